@@ -1,0 +1,34 @@
+/** Chains the app knows. The local development chain is the only one with test helpers. */
+export const DEV_CHAIN_ID = 31337;
+
+export const SUPPORTED_CHAINS = [
+  { id: 31337, name: "Hardhat (local)", testnet: true },
+  { id: 56, name: "BNB Smart Chain", testnet: false },
+  { id: 1, name: "Ethereum", testnet: false },
+  { id: 137, name: "Polygon", testnet: false },
+  { id: 42161, name: "Arbitrum One", testnet: false },
+  { id: 11155111, name: "Sepolia", testnet: true },
+  { id: 97, name: "BNB Smart Chain Testnet", testnet: true },
+] as const;
+
+export type SupportedChainId = (typeof SUPPORTED_CHAINS)[number]["id"];
+
+export function isSupportedChainId(id: number): id is SupportedChainId {
+  return SUPPORTED_CHAINS.some((chain) => chain.id === id);
+}
+
+/** Client chain configuration served by GET /api/config/chains. */
+export interface ChainConfig {
+  id: number;
+  name: string;
+  rpcUrl: string;
+}
+
+export interface ClientConfig {
+  chains: ChainConfig[];
+  /** Chain the app asks wallets to use by default. */
+  defaultChainId: number;
+  walletConnectProjectId: string | null;
+  /** True when e-mail sign-in goes to an external OpenID Connect provider. */
+  oidc: { accountUrl: string | null } | null;
+}

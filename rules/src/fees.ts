@@ -1,0 +1,17 @@
+/** Format fees on top of the price (DESIGN §2): the seller gets the price, the platform the fee. */
+export const FORMATS = ["mp3", "wav"] as const;
+export type Format = (typeof FORMATS)[number];
+
+/** Fee in basis points per format. */
+export const FORMAT_FEE_BPS: Record<Format, bigint> = { mp3: 200n, wav: 400n };
+const BPS = 10_000n;
+
+/** Fee in cents for a price in cents, rounded half-up to the cent. Free loops have no fee. */
+export function formatFeeCents(priceCents: bigint, format: Format, feeBps = FORMAT_FEE_BPS[format]): bigint {
+  if (priceCents <= 0n) return 0n;
+  return (priceCents * feeBps * 2n + BPS) / (BPS * 2n);
+}
+
+export function totalWithFeeCents(priceCents: bigint, format: Format): bigint {
+  return priceCents + formatFeeCents(priceCents, format);
+}

