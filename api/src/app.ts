@@ -1,0 +1,54 @@
+import express, { type Express } from "express";
+import type { AppDeps } from "./deps";
+import { authRouter } from "./features/auth/auth.router";
+import { banMiddleware } from "./features/auth/ban.middleware";
+import { sessionMiddleware } from "./features/auth/session.middleware";
+import { clientConfigRouter } from "./features/client-config/client-config.router";
+import { emailLoginRouter } from "./features/email-login/email-login.router";
+import { genresRouter } from "./features/genres/genres.router";
+import { healthRouter } from "./features/health/health.router";
+import { oidcRouter } from "./features/oidc/oidc.router";
+import { statsRouter } from "./features/stats/stats.router";
+import { walletRouter } from "./features/wallet/wallet.router";
+import { apiNotFound, errorHandler } from "./http/errors";
+import { originCheck } from "./http/origin-check";
+import { createRateLimiters } from "./http/rate-limit";
+import { securityHeaders } from "./http/security-headers";
+import { staticWeb } from "./http/static-web";
+
+export function createApp(deps: AppDeps): Express {
+  const { config, prisma, logger } = deps;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+
+  app.use(securityHeaders(config));
+  app.use(originCheck(config.appUrl.origin));
+
+  const api = express.Router();
+  api.use(express.json({ limit: "100kb" }));
+  api.use((_req, res, next) => {
+    // Answers depend on the session cookie: no shared cache may keep them.
+    res.set("Cache-Control", "no-store");
+    next();
+  });
+  api.use(healthRouter(prisma));
+  api.use(clientConfigRouter(config));
+  api.use(sessionMiddleware(prisma));
+  api.use(banMiddleware);
+
+  const limits = createRateLimiters(config.rateLimits);
+  api.use(authRouter(deps, limits));
+  api.use(emailLoginRouter(deps, limits));
+  api.use(oidcRouter(deps));
+  api.use(walletRouter(deps, limits));
+  api.use(genresRouter(prisma));
+  api.use(statsRouter(prisma));
+  api.use(apiNotFound);
+  app.use("/api", api);
+
+  if (config.webDist) app.use(staticWeb(config.webDist, logger));
+
+  app.use(errorHandler((error) => (logger ? logger.error("request failed:", error) : console.error(error))));
+  return app;
+}

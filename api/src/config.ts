@@ -1,0 +1,167 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { SUPPORTED_CHAINS, isSupportedChainId, type ChainConfig } from "@loop/rules/chains";
+
+export interface OidcConfig {
+  issuer: URL;
+  clientId: string;
+  clientSecret: string;
+  accountUrl: string | null;
+}
+
+export interface RateLimitConfig {
+  windowMs: number;
+  /** GET /api/auth/nonce and POST /api/auth/web3, per IP. */
+  walletSignInPerIp: number;
+  /** POST /api/auth/email, per IP. */
+  emailLinkPerIp: number;
+  /** POST /api/auth/email, per e-mail address. */
+  emailLinkPerAddress: number;
+  /** POST /api/auth/email/verify, per IP. */
+  emailVerifyPerIp: number;
+}
+
+export interface AppConfig {
+  nodeEnv: string;
+  isProduction: boolean;
+  apiHost: string;
+  apiPort: number;
+  /** Public origin of the app (no trailing slash): SIWE domain/URI, links in mail, Origin check. */
+  appUrl: URL;
+  databaseUrl: string;
+  chains: ChainConfig[];
+  defaultChainId: number;
+  walletConnectProjectId: string | null;
+  oidc: OidcConfig | null;
+  smtpUrl: string;
+  mailFrom: string;
+  adminEmail: string;
+  /** Built web app to serve (production, or WEB_DIST set); null in development. */
+  webDist: string | null;
+  /** Express "trust proxy" setting: false unless the API runs behind a known proxy. */
+  trustProxy: boolean | number | string;
+  rateLimits: RateLimitConfig;
+  sessionTtlMs: number;
+  nonceTtlMs: number;
+  emailLinkTtlMs: number;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+const DAY = 24 * 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+/** Where `pnpm dev` runs its embedded Postgres (docs/conventions.md). */
+const DEV_DATABASE_URL = "postgresql://postgres:postgres@127.0.0.1:54329/loop";
+
+function value(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw ? raw : undefined;
+}
+
+function integer(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  const parsed = Number(raw);
+  if (!Number.isInteger(parsed) || parsed < min) throw new ConfigError(`${name} must be an integer >= ${min}, got "${raw}"`);
+  return parsed;
+}
+
+function url(name: string, raw: string): URL {
+  try {
+    const parsed = new URL(raw);
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new Error();
+    return parsed;
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
+  }
+}
+
+function chainsFrom(env: Env): ChainConfig[] {
+  const ids = (value(env, "CHAIN_IDS") ?? "31337").split(",").map((part) => part.trim()).filter(Boolean);
+  return ids.map((text) => {
+    const id = Number(text);
+    if (!Number.isInteger(id) || !isSupportedChainId(id)) {
+      throw new ConfigError(`CHAIN_IDS: unsupported chain "${text}" (known: ${SUPPORTED_CHAINS.map((c) => c.id).join(", ")})`);
+    }
+    const hardhatPort = value(env, "HARDHAT_PORT") ?? "8545";
+    const rpcUrl = value(env, `RPC_URL_${id}`) ?? (id === 31337 ? `http://127.0.0.1:${hardhatPort}` : undefined);
+    if (!rpcUrl) throw new ConfigError(`RPC_URL_${id} is required because CHAIN_IDS contains ${id}`);
+    url(`RPC_URL_${id}`, rpcUrl);
+    const name = SUPPORTED_CHAINS.find((chain) => chain.id === id)!.name;
+    return { id, name, rpcUrl };
+  });
+}
+
+function oidcFrom(env: Env, isProduction: boolean): OidcConfig | null {
+  const issuer = value(env, "OIDC_ISSUER");
+  const clientId = value(env, "OIDC_CLIENT_ID");
+  const clientSecret = value(env, "OIDC_CLIENT_SECRET");
+  if (!issuer && !clientId && !clientSecret) return null;
+  if (!issuer || !clientId || !clientSecret) {
+    throw new ConfigError("OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together");
+  }
+  const issuerUrl = url("OIDC_ISSUER", issuer);
+  // Plain http is only for a provider on this machine during development and tests.
+  if (isProduction && issuerUrl.protocol !== "https:") throw new ConfigError("OIDC_ISSUER must use https in production");
+  const accountUrl = value(env, "OIDC_ACCOUNT_URL");
+  return { issuer: issuerUrl, clientId, clientSecret, accountUrl: accountUrl ? url("OIDC_ACCOUNT_URL", accountUrl).href : null };
+}
+
+function trustProxyFrom(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === "false") return false;
+  if (raw === "true") return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw;
+}
+
+/** api/ (this file is api/src/config.ts, or bundled into api/dist/main.mjs). */
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const nodeEnv = value(env, "NODE_ENV") ?? "development";
+  const isProduction = nodeEnv === "production";
+  const apiPort = integer(env, "API_PORT", 3000, 1);
+  const webDistRaw = value(env, "WEB_DIST");
+  const webDist = webDistRaw ? path.resolve(apiDir, webDistRaw) : isProduction ? path.resolve(apiDir, "../web/dist") : null;
+  // When the API serves the web app itself, both share the API's origin; otherwise Vite's.
+  const defaultAppUrl = webDist ? `http://localhost:${apiPort}` : `http://localhost:${value(env, "WEB_PORT") ?? "5173"}`;
+  const appUrl = url("APP_URL", value(env, "APP_URL") ?? defaultAppUrl);
+  if (appUrl.pathname !== "/" || appUrl.search || appUrl.hash) throw new ConfigError("APP_URL must be an origin, without a path");
+
+  const databaseUrl = value(env, "DATABASE_URL") ?? (isProduction ? undefined : DEV_DATABASE_URL);
+  if (!databaseUrl) throw new ConfigError("DATABASE_URL is required in production");
+
+  const chains = chainsFrom(env);
+  const defaultChainId = integer(env, "DEFAULT_CHAIN_ID", chains[0]!.id, 1);
+  if (!chains.some((chain) => chain.id === defaultChainId)) throw new ConfigError("DEFAULT_CHAIN_ID must be one of CHAIN_IDS");
+
+  return {
+    nodeEnv,
+    isProduction,
+    apiHost: value(env, "API_HOST") ?? "127.0.0.1",
+    apiPort,
+    appUrl: new URL(appUrl.origin),
+    databaseUrl,
+    chains,
+    defaultChainId,
+    walletConnectProjectId: value(env, "WALLETCONNECT_PROJECT_ID") ?? null,
+    oidc: oidcFrom(env, isProduction),
+    smtpUrl: value(env, "SMTP_URL") ?? `smtp://127.0.0.1:${value(env, "MAILDEV_SMTP_PORT") ?? "1025"}`,
+    mailFrom: value(env, "MAIL_FROM") ?? "LOOP <no-reply@loop.local>",
+    adminEmail: (value(env, "ADMIN_EMAIL") ?? "admin@loop.local").toLowerCase(),
+    webDist,
+    trustProxy: trustProxyFrom(value(env, "TRUST_PROXY")),
+    rateLimits: {
+      windowMs: integer(env, "RATE_LIMIT_WINDOW_MS", 15 * MINUTE, 1000),
+      walletSignInPerIp: integer(env, "RATE_LIMIT_WALLET_SIGNIN_PER_IP", 100, 1),
+      emailLinkPerIp: integer(env, "RATE_LIMIT_EMAIL_LINK_PER_IP", 20, 1),
+      emailLinkPerAddress: integer(env, "RATE_LIMIT_EMAIL_LINK_PER_ADDRESS", 5, 1),
+      emailVerifyPerIp: integer(env, "RATE_LIMIT_EMAIL_VERIFY_PER_IP", 50, 1),
+    },
+    sessionTtlMs: 30 * DAY,
+    nonceTtlMs: 10 * MINUTE,
+    emailLinkTtlMs: 15 * MINUTE,
+  };
+}

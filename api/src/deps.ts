@@ -1,0 +1,25 @@
+import type { ChainClients } from "./chain/clients";
+import type { AppConfig } from "./config";
+import type { PrismaClient } from "./db/prisma";
+import type { Mailer } from "./mail/mailer";
+
+export interface Logger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string, error?: unknown): void;
+}
+
+/** Everything the app talks to, built by main.ts (or by a test with its own instances). */
+export interface AppDeps {
+  config: AppConfig;
+  prisma: PrismaClient;
+  mailer: Mailer;
+  chains: ChainClients;
+  logger?: Logger;
+}
+
+export const consoleLogger: Logger = {
+  info: (message) => console.log(message),
+  warn: (message) => console.warn(message),
+  error: (message, error) => console.error(message, error ?? ""),
+};

@@ -1,0 +1,13 @@
+import type { RequestHandler } from "express";
+import { Forbidden } from "../../http/errors";
+
+/** A banned user may still learn that they are banned, and sign out. Paths are relative to /api. */
+const ALLOWED_WHILE_BANNED = new Set(["GET /auth/user", "GET /logout"]);
+
+export const banMiddleware: RequestHandler = (req, _res, next) => {
+  const user = req.auth?.user;
+  if (user?.isBanned && !ALLOWED_WHILE_BANNED.has(`${req.method} ${req.path}`)) {
+    throw new Forbidden(`Your account has been banned. Reason: ${user.banReason ?? "not given"}`);
+  }
+  next();
+};

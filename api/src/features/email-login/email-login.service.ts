@@ -1,0 +1,50 @@
+// One-time e-mail sign-in links. The link opens a web page whose button POSTs the token, so a mail
+// scanner that fetches links cannot use it up.
+import type { AppConfig } from "../../config";
+import { isRecordNotFound, type PrismaClient } from "../../db/prisma";
+import { ServiceUnavailable, Unauthorized } from "../../http/errors";
+import { hashToken, randomToken } from "../../http/tokens";
+import type { Mailer } from "../../mail/mailer";
+import { signInLinkMail } from "./email-login.mail";
+
+export interface EmailLoginDeps {
+  prisma: PrismaClient;
+  mailer: Mailer;
+  config: Pick<AppConfig, "appUrl" | "emailLinkTtlMs">;
+}
+
+export const LINK_SENT_MESSAGE = "Check your inbox for a sign-in link.";
+export const LINK_INVALID_MESSAGE = "This sign-in link has expired or was already used.";
+
+/** Mails a sign-in link whether or not an account exists (the answer must not tell). */
+export async function sendSignInLink(deps: EmailLoginDeps, email: string): Promise<void> {
+  const now = new Date();
+  await deps.prisma.emailLoginToken.deleteMany({ where: { expiresAt: { lte: now } } });
+  const token = randomToken();
+  await deps.prisma.emailLoginToken.create({
+    data: { tokenHash: hashToken(token), email, createdAt: now, expiresAt: new Date(now.getTime() + deps.config.emailLinkTtlMs) },
+  });
+  const link = new URL("/login/confirm", deps.config.appUrl);
+  link.searchParams.set("token", token);
+  try {
+    await deps.mailer.send(signInLinkMail(email, link.href, Math.round(deps.config.emailLinkTtlMs / 60_000)));
+  } catch (error) {
+    throw new ServiceUnavailable("We could not send the e-mail right now. Please try again in a few minutes.", {
+      cause: error,
+    });
+  }
+}
+
+/** Uses up a link's token and returns its e-mail address. */
+export async function consumeSignInToken(prisma: PrismaClient, token: string): Promise<string> {
+  try {
+    const row = await prisma.emailLoginToken.delete({
+      where: { tokenHash: hashToken(token), expiresAt: { gt: new Date() } },
+      select: { email: true },
+    });
+    return row.email;
+  } catch (error) {
+    if (isRecordNotFound(error)) throw new Unauthorized(LINK_INVALID_MESSAGE);
+    throw error;
+  }
+}

@@ -1,0 +1,26 @@
+import { Router } from "express";
+import { connectWalletSchema } from "@loop/rules/schemas/auth";
+import type { AppDeps } from "../../deps";
+import type { RateLimiters } from "../../http/rate-limit";
+import { requireUser } from "../auth/require-user";
+import { verifySignedMessage } from "../auth/siwe.service";
+import { toCurrentUser } from "../users/user.view";
+import { linkWallet, unlinkWallet } from "./wallet.service";
+
+export function walletRouter(deps: AppDeps, limits: RateLimiters): Router {
+  const router = Router();
+
+  router.post("/auth/connect-wallet", limits.walletSignIn, async (req, res) => {
+    const user = requireUser(req);
+    const body = connectWalletSchema.parse(req.body);
+    const wallet = await verifySignedMessage(deps, { message: body.message, signature: body.signature, address: body.walletAddress });
+    res.json(toCurrentUser(await linkWallet(deps.prisma, user.id, wallet.address, wallet.chainId)));
+  });
+
+  router.post("/auth/disconnect-wallet", async (req, res) => {
+    const user = requireUser(req);
+    res.json(toCurrentUser(await unlinkWallet(deps.prisma, user.id)));
+  });
+
+  return router;
+}

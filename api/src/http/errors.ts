@@ -1,0 +1,98 @@
+import type { ErrorRequestHandler, RequestHandler } from "express";
+import { ZodError } from "zod";
+
+/** An error whose message is safe to show to the client, with its HTTP status. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+export class BadRequest extends HttpError {
+  constructor(message = "Bad request", options?: ErrorOptions) {
+    super(400, message, options);
+  }
+}
+export class Unauthorized extends HttpError {
+  constructor(message = "Unauthorized", options?: ErrorOptions) {
+    super(401, message, options);
+  }
+}
+export class Forbidden extends HttpError {
+  constructor(message = "Forbidden", options?: ErrorOptions) {
+    super(403, message, options);
+  }
+}
+export class NotFound extends HttpError {
+  constructor(message = "Not found", options?: ErrorOptions) {
+    super(404, message, options);
+  }
+}
+export class Conflict extends HttpError {
+  constructor(message = "Conflict", options?: ErrorOptions) {
+    super(409, message, options);
+  }
+}
+export class PayloadTooLarge extends HttpError {
+  constructor(message = "Request body is too large", options?: ErrorOptions) {
+    super(413, message, options);
+  }
+}
+export class Unprocessable extends HttpError {
+  constructor(message = "Unprocessable request", options?: ErrorOptions) {
+    super(422, message, options);
+  }
+}
+export class TooManyRequests extends HttpError {
+  constructor(message = "Too many requests, please try again later.", options?: ErrorOptions) {
+    super(429, message, options);
+  }
+}
+export class ServiceUnavailable extends HttpError {
+  constructor(message = "Service unavailable, please try again later.", options?: ErrorOptions) {
+    super(503, message, options);
+  }
+}
+
+/** Errors from Express' own middleware (body-parser, serve-static) carry a status, and a type. */
+interface StatusError {
+  status: number;
+  type?: string;
+}
+
+function isStatusError(error: unknown): error is StatusError {
+  return typeof error === "object" && error !== null && "status" in error && typeof error.status === "number";
+}
+
+function toHttpError(error: unknown): HttpError | null {
+  if (error instanceof HttpError) return error;
+  if (error instanceof ZodError) return new BadRequest(error.issues[0]?.message ?? "Invalid request");
+  if (isStatusError(error) && error.status >= 400 && error.status < 500) {
+    if (error.type === "entity.parse.failed") return new BadRequest("Malformed JSON in request body");
+    if (error.type === "entity.too.large") return new PayloadTooLarge();
+    if (error.status === 404) return new NotFound();
+    return new HttpError(error.status, "Invalid request");
+  }
+  return null;
+}
+
+/** Unknown paths under /api answer JSON, not the SPA's index.html. */
+export const apiNotFound: RequestHandler = (req, _res, next) => {
+  next(new NotFound(`No route for ${req.method} ${req.originalUrl.split("?")[0]}`));
+};
+
+/** The one place that turns failures into `{ message }` responses. */
+export function errorHandler(log: (error: unknown) => void = console.error): ErrorRequestHandler {
+  return (error, _req, res, next) => {
+    if (res.headersSent) return next(error);
+    const httpError = toHttpError(error);
+    if (!httpError || httpError.status >= 500) log(error);
+    const status = httpError?.status ?? 500;
+    res.status(status).json({ message: httpError?.message ?? "Internal server error" });
+  };
+}

@@ -1,0 +1,65 @@
+import type { AddressInfo } from "node:net";
+import { createApp } from "./app";
+import { createChainClients } from "./chain/clients";
+import { loadConfig } from "./config";
+import { migrate } from "./db/migrate";
+import { createPrisma } from "./db/prisma";
+import { consoleLogger as logger } from "./deps";
+import { deleteExpiredSessions } from "./features/auth/session.service";
+import { createSmtpMailer } from "./mail/mailer";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  // The API never runs against an older schema: pending migrations apply first (under a lock,
+  // so replicas starting together are safe). Demo data is `pnpm --filter @loop/api migrate`'s job.
+  const migrated = await migrate({ databaseUrl: config.databaseUrl });
+  if (migrated.applied.length) logger.info(`migrate: applied ${migrated.applied.join(", ")}`);
+
+  const prisma = createPrisma(config.databaseUrl);
+  const mailer = createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const app = createApp({ config, prisma, mailer, chains: createChainClients(config.chains), logger });
+
+  const server = app.listen(config.apiPort, config.apiHost, () => {
+    const { address, port } = server.address() as AddressInfo;
+    logger.info(`api: listening on http://${address}:${port} (app ${config.appUrl.origin}, ${config.nodeEnv})`);
+  });
+  server.on("error", (error) => {
+    logger.error("api: server error", error);
+    process.exit(1);
+  });
+
+  const cleanup = setInterval(() => {
+    deleteExpiredSessions(prisma).catch((error: unknown) => logger.error("api: session cleanup failed", error));
+  }, CLEANUP_INTERVAL_MS);
+  cleanup.unref();
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`api: ${signal} received, shutting down`);
+    clearInterval(cleanup);
+    // Finish requests in flight; idle keep-alive connections are closed at once.
+    server.close(async () => {
+      mailer.close();
+      await prisma.$disconnect();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => {
+      logger.warn("api: requests still running after the grace period, closing them");
+      server.closeAllConnections();
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+  };
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  logger.error(`api: failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

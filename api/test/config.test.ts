@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config";
+
+describe("configuration from the environment", () => {
+  it("has working development defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: "development",
+      isProduction: false,
+      apiHost: "127.0.0.1",
+      apiPort: 3000,
+      databaseUrl: "postgresql://postgres:postgres@127.0.0.1:54329/loop",
+      chains: [{ id: 31337, name: "Hardhat (local)", rpcUrl: "http://127.0.0.1:8545" }],
+      defaultChainId: 31337,
+      walletConnectProjectId: null,
+      oidc: null,
+      smtpUrl: "smtp://127.0.0.1:1025",
+      mailFrom: "LOOP <no-reply@loop.local>",
+      adminEmail: "admin@loop.local",
+      webDist: null,
+      trustProxy: false,
+    });
+    expect(config.appUrl.origin).toBe("http://localhost:5173");
+  });
+
+  it("serves the web app from its own origin in production", () => {
+    const config = loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgresql://x@db/loop", API_PORT: "8080" });
+    expect(config.appUrl.origin).toBe("http://localhost:8080");
+    expect(config.webDist).toMatch(/web[/\\]dist$/);
+  });
+
+  it("reads chains, RPC URLs and OIDC settings", () => {
+    const config = loadConfig({
+      CHAIN_IDS: "56, 1",
+      RPC_URL_56: "https://bsc.example/rpc",
+      RPC_URL_1: "https://eth.example/rpc",
+      DEFAULT_CHAIN_ID: "1",
+      OIDC_ISSUER: "https://id.example",
+      OIDC_CLIENT_ID: "loop",
+      OIDC_CLIENT_SECRET: "secret",
+      TRUST_PROXY: "1",
+    });
+    expect(config.chains.map((chain) => [chain.id, chain.rpcUrl])).toEqual([
+      [56, "https://bsc.example/rpc"],
+      [1, "https://eth.example/rpc"],
+    ]);
+    expect(config.defaultChainId).toBe(1);
+    expect(config.oidc).toMatchObject({ clientId: "loop", accountUrl: null });
+    expect(config.trustProxy).toBe(1);
+  });
+
+  it.each([
+    [{ CHAIN_IDS: "1" }, /RPC_URL_1 is required/],
+    [{ CHAIN_IDS: "999" }, /unsupported chain "999"/],
+    [{ DEFAULT_CHAIN_ID: "56" }, /DEFAULT_CHAIN_ID must be one of CHAIN_IDS/],
+    [{ OIDC_ISSUER: "https://id.example" }, /must be set together/],
+    [{ APP_URL: "https://loop.example/app" }, /APP_URL must be an origin/],
+    [{ APP_URL: "ftp://loop.example" }, /APP_URL must be an http\(s\) URL/],
+    [{ API_PORT: "http" }, /API_PORT must be an integer/],
+    [{ NODE_ENV: "production" }, /DATABASE_URL is required in production/],
+    [{ NODE_ENV: "production", DATABASE_URL: "postgresql://db/loop", OIDC_ISSUER: "http://id.example", OIDC_CLIENT_ID: "a", OIDC_CLIENT_SECRET: "b" }, /https in production/],
+  ])("refuses %j", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodeQuotedPrintable, signInToken, startSmtpServer } from "./support/smtp";
+import { browser, createTestApp, setCookie, type TestApp } from "./support/test-app";
+
+describe("e-mail sign-in link", () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: "LOOP <no-reply@loop.local>" } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.stop();
+  });
+
+  it("mails a one-time link; the confirm page's POST signs in and creates the account", async () => {
+    const client = browser(t.app);
+    const asked = await client.post("/api/auth/email").send({ email: "  New.Person@Example.COM " }).expect(200);
+    expect(asked.body).toEqual({ message: "Check your inbox for a sign-in link." });
+
+    const mail = await smtp.mailTo("new.person@example.com");
+    expect(mail.from).toBe("no-reply@loop.local");
+    expect(mail.raw).toMatch(/^Subject: Your LOOP sign-in link/m);
+    expect(mail.raw).toMatch(/Content-Type: text\/plain/);
+    expect(mail.raw).toMatch(/Content-Type: text\/html/);
+    expect(decodeQuotedPrintable(mail.raw)).toContain("http://localhost:5173/login/confirm?token=");
+    const token = signInToken(mail);
+    expect(token.length).toBeGreaterThanOrEqual(43);
+
+    // Only a hash of the token is stored.
+    const rows = await t.db.prisma.emailLoginToken.findMany({ where: { email: "new.person@example.com" } });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.tokenHash).not.toBe(token);
+    expect(rows[0]!.expiresAt.getTime() - rows[0]!.createdAt.getTime()).toBe(15 * 60 * 1000);
+
+    const verified = await client.post("/api/auth/email/verify").send({ token }).expect(200);
+    expect(verified.body).toMatchObject({ email: "new.person@example.com", username: "new_person", walletAddress: null });
+    expect(setCookie(verified, "loop_session")).toMatch(/HttpOnly/i);
+    const me = await client.get("/api/auth/user").expect(200);
+    expect(me.body.id).toBe(verified.body.id);
+
+    // The link works once.
+    const reused = await browser(t.app).post("/api/auth/email/verify").send({ token }).expect(401);
+    expect(reused.body).toEqual({ message: "This sign-in link has expired or was already used." });
+  });
+
+  it("answers the same for an existing account and signs into that account", async () => {
+    const existing = await t.db.prisma.user.create({ data: { username: "known", email: "known@example.com" } });
+    const client = browser(t.app);
+    const asked = await client.post("/api/auth/email").send({ email: "known@example.com" }).expect(200);
+    expect(asked.body).toEqual({ message: "Check your inbox for a sign-in link." });
+    const token = signInToken(await smtp.mailTo("known@example.com"));
+    const verified = await client.post("/api/auth/email/verify").send({ token }).expect(200);
+    expect(verified.body.id).toBe(existing.id);
+  });
+
+  it("refuses an expired link", async () => {
+    const client = browser(t.app);
+    await client.post("/api/auth/email").send({ email: "late@example.com" }).expect(200);
+    const token = signInToken(await smtp.mailTo("late@example.com"));
+    await t.db.prisma.emailLoginToken.updateMany({ where: { email: "late@example.com" }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const response = await client.post("/api/auth/email/verify").send({ token }).expect(401);
+    expect(response.body).toEqual({ message: "This sign-in link has expired or was already used." });
+    expect(await t.db.prisma.user.count({ where: { email: "late@example.com" } })).toBe(0);
+  });
+
+  it("refuses an unknown token and an invalid e-mail address", async () => {
+    await browser(t.app).post("/api/auth/email/verify").send({ token: "not-a-real-token" }).expect(401);
+    const invalid = await browser(t.app).post("/api/auth/email").send({ email: "not-an-address" }).expect(400);
+    expect(invalid.body).toEqual({ message: "Please enter a valid e-mail address" });
+  });
+
+  it("says so when the mail cannot be sent", async () => {
+    const offline = await createTestApp({ db: t.db, env: { SMTP_URL: "smtp://127.0.0.1:9" } });
+    try {
+      const response = await browser(offline.app).post("/api/auth/email").send({ email: "x@example.com" }).expect(503);
+      expect(response.body.message).toMatch(/could not send the e-mail/);
+    } finally {
+      await offline.close();
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { newAccount, walletSignIn } from "./support/siwe";
+import { browser, createTestApp, setCookie, type TestApp } from "./support/test-app";
+
+describe("production mode", () => {
+  let webDist: string;
+  let t: TestApp;
+  beforeAll(async () => {
+    webDist = mkdtempSync(path.join(os.tmpdir(), "loop-web-dist-"));
+    mkdirSync(path.join(webDist, "assets"));
+    writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>LOOP</title><div id=root></div>");
+    writeFileSync(path.join(webDist, "assets", "index-abc123.js"), "console.log('loop')");
+    t = await createTestApp({ env: { NODE_ENV: "production", WEB_DIST: webDist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it("marks the session cookie Secure", async () => {
+    const response = await walletSignIn(browser(t.app), newAccount());
+    expect(response.status).toBe(200);
+    expect(setCookie(response, "loop_session")).toMatch(/; Secure/i);
+  });
+
+  it("sends a Content-Security-Policy that lets the page reach its RPC endpoints", async () => {
+    const csp = (await request(t.app).get("/").expect(200)).headers["content-security-policy"] as string;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain(`connect-src 'self' ${new URL(inject("rpcUrl")).origin}`);
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it("keeps the Origin header of same-origin POSTs (a no-referrer policy would turn it into null)", async () => {
+    const response = await request(t.app).get("/").expect(200);
+    expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("serves the built web app, with index.html for client-side routes and JSON 404s under /api", async () => {
+    const page = await request(t.app).get("/profile/123").set("Accept", "text/html").expect(200);
+    expect(page.text).toContain("<title>LOOP</title>");
+    const asset = await request(t.app).get("/assets/index-abc123.js").expect(200);
+    expect(asset.headers["cache-control"]).toContain("immutable");
+    await request(t.app).get("/assets/missing.js").expect(404);
+    expect((await request(t.app).get("/api/nothing").expect(404)).body).toEqual({ message: "No route for GET /api/nothing" });
+  });
+});

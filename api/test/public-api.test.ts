@@ -1,0 +1,162 @@
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createApp } from "../src/app";
+import { createPrisma } from "../src/db/prisma";
+import { seed, DEMO_GENRES } from "../src/db/seed";
+import { createSmtpMailer } from "../src/mail/mailer";
+import { truncateAll } from "./support/database";
+import { newAccount, walletSignIn } from "./support/siwe";
+import { startSmtpServer } from "./support/smtp";
+import { browser, createTestApp, type TestApp } from "./support/test-app";
+
+describe("public API", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("GET /api/health: ok once the database answers", async () => {
+    expect((await request(t.app).get("/api/health").expect(200)).body).toEqual({ status: "ok", database: "ok" });
+  });
+
+  it("GET /api/health: 503 when the database does not answer", async () => {
+    const down = createPrisma("postgresql://postgres:postgres@127.0.0.1:9/nowhere");
+    try {
+      const app = createApp({ config: t.config, prisma: down, mailer: createSmtpMailer({ smtpUrl: t.config.smtpUrl, from: "x@y.z" }), chains: new Map() });
+      expect((await request(app).get("/api/health").expect(503)).body).toEqual({ status: "error", database: "unreachable" });
+    } finally {
+      await down.$disconnect();
+    }
+  });
+
+  it("GET /api/config: chains with their RPC URLs, default chain, no WalletConnect, no OIDC", async () => {
+    const response = await request(t.app).get("/api/config").expect(200);
+    expect(response.body).toEqual({
+      chains: [{ id: 31337, name: "Hardhat (local)", rpcUrl: inject("rpcUrl") }],
+      defaultChainId: 31337,
+      walletConnectProjectId: null,
+      oidc: null,
+    });
+  });
+
+  describe("GET /api/stats/public", () => {
+    it("honest zeros on an empty database", async () => {
+      await truncateAll(t.db.prisma);
+      expect((await request(t.app).get("/api/stats/public").expect(200)).body).toEqual({
+        totalUsers: 0,
+        totalCreators: 0,
+        totalLoops: 0,
+        tokensEarned: "0.00000000",
+        leaderboard: [],
+      });
+    });
+
+    it("real counts, and a leaderboard by experience then level without admins or banned users", async () => {
+      await truncateAll(t.db.prisma);
+      const users = [
+        { username: "low", experience: 10, level: 1 },
+        { username: "top", experience: 900, level: 5 },
+        { username: "tied_higher_level", experience: 500, level: 4 },
+        { username: "tied_lower_level", experience: 500, level: 3 },
+        { username: "the_admin", experience: 5000, level: 9, isAdmin: true },
+        { username: "the_banned", experience: 4000, level: 8, isBanned: true, banReason: "x" },
+        ...Array.from({ length: 9 }, (_, i) => ({ username: `filler_${i}`, experience: 1, level: 1 })),
+      ];
+      await t.db.prisma.user.createMany({ data: users });
+      const body = (await request(t.app).get("/api/stats/public").expect(200)).body;
+      expect(body.totalUsers).toBe(users.length);
+      expect(body.leaderboard).toHaveLength(10);
+      expect(body.leaderboard.slice(0, 4).map((entry: { username: string }) => entry.username)).toEqual([
+        "top",
+        "tied_higher_level",
+        "tied_lower_level",
+        "low",
+      ]);
+      expect(body.leaderboard[0]).toEqual({
+        id: expect.any(String),
+        username: "top",
+        firstName: null,
+        profileImageUrl: null,
+        level: 5,
+        experience: 900,
+        loopsCount: 0,
+        totalEarned: "0.00000000",
+      });
+      const names = body.leaderboard.map((entry: { username: string }) => entry.username);
+      expect(names).not.toContain("the_admin");
+      expect(names).not.toContain("the_banned");
+    });
+  });
+
+  it("GET /api/genres: id and name, sorted by name", async () => {
+    await truncateAll(t.db.prisma);
+    expect((await request(t.app).get("/api/genres").expect(200)).body).toEqual([]);
+    await seed(t.db.prisma, { adminEmail: "admin@loop.local" });
+    const genres = (await request(t.app).get("/api/genres").expect(200)).body as { id: number; name: string }[];
+    expect(genres.map((genre) => genre.name)).toEqual([...DEMO_GENRES].sort((a, b) => a.localeCompare(b)));
+    expect(genres.every((genre) => Number.isInteger(genre.id))).toBe(true);
+  });
+
+  describe("errors are { message } with the right status", () => {
+    it("malformed JSON: 400", async () => {
+      const response = await browser(t.app).post("/api/auth/email").set("Content-Type", "application/json").send('{"email": ').expect(400);
+      expect(response.body).toEqual({ message: "Malformed JSON in request body" });
+    });
+    it("body too large: 413", async () => {
+      const response = await browser(t.app).post("/api/auth/email").send({ email: "x".repeat(200_000) }).expect(413);
+      expect(response.body).toEqual({ message: "Request body is too large" });
+    });
+    it("unknown route under /api: 404", async () => {
+      const response = await request(t.app).get("/api/no/such/thing?x=1").expect(404);
+      expect(response.body).toEqual({ message: "No route for GET /api/no/such/thing" });
+    });
+    it("validation: 400 with the first issue's message", async () => {
+      const response = await browser(t.app).post("/api/auth/email").send({}).expect(400);
+      expect(response.body.message).toEqual(expect.any(String));
+      expect(Object.keys(response.body)).toEqual(["message"]);
+    });
+  });
+
+  it("answers API calls with no-store and security headers", async () => {
+    const response = await request(t.app).get("/api/genres").expect(200);
+    expect(response.headers["cache-control"]).toBe("no-store");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["x-powered-by"]).toBeUndefined();
+  });
+});
+
+describe("rate limits", () => {
+  it("answers 429 once an IP has used its sign-in budget", async () => {
+    const smtp = await startSmtpServer();
+    const t = await createTestApp({
+      env: {
+        SMTP_URL: smtp.url,
+        RATE_LIMIT_WALLET_SIGNIN_PER_IP: "3",
+        RATE_LIMIT_EMAIL_LINK_PER_ADDRESS: "1",
+        RATE_LIMIT_EMAIL_LINK_PER_IP: "2",
+        RATE_LIMIT_EMAIL_VERIFY_PER_IP: "2",
+      },
+    });
+    try {
+      const client = browser(t.app);
+      await walletSignIn(client, newAccount()); // nonce + web3: 2 of 3
+      await client.get("/api/auth/nonce").expect(200);
+      const limited = await client.get("/api/auth/nonce").expect(429);
+      expect(limited.body).toEqual({ message: "Too many requests, please try again later." });
+      await client.post("/api/auth/web3").send({}).expect(429);
+
+      for (let i = 0; i < 2; i++) await client.post("/api/auth/email/verify").send({ token: `guess${i}` }).expect(401);
+      await client.post("/api/auth/email/verify").send({ token: "guess" }).expect(429);
+
+      // Per address, whatever the spelling of the address; and per IP, whatever the address.
+      await client.post("/api/auth/email").send({ email: "flood@example.com" }).expect(200);
+      await client.post("/api/auth/email").send({ email: " FLOOD@example.com" }).expect(429);
+      await client.post("/api/auth/email").send({ email: "other@example.com" }).expect(429);
+      expect(smtp.inbox).toHaveLength(1);
+    } finally {
+      await t.close();
+      await smtp.stop();
+    }
+  });
+});

@@ -1,0 +1,47 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { inject } from "vitest";
+import { createPrisma, type PrismaClient } from "../../src/db/prisma";
+import { databaseUrl } from "./urls";
+
+export interface TestDatabase {
+  name: string;
+  url: string;
+  prisma: PrismaClient;
+  drop(): Promise<void>;
+}
+
+async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: inject("postgresUrl") });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A database of its own for one test file: migrated (a copy of the template) or blank. */
+export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
+  const name = `loop_api_test_${randomBytes(6).toString("hex")}`;
+  const template = options.migrated === false ? "template0" : inject("templateDatabase");
+  await withAdmin((client) => client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
+  const url = databaseUrl(inject("postgresUrl"), name);
+  const prisma = createPrisma(url);
+  return {
+    name,
+    url,
+    prisma,
+    async drop() {
+      await prisma.$disconnect();
+      await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+  };
+}
+
+/** Empties the API's tables between tests of one file (keeps the migrations table). */
+export async function truncateAll(prisma: PrismaClient): Promise<void> {
+  await prisma.$executeRawUnsafe(
+    `TRUNCATE "app"."users", "app"."sessions", "app"."siwe_nonces", "app"."email_login_tokens", "app"."wallet_links", "app"."oidc_identities", "app"."genres" RESTART IDENTITY CASCADE`,
+  );
+}

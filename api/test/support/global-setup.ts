@@ -1,0 +1,68 @@
+// Starts what the API talks to for real: Postgres (embedded unless TEST_DATABASE_URL is given)
+// with a migrated template database, and a Hardhat node. Every test file then gets its own
+// database copied from the template (see database.ts), so files run in parallel.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { migrate } from "../../src/db/migrate";
+import { startHardhatNode } from "./hardhat-node";
+import { freePort } from "./ports";
+import { databaseUrl } from "./urls";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A URL of the test Postgres server whose role may create databases. */
+    postgresUrl: string;
+    /** Migrated, empty database that test databases are copied from. */
+    templateDatabase: string;
+    rpcUrl: string;
+  }
+}
+
+type StartEmbeddedPostgres = (options: {
+  dataDir: string;
+  port: number;
+  database?: string;
+  log?: (line: string) => void;
+}) => Promise<{ url: string; stop: () => Promise<void> }>;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function startPostgres(): Promise<{ url: string; stop: () => Promise<void> }> {
+  if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, stop: async () => {} };
+  const launcher = pathToFileURL(path.resolve(here, "../../../scripts/lib/embedded-postgres.mjs")).href;
+  const { startEmbeddedPostgres } = (await import(launcher)) as { startEmbeddedPostgres: StartEmbeddedPostgres };
+  // Postgres runs as the OS user `postgres` when we are root: the data dir's parent must be reachable.
+  const root = mkdtempSync(path.join(os.tmpdir(), "loop-api-test-"));
+  const server = await startEmbeddedPostgres({ dataDir: path.join(root, "data"), port: await freePort(), database: "postgres" });
+  return {
+    url: server.url,
+    stop: async () => {
+      await server.stop();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+export default async function setup(project: TestProject) {
+  const [postgres, chain] = await Promise.all([startPostgres(), startHardhatNode()]);
+  const templateDatabase = `loop_api_template_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: postgres.url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${templateDatabase}"`);
+  await migrate({ databaseUrl: databaseUrl(postgres.url, templateDatabase) });
+
+  project.provide("postgresUrl", postgres.url);
+  project.provide("templateDatabase", templateDatabase);
+  project.provide("rpcUrl", chain.url);
+
+  return async () => {
+    await admin.query(`DROP DATABASE IF EXISTS "${templateDatabase}" WITH (FORCE)`).catch(() => {});
+    await admin.end();
+    await Promise.all([chain.stop(), postgres.stop()]);
+  };
+}

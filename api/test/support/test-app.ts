@@ -1,0 +1,76 @@
+import type { Express } from "express";
+import request from "supertest";
+import { inject } from "vitest";
+import { createApp } from "../../src/app";
+import { createChainClients } from "../../src/chain/clients";
+import { loadConfig, type AppConfig } from "../../src/config";
+import type { Logger } from "../../src/deps";
+import { createSmtpMailer, type Mailer } from "../../src/mail/mailer";
+import { createTestDatabase, type TestDatabase } from "./database";
+
+export const APP_ORIGIN = "http://localhost:5173";
+
+/** Quiet, but failures stay visible (in one line) in the test output. */
+export const testLogger: Logger = {
+  info: () => {},
+  warn: () => {},
+  error: (message, error) => console.error(message, error instanceof Error ? `${error.name}: ${error.message}` : error),
+};
+
+export interface TestApp {
+  app: Express;
+  config: AppConfig;
+  db: TestDatabase;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Extra environment variables read by loadConfig (SMTP_URL, OIDC_*, RATE_LIMIT_*...). */
+  env?: Record<string, string>;
+  mailer?: Mailer;
+  db?: TestDatabase;
+}
+
+/** The real app on its own database, configured through the same env variables as production. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const db = options.db ?? (await createTestDatabase());
+  const config = loadConfig({
+    NODE_ENV: "test",
+    APP_URL: APP_ORIGIN,
+    DATABASE_URL: db.url,
+    CHAIN_IDS: "31337",
+    RPC_URL_31337: inject("rpcUrl"),
+    // Nothing listens there: tests that send mail pass their own SMTP server.
+    SMTP_URL: "smtp://127.0.0.1:9",
+    RATE_LIMIT_WALLET_SIGNIN_PER_IP: "10000",
+    RATE_LIMIT_EMAIL_LINK_PER_IP: "10000",
+    RATE_LIMIT_EMAIL_LINK_PER_ADDRESS: "10000",
+    RATE_LIMIT_EMAIL_VERIFY_PER_IP: "10000",
+    ...options.env,
+  });
+  const mailer = options.mailer ?? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const app = createApp({ config, prisma: db.prisma, mailer, chains: createChainClients(config.chains), logger: testLogger });
+  return {
+    app,
+    config,
+    db,
+    async close() {
+      mailer.close();
+      if (!options.db) await db.drop();
+    },
+  };
+}
+
+/** A cookie-keeping client that sends the app's Origin, as the web app in a browser does. */
+export function browser(app: Express) {
+  const agent = request.agent(app);
+  agent.set("Origin", APP_ORIGIN);
+  return agent;
+}
+
+/** The value of a Set-Cookie header for `name`, or undefined. */
+export function setCookie(response: { headers: Record<string, unknown> }, name: string): string | undefined {
+  const header = response.headers["set-cookie"];
+  const cookies = Array.isArray(header) ? (header as string[]) : typeof header === "string" ? [header] : [];
+  return cookies.find((cookie) => cookie.startsWith(`${name}=`));
+}
