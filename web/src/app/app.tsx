@@ -1,0 +1,13 @@
+import { BrowserRouter } from "react-router";
+import { AppProvider } from "./provider";
+import { AppRoutes } from "./router";
+
+export function App() {
+  return (
+    <AppProvider>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProvider>
+  );
+}

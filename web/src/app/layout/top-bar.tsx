@@ -1,0 +1,57 @@
+import type { CurrentUser } from "@loop/rules/api-types";
+import { LogIn, LogOut } from "lucide-react";
+import { lazy, Suspense } from "react";
+import { Brand } from "@/components/brand";
+import { LevelBadgeCompact } from "@/components/level-badge";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useWalletState } from "@/lib/wallet/wallet-store";
+import { MenuButton } from "./menu-button";
+
+/** Only shown once the wallet stack is loading or loaded, so it loads with it. */
+const ConnectedWallet = lazy(() => import("@/components/connected-wallet").then((m) => ({ default: m.ConnectedWallet })));
+
+export interface TopBarProps {
+  user: CurrentUser | null;
+  isLoading: boolean;
+  onJoin: () => void;
+  onLogout: () => void;
+}
+
+export function TopBar({ user, isLoading, onJoin, onLogout }: TopBarProps) {
+  const { phase } = useWalletState();
+  return (
+    <header className="glass sticky top-0 z-40 border-b border-border/70">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
+        <Brand />
+        <nav aria-label="Account" className="ml-auto flex items-center gap-2 sm:gap-3">
+          {phase === "idle" ? null : (
+            <Suspense fallback={null}>
+              <ConnectedWallet />
+            </Suspense>
+          )}
+          {isLoading ? (
+            <Skeleton className="h-9 w-24 rounded-full" />
+          ) : user ? (
+            <>
+              <LevelBadgeCompact level={user.level} />
+              <MenuButton user={user} onJoin={onJoin} onLogout={onLogout} />
+              <Button variant="ghost" size="sm" className="hidden h-9 sm:inline-flex" onClick={onLogout}>
+                <LogOut aria-hidden />
+                Logout
+              </Button>
+            </>
+          ) : (
+            <>
+              <MenuButton user={null} onJoin={onJoin} onLogout={onLogout} />
+              <Button size="sm" className="h-9" onClick={onJoin}>
+                <LogIn aria-hidden />
+                Login
+              </Button>
+            </>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,53 @@
+import type { CurrentUser } from "@loop/rules/api-types";
+import { LogIn, LogOut, Menu, Settings } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { displayName } from "@/lib/auth";
+import { shortAddress } from "@/lib/format";
+
+export interface UserMenuProps {
+  user: CurrentUser | null;
+  onJoin: () => void;
+  onLogout: () => void;
+  /** Open on mount (the menu code is loaded on the first click, see menu-button.tsx). */
+  defaultOpen?: boolean;
+}
+
+/** The main menu (Radix dropdown). Entries for pages that do not exist yet are added with those pages. */
+export function UserMenu({ user, onJoin, onLogout, defaultOpen }: UserMenuProps) {
+  const name = user ? (displayName(user) ?? (user.walletAddress ? shortAddress(user.walletAddress) : "Your account")) : null;
+  return (
+    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" size="icon" aria-label="Open menu" className="rounded-full">
+          <Menu aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        {user ? (
+          <>
+            <DropdownMenuLabel className="truncate">Signed in as {name}</DropdownMenuLabel>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem asChild>
+              <Link to="/settings">
+                <Settings aria-hidden />
+                Settings
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem onSelect={onLogout}>
+              <LogOut aria-hidden />
+              Logout
+            </DropdownMenuItem>
+          </>
+        ) : (
+          <DropdownMenuItem onSelect={onJoin}>
+            <LogIn aria-hidden />
+            Sign Up / Login
+          </DropdownMenuItem>
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

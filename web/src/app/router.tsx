@@ -1,0 +1,32 @@
+import { lazy } from "react";
+import { Route, Routes } from "react-router";
+import { JoinDialogProvider } from "@/features/auth/components/join-dialog-provider";
+import { AppShell } from "./layout/app-shell";
+import { NotFoundRoute } from "./routes/not-found";
+import { RootRoute } from "./routes/root";
+
+const HomeRoute = lazy(() => import("./routes/home").then((m) => ({ default: m.HomeRoute })));
+const SettingsRoute = lazy(() => import("./routes/settings").then((m) => ({ default: m.SettingsRoute })));
+const LoginRoute = lazy(() => import("./routes/login").then((m) => ({ default: m.LoginRoute })));
+const LoginConfirmRoute = lazy(() => import("./routes/login-confirm").then((m) => ({ default: m.LoginConfirmRoute })));
+
+/**
+ * Spec §2 routes that exist so far (declarative, data-free). Routes of later issues (/profile,
+ * /tokens, /negotiations, /level, /admin, /profile/:userId) fall to the not-found page until built.
+ */
+export function AppRoutes() {
+  return (
+    <JoinDialogProvider>
+      <Routes>
+        <Route element={<AppShell />}>
+          <Route path="/" element={<RootRoute />} />
+          <Route path="/home" element={<HomeRoute />} />
+          <Route path="/settings" element={<SettingsRoute />} />
+          <Route path="/login" element={<LoginRoute />} />
+          <Route path="/login/confirm" element={<LoginConfirmRoute />} />
+          <Route path="*" element={<NotFoundRoute />} />
+        </Route>
+      </Routes>
+    </JoinDialogProvider>
+  );
+}

@@ -1,0 +1,12 @@
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderApp, SIGNED_OUT, stubFetch } from "@/testing/test-utils";
+
+describe("not-found page", () => {
+  it.each(["/no-such-page", "/profile", "/tokens", "/admin", "/profile/42"])("shows the 404 texts at %s", async (path) => {
+    stubFetch(SIGNED_OUT);
+    renderApp(path);
+    expect(await screen.findByRole("heading", { name: "404 Page Not Found" })).toBeInTheDocument();
+    expect(screen.getByText("Did you forget to add the page to the router?")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,7 @@
+import { SettingsPage } from "@/features/settings/components/settings-page";
+import { useUser } from "@/lib/auth";
+
+export function SettingsRoute() {
+  const { user, isLoading } = useUser();
+  return <SettingsPage user={user} isLoading={isLoading} />;
+}

@@ -1,0 +1,78 @@
+import { emailLoginSchema } from "@loop/rules/schemas/auth";
+import { ArrowRight, MailCheck } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { getServerMessage } from "@/lib/api-client";
+import { useRequestEmailLink } from "../api/request-email-link";
+
+/** E-mail sign-in: POST /api/auth/email, then shows the server's answer ("Check your inbox…"). */
+export function EmailLoginForm() {
+  const inputId = useId();
+  const errorId = useId();
+  const [email, setEmail] = useState("");
+  const [validationError, setValidationError] = useState<string | null>(null);
+  const request = useRequestEmailLink();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = emailLoginSchema.safeParse({ email });
+    if (!parsed.success) {
+      setValidationError(parsed.error.issues[0]?.message ?? "Please enter a valid e-mail address");
+      return;
+    }
+    setValidationError(null);
+    request.mutate(parsed.data);
+  }
+
+  if (request.isSuccess) {
+    return (
+      <div className="flex flex-col items-center gap-3 text-center" role="status" data-testid="email-login-sent">
+        <span className="inline-flex size-12 items-center justify-center rounded-full bg-success/15 text-success">
+          <MailCheck className="size-6" aria-hidden />
+        </span>
+        <p className="text-base font-semibold">{request.data.message}</p>
+        <p className="text-sm text-muted-foreground">
+          We sent it to <span className="font-medium text-foreground">{request.variables.email}</span>. The link works once and expires soon.
+        </p>
+        <Button variant="link" onClick={() => request.reset()}>
+          Use a different e-mail
+        </Button>
+      </div>
+    );
+  }
+
+  const error = validationError ?? (request.isError ? getServerMessage(request.error, "Could not send the sign-in link. Please try again.") : null);
+
+  return (
+    <form className="grid gap-4" onSubmit={submit} noValidate aria-label="Sign in with e-mail">
+      <div className="grid gap-2">
+        <Label htmlFor={inputId}>E-mail address</Label>
+        <Input
+          id={inputId}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          required
+          autoFocus
+        />
+        {error ? (
+          <p id={errorId} role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit" size="lg" disabled={request.isPending}>
+        {request.isPending ? "Sending…" : "Send sign-in link"}
+        {request.isPending ? null : <ArrowRight aria-hidden />}
+      </Button>
+    </form>
+  );
+}

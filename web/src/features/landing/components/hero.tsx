@@ -1,0 +1,90 @@
+import { ArrowRight, Gift, Sparkles } from "lucide-react";
+import { Button } from "@/components/ui/button";
+
+/** Marketing claims from the product spec (§1): hero copy, not live figures. */
+const CLAIMS = [
+  { value: "1M+", label: "Tokens earned" },
+  { value: "50K+", label: "Loops" },
+  { value: "25K+", label: "Creators" },
+  { value: "500+", label: "Tokens per upload" },
+] as const;
+
+const BARS = [38, 62, 84, 52, 96, 70, 44, 88, 64, 30, 76, 58, 92, 48, 68, 36, 80, 56, 42, 72, 90, 50, 66, 34];
+
+export function Hero({ onJoin }: { onJoin: () => void }) {
+  return (
+    <section className="relative overflow-hidden" aria-labelledby="hero-title">
+      <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 pt-16 pb-20 sm:px-6 lg:grid-cols-[1.1fr_0.9fr] lg:pt-24 lg:pb-28">
+        <div className="animate-slide-up">
+          <p className="inline-flex items-center gap-2 rounded-full border border-primary/40 bg-primary/10 px-3 py-1.5 text-sm font-medium text-violet-200">
+            <Gift className="size-4 shrink-0" aria-hidden />
+            <span>
+              Sign up today and get a <strong className="font-bold text-white">500 LOOP</strong> welcome bonus
+            </span>
+          </p>
+          <h1 id="hero-title" className="mt-6 font-display text-5xl leading-[1.05] font-black tracking-tight sm:text-6xl lg:text-7xl">
+            Make loops.
+            <br />
+            <span className="text-gradient">Earn LOOP.</span>
+          </h1>
+          <p className="mt-6 max-w-xl text-lg leading-relaxed text-muted-foreground">
+            The marketplace where producers buy and sell music loops and tracks, get paid instantly in LOOP tokens, and climb the
+            creators leaderboard.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Button size="lg" onClick={onJoin}>
+              <Sparkles aria-hidden />
+              Claim your 500 LOOP
+            </Button>
+            <Button size="lg" variant="outline" onClick={onJoin}>
+              Start selling loops
+              <ArrowRight aria-hidden />
+            </Button>
+          </div>
+          <dl className="mt-12 grid max-w-xl grid-cols-2 gap-x-6 gap-y-5 sm:grid-cols-4">
+            {CLAIMS.map((claim) => (
+              <div key={claim.label} className="border-l-2 border-primary/50 pl-3">
+                <dt className="text-xs tracking-wide text-muted-foreground uppercase">{claim.label}</dt>
+                <dd className="mt-1 font-display text-2xl font-extrabold">{claim.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+
+        <div className="relative hidden lg:block" aria-hidden>
+          <div className="absolute -inset-10 rounded-full bg-primary/20 blur-3xl" />
+          <div className="animate-float relative rounded-2xl border border-border bg-card/80 p-6 shadow-2xl shadow-primary/20 backdrop-blur">
+            <div className="flex items-center gap-3">
+              <span className="bg-brand-gradient inline-flex size-12 items-center justify-center rounded-xl">
+                <svg viewBox="0 0 24 24" className="size-6 fill-white">
+                  <path d="M8 5v14l11-7z" />
+                </svg>
+              </span>
+              <div className="flex-1">
+                <p className="font-semibold">Your next loop</p>
+                <p className="text-sm text-muted-foreground">Sold on LOOP</p>
+              </div>
+              <span className="rounded-full border border-success/40 bg-success/10 px-3 py-1 text-xs font-bold text-emerald-200">+ LOOP</span>
+            </div>
+            <div className="mt-8 flex h-32 items-end gap-1.5">
+              {BARS.map((height, index) => (
+                <span
+                  key={index}
+                  className="animate-equalizer flex-1 origin-bottom rounded-full bg-gradient-to-t from-violet-500 via-fuchsia-500 to-cyan-300"
+                  style={{ height: `${height}%`, animationDelay: `${(index % 8) * 120}ms` }}
+                />
+              ))}
+            </div>
+            <div className="mt-6 grid grid-cols-3 gap-3">
+              {["BPM", "KEY", "WAV"].map((tag) => (
+                <span key={tag} className="rounded-lg border border-border bg-surface px-3 py-2 text-center text-xs font-semibold tracking-widest text-muted-foreground">
+                  {tag}
+                </span>
+              ))}
+            </div>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { json, renderWithProviders, stubFetch } from "@/testing/test-utils";
+import { LandingPage } from "./landing-page";
+
+function stat(testId: string) {
+  return within(screen.getByTestId(testId));
+}
+
+describe("landing statistics and leaderboard", () => {
+  it("shows the API's real figures and leaderboard rows", async () => {
+    stubFetch({
+      "/api/stats/public": () =>
+        json({
+          totalUsers: 1234,
+          totalCreators: 56,
+          totalLoops: 789,
+          tokensEarned: "617000.00000000",
+          leaderboard: [
+            { id: "u1", username: "nightowl", firstName: null, profileImageUrl: null, level: 12, experience: 7000, loopsCount: 31, totalEarned: "25000.50000000" },
+            { id: "u2", username: null, firstName: "Mia", profileImageUrl: null, level: 3, experience: 250, loopsCount: 4, totalEarned: "900.00000000" },
+          ],
+        }),
+    });
+    renderWithProviders(<LandingPage onJoin={vi.fn()} />);
+
+    expect(await stat("stat-members").findByText("1,234")).toBeInTheDocument();
+    expect(stat("stat-creators").getByText("56")).toBeInTheDocument();
+    expect(stat("stat-loops").getByText("789")).toBeInTheDocument();
+    expect(stat("stat-tokens-earned").getByText("617,000")).toBeInTheDocument();
+
+    const table = screen.getByRole("table", { name: /top creators/i });
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByRole("rowheader")).toHaveTextContent("nightowl");
+    expect(rows[0]).toHaveTextContent("25,000.5");
+    expect(rows[0]).toHaveTextContent("Advanced");
+    expect(within(rows[1]!).getByRole("rowheader")).toHaveTextContent("Mia");
+  });
+
+  it("shows honest zeros and an empty leaderboard on an empty platform", async () => {
+    stubFetch({ "/api/stats/public": () => json({ totalUsers: 0, totalCreators: 0, totalLoops: 0, tokensEarned: "0.00000000", leaderboard: [] }) });
+    renderWithProviders(<LandingPage onJoin={vi.fn()} />);
+
+    expect(await stat("stat-members").findByText("0")).toBeInTheDocument();
+    expect(stat("stat-creators").getByText("0")).toBeInTheDocument();
+    expect(stat("stat-loops").getByText("0")).toBeInTheDocument();
+    expect(stat("stat-tokens-earned").getByText("0")).toBeInTheDocument();
+    expect(screen.getByText("No creators on the leaderboard yet.")).toBeInTheDocument();
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+  });
+
+  it("says when statistics are unavailable", async () => {
+    stubFetch({ "/api/stats/public": () => json({ message: "down" }, 503) });
+    renderWithProviders(<LandingPage onJoin={vi.fn()} />);
+    expect(await screen.findByText("Statistics are unavailable right now.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /try again/i })).toBeInTheDocument();
+  });
+});

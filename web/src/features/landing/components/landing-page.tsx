@@ -1,0 +1,32 @@
+import { BrandMark } from "@/components/brand";
+import { usePublicStats } from "../api/get-public-stats";
+import { CompetitionCta } from "./competition-cta";
+import { FeatureCards } from "./feature-cards";
+import { Hero } from "./hero";
+import { Leaderboard } from "./leaderboard";
+import { StatsSection } from "./stats-section";
+import { TokenBenefits } from "./token-benefits";
+
+/** The logged-out landing page. Every call-to-action calls `onJoin` (the Join dialog). */
+export function LandingPage({ onJoin }: { onJoin: () => void }) {
+  const stats = usePublicStats();
+  return (
+    <>
+      <Hero onJoin={onJoin} />
+      <TokenBenefits />
+      <FeatureCards onJoin={onJoin} />
+      <StatsSection stats={stats.data} isLoading={stats.isLoading} isError={stats.isError} onRetry={() => void stats.refetch()} />
+      <Leaderboard entries={stats.data?.leaderboard} isLoading={stats.isLoading} isError={stats.isError} />
+      <CompetitionCta onJoin={onJoin} />
+      <footer className="border-t border-border">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-8 text-sm text-muted-foreground sm:px-6">
+          <span className="inline-flex items-center gap-2">
+            <BrandMark className="size-6 rounded-md" />
+            LOOP — the music loop marketplace
+          </span>
+          <span>500 LOOP = $1.00</span>
+        </div>
+      </footer>
+    </>
+  );
+}

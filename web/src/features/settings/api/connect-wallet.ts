@@ -1,0 +1,18 @@
+import type { CurrentUser } from "@loop/rules/api-types";
+import type { ConnectWalletBody } from "@loop/rules/schemas/auth";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiJson } from "@/lib/api-client";
+import { USER_QUERY_KEY } from "@/lib/auth";
+
+/** POST /api/auth/connect-wallet: links a wallet to the signed-in account by a signed SIWE message. */
+export function connectWallet(body: ConnectWalletBody): Promise<CurrentUser> {
+  return apiJson<CurrentUser>("POST", "/api/auth/connect-wallet", body);
+}
+
+export function useConnectWallet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: connectWallet,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,58 @@
+import type { CurrentUser } from "@loop/rules/api-types";
+import { LogIn, Settings } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { PageSpinner } from "@/components/ui/spinner";
+import { useClientConfig } from "@/lib/client-config";
+import { LOGIN_URL } from "@/lib/navigation";
+import { AccountInformationCard } from "./account-information-card";
+import { AccountSecurityCard } from "./account-security-card";
+import { WalletConnectionCard } from "./wallet-connection-card";
+
+export interface SettingsPageProps {
+  user: CurrentUser | null;
+  isLoading: boolean;
+}
+
+/** /settings: spinner while auth loads; 'Please log in' when signed out; otherwise the settings cards. */
+export function SettingsPage({ user, isLoading }: SettingsPageProps) {
+  if (isLoading) return <PageSpinner label="Loading your account" />;
+  if (!user) return <SignedOut />;
+  return <AccountSettings user={user} />;
+}
+
+function SignedOut() {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center px-4 py-24">
+      <Card className="w-full p-10 text-center">
+        <Settings className="mx-auto size-10 text-muted-foreground" aria-hidden />
+        <h1 className="mt-4 text-2xl font-bold">Please log in</h1>
+        <p className="mt-2 text-sm text-muted-foreground">Sign in to see and manage your account settings.</p>
+        <Button asChild size="lg" className="mt-6">
+          <a href={LOGIN_URL}>
+            <LogIn aria-hidden />
+            Log in
+          </a>
+        </Button>
+      </Card>
+    </div>
+  );
+}
+
+function AccountSettings({ user }: { user: CurrentUser }) {
+  const config = useClientConfig();
+  const accountUrl = config.data?.oidc?.accountUrl ?? null;
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
+      <header className="mb-8">
+        <h1 className="font-display text-3xl font-black tracking-tight">Account Settings</h1>
+        <p className="mt-2 text-muted-foreground">Manage your account details and connected wallet.</p>
+      </header>
+      <div className="grid gap-6">
+        <AccountInformationCard user={user} />
+        <WalletConnectionCard user={user} />
+        {accountUrl ? <AccountSecurityCard accountUrl={accountUrl} /> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * The API client (spec §7): every call sends cookies; a non-ok response throws an error whose
+ * message is `${status}: ${body text or status text}`.
+ */
+import type { QueryFunction } from "@tanstack/react-query";
+
+/** A non-ok API response. `message` keeps the spec's `${status}: ${text}` format. */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  constructor(
+    readonly status: number,
+    readonly bodyText: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${bodyText || statusText}`);
+  }
+}
+
+/** Throws an ApiError for a non-ok response; returns the response otherwise. */
+export async function throwIfResNotOk(res: Response): Promise<Response> {
+  if (!res.ok) {
+    const text = await res.text().catch(() => "");
+    throw new ApiError(res.status, text, res.statusText);
+  }
+  return res;
+}
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** Sends a request with credentials; JSON body when `data` is given. Throws on non-ok responses. */
+export async function apiRequest(method: HttpMethod, url: string, data?: unknown): Promise<Response> {
+  const res = await fetch(url, {
+    method,
+    credentials: "include",
+    headers: data === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
+    body: data === undefined ? undefined : JSON.stringify(data),
+  });
+  return throwIfResNotOk(res);
+}
+
+/** `apiRequest` that parses the JSON body. */
+export async function apiJson<T>(method: HttpMethod, url: string, data?: unknown): Promise<T> {
+  const res = await apiRequest(method, url, data);
+  return (await res.json()) as T;
+}
+
+export type UnauthorizedBehavior = "throw" | "returnNull";
+
+/** Query function: GET to the key path (segments joined with "/"); 401 throws or yields null. */
+export function getQueryFn<T>(options: { on401: "returnNull" }): QueryFunction<T | null>;
+export function getQueryFn<T>(options: { on401: "throw" }): QueryFunction<T>;
+export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null>;
+export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    const res = await fetch(queryKey.join("/"), { credentials: "include", signal, headers: { Accept: "application/json" } });
+    if (options.on401 === "returnNull" && res.status === 401) return null;
+    await throwIfResNotOk(res);
+    return (await res.json()) as T;
+  };
+}
+
+/** The HTTP status of an API error (from ApiError or a `${status}: …` message), or null. */
+export function errorStatus(error: unknown): number | null {
+  if (error instanceof ApiError) return error.status;
+  if (error instanceof Error) {
+    const match = /^(\d{3}): /.exec(error.message);
+    if (match) return Number(match[1]);
+  }
+  return null;
+}
+
+/**
+ * The server's `message` from an API error (`{message}` JSON body, or a plain-text body),
+ * for toasts. Falls back to `fallback` when the error carries no server text.
+ */
+export function getServerMessage(error: unknown, fallback: string): string {
+  let body: string | null = null;
+  if (error instanceof ApiError) body = error.bodyText;
+  else if (error instanceof Error) {
+    const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
+    if (match) body = match[1] ?? null;
+  }
+  if (!body) return fallback;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === "object" && "message" in parsed && typeof parsed.message === "string" && parsed.message) {
+      return parsed.message;
+    }
+    return fallback;
+  } catch {
+    // A short plain-text body is shown as is; an HTML error page is not.
+    return body.length <= 200 && !body.trimStart().startsWith("<") ? body : fallback;
+  }
+}

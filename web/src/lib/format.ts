@@ -1,0 +1,36 @@
+import { parseLoop, UNITS_PER_LOOP } from "@loop/rules/units";
+
+/** Wallet address as first 6 and last 4 characters (spec §4): 0x1234...abcd. */
+export function shortAddress(address: string): string {
+  if (address.length <= 10) return address;
+  return `${address.slice(0, 6)}...${address.slice(-4)}`;
+}
+
+const integer = new Intl.NumberFormat("en-US");
+
+/** Whole numbers with thousands separators. */
+export function formatCount(value: number): string {
+  return integer.format(value);
+}
+
+/**
+ * A LOOP decimal string ("1234.50000000") for display: thousands separators, at most 2 decimals,
+ * trailing zeros dropped. Exact (no floats); a malformed value is shown as given.
+ */
+export function formatLoopAmount(text: string): string {
+  const units = parseLoop(text);
+  if (units === null) return text;
+  const whole = units / UNITS_PER_LOOP;
+  const hundredths = ((units % UNITS_PER_LOOP) * 100n) / UNITS_PER_LOOP;
+  const wholeText = integer.format(whole);
+  if (hundredths === 0n) return wholeText;
+  return `${wholeText}.${hundredths.toString().padStart(2, "0").replace(/0$/, "")}`;
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
+
+/** "Mar 4, 2026" (US English short month). */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : dateFormat.format(date);
+}

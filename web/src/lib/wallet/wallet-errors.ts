@@ -1,0 +1,131 @@
+/** Wallet error classes and the spec §8 toast texts for wallet failures. Light module. */
+import type { ToastInput } from "../toast";
+
+/** The wallet modal was closed without connecting: the user changed their mind, nothing to report. */
+export class WalletModalClosedError extends Error {
+  override readonly name = "WalletModalClosedError";
+  constructor() {
+    super("The wallet modal was closed without connecting.");
+  }
+}
+
+/** No wallet account is connected. */
+export class WalletNotConnectedError extends Error {
+  override readonly name = "WalletNotConnectedError";
+  constructor() {
+    super("Wallet not connected");
+  }
+}
+
+/** The wallet did not sign (rejected or failed). `cause` is the wallet's error. */
+export class WalletSignatureError extends Error {
+  override readonly name = "WalletSignatureError";
+  constructor(cause: unknown) {
+    super("Failed to sign message", { cause });
+  }
+}
+
+/** The wallet stack could not start (no chain configured, config unavailable, chunk failed). */
+export class WalletUnavailableError extends Error {
+  override readonly name = "WalletUnavailableError";
+}
+
+interface ErrorLike {
+  name?: unknown;
+  code?: unknown;
+  message?: unknown;
+  shortMessage?: unknown;
+  cause?: unknown;
+}
+
+/** The error and its `cause` chain (bounded). */
+function errorChain(error: unknown): ErrorLike[] {
+  const chain: ErrorLike[] = [];
+  let current: unknown = error;
+  while (current && typeof current === "object" && chain.length < 8) {
+    chain.push(current as ErrorLike);
+    current = (current as ErrorLike).cause;
+  }
+  return chain;
+}
+
+/** A user rejection: EIP-1193 code 4001 or viem/wagmi's UserRejectedRequestError. */
+export function isUserRejection(error: unknown): boolean {
+  return errorChain(error).some(
+    (e) =>
+      e.code === 4001 ||
+      e.name === "UserRejectedRequestError" ||
+      (typeof e.message === "string" && /user rejected|user denied|rejected the request/i.test(e.message)),
+  );
+}
+
+/** No injected wallet: wagmi's ProviderNotFoundError / ConnectorNotFoundError. */
+export function isNoWalletError(error: unknown): boolean {
+  return errorChain(error).some(
+    (e) =>
+      e.name === "ProviderNotFoundError" ||
+      e.name === "ConnectorNotFoundError" ||
+      (typeof e.message === "string" && /provider not found|no (injected )?(ethereum )?provider|connector not found/i.test(e.message)),
+  );
+}
+
+function isWalletConnectError(error: unknown, connectorId: string | undefined): boolean {
+  if (connectorId === "walletConnect") return true;
+  return errorChain(error).some((e) => typeof e.message === "string" && /walletconnect/i.test(e.message));
+}
+
+export const CONNECTION_CANCELLED = "Connection cancelled by user.";
+export const NO_WALLET_DETECTED = "No wallet detected. Please install Trust Wallet or MetaMask.";
+export const WALLETCONNECT_FAILED = "WalletConnect failed. Try using Trust Wallet's built-in browser instead.";
+export const CONNECT_FAILED = "Failed to connect wallet. Please try again.";
+export const LINK_CONNECT_FAILED = "Failed to connect your wallet. Please try again.";
+
+/**
+ * Spec §8 'Connection Failed' description for a failed wallet connection. `fallback` is the
+ * generic text (sign-in: 'Failed to connect wallet…'; settings: 'Failed to connect your wallet…').
+ */
+export function connectionFailedDescription(error: unknown, connectorId?: string, fallback: string = CONNECT_FAILED): string {
+  if (isUserRejection(error)) return CONNECTION_CANCELLED;
+  if (isNoWalletError(error)) return NO_WALLET_DETECTED;
+  if (isWalletConnectError(error, connectorId)) return WALLETCONNECT_FAILED;
+  return fallback;
+}
+
+export function connectionFailedToast(error: unknown, connectorId?: string, fallback?: string): ToastInput {
+  return { title: "Connection Failed", description: connectionFailedDescription(error, connectorId, fallback), variant: "destructive" };
+}
+
+/** Toasts of wallet sign-in (spec §8). */
+export const WALLET_LOGIN_TOASTS = {
+  authenticationFailed: {
+    title: "Authentication Failed",
+    description: "Failed to authenticate with your wallet. Please try again.",
+    variant: "destructive",
+  },
+  signatureFailed: { title: "Signature Failed", description: "Failed to sign message. Please try again.", variant: "destructive" },
+  connected: { title: "Connected Successfully", description: "You are signed in with your wallet.", variant: "success" },
+} as const satisfies Record<string, ToastInput>;
+
+/** Toasts of the settings wallet card (spec §8). */
+export const WALLET_LINK_TOASTS = {
+  notConnected: { title: "Wallet Not Connected", description: "Please connect your wallet first.", variant: "destructive" },
+  signatureFailed: {
+    title: "Signature Failed",
+    description: "Please sign the message to connect your wallet.",
+    variant: "destructive",
+  },
+  connectionFailed: { title: "Connection Failed", description: LINK_CONNECT_FAILED, variant: "destructive" },
+  disconnectionFailed: {
+    title: "Disconnection Failed",
+    description: "Failed to disconnect your wallet. Please try again.",
+    variant: "destructive",
+  },
+  connected: { title: "Wallet Connected", description: "Your wallet is now linked to your account.", variant: "success" },
+  disconnected: { title: "Wallet Disconnected", description: "Your wallet has been unlinked from your account.", variant: "success" },
+} as const satisfies Record<string, ToastInput>;
+
+/** Copy toasts (spec §8 and §9). */
+export const COPY_TOASTS = {
+  copied: (address: string): ToastInput => ({ title: "Address Copied", description: address, variant: "success" }),
+  failed: { title: "Copy Failed", description: "Failed to copy address to clipboard", variant: "destructive" } as ToastInput,
+} as const;

@@ -1,0 +1,129 @@
+/**
+ * Loads the wallet stack (wagmi + viem + RainbowKit) on demand and shares its state.
+ * Light module: the stack itself is a dynamic import, so the landing page never pays for it
+ * unless the user asks for a wallet, a page needs it, or a remembered connection should reconnect.
+ */
+import type { ClientConfig } from "@loop/rules/chains";
+import { useSyncExternalStore } from "react";
+import { clientConfigQueryOptions } from "../client-config";
+import { queryClient } from "../query-client";
+import { DISCONNECTED, type WalletControls, type WalletSnapshot, type WalletStackComponent } from "./types";
+import { WalletUnavailableError } from "./wallet-errors";
+
+export type WalletPhase = "idle" | "loading" | "ready" | "failed";
+
+export interface WalletState {
+  phase: WalletPhase;
+  snapshot: WalletSnapshot;
+  /** Set once the stack module and the client config are loaded: `<WalletHost>` mounts it. */
+  stack: { Component: WalletStackComponent; config: ClientConfig } | null;
+}
+
+const INITIAL: WalletState = { phase: "idle", snapshot: DISCONNECTED, stack: null };
+
+let state: WalletState = INITIAL;
+let controls: WalletControls | null = null;
+let loading: Promise<WalletControls> | null = null;
+let resolveControls: ((controls: WalletControls) => void) | null = null;
+const listeners = new Set<() => void>();
+
+function setState(patch: Partial<WalletState>): void {
+  state = { ...state, ...patch };
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function getWalletState(): WalletState {
+  return state;
+}
+
+export function useWalletState(): WalletState {
+  return useSyncExternalStore(subscribe, getWalletState, getWalletState);
+}
+
+const getStack = () => state.stack;
+
+/** The loaded stack only (does not re-render on account changes). */
+export function useWalletStack(): WalletState["stack"] {
+  return useSyncExternalStore(subscribe, getStack, getStack);
+}
+
+/** The connected wallet account, or the disconnected snapshot while the stack is not loaded. */
+export function useWalletSnapshot(): WalletSnapshot {
+  return useWalletState().snapshot;
+}
+
+/** Loads the wallet stack (once) and resolves with its controls when it is mounted. */
+export function loadWallet(): Promise<WalletControls> {
+  if (controls) return Promise.resolve(controls);
+  if (loading) return loading;
+  setState({ phase: "loading" });
+  loading = (async () => {
+    const [config, module] = await Promise.all([
+      queryClient.fetchQuery(clientConfigQueryOptions),
+      import("./wallet-stack"),
+    ]);
+    if (!config.chains.some((chain) => chain.rpcUrl)) throw new WalletUnavailableError("No chain is configured for wallets.");
+    return new Promise<WalletControls>((resolve) => {
+      resolveControls = resolve;
+      setState({ stack: { Component: module.WalletStack, config } });
+    });
+  })().catch((error: unknown) => {
+    loading = null;
+    setState({ phase: "failed" });
+    throw error instanceof Error ? error : new WalletUnavailableError(String(error));
+  });
+  return loading;
+}
+
+/** Called by the mounted stack. */
+export function publishControls(next: WalletControls): void {
+  controls = next;
+  setState({ phase: "ready" });
+  resolveControls?.(next);
+  resolveControls = null;
+}
+
+/** Called by the mounted stack on every account change. */
+export function publishSnapshot(snapshot: WalletSnapshot): void {
+  const current = state.snapshot;
+  if (
+    current.status === snapshot.status &&
+    current.address === snapshot.address &&
+    current.chainId === snapshot.chainId &&
+    current.connectorName === snapshot.connectorName
+  ) {
+    return;
+  }
+  setState({ snapshot });
+}
+
+/** The controls if the stack is already loaded (no loading). */
+export function getLoadedWalletControls(): WalletControls | null {
+  return controls;
+}
+
+/** wagmi's persisted store (`wagmi.store` in localStorage) says a wallet was connected. */
+export function hasRememberedConnection(storage: Pick<Storage, "getItem"> | undefined = globalThis.localStorage): boolean {
+  try {
+    const raw = storage?.getItem("wagmi.store");
+    if (!raw) return false;
+    const parsed = JSON.parse(raw) as { state?: { current?: unknown } };
+    return typeof parsed.state?.current === "string" && parsed.state.current.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Test helper. */
+export function resetWalletStore(): void {
+  state = INITIAL;
+  controls = null;
+  loading = null;
+  resolveControls = null;
+  for (const listener of listeners) listener();
+}

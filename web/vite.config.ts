@@ -1,0 +1,87 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath, URL } from "node:url";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig, type ProxyOptions } from "vite";
+
+const webPort = Number(process.env.WEB_PORT || 5173);
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT || 3000}`;
+
+/** Same-origin proxy: the API sees the Host and Origin the browser sent, cookies pass both ways. */
+const toApi: ProxyOptions = { target: apiTarget, changeOrigin: false, xfwd: true };
+
+/**
+ * The wallet stack (wagmi, viem, RainbowKit and their helpers) only ever loads through a dynamic
+ * import: these modules go to one lazy "wallet" chunk. RainbowKit's own lazily imported files
+ * (wallet and chain icons, locales: `name-HASH.js`) stay separate small chunks.
+ */
+const WALLET_PACKAGES =
+  /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(?:wagmi|@wagmi[\\/](?:core|connectors)|viem|ox|abitype|@noble[\\/][^\\/]+|@scure[\\/][^\\/]+|@adraffy[\\/]ens-normalize|mipd|zustand|eventemitter3|@vanilla-extract[\\/][^\\/]+|cuer|qr|ua-parser-js)[\\/]/;
+const RAINBOWKIT_STATIC =
+  /[\\/]@rainbow-me[\\/]rainbowkit[\\/]dist[\\/](?:index\.(?:js|css)|chunk-[A-Z0-9]+\.js|wallets[\\/]walletConnectors[\\/](?:index\.js|chunk-[A-Z0-9]+\.js))$/;
+
+function isWalletModule(id: string): boolean {
+  return WALLET_PACKAGES.test(id) || RAINBOWKIT_STATIC.test(id);
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
+  },
+  optimizeDeps: {
+    // Pre-bundle the lazily imported wallet stack at start-up, so the dev server never reloads the
+    // page when a wallet is first opened (it would break a sign-in in progress).
+    include: [
+      "wagmi",
+      "wagmi/actions",
+      "viem",
+      "viem/chains",
+      "viem/siwe",
+      "@rainbow-me/rainbowkit",
+      "@rainbow-me/rainbowkit/wallets",
+    ],
+  },
+  server: {
+    host: "localhost",
+    port: webPort,
+    strictPort: true,
+    proxy: { "/api": toApi, "/paypal": toApi },
+  },
+  preview: {
+    host: "localhost",
+    port: webPort,
+    strictPort: true,
+    proxy: { "/api": toApi, "/paypal": toApi },
+  },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    manifest: true,
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        // The wallet group does not pull in its dependencies (react, the Radix scroll lock and Vite's
+        // preload helper are shared with the first page and must stay out of the lazy chunk), so
+        // modules must run in source order across chunks: without this the wallet chunk breaks.
+        strictExecutionOrder: true,
+        codeSplitting: {
+          groups: [
+            {
+              name: "wallet",
+              test: isWalletModule,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
+  },
+  test: {
+    environment: "jsdom",
+    setupFiles: ["./src/testing/setup-tests.ts"],
+    include: ["src/**/*.test.{ts,tsx}"],
+    css: false,
+    restoreMocks: true,
+  },
+});
