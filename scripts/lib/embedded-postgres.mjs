@@ -40,6 +40,12 @@ export async function startEmbeddedPostgres({ dataDir, port, database = "loop", 
   }
   return {
     url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
-    stop: () => server.stop(),
+    // The library's stop() waits for an "exit" event that never comes when Postgres has already
+    // exited (e.g. it got the terminal's SIGINT itself): only stop a running server.
+    stop: async () => {
+      const child = server.process;
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      await server.stop();
+    },
   };
 }

@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+// `pnpm bench [name...]`: runs the benchmarks in scripts/bench/*.mjs (all, or those named) and
+// exits non-zero when one is over its budget.
+//
+// A bench file exports:
+//   export const name = "landing-js";             // short name (defaults to the file name)
+//   export const description = "...";             // one line
+//   export async function run(context) {          // context: { root, log, pnpm, ensureWebBuild }
+//     return { value: 93.1, unit: "KB gzip", budget: 120, lowerIsBetter: true, details: ["..."] };
+//   }
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { color, formatDuration, say } from "./lib/log.mjs";
+import { ROOT } from "./lib/paths.mjs";
+import { ensureWebBuild, runPnpm } from "./bench/lib.mjs";
+
+const log = (text) => say("bench", text);
+const BENCH_DIR = path.join(ROOT, "scripts", "bench");
+const wanted = process.argv.slice(2);
+
+const files = readdirSync(BENCH_DIR)
+  .filter((file) => file.endsWith(".mjs") && file !== "lib.mjs")
+  .sort();
+
+const results = [];
+for (const file of files) {
+  const bench = await import(pathToFileURL(path.join(BENCH_DIR, file)).href);
+  const name = bench.name ?? path.basename(file, ".mjs");
+  if (wanted.length && !wanted.includes(name)) continue;
+  log(color.bold(`▶ ${name}${bench.description ? `: ${bench.description}` : ""}`));
+  const t0 = Date.now();
+  try {
+    const result = await bench.run({ root: ROOT, log: (text) => say(name, text), pnpm: runPnpm, ensureWebBuild });
+    const over = result.budget !== undefined && (result.lowerIsBetter === false ? result.value < result.budget : result.value > result.budget);
+    for (const line of result.details ?? []) say(name, line);
+    results.push({ name, ...result, over, ms: Date.now() - t0 });
+  } catch (error) {
+    say(name, color.red(error?.stack ?? String(error)));
+    results.push({ name, error: true, ms: Date.now() - t0 });
+  }
+}
+
+if (results.length === 0) {
+  log(color.red(wanted.length ? `no benchmark named ${wanted.join(", ")}` : "no benchmarks in scripts/bench/"));
+  process.exit(1);
+}
+
+console.log("");
+for (const r of results) {
+  if (r.error) {
+    log(`${color.red("✗")} ${r.name.padEnd(16)} error`);
+    continue;
+  }
+  const value = `${r.value.toFixed(1)} ${r.unit}`;
+  const budget = r.budget !== undefined ? `budget ${r.lowerIsBetter === false ? ">=" : "<="} ${r.budget} ${r.unit}` : "no budget";
+  log(`${r.over ? color.red("✗") : color.green("✓")} ${r.name.padEnd(16)} ${value.padStart(14)}  ${budget}  ${color.gray(formatDuration(r.ms))}`);
+}
+const bad = results.filter((r) => r.error || r.over);
+if (bad.length) {
+  log(color.red(`${bad.length} benchmark(s) failed or over budget: ${bad.map((r) => r.name).join(", ")}`));
+  process.exit(1);
+}

@@ -1,0 +1,107 @@
+// Defaults of docs/conventions.md, applied to the environment of `pnpm dev` / `pnpm start` and
+// passed to every child. A variable that is already set (environment or .env) wins.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { ROOT } from "./paths.mjs";
+
+export const EMBEDDED_DB_PORT = 54329;
+const MIN_NODE = [20, 19];
+
+/** Exits with a clear message on a Node.js older than package.json's engines (>= 20.19). */
+export function checkNodeVersion() {
+  const [major, minor] = process.versions.node.split(".").map(Number);
+  if (major < MIN_NODE[0] || (major === MIN_NODE[0] && minor < MIN_NODE[1])) {
+    console.error(`LOOP needs Node.js ${MIN_NODE.join(".")} or newer; this is ${process.versions.node}.`);
+    process.exit(1);
+  }
+}
+
+/** Loads the repository's .env (if any) into process.env without overriding set variables. */
+export function loadDotEnv() {
+  const file = path.join(ROOT, ".env");
+  if (existsSync(file) && typeof process.loadEnvFile === "function") process.loadEnvFile(file);
+}
+
+function intFrom(env, name, fallback) {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0 || value > 65535) throw new Error(`${name} must be a port number, got "${raw}"`);
+  return value;
+}
+
+/**
+ * The settings of a run. mode: "dev" (local chain, Vite) or "start" (built API serving web/dist).
+ * Returns { env, ports, chainIds, ... }: env is the full environment for children.
+ */
+export function settings(mode, base = process.env) {
+  const env = { ...base };
+  const set = (name, value) => {
+    if (env[name] === undefined || env[name] === "") env[name] = String(value);
+  };
+  const apiPort = intFrom(env, "API_PORT", 3000);
+  const webPort = intFrom(env, "WEB_PORT", 5173);
+  const hardhatPort = intFrom(env, "HARDHAT_PORT", 8545);
+  const ponderPort = intFrom(env, "PONDER_PORT", 42069);
+  const mailSmtpPort = intFrom(env, "MAILDEV_SMTP_PORT", 1025);
+  const mailWebPort = intFrom(env, "MAILDEV_WEB_PORT", 1080);
+
+  set("NODE_ENV", mode === "dev" ? "development" : "production");
+  set("API_PORT", apiPort);
+  set("WEB_PORT", webPort);
+  set("HARDHAT_PORT", hardhatPort);
+  set("PONDER_PORT", ponderPort);
+  set("APP_URL", mode === "dev" ? `http://localhost:${webPort}` : `http://localhost:${apiPort}`);
+  // dev: the local chain. start: the chains that have an RPC_URL_<id> (no local node).
+  const configuredChains = Object.keys(env)
+    .map((name) => /^RPC_URL_(\d+)$/.exec(name)?.[1])
+    .filter((id) => id && env[`RPC_URL_${id}`]);
+  set("CHAIN_IDS", mode === "dev" ? "31337" : configuredChains.join(","));
+  if (mode === "dev") {
+    set("RPC_URL_31337", `http://127.0.0.1:${hardhatPort}`);
+    set("DEFAULT_CHAIN_ID", "31337");
+  }
+  // start: a local mail catcher unless SMTP_URL is set.
+  const embeddedMail = mode === "dev" || !base.SMTP_URL;
+  if (embeddedMail) {
+    set("MAILDEV_SMTP_PORT", mailSmtpPort);
+    set("MAILDEV_WEB_PORT", mailWebPort);
+    set("SMTP_URL", `smtp://127.0.0.1:${mailSmtpPort}`);
+  }
+  set("MAIL_FROM", "LOOP <no-reply@loop.local>");
+  set("ADMIN_EMAIL", "admin@loop.local");
+  set("PONDER_TELEMETRY_DISABLED", "true");
+  if (!env.CHAIN_IDS) delete env.CHAIN_IDS;
+
+  const chainIds = (env.CHAIN_IDS ?? "")
+    .split(",")
+    .map((id) => Number(id.trim()))
+    .filter((id) => Number.isInteger(id) && id > 0);
+  return {
+    env,
+    mode,
+    embeddedDb: !base.DATABASE_URL,
+    embeddedMail,
+    dbPort: intFrom(env, "EMBEDDED_PG_PORT", EMBEDDED_DB_PORT),
+    apiPort,
+    webPort,
+    hardhatPort,
+    ponderPort,
+    mailSmtpPort,
+    mailWebPort,
+    chainIds,
+    adminEmail: env.ADMIN_EMAIL,
+    appUrl: env.APP_URL,
+  };
+}
+
+/** Hides the password of a connection string. */
+export function redactUrl(url) {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password && parsed.password !== "postgres") parsed.password = "****";
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
