@@ -43,7 +43,9 @@ interface Manifest {
 }
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
-export const DEPLOYMENTS_DIR = path.join(ROOT, "contracts", "deployments");
+export const DEPLOYMENTS_DIR = process.env.DEPLOYMENTS_DIR
+  ? path.resolve(ROOT, process.env.DEPLOYMENTS_DIR)
+  : path.join(ROOT, "contracts", "deployments");
 
 export function chainIds(env: NodeJS.ProcessEnv = process.env): number[] {
   return (env.CHAIN_IDS ?? "31337")

@@ -62,7 +62,7 @@ async function main() {
   // (also when Ponder does not start, so that nothing reads rows of an earlier chain).
   await resetIndexerForChain(databaseUrl, 31337);
   let indexer = null;
-  const deployed = chainsWithContracts(config.chainIds);
+  const deployed = chainsWithContracts(config.chainIds, config.env.DEPLOYMENTS_DIR);
   if (deployed.length > 0) {
     say("indexer", `rebuilding schema "indexer" for the fresh chain (${deployed.map((d) => `${d.chainId}: ${d.contracts.join(", ")}`).join("; ")})`);
     indexer = startPonder(supervisor, { port: config.ponderPort, env });

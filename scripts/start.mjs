@@ -42,7 +42,7 @@ if (missing.length) {
 const { supervisor, run } = await createOrchestrator({ name: NAME, command: "start" });
 
 async function main() {
-  const deployed = chainsWithContracts(config.chainIds);
+  const deployed = chainsWithContracts(config.chainIds, config.env.DEPLOYMENTS_DIR);
   const ports = [
     config.embeddedDb && { name: "embedded Postgres", port: config.dbPort },
     config.embeddedMail && { name: "MailDev SMTP", port: config.mailSmtpPort, env: "MAILDEV_SMTP_PORT" },

@@ -1,4 +1,4 @@
-// Deploys DEPLOY_PLAN (deploy-plan.ts) and writes contracts/deployments/<chainId>.json.
+// Deploys DEPLOY_PLAN (deploy-plan.ts) and writes <DEPLOYMENTS_DIR or contracts/deployments>/<chainId>.json.
 //   node_modules/.bin/hardhat run --network localhost contracts/scripts/deploy.ts
 // `pnpm dev` runs it against the fresh local node (chain 31337) on every start.
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -13,7 +13,10 @@ async function main() {
   const chainId = await publicClient.getChainId();
   const [first] = (await hre.network.provider.request({ method: "eth_accounts" })) as string[];
   const manifest: DeploymentManifest = { chainId, contracts: {} };
-  const file = path.join(hre.config.paths.root, "contracts", "deployments", `${chainId}.json`);
+  const dir = process.env.DEPLOYMENTS_DIR
+    ? path.resolve(hre.config.paths.root, process.env.DEPLOYMENTS_DIR)
+    : path.join(hre.config.paths.root, "contracts", "deployments");
+  const file = path.join(dir, `${chainId}.json`);
 
   if (DEPLOY_PLAN.length === 0) {
     console.log("No contracts to deploy yet (the contracts issue adds LoopToken, LoopMarketplace, LoopVault)");

@@ -2,7 +2,7 @@
 // passed to every child. A variable that is already set (environment or .env) wins.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { ROOT } from "./paths.mjs";
+import { LOCAL_DEPLOYMENTS_DIR, ROOT } from "./paths.mjs";
 
 export const EMBEDDED_DB_PORT = 54329;
 const MIN_NODE = [20, 19];
@@ -60,6 +60,7 @@ export function settings(mode, base = process.env) {
   if (mode === "dev") {
     set("RPC_URL_31337", `http://127.0.0.1:${hardhatPort}`);
     set("DEFAULT_CHAIN_ID", "31337");
+    set("DEPLOYMENTS_DIR", LOCAL_DEPLOYMENTS_DIR);
   }
   // start: a local mail catcher unless SMTP_URL is set.
   const embeddedMail = mode === "dev" || !base.SMTP_URL;

@@ -14,9 +14,9 @@ export function ponderBin() {
   return path.join(pkgDir, bin);
 }
 
-/** contracts/deployments/<chainId>.json, or null. */
-export function readManifest(chainId) {
-  const file = path.join(DEPLOYMENTS_DIR, `${chainId}.json`);
+/** <deploymentsDir>/<chainId>.json, or null. */
+export function readManifest(chainId, deploymentsDir = DEPLOYMENTS_DIR) {
+  const file = path.join(deploymentsDir, `${chainId}.json`);
   if (!existsSync(file)) return null;
   return JSON.parse(readFileSync(file, "utf8"));
 }
@@ -26,9 +26,9 @@ export function readManifest(chainId) {
  * not start without indexing functions ("Found 0 registered indexing functions"), and there are
  * none before the contracts exist, so the orchestrators start it only when this is not empty.
  */
-export function chainsWithContracts(chainIds) {
+export function chainsWithContracts(chainIds, deploymentsDir = DEPLOYMENTS_DIR) {
   return chainIds
-    .map((chainId) => ({ chainId, contracts: Object.keys(readManifest(chainId)?.contracts ?? {}) }))
+    .map((chainId) => ({ chainId, contracts: Object.keys(readManifest(chainId, deploymentsDir)?.contracts ?? {}) }))
     .filter((entry) => entry.contracts.length > 0);
 }
 

@@ -9,7 +9,15 @@ export const DATA_DIR = process.env.LOOP_DATA_DIR ? path.resolve(ROOT, process.e
 /** Scratch data of `pnpm test` (one sub-directory per run). */
 export const TEST_DATA_DIR = path.join(ROOT, ".data-test");
 export const LOCK_FILE = path.join(DATA_DIR, "dev.lock");
-export const DEPLOYMENTS_DIR = path.join(ROOT, "contracts", "deployments");
+/**
+ * Deployment manifests (<chainId>.json). Real chains' manifests live in the repository; `pnpm dev`
+ * points DEPLOYMENTS_DIR into its data folder, because its local chain is new on every start and
+ * two stacks side by side (dev and e2e) must not overwrite each other's addresses.
+ */
+export const DEPLOYMENTS_DIR = process.env.DEPLOYMENTS_DIR
+  ? path.resolve(ROOT, process.env.DEPLOYMENTS_DIR)
+  : path.join(ROOT, "contracts", "deployments");
+export const LOCAL_DEPLOYMENTS_DIR = path.join(DATA_DIR, "deployments");
 export const INDEXER_DIR = path.join(ROOT, "indexer");
 
 export const rel = (file) => path.relative(process.cwd(), file) || ".";
