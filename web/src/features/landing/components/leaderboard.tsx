@@ -30,7 +30,7 @@ export function Leaderboard({ entries, isLoading, isError }: LeaderboardProps) {
             Top creators
           </h2>
         </div>
-        <p className="text-sm text-muted-foreground">Ranked by LOOP earned from sales and rewards.</p>
+        <p className="text-sm text-muted-foreground">Ranked by experience: XP from sales, purchases and offers.</p>
       </div>
 
       <div className="mt-8 overflow-hidden rounded-2xl border border-border bg-card/70">
