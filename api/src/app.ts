@@ -8,6 +8,7 @@ import { emailLoginRouter } from "./features/email-login/email-login.router";
 import { genresRouter } from "./features/genres/genres.router";
 import { healthRouter } from "./features/health/health.router";
 import { oidcRouter } from "./features/oidc/oidc.router";
+import { openApiRouter } from "./features/openapi/openapi.router";
 import { statsRouter } from "./features/stats/stats.router";
 import { walletRouter } from "./features/wallet/wallet.router";
 import { apiNotFound, errorHandler } from "./http/errors";
@@ -34,6 +35,7 @@ export function createApp(deps: AppDeps): Express {
   });
   api.use(healthRouter(prisma));
   api.use(clientConfigRouter(config));
+  api.use(openApiRouter(config));
   api.use(sessionMiddleware(prisma));
   api.use(banMiddleware);
 

@@ -17,7 +17,7 @@ export function isSupportedChainId(id: number): id is SupportedChainId {
   return SUPPORTED_CHAINS.some((chain) => chain.id === id);
 }
 
-/** Client chain configuration served by GET /api/config/chains. */
+/** Client chain configuration served by GET /api/config. */
 export interface ChainConfig {
   id: number;
   name: string;

@@ -1,0 +1,54 @@
+import { currentUserSchema, emailLinkSentResponseSchema } from "@loop/rules/schemas/api-responses";
+import { emailLoginSchema } from "@loop/rules/schemas/auth";
+import { emailLinkVerifySchema } from "@loop/rules/schemas/email-link";
+import { bodyTooLarge, crossSiteOrBanned, failure, invalidBody, json, rateLimited, setsSessionCookie } from "../responses";
+import { defineFeature } from "../spec";
+
+export const emailLoginOperations = defineFeature({
+  tag: "email-login",
+  description: "Sign-in by one-time link sent by e-mail.",
+  schemas: {
+    CurrentUser: currentUserSchema,
+    EmailLinkSentResponse: emailLinkSentResponseSchema,
+    EmailLoginBody: emailLoginSchema,
+    EmailLinkVerifyBody: emailLinkVerifySchema,
+  },
+  operations: [
+    {
+      method: "post",
+      path: "/api/auth/email",
+      operationId: "sendEmailSignInLink",
+      summary: "Mail a one-time sign-in link",
+      description:
+        "The link opens the web page `/login/confirm?token=…`, valid 15 minutes. The answer is the same whether or " +
+        "not an account exists. Rate limited per client address and per e-mail address.",
+      auth: "optional",
+      body: emailLoginSchema,
+      responses: {
+        200: json(emailLinkSentResponseSchema, "`Check your inbox for a sign-in link.`"),
+        400: invalidBody,
+        403: crossSiteOrBanned,
+        413: bodyTooLarge,
+        429: rateLimited,
+        503: failure("The e-mail could not be sent; try again in a few minutes."),
+      },
+    },
+    {
+      method: "post",
+      path: "/api/auth/email/verify",
+      operationId: "verifyEmailSignInLink",
+      summary: "Sign in with the token of an e-mailed link",
+      description: "Uses up the token; creates the account on the first sign-in of the address.",
+      auth: "optional",
+      body: emailLinkVerifySchema,
+      responses: {
+        200: json(currentUserSchema, "Signed in: the user", setsSessionCookie),
+        400: invalidBody,
+        401: failure("`This sign-in link has expired or was already used.`"),
+        403: crossSiteOrBanned,
+        413: bodyTooLarge,
+        429: rateLimited,
+      },
+    },
+  ],
+});

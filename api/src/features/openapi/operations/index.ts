@@ -1,0 +1,24 @@
+// Every feature's OpenAPI declarations, in the order of the document. A new feature adds its
+// file beside these and one entry here; test/openapi.test.ts checks the list against the routes.
+import type { FeatureSpec } from "../spec";
+import { authOperations } from "./auth";
+import { clientConfigOperations } from "./client-config";
+import { emailLoginOperations } from "./email-login";
+import { genresOperations } from "./genres";
+import { healthOperations } from "./health";
+import { oidcOperations } from "./oidc";
+import { openApiOperations } from "./openapi";
+import { statsOperations } from "./stats";
+import { walletOperations } from "./wallet";
+
+export const FEATURES: readonly FeatureSpec[] = [
+  healthOperations,
+  clientConfigOperations,
+  openApiOperations,
+  authOperations,
+  emailLoginOperations,
+  oidcOperations,
+  walletOperations,
+  genresOperations,
+  statsOperations,
+];

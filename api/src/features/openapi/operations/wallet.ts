@@ -1,0 +1,44 @@
+import { currentUserSchema } from "@loop/rules/schemas/api-responses";
+import { connectWalletSchema } from "@loop/rules/schemas/auth";
+import { bodyTooLarge, crossSiteOrBanned, failure, invalidBody, json, rateLimited, signInRequired } from "../responses";
+import { defineFeature } from "../spec";
+
+export const walletOperations = defineFeature({
+  tag: "wallet",
+  description: "Linking a wallet to the signed-in account.",
+  schemas: { CurrentUser: currentUserSchema, ConnectWalletBody: connectWalletSchema },
+  operations: [
+    {
+      method: "post",
+      path: "/api/auth/connect-wallet",
+      operationId: "connectWallet",
+      summary: "Link a wallet, proven by a signed EIP-4361 message",
+      description: "Replaces the wallet linked before, if any. Shares its rate limit with wallet sign-in.",
+      auth: "required",
+      body: connectWalletSchema,
+      responses: {
+        200: json(currentUserSchema, "The user with the wallet linked"),
+        400: invalidBody,
+        401: failure("Not signed in; or `Invalid sign-in message: <reason>`, a failed check of the message, signature or nonce."),
+        403: crossSiteOrBanned,
+        409: failure("`This wallet is already linked to another account.`"),
+        413: bodyTooLarge,
+        429: rateLimited,
+        503: failure("The chain that must verify a smart-wallet signature cannot be reached."),
+      },
+    },
+    {
+      method: "post",
+      path: "/api/auth/disconnect-wallet",
+      operationId: "disconnectWallet",
+      summary: "Unlink the account's wallet",
+      auth: "required",
+      responses: {
+        200: json(currentUserSchema, "The user without a wallet"),
+        401: signInRequired,
+        403: crossSiteOrBanned,
+        409: failure("The wallet is the account's only way to sign in (no e-mail, no OpenID Connect identity)."),
+      },
+    },
+  ],
+});

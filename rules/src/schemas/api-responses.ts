@@ -1,0 +1,111 @@
+/**
+ * Response bodies of the API as zod schemas, for the OpenAPI document (api/src/features/openapi)
+ * and for tests that check real answers. The TypeScript types stay in api-types.ts,
+ * auth-api-types.ts, chains.ts and levels.ts; the checks at the bottom fail to compile when a
+ * schema and its type disagree.
+ */
+import { z } from "zod";
+import type { CurrentUser, ErrorBody, LeaderboardEntry, PublicStats } from "../api-types";
+import type { EmailLinkSentResponse, HealthResponse, NonceResponse } from "../auth-api-types";
+import type { ChainConfig, ClientConfig } from "../chains";
+import type { LevelInfo } from "../levels";
+
+const count = z.number().int().nonnegative();
+/** LOOP amounts travel as decimal strings with 8 places (units.ts). */
+const loopAmount = z.string().regex(/^\d+\.\d{8}$/);
+const walletAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+
+/** Every failure: `{ message }`, a text safe to show to the user. */
+export const errorBodySchema = z.object({ message: z.string() });
+
+export const levelInfoSchema = z.object({
+  level: count.min(1),
+  currentXP: count.describe("XP gathered within the current level"),
+  nextLevelXP: count.describe("XP the current level needs in all"),
+  xpNeededForNext: count,
+  progressPercentage: count.max(100),
+});
+
+export const currentUserSchema = z.object({
+  id: z.uuid(),
+  username: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string().nullable(),
+  bio: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  walletAddress: walletAddress.nullable().describe("The linked wallet, EIP-55 checksummed"),
+  level: count.min(1),
+  experience: count,
+  isAdmin: z.boolean(),
+  isBanned: z.boolean(),
+  banReason: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  levelInfo: levelInfoSchema,
+});
+
+export const leaderboardEntrySchema = z.object({
+  id: z.uuid(),
+  username: z.string().nullable(),
+  firstName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  level: count.min(1),
+  experience: count,
+  loopsCount: count,
+  totalEarned: loopAmount.describe("LOOP earned from sales and rewards"),
+});
+
+export const publicStatsSchema = z.object({
+  totalUsers: count,
+  totalCreators: count,
+  totalLoops: count,
+  tokensEarned: loopAmount.describe("LOOP credited to users so far (bonuses, rewards, sales)"),
+  leaderboard: z.array(leaderboardEntrySchema).describe("At most 10 users by experience, then level; no admins or banned users"),
+});
+
+export const chainConfigSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  rpcUrl: z.url(),
+});
+
+export const clientConfigSchema = z.object({
+  chains: z.array(chainConfigSchema),
+  defaultChainId: z.number().int().positive().describe("Chain the app asks wallets to use by default"),
+  walletConnectProjectId: z.string().nullable(),
+  oidc: z
+    .object({ accountUrl: z.url().nullable() })
+    .nullable()
+    .describe("Set when e-mail sign-in goes to an external OpenID Connect provider"),
+});
+
+/** GET /api/genres lists these, by name. */
+export const genreSchema = z.object({ id: z.number().int().positive(), name: z.string() });
+export type Genre = z.infer<typeof genreSchema>;
+
+export const nonceResponseSchema = z.object({
+  nonce: z.string().regex(/^[A-Za-z0-9]+$/).describe("Single-use EIP-4361 nonce, valid for 10 minutes"),
+});
+
+export const emailLinkSentResponseSchema = z.object({ message: z.string() });
+
+export const healthResponseSchema = z.object({
+  status: z.enum(["ok", "error"]),
+  database: z.enum(["ok", "unreachable"]),
+});
+
+// Compile-time agreement of each schema with the type the api and web use.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _schemasMatchTypes: [
+  Same<z.infer<typeof errorBodySchema>, ErrorBody>,
+  Same<z.infer<typeof levelInfoSchema>, LevelInfo>,
+  Same<z.infer<typeof currentUserSchema>, CurrentUser>,
+  Same<z.infer<typeof leaderboardEntrySchema>, LeaderboardEntry>,
+  Same<z.infer<typeof publicStatsSchema>, PublicStats>,
+  Same<z.infer<typeof chainConfigSchema>, ChainConfig>,
+  Same<z.infer<typeof clientConfigSchema>, ClientConfig>,
+  Same<z.infer<typeof nonceResponseSchema>, NonceResponse>,
+  Same<z.infer<typeof emailLinkSentResponseSchema>, EmailLinkSentResponse>,
+  Same<z.infer<typeof healthResponseSchema>, HealthResponse>,
+] = [true, true, true, true, true, true, true, true, true, true];
