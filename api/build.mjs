@@ -18,9 +18,11 @@ const bundleRules = {
   },
 };
 
+// The audio worker thread (src/audio/run-in-worker.ts) loads dist/audio-worker.mjs.
 await build({
-  entryPoints: [path.join(here, "src/main.ts")],
-  outfile: path.join(here, "dist/main.mjs"),
+  entryPoints: { main: path.join(here, "src/main.ts"), "audio-worker": path.join(here, "src/audio/worker-entry.ts") },
+  outdir: path.join(here, "dist"),
+  outExtension: { ".js": ".mjs" },
   bundle: true,
   platform: "node",
   format: "esm",

@@ -7,6 +7,7 @@ import { clientConfigRouter } from "./features/client-config/client-config.route
 import { emailLoginRouter } from "./features/email-login/email-login.router";
 import { genresRouter } from "./features/genres/genres.router";
 import { healthRouter } from "./features/health/health.router";
+import { loopsRouter } from "./features/loops/loops.router";
 import { oidcRouter } from "./features/oidc/oidc.router";
 import { openApiRouter } from "./features/openapi/openapi.router";
 import { statsRouter } from "./features/stats/stats.router";
@@ -45,6 +46,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(oidcRouter(deps));
   api.use(walletRouter(deps, limits));
   api.use(genresRouter(prisma));
+  api.use(loopsRouter(deps));
   api.use(statsRouter(prisma));
   api.use(apiNotFound);
   app.use("/api", api);

@@ -41,6 +41,10 @@ export interface AppConfig {
   /** Express "trust proxy" setting: false unless the API runs behind a known proxy. */
   trustProxy: boolean | number | string;
   rateLimits: RateLimitConfig;
+  /** Local disk storage of uploaded audio and its artefacts (FILES_DIR). */
+  filesDir: string;
+  /** How long a processing job stays claimed before another worker may retry it (JOB_VISIBILITY_MS). */
+  jobVisibilityMs: number;
   sessionTtlMs: number;
   nonceTtlMs: number;
   emailLinkTtlMs: number;
@@ -160,6 +164,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       emailLinkPerAddress: integer(env, "RATE_LIMIT_EMAIL_LINK_PER_ADDRESS", 5, 1),
       emailVerifyPerIp: integer(env, "RATE_LIMIT_EMAIL_VERIFY_PER_IP", 50, 1),
     },
+    filesDir: path.resolve(apiDir, "..", value(env, "FILES_DIR") ?? ".data/files"),
+    jobVisibilityMs: integer(env, "JOB_VISIBILITY_MS", 5 * MINUTE, 1000),
     sessionTtlMs: 30 * DAY,
     nonceTtlMs: 10 * MINUTE,
     emailLinkTtlMs: 15 * MINUTE,

@@ -2,6 +2,7 @@ import type { ChainClients } from "./chain/clients";
 import type { AppConfig } from "./config";
 import type { PrismaClient } from "./db/prisma";
 import type { Mailer } from "./mail/mailer";
+import type { Storage } from "./storage/storage";
 
 export interface Logger {
   info(message: string): void;
@@ -15,6 +16,10 @@ export interface AppDeps {
   prisma: PrismaClient;
   mailer: Mailer;
   chains: ChainClients;
+  /** Uploaded audio and its artefacts. */
+  storage: Storage;
+  /** Called after a loop is queued for processing (wakes the in-process worker). */
+  onLoopQueued?: () => void;
   logger?: Logger;
 }
 

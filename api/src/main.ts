@@ -6,7 +6,9 @@ import { migrate } from "./db/migrate";
 import { createPrisma } from "./db/prisma";
 import { consoleLogger as logger } from "./deps";
 import { deleteExpiredSessions } from "./features/auth/session.service";
+import { startLoopWorker } from "./jobs/loop-worker";
 import { createSmtpMailer } from "./mail/mailer";
+import { createLocalDiskStorage } from "./storage/local-disk";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
@@ -20,7 +22,10 @@ async function main(): Promise<void> {
 
   const prisma = createPrisma(config.databaseUrl);
   const mailer = createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const app = createApp({ config, prisma, mailer, chains: createChainClients(config.chains), logger });
+  const storage = createLocalDiskStorage(config.filesDir);
+  // Uploaded audio is processed in this process, off the request path (worker threads).
+  const worker = startLoopWorker({ prisma, storage, logger, visibilityMs: config.jobVisibilityMs });
+  const app = createApp({ config, prisma, mailer, chains: createChainClients(config.chains), storage, onLoopQueued: worker.wake, logger });
 
   const server = app.listen(config.apiPort, config.apiHost, () => {
     const { address, port } = server.address() as AddressInfo;
@@ -44,6 +49,7 @@ async function main(): Promise<void> {
     clearInterval(cleanup);
     // Finish requests in flight; idle keep-alive connections are closed at once.
     server.close(async () => {
+      await worker.stop();
       mailer.close();
       await prisma.$disconnect();
       process.exit(0);

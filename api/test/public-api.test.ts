@@ -23,7 +23,7 @@ describe("public API", () => {
   it("GET /api/health: 503 when the database does not answer", async () => {
     const down = createPrisma("postgresql://postgres:postgres@127.0.0.1:9/nowhere");
     try {
-      const app = createApp({ config: t.config, prisma: down, mailer: createSmtpMailer({ smtpUrl: t.config.smtpUrl, from: "x@y.z" }), chains: new Map() });
+      const app = createApp({ config: t.config, prisma: down, mailer: createSmtpMailer({ smtpUrl: t.config.smtpUrl, from: "x@y.z" }), chains: new Map(), storage: t.storage });
       expect((await request(app).get("/api/health").expect(503)).body).toEqual({ status: "error", database: "unreachable" });
     } finally {
       await down.$disconnect();

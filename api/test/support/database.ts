@@ -42,6 +42,6 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
 /** Empties the API's tables between tests of one file (keeps the migrations table). */
 export async function truncateAll(prisma: PrismaClient): Promise<void> {
   await prisma.$executeRawUnsafe(
-    `TRUNCATE "app"."users", "app"."sessions", "app"."siwe_nonces", "app"."email_login_tokens", "app"."wallet_links", "app"."oidc_identities", "app"."genres" RESTART IDENTITY CASCADE`,
+    `TRUNCATE "app"."users", "app"."sessions", "app"."siwe_nonces", "app"."email_login_tokens", "app"."wallet_links", "app"."oidc_identities", "app"."genres", "app"."loops", "app"."jobs" RESTART IDENTITY CASCADE`,
   );
 }

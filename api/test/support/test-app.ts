@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Express } from "express";
 import request from "supertest";
 import { inject } from "vitest";
@@ -5,7 +8,10 @@ import { createApp } from "../../src/app";
 import { createChainClients } from "../../src/chain/clients";
 import { loadConfig, type AppConfig } from "../../src/config";
 import type { Logger } from "../../src/deps";
+import { startLoopWorker, type LoopWorker, type LoopWorkerOptions } from "../../src/jobs/loop-worker";
 import { createSmtpMailer, type Mailer } from "../../src/mail/mailer";
+import { createLocalDiskStorage } from "../../src/storage/local-disk";
+import type { Storage } from "../../src/storage/storage";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 export const APP_ORIGIN = "http://localhost:5173";
@@ -21,6 +27,10 @@ export interface TestApp {
   app: Express;
   config: AppConfig;
   db: TestDatabase;
+  /** Local disk storage in a temporary FILES_DIR, removed by close(). */
+  storage: Storage;
+  /** Starts an audio worker on this app's database and storage (stopped by close()). */
+  startWorker(options?: Partial<Pick<LoopWorkerOptions, "visibilityMs" | "pollMs" | "afterClaim">>): LoopWorker;
   close(): Promise<void>;
 }
 
@@ -34,6 +44,7 @@ export interface TestAppOptions {
 /** The real app on its own database, configured through the same env variables as production. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = options.db ?? (await createTestDatabase());
+  const filesDir = mkdtempSync(path.join(os.tmpdir(), "loop-files-"));
   const config = loadConfig({
     NODE_ENV: "test",
     APP_URL: APP_ORIGIN,
@@ -46,15 +57,34 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     RATE_LIMIT_EMAIL_LINK_PER_IP: "10000",
     RATE_LIMIT_EMAIL_LINK_PER_ADDRESS: "10000",
     RATE_LIMIT_EMAIL_VERIFY_PER_IP: "10000",
+    FILES_DIR: filesDir,
     ...options.env,
   });
   const mailer = options.mailer ?? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const app = createApp({ config, prisma: db.prisma, mailer, chains: createChainClients(config.chains), logger: testLogger });
+  const storage = createLocalDiskStorage(config.filesDir);
+  const workers: LoopWorker[] = [];
+  const app = createApp({
+    config,
+    prisma: db.prisma,
+    mailer,
+    chains: createChainClients(config.chains),
+    storage,
+    onLoopQueued: () => workers.forEach((worker) => worker.wake()),
+    logger: testLogger,
+  });
   return {
     app,
     config,
     db,
+    storage,
+    startWorker(workerOptions = {}) {
+      const worker = startLoopWorker({ prisma: db.prisma, storage, logger: testLogger, visibilityMs: config.jobVisibilityMs, pollMs: 200, ...workerOptions });
+      workers.push(worker);
+      return worker;
+    },
     async close() {
+      await Promise.all(workers.map((worker) => worker.stop()));
+      rmSync(filesDir, { recursive: true, force: true });
       mailer.close();
       if (!options.db) await db.drop();
     },

@@ -279,7 +279,7 @@ export function buildOpenApiDocument(config: AppConfig, features: readonly Featu
       ...(operation.deprecated ? { deprecated: true } : {}),
       ...(auth ? { security: auth } : {}),
       ...(params.length > 0 ? { parameters: params } : {}),
-      ...(ids.body ? { requestBody: { required: true, content: { "application/json": { schema: table.ref(ids.body, "input") } } } } : {}),
+      ...(ids.body ? { requestBody: { required: true, content: { [operation.bodyMediaType ?? "application/json"]: { schema: table.ref(ids.body, "input") } } } } : {}),
       responses: Object.fromEntries(
         statuses.map((status) => [status, response(table, operation.responses[Number(status) as keyof OperationSpec["responses"]]!, ids.responses[status])]),
       ),

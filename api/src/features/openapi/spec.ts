@@ -46,6 +46,8 @@ export interface OperationSpec {
   query?: z.ZodObject;
   /** JSON request body (the route's own zod schema, read as input). */
   body?: z.ZodType;
+  /** The body's media type: JSON unless said otherwise (uploads are multipart/form-data). */
+  bodyMediaType?: "application/json" | "multipart/form-data";
   responses: Partial<Record<StatusCode, ResponseSpec>>;
   /** Routes registered only under some configuration (dev-chain helpers): documented only then. */
   when?: (config: AppConfig) => boolean;

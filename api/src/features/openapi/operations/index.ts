@@ -6,6 +6,7 @@ import { clientConfigOperations } from "./client-config";
 import { emailLoginOperations } from "./email-login";
 import { genresOperations } from "./genres";
 import { healthOperations } from "./health";
+import { loopsOperations } from "./loops";
 import { oidcOperations } from "./oidc";
 import { openApiOperations } from "./openapi";
 import { statsOperations } from "./stats";
@@ -20,5 +21,6 @@ export const FEATURES: readonly FeatureSpec[] = [
   oidcOperations,
   walletOperations,
   genresOperations,
+  loopsOperations,
   statsOperations,
 ];

@@ -1,0 +1,153 @@
+// Processes uploaded loops off the request path: claims `loop.process` jobs (./queue.ts), runs the
+// audio pipeline in a worker thread, stores every artefact, then flips the loop to ready in one
+// update (with the job's completion). Refused audio ends failed with its reason; a crash leaves
+// the claim to expire and the job is retried.
+import type { PrismaClient } from "../db/prisma";
+import type { Logger } from "../deps";
+import { runPipelineInWorker, type RunningPipeline } from "../audio/run-in-worker";
+import { AudioRejected } from "../audio/pipeline";
+import type { Storage } from "../storage/storage";
+import { claim, finish, release, type ClaimedJob } from "./queue";
+
+export const PROCESS_LOOP = "loop.process";
+
+export interface ProcessLoopPayload {
+  loopId: string;
+}
+
+export interface LoopWorkerOptions {
+  prisma: PrismaClient;
+  storage: Storage;
+  logger?: Logger;
+  /** Claim length: a job whose worker died is retried after this. */
+  visibilityMs: number;
+  /** Sleep between polls when the queue is empty (a wake() cuts it short). */
+  pollMs?: number;
+  /** Tests: runs after a job is claimed, before its pipeline. */
+  afterClaim?: (job: ClaimedJob<ProcessLoopPayload>) => Promise<void>;
+}
+
+export interface LoopWorker {
+  /** Looks at the queue now instead of after the poll interval. */
+  wake(): void;
+  /** Graceful: stops polling; a job in progress is stopped and put back for another attempt. */
+  stop(): Promise<void>;
+  /** A crash, for tests: the thread and the loop stop, nothing is written; the claim expires. */
+  kill(): Promise<void>;
+}
+
+export const artefactKeys = (loopId: string) => ({
+  preview: `loops/${loopId}/preview.mp3`,
+  mp3: `loops/${loopId}/audio.mp3`,
+  wav: `loops/${loopId}/audio.wav`,
+  peaks: `loops/${loopId}/peaks.json`,
+});
+
+const RETRY_DELAY_MS = 5_000;
+
+export function startLoopWorker(options: LoopWorkerOptions): LoopWorker {
+  const { prisma, storage, logger } = options;
+  const pollMs = options.pollMs ?? 1_000;
+  let running = true;
+  let killed = false;
+  let pipeline: RunningPipeline | null = null;
+  let sleeping: { timer: NodeJS.Timeout; resolve: () => void } | null = null;
+
+  const wake = () => {
+    if (!sleeping) return;
+    clearTimeout(sleeping.timer);
+    sleeping.resolve();
+    sleeping = null;
+  };
+  const sleep = () =>
+    new Promise<void>((resolve) => {
+      sleeping = { timer: setTimeout(() => ((sleeping = null), resolve()), pollMs), resolve };
+    });
+
+  async function failLoop(job: ClaimedJob<ProcessLoopPayload>, reason: string): Promise<void> {
+    await prisma.$transaction(async (tx) => {
+      await tx.loop.updateMany({ where: { id: job.payload.loopId, status: "processing" }, data: { status: "failed", failureReason: reason } });
+      await finish(tx, job, "failed", reason);
+    });
+  }
+
+  async function processJob(job: ClaimedJob<ProcessLoopPayload>): Promise<void> {
+    const loop = await prisma.loop.findUnique({ where: { id: job.payload.loopId } });
+    if (!loop || loop.status !== "processing") return finish(prisma, job, "completed");
+    if (job.attempts > job.maxAttempts) return failLoop(job, `Processing failed ${job.maxAttempts} times; please upload the file again.`);
+    if (options.afterClaim) await options.afterClaim(job);
+    if (!running) return;
+
+    let result;
+    try {
+      const bytes = await storage.getBuffer(loop.originalKey);
+      pipeline = runPipelineInWorker(bytes);
+      result = await pipeline.result;
+    } catch (error) {
+      if (killed) return;
+      if (error instanceof AudioRejected) return failLoop(job, error.message);
+      const message = error instanceof Error ? error.message : String(error);
+      if (!running) return release(prisma, job, `worker stopped: ${message}`, 0);
+      logger?.error(`loop worker: job ${job.id} attempt ${job.attempts} failed`, error);
+      if (job.attempts >= job.maxAttempts) return failLoop(job, `Processing failed: ${message}`);
+      return release(prisma, job, message, RETRY_DELAY_MS);
+    } finally {
+      pipeline = null;
+    }
+    if (killed) return;
+
+    const keys = artefactKeys(loop.id);
+    await storage.put(keys.preview, result.preview);
+    await storage.put(keys.mp3, result.mp3);
+    await storage.put(keys.wav, result.wav);
+    await storage.put(keys.peaks, Buffer.from(JSON.stringify({ points: result.peaks.length, peaks: result.peaks })));
+    if (killed) return;
+    await prisma.$transaction(async (tx) => {
+      await tx.loop.updateMany({
+        where: { id: loop.id, status: "processing" },
+        data: {
+          status: "ready",
+          failureReason: null,
+          durationMs: result.durationMs,
+          detectedBpm: result.detectedBpm,
+          detectedKey: result.detectedKey,
+          previewKey: keys.preview,
+          mp3Key: keys.mp3,
+          wavKey: keys.wav,
+          peaksKey: keys.peaks,
+        },
+      });
+      await finish(tx, job, "completed");
+    });
+  }
+
+  const done = (async () => {
+    while (running) {
+      try {
+        const job = await claim<ProcessLoopPayload>(prisma, PROCESS_LOOP, options.visibilityMs);
+        if (job) await processJob(job);
+        else await sleep();
+      } catch (error) {
+        if (killed || !running) break;
+        logger?.error("loop worker: queue error", error);
+        await sleep();
+      }
+    }
+  })();
+
+  return {
+    wake,
+    async stop() {
+      running = false;
+      wake();
+      await pipeline?.terminate();
+      if (!killed) await done;
+    },
+    async kill() {
+      killed = true;
+      running = false;
+      wake();
+      await pipeline?.terminate();
+    },
+  };
+}
