@@ -4,6 +4,8 @@
 // Offline compiler: Hardhat normally downloads solc from the internet. We pin the npm `solc`
 // package (exact version) and hand its soljson.js to Hardhat instead.
 import path from "node:path";
+import "@nomicfoundation/hardhat-viem";
+import "solidity-coverage";
 import { subtask } from "hardhat/config";
 import { TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD } from "hardhat/builtin-tasks/task-names";
 import type { HardhatUserConfig, HttpNetworkUserConfig } from "hardhat/types";
@@ -57,6 +59,8 @@ const config: HardhatUserConfig = {
     version: SOLC_VERSION,
     settings: {
       optimizer: { enabled: true, runs: 200 },
+      // OpenZeppelin 5 uses `mcopy` (Cancun). Ethereum, BSC and their testnets run Cancun or later.
+      evmVersion: "cancun",
     },
   },
   paths: {
@@ -65,6 +69,10 @@ const config: HardhatUserConfig = {
     tests: "./contracts/test",
     cache: "./contracts/cache",
     artifacts: "./contracts/artifacts",
+  },
+  mocha: {
+    // The property tests run hundreds of random sequences; instrumented (coverage) code is slower.
+    timeout: 600_000,
   },
   defaultNetwork: "hardhat",
   networks: {

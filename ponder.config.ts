@@ -3,21 +3,21 @@
 // from "ponder" because the package is installed in indexer/ only (createConfig is the identity).
 //
 // Chains: every id in CHAIN_IDS (default 31337) that has an RPC URL (RPC_URL_<id>; the local
-// chain defaults to http://127.0.0.1:8545). Contracts: the ABIs below, at the addresses and start
-// blocks of the deployment manifests contracts/deployments/<chainId>.json written by
-// contracts/scripts/deploy.ts. A contract missing from a chain's manifest is not indexed there.
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+// chain defaults to http://127.0.0.1:8545). Contracts: the ABIs generated from the build
+// (contracts/generated/abis.mjs, package @loop/contracts/abis), at the addresses and start blocks of
+// the deployment manifests <DEPLOYMENTS_DIR or contracts/deployments>/<chainId>.json written by
+// contracts/scripts/deploy.ts (read with @loop/contracts/manifest). A contract missing from a
+// chain's manifest is not indexed there. No ABI or address is written here by hand.
 import type { Abi } from "viem";
+import { loopMarketplaceAbi, loopTokenAbi, loopVaultAbi } from "./contracts/generated/abis.mjs";
+import { readManifest } from "./contracts/manifest.mjs";
 
-/**
- * The indexed contracts and their ABIs (`as const` ABIs give typed event handlers).
- * The contracts issue adds LoopToken, LoopMarketplace and LoopVault here, e.g.
- *   import { loopTokenAbi } from "./indexer/abis/LoopToken";
- *   LoopToken: loopTokenAbi,
- */
-export const INDEXED_CONTRACTS = {} satisfies Record<string, Abi>;
+/** The indexed contracts and their ABIs (`as const` ABIs give typed event handlers). */
+export const INDEXED_CONTRACTS = {
+  LoopToken: loopTokenAbi,
+  LoopMarketplace: loopMarketplaceAbi,
+  LoopVault: loopVaultAbi,
+} satisfies Record<string, Abi>;
 
 type ContractName = keyof typeof INDEXED_CONTRACTS;
 
@@ -32,21 +32,6 @@ const CHAIN_NAMES: Record<number, string> = {
   97: "bscTestnet",
 };
 
-interface ManifestContract {
-  address: `0x${string}`;
-  blockNumber: number;
-}
-
-interface Manifest {
-  chainId: number;
-  contracts: Record<string, ManifestContract>;
-}
-
-const ROOT = path.dirname(fileURLToPath(import.meta.url));
-export const DEPLOYMENTS_DIR = process.env.DEPLOYMENTS_DIR
-  ? path.resolve(ROOT, process.env.DEPLOYMENTS_DIR)
-  : path.join(ROOT, "contracts", "deployments");
-
 export function chainIds(env: NodeJS.ProcessEnv = process.env): number[] {
   return (env.CHAIN_IDS ?? "31337")
     .split(",")
@@ -59,14 +44,6 @@ export function rpcUrl(chainId: number, env: NodeJS.ProcessEnv = process.env): s
   if (url) return url;
   if (chainId === 31337) return `http://127.0.0.1:${env.HARDHAT_PORT ?? "8545"}`;
   return undefined;
-}
-
-export function readManifest(chainId: number): Manifest | undefined {
-  const file = path.join(DEPLOYMENTS_DIR, `${chainId}.json`);
-  if (!existsSync(file)) return undefined;
-  const manifest = JSON.parse(readFileSync(file, "utf8")) as Manifest;
-  if (manifest.chainId !== chainId) throw new Error(`${file}: chainId ${manifest.chainId} does not match the file name`);
-  return manifest;
 }
 
 type ChainEntry = { id: number; rpc: string; pollingInterval: number; disableCache?: boolean };

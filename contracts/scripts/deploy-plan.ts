@@ -1,21 +1,34 @@
-// What `pnpm dev` deploys to the local chain (and what a deployment to another chain deploys).
-// The contracts issue fills DEPLOY_PLAN in; deploy.ts does the rest (deploy in order, wait for the
-// receipts, write contracts/deployments/<chainId>.json for the API and the indexer).
-import type { Address } from "viem";
+// What a deployment deploys, in which order, with which arguments, and the configuration after it
+// (roles, and on the local chain the test funds). deploy.ts runs it and writes the manifest
+// <DEPLOYMENTS_DIR or contracts/deployments>/<chainId>.json for the API and the indexer.
+//
+// Configuration (environment; on the local chain 31337 every value has a default, the well-known
+// Hardhat accounts of contracts/local-accounts.json; on any other chain the starred ones are required):
+//   QUOTE_SIGNER_ADDRESS or QUOTE_SIGNER_PRIVATE_KEY *   LoopMarketplace QUOTE_SIGNER_ROLE (local: #9)
+//   OPERATOR_ADDRESS or OPERATOR_PRIVATE_KEY *           marketplace + vault OPERATOR_ROLE (local: #8)
+//   ARBITER_ADDRESS *                                    LoopMarketplace ARBITER_ROLE (local: #7)
+//   DISPUTE_WINDOW_SECONDS *                             escrow window of purchases (local: 0)
+//   ADMIN_ADDRESS                                        DEFAULT_ADMIN_ROLE of the three (default: the deployer)
+//   TREASURY_ADDRESS                                     LoopToken MINTER_ROLE (default: the deployer)
+//   FAUCET_ADDRESS                                       another MINTER_ROLE for test funds (local: the operator, #8)
+import { getAddress, isAddress, keccak256, parseEther, stringToBytes, zeroHash, type Address, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import type { DeployedContract, DeploymentRoles } from "../manifest.mjs";
+import localAccounts from "../local-accounts.json";
 
-export interface DeployedContract {
-  /** Contract name in contracts/src (the Hardhat artifact name). */
-  contract: string;
-  address: Address;
-  /** Block of the deployment transaction: the indexer starts there. */
-  blockNumber: number;
-  transactionHash: `0x${string}`;
-}
+export type { DeployedContract, DeploymentManifest } from "../manifest.mjs";
 
-/** contracts/deployments/<chainId>.json */
-export interface DeploymentManifest {
-  chainId: number;
-  contracts: Record<string, DeployedContract>;
+export const LOCAL_CHAIN_ID = 31337;
+/** LoopMarketplace.MAX_DISPUTE_WINDOW */
+const MAX_DISPUTE_WINDOW_SECONDS = 30 * 24 * 60 * 60;
+
+export interface DeployConfig {
+  roles: DeploymentRoles;
+  disputeWindowSeconds: number;
+  /** Local chain only: accounts to fund with LOOP, and how much each. */
+  fund: { addresses: Address[]; amount: bigint } | null;
+  /** Local chain only: LOOP the deployer puts into the vault's reserve. */
+  vaultReserve: bigint;
 }
 
 export interface DeployContext {
@@ -24,20 +37,154 @@ export interface DeployContext {
   deployer: Address;
   /** What earlier steps deployed, by step name. */
   deployed: Record<string, DeployedContract>;
+  config: DeployConfig;
 }
 
 export interface DeployStep {
-  /** Key in the manifest (usually the contract name). */
-  name: string;
+  /** Key in the manifest (the contract name). */
+  name: "LoopToken" | "LoopVault" | "LoopMarketplace";
   /** Artifact name of the contract in contracts/src. */
   contract: string;
   /** Constructor arguments; may use what earlier steps deployed. */
-  args?: (context: DeployContext) => readonly unknown[];
-  /** Calls after deployment (roles, links between contracts, demo data on the local chain). */
-  after?: (context: DeployContext & { self: DeployedContract }) => Promise<void>;
+  args: (context: DeployContext) => readonly unknown[];
 }
 
-// The contracts issue adds LoopToken, LoopMarketplace and LoopVault here, e.g.
-//   { name: "LoopToken", contract: "LoopToken", args: ({ deployer }) => [deployer] },
-//   { name: "LoopVault", contract: "LoopVault", args: ({ deployed }) => [deployed.LoopToken!.address] },
-export const DEPLOY_PLAN: DeployStep[] = [];
+function address(context: DeployContext, name: DeployStep["name"]): Address {
+  const entry = context.deployed[name];
+  if (!entry) throw new Error(`deploy plan: ${name} must be deployed before it is used`);
+  return entry.address;
+}
+
+// Deployed by account #0 from nonce 0 on a fresh local chain, so the addresses are the same on
+// every `pnpm dev` (see contracts/README.md).
+export const DEPLOY_PLAN: DeployStep[] = [
+  { name: "LoopToken", contract: "LoopToken", args: ({ deployer }) => [deployer] },
+  { name: "LoopVault", contract: "LoopVault", args: (context) => [address(context, "LoopToken"), context.deployer] },
+  {
+    name: "LoopMarketplace",
+    contract: "LoopMarketplace",
+    args: (context) => [address(context, "LoopToken"), address(context, "LoopVault"), context.deployer, BigInt(context.config.disputeWindowSeconds)],
+  },
+];
+
+/** A call of the configuration phase. */
+export interface DeployCall {
+  contract: DeployStep["name"];
+  functionName: string;
+  args: readonly unknown[];
+  /** What the deploy log says. */
+  describe: string;
+}
+
+/** An AccessControl role id: keccak256 of its name (OpenZeppelin), zero for DEFAULT_ADMIN_ROLE. */
+export function roleHash(name: string): Hex {
+  return name === "DEFAULT_ADMIN_ROLE" ? zeroHash : keccak256(stringToBytes(name));
+}
+
+/** The calls after deployment: roles, local test funds, and the hand-over to ADMIN_ADDRESS. */
+export function configurationCalls(context: DeployContext): DeployCall[] {
+  const { config, deployer } = context;
+  const { roles } = config;
+  const calls: DeployCall[] = [];
+  const grant = (contract: DeployStep["name"], role: string, account: Address, who: string) =>
+    calls.push({ contract, functionName: "grantRole", args: [roleHash(role), account], describe: `${contract}.${role} → ${who} ${account}` });
+
+  roles.minters.forEach((minter, i) => grant("LoopToken", "MINTER_ROLE", minter, i === 0 ? "treasury" : "faucet"));
+  grant("LoopMarketplace", "QUOTE_SIGNER_ROLE", roles.quoteSigner, "quote signer");
+  grant("LoopMarketplace", "OPERATOR_ROLE", roles.operator, "operator");
+  grant("LoopMarketplace", "ARBITER_ROLE", roles.arbiter, "arbiter");
+  grant("LoopVault", "OPERATOR_ROLE", roles.operator, "operator");
+
+  // Test funds come from the deployer, which is the treasury (a minter) on the local chain.
+  if (config.fund) {
+    for (const to of config.fund.addresses) {
+      calls.push({ contract: "LoopToken", functionName: "mint", args: [to, config.fund.amount], describe: `mint ${config.fund.amount / 10n ** 18n} LOOP → ${to}` });
+    }
+  }
+  if (config.vaultReserve > 0n) {
+    const vault = address(context, "LoopVault");
+    calls.push({ contract: "LoopToken", functionName: "mint", args: [deployer, config.vaultReserve], describe: `mint ${config.vaultReserve / 10n ** 18n} LOOP → deployer (vault reserve)` });
+    calls.push({ contract: "LoopToken", functionName: "approve", args: [vault, config.vaultReserve], describe: "approve the vault" });
+    calls.push({ contract: "LoopVault", functionName: "fundReserve", args: [config.vaultReserve], describe: `fund the vault reserve with ${config.vaultReserve / 10n ** 18n} LOOP` });
+  }
+
+  if (getAddress(roles.admin) !== getAddress(deployer)) {
+    for (const contract of ["LoopToken", "LoopVault", "LoopMarketplace"] as const) {
+      calls.push({ contract, functionName: "grantRole", args: [roleHash("DEFAULT_ADMIN_ROLE"), roles.admin], describe: `${contract}.DEFAULT_ADMIN_ROLE → admin ${roles.admin}` });
+      calls.push({ contract, functionName: "renounceRole", args: [roleHash("DEFAULT_ADMIN_ROLE"), deployer], describe: `${contract}: the deployer renounces DEFAULT_ADMIN_ROLE` });
+    }
+  }
+  return calls;
+}
+
+// ------------------------------------------------------------------------- configuration
+
+function value(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw ? raw : undefined;
+}
+
+function addressFrom(env: NodeJS.ProcessEnv, name: string): Address | undefined {
+  const raw = value(env, name);
+  if (raw === undefined) return undefined;
+  if (!isAddress(raw, { strict: false })) throw new Error(`${name} is not an address: "${raw}"`);
+  return getAddress(raw);
+}
+
+function keyAddress(env: NodeJS.ProcessEnv, name: string): Address | undefined {
+  const raw = value(env, name);
+  if (raw === undefined) return undefined;
+  const key = (raw.startsWith("0x") ? raw : `0x${raw}`) as Hex;
+  if (!/^0x[0-9a-fA-F]{64}$/.test(key)) throw new Error(`${name} is not a 32-byte hex private key`);
+  return privateKeyToAccount(key).address;
+}
+
+/**
+ * The deployment's configuration from the environment. On the local chain every value defaults to
+ * contracts/local-accounts.json; elsewhere the quote signer, operator, arbiter and dispute window
+ * are required.
+ */
+export function resolveConfig(chainId: number, deployer: Address, env: NodeJS.ProcessEnv = process.env): DeployConfig {
+  const local = chainId === LOCAL_CHAIN_ID;
+  const missing: string[] = [];
+  const need = <T>(found: T | undefined, localDefault: T, names: string): T => {
+    if (found !== undefined) return found;
+    if (local) return localDefault;
+    missing.push(names);
+    return localDefault;
+  };
+  const defaults = localAccounts.roles;
+  const quoteSigner = need(
+    addressFrom(env, "QUOTE_SIGNER_ADDRESS") ?? keyAddress(env, "QUOTE_SIGNER_PRIVATE_KEY"),
+    getAddress(defaults.quoteSigner.address),
+    "QUOTE_SIGNER_ADDRESS or QUOTE_SIGNER_PRIVATE_KEY",
+  );
+  const operator = need(
+    addressFrom(env, "OPERATOR_ADDRESS") ?? keyAddress(env, "OPERATOR_PRIVATE_KEY"),
+    getAddress(defaults.operator.address),
+    "OPERATOR_ADDRESS or OPERATOR_PRIVATE_KEY",
+  );
+  const arbiter = need(addressFrom(env, "ARBITER_ADDRESS"), getAddress(defaults.arbiter.address), "ARBITER_ADDRESS");
+  const windowRaw = need(value(env, "DISPUTE_WINDOW_SECONDS"), String(localAccounts.disputeWindowSeconds), "DISPUTE_WINDOW_SECONDS");
+  if (missing.length > 0) {
+    throw new Error(`Deploying to chain ${chainId} needs ${missing.join(", ")} (only the local chain ${LOCAL_CHAIN_ID} has defaults)`);
+  }
+  const disputeWindowSeconds = Number(windowRaw);
+  if (!/^\d+$/.test(windowRaw) || !Number.isSafeInteger(disputeWindowSeconds) || disputeWindowSeconds > MAX_DISPUTE_WINDOW_SECONDS) {
+    throw new Error(`DISPUTE_WINDOW_SECONDS must be a whole number of seconds from 0 to ${MAX_DISPUTE_WINDOW_SECONDS}, got "${windowRaw}"`);
+  }
+  const admin = addressFrom(env, "ADMIN_ADDRESS") ?? deployer;
+  const treasury = addressFrom(env, "TREASURY_ADDRESS") ?? deployer;
+  const faucet = addressFrom(env, "FAUCET_ADDRESS") ?? (local ? operator : undefined);
+  // On the local chain the deployer mints the test funds, so it is a minter there too.
+  const minters: Address[] = [];
+  for (const minter of [treasury, faucet, local ? deployer : undefined]) {
+    if (minter && !minters.some((m) => getAddress(m) === getAddress(minter))) minters.push(getAddress(minter));
+  }
+  return {
+    roles: { admin, quoteSigner, operator, arbiter, minters },
+    disputeWindowSeconds,
+    fund: local ? { addresses: localAccounts.funded.addresses.map((a) => getAddress(a)), amount: parseEther(localAccounts.funded.loopEach) } : null,
+    vaultReserve: local ? parseEther(localAccounts.vaultReserveLoop) : 0n,
+  };
+}

@@ -1,6 +1,6 @@
 // Defaults of docs/conventions.md, applied to the environment of `pnpm dev` / `pnpm start` and
 // passed to every child. A variable that is already set (environment or .env) wins.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { LOCAL_DEPLOYMENTS_DIR, ROOT } from "./paths.mjs";
 
@@ -61,6 +61,13 @@ export function settings(mode, base = process.env) {
     set("RPC_URL_31337", `http://127.0.0.1:${hardhatPort}`);
     set("DEFAULT_CHAIN_ID", "31337");
     set("DEPLOYMENTS_DIR", LOCAL_DEPLOYMENTS_DIR);
+    // Contract roles on the local chain: Hardhat's well-known accounts (contracts/local-accounts.json),
+    // so that the deploy step grants them and the API signs quotes and settles with the same keys.
+    const local = JSON.parse(readFileSync(path.join(ROOT, "contracts", "local-accounts.json"), "utf8"));
+    set("QUOTE_SIGNER_PRIVATE_KEY", local.roles.quoteSigner.privateKey);
+    set("OPERATOR_PRIVATE_KEY", local.roles.operator.privateKey);
+    set("ARBITER_ADDRESS", local.roles.arbiter.address);
+    set("DISPUTE_WINDOW_SECONDS", local.disputeWindowSeconds);
   }
   // start: a local mail catcher unless SMTP_URL is set.
   const embeddedMail = mode === "dev" || !base.SMTP_URL;

@@ -1,0 +1,177 @@
+// What the package shares with the API, the web app and the indexer: the generated ABIs (not stale),
+// the EIP-712 quote definition, the manifest reader; and the deployment (plan, configuration, run).
+import { reset } from "@nomicfoundation/hardhat-network-helpers";
+import { expect } from "chai";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import hre from "hardhat";
+import { getAddress, parseEther } from "viem";
+import { abis } from "../generated/abis.mjs";
+import { staleFiles } from "../scripts/generate-abis.mjs";
+import { localAccounts } from "../local-accounts.mjs";
+import { CONTRACT_NAMES, COMMITTED_DEPLOYMENTS_DIR, REPO_ROOT, deployedAddresses, deploymentsDir, readManifest, requireContract } from "../manifest.mjs";
+import { QUOTE_TYPE, quoteTypes } from "../quote.mjs";
+import { configurationCalls, resolveConfig, roleHash } from "../scripts/deploy-plan";
+import { deploy } from "../scripts/deployer";
+import { abiOf, bind, role } from "./helpers";
+
+const A = "0x1111111111111111111111111111111111111111" as const;
+const B = "0x2222222222222222222222222222222222222222" as const;
+const C = "0x3333333333333333333333333333333333333333" as const;
+const DEPLOYER = getAddress(localAccounts.roles.deployer.address);
+
+describe("package", () => {
+  describe("generated ABIs", () => {
+    it("match the compiled artifacts (run `pnpm --filter @loop/contracts compile` if not)", async () => {
+      expect(staleFiles(hre.config.paths.artifacts).map((f: string) => path.basename(f))).to.deep.equal([]);
+    });
+
+    it("export every contract of a deployment by its manifest name", async () => {
+      expect(Object.keys(abis).sort()).to.deep.equal([...CONTRACT_NAMES].sort());
+      expect(abis.LoopMarketplace).to.deep.equal(await abiOf("LoopMarketplace"));
+    });
+  });
+
+  describe("quote", () => {
+    it("QUOTE_TYPE is the encoding of quoteTypes", () => {
+      expect(QUOTE_TYPE).to.equal(`Quote(${quoteTypes.Quote.map((f) => `${f.type} ${f.name}`).join(",")})`);
+    });
+  });
+
+  describe("manifest reader", () => {
+    let dir: string;
+    beforeEach(() => {
+      dir = mkdtempSync(path.join(tmpdir(), "loop-manifest-"));
+    });
+    afterEach(() => rmSync(dir, { recursive: true, force: true }));
+    const entry = (address: string) => ({ contract: "X", address, blockNumber: 3, transactionHash: `0x${"ab".repeat(32)}` });
+
+    it("reads <dir>/<chainId>.json, undefined when missing", () => {
+      writeFileSync(path.join(dir, "7.json"), JSON.stringify({ chainId: 7, contracts: { LoopToken: entry(A), LoopVault: entry(B), LoopMarketplace: entry(C) } }));
+      const manifest = readManifest(7, { dir });
+      expect(manifest?.contracts.LoopToken?.address).to.equal(A);
+      expect(deployedAddresses(manifest)).to.deep.equal({ LoopToken: A, LoopVault: B, LoopMarketplace: C });
+      expect(requireContract(manifest!, "LoopVault").blockNumber).to.equal(3);
+      expect(readManifest(8, { dir })).to.equal(undefined);
+    });
+
+    it("refuses a manifest of another chain, or a malformed one", () => {
+      writeFileSync(path.join(dir, "7.json"), JSON.stringify({ chainId: 8, contracts: {} }));
+      expect(() => readManifest(7, { dir })).to.throw(/chainId 8 does not match/);
+      writeFileSync(path.join(dir, "7.json"), JSON.stringify({ chainId: 7, contracts: { LoopToken: entry("0x12") } }));
+      expect(() => readManifest(7, { dir })).to.throw(/LoopToken.address is not an address/);
+      writeFileSync(path.join(dir, "7.json"), "{");
+      expect(() => readManifest(7, { dir })).to.throw(/not JSON/);
+    });
+
+    it("names what a partial deployment lacks", () => {
+      writeFileSync(path.join(dir, "7.json"), JSON.stringify({ chainId: 7, contracts: { LoopToken: entry(A) } }));
+      const manifest = readManifest(7, { dir })!;
+      expect(deployedAddresses(manifest)).to.equal(undefined);
+      expect(() => requireContract(manifest, "LoopVault")).to.throw(/LoopVault is not deployed/);
+    });
+
+    it("reads DEPLOYMENTS_DIR relative to the repository root, else contracts/deployments", () => {
+      expect(deploymentsDir({ DEPLOYMENTS_DIR: ".data/deployments" })).to.equal(path.join(REPO_ROOT, ".data", "deployments"));
+      expect(deploymentsDir({})).to.equal(COMMITTED_DEPLOYMENTS_DIR);
+    });
+  });
+
+  describe("deploy configuration", () => {
+    it("defaults every role on the local chain to the well-known accounts", () => {
+      const config = resolveConfig(31337, DEPLOYER, {});
+      expect(config.roles).to.deep.equal({
+        admin: DEPLOYER,
+        quoteSigner: getAddress(localAccounts.roles.quoteSigner.address),
+        operator: getAddress(localAccounts.roles.operator.address),
+        arbiter: getAddress(localAccounts.roles.arbiter.address),
+        minters: [DEPLOYER, getAddress(localAccounts.roles.operator.address)],
+      });
+      expect(config.disputeWindowSeconds).to.equal(0);
+      expect(config.fund?.addresses).to.have.length(5);
+      expect(config.fund?.amount).to.equal(parseEther("1000000"));
+    });
+
+    it("requires the quote signer, operator, arbiter and dispute window on any other chain", () => {
+      expect(() => resolveConfig(97, DEPLOYER, {})).to.throw(
+        "needs QUOTE_SIGNER_ADDRESS or QUOTE_SIGNER_PRIVATE_KEY, OPERATOR_ADDRESS or OPERATOR_PRIVATE_KEY, ARBITER_ADDRESS, DISPUTE_WINDOW_SECONDS",
+      );
+      const config = resolveConfig(56, DEPLOYER, {
+        QUOTE_SIGNER_PRIVATE_KEY: localAccounts.roles.quoteSigner.privateKey.slice(2),
+        OPERATOR_ADDRESS: B.toLowerCase(),
+        ARBITER_ADDRESS: C,
+        DISPUTE_WINDOW_SECONDS: "86400",
+        ADMIN_ADDRESS: A,
+        TREASURY_ADDRESS: B,
+      });
+      expect(config.roles).to.deep.equal({ admin: A, quoteSigner: getAddress(localAccounts.roles.quoteSigner.address), operator: B, arbiter: C, minters: [B] });
+      expect(config.disputeWindowSeconds).to.equal(86400);
+      expect(config.fund).to.equal(null);
+      expect(config.vaultReserve).to.equal(0n);
+    });
+
+    it("refuses malformed values", () => {
+      expect(() => resolveConfig(31337, DEPLOYER, { DISPUTE_WINDOW_SECONDS: "1h" })).to.throw(/DISPUTE_WINDOW_SECONDS/);
+      expect(() => resolveConfig(31337, DEPLOYER, { DISPUTE_WINDOW_SECONDS: String(31 * 86400) })).to.throw(/DISPUTE_WINDOW_SECONDS/);
+      expect(() => resolveConfig(31337, DEPLOYER, { ARBITER_ADDRESS: "0x123" })).to.throw(/ARBITER_ADDRESS is not an address/);
+      expect(() => resolveConfig(31337, DEPLOYER, { OPERATOR_PRIVATE_KEY: "0x1234" })).to.throw(/OPERATOR_PRIVATE_KEY is not a 32-byte hex private key/);
+    });
+
+    it("hands the admin role over (grant, then renounce) when ADMIN_ADDRESS is not the deployer", () => {
+      const config = resolveConfig(56, DEPLOYER, { QUOTE_SIGNER_ADDRESS: A, OPERATOR_ADDRESS: B, ARBITER_ADDRESS: C, DISPUTE_WINDOW_SECONDS: "0", ADMIN_ADDRESS: A });
+      const deployed = Object.fromEntries(CONTRACT_NAMES.map((name) => [name, { contract: name, address: A, blockNumber: 1, transactionHash: `0x${"00".repeat(32)}` as const }]));
+      const calls = configurationCalls({ chainId: 56, deployer: DEPLOYER, deployed, config });
+      const last = calls.slice(-6).map((c) => [c.contract, c.functionName, c.args]);
+      expect(last).to.deep.equal(
+        ["LoopToken", "LoopVault", "LoopMarketplace"].flatMap((name) => [
+          [name, "grantRole", [roleHash("DEFAULT_ADMIN_ROLE"), A]],
+          [name, "renounceRole", [roleHash("DEFAULT_ADMIN_ROLE"), DEPLOYER]],
+        ]),
+      );
+      expect(calls.some((c) => c.functionName === "mint")).to.equal(false);
+    });
+  });
+
+  describe("deployment on a fresh local chain", () => {
+    let dir: string;
+    before(() => {
+      dir = mkdtempSync(path.join(tmpdir(), "loop-deploy-"));
+    });
+    after(() => rmSync(dir, { recursive: true, force: true }));
+
+    it("deploys at the fixed addresses, grants the roles, funds the test accounts and writes the manifest", async () => {
+      await reset(); // a fresh chain, as `pnpm dev` has (fixtures of other tests are redeployed after this)
+      const lines: string[] = [];
+      const { manifest, file } = await deploy({ provider: hre.network.provider, artifacts: hre.artifacts, deploymentsDir: dir, env: {}, log: (l) => lines.push(l) });
+      expect(file).to.equal(path.join(dir, "31337.json"));
+      expect(readManifest(31337, { dir })).to.deep.equal(JSON.parse(readFileSync(file, "utf8")));
+      expect(deployedAddresses(manifest)).to.deep.equal({
+        LoopToken: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+        LoopVault: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+        LoopMarketplace: "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0",
+      });
+      expect(lines.join("\n")).to.contain("LoopMarketplace  0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0");
+
+      const publicClient = await hre.viem.getPublicClient();
+      const [wallet] = await hre.viem.getWalletClients();
+      const token = bind(await abiOf("LoopToken"), manifest.contracts.LoopToken!.address, publicClient, wallet!);
+      const vault = bind(await abiOf("LoopVault"), manifest.contracts.LoopVault!.address, publicClient, wallet!);
+      const marketplace = bind(await abiOf("LoopMarketplace"), manifest.contracts.LoopMarketplace!.address, publicClient, wallet!);
+      const { roles } = localAccounts;
+      expect(await marketplace.read.hasRole([role("QUOTE_SIGNER_ROLE"), roles.quoteSigner.address as `0x${string}`])).to.equal(true);
+      expect(await marketplace.read.hasRole([role("OPERATOR_ROLE"), roles.operator.address as `0x${string}`])).to.equal(true);
+      expect(await marketplace.read.hasRole([role("ARBITER_ROLE"), roles.arbiter.address as `0x${string}`])).to.equal(true);
+      expect(await vault.read.hasRole([role("OPERATOR_ROLE"), roles.operator.address as `0x${string}`])).to.equal(true);
+      expect(await token.read.hasRole([role("MINTER_ROLE"), roles.operator.address as `0x${string}`])).to.equal(true);
+      expect(await token.read.hasRole([role("MINTER_ROLE"), DEPLOYER])).to.equal(true);
+      expect(await marketplace.read.disputeWindow()).to.equal(0n);
+      for (const account of localAccounts.funded.addresses) {
+        expect(await token.read.balanceOf([account as `0x${string}`])).to.equal(parseEther("1000000"));
+      }
+      expect(await vault.read.reserve()).to.equal(parseEther("1000000"));
+      expect(manifest.roles?.quoteSigner).to.equal(getAddress(roles.quoteSigner.address));
+      expect(manifest.disputeWindowSeconds).to.equal(0);
+    });
+  });
+});
