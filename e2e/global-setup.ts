@@ -1,0 +1,274 @@
+// Starts a complete, separate LOOP stack for the browser tests with the real orchestrator
+// (`node scripts/dev.mjs`): its own data folder (.data-e2e/<run>), its own free ports, no
+// DATABASE_URL. So it runs beside a developer's `pnpm dev` without touching it. The returned
+// function (Playwright's global teardown) stops it with SIGINT, as Ctrl-C would.
+import { type ChildProcess, spawn } from "node:child_process";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import type { FullConfig } from "@playwright/test";
+import { STACK_FILE_ENV, type StackInfo } from "./support/stack";
+
+const ROOT = path.resolve(__dirname, "..");
+const E2E_DATA = path.join(ROOT, ".data-e2e");
+const READY_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 60_000;
+/** The ports of a developer's `pnpm dev` (docs/conventions.md): never used here. */
+const DEV_DEFAULT_PORTS = new Set([54329, 3000, 5173, 8545, 42069, 1025, 1080]);
+
+const log = (text: string) => console.log(`[e2e] ${text}`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function tryListen(port: number, host: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "EADDRNOTAVAIL" || error.code === "EAFNOSUPPORT"));
+    server.listen({ port, host, exclusive: true }, () => server.close(() => resolve(true)));
+  });
+}
+
+/** Free on every loopback and wildcard address (what scripts/lib/ports.mjs checks before starting). */
+async function isPortFree(port: number): Promise<boolean> {
+  for (const host of ["127.0.0.1", "0.0.0.0", "::1", "::"]) if (!(await tryListen(port, host))) return false;
+  return true;
+}
+
+function osPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function freePorts(names: string[]): Promise<Record<string, number>> {
+  const taken = new Set<number>();
+  const ports: Record<string, number> = {};
+  for (const name of names) {
+    for (let attempt = 0; ; attempt++) {
+      if (attempt > 50) throw new Error("could not find free ports for the e2e stack");
+      const port = await osPort();
+      if (taken.has(port) || DEV_DEFAULT_PORTS.has(port) || !(await isPortFree(port))) continue;
+      taken.add(port);
+      ports[name] = port;
+      break;
+    }
+  }
+  return ports;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function commandLine(pid: number): string | null {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ");
+  } catch {
+    return null;
+  }
+}
+
+interface LockRecord {
+  pid?: number;
+  children?: Array<{ pid: number; cmd?: string }>;
+}
+
+/**
+ * Deletes the folders of earlier runs, except those of a run still in progress (its orchestrator
+ * holds the folder's dev.lock). The process groups a killed orchestrator left behind go first.
+ */
+function pruneEarlierRuns(keep: string) {
+  if (!existsSync(E2E_DATA)) return;
+  for (const name of readdirSync(E2E_DATA)) {
+    const dir = path.join(E2E_DATA, name);
+    if (dir === keep) continue;
+    const lockFile = path.join(dir, "dev.lock");
+    if (existsSync(lockFile)) {
+      let lock: LockRecord = {};
+      try {
+        lock = JSON.parse(readFileSync(lockFile, "utf8")) as LockRecord;
+      } catch {
+        /* unreadable: treat as stale */
+      }
+      if (lock.pid && isAlive(lock.pid) && /scripts[\\/]dev\.mjs/.test(commandLine(lock.pid) ?? "scripts/dev.mjs")) continue;
+      for (const child of lock.children ?? []) {
+        const cmd = commandLine(child.pid);
+        if (!isAlive(-child.pid) || (cmd !== null && child.cmd && !cmd.includes(child.cmd))) continue;
+        log(`stopping process group ${child.pid} left over by a killed e2e stack`);
+        try {
+          process.kill(-child.pid, "SIGKILL");
+        } catch {
+          /* gone */
+        }
+      }
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The end of the orchestrator's output: from its own failure report ("dev │ deploy exited with
+ * code 1. Its last lines:") when there is one, else the last lines.
+ */
+function lastLines(file: string, count = 40): string {
+  let lines: string[];
+  try {
+    lines = readFileSync(file, "utf8").trimEnd().split("\n");
+  } catch {
+    return "(no output)";
+  }
+  const report = lines.findLastIndex((line) => /^dev\s+│ .*(Its last lines:|cannot start|is already running)/.test(line));
+  return (report >= 0 ? lines.slice(report, report + count) : lines.slice(-count)).join("\n");
+}
+
+async function httpOk(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2000), redirect: "manual" });
+    await response.body?.cancel();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+function exited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+/** SIGINT (Ctrl-C: the orchestrator stops every child it started), then waits for it to exit. */
+async function stopStack(child: ChildProcess, logFile: string): Promise<void> {
+  if (exited(child)) return;
+  const done = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const t0 = Date.now();
+  child.kill("SIGINT");
+  const timedOut = await Promise.race([done.then(() => false), sleep(STOP_TIMEOUT_MS).then(() => true)]);
+  if (timedOut) {
+    // A second SIGINT makes the orchestrator SIGKILL every process group it started.
+    log(`the stack did not stop in ${STOP_TIMEOUT_MS / 1000} s: interrupting it again. Its last lines:\n${lastLines(logFile, 20)}`);
+    child.kill("SIGINT");
+    await Promise.race([done, sleep(10_000)]);
+    if (!exited(child)) child.kill("SIGKILL");
+  }
+  log(`stack stopped in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
+  const t0 = Date.now();
+  const runDir = path.join(E2E_DATA, `run-${process.pid}`);
+  pruneEarlierRuns(runDir);
+  rmSync(runDir, { recursive: true, force: true });
+  mkdirSync(runDir, { recursive: true });
+  const logFile = path.join(runDir, "stack.log");
+
+  const ports = await freePorts(["postgres", "api", "web", "hardhat", "ponder", "mailSmtp", "mailWeb"]);
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // Everything a developer's environment or .env could point elsewhere is blanked: an empty value
+  // counts as unset for the orchestrator and the API, and keeps .env from filling it in.
+  for (const name of Object.keys(env)) if (/^(RPC_URL_\d+|OIDC_\w+)$/.test(name)) env[name] = "";
+  for (const name of ["DATABASE_URL", "APP_URL", "SMTP_URL", "CHAIN_IDS", "DEFAULT_CHAIN_ID", "WALLETCONNECT_PROJECT_ID", "WEB_DIST", "DEPLOYMENTS_DIR", "PORT"]) {
+    env[name] = "";
+  }
+  delete env.FORCE_COLOR;
+  Object.assign(env, {
+    NODE_ENV: "development",
+    NO_COLOR: "1",
+    LOOP_DATA_DIR: runDir,
+    EMBEDDED_PG_PORT: String(ports.postgres),
+    API_PORT: String(ports.api),
+    WEB_PORT: String(ports.web),
+    HARDHAT_PORT: String(ports.hardhat),
+    PONDER_PORT: String(ports.ponder),
+    MAILDEV_SMTP_PORT: String(ports.mailSmtp),
+    MAILDEV_WEB_PORT: String(ports.mailWeb),
+    HARDHAT_DISABLE_TELEMETRY_PROMPT: "true",
+    PONDER_TELEMETRY_DISABLED: "true",
+  });
+
+  // Its own process group, so that a Ctrl-C in the terminal reaches only Playwright, whose
+  // teardown then interrupts the stack exactly once. Output goes to a file (not a pipe), so the
+  // orchestrator can finish stopping even if this process is gone.
+  const out = openSync(logFile, "a");
+  const child = spawn(process.execPath, [path.join(ROOT, "scripts", "dev.mjs")], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", out, out],
+    detached: true,
+  });
+  closeSync(out);
+  if (child.pid === undefined) throw new Error("could not start node scripts/dev.mjs");
+  const pid = child.pid;
+
+  // Safety nets: Playwright exits (normally or on an error) or is told to stop (SIGTERM from
+  // `pnpm test`, a closed terminal): the stack is interrupted too.
+  const onExit = () => {
+    if (!exited(child)) child.kill("SIGINT");
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    log(`${signal}: stopping the stack`);
+    void stopStack(child, logFile).finally(() => process.exit(128 + (signal === "SIGHUP" ? 1 : 15)));
+  };
+  process.on("exit", onExit);
+  process.once("SIGTERM", onSignal);
+  process.once("SIGHUP", onSignal);
+  const teardown = async () => {
+    await stopStack(child, logFile);
+    process.off("exit", onExit);
+    process.off("SIGTERM", onSignal);
+    process.off("SIGHUP", onSignal);
+  };
+
+  const webUrl = `http://localhost:${ports.web}`;
+  const mailUrl = `http://127.0.0.1:${ports.mailWeb}`;
+  const info: StackInfo = {
+    runDir,
+    logFile,
+    pid,
+    webUrl,
+    apiUrl: `http://127.0.0.1:${ports.api}`,
+    mailUrl,
+    rpcUrl: `http://127.0.0.1:${ports.hardhat}`,
+    chainId: 31337,
+    ports,
+  };
+
+  // Ready when the orchestrator says so (its "LOOP is running" box: every service, the indexer
+  // too, passed its readiness check) and the app, the API behind the app's proxy and MailDev answer.
+  const announcedReady = () => {
+    try {
+      return readFileSync(logFile, "utf8").includes("LOOP is running (ready in");
+    } catch {
+      return false;
+    }
+  };
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (exited(child)) {
+      await teardown();
+      throw new Error(`the e2e stack (node scripts/dev.mjs) exited with ${child.exitCode ?? child.signalCode} before it was ready. Its last lines (${logFile}):\n${lastLines(logFile)}`);
+    }
+    const ready =
+      announcedReady() && (await httpOk(`${webUrl}/`)) && (await httpOk(`${webUrl}/api/health`)) && (await httpOk(`${mailUrl}/healthz`));
+    if (ready) break;
+    if (Date.now() > deadline) {
+      const lines = lastLines(logFile);
+      await teardown();
+      throw new Error(`the e2e stack did not get ready in ${READY_TIMEOUT_MS / 1000} s. Its last lines (${logFile}):\n${lines}`);
+    }
+    await sleep(250);
+  }
+
+  const stackFile = path.join(runDir, "stack.json");
+  writeFileSync(stackFile, `${JSON.stringify(info, null, 2)}\n`);
+  process.env[STACK_FILE_ENV] = stackFile;
+  log(`stack ready in ${((Date.now() - t0) / 1000).toFixed(1)} s: app ${webUrl}, MailDev ${mailUrl}, chain ${info.rpcUrl} (log: ${path.relative(ROOT, logFile)})`);
+  return teardown;
+}

@@ -1,0 +1,58 @@
+// User journeys shared by several tests, driven through the UI as a user would.
+import { expect, type Page } from "@playwright/test";
+import { mailIds, signInLink, waitForMail } from "./maildev";
+import type { StackInfo } from "./stack";
+
+/** /api/login (→ /login), asks for a link for `email`, and returns the link from MailDev. */
+export async function requestSignInLink(page: Page, stack: StackInfo, email: string): Promise<URL> {
+  const earlier = await mailIds(stack.mailUrl, email);
+  await page.goto("/api/login");
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByRole("button", { name: "Send sign-in link" }).click();
+  await expect(page.getByTestId("email-login-sent")).toContainText("Check your inbox for a sign-in link.");
+  await expect(page.getByTestId("email-login-sent")).toContainText(email);
+  const mail = await waitForMail(stack.mailUrl, email, { except: earlier });
+  const link = signInLink(mail);
+  // The link points at the app (APP_URL), where this browser has to redeem it.
+  expect(link.origin).toBe(stack.webUrl);
+  return link;
+}
+
+/** Opens the mailed link and presses "Continue to LOOP": lands on home, signed in. */
+export async function redeemSignInLink(page: Page, link: URL): Promise<void> {
+  await page.goto(link.pathname + link.search);
+  await page.getByRole("button", { name: "Continue to LOOP" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("home-welcome")).toBeVisible();
+}
+
+export async function signInWithEmail(page: Page, stack: StackInfo, email: string): Promise<void> {
+  await redeemSignInLink(page, await requestSignInLink(page, stack, email));
+}
+
+/** The Join dialog, opened by `open` (any call-to-action). */
+export async function openJoinDialog(page: Page, open: () => Promise<void>) {
+  await open();
+  const dialog = page.getByRole("dialog", { name: "Join" });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** In RainbowKit's modal ("Connect a Wallet"), picks the injected mock (announced as MetaMask). */
+export async function pickMetaMaskInWalletModal(page: Page): Promise<void> {
+  const modal = page.getByRole("dialog").filter({ hasText: "Connect a Wallet" });
+  await expect(modal).toBeVisible();
+  await modal.getByRole("button", { name: "MetaMask" }).click();
+  await expect(modal).toBeHidden();
+}
+
+/** Signed out on `/`: Join → wallet → MetaMask; the app signs the SIWE message and reloads to /. */
+export async function signInWithWallet(page: Page): Promise<void> {
+  await page.goto("/");
+  const dialog = await openJoinDialog(page, () => page.getByRole("button", { name: "Login", exact: true }).click());
+  await dialog.getByRole("button", { name: "Sign up or sign in with a wallet" }).click();
+  await expect(dialog).toBeHidden();
+  await pickMetaMaskInWalletModal(page);
+  await expect(page.getByTestId("home-welcome")).toBeVisible();
+}

@@ -1,0 +1,173 @@
+import type { BrowserContext } from "@playwright/test";
+import { privateKeyToAccount } from "viem/accounts";
+import { type Hex, hexToString, isHex } from "viem";
+
+/**
+ * Hardhat's first two well-known development keys (accounts #0 and #1 of the public test mnemonic
+ * "test test … junk", never used for value): 0xf39F…2266 and 0x7099…79C8.
+ */
+export const TEST_KEYS = {
+  alice: "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
+  bob: "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
+} as const satisfies Record<string, Hex>;
+
+/**
+ * localStorage key (per origin, like a real wallet's per-site permission) under which the mock
+ * remembers that the page may see its account, so that wagmi reconnects after a reload.
+ */
+export const WALLET_PERMISSION_KEY = "loop-e2e.wallet-permission";
+
+/**
+ * Gives the page an EIP-1193 wallet announced through EIP-6963 (and as window.ethereum, isMetaMask).
+ * It answers accounts and chain id itself, signs in Node with a viem local account (the key never
+ * enters the page), and forwards every other call to the local Hardhat node. Like a real wallet it
+ * keeps the site's permission across reloads (localStorage, WALLET_PERMISSION_KEY) until the page
+ * revokes it (`wallet_revokePermissions`, which wagmi's disconnect sends).
+ */
+export async function installInjectedWallet(
+  context: BrowserContext,
+  options: {
+    privateKey: Hex;
+    rpcUrl: string;
+    chainId: number;
+    /** Told of every signature request (personal_sign: the message as text). */
+    onSign?: (request: { method: string; message: string }) => void;
+  },
+) {
+  const account = privateKeyToAccount(options.privateKey);
+  await context.exposeFunction("__loopE2eSign", async (method: string, params: unknown[]) => {
+    if (method === "personal_sign") {
+      const [data] = params as [Hex];
+      options.onSign?.({ method, message: isHex(data) ? hexToString(data) : String(data) });
+      return account.signMessage({ message: isHex(data) ? { raw: data } : String(data) });
+    }
+    if (method === "eth_signTypedData_v4") {
+      const [, json] = params as [string, string];
+      const typed = JSON.parse(json);
+      options.onSign?.({ method, message: json });
+      const { EIP712Domain: _domain, ...types } = typed.types;
+      return account.signTypedData({ domain: typed.domain, types, primaryType: typed.primaryType, message: typed.message });
+    }
+    throw new Error(`unsupported signing method ${method}`);
+  });
+  await context.addInitScript(
+    ({ address, rpcUrl, chainId, permissionKey }) => {
+      const listeners: Record<string, Array<(...args: unknown[]) => void>> = {};
+      const chainHex = `0x${chainId.toString(16)}`;
+      // The site's permission survives reloads; storage can be unavailable (opaque origins).
+      const readPermission = () => {
+        try {
+          return window.localStorage.getItem(permissionKey) === address;
+        } catch {
+          return false;
+        }
+      };
+      let connected = readPermission();
+      const setConnected = (value: boolean) => {
+        connected = value;
+        try {
+          if (value) window.localStorage.setItem(permissionKey, address);
+          else window.localStorage.removeItem(permissionKey);
+        } catch {
+          /* not persisted */
+        }
+      };
+      let rpcId = 0;
+      const emit = (event: string, ...args: unknown[]) => (listeners[event] ?? []).forEach((fn) => fn(...args));
+      const provider = {
+        isMetaMask: true,
+        async request({ method, params = [] }: { method: string; params?: unknown[] }) {
+          switch (method) {
+            case "eth_requestAccounts":
+              setConnected(true);
+              emit("connect", { chainId: chainHex });
+              emit("accountsChanged", [address]);
+              return [address];
+            case "eth_accounts":
+              return connected ? [address] : [];
+            case "eth_chainId":
+              return chainHex;
+            case "net_version":
+              return String(chainId);
+            case "wallet_requestPermissions":
+              setConnected(true);
+              return [{ parentCapability: "eth_accounts" }];
+            case "wallet_getPermissions":
+              return connected ? [{ parentCapability: "eth_accounts" }] : [];
+            case "wallet_revokePermissions":
+              setConnected(false);
+              emit("accountsChanged", []);
+              return null;
+            case "wallet_switchEthereumChain":
+            case "wallet_addEthereumChain":
+            case "wallet_watchAsset":
+              return null;
+            case "personal_sign":
+            case "eth_signTypedData_v4":
+              return (window as unknown as { __loopE2eSign: (m: string, p: unknown[]) => Promise<string> }).__loopE2eSign(method, params);
+            default: {
+              const response = await fetch(rpcUrl, {
+                method: "POST",
+                headers: { "content-type": "application/json" },
+                body: JSON.stringify({ jsonrpc: "2.0", id: ++rpcId, method, params }),
+              });
+              const body = await response.json();
+              if (body.error) throw Object.assign(new Error(body.error.message), { code: body.error.code, data: body.error.data });
+              return body.result;
+            }
+          }
+        },
+        on(event: string, fn: (...args: unknown[]) => void) {
+          (listeners[event] ??= []).push(fn);
+          return provider;
+        },
+        removeListener(event: string, fn: (...args: unknown[]) => void) {
+          listeners[event] = (listeners[event] ?? []).filter((f) => f !== fn);
+          return provider;
+        },
+      };
+      Object.defineProperty(window, "ethereum", { value: provider, configurable: true });
+      const icon =
+        "data:image/svg+xml;base64," +
+        btoa('<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><rect width="32" height="32" rx="6" fill="#f6851b"/></svg>');
+      const announce = () =>
+        window.dispatchEvent(
+          new CustomEvent("eip6963:announceProvider", {
+            detail: Object.freeze({ info: { uuid: "7d4c5c2e-6f1e-4d0e-9a56-e2e0000000aa", name: "MetaMask", icon, rdns: "io.metamask" }, provider }),
+          }),
+        );
+      window.addEventListener("eip6963:requestProvider", announce);
+      announce();
+    },
+    { address: account.address, rpcUrl: options.rpcUrl, chainId: options.chainId, permissionKey: WALLET_PERMISSION_KEY },
+  );
+  return account;
+}
+
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** True for URLs on this machine (and data:/blob: URLs, which go nowhere). */
+export function isLocalUrl(raw: string | URL): boolean {
+  const url = typeof raw === "string" ? new URL(raw) : raw;
+  return LOCAL_HOSTS.has(url.hostname) || url.protocol === "data:" || url.protocol === "blob:";
+}
+
+/**
+ * Lets the page reach only this machine: every other request (HTTP and WebSocket) is aborted and
+ * reported to `onBlocked`. Use it with `serviceWorkers: "block"` so that nothing bypasses routing.
+ */
+export async function blockNonLocalRequests(context: BrowserContext, onBlocked: (url: string) => void = () => {}) {
+  await context.route("**/*", (route) => {
+    const url = route.request().url();
+    if (isLocalUrl(url)) return route.continue();
+    onBlocked(url);
+    return route.abort("blockedbyclient");
+  });
+  await context.routeWebSocket(
+    (url) => !isLocalUrl(url),
+    (ws) => {
+      onBlocked(ws.url());
+      return ws.close({ code: 1008, reason: "blocked by the e2e tests" });
+    },
+  );
+}

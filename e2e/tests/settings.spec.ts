@@ -1,0 +1,40 @@
+// /settings signed in by e-mail: account information, then linking and unlinking a wallet
+// (Hardhat account #1, so that it is not the wallet account of wallet-sign-in.spec.ts).
+import { getAddress } from "viem";
+import { currentUser, expect, expectSiweMessage, freshEmail, shortAddress, TEST_KEYS, test, toast } from "../support/fixtures";
+import { pickMetaMaskInWalletModal, signInWithEmail } from "../support/flows";
+
+test.use({ walletKey: TEST_KEYS.bob });
+
+test("settings: account information, link and unlink a wallet", async ({ page, stack, wallet }) => {
+  const email = freshEmail("ada");
+  await signInWithEmail(page, stack, email);
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("menuitem", { name: "Settings" }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+
+  const info = page.getByRole("region", { name: "Account Information" });
+  const field = (label: string) => info.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+  await expect(field("Email")).toHaveText(email);
+  await expect(field("Name")).toHaveText("Not provided");
+
+  const walletCard = page.getByRole("region", { name: "Wallet Connection" });
+  await expect(walletCard).toContainText("No wallet is linked to your account.");
+  await walletCard.getByRole("button", { name: "Connect Wallet" }).click();
+  await pickMetaMaskInWalletModal(page);
+
+  const linked = walletCard.getByTestId("linked-wallet-address");
+  await expect(linked).toHaveText(shortAddress(wallet.address));
+  await expect(linked).toHaveAttribute("title", getAddress(wallet.address));
+  await expect(toast(page, "Wallet Connected")).toBeVisible();
+  expect(wallet.signedMessages).toHaveLength(1);
+  expectSiweMessage(wallet.signedMessages[0], { address: wallet.address, stack });
+  expect(getAddress((await currentUser(page)).walletAddress!)).toBe(getAddress(wallet.address));
+
+  await walletCard.getByRole("button", { name: "Disconnect Wallet", exact: true }).click();
+  await expect(toast(page, "Wallet Disconnected")).toBeVisible();
+  await expect(linked).toBeHidden();
+  // The browser wallet is still connected: it can be linked again with one signature.
+  await expect(walletCard.getByRole("button", { name: "Link Wallet" })).toBeVisible();
+  expect((await currentUser(page)).walletAddress).toBeNull();
+});
