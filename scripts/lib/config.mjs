@@ -61,6 +61,9 @@ export function settings(mode, base = process.env) {
     set("RPC_URL_31337", `http://127.0.0.1:${hardhatPort}`);
     set("DEFAULT_CHAIN_ID", "31337");
     set("DEPLOYMENTS_DIR", LOCAL_DEPLOYMENTS_DIR);
+    // The Vite dev server proxies /api on loopback and adds X-Forwarded-For: trust it, so that
+    // rate limits count each browser rather than the proxy.
+    set("TRUST_PROXY", "loopback");
     // Contract roles on the local chain: Hardhat's well-known accounts (contracts/local-accounts.json),
     // so that the deploy step grants them and the API signs quotes and settles with the same keys.
     const local = JSON.parse(readFileSync(path.join(ROOT, "contracts", "local-accounts.json"), "utf8"));
