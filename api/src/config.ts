@@ -1,6 +1,8 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { SUPPORTED_CHAINS, isSupportedChainId, type ChainConfig } from "@loop/rules/chains";
+import { deployedAddresses, deploymentsDir, readManifest } from "@loop/contracts/manifest";
+import { SUPPORTED_CHAINS, isSupportedChainId, type ChainConfig, type ChainContracts } from "@loop/rules/chains";
+import { getAddress } from "viem";
 
 export interface OidcConfig {
   issuer: URL;
@@ -29,7 +31,10 @@ export interface AppConfig {
   /** Public origin of the app (no trailing slash): SIWE domain/URI, links in mail, Origin check. */
   appUrl: URL;
   databaseUrl: string;
+  /** Each with its contracts from `<deploymentsDir>/<chainId>.json`, read once here (null: no manifest). */
   chains: ChainConfig[];
+  /** Where the deployment manifests were read: DEPLOYMENTS_DIR (relative to the repository root) or contracts/deployments. */
+  deploymentsDir: string;
   defaultChainId: number;
   walletConnectProjectId: string | null;
   oidc: OidcConfig | null;
@@ -82,7 +87,23 @@ function url(name: string, raw: string): URL {
   }
 }
 
-function chainsFrom(env: Env): ChainConfig[] {
+/** The chain's contracts from its deployment manifest; null when there is none (or it is incomplete). */
+function contractsFrom(chainId: number, dir: string): ChainContracts | null {
+  let addresses;
+  try {
+    addresses = deployedAddresses(readManifest(chainId, { dir }));
+  } catch (error) {
+    throw new ConfigError(`deployment manifest: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!addresses) return null;
+  return {
+    token: getAddress(addresses.LoopToken),
+    marketplace: getAddress(addresses.LoopMarketplace),
+    vault: getAddress(addresses.LoopVault),
+  };
+}
+
+function chainsFrom(env: Env, manifestsDir: string): ChainConfig[] {
   const ids = (value(env, "CHAIN_IDS") ?? "31337").split(",").map((part) => part.trim()).filter(Boolean);
   return ids.map((text) => {
     const id = Number(text);
@@ -94,7 +115,7 @@ function chainsFrom(env: Env): ChainConfig[] {
     if (!rpcUrl) throw new ConfigError(`RPC_URL_${id} is required because CHAIN_IDS contains ${id}`);
     url(`RPC_URL_${id}`, rpcUrl);
     const name = SUPPORTED_CHAINS.find((chain) => chain.id === id)!.name;
-    return { id, name, rpcUrl };
+    return { id, name, rpcUrl, contracts: contractsFrom(id, manifestsDir) };
   });
 }
 
@@ -137,7 +158,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const databaseUrl = value(env, "DATABASE_URL") ?? (isProduction ? undefined : DEV_DATABASE_URL);
   if (!databaseUrl) throw new ConfigError("DATABASE_URL is required in production");
 
-  const chains = chainsFrom(env);
+  const manifestsDir = deploymentsDir({ DEPLOYMENTS_DIR: value(env, "DEPLOYMENTS_DIR") });
+  const chains = chainsFrom(env, manifestsDir);
   const defaultChainId = integer(env, "DEFAULT_CHAIN_ID", chains[0]!.id, 1);
   if (!chains.some((chain) => chain.id === defaultChainId)) throw new ConfigError("DEFAULT_CHAIN_ID must be one of CHAIN_IDS");
 
@@ -149,6 +171,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     appUrl: new URL(appUrl.origin),
     databaseUrl,
     chains,
+    deploymentsDir: manifestsDir,
     defaultChainId,
     walletConnectProjectId: value(env, "WALLETCONNECT_PROJECT_ID") ?? null,
     oidc: oidcFrom(env, isProduction),

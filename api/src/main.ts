@@ -15,6 +15,10 @@ const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  for (const chain of config.chains) {
+    if (chain.contracts) logger.info(`contracts: chain ${chain.id} LoopToken ${chain.contracts.token}, LoopMarketplace ${chain.contracts.marketplace}, LoopVault ${chain.contracts.vault}`);
+    else logger.warn(`contracts: no deployment manifest for chain ${chain.id} in ${config.deploymentsDir}; /api/config serves contracts: null`);
+  }
   // The API never runs against an older schema: pending migrations apply first (under a lock,
   // so replicas starting together are safe). Demo data is `pnpm --filter @loop/api migrate`'s job.
   const migrated = await migrate({ databaseUrl: config.databaseUrl });

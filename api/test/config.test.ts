@@ -1,5 +1,9 @@
-import { describe, expect, it } from "vitest";
-import { loadConfig } from "../src/config";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { COMMITTED_DEPLOYMENTS_DIR } from "@loop/contracts/manifest";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../src/config";
+import { LOCAL_CONTRACTS, tempDeploymentsDir } from "./support/deployments";
 
 describe("configuration from the environment", () => {
   it("has working development defaults", () => {
@@ -10,7 +14,8 @@ describe("configuration from the environment", () => {
       apiHost: "127.0.0.1",
       apiPort: 3000,
       databaseUrl: "postgresql://postgres:postgres@127.0.0.1:54329/loop",
-      chains: [{ id: 31337, name: "Hardhat (local)", rpcUrl: "http://127.0.0.1:8545" }],
+      chains: [{ id: 31337, name: "Hardhat (local)", rpcUrl: "http://127.0.0.1:8545", contracts: null }],
+      deploymentsDir: COMMITTED_DEPLOYMENTS_DIR,
       defaultChainId: 31337,
       walletConnectProjectId: null,
       oidc: null,
@@ -21,6 +26,30 @@ describe("configuration from the environment", () => {
       trustProxy: false,
     });
     expect(config.appUrl.origin).toBe("http://localhost:5173");
+  });
+
+  describe("contract addresses from the deployment manifests (DEPLOYMENTS_DIR)", () => {
+    const deployments = tempDeploymentsDir();
+    afterEach(() => deployments.remove());
+
+    it("reads each chain's manifest once, checksummed", () => {
+      deployments.write(31337);
+      const config = loadConfig({ DEPLOYMENTS_DIR: deployments.dir, CHAIN_IDS: "31337,56", RPC_URL_56: "https://bsc.example/rpc" });
+      expect(config.deploymentsDir).toBe(deployments.dir);
+      expect(config.chains.map((chain) => [chain.id, chain.contracts])).toEqual([
+        [31337, LOCAL_CONTRACTS],
+        [56, null],
+      ]);
+    });
+
+    it("null without a manifest or with an incomplete one; a broken one stops the start", () => {
+      expect(loadConfig({ DEPLOYMENTS_DIR: deployments.dir }).chains[0]!.contracts).toBeNull();
+      deployments.write(31337, { LoopToken: LOCAL_CONTRACTS.token });
+      expect(loadConfig({ DEPLOYMENTS_DIR: deployments.dir }).chains[0]!.contracts).toBeNull();
+      writeFileSync(path.join(deployments.dir, "31337.json"), "{ not json");
+      expect(() => loadConfig({ DEPLOYMENTS_DIR: deployments.dir })).toThrow(ConfigError);
+      expect(() => loadConfig({ DEPLOYMENTS_DIR: deployments.dir })).toThrow(/deployment manifest: .*31337\.json: not JSON/);
+    });
   });
 
   it("serves the web app from its own origin in production", () => {

@@ -7,6 +7,7 @@ import { emailLinkVerifySchema } from "@loop/rules/schemas/email-link";
 import { API_VERSION, buildOpenApiDocument, type OpenApiDocument } from "../src/features/openapi/document";
 import { FEATURES } from "../src/features/openapi/operations";
 import type { FeatureSpec, OperationSpec, ResponseSpec } from "../src/features/openapi/spec";
+import { LOCAL_CONTRACTS, tempDeploymentsDir } from "./support/deployments";
 import { newAccount, walletSignIn } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
 
@@ -329,6 +330,17 @@ describe("OpenAPI document", () => {
       await t.db.prisma.user.create({ data: { username: "someone", experience: 250 } });
       expectDocumented("get", "/api/health", await request(t.app).get("/api/health").expect(200));
       expectDocumented("get", "/api/config", await request(t.app).get("/api/config").expect(200));
+      const deployments = tempDeploymentsDir();
+      deployments.write(31337);
+      const withContracts = await createTestApp({ db: t.db, env: { DEPLOYMENTS_DIR: deployments.dir } });
+      try {
+        const config = await request(withContracts.app).get("/api/config").expect(200);
+        expect(config.body.chains[0].contracts).toEqual(LOCAL_CONTRACTS);
+        expectDocumented("get", "/api/config", config);
+      } finally {
+        await withContracts.close();
+        deployments.remove();
+      }
       const genres = await request(t.app).get("/api/genres").expect(200);
       expect(genres.body).toHaveLength(1);
       expectDocumented("get", "/api/genres", genres);

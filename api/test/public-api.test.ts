@@ -5,6 +5,7 @@ import { createPrisma } from "../src/db/prisma";
 import { seed, DEMO_GENRES } from "../src/db/seed";
 import { createSmtpMailer } from "../src/mail/mailer";
 import { truncateAll } from "./support/database";
+import { LOCAL_CONTRACTS, tempDeploymentsDir } from "./support/deployments";
 import { newAccount, walletSignIn } from "./support/siwe";
 import { startSmtpServer } from "./support/smtp";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
@@ -30,14 +31,30 @@ describe("public API", () => {
     }
   });
 
-  it("GET /api/config: chains with their RPC URLs, default chain, no WalletConnect, no OIDC", async () => {
+  it("GET /api/config: chains with their RPC URLs, no contracts without a manifest, default chain, no WalletConnect, no OIDC", async () => {
     const response = await request(t.app).get("/api/config").expect(200);
     expect(response.body).toEqual({
-      chains: [{ id: 31337, name: "Hardhat (local)", rpcUrl: inject("rpcUrl") }],
+      chains: [{ id: 31337, name: "Hardhat (local)", rpcUrl: inject("rpcUrl"), contracts: null }],
       defaultChainId: 31337,
       walletConnectProjectId: null,
       oidc: null,
     });
+  });
+
+  it("GET /api/config: the contract addresses of the chain's deployment manifest (DEPLOYMENTS_DIR), checksummed", async () => {
+    const deployments = tempDeploymentsDir();
+    deployments.write(31337);
+    const withManifest = await createTestApp({ db: t.db, env: { DEPLOYMENTS_DIR: deployments.dir } });
+    try {
+      const response = await request(withManifest.app).get("/api/config").expect(200);
+      expect(response.body.chains).toEqual([{ id: 31337, name: "Hardhat (local)", rpcUrl: inject("rpcUrl"), contracts: LOCAL_CONTRACTS }]);
+      // Read once at start-up: a manifest written later changes nothing until a restart.
+      deployments.remove();
+      expect((await request(withManifest.app).get("/api/config").expect(200)).body.chains[0].contracts).toEqual(LOCAL_CONTRACTS);
+    } finally {
+      await withManifest.close();
+      deployments.remove();
+    }
   });
 
   describe("GET /api/stats/public", () => {

@@ -17,11 +17,23 @@ export function isSupportedChainId(id: number): id is SupportedChainId {
   return SUPPORTED_CHAINS.some((chain) => chain.id === id);
 }
 
+/** Checksummed addresses (0x + 40 hex digits) of the LOOP contracts deployed on a chain (its deployment manifest). */
+export interface ChainContracts {
+  /** LoopToken (ERC-20 LOOP, 18 decimals). */
+  token: string;
+  /** LoopMarketplace (escrow of purchases and offers). */
+  marketplace: string;
+  /** LoopVault (fees and the reserve behind in-app balances). */
+  vault: string;
+}
+
 /** Client chain configuration served by GET /api/config. */
 export interface ChainConfig {
   id: number;
   name: string;
   rpcUrl: string;
+  /** From the chain's deployment manifest (@loop/contracts/manifest); null when it has none. */
+  contracts: ChainContracts | null;
 }
 
 export interface ClientConfig {

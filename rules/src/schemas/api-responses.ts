@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { CurrentUser, ErrorBody, LeaderboardEntry, PublicStats } from "../api-types";
 import type { EmailLinkSentResponse, HealthResponse, NonceResponse } from "../auth-api-types";
-import type { ChainConfig, ClientConfig } from "../chains";
+import type { ChainConfig, ChainContracts, ClientConfig } from "../chains";
 import type { LevelInfo } from "../levels";
 
 const count = z.number().int().nonnegative();
@@ -64,10 +64,17 @@ export const publicStatsSchema = z.object({
   leaderboard: z.array(leaderboardEntrySchema).describe("At most 10 users by experience, then level; no admins or banned users"),
 });
 
+export const chainContractsSchema = z.object({
+  token: walletAddress.describe("LoopToken (ERC-20 LOOP, 18 decimals), checksummed"),
+  marketplace: walletAddress.describe("LoopMarketplace, checksummed"),
+  vault: walletAddress.describe("LoopVault, checksummed"),
+});
+
 export const chainConfigSchema = z.object({
   id: z.number().int().positive(),
   name: z.string(),
   rpcUrl: z.url(),
+  contracts: chainContractsSchema.nullable().describe("Addresses from the chain's deployment manifest; null when the chain has none"),
 });
 
 export const clientConfigSchema = z.object({
@@ -103,9 +110,10 @@ const _schemasMatchTypes: [
   Same<z.infer<typeof currentUserSchema>, CurrentUser>,
   Same<z.infer<typeof leaderboardEntrySchema>, LeaderboardEntry>,
   Same<z.infer<typeof publicStatsSchema>, PublicStats>,
+  Same<z.infer<typeof chainContractsSchema>, ChainContracts>,
   Same<z.infer<typeof chainConfigSchema>, ChainConfig>,
   Same<z.infer<typeof clientConfigSchema>, ClientConfig>,
   Same<z.infer<typeof nonceResponseSchema>, NonceResponse>,
   Same<z.infer<typeof emailLinkSentResponseSchema>, EmailLinkSentResponse>,
   Same<z.infer<typeof healthResponseSchema>, HealthResponse>,
-] = [true, true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true, true];

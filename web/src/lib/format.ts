@@ -27,6 +27,21 @@ export function formatLoopAmount(text: string): string {
   return `${wholeText}.${hundredths.toString().padStart(2, "0").replace(/0$/, "")}`;
 }
 
+/**
+ * An ERC-20 amount in its smallest unit (LOOP: 18 decimals) for display with exactly 2 decimals and
+ * thousands separators: 10^24 wei -> "1,000,000.00 LOOP". Exact (no floats); rounds down, so a
+ * balance is never shown larger than it is.
+ */
+export function formatTokenAmount(amount: bigint, decimals = 18, symbol = "LOOP"): string {
+  const negative = amount < 0n;
+  const abs = negative ? -amount : amount;
+  const scale = 10n ** BigInt(decimals);
+  const whole = abs / scale;
+  const hundredths = ((abs % scale) * 100n) / scale;
+  const text = `${integer.format(whole)}.${hundredths.toString().padStart(2, "0")}`;
+  return `${negative ? "-" : ""}${text}${symbol ? ` ${symbol}` : ""}`;
+}
+
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
 
 /** "Mar 4, 2026" (US English short month). */

@@ -4,7 +4,7 @@ import type { AppConfig } from "../../config";
 /** What the browser needs to know about chains and sign-in; nothing secret. */
 export function toClientConfig(config: AppConfig): ClientConfig {
   return {
-    chains: config.chains.map(({ id, name, rpcUrl }) => ({ id, name, rpcUrl })),
+    chains: config.chains.map(({ id, name, rpcUrl, contracts }) => ({ id, name, rpcUrl, contracts })),
     defaultChainId: config.defaultChainId,
     walletConnectProjectId: config.walletConnectProjectId,
     oidc: config.oidc ? { accountUrl: config.oidc.accountUrl } : null,

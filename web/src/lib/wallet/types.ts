@@ -39,6 +39,14 @@ export interface WalletControls {
   /** Builds the SIWE message for the connected account with `nonce` and asks the wallet to sign it. */
   signSiweMessage(nonce: string): Promise<SignedSiweMessage>;
   disconnect(): Promise<void>;
+  /** `owner`'s balance of the ERC-20 `token` on `chainId` (smallest unit), read from the chain's RPC. */
+  readTokenBalance(request: TokenBalanceRequest): Promise<bigint>;
+}
+
+export interface TokenBalanceRequest {
+  chainId: number;
+  token: HexAddress;
+  owner: HexAddress;
 }
 
 export interface WalletStackProps {

@@ -3,6 +3,7 @@
  * (see wallet-store.ts), so none of it is in the landing page's initial JavaScript.
  */
 import "@rainbow-me/rainbowkit/styles.css";
+import { loopTokenAbi } from "@loop/contracts/abis";
 import type { ClientConfig } from "@loop/rules/chains";
 import { connectorsForWallets, darkTheme, RainbowKitProvider, useConnectModal, type WalletList } from "@rainbow-me/rainbowkit";
 import { injectedWallet, rabbyWallet, walletConnectWallet } from "@rainbow-me/rainbowkit/wallets";
@@ -12,8 +13,8 @@ import { type Chain, defineChain, getAddress, type Transport } from "viem";
 import { arbitrum, bsc, bscTestnet, hardhat, mainnet, polygon, sepolia } from "viem/chains";
 import { createSiweMessage } from "viem/siwe";
 import { type Config, createConfig, http, useAccount, WagmiProvider } from "wagmi";
-import { disconnect, getAccount, type GetAccountReturnType, signMessage, switchChain, watchAccount } from "wagmi/actions";
-import type { ConnectedAccount, ConnectOptions, WalletControls, WalletStackProps } from "./types";
+import { disconnect, getAccount, type GetAccountReturnType, readContract, signMessage, switchChain, watchAccount } from "wagmi/actions";
+import type { ConnectedAccount, ConnectOptions, TokenBalanceRequest, WalletControls, WalletStackProps } from "./types";
 import { WalletModalClosedError, WalletNotConnectedError, WalletSignatureError, WalletUnavailableError } from "./wallet-errors";
 import { publishControls, publishSnapshot } from "./wallet-store";
 
@@ -193,10 +194,17 @@ function createControls(config: Config, clientConfig: ClientConfig, bridge: Brid
     }
   }
 
+  /** LoopToken.balanceOf through the configured RPC of `chainId` (ABI from @loop/contracts: never hand-copied). */
+  async function readTokenBalance({ chainId, token, owner }: TokenBalanceRequest): Promise<bigint> {
+    if (!config.chains.some((chain) => chain.id === chainId)) throw new WalletUnavailableError(`Chain ${chainId} is not configured.`);
+    return readContract(config, { chainId, address: getAddress(token), abi: loopTokenAbi, functionName: "balanceOf", args: [getAddress(owner)] });
+  }
+
   return {
     connect,
     signSiweMessage,
     disconnect: () => disconnect(config),
+    readTokenBalance,
   };
 }
 

@@ -1,8 +1,34 @@
-import { screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { TokenBalanceRequest, WalletControls } from "@/lib/wallet/types";
+import { publishControls, publishSnapshot, resetWalletStore } from "@/lib/wallet/wallet-store";
 import { json, makeUser, renderApp, SIGNED_OUT, stubFetch } from "@/testing/test-utils";
 
-const CONFIG = { chains: [{ id: 31337, name: "Hardhat", rpcUrl: "http://127.0.0.1:8545" }], defaultChainId: 31337, walletConnectProjectId: null, oidc: null };
+const CONFIG = {
+  chains: [{ id: 31337, name: "Hardhat", rpcUrl: "http://127.0.0.1:8545", contracts: null }],
+  defaultChainId: 31337,
+  walletConnectProjectId: null,
+  oidc: null,
+};
+// Made-up addresses (the real ones come from the deployment manifest through /api/config).
+const TOKEN = `0x${"a1".repeat(20)}`;
+const CONTRACTS = { token: TOKEN, marketplace: `0x${"b2".repeat(20)}`, vault: `0x${"c3".repeat(20)}` };
+const WALLET = `0x${"d4".repeat(20)}` as const;
+
+/** A loaded wallet stack with a connected wallet, its balance reads answered by `readTokenBalance`. */
+function connectedWallet(readTokenBalance: (request: TokenBalanceRequest) => Promise<bigint>) {
+  const controls: WalletControls = {
+    connect: vi.fn(),
+    signSiweMessage: vi.fn(),
+    disconnect: vi.fn(),
+    readTokenBalance: vi.fn(readTokenBalance),
+  };
+  publishControls(controls);
+  publishSnapshot({ status: "connected", address: WALLET, chainId: 31337, connectorName: "MetaMask" });
+  return controls;
+}
+
+afterEach(() => resetWalletStore());
 
 describe("settings page", () => {
   it("signed out: 'Please log in' with a Log in link to /api/login", async () => {
@@ -45,5 +71,35 @@ describe("settings page", () => {
     expect(link).toHaveAttribute("href", "https://id.example.com/account");
     expect(link).toHaveAttribute("target", "_blank");
     expect(link.getAttribute("rel")).toContain("noopener");
+  });
+
+  it("Wallet Connection shows the connected wallet's LOOP balance read from the token of /api/config, with a refresh", async () => {
+    let balance = 1_000_000n * 10n ** 18n;
+    const controls = connectedWallet(async () => balance);
+    stubFetch({
+      "/api/auth/user": () => json(makeUser({ walletAddress: null })),
+      "/api/config": () => json({ ...CONFIG, chains: [{ ...CONFIG.chains[0], contracts: CONTRACTS }] }),
+    });
+    const { user } = renderApp("/settings");
+    const row = await screen.findByTestId("wallet-loop-balance", {}, { timeout: 5000 });
+    expect(await within(row).findByText("1,000,000.00 LOOP", {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(controls.readTokenBalance).toHaveBeenCalledWith({ chainId: 31337, token: TOKEN, owner: WALLET });
+
+    balance = 999_990n * 10n ** 18n + 5n * 10n ** 17n;
+    await user.click(within(row).getByRole("button", { name: /refresh/i }));
+    expect(await within(row).findByText("999,990.50 LOOP", {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(controls.readTokenBalance).toHaveBeenCalledTimes(2);
+  });
+
+  it("no balance when the wallet's chain has no contracts in /api/config", async () => {
+    const controls = connectedWallet(async () => 1n);
+    stubFetch({
+      "/api/auth/user": () => json(makeUser({ walletAddress: null })),
+      "/api/config": () => json(CONFIG),
+    });
+    renderApp("/settings");
+    expect(await screen.findByText(/Your browser is connected to/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByTestId("wallet-loop-balance")).not.toBeInTheDocument();
+    expect(controls.readTokenBalance).not.toHaveBeenCalled();
   });
 });

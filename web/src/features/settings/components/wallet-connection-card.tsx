@@ -21,6 +21,7 @@ import {
 import { loadWallet, useWalletState } from "@/lib/wallet/wallet-store";
 import { useConnectWallet } from "../api/connect-wallet";
 import { useDisconnectWallet } from "../api/disconnect-wallet";
+import { WalletBalance } from "./wallet-balance";
 
 /** Wallet Connection: link a wallet by signing a SIWE message, or unlink it. */
 export function WalletConnectionCard({ user }: { user: CurrentUser }) {
@@ -147,6 +148,7 @@ export function WalletConnectionCard({ user }: { user: CurrentUser }) {
             </div>
           </>
         )}
+        {connected && snapshot.chainId !== null ? <WalletBalance address={connected} chainId={snapshot.chainId} /> : null}
       </CardContent>
     </Card>
   );
