@@ -21,7 +21,9 @@ export default defineConfig({
   // One stack, one browser at a time: the tests share the stack's database.
   workers: 1,
   fullyParallel: false,
-  retries: 0,
+  // One retry under CI: the wallet modal has been seen to stay on "Opening MetaMask…" once in about
+  // ten runs on a loaded machine (RainbowKit + the injected mock); the retry is reported as flaky.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
   expect: { timeout: 15_000 },
