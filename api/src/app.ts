@@ -10,6 +10,7 @@ import { healthRouter } from "./features/health/health.router";
 import { loopsRouter } from "./features/loops/loops.router";
 import { oidcRouter } from "./features/oidc/oidc.router";
 import { openApiRouter } from "./features/openapi/openapi.router";
+import { profileRouter } from "./features/profile/profile.router";
 import { statsRouter } from "./features/stats/stats.router";
 import { walletRouter } from "./features/wallet/wallet.router";
 import { apiNotFound, errorHandler } from "./http/errors";
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(walletRouter(deps, limits));
   api.use(genresRouter(prisma));
   api.use(loopsRouter(deps));
+  api.use(profileRouter(prisma));
   api.use(statsRouter(prisma));
   api.use(apiNotFound);
   app.use("/api", api);

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import express, { type Express } from "express";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -366,6 +367,60 @@ describe("OpenAPI document", () => {
       const huge = { email: `${"a".repeat(200_000)}@example.com` };
       expectDocumented("post", "/api/auth/email", await browser(t.app).post("/api/auth/email").send(huge).expect(413));
       expectDocumented("get", "/api/logout", await client.get("/api/logout").expect(302));
+    });
+
+    it("catalog and profile calls", async () => {
+      const client = browser(t.app);
+      const signedIn = await walletSignIn(client, newAccount());
+      expect(signedIn.status).toBe(200);
+      const genre = await t.db.prisma.genre.upsert({ where: { name: "House" }, create: { name: "House" }, update: {} });
+      const id = randomUUID();
+      await t.db.prisma.loop.create({
+        data: {
+          id,
+          userId: signedIn.body.id,
+          genreId: genre.id,
+          title: "Documented",
+          status: "ready",
+          durationMs: 5000,
+          bpm: 120,
+          originalKey: `loops/${id}/original`,
+          originalFormat: "wav",
+          previewKey: `loops/${id}/preview.mp3`,
+          peaksKey: `loops/${id}/peaks.json`,
+        },
+      });
+      await t.storage.put(`loops/${id}/preview.mp3`, Buffer.alloc(100, 1));
+      await t.storage.put(`loops/${id}/peaks.json`, Buffer.from(JSON.stringify({ points: 1, peaks: [[-0.1, 0.1]] })));
+
+      const list = await request(t.app).get("/api/loops").expect(200);
+      expect(list.body.total).toBe(1);
+      expectDocumented("get", "/api/loops", list);
+      expectDocumented("get", "/api/loops", await request(t.app).get("/api/loops?limit=1000").expect(400));
+      expectDocumented("get", "/api/loops/{id}", await client.get(`/api/loops/${id}`).expect(200));
+      expectDocumented("get", "/api/loops/{id}", await request(t.app).get(`/api/loops/${randomUUID()}`).expect(404));
+      const preview = await request(t.app).get(`/api/loops/${id}/preview`).expect(200);
+      expectDocumented("get", "/api/loops/{id}/preview", preview);
+      expectDocumented("get", "/api/loops/{id}/preview", await request(t.app).get(`/api/loops/${id}/preview`).set("Range", "bytes=0-9").expect(206));
+      expectDocumented("get", "/api/loops/{id}/preview", await request(t.app).get(`/api/loops/${id}/preview`).set("Range", "bytes=500-").expect(416));
+      expectDocumented("get", "/api/loops/{id}/preview", await request(t.app).get(`/api/loops/${id}/preview`).set("If-None-Match", preview.headers.etag!).expect(304));
+      expectDocumented("get", "/api/loops/{id}/preview", await request(t.app).get(`/api/loops/${randomUUID()}/preview`).expect(404));
+      expectDocumented("get", "/api/loops/{id}/peaks", await request(t.app).get(`/api/loops/${id}/peaks`).expect(200));
+      expectDocumented("get", "/api/loops/{id}/peaks", await request(t.app).get(`/api/loops/${randomUUID()}/peaks`).expect(404));
+
+      expectDocumented("get", "/api/profile", await client.get("/api/profile").expect(200));
+      expectDocumented("get", "/api/profile", await request(t.app).get("/api/profile").expect(401));
+      expectDocumented("put", "/api/profile", await client.put("/api/profile").send({ username: "documented", bio: "hi" }).expect(200));
+      expectDocumented("put", "/api/profile", await client.put("/api/profile").send({}).expect(400));
+      expectDocumented("put", "/api/profile", await browser(t.app).put("/api/profile").send({ username: "x_documented" }).expect(401));
+      expectDocumented("put", "/api/profile", await request(t.app).put("/api/profile").send({ username: "x_documented" }).expect(403));
+      await t.db.prisma.user.create({ data: { username: "taken_name" } });
+      expectDocumented("put", "/api/profile", await client.put("/api/profile").send({ username: "taken_name" }).expect(409));
+      const profile = await request(t.app).get(`/api/users/${signedIn.body.id}/profile`).expect(200);
+      expect(profile.body.loops).toHaveLength(1);
+      expectDocumented("get", "/api/users/{userId}/profile", profile);
+      expectDocumented("get", "/api/users/{userId}/profile", await client.get(`/api/users/${signedIn.body.id}/profile`).expect(200));
+      expectDocumented("get", "/api/users/{userId}/profile", await request(t.app).get("/api/users/nope/profile").expect(404));
     });
 
     it("browser navigations of OpenID Connect sign-in redirect", async () => {

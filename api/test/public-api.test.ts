@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createApp } from "../src/app";
@@ -102,8 +103,31 @@ describe("public API", () => {
       });
       const names = body.leaderboard.map((entry: { username: string }) => entry.username);
       expect(names).not.toContain("the_admin");
+      expect(body.totalCreators).toBe(0);
+      expect(body.totalLoops).toBe(0);
       expect(names).not.toContain("the_banned");
     });
+  });
+
+  it("GET /api/stats/public counts listed loops (ready and public) and their creators", async () => {
+    await truncateAll(t.db.prisma);
+    const genreId = (await t.db.prisma.genre.create({ data: { name: "House" } })).id;
+    const maker = await t.db.prisma.user.create({ data: { username: "maker", experience: 50 } });
+    const hidden = await t.db.prisma.user.create({ data: { username: "hidden", experience: 40 } });
+    const loop = (userId: string, extra: { status?: "processing"; isPublic?: boolean } = {}) => {
+      const id = randomUUID();
+      return t.db.prisma.loop.create({ data: { id, userId, genreId, title: "x", status: "ready", originalKey: `loops/${id}/original`, originalFormat: "wav", ...extra } });
+    };
+    await loop(maker.id);
+    await loop(maker.id);
+    await loop(maker.id, { isPublic: false });
+    await loop(hidden.id, { status: "processing" });
+    const body = (await request(t.app).get("/api/stats/public").expect(200)).body;
+    expect(body).toMatchObject({ totalUsers: 2, totalCreators: 1, totalLoops: 2 });
+    expect(body.leaderboard.map((entry: { username: string; loopsCount: number }) => [entry.username, entry.loopsCount])).toEqual([
+      ["maker", 2],
+      ["hidden", 0],
+    ]);
   });
 
   it("GET /api/genres: id and name, sorted by name", async () => {

@@ -133,3 +133,132 @@ export const creatorLoopSchema = z.object({
 });
 
 export type CreatorLoop = z.infer<typeof creatorLoopSchema>;
+
+// ---- The catalog: GET /api/loops, GET /api/loops/:id ------------------------------------------
+
+export const LOOP_SORTS = ["popular", "recent", "price_asc", "price_desc"] as const;
+export const DURATION_BANDS = ["short", "medium", "long"] as const;
+export const LOOP_LIST_DEFAULT_LIMIT = 24;
+export const LOOP_LIST_MAX_LIMIT = 100;
+/** Duration bands in ms: short < 30 s, medium 30–60 s (inclusive), long > 60 s. */
+export const DURATION_BAND_MS = { short: { lt: 30_000 }, medium: { gte: 30_000, lte: 60_000 }, long: { gt: 60_000 } } as const;
+
+const GENRE_ID = /^[1-9]\d{0,8}$/;
+const WHOLE = /^\d{1,9}$/;
+
+const priceFilter = (name: string) =>
+  z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined || text.trim() === "") return undefined;
+      const cents = priceToCents(text);
+      if (cents === null) {
+        ctx.addIssue({ code: "custom", message: `Invalid ${name}: use US dollars with at most 2 decimals.` });
+        return z.NEVER;
+      }
+      return cents;
+    });
+
+const wholeFilter = (name: string, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined || text.trim() === "") return undefined;
+      if (!WHOLE.test(text.trim()) || Number(text) > max) {
+        ctx.addIssue({ code: "custom", message: `Invalid ${name}: use a whole number from 0 to ${max}.` });
+        return z.NEVER;
+      }
+      return Number(text);
+    });
+
+/** The query of `GET /api/loops` (query strings: every value arrives as text). */
+export const loopListQuerySchema = z.object({
+  genreId: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .describe("One or several genre ids: repeated (`genreId=1&genreId=2`) or comma-separated")
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const ids = (Array.isArray(value) ? value : [value]).flatMap((part) => part.split(",")).map((part) => part.trim()).filter(Boolean);
+      if (ids.length === 0) return undefined;
+      if (ids.length > 50 || ids.some((id) => !GENRE_ID.test(id))) {
+        ctx.addIssue({ code: "custom", message: "Invalid genreId: use genre ids (whole numbers)." });
+        return z.NEVER;
+      }
+      return [...new Set(ids.map(Number))];
+    }),
+  search: z
+    .string()
+    .max(200, "Invalid search: at most 200 characters.")
+    .optional()
+    .describe("Case-insensitive, in title, description and tags")
+    .transform((text) => text?.trim() || undefined),
+  isFree: z.enum(["true", "false"], { error: "Invalid isFree: use true or false." }).optional().describe("`true`: free loops only"),
+  priceMin: priceFilter("priceMin").describe("US dollars"),
+  priceMax: priceFilter("priceMax").describe("US dollars"),
+  duration: z.enum(DURATION_BANDS, { error: "Invalid duration: use short, medium or long." }).optional().describe("short < 30 s, medium 30–60 s, long > 60 s"),
+  bpmMin: wholeFilter("bpmMin", 1000),
+  bpmMax: wholeFilter("bpmMax", 1000),
+  key: z
+    .string()
+    .optional()
+    .refine((text) => text === undefined || MUSICAL_KEY.test(text), UPLOAD_MESSAGES.key)
+    .describe("e.g. `A minor`: the creator's key, else the detected one"),
+  contentType: z.enum(LOOP_CONTENT_TYPES, { error: UPLOAD_MESSAGES.contentType }).optional(),
+  userId: z.uuid({ error: "Invalid userId." }).optional().describe("The creator"),
+  sortBy: z.enum(LOOP_SORTS, { error: `Invalid sortBy: use ${LOOP_SORTS.join(", ")}.` }).default("recent"),
+  limit: wholeFilter("limit", LOOP_LIST_MAX_LIMIT)
+    .refine((value) => value === undefined || value >= 1, `Invalid limit: use a whole number from 1 to ${LOOP_LIST_MAX_LIMIT}.`)
+    .transform((value) => value ?? LOOP_LIST_DEFAULT_LIMIT)
+    .describe(`Default ${LOOP_LIST_DEFAULT_LIMIT}, at most ${LOOP_LIST_MAX_LIMIT}`),
+  offset: wholeFilter("offset", 1_000_000)
+    .transform((value) => value ?? 0)
+    .describe("Default 0"),
+});
+
+export type LoopListQuery = z.output<typeof loopListQuerySchema>;
+
+/** A loop as anyone may see it (the creator also gets `status` of their own unfinished loops). */
+export const publicLoopSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  price: z.string().regex(/^\d+\.\d{2}$/).describe("US dollars, exactly 2 decimals"),
+  isFree: z.boolean(),
+  isPurchased: z.boolean().describe("Always false until purchases exist"),
+  duration: z.number().nonnegative().nullable().describe("Seconds"),
+  bpm: z.number().int().nullable().describe("The creator's BPM, else the detected one"),
+  key: z.string().nullable().describe("The creator's key, else the detected one"),
+  genreId: z.number().int(),
+  genre: z.object({ id: z.number().int(), name: z.string() }),
+  tags: z.string().describe("Comma-separated"),
+  audioFileUrl: z.string().nullable().describe("The 30 s MP3 preview; null until processed"),
+  peaksUrl: z.string().nullable().describe("The waveform peaks (JSON); null until processed"),
+  contentType: z.enum(LOOP_CONTENT_TYPES),
+  averageRating: z.number().nullable().describe("Null: there are no ratings yet"),
+  totalRatings: z.number().int().nonnegative(),
+  user: z.object({
+    id: z.uuid(),
+    username: z.string(),
+    firstName: z.string().nullable(),
+    email: z.string().nullable().describe("Only the viewer's own e-mail; null otherwise"),
+  }),
+  downloadCount: z.number().int().nonnegative(),
+  isPublic: z.boolean(),
+  status: z.enum(LOOP_STATUSES),
+  artistName: z.string().nullable(),
+  albumName: z.string().nullable(),
+  releaseDate: z.string().nullable().describe("YYYY-MM-DD"),
+  lyrics: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export type PublicLoop = z.infer<typeof publicLoopSchema>;
+
+export const loopListResponseSchema = z.object({ loops: z.array(publicLoopSchema), total: z.number().int().nonnegative() });
+export type LoopListResponse = z.infer<typeof loopListResponseSchema>;
+
+/** GET /api/loops/:id/peaks: the waveform, `points` pairs of [min, max] in -1..1. */
+export const loopPeaksSchema = z.object({ points: z.number().int().nonnegative(), peaks: z.array(z.array(z.number())) });

@@ -1,11 +1,27 @@
-import { Router } from "express";
+import { pipeline } from "node:stream/promises";
+import { loopPeaksSchema } from "@loop/rules/schemas/loops";
+import { Router, type Response } from "express";
 import type { AppDeps } from "../../deps";
+import { HttpError, NotFound } from "../../http/errors";
 import { requireUser } from "../auth/require-user";
+import { getLoop, listLoops, visibleLoop } from "./catalog.service";
 import { ownLoop, uploadLoop } from "./loops.service";
+import { parseRange } from "./range";
+
+export class RangeNotSatisfiable extends HttpError {
+  constructor() {
+    super(416, "Range Not Satisfiable");
+  }
+}
 
 export function loopsRouter(deps: AppDeps): Router {
   const { prisma, storage } = deps;
   const router = Router();
+  const viewerOf = (req: { auth: { user: { id: string } } | null }) => req.auth?.user.id ?? null;
+
+  router.get("/loops", async (req, res) => {
+    res.json(await listLoops(prisma, req.query, viewerOf(req)));
+  });
   router.post("/loops/upload", async (req, res) => {
     try {
       const user = requireUser(req);
@@ -18,9 +34,63 @@ export function loopsRouter(deps: AppDeps): Router {
       throw error;
     }
   });
+  router.get("/loops/:id", async (req, res) => {
+    res.json(await getLoop(prisma, req.params.id, viewerOf(req)));
+  });
   router.get("/loops/:id/status", async (req, res) => {
     const user = requireUser(req);
     res.json(await ownLoop(prisma, req.params.id, user.id));
+  });
+
+  /** Public loops may be cached by anyone; a private (or unfinished) loop's files only by the creator's browser. */
+  const cacheControl = (res: Response, loop: { status: string; isPublic: boolean }) =>
+    res.set("Cache-Control", loop.status === "ready" && loop.isPublic ? "public, max-age=86400" : "private");
+
+  router.get("/loops/:id/preview", async (req, res) => {
+    const loop = await visibleLoop(prisma, req.params.id, viewerOf(req));
+    const stored = loop.previewKey ? await storage.stat(loop.previewKey) : null;
+    if (!loop.previewKey || !stored) throw new NotFound("Preview Not Found");
+    const etag = `"${loop.id}-${loop.updatedAt.getTime().toString(36)}-${stored.size.toString(36)}"`;
+    cacheControl(res, loop);
+    res.set({ "Accept-Ranges": "bytes", ETag: etag });
+    const ifNoneMatch = req.headers["if-none-match"];
+    if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim() === etag)) {
+      res.status(304).end();
+      return;
+    }
+    // A Range with a stale If-Range is answered with the whole file.
+    const ifRange = req.headers["if-range"];
+    const rangeHeader = ifRange === undefined || ifRange === etag ? req.headers.range : undefined;
+    const range = rangeHeader === undefined ? null : parseRange(rangeHeader, stored.size);
+    if (range === "unsatisfiable") {
+      res.set("Content-Range", `bytes */${stored.size}`);
+      throw new RangeNotSatisfiable();
+    }
+    res.set("Content-Type", "audio/mpeg");
+    if (range) {
+      res.status(206).set({ "Content-Range": `bytes ${range.start}-${range.end}/${stored.size}`, "Content-Length": String(range.end - range.start + 1) });
+    } else {
+      res.status(200).set("Content-Length", String(stored.size));
+    }
+    if (req.method === "HEAD") {
+      res.end();
+      return;
+    }
+    try {
+      await pipeline(await storage.getStream(loop.previewKey, range ?? undefined), res);
+    } catch (error) {
+      // A listener that seeks or stops closes the connection mid-stream: nothing to answer.
+      if (!res.destroyed && !res.headersSent) throw error;
+      res.destroy();
+    }
+  });
+
+  router.get("/loops/:id/peaks", async (req, res) => {
+    const loop = await visibleLoop(prisma, req.params.id, viewerOf(req));
+    if (!loop.peaksKey) throw new NotFound("Peaks Not Found");
+    const peaks = loopPeaksSchema.parse(JSON.parse((await storage.getBuffer(loop.peaksKey)).toString("utf8")));
+    cacheControl(res, loop);
+    res.json(peaks);
   });
   return router;
 }

@@ -217,7 +217,7 @@ function response(table: SchemaTable, spec: ResponseSpec, id: string | undefined
   return {
     description: spec.description,
     ...(spec.headers && Object.keys(spec.headers).length > 0 ? { headers: spec.headers } : {}),
-    ...(id !== undefined ? { content: { "application/json": { schema: table.ref(id, "output") } } } : {}),
+    ...(id !== undefined ? { content: { "application/json": { schema: table.ref(id, "output") } } } : spec.content ? { content: spec.content } : {}),
   };
 }
 

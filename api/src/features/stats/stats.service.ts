@@ -4,13 +4,16 @@ import type { PrismaClient } from "../../db/prisma";
 
 const LEADERBOARD_SIZE = 10;
 
-// Loops and the ledger do not exist yet. These functions are where their figures plug in:
-// creators = users with at least one loop, loops = public loops, earned = LOOP credited to users.
-async function countCreators(_prisma: PrismaClient): Promise<number> {
-  return 0;
+/** Loops in the catalog: ready and public. */
+const LISTED = { status: "ready", isPublic: true } as const;
+
+// creators = users with at least one listed loop, loops = listed loops. The ledger does not
+// exist yet: earned (LOOP credited to users) plugs in here.
+async function countCreators(prisma: PrismaClient): Promise<number> {
+  return prisma.user.count({ where: { loops: { some: LISTED } } });
 }
-async function countLoops(_prisma: PrismaClient): Promise<number> {
-  return 0;
+async function countLoops(prisma: PrismaClient): Promise<number> {
+  return prisma.loop.count({ where: LISTED });
 }
 async function sumTokensEarned(_prisma: PrismaClient): Promise<bigint> {
   return 0n;
@@ -21,9 +24,17 @@ async function leaderboard(prisma: PrismaClient): Promise<LeaderboardEntry[]> {
     where: { isAdmin: false, isBanned: false },
     orderBy: [{ experience: "desc" }, { level: "desc" }, { createdAt: "asc" }],
     take: LEADERBOARD_SIZE,
-    select: { id: true, username: true, firstName: true, profileImageUrl: true, level: true, experience: true },
+    select: {
+      id: true,
+      username: true,
+      firstName: true,
+      profileImageUrl: true,
+      level: true,
+      experience: true,
+      _count: { select: { loops: { where: LISTED } } },
+    },
   });
-  return users.map((user) => ({ ...user, loopsCount: 0, totalEarned: formatLoop(0n) }));
+  return users.map(({ _count, ...user }) => ({ ...user, loopsCount: _count.loops, totalEarned: formatLoop(0n) }));
 }
 
 /** Real figures for the landing page: honest zeros on an empty database. */

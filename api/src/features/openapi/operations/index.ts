@@ -9,6 +9,7 @@ import { healthOperations } from "./health";
 import { loopsOperations } from "./loops";
 import { oidcOperations } from "./oidc";
 import { openApiOperations } from "./openapi";
+import { profileOperations } from "./profile";
 import { statsOperations } from "./stats";
 import { walletOperations } from "./wallet";
 
@@ -22,5 +23,6 @@ export const FEATURES: readonly FeatureSpec[] = [
   walletOperations,
   genresOperations,
   loopsOperations,
+  profileOperations,
   statsOperations,
 ];

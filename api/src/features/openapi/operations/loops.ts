@@ -1,4 +1,4 @@
-import { creatorLoopSchema, MAX_BPM, MIN_BPM } from "@loop/rules/schemas/loops";
+import { creatorLoopSchema, loopListQuerySchema, loopListResponseSchema, loopPeaksSchema, MAX_BPM, MIN_BPM, publicLoopSchema } from "@loop/rules/schemas/loops";
 import { z } from "zod";
 import { banned, crossSiteOrBanned, failure, json, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
@@ -21,11 +21,84 @@ const uploadLoopForm = z.object({
   lyrics: z.string().optional().describe("Tracks only"),
 });
 
+const previewHeaders = {
+  "Accept-Ranges": { description: "`bytes`", schema: { type: "string" }, required: true },
+  ETag: { description: "Changes when the preview changes", schema: { type: "string" }, required: true },
+  "Cache-Control": { description: "`public, max-age=86400`, or `private`", schema: { type: "string" }, required: true },
+};
+
 export const loopsOperations = defineFeature({
   tag: "loops",
-  description: "Loops and tracks: upload, processing.",
-  schemas: { CreatorLoop: creatorLoopSchema, UploadLoopForm: uploadLoopForm },
+  description: "Loops and tracks: the catalog, previews, upload, processing.",
+  schemas: { CreatorLoop: creatorLoopSchema, LoopPeaks: loopPeaksSchema, PublicLoop: publicLoopSchema, LoopList: loopListResponseSchema, UploadLoopForm: uploadLoopForm },
   operations: [
+    {
+      method: "get",
+      path: "/api/loops",
+      operationId: "listLoops",
+      summary: "The catalog: ready, public loops, filtered, sorted and paged",
+      description: "`popular` sorts by download count. `total` counts every match, not only this page.",
+      auth: "optional",
+      query: loopListQuerySchema,
+      responses: {
+        200: json(loopListResponseSchema, "A page of loops and the total number of matches"),
+        400: failure("A query value is not valid; `message` names it."),
+        403: banned,
+      },
+    },
+    {
+      method: "get",
+      path: "/api/loops/{id}",
+      operationId: "getLoop",
+      summary: "One loop",
+      description: "Anyone may read a ready, public loop; the creator also their private and unfinished ones.",
+      auth: "optional",
+      params: z.object({ id: z.string() }),
+      responses: {
+        200: json(publicLoopSchema, "The loop"),
+        403: banned,
+        404: failure("No such loop, or not visible to the caller (`Loop Not Found`)."),
+      },
+    },
+    {
+      method: "get",
+      path: "/api/loops/{id}/preview",
+      operationId: "getLoopPreview",
+      summary: "The 30 s MP3 preview, with HTTP range requests",
+      description:
+        "`Cache-Control: public, max-age=86400` for a public loop; `private` for the creator's private or unfinished ones. " +
+        "One `bytes` range per request (several are answered with the whole file); `If-None-Match` and `If-Range` use the ETag.",
+      auth: "optional",
+      params: z.object({ id: z.string() }),
+      responses: {
+        200: { description: "The whole preview", content: { "audio/mpeg": { schema: { type: "string", contentMediaType: "audio/mpeg" } } }, headers: previewHeaders },
+        206: {
+          description: "The requested range",
+          content: { "audio/mpeg": { schema: { type: "string", contentMediaType: "audio/mpeg" } } },
+          headers: { ...previewHeaders, "Content-Range": { description: "`bytes <start>-<end>/<size>`", schema: { type: "string" }, required: true } },
+        },
+        304: { description: "The ETag in `If-None-Match` is current" },
+        403: banned,
+        404: failure("No such loop, not visible to the caller (`Loop Not Found`), or no preview yet (`Preview Not Found`)."),
+        416: failure("`Range Not Satisfiable`: the range starts past the end of the file.", {
+          "Content-Range": { description: "`bytes */<size>`", schema: { type: "string" }, required: true },
+        }),
+      },
+    },
+    {
+      method: "get",
+      path: "/api/loops/{id}/peaks",
+      operationId: "getLoopPeaks",
+      summary: "The waveform peaks",
+      description: "Same visibility and caching as the preview.",
+      auth: "optional",
+      params: z.object({ id: z.string() }),
+      responses: {
+        200: json(loopPeaksSchema, "Peaks: `points` pairs of [min, max]"),
+        403: banned,
+        404: failure("No such loop, not visible to the caller (`Loop Not Found`), or no peaks yet (`Peaks Not Found`)."),
+      },
+    },
     {
       method: "post",
       path: "/api/loops/upload",

@@ -1,0 +1,62 @@
+import { levelTitle } from "@loop/rules/levels";
+import { PROFILE_MESSAGES, updateProfileSchema, type OwnProfile, type PublicProfile } from "@loop/rules/schemas/profile";
+import { isUniqueViolation, type PrismaClient } from "../../db/prisma";
+import { BadRequest, Conflict, NotFound } from "../../http/errors";
+import { publicLoopInclude, publicLoopView } from "../loops/loop.view";
+import { toCurrentUser, userInclude, type UserRecord } from "../users/user.view";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PROFILE_LOOPS = 100;
+/** Totals in LOOP; the ledger does not exist yet, so nothing was earned or spent. */
+const NO_LOOP = "0.00000000";
+
+export function ownProfile(user: UserRecord): OwnProfile {
+  return { ...toCurrentUser(user), totalEarned: NO_LOOP, totalSpent: NO_LOOP };
+}
+
+export async function updateProfile(prisma: PrismaClient, userId: string, body: unknown): Promise<OwnProfile> {
+  const parsed = updateProfileSchema.safeParse(body ?? {});
+  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? "Invalid profile");
+  const input = parsed.data;
+  const taken = await prisma.user.findUnique({ where: { username: input.username }, select: { id: true } });
+  if (taken && taken.id !== userId) throw new Conflict(PROFILE_MESSAGES.usernameTaken);
+  try {
+    const user = await prisma.user.update({
+      where: { id: userId },
+      data: { username: input.username, bio: input.bio, profileImageUrl: input.profileImageUrl },
+      include: userInclude,
+    });
+    return ownProfile(user);
+  } catch (error) {
+    // Another account took the name between the check and the update.
+    if (isUniqueViolation(error)) throw new Conflict(PROFILE_MESSAGES.usernameTaken);
+    throw error;
+  }
+}
+
+export async function publicProfile(prisma: PrismaClient, userId: string, viewerId: string | null): Promise<PublicProfile> {
+  const user = UUID.test(userId) ? await prisma.user.findUnique({ where: { id: userId } }) : null;
+  if (!user) throw new NotFound(PROFILE_MESSAGES.userNotFound);
+  const isOwnProfile = viewerId === user.id;
+  const where = isOwnProfile ? { userId: user.id } : { userId: user.id, status: "ready" as const, isPublic: true };
+  const [loops, totalLoops] = await prisma.$transaction([
+    prisma.loop.findMany({ where, include: publicLoopInclude, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: PROFILE_LOOPS }),
+    prisma.loop.count({ where }),
+  ]);
+  return {
+    user: {
+      id: user.id,
+      username: user.username,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      bio: user.bio,
+      profileImageUrl: user.profileImageUrl,
+      level: user.level,
+      experience: user.experience,
+      levelTitle: levelTitle(user.level),
+    },
+    loops: loops.map((loop) => publicLoopView(loop, viewerId)),
+    totalLoops,
+    isOwnProfile,
+  };
+}
