@@ -3,7 +3,8 @@ import type { Genre, Loop, User } from "../../generated/prisma/client";
 
 export type LoopWithGenre = Loop & { genre: Genre };
 
-export function creatorLoopView(loop: LoopWithGenre): CreatorLoop {
+/** Fields every view of a loop shares, whoever looks at it. */
+function commonLoopFields(loop: LoopWithGenre) {
   return {
     id: loop.id,
     title: loop.title,
@@ -11,10 +12,6 @@ export function creatorLoopView(loop: LoopWithGenre): CreatorLoop {
     price: centsToPrice(loop.priceCents),
     isFree: loop.isFree,
     duration: loop.durationMs === null ? null : loop.durationMs / 1000,
-    bpm: loop.bpm,
-    detectedBpm: loop.detectedBpm,
-    key: loop.key,
-    detectedKey: loop.detectedKey,
     genreId: loop.genreId,
     genre: { id: loop.genre.id, name: loop.genre.name },
     tags: loop.tags,
@@ -25,10 +22,20 @@ export function creatorLoopView(loop: LoopWithGenre): CreatorLoop {
     lyrics: loop.lyrics,
     isPublic: loop.isPublic,
     status: loop.status,
-    failureReason: loop.failureReason,
     downloadCount: loop.downloadCount,
-    artefacts: { preview: !!loop.previewKey, mp3: !!loop.mp3Key, wav: !!loop.wavKey, peaks: !!loop.peaksKey },
     createdAt: loop.createdAt.toISOString(),
+  };
+}
+
+export function creatorLoopView(loop: LoopWithGenre): CreatorLoop {
+  return {
+    ...commonLoopFields(loop),
+    bpm: loop.bpm,
+    detectedBpm: loop.detectedBpm,
+    key: loop.key,
+    detectedKey: loop.detectedKey,
+    failureReason: loop.failureReason,
+    artefacts: { preview: !!loop.previewKey, mp3: !!loop.mp3Key, wav: !!loop.wavKey, peaks: !!loop.peaksKey },
     updatedAt: loop.updatedAt.toISOString(),
   };
 }
@@ -43,21 +50,12 @@ export const publicLoopInclude = {
 /** A loop as the catalog shows it; `viewerId` sees their own e-mail, nobody else's. */
 export function publicLoopView(loop: LoopWithGenreAndUser, viewerId: string | null): PublicLoop {
   return {
-    id: loop.id,
-    title: loop.title,
-    description: loop.description,
-    price: centsToPrice(loop.priceCents),
-    isFree: loop.isFree,
+    ...commonLoopFields(loop),
     isPurchased: false,
-    duration: loop.durationMs === null ? null : loop.durationMs / 1000,
     bpm: loop.bpm ?? loop.detectedBpm,
     key: loop.key ?? loop.detectedKey,
-    genreId: loop.genreId,
-    genre: { id: loop.genre.id, name: loop.genre.name },
-    tags: loop.tags,
     audioFileUrl: loop.previewKey ? `/api/loops/${loop.id}/preview` : null,
     peaksUrl: loop.peaksKey ? `/api/loops/${loop.id}/peaks` : null,
-    contentType: loop.contentType,
     averageRating: null,
     totalRatings: 0,
     user: {
@@ -66,13 +64,5 @@ export function publicLoopView(loop: LoopWithGenreAndUser, viewerId: string | nu
       firstName: loop.user.firstName,
       email: viewerId !== null && viewerId === loop.user.id ? loop.user.email : null,
     },
-    downloadCount: loop.downloadCount,
-    isPublic: loop.isPublic,
-    status: loop.status,
-    artistName: loop.artistName,
-    albumName: loop.albumName,
-    releaseDate: loop.releaseDate ? loop.releaseDate.toISOString().slice(0, 10) : null,
-    lyrics: loop.lyrics,
-    createdAt: loop.createdAt.toISOString(),
   };
 }
