@@ -3,14 +3,18 @@ import type { AppDeps } from "./deps";
 import { authRouter } from "./features/auth/auth.router";
 import { banMiddleware } from "./features/auth/ban.middleware";
 import { sessionMiddleware } from "./features/auth/session.middleware";
+import { downloadsRouter } from "./features/downloads/downloads.router";
 import { clientConfigRouter } from "./features/client-config/client-config.router";
 import { emailLoginRouter } from "./features/email-login/email-login.router";
 import { genresRouter } from "./features/genres/genres.router";
 import { healthRouter } from "./features/health/health.router";
+import { catalogCache, catalogWritesMiddleware } from "./features/loops/catalog-cache";
 import { loopsRouter } from "./features/loops/loops.router";
 import { oidcRouter } from "./features/oidc/oidc.router";
 import { openApiRouter } from "./features/openapi/openapi.router";
 import { profileRouter } from "./features/profile/profile.router";
+import { ratingsRouter } from "./features/ratings/ratings.router";
+import { searchRouter } from "./features/search/search.router";
 import { statsRouter } from "./features/stats/stats.router";
 import { walletRouter } from "./features/wallet/wallet.router";
 import { apiNotFound, errorHandler } from "./http/errors";
@@ -40,6 +44,9 @@ export function createApp(deps: AppDeps): Express {
   api.use(openApiRouter(config));
   api.use(sessionMiddleware(prisma));
   api.use(banMiddleware);
+  // Made now, so a wrong CATALOG_CACHE* setting stops the start, not a request.
+  catalogCache(prisma);
+  api.use(catalogWritesMiddleware(prisma));
 
   const limits = createRateLimiters(config.rateLimits);
   api.use(authRouter(deps, limits));
@@ -48,6 +55,9 @@ export function createApp(deps: AppDeps): Express {
   api.use(walletRouter(deps, limits));
   api.use(genresRouter(prisma));
   api.use(loopsRouter(deps));
+  api.use(ratingsRouter(deps));
+  api.use(downloadsRouter(deps));
+  api.use(searchRouter(deps));
   api.use(profileRouter(prisma));
   api.use(statsRouter(prisma));
   api.use(apiNotFound);

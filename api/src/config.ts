@@ -23,6 +23,21 @@ export interface RateLimitConfig {
   emailVerifyPerIp: number;
 }
 
+/** Where uploaded audio and its artefacts are kept (STORAGE_DRIVER). */
+export type StorageConfig =
+  | { driver: "local"; filesDir: string }
+  | {
+      driver: "s3";
+      /** S3_ENDPOINT; null: AWS S3 itself. */
+      endpoint: URL | null;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      sessionToken: string | null;
+      forcePathStyle: boolean;
+    };
+
 export interface AppConfig {
   nodeEnv: string;
   isProduction: boolean;
@@ -46,10 +61,16 @@ export interface AppConfig {
   /** Express "trust proxy" setting: false unless the API runs behind a known proxy. */
   trustProxy: boolean | number | string;
   rateLimits: RateLimitConfig;
-  /** Local disk storage of uploaded audio and its artefacts (FILES_DIR). */
+  /** Local disk storage of uploaded audio and its artefacts (FILES_DIR), when storage.driver is "local". */
   filesDir: string;
+  storage: StorageConfig;
   /** How long a processing job stays claimed before another worker may retry it (JOB_VISIBILITY_MS). */
   jobVisibilityMs: number;
+  /**
+   * HMAC-SHA256 key of signed download links (DOWNLOAD_SIGNING_SECRET, at least 32 characters).
+   * Null: a random key is generated once and kept in the database (features/downloads/signing-secret.ts).
+   */
+  downloadSigningSecret: string | null;
   sessionTtlMs: number;
   nonceTtlMs: number;
   emailLinkTtlMs: number;
@@ -75,6 +96,13 @@ function integer(env: Env, name: string, fallback: number, min = 0): number {
   const parsed = Number(raw);
   if (!Number.isInteger(parsed) || parsed < min) throw new ConfigError(`${name} must be an integer >= ${min}, got "${raw}"`);
   return parsed;
+}
+
+function secret(env: Env, name: string): string | null {
+  const raw = value(env, name);
+  if (raw === undefined) return null;
+  if (raw.length < 32) throw new ConfigError(`${name} must be at least 32 characters long`);
+  return raw;
 }
 
 function url(name: string, raw: string): URL {
@@ -141,6 +169,51 @@ function trustProxyFrom(raw: string | undefined): boolean | number | string {
   return raw;
 }
 
+function booleanValue(env: Env, name: string, fallback: boolean): boolean {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  if (raw === "true" || raw === "1") return true;
+  if (raw === "false" || raw === "0") return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+/** Bucket names as S3 accepts them (3–63 of a-z 0-9 . -, a letter or digit at both ends). */
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+function storageFrom(env: Env, filesDir: string): StorageConfig {
+  const driver = value(env, "STORAGE_DRIVER");
+  const bucket = value(env, "S3_BUCKET");
+  if (driver === undefined && bucket) {
+    throw new ConfigError("S3_BUCKET is set but STORAGE_DRIVER is not: set STORAGE_DRIVER=s3 to keep files in S3 (or STORAGE_DRIVER=local for the local disk)");
+  }
+  if (driver === undefined || driver === "local") return { driver: "local", filesDir };
+  if (driver !== "s3") throw new ConfigError(`STORAGE_DRIVER must be "local" or "s3", got "${driver}"`);
+
+  const missing = ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"].filter((name) => !value(env, name));
+  if (missing.length) throw new ConfigError(`STORAGE_DRIVER=s3 needs ${missing.join(", ")}`);
+  if (!BUCKET_NAME.test(bucket!) || bucket!.includes("..")) {
+    throw new ConfigError(`S3_BUCKET must be a bucket name (3-63 characters: a-z, 0-9, "." and "-"), got "${bucket}"`);
+  }
+  const endpointRaw = value(env, "S3_ENDPOINT");
+  const endpoint = endpointRaw ? url("S3_ENDPOINT", endpointRaw) : null;
+  if (endpoint && (endpoint.pathname !== "/" || endpoint.search || endpoint.hash || endpoint.username)) {
+    throw new ConfigError(`S3_ENDPOINT must be an origin such as https://s3.example.com, without a path, got "${endpointRaw}"`);
+  }
+  const region = value(env, "S3_REGION") ?? "us-east-1";
+  if (!/^[a-z0-9-]+$/.test(region)) throw new ConfigError(`S3_REGION must be a region name such as us-east-1 (or auto), got "${region}"`);
+  return {
+    driver: "s3",
+    endpoint: endpoint ? new URL(endpoint.origin) : null,
+    region,
+    bucket: bucket!,
+    accessKeyId: value(env, "S3_ACCESS_KEY_ID")!,
+    secretAccessKey: value(env, "S3_SECRET_ACCESS_KEY")!,
+    sessionToken: value(env, "S3_SESSION_TOKEN") ?? null,
+    // Servers of one's own (MinIO...) rarely have a DNS name per bucket; AWS prefers bucket.s3.<region>.
+    forcePathStyle: booleanValue(env, "S3_FORCE_PATH_STYLE", endpoint !== null),
+  };
+}
+
 /** api/ (this file is api/src/config.ts, or bundled into api/dist/main.mjs). */
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -162,6 +235,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const chains = chainsFrom(env, manifestsDir);
   const defaultChainId = integer(env, "DEFAULT_CHAIN_ID", chains[0]!.id, 1);
   if (!chains.some((chain) => chain.id === defaultChainId)) throw new ConfigError("DEFAULT_CHAIN_ID must be one of CHAIN_IDS");
+
+  const filesDir = path.resolve(apiDir, "..", value(env, "FILES_DIR") ?? ".data/files");
 
   return {
     nodeEnv,
@@ -187,8 +262,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
       emailLinkPerAddress: integer(env, "RATE_LIMIT_EMAIL_LINK_PER_ADDRESS", 5, 1),
       emailVerifyPerIp: integer(env, "RATE_LIMIT_EMAIL_VERIFY_PER_IP", 50, 1),
     },
-    filesDir: path.resolve(apiDir, "..", value(env, "FILES_DIR") ?? ".data/files"),
+    filesDir,
+    storage: storageFrom(env, filesDir),
     jobVisibilityMs: integer(env, "JOB_VISIBILITY_MS", 5 * MINUTE, 1000),
+    downloadSigningSecret: secret(env, "DOWNLOAD_SIGNING_SECRET"),
     sessionTtlMs: 30 * DAY,
     nonceTtlMs: 10 * MINUTE,
     emailLinkTtlMs: 15 * MINUTE,

@@ -8,7 +8,7 @@ import { consoleLogger as logger } from "./deps";
 import { deleteExpiredSessions } from "./features/auth/session.service";
 import { startLoopWorker } from "./jobs/loop-worker";
 import { createSmtpMailer } from "./mail/mailer";
-import { createLocalDiskStorage } from "./storage/local-disk";
+import { openStorage } from "./storage/open-storage";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
@@ -19,6 +19,9 @@ async function main(): Promise<void> {
     if (chain.contracts) logger.info(`contracts: chain ${chain.id} LoopToken ${chain.contracts.token}, LoopMarketplace ${chain.contracts.marketplace}, LoopVault ${chain.contracts.vault}`);
     else logger.warn(`contracts: no deployment manifest for chain ${chain.id} in ${config.deploymentsDir}; /api/config serves contracts: null`);
   }
+  // A missing bucket or refused keys stop the start here, before anything else is touched.
+  const storage = await openStorage(config.storage);
+  logger.info(`storage: ${config.storage.driver === "s3" ? `S3 bucket "${config.storage.bucket}" at ${config.storage.endpoint?.origin ?? `AWS ${config.storage.region}`}` : config.storage.filesDir}`);
   // The API never runs against an older schema: pending migrations apply first (under a lock,
   // so replicas starting together are safe). Demo data is `pnpm --filter @loop/api migrate`'s job.
   const migrated = await migrate({ databaseUrl: config.databaseUrl });
@@ -26,7 +29,6 @@ async function main(): Promise<void> {
 
   const prisma = createPrisma(config.databaseUrl);
   const mailer = createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const storage = createLocalDiskStorage(config.filesDir);
   // Uploaded audio is processed in this process, off the request path (worker threads).
   const worker = startLoopWorker({ prisma, storage, logger, visibilityMs: config.jobVisibilityMs });
   const app = createApp({ config, prisma, mailer, chains: createChainClients(config.chains), storage, onLoopQueued: worker.wake, logger });

@@ -151,6 +151,52 @@ describe("catalog: GET /api/loops, /api/loops/:id, preview and peaks", () => {
       expect((await list("?offset=10")).loops).toEqual([]);
     });
 
+    it("popular counts downloads and purchases; rating sorts by average, unrated last; the viewer's purchase and rating show", async () => {
+      const buyers = await Promise.all(["c1", "c2", "c3"].map((username) => t.db.prisma.user.create({ data: { username } })));
+      // Detected Only: 0 downloads + 6 purchases, between Acid Rain (9) and Deep Night (5).
+      for (const buyer of buyers) {
+        for (const format of ["mp3", "wav"] as const) {
+          await t.db.prisma.purchase.create({ data: { loopId: ids["Detected Only"]!, buyerId: buyer.id, format, priceCents: 499, method: "test" } });
+        }
+      }
+      await t.db.prisma.purchase.create({ data: { loopId: ids["Free Swing"]!, buyerId: aliceId, format: "mp3", priceCents: 0, method: "test" } });
+      // Acid Rain 9, Detected Only 6, Deep Night 5, Free Swing 1 (Alice's purchase).
+      expect(await titles("?sortBy=popular")).toEqual(["Acid Rain", "Detected Only", "Deep Night", "Free Swing"]);
+      const popular = await list("?sortBy=popular");
+      expect(popular.loops.find((loop) => loop.title === "Detected Only")!.downloadCount).toBe(0);
+
+      // Ratings (rows and the loop's counters, as POST /api/loops/:id/ratings leaves them).
+      const rate = async (name: string, userId: string, rating: number) => {
+        await t.db.prisma.loopRating.create({ data: { loopId: ids[name]!, userId, rating } });
+        const all = await t.db.prisma.loopRating.findMany({ where: { loopId: ids[name]! } });
+        await t.db.prisma.loop.update({ where: { id: ids[name]! }, data: { ratingSum: all.reduce((sum, r) => sum + r.rating, 0), ratingCount: all.length } });
+      };
+      await rate("Acid Rain", buyers[0]!.id, 3);
+      await rate("Deep Night", buyers[0]!.id, 5);
+      await rate("Deep Night", buyers[1]!.id, 4);
+      await rate("Free Swing", aliceId, 4);
+      await rate("Free Swing", buyers[2]!.id, 5);
+      await rate("Free Swing", buyers[1]!.id, 5);
+      // Free Swing 4.67 (3 ratings) and Deep Night 4.5, Acid Rain 3, unrated Detected Only last.
+      expect(await titles("?sortBy=rating")).toEqual(["Free Swing", "Deep Night", "Acid Rain", "Detected Only"]);
+      const signedOut = await list("?sortBy=rating");
+      expect(signedOut.loops.map((loop) => [loop.averageRating, loop.totalRatings, loop.myRating, loop.isPurchased])).toEqual([
+        [4.7, 3, null, false],
+        [4.5, 2, null, false],
+        [3, 1, null, false],
+        [null, 0, null, false],
+      ]);
+      const mine = await list("?sortBy=rating", alice);
+      expect(mine.loops.map((loop) => [loop.myRating, loop.isPurchased])).toEqual([
+        [4, true],
+        [null, false],
+        [null, false],
+        [null, false],
+      ]);
+      const detail = await alice.get(`/api/loops/${ids["Free Swing"]}`).expect(200);
+      expect(detail.body).toMatchObject({ averageRating: 4.7, totalRatings: 3, myRating: 4, isPurchased: true });
+    });
+
     it.each([
       ["genreId=abc", /^Invalid genreId/],
       ["priceMin=-1", /^Invalid priceMin/],
@@ -160,7 +206,7 @@ describe("catalog: GET /api/loops, /api/loops/:id, preview and peaks", () => {
       ["key=H", /^Invalid Key/],
       ["contentType=album", /^Invalid Content Type/],
       ["userId=nope", /^Invalid userId/],
-      ["sortBy=rating", /^Invalid sortBy/],
+      ["sortBy=best", /^Invalid sortBy/],
       ["limit=0", /^Invalid limit/],
       ["limit=101", /^Invalid limit/],
       ["offset=-1", /^Invalid offset/],

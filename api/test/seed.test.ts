@@ -26,6 +26,8 @@ describe("demo seed", () => {
 
     expect(await seed(db.prisma, { adminEmail: "boss@loop.local" })).toEqual({ seeded: false, genres: 0, users: 0 });
     expect(await db.prisma.user.count()).toBe(4);
+    // Loops are the demo catalog's (test/demo-catalog.test.ts): it needs storage, and runs on its own.
+    expect(await db.prisma.loop.count()).toBe(0);
   });
 
   it("leaves a database with data alone, even with no genres", async () => {

@@ -2,7 +2,7 @@
 // passed to every child. A variable that is already set (environment or .env) wins.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { LOCAL_DEPLOYMENTS_DIR, ROOT } from "./paths.mjs";
+import { DATA_DIR, LOCAL_DEPLOYMENTS_DIR, ROOT } from "./paths.mjs";
 
 export const EMBEDDED_DB_PORT = 54329;
 const MIN_NODE = [20, 19];
@@ -56,6 +56,8 @@ export function settings(mode, base = process.env) {
   const configuredChains = Object.keys(env)
     .map((name) => /^RPC_URL_(\d+)$/.exec(name)?.[1])
     .filter((id) => id && env[`RPC_URL_${id}`]);
+  // Uploaded audio lives with the rest of this stack's data, so a second stack has its own files.
+  set("FILES_DIR", path.join(DATA_DIR, "files"));
   set("CHAIN_IDS", mode === "dev" ? "31337" : configuredChains.join(","));
   if (mode === "dev") {
     set("RPC_URL_31337", `http://127.0.0.1:${hardhatPort}`);

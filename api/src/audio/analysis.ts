@@ -29,6 +29,89 @@ export function waveformPeaks(mono: Float32Array, points = 800): number[][] {
   return result;
 }
 
+/**
+ * The min/max envelope of a signal of unknown length, fed in chunks, in bounded memory: min/max per
+ * block of samples, blocks doubling in size (pairs merged) whenever 65,536 are full. `points()` then
+ * gives what waveformPeaks gives on the whole signal, exactly while blocks are single samples (up to
+ * 65,536 samples); beyond, each slice is widened to whole blocks (at most one block, under 1/64 of
+ * a slice, at each edge). The result depends only on the samples, not on how they were chunked.
+ */
+export class PeakAccumulator {
+  private static readonly CAPACITY = 1 << 16;
+  private readonly mins = new Float32Array(PeakAccumulator.CAPACITY);
+  private readonly maxs = new Float32Array(PeakAccumulator.CAPACITY);
+  private size = 1;
+  private blocks = 0;
+  /** Samples in the last block. */
+  private fill = 0;
+  length = 0;
+
+  add(mono: Float32Array): void {
+    const { mins, maxs } = this;
+    let i = 0;
+    while (i < mono.length) {
+      if (this.blocks === 0 || this.fill === this.size) {
+        if (this.blocks === PeakAccumulator.CAPACITY) this.compact();
+        mins[this.blocks] = Infinity;
+        maxs[this.blocks] = -Infinity;
+        this.blocks++;
+        this.fill = 0;
+      }
+      const b = this.blocks - 1;
+      const end = Math.min(mono.length, i + this.size - this.fill);
+      let min = mins[b]!;
+      let max = maxs[b]!;
+      for (let k = i; k < end; k++) {
+        const v = mono[k]!;
+        if (v < min) min = v;
+        if (v > max) max = v;
+      }
+      mins[b] = min;
+      maxs[b] = max;
+      this.fill += end - i;
+      this.length += end - i;
+      i = end;
+    }
+  }
+
+  private compact(): void {
+    const { mins, maxs } = this;
+    const half = this.blocks / 2;
+    for (let b = 0; b < half; b++) {
+      mins[b] = Math.min(mins[2 * b]!, mins[2 * b + 1]!);
+      maxs[b] = Math.max(maxs[2 * b]!, maxs[2 * b + 1]!);
+    }
+    this.blocks = half;
+    this.size *= 2;
+    this.fill = this.size;
+  }
+
+  /** Samples per block now: each slice's edges are widened to whole blocks. */
+  get blockSize(): number {
+    return this.size;
+  }
+
+  /** `points` pairs of [min, max] over equal slices, as waveformPeaks. */
+  points(points = 800): number[][] {
+    const result: number[][] = [];
+    const slice = this.length / points;
+    const size = this.size;
+    for (let p = 0; p < points; p++) {
+      const from = Math.floor(p * slice);
+      const to = Math.max(from + 1, Math.floor((p + 1) * slice));
+      let min = 0;
+      let max = 0;
+      const last = Math.min(this.blocks, Math.ceil(to / size));
+      for (let b = Math.floor(from / size); b < last; b++) {
+        if (this.mins[b]! < min) min = this.mins[b]!;
+        if (this.maxs[b]! > max) max = this.maxs[b]!;
+      }
+      result.push([Math.round(min * 1e4) / 1e4, Math.round(max * 1e4) / 1e4]);
+    }
+    return result;
+  }
+}
+
 type Detect = (buffer: { sampleRate: number; length: number; numberOfChannels: number; getChannelData(i: number): Float32Array }) => number;
 
 let detectBpm: Detect | null = null;

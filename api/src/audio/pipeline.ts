@@ -1,46 +1,139 @@
-// The whole processing of one upload, from its bytes to every artefact. CPU-heavy: it runs in a
-// worker thread (./worker-pool.ts), never on the request path.
-import decode from "@audio/decode";
-import { createMp3Encoder } from "wasm-media-encoders";
-import { detectKey, detectTempo, encodeWav16, mixToMono, previewClip, waveformPeaks } from "./analysis";
-import { sniffAudioFormat } from "./sniff";
+// The whole processing of one upload, from its file to every artefact. CPU-heavy: it runs in a
+// worker thread (./run-in-worker.ts), never on the request path.
+//
+// The audio is decoded in chunks (./sources.ts) and each chunk goes at once to every consumer, so
+// memory stays bounded whatever the length: the 320 kbps MP3 and the 16-bit WAV are written to
+// files as they grow (./writers.ts), the waveform is a bounded min/max envelope, tempo and key look
+// at the first ANALYSIS_SECONDS, the preview keeps the first PREVIEW_SECONDS.
+import { closeSync, openSync, readSync } from "node:fs";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { detectKey, detectTempo, mixToMono, PeakAccumulator, previewClip } from "./analysis";
+import { AudioRejected, decodeFile, type PcmChunk } from "./sources";
+import { sniffAudioFormat, SNIFF_BYTES } from "./sniff";
+import { encodeMp3ToFile, Mp3FileWriter, WavFileWriter } from "./writers";
+
+export { AudioRejected } from "./sources";
+
+/** Tempo and key are detected on this much audio from the start (a loop is shorter: all of it). */
+export const ANALYSIS_SECONDS = 120;
+export const PREVIEW_SECONDS = 30;
+/** Chunks are cut to this many frames before they reach the consumers (bounds their buffers). */
+const SLICE_FRAMES = 1 << 18;
+
+export interface PipelineFiles {
+  /** 30 s MP3 at 128 kbps, with fades, gapless (LAME Info frame). */
+  preview: string;
+  /** The whole audio, MP3 320 kbps CBR, gapless. */
+  mp3: string;
+  /** The whole audio, 16-bit PCM WAV (first two channels). */
+  wav: string;
+}
 
 export interface PipelineResult {
   durationMs: number;
+  /** Decoded samples per channel. */
+  samples: number;
   sampleRate: number;
   channels: number;
   detectedBpm: number | null;
   detectedKey: string | null;
   peaks: number[][];
-  preview: Uint8Array;
-  mp3: Uint8Array;
-  wav: Uint8Array;
+  files: PipelineFiles;
 }
 
-/** A refusal of the audio itself (corrupt, truncated, silent): not worth a retry. */
-export class AudioRejected extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "AudioRejected";
+class Consumers {
+  private frames = 0;
+  private readonly peaks = new PeakAccumulator();
+  private readonly excerpt: Float32Array[] = [];
+  private excerptFrames = 0;
+  private readonly preview: Float32Array[][] = [];
+  private previewFrames = 0;
+
+  private constructor(
+    readonly sampleRate: number,
+    readonly channels: 1 | 2,
+    private readonly files: PipelineFiles,
+    private readonly mp3: Mp3FileWriter,
+    private readonly wav: WavFileWriter,
+  ) {}
+
+  static async create(sampleRate: number, channels: 1 | 2, files: PipelineFiles): Promise<Consumers> {
+    const mp3 = await Mp3FileWriter.create(files.mp3, { channels, sampleRate, bitrate: 320 });
+    return new Consumers(sampleRate, channels, files, mp3, new WavFileWriter(files.wav, channels, sampleRate));
+  }
+
+  add(chunk: PcmChunk): void {
+    if (chunk.sampleRate !== this.sampleRate) throw new AudioRejected("Corrupt audio: the sample rate changes within the file");
+    const length = chunk.channels[0]?.length ?? 0;
+    for (let start = 0; start < length; start += SLICE_FRAMES) {
+      const end = Math.min(length, start + SLICE_FRAMES);
+      const channels = Array.from({ length: this.channels }, (_, c) => (chunk.channels[c] ?? chunk.channels[0]!).subarray(start, end));
+      this.addSlice(channels);
+    }
+  }
+
+  private addSlice(channels: Float32Array[]): void {
+    const length = channels[0]!.length;
+    for (const channel of channels) {
+      for (let i = 0; i < length; i++) if (!Number.isFinite(channel[i]!)) throw new AudioRejected("Corrupt audio: decoded samples are not numbers");
+    }
+    const mono = mixToMono(channels);
+    this.peaks.add(mono);
+    const excerptLimit = ANALYSIS_SECONDS * this.sampleRate;
+    if (this.excerptFrames < excerptLimit) {
+      const take = mono.slice(0, excerptLimit - this.excerptFrames);
+      this.excerpt.push(take);
+      this.excerptFrames += take.length;
+    }
+    const previewLimit = Math.round(PREVIEW_SECONDS * this.sampleRate);
+    if (this.previewFrames < previewLimit) {
+      const take = Math.min(length, previewLimit - this.previewFrames);
+      this.preview.push(channels.map((channel) => channel.slice(0, take)));
+      this.previewFrames += take;
+    }
+    this.mp3.write(channels);
+    this.wav.write(channels);
+    this.frames += length;
+  }
+
+  async finish(): Promise<PipelineResult> {
+    if (!this.frames) throw new AudioRejected("Empty audio: no samples could be decoded");
+    const { sampleRate } = this;
+    const excerpt = concat(this.excerpt, this.excerptFrames);
+    this.excerpt.length = 0;
+    const previewChannels = Array.from({ length: this.channels }, (_, c) =>
+      concat(
+        this.preview.map((part) => part[c]!),
+        this.previewFrames,
+      ),
+    );
+    this.preview.length = 0;
+    await encodeMp3ToFile(this.files.preview, previewClip(previewChannels, sampleRate, PREVIEW_SECONDS), sampleRate, 128);
+    this.mp3.finish();
+    this.wav.finish();
+    return {
+      durationMs: Math.round((this.frames / sampleRate) * 1000),
+      samples: this.frames,
+      sampleRate,
+      channels: this.channels,
+      detectedBpm: detectTempo(excerpt, sampleRate),
+      detectedKey: detectKey(excerpt, sampleRate),
+      peaks: this.peaks.points(),
+      files: this.files,
+    };
+  }
+
+  close(): void {
+    this.mp3.close();
+    this.wav.close();
   }
 }
 
-const MP3_RATES = [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000] as const;
-type Mp3Rate = (typeof MP3_RATES)[number];
-
-async function encodeMp3(channels: readonly Float32Array[], sampleRate: number, bitrate: 128 | 320): Promise<Uint8Array> {
-  const encoder = await createMp3Encoder();
-  const outputSampleRate: Mp3Rate = (MP3_RATES as readonly number[]).includes(sampleRate) ? (sampleRate as Mp3Rate) : 44100;
-  encoder.configure({ channels: channels.length as 1 | 2, sampleRate, bitrate, outputSampleRate });
-  const parts: Uint8Array[] = [];
-  const block = 1152 * 64;
-  for (let start = 0; start < channels[0]!.length; start += block) {
-    // encode() returns a view into WASM memory: copy it before the next call.
-    parts.push(encoder.encode(channels.map((c) => c.subarray(start, start + block))).slice());
-  }
-  parts.push(encoder.finalize().slice());
-  const total = parts.reduce((sum, part) => sum + part.length, 0);
-  const out = new Uint8Array(total);
+function concat(parts: Float32Array[], length: number): Float32Array {
+  if (parts.length === 1 && parts[0]!.length === length) return parts[0]!;
+  const out = new Float32Array(length);
   let offset = 0;
   for (const part of parts) {
     out.set(part, offset);
@@ -49,56 +142,59 @@ async function encodeMp3(channels: readonly Float32Array[], sampleRate: number, 
   return out;
 }
 
-function checkWavLength(bytes: Uint8Array): void {
-  // A WAV whose data chunk claims more bytes than the file holds is truncated.
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let offset = 12;
-  let hasFormat = false;
-  while (offset + 8 <= bytes.length) {
-    const id = String.fromCharCode(...bytes.subarray(offset, offset + 4));
-    const size = view.getUint32(offset + 4, true);
-    if (id === "fmt ") hasFormat = true;
-    if (id === "data") {
-      if (!hasFormat) throw new AudioRejected("Corrupt audio: the WAV file has no format chunk before its data");
-      if (offset + 8 + size > bytes.length) throw new AudioRejected("Truncated audio: the WAV data is shorter than its header says");
-      return;
-    }
-    offset += 8 + size + (size % 2);
+function readHead(file: string): Uint8Array {
+  const fd = openSync(file, "r");
+  try {
+    const head = new Uint8Array(SNIFF_BYTES);
+    return head.subarray(0, readSync(fd, head, 0, SNIFF_BYTES, 0));
+  } finally {
+    closeSync(fd);
   }
-  throw new AudioRejected("Corrupt audio: the WAV file has no data chunk");
 }
 
-export async function processAudio(bytes: Uint8Array): Promise<PipelineResult> {
-  const format = sniffAudioFormat(bytes.subarray(0, 16));
+/**
+ * Processes the upload at `input` and writes preview.mp3, audio.mp3 and audio.wav into `outDir`
+ * (which the caller creates and removes). Refused audio throws AudioRejected with the reason.
+ */
+export async function processAudioFile(input: string, outDir: string): Promise<PipelineResult> {
+  const format = sniffAudioFormat(readHead(input));
   if (!format) throw new AudioRejected("Unsupported audio: the container is not MP3, WAV, FLAC, M4A/AAC or OGG");
-  if (format === "wav") checkWavLength(bytes);
-
-  let decoded: { channelData: Float32Array[]; sampleRate: number };
-  try {
-    decoded = await decode(bytes);
-  } catch (error) {
-    throw new AudioRejected(`Corrupt audio: could not decode the ${format.toUpperCase()} data (${error instanceof Error ? error.message : String(error)})`);
-  }
-  const { sampleRate } = decoded;
-  const channels = decoded.channelData.slice(0, 2);
-  const frames = channels[0]?.length ?? 0;
-  if (!frames || !sampleRate) throw new AudioRejected("Empty audio: no samples could be decoded");
-  for (const channel of channels) {
-    for (let i = 0; i < channel.length; i++) if (!Number.isFinite(channel[i]!)) throw new AudioRejected("Corrupt audio: decoded samples are not numbers");
-  }
-
-  const mono = mixToMono(channels);
-  const preview = await encodeMp3(previewClip(channels, sampleRate), sampleRate, 128);
-  const mp3 = await encodeMp3(channels, sampleRate, 320);
-  return {
-    durationMs: Math.round((frames / sampleRate) * 1000),
-    sampleRate,
-    channels: channels.length,
-    detectedBpm: detectTempo(mono, sampleRate),
-    detectedKey: detectKey(mono, sampleRate),
-    peaks: waveformPeaks(mono),
-    preview,
-    mp3,
-    wav: encodeWav16(channels, sampleRate),
+  const files: PipelineFiles = {
+    preview: path.join(outDir, "preview.mp3"),
+    mp3: path.join(outDir, "audio.mp3"),
+    wav: path.join(outDir, "audio.wav"),
   };
+  let consumers: Consumers | null = null;
+  try {
+    for await (const chunk of decodeFile(input, format)) {
+      if (!chunk.channels[0]?.length) continue;
+      if (!chunk.sampleRate) throw new AudioRejected("Corrupt audio: the file gives no sample rate");
+      consumers ??= await Consumers.create(chunk.sampleRate, chunk.channels.length > 1 ? 2 : 1, files);
+      consumers.add(chunk);
+    }
+    if (!consumers) throw new AudioRejected("Empty audio: no samples could be decoded");
+    return await consumers.finish();
+  } finally {
+    consumers?.close();
+  }
+}
+
+export interface ProcessedAudio extends Omit<PipelineResult, "files"> {
+  preview: Uint8Array;
+  mp3: Uint8Array;
+  wav: Uint8Array;
+}
+
+/** The pipeline on bytes in memory, artefacts returned as bytes: for short audio (tests, tools). */
+export async function processAudio(bytes: Uint8Array): Promise<ProcessedAudio> {
+  const dir = await mkdtemp(path.join(tmpdir(), "loop-audio-"));
+  try {
+    const input = path.join(dir, "original");
+    await writeFile(input, bytes);
+    const { files, ...result } = await processAudioFile(input, dir);
+    const [preview, mp3, wav] = await Promise.all([readFile(files.preview), readFile(files.mp3), readFile(files.wav)]);
+    return { ...result, preview, mp3, wav };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

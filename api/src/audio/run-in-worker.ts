@@ -2,7 +2,7 @@
 // and the memory of a large decode is returned when the thread ends.
 import { Worker } from "node:worker_threads";
 import { AudioRejected, type PipelineResult } from "./pipeline";
-import type { WorkerReply } from "./worker-entry";
+import type { WorkerReply, WorkerRequest } from "./worker-entry";
 
 /** Under tsx/vitest this file is TypeScript; bundled (build.mjs), the worker is dist/audio-worker.mjs. */
 function workerEntry(): { url: URL } {
@@ -16,7 +16,8 @@ export interface RunningPipeline {
   terminate(): Promise<void>;
 }
 
-export function runPipelineInWorker(bytes: Uint8Array): RunningPipeline {
+/** Processes the file at `input` into `outDir` (see processAudioFile) in a new thread. */
+export function runPipelineInWorker(input: string, outDir: string): RunningPipeline {
   const { url } = workerEntry();
   const worker = new Worker(url, { resourceLimits: { maxOldGenerationSizeMb: 2048 } });
   const result = new Promise<PipelineResult>((resolve, reject) => {
@@ -35,6 +36,7 @@ export function runPipelineInWorker(bytes: Uint8Array): RunningPipeline {
       if (!settled) reject(new Error(`Audio worker stopped (exit code ${code}) before it answered`));
     });
   });
-  worker.postMessage(bytes);
+  const request: WorkerRequest = { input, outDir };
+  worker.postMessage(request);
   return { result, terminate: async () => void (await worker.terminate()) };
 }

@@ -1,16 +1,20 @@
-// Entry of the audio worker thread: one message in (the original bytes), one message out.
+// Entry of the audio worker thread: one message in (the upload's file and the directory for the
+// artefacts), one message out (the result, or why the audio was refused).
 import { parentPort } from "node:worker_threads";
-import { AudioRejected, processAudio } from "./pipeline";
+import { AudioRejected, processAudioFile, type PipelineResult } from "./pipeline";
 
-export type WorkerReply =
-  | { ok: true; result: Awaited<ReturnType<typeof processAudio>> }
-  | { ok: false; rejected: boolean; message: string };
+export interface WorkerRequest {
+  input: string;
+  outDir: string;
+}
 
-parentPort!.once("message", (bytes: Uint8Array) => {
-  processAudio(bytes).then(
+export type WorkerReply = { ok: true; result: PipelineResult } | { ok: false; rejected: boolean; message: string };
+
+parentPort!.once("message", (request: WorkerRequest) => {
+  processAudioFile(request.input, request.outDir).then(
     (result) => {
       const reply: WorkerReply = { ok: true, result };
-      parentPort!.postMessage(reply, [result.preview.buffer, result.mp3.buffer, result.wav.buffer] as ArrayBuffer[]);
+      parentPort!.postMessage(reply);
     },
     (error: unknown) => {
       const reply: WorkerReply = {

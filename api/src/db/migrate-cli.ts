@@ -1,5 +1,8 @@
-// `pnpm --filter @loop/api migrate`: apply pending migrations, then seed demo data on an empty database.
+// `pnpm --filter @loop/api migrate`: apply pending migrations, then seed demo data on an empty database
+// (and the demo catalog on a database without loops, unless LOOP_DEMO_CATALOG=0).
 import { loadConfig } from "../config";
+import { openStorage } from "../storage/open-storage";
+import { DEMO_CATALOG_ENV, demoCatalogEnabled, seedDemoCatalog } from "./demo-catalog/seed-demo-catalog";
 import { migrate } from "./migrate";
 import { createPrisma } from "./prisma";
 import { seed } from "./seed";
@@ -19,6 +22,17 @@ async function main(): Promise<void> {
         ? `seed: ${seeded.genres} genres, ${seeded.users} users (admin: ${config.adminEmail})`
         : "seed: skipped, the database already has data",
     );
+    if (demoCatalogEnabled()) {
+      const started = Date.now();
+      const demo = await seedDemoCatalog(prisma, await openStorage(config.storage));
+      console.log(
+        demo.seeded
+          ? `seed: demo catalog of ${demo.loops} loops and ${demo.tracks} tracks synthesized in ${((Date.now() - started) / 1000).toFixed(1)} s; the API processes them in the background`
+          : `seed: no demo catalog, ${demo.reason}`,
+      );
+    } else {
+      console.log(`seed: demo catalog off (${DEMO_CATALOG_ENV}=${process.env[DEMO_CATALOG_ENV]})`);
+    }
   } finally {
     await prisma.$disconnect();
   }

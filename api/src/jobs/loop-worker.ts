@@ -1,13 +1,20 @@
 // Processes uploaded loops off the request path: claims `loop.process` jobs (./queue.ts), runs the
-// audio pipeline in a worker thread, stores every artefact, then flips the loop to ready in one
-// update (with the job's completion). Refused audio ends failed with its reason; a crash leaves
+// audio pipeline in a worker thread on a local copy of the upload (artefacts are written to a
+// temporary directory and streamed to storage, never held whole in memory), stores every artefact,
+// then flips the loop to ready in one update (with the job's completion). Refused audio ends failed with its reason; a crash leaves
 // the claim to expire and the job is retried.
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pipeline as pipe } from "node:stream/promises";
 import type { PrismaClient } from "../db/prisma";
 import type { Logger } from "../deps";
 import { runPipelineInWorker, type RunningPipeline } from "../audio/run-in-worker";
-import { AudioRejected } from "../audio/pipeline";
+import { AudioRejected, type PipelineResult } from "../audio/pipeline";
+import { catalogChanged } from "../features/loops/catalog-cache";
 import type { Storage } from "../storage/storage";
-import { claim, finish, release, type ClaimedJob } from "./queue";
+import { claim, extend, finish, release, type ClaimedJob } from "./queue";
 
 export const PROCESS_LOOP = "loop.process";
 
@@ -19,7 +26,7 @@ export interface LoopWorkerOptions {
   prisma: PrismaClient;
   storage: Storage;
   logger?: Logger;
-  /** Claim length: a job whose worker died is retried after this. */
+  /** Claim length: a job whose worker died is retried after this. A live worker renews its claim every third of it. */
   visibilityMs: number;
   /** Sleep between polls when the queue is empty (a wake() cuts it short). */
   pollMs?: number;
@@ -51,6 +58,11 @@ export function startLoopWorker(options: LoopWorkerOptions): LoopWorker {
   let running = true;
   let killed = false;
   let pipeline: RunningPipeline | null = null;
+  let heartbeat: NodeJS.Timeout | null = null;
+  const stopHeartbeat = () => {
+    if (heartbeat) clearInterval(heartbeat);
+    heartbeat = null;
+  };
   let sleeping: { timer: NodeJS.Timeout; resolve: () => void } | null = null;
 
   const wake = () => {
@@ -78,29 +90,40 @@ export function startLoopWorker(options: LoopWorkerOptions): LoopWorker {
     if (options.afterClaim) await options.afterClaim(job);
     if (!running) return;
 
-    let result;
-    try {
-      const bytes = await storage.getBuffer(loop.originalKey);
-      pipeline = runPipelineInWorker(bytes);
-      result = await pipeline.result;
-    } catch (error) {
-      if (killed) return;
-      if (error instanceof AudioRejected) return failLoop(job, error.message);
-      const message = error instanceof Error ? error.message : String(error);
-      if (!running) return release(prisma, job, `worker stopped: ${message}`, 0);
-      logger?.error(`loop worker: job ${job.id} attempt ${job.attempts} failed`, error);
-      if (job.attempts >= job.maxAttempts) return failLoop(job, `Processing failed: ${message}`);
-      return release(prisma, job, message, RETRY_DELAY_MS);
-    } finally {
-      pipeline = null;
-    }
-    if (killed) return;
-
     const keys = artefactKeys(loop.id);
-    await storage.put(keys.preview, result.preview);
-    await storage.put(keys.mp3, result.mp3);
-    await storage.put(keys.wav, result.wav);
-    await storage.put(keys.peaks, Buffer.from(JSON.stringify({ points: result.peaks.length, peaks: result.peaks })));
+    const workDir = await mkdtemp(path.join(tmpdir(), "loop-audio-"));
+    // A long file (a 50 MB MP3 can be 54 minutes) may take longer than the claim: renew it meanwhile.
+    heartbeat = setInterval(() => {
+      if (killed) return stopHeartbeat();
+      extend(prisma, job, options.visibilityMs).catch((error: unknown) => logger?.error(`loop worker: could not renew the claim of job ${job.id}`, error));
+    }, Math.max(250, Math.floor(options.visibilityMs / 3)));
+    let result: PipelineResult;
+    try {
+      try {
+        const input = path.join(workDir, "original");
+        await pipe(await storage.getStream(loop.originalKey), createWriteStream(input));
+        pipeline = runPipelineInWorker(input, workDir);
+        result = await pipeline.result;
+      } catch (error) {
+        if (killed) return;
+        if (error instanceof AudioRejected) return failLoop(job, error.message);
+        const message = error instanceof Error ? error.message : String(error);
+        if (!running) return release(prisma, job, `worker stopped: ${message}`, 0);
+        logger?.error(`loop worker: job ${job.id} attempt ${job.attempts} failed`, error);
+        if (job.attempts >= job.maxAttempts) return failLoop(job, `Processing failed: ${message}`);
+        return release(prisma, job, message, RETRY_DELAY_MS);
+      } finally {
+        pipeline = null;
+      }
+      if (killed) return;
+      await storage.put(keys.preview, createReadStream(result.files.preview));
+      await storage.put(keys.mp3, createReadStream(result.files.mp3));
+      await storage.put(keys.wav, createReadStream(result.files.wav));
+      await storage.put(keys.peaks, Buffer.from(JSON.stringify({ points: result.peaks.length, peaks: result.peaks })));
+    } finally {
+      stopHeartbeat();
+      await rm(workDir, { recursive: true, force: true });
+    }
     if (killed) return;
     await prisma.$transaction(async (tx) => {
       await tx.loop.updateMany({
@@ -119,6 +142,8 @@ export function startLoopWorker(options: LoopWorkerOptions): LoopWorker {
       });
       await finish(tx, job, "completed");
     });
+    // Listed from now on: cached catalog pages and searches of this process are dropped.
+    catalogChanged(prisma);
   }
 
   const done = (async () => {
@@ -146,6 +171,7 @@ export function startLoopWorker(options: LoopWorkerOptions): LoopWorker {
     async kill() {
       killed = true;
       running = false;
+      stopHeartbeat();
       wake();
       await pipeline?.terminate();
     },

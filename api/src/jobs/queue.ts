@@ -48,3 +48,13 @@ export async function release(db: Tx, job: ClaimedJob<unknown>, error: string, d
       "run_after" = now() + (${delayMs}::int * interval '1 millisecond')
     WHERE "id" = ${job.id} AND "attempts" = ${job.attempts}`;
 }
+
+/**
+ * Extends a claim that is still ours (same attempt, still active): a worker calls it while a long
+ * job runs, so that the claim does not expire and another worker does not take the job meanwhile.
+ */
+export async function extend(db: Tx, job: ClaimedJob<unknown>, visibilityMs: number): Promise<boolean> {
+  const updated = await db.$executeRaw`UPDATE "app"."jobs" SET "locked_until" = now() + (${visibilityMs}::int * interval '1 millisecond')
+    WHERE "id" = ${job.id} AND "attempts" = ${job.attempts} AND "state" = 'active'`;
+  return updated > 0;
+}

@@ -10,7 +10,7 @@ import { loadConfig, type AppConfig } from "../../src/config";
 import type { Logger } from "../../src/deps";
 import { startLoopWorker, type LoopWorker, type LoopWorkerOptions } from "../../src/jobs/loop-worker";
 import { createSmtpMailer, type Mailer } from "../../src/mail/mailer";
-import { createLocalDiskStorage } from "../../src/storage/local-disk";
+import { openStorage } from "../../src/storage/open-storage";
 import type { Storage } from "../../src/storage/storage";
 import { createTestDatabase, type TestDatabase } from "./database";
 
@@ -27,7 +27,7 @@ export interface TestApp {
   app: Express;
   config: AppConfig;
   db: TestDatabase;
-  /** Local disk storage in a temporary FILES_DIR, removed by close(). */
+  /** Local disk storage in a temporary FILES_DIR, removed by close() (or S3, when env says STORAGE_DRIVER=s3). */
   storage: Storage;
   /** Starts an audio worker on this app's database and storage (stopped by close()). */
   startWorker(options?: Partial<Pick<LoopWorkerOptions, "visibilityMs" | "pollMs" | "afterClaim">>): LoopWorker;
@@ -61,7 +61,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const mailer = options.mailer ?? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const storage = createLocalDiskStorage(config.filesDir);
+  const storage = await openStorage(config.storage);
   const workers: LoopWorker[] = [];
   const app = createApp({
     config,

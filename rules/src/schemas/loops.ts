@@ -136,7 +136,7 @@ export type CreatorLoop = z.infer<typeof creatorLoopSchema>;
 
 // ---- The catalog: GET /api/loops, GET /api/loops/:id ------------------------------------------
 
-export const LOOP_SORTS = ["popular", "recent", "price_asc", "price_desc"] as const;
+export const LOOP_SORTS = ["popular", "recent", "price_asc", "price_desc", "rating"] as const;
 export const DURATION_BANDS = ["short", "medium", "long"] as const;
 export const LOOP_LIST_DEFAULT_LIMIT = 24;
 export const LOOP_LIST_MAX_LIMIT = 100;
@@ -193,7 +193,7 @@ export const loopListQuerySchema = z.object({
     .string()
     .max(200, "Invalid search: at most 200 characters.")
     .optional()
-    .describe("Case-insensitive, in title, description and tags")
+    .describe("Case-insensitive, in title, description and tags (substring)")
     .transform((text) => text?.trim() || undefined),
   isFree: z.enum(["true", "false"], { error: "Invalid isFree: use true or false." }).optional().describe("`true`: free loops only"),
   priceMin: priceFilter("priceMin").describe("US dollars"),
@@ -208,7 +208,10 @@ export const loopListQuerySchema = z.object({
     .describe("e.g. `A minor`: the creator's key, else the detected one"),
   contentType: z.enum(LOOP_CONTENT_TYPES, { error: UPLOAD_MESSAGES.contentType }).optional(),
   userId: z.uuid({ error: "Invalid userId." }).optional().describe("The creator"),
-  sortBy: z.enum(LOOP_SORTS, { error: `Invalid sortBy: use ${LOOP_SORTS.join(", ")}.` }).default("recent"),
+  sortBy: z
+    .enum(LOOP_SORTS, { error: `Invalid sortBy: use ${LOOP_SORTS.join(", ")}.` })
+    .default("recent")
+    .describe("popular: downloads + purchases; rating: highest average first, unrated last"),
   limit: wholeFilter("limit", LOOP_LIST_MAX_LIMIT)
     .refine((value) => value === undefined || value >= 1, `Invalid limit: use a whole number from 1 to ${LOOP_LIST_MAX_LIMIT}.`)
     .transform((value) => value ?? LOOP_LIST_DEFAULT_LIMIT)
@@ -227,7 +230,7 @@ export const publicLoopSchema = z.object({
   description: z.string(),
   price: z.string().regex(/^\d+\.\d{2}$/).describe("US dollars, exactly 2 decimals"),
   isFree: z.boolean(),
-  isPurchased: z.boolean().describe("Always false until purchases exist"),
+  isPurchased: z.boolean().describe("The viewer bought this loop (any format)"),
   duration: z.number().nonnegative().nullable().describe("Seconds"),
   bpm: z.number().int().nullable().describe("The creator's BPM, else the detected one"),
   key: z.string().nullable().describe("The creator's key, else the detected one"),
@@ -237,8 +240,9 @@ export const publicLoopSchema = z.object({
   audioFileUrl: z.string().nullable().describe("The 30 s MP3 preview; null until processed"),
   peaksUrl: z.string().nullable().describe("The waveform peaks (JSON); null until processed"),
   contentType: z.enum(LOOP_CONTENT_TYPES),
-  averageRating: z.number().nullable().describe("Null: there are no ratings yet"),
+  averageRating: z.number().nullable().describe("Average of the ratings, 1 decimal; null: there are no ratings yet"),
   totalRatings: z.number().int().nonnegative(),
+  myRating: z.number().int().min(1).max(5).nullable().describe("The viewer's own rating; null when signed out or not rated"),
   user: z.object({
     id: z.uuid(),
     username: z.string(),
@@ -262,3 +266,54 @@ export type LoopListResponse = z.infer<typeof loopListResponseSchema>;
 
 /** GET /api/loops/:id/peaks: the waveform, `points` pairs of [min, max] in -1..1. */
 export const loopPeaksSchema = z.object({ points: z.number().int().nonnegative(), peaks: z.array(z.array(z.number())) });
+
+// ---- Editing a loop: PATCH /api/loops/:id ------------------------------------------------------
+
+const priceInput = z
+  .union([z.string(), z.number()], { error: UPLOAD_MESSAGES.price })
+  .transform((value, ctx) => {
+    const cents = typeof value === "number" ? (Number.isFinite(value) && value >= 0 ? priceToCents(String(value)) : null) : priceToCents(value);
+    if (cents === null) {
+      ctx.addIssue({ code: "custom", message: UPLOAD_MESSAGES.price });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+/**
+ * The JSON body of `PATCH /api/loops/:id` (the creator edits the listing): every field optional,
+ * checked with the upload's rules and messages. `price` is US dollars (text or number); `key: null`
+ * clears the creator's key (the detected one shows again).
+ */
+export const updateLoopSchema = z.object({
+  isPublic: z.boolean({ error: "Invalid Visibility: isPublic must be true or false." }).optional(),
+  title: z.string({ error: UPLOAD_MESSAGES.title }).trim().min(1, UPLOAD_MESSAGES.title).max(200, "Invalid Title: at most 200 characters.").optional(),
+  description: z.string({ error: "Invalid Description: at most 5000 characters." }).trim().max(5000, "Invalid Description: at most 5000 characters.").optional(),
+  price: priceInput.optional().describe("US dollars, at most 2 decimals, >= 0"),
+  isFree: z.boolean({ error: "Invalid isFree: use true or false." }).optional().describe("true sets the price to 0"),
+  genreId: z.number({ error: UPLOAD_MESSAGES.genre }).int(UPLOAD_MESSAGES.genre).min(1, UPLOAD_MESSAGES.genre).max(999_999_999, UPLOAD_MESSAGES.genre).optional(),
+  bpm: z.number({ error: UPLOAD_MESSAGES.bpm }).int(UPLOAD_MESSAGES.bpm).min(MIN_BPM, UPLOAD_MESSAGES.bpm).max(MAX_BPM, UPLOAD_MESSAGES.bpm).optional(),
+  key: z
+    .string({ error: UPLOAD_MESSAGES.key })
+    .trim()
+    .refine((text) => text === "" || MUSICAL_KEY.test(text), UPLOAD_MESSAGES.key)
+    .transform((text) => text || null)
+    .nullable()
+    .optional()
+    .describe("e.g. `A minor`; null or empty clears it"),
+  tags: z
+    .string({ error: "Invalid Tags: at most 500 characters, comma-separated." })
+    .max(500, "Invalid Tags: at most 500 characters, comma-separated.")
+    .transform((text) =>
+      text
+        .split(",")
+        .map((tag) => tag.trim())
+        .filter(Boolean)
+        .join(","),
+    )
+    .optional()
+    .describe("Comma-separated"),
+});
+
+export type UpdateLoopInput = z.input<typeof updateLoopSchema>;
+export type UpdateLoop = z.output<typeof updateLoopSchema>;

@@ -7,12 +7,16 @@ import { RootRoute } from "./routes/root";
 
 const HomeRoute = lazy(() => import("./routes/home").then((m) => ({ default: m.HomeRoute })));
 const SettingsRoute = lazy(() => import("./routes/settings").then((m) => ({ default: m.SettingsRoute })));
+const ProfileRoute = lazy(() => import("./routes/profile").then((m) => ({ default: m.ProfileRoute })));
+const UserProfileRoute = lazy(() => import("./routes/user-profile").then((m) => ({ default: m.UserProfileRoute })));
+const SearchRoute = lazy(() => import("./routes/search").then((m) => ({ default: m.SearchRoute })));
 const LoginRoute = lazy(() => import("./routes/login").then((m) => ({ default: m.LoginRoute })));
 const LoginConfirmRoute = lazy(() => import("./routes/login-confirm").then((m) => ({ default: m.LoginConfirmRoute })));
 
 /**
- * Spec §2 routes that exist so far (declarative, data-free). Routes of later issues (/profile,
- * /tokens, /negotiations, /level, /admin, /profile/:userId) fall to the not-found page until built.
+ * Spec §2 routes that exist so far (declarative, data-free). Routes of later issues (/tokens,
+ * /negotiations, /level, /admin) fall to the not-found page until built. Public profiles and
+ * search are open to visitors (DESIGN §7); /profile asks a visitor to log in.
  */
 export function AppRoutes() {
   return (
@@ -22,6 +26,9 @@ export function AppRoutes() {
           <Route path="/" element={<RootRoute />} />
           <Route path="/home" element={<HomeRoute />} />
           <Route path="/settings" element={<SettingsRoute />} />
+          <Route path="/profile" element={<ProfileRoute />} />
+          <Route path="/profile/:userId" element={<UserProfileRoute />} />
+          <Route path="/search" element={<SearchRoute />} />
           <Route path="/login" element={<LoginRoute />} />
           <Route path="/login/confirm" element={<LoginConfirmRoute />} />
           <Route path="*" element={<NotFoundRoute />} />

@@ -1,56 +1,190 @@
 // The public catalog: listing and reading loops, and streaming their preview and peaks.
-import { DURATION_BAND_MS, loopListQuerySchema, type LoopListResponse, type PublicLoop } from "@loop/rules/schemas/loops";
-import type { Prisma, PrismaClient } from "../../db/prisma";
+import { DURATION_BAND_MS, loopListQuerySchema, type LoopListQuery, type LoopListResponse, type PublicLoop } from "@loop/rules/schemas/loops";
+import { Prisma, type PrismaClient } from "../../db/prisma";
 import { BadRequest, NotFound } from "../../http/errors";
-import { publicLoopInclude, publicLoopView, type LoopWithGenreAndUser } from "./loop.view";
+import { catalogCache, type CatalogCache } from "./catalog-cache";
+import {
+  anonymousLoopFromRow,
+  publicLoopInclude,
+  publicLoopView,
+  viewerLoopInclude,
+  withViewerFields,
+  type CatalogLoopRow,
+  type LoopWithGenreAndUser,
+  type ViewerRelations,
+} from "./loop.view";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const LOOP_NOT_FOUND = "Loop Not Found";
 
-const ORDER: Record<string, Prisma.LoopOrderByWithRelationInput[]> = {
-  popular: [{ downloadCount: "desc" }, { createdAt: "desc" }, { id: "asc" }],
-  recent: [{ createdAt: "desc" }, { id: "asc" }],
-  price_asc: [{ priceCents: "asc" }, { createdAt: "desc" }, { id: "asc" }],
-  price_desc: [{ priceCents: "desc" }, { createdAt: "desc" }, { id: "asc" }],
+// popularity and rating_average are generated columns (downloads + purchases; sum / count, 0 when
+// unrated, so unrated loops come last), each with an index over the listed loops. The id makes
+// the order total, so pages never overlap. `p` is the alias the page is re-sorted under.
+const ORDER: Record<LoopListQuery["sortBy"], (p: Prisma.Sql) => Prisma.Sql> = {
+  popular: (p) => Prisma.sql`${p}."popularity" DESC, ${p}."created_at" DESC, ${p}."id"`,
+  rating: (p) => Prisma.sql`${p}."rating_average" DESC, ${p}."rating_count" DESC, ${p}."created_at" DESC, ${p}."id"`,
+  recent: (p) => Prisma.sql`${p}."created_at" DESC, ${p}."id"`,
+  price_asc: (p) => Prisma.sql`${p}."price_cents", ${p}."created_at" DESC, ${p}."id"`,
+  price_desc: (p) => Prisma.sql`${p}."price_cents" DESC, ${p}."created_at" DESC, ${p}."id"`,
 };
 
-/** GET /api/loops: ready, public loops matching the query. */
+/**
+ * `total` is exact up to this many matching loops; past it the count stops there (a lower bound):
+ * counting every one of 100,000 matches costs more than the whole rest of the request.
+ */
+export const TOTAL_COUNT_CAP = 10_000;
+
+const DURATION_SQL: Record<keyof typeof DURATION_BAND_MS, Prisma.Sql> = {
+  short: Prisma.sql`l."duration_ms" < ${DURATION_BAND_MS.short.lt}`,
+  medium: Prisma.sql`l."duration_ms" BETWEEN ${DURATION_BAND_MS.medium.gte} AND ${DURATION_BAND_MS.medium.lte}`,
+  long: Prisma.sql`l."duration_ms" > ${DURATION_BAND_MS.long.gt}`,
+};
+
+/** The query's filters over `"app"."loops" l`, every value a bound parameter. */
+function listWhere(query: LoopListQuery): Prisma.Sql {
+  const and: Prisma.Sql[] = [Prisma.sql`l."status" = 'ready' AND l."is_public"`];
+  if (query.genreId) and.push(Prisma.sql`l."genre_id" IN (${Prisma.join(query.genreId)})`);
+  if (query.search) {
+    // ILIKE's wildcards in the text match literally (backslash is its escape). Trigram (GIN)
+    // indexes on the three columns serve ILIKE '%…%' from 3 characters on.
+    const contains = `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    and.push(Prisma.sql`(l."title" ILIKE ${contains} OR l."description" ILIKE ${contains} OR l."tags" ILIKE ${contains})`);
+  }
+  if (query.isFree) and.push(Prisma.sql`l."is_free" = ${query.isFree === "true"}`);
+  if (query.priceMin !== undefined) and.push(Prisma.sql`l."price_cents" >= ${query.priceMin}`);
+  if (query.priceMax !== undefined) and.push(Prisma.sql`l."price_cents" <= ${query.priceMax}`);
+  if (query.duration) and.push(DURATION_SQL[query.duration]);
+  // The creator's BPM and key win over the detected ones.
+  if (query.bpmMin !== undefined) and.push(Prisma.sql`COALESCE(l."bpm", l."detected_bpm") >= ${query.bpmMin}`);
+  if (query.bpmMax !== undefined) and.push(Prisma.sql`COALESCE(l."bpm", l."detected_bpm") <= ${query.bpmMax}`);
+  if (query.key) and.push(Prisma.sql`COALESCE(l."key", l."detected_key") = ${query.key}`);
+  if (query.contentType) and.push(Prisma.sql`l."content_type" = ${query.contentType}::"app"."loop_content_type"`);
+  if (query.userId) and.push(Prisma.sql`l."user_id" = ${query.userId}::uuid`);
+  return Prisma.join(and, " AND ");
+}
+
+/**
+ * The matching loops, counted up to `countLimit` (TOTAL_COUNT_CAP, or just past the page asked
+ * for when paging beyond it: `total` then still says there is more).
+ */
+const countLimitOf = (query: LoopListQuery) => Math.max(TOTAL_COUNT_CAP, query.offset + query.limit + 1);
+
+function countQuery(query: LoopListQuery): Prisma.Sql {
+  return Prisma.sql`SELECT COUNT(*)::int AS total FROM (SELECT 1 FROM "app"."loops" l WHERE ${listWhere(query)} LIMIT ${countLimitOf(query)}) AS matching`;
+}
+
+/**
+ * The page, sorted and cut on the loops alone (through the sort's index), then joined to its
+ * genre and creator, as one JSON array: one value to decode instead of a few hundred columns.
+ */
+function pageQuery(query: LoopListQuery): Prisma.Sql {
+  const p = Prisma.raw(`p`);
+  return Prisma.sql`
+    SELECT COALESCE((
+      SELECT json_agg(json_build_object(
+        'id', p."id", 'title', p."title", 'description', p."description", 'price_cents', p."price_cents", 'is_free', p."is_free",
+        'duration_ms', p."duration_ms", 'genre_id', p."genre_id", 'genre_name', g."name", 'tags', p."tags", 'content_type', p."content_type",
+        'artist_name', p."artist_name", 'album_name', p."album_name", 'release_date', p."release_date"::text, 'lyrics', p."lyrics",
+        'is_public', p."is_public", 'status', p."status", 'download_count', p."download_count",
+        'created_at', to_char(p."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'bpm', p.bpm, 'key', p.key, 'has_preview', p.has_preview, 'has_peaks', p.has_peaks,
+        'rating_sum', p."rating_sum", 'rating_count', p."rating_count", 'user_id', u."id", 'username', u."username", 'first_name', u."first_name"
+      ) ORDER BY ${ORDER[query.sortBy](p)})
+      FROM (
+        SELECT l."id", l."title", l."description", l."price_cents", l."is_free", l."duration_ms", l."genre_id", l."tags", l."content_type",
+               l."artist_name", l."album_name", l."release_date", l."lyrics", l."is_public", l."status", l."download_count", l."created_at",
+               COALESCE(l."bpm", l."detected_bpm") AS bpm, COALESCE(l."key", l."detected_key") AS key,
+               l."preview_key" IS NOT NULL AS has_preview, l."peaks_key" IS NOT NULL AS has_peaks,
+               l."rating_sum", l."rating_count", l."rating_average", l."popularity", l."user_id"
+        FROM "app"."loops" l
+        WHERE ${listWhere(query)}
+        ORDER BY ${ORDER[query.sortBy](Prisma.raw(`l`))}
+        LIMIT ${query.limit} OFFSET ${query.offset}
+      ) AS p
+      JOIN "app"."genres" g ON g."id" = p."genre_id"
+      JOIN "app"."users" u ON u."id" = p."user_id"
+    ), '[]'::json) AS loops`;
+}
+
+/** The query's filters alone, normalized (keys in one order): pages and sorts of one filter share their count. */
+function filterKey(query: LoopListQuery): string {
+  const { sortBy: _sortBy, limit: _limit, offset: _offset, ...filters } = query;
+  return JSON.stringify(Object.keys(filters).sort().map((key) => [key, filters[key as keyof typeof filters]]));
+}
+
+/**
+ * How much longer than a page a count is kept. The count is the expensive part of a cold page (it
+ * reads every match, up to TOTAL_COUNT_CAP) and the least telling ('{n} loops found'): it may lag
+ * other processes' changes by up to this many TTLs (this process's changes drop it at once).
+ */
+export const COUNT_TTL_SCALE = 6;
+
+/**
+ * The page as anyone sees it (what the catalog cache keeps): the page and the count are two
+ * statements, the count cached on its own, since every page and sort of a filter shares it.
+ */
+async function anonymousPage(prisma: PrismaClient, cache: CatalogCache, query: LoopListQuery): Promise<LoopListResponse> {
+  const countKey = `count:${countLimitOf(query)}:${filterKey(query)}`;
+  const [rows, total] = await Promise.all([
+    prisma.$queryRaw<{ loops: CatalogLoopRow[] | string }[]>(pageQuery(query)),
+    cache.get(countKey, async () => (await prisma.$queryRaw<{ total: number }[]>(countQuery(query)))[0]?.total ?? 0, COUNT_TTL_SCALE),
+  ]);
+  const loops = rows[0]?.loops ?? [];
+  return { loops: (typeof loops === "string" ? (JSON.parse(loops) as CatalogLoopRow[]) : loops).map(anonymousLoopFromRow), total };
+}
+
+interface ViewerRow {
+  id: string;
+  my_rating: number | null;
+  purchased: boolean;
+  viewer_email: string | null;
+}
+
+/** The viewer's own fields for a page: one query on the page's ids (unique-index lookups). */
+async function overlayViewer(prisma: PrismaClient, page: LoopListResponse, viewerId: string): Promise<LoopListResponse> {
+  if (page.loops.length === 0) return page;
+  const ids = page.loops.map((loop) => loop.id);
+  const ownLoops = page.loops.some((loop) => loop.user.id === viewerId);
+  const email = ownLoops ? Prisma.sql`(SELECT v."email" FROM "app"."users" v WHERE v."id" = ${viewerId}::uuid)` : Prisma.sql`NULL::text`;
+  const rows = await prisma.$queryRaw<ViewerRow[]>`
+    SELECT i."id"::text AS id, r."rating" AS my_rating,
+           EXISTS (SELECT 1 FROM "app"."purchases" pu WHERE pu."buyer_id" = ${viewerId}::uuid AND pu."loop_id" = i."id") AS purchased,
+           ${email} AS viewer_email
+    FROM unnest(ARRAY[${Prisma.join(ids)}]::uuid[]) AS i("id")
+    LEFT JOIN "app"."loop_ratings" r ON r."loop_id" = i."id" AND r."user_id" = ${viewerId}::uuid`;
+  const byId = new Map(rows.map((row) => [row.id, { isPurchased: row.purchased, myRating: row.my_rating }]));
+  const viewerEmail = rows[0]?.viewer_email ?? null;
+  return { loops: page.loops.map((loop) => withViewerFields(loop, viewerId, byId.get(loop.id), viewerEmail)), total: page.total };
+}
+
+/** The normalized query (parsed, defaults filled, keys in one order): equal queries, one cache key. */
+const cacheKey = (query: LoopListQuery) => `loops:${query.sortBy}:${query.limit}:${query.offset}:${filterKey(query)}`;
+
+/**
+ * GET /api/loops: ready, public loops matching the query. The anonymous page comes from the
+ * catalog cache (or two queries: the page, and its count unless cached); a signed-in viewer's own fields are laid over it per request.
+ */
 export async function listLoops(prisma: PrismaClient, rawQuery: unknown, viewerId: string | null): Promise<LoopListResponse> {
   const parsed = loopListQuerySchema.safeParse(rawQuery);
   if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? "Invalid query");
   const query = parsed.data;
-  const and: Prisma.LoopWhereInput[] = [{ status: "ready", isPublic: true }];
-  if (query.genreId) and.push({ genreId: { in: query.genreId } });
-  if (query.search) {
-    // Prisma passes the text to ILIKE as is: its wildcards must match literally.
-    const contains = { contains: query.search.replace(/[\\%_]/g, (char) => `\\${char}`), mode: "insensitive" as const };
-    and.push({ OR: [{ title: contains }, { description: contains }, { tags: contains }] });
-  }
-  if (query.isFree === "true") and.push({ isFree: true });
-  if (query.isFree === "false") and.push({ isFree: false });
-  if (query.priceMin !== undefined) and.push({ priceCents: { gte: query.priceMin } });
-  if (query.priceMax !== undefined) and.push({ priceCents: { lte: query.priceMax } });
-  if (query.duration) and.push({ durationMs: DURATION_BAND_MS[query.duration] });
-  if (query.bpmMin !== undefined) and.push({ OR: [{ bpm: { gte: query.bpmMin } }, { bpm: null, detectedBpm: { gte: query.bpmMin } }] });
-  if (query.bpmMax !== undefined) and.push({ OR: [{ bpm: { lte: query.bpmMax } }, { bpm: null, detectedBpm: { lte: query.bpmMax } }] });
-  if (query.key) and.push({ OR: [{ key: query.key }, { key: null, detectedKey: query.key }] });
-  if (query.contentType) and.push({ contentType: query.contentType });
-  if (query.userId) and.push({ userId: query.userId });
-  const where: Prisma.LoopWhereInput = { AND: and };
-
-  const [loops, total] = await prisma.$transaction([
-    prisma.loop.findMany({ where, include: publicLoopInclude, orderBy: ORDER[query.sortBy], take: query.limit, skip: query.offset }),
-    prisma.loop.count({ where }),
-  ]);
-  return { loops: loops.map((loop) => publicLoopView(loop, viewerId)), total };
+  const cache = catalogCache(prisma);
+  const page = await cache.get(cacheKey(query), () => anonymousPage(prisma, cache, query));
+  return viewerId === null ? page : overlayViewer(prisma, page, viewerId);
 }
 
 /**
  * A loop anyone may see (ready and public), or any of the viewer's own. Anything else is
  * 404 'Loop Not Found': its existence is not told.
  */
-export async function visibleLoop(prisma: PrismaClient, loopId: string, viewerId: string | null): Promise<LoopWithGenreAndUser> {
-  const loop = UUID.test(loopId) ? await prisma.loop.findUnique({ where: { id: loopId }, include: publicLoopInclude }) : null;
+export async function visibleLoop(
+  prisma: PrismaClient,
+  loopId: string,
+  viewerId: string | null,
+  options: { withViewer?: boolean } = {},
+): Promise<LoopWithGenreAndUser & ViewerRelations> {
+  const include = options.withViewer ? viewerLoopInclude(viewerId) : publicLoopInclude;
+  const loop = UUID.test(loopId) ? await prisma.loop.findUnique({ where: { id: loopId }, include }) : null;
   if (!loop) throw new NotFound(LOOP_NOT_FOUND);
   const own = viewerId !== null && loop.userId === viewerId;
   if (!own && !(loop.status === "ready" && loop.isPublic)) throw new NotFound(LOOP_NOT_FOUND);
@@ -58,5 +192,5 @@ export async function visibleLoop(prisma: PrismaClient, loopId: string, viewerId
 }
 
 export async function getLoop(prisma: PrismaClient, loopId: string, viewerId: string | null): Promise<PublicLoop> {
-  return publicLoopView(await visibleLoop(prisma, loopId, viewerId), viewerId);
+  return publicLoopView(await visibleLoop(prisma, loopId, viewerId, { withViewer: true }), viewerId);
 }

@@ -1,4 +1,5 @@
 import { centsToPrice, type CreatorLoop, type PublicLoop } from "@loop/rules/schemas/loops";
+import { averageRating } from "@loop/rules/schemas/ratings";
 import type { Genre, Loop, User } from "../../generated/prisma/client";
 
 export type LoopWithGenre = Loop & { genre: Genre };
@@ -47,22 +48,134 @@ export const publicLoopInclude = {
   user: { select: { id: true, username: true, firstName: true, email: true } },
 } as const;
 
-/** A loop as the catalog shows it; `viewerId` sees their own e-mail, nobody else's. */
-export function publicLoopView(loop: LoopWithGenreAndUser, viewerId: string | null): PublicLoop {
+/** No user has this id: relations filtered on it load nothing (the signed-out viewer). */
+const NOBODY = "00000000-0000-0000-0000-000000000000";
+
+/**
+ * publicLoopInclude plus what only the viewer sees: their rating and whether they bought the loop.
+ * Both are unique-index lookups (one query each for a whole page).
+ */
+export function viewerLoopInclude(viewerId: string | null) {
+  const id = viewerId ?? NOBODY;
+  return {
+    ...publicLoopInclude,
+    ratings: { where: { userId: id }, select: { rating: true } },
+    purchases: { where: { buyerId: id }, select: { format: true } },
+  } as const;
+}
+
+/** The viewer's own rating and purchases, when loaded with viewerLoopInclude. */
+export type ViewerRelations = { ratings?: { rating: number }[]; purchases?: { format: string }[] };
+
+/**
+ * A loop as the catalog shows it; `viewerId` sees their own e-mail, nobody else's. `myRating`
+ * and `isPurchased` come from viewerLoopInclude (null/false when loaded without it).
+ */
+export function publicLoopView(loop: LoopWithGenreAndUser & ViewerRelations, viewerId: string | null): PublicLoop {
   return {
     ...commonLoopFields(loop),
-    isPurchased: false,
+    isPurchased: viewerId !== null && (loop.purchases?.length ?? 0) > 0,
     bpm: loop.bpm ?? loop.detectedBpm,
     key: loop.key ?? loop.detectedKey,
     audioFileUrl: loop.previewKey ? `/api/loops/${loop.id}/preview` : null,
     peaksUrl: loop.peaksKey ? `/api/loops/${loop.id}/peaks` : null,
-    averageRating: null,
-    totalRatings: 0,
+    averageRating: averageRating(loop.ratingSum, loop.ratingCount),
+    totalRatings: loop.ratingCount,
+    myRating: viewerId !== null ? (loop.ratings?.[0]?.rating ?? null) : null,
     user: {
       id: loop.user.id,
       username: loop.user.username,
       firstName: loop.user.firstName,
       email: viewerId !== null && viewerId === loop.user.id ? loop.user.email : null,
     },
+  };
+}
+
+/** A loop of the catalog's page query (catalog.service.ts listLoops, decoded from JSON): a listed loop with its genre and creator. */
+export interface CatalogLoopRow {
+  id: string;
+  title: string;
+  description: string;
+  price_cents: number;
+  is_free: boolean;
+  duration_ms: number | null;
+  genre_id: number;
+  genre_name: string;
+  tags: string;
+  content_type: PublicLoop["contentType"];
+  artist_name: string | null;
+  album_name: string | null;
+  /** `YYYY-MM-DD` (selected as text). */
+  release_date: string | null;
+  lyrics: string | null;
+  is_public: boolean;
+  status: PublicLoop["status"];
+  download_count: number;
+  /** ISO 8601 in UTC with milliseconds, as Date.toISOString writes it. */
+  created_at: string;
+  bpm: number | null;
+  key: string | null;
+  has_preview: boolean;
+  has_peaks: boolean;
+  rating_sum: number;
+  rating_count: number;
+  user_id: string;
+  username: string;
+  first_name: string | null;
+}
+
+/**
+ * The same PublicLoop as publicLoopView, as any viewer sees it before their own fields are laid
+ * over it (withViewerFields): not purchased, not rated, no e-mail.
+ */
+export function anonymousLoopFromRow(row: CatalogLoopRow): PublicLoop {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    price: centsToPrice(row.price_cents),
+    isFree: row.is_free,
+    duration: row.duration_ms === null ? null : row.duration_ms / 1000,
+    genreId: row.genre_id,
+    genre: { id: row.genre_id, name: row.genre_name },
+    tags: row.tags,
+    contentType: row.content_type,
+    artistName: row.artist_name,
+    albumName: row.album_name,
+    releaseDate: row.release_date,
+    lyrics: row.lyrics,
+    isPublic: row.is_public,
+    status: row.status,
+    downloadCount: row.download_count,
+    createdAt: row.created_at,
+    isPurchased: false,
+    bpm: row.bpm,
+    key: row.key,
+    audioFileUrl: row.has_preview ? `/api/loops/${row.id}/preview` : null,
+    peaksUrl: row.has_peaks ? `/api/loops/${row.id}/peaks` : null,
+    averageRating: averageRating(row.rating_sum, row.rating_count),
+    totalRatings: row.rating_count,
+    myRating: null,
+    user: { id: row.user_id, username: row.username, firstName: row.first_name, email: null },
+  };
+}
+
+/** What only the signed-in viewer sees of a loop. */
+export interface ViewerFields {
+  isPurchased: boolean;
+  myRating: number | null;
+}
+
+/**
+ * A copy of an anonymous PublicLoop (which may be shared through the catalog cache: never mutated)
+ * with the viewer's own fields: purchase, rating, and their e-mail on their own loops.
+ */
+export function withViewerFields(loop: PublicLoop, viewerId: string, fields: ViewerFields | undefined, viewerEmail: string | null): PublicLoop {
+  const own = loop.user.id === viewerId;
+  return {
+    ...loop,
+    isPurchased: fields?.isPurchased ?? false,
+    myRating: fields?.myRating ?? null,
+    user: own ? { ...loop.user, email: viewerEmail } : loop.user,
   };
 }

@@ -5,7 +5,7 @@ import type { AppDeps } from "../../deps";
 import { HttpError, NotFound } from "../../http/errors";
 import { requireUser } from "../auth/require-user";
 import { getLoop, listLoops, visibleLoop } from "./catalog.service";
-import { ownLoop, uploadLoop } from "./loops.service";
+import { ownLoop, updateLoop, uploadLoop } from "./loops.service";
 import { parseRange } from "./range";
 
 export class RangeNotSatisfiable extends HttpError {
@@ -36,6 +36,10 @@ export function loopsRouter(deps: AppDeps): Router {
   });
   router.get("/loops/:id", async (req, res) => {
     res.json(await getLoop(prisma, req.params.id, viewerOf(req)));
+  });
+  router.patch("/loops/:id", async (req, res) => {
+    const user = requireUser(req);
+    res.json(await updateLoop(prisma, req.params.id, user.id, req.body));
   });
   router.get("/loops/:id/status", async (req, res) => {
     const user = requireUser(req);

@@ -1,15 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { UPLOAD_MESSAGES, uploadLoopFieldsSchema } from "@loop/rules/schemas/loops";
+import { UPLOAD_MESSAGES, updateLoopSchema, uploadLoopFieldsSchema } from "@loop/rules/schemas/loops";
 import type { Request } from "express";
 import type { PrismaClient } from "../../db/prisma";
 import { BadRequest, NotFound } from "../../http/errors";
-import { enqueue } from "../../jobs/queue";
-import { PROCESS_LOOP, type ProcessLoopPayload } from "../../jobs/loop-worker";
+import { LOOP_NOT_FOUND, UUID } from "./catalog.service";
 import type { Storage } from "../../storage/storage";
 import { creatorLoopView, type LoopWithGenre } from "./loop.view";
 import { receiveUpload } from "./receive-upload";
-
-export const originalKey = (loopId: string) => `loops/${loopId}/original`;
+import { originalKey, recordUpload } from "./record-upload";
 
 /**
  * Receives the upload, checks it, and records the loop (processing) with its job in one
@@ -28,33 +26,7 @@ export async function uploadLoop(prisma: PrismaClient, storage: Storage, req: Re
     const genre = await prisma.genre.findUnique({ where: { id: input.genreId } });
     if (!genre) throw new BadRequest(UPLOAD_MESSAGES.genre);
 
-    const loop = await prisma.$transaction(async (tx) => {
-      const created = await tx.loop.create({
-        data: {
-          id,
-          userId,
-          genreId: genre.id,
-          title: input.title,
-          description: input.description,
-          priceCents: input.isFree ? 0 : input.price,
-          isFree: input.isFree,
-          bpm: input.bpm,
-          key: input.key ?? null,
-          tags: input.tags,
-          contentType: input.contentType,
-          artistName: input.artistName ?? null,
-          albumName: input.albumName ?? null,
-          releaseDate: input.releaseDate ? new Date(`${input.releaseDate}T00:00:00Z`) : null,
-          lyrics: input.lyrics ?? null,
-          originalKey: key,
-          originalFormat: file.format!,
-        },
-        include: { genre: true },
-      });
-      const payload: ProcessLoopPayload = { loopId: id };
-      await enqueue(tx, PROCESS_LOOP, payload);
-      return created;
-    });
+    const loop = await prisma.$transaction((tx) => recordUpload(tx, { id, userId, genreId: genre.id, input, originalFormat: file.format! }));
     return creatorLoopView(loop);
   } catch (error) {
     await storage.delete(key);
@@ -69,4 +41,37 @@ export async function ownLoop(prisma: PrismaClient, loopId: string, userId: stri
     : null;
   if (!loop || loop.userId !== userId) throw new NotFound("Loop not found");
   return creatorLoopView(loop);
+}
+
+/**
+ * PATCH /api/loops/:id: the creator edits visibility and listing fields. Everything is checked
+ * before the one update, so a refused edit changes nothing. Anyone else's loop is 404.
+ */
+export async function updateLoop(prisma: PrismaClient, loopId: string, userId: string, body: unknown) {
+  const loop = UUID.test(loopId) ? await prisma.loop.findUnique({ where: { id: loopId }, select: { userId: true, isFree: true, priceCents: true } }) : null;
+  if (!loop || loop.userId !== userId) throw new NotFound(LOOP_NOT_FOUND);
+  const parsed = updateLoopSchema.safeParse(body ?? {});
+  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? "Invalid loop");
+  const input = parsed.data;
+  if (input.genreId !== undefined && !(await prisma.genre.findUnique({ where: { id: input.genreId } }))) throw new BadRequest(UPLOAD_MESSAGES.genre);
+
+  // A new price decides (0 is free, above 0 is paid) unless isFree is sent too; a free loop costs 0.
+  const isFree = input.isFree ?? (input.price !== undefined ? input.price === 0 : loop.isFree);
+  const priceCents = isFree ? 0 : (input.price ?? loop.priceCents);
+  const updated = await prisma.loop.update({
+    where: { id: loopId },
+    data: {
+      isPublic: input.isPublic,
+      title: input.title,
+      description: input.description,
+      genreId: input.genreId,
+      bpm: input.bpm,
+      key: input.key,
+      tags: input.tags,
+      isFree,
+      priceCents,
+    },
+    include: { genre: true },
+  });
+  return creatorLoopView(updated);
 }

@@ -2,7 +2,7 @@ import { levelTitle } from "@loop/rules/levels";
 import { PROFILE_MESSAGES, updateProfileSchema, type OwnProfile, type PublicProfile } from "@loop/rules/schemas/profile";
 import { isUniqueViolation, type PrismaClient } from "../../db/prisma";
 import { BadRequest, Conflict, NotFound } from "../../http/errors";
-import { publicLoopInclude, publicLoopView } from "../loops/loop.view";
+import { publicLoopView, viewerLoopInclude } from "../loops/loop.view";
 import { toCurrentUser, userInclude, type UserRecord } from "../users/user.view";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -40,7 +40,7 @@ export async function publicProfile(prisma: PrismaClient, userId: string, viewer
   const isOwnProfile = viewerId === user.id;
   const where = isOwnProfile ? { userId: user.id } : { userId: user.id, status: "ready" as const, isPublic: true };
   const [loops, totalLoops] = await prisma.$transaction([
-    prisma.loop.findMany({ where, include: publicLoopInclude, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: PROFILE_LOOPS }),
+    prisma.loop.findMany({ where, include: viewerLoopInclude(viewerId), orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: PROFILE_LOOPS }),
     prisma.loop.count({ where }),
   ]);
   return {

@@ -1,10 +1,13 @@
 import type { CurrentUser } from "@loop/rules/api-types";
-import { LogIn, LogOut } from "lucide-react";
+import { LogIn, LogOut, Search } from "lucide-react";
 import { lazy, Suspense } from "react";
+import { Link } from "react-router";
 import { Brand } from "@/components/brand";
 import { LevelBadgeCompact } from "@/components/level-badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { SearchBox } from "@/features/search/components/search-box";
+import { UploadButton } from "@/features/upload/components/upload-button";
 import { useWalletState } from "@/lib/wallet/wallet-store";
 import { MenuButton } from "./menu-button";
 
@@ -24,7 +27,14 @@ export function TopBar({ user, isLoading, onJoin, onLogout }: TopBarProps) {
     <header className="glass sticky top-0 z-40 border-b border-border/70">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
         <Brand />
+        <SearchBox className="mx-2 hidden max-w-md flex-1 md:block lg:mx-6" />
         <nav aria-label="Account" className="ml-auto flex items-center gap-2 sm:gap-3">
+          <Button asChild variant="ghost" size="icon-sm" className="md:hidden">
+            <Link to="/search" aria-label="Search">
+              <Search aria-hidden />
+            </Link>
+          </Button>
+          <UploadButton signedIn={user !== null} onSignInRequired={onJoin} className={isLoading ? "pointer-events-none opacity-60" : undefined} />
           {phase === "idle" ? null : (
             <Suspense fallback={null}>
               <ConnectedWallet />

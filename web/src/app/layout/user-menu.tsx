@@ -1,5 +1,5 @@
 import type { CurrentUser } from "@loop/rules/api-types";
-import { LogIn, LogOut, Menu, Settings } from "lucide-react";
+import { LogIn, LogOut, Menu, Settings, UserRound } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
@@ -29,6 +29,12 @@ export function UserMenu({ user, onJoin, onLogout, defaultOpen }: UserMenuProps)
           <>
             <DropdownMenuLabel className="truncate">Signed in as {name}</DropdownMenuLabel>
             <DropdownMenuSeparator />
+            <DropdownMenuItem asChild>
+              <Link to="/profile">
+                <UserRound aria-hidden />
+                Profile
+              </Link>
+            </DropdownMenuItem>
             <DropdownMenuItem asChild>
               <Link to="/settings">
                 <Settings aria-hidden />

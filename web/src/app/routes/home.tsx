@@ -1,12 +1,50 @@
+import type { CurrentUser } from "@loop/rules/api-types";
+import { LogIn } from "lucide-react";
+import { useCallback } from "react";
+import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
-import { HomePage } from "@/features/home/components/home-page";
+import { useJoinDialog } from "@/features/auth/components/join-dialog-context";
+import { HomeHero } from "@/features/home/components/home-page";
+import { LoopBrowser } from "@/features/loops/components/loop-browser";
+import { UploadButton } from "@/features/upload/components/upload-button";
 import { useUser } from "@/lib/auth";
-import { NotFoundRoute } from "./not-found";
 
-/** /home: signed in only (signed out it is not a route, spec §2). */
+const BROWSE_ID = "browse";
+
+/**
+ * /home (and / when signed in): the hero and the catalog browser. Visitors may browse and preview
+ * too (DESIGN §7); downloads ask them to log in.
+ */
 export function HomeRoute() {
   const { user, isLoading } = useUser();
   if (isLoading) return <PageSpinner />;
-  if (!user) return <NotFoundRoute />;
-  return <HomePage user={user} />;
+  return <HomeScreen user={user} />;
+}
+
+export function HomeScreen({ user }: { user: CurrentUser | null }) {
+  const { openJoin } = useJoinDialog();
+  const startBrowsing = useCallback(() => {
+    const target = document.getElementById(BROWSE_ID);
+    target?.scrollIntoView({ behavior: "smooth", block: "start" });
+    target?.focus({ preventScroll: true });
+  }, []);
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
+      <HomeHero
+        user={user}
+        onStartBrowsing={startBrowsing}
+        actions={
+          user ? (
+            <UploadButton signedIn onSignInRequired={openJoin} label="Upload Your Loops" size="lg" />
+          ) : (
+            <Button size="lg" variant="outline" onClick={openJoin}>
+              <LogIn aria-hidden />
+              Sign Up / Login
+            </Button>
+          )
+        }
+      />
+      <LoopBrowser id={BROWSE_ID} className="mt-10 scroll-mt-20 outline-none" />
+    </div>
+  );
 }

@@ -2,7 +2,7 @@ import { lazy } from "react";
 import { useUser } from "@/lib/auth";
 import { LandingRoute } from "./landing";
 
-const HomePage = lazy(() => import("@/features/home/components/home-page").then((m) => ({ default: m.HomePage })));
+const HomeScreen = lazy(() => import("./home").then((m) => ({ default: m.HomeScreen })));
 
 /**
  * `/`: the landing page when signed out or while auth loads (spec §2); home when signed in.
@@ -11,5 +11,5 @@ const HomePage = lazy(() => import("@/features/home/components/home-page").then(
 export function RootRoute() {
   const { user } = useUser();
   if (!user) return <LandingRoute />;
-  return <HomePage user={user} />;
+  return <HomeScreen user={user} />;
 }

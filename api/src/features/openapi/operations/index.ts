@@ -3,6 +3,7 @@
 import type { FeatureSpec } from "../spec";
 import { authOperations } from "./auth";
 import { clientConfigOperations } from "./client-config";
+import { downloadsOperations } from "./downloads";
 import { emailLoginOperations } from "./email-login";
 import { genresOperations } from "./genres";
 import { healthOperations } from "./health";
@@ -10,6 +11,8 @@ import { loopsOperations } from "./loops";
 import { oidcOperations } from "./oidc";
 import { openApiOperations } from "./openapi";
 import { profileOperations } from "./profile";
+import { ratingsOperations } from "./ratings";
+import { searchOperations } from "./search";
 import { statsOperations } from "./stats";
 import { walletOperations } from "./wallet";
 
@@ -23,6 +26,9 @@ export const FEATURES: readonly FeatureSpec[] = [
   walletOperations,
   genresOperations,
   loopsOperations,
+  ratingsOperations,
+  downloadsOperations,
+  searchOperations,
   profileOperations,
   statsOperations,
 ];

@@ -1,6 +1,15 @@
-import { creatorLoopSchema, loopListQuerySchema, loopListResponseSchema, loopPeaksSchema, MAX_BPM, MIN_BPM, publicLoopSchema } from "@loop/rules/schemas/loops";
+import {
+  creatorLoopSchema,
+  loopListQuerySchema,
+  loopListResponseSchema,
+  loopPeaksSchema,
+  MAX_BPM,
+  MIN_BPM,
+  publicLoopSchema,
+  updateLoopSchema,
+} from "@loop/rules/schemas/loops";
 import { z } from "zod";
-import { banned, crossSiteOrBanned, failure, json, signInRequired } from "../responses";
+import { banned, bodyTooLarge, crossSiteOrBanned, failure, json, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
 
 /** The multipart form of POST /api/loops/upload (text fields are checked by uploadLoopFieldsSchema). */
@@ -30,14 +39,23 @@ const previewHeaders = {
 export const loopsOperations = defineFeature({
   tag: "loops",
   description: "Loops and tracks: the catalog, previews, upload, processing.",
-  schemas: { CreatorLoop: creatorLoopSchema, LoopPeaks: loopPeaksSchema, PublicLoop: publicLoopSchema, LoopList: loopListResponseSchema, UploadLoopForm: uploadLoopForm },
+  schemas: {
+    CreatorLoop: creatorLoopSchema,
+    LoopPeaks: loopPeaksSchema,
+    PublicLoop: publicLoopSchema,
+    LoopList: loopListResponseSchema,
+    UploadLoopForm: uploadLoopForm,
+    UpdateLoopBody: updateLoopSchema,
+  },
   operations: [
     {
       method: "get",
       path: "/api/loops",
       operationId: "listLoops",
       summary: "The catalog: ready, public loops, filtered, sorted and paged",
-      description: "`popular` sorts by download count. `total` counts every match, not only this page.",
+      description:
+        "`popular` sorts by downloads + purchases; `rating` by average rating (unrated last). `total` counts every match, not only this page. " +
+        "`isPurchased` and `myRating` are the signed-in viewer's.",
       auth: "optional",
       query: loopListQuerySchema,
       responses: {
@@ -119,6 +137,26 @@ export const loopsOperations = defineFeature({
         401: signInRequired,
         403: crossSiteOrBanned,
         413: failure("`File Too Large: Please select a file smaller than 50MB.`"),
+      },
+    },
+    {
+      method: "patch",
+      path: "/api/loops/{id}",
+      operationId: "updateLoop",
+      summary: "The creator edits a loop's visibility and listing",
+      description:
+        "Every field is optional and checked with the upload's rules and messages; a refused edit changes nothing. " +
+        "`isFree: true` sets the price to 0; a price above 0 makes a free loop paid. `key: null` clears the creator's key.",
+      auth: "required",
+      params: z.object({ id: z.string() }),
+      body: updateLoopSchema,
+      responses: {
+        200: json(creatorLoopSchema, "The updated loop"),
+        400: failure("`Title Required: …`, `Invalid Price: …`, `Genre Required: …` (unknown genre), `Invalid BPM: …`, `Invalid Key: …`, or malformed JSON."),
+        401: signInRequired,
+        403: crossSiteOrBanned,
+        404: failure("No such loop, or not the caller's (`Loop Not Found`)."),
+        413: bodyTooLarge,
       },
     },
     {

@@ -1,0 +1,125 @@
+// Downloads: who may download which format, the signed link, and counting a download once per
+// user and loop when its link is fetched.
+import { DOWNLOAD_LINK_TTL_MS, DOWNLOAD_MESSAGES, downloadQuerySchema, type DeliveryFormat, type DownloadLink } from "@loop/rules/schemas/downloads";
+import type { PrismaClient } from "../../db/prisma";
+import { BadRequest, Conflict, Forbidden, HttpError, NotFound } from "../../http/errors";
+import { catalogChanged } from "../loops/catalog-cache";
+import { LOOP_NOT_FOUND, UUID } from "../loops/catalog.service";
+import { signDownloadToken, verifyDownloadToken } from "./download-token";
+
+export class Gone extends HttpError {
+  constructor(message: string) {
+    super(410, message);
+  }
+}
+
+export const CONTENT_TYPES: Record<DeliveryFormat, string> = { mp3: "audio/mpeg", wav: "audio/wav" };
+
+/** "Deep Night (Remix)!" → "deep-night-remix": ASCII letters, digits and dashes only. */
+export function fileSlug(title: string): string {
+  const slug = title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+/, "")
+    .slice(0, 80)
+    .replace(/-+$/, "");
+  return slug || "loop";
+}
+
+const fileKey = (loop: { mp3Key: string | null; wavKey: string | null }, format: DeliveryFormat) => (format === "mp3" ? loop.mp3Key : loop.wavKey);
+
+/**
+ * GET /api/loops/:id/download. Allowed: the creator (any format), a buyer (the formats bought, even
+ * if the loop has since been hidden), anyone signed in for a listed free loop. A loop the caller
+ * may not see is 404; a listed one they may not download is 403.
+ */
+export async function issueDownload(prisma: PrismaClient, signingKey: string, loopId: string, userId: string, rawQuery: unknown, now = Date.now()): Promise<DownloadLink> {
+  const parsed = downloadQuerySchema.safeParse(rawQuery);
+  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? DOWNLOAD_MESSAGES.format);
+  const loop = UUID.test(loopId)
+    ? await prisma.loop.findUnique({
+        where: { id: loopId },
+        select: {
+          id: true,
+          userId: true,
+          title: true,
+          status: true,
+          isPublic: true,
+          isFree: true,
+          mp3Key: true,
+          wavKey: true,
+          purchases: { where: { buyerId: userId }, select: { format: true } },
+        },
+      })
+    : null;
+  if (!loop) throw new NotFound(LOOP_NOT_FOUND);
+  const own = loop.userId === userId;
+  const bought = new Set<DeliveryFormat>(loop.purchases.map((purchase) => purchase.format));
+  const listed = loop.status === "ready" && loop.isPublic;
+  if (!own && bought.size === 0 && !listed) throw new NotFound(LOOP_NOT_FOUND);
+
+  const freeForAll = loop.isFree && listed;
+  // Without a format: MP3, unless the caller may only have the WAV they bought.
+  const format: DeliveryFormat = parsed.data.format ?? (!own && !freeForAll && bought.size > 0 && !bought.has("mp3") ? "wav" : "mp3");
+  if (!own && !freeForAll && !bought.has(format)) {
+    throw new Forbidden(bought.size > 0 ? DOWNLOAD_MESSAGES.formatNotPurchased : DOWNLOAD_MESSAGES.purchaseRequired);
+  }
+  if (loop.status !== "ready" || !fileKey(loop, format)) throw new Conflict(DOWNLOAD_MESSAGES.notReady);
+
+  const token = signDownloadToken(signingKey, { loopId: loop.id, format, userId, expiresAt: now + DOWNLOAD_LINK_TTL_MS });
+  return { downloadUrl: `/api/downloads/${token}`, filename: `${fileSlug(loop.title)}.${format}` };
+}
+
+export interface DownloadFile {
+  key: string;
+  filename: string;
+  contentType: string;
+  loopId: string;
+  userId: string;
+  format: DeliveryFormat;
+  /** The creator's own downloads are not counted. */
+  countable: boolean;
+}
+
+/** GET /api/downloads/:token: a valid, unexpired link of an existing user to a ready loop's file. */
+export async function resolveDownload(prisma: PrismaClient, signingKey: string, token: string, now = Date.now()): Promise<DownloadFile> {
+  const verified = verifyDownloadToken(signingKey, token, now);
+  if (!verified.ok) throw verified.reason === "expired" ? new Gone(DOWNLOAD_MESSAGES.expiredLink) : new Forbidden(DOWNLOAD_MESSAGES.invalidLink);
+  const { loopId, userId, format } = verified.grant;
+  const [loop, user] = await Promise.all([
+    prisma.loop.findUnique({ where: { id: loopId }, select: { id: true, userId: true, title: true, status: true, mp3Key: true, wavKey: true } }),
+    prisma.user.findUnique({ where: { id: userId }, select: { isBanned: true } }),
+  ]);
+  if (!user || user.isBanned) throw new Forbidden(DOWNLOAD_MESSAGES.invalidLink);
+  const key = loop && loop.status === "ready" ? fileKey(loop, format) : null;
+  if (!loop || !key) throw new NotFound(LOOP_NOT_FOUND);
+  return {
+    key,
+    filename: `${fileSlug(loop.title)}.${format}`,
+    contentType: CONTENT_TYPES[format],
+    loopId,
+    userId,
+    format,
+    countable: loop.userId !== userId,
+  };
+}
+
+/**
+ * Records that the user downloaded the loop; the first time only, the loop's download count goes
+ * up, in the same statement (a concurrent second fetch finds the row and adds nothing).
+ */
+export async function recordDownload(prisma: PrismaClient, file: Pick<DownloadFile, "loopId" | "userId" | "format">): Promise<boolean> {
+  const counted = await prisma.$executeRaw`
+    WITH inserted AS (
+      INSERT INTO "app"."loop_downloads" ("loop_id", "user_id", "format")
+      VALUES (${file.loopId}::uuid, ${file.userId}::uuid, ${file.format}::"app"."delivery_format")
+      ON CONFLICT ("loop_id", "user_id") DO NOTHING
+      RETURNING "loop_id"
+    )
+    UPDATE "app"."loops" SET "download_count" = "download_count" + 1 WHERE "id" IN (SELECT "loop_id" FROM inserted)`;
+  // The count (and the popular sort) changed: cached catalog answers are dropped.
+  if (counted > 0) catalogChanged(prisma);
+  return counted > 0;
+}

@@ -1,0 +1,33 @@
+import { rateLoopSchema, ratingResultSchema } from "@loop/rules/schemas/ratings";
+import { z } from "zod";
+import { bodyTooLarge, failure, json, signInRequired } from "../responses";
+import { defineFeature } from "../spec";
+
+export const ratingsOperations = defineFeature({
+  tag: "ratings",
+  description: "Ratings of loops by the listeners who bought or downloaded them.",
+  schemas: { RateLoopBody: rateLoopSchema, RatingResult: ratingResultSchema },
+  operations: [
+    {
+      method: "post",
+      path: "/api/loops/{id}/ratings",
+      operationId: "rateLoop",
+      summary: "Rate a loop from 1 to 5, or change one's rating",
+      description: "One rating per user and loop: a second call replaces it. Allowed to buyers and to users who downloaded the loop, never to its creator.",
+      auth: "required",
+      params: z.object({ id: z.string() }),
+      body: rateLoopSchema,
+      responses: {
+        200: json(ratingResultSchema, "The loop's new average and count, and the caller's rating"),
+        400: failure("`Invalid Rating: …` (not a whole number from 1 to 5), or malformed JSON."),
+        401: signInRequired,
+        403: failure(
+          "`Rating Not Allowed: Only listeners who bought or downloaded this loop can rate it.`, `Rating Not Allowed: You cannot rate your own loop.`, " +
+            "a cross-site request, or a banned account.",
+        ),
+        404: failure("No such loop, or not visible to the caller (`Loop Not Found`)."),
+        413: bodyTooLarge,
+      },
+    },
+  ],
+});

@@ -1,0 +1,52 @@
+// Processing a long file can take longer than a job's claim (JOB_VISIBILITY_MS): the worker renews
+// its claim while it works, so that no other worker takes the job and processes it a second time.
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { clickTrack, wavFile } from "./support/audio";
+import { truncateAll } from "./support/database";
+import { newAccount, walletSignIn, type Browser } from "./support/siwe";
+import { browser, createTestApp, type TestApp } from "./support/test-app";
+
+let t: TestApp;
+let agent: Browser;
+let genreId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await truncateAll(t.db.prisma);
+  genreId = (await t.db.prisma.genre.create({ data: { name: "Techno" } })).id;
+  agent = browser(t.app);
+  expect((await walletSignIn(agent, newAccount())).status).toBe(200);
+});
+afterAll(() => t.close());
+
+it("a job that outlives its claim is renewed, not taken by a second worker: processed once", { timeout: 60_000 }, async () => {
+  // Claims of 600 ms; processing 40 s of stereo audio takes several seconds.
+  const first = t.startWorker({ visibilityMs: 600, pollMs: 50 });
+  const seconds = 40;
+  const upload = agent.post("/api/loops/upload").field("title", "Long").field("genreId", String(genreId));
+  const { body } = await upload.attach("audio", wavFile([clickTrack(120, seconds), clickTrack(90, seconds)]), { filename: "long.wav", contentType: "audio/wav" }).expect(201);
+  let second: ReturnType<TestApp["startWorker"]> | null = null;
+  try {
+    // Wait until the first worker has the job, then start a rival that polls all the time.
+    const until = Date.now() + 10_000;
+    while ((await t.db.prisma.job.findFirstOrThrow()).state !== "active") {
+      if (Date.now() > until) throw new Error("the job was never claimed");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    second = t.startWorker({ visibilityMs: 600, pollMs: 50 });
+    const started = Date.now();
+    for (;;) {
+      const loop = await t.db.prisma.loop.findUniqueOrThrow({ where: { id: body.id } });
+      if (loop.status !== "processing") break;
+      if (Date.now() - started > 45_000) throw new Error("still processing");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(Date.now() - started).toBeGreaterThan(600 * 2); // the claim would have expired twice over
+    const loop = await t.db.prisma.loop.findUniqueOrThrow({ where: { id: body.id } });
+    expect(loop.status).toBe("ready");
+    expect(await t.db.prisma.job.findFirstOrThrow()).toMatchObject({ state: "completed", attempts: 1 });
+  } finally {
+    await first.stop();
+    await second?.stop();
+  }
+});

@@ -1,0 +1,154 @@
+import { randomUUID } from "node:crypto";
+import { searchResponseSchema } from "@loop/rules/schemas/search";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Prisma } from "../src/db/prisma";
+import { truncateAll } from "./support/database";
+import { browser, createTestApp, type TestApp } from "./support/test-app";
+
+describe("search: GET /api/search", () => {
+  let t: TestApp;
+  let genre: number;
+  const users: Record<string, string> = {};
+
+  async function insertUser(username: string, data: Partial<Prisma.UserUncheckedCreateInput> = {}) {
+    users[username] = (await t.db.prisma.user.create({ data: { username, ...data } })).id;
+  }
+
+  async function insertLoop(title: string, username: string, data: Partial<Prisma.LoopUncheckedCreateInput> = {}) {
+    const id = randomUUID();
+    await t.db.prisma.loop.create({
+      data: { id, userId: users[username]!, genreId: genre, title, priceCents: 1250, bpm: 128, status: "ready", originalKey: `loops/${id}/original`, originalFormat: "wav", ...data },
+    });
+    return id;
+  }
+
+  const search = async (q: string, extra = "") => {
+    const response = await request(t.app).get(`/api/search?q=${encodeURIComponent(q)}${extra}`).expect(200);
+    return searchResponseSchema.parse(response.body);
+  };
+  const loopTitles = async (q: string) => (await search(q)).loops.map((loop) => loop.title);
+  const usernames = async (q: string) => (await search(q)).users.map((user) => user.username);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await truncateAll(t.db.prisma);
+    genre = (await t.db.prisma.genre.create({ data: { name: "Dubstep" } })).id;
+    await insertUser("maple_beats", { firstName: "Maple", lastName: "Stone", level: 3, experience: 400, profileImageUrl: "https://img.example/m.png" });
+    await insertUser("drummer_joe", { firstName: "Joe", lastName: "Drummond" });
+    await insertUser("beat", { experience: 1 });
+    await insertUser("beatsmith", { experience: 50 });
+    await insertUser("the_beat_lab", { experience: 900 });
+    await insertUser("maple_banned", { isBanned: true, banReason: "spam" });
+    const wallet = await t.db.prisma.user.create({ data: { username: "wallet_maple" } });
+    users.wallet_maple = wallet.id;
+    await t.db.prisma.walletLink.create({ data: { userId: wallet.id, address: "0x00000000000000000000000000000000000000A1", chainId: 31337 } });
+
+    await insertLoop("Deep Drums", "drummer_joe", { downloadCount: 50 });
+    await insertLoop("Drums Deep", "maple_beats");
+    await insertLoop("Dubstep Wobble Drop", "maple_beats", { isFree: true, priceCents: 0, bpm: null, detectedBpm: 140 });
+    await insertLoop("Maple Syrup Groove", "maple_beats");
+    await insertLoop("Kickdrum Basics", "maple_beats");
+    await insertLoop("Drums Private", "maple_beats", { isPublic: false });
+    await insertLoop("Drums Processing", "maple_beats", { status: "processing" });
+    await insertLoop("Drums Failed", "maple_beats", { status: "failed" });
+    await insertLoop("Drums Of The Banned", "maple_banned");
+    await insertLoop("100% Pure", "beat");
+  });
+  afterAll(() => t.close());
+
+  it("finds loops by prefix: starts-with first, then a word starting with it, then containing it", async () => {
+    // Never: private, processing, failed, or a banned user's loops.
+    expect(await loopTitles("drum")).toEqual(["Drums Deep", "Deep Drums", "Kickdrum Basics"]);
+    expect(await loopTitles("DRUMS")).toEqual(["Drums Deep", "Deep Drums"]);
+  });
+
+  it("forgives typos", async () => {
+    expect(await loopTitles("dubstp")).toEqual(["Dubstep Wobble Drop"]);
+    expect(await loopTitles("wobbl drop")).toEqual(["Dubstep Wobble Drop"]);
+    expect(await loopTitles("dubsteep")).toEqual(["Dubstep Wobble Drop"]);
+    expect(await loopTitles("mapel syrup")).toEqual(["Maple Syrup Groove"]);
+    expect(await usernames("drumer")).toContain("drummer_joe");
+  });
+
+  it("finds users by username prefix, a word of it, or their names; never banned users", async () => {
+    const result = await search("mapl");
+    expect(result.users.map((user) => user.username)).toEqual(["maple_beats", "wallet_maple"]);
+    expect(result.totalUsers).toBe(2);
+    expect(result.users[0]).toEqual({
+      id: users.maple_beats,
+      username: "maple_beats",
+      profileImageUrl: "https://img.example/m.png",
+      firstName: "Maple",
+      lastName: "Stone",
+      walletAddress: null,
+      level: 3,
+      experience: 400,
+    });
+    expect(result.users[1]!.walletAddress).toBe("0x00000000000000000000000000000000000000A1");
+    expect(result.loops.map((loop) => loop.title)).toEqual(["Maple Syrup Groove"]);
+    expect(await usernames("drummond")).toEqual(["drummer_joe"]);
+    expect(await usernames("stone")).toEqual(["maple_beats"]);
+  });
+
+  it("ranks the exact match first, then prefixes, then word prefixes", async () => {
+    // Among word prefixes, the closer word first: "beat" is a whole word of the_beat_lab.
+    expect(await usernames("beat")).toEqual(["beat", "beatsmith", "the_beat_lab", "maple_beats"]);
+  });
+
+  it("answers the loop shape, with the creator's or detected BPM and the price as text", async () => {
+    const { loops, totalLoops } = await search("dubstep");
+    expect(totalLoops).toBe(1);
+    expect(loops[0]).toEqual({
+      id: expect.any(String),
+      title: "Dubstep Wobble Drop",
+      genre: { id: genre, name: "Dubstep" },
+      bpm: 140,
+      price: "0.00",
+      isFree: true,
+      user: { id: users.maple_beats, username: "maple_beats" },
+    });
+    const drums = await search("drums deep");
+    expect(drums.loops[0]).toMatchObject({ title: "Drums Deep", bpm: 128, price: "12.50", isFree: false });
+  });
+
+  it("pages each list with limit and offset; the totals count every match", async () => {
+    const first = await search("drum", "&limit=1");
+    expect(first.loops.map((loop) => loop.title)).toEqual(["Drums Deep"]);
+    expect(first.totalLoops).toBe(3);
+    const second = await search("drum", "&limit=2&offset=1");
+    expect(second.loops.map((loop) => loop.title)).toEqual(["Deep Drums", "Kickdrum Basics"]);
+    expect(second.totalLoops).toBe(3);
+    const past = await search("drum", "&offset=10");
+    expect(past.loops).toEqual([]);
+    expect(past.totalLoops).toBe(3);
+    expect(past.totalUsers).toBe(1);
+  });
+
+  it("matches LIKE wildcards literally", async () => {
+    expect(await loopTitles("100%")).toEqual(["100% Pure"]);
+    expect(await loopTitles("%%%")).toEqual([]);
+    expect(await loopTitles("___")).toEqual([]);
+  });
+
+  it("400 when the query is shorter than 3 characters", async () => {
+    for (const q of ["", "ab", "  ab  ", "a "]) {
+      const response = await request(t.app).get(`/api/search?q=${encodeURIComponent(q)}`).expect(400);
+      expect(response.body).toEqual({ message: "Type at least 3 characters to search" });
+    }
+    expect((await request(t.app).get("/api/search").expect(400)).body).toEqual({ message: "Type at least 3 characters to search" });
+    expect((await request(t.app).get("/api/search?q=drum&limit=51").expect(400)).body.message).toMatch(/^Invalid limit/);
+    expect((await request(t.app).get("/api/search?q=drum&limit=0").expect(400)).body.message).toMatch(/^Invalid limit/);
+    expect((await request(t.app).get("/api/search?q=drum&offset=-1").expect(400)).body.message).toMatch(/^Invalid offset/);
+  });
+
+  it("no results is an empty answer", async () => {
+    expect(await search("zzzqqq")).toEqual({ users: [], loops: [], totalUsers: 0, totalLoops: 0 });
+  });
+
+  it("works signed in too", async () => {
+    const agent = browser(t.app);
+    const response = await agent.get("/api/search?q=maple").expect(200);
+    expect(response.body.totalLoops).toBe(1);
+  });
+});

@@ -1,0 +1,31 @@
+/** Downloads: GET /api/loops/:id/download issues a signed link; GET /api/downloads/:token answers the file. */
+import { z } from "zod";
+
+export const DELIVERY_FORMATS = ["mp3", "wav"] as const;
+export type DeliveryFormat = (typeof DELIVERY_FORMATS)[number];
+
+/** How long a signed download link stays valid. */
+export const DOWNLOAD_LINK_TTL_MS = 15 * 60 * 1000;
+
+export const DOWNLOAD_MESSAGES = {
+  format: "Invalid Format: Choose mp3 or wav.",
+  purchaseRequired: "Purchase Required: Buy this loop to download it.",
+  formatNotPurchased: "Purchase Required: You bought this loop in another format.",
+  notReady: "Download Not Available: This loop is still being processed.",
+  invalidLink: "Invalid Download Link: This link is not valid. Request a new download.",
+  expiredLink: "Download Link Expired: Request a new download.",
+  fileMissing: "File Not Found",
+} as const;
+
+export const downloadQuerySchema = z.object({
+  format: z
+    .enum(DELIVERY_FORMATS, { error: DOWNLOAD_MESSAGES.format })
+    .optional()
+    .describe("Default: mp3, or the format the caller bought when that is the only one"),
+});
+
+export const downloadLinkSchema = z.object({
+  downloadUrl: z.string().describe("`/api/downloads/<signed token>` on the API's origin; valid 15 minutes"),
+  filename: z.string().describe("e.g. `deep-night.mp3`"),
+});
+export type DownloadLink = z.infer<typeof downloadLinkSchema>;

@@ -1,0 +1,210 @@
+// Audio processing of an upload (api/src/audio/pipeline.ts), run as the loop worker runs it in
+// production: bundled by esbuild as api/build.mjs does (so no TypeScript compilation is measured), in
+// a worker thread (runPipelineInWorker), in a fresh Node process per case, whose peak resident memory
+// (process.resourceUsage().maxRSS: the kernel's high-water mark for the whole process, threads and
+// WASM memory included) and wall time are reported. Cases, with audio synthesised here (no fixtures):
+//   - 60 s of stereo 44.1 kHz 16-bit WAV: budget 3 s and 300 MB;
+//   - an MP3 of just under the 50 MiB upload limit (128 kbps, ~54 minutes): budget 512 MB.
+// Time is judged on the CPU time the process spent on the job (all threads, process.cpuUsage()),
+// which does not depend on what else the machine runs; wall time and the load average are printed
+// beside it.
+// The 50 MB MP3 takes a while to encode; it is cached in the system temp directory.
+// The result is the worst case's share of its budget (100 % = at the budget).
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, openSync, closeSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
+import { createRequire } from "node:module";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+export const name = "audio-processing";
+export const description = "upload processing in the worker thread: time and peak memory (60 s WAV; 50 MB MP3)";
+
+const SAMPLE_RATE = 44100;
+const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+const MP3_TARGET_BYTES = MAX_UPLOAD_BYTES - 256 * 1024;
+const CACHE_VERSION = 1;
+
+/** Stereo test music: a click on every beat (124 BPM), an A minor chord, a little noise; channels differ. */
+function synthesize(startFrame, frames) {
+  const left = new Float32Array(frames);
+  const right = new Float32Array(frames);
+  const period = Math.round((SAMPLE_RATE * 60) / 124);
+  const notes = [220, 261.63, 329.63];
+  let seed = (startFrame * 2654435761) >>> 0;
+  for (let i = 0; i < frames; i++) {
+    const t = startFrame + i;
+    const sinceBeat = t % period;
+    const click = sinceBeat < 2000 ? 0.8 * Math.sin((2 * Math.PI * 100 * sinceBeat) / SAMPLE_RATE) * Math.exp(-sinceBeat / 400) : 0;
+    let chord = 0;
+    for (const hz of notes) chord += 0.06 * Math.sin((2 * Math.PI * hz * t) / SAMPLE_RATE);
+    seed = (seed * 1664525 + 1013904223) >>> 0;
+    const noise = (seed / 2 ** 32 - 0.5) * 0.02;
+    left[i] = click + chord + noise;
+    right[i] = 0.7 * click + chord - noise;
+  }
+  return [left, right];
+}
+
+function wavBytes(seconds) {
+  const frames = seconds * SAMPLE_RATE;
+  const [left, right] = synthesize(0, frames);
+  const out = Buffer.alloc(44 + frames * 4);
+  out.write("RIFF", 0, "latin1");
+  out.writeUInt32LE(36 + frames * 4, 4);
+  out.write("WAVEfmt ", 8, "latin1");
+  out.writeUInt32LE(16, 16);
+  out.writeUInt16LE(1, 20);
+  out.writeUInt16LE(2, 22);
+  out.writeUInt32LE(SAMPLE_RATE, 24);
+  out.writeUInt32LE(SAMPLE_RATE * 4, 28);
+  out.writeUInt16LE(4, 32);
+  out.writeUInt16LE(16, 34);
+  out.write("data", 36, "latin1");
+  out.writeUInt32LE(frames * 4, 40);
+  for (let i = 0; i < frames; i++) {
+    out.writeInt16LE(Math.round(Math.max(-1, Math.min(1, left[i])) * 32767), 44 + i * 4);
+    out.writeInt16LE(Math.round(Math.max(-1, Math.min(1, right[i])) * 32767), 46 + i * 4);
+  }
+  return out;
+}
+
+/** Encodes synthesised audio at 128 kbps, 10 s at a time, until the file is just under 50 MiB. */
+async function ensureLongMp3(root, log) {
+  const dir = path.join(tmpdir(), "loop-bench-audio");
+  const file = path.join(dir, `long-128k-v${CACHE_VERSION}.mp3`);
+  if (existsSync(file)) {
+    log(`using cached ${file} (${(statSync(file).size / 1e6).toFixed(1)} MB)`);
+    return file;
+  }
+  mkdirSync(dir, { recursive: true });
+  log("encoding a ~50 MB MP3 (128 kbps, ~54 min) of synthesised audio; cached for later runs");
+  const require = createRequire(path.join(root, "api", "package.json"));
+  const { createMp3Encoder } = await import(pathToFileURL(require.resolve("wasm-media-encoders")).href);
+  const encoder = await createMp3Encoder();
+  encoder.configure({ channels: 2, sampleRate: SAMPLE_RATE, bitrate: 128 });
+  const partial = `${file}.${process.pid}.part`;
+  const fd = openSync(partial, "w");
+  const t0 = Date.now();
+  let bytes = 0;
+  let frame = 0;
+  try {
+    const block = 10 * SAMPLE_RATE;
+    // 128 kbps = 16,000 bytes a second: stop one block before the target.
+    while (bytes + 16000 * 10 * 2 < MP3_TARGET_BYTES) {
+      const out = encoder.encode(synthesize(frame, block));
+      writeSync(fd, out);
+      bytes += out.length;
+      frame += block;
+    }
+    const tail = encoder.finalize();
+    writeSync(fd, tail);
+    bytes += tail.length;
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(partial, file);
+  log(`encoded ${(frame / SAMPLE_RATE / 60).toFixed(1)} min, ${(bytes / 1e6).toFixed(1)} MB in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  return file;
+}
+
+/** Bundles run-in-worker.ts and the worker entry, as api/build.mjs does, under api/node_modules/.cache. */
+async function bundlePipeline(root) {
+  const api = path.join(root, "api");
+  const outdir = path.join(api, "node_modules", ".cache", "loop-bench-audio");
+  const require = createRequire(path.join(api, "package.json"));
+  const { build } = await import(pathToFileURL(require.resolve("esbuild")).href);
+  await build({
+    entryPoints: { "run-in-worker": path.join(api, "src/audio/run-in-worker.ts"), "audio-worker": path.join(api, "src/audio/worker-entry.ts") },
+    outdir,
+    outExtension: { ".js": ".mjs" },
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    logLevel: "warning",
+  });
+  return path.join(outdir, "run-in-worker.mjs");
+}
+
+/** Runs this file as a child process on one input; its JSON report. */
+function measure(bundle, input) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), "--child", bundle, input], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (chunk) => (out += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const line = out.trim().split("\n").pop();
+      if (code !== 0 || !line) return reject(new Error(`measurement exited with code ${code}: ${out}`));
+      resolve(JSON.parse(line));
+    });
+  });
+}
+
+async function child(bundle, input) {
+  const { runPipelineInWorker } = await import(pathToFileURL(bundle).href);
+  const outDir = mkdtempSync(path.join(tmpdir(), "loop-bench-out-"));
+  try {
+    const baselineMb = process.resourceUsage().maxRSS / 1024;
+    const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
+    const result = await runPipelineInWorker(input, outDir).result;
+    const ms = performance.now() - t0;
+    const cpu = process.cpuUsage(cpu0);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
+    const peakMb = process.resourceUsage().maxRSS / 1024;
+    const size = (file) => statSync(file).size;
+    process.stdout.write(
+      `${JSON.stringify({
+        ms,
+        cpuMs,
+        peakMb,
+        baselineMb,
+        durationMs: result.durationMs,
+        bpm: result.detectedBpm,
+        key: result.detectedKey,
+        mp3Bytes: size(result.files.mp3),
+        wavBytes: size(result.files.wav),
+        previewBytes: size(result.files.preview),
+      })}\n`,
+    );
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+export async function run({ root, log }) {
+  const work = mkdtempSync(path.join(tmpdir(), "loop-bench-in-"));
+  try {
+    const wav = path.join(work, "60s.wav");
+    writeFileSync(wav, wavBytes(60));
+    const mp3 = await ensureLongMp3(root, log);
+    const bundle = await bundlePipeline(root);
+    const cases = [
+      { label: "60 s WAV (stereo, 44.1 kHz, 16-bit)", input: wav, budgetMs: 3000, budgetMb: 300 },
+      { label: `${(statSync(mp3).size / 1e6).toFixed(1)} MB MP3 (128 kbps)`, input: mp3, budgetMb: 512 },
+    ];
+    const details = [];
+    let worst = 0;
+    for (const c of cases) {
+      log(`processing ${c.label}`);
+      const r = await measure(bundle, c.input);
+      const minutes = r.durationMs / 60000;
+      const shares = [r.peakMb / c.budgetMb, c.budgetMs ? r.cpuMs / c.budgetMs : 0];
+      worst = Math.max(worst, ...shares);
+      details.push(
+        `${c.label}: CPU ${(r.cpuMs / 1000).toFixed(2)} s${c.budgetMs ? ` (budget ${c.budgetMs / 1000} s)` : ""}, wall ${(r.ms / 1000).toFixed(2)} s (load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} CPUs), peak RSS ${r.peakMb.toFixed(0)} MB (budget ${c.budgetMb} MB; the process before the pipeline: ${r.baselineMb.toFixed(0)} MB)`,
+        `  → ${minutes.toFixed(1)} min of audio, ${r.bpm ?? "no"} BPM, ${r.key ?? "no key"}; MP3 320k ${(r.mp3Bytes / 1e6).toFixed(1)} MB, WAV ${(r.wavBytes / 1e6).toFixed(1)} MB, preview ${(r.previewBytes / 1e6).toFixed(2)} MB`,
+      );
+    }
+    return { value: worst * 100, unit: "% of budget", budget: 100, lowerIsBetter: true, details };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === "--child") await child(process.argv[3], process.argv[4]);

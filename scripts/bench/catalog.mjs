@@ -1,0 +1,404 @@
+// Catalog latency at scale: a throw-away embedded Postgres, migrated and seeded by the API's own
+// `migrate` (no demo catalog), filled with 10,000 users and 100,000 ready loops by SQL
+// (generate_series), then the real API (`src/main.ts`, its own process) under 50 concurrent
+// keep-alive clients: GET /api/loops (filters + sort, a page of 24) and GET /api/search?q=
+// (typos and prefixes). Two passes on the same data: the API as it runs (its catalog cache on) and
+// the API with CATALOG_CACHE=0 (every request queries Postgres), so both figures are on the
+// table. The query mix has about two hundred distinct /api/loops URLs and forty search terms.
+// Prints p50/p95/p99 and throughput per scenario; the budget is the p95 of the /api/loops mix with
+// the cache on. Everything it starts (database, API, temporary folder) is removed at the end.
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { startEmbeddedPostgres } from "../lib/embedded-postgres.mjs";
+import { httpOk } from "../lib/health.mjs";
+import { ROOT } from "../lib/paths.mjs";
+import { freePort } from "../lib/ports.mjs";
+
+export const name = "catalog";
+export const description = "p95 of GET /api/loops (filters + sort, page of 24) with 100,000 loops, 10,000 users, 50 concurrent clients, ms";
+export const LOOPS_P95_BUDGET_MS = 25;
+export const SEARCH_P95_BUDGET_MS = 30;
+
+const USERS = Number(process.env.BENCH_CATALOG_USERS ?? 10_000);
+const LOOPS = Number(process.env.BENCH_CATALOG_LOOPS ?? 100_000);
+const CONCURRENCY = 50;
+const WARMUP_MS = 3_000;
+const MEASURE_MS = Number(process.env.BENCH_CATALOG_SECONDS ?? 12) * 1000;
+const API_DIR = path.join(ROOT, "api");
+
+// ---- Data -------------------------------------------------------------------------------------
+
+const sqlArray = (words) => `ARRAY[${words.map((word) => `'${word.replace(/'/g, "''")}'`).join(",")}]`;
+const FIRST_NAMES = ["Maya", "Luka", "Sofia", "Amara", "Jonas", "Keiko", "Diego", "Elena", "Kwame", "Ines", "Noah", "Freya", "Omar", "Lena", "Mateo", "Zara", "Ravi", "Nina", "Tobias", "Yara", "Felix", "Anika", "Malik", "Chloe", "Hugo", "Leila", "Oskar", "Priya", "Samuel", "Ivy"];
+const LAST_NAMES = ["Okafor", "Kovac", "Lindqvist", "Mensah", "Becker", "Tanaka", "Alvarez", "Rossi", "Boateng", "Silva", "Novak", "Jensen", "Haddad", "Schmidt", "Moreau", "Khan", "Patel", "Ivanova", "Fischer", "Nakamura", "Dubois", "Costa", "Walker", "Kim", "Larsen", "Mwangi", "Ortiz", "Sato", "Weber", "Young"];
+const ADJECTIVES = ["Dusty", "Neon", "Velvet", "Golden", "Midnight", "Liquid", "Concrete", "Electric", "Hazy", "Cosmic", "Rainy", "Crystal", "Analog", "Broken", "Silent", "Wild", "Frozen", "Lunar", "Solar", "Deep", "Smooth", "Gritty", "Dreamy", "Urban", "Tropical", "Vintage", "Hyper", "Mellow", "Dark", "Bright"];
+const NOUNS = ["Groove", "Drift", "Pulse", "Horizon", "Echo", "Bounce", "Cathedral", "Garden", "Skyline", "Riff", "Chords", "Keys", "Drums", "Bassline", "Vibes", "Sunrise", "Sunset", "Alley", "Circuit", "Ocean", "Dream", "Shuffle", "Wave", "Fever", "Cypher", "Anthem", "Lullaby", "Motion", "Signal", "Mirage"];
+const SUFFIXES = ["Loop", "Beat", "Jam", "Sketch", "Session", "Mix", "Part II", "Reprise", "Edit", "Dub"];
+const TAGS = ["lofi", "chill", "dark", "uplifting", "808", "piano", "guitar", "vocal", "ambient", "drums", "bass", "synth", "vintage", "club", "cinematic", "jazzy", "soulful", "melodic", "percussion", "retro"];
+const KEYS = ["C", "C#", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B"].flatMap((note) => [`${note} major`, `${note} minor`]);
+const PRICES = [99, 199, 299, 299, 499, 499, 499, 799, 999, 1200, 1499, 1999, 2500, 4999];
+
+const pick = (array, random) => `(${array})[1 + floor(${random} * cardinality(${array}))::int]`;
+
+async function columnExists(db, table, column) {
+  const { rowCount } = await db.query("SELECT 1 FROM information_schema.columns WHERE table_schema = 'app' AND table_name = $1 AND column_name = $2", [table, column]);
+  return rowCount > 0;
+}
+
+/** 10,000 users and 100,000 loops in a few seconds: one INSERT ... SELECT generate_series each. */
+export async function generateCatalog(db, { users = USERS, loops = LOOPS } = {}) {
+  await db.query("SELECT setseed(0.42)");
+  await db.query(`
+    INSERT INTO "app"."users" ("username", "first_name", "last_name", "email", "bio", "level", "experience", "created_at")
+    SELECT lower(f) || '_' || lower(l) || g, f, l, 'bench' || g || '@loop.local',
+      'Producer of ' || lower(${pick(sqlArray(TAGS), "random()")}) || ' loops.',
+      1 + floor(random() * 20)::int, floor(power(random(), 3) * 50000)::int,
+      now() - random() * interval '730 days'
+    FROM (
+      SELECT g, ${pick(sqlArray(FIRST_NAMES), "random()")} AS f, ${pick(sqlArray(LAST_NAMES), "random()")} AS l
+      FROM generate_series(1, ${users}) AS g
+    ) AS names`);
+
+  const genres = (await db.query('SELECT count(*)::int AS count FROM "app"."genres"')).rows[0].count;
+  if (genres === 0) throw new Error("no genres: the seed did not run");
+  const hasRatings = await columnExists(db, "loops", "rating_count");
+  const hasPurchases = await columnExists(db, "loops", "purchase_count");
+  // Realistic spreads: a few genres and creators dominate, a quarter of loops are free, a long
+  // tail of downloads, most loops short, 3 % private and 1.5 % still processing or failed.
+  await db.query(`
+    INSERT INTO "app"."loops" ("id", "user_id", "genre_id", "title", "description", "price_cents", "is_free", "duration_ms",
+      "bpm", "detected_bpm", "key", "detected_key", "tags", "content_type", "is_public", "status", "download_count",
+      ${hasPurchases ? `"purchase_count",` : ""} ${hasRatings ? `"rating_sum", "rating_count",` : ""}
+      "original_key", "original_format", "preview_key", "mp3_key", "wav_key", "peaks_key", "created_at", "updated_at")
+    SELECT id, creators.ids[creator], genres.ids[genre],
+      adjective || ' ' || noun || CASE WHEN with_suffix THEN ' ' || suffix ELSE '' END,
+      'A ' || lower(adjective) || ' ' || lower(genres.names[genre]) || ' ' || lower(noun) || ' with a ' || tag1 || ' and ' || tag2 || ' feel.',
+      CASE WHEN free THEN 0 ELSE price END, free, duration, bpm, bpm + (CASE WHEN r_bpm < 0.8 THEN 0 ELSE floor(r_bpm * 10)::int - 9 END),
+      CASE WHEN r_key < 0.8 THEN musical_key END, musical_key, tag1 || ',' || tag2 || ',' || lower(genres.names[genre]),
+      CASE WHEN r_type < 0.05 THEN 'track' ELSE 'loop' END::"app"."loop_content_type",
+      r_public > 0.03, CASE WHEN r_status < 0.01 THEN 'processing' WHEN r_status < 0.015 THEN 'failed' ELSE 'ready' END::"app"."loop_status",
+      downloads, ${hasPurchases ? "CASE WHEN free THEN 0 ELSE floor(downloads * r_buy * 0.3)::int END," : ""}
+      ${hasRatings ? "ratings + floor(sqrt(r_rating) * ratings * 4)::int, ratings," : ""}
+      'loops/' || id || '/original', 'wav', 'loops/' || id || '/preview.mp3', 'loops/' || id || '/audio.mp3',
+      'loops/' || id || '/audio.wav', 'loops/' || id || '/peaks.json', created, created
+    FROM (
+      SELECT gen_random_uuid() AS id,
+        1 + floor(power(random(), 2) * ${users})::int AS creator,
+        1 + floor(power(random(), 1.6) * ${genres})::int AS genre,
+        ${pick(sqlArray(ADJECTIVES), "random()")} AS adjective,
+        ${pick(sqlArray(NOUNS), "random()")} AS noun,
+        ${pick(sqlArray(SUFFIXES), "random()")} AS suffix,
+        random() < 0.4 AS with_suffix,
+        ${pick(sqlArray(TAGS), "random()")} AS tag1,
+        ${pick(sqlArray(TAGS), "random()")} AS tag2,
+        ${pick(sqlArray(KEYS), "random()")} AS musical_key,
+        random() < 0.25 AS free,
+        ${pick(`ARRAY[${PRICES.join(",")}]`, "random()")} AS price,
+        CASE WHEN random() < 0.5 THEN 4000 + floor(random() * 26000) WHEN random() < 0.7 THEN 30000 + floor(random() * 30001) ELSE 60001 + floor(random() * 180000) END::int AS duration,
+        60 + floor(random() * 121)::int AS bpm,
+        floor(power(random(), 4) * 5000)::int AS downloads,
+        floor(power(random(), 3) * 40)::int AS ratings,
+        random() AS r_bpm, random() AS r_key, random() AS r_type, random() AS r_public, random() AS r_status,
+        random() AS r_buy, random() AS r_rating,
+        now() - power(random(), 2) * interval '365 days' AS created
+      FROM generate_series(1, ${loops}) AS g
+    ) AS base,
+    (SELECT array_agg(id ORDER BY id) AS ids, array_agg(name ORDER BY id) AS names FROM "app"."genres") AS genres,
+    (SELECT array_agg(id ORDER BY created_at, id) AS ids FROM "app"."users" WHERE "email" LIKE 'bench%') AS creators`);
+  // What autovacuum does soon after a bulk load: statistics, and the visibility map that lets
+  // counts be index-only scans.
+  await db.query('VACUUM ANALYZE "app"."users"');
+  await db.query('VACUUM ANALYZE "app"."loops"');
+  const { rows } = await db.query(`SELECT count(*)::int AS loops, count(*) FILTER (WHERE status = 'ready' AND is_public)::int AS listed,
+      count(*) FILTER (WHERE is_free)::int AS free, count(DISTINCT user_id)::int AS creators FROM "app"."loops"`);
+  return { ...rows[0], hasRatings, hasPurchases };
+}
+
+// ---- CPU accounting (independent of what else runs on the machine) ----------------------------
+
+const TICKS_PER_SECOND = 100;
+
+/** utime + stime of every process in `pids` (Linux /proc), in ms; missing processes are skipped. */
+function cpuOf(pids) {
+  const result = new Map();
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      result.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND);
+    } catch {
+      /* gone */
+    }
+  }
+  return result;
+}
+
+/** The postmaster and its children (backends, background workers). */
+function postgresPids(dataDir) {
+  let postmaster;
+  try {
+    postmaster = Number(readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+  } catch {
+    return [];
+  }
+  const pids = [postmaster];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ")[1]);
+      if (ppid === postmaster) pids.push(Number(entry));
+    } catch {
+      /* gone */
+    }
+  }
+  return pids;
+}
+
+/** CPU ms used by the API process and by Postgres while `work` runs. */
+async function measureCpu(apiPid, dataDir, work) {
+  const available = process.platform === "linux" && existsSync("/proc/self/stat");
+  const before = available ? cpuOf([apiPid, ...postgresPids(dataDir)]) : new Map();
+  const result = await work();
+  if (!available) return { result, apiMs: NaN, postgresMs: NaN };
+  const after = cpuOf([apiPid, ...postgresPids(dataDir)]);
+  let postgresMs = 0;
+  for (const [pid, ms] of after) if (pid !== apiPid) postgresMs += ms - (before.get(pid) ?? 0);
+  return { result, apiMs: (after.get(apiPid) ?? 0) - (before.get(apiPid) ?? 0), postgresMs };
+}
+
+// ---- Load -------------------------------------------------------------------------------------
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+function get(agent, port, urlPath) {
+  return new Promise((resolve) => {
+    const started = process.hrtime.bigint();
+    const req = http.request({ host: "127.0.0.1", port, path: urlPath, agent, headers: { accept: "application/json" } }, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk) => (bytes += chunk.length));
+      res.on("end", () => resolve({ status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6, bytes }));
+    });
+    req.on("error", (error) => resolve({ status: 0, ms: Number(process.hrtime.bigint() - started) / 1e6, error }));
+    req.end();
+  });
+}
+
+/**
+ * CONCURRENCY clients, each sending its next request as soon as the previous answer is read,
+ * through keep-alive connections: a warm-up, then MEASURE_MS of recorded requests.
+ */
+async function load(port, scenarios) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const samples = new Map(scenarios.map((scenario) => [scenario.name, []]));
+  const distinct = new Set();
+  const failures = [];
+  let counter = 0;
+  const run = async (until, record) => {
+    while (Date.now() < until) {
+      const index = counter++;
+      const scenario = scenarios[index % scenarios.length];
+      const urlPath = scenario.path(Math.floor(index / scenarios.length));
+      distinct.add(urlPath);
+      const result = await get(agent, port, urlPath);
+      if (result.status !== 200) {
+        if (failures.length < 5) failures.push(`${result.status || result.error?.message} ${urlPath}`);
+        if (record) samples.get(scenario.name).push(NaN);
+        continue;
+      }
+      if (record) samples.get(scenario.name).push(result.ms);
+    }
+  };
+  const clients = (ms, record) => Promise.all(Array.from({ length: CONCURRENCY }, () => run(Date.now() + ms, record)));
+  await clients(WARMUP_MS, false);
+  const started = Date.now();
+  await clients(MEASURE_MS, true);
+  const seconds = (Date.now() - started) / 1000;
+  agent.destroy();
+
+  const summarise = (values) => {
+    const ok = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+    return { count: values.length, errors: values.length - ok.length, p50: percentile(ok, 50), p95: percentile(ok, 95), p99: percentile(ok, 99), rps: values.length / seconds };
+  };
+  const all = [...samples.values()].flat();
+  return { sent: counter, distinct: distinct.size, overall: summarise(all), perScenario: [...samples].map(([scenarioName, values]) => ({ name: scenarioName, ...summarise(values) })), failures };
+}
+
+// ---- Processes --------------------------------------------------------------------------------
+
+function runNode(args, env, log) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: API_DIR, env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      for (const line of output.trim().split("\n")) if (line) log(`  ${line}`);
+      if (code === 0) resolve();
+      else reject(new Error(`node ${args.join(" ")} exited with code ${code}`));
+    });
+  });
+}
+
+function startApi(env, log) {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: API_DIR, env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  return {
+    child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      await exited;
+      clearTimeout(timer);
+      if (process.env.BENCH_VERBOSE) log(output);
+    },
+  };
+}
+
+/** CPU time per request (warm-up included on both sides): what the figures would be on an idle machine. */
+const cpuLine = (run) =>
+  `CPU per request: API process ${(run.apiMs / run.result.sent).toFixed(2)} ms, Postgres ${(run.postgresMs / run.result.sent).toFixed(2)} ms (${run.result.sent} requests with the warm-up)`;
+const fmt = (ms) => (Number.isNaN(ms) ? "   n/a" : `${ms.toFixed(1).padStart(6)}`);
+const row = (r) => `${r.name.padEnd(46)} p50 ${fmt(r.p50)} ms  p95 ${fmt(r.p95)} ms  p99 ${fmt(r.p99)} ms  ${r.rps.toFixed(0).padStart(5)} req/s  n=${r.count}${r.errors ? `  errors=${r.errors}` : ""}`;
+
+export async function run({ log }) {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), "loop-bench-catalog-"));
+  let database = null;
+  let api = null;
+  const details = [];
+  const cleanUp = async () => {
+    await api?.stop().catch(() => {});
+    await database?.stop().catch(() => {});
+    rmSync(scratch, { recursive: true, force: true });
+  };
+  // Ctrl-C during the run: the database, the API and the folder go too. embedded-postgres stops its
+  // server on signals itself and exits, so the last step is synchronous, on "exit".
+  const onSignal = (signal) => void cleanUp().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+  const onExit = () => {
+    if (api && api.child.exitCode === null) api.child.kill("SIGKILL");
+    rmSync(scratch, { recursive: true, force: true });
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  process.once("exit", onExit);
+  const loadAtStart = os.loadavg().map((l) => l.toFixed(1)).join(" / ");
+  log(`machine: ${os.cpus().length} CPU, load average ${loadAtStart} (1 / 5 / 15 min) at the start`);
+  try {
+    const [dbPort, apiPort] = [await freePort(), await freePort()];
+    log(`embedded Postgres on port ${dbPort} in ${scratch}`);
+    database = await startEmbeddedPostgres({ dataDir: path.join(scratch, "postgres"), port: dbPort, database: "loop_bench" });
+    const env = {
+      ...process.env,
+      NODE_ENV: "development",
+      DATABASE_URL: database.url,
+      API_PORT: String(apiPort),
+      APP_URL: `http://localhost:${apiPort}`,
+      FILES_DIR: path.join(scratch, "files"),
+      STORAGE_DRIVER: "local",
+      LOOP_DEMO_CATALOG: "0",
+      CHAIN_IDS: "31337",
+      RPC_URL_31337: "http://127.0.0.1:9",
+      DEPLOYMENTS_DIR: path.join(scratch, "deployments"),
+      SMTP_URL: "smtp://127.0.0.1:9",
+      WEB_DIST: "",
+    };
+    await runNode(["--import", "tsx", "src/db/migrate-cli.ts"], env, log);
+
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    let genreIds;
+    try {
+      const t0 = Date.now();
+      const stats = await generateCatalog(db);
+      log(`generated ${USERS.toLocaleString("en")} users and ${stats.loops.toLocaleString("en")} loops (${stats.listed.toLocaleString("en")} listed, ${stats.free.toLocaleString("en")} free, ${stats.creators.toLocaleString("en")} creators) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      genreIds = (await db.query('SELECT id FROM "app"."genres" ORDER BY id')).rows.map((r) => r.id);
+    } finally {
+      await db.end();
+    }
+
+    const genre = (i) => genreIds[i % genreIds.length];
+    const at = (array, i) => array[i % array.length];
+    const PRICE_BANDS = [[0, 500], [200, 1500], [500, 2500]];
+    const BPM_RANGES = [[90, 130], [70, 100], [120, 150]];
+    const KEY_FILTERS = ["A minor", "C major", "F# minor", "Eb major", "G minor", "D major"];
+    const WORDS = ["groove", "velvet", "midnight", "lofi", "piano", "drums", "cosmic", "jazzy"];
+    // Realistic variety: each scenario cycles through its own set of filters (the count of distinct
+    // URLs is printed), so a cache only helps as much as real traffic would let it.
+    const loopScenarios = [
+      { name: "genre + price band + popular", path: (i) => `/api/loops?genreId=${genre(i)}&priceMin=${at(PRICE_BANDS, Math.floor(i / genreIds.length))[0]}&priceMax=${at(PRICE_BANDS, Math.floor(i / genreIds.length))[1]}&sortBy=popular&limit=24` },
+      { name: "duration band + recent/popular", path: (i) => `/api/loops?duration=${at(["short", "medium", "long"], i)}&sortBy=${at(["recent", "recent", "recent", "popular", "popular", "popular"], i)}&limit=24` },
+      { name: "free + price sort", path: (i) => `/api/loops?isFree=true&sortBy=${at(["price_asc", "price_desc", "recent", "popular"], i)}&limit=24` },
+      { name: "recent, offset paging (pages 2-41)", path: (i) => `/api/loops?sortBy=recent&limit=24&offset=${24 * (1 + (i % 40))}` },
+      { name: "2 genres + bpm range + rating", path: (i) => `/api/loops?genreId=${genre(i)}&genreId=${genre(i + 5)}&bpmMin=${at(BPM_RANGES, Math.floor(i / genreIds.length))[0]}&bpmMax=${at(BPM_RANGES, Math.floor(i / genreIds.length))[1]}&sortBy=rating&limit=24` },
+      { name: "key + popular / text search + recent", path: (i) => (i % 2 ? `/api/loops?key=${encodeURIComponent(at(KEY_FILTERS, i >> 1))}&sortBy=popular&limit=24` : `/api/loops?search=${at(WORDS, i >> 1)}&sortBy=recent&limit=24`) },
+      { name: "home (popular/recent, no filter)", path: (i) => `/api/loops?sortBy=${at(["popular", "recent"], i)}&limit=24` },
+    ];
+    const queries = [
+      ...["grove", "velvt", "midnigt", "cathedrl", "sunrse", "bassln", "skylin", "horizn", "lulaby", "cyphr", "tropcal", "vintge", "okafr", "lindqist", "nakamra", "ivanva", "schmid", "mensha", "boatng", "alvrez"],
+      ...["groov", "neon", "dusty", "ambient", "lofi", "chill", "electr", "tropic", "sofia", "okafor", "kovac", "mensa", "lindqv", "maya_", "crysta", "golde", "mellow", "shuff", "ech", "reprise"].filter((q) => q.length >= 3),
+    ];
+    const searchScenarios = [
+      { name: "typo (one letter off)", path: (i) => `/api/search?q=${encodeURIComponent(queries.slice(0, 20)[i % 20])}&limit=10` },
+      { name: "prefix / name", path: (i) => `/api/search?q=${encodeURIComponent(queries.slice(20)[i % (queries.length - 20)])}&limit=10` },
+    ];
+    const pgData = path.join(scratch, "postgres");
+    const passes = [
+      { label: "cache on (CATALOG_CACHE=1, TTL 5 s: the API as it runs)", env: { CATALOG_CACHE: "1" } },
+      { label: "cache off (CATALOG_CACHE=0: every request queries Postgres)", env: { CATALOG_CACHE: "0" } },
+    ];
+    const results = [];
+    for (const pass of passes) {
+      api = startApi({ ...env, ...pass.env }, log);
+      const deadline = Date.now() + 60_000;
+      while (!(await httpOk(`http://127.0.0.1:${apiPort}/api/health`).catch(() => false))) {
+        if (api.child.exitCode !== null || Date.now() > deadline) throw new Error(`the API did not start:\n${api.output()}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      log(`API up on port ${apiPort}, ${pass.label}; ${CONCURRENCY} clients, ${WARMUP_MS / 1000} s warm-up, ${MEASURE_MS / 1000} s measured per endpoint`);
+      const probe = await get(new http.Agent(), apiPort, "/api/loops?limit=1");
+      if (probe.status !== 200) throw new Error(`GET /api/loops answered ${probe.status}`);
+      const loopsRun = await measureCpu(api.child.pid, pgData, () => load(apiPort, loopScenarios));
+      const loopsResult = loopsRun.result;
+      details.push(`── ${pass.label}`);
+      details.push(`GET /api/loops — ${CONCURRENCY} concurrent clients, page of 24, ${loopsResult.distinct} distinct URLs (target p95 <= ${LOOPS_P95_BUDGET_MS} ms)`);
+      for (const r of loopsResult.perScenario) details.push(`  ${row(r)}`);
+      details.push(`  ${row({ name: "all /api/loops scenarios", ...loopsResult.overall })}  ${loopsResult.overall.p95 <= LOOPS_P95_BUDGET_MS ? "✓" : "✗"} target p95 <= ${LOOPS_P95_BUDGET_MS} ms`);
+      details.push(`  ${cpuLine(loopsRun)}`);
+      for (const failure of loopsResult.failures) details.push(`  failed: ${failure}`);
+
+      const searchRun = await measureCpu(api.child.pid, pgData, () => load(apiPort, searchScenarios));
+      const searchResult = searchRun.result;
+      details.push(`GET /api/search — ${CONCURRENCY} concurrent clients, limit 10, ${searchResult.distinct} distinct queries (target p95 <= ${SEARCH_P95_BUDGET_MS} ms)`);
+      for (const r of searchResult.perScenario) details.push(`  ${row(r)}`);
+      details.push(`  ${row({ name: "all /api/search scenarios", ...searchResult.overall })}  ${searchResult.overall.p95 <= SEARCH_P95_BUDGET_MS ? "✓" : "✗"} target p95 <= ${SEARCH_P95_BUDGET_MS} ms`);
+      details.push(`  ${cpuLine(searchRun)}`);
+      for (const failure of searchResult.failures) details.push(`  failed: ${failure}`);
+      results.push({ pass, loopsResult, searchResult });
+      await api.stop();
+      api = null;
+    }
+    const loopsResult = results[0].loopsResult;
+    details.push(
+      `  (closed loop: each of the ${CONCURRENCY} clients keeps one request in flight, so mean latency ≈ ${CONCURRENCY} / throughput;` +
+        ` a p95 of 25 ms needs about ${Math.round(CONCURRENCY / 0.025).toLocaleString("en")} req/s, i.e. under ${((os.cpus().length * 1000) / (CONCURRENCY / 0.025)).toFixed(1)} ms of CPU per request on this machine, load generator included)`,
+    );
+    details.push(`  (machine: ${os.cpus().length} CPU, load average ${loadAtStart} at the start, ${os.loadavg().map((l) => l.toFixed(1)).join(" / ")} at the end: the load generator, the API and Postgres share it)`);
+    return { value: loopsResult.overall.p95, unit: "ms p95", budget: LOOPS_P95_BUDGET_MS, lowerIsBetter: true, details };
+  } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+    await cleanUp();
+    process.off("exit", onExit);
+  }
+}

@@ -1,0 +1,47 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { json, makeLoop, page, stubApi } from "@/features/loops/testing/loop-fixtures";
+import { makeUser, renderApp } from "@/testing/test-utils";
+
+const GENRES = [{ id: 1, name: "House" }];
+/** The route is a lazy chunk: on a busy machine vitest takes a while to load it. */
+const LAZY_ROUTE_MS = 10_000;
+
+describe("home route", () => {
+  it("signed in, / shows the hero and the catalog; Start Browsing scrolls to it", { timeout: 30_000 }, async () => {
+    stubApi({
+      "GET /api/auth/user": () => json(makeUser({ username: "nightowl" })),
+      "GET /api/genres": () => json(GENRES),
+      "GET /api/loops": () => json(page([makeLoop({ title: "Deep Night" })], 1)),
+    });
+    const scrollIntoView = vi.spyOn(Element.prototype, "scrollIntoView");
+    const { user } = renderApp("/");
+    expect(await screen.findByTestId("home-welcome", {}, { timeout: LAZY_ROUTE_MS })).toHaveTextContent("Hi, nightowl");
+    const browser = await screen.findByRole("region", { name: "Browse loops" });
+    expect(await within(browser).findByText("1 loop found", {}, { timeout: LAZY_ROUTE_MS })).toBeInTheDocument();
+    expect(within(browser).getByRole("article", { name: "Deep Night" })).toBeInTheDocument();
+
+    expect(screen.getByRole("button", { name: "Upload Your Loops" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Start Browsing" }));
+    expect(scrollIntoView.mock.instances.at(-1)).toBe(browser);
+    expect(browser).toHaveFocus();
+  });
+
+  it("/home is browsable signed out (DESIGN §7): previews and the catalog, login to download", { timeout: 30_000 }, async () => {
+    stubApi({
+      "GET /api/auth/user": () => json({ message: "Unauthorized" }, 401),
+      "GET /api/genres": () => json(GENRES),
+      "GET /api/loops": () => json(page([makeLoop({ title: "Free Swing", isFree: true })], 1)),
+    });
+    const { user } = renderApp("/home");
+    expect(await screen.findByRole("heading", { level: 1, name: "Find your next loop" }, { timeout: LAZY_ROUTE_MS })).toBeInTheDocument();
+    const card = await screen.findByRole("article", { name: "Free Swing" }, { timeout: LAZY_ROUTE_MS });
+    const download = within(card).getByRole("button", { name: "Download Free Swing" });
+    await vi.waitFor(() => expect(download).toBeEnabled());
+    await user.click(download);
+    expect(await screen.findByText("Login Required")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Sign Up / Login" }));
+    expect(await screen.findByRole("dialog", { name: "Join" })).toBeInTheDocument();
+  });
+});

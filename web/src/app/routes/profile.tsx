@@ -1,0 +1,18 @@
+import type { PublicLoop } from "@loop/rules/schemas/loops";
+import { PageSpinner } from "@/components/ui/spinner";
+import { useJoinDialog } from "@/features/auth/components/join-dialog-context";
+import { LoopList } from "@/features/loops/components/loop-list";
+import { OwnProfilePage } from "@/features/profile/components/own-profile-page";
+import { SignInRequired } from "@/features/profile/components/sign-in-required";
+import { useUser } from "@/lib/auth";
+
+const renderLoops = (loops: PublicLoop[]) => <LoopList loops={loops} />;
+
+/** /profile: the signed-in user's own profile; signed out, a prompt that opens the Join dialog. */
+export function ProfileRoute() {
+  const { user, isLoading } = useUser();
+  const { openJoin } = useJoinDialog();
+  if (isLoading) return <PageSpinner label="Loading your profile" />;
+  if (!user) return <SignInRequired onSignIn={openJoin} />;
+  return <OwnProfilePage user={user} renderLoops={renderLoops} />;
+}

@@ -1,0 +1,85 @@
+import { ChevronDown, Download, Loader2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { errorStatus, getServerMessage } from "@/lib/api-client";
+import { useUser } from "@/lib/auth";
+import { fullPageNavigate, LOGIN_URL } from "@/lib/navigation";
+import { toast, type ToastInput } from "@/lib/toast";
+import type { DeliveryFormat } from "@loop/rules/schemas/downloads";
+import { useDownloadLink } from "../api/get-download-link";
+
+/** Spec §9: a 401 on download redirects to login after 500 ms. */
+export const LOGIN_REDIRECT_DELAY_MS = 500;
+
+export const DOWNLOAD_TOASTS = {
+  loginRequired: { title: "Login Required", description: "Please log in to download loops.", variant: "destructive" },
+  unauthorized: { title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" },
+  failed: (message: string): ToastInput => ({ title: "Download Failed", description: message, variant: "destructive" }),
+  started: (filename: string): ToastInput => ({ title: "Download Started", description: filename, variant: "success" }),
+} as const satisfies Record<string, ToastInput | ((text: string) => ToastInput)>;
+
+const FORMATS: { format: DeliveryFormat; label: string; hint: string }[] = [
+  { format: "mp3", label: "MP3", hint: "320 kbps" },
+  { format: "wav", label: "WAV", hint: "lossless" },
+];
+
+/**
+ * Download for a loop the viewer may have (free, bought or their own): signed out it says 'Login
+ * Required'; signed in it asks the format, fetches a signed link and opens it (an attachment, so
+ * the page stays). A 401 (session gone) sends the user to log in again after 500 ms.
+ */
+export function DownloadButton({ loopId, title, className }: { loopId: string; title: string; className?: string }) {
+  const { user, isLoading } = useUser();
+  const link = useDownloadLink();
+
+  const start = (format: DeliveryFormat) => {
+    link.mutate(
+      { loopId, format },
+      {
+        onSuccess: ({ downloadUrl, filename }) => {
+          toast(DOWNLOAD_TOASTS.started(filename));
+          fullPageNavigate(downloadUrl);
+        },
+        onError: (error) => {
+          if (errorStatus(error) === 401) {
+            toast(DOWNLOAD_TOASTS.unauthorized);
+            setTimeout(() => fullPageNavigate(LOGIN_URL), LOGIN_REDIRECT_DELAY_MS);
+            return;
+          }
+          toast(DOWNLOAD_TOASTS.failed(getServerMessage(error, "Failed to download this loop. Please try again.")));
+        },
+      },
+    );
+  };
+
+  const label = `Download ${title}`;
+  if (!user) {
+    return (
+      <Button size="sm" variant="outline" className={className} disabled={isLoading} onClick={() => toast(DOWNLOAD_TOASTS.loginRequired)} aria-label={label}>
+        <Download aria-hidden />
+        Download
+      </Button>
+    );
+  }
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button size="sm" variant="outline" className={className} disabled={link.isPending} aria-label={label}>
+          {link.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />}
+          Download
+          <ChevronDown className="-mr-1 opacity-70" aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="min-w-40">
+        <DropdownMenuLabel>Choose a format</DropdownMenuLabel>
+        {FORMATS.map(({ format, label: formatLabel, hint }) => (
+          <DropdownMenuItem key={format} onSelect={() => start(format)}>
+            <Download aria-hidden />
+            <span className="font-semibold">{formatLabel}</span>
+            <span className="ml-auto text-xs text-muted-foreground">{hint}</span>
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,169 @@
+import { act, screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Toaster } from "@/components/ui/toaster";
+import { fullPageNavigate, LOGIN_URL } from "@/lib/navigation";
+import { makeUser, renderWithProviders } from "@/testing/test-utils";
+import { json, makeLoop, stubApi, type Handler } from "../testing/loop-fixtures";
+import { type CardLoop, LoopCard } from "./loop-card";
+
+vi.mock("@/lib/navigation", async (importOriginal) => ({ ...(await importOriginal<typeof import("@/lib/navigation")>()), fullPageNavigate: vi.fn() }));
+
+const VIEWER = makeUser({ id: "viewer-1" });
+const signedIn = () => json(VIEWER);
+const signedOut = () => json({ message: "Unauthorized" }, 401);
+
+function renderCard(loop: CardLoop, routes: Record<string, Handler>) {
+  const fetchMock = stubApi(routes);
+  const result = renderWithProviders(
+    <>
+      <LoopCard loop={loop} />
+      <Toaster />
+    </>,
+  );
+  return { ...result, fetchMock };
+}
+
+beforeEach(() => vi.mocked(fullPageNavigate).mockClear());
+afterEach(() => vi.useRealTimers());
+
+describe("LoopCard", () => {
+  it("shows title, artist, genre, m:ss, BPM, key and the exact price; no rating without ratings; no Buy button", async () => {
+    renderCard(makeLoop({ title: "Deep Night", price: "12.50", duration: 75.4, bpm: 124, key: "F# minor" }), { "GET /api/auth/user": signedOut });
+    const card = screen.getByRole("article", { name: "Deep Night" });
+    expect(card).toHaveTextContent("by Mia");
+    expect(card).toHaveTextContent("House");
+    expect(card).toHaveTextContent("1:15");
+    expect(card).toHaveTextContent("124 BPM");
+    expect(card).toHaveTextContent("F# minor");
+    expect(within(card).getByTestId("loop-price")).toHaveTextContent("$12.50");
+    expect(within(card).queryByTestId("loop-rating")).not.toBeInTheDocument();
+    expect(within(card).queryByRole("button", { name: /download/i })).not.toBeInTheDocument();
+    expect(within(card).queryByRole("button", { name: /buy/i })).not.toBeInTheDocument();
+    expect(card).toHaveTextContent("Preview available once processing finishes");
+  });
+
+  it("shows the average rating with its count when ratings exist, and FREE for free loops", () => {
+    renderCard(makeLoop({ title: "Free Swing", isFree: true, price: "0.00", averageRating: 4.5, totalRatings: 12 }), { "GET /api/auth/user": signedOut });
+    const card = screen.getByRole("article", { name: "Free Swing" });
+    expect(within(card).getByTestId("loop-rating")).toHaveTextContent("4.5(12)");
+    expect(within(card).getByTestId("loop-price")).toHaveTextContent("FREE");
+  });
+
+  it("the owner sees processing, failed and private states; others do not", async () => {
+    const own = { id: VIEWER.id, username: VIEWER.username ?? "me", firstName: null, email: "me@example.com" };
+    const { unmount } = renderCard(makeLoop({ title: "Mine", user: own, status: "processing", isPublic: false }), { "GET /api/auth/user": signedIn });
+    const card = screen.getByRole("article", { name: "Mine" });
+    expect(await within(card).findByText("Processing")).toBeInTheDocument();
+    expect(within(card).getByText("Private")).toBeInTheDocument();
+    expect(card).toHaveTextContent("by me@example.com");
+    unmount();
+
+    renderCard(makeLoop({ title: "Broken", user: own, status: "failed" }), { "GET /api/auth/user": signedIn });
+    expect(await screen.findByText("Failed")).toBeInTheDocument();
+  });
+
+  it("the owner may download their own paid loop", async () => {
+    const own = { id: VIEWER.id, username: "me", firstName: null, email: null };
+    renderCard(makeLoop({ title: "Mine", user: own }), { "GET /api/auth/user": signedIn });
+    expect(await screen.findByRole("button", { name: "Download Mine" })).toBeInTheDocument();
+    expect(screen.queryByRole("radiogroup")).not.toBeInTheDocument();
+  });
+});
+
+describe("download flow", () => {
+  it("signed out: 'Login Required', nothing requested", async () => {
+    const { user, fetchMock } = renderCard(makeLoop({ title: "Free Swing", isFree: true }), { "GET /api/auth/user": signedOut });
+    const button = screen.getByRole("button", { name: "Download Free Swing" });
+    await vi.waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    expect(await screen.findByText("Login Required")).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes("/download"))).toBe(false);
+    expect(fullPageNavigate).not.toHaveBeenCalled();
+  });
+
+  it("signed in: asks the format, gets a signed link and opens it", async () => {
+    const loop = makeLoop({ title: "Free Swing", isFree: true });
+    const download = vi.fn<Handler>((url) => json({ downloadUrl: `/api/downloads/signed-${url.searchParams.get("format")}`, filename: "free-swing.wav" }));
+    const { user } = renderCard(loop, { "GET /api/auth/user": signedIn, [`GET /api/loops/${loop.id}/download`]: download });
+    await user.click(await screen.findByRole("button", { name: "Download Free Swing", expanded: false }));
+    await user.click(await screen.findByRole("menuitem", { name: /WAV/ }));
+    await vi.waitFor(() => expect(fullPageNavigate).toHaveBeenCalledWith("/api/downloads/signed-wav"));
+    expect(download).toHaveBeenCalledOnce();
+    expect(await screen.findByText("Download Started")).toBeInTheDocument();
+  });
+
+  it("a 401 says 'You are logged out. Logging in again...' and goes to login after 500 ms", async () => {
+    const loop = makeLoop({ title: "Bought", isPurchased: true });
+    let answer: ((response: Response) => void) | null = null;
+    const { user } = renderCard(loop, {
+      "GET /api/auth/user": signedIn,
+      [`GET /api/loops/${loop.id}/download`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    await user.click(await screen.findByRole("button", { name: "Download Bought", expanded: false }));
+    await user.click(await screen.findByRole("menuitem", { name: /MP3/ }));
+    await vi.waitFor(() => expect(answer).not.toBeNull());
+
+    vi.useFakeTimers();
+    answer!(json({ message: "Unauthorized" }, 401));
+    // Let the answer reach the page without moving the clock.
+    for (let i = 0; i < 50 && !screen.queryByText("Unauthorized"); i++) {
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(0);
+      });
+    }
+    expect(screen.getByText("Unauthorized")).toBeInTheDocument();
+    expect(screen.getByText("You are logged out. Logging in again...")).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(499);
+    });
+    expect(fullPageNavigate).not.toHaveBeenCalled();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(fullPageNavigate).toHaveBeenCalledExactlyOnceWith(LOGIN_URL);
+  });
+
+  it("other failures: 'Download Failed' with the server's message", async () => {
+    const loop = makeLoop({ title: "Free Swing", isFree: true });
+    const { user } = renderCard(loop, {
+      "GET /api/auth/user": signedIn,
+      [`GET /api/loops/${loop.id}/download`]: () => json({ message: "Download Not Available: This loop is still being processed." }, 409),
+    });
+    await user.click(await screen.findByRole("button", { name: "Download Free Swing", expanded: false }));
+    await user.click(await screen.findByRole("menuitem", { name: /MP3/ }));
+    expect(await screen.findByText("Download Failed")).toBeInTheDocument();
+    expect(screen.getByText("Download Not Available: This loop is still being processed.")).toBeInTheDocument();
+    expect(fullPageNavigate).not.toHaveBeenCalled();
+  });
+});
+
+describe("rating", () => {
+  it("a listener rates a loop; the card shows the new average", async () => {
+    const loop = makeLoop({ title: "Free Swing", isFree: true });
+    const rate = vi.fn<Handler>(() => json({ averageRating: 4, totalRatings: 1, myRating: 4 }));
+    const { user } = renderCard(loop, { "GET /api/auth/user": signedIn, [`POST /api/loops/${loop.id}/ratings`]: rate });
+    const stars = await screen.findByRole("radiogroup", { name: "Rate this loop" });
+    await user.click(within(stars).getByRole("radio", { name: "4 stars" }));
+    expect(await screen.findByText("Rating Saved")).toBeInTheDocument();
+    expect(JSON.parse(String(rate.mock.calls[0]![1]?.body))).toEqual({ rating: 4 });
+    expect(screen.getByTestId("loop-rating")).toHaveTextContent("4.0(1)");
+    expect(screen.getByRole("radio", { name: "4 stars" })).toHaveAttribute("aria-checked", "true");
+  });
+
+  it("shows the server's refusal", async () => {
+    const loop = makeLoop({ title: "Free Swing", isFree: true });
+    const { user } = renderCard(loop, {
+      "GET /api/auth/user": signedIn,
+      [`POST /api/loops/${loop.id}/ratings`]: () => json({ message: "Rating Not Allowed: Only listeners who bought or downloaded this loop can rate it." }, 403),
+    });
+    await user.click(within(await screen.findByRole("radiogroup")).getByRole("radio", { name: "5 stars" }));
+    expect(await screen.findByText("Rating Not Allowed")).toBeInTheDocument();
+    expect(screen.getByText("Only listeners who bought or downloaded this loop can rate it.")).toBeInTheDocument();
+  });
+
+  it("no stars signed out or on a paid loop not bought", async () => {
+    renderCard(makeLoop({ title: "Paid" }), { "GET /api/auth/user": signedIn });
+    await screen.findByRole("article", { name: "Paid" });
+    expect(screen.queryByRole("radiogroup")).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,133 @@
+import type { PublicLoop } from "@loop/rules/schemas/loops";
+import { AlertTriangle, Clock, EyeOff, Gauge, Loader2, Music2, Star } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { useUser } from "@/lib/auth";
+import { cn } from "@/lib/utils";
+import type { RatingResult } from "@loop/rules/schemas/ratings";
+import { artistName, formatDuration, formatLoopPrice, formatRating } from "../lib/format";
+import { DownloadButton } from "./download-button";
+import { RatingControl } from "./rating-control";
+import { WaveformPlayer } from "./waveform-player";
+
+/** A catalog loop; `myRating` (the viewer's own rating) comes with the ratings API. */
+export type CardLoop = PublicLoop & { myRating?: number | null };
+export type LoopLayout = "grid" | "list";
+
+/**
+ * The loop card (spec §2): title, 'by' the artist, genre, m:ss, BPM, key, price, average rating,
+ * the preview player, Download when the viewer may have the file, stars when they may rate it, and
+ * for the owner the loop's state (processing, failed, private).
+ */
+export function LoopCard({ loop, layout = "grid" }: { loop: CardLoop; layout?: LoopLayout }) {
+  const { user } = useUser();
+  const [rated, setRated] = useState<RatingResult | null>(null);
+  const own = user !== null && user.id === loop.user.id;
+  const ready = loop.status === "ready";
+  const mayDownload = ready && (loop.isFree || loop.isPurchased || own);
+  const myRating = rated?.myRating ?? loop.myRating ?? null;
+  // Buyers and downloaders may rate; a free loop may have been downloaded (the server has the last word).
+  const mayRate = user !== null && !own && ready && (loop.isPurchased || loop.isFree || myRating !== null);
+  const averageRating = rated ? rated.averageRating : loop.averageRating;
+  const totalRatings = rated ? rated.totalRatings : loop.totalRatings;
+  const list = layout === "list";
+
+  return (
+    <article
+      aria-labelledby={`loop-${loop.id}-title`}
+      className={cn(
+        "group flex h-full rounded-xl border border-border bg-card/80 p-4 shadow-lg shadow-black/20 transition-colors hover:border-primary/50",
+        list ? "flex-col gap-3 md:flex-row md:items-center md:gap-5" : "flex-col gap-3",
+      )}
+    >
+      <div className={cn("min-w-0", list && "md:w-60 md:shrink-0")}>
+        <div className="flex items-start justify-between gap-2">
+          <h3 id={`loop-${loop.id}-title`} className="truncate text-base font-semibold" title={loop.title}>
+            {loop.title}
+          </h3>
+          <Badge variant="outline" className="shrink-0">
+            {loop.genre.name}
+          </Badge>
+        </div>
+        <p className="mt-0.5 truncate text-sm text-muted-foreground">
+          by <span className="text-foreground/90">{artistName(loop.user)}</span>
+        </p>
+        <StatusBadges loop={loop} own={own} />
+      </div>
+
+      <WaveformPlayer
+        loopId={loop.id}
+        title={loop.title}
+        previewUrl={ready ? loop.audioFileUrl : null}
+        peaksUrl={loop.peaksUrl}
+        duration={loop.duration}
+        className={cn(list && "md:min-w-0 md:flex-1")}
+      />
+
+      <div className={cn("flex flex-col gap-3", list && "md:w-72 md:shrink-0")}>
+        <dl className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+          <Meta icon={<Clock aria-hidden />} label="Duration" value={formatDuration(loop.duration)} />
+          {loop.bpm !== null ? <Meta icon={<Gauge aria-hidden />} label="BPM" value={`${loop.bpm} BPM`} /> : null}
+          {loop.key ? <Meta icon={<Music2 aria-hidden />} label="Key" value={loop.key} /> : null}
+          {totalRatings > 0 && averageRating !== null ? (
+            <div className="flex items-center gap-1" data-testid="loop-rating">
+              <dt className="sr-only">Rating</dt>
+              <dd className="flex items-center gap-1">
+                <Star className="size-3.5 fill-amber-300 text-amber-300" aria-hidden />
+                <span className="font-medium text-foreground">{formatRating(averageRating)}</span>
+                <span>({totalRatings})</span>
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+        <div className="flex items-center justify-between gap-3">
+          <p className={cn("font-display text-xl font-extrabold", loop.isFree ? "text-emerald-300" : "text-foreground")} data-testid="loop-price">
+            {formatLoopPrice(loop)}
+          </p>
+          {mayDownload ? <DownloadButton loopId={loop.id} title={loop.title} /> : null}
+        </div>
+        {mayRate ? <RatingControl loopId={loop.id} title={loop.title} myRating={myRating} onRated={setRated} /> : null}
+      </div>
+    </article>
+  );
+}
+
+function Meta({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+  return (
+    <div className="flex items-center gap-1 [&_svg]:size-3.5">
+      {icon}
+      <dt className="sr-only">{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+/** The owner's view of their own loop's state (the profile's My Loops uses the same card). */
+function StatusBadges({ loop, own }: { loop: CardLoop; own: boolean }) {
+  if (!own) return null;
+  const processing = loop.status === "processing";
+  const failed = loop.status === "failed";
+  if (!processing && !failed && loop.isPublic) return null;
+  return (
+    <div className="mt-2 flex flex-wrap gap-1.5">
+      {processing ? (
+        <Badge variant="warning">
+          <Loader2 className="animate-spin" aria-hidden />
+          Processing
+        </Badge>
+      ) : null}
+      {failed ? (
+        <Badge variant="destructive">
+          <AlertTriangle aria-hidden />
+          Failed
+        </Badge>
+      ) : null}
+      {!loop.isPublic ? (
+        <Badge variant="outline">
+          <EyeOff aria-hidden />
+          Private
+        </Badge>
+      ) : null}
+    </div>
+  );
+}

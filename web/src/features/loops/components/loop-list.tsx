@@ -1,0 +1,19 @@
+import { cn } from "@/lib/utils";
+import { type CardLoop, LoopCard, type LoopLayout } from "./loop-card";
+
+/** Loop cards in a grid or a list; reused wherever loops are shown (home, profiles). */
+export function LoopList({ loops, layout = "grid", className }: { loops: CardLoop[]; layout?: LoopLayout; className?: string }) {
+  return (
+    <ul
+      aria-label="Loops"
+      className={cn(layout === "grid" ? "grid gap-4 sm:grid-cols-2 xl:grid-cols-3" : "flex flex-col gap-3", className)}
+      data-layout={layout}
+    >
+      {loops.map((loop) => (
+        <li key={loop.id} className="min-w-0">
+          <LoopCard loop={loop} layout={layout} />
+        </li>
+      ))}
+    </ul>
+  );
+}

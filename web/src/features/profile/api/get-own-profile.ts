@@ -1,0 +1,15 @@
+import type { OwnProfile } from "@loop/rules/schemas/profile";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { getQueryFn } from "@/lib/api-client";
+
+export const OWN_PROFILE_QUERY_KEY = ["/api/profile"] as const;
+
+/** GET /api/profile: the signed-in user with their earnings and spending (LOOP, 8 decimals). */
+export const ownProfileQueryOptions = queryOptions({
+  queryKey: OWN_PROFILE_QUERY_KEY,
+  queryFn: getQueryFn<OwnProfile>({ on401: "throw" }),
+});
+
+export function useOwnProfile() {
+  return useQuery(ownProfileQueryOptions);
+}

@@ -1,0 +1,28 @@
+import type { PublicProfile } from "@loop/rules/schemas/profile";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { getQueryFn } from "@/lib/api-client";
+
+/** Every user profile query starts with this key (uploads and profile saves refresh them). */
+export const USER_PROFILES_QUERY_KEY = ["/api/users"] as const;
+
+/**
+ * GET /api/users/:userId/profile: the user, their loops (the owner also gets their processing,
+ * failed and private ones, each with `status`), totalLoops and isOwnProfile. 404 'User Not Found'.
+ */
+export function userProfileQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: [...USER_PROFILES_QUERY_KEY, userId, "profile"] as const,
+    queryFn: getQueryFn<PublicProfile>({ on401: "throw" }),
+  });
+}
+
+/** How often the owner's profile refreshes while one of their uploads is processing. */
+export const PROCESSING_POLL_MS = 3000;
+
+export function useUserProfile(userId: string, options: { pollWhileProcessing?: boolean } = {}) {
+  return useQuery({
+    ...userProfileQueryOptions(userId),
+    refetchInterval: (query) =>
+      options.pollWhileProcessing && query.state.data?.loops.some((loop) => loop.status === "processing") ? PROCESSING_POLL_MS : false,
+  });
+}

@@ -1,0 +1,32 @@
+import type { OwnProfile } from "@loop/rules/schemas/profile";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiJson } from "@/lib/api-client";
+import { USER_QUERY_KEY } from "@/lib/auth";
+import { OWN_PROFILE_QUERY_KEY } from "./get-own-profile";
+import { USER_PROFILES_QUERY_KEY } from "./get-user-profile";
+
+export interface UpdateProfileBody {
+  username: string;
+  bio: string;
+  profileImageUrl: string;
+}
+
+/** PUT /api/profile: username (required, unique), bio (≤ 500), profile image URL (http(s) or empty). */
+export function updateProfile(body: UpdateProfileBody): Promise<OwnProfile> {
+  return apiJson<OwnProfile>("PUT", "/api/profile", body);
+}
+
+/** Saves, then refreshes the own profile, the signed-in user (top bar, menu) and profile pages (spec §4). */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: async (profile) => {
+      queryClient.setQueryData(OWN_PROFILE_QUERY_KEY, profile);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: USER_PROFILES_QUERY_KEY }),
+      ]);
+    },
+  });
+}

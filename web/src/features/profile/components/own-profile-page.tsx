@@ -1,0 +1,140 @@
+import type { CurrentUser } from "@loop/rules/api-types";
+import { levelTitle } from "@loop/rules/levels";
+import type { PublicLoop } from "@loop/rules/schemas/loops";
+import { Coins, ExternalLink, ShoppingBag, Sparkles, UserRound } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { LevelBadgeDetailed } from "@/components/level-badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatCount, formatDate } from "@/lib/format";
+import { useOwnProfile } from "../api/get-own-profile";
+import { useUserProfile } from "../api/get-user-profile";
+import { formatLoopTotal } from "../lib/format-totals";
+import { ProfileAvatar } from "./profile-avatar";
+import { ProfileForm } from "./profile-form";
+import { ProfileLoopsSection } from "./profile-loops-section";
+
+export interface OwnProfilePageProps {
+  user: CurrentUser;
+  /** Renders a list of loops as cards (composed by the route: the loops feature's list). */
+  renderLoops: (loops: PublicLoop[]) => ReactNode;
+}
+
+/** /profile: the signed-in user's own profile (spec §2): edit form, earnings and spending, level, My Loops. */
+export function OwnProfilePage({ user, renderLoops }: OwnProfilePageProps) {
+  const profile = useOwnProfile();
+  const data = profile.data;
+  const mine = useUserProfile(user.id, { pollWhileProcessing: true });
+  const name = user.username ?? user.email ?? "You";
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+      <header className="mb-8 flex flex-col gap-6 sm:flex-row sm:items-center">
+        <ProfileAvatar name={name} imageUrl={user.profileImageUrl} />
+        <div className="min-w-0 flex-1">
+          <p className="text-sm font-medium text-muted-foreground">My Profile</p>
+          <h1 className="font-display truncate text-3xl font-black tracking-tight">{name}</h1>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {fullName ? `${fullName} · ` : ""}
+            {levelTitle(user.level)} · Member since {formatDate(user.createdAt)}
+          </p>
+        </div>
+        <Link to={`/profile/${user.id}`} className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary hover:underline">
+          View public profile
+          <ExternalLink className="size-3.5" aria-hidden />
+        </Link>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-[1.4fr_1fr]">
+        <Card aria-labelledby="edit-profile-title">
+          <CardHeader>
+            <CardTitle id="edit-profile-title">
+              <UserRound className="size-5 text-violet-300" aria-hidden />
+              Edit Profile
+            </CardTitle>
+            <CardDescription>How other producers and buyers see you.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {data ? (
+              <ProfileForm
+                key={data.id}
+                email={data.email}
+                initial={{ username: data.username ?? "", bio: data.bio ?? "", profileImageUrl: data.profileImageUrl ?? "" }}
+              />
+            ) : profile.isError ? (
+              <p role="alert" className="text-sm text-destructive">
+                Your profile could not be loaded. Please reload the page.
+              </p>
+            ) : (
+              <div className="grid gap-4" aria-busy>
+                <Skeleton className="h-11" />
+                <Skeleton className="h-28" />
+                <Skeleton className="h-11" />
+              </div>
+            )}
+          </CardContent>
+        </Card>
+
+        <div className="grid content-start gap-6">
+          <Card aria-labelledby="totals-title">
+            <CardHeader>
+              <CardTitle id="totals-title">
+                <Coins className="size-5 text-amber-300" aria-hidden />
+                Earnings &amp; Spending
+              </CardTitle>
+              <CardDescription>Only you can see these.</CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
+              <TotalStat label="Total Earned" icon={<Sparkles className="size-4 text-emerald-300" aria-hidden />} value={data?.totalEarned} />
+              <TotalStat label="Total Spent" icon={<ShoppingBag className="size-4 text-pink-300" aria-hidden />} value={data?.totalSpent} />
+            </CardContent>
+          </Card>
+
+          <Card aria-labelledby="level-title">
+            <CardHeader>
+              <CardTitle id="level-title">Level</CardTitle>
+              <CardDescription>{formatCount(user.experience)} XP in total</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <LevelBadgeDetailed info={user.levelInfo} />
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+
+      <ProfileLoopsSection
+        title="My Loops"
+        own
+        loops={mine.data?.loops}
+        totalLoops={mine.data?.totalLoops}
+        isError={mine.isError}
+        emptyText="You haven't uploaded anything yet. Use Upload in the top bar to share your first loop."
+        renderLoops={renderLoops}
+      />
+    </div>
+  );
+}
+
+function TotalStat({ label, icon, value }: { label: string; icon: ReactNode; value: string | undefined }) {
+  const total = value === undefined ? null : formatLoopTotal(value);
+  return (
+    <div className="rounded-lg border border-border bg-surface/60 p-4">
+      <p className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
+        {icon}
+        {label}
+      </p>
+      {value === undefined ? (
+        <Skeleton className="mt-2 h-6 w-28" />
+      ) : (
+        <>
+          <p className="mt-1.5 text-lg font-bold tabular-nums [overflow-wrap:anywhere]" aria-label={`${label}: ${total?.loop ?? value} LOOP`}>
+            {total?.loop ?? value} <span className="text-xs font-semibold whitespace-nowrap text-muted-foreground">LOOP</span>
+          </p>
+          {total ? <p className="text-xs text-muted-foreground">≈ {total.usd} USD</p> : null}
+        </>
+      )}
+    </div>
+  );
+}

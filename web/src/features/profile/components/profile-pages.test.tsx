@@ -1,0 +1,248 @@
+import type { CurrentUser } from "@loop/rules/api-types";
+import type { PublicLoop } from "@loop/rules/schemas/loops";
+import type { OwnProfile, PublicProfile } from "@loop/rules/schemas/profile";
+import { configure, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { json, makeUser, renderApp, SIGNED_OUT, stubFetch } from "@/testing/test-utils";
+
+// A two-core machine running many test files at once: give async UI (lazy routes, debounce) time.
+configure({ asyncUtilTimeout: 6000 });
+
+const ME = makeUser({ id: "5b0e6f0a-0000-4000-8000-000000000001", username: "beatmaker", email: "beats@example.com", bio: "Boom bap since 98", experience: 150 });
+const OTHER_ID = "5b0e6f0a-0000-4000-8000-000000000002";
+
+function own(user: CurrentUser = ME, overrides: Partial<OwnProfile> = {}): OwnProfile {
+  return { ...user, totalEarned: "1234.50000000", totalSpent: "12.00000000", ...overrides };
+}
+
+function publicLoop(overrides: Partial<PublicLoop> = {}): PublicLoop {
+  return {
+    id: "7c000000-0000-4000-8000-000000000001",
+    title: "Dusty Drums",
+    description: "",
+    price: "4.99",
+    isFree: false,
+    isPurchased: false,
+    duration: 8,
+    bpm: 92,
+    key: "A minor",
+    genreId: 1,
+    genre: { id: 1, name: "Hip Hop" },
+    tags: "",
+    audioFileUrl: null,
+    peaksUrl: null,
+    contentType: "loop",
+    averageRating: null,
+    totalRatings: 0,
+    myRating: null,
+    user: { id: ME.id, username: ME.username!, firstName: null, email: null },
+    downloadCount: 0,
+    isPublic: true,
+    status: "ready",
+    artistName: null,
+    albumName: null,
+    releaseDate: null,
+    lyrics: null,
+    createdAt: "2026-11-20T00:00:00.000Z",
+    ...overrides,
+  };
+}
+
+function profileOf(user: CurrentUser, loops: PublicLoop[], isOwnProfile: boolean): PublicProfile {
+  return {
+    user: {
+      id: user.id,
+      username: user.username!,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      bio: user.bio,
+      profileImageUrl: user.profileImageUrl,
+      level: user.level,
+      experience: user.experience,
+      levelTitle: "Beginner",
+    },
+    loops,
+    totalLoops: loops.length,
+    isOwnProfile,
+  };
+}
+
+/** The first look at a page waits for its lazily loaded route (slow on a cold test run). */
+const ROUTE_LOAD = { timeout: 10_000 };
+
+function signedIn(extra: Parameters<typeof stubFetch>[0] = {}, loops: PublicLoop[] = [publicLoop()]) {
+  return stubFetch({
+    "/api/auth/user": () => json(ME),
+    "/api/profile": () => json(own()),
+    [`/api/users/${ME.id}/profile`]: () => json(profileOf(ME, loops, true)),
+    [`/api/loops/${loops[0]?.id}/status`]: () => json({ ...loops[0], failureReason: "The file holds no audio samples." }),
+    ...extra,
+  });
+}
+
+describe("own profile (/profile)", { timeout: 30_000 }, () => {
+  it("signed out asks to log in and opens the Join dialog", async () => {
+    stubFetch(SIGNED_OUT);
+    const { user } = renderApp("/profile");
+    await user.click(await screen.findByRole("button", { name: "Log in" }, ROUTE_LOAD));
+    expect(await screen.findByRole("dialog", { name: "Join" })).toBeInTheDocument();
+  });
+
+  it("shows the form with the saved values, a read-only e-mail and a bio counter; Save only after an edit", async () => {
+    signedIn();
+    const { user } = renderApp("/profile");
+    const username = await screen.findByLabelText("Username", {}, ROUTE_LOAD);
+    expect(username).toHaveValue("beatmaker");
+    expect(screen.getByLabelText("Email")).toHaveValue("beats@example.com");
+    expect(screen.getByLabelText("Email")).toHaveAttribute("readonly");
+    expect(screen.getByText("17/500")).toBeInTheDocument();
+
+    const save = screen.getByRole("button", { name: "Save Changes" });
+    expect(save).toBeDisabled();
+    await user.type(screen.getByLabelText("Bio"), "!");
+    expect(screen.getByText("18/500")).toBeInTheDocument();
+    expect(save).toBeEnabled();
+    // Back to the saved value: nothing to save.
+    await user.type(screen.getByLabelText("Bio"), "{Backspace}");
+    expect(save).toBeDisabled();
+  });
+
+  it("the bio stops at 500 characters", async () => {
+    signedIn();
+    const { user } = renderApp("/profile");
+    const bio = await screen.findByLabelText("Bio", {}, ROUTE_LOAD);
+    await user.clear(bio);
+    await user.click(bio);
+    await user.paste("x".repeat(520));
+    expect(bio).toHaveValue("x".repeat(500));
+    expect(screen.getByText("500/500")).toBeInTheDocument();
+  });
+
+  it("saves with PUT /api/profile, shows 'Profile Updated' and refetches the signed-in user", async () => {
+    let authCalls = 0;
+    let sent: unknown = null;
+    const fetchMock = signedIn({
+      "/api/auth/user": () => {
+        authCalls += 1;
+        return json(authCalls > 1 ? { ...ME, username: "new_name" } : ME);
+      },
+      "PUT /api/profile": (init) => {
+        sent = JSON.parse(String(init?.body));
+        return json(own({ ...ME, username: "new_name", bio: "Boom bap since 98" }));
+      },
+    });
+    const { user } = renderApp("/profile");
+    const username = await screen.findByLabelText("Username", {}, ROUTE_LOAD);
+    await user.clear(username);
+    await user.type(username, "new_name");
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+
+    expect(await screen.findByText("Profile Updated")).toBeInTheDocument();
+    expect(sent).toEqual({ username: "new_name", bio: "Boom bap since 98", profileImageUrl: "" });
+    await waitFor(() => expect(authCalls).toBeGreaterThanOrEqual(2));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "PUT")).toBe(true);
+    expect(screen.getByRole("button", { name: "Save Changes" })).toBeDisabled();
+    expect(await screen.findByRole("heading", { level: 1, name: "new_name" })).toBeInTheDocument();
+  });
+
+  it("refuses an empty username with 'Username is required.' and sends nothing", async () => {
+    const fetchMock = signedIn();
+    const { user } = renderApp("/profile");
+    await user.clear(await screen.findByLabelText("Username", {}, ROUTE_LOAD));
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    expect(await screen.findByText("Validation Error")).toBeInTheDocument();
+    expect(screen.getByRole("alert")).toHaveTextContent("Username is required.");
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "PUT")).toBe(false);
+  });
+
+  it("shows the server's refusal (409 username taken) with 'Save Failed'", async () => {
+    signedIn({ "PUT /api/profile": () => json({ message: "Username is already taken" }, 409) });
+    const { user } = renderApp("/profile");
+    const username = await screen.findByLabelText("Username", {}, ROUTE_LOAD);
+    await user.clear(username);
+    await user.type(username, "taken_name");
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    expect(await screen.findByText("Save Failed")).toBeInTheDocument();
+    expect(screen.getByRole("alert")).toHaveTextContent("Username is already taken");
+    expect(screen.getByLabelText("Username")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("shows earnings and spending with 8 decimals, the level, and My Loops with each loop's state", async () => {
+    const loops = [
+      publicLoop({ id: "7c000000-0000-4000-8000-000000000009", title: "Broken Upload", status: "failed", audioFileUrl: null }),
+      publicLoop({ id: "7c000000-0000-4000-8000-000000000002", title: "Fresh Upload", status: "processing" }),
+      publicLoop({ id: "7c000000-0000-4000-8000-000000000003", title: "Secret Sketch", isPublic: false }),
+      publicLoop(),
+    ];
+    signedIn({}, loops);
+    renderApp("/profile");
+    const totals = await screen.findByRole("region", { name: /Earnings & Spending/ }, ROUTE_LOAD);
+    expect(await within(totals).findByText(/1,234\.50000000/)).toBeInTheDocument();
+    expect(within(totals).getByText(/12\.00000000/)).toBeInTheDocument();
+    expect(within(totals).getByText("≈ $2.46 USD")).toBeInTheDocument();
+    const level = screen.getByRole("region", { name: "Level" });
+    expect(level).toHaveTextContent("Beginner");
+    expect(level).toHaveTextContent("Level 2");
+
+    const myLoops = await screen.findByRole("region", { name: "My Loops" });
+    const cards = await within(myLoops).findAllByRole("article");
+    expect(cards).toHaveLength(4);
+    expect(within(myLoops).getByRole("article", { name: "Fresh Upload" })).toHaveTextContent("Processing");
+    expect(within(myLoops).getByRole("article", { name: "Secret Sketch" })).toHaveTextContent("Private");
+    expect(within(myLoops).getByRole("article", { name: "Broken Upload" })).toHaveTextContent("Failed");
+    const failures = within(myLoops).getByRole("region", { name: "Failed uploads" });
+    expect(await within(failures).findByText(/The file holds no audio samples\./)).toBeInTheDocument();
+  });
+
+  it("says so when there are no loops yet", async () => {
+    signedIn({}, []);
+    renderApp("/profile");
+    expect(await screen.findByText(/You haven't uploaded anything yet\./, {}, ROUTE_LOAD)).toBeInTheDocument();
+  });
+});
+
+describe("public profile (/profile/:userId)", { timeout: 30_000 }, () => {
+  const other = makeUser({ id: OTHER_ID, username: "synthqueen", firstName: "Ada", lastName: "Lo", bio: "Analog synths only.", level: 12, experience: 7000 });
+
+  it("shows the user, the level title and icon, and their loops, to a visitor", async () => {
+    stubFetch({
+      ...SIGNED_OUT,
+      [`/api/users/${OTHER_ID}/profile`]: () =>
+        json({
+          ...profileOf(other, [publicLoop({ title: "Warm Pads", user: { id: OTHER_ID, username: "synthqueen", firstName: "Ada", email: null } })], false),
+          user: { ...profileOf(other, [], false).user, levelTitle: "Advanced" },
+        }),
+    });
+    renderApp(`/profile/${OTHER_ID}`);
+    expect(await screen.findByRole("heading", { level: 1, name: "synthqueen" }, ROUTE_LOAD)).toBeInTheDocument();
+    expect(screen.getByText("Ada Lo")).toBeInTheDocument();
+    expect(screen.getByText("Analog synths only.")).toBeInTheDocument();
+    expect(screen.getByText("Advanced")).toBeInTheDocument();
+    expect(screen.getByLabelText("Level 12 Advanced")).toBeInTheDocument();
+    const loops = screen.getByRole("region", { name: "Loops" });
+    expect(await within(loops).findByRole("article", { name: "Warm Pads" })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /Edit profile/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Earnings/)).not.toBeInTheDocument();
+  });
+
+  it("shows 'User Not Found' for an unknown user", async () => {
+    stubFetch({ ...SIGNED_OUT, [`/api/users/${OTHER_ID}/profile`]: () => json({ message: "User Not Found" }, 404) });
+    renderApp(`/profile/${OTHER_ID}`);
+    expect(await screen.findByRole("heading", { name: "User Not Found" }, ROUTE_LOAD)).toBeInTheDocument();
+  });
+
+  it("offers the owner a link to edit their profile", async () => {
+    signedIn({ [`/api/users/${ME.id}/profile`]: () => json(profileOf(ME, [], true)) });
+    renderApp(`/profile/${ME.id}`);
+    expect(await screen.findByRole("link", { name: /Edit profile/ }, ROUTE_LOAD)).toHaveAttribute("href", "/profile");
+  });
+});
+
+describe("menu", { timeout: 30_000 }, () => {
+  it("has a Profile entry to /profile when signed in", async () => {
+    signedIn();
+    const { user } = renderApp("/settings");
+    await user.click(await screen.findByRole("button", { name: "Open menu" }));
+    expect(await screen.findByRole("menuitem", { name: "Profile" })).toHaveAttribute("href", "/profile");
+  });
+});

@@ -1,0 +1,104 @@
+import { levelInfo } from "@loop/rules/levels";
+import type { PublicLoop } from "@loop/rules/schemas/loops";
+import { PROFILE_MESSAGES } from "@loop/rules/schemas/profile";
+import { Pencil, UserX } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { LevelBadgeCompact, LevelBadgeDetailed } from "@/components/level-badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { PageSpinner } from "@/components/ui/spinner";
+import { errorStatus } from "@/lib/api-client";
+import { formatCount } from "@/lib/format";
+import { useUserProfile } from "../api/get-user-profile";
+import { ProfileAvatar } from "./profile-avatar";
+import { ProfileLoopsSection } from "./profile-loops-section";
+
+export interface PublicProfilePageProps {
+  userId: string;
+  renderLoops: (loops: PublicLoop[]) => ReactNode;
+}
+
+/** /profile/:userId: a user's public profile (spec §2): user, level title and icon, loops; 'User Not Found' for 404. */
+export function PublicProfilePage({ userId, renderLoops }: PublicProfilePageProps) {
+  const profile = useUserProfile(userId, { pollWhileProcessing: true });
+  if (profile.isPending) return <PageSpinner label="Loading profile" />;
+  if (profile.isError) {
+    return errorStatus(profile.error) === 404 ? <UserNotFound /> : <LoadFailed onRetry={() => void profile.refetch()} />;
+  }
+  const { user, loops, totalLoops, isOwnProfile } = profile.data;
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
+  const info = levelInfo(user.experience);
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+      <Card className="p-6 sm:p-8">
+        <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
+          <ProfileAvatar name={user.username} imageUrl={user.profileImageUrl} className="size-24" />
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center gap-3">
+              <h1 className="font-display truncate text-3xl font-black tracking-tight">{user.username}</h1>
+              <LevelBadgeCompact level={user.level} />
+              <span className="text-sm font-semibold text-muted-foreground">{user.levelTitle}</span>
+            </div>
+            {fullName ? <p className="mt-1 text-muted-foreground">{fullName}</p> : null}
+            {user.bio ? <p className="mt-4 max-w-2xl whitespace-pre-line text-sm leading-relaxed">{user.bio}</p> : null}
+            <p className="mt-4 text-sm text-muted-foreground">
+              {formatCount(totalLoops)} {totalLoops === 1 ? "upload" : "uploads"} · {formatCount(user.experience)} XP
+            </p>
+          </div>
+          <div className="flex flex-col gap-4 sm:w-72">
+            {info.level === user.level ? <LevelBadgeDetailed info={info} /> : null}
+            {isOwnProfile ? (
+              <Button asChild variant="outline" size="sm">
+                <Link to="/profile">
+                  <Pencil aria-hidden />
+                  Edit profile
+                </Link>
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      </Card>
+
+      <ProfileLoopsSection
+        title={isOwnProfile ? "My Loops" : "Loops"}
+        own={isOwnProfile}
+        loops={loops}
+        totalLoops={totalLoops}
+        isError={false}
+        emptyText={isOwnProfile ? "You haven't uploaded anything yet." : `${user.username} hasn't shared any loops yet.`}
+        renderLoops={renderLoops}
+      />
+    </div>
+  );
+}
+
+function UserNotFound() {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center px-4 py-24">
+      <Card className="w-full p-10 text-center">
+        <UserX className="mx-auto size-10 text-muted-foreground" aria-hidden />
+        <h1 className="mt-4 text-2xl font-bold">{PROFILE_MESSAGES.userNotFound}</h1>
+        <p className="mt-2 text-sm text-muted-foreground">This profile does not exist, or the link is wrong.</p>
+        <Button asChild className="mt-6">
+          <Link to="/">Go home</Link>
+        </Button>
+      </Card>
+    </div>
+  );
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center px-4 py-24">
+      <Card className="w-full p-10 text-center">
+        <h1 className="text-2xl font-bold">Profile unavailable</h1>
+        <p className="mt-2 text-sm text-muted-foreground">The profile could not be loaded. Please try again.</p>
+        <Button className="mt-6" onClick={onRetry}>
+          Try again
+        </Button>
+      </Card>
+    </div>
+  );
+}

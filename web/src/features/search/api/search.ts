@@ -1,0 +1,73 @@
+/**
+ * GET /api/search?q=&limit=&offset= (spec §3 "Search result"): users and loops matching `q`
+ * (3+ characters), with their totals.
+ */
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { throwIfResNotOk } from "@/lib/api-client";
+// Types only: the schema module (zod) stays out of the top bar's initial JavaScript.
+import type { SearchLoop, SearchResponse, SearchUser } from "@loop/rules/schemas/search";
+
+/** The search runs only when the query is longer than 2 characters (spec §5; SEARCH_MIN_LENGTH of the API). */
+export const SEARCH_MIN_CHARS = 3;
+/** The API's own message for a short query (SEARCH_MESSAGES.tooShort). */
+export const SEARCH_HINT = "Type at least 3 characters to search";
+/** Longest query the API accepts. */
+export const SEARCH_MAX_CHARS = 100;
+/** Results in the top bar's panel; a total above it shows as "10+" (spec §9). */
+export const PANEL_LIMIT = 10;
+/** Results per page on the View all results page. */
+export const PAGE_LIMIT = 20;
+
+export type { SearchLoop, SearchResponse, SearchUser };
+
+/** The query as sent: trimmed, inner white space collapsed (as the API reads it). */
+export function normalizeQuery(text: string): string {
+  return text.trim().replace(/\s+/g, " ");
+}
+
+export function isSearchable(q: string): boolean {
+  return normalizeQuery(q).length >= SEARCH_MIN_CHARS;
+}
+
+export async function searchCatalog(q: string, limit: number, offset: number, signal?: AbortSignal): Promise<SearchResponse> {
+  const params = new URLSearchParams({ q: normalizeQuery(q), limit: String(limit), offset: String(offset) });
+  const res = await fetch(`/api/search?${params.toString()}`, { credentials: "include", signal, headers: { Accept: "application/json" } });
+  await throwIfResNotOk(res);
+  return (await res.json()) as SearchResponse;
+}
+
+/** The top bar's panel: the first results of `q`. */
+export function searchQueryOptions(q: string, limit = PANEL_LIMIT) {
+  const text = normalizeQuery(q);
+  return queryOptions({
+    queryKey: ["/api/search", { q: text, limit, offset: 0 }] as const,
+    queryFn: ({ signal }) => searchCatalog(text, limit, 0, signal),
+    enabled: isSearchable(text),
+    // Results may change as people upload: a search is fresh for a minute.
+    staleTime: 60_000,
+  });
+}
+
+export function useSearch(q: string) {
+  return useQuery({ ...searchQueryOptions(q), placeholderData: keepPreviousData });
+}
+
+/** The View all results page: pages of `limit` users and loops, appended by "Load more". */
+export function searchPagesQueryOptions(q: string, limit = PAGE_LIMIT) {
+  const text = normalizeQuery(q);
+  return infiniteQueryOptions({
+    queryKey: ["/api/search", "all", { q: text, limit }] as const,
+    queryFn: ({ pageParam, signal }) => searchCatalog(text, limit, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last, _pages, lastOffset) => {
+      const next = lastOffset + limit;
+      return next < last.totalUsers || next < last.totalLoops ? next : undefined;
+    },
+    enabled: isSearchable(text),
+    staleTime: 60_000,
+  });
+}
+
+export function useSearchPages(q: string) {
+  return useInfiniteQuery(searchPagesQueryOptions(q));
+}

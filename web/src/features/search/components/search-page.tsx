@@ -1,0 +1,130 @@
+import { Loader2, Search } from "lucide-react";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { formatCount } from "@/lib/format";
+import { isSearchable, normalizeQuery, SEARCH_HINT, SEARCH_MAX_CHARS, useSearchPages } from "../api/search";
+import { LoopResultRow, UserResultRow } from "./search-result-rows";
+
+export interface SearchPageProps {
+  /** The query from the address (?q=). */
+  query: string;
+  /** Changes the address's query (a new search). */
+  onQueryChange: (q: string) => void;
+}
+
+/** /search?q=: every user and loop matching the query, a page at a time ("Load more results"). */
+export function SearchPage({ query, onQueryChange }: SearchPageProps) {
+  const q = normalizeQuery(query);
+  const pages = useSearchPages(q);
+
+  const users = pages.data?.pages.flatMap((page) => page.users) ?? [];
+  const loops = pages.data?.pages.flatMap((page) => page.loops) ?? [];
+  const first = pages.data?.pages[0];
+  const totalUsers = first?.totalUsers ?? 0;
+  const totalLoops = first?.totalLoops ?? 0;
+
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
+      <header className="mb-8">
+        <h1 className="font-display text-3xl font-black tracking-tight">{isSearchable(q) ? `Results for "${q}"` : "Search"}</h1>
+        <SearchForm key={q} initial={q} onSubmit={onQueryChange} />
+      </header>
+
+      {!isSearchable(q) ? (
+        <Message>{SEARCH_HINT}</Message>
+      ) : pages.isPending ? (
+        <div role="status" className="flex items-center justify-center gap-2 py-16 text-muted-foreground">
+          <Loader2 className="size-5 animate-spin text-primary" aria-hidden />
+          Searching…
+        </div>
+      ) : pages.isError ? (
+        <Message tone="error">Search failed. Please try again.</Message>
+      ) : totalUsers + totalLoops === 0 ? (
+        <Message>{`No results found for "${q}"`}</Message>
+      ) : (
+        <>
+          <p className="mb-6 text-sm text-muted-foreground">
+            {formatCount(totalUsers)} {totalUsers === 1 ? "user" : "users"} · {formatCount(totalLoops)} {totalLoops === 1 ? "loop" : "loops"}
+          </p>
+          <div className="grid gap-6 lg:grid-cols-[1fr_1.4fr]">
+            <ResultCard title="Users" shown={users.length} total={totalUsers} empty={`No users match "${q}"`}>
+              {users.map((user) => (
+                <li key={user.id}>
+                  <UserResultRow user={user} />
+                </li>
+              ))}
+            </ResultCard>
+            <ResultCard title="Loops" shown={loops.length} total={totalLoops} empty={`No loops match "${q}"`}>
+              {loops.map((loop) => (
+                <li key={loop.id}>
+                  <LoopResultRow loop={loop} />
+                </li>
+              ))}
+            </ResultCard>
+          </div>
+          {pages.hasNextPage ? (
+            <div className="mt-8 flex justify-center">
+              <Button variant="outline" size="lg" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+                {pages.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
+                {pages.isFetchingNextPage ? "Loading…" : "Load more results"}
+              </Button>
+            </div>
+          ) : null}
+          {pages.isFetchNextPageError ? <p className="mt-3 text-center text-sm text-destructive">More results could not be loaded. Please try again.</p> : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The page's own search field (restarts from the address's query when it changes). */
+function SearchForm({ initial, onSubmit }: { initial: string; onSubmit: (q: string) => void }) {
+  const [text, setText] = useState(initial);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit(normalizeQuery(text));
+  };
+  return (
+    <form role="search" onSubmit={submit} className="mt-5 flex gap-2">
+      <label htmlFor="search-page-input" className="sr-only">
+        Search loops and creators
+      </label>
+      <Input
+        id="search-page-input"
+        type="search"
+        value={text}
+        maxLength={SEARCH_MAX_CHARS}
+        placeholder="Search loops, creators…"
+        onChange={(event) => setText(event.target.value)}
+      />
+      <Button type="submit" className="h-11">
+        <Search aria-hidden />
+        Search
+      </Button>
+    </form>
+  );
+}
+
+function Message({ children, tone }: { children: ReactNode; tone?: "error" }) {
+  return (
+    <Card className="p-10 text-center">
+      <p className={tone === "error" ? "text-destructive" : "text-muted-foreground"}>{children}</p>
+    </Card>
+  );
+}
+
+function ResultCard({ title, shown, total, empty, children }: { title: string; shown: number; total: number; empty: string; children: ReactNode }) {
+  return (
+    <Card aria-label={title} className="p-3">
+      <h2 className="flex items-center justify-between px-2.5 pt-1 pb-2 text-sm font-semibold">
+        {title}
+        <span className="text-xs font-normal text-muted-foreground">
+          {total === 0 ? "0" : `${formatCount(shown)} of ${formatCount(total)}`}
+        </span>
+      </h2>
+      {total === 0 ? <p className="px-2.5 pb-2 text-sm text-muted-foreground">{empty}</p> : <ul className="grid gap-0.5">{children}</ul>}
+    </Card>
+  );
+}

@@ -1,0 +1,21 @@
+import type { SearchUser } from "../api/search";
+
+/** A total for the panel: "10+" above the panel's limit (spec §9). */
+export function formatTotal(total: number, limit: number): string {
+  return total > limit ? `${limit}+` : String(total);
+}
+
+/** "FREE" or "$12.50" (DESIGN §2: exact cents). */
+export function formatPrice(price: string, isFree: boolean): string {
+  if (isFree) return "FREE";
+  return `$${price}`;
+}
+
+export function fullName(user: Pick<SearchUser, "firstName" | "lastName">): string | null {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(" ");
+  return name || null;
+}
+
+export function initials(username: string): string {
+  return username.replace(/[^a-z0-9]/gi, "").slice(0, 2).toUpperCase() || "?";
+}
