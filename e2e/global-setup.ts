@@ -194,6 +194,9 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     // No demo catalog: its 28 processing jobs would queue ahead of the loop a test uploads (the
     // worker takes jobs in order), and the tests count and filter what they put in themselves.
     LOOP_DEMO_CATALOG: "0",
+    // The stack runs the sources as they were when it started: edits made meanwhile (a developer
+    // working beside a test run) neither restart the API nor reload the pages under test.
+    LOOP_WATCH: "0",
   });
 
   // Its own process group, so that a Ctrl-C in the terminal reaches only Playwright, whose

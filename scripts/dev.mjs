@@ -70,7 +70,7 @@ async function main() {
     say("indexer", color.yellow("indexer: no contracts deployed yet, not started"));
   }
 
-  const api = supervisor.spawn("api", ...pnpm("--filter", "@loop/api", "--silent", "dev"), { env });
+  const api = supervisor.spawn("api", ...pnpm("--filter", "@loop/api", "--silent", env.LOOP_WATCH === "0" ? "dev:once" : "dev"), { env });
   const web = supervisor.spawn("web", ...pnpm("--filter", "@loop/web", "--silent", "dev"), { env });
 
   await Promise.all([

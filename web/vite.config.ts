@@ -46,6 +46,9 @@ export default defineConfig({
     host: "localhost",
     port: webPort,
     strictPort: true,
+    // LOOP_WATCH=0 (the browser tests' stack): no file watching, so that editing sources while
+    // the tests run never reloads their pages.
+    watch: process.env.LOOP_WATCH === "0" ? null : undefined,
     proxy: { "/api": toApi, "/paypal": toApi },
   },
   preview: {

@@ -58,6 +58,32 @@ describe("ratings: POST /api/loops/:id/ratings", () => {
   });
   afterAll(() => t.close());
 
+  it("tells each viewer whether they may rate: after a purchase or a download, never the creator", async () => {
+    const loop = await insertLoop("Rate Me Maybe", true);
+    const canRate = async (as: Browser | null) => {
+      const agent = as ?? request(t.app);
+      const detail = (await agent.get(`/api/loops/${loop}`).expect(200)).body as { canRate: boolean };
+      const listed = (await agent.get(`/api/loops?userId=${creator.id}&limit=100`).expect(200)).body as { loops: { id: string; canRate: boolean }[] };
+      const profile = (await agent.get(`/api/users/${creator.id}/profile`).expect(200)).body as { loops: { id: string; canRate: boolean }[] };
+      const inList = listed.loops.find((item) => item.id === loop)!.canRate;
+      const onProfile = profile.loops.find((item) => item.id === loop)!.canRate;
+      expect([inList, onProfile]).toEqual([detail.canRate, detail.canRate]);
+      return detail.canRate;
+    };
+    expect(await canRate(null)).toBe(false);
+    expect(await canRate(creator.browser)).toBe(false);
+    await download(creator.browser, loop);
+    expect(await canRate(creator.browser)).toBe(false);
+    const listener = await signIn();
+    expect(await canRate(listener.browser)).toBe(false);
+    await download(listener.browser, loop);
+    expect(await canRate(listener.browser)).toBe(true);
+    const buyerOfIt = await signIn();
+    await t.db.prisma.purchase.create({ data: { loopId: loop, buyerId: buyerOfIt.id, format: "mp3", priceCents: 0, method: "test" } });
+    expect(await canRate(buyerOfIt.browser)).toBe(true);
+    expect(await canRate(stranger.browser)).toBe(false);
+  });
+
   it("a buyer rates, then changes the rating; a downloader rates too; the loop shows the average", async () => {
     const loop = await insertLoop("Rated Loop");
     await t.db.prisma.purchase.create({ data: { loopId: loop, buyerId: buyer.id, format: "wav", priceCents: 500, method: "test" } });

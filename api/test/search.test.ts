@@ -9,6 +9,7 @@ import { browser, createTestApp, type TestApp } from "./support/test-app";
 describe("search: GET /api/search", () => {
   let t: TestApp;
   let genre: number;
+  let hipHop: number;
   const users: Record<string, string> = {};
 
   async function insertUser(username: string, data: Partial<Prisma.UserUncheckedCreateInput> = {}) {
@@ -33,7 +34,9 @@ describe("search: GET /api/search", () => {
   beforeAll(async () => {
     t = await createTestApp();
     await truncateAll(t.db.prisma);
-    genre = (await t.db.prisma.genre.create({ data: { name: "Dubstep" } })).id;
+    // Every loop's genre is in its search document: a name no test query is close to.
+    genre = (await t.db.prisma.genre.create({ data: { name: "Techno" } })).id;
+    hipHop = (await t.db.prisma.genre.create({ data: { name: "Lofi Hip Hop" } })).id;
     await insertUser("maple_beats", { firstName: "Maple", lastName: "Stone", level: 3, experience: 400, profileImageUrl: "https://img.example/m.png" });
     await insertUser("drummer_joe", { firstName: "Joe", lastName: "Drummond" });
     await insertUser("beat", { experience: 1 });
@@ -54,6 +57,10 @@ describe("search: GET /api/search", () => {
     await insertLoop("Drums Failed", "maple_beats", { status: "failed" });
     await insertLoop("Drums Of The Banned", "maple_banned");
     await insertLoop("100% Pure", "beat");
+    await insertLoop("Midnight Groove", "drummer_joe", { tags: "bass,808", description: "Warm sub under a dusty shuffle.", downloadCount: 9 });
+    await insertLoop("Subway Bass", "beatsmith");
+    await insertLoop("Rain Window", "beatsmith", { genreId: hipHop, description: "Vinyl crackle and a sleepy Rhodes." });
+    await insertLoop("Dusty Keys", "beatsmith", { tags: "keys, bass", isPublic: false });
   });
   afterAll(() => t.close());
 
@@ -102,7 +109,7 @@ describe("search: GET /api/search", () => {
     expect(loops[0]).toEqual({
       id: expect.any(String),
       title: "Dubstep Wobble Drop",
-      genre: { id: genre, name: "Dubstep" },
+      genre: { id: genre, name: "Techno" },
       bpm: 140,
       price: "0.00",
       isFree: true,
@@ -123,6 +130,36 @@ describe("search: GET /api/search", () => {
     expect(past.loops).toEqual([]);
     expect(past.totalLoops).toBe(3);
     expect(past.totalUsers).toBe(1);
+  });
+
+  it("finds loops by their tags, description words and genre name, below the title matches", async () => {
+    // Title matches first (a word of it, then a close word), then the loop tagged 'bass' (never the private one).
+    expect(await loopTitles("bass")).toEqual(["Subway Bass", "Kickdrum Basics", "Midnight Groove"]);
+    expect(await loopTitles("crackle")).toEqual(["Rain Window"]);
+    expect(await loopTitles("rhodes")).toEqual(["Rain Window"]);
+    expect(await loopTitles("dusty")).toEqual(["Midnight Groove"]);
+    expect(await loopTitles("hip hop")).toEqual(["Rain Window"]);
+    // Typos are forgiven in titles only (fuzzy matching of whole descriptions costs too much per search).
+    expect(await loopTitles("sleepy rhodse")).toEqual([]);
+    expect(await loopTitles("Rain Windwo")).toEqual(["Rain Window"]);
+    const lofi = await search("lofi");
+    expect(lofi.totalLoops).toBe(1);
+    expect(lofi.loops[0]).toMatchObject({ title: "Rain Window", genre: { id: hipHop, name: "Lofi Hip Hop" } });
+  });
+
+  it("follows edits of tags, description and the genre's name", async () => {
+    const id = await insertLoop("Edited Later", "beat", { tags: "strings" });
+    expect(await loopTitles("strings")).toEqual(["Edited Later"]);
+    await t.db.prisma.loop.update({ where: { id }, data: { tags: "brass", description: "Horn section stabs." } });
+    expect(await loopTitles("strings")).toEqual([]);
+    expect(await loopTitles("horn section")).toEqual(["Edited Later"]);
+    const other = (await t.db.prisma.genre.create({ data: { name: "Orchestral" } })).id;
+    await t.db.prisma.loop.update({ where: { id }, data: { genreId: other } });
+    expect(await loopTitles("orchestral")).toEqual(["Edited Later"]);
+    await t.db.prisma.genre.update({ where: { id: other }, data: { name: "Cinematic" } });
+    expect(await loopTitles("orchestral")).toEqual([]);
+    expect(await loopTitles("cinematic")).toEqual(["Edited Later"]);
+    await t.db.prisma.loop.delete({ where: { id } });
   });
 
   it("matches LIKE wildcards literally", async () => {

@@ -5,6 +5,11 @@
 import { z } from "zod";
 
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+/**
+ * GET /api/loops counts matches exactly up to this many; at or past it `total` is a lower bound
+ * (the web shows "10,000+"): counting all of 100,000 matches costs more than the rest of a request.
+ */
+export const LOOP_TOTAL_CAP = 10_000;
 export const MIN_BPM = 20;
 export const MAX_BPM = 300;
 /** Highest price accepted, in cents (1,000,000.00), so that it fits an integer column. */
@@ -243,6 +248,7 @@ export const publicLoopSchema = z.object({
   averageRating: z.number().nullable().describe("Average of the ratings, 1 decimal; null: there are no ratings yet"),
   totalRatings: z.number().int().nonnegative(),
   myRating: z.number().int().min(1).max(5).nullable().describe("The viewer's own rating; null when signed out or not rated"),
+  canRate: z.boolean().describe("The viewer may rate it: they bought or downloaded it and are not its creator"),
   user: z.object({
     id: z.uuid(),
     username: z.string(),

@@ -1,5 +1,5 @@
 // The public catalog: listing and reading loops, and streaming their preview and peaks.
-import { DURATION_BAND_MS, loopListQuerySchema, type LoopListQuery, type LoopListResponse, type PublicLoop } from "@loop/rules/schemas/loops";
+import { DURATION_BAND_MS, LOOP_TOTAL_CAP, loopListQuerySchema, type LoopListQuery, type LoopListResponse, type PublicLoop } from "@loop/rules/schemas/loops";
 import { Prisma, type PrismaClient } from "../../db/prisma";
 import { BadRequest, NotFound } from "../../http/errors";
 import { catalogCache, type CatalogCache } from "./catalog-cache";
@@ -28,11 +28,8 @@ const ORDER: Record<LoopListQuery["sortBy"], (p: Prisma.Sql) => Prisma.Sql> = {
   price_desc: (p) => Prisma.sql`${p}."price_cents" DESC, ${p}."created_at" DESC, ${p}."id"`,
 };
 
-/**
- * `total` is exact up to this many matching loops; past it the count stops there (a lower bound):
- * counting every one of 100,000 matches costs more than the whole rest of the request.
- */
-export const TOTAL_COUNT_CAP = 10_000;
+/** `total` is exact up to LOOP_TOTAL_CAP matches (rules/src/schemas/loops.ts); past it, a lower bound. */
+const TOTAL_COUNT_CAP = LOOP_TOTAL_CAP;
 
 const DURATION_SQL: Record<keyof typeof DURATION_BAND_MS, Prisma.Sql> = {
   short: Prisma.sql`l."duration_ms" < ${DURATION_BAND_MS.short.lt}`,
@@ -123,20 +120,22 @@ export const COUNT_TTL_SCALE = 6;
  * The page as anyone sees it (what the catalog cache keeps): the page and the count are two
  * statements, the count cached on its own, since every page and sort of a filter shares it.
  */
-async function anonymousPage(prisma: PrismaClient, cache: CatalogCache, query: LoopListQuery): Promise<LoopListResponse> {
+async function anonymousPage(prisma: PrismaClient, cache: CatalogCache, query: LoopListQuery): Promise<AnonymousLoopsPage> {
   const countKey = `count:${countLimitOf(query)}:${filterKey(query)}`;
   const [rows, total] = await Promise.all([
     prisma.$queryRaw<{ loops: CatalogLoopRow[] | string }[]>(pageQuery(query)),
     cache.get(countKey, async () => (await prisma.$queryRaw<{ total: number }[]>(countQuery(query)))[0]?.total ?? 0, COUNT_TTL_SCALE),
   ]);
   const loops = rows[0]?.loops ?? [];
-  return { loops: (typeof loops === "string" ? (JSON.parse(loops) as CatalogLoopRow[]) : loops).map(anonymousLoopFromRow), total };
+  const page: LoopListResponse = { loops: (typeof loops === "string" ? (JSON.parse(loops) as CatalogLoopRow[]) : loops).map(anonymousLoopFromRow), total };
+  return { page, body: Buffer.from(JSON.stringify(page), "utf8") };
 }
 
 interface ViewerRow {
   id: string;
   my_rating: number | null;
   purchased: boolean;
+  downloaded: boolean;
   viewer_email: string | null;
 }
 
@@ -149,10 +148,11 @@ async function overlayViewer(prisma: PrismaClient, page: LoopListResponse, viewe
   const rows = await prisma.$queryRaw<ViewerRow[]>`
     SELECT i."id"::text AS id, r."rating" AS my_rating,
            EXISTS (SELECT 1 FROM "app"."purchases" pu WHERE pu."buyer_id" = ${viewerId}::uuid AND pu."loop_id" = i."id") AS purchased,
+           EXISTS (SELECT 1 FROM "app"."loop_downloads" d WHERE d."user_id" = ${viewerId}::uuid AND d."loop_id" = i."id") AS downloaded,
            ${email} AS viewer_email
     FROM unnest(ARRAY[${Prisma.join(ids)}]::uuid[]) AS i("id")
     LEFT JOIN "app"."loop_ratings" r ON r."loop_id" = i."id" AND r."user_id" = ${viewerId}::uuid`;
-  const byId = new Map(rows.map((row) => [row.id, { isPurchased: row.purchased, myRating: row.my_rating }]));
+  const byId = new Map(rows.map((row) => [row.id, { isPurchased: row.purchased, myRating: row.my_rating, hasDownloaded: row.downloaded }]));
   const viewerEmail = rows[0]?.viewer_email ?? null;
   return { loops: page.loops.map((loop) => withViewerFields(loop, viewerId, byId.get(loop.id), viewerEmail)), total: page.total };
 }
@@ -160,16 +160,58 @@ async function overlayViewer(prisma: PrismaClient, page: LoopListResponse, viewe
 /** The normalized query (parsed, defaults filled, keys in one order): equal queries, one cache key. */
 const cacheKey = (query: LoopListQuery) => `loops:${query.sortBy}:${query.limit}:${query.offset}:${filterKey(query)}`;
 
+interface ParsedListQuery {
+  readonly query: LoopListQuery;
+  readonly cacheKey: string;
+}
+
 /**
- * GET /api/loops: ready, public loops matching the query. The anonymous page comes from the
- * catalog cache (or two queries: the page, and its count unless cached); a signed-in viewer's own fields are laid over it per request.
+ * Valid queries already parsed, by their raw form (the request's query object as JSON): the
+ * home page and the common filters are asked for over and over, and validating them (zod) and
+ * building their cache key cost more than serving their cached answer. Bounded; oldest first out.
  */
-export async function listLoops(prisma: PrismaClient, rawQuery: unknown, viewerId: string | null): Promise<LoopListResponse> {
+const parsedQueries = new Map<string, ParsedListQuery>();
+const PARSED_QUERIES_MAX = 1_000;
+
+function parseListQuery(rawQuery: unknown): ParsedListQuery {
+  const raw = JSON.stringify(rawQuery ?? {});
+  const known = parsedQueries.get(raw);
+  if (known) return known;
   const parsed = loopListQuerySchema.safeParse(rawQuery);
   if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? "Invalid query");
-  const query = parsed.data;
+  const result = { query: parsed.data, cacheKey: cacheKey(parsed.data) };
+  if (parsedQueries.size >= PARSED_QUERIES_MAX) parsedQueries.delete(parsedQueries.keys().next().value as string);
+  parsedQueries.set(raw, result);
+  return result;
+}
+
+/**
+ * An anonymous page as the catalog cache keeps it: the answer, and its JSON body, serialized once
+ * per cache entry (exactly what res.json(page) sends: no replacer, no spaces), with that body's
+ * ETag once a response has computed it. Nothing here is ever changed but `etag`.
+ */
+export interface AnonymousLoopsPage {
+  readonly page: LoopListResponse;
+  readonly body: Buffer;
+  etag?: string;
+}
+
+/**
+ * GET /api/loops for a signed-out visitor: the page from the catalog cache (or two queries: the
+ * page, and its count unless cached), with its ready-made body.
+ */
+export function anonymousLoopsPage(prisma: PrismaClient, rawQuery: unknown): Promise<AnonymousLoopsPage> {
+  const { query, cacheKey: key } = parseListQuery(rawQuery);
   const cache = catalogCache(prisma);
-  const page = await cache.get(cacheKey(query), () => anonymousPage(prisma, cache, query));
+  return cache.get(key, () => anonymousPage(prisma, cache, query));
+}
+
+/**
+ * GET /api/loops: ready, public loops matching the query. The anonymous page comes from the
+ * catalog cache; a signed-in viewer's own fields are laid over it per request.
+ */
+export async function listLoops(prisma: PrismaClient, rawQuery: unknown, viewerId: string | null): Promise<LoopListResponse> {
+  const { page } = await anonymousLoopsPage(prisma, rawQuery);
   return viewerId === null ? page : overlayViewer(prisma, page, viewerId);
 }
 

@@ -61,11 +61,12 @@ export function viewerLoopInclude(viewerId: string | null) {
     ...publicLoopInclude,
     ratings: { where: { userId: id }, select: { rating: true } },
     purchases: { where: { buyerId: id }, select: { format: true } },
+    downloads: { where: { userId: id }, select: { format: true } },
   } as const;
 }
 
 /** The viewer's own rating and purchases, when loaded with viewerLoopInclude. */
-export type ViewerRelations = { ratings?: { rating: number }[]; purchases?: { format: string }[] };
+export type ViewerRelations = { ratings?: { rating: number }[]; purchases?: { format: string }[]; downloads?: { format: string }[] };
 
 /**
  * A loop as the catalog shows it; `viewerId` sees their own e-mail, nobody else's. `myRating`
@@ -82,6 +83,7 @@ export function publicLoopView(loop: LoopWithGenreAndUser & ViewerRelations, vie
     averageRating: averageRating(loop.ratingSum, loop.ratingCount),
     totalRatings: loop.ratingCount,
     myRating: viewerId !== null ? (loop.ratings?.[0]?.rating ?? null) : null,
+    canRate: viewerId !== null && viewerId !== loop.userId && ((loop.purchases?.length ?? 0) > 0 || (loop.downloads?.length ?? 0) > 0),
     user: {
       id: loop.user.id,
       username: loop.user.username,
@@ -156,6 +158,7 @@ export function anonymousLoopFromRow(row: CatalogLoopRow): PublicLoop {
     averageRating: averageRating(row.rating_sum, row.rating_count),
     totalRatings: row.rating_count,
     myRating: null,
+    canRate: false,
     user: { id: row.user_id, username: row.username, firstName: row.first_name, email: null },
   };
 }
@@ -164,6 +167,8 @@ export function anonymousLoopFromRow(row: CatalogLoopRow): PublicLoop {
 export interface ViewerFields {
   isPurchased: boolean;
   myRating: number | null;
+  /** The viewer fetched a download of it (ratings are for buyers and downloaders). */
+  hasDownloaded: boolean;
 }
 
 /**
@@ -176,6 +181,7 @@ export function withViewerFields(loop: PublicLoop, viewerId: string, fields: Vie
     ...loop,
     isPurchased: fields?.isPurchased ?? false,
     myRating: fields?.myRating ?? null,
+    canRate: !own && ((fields?.isPurchased ?? false) || (fields?.hasDownloaded ?? false)),
     user: own ? { ...loop.user, email: viewerEmail } : loop.user,
   };
 }

@@ -4,7 +4,7 @@ import { Router, type Response } from "express";
 import type { AppDeps } from "../../deps";
 import { HttpError, NotFound } from "../../http/errors";
 import { requireUser } from "../auth/require-user";
-import { getLoop, listLoops, visibleLoop } from "./catalog.service";
+import { anonymousLoopsPage, getLoop, listLoops, visibleLoop } from "./catalog.service";
 import { ownLoop, updateLoop, uploadLoop } from "./loops.service";
 import { parseRange } from "./range";
 
@@ -20,7 +20,20 @@ export function loopsRouter(deps: AppDeps): Router {
   const viewerOf = (req: { auth: { user: { id: string } } | null }) => req.auth?.user.id ?? null;
 
   router.get("/loops", async (req, res) => {
-    res.json(await listLoops(prisma, req.query, viewerOf(req)));
+    const viewerId = viewerOf(req);
+    if (viewerId !== null) {
+      res.json(await listLoops(prisma, req.query, viewerId));
+      return;
+    }
+    // Signed out: the cached page's body as it is (serialized once per cache entry) and its ETag
+    // made once (Express would hash the body on every response); the same headers as res.json.
+    const page = await anonymousLoopsPage(prisma, req.query);
+    const etagOf = req.app.get("etag fn") as ((body: Buffer) => string | undefined) | undefined;
+    if (typeof etagOf === "function") {
+      page.etag ??= etagOf(page.body);
+      if (page.etag) res.set("ETag", page.etag);
+    }
+    res.type("json").send(page.body);
   });
   router.post("/loops/upload", async (req, res) => {
     try {

@@ -28,7 +28,7 @@ const FORMATS: { format: DeliveryFormat; label: string; hint: string }[] = [
  * Required'; signed in it asks the format, fetches a signed link and opens it (an attachment, so
  * the page stays). A 401 (session gone) sends the user to log in again after 500 ms.
  */
-export function DownloadButton({ loopId, title, className }: { loopId: string; title: string; className?: string }) {
+export function DownloadButton({ loopId, title, className, onStarted }: { loopId: string; title: string; className?: string; onStarted?: () => void }) {
   const { user, isLoading } = useUser();
   const link = useDownloadLink();
 
@@ -39,6 +39,7 @@ export function DownloadButton({ loopId, title, className }: { loopId: string; t
         onSuccess: ({ downloadUrl, filename }) => {
           toast(DOWNLOAD_TOASTS.started(filename));
           fullPageNavigate(downloadUrl);
+          onStarted?.();
         },
         onError: (error) => {
           if (errorStatus(error) === 401) {

@@ -28,6 +28,13 @@ describe("LoopBrowser", () => {
     expect(screen.queryByRole("button", { name: "Load More Loops" })).not.toBeInTheDocument();
   });
 
+  it("a count at the API's cap reads as a lower bound: '10,000+ loops found'", async () => {
+    stubApi({ "GET /api/auth/user": signedOut, "GET /api/genres": () => json(GENRES), "GET /api/loops": () => json(page([makeLoop({ title: "One Of Many" })], 10_000)) });
+    renderWithProviders(<LoopBrowser />);
+    expect(await screen.findByText("10,000+ loops found")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Load More Loops" })).toBeInTheDocument();
+  });
+
   it("says so when nothing matches", async () => {
     stubApi({ "GET /api/auth/user": signedOut, "GET /api/genres": () => json(GENRES), "GET /api/loops": () => json(page([], 0)) });
     renderWithProviders(<LoopBrowser />);

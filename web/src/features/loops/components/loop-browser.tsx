@@ -1,3 +1,4 @@
+import { LOOP_TOTAL_CAP } from "@loop/rules/schemas/loops";
 import { Loader2, RotateCw } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -34,7 +35,7 @@ export function LoopBrowser({ id, className }: { id?: string; className?: string
             <div className="flex items-center gap-3">
               {query.isSuccess ? (
                 <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="loops-count">
-                  {formatCount(total)} {total === 1 ? "loop" : "loops"} found
+                  {total >= LOOP_TOTAL_CAP ? `${formatCount(LOOP_TOTAL_CAP)}+` : formatCount(total)} {total === 1 ? "loop" : "loops"} found
                 </p>
               ) : null}
               <LoopLayoutToggle layout={layout} onChange={setLayout} />

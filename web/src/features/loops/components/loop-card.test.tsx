@@ -139,7 +139,7 @@ describe("download flow", () => {
 
 describe("rating", () => {
   it("a listener rates a loop; the card shows the new average", async () => {
-    const loop = makeLoop({ title: "Free Swing", isFree: true });
+    const loop = makeLoop({ title: "Free Swing", isFree: true, canRate: true });
     const rate = vi.fn<Handler>(() => json({ averageRating: 4, totalRatings: 1, myRating: 4 }));
     const { user } = renderCard(loop, { "GET /api/auth/user": signedIn, [`POST /api/loops/${loop.id}/ratings`]: rate });
     const stars = await screen.findByRole("radiogroup", { name: "Rate this loop" });
@@ -151,7 +151,7 @@ describe("rating", () => {
   });
 
   it("shows the server's refusal", async () => {
-    const loop = makeLoop({ title: "Free Swing", isFree: true });
+    const loop = makeLoop({ title: "Free Swing", isFree: true, canRate: true });
     const { user } = renderCard(loop, {
       "GET /api/auth/user": signedIn,
       [`POST /api/loops/${loop.id}/ratings`]: () => json({ message: "Rating Not Allowed: Only listeners who bought or downloaded this loop can rate it." }, 403),
@@ -165,5 +165,18 @@ describe("rating", () => {
     renderCard(makeLoop({ title: "Paid" }), { "GET /api/auth/user": signedIn });
     await screen.findByRole("article", { name: "Paid" });
     expect(screen.queryByRole("radiogroup")).not.toBeInTheDocument();
+  });
+
+  it("a free loop gets stars once the listener downloads it (not before)", async () => {
+    const loop = makeLoop({ title: "Free Swing", isFree: true });
+    const { user } = renderCard(loop, {
+      "GET /api/auth/user": signedIn,
+      [`GET /api/loops/${loop.id}/download`]: () => json({ downloadUrl: "/api/downloads/token", filename: "free-swing.mp3" }),
+    });
+    await user.click(await screen.findByRole("button", { name: "Download Free Swing", expanded: false }));
+    expect(screen.queryByRole("radiogroup")).not.toBeInTheDocument();
+    await user.click(await screen.findByRole("menuitem", { name: /MP3/ }));
+    expect(await screen.findByRole("radiogroup", { name: "Rate this loop" })).toBeInTheDocument();
+    expect(fullPageNavigate).toHaveBeenCalledWith("/api/downloads/token");
   });
 });

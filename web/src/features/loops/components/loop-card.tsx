@@ -22,12 +22,14 @@ export type LoopLayout = "grid" | "list";
 export function LoopCard({ loop, layout = "grid" }: { loop: CardLoop; layout?: LoopLayout }) {
   const { user } = useUser();
   const [rated, setRated] = useState<RatingResult | null>(null);
+  // Fetching the file records the download, which is what lets a listener rate a free loop.
+  const [downloadedHere, setDownloadedHere] = useState(false);
   const own = user !== null && user.id === loop.user.id;
   const ready = loop.status === "ready";
   const mayDownload = ready && (loop.isFree || loop.isPurchased || own);
   const myRating = rated?.myRating ?? loop.myRating ?? null;
-  // Buyers and downloaders may rate; a free loop may have been downloaded (the server has the last word).
-  const mayRate = user !== null && !own && ready && (loop.isPurchased || loop.isFree || myRating !== null);
+  // Buyers and downloaders may rate (the server says so in canRate, and has the last word).
+  const mayRate = user !== null && !own && ready && (loop.canRate || downloadedHere || myRating !== null);
   const averageRating = rated ? rated.averageRating : loop.averageRating;
   const totalRatings = rated ? rated.totalRatings : loop.totalRatings;
   const list = layout === "list";
@@ -84,7 +86,7 @@ export function LoopCard({ loop, layout = "grid" }: { loop: CardLoop; layout?: L
           <p className={cn("font-display text-xl font-extrabold", loop.isFree ? "text-emerald-300" : "text-foreground")} data-testid="loop-price">
             {formatLoopPrice(loop)}
           </p>
-          {mayDownload ? <DownloadButton loopId={loop.id} title={loop.title} /> : null}
+          {mayDownload ? <DownloadButton loopId={loop.id} title={loop.title} onStarted={() => setDownloadedHere(true)} /> : null}
         </div>
         {mayRate ? <RatingControl loopId={loop.id} title={loop.title} myRating={myRating} onRated={setRated} /> : null}
       </div>

@@ -28,6 +28,7 @@ export function makeLoop(overrides: Partial<CardLoop> = {}): CardLoop {
     averageRating: null,
     totalRatings: 0,
     myRating: null,
+    canRate: false,
     user: { id: "creator-1", username: "beatsmith", firstName: "Mia", email: null },
     downloadCount: 0,
     isPublic: true,

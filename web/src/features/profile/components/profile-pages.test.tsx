@@ -35,6 +35,7 @@ function publicLoop(overrides: Partial<PublicLoop> = {}): PublicLoop {
     averageRating: null,
     totalRatings: 0,
     myRating: null,
+    canRate: false,
     user: { id: ME.id, username: ME.username!, firstName: null, email: null },
     downloadCount: 0,
     isPublic: true,
