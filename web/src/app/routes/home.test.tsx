@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { json, makeLoop, page, stubApi } from "@/features/loops/testing/loop-fixtures";
+import { json, page, stubApi } from "@/features/loops/testing/loop-fixtures";
+import { makeLoop } from "@/testing/make-loop";
 import { makeUser, renderApp } from "@/testing/test-utils";
 
 const GENRES = [{ id: 1, name: "House" }];

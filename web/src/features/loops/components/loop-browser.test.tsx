@@ -1,7 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderWithProviders } from "@/testing/test-utils";
-import { json, loopListCalls, makeLoop, page, stubApi } from "../testing/loop-fixtures";
+import { makeLoop } from "@/testing/make-loop";
+import { json, loopListCalls, page, stubApi } from "../testing/loop-fixtures";
 import { LoopBrowser } from "./loop-browser";
 
 const GENRES = [

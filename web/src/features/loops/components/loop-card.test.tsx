@@ -1,10 +1,12 @@
+import type { PublicLoop } from "@loop/rules/schemas/loops";
 import { act, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/components/ui/toaster";
 import { fullPageNavigate, LOGIN_URL } from "@/lib/navigation";
 import { makeUser, renderWithProviders } from "@/testing/test-utils";
-import { json, makeLoop, stubApi, type Handler } from "../testing/loop-fixtures";
-import { type CardLoop, LoopCard } from "./loop-card";
+import { makeLoop } from "@/testing/make-loop";
+import { json, stubApi, type Handler } from "../testing/loop-fixtures";
+import { LoopCard } from "./loop-card";
 
 vi.mock("@/lib/navigation", async (importOriginal) => ({ ...(await importOriginal<typeof import("@/lib/navigation")>()), fullPageNavigate: vi.fn() }));
 
@@ -12,7 +14,7 @@ const VIEWER = makeUser({ id: "viewer-1" });
 const signedIn = () => json(VIEWER);
 const signedOut = () => json({ message: "Unauthorized" }, 401);
 
-function renderCard(loop: CardLoop, routes: Record<string, Handler>) {
+function renderCard(loop: PublicLoop, routes: Record<string, Handler>) {
   const fetchMock = stubApi(routes);
   const result = renderWithProviders(
     <>

@@ -10,8 +10,6 @@ import { DownloadButton } from "./download-button";
 import { RatingControl } from "./rating-control";
 import { WaveformPlayer } from "./waveform-player";
 
-/** A catalog loop; `myRating` (the viewer's own rating) comes with the ratings API. */
-export type CardLoop = PublicLoop & { myRating?: number | null };
 export type LoopLayout = "grid" | "list";
 
 /**
@@ -19,7 +17,7 @@ export type LoopLayout = "grid" | "list";
  * the preview player, Download when the viewer may have the file, stars when they may rate it, and
  * for the owner the loop's state (processing, failed, private).
  */
-export function LoopCard({ loop, layout = "grid" }: { loop: CardLoop; layout?: LoopLayout }) {
+export function LoopCard({ loop, layout = "grid" }: { loop: PublicLoop; layout?: LoopLayout }) {
   const { user } = useUser();
   const [rated, setRated] = useState<RatingResult | null>(null);
   // Fetching the file records the download, which is what lets a listener rate a free loop.
@@ -105,7 +103,7 @@ function Meta({ icon, label, value }: { icon: ReactNode; label: string; value: s
 }
 
 /** The owner's view of their own loop's state (the profile's My Loops uses the same card). */
-function StatusBadges({ loop, own }: { loop: CardLoop; own: boolean }) {
+function StatusBadges({ loop, own }: { loop: PublicLoop; own: boolean }) {
   if (!own) return null;
   const processing = loop.status === "processing";
   const failed = loop.status === "failed";

@@ -1,8 +1,9 @@
+import type { PublicLoop } from "@loop/rules/schemas/loops";
 import { cn } from "@/lib/utils";
-import { type CardLoop, LoopCard, type LoopLayout } from "./loop-card";
+import { LoopCard, type LoopLayout } from "./loop-card";
 
 /** Loop cards in a grid or a list; reused wherever loops are shown (home, profiles). */
-export function LoopList({ loops, layout = "grid", className }: { loops: CardLoop[]; layout?: LoopLayout; className?: string }) {
+export function LoopList({ loops, layout = "grid", className }: { loops: PublicLoop[]; layout?: LoopLayout; className?: string }) {
   return (
     <ul
       aria-label="Loops"

@@ -1,46 +1,6 @@
 /** Test data for the loops feature (imported by tests only). */
-import type { LoopListResponse } from "@loop/rules/schemas/loops";
+import type { LoopListResponse, PublicLoop } from "@loop/rules/schemas/loops";
 import { vi } from "vitest";
-import type { CardLoop } from "../components/loop-card";
-
-let counter = 0;
-
-export function makeLoop(overrides: Partial<CardLoop> = {}): CardLoop {
-  counter += 1;
-  const id = overrides.id ?? `00000000-0000-4000-8000-${String(counter).padStart(12, "0")}`;
-  return {
-    id,
-    title: `Loop ${counter}`,
-    description: "",
-    price: "4.99",
-    isFree: false,
-    isPurchased: false,
-    duration: 16,
-    bpm: 120,
-    key: "A minor",
-    genreId: 1,
-    genre: { id: 1, name: "House" },
-    tags: "",
-    // No preview by default: tests that need the player give one (and mock wavesurfer.js).
-    audioFileUrl: null,
-    peaksUrl: null,
-    contentType: "loop",
-    averageRating: null,
-    totalRatings: 0,
-    myRating: null,
-    canRate: false,
-    user: { id: "creator-1", username: "beatsmith", firstName: "Mia", email: null },
-    downloadCount: 0,
-    isPublic: true,
-    status: "ready",
-    artistName: null,
-    albumName: null,
-    releaseDate: null,
-    lyrics: null,
-    createdAt: "2026-11-01T10:00:00.000Z",
-    ...overrides,
-  };
-}
 
 export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -72,6 +32,6 @@ export function loopListCalls(fetchMock: ReturnType<typeof stubApi>): URL[] {
     .filter((url) => url.pathname === "/api/loops");
 }
 
-export function page(loops: CardLoop[], total: number): LoopListResponse {
+export function page(loops: PublicLoop[], total: number): LoopListResponse {
   return { loops, total };
 }

@@ -4,6 +4,7 @@ import type { OwnProfile, PublicProfile } from "@loop/rules/schemas/profile";
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { json, makeUser, renderApp, SIGNED_OUT, stubFetch } from "@/testing/test-utils";
+import { makeLoop } from "@/testing/make-loop";
 
 // A two-core machine running many test files at once: give async UI (lazy routes, debounce) time.
 configure({ asyncUtilTimeout: 6000 });
@@ -15,39 +16,8 @@ function own(user: CurrentUser = ME, overrides: Partial<OwnProfile> = {}): OwnPr
   return { ...user, totalEarned: "1234.50000000", totalSpent: "12.00000000", ...overrides };
 }
 
-function publicLoop(overrides: Partial<PublicLoop> = {}): PublicLoop {
-  return {
-    id: "7c000000-0000-4000-8000-000000000001",
-    title: "Dusty Drums",
-    description: "",
-    price: "4.99",
-    isFree: false,
-    isPurchased: false,
-    duration: 8,
-    bpm: 92,
-    key: "A minor",
-    genreId: 1,
-    genre: { id: 1, name: "Hip Hop" },
-    tags: "",
-    audioFileUrl: null,
-    peaksUrl: null,
-    contentType: "loop",
-    averageRating: null,
-    totalRatings: 0,
-    myRating: null,
-    canRate: false,
-    user: { id: ME.id, username: ME.username!, firstName: null, email: null },
-    downloadCount: 0,
-    isPublic: true,
-    status: "ready",
-    artistName: null,
-    albumName: null,
-    releaseDate: null,
-    lyrics: null,
-    createdAt: "2026-11-20T00:00:00.000Z",
-    ...overrides,
-  };
-}
+const publicLoop = (overrides: Partial<PublicLoop> = {}): PublicLoop =>
+  makeLoop({ id: "7c000000-0000-4000-8000-000000000001", title: "Dusty Drums", bpm: 92, duration: 8, genre: { id: 1, name: "Hip Hop" }, user: { id: ME.id, username: ME.username!, firstName: null, email: null }, ...overrides });
 
 function profileOf(user: CurrentUser, loops: PublicLoop[], isOwnProfile: boolean): PublicProfile {
   return {
