@@ -16,6 +16,7 @@ import { profileRouter } from "./features/profile/profile.router";
 import { ratingsRouter } from "./features/ratings/ratings.router";
 import { searchRouter } from "./features/search/search.router";
 import { statsRouter } from "./features/stats/stats.router";
+import { tokensRouter } from "./features/tokens/tokens.router";
 import { walletRouter } from "./features/wallet/wallet.router";
 import { apiNotFound, errorHandler } from "./http/errors";
 import { originCheck } from "./http/origin-check";
@@ -60,6 +61,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(searchRouter(deps));
   api.use(profileRouter(prisma));
   api.use(statsRouter(prisma));
+  api.use(tokensRouter(deps));
   api.use(apiNotFound);
   app.use("/api", api);
 

@@ -14,6 +14,7 @@ import { profileOperations } from "./profile";
 import { ratingsOperations } from "./ratings";
 import { searchOperations } from "./search";
 import { statsOperations } from "./stats";
+import { tokensOperations } from "./tokens";
 import { walletOperations } from "./wallet";
 
 export const FEATURES: readonly FeatureSpec[] = [
@@ -31,4 +32,5 @@ export const FEATURES: readonly FeatureSpec[] = [
   searchOperations,
   profileOperations,
   statsOperations,
+  tokensOperations,
 ];

@@ -1,0 +1,221 @@
+// The in-app LOOP ledger (DESIGN §3): idempotent double-entry postings and holds, amounts in
+// bigint ledger units (10^-8 LOOP). Usable without HTTP. The database enforces the invariants
+// too (see migration 20261122040000_ledger): balanced entries, no overdrawn user account,
+// immutable entries, holds resolved once.
+import { isUniqueViolation, type PrismaClient, type Tx } from "../../db/prisma";
+
+export type PlatformAccountKind = "issuance" | "fees" | "vault" | "clearing";
+export type EntryKind =
+  | "welcome_bonus"
+  | "user_transfer"
+  | "admin_airdrop"
+  | "reward"
+  | "level_reward"
+  | "purchase"
+  | "sale"
+  | "deposit"
+  | "withdrawal"
+  | "vault_deposit"
+  | "correction";
+
+export const WELCOME_BONUS_UNITS = 500n * 10n ** 8n;
+
+/** The debited user account has less available than the entry takes. */
+export class InsufficientFunds extends Error {
+  constructor(readonly accountId: string) {
+    super(`account ${accountId} has insufficient available balance`);
+    this.name = "InsufficientFunds";
+  }
+}
+
+export interface PostingInput {
+  accountId: string;
+  /** Signed ledger units: positive credits, negative debits. */
+  amount: bigint;
+}
+
+export interface EntryInput {
+  idempotencyKey: string;
+  kind: EntryKind;
+  description?: string | null;
+  postings: PostingInput[];
+}
+
+export interface PostedEntry {
+  id: string;
+  kind: string;
+  createdAt: Date;
+  /** False when an entry with this key already existed (nothing moved this time). */
+  created: boolean;
+}
+
+const TX_OPTIONS = { maxWait: 60_000, timeout: 60_000 } as const;
+
+/** The user's account, created on first use (users normally get it with their welcome bonus). */
+export async function userAccountId(tx: Tx | PrismaClient, userId: string): Promise<string> {
+  await tx.$executeRaw`INSERT INTO "app"."ledger_accounts" ("kind", "user_id") VALUES ('user', ${userId}::uuid) ON CONFLICT ("user_id") DO NOTHING`;
+  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "app"."ledger_accounts" WHERE "user_id" = ${userId}::uuid`;
+  return rows[0]!.id;
+}
+
+export async function platformAccountId(tx: Tx | PrismaClient, kind: PlatformAccountKind): Promise<string> {
+  await tx.$executeRaw`INSERT INTO "app"."ledger_accounts" ("kind") VALUES (${kind}) ON CONFLICT ("kind") WHERE "user_id" IS NULL DO NOTHING`;
+  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "app"."ledger_accounts" WHERE "kind" = ${kind} AND "user_id" IS NULL`;
+  return rows[0]!.id;
+}
+
+interface LockedAccount {
+  id: string;
+  kind: string;
+  balance: bigint;
+  held: bigint;
+}
+
+/** SELECT … FOR UPDATE in id order, so two entries touching the same accounts never deadlock. */
+async function lockAccounts(tx: Tx, ids: string[]): Promise<Map<string, LockedAccount>> {
+  const sorted = [...new Set(ids)].sort();
+  const rows = await tx.$queryRaw<LockedAccount[]>`
+    SELECT "id", "kind", "balance", "held" FROM "app"."ledger_accounts"
+    WHERE "id" = ANY(${sorted}::uuid[]) ORDER BY "id" FOR UPDATE`;
+  if (rows.length !== sorted.length) throw new Error("ledger: unknown account in entry");
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+function validatePostings(postings: PostingInput[]): void {
+  if (postings.length < 2) throw new Error("ledger: an entry needs at least two postings");
+  let sum = 0n;
+  for (const posting of postings) {
+    if (posting.amount === 0n) throw new Error("ledger: a posting moves a non-zero amount");
+    sum += posting.amount;
+  }
+  if (sum !== 0n) throw new Error(`ledger: postings sum to ${sum}, not zero`);
+}
+
+async function findEntry(db: Tx | PrismaClient, idempotencyKey: string): Promise<PostedEntry | null> {
+  const entry = await db.ledgerEntry.findUnique({ where: { idempotencyKey }, select: { id: true, kind: true, createdAt: true } });
+  return entry ? { ...entry, created: false } : null;
+}
+
+/** Posts inside the caller's transaction. Returns the existing entry when the key was used. */
+export async function postEntryInTx(tx: Tx, input: EntryInput): Promise<PostedEntry> {
+  validatePostings(input.postings);
+  const existing = await findEntry(tx, input.idempotencyKey);
+  if (existing) return existing;
+  const accounts = await lockAccounts(
+    tx,
+    input.postings.map((p) => p.accountId),
+  );
+  const net = new Map<string, bigint>();
+  for (const p of input.postings) net.set(p.accountId, (net.get(p.accountId) ?? 0n) + p.amount);
+  for (const [id, delta] of net) {
+    const account = accounts.get(id)!;
+    if (account.kind === "user" && delta < 0n && account.balance - account.held + delta < 0n) throw new InsufficientFunds(id);
+  }
+  // A concurrent request with the same key may have committed while we waited for the locks.
+  const raced = await findEntry(tx, input.idempotencyKey);
+  if (raced) return raced;
+  const entry = await tx.ledgerEntry.create({
+    data: { idempotencyKey: input.idempotencyKey, kind: input.kind, description: input.description ?? null },
+    select: { id: true, kind: true, createdAt: true },
+  });
+  await tx.ledgerPosting.createMany({ data: input.postings.map((p) => ({ entryId: entry.id, accountId: p.accountId, amount: p.amount })) });
+  return { ...entry, created: true };
+}
+
+/** Posts an entry once per idempotency key: a second call (even a concurrent one) returns the first entry. */
+export async function postEntry(prisma: PrismaClient, input: EntryInput): Promise<PostedEntry> {
+  try {
+    return await prisma.$transaction((tx) => postEntryInTx(tx, input), TX_OPTIONS);
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      const existing = await findEntry(prisma, input.idempotencyKey);
+      if (existing) return existing;
+    }
+    throw error;
+  }
+}
+
+export interface Hold {
+  id: string;
+  accountId: string;
+  amount: bigint;
+  state: "open" | "captured" | "released";
+  reason: string;
+  entryId: string | null;
+}
+
+const holdSelect = { id: true, accountId: true, amount: true, state: true, reason: true, entryId: true } as const;
+
+/** Reserves `amount` of a user account's available balance (InsufficientFunds otherwise). */
+export async function placeHoldInTx(tx: Tx, accountId: string, amount: bigint, reason: string): Promise<Hold> {
+  if (amount <= 0n) throw new Error("ledger: a hold reserves a positive amount");
+  const account = (await lockAccounts(tx, [accountId])).get(accountId)!;
+  if (account.kind === "user" && account.balance - account.held < amount) throw new InsufficientFunds(accountId);
+  return (await tx.ledgerHold.create({ data: { accountId, amount, reason }, select: holdSelect })) as Hold;
+}
+
+export function placeHold(prisma: PrismaClient, accountId: string, amount: bigint, reason: string): Promise<Hold> {
+  return prisma.$transaction((tx) => placeHoldInTx(tx, accountId, amount, reason), TX_OPTIONS);
+}
+
+/**
+ * Captures an open hold: the held amount leaves the account for `toAccountId` in one entry
+ * (key `hold:<id>:capture`). Capturing a captured hold returns it unchanged; a released one throws.
+ */
+export async function captureHoldInTx(tx: Tx, holdId: string, toAccountId: string, kind: EntryKind, description?: string): Promise<Hold> {
+  const rows = await tx.$queryRaw<{ account_id: string }[]>`SELECT "account_id" FROM "app"."ledger_holds" WHERE "id" = ${holdId}::uuid`;
+  if (!rows[0]) throw new Error(`ledger: no hold ${holdId}`);
+  await lockAccounts(tx, [rows[0].account_id, toAccountId]);
+  const hold = (await tx.ledgerHold.findUniqueOrThrow({ where: { id: holdId }, select: holdSelect })) as Hold;
+  if (hold.state === "captured") return hold;
+  if (hold.state === "released") throw new Error(`ledger: hold ${holdId} was released`);
+  // Release the reservation first, then move the money (balance − held never dips below zero).
+  await tx.ledgerHold.update({ where: { id: holdId }, data: { state: "captured", resolvedAt: new Date() } });
+  const entry = await postEntryInTx(tx, {
+    idempotencyKey: `hold:${holdId}:capture`,
+    kind,
+    description,
+    postings: [
+      { accountId: hold.accountId, amount: -hold.amount },
+      { accountId: toAccountId, amount: hold.amount },
+    ],
+  });
+  return (await tx.ledgerHold.update({ where: { id: holdId }, data: { entryId: entry.id }, select: holdSelect })) as Hold;
+}
+
+export function captureHold(prisma: PrismaClient, holdId: string, toAccountId: string, kind: EntryKind, description?: string): Promise<Hold> {
+  return prisma.$transaction((tx) => captureHoldInTx(tx, holdId, toAccountId, kind, description), TX_OPTIONS);
+}
+
+/** Releases an open hold; releasing a released hold returns it unchanged; a captured one throws. */
+export async function releaseHoldInTx(tx: Tx, holdId: string): Promise<Hold> {
+  const rows = await tx.$queryRaw<{ account_id: string }[]>`SELECT "account_id" FROM "app"."ledger_holds" WHERE "id" = ${holdId}::uuid`;
+  if (!rows[0]) throw new Error(`ledger: no hold ${holdId}`);
+  await lockAccounts(tx, [rows[0].account_id]);
+  const hold = (await tx.ledgerHold.findUniqueOrThrow({ where: { id: holdId }, select: holdSelect })) as Hold;
+  if (hold.state === "released") return hold;
+  if (hold.state === "captured") throw new Error(`ledger: hold ${holdId} was captured`);
+  return (await tx.ledgerHold.update({ where: { id: holdId }, data: { state: "released", resolvedAt: new Date() }, select: holdSelect })) as Hold;
+}
+
+export function releaseHold(prisma: PrismaClient, holdId: string): Promise<Hold> {
+  return prisma.$transaction((tx) => releaseHoldInTx(tx, holdId), TX_OPTIONS);
+}
+
+export interface Balance {
+  balance: bigint;
+  held: bigint;
+  available: bigint;
+}
+
+export async function userBalance(db: Tx | PrismaClient, userId: string): Promise<Balance> {
+  const account = await db.ledgerAccount.findUnique({ where: { userId }, select: { balance: true, held: true } });
+  const balance = account?.balance ?? 0n;
+  const held = account?.held ?? 0n;
+  return { balance, held, available: balance - held };
+}
+
+/** The welcome bonus, once per user (the users_welcome trigger posts it when a user row is inserted). */
+export async function grantWelcomeBonus(db: Tx | PrismaClient, userId: string): Promise<void> {
+  await db.$executeRaw`SELECT "app"."ledger_welcome"(${userId}::uuid)`;
+}

@@ -1,0 +1,55 @@
+import { tokenBalanceSchema, transferListSchema, transferRequestSchema, transferSchema } from "@loop/rules/schemas/tokens";
+import { z } from "zod";
+import { banned, bodyTooLarge, failure, json, signInRequired } from "../responses";
+import { defineFeature } from "../spec";
+
+export const tokensOperations = defineFeature({
+  tag: "tokens",
+  description:
+    "In-app LOOP (the ledger): balance, transfers between users and their history. Amounts are decimal strings with 8 decimals. " +
+    "Money calls accept an `Idempotency-Key` header: the same key with the same body answers the first response again; with another body, 409.",
+  schemas: { TokenBalance: tokenBalanceSchema, TransferRequest: transferRequestSchema, Transfer: transferSchema },
+  operations: [
+    {
+      method: "get",
+      path: "/api/tokens/balance",
+      operationId: "getTokenBalance",
+      summary: "The caller's LOOP balance, available and held amounts",
+      auth: "required",
+      responses: { 200: json(tokenBalanceSchema, "balance = available + held"), 401: signInRequired, 403: banned },
+    },
+    {
+      method: "post",
+      path: "/api/tokens/transfer",
+      operationId: "transferTokens",
+      summary: "Send LOOP to another user by user id",
+      description:
+        "Instant and irreversible. At most 8 decimals; not above the available balance. Send an `Idempotency-Key` header (1–200 visible characters) so that a retry or a double click never sends twice.",
+      auth: "required",
+      body: transferRequestSchema,
+      responses: {
+        201: json(transferSchema, "The transfer, as the sender's history shows it"),
+        400: failure(
+          "`Missing Information: Please enter both recipient ID and amount`, `Amount must be greater than 0`, `Invalid Amount: …`, " +
+            "`Insufficient Balance: You don't have enough tokens for this transfer`, `Invalid Recipient: You cannot send tokens to yourself`, an invalid `Idempotency-Key`, or malformed JSON.",
+        ),
+        401: signInRequired,
+        403: failure("A cross-site request, or a banned account."),
+        404: failure("`Recipient Not Found: No user has this ID`."),
+        409: failure("The `Idempotency-Key` was used with another request, or its first request is still being processed."),
+        413: bodyTooLarge,
+      },
+    },
+    {
+      method: "get",
+      path: "/api/tokens/transfers",
+      operationId: "listTransfers",
+      summary: "The caller's LOOP movements, newest first, both directions",
+      description:
+        "Every ledger entry that touched the caller's account. `toUserId` is `current_user` when the caller received it. The welcome bonus and level rewards are `reward`.",
+      auth: "required",
+      query: z.object({ limit: z.number().int().min(1).max(200).optional(), offset: z.number().int().min(0).optional() }),
+      responses: { 200: json(transferListSchema, "Newest first (default 100)"), 400: failure("Invalid `limit`/`offset`."), 401: signInRequired, 403: banned },
+    },
+  ],
+});

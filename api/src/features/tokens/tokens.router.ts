@@ -1,0 +1,30 @@
+import { Router } from "express";
+import { z } from "zod";
+import type { AppDeps } from "../../deps";
+import { idempotent } from "../../http/idempotency";
+import { requireUser } from "../auth/require-user";
+import { listTransfers, tokenBalance, transferTokens } from "./tokens.service";
+
+const listQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export function tokensRouter(deps: AppDeps): Router {
+  const { prisma } = deps;
+  const router = Router();
+  router.get("/tokens/balance", async (req, res) => {
+    const user = requireUser(req);
+    res.json(await tokenBalance(prisma, user.id));
+  });
+  router.post("/tokens/transfer", async (req, res) => {
+    const user = requireUser(req);
+    await idempotent(prisma, req, res, user.id, async (key) => ({ status: 201, body: await transferTokens(prisma, user.id, req.body, key) }));
+  });
+  router.get("/tokens/transfers", async (req, res) => {
+    const user = requireUser(req);
+    const { limit, offset } = listQuery.parse(req.query);
+    res.json(await listTransfers(prisma, user.id, limit, offset));
+  });
+  return router;
+}

@@ -1,0 +1,112 @@
+// GET /api/tokens/balance, POST /api/tokens/transfer, GET /api/tokens/transfers.
+import { randomUUID } from "node:crypto";
+import { TOKEN_MESSAGES, transferRequestSchema, type TokenBalance, type Transfer, type TransferType } from "@loop/rules/schemas/tokens";
+import { formatLoop, parseLoop } from "@loop/rules/units";
+import type { PrismaClient } from "../../db/prisma";
+import { BadRequest, NotFound } from "../../http/errors";
+import { InsufficientFunds, postEntryInTx, userAccountId, userBalance } from "../ledger/ledger.service";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function tokenBalance(prisma: PrismaClient, userId: string): Promise<TokenBalance> {
+  const { balance, held, available } = await userBalance(prisma, userId);
+  return { balance: formatLoop(balance), available: formatLoop(available), held: formatLoop(held) };
+}
+
+/**
+ * Moves LOOP from the sender to another user. `key` (from Idempotency-Key) makes the ledger
+ * entry's key, so even a lost answer never moves the money twice.
+ */
+export async function transferTokens(prisma: PrismaClient, senderId: string, body: unknown, key: string | null): Promise<Transfer> {
+  const parsed = transferRequestSchema.safeParse(body ?? {});
+  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? TOKEN_MESSAGES.missing);
+  const { toUserId, amount: amountText, description } = parsed.data;
+  const amount = parseLoop(amountText)!;
+  const recipientId = toUserId.toLowerCase();
+  if (recipientId === senderId) throw new BadRequest(TOKEN_MESSAGES.selfTransfer);
+  if (!UUID.test(recipientId)) throw new NotFound(TOKEN_MESSAGES.recipientNotFound);
+  const recipient = await prisma.user.findUnique({ where: { id: recipientId }, select: { id: true } });
+  if (!recipient) throw new NotFound(TOKEN_MESSAGES.recipientNotFound);
+  try {
+    const entry = await prisma.$transaction(
+      async (tx) => {
+        const from = await userAccountId(tx, senderId);
+        const to = await userAccountId(tx, recipientId);
+        return postEntryInTx(tx, {
+          idempotencyKey: key ? `transfer:${senderId}:${key}` : `transfer:${senderId}:${randomUUID()}`,
+          kind: "user_transfer",
+          description,
+          postings: [
+            { accountId: from, amount: -amount },
+            { accountId: to, amount },
+          ],
+        });
+      },
+      { maxWait: 60_000, timeout: 60_000 },
+    );
+    return {
+      id: entry.id,
+      transferType: "user_transfer",
+      direction: "out",
+      fromUserId: senderId,
+      toUserId: recipientId,
+      amount: formatLoop(amount),
+      description,
+      status: "completed",
+      createdAt: entry.createdAt.toISOString(),
+    };
+  } catch (error) {
+    if (error instanceof InsufficientFunds) throw new BadRequest(TOKEN_MESSAGES.insufficient);
+    throw error;
+  }
+}
+
+const TYPE_OF_KIND: Record<string, TransferType> = {
+  welcome_bonus: "reward",
+  reward: "reward",
+  level_reward: "reward",
+  admin_airdrop: "admin_airdrop",
+  user_transfer: "user_transfer",
+  purchase: "purchase",
+  sale: "sale",
+  deposit: "deposit",
+  withdrawal: "withdrawal",
+};
+
+interface Row {
+  id: string;
+  kind: string;
+  description: string | null;
+  created_at: Date;
+  amount: bigint;
+  counterpart: string | null;
+}
+
+/** The viewer's ledger movements, newest first, both directions. */
+export async function listTransfers(prisma: PrismaClient, userId: string, limit = 100, offset = 0): Promise<Transfer[]> {
+  const rows = await prisma.$queryRaw<Row[]>`
+    SELECT e."id", e."kind", e."description", e."created_at", p."amount",
+      (SELECT a2."user_id"::text FROM "app"."ledger_postings" p2 JOIN "app"."ledger_accounts" a2 ON a2."id" = p2."account_id"
+        WHERE p2."entry_id" = e."id" AND p2."account_id" <> p."account_id" AND sign(p2."amount") <> sign(p."amount")
+        ORDER BY p2."id" LIMIT 1) AS counterpart
+    FROM "app"."ledger_accounts" a
+    JOIN "app"."ledger_postings" p ON p."account_id" = a."id"
+    JOIN "app"."ledger_entries" e ON e."id" = p."entry_id"
+    WHERE a."user_id" = ${userId}::uuid
+    ORDER BY e."created_at" DESC, p."id" DESC
+    LIMIT ${limit} OFFSET ${offset}`;
+  return rows.map((row) => {
+    const incoming = row.amount > 0n;
+    return {
+      id: row.id,
+      transferType: TYPE_OF_KIND[row.kind] ?? "other",
+      direction: incoming ? "in" : "out",
+      fromUserId: incoming ? row.counterpart : userId,
+      toUserId: incoming ? "current_user" : row.counterpart,
+      amount: formatLoop(incoming ? row.amount : -row.amount),
+      description: row.description,
+      status: "completed",
+      createdAt: row.created_at.toISOString(),
+    };
+  });
+}

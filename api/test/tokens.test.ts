@@ -1,0 +1,169 @@
+// GET /api/tokens/balance, POST /api/tokens/transfer (with Idempotency-Key), GET /api/tokens/transfers.
+import { TOKEN_MESSAGES, tokenBalanceSchema, transferListSchema, transferSchema } from "@loop/rules/schemas/tokens";
+import request from "supertest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { checkLedger } from "../src/features/ledger/ledger-check";
+import { newAccount, walletSignIn, type Browser } from "./support/siwe";
+import { browser, createTestApp, type TestApp } from "./support/test-app";
+
+describe("tokens: balance and transfers", () => {
+  let t: TestApp;
+
+  async function signIn() {
+    const agent = browser(t.app);
+    const response = await walletSignIn(agent, newAccount());
+    expect(response.status).toBe(200);
+    return { browser: agent, id: response.body.id as string };
+  }
+  const balance = async (as: Browser) => tokenBalanceSchema.parse((await as.get("/api/tokens/balance").expect(200)).body);
+  const send = (as: Browser, body: unknown, key?: string) => {
+    const call = as.post("/api/tokens/transfer");
+    if (key) call.set("Idempotency-Key", key);
+    return call.send(body as object);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterEach(async () => {
+    expect(await checkLedger(t.db.prisma)).toEqual([]);
+  });
+  afterAll(() => t.close());
+
+  it("a new account has the 500 LOOP welcome bonus, listed as a reward", async () => {
+    const user = await signIn();
+    expect(await balance(user.browser)).toEqual({ balance: "500.00000000", available: "500.00000000", held: "0.00000000" });
+    const { body } = await user.browser.get("/api/tokens/transfers").expect(200);
+    const transfers = transferListSchema.parse(body);
+    expect(transfers).toEqual([
+      expect.objectContaining({ transferType: "reward", direction: "in", fromUserId: null, toUserId: "current_user", amount: "500.00000000", description: "Welcome bonus", status: "completed" }),
+    ]);
+  });
+
+  it("signed out: 401", async () => {
+    await request(t.app).get("/api/tokens/balance").expect(401);
+    await request(t.app).get("/api/tokens/transfers").expect(401);
+    await browser(t.app).post("/api/tokens/transfer").send({ toUserId: "x", amount: "1" }).expect(401);
+  });
+
+  it("validates with the spec's messages", async () => {
+    const [a, b] = [await signIn(), await signIn()];
+    const cases: [unknown, number, string][] = [
+      [{}, 400, TOKEN_MESSAGES.missing],
+      [{ toUserId: b.id }, 400, TOKEN_MESSAGES.missing],
+      [{ amount: "5" }, 400, TOKEN_MESSAGES.missing],
+      [{ toUserId: "", amount: "" }, 400, TOKEN_MESSAGES.missing],
+      [{ toUserId: b.id, amount: "0" }, 400, TOKEN_MESSAGES.notPositive],
+      [{ toUserId: b.id, amount: "0.00000000" }, 400, TOKEN_MESSAGES.notPositive],
+      [{ toUserId: b.id, amount: "-3" }, 400, TOKEN_MESSAGES.notPositive],
+      [{ toUserId: b.id, amount: "abc" }, 400, TOKEN_MESSAGES.invalidAmount],
+      [{ toUserId: b.id, amount: 5 }, 400, TOKEN_MESSAGES.missing],
+      [{ toUserId: b.id, amount: "1.000000001" }, 400, TOKEN_MESSAGES.tooPrecise],
+      [{ toUserId: b.id, amount: "500.00000001" }, 400, TOKEN_MESSAGES.insufficient],
+      [{ toUserId: b.id, amount: "1", description: "x".repeat(201) }, 400, TOKEN_MESSAGES.descriptionTooLong],
+      [{ toUserId: a.id, amount: "1" }, 400, TOKEN_MESSAGES.selfTransfer],
+      [{ toUserId: "00000000-0000-4000-8000-000000000000", amount: "1" }, 404, TOKEN_MESSAGES.recipientNotFound],
+      [{ toUserId: "not-a-user", amount: "1" }, 404, TOKEN_MESSAGES.recipientNotFound],
+    ];
+    for (const [body, status, message] of cases) {
+      const response = await send(a.browser, body);
+      expect({ body, status: response.status, message: response.body.message }).toEqual({ body, status, message });
+    }
+    expect(await balance(a.browser)).toEqual({ balance: "500.00000000", available: "500.00000000", held: "0.00000000" });
+    expect(await balance(b.browser)).toEqual({ balance: "500.00000000", available: "500.00000000", held: "0.00000000" });
+  });
+
+  it("sends exact amounts; both histories show it, newest first", async () => {
+    const [a, b] = [await signIn(), await signIn()];
+    const response = await send(a.browser, { toUserId: b.id, amount: "12.34567891", description: "  for the loops  " }).expect(201);
+    expect(transferSchema.parse(response.body)).toEqual(
+      expect.objectContaining({ transferType: "user_transfer", direction: "out", fromUserId: a.id, toUserId: b.id, amount: "12.34567891", description: "for the loops" }),
+    );
+    await send(b.browser, { toUserId: a.id, amount: "0.00000001" }).expect(201);
+    expect(await balance(a.browser)).toEqual({ balance: "487.65432110", available: "487.65432110", held: "0.00000000" });
+    expect(await balance(b.browser)).toEqual({ balance: "512.34567890", available: "512.34567890", held: "0.00000000" });
+
+    const aList = transferListSchema.parse((await a.browser.get("/api/tokens/transfers").expect(200)).body);
+    expect(aList.map((x) => [x.transferType, x.direction, x.toUserId, x.fromUserId, x.amount])).toEqual([
+      ["user_transfer", "in", "current_user", b.id, "0.00000001"],
+      ["user_transfer", "out", b.id, a.id, "12.34567891"],
+      ["reward", "in", "current_user", null, "500.00000000"],
+    ]);
+    const bList = transferListSchema.parse((await b.browser.get("/api/tokens/transfers").expect(200)).body);
+    expect(bList.map((x) => [x.direction, x.toUserId, x.amount, x.description])).toEqual([
+      ["out", a.id, "0.00000001", null],
+      ["in", "current_user", "12.34567891", "for the loops"],
+      ["in", "current_user", "500.00000000", "Welcome bonus"],
+    ]);
+    expect((await a.browser.get("/api/tokens/transfers?limit=1&offset=1").expect(200)).body).toHaveLength(1);
+    await a.browser.get("/api/tokens/transfers?limit=0").expect(400);
+  });
+
+  it("the whole available balance can be sent; one unit more cannot", async () => {
+    const [a, b] = [await signIn(), await signIn()];
+    await send(a.browser, { toUserId: b.id, amount: "500.00000001" }).expect(400);
+    await send(a.browser, { toUserId: b.id, amount: "500" }).expect(201);
+    const refused = await send(a.browser, { toUserId: b.id, amount: "0.00000001" }).expect(400);
+    expect(refused.body.message).toBe(TOKEN_MESSAGES.insufficient);
+    expect(await balance(a.browser)).toEqual({ balance: "0.00000000", available: "0.00000000", held: "0.00000000" });
+  });
+
+  describe("Idempotency-Key", () => {
+    it("the same key 20 times at once moves the money once and answers the first response every time", async () => {
+      const [a, b] = [await signIn(), await signIn()];
+      const body = { toUserId: b.id, amount: "25", description: "once" };
+      const responses = await Promise.all(Array.from({ length: 20 }, () => send(a.browser, body, "pay-b-once")));
+      expect(responses.map((r) => r.status)).toEqual(Array(20).fill(201));
+      expect(new Set(responses.map((r) => JSON.stringify(r.body))).size).toBe(1);
+      expect(await balance(a.browser)).toMatchObject({ balance: "475.00000000" });
+      expect(await balance(b.browser)).toMatchObject({ balance: "525.00000000" });
+      const entries = await t.db.prisma.$queryRaw<{ n: bigint }[]>`
+        SELECT COUNT(DISTINCT e."id") AS n FROM "app"."ledger_entries" e JOIN "app"."ledger_postings" p ON p."entry_id" = e."id"
+        JOIN "app"."ledger_accounts" ac ON ac."id" = p."account_id" WHERE e."kind" = 'user_transfer' AND ac."user_id" = ${a.id}::uuid`;
+      expect(entries[0]!.n).toBe(1n);
+
+      // A later retry answers the same; another body with the key is a conflict.
+      const retry = await send(a.browser, body, "pay-b-once").expect(201);
+      expect(retry.body).toEqual(responses[0]!.body);
+      const conflict = await send(a.browser, { ...body, amount: "26" }, "pay-b-once").expect(409);
+      expect(conflict.body).toEqual({ message: TOKEN_MESSAGES.idempotencyKeyReused });
+      // Keys belong to the user: b may use the same key for its own call.
+      await send(b.browser, { toUserId: a.id, amount: "1" }, "pay-b-once").expect(201);
+    });
+
+    it("a refused request answers the same refusal again, even after the balance changed", async () => {
+      const [a, b] = [await signIn(), await signIn()];
+      const first = await send(a.browser, { toUserId: b.id, amount: "600" }, "too-much").expect(400);
+      expect(first.body).toEqual({ message: TOKEN_MESSAGES.insufficient });
+      await send(b.browser, { toUserId: a.id, amount: "200" }).expect(201);
+      const again = await send(a.browser, { toUserId: b.id, amount: "600" }, "too-much").expect(400);
+      expect(again.body).toEqual(first.body);
+      await send(a.browser, { toUserId: b.id, amount: "600" }, "too-much-2").expect(201);
+    });
+
+    it("refuses a malformed key", async () => {
+      const [a, b] = [await signIn(), await signIn()];
+      const response = await send(a.browser, { toUserId: b.id, amount: "1" }, "x".repeat(201)).expect(400);
+      expect(response.body.message).toBe(TOKEN_MESSAGES.idempotencyKeyInvalid);
+    });
+  });
+
+  it("200 simultaneous transfers from an account that can afford exactly 100: exactly 100 succeed", async () => {
+    const [a, b, c] = [await signIn(), await signIn(), await signIn()];
+    // 500 LOOP affords exactly 100 transfers of 5 LOOP; half go to b, half to c (both lock orders).
+    const responses = await Promise.all(Array.from({ length: 200 }, (_, i) => send(a.browser, { toUserId: i % 2 ? b.id : c.id, amount: "5" })));
+    const ok = responses.filter((r) => r.status === 201);
+    const refused = responses.filter((r) => r.status !== 201);
+    expect(ok).toHaveLength(100);
+    expect(refused).toHaveLength(100);
+    expect(new Set(refused.map((r) => `${r.status} ${r.body.message}`))).toEqual(new Set([`400 ${TOKEN_MESSAGES.insufficient}`]));
+    expect(await balance(a.browser)).toEqual({ balance: "0.00000000", available: "0.00000000", held: "0.00000000" });
+    const received = BigInt((await balance(b.browser)).balance.replace(".", "")) + BigInt((await balance(c.browser)).balance.replace(".", ""));
+    expect(received).toBe(1500n * 10n ** 8n);
+    // Meanwhile b and c send to each other in both directions without deadlocks.
+    const crossed = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? send(b.browser, { toUserId: c.id, amount: "1" }) : send(c.browser, { toUserId: b.id, amount: "1" }))),
+    );
+    expect(crossed.every((r) => r.status === 201)).toBe(true);
+  }, 60_000);
+});

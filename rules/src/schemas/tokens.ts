@@ -1,0 +1,77 @@
+/** The in-app LOOP calls: GET /api/tokens/balance, POST /api/tokens/transfer, GET /api/tokens/transfers. */
+import { z } from "zod";
+import { LEDGER_DECIMALS, parseLoop } from "../units";
+
+export const TOKEN_MESSAGES = {
+  missing: "Missing Information: Please enter both recipient ID and amount",
+  notPositive: "Amount must be greater than 0",
+  insufficient: "Insufficient Balance: You don't have enough tokens for this transfer",
+  invalidAmount: "Invalid Amount: Enter a number of LOOP, e.g. 12.5",
+  tooPrecise: `Invalid Amount: LOOP has at most ${LEDGER_DECIMALS} decimal places`,
+  recipientNotFound: "Recipient Not Found: No user has this ID",
+  selfTransfer: "Invalid Recipient: You cannot send tokens to yourself",
+  descriptionTooLong: "Description must be at most 200 characters",
+  idempotencyKeyInvalid: "Idempotency-Key must be 1 to 200 visible characters",
+  idempotencyKeyReused: "Idempotency-Key was already used with a different request",
+  idempotencyKeyInProgress: "A request with this Idempotency-Key is still being processed; retry shortly",
+} as const;
+
+export const TRANSFER_DESCRIPTION_MAX = 200;
+
+/** A positive LOOP amount as a decimal string with at most 8 decimals (the ledger's unit). */
+export const loopAmountSchema = z
+  .string({ error: TOKEN_MESSAGES.missing })
+  .trim()
+  .min(1, TOKEN_MESSAGES.missing)
+  .superRefine((text, ctx) => {
+    if (/^-\d*(\.\d*)?$/.test(text) && text !== "-") {
+      ctx.addIssue({ code: "custom", message: TOKEN_MESSAGES.notPositive });
+      return;
+    }
+    if (!/^\d+(\.\d+)?$/.test(text)) {
+      ctx.addIssue({ code: "custom", message: TOKEN_MESSAGES.invalidAmount });
+      return;
+    }
+    const units = parseLoop(text);
+    if (units === null) ctx.addIssue({ code: "custom", message: TOKEN_MESSAGES.tooPrecise });
+    else if (units <= 0n) ctx.addIssue({ code: "custom", message: TOKEN_MESSAGES.notPositive });
+  });
+
+export const transferRequestSchema = z.object({
+  toUserId: z.string({ error: TOKEN_MESSAGES.missing }).trim().min(1, TOKEN_MESSAGES.missing),
+  amount: loopAmountSchema,
+  description: z
+    .string()
+    .trim()
+    .max(TRANSFER_DESCRIPTION_MAX, TOKEN_MESSAGES.descriptionTooLong)
+    .nullish()
+    .transform((text) => (text ? text : null)),
+});
+export type TransferRequest = z.input<typeof transferRequestSchema>;
+
+const loopString = z.string().regex(/^-?\d+\.\d{8}$/).describe("LOOP, a decimal string with exactly 8 decimals");
+
+export const tokenBalanceSchema = z.object({
+  balance: loopString.describe("Everything in the account, held amounts included"),
+  available: loopString.describe("balance − held: what can be spent or sent now"),
+  held: loopString.describe("Reserved for pending withdrawals and orders"),
+});
+export type TokenBalance = z.infer<typeof tokenBalanceSchema>;
+
+/** Ledger entry kinds as the Transfer History shows them. The welcome bonus is a `reward`. */
+export const TRANSFER_TYPES = ["admin_airdrop", "reward", "user_transfer", "purchase", "sale", "deposit", "withdrawal", "other"] as const;
+export type TransferType = (typeof TRANSFER_TYPES)[number];
+
+export const transferSchema = z.object({
+  id: z.string(),
+  transferType: z.enum(TRANSFER_TYPES),
+  direction: z.enum(["in", "out"]).describe("in: the viewer received it; out: the viewer sent or paid it"),
+  fromUserId: z.string().nullable().describe("The sender's user id; null when the platform sent it"),
+  toUserId: z.string().nullable().describe("`current_user` when the viewer is the recipient; else the recipient's id (null for the platform)"),
+  amount: loopString.describe("Always positive; see direction"),
+  description: z.string().nullable(),
+  status: z.enum(["completed"]),
+  createdAt: z.string().describe("ISO 8601"),
+});
+export type Transfer = z.infer<typeof transferSchema>;
+export const transferListSchema = z.array(transferSchema);
