@@ -77,7 +77,13 @@ test.describe("catalog", () => {
 
     // Download: the creator gets the WAV deliverable as an attachment.
     const profileCard = page.getByRole("article", { name: title });
-    await profileCard.getByRole("button", { name: /Download/ }).click();
+    // The profile may still be settling (its data is fetched again as its lazy parts mount, which
+    // can close a menu opened in that instant): open the format menu until it stays open.
+    await page.waitForLoadState("networkidle");
+    await expect(async () => {
+      await profileCard.getByRole("button", { name: /Download/ }).click();
+      await expect(page.getByRole("menuitem", { name: /WAV/ })).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     const downloading = page.waitForEvent("download");
     await page.getByRole("menuitem", { name: /WAV/ }).click();
     const download = await downloading;
