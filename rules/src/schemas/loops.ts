@@ -108,18 +108,13 @@ export const uploadLoopFieldsSchema = z
 
 export type UploadLoopFields = z.output<typeof uploadLoopFieldsSchema>;
 
-/** The creator's view of a loop (answer of the upload and of the status call). */
-export const creatorLoopSchema = z.object({
+/** Fields every view of a loop shares (the API's commonLoopFields in features/loops/loop.view.ts). */
+const loopFields = {
   id: z.uuid(),
   title: z.string(),
   description: z.string(),
   price: z.string().regex(/^\d+\.\d{2}$/).describe("US dollars, exactly 2 decimals"),
   isFree: z.boolean(),
-  duration: z.number().nonnegative().nullable().describe("Seconds, from the decoded samples; null until processed"),
-  bpm: z.number().int().nullable().describe("The creator's BPM"),
-  detectedBpm: z.number().int().nullable(),
-  key: z.string().nullable().describe("The creator's key"),
-  detectedKey: z.string().nullable(),
   genreId: z.number().int(),
   genre: z.object({ id: z.number().int(), name: z.string() }),
   tags: z.string().describe("Comma-separated"),
@@ -130,10 +125,20 @@ export const creatorLoopSchema = z.object({
   lyrics: z.string().nullable(),
   isPublic: z.boolean(),
   status: z.enum(LOOP_STATUSES),
-  failureReason: z.string().nullable(),
   downloadCount: z.number().int().nonnegative(),
-  artefacts: z.object({ preview: z.boolean(), mp3: z.boolean(), wav: z.boolean(), peaks: z.boolean() }),
   createdAt: z.string(),
+};
+
+/** The creator's view of a loop (answer of the upload and of the status call). */
+export const creatorLoopSchema = z.object({
+  ...loopFields,
+  duration: z.number().nonnegative().nullable().describe("Seconds, from the decoded samples; null until processed"),
+  bpm: z.number().int().nullable().describe("The creator's BPM"),
+  detectedBpm: z.number().int().nullable(),
+  key: z.string().nullable().describe("The creator's key"),
+  detectedKey: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  artefacts: z.object({ preview: z.boolean(), mp3: z.boolean(), wav: z.boolean(), peaks: z.boolean() }),
   updatedAt: z.string(),
 });
 
@@ -230,21 +235,13 @@ export type LoopListQuery = z.output<typeof loopListQuerySchema>;
 
 /** A loop as anyone may see it (the creator also gets `status` of their own unfinished loops). */
 export const publicLoopSchema = z.object({
-  id: z.uuid(),
-  title: z.string(),
-  description: z.string(),
-  price: z.string().regex(/^\d+\.\d{2}$/).describe("US dollars, exactly 2 decimals"),
-  isFree: z.boolean(),
+  ...loopFields,
   isPurchased: z.boolean().describe("The viewer bought this loop (any format)"),
   duration: z.number().nonnegative().nullable().describe("Seconds"),
   bpm: z.number().int().nullable().describe("The creator's BPM, else the detected one"),
   key: z.string().nullable().describe("The creator's key, else the detected one"),
-  genreId: z.number().int(),
-  genre: z.object({ id: z.number().int(), name: z.string() }),
-  tags: z.string().describe("Comma-separated"),
   audioFileUrl: z.string().nullable().describe("The 30 s MP3 preview; null until processed"),
   peaksUrl: z.string().nullable().describe("The waveform peaks (JSON); null until processed"),
-  contentType: z.enum(LOOP_CONTENT_TYPES),
   averageRating: z.number().nullable().describe("Average of the ratings, 1 decimal; null: there are no ratings yet"),
   totalRatings: z.number().int().nonnegative(),
   myRating: z.number().int().min(1).max(5).nullable().describe("The viewer's own rating; null when signed out or not rated"),
@@ -255,14 +252,6 @@ export const publicLoopSchema = z.object({
     firstName: z.string().nullable(),
     email: z.string().nullable().describe("Only the viewer's own e-mail; null otherwise"),
   }),
-  downloadCount: z.number().int().nonnegative(),
-  isPublic: z.boolean(),
-  status: z.enum(LOOP_STATUSES),
-  artistName: z.string().nullable(),
-  albumName: z.string().nullable(),
-  releaseDate: z.string().nullable().describe("YYYY-MM-DD"),
-  lyrics: z.string().nullable(),
-  createdAt: z.string(),
 });
 
 export type PublicLoop = z.infer<typeof publicLoopSchema>;

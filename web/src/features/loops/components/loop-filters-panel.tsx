@@ -2,7 +2,7 @@ import { SlidersHorizontal } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useGenres } from "../api/get-genres";
+import { useGenres } from "@/lib/get-genres";
 import { DURATION_FILTERS, type DurationFilter, isFiltered, type LoopFilters, PRICE_BANDS, type PriceBand } from "../lib/loop-filters";
 
 const inputClass = "size-4 shrink-0 cursor-pointer accent-violet-500";

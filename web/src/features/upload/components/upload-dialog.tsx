@@ -12,7 +12,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { getServerMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
-import { useGenres } from "../api/get-genres";
+import { useGenres } from "@/lib/get-genres";
 import { loopStatusQueryOptions, STATUS_POLL_MS } from "../api/get-loop-status";
 import { UploadAbortedError, uploadLoop } from "../api/upload-loop";
 import {
