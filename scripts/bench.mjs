@@ -26,6 +26,8 @@ const files = readdirSync(BENCH_DIR)
 const results = [];
 for (const file of files) {
   const bench = await import(pathToFileURL(path.join(BENCH_DIR, file)).href);
+  // Shared helpers (api-harness.mjs) sit beside the benchmarks; only files with run() are benchmarks.
+  if (typeof bench.run !== "function") continue;
   const name = bench.name ?? path.basename(file, ".mjs");
   if (wanted.length && !wanted.includes(name)) continue;
   log(color.bold(`▶ ${name}${bench.description ? `: ${bench.description}` : ""}`));

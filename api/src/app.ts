@@ -8,6 +8,7 @@ import { clientConfigRouter } from "./features/client-config/client-config.route
 import { emailLoginRouter } from "./features/email-login/email-login.router";
 import { genresRouter } from "./features/genres/genres.router";
 import { healthRouter } from "./features/health/health.router";
+import { levelsRouter } from "./features/levels/levels.router";
 import { catalogCache, catalogWritesMiddleware } from "./features/loops/catalog-cache";
 import { loopsRouter } from "./features/loops/loops.router";
 import { oidcRouter } from "./features/oidc/oidc.router";
@@ -17,7 +18,10 @@ import { ratingsRouter } from "./features/ratings/ratings.router";
 import { searchRouter } from "./features/search/search.router";
 import { statsRouter } from "./features/stats/stats.router";
 import { tokensRouter } from "./features/tokens/tokens.router";
+import { tokenOrdersRouter } from "./features/token-orders/token-orders.router";
+import { adminRouter } from "./features/admin/admin.router";
 import { walletRouter } from "./features/wallet/wallet.router";
+import { withdrawalsRouter } from "./features/withdrawals/withdrawals.router";
 import { apiNotFound, errorHandler } from "./http/errors";
 import { originCheck } from "./http/origin-check";
 import { createRateLimiters } from "./http/rate-limit";
@@ -62,6 +66,10 @@ export function createApp(deps: AppDeps): Express {
   api.use(profileRouter(prisma));
   api.use(statsRouter(prisma));
   api.use(tokensRouter(deps));
+  api.use(withdrawalsRouter(deps));
+  api.use(levelsRouter(prisma));
+  api.use(tokenOrdersRouter(deps));
+  api.use(adminRouter(deps));
   api.use(apiNotFound);
   app.use("/api", api);
 

@@ -2,7 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { deployedAddresses, deploymentsDir, readManifest } from "@loop/contracts/manifest";
 import { SUPPORTED_CHAINS, isSupportedChainId, type ChainConfig, type ChainContracts } from "@loop/rules/chains";
-import { getAddress } from "viem";
+import { getAddress, type Hex } from "viem";
 
 export interface OidcConfig {
   issuer: URL;
@@ -71,6 +71,11 @@ export interface AppConfig {
    * Null: a random key is generated once and kept in the database (features/downloads/signing-secret.ts).
    */
   downloadSigningSecret: string | null;
+  /**
+   * The contracts' operator key (OPERATOR_PRIVATE_KEY, 32 bytes hex): pays `loop` withdrawals out of
+   * LoopVault. Null: such withdrawals cannot be processed (the admin gets a clear error).
+   */
+  operatorPrivateKey: Hex | null;
   sessionTtlMs: number;
   nonceTtlMs: number;
   emailLinkTtlMs: number;
@@ -214,6 +219,14 @@ function storageFrom(env: Env, filesDir: string): StorageConfig {
   };
 }
 
+function privateKey(env: Env, name: string): Hex | null {
+  const raw = value(env, name);
+  if (raw === undefined) return null;
+  const key = raw.startsWith("0x") ? raw : `0x${raw}`;
+  if (!/^0x[0-9a-fA-F]{64}$/.test(key)) throw new ConfigError(`${name} must be a 32-byte hex private key`);
+  return key as Hex;
+}
+
 /** api/ (this file is api/src/config.ts, or bundled into api/dist/main.mjs). */
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -266,6 +279,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     storage: storageFrom(env, filesDir),
     jobVisibilityMs: integer(env, "JOB_VISIBILITY_MS", 5 * MINUTE, 1000),
     downloadSigningSecret: secret(env, "DOWNLOAD_SIGNING_SECRET"),
+    operatorPrivateKey: privateKey(env, "OPERATOR_PRIVATE_KEY"),
     sessionTtlMs: 30 * DAY,
     nonceTtlMs: 10 * MINUTE,
     emailLinkTtlMs: 15 * MINUTE,

@@ -78,6 +78,13 @@ describe("configuration from the environment", () => {
     expect(config.trustProxy).toBe(1);
   });
 
+  it("reads the operator key that pays LOOP withdrawals (OPERATOR_PRIVATE_KEY)", () => {
+    expect(loadConfig({}).operatorPrivateKey).toBeNull();
+    const key = `0x${"ab".repeat(32)}`;
+    expect(loadConfig({ OPERATOR_PRIVATE_KEY: key }).operatorPrivateKey).toBe(key);
+    expect(loadConfig({ OPERATOR_PRIVATE_KEY: "ab".repeat(32) }).operatorPrivateKey).toBe(key);
+  });
+
   it.each([
     [{ CHAIN_IDS: "1" }, /RPC_URL_1 is required/],
     [{ CHAIN_IDS: "999" }, /unsupported chain "999"/],
@@ -86,6 +93,7 @@ describe("configuration from the environment", () => {
     [{ APP_URL: "https://loop.example/app" }, /APP_URL must be an origin/],
     [{ APP_URL: "ftp://loop.example" }, /APP_URL must be an http\(s\) URL/],
     [{ API_PORT: "http" }, /API_PORT must be an integer/],
+    [{ OPERATOR_PRIVATE_KEY: "0x1234" }, /OPERATOR_PRIVATE_KEY must be a 32-byte hex private key/],
     [{ NODE_ENV: "production" }, /DATABASE_URL is required in production/],
     [{ NODE_ENV: "production", DATABASE_URL: "postgresql://db/loop", OIDC_ISSUER: "http://id.example", OIDC_CLIENT_ID: "a", OIDC_CLIENT_SECRET: "b" }, /https in production/],
   ])("refuses %j", (env, message) => {

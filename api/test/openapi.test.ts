@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import express, { type Express } from "express";
 import request from "supertest";
+import { createListedLoop } from "./support/listed-loop";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { connectWalletSchema, emailLoginSchema, web3LoginSchema } from "@loop/rules/schemas/auth";
@@ -328,7 +329,8 @@ describe("OpenAPI document", () => {
   describe("real answers have a documented status and match their schema", () => {
     it("public calls", async () => {
       await t.db.prisma.genre.create({ data: { name: "House" } });
-      await t.db.prisma.user.create({ data: { username: "someone", experience: 250 } });
+      const someone = await t.db.prisma.user.create({ data: { username: "someone", experience: 250 } });
+      const listed = await createListedLoop(t.db.prisma, someone.id);
       expectDocumented("get", "/api/health", await request(t.app).get("/api/health").expect(200));
       expectDocumented("get", "/api/config", await request(t.app).get("/api/config").expect(200));
       const deployments = tempDeploymentsDir();
@@ -348,6 +350,7 @@ describe("OpenAPI document", () => {
       const stats = await request(t.app).get("/api/stats/public").expect(200);
       expect(stats.body.leaderboard).toHaveLength(1);
       expectDocumented("get", "/api/stats/public", stats);
+      await t.db.prisma.loop.delete({ where: { id: listed } });
       expectDocumented("get", "/api/auth/nonce", await request(t.app).get("/api/auth/nonce").expect(200));
     });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import request from "supertest";
+import { createListedLoop } from "./support/listed-loop";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createApp } from "../src/app";
 import { createPrisma } from "../src/db/prisma";
@@ -70,7 +71,7 @@ describe("public API", () => {
       });
     });
 
-    it("real counts, and a leaderboard by experience then level without admins or banned users", async () => {
+    it("real counts, and a leaderboard of creators by experience then level without admins or banned users", async () => {
       await truncateAll(t.db.prisma);
       const users = [
         { username: "low", experience: 10, level: 1 },
@@ -82,8 +83,11 @@ describe("public API", () => {
         ...Array.from({ length: 9 }, (_, i) => ({ username: `filler_${i}`, experience: 1, level: 1 })),
       ];
       await t.db.prisma.user.createMany({ data: users });
+      for (const user of await t.db.prisma.user.findMany({ select: { id: true } })) await createListedLoop(t.db.prisma, user.id);
+      // The most experienced member has listed nothing: the board ranks creators only.
+      await t.db.prisma.user.create({ data: { username: "listener", experience: 9000, level: 10 } });
       const body = (await request(t.app).get("/api/stats/public").expect(200)).body;
-      expect(body.totalUsers).toBe(users.length);
+      expect(body.totalUsers).toBe(users.length + 1);
       expect(body.leaderboard).toHaveLength(10);
       expect(body.leaderboard.slice(0, 4).map((entry: { username: string }) => entry.username)).toEqual([
         "top",
@@ -98,13 +102,14 @@ describe("public API", () => {
         profileImageUrl: null,
         level: 5,
         experience: 900,
-        loopsCount: 0,
+        loopsCount: 1,
         totalEarned: "0.00000000",
       });
       const names = body.leaderboard.map((entry: { username: string }) => entry.username);
       expect(names).not.toContain("the_admin");
-      expect(body.totalCreators).toBe(0);
-      expect(body.totalLoops).toBe(0);
+      expect(names).not.toContain("listener");
+      expect(body.totalCreators).toBe(users.length);
+      expect(body.totalLoops).toBe(users.length);
       expect(names).not.toContain("the_banned");
     });
   });
@@ -126,7 +131,6 @@ describe("public API", () => {
     expect(body).toMatchObject({ totalUsers: 2, totalCreators: 1, totalLoops: 2 });
     expect(body.leaderboard.map((entry: { username: string; loopsCount: number }) => [entry.username, entry.loopsCount])).toEqual([
       ["maker", 2],
-      ["hidden", 0],
     ]);
   });
 

@@ -111,3 +111,76 @@ export const XP_RULES = {
   counterOffer: 8,
   rejectOffer: 3,
 } as const;
+
+/*
+ * Anti-farming (DESIGN §6: "XP must not be farmable into LOOP rewards"). These decide how much XP
+ * an action earns; 0 means none. The API records each award once per (user, event, key), so the
+ * keys chosen by the callers (api/src/features/levels/award-xp.ts) finish the job: purchase XP
+ * once per (buyer, loop), sale XP once per (seller, loop, buyer), offer XP once per (buyer, loop)
+ * — a second offer on the same loop earns nothing.
+ */
+
+/**
+ * Below one dollar a paid purchase earns no XP: its fee (at most a few cents) would be worth less
+ * than the level rewards its XP brings, so buying one's own cheap loops through a second account
+ * would mint LOOP. (At level 1, 1 XP is worth 1 LOOP = 0.2 cents of reward.)
+ */
+export const XP_MIN_PRICE_CENTS = 100;
+
+export interface XpTrade {
+  /** The price paid, in USD cents (the fee excluded). */
+  priceCents: number | bigint;
+  buyerId: string;
+  sellerId: string;
+  /** Paid on chain with wallet LOOP (7/12 XP) instead of in app or by PayPal/card (5/10 XP). */
+  onChain: boolean;
+}
+
+function toCents(priceCents: number | bigint): bigint {
+  return typeof priceCents === "bigint" ? priceCents : BigInt(Math.trunc(priceCents));
+}
+
+function wholeUsd(priceCents: number | bigint): number {
+  return Number(toCents(priceCents) / 100n);
+}
+
+/** No XP for free downloads, for buying one's own loop, or below XP_MIN_PRICE_CENTS. */
+function tradeEarnsXp(trade: XpTrade): boolean {
+  return trade.buyerId !== trade.sellerId && toCents(trade.priceCents) >= BigInt(XP_MIN_PRICE_CENTS);
+}
+
+/** The buyer's XP for a paid purchase: 5 (7 on chain) + whole USD of the price; 0 when none is due. */
+export function xpForPurchase(trade: XpTrade): number {
+  if (!tradeEarnsXp(trade)) return 0;
+  const usd = wholeUsd(trade.priceCents);
+  return trade.onChain ? XP_RULES.onChainPurchase(usd) : XP_RULES.purchase(usd);
+}
+
+/** The seller's XP for a paid sale: 10 (12 on chain) + whole USD of the price; 0 when none is due. */
+export function xpForSale(trade: XpTrade): number {
+  if (!tradeEarnsXp(trade)) return 0;
+  const usd = wholeUsd(trade.priceCents);
+  return trade.onChain ? XP_RULES.onChainSale(usd) : XP_RULES.sale(usd);
+}
+
+export interface XpOffer {
+  /** The loop's price in USD cents (offers are only made on paid loops). */
+  priceCents: number | bigint;
+  buyerId: string;
+  sellerId: string;
+}
+
+/** The buyer's XP for creating an offer: 5; 0 on one's own or a free loop (a second offer is keyed away). */
+export function xpForOfferCreated(offer: XpOffer): number {
+  return offer.buyerId !== offer.sellerId && toCents(offer.priceCents) > 0n ? XP_RULES.createOffer : 0;
+}
+
+export type OfferAnswer = "accept" | "counter" | "reject";
+
+/** The seller's XP for answering an offer: accept 15, counter 8, reject 3; 0 on one's own offer. */
+export function xpForOfferAnswer(answer: OfferAnswer, offer: Pick<XpOffer, "buyerId" | "sellerId">): number {
+  if (offer.buyerId === offer.sellerId) return 0;
+  if (answer === "accept") return XP_RULES.acceptOffer;
+  if (answer === "counter") return XP_RULES.counterOffer;
+  return XP_RULES.rejectOffer;
+}

@@ -7,16 +7,14 @@
 // table. The query mix has about two hundred distinct /api/loops URLs and forty search terms.
 // Prints p50/p95/p99 and throughput per scenario; the budget is the p95 of the /api/loops mix with
 // the cache on. Everything it starts (database, API, temporary folder) is removed at the end.
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { startEmbeddedPostgres } from "../lib/embedded-postgres.mjs";
-import { httpOk } from "../lib/health.mjs";
-import { ROOT } from "../lib/paths.mjs";
 import { freePort } from "../lib/ports.mjs";
+import { apiEnv, measureCpu, percentile, runNode, startApi, waitForApi } from "./api-harness.mjs";
 
 export const name = "catalog";
 export const description = "p95 of GET /api/loops (filters + sort, page of 24) with 100,000 loops, 10,000 users, 50 concurrent clients, ms";
@@ -28,7 +26,6 @@ const LOOPS = Number(process.env.BENCH_CATALOG_LOOPS ?? 100_000);
 const CONCURRENCY = 50;
 const WARMUP_MS = 3_000;
 const MEASURE_MS = Number(process.env.BENCH_CATALOG_SECONDS ?? 12) * 1000;
-const API_DIR = path.join(ROOT, "api");
 
 // ---- Data -------------------------------------------------------------------------------------
 
@@ -118,63 +115,8 @@ export async function generateCatalog(db, { users = USERS, loops = LOOPS } = {})
   return { ...rows[0], hasRatings, hasPurchases };
 }
 
-// ---- CPU accounting (independent of what else runs on the machine) ----------------------------
-
-const TICKS_PER_SECOND = 100;
-
-/** utime + stime of every process in `pids` (Linux /proc), in ms; missing processes are skipped. */
-function cpuOf(pids) {
-  const result = new Map();
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-      result.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND);
-    } catch {
-      /* gone */
-    }
-  }
-  return result;
-}
-
-/** The postmaster and its children (backends, background workers). */
-function postgresPids(dataDir) {
-  let postmaster;
-  try {
-    postmaster = Number(readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
-  } catch {
-    return [];
-  }
-  const pids = [postmaster];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const ppid = Number(readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ")[1]);
-      if (ppid === postmaster) pids.push(Number(entry));
-    } catch {
-      /* gone */
-    }
-  }
-  return pids;
-}
-
-/** CPU ms used by the API process and by Postgres while `work` runs. */
-async function measureCpu(apiPid, dataDir, work) {
-  const available = process.platform === "linux" && existsSync("/proc/self/stat");
-  const before = available ? cpuOf([apiPid, ...postgresPids(dataDir)]) : new Map();
-  const result = await work();
-  if (!available) return { result, apiMs: NaN, postgresMs: NaN };
-  const after = cpuOf([apiPid, ...postgresPids(dataDir)]);
-  let postgresMs = 0;
-  for (const [pid, ms] of after) if (pid !== apiPid) postgresMs += ms - (before.get(pid) ?? 0);
-  return { result, apiMs: (after.get(apiPid) ?? 0) - (before.get(apiPid) ?? 0), postgresMs };
-}
-
 // ---- Load -------------------------------------------------------------------------------------
 
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
 
 function get(agent, port, urlPath) {
   return new Promise((resolve) => {
@@ -229,43 +171,6 @@ async function load(port, scenarios) {
   return { sent: counter, distinct: distinct.size, overall: summarise(all), perScenario: [...samples].map(([scenarioName, values]) => ({ name: scenarioName, ...summarise(values) })), failures };
 }
 
-// ---- Processes --------------------------------------------------------------------------------
-
-function runNode(args, env, log) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: API_DIR, env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      for (const line of output.trim().split("\n")) if (line) log(`  ${line}`);
-      if (code === 0) resolve();
-      else reject(new Error(`node ${args.join(" ")} exited with code ${code}`));
-    });
-  });
-}
-
-function startApi(env, log) {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: API_DIR, env, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  return {
-    child,
-    output: () => output,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-      await exited;
-      clearTimeout(timer);
-      if (process.env.BENCH_VERBOSE) log(output);
-    },
-  };
-}
-
 /** CPU time per request (warm-up included on both sides): what the figures would be on an idle machine. */
 const cpuLine = (run) =>
   `CPU per request: API process ${(run.apiMs / run.result.sent).toFixed(2)} ms, Postgres ${(run.postgresMs / run.result.sent).toFixed(2)} ms (${run.result.sent} requests with the warm-up)`;
@@ -298,21 +203,7 @@ export async function run({ log }) {
     const [dbPort, apiPort] = [await freePort(), await freePort()];
     log(`embedded Postgres on port ${dbPort} in ${scratch}`);
     database = await startEmbeddedPostgres({ dataDir: path.join(scratch, "postgres"), port: dbPort, database: "loop_bench" });
-    const env = {
-      ...process.env,
-      NODE_ENV: "development",
-      DATABASE_URL: database.url,
-      API_PORT: String(apiPort),
-      APP_URL: `http://localhost:${apiPort}`,
-      FILES_DIR: path.join(scratch, "files"),
-      STORAGE_DRIVER: "local",
-      LOOP_DEMO_CATALOG: "0",
-      CHAIN_IDS: "31337",
-      RPC_URL_31337: "http://127.0.0.1:9",
-      DEPLOYMENTS_DIR: path.join(scratch, "deployments"),
-      SMTP_URL: "smtp://127.0.0.1:9",
-      WEB_DIST: "",
-    };
+    const env = apiEnv(database.url, apiPort, scratch);
     await runNode(["--import", "tsx", "src/db/migrate-cli.ts"], env, log);
 
     const db = new pg.Client({ connectionString: database.url });
@@ -360,11 +251,7 @@ export async function run({ log }) {
     const results = [];
     for (const pass of passes) {
       api = startApi({ ...env, ...pass.env }, log);
-      const deadline = Date.now() + 60_000;
-      while (!(await httpOk(`http://127.0.0.1:${apiPort}/api/health`).catch(() => false))) {
-        if (api.child.exitCode !== null || Date.now() > deadline) throw new Error(`the API did not start:\n${api.output()}`);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
+      await waitForApi(api, apiPort);
       log(`API up on port ${apiPort}, ${pass.label}; ${CONCURRENCY} clients, ${WARMUP_MS / 1000} s warm-up, ${MEASURE_MS / 1000} s measured per endpoint`);
       const probe = await get(new http.Agent(), apiPort, "/api/loops?limit=1");
       if (probe.status !== 200) throw new Error(`GET /api/loops answered ${probe.status}`);

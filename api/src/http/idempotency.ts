@@ -1,11 +1,13 @@
 // `Idempotency-Key` for money calls: the same key with the same request answers the first
 // response again (status and body); with another request, 409. Keys belong to the signed-in user.
-// The first request claims the key (a row without a response); concurrent repeats wait for its
-// answer. A failure that is not an HttpError frees the key, so the client may retry.
+// The claim of the key, the handler's work and the stored answer are one transaction (one commit
+// per money call): a concurrent repeat waits on the claim's row and then replays the answer; a
+// failure that is not an HttpError rolls everything back, so the client may retry; a crash
+// leaves either everything or nothing.
 import { createHash } from "node:crypto";
 import { TOKEN_MESSAGES } from "@loop/rules/schemas/tokens";
 import type { Request, Response } from "express";
-import type { PrismaClient } from "../db/prisma";
+import type { PrismaClient, Tx } from "../db/prisma";
 import { BadRequest, Conflict, HttpError } from "./errors";
 
 export interface IdempotentResult {
@@ -14,8 +16,7 @@ export interface IdempotentResult {
 }
 
 const KEY = /^[\x21-\x7e]{1,200}$/;
-const WAIT_MS = 15_000;
-const POLL_MS = 20;
+const TX_OPTIONS = { maxWait: 60_000, timeout: 60_000 } as const;
 
 function requestHash(req: Request): string {
   return createHash("sha256")
@@ -23,57 +24,57 @@ function requestHash(req: Request): string {
     .digest("hex");
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+type Answer = { kind: "replay"; status: number; response: string } | { kind: "fresh"; result: IdempotentResult };
 
 /**
  * Runs `handler` once per (user, Idempotency-Key) and sends its answer; without the header it
- * simply runs it. `handler` may throw an HttpError: that answer is kept too.
+ * simply runs it with `prisma`. With a key, `db` is the transaction that holds the claim: the
+ * handler does its writes through it, so they commit together with the stored answer. `handler`
+ * may throw an HttpError: that answer is kept too.
  */
 export async function idempotent(
   prisma: PrismaClient,
   req: Request,
   res: Response,
   userId: string,
-  handler: (key: string | null) => Promise<IdempotentResult>,
+  handler: (key: string | null, db: Tx | PrismaClient) => Promise<IdempotentResult>,
 ): Promise<void> {
   const key = req.get("Idempotency-Key");
   if (key === undefined) {
-    const result = await handler(null);
+    const result = await handler(null, prisma);
     res.status(result.status).json(result.body);
     return;
   }
   if (!KEY.test(key)) throw new BadRequest(TOKEN_MESSAGES.idempotencyKeyInvalid);
   const hash = requestHash(req);
-  const claimed = await prisma.$executeRaw`
-    INSERT INTO "app"."idempotency_requests" ("user_id", "key", "request_hash") VALUES (${userId}::uuid, ${key}, ${hash})
-    ON CONFLICT DO NOTHING`;
-  if (claimed === 0) {
-    const deadline = Date.now() + WAIT_MS;
-    for (;;) {
-      const row = await prisma.idempotencyRequest.findUnique({ where: { userId_key: { userId, key } } });
-      if (row && row.requestHash !== hash) throw new Conflict(TOKEN_MESSAGES.idempotencyKeyReused);
-      if (row && row.status !== null) {
-        res.status(row.status).type("json").send(row.response);
-        return;
-      }
-      if (!row) return idempotent(prisma, req, res, userId, handler); // the first attempt failed and freed it
-      if (Date.now() > deadline) throw new Conflict(TOKEN_MESSAGES.idempotencyKeyInProgress);
-      await sleep(POLL_MS);
+  const answer = await prisma.$transaction(async (tx): Promise<Answer> => {
+    // Blocks while another transaction holds an uncommitted claim of this key.
+    const claimed = await tx.$executeRaw`
+      INSERT INTO "app"."idempotency_requests" ("user_id", "key", "request_hash") VALUES (${userId}::uuid, ${key}, ${hash})
+      ON CONFLICT DO NOTHING`;
+    if (claimed === 0) {
+      const rows = await tx.$queryRaw<{ request_hash: string; status: number; response: string }[]>`
+        SELECT "request_hash", "status", "response" FROM "app"."idempotency_requests" WHERE "user_id" = ${userId}::uuid AND "key" = ${key}`;
+      const row = rows[0]!;
+      if (row.request_hash !== hash) throw new Conflict(TOKEN_MESSAGES.idempotencyKeyReused);
+      return { kind: "replay", status: row.status, response: row.response };
     }
-  }
-  let result: IdempotentResult;
-  try {
-    result = await handler(key);
-  } catch (error) {
-    if (!(error instanceof HttpError) || error.status >= 500) {
-      await prisma.idempotencyRequest.delete({ where: { userId_key: { userId, key } } }).catch(() => undefined);
-      throw error;
+    // A refused request (HttpError) keeps its answer but none of the handler's writes; a failed
+    // statement would otherwise also leave the transaction unusable for storing that answer.
+    await tx.$executeRaw`SAVEPOINT "idempotent_handler"`;
+    let result: IdempotentResult;
+    try {
+      result = await handler(key, tx);
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.status >= 500) throw error;
+      await tx.$executeRaw`ROLLBACK TO SAVEPOINT "idempotent_handler"`;
+      result = { status: error.status, body: { message: error.message } };
     }
-    result = { status: error.status, body: { message: error.message } };
-  }
-  await prisma.idempotencyRequest.update({
-    where: { userId_key: { userId, key } },
-    data: { status: result.status, response: JSON.stringify(result.body) },
-  });
-  res.status(result.status).json(result.body);
+    await tx.$executeRaw`
+      UPDATE "app"."idempotency_requests" SET "status" = ${result.status}, "response" = ${JSON.stringify(result.body)}
+      WHERE "user_id" = ${userId}::uuid AND "key" = ${key}`;
+    return { kind: "fresh", result };
+  }, TX_OPTIONS);
+  if (answer.kind === "replay") res.status(answer.status).type("json").send(answer.response);
+  else res.status(answer.result.status).json(answer.result.body);
 }

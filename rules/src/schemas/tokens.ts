@@ -13,7 +13,6 @@ export const TOKEN_MESSAGES = {
   descriptionTooLong: "Description must be at most 200 characters",
   idempotencyKeyInvalid: "Idempotency-Key must be 1 to 200 visible characters",
   idempotencyKeyReused: "Idempotency-Key was already used with a different request",
-  idempotencyKeyInProgress: "A request with this Idempotency-Key is still being processed; retry shortly",
 } as const;
 
 export const TRANSFER_DESCRIPTION_MAX = 200;

@@ -12,11 +12,14 @@ const UserProfileRoute = lazy(() => import("./routes/user-profile").then((m) => 
 const SearchRoute = lazy(() => import("./routes/search").then((m) => ({ default: m.SearchRoute })));
 const LoginRoute = lazy(() => import("./routes/login").then((m) => ({ default: m.LoginRoute })));
 const LoginConfirmRoute = lazy(() => import("./routes/login-confirm").then((m) => ({ default: m.LoginConfirmRoute })));
+const TokensRoute = lazy(() => import("./routes/tokens").then((m) => ({ default: m.TokensRoute })));
+const LevelRoute = lazy(() => import("./routes/level").then((m) => ({ default: m.LevelRoute })));
 
 /**
- * Spec §2 routes that exist so far (declarative, data-free). Routes of later issues (/tokens,
- * /negotiations, /level, /admin) fall to the not-found page until built. Public profiles and
- * search are open to visitors (DESIGN §7); /profile asks a visitor to log in.
+ * Spec §2 routes that exist so far (declarative, data-free). Routes of later issues
+ * (/negotiations, /admin) fall to the not-found page until built. Public profiles and
+ * search are open to visitors (DESIGN §7); /profile asks a visitor to log in; /tokens shows a
+ * visitor a sign-in prompt in place of the wallet.
  */
 export function AppRoutes() {
   return (
@@ -29,8 +32,10 @@ export function AppRoutes() {
           <Route path="/profile" element={<ProfileRoute />} />
           <Route path="/profile/:userId" element={<UserProfileRoute />} />
           <Route path="/search" element={<SearchRoute />} />
+          <Route path="/tokens" element={<TokensRoute />} />
           <Route path="/login" element={<LoginRoute />} />
           <Route path="/login/confirm" element={<LoginConfirmRoute />} />
+          <Route path="/level" element={<LevelRoute />} />
           <Route path="*" element={<NotFoundRoute />} />
         </Route>
       </Routes>

@@ -1,6 +1,8 @@
 import { badgeTier, type BadgeTier, levelTitle } from "@loop/rules/levels";
 import type { LevelInfo } from "@loop/rules/levels";
 import { Award, Crown, Star, Trophy, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { formatCount } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 const TIER_ICON: Record<BadgeTier, LucideIcon> = { star: Star, award: Award, trophy: Trophy, crown: Crown };
@@ -30,37 +32,65 @@ export function LevelBadgeCompact({ level, className }: { level: number; classNa
   );
 }
 
-/** Detailed badge: title, level and progress to the next level from `levelInfo`. */
-export function LevelBadgeDetailed({ info, className }: { info: LevelInfo; className?: string }) {
-  const tier = badgeTier(info.level);
+/** The level's badge icon (changes at 10, 15 and 25) on a tile in the tier's colours. */
+export function LevelTierIcon({ level, className, iconClassName }: { level: number; className?: string; iconClassName?: string }) {
+  const tier = badgeTier(level);
   const Icon = TIER_ICON[tier];
-  const title = levelTitle(info.level);
-  const percent = Math.max(0, Math.min(100, info.progressPercentage));
   return (
-    <div className={cn("flex items-center gap-4", className)}>
-      <span className={cn("inline-flex size-14 shrink-0 items-center justify-center rounded-2xl border", TIER_STYLE[tier])}>
-        <Icon className="size-7" aria-hidden />
-      </span>
+    <span data-tier={tier} className={cn("inline-flex size-14 shrink-0 items-center justify-center rounded-2xl border", TIER_STYLE[tier], className)}>
+      <Icon className={cn("size-7", iconClassName)} aria-hidden />
+    </span>
+  );
+}
+
+/** "150 / 200 XP": XP gained in the current level out of what the level needs. */
+export function xpProgressText(currentXP: number, nextLevelXP: number): string {
+  return `${formatCount(currentXP)} / ${formatCount(nextLevelXP)} XP`;
+}
+
+/** "50 XP to level 3", or 'Max level!' when no XP is needed for the next level (spec, /level). */
+export function xpToNextText(level: number, xpNeededForNext: number): string {
+  return xpNeededForNext > 0 ? `${formatCount(xpNeededForNext)} XP to level ${level + 1}` : "Max level!";
+}
+
+/** An XP progress bar (role="progressbar", 0–100). */
+export function XpProgressBar({ percent, className }: { percent: number; className?: string }) {
+  const value = Math.max(0, Math.min(100, Math.round(percent)));
+  return (
+    <div
+      className={cn("h-2 overflow-hidden rounded-full bg-muted", className)}
+      role="progressbar"
+      aria-label="Progress to next level"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={value}
+    >
+      <div className="bg-brand-gradient h-full rounded-full transition-[width] duration-500" style={{ width: `${value}%` }} />
+    </div>
+  );
+}
+
+/**
+ * Detailed badge: title, level and progress to the next level from `levelInfo`. `children` go
+ * below the progress (e.g. a link to the level page).
+ */
+export function LevelBadgeDetailed({ info, className, children }: { info: LevelInfo; className?: string; children?: ReactNode }) {
+  const title = levelTitle(info.level);
+  const maxed = info.xpNeededForNext <= 0;
+  return (
+    <div className={cn("flex items-center gap-4", className)} data-testid="level-badge-detailed">
+      <LevelTierIcon level={info.level} />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline gap-x-2">
           <span className="text-lg font-bold">{title}</span>
           <span className="text-sm text-muted-foreground">Level {info.level}</span>
         </div>
-        <div
-          className="mt-2 h-2 overflow-hidden rounded-full bg-muted"
-          role="progressbar"
-          aria-label="Progress to next level"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-        >
-          <div className="bg-brand-gradient h-full rounded-full transition-[width] duration-500" style={{ width: `${percent}%` }} />
-        </div>
-        <p className="mt-1.5 text-xs text-muted-foreground">
-          {info.xpNeededForNext > 0
-            ? `${info.currentXP} / ${info.nextLevelXP} XP · ${info.xpNeededForNext} XP to level ${info.level + 1}`
-            : "Max level!"}
+        <XpProgressBar percent={maxed ? 100 : info.progressPercentage} className="mt-2" />
+        <p className="mt-1.5 flex flex-wrap justify-between gap-x-3 text-xs text-muted-foreground">
+          {maxed ? null : <span className="tabular-nums">{xpProgressText(info.currentXP, info.nextLevelXP)}</span>}
+          <span className={cn("tabular-nums", maxed && "font-semibold text-amber-200")}>{xpToNextText(info.level, info.xpNeededForNext)}</span>
         </p>
+        {children}
       </div>
     </div>
   );

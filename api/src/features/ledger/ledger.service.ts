@@ -2,7 +2,7 @@
 // bigint ledger units (10^-8 LOOP). Usable without HTTP. The database enforces the invariants
 // too (see migration 20261122040000_ledger): balanced entries, no overdrawn user account,
 // immutable entries, holds resolved once.
-import { isUniqueViolation, type PrismaClient, type Tx } from "../../db/prisma";
+import { isUniqueViolation, Prisma, type PrismaClient, type Tx } from "../../db/prisma";
 
 export type PlatformAccountKind = "issuance" | "fees" | "vault" | "clearing";
 export type EntryKind =
@@ -28,11 +28,11 @@ export class InsufficientFunds extends Error {
   }
 }
 
-export interface PostingInput {
-  accountId: string;
+/** A posting names its account, or the user whose account it is (created on first use). */
+export type PostingInput = ({ accountId: string; userId?: undefined } | { userId: string; accountId?: undefined }) & {
   /** Signed ledger units: positive credits, negative debits. */
   amount: bigint;
-}
+};
 
 export interface EntryInput {
   idempotencyKey: string;
@@ -53,8 +53,7 @@ const TX_OPTIONS = { maxWait: 60_000, timeout: 60_000 } as const;
 
 /** The user's account, created on first use (users normally get it with their welcome bonus). */
 export async function userAccountId(tx: Tx | PrismaClient, userId: string): Promise<string> {
-  await tx.$executeRaw`INSERT INTO "app"."ledger_accounts" ("kind", "user_id") VALUES ('user', ${userId}::uuid) ON CONFLICT ("user_id") DO NOTHING`;
-  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "app"."ledger_accounts" WHERE "user_id" = ${userId}::uuid`;
+  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT "app"."ledger_user_account"(${userId}::uuid)::text AS "id"`;
   return rows[0]!.id;
 }
 
@@ -96,36 +95,54 @@ async function findEntry(db: Tx | PrismaClient, idempotencyKey: string): Promise
   return entry ? { ...entry, created: false } : null;
 }
 
-/** Posts inside the caller's transaction. Returns the existing entry when the key was used. */
-export async function postEntryInTx(tx: Tx, input: EntryInput): Promise<PostedEntry> {
+/** SQLSTATE raised by app.ledger_post when a user account would be overdrawn (message: its id). */
+const INSUFFICIENT_FUNDS_SQLSTATE = "LE001";
+
+function insufficientFundsAccount(error: unknown): string | null {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return null;
+  const meta = (error.meta ?? {}) as { code?: unknown; message?: unknown; driverAdapterError?: { cause?: { originalCode?: unknown; originalMessage?: unknown } } };
+  const cause = meta.driverAdapterError?.cause;
+  const code = cause?.originalCode ?? meta.code;
+  if (code !== INSUFFICIENT_FUNDS_SQLSTATE) return null;
+  const message = String(cause?.originalMessage ?? meta.message ?? "");
+  return /[0-9a-f-]{36}/i.exec(message)?.[0] ?? "unknown";
+}
+
+interface PostedRow {
+  entry_id: string;
+  entry_kind: string;
+  entry_created_at: Date;
+  created: boolean;
+}
+
+/**
+ * Posts inside the caller's transaction (or alone: it is one statement, app.ledger_post, which
+ * locks the accounts, refuses overdrafts and honours the key). Returns the existing entry when
+ * the key was used.
+ */
+export async function postEntryInTx(tx: Tx | PrismaClient, input: EntryInput): Promise<PostedEntry> {
   validatePostings(input.postings);
-  const existing = await findEntry(tx, input.idempotencyKey);
-  if (existing) return existing;
-  const accounts = await lockAccounts(
-    tx,
-    input.postings.map((p) => p.accountId),
-  );
-  const net = new Map<string, bigint>();
-  for (const p of input.postings) net.set(p.accountId, (net.get(p.accountId) ?? 0n) + p.amount);
-  for (const [id, delta] of net) {
-    const account = accounts.get(id)!;
-    if (account.kind === "user" && delta < 0n && account.balance - account.held + delta < 0n) throw new InsufficientFunds(id);
+  try {
+    const rows = await tx.$queryRaw<PostedRow[]>`
+      SELECT "entry_id"::text, "entry_kind", "entry_created_at", "created" FROM "app"."ledger_post"(
+        ${input.idempotencyKey}, ${input.kind}, ${input.description ?? null},
+        (SELECT array_agg(COALESCE(x.account_id, "app"."ledger_user_account"(x.user_id)) ORDER BY x.n)
+          FROM unnest(${input.postings.map((p) => p.accountId ?? null)}::uuid[], ${input.postings.map((p) => p.userId ?? null)}::uuid[])
+          WITH ORDINALITY AS x(account_id, user_id, n)),
+        ${input.postings.map((p) => p.amount.toString())}::bigint[])`;
+    const row = rows[0]!;
+    return { id: row.entry_id, kind: row.entry_kind, createdAt: row.entry_created_at, created: row.created };
+  } catch (error) {
+    const account = insufficientFundsAccount(error);
+    if (account) throw new InsufficientFunds(account);
+    throw error;
   }
-  // A concurrent request with the same key may have committed while we waited for the locks.
-  const raced = await findEntry(tx, input.idempotencyKey);
-  if (raced) return raced;
-  const entry = await tx.ledgerEntry.create({
-    data: { idempotencyKey: input.idempotencyKey, kind: input.kind, description: input.description ?? null },
-    select: { id: true, kind: true, createdAt: true },
-  });
-  await tx.ledgerPosting.createMany({ data: input.postings.map((p) => ({ entryId: entry.id, accountId: p.accountId, amount: p.amount })) });
-  return { ...entry, created: true };
 }
 
 /** Posts an entry once per idempotency key: a second call (even a concurrent one) returns the first entry. */
 export async function postEntry(prisma: PrismaClient, input: EntryInput): Promise<PostedEntry> {
   try {
-    return await prisma.$transaction((tx) => postEntryInTx(tx, input), TX_OPTIONS);
+    return await postEntryInTx(prisma, input);
   } catch (error) {
     if (isUniqueViolation(error)) {
       const existing = await findEntry(prisma, input.idempotencyKey);

@@ -5,8 +5,8 @@ import { ownProfile, publicProfile, updateProfile } from "./profile.service";
 
 export function profileRouter(prisma: PrismaClient): Router {
   const router = Router();
-  router.get("/profile", (req, res) => {
-    res.json(ownProfile(requireUser(req)));
+  router.get("/profile", async (req, res) => {
+    res.json(await ownProfile(prisma, requireUser(req)));
   });
   router.put("/profile", async (req, res) => {
     const user = requireUser(req);

@@ -1,17 +1,18 @@
 import { levelTitle } from "@loop/rules/levels";
 import { PROFILE_MESSAGES, updateProfileSchema, type OwnProfile, type PublicProfile } from "@loop/rules/schemas/profile";
+import { formatLoop } from "@loop/rules/units";
 import { isUniqueViolation, type PrismaClient } from "../../db/prisma";
 import { BadRequest, Conflict, NotFound } from "../../http/errors";
+import { userEarnings } from "../levels/earnings";
 import { publicLoopView, viewerLoopInclude } from "../loops/loop.view";
 import { toCurrentUser, userInclude, type UserRecord } from "../users/user.view";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PROFILE_LOOPS = 100;
-/** Totals in LOOP; the ledger does not exist yet, so nothing was earned or spent. */
-const NO_LOOP = "0.00000000";
-
-export function ownProfile(user: UserRecord): OwnProfile {
-  return { ...toCurrentUser(user), totalEarned: NO_LOOP, totalSpent: NO_LOOP };
+/** The own profile with the LOOP totals from the ledger: earned from sales, spent on purchases. */
+export async function ownProfile(prisma: PrismaClient, user: UserRecord): Promise<OwnProfile> {
+  const { earned, spent } = await userEarnings(prisma, user.id);
+  return { ...toCurrentUser(user), totalEarned: formatLoop(earned), totalSpent: formatLoop(spent) };
 }
 
 export async function updateProfile(prisma: PrismaClient, userId: string, body: unknown): Promise<OwnProfile> {
@@ -26,7 +27,7 @@ export async function updateProfile(prisma: PrismaClient, userId: string, body: 
       data: { username: input.username, bio: input.bio, profileImageUrl: input.profileImageUrl },
       include: userInclude,
     });
-    return ownProfile(user);
+    return await ownProfile(prisma, user);
   } catch (error) {
     // Another account took the name between the check and the update.
     if (isUniqueViolation(error)) throw new Conflict(PROFILE_MESSAGES.usernameTaken);

@@ -1,27 +1,26 @@
 import type { LeaderboardEntry, PublicStats } from "@loop/rules/api-types";
 import { formatLoop } from "@loop/rules/units";
 import type { PrismaClient } from "../../db/prisma";
+import { earningsByUser, totalTokensEarned } from "../levels/earnings";
 
 const LEADERBOARD_SIZE = 10;
 
 /** Loops in the catalog: ready and public. */
 const LISTED = { status: "ready", isPublic: true } as const;
 
-// creators = users with at least one listed loop, loops = listed loops. The ledger does not
-// exist yet: earned (LOOP credited to users) plugs in here.
+// creators = users with at least one listed loop, loops = listed loops; LOOP earned from the
+// ledger (levels/earnings.ts: sale proceeds per user; for everyone, sale proceeds, the welcome
+// bonus, rewards and level rewards).
 async function countCreators(prisma: PrismaClient): Promise<number> {
   return prisma.user.count({ where: { loops: { some: LISTED } } });
 }
 async function countLoops(prisma: PrismaClient): Promise<number> {
   return prisma.loop.count({ where: LISTED });
 }
-async function sumTokensEarned(_prisma: PrismaClient): Promise<bigint> {
-  return 0n;
-}
 
 async function leaderboard(prisma: PrismaClient): Promise<LeaderboardEntry[]> {
   const users = await prisma.user.findMany({
-    where: { isAdmin: false, isBanned: false },
+    where: { isAdmin: false, isBanned: false, loops: { some: LISTED } },
     orderBy: [{ experience: "desc" }, { level: "desc" }, { createdAt: "asc" }],
     take: LEADERBOARD_SIZE,
     select: {
@@ -34,7 +33,11 @@ async function leaderboard(prisma: PrismaClient): Promise<LeaderboardEntry[]> {
       _count: { select: { loops: { where: LISTED } } },
     },
   });
-  return users.map(({ _count, ...user }) => ({ ...user, loopsCount: _count.loops, totalEarned: formatLoop(0n) }));
+  const earnings = await earningsByUser(
+    prisma,
+    users.map((user) => user.id),
+  );
+  return users.map(({ _count, ...user }) => ({ ...user, loopsCount: _count.loops, totalEarned: formatLoop(earnings.get(user.id)?.earned ?? 0n) }));
 }
 
 /** Real figures for the landing page: honest zeros on an empty database. */
@@ -43,7 +46,7 @@ export async function publicStats(prisma: PrismaClient): Promise<PublicStats> {
     prisma.user.count(),
     countCreators(prisma),
     countLoops(prisma),
-    sumTokensEarned(prisma),
+    totalTokensEarned(prisma),
     leaderboard(prisma),
   ]);
   return { totalUsers, totalCreators, totalLoops, tokensEarned: formatLoop(earned), leaderboard: board };

@@ -19,7 +19,7 @@ export function tokensRouter(deps: AppDeps): Router {
   });
   router.post("/tokens/transfer", async (req, res) => {
     const user = requireUser(req);
-    await idempotent(prisma, req, res, user.id, async (key) => ({ status: 201, body: await transferTokens(prisma, user.id, req.body, key) }));
+    await idempotent(prisma, req, res, user.id, async (key, db) => ({ status: 201, body: await transferTokens(db, user.id, req.body, key) }));
   });
   router.get("/tokens/transfers", async (req, res) => {
     const user = requireUser(req);

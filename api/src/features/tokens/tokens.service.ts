@@ -2,9 +2,9 @@
 import { randomUUID } from "node:crypto";
 import { TOKEN_MESSAGES, transferRequestSchema, type TokenBalance, type Transfer, type TransferType } from "@loop/rules/schemas/tokens";
 import { formatLoop, parseLoop } from "@loop/rules/units";
-import type { PrismaClient } from "../../db/prisma";
+import type { PrismaClient, Tx } from "../../db/prisma";
 import { BadRequest, NotFound } from "../../http/errors";
-import { InsufficientFunds, postEntryInTx, userAccountId, userBalance } from "../ledger/ledger.service";
+import { InsufficientFunds, postEntryInTx, userBalance } from "../ledger/ledger.service";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -17,7 +17,7 @@ export async function tokenBalance(prisma: PrismaClient, userId: string): Promis
  * Moves LOOP from the sender to another user. `key` (from Idempotency-Key) makes the ledger
  * entry's key, so even a lost answer never moves the money twice.
  */
-export async function transferTokens(prisma: PrismaClient, senderId: string, body: unknown, key: string | null): Promise<Transfer> {
+export async function transferTokens(db: Tx | PrismaClient, senderId: string, body: unknown, key: string | null): Promise<Transfer> {
   const parsed = transferRequestSchema.safeParse(body ?? {});
   if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? TOKEN_MESSAGES.missing);
   const { toUserId, amount: amountText, description } = parsed.data;
@@ -25,25 +25,19 @@ export async function transferTokens(prisma: PrismaClient, senderId: string, bod
   const recipientId = toUserId.toLowerCase();
   if (recipientId === senderId) throw new BadRequest(TOKEN_MESSAGES.selfTransfer);
   if (!UUID.test(recipientId)) throw new NotFound(TOKEN_MESSAGES.recipientNotFound);
-  const recipient = await prisma.user.findUnique({ where: { id: recipientId }, select: { id: true } });
+  const recipient = await db.user.findUnique({ where: { id: recipientId }, select: { id: true } });
   if (!recipient) throw new NotFound(TOKEN_MESSAGES.recipientNotFound);
   try {
-    const entry = await prisma.$transaction(
-      async (tx) => {
-        const from = await userAccountId(tx, senderId);
-        const to = await userAccountId(tx, recipientId);
-        return postEntryInTx(tx, {
-          idempotencyKey: key ? `transfer:${senderId}:${key}` : `transfer:${senderId}:${randomUUID()}`,
-          kind: "user_transfer",
-          description,
-          postings: [
-            { accountId: from, amount: -amount },
-            { accountId: to, amount },
-          ],
-        });
-      },
-      { maxWait: 60_000, timeout: 60_000 },
-    );
+    // One statement: both accounts resolved, locked and checked, the entry posted once per key.
+    const entry = await postEntryInTx(db, {
+      idempotencyKey: key ? `transfer:${senderId}:${key}` : `transfer:${senderId}:${randomUUID()}`,
+      kind: "user_transfer",
+      description,
+      postings: [
+        { userId: senderId, amount: -amount },
+        { userId: recipientId, amount },
+      ],
+    });
     return {
       id: entry.id,
       transferType: "user_transfer",

@@ -3,12 +3,12 @@ import { LogIn, LogOut, Search } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { Brand } from "@/components/brand";
-import { LevelBadgeCompact } from "@/components/level-badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { SearchBox } from "@/features/search/components/search-box";
 import { UploadButton } from "@/features/upload/components/upload-button";
 import { useWalletState } from "@/lib/wallet/wallet-store";
+import { LevelBadgeButton } from "./level-badge-button";
 import { MenuButton } from "./menu-button";
 
 /** Only shown once the wallet stack is loading or loaded, so it loads with it. */
@@ -44,7 +44,7 @@ export function TopBar({ user, isLoading, onJoin, onLogout }: TopBarProps) {
             <Skeleton className="h-9 w-24 rounded-full" />
           ) : user ? (
             <>
-              <LevelBadgeCompact level={user.level} />
+              <LevelBadgeButton info={user.levelInfo} />
               <MenuButton user={user} onJoin={onJoin} onLogout={onLogout} />
               <Button variant="ghost" size="sm" className="hidden h-9 sm:inline-flex" onClick={onLogout}>
                 <LogOut aria-hidden />

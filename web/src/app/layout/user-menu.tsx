@@ -1,5 +1,5 @@
 import type { CurrentUser } from "@loop/rules/api-types";
-import { LogIn, LogOut, Menu, Settings, UserRound } from "lucide-react";
+import { Coins, LogIn, LogOut, Menu, Settings, TrendingUp, UserRound } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
@@ -30,6 +30,19 @@ export function UserMenu({ user, onJoin, onLogout, defaultOpen }: UserMenuProps)
             <DropdownMenuLabel className="truncate">Signed in as {name}</DropdownMenuLabel>
             <DropdownMenuSeparator />
             <DropdownMenuItem asChild>
+              <Link to="/tokens">
+                <Coins aria-hidden />
+                Buy LOOP Tokens
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/level">
+                <TrendingUp aria-hidden />
+                Level Progress
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem asChild>
               <Link to="/profile">
                 <UserRound aria-hidden />
                 Profile
@@ -48,10 +61,25 @@ export function UserMenu({ user, onJoin, onLogout, defaultOpen }: UserMenuProps)
             </DropdownMenuItem>
           </>
         ) : (
-          <DropdownMenuItem onSelect={onJoin}>
-            <LogIn aria-hidden />
-            Sign Up / Login
-          </DropdownMenuItem>
+          <>
+            <DropdownMenuItem asChild>
+              <Link to="/tokens">
+                <Coins aria-hidden />
+                Buy LOOP Tokens
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/level">
+                <TrendingUp aria-hidden />
+                Level Progress
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem onSelect={onJoin}>
+              <LogIn aria-hidden />
+              Sign Up / Login
+            </DropdownMenuItem>
+          </>
         )}
       </DropdownMenuContent>
     </DropdownMenu>

@@ -6,6 +6,7 @@ import { PageSpinner } from "@/components/ui/spinner";
 import { useJoinDialog } from "@/features/auth/components/join-dialog-context";
 import { HomeHero } from "@/features/home/components/home-page";
 import { LoopBrowser } from "@/features/loops/components/loop-browser";
+import { BalanceBanner } from "@/features/tokens/components/balance-banner";
 import { UploadButton } from "@/features/upload/components/upload-button";
 import { useUser } from "@/lib/auth";
 
@@ -44,6 +45,11 @@ export function HomeScreen({ user }: { user: CurrentUser | null }) {
           )
         }
       />
+      {user ? (
+        <div className="mt-6">
+          <BalanceBanner user={user} />
+        </div>
+      ) : null}
       <LoopBrowser id={BROWSE_ID} className="mt-10 scroll-mt-20 outline-none" />
     </div>
   );

@@ -7,6 +7,7 @@ import { downloadsOperations } from "./downloads";
 import { emailLoginOperations } from "./email-login";
 import { genresOperations } from "./genres";
 import { healthOperations } from "./health";
+import { levelsOperations } from "./levels";
 import { loopsOperations } from "./loops";
 import { oidcOperations } from "./oidc";
 import { openApiOperations } from "./openapi";
@@ -15,7 +16,10 @@ import { ratingsOperations } from "./ratings";
 import { searchOperations } from "./search";
 import { statsOperations } from "./stats";
 import { tokensOperations } from "./tokens";
+import { tokenOrdersOperations } from "./token-orders";
+import { adminOperations } from "./admin";
 import { walletOperations } from "./wallet";
+import { withdrawalsOperations } from "./withdrawals";
 
 export const FEATURES: readonly FeatureSpec[] = [
   healthOperations,
@@ -33,4 +37,8 @@ export const FEATURES: readonly FeatureSpec[] = [
   profileOperations,
   statsOperations,
   tokensOperations,
+  withdrawalsOperations,
+  tokenOrdersOperations,
+  adminOperations,
+  levelsOperations,
 ];

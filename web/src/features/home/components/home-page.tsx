@@ -101,7 +101,7 @@ export function HomeHero({ user, onStartBrowsing, actions }: HomeHeroProps) {
           <div className="grid gap-3">
             <LevelBadgeDetailed info={user.levelInfo} />
             <div className="flex min-h-10 items-center gap-3 rounded-lg border border-border bg-surface/60 px-3 py-2 text-sm">
-              <span className="text-muted-foreground">Wallet ID</span>
+              <span className="text-muted-foreground">Linked wallet</span>
               <span className="ml-auto inline-flex min-w-0 items-center gap-1 font-mono">
                 {user.walletAddress ? (
                   <>

@@ -18,8 +18,14 @@ export interface LeaderboardProps {
   isError: boolean;
 }
 
-/** Creators leaderboard: real rows from GET /api/stats/public. */
+/** Creators (users with at least one loop in the catalog), in the API's order. */
+export function creatorsOf(entries: LeaderboardEntry[] | undefined): LeaderboardEntry[] {
+  return (entries ?? []).filter((entry) => entry.loopsCount > 0);
+}
+
+/** Creators leaderboard: real rows from GET /api/stats/public (level, title, loops, LOOP earned). */
 export function Leaderboard({ entries, isLoading, isError }: LeaderboardProps) {
+  const creators = creatorsOf(entries);
   return (
     <section className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6" aria-labelledby="leaderboard-title">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -44,7 +50,7 @@ export function Leaderboard({ entries, isLoading, isError }: LeaderboardProps) {
           <p className="p-8 text-center text-sm text-muted-foreground" role="alert">
             The leaderboard is unavailable right now.
           </p>
-        ) : !entries || entries.length === 0 ? (
+        ) : creators.length === 0 ? (
           <div className="flex flex-col items-center gap-2 p-10 text-center" data-testid="leaderboard-empty">
             <Medal className="size-10 text-muted-foreground" aria-hidden />
             <p className="font-semibold">No creators on the leaderboard yet.</p>
@@ -52,7 +58,7 @@ export function Leaderboard({ entries, isLoading, isError }: LeaderboardProps) {
           </div>
         ) : (
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Top creators by LOOP earned</caption>
+            <caption className="sr-only">Top creators by experience</caption>
             <thead className="border-b border-border bg-surface/60 text-xs tracking-wide text-muted-foreground uppercase">
               <tr>
                 <th scope="col" className="w-16 px-6 py-3">
@@ -73,7 +79,7 @@ export function Leaderboard({ entries, isLoading, isError }: LeaderboardProps) {
               </tr>
             </thead>
             <tbody>
-              {entries.map((entry, index) => (
+              {creators.map((entry, index) => (
                 <tr key={entry.id} className="border-b border-border/60 last:border-0 hover:bg-primary/5">
                   <td className={cn("px-6 py-4 font-display text-lg font-black", RANK_STYLE[index] ?? "text-muted-foreground")}>{index + 1}</td>
                   <th scope="row" className="px-6 py-4 font-medium">
@@ -87,7 +93,9 @@ export function Leaderboard({ entries, isLoading, isError }: LeaderboardProps) {
                       )}
                       <span className="grid">
                         <span className="truncate">{creatorName(entry)}</span>
-                        <span className="text-xs font-normal text-muted-foreground sm:hidden">{levelTitle(entry.level)}</span>
+                        <span className="text-xs font-normal text-muted-foreground sm:hidden">
+                          Level {entry.level} · {levelTitle(entry.level)}
+                        </span>
                       </span>
                     </span>
                   </th>
@@ -98,7 +106,9 @@ export function Leaderboard({ entries, isLoading, isError }: LeaderboardProps) {
                     </span>
                   </td>
                   <td className="px-6 py-4 text-right tabular-nums">{formatCount(entry.loopsCount)}</td>
-                  <td className="px-6 py-4 text-right font-semibold tabular-nums">{formatLoopAmount(entry.totalEarned)}</td>
+                  <td className="px-6 py-4 text-right font-semibold whitespace-nowrap tabular-nums">
+                    {formatLoopAmount(entry.totalEarned)} <span className="text-xs font-normal text-muted-foreground">LOOP</span>
+                  </td>
                 </tr>
               ))}
             </tbody>

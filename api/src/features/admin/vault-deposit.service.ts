@@ -1,0 +1,42 @@
+// POST /api/admin/vault/deposit: moves platform earnings (the fees account) into the withdrawal
+// reserve (the vault account) as one 'vault_deposit' ledger entry. Never more than the fees hold.
+import { randomUUID } from "node:crypto";
+import { ADMIN_MESSAGES, vaultDepositRequestSchema } from "@loop/rules/schemas/admin";
+import { loopText } from "@loop/rules/schemas/token-orders";
+import { parseLoop } from "@loop/rules/units";
+import type { PrismaClient, Tx } from "../../db/prisma";
+import { BadRequest } from "../../http/errors";
+import { platformAccountId, postEntryInTx } from "../ledger/ledger.service";
+
+const TX_OPTIONS = { maxWait: 60_000, timeout: 60_000 } as const;
+
+/**
+ * `tx` is the transaction of the Idempotency-Key when there is one (`key`), else null: the deposit
+ * then runs in its own. `key` makes the entry's key, so a retried deposit moves the money once.
+ * Platform accounts may go negative in the database, so the fees balance is checked here, on the
+ * locked row: two deposits at once cannot both take the same earnings.
+ */
+export async function depositToVault(prisma: PrismaClient, tx: Tx | null, adminId: string, body: unknown, key: string | null): Promise<void> {
+  const parsed = vaultDepositRequestSchema.safeParse(body ?? {});
+  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? ADMIN_MESSAGES.missingAmount);
+  const amount = parseLoop(parsed.data.amount)!;
+  const work = async (tx: Tx) => {
+    const fees = await platformAccountId(tx, "fees");
+    const vault = await platformAccountId(tx, "vault");
+    // The same order as the ledger's own locks (by id), so this never deadlocks with it.
+    const rows = await tx.$queryRaw<{ id: string; balance: bigint }[]>`
+      SELECT "id", "balance" FROM "app"."ledger_accounts" WHERE "id" = ANY(${[fees, vault].sort()}::uuid[]) ORDER BY "id" FOR UPDATE`;
+    const earnings = rows.find((row) => row.id === fees)!.balance;
+    if (amount > earnings) throw new BadRequest(ADMIN_MESSAGES.insufficientEarnings(loopText(earnings > 0n ? earnings : 0n)));
+    await postEntryInTx(tx, {
+      idempotencyKey: `vault-deposit:${adminId}:${key ?? randomUUID()}`,
+      kind: "vault_deposit",
+      description: "Platform earnings to the withdrawal reserve",
+      postings: [
+        { accountId: fees, amount: -amount },
+        { accountId: vault, amount },
+      ],
+    });
+  };
+  await (tx ? work(tx) : prisma.$transaction(work, TX_OPTIONS));
+}

@@ -1,0 +1,197 @@
+// XP awards and level rewards (DESIGN §6), for the features that earn XP (purchases, sales,
+// offers). Each award is recorded once per (user, event, key); reaching a level pays its reward
+// into the in-app ledger exactly once per (user, level), whatever retries or concurrency happen.
+//
+// Which actions earn XP, and how much, is decided by the caller with the rules of
+// @loop/rules/levels (xpForPurchase, xpForSale, xpForOfferCreated, xpForOfferAnswer: 0 for free
+// downloads, one's own loop, …); the award builders below pair them with the keys that make each
+// award count once: purchase XP once per (buyer, loop), sale XP once per (seller, loop, buyer),
+// offer XP once per (buyer, loop) — so a second offer on the same loop is a no-op — and each kind
+// of answer once per (seller, loop, buyer). An award of 0 XP is no award (null).
+//
+// Locking: awardXp takes the users' rows (FOR NO KEY UPDATE, in id order), then the ledger
+// accounts of the rewards (in id order). A caller that also posts its own entries (a sale, a
+// captured offer hold) should award XP first, so that its transaction locks in the same order.
+import {
+  FIRST_LEVEL,
+  levelForExperience,
+  levelRewardUnits,
+  xpForOfferAnswer,
+  xpForOfferCreated,
+  xpForPurchase,
+  xpForSale,
+  type OfferAnswer,
+  type XpOffer,
+  type XpTrade,
+} from "@loop/rules/levels";
+import type { Tx } from "../../db/prisma";
+import { platformAccountId, postEntryInTx, userAccountId } from "../ledger/ledger.service";
+
+export const XP_EVENTS = {
+  purchase: "purchase",
+  sale: "sale",
+  offerCreated: "offer_created",
+  offerAccepted: "offer_accepted",
+  offerCountered: "offer_countered",
+  offerRejected: "offer_rejected",
+} as const;
+export type XpEventName = (typeof XP_EVENTS)[keyof typeof XP_EVENTS];
+
+export interface XpAward {
+  userId: string;
+  /** What earned it (XP_EVENTS). */
+  event: string;
+  /** What makes it unique for this user and event: a second award with the same key adds nothing. */
+  key: string;
+  /** Positive whole XP. */
+  xp: number;
+}
+
+export interface PaidLevelReward {
+  level: number;
+  /** Ledger units (10^-8 LOOP). */
+  tokensAwarded: bigint;
+  entryId: string;
+}
+
+export interface XpResult {
+  /** 0 when this (event, key) was already recorded for the user. */
+  xpAdded: number;
+  levelBefore: number;
+  levelAfter: number;
+  /** The rewards of the levels crossed by this award, lowest first. */
+  rewards: PaidLevelReward[];
+}
+
+export const levelRewardKey = (userId: string, level: number) => `level-reward:${userId}:${level}`;
+
+function validate(award: XpAward): void {
+  if (!Number.isSafeInteger(award.xp) || award.xp <= 0) throw new Error(`xp: an award is a positive whole number of XP, not ${award.xp}`);
+  if (!award.event || !award.key) throw new Error("xp: an award needs an event and a key");
+}
+
+/**
+ * Records the award once and pays the rewards of every level it crosses. Runs in the caller's
+ * transaction; concurrent awards to one user serialize on the user's row.
+ */
+export async function awardXp(tx: Tx, award: XpAward): Promise<XpResult> {
+  return (await awardXpMany(tx, [award]))[0]!;
+}
+
+/** Several awards in one transaction (e.g. buyer and seller of a sale), locked in one order. Results in input order. */
+export async function awardXpMany(tx: Tx, awards: XpAward[]): Promise<XpResult[]> {
+  awards.forEach(validate);
+  const userIds = [...new Set(awards.map((award) => award.userId))].sort();
+  if (userIds.length === 0) return [];
+  const locked = await tx.$queryRaw<{ id: string; level: number; experience: number }[]>`
+    SELECT "id"::text, "level", "experience" FROM "app"."users"
+    WHERE "id" = ANY(${userIds}::uuid[]) ORDER BY "id" FOR NO KEY UPDATE`;
+  if (locked.length !== userIds.length) throw new Error("xp: unknown user");
+  const users = new Map(locked.map((user) => [user.id, { levelBefore: user.level, level: user.level, experienceBefore: user.experience, experience: user.experience }]));
+
+  const added: number[] = [];
+  for (const award of awards) {
+    const inserted = await tx.$queryRaw<{ xp: number }[]>`
+      INSERT INTO "app"."xp_events" ("user_id", "event", "key", "xp") VALUES (${award.userId}::uuid, ${award.event}, ${award.key}, ${award.xp})
+      ON CONFLICT ("user_id", "event", "key") DO NOTHING RETURNING "xp"`;
+    const xp = inserted[0]?.xp ?? 0;
+    added.push(xp);
+    const user = users.get(award.userId)!;
+    user.experience += xp;
+  }
+
+  // Levels only rise: a level set by hand above what the XP gives is kept.
+  const levelledUp: string[] = [];
+  for (const [userId, user] of users) {
+    if (user.experience === user.experienceBefore) continue;
+    user.level = Math.max(user.levelBefore, levelForExperience(user.experience));
+    await tx.$executeRaw`UPDATE "app"."users" SET "experience" = ${user.experience}, "level" = ${user.level} WHERE "id" = ${userId}::uuid`;
+    if (user.level > user.levelBefore) levelledUp.push(userId);
+  }
+
+  const rewards = new Map<string, PaidLevelReward[]>();
+  if (levelledUp.length > 0) {
+    const accounts = new Map<string, string>();
+    for (const userId of levelledUp) accounts.set(userId, await userAccountId(tx, userId));
+    const issuance = await platformAccountId(tx, "issuance");
+    // Every account the rewards touch, at once and in id order (the ledger's own order), so that
+    // paying several users in one transaction cannot deadlock with another entry.
+    const ids = [...accounts.values(), issuance].sort();
+    await tx.$queryRaw`SELECT "id" FROM "app"."ledger_accounts" WHERE "id" = ANY(${ids}::uuid[]) ORDER BY "id" FOR UPDATE`;
+    for (const userId of levelledUp) {
+      const user = users.get(userId)!;
+      rewards.set(userId, await payLevelRewards(tx, userId, accounts.get(userId)!, issuance, user.levelBefore, user.level));
+    }
+  }
+
+  // Each user's XP and rewards are reported once, on their first award of this call.
+  const reported = new Set<string>();
+  return awards.map((award, i) => {
+    const user = users.get(award.userId)!;
+    const first = !reported.has(award.userId);
+    reported.add(award.userId);
+    return {
+      xpAdded: added[i]!,
+      levelBefore: first ? user.levelBefore : user.level,
+      levelAfter: user.level,
+      rewards: first ? (rewards.get(award.userId) ?? []) : [],
+    };
+  });
+}
+
+/** Pays levels from+1 … to: one 'level_reward' entry (issuance → user) and one level_rewards row each. */
+async function payLevelRewards(tx: Tx, userId: string, account: string, issuance: string, from: number, to: number): Promise<PaidLevelReward[]> {
+  const paid: PaidLevelReward[] = [];
+  for (let level = Math.max(from, FIRST_LEVEL) + 1; level <= to; level++) {
+    const units = levelRewardUnits(level);
+    const entry = await postEntryInTx(tx, {
+      idempotencyKey: levelRewardKey(userId, level),
+      kind: "level_reward",
+      description: `Level ${level} reward`,
+      postings: [
+        { accountId: account, amount: units },
+        { accountId: issuance, amount: -units },
+      ],
+    });
+    // The ledger key and UNIQUE (user_id, level) both keep a level from being paid twice (say,
+    // after an admin lowered the level by hand and the user climbed back).
+    const row = await tx.$queryRaw<{ id: string }[]>`
+      INSERT INTO "app"."level_rewards" ("user_id", "level", "tokens_awarded", "entry_id")
+      VALUES (${userId}::uuid, ${level}, ${units}, ${entry.id}::uuid)
+      ON CONFLICT DO NOTHING RETURNING "id"`;
+    if (entry.created && row[0]) paid.push({ level, tokensAwarded: units, entryId: entry.id });
+  }
+  return paid;
+}
+
+// Award builders: the rules' amounts with the keys that make them count once. null = no XP due.
+
+function award(userId: string, event: XpEventName, key: string, xp: number): XpAward | null {
+  return xp > 0 ? { userId, event, key, xp } : null;
+}
+
+/** The buyer's XP for a paid purchase of `loopId`: once per (buyer, loop), however often it is bought again. */
+export function purchaseXpAward(trade: XpTrade & { loopId: string }): XpAward | null {
+  return award(trade.buyerId, XP_EVENTS.purchase, trade.loopId, xpForPurchase(trade));
+}
+
+/** The seller's XP for a paid sale of `loopId`: once per (seller, loop, buyer). */
+export function saleXpAward(trade: XpTrade & { loopId: string }): XpAward | null {
+  return award(trade.sellerId, XP_EVENTS.sale, `${trade.loopId}:${trade.buyerId}`, xpForSale(trade));
+}
+
+/** The buyer's XP for making an offer on `loopId`: once per (buyer, loop), so a second offer earns nothing. */
+export function offerCreatedXpAward(offer: XpOffer & { loopId: string }): XpAward | null {
+  return award(offer.buyerId, XP_EVENTS.offerCreated, offer.loopId, xpForOfferCreated(offer));
+}
+
+const ANSWER_EVENT: Record<OfferAnswer, XpEventName> = {
+  accept: XP_EVENTS.offerAccepted,
+  counter: XP_EVENTS.offerCountered,
+  reject: XP_EVENTS.offerRejected,
+};
+
+/** The seller's XP for answering an offer on `loopId`: each kind of answer once per (seller, loop, buyer). */
+export function offerAnswerXpAward(answer: OfferAnswer, offer: Pick<XpOffer, "buyerId" | "sellerId"> & { loopId: string }): XpAward | null {
+  return award(offer.sellerId, ANSWER_EVENT[answer], `${offer.loopId}:${offer.buyerId}`, xpForOfferAnswer(answer, offer));
+}

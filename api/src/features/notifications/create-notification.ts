@@ -1,0 +1,46 @@
+// Creates an in-app notification inside the caller's transaction, so it exists exactly when the
+// change it announces commits. The notifications list and read calls come with their own feature.
+import type { Tx } from "../../db/prisma";
+
+export type NotificationType = "info" | "success" | "warning" | "error";
+
+export interface NotificationInput {
+  userId: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  /** An app path ("/tokens") or an http(s) URL (DESIGN §7). */
+  actionUrl?: string | null;
+  actionText?: string | null;
+}
+
+export interface CreatedNotification {
+  id: string;
+  createdAt: Date;
+}
+
+/** True for an app path ("/tokens", not "//host") or an absolute http(s) URL. */
+export function isSafeActionUrl(url: string): boolean {
+  if (url.startsWith("/")) return !url.startsWith("//") && !url.includes("\\");
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "http:" || parsed.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+export async function createNotificationInTx(tx: Tx, input: NotificationInput): Promise<CreatedNotification> {
+  if (input.actionUrl && !isSafeActionUrl(input.actionUrl)) throw new Error(`notification: action URL must be an app path or http(s): ${input.actionUrl}`);
+  return tx.notification.create({
+    data: {
+      userId: input.userId,
+      type: input.type,
+      title: input.title,
+      message: input.message,
+      actionUrl: input.actionUrl ?? null,
+      actionText: input.actionText ?? null,
+    },
+    select: { id: true, createdAt: true },
+  });
+}

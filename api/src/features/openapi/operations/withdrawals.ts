@@ -1,0 +1,127 @@
+import {
+  WITHDRAWAL_STATUSES,
+  adminWithdrawalListSchema,
+  adminWithdrawalSchema,
+  withdrawalListSchema,
+  withdrawalRequestSchema,
+  withdrawalSchema,
+  withdrawalStatusUpdateSchema,
+} from "@loop/rules/schemas/withdrawals";
+import { z } from "zod";
+import { banned, bodyTooLarge, failure, json, signInRequired } from "../responses";
+import { defineFeature } from "../spec";
+
+const notAdmin = failure("Not an admin (`Access Denied: You need admin privileges to access this page.`), a banned account, or a cross-site request.");
+const idParam = z.object({ id: z.string().describe("The withdrawal's id") });
+
+export const withdrawalsOperations = defineFeature({
+  tag: "withdrawals",
+  description:
+    "Withdrawals of in-app LOOP: to Ethereum, Bitcoin, USDC or USDT (paid by an admin by hand, who records the transaction id) or as LOOP on chain " +
+    "(method `loop`: paid out of LoopVault by the platform's operator when an admin processes it). The amount is held from the available balance " +
+    "at once; completing captures it, failing or cancelling releases it. pending → processing | cancelled | failed; processing → completed | failed. " +
+    "No platform fee: netUsdAmount = usdAmount = amount / 500, half-up to the cent.",
+  schemas: {
+    WithdrawalRequest: withdrawalRequestSchema,
+    Withdrawal: withdrawalSchema,
+    AdminWithdrawal: adminWithdrawalSchema,
+    WithdrawalStatusUpdate: withdrawalStatusUpdateSchema,
+  },
+  operations: [
+    {
+      method: "post",
+      path: "/api/tokens/withdraw",
+      operationId: "requestWithdrawal",
+      summary: "Request a withdrawal; the amount is held from the available balance",
+      description:
+        "At least 10 LOOP, at most 8 decimals. The destination must be valid for the method: an Ethereum address (EIP-55 checksum checked when mixed case) " +
+        "for `crypto_eth`, `crypto_usdc`, `crypto_usdt` and `loop`; a mainnet Bitcoin address (base58check P2PKH/P2SH, bech32/bech32m segwit) for `crypto_btc`. " +
+        "Send an `Idempotency-Key` header so that a retry or a double click never requests twice.",
+      auth: "required",
+      body: withdrawalRequestSchema,
+      responses: {
+        201: json(withdrawalSchema, "The new withdrawal, pending"),
+        400: failure(
+          "`Please fill in all withdrawal details`, `Amount must be greater than 0`, `Invalid Amount: …`, `Minimum Withdrawal: The minimum withdrawal is 10 LOOP`, " +
+            "`Invalid Method: …`, `Invalid Destination: …`, `You don't have enough tokens for this withdrawal`, an invalid `Idempotency-Key`, or malformed JSON.",
+        ),
+        401: signInRequired,
+        403: failure("A cross-site request, or a banned account."),
+        409: failure("The `Idempotency-Key` was used with another request, or its first request is still being processed."),
+        413: bodyTooLarge,
+      },
+    },
+    {
+      method: "get",
+      path: "/api/tokens/withdrawals",
+      operationId: "listWithdrawals",
+      summary: "The caller's withdrawals, newest first",
+      auth: "required",
+      query: z.object({ limit: z.number().int().min(1).max(200).optional(), offset: z.number().int().min(0).optional() }),
+      responses: { 200: json(withdrawalListSchema, "Newest first (default 100)"), 400: failure("Invalid `limit`/`offset`."), 401: signInRequired, 403: banned },
+    },
+    {
+      method: "post",
+      path: "/api/tokens/withdrawals/{id}/cancel",
+      operationId: "cancelWithdrawal",
+      summary: "Cancel one's own withdrawal while it is pending; the held amount is available again",
+      auth: "required",
+      params: idParam,
+      responses: {
+        200: json(withdrawalSchema, "The cancelled withdrawal"),
+        401: signInRequired,
+        403: failure("A cross-site request, or a banned account."),
+        404: failure("`Withdrawal Not Found` (or it is someone else's)."),
+        409: failure("`Invalid Status Change: A {status} withdrawal cannot become cancelled`."),
+      },
+    },
+    {
+      method: "get",
+      path: "/api/admin/tokens/withdrawals",
+      operationId: "adminListWithdrawals",
+      summary: "Everyone's withdrawals, newest first (admin)",
+      auth: "required",
+      query: z.object({
+        status: z.enum([...WITHDRAWAL_STATUSES, "all"]).optional().describe("Only withdrawals in this status; empty or `all`: every status"),
+        limit: z.number().int().min(1).max(500).optional(),
+        offset: z.number().int().min(0).optional(),
+      }),
+      responses: {
+        200: json(adminWithdrawalListSchema, "Newest first (default 200)"),
+        400: failure("An unknown `status`, or invalid `limit`/`offset`."),
+        401: signInRequired,
+        403: notAdmin,
+      },
+    },
+    {
+      method: "put",
+      path: "/api/admin/tokens/withdrawals/{id}/status",
+      operationId: "adminUpdateWithdrawalStatus",
+      summary: "Move a withdrawal through its state machine (admin)",
+      description:
+        "Completed captures the hold (a `withdrawal` entry in the user's transfer history), failed and cancelled release it; all three are final. " +
+        "For `loop`: processing sends `LoopVault.payout(destination, amount, withdrawalId)` with the operator key and waits for its receipt, then records " +
+        "the transaction hash as `transactionId`; if the vault refuses (e.g. `InsufficientReserve`) the withdrawal stays pending. It is completed with " +
+        "that hash once the payout is confirmed on chain, and cannot fail after it was paid.",
+      auth: "required",
+      params: idParam,
+      body: withdrawalStatusUpdateSchema,
+      responses: {
+        200: json(adminWithdrawalSchema, "The withdrawal after the change"),
+        400: failure(
+          "`Missing Information: Please select an action`, `Invalid Status: …`, `Missing Transaction ID: Transaction ID is required for completed withdrawals`, " +
+            "`Missing Failure Reason: Failure reason is required for failed withdrawals`, `Invalid Transaction ID: …` (a `loop` payout completed with another hash), or malformed JSON.",
+        ),
+        401: signInRequired,
+        403: notAdmin,
+        404: failure("`Withdrawal Not Found`."),
+        409: failure(
+          "`Invalid Status Change: A {from} withdrawal cannot become {to}`; for `loop`: `Payout Failed: LoopVault refused the payout (…)` with the contract's reason, " +
+            "`Payout Not Confirmed: …`, or `Payout Already Sent: …`.",
+        ),
+        413: bodyTooLarge,
+        503: failure("For `loop`: payouts are not configured (no operator key or no LoopVault), or the chain did not answer; nothing changed, try again."),
+      },
+    },
+  ],
+});

@@ -1,0 +1,44 @@
+// POST /api/admin-orders and GET /api/admin-orders: a user's requests to buy LOOP from an admin.
+// Nothing moves in the ledger until an admin fulfils the order (features/admin/admin-orders.service.ts).
+import {
+  TOKEN_ORDER_MESSAGES,
+  clientUsdCents,
+  loopText,
+  tokenOrderRequestSchema,
+  type TokenOrder,
+} from "@loop/rules/schemas/token-orders";
+import { formatUsd, loopUnitsToCents, parseLoop } from "@loop/rules/units";
+import type { PrismaClient, Tx } from "../../db/prisma";
+import { BadRequest } from "../../http/errors";
+import { toTokenOrder, tokenOrderSelect } from "./token-order.view";
+
+/**
+ * Validates the order form (the spec's messages), recomputes the USD price at 500 LOOP = 1 USD
+ * half-up to the cent, refuses a zero price or a client figure that differs, and saves the order.
+ */
+export async function createTokenOrder(db: Tx | PrismaClient, userId: string, body: unknown): Promise<TokenOrder> {
+  const parsed = tokenOrderRequestSchema.safeParse(body ?? {});
+  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? TOKEN_ORDER_MESSAGES.invalidAmount);
+  const { requestedAmount, paymentMethod, paymentDetails, message, usdAmount } = parsed.data;
+  const units = parseLoop(requestedAmount)!;
+  const cents = loopUnitsToCents(units);
+  if (cents <= 0n) throw new BadRequest(TOKEN_ORDER_MESSAGES.zeroUsd);
+  if (clientUsdCents(usdAmount) !== cents) throw new BadRequest(TOKEN_ORDER_MESSAGES.usdMismatch(loopText(units), formatUsd(cents)));
+  const row = await db.tokenOrder.create({
+    data: { userId, requestedAmount: units, usdCents: Number(cents), paymentMethod, paymentDetails, message },
+    select: tokenOrderSelect,
+  });
+  return toTokenOrder(row);
+}
+
+/** The caller's own orders, newest first. */
+export async function listOwnTokenOrders(prisma: PrismaClient, userId: string, limit = 100, offset = 0): Promise<TokenOrder[]> {
+  const rows = await prisma.tokenOrder.findMany({
+    where: { userId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+    skip: offset,
+    select: tokenOrderSelect,
+  });
+  return rows.map(toTokenOrder);
+}

@@ -1,0 +1,244 @@
+// Withdrawals of in-app LOOP (issue 5): the user's request, history and cancel, and the admin's
+// list and state machine. Every change of a withdrawal locks its row (SELECT … FOR UPDATE) and
+// moves its ledger hold in the same transaction, so two admins clicking at once resolve it once.
+//
+// Bookkeeping (DESIGN §3, checked by ledger-check.ts):
+// - Request: the amount is held on the user's account (placeHoldInTx) in the transaction that
+//   inserts the row; it leaves the available balance at once, the balance only on completion.
+// - Completed, every method: the hold is captured by one entry of kind 'withdrawal', user → the
+//   platform's `clearing` account. Clearing is where LOOP that left the in-app economy is counted:
+//   the checker's "sum of all balances is zero" then reads in-app LOOP (users + fees + vault) =
+//   issued (−issuance) − paid out (clearing). Not into `vault`: that account is in-app LOOP the
+//   platform set aside as the withdrawal reserve (admin vault deposits, "Available for Withdrawal");
+//   crediting it with paid-out LOOP would count LOOP that is gone as still in the app and make the
+//   reserve grow with every payout. For `loop` the tokens themselves leave LoopVault's on-chain
+//   reserve, which the contract keeps (and refuses payouts above: InsufficientReserve).
+// - Failed and cancelled release the hold: nothing moves.
+// - Fees: none. usdAmount = amount / 500 rounded half-up to the cent, and netUsdAmount = usdAmount:
+//   the platform charges no withdrawal fee, and network fees (gas, miner fees) are the platform's,
+//   paid out of its own funds, never deducted from the user's payout.
+import { randomUUID } from "node:crypto";
+import {
+  WITHDRAWAL_MESSAGES,
+  canTransition,
+  invalidStatusChangeMessage,
+  withdrawalRequestSchema,
+  withdrawalStatusUpdateSchema,
+  type AdminWithdrawal,
+  type Withdrawal,
+  type WithdrawalMethod,
+  type WithdrawalStatus,
+} from "@loop/rules/schemas/withdrawals";
+import { formatLoop, formatUsd, loopUnitsToCents } from "@loop/rules/units";
+import type { Hex } from "viem";
+import type { AppDeps } from "../../deps";
+import { isUniqueViolation, type PrismaClient, type Tx } from "../../db/prisma";
+import { BadRequest, Conflict, NotFound } from "../../http/errors";
+import { InsufficientFunds, captureHoldInTx, placeHoldInTx, platformAccountId, releaseHoldInTx, userAccountId } from "../ledger/ledger.service";
+import { destinationError } from "./destination";
+import { isPayoutConfirmed, sendPayout } from "./vault-payout";
+
+const TX_OPTIONS = { maxWait: 60_000, timeout: 60_000 } as const;
+/** The payout path waits for a receipt while it holds the row lock. */
+const PAYOUT_TX_OPTIONS = { maxWait: 60_000, timeout: 120_000 } as const;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
+
+const METHOD_LABEL: Record<WithdrawalMethod, string> = {
+  crypto_eth: "Ethereum",
+  crypto_btc: "Bitcoin",
+  crypto_usdc: "USDC",
+  crypto_usdt: "USDT",
+  loop: "LOOP on chain",
+};
+
+interface WithdrawalRow {
+  id: string;
+  userId: string;
+  amount: bigint;
+  usdCents: bigint;
+  method: string;
+  destination: string;
+  status: string;
+  holdId: string;
+  transactionId: string | null;
+  payoutChainId: number | null;
+  failureReason: string | null;
+  createdAt: Date;
+  processedAt: Date | null;
+}
+
+type AdminRow = WithdrawalRow & { user: { username: string } };
+
+const adminInclude = { user: { select: { username: true } } } as const;
+
+function toWithdrawal(row: WithdrawalRow): Withdrawal {
+  return {
+    id: row.id,
+    amount: formatLoop(row.amount),
+    usdAmount: formatUsd(row.usdCents),
+    method: row.method as WithdrawalMethod,
+    destination: row.destination,
+    status: row.status as WithdrawalStatus,
+    transactionId: row.transactionId,
+    failureReason: row.failureReason,
+    createdAt: row.createdAt.toISOString(),
+    processedAt: row.processedAt ? row.processedAt.toISOString() : null,
+  };
+}
+
+function toAdminWithdrawal(row: AdminRow): AdminWithdrawal {
+  return { ...toWithdrawal(row), userId: row.userId, username: row.user.username, netUsdAmount: formatUsd(row.usdCents) };
+}
+
+function firstIssue(error: { issues: { message: string }[] }, fallback: string): string {
+  return error.issues[0]?.message ?? fallback;
+}
+
+/**
+ * POST /api/tokens/withdraw. `db` is what idempotent() hands its handler: with an Idempotency-Key,
+ * the transaction that holds the key's claim (the withdrawal commits with the stored answer);
+ * without one, `prisma` itself, and the hold and the row get a transaction of their own. The key
+ * is also kept on the row: a retry finds its withdrawal instead of holding the amount twice.
+ */
+export async function requestWithdrawal(
+  prisma: PrismaClient,
+  db: Tx | PrismaClient,
+  userId: string,
+  body: unknown,
+  key: string | null,
+): Promise<Withdrawal> {
+  const parsed = withdrawalRequestSchema.safeParse(body ?? {});
+  if (!parsed.success) throw new BadRequest(firstIssue(parsed.error, WITHDRAWAL_MESSAGES.missing));
+  const { amount, method, destination } = parsed.data;
+  const invalid = destinationError(method, destination);
+  if (invalid) throw new BadRequest(invalid);
+  const existing = async () => (key ? await db.withdrawal.findUnique({ where: { userId_idempotencyKey: { userId, idempotencyKey: key } } }) : null);
+  const earlier = await existing();
+  if (earlier) return toWithdrawal(earlier);
+  const id = randomUUID();
+  const create = async (tx: Tx) => {
+    const accountId = await userAccountId(tx, userId);
+    const hold = await placeHoldInTx(tx, accountId, amount, `withdrawal:${id}`);
+    return tx.withdrawal.create({
+      data: { id, userId, amount, usdCents: loopUnitsToCents(amount), method, destination, holdId: hold.id, idempotencyKey: key },
+    });
+  };
+  try {
+    const row = db === prisma ? await prisma.$transaction(create, TX_OPTIONS) : await create(db as Tx);
+    return toWithdrawal(row);
+  } catch (error) {
+    if (error instanceof InsufficientFunds) throw new BadRequest(WITHDRAWAL_MESSAGES.insufficient);
+    if (db === prisma && isUniqueViolation(error)) {
+      const raced = await existing();
+      if (raced) return toWithdrawal(raced);
+    }
+    throw error;
+  }
+}
+
+/** GET /api/tokens/withdrawals: the user's own, newest first. */
+export async function listWithdrawals(prisma: PrismaClient, userId: string, limit = 100, offset = 0): Promise<Withdrawal[]> {
+  const rows = await prisma.withdrawal.findMany({ where: { userId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit, skip: offset });
+  return rows.map(toWithdrawal);
+}
+
+/** GET /api/admin/tokens/withdrawals?status=: everyone's, newest first. */
+export async function listAllWithdrawals(prisma: PrismaClient, status: WithdrawalStatus | undefined, limit = 200, offset = 0): Promise<AdminWithdrawal[]> {
+  const rows = await prisma.withdrawal.findMany({
+    where: status ? { status } : {},
+    include: adminInclude,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+    skip: offset,
+  });
+  return rows.map(toAdminWithdrawal);
+}
+
+/** Locks the withdrawal's row for the rest of the transaction and reads it (null: no such withdrawal). */
+async function lockWithdrawal(tx: Tx, id: string): Promise<AdminRow | null> {
+  if (!UUID.test(id)) return null;
+  const locked = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "app"."withdrawals" WHERE "id" = ${id}::uuid FOR UPDATE`;
+  if (!locked[0]) return null;
+  return tx.withdrawal.findUniqueOrThrow({ where: { id }, include: adminInclude });
+}
+
+function assertTransition(row: WithdrawalRow, to: WithdrawalStatus): void {
+  const from = row.status as WithdrawalStatus;
+  if (!canTransition(from, to)) throw new Conflict(invalidStatusChangeMessage(from, to));
+}
+
+/** POST /api/tokens/withdrawals/:id/cancel: the owner, while it is pending. Releases the hold. */
+export async function cancelWithdrawal(prisma: PrismaClient, userId: string, id: string): Promise<Withdrawal> {
+  const row = await prisma.$transaction(async (tx) => {
+    const current = await lockWithdrawal(tx, id);
+    if (!current || current.userId !== userId) throw new NotFound(WITHDRAWAL_MESSAGES.notFound);
+    assertTransition(current, "cancelled");
+    await releaseHoldInTx(tx, current.holdId);
+    return tx.withdrawal.update({ where: { id }, data: { status: "cancelled", processedAt: new Date() } });
+  }, TX_OPTIONS);
+  return toWithdrawal(row);
+}
+
+/**
+ * PUT /api/admin/tokens/withdrawals/:id/status. pending → processing | cancelled | failed;
+ * processing → completed | failed. For method `loop`, processing sends LoopVault.payout (and the
+ * withdrawal stays pending if the vault refuses); completing it needs that payout's hash, confirmed
+ * on chain; a paid-out withdrawal can no longer fail (the LOOP has left the vault).
+ */
+export async function updateWithdrawalStatus(deps: AppDeps, adminId: string, id: string, body: unknown): Promise<AdminWithdrawal> {
+  const { prisma } = deps;
+  const parsed = withdrawalStatusUpdateSchema.safeParse(body ?? {});
+  if (!parsed.success) throw new BadRequest(firstIssue(parsed.error, WITHDRAWAL_MESSAGES.missingStatus));
+  const { status, transactionId, failureReason } = parsed.data;
+  const options = status === "processing" || status === "completed" ? PAYOUT_TX_OPTIONS : TX_OPTIONS;
+  const row = await prisma.$transaction(async (tx) => {
+    const current = await lockWithdrawal(tx, id);
+    if (!current) throw new NotFound(WITHDRAWAL_MESSAGES.notFound);
+    assertTransition(current, status);
+    const isLoop = current.method === "loop";
+    const payout = { withdrawalId: current.id, destination: current.destination, amount: current.amount };
+    const now = new Date();
+    switch (status) {
+      case "processing": {
+        if (!isLoop) {
+          return tx.withdrawal.update({ where: { id }, data: { status, transactionId: transactionId ?? current.transactionId, processedBy: adminId }, include: adminInclude });
+        }
+        const sent = await sendPayout(deps, payout);
+        return tx.withdrawal.update({
+          where: { id },
+          data: { status, transactionId: sent.transactionHash, payoutChainId: sent.chainId, processedBy: adminId },
+          include: adminInclude,
+        });
+      }
+      case "completed": {
+        if (isLoop) {
+          if (!TX_HASH.test(transactionId!) || !current.transactionId || transactionId!.toLowerCase() !== current.transactionId.toLowerCase()) {
+            throw new BadRequest(`${WITHDRAWAL_MESSAGES.invalidLoopTransactionId}: ${current.transactionId ?? "none sent"}`);
+          }
+          const confirmed = await isPayoutConfirmed(deps, current.payoutChainId ?? deps.config.defaultChainId, current.transactionId as Hex, payout);
+          if (!confirmed) throw new Conflict(`Payout Not Confirmed: transaction ${current.transactionId} has no successful LoopVault payout of this withdrawal on chain`);
+        }
+        const clearing = await platformAccountId(tx, "clearing");
+        await captureHoldInTx(tx, current.holdId, clearing, "withdrawal", `Withdrawal via ${METHOD_LABEL[current.method as WithdrawalMethod]} to ${current.destination}`);
+        return tx.withdrawal.update({
+          where: { id },
+          data: { status, transactionId: isLoop ? current.transactionId : transactionId, processedAt: now, processedBy: adminId },
+          include: adminInclude,
+        });
+      }
+      case "failed": {
+        if (isLoop && current.status === "processing") {
+          throw new Conflict(`Payout Already Sent: this LOOP withdrawal was paid on chain (transaction ${current.transactionId}); mark it completed instead`);
+        }
+        await releaseHoldInTx(tx, current.holdId);
+        return tx.withdrawal.update({ where: { id }, data: { status, failureReason, processedAt: now, processedBy: adminId }, include: adminInclude });
+      }
+      case "cancelled": {
+        await releaseHoldInTx(tx, current.holdId);
+        return tx.withdrawal.update({ where: { id }, data: { status, processedAt: now, processedBy: adminId }, include: adminInclude });
+      }
+    }
+  }, options);
+  return toAdminWithdrawal(row);
+}

@@ -1,0 +1,47 @@
+/**
+ * Admin dashboard figures and vault actions: GET /api/admin/stats and POST /api/admin/vault/deposit
+ * (spec "Admin stats", "Vault deposit"). Amounts come from the ledger (DESIGN §3).
+ */
+import { z } from "zod";
+import { parseLoop } from "../units";
+
+export const ADMIN_MESSAGES = {
+  missingAmount: "Missing Amount: Please enter an amount to deposit",
+  invalidAmount: "Invalid Amount: Amount must be greater than 0",
+  tooPrecise: "Invalid Amount: LOOP has at most 8 decimal places",
+  insufficientEarnings: (loop: string) => `Insufficient Earnings: Only ${loop} LOOP of platform earnings can be deposited`,
+} as const;
+
+/** A LOOP amount typed in the deposit dialog: a decimal string (or a number), > 0, at most 8 decimals. */
+export const vaultDepositRequestSchema = z.object({
+  amount: z
+    .union([z.string(), z.number()], { error: ADMIN_MESSAGES.missingAmount })
+    .transform((value) => (typeof value === "number" ? String(value) : value.trim()))
+    .superRefine((text, ctx) => {
+      if (text === "") {
+        ctx.addIssue({ code: "custom", message: ADMIN_MESSAGES.missingAmount });
+        return;
+      }
+      if (!/^\d+(\.\d+)?$/.test(text)) {
+        ctx.addIssue({ code: "custom", message: ADMIN_MESSAGES.invalidAmount });
+        return;
+      }
+      const units = parseLoop(text);
+      if (units === null) ctx.addIssue({ code: "custom", message: ADMIN_MESSAGES.tooPrecise });
+      else if (units <= 0n) ctx.addIssue({ code: "custom", message: ADMIN_MESSAGES.invalidAmount });
+    })
+    .describe("LOOP to move from platform earnings to the withdrawal reserve, at most 8 decimals"),
+});
+export type VaultDepositRequest = z.input<typeof vaultDepositRequestSchema>;
+
+const count = z.number().int().nonnegative();
+
+export const adminStatsSchema = z.object({
+  totalUsers: count,
+  totalLoops: count.describe("Every uploaded loop and track, whatever its state"),
+  activeUsers: count.describe("Users with a session seen in the last 30 days"),
+  totalRevenue: z.string().regex(/^\d+\.\d{2}$/).describe("USD: price + fee of every paid purchase"),
+  platformEarnings: z.string().regex(/^-?\d+\.\d{8}$/).describe("LOOP in the platform's fees account"),
+  availableWithdrawal: z.string().regex(/^-?\d+\.\d{8}$/).describe("LOOP in the vault (withdrawal reserve) account"),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;

@@ -1,0 +1,130 @@
+// Shared by the API benchmarks: a scratch embedded Postgres migrated by the API's own `migrate`,
+// the real API (src/main.ts) in its own process, CPU accounting from /proc, percentiles.
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { httpOk } from "../lib/health.mjs";
+import { ROOT } from "../lib/paths.mjs";
+
+const API_DIR = path.join(ROOT, "api");
+
+// ---- CPU accounting (independent of what else runs on the machine) ----------------------------
+
+const TICKS_PER_SECOND = 100;
+
+/** utime + stime of every process in `pids` (Linux /proc), in ms; missing processes are skipped. */
+export function cpuOf(pids) {
+  const result = new Map();
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      result.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND);
+    } catch {
+      /* gone */
+    }
+  }
+  return result;
+}
+
+/** The postmaster and its children (backends, background workers). */
+export function postgresPids(dataDir) {
+  let postmaster;
+  try {
+    postmaster = Number(readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+  } catch {
+    return [];
+  }
+  const pids = [postmaster];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ")[1]);
+      if (ppid === postmaster) pids.push(Number(entry));
+    } catch {
+      /* gone */
+    }
+  }
+  return pids;
+}
+
+/** CPU ms used by the API process and by Postgres while `work` runs. */
+export async function measureCpu(apiPid, dataDir, work) {
+  const available = process.platform === "linux" && existsSync("/proc/self/stat");
+  const before = available ? cpuOf([apiPid, ...postgresPids(dataDir)]) : new Map();
+  const result = await work();
+  if (!available) return { result, apiMs: NaN, postgresMs: NaN };
+  const after = cpuOf([apiPid, ...postgresPids(dataDir)]);
+  let postgresMs = 0;
+  for (const [pid, ms] of after) if (pid !== apiPid) postgresMs += ms - (before.get(pid) ?? 0);
+  return { result, apiMs: (after.get(apiPid) ?? 0) - (before.get(apiPid) ?? 0), postgresMs };
+}
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+export function runNode(args, env, log) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: API_DIR, env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      for (const line of output.trim().split("\n")) if (line) log(`  ${line}`);
+      if (code === 0) resolve();
+      else reject(new Error(`node ${args.join(" ")} exited with code ${code}`));
+    });
+  });
+}
+
+export function startApi(env, log) {
+  // BENCH_API_NODE_ARGS: extra node flags for the API, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const extra = (process.env.BENCH_API_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...extra, "--import", "tsx", "src/main.ts"], { cwd: API_DIR, env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  return {
+    child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      await exited;
+      clearTimeout(timer);
+      if (process.env.BENCH_VERBOSE) log(output);
+    },
+  };
+}
+
+/** The API's environment on a scratch database: no chain, no mail, no demo catalog, no web build. */
+export function apiEnv(databaseUrl, apiPort, scratch) {
+  return {
+    ...process.env,
+    NODE_ENV: "development",
+    DATABASE_URL: databaseUrl,
+    API_PORT: String(apiPort),
+    APP_URL: `http://localhost:${apiPort}`,
+    FILES_DIR: path.join(scratch, "files"),
+    STORAGE_DRIVER: "local",
+    LOOP_DEMO_CATALOG: "0",
+    CHAIN_IDS: "31337",
+    RPC_URL_31337: "http://127.0.0.1:9",
+    DEPLOYMENTS_DIR: path.join(scratch, "deployments"),
+    SMTP_URL: "smtp://127.0.0.1:9",
+    WEB_DIST: "",
+  };
+}
+
+/** Resolves once GET /api/health answers 200; throws with the API's output if it exits or takes a minute. */
+export async function waitForApi(api, port) {
+  const deadline = Date.now() + 60_000;
+  while (!(await httpOk(`http://127.0.0.1:${port}/api/health`).catch(() => false))) {
+    if (api.child.exitCode !== null || Date.now() > deadline) throw new Error(`the API did not start:\n${api.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -1,0 +1,206 @@
+// In-app LOOP transfers under load: a throw-away embedded Postgres migrated by the API's own
+// `migrate`, 1,000 users (each gets the 500 LOOP welcome bonus from the database trigger) with a
+// session each, then the real API (`src/main.ts`, its own process) under 50 concurrent keep-alive
+// clients sending POST /api/tokens/transfer between random pairs of those accounts, each with its
+// own Idempotency-Key. One request in twenty is sent a second time with the same key and must get
+// the same answer without moving money again. Afterwards the ledger is audited: `ledger:check`
+// (balanced entries, cached balances, no negative account, holds), the LOOP held by users equals
+// the welcome bonuses, and the number of entries equals the bonuses plus the transfers answered
+// 201. The figure is accepted transfers per second; the budget is a floor of 500/s.
+import { randomBytes, randomUUID, createHash } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { startEmbeddedPostgres } from "../lib/embedded-postgres.mjs";
+import { freePort } from "../lib/ports.mjs";
+import { apiEnv, measureCpu, percentile, runNode, startApi, waitForApi } from "./api-harness.mjs";
+
+export const name = "transfers";
+export const description = "POST /api/tokens/transfer between 1,000 accounts, 50 concurrent clients, accepted transfers per second (ledger audited after)";
+export const TRANSFERS_PER_SECOND_FLOOR = 500;
+
+const ACCOUNTS = Number(process.env.BENCH_TRANSFER_ACCOUNTS ?? 1_000);
+const CONCURRENCY = 50;
+const WARMUP_MS = 2_000;
+const MEASURE_MS = Number(process.env.BENCH_TRANSFER_SECONDS ?? 15) * 1000;
+const REPLAY_EVERY = 20;
+const UNITS_PER_LOOP = 100_000_000n;
+const WELCOME_UNITS = 500n * UNITS_PER_LOOP;
+/** Up to 1 LOOP per transfer: 500 LOOP per account never runs dry in a run of this length. */
+const MAX_TRANSFER_UNITS = 100_000_000;
+
+const formatLoop = (units) => `${units / UNITS_PER_LOOP}.${String(units % UNITS_PER_LOOP).padStart(8, "0")}`;
+
+/** Users by SQL (the welcome trigger credits each) and one session per user with a known token. */
+async function createAccounts(db, count) {
+  const { rows } = await db.query(
+    `INSERT INTO "app"."users" ("username", "email")
+     SELECT 'bench_sender_' || g, 'bench' || g || '@loop.local' FROM generate_series(1, $1::int) AS g
+     RETURNING "id"`,
+    [count],
+  );
+  const tokens = rows.map(() => randomBytes(32).toString("base64url"));
+  await db.query(
+    `INSERT INTO "app"."sessions" ("token_hash", "user_id", "expires_at")
+     SELECT hash, id, now() + interval '1 day' FROM unnest($1::text[], $2::uuid[]) AS s(hash, id)`,
+    [tokens.map((token) => createHash("sha256").update(token).digest("hex")), rows.map((row) => row.id)],
+  );
+  return rows.map((row, index) => ({ id: row.id, cookie: `loop_session=${tokens[index]}` }));
+}
+
+function post(agent, port, origin, account, body, key) {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve) => {
+    const started = process.hrtime.bigint();
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: "/api/tokens/transfer",
+        method: "POST",
+        agent,
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), cookie: account.cookie, origin, "idempotency-key": key },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode, text, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+      },
+    );
+    req.on("error", (error) => resolve({ status: 0, text: error.message, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+    req.end(payload);
+  });
+}
+
+async function load(port, origin, accounts) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const stats = { accepted: 0, measuredAccepted: 0, refused: 0, replays: 0, replayMismatches: 0, failures: [], latencies: [] };
+  let counter = 0;
+  const client = async (until, record) => {
+    while (Date.now() < until) {
+      const index = counter++;
+      const from = accounts[Math.floor(Math.random() * accounts.length)];
+      let to = accounts[Math.floor(Math.random() * accounts.length)];
+      if (to === from) to = accounts[(accounts.indexOf(from) + 1) % accounts.length];
+      const body = { toUserId: to.id, amount: formatLoop(BigInt(1 + Math.floor(Math.random() * MAX_TRANSFER_UNITS))), description: `bench ${index}` };
+      const key = randomUUID();
+      const answer = await post(agent, port, origin, from, body, key);
+      if (answer.status === 201) {
+        stats.accepted++;
+        if (record) {
+          stats.measuredAccepted++;
+          stats.latencies.push(answer.ms);
+        }
+        if (index % REPLAY_EVERY === 0) {
+          const replay = await post(agent, port, origin, from, body, key);
+          stats.replays++;
+          if (replay.status !== 201 || replay.text !== answer.text) stats.replayMismatches++;
+        }
+      } else {
+        stats.refused++;
+        if (stats.failures.length < 5) stats.failures.push(`${answer.status} ${answer.text.slice(0, 200)}`);
+      }
+    }
+  };
+  const clients = (ms, record) => Promise.all(Array.from({ length: CONCURRENCY }, () => client(Date.now() + ms, record)));
+  await clients(WARMUP_MS, false);
+  const started = Date.now();
+  await clients(MEASURE_MS, true);
+  const seconds = (Date.now() - started) / 1000;
+  agent.destroy();
+  return { ...stats, seconds };
+}
+
+const TOTALS_SQL = `
+  SELECT (SELECT COALESCE(SUM("balance"), 0)::text FROM "app"."ledger_accounts" WHERE "kind" = 'user') AS user_total,
+         (SELECT COUNT(*)::int FROM "app"."ledger_entries") AS entries,
+         (SELECT COUNT(*)::int FROM "app"."ledger_accounts" WHERE "kind" = 'user' AND "balance" < 0) AS negative`;
+
+async function totals(db) {
+  const { user_total: userTotal, entries, negative } = (await db.query(TOTALS_SQL)).rows[0];
+  return { userTotal: BigInt(userTotal), entries, negative };
+}
+
+/** The audit: every violation found, as text (empty when the ledger is sound). */
+async function audit(db, before, accepted, env, log) {
+  const violations = [];
+  try {
+    await runNode(["--import", "tsx", "src/db/ledger-check.ts"], env, log);
+  } catch (error) {
+    violations.push(`ledger:check failed (${error.message})`);
+  }
+  const after = await totals(db);
+  // Transfers move LOOP between users: the users' total may not change, and each accepted
+  // transfer (replays included) is exactly one new entry.
+  if (after.userTotal !== before.userTotal) violations.push(`users hold ${formatLoop(after.userTotal)} LOOP, ${formatLoop(before.userTotal)} before`);
+  if (after.entries - before.entries !== accepted) violations.push(`${after.entries - before.entries} new entries for ${accepted} accepted transfers`);
+  if (after.negative !== 0) violations.push(`${after.negative} accounts below zero`);
+  return { violations, entries: after.entries };
+}
+
+export async function run({ log }) {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), "loop-bench-transfers-"));
+  let database = null;
+  let api = null;
+  const cleanUp = async () => {
+    await api?.stop().catch(() => {});
+    await database?.stop().catch(() => {});
+    rmSync(scratch, { recursive: true, force: true });
+  };
+  const onSignal = (signal) => void cleanUp().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+  const onExit = () => {
+    if (api && api.child.exitCode === null) api.child.kill("SIGKILL");
+    rmSync(scratch, { recursive: true, force: true });
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  process.once("exit", onExit);
+  const loadAtStart = os.loadavg().map((l) => l.toFixed(1)).join(" / ");
+  log(`machine: ${os.cpus().length} CPU, load average ${loadAtStart} (1 / 5 / 15 min) at the start`);
+  try {
+    const [dbPort, apiPort] = [await freePort(), await freePort()];
+    database = await startEmbeddedPostgres({ dataDir: path.join(scratch, "postgres"), port: dbPort, database: "loop_bench" });
+    const env = apiEnv(database.url, apiPort, scratch);
+    await runNode(["--import", "tsx", "src/db/migrate-cli.ts"], env, log);
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    try {
+      const accounts = await createAccounts(db, ACCOUNTS);
+      log(`${accounts.length.toLocaleString("en")} accounts with 500 LOOP and a session each`);
+      const before = await totals(db);
+      if (before.userTotal < BigInt(accounts.length) * WELCOME_UNITS) throw new Error("the accounts did not get their welcome bonus");
+      api = startApi(env, log);
+      await waitForApi(api, apiPort);
+      log(`API up on port ${apiPort}; ${CONCURRENCY} clients, ${WARMUP_MS / 1000} s warm-up, ${MEASURE_MS / 1000} s measured`);
+      const measured = await measureCpu(api.child.pid, path.join(scratch, "postgres"), () => load(apiPort, `http://localhost:${apiPort}`, accounts));
+      const result = measured.result;
+      await api.stop();
+      api = null;
+      const { violations, entries } = await audit(db, before, result.accepted, env, log);
+      const perSecond = result.measuredAccepted / result.seconds;
+      const sorted = result.latencies.sort((a, b) => a - b);
+      const details = [
+        `accepted transfers: ${perSecond.toFixed(0)}/s (${result.measuredAccepted.toLocaleString("en")} in ${result.seconds.toFixed(1)} s measured; ${result.accepted.toLocaleString("en")} with the warm-up); refused: ${result.refused}`,
+        `latency of accepted transfers: p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms`,
+        `replays with the same Idempotency-Key: ${result.replays}, answered differently: ${result.replayMismatches}`,
+        `audit: ${entries.toLocaleString("en")} ledger entries; invariant violations: ${violations.length + result.replayMismatches}`,
+        ...violations.map((violation) => `  violation: ${violation}`),
+        ...result.failures.map((failure) => `  refused: ${failure}`),
+        `CPU per accepted transfer: API process ${(measured.apiMs / result.accepted).toFixed(2)} ms, Postgres ${(measured.postgresMs / result.accepted).toFixed(2)} ms`,
+        `(machine: ${os.cpus().length} CPU, load average ${loadAtStart} at the start, ${os.loadavg().map((l) => l.toFixed(1)).join(" / ")} at the end: the load generator, the API and Postgres share it)`,
+      ];
+      if (violations.length > 0 || result.replayMismatches > 0) throw new Error(`the ledger audit failed:\n${details.join("\n")}`);
+      return { value: perSecond, unit: "transfers/s", budget: TRANSFERS_PER_SECOND_FLOOR, lowerIsBetter: false, details };
+    } finally {
+      await db.end();
+    }
+  } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+    await cleanUp();
+    process.off("exit", onExit);
+  }
+}

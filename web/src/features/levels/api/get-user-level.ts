@@ -1,0 +1,19 @@
+import type { UserLevel } from "@loop/rules/schemas/levels";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { getQueryFn } from "@/lib/api-client";
+
+export const USER_LEVEL_QUERY_KEY = ["/api/user/level"] as const;
+
+/**
+ * GET /api/user/level: the signed-in user's level, title, XP progress within the level (DESIGN §6)
+ * and LOOP earned from sales and spent on purchases (8-decimal strings). 401 when signed out.
+ */
+export const userLevelQueryOptions = queryOptions({
+  queryKey: USER_LEVEL_QUERY_KEY,
+  queryFn: getQueryFn<UserLevel>({ on401: "throw" }),
+});
+
+/** Only asks when `enabled` (the page knows whether someone is signed in). */
+export function useUserLevel({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...userLevelQueryOptions, enabled });
+}

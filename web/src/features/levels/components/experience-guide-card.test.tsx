@@ -1,0 +1,46 @@
+import { LEVEL_BANDS, xpForNextLevel } from "@loop/rules/levels";
+import { render, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { formatCount } from "@/lib/format";
+import { ExperienceGuideCard } from "./experience-guide-card";
+
+function xpOf(action: string): string {
+  const table = screen.getByRole("table", { name: "How XP is earned" });
+  const header = within(table).getByRole("rowheader", { name: new RegExp(`^${action} ?(Buyer|Seller)`) });
+  const cell = header.closest("tr")!.querySelector("td")!;
+  return Array.from(cell.children, (line) => line.textContent).join(" ");
+}
+
+describe("Experience Guide", () => {
+  it("lists how XP is earned (DESIGN §6)", () => {
+    render(<ExperienceGuideCard />);
+    expect(xpOf("Buy a paid loop")).toBe("5 XP + 1 XP per $1 of the price");
+    expect(xpOf("Sell a loop")).toBe("10 XP + 1 XP per $1 of the price");
+    expect(xpOf("Buy a loop on chain")).toBe("7 XP + 1 XP per $1 of the price");
+    expect(xpOf("Sell a loop on chain")).toBe("12 XP + 1 XP per $1 of the price");
+    expect(xpOf("Make an offer")).toBe("5 XP");
+    expect(xpOf("Accept an offer")).toBe("15 XP");
+    expect(xpOf("Counter an offer")).toBe("8 XP");
+    expect(xpOf("Reject an offer")).toBe("3 XP");
+  });
+
+  it("says what earns no XP", () => {
+    render(<ExperienceGuideCard />);
+    const list = within(screen.getByRole("list", { name: "No XP for" }));
+    expect(list.getByText("Free downloads")).toBeInTheDocument();
+    expect(list.getByText("Buying your own loop")).toBeInTheDocument();
+    expect(list.getByText("A second offer on the same loop")).toBeInTheDocument();
+  });
+
+  it("shows the XP each level band needs", () => {
+    render(<ExperienceGuideCard />);
+    expect(LEVEL_BANDS).toHaveLength(4);
+    expect(screen.getByTestId("xp-band-1")).toHaveTextContent("Levels 1–10");
+    expect(screen.getByTestId("xp-band-1")).toHaveTextContent("100 × level");
+    expect(screen.getByTestId("xp-band-11")).toHaveTextContent("150 × level");
+    expect(screen.getByTestId("xp-band-21")).toHaveTextContent("200 × level");
+    expect(screen.getByTestId("xp-band-31")).toHaveTextContent("Level 31+");
+    expect(screen.getByTestId("xp-band-31")).toHaveTextContent("300 × level");
+    expect(screen.getByTestId("xp-band-11")).toHaveTextContent(`level 11 → 12: ${formatCount(xpForNextLevel(11))} XP`);
+  });
+});

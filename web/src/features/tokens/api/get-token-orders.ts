@@ -1,0 +1,16 @@
+import type { TokenOrder } from "@loop/rules/schemas/token-orders";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { getQueryFn } from "@/lib/api-client";
+
+export const TOKEN_ORDERS_QUERY_KEY = ["/api/admin-orders"] as const;
+
+/** GET /api/admin-orders: the viewer's own token orders, newest first. */
+export const tokenOrdersQueryOptions = queryOptions({
+  queryKey: TOKEN_ORDERS_QUERY_KEY,
+  queryFn: getQueryFn<TokenOrder[]>({ on401: "throw" }),
+  staleTime: 0,
+});
+
+export function useTokenOrders() {
+  return useQuery(tokenOrdersQueryOptions);
+}

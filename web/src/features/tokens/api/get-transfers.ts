@@ -1,0 +1,16 @@
+import type { Transfer } from "@loop/rules/schemas/tokens";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { getQueryFn } from "@/lib/api-client";
+
+export const TRANSFERS_QUERY_KEY = ["/api/tokens/transfers"] as const;
+
+/** GET /api/tokens/transfers: the viewer's transfers in both directions, newest first. */
+export const transfersQueryOptions = queryOptions({
+  queryKey: TRANSFERS_QUERY_KEY,
+  queryFn: getQueryFn<Transfer[]>({ on401: "throw" }),
+  staleTime: 0,
+});
+
+export function useTransfers() {
+  return useQuery(transfersQueryOptions);
+}

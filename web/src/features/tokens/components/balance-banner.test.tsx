@@ -1,0 +1,74 @@
+import { configure, screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { json, page, stubApi } from "@/features/loops/testing/loop-fixtures";
+import { makeUser, renderApp } from "@/testing/test-utils";
+import { balance, renderWithToasts } from "../testing/token-fixtures";
+import { BalanceBanner } from "./balance-banner";
+
+configure({ asyncUtilTimeout: 6000 });
+const LAZY_ROUTE_MS = 10_000;
+
+describe("LOOP balance banner", () => {
+  it("shows the balance with 8 decimals, its USD value (half-up), the wallet ID, Buy Tokens and the rate", async () => {
+    stubApi({ "GET /api/tokens/balance": () => json(balance("1234.50000000")) });
+    renderWithToasts(<BalanceBanner user={{ id: "7d0c1f7e-2b1a-4c55-9a51-0d3b2f1e9a10" }} />);
+    const banner = screen.getByRole("region", { name: /LOOP Balance/ });
+    expect(within(banner).getByRole("status", { name: "Loading balance" })).toBeInTheDocument();
+    expect(await within(banner).findByTestId("banner-balance")).toHaveTextContent("1,234.50000000 LOOP");
+    expect(within(banner).getByTestId("banner-usd")).toHaveTextContent("$2.47");
+    expect(within(banner).getByTestId("banner-wallet-id")).toHaveTextContent("7d0c1f7e-2b1a-4c55-9a51-0d3b2f1e9a10");
+    expect(within(banner).getByTestId("rate-badge")).toHaveTextContent("500 LOOP = $1 USD");
+    expect(within(banner).getByRole("link", { name: "Buy Tokens" })).toHaveAttribute("href", "/tokens");
+  });
+
+  it("rounds half a cent up and mentions held tokens", async () => {
+    stubApi({ "GET /api/tokens/balance": () => json(balance("2.50000000", "1.00000000", "1.50000000")) });
+    renderWithToasts(<BalanceBanner user={{ id: "u-1" }} />);
+    expect(await screen.findByTestId("banner-usd")).toHaveTextContent("$0.01");
+    expect(screen.getByText(/1\.00000000 LOOP held for pending withdrawals/)).toBeInTheDocument();
+  });
+
+  it("copies the wallet ID", async () => {
+    stubApi({ "GET /api/tokens/balance": () => json(balance("0.00000000")) });
+    const { user } = renderWithToasts(<BalanceBanner user={{ id: "u-42" }} />);
+    const writeText = vi.spyOn(navigator.clipboard, "writeText").mockResolvedValue();
+    await user.click(screen.getByRole("button", { name: "Copy wallet ID" }));
+    expect(writeText).toHaveBeenCalledWith("u-42");
+    expect(await screen.findByText("Address Copied")).toBeInTheDocument();
+  });
+
+  it("offers a retry when the balance cannot be loaded", async () => {
+    let fail = true;
+    stubApi({ "GET /api/tokens/balance": () => (fail ? json({ message: "boom" }, 500) : json(balance("10.00000000"))) });
+    const { user } = renderWithToasts(<BalanceBanner user={{ id: "u-1" }} />);
+    expect(await screen.findByText("Your balance could not be loaded.")).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole("button", { name: "Retry" }));
+    expect(await screen.findByTestId("banner-balance")).toHaveTextContent("10.00000000 LOOP");
+  });
+
+  it("is on the home page of a signed-in user, with their user id as the wallet ID", { timeout: 30_000 }, async () => {
+    stubApi({
+      "GET /api/auth/user": () => json(makeUser({ id: "user-77", username: "nightowl" })),
+      "GET /api/genres": () => json([]),
+      "GET /api/loops": () => json(page([], 0)),
+      "GET /api/tokens/balance": () => json(balance("1234.50000000")),
+    });
+    renderApp("/home");
+    const banner = await screen.findByRole("region", { name: /LOOP Balance/ }, { timeout: LAZY_ROUTE_MS });
+    expect(await within(banner).findByTestId("banner-usd")).toHaveTextContent("$2.47");
+    expect(within(banner).getByTestId("banner-wallet-id")).toHaveTextContent("user-77");
+  });
+
+  it("is not on the home page of a visitor", { timeout: 30_000 }, async () => {
+    const fetchMock = stubApi({
+      "GET /api/auth/user": () => json({ message: "Unauthorized" }, 401),
+      "GET /api/genres": () => json([]),
+      "GET /api/loops": () => json(page([], 0)),
+    });
+    renderApp("/home");
+    expect(await screen.findByRole("heading", { level: 1, name: "Find your next loop" }, { timeout: LAZY_ROUTE_MS })).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: /LOOP Balance/ })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes("/api/tokens/balance"))).toBe(false);
+  });
+});

@@ -1,0 +1,88 @@
+import type { CurrentUser } from "@loop/rules/api-types";
+import { Coins, RefreshCw, ShoppingCart } from "lucide-react";
+import { Link } from "react-router";
+import { CopyAddressButton } from "@/components/copy-address-button";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useTokenBalance } from "../api/get-token-balance";
+import { formatLoop8, loopToUsd } from "../lib/amounts";
+import { parseLoop } from "@loop/rules/units";
+
+/**
+ * Home's LOOP balance banner (spec §2): the in-app balance with its USD value at 500 LOOP = $1,
+ * the user's wallet ID (their user id: what other users send tokens to) with Copy, Buy Tokens and
+ * the rate badge.
+ */
+export function BalanceBanner({ user }: { user: Pick<CurrentUser, "id"> }) {
+  const balance = useTokenBalance();
+  const held = balance.data ? parseLoop(balance.data.held) : null;
+
+  return (
+    <section
+      aria-labelledby="balance-banner-title"
+      className="relative overflow-hidden rounded-2xl border border-primary/30 bg-gradient-to-r from-primary/15 via-card to-highlight/10 p-5 sm:p-6"
+    >
+      <div className="absolute -bottom-16 -left-10 size-48 rounded-full bg-primary/15 blur-3xl" aria-hidden />
+      <div className="relative flex flex-col gap-5 md:flex-row md:items-center md:justify-between">
+        <div className="flex min-w-0 items-start gap-4">
+          <span className="bg-brand-gradient inline-flex size-12 shrink-0 items-center justify-center rounded-xl shadow-lg shadow-primary/30">
+            <Coins className="size-6 text-white" aria-hidden />
+          </span>
+          <div className="min-w-0">
+            <h2 id="balance-banner-title" className="flex flex-wrap items-center gap-2 text-sm font-medium text-muted-foreground">
+              LOOP Balance
+              <Badge variant="highlight" data-testid="rate-badge">
+                500 LOOP = $1 USD
+              </Badge>
+            </h2>
+            {balance.isPending ? (
+              <div className="mt-2 grid gap-2" role="status" aria-label="Loading balance">
+                <Skeleton className="h-8 w-56" />
+                <Skeleton className="h-4 w-24" />
+              </div>
+            ) : balance.isError ? (
+              <div className="mt-2 flex flex-wrap items-center gap-3 text-sm">
+                <span role="alert" className="text-rose-200">
+                  Your balance could not be loaded.
+                </span>
+                <Button variant="outline" size="sm" onClick={() => void balance.refetch()}>
+                  <RefreshCw aria-hidden />
+                  Retry
+                </Button>
+              </div>
+            ) : (
+              <>
+                <p className="mt-1 font-display text-2xl font-extrabold tracking-tight break-all sm:text-3xl" data-testid="banner-balance">
+                  {formatLoop8(balance.data.balance)} <span className="text-base font-semibold text-violet-200">LOOP</span>
+                </p>
+                <p className="mt-0.5 text-sm text-muted-foreground">
+                  ≈ <span data-testid="banner-usd">{loopToUsd(balance.data.balance)}</span> USD
+                  {held !== null && held > 0n ? (
+                    <span> · {formatLoop8(balance.data.held)} LOOP held for pending withdrawals</span>
+                  ) : null}
+                </p>
+              </>
+            )}
+          </div>
+        </div>
+
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <div className="flex min-h-10 min-w-0 items-center gap-2 rounded-lg border border-border bg-surface/60 px-3 py-1.5 text-sm">
+            <span className="shrink-0 text-muted-foreground">Wallet ID</span>
+            <code className="min-w-0 truncate font-mono text-xs" title={user.id} data-testid="banner-wallet-id">
+              {user.id}
+            </code>
+            <CopyAddressButton address={user.id} label="Copy wallet ID" />
+          </div>
+          <Button asChild>
+            <Link to="/tokens">
+              <ShoppingCart aria-hidden />
+              Buy Tokens
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

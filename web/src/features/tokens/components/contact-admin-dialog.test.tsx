@@ -1,0 +1,119 @@
+import { configure, screen, waitFor, within } from "@testing-library/react";
+import { useState } from "react";
+import { describe, expect, it } from "vitest";
+import { json, stubApi } from "@/features/loops/testing/loop-fixtures";
+import { makeOrder, renderWithToasts, sentHeaders } from "../testing/token-fixtures";
+import { ContactAdminDialog } from "./contact-admin-dialog";
+
+configure({ asyncUtilTimeout: 6000 });
+
+function Harness({ email }: { email: string | null }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        reopen
+      </button>
+      <ContactAdminDialog open={open} onOpenChange={setOpen} email={email} />
+    </>
+  );
+}
+
+function setup(handler: Parameters<typeof stubApi>[0][string] = () => json(makeOrder(), 201), email: string | null = "beats@example.com") {
+  const fetchMock = stubApi({ "POST /api/admin-orders": handler, "GET /api/admin-orders": () => json([]) });
+  const rendered = renderWithToasts(<Harness email={email} />);
+  const dialog = () => screen.getByRole("dialog", { name: "Order LOOP Tokens" });
+  const submitButton = () => within(dialog()).getByRole("button", { name: "Submit Order" });
+  const calls = () => fetchMock.mock.calls.filter(([url, init]) => String(url).includes("/api/admin-orders") && init?.method === "POST");
+  return { ...rendered, fetchMock, dialog, submitButton, calls };
+}
+
+describe("admin order form (Contact Admin)", () => {
+  it("computes USD at 500 LOOP = $1, half-up, and disables Submit while it is $0.00", async () => {
+    const { user, submitButton } = setup();
+    const amount = screen.getByLabelText("Token amount (LOOP)");
+    expect(screen.getByTestId("order-usd")).toHaveTextContent("$0.00");
+    expect(submitButton()).toBeDisabled();
+
+    await user.type(amount, "abc");
+    expect(screen.getByText("Amount must be a valid number")).toBeInTheDocument();
+    expect(submitButton()).toBeDisabled();
+
+    await user.clear(amount);
+    await user.type(amount, "1.123456789");
+    expect(screen.getByText("Amount must be a valid number")).toBeInTheDocument();
+
+    await user.clear(amount);
+    await user.type(amount, "2");
+    expect(screen.getByTestId("order-usd")).toHaveTextContent("$0.00");
+    expect(screen.getByText("Invalid Amount: Please enter a valid token amount greater than 0.")).toBeInTheDocument();
+    expect(submitButton()).toBeDisabled();
+
+    await user.clear(amount);
+    await user.type(amount, "2.5");
+    expect(screen.getByTestId("order-usd")).toHaveTextContent("$0.01");
+    expect(submitButton()).toBeEnabled();
+
+    await user.clear(amount);
+    await user.type(amount, "1234.5");
+    expect(screen.getByTestId("order-usd")).toHaveTextContent("$2.47");
+  });
+
+  it("requires payment details; PayPal is the default of the five methods", async () => {
+    const { user, submitButton, dialog, calls } = setup();
+    const method = screen.getByLabelText("Payment method");
+    expect(method).toHaveValue("paypal");
+    expect(within(method).getAllByRole("option").map((option) => option.textContent)).toEqual(["PayPal", "Bank Transfer", "Crypto", "Revolut", "Skrill"]);
+    await user.type(screen.getByLabelText("Token amount (LOOP)"), "5000");
+    await user.type(screen.getByLabelText("Payment details"), "   ");
+    await user.click(submitButton());
+    expect(within(dialog()).getByRole("alert")).toHaveTextContent("Payment details are required");
+    expect(calls()).toHaveLength(0);
+  });
+
+  it("submits the order with its USD amount and an Idempotency-Key; 'Order Submitted' mentions the e-mail; the form resets", async () => {
+    const { user, submitButton, calls } = setup();
+    await user.type(screen.getByLabelText("Token amount (LOOP)"), "5000");
+    await user.selectOptions(screen.getByLabelText("Payment method"), "revolut");
+    await user.type(screen.getByLabelText("Payment details"), "@beatmaker");
+    await user.type(screen.getByLabelText("Message (optional)"), "Thanks!");
+    await user.click(submitButton());
+
+    expect(await screen.findByText("Order Submitted")).toBeInTheDocument();
+    expect(screen.getByText(/A confirmation e-mail is on its way to beats@example\.com/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    const [call] = calls();
+    expect(JSON.parse(String(call![1]!.body))).toEqual({
+      requestedAmount: "5000",
+      paymentMethod: "revolut",
+      paymentDetails: "@beatmaker",
+      message: "Thanks!",
+      usdAmount: "10.00",
+    });
+    expect(sentHeaders(call![1])["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
+
+    await user.click(screen.getByRole("button", { name: "reopen" }));
+    expect(await screen.findByLabelText("Token amount (LOOP)")).toHaveValue("");
+    expect(screen.getByLabelText("Payment method")).toHaveValue("paypal");
+    expect(screen.getByLabelText("Payment details")).toHaveValue("");
+  });
+
+  it("shows 'Submission Failed' with the spec's text when the submission fails", async () => {
+    const { user, submitButton, dialog } = setup(() => new Response("", { status: 503 }));
+    await user.type(screen.getByLabelText("Token amount (LOOP)"), "5000");
+    await user.type(screen.getByLabelText("Payment details"), "me@example.com");
+    await user.click(submitButton());
+    expect(await screen.findByText("Submission Failed")).toBeInTheDocument();
+    expect(screen.getByText("Failed to submit your order. Please try again.")).toBeInTheDocument();
+    expect(dialog()).toBeInTheDocument();
+  });
+
+  it("shows the server's reason when it refuses the order", async () => {
+    const { user, submitButton } = setup(() => json({ message: "USD Amount Mismatch: 5000 LOOP is $10.00" }, 400));
+    await user.type(screen.getByLabelText("Token amount (LOOP)"), "5000");
+    await user.type(screen.getByLabelText("Payment details"), "me@example.com");
+    await user.click(submitButton());
+    expect(await screen.findByText("Submission Failed")).toBeInTheDocument();
+    expect(screen.getByText("USD Amount Mismatch: 5000 LOOP is $10.00")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,207 @@
+import { PAYMENT_DETAILS_MAX, ORDER_MESSAGE_MAX, PAYMENT_METHODS, type PaymentMethod, TOKEN_ORDER_MESSAGES, tokenOrderRequestSchema } from "@loop/rules/schemas/token-orders";
+import { formatUsd, loopUnitsToCents, parseLoop } from "@loop/rules/units";
+import { Loader2, ShoppingCart } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Textarea } from "@/components/ui/textarea";
+import { ApiError, getServerMessage } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
+import { useCreateTokenOrder } from "../api/create-token-order";
+import { formatLoop8, formatUsdCents } from "../lib/amounts";
+import { useSubmissionKey } from "../lib/idempotent-post";
+import { FormAlert } from "./form-alert";
+
+export const SUBMISSION_FAILED_FALLBACK = "Failed to submit your order. Please try again.";
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  paypal: "PayPal",
+  bank_transfer: "Bank Transfer",
+  crypto: "Crypto",
+  revolut: "Revolut",
+  skrill: "Skrill",
+};
+
+const DETAILS_PLACEHOLDERS: Record<PaymentMethod, string> = {
+  paypal: "The PayPal e-mail you will pay from",
+  bank_transfer: "Account holder and bank (IBAN last digits)",
+  crypto: "The coin and the address you will pay from",
+  revolut: "Your Revolut @username or phone",
+  skrill: "Your Skrill e-mail",
+};
+
+const amountSchema = tokenOrderRequestSchema.shape.requestedAmount;
+
+/** The message for a requested amount (pattern, size, worth more than $0.00), or null when it is fine. */
+function amountProblem(requestedAmount: string, cents: bigint | null): string | null {
+  const parsed = amountSchema.safeParse(requestedAmount);
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? TOKEN_ORDER_MESSAGES.invalidAmount;
+  return cents === 0n ? TOKEN_ORDER_MESSAGES.zeroUsd : null;
+}
+
+type Values = { requestedAmount: string; paymentMethod: PaymentMethod; paymentDetails: string; message: string };
+const EMPTY: Values = { requestedAmount: "", paymentMethod: "paypal", paymentDetails: "", message: "" };
+
+/** The server's amount pattern: digits with an optional 1 to 8 decimals. */
+const AMOUNT_PATTERN = /^\d+(\.\d{1,8})?$/;
+
+/** The USD cents of a requested amount at 500 LOOP = $1 (half-up); null when it does not match the pattern. */
+export function orderCents(requestedAmount: string): bigint | null {
+  const text = requestedAmount.trim();
+  if (!AMOUNT_PATTERN.test(text)) return null;
+  const units = parseLoop(text);
+  return units === null ? null : loopUnitsToCents(units);
+}
+
+export interface ContactAdminDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Where the confirmation e-mail goes (null: the user has no address). */
+  email: string | null;
+}
+
+/**
+ * The admin order form (spec §2, §5): ask an admin to sell you LOOP. The USD amount is computed
+ * here at 500 LOOP = $1 (rounded half-up to the cent) and checked again by the server. Submit is
+ * disabled while sending and while the amount is worth $0.00.
+ */
+export function ContactAdminDialog({ open, onOpenChange, email }: ContactAdminDialogProps) {
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [error, setError] = useState<string | null>(null);
+  const order = useCreateTokenOrder();
+  const submission = useSubmissionKey();
+
+  const set = <K extends keyof Values>(name: K, value: Values[K]) => {
+    setValues((previous) => ({ ...previous, [name]: value }));
+    setError(null);
+  };
+
+  const cents = orderCents(values.requestedAmount);
+  const usdCents = cents ?? 0n;
+  const amountHint = values.requestedAmount.trim() ? amountProblem(values.requestedAmount, cents) : null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (order.isPending) return;
+    const parsed = tokenOrderRequestSchema.safeParse(values);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? TOKEN_ORDER_MESSAGES.invalidAmount);
+    if (cents === null) return setError(TOKEN_ORDER_MESSAGES.invalidAmount);
+    if (cents === 0n) return setError(TOKEN_ORDER_MESSAGES.zeroUsd);
+    const body = {
+      requestedAmount: values.requestedAmount.trim(),
+      paymentMethod: values.paymentMethod,
+      paymentDetails: values.paymentDetails.trim(),
+      ...(values.message.trim() ? { message: values.message.trim() } : {}),
+      usdAmount: formatUsd(cents),
+    };
+    order.mutate(
+      { ...body, idempotencyKey: submission.keyFor(body) },
+      {
+        onSuccess: (created) => {
+          submission.settle(null);
+          const what = `${formatLoop8(created.requestedAmount)} LOOP ($${created.usdAmount})`;
+          toast({
+            title: "Order Submitted",
+            description: email
+              ? `Your order for ${what} was sent to our team. A confirmation e-mail is on its way to ${email}.`
+              : `Your order for ${what} was sent to our team. Add an e-mail address in your profile to get confirmations by e-mail.`,
+            variant: "success",
+          });
+          setValues(EMPTY);
+          setError(null);
+          onOpenChange(false);
+        },
+        onError: (caught) => {
+          submission.settle(caught);
+          // A refusal with the server's reason (e.g. a USD mismatch) says why; anything else is the spec's text.
+          const refused = caught instanceof ApiError && caught.status >= 400 && caught.status < 500;
+          toast({
+            title: "Submission Failed",
+            description: refused ? getServerMessage(caught, SUBMISSION_FAILED_FALLBACK) : SUBMISSION_FAILED_FALLBACK,
+            variant: "destructive",
+          });
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[92dvh] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle className="flex items-center gap-2">
+            <ShoppingCart className="size-5 text-primary" aria-hidden />
+            Order LOOP Tokens
+          </DialogTitle>
+          <DialogDescription>
+            Tell us how many tokens you want and how you will pay. An admin confirms the payment and credits your wallet.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={submit} className="mt-5 grid gap-4">
+          <div className="grid gap-2">
+            <Label htmlFor="order-amount">Token amount (LOOP)</Label>
+            <Input
+              id="order-amount"
+              inputMode="decimal"
+              autoComplete="off"
+              value={values.requestedAmount}
+              placeholder="e.g. 5000"
+              aria-invalid={amountHint ? true : undefined}
+              aria-describedby="order-usd"
+              onChange={(event) => set("requestedAmount", event.target.value)}
+            />
+            <p id="order-usd" className="text-sm text-muted-foreground">
+              Total: <span className="font-semibold text-foreground" data-testid="order-usd">{formatUsdCents(usdCents)}</span> USD
+              <span className="text-xs"> · 500 LOOP = $1</span>
+            </p>
+            {amountHint ? <p className="text-xs text-rose-200">{amountHint}</p> : null}
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="order-method">Payment method</Label>
+            <NativeSelect id="order-method" value={values.paymentMethod} onChange={(event) => set("paymentMethod", event.target.value as PaymentMethod)}>
+              {PAYMENT_METHODS.map((method) => (
+                <option key={method} value={method}>
+                  {PAYMENT_METHOD_LABELS[method]}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="order-details">Payment details</Label>
+            <Input
+              id="order-details"
+              value={values.paymentDetails}
+              maxLength={PAYMENT_DETAILS_MAX}
+              placeholder={DETAILS_PLACEHOLDERS[values.paymentMethod]}
+              onChange={(event) => set("paymentDetails", event.target.value)}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="order-message">Message (optional)</Label>
+            <Textarea
+              id="order-message"
+              value={values.message}
+              rows={3}
+              maxLength={ORDER_MESSAGE_MAX}
+              placeholder="Anything the admin should know"
+              onChange={(event) => set("message", event.target.value)}
+            />
+          </div>
+          {error ? <FormAlert message={error} /> : null}
+          <div className="flex justify-end gap-2">
+            <Button variant="ghost" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={order.isPending || usdCents === 0n}>
+              {order.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <ShoppingCart aria-hidden />}
+              {order.isPending ? "Submitting..." : "Submit Order"}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

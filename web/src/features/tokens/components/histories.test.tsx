@@ -1,0 +1,114 @@
+import { configure, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { json, stubApi } from "@/features/loops/testing/loop-fixtures";
+import { balance, makeTransfer, makeWithdrawal, renderWithToasts } from "../testing/token-fixtures";
+import { TransferHistory } from "./transfer-history";
+import { WithdrawalHistory } from "./withdrawal-history";
+
+configure({ asyncUtilTimeout: 6000 });
+
+/** A response the test releases when it wants (to see the loading state first). */
+function deferred() {
+  let release!: (response: Response) => void;
+  const promise = new Promise<Response>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}
+
+describe("Transfer History", () => {
+  it("shows skeletons while loading, then 'No transfer history yet'", async () => {
+    const pending = deferred();
+    stubApi({ "GET /api/tokens/transfers": () => pending.promise });
+    renderWithToasts(<TransferHistory />);
+    expect(screen.getByRole("status", { name: "Loading transfer history" })).toBeInTheDocument();
+    expect(screen.queryByText("No transfer history yet")).not.toBeInTheDocument();
+    pending.release(json([]));
+    expect(await screen.findByText("No transfer history yet")).toBeInTheDocument();
+    expect(screen.queryByRole("status", { name: "Loading transfer history" })).not.toBeInTheDocument();
+  });
+
+  it("lists transfers with type, direction, 8-decimal amounts and the status in capitals", async () => {
+    stubApi({
+      "GET /api/tokens/transfers": () =>
+        json([
+          makeTransfer({ id: "a", direction: "in", amount: "25.00000000", transferType: "user_transfer", description: "Thanks for the loop" }),
+          makeTransfer({ id: "b", direction: "out", amount: "1234.5", transferType: "user_transfer", fromUserId: "user-1", toUserId: "user-7", description: null }),
+          makeTransfer({ id: "c", direction: "in", amount: "500.00000000", transferType: "reward", fromUserId: null, description: "Welcome bonus" }),
+          makeTransfer({ id: "d", direction: "in", amount: "10.00000000", transferType: "admin_airdrop", fromUserId: null, description: null }),
+          makeTransfer({ id: "e", direction: "out", amount: "4.99000000", transferType: "purchase", toUserId: null, description: "Deep Night" }),
+        ]),
+    });
+    renderWithToasts(<TransferHistory />);
+    const list = await screen.findByRole("list", { name: "Transfers" });
+    const rows = within(list).getAllByRole("listitem");
+    expect(rows).toHaveLength(5);
+    expect(rows[0]).toHaveTextContent("Transfer");
+    expect(rows[0]).toHaveTextContent("+25.00000000 LOOP");
+    expect(rows[0]).toHaveTextContent("From user-2");
+    expect(rows[0]).toHaveTextContent("COMPLETED");
+    expect(rows[1]).toHaveTextContent("-1,234.50000000 LOOP");
+    expect(rows[1]).toHaveTextContent("To user-7");
+    expect(rows[2]).toHaveTextContent("Reward");
+    expect(rows[2]).toHaveTextContent("Welcome bonus");
+    expect(rows[3]).toHaveTextContent("Airdrop");
+    expect(rows[4]).toHaveTextContent("Purchase");
+    expect(rows[4]).toHaveTextContent("-4.99000000 LOOP");
+  });
+});
+
+describe("Withdrawal History", () => {
+  it("shows skeletons while loading, then 'No withdrawal history yet'", async () => {
+    const pending = deferred();
+    stubApi({ "GET /api/tokens/withdrawals": () => pending.promise });
+    renderWithToasts(<WithdrawalHistory />);
+    expect(screen.getByRole("status", { name: "Loading withdrawal history" })).toBeInTheDocument();
+    pending.release(json([]));
+    expect(await screen.findByText("No withdrawal history yet")).toBeInTheDocument();
+  });
+
+  it("styles pending, processing and completed, shows anything else as a failure, and cancels pending ones", async () => {
+    let cancelled = false;
+    const fetchMock = stubApi({
+      "GET /api/tokens/withdrawals": () =>
+        json([
+          makeWithdrawal({ id: "w1", status: cancelled ? "cancelled" : "pending", amount: "100.00000000" }),
+          makeWithdrawal({ id: "w2", status: "processing", method: "crypto_btc", destination: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" }),
+          makeWithdrawal({ id: "w3", status: "completed", transactionId: "0xabc1230000000000000000000000000000000000000000000000000000def456" }),
+          makeWithdrawal({ id: "w4", status: "failed", failureReason: "Address rejected by the exchange" }),
+          makeWithdrawal({ id: "w5", status: "cancelled" }),
+        ]),
+      "POST /api/tokens/withdrawals/w1/cancel": () => {
+        cancelled = true;
+        return json(makeWithdrawal({ id: "w1", status: "cancelled" }));
+      },
+      "GET /api/tokens/balance": () => json(balance("100.00000000")),
+    });
+    const { user } = renderWithToasts(<WithdrawalHistory />);
+    const list = await screen.findByRole("list", { name: "Withdrawals" });
+    const rows = within(list).getAllByRole("listitem");
+    expect(rows.map((row) => row.dataset.status)).toEqual(["pending", "processing", "completed", "failure", "failure"]);
+    expect(rows[0]).toHaveTextContent("PENDING");
+    expect(rows[1]).toHaveTextContent("Bitcoin (BTC)");
+    expect(rows[2]).toHaveTextContent("Tx 0xabc1...f456");
+    expect(rows[3]).toHaveTextContent("Address rejected by the exchange");
+    // Only the pending one can be cancelled.
+    expect(within(list).getAllByRole("button", { name: /Cancel withdrawal/ })).toHaveLength(1);
+
+    await user.click(within(rows[0]!).getByRole("button", { name: "Cancel withdrawal of 100.00000000 LOOP" }));
+    expect(await screen.findByText("Withdrawal Cancelled")).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole("list", { name: "Withdrawals" })).queryAllByRole("button", { name: /Cancel withdrawal/ })).toHaveLength(0));
+    expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith("/w1/cancel") && init?.method === "POST")).toBe(true);
+  });
+
+  it("shows the server's reason when a cancel is refused", async () => {
+    stubApi({
+      "GET /api/tokens/withdrawals": () => json([makeWithdrawal({ id: "w1" })]),
+      "POST /api/tokens/withdrawals/w1/cancel": () => json({ message: "Invalid Status Change: A processing withdrawal cannot become cancelled" }, 409),
+    });
+    const { user } = renderWithToasts(<WithdrawalHistory />);
+    await user.click(await screen.findByRole("button", { name: /Cancel withdrawal/ }));
+    expect(await screen.findByText("Cancel Failed")).toBeInTheDocument();
+    expect(screen.getByText("Invalid Status Change: A processing withdrawal cannot become cancelled")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,129 @@
+import { TOKEN_MESSAGES } from "@loop/rules/schemas/tokens";
+import { configure, screen, waitFor, within } from "@testing-library/react";
+import { useState } from "react";
+import { describe, expect, it } from "vitest";
+import { json, stubApi } from "@/features/loops/testing/loop-fixtures";
+import { makeTransfer, renderWithToasts, sentHeaders } from "../testing/token-fixtures";
+import { SendTokensDialog } from "./send-tokens-dialog";
+
+configure({ asyncUtilTimeout: 6000 });
+
+function Harness({ available = "100.00000000" }: { available?: string }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        reopen
+      </button>
+      <SendTokensDialog open={open} onOpenChange={setOpen} userId="me-1" available={available} />
+    </>
+  );
+}
+
+function setup(handler: Parameters<typeof stubApi>[0][string] = () => json(makeTransfer(), 201), available?: string) {
+  const fetchMock = stubApi({ "POST /api/tokens/transfer": handler });
+  const rendered = renderWithToasts(<Harness available={available} />);
+  const dialog = () => screen.getByRole("dialog", { name: "Send Tokens" });
+  const submit = () => rendered.user.click(within(dialog()).getByRole("button", { name: "Send Tokens" }));
+  return { ...rendered, fetchMock, dialog, submit };
+}
+
+const transferCalls = (fetchMock: ReturnType<typeof stubApi>) => fetchMock.mock.calls.filter(([url]) => String(url).includes("/api/tokens/transfer"));
+
+describe("Send Tokens dialog", () => {
+  it("asks for both the recipient and the amount", async () => {
+    const { user, submit, dialog, fetchMock } = setup();
+    await submit();
+    expect(within(dialog()).getByRole("alert")).toHaveTextContent(TOKEN_MESSAGES.missing);
+    await user.type(screen.getByLabelText("Recipient ID"), "friend-9");
+    await submit();
+    expect(within(dialog()).getByRole("alert")).toHaveTextContent("Missing Information: Please enter both recipient ID and amount");
+    expect(transferCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it("refuses amounts that are not positive, too precise, above the balance, or a transfer to oneself", async () => {
+    const { user, submit, dialog, fetchMock } = setup(undefined, "10.00000000");
+    const amount = screen.getByLabelText("Amount (LOOP)");
+    expect(amount).toHaveAttribute("step", "0.00000001");
+    await user.type(screen.getByLabelText("Recipient ID"), "friend-9");
+    await user.type(amount, "0");
+    await submit();
+    expect(within(dialog()).getByRole("alert")).toHaveTextContent("Amount must be greater than 0");
+
+    await user.clear(amount);
+    await user.type(amount, "-3");
+    await submit();
+    expect(within(dialog()).getByRole("alert")).toHaveTextContent("Amount must be greater than 0");
+
+    await user.clear(amount);
+    await user.type(amount, "10.00000001");
+    await submit();
+    expect(within(dialog()).getByRole("alert")).toHaveTextContent("Insufficient Balance: You don't have enough tokens for this transfer");
+
+    await user.clear(amount);
+    await user.type(amount, "1.123456789");
+    await submit();
+    expect(within(dialog()).getByRole("alert")).toHaveTextContent(TOKEN_MESSAGES.tooPrecise);
+
+    await user.clear(amount);
+    await user.type(amount, "5");
+    const recipient = screen.getByLabelText("Recipient ID");
+    await user.clear(recipient);
+    await user.type(recipient, "me-1");
+    await submit();
+    expect(within(dialog()).getByRole("alert")).toHaveTextContent(TOKEN_MESSAGES.selfTransfer);
+    expect(transferCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it("sends with an Idempotency-Key, toasts success, closes and clears", async () => {
+    const { user, submit, fetchMock } = setup();
+    await user.type(screen.getByLabelText("Recipient ID"), " friend-9 ");
+    await user.type(screen.getByLabelText("Amount (LOOP)"), "12.5");
+    expect(screen.getByText("≈ $0.03 USD")).toBeInTheDocument(); // 0.025 rounds half-up
+    await user.type(screen.getByLabelText("Message (optional)"), "for the drums");
+    await submit();
+
+    expect(await screen.findByText("Transfer Successful")).toBeInTheDocument();
+    expect(screen.getByText("Tokens transferred successfully!")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    const [call] = transferCalls(fetchMock);
+    expect(JSON.parse(String(call![1]!.body))).toEqual({ toUserId: "friend-9", amount: "12.5", description: "for the drums" });
+    expect(sentHeaders(call![1])["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
+
+    await user.click(screen.getByRole("button", { name: "reopen" }));
+    expect(await screen.findByLabelText("Recipient ID")).toHaveValue("");
+    expect(screen.getByLabelText("Amount (LOOP)")).toHaveValue(null);
+    expect(screen.getByLabelText("Message (optional)")).toHaveValue("");
+  });
+
+  it("shows the server's message in a 'Transfer Failed' toast and keeps the form", async () => {
+    const { user, submit, dialog } = setup(() => json({ message: "Recipient Not Found: No user has this ID" }, 404));
+    await user.type(screen.getByLabelText("Recipient ID"), "ghost");
+    await user.type(screen.getByLabelText("Amount (LOOP)"), "1");
+    await submit();
+    expect(await screen.findByText("Transfer Failed")).toBeInTheDocument();
+    expect(screen.getByText("Recipient Not Found: No user has this ID")).toBeInTheDocument();
+    expect(dialog()).toBeInTheDocument();
+    expect(screen.getByLabelText("Recipient ID")).toHaveValue("ghost");
+  });
+
+  it("falls back to 'Failed to transfer tokens' and retries with the same key after a lost answer", async () => {
+    let calls = 0;
+    const { user, submit, fetchMock } = setup(() => {
+      calls += 1;
+      if (calls === 1) throw new TypeError("Failed to fetch");
+      return json(makeTransfer(), 201);
+    });
+    await user.type(screen.getByLabelText("Recipient ID"), "friend-9");
+    await user.type(screen.getByLabelText("Amount (LOOP)"), "1");
+    await submit();
+    expect(await screen.findByText("Transfer Failed")).toBeInTheDocument();
+    expect(screen.getByText("Failed to transfer tokens")).toBeInTheDocument();
+    await submit();
+    expect(await screen.findByText("Transfer Successful")).toBeInTheDocument();
+    const keys = transferCalls(fetchMock).map(([, init]) => sentHeaders(init)["idempotency-key"]);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+  });
+});

@@ -1,0 +1,158 @@
+import { configure, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { json, stubApi } from "@/features/loops/testing/loop-fixtures";
+import { makeUser, renderApp } from "@/testing/test-utils";
+import { balance, BSC_TOKEN, clientConfig, makeOrder, makeTransfer, makeWithdrawal } from "../testing/token-fixtures";
+import { PURCHASE_INQUIRY_SUBJECT, SUPPORT_EMAIL } from "./contact-admin-card";
+
+configure({ asyncUtilTimeout: 6000 });
+const LAZY_ROUTE_MS = 10_000;
+
+function signedIn(overrides: Record<string, Parameters<typeof stubApi>[0][string]> = {}) {
+  return stubApi({
+    "GET /api/auth/user": () => json(makeUser({ id: "user-1", email: "beats@example.com" })),
+    "GET /api/config": () => json(clientConfig()),
+    "GET /api/tokens/balance": () => json(balance("1234.50000000")),
+    "GET /api/tokens/transfers": () => json([makeTransfer()]),
+    "GET /api/tokens/withdrawals": () => json([makeWithdrawal()]),
+    "GET /api/admin-orders": () => json([makeOrder()]),
+    ...overrides,
+  });
+}
+
+async function openTokens() {
+  const rendered = renderApp("/tokens");
+  await screen.findByRole("heading", { level: 1, name: "LOOP Tokens" }, { timeout: LAZY_ROUTE_MS });
+  return rendered;
+}
+
+describe("/tokens", () => {
+  it("fetches the balance and both histories on entry and shows the wallet", { timeout: 30_000 }, async () => {
+    const fetchMock = signedIn();
+    await openTokens();
+    expect(screen.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/home");
+    for (const stat of ["1M+", "50K+", "100K+", "24/7"]) expect(screen.getByText(stat)).toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "My Wallet" })).toHaveAttribute("aria-selected", "true");
+    expect(await screen.findByTestId("wallet-balance")).toHaveTextContent("1,234.50000000 LOOP");
+    expect(screen.getByText(/≈ \$2\.47 USD/)).toBeInTheDocument();
+    expect(await screen.findByRole("list", { name: "Transfers" })).toBeInTheDocument();
+    expect(await screen.findByRole("list", { name: "Withdrawals" })).toBeInTheDocument();
+    expect(await screen.findByRole("list", { name: "Your token orders" })).toHaveTextContent("5,000.00000000 LOOP");
+    const asked = fetchMock.mock.calls.map(([url]) => new URL(String(url), "http://localhost").pathname);
+    expect(asked).toEqual(expect.arrayContaining(["/api/tokens/balance", "/api/tokens/transfers", "/api/tokens/withdrawals"]));
+
+    for (const name of ["Send Tokens", "Withdraw", "Earn Tokens"]) expect(screen.getByRole(name === "Earn Tokens" ? "link" : "button", { name })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Email Support" })).toHaveAttribute(
+      "href",
+      expect.stringContaining(`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(PURCHASE_INQUIRY_SUBJECT)}`),
+    );
+  });
+
+  it("shows the configured LoopToken address per network, or 'Not deployed on this network'", { timeout: 30_000 }, async () => {
+    signedIn();
+    await openTokens();
+    const bscCard = await screen.findByRole("region", { name: "PancakeSwap · BNB Smart Chain" });
+    expect(await within(bscCard).findByText(BSC_TOKEN)).toBeInTheDocument();
+    expect(within(bscCard).getByRole("button", { name: "Copy BSC contract address" })).toBeInTheDocument();
+    const trade = within(bscCard).getByRole("link", { name: "Trade" });
+    expect(trade).toHaveAttribute("href", expect.stringContaining(BSC_TOKEN));
+    expect(trade).toHaveAttribute("target", "_blank");
+    expect(trade).toHaveAttribute("rel", "noopener noreferrer");
+    expect(within(bscCard).getByRole("link", { name: "Add Liquidity" })).toHaveAttribute("target", "_blank");
+
+    const ethCard = screen.getByRole("region", { name: "Uniswap · Ethereum" });
+    expect(within(ethCard).getByText("Not deployed on this network")).toBeInTheDocument();
+    expect(within(ethCard).getByRole("button", { name: "Trade" })).toBeDisabled();
+
+    const bscPanel = screen.getByRole("region", { name: "LOOP on PancakeSwap" });
+    expect(within(bscPanel).getByText("Simulated market data — display only")).toBeInTheDocument();
+    expect(within(bscPanel).getByTestId("simulated-price-56").textContent).toMatch(/^\$0\.00\d{4}$/);
+    for (const pair of ["LOOP/BNB", "LOOP/USDT", "LOOP/USDC"]) expect(within(bscPanel).getByText(pair)).toBeInTheDocument();
+    expect(within(bscPanel).getByRole("link", { name: "Token Info" })).toHaveAttribute("href", `https://bscscan.com/token/${BSC_TOKEN}`);
+    const ethPanel = screen.getByRole("region", { name: "LOOP on Uniswap" });
+    for (const pair of ["LOOP/ETH", "LOOP/USDC", "LOOP/USDT"]) expect(within(ethPanel).getByText(pair)).toBeInTheDocument();
+    expect(within(ethPanel).getByText("Not deployed on this network")).toBeInTheDocument();
+    expect(screen.getByRole("region", { name: "Supported Crypto Wallets" }).querySelectorAll("li")).toHaveLength(3);
+  });
+
+  it("FAQ tab: benefit cards and a single-open accordion", { timeout: 30_000 }, async () => {
+    signedIn();
+    const { user } = await openTokens();
+    await user.click(screen.getByRole("tab", { name: "FAQ & How it Works" }));
+    expect(screen.getByRole("tab", { name: "FAQ & How it Works" })).toHaveAttribute("aria-selected", "true");
+    for (const title of ["Easy Purchases", "Send and Receive", "Earn Rewards"]) expect(screen.getByRole("heading", { name: title })).toBeInTheDocument();
+
+    const worth = screen.getByRole("button", { name: "How much is a LOOP token worth?" });
+    const withdraw = screen.getByRole("button", { name: "Can I withdraw my tokens to crypto?" });
+    expect(worth).toHaveAttribute("aria-expanded", "false");
+    await user.click(worth);
+    expect(worth).toHaveAttribute("aria-expanded", "true");
+    expect(screen.getByText(/500 LOOP = \$1 USD/, { selector: "div[role=region]" })).toBeVisible();
+    await user.click(withdraw);
+    expect(withdraw).toHaveAttribute("aria-expanded", "true");
+    expect(worth).toHaveAttribute("aria-expanded", "false");
+    expect(screen.getByText(/10-30 minutes/)).toBeVisible();
+    await user.click(withdraw);
+    expect(withdraw).toHaveAttribute("aria-expanded", "false");
+
+    await user.click(screen.getByRole("button", { name: "Open My Wallet" }));
+    expect(screen.getByRole("tab", { name: "My Wallet" })).toHaveAttribute("aria-selected", "true");
+  });
+
+  it("Buy Now goes to the wallet section; the wallet site opens in a new tab", { timeout: 30_000 }, async () => {
+    signedIn();
+    const scrollIntoView = vi.spyOn(Element.prototype, "scrollIntoView");
+    const { user } = await openTokens();
+    await user.click(screen.getByRole("tab", { name: "FAQ & How it Works" }));
+    await user.click(screen.getByRole("button", { name: "Buy Now" }));
+    expect(scrollIntoView.mock.instances.at(-1)).toBe(document.getElementById("wallet"));
+    expect(screen.getByRole("tab", { name: "My Wallet" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("link", { name: "Get a Wallet" })).toHaveAttribute("target", "_blank");
+  });
+
+  it("a transfer from the page refreshes the balance and the history", { timeout: 30_000 }, async () => {
+    let sent = false;
+    signedIn({
+      "GET /api/tokens/balance": () => json(balance(sent ? "1224.50000000" : "1234.50000000")),
+      "GET /api/tokens/transfers": () => json(sent ? [makeTransfer({ id: "x", direction: "out", amount: "10.00000000", toUserId: "user-9" })] : []),
+      "POST /api/tokens/transfer": () => {
+        sent = true;
+        return json(makeTransfer(), 201);
+      },
+    });
+    const { user } = await openTokens();
+    expect(await screen.findByText("No transfer history yet")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Send Tokens" }));
+    const dialog = await screen.findByRole("dialog", { name: "Send Tokens" });
+    expect(within(dialog).getByText("Available: 1,234.50000000 LOOP")).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText("Recipient ID"), "user-9");
+    await user.type(within(dialog).getByLabelText("Amount (LOOP)"), "10");
+    await user.click(within(dialog).getByRole("button", { name: "Send Tokens" }));
+    expect(await screen.findByText("Transfer Successful")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId("wallet-balance")).toHaveTextContent("1,224.50000000 LOOP"));
+    expect(await screen.findByText("-10.00000000 LOOP")).toBeInTheDocument();
+  });
+
+  it("the main menu's 'Buy LOOP Tokens' opens /tokens", { timeout: 30_000 }, async () => {
+    signedIn({ "GET /api/genres": () => json([]), "GET /api/loops": () => json({ loops: [], total: 0 }) });
+    const { user } = renderApp("/home");
+    await user.click(await screen.findByRole("button", { name: "Open menu" }, { timeout: LAZY_ROUTE_MS }));
+    const item = await screen.findByRole("menuitem", { name: "Buy LOOP Tokens" }, { timeout: LAZY_ROUTE_MS });
+    expect(item).toHaveAttribute("href", "/tokens");
+    await user.click(item);
+    expect(await screen.findByRole("heading", { level: 1, name: "LOOP Tokens" }, { timeout: LAZY_ROUTE_MS })).toBeInTheDocument();
+  });
+
+  it("signed out: a sign-in prompt instead of the wallet; no wallet calls", { timeout: 30_000 }, async () => {
+    const fetchMock = stubApi({
+      "GET /api/auth/user": () => json({ message: "Unauthorized" }, 401),
+      "GET /api/config": () => json(clientConfig()),
+    });
+    const { user } = await openTokens();
+    expect(screen.getByRole("heading", { name: "Sign in to see your wallet" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Send Tokens" })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith("/api/tokens"))).toBe(false);
+    await user.click(screen.getByRole("button", { name: "Log in" }));
+    expect(await screen.findByRole("dialog", { name: "Join" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,113 @@
+import type { CurrentUser } from "@loop/rules/api-types";
+import { LogIn, Wallet } from "lucide-react";
+import { type KeyboardEvent, useCallback, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { cn } from "@/lib/utils";
+import { BSC, ETHEREUM } from "../lib/networks";
+import { BuyBanner } from "./buy-banner";
+import { ExchangePanel } from "./exchange-panel";
+import { FaqTab } from "./faq-tab";
+import { TokensHero } from "./hero";
+import { SupportedWallets } from "./supported-wallets";
+import { WalletTab } from "./wallet-tab";
+import { WhatYouCanDo } from "./what-you-can-do";
+
+const TABS = [
+  { id: "wallet", label: "My Wallet" },
+  { id: "faq", label: "FAQ & How it Works" },
+] as const;
+type TabId = (typeof TABS)[number]["id"];
+
+export const WALLET_SECTION_ID = "wallet";
+
+function SignInPrompt({ onSignIn }: { onSignIn: () => void }) {
+  return (
+    <Card className="mx-auto max-w-lg p-10 text-center">
+      <Wallet className="mx-auto size-10 text-muted-foreground" aria-hidden />
+      <h3 className="mt-4 text-xl font-bold">Sign in to see your wallet</h3>
+      <p className="mt-2 text-sm text-muted-foreground">Log in to check your LOOP balance, send tokens, order more and withdraw.</p>
+      <Button size="lg" className="mt-6" onClick={onSignIn}>
+        <LogIn aria-hidden />
+        Log in
+      </Button>
+    </Card>
+  );
+}
+
+export interface TokenPageProps {
+  /** The signed-in user; null for a visitor, who gets a sign-in prompt instead of the wallet. */
+  user: Pick<CurrentUser, "id" | "email"> | null;
+  onSignIn: () => void;
+}
+
+/** /tokens (spec §2): hero, Buy banner, What You Can Do, the My Wallet / FAQ tabs, exchange panels, wallets. */
+export function TokenPage({ user, onSignIn }: TokenPageProps) {
+  const [tab, setTab] = useState<TabId>("wallet");
+  const tabRefs = useRef<Record<TabId, HTMLButtonElement | null>>({ wallet: null, faq: null });
+
+  const goToWallet = useCallback(() => {
+    setTab("wallet");
+    const target = document.getElementById(WALLET_SECTION_ID);
+    target?.scrollIntoView({ behavior: "smooth", block: "start" });
+    tabRefs.current.wallet?.focus({ preventScroll: true });
+  }, []);
+
+  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (!["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) return;
+    event.preventDefault();
+    const index = TABS.findIndex((candidate) => candidate.id === tab);
+    const next =
+      event.key === "Home" ? 0 : event.key === "End" ? TABS.length - 1 : (index + (event.key === "ArrowRight" ? 1 : -1) + TABS.length) % TABS.length;
+    const id = TABS[next]!.id;
+    setTab(id);
+    tabRefs.current[id]?.focus();
+  };
+
+  return (
+    <div className="mx-auto grid w-full max-w-7xl gap-8 px-4 py-8 sm:px-6 sm:py-10">
+      <TokensHero />
+      <BuyBanner onGoToWallet={goToWallet} />
+      <WhatYouCanDo />
+
+      <section id={WALLET_SECTION_ID} aria-label="Wallet and FAQ" className="scroll-mt-20">
+        <div role="tablist" aria-label="Token page" className="inline-flex rounded-xl border border-border bg-surface p-1">
+          {TABS.map((candidate) => {
+            const selected = tab === candidate.id;
+            return (
+              <button
+                key={candidate.id}
+                ref={(node) => {
+                  tabRefs.current[candidate.id] = node;
+                }}
+                id={`tokens-tab-${candidate.id}`}
+                type="button"
+                role="tab"
+                aria-selected={selected}
+                aria-controls={`tokens-panel-${candidate.id}`}
+                tabIndex={selected ? 0 : -1}
+                onClick={() => setTab(candidate.id)}
+                onKeyDown={onTabKeyDown}
+                className={cn(
+                  "cursor-pointer rounded-lg px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-ring",
+                  selected ? "bg-primary/20 text-foreground" : "text-muted-foreground hover:text-foreground",
+                )}
+              >
+                {candidate.label}
+              </button>
+            );
+          })}
+        </div>
+        <div id={`tokens-panel-${tab}`} role="tabpanel" aria-labelledby={`tokens-tab-${tab}`} tabIndex={0} className="mt-6 outline-none">
+          {tab === "wallet" ? user ? <WalletTab user={user} /> : <SignInPrompt onSignIn={onSignIn} /> : <FaqTab onOpenWallet={goToWallet} />}
+        </div>
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ExchangePanel network={BSC} />
+        <ExchangePanel network={ETHEREUM} />
+      </div>
+      <SupportedWallets />
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import type { Transfer } from "@loop/rules/schemas/tokens";
+import { ArrowDownLeft, ArrowUpRight, History } from "lucide-react";
+import { Badge, type BadgeProps } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatDate } from "@/lib/format";
+import { cn } from "@/lib/utils";
+import { useTransfers } from "../api/get-transfers";
+import { formatLoop8 } from "../lib/amounts";
+
+export const NO_TRANSFERS = "No transfer history yet";
+
+const TYPE_LABELS: Partial<Record<Transfer["transferType"], { label: string; variant: BadgeProps["variant"] }>> = {
+  admin_airdrop: { label: "Airdrop", variant: "highlight" },
+  reward: { label: "Reward", variant: "success" },
+  user_transfer: { label: "Transfer", variant: "default" },
+};
+
+function typeBadge(type: Transfer["transferType"]) {
+  // The spec's three types get their own colours; the others are shown neutrally.
+  return TYPE_LABELS[type] ?? { label: type.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase()), variant: "outline" as const };
+}
+
+function counterpart(transfer: Transfer): string | null {
+  if (transfer.direction === "in") return transfer.fromUserId ? `From ${transfer.fromUserId}` : "From LOOP";
+  return transfer.toUserId && transfer.toUserId !== "current_user" ? `To ${transfer.toUserId}` : null;
+}
+
+/** Transfer History (spec §2): every movement of the viewer's in-app LOOP, with skeletons and the empty text. */
+export function TransferHistory() {
+  const transfers = useTransfers();
+  return (
+    <Card aria-labelledby="transfer-history-title" className="p-5">
+      <h3 id="transfer-history-title" className="flex items-center gap-2 font-semibold">
+        <History className="size-5 text-primary" aria-hidden />
+        Transfer History
+      </h3>
+      {transfers.isPending ? (
+        <div className="mt-4 grid gap-2" role="status" aria-label="Loading transfer history" data-testid="transfer-skeleton">
+          {[0, 1, 2].map((row) => (
+            <Skeleton key={row} className="h-14 w-full" />
+          ))}
+        </div>
+      ) : transfers.isError ? (
+        <p role="alert" className="mt-4 text-sm text-rose-200">
+          Your transfer history could not be loaded.
+        </p>
+      ) : transfers.data.length === 0 ? (
+        <p className="mt-4 rounded-lg border border-dashed border-border py-8 text-center text-sm text-muted-foreground">{NO_TRANSFERS}</p>
+      ) : (
+        <ul className="mt-4 grid gap-2" aria-label="Transfers">
+          {transfers.data.map((transfer) => {
+            const incoming = transfer.direction === "in";
+            const badge = typeBadge(transfer.transferType);
+            const who = counterpart(transfer);
+            return (
+              <li key={transfer.id} className="flex items-center gap-3 rounded-lg border border-border bg-surface/50 px-3 py-2.5">
+                <span
+                  className={cn(
+                    "inline-flex size-9 shrink-0 items-center justify-center rounded-full",
+                    incoming ? "bg-success/15 text-emerald-300" : "bg-destructive/15 text-rose-300",
+                  )}
+                >
+                  {incoming ? <ArrowDownLeft className="size-4" aria-hidden /> : <ArrowUpRight className="size-4" aria-hidden />}
+                </span>
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Badge variant={badge.variant}>{badge.label}</Badge>
+                    <span className="truncate text-sm">{transfer.description ?? (incoming ? "Received" : "Sent")}</span>
+                  </div>
+                  <p className="mt-0.5 truncate text-xs text-muted-foreground">
+                    {formatDate(transfer.createdAt)}
+                    {who ? ` · ${who}` : null}
+                  </p>
+                </div>
+                <div className="shrink-0 text-right">
+                  <p className={cn("font-mono text-sm font-semibold", incoming ? "text-emerald-300" : "text-rose-300")}>
+                    {incoming ? "+" : "-"}
+                    {formatLoop8(transfer.amount)} LOOP
+                  </p>
+                  <p className="text-[0.65rem] font-semibold tracking-wide text-muted-foreground">{transfer.status.toUpperCase()}</p>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}

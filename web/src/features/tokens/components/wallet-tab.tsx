@@ -1,0 +1,122 @@
+import type { CurrentUser } from "@loop/rules/api-types";
+import { parseLoop } from "@loop/rules/units";
+import { ArrowUpFromLine, Coins, RefreshCw, Send, TrendingUp } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { CopyAddressButton } from "@/components/copy-address-button";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useTokenBalance } from "../api/get-token-balance";
+import { formatLoop8, loopToUsd } from "../lib/amounts";
+import { BSC, ETHEREUM } from "../lib/networks";
+import { ContactAdminCard } from "./contact-admin-card";
+import { ExchangeCard } from "./exchange-card";
+import { SendTokensDialog } from "./send-tokens-dialog";
+import { TransferHistory } from "./transfer-history";
+import { WithdrawDialog } from "./withdraw-dialog";
+import { WithdrawalHistory } from "./withdrawal-history";
+
+function BalanceCard({ user }: { user: Pick<CurrentUser, "id"> }) {
+  const balance = useTokenBalance();
+  const held = balance.data ? parseLoop(balance.data.held) : null;
+  return (
+    <Card aria-labelledby="wallet-balance-title" className="bg-gradient-to-br from-primary/15 via-card to-highlight/10 p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h3 id="wallet-balance-title" className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
+          <Coins className="size-4 text-primary" aria-hidden />
+          Your LOOP Balance
+        </h3>
+        <Badge variant="highlight">500 LOOP = $1 USD</Badge>
+      </div>
+      {balance.isPending ? (
+        <div className="mt-3 grid gap-2" role="status" aria-label="Loading balance">
+          <Skeleton className="h-10 w-64" />
+          <Skeleton className="h-4 w-32" />
+        </div>
+      ) : balance.isError ? (
+        <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+          <span role="alert" className="text-rose-200">
+            Your balance could not be loaded.
+          </span>
+          <Button variant="outline" size="sm" onClick={() => void balance.refetch()}>
+            <RefreshCw aria-hidden />
+            Retry
+          </Button>
+        </div>
+      ) : (
+        <div className="mt-2">
+          <p className="font-display text-3xl font-extrabold tracking-tight break-all sm:text-4xl" data-testid="wallet-balance">
+            {formatLoop8(balance.data.balance)} <span className="text-lg font-semibold text-violet-200">LOOP</span>
+          </p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            ≈ {loopToUsd(balance.data.balance)} USD
+            {held !== null && held > 0n ? (
+              <>
+                {" "}
+                · Available {formatLoop8(balance.data.available)} LOOP · Held {formatLoop8(balance.data.held)} LOOP
+              </>
+            ) : null}
+          </p>
+        </div>
+      )}
+      <div className="mt-4 flex min-w-0 items-center gap-2 rounded-lg border border-border bg-surface/60 px-3 py-1.5 text-sm">
+        <span className="shrink-0 text-muted-foreground">Wallet ID</span>
+        <code className="min-w-0 flex-1 truncate font-mono text-xs" title={user.id}>
+          {user.id}
+        </code>
+        <CopyAddressButton address={user.id} label="Copy wallet ID" />
+      </div>
+    </Card>
+  );
+}
+
+/** My Wallet (spec §2): balance, actions, exchange cards, Contact Admin and both histories. */
+export function WalletTab({ user }: { user: Pick<CurrentUser, "id" | "email"> }) {
+  const [dialog, setDialog] = useState<"send" | "withdraw" | null>(null);
+  const balance = useTokenBalance();
+  const available = balance.data?.available;
+
+  return (
+    <div className="grid gap-6">
+      <BalanceCard user={user} />
+
+      <div className="grid gap-3 sm:grid-cols-3">
+        <Button size="lg" onClick={() => setDialog("send")}>
+          <Send aria-hidden />
+          Send Tokens
+        </Button>
+        <Button size="lg" variant="outline" onClick={() => setDialog("withdraw")}>
+          <ArrowUpFromLine aria-hidden />
+          Withdraw
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link to="/home">
+            <TrendingUp aria-hidden />
+            Earn Tokens
+          </Link>
+        </Button>
+      </div>
+      <SendTokensDialog open={dialog === "send"} onOpenChange={(open) => setDialog(open ? "send" : null)} userId={user.id} available={available} />
+      <WithdrawDialog open={dialog === "withdraw"} onOpenChange={(open) => setDialog(open ? "withdraw" : null)} available={available} />
+
+      <section aria-labelledby="exchanges-title" className="grid gap-3">
+        <h3 id="exchanges-title" className="text-sm font-medium tracking-wide text-muted-foreground uppercase">
+          Decentralised exchanges
+        </h3>
+        <div className="grid gap-4 md:grid-cols-2">
+          <ExchangeCard network={BSC} />
+          <ExchangeCard network={ETHEREUM} />
+        </div>
+      </section>
+
+      <ContactAdminCard userId={user.id} email={user.email} />
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <TransferHistory />
+        <WithdrawalHistory />
+      </div>
+    </div>
+  );
+}

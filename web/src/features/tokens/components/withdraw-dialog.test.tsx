@@ -1,0 +1,118 @@
+import { configure, screen, waitFor, within } from "@testing-library/react";
+import { useState } from "react";
+import { describe, expect, it } from "vitest";
+import { json, stubApi } from "@/features/loops/testing/loop-fixtures";
+import { makeWithdrawal, renderWithToasts, sentHeaders } from "../testing/token-fixtures";
+import { WithdrawDialog } from "./withdraw-dialog";
+
+configure({ asyncUtilTimeout: 6000 });
+
+const ETH_ADDRESS = "0x52908400098527886E0F7030069857D2E4169EE7";
+
+function Harness({ available }: { available: string }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        reopen
+      </button>
+      <WithdrawDialog open={open} onOpenChange={setOpen} available={available} />
+    </>
+  );
+}
+
+function setup(handler: Parameters<typeof stubApi>[0][string] = () => json(makeWithdrawal(), 201), available = "50.00000000") {
+  const fetchMock = stubApi({ "POST /api/tokens/withdraw": handler });
+  const rendered = renderWithToasts(<Harness available={available} />);
+  const dialog = () => screen.getByRole("dialog", { name: "Withdraw Tokens" });
+  const submit = () => rendered.user.click(within(dialog()).getByRole("button", { name: "Request Withdrawal" }));
+  const calls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes("/api/tokens/withdraw"));
+  return { ...rendered, fetchMock, dialog, submit, calls };
+}
+
+describe("Withdraw dialog", () => {
+  it("offers the five methods, states the 10 LOOP minimum and enables the destination once a method is chosen", async () => {
+    const { user } = setup();
+    const method = screen.getByLabelText("Withdrawal method");
+    expect(within(method).getAllByRole("option").map((option) => option.textContent)).toEqual([
+      "Select a method",
+      "Ethereum (ETH)",
+      "Bitcoin (BTC)",
+      "USDC",
+      "USDT",
+      "LOOP on chain",
+    ]);
+    expect(screen.getByText("Minimum withdrawal: 10 LOOP")).toBeInTheDocument();
+    expect(screen.getByLabelText("Destination address")).toBeDisabled();
+    await user.selectOptions(method, "crypto_btc");
+    expect(screen.getByLabelText("Bitcoin address")).toBeEnabled();
+  });
+
+  it("asks for every detail, a positive amount and no more than the balance", async () => {
+    const { user, submit, dialog, calls } = setup();
+    await submit();
+    expect(within(dialog()).getByRole("alert")).toHaveTextContent("Please fill in all withdrawal details");
+
+    await user.type(screen.getByLabelText("Amount (LOOP)"), "20");
+    await submit();
+    expect(within(dialog()).getByRole("alert")).toHaveTextContent("Please fill in all withdrawal details");
+
+    await user.selectOptions(screen.getByLabelText("Withdrawal method"), "crypto_eth");
+    await submit();
+    expect(within(dialog()).getByRole("alert")).toHaveTextContent("Please fill in all withdrawal details");
+
+    await user.type(screen.getByLabelText("Ethereum address"), ETH_ADDRESS);
+    const amount = screen.getByLabelText("Amount (LOOP)");
+    await user.clear(amount);
+    await user.type(amount, "0");
+    await submit();
+    expect(within(dialog()).getByRole("alert")).toHaveTextContent("Amount must be greater than 0");
+
+    await user.clear(amount);
+    await user.type(amount, "50.00000001");
+    await submit();
+    expect(within(dialog()).getByRole("alert")).toHaveTextContent("You don't have enough tokens for this withdrawal");
+    expect(calls()).toHaveLength(0);
+  });
+
+  it("does not enforce the minimum itself: the server's refusal shows in a 'Withdrawal Failed' toast", async () => {
+    const { user, submit, calls } = setup(() => json({ message: "Minimum Withdrawal: The minimum withdrawal is 10 LOOP" }, 400));
+    await user.type(screen.getByLabelText("Amount (LOOP)"), "5");
+    await user.selectOptions(screen.getByLabelText("Withdrawal method"), "loop");
+    await user.type(screen.getByLabelText("Wallet address for LOOP"), ETH_ADDRESS);
+    await submit();
+    expect(await screen.findByText("Withdrawal Failed")).toBeInTheDocument();
+    expect(screen.getByText("Minimum Withdrawal: The minimum withdrawal is 10 LOOP")).toBeInTheDocument();
+    expect(calls()).toHaveLength(1);
+  });
+
+  it("falls back to 'Failed to submit withdrawal request' when the server gives no reason", async () => {
+    const { user, submit } = setup(() => new Response("", { status: 500 }));
+    await user.type(screen.getByLabelText("Amount (LOOP)"), "20");
+    await user.selectOptions(screen.getByLabelText("Withdrawal method"), "crypto_eth");
+    await user.type(screen.getByLabelText("Ethereum address"), ETH_ADDRESS);
+    await submit();
+    expect(await screen.findByText("Withdrawal Failed")).toBeInTheDocument();
+    expect(screen.getByText("Failed to submit withdrawal request")).toBeInTheDocument();
+  });
+
+  it("submits with an Idempotency-Key, toasts, closes and clears", async () => {
+    const { user, submit, calls } = setup();
+    await user.type(screen.getByLabelText("Amount (LOOP)"), "20");
+    await user.selectOptions(screen.getByLabelText("Withdrawal method"), "crypto_eth");
+    await user.type(screen.getByLabelText("Ethereum address"), ` ${ETH_ADDRESS} `);
+    await submit();
+    expect(await screen.findByText("Withdrawal Request Submitted")).toBeInTheDocument();
+    expect(screen.getByText("Your withdrawal request has been submitted for processing!")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    const [call] = calls();
+    expect(JSON.parse(String(call![1]!.body))).toEqual({ amount: "20", method: "crypto_eth", destination: ETH_ADDRESS });
+    expect(sentHeaders(call![1])["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
+
+    await user.click(screen.getByRole("button", { name: "reopen" }));
+    expect(await screen.findByLabelText("Amount (LOOP)")).toHaveValue(null);
+    expect(screen.getByLabelText("Withdrawal method")).toHaveValue("");
+    expect(screen.getByLabelText("Destination address")).toBeDisabled();
+  });
+});

@@ -1,0 +1,179 @@
+import { loopAmountSchema } from "@loop/rules/schemas/tokens";
+import { WITHDRAWAL_MESSAGES, WITHDRAWAL_METHODS, type WithdrawalMethod } from "@loop/rules/schemas/withdrawals";
+import { parseLoop } from "@loop/rules/units";
+import { ArrowUpFromLine, Loader2 } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { getServerMessage } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
+import { useRequestWithdrawal } from "../api/request-withdrawal";
+import { formatLoop8, loopToUsd } from "../lib/amounts";
+import { useSubmissionKey } from "../lib/idempotent-post";
+import { FormAlert } from "./form-alert";
+
+export const WITHDRAWAL_FAILED_FALLBACK = "Failed to submit withdrawal request";
+export const MINIMUM_WITHDRAWAL_TEXT = "Minimum withdrawal: 10 LOOP";
+
+export const METHOD_LABELS: Record<WithdrawalMethod, string> = {
+  crypto_eth: "Ethereum (ETH)",
+  crypto_btc: "Bitcoin (BTC)",
+  crypto_usdc: "USDC",
+  crypto_usdt: "USDT",
+  loop: "LOOP on chain",
+};
+
+const DESTINATION_HINTS: Record<WithdrawalMethod, { label: string; placeholder: string }> = {
+  crypto_eth: { label: "Ethereum address", placeholder: "0x…" },
+  crypto_btc: { label: "Bitcoin address", placeholder: "bc1… or 1… / 3…" },
+  crypto_usdc: { label: "Ethereum address for USDC", placeholder: "0x…" },
+  crypto_usdt: { label: "Ethereum address for USDT", placeholder: "0x…" },
+  loop: { label: "Wallet address for LOOP", placeholder: "0x…" },
+};
+
+type Values = { amount: string; method: WithdrawalMethod | ""; destination: string };
+const EMPTY: Values = { amount: "", method: "", destination: "" };
+
+export interface WithdrawDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Spendable LOOP (8-decimal string), when loaded. */
+  available: string | undefined;
+}
+
+/**
+ * Withdraw (spec §2, §5): amount, method and destination (enabled once a method is chosen). The
+ * dialog states the 10 LOOP minimum; the server enforces it and its message shows in the
+ * 'Withdrawal Failed' toast.
+ */
+export function WithdrawDialog({ open, onOpenChange, available }: WithdrawDialogProps) {
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [error, setError] = useState<string | null>(null);
+  const withdraw = useRequestWithdrawal();
+  const submission = useSubmissionKey();
+
+  const set = <K extends keyof Values>(name: K, value: Values[K]) => {
+    setValues((previous) => ({ ...previous, [name]: value }));
+    setError(null);
+  };
+
+  const validate = (): string | null => {
+    if (!values.amount.trim() || !values.method || !values.destination.trim()) return WITHDRAWAL_MESSAGES.missing;
+    const parsed = loopAmountSchema.safeParse(values.amount);
+    if (!parsed.success) return parsed.error.issues[0]?.message ?? WITHDRAWAL_MESSAGES.missing;
+    const units = parseLoop(parsed.data);
+    const availableUnits = available === undefined ? null : parseLoop(available);
+    if (units !== null && availableUnits !== null && units > availableUnits) return WITHDRAWAL_MESSAGES.insufficient;
+    return null;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (withdraw.isPending) return;
+    const refusal = validate();
+    if (refusal || !values.method) {
+      setError(refusal ?? WITHDRAWAL_MESSAGES.missing);
+      return;
+    }
+    const body = { amount: values.amount.trim(), method: values.method, destination: values.destination.trim() };
+    withdraw.mutate(
+      { ...body, idempotencyKey: submission.keyFor(body) },
+      {
+        onSuccess: () => {
+          submission.settle(null);
+          toast({
+            title: "Withdrawal Request Submitted",
+            description: "Your withdrawal request has been submitted for processing!",
+            variant: "success",
+          });
+          setValues(EMPTY);
+          setError(null);
+          onOpenChange(false);
+        },
+        onError: (caught) => {
+          submission.settle(caught);
+          toast({ title: "Withdrawal Failed", description: getServerMessage(caught, WITHDRAWAL_FAILED_FALLBACK), variant: "destructive" });
+        },
+      },
+    );
+  };
+
+  const hint = values.method ? DESTINATION_HINTS[values.method] : null;
+  const usd = parseLoop(values.amount) !== null ? loopToUsd(values.amount) : null;
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle className="flex items-center gap-2">
+            <ArrowUpFromLine className="size-5 text-primary" aria-hidden />
+            Withdraw Tokens
+          </DialogTitle>
+          <DialogDescription>
+            Cash out your LOOP to crypto. An admin pays crypto withdrawals by hand, usually within 10-30 minutes; network gas fees apply.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={submit} className="mt-5 grid gap-4">
+          <div className="grid gap-2">
+            <Label htmlFor="withdraw-amount">Amount (LOOP)</Label>
+            <Input
+              id="withdraw-amount"
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="0.00000001"
+              value={values.amount}
+              placeholder="0.00000000"
+              aria-describedby="withdraw-minimum"
+              onChange={(event) => set("amount", event.target.value)}
+            />
+            <p className="flex flex-wrap justify-between gap-2 text-xs text-muted-foreground">
+              <span>Available: {available === undefined ? "…" : `${formatLoop8(available)} LOOP`}</span>
+              {usd ? <span>≈ {usd} USD</span> : null}
+            </p>
+            <p id="withdraw-minimum" className="text-xs font-medium text-amber-200">
+              {MINIMUM_WITHDRAWAL_TEXT}
+            </p>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="withdraw-method">Withdrawal method</Label>
+            <NativeSelect id="withdraw-method" value={values.method} onChange={(event) => set("method", event.target.value as WithdrawalMethod | "")}>
+              <option value="">Select a method</option>
+              {WITHDRAWAL_METHODS.map((method) => (
+                <option key={method} value={method}>
+                  {METHOD_LABELS[method]}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="withdraw-destination">{hint?.label ?? "Destination address"}</Label>
+            <Input
+              id="withdraw-destination"
+              value={values.destination}
+              disabled={!values.method}
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={hint?.placeholder ?? "Choose a method first"}
+              className="font-mono"
+              onChange={(event) => set("destination", event.target.value)}
+            />
+          </div>
+          {error ? <FormAlert message={error} /> : null}
+          <div className="flex justify-end gap-2">
+            <Button variant="ghost" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={withdraw.isPending}>
+              {withdraw.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <ArrowUpFromLine aria-hidden />}
+              {withdraw.isPending ? "Submitting..." : "Request Withdrawal"}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,110 @@
+import type { Withdrawal } from "@loop/rules/schemas/withdrawals";
+import { ArrowUpFromLine, Loader2, X } from "lucide-react";
+import { Badge, type BadgeProps } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { getServerMessage } from "@/lib/api-client";
+import { formatDate, shortAddress } from "@/lib/format";
+import { toast } from "@/lib/toast";
+import { useCancelWithdrawal } from "../api/cancel-withdrawal";
+import { useWithdrawals } from "../api/get-withdrawals";
+import { formatLoop8 } from "../lib/amounts";
+import { METHOD_LABELS } from "./withdraw-dialog";
+
+export const NO_WITHDRAWALS = "No withdrawal history yet";
+
+/** Spec §4 (user view): pending, processing, completed; anything else is shown as a failure. */
+export function withdrawalStatusStyle(status: string): { variant: BadgeProps["variant"]; tone: "pending" | "processing" | "completed" | "failure" } {
+  if (status === "pending") return { variant: "warning", tone: "pending" };
+  if (status === "processing") return { variant: "highlight", tone: "processing" };
+  if (status === "completed") return { variant: "success", tone: "completed" };
+  return { variant: "destructive", tone: "failure" };
+}
+
+function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
+  const cancel = useCancelWithdrawal();
+  const style = withdrawalStatusStyle(withdrawal.status);
+  const amount = `${formatLoop8(withdrawal.amount)} LOOP`;
+  const onCancel = () =>
+    cancel.mutate(withdrawal.id, {
+      onSuccess: () => toast({ title: "Withdrawal Cancelled", description: `${amount} is back in your available balance.`, variant: "success" }),
+      onError: (caught) =>
+        toast({ title: "Cancel Failed", description: getServerMessage(caught, "Failed to cancel the withdrawal"), variant: "destructive" }),
+    });
+
+  return (
+    <li className="rounded-lg border border-border bg-surface/50 px-3 py-2.5" data-status={style.tone}>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-mono text-sm font-semibold">{amount}</span>
+        <span className="text-sm text-muted-foreground">
+          ≈ ${withdrawal.usdAmount} · {METHOD_LABELS[withdrawal.method] ?? withdrawal.method}
+        </span>
+        <Badge variant={style.variant} className="ml-auto">
+          {withdrawal.status.toUpperCase()}
+        </Badge>
+      </div>
+      <div className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
+        <span>{formatDate(withdrawal.createdAt)}</span>
+        <span aria-hidden>·</span>
+        <span className="font-mono" title={withdrawal.destination}>
+          To {shortAddress(withdrawal.destination)}
+        </span>
+        {withdrawal.transactionId ? (
+          <>
+            <span aria-hidden>·</span>
+            <span className="font-mono" title={withdrawal.transactionId}>
+              Tx {shortAddress(withdrawal.transactionId)}
+            </span>
+          </>
+        ) : null}
+        {withdrawal.status === "pending" ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="ml-auto h-7"
+            disabled={cancel.isPending}
+            onClick={onCancel}
+            aria-label={`Cancel withdrawal of ${amount}`}
+          >
+            {cancel.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <X aria-hidden />}
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+      {withdrawal.failureReason ? <p className="mt-1 text-xs text-rose-200">{withdrawal.failureReason}</p> : null}
+    </li>
+  );
+}
+
+/** Withdrawal History (spec §2): the viewer's withdrawals with status styles and Cancel while pending. */
+export function WithdrawalHistory() {
+  const withdrawals = useWithdrawals();
+  return (
+    <Card aria-labelledby="withdrawal-history-title" className="p-5">
+      <h3 id="withdrawal-history-title" className="flex items-center gap-2 font-semibold">
+        <ArrowUpFromLine className="size-5 text-primary" aria-hidden />
+        Withdrawal History
+      </h3>
+      {withdrawals.isPending ? (
+        <div className="mt-4 grid gap-2" role="status" aria-label="Loading withdrawal history" data-testid="withdrawal-skeleton">
+          {[0, 1, 2].map((row) => (
+            <Skeleton key={row} className="h-14 w-full" />
+          ))}
+        </div>
+      ) : withdrawals.isError ? (
+        <p role="alert" className="mt-4 text-sm text-rose-200">
+          Your withdrawal history could not be loaded.
+        </p>
+      ) : withdrawals.data.length === 0 ? (
+        <p className="mt-4 rounded-lg border border-dashed border-border py-8 text-center text-sm text-muted-foreground">{NO_WITHDRAWALS}</p>
+      ) : (
+        <ul className="mt-4 grid gap-2" aria-label="Withdrawals">
+          {withdrawals.data.map((withdrawal) => (
+            <WithdrawalRow key={withdrawal.id} withdrawal={withdrawal} />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * Money calls (transfer, withdraw, token order) send an `Idempotency-Key`: the same key for a retry
+ * of the same submission, so a double click or a retry after a lost answer never moves money twice.
+ */
+import { useRef } from "react";
+import { ApiError, throwIfResNotOk } from "@/lib/api-client";
+
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+
+/** POST `body` as JSON with an Idempotency-Key; parses the JSON answer. Throws ApiError on non-ok. */
+export async function postWithIdempotencyKey<T>(url: string, body: unknown, idempotencyKey: string): Promise<T> {
+  const res = await fetch(url, {
+    method: "POST",
+    credentials: "include",
+    headers: { Accept: "application/json", "Content-Type": "application/json", [IDEMPOTENCY_HEADER]: idempotencyKey },
+    body: JSON.stringify(body),
+  });
+  await throwIfResNotOk(res);
+  return (await res.json()) as T;
+}
+
+/**
+ * One key per dialog submission. `keyFor(body)` returns the key of the previous attempt when the
+ * same body is sent again and that attempt got no definitive answer (network error, 5xx); a
+ * changed body, or an attempt the server answered (success or a 4xx refusal), gets a fresh key.
+ */
+export function useSubmissionKey() {
+  const current = useRef<{ key: string; body: string } | null>(null);
+  return {
+    keyFor(body: unknown): string {
+      const text = JSON.stringify(body);
+      if (current.current && current.current.body === text) return current.current.key;
+      const key = crypto.randomUUID();
+      current.current = { key, body: text };
+      return key;
+    },
+    /**
+     * After an attempt: keep the key only if the outcome is unknown (no response, a server error, or
+     * 409 'still being processed'); a success or a refusal frees it.
+     */
+    settle(error: unknown): void {
+      const answered = error === null || (error instanceof ApiError && error.status < 500 && error.status !== 409);
+      if (answered) current.current = null;
+    },
+    reset(): void {
+      current.current = null;
+    },
+  };
+}

@@ -1,0 +1,97 @@
+/** Test data and rendering for the tokens feature (imported by tests only). */
+import type { ClientConfig } from "@loop/rules/chains";
+import type { TokenOrder } from "@loop/rules/schemas/token-orders";
+import type { TokenBalance, Transfer } from "@loop/rules/schemas/tokens";
+import type { Withdrawal } from "@loop/rules/schemas/withdrawals";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ReactNode } from "react";
+import { MemoryRouter } from "react-router";
+import { ToasterHost } from "@/components/toaster-host";
+import { createQueryClient } from "@/lib/query-client";
+
+export const BSC_TOKEN = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
+
+export function balance(total: string, held = "0.00000000", available?: string): TokenBalance {
+  return { balance: total, held, available: available ?? total };
+}
+
+export function makeTransfer(overrides: Partial<Transfer> = {}): Transfer {
+  return {
+    id: "t-1",
+    transferType: "user_transfer",
+    direction: "in",
+    fromUserId: "user-2",
+    toUserId: "current_user",
+    amount: "25.00000000",
+    description: "Thanks for the loop",
+    status: "completed",
+    createdAt: "2026-11-20T10:00:00.000Z",
+    ...overrides,
+  };
+}
+
+export function makeWithdrawal(overrides: Partial<Withdrawal> = {}): Withdrawal {
+  return {
+    id: "w-1",
+    amount: "100.00000000",
+    usdAmount: "0.20",
+    method: "crypto_eth",
+    destination: "0x52908400098527886E0F7030069857D2E4169EE7",
+    status: "pending",
+    transactionId: null,
+    failureReason: null,
+    createdAt: "2026-11-21T10:00:00.000Z",
+    processedAt: null,
+    ...overrides,
+  };
+}
+
+export function makeOrder(overrides: Partial<TokenOrder> = {}): TokenOrder {
+  return {
+    id: "o-1",
+    requestedAmount: "5000.00000000",
+    usdAmount: "10.00",
+    paymentMethod: "paypal",
+    paymentDetails: "me@example.com",
+    message: null,
+    status: "pending",
+    rejectionReason: null,
+    createdAt: "2026-11-21T10:00:00.000Z",
+    processedAt: null,
+    ...overrides,
+  };
+}
+
+/** A client config with LoopToken deployed on BSC only (Ethereum has no manifest). */
+export function clientConfig(): ClientConfig {
+  return {
+    chains: [
+      { id: 31337, name: "Hardhat (local)", rpcUrl: "http://127.0.0.1:8545", contracts: { token: "0x0000000000000000000000000000000000000001", marketplace: "0x0000000000000000000000000000000000000002", vault: "0x0000000000000000000000000000000000000003" } },
+      { id: 56, name: "BNB Smart Chain", rpcUrl: "https://bsc.example", contracts: { token: BSC_TOKEN, marketplace: "0x0000000000000000000000000000000000000004", vault: "0x0000000000000000000000000000000000000005" } },
+      { id: 1, name: "Ethereum", rpcUrl: "https://eth.example", contracts: null },
+    ],
+    defaultChainId: 31337,
+    walletConnectProjectId: null,
+    oidc: null,
+  };
+}
+
+/** Renders `ui` with a fresh query client, a memory router and the toaster. */
+export function renderWithToasts(ui: ReactNode, path = "/") {
+  const queryClient = createQueryClient();
+  const user = userEvent.setup();
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      <ToasterHost />
+    </QueryClientProvider>,
+  );
+  return { ...result, user, queryClient };
+}
+
+/** The headers a fetch call sent, as a plain object. */
+export function sentHeaders(init: RequestInit | undefined): Record<string, string> {
+  return Object.fromEntries(new Headers(init?.headers).entries());
+}
