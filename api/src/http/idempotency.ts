@@ -1,9 +1,10 @@
 // `Idempotency-Key` for money calls: the same key with the same request answers the first
 // response again (status and body); with another request, 409. Keys belong to the signed-in user.
 // The claim of the key, the handler's work and the stored answer are one transaction (one commit
-// per money call): a concurrent repeat waits on the claim's row and then replays the answer; a
-// failure that is not an HttpError rolls everything back, so the client may retry; a crash
-// leaves either everything or nothing.
+// per money call): a concurrent repeat waits on the claim's row and then replays the answer. A
+// refusal (HttpError below 500) rolls the handler's writes back and is stored as the key's answer;
+// any other failure rolls everything back, so the client may retry; a crash leaves either
+// everything or nothing.
 import { createHash } from "node:crypto";
 import { TOKEN_MESSAGES } from "@loop/rules/schemas/tokens";
 import type { Request, Response } from "express";
@@ -22,6 +23,13 @@ function requestHash(req: Request): string {
   return createHash("sha256")
     .update(JSON.stringify([req.method, req.baseUrl + req.path, req.body ?? null]))
     .digest("hex");
+}
+
+/** The key was used for another request: never stored as this key's answer. */
+class IdempotencyConflict extends Conflict {
+  constructor() {
+    super(TOKEN_MESSAGES.idempotencyKeyReused);
+  }
 }
 
 type Answer = { kind: "replay"; status: number; response: string } | { kind: "fresh"; result: IdempotentResult };
@@ -47,34 +55,37 @@ export async function idempotent(
   }
   if (!KEY.test(key)) throw new BadRequest(TOKEN_MESSAGES.idempotencyKeyInvalid);
   const hash = requestHash(req);
-  const answer = await prisma.$transaction(async (tx): Promise<Answer> => {
-    // Blocks while another transaction holds an uncommitted claim of this key.
-    const claimed = await tx.$executeRaw`
-      INSERT INTO "app"."idempotency_requests" ("user_id", "key", "request_hash") VALUES (${userId}::uuid, ${key}, ${hash})
+  let answer: Answer;
+  try {
+    answer = await prisma.$transaction(async (tx): Promise<Answer> => {
+      // Blocks while another transaction holds an uncommitted claim of this key.
+      const claimed = await tx.$executeRaw`
+        INSERT INTO "app"."idempotency_requests" ("user_id", "key", "request_hash") VALUES (${userId}::uuid, ${key}, ${hash})
+        ON CONFLICT DO NOTHING`;
+      if (claimed === 0) {
+        const rows = await tx.$queryRaw<{ request_hash: string; status: number; response: string }[]>`
+          SELECT "request_hash", "status", "response" FROM "app"."idempotency_requests" WHERE "user_id" = ${userId}::uuid AND "key" = ${key}`;
+        const row = rows[0]!;
+        if (row.request_hash !== hash) throw new IdempotencyConflict();
+        return { kind: "replay", status: row.status, response: row.response };
+      }
+      const result = await handler(key, tx);
+      await tx.$executeRaw`
+        UPDATE "app"."idempotency_requests" SET "status" = ${result.status}, "response" = ${JSON.stringify(result.body)}
+        WHERE "user_id" = ${userId}::uuid AND "key" = ${key}`;
+      return { kind: "fresh", result };
+    }, TX_OPTIONS);
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status >= 500 || error instanceof IdempotencyConflict) throw error;
+    // A refusal: the handler's writes were rolled back with the claim; the refusal itself is the
+    // answer this key keeps (unless a concurrent repeat, which waited on the claim, stored its own).
+    const result = { status: error.status, body: { message: error.message } };
+    await prisma.$executeRaw`
+      INSERT INTO "app"."idempotency_requests" ("user_id", "key", "request_hash", "status", "response")
+      VALUES (${userId}::uuid, ${key}, ${hash}, ${result.status}, ${JSON.stringify(result.body)})
       ON CONFLICT DO NOTHING`;
-    if (claimed === 0) {
-      const rows = await tx.$queryRaw<{ request_hash: string; status: number; response: string }[]>`
-        SELECT "request_hash", "status", "response" FROM "app"."idempotency_requests" WHERE "user_id" = ${userId}::uuid AND "key" = ${key}`;
-      const row = rows[0]!;
-      if (row.request_hash !== hash) throw new Conflict(TOKEN_MESSAGES.idempotencyKeyReused);
-      return { kind: "replay", status: row.status, response: row.response };
-    }
-    // A refused request (HttpError) keeps its answer but none of the handler's writes; a failed
-    // statement would otherwise also leave the transaction unusable for storing that answer.
-    await tx.$executeRaw`SAVEPOINT "idempotent_handler"`;
-    let result: IdempotentResult;
-    try {
-      result = await handler(key, tx);
-    } catch (error) {
-      if (!(error instanceof HttpError) || error.status >= 500) throw error;
-      await tx.$executeRaw`ROLLBACK TO SAVEPOINT "idempotent_handler"`;
-      result = { status: error.status, body: { message: error.message } };
-    }
-    await tx.$executeRaw`
-      UPDATE "app"."idempotency_requests" SET "status" = ${result.status}, "response" = ${JSON.stringify(result.body)}
-      WHERE "user_id" = ${userId}::uuid AND "key" = ${key}`;
-    return { kind: "fresh", result };
-  }, TX_OPTIONS);
+    answer = { kind: "fresh", result };
+  }
   if (answer.kind === "replay") res.status(answer.status).type("json").send(answer.response);
   else res.status(answer.result.status).json(answer.result.body);
 }

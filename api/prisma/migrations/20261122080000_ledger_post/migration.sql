@@ -2,7 +2,7 @@
 -- single round trip instead of a dozen, and the rules live next to the data they protect. The
 -- triggers of 20261122040000_ledger still enforce every invariant underneath.
 
--- The user's account, created on first use; its id.
+-- The user's account, created on first use; its id. SQLSTATE LE002 when there is no such user.
 CREATE FUNCTION "app"."ledger_user_account"(p_user_id UUID) RETURNS UUID LANGUAGE plpgsql AS $$
 DECLARE
     v_id UUID;
@@ -10,6 +10,9 @@ BEGIN
     SELECT "id" INTO v_id FROM "app"."ledger_accounts" WHERE "user_id" = p_user_id;
     IF FOUND THEN
         RETURN v_id;
+    END IF;
+    IF NOT EXISTS (SELECT 1 FROM "app"."users" WHERE "id" = p_user_id) THEN
+        RAISE EXCEPTION '%', p_user_id USING ERRCODE = 'LE002';
     END IF;
     INSERT INTO "app"."ledger_accounts" ("kind", "user_id") VALUES ('user', p_user_id) ON CONFLICT ("user_id") DO NOTHING;
     SELECT "id" INTO v_id FROM "app"."ledger_accounts" WHERE "user_id" = p_user_id;

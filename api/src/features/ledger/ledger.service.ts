@@ -28,6 +28,14 @@ export class InsufficientFunds extends Error {
   }
 }
 
+/** A posting named a user id that has no user. */
+export class UnknownUser extends Error {
+  constructor(readonly userId: string) {
+    super(`no user ${userId}`);
+    this.name = "UnknownUser";
+  }
+}
+
 /** A posting names its account, or the user whose account it is (created on first use). */
 export type PostingInput = ({ accountId: string; userId?: undefined } | { userId: string; accountId?: undefined }) & {
   /** Signed ledger units: positive credits, negative debits. */
@@ -98,15 +106,18 @@ async function findEntry(db: Tx | PrismaClient, idempotencyKey: string): Promise
 /** SQLSTATE raised by app.ledger_post when a user account would be overdrawn (message: its id). */
 const INSUFFICIENT_FUNDS_SQLSTATE = "LE001";
 
-function insufficientFundsAccount(error: unknown): string | null {
+/** SQLSTATE raised by app.ledger_user_account for a user id that has no user (message: the id). */
+const UNKNOWN_USER_SQLSTATE = "LE002";
+
+/** The SQLSTATE and message of a failed raw query (driver adapter errors), or null. */
+function sqlError(error: unknown): { code: unknown; message: string } | null {
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return null;
   const meta = (error.meta ?? {}) as { code?: unknown; message?: unknown; driverAdapterError?: { cause?: { originalCode?: unknown; originalMessage?: unknown } } };
   const cause = meta.driverAdapterError?.cause;
-  const code = cause?.originalCode ?? meta.code;
-  if (code !== INSUFFICIENT_FUNDS_SQLSTATE) return null;
-  const message = String(cause?.originalMessage ?? meta.message ?? "");
-  return /[0-9a-f-]{36}/i.exec(message)?.[0] ?? "unknown";
+  return { code: cause?.originalCode ?? meta.code, message: String(cause?.originalMessage ?? meta.message ?? "") };
 }
+
+const uuidIn = (message: string) => /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i.exec(message)?.[0] ?? "unknown";
 
 interface PostedRow {
   entry_id: string;
@@ -133,8 +144,9 @@ export async function postEntryInTx(tx: Tx | PrismaClient, input: EntryInput): P
     const row = rows[0]!;
     return { id: row.entry_id, kind: row.entry_kind, createdAt: row.entry_created_at, created: row.created };
   } catch (error) {
-    const account = insufficientFundsAccount(error);
-    if (account) throw new InsufficientFunds(account);
+    const failure = sqlError(error);
+    if (failure?.code === INSUFFICIENT_FUNDS_SQLSTATE) throw new InsufficientFunds(uuidIn(failure.message));
+    if (failure?.code === UNKNOWN_USER_SQLSTATE) throw new UnknownUser(uuidIn(failure.message));
     throw error;
   }
 }

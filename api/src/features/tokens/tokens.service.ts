@@ -4,7 +4,7 @@ import { TOKEN_MESSAGES, transferRequestSchema, type TokenBalance, type Transfer
 import { formatLoop, parseLoop } from "@loop/rules/units";
 import type { PrismaClient, Tx } from "../../db/prisma";
 import { BadRequest, NotFound } from "../../http/errors";
-import { InsufficientFunds, postEntryInTx, userBalance } from "../ledger/ledger.service";
+import { InsufficientFunds, postEntryInTx, UnknownUser, userBalance } from "../ledger/ledger.service";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -25,8 +25,6 @@ export async function transferTokens(db: Tx | PrismaClient, senderId: string, bo
   const recipientId = toUserId.toLowerCase();
   if (recipientId === senderId) throw new BadRequest(TOKEN_MESSAGES.selfTransfer);
   if (!UUID.test(recipientId)) throw new NotFound(TOKEN_MESSAGES.recipientNotFound);
-  const recipient = await db.user.findUnique({ where: { id: recipientId }, select: { id: true } });
-  if (!recipient) throw new NotFound(TOKEN_MESSAGES.recipientNotFound);
   try {
     // One statement: both accounts resolved, locked and checked, the entry posted once per key.
     const entry = await postEntryInTx(db, {
@@ -51,6 +49,7 @@ export async function transferTokens(db: Tx | PrismaClient, senderId: string, bo
     };
   } catch (error) {
     if (error instanceof InsufficientFunds) throw new BadRequest(TOKEN_MESSAGES.insufficient);
+    if (error instanceof UnknownUser) throw new NotFound(TOKEN_MESSAGES.recipientNotFound);
     throw error;
   }
 }
