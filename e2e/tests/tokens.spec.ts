@@ -1,0 +1,103 @@
+// In-app LOOP as two members and an admin use it: a new member sees the 500 LOOP welcome bonus,
+// sends tokens to another member by their wallet ID (who sees them arrive), asks to withdraw to
+// an Ethereum address, and an admin processes and completes the withdrawal; both histories and
+// the balances follow every step.
+import type { Page } from "@playwright/test";
+import { currentUser, expect, freshEmail, test } from "../support/fixtures";
+import { signInWithEmail } from "../support/flows";
+
+const ETH_DESTINATION = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
+
+const wallet = (page: Page) => page.getByRole("region", { name: /Your LOOP Balance/ });
+
+test.describe("LOOP tokens", () => {
+  test("welcome bonus, a transfer between members, a withdrawal an admin completes", async ({ page, stack, browser }) => {
+    test.setTimeout(150_000);
+
+    // The recipient has an account (and a wallet ID) before anyone sends them anything.
+    const recipientContext = await browser.newContext({ baseURL: stack.webUrl });
+    const recipientPage = await recipientContext.newPage();
+    await signInWithEmail(recipientPage, stack, freshEmail("ben"));
+    const recipient = await currentUser(recipientPage);
+
+    // A new member: home shows the bonus in the balance banner, with its USD value.
+    await signInWithEmail(page, stack, freshEmail("ana"));
+    const me = await currentUser(page);
+    const banner = page.getByRole("region", { name: /LOOP Balance/ }).first();
+    await expect(banner).toContainText("500.00000000");
+    await expect(banner).toContainText("$1.00");
+    await expect(banner).toContainText(me.id);
+
+    // The Token page: the same balance, and the bonus in the transfer history.
+    await page.getByRole("link", { name: /Buy Tokens/ }).first().click();
+    await expect(page).toHaveURL(/\/tokens$/);
+    await expect(wallet(page)).toContainText("500.00000000");
+    const transfers = page.getByRole("list", { name: "Transfers" });
+    await expect(transfers).toContainText("Welcome bonus");
+    await expect(transfers).toContainText("+500.00000000 LOOP");
+
+    // Send 25.5 LOOP to the recipient's wallet ID.
+    await page.getByRole("button", { name: "Send Tokens" }).first().click();
+    const send = page.getByRole("dialog", { name: "Send Tokens" });
+    await send.getByLabel("Recipient ID").fill(recipient.id);
+    await send.getByLabel("Amount (LOOP)").fill("25.5");
+    await send.getByLabel("Message (optional)").fill("For the bassline");
+    await send.getByRole("button", { name: "Send Tokens" }).click();
+    await expect(page.getByText("Transfer Successful").first()).toBeVisible();
+    await expect(send).toBeHidden();
+    await expect(wallet(page)).toContainText("474.50000000");
+    await expect(transfers).toContainText("For the bassline");
+    await expect(transfers).toContainText("-25.50000000 LOOP");
+
+    // The recipient sees it arrive.
+    await recipientPage.goto("/tokens");
+    await expect(wallet(recipientPage)).toContainText("525.50000000");
+    const received = recipientPage.getByRole("list", { name: "Transfers" });
+    await expect(received).toContainText("For the bassline");
+    await expect(received).toContainText("+25.50000000 LOOP");
+
+    // Withdraw 100 LOOP to an Ethereum address: held at once, pending in the history.
+    await page.getByRole("button", { name: "Withdraw" }).first().click();
+    const withdraw = page.getByRole("dialog", { name: "Withdraw Tokens" });
+    await expect(withdraw.getByLabel(/address/i)).toBeDisabled();
+    await withdraw.getByLabel("Amount (LOOP)").fill("100");
+    await withdraw.getByLabel("Withdrawal method").selectOption({ label: "Ethereum (ETH)" });
+    await withdraw.getByLabel(/address/i).fill(ETH_DESTINATION);
+    await withdraw.getByRole("button", { name: "Request Withdrawal" }).click();
+    await expect(page.getByText("Withdrawal Request Submitted").first()).toBeVisible();
+    await expect(withdraw).toBeHidden();
+    const withdrawals = page.getByRole("list", { name: "Withdrawals" });
+    await expect(withdrawals).toContainText("100.00000000 LOOP");
+    await expect(withdrawals).toContainText(/pending/i);
+    await expect(wallet(page)).toContainText("374.50000000");
+
+    // An admin processes it and records the payout's transaction id.
+    const adminContext = await browser.newContext({ baseURL: stack.webUrl });
+    const adminPage = await adminContext.newPage();
+    await signInWithEmail(adminPage, stack, "admin@loop.local");
+    const admin = adminPage.request;
+    const headers = { Origin: stack.webUrl };
+    const queue = await admin.get("/api/admin/tokens/withdrawals?status=pending");
+    expect(queue.status()).toBe(200);
+    const mine = ((await queue.json()) as { id: string; userId: string; amount: string }[]).find((entry) => entry.userId === me.id);
+    expect(mine?.amount).toBe("100.00000000");
+    const processing = await admin.put(`/api/admin/tokens/withdrawals/${mine!.id}/status`, { headers, data: { status: "processing" } });
+    expect(processing.status()).toBe(200);
+    const withoutId = await admin.put(`/api/admin/tokens/withdrawals/${mine!.id}/status`, { headers, data: { status: "completed" } });
+    expect(withoutId.status()).toBe(400);
+    expect(((await withoutId.json()) as { message: string }).message).toBe("Missing Transaction ID: Transaction ID is required for completed withdrawals");
+    const transactionId = `0x${"ab".repeat(32)}`;
+    const completed = await admin.put(`/api/admin/tokens/withdrawals/${mine!.id}/status`, { headers, data: { status: "completed", transactionId } });
+    expect(completed.status()).toBe(200);
+
+    // The member's histories show the completed withdrawal; the LOOP has left the balance.
+    await page.reload();
+    await expect(withdrawals).toContainText(/completed/i);
+    await expect(transfers).toContainText("-100.00000000 LOOP");
+    await expect(wallet(page)).toContainText("374.50000000");
+    await expect(wallet(page)).not.toContainText("Held");
+
+    await recipientContext.close();
+    await adminContext.close();
+  });
+});
