@@ -23,6 +23,7 @@ describe("home route", () => {
     expect(within(browser).getByRole("article", { name: "Deep Night" })).toBeInTheDocument();
 
     expect(screen.getByRole("button", { name: "Upload Your Loops" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Buy LOOP Tokens" })).toHaveAttribute("href", "/tokens");
     await user.click(screen.getByRole("button", { name: "Start Browsing" }));
     expect(scrollIntoView.mock.instances.at(-1)).toBe(browser);
     expect(browser).toHaveFocus();

@@ -1,6 +1,7 @@
 import type { CurrentUser } from "@loop/rules/api-types";
-import { LogIn } from "lucide-react";
+import { Coins, LogIn } from "lucide-react";
 import { useCallback } from "react";
+import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
 import { useJoinDialog } from "@/features/auth/components/join-dialog-context";
@@ -36,7 +37,15 @@ export function HomeScreen({ user }: { user: CurrentUser | null }) {
         onStartBrowsing={startBrowsing}
         actions={
           user ? (
-            <UploadButton signedIn onSignInRequired={openJoin} label="Upload Your Loops" size="lg" />
+            <>
+              <Button asChild size="lg" variant="outline">
+                <Link to="/tokens">
+                  <Coins aria-hidden />
+                  Buy LOOP Tokens
+                </Link>
+              </Button>
+              <UploadButton signedIn onSignInRequired={openJoin} label="Upload Your Loops" size="lg" />
+            </>
           ) : (
             <Button size="lg" variant="outline" onClick={openJoin}>
               <LogIn aria-hidden />
