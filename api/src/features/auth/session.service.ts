@@ -1,6 +1,6 @@
 import type { PrismaClient } from "../../db/prisma";
 import { hashToken, randomToken } from "../../http/tokens";
-import { userInclude, type UserRecord } from "../users/user.view";
+import type { UserRecord } from "../users/user.view";
 
 /** Writing last_seen_at on every request would turn every read into a write. */
 const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
@@ -28,22 +28,54 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The session of a cookie token with its user, or null when unknown or expired. */
+interface SessionRow {
+  sessionId: string;
+  expiresAt: Date;
+  lastSeenAt: Date;
+  id: string;
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  bio: string | null;
+  profileImageUrl: string | null;
+  level: number;
+  experience: number;
+  isAdmin: boolean;
+  isBanned: boolean;
+  banReason: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  walletAddress: string | null;
+}
+
+/**
+ * The session of a cookie token with its user, or null when unknown or expired. One query (the
+ * session, its user and wallet): every request of a signed-in user runs it.
+ */
 export async function loadSession(prisma: PrismaClient, token: string): Promise<LoadedSession | null> {
-  const session = await prisma.session.findUnique({
-    where: { tokenHash: hashToken(token) },
-    include: { user: { include: userInclude } },
-  });
-  if (!session) return null;
+  const rows = await prisma.$queryRaw<SessionRow[]>`
+    SELECT s."id"::text AS "sessionId", s."expires_at" AS "expiresAt", s."last_seen_at" AS "lastSeenAt",
+      u."id"::text AS "id", u."username", u."first_name" AS "firstName", u."last_name" AS "lastName", u."email", u."bio",
+      u."profile_image_url" AS "profileImageUrl", u."level", u."experience", u."is_admin" AS "isAdmin",
+      u."is_banned" AS "isBanned", u."ban_reason" AS "banReason", u."created_at" AS "createdAt", u."updated_at" AS "updatedAt",
+      w."address" AS "walletAddress"
+    FROM "app"."sessions" s
+    JOIN "app"."users" u ON u."id" = s."user_id"
+    LEFT JOIN "app"."wallet_links" w ON w."user_id" = u."id"
+    WHERE s."token_hash" = ${hashToken(token)}`;
+  const row = rows[0];
+  if (!row) return null;
   const now = Date.now();
-  if (session.expiresAt.getTime() <= now) {
-    await prisma.session.deleteMany({ where: { id: session.id } });
+  if (row.expiresAt.getTime() <= now) {
+    await prisma.session.deleteMany({ where: { id: row.sessionId } });
     return null;
   }
-  if (now - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
-    await prisma.session.update({ where: { id: session.id }, data: { lastSeenAt: new Date(now) } });
+  if (now - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+    await prisma.session.update({ where: { id: row.sessionId }, data: { lastSeenAt: new Date(now) } });
   }
-  return { sessionId: session.id, user: session.user };
+  const { sessionId, expiresAt: _expiresAt, lastSeenAt: _lastSeenAt, walletAddress, ...user } = row;
+  return { sessionId, user: { ...user, wallet: walletAddress === null ? null : { address: walletAddress } } };
 }
 
 export async function deleteSession(prisma: PrismaClient, token: string): Promise<void> {
