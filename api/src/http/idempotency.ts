@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import { TOKEN_MESSAGES } from "@loop/rules/schemas/tokens";
 import type { Request, Response } from "express";
 import type { PrismaClient, Tx } from "../db/prisma";
+import { InsufficientFunds, ledgerPostArgs, ledgerRefusal, postEntryInTx, UnknownUser, type PlannedEntry } from "../features/ledger/ledger.service";
 import { BadRequest, Conflict, HttpError } from "./errors";
 
 export interface IdempotentResult {
@@ -32,7 +33,22 @@ class IdempotencyConflict extends Conflict {
   }
 }
 
-type Answer = { kind: "replay"; status: number; response: string } | { kind: "fresh"; result: IdempotentResult };
+type Replay = { kind: "replay"; status: number; response: string };
+type Answer = Replay | { kind: "fresh"; result: IdempotentResult };
+
+/** The answer stored for a claimed key; 409 when the key was claimed by another request. */
+async function storedAnswer(db: Tx | PrismaClient, userId: string, key: string, hash: string): Promise<Replay> {
+  const rows = await db.$queryRaw<{ request_hash: string; status: number; response: string }[]>`
+    SELECT "request_hash", "status", "response" FROM "app"."idempotency_requests" WHERE "user_id" = ${userId}::uuid AND "key" = ${key}`;
+  const row = rows[0]!;
+  if (row.request_hash !== hash) throw new IdempotencyConflict();
+  return { kind: "replay", status: row.status, response: row.response };
+}
+
+function send(res: Response, answer: Answer): void {
+  if (answer.kind === "replay") res.status(answer.status).type("json").send(answer.response);
+  else res.status(answer.result.status).json(answer.result.body);
+}
 
 /**
  * Runs `handler` once per (user, Idempotency-Key) and sends its answer; without the header it
@@ -62,13 +78,7 @@ export async function idempotent(
       const claimed = await tx.$executeRaw`
         INSERT INTO "app"."idempotency_requests" ("user_id", "key", "request_hash") VALUES (${userId}::uuid, ${key}, ${hash})
         ON CONFLICT DO NOTHING`;
-      if (claimed === 0) {
-        const rows = await tx.$queryRaw<{ request_hash: string; status: number; response: string }[]>`
-          SELECT "request_hash", "status", "response" FROM "app"."idempotency_requests" WHERE "user_id" = ${userId}::uuid AND "key" = ${key}`;
-        const row = rows[0]!;
-        if (row.request_hash !== hash) throw new IdempotencyConflict();
-        return { kind: "replay", status: row.status, response: row.response };
-      }
+      if (claimed === 0) return storedAnswer(tx, userId, key, hash);
       const result = await handler(key, tx);
       await tx.$executeRaw`
         UPDATE "app"."idempotency_requests" SET "status" = ${result.status}, "response" = ${JSON.stringify(result.body)}
@@ -77,15 +87,72 @@ export async function idempotent(
     }, TX_OPTIONS);
   } catch (error) {
     if (!(error instanceof HttpError) || error.status >= 500 || error instanceof IdempotencyConflict) throw error;
-    // A refusal: the handler's writes were rolled back with the claim; the refusal itself is the
-    // answer this key keeps (unless a concurrent repeat, which waited on the claim, stored its own).
-    const result = { status: error.status, body: { message: error.message } };
-    await prisma.$executeRaw`
-      INSERT INTO "app"."idempotency_requests" ("user_id", "key", "request_hash", "status", "response")
-      VALUES (${userId}::uuid, ${key}, ${hash}, ${result.status}, ${JSON.stringify(result.body)})
-      ON CONFLICT DO NOTHING`;
-    answer = { kind: "fresh", result };
+    // A refusal: the handler's writes were rolled back with the claim.
+    answer = await storeRefusal(prisma, userId, key, hash, error);
   }
-  if (answer.kind === "replay") res.status(answer.status).type("json").send(answer.response);
-  else res.status(answer.result.status).json(answer.result.body);
+  send(res, answer);
+}
+
+/**
+ * A refusal is the answer its key keeps, unless a concurrent repeat (which waited on the claim)
+ * stored its own first: that one is the key's answer then, and the caller gets it.
+ */
+async function storeRefusal(prisma: PrismaClient, userId: string, key: string, hash: string, error: HttpError): Promise<Answer> {
+  const result = { status: error.status, body: { message: error.message } };
+  const stored = await prisma.$executeRaw`
+    INSERT INTO "app"."idempotency_requests" ("user_id", "key", "request_hash", "status", "response")
+    VALUES (${userId}::uuid, ${key}, ${hash}, ${result.status}, ${JSON.stringify(result.body)})
+    ON CONFLICT DO NOTHING`;
+  return stored === 1 ? { kind: "fresh", result } : storedAnswer(prisma, userId, key, hash);
+}
+
+/** A call whose whole effect is one ledger entry, its answer known before the entry is posted. */
+export interface PlannedEntryCall {
+  entry: PlannedEntry;
+  result: IdempotentResult;
+}
+
+/**
+ * `idempotent` for a call that only posts one ledger entry (a transfer): the key's claim, its
+ * answer and the entry are one statement (app.ledger_post_claiming_key), a single round trip and
+ * commit. `plan` validates the request (throwing an HttpError to refuse it) and returns the entry
+ * and the answer; `refuse` turns the ledger's refusal (overdraft, unknown user) into the answer.
+ */
+export async function idempotentEntry(
+  prisma: PrismaClient,
+  req: Request,
+  res: Response,
+  userId: string,
+  plan: (key: string | null) => PlannedEntryCall,
+  refuse: (refusal: InsufficientFunds | UnknownUser) => HttpError,
+): Promise<void> {
+  const key = req.get("Idempotency-Key");
+  if (key !== undefined && !KEY.test(key)) throw new BadRequest(TOKEN_MESSAGES.idempotencyKeyInvalid);
+  const hash = requestHash(req);
+  let planned: PlannedEntryCall;
+  try {
+    planned = plan(key ?? null);
+    if (key === undefined) {
+      await postEntryInTx(prisma, planned.entry);
+      res.status(planned.result.status).json(planned.result.body);
+      return;
+    }
+    const response = JSON.stringify(planned.result.body);
+    const rows = await prisma.$queryRaw<{ posted: boolean }[]>`
+      SELECT "app"."ledger_post_claiming_key"(${userId}::uuid, ${key}, ${hash}, ${planned.result.status}, ${response},
+        ${ledgerPostArgs(planned.entry)}) AS "posted"`;
+    if (rows[0]!.posted) {
+      res.status(planned.result.status).type("json").send(response);
+      return;
+    }
+  } catch (error) {
+    const refusal = error instanceof InsufficientFunds || error instanceof UnknownUser ? error : ledgerRefusal(error);
+    const httpError = refusal ? refuse(refusal) : error;
+    if (!(httpError instanceof HttpError) || httpError.status >= 500) throw httpError;
+    if (key === undefined) throw httpError;
+    send(res, await storeRefusal(prisma, userId, key, hash, httpError));
+    return;
+  }
+  // The key was claimed before: replay its answer.
+  send(res, await storedAnswer(prisma, userId, key, hash));
 }

@@ -25,8 +25,10 @@ $$;
 -- user account whose available balance (balance − held) would go below zero raises SQLSTATE
 -- LE001 with the account id as the message. When the key was used already (before, or by a
 -- concurrent call that committed while this one waited for the locks), nothing is posted and the
--- existing entry is returned with created = false.
-CREATE FUNCTION "app"."ledger_post"(p_key TEXT, p_kind TEXT, p_description TEXT, p_accounts UUID[], p_amounts BIGINT[])
+-- existing entry is returned with created = false. The caller may choose the new entry's id and
+-- time (p_entry_id, p_created_at), e.g. to have written its answer before posting.
+CREATE FUNCTION "app"."ledger_post"(p_key TEXT, p_kind TEXT, p_description TEXT, p_accounts UUID[], p_amounts BIGINT[],
+    p_entry_id UUID DEFAULT NULL, p_created_at TIMESTAMPTZ DEFAULT NULL)
 RETURNS TABLE ("entry_id" UUID, "entry_kind" TEXT, "entry_created_at" TIMESTAMPTZ, "created" BOOLEAN)
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -60,10 +62,31 @@ BEGIN
         RETURN QUERY SELECT v_entry."id", v_entry."kind", v_entry."created_at"::TIMESTAMPTZ, FALSE;
         RETURN;
     END IF;
-    INSERT INTO "app"."ledger_entries" ("idempotency_key", "kind", "description") VALUES (p_key, p_kind, p_description)
+    INSERT INTO "app"."ledger_entries" ("id", "idempotency_key", "kind", "description", "created_at")
+        VALUES (COALESCE(p_entry_id, gen_random_uuid()), p_key, p_kind, p_description, COALESCE(p_created_at, CURRENT_TIMESTAMP))
         RETURNING * INTO v_entry;
     INSERT INTO "app"."ledger_postings" ("entry_id", "account_id", "amount")
         SELECT v_entry."id", p.account_id, p.amount FROM unnest(p_accounts, p_amounts) WITH ORDINALITY AS p(account_id, amount, n) ORDER BY p.n;
     RETURN QUERY SELECT v_entry."id", v_entry."kind", v_entry."created_at"::TIMESTAMPTZ, TRUE;
+END;
+$$;
+
+-- A money call whose whole effect is one ledger entry, in one statement: claims the caller's
+-- Idempotency-Key with the answer written beforehand (p_status, p_response) and posts the entry.
+-- Returns FALSE, posting nothing, when the key was claimed already (the caller replays the stored
+-- answer). A refusal (LE001, LE002) aborts the statement: neither the claim nor the entry stays.
+CREATE FUNCTION "app"."ledger_post_claiming_key"(p_user_id UUID, p_request_key TEXT, p_request_hash TEXT, p_status INTEGER, p_response TEXT,
+    p_key TEXT, p_kind TEXT, p_description TEXT, p_accounts UUID[], p_amounts BIGINT[], p_entry_id UUID, p_created_at TIMESTAMPTZ)
+RETURNS BOOLEAN LANGUAGE plpgsql AS $$
+BEGIN
+    -- Waits while a concurrent call holds an uncommitted claim of the same key.
+    INSERT INTO "app"."idempotency_requests" ("user_id", "key", "request_hash", "status", "response")
+        VALUES (p_user_id, p_request_key, p_request_hash, p_status, p_response)
+        ON CONFLICT DO NOTHING;
+    IF NOT FOUND THEN
+        RETURN FALSE;
+    END IF;
+    PERFORM "app"."ledger_post"(p_key, p_kind, p_description, p_accounts, p_amounts, p_entry_id, p_created_at);
+    RETURN TRUE;
 END;
 $$;

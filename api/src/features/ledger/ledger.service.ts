@@ -126,28 +126,48 @@ interface PostedRow {
   created: boolean;
 }
 
+/** An entry whose id and time the caller chose (so it can answer before the entry is posted). */
+export interface PlannedEntry extends EntryInput {
+  id: string;
+  createdAt: Date;
+}
+
+/**
+ * The arguments of app.ledger_post for `input`, as SQL: key, kind, description, the accounts
+ * (user postings resolved to their accounts, created on first use), amounts, entry id and time.
+ */
+export function ledgerPostArgs(input: EntryInput | PlannedEntry): Prisma.Sql {
+  validatePostings(input.postings);
+  const planned = "id" in input ? input : null;
+  return Prisma.sql`${input.idempotencyKey}, ${input.kind}, ${input.description ?? null},
+    (SELECT array_agg(COALESCE(x.account_id, a."id", "app"."ledger_user_account"(x.user_id)) ORDER BY x.n)
+      FROM unnest(${input.postings.map((p) => p.accountId ?? null)}::uuid[], ${input.postings.map((p) => p.userId ?? null)}::uuid[])
+        WITH ORDINALITY AS x(account_id, user_id, n)
+      LEFT JOIN "app"."ledger_accounts" a ON a."user_id" = x.user_id),
+    ${input.postings.map((p) => p.amount.toString())}::bigint[], ${planned?.id ?? null}::uuid, ${planned?.createdAt ?? null}::timestamptz`;
+}
+
+/** The ledger's refusal behind a failed posting statement (overdraft, unknown user), or null. */
+export function ledgerRefusal(error: unknown): InsufficientFunds | UnknownUser | null {
+  const failure = sqlError(error);
+  if (failure?.code === INSUFFICIENT_FUNDS_SQLSTATE) return new InsufficientFunds(uuidIn(failure.message));
+  if (failure?.code === UNKNOWN_USER_SQLSTATE) return new UnknownUser(uuidIn(failure.message));
+  return null;
+}
+
 /**
  * Posts inside the caller's transaction (or alone: it is one statement, app.ledger_post, which
  * locks the accounts, refuses overdrafts and honours the key). Returns the existing entry when
  * the key was used.
  */
-export async function postEntryInTx(tx: Tx | PrismaClient, input: EntryInput): Promise<PostedEntry> {
-  validatePostings(input.postings);
+export async function postEntryInTx(tx: Tx | PrismaClient, input: EntryInput | PlannedEntry): Promise<PostedEntry> {
   try {
     const rows = await tx.$queryRaw<PostedRow[]>`
-      SELECT "entry_id"::text, "entry_kind", "entry_created_at", "created" FROM "app"."ledger_post"(
-        ${input.idempotencyKey}, ${input.kind}, ${input.description ?? null},
-        (SELECT array_agg(COALESCE(x.account_id, "app"."ledger_user_account"(x.user_id)) ORDER BY x.n)
-          FROM unnest(${input.postings.map((p) => p.accountId ?? null)}::uuid[], ${input.postings.map((p) => p.userId ?? null)}::uuid[])
-          WITH ORDINALITY AS x(account_id, user_id, n)),
-        ${input.postings.map((p) => p.amount.toString())}::bigint[])`;
+      SELECT "entry_id"::text, "entry_kind", "entry_created_at", "created" FROM "app"."ledger_post"(${ledgerPostArgs(input)})`;
     const row = rows[0]!;
     return { id: row.entry_id, kind: row.entry_kind, createdAt: row.entry_created_at, created: row.created };
   } catch (error) {
-    const failure = sqlError(error);
-    if (failure?.code === INSUFFICIENT_FUNDS_SQLSTATE) throw new InsufficientFunds(uuidIn(failure.message));
-    if (failure?.code === UNKNOWN_USER_SQLSTATE) throw new UnknownUser(uuidIn(failure.message));
-    throw error;
+    throw ledgerRefusal(error) ?? error;
   }
 }
 

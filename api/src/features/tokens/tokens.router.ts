@@ -1,9 +1,9 @@
 import { Router } from "express";
 import { z } from "zod";
 import type { AppDeps } from "../../deps";
-import { idempotent } from "../../http/idempotency";
+import { idempotentEntry } from "../../http/idempotency";
 import { requireUser } from "../auth/require-user";
-import { listTransfers, tokenBalance, transferTokens } from "./tokens.service";
+import { listTransfers, planTransfer, tokenBalance, transferRefusal } from "./tokens.service";
 
 const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(100),
@@ -19,7 +19,7 @@ export function tokensRouter(deps: AppDeps): Router {
   });
   router.post("/tokens/transfer", async (req, res) => {
     const user = requireUser(req);
-    await idempotent(prisma, req, res, user.id, async (key, db) => ({ status: 201, body: await transferTokens(db, user.id, req.body, key) }));
+    await idempotentEntry(prisma, req, res, user.id, (key) => planTransfer(user.id, req.body, key), transferRefusal);
   });
   router.get("/tokens/transfers", async (req, res) => {
     const user = requireUser(req);

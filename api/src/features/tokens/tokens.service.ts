@@ -2,9 +2,10 @@
 import { randomUUID } from "node:crypto";
 import { TOKEN_MESSAGES, transferRequestSchema, type TokenBalance, type Transfer, type TransferType } from "@loop/rules/schemas/tokens";
 import { formatLoop, parseLoop } from "@loop/rules/units";
-import type { PrismaClient, Tx } from "../../db/prisma";
-import { BadRequest, NotFound } from "../../http/errors";
-import { InsufficientFunds, postEntryInTx, UnknownUser, userBalance } from "../ledger/ledger.service";
+import type { PrismaClient } from "../../db/prisma";
+import { BadRequest, type HttpError, NotFound } from "../../http/errors";
+import type { PlannedEntryCall } from "../../http/idempotency";
+import { InsufficientFunds, type UnknownUser, userBalance } from "../ledger/ledger.service";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -14,10 +15,12 @@ export async function tokenBalance(prisma: PrismaClient, userId: string): Promis
 }
 
 /**
- * Moves LOOP from the sender to another user. `key` (from Idempotency-Key) makes the ledger
- * entry's key, so even a lost answer never moves the money twice.
+ * A transfer from the sender to another user, planned: the request validated, the ledger entry
+ * (with its id and time chosen here) and the answer. `key` (from Idempotency-Key) makes the
+ * entry's ledger key, so even a lost answer never moves the money twice. Posting it (see
+ * idempotentEntry) may still be refused: transferRefusal gives the answer then.
  */
-export async function transferTokens(db: Tx | PrismaClient, senderId: string, body: unknown, key: string | null): Promise<Transfer> {
+export function planTransfer(senderId: string, body: unknown, key: string | null): PlannedEntryCall {
   const parsed = transferRequestSchema.safeParse(body ?? {});
   if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? TOKEN_MESSAGES.missing);
   const { toUserId, amount: amountText, description } = parsed.data;
@@ -25,33 +28,38 @@ export async function transferTokens(db: Tx | PrismaClient, senderId: string, bo
   const recipientId = toUserId.toLowerCase();
   if (recipientId === senderId) throw new BadRequest(TOKEN_MESSAGES.selfTransfer);
   if (!UUID.test(recipientId)) throw new NotFound(TOKEN_MESSAGES.recipientNotFound);
-  try {
-    // One statement: both accounts resolved, locked and checked, the entry posted once per key.
-    const entry = await postEntryInTx(db, {
-      idempotencyKey: key ? `transfer:${senderId}:${key}` : `transfer:${senderId}:${randomUUID()}`,
+  const id = randomUUID();
+  const createdAt = new Date();
+  const transfer: Transfer = {
+    id,
+    transferType: "user_transfer",
+    direction: "out",
+    fromUserId: senderId,
+    toUserId: recipientId,
+    amount: formatLoop(amount),
+    description,
+    status: "completed",
+    createdAt: createdAt.toISOString(),
+  };
+  return {
+    entry: {
+      id,
+      createdAt,
+      idempotencyKey: key ? `transfer:${senderId}:${key}` : `transfer:${senderId}:${id}`,
       kind: "user_transfer",
       description,
       postings: [
         { userId: senderId, amount: -amount },
         { userId: recipientId, amount },
       ],
-    });
-    return {
-      id: entry.id,
-      transferType: "user_transfer",
-      direction: "out",
-      fromUserId: senderId,
-      toUserId: recipientId,
-      amount: formatLoop(amount),
-      description,
-      status: "completed",
-      createdAt: entry.createdAt.toISOString(),
-    };
-  } catch (error) {
-    if (error instanceof InsufficientFunds) throw new BadRequest(TOKEN_MESSAGES.insufficient);
-    if (error instanceof UnknownUser) throw new NotFound(TOKEN_MESSAGES.recipientNotFound);
-    throw error;
-  }
+    },
+    result: { status: 201, body: transfer },
+  };
+}
+
+/** The answer when the ledger refuses a planned transfer. */
+export function transferRefusal(refusal: InsufficientFunds | UnknownUser): HttpError {
+  return refusal instanceof InsufficientFunds ? new BadRequest(TOKEN_MESSAGES.insufficient) : new NotFound(TOKEN_MESSAGES.recipientNotFound);
 }
 
 const TYPE_OF_KIND: Record<string, TransferType> = {
