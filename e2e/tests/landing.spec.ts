@@ -57,7 +57,7 @@ test.describe("signed out", () => {
       }
       const names = board.map((entry) => entry.username || entry.firstName || "Anonymous creator");
       expect(names).not.toContain("admin");
-      const rows = leaderboard.getByRole("table", { name: "Top creators by LOOP earned" }).getByRole("rowheader");
+      const rows = leaderboard.getByRole("table", { name: "Top creators by experience" }).getByRole("rowheader");
       await expect(rows).toHaveCount(board.length, { timeout: 5_000 });
       for (const [index, name] of names.entries()) await expect(rows.nth(index)).toContainText(name, { timeout: 1_000 });
     }).toPass({ timeout: 45_000 });
