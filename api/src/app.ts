@@ -44,7 +44,7 @@ export function createApp(deps: AppDeps): Express {
     res.set("Cache-Control", "no-store");
     next();
   });
-  api.use(healthRouter(prisma));
+  api.use(healthRouter(deps));
   api.use(clientConfigRouter(config));
   api.use(openApiRouter(config));
   api.use(sessionMiddleware(prisma));

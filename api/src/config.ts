@@ -38,6 +38,20 @@ export type StorageConfig =
       forcePathStyle: boolean;
     };
 
+/** The settlement worker (src/features/settlement): indexed chain events applied to the app, once. */
+export interface SettlementConfig {
+  /** SETTLEMENT_ENABLED (default true): false leaves settling to other API instances. */
+  enabled: boolean;
+  /** SETTLEMENT_POLL_MS: how often the indexed tables are read when idle. */
+  pollMs: number;
+  /** SETTLEMENT_BATCH_SIZE: events applied per transaction. */
+  batchSize: number;
+  /** INDEXER_SCHEMA: Ponder's schema (default "indexer"). */
+  indexerSchema: string;
+  /** Blocks on top of an event's block before it is settled, by chain id (CONFIRMATIONS_<chainId>). */
+  confirmations: Record<number, number>;
+}
+
 export interface AppConfig {
   nodeEnv: string;
   isProduction: boolean;
@@ -66,6 +80,7 @@ export interface AppConfig {
   storage: StorageConfig;
   /** How long a processing job stays claimed before another worker may retry it (JOB_VISIBILITY_MS). */
   jobVisibilityMs: number;
+  settlement: SettlementConfig;
   /**
    * HMAC-SHA256 key of signed download links (DOWNLOAD_SIGNING_SECRET, at least 32 characters).
    * Null: a random key is generated once and kept in the database (features/downloads/signing-secret.ts).
@@ -150,6 +165,25 @@ function chainsFrom(env: Env, manifestsDir: string): ChainConfig[] {
     const name = SUPPORTED_CHAINS.find((chain) => chain.id === id)!.name;
     return { id, name, rpcUrl, contracts: contractsFrom(id, manifestsDir) };
   });
+}
+
+function identifier(env: Env, name: string, fallback: string): string {
+  const raw = value(env, name) ?? fallback;
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(raw)) throw new ConfigError(`${name} must be a lower-case SQL identifier`);
+  return raw;
+}
+
+/** Blocks an event waits for before it is settled, when CONFIRMATIONS_<chainId> is not set. */
+const DEFAULT_CONFIRMATIONS: Record<number, number> = { 31337: 0, 1: 12, 56: 15, 11155111: 6, 97: 6 };
+
+function settlementFrom(env: Env, chains: ChainConfig[]): SettlementConfig {
+  return {
+    enabled: booleanValue(env, "SETTLEMENT_ENABLED", true),
+    pollMs: integer(env, "SETTLEMENT_POLL_MS", 100, 10),
+    batchSize: integer(env, "SETTLEMENT_BATCH_SIZE", 500, 1),
+    indexerSchema: identifier(env, "INDEXER_SCHEMA", "indexer"),
+    confirmations: Object.fromEntries(chains.map((chain) => [chain.id, integer(env, `CONFIRMATIONS_${chain.id}`, DEFAULT_CONFIRMATIONS[chain.id] ?? 12)])),
+  };
 }
 
 function oidcFrom(env: Env, isProduction: boolean): OidcConfig | null {
@@ -278,6 +312,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     filesDir,
     storage: storageFrom(env, filesDir),
     jobVisibilityMs: integer(env, "JOB_VISIBILITY_MS", 5 * MINUTE, 1000),
+    settlement: settlementFrom(env, chains),
     downloadSigningSecret: secret(env, "DOWNLOAD_SIGNING_SECRET"),
     operatorPrivateKey: privateKey(env, "OPERATOR_PRIVATE_KEY"),
     sessionTtlMs: 30 * DAY,

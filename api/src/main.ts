@@ -6,6 +6,7 @@ import { migrate } from "./db/migrate";
 import { createPrisma } from "./db/prisma";
 import { consoleLogger as logger } from "./deps";
 import { deleteExpiredSessions } from "./features/auth/session.service";
+import { startSettlementWorker } from "./features/settlement/settlement-worker";
 import { startLoopWorker } from "./jobs/loop-worker";
 import { createSmtpMailer } from "./mail/mailer";
 import { openStorage } from "./storage/open-storage";
@@ -31,7 +32,10 @@ async function main(): Promise<void> {
   const mailer = createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   // Uploaded audio is processed in this process, off the request path (worker threads).
   const worker = startLoopWorker({ prisma, storage, logger, visibilityMs: config.jobVisibilityMs });
-  const app = createApp({ config, prisma, mailer, chains: createChainClients(config.chains), storage, onLoopQueued: worker.wake, logger });
+  const deps = { config, prisma, mailer, chains: createChainClients(config.chains), storage, onLoopQueued: worker.wake, logger };
+  const app = createApp(deps);
+  // Indexed chain events (deposits, payouts, …) applied once each; see features/settlement.
+  const settlement = config.settlement.enabled ? startSettlementWorker(deps) : null;
 
   const server = app.listen(config.apiPort, config.apiHost, () => {
     const { address, port } = server.address() as AddressInfo;
@@ -55,7 +59,7 @@ async function main(): Promise<void> {
     clearInterval(cleanup);
     // Finish requests in flight; idle keep-alive connections are closed at once.
     server.close(async () => {
-      await worker.stop();
+      await Promise.all([worker.stop(), settlement?.stop()]);
       mailer.close();
       await prisma.$disconnect();
       process.exit(0);

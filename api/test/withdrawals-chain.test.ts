@@ -1,11 +1,8 @@
 // Withdrawals of method `loop` against the real contracts: deployed to the tests' Hardhat node by
 // the project's own deploy script (which funds the vault reserve), paid out with the operator key.
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { loopTokenAbi, loopVaultAbi } from "@loop/contracts/abis";
 import { localAccounts } from "@loop/contracts/local-accounts";
 import { tokenBalanceSchema, transferListSchema } from "@loop/rules/schemas/tokens";
@@ -16,21 +13,11 @@ import { hardhat } from "viem/chains";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { checkLedger } from "../src/features/ledger/ledger-check";
 import { payoutIdOf } from "../src/features/withdrawals/vault-payout";
+import { deployContracts } from "./support/deploy-contracts";
 import { newAccount, walletSignIn, type Browser } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const workspace = path.resolve(here, "../..");
 const operatorKey = localAccounts.roles.operator.privateKey;
-
-/** Runs contracts/scripts/deploy.ts (compiling if needed) against the tests' node; the manifest goes to `dir`. */
-async function deployContracts(rpcUrl: string, dir: string): Promise<void> {
-  await promisify(execFile)(path.join(workspace, "node_modules/.bin/hardhat"), ["run", "--network", "localhost", "contracts/scripts/deploy.ts"], {
-    cwd: workspace,
-    env: { ...process.env, RPC_URL_31337: rpcUrl, DEPLOYMENTS_DIR: dir, CI: "true", HARDHAT_DISABLE_TELEMETRY_PROMPT: "true" },
-    maxBuffer: 10 * 1024 * 1024,
-  });
-}
 
 describe("withdrawals of method loop: LoopVault payouts", () => {
   let t: TestApp;

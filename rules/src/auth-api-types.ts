@@ -10,8 +10,27 @@ export interface EmailLinkSentResponse {
   message: string;
 }
 
-/** GET /api/health: 200 with database "ok", 503 otherwise. */
+/** GET /api/health, per chain: RPC, indexer and settlement. */
+export interface ChainHealth {
+  chainId: number;
+  name: string;
+  rpc: "ok" | "unreachable";
+  /** The chain's head block (decimal string), null when the RPC does not answer. */
+  head: string | null;
+  /** The last block Ponder has indexed, null before it has indexed any. */
+  indexedHead: string | null;
+  /** Blocks an event waits for before it is settled. */
+  confirmations: number;
+  /** Indexed events deep enough to settle that are not settled yet. */
+  unsettledEvents: number;
+  /** Seconds since the oldest of them happened (block time); 0 when there are none. */
+  settlementLagSeconds: number;
+}
+
+/** GET /api/health: 200 with database "ok", 503 otherwise. Chains report, they do not fail the check. */
 export interface HealthResponse {
   status: "ok" | "error";
   database: "ok" | "unreachable";
+  /** Chains with deployed contracts; empty when the database is unreachable. */
+  chains: ChainHealth[];
 }

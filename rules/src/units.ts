@@ -35,6 +35,8 @@ export function formatDecimal(value: bigint, decimals: number): string {
 
 export const parseLoop = (text: string) => parseDecimal(text, LEDGER_DECIMALS);
 export const formatLoop = (units: bigint) => formatDecimal(units, LEDGER_DECIMALS);
+/** LOOP for sentences: no trailing zeros ("12.5", "500"). */
+export const formatLoopBrief = (units: bigint) => formatLoop(units).replace(/\.?0+$/, "");
 export const parseUsd = (text: string) => parseDecimal(text, 2);
 export const formatUsd = (cents: bigint) => formatDecimal(cents, 2);
 

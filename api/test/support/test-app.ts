@@ -7,7 +7,7 @@ import { inject } from "vitest";
 import { createApp } from "../../src/app";
 import { createChainClients } from "../../src/chain/clients";
 import { loadConfig, type AppConfig } from "../../src/config";
-import type { Logger } from "../../src/deps";
+import type { AppDeps, Logger } from "../../src/deps";
 import { startLoopWorker, type LoopWorker, type LoopWorkerOptions } from "../../src/jobs/loop-worker";
 import { createSmtpMailer, type Mailer } from "../../src/mail/mailer";
 import { openStorage } from "../../src/storage/open-storage";
@@ -26,6 +26,8 @@ export const testLogger: Logger = {
 export interface TestApp {
   app: Express;
   config: AppConfig;
+  /** What the app was built with (for workers a test starts itself). */
+  deps: AppDeps;
   db: TestDatabase;
   /** Local disk storage in a temporary FILES_DIR, removed by close() (or S3, when env says STORAGE_DRIVER=s3). */
   storage: Storage;
@@ -63,7 +65,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const mailer = options.mailer ?? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   const storage = await openStorage(config.storage);
   const workers: LoopWorker[] = [];
-  const app = createApp({
+  const deps: AppDeps = {
     config,
     prisma: db.prisma,
     mailer,
@@ -71,10 +73,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     storage,
     onLoopQueued: () => workers.forEach((worker) => worker.wake()),
     logger: testLogger,
-  });
+  };
+  const app = createApp(deps);
   return {
     app,
     config,
+    deps,
     db,
     storage,
     startWorker(workerOptions = {}) {

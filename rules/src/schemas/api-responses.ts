@@ -97,9 +97,23 @@ export const nonceResponseSchema = z.object({
 
 export const emailLinkSentResponseSchema = z.object({ message: z.string() });
 
+const blockNumber = z.string().regex(/^\d+$/);
+
+export const chainHealthSchema = z.object({
+  chainId: z.number().int(),
+  name: z.string(),
+  rpc: z.enum(["ok", "unreachable"]),
+  head: blockNumber.nullable().describe("The chain's head block; null when its RPC does not answer"),
+  indexedHead: blockNumber.nullable().describe("The last block the indexer (Ponder) has indexed; null before it has any"),
+  confirmations: z.number().int().min(0).describe("Blocks an event waits for before it is settled"),
+  unsettledEvents: z.number().int().min(0).describe("Indexed events deep enough to settle that are not settled yet"),
+  settlementLagSeconds: z.number().int().min(0).describe("Age of the oldest of them (block time); 0 when there are none"),
+});
+
 export const healthResponseSchema = z.object({
   status: z.enum(["ok", "error"]),
   database: z.enum(["ok", "unreachable"]),
+  chains: z.array(chainHealthSchema).describe("Chains with deployed contracts; chains report, they never fail the check"),
 });
 
 // Compile-time agreement of each schema with the type the api and web use.

@@ -74,3 +74,29 @@ export const transferSchema = z.object({
 });
 export type Transfer = z.infer<typeof transferSchema>;
 export const transferListSchema = z.array(transferSchema);
+
+/** What an on-chain LOOP transfer of the linked wallet was, from the counterparty's address. */
+export const WALLET_TRANSFER_KINDS = ["deposit", "payout", "marketplace", "mint", "transfer"] as const;
+export type WalletTransferKind = (typeof WALLET_TRANSFER_KINDS)[number];
+
+/** GET /api/tokens/wallet-transfers: the linked wallet's LOOP transfers, as indexed from the chain. */
+export const walletTransferSchema = z.object({
+  id: z.string().describe("<chainId>:<transaction hash>:<log index>"),
+  chainId: z.number().int(),
+  transactionHash: z.string().regex(/^0x[0-9a-f]{64}$/),
+  blockNumber: z.string().regex(/^\d+$/),
+  kind: z.enum(WALLET_TRANSFER_KINDS).describe(
+    "deposit: into LoopVault (credits the in-app balance); payout: a withdrawal paid by LoopVault; marketplace: to or from LoopMarketplace; mint: newly minted; transfer: any other address",
+  ),
+  direction: z.enum(["in", "out"]).describe("in: the wallet received it"),
+  counterparty: z.string().describe("The other address (EIP-55)"),
+  amount: z.string().regex(/^\d+\.\d{1,18}$/).describe("LOOP with up to 18 decimals, always positive"),
+  createdAt: z.string().describe("The block's time, ISO 8601"),
+});
+export type WalletTransfer = z.infer<typeof walletTransferSchema>;
+export const walletTransferListSchema = z.object({
+  /** The linked wallet (EIP-55), or null when the account has none. */
+  address: z.string().nullable(),
+  transfers: z.array(walletTransferSchema),
+});
+export type WalletTransferList = z.infer<typeof walletTransferListSchema>;

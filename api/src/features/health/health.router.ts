@@ -1,14 +1,17 @@
 import { Router } from "express";
 import type { HealthResponse } from "@loop/rules/auth-api-types";
-import type { PrismaClient } from "../../db/prisma";
+import type { AppDeps } from "../../deps";
+import { chainsHealth } from "../settlement/settlement-status";
 import { databaseIsUp } from "./health.service";
 
-export function healthRouter(prisma: PrismaClient): Router {
+export function healthRouter(deps: AppDeps): Router {
   const router = Router();
   router.get("/health", async (_req, res) => {
-    const up = await databaseIsUp(prisma);
+    const up = await databaseIsUp(deps.prisma);
     res.set("Cache-Control", "no-store");
-    const body: HealthResponse = up ? { status: "ok", database: "ok" } : { status: "error", database: "unreachable" };
+    const body: HealthResponse = up
+      ? { status: "ok", database: "ok", chains: await chainsHealth(deps) }
+      : { status: "error", database: "unreachable", chains: [] };
     res.status(up ? 200 : 503).json(body);
   });
   return router;

@@ -4,6 +4,9 @@ import type { AppDeps } from "../../deps";
 import { idempotentEntry } from "../../http/idempotency";
 import { requireUser } from "../auth/require-user";
 import { listTransfers, planTransfer, tokenBalance, transferRefusal } from "./tokens.service";
+import { walletTransfers } from "./wallet-transfers.service";
+
+const walletQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 
 const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(100),
@@ -25,6 +28,11 @@ export function tokensRouter(deps: AppDeps): Router {
     const user = requireUser(req);
     const { limit, offset } = listQuery.parse(req.query);
     res.json(await listTransfers(prisma, user.id, limit, offset));
+  });
+  router.get("/tokens/wallet-transfers", async (req, res) => {
+    const user = requireUser(req);
+    const { limit } = walletQuery.parse(req.query);
+    res.json(await walletTransfers(deps, user.id, limit));
   });
   return router;
 }

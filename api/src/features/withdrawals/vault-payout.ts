@@ -2,6 +2,7 @@
 // key (OPERATOR_PRIVATE_KEY), and the on-chain proof that a payout happened. Amounts cross exactly:
 // ledger units × 10^10 = wei (the vault refuses anything else).
 import { loopVaultAbi } from "@loop/contracts/abis";
+import { uuidToBytes32 } from "@loop/rules/deposit-ref";
 import { ledgerUnitsToWei } from "@loop/rules/units";
 import {
   BaseError,
@@ -23,9 +24,7 @@ import { Conflict, ServiceUnavailable } from "../../http/errors";
 
 /** The vault's id of a withdrawal: its UUID's 16 bytes, left-padded to bytes32 (never zero). */
 export function payoutIdOf(withdrawalId: string): Hex {
-  const hex = withdrawalId.replace(/-/g, "").toLowerCase();
-  if (!/^[0-9a-f]{32}$/.test(hex)) throw new Error(`not a UUID: ${withdrawalId}`);
-  return `0x${hex.padStart(64, "0")}`;
+  return uuidToBytes32(withdrawalId);
 }
 
 export interface PayoutRequest {

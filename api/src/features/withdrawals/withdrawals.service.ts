@@ -168,6 +168,45 @@ function assertTransition(row: WithdrawalRow, to: WithdrawalStatus): void {
   if (!canTransition(from, to)) throw new Conflict(invalidStatusChangeMessage(from, to));
 }
 
+/** What the chain says was paid for a `loop` withdrawal (LoopVault.PaidOut). */
+export interface ObservedPayout {
+  chainId: number;
+  transactionHash: string;
+  /** The receiver (any case). */
+  to: string;
+  /** Ledger units. */
+  amount: bigint;
+}
+
+export type PayoutSettlement =
+  | { outcome: "applied"; userId: string }
+  | { outcome: "already_applied" | "unmatched"; detail: string };
+
+/**
+ * Settles LoopVault.PaidOut for withdrawal `id` inside the caller's transaction: the payout is on
+ * chain, so the withdrawal completes with its hash and the hold is captured — from processing, or
+ * from pending when the admin's call sent the payout but its answer was lost. A withdrawal already
+ * completed is left as it is; one that does not match the payout is reported, never changed.
+ */
+export async function completeLoopWithdrawalFromChainInTx(tx: Tx, id: string, payout: ObservedPayout): Promise<PayoutSettlement> {
+  const current = await lockWithdrawal(tx, id);
+  if (!current) return { outcome: "unmatched", detail: `no withdrawal ${id}` };
+  if (current.status === "completed") return { outcome: "already_applied", detail: `withdrawal ${id} was completed already (${current.transactionId ?? "no hash"})` };
+  if (current.method !== "loop" || current.amount !== payout.amount || current.destination.toLowerCase() !== payout.to.toLowerCase()) {
+    return { outcome: "unmatched", detail: `withdrawal ${id} (${current.method}, ${formatLoop(current.amount)} LOOP to ${current.destination}) does not match the payout of ${formatLoop(payout.amount)} LOOP to ${payout.to}` };
+  }
+  if (current.status !== "pending" && current.status !== "processing") {
+    return { outcome: "unmatched", detail: `withdrawal ${id} is ${current.status} but was paid on chain in ${payout.transactionHash}` };
+  }
+  const clearing = await platformAccountId(tx, "clearing");
+  await captureHoldInTx(tx, current.holdId, clearing, "withdrawal", `Withdrawal via ${METHOD_LABEL.loop} to ${current.destination}`);
+  await tx.withdrawal.update({
+    where: { id },
+    data: { status: "completed", transactionId: payout.transactionHash, payoutChainId: payout.chainId, processedAt: new Date() },
+  });
+  return { outcome: "applied", userId: current.userId };
+}
+
 /** POST /api/tokens/withdrawals/:id/cancel: the owner, while it is pending. Releases the hold. */
 export async function cancelWithdrawal(prisma: PrismaClient, userId: string, id: string): Promise<Withdrawal> {
   const row = await prisma.$transaction(async (tx) => {

@@ -41,6 +41,48 @@ export interface WalletControls {
   disconnect(): Promise<void>;
   /** `owner`'s balance of the ERC-20 `token` on `chainId` (smallest unit), read from the chain's RPC. */
   readTokenBalance(request: TokenBalanceRequest): Promise<bigint>;
+  /** Asks the connected wallet to switch to `chainId` (a configured chain). */
+  switchChain(chainId: number): Promise<void>;
+  /** LoopToken.allowance(owner, spender) on `chainId`, read from the chain's RPC. */
+  readTokenAllowance(request: TokenAllowanceRequest): Promise<bigint>;
+  /** LoopToken.approve(spender, amount) from the connected account; simulated first, so a revert
+   * rejects before the wallet prompts. Resolves with the transaction hash once the wallet sent it. */
+  approveToken(request: TokenApproveRequest): Promise<TransactionHash>;
+  /** LoopVault.deposit(amount, accountRef) from the connected account; simulated first. */
+  depositToVault(request: VaultDepositRequest): Promise<TransactionHash>;
+  /** Waits for the transaction's receipt on `chainId`. */
+  waitForTransaction(request: TransactionRequest): Promise<{ status: "success" | "reverted" }>;
+}
+
+export type TransactionHash = `0x${string}`;
+
+export interface TokenAllowanceRequest {
+  chainId: number;
+  token: HexAddress;
+  owner: HexAddress;
+  spender: HexAddress;
+}
+
+export interface TokenApproveRequest {
+  chainId: number;
+  token: HexAddress;
+  spender: HexAddress;
+  /** Smallest unit (wei). */
+  amount: bigint;
+}
+
+export interface VaultDepositRequest {
+  chainId: number;
+  vault: HexAddress;
+  /** Wei; a whole number of ledger units (LoopVault refuses others). */
+  amount: bigint;
+  /** bytes32 of the in-app account to credit (@loop/rules/deposit-ref). */
+  accountRef: `0x${string}`;
+}
+
+export interface TransactionRequest {
+  chainId: number;
+  hash: TransactionHash;
 }
 
 export interface TokenBalanceRequest {

@@ -3,7 +3,7 @@
  * (see wallet-store.ts), so none of it is in the landing page's initial JavaScript.
  */
 import "@rainbow-me/rainbowkit/styles.css";
-import { loopTokenAbi } from "@loop/contracts/abis";
+import { loopTokenAbi, loopVaultAbi } from "@loop/contracts/abis";
 import type { ClientConfig } from "@loop/rules/chains";
 import { connectorsForWallets, darkTheme, RainbowKitProvider, useConnectModal, type WalletList } from "@rainbow-me/rainbowkit";
 import { injectedWallet, rabbyWallet, walletConnectWallet } from "@rainbow-me/rainbowkit/wallets";
@@ -13,8 +13,29 @@ import { type Chain, defineChain, getAddress, type Transport } from "viem";
 import { arbitrum, bsc, bscTestnet, hardhat, mainnet, polygon, sepolia } from "viem/chains";
 import { createSiweMessage } from "viem/siwe";
 import { type Config, createConfig, http, useAccount, WagmiProvider } from "wagmi";
-import { disconnect, getAccount, type GetAccountReturnType, readContract, signMessage, switchChain, watchAccount } from "wagmi/actions";
-import type { ConnectedAccount, ConnectOptions, TokenBalanceRequest, WalletControls, WalletStackProps } from "./types";
+import {
+  disconnect,
+  getAccount,
+  type GetAccountReturnType,
+  readContract,
+  signMessage,
+  simulateContract,
+  switchChain,
+  waitForTransactionReceipt,
+  watchAccount,
+  writeContract,
+} from "wagmi/actions";
+import type {
+  ConnectedAccount,
+  ConnectOptions,
+  TokenAllowanceRequest,
+  TokenApproveRequest,
+  TokenBalanceRequest,
+  TransactionRequest,
+  VaultDepositRequest,
+  WalletControls,
+  WalletStackProps,
+} from "./types";
 import { WalletModalClosedError, WalletNotConnectedError, WalletSignatureError, WalletUnavailableError } from "./wallet-errors";
 import { publishControls, publishSnapshot } from "./wallet-store";
 
@@ -200,11 +221,54 @@ function createControls(config: Config, clientConfig: ClientConfig, bridge: Brid
     return readContract(config, { chainId, address: getAddress(token), abi: loopTokenAbi, functionName: "balanceOf", args: [getAddress(owner)] });
   }
 
+  function configuredChain(chainId: number): void {
+    if (!config.chains.some((chain) => chain.id === chainId)) throw new WalletUnavailableError(`Chain ${chainId} is not configured.`);
+  }
+
+  /** The connected account, on `chainId` (the caller switches chains first). */
+  function sender(chainId: number) {
+    configuredChain(chainId);
+    const account = getAccount(config);
+    if (account.status !== "connected" || !account.address) throw new WalletNotConnectedError();
+    return getAddress(account.address);
+  }
+
+  async function readTokenAllowance({ chainId, token, owner, spender }: TokenAllowanceRequest): Promise<bigint> {
+    configuredChain(chainId);
+    return readContract(config, { chainId, address: getAddress(token), abi: loopTokenAbi, functionName: "allowance", args: [getAddress(owner), getAddress(spender)] });
+  }
+
+  async function approveToken({ chainId, token, spender, amount }: TokenApproveRequest) {
+    const account = sender(chainId);
+    const { request } = await simulateContract(config, { chainId, account, address: getAddress(token), abi: loopTokenAbi, functionName: "approve", args: [getAddress(spender), amount] });
+    return writeContract(config, request);
+  }
+
+  async function depositToVault({ chainId, vault, amount, accountRef }: VaultDepositRequest) {
+    const account = sender(chainId);
+    const { request } = await simulateContract(config, { chainId, account, address: getAddress(vault), abi: loopVaultAbi, functionName: "deposit", args: [amount, accountRef] });
+    return writeContract(config, request);
+  }
+
+  async function waitForTransaction({ chainId, hash }: TransactionRequest) {
+    configuredChain(chainId);
+    const receipt = await waitForTransactionReceipt(config, { chainId, hash });
+    return { status: receipt.status };
+  }
+
   return {
     connect,
     signSiweMessage,
     disconnect: () => disconnect(config),
     readTokenBalance,
+    switchChain: async (chainId: number) => {
+      configuredChain(chainId);
+      await switchChain(config, { chainId });
+    },
+    readTokenAllowance,
+    approveToken,
+    depositToVault,
+    waitForTransaction,
   };
 }
 

@@ -1,4 +1,4 @@
-import { tokenBalanceSchema, transferListSchema, transferRequestSchema, transferSchema } from "@loop/rules/schemas/tokens";
+import { tokenBalanceSchema, transferListSchema, transferRequestSchema, transferSchema, walletTransferListSchema, walletTransferSchema } from "@loop/rules/schemas/tokens";
 import { z } from "zod";
 import { banned, bodyTooLarge, failure, json, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
@@ -8,7 +8,7 @@ export const tokensOperations = defineFeature({
   description:
     "In-app LOOP (the ledger): balance, transfers between users and their history. Amounts are decimal strings with 8 decimals. " +
     "Money calls accept an `Idempotency-Key` header: the same key with the same body answers the first response again; with another body, 409.",
-  schemas: { TokenBalance: tokenBalanceSchema, TransferRequest: transferRequestSchema, Transfer: transferSchema },
+  schemas: { TokenBalance: tokenBalanceSchema, TransferRequest: transferRequestSchema, Transfer: transferSchema, WalletTransfer: walletTransferSchema },
   operations: [
     {
       method: "get",
@@ -50,6 +50,17 @@ export const tokensOperations = defineFeature({
       auth: "required",
       query: z.object({ limit: z.number().int().min(1).max(200).optional(), offset: z.number().int().min(0).optional() }),
       responses: { 200: json(transferListSchema, "Newest first (default 100)"), 400: failure("Invalid `limit`/`offset`."), 401: signInRequired, 403: banned },
+    },
+    {
+      method: "get",
+      path: "/api/tokens/wallet-transfers",
+      operationId: "listWalletTransfers",
+      summary: "The linked wallet's LOOP transfers on chain, newest first",
+      description:
+        "Read from the indexer (every chain of the deployment). `kind` comes from the other address: LoopVault (`deposit` out of the wallet, `payout` into it), LoopMarketplace, the zero address (`mint`). Amounts have up to 18 decimals. Without a linked wallet: `address` null and no transfers.",
+      auth: "required",
+      query: z.object({ limit: z.number().int().min(1).max(200).optional() }),
+      responses: { 200: json(walletTransferListSchema, "Newest first (default 50)"), 400: failure("Invalid `limit`."), 401: signInRequired, 403: banned },
     },
   ],
 });

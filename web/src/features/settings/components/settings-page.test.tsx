@@ -22,6 +22,11 @@ function connectedWallet(readTokenBalance: (request: TokenBalanceRequest) => Pro
     signSiweMessage: vi.fn(),
     disconnect: vi.fn(),
     readTokenBalance: vi.fn(readTokenBalance),
+    switchChain: vi.fn(),
+    readTokenAllowance: vi.fn(),
+    approveToken: vi.fn(),
+    depositToVault: vi.fn(),
+    waitForTransaction: vi.fn(),
   };
   publishControls(controls);
   publishSnapshot({ status: "connected", address: WALLET, chainId: 31337, connectorName: "MetaMask" });

@@ -15,6 +15,7 @@ function signedIn(overrides: Record<string, Parameters<typeof stubApi>[0][string
     "GET /api/tokens/balance": () => json(balance("1234.50000000")),
     "GET /api/tokens/transfers": () => json([makeTransfer()]),
     "GET /api/tokens/withdrawals": () => json([makeWithdrawal()]),
+    "GET /api/tokens/wallet-transfers": () => json({ address: null, transfers: [] }),
     "GET /api/admin-orders": () => json([makeOrder()]),
     ...overrides,
   });
@@ -39,7 +40,10 @@ describe("/tokens", () => {
     expect(await screen.findByRole("list", { name: "Withdrawals" })).toBeInTheDocument();
     expect(await screen.findByRole("list", { name: "Your token orders" })).toHaveTextContent("5,000.00000000 LOOP");
     const asked = fetchMock.mock.calls.map(([url]) => new URL(String(url), "http://localhost").pathname);
-    expect(asked).toEqual(expect.arrayContaining(["/api/tokens/balance", "/api/tokens/transfers", "/api/tokens/withdrawals"]));
+    expect(asked).toEqual(expect.arrayContaining(["/api/tokens/balance", "/api/tokens/transfers", "/api/tokens/withdrawals", "/api/tokens/wallet-transfers"]));
+    const walletLoop = screen.getByRole("region", { name: "Wallet LOOP" });
+    expect(await within(walletLoop).findByText(/No wallet is linked to your account\./)).toBeInTheDocument();
+    expect(within(walletLoop).getByRole("button", { name: "Deposit" })).toBeEnabled();
 
     for (const name of ["Send Tokens", "Withdraw", "Earn Tokens"]) expect(screen.getByRole(name === "Earn Tokens" ? "link" : "button", { name })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Email Support" })).toHaveAttribute(

@@ -15,6 +15,7 @@ import { ContactAdminCard } from "./contact-admin-card";
 import { ExchangeCard } from "./exchange-card";
 import { SendTokensDialog } from "./send-tokens-dialog";
 import { TransferHistory } from "./transfer-history";
+import { WalletLoopCard } from "./wallet-loop-card";
 import { WithdrawDialog } from "./withdraw-dialog";
 import { WithdrawalHistory } from "./withdrawal-history";
 
@@ -72,7 +73,7 @@ function BalanceCard({ user }: { user: Pick<CurrentUser, "id"> }) {
   );
 }
 
-/** My Wallet (spec §2): balance, actions, exchange cards, Contact Admin and both histories. */
+/** My Wallet (spec §2): balance, actions, exchange cards, Contact Admin, both histories and the Wallet LOOP card. */
 export function WalletTab({ user }: { user: Pick<CurrentUser, "id" | "email"> }) {
   const [dialog, setDialog] = useState<"send" | "withdraw" | null>(null);
   const balance = useTokenBalance();
@@ -113,8 +114,10 @@ export function WalletTab({ user }: { user: Pick<CurrentUser, "id" | "email"> })
 
       <ContactAdminCard userId={user.id} email={user.email} />
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      {/* In-app history beside the wallet's on-chain LOOP (DESIGN §3: the two balances). */}
+      <div className="grid items-start gap-6 lg:grid-cols-2">
         <TransferHistory />
+        <WalletLoopCard user={user} />
         <WithdrawalHistory />
       </div>
     </div>

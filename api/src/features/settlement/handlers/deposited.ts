@@ -1,0 +1,48 @@
+// LoopVault.Deposited(from, accountRef, amount): wallet LOOP entered the vault for an in-app
+// account. Credits that account from `clearing` (where LOOP that left the app is counted, so a
+// deposit brings it back) and tells the user. A reference that names no user is kept as unmatched:
+// the LOOP stays in the vault's reserve and an admin can credit it by hand.
+import { userIdOfDepositRef } from "@loop/rules/deposit-ref";
+import { formatLoop, formatLoopBrief, weiToLedgerUnits } from "@loop/rules/units";
+import { getAddress } from "viem";
+import type { Tx } from "../../../db/prisma";
+import { platformAccountId, postEntryInTx } from "../../ledger/ledger.service";
+import { createNotificationInTx } from "../../notifications/create-notification";
+import { eventKey, type IndexedEvent, type SettlementHandler, type SettlementOutcome } from "../settlement-handler";
+
+async function applyDeposit(tx: Tx, event: IndexedEvent): Promise<SettlementOutcome> {
+  const from = getAddress(event.args.from!);
+  const units = weiToLedgerUnits(BigInt(event.args.amount!));
+  // The vault refuses amounts that are not whole ledger units, so this only guards against a foreign contract.
+  if (units === null || units <= 0n) return { outcome: "unmatched", detail: `amount ${event.args.amount} wei is not a whole number of ledger units` };
+  const userId = userIdOfDepositRef(event.args.account_ref!);
+  const user = userId ? await tx.user.findUnique({ where: { id: userId }, select: { id: true } }) : null;
+  if (!user) return { outcome: "unmatched", detail: `account reference ${event.args.account_ref} names no user; ${formatLoop(units)} LOOP from ${from}` };
+
+  const clearing = await platformAccountId(tx, "clearing");
+  await postEntryInTx(tx, {
+    idempotencyKey: `deposit:${eventKey(event)}`,
+    kind: "deposit",
+    description: `Deposit from wallet ${from}`,
+    postings: [
+      { accountId: clearing, amount: -units },
+      { userId: user.id, amount: units },
+    ],
+  });
+  await createNotificationInTx(tx, {
+    userId: user.id,
+    type: "success",
+    title: "Deposit Received",
+    message: `${formatLoopBrief(units)} LOOP from your wallet were added to your balance.`,
+    actionUrl: "/tokens",
+    actionText: "View balance",
+  });
+  return { outcome: "applied", detail: `${formatLoop(units)} LOOP to ${user.id}` };
+}
+
+export const depositedHandler: SettlementHandler = {
+  kind: "deposited",
+  table: "deposited",
+  columns: ["from", "account_ref", "amount"],
+  apply: (tx, event) => applyDeposit(tx, event),
+};

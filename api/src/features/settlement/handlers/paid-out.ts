@@ -1,0 +1,37 @@
+// LoopVault.PaidOut(withdrawalId, to, amount): a `loop` withdrawal's LOOP left the vault. Completes
+// the withdrawal with the payout's transaction hash (capturing its hold) and tells the user.
+import { uuidFromBytes32 } from "@loop/rules/deposit-ref";
+import { formatLoopBrief, weiToLedgerUnits } from "@loop/rules/units";
+import type { Tx } from "../../../db/prisma";
+import { createNotificationInTx } from "../../notifications/create-notification";
+import { completeLoopWithdrawalFromChainInTx } from "../../withdrawals/withdrawals.service";
+import type { IndexedEvent, SettlementHandler, SettlementOutcome } from "../settlement-handler";
+
+async function applyPayout(tx: Tx, event: IndexedEvent): Promise<SettlementOutcome> {
+  const withdrawalId = uuidFromBytes32(event.args.withdrawal_id!);
+  const units = weiToLedgerUnits(BigInt(event.args.amount!));
+  if (!withdrawalId || units === null) return { outcome: "unmatched", detail: `payout ${event.args.withdrawal_id} of ${event.args.amount} wei names no withdrawal of ours` };
+  const settled = await completeLoopWithdrawalFromChainInTx(tx, withdrawalId, {
+    chainId: event.chainId,
+    transactionHash: event.txHash,
+    to: event.args.to!,
+    amount: units,
+  });
+  if (settled.outcome !== "applied") return settled;
+  await createNotificationInTx(tx, {
+    userId: settled.userId,
+    type: "success",
+    title: "Withdrawal Completed",
+    message: `${formatLoopBrief(units)} LOOP were sent to ${event.args.to} (transaction ${event.txHash}).`,
+    actionUrl: "/tokens",
+    actionText: "View withdrawals",
+  });
+  return { outcome: "applied", detail: `withdrawal ${withdrawalId} completed` };
+}
+
+export const paidOutHandler: SettlementHandler = {
+  kind: "paid_out",
+  table: "paid_out",
+  columns: ["withdrawal_id", "to", "amount"],
+  apply: (tx, event) => applyPayout(tx, event),
+};

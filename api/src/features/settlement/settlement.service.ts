@@ -1,0 +1,168 @@
+// Settlement (DESIGN §1): indexed chain events become app state exactly once. A pass reads, per
+// chain, the events Ponder has indexed at least `confirmations` blocks deep that have no
+// app.settled_events row, and applies them in one transaction with their rows: a crash anywhere
+// leaves all of a batch or none of it. Instances of the API take turns per chain (an advisory
+// lock), and each event is checked again under that lock, so two instances never apply one twice.
+import type { AppDeps } from "../../deps";
+import type { Tx } from "../../db/prisma";
+import { chainHead, genesisHash, isCanonical } from "./chain-heads";
+import { SETTLEMENT_HANDLERS } from "./handlers/all-handlers";
+import { indexedHead, isMissingIndexerTable, unsettledEvents } from "./indexed-events";
+import type { IndexedEvent, SettlementHandler, SettlementOutcome } from "./settlement-handler";
+
+const TX_OPTIONS = { maxWait: 30_000, timeout: 120_000 } as const;
+/** Namespace of the per-chain advisory lock (pg_try_advisory_xact_lock(int, int)). */
+const LOCK_NAMESPACE = 0x5e771e;
+
+interface Candidate {
+  handler: SettlementHandler;
+  event: IndexedEvent;
+}
+
+export interface PassResult {
+  /** Events applied (or recorded as unmatched) by this pass. */
+  settled: number;
+  /** True when a full batch was found: more may be waiting. */
+  more: boolean;
+}
+
+const NOTHING: PassResult = { settled: 0, more: false };
+
+/** Genesis hashes already read, by chain id (re-read before anything is applied). */
+export type GenesisCache = Map<number, string>;
+
+function byChainOrder(a: Candidate, b: Candidate): number {
+  if (a.event.blockNumber !== b.event.blockNumber) return a.event.blockNumber < b.event.blockNumber ? -1 : 1;
+  return a.event.logIndex - b.event.logIndex;
+}
+
+/** The highest block whose events may be settled now, or null when nothing may be. */
+async function settleableHead(deps: AppDeps, chainId: number): Promise<bigint | null> {
+  const { settlement } = deps.config;
+  const indexed = await indexedHead(deps.prisma, settlement.indexerSchema, chainId);
+  if (indexed === null) return null;
+  const depth = BigInt(settlement.confirmations[chainId] ?? 0);
+  if (depth === 0n) return indexed;
+  const head = await chainHead(deps.chains, chainId);
+  const upTo = (indexed < head ? indexed : head) - depth;
+  return upTo >= 0n ? upTo : null;
+}
+
+async function findCandidates(deps: AppDeps, chainId: number, genesis: string, upTo: bigint, handlers: readonly SettlementHandler[]): Promise<Candidate[]> {
+  const { indexerSchema, batchSize } = deps.config.settlement;
+  const found: Candidate[] = [];
+  for (const handler of handlers) {
+    const events = await unsettledEvents(deps.prisma, indexerSchema, handler, { chainId, genesisHash: genesis }, upTo, batchSize);
+    found.push(...events.map((event) => ({ handler, event })));
+  }
+  return found.sort(byChainOrder).slice(0, batchSize);
+}
+
+/** Drops events whose block is no longer the chain's (a reorg Ponder has not caught up with yet). */
+async function canonicalOnly(deps: AppDeps, chainId: number, candidates: Candidate[]): Promise<Candidate[]> {
+  const verdicts = new Map<string, Promise<boolean>>();
+  const kept: Candidate[] = [];
+  for (const candidate of candidates) {
+    const { blockNumber, blockHash } = candidate.event;
+    if (!verdicts.has(blockHash)) verdicts.set(blockHash, isCanonical(deps.chains, chainId, blockNumber, blockHash));
+    if (await verdicts.get(blockHash)!) kept.push(candidate);
+  }
+  return kept;
+}
+
+async function alreadySettled(tx: Tx, event: IndexedEvent): Promise<boolean> {
+  const rows = await tx.$queryRaw<unknown[]>`
+    SELECT 1 FROM "app"."settled_events"
+    WHERE "chain_id" = ${event.chainId} AND "genesis_hash" = ${event.genesisHash} AND "tx_hash" = ${event.txHash} AND "log_index" = ${event.logIndex}`;
+  return rows.length > 0;
+}
+
+async function recordSettled(tx: Tx, kind: string, event: IndexedEvent, result: SettlementOutcome): Promise<void> {
+  await tx.settledEvent.create({
+    data: {
+      chainId: event.chainId,
+      genesisHash: event.genesisHash,
+      txHash: event.txHash,
+      logIndex: event.logIndex,
+      kind,
+      blockNumber: event.blockNumber,
+      blockHash: event.blockHash,
+      outcome: result.outcome,
+      detail: result.detail ?? null,
+    },
+  });
+}
+
+/**
+ * Applies `candidates` in one transaction under the chain's advisory lock. Returns how many were
+ * settled, or null when another instance holds the lock.
+ */
+async function applyBatch(deps: AppDeps, chainId: number, candidates: Candidate[]): Promise<number | null> {
+  return deps.prisma.$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<{ ok: boolean }[]>`SELECT pg_try_advisory_xact_lock(${LOCK_NAMESPACE}::int, ${chainId}::int) AS "ok"`;
+    if (!locked[0]!.ok) return null;
+    let settled = 0;
+    for (const { handler, event } of candidates) {
+      if (await alreadySettled(tx, event)) continue;
+      const result = await handler.apply(tx, event, deps);
+      await recordSettled(tx, handler.kind, event, result);
+      if (result.outcome === "unmatched") deps.logger?.warn(`settlement: ${handler.kind} ${event.txHash}:${event.logIndex} on chain ${chainId} unmatched: ${result.detail ?? ""}`);
+      settled++;
+    }
+    return settled;
+  }, TX_OPTIONS);
+}
+
+/**
+ * A batch that fails is applied again one event per transaction, so one event a handler cannot
+ * apply (it is logged, and retried on the next pass) does not hold up the others.
+ */
+async function applyBatchOrEach(deps: AppDeps, chainId: number, candidates: Candidate[]): Promise<number | null> {
+  try {
+    return await applyBatch(deps, chainId, candidates);
+  } catch (error) {
+    if (candidates.length === 1) throw error;
+    let settled = 0;
+    for (const candidate of candidates) {
+      try {
+        const one = await applyBatch(deps, chainId, [candidate]);
+        if (one === null) return settled;
+        settled += one;
+      } catch (eventError) {
+        deps.logger?.error(`settlement: ${candidate.handler.kind} ${candidate.event.txHash}:${candidate.event.logIndex} on chain ${chainId} failed`, eventError);
+      }
+    }
+    return settled;
+  }
+}
+
+/**
+ * One settlement pass over one chain. Without Ponder's tables (not started yet, or rebuilt for a
+ * fresh local chain) there is nothing to settle.
+ */
+export async function settleChain(deps: AppDeps, chainId: number, genesisCache: GenesisCache, handlers: readonly SettlementHandler[] = SETTLEMENT_HANDLERS): Promise<PassResult> {
+  try {
+    const upTo = await settleableHead(deps, chainId);
+    if (upTo === null) return NOTHING;
+    let genesis = genesisCache.get(chainId) ?? (await genesisHash(deps.chains, chainId));
+    genesisCache.set(chainId, genesis);
+    let candidates = await findCandidates(deps, chainId, genesis, upTo, handlers);
+    if (candidates.length === 0) return NOTHING;
+    // Before anything is applied: is this still the chain the cached genesis names? A local chain
+    // restarted under a running API would otherwise have its events keyed as the old chain's.
+    const current = await genesisHash(deps.chains, chainId);
+    if (current !== genesis) {
+      genesis = current;
+      genesisCache.set(chainId, genesis);
+      candidates = await findCandidates(deps, chainId, genesis, upTo, handlers);
+    }
+    const full = candidates.length >= deps.config.settlement.batchSize;
+    if ((deps.config.settlement.confirmations[chainId] ?? 0) > 0) candidates = await canonicalOnly(deps, chainId, candidates);
+    if (candidates.length === 0) return NOTHING;
+    const settled = await applyBatchOrEach(deps, chainId, candidates);
+    return { settled: settled ?? 0, more: settled !== null && full };
+  } catch (error) {
+    if (isMissingIndexerTable(error)) return NOTHING;
+    throw error;
+  }
+}

@@ -1,0 +1,423 @@
+// Settlement against the real parts: a Hardhat node of this file's own (so reorgs and a fresh chain
+// disturb no other test), the contracts deployed by the project's deploy script, the real indexer
+// (Ponder) on this file's database, and the API's settlement worker. Every scenario ends with the
+// ledger checker.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { loopTokenAbi, loopVaultAbi } from "@loop/contracts/abis";
+import { localAccounts } from "@loop/contracts/local-accounts";
+import { depositRefOf } from "@loop/rules/deposit-ref";
+import { healthResponseSchema } from "@loop/rules/schemas/api-responses";
+import { tokenBalanceSchema, transferListSchema, walletTransferListSchema } from "@loop/rules/schemas/tokens";
+import { adminWithdrawalSchema, withdrawalSchema } from "@loop/rules/schemas/withdrawals";
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  encodeFunctionData,
+  getAddress,
+  http,
+  parseEther,
+  parseGwei,
+  type Address,
+  type Hex,
+  type LocalAccount,
+} from "viem";
+import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
+import { hardhat } from "viem/chains";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { checkLedger } from "../src/features/ledger/ledger-check";
+import { startSettlementWorker, type SettlementWorker } from "../src/features/settlement/settlement-worker";
+import { payoutIdOf } from "../src/features/withdrawals/vault-payout";
+import { deployContracts } from "./support/deploy-contracts";
+import { startHardhatNode } from "./support/hardhat-node";
+import { freePort } from "./support/ports";
+import { resetIndexer, startPonder, type RunningPonder } from "./support/ponder";
+import { newAccount, walletSignIn, type Browser } from "./support/siwe";
+import { browser, createTestApp, type TestApp } from "./support/test-app";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const operatorKey = localAccounts.roles.operator.privateKey;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+/** One chain with the contracts deployed, and clients for it. */
+async function startChain() {
+  const node = await startHardhatNode();
+  const deployments = mkdtempSync(path.join(os.tmpdir(), "loop-settlement-deployments-"));
+  await deployContracts(node.url, deployments);
+  const chain = { ...hardhat, rpcUrls: { default: { http: [node.url] } } };
+  const client = createPublicClient({ chain, transport: http(node.url), pollingInterval: 50 });
+  const testClient = createTestClient({ chain, mode: "hardhat", transport: http(node.url) });
+  return {
+    node,
+    deployments,
+    chain,
+    client,
+    testClient,
+    async stop() {
+      await node.stop();
+      rmSync(deployments, { recursive: true, force: true });
+    },
+  };
+}
+type Chain = Awaited<ReturnType<typeof startChain>>;
+
+describe("settlement of indexed chain events", () => {
+  let chain: Chain;
+  let t: TestApp;
+  let ponder: RunningPonder;
+  let worker: SettlementWorker | null = null;
+  let token: Address;
+  let vault: Address;
+  /** Funded by the deployment with LOOP and ETH (Hardhat's account 1). */
+  const treasury = mnemonicToAccount(localAccounts.mnemonic, { addressIndex: 1 });
+
+  const wallet = (account: LocalAccount) => createWalletClient({ account, chain: chain.chain, transport: http(chain.node.url) });
+  async function confirm(hash: Hex) {
+    const receipt = await chain.client.waitForTransactionReceipt({ hash });
+    expect(receipt.status).toBe("success");
+    return receipt;
+  }
+  /** A new account with `loop` LOOP and some ETH for gas. */
+  async function fundedAccount(loop: string): Promise<LocalAccount> {
+    const account = newAccount();
+    await confirm(await wallet(treasury).sendTransaction({ to: account.address, value: parseEther("1") }));
+    await confirm(await wallet(treasury).writeContract({ address: token, abi: loopTokenAbi, functionName: "transfer", args: [account.address, parseEther(loop)] }));
+    return account;
+  }
+  async function deposit(account: LocalAccount, loop: string, ref: Hex) {
+    const from = wallet(account);
+    await confirm(await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [vault, parseEther(loop)] }));
+    return confirm(await from.writeContract({ address: vault, abi: loopVaultAbi, functionName: "deposit", args: [parseEther(loop), ref] }));
+  }
+  async function signIn(account: LocalAccount = newAccount()) {
+    const agent = browser(t.app);
+    const response = await walletSignIn(agent, account);
+    expect(response.status).toBe(200);
+    return { browser: agent, id: response.body.id as string, account };
+  }
+  const balance = async (as: Browser) => tokenBalanceSchema.parse((await as.get("/api/tokens/balance").expect(200)).body);
+  const settledRows = (txHash: string) => t.db.prisma.settledEvent.findMany({ where: { txHash: txHash.toLowerCase() } });
+  const startWorker = (confirmations = 0) => {
+    worker = startSettlementWorker({ ...t.deps, config: { ...t.config, settlement: { ...t.config.settlement, confirmations: { 31337: confirmations } } } });
+    return worker;
+  };
+  const stopWorker = async () => {
+    await worker?.stop();
+    worker = null;
+  };
+  /** Ponder has indexed the chain up to its head. */
+  const indexedToHead = () =>
+    waitFor("the indexer to reach the chain's head", async () => {
+      const head = await chain.client.getBlockNumber({ cacheTime: 0 });
+      const rows = await t.db.prisma.$queryRaw<{ block: string }[]>`
+        SELECT substring("latest_checkpoint" FROM 27 FOR 16)::numeric::text AS "block" FROM "indexer"."_ponder_checkpoint"`.catch(() => []);
+      return rows[0] && BigInt(rows[0].block) >= head;
+    });
+
+  beforeAll(async () => {
+    chain = await startChain();
+    t = await createTestApp({
+      env: { RPC_URL_31337: chain.node.url, DEPLOYMENTS_DIR: chain.deployments, OPERATOR_PRIVATE_KEY: operatorKey, SETTLEMENT_POLL_MS: "20" },
+    });
+    const contracts = t.config.chains.find((c) => c.id === 31337)!.contracts!;
+    token = getAddress(contracts.token);
+    vault = getAddress(contracts.vault);
+    ponder = await startPonder({ databaseUrl: t.db.url, rpcUrl: chain.node.url, deploymentsDir: chain.deployments });
+  }, 240_000);
+  afterEach(async () => {
+    await stopWorker();
+    expect(await checkLedger(t.db.prisma)).toEqual([]);
+  });
+  afterAll(async () => {
+    await stopWorker();
+    await ponder?.stop();
+    await t?.close();
+    await chain?.stop();
+  }, 60_000);
+
+  it("a deposit credits the in-app account once; both histories and the notification show it", async () => {
+    const user = await signIn(await fundedAccount("100"));
+    startWorker();
+    const receipt = await deposit(user.account, "42.5", depositRefOf(user.id));
+    await waitFor("the deposit to be credited", async () => (await balance(user.browser)).balance === "542.50000000");
+
+    const transfers = transferListSchema.parse((await user.browser.get("/api/tokens/transfers").expect(200)).body);
+    expect(transfers[0]).toMatchObject({ transferType: "deposit", direction: "in", amount: "42.50000000", fromUserId: null });
+    const rows = await settledRows(receipt.transactionHash);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: "deposited", outcome: "applied", chainId: 31337, blockNumber: receipt.blockNumber });
+    const notice = await t.db.prisma.notification.findFirstOrThrow({ where: { userId: user.id, title: "Deposit Received" } });
+    expect(notice.message).toContain("42.5 LOOP");
+
+    // The wallet's own history: LOOP in from the treasury, then out into the vault.
+    const wallet = walletTransferListSchema.parse((await user.browser.get("/api/tokens/wallet-transfers").expect(200)).body);
+    expect(wallet.address).toBe(user.account.address);
+    expect(wallet.transfers.map((entry) => [entry.kind, entry.direction, entry.amount])).toEqual([
+      ["deposit", "out", "42.5"],
+      ["transfer", "in", "100.0"],
+    ]);
+    expect(wallet.transfers[0]).toMatchObject({ transactionHash: receipt.transactionHash, counterparty: vault, chainId: 31337 });
+
+    // Passes later find nothing more to do.
+    await sleep(300);
+    expect(await balance(user.browser)).toMatchObject({ balance: "542.50000000" });
+    expect(await t.db.prisma.ledgerEntry.count({ where: { kind: "deposit", idempotencyKey: { contains: receipt.transactionHash.toLowerCase() } } })).toBe(1);
+  }, 60_000);
+
+  it("a deposit whose reference names no user is kept as unmatched and credits nobody", async () => {
+    const stranger = await fundedAccount("10");
+    startWorker();
+    const receipt = await deposit(stranger, "10", `0x${"00".repeat(16)}${"ab".repeat(16)}`);
+    const rows = await waitFor("the deposit to be recorded", async () => {
+      const found = await settledRows(receipt.transactionHash);
+      return found.length ? found : null;
+    });
+    expect(rows[0]).toMatchObject({ outcome: "unmatched" });
+    expect(rows[0]!.detail).toMatch(/names no user/);
+    expect(await t.db.prisma.ledgerEntry.count({ where: { idempotencyKey: { contains: receipt.transactionHash.toLowerCase() } } })).toBe(0);
+  }, 60_000);
+
+  it("a LoopVault payout completes the loop withdrawal with its hash, from processing and from a lost answer", async () => {
+    const user = await signIn();
+    const admin = await signIn();
+    await t.db.prisma.user.update({ where: { id: admin.id }, data: { isAdmin: true } });
+    startWorker();
+    const destination = newAccount().address;
+    const requested = withdrawalSchema.parse((await user.browser.post("/api/tokens/withdraw").send({ amount: "20", method: "loop", destination }).expect(201)).body);
+    const processing = adminWithdrawalSchema.parse(
+      (await admin.browser.put(`/api/admin/tokens/withdrawals/${requested.id}/status`).send({ status: "processing" }).expect(200)).body,
+    );
+    const completed = await waitFor("the withdrawal to complete", async () => {
+      const list = (await user.browser.get("/api/tokens/withdrawals").expect(200)).body as Array<{ id: string; status: string; transactionId: string }>;
+      const found = list.find((entry) => entry.id === requested.id);
+      return found?.status === "completed" ? found : null;
+    });
+    expect(completed.transactionId).toBe(processing.transactionId);
+    expect(await balance(user.browser)).toEqual({ balance: "480.00000000", available: "480.00000000", held: "0.00000000" });
+    expect(await t.db.prisma.notification.count({ where: { userId: user.id, title: "Withdrawal Completed" } })).toBe(1);
+
+    // The payout was sent but the admin's call never recorded it (still pending): the chain completes it.
+    const second = withdrawalSchema.parse((await user.browser.post("/api/tokens/withdraw").send({ amount: "15", method: "loop", destination }).expect(201)).body);
+    const operator = wallet(privateKeyToAccount(operatorKey));
+    const paid = await confirm(
+      await operator.writeContract({ address: vault, abi: loopVaultAbi, functionName: "payout", args: [destination, parseEther("15"), payoutIdOf(second.id)] }),
+    );
+    await waitFor("the pending withdrawal to complete", async () => {
+      const row = await t.db.prisma.withdrawal.findUniqueOrThrow({ where: { id: second.id } });
+      return row.status === "completed" ? row : null;
+    });
+    const row = await t.db.prisma.withdrawal.findUniqueOrThrow({ where: { id: second.id } });
+    expect(row.transactionId).toBe(paid.transactionHash.toLowerCase());
+    expect(await balance(user.browser)).toEqual({ balance: "465.00000000", available: "465.00000000", held: "0.00000000" });
+    // The admin completing it by hand now is refused: it is final.
+    await admin.browser.put(`/api/admin/tokens/withdrawals/${second.id}/status`).send({ status: "completed", transactionId: paid.transactionHash }).expect(409);
+  }, 90_000);
+
+  it("GET /api/health reports the chain's head, the indexed head and the settlement backlog", async () => {
+    const user = await signIn(await fundedAccount("5"));
+    const receipt = await deposit(user.account, "5", depositRefOf(user.id));
+    await indexedToHead();
+    const waiting = healthResponseSchema.parse((await browser(t.app).get("/api/health").expect(200)).body);
+    const local = waiting.chains.find((entry) => entry.chainId === 31337)!;
+    expect(local).toMatchObject({ rpc: "ok", confirmations: 0, unsettledEvents: 1 });
+    expect(BigInt(local.head!)).toBeGreaterThanOrEqual(receipt.blockNumber);
+    expect(BigInt(local.indexedHead!)).toBeGreaterThanOrEqual(receipt.blockNumber);
+    startWorker();
+    await waitFor("the backlog to clear", async () => {
+      const health = healthResponseSchema.parse((await browser(t.app).get("/api/health").expect(200)).body);
+      return health.chains[0]!.unsettledEvents === 0;
+    });
+    expect((await balance(user.browser)).balance).toBe("505.00000000");
+  }, 60_000);
+
+  it("an API killed in the middle of settling: after a restart nothing is credited twice and nothing is lost", async () => {
+    const user = await signIn(await fundedAccount("100"));
+    const count = 25;
+    const hashes: string[] = [];
+    for (let i = 0; i < count; i++) hashes.push((await deposit(user.account, "1", depositRefOf(user.id))).transactionHash);
+    await indexedToHead();
+
+    const apiDir = path.resolve(here, "..");
+    const startApi = async () => {
+      const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+        cwd: apiDir,
+        env: {
+          ...process.env,
+          NODE_ENV: "test",
+          DATABASE_URL: t.db.url,
+          CHAIN_IDS: "31337",
+          RPC_URL_31337: chain.node.url,
+          DEPLOYMENTS_DIR: chain.deployments,
+          API_PORT: String(await freePort()),
+          APP_URL: "http://localhost:5173",
+          SMTP_URL: "smtp://127.0.0.1:9",
+          FILES_DIR: mkdtempSync(path.join(os.tmpdir(), "loop-settlement-files-")),
+          // One event per transaction, so the kill lands between commits as well as inside one.
+          SETTLEMENT_BATCH_SIZE: "1",
+          SETTLEMENT_POLL_MS: "10",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let output = "";
+      child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+      return { child, exited, output: () => output };
+    };
+    const settledCount = () => t.db.prisma.settledEvent.count({ where: { txHash: { in: hashes.map((hash) => hash.toLowerCase()) } } });
+
+    const first = await startApi();
+    await waitFor("some but not all deposits to be settled", async () => {
+      const settled = await settledCount();
+      return settled > 0 ? settled : null;
+    }, 60_000).catch((error: Error) => {
+      throw new Error(`${error.message}: ${first.output()}`);
+    });
+    first.child.kill("SIGKILL");
+    await first.exited;
+    const atKill = await settledCount();
+    expect(atKill).toBeLessThan(count);
+    // What was committed is exactly what was credited.
+    expect((await balance(user.browser)).balance).toBe(`${500 + atKill}.00000000`);
+
+    const second = await startApi();
+    try {
+      await waitFor("every deposit to be settled", async () => (await settledCount()) === count, 60_000);
+    } finally {
+      second.child.kill("SIGINT");
+      await second.exited;
+    }
+    expect((await balance(user.browser)).balance).toBe(`${500 + count}.00000000`);
+    const entries = await t.db.prisma.ledgerEntry.findMany({ where: { kind: "deposit", postings: { some: { account: { userId: user.id } } } } });
+    expect(entries).toHaveLength(count);
+  }, 180_000);
+
+  it("the indexer restarted: it resumes from where it was and nothing is applied again", async () => {
+    const user = await signIn(await fundedAccount("20"));
+    startWorker();
+    await deposit(user.account, "2", depositRefOf(user.id));
+    await waitFor("the first deposit", async () => (await balance(user.browser)).balance === "502.00000000");
+
+    await ponder.stop();
+    const whileDown = await deposit(user.account, "3", depositRefOf(user.id));
+    await sleep(300);
+    expect((await balance(user.browser)).balance).toBe("502.00000000");
+    const settledBefore = await t.db.prisma.settledEvent.count();
+    ponder = await startPonder({ databaseUrl: t.db.url, rpcUrl: chain.node.url, deploymentsDir: chain.deployments });
+    await waitFor("the deposit made while the indexer was down", async () => (await balance(user.browser)).balance === "505.00000000", 30_000);
+    await indexedToHead();
+    await sleep(300);
+    expect(await t.db.prisma.settledEvent.count()).toBe(settledBefore + 1);
+    expect((await settledRows(whileDown.transactionHash))[0]).toMatchObject({ outcome: "applied" });
+    expect((await balance(user.browser)).balance).toBe("505.00000000");
+  }, 120_000);
+
+  it("a reorg: an event within the confirmation depth that is reorged away is never credited; one settled past the depth is never applied again", async () => {
+    const depth = 3;
+    const user = await signIn(await fundedAccount("50"));
+    const from = wallet(user.account);
+    await confirm(await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [vault, parseEther("50")] }));
+    startWorker(depth);
+
+    // Within the depth: mined, indexed, then reorged away before it is deep enough.
+    const snapshot = await chain.testClient.snapshot();
+    const shallow = await confirm(await from.writeContract({ address: vault, abi: loopVaultAbi, functionName: "deposit", args: [parseEther("7"), depositRefOf(user.id)] }));
+    await chain.testClient.mine({ blocks: depth - 1 });
+    await indexedToHead();
+    await sleep(300);
+    expect((await balance(user.browser)).balance).toBe("500.00000000");
+    await chain.testClient.revert({ id: snapshot });
+    await chain.testClient.mine({ blocks: depth + 2 });
+    await indexedToHead();
+    await sleep(500);
+    expect(await settledRows(shallow.transactionHash)).toEqual([]);
+    expect((await balance(user.browser)).balance).toBe("500.00000000");
+
+    // Past the depth: settled once; reorged out and mined again (the same signed transaction, the
+    // same hash), it is not applied a second time.
+    const before = await chain.testClient.snapshot();
+    const request = await from.prepareTransactionRequest({
+      to: vault,
+      data: encodeFunctionData({ abi: loopVaultAbi, functionName: "deposit", args: [parseEther("9"), depositRefOf(user.id)] }),
+      gas: 200_000n,
+      maxFeePerGas: parseGwei("20"),
+      maxPriorityFeePerGas: parseGwei("1"),
+    });
+    const signed = await user.account.signTransaction!(request);
+    const deep = await confirm(await chain.client.sendRawTransaction({ serializedTransaction: signed }));
+    await chain.testClient.mine({ blocks: depth });
+    await waitFor("the deep deposit to be credited", async () => (await balance(user.browser)).balance === "509.00000000");
+    await chain.testClient.revert({ id: before });
+    await chain.testClient.mine({ blocks: 2 });
+    const again = await confirm(await chain.client.sendRawTransaction({ serializedTransaction: signed }));
+    expect(again.transactionHash).toBe(deep.transactionHash);
+    expect(again.blockHash).not.toBe(deep.blockHash);
+    await chain.testClient.mine({ blocks: depth + 1 });
+    await indexedToHead();
+    await sleep(500);
+    expect(await settledRows(deep.transactionHash)).toHaveLength(1);
+    expect((await balance(user.browser)).balance).toBe("509.00000000");
+  }, 120_000);
+
+  it("a fresh local chain under the same database: its events settle, the old chain's records stay", async () => {
+    // Hardhat's account 4: the same key and nonces on both chains, so the deposit transaction (with
+    // fixed fees) has the same hash on both: only the chain's genesis tells them apart.
+    const depositor = mnemonicToAccount(localAccounts.mnemonic, { addressIndex: 4 });
+    const user = await signIn();
+    const depositOnce = async (target: Chain) => {
+      const client = createWalletClient({ account: depositor, chain: target.chain, transport: http(target.node.url) });
+      const fees = { gas: 200_000n, maxFeePerGas: parseGwei("20"), maxPriorityFeePerGas: parseGwei("1") };
+      await target.client.waitForTransactionReceipt({
+        hash: await client.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [vault, parseEther("4")], ...fees }),
+      });
+      return target.client.waitForTransactionReceipt({
+        hash: await client.writeContract({ address: vault, abi: loopVaultAbi, functionName: "deposit", args: [parseEther("4"), depositRefOf(user.id)], ...fees }),
+      });
+    };
+    startWorker();
+    const old = await depositOnce(chain);
+    await waitFor("the deposit on the first chain", async () => (await balance(user.browser)).balance === "504.00000000");
+    const entriesBefore = await t.db.prisma.ledgerEntry.count();
+    await stopWorker();
+
+    // What `pnpm dev` does: a new node, the contracts deployed again, the indexer rebuilt, the API restarted.
+    await ponder.stop();
+    const previous = chain;
+    chain = await startChain();
+    await previous.stop();
+    await resetIndexer(t.db.url);
+    ponder = await startPonder({ databaseUrl: t.db.url, rpcUrl: chain.node.url, deploymentsDir: chain.deployments });
+    const restarted = await createTestApp({
+      db: t.db,
+      env: { RPC_URL_31337: chain.node.url, DEPLOYMENTS_DIR: chain.deployments, OPERATOR_PRIVATE_KEY: operatorKey, SETTLEMENT_POLL_MS: "20" },
+    });
+    expect(getAddress(restarted.config.chains[0]!.contracts!.vault)).toBe(vault);
+    worker = startSettlementWorker(restarted.deps);
+    try {
+      const fresh = await depositOnce(chain);
+      expect(fresh.transactionHash).toBe(old.transactionHash);
+      await waitFor("the deposit on the fresh chain", async () => (await balance(user.browser)).balance === "508.00000000");
+      const rows = await settledRows(fresh.transactionHash);
+      expect(rows).toHaveLength(2);
+      expect(new Set(rows.map((row) => row.genesisHash)).size).toBe(2);
+      expect(await t.db.prisma.ledgerEntry.count()).toBe(entriesBefore + 1);
+    } finally {
+      await stopWorker();
+      await restarted.close();
+    }
+  }, 240_000);
+});

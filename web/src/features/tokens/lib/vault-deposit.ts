@@ -1,0 +1,184 @@
+/**
+ * Deposit of wallet LOOP into LoopVault (DESIGN §3): the amount rules, the wallet steps
+ * (connect → switch chain → check balance → approve if the allowance is short → deposit → receipt)
+ * and the texts of their failures. The wallet calls go through the lazily loaded wallet stack's
+ * controls (`loadWallet()`), which tests replace with `publishControls(fake)`.
+ */
+import { TOKEN_MESSAGES } from "@loop/rules/schemas/tokens";
+import { formatDecimal, ledgerUnitsToWei, parseLoop, TOKEN_DECIMALS } from "@loop/rules/units";
+import type { HexAddress, TransactionHash, WalletControls } from "@/lib/wallet/types";
+import { isNoWalletError, isUserRejection, NO_WALLET_DETECTED, WalletModalClosedError, WalletNotConnectedError, WalletUnavailableError } from "@/lib/wallet/wallet-errors";
+
+export const DEPOSIT_MESSAGES = {
+  missing: "Missing Amount: Please enter an amount to deposit",
+  invalidAmount: TOKEN_MESSAGES.invalidAmount,
+  tooPrecise: TOKEN_MESSAGES.tooPrecise,
+  notPositive: TOKEN_MESSAGES.notPositive,
+  insufficient: "Insufficient Balance: Your wallet doesn't hold that much LOOP",
+} as const;
+
+export const DEPOSIT_FAILED_FALLBACK = "Failed to deposit LOOP. Please try again.";
+
+/** The wallet calls a deposit needs (the wallet stack's controls). */
+export type VaultWallet = Pick<
+  WalletControls,
+  "connect" | "readTokenBalance" | "switchChain" | "readTokenAllowance" | "approveToken" | "depositToVault" | "waitForTransaction"
+>;
+
+export type AmountCheck = { ok: true; units: bigint; wei: bigint } | { ok: false; message: string };
+
+/**
+ * The deposit amount typed by the user: a positive LOOP amount with at most 8 decimals (the vault
+ * takes whole ledger units only), not above `walletBalanceWei` when that is known.
+ */
+export function checkDepositAmount(text: string, walletBalanceWei: bigint | null | undefined): AmountCheck {
+  const trimmed = text.trim();
+  if (!trimmed) return { ok: false, message: DEPOSIT_MESSAGES.missing };
+  if (/^-\d*(\.\d*)?$/.test(trimmed) && trimmed !== "-") return { ok: false, message: DEPOSIT_MESSAGES.notPositive };
+  if (!/^\d+(\.\d+)?$/.test(trimmed)) return { ok: false, message: DEPOSIT_MESSAGES.invalidAmount };
+  const units = parseLoop(trimmed);
+  if (units === null) return { ok: false, message: DEPOSIT_MESSAGES.tooPrecise };
+  if (units <= 0n) return { ok: false, message: DEPOSIT_MESSAGES.notPositive };
+  const wei = ledgerUnitsToWei(units);
+  if (walletBalanceWei !== null && walletBalanceWei !== undefined && wei > walletBalanceWei) return { ok: false, message: DEPOSIT_MESSAGES.insufficient };
+  return { ok: true, units, wei };
+}
+
+/** The wallet steps, in order (the dialog shows the current one). */
+export type DepositStep = "connecting" | "switching" | "checking" | "approving" | "depositing" | "confirming";
+
+export const DEPOSIT_STEP_LABELS: Record<DepositStep, string> = {
+  connecting: "Connecting your wallet…",
+  switching: "Switching network…",
+  checking: "Checking your wallet…",
+  approving: "Approving…",
+  depositing: "Depositing…",
+  confirming: "Waiting for confirmation…",
+};
+
+/** A refusal found by the app before or after the wallet (not a wallet error). */
+export class DepositRefusedError extends Error {
+  override readonly name = "DepositRefusedError";
+}
+
+export interface DepositRequest {
+  chainId: number;
+  token: HexAddress;
+  vault: HexAddress;
+  /** Wei, a whole number of ledger units. */
+  amount: bigint;
+  accountRef: `0x${string}`;
+  onStep: (step: DepositStep) => void;
+}
+
+export interface DepositReceipt {
+  account: HexAddress;
+  approvalHash: TransactionHash | null;
+  depositHash: TransactionHash;
+}
+
+async function confirmed(wallet: VaultWallet, chainId: number, hash: TransactionHash, what: string): Promise<void> {
+  const receipt = await wallet.waitForTransaction({ chainId, hash });
+  if (receipt.status !== "success") throw new DepositRefusedError(`The ${what} transaction was reverted on chain.`);
+}
+
+/**
+ * Connects (the wallet modal if needed), asks to switch to `chainId` when the wallet is elsewhere,
+ * re-reads the wallet's LOOP, approves the vault for exactly `amount` if the allowance is short
+ * (waiting for that receipt), then deposits and waits for the deposit's receipt.
+ */
+export async function runDeposit(wallet: VaultWallet, request: DepositRequest): Promise<DepositReceipt> {
+  const { chainId, token, vault, amount, accountRef, onStep } = request;
+  onStep("connecting");
+  const account = await wallet.connect();
+  if (account.chainId !== chainId) {
+    onStep("switching");
+    await wallet.switchChain(chainId);
+  }
+
+  onStep("checking");
+  const balance = await wallet.readTokenBalance({ chainId, token, owner: account.address });
+  if (balance < amount) throw new DepositRefusedError(DEPOSIT_MESSAGES.insufficient);
+  const allowance = await wallet.readTokenAllowance({ chainId, token, owner: account.address, spender: vault });
+
+  let approvalHash: TransactionHash | null = null;
+  if (allowance < amount) {
+    onStep("approving");
+    approvalHash = await wallet.approveToken({ chainId, token, spender: vault, amount });
+    await confirmed(wallet, chainId, approvalHash, "approval");
+  }
+
+  onStep("depositing");
+  const depositHash = await wallet.depositToVault({ chainId, vault, amount, accountRef });
+  onStep("confirming");
+  await confirmed(wallet, chainId, depositHash, "deposit");
+  return { account: account.address, approvalHash, depositHash };
+}
+
+interface ErrorLike {
+  name?: unknown;
+  message?: unknown;
+  shortMessage?: unknown;
+  cause?: unknown;
+  data?: { errorName?: unknown };
+}
+
+function errorChain(error: unknown): ErrorLike[] {
+  const chain: ErrorLike[] = [];
+  let current: unknown = error;
+  while (current && typeof current === "object" && chain.length < 8) {
+    chain.push(current as ErrorLike);
+    current = (current as ErrorLike).cause;
+  }
+  return chain;
+}
+
+/** The custom error a contract reverted with (viem's ContractFunctionRevertedError.data.errorName). */
+export function revertErrorName(error: unknown): string | null {
+  for (const link of errorChain(error)) {
+    if (link.data && typeof link.data.errorName === "string") return link.data.errorName;
+  }
+  return null;
+}
+
+const REVERT_TEXTS: Record<string, string> = {
+  EnforcedPause: "Deposits are paused at the moment. Please try again later.",
+  ERC20InsufficientBalance: DEPOSIT_MESSAGES.insufficient,
+  ERC20InsufficientAllowance: "The vault was not allowed to take that much LOOP. Please try again.",
+  NotWholeLedgerUnits: DEPOSIT_MESSAGES.tooPrecise,
+  ZeroAmount: DEPOSIT_MESSAGES.notPositive,
+  ZeroAccountRef: "Your account could not be identified for this deposit.",
+};
+
+/** The user closed the wallet modal without connecting: nothing to report. */
+export function isDepositDismissal(error: unknown): boolean {
+  return error instanceof WalletModalClosedError;
+}
+
+/** The 'Deposit Failed' text for a failed deposit. */
+export function depositFailureText(error: unknown): string {
+  if (error instanceof DepositRefusedError) return error.message;
+  if (isUserRejection(error)) return "You rejected the request in your wallet.";
+  if (error instanceof WalletNotConnectedError) return "Please connect your wallet first.";
+  if (isNoWalletError(error)) return NO_WALLET_DETECTED;
+  const reverted = revertErrorName(error);
+  if (reverted) return REVERT_TEXTS[reverted] ?? `The vault refused the deposit (${reverted}).`;
+  if (error instanceof WalletUnavailableError) return `${error.message} Please reload the page and try again.`;
+  for (const link of errorChain(error)) {
+    if (typeof link.shortMessage === "string" && link.shortMessage) return link.shortMessage;
+  }
+  return DEPOSIT_FAILED_FALLBACK;
+}
+
+/**
+ * An on-chain LOOP amount (decimal string with up to 18 places, or wei) for display: thousands
+ * separators and 8 decimals like the in-app amounts, more only when the amount has finer digits.
+ * Exact (no floats).
+ */
+export function formatWalletLoop(wei: bigint): string {
+  const full = formatDecimal(wei, TOKEN_DECIMALS);
+  const [whole = "0", fraction = ""] = full.split(".");
+  const trimmed = fraction.replace(/0+$/, "");
+  const shown = trimmed.length <= 8 ? fraction.slice(0, 8) : trimmed;
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${shown}`;
+}
