@@ -4,7 +4,8 @@ import path from "node:path";
 import pg from "pg";
 import { DEPLOYMENTS_DIR, INDEXER_DIR } from "./paths.mjs";
 
-export const INDEXER_SCHEMA = "indexer";
+/** Ponder's schema; the API reads the same variable (INDEXER_SCHEMA). */
+export const INDEXER_SCHEMA = process.env.INDEXER_SCHEMA || "indexer";
 
 /** Ponder's CLI entry (started with node directly, so that its PID is Ponder's). */
 export function ponderBin() {
