@@ -1,7 +1,11 @@
 // Shared by the API benchmarks: a scratch embedded Postgres migrated by the API's own `migrate`,
-// the real API (src/main.ts) in its own process, CPU accounting from /proc, percentiles.
+// the real API (src/main.ts) in its own process, CPU accounting from /proc, percentiles, a signed-in
+// user made by SQL, a GET with its session, a scratch folder cleaned up also on signals.
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { httpOk } from "../lib/health.mjs";
 import { ROOT } from "../lib/paths.mjs";
@@ -126,5 +130,68 @@ export async function waitForApi(api, port) {
   while (!(await httpOk(`http://127.0.0.1:${port}/api/health`).catch(() => false))) {
     if (api.child.exitCode !== null || Date.now() > deadline) throw new Error(`the API did not start:\n${api.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** One user inserted by SQL (the welcome trigger credits it) with a session: { id, cookie }. */
+export async function createSignedInUser(db, username) {
+  const { rows } = await db.query(`INSERT INTO "app"."users" ("username", "email") VALUES ($1, $1 || '@loop.local') RETURNING "id"`, [username]);
+  const token = randomBytes(32).toString("base64url");
+  const tokenHash = createHash("sha256").update(token).digest("hex");
+  await db.query(`INSERT INTO "app"."sessions" ("token_hash", "user_id", "expires_at") VALUES ($1, $2, now() + interval '1 day')`, [tokenHash, rows[0].id]);
+  return { id: rows[0].id, cookie: `loop_session=${token}` };
+}
+
+/** GET on the API with a session cookie (keep-alive agent optional); resolves to the parsed JSON, throws on a non-2xx answer. */
+export function apiGetJson(port, urlPath, cookie, agent) {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: "127.0.0.1", port, path: urlPath, agent, headers: { cookie } }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk) => (text += chunk));
+      res.on("end", () => {
+        if (res.statusCode < 200 || res.statusCode >= 300) return reject(new Error(`GET ${urlPath}: ${res.statusCode} ${text.slice(0, 200)}`));
+        try {
+          resolve(JSON.parse(text));
+        } catch (error) {
+          reject(error);
+        }
+      });
+    });
+    req.on("error", reject);
+  });
+}
+
+/** The load average (1 / 5 / 15 min) as text. */
+export const loadAverage = () => os.loadavg().map((l) => l.toFixed(1)).join(" / ");
+
+/**
+ * Runs work({ scratch, loadAtStart }) with a fresh temporary folder, then `stop()` (async: stop what
+ * the bench started) and removes the folder, also on Ctrl-C / SIGTERM; on a bare process exit,
+ * `kill()` (sync, e.g. SIGKILL) is the last resort. Logs the machine's load first.
+ */
+export async function withScratch(prefix, { log, stop, kill = () => {} }, work) {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const cleanUp = async () => {
+    await stop().catch((error) => log(`clean-up: ${error.message}`));
+    rmSync(scratch, { recursive: true, force: true });
+  };
+  const onSignal = (signal) => void cleanUp().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+  const onExit = () => {
+    kill();
+    rmSync(scratch, { recursive: true, force: true });
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  process.once("exit", onExit);
+  const loadAtStart = loadAverage();
+  log(`machine: ${os.cpus().length} CPU, load average ${loadAtStart} (1 / 5 / 15 min) at the start`);
+  try {
+    return await work({ scratch, loadAtStart });
+  } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+    await cleanUp();
+    process.off("exit", onExit);
   }
 }

@@ -30,16 +30,18 @@ export class WalletUnavailableError extends Error {
   override readonly name = "WalletUnavailableError";
 }
 
-interface ErrorLike {
+export interface ErrorLike {
   name?: unknown;
   code?: unknown;
   message?: unknown;
   shortMessage?: unknown;
   cause?: unknown;
+  /** viem's ContractFunctionRevertedError: the custom error the contract reverted with. */
+  data?: { errorName?: unknown };
 }
 
 /** The error and its `cause` chain (bounded). */
-function errorChain(error: unknown): ErrorLike[] {
+export function errorChain(error: unknown): ErrorLike[] {
   const chain: ErrorLike[] = [];
   let current: unknown = error;
   while (current && typeof current === "object" && chain.length < 8) {

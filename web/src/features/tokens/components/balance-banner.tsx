@@ -1,9 +1,10 @@
 import type { CurrentUser } from "@loop/rules/api-types";
-import { Coins, RefreshCw, ShoppingCart } from "lucide-react";
+import { Coins, ShoppingCart } from "lucide-react";
 import { Link } from "react-router";
 import { CopyAddressButton } from "@/components/copy-address-button";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useTokenBalance } from "../api/get-token-balance";
 import { formatLoop8, loopToUsd } from "../lib/amounts";
@@ -42,15 +43,7 @@ export function BalanceBanner({ user }: { user: Pick<CurrentUser, "id"> }) {
                 <Skeleton className="h-4 w-24" />
               </div>
             ) : balance.isError ? (
-              <div className="mt-2 flex flex-wrap items-center gap-3 text-sm">
-                <span role="alert" className="text-rose-200">
-                  Your balance could not be loaded.
-                </span>
-                <Button variant="outline" size="sm" onClick={() => void balance.refetch()}>
-                  <RefreshCw aria-hidden />
-                  Retry
-                </Button>
-              </div>
+              <LoadError message="Your balance could not be loaded." onRetry={() => void balance.refetch()} className="mt-2" />
             ) : (
               <>
                 <p className="mt-1 font-display text-2xl font-extrabold tracking-tight break-all sm:text-3xl" data-testid="banner-balance">

@@ -2,6 +2,7 @@ import type { Transfer } from "@loop/rules/schemas/tokens";
 import { ArrowDownLeft, ArrowUpRight, History } from "lucide-react";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
+import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -42,9 +43,7 @@ export function TransferHistory() {
           ))}
         </div>
       ) : transfers.isError ? (
-        <p role="alert" className="mt-4 text-sm text-rose-200">
-          Your transfer history could not be loaded.
-        </p>
+        <LoadError message="Your transfer history could not be loaded." onRetry={() => void transfers.refetch()} className="mt-4" />
       ) : transfers.data.length === 0 ? (
         <p className="mt-4 rounded-lg border border-dashed border-border py-8 text-center text-sm text-muted-foreground">{NO_TRANSFERS}</p>
       ) : (

@@ -1,13 +1,14 @@
 import type { CurrentUser } from "@loop/rules/api-types";
 import type { WalletTransfer, WalletTransferKind } from "@loop/rules/schemas/tokens";
 import { parseDecimal, TOKEN_DECIMALS } from "@loop/rules/units";
-import { ArrowDownLeft, ArrowDownToLine, ArrowUpRight, Link2, RefreshCw, Wallet } from "lucide-react";
+import { ArrowDownLeft, ArrowDownToLine, ArrowUpRight, Link2, Wallet } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { CopyAddressButton } from "@/components/copy-address-button";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useClientConfig } from "@/lib/client-config";
 import { formatDate, shortAddress } from "@/lib/format";
@@ -122,15 +123,7 @@ function LinkedWalletBalance({ address, chain }: { address: HexAddress; chain: D
           <Skeleton className="h-8 w-48" />
         </div>
       ) : balance.isError ? (
-        <div className="flex flex-wrap items-center gap-3 text-sm">
-          <span role="alert" className="text-rose-200">
-            The wallet balance could not be read from {chain.name}.
-          </span>
-          <Button variant="outline" size="sm" onClick={() => void balance.refetch()}>
-            <RefreshCw aria-hidden />
-            Retry
-          </Button>
-        </div>
+        <LoadError message={`The wallet balance could not be read from ${chain.name}.`} onRetry={() => void balance.refetch()} />
       ) : (
         <p className="font-display text-2xl font-bold tracking-tight break-all" data-testid="wallet-loop-balance">
           {formatWalletLoop(balance.data)} <span className="text-base font-semibold text-violet-200">LOOP</span>
@@ -177,15 +170,7 @@ export function WalletLoopCard({ user }: { user: Pick<CurrentUser, "id"> }) {
           ))}
         </div>
       ) : transfers.isError ? (
-        <div className="mt-4 flex flex-wrap items-center gap-3 text-sm">
-          <span role="alert" className="text-rose-200">
-            Your wallet history could not be loaded.
-          </span>
-          <Button variant="outline" size="sm" onClick={() => void transfers.refetch()}>
-            <RefreshCw aria-hidden />
-            Retry
-          </Button>
-        </div>
+        <LoadError message="Your wallet history could not be loaded." onRetry={() => void transfers.refetch()} className="mt-4" />
       ) : (
         <div className="mt-4 grid gap-4">
           {linked ? (

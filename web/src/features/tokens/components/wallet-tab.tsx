@@ -1,12 +1,13 @@
 import type { CurrentUser } from "@loop/rules/api-types";
 import { parseLoop } from "@loop/rules/units";
-import { ArrowUpFromLine, Coins, RefreshCw, Send, TrendingUp } from "lucide-react";
+import { ArrowUpFromLine, Coins, Send, TrendingUp } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { CopyAddressButton } from "@/components/copy-address-button";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useTokenBalance } from "../api/get-token-balance";
 import { formatLoop8, loopToUsd } from "../lib/amounts";
@@ -37,15 +38,7 @@ function BalanceCard({ user }: { user: Pick<CurrentUser, "id"> }) {
           <Skeleton className="h-4 w-32" />
         </div>
       ) : balance.isError ? (
-        <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
-          <span role="alert" className="text-rose-200">
-            Your balance could not be loaded.
-          </span>
-          <Button variant="outline" size="sm" onClick={() => void balance.refetch()}>
-            <RefreshCw aria-hidden />
-            Retry
-          </Button>
-        </div>
+        <LoadError message="Your balance could not be loaded." onRetry={() => void balance.refetch()} className="mt-3" />
       ) : (
         <div className="mt-2">
           <p className="font-display text-3xl font-extrabold tracking-tight break-all sm:text-4xl" data-testid="wallet-balance">

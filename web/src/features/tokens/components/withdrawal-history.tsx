@@ -3,6 +3,7 @@ import { ArrowUpFromLine, Loader2, X } from "lucide-react";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { getServerMessage } from "@/lib/api-client";
 import { formatDate, shortAddress } from "@/lib/format";
@@ -93,9 +94,7 @@ export function WithdrawalHistory() {
           ))}
         </div>
       ) : withdrawals.isError ? (
-        <p role="alert" className="mt-4 text-sm text-rose-200">
-          Your withdrawal history could not be loaded.
-        </p>
+        <LoadError message="Your withdrawal history could not be loaded." onRetry={() => void withdrawals.refetch()} className="mt-4" />
       ) : withdrawals.data.length === 0 ? (
         <p className="mt-4 rounded-lg border border-dashed border-border py-8 text-center text-sm text-muted-foreground">{NO_WITHDRAWALS}</p>
       ) : (

@@ -7,7 +7,7 @@
 import { TOKEN_MESSAGES } from "@loop/rules/schemas/tokens";
 import { formatDecimal, ledgerUnitsToWei, parseLoop, TOKEN_DECIMALS } from "@loop/rules/units";
 import type { HexAddress, TransactionHash, WalletControls } from "@/lib/wallet/types";
-import { isNoWalletError, isUserRejection, NO_WALLET_DETECTED, WalletModalClosedError, WalletNotConnectedError, WalletUnavailableError } from "@/lib/wallet/wallet-errors";
+import { errorChain, isNoWalletError, isUserRejection, NO_WALLET_DETECTED, WalletModalClosedError, WalletNotConnectedError, WalletUnavailableError } from "@/lib/wallet/wallet-errors";
 
 export const DEPOSIT_MESSAGES = {
   missing: "Missing Amount: Please enter an amount to deposit",
@@ -113,24 +113,6 @@ export async function runDeposit(wallet: VaultWallet, request: DepositRequest): 
   onStep("confirming");
   await confirmed(wallet, chainId, depositHash, "deposit");
   return { account: account.address, approvalHash, depositHash };
-}
-
-interface ErrorLike {
-  name?: unknown;
-  message?: unknown;
-  shortMessage?: unknown;
-  cause?: unknown;
-  data?: { errorName?: unknown };
-}
-
-function errorChain(error: unknown): ErrorLike[] {
-  const chain: ErrorLike[] = [];
-  let current: unknown = error;
-  while (current && typeof current === "object" && chain.length < 8) {
-    chain.push(current as ErrorLike);
-    current = (current as ErrorLike).cause;
-  }
-  return chain;
 }
 
 /** The custom error a contract reverted with (viem's ContractFunctionRevertedError.data.errorName). */
