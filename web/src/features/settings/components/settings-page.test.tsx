@@ -1,7 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { TokenBalanceRequest, WalletControls } from "@/lib/wallet/types";
-import { publishControls, publishSnapshot, resetWalletStore } from "@/lib/wallet/wallet-store";
+import type { TokenBalanceRequest } from "@/lib/wallet/types";
+import { publishFakeWalletControls } from "@/lib/wallet/fake-wallet-controls";
+import { publishSnapshot, resetWalletStore } from "@/lib/wallet/wallet-store";
 import { json, makeUser, renderApp, SIGNED_OUT, stubFetch } from "@/testing/test-utils";
 
 const CONFIG = {
@@ -17,18 +18,7 @@ const WALLET = `0x${"d4".repeat(20)}` as const;
 
 /** A loaded wallet stack with a connected wallet, its balance reads answered by `readTokenBalance`. */
 function connectedWallet(readTokenBalance: (request: TokenBalanceRequest) => Promise<bigint>) {
-  const controls: WalletControls = {
-    connect: vi.fn(),
-    signSiweMessage: vi.fn(),
-    disconnect: vi.fn(),
-    readTokenBalance: vi.fn(readTokenBalance),
-    switchChain: vi.fn(),
-    readTokenAllowance: vi.fn(),
-    approveToken: vi.fn(),
-    depositToVault: vi.fn(),
-    waitForTransaction: vi.fn(),
-  };
-  publishControls(controls);
+  const controls = publishFakeWalletControls({ readTokenBalance: vi.fn(readTokenBalance) });
   publishSnapshot({ status: "connected", address: WALLET, chainId: 31337, connectorName: "MetaMask" });
   return controls;
 }

@@ -4,7 +4,8 @@ import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { json, stubApi } from "@/features/loops/testing/loop-fixtures";
 import type { WalletControls, WalletSnapshot } from "@/lib/wallet/types";
-import { publishControls, publishSnapshot, resetWalletStore } from "@/lib/wallet/wallet-store";
+import { publishFakeWalletControls } from "@/lib/wallet/fake-wallet-controls";
+import { publishSnapshot, resetWalletStore } from "@/lib/wallet/wallet-store";
 import { TOKEN_BALANCE_QUERY_KEY } from "../api/get-token-balance";
 import { TRANSFERS_QUERY_KEY } from "../api/get-transfers";
 import { WALLET_TRANSFERS_QUERY_KEY } from "../api/get-wallet-transfers";
@@ -37,10 +38,8 @@ type FakeWallet = WalletControls & VaultWallet;
 
 /** The wallet stack's controls, published the way the mounted stack does (the app's test seam). */
 function connectedWallet(overrides: Partial<VaultWallet> = {}, snapshot: Partial<WalletSnapshot> = {}): FakeWallet {
-  const controls: FakeWallet = {
+  const controls = publishFakeWalletControls({
     connect: vi.fn(async () => ({ address: WALLET, chainId: snapshot.chainId ?? 31337 })),
-    signSiweMessage: vi.fn(),
-    disconnect: vi.fn(),
     readTokenBalance: vi.fn(async () => 250n * LOOP),
     switchChain: vi.fn(async () => undefined),
     readTokenAllowance: vi.fn(async () => 0n),
@@ -48,8 +47,7 @@ function connectedWallet(overrides: Partial<VaultWallet> = {}, snapshot: Partial
     depositToVault: vi.fn(async () => DEPOSIT_HASH),
     waitForTransaction: vi.fn(async () => ({ status: "success" as const })),
     ...overrides,
-  };
-  publishControls(controls);
+  });
   publishSnapshot({ status: "connected", address: WALLET, chainId: 31337, connectorName: "MetaMask", ...snapshot });
   return controls;
 }

@@ -2,9 +2,9 @@ import type { WalletTransfer } from "@loop/rules/schemas/tokens";
 import { configure, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { json, stubApi } from "@/features/loops/testing/loop-fixtures";
-import type { TokenBalanceRequest, WalletControls } from "@/lib/wallet/types";
-import { publishControls, resetWalletStore } from "@/lib/wallet/wallet-store";
-import type { VaultWallet } from "../lib/vault-deposit";
+import type { TokenBalanceRequest } from "@/lib/wallet/types";
+import { publishFakeWalletControls } from "@/lib/wallet/fake-wallet-controls";
+import { resetWalletStore } from "@/lib/wallet/wallet-store";
 import { clientConfig, renderWithToasts } from "../testing/token-fixtures";
 import { WalletLoopCard } from "./wallet-loop-card";
 
@@ -34,19 +34,7 @@ function walletTransfer(overrides: Partial<WalletTransfer> = {}): WalletTransfer
 
 /** The wallet stack's controls (the card itself only reads balances; the dialog's calls are tested beside it). */
 function walletStack(readTokenBalance: (request: TokenBalanceRequest) => Promise<bigint>) {
-  const controls: WalletControls & VaultWallet = {
-    connect: vi.fn(),
-    signSiweMessage: vi.fn(),
-    disconnect: vi.fn(),
-    readTokenBalance: vi.fn(readTokenBalance),
-    switchChain: vi.fn(),
-    readTokenAllowance: vi.fn(),
-    approveToken: vi.fn(),
-    depositToVault: vi.fn(),
-    waitForTransaction: vi.fn(),
-  };
-  publishControls(controls);
-  return controls;
+  return publishFakeWalletControls({ readTokenBalance: vi.fn(readTokenBalance) });
 }
 
 function setup(walletTransfers: Parameters<typeof stubApi>[0][string], config = clientConfig()) {
