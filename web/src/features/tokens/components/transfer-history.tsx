@@ -23,6 +23,8 @@ function typeBadge(type: Transfer["transferType"]) {
 }
 
 function counterpart(transfer: Transfer): string | null {
+  // A deposit comes from the member's own wallet (its address is in the description).
+  if (transfer.transferType === "deposit") return "From your wallet";
   if (transfer.direction === "in") return transfer.fromUserId ? `From ${transfer.fromUserId}` : "From LOOP";
   return transfer.toUserId && transfer.toUserId !== "current_user" ? `To ${transfer.toUserId}` : null;
 }
@@ -47,7 +49,7 @@ export function TransferHistory() {
       ) : transfers.data.length === 0 ? (
         <p className="mt-4 rounded-lg border border-dashed border-border py-8 text-center text-sm text-muted-foreground">{NO_TRANSFERS}</p>
       ) : (
-        <ul className="mt-4 grid gap-2" aria-label="Transfers">
+        <ul className="mt-4 grid grid-cols-1 gap-2" aria-label="Transfers">
           {transfers.data.map((transfer) => {
             const incoming = transfer.direction === "in";
             const badge = typeBadge(transfer.transferType);

@@ -191,7 +191,7 @@ export function WalletLoopCard({ user }: { user: Pick<CurrentUser, "id"> }) {
               <p className="rounded-lg border border-dashed border-border py-8 text-center text-sm text-muted-foreground">{NO_WALLET_TRANSFERS}</p>
             ) : null
           ) : (
-            <ul className="grid gap-2" aria-label="Wallet transfers">
+            <ul className="grid grid-cols-1 gap-2" aria-label="Wallet transfers">
               {transfers.data.transfers.map((transfer) => (
                 <WalletTransferRow key={transfer.id} transfer={transfer} />
               ))}

@@ -98,7 +98,7 @@ export function WithdrawalHistory() {
       ) : withdrawals.data.length === 0 ? (
         <p className="mt-4 rounded-lg border border-dashed border-border py-8 text-center text-sm text-muted-foreground">{NO_WITHDRAWALS}</p>
       ) : (
-        <ul className="mt-4 grid gap-2" aria-label="Withdrawals">
+        <ul className="mt-4 grid grid-cols-1 gap-2" aria-label="Withdrawals">
           {withdrawals.data.map((withdrawal) => (
             <WithdrawalRow key={withdrawal.id} withdrawal={withdrawal} />
           ))}
