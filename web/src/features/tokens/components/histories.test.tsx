@@ -37,12 +37,13 @@ describe("Transfer History", () => {
           makeTransfer({ id: "c", direction: "in", amount: "500.00000000", transferType: "reward", fromUserId: null, description: "Welcome bonus" }),
           makeTransfer({ id: "d", direction: "in", amount: "10.00000000", transferType: "admin_airdrop", fromUserId: null, description: null }),
           makeTransfer({ id: "e", direction: "out", amount: "4.99000000", transferType: "purchase", toUserId: null, description: "Deep Night" }),
+          makeTransfer({ id: "f", direction: "in", amount: "12.50000000", transferType: "deposit", fromUserId: null, description: "Deposit from wallet 0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC" }),
         ]),
     });
     renderWithToasts(<TransferHistory />);
     const list = await screen.findByRole("list", { name: "Transfers" });
     const rows = within(list).getAllByRole("listitem");
-    expect(rows).toHaveLength(5);
+    expect(rows).toHaveLength(6);
     expect(rows[0]).toHaveTextContent("Transfer");
     expect(rows[0]).toHaveTextContent("+25.00000000 LOOP");
     expect(rows[0]).toHaveTextContent("From user-2");
@@ -54,6 +55,10 @@ describe("Transfer History", () => {
     expect(rows[3]).toHaveTextContent("Airdrop");
     expect(rows[4]).toHaveTextContent("Purchase");
     expect(rows[4]).toHaveTextContent("-4.99000000 LOOP");
+    // A deposit of wallet LOOP into the vault, credited by the settlement.
+    expect(rows[5]).toHaveTextContent("Deposit");
+    expect(rows[5]).toHaveTextContent("+12.50000000 LOOP");
+    expect(rows[5]).toHaveTextContent("From your wallet");
   });
 });
 
