@@ -32,7 +32,7 @@ test.describe("LOOP tokens", () => {
     await page.getByRole("link", { name: /Buy Tokens/ }).first().click();
     await expect(page).toHaveURL(/\/tokens$/);
     await expect(wallet(page)).toContainText("500.00000000");
-    const transfers = page.getByRole("list", { name: "Transfers" });
+    const transfers = page.getByRole("list", { name: "Transfers", exact: true });
     await expect(transfers).toContainText("Welcome bonus");
     await expect(transfers).toContainText("+500.00000000 LOOP");
 
@@ -52,7 +52,7 @@ test.describe("LOOP tokens", () => {
     // The recipient sees it arrive.
     await recipientPage.goto("/tokens");
     await expect(wallet(recipientPage)).toContainText("525.50000000");
-    const received = recipientPage.getByRole("list", { name: "Transfers" });
+    const received = recipientPage.getByRole("list", { name: "Transfers", exact: true });
     await expect(received).toContainText("For the bassline");
     await expect(received).toContainText("+25.50000000 LOOP");
 

@@ -4,11 +4,17 @@ import { getQueryFn } from "@/lib/api-client";
 
 export const WITHDRAWALS_QUERY_KEY = ["/api/tokens/withdrawals"] as const;
 
+/** While a withdrawal is pending or processing, its outcome (e.g. a payout settled from the chain) shows up without a reload. */
+export const OPEN_WITHDRAWAL_POLL_MS = 5_000;
+
+export const isOpenWithdrawal = (withdrawal: Withdrawal) => withdrawal.status === "pending" || withdrawal.status === "processing";
+
 /** GET /api/tokens/withdrawals: the viewer's withdrawals, newest first. */
 export const withdrawalsQueryOptions = queryOptions({
   queryKey: WITHDRAWALS_QUERY_KEY,
   queryFn: getQueryFn<Withdrawal[]>({ on401: "throw" }),
   staleTime: 0,
+  refetchInterval: (query) => (query.state.data?.some(isOpenWithdrawal) ? OPEN_WITHDRAWAL_POLL_MS : false),
 });
 
 export function useWithdrawals() {

@@ -1,6 +1,8 @@
 import { configure, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { json, stubApi } from "@/features/loops/testing/loop-fixtures";
+import { useTokenBalance } from "../api/get-token-balance";
+import { OPEN_WITHDRAWAL_POLL_MS } from "../api/get-withdrawals";
 import { balance, makeTransfer, makeWithdrawal, renderWithToasts } from "../testing/token-fixtures";
 import { TransferHistory } from "./transfer-history";
 import { WithdrawalHistory } from "./withdrawal-history";
@@ -115,5 +117,50 @@ describe("Withdrawal History", () => {
     await user.click(await screen.findByRole("button", { name: /Cancel withdrawal/ }));
     expect(await screen.findByText("Cancel Failed")).toBeInTheDocument();
     expect(screen.getByText("Invalid Status Change: A processing withdrawal cannot become cancelled")).toBeInTheDocument();
+  });
+});
+
+function BalanceProbe() {
+  const balance = useTokenBalance();
+  return <p>{balance.data?.balance ?? "…"}</p>;
+}
+
+describe("Withdrawal History, while a withdrawal is open", () => {
+  it("asks again every few seconds, and once it completes (e.g. paid out on chain) refreshes the balance and transfers", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let status: "processing" | "completed" = "processing";
+      const fetchMock = stubApi({
+        "GET /api/tokens/withdrawals": () => json([makeWithdrawal({ id: "w1", method: "loop", status, transactionId: `0x${"ab".repeat(32)}` })]),
+        "GET /api/tokens/balance": () => json(balance("480.00000000")),
+        "GET /api/tokens/transfers": () => json([]),
+      });
+      const calls = (path: string) => fetchMock.mock.calls.filter(([url]) => String(url).endsWith(path)).length;
+      // The Token page shows the balance and the transfers beside the withdrawals.
+      renderWithToasts(
+        <>
+          <BalanceProbe />
+          <TransferHistory />
+          <WithdrawalHistory />
+        </>,
+      );
+      const list = await screen.findByRole("list", { name: "Withdrawals" });
+      expect(within(list).getByRole("listitem")).toHaveTextContent("PROCESSING");
+      await waitFor(() => expect(calls("/api/tokens/balance")).toBe(1));
+      expect(calls("/api/tokens/transfers")).toBe(1);
+
+      status = "completed";
+      await vi.advanceTimersByTimeAsync(OPEN_WITHDRAWAL_POLL_MS);
+      await waitFor(() => expect(within(screen.getByRole("list", { name: "Withdrawals" })).getByRole("listitem")).toHaveTextContent("COMPLETED"));
+      await waitFor(() => expect(calls("/api/tokens/balance")).toBe(2));
+      await waitFor(() => expect(calls("/api/tokens/transfers")).toBe(2));
+
+      // Nothing open any more: no more polling.
+      const asked = calls("/api/tokens/withdrawals");
+      await vi.advanceTimersByTimeAsync(3 * OPEN_WITHDRAWAL_POLL_MS);
+      expect(calls("/api/tokens/withdrawals")).toBe(asked);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,5 +1,7 @@
 import type { Withdrawal } from "@loop/rules/schemas/withdrawals";
+import { useQueryClient } from "@tanstack/react-query";
 import { ArrowUpFromLine, Loader2, X } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -9,7 +11,9 @@ import { getServerMessage } from "@/lib/api-client";
 import { formatDate, shortAddress } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useCancelWithdrawal } from "../api/cancel-withdrawal";
-import { useWithdrawals } from "../api/get-withdrawals";
+import { TOKEN_BALANCE_QUERY_KEY } from "../api/get-token-balance";
+import { TRANSFERS_QUERY_KEY } from "../api/get-transfers";
+import { isOpenWithdrawal, useWithdrawals } from "../api/get-withdrawals";
 import { formatLoop8 } from "../lib/amounts";
 import { METHOD_LABELS } from "./withdraw-dialog";
 
@@ -78,9 +82,27 @@ function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
   );
 }
 
+/** When a withdrawal stops being open (completed, failed, cancelled), the balance and transfers change: refetch them. */
+function useRefreshBalanceWhenResolved(withdrawals: Withdrawal[] | undefined) {
+  const queryClient = useQueryClient();
+  const open = withdrawals?.filter(isOpenWithdrawal).map((withdrawal) => withdrawal.id).join(",");
+  const previous = useRef(open);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = open;
+    if (before === undefined || open === undefined || before === open) return;
+    const stillOpen = new Set(open.split(","));
+    if (before.split(",").some((id) => id && !stillOpen.has(id))) {
+      void queryClient.invalidateQueries({ queryKey: TOKEN_BALANCE_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: TRANSFERS_QUERY_KEY });
+    }
+  }, [open, queryClient]);
+}
+
 /** Withdrawal History (spec §2): the viewer's withdrawals with status styles and Cancel while pending. */
 export function WithdrawalHistory() {
   const withdrawals = useWithdrawals();
+  useRefreshBalanceWhenResolved(withdrawals.data);
   return (
     <Card aria-labelledby="withdrawal-history-title" className="p-5">
       <h3 id="withdrawal-history-title" className="flex items-center gap-2 font-semibold">
