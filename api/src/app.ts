@@ -18,6 +18,7 @@ import { ratingsRouter } from "./features/ratings/ratings.router";
 import { searchRouter } from "./features/search/search.router";
 import { statsRouter } from "./features/stats/stats.router";
 import { tokensRouter } from "./features/tokens/tokens.router";
+import { purchasesRouter } from "./features/purchases/purchases.router";
 import { tokenOrdersRouter } from "./features/token-orders/token-orders.router";
 import { adminRouter } from "./features/admin/admin.router";
 import { walletRouter } from "./features/wallet/wallet.router";
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(withdrawalsRouter(deps));
   api.use(levelsRouter(prisma));
   api.use(tokenOrdersRouter(deps));
+  api.use(purchasesRouter(deps));
   api.use(adminRouter(deps));
   api.use(apiNotFound);
   app.use("/api", api);

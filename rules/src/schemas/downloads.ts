@@ -29,3 +29,6 @@ export const downloadLinkSchema = z.object({
   filename: z.string().describe("e.g. `deep-night.mp3`"),
 });
 export type DownloadLink = z.infer<typeof downloadLinkSchema>;
+
+/** How long the download links in a purchase e-mail stay valid (the app issues fresh ones any time). */
+export const EMAIL_DOWNLOAD_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;

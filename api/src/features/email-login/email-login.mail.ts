@@ -1,8 +1,5 @@
+import { escapeHtml } from "../../mail/escape-html";
 import type { MailMessage } from "../../mail/mailer";
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 export function signInLinkMail(to: string, link: string, ttlMinutes: number): MailMessage {
   const text = [

@@ -1,4 +1,5 @@
 import type { TokenOrder } from "@loop/rules/schemas/token-orders";
+import { escapeHtml } from "../../mail/escape-html";
 import type { MailMessage } from "../../mail/mailer";
 
 const METHOD_NAMES: Record<TokenOrder["paymentMethod"], string> = {
@@ -8,10 +9,6 @@ const METHOD_NAMES: Record<TokenOrder["paymentMethod"], string> = {
   revolut: "Revolut",
   skrill: "Skrill",
 };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 /** "1250.00000000" → "1250", "0.50000000" → "0.5". */
 function shortLoop(amount: string): string {

@@ -100,7 +100,8 @@ export async function listTransfers(prisma: PrismaClient, userId: string, limit 
     const incoming = row.amount > 0n;
     return {
       id: row.id,
-      transferType: TYPE_OF_KIND[row.kind] ?? "other",
+      // A purchase entry is the seller's sale: the credit side of it.
+      transferType: row.kind === "purchase" && incoming ? "sale" : (TYPE_OF_KIND[row.kind] ?? "other"),
       direction: incoming ? "in" : "out",
       fromUserId: incoming ? row.counterpart : userId,
       toUserId: incoming ? "current_user" : row.counterpart,

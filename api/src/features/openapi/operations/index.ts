@@ -12,6 +12,7 @@ import { loopsOperations } from "./loops";
 import { oidcOperations } from "./oidc";
 import { openApiOperations } from "./openapi";
 import { profileOperations } from "./profile";
+import { purchasesOperations } from "./purchases";
 import { ratingsOperations } from "./ratings";
 import { searchOperations } from "./search";
 import { statsOperations } from "./stats";
@@ -33,6 +34,7 @@ export const FEATURES: readonly FeatureSpec[] = [
   loopsOperations,
   ratingsOperations,
   downloadsOperations,
+  purchasesOperations,
   searchOperations,
   profileOperations,
   statsOperations,

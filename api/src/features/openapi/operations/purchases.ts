@@ -1,0 +1,36 @@
+import { purchaseRequestSchema, purchaseSchema } from "@loop/rules/schemas/purchases";
+import { bodyTooLarge, failure, json, signInRequired } from "../responses";
+import { defineFeature } from "../spec";
+
+export const purchasesOperations = defineFeature({
+  tag: "purchases",
+  description:
+    "Buying a loop (DESIGN §4). The server computes every amount: the price is the loop's, the fee is MP3 2% / WAV 4% of it (half-up to the cent), " +
+    "and paying with LOOP takes (price + fee) × 500 LOOP from the in-app balance in one ledger entry (buyer → seller the price, buyer → fees the fee). " +
+    "One purchase per buyer, loop and format. After a paid purchase both sides get a notification and an e-mail (the buyer's with a download link valid 7 days).",
+  schemas: { PurchaseRequest: purchaseRequestSchema, Purchase: purchaseSchema },
+  operations: [
+    {
+      method: "post",
+      path: "/api/purchases",
+      operationId: "createPurchase",
+      summary: "Buy a loop: free, or with the in-app LOOP balance",
+      description:
+        "A free loop needs no `paymentMethod`; a paid one needs `paymentMethod: \"loop\"`. Send an `Idempotency-Key` header so that a retry answers the first purchase again.",
+      auth: "required",
+      body: purchaseRequestSchema,
+      responses: {
+        201: json(purchaseSchema, "The purchase, with a signed download link (15 minutes) of the format bought"),
+        400: failure(
+          "`Missing Information: …`, `Invalid Format: …`, `Invalid Purchase: You cannot buy your own loop`, `Payment Required: …`, `Invalid Payment Method: …`, " +
+            "`Insufficient Balance: You need {n} LOOP tokens but only have {m}`, an invalid `Idempotency-Key`, or malformed JSON.",
+        ),
+        401: signInRequired,
+        403: failure("A cross-site request, or a banned account."),
+        404: failure("`Loop Not Found`: no such loop, or not listed."),
+        409: failure("`Already Purchased: …`, or the `Idempotency-Key` was used with another request."),
+        413: bodyTooLarge,
+      },
+    },
+  ],
+});

@@ -1,0 +1,81 @@
+// The e-mails of a paid purchase: the buyer's, with the download link of the format bought (valid
+// for days; the loop's page issues fresh ones any time), and the seller's sale notice.
+import type { Purchase } from "@loop/rules/schemas/purchases";
+import { escapeHtml } from "../../mail/escape-html";
+import type { MailMessage } from "../../mail/mailer";
+
+const PAYMENT_NAMES: Record<Purchase["method"], string> = {
+  free: "Free",
+  loop: "LOOP balance",
+  wallet: "LOOP from your wallet",
+  paypal: "PayPal",
+  card: "Card",
+};
+
+function table(rows: [string, string][]): { text: string; html: string } {
+  return {
+    text: rows.map(([label, value]) => `${label}: ${value}`).join("\n"),
+    html: `<table style="border-collapse: collapse">${rows
+      .map(([label, value]) => `<tr><td style="padding: 2px 12px 2px 0; color: #555">${escapeHtml(label)}</td><td>${escapeHtml(value)}</td></tr>`)
+      .join("")}</table>`,
+  };
+}
+
+function page(paragraphs: string): string {
+  return `<!doctype html>\n<html><body style="font-family: sans-serif; line-height: 1.5; color: #111">\n${paragraphs}\n<p>LOOP</p>\n</body></html>`;
+}
+
+const shortLoop = (amount: string) => amount.replace(/\.?0+$/, "");
+
+function paid(purchase: Purchase): string {
+  return purchase.loopAmount ? `$${purchase.total} USD (${shortLoop(purchase.loopAmount)} LOOP)` : `$${purchase.total} USD`;
+}
+
+export function purchaseReceiptMail(to: string, purchase: Purchase, download: { url: string; validDays: number }, libraryUrl: string): MailMessage {
+  const format = purchase.format.toUpperCase();
+  const details = table([
+    ["Loop", purchase.loopTitle],
+    ["Format", format],
+    ["Price", `$${purchase.price} USD`],
+    ["Marketplace fee", `$${purchase.fee} USD`],
+    ["Total", paid(purchase)],
+    ["Paid with", PAYMENT_NAMES[purchase.method]],
+    ["Purchase", purchase.id],
+  ]);
+  const text = [
+    "Hello,",
+    "",
+    `Thank you for your purchase. Your file is ready: "${purchase.loopTitle}" (${format}).`,
+    "",
+    details.text,
+    "",
+    `Download (${format}, link valid ${download.validDays} days): ${download.url}`,
+    "",
+    `After that, download it again any time from LOOP: ${libraryUrl}`,
+    "",
+    "LOOP",
+  ].join("\n");
+  const html = page(`<p>Hello,</p>
+<p>Thank you for your purchase. Your file is ready: <strong>${escapeHtml(purchase.loopTitle)}</strong> (${format}).</p>
+${details.html}
+<p><a href="${escapeHtml(download.url)}">Download ${escapeHtml(purchase.loopTitle)} (${format})</a> — the link is valid ${download.validDays} days.</p>
+<p>After that, download it again any time from <a href="${escapeHtml(libraryUrl)}">LOOP</a>.</p>`);
+  return { to, subject: `Your download: ${purchase.loopTitle} (${format})`, text, html };
+}
+
+export function saleNoticeMail(to: string, purchase: Purchase, buyerName: string, tokensUrl: string): MailMessage {
+  const format = purchase.format.toUpperCase();
+  const earned = purchase.method === "loop" || purchase.method === "wallet" ? `$${purchase.price} USD in LOOP` : `$${purchase.price} USD`;
+  const details = table([
+    ["Loop", purchase.loopTitle],
+    ["Format", format],
+    ["Buyer", buyerName],
+    ["You earn", earned],
+  ]);
+  const text = ["Hello,", "", `You made a sale: "${purchase.loopTitle}" (${format}).`, "", details.text, "", `Your balance: ${tokensUrl}`, "", "LOOP"].join("\n");
+  const html = page(`<p>Hello,</p>
+<p>You made a sale: <strong>${escapeHtml(purchase.loopTitle)}</strong> (${format}).</p>
+${details.html}
+<p><a href="${escapeHtml(tokensUrl)}">See your balance</a></p>`);
+  return { to, subject: `You sold ${purchase.loopTitle} (${format})`, text, html };
+}

@@ -1,0 +1,153 @@
+// POST /api/purchases (DESIGN §4): a free loop, or a paid one with the in-app LOOP balance. The
+// server is the authority on the price, the fee and the balance: the client sends only the loop,
+// the format and how it pays. A paid purchase is one transaction: XP for both sides (awarded first,
+// see award-xp.ts on lock order), one ledger entry (buyer → seller the price, buyer → fees the fee)
+// keyed per buyer, loop and format, the purchase row, and a notification to each side; so it is
+// recorded once whatever retries or double clicks happen (the second finds the row: 409).
+import { formatFeeCents, type Format } from "@loop/rules/fees";
+import { DOWNLOAD_LINK_TTL_MS } from "@loop/rules/schemas/downloads";
+import { insufficientLoopMessage, PURCHASE_MESSAGES, purchaseRequestSchema, type Purchase, type PurchaseMethod } from "@loop/rules/schemas/purchases";
+import { centsToLoopUnits, formatLoop, formatLoopBrief, formatUsd } from "@loop/rules/units";
+import { isUniqueViolation, type Tx } from "../../db/prisma";
+import { BadRequest, Conflict, NotFound } from "../../http/errors";
+import { InsufficientFunds, platformAccountId, postEntryInTx, userBalance } from "../ledger/ledger.service";
+import { awardXpMany, purchaseXpAward, saleXpAward, type XpAward } from "../levels/award-xp";
+import { LOOP_NOT_FOUND, UUID } from "../loops/catalog.service";
+import { createNotificationInTx } from "../notifications/create-notification";
+import { signDownloadToken } from "../downloads/download-token";
+
+interface LoopForSale {
+  id: string;
+  title: string;
+  userId: string;
+  priceCents: number;
+  isFree: boolean;
+  status: string;
+  isPublic: boolean;
+}
+
+/** What was bought, for the answer and the e-mails. */
+export interface CompletedPurchase {
+  purchase: Purchase;
+  sellerId: string;
+}
+
+/**
+ * The loop, locked until the purchase commits: against a concurrent price edit, and so that
+ * purchases of one loop take turns (the purchase row's trigger updates the loop's count; a shared
+ * lock upgraded by several buyers at once would deadlock).
+ */
+async function loopForSale(tx: Tx, loopId: string): Promise<LoopForSale | null> {
+  if (!UUID.test(loopId)) return null;
+  const rows = await tx.$queryRaw<LoopForSale[]>`
+    SELECT "id"::text, "title", "user_id"::text AS "userId", "price_cents" AS "priceCents", "is_free" AS "isFree", "status"::text, "is_public" AS "isPublic"
+    FROM "app"."loops" WHERE "id" = ${loopId}::uuid FOR NO KEY UPDATE`;
+  return rows[0] ?? null;
+}
+
+function toPurchase(
+  row: { id: string; createdAt: Date; format: Format; method: string; priceCents: number; feeCents: number; loopUnits: bigint | null },
+  loop: LoopForSale,
+  downloadUrl: string,
+): Purchase {
+  return {
+    id: row.id,
+    loopId: loop.id,
+    loopTitle: loop.title,
+    format: row.format,
+    method: row.method as PurchaseMethod,
+    price: formatUsd(BigInt(row.priceCents)),
+    fee: formatUsd(BigInt(row.feeCents)),
+    total: formatUsd(BigInt(row.priceCents + row.feeCents)),
+    loopAmount: row.loopUnits === null ? null : formatLoop(row.loopUnits),
+    createdAt: row.createdAt.toISOString(),
+    downloadUrl,
+  };
+}
+
+const purchaseKey = (buyerId: string, loopId: string, format: Format) => `purchase:${buyerId}:${loopId}:${format}`;
+
+export async function buyLoop(tx: Tx, buyerId: string, body: unknown, signingKey: string, now = Date.now()): Promise<CompletedPurchase> {
+  const parsed = purchaseRequestSchema.safeParse(body ?? {});
+  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? PURCHASE_MESSAGES.missing);
+  const { loopId, format, paymentMethod } = parsed.data;
+  const loop = await loopForSale(tx, loopId);
+  if (!loop || loop.status !== "ready" || !loop.isPublic) throw new NotFound(LOOP_NOT_FOUND);
+  if (loop.userId === buyerId) throw new BadRequest(PURCHASE_MESSAGES.ownLoop);
+  const existing = await tx.purchase.findUnique({ where: { buyerId_loopId_format: { buyerId, loopId: loop.id, format } }, select: { id: true } });
+  if (existing) throw new Conflict(PURCHASE_MESSAGES.alreadyPurchased);
+
+  const free = loop.isFree || loop.priceCents === 0;
+  const priceCents = free ? 0 : loop.priceCents;
+  const feeCents = free ? 0 : Number(formatFeeCents(BigInt(priceCents), format));
+  let loopUnits: bigint | null = null;
+  let ledgerEntryId: string | null = null;
+  let method: PurchaseMethod = "free";
+
+  if (!free) {
+    if (paymentMethod !== "loop") throw new BadRequest(PURCHASE_MESSAGES.choosePayment);
+    method = "loop";
+    const priceUnits = centsToLoopUnits(BigInt(priceCents));
+    const feeUnits = centsToLoopUnits(BigInt(feeCents));
+    loopUnits = priceUnits + feeUnits;
+    const { available } = await userBalance(tx, buyerId);
+    if (available < loopUnits) throw new BadRequest(insufficientLoopMessage(formatLoopBrief(loopUnits), formatLoopBrief(available)));
+
+    const trade = { priceCents, buyerId, sellerId: loop.userId, onChain: false, loopId: loop.id };
+    await awardXpMany(tx, [purchaseXpAward(trade), saleXpAward(trade)].filter((award): award is XpAward => award !== null));
+    const fees = await platformAccountId(tx, "fees");
+    try {
+      const entry = await postEntryInTx(tx, {
+        idempotencyKey: purchaseKey(buyerId, loop.id, format),
+        kind: "purchase",
+        description: `${loop.title} (${format.toUpperCase()})`,
+        postings: [
+          { userId: buyerId, amount: -loopUnits },
+          { userId: loop.userId, amount: priceUnits },
+          ...(feeUnits > 0n ? [{ accountId: fees, amount: feeUnits }] : []),
+        ],
+      });
+      // The key is per buyer, loop and format: an entry that existed means it was bought already.
+      if (!entry.created) throw new Conflict(PURCHASE_MESSAGES.alreadyPurchased);
+      ledgerEntryId = entry.id;
+    } catch (error) {
+      if (error instanceof InsufficientFunds) {
+        const { available: now } = await userBalance(tx, buyerId);
+        throw new BadRequest(insufficientLoopMessage(formatLoopBrief(loopUnits), formatLoopBrief(now)));
+      }
+      throw error;
+    }
+  }
+
+  let row;
+  try {
+    row = await tx.purchase.create({
+      data: { loopId: loop.id, buyerId, format, priceCents, feeCents, method, loopUnits, ledgerEntryId },
+      select: { id: true, createdAt: true, format: true, method: true, priceCents: true, feeCents: true, loopUnits: true },
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new Conflict(PURCHASE_MESSAGES.alreadyPurchased);
+    throw error;
+  }
+  if (!free) {
+    const what = `${loop.title} (${format.toUpperCase()})`;
+    await createNotificationInTx(tx, {
+      userId: buyerId,
+      type: "success",
+      title: "Purchase Complete",
+      message: `${what} is yours: download it from the creator's page, or from the link in your e-mail.`,
+      actionUrl: `/profile/${loop.userId}`,
+      actionText: "Open",
+    });
+    await createNotificationInTx(tx, {
+      userId: loop.userId,
+      type: "success",
+      title: "New Sale",
+      message: `You sold ${what} for $${formatUsd(BigInt(priceCents))}.`,
+      actionUrl: "/tokens",
+      actionText: "View balance",
+    });
+  }
+  const token = signDownloadToken(signingKey, { loopId: loop.id, format, userId: buyerId, expiresAt: now + DOWNLOAD_LINK_TTL_MS });
+  return { purchase: toPurchase(row, loop, `/api/downloads/${token}`), sellerId: loop.userId };
+}

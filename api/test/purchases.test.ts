@@ -1,0 +1,212 @@
+// Buying a loop (DESIGN §4) free or with the in-app LOOP balance: the server's amounts, one ledger
+// entry, once per buyer/loop/format under retries and races, XP, notifications, e-mails with a
+// working download link, and every refusal leaving nothing behind.
+import { randomUUID } from "node:crypto";
+import { PURCHASE_MESSAGES, insufficientLoopMessage, purchaseSchema } from "@loop/rules/schemas/purchases";
+import { tokenBalanceSchema, transferListSchema } from "@loop/rules/schemas/tokens";
+import request from "supertest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { checkLedger } from "../src/features/ledger/ledger-check";
+import { platformAccountId, postEntry } from "../src/features/ledger/ledger.service";
+import { newAccount, walletSignIn, type Browser } from "./support/siwe";
+import { decodeQuotedPrintable, startSmtpServer } from "./support/smtp";
+import { browser, createTestApp, type TestApp } from "./support/test-app";
+
+describe("purchases", () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+
+  async function signIn(email?: string) {
+    const agent = browser(t.app);
+    const response = await walletSignIn(agent, newAccount());
+    expect(response.status).toBe(200);
+    const id = response.body.id as string;
+    if (email) await t.db.prisma.user.update({ where: { id }, data: { email } });
+    return { browser: agent, id };
+  }
+  /** A ready, listed loop of `userId` at `price` (USD string), with its MP3 and WAV in storage. */
+  async function listedLoop(userId: string, price: string, title = `Loop ${randomUUID().slice(0, 6)}`) {
+    const genre = (await t.db.prisma.genre.findFirst()) ?? (await t.db.prisma.genre.create({ data: { name: "Lo-Fi" } }));
+    const id = randomUUID();
+    const cents = Math.round(Number(price) * 100);
+    await t.db.prisma.loop.create({
+      data: {
+        id,
+        userId,
+        genreId: genre.id,
+        title,
+        status: "ready",
+        isPublic: true,
+        priceCents: cents,
+        isFree: cents === 0,
+        originalKey: `loops/${id}/original`,
+        originalFormat: "wav",
+        mp3Key: `loops/${id}/full.mp3`,
+        wavKey: `loops/${id}/full.wav`,
+      },
+    });
+    await t.storage.put(`loops/${id}/full.mp3`, Buffer.from(`mp3 of ${title}`));
+    await t.storage.put(`loops/${id}/full.wav`, Buffer.from(`wav of ${title}`));
+    return { id, title };
+  }
+  const buy = (as: Browser, body: unknown, key?: string) => {
+    const call = as.post("/api/purchases");
+    if (key) call.set("Idempotency-Key", key);
+    return call.send(body as object);
+  };
+  const balance = async (as: Browser) => tokenBalanceSchema.parse((await as.get("/api/tokens/balance").expect(200)).body);
+  const purchasesOf = (buyerId: string) => t.db.prisma.purchase.findMany({ where: { buyerId }, orderBy: { createdAt: "asc" } });
+  /** LOOP from the platform (as an admin's airdrop would), so a buyer can afford a loop. */
+  const fund = (userId: string, loop: string) =>
+    platformAccountId(t.db.prisma, "issuance").then((issuance) =>
+      postEntry(t.db.prisma, {
+        idempotencyKey: `test-fund:${randomUUID()}`,
+        kind: "admin_airdrop",
+        postings: [
+          { accountId: issuance, amount: -BigInt(loop) * 10n ** 8n },
+          { userId, amount: BigInt(loop) * 10n ** 8n },
+        ],
+      }),
+    );
+  const feesBalance = async () => (await t.db.prisma.ledgerAccount.findFirst({ where: { kind: "fees", userId: null } }))?.balance ?? 0n;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp({ env: { SMTP_URL: smtp.url } });
+  });
+  afterEach(async () => {
+    expect(await checkLedger(t.db.prisma)).toEqual([]);
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.stop();
+  });
+
+  it("pays with LOOP: the server's price and fee, one entry buyer → seller and fees, XP, notifications, e-mails", async () => {
+    const seller = await signIn(`seller-${randomUUID()}@example.com`);
+    const buyer = await signIn(`buyer-${randomUUID()}@example.com`);
+    await fund(buyer.id, "3000");
+    const loop = await listedLoop(seller.id, "4.99", "Golden Hour");
+    const feesBefore = await feesBalance();
+
+    // A client-sent price is ignored: the server prices the loop itself.
+    const response = await buy(buyer.browser, { loopId: loop.id, format: "wav", paymentMethod: "loop", price: "0.01" }).expect(201);
+    const purchase = purchaseSchema.parse(response.body);
+    // WAV: 4% of $4.99 = 19.96¢ → 20¢; total $5.19 = 2595 LOOP.
+    expect(purchase).toMatchObject({ loopId: loop.id, loopTitle: "Golden Hour", format: "wav", method: "loop", price: "4.99", fee: "0.20", total: "5.19", loopAmount: "2595.00000000" });
+    expect(await balance(buyer.browser)).toEqual({ balance: "905.00000000", available: "905.00000000", held: "0.00000000" });
+    expect(await balance(seller.browser)).toMatchObject({ balance: "2995.00000000" }); // 500 + 2495
+    expect((await feesBalance()) - feesBefore).toBe(100n * 10n ** 8n); // 20¢ = 100 LOOP
+
+    // Both histories: the buyer's purchase, the seller's sale.
+    const buyerSide = transferListSchema.parse((await buyer.browser.get("/api/tokens/transfers").expect(200)).body);
+    expect(buyerSide[0]).toMatchObject({ transferType: "purchase", direction: "out", amount: "2595.00000000", toUserId: seller.id, description: "Golden Hour (WAV)" });
+    const sellerSide = transferListSchema.parse((await seller.browser.get("/api/tokens/transfers").expect(200)).body);
+    expect(sellerSide[0]).toMatchObject({ transferType: "sale", direction: "in", amount: "2495.00000000", fromUserId: buyer.id });
+
+    // XP: purchase 5 + 4 whole dollars; sale 10 + 4.
+    const [buyerRow, sellerRow] = await Promise.all([t.db.prisma.user.findUniqueOrThrow({ where: { id: buyer.id } }), t.db.prisma.user.findUniqueOrThrow({ where: { id: seller.id } })]);
+    expect(buyerRow.experience).toBe(9);
+    expect(sellerRow.experience).toBe(14);
+    expect(await t.db.prisma.notification.findMany({ where: { userId: { in: [buyer.id, seller.id] } }, select: { userId: true, title: true } })).toEqual(
+      expect.arrayContaining([
+        { userId: buyer.id, title: "Purchase Complete" },
+        { userId: seller.id, title: "New Sale" },
+      ]),
+    );
+
+    // The answer's link downloads the WAV.
+    const file = await request(t.app).get(purchase.downloadUrl).expect(200);
+    expect(file.headers["content-disposition"]).toBe('attachment; filename="golden-hour.wav"');
+    // The buyer's e-mail: the details and a link (valid for days) that downloads the file bought.
+    const receipt = decodeQuotedPrintable((await smtp.mailTo(buyerRow.email!)).raw);
+    expect(receipt).toContain("Subject: Your download: Golden Hour (WAV)");
+    expect(receipt).toContain("$5.19 USD (2595 LOOP)");
+    const link = /(http:\/\/localhost:5173\/api\/downloads\/[A-Za-z0-9_.-]+)/.exec(receipt)![1]!;
+    const mailed = await request(t.app).get(new URL(link).pathname).expect(200);
+    expect(mailed.body.toString()).toBe("wav of Golden Hour");
+    // The seller's notice.
+    const notice = decodeQuotedPrintable((await smtp.mailTo(sellerRow.email!)).raw);
+    expect(notice).toContain("Subject: You sold Golden Hour (WAV)");
+
+    // The loop now shows as bought, and MP3 is a separate purchase.
+    await buy(buyer.browser, { loopId: loop.id, format: "wav", paymentMethod: "loop" }).expect(409);
+    expect((await purchasesOf(buyer.id)).map((row) => row.format)).toEqual(["wav"]);
+  });
+
+  it("an MP3 costs 2%: $4.99 → fee 10¢, 2545 LOOP; a short balance is refused with both amounts and nothing moves", async () => {
+    const seller = await signIn();
+    const buyer = await signIn();
+    const loop = await listedLoop(seller.id, "4.99");
+    const refused = await buy(buyer.browser, { loopId: loop.id, format: "mp3", paymentMethod: "loop" }).expect(400);
+    expect(refused.body.message).toBe(insufficientLoopMessage("2545", "500"));
+    expect(await purchasesOf(buyer.id)).toEqual([]);
+    expect(await balance(buyer.browser)).toMatchObject({ balance: "500.00000000" });
+    expect((await t.db.prisma.user.findUniqueOrThrow({ where: { id: seller.id } })).experience).toBe(0);
+
+    await fund(buyer.id, "2045");
+    const bought = purchaseSchema.parse((await buy(buyer.browser, { loopId: loop.id, format: "mp3", paymentMethod: "loop" }).expect(201)).body);
+    expect(bought).toMatchObject({ fee: "0.10", total: "5.09", loopAmount: "2545.00000000" });
+    expect(await balance(buyer.browser)).toMatchObject({ balance: "0.00000000" });
+  });
+
+  it("refuses what cannot be bought, with the messages, recording nothing", async () => {
+    const seller = await signIn();
+    const buyer = await signIn();
+    await fund(buyer.id, "10000");
+    const loop = await listedLoop(seller.id, "2.00");
+    const hidden = await listedLoop(seller.id, "2.00");
+    await t.db.prisma.loop.update({ where: { id: hidden.id }, data: { isPublic: false } });
+    const M = PURCHASE_MESSAGES;
+    const cases: [Browser, unknown, number, string][] = [
+      [buyer.browser, {}, 400, M.missing],
+      [buyer.browser, { loopId: loop.id }, 400, M.format],
+      [buyer.browser, { loopId: loop.id, format: "flac", paymentMethod: "loop" }, 400, M.format],
+      [buyer.browser, { loopId: loop.id, format: "mp3" }, 400, M.choosePayment],
+      [buyer.browser, { loopId: loop.id, format: "mp3", paymentMethod: "paypal" }, 400, M.paymentMethod],
+      [buyer.browser, { loopId: randomUUID(), format: "mp3", paymentMethod: "loop" }, 404, "Loop Not Found"],
+      [buyer.browser, { loopId: "not-a-uuid", format: "mp3", paymentMethod: "loop" }, 404, "Loop Not Found"],
+      [buyer.browser, { loopId: hidden.id, format: "mp3", paymentMethod: "loop" }, 404, "Loop Not Found"],
+      [seller.browser, { loopId: loop.id, format: "mp3", paymentMethod: "loop" }, 400, M.ownLoop],
+    ];
+    for (const [as, body, status, message] of cases) {
+      const response = await buy(as, body).expect(status);
+      expect(response.body, JSON.stringify(body)).toEqual({ message });
+    }
+    await browser(t.app).post("/api/purchases").send({ loopId: loop.id, format: "mp3", paymentMethod: "loop" }).expect(401);
+    expect(await t.db.prisma.purchase.count({ where: { loopId: { in: [loop.id, hidden.id] } } })).toBe(0);
+    expect(await balance(buyer.browser)).toMatchObject({ balance: "10500.00000000" });
+  });
+
+  it("a free loop is recorded without payment, once", async () => {
+    const seller = await signIn();
+    const buyer = await signIn();
+    const loop = await listedLoop(seller.id, "0");
+    const free = purchaseSchema.parse((await buy(buyer.browser, { loopId: loop.id, format: "mp3" }).expect(201)).body);
+    expect(free).toMatchObject({ method: "free", price: "0.00", fee: "0.00", total: "0.00", loopAmount: null });
+    await buy(buyer.browser, { loopId: loop.id, format: "mp3" }).expect(409);
+    expect(await balance(buyer.browser)).toMatchObject({ balance: "500.00000000" });
+    expect(await t.db.prisma.notification.count({ where: { userId: { in: [buyer.id, seller.id] } } })).toBe(0);
+  });
+
+  it("retries and double clicks buy once: the same key replays the answer, 20 racing calls make one purchase", async () => {
+    const seller = await signIn();
+    const buyer = await signIn();
+    await fund(buyer.id, "100000");
+    const loop = await listedLoop(seller.id, "9.99");
+    const body = { loopId: loop.id, format: "mp3", paymentMethod: "loop" };
+    const first = await buy(buyer.browser, body, "buy-1").expect(201);
+    const replay = await buy(buyer.browser, body, "buy-1").expect(201);
+    expect(replay.body).toEqual(first.body);
+    await buy(buyer.browser, { ...body, format: "wav" }, "buy-1").expect(409);
+
+    const racing = await Promise.all(Array.from({ length: 20 }, () => buy(buyer.browser, { ...body, format: "wav" })));
+    expect(racing.filter((response) => response.status === 201)).toHaveLength(1);
+    expect(racing.filter((response) => response.status === 409)).toHaveLength(19);
+    expect((await purchasesOf(buyer.id)).map((row) => row.format).sort()).toEqual(["mp3", "wav"]);
+    // 9.99 + 0.20 (mp3) and 9.99 + 0.40 (wav): 5095 + 5195 LOOP.
+    expect(await balance(buyer.browser)).toMatchObject({ balance: `${100500 - 5095 - 5195}.00000000` });
+    const entries = await t.db.prisma.ledgerEntry.count({ where: { kind: "purchase", idempotencyKey: { startsWith: `purchase:${buyer.id}:` } } });
+    expect(entries).toBe(2);
+  });
+});
