@@ -59,7 +59,7 @@ export function HomeScreen({ user }: { user: CurrentUser | null }) {
           <BalanceBanner user={user} />
         </div>
       ) : null}
-      <LoopBrowser id={BROWSE_ID} className="mt-10 scroll-mt-20 outline-none" />
+      <LoopBrowser id={BROWSE_ID} className="mt-10 scroll-mt-20 outline-none" onSignInRequired={openJoin} />
     </div>
   );
 }

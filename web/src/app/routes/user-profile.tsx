@@ -1,12 +1,15 @@
 import type { PublicLoop } from "@loop/rules/schemas/loops";
+import { useCallback } from "react";
 import { useParams } from "react-router";
+import { useJoinDialog } from "@/features/auth/components/join-dialog-context";
 import { LoopList } from "@/features/loops/components/loop-list";
 import { PublicProfilePage } from "@/features/profile/components/public-profile-page";
-
-const renderLoops = (loops: PublicLoop[]) => <LoopList loops={loops} />;
 
 /** /profile/:userId: anyone's public profile (visitors included, DESIGN §7). */
 export function UserProfileRoute() {
   const { userId = "" } = useParams();
+  const { openJoin } = useJoinDialog();
+  // Visitors get Buy on the cards; signed out it opens the Join dialog.
+  const renderLoops = useCallback((loops: PublicLoop[]) => <LoopList loops={loops} onSignInRequired={openJoin} />, [openJoin]);
   return <PublicProfilePage key={userId} userId={userId} renderLoops={renderLoops} />;
 }

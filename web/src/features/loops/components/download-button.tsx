@@ -3,17 +3,15 @@ import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { errorStatus, getServerMessage } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
-import { fullPageNavigate, LOGIN_URL } from "@/lib/navigation";
+import { fullPageNavigate } from "@/lib/navigation";
+import { redirectToLoginAfterUnauthorized, UNAUTHORIZED_TOAST } from "@/lib/session-expired";
 import { toast, type ToastInput } from "@/lib/toast";
 import type { DeliveryFormat } from "@loop/rules/schemas/downloads";
 import { useDownloadLink } from "../api/get-download-link";
 
-/** Spec §9: a 401 on download redirects to login after 500 ms. */
-export const LOGIN_REDIRECT_DELAY_MS = 500;
-
 export const DOWNLOAD_TOASTS = {
   loginRequired: { title: "Login Required", description: "Please log in to download loops.", variant: "destructive" },
-  unauthorized: { title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" },
+  unauthorized: UNAUTHORIZED_TOAST,
   failed: (message: string): ToastInput => ({ title: "Download Failed", description: message, variant: "destructive" }),
   started: (filename: string): ToastInput => ({ title: "Download Started", description: filename, variant: "success" }),
 } as const satisfies Record<string, ToastInput | ((text: string) => ToastInput)>;
@@ -43,8 +41,7 @@ export function DownloadButton({ loopId, title, className, onStarted }: { loopId
         },
         onError: (error) => {
           if (errorStatus(error) === 401) {
-            toast(DOWNLOAD_TOASTS.unauthorized);
-            setTimeout(() => fullPageNavigate(LOGIN_URL), LOGIN_REDIRECT_DELAY_MS);
+            redirectToLoginAfterUnauthorized();
             return;
           }
           toast(DOWNLOAD_TOASTS.failed(getServerMessage(error, "Failed to download this loop. Please try again.")));

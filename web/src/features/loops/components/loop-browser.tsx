@@ -15,7 +15,7 @@ import { LoopLayoutToggle, LoopSortButtons } from "./loop-sort-bar";
  * The Home catalog (spec §2): filters sidebar, sort buttons, grid/list toggle, the count, the loops
  * and 'Load More Loops' (next 24) while fewer are shown than the total.
  */
-export function LoopBrowser({ id, className }: { id?: string; className?: string }) {
+export function LoopBrowser({ id, className, onSignInRequired }: { id?: string; className?: string; onSignInRequired?: () => void }) {
   const [filters, setFilters] = useState<LoopFilters>(DEFAULT_FILTERS);
   const [layout, setLayout] = useState<LoopLayout>("grid");
   const query = useLoops(filters);
@@ -61,7 +61,7 @@ export function LoopBrowser({ id, className }: { id?: string; className?: string
               <p className="rounded-xl border border-dashed border-border py-16 text-center text-muted-foreground">No loops found. Try adjusting your filters.</p>
             ) : (
               <>
-                <LoopList loops={loops} layout={layout} />
+                <LoopList loops={loops} layout={layout} onSignInRequired={onSignInRequired} />
                 {query.hasNextPage ? (
                   <div className="mt-8 flex justify-center">
                     <Button variant="outline" size="lg" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>

@@ -29,7 +29,7 @@ beforeEach(() => vi.mocked(fullPageNavigate).mockClear());
 afterEach(() => vi.useRealTimers());
 
 describe("LoopCard", () => {
-  it("shows title, artist, genre, m:ss, BPM, key and the exact price; no rating without ratings; no Buy button", async () => {
+  it("shows title, artist, genre, m:ss, BPM, key and the exact price; no rating without ratings; Buy, not Download, on a paid loop", async () => {
     renderCard(makeLoop({ title: "Deep Night", price: "12.50", duration: 75.4, bpm: 124, key: "F# minor" }), { "GET /api/auth/user": signedOut });
     const card = screen.getByRole("article", { name: "Deep Night" });
     expect(card).toHaveTextContent("by Mia");
@@ -40,7 +40,7 @@ describe("LoopCard", () => {
     expect(within(card).getByTestId("loop-price")).toHaveTextContent("$12.50");
     expect(within(card).queryByTestId("loop-rating")).not.toBeInTheDocument();
     expect(within(card).queryByRole("button", { name: /download/i })).not.toBeInTheDocument();
-    expect(within(card).queryByRole("button", { name: /buy/i })).not.toBeInTheDocument();
+    expect(within(card).getByRole("button", { name: "Buy Deep Night" })).toBeInTheDocument();
     expect(card).toHaveTextContent("Preview available once processing finishes");
   });
 
@@ -69,6 +69,55 @@ describe("LoopCard", () => {
     renderCard(makeLoop({ title: "Mine", user: own }), { "GET /api/auth/user": signedIn });
     expect(await screen.findByRole("button", { name: "Download Mine" })).toBeInTheDocument();
     expect(screen.queryByRole("radiogroup")).not.toBeInTheDocument();
+  });
+});
+
+describe("Buy or Download", () => {
+  const buyButton = (title: string) => screen.queryByRole("button", { name: `Buy ${title}` });
+
+  it("a signed-in listener gets Buy on a ready, paid loop they have not bought", async () => {
+    renderCard(makeLoop({ title: "Paid" }), { "GET /api/auth/user": signedIn });
+    await vi.waitFor(() => expect(buyButton("Paid")).toBeEnabled());
+    expect(screen.queryByRole("button", { name: "Download Paid" })).not.toBeInTheDocument();
+  });
+
+  it("no Buy on a bought, free, own or unfinished loop", async () => {
+    const own = { id: VIEWER.id, username: "me", firstName: null, email: null };
+    const cases = [
+      makeLoop({ title: "Bought", isPurchased: true }),
+      makeLoop({ title: "Free", isFree: true, price: "0.00" }),
+      makeLoop({ title: "Mine", user: own }),
+      makeLoop({ title: "Mine Processing", user: own, status: "processing" }),
+    ];
+    for (const loop of cases) {
+      const { unmount } = renderCard(loop, { "GET /api/auth/user": signedIn });
+      if (loop.status === "ready") expect(await screen.findByRole("button", { name: `Download ${loop.title}` })).toBeInTheDocument();
+      else expect(await screen.findByText("Processing")).toBeInTheDocument();
+      expect(buyButton(loop.title)).not.toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it("signed out, Buy opens the app's sign-in (Join) dialog and no Purchase dialog", async () => {
+    const onSignInRequired = vi.fn();
+    const fetchMock = stubApi({ "GET /api/auth/user": signedOut });
+    const { user } = renderWithProviders(<LoopCard loop={makeLoop({ title: "Paid" })} onSignInRequired={onSignInRequired} />);
+    const button = screen.getByRole("button", { name: "Buy Paid" });
+    await vi.waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    expect(onSignInRequired).toHaveBeenCalledOnce();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes("/api/tokens/balance"))).toBe(false);
+  });
+
+  it("signed out without a sign-in dialog at hand, Buy says 'Login Required'", async () => {
+    const { user } = renderCard(makeLoop({ title: "Paid" }), { "GET /api/auth/user": signedOut });
+    const button = screen.getByRole("button", { name: "Buy Paid" });
+    await vi.waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    expect(await screen.findByText("Login Required")).toBeInTheDocument();
+    expect(screen.getByText("Please log in to buy loops.")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 });
 

@@ -1,36 +1,67 @@
 import type { PublicLoop } from "@loop/rules/schemas/loops";
-import { AlertTriangle, Clock, EyeOff, Gauge, Loader2, Music2, Star } from "lucide-react";
+import { AlertTriangle, Clock, EyeOff, Gauge, Loader2, Music2, ShoppingCart, Star } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { useUser } from "@/lib/auth";
+import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import type { RatingResult } from "@loop/rules/schemas/ratings";
 import { artistName, formatDuration, formatLoopPrice, formatRating } from "../lib/format";
 import { DownloadButton } from "./download-button";
+import { PurchaseDialog } from "./purchase-dialog";
 import { RatingControl } from "./rating-control";
 import { WaveformPlayer } from "./waveform-player";
 
 export type LoopLayout = "grid" | "list";
 
+/** Signed out, Buy asks to sign in: the app passes its Join dialog; without one a toast says so. */
+export const BUY_LOGIN_REQUIRED_TOAST = { title: "Login Required", description: "Please log in to buy loops.", variant: "destructive" } as const;
+
+export interface LoopCardProps {
+  loop: PublicLoop;
+  layout?: LoopLayout;
+  /** Opens the app's sign-in (Join) dialog; Buy calls it when nobody is signed in. */
+  onSignInRequired?: () => void;
+}
+
 /**
  * The loop card (spec §2): title, 'by' the artist, genre, m:ss, BPM, key, price, average rating,
  * the preview player, Download when the viewer may have the file, stars when they may rate it, and
- * for the owner the loop's state (processing, failed, private).
+ * for the owner the loop's state (processing, failed, private). Others get Buy on a paid loop they
+ * have not bought (the Purchase dialog; signed out it asks to sign in) and Download once they own it.
  */
-export function LoopCard({ loop, layout = "grid" }: { loop: PublicLoop; layout?: LoopLayout }) {
-  const { user } = useUser();
+export function LoopCard({ loop, layout = "grid", onSignInRequired }: LoopCardProps) {
+  const { user, isLoading: userLoading } = useUser();
   const [rated, setRated] = useState<RatingResult | null>(null);
   // Fetching the file records the download, which is what lets a listener rate a free loop.
   const [downloadedHere, setDownloadedHere] = useState(false);
+  // Bought in this card: Download at once, before the refetched list says isPurchased.
+  const [boughtHere, setBoughtHere] = useState(false);
+  // The Purchase dialog is mounted on first open (not for every card in the list).
+  const [buyMounted, setBuyMounted] = useState(false);
+  const [buyOpen, setBuyOpen] = useState(false);
   const own = user !== null && user.id === loop.user.id;
   const ready = loop.status === "ready";
-  const mayDownload = ready && (loop.isFree || loop.isPurchased || own);
+  const purchased = loop.isPurchased || boughtHere;
+  const mayDownload = ready && (loop.isFree || purchased || own);
+  const mayBuy = ready && !loop.isFree && !purchased && !own;
   const myRating = rated?.myRating ?? loop.myRating ?? null;
   // Buyers and downloaders may rate (the server says so in canRate, and has the last word).
-  const mayRate = user !== null && !own && ready && (loop.canRate || downloadedHere || myRating !== null);
+  const mayRate = user !== null && !own && ready && (loop.canRate || downloadedHere || boughtHere || myRating !== null);
   const averageRating = rated ? rated.averageRating : loop.averageRating;
   const totalRatings = rated ? rated.totalRatings : loop.totalRatings;
   const list = layout === "list";
+
+  const buy = () => {
+    if (!user) {
+      if (onSignInRequired) onSignInRequired();
+      else toast(BUY_LOGIN_REQUIRED_TOAST);
+      return;
+    }
+    setBuyMounted(true);
+    setBuyOpen(true);
+  };
 
   return (
     <article
@@ -85,7 +116,14 @@ export function LoopCard({ loop, layout = "grid" }: { loop: PublicLoop; layout?:
             {formatLoopPrice(loop)}
           </p>
           {mayDownload ? <DownloadButton loopId={loop.id} title={loop.title} onStarted={() => setDownloadedHere(true)} /> : null}
+          {mayBuy ? (
+            <Button size="sm" onClick={buy} disabled={userLoading} aria-label={`Buy ${loop.title}`}>
+              <ShoppingCart aria-hidden />
+              Buy
+            </Button>
+          ) : null}
         </div>
+        {buyMounted && user && mayBuy ? <PurchaseDialog loop={loop} open={buyOpen} onOpenChange={setBuyOpen} onPurchased={() => setBoughtHere(true)} /> : null}
         {mayRate ? <RatingControl loopId={loop.id} title={loop.title} myRating={myRating} onRated={setRated} /> : null}
       </div>
     </article>

@@ -3,7 +3,18 @@ import { cn } from "@/lib/utils";
 import { LoopCard, type LoopLayout } from "./loop-card";
 
 /** Loop cards in a grid or a list; reused wherever loops are shown (home, profiles). */
-export function LoopList({ loops, layout = "grid", className }: { loops: PublicLoop[]; layout?: LoopLayout; className?: string }) {
+export function LoopList({
+  loops,
+  layout = "grid",
+  className,
+  onSignInRequired,
+}: {
+  loops: PublicLoop[];
+  layout?: LoopLayout;
+  className?: string;
+  /** Opens the app's Join dialog (Buy when signed out). */
+  onSignInRequired?: () => void;
+}) {
   return (
     <ul
       aria-label="Loops"
@@ -12,7 +23,7 @@ export function LoopList({ loops, layout = "grid", className }: { loops: PublicL
     >
       {loops.map((loop) => (
         <li key={loop.id} className="min-w-0">
-          <LoopCard loop={loop} layout={layout} />
+          <LoopCard loop={loop} layout={layout} onSignInRequired={onSignInRequired} />
         </li>
       ))}
     </ul>

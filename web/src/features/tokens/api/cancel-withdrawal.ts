@@ -1,7 +1,7 @@
 import type { Withdrawal } from "@loop/rules/schemas/withdrawals";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api-client";
-import { TOKEN_BALANCE_QUERY_KEY } from "./get-token-balance";
+import { TOKEN_BALANCE_QUERY_KEY } from "@/lib/get-token-balance";
 import { WITHDRAWALS_QUERY_KEY } from "./get-withdrawals";
 
 /** POST /api/tokens/withdrawals/:id/cancel → Withdrawal (own, pending only; the hold is released). */

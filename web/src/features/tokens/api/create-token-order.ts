@@ -1,6 +1,6 @@
 import type { PaymentMethod, TokenOrder } from "@loop/rules/schemas/token-orders";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { postWithIdempotencyKey } from "../lib/idempotent-post";
+import { postWithIdempotencyKey } from "@/lib/idempotent-post";
 import { TOKEN_ORDERS_QUERY_KEY } from "./get-token-orders";
 
 export interface CreateTokenOrderInput {

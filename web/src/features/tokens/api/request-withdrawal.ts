@@ -1,7 +1,7 @@
 import type { Withdrawal, WithdrawalMethod } from "@loop/rules/schemas/withdrawals";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { postWithIdempotencyKey } from "../lib/idempotent-post";
-import { TOKEN_BALANCE_QUERY_KEY } from "./get-token-balance";
+import { postWithIdempotencyKey } from "@/lib/idempotent-post";
+import { TOKEN_BALANCE_QUERY_KEY } from "@/lib/get-token-balance";
 import { WITHDRAWALS_QUERY_KEY } from "./get-withdrawals";
 
 export interface RequestWithdrawalInput {

@@ -1,8 +1,8 @@
 import type { Transfer } from "@loop/rules/schemas/tokens";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { postWithIdempotencyKey } from "../lib/idempotent-post";
-import { TOKEN_BALANCE_QUERY_KEY } from "./get-token-balance";
-import { TRANSFERS_QUERY_KEY } from "./get-transfers";
+import { postWithIdempotencyKey } from "@/lib/idempotent-post";
+import { TOKEN_BALANCE_QUERY_KEY } from "@/lib/get-token-balance";
+import { TRANSFERS_QUERY_KEY } from "@/lib/get-transfers";
 
 export interface TransferTokensInput {
   toUserId: string;

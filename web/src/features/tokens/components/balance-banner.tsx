@@ -6,8 +6,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useTokenBalance } from "../api/get-token-balance";
-import { formatLoop8, loopToUsd } from "../lib/amounts";
+import { useTokenBalance } from "@/lib/get-token-balance";
+import { formatLoop8, loopToUsd } from "@/lib/loop-amounts";
 import { parseLoop } from "@loop/rules/units";
 
 /**

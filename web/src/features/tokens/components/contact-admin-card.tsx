@@ -7,7 +7,7 @@ import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate } from "@/lib/format";
 import { useTokenOrders } from "../api/get-token-orders";
-import { formatLoop8 } from "../lib/amounts";
+import { formatLoop8 } from "@/lib/loop-amounts";
 import { ContactAdminDialog, PAYMENT_METHOD_LABELS } from "./contact-admin-dialog";
 
 /** The support mailbox of the Email Support button. */

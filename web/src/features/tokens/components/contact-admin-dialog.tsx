@@ -11,8 +11,8 @@ import { Textarea } from "@/components/ui/textarea";
 import { ApiError, getServerMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useCreateTokenOrder } from "../api/create-token-order";
-import { formatLoop8, formatUsdCents } from "../lib/amounts";
-import { useSubmissionKey } from "../lib/idempotent-post";
+import { formatLoop8, formatUsdCents } from "@/lib/loop-amounts";
+import { useSubmissionKey } from "@/lib/idempotent-post";
 import { FormAlert } from "./form-alert";
 
 export const SUBMISSION_FAILED_FALLBACK = "Failed to submit your order. Please try again.";

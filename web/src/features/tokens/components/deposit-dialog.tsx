@@ -11,11 +11,11 @@ import { shortAddress } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import type { HexAddress } from "@/lib/wallet/types";
 import { loadWallet, useWalletSnapshot } from "@/lib/wallet/wallet-store";
-import { TOKEN_BALANCE_QUERY_KEY, tokenBalanceQueryOptions } from "../api/get-token-balance";
-import { TRANSFERS_QUERY_KEY } from "../api/get-transfers";
+import { TOKEN_BALANCE_QUERY_KEY, tokenBalanceQueryOptions } from "@/lib/get-token-balance";
+import { TRANSFERS_QUERY_KEY } from "@/lib/get-transfers";
 import { WALLET_TRANSFERS_QUERY_KEY } from "../api/get-wallet-transfers";
 import { useWalletLoopBalance, WALLET_LOOP_BALANCE_QUERY_KEY } from "../api/read-wallet-loop-balance";
-import { formatLoop8 } from "../lib/amounts";
+import { formatLoop8 } from "@/lib/loop-amounts";
 import {
   checkDepositAmount,
   DEPOSIT_MESSAGES,

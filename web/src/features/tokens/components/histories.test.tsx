@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { json, stubApi } from "@/features/loops/testing/loop-fixtures";
-import { useTokenBalance } from "../api/get-token-balance";
+import { useTokenBalance } from "@/lib/get-token-balance";
 import { OPEN_WITHDRAWAL_POLL_MS } from "../api/get-withdrawals";
 import { balance, makeTransfer, makeWithdrawal, renderWithToasts } from "../testing/token-fixtures";
 import { TransferHistory } from "./transfer-history";

@@ -10,8 +10,8 @@ import { Textarea } from "@/components/ui/textarea";
 import { getServerMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useTransferTokens } from "../api/transfer-tokens";
-import { formatLoop8, loopToUsd } from "../lib/amounts";
-import { useSubmissionKey } from "../lib/idempotent-post";
+import { formatLoop8, loopToUsd } from "@/lib/loop-amounts";
+import { useSubmissionKey } from "@/lib/idempotent-post";
 import { FormAlert } from "./form-alert";
 
 export const TRANSFER_FAILED_FALLBACK = "Failed to transfer tokens";

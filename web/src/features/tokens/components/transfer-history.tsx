@@ -6,8 +6,8 @@ import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import { useTransfers } from "../api/get-transfers";
-import { formatLoop8 } from "../lib/amounts";
+import { useTransfers } from "@/lib/get-transfers";
+import { formatLoop8 } from "@/lib/loop-amounts";
 
 export const NO_TRANSFERS = "No transfer history yet";
 

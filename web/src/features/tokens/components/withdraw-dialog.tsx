@@ -11,8 +11,8 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { getServerMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useRequestWithdrawal } from "../api/request-withdrawal";
-import { formatLoop8, loopToUsd } from "../lib/amounts";
-import { useSubmissionKey } from "../lib/idempotent-post";
+import { formatLoop8, loopToUsd } from "@/lib/loop-amounts";
+import { useSubmissionKey } from "@/lib/idempotent-post";
 import { FormAlert } from "./form-alert";
 
 export const WITHDRAWAL_FAILED_FALLBACK = "Failed to submit withdrawal request";

@@ -11,10 +11,10 @@ import { getServerMessage } from "@/lib/api-client";
 import { formatDate, shortAddress } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useCancelWithdrawal } from "../api/cancel-withdrawal";
-import { TOKEN_BALANCE_QUERY_KEY } from "../api/get-token-balance";
-import { TRANSFERS_QUERY_KEY } from "../api/get-transfers";
+import { TOKEN_BALANCE_QUERY_KEY } from "@/lib/get-token-balance";
+import { TRANSFERS_QUERY_KEY } from "@/lib/get-transfers";
 import { isOpenWithdrawal, useWithdrawals } from "../api/get-withdrawals";
-import { formatLoop8 } from "../lib/amounts";
+import { formatLoop8 } from "@/lib/loop-amounts";
 import { METHOD_LABELS } from "./withdraw-dialog";
 
 export const NO_WITHDRAWALS = "No withdrawal history yet";

@@ -20,6 +20,12 @@ export function formatLoop8(text: string): string {
   return `${negative && units > 0n ? "-" : ""}${groupWhole(formatLoop(units))}`;
 }
 
+/** Ledger units as grouped LOOP with 8 decimals: 254500000000n → "2,545.00000000". */
+export function formatLoopUnits(units: bigint): string {
+  const negative = units < 0n;
+  return `${negative ? "-" : ""}${groupWhole(formatLoop(negative ? -units : units))}`;
+}
+
 /** USD cents of a LOOP amount (rounded half-up to the cent); null when the text is not an amount. */
 export function loopTextToCents(text: string): bigint | null {
   const units = parseLoop(text);

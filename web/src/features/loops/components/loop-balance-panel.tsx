@@ -1,0 +1,92 @@
+import { CheckCircle2, Coins, Loader2, Wallet } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
+import { LoadError } from "@/components/ui/load-error";
+import { useTokenBalance } from "@/lib/get-token-balance";
+import { useSubmissionKey } from "@/lib/idempotent-post";
+import { formatLoop8, formatLoopUnits } from "@/lib/loop-amounts";
+import { useCreatePurchase } from "../api/create-purchase";
+import { loopSufficiency } from "../lib/purchase-quote";
+import type { PaymentPanelProps } from "./payment-panels";
+
+/**
+ * Paying with the in-app LOOP balance (DESIGN §4): the total in LOOP (500 per USD), the spendable
+ * balance, whether it is enough, and Pay. The server takes buyer → seller the price and buyer →
+ * fees the fee in one ledger entry; it checks the balance again and has the last word.
+ */
+export function LoopBalancePanel({ loop, quote, onPurchased, onFailed, onClose }: PaymentPanelProps) {
+  const balance = useTokenBalance();
+  const purchase = useCreatePurchase(loop.id);
+  const submission = useSubmissionKey();
+  const available = balance.data?.available;
+  const sufficiency = loopSufficiency(quote.loopUnits, available);
+
+  const pay = () => {
+    if (purchase.isPending || sufficiency.state !== "enough") return;
+    const body = { loopId: loop.id, format: quote.format, paymentMethod: "loop" as const };
+    purchase.mutate(
+      { ...body, idempotencyKey: submission.keyFor(body) },
+      {
+        onSuccess: (result) => {
+          submission.settle(null);
+          onPurchased(result);
+        },
+        onError: (error) => {
+          submission.settle(error);
+          onFailed(error);
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="grid gap-3">
+      <dl className="grid gap-1.5 text-sm">
+        <div className="flex items-baseline justify-between gap-3">
+          <dt className="text-muted-foreground">Amount in LOOP</dt>
+          <dd className="font-mono font-semibold tabular-nums" data-testid="purchase-loop-amount">
+            {formatLoopUnits(quote.loopUnits)} LOOP
+          </dd>
+        </div>
+        <div className="flex items-baseline justify-between gap-3">
+          <dt className="flex items-center gap-1.5 text-muted-foreground">
+            <Wallet className="size-3.5" aria-hidden />
+            Your LOOP balance
+          </dt>
+          <dd className="font-mono tabular-nums" data-testid="purchase-loop-available">
+            {available === undefined ? "…" : `${formatLoop8(available)} LOOP`}
+          </dd>
+        </div>
+      </dl>
+      <p className="text-xs text-muted-foreground">500 LOOP = 1 USD. Paid from your in-app LOOP balance.</p>
+
+      {balance.isError ? <LoadError message="Your LOOP balance could not be loaded." onRetry={() => void balance.refetch()} /> : null}
+
+      <div role="status" aria-live="polite">
+        {sufficiency.state === "enough" ? (
+          <p className="flex items-center gap-2 rounded-lg border border-emerald-500/40 bg-emerald-500/10 px-3 py-2 text-sm text-emerald-200">
+            <CheckCircle2 className="size-4 shrink-0" aria-hidden />
+            Your balance covers this purchase.
+          </p>
+        ) : sufficiency.state === "short" ? (
+          <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-100">
+            <p>
+              Insufficient balance: short by <span className="font-mono font-semibold tabular-nums">{formatLoopUnits(sufficiency.shortUnits)} LOOP</span>.
+            </p>
+            <Button asChild size="sm" variant="outline">
+              <Link to="/tokens" onClick={onClose}>
+                <Coins aria-hidden />
+                Buy LOOP Tokens
+              </Link>
+            </Button>
+          </div>
+        ) : null}
+      </div>
+
+      <Button className="w-full" disabled={sufficiency.state !== "enough" || purchase.isPending} onClick={pay}>
+        {purchase.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Coins aria-hidden />}
+        {purchase.isPending ? "Paying..." : "Pay with LOOP"}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,220 @@
+import type { PublicLoop } from "@loop/rules/schemas/loops";
+import type { Purchase } from "@loop/rules/schemas/purchases";
+import { act, screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Toaster } from "@/components/ui/toaster";
+import { fullPageNavigate, LOGIN_URL } from "@/lib/navigation";
+import { makeLoop } from "@/testing/make-loop";
+import { makeUser, renderWithProviders } from "@/testing/test-utils";
+import { type Handler, json, loopListCalls, page, stubApi } from "../testing/loop-fixtures";
+import { LoopBrowser } from "./loop-browser";
+import { LoopCard } from "./loop-card";
+
+vi.mock("@/lib/navigation", async (importOriginal) => ({ ...(await importOriginal<typeof import("@/lib/navigation")>()), fullPageNavigate: vi.fn() }));
+
+const VIEWER = makeUser({ id: "viewer-1", email: "viewer@example.com" });
+const signedIn = () => json(VIEWER);
+const balance = (available: string) => () => json({ balance: available, available, held: "0.00000000" });
+
+function purchaseOf(loop: PublicLoop, format: "mp3" | "wav"): Purchase {
+  const wav = format === "wav";
+  return {
+    id: "purchase-1",
+    loopId: loop.id,
+    loopTitle: loop.title,
+    format,
+    method: "loop",
+    price: "4.99",
+    fee: wav ? "0.20" : "0.10",
+    total: wav ? "5.19" : "5.09",
+    loopAmount: wav ? "2595.00000000" : "2545.00000000",
+    createdAt: "2026-11-22T10:00:00.000Z",
+    downloadUrl: `/api/downloads/signed-${format}`,
+  };
+}
+
+function renderCard(loop: PublicLoop, routes: Record<string, Handler>) {
+  const fetchMock = stubApi(routes);
+  const result = renderWithProviders(
+    <>
+      <LoopCard loop={loop} />
+      <Toaster />
+    </>,
+  );
+  return { ...result, fetchMock };
+}
+
+async function openDialog(user: ReturnType<typeof renderWithProviders>["user"], title: string) {
+  const button = await screen.findByRole("button", { name: `Buy ${title}` });
+  await vi.waitFor(() => expect(button).toBeEnabled());
+  await user.click(button);
+  return screen.findByRole("dialog", { name: `Buy ${title}` });
+}
+
+const purchaseCalls = (fetchMock: ReturnType<typeof stubApi>) => fetchMock.mock.calls.filter(([input, init]) => String(input) === "/api/purchases" && init?.method === "POST");
+
+beforeEach(() => vi.mocked(fullPageNavigate).mockClear());
+afterEach(() => vi.useRealTimers());
+
+describe("Purchase dialog", () => {
+  it("shows MP3 (+2%) and WAV (+4%) with their totals, and price, fee, total and LOOP for the chosen format", async () => {
+    const loop = makeLoop({ title: "Deep Night", price: "4.99" });
+    const { user } = renderCard(loop, { "GET /api/auth/user": signedIn, "GET /api/tokens/balance": balance("10000.00000000") });
+    const dialog = await openDialog(user, "Deep Night");
+
+    const mp3 = within(dialog).getByRole("radio", { name: /MP3/ });
+    const wav = within(dialog).getByRole("radio", { name: /WAV/ });
+    expect(mp3).toBeChecked();
+    expect(mp3.closest("label")).toHaveTextContent("+2% fee");
+    expect(mp3.closest("label")).toHaveTextContent("$5.09");
+    expect(wav.closest("label")).toHaveTextContent("+4% fee");
+    expect(wav.closest("label")).toHaveTextContent("$5.19");
+    // Only the in-app balance exists as a way to pay: no tabs, nothing "coming soon".
+    expect(within(dialog).queryByRole("tab")).not.toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent(/coming soon/i);
+
+    const summary = within(dialog).getByTestId("purchase-summary");
+    expect(summary).toHaveTextContent("Price$4.99");
+    expect(summary).toHaveTextContent("Marketplace fee (MP3 2%)$0.10");
+    expect(within(dialog).getByTestId("purchase-total")).toHaveTextContent("$5.09");
+    expect(within(dialog).getByTestId("purchase-loop-amount")).toHaveTextContent("2,545.00000000 LOOP");
+    expect(await within(dialog).findByTestId("purchase-loop-available")).toHaveTextContent("10,000.00000000 LOOP");
+    expect(await within(dialog).findByText("Your balance covers this purchase.")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Pay with LOOP" })).toBeEnabled();
+    expect(dialog).toHaveTextContent("Your files are also sent to your e-mail address after payment.");
+
+    await user.click(wav);
+    expect(wav).toBeChecked();
+    expect(summary).toHaveTextContent("Marketplace fee (WAV 4%)$0.20");
+    expect(within(dialog).getByTestId("purchase-total")).toHaveTextContent("$5.19");
+    expect(within(dialog).getByTestId("purchase-loop-amount")).toHaveTextContent("2,595.00000000 LOOP");
+  });
+
+  it("a short balance says by how much, links to Buy LOOP Tokens and disables Pay", async () => {
+    const loop = makeLoop({ title: "Deep Night", price: "4.99" });
+    const { user, fetchMock } = renderCard(loop, { "GET /api/auth/user": signedIn, "GET /api/tokens/balance": balance("500.00000000") });
+    const dialog = await openDialog(user, "Deep Night");
+
+    const status = await within(dialog).findByText(/short by/);
+    expect(status).toHaveTextContent("short by 2,045.00000000 LOOP");
+    expect(within(dialog).getByRole("link", { name: "Buy LOOP Tokens" })).toHaveAttribute("href", "/tokens");
+    const pay = within(dialog).getByRole("button", { name: "Pay with LOOP" });
+    expect(pay).toBeDisabled();
+
+    await user.click(within(dialog).getByRole("radio", { name: /WAV/ }));
+    expect(within(dialog).getByText(/short by/)).toHaveTextContent("short by 2,095.00000000 LOOP");
+    expect(purchaseCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it("Pay is disabled until the balance is known", async () => {
+    const loop = makeLoop({ title: "Deep Night" });
+    const { user } = renderCard(loop, { "GET /api/auth/user": signedIn, "GET /api/tokens/balance": () => new Promise<Response>(() => undefined) });
+    const dialog = await openDialog(user, "Deep Night");
+    expect(within(dialog).getByTestId("purchase-loop-available")).toHaveTextContent("…");
+    expect(within(dialog).getByRole("button", { name: "Pay with LOOP" })).toBeDisabled();
+  });
+
+  it("pays with LOOP: sends loop, format and method with an Idempotency-Key, toasts, downloads, refreshes the loops and the balance", async () => {
+    const loop = makeLoop({ title: "Deep Night", price: "4.99" });
+    let bought = false;
+    const post = vi.fn<Handler>(() => {
+      bought = true;
+      return json(purchaseOf(loop, "wav"), 201);
+    });
+    const balanceCalls = vi.fn<Handler>(() => json({ balance: "10000.00000000", available: bought ? "7405.00000000" : "10000.00000000", held: "0.00000000" }));
+    const fetchMock = stubApi({
+      "GET /api/auth/user": signedIn,
+      "GET /api/genres": () => json([{ id: 1, name: "House" }]),
+      "GET /api/loops": () => json(page([{ ...loop, isPurchased: bought }], 1)),
+      "GET /api/tokens/balance": balanceCalls,
+      "POST /api/purchases": post,
+    });
+    const { user } = renderWithProviders(
+      <>
+        <LoopBrowser />
+        <Toaster />
+      </>,
+    );
+    const dialog = await openDialog(user, "Deep Night");
+    await user.click(within(dialog).getByRole("radio", { name: /WAV/ }));
+    const pay = within(dialog).getByRole("button", { name: "Pay with LOOP" });
+    await vi.waitFor(() => expect(pay).toBeEnabled());
+    expect(loopListCalls(fetchMock)).toHaveLength(1);
+    await user.click(pay);
+
+    expect(await screen.findByText("Purchase Successful")).toBeInTheDocument();
+    expect(screen.getByText("Deep Night (WAV) is yours. Your download is starting and the files are on their way to your e-mail.")).toBeInTheDocument();
+    expect(post).toHaveBeenCalledOnce();
+    const [, init] = post.mock.calls[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({ loopId: loop.id, format: "wav", paymentMethod: "loop" });
+    expect((init?.headers as Record<string, string>)["Idempotency-Key"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(fullPageNavigate).toHaveBeenCalledExactlyOnceWith("/api/downloads/signed-wav");
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    // The list is fetched again and the card turns to Download; the balance is fetched again.
+    await vi.waitFor(() => expect(loopListCalls(fetchMock)).toHaveLength(2));
+    expect(await screen.findByRole("button", { name: "Download Deep Night" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Buy Deep Night" })).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(balanceCalls).toHaveBeenCalledTimes(2));
+  });
+
+  it("a refusal shows 'Purchase Failed' with the server's message and keeps the dialog open", async () => {
+    const loop = makeLoop({ title: "Deep Night", price: "4.99" });
+    const { user, fetchMock } = renderCard(loop, {
+      "GET /api/auth/user": signedIn,
+      "GET /api/tokens/balance": balance("3000.00000000"),
+      "POST /api/purchases": () => json({ message: "Insufficient Balance: You need 2545 LOOP tokens but only have 500" }, 400),
+    });
+    const dialog = await openDialog(user, "Deep Night");
+    const pay = within(dialog).getByRole("button", { name: "Pay with LOOP" });
+    await vi.waitFor(() => expect(pay).toBeEnabled());
+    await user.click(pay);
+
+    expect(await screen.findByText("Purchase Failed")).toBeInTheDocument();
+    expect(screen.getByText("Insufficient Balance: You need 2545 LOOP tokens but only have 500")).toBeInTheDocument();
+    expect(screen.getByRole("dialog", { name: "Buy Deep Night" })).toBeInTheDocument();
+    expect(fullPageNavigate).not.toHaveBeenCalled();
+    expect(screen.queryByRole("button", { name: "Download Deep Night" })).not.toBeInTheDocument();
+
+    // A second try after a refusal is a new submission: a fresh Idempotency-Key.
+    await vi.waitFor(() => expect(pay).toBeEnabled());
+    await user.click(pay);
+    await vi.waitFor(() => expect(purchaseCalls(fetchMock)).toHaveLength(2));
+    const keys = purchaseCalls(fetchMock).map(([, init]) => (init?.headers as Record<string, string>)["Idempotency-Key"]);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  it("a 401 says 'You are logged out. Logging in again...' and goes to login after 500 ms", async () => {
+    const loop = makeLoop({ title: "Deep Night" });
+    let answer: ((response: Response) => void) | null = null;
+    const { user } = renderCard(loop, {
+      "GET /api/auth/user": signedIn,
+      "GET /api/tokens/balance": balance("3000.00000000"),
+      "POST /api/purchases": () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const dialog = await openDialog(user, "Deep Night");
+    const pay = within(dialog).getByRole("button", { name: "Pay with LOOP" });
+    await vi.waitFor(() => expect(pay).toBeEnabled());
+    await user.click(pay);
+    await vi.waitFor(() => expect(answer).not.toBeNull());
+    expect(within(dialog).getByRole("button", { name: "Paying..." })).toBeDisabled();
+
+    vi.useFakeTimers();
+    answer!(json({ message: "Unauthorized" }, 401));
+    for (let i = 0; i < 50 && !screen.queryByText("Unauthorized"); i++) {
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(0);
+      });
+    }
+    expect(screen.getByText("Unauthorized")).toBeInTheDocument();
+    expect(screen.getByText("You are logged out. Logging in again...")).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(499);
+    });
+    expect(fullPageNavigate).not.toHaveBeenCalled();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(fullPageNavigate).toHaveBeenCalledExactlyOnceWith(LOGIN_URL);
+  });
+});

@@ -1,0 +1,179 @@
+import type { Format } from "@loop/rules/fees";
+import type { PublicLoop } from "@loop/rules/schemas/loops";
+import type { Purchase } from "@loop/rules/schemas/purchases";
+import { useIsMutating } from "@tanstack/react-query";
+import { Mail, ShoppingCart } from "lucide-react";
+import { useState } from "react";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { errorStatus, getServerMessage } from "@/lib/api-client";
+import { useUser } from "@/lib/auth";
+import { formatUsdCents } from "@/lib/loop-amounts";
+import { fullPageNavigate } from "@/lib/navigation";
+import { redirectToLoginAfterUnauthorized } from "@/lib/session-expired";
+import { toast, type ToastInput } from "@/lib/toast";
+import { cn } from "@/lib/utils";
+import { purchaseMutationKey } from "../api/create-purchase";
+import { artistName } from "../lib/format";
+import { feePercent, type PurchaseQuote, purchaseQuote } from "../lib/purchase-quote";
+import { LoopBalancePanel } from "./loop-balance-panel";
+import type { PaymentPanel } from "./payment-panels";
+
+/**
+ * The ways to pay, one panel each. Only the in-app LOOP balance exists so far; a later way to pay
+ * (wallet, PayPal, card) adds its entry here and turns these sections into one tab per entry.
+ */
+export const PAYMENT_PANELS: readonly PaymentPanel[] = [{ method: "loop", label: "LOOP balance", Panel: LoopBalancePanel }];
+
+export const PURCHASE_FAILED_FALLBACK = "Failed to complete your purchase. Please try again.";
+
+export const PURCHASE_TOASTS = {
+  success: (title: string, format: Format, emailed: boolean): ToastInput => ({
+    title: "Purchase Successful",
+    description: emailed
+      ? `${title} (${format.toUpperCase()}) is yours. Your download is starting and the files are on their way to your e-mail.`
+      : `${title} (${format.toUpperCase()}) is yours. Your download is starting.`,
+    variant: "success",
+  }),
+  failed: (message: string): ToastInput => ({ title: "Purchase Failed", description: message, variant: "destructive" }),
+} as const;
+
+const FORMAT_OPTIONS: { format: Format; label: string; hint: string }[] = [
+  { format: "mp3", label: "MP3", hint: "320 kbps" },
+  { format: "wav", label: "WAV", hint: "lossless" },
+];
+
+export interface PurchaseDialogProps {
+  loop: PublicLoop;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** After the server recorded the purchase (the card shows Download from then on). */
+  onPurchased?: (purchase: Purchase) => void;
+}
+
+/**
+ * Buy a loop (spec §2 "Purchase dialog", DESIGN §4): the format (MP3 +2% or WAV +4%, each with its
+ * total), price, fee and total in USD, the way to pay, and the note that the files also arrive by
+ * e-mail. Every amount here is the page's own computation with the shared rules; the server
+ * computes them again and charges what it computes.
+ */
+export function PurchaseDialog({ loop, open, onOpenChange, onPurchased }: PurchaseDialogProps) {
+  const { user } = useUser();
+  const [format, setFormat] = useState<Format>("mp3");
+  const paying = useIsMutating({ mutationKey: purchaseMutationKey(loop.id) }) > 0;
+  const quote = purchaseQuote(loop.price, format);
+  const emailed = Boolean(user?.email);
+
+  const close = () => onOpenChange(false);
+  const purchased = (purchase: Purchase) => {
+    toast(PURCHASE_TOASTS.success(loop.title, purchase.format, emailed));
+    fullPageNavigate(purchase.downloadUrl);
+    onPurchased?.(purchase);
+    close();
+  };
+  const failed = (error: unknown) => {
+    if (errorStatus(error) === 401) {
+      redirectToLoginAfterUnauthorized();
+      return;
+    }
+    toast(PURCHASE_TOASTS.failed(getServerMessage(error, PURCHASE_FAILED_FALLBACK)));
+  };
+
+  return (
+    // While a payment is under way the dialog stays open, so its answer is shown.
+    <Dialog open={open} onOpenChange={(next) => (paying && !next ? undefined : onOpenChange(next))}>
+      <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-lg overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle className="flex items-center gap-2">
+            <ShoppingCart className="size-5 shrink-0 text-primary" aria-hidden />
+            <span className="truncate">Buy {loop.title}</span>
+          </DialogTitle>
+          <DialogDescription>
+            by {artistName(loop.user)}. Choose a format, then pay.
+          </DialogDescription>
+        </DialogHeader>
+
+        <fieldset className="mt-5 grid gap-2" disabled={paying}>
+          <legend className="mb-2 text-sm font-semibold">Format</legend>
+          <div className="grid grid-cols-2 gap-2">
+            {FORMAT_OPTIONS.map((option) => {
+              const optionQuote = purchaseQuote(loop.price, option.format);
+              const checked = option.format === format;
+              return (
+                <label
+                  key={option.format}
+                  className={cn(
+                    "flex cursor-pointer flex-col gap-0.5 rounded-lg border px-3 py-2.5 text-sm transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring",
+                    checked ? "border-primary bg-primary/10" : "border-border hover:border-primary/50",
+                  )}
+                >
+                  <span className="flex items-center gap-2">
+                    <input
+                      type="radio"
+                      name={`purchase-format-${loop.id}`}
+                      value={option.format}
+                      checked={checked}
+                      onChange={() => setFormat(option.format)}
+                      className="accent-primary"
+                    />
+                    <span className="font-semibold">{option.label}</span>
+                    <span className="text-xs text-muted-foreground">+{feePercent(option.format)} fee</span>
+                  </span>
+                  <span className="flex items-baseline justify-between gap-2 pl-5 text-xs text-muted-foreground">
+                    <span>{option.hint}</span>
+                    <span className="font-mono text-sm font-semibold text-foreground tabular-nums">
+                      {optionQuote ? formatUsdCents(optionQuote.totalCents) : "—"}
+                    </span>
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+
+        {quote ? (
+          <>
+            <PriceSummary quote={quote} />
+            {PAYMENT_PANELS.map(({ method, label, Panel }) => (
+              <section key={method} aria-labelledby={`purchase-pay-${method}-${loop.id}`} className="mt-4 rounded-lg border border-border bg-card/60 p-4">
+                <h3 id={`purchase-pay-${method}-${loop.id}`} className="mb-3 text-sm font-semibold">
+                  Pay with your {label}
+                </h3>
+                <Panel loop={loop} quote={quote} onPurchased={purchased} onFailed={failed} onClose={close} />
+              </section>
+            ))}
+          </>
+        ) : (
+          <p role="alert" className="mt-4 text-sm text-rose-200">
+            This loop&apos;s price could not be read, so it cannot be bought right now.
+          </p>
+        )}
+
+        <p className="mt-4 flex items-start gap-2 text-xs text-muted-foreground">
+          <Mail className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+          {emailed ? "Your files are also sent to your e-mail address after payment." : "Your download starts right after payment."}
+        </p>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PriceSummary({ quote }: { quote: PurchaseQuote }) {
+  return (
+    <dl className="mt-4 grid gap-1.5 rounded-lg border border-border px-4 py-3 text-sm" data-testid="purchase-summary">
+      <div className="flex justify-between gap-3">
+        <dt className="text-muted-foreground">Price</dt>
+        <dd className="font-mono tabular-nums">{formatUsdCents(quote.priceCents)}</dd>
+      </div>
+      <div className="flex justify-between gap-3">
+        <dt className="text-muted-foreground">Marketplace fee ({quote.format.toUpperCase()} {feePercent(quote.format)})</dt>
+        <dd className="font-mono tabular-nums">{formatUsdCents(quote.feeCents)}</dd>
+      </div>
+      <div className="flex justify-between gap-3 border-t border-border pt-1.5 font-semibold">
+        <dt>Total</dt>
+        <dd className="font-mono tabular-nums" data-testid="purchase-total">
+          {formatUsdCents(quote.totalCents)}
+        </dd>
+      </div>
+    </dl>
+  );
+}

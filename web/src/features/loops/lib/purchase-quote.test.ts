@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { feePercent, loopSufficiency, purchaseQuote } from "./purchase-quote";
+
+describe("purchaseQuote", () => {
+  it("adds the format fee half-up to the cent and converts the total at 500 LOOP per USD", () => {
+    expect(purchaseQuote("4.99", "mp3")).toEqual({ format: "mp3", priceCents: 499n, feeCents: 10n, totalCents: 509n, loopUnits: 254_500_000_000n });
+    expect(purchaseQuote("4.99", "wav")).toEqual({ format: "wav", priceCents: 499n, feeCents: 20n, totalCents: 519n, loopUnits: 259_500_000_000n });
+    // 0.25 × 2% = 0.5 cent → rounds up to 1 cent.
+    expect(purchaseQuote("0.25", "mp3")?.feeCents).toBe(1n);
+    expect(purchaseQuote("0.24", "mp3")?.feeCents).toBe(0n);
+    expect(purchaseQuote("1250.00", "wav")).toMatchObject({ feeCents: 5000n, totalCents: 130000n, loopUnits: 65_000_000_000_000n });
+  });
+
+  it("refuses a price that is not a USD amount", () => {
+    expect(purchaseQuote("4.999", "mp3")).toBeNull();
+    expect(purchaseQuote("abc", "wav")).toBeNull();
+  });
+
+  it("labels the fee rates", () => {
+    expect(feePercent("mp3")).toBe("2%");
+    expect(feePercent("wav")).toBe("4%");
+  });
+});
+
+describe("loopSufficiency", () => {
+  it("compares ledger units exactly", () => {
+    expect(loopSufficiency(254_500_000_000n, undefined)).toEqual({ state: "unknown" });
+    expect(loopSufficiency(254_500_000_000n, "2545.00000000")).toEqual({ state: "enough" });
+    expect(loopSufficiency(254_500_000_000n, "2544.99999999")).toEqual({ state: "short", shortUnits: 1n });
+    expect(loopSufficiency(254_500_000_000n, "500.00000000")).toEqual({ state: "short", shortUnits: 204_500_000_000n });
+  });
+});
