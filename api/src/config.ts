@@ -91,6 +91,8 @@ export interface AppConfig {
    * LoopVault. Null: such withdrawals cannot be processed (the admin gets a clear error).
    */
   operatorPrivateKey: Hex | null;
+  /** Signs the EIP-712 purchase quotes LoopMarketplace accepts (QUOTE_SIGNER_PRIVATE_KEY, role QUOTE_SIGNER_ROLE). */
+  quoteSignerPrivateKey: Hex | null;
   sessionTtlMs: number;
   nonceTtlMs: number;
   emailLinkTtlMs: number;
@@ -315,6 +317,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     settlement: settlementFrom(env, chains),
     downloadSigningSecret: secret(env, "DOWNLOAD_SIGNING_SECRET"),
     operatorPrivateKey: privateKey(env, "OPERATOR_PRIVATE_KEY"),
+    quoteSignerPrivateKey: privateKey(env, "QUOTE_SIGNER_PRIVATE_KEY"),
     sessionTtlMs: 30 * DAY,
     nonceTtlMs: 10 * MINUTE,
     emailLinkTtlMs: 15 * MINUTE,

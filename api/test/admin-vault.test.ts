@@ -308,7 +308,7 @@ describe("admin: token orders, vault, stats", () => {
     await t.db.prisma.purchase.createMany({
       data: [
         { loopId: paid.id, buyerId: buyer.id, format: "mp3", priceCents: 499, feeCents: 10, method: "paypal" },
-        { loopId: paid.id, buyerId: buyer.id, format: "wav", priceCents: 499, feeCents: 20, method: "loop" },
+        { loopId: paid.id, buyerId: buyer.id, format: "wav", priceCents: 499, feeCents: 20, method: "card" },
         { loopId: free.id, buyerId: buyer.id, format: "mp3", priceCents: 0, feeCents: 0, method: "free" },
       ],
     });

@@ -3,13 +3,15 @@
 // (Ponder) on this file's database, and the API's settlement worker. Every scenario ends with the
 // ledger checker.
 import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { loopTokenAbi, loopVaultAbi } from "@loop/contracts/abis";
+import { loopMarketplaceAbi, loopTokenAbi, loopVaultAbi } from "@loop/contracts/abis";
 import { localAccounts } from "@loop/contracts/local-accounts";
-import { depositRefOf } from "@loop/rules/deposit-ref";
+import { PURCHASE_MESSAGES, WALLET_PURCHASE_MESSAGES, cryptoPurchaseStatusSchema, walletQuoteSchema, type WalletQuote } from "@loop/rules/schemas/purchases";
+import { depositRefOf, uuidFromBytes32 } from "@loop/rules/deposit-ref";
 import { healthResponseSchema } from "@loop/rules/schemas/api-responses";
 import { tokenBalanceSchema, transferListSchema, walletTransferListSchema } from "@loop/rules/schemas/tokens";
 import { adminWithdrawalSchema, withdrawalSchema } from "@loop/rules/schemas/withdrawals";
@@ -110,6 +112,15 @@ describe("settlement of indexed chain events", () => {
     return { browser: agent, id: response.body.id as string, account };
   }
   const balance = async (as: Browser) => tokenBalanceSchema.parse((await as.get("/api/tokens/balance").expect(200)).body);
+  /** A ready, listed loop of `userId` at `cents`. */
+  async function listedLoop(userId: string, cents: number): Promise<string> {
+    const genre = (await t.db.prisma.genre.findFirst()) ?? (await t.db.prisma.genre.create({ data: { name: "Lo-Fi" } }));
+    const id = randomUUID();
+    await t.db.prisma.loop.create({
+      data: { id, userId, genreId: genre.id, title: `Loop ${id.slice(0, 6)}`, status: "ready", isPublic: true, priceCents: cents, isFree: cents === 0, originalKey: `loops/${id}/original`, originalFormat: "wav" },
+    });
+    return id;
+  }
   const settledRows = (txHash: string) => t.db.prisma.settledEvent.findMany({ where: { txHash: txHash.toLowerCase() } });
   const startWorker = (confirmations = 0) => {
     worker = startSettlementWorker({ ...t.deps, config: { ...t.config, settlement: { ...t.config.settlement, confirmations: { 31337: confirmations } } } });
@@ -136,7 +147,13 @@ describe("settlement of indexed chain events", () => {
   beforeAll(async () => {
     chain = await startChain();
     t = await createTestApp({
-      env: { RPC_URL_31337: chain.node.url, DEPLOYMENTS_DIR: chain.deployments, OPERATOR_PRIVATE_KEY: operatorKey, SETTLEMENT_POLL_MS: "20" },
+      env: {
+        RPC_URL_31337: chain.node.url,
+        DEPLOYMENTS_DIR: chain.deployments,
+        OPERATOR_PRIVATE_KEY: operatorKey,
+        QUOTE_SIGNER_PRIVATE_KEY: localAccounts.roles.quoteSigner.privateKey,
+        SETTLEMENT_POLL_MS: "20",
+      },
     });
     const contracts = t.config.chains.find((c) => c.id === 31337)!.contracts!;
     token = getAddress(contracts.token);
@@ -377,6 +394,86 @@ describe("settlement of indexed chain events", () => {
     expect(await settledRows(deep.transactionHash)).toHaveLength(1);
     expect((await balance(user.browser)).balance).toBe("509.00000000");
   }, 120_000);
+
+  it("a wallet purchase is recorded from the Purchased event that matches the API's quote, never from the reported hash", async () => {
+    const sellerWithWallet = await signIn();
+    const sellerByEmail = await signIn();
+    await t.db.prisma.walletLink.delete({ where: { userId: sellerByEmail.id } });
+    const buyer = await signIn(await fundedAccount("5000"));
+    const [onChainLoop, inAppLoop] = [await listedLoop(sellerWithWallet.id, 200), await listedLoop(sellerByEmail.id, 300)];
+    const marketplace = getAddress(t.config.chains[0]!.contracts!.marketplace);
+    startWorker();
+
+    const quoteFor = async (loopId: string, format: "mp3" | "wav") => walletQuoteSchema.parse((await buyer.browser.post("/api/purchases/quote").send({ loopId, format }).expect(201)).body);
+    const pay = async (q: WalletQuote) => {
+      const from = wallet(buyer.account);
+      await confirm(await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [marketplace, BigInt(q.totalWei)] }));
+      const quote = { ...q.quote, loopId: q.quote.loopId as Hex, orderId: q.quote.orderId as Hex, buyer: q.quote.buyer as Address, seller: q.quote.seller as Address, price: BigInt(q.quote.price), fee: BigInt(q.quote.fee), deadline: BigInt(q.quote.deadline) };
+      return confirm(await from.writeContract({ address: marketplace, abi: loopMarketplaceAbi, functionName: "purchase", args: [quote, q.signature as Hex] }));
+    };
+    const report = (loopId: string, format: string, txHash: string) => buyer.browser.post("/api/purchases/crypto").send({ loopId, format, txHash, token: "LOOP" });
+
+    // $2.00 MP3: fee 4¢; 1020 LOOP, of which 1000 to the seller's own wallet.
+    const q = await quoteFor(onChainLoop, "mp3");
+    expect(q).toMatchObject({ chainId: 31337, marketplace, price: "2.00", fee: "0.04", total: "2.04", loopAmount: "1020.00000000", totalWei: parseEther("1020").toString() });
+    expect(getAddress(q.quote.seller)).toBe(getAddress(sellerWithWallet.account.address));
+    // A hash the page reports proves nothing: still pending, nothing recorded.
+    expect((await report(onChainLoop, "mp3", `0x${"ab".repeat(32)}`).expect(202)).body).toEqual({ status: "pending", purchase: null });
+    const sellerWalletBefore = await chain.client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [sellerWithWallet.account.address] });
+    const receipt = await pay(q);
+    const done = await waitFor("the purchase to be recorded", async () => {
+      const response = await report(onChainLoop, "mp3", receipt.transactionHash);
+      return response.status === 200 ? cryptoPurchaseStatusSchema.parse(response.body) : null;
+    });
+    expect(done.purchase).toMatchObject({ method: "wallet", format: "mp3", total: "2.04", loopAmount: "1020.00000000" });
+    expect(await chain.client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [sellerWithWallet.account.address] })).toBe(sellerWalletBefore + parseEther("1000"));
+    const row = await t.db.prisma.purchase.findFirstOrThrow({ where: { buyerId: buyer.id, loopId: onChainLoop } });
+    expect(row).toMatchObject({ method: "wallet", externalRef: receipt.transactionHash.toLowerCase(), priceCents: 200, feeCents: 4, ledgerEntryId: null });
+    // On-chain XP: 7 + 2 for the buyer, 12 + 2 for the seller.
+    expect((await t.db.prisma.user.findUniqueOrThrow({ where: { id: buyer.id } })).experience).toBe(9);
+    expect((await t.db.prisma.user.findUniqueOrThrow({ where: { id: sellerWithWallet.id } })).experience).toBe(14);
+    expect(await t.db.prisma.notification.count({ where: { userId: sellerWithWallet.id, title: "New Sale" } })).toBe(1);
+    // Bought: no second quote.
+    await buyer.browser.post("/api/purchases/quote").send({ loopId: onChainLoop, format: "mp3" }).expect(409);
+
+    // A seller without a wallet: paid to LoopVault on chain, credited in app.
+    const q2 = await quoteFor(inAppLoop, "wav");
+    expect(getAddress(q2.quote.seller)).toBe(vault);
+    const before = (await balance(sellerByEmail.browser)).balance;
+    await pay(q2);
+    await waitFor("the seller's credit", async () => (await balance(sellerByEmail.browser)).balance !== before);
+    expect(await balance(sellerByEmail.browser)).toMatchObject({ balance: "2000.00000000" }); // 500 + $3.00 × 500
+    const credited = await t.db.prisma.purchase.findFirstOrThrow({ where: { buyerId: buyer.id, loopId: inAppLoop } });
+    expect(credited.ledgerEntryId).not.toBeNull();
+
+    // A quote the API never issued (signed with the signer key for an unknown order) is paid on chain but recorded nowhere.
+    const forged = await quoteFor(await listedLoop(sellerWithWallet.id, 100), "mp3");
+    await t.db.prisma.purchaseQuote.delete({ where: { id: uuidFromBytes32(forged.quote.orderId)! } });
+    const orphan = await pay(forged);
+    const rows = await waitFor("the orphan to be recorded", async () => {
+      const found = await settledRows(orphan.transactionHash);
+      return found.find((entry) => entry.kind === "purchased") ?? null;
+    });
+    expect(rows).toMatchObject({ outcome: "unmatched" });
+    expect(await t.db.prisma.purchase.count({ where: { buyerId: buyer.id } })).toBe(2);
+  }, 120_000);
+
+  it("quotes are refused for what cannot be bought from a wallet", async () => {
+    const seller = await signIn();
+    const noWallet = await signIn();
+    await t.db.prisma.walletLink.delete({ where: { userId: noWallet.id } });
+    const paid = await listedLoop(seller.id, 150);
+    const free = await listedLoop(seller.id, 0);
+    const quote = (as: Browser, body: unknown) => as.post("/api/purchases/quote").send(body as object);
+    expect((await quote(seller.browser, { loopId: paid, format: "mp3" }).expect(400)).body.message).toBe(PURCHASE_MESSAGES.ownLoop);
+    expect((await quote(noWallet.browser, { loopId: paid, format: "mp3" }).expect(400)).body.message).toBe(WALLET_PURCHASE_MESSAGES.noWallet);
+    const buyer = await signIn();
+    expect((await quote(buyer.browser, { loopId: free, format: "mp3" }).expect(400)).body.message).toBe(WALLET_PURCHASE_MESSAGES.free);
+    expect((await quote(buyer.browser, { loopId: paid, format: "ogg" }).expect(400)).body.message).toBe(PURCHASE_MESSAGES.format);
+    await quote(buyer.browser, { loopId: randomUUID(), format: "mp3" }).expect(404);
+    expect((await buyer.browser.post("/api/purchases/crypto").send({ loopId: paid, format: "mp3", txHash: "0x12" }).expect(400)).body.message).toBe(WALLET_PURCHASE_MESSAGES.txHash);
+    expect((await buyer.browser.post("/api/purchases/crypto").send({ loopId: paid, format: "mp3", txHash: `0x${"cd".repeat(32)}` }).expect(404)).body.message).toBe(WALLET_PURCHASE_MESSAGES.noQuote);
+  });
 
   it("a fresh local chain under the same database: its events settle, the old chain's records stay", async () => {
     // Hardhat's account 4: the same key and nonces on both chains, so the deposit transaction (with

@@ -51,3 +51,65 @@ export const purchaseSchema = z.object({
   downloadUrl: z.string(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
+
+export const WALLET_PURCHASE_MESSAGES = {
+  noWallet: "Wallet Required: Link a wallet to your account in Settings to pay from it",
+  free: "Free Loop: Download it without paying",
+  unavailable: "Wallet Payments Unavailable: LoopMarketplace is not set up on this network",
+  txHash: "Invalid Transaction: Send the purchase transaction's hash (0x followed by 64 hex characters)",
+  noQuote: "No Quote: Ask for a quote before paying from your wallet",
+} as const;
+
+/** How long a signed quote can be paid (LoopMarketplace refuses it after its deadline). */
+export const QUOTE_TTL_MS = 15 * 60 * 1000;
+
+export const quoteRequestSchema = z.object({
+  loopId: z.string({ error: PURCHASE_MESSAGES.missing }).min(1, PURCHASE_MESSAGES.missing),
+  format: z.enum(DELIVERY_FORMATS, { error: PURCHASE_MESSAGES.format }),
+});
+
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+const hex32 = z.string().regex(/^0x[0-9a-f]{64}$/);
+const weiString = z.string().regex(/^\d+$/);
+
+/** POST /api/purchases/quote: what the wallet signs and sends to LoopMarketplace.purchase(quote, signature). */
+export const walletQuoteSchema = z.object({
+  chainId: z.number().int(),
+  marketplace: address,
+  token: address,
+  quote: z.object({
+    buyer: address,
+    seller: address.describe("The seller's linked wallet, or LoopVault when the seller has none (credited in app)"),
+    loopId: hex32,
+    format: z.number().int().describe("0 mp3, 1 wav"),
+    price: weiString,
+    fee: weiString,
+    orderId: hex32,
+    deadline: z.string().regex(/^\d+$/).describe("Unix seconds"),
+  }),
+  signature: z.string().regex(/^0x[0-9a-f]+$/),
+  price: usd,
+  fee: usd,
+  total: usd,
+  loopAmount: loopAmount.describe("price + fee in LOOP (500 per USD)"),
+  totalWei: weiString.describe("price + fee in LOOP wei: the allowance LoopMarketplace needs"),
+  expiresAt: z.string(),
+});
+export type WalletQuote = z.infer<typeof walletQuoteSchema>;
+
+/** POST /api/purchases/crypto: the spec's fields; the purchase itself comes from the indexed event. */
+export const cryptoPurchaseRequestSchema = z.object({
+  loopId: z.string({ error: PURCHASE_MESSAGES.missing }).min(1, PURCHASE_MESSAGES.missing),
+  format: z.enum(DELIVERY_FORMATS, { error: PURCHASE_MESSAGES.format }),
+  txHash: z.string({ error: WALLET_PURCHASE_MESSAGES.txHash }).regex(/^0x[0-9a-fA-F]{64}$/, WALLET_PURCHASE_MESSAGES.txHash),
+  orderId: hex32.optional().describe("The quote's orderId; default: the newest quote for this loop and format"),
+  amount: z.string().optional(),
+  token: z.string().optional(),
+  cryptoAmount: z.string().optional(),
+});
+
+export const cryptoPurchaseStatusSchema = z.object({
+  status: z.enum(["pending", "completed"]).describe("completed once the Purchased event is indexed and settled"),
+  purchase: purchaseSchema.nullable(),
+});
+export type CryptoPurchaseStatus = z.infer<typeof cryptoPurchaseStatusSchema>;

@@ -1,43 +1,23 @@
-import { EMAIL_DOWNLOAD_LINK_TTL_MS } from "@loop/rules/schemas/downloads";
 import { Router } from "express";
 import type { Tx } from "../../db/prisma";
 import type { AppDeps } from "../../deps";
-import { consoleLogger } from "../../deps";
 import { idempotent } from "../../http/idempotency";
 import { requireUser } from "../auth/require-user";
-import { signDownloadToken } from "../downloads/download-token";
 import { downloadSigningKey } from "../downloads/signing-secret";
 import { catalogChanged } from "../loops/catalog-cache";
-import { purchaseReceiptMail, saleNoticeMail } from "./purchase.mail";
-import { buyLoop, type CompletedPurchase } from "./purchases.service";
+import type { CompletedPurchase } from "./record-purchase";
+import { buyLoop } from "./purchases.service";
+import { sendPurchaseMails } from "./send-purchase-mails";
+import { createWalletQuote, reportWalletPurchase } from "./wallet-purchase.service";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const TX_OPTIONS = { maxWait: 30_000, timeout: 60_000 } as const;
 
-// POST /api/purchases: a free loop, or a paid one with the in-app LOOP balance.
+// POST /api/purchases: a free loop, or a paid one with the in-app LOOP balance. POST
+// /api/purchases/quote and /api/purchases/crypto: paying from the wallet (recorded by settlement).
 export function purchasesRouter(deps: AppDeps): Router {
-  const { prisma, mailer, config } = deps;
-  const logger = deps.logger ?? consoleLogger;
-  const signingKey = downloadSigningKey(prisma, config);
+  const { prisma } = deps;
+  const signingKey = downloadSigningKey(prisma, deps.config);
   const router = Router();
-
-  /** After the commit, never failing the purchase: the buyer's receipt with a long-lived link, and the seller's notice. */
-  async function sendMails(done: CompletedPurchase, buyer: { id: string; email: string | null; username: string }): Promise<void> {
-    const { purchase, sellerId } = done;
-    if (purchase.method === "free") return;
-    const seller = await prisma.user.findUnique({ where: { id: sellerId }, select: { email: true } });
-    const libraryUrl = new URL(`/profile/${sellerId}`, config.appUrl).href;
-    const mails = [];
-    if (buyer.email) {
-      const token = signDownloadToken(await signingKey(), { loopId: purchase.loopId, format: purchase.format, userId: buyer.id, expiresAt: Date.now() + EMAIL_DOWNLOAD_LINK_TTL_MS });
-      const url = new URL(`/api/downloads/${token}`, config.appUrl).href;
-      mails.push(purchaseReceiptMail(buyer.email, purchase, { url, validDays: EMAIL_DOWNLOAD_LINK_TTL_MS / DAY_MS }, libraryUrl));
-    }
-    if (seller?.email) mails.push(saleNoticeMail(seller.email, purchase, buyer.username, new URL("/tokens", config.appUrl).href));
-    for (const mail of mails) {
-      await mailer.send(mail).catch((error: unknown) => logger.error(`purchase ${purchase.id}: e-mail to ${mail.to} failed:`, error));
-    }
-  }
 
   router.post("/purchases", async (req, res) => {
     const user = requireUser(req);
@@ -53,7 +33,18 @@ export function purchasesRouter(deps: AppDeps): Router {
     if (!done.purchase) return;
     // The loop's purchase count (the popular sort) changed.
     catalogChanged(prisma);
-    void sendMails(done.purchase, user);
+    void sendPurchaseMails(deps, key, done.purchase);
+  });
+
+  router.post("/purchases/quote", async (req, res) => {
+    const user = requireUser(req);
+    res.status(201).json(await createWalletQuote(deps, user.id, req.body));
+  });
+
+  router.post("/purchases/crypto", async (req, res) => {
+    const user = requireUser(req);
+    const status = await reportWalletPurchase(deps, user.id, req.body, await signingKey());
+    res.status(status.status === "completed" ? 200 : 202).json(status);
   });
   return router;
 }

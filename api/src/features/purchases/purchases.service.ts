@@ -6,31 +6,15 @@
 // recorded once whatever retries or double clicks happen (the second finds the row: 409).
 import { formatFeeCents, type Format } from "@loop/rules/fees";
 import { DOWNLOAD_LINK_TTL_MS } from "@loop/rules/schemas/downloads";
-import { insufficientLoopMessage, PURCHASE_MESSAGES, purchaseRequestSchema, type Purchase, type PurchaseMethod } from "@loop/rules/schemas/purchases";
-import { centsToLoopUnits, formatLoop, formatLoopBrief, formatUsd } from "@loop/rules/units";
-import { isUniqueViolation, type Tx } from "../../db/prisma";
+import { insufficientLoopMessage, PURCHASE_MESSAGES, purchaseRequestSchema, type PurchaseMethod } from "@loop/rules/schemas/purchases";
+import { centsToLoopUnits, formatLoopBrief } from "@loop/rules/units";
+import type { Tx } from "../../db/prisma";
 import { BadRequest, Conflict, NotFound } from "../../http/errors";
 import { InsufficientFunds, platformAccountId, postEntryInTx, userBalance } from "../ledger/ledger.service";
 import { awardXpMany, purchaseXpAward, saleXpAward, type XpAward } from "../levels/award-xp";
 import { LOOP_NOT_FOUND, UUID } from "../loops/catalog.service";
-import { createNotificationInTx } from "../notifications/create-notification";
 import { signDownloadToken } from "../downloads/download-token";
-
-interface LoopForSale {
-  id: string;
-  title: string;
-  userId: string;
-  priceCents: number;
-  isFree: boolean;
-  status: string;
-  isPublic: boolean;
-}
-
-/** What was bought, for the answer and the e-mails. */
-export interface CompletedPurchase {
-  purchase: Purchase;
-  sellerId: string;
-}
+import { recordPurchaseInTx, toPurchase, type CompletedPurchase, type LoopForSale } from "./record-purchase";
 
 /**
  * The loop, locked until the purchase commits: against a concurrent price edit, and so that
@@ -43,26 +27,6 @@ async function loopForSale(tx: Tx, loopId: string): Promise<LoopForSale | null> 
     SELECT "id"::text, "title", "user_id"::text AS "userId", "price_cents" AS "priceCents", "is_free" AS "isFree", "status"::text, "is_public" AS "isPublic"
     FROM "app"."loops" WHERE "id" = ${loopId}::uuid FOR NO KEY UPDATE`;
   return rows[0] ?? null;
-}
-
-function toPurchase(
-  row: { id: string; createdAt: Date; format: Format; method: string; priceCents: number; feeCents: number; loopUnits: bigint | null },
-  loop: LoopForSale,
-  downloadUrl: string,
-): Purchase {
-  return {
-    id: row.id,
-    loopId: loop.id,
-    loopTitle: loop.title,
-    format: row.format,
-    method: row.method as PurchaseMethod,
-    price: formatUsd(BigInt(row.priceCents)),
-    fee: formatUsd(BigInt(row.feeCents)),
-    total: formatUsd(BigInt(row.priceCents + row.feeCents)),
-    loopAmount: row.loopUnits === null ? null : formatLoop(row.loopUnits),
-    createdAt: row.createdAt.toISOString(),
-    downloadUrl,
-  };
 }
 
 const purchaseKey = (buyerId: string, loopId: string, format: Format) => `purchase:${buyerId}:${loopId}:${format}`;
@@ -119,35 +83,7 @@ export async function buyLoop(tx: Tx, buyerId: string, body: unknown, signingKey
     }
   }
 
-  let row;
-  try {
-    row = await tx.purchase.create({
-      data: { loopId: loop.id, buyerId, format, priceCents, feeCents, method, loopUnits, ledgerEntryId },
-      select: { id: true, createdAt: true, format: true, method: true, priceCents: true, feeCents: true, loopUnits: true },
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new Conflict(PURCHASE_MESSAGES.alreadyPurchased);
-    throw error;
-  }
-  if (!free) {
-    const what = `${loop.title} (${format.toUpperCase()})`;
-    await createNotificationInTx(tx, {
-      userId: buyerId,
-      type: "success",
-      title: "Purchase Complete",
-      message: `${what} is yours: download it from the creator's page, or from the link in your e-mail.`,
-      actionUrl: `/profile/${loop.userId}`,
-      actionText: "Open",
-    });
-    await createNotificationInTx(tx, {
-      userId: loop.userId,
-      type: "success",
-      title: "New Sale",
-      message: `You sold ${what} for $${formatUsd(BigInt(priceCents))}.`,
-      actionUrl: "/tokens",
-      actionText: "View balance",
-    });
-  }
+  const recorded = await recordPurchaseInTx(tx, { loop, buyerId, format, priceCents, feeCents, method, loopUnits, ledgerEntryId, externalRef: null });
   const token = signDownloadToken(signingKey, { loopId: loop.id, format, userId: buyerId, expiresAt: now + DOWNLOAD_LINK_TTL_MS });
-  return { purchase: toPurchase(row, loop, `/api/downloads/${token}`), sellerId: loop.userId };
+  return { purchase: toPurchase(recorded, loop, `/api/downloads/${token}`), sellerId: loop.userId, buyerId };
 }

@@ -26,6 +26,8 @@ export interface SettlementOutcome {
    */
   outcome: "applied" | "already_applied" | "unmatched";
   detail?: string;
+  /** Runs once the transaction that applied the event has committed (e.g. e-mails); never undoes it. */
+  afterCommit?: () => Promise<void>;
 }
 
 export interface SettlementHandler {

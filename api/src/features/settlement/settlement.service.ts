@@ -98,19 +98,24 @@ async function recordSettled(tx: Tx, kind: string, event: IndexedEvent, result: 
  * settled, or null when another instance holds the lock.
  */
 async function applyBatch(deps: AppDeps, chainId: number, candidates: Candidate[]): Promise<number | null> {
-  return deps.prisma.$transaction(async (tx) => {
+  const afterCommit: Array<() => Promise<void>> = [];
+  const settled = await deps.prisma.$transaction(async (tx) => {
+    afterCommit.length = 0;
     const locked = await tx.$queryRaw<{ ok: boolean }[]>`SELECT pg_try_advisory_xact_lock(${LOCK_NAMESPACE}::int, ${chainId}::int) AS "ok"`;
     if (!locked[0]!.ok) return null;
-    let settled = 0;
+    let count = 0;
     for (const { handler, event } of candidates) {
       if (await alreadySettled(tx, event)) continue;
       const result = await handler.apply(tx, event, deps);
       await recordSettled(tx, handler.kind, event, result);
       if (result.outcome === "unmatched") deps.logger?.warn(`settlement: ${handler.kind} ${event.txHash}:${event.logIndex} on chain ${chainId} unmatched: ${result.detail ?? ""}`);
-      settled++;
+      if (result.afterCommit) afterCommit.push(result.afterCommit);
+      count++;
     }
-    return settled;
+    return count;
   }, TX_OPTIONS);
+  for (const run of afterCommit) await run().catch((error: unknown) => deps.logger?.error("settlement: after-commit step failed", error));
+  return settled;
 }
 
 /**

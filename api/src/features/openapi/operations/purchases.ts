@@ -1,4 +1,4 @@
-import { purchaseRequestSchema, purchaseSchema } from "@loop/rules/schemas/purchases";
+import { cryptoPurchaseRequestSchema, cryptoPurchaseStatusSchema, purchaseRequestSchema, purchaseSchema, quoteRequestSchema, walletQuoteSchema } from "@loop/rules/schemas/purchases";
 import { bodyTooLarge, failure, json, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
 
@@ -8,7 +8,14 @@ export const purchasesOperations = defineFeature({
     "Buying a loop (DESIGN §4). The server computes every amount: the price is the loop's, the fee is MP3 2% / WAV 4% of it (half-up to the cent), " +
     "and paying with LOOP takes (price + fee) × 500 LOOP from the in-app balance in one ledger entry (buyer → seller the price, buyer → fees the fee). " +
     "One purchase per buyer, loop and format. After a paid purchase both sides get a notification and an e-mail (the buyer's with a download link valid 7 days).",
-  schemas: { PurchaseRequest: purchaseRequestSchema, Purchase: purchaseSchema },
+  schemas: {
+    PurchaseRequest: purchaseRequestSchema,
+    Purchase: purchaseSchema,
+    QuoteRequest: quoteRequestSchema,
+    WalletQuote: walletQuoteSchema,
+    CryptoPurchaseRequest: cryptoPurchaseRequestSchema,
+    CryptoPurchaseStatus: cryptoPurchaseStatusSchema,
+  },
   operations: [
     {
       method: "post",
@@ -29,6 +36,46 @@ export const purchasesOperations = defineFeature({
         403: failure("A cross-site request, or a banned account."),
         404: failure("`Loop Not Found`: no such loop, or not listed."),
         409: failure("`Already Purchased: …`, or the `Idempotency-Key` was used with another request."),
+        413: bodyTooLarge,
+      },
+    },
+    {
+      method: "post",
+      path: "/api/purchases/quote",
+      operationId: "createWalletQuote",
+      summary: "A signed quote to pay a loop from the linked wallet (LoopMarketplace.purchase)",
+      description:
+        "The server's price and fee in LOOP wei, for the caller's linked wallet, the seller's wallet (or LoopVault when the seller has none: credited in app), " +
+        "signed (EIP-712) by the quote signer; valid 15 minutes and usable once (its orderId). Approve `totalWei` to the marketplace, then call `purchase(quote, signature)`.",
+      auth: "required",
+      body: quoteRequestSchema,
+      responses: {
+        201: json(walletQuoteSchema, "The quote and its signature"),
+        400: failure("`Missing Information: …`, `Invalid Format: …`, `Invalid Purchase: You cannot buy your own loop`, `Free Loop: …`, `Wallet Required: …`, or malformed JSON."),
+        401: signInRequired,
+        403: failure("A cross-site request, or a banned account."),
+        404: failure("`Loop Not Found`."),
+        409: failure("`Already Purchased: …`."),
+        413: bodyTooLarge,
+        503: failure("`Wallet Payments Unavailable: …` (no marketplace on the default chain, or no quote signer configured)."),
+      },
+    },
+    {
+      method: "post",
+      path: "/api/purchases/crypto",
+      operationId: "reportWalletPurchase",
+      summary: "Report the wallet transaction of a quote; answers whether the purchase is recorded",
+      description:
+        "The purchase is recorded from the indexed `Purchased` event that matches the quote, never from this hash: 202 `pending` until then, 200 `completed` with the purchase. Call again to poll.",
+      auth: "required",
+      body: cryptoPurchaseRequestSchema,
+      responses: {
+        200: json(cryptoPurchaseStatusSchema, "Recorded: `completed`, with the purchase and a download link"),
+        202: json(cryptoPurchaseStatusSchema, "Not recorded yet: `pending`"),
+        400: failure("`Invalid Transaction: …`, `Missing Information: …`, `Invalid Format: …`, or malformed JSON."),
+        401: signInRequired,
+        403: failure("A cross-site request, or a banned account."),
+        404: failure("`Loop Not Found`, or `No Quote: …`."),
         413: bodyTooLarge,
       },
     },

@@ -1,7 +1,8 @@
-// Every kind of chain event the app settles. The marketplace's events (Purchased, Released,
-// Refunded, the offer events) join here with the purchases and offers features: one handler each.
+// Every kind of chain event the app settles, one handler each. Still to join with their features:
+// Released and Refunded (escrow), the offer events.
 import type { SettlementHandler } from "../settlement-handler";
 import { depositedHandler } from "./deposited";
 import { paidOutHandler } from "./paid-out";
+import { purchasedHandler } from "./purchased";
 
-export const SETTLEMENT_HANDLERS: readonly SettlementHandler[] = [depositedHandler, paidOutHandler];
+export const SETTLEMENT_HANDLERS: readonly SettlementHandler[] = [depositedHandler, paidOutHandler, purchasedHandler];

@@ -1,0 +1,100 @@
+// What every way to pay ends with (DESIGN §4): the purchase row (once per buyer, loop and format),
+// and for a paid one a notification to each side. Runs in the payment's transaction.
+import type { Format } from "@loop/rules/fees";
+import { PURCHASE_MESSAGES, type Purchase, type PurchaseMethod } from "@loop/rules/schemas/purchases";
+import { formatLoop, formatUsd } from "@loop/rules/units";
+import { isUniqueViolation, type Tx } from "../../db/prisma";
+import { Conflict } from "../../http/errors";
+import { createNotificationInTx } from "../notifications/create-notification";
+
+export interface LoopForSale {
+  id: string;
+  title: string;
+  userId: string;
+  priceCents: number;
+  isFree: boolean;
+  status: string;
+  isPublic: boolean;
+}
+
+/** What was bought, for the answer and the e-mails. */
+export interface CompletedPurchase {
+  purchase: Purchase;
+  sellerId: string;
+  buyerId: string;
+}
+
+export interface PurchaseToRecord {
+  loop: Pick<LoopForSale, "id" | "title" | "userId">;
+  buyerId: string;
+  format: Format;
+  priceCents: number;
+  feeCents: number;
+  method: PurchaseMethod;
+  /** LOOP paid, in ledger units (in app or on chain); null when not paid in LOOP. */
+  loopUnits: bigint | null;
+  ledgerEntryId: string | null;
+  /** E.g. the transaction hash of a wallet purchase. */
+  externalRef: string | null;
+}
+
+export interface RecordedPurchase {
+  id: string;
+  createdAt: Date;
+  format: Format;
+  method: string;
+  priceCents: number;
+  feeCents: number;
+  loopUnits: bigint | null;
+}
+
+/** The purchase row and the notifications; a second purchase of the same loop and format is 409. */
+export async function recordPurchaseInTx(tx: Tx, input: PurchaseToRecord): Promise<RecordedPurchase> {
+  const { loop, buyerId, format, priceCents, feeCents, method, loopUnits, ledgerEntryId, externalRef } = input;
+  let row: RecordedPurchase;
+  try {
+    row = await tx.purchase.create({
+      data: { loopId: loop.id, buyerId, format, priceCents, feeCents, method, loopUnits, ledgerEntryId, externalRef },
+      select: { id: true, createdAt: true, format: true, method: true, priceCents: true, feeCents: true, loopUnits: true },
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new Conflict(PURCHASE_MESSAGES.alreadyPurchased);
+    throw error;
+  }
+  if (method !== "free") {
+    const what = `${loop.title} (${format.toUpperCase()})`;
+    await createNotificationInTx(tx, {
+      userId: buyerId,
+      type: "success",
+      title: "Purchase Complete",
+      message: `${what} is yours: download it from the creator's page, or from the link in your e-mail.`,
+      actionUrl: `/profile/${loop.userId}`,
+      actionText: "Open",
+    });
+    await createNotificationInTx(tx, {
+      userId: loop.userId,
+      type: "success",
+      title: "New Sale",
+      message: `You sold ${what} for $${formatUsd(BigInt(priceCents))}.`,
+      actionUrl: "/tokens",
+      actionText: "View balance",
+    });
+  }
+  return row;
+}
+
+export function toPurchase(row: RecordedPurchase, loop: Pick<LoopForSale, "id" | "title">, downloadUrl: string): Purchase {
+  return {
+    id: row.id,
+    loopId: loop.id,
+    loopTitle: loop.title,
+    format: row.format,
+    method: row.method as PurchaseMethod,
+    price: formatUsd(BigInt(row.priceCents)),
+    fee: formatUsd(BigInt(row.feeCents)),
+    total: formatUsd(BigInt(row.priceCents + row.feeCents)),
+    loopAmount: row.loopUnits === null ? null : formatLoop(row.loopUnits),
+    createdAt: row.createdAt.toISOString(),
+    downloadUrl,
+  };
+}

@@ -1,0 +1,32 @@
+// After a paid purchase has committed (never failing it): the buyer's receipt with a download link
+// valid for days, and the seller's notice. Members without an e-mail address get the notification only.
+import { EMAIL_DOWNLOAD_LINK_TTL_MS } from "@loop/rules/schemas/downloads";
+import type { AppDeps } from "../../deps";
+import { consoleLogger } from "../../deps";
+import { signDownloadToken } from "../downloads/download-token";
+import { purchaseReceiptMail, saleNoticeMail } from "./purchase.mail";
+import type { CompletedPurchase } from "./record-purchase";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function sendPurchaseMails(deps: AppDeps, signingKey: string, done: CompletedPurchase): Promise<void> {
+  const { purchase, sellerId, buyerId } = done;
+  if (purchase.method === "free") return;
+  const logger = deps.logger ?? consoleLogger;
+  const { prisma, mailer, config } = deps;
+  const [buyer, seller] = await Promise.all([
+    prisma.user.findUnique({ where: { id: buyerId }, select: { email: true, username: true } }),
+    prisma.user.findUnique({ where: { id: sellerId }, select: { email: true } }),
+  ]);
+  const mails = [];
+  if (buyer?.email) {
+    const token = signDownloadToken(signingKey, { loopId: purchase.loopId, format: purchase.format, userId: buyerId, expiresAt: Date.now() + EMAIL_DOWNLOAD_LINK_TTL_MS });
+    const url = new URL(`/api/downloads/${token}`, config.appUrl).href;
+    const libraryUrl = new URL(`/profile/${sellerId}`, config.appUrl).href;
+    mails.push(purchaseReceiptMail(buyer.email, purchase, { url, validDays: EMAIL_DOWNLOAD_LINK_TTL_MS / DAY_MS }, libraryUrl));
+  }
+  if (seller?.email) mails.push(saleNoticeMail(seller.email, purchase, buyer?.username ?? "a member", new URL("/tokens", config.appUrl).href));
+  for (const mail of mails) {
+    await mailer.send(mail).catch((error: unknown) => logger.error(`purchase ${purchase.id}: e-mail to ${mail.to} failed:`, error));
+  }
+}

@@ -1,0 +1,142 @@
+// Paying from the wallet (DESIGN §4): the API signs an EIP-712 quote that LoopMarketplace.purchase
+// accepts once (its orderId is the quote's id); the purchase is recorded only when the indexed
+// Purchased event matches the quote (settlement/handlers/purchased.ts), never from a client-sent hash.
+import { FORMAT_CODES, quoteDomain, quoteTypes } from "@loop/contracts/quote";
+import { uuidToBytes32 } from "@loop/rules/deposit-ref";
+import { formatFeeCents } from "@loop/rules/fees";
+import {
+  PURCHASE_MESSAGES,
+  QUOTE_TTL_MS,
+  WALLET_PURCHASE_MESSAGES,
+  cryptoPurchaseRequestSchema,
+  quoteRequestSchema,
+  type CryptoPurchaseStatus,
+  type WalletQuote,
+} from "@loop/rules/schemas/purchases";
+import { DOWNLOAD_LINK_TTL_MS } from "@loop/rules/schemas/downloads";
+import { centsToLoopUnits, formatLoop, formatUsd, ledgerUnitsToWei } from "@loop/rules/units";
+import { getAddress } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import type { AppDeps } from "../../deps";
+import type { Tx } from "../../db/prisma";
+import { BadRequest, Conflict, NotFound, ServiceUnavailable } from "../../http/errors";
+import { signDownloadToken } from "../downloads/download-token";
+import { LOOP_NOT_FOUND, UUID } from "../loops/catalog.service";
+import { toPurchase } from "./record-purchase";
+
+/** POST /api/purchases/quote: price and fee in LOOP wei, signed for the buyer's linked wallet. */
+export async function createWalletQuote(deps: AppDeps, buyerId: string, body: unknown, now = Date.now()): Promise<WalletQuote> {
+  const parsed = quoteRequestSchema.safeParse(body ?? {});
+  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? PURCHASE_MESSAGES.missing);
+  const { loopId, format } = parsed.data;
+  const { config, prisma } = deps;
+  const chain = config.chains.find((candidate) => candidate.id === config.defaultChainId);
+  if (!chain?.contracts || !config.quoteSignerPrivateKey) throw new ServiceUnavailable(WALLET_PURCHASE_MESSAGES.unavailable);
+
+  const loop = UUID.test(loopId)
+    ? await prisma.loop.findUnique({ where: { id: loopId }, select: { id: true, userId: true, priceCents: true, isFree: true, status: true, isPublic: true } })
+    : null;
+  if (!loop || loop.status !== "ready" || !loop.isPublic) throw new NotFound(LOOP_NOT_FOUND);
+  if (loop.userId === buyerId) throw new BadRequest(PURCHASE_MESSAGES.ownLoop);
+  if (loop.isFree || loop.priceCents === 0) throw new BadRequest(WALLET_PURCHASE_MESSAGES.free);
+  const [owned, buyerWallet, sellerWallet] = await Promise.all([
+    prisma.purchase.findUnique({ where: { buyerId_loopId_format: { buyerId, loopId: loop.id, format } }, select: { id: true } }),
+    prisma.walletLink.findUnique({ where: { userId: buyerId }, select: { address: true } }),
+    prisma.walletLink.findUnique({ where: { userId: loop.userId }, select: { address: true } }),
+  ]);
+  if (owned) throw new Conflict(PURCHASE_MESSAGES.alreadyPurchased);
+  if (!buyerWallet) throw new BadRequest(WALLET_PURCHASE_MESSAGES.noWallet);
+
+  const priceCents = loop.priceCents;
+  const feeCents = Number(formatFeeCents(BigInt(priceCents), format));
+  const priceUnits = centsToLoopUnits(BigInt(priceCents));
+  const feeUnits = centsToLoopUnits(BigInt(feeCents));
+  const priceWei = ledgerUnitsToWei(priceUnits);
+  const feeWei = ledgerUnitsToWei(feeUnits);
+  // A seller without a wallet is paid to the vault and credited in app when the purchase settles.
+  const seller = getAddress(sellerWallet?.address ?? chain.contracts.vault);
+  const buyer = getAddress(buyerWallet.address);
+  const deadline = new Date(now + QUOTE_TTL_MS);
+  const row = await prisma.purchaseQuote.create({
+    data: {
+      buyerId,
+      loopId: loop.id,
+      format,
+      chainId: chain.id,
+      buyerAddress: buyer.toLowerCase(),
+      sellerAddress: seller.toLowerCase(),
+      sellerPaidInApp: !sellerWallet,
+      priceCents,
+      feeCents,
+      priceWei: priceWei.toString(),
+      feeWei: feeWei.toString(),
+      deadline,
+    },
+    select: { id: true },
+  });
+  const message = {
+    buyer,
+    seller,
+    loopId: uuidToBytes32(loop.id),
+    format: FORMAT_CODES[format],
+    price: priceWei,
+    fee: feeWei,
+    orderId: uuidToBytes32(row.id),
+    deadline: BigInt(Math.floor(deadline.getTime() / 1000)),
+  };
+  const marketplace = getAddress(chain.contracts.marketplace);
+  const signature = await privateKeyToAccount(config.quoteSignerPrivateKey).signTypedData({
+    domain: quoteDomain(chain.id, marketplace),
+    types: quoteTypes,
+    primaryType: "Quote",
+    message,
+  });
+  return {
+    chainId: chain.id,
+    marketplace,
+    token: getAddress(chain.contracts.token),
+    quote: { ...message, price: message.price.toString(), fee: message.fee.toString(), deadline: message.deadline.toString() },
+    signature,
+    price: formatUsd(BigInt(priceCents)),
+    fee: formatUsd(BigInt(feeCents)),
+    total: formatUsd(BigInt(priceCents + feeCents)),
+    loopAmount: formatLoop(priceUnits + feeUnits),
+    totalWei: (priceWei + feeWei).toString(),
+    expiresAt: deadline.toISOString(),
+  };
+}
+
+/**
+ * POST /api/purchases/crypto: the page reports the transaction it sent for a quote. The answer says
+ * whether the purchase is recorded yet (from the indexed event); the hash itself proves nothing.
+ */
+export async function reportWalletPurchase(deps: AppDeps, buyerId: string, body: unknown, signingKey: string, now = Date.now()): Promise<CryptoPurchaseStatus> {
+  const parsed = cryptoPurchaseRequestSchema.safeParse(body ?? {});
+  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? PURCHASE_MESSAGES.missing);
+  const { loopId, format, txHash, orderId } = parsed.data;
+  if (!UUID.test(loopId)) throw new NotFound(LOOP_NOT_FOUND);
+  const quotes = await deps.prisma.purchaseQuote.findMany({
+    where: { buyerId, loopId, format },
+    orderBy: { createdAt: "desc" },
+    take: 20,
+    select: { id: true, txHash: true, purchaseId: true },
+  });
+  const quote = orderId ? quotes.find((candidate) => uuidToBytes32(candidate.id) === orderId) : quotes[0];
+  if (!quote) throw new NotFound(WALLET_PURCHASE_MESSAGES.noQuote);
+  if (!quote.txHash) await deps.prisma.purchaseQuote.update({ where: { id: quote.id }, data: { txHash: txHash.toLowerCase() } });
+  // Bought by this quote, or (another quote, another way to pay) already owned: either way it is done.
+  const purchase = await deps.prisma.purchase.findUnique({
+    where: quote.purchaseId ? { id: quote.purchaseId } : { buyerId_loopId_format: { buyerId, loopId, format } },
+    select: { id: true, createdAt: true, format: true, method: true, priceCents: true, feeCents: true, loopUnits: true, loop: { select: { id: true, title: true } } },
+  });
+  if (!purchase) return { status: "pending", purchase: null };
+  const token = signDownloadToken(signingKey, { loopId, format: purchase.format, userId: buyerId, expiresAt: now + DOWNLOAD_LINK_TTL_MS });
+  return { status: "completed", purchase: toPurchase(purchase, purchase.loop, `/api/downloads/${token}`) };
+}
+
+/** The quote, locked until the settlement of its purchase commits; null when there is none. */
+export async function lockQuote(tx: Tx, quoteId: string) {
+  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT "id"::text FROM "app"."purchase_quotes" WHERE "id" = ${quoteId}::uuid FOR UPDATE`;
+  if (!rows[0]) return null;
+  return tx.purchaseQuote.findUniqueOrThrow({ where: { id: quoteId }, include: { loop: { select: { id: true, title: true, userId: true } } } });
+}
