@@ -22,6 +22,7 @@ import { purchasesRouter } from "./features/purchases/purchases.router";
 import { tokenOrdersRouter } from "./features/token-orders/token-orders.router";
 import { adminRouter } from "./features/admin/admin.router";
 import { walletRouter } from "./features/wallet/wallet.router";
+import { faucetRouter } from "./features/faucet/faucet.router";
 import { withdrawalsRouter } from "./features/withdrawals/withdrawals.router";
 import { apiNotFound, errorHandler } from "./http/errors";
 import { originCheck } from "./http/origin-check";
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(emailLoginRouter(deps, limits));
   api.use(oidcRouter(deps));
   api.use(walletRouter(deps, limits));
+  api.use(faucetRouter(deps));
   api.use(genresRouter(prisma));
   api.use(loopsRouter(deps));
   api.use(ratingsRouter(deps));

@@ -4,6 +4,7 @@ import type { FeatureSpec } from "../spec";
 import { authOperations } from "./auth";
 import { clientConfigOperations } from "./client-config";
 import { downloadsOperations } from "./downloads";
+import { faucetOperations } from "./faucet";
 import { emailLoginOperations } from "./email-login";
 import { genresOperations } from "./genres";
 import { healthOperations } from "./health";
@@ -30,6 +31,7 @@ export const FEATURES: readonly FeatureSpec[] = [
   emailLoginOperations,
   oidcOperations,
   walletOperations,
+  faucetOperations,
   genresOperations,
   loopsOperations,
   ratingsOperations,

@@ -1,0 +1,26 @@
+import { FAUCET_INTERVAL_MS, FAUCET_MESSAGES } from "@loop/rules/schemas/faucet";
+import { Router } from "express";
+import type { AppDeps } from "../../deps";
+import { TooManyRequests } from "../../http/errors";
+import { requireUser } from "../auth/require-user";
+import { mintTestLoop } from "./faucet.service";
+
+// POST /api/wallet/faucet: test LOOP on the local chain, once every 30 s per member (in this process:
+// it only guards against double clicks on a development machine).
+export function faucetRouter(deps: AppDeps): Router {
+  const lastRequest = new Map<string, number>();
+  const router = Router();
+  router.post("/wallet/faucet", async (req, res) => {
+    const user = requireUser(req);
+    const now = Date.now();
+    if (now - (lastRequest.get(user.id) ?? 0) < FAUCET_INTERVAL_MS) throw new TooManyRequests(FAUCET_MESSAGES.tooSoon);
+    lastRequest.set(user.id, now);
+    try {
+      res.status(201).json(await mintTestLoop(deps, req.body));
+    } catch (error) {
+      lastRequest.delete(user.id);
+      throw error;
+    }
+  });
+  return router;
+}
