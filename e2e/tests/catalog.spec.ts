@@ -4,7 +4,7 @@
 import { readFile } from "node:fs/promises";
 import { currentUser, expect, freshEmail, test } from "../support/fixtures";
 import { signInWithEmail } from "../support/flows";
-import { loopWav } from "../support/loop-wav";
+import { uploadLoop } from "../support/upload";
 
 test.describe("catalog", () => {
   test("a creator's upload becomes ready, plays, is found by filters and search, and downloads", async ({ page, stack }) => {
@@ -17,16 +17,7 @@ test.describe("catalog", () => {
     const title = `${word} Tape Groove`;
 
     // Upload: 8 s of a 120 BPM beat, free, in Funk.
-    await page.getByRole("button", { name: "Upload", exact: true }).click();
-    const dialog = page.getByRole("dialog", { name: "Upload Your Music" });
-    await expect(dialog).toBeVisible();
-    await dialog.getByLabel("Audio file").setInputFiles({ name: "tape-groove.wav", mimeType: "audio/wav", buffer: loopWav({ seconds: 8, bpm: 120 }) });
-    await dialog.getByLabel("Title").fill(title);
-    await dialog.getByLabel("Genre").selectOption({ label: "Funk" });
-    await dialog.getByLabel("Free download").check();
-    await dialog.getByLabel("BPM").fill("120");
-    await dialog.getByRole("button", { name: "Upload Loop" }).click();
-    await expect(page.getByText("Upload Successful").first()).toBeVisible({ timeout: 90_000 });
+    await uploadLoop(page, { title, price: "FREE", genre: "Funk", bpm: 120, seconds: 8 });
 
     // Ready in the grid (newest first), with its facts.
     await page.goto("/home");

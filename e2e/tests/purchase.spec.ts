@@ -1,0 +1,137 @@
+// Buying a loop with the in-app LOOP balance, as a creator and a listener do it: the creator lists
+// two paid loops; a new member (500 LOOP welcome bonus = $1.00) finds them on the creator's public
+// profile, buys the affordable one as WAV from the Purchase dialog, gets the file at once and by
+// e-mail (a signed download link), and sees the LOOP leave the balance; the creator gets the sale
+// e-mail and the credit. The other loop costs more than the balance: the dialog says by how much
+// and does not let the buyer pay.
+import { readFile } from "node:fs/promises";
+import type { BrowserContext, Page } from "@playwright/test";
+import { currentUser, expect, freshEmail, test, toast } from "../support/fixtures";
+import { signInWithEmail } from "../support/flows";
+import { blockNonLocalRequests } from "../support/injected-wallet";
+import { type CaughtMail, mailIds, waitForMail } from "../support/maildev";
+import { uniqueWord, uploadLoop } from "../support/upload";
+
+const balance = (page: Page) => page.getByRole("region", { name: /Your LOOP Balance/ });
+const transfers = (page: Page) => page.getByRole("list", { name: "Transfers", exact: true });
+
+/** The signed download link of a purchase e-mail (`…/api/downloads/<token>`), from its text part. */
+function downloadLink(mail: CaughtMail): URL {
+  const match = /https?:\/\/[^\s"'<>]+\/api\/downloads\/[^\s"'<>]+/.exec(mail.text ?? "");
+  if (!match) throw new Error(`no /api/downloads/ link in the mail "${mail.subject}"`);
+  return new URL(match[0]);
+}
+
+function isWav(bytes: Buffer): boolean {
+  return bytes.length > 44 && bytes.subarray(0, 4).toString("latin1") === "RIFF" && bytes.subarray(8, 12).toString("latin1") === "WAVE";
+}
+
+test.describe("buying with the in-app LOOP balance", () => {
+  test("a member buys a loop as WAV, downloads it, gets it by e-mail; a loop above the balance cannot be paid", async ({ page, stack, browser }) => {
+    test.setTimeout(180_000);
+
+    // The creator lists two paid loops: $0.50 (affordable with the bonus) and $2.00 (not).
+    const sellerEmail = freshEmail("sela");
+    await signInWithEmail(page, stack, sellerEmail);
+    const seller = await currentUser(page);
+    const word = uniqueWord("Quasar");
+    const title = `${word} Dusk Groove`;
+    const slug = `${word.toLowerCase()}-dusk-groove`;
+    const pricey = `${word} Gold Riff`;
+    await uploadLoop(page, { title, price: "0.50", genre: "Funk" });
+    await uploadLoop(page, { title: pricey, price: "2.00", genre: "Funk", fileName: "gold-riff.wav" });
+
+    // The buyer: a new member in their own browser, with the 500 LOOP welcome bonus.
+    const buyerContext: BrowserContext = await browser.newContext({ baseURL: stack.webUrl });
+    const blocked: string[] = [];
+    await blockNonLocalRequests(buyerContext, (url) => blocked.push(url));
+    const buyerPage = await buyerContext.newPage();
+    const buyerEmail = freshEmail("bruno");
+    await signInWithEmail(buyerPage, stack, buyerEmail);
+    await expect(buyerPage.getByRole("region", { name: /LOOP Balance/ }).first()).toContainText("500.00000000");
+
+    // On the creator's public profile: Buy opens the Purchase dialog.
+    await buyerPage.goto(`/profile/${seller.id}`);
+    const card = buyerPage.getByRole("article", { name: title });
+    await expect(card.getByTestId("loop-price")).toHaveText("$0.50");
+    await card.getByRole("button", { name: `Buy ${title}` }).click();
+    const dialog = buyerPage.getByRole("dialog", { name: `Buy ${title}` });
+    await expect(dialog).toBeVisible();
+    const summary = dialog.getByTestId("purchase-summary");
+    // MP3 first: +2%, $0.51 = 255 LOOP.
+    await expect(dialog.getByRole("radio", { name: /MP3/ })).toBeChecked();
+    await expect(dialog.getByTestId("purchase-total")).toHaveText("$0.51");
+    await expect(dialog.getByTestId("purchase-loop-amount")).toHaveText("255.00000000 LOOP");
+    // WAV: +4%, $0.52 = 260 LOOP, covered by the balance.
+    await dialog.getByRole("radio", { name: /WAV/ }).check();
+    await expect(summary).toContainText("Marketplace fee (WAV 4%)");
+    await expect(summary).toContainText("$0.50");
+    await expect(summary).toContainText("$0.02");
+    await expect(dialog.getByTestId("purchase-total")).toHaveText("$0.52");
+    await expect(dialog.getByTestId("purchase-loop-amount")).toHaveText("260.00000000 LOOP");
+    await expect(dialog.getByTestId("purchase-loop-available")).toHaveText("500.00000000 LOOP");
+    await expect(dialog.getByText("Your balance covers this purchase.")).toBeVisible();
+
+    // Pay: the success toast, the WAV downloads at once, the dialog closes and the card offers Download.
+    const buyerMailsBefore = await mailIds(stack.mailUrl, buyerEmail);
+    const sellerMailsBefore = await mailIds(stack.mailUrl, sellerEmail);
+    const downloading = buyerPage.waitForEvent("download", { timeout: 30_000 });
+    await dialog.getByRole("button", { name: "Pay with LOOP" }).click();
+    await expect(toast(buyerPage, "Purchase Successful")).toBeVisible();
+    await expect(toast(buyerPage, "Purchase Successful")).toContainText(`${title} (WAV) is yours`);
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`${slug}.wav`);
+    const file = await readFile((await download.path())!);
+    expect(isWav(file), "the download is a WAV file").toBe(true);
+    await expect(dialog).toBeHidden();
+    await expect(card.getByRole("button", { name: `Download ${title}` })).toBeVisible();
+    await expect(card.getByRole("button", { name: `Buy ${title}` })).toHaveCount(0);
+
+    // The Token page: 500 - 260 = 240 LOOP, and the purchase in the transfer history.
+    await buyerPage.goto("/tokens");
+    await expect(balance(buyerPage)).toContainText("240.00000000");
+    const bought = transfers(buyerPage).getByRole("listitem").filter({ hasText: `${title} (WAV)` });
+    await expect(bought).toHaveCount(1);
+    await expect(bought).toContainText("-260.00000000 LOOP");
+
+    // The buyer's e-mail: the subject and a signed link that answers the WAV as an attachment.
+    const receipt = await waitForMail(stack.mailUrl, buyerEmail, { except: buyerMailsBefore });
+    expect(receipt.subject).toBe(`Your download: ${title} (WAV)`);
+    const link = downloadLink(receipt);
+    expect(link.origin).toBe(stack.webUrl);
+    const mailed = await buyerPage.request.get(link.href);
+    expect(mailed.status()).toBe(200);
+    expect(mailed.headers()["content-disposition"]).toBe(`attachment; filename="${slug}.wav"`);
+    expect(isWav(await mailed.body()), "the mailed link answers a WAV file").toBe(true);
+
+    // The seller's sale e-mail, and the price (not the fee) credited in their transfer history.
+    const sale = await waitForMail(stack.mailUrl, sellerEmail, { except: sellerMailsBefore });
+    expect(sale.subject).toBe(`You sold ${title} (WAV)`);
+    await page.goto("/tokens");
+    const sold = transfers(page).getByRole("listitem").filter({ hasText: `${title} (WAV)` });
+    await expect(sold).toHaveCount(1);
+    await expect(sold).toContainText("+250.00000000 LOOP");
+
+    // A loop above the balance: $2.04 = 1,020 LOOP with 240 available, short by 780; Pay stays disabled.
+    await buyerPage.goto(`/profile/${seller.id}`);
+    const priceyCard = buyerPage.getByRole("article", { name: pricey });
+    await expect(priceyCard.getByTestId("loop-price")).toHaveText("$2.00");
+    await priceyCard.getByRole("button", { name: `Buy ${pricey}` }).click();
+    const refused = buyerPage.getByRole("dialog", { name: `Buy ${pricey}` });
+    await expect(refused.getByTestId("purchase-total")).toHaveText("$2.04");
+    await expect(refused.getByTestId("purchase-loop-amount")).toHaveText("1,020.00000000 LOOP");
+    await expect(refused.getByTestId("purchase-loop-available")).toHaveText("240.00000000 LOOP");
+    await expect(refused.getByRole("status")).toContainText("Insufficient balance: short by 780.00000000 LOOP.");
+    await expect(refused.getByRole("link", { name: "Buy LOOP Tokens" })).toBeVisible();
+    await expect(refused.getByRole("button", { name: "Pay with LOOP" })).toBeDisabled();
+    // Nothing was bought: the card still offers Buy, the balance is unchanged.
+    await buyerPage.keyboard.press("Escape");
+    await expect(refused).toBeHidden();
+    await expect(priceyCard.getByRole("button", { name: `Buy ${pricey}` })).toBeVisible();
+    await buyerPage.goto("/tokens");
+    await expect(balance(buyerPage)).toContainText("240.00000000");
+
+    await buyerContext.close();
+    expect(blocked, "the app must not call hosts outside this machine").toEqual([]);
+  });
+});
