@@ -142,24 +142,37 @@ export async function createSignedInUser(db, username) {
   return { id: rows[0].id, cookie: `loop_session=${token}` };
 }
 
-/** GET on the API with a session cookie (keep-alive agent optional); resolves to the parsed JSON, throws on a non-2xx answer. */
-export function apiGetJson(port, urlPath, cookie, agent) {
+/**
+ * One request to the API with a session cookie (keep-alive agent optional; a JSON body is sent with
+ * the Origin of apiEnv's APP_URL, as the browser does): resolves to { status, body } (body parsed
+ * when JSON).
+ */
+export function apiRequest(port, method, urlPath, { cookie, agent, body } = {}) {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const headers = { cookie, ...(payload === undefined ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(payload), origin: `http://localhost:${port}` }) };
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: "127.0.0.1", port, path: urlPath, agent, headers: { cookie } }, (res) => {
+    const req = http.request({ host: "127.0.0.1", port, method, path: urlPath, agent, headers }, (res) => {
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (chunk) => (text += chunk));
       res.on("end", () => {
-        if (res.statusCode < 200 || res.statusCode >= 300) return reject(new Error(`GET ${urlPath}: ${res.statusCode} ${text.slice(0, 200)}`));
         try {
-          resolve(JSON.parse(text));
+          resolve({ status: res.statusCode, body: /json/.test(res.headers["content-type"] ?? "") ? JSON.parse(text) : text });
         } catch (error) {
           reject(error);
         }
       });
     });
     req.on("error", reject);
+    req.end(payload);
   });
+}
+
+/** GET on the API with a session cookie (keep-alive agent optional); resolves to the parsed JSON, throws on a non-2xx answer. */
+export async function apiGetJson(port, urlPath, cookie, agent) {
+  const { status, body } = await apiRequest(port, "GET", urlPath, { cookie, agent });
+  if (status < 200 || status >= 300) throw new Error(`GET ${urlPath}: ${status} ${JSON.stringify(body).slice(0, 200)}`);
+  return body;
 }
 
 /** The load average (1 / 5 / 15 min) as text. */

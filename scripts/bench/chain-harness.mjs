@@ -1,12 +1,24 @@
 // Shared by the chain benchmarks: the local stack's chain side started exactly as `pnpm dev` starts
 // it (scripts/lib/services.mjs: Hardhat node, contracts/scripts/deploy.ts, `ponder start`), but
 // quiet (their output is kept for error messages, not printed) and into a scratch deployments
-// folder; plain JSON-RPC (single calls and batches); Ponder's indexed row count and indexed head.
+// folder; the whole stack (chain, Postgres, API, Ponder) for one bench, stopped also on failure; a
+// funded test wallet; plain JSON-RPC (single calls and batches); Ponder's indexed row count and
+// indexed head.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
+import pg from "pg";
+import { createWalletClient, http as httpTransport, maxUint256, parseEther, toHex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { hardhat } from "viem/chains";
+import { loopTokenAbi } from "../../contracts/generated/abis.mjs";
+import { localAccounts } from "../../contracts/local-accounts.mjs";
+import { startEmbeddedPostgres } from "../lib/embedded-postgres.mjs";
+import { freePort } from "../lib/ports.mjs";
 import { Supervisor } from "../lib/supervisor.mjs";
 import { deployLocal, startHardhatNode, startPonder } from "../lib/services.mjs";
 import { INDEXER_SCHEMA } from "../lib/indexer.mjs";
+import { apiEnv, runNode, startApi, waitForApi, withScratch } from "./api-harness.mjs";
 
 /**
  * A Supervisor whose children print nothing (their last lines stay in each child's lastLines);
@@ -70,6 +82,116 @@ export async function startDeployedChain(supervisor, { port, deploymentsDir }) {
 /** `ponder start` on the indexer schema (as `pnpm dev`); { child, url, ready() }. */
 export function startIndexer(supervisor, { port, rpc, deploymentsDir, databaseUrl }) {
   return startPonder(supervisor, { port, env: { ...chainEnv(rpc, deploymentsDir), DATABASE_URL: databaseUrl } });
+}
+
+/** The API's keys on the local chain, as `pnpm dev` sets them (scripts/lib/config.mjs): quote signer and operator. */
+export const LOCAL_ROLE_KEYS = {
+  QUOTE_SIGNER_PRIVATE_KEY: localAccounts.roles.quoteSigner.privateKey,
+  OPERATOR_PRIVATE_KEY: localAccounts.roles.operator.privateKey,
+};
+
+/**
+ * Runs work(stack) on a fresh local stack in a scratch folder on free ports: a Hardhat node with the
+ * contracts deployed, an embedded Postgres migrated by the API's `migrate` (with a pg client,
+ * `stack.db`); `stack.startApi()` (resolves once it answers) and `stack.startIndexer()` start the
+ * real API (src/main.ts, the local chain's role keys) and Ponder when the bench wants them.
+ * Everything is stopped and the folder removed afterwards, also on failure and Ctrl-C.
+ * BENCH_VERBOSE=1 prints the services' output with timestamps.
+ */
+export async function withChainStack({ name, log }, work) {
+  const supervisor = new QuietSupervisor({
+    name,
+    onLine: process.env.BENCH_VERBOSE ? (child, line) => log(`[${child} +${(performance.now() / 1000).toFixed(2)}] ${line}`) : undefined,
+  });
+  let database = null;
+  let api = null;
+  let db = null;
+  const stop = async () => {
+    await db?.end().catch(() => {});
+    await api?.stop().catch(() => {});
+    await supervisor.stopAll().catch(() => {});
+    await database?.stop();
+  };
+  const kill = () => {
+    if (api && api.child.exitCode === null) api.child.kill("SIGKILL");
+    supervisor.killAll();
+  };
+  return withScratch(`loop-bench-${name}-`, { log, stop, kill }, async ({ scratch, loadAtStart }) => {
+    const deploymentsDir = path.join(scratch, "deployments");
+    const [dbPort, chainPort, apiPort, ponderPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+    const startedAt = performance.now();
+    const [postgres, chain] = await Promise.all([
+      startEmbeddedPostgres({ dataDir: path.join(scratch, "postgres"), port: dbPort, database: "loop_bench" }),
+      startDeployedChain(supervisor, { port: chainPort, deploymentsDir }),
+    ]);
+    database = postgres;
+    const { rpc, manifest } = chain;
+    const env = { ...chainEnv(rpc, deploymentsDir, apiEnv(database.url, apiPort, scratch)), ...LOCAL_ROLE_KEYS };
+    await runNode(["--import", "tsx", "src/db/migrate-cli.ts"], env, log);
+    db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    return work({
+      scratch,
+      loadAtStart,
+      startedAt,
+      supervisor,
+      databaseUrl: database.url,
+      db,
+      rpc,
+      manifest,
+      apiPort,
+      startApi() {
+        api = startApi(env, log);
+        return waitForApi(api, apiPort);
+      },
+      startIndexer: () => startIndexer(supervisor, { port: ponderPort, rpc, deploymentsDir, databaseUrl: database.url }),
+    });
+  });
+}
+
+/**
+ * A wallet client for `account` (default: a fresh key) on the local chain with 10 ETH from account
+ * #0 and `loop` wei of LOOP minted by the operator key, `spender` approved for `allowance`.
+ */
+export async function fundedWallet(rpc, manifest, { account = privateKeyToAccount(generatePrivateKey()), loop, spender, allowance = maxUint256 }) {
+  const chain = { ...hardhat, rpcUrls: { default: { http: [rpc] } } };
+  const transport = httpTransport(rpc);
+  const wallet = createWalletClient({ account, chain, transport });
+  const operator = createWalletClient({ account: privateKeyToAccount(localAccounts.roles.operator.privateKey), chain, transport });
+  const token = manifest.contracts.LoopToken.address;
+  await rpcCall(rpc, "eth_sendTransaction", [{ from: localAccounts.roles.deployer.address, to: account.address, value: toHex(parseEther("10")) }]);
+  await operator.writeContract({ address: token, abi: loopTokenAbi, functionName: "mint", args: [account.address, loop] });
+  await wallet.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [spender, allowance] });
+  return wallet;
+}
+
+/**
+ * How long after `send()` (a transaction sent with automine on: mined once the node has answered
+ * its hash) `isVisible()` holds, polled every `pollMs`; alongside, until it is there, the
+ * transaction's row in indexer.<table>. Checks the receipt. Returns ms: { visible: mined → visible,
+ * indexed: mined → row, settled: row → visible }.
+ */
+export async function minedToVisible({ rpc, db, table, what, pollMs, send, isVisible, timeoutMs = 30_000 }) {
+  const hash = await send();
+  const mined = performance.now();
+  const receipt = rpcCall(rpc, "eth_getTransactionReceipt", [hash]);
+  let indexed = null;
+  for (;;) {
+    const polled = performance.now();
+    const [seen, rows] = await Promise.all([
+      isVisible(hash),
+      indexed === null ? db.query(`SELECT 1 FROM "${INDEXER_SCHEMA}"."${table}" WHERE "chain_id" = 31337 AND "tx_hash" = $1`, [hash]) : null,
+    ]);
+    if (rows?.rowCount) indexed = performance.now();
+    if (seen) break;
+    if (polled > mined + timeoutMs) throw new Error(`${what} ${hash} not visible through the API after ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, pollMs - (performance.now() - polled))));
+  }
+  const visible = performance.now();
+  indexed ??= visible;
+  const { status } = (await receipt) ?? {};
+  if (status !== "0x1") throw new Error(`${what} ${hash}: receipt status ${status}`);
+  return { visible: visible - mined, indexed: indexed - mined, settled: visible - indexed };
 }
 
 // ---- JSON-RPC ----------------------------------------------------------------------------------

@@ -34,19 +34,13 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import os from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
-import { createWalletClient, encodeFunctionData, http as httpTransport, maxUint256, parseEther, toHex } from "viem";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { hardhat } from "viem/chains";
+import { encodeFunctionData, maxUint256, parseEther, toHex } from "viem";
 import { loopTokenAbi, loopVaultAbi } from "../../contracts/generated/abis.mjs";
 import { localAccounts } from "../../contracts/local-accounts.mjs";
-import { startEmbeddedPostgres } from "../lib/embedded-postgres.mjs";
 import { httpOk } from "../lib/health.mjs";
-import { freePort } from "../lib/ports.mjs";
-import { apiEnv, apiGetJson, createSignedInUser, loadAverage, percentile, runNode, startApi, waitForApi, withScratch } from "./api-harness.mjs";
-import { QuietSupervisor, chainEnv, indexedHead, indexedRowCount, lastLines, rpcBatch, rpcCall, startDeployedChain, startIndexer } from "./chain-harness.mjs";
+import { apiGetJson, createSignedInUser, loadAverage, percentile } from "./api-harness.mjs";
+import { fundedWallet, indexedHead, indexedRowCount, lastLines, minedToVisible, rpcBatch, rpcCall, withChainStack } from "./chain-harness.mjs";
 
 export const name = "settlement";
 export const description = "mined deposit → credited balance through the API (p95), and Ponder's backfill of 20,000 events (events/s)";
@@ -143,7 +137,7 @@ async function generateHistory(rpc, manifest, accountRef, log) {
  * checkpoint has reached the history's last block. Returns the timings (ms since `ponder start`,
  * t0 = performance.now() then) and the final count.
  */
-async function backfill({ supervisor, db, ponderPort, rpc, deploymentsDir, databaseUrl, lastBlock }) {
+async function backfill({ supervisor, db, startIndexer }, lastBlock) {
   const t0 = performance.now();
   // Ponder says when its backfill starts (after build, schema, HTTP server); the bench notes when.
   let backfillStarted = null;
@@ -152,7 +146,7 @@ async function backfill({ supervisor, db, ponderPort, rpc, deploymentsDir, datab
     onLine(child, line);
     if (child === "indexer" && backfillStarted === null && /Started backfill indexing/.test(line)) backfillStarted = performance.now() - t0;
   };
-  const ponder = startIndexer(supervisor, { port: ponderPort, rpc, deploymentsDir, databaseUrl });
+  const ponder = startIndexer();
   let failed = null;
   // Fails fast when Ponder exits or takes over 3 minutes (the supervisor's checks).
   ponder.ready().catch((error) => (failed = error));
@@ -190,19 +184,6 @@ async function waitForSettled(db, count, timeoutMs = 120_000) {
   }
 }
 
-/** A fresh depositor with 10 ETH (from account #0) and LOOP minted by the operator, vault approved. */
-async function fundDepositor(rpc, manifest, loop) {
-  const chain = { ...hardhat, rpcUrls: { default: { http: [rpc] } } };
-  const transport = httpTransport(rpc);
-  const depositor = createWalletClient({ account: privateKeyToAccount(generatePrivateKey()), chain, transport });
-  const operator = createWalletClient({ account: privateKeyToAccount(localAccounts.roles.operator.privateKey), chain, transport });
-  const address = depositor.account.address;
-  await rpcCall(rpc, "eth_sendTransaction", [{ from: localAccounts.roles.deployer.address, to: address, value: toHex(parseEther("10")) }]);
-  await operator.writeContract({ address: manifest.contracts.LoopToken.address, abi: loopTokenAbi, functionName: "mint", args: [address, loop] });
-  await depositor.writeContract({ address: manifest.contracts.LoopToken.address, abi: loopTokenAbi, functionName: "approve", args: [manifest.contracts.LoopVault.address, maxUint256] });
-  return depositor;
-}
-
 /**
  * N sequential deposits; for each, ms from mined to the balance through the API including it
  * ("visible"), split at the moment its row is in indexer.deposited (polled alongside).
@@ -214,26 +195,16 @@ async function depositLatencies({ depositor, manifest, rpc, db, apiPort, user, c
   try {
     for (let i = 0; i < count; i++) {
       const before = await balanceUnits(apiPort, user, agent);
-      const hash = await depositor.writeContract({ address: manifest.contracts.LoopVault.address, abi: loopVaultAbi, functionName: "deposit", args: [ONE_LOOP, accountRef] });
-      const mined = performance.now();
-      const receipt = rpcCall(rpc, "eth_getTransactionReceipt", [hash]);
-      let indexed = null;
-      for (;;) {
-        const polled = performance.now();
-        const [units, rows] = await Promise.all([
-          balanceUnits(apiPort, user, agent),
-          indexed === null ? db.query(`SELECT 1 FROM "indexer"."deposited" WHERE "chain_id" = 31337 AND "tx_hash" = $1`, [hash]) : null,
-        ]);
-        if (rows?.rowCount) indexed = performance.now();
-        if (units >= before + UNITS_PER_LOOP) break;
-        if (polled > mined + 30_000) throw new Error(`deposit ${hash} not credited after 30 s`);
-        await sleep(Math.max(0, BALANCE_POLL_MS - (performance.now() - polled)));
-      }
-      const visible = performance.now();
-      indexed ??= visible;
-      samples.push({ visible: visible - mined, indexed: indexed - mined, settled: visible - indexed });
-      const { status } = (await receipt) ?? {};
-      if (status !== "0x1") throw new Error(`deposit ${hash}: receipt status ${status}`);
+      const sample = await minedToVisible({
+        rpc,
+        db,
+        table: "deposited",
+        what: "deposit",
+        pollMs: BALANCE_POLL_MS,
+        send: () => depositor.writeContract({ address: manifest.contracts.LoopVault.address, abi: loopVaultAbi, functionName: "deposit", args: [ONE_LOOP, accountRef] }),
+        isVisible: async () => (await balanceUnits(apiPort, user, agent)) >= before + UNITS_PER_LOOP,
+      });
+      samples.push(sample);
     }
   } finally {
     agent.destroy();
@@ -264,53 +235,23 @@ function report({ latencies, history, backfilled, settledMs, historyCredited, lo
 }
 
 export async function run({ log }) {
-  const supervisor = new QuietSupervisor({
-    name,
-    onLine: process.env.BENCH_VERBOSE ? (child, line) => log(`[${child} +${(performance.now() / 1000).toFixed(2)}] ${line}`) : undefined,
-  });
-  let database = null;
-  let api = null;
-  let db = null;
-  const stop = async () => {
-    await db?.end().catch(() => {});
-    await api?.stop().catch(() => {});
-    await supervisor.stopAll().catch(() => {});
-    await database?.stop();
-  };
-  const kill = () => {
-    if (api && api.child.exitCode === null) api.child.kill("SIGKILL");
-    supervisor.killAll();
-  };
-  return withScratch("loop-bench-settlement-", { log, stop, kill }, async ({ scratch, loadAtStart }) => {
-    const deploymentsDir = path.join(scratch, "deployments");
-    const [dbPort, chainPort, apiPort, ponderPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
-    const startedAt = performance.now();
-    const [postgres, chain] = await Promise.all([
-      startEmbeddedPostgres({ dataDir: path.join(scratch, "postgres"), port: dbPort, database: "loop_bench" }),
-      startDeployedChain(supervisor, { port: chainPort, deploymentsDir }),
-    ]);
-    database = postgres;
-    const { rpc, manifest } = chain;
-    const env = chainEnv(rpc, deploymentsDir, apiEnv(database.url, apiPort, scratch));
-    await runNode(["--import", "tsx", "src/db/migrate-cli.ts"], env, log);
-    db = new pg.Client({ connectionString: database.url });
-    await db.connect();
+  return withChainStack({ name, log }, async (stack) => {
+    const { db, rpc, manifest, apiPort, loadAtStart, startedAt } = stack;
     const historyUser = await createSignedInUser(db, "bench_history");
     const latencyUser = await createSignedInUser(db, "bench_depositor");
-    api = startApi(env, log);
-    const apiUp = waitForApi(api, apiPort);
+    const apiUp = stack.startApi();
     log(`chain, contracts, Postgres and migrations ready in ${seconds(performance.now() - startedAt)}; generating the history`);
     const history = await generateHistory(rpc, manifest, depositRefOf(historyUser.id), log);
     await apiUp;
     const historyBalanceBefore = await balanceUnits(apiPort, historyUser);
 
-    const backfilled = await backfill({ supervisor, db, ponderPort, rpc, deploymentsDir, databaseUrl: database.url, lastBlock: history.lastBlock });
+    const backfilled = await backfill(stack, history.lastBlock);
     if (process.env.BENCH_VERBOSE) log(`row counts (ms, rows): ${backfilled.samples.filter(([, n], i, all) => i === 0 || n !== all[i - 1][1]).map(([t, n]) => `${t.toFixed(0)}:${n}`).join(" ")}`);
     const settledMs = (await waitForSettled(db, HISTORY_DEPOSITS)) - backfilled.t0 - backfilled.complete;
     const historyCredited = (await balanceUnits(apiPort, historyUser)) - historyBalanceBefore;
 
     log(`backfill done; ${LATENCY_DEPOSITS} deposits one after the other for the latency`);
-    const depositor = await fundDepositor(rpc, manifest, BigInt(LATENCY_DEPOSITS + 1) * ONE_LOOP);
+    const depositor = await fundedWallet(rpc, manifest, { loop: BigInt(LATENCY_DEPOSITS + 1) * ONE_LOOP, spender: manifest.contracts.LoopVault.address });
     const latencies = await depositLatencies({ depositor, manifest, rpc, db, apiPort, user: latencyUser, count: LATENCY_DEPOSITS });
 
     const { p95, details, problems } = report({ latencies, history, backfilled, settledMs, historyCredited, loadAtStart });
