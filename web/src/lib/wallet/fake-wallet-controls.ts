@@ -13,6 +13,8 @@ export function publishFakeWalletControls(overrides: Partial<WalletControls> = {
     readTokenAllowance: vi.fn(),
     approveToken: vi.fn(),
     depositToVault: vi.fn(),
+    purchaseFromMarketplace: vi.fn(),
+    watchAsset: vi.fn(),
     waitForTransaction: vi.fn(),
     ...overrides,
   };

@@ -50,8 +50,45 @@ export interface WalletControls {
   approveToken(request: TokenApproveRequest): Promise<TransactionHash>;
   /** LoopVault.deposit(amount, accountRef) from the connected account; simulated first. */
   depositToVault(request: VaultDepositRequest): Promise<TransactionHash>;
+  /** LoopMarketplace.purchase(quote, signature) from the connected account; simulated first, so a
+   * revert (QuoteExpired, NotBuyer, …) rejects before the wallet prompts. Needs the marketplace's
+   * LOOP allowance for price + fee. Resolves with the transaction hash once the wallet sent it. */
+  purchaseFromMarketplace(request: MarketplacePurchaseRequest): Promise<TransactionHash>;
+  /** EIP-747 `wallet_watchAsset`: asks the connected wallet to list the ERC-20 token. Resolves with
+   * whether the wallet added it (false when the user declined). */
+  watchAsset(request: WatchAssetRequest): Promise<boolean>;
   /** Waits for the transaction's receipt on `chainId`. */
   waitForTransaction(request: TransactionRequest): Promise<{ status: "success" | "reverted" }>;
+}
+
+/** LoopMarketplace.Quote with its on-chain types (what the API signed, EIP-712). */
+export interface MarketplaceQuote {
+  buyer: HexAddress;
+  seller: HexAddress;
+  loopId: `0x${string}`;
+  /** 0 mp3, 1 wav. */
+  format: number;
+  /** Wei. */
+  price: bigint;
+  /** Wei. */
+  fee: bigint;
+  orderId: `0x${string}`;
+  /** Unix seconds. */
+  deadline: bigint;
+}
+
+export interface MarketplacePurchaseRequest {
+  chainId: number;
+  marketplace: HexAddress;
+  quote: MarketplaceQuote;
+  signature: `0x${string}`;
+}
+
+export interface WatchAssetRequest {
+  /** The ERC-20 contract. */
+  address: HexAddress;
+  symbol: string;
+  decimals: number;
 }
 
 export type TransactionHash = `0x${string}`;

@@ -51,6 +51,14 @@ export function errorChain(error: unknown): ErrorLike[] {
   return chain;
 }
 
+/** The custom error a contract reverted with (viem's ContractFunctionRevertedError.data.errorName). */
+export function revertErrorName(error: unknown): string | null {
+  for (const link of errorChain(error)) {
+    if (link.data && typeof link.data.errorName === "string") return link.data.errorName;
+  }
+  return null;
+}
+
 /** A user rejection: EIP-1193 code 4001 or viem/wagmi's UserRejectedRequestError. */
 export function isUserRejection(error: unknown): boolean {
   return errorChain(error).some(

@@ -1,6 +1,7 @@
+/** The wallet's on-chain LOOP (LoopToken.balanceOf), shared by every page that shows wallet LOOP. */
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { HexAddress } from "@/lib/wallet/types";
-import { loadWallet } from "@/lib/wallet/wallet-store";
+import type { HexAddress } from "./types";
+import { loadWallet } from "./wallet-store";
 
 /** Prefix of every on-chain LOOP balance query (invalidate with this). */
 export const WALLET_LOOP_BALANCE_QUERY_KEY = ["wallet-loop-balance"] as const;

@@ -3,7 +3,7 @@
  * (see wallet-store.ts), so none of it is in the landing page's initial JavaScript.
  */
 import "@rainbow-me/rainbowkit/styles.css";
-import { loopTokenAbi, loopVaultAbi } from "@loop/contracts/abis";
+import { loopMarketplaceAbi, loopTokenAbi, loopVaultAbi } from "@loop/contracts/abis";
 import type { ClientConfig } from "@loop/rules/chains";
 import { connectorsForWallets, darkTheme, RainbowKitProvider, useConnectModal, type WalletList } from "@rainbow-me/rainbowkit";
 import { injectedWallet, rabbyWallet, walletConnectWallet } from "@rainbow-me/rainbowkit/wallets";
@@ -23,11 +23,13 @@ import {
   switchChain,
   waitForTransactionReceipt,
   watchAccount,
+  watchAsset,
   writeContract,
 } from "wagmi/actions";
 import type {
   ConnectedAccount,
   ConnectOptions,
+  MarketplacePurchaseRequest,
   TokenAllowanceRequest,
   TokenApproveRequest,
   TokenBalanceRequest,
@@ -35,6 +37,7 @@ import type {
   VaultDepositRequest,
   WalletControls,
   WalletStackProps,
+  WatchAssetRequest,
 } from "./types";
 import { WalletModalClosedError, WalletNotConnectedError, WalletSignatureError, WalletUnavailableError } from "./wallet-errors";
 import { publishControls, publishSnapshot } from "./wallet-store";
@@ -250,6 +253,26 @@ function createControls(config: Config, clientConfig: ClientConfig, bridge: Brid
     return writeContract(config, request);
   }
 
+  async function purchaseFromMarketplace({ chainId, marketplace, quote, signature }: MarketplacePurchaseRequest) {
+    const account = sender(chainId);
+    const onChainQuote = { ...quote, buyer: getAddress(quote.buyer), seller: getAddress(quote.seller) };
+    const { request } = await simulateContract(config, {
+      chainId,
+      account,
+      address: getAddress(marketplace),
+      abi: loopMarketplaceAbi,
+      functionName: "purchase",
+      args: [onChainQuote, signature],
+    });
+    return writeContract(config, request);
+  }
+
+  async function watchToken({ address, symbol, decimals }: WatchAssetRequest) {
+    const account = getAccount(config);
+    if (account.status !== "connected" || !account.address) throw new WalletNotConnectedError();
+    return watchAsset(config, { type: "ERC20", options: { address: getAddress(address), symbol, decimals } });
+  }
+
   async function waitForTransaction({ chainId, hash }: TransactionRequest) {
     configuredChain(chainId);
     const receipt = await waitForTransactionReceipt(config, { chainId, hash });
@@ -268,6 +291,8 @@ function createControls(config: Config, clientConfig: ClientConfig, bridge: Brid
     readTokenAllowance,
     approveToken,
     depositToVault,
+    purchaseFromMarketplace,
+    watchAsset: watchToken,
     waitForTransaction,
   };
 }

@@ -21,3 +21,8 @@ export interface PaymentPanel {
   label: string;
   Panel: ComponentType<PaymentPanelProps>;
 }
+
+/** A failure whose message is the text to show under 'Purchase Failed' (e.g. a wallet's refusal). */
+export class PaymentFailedError extends Error {
+  override readonly name = "PaymentFailedError";
+}

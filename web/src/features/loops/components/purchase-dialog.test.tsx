@@ -69,8 +69,12 @@ describe("Purchase dialog", () => {
     expect(mp3.closest("label")).toHaveTextContent("$5.09");
     expect(wav.closest("label")).toHaveTextContent("+4% fee");
     expect(wav.closest("label")).toHaveTextContent("$5.19");
-    // Only the in-app balance exists as a way to pay: no tabs, nothing "coming soon".
-    expect(within(dialog).queryByRole("tab")).not.toBeInTheDocument();
+    // One tab per way to pay: the in-app LOOP balance first (selected), then the wallet; nothing "coming soon".
+    const tabs = within(dialog).getAllByRole("tab");
+    expect(tabs.map((tab) => tab.textContent)).toEqual(["LOOP balance", "Wallet (on chain)"]);
+    expect(tabs[0]).toHaveAttribute("aria-selected", "true");
+    expect(tabs[1]).toHaveAttribute("aria-selected", "false");
+    expect(within(dialog).getByRole("tabpanel", { name: "LOOP balance" })).toBeVisible();
     expect(dialog).not.toHaveTextContent(/coming soon/i);
 
     const summary = within(dialog).getByTestId("purchase-summary");

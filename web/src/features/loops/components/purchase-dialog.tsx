@@ -3,7 +3,7 @@ import type { PublicLoop } from "@loop/rules/schemas/loops";
 import type { Purchase } from "@loop/rules/schemas/purchases";
 import { useIsMutating } from "@tanstack/react-query";
 import { Mail, ShoppingCart } from "lucide-react";
-import { useState } from "react";
+import { type KeyboardEvent, useRef, useState } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { errorStatus, getServerMessage } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
@@ -16,13 +16,14 @@ import { purchaseMutationKey } from "../api/create-purchase";
 import { artistName } from "../lib/format";
 import { feePercent, type PurchaseQuote, purchaseQuote } from "../lib/purchase-quote";
 import { LoopBalancePanel } from "./loop-balance-panel";
-import type { PaymentPanel } from "./payment-panels";
+import { type PaymentPanel, PaymentFailedError, type PaymentPanelProps } from "./payment-panels";
+import { WalletPayPanel } from "./wallet-pay-panel";
 
-/**
- * The ways to pay, one panel each. Only the in-app LOOP balance exists so far; a later way to pay
- * (wallet, PayPal, card) adds its entry here and turns these sections into one tab per entry.
- */
-export const PAYMENT_PANELS: readonly PaymentPanel[] = [{ method: "loop", label: "LOOP balance", Panel: LoopBalancePanel }];
+/** The ways to pay, one tab each (the first is selected when the dialog opens). */
+export const PAYMENT_PANELS: readonly PaymentPanel[] = [
+  { method: "loop", label: "LOOP balance", Panel: LoopBalancePanel },
+  { method: "wallet", label: "Wallet (on chain)", Panel: WalletPayPanel },
+];
 
 export const PURCHASE_FAILED_FALLBACK = "Failed to complete your purchase. Please try again.";
 
@@ -75,7 +76,7 @@ export function PurchaseDialog({ loop, open, onOpenChange, onPurchased }: Purcha
       redirectToLoginAfterUnauthorized();
       return;
     }
-    toast(PURCHASE_TOASTS.failed(getServerMessage(error, PURCHASE_FAILED_FALLBACK)));
+    toast(PURCHASE_TOASTS.failed(error instanceof PaymentFailedError ? error.message : getServerMessage(error, PURCHASE_FAILED_FALLBACK)));
   };
 
   return (
@@ -133,14 +134,7 @@ export function PurchaseDialog({ loop, open, onOpenChange, onPurchased }: Purcha
         {quote ? (
           <>
             <PriceSummary quote={quote} />
-            {PAYMENT_PANELS.map(({ method, label, Panel }) => (
-              <section key={method} aria-labelledby={`purchase-pay-${method}-${loop.id}`} className="mt-4 rounded-lg border border-border bg-card/60 p-4">
-                <h3 id={`purchase-pay-${method}-${loop.id}`} className="mb-3 text-sm font-semibold">
-                  Pay with your {label}
-                </h3>
-                <Panel loop={loop} quote={quote} onPurchased={purchased} onFailed={failed} onClose={close} />
-              </section>
-            ))}
+            <PaymentTabs loopId={loop.id} locked={paying} panelProps={{ loop, quote, onPurchased: purchased, onFailed: failed, onClose: close }} />
           </>
         ) : (
           <p role="alert" className="mt-4 text-sm text-rose-200">
@@ -175,5 +169,84 @@ function PriceSummary({ quote }: { quote: PurchaseQuote }) {
         </dd>
       </div>
     </dl>
+  );
+}
+
+/**
+ * One tab per way to pay (WAI-ARIA tabs: arrow keys, Home and End move between them). A panel is
+ * mounted when its tab is first chosen (the wallet stack loads only for the wallet tab) and stays
+ * mounted, hidden, afterwards; while a payment is under way the tabs are locked.
+ */
+function PaymentTabs({ loopId, locked, panelProps }: { loopId: string; locked: boolean; panelProps: PaymentPanelProps }) {
+  const [selected, setSelected] = useState(PAYMENT_PANELS[0]!.method);
+  const [visited, setVisited] = useState<ReadonlySet<PaymentPanel["method"]>>(() => new Set([PAYMENT_PANELS[0]!.method]));
+  const tabs = useRef(new Map<string, HTMLButtonElement>());
+  const id = (kind: "tab" | "panel", method: string) => `purchase-${kind}-${method}-${loopId}`;
+
+  const choose = (method: PaymentPanel["method"]) => {
+    if (locked) return;
+    setSelected(method);
+    setVisited((current) => (current.has(method) ? current : new Set([...current, method])));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = PAYMENT_PANELS.findIndex((panel) => panel.method === selected);
+    const last = PAYMENT_PANELS.length - 1;
+    const next =
+      event.key === "ArrowRight" ? (index + 1) % PAYMENT_PANELS.length
+      : event.key === "ArrowLeft" ? (index - 1 + PAYMENT_PANELS.length) % PAYMENT_PANELS.length
+      : event.key === "Home" ? 0
+      : event.key === "End" ? last
+      : null;
+    if (next === null || locked) return;
+    event.preventDefault();
+    const method = PAYMENT_PANELS[next]!.method;
+    choose(method);
+    tabs.current.get(method)?.focus();
+  };
+
+  return (
+    <div className="mt-4">
+      <div role="tablist" aria-label="Pay with" className="grid grid-cols-2 gap-1 rounded-lg border border-border bg-muted/40 p-1" onKeyDown={onKeyDown}>
+        {PAYMENT_PANELS.map(({ method, label }) => {
+          const active = method === selected;
+          return (
+            <button
+              key={method}
+              ref={(element) => {
+                if (element) tabs.current.set(method, element);
+                else tabs.current.delete(method);
+              }}
+              type="button"
+              role="tab"
+              id={id("tab", method)}
+              aria-selected={active}
+              aria-controls={id("panel", method)}
+              tabIndex={active ? 0 : -1}
+              disabled={locked && !active}
+              onClick={() => choose(method)}
+              className={cn(
+                "rounded-md px-3 py-1.5 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-50",
+                active ? "bg-primary/20 text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
+              )}
+            >
+              {label}
+            </button>
+          );
+        })}
+      </div>
+      {PAYMENT_PANELS.map(({ method, Panel }) => (
+        <section
+          key={method}
+          role="tabpanel"
+          id={id("panel", method)}
+          aria-labelledby={id("tab", method)}
+          hidden={method !== selected}
+          className="mt-3 rounded-lg border border-border bg-card/60 p-4"
+        >
+          {visited.has(method) ? <Panel {...panelProps} /> : null}
+        </section>
+      ))}
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 /** Test data for the loops feature (imported by tests only). */
 import type { LoopListResponse, PublicLoop } from "@loop/rules/schemas/loops";
+import type { Purchase, WalletQuote } from "@loop/rules/schemas/purchases";
 import { vi } from "vitest";
 
 export function json(body: unknown, status = 200): Response {
@@ -34,4 +35,54 @@ export function loopListCalls(fetchMock: ReturnType<typeof stubApi>): URL[] {
 
 export function page(loops: PublicLoop[], total: number): LoopListResponse {
   return { loops, total };
+}
+
+const LOOP_WEI = 10n ** 18n;
+
+/** The linked wallet the quote fixtures are issued to. */
+export const QUOTE_BUYER = `0x${"d4".repeat(20)}` as const;
+
+/** A POST /api/purchases/quote answer: $4.99 MP3 (+$0.10) = 2,545 LOOP, for QUOTE_BUYER on chain 31337. */
+export function walletQuote(overrides: Partial<WalletQuote> = {}): WalletQuote {
+  return {
+    chainId: 31337,
+    marketplace: `0x${"e5".repeat(20)}`,
+    token: `0x${"a1".repeat(20)}`,
+    quote: {
+      buyer: QUOTE_BUYER,
+      seller: `0x${"b2".repeat(20)}`,
+      loopId: `0x${"0c".repeat(32)}`,
+      format: 0,
+      price: (2495n * LOOP_WEI).toString(),
+      fee: (50n * LOOP_WEI).toString(),
+      orderId: `0x${"0d".repeat(32)}`,
+      deadline: "1900000000",
+    },
+    signature: `0x${"ab".repeat(65)}`,
+    price: "4.99",
+    fee: "0.10",
+    total: "5.09",
+    loopAmount: "2545.00000000",
+    totalWei: (2545n * LOOP_WEI).toString(),
+    expiresAt: "2030-03-17T17:46:40.000Z",
+    ...overrides,
+  };
+}
+
+/** The purchase a settled wallet payment of `walletQuote()` answers with. */
+export function walletPurchase(overrides: Partial<Purchase> = {}): Purchase {
+  return {
+    id: "purchase-wallet-1",
+    loopId: "loop-1",
+    loopTitle: "Deep Night",
+    format: "mp3",
+    method: "wallet",
+    price: "4.99",
+    fee: "0.10",
+    total: "5.09",
+    loopAmount: "2545.00000000",
+    createdAt: "2026-11-22T10:00:00.000Z",
+    downloadUrl: "/api/downloads/signed-mp3",
+    ...overrides,
+  };
 }

@@ -10,11 +10,12 @@ import { Label } from "@/components/ui/label";
 import { shortAddress } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import type { HexAddress } from "@/lib/wallet/types";
+import { formatWalletLoop } from "@/lib/wallet/wallet-amounts";
+import { useWalletLoopBalance, WALLET_LOOP_BALANCE_QUERY_KEY } from "@/lib/wallet/wallet-loop-balance";
 import { loadWallet, useWalletSnapshot } from "@/lib/wallet/wallet-store";
 import { TOKEN_BALANCE_QUERY_KEY, tokenBalanceQueryOptions } from "@/lib/get-token-balance";
 import { TRANSFERS_QUERY_KEY } from "@/lib/get-transfers";
 import { WALLET_TRANSFERS_QUERY_KEY } from "../api/get-wallet-transfers";
-import { useWalletLoopBalance, WALLET_LOOP_BALANCE_QUERY_KEY } from "../api/read-wallet-loop-balance";
 import { formatLoop8 } from "@/lib/loop-amounts";
 import {
   checkDepositAmount,
@@ -23,7 +24,6 @@ import {
   type DepositStep,
   depositFailureText,
   DepositRefusedError,
-  formatWalletLoop,
   isDepositDismissal,
   runDeposit,
 } from "../lib/vault-deposit";

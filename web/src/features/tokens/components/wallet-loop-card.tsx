@@ -14,9 +14,9 @@ import { useClientConfig } from "@/lib/client-config";
 import { formatDate, shortAddress } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import type { HexAddress } from "@/lib/wallet/types";
+import { formatWalletLoop } from "@/lib/wallet/wallet-amounts";
+import { useWalletLoopBalance } from "@/lib/wallet/wallet-loop-balance";
 import { useWalletTransfers } from "../api/get-wallet-transfers";
-import { useWalletLoopBalance } from "../api/read-wallet-loop-balance";
-import { formatWalletLoop } from "../lib/vault-deposit";
 import { type DepositChain, DepositDialog } from "./deposit-dialog";
 
 export const NO_WALLET_TRANSFERS = "No on-chain LOOP transfers yet";

@@ -5,9 +5,9 @@
  * controls (`loadWallet()`), which tests replace with `publishControls(fake)`.
  */
 import { TOKEN_MESSAGES } from "@loop/rules/schemas/tokens";
-import { formatDecimal, ledgerUnitsToWei, parseLoop, TOKEN_DECIMALS } from "@loop/rules/units";
+import { ledgerUnitsToWei, parseLoop } from "@loop/rules/units";
 import type { HexAddress, TransactionHash, WalletControls } from "@/lib/wallet/types";
-import { errorChain, isNoWalletError, isUserRejection, NO_WALLET_DETECTED, WalletModalClosedError, WalletNotConnectedError, WalletUnavailableError } from "@/lib/wallet/wallet-errors";
+import { errorChain, isNoWalletError, revertErrorName, isUserRejection, NO_WALLET_DETECTED, WalletModalClosedError, WalletNotConnectedError, WalletUnavailableError } from "@/lib/wallet/wallet-errors";
 
 export const DEPOSIT_MESSAGES = {
   missing: "Missing Amount: Please enter an amount to deposit",
@@ -115,14 +115,6 @@ export async function runDeposit(wallet: VaultWallet, request: DepositRequest): 
   return { account: account.address, approvalHash, depositHash };
 }
 
-/** The custom error a contract reverted with (viem's ContractFunctionRevertedError.data.errorName). */
-export function revertErrorName(error: unknown): string | null {
-  for (const link of errorChain(error)) {
-    if (link.data && typeof link.data.errorName === "string") return link.data.errorName;
-  }
-  return null;
-}
-
 const REVERT_TEXTS: Record<string, string> = {
   EnforcedPause: "Deposits are paused at the moment. Please try again later.",
   ERC20InsufficientBalance: DEPOSIT_MESSAGES.insufficient,
@@ -150,17 +142,4 @@ export function depositFailureText(error: unknown): string {
     if (typeof link.shortMessage === "string" && link.shortMessage) return link.shortMessage;
   }
   return DEPOSIT_FAILED_FALLBACK;
-}
-
-/**
- * An on-chain LOOP amount (decimal string with up to 18 places, or wei) for display: thousands
- * separators and 8 decimals like the in-app amounts, more only when the amount has finer digits.
- * Exact (no floats).
- */
-export function formatWalletLoop(wei: bigint): string {
-  const full = formatDecimal(wei, TOKEN_DECIMALS);
-  const [whole = "0", fraction = ""] = full.split(".");
-  const trimmed = fraction.replace(/0+$/, "");
-  const shown = trimmed.length <= 8 ? fraction.slice(0, 8) : trimmed;
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${shown}`;
 }

@@ -1,0 +1,354 @@
+import type { ClientConfig } from "@loop/rules/chains";
+import type { PublicLoop } from "@loop/rules/schemas/loops";
+import { WALLET_PURCHASE_MESSAGES } from "@loop/rules/schemas/purchases";
+import { configure, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Toaster } from "@/components/ui/toaster";
+import { fullPageNavigate } from "@/lib/navigation";
+import { publishFakeWalletControls } from "@/lib/wallet/fake-wallet-controls";
+import type { WalletControls } from "@/lib/wallet/types";
+import { publishSnapshot, resetWalletStore } from "@/lib/wallet/wallet-store";
+import { makeLoop } from "@/testing/make-loop";
+import { makeUser, renderWithProviders } from "@/testing/test-utils";
+import { type Handler, json, QUOTE_BUYER, stubApi, walletPurchase, walletQuote } from "../testing/loop-fixtures";
+import { LoopCard } from "./loop-card";
+
+vi.mock("@/lib/navigation", async (importOriginal) => ({ ...(await importOriginal<typeof import("@/lib/navigation")>()), fullPageNavigate: vi.fn() }));
+
+configure({ asyncUtilTimeout: 6000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+const LOOP = 10n ** 18n;
+const TOKEN = `0x${"a1".repeat(20)}` as const;
+const MARKETPLACE = `0x${"e5".repeat(20)}` as const;
+const APPROVE_TX = `0x${"11".repeat(32)}` as const;
+const PURCHASE_TX = `0x${"22".repeat(32)}` as const;
+const FAUCET_TX = `0x${"33".repeat(32)}` as const;
+
+function clientConfig(chainId = 31337): ClientConfig {
+  return {
+    chains: [{ id: chainId, name: chainId === 31337 ? "Hardhat (local)" : "Sepolia", rpcUrl: "http://127.0.0.1:8545", contracts: { token: TOKEN, marketplace: MARKETPLACE, vault: `0x${"c3".repeat(20)}` } }],
+    defaultChainId: chainId,
+    walletConnectProjectId: null,
+    oidc: null,
+  };
+}
+
+/** The wallet stack's controls as the mounted stack publishes them, with `address` connected on 31337. */
+function connectedWallet(overrides: Partial<WalletControls> = {}, address: `0x${string}` = QUOTE_BUYER): WalletControls {
+  const controls = publishFakeWalletControls({
+    connect: vi.fn(async () => ({ address, chainId: 31337 })),
+    disconnect: vi.fn(async () => undefined),
+    readTokenBalance: vi.fn(async () => 10_000n * LOOP),
+    switchChain: vi.fn(async () => undefined),
+    readTokenAllowance: vi.fn(async () => 0n),
+    approveToken: vi.fn(async () => APPROVE_TX),
+    purchaseFromMarketplace: vi.fn(async () => PURCHASE_TX),
+    watchAsset: vi.fn(async () => true),
+    waitForTransaction: vi.fn(async () => ({ status: "success" as const })),
+    ...overrides,
+  });
+  publishSnapshot({ status: "connected", address, chainId: 31337, connectorName: "MetaMask" });
+  return controls;
+}
+
+interface Setup {
+  linked?: `0x${string}` | null;
+  chainId?: number;
+  routes?: Record<string, Handler>;
+}
+
+function renderPanel(loop: PublicLoop, { linked = QUOTE_BUYER, chainId = 31337, routes = {} }: Setup = {}) {
+  const fetchMock = stubApi({
+    "GET /api/auth/user": () => json(makeUser({ id: "viewer-1", email: "viewer@example.com", walletAddress: linked })),
+    "GET /api/config": () => json(clientConfig(chainId)),
+    "GET /api/tokens/balance": () => json({ balance: "0.00000000", available: "0.00000000", held: "0.00000000" }),
+    ...routes,
+  });
+  const result = renderWithProviders(
+    <>
+      <LoopCard loop={loop} />
+      <Toaster />
+    </>,
+  );
+  return { ...result, fetchMock };
+}
+
+/** Opens the Purchase dialog and its Wallet tab. */
+async function openWalletTab(user: ReturnType<typeof renderWithProviders>["user"], title: string) {
+  const button = await screen.findByRole("button", { name: `Buy ${title}` });
+  await vi.waitFor(() => expect(button).toBeEnabled());
+  await user.click(button);
+  const dialog = await screen.findByRole("dialog", { name: `Buy ${title}` });
+  const tab = within(dialog).getByRole("tab", { name: "Wallet (on chain)" });
+  await user.click(tab);
+  expect(tab).toHaveAttribute("aria-selected", "true");
+  const panel = within(dialog).getByRole("tabpanel", { name: "Wallet (on chain)" });
+  return { dialog, panel };
+}
+
+const calls = (fetchMock: ReturnType<typeof stubApi>, path: string) =>
+  fetchMock.mock.calls.filter(([input, init]) => String(input) === path && init?.method === "POST").map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+
+beforeEach(() => vi.mocked(fullPageNavigate).mockClear());
+afterEach(() => {
+  resetWalletStore();
+  vi.useRealTimers();
+});
+
+describe("Wallet payment tab", () => {
+  it("switches tabs with the keyboard and shows the totals, the connected linked wallet, its LOOP and sufficiency", async () => {
+    const wallet = connectedWallet();
+    const loop = makeLoop({ title: "Deep Night", price: "4.99" });
+    const { user } = renderPanel(loop);
+    const button = await screen.findByRole("button", { name: "Buy Deep Night" });
+    await vi.waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    const dialog = await screen.findByRole("dialog", { name: "Buy Deep Night" });
+    // The wallet stack is not asked for anything until the Wallet tab is chosen.
+    expect(wallet.readTokenBalance).not.toHaveBeenCalled();
+
+    within(dialog).getByRole("tab", { name: "LOOP balance" }).focus();
+    await user.keyboard("{ArrowRight}");
+    const tab = within(dialog).getByRole("tab", { name: "Wallet (on chain)" });
+    expect(tab).toHaveFocus();
+    expect(tab).toHaveAttribute("aria-selected", "true");
+    const loopPanelId = within(dialog).getByRole("tab", { name: "LOOP balance" }).getAttribute("aria-controls");
+    expect(document.getElementById(loopPanelId!)).not.toBeVisible();
+    const panel = within(dialog).getByRole("tabpanel", { name: "Wallet (on chain)" });
+
+    expect(within(dialog).getByTestId("purchase-summary")).toHaveTextContent("Price$4.99");
+    expect(within(dialog).getByTestId("purchase-total")).toHaveTextContent("$5.09");
+    expect(within(panel).getByTestId("wallet-loop-amount")).toHaveTextContent("2,545.00000000 LOOP");
+    expect(within(panel).getByTestId("wallet-pay-address")).toHaveTextContent("0xd4d4...d4d4");
+    expect(within(panel).getByText("Linked wallet")).toBeInTheDocument();
+    expect(within(panel).queryByTestId("wallet-pay-network")).not.toBeInTheDocument();
+    expect(await within(panel).findByTestId("wallet-pay-balance")).toHaveTextContent("10,000.00000000 LOOP");
+    expect(wallet.readTokenBalance).toHaveBeenCalledWith({ chainId: 31337, token: TOKEN, owner: QUOTE_BUYER });
+    expect(within(panel).getByText("Your wallet balance covers this purchase.")).toBeInTheDocument();
+    expect(within(panel).queryByRole("button", { name: "Get Test LOOP Tokens" })).not.toBeInTheDocument();
+    expect(within(panel).getByRole("button", { name: "Pay from Wallet" })).toBeEnabled();
+
+    // Refresh reads the chain again; WAV changes the amount needed.
+    vi.mocked(wallet.readTokenBalance).mockResolvedValue(2000n * LOOP);
+    await user.click(within(panel).getByRole("button", { name: "Refresh wallet balance" }));
+    expect(await within(panel).findByText(/short by/)).toHaveTextContent("short by 545.00000000 LOOP");
+    expect(within(panel).getByRole("button", { name: "Pay from Wallet" })).toBeDisabled();
+    await user.click(within(dialog).getByRole("radio", { name: /WAV/ }));
+    expect(within(panel).getByTestId("wallet-loop-amount")).toHaveTextContent("2,595.00000000 LOOP");
+    expect(within(panel).getByText(/short by/)).toHaveTextContent("short by 595.00000000 LOOP");
+
+    // Add LOOP to wallet: EIP-747 with the token, symbol and decimals.
+    await user.click(within(panel).getByRole("button", { name: "Add LOOP to wallet" }));
+    expect(wallet.watchAsset).toHaveBeenCalledExactlyOnceWith({ address: TOKEN, symbol: "LOOP", decimals: 18 });
+    expect(await screen.findByText("LOOP Added")).toBeInTheDocument();
+
+    await user.click(within(panel).getByRole("button", { name: "Disconnect" }));
+    expect(wallet.disconnect).toHaveBeenCalledOnce();
+  });
+
+  it("pays: quote → approve (allowance short) → purchase with the quote's exact terms → receipt → polls /crypto until completed", async () => {
+    const loop = makeLoop({ id: "loop-1", title: "Deep Night", price: "4.99" });
+    const wallet = connectedWallet();
+    let polls = 0;
+    const { user, fetchMock } = renderPanel(loop, {
+      routes: {
+        "POST /api/purchases/quote": () => json(walletQuote(), 201),
+        "POST /api/purchases/crypto": () => {
+          polls += 1;
+          return polls < 3 ? json({ status: "pending", purchase: null }, 202) : json({ status: "completed", purchase: walletPurchase({ loopId: loop.id }) });
+        },
+      },
+    });
+    const { panel } = await openWalletTab(user, "Deep Night");
+    await within(panel).findByText("Your wallet balance covers this purchase.");
+    await user.click(within(panel).getByRole("button", { name: "Pay from Wallet" }));
+
+    expect(await screen.findByText("Purchase Successful")).toBeInTheDocument();
+    expect(fullPageNavigate).toHaveBeenCalledExactlyOnceWith("/api/downloads/signed-mp3");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    expect(calls(fetchMock, "/api/purchases/quote")).toEqual([{ loopId: loop.id, format: "mp3" }]);
+    expect(wallet.approveToken).toHaveBeenCalledExactlyOnceWith({ chainId: 31337, token: TOKEN, spender: MARKETPLACE, amount: 2545n * LOOP });
+    expect(wallet.purchaseFromMarketplace).toHaveBeenCalledExactlyOnceWith({
+      chainId: 31337,
+      marketplace: MARKETPLACE,
+      quote: {
+        buyer: QUOTE_BUYER,
+        seller: `0x${"b2".repeat(20)}`,
+        loopId: `0x${"0c".repeat(32)}`,
+        format: 0,
+        price: 2495n * LOOP,
+        fee: 50n * LOOP,
+        orderId: `0x${"0d".repeat(32)}`,
+        deadline: 1_900_000_000n,
+      },
+      signature: walletQuote().signature,
+    });
+    const order = (fn: unknown) => vi.mocked(fn as () => unknown).mock.invocationCallOrder[0]!;
+    expect(order(wallet.approveToken)).toBeLessThan(order(wallet.purchaseFromMarketplace));
+    expect(wallet.waitForTransaction).toHaveBeenLastCalledWith({ chainId: 31337, hash: PURCHASE_TX });
+    const reports = calls(fetchMock, "/api/purchases/crypto");
+    expect(reports).toHaveLength(3);
+    expect(reports[0]).toEqual({
+      loopId: loop.id,
+      format: "mp3",
+      txHash: PURCHASE_TX,
+      orderId: `0x${"0d".repeat(32)}`,
+      token: "LOOP",
+      amount: "5.09",
+      cryptoAmount: "2545.00000000",
+    });
+  });
+
+  it("shows the step labels and does not approve when the allowance covers the total", async () => {
+    const loop = makeLoop({ title: "Deep Night", price: "4.99" });
+    let mined: ((value: { status: "success" }) => void) | null = null;
+    const wallet = connectedWallet({
+      readTokenAllowance: vi.fn(async () => 2545n * LOOP),
+      waitForTransaction: vi.fn(() => new Promise<{ status: "success" }>((resolve) => (mined = resolve))),
+    });
+    const { user } = renderPanel(loop, {
+      routes: {
+        "POST /api/purchases/quote": () => json(walletQuote(), 201),
+        "POST /api/purchases/crypto": () => json({ status: "completed", purchase: walletPurchase({ loopId: loop.id }) }),
+      },
+    });
+    const { dialog, panel } = await openWalletTab(user, "Deep Night");
+    await within(panel).findByText("Your wallet balance covers this purchase.");
+    await user.click(within(panel).getByRole("button", { name: "Pay from Wallet" }));
+
+    await waitFor(() => expect(within(panel).getByTestId("wallet-pay-progress")).toHaveTextContent("Waiting for confirmation…"));
+    // While paying, the format, the other tab and Pay are locked.
+    expect(within(dialog).getByRole("radio", { name: /WAV/ })).toBeDisabled();
+    expect(within(dialog).getByRole("tab", { name: "LOOP balance" })).toBeDisabled();
+    expect(within(panel).getByRole("button", { name: "Paying..." })).toBeDisabled();
+    mined!({ status: "success" });
+    expect(await screen.findByText("Purchase Successful")).toBeInTheDocument();
+    expect(wallet.approveToken).not.toHaveBeenCalled();
+    expect(wallet.purchaseFromMarketplace).toHaveBeenCalledOnce();
+  });
+
+  it("a rejected signature returns quietly to the panel, and a new Pay asks for a fresh quote", async () => {
+    const loop = makeLoop({ title: "Deep Night", price: "4.99" });
+    const rejection = Object.assign(new Error("User rejected the request."), { name: "UserRejectedRequestError", code: 4001 });
+    const wallet = connectedWallet({ readTokenAllowance: vi.fn(async () => 10n ** 30n), purchaseFromMarketplace: vi.fn(async () => Promise.reject(rejection)) });
+    const { user, fetchMock } = renderPanel(loop, { routes: { "POST /api/purchases/quote": () => json(walletQuote(), 201) } });
+    const { panel } = await openWalletTab(user, "Deep Night");
+    await within(panel).findByText("Your wallet balance covers this purchase.");
+    const pay = within(panel).getByRole("button", { name: "Pay from Wallet" });
+    await user.click(pay);
+
+    await waitFor(() => expect(wallet.purchaseFromMarketplace).toHaveBeenCalledOnce());
+    await waitFor(() => expect(within(panel).getByRole("button", { name: "Pay from Wallet" })).toBeEnabled());
+    expect(within(panel).queryByTestId("wallet-pay-progress")).not.toBeInTheDocument();
+    expect(screen.queryByText("Purchase Failed")).not.toBeInTheDocument();
+    expect(screen.getByRole("dialog", { name: "Buy Deep Night" })).toBeInTheDocument();
+    expect(calls(fetchMock, "/api/purchases/crypto")).toHaveLength(0);
+
+    await user.click(within(panel).getByRole("button", { name: "Pay from Wallet" }));
+    await waitFor(() => expect(calls(fetchMock, "/api/purchases/quote")).toHaveLength(2));
+  });
+
+  it("a marketplace revert shows 'Purchase Failed' with its text", async () => {
+    const loop = makeLoop({ title: "Deep Night", price: "4.99" });
+    const revert = { name: "ContractFunctionExecutionError", cause: { name: "ContractFunctionRevertedError", data: { errorName: "QuoteExpired" } } };
+    connectedWallet({ readTokenAllowance: vi.fn(async () => 10n ** 30n), purchaseFromMarketplace: vi.fn(async () => Promise.reject(revert)) });
+    const { user } = renderPanel(loop, { routes: { "POST /api/purchases/quote": () => json(walletQuote(), 201) } });
+    const { panel } = await openWalletTab(user, "Deep Night");
+    await within(panel).findByText("Your wallet balance covers this purchase.");
+    await user.click(within(panel).getByRole("button", { name: "Pay from Wallet" }));
+    expect(await screen.findByText("Purchase Failed")).toBeInTheDocument();
+    expect(screen.getByText("The price quote expired before the payment was sent. Please pay again for a fresh quote.")).toBeInTheDocument();
+  });
+
+  it("without a linked wallet says 'Wallet Required' and does not offer Pay", async () => {
+    const loop = makeLoop({ title: "Deep Night", price: "4.99" });
+    connectedWallet();
+    const { user } = renderPanel(loop, { linked: null });
+    const { panel } = await openWalletTab(user, "Deep Night");
+    expect(await within(panel).findByRole("alert")).toHaveTextContent(WALLET_PURCHASE_MESSAGES.noWallet);
+    expect(within(panel).getByRole("link", { name: "Open Settings" })).toHaveAttribute("href", "/settings");
+    expect(within(panel).getByRole("button", { name: "Pay from Wallet" })).toBeDisabled();
+  });
+
+  it("the API's 'Wallet Required' refusal is shown as 'Purchase Failed'", async () => {
+    const loop = makeLoop({ title: "Deep Night", price: "4.99" });
+    const wallet = connectedWallet();
+    const { user } = renderPanel(loop, { routes: { "POST /api/purchases/quote": () => json({ message: WALLET_PURCHASE_MESSAGES.noWallet }, 400) } });
+    const { panel } = await openWalletTab(user, "Deep Night");
+    await within(panel).findByText("Your wallet balance covers this purchase.");
+    await user.click(within(panel).getByRole("button", { name: "Pay from Wallet" }));
+    expect(await screen.findByText("Purchase Failed")).toBeInTheDocument();
+    expect(screen.getByText(WALLET_PURCHASE_MESSAGES.noWallet)).toBeInTheDocument();
+    expect(wallet.approveToken).not.toHaveBeenCalled();
+    expect(wallet.purchaseFromMarketplace).not.toHaveBeenCalled();
+  });
+
+  it("a connected wallet other than the linked one is named, and Pay is refused", async () => {
+    const loop = makeLoop({ title: "Deep Night", price: "4.99" });
+    connectedWallet({}, `0x${"99".repeat(20)}`);
+    const { user } = renderPanel(loop);
+    const { panel } = await openWalletTab(user, "Deep Night");
+    expect(within(panel).getByText("Not your linked wallet")).toBeInTheDocument();
+    expect(within(panel).getByRole("alert")).toHaveTextContent("Pay from the wallet linked to your account (0xd4d4...d4d4)");
+    expect(within(panel).getByRole("button", { name: "Pay from Wallet" })).toBeDisabled();
+  });
+
+  it("on the local chain with a short wallet: 'Get Test LOOP Tokens' mints to the connected wallet and refreshes its balance", async () => {
+    const loop = makeLoop({ title: "Deep Night", price: "4.99" });
+    const wallet = connectedWallet({ readTokenBalance: vi.fn(async () => 0n) });
+    const faucet = vi.fn<Handler>(() => {
+      vi.mocked(wallet.readTokenBalance).mockResolvedValue(1_000_000n * LOOP);
+      return json({ address: QUOTE_BUYER, amount: "1000000", transactionHash: FAUCET_TX }, 201);
+    });
+    const { user } = renderPanel(loop, { routes: { "POST /api/wallet/faucet": faucet } });
+    const { panel } = await openWalletTab(user, "Deep Night");
+    expect(await within(panel).findByText(/short by/)).toHaveTextContent("short by 2,545.00000000 LOOP");
+    await user.click(within(panel).getByRole("button", { name: "Get Test LOOP Tokens" }));
+
+    expect(await screen.findByText("Test LOOP Added")).toBeInTheDocument();
+    expect(JSON.parse(String(faucet.mock.calls[0]![1]?.body))).toEqual({ address: QUOTE_BUYER });
+    expect(await within(panel).findByTestId("wallet-pay-balance")).toHaveTextContent("1,000,000.00000000 LOOP");
+    expect(within(panel).getByText("Your wallet balance covers this purchase.")).toBeInTheDocument();
+    expect(within(panel).queryByRole("button", { name: "Get Test LOOP Tokens" })).not.toBeInTheDocument();
+  });
+
+  it("offers no faucet on another chain, even when the wallet is short", async () => {
+    const loop = makeLoop({ title: "Deep Night", price: "4.99" });
+    connectedWallet({ readTokenBalance: vi.fn(async () => 0n) });
+    const { user } = renderPanel(loop, { chainId: 11155111 });
+    const { panel } = await openWalletTab(user, "Deep Night");
+    expect(await within(panel).findByText(/short by/)).toBeInTheDocument();
+    expect(within(panel).queryByRole("button", { name: "Get Test LOOP Tokens" })).not.toBeInTheDocument();
+  });
+
+  it("says when the wallet is on another network, and Pay switches it first", async () => {
+    const loop = makeLoop({ id: "loop-1", title: "Deep Night", price: "4.99" });
+    const wallet = connectedWallet({ connect: vi.fn(async () => ({ address: QUOTE_BUYER, chainId: 1 })), readTokenAllowance: vi.fn(async () => 10n ** 30n) });
+    publishSnapshot({ status: "connected", address: QUOTE_BUYER, chainId: 1, connectorName: "MetaMask" });
+    const { user } = renderPanel(loop, {
+      routes: {
+        "POST /api/purchases/quote": () => json(walletQuote(), 201),
+        "POST /api/purchases/crypto": () => json({ status: "completed", purchase: walletPurchase({ loopId: loop.id }) }),
+      },
+    });
+    const { panel } = await openWalletTab(user, "Deep Night");
+    expect(within(panel).getByTestId("wallet-pay-network")).toHaveTextContent("Pay asks it to switch to Hardhat (local)");
+    await within(panel).findByText("Your wallet balance covers this purchase.");
+    await user.click(within(panel).getByRole("button", { name: "Pay from Wallet" }));
+    expect(await screen.findByText("Purchase Successful")).toBeInTheDocument();
+    expect(wallet.switchChain).toHaveBeenCalledExactlyOnceWith(31337);
+    expect(vi.mocked(wallet.switchChain).mock.invocationCallOrder[0]).toBeLessThan(vi.mocked(wallet.purchaseFromMarketplace).mock.invocationCallOrder[0]!);
+  });
+
+  it("shows Connect Wallet while no wallet is connected", async () => {
+    const loop = makeLoop({ title: "Deep Night", price: "4.99" });
+    const wallet = publishFakeWalletControls({ connect: vi.fn(async () => ({ address: QUOTE_BUYER, chainId: 31337 })) });
+    const { user } = renderPanel(loop);
+    const { panel } = await openWalletTab(user, "Deep Night");
+    expect(within(panel).getByText("No wallet connected.")).toBeInTheDocument();
+    await user.click(within(panel).getByRole("button", { name: "Connect Wallet" }));
+    expect(wallet.connect).toHaveBeenCalledOnce();
+  });
+});

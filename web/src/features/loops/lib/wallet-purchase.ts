@@ -1,0 +1,212 @@
+/**
+ * Paying for a loop from the wallet (DESIGN §4, "wallet (on chain)"): a fresh signed quote from the
+ * API, the linked wallet on the quote's chain, LoopToken.approve(marketplace, totalWei) only when the
+ * allowance is short, LoopMarketplace.purchase(quote, signature), its receipt, then
+ * POST /api/purchases/crypto until the indexed Purchased event is settled. The wallet calls go
+ * through the lazily loaded wallet stack's controls, which tests replace with fakes.
+ */
+import type { Format } from "@loop/rules/fees";
+import type { CryptoPurchaseStatus, Purchase, WalletQuote } from "@loop/rules/schemas/purchases";
+import type { HexAddress, MarketplaceQuote, TransactionHash, WalletControls } from "@/lib/wallet/types";
+import { formatWalletLoop } from "@/lib/wallet/wallet-amounts";
+import {
+  errorChain,
+  isNoWalletError,
+  isUserRejection,
+  NO_WALLET_DETECTED,
+  revertErrorName,
+  WalletModalClosedError,
+  WalletNotConnectedError,
+  WalletUnavailableError,
+} from "@/lib/wallet/wallet-errors";
+
+/** The wallet calls a purchase needs (the wallet stack's controls). */
+export type PurchaseWallet = Pick<
+  WalletControls,
+  "connect" | "switchChain" | "readTokenBalance" | "readTokenAllowance" | "approveToken" | "purchaseFromMarketplace" | "waitForTransaction"
+>;
+
+/** The API calls a purchase needs. */
+export interface PurchaseApi {
+  /** POST /api/purchases/quote: a fresh quote (each is usable once). */
+  requestQuote(): Promise<WalletQuote>;
+  /** POST /api/purchases/crypto: 202 pending until the Purchased event is settled, then completed. */
+  reportPurchase(body: CryptoPurchaseReport): Promise<CryptoPurchaseStatus>;
+}
+
+export interface CryptoPurchaseReport {
+  loopId: string;
+  format: Format;
+  txHash: TransactionHash;
+  orderId: `0x${string}`;
+  token: "LOOP";
+  /** The total in USD ("5.09"). */
+  amount: string;
+  /** The total in LOOP ("2545.00000000"). */
+  cryptoAmount: string;
+}
+
+/** The steps, in order (the panel shows the current one). */
+export type WalletPurchaseStep = "connecting" | "quoting" | "switching" | "checking" | "approving" | "paying" | "confirming" | "recording";
+
+export const WALLET_PURCHASE_STEP_LABELS: Record<WalletPurchaseStep, string> = {
+  connecting: "Connecting your wallet…",
+  quoting: "Getting a quote…",
+  switching: "Switching network…",
+  checking: "Checking your wallet…",
+  approving: "Approving…",
+  paying: "Paying…",
+  confirming: "Waiting for confirmation…",
+  recording: "Recording your purchase…",
+};
+
+/** How often POST /api/purchases/crypto is asked again while the purchase is pending. */
+export const RECORD_POLL_MS = 500;
+/** How long the panel waits for the purchase to be recorded before saying it is taking longer. */
+export const RECORD_TIMEOUT_MS = 60_000;
+
+export const WALLET_PURCHASE_FAILED_FALLBACK = "Failed to pay from your wallet. Please try again.";
+
+export const WRONG_WALLET_TEXT = (linked: string) =>
+  `Pay from the wallet linked to your account (${linked}): switch to it in your wallet, or link this one in Settings.`;
+
+/** A refusal found by the app before or after the wallet (not a wallet error). */
+export class WalletPurchaseRefusedError extends Error {
+  override readonly name = "WalletPurchaseRefusedError";
+}
+
+export type WalletPurchaseOutcome =
+  | { status: "completed"; purchase: Purchase; txHash: TransactionHash }
+  /** Confirmed on chain, not recorded within the timeout: it will be once the event is settled. */
+  | { status: "pending"; txHash: TransactionHash };
+
+export interface WalletPurchaseRequest {
+  loopId: string;
+  format: Format;
+  onStep: (step: WalletPurchaseStep) => void;
+  pollMs?: number;
+  timeoutMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+}
+
+const HEX = /^0x[0-9a-fA-F]*$/;
+
+function hex<T extends `0x${string}`>(value: string, what: string): T {
+  if (!HEX.test(value)) throw new WalletPurchaseRefusedError(`The quote's ${what} is not valid. Please try again.`);
+  return value as T;
+}
+
+function wei(value: string, what: string): bigint {
+  if (!/^\d+$/.test(value)) throw new WalletPurchaseRefusedError(`The quote's ${what} is not valid. Please try again.`);
+  return BigInt(value);
+}
+
+/** The API's quote (numbers as decimal strings) as LoopMarketplace.Quote (exact bigints). */
+export function toMarketplaceQuote(quote: WalletQuote["quote"]): MarketplaceQuote {
+  return {
+    buyer: hex<HexAddress>(quote.buyer, "buyer"),
+    seller: hex<HexAddress>(quote.seller, "seller"),
+    loopId: hex(quote.loopId, "loop"),
+    format: quote.format,
+    price: wei(quote.price, "price"),
+    fee: wei(quote.fee, "fee"),
+    orderId: hex(quote.orderId, "order"),
+    deadline: wei(quote.deadline, "deadline"),
+  };
+}
+
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+async function confirmed(wallet: PurchaseWallet, chainId: number, hash: TransactionHash, what: string): Promise<void> {
+  const receipt = await wallet.waitForTransaction({ chainId, hash });
+  if (receipt.status !== "success") throw new WalletPurchaseRefusedError(`The ${what} transaction was reverted on chain.`);
+}
+
+/**
+ * Runs the whole payment: connect (the wallet modal if needed) → quote → the linked wallet only →
+ * switch chain if needed → balance check → approve exactly the total if the allowance is short
+ * (waiting for that receipt) → purchase → its receipt → POST /crypto every `pollMs` until completed.
+ */
+export async function runWalletPurchase(wallet: PurchaseWallet, api: PurchaseApi, request: WalletPurchaseRequest): Promise<WalletPurchaseOutcome> {
+  const { loopId, format, onStep, pollMs = RECORD_POLL_MS, timeoutMs = RECORD_TIMEOUT_MS } = request;
+  const sleep = request.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const now = request.now ?? Date.now;
+
+  onStep("connecting");
+  const account = await wallet.connect();
+
+  onStep("quoting");
+  const offer = await api.requestQuote();
+  const quote = toMarketplaceQuote(offer.quote);
+  const total = wei(offer.totalWei, "total");
+  if (quote.price + quote.fee !== total) throw new WalletPurchaseRefusedError("The quote's total does not add up. Please try again.");
+  if (!sameAddress(account.address, quote.buyer)) throw new WalletPurchaseRefusedError(WRONG_WALLET_TEXT(quote.buyer));
+  const chainId = offer.chainId;
+  const token = hex<HexAddress>(offer.token, "token");
+  const marketplace = hex<HexAddress>(offer.marketplace, "marketplace");
+
+  if (account.chainId !== chainId) {
+    onStep("switching");
+    await wallet.switchChain(chainId);
+  }
+
+  onStep("checking");
+  const balance = await wallet.readTokenBalance({ chainId, token, owner: account.address });
+  if (balance < total) throw new WalletPurchaseRefusedError(insufficientWalletText(total, balance));
+  const allowance = await wallet.readTokenAllowance({ chainId, token, owner: account.address, spender: marketplace });
+  if (allowance < total) {
+    onStep("approving");
+    const approvalHash = await wallet.approveToken({ chainId, token, spender: marketplace, amount: total });
+    await confirmed(wallet, chainId, approvalHash, "approval");
+  }
+
+  onStep("paying");
+  const txHash = await wallet.purchaseFromMarketplace({ chainId, marketplace, quote, signature: hex(offer.signature, "signature") });
+  onStep("confirming");
+  await confirmed(wallet, chainId, txHash, "purchase");
+
+  onStep("recording");
+  const report: CryptoPurchaseReport = { loopId, format, txHash, orderId: quote.orderId, token: "LOOP", amount: offer.total, cryptoAmount: offer.loopAmount };
+  const deadline = now() + timeoutMs;
+  for (;;) {
+    const answer = await api.reportPurchase(report);
+    if (answer.status === "completed" && answer.purchase) return { status: "completed", purchase: answer.purchase, txHash };
+    if (now() >= deadline) return { status: "pending", txHash };
+    await sleep(pollMs);
+  }
+}
+
+/** 'Insufficient Balance' for the wallet: what the purchase needs and what the wallet holds. */
+export function insufficientWalletText(neededWei: bigint, balanceWei: bigint): string {
+  return `Insufficient Balance: You need ${formatWalletLoop(neededWei)} LOOP in your wallet but it holds ${formatWalletLoop(balanceWei)}`;
+}
+
+const REVERT_TEXTS: Record<string, string> = {
+  QuoteExpired: "The price quote expired before the payment was sent. Please pay again for a fresh quote.",
+  OrderAlreadyUsed: "This quote was already used. Please pay again for a fresh quote.",
+  NotBuyer: "Pay from the wallet linked to your account.",
+  InvalidQuoteSigner: "The price quote was not accepted by the marketplace. Please try again.",
+  EnforcedPause: "Wallet payments are paused at the moment. Please try again later.",
+  ERC20InsufficientBalance: "Your wallet doesn't hold enough LOOP for this purchase.",
+  ERC20InsufficientAllowance: "The marketplace was not allowed to take that much LOOP. Please try again.",
+};
+
+/** The user changed their mind (closed the wallet modal, rejected a request): nothing to report. */
+export function isWalletPurchaseDismissal(error: unknown): boolean {
+  return error instanceof WalletModalClosedError || isUserRejection(error);
+}
+
+/** The 'Purchase Failed' text for a wallet failure (API errors keep the server's own message). */
+export function walletPurchaseFailureText(error: unknown): string {
+  if (error instanceof WalletPurchaseRefusedError) return error.message;
+  if (error instanceof WalletNotConnectedError) return "Please connect your wallet first.";
+  if (isNoWalletError(error)) return NO_WALLET_DETECTED;
+  const reverted = revertErrorName(error);
+  if (reverted) return REVERT_TEXTS[reverted] ?? `The marketplace refused the payment (${reverted}).`;
+  if (error instanceof WalletUnavailableError) return `${error.message} Please reload the page and try again.`;
+  for (const link of errorChain(error)) {
+    if (typeof link.shortMessage === "string" && link.shortMessage) return link.shortMessage;
+  }
+  return WALLET_PURCHASE_FAILED_FALLBACK;
+}
