@@ -1,12 +1,14 @@
 import type { PublicLoop } from "@loop/rules/schemas/loops";
-import { act, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/components/ui/toaster";
-import { fullPageNavigate, LOGIN_URL } from "@/lib/navigation";
+import { fullPageNavigate } from "@/lib/navigation";
 import { makeUser, renderWithProviders } from "@/testing/test-utils";
 import { makeLoop } from "@/testing/make-loop";
 import { json, stubApi, type Handler } from "../testing/loop-fixtures";
 import { LoopCard } from "./loop-card";
+
+import { expectLoginRedirectAfter401 } from "../testing/expect-login-redirect";
 
 vi.mock("@/lib/navigation", async (importOriginal) => ({ ...(await importOriginal<typeof import("@/lib/navigation")>()), fullPageNavigate: vi.fn() }));
 
@@ -154,24 +156,7 @@ describe("download flow", () => {
     await user.click(await screen.findByRole("menuitem", { name: /MP3/ }));
     await vi.waitFor(() => expect(answer).not.toBeNull());
 
-    vi.useFakeTimers();
-    answer!(json({ message: "Unauthorized" }, 401));
-    // Let the answer reach the page without moving the clock.
-    for (let i = 0; i < 50 && !screen.queryByText("Unauthorized"); i++) {
-      await act(async () => {
-        await vi.advanceTimersByTimeAsync(0);
-      });
-    }
-    expect(screen.getByText("Unauthorized")).toBeInTheDocument();
-    expect(screen.getByText("You are logged out. Logging in again...")).toBeInTheDocument();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(499);
-    });
-    expect(fullPageNavigate).not.toHaveBeenCalled();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1);
-    });
-    expect(fullPageNavigate).toHaveBeenCalledExactlyOnceWith(LOGIN_URL);
+    await expectLoginRedirectAfter401(() => answer!(json({ message: "Unauthorized" }, 401)));
   });
 
   it("other failures: 'Download Failed' with the server's message", async () => {

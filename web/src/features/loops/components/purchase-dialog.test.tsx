@@ -1,14 +1,16 @@
 import type { PublicLoop } from "@loop/rules/schemas/loops";
 import type { Purchase } from "@loop/rules/schemas/purchases";
-import { act, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/components/ui/toaster";
-import { fullPageNavigate, LOGIN_URL } from "@/lib/navigation";
+import { fullPageNavigate } from "@/lib/navigation";
 import { makeLoop } from "@/testing/make-loop";
 import { makeUser, renderWithProviders } from "@/testing/test-utils";
 import { type Handler, json, loopListCalls, page, stubApi } from "../testing/loop-fixtures";
 import { LoopBrowser } from "./loop-browser";
 import { LoopCard } from "./loop-card";
+
+import { expectLoginRedirectAfter401 } from "../testing/expect-login-redirect";
 
 vi.mock("@/lib/navigation", async (importOriginal) => ({ ...(await importOriginal<typeof import("@/lib/navigation")>()), fullPageNavigate: vi.fn() }));
 
@@ -203,22 +205,6 @@ describe("Purchase dialog", () => {
     await vi.waitFor(() => expect(answer).not.toBeNull());
     expect(within(dialog).getByRole("button", { name: "Paying..." })).toBeDisabled();
 
-    vi.useFakeTimers();
-    answer!(json({ message: "Unauthorized" }, 401));
-    for (let i = 0; i < 50 && !screen.queryByText("Unauthorized"); i++) {
-      await act(async () => {
-        await vi.advanceTimersByTimeAsync(0);
-      });
-    }
-    expect(screen.getByText("Unauthorized")).toBeInTheDocument();
-    expect(screen.getByText("You are logged out. Logging in again...")).toBeInTheDocument();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(499);
-    });
-    expect(fullPageNavigate).not.toHaveBeenCalled();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1);
-    });
-    expect(fullPageNavigate).toHaveBeenCalledExactlyOnceWith(LOGIN_URL);
+    await expectLoginRedirectAfter401(() => answer!(json({ message: "Unauthorized" }, 401)));
   });
 });
