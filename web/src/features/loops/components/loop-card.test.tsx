@@ -1,7 +1,5 @@
-import type { PublicLoop } from "@loop/rules/schemas/loops";
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Toaster } from "@/components/ui/toaster";
 import { fullPageNavigate } from "@/lib/navigation";
 import { makeUser, renderWithProviders } from "@/testing/test-utils";
 import { makeLoop } from "@/testing/make-loop";
@@ -9,6 +7,7 @@ import { json, stubApi, type Handler } from "../testing/loop-fixtures";
 import { LoopCard } from "./loop-card";
 
 import { expectLoginRedirectAfter401 } from "../testing/expect-login-redirect";
+import { renderCard } from "../testing/render-loop-card";
 
 vi.mock("@/lib/navigation", async (importOriginal) => ({ ...(await importOriginal<typeof import("@/lib/navigation")>()), fullPageNavigate: vi.fn() }));
 
@@ -16,16 +15,6 @@ const VIEWER = makeUser({ id: "viewer-1" });
 const signedIn = () => json(VIEWER);
 const signedOut = () => json({ message: "Unauthorized" }, 401);
 
-function renderCard(loop: PublicLoop, routes: Record<string, Handler>) {
-  const fetchMock = stubApi(routes);
-  const result = renderWithProviders(
-    <>
-      <LoopCard loop={loop} />
-      <Toaster />
-    </>,
-  );
-  return { ...result, fetchMock };
-}
 
 beforeEach(() => vi.mocked(fullPageNavigate).mockClear());
 afterEach(() => vi.useRealTimers());

@@ -8,9 +8,9 @@ import { makeLoop } from "@/testing/make-loop";
 import { makeUser, renderWithProviders } from "@/testing/test-utils";
 import { type Handler, json, loopListCalls, page, stubApi } from "../testing/loop-fixtures";
 import { LoopBrowser } from "./loop-browser";
-import { LoopCard } from "./loop-card";
 
 import { expectLoginRedirectAfter401 } from "../testing/expect-login-redirect";
+import { renderCard } from "../testing/render-loop-card";
 
 vi.mock("@/lib/navigation", async (importOriginal) => ({ ...(await importOriginal<typeof import("@/lib/navigation")>()), fullPageNavigate: vi.fn() }));
 
@@ -35,16 +35,6 @@ function purchaseOf(loop: PublicLoop, format: "mp3" | "wav"): Purchase {
   };
 }
 
-function renderCard(loop: PublicLoop, routes: Record<string, Handler>) {
-  const fetchMock = stubApi(routes);
-  const result = renderWithProviders(
-    <>
-      <LoopCard loop={loop} />
-      <Toaster />
-    </>,
-  );
-  return { ...result, fetchMock };
-}
 
 async function openDialog(user: ReturnType<typeof renderWithProviders>["user"], title: string) {
   const button = await screen.findByRole("button", { name: `Buy ${title}` });
