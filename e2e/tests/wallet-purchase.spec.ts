@@ -1,0 +1,140 @@
+// Buying a loop from the wallet, on the local chain (issue 7): a creator (e-mail sign-in, no wallet)
+// lists a $1.00 loop; a member signed in with the injected wallet (Hardhat account #3, funded with
+// 1,000,000 LOOP by the local deployment) buys it as WAV from the creator's profile on the
+// "Wallet (on chain)" tab. The injected wallet signs by itself (no prompt to click): LoopToken.approve
+// when the allowance is short, then LoopMarketplace.purchase; the page reports the transaction until
+// the settled Purchased event records the purchase, then the download starts and the card offers
+// Download. On chain the buyer's LOOP drops by the total (520); the seller, who has no wallet, is
+// paid to the vault and credited the price (500 LOOP) in app, and gets the sale e-mail.
+import { readFile } from "node:fs/promises";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { encodeFunctionData, erc20Abi, getAddress, type Hex, hexToBigInt, parseUnits } from "viem";
+import { currentUser, expect, freshEmail, TEST_KEYS, test, toast } from "../support/fixtures";
+import { signInWithEmail, signInWithWallet } from "../support/flows";
+import { blockNonLocalRequests } from "../support/injected-wallet";
+import { mailIds, waitForMail } from "../support/maildev";
+import type { StackInfo } from "../support/stack";
+import { uniqueWord, uploadLoop } from "../support/upload";
+
+test.use({ walletKey: TEST_KEYS.dave });
+
+/** LoopToken.balanceOf(owner) straight from the Hardhat node (token address from GET /api/config). */
+async function chainLoopBalance(request: APIRequestContext, stack: StackInfo, owner: Hex): Promise<bigint> {
+  const config = (await (await request.get("/api/config")).json()) as { chains: { id: number; contracts: { token: Hex } | null }[] };
+  const token = config.chains.find((chain) => chain.id === stack.chainId)?.contracts?.token;
+  expect(token, `LoopToken on chain ${stack.chainId} in /api/config`).toBeTruthy();
+  const response = await request.post(stack.rpcUrl, {
+    data: { jsonrpc: "2.0", id: 1, method: "eth_call", params: [{ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [owner] }) }, "latest"] },
+  });
+  const body = (await response.json()) as { result?: Hex; error?: unknown };
+  expect(body.error).toBeUndefined();
+  return hexToBigInt(body.result!);
+}
+
+/** The in-app balance of the page's account, from GET /api/tokens/balance ("500.00000000" → wei). */
+async function inAppWei(page: Page): Promise<bigint> {
+  const response = await page.request.get("/api/tokens/balance");
+  expect(response.status(), "GET /api/tokens/balance").toBe(200);
+  return parseUnits(((await response.json()) as { balance: string }).balance, 18);
+}
+
+const integer = new Intl.NumberFormat("en-US");
+
+/** How the page shows LOOP with 8 decimals: 999480 LOOP in wei → "999,480.00000000". */
+function loop8(wei: bigint): string {
+  const units = wei / 10n ** 10n;
+  return `${integer.format(units / 10n ** 8n)}.${(units % 10n ** 8n).toString().padStart(8, "0")}`;
+}
+
+function isWav(bytes: Buffer): boolean {
+  return bytes.length > 44 && bytes.subarray(0, 4).toString("latin1") === "RIFF" && bytes.subarray(8, 12).toString("latin1") === "WAVE";
+}
+
+test("a wallet member buys a loop as WAV from the injected wallet; the seller without a wallet is credited in app", async ({ page, stack, wallet, browser }) => {
+  test.setTimeout(180_000);
+  const address = getAddress(wallet.address);
+
+  // The creator, in their own browser: e-mail sign-in, no wallet, lists a $1.00 loop.
+  const sellerContext = await browser.newContext({ baseURL: stack.webUrl });
+  const blocked: string[] = [];
+  await blockNonLocalRequests(sellerContext, (url) => blocked.push(url));
+  try {
+    const sellerPage = await sellerContext.newPage();
+    const sellerEmail = freshEmail("selma");
+    await signInWithEmail(sellerPage, stack, sellerEmail);
+    const seller = await currentUser(sellerPage);
+    expect(seller.walletAddress).toBeNull();
+    const word = uniqueWord("Nebula");
+    const title = `${word} Chain Groove`;
+    const slug = `${word.toLowerCase()}-chain-groove`;
+    await uploadLoop(sellerPage, { title, price: "1.00", genre: "Funk" });
+    const sellerStart = await inAppWei(sellerPage);
+
+    // The buyer: signed in with the injected wallet, a wallet-only account (no e-mail).
+    await signInWithWallet(page);
+    const me = await currentUser(page);
+    expect(getAddress(me.walletAddress!)).toBe(address);
+    expect(me.email).toBeNull();
+    // Relative to where the wallet starts (a retry or repeat finds earlier purchases' spending).
+    const startOnChain = await chainLoopBalance(page.request, stack, address);
+    const total = parseUnits("520", 18);
+    expect(startOnChain).toBeGreaterThan(total);
+
+    // The creator's profile: Buy → WAV → the "Wallet (on chain)" tab.
+    await page.goto(`/profile/${seller.id}`);
+    const card = page.getByRole("article", { name: title });
+    await expect(card.getByTestId("loop-price")).toHaveText("$1.00");
+    await card.getByRole("button", { name: `Buy ${title}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Buy ${title}` });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("radio", { name: /WAV/ }).check();
+    await expect(dialog.getByTestId("purchase-summary")).toContainText("Marketplace fee (WAV 4%)");
+    await expect(dialog.getByTestId("purchase-total")).toHaveText("$1.04");
+    // No e-mail on the account: the dialog promises only the download.
+    await expect(dialog.getByText("Your download starts right after payment.")).toBeVisible();
+    await expect(dialog.getByRole("tab", { name: "LOOP balance" })).toHaveAttribute("aria-selected", "true");
+    await dialog.getByRole("tab", { name: "Wallet (on chain)" }).click();
+    const panel = dialog.getByRole("tabpanel", { name: "Wallet (on chain)" });
+    await expect(panel.getByTestId("wallet-loop-amount")).toHaveText("520.00000000 LOOP");
+    // The connected wallet is the account's linked one, with its LOOP read from the chain.
+    await expect(panel.getByTestId("wallet-pay-address")).toHaveAttribute("title", address);
+    await expect(panel.getByText("Linked wallet", { exact: true })).toBeVisible();
+    await expect(panel.getByTestId("wallet-pay-balance")).toHaveText(`${loop8(startOnChain)} LOOP`);
+    await expect(panel.getByText("Your wallet balance covers this purchase.")).toBeVisible();
+    await expect(panel.getByRole("button", { name: "Get Test LOOP Tokens" })).toHaveCount(0);
+
+    // Pay from Wallet: the injected wallet sends approve (if the allowance is short) and purchase by
+    // itself; the page waits for the receipt and for the settlement to record the purchase.
+    const sellerMailsBefore = await mailIds(stack.mailUrl, sellerEmail);
+    const downloading = page.waitForEvent("download", { timeout: 60_000 });
+    await panel.getByRole("button", { name: "Pay from Wallet" }).click();
+    await expect(panel.getByRole("button", { name: "Paying..." })).toBeDisabled();
+    await expect(toast(page, "Purchase Successful")).toBeVisible({ timeout: 60_000 });
+    await expect(toast(page, "Purchase Successful")).toContainText(`${title} (WAV) is yours. Your download is starting.`);
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`${slug}.wav`);
+    expect(isWav(await readFile((await download.path())!)), "the download is a WAV file").toBe(true);
+    await expect(dialog).toBeHidden();
+    await expect(card.getByRole("button", { name: `Download ${title}` })).toBeVisible();
+    await expect(card.getByRole("button", { name: `Buy ${title}` })).toHaveCount(0);
+
+    // On chain: exactly the total (price 500 + WAV fee 20 LOOP) left the buyer's wallet.
+    expect(await chainLoopBalance(page.request, stack, address)).toBe(startOnChain - total);
+
+    // The seller has no wallet: the marketplace paid the vault and the settlement credited the price
+    // (not the fee) to the in-app balance.
+    await expect.poll(() => inAppWei(sellerPage), { message: "the seller's in-app balance", timeout: 30_000 }).toBe(sellerStart + parseUnits("500", 18));
+    await sellerPage.goto("/tokens");
+    const sold = sellerPage.getByRole("list", { name: "Transfers", exact: true }).getByRole("listitem").filter({ hasText: `${title} (WAV)` });
+    await expect(sold).toHaveCount(1);
+    await expect(sold).toContainText("+500.00000000 LOOP");
+
+    // The e-mail of this flow: the buyer signed in with a wallet and has no e-mail address (Settings
+    // cannot add one), so only the seller is written to — "You sold …".
+    const sale = await waitForMail(stack.mailUrl, sellerEmail, { except: sellerMailsBefore });
+    expect(sale.subject).toBe(`You sold ${title} (WAV)`);
+  } finally {
+    await sellerContext.close();
+  }
+  expect(blocked, "the app must not call hosts outside this machine").toEqual([]);
+});
