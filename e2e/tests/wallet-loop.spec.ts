@@ -3,44 +3,16 @@
 // into LoopVault from the Token page and sees it credited once the chain event is settled; then
 // withdraws in-app LOOP with method `loop` to the same wallet, an admin sets it to processing (the
 // API pays it out of the vault), and the settled PaidOut completes it with its transaction hash.
-import type { APIRequestContext, Page } from "@playwright/test";
-import { encodeFunctionData, erc20Abi, getAddress, type Hex, hexToBigInt, parseUnits } from "viem";
+import type { Page } from "@playwright/test";
+import { getAddress, parseUnits } from "viem";
 import { currentUser, expect, TEST_KEYS, test, toast } from "../support/fixtures";
 import { signInWithEmail, signInWithWallet } from "../support/flows";
-import type { StackInfo } from "../support/stack";
+import { chainLoopBalance, inAppWei, loop8 } from "../support/loop-balances";
 
 test.use({ walletKey: TEST_KEYS.carol });
 
 const inAppBalance = (page: Page) => page.getByRole("region", { name: /Your LOOP Balance/ });
 const walletCard = (page: Page) => page.getByRole("region", { name: "Wallet LOOP" });
-
-/** LoopToken.balanceOf(owner) straight from the Hardhat node (token address from GET /api/config). */
-async function chainLoopBalance(request: APIRequestContext, stack: StackInfo, owner: Hex): Promise<bigint> {
-  const config = (await (await request.get("/api/config")).json()) as { chains: { id: number; contracts: { token: Hex } | null }[] };
-  const token = config.chains.find((chain) => chain.id === stack.chainId)?.contracts?.token;
-  expect(token, `LoopToken on chain ${stack.chainId} in /api/config`).toBeTruthy();
-  const response = await request.post(stack.rpcUrl, {
-    data: { jsonrpc: "2.0", id: 1, method: "eth_call", params: [{ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [owner] }) }, "latest"] },
-  });
-  const body = (await response.json()) as { result?: Hex; error?: unknown };
-  expect(body.error).toBeUndefined();
-  return hexToBigInt(body.result!);
-}
-
-const integer = new Intl.NumberFormat("en-US");
-
-/** How the page shows LOOP with 8 decimals: 999987.5 LOOP in wei → "999,987.50000000". */
-function loop8(wei: bigint): string {
-  const units = wei / 10n ** 10n;
-  const whole = units / 10n ** 8n;
-  return `${integer.format(whole)}.${(units % 10n ** 8n).toString().padStart(8, "0")}`;
-}
-
-/** The in-app balance in wei-free ledger terms, from the API ("500.00000000" → 500 LOOP in wei). */
-async function inAppWei(page: Page): Promise<bigint> {
-  const body = (await (await page.request.get("/api/tokens/balance")).json()) as { balance: string };
-  return parseUnits(body.balance, 18);
-}
 
 test("deposit wallet LOOP into the app, withdraw it back on chain through an admin", async ({ page, stack, wallet, browser }) => {
   test.setTimeout(90_000);

@@ -7,44 +7,15 @@
 // Download. On chain the buyer's LOOP drops by the total (520); the seller, who has no wallet, is
 // paid to the vault and credited the price (500 LOOP) in app, and gets the sale e-mail.
 import { readFile } from "node:fs/promises";
-import type { APIRequestContext, Page } from "@playwright/test";
-import { encodeFunctionData, erc20Abi, getAddress, type Hex, hexToBigInt, parseUnits } from "viem";
+import { getAddress, parseUnits } from "viem";
 import { currentUser, expect, freshEmail, TEST_KEYS, test, toast } from "../support/fixtures";
 import { signInWithEmail, signInWithWallet } from "../support/flows";
 import { blockNonLocalRequests } from "../support/injected-wallet";
 import { mailIds, waitForMail } from "../support/maildev";
-import type { StackInfo } from "../support/stack";
+import { chainLoopBalance, inAppWei, loop8 } from "../support/loop-balances";
 import { uniqueWord, uploadLoop } from "../support/upload";
 
 test.use({ walletKey: TEST_KEYS.dave });
-
-/** LoopToken.balanceOf(owner) straight from the Hardhat node (token address from GET /api/config). */
-async function chainLoopBalance(request: APIRequestContext, stack: StackInfo, owner: Hex): Promise<bigint> {
-  const config = (await (await request.get("/api/config")).json()) as { chains: { id: number; contracts: { token: Hex } | null }[] };
-  const token = config.chains.find((chain) => chain.id === stack.chainId)?.contracts?.token;
-  expect(token, `LoopToken on chain ${stack.chainId} in /api/config`).toBeTruthy();
-  const response = await request.post(stack.rpcUrl, {
-    data: { jsonrpc: "2.0", id: 1, method: "eth_call", params: [{ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [owner] }) }, "latest"] },
-  });
-  const body = (await response.json()) as { result?: Hex; error?: unknown };
-  expect(body.error).toBeUndefined();
-  return hexToBigInt(body.result!);
-}
-
-/** The in-app balance of the page's account, from GET /api/tokens/balance ("500.00000000" → wei). */
-async function inAppWei(page: Page): Promise<bigint> {
-  const response = await page.request.get("/api/tokens/balance");
-  expect(response.status(), "GET /api/tokens/balance").toBe(200);
-  return parseUnits(((await response.json()) as { balance: string }).balance, 18);
-}
-
-const integer = new Intl.NumberFormat("en-US");
-
-/** How the page shows LOOP with 8 decimals: 999480 LOOP in wei → "999,480.00000000". */
-function loop8(wei: bigint): string {
-  const units = wei / 10n ** 10n;
-  return `${integer.format(units / 10n ** 8n)}.${(units % 10n ** 8n).toString().padStart(8, "0")}`;
-}
 
 function isWav(bytes: Buffer): boolean {
   return bytes.length > 44 && bytes.subarray(0, 4).toString("latin1") === "RIFF" && bytes.subarray(8, 12).toString("latin1") === "WAVE";

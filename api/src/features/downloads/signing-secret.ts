@@ -13,14 +13,26 @@ async function storedKey(prisma: PrismaClient): Promise<string> {
   return (await prisma.serverSecret.findUniqueOrThrow({ where: { name: SECRET_NAME } })).value;
 }
 
+/** One getter per database client: the key is read once per process, whoever asks (routers, settlement). */
+const getters = new WeakMap<PrismaClient, () => Promise<string>>();
+
 /** Resolves the key once (the first download), then answers from memory. */
 export function downloadSigningKey(prisma: PrismaClient, config: Pick<AppConfig, "downloadSigningSecret">): () => Promise<string> {
-  let key: Promise<string> | null = config.downloadSigningSecret ? Promise.resolve(config.downloadSigningSecret) : null;
-  return () => {
-    key ??= storedKey(prisma).catch((error: unknown) => {
-      key = null;
-      throw error;
-    });
-    return key;
-  };
+  if (config.downloadSigningSecret) {
+    const key = Promise.resolve(config.downloadSigningSecret);
+    return () => key;
+  }
+  let getter = getters.get(prisma);
+  if (!getter) {
+    let key: Promise<string> | null = null;
+    getter = () => {
+      key ??= storedKey(prisma).catch((error: unknown) => {
+        key = null;
+        throw error;
+      });
+      return key;
+    };
+    getters.set(prisma, getter);
+  }
+  return getter;
 }

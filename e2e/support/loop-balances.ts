@@ -1,0 +1,35 @@
+// LOOP balances as the browser tests check them: on chain (read from the Hardhat node), in app
+// (from the API), and as the page prints LOOP with 8 decimals. Amounts in wei.
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { encodeFunctionData, erc20Abi, type Hex, hexToBigInt, parseUnits } from "viem";
+import type { StackInfo } from "./stack";
+
+/** LoopToken.balanceOf(owner) straight from the Hardhat node (token address from GET /api/config). */
+export async function chainLoopBalance(request: APIRequestContext, stack: StackInfo, owner: Hex): Promise<bigint> {
+  const config = (await (await request.get("/api/config")).json()) as { chains: { id: number; contracts: { token: Hex } | null }[] };
+  const token = config.chains.find((chain) => chain.id === stack.chainId)?.contracts?.token;
+  expect(token, `LoopToken on chain ${stack.chainId} in /api/config`).toBeTruthy();
+  const response = await request.post(stack.rpcUrl, {
+    data: { jsonrpc: "2.0", id: 1, method: "eth_call", params: [{ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [owner] }) }, "latest"] },
+  });
+  const body = (await response.json()) as { result?: Hex; error?: unknown };
+  expect(body.error).toBeUndefined();
+  return hexToBigInt(body.result!);
+}
+
+/** The in-app balance of the page's account, from GET /api/tokens/balance ("500.00000000" → wei). */
+export async function inAppWei(page: Page): Promise<bigint> {
+  const response = await page.request.get("/api/tokens/balance");
+  expect(response.status(), "GET /api/tokens/balance").toBe(200);
+  return parseUnits(((await response.json()) as { balance: string }).balance, 18);
+}
+
+const integer = new Intl.NumberFormat("en-US");
+
+/** How the page shows LOOP with 8 decimals: 999987.5 LOOP in wei → "999,987.50000000". */
+export function loop8(wei: bigint): string {
+  const units = wei / 10n ** 10n;
+  const whole = units / 10n ** 8n;
+  return `${integer.format(whole)}.${(units % 10n ** 8n).toString().padStart(8, "0")}`;
+}
