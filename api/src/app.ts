@@ -24,6 +24,12 @@ import { adminRouter } from "./features/admin/admin.router";
 import { walletRouter } from "./features/wallet/wallet.router";
 import { faucetRouter } from "./features/faucet/faucet.router";
 import { withdrawalsRouter } from "./features/withdrawals/withdrawals.router";
+import { CardCheckout } from "./features/cards/card-checkout.service";
+import { cardsRouter } from "./features/cards/cards.router";
+import { webhooksRouter } from "./features/checkout/webhooks.router";
+import { paymentMethodsRouter } from "./features/payment-methods/payment-methods.router";
+import { PaypalCheckout } from "./features/paypal/paypal.service";
+import { paypalPurchasesRouter, paypalRouter } from "./features/paypal/paypal.router";
 import { apiNotFound, errorHandler } from "./http/errors";
 import { originCheck } from "./http/origin-check";
 import { createRateLimiters } from "./http/rate-limit";
@@ -39,13 +45,21 @@ export function createApp(deps: AppDeps): Express {
   app.use(securityHeaders(config));
   app.use(originCheck(config.appUrl.origin));
 
-  const api = express.Router();
-  api.use(express.json({ limit: "100kb" }));
-  api.use((_req, res, next) => {
+  const paypal = PaypalCheckout.fromDeps(deps);
+  const cards = CardCheckout.fromDeps(deps);
+  app.use("/api/webhooks", webhooksRouter(paypal, cards));
+
+  const noStore: express.RequestHandler = (_req, res, next) => {
     // Answers depend on the session cookie: no shared cache may keep them.
     res.set("Cache-Control", "no-store");
     next();
-  });
+  };
+  // The spec's PayPal calls live outside /api.
+  app.use("/paypal", express.json({ limit: "100kb" }), noStore, sessionMiddleware(prisma), banMiddleware, paypalRouter(paypal));
+
+  const api = express.Router();
+  api.use(express.json({ limit: "100kb" }));
+  api.use(noStore);
   api.use(healthRouter(deps));
   api.use(clientConfigRouter(config));
   api.use(openApiRouter(config));
@@ -72,7 +86,10 @@ export function createApp(deps: AppDeps): Express {
   api.use(withdrawalsRouter(deps));
   api.use(levelsRouter(prisma));
   api.use(tokenOrdersRouter(deps));
-  api.use(purchasesRouter(deps));
+  api.use(purchasesRouter(deps, cards));
+  api.use(paypalPurchasesRouter(paypal));
+  api.use(cardsRouter(cards));
+  api.use(paymentMethodsRouter(prisma, cards));
   api.use(adminRouter(deps));
   api.use(apiNotFound);
   app.use("/api", api);

@@ -52,6 +52,26 @@ export interface SettlementConfig {
   confirmations: Record<number, number>;
 }
 
+/** PayPal Orders v2 (PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET together; null: PayPal is not offered). */
+export interface PaypalConfig {
+  clientId: string;
+  clientSecret: string;
+  /** PAYPAL_API_BASE: https://api-m.sandbox.paypal.com (default), https://api-m.paypal.com in production. */
+  apiBase: URL;
+  /** PAYPAL_WEBHOOK_ID: the webhook whose signatures PayPal verifies; null: webhooks are refused. */
+  webhookId: string | null;
+}
+
+/** Stripe (STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY together; null: cards are not offered). */
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  /** STRIPE_API_BASE: https://api.stripe.com by default. */
+  apiBase: URL;
+  /** STRIPE_WEBHOOK_SECRET (whsec_…): signs the webhook; null: webhooks are refused. */
+  webhookSecret: string | null;
+}
+
 export interface AppConfig {
   nodeEnv: string;
   isProduction: boolean;
@@ -93,6 +113,8 @@ export interface AppConfig {
   operatorPrivateKey: Hex | null;
   /** Signs the EIP-712 purchase quotes LoopMarketplace accepts (QUOTE_SIGNER_PRIVATE_KEY, role QUOTE_SIGNER_ROLE). */
   quoteSignerPrivateKey: Hex | null;
+  paypal: PaypalConfig | null;
+  stripe: StripeConfig | null;
   sessionTtlMs: number;
   nonceTtlMs: number;
   emailLinkTtlMs: number;
@@ -201,6 +223,41 @@ function oidcFrom(env: Env, isProduction: boolean): OidcConfig | null {
   if (isProduction && issuerUrl.protocol !== "https:") throw new ConfigError("OIDC_ISSUER must use https in production");
   const accountUrl = value(env, "OIDC_ACCOUNT_URL");
   return { issuer: issuerUrl, clientId, clientSecret, accountUrl: accountUrl ? url("OIDC_ACCOUNT_URL", accountUrl).href : null };
+}
+
+function providerBase(name: string, raw: string, isProduction: boolean): URL {
+  const base = url(name, raw);
+  // Plain http is only for the local fakes of tests and development.
+  if (isProduction && base.protocol !== "https:") throw new ConfigError(`${name} must use https in production`);
+  return base;
+}
+
+function paypalFrom(env: Env, isProduction: boolean): PaypalConfig | null {
+  const clientId = value(env, "PAYPAL_CLIENT_ID");
+  const clientSecret = value(env, "PAYPAL_CLIENT_SECRET");
+  if (!clientId && !clientSecret) return null;
+  if (!clientId || !clientSecret) throw new ConfigError("PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together");
+  return {
+    clientId,
+    clientSecret,
+    apiBase: providerBase("PAYPAL_API_BASE", value(env, "PAYPAL_API_BASE") ?? "https://api-m.sandbox.paypal.com", isProduction),
+    webhookId: value(env, "PAYPAL_WEBHOOK_ID") ?? null,
+  };
+}
+
+function stripeFrom(env: Env, isProduction: boolean): StripeConfig | null {
+  const secretKey = value(env, "STRIPE_SECRET_KEY");
+  const publishableKey = value(env, "STRIPE_PUBLISHABLE_KEY");
+  if (!secretKey && !publishableKey) return null;
+  if (!secretKey || !publishableKey) throw new ConfigError("STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together");
+  if (!/^(sk|rk)_/.test(secretKey)) throw new ConfigError("STRIPE_SECRET_KEY must be a secret key (sk_…)");
+  if (!publishableKey.startsWith("pk_")) throw new ConfigError("STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_…)");
+  return {
+    secretKey,
+    publishableKey,
+    apiBase: providerBase("STRIPE_API_BASE", value(env, "STRIPE_API_BASE") ?? "https://api.stripe.com", isProduction),
+    webhookSecret: value(env, "STRIPE_WEBHOOK_SECRET") ?? null,
+  };
 }
 
 function trustProxyFrom(raw: string | undefined): boolean | number | string {
@@ -318,6 +375,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     downloadSigningSecret: secret(env, "DOWNLOAD_SIGNING_SECRET"),
     operatorPrivateKey: privateKey(env, "OPERATOR_PRIVATE_KEY"),
     quoteSignerPrivateKey: privateKey(env, "QUOTE_SIGNER_PRIVATE_KEY"),
+    paypal: paypalFrom(env, isProduction),
+    stripe: stripeFrom(env, isProduction),
     sessionTtlMs: 30 * DAY,
     nonceTtlMs: 10 * MINUTE,
     emailLinkTtlMs: 15 * MINUTE,

@@ -33,13 +33,15 @@ describe("public API", () => {
     }
   });
 
-  it("GET /api/config: chains with their RPC URLs, no contracts without a manifest, default chain, no WalletConnect, no OIDC", async () => {
+  it("GET /api/config: chains with their RPC URLs, no contracts without a manifest, default chain, no WalletConnect, no OIDC, no PayPal or cards", async () => {
     const response = await request(t.app).get("/api/config").expect(200);
     expect(response.body).toEqual({
       chains: [{ id: 31337, name: "Hardhat (local)", rpcUrl: inject("rpcUrl"), contracts: null }],
       defaultChainId: 31337,
       walletConnectProjectId: null,
       oidc: null,
+      paypal: null,
+      stripe: null,
     });
   });
 

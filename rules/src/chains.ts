@@ -43,4 +43,8 @@ export interface ClientConfig {
   walletConnectProjectId: string | null;
   /** True when e-mail sign-in goes to an external OpenID Connect provider. */
   oidc: { accountUrl: string | null } | null;
+  /** PayPal checkout (Orders v2) when PAYPAL_CLIENT_ID/SECRET are set; null: not configured. */
+  paypal: { clientId: string } | null;
+  /** Card payments (Stripe) when STRIPE_SECRET_KEY/PUBLISHABLE_KEY are set; null: not configured. */
+  stripe: { publishableKey: string } | null;
 }

@@ -53,6 +53,16 @@ export class TooManyRequests extends HttpError {
     super(429, message, options);
   }
 }
+export class PaymentRequired extends HttpError {
+  constructor(message = "Payment required", options?: ErrorOptions) {
+    super(402, message, options);
+  }
+}
+export class BadGateway extends HttpError {
+  constructor(message = "An upstream service failed, please try again later.", options?: ErrorOptions) {
+    super(502, message, options);
+  }
+}
 export class ServiceUnavailable extends HttpError {
   constructor(message = "Service unavailable, please try again later.", options?: ErrorOptions) {
     super(503, message, options);

@@ -85,6 +85,8 @@ export const clientConfigSchema = z.object({
     .object({ accountUrl: z.url().nullable() })
     .nullable()
     .describe("Set when e-mail sign-in goes to an external OpenID Connect provider"),
+  paypal: z.object({ clientId: z.string() }).nullable().describe("PayPal checkout, when configured"),
+  stripe: z.object({ publishableKey: z.string() }).nullable().describe("Card payments (Stripe), when configured"),
 });
 
 /** GET /api/genres lists these, by name. */

@@ -8,5 +8,7 @@ export function toClientConfig(config: AppConfig): ClientConfig {
     defaultChainId: config.defaultChainId,
     walletConnectProjectId: config.walletConnectProjectId,
     oidc: config.oidc ? { accountUrl: config.oidc.accountUrl } : null,
+    paypal: config.paypal ? { clientId: config.paypal.clientId } : null,
+    stripe: config.stripe ? { publishableKey: config.stripe.publishableKey } : null,
   };
 }

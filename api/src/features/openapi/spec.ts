@@ -7,7 +7,7 @@ import type { AppConfig } from "../../config";
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 
 /** The statuses the API answers on purpose (http/errors.ts), plus redirects. 500 is never documented. */
-export type StatusCode = 200 | 201 | 202 | 204 | 206 | 302 | 304 | 400 | 401 | 403 | 404 | 409 | 410 | 413 | 416 | 422 | 429 | 503;
+export type StatusCode = 200 | 201 | 202 | 204 | 206 | 302 | 304 | 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 416 | 422 | 429 | 502 | 503;
 
 /** A JSON Schema (2020-12), for the few things that are not zod schemas (headers). */
 export type JsonSchema = Record<string, unknown>;
@@ -36,8 +36,8 @@ export type AuthLevel = "none" | "optional" | "required";
 
 export interface OperationSpec {
   method: HttpMethod;
-  /** Full OpenAPI path, e.g. `/api/loops/{id}` for the Express route `/loops/:id` under `/api`. */
-  path: `/api/${string}`;
+  /** Full OpenAPI path, e.g. `/api/loops/{id}` for the Express route `/loops/:id` under `/api` (the spec's PayPal calls live under `/paypal`). */
+  path: `/api/${string}` | `/paypal/${string}`;
   /** Unique across the API; clients generated from the document name their functions after it. */
   operationId: string;
   summary: string;

@@ -1,6 +1,7 @@
 import { Router } from "express";
 import type { Tx } from "../../db/prisma";
 import type { AppDeps } from "../../deps";
+import type { CardCheckout } from "../cards/card-checkout.service";
 import { idempotent } from "../../http/idempotency";
 import { requireUser } from "../auth/require-user";
 import { downloadSigningKey } from "../downloads/signing-secret";
@@ -14,13 +15,19 @@ const TX_OPTIONS = { maxWait: 30_000, timeout: 60_000 } as const;
 
 // POST /api/purchases: a free loop, or a paid one with the in-app LOOP balance. POST
 // /api/purchases/quote and /api/purchases/crypto: paying from the wallet (recorded by settlement).
-export function purchasesRouter(deps: AppDeps): Router {
+export function purchasesRouter(deps: AppDeps, cards: CardCheckout): Router {
   const { prisma } = deps;
   const signingKey = downloadSigningKey(prisma, deps.config);
   const router = Router();
 
   router.post("/purchases", async (req, res) => {
     const user = requireUser(req);
+    // A card payment the page confirmed with Stripe.js: recorded once Stripe says it succeeded.
+    if (typeof (req.body as { paymentIntentId?: unknown } | undefined)?.paymentIntentId === "string") {
+      const status = await cards.recordPurchase(user.id, req.body);
+      res.status(status.status === "completed" ? 201 : 202).json(status);
+      return;
+    }
     const key = await signingKey();
     const done: { purchase?: CompletedPurchase } = {};
     // With an Idempotency-Key, `db` is the transaction that also stores the answer; a replay buys nothing.

@@ -21,7 +21,7 @@ import { recordPurchaseInTx, toPurchase, type CompletedPurchase, type LoopForSal
  * purchases of one loop take turns (the purchase row's trigger updates the loop's count; a shared
  * lock upgraded by several buyers at once would deadlock).
  */
-async function loopForSale(tx: Tx, loopId: string): Promise<LoopForSale | null> {
+export async function loopForSale(tx: Tx, loopId: string): Promise<LoopForSale | null> {
   if (!UUID.test(loopId)) return null;
   const rows = await tx.$queryRaw<LoopForSale[]>`
     SELECT "id"::text, "title", "user_id"::text AS "userId", "price_cents" AS "priceCents", "is_free" AS "isFree", "status"::text, "is_public" AS "isPublic"

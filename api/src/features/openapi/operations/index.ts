@@ -12,6 +12,7 @@ import { levelsOperations } from "./levels";
 import { loopsOperations } from "./loops";
 import { oidcOperations } from "./oidc";
 import { openApiOperations } from "./openapi";
+import { paymentsOperations } from "./payments";
 import { profileOperations } from "./profile";
 import { purchasesOperations } from "./purchases";
 import { ratingsOperations } from "./ratings";
@@ -37,6 +38,7 @@ export const FEATURES: readonly FeatureSpec[] = [
   ratingsOperations,
   downloadsOperations,
   purchasesOperations,
+  paymentsOperations,
   searchOperations,
   profileOperations,
   statsOperations,

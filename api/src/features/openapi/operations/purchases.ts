@@ -23,11 +23,14 @@ export const purchasesOperations = defineFeature({
       operationId: "createPurchase",
       summary: "Buy a loop: free, or with the in-app LOOP balance",
       description:
-        "A free loop needs no `paymentMethod`; a paid one needs `paymentMethod: \"loop\"`. Send an `Idempotency-Key` header so that a retry answers the first purchase again.",
+        "A free loop needs no `paymentMethod`; a paid one needs `paymentMethod: \"loop\"`. Send an `Idempotency-Key` header so that a retry answers the first purchase again. " +
+        "A card payment confirmed with Stripe.js is reported here as `{loopId, format, paymentIntentId}` (CardPurchaseRequest): answered with a FiatPurchaseStatus, " +
+        "201 `completed` once Stripe says the intent succeeded for the total, 202 `pending` while the bank confirms, 409 `Payment Not Completed: …` otherwise.",
       auth: "required",
       body: purchaseRequestSchema,
       responses: {
         201: json(purchaseSchema, "The purchase, with a signed download link (15 minutes) of the format bought"),
+        202: failure("Card payments only: `pending` (a FiatPurchaseStatus) while the bank confirms."),
         400: failure(
           "`Missing Information: …`, `Invalid Format: …`, `Invalid Purchase: You cannot buy your own loop`, `Payment Required: …`, `Invalid Payment Method: …`, " +
             "`Insufficient Balance: You need {n} LOOP tokens but only have {m}`, an invalid `Idempotency-Key`, or malformed JSON.",

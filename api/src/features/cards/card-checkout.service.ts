@@ -1,0 +1,181 @@
+// Paying by card (DESIGN §4, Stripe PaymentIntents): the intent is created for the amount the server
+// computes; the purchase is recorded only for an intent Stripe says succeeded for exactly that amount
+// in USD, from whichever comes first: the confirmation call, the page's report or the webhook.
+import {
+  cardPurchaseRequestSchema,
+  FIAT_PAYMENT_MESSAGES,
+  paymentIntentRequestSchema,
+  type FiatPurchaseStatus,
+} from "@loop/rules/schemas/fiat-payments";
+import { PURCHASE_MESSAGES } from "@loop/rules/schemas/purchases";
+import Stripe from "stripe";
+import type { AppDeps } from "../../deps";
+import { consoleLogger } from "../../deps";
+import { BadGateway, BadRequest, Conflict, NotFound, PaymentRequired, ServiceUnavailable } from "../../http/errors";
+import { openCheckout, priceCheckout } from "../checkout/checkout-pricing";
+import { checkoutStatus, closeCheckout, completeCheckout } from "../checkout/complete-checkout";
+import { ownPaymentMethod } from "../payment-methods/payment-methods.service";
+import { createStripeClient } from "./stripe-client";
+import { stripeCustomerId } from "./stripe-customer";
+import { isResourceMissing, stripeGatewayError } from "./stripe-errors";
+
+type Checkout = { id: string; buyerId: string; loopId: string; format: string; status: string; providerRef: string | null };
+
+/** Webhook events that say an intent moved; the intent is read again from Stripe either way. */
+const INTENT_EVENTS = new Set(["payment_intent.succeeded", "payment_intent.processing", "payment_intent.payment_failed", "payment_intent.canceled"]);
+
+export class CardCheckout {
+  constructor(
+    private readonly deps: AppDeps,
+    readonly stripe: Stripe | null,
+  ) {}
+
+  static fromDeps(deps: AppDeps): CardCheckout {
+    return new CardCheckout(deps, deps.config.stripe ? createStripeClient(deps.config.stripe) : null);
+  }
+
+  requireStripe(): Stripe {
+    if (!this.stripe) throw new ServiceUnavailable(FIAT_PAYMENT_MESSAGES.cardNotConfigured);
+    return this.stripe;
+  }
+
+  /** POST /api/stripe/setup-intent: saving a card for later (Stripe.js confirms it in the page). */
+  async createSetupIntent(userId: string): Promise<{ client_secret: string }> {
+    const stripe = this.requireStripe();
+    try {
+      const customer = await stripeCustomerId(this.deps.prisma, stripe, userId);
+      const intent = await stripe.setupIntents.create({ customer, allowed_payment_method_types: ["card"], usage: "on_session", metadata: { userId } });
+      return { client_secret: intent.client_secret! };
+    } catch (error) {
+      throw stripeGatewayError(error);
+    }
+  }
+
+  /**
+   * POST /api/create-payment-intent: with a saved card, confirmed at once (3-D Secure may still be
+   * asked in the page); without one, the page confirms a new card with Stripe.js.
+   */
+  async createPaymentIntent(buyerId: string, body: unknown): Promise<FiatPurchaseStatus> {
+    const stripe = this.requireStripe();
+    const parsed = paymentIntentRequestSchema.safeParse(body ?? {});
+    if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? PURCHASE_MESSAGES.missing);
+    const { loopId, format, amount, paymentMethodId } = parsed.data;
+    const priced = await priceCheckout(this.deps.prisma, buyerId, { loopId, format, claimedTotalCents: amount === undefined ? null : BigInt(amount) });
+    const card = paymentMethodId ? await ownPaymentMethod(this.deps.prisma, buyerId, paymentMethodId) : null;
+    let customer: string;
+    try {
+      customer = await stripeCustomerId(this.deps.prisma, stripe, buyerId);
+    } catch (error) {
+      throw stripeGatewayError(error);
+    }
+    const checkout = await openCheckout(this.deps.prisma, "stripe", buyerId, priced);
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await stripe.paymentIntents.create(
+        {
+          amount: priced.totalCents,
+          currency: "usd",
+          customer,
+          allowed_payment_method_types: ["card"],
+          description: `${priced.loop.title} (${format.toUpperCase()})`,
+          metadata: { checkoutId: checkout.id, loopId: priced.loop.id, format, buyerId },
+          ...(card ? { payment_method: card.stripePaymentMethodId, confirm: true } : {}),
+        },
+        { idempotencyKey: `intent-${checkout.id}` },
+      );
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) {
+        const failed = (error.raw as { payment_intent?: { id?: string } }).payment_intent?.id ?? null;
+        await this.deps.prisma.checkout.update({ where: { id: checkout.id }, data: { providerRef: failed, status: "failed", failureReason: `${error.code ?? "card_error"}: ${error.message}` } });
+        throw new PaymentRequired(`Payment Declined: ${error.message}`);
+      }
+      throw stripeGatewayError(error);
+    }
+    await this.deps.prisma.checkout.update({ where: { id: checkout.id }, data: { providerRef: intent.id } });
+    return this.settle(stripe, { ...checkout, buyerId, loopId: priced.loop.id, format, status: "open", providerRef: intent.id }, intent);
+  }
+
+  /** POST /api/purchases {loopId, format, paymentIntentId}: the page confirmed the intent with Stripe.js. */
+  async recordPurchase(buyerId: string, body: unknown): Promise<FiatPurchaseStatus> {
+    const stripe = this.requireStripe();
+    const parsed = cardPurchaseRequestSchema.safeParse(body ?? {});
+    if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? PURCHASE_MESSAGES.missing);
+    const { loopId, format, paymentIntentId } = parsed.data;
+    const checkout = await this.deps.prisma.checkout.findUnique({ where: { provider_providerRef: { provider: "stripe", providerRef: paymentIntentId } } });
+    if (!checkout || checkout.buyerId !== buyerId || checkout.loopId !== loopId || checkout.format !== format) throw new NotFound(FIAT_PAYMENT_MESSAGES.intentNotFound);
+    if (checkout.status === "completed") return checkoutStatus(this.deps, checkout.id);
+    const status = await this.settle(stripe, checkout, await this.retrieve(stripe, paymentIntentId));
+    if (status.status === "requires_action" || status.status === "requires_payment_method") throw new Conflict(FIAT_PAYMENT_MESSAGES.intentNotSucceeded);
+    return status;
+  }
+
+  /** POST /api/webhooks/stripe: the Stripe-Signature header is checked against the raw body. */
+  async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
+    const stripe = this.requireStripe();
+    const secret = this.deps.config.stripe?.webhookSecret;
+    if (!secret) throw new ServiceUnavailable("Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)");
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhooks.constructEvent(rawBody, signature ?? "", secret);
+    } catch {
+      throw new BadRequest(FIAT_PAYMENT_MESSAGES.badSignature);
+    }
+    if (!INTENT_EVENTS.has(event.type)) return;
+    const intentId = (event.data.object as { id?: string }).id;
+    if (!intentId) return;
+    const checkout = await this.deps.prisma.checkout.findUnique({ where: { provider_providerRef: { provider: "stripe", providerRef: intentId } } });
+    if (!checkout || checkout.status === "completed" || checkout.status === "refunded") return;
+    try {
+      await this.settle(stripe, checkout, await this.retrieve(stripe, intentId));
+    } catch (error) {
+      // A refusal is recorded on the checkout; only Stripe being unreachable makes Stripe retry.
+      if (error instanceof BadGateway) throw error;
+      (this.deps.logger ?? consoleLogger).warn(`Stripe webhook ${event.type} for ${intentId}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private async retrieve(stripe: Stripe, intentId: string): Promise<Stripe.PaymentIntent> {
+    try {
+      return await stripe.paymentIntents.retrieve(intentId);
+    } catch (error) {
+      if (isResourceMissing(error)) throw new NotFound(FIAT_PAYMENT_MESSAGES.intentNotFound);
+      throw stripeGatewayError(error);
+    }
+  }
+
+  private async settle(stripe: Stripe, checkout: Checkout, intent: Stripe.PaymentIntent): Promise<FiatPurchaseStatus> {
+    const extra = { paymentIntentId: intent.id, clientSecret: intent.client_secret };
+    if (intent.metadata?.checkoutId !== checkout.id) throw new NotFound(FIAT_PAYMENT_MESSAGES.intentNotFound);
+    switch (intent.status) {
+      case "succeeded":
+        break;
+      case "processing":
+        await closeCheckout(this.deps, checkout.id, "pending", "the bank is confirming the payment");
+        return checkoutStatus(this.deps, checkout.id, { ...extra, status: "pending" });
+      case "requires_action":
+        return checkoutStatus(this.deps, checkout.id, { ...extra, status: "requires_action" });
+      case "requires_payment_method":
+        if (intent.last_payment_error) {
+          await closeCheckout(this.deps, checkout.id, "failed", `${intent.last_payment_error.code ?? "declined"}: ${intent.last_payment_error.message ?? ""}`);
+          throw new PaymentRequired(`Payment Declined: ${intent.last_payment_error.message ?? "Your card was declined."}`);
+        }
+        return checkoutStatus(this.deps, checkout.id, { ...extra, status: "requires_payment_method" });
+      default:
+        await closeCheckout(this.deps, checkout.id, "failed", `intent ${intent.status}`);
+        throw new PaymentRequired(FIAT_PAYMENT_MESSAGES.declined);
+    }
+    const paymentRef = typeof intent.latest_charge === "string" ? intent.latest_charge : (intent.latest_charge?.id ?? intent.id);
+    const outcome = await completeCheckout(this.deps, checkout.id, { amountCents: BigInt(intent.amount_received ?? intent.amount), currency: intent.currency, paymentRef });
+    if (outcome.status === "completed") return checkoutStatus(this.deps, checkout.id, extra);
+    if (outcome.status === "mismatch") throw new Conflict(FIAT_PAYMENT_MESSAGES.paidAmountMismatch);
+    if (outcome.status === "owned") {
+      try {
+        await stripe.refunds.create({ payment_intent: intent.id }, { idempotencyKey: `refund-${checkout.id}` });
+      } catch (error) {
+        throw stripeGatewayError(error);
+      }
+      await closeCheckout(this.deps, checkout.id, "refunded", "the buyer owned the loop already: payment refunded");
+    }
+    throw new Conflict(`${PURCHASE_MESSAGES.alreadyPurchased}. This payment was refunded.`);
+  }
+}

@@ -1,0 +1,47 @@
+// What a PayPal order or a card payment is for: the server prices it from the loop and the format
+// (DESIGN §2: price + format fee, integer cents); an amount the page sends is only compared.
+import { formatFeeCents, type Format } from "@loop/rules/fees";
+import { FIAT_PAYMENT_MESSAGES } from "@loop/rules/schemas/fiat-payments";
+import { PURCHASE_MESSAGES } from "@loop/rules/schemas/purchases";
+import type { PrismaClient } from "../../db/prisma";
+import { BadRequest, Conflict, NotFound } from "../../http/errors";
+import { LOOP_NOT_FOUND, UUID } from "../loops/catalog.service";
+
+export type CheckoutProvider = "paypal" | "stripe";
+
+export interface PricedCheckout {
+  loop: { id: string; title: string; userId: string };
+  format: Format;
+  priceCents: number;
+  feeCents: number;
+  totalCents: number;
+}
+
+/** The checkout's terms; refused for a missing, own, free or already bought loop, or a stale amount. */
+export async function priceCheckout(
+  prisma: PrismaClient,
+  buyerId: string,
+  request: { loopId: string; format: Format; claimedTotalCents: bigint | null },
+): Promise<PricedCheckout> {
+  const { loopId, format, claimedTotalCents } = request;
+  const loop = UUID.test(loopId)
+    ? await prisma.loop.findUnique({ where: { id: loopId }, select: { id: true, title: true, userId: true, priceCents: true, isFree: true, status: true, isPublic: true } })
+    : null;
+  if (!loop || loop.status !== "ready" || !loop.isPublic) throw new NotFound(LOOP_NOT_FOUND);
+  if (loop.userId === buyerId) throw new BadRequest(PURCHASE_MESSAGES.ownLoop);
+  if (loop.isFree || loop.priceCents === 0) throw new BadRequest(FIAT_PAYMENT_MESSAGES.free);
+  const owned = await prisma.purchase.findUnique({ where: { buyerId_loopId_format: { buyerId, loopId: loop.id, format } }, select: { id: true } });
+  if (owned) throw new Conflict(PURCHASE_MESSAGES.alreadyPurchased);
+  const feeCents = Number(formatFeeCents(BigInt(loop.priceCents), format));
+  const totalCents = loop.priceCents + feeCents;
+  if (claimedTotalCents !== null && claimedTotalCents !== BigInt(totalCents)) throw new BadRequest(FIAT_PAYMENT_MESSAGES.amountMismatch);
+  return { loop: { id: loop.id, title: loop.title, userId: loop.userId }, format, priceCents: loop.priceCents, feeCents, totalCents };
+}
+
+/** The checkout row, before the provider is asked (its id goes into the provider's request). */
+export function openCheckout(prisma: PrismaClient, provider: CheckoutProvider, buyerId: string, priced: PricedCheckout) {
+  return prisma.checkout.create({
+    data: { provider, buyerId, loopId: priced.loop.id, format: priced.format, priceCents: priced.priceCents, feeCents: priced.feeCents },
+    select: { id: true },
+  });
+}

@@ -1,0 +1,139 @@
+// The end of a PayPal or card payment (DESIGN §4): once the provider's API said the payment completed,
+// the purchase is recorded in one transaction with the checkout locked, so the browser's call, a
+// retry and the webhook can race and only one records it. The seller is credited the price in
+// in-app LOOP (500 per USD) from `clearing`, where fiat received is counted; the fee goes to `fees`.
+import type { Format } from "@loop/rules/fees";
+import { DOWNLOAD_LINK_TTL_MS } from "@loop/rules/schemas/downloads";
+import type { FiatPurchaseStatus } from "@loop/rules/schemas/fiat-payments";
+import { centsToLoopUnits } from "@loop/rules/units";
+import type { AppDeps } from "../../deps";
+import type { Tx } from "../../db/prisma";
+import { platformAccountId, postEntryInTx } from "../ledger/ledger.service";
+import { awardXpMany, purchaseXpAward, saleXpAward, type XpAward } from "../levels/award-xp";
+import { catalogChanged } from "../loops/catalog-cache";
+import { signDownloadToken } from "../downloads/download-token";
+import { downloadSigningKey } from "../downloads/signing-secret";
+import { loopForSale } from "../purchases/purchases.service";
+import { recordPurchaseInTx, toPurchase, type CompletedPurchase } from "../purchases/record-purchase";
+import { sendPurchaseMails } from "../purchases/send-purchase-mails";
+
+const TX_OPTIONS = { maxWait: 30_000, timeout: 60_000 } as const;
+
+/** What the provider's API said was paid. */
+export interface VerifiedPayment {
+  amountCents: bigint;
+  currency: string;
+  /** The PayPal capture id or the Stripe charge/intent id. */
+  paymentRef: string;
+}
+
+export type CheckoutOutcome =
+  | { status: "completed"; purchaseId: string }
+  /** The buyer owned this loop and format by then (another payment won): the payment is to be refunded. */
+  | { status: "owned" }
+  /** Paid something else than the checkout's total: nothing recorded, kept for support. */
+  | { status: "mismatch" }
+  | { status: "refunded" };
+
+const METHOD = { paypal: "paypal", stripe: "card" } as const;
+
+async function lockCheckout(tx: Tx, checkoutId: string) {
+  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT "id"::text FROM "app"."checkouts" WHERE "id" = ${checkoutId}::uuid FOR UPDATE`;
+  if (!rows[0]) return null;
+  return tx.checkout.findUniqueOrThrow({ where: { id: checkoutId } });
+}
+
+function amountUsd(cents: bigint): string {
+  return `${cents / 100n}.${(cents % 100n).toString().padStart(2, "0")} USD`;
+}
+
+async function completeInTx(tx: Tx, checkoutId: string, paid: VerifiedPayment): Promise<{ outcome: CheckoutOutcome; done: CompletedPurchase | null }> {
+  const checkout = await lockCheckout(tx, checkoutId);
+  if (!checkout) throw new Error(`checkout ${checkoutId} does not exist`);
+  if (checkout.status === "completed") return { outcome: { status: "completed", purchaseId: checkout.purchaseId! }, done: null };
+  if (checkout.status === "refunded") return { outcome: { status: "refunded" }, done: null };
+  const totalCents = BigInt(checkout.priceCents + checkout.feeCents);
+  if (paid.currency.toUpperCase() !== checkout.currency || paid.amountCents !== totalCents) {
+    await tx.checkout.update({
+      where: { id: checkout.id },
+      data: { status: "failed", paymentRef: paid.paymentRef, failureReason: `paid ${amountUsd(paid.amountCents)} ${paid.currency}, expected ${amountUsd(totalCents)}` },
+    });
+    return { outcome: { status: "mismatch" }, done: null };
+  }
+  // Locked like every purchase of the loop (see loopForSale); a loop taken down since is still delivered: it was paid.
+  const loop = await loopForSale(tx, checkout.loopId);
+  if (!loop) throw new Error(`checkout ${checkout.id}: loop ${checkout.loopId} is gone`);
+  const format = checkout.format as Format;
+  const owned = await tx.purchase.findUnique({ where: { buyerId_loopId_format: { buyerId: checkout.buyerId, loopId: loop.id, format } }, select: { id: true } });
+  if (owned) return { outcome: { status: "owned" }, done: null };
+
+  const trade = { priceCents: checkout.priceCents, buyerId: checkout.buyerId, sellerId: loop.userId, onChain: false, loopId: loop.id };
+  await awardXpMany(tx, [purchaseXpAward(trade), saleXpAward(trade)].filter((award): award is XpAward => award !== null));
+  const priceUnits = centsToLoopUnits(BigInt(checkout.priceCents));
+  const feeUnits = centsToLoopUnits(BigInt(checkout.feeCents));
+  const [clearing, fees] = await Promise.all([platformAccountId(tx, "clearing"), platformAccountId(tx, "fees")]);
+  const entry = await postEntryInTx(tx, {
+    idempotencyKey: `checkout:${checkout.id}`,
+    kind: "sale",
+    description: `${loop.title} (${format.toUpperCase()}), paid by ${checkout.provider === "paypal" ? "PayPal" : "card"}`,
+    postings: [
+      { accountId: clearing, amount: -(priceUnits + feeUnits) },
+      { userId: loop.userId, amount: priceUnits },
+      ...(feeUnits > 0n ? [{ accountId: fees, amount: feeUnits }] : []),
+    ],
+  });
+  const recorded = await recordPurchaseInTx(tx, {
+    loop,
+    buyerId: checkout.buyerId,
+    format,
+    priceCents: checkout.priceCents,
+    feeCents: checkout.feeCents,
+    method: METHOD[checkout.provider as keyof typeof METHOD],
+    loopUnits: null,
+    ledgerEntryId: entry.id,
+    externalRef: checkout.providerRef,
+  });
+  await tx.checkout.update({ where: { id: checkout.id }, data: { status: "completed", purchaseId: recorded.id, paymentRef: paid.paymentRef, failureReason: null } });
+  return {
+    outcome: { status: "completed", purchaseId: recorded.id },
+    done: { purchase: toPurchase(recorded, loop, ""), sellerId: loop.userId, buyerId: checkout.buyerId },
+  };
+}
+
+/** Records the checkout's purchase once; the e-mails and the catalog refresh follow the commit. */
+export async function completeCheckout(deps: AppDeps, checkoutId: string, paid: VerifiedPayment): Promise<CheckoutOutcome> {
+  const { outcome, done } = await deps.prisma.$transaction((tx) => completeInTx(tx, checkoutId, paid), TX_OPTIONS);
+  if (done) {
+    catalogChanged(deps.prisma);
+    const key = await downloadSigningKey(deps.prisma, deps.config)();
+    void sendPurchaseMails(deps, key, done);
+  }
+  return outcome;
+}
+
+/** A failed, declined or refunded payment: the checkout says why (never once completed). */
+export async function closeCheckout(deps: AppDeps, checkoutId: string, status: "failed" | "refunded" | "pending", reason: string | null): Promise<void> {
+  await deps.prisma.checkout.updateMany({ where: { id: checkoutId, status: { in: ["open", "pending", "failed"] } }, data: { status, failureReason: reason } });
+}
+
+/** The answer of every PayPal and card call: the purchase (with a fresh download link) once recorded. */
+export async function checkoutStatus(
+  deps: AppDeps,
+  checkoutId: string,
+  extra: { paymentIntentId?: string | null; clientSecret?: string | null; status?: FiatPurchaseStatus["status"] } = {},
+  now = Date.now(),
+): Promise<FiatPurchaseStatus> {
+  const checkout = await deps.prisma.checkout.findUniqueOrThrow({
+    where: { id: checkoutId },
+    select: {
+      status: true,
+      purchase: { select: { id: true, createdAt: true, format: true, method: true, priceCents: true, feeCents: true, loopUnits: true, buyerId: true, loop: { select: { id: true, title: true } } } },
+    },
+  });
+  const base = { paymentIntentId: extra.paymentIntentId ?? null, clientSecret: extra.clientSecret ?? null };
+  const { purchase } = checkout;
+  if (!purchase) return { ...base, status: extra.status ?? "pending", purchase: null };
+  const key = await downloadSigningKey(deps.prisma, deps.config)();
+  const token = signDownloadToken(key, { loopId: purchase.loop.id, format: purchase.format, userId: purchase.buyerId, expiresAt: now + DOWNLOAD_LINK_TTL_MS });
+  return { ...base, clientSecret: null, status: "completed", purchase: toPurchase(purchase, purchase.loop, `/api/downloads/${token}`) };
+}

@@ -1,0 +1,225 @@
+import {
+  addPaymentMethodRequestSchema,
+  cardPurchaseRequestSchema,
+  fiatPurchaseStatusSchema,
+  paymentIntentRequestSchema,
+  paymentMethodSchema,
+  paypalOrderRequestSchema,
+  paypalOrderSchema,
+  paypalPurchaseRequestSchema,
+  paypalSetupSchema,
+  setupIntentSchema,
+} from "@loop/rules/schemas/fiat-payments";
+import { z } from "zod";
+import { bodyTooLarge, failure, json, signInRequired } from "../responses";
+import { defineFeature } from "../spec";
+
+const crossSiteOrBanned = failure("A cross-site request, or a banned account.");
+const idParam = z.object({ id: z.string() });
+const providerDown = failure("`Payment Provider Unavailable: …`: the provider could not be reached or refused the server's call; nothing was recorded.");
+const paypalOff = failure("`PayPal Unavailable: …`: PAYPAL_CLIENT_ID/SECRET are not set.");
+const cardsOff = failure("`Card Payments Unavailable: …`: STRIPE_SECRET_KEY/PUBLISHABLE_KEY are not set.");
+const completed = json(fiatPurchaseStatusSchema, "Recorded: `completed`, with the purchase and a signed download link (15 minutes)");
+const pending = json(fiatPurchaseStatusSchema, "`pending`: the provider confirms later; its webhook records the purchase");
+const webhookEvent = z.record(z.string(), z.unknown());
+
+export const paymentsOperations = defineFeature({
+  tag: "payments",
+  description:
+    "Paying for a loop with PayPal (Orders v2) or a card (Stripe PaymentIntents), and saved cards (DESIGN §4). The server computes the amount " +
+    "(price + MP3 2% / WAV 4% fee, USD cents); an amount the page sends is only compared with it. A purchase is recorded once, only after the " +
+    "provider's API says the payment completed for exactly that amount in USD, from whichever comes first: the page's call, a retry or the provider's " +
+    "signed webhook. The seller is credited the price in in-app LOOP (500 per USD). A payment for a loop the buyer owns by then is refunded.",
+  schemas: {
+    PaypalSetup: paypalSetupSchema,
+    PaypalOrderRequest: paypalOrderRequestSchema,
+    PaypalOrder: paypalOrderSchema,
+    PaypalPurchaseRequest: paypalPurchaseRequestSchema,
+    FiatPurchaseStatus: fiatPurchaseStatusSchema,
+    PaymentIntentRequest: paymentIntentRequestSchema,
+    CardPurchaseRequest: cardPurchaseRequestSchema,
+    PaymentMethod: paymentMethodSchema,
+    AddPaymentMethodRequest: addPaymentMethodRequestSchema,
+    SetupIntent: setupIntentSchema,
+  },
+  operations: [
+    {
+      method: "get",
+      path: "/paypal/setup",
+      operationId: "getPaypalSetup",
+      summary: "Whether PayPal is offered, its client id and a client token for the JS SDK",
+      auth: "required",
+      responses: { 200: json(paypalSetupSchema, "PayPal's configuration (configured false: not offered)"), 401: signInRequired, 403: failure("A banned account.") },
+    },
+    {
+      method: "post",
+      path: "/paypal/order",
+      operationId: "createPaypalOrder",
+      summary: "Create the PayPal order of a loop and format, for the server's total",
+      auth: "required",
+      body: paypalOrderRequestSchema,
+      responses: {
+        201: json(paypalOrderSchema, "PayPal's order id (for the JS SDK's createOrder) and its amount"),
+        400: failure("`Price Changed: …` (the page's amount is not the total), `Invalid Currency: …`, `Invalid Intent: …`, `Invalid Purchase: …` (own loop), `Free Loop: …`, or malformed JSON."),
+        401: signInRequired,
+        403: crossSiteOrBanned,
+        404: failure("`Loop Not Found`."),
+        409: failure("`Already Purchased: …`."),
+        413: bodyTooLarge,
+        502: providerDown,
+        503: paypalOff,
+      },
+    },
+    {
+      method: "post",
+      path: "/paypal/order/{id}/capture",
+      operationId: "capturePaypalOrder",
+      summary: "Capture an order the buyer approved in PayPal's window, and record the purchase",
+      auth: "required",
+      params: idParam,
+      responses: {
+        200: completed,
+        202: pending,
+        401: signInRequired,
+        402: failure("`Payment Declined: …`: PayPal declined the buyer's funding source."),
+        403: crossSiteOrBanned,
+        404: failure("`Order Not Found: …`: no such order, or someone else's."),
+        409: failure("`Already Purchased: …` (bought another way meanwhile: the order is not captured, or a captured payment is refunded), `Payment Mismatch: …`, or `Payment Not Completed: …`."),
+        422: failure("`Payment Not Approved: …`: the buyer has not approved the order yet."),
+        502: providerDown,
+        503: paypalOff,
+      },
+    },
+    {
+      method: "post",
+      path: "/api/purchases/paypal",
+      operationId: "recordPaypalPurchase",
+      summary: "Record the purchase of a PayPal order (captured here, or by the JS SDK), as PayPal reports it",
+      description: "`paypalOrderDetails` is ignored: PayPal's API is asked for the order's state and captured amount.",
+      auth: "required",
+      body: paypalPurchaseRequestSchema,
+      responses: {
+        200: completed,
+        202: pending,
+        400: failure("`Missing Information: …`, `Invalid Format: …`, or malformed JSON."),
+        401: signInRequired,
+        402: failure("`Payment Declined: …`."),
+        403: crossSiteOrBanned,
+        404: failure("`Order Not Found: …`: no such order, someone else's, or for another loop or format."),
+        409: failure("`Already Purchased: …`, `Payment Mismatch: …`, or `Payment Not Completed: …`."),
+        413: bodyTooLarge,
+        502: providerDown,
+        503: paypalOff,
+      },
+    },
+    {
+      method: "post",
+      path: "/api/create-payment-intent",
+      operationId: "createPaymentIntent",
+      summary: "Pay a loop by card: a Stripe PaymentIntent for the server's total",
+      description:
+        "With `paymentMethodId` (a saved card) the intent is confirmed at once: `completed` (201), `requires_action` (200: run `stripe.handleNextAction` " +
+        "with `clientSecret`, then `POST /api/purchases` with `paymentIntentId`) or `pending` (202). Without it, `requires_payment_method` (201): confirm a new card " +
+        "with Stripe.js and `clientSecret`, then `POST /api/purchases` with `paymentIntentId`.",
+      auth: "required",
+      body: paymentIntentRequestSchema,
+      responses: {
+        200: json(fiatPurchaseStatusSchema, "`requires_action`: 3-D Secure in the page"),
+        201: json(fiatPurchaseStatusSchema, "`completed` with the purchase, or `requires_payment_method` with the intent's client secret"),
+        202: pending,
+        400: failure("`Price Changed: …` (`amount` is not the total in cents), `Invalid Purchase: …`, `Free Loop: …`, or malformed JSON."),
+        401: signInRequired,
+        402: failure("`Payment Declined: <Stripe's message>`: nothing was recorded."),
+        403: crossSiteOrBanned,
+        404: failure("`Loop Not Found`, or `Payment Method Not Found` (not one's own card)."),
+        409: failure("`Already Purchased: …` (a second payment is refunded), or `Payment Mismatch: …`."),
+        413: bodyTooLarge,
+        502: providerDown,
+        503: cardsOff,
+      },
+    },
+    {
+      method: "post",
+      path: "/api/stripe/setup-intent",
+      operationId: "createSetupIntent",
+      summary: "A SetupIntent to save a card with Stripe.js (then `POST /api/payment-methods`)",
+      auth: "required",
+      responses: { 201: json(setupIntentSchema, "The SetupIntent's client secret"), 401: signInRequired, 403: crossSiteOrBanned, 502: providerDown, 503: cardsOff },
+    },
+    {
+      method: "get",
+      path: "/api/payment-methods",
+      operationId: "listPaymentMethods",
+      summary: "One's saved cards, the default first",
+      auth: "required",
+      responses: { 200: json(z.array(paymentMethodSchema), "Saved cards"), 401: signInRequired, 403: failure("A banned account.") },
+    },
+    {
+      method: "post",
+      path: "/api/payment-methods",
+      operationId: "addPaymentMethod",
+      summary: "Save a card (a Stripe PaymentMethod): its details are read from Stripe; the first card is the default",
+      auth: "required",
+      body: addPaymentMethodRequestSchema,
+      responses: {
+        201: json(paymentMethodSchema, "The saved card"),
+        400: failure("`Missing Information: …` (not a `pm_…` id), `Unsupported Payment Method: …`, or malformed JSON."),
+        401: signInRequired,
+        403: crossSiteOrBanned,
+        404: failure("`Payment Method Not Found`: no such card at Stripe, or someone else's."),
+        409: failure("`Already Added: …`."),
+        413: bodyTooLarge,
+        502: providerDown,
+        503: cardsOff,
+      },
+    },
+    {
+      method: "delete",
+      path: "/api/payment-methods/{id}",
+      operationId: "removePaymentMethod",
+      summary: "Remove a saved card (detached at Stripe); the newest other card becomes the default if this one was",
+      auth: "required",
+      params: idParam,
+      responses: { 204: { description: "Removed" }, 401: signInRequired, 403: crossSiteOrBanned, 404: failure("`Payment Method Not Found`."), 502: providerDown, 503: cardsOff },
+    },
+    {
+      method: "put",
+      path: "/api/payment-methods/{id}/default",
+      operationId: "setDefaultPaymentMethod",
+      summary: "Make a saved card the default (the others stop being it)",
+      auth: "required",
+      params: idParam,
+      responses: { 200: json(paymentMethodSchema, "The card, now the default"), 401: signInRequired, 403: crossSiteOrBanned, 404: failure("`Payment Method Not Found`.") },
+    },
+    {
+      method: "post",
+      path: "/api/webhooks/paypal",
+      operationId: "paypalWebhook",
+      summary: "PayPal's webhook (CHECKOUT.ORDER.APPROVED, PAYMENT.CAPTURE.*), verified with PayPal's verify-webhook-signature",
+      description: "Called by PayPal only: no session, no Origin check. The event names the order; what was paid is read from PayPal's API again.",
+      auth: "none",
+      body: webhookEvent,
+      responses: {
+        200: json(z.object({ received: z.literal(true) }), "Handled (refusals such as a declined capture are recorded on the checkout)"),
+        400: failure("`Invalid Signature: …`, or malformed JSON."),
+        502: providerDown,
+        503: failure("PayPal or PAYPAL_WEBHOOK_ID is not configured."),
+      },
+    },
+    {
+      method: "post",
+      path: "/api/webhooks/stripe",
+      operationId: "stripeWebhook",
+      summary: "Stripe's webhook (payment_intent.*), verified by its Stripe-Signature header",
+      description: "Called by Stripe only: no session, no Origin check. The intent is read from Stripe's API again before anything is recorded.",
+      auth: "none",
+      body: webhookEvent,
+      responses: {
+        200: json(z.object({ received: z.literal(true) }), "Handled"),
+        400: failure("`Invalid Signature: …`."),
+        502: providerDown,
+        503: failure("Stripe or STRIPE_WEBHOOK_SECRET is not configured."),
+      },
+    },
+  ],
+});

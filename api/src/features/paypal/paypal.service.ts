@@ -1,0 +1,201 @@
+// Paying with PayPal (DESIGN §4, Orders v2): the server creates the order for the amount it computes,
+// captures it, and records the purchase only when PayPal's own answer (never the page's) says the
+// capture completed for exactly that amount in USD. A closed browser is covered by the webhook.
+import {
+  FIAT_PAYMENT_MESSAGES,
+  paypalOrderRequestSchema,
+  paypalPurchaseRequestSchema,
+  type FiatPurchaseStatus,
+  type PaypalOrder,
+  type PaypalSetup,
+} from "@loop/rules/schemas/fiat-payments";
+import { PURCHASE_MESSAGES } from "@loop/rules/schemas/purchases";
+import { formatUsd } from "@loop/rules/units";
+import type { AppDeps } from "../../deps";
+import { consoleLogger } from "../../deps";
+import { BadGateway, BadRequest, Conflict, NotFound, PaymentRequired, ServiceUnavailable, Unprocessable } from "../../http/errors";
+import { openCheckout, priceCheckout } from "../checkout/checkout-pricing";
+import { checkoutStatus, closeCheckout, completeCheckout } from "../checkout/complete-checkout";
+import { usdToCents } from "../checkout/usd-amount";
+import { captureOf, PaypalApiError, PaypalClient, PaypalUnavailable, type PaypalOrderDetails, type WebhookHeaders } from "./paypal-client";
+
+type Checkout = { id: string; buyerId: string; loopId: string; format: string; status: string; providerRef: string | null };
+
+/** PayPal's refusals that are the buyer's to fix, with what to tell them. */
+const DECLINED_ISSUES = new Set(["INSTRUMENT_DECLINED", "PAYER_ACTION_REQUIRED", "TRANSACTION_REFUSED", "PAYER_CANNOT_PAY"]);
+
+export class PaypalCheckout {
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly client: PaypalClient | null,
+  ) {}
+
+  static fromDeps(deps: AppDeps): PaypalCheckout {
+    return new PaypalCheckout(deps, deps.config.paypal ? new PaypalClient(deps.config.paypal) : null);
+  }
+
+  /** GET /paypal/setup */
+  async setup(): Promise<PaypalSetup> {
+    if (!this.client || !this.deps.config.paypal) return { configured: false, clientId: null, clientToken: null, currency: "USD" };
+    // The buttons work without a client token (it only enables hosted card fields): a failure here is not fatal.
+    const clientToken = await this.client.generateClientToken().catch(() => null);
+    return { configured: true, clientId: this.deps.config.paypal.clientId, clientToken, currency: "USD" };
+  }
+
+  /** POST /paypal/order: the checkout, then PayPal's order for its total. */
+  async createOrder(buyerId: string, body: unknown): Promise<PaypalOrder> {
+    const client = this.requireClient();
+    const parsed = paypalOrderRequestSchema.safeParse(body ?? {});
+    if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? PURCHASE_MESSAGES.missing);
+    const { loopId, format, amount, currency, intent } = parsed.data;
+    if (currency !== undefined && currency.toUpperCase() !== "USD") throw new BadRequest(FIAT_PAYMENT_MESSAGES.currency);
+    if (intent !== undefined && intent.toUpperCase() !== "CAPTURE") throw new BadRequest(FIAT_PAYMENT_MESSAGES.intent);
+    const priced = await priceCheckout(this.deps.prisma, buyerId, { loopId, format, claimedTotalCents: amount === undefined ? null : usdToCents(amount) });
+    const checkout = await openCheckout(this.deps.prisma, "paypal", buyerId, priced);
+    const value = formatUsd(BigInt(priced.totalCents));
+    const order = await this.call(() => client.createOrder({ checkoutId: checkout.id, value, description: `${priced.loop.title} (${format.toUpperCase()})` }));
+    await this.deps.prisma.checkout.update({ where: { id: checkout.id }, data: { providerRef: order.id } });
+    return { id: order.id, amount: value, currency: "USD" };
+  }
+
+  /** POST /paypal/order/:id/capture: the buyer approved the order in PayPal's window. */
+  async capture(buyerId: string, orderId: string): Promise<FiatPurchaseStatus> {
+    const client = this.requireClient();
+    const checkout = await this.buyersCheckout(buyerId, orderId);
+    if (checkout.status === "completed") return checkoutStatus(this.deps, checkout.id);
+    return this.captureAndSettle(client, checkout);
+  }
+
+  /** POST /api/purchases/paypal: an order the page may have captured itself; PayPal is asked what happened. */
+  async recordPurchase(buyerId: string, body: unknown): Promise<FiatPurchaseStatus> {
+    const client = this.requireClient();
+    const parsed = paypalPurchaseRequestSchema.safeParse(body ?? {});
+    if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? PURCHASE_MESSAGES.missing);
+    const { loopId, format, orderID } = parsed.data;
+    const checkout = await this.buyersCheckout(buyerId, orderID);
+    if (checkout.loopId !== loopId || checkout.format !== format) throw new NotFound(FIAT_PAYMENT_MESSAGES.orderNotFound);
+    if (checkout.status === "completed") return checkoutStatus(this.deps, checkout.id);
+    const order = await this.call(() => client.getOrder(orderID));
+    if (order.status === "APPROVED") return this.captureAndSettle(client, checkout);
+    return this.settle(client, checkout, order);
+  }
+
+  /**
+   * POST /api/webhooks/paypal: verified by PayPal's verify-webhook-signature call. The event only
+   * says which order to look at; what was paid is read from PayPal's API again.
+   */
+  async handleWebhook(headers: WebhookHeaders, event: { event_type?: string; resource?: Record<string, unknown> }): Promise<void> {
+    const client = this.requireClient();
+    const webhookId = this.deps.config.paypal?.webhookId;
+    if (!webhookId) throw new ServiceUnavailable("PayPal webhooks are not configured (PAYPAL_WEBHOOK_ID)");
+    const verified = await this.call(() => client.verifyWebhookSignature(webhookId, headers, event));
+    if (!verified) throw new BadRequest(FIAT_PAYMENT_MESSAGES.badSignature);
+    const orderId = orderIdOf(event);
+    if (!orderId) return;
+    const checkout = await this.deps.prisma.checkout.findUnique({ where: { provider_providerRef: { provider: "paypal", providerRef: orderId } } });
+    if (!checkout || checkout.status === "completed" || checkout.status === "refunded") return;
+    try {
+      if (event.event_type === "CHECKOUT.ORDER.APPROVED") {
+        // The buyer approved and closed the window before the page could ask for the capture.
+        await this.captureAndSettle(client, checkout);
+      } else {
+        await this.settle(client, checkout, await this.call(() => client.getOrder(orderId)));
+      }
+    } catch (error) {
+      // A refusal (declined, owned, mismatch) is recorded on the checkout; PayPal must not retry it.
+      if (error instanceof BadGateway) throw error;
+      (this.deps.logger ?? consoleLogger).warn(`PayPal webhook ${event.event_type} for order ${orderId}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private async captureAndSettle(client: PaypalClient, checkout: Checkout): Promise<FiatPurchaseStatus> {
+    const owned = await this.deps.prisma.purchase.findUnique({
+      where: { buyerId_loopId_format: { buyerId: checkout.buyerId, loopId: checkout.loopId, format: checkout.format as "mp3" | "wav" } },
+      select: { id: true },
+    });
+    // Bought another way meanwhile: the approved order is left uncaptured, so no money moves.
+    if (owned) throw new Conflict(PURCHASE_MESSAGES.alreadyPurchased);
+    let order: PaypalOrderDetails;
+    try {
+      order = await client.captureOrder(checkout.providerRef!, `capture-${checkout.id}`);
+    } catch (error) {
+      if (!(error instanceof PaypalApiError) || error.status >= 500) throw gatewayError(error);
+      if (error.issue === "ORDER_ALREADY_CAPTURED") {
+        order = await this.call(() => client.getOrder(checkout.providerRef!));
+      } else if (error.issue && DECLINED_ISSUES.has(error.issue)) {
+        await closeCheckout(this.deps, checkout.id, "failed", `PayPal: ${error.issue}`);
+        throw new PaymentRequired(FIAT_PAYMENT_MESSAGES.declined);
+      } else if (error.issue === "ORDER_NOT_APPROVED") {
+        throw new Unprocessable("Payment Not Approved: Approve the payment in the PayPal window first");
+      } else {
+        throw gatewayError(error);
+      }
+    }
+    return this.settle(client, checkout, order);
+  }
+
+  private async settle(client: PaypalClient, checkout: Checkout, order: PaypalOrderDetails): Promise<FiatPurchaseStatus> {
+    const capture = captureOf(order);
+    const unit = order.purchase_units?.[0];
+    if (unit?.custom_id !== undefined && unit.custom_id !== checkout.id) throw new NotFound(FIAT_PAYMENT_MESSAGES.orderNotFound);
+    if (!capture || order.status !== "COMPLETED") {
+      if (capture?.status === "PENDING") {
+        await closeCheckout(this.deps, checkout.id, "pending", "PayPal holds the capture for review");
+        return checkoutStatus(this.deps, checkout.id);
+      }
+      if (capture && (capture.status === "DECLINED" || capture.status === "FAILED")) {
+        await closeCheckout(this.deps, checkout.id, "failed", `PayPal capture ${capture.status}`);
+        throw new PaymentRequired(FIAT_PAYMENT_MESSAGES.declined);
+      }
+      throw new Conflict(FIAT_PAYMENT_MESSAGES.orderNotCompleted);
+    }
+    if (capture.status === "PENDING") {
+      await closeCheckout(this.deps, checkout.id, "pending", "PayPal holds the capture for review");
+      return checkoutStatus(this.deps, checkout.id);
+    }
+    if (capture.status !== "COMPLETED") throw new Conflict(FIAT_PAYMENT_MESSAGES.orderNotCompleted);
+    const amountCents = usdToCents(capture.amount.value) ?? -1n;
+    const outcome = await completeCheckout(this.deps, checkout.id, { amountCents, currency: capture.amount.currency_code, paymentRef: capture.id });
+    if (outcome.status === "completed") return checkoutStatus(this.deps, checkout.id);
+    if (outcome.status === "mismatch") throw new Conflict(FIAT_PAYMENT_MESSAGES.paidAmountMismatch);
+    if (outcome.status === "owned") {
+      await this.call(() => client.refundCapture(capture.id, `refund-${checkout.id}`));
+      await closeCheckout(this.deps, checkout.id, "refunded", "the buyer owned the loop already: capture refunded");
+    }
+    throw new Conflict(`${PURCHASE_MESSAGES.alreadyPurchased}. This payment was refunded.`);
+  }
+
+  private async buyersCheckout(buyerId: string, orderId: string): Promise<Checkout> {
+    const checkout = await this.deps.prisma.checkout.findUnique({ where: { provider_providerRef: { provider: "paypal", providerRef: orderId } } });
+    // Someone else's order is answered like one that does not exist.
+    if (!checkout || checkout.buyerId !== buyerId) throw new NotFound(FIAT_PAYMENT_MESSAGES.orderNotFound);
+    return checkout;
+  }
+
+  private requireClient(): PaypalClient {
+    if (!this.client) throw new ServiceUnavailable(FIAT_PAYMENT_MESSAGES.paypalNotConfigured);
+    return this.client;
+  }
+
+  /** PayPal unreachable or refusing a call the server made: 502, nothing recorded (the call can be retried). */
+  private async call<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      throw gatewayError(error);
+    }
+  }
+}
+
+function gatewayError(error: unknown): unknown {
+  if (error instanceof PaypalUnavailable || error instanceof PaypalApiError) return new BadGateway(FIAT_PAYMENT_MESSAGES.providerUnavailable, { cause: error });
+  return error;
+}
+
+/** The order an event is about: the order itself, or a capture's related order. */
+function orderIdOf(event: { event_type?: string; resource?: Record<string, unknown> }): string | null {
+  const resource = event.resource ?? {};
+  if (event.event_type?.startsWith("CHECKOUT.ORDER.")) return typeof resource.id === "string" ? resource.id : null;
+  const related = (resource.supplementary_data as { related_ids?: { order_id?: unknown } } | undefined)?.related_ids?.order_id;
+  return typeof related === "string" ? related : null;
+}

@@ -1,0 +1,204 @@
+// Card payments and saved cards (DESIGN §4, spec's /api/payment-methods and Stripe calls) against a
+// local server speaking Stripe's API through Stripe's own client: the intent carries the server's
+// amount; a purchase is recorded only for an intent Stripe says succeeded for it; declined cards,
+// tampered amounts, someone else's intent or card and forged webhooks record nothing.
+import { FIAT_PAYMENT_MESSAGES, fiatPurchaseStatusSchema, paymentMethodSchema } from "@loop/rules/schemas/fiat-payments";
+import request from "supertest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { checkLedger } from "../src/features/ledger/ledger-check";
+import { startFakeStripe, type FakeStripe } from "./fakes/fake-stripe";
+import { createListedLoop } from "./support/listed-loop";
+import { newAccount, walletSignIn } from "./support/siwe";
+import { browser, createTestApp, type TestApp } from "./support/test-app";
+
+describe("cards", () => {
+  let t: TestApp;
+  let stripe: FakeStripe;
+  const LOOP = 10n ** 8n;
+
+  async function signIn() {
+    const agent = browser(t.app);
+    const response = await walletSignIn(agent, newAccount());
+    expect(response.status).toBe(200);
+    return { browser: agent, id: response.body.id as string };
+  }
+  type Member = Awaited<ReturnType<typeof signIn>>;
+  /** Saves a Stripe test card (e.g. pm_card_visa) as the member's payment method. */
+  async function saveCard(member: Member, testCard: string, extra: object = {}) {
+    const response = await member.browser.post("/api/payment-methods").send({ stripePaymentMethodId: testCard, type: "card", ...extra });
+    expect(response.status).toBe(201);
+    return paymentMethodSchema.parse(response.body);
+  }
+  /** A seller's $4.99 loop (MP3 total 509 cents) and a buyer. */
+  async function sale() {
+    const seller = await signIn();
+    const buyer = await signIn();
+    const loopId = await createListedLoop(t.db.prisma, seller.id, "Card Loop", 499);
+    return { seller, buyer, loopId };
+  }
+  const purchasesOf = (buyerId: string) => t.db.prisma.purchase.findMany({ where: { buyerId } });
+  const balanceOf = async (userId: string) => (await t.db.prisma.ledgerAccount.findUnique({ where: { userId } }))?.balance ?? 0n;
+  const deliver = (type: string, object: unknown, forge = false) => {
+    const delivery = stripe.webhookDelivery(type, object, { forge });
+    return request(t.app).post("/api/webhooks/stripe").set(delivery.headers).send(delivery.body);
+  };
+
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    t = await createTestApp({
+      env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_PUBLISHABLE_KEY: stripe.publishableKey, STRIPE_API_BASE: stripe.url, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret },
+    });
+  });
+  afterEach(async () => {
+    expect(await checkLedger(t.db.prisma)).toEqual([]);
+  });
+  afterAll(async () => {
+    await t.close();
+    await stripe.close();
+  });
+
+  it("saved cards: details from Stripe, one default, only one's own; removing the default promotes another", async () => {
+    const member = await signIn();
+    const other = await signIn();
+    expect((await member.browser.get("/api/payment-methods").expect(200)).body).toEqual([]);
+    const setup = await member.browser.post("/api/stripe/setup-intent").expect(201);
+    expect(setup.body.client_secret).toMatch(/^seti_.+_secret_/);
+
+    // The page's brand and last4 are ignored: Stripe's are kept. The first card becomes the default.
+    const visa = await saveCard(member, "pm_card_visa", { brand: "amex", last4: "0000", isDefault: false });
+    expect(visa).toMatchObject({ brand: "visa", last4: "4242", type: "card", isDefault: true });
+    expect(stripe.paymentMethods.get(visa.stripePaymentMethodId)!.customer).toMatch(/^cus_/);
+    const mastercard = await saveCard(member, "pm_card_mastercard");
+    expect(mastercard.isDefault).toBe(false);
+    const duplicate = await member.browser.post("/api/payment-methods").send({ stripePaymentMethodId: visa.stripePaymentMethodId });
+    expect(duplicate.status).toBe(409);
+    // A card attached to someone else's customer cannot be taken over.
+    const theft = await other.browser.post("/api/payment-methods").send({ stripePaymentMethodId: visa.stripePaymentMethodId });
+    expect(theft.status).toBe(404);
+    expect((await other.browser.post("/api/payment-methods").send({ stripePaymentMethodId: "card_123" })).status).toBe(400);
+
+    const made = await member.browser.put(`/api/payment-methods/${mastercard.id}/default`).expect(200);
+    expect(made.body.isDefault).toBe(true);
+    const listed = (await member.browser.get("/api/payment-methods").expect(200)).body as { id: string; isDefault: boolean }[];
+    expect(listed.map((card) => [card.id, card.isDefault])).toEqual([
+      [mastercard.id, true],
+      [visa.id, false],
+    ]);
+    expect((await other.browser.put(`/api/payment-methods/${visa.id}/default`)).status).toBe(404);
+    expect((await other.browser.delete(`/api/payment-methods/${visa.id}`)).status).toBe(404);
+    expect((await other.browser.get("/api/payment-methods").expect(200)).body).toEqual([]);
+
+    await member.browser.delete(`/api/payment-methods/${mastercard.id}`).expect(204);
+    expect(stripe.paymentMethods.get(mastercard.stripePaymentMethodId)!.customer).toBeNull();
+    const left = (await member.browser.get("/api/payment-methods").expect(200)).body as { id: string; isDefault: boolean }[];
+    expect(left).toEqual([expect.objectContaining({ id: visa.id, isDefault: true })]);
+    expect((await request(t.app).get("/api/payment-methods")).status).toBe(401);
+  });
+
+  it("paying with a saved card records the purchase once, however the success is reported", async () => {
+    const { seller, buyer, loopId } = await sale();
+    const card = await saveCard(buyer, "pm_card_visa");
+    const paid = await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "mp3", amount: 509, paymentMethodId: card.id });
+    expect(paid.status).toBe(201);
+    const status = fiatPurchaseStatusSchema.parse(paid.body);
+    expect(status.status).toBe("completed");
+    expect(status.purchase).toMatchObject({ method: "card", price: "4.99", fee: "0.10", total: "5.09" });
+    const intent = stripe.intents.get(status.paymentIntentId!)!;
+    expect(intent).toMatchObject({ amount: 509, currency: "usd", status: "succeeded" });
+    expect(await balanceOf(seller.id)).toBe(500n * LOOP + 2495n * LOOP);
+    expect((await t.db.prisma.user.findUniqueOrThrow({ where: { id: buyer.id } })).experience).toBe(5 + 4);
+
+    const reported = await buyer.browser.post("/api/purchases").send({ loopId, format: "mp3", paymentIntentId: intent.id });
+    expect(reported.status).toBe(201);
+    expect(reported.body.purchase.id).toBe(status.purchase!.id);
+    await Promise.all([1, 2].map(() => deliver("payment_intent.succeeded", intent).expect(200)));
+    expect(await purchasesOf(buyer.id)).toHaveLength(1);
+    expect(await balanceOf(seller.id)).toBe(500n * LOOP + 2495n * LOOP);
+  });
+
+  it("a declined card, a tampered amount, someone else's card and a forged webhook record nothing", async () => {
+    const { seller, buyer, loopId } = await sale();
+    const declinedCard = await saveCard(buyer, "pm_card_chargeDeclined");
+    const declined = await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "mp3", amount: 509, paymentMethodId: declinedCard.id });
+    expect(declined.status).toBe(402);
+    expect(declined.body.message).toBe("Payment Declined: Your card was declined.");
+
+    const tampered = await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "mp3", amount: 1, paymentMethodId: declinedCard.id });
+    expect(tampered.status).toBe(400);
+    expect(tampered.body.message).toBe(FIAT_PAYMENT_MESSAGES.amountMismatch);
+
+    const stranger = await signIn();
+    const strangersCard = await saveCard(stranger, "pm_card_visa");
+    const borrowed = await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "mp3", paymentMethodId: strangersCard.id });
+    expect(borrowed.status).toBe(404);
+
+    // A new card in the page: the intent waits for Stripe.js; a forged "succeeded" changes nothing.
+    const open = fiatPurchaseStatusSchema.parse((await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "mp3", amount: 509 }).expect(201)).body);
+    expect(open).toMatchObject({ status: "requires_payment_method", purchase: null });
+    expect(open.clientSecret).toMatch(/_secret_/);
+    const fake = { ...stripe.intents.get(open.paymentIntentId!)!, status: "succeeded", amount_received: 509 };
+    const forged = await deliver("payment_intent.succeeded", fake, true);
+    expect(forged.status).toBe(400);
+    expect(forged.body.message).toBe(FIAT_PAYMENT_MESSAGES.badSignature);
+    // Signed, but Stripe itself says the intent has not succeeded: still nothing.
+    await deliver("payment_intent.succeeded", fake).expect(200);
+    const early = await buyer.browser.post("/api/purchases").send({ loopId, format: "mp3", paymentIntentId: open.paymentIntentId });
+    expect(early.status).toBe(409);
+    // Someone else reporting the buyer's intent is answered like a missing one.
+    expect((await stranger.browser.post("/api/purchases").send({ loopId, format: "mp3", paymentIntentId: open.paymentIntentId })).status).toBe(404);
+
+    expect(await purchasesOf(buyer.id)).toHaveLength(0);
+    expect(await purchasesOf(stranger.id)).toHaveLength(0);
+    expect(await balanceOf(seller.id)).toBe(500n * LOOP);
+  });
+
+  it("a new card confirmed in the page is recorded by the signed webhook; 3-D Secure and a processing bank complete later", async () => {
+    const { buyer, loopId } = await sale();
+    const open = fiatPurchaseStatusSchema.parse((await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "mp3" }).expect(201)).body);
+    const confirmed = stripe.confirmInBrowser(open.paymentIntentId!, "pm_card_visa");
+    await deliver("payment_intent.succeeded", confirmed).expect(200);
+    expect((await purchasesOf(buyer.id)).map((row) => [row.method, row.format])).toEqual([["card", "mp3"]]);
+
+    const secure = await saveCard(buyer, "pm_card_authenticationRequired");
+    const challenged = await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "wav", paymentMethodId: secure.id });
+    expect(challenged.status).toBe(200);
+    expect(challenged.body).toMatchObject({ status: "requires_action", purchase: null });
+    expect(challenged.body.clientSecret).toMatch(/_secret_/);
+    stripe.succeed(challenged.body.paymentIntentId);
+    const after = await buyer.browser.post("/api/purchases").send({ loopId, format: "wav", paymentIntentId: challenged.body.paymentIntentId });
+    expect(after.status).toBe(201);
+    expect(after.body.purchase).toMatchObject({ method: "card", format: "wav", total: "5.19" });
+
+    const { buyer: patient, loopId: other } = await sale();
+    const visa = await saveCard(patient, "pm_card_visa");
+    stripe.processNextConfirmation();
+    const processing = await patient.browser.post("/api/create-payment-intent").send({ loopId: other, format: "mp3", paymentMethodId: visa.id });
+    expect(processing.status).toBe(202);
+    expect(processing.body.status).toBe("pending");
+    await deliver("payment_intent.succeeded", stripe.succeed(processing.body.paymentIntentId)).expect(200);
+    expect(await purchasesOf(patient.id)).toHaveLength(1);
+  });
+
+  it("a success for another amount is not recorded; a second payment for a loop already bought is refunded", async () => {
+    const { buyer, loopId } = await sale();
+    const open = fiatPurchaseStatusSchema.parse((await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "mp3" }).expect(201)).body);
+    stripe.confirmInBrowser(open.paymentIntentId!, "pm_card_visa");
+    stripe.setAmountReceived(open.paymentIntentId!, 100);
+    const odd = await buyer.browser.post("/api/purchases").send({ loopId, format: "mp3", paymentIntentId: open.paymentIntentId });
+    expect(odd.status).toBe(409);
+    expect(odd.body.message).toBe(FIAT_PAYMENT_MESSAGES.paidAmountMismatch);
+    expect(await purchasesOf(buyer.id)).toHaveLength(0);
+
+    // Two tabs: both intents are created before either is paid, then both succeed.
+    const first = fiatPurchaseStatusSchema.parse((await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "wav" }).expect(201)).body);
+    const second = fiatPurchaseStatusSchema.parse((await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "wav" }).expect(201)).body);
+    stripe.confirmInBrowser(first.paymentIntentId!, "pm_card_visa");
+    stripe.confirmInBrowser(second.paymentIntentId!, "pm_card_visa");
+    await buyer.browser.post("/api/purchases").send({ loopId, format: "wav", paymentIntentId: first.paymentIntentId }).expect(201);
+    const twice = await buyer.browser.post("/api/purchases").send({ loopId, format: "wav", paymentIntentId: second.paymentIntentId });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toMatch(/refunded/);
+    expect(stripe.refunds).toEqual([expect.objectContaining({ payment_intent: second.paymentIntentId, amount: 519 })]);
+    expect((await purchasesOf(buyer.id)).map((row) => row.format)).toEqual(["wav"]);
+  });
+});

@@ -1,0 +1,242 @@
+// A local server speaking the parts of PayPal's REST API the app uses, with PayPal's documented JSON:
+// OAuth 2 client credentials (/v1/oauth2/token), Orders v2 (create, show, capture), capture refunds,
+// client tokens and webhook signature verification; errors as PayPal sends them
+// ({name, message, debug_id, details: [{issue, description}]}). Tests steer what the buyer does in
+// PayPal's window (approve) and how the capture ends (completed, pending review, declined).
+import { createHmac, randomBytes } from "node:crypto";
+import { fakeId, startHttpFake, type FakeAnswer, type FakeRequest, type RunningFake } from "./http-fake";
+
+export type CaptureOutcome = "COMPLETED" | "PENDING" | "DECLINED" | "INSTRUMENT_DECLINED";
+
+interface Amount {
+  currency_code: string;
+  value: string;
+}
+
+interface Order {
+  id: string;
+  intent: string;
+  status: "CREATED" | "APPROVED" | "COMPLETED";
+  purchase_units: { reference_id?: string; custom_id?: string; description?: string; amount: Amount; payments?: { captures: Capture[] } }[];
+  create_time: string;
+  payer?: { payer_id: string; email_address: string; name: { given_name: string; surname: string } };
+  captureOutcome: CaptureOutcome;
+  /** What PayPal would report as captured (a test may make it differ from the order). */
+  capturedAmount?: Amount;
+  captureRequestId?: string;
+}
+
+interface Capture {
+  id: string;
+  status: string;
+  status_details?: { reason: string };
+  amount: Amount;
+  final_capture: boolean;
+  custom_id?: string;
+  seller_protection: { status: string };
+  create_time: string;
+  update_time: string;
+}
+
+export interface FakePaypal extends RunningFake {
+  clientId: string;
+  clientSecret: string;
+  webhookId: string;
+  orders: Map<string, Order>;
+  /** The buyer approves the order in PayPal's window; `outcome` is how the capture will end. */
+  approve(orderId: string, outcome?: CaptureOutcome): void;
+  /** The amount PayPal will say was captured for this order (to test a mismatch). */
+  setCapturedAmount(orderId: string, amount: Amount): void;
+  /** A capture held for review completes (what PayPal then reports by webhook). */
+  completePendingCapture(orderId: string): void;
+  /** A webhook delivery as PayPal sends it: headers and the JSON body, signed unless `forge`. */
+  webhookDelivery(eventType: string, resource: Record<string, unknown>, options?: { forge?: boolean }): { headers: Record<string, string>; body: string };
+  refunds: { captureId: string; requestId: string | undefined }[];
+}
+
+const now = () => new Date().toISOString();
+
+function error(status: number, name: string, message: string, issue?: string, description?: string): FakeAnswer {
+  return { status, body: { name, message, debug_id: randomBytes(6).toString("hex"), ...(issue ? { details: [{ issue, description: description ?? issue }] } : {}) } };
+}
+
+const notFound = () => error(404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.", "INVALID_RESOURCE_ID", "Specified resource ID does not exist. Please check the resource ID and try again.");
+
+function publicOrder(order: Order, baseUrl: string) {
+  const { captureOutcome: _outcome, capturedAmount: _captured, captureRequestId: _requestId, ...shown } = order;
+  return {
+    ...shown,
+    links: [
+      { href: `${baseUrl}/v2/checkout/orders/${order.id}`, rel: "self", method: "GET" },
+      ...(order.status === "CREATED" ? [{ href: `https://www.sandbox.paypal.com/checkoutnow?token=${order.id}`, rel: "approve", method: "GET" }] : []),
+      ...(order.status === "APPROVED" ? [{ href: `${baseUrl}/v2/checkout/orders/${order.id}/capture`, rel: "capture", method: "POST" }] : []),
+    ],
+  };
+}
+
+export async function startFakePaypal(options: { port?: number } = {}): Promise<FakePaypal> {
+  const clientId = `fake-client-${randomBytes(4).toString("hex")}`;
+  const clientSecret = randomBytes(16).toString("hex");
+  const webhookId = fakeId("WH-", 17);
+  const signingKey = randomBytes(32);
+  const tokens = new Set<string>();
+  const orders = new Map<string, Order>();
+  const ordersByRequestId = new Map<string, string>();
+  const refunds: FakePaypal["refunds"] = [];
+  let baseUrl = "";
+
+  const signature = (transmissionId: string, time: string, body: string) =>
+    createHmac("sha256", signingKey).update(`${transmissionId}|${time}|${webhookId}|${body}`).digest("base64");
+
+  function authorized(request: FakeRequest): boolean {
+    const auth = request.headers.authorization ?? "";
+    return auth.startsWith("Bearer ") && tokens.has(auth.slice(7));
+  }
+
+  function json(request: FakeRequest): Record<string, unknown> | null {
+    try {
+      return request.body ? (JSON.parse(request.body) as Record<string, unknown>) : {};
+    } catch {
+      return null;
+    }
+  }
+
+  function createOrder(request: FakeRequest): FakeAnswer {
+    const body = json(request);
+    if (!body) return error(400, "INVALID_REQUEST", "Request is not well-formed, syntactically incorrect, or violates schema.", "MALFORMED_REQUEST_JSON");
+    const requestId = request.headers["paypal-request-id"] as string | undefined;
+    const known = requestId ? ordersByRequestId.get(requestId) : undefined;
+    if (known) return { status: 200, body: publicOrder(orders.get(known)!, baseUrl) };
+    const units = body.purchase_units as Order["purchase_units"] | undefined;
+    if (body.intent !== "CAPTURE" && body.intent !== "AUTHORIZE") return error(400, "INVALID_REQUEST", "Request is not well-formed, syntactically incorrect, or violates schema.", "INVALID_PARAMETER_VALUE", "intent");
+    const amount = units?.[0]?.amount;
+    if (!amount || !/^\d+(\.\d{2})?$/.test(amount.value ?? "") || !amount.currency_code) {
+      return error(422, "UNPROCESSABLE_ENTITY", "The requested action could not be performed, semantically incorrect, or failed business validation.", "INVALID_PARAMETER_VALUE", "purchase_units[0].amount");
+    }
+    const order: Order = { id: fakeId("", 17), intent: body.intent as string, status: "CREATED", purchase_units: units!, create_time: now(), captureOutcome: "COMPLETED" };
+    orders.set(order.id, order);
+    if (requestId) ordersByRequestId.set(requestId, order.id);
+    return { status: 201, body: publicOrder(order, baseUrl) };
+  }
+
+  function capture(order: Order, request: FakeRequest): FakeAnswer {
+    const requestId = request.headers["paypal-request-id"] as string | undefined;
+    if (order.status === "COMPLETED") {
+      // The same PayPal-Request-Id is answered with the first answer; another is refused.
+      if (requestId && requestId === order.captureRequestId) return { status: 201, body: publicOrder(order, baseUrl) };
+      return error(422, "UNPROCESSABLE_ENTITY", "The requested action could not be performed, semantically incorrect, or failed business validation.", "ORDER_ALREADY_CAPTURED", "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.");
+    }
+    if (order.status !== "APPROVED") {
+      return error(422, "UNPROCESSABLE_ENTITY", "The requested action could not be performed, semantically incorrect, or failed business validation.", "ORDER_NOT_APPROVED", "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request.");
+    }
+    if (order.captureOutcome === "INSTRUMENT_DECLINED") {
+      return error(422, "UNPROCESSABLE_ENTITY", "The requested action could not be performed, semantically incorrect, or failed business validation.", "INSTRUMENT_DECLINED", "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.");
+    }
+    const unit = order.purchase_units[0]!;
+    const capture: Capture = {
+      id: fakeId("", 17),
+      status: order.captureOutcome,
+      ...(order.captureOutcome === "PENDING" ? { status_details: { reason: "PENDING_REVIEW" } } : {}),
+      amount: order.capturedAmount ?? unit.amount,
+      final_capture: true,
+      custom_id: unit.custom_id,
+      seller_protection: { status: "ELIGIBLE" },
+      create_time: now(),
+      update_time: now(),
+    };
+    unit.payments = { captures: [capture] };
+    order.status = "COMPLETED";
+    order.captureRequestId = requestId;
+    return { status: 201, body: publicOrder(order, baseUrl) };
+  }
+
+  const running = await startHttpFake((request) => {
+    const { method } = request;
+    const path = request.path.split("?")[0]!;
+    if (method === "POST" && path === "/v1/oauth2/token") {
+      const expected = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`;
+      if (request.headers.authorization !== expected) return { status: 401, body: { error: "invalid_client", error_description: "Client Authentication failed" } };
+      if (!new URLSearchParams(request.body).get("grant_type")) return { status: 400, body: { error: "unsupported_grant_type", error_description: "Grant Type is NULL" } };
+      const token = `A21AA${randomBytes(24).toString("hex")}`;
+      tokens.add(token);
+      return { status: 200, body: { scope: "https://uri.paypal.com/services/payments/payment", access_token: token, token_type: "Bearer", app_id: "APP-80W284485P519543T", expires_in: 32400, nonce: `${now()}${randomBytes(8).toString("hex")}` } };
+    }
+    if (!authorized(request)) return { status: 401, body: { error: "invalid_token", error_description: "Token signature verification failed" } };
+
+    if (method === "POST" && path === "/v2/checkout/orders") return createOrder(request);
+    const orderMatch = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
+    if (orderMatch) {
+      const order = orders.get(decodeURIComponent(orderMatch[1]!));
+      if (!order) return notFound();
+      if (method === "GET" && !orderMatch[2]) return { status: 200, body: publicOrder(order, baseUrl) };
+      if (method === "POST" && orderMatch[2]) return capture(order, request);
+    }
+    const refundMatch = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
+    if (method === "POST" && refundMatch) {
+      const captureId = decodeURIComponent(refundMatch[1]!);
+      const owner = [...orders.values()].find((order) => order.purchase_units[0]?.payments?.captures[0]?.id === captureId);
+      if (!owner) return notFound();
+      const captured = owner.purchase_units[0]!.payments!.captures[0]!;
+      captured.status = "REFUNDED";
+      refunds.push({ captureId, requestId: request.headers["paypal-request-id"] as string | undefined });
+      return { status: 201, body: { id: fakeId("", 17), status: "COMPLETED", amount: captured.amount, links: [] } };
+    }
+    if (method === "POST" && path === "/v1/identity/generate-token") {
+      return { status: 200, body: { client_token: randomBytes(32).toString("base64"), expires_in: 3600 } };
+    }
+    if (method === "POST" && path === "/v1/notifications/verify-webhook-signature") {
+      const body = json(request) ?? {};
+      const required = ["auth_algo", "cert_url", "transmission_id", "transmission_sig", "transmission_time", "webhook_id", "webhook_event"];
+      const missing = required.find((field) => !body[field]);
+      if (missing) return error(400, "VALIDATION_ERROR", "Invalid request - see details", "MISSING_REQUIRED_FIELD", missing);
+      const expected = signature(String(body.transmission_id), String(body.transmission_time), JSON.stringify(body.webhook_event));
+      const ok = body.webhook_id === webhookId && body.transmission_sig === expected;
+      return { status: 200, body: { verification_status: ok ? "SUCCESS" : "FAILURE" } };
+    }
+    return notFound();
+  }, options.port);
+  baseUrl = running.url;
+
+  return {
+    ...running,
+    clientId,
+    clientSecret,
+    webhookId,
+    orders,
+    refunds,
+    approve(orderId, outcome = "COMPLETED") {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`fake PayPal: no order ${orderId}`);
+      order.status = "APPROVED";
+      order.captureOutcome = outcome;
+      order.payer = { payer_id: "QYR5Z8XDVJNXQ", email_address: "buyer@example.com", name: { given_name: "John", surname: "Doe" } };
+    },
+    setCapturedAmount(orderId, amount) {
+      orders.get(orderId)!.capturedAmount = amount;
+    },
+    completePendingCapture(orderId) {
+      const captured = orders.get(orderId)?.purchase_units[0]?.payments?.captures[0];
+      if (!captured) throw new Error(`fake PayPal: order ${orderId} has no capture`);
+      captured.status = "COMPLETED";
+      delete captured.status_details;
+    },
+    webhookDelivery(eventType, resource, { forge = false } = {}) {
+      const event = { id: fakeId("WH-", 20), event_version: "1.0", create_time: now(), resource_type: eventType.startsWith("CHECKOUT") ? "checkout-order" : "capture", event_type: eventType, summary: eventType, resource };
+      const body = JSON.stringify(event);
+      const transmissionId = randomBytes(16).toString("hex");
+      const time = now();
+      const sig = forge ? randomBytes(32).toString("base64") : signature(transmissionId, time, JSON.stringify(JSON.parse(body)));
+      return {
+        body,
+        headers: {
+          "content-type": "application/json",
+          "paypal-auth-algo": "SHA256withRSA",
+          "paypal-cert-url": "https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-1d93a270",
+          "paypal-transmission-id": transmissionId,
+          "paypal-transmission-sig": sig,
+          "paypal-transmission-time": time,
+        },
+      };
+    },
+  };
+}
