@@ -61,11 +61,10 @@ describe("Purchase dialog", () => {
     expect(mp3.closest("label")).toHaveTextContent("$5.09");
     expect(wav.closest("label")).toHaveTextContent("+4% fee");
     expect(wav.closest("label")).toHaveTextContent("$5.19");
-    // One tab per way to pay: the in-app LOOP balance first (selected), then the wallet; nothing "coming soon".
+    // One tab per way to pay: the in-app LOOP balance first (selected), then the wallet, PayPal and card; nothing "coming soon".
     const tabs = within(dialog).getAllByRole("tab");
-    expect(tabs.map((tab) => tab.textContent)).toEqual(["LOOP balance", "Wallet (on chain)"]);
-    expect(tabs[0]).toHaveAttribute("aria-selected", "true");
-    expect(tabs[1]).toHaveAttribute("aria-selected", "false");
+    expect(tabs.map((tab) => tab.textContent)).toEqual(["LOOP balance", "Wallet (on chain)", "PayPal", "Card"]);
+    expect(tabs.map((tab) => tab.getAttribute("aria-selected"))).toEqual(["true", "false", "false", "false"]);
     expect(within(dialog).getByRole("tabpanel", { name: "LOOP balance" })).toBeVisible();
     expect(dialog).not.toHaveTextContent(/coming soon/i);
 

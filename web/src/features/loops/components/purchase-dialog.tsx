@@ -15,14 +15,18 @@ import { cn } from "@/lib/utils";
 import { purchaseMutationKey } from "../api/create-purchase";
 import { artistName } from "../lib/format";
 import { feePercent, type PurchaseQuote, purchaseQuote } from "../lib/purchase-quote";
+import { CardPayPanel } from "./card-pay-panel";
 import { LoopBalancePanel } from "./loop-balance-panel";
 import { type PaymentPanel, PaymentFailedError, type PaymentPanelProps } from "./payment-panels";
+import { PaypalPayPanel } from "./paypal-pay-panel";
 import { WalletPayPanel } from "./wallet-pay-panel";
 
 /** The ways to pay, one tab each (the first is selected when the dialog opens). */
 export const PAYMENT_PANELS: readonly PaymentPanel[] = [
   { method: "loop", label: "LOOP balance", Panel: LoopBalancePanel },
   { method: "wallet", label: "Wallet (on chain)", Panel: WalletPayPanel },
+  { method: "paypal", label: "PayPal", Panel: PaypalPayPanel },
+  { method: "card", label: "Card", Panel: CardPayPanel },
 ];
 
 export const PURCHASE_FAILED_FALLBACK = "Failed to complete your purchase. Please try again.";
@@ -174,8 +178,8 @@ function PriceSummary({ quote }: { quote: PurchaseQuote }) {
 
 /**
  * One tab per way to pay (WAI-ARIA tabs: arrow keys, Home and End move between them). A panel is
- * mounted when its tab is first chosen (the wallet stack loads only for the wallet tab) and stays
- * mounted, hidden, afterwards; while a payment is under way the tabs are locked.
+ * mounted when its tab is first chosen (the wallet stack and PayPal's script load only for their
+ * tabs) and stays mounted, hidden, afterwards; while a payment is under way the tabs are locked.
  */
 function PaymentTabs({ loopId, locked, panelProps }: { loopId: string; locked: boolean; panelProps: PaymentPanelProps }) {
   const [selected, setSelected] = useState(PAYMENT_PANELS[0]!.method);
@@ -207,7 +211,7 @@ function PaymentTabs({ loopId, locked, panelProps }: { loopId: string; locked: b
 
   return (
     <div className="mt-4">
-      <div role="tablist" aria-label="Pay with" className="grid grid-cols-2 gap-1 rounded-lg border border-border bg-muted/40 p-1" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label="Pay with" className="grid grid-cols-2 gap-1 rounded-lg border border-border bg-muted/40 p-1 sm:grid-cols-4" onKeyDown={onKeyDown}>
         {PAYMENT_PANELS.map(({ method, label }) => {
           const active = method === selected;
           return (

@@ -31,6 +31,8 @@ function clientConfig(chainId = 31337): ClientConfig {
     defaultChainId: chainId,
     walletConnectProjectId: null,
     oidc: null,
+    paypal: null,
+    stripe: null,
   };
 }
 

@@ -10,6 +10,8 @@ const CONFIG = {
   defaultChainId: 31337,
   walletConnectProjectId: null,
   oidc: null,
+  paypal: null,
+  stripe: null,
 };
 // Made-up addresses (the real ones come from the deployment manifest through /api/config).
 const TOKEN = `0x${"a1".repeat(20)}`;

@@ -7,6 +7,7 @@ import { useClientConfig } from "@/lib/client-config";
 import { LOGIN_URL } from "@/lib/navigation";
 import { AccountInformationCard } from "./account-information-card";
 import { AccountSecurityCard } from "./account-security-card";
+import { PaymentMethodsCard } from "./payment-methods-card";
 import { WalletConnectionCard } from "./wallet-connection-card";
 
 export interface SettingsPageProps {
@@ -46,11 +47,12 @@ function AccountSettings({ user }: { user: CurrentUser }) {
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <header className="mb-8">
         <h1 className="font-display text-3xl font-black tracking-tight">Account Settings</h1>
-        <p className="mt-2 text-muted-foreground">Manage your account details and connected wallet.</p>
+        <p className="mt-2 text-muted-foreground">Manage your account details, connected wallet and payment methods.</p>
       </header>
       <div className="grid gap-6">
         <AccountInformationCard user={user} />
         <WalletConnectionCard user={user} />
+        <PaymentMethodsCard />
         {accountUrl ? <AccountSecurityCard accountUrl={accountUrl} /> : null}
       </div>
     </div>

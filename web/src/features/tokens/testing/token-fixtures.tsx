@@ -75,6 +75,8 @@ export function clientConfig(): ClientConfig {
     defaultChainId: 31337,
     walletConnectProjectId: null,
     oidc: null,
+    paypal: null,
+    stripe: null,
   };
 }
 

@@ -1,0 +1,218 @@
+import type { ClientConfig } from "@loop/rules/chains";
+import type { FiatPurchaseStatus, PaypalSetup } from "@loop/rules/schemas/fiat-payments";
+import type { PublicLoop } from "@loop/rules/schemas/loops";
+import type { Purchase } from "@loop/rules/schemas/purchases";
+import type { PayPalButtonsComponentProps } from "@paypal/react-paypal-js";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Toaster } from "@/components/ui/toaster";
+import { ApiError } from "@/lib/api-client";
+import { fullPageNavigate } from "@/lib/navigation";
+import { clearToasts } from "@/lib/toast";
+import { makeLoop } from "@/testing/make-loop";
+import { makeUser, type renderWithProviders } from "@/testing/test-utils";
+import { type Handler, json } from "../testing/loop-fixtures";
+import { renderCard } from "../testing/render-loop-card";
+import { PAYPAL_FAILED_FALLBACK, PAYPAL_TEXTS, paypalCheckoutHandlers } from "./paypal-pay-panel";
+
+vi.mock("@/lib/navigation", async (importOriginal) => ({ ...(await importOriginal<typeof import("@/lib/navigation")>()), fullPageNavigate: vi.fn() }));
+
+/**
+ * PayPal's buttons live in an iframe from paypal.com that jsdom cannot load: a stand-in provider
+ * records the SDK options and reports the script state the test sets; the stand-in button runs
+ * what the SDK runs on a click (createOrder, then onApprove with the order id, onError on a failure).
+ */
+const sdk = vi.hoisted(() => ({ state: "resolved" as "pending" | "resolved" | "rejected", options: null as unknown }));
+vi.mock("@paypal/react-paypal-js", () => ({
+  PayPalScriptProvider: ({ options, children }: { options: unknown; children: React.ReactNode }) => {
+    sdk.options = options;
+    return children;
+  },
+  usePayPalScriptReducer: () => [
+    { isInitial: false, isPending: sdk.state === "pending", isRejected: sdk.state === "rejected", isResolved: sdk.state === "resolved", options: sdk.options },
+    () => undefined,
+  ],
+  PayPalButtons: (props: PayPalButtonsComponentProps) => (
+    <button
+      type="button"
+      disabled={props.disabled}
+      onClick={async () => {
+        try {
+          const orderID = await props.createOrder!({ paymentSource: "paypal" }, {} as never);
+          await props.onApprove!({ orderID }, {} as never);
+        } catch (error) {
+          props.onError?.({ error });
+        }
+      }}
+    >
+      PayPal
+    </button>
+  ),
+}));
+
+vi.setConfig({ testTimeout: 20_000 });
+
+function clientConfig(paypal: ClientConfig["paypal"]): ClientConfig {
+  return { chains: [], defaultChainId: 31337, walletConnectProjectId: null, oidc: null, paypal, stripe: null };
+}
+
+const SETUP: PaypalSetup = { configured: true, clientId: "client-abc", clientToken: "token-xyz", currency: "USD" };
+
+function paypalPurchase(loop: PublicLoop): Purchase {
+  return {
+    id: "purchase-paypal-1",
+    loopId: loop.id,
+    loopTitle: loop.title,
+    format: "mp3",
+    method: "paypal",
+    price: "4.99",
+    fee: "0.10",
+    total: "5.09",
+    loopAmount: null,
+    createdAt: "2026-11-22T10:00:00.000Z",
+    downloadUrl: "/api/downloads/signed-mp3",
+  };
+}
+
+function renderPanel(loop: PublicLoop, { paypal = { clientId: "client-abc" }, routes = {} }: { paypal?: ClientConfig["paypal"]; routes?: Record<string, Handler> } = {}) {
+  const setup = vi.fn<Handler>(() => json(SETUP));
+  const result = renderCard(loop, {
+    "GET /api/auth/user": () => json(makeUser({ id: "viewer-1", email: "viewer@example.com" })),
+    "GET /api/config": () => json(clientConfig(paypal)),
+    "GET /api/tokens/balance": () => json({ balance: "0.00000000", available: "0.00000000", held: "0.00000000" }),
+    "GET /paypal/setup": setup,
+    "POST /paypal/order": () => json({ id: "ORDER-1", amount: "5.09", currency: "USD" }, 201),
+    ...routes,
+  });
+  return { ...result, setup };
+}
+
+async function openPaypalTab(user: ReturnType<typeof renderWithProviders>["user"], title: string) {
+  const button = await screen.findByRole("button", { name: `Buy ${title}` });
+  await vi.waitFor(() => expect(button).toBeEnabled());
+  await user.click(button);
+  const dialog = await screen.findByRole("dialog", { name: `Buy ${title}` });
+  await user.click(within(dialog).getByRole("tab", { name: "PayPal" }));
+  return { dialog, panel: within(dialog).getByRole("tabpanel", { name: "PayPal" }) };
+}
+
+const posts = (fetchMock: ReturnType<typeof renderCard>["fetchMock"], path: string) =>
+  fetchMock.mock.calls.filter(([input, init]) => String(input) === path && init?.method === "POST").map(([, init]) => (init?.body === undefined ? undefined : (JSON.parse(String(init.body)) as unknown)));
+
+beforeEach(() => {
+  sdk.state = "resolved";
+  sdk.options = null;
+  vi.mocked(fullPageNavigate).mockClear();
+});
+afterEach(() => clearToasts());
+
+describe("PayPal tab", () => {
+  it("says PayPal is not configured, without asking for the setup", async () => {
+    const loop = makeLoop({ title: "Deep Night", price: "4.99" });
+    const { user, setup } = renderPanel(loop, { paypal: null });
+    const { panel } = await openPaypalTab(user, "Deep Night");
+    expect(await within(panel).findByText(PAYPAL_TEXTS.notConfigured)).toBeInTheDocument();
+    expect(within(panel).queryByRole("button", { name: "PayPal" })).not.toBeInTheDocument();
+    expect(setup).not.toHaveBeenCalled();
+  });
+
+  it("says PayPal is not configured when the setup says so", async () => {
+    const loop = makeLoop({ title: "Deep Night", price: "4.99" });
+    const { user } = renderPanel(loop, { routes: { "GET /paypal/setup": () => json({ ...SETUP, configured: false, clientId: null, clientToken: null }) } });
+    const { panel } = await openPaypalTab(user, "Deep Night");
+    expect(await within(panel).findByText(PAYPAL_TEXTS.notConfigured)).toBeInTheDocument();
+    expect(sdk.options).toBeNull();
+  });
+
+  it("creates an order for the total shown, captures it and completes the purchase", async () => {
+    const loop = makeLoop({ id: "loop-1", title: "Deep Night", price: "4.99" });
+    const capture = vi.fn<Handler>(() => json({ status: "completed", purchase: paypalPurchase(loop), paymentIntentId: null, clientSecret: null } satisfies FiatPurchaseStatus));
+    const { user, fetchMock, queryClient } = renderPanel(loop, { routes: { "POST /paypal/order/ORDER-1/capture": capture } });
+    const invalidate = vi.spyOn(queryClient, "invalidateQueries");
+    const { panel } = await openPaypalTab(user, "Deep Night");
+    await user.click(await within(panel).findByRole("button", { name: "PayPal" }));
+
+    expect(await screen.findByText("Purchase Successful")).toBeInTheDocument();
+    expect(sdk.options).toEqual({ clientId: "client-abc", currency: "USD", intent: "capture" });
+    expect(posts(fetchMock, "/paypal/order")).toEqual([{ loopId: "loop-1", format: "mp3", amount: "5.09", currency: "USD", intent: "CAPTURE" }]);
+    expect(capture).toHaveBeenCalledOnce();
+    expect(posts(fetchMock, "/paypal/order/ORDER-1/capture")).toEqual([undefined]);
+    expect(fullPageNavigate).toHaveBeenCalledExactlyOnceWith("/api/downloads/signed-mp3");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ["loops"] });
+  });
+
+  it("a declined capture shows 'PayPal Payment Failed' with the server's message and keeps the dialog open", async () => {
+    const loop = makeLoop({ title: "Deep Night", price: "4.99" });
+    const { user } = renderPanel(loop, { routes: { "POST /paypal/order/ORDER-1/capture": () => json({ message: "Payment Declined: PayPal declined the payment." }, 402) } });
+    const { panel } = await openPaypalTab(user, "Deep Night");
+    await user.click(await within(panel).findByRole("button", { name: "PayPal" }));
+
+    expect(await screen.findByText("PayPal Payment Failed")).toBeInTheDocument();
+    expect(screen.getByText("Payment Declined: PayPal declined the payment.")).toBeInTheDocument();
+    expect(screen.getByRole("dialog", { name: "Buy Deep Night" })).toBeInTheDocument();
+    expect(fullPageNavigate).not.toHaveBeenCalled();
+  });
+
+  it("a refused order keeps the server's reason (the SDK's onError that follows does not replace it)", async () => {
+    const loop = makeLoop({ title: "Deep Night", price: "4.99" });
+    const { user, fetchMock } = renderPanel(loop, { routes: { "POST /paypal/order": () => json({ message: "Price Changed: Reopen the dialog and try again." }, 400) } });
+    const { panel } = await openPaypalTab(user, "Deep Night");
+    await user.click(await within(panel).findByRole("button", { name: "PayPal" }));
+
+    expect(await screen.findByText("Price Changed: Reopen the dialog and try again.")).toBeInTheDocument();
+    expect(screen.getByText("PayPal Payment Failed")).toBeInTheDocument();
+    expect(screen.queryByText(PAYPAL_FAILED_FALLBACK)).not.toBeInTheDocument();
+    expect(posts(fetchMock, "/paypal/order/ORDER-1/capture")).toHaveLength(0);
+  });
+
+  it("a capture PayPal still holds says the files arrive by e-mail and removes the buttons", async () => {
+    const loop = makeLoop({ title: "Deep Night", price: "4.99" });
+    const { user } = renderPanel(loop, { routes: { "POST /paypal/order/ORDER-1/capture": () => json({ status: "pending", purchase: null, paymentIntentId: null, clientSecret: null }, 202) } });
+    const { panel } = await openPaypalTab(user, "Deep Night");
+    await user.click(await within(panel).findByRole("button", { name: "PayPal" }));
+
+    expect(await within(panel).findByText(PAYPAL_TEXTS.pending)).toBeInTheDocument();
+    expect(within(panel).queryByRole("button", { name: "PayPal" })).not.toBeInTheDocument();
+    expect(screen.queryByText("Purchase Successful")).not.toBeInTheDocument();
+  });
+
+  it("says so when PayPal's script cannot be loaded", async () => {
+    sdk.state = "rejected";
+    const loop = makeLoop({ title: "Deep Night", price: "4.99" });
+    const { user } = renderPanel(loop);
+    const { panel } = await openPaypalTab(user, "Deep Night");
+    expect(await within(panel).findByRole("alert")).toHaveTextContent(PAYPAL_TEXTS.loadFailed);
+    expect(within(panel).queryByRole("button", { name: "PayPal" })).not.toBeInTheDocument();
+  });
+});
+
+describe("paypalCheckoutHandlers", () => {
+  function handlers(capture: (orderId: string) => Promise<FiatPurchaseStatus>) {
+    const deps = { onPurchased: vi.fn(), onPending: vi.fn(), onUnauthorized: vi.fn() };
+    const built = paypalCheckoutHandlers({ loopId: "loop-1", format: "wav", totalCents: 519n, capture, reported: { current: false }, ...deps });
+    return { ...built, ...deps };
+  }
+
+  it("onApprove hands a completed capture's purchase on; a 401 goes to the dialog's rule instead of a toast", async () => {
+    render(<Toaster />);
+    const purchase = { ...paypalPurchase(makeLoop({ id: "loop-1" })), format: "wav" as const };
+    const ok = handlers(async () => ({ status: "completed", purchase, paymentIntentId: null, clientSecret: null }));
+    await ok.onApprove({ orderID: "ORDER-9" }, {} as never);
+    expect(ok.onPurchased).toHaveBeenCalledExactlyOnceWith(purchase);
+
+    const unauthorized = new ApiError(401, JSON.stringify({ message: "Unauthorized" }), "Unauthorized");
+    const loggedOut = handlers(async () => Promise.reject(unauthorized));
+    await loggedOut.onApprove({ orderID: "ORDER-9" }, {} as never);
+    expect(loggedOut.onUnauthorized).toHaveBeenCalledExactlyOnceWith(unauthorized);
+    expect(loggedOut.onPurchased).not.toHaveBeenCalled();
+    expect(screen.queryByText("PayPal Payment Failed")).not.toBeInTheDocument();
+  });
+
+  it("an SDK error with no failure shown yet gets the spec's generic text", async () => {
+    render(<Toaster />);
+    handlers(async () => Promise.reject(new Error("unused"))).onError({ message: "Window closed" });
+    expect(await screen.findByText("PayPal Payment Failed")).toBeInTheDocument();
+    expect(screen.getByText(PAYPAL_FAILED_FALLBACK)).toBeInTheDocument();
+  });
+});

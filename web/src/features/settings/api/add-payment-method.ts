@@ -1,0 +1,17 @@
+import type { AddPaymentMethodRequest, PaymentMethod } from "@loop/rules/schemas/fiat-payments";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiJson } from "@/lib/api-client";
+import { PAYMENT_METHODS_QUERY_KEY } from "@/lib/get-payment-methods";
+
+/** POST /api/payment-methods: saves a card Stripe.js confirmed (201; 409 when it is already saved). */
+export function addPaymentMethod(body: AddPaymentMethodRequest): Promise<PaymentMethod> {
+  return apiJson<PaymentMethod>("POST", "/api/payment-methods", body);
+}
+
+export function useAddPaymentMethod() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addPaymentMethod,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PAYMENT_METHODS_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { PAYMENT_METHODS_QUERY_KEY } from "@/lib/get-payment-methods";
+
+/** DELETE /api/payment-methods/:id → 204 (no body). */
+export async function removePaymentMethod(id: string): Promise<void> {
+  await apiRequest("DELETE", `/api/payment-methods/${encodeURIComponent(id)}`);
+}
+
+export function useRemovePaymentMethod() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removePaymentMethod,
+    // Refetch rather than edit the cache: removing the default may make the server pick another default.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PAYMENT_METHODS_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,18 @@
+import type { PaymentMethod } from "@loop/rules/schemas/fiat-payments";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiJson } from "@/lib/api-client";
+import { PAYMENT_METHODS_QUERY_KEY } from "@/lib/get-payment-methods";
+
+/** PUT /api/payment-methods/:id/default → 200 with the card, now the default. */
+export function setDefaultPaymentMethod(id: string): Promise<PaymentMethod> {
+  return apiJson<PaymentMethod>("PUT", `/api/payment-methods/${encodeURIComponent(id)}/default`);
+}
+
+export function useSetDefaultPaymentMethod() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setDefaultPaymentMethod,
+    // Refetch: the server unmarks the previous default and reorders the list (default first).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PAYMENT_METHODS_QUERY_KEY }),
+  });
+}
