@@ -55,11 +55,14 @@ async function waitFor<T>(what: string, probe: () => Promise<T | null | undefine
   }
 }
 
+/** Wallet purchases stay in LoopMarketplace's escrow this long (the local default is 0: paid at once). */
+const DISPUTE_WINDOW_SECONDS = 3600;
+
 /** One chain with the contracts deployed, and clients for it. */
 async function startChain() {
   const node = await startHardhatNode();
   const deployments = mkdtempSync(path.join(os.tmpdir(), "loop-settlement-deployments-"));
-  await deployContracts(node.url, deployments);
+  await deployContracts(node.url, deployments, { DISPUTE_WINDOW_SECONDS: String(DISPUTE_WINDOW_SECONDS) });
   const chain = { ...hardhat, rpcUrls: { default: { http: [node.url] } } };
   const client = createPublicClient({ chain, transport: http(node.url), pollingInterval: 50 });
   const testClient = createTestClient({ chain, mode: "hardhat", transport: http(node.url) });
@@ -395,7 +398,43 @@ describe("settlement of indexed chain events", () => {
     expect((await balance(user.browser)).balance).toBe("509.00000000");
   }, 120_000);
 
-  it("a wallet purchase is recorded from the Purchased event that matches the API's quote, never from the reported hash", async () => {
+  it("an arbiter's refund within the dispute window takes the purchase back: no download, the seller paid nothing, the buyer may buy again", async () => {
+    // Before the test that moves chain time past the window (quotes are valid 15 minutes of real time).
+    const seller = await signIn();
+    await t.db.prisma.walletLink.delete({ where: { userId: seller.id } });
+    const buyer = await signIn(await fundedAccount("5000"));
+    const loopId = await listedLoop(seller.id, 300);
+    await t.db.prisma.loop.update({ where: { id: loopId }, data: { mp3Key: `loops/${loopId}/full.mp3` } });
+    const marketplace = getAddress(t.config.chains[0]!.contracts!.marketplace);
+    const arbiter = privateKeyToAccount(localAccounts.roles.arbiter.privateKey as Hex);
+    startWorker();
+
+    const q = walletQuoteSchema.parse((await buyer.browser.post("/api/purchases/quote").send({ loopId, format: "mp3" }).expect(201)).body);
+    const from = wallet(buyer.account);
+    await confirm(await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [marketplace, BigInt(q.totalWei)] }));
+    const quote = { ...q.quote, loopId: q.quote.loopId as Hex, orderId: q.quote.orderId as Hex, buyer: q.quote.buyer as Address, seller: q.quote.seller as Address, price: BigInt(q.quote.price), fee: BigInt(q.quote.fee), deadline: BigInt(q.quote.deadline) };
+    const paid = await confirm(await from.writeContract({ address: marketplace, abi: loopMarketplaceAbi, functionName: "purchase", args: [quote, q.signature as Hex] }));
+    await waitFor("the purchase", async () => (await settledRows(paid.transactionHash)).some((entry) => entry.kind === "purchased"));
+    await buyer.browser.get(`/api/loops/${loopId}/download?format=mp3`).expect(200);
+
+    const buyerWalletBefore = await chain.client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [buyer.account.address] });
+    const refund = await confirm(await wallet(arbiter).writeContract({ address: marketplace, abi: loopMarketplaceAbi, functionName: "refund", args: [q.quote.orderId as Hex] }));
+    const row = await waitFor("the refund", async () => (await settledRows(refund.transactionHash)).find((entry) => entry.kind === "refunded") ?? null);
+    expect(row.outcome).toBe("applied");
+    expect(await chain.client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [buyer.account.address] })).toBe(buyerWalletBefore + BigInt(q.quote.price));
+
+    const purchase = await t.db.prisma.purchase.findFirstOrThrow({ where: { buyerId: buyer.id, loopId } });
+    expect(purchase).toMatchObject({ refundRef: refund.transactionHash.toLowerCase(), ledgerEntryId: null });
+    expect(purchase.refundedAt).not.toBeNull();
+    expect(await balance(seller.browser)).toMatchObject({ balance: "500.00000000" });
+    await buyer.browser.get(`/api/loops/${loopId}/download?format=mp3`).expect(403);
+    expect(await t.db.prisma.notification.count({ where: { userId: buyer.id, title: "Purchase Refunded" } })).toBe(1);
+    expect(await t.db.prisma.notification.count({ where: { userId: seller.id, title: "Sale Refunded" } })).toBe(1);
+    // Not owned any more: it can be bought again.
+    await buyer.browser.post("/api/purchases/quote").send({ loopId, format: "mp3" }).expect(201);
+  }, 120_000);
+
+  it("a wallet purchase is recorded from the Purchased event that matches the API's quote, never from the reported hash; the escrow pays the seller on release", async () => {
     const sellerWithWallet = await signIn();
     const sellerByEmail = await signIn();
     await t.db.prisma.walletLink.delete({ where: { userId: sellerByEmail.id } });
@@ -412,6 +451,16 @@ describe("settlement of indexed chain events", () => {
       return confirm(await from.writeContract({ address: marketplace, abi: loopMarketplaceAbi, functionName: "purchase", args: [quote, q.signature as Hex] }));
     };
     const report = (loopId: string, format: string, txHash: string) => buyer.browser.post("/api/purchases/crypto").send({ loopId, format, txHash, token: "LOOP" });
+    const loopBalanceOf = (address: Address) => chain.client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [address] });
+    const settled = (txHash: string, kind: string) =>
+      waitFor(`the ${kind} event to settle`, async () => (await settledRows(txHash)).find((entry) => entry.kind === kind) ?? null);
+    /** After the dispute window anyone may release an escrowed order. */
+    const release = async (q: WalletQuote) => {
+      const rpc = chain.testClient.request as (args: { method: string; params: unknown[] }) => Promise<unknown>;
+      await rpc({ method: "evm_increaseTime", params: [DISPUTE_WINDOW_SECONDS + 1] });
+      await mineBlocks(1);
+      return confirm(await wallet(treasury).writeContract({ address: marketplace, abi: loopMarketplaceAbi, functionName: "release", args: [q.quote.orderId as Hex] }));
+    };
 
     // $2.00 MP3: fee 4¢; 1020 LOOP, of which 1000 to the seller's own wallet.
     const q = await quoteFor(onChainLoop, "mp3");
@@ -419,14 +468,13 @@ describe("settlement of indexed chain events", () => {
     expect(getAddress(q.quote.seller)).toBe(getAddress(sellerWithWallet.account.address));
     // A hash the page reports proves nothing: still pending, nothing recorded.
     expect((await report(onChainLoop, "mp3", `0x${"ab".repeat(32)}`).expect(202)).body).toEqual({ status: "pending", purchase: null });
-    const sellerWalletBefore = await chain.client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [sellerWithWallet.account.address] });
+    const sellerWalletBefore = await loopBalanceOf(sellerWithWallet.account.address);
     const receipt = await pay(q);
     const done = await waitFor("the purchase to be recorded", async () => {
       const response = await report(onChainLoop, "mp3", receipt.transactionHash);
       return response.status === 200 ? cryptoPurchaseStatusSchema.parse(response.body) : null;
     });
     expect(done.purchase).toMatchObject({ method: "wallet", format: "mp3", total: "2.04", loopAmount: "1020.00000000" });
-    expect(await chain.client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [sellerWithWallet.account.address] })).toBe(sellerWalletBefore + parseEther("1000"));
     const row = await t.db.prisma.purchase.findFirstOrThrow({ where: { buyerId: buyer.id, loopId: onChainLoop } });
     expect(row).toMatchObject({ method: "wallet", externalRef: receipt.transactionHash.toLowerCase(), priceCents: 200, feeCents: 4, ledgerEntryId: null });
     // On-chain XP: 7 + 2 for the buyer, 12 + 2 for the seller.
@@ -436,26 +484,29 @@ describe("settlement of indexed chain events", () => {
     // Bought: no second quote.
     await buyer.browser.post("/api/purchases/quote").send({ loopId: onChainLoop, format: "mp3" }).expect(409);
 
-    // A seller without a wallet: paid to LoopVault on chain, credited in app.
+    // A seller without a wallet: paid to LoopVault on chain, credited in app once the escrow is released.
     const q2 = await quoteFor(inAppLoop, "wav");
     expect(getAddress(q2.quote.seller)).toBe(vault);
-    const before = (await balance(sellerByEmail.browser)).balance;
-    await pay(q2);
-    await waitFor("the seller's credit", async () => (await balance(sellerByEmail.browser)).balance !== before);
-    expect(await balance(sellerByEmail.browser)).toMatchObject({ balance: "2000.00000000" }); // 500 + $3.00 × 500
-    const credited = await t.db.prisma.purchase.findFirstOrThrow({ where: { buyerId: buyer.id, loopId: inAppLoop } });
-    expect(credited.ledgerEntryId).not.toBeNull();
+    const paid2 = await pay(q2);
+    await settled(paid2.transactionHash, "purchased");
+    expect(await balance(sellerByEmail.browser)).toMatchObject({ balance: "500.00000000" });
+    expect(await loopBalanceOf(sellerWithWallet.account.address)).toBe(sellerWalletBefore);
 
     // A quote the API never issued (signed with the signer key for an unknown order) is paid on chain but recorded nowhere.
     const forged = await quoteFor(await listedLoop(sellerWithWallet.id, 100), "mp3");
     await t.db.prisma.purchaseQuote.delete({ where: { id: uuidFromBytes32(forged.quote.orderId)! } });
     const orphan = await pay(forged);
-    const rows = await waitFor("the orphan to be recorded", async () => {
-      const found = await settledRows(orphan.transactionHash);
-      return found.find((entry) => entry.kind === "purchased") ?? null;
-    });
-    expect(rows).toMatchObject({ outcome: "unmatched" });
+    expect(await settled(orphan.transactionHash, "purchased")).toMatchObject({ outcome: "unmatched" });
     expect(await t.db.prisma.purchase.count({ where: { buyerId: buyer.id } })).toBe(2);
+
+    // Released after the dispute window (chain time moves on by it: the last wallet payments of this chain).
+    await settled((await release(q)).transactionHash, "released");
+    expect(await loopBalanceOf(sellerWithWallet.account.address)).toBe(sellerWalletBefore + parseEther("1000"));
+    expect(await t.db.prisma.notification.count({ where: { userId: sellerWithWallet.id, title: "Sale Released" } })).toBe(1);
+    await settled((await release(q2)).transactionHash, "released");
+    expect(await balance(sellerByEmail.browser)).toMatchObject({ balance: "2000.00000000" }); // 500 + $3.00 × 500
+    const credited = await t.db.prisma.purchase.findFirstOrThrow({ where: { buyerId: buyer.id, loopId: inAppLoop } });
+    expect(credited.ledgerEntryId).not.toBeNull();
   }, 120_000);
 
   it("quotes are refused for what cannot be bought from a wallet", async () => {

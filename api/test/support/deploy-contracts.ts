@@ -9,10 +9,11 @@ import { promisify } from "node:util";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const workspace = path.resolve(here, "../../..");
 
-export async function deployContracts(rpcUrl: string, dir: string): Promise<void> {
+/** `env`: the deploy script's settings, e.g. DISPUTE_WINDOW_SECONDS (local default 0: no escrow). */
+export async function deployContracts(rpcUrl: string, dir: string, env: Record<string, string> = {}): Promise<void> {
   await promisify(execFile)(path.join(workspace, "node_modules/.bin/hardhat"), ["run", "--network", "localhost", "contracts/scripts/deploy.ts"], {
     cwd: workspace,
-    env: { ...process.env, RPC_URL_31337: rpcUrl, DEPLOYMENTS_DIR: dir, CI: "true", HARDHAT_DISABLE_TELEMETRY_PROMPT: "true" },
+    env: { ...process.env, RPC_URL_31337: rpcUrl, DEPLOYMENTS_DIR: dir, CI: "true", HARDHAT_DISABLE_TELEMETRY_PROMPT: "true", ...env },
     maxBuffer: 10 * 1024 * 1024,
   });
 }

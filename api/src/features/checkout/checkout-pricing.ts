@@ -6,6 +6,7 @@ import { PURCHASE_MESSAGES } from "@loop/rules/schemas/purchases";
 import type { PrismaClient } from "../../db/prisma";
 import { BadRequest, Conflict, NotFound } from "../../http/errors";
 import { LOOP_NOT_FOUND, UUID } from "../loops/catalog.service";
+import { ownedPurchase } from "../purchases/record-purchase";
 
 export type CheckoutProvider = "paypal" | "stripe";
 
@@ -30,7 +31,7 @@ export async function priceCheckout(
   if (!loop || loop.status !== "ready" || !loop.isPublic) throw new NotFound(LOOP_NOT_FOUND);
   if (loop.userId === buyerId) throw new BadRequest(PURCHASE_MESSAGES.ownLoop);
   if (loop.isFree || loop.priceCents === 0) throw new BadRequest(FIAT_PAYMENT_MESSAGES.free);
-  const owned = await prisma.purchase.findUnique({ where: { buyerId_loopId_format: { buyerId, loopId: loop.id, format } }, select: { id: true } });
+  const owned = await ownedPurchase(prisma, buyerId, loop.id, format);
   if (owned) throw new Conflict(PURCHASE_MESSAGES.alreadyPurchased);
   const feeCents = Number(formatFeeCents(BigInt(loop.priceCents), format));
   const totalCents = loop.priceCents + feeCents;

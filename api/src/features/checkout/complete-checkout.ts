@@ -14,7 +14,7 @@ import { catalogChanged } from "../loops/catalog-cache";
 import { signDownloadToken } from "../downloads/download-token";
 import { downloadSigningKey } from "../downloads/signing-secret";
 import { loopForSale } from "../purchases/purchases.service";
-import { recordPurchaseInTx, toPurchase, type CompletedPurchase } from "../purchases/record-purchase";
+import { ownedPurchase, recordPurchaseInTx, toPurchase, type CompletedPurchase } from "../purchases/record-purchase";
 import { sendPurchaseMails } from "../purchases/send-purchase-mails";
 
 const TX_OPTIONS = { maxWait: 30_000, timeout: 60_000 } as const;
@@ -64,7 +64,7 @@ async function completeInTx(tx: Tx, checkoutId: string, paid: VerifiedPayment): 
   const loop = await loopForSale(tx, checkout.loopId);
   if (!loop) throw new Error(`checkout ${checkout.id}: loop ${checkout.loopId} is gone`);
   const format = checkout.format as Format;
-  const owned = await tx.purchase.findUnique({ where: { buyerId_loopId_format: { buyerId: checkout.buyerId, loopId: loop.id, format } }, select: { id: true } });
+  const owned = await ownedPurchase(tx, checkout.buyerId, loop.id, format);
   if (owned) return { outcome: { status: "owned" }, done: null };
 
   const trade = { priceCents: checkout.priceCents, buyerId: checkout.buyerId, sellerId: loop.userId, onChain: false, loopId: loop.id };

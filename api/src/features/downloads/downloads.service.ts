@@ -50,7 +50,7 @@ export async function issueDownload(prisma: PrismaClient, signingKey: string, lo
           isFree: true,
           mp3Key: true,
           wavKey: true,
-          purchases: { where: { buyerId: userId }, select: { format: true } },
+          purchases: { where: { buyerId: userId, refundedAt: null }, select: { format: true } },
         },
       })
     : null;

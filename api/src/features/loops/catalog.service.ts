@@ -147,7 +147,7 @@ async function overlayViewer(prisma: PrismaClient, page: LoopListResponse, viewe
   const email = ownLoops ? Prisma.sql`(SELECT v."email" FROM "app"."users" v WHERE v."id" = ${viewerId}::uuid)` : Prisma.sql`NULL::text`;
   const rows = await prisma.$queryRaw<ViewerRow[]>`
     SELECT i."id"::text AS id, r."rating" AS my_rating,
-           EXISTS (SELECT 1 FROM "app"."purchases" pu WHERE pu."buyer_id" = ${viewerId}::uuid AND pu."loop_id" = i."id") AS purchased,
+           EXISTS (SELECT 1 FROM "app"."purchases" pu WHERE pu."buyer_id" = ${viewerId}::uuid AND pu."loop_id" = i."id" AND pu."refunded_at" IS NULL) AS purchased,
            EXISTS (SELECT 1 FROM "app"."loop_downloads" d WHERE d."user_id" = ${viewerId}::uuid AND d."loop_id" = i."id") AS downloaded,
            ${email} AS viewer_email
     FROM unnest(ARRAY[${Prisma.join(ids)}]::uuid[]) AS i("id")

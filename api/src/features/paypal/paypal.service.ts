@@ -10,7 +10,9 @@ import {
   type PaypalSetup,
 } from "@loop/rules/schemas/fiat-payments";
 import { PURCHASE_MESSAGES } from "@loop/rules/schemas/purchases";
+import type { Format } from "@loop/rules/fees";
 import { formatUsd } from "@loop/rules/units";
+import { ownedPurchase } from "../purchases/record-purchase";
 import type { AppDeps } from "../../deps";
 import { consoleLogger } from "../../deps";
 import { BadGateway, BadRequest, Conflict, NotFound, PaymentRequired, ServiceUnavailable, Unprocessable } from "../../http/errors";
@@ -109,10 +111,7 @@ export class PaypalCheckout {
   }
 
   private async captureAndSettle(client: PaypalClient, checkout: Checkout): Promise<FiatPurchaseStatus> {
-    const owned = await this.deps.prisma.purchase.findUnique({
-      where: { buyerId_loopId_format: { buyerId: checkout.buyerId, loopId: checkout.loopId, format: checkout.format as "mp3" | "wav" } },
-      select: { id: true },
-    });
+    const owned = await ownedPurchase(this.deps.prisma, checkout.buyerId, checkout.loopId, checkout.format as Format);
     // Bought another way meanwhile: the approved order is left uncaptured, so no money moves.
     if (owned) throw new Conflict(PURCHASE_MESSAGES.alreadyPurchased);
     let order: PaypalOrderDetails;

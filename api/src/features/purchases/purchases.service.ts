@@ -14,7 +14,7 @@ import { InsufficientFunds, platformAccountId, postEntryInTx, userBalance } from
 import { awardXpMany, purchaseXpAward, saleXpAward, type XpAward } from "../levels/award-xp";
 import { LOOP_NOT_FOUND, UUID } from "../loops/catalog.service";
 import { signDownloadToken } from "../downloads/download-token";
-import { recordPurchaseInTx, toPurchase, type CompletedPurchase, type LoopForSale } from "./record-purchase";
+import { ownedPurchase, recordPurchaseInTx, toPurchase, type CompletedPurchase, type LoopForSale } from "./record-purchase";
 
 /**
  * The loop, locked until the purchase commits: against a concurrent price edit, and so that
@@ -38,7 +38,7 @@ export async function buyLoop(tx: Tx, buyerId: string, body: unknown, signingKey
   const loop = await loopForSale(tx, loopId);
   if (!loop || loop.status !== "ready" || !loop.isPublic) throw new NotFound(LOOP_NOT_FOUND);
   if (loop.userId === buyerId) throw new BadRequest(PURCHASE_MESSAGES.ownLoop);
-  const existing = await tx.purchase.findUnique({ where: { buyerId_loopId_format: { buyerId, loopId: loop.id, format } }, select: { id: true } });
+  const existing = await ownedPurchase(tx, buyerId, loop.id, format);
   if (existing) throw new Conflict(PURCHASE_MESSAGES.alreadyPurchased);
 
   const free = loop.isFree || loop.priceCents === 0;

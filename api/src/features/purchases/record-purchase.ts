@@ -3,7 +3,7 @@
 import type { Format } from "@loop/rules/fees";
 import { PURCHASE_MESSAGES, type Purchase, type PurchaseMethod } from "@loop/rules/schemas/purchases";
 import { formatLoop, formatUsd } from "@loop/rules/units";
-import { isUniqueViolation, type Tx } from "../../db/prisma";
+import { isUniqueViolation, type PrismaClient, type Tx } from "../../db/prisma";
 import { Conflict } from "../../http/errors";
 import { createNotificationInTx } from "../notifications/create-notification";
 
@@ -46,6 +46,11 @@ export interface RecordedPurchase {
   priceCents: number;
   feeCents: number;
   loopUnits: bigint | null;
+}
+
+/** The buyer's purchase of this loop and format that is not refunded (what "owning" it means), or null. */
+export function ownedPurchase(db: Tx | PrismaClient, buyerId: string, loopId: string, format: Format) {
+  return db.purchase.findFirst({ where: { buyerId, loopId, format, refundedAt: null }, select: { id: true } });
 }
 
 /** The purchase row and the notifications; a second purchase of the same loop and format is 409. */

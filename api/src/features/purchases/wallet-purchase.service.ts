@@ -22,7 +22,7 @@ import type { Tx } from "../../db/prisma";
 import { BadRequest, Conflict, NotFound, ServiceUnavailable } from "../../http/errors";
 import { signDownloadToken } from "../downloads/download-token";
 import { LOOP_NOT_FOUND, UUID } from "../loops/catalog.service";
-import { toPurchase } from "./record-purchase";
+import { ownedPurchase, toPurchase } from "./record-purchase";
 
 /** POST /api/purchases/quote: price and fee in LOOP wei, signed for the buyer's linked wallet. */
 export async function createWalletQuote(deps: AppDeps, buyerId: string, body: unknown, now = Date.now()): Promise<WalletQuote> {
@@ -40,7 +40,7 @@ export async function createWalletQuote(deps: AppDeps, buyerId: string, body: un
   if (loop.userId === buyerId) throw new BadRequest(PURCHASE_MESSAGES.ownLoop);
   if (loop.isFree || loop.priceCents === 0) throw new BadRequest(WALLET_PURCHASE_MESSAGES.free);
   const [owned, buyerWallet, sellerWallet] = await Promise.all([
-    prisma.purchase.findUnique({ where: { buyerId_loopId_format: { buyerId, loopId: loop.id, format } }, select: { id: true } }),
+    ownedPurchase(prisma, buyerId, loop.id, format),
     prisma.walletLink.findUnique({ where: { userId: buyerId }, select: { address: true } }),
     prisma.walletLink.findUnique({ where: { userId: loop.userId }, select: { address: true } }),
   ]);
@@ -125,8 +125,8 @@ export async function reportWalletPurchase(deps: AppDeps, buyerId: string, body:
   if (!quote) throw new NotFound(WALLET_PURCHASE_MESSAGES.noQuote);
   if (!quote.txHash) await deps.prisma.purchaseQuote.update({ where: { id: quote.id }, data: { txHash: txHash.toLowerCase() } });
   // Bought by this quote, or (another quote, another way to pay) already owned: either way it is done.
-  const purchase = await deps.prisma.purchase.findUnique({
-    where: quote.purchaseId ? { id: quote.purchaseId } : { buyerId_loopId_format: { buyerId, loopId, format } },
+  const purchase = await deps.prisma.purchase.findFirst({
+    where: quote.purchaseId ? { id: quote.purchaseId } : { buyerId, loopId, format, refundedAt: null },
     select: { id: true, createdAt: true, format: true, method: true, priceCents: true, feeCents: true, loopUnits: true, loop: { select: { id: true, title: true } } },
   });
   if (!purchase) return { status: "pending", purchase: null };

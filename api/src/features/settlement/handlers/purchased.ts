@@ -1,21 +1,21 @@
 // LoopMarketplace.Purchased(orderId, buyer, seller, loopId, format, price, fee, releaseAt): a wallet
 // paid a quote the API signed. Recorded as the purchase only when every term matches the quote
-// (chain, buyer, seller, loop, format, price, fee); the seller without a wallet (paid to the vault)
-// is credited in app; XP at the on-chain rates (7/12); notifications; e-mails after the commit.
+// (chain, buyer, seller, loop, format, price, fee); XP at the on-chain rates (7/12); notifications;
+// e-mails after the commit. The price reaches the seller with Released (at once, or after the
+// escrow's dispute window); a seller without a wallet is credited in app then (handlers/released.ts).
 import { FORMAT_CODES } from "@loop/contracts/quote";
 import { uuidFromBytes32, uuidToBytes32 } from "@loop/rules/deposit-ref";
 import type { Format } from "@loop/rules/fees";
 import { weiToLedgerUnits } from "@loop/rules/units";
 import type { AppDeps } from "../../../deps";
 import type { Tx } from "../../../db/prisma";
-import { platformAccountId, postEntryInTx } from "../../ledger/ledger.service";
 import { awardXpMany, purchaseXpAward, saleXpAward, type XpAward } from "../../levels/award-xp";
 import { catalogChanged } from "../../loops/catalog-cache";
 import { downloadSigningKey } from "../../downloads/signing-secret";
-import { recordPurchaseInTx, toPurchase } from "../../purchases/record-purchase";
+import { ownedPurchase, recordPurchaseInTx, toPurchase } from "../../purchases/record-purchase";
 import { sendPurchaseMails } from "../../purchases/send-purchase-mails";
 import { lockQuote } from "../../purchases/wallet-purchase.service";
-import { eventKey, type IndexedEvent, type SettlementHandler, type SettlementOutcome } from "../settlement-handler";
+import { type IndexedEvent, type SettlementHandler, type SettlementOutcome } from "../settlement-handler";
 
 function mismatch(event: IndexedEvent, quote: NonNullable<Awaited<ReturnType<typeof lockQuote>>>): string | null {
   const { args } = event;
@@ -39,7 +39,7 @@ async function applyPurchase(tx: Tx, event: IndexedEvent, deps: AppDeps): Promis
   if (quote.purchaseId) return { outcome: "already_applied", detail: `quote ${quote.id} was settled already` };
   const wrong = mismatch(event, quote);
   if (wrong) return { outcome: "unmatched", detail: `quote ${quote.id} does not match: ${wrong}` };
-  const owned = await tx.purchase.findUnique({ where: { buyerId_loopId_format: { buyerId: quote.buyerId, loopId: quote.loopId, format: quote.format } }, select: { id: true } });
+  const owned = await ownedPurchase(tx, quote.buyerId, quote.loopId, quote.format as Format);
   // Paid twice (e.g. bought in app while the wallet transaction was on its way): kept for an admin to refund.
   if (owned) return { outcome: "unmatched", detail: `quote ${quote.id}: the buyer already owns this loop in ${quote.format} (purchase ${owned.id}); refund the order` };
 
@@ -47,21 +47,6 @@ async function applyPurchase(tx: Tx, event: IndexedEvent, deps: AppDeps): Promis
   const feeUnits = weiToLedgerUnits(BigInt(quote.feeWei))!;
   const trade = { priceCents: quote.priceCents, buyerId: quote.buyerId, sellerId: quote.loop.userId, onChain: true, loopId: quote.loopId };
   await awardXpMany(tx, [purchaseXpAward(trade), saleXpAward(trade)].filter((award): award is XpAward => award !== null));
-  let ledgerEntryId: string | null = null;
-  if (quote.sellerPaidInApp) {
-    // The price went to the vault on chain: the seller gets it in app (as a deposit would be credited).
-    const clearing = await platformAccountId(tx, "clearing");
-    const entry = await postEntryInTx(tx, {
-      idempotencyKey: `wallet-sale:${eventKey(event)}`,
-      kind: "sale",
-      description: `${quote.loop.title} (${quote.format.toUpperCase()}), paid from a wallet`,
-      postings: [
-        { accountId: clearing, amount: -priceUnits },
-        { userId: quote.loop.userId, amount: priceUnits },
-      ],
-    });
-    ledgerEntryId = entry.id;
-  }
   const recorded = await recordPurchaseInTx(tx, {
     loop: quote.loop,
     buyerId: quote.buyerId,
@@ -70,7 +55,8 @@ async function applyPurchase(tx: Tx, event: IndexedEvent, deps: AppDeps): Promis
     feeCents: quote.feeCents,
     method: "wallet",
     loopUnits: priceUnits + feeUnits,
-    ledgerEntryId,
+    // A seller paid through the vault is credited when the price is released (handlers/released.ts).
+    ledgerEntryId: null,
     externalRef: event.txHash,
   });
   await tx.purchaseQuote.update({ where: { id: quote.id }, data: { purchaseId: recorded.id, txHash: quote.txHash ?? event.txHash } });
@@ -78,7 +64,7 @@ async function applyPurchase(tx: Tx, event: IndexedEvent, deps: AppDeps): Promis
   const done = { purchase: toPurchase(recorded, quote.loop, ""), sellerId: quote.loop.userId, buyerId: quote.buyerId };
   return {
     outcome: "applied",
-    detail: `purchase ${recorded.id}${ledgerEntryId ? ` (seller credited in app: entry ${ledgerEntryId})` : ""}`,
+    detail: `purchase ${recorded.id}`,
     afterCommit: async () => {
       catalogChanged(deps.prisma);
       await sendPurchaseMails(deps, await signingKey(), done);
