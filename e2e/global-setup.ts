@@ -2,11 +2,14 @@
 // (`node scripts/dev.mjs`): its own data folder (.data-e2e/<run>), its own free ports, no
 // DATABASE_URL. So it runs beside a developer's `pnpm dev` without touching it. The returned
 // function (Playwright's global teardown) stops it with SIGINT, as Ctrl-C would.
+// Card payments: Stripe cannot be reached from here, so the API's Stripe client is pointed
+// (STRIPE_API_BASE) at the local fake of the API tests, which runs in this process for the whole run.
 import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import type { FullConfig } from "@playwright/test";
+import { type FakeStripe, startFakeStripe } from "../api/test/fakes/fake-stripe";
 import { STACK_FILE_ENV, type StackInfo } from "./support/stack";
 
 const ROOT = path.resolve(__dirname, "..");
@@ -169,7 +172,20 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   mkdirSync(runDir, { recursive: true });
   const logFile = path.join(runDir, "stack.log");
 
-  const ports = await freePorts(["postgres", "api", "web", "hardhat", "ponder", "mailSmtp", "mailWeb"]);
+  // Before the stack: the API reads its Stripe settings once, when it starts.
+  const stripe: FakeStripe = await startFakeStripe();
+  const closeStripe = async () => {
+    // The stack is stopped by then, so no keep-alive connection holds the server open; a bound anyway.
+    await Promise.race([stripe.close(), sleep(5_000)]);
+  };
+
+  let ports: Record<string, number>;
+  try {
+    ports = await freePorts(["postgres", "api", "web", "hardhat", "ponder", "mailSmtp", "mailWeb"]);
+  } catch (error) {
+    await closeStripe();
+    throw error;
+  }
   const env: NodeJS.ProcessEnv = { ...process.env };
   // Everything a developer's environment or .env could point elsewhere is blanked: an empty value
   // counts as unset for the orchestrator and the API, and keeps .env from filling it in.
@@ -177,6 +193,9 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   for (const name of ["DATABASE_URL", "APP_URL", "SMTP_URL", "CHAIN_IDS", "DEFAULT_CHAIN_ID", "WALLETCONNECT_PROJECT_ID", "WEB_DIST", "DEPLOYMENTS_DIR", "PORT"]) {
     env[name] = "";
   }
+  // Payment providers: PayPal is not configured (the tests expect it so); Stripe is the fake below.
+  for (const name of Object.keys(env)) if (/^(PAYPAL|STRIPE)_\w+$/.test(name)) env[name] = "";
+  for (const name of ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET", "PAYPAL_API_BASE", "PAYPAL_WEBHOOK_ID"]) env[name] = "";
   delete env.FORCE_COLOR;
   Object.assign(env, {
     NODE_ENV: "development",
@@ -197,6 +216,10 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     // The stack runs the sources as they were when it started: edits made meanwhile (a developer
     // working beside a test run) neither restart the API nor reload the pages under test.
     LOOP_WATCH: "0",
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
+    STRIPE_API_BASE: stripe.url,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
   });
 
   // Its own process group, so that a Ctrl-C in the terminal reaches only Playwright, whose
@@ -210,7 +233,10 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     detached: true,
   });
   closeSync(out);
-  if (child.pid === undefined) throw new Error("could not start node scripts/dev.mjs");
+  if (child.pid === undefined) {
+    await closeStripe();
+    throw new Error("could not start node scripts/dev.mjs");
+  }
   const pid = child.pid;
 
   // Safety nets: Playwright exits (normally or on an error) or is told to stop (SIGTERM from
@@ -227,6 +253,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   process.once("SIGHUP", onSignal);
   const teardown = async () => {
     await stopStack(child, logFile);
+    await closeStripe();
     process.off("exit", onExit);
     process.off("SIGTERM", onSignal);
     process.off("SIGHUP", onSignal);

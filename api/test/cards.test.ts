@@ -8,20 +8,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/features/ledger/ledger-check";
 import { startFakeStripe, type FakeStripe } from "./fakes/fake-stripe";
 import { createListedLoop } from "./support/listed-loop";
-import { newAccount, walletSignIn } from "./support/siwe";
-import { browser, createTestApp, type TestApp } from "./support/test-app";
+import { signInMember } from "./support/members";
+import { createTestApp, type TestApp } from "./support/test-app";
 
 describe("cards", () => {
   let t: TestApp;
   let stripe: FakeStripe;
   const LOOP = 10n ** 8n;
 
-  async function signIn() {
-    const agent = browser(t.app);
-    const response = await walletSignIn(agent, newAccount());
-    expect(response.status).toBe(200);
-    return { browser: agent, id: response.body.id as string };
-  }
+  const signIn = (email?: string) => signInMember(t, email);
   type Member = Awaited<ReturnType<typeof signIn>>;
   /** Saves a Stripe test card (e.g. pm_card_visa) as the member's payment method. */
   async function saveCard(member: Member, testCard: string, extra: object = {}) {

@@ -11,6 +11,7 @@ import { startFakePaypal, type FakePaypal } from "./fakes/fake-paypal";
 import { createListedLoop } from "./support/listed-loop";
 import { newAccount, walletSignIn } from "./support/siwe";
 import { decodeQuotedPrintable, startSmtpServer } from "./support/smtp";
+import { signInMember } from "./support/members";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
 
 describe("PayPal", () => {
@@ -18,14 +19,7 @@ describe("PayPal", () => {
   let paypal: FakePaypal;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
-  async function signIn(email?: string) {
-    const agent = browser(t.app);
-    const response = await walletSignIn(agent, newAccount());
-    expect(response.status).toBe(200);
-    const id = response.body.id as string;
-    if (email) await t.db.prisma.user.update({ where: { id }, data: { email } });
-    return { browser: agent, id };
-  }
+  const signIn = (email?: string) => signInMember(t, email);
   /** A seller with a $4.99 loop (MP3 total $5.09, WAV $5.19), and a buyer. */
   async function sale(price = 499) {
     const seller = await signIn(`seller-${Date.now()}-${Math.random()}@example.com`);

@@ -8,22 +8,16 @@ import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/features/ledger/ledger-check";
 import { platformAccountId, postEntry } from "../src/features/ledger/ledger.service";
-import { newAccount, walletSignIn, type Browser } from "./support/siwe";
+import type { Browser } from "./support/siwe";
 import { decodeQuotedPrintable, startSmtpServer } from "./support/smtp";
+import { signInMember } from "./support/members";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
 
 describe("purchases", () => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
-  async function signIn(email?: string) {
-    const agent = browser(t.app);
-    const response = await walletSignIn(agent, newAccount());
-    expect(response.status).toBe(200);
-    const id = response.body.id as string;
-    if (email) await t.db.prisma.user.update({ where: { id }, data: { email } });
-    return { browser: agent, id };
-  }
+  const signIn = (email?: string) => signInMember(t, email);
   /** A ready, listed loop of `userId` at `price` (USD string), with its MP3 and WAV in storage. */
   async function listedLoop(userId: string, price: string, title = `Loop ${randomUUID().slice(0, 6)}`) {
     const genre = (await t.db.prisma.genre.findFirst()) ?? (await t.db.prisma.genre.create({ data: { name: "Lo-Fi" } }));

@@ -4,27 +4,15 @@
 // e-mail (a signed download link), and sees the LOOP leave the balance; the creator gets the sale
 // e-mail and the credit. The other loop costs more than the balance: the dialog says by how much
 // and does not let the buyer pay.
-import { readFile } from "node:fs/promises";
 import type { BrowserContext, Page } from "@playwright/test";
-import { currentUser, expect, freshEmail, test, toast } from "../support/fixtures";
+import { currentUser, expect, freshEmail, test } from "../support/fixtures";
 import { signInWithEmail } from "../support/flows";
 import { blockNonLocalRequests } from "../support/injected-wallet";
-import { type CaughtMail, mailIds, waitForMail } from "../support/maildev";
+import { expectPurchaseMails, mailsBefore, payAndExpectWav } from "../support/purchase-delivery";
 import { uniqueWord, uploadLoop } from "../support/upload";
 
 const balance = (page: Page) => page.getByRole("region", { name: /Your LOOP Balance/ });
 const transfers = (page: Page) => page.getByRole("list", { name: "Transfers", exact: true });
-
-/** The signed download link of a purchase e-mail (`…/api/downloads/<token>`), from its text part. */
-function downloadLink(mail: CaughtMail): URL {
-  const match = /https?:\/\/[^\s"'<>]+\/api\/downloads\/[^\s"'<>]+/.exec(mail.text ?? "");
-  if (!match) throw new Error(`no /api/downloads/ link in the mail "${mail.subject}"`);
-  return new URL(match[0]);
-}
-
-function isWav(bytes: Buffer): boolean {
-  return bytes.length > 44 && bytes.subarray(0, 4).toString("latin1") === "RIFF" && bytes.subarray(8, 12).toString("latin1") === "WAVE";
-}
 
 test.describe("buying with the in-app LOOP balance", () => {
   test("a member buys a loop as WAV, downloads it, gets it by e-mail; a loop above the balance cannot be paid", async ({ page, stack, browser }) => {
@@ -73,19 +61,8 @@ test.describe("buying with the in-app LOOP balance", () => {
     await expect(dialog.getByText("Your balance covers this purchase.")).toBeVisible();
 
     // Pay: the success toast, the WAV downloads at once, the dialog closes and the card offers Download.
-    const buyerMailsBefore = await mailIds(stack.mailUrl, buyerEmail);
-    const sellerMailsBefore = await mailIds(stack.mailUrl, sellerEmail);
-    const downloading = buyerPage.waitForEvent("download", { timeout: 30_000 });
-    await dialog.getByRole("button", { name: "Pay with LOOP" }).click();
-    await expect(toast(buyerPage, "Purchase Successful")).toBeVisible();
-    await expect(toast(buyerPage, "Purchase Successful")).toContainText(`${title} (WAV) is yours`);
-    const download = await downloading;
-    expect(download.suggestedFilename()).toBe(`${slug}.wav`);
-    const file = await readFile((await download.path())!);
-    expect(isWav(file), "the download is a WAV file").toBe(true);
-    await expect(dialog).toBeHidden();
-    await expect(card.getByRole("button", { name: `Download ${title}` })).toBeVisible();
-    await expect(card.getByRole("button", { name: `Buy ${title}` })).toHaveCount(0);
+    const before = await mailsBefore(stack, buyerEmail, sellerEmail);
+    await payAndExpectWav({ page: buyerPage, dialog, card, title, slug }, dialog.getByRole("button", { name: "Pay with LOOP" }));
 
     // The Token page: 500 - 260 = 240 LOOP, and the purchase in the transfer history.
     await buyerPage.goto("/tokens");
@@ -94,19 +71,8 @@ test.describe("buying with the in-app LOOP balance", () => {
     await expect(bought).toHaveCount(1);
     await expect(bought).toContainText("-260.00000000 LOOP");
 
-    // The buyer's e-mail: the subject and a signed link that answers the WAV as an attachment.
-    const receipt = await waitForMail(stack.mailUrl, buyerEmail, { except: buyerMailsBefore });
-    expect(receipt.subject).toBe(`Your download: ${title} (WAV)`);
-    const link = downloadLink(receipt);
-    expect(link.origin).toBe(stack.webUrl);
-    const mailed = await buyerPage.request.get(link.href);
-    expect(mailed.status()).toBe(200);
-    expect(mailed.headers()["content-disposition"]).toBe(`attachment; filename="${slug}.wav"`);
-    expect(isWav(await mailed.body()), "the mailed link answers a WAV file").toBe(true);
-
-    // The seller's sale e-mail, and the price (not the fee) credited in their transfer history.
-    const sale = await waitForMail(stack.mailUrl, sellerEmail, { except: sellerMailsBefore });
-    expect(sale.subject).toBe(`You sold ${title} (WAV)`);
+    // The buyer's receipt with a working link, and the seller's sale e-mail; the price (not the fee) credited in their history.
+    await expectPurchaseMails(stack, buyerPage, { title, slug, buyerEmail, sellerEmail, before });
     await page.goto("/tokens");
     const sold = transfers(page).getByRole("listitem").filter({ hasText: `${title} (WAV)` });
     await expect(sold).toHaveCount(1);

@@ -13,13 +13,10 @@ import { signInWithEmail, signInWithWallet } from "../support/flows";
 import { blockNonLocalRequests } from "../support/injected-wallet";
 import { mailIds, waitForMail } from "../support/maildev";
 import { chainLoopBalance, inAppWei, loop8 } from "../support/loop-balances";
+import { isWav } from "../support/purchase-delivery";
 import { uniqueWord, uploadLoop } from "../support/upload";
 
 test.use({ walletKey: TEST_KEYS.dave });
-
-function isWav(bytes: Buffer): boolean {
-  return bytes.length > 44 && bytes.subarray(0, 4).toString("latin1") === "RIFF" && bytes.subarray(8, 12).toString("latin1") === "WAVE";
-}
 
 test("a wallet member buys a loop as WAV from the injected wallet; the seller without a wallet is credited in app", async ({ page, stack, wallet, browser }) => {
   test.setTimeout(180_000);

@@ -6,9 +6,11 @@ import { loadStripe } from "@stripe/stripe-js/pure";
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fullPageNavigate } from "@/lib/navigation";
+import { makeClientConfig } from "@/testing/make-client-config";
 import { makeLoop } from "@/testing/make-loop";
-import { makeUser, type renderWithProviders } from "@/testing/test-utils";
+import { makeUser } from "@/testing/test-utils";
 import { type Handler, json } from "../testing/loop-fixtures";
+import { openPaymentTab, postedBodies } from "../testing/payment-tab";
 import { renderCard } from "../testing/render-loop-card";
 import { CARD_TEXTS, cardLabel } from "./card-pay-panel";
 
@@ -17,10 +19,6 @@ vi.mock("@/lib/navigation", async (importOriginal) => ({ ...(await importOrigina
 vi.mock("@stripe/stripe-js/pure", () => ({ loadStripe: vi.fn() }));
 
 vi.setConfig({ testTimeout: 20_000 });
-
-function clientConfig(stripe: ClientConfig["stripe"]): ClientConfig {
-  return { chains: [], defaultChainId: 31337, walletConnectProjectId: null, oidc: null, paypal: null, stripe };
-}
 
 function savedCard(overrides: Partial<PaymentMethod> = {}): PaymentMethod {
   return {
@@ -61,25 +59,13 @@ function renderPanel(loop: PublicLoop, { stripe = { publishableKey: "pk_test_123
   const methods = vi.fn<Handler>(() => json(cards));
   const result = renderCard(loop, {
     "GET /api/auth/user": () => json(makeUser({ id: "viewer-1", email: "viewer@example.com" })),
-    "GET /api/config": () => json(clientConfig(stripe)),
+    "GET /api/config": () => json(makeClientConfig({ stripe })),
     "GET /api/tokens/balance": () => json({ balance: "0.00000000", available: "0.00000000", held: "0.00000000" }),
     "GET /api/payment-methods": methods,
     ...routes,
   });
   return { ...result, methods };
 }
-
-async function openCardTab(user: ReturnType<typeof renderWithProviders>["user"], title: string) {
-  const button = await screen.findByRole("button", { name: `Buy ${title}` });
-  await vi.waitFor(() => expect(button).toBeEnabled());
-  await user.click(button);
-  const dialog = await screen.findByRole("dialog", { name: `Buy ${title}` });
-  await user.click(within(dialog).getByRole("tab", { name: "Card" }));
-  return { dialog, panel: within(dialog).getByRole("tabpanel", { name: "Card" }) };
-}
-
-const bodies = (fetchMock: ReturnType<typeof renderCard>["fetchMock"], path: string) =>
-  fetchMock.mock.calls.filter(([input, init]) => String(input) === path && init?.method === "POST").map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 
 beforeEach(() => vi.mocked(fullPageNavigate).mockClear());
 
@@ -93,7 +79,7 @@ describe("Card tab", () => {
   it("says card payments are not configured, and asks for no cards", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99" });
     const { user, methods } = renderPanel(loop, { stripe: null });
-    const { panel } = await openCardTab(user, "Deep Night");
+    const { panel } = await openPaymentTab(user, "Deep Night", "Card");
     expect(await within(panel).findByText(CARD_TEXTS.notConfigured)).toBeInTheDocument();
     expect(within(panel).queryByRole("button", { name: /^Pay/ })).not.toBeInTheDocument();
     expect(methods).not.toHaveBeenCalled();
@@ -103,7 +89,7 @@ describe("Card tab", () => {
     const loop = makeLoop({ id: "loop-1", title: "Deep Night", price: "4.99" });
     const intent = vi.fn<Handler>(() => json(completed(cardPurchase(loop)), 201));
     const { user, fetchMock, methods } = renderPanel(loop, { routes: { "POST /api/create-payment-intent": intent } });
-    const { panel } = await openCardTab(user, "Deep Night");
+    const { panel } = await openPaymentTab(user, "Deep Night", "Card");
 
     const visa = await within(panel).findByRole("radio", { name: /Visa •••• 4242 · 12\/34/ });
     expect(visa).toBeChecked();
@@ -111,7 +97,7 @@ describe("Card tab", () => {
     await user.click(within(panel).getByRole("button", { name: "Pay $5.09" }));
 
     expect(await screen.findByText("Purchase Successful")).toBeInTheDocument();
-    expect(bodies(fetchMock, "/api/create-payment-intent")).toEqual([{ loopId: "loop-1", format: "mp3", amount: 509, paymentMethodId: "pm-row-2" }]);
+    expect(postedBodies(fetchMock, "/api/create-payment-intent")).toEqual([{ loopId: "loop-1", format: "mp3", amount: 509, paymentMethodId: "pm-row-2" }]);
     expect(fullPageNavigate).toHaveBeenCalledExactlyOnceWith("/api/downloads/signed-mp3");
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     // The saved cards are fetched again (the server may have updated them).
@@ -121,19 +107,19 @@ describe("Card tab", () => {
   it("pays with the card picked and the WAV total", async () => {
     const loop = makeLoop({ id: "loop-1", title: "Deep Night", price: "4.99" });
     const { user, fetchMock } = renderPanel(loop, { routes: { "POST /api/create-payment-intent": () => json(completed({ ...cardPurchase(loop), format: "wav" }), 201) } });
-    const { dialog, panel } = await openCardTab(user, "Deep Night");
+    const { dialog, panel } = await openPaymentTab(user, "Deep Night", "Card");
     await user.click(await within(panel).findByRole("radio", { name: /Mastercard/ }));
     await user.click(within(dialog).getByRole("radio", { name: /WAV/ }));
     await user.click(within(panel).getByRole("button", { name: "Pay $5.19" }));
     expect(await screen.findByText("Purchase Successful")).toBeInTheDocument();
-    expect(bodies(fetchMock, "/api/create-payment-intent")).toEqual([{ loopId: "loop-1", format: "wav", amount: 519, paymentMethodId: "pm-row-1" }]);
+    expect(postedBodies(fetchMock, "/api/create-payment-intent")).toEqual([{ loopId: "loop-1", format: "wav", amount: 519, paymentMethodId: "pm-row-1" }]);
   });
 
   it("a declined card (402) shows 'Purchase Failed' with the decline message and keeps the dialog open", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99" });
     const decline = "Payment Declined: Your card has insufficient funds.";
     const { user } = renderPanel(loop, { routes: { "POST /api/create-payment-intent": () => json({ message: decline }, 402) } });
-    const { panel } = await openCardTab(user, "Deep Night");
+    const { panel } = await openPaymentTab(user, "Deep Night", "Card");
     await user.click(await within(panel).findByRole("button", { name: "Pay $5.09" }));
 
     expect(await screen.findByText("Purchase Failed")).toBeInTheDocument();
@@ -146,7 +132,7 @@ describe("Card tab", () => {
   it("without a saved card says so and links to Settings", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99" });
     const { user } = renderPanel(loop, { cards: [] });
-    const { panel } = await openCardTab(user, "Deep Night");
+    const { panel } = await openPaymentTab(user, "Deep Night", "Card");
     expect(await within(panel).findByText(CARD_TEXTS.noCard)).toBeInTheDocument();
     expect(within(panel).getByRole("link", { name: "Add a card in Settings" })).toHaveAttribute("href", "/settings");
     expect(within(panel).queryByRole("button", { name: /^Pay/ })).not.toBeInTheDocument();
@@ -162,19 +148,19 @@ describe("Card tab", () => {
         "POST /api/purchases": () => json(completed(cardPurchase(loop)), 201),
       },
     });
-    const { panel } = await openCardTab(user, "Deep Night");
+    const { panel } = await openPaymentTab(user, "Deep Night", "Card");
     await user.click(await within(panel).findByRole("button", { name: "Pay $5.09" }));
 
     expect(await screen.findByText("Purchase Successful")).toBeInTheDocument();
     expect(loadStripe).toHaveBeenCalledWith("pk_test_123");
     expect(handleNextAction).toHaveBeenCalledExactlyOnceWith({ clientSecret: "pi_3ds_secret" });
-    expect(bodies(fetchMock, "/api/purchases")).toEqual([{ loopId: "loop-1", format: "mp3", paymentIntentId: "pi_3ds" }]);
+    expect(postedBodies(fetchMock, "/api/purchases")).toEqual([{ loopId: "loop-1", format: "mp3", paymentIntentId: "pi_3ds" }]);
   });
 
   it("a payment the bank is still confirming says the files arrive by e-mail, and Pay stays off", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99" });
     const { user } = renderPanel(loop, { routes: { "POST /api/create-payment-intent": () => json({ status: "pending", purchase: null, paymentIntentId: "pi_1", clientSecret: null }, 202) } });
-    const { panel } = await openCardTab(user, "Deep Night");
+    const { panel } = await openPaymentTab(user, "Deep Night", "Card");
     await user.click(await within(panel).findByRole("button", { name: "Pay $5.09" }));
     expect(await within(panel).findByText(CARD_TEXTS.pending)).toBeInTheDocument();
     expect(within(panel).getByRole("button", { name: "Pay $5.09" })).toBeDisabled();

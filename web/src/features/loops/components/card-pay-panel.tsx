@@ -15,6 +15,7 @@ import { confirmCardPurchase } from "../api/confirm-card-purchase";
 import { createPaymentIntent } from "../api/create-payment-intent";
 import { purchaseMutationKey } from "../api/create-purchase";
 import { LOOPS_QUERY_KEY } from "../api/get-loops";
+import { PanelStatus } from "./panel-status";
 import { PaymentFailedError, type PaymentPanelProps } from "./payment-panels";
 
 export const CARD_TEXTS = {
@@ -199,14 +200,5 @@ export function CardPayPanel({ loop, quote, onPurchased, onFailed, onClose }: Pa
         {busy ? "Paying..." : `Pay ${formatUsdCents(quote.totalCents)}`}
       </Button>
     </div>
-  );
-}
-
-function PanelStatus({ children, loading = false }: { children: string; loading?: boolean }) {
-  return (
-    <p role="status" className="flex items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm text-muted-foreground">
-      {loading ? <Loader2 className="size-4 shrink-0 animate-spin" aria-hidden /> : null}
-      {children}
-    </p>
   );
 }

@@ -9,9 +9,11 @@ import { Toaster } from "@/components/ui/toaster";
 import { ApiError } from "@/lib/api-client";
 import { fullPageNavigate } from "@/lib/navigation";
 import { clearToasts } from "@/lib/toast";
+import { makeClientConfig } from "@/testing/make-client-config";
 import { makeLoop } from "@/testing/make-loop";
-import { makeUser, type renderWithProviders } from "@/testing/test-utils";
+import { makeUser } from "@/testing/test-utils";
 import { type Handler, json } from "../testing/loop-fixtures";
+import { openPaymentTab, postedBodies } from "../testing/payment-tab";
 import { renderCard } from "../testing/render-loop-card";
 import { PAYPAL_FAILED_FALLBACK, PAYPAL_TEXTS, paypalCheckoutHandlers } from "./paypal-pay-panel";
 
@@ -52,10 +54,6 @@ vi.mock("@paypal/react-paypal-js", () => ({
 
 vi.setConfig({ testTimeout: 20_000 });
 
-function clientConfig(paypal: ClientConfig["paypal"]): ClientConfig {
-  return { chains: [], defaultChainId: 31337, walletConnectProjectId: null, oidc: null, paypal, stripe: null };
-}
-
 const SETUP: PaypalSetup = { configured: true, clientId: "client-abc", clientToken: "token-xyz", currency: "USD" };
 
 function paypalPurchase(loop: PublicLoop): Purchase {
@@ -78,7 +76,7 @@ function renderPanel(loop: PublicLoop, { paypal = { clientId: "client-abc" }, ro
   const setup = vi.fn<Handler>(() => json(SETUP));
   const result = renderCard(loop, {
     "GET /api/auth/user": () => json(makeUser({ id: "viewer-1", email: "viewer@example.com" })),
-    "GET /api/config": () => json(clientConfig(paypal)),
+    "GET /api/config": () => json(makeClientConfig({ paypal })),
     "GET /api/tokens/balance": () => json({ balance: "0.00000000", available: "0.00000000", held: "0.00000000" }),
     "GET /paypal/setup": setup,
     "POST /paypal/order": () => json({ id: "ORDER-1", amount: "5.09", currency: "USD" }, 201),
@@ -86,18 +84,6 @@ function renderPanel(loop: PublicLoop, { paypal = { clientId: "client-abc" }, ro
   });
   return { ...result, setup };
 }
-
-async function openPaypalTab(user: ReturnType<typeof renderWithProviders>["user"], title: string) {
-  const button = await screen.findByRole("button", { name: `Buy ${title}` });
-  await vi.waitFor(() => expect(button).toBeEnabled());
-  await user.click(button);
-  const dialog = await screen.findByRole("dialog", { name: `Buy ${title}` });
-  await user.click(within(dialog).getByRole("tab", { name: "PayPal" }));
-  return { dialog, panel: within(dialog).getByRole("tabpanel", { name: "PayPal" }) };
-}
-
-const posts = (fetchMock: ReturnType<typeof renderCard>["fetchMock"], path: string) =>
-  fetchMock.mock.calls.filter(([input, init]) => String(input) === path && init?.method === "POST").map(([, init]) => (init?.body === undefined ? undefined : (JSON.parse(String(init.body)) as unknown)));
 
 beforeEach(() => {
   sdk.state = "resolved";
@@ -110,7 +96,7 @@ describe("PayPal tab", () => {
   it("says PayPal is not configured, without asking for the setup", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99" });
     const { user, setup } = renderPanel(loop, { paypal: null });
-    const { panel } = await openPaypalTab(user, "Deep Night");
+    const { panel } = await openPaymentTab(user, "Deep Night", "PayPal");
     expect(await within(panel).findByText(PAYPAL_TEXTS.notConfigured)).toBeInTheDocument();
     expect(within(panel).queryByRole("button", { name: "PayPal" })).not.toBeInTheDocument();
     expect(setup).not.toHaveBeenCalled();
@@ -119,7 +105,7 @@ describe("PayPal tab", () => {
   it("says PayPal is not configured when the setup says so", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99" });
     const { user } = renderPanel(loop, { routes: { "GET /paypal/setup": () => json({ ...SETUP, configured: false, clientId: null, clientToken: null }) } });
-    const { panel } = await openPaypalTab(user, "Deep Night");
+    const { panel } = await openPaymentTab(user, "Deep Night", "PayPal");
     expect(await within(panel).findByText(PAYPAL_TEXTS.notConfigured)).toBeInTheDocument();
     expect(sdk.options).toBeNull();
   });
@@ -129,14 +115,14 @@ describe("PayPal tab", () => {
     const capture = vi.fn<Handler>(() => json({ status: "completed", purchase: paypalPurchase(loop), paymentIntentId: null, clientSecret: null } satisfies FiatPurchaseStatus));
     const { user, fetchMock, queryClient } = renderPanel(loop, { routes: { "POST /paypal/order/ORDER-1/capture": capture } });
     const invalidate = vi.spyOn(queryClient, "invalidateQueries");
-    const { panel } = await openPaypalTab(user, "Deep Night");
+    const { panel } = await openPaymentTab(user, "Deep Night", "PayPal");
     await user.click(await within(panel).findByRole("button", { name: "PayPal" }));
 
     expect(await screen.findByText("Purchase Successful")).toBeInTheDocument();
     expect(sdk.options).toEqual({ clientId: "client-abc", currency: "USD", intent: "capture" });
-    expect(posts(fetchMock, "/paypal/order")).toEqual([{ loopId: "loop-1", format: "mp3", amount: "5.09", currency: "USD", intent: "CAPTURE" }]);
+    expect(postedBodies(fetchMock, "/paypal/order")).toEqual([{ loopId: "loop-1", format: "mp3", amount: "5.09", currency: "USD", intent: "CAPTURE" }]);
     expect(capture).toHaveBeenCalledOnce();
-    expect(posts(fetchMock, "/paypal/order/ORDER-1/capture")).toEqual([undefined]);
+    expect(postedBodies(fetchMock, "/paypal/order/ORDER-1/capture")).toEqual([undefined]);
     expect(fullPageNavigate).toHaveBeenCalledExactlyOnceWith("/api/downloads/signed-mp3");
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ["loops"] });
@@ -145,7 +131,7 @@ describe("PayPal tab", () => {
   it("a declined capture shows 'PayPal Payment Failed' with the server's message and keeps the dialog open", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99" });
     const { user } = renderPanel(loop, { routes: { "POST /paypal/order/ORDER-1/capture": () => json({ message: "Payment Declined: PayPal declined the payment." }, 402) } });
-    const { panel } = await openPaypalTab(user, "Deep Night");
+    const { panel } = await openPaymentTab(user, "Deep Night", "PayPal");
     await user.click(await within(panel).findByRole("button", { name: "PayPal" }));
 
     expect(await screen.findByText("PayPal Payment Failed")).toBeInTheDocument();
@@ -157,19 +143,19 @@ describe("PayPal tab", () => {
   it("a refused order keeps the server's reason (the SDK's onError that follows does not replace it)", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99" });
     const { user, fetchMock } = renderPanel(loop, { routes: { "POST /paypal/order": () => json({ message: "Price Changed: Reopen the dialog and try again." }, 400) } });
-    const { panel } = await openPaypalTab(user, "Deep Night");
+    const { panel } = await openPaymentTab(user, "Deep Night", "PayPal");
     await user.click(await within(panel).findByRole("button", { name: "PayPal" }));
 
     expect(await screen.findByText("Price Changed: Reopen the dialog and try again.")).toBeInTheDocument();
     expect(screen.getByText("PayPal Payment Failed")).toBeInTheDocument();
     expect(screen.queryByText(PAYPAL_FAILED_FALLBACK)).not.toBeInTheDocument();
-    expect(posts(fetchMock, "/paypal/order/ORDER-1/capture")).toHaveLength(0);
+    expect(postedBodies(fetchMock, "/paypal/order/ORDER-1/capture")).toHaveLength(0);
   });
 
   it("a capture PayPal still holds says the files arrive by e-mail and removes the buttons", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99" });
     const { user } = renderPanel(loop, { routes: { "POST /paypal/order/ORDER-1/capture": () => json({ status: "pending", purchase: null, paymentIntentId: null, clientSecret: null }, 202) } });
-    const { panel } = await openPaypalTab(user, "Deep Night");
+    const { panel } = await openPaymentTab(user, "Deep Night", "PayPal");
     await user.click(await within(panel).findByRole("button", { name: "PayPal" }));
 
     expect(await within(panel).findByText(PAYPAL_TEXTS.pending)).toBeInTheDocument();
@@ -181,7 +167,7 @@ describe("PayPal tab", () => {
     sdk.state = "rejected";
     const loop = makeLoop({ title: "Deep Night", price: "4.99" });
     const { user } = renderPanel(loop);
-    const { panel } = await openPaypalTab(user, "Deep Night");
+    const { panel } = await openPaymentTab(user, "Deep Night", "PayPal");
     expect(await within(panel).findByRole("alert")).toHaveTextContent(PAYPAL_TEXTS.loadFailed);
     expect(within(panel).queryByRole("button", { name: "PayPal" })).not.toBeInTheDocument();
   });

@@ -3,7 +3,6 @@ import type { FiatPurchaseStatus } from "@loop/rules/schemas/fiat-payments";
 import type { Purchase } from "@loop/rules/schemas/purchases";
 import { formatUsd } from "@loop/rules/units";
 import { PayPalButtons, type PayPalButtonsComponentProps, PayPalScriptProvider, usePayPalScriptReducer } from "@paypal/react-paypal-js";
-import { Loader2 } from "lucide-react";
 import { useState } from "react";
 import { LoadError } from "@/components/ui/load-error";
 import { errorStatus, getServerMessage } from "@/lib/api-client";
@@ -14,6 +13,7 @@ import { useCapturePaypalOrder } from "../api/capture-paypal-order";
 import { createPaypalOrder } from "../api/create-paypal-order";
 import { usePaypalSetup } from "../api/get-paypal-setup";
 import type { PaymentPanelProps } from "./payment-panels";
+import { PanelStatus } from "./panel-status";
 
 export const PAYPAL_TEXTS = {
   notConfigured: "PayPal is not configured on this marketplace.",
@@ -155,14 +155,5 @@ function PaypalCheckout({ loop, quote, onPurchased, onFailed }: PaymentPanelProp
         </>
       )}
     </div>
-  );
-}
-
-function PanelStatus({ children, loading = false }: { children: string; loading?: boolean }) {
-  return (
-    <p role="status" className="flex items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm text-muted-foreground">
-      {loading ? <Loader2 className="size-4 shrink-0 animate-spin" aria-hidden /> : null}
-      {children}
-    </p>
   );
 }

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { clearToasts } from "@/lib/toast";
+import { makeClientConfig } from "@/testing/make-client-config";
 import { json, makeUser, renderApp, stubFetch, type FetchRoute } from "@/testing/test-utils";
 
 // Stripe.js is a script from js.stripe.com: the tests fake it and its React bindings at the module
@@ -21,14 +22,7 @@ vi.mock("@stripe/react-stripe-js", () => ({
   useElements: () => ({ getElement: () => stripeFake.card }),
 }));
 
-const CONFIG = {
-  chains: [{ id: 31337, name: "Hardhat", rpcUrl: "http://127.0.0.1:8545", contracts: null }],
-  defaultChainId: 31337,
-  walletConnectProjectId: null,
-  oidc: null,
-  paypal: null,
-  stripe: { publishableKey: "pk_test_123" },
-};
+const CONFIG = makeClientConfig({ stripe: { publishableKey: "pk_test_123" } });
 
 function makeCard(overrides: Partial<PaymentMethod> = {}): PaymentMethod {
   return {

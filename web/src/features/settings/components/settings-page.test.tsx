@@ -3,16 +3,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TokenBalanceRequest } from "@/lib/wallet/types";
 import { publishFakeWalletControls } from "@/lib/wallet/fake-wallet-controls";
 import { publishSnapshot, resetWalletStore } from "@/lib/wallet/wallet-store";
+import { makeClientConfig } from "@/testing/make-client-config";
 import { json, makeUser, renderApp, SIGNED_OUT, stubFetch } from "@/testing/test-utils";
 
-const CONFIG = {
-  chains: [{ id: 31337, name: "Hardhat", rpcUrl: "http://127.0.0.1:8545", contracts: null }],
-  defaultChainId: 31337,
-  walletConnectProjectId: null,
-  oidc: null,
-  paypal: null,
-  stripe: null,
-};
+const CONFIG = makeClientConfig();
 // Made-up addresses (the real ones come from the deployment manifest through /api/config).
 const TOKEN = `0x${"a1".repeat(20)}`;
 const CONTRACTS = { token: TOKEN, marketplace: `0x${"b2".repeat(20)}`, vault: `0x${"c3".repeat(20)}` };

@@ -1,0 +1,67 @@
+// What a buyer of a WAV receives, checked the same way whatever the way to pay: at once (the toast,
+// the file, Download on the card) and by e-mail (the receipt's signed link, the seller's notice).
+import { readFile } from "node:fs/promises";
+import type { Locator, Page } from "@playwright/test";
+import { expect, toast } from "./fixtures";
+import { type CaughtMail, mailIds, waitForMail } from "./maildev";
+import type { StackInfo } from "./stack";
+
+/** The signed download link of a purchase e-mail (`…/api/downloads/<token>`), from its text part. */
+export function downloadLink(mail: CaughtMail): URL {
+  const match = /https?:\/\/[^\s"'<>]+\/api\/downloads\/[^\s"'<>]+/.exec(mail.text ?? "");
+  if (!match) throw new Error(`no /api/downloads/ link in the mail "${mail.subject}"`);
+  return new URL(match[0]);
+}
+
+export function isWav(bytes: Buffer): boolean {
+  return bytes.length > 44 && bytes.subarray(0, 4).toString("latin1") === "RIFF" && bytes.subarray(8, 12).toString("latin1") === "WAVE";
+}
+
+export interface WavPurchase {
+  /** The buyer's page, with the Purchase dialog open. */
+  page: Page;
+  dialog: Locator;
+  /** The loop's card behind the dialog. */
+  card: Locator;
+  title: string;
+  /** The file name the download gets, without extension. */
+  slug: string;
+}
+
+/** The mails of both sides before paying, so that the new ones can be told apart. */
+export async function mailsBefore(stack: StackInfo, buyerEmail: string, sellerEmail: string) {
+  return { buyer: await mailIds(stack.mailUrl, buyerEmail), seller: await mailIds(stack.mailUrl, sellerEmail) };
+}
+
+/** Clicks `pay`; then the success toast, the WAV downloaded at once, the dialog closed and Download on the card. */
+export async function payAndExpectWav({ page, dialog, card, title, slug }: WavPurchase, pay: Locator): Promise<void> {
+  const downloading = page.waitForEvent("download", { timeout: 30_000 });
+  await pay.click();
+  await expect(toast(page, "Purchase Successful")).toBeVisible();
+  await expect(toast(page, "Purchase Successful")).toContainText(`${title} (WAV) is yours`);
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`${slug}.wav`);
+  expect(isWav(await readFile((await download.path())!)), "the download is a WAV file").toBe(true);
+  await expect(dialog).toBeHidden();
+  await expect(card.getByRole("button", { name: `Download ${title}` })).toBeVisible();
+  await expect(card.getByRole("button", { name: `Buy ${title}` })).toHaveCount(0);
+}
+
+/** The buyer's receipt with a signed link that answers the WAV as an attachment, and the seller's sale notice. */
+export async function expectPurchaseMails(
+  stack: StackInfo,
+  page: Page,
+  purchase: { title: string; slug: string; buyerEmail: string; sellerEmail: string; before: Awaited<ReturnType<typeof mailsBefore>> },
+): Promise<void> {
+  const { title, slug, buyerEmail, sellerEmail, before } = purchase;
+  const receipt = await waitForMail(stack.mailUrl, buyerEmail, { except: before.buyer });
+  expect(receipt.subject).toBe(`Your download: ${title} (WAV)`);
+  const link = downloadLink(receipt);
+  expect(link.origin).toBe(stack.webUrl);
+  const mailed = await page.request.get(link.href);
+  expect(mailed.status()).toBe(200);
+  expect(mailed.headers()["content-disposition"]).toBe(`attachment; filename="${slug}.wav"`);
+  expect(isWav(await mailed.body()), "the mailed link answers a WAV file").toBe(true);
+  const sale = await waitForMail(stack.mailUrl, sellerEmail, { except: before.seller });
+  expect(sale.subject).toBe(`You sold ${title} (WAV)`);
+}
