@@ -27,6 +27,7 @@ import { withdrawalsRouter } from "./features/withdrawals/withdrawals.router";
 import { CardCheckout } from "./features/cards/card-checkout.service";
 import { cardsRouter } from "./features/cards/cards.router";
 import { webhooksRouter } from "./features/checkout/webhooks.router";
+import { negotiationsRouter } from "./features/negotiations/negotiations.router";
 import { paymentMethodsRouter } from "./features/payment-methods/payment-methods.router";
 import { PaypalCheckout } from "./features/paypal/paypal.service";
 import { paypalPurchasesRouter, paypalRouter } from "./features/paypal/paypal.router";
@@ -90,6 +91,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(paypalPurchasesRouter(paypal));
   api.use(cardsRouter(cards));
   api.use(paymentMethodsRouter(prisma, cards));
+  api.use(negotiationsRouter(deps));
   api.use(adminRouter(deps));
   api.use(apiNotFound);
   app.use("/api", api);

@@ -6,6 +6,7 @@ import { migrate } from "./db/migrate";
 import { createPrisma } from "./db/prisma";
 import { consoleLogger as logger } from "./deps";
 import { deleteExpiredSessions } from "./features/auth/session.service";
+import { expireNegotiations } from "./features/negotiations/negotiations.service";
 import { startSettlementWorker } from "./features/settlement/settlement-worker";
 import { startLoopWorker } from "./jobs/loop-worker";
 import { createSmtpMailer } from "./mail/mailer";
@@ -13,6 +14,8 @@ import { openStorage } from "./storage/open-storage";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+/** Offers past their 7 days are closed (holds released) within a minute. */
+const OFFER_EXPIRY_INTERVAL_MS = 60 * 1000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -50,6 +53,12 @@ async function main(): Promise<void> {
     deleteExpiredSessions(prisma).catch((error: unknown) => logger.error("api: session cleanup failed", error));
   }, CLEANUP_INTERVAL_MS);
   cleanup.unref();
+  const offerExpiry = setInterval(() => {
+    expireNegotiations(prisma)
+      .then((count) => (count > 0 ? logger.info(`api: ${count} offer(s) expired`) : undefined))
+      .catch((error: unknown) => logger.error("api: offer expiry failed", error));
+  }, OFFER_EXPIRY_INTERVAL_MS);
+  offerExpiry.unref();
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -57,6 +66,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info(`api: ${signal} received, shutting down`);
     clearInterval(cleanup);
+    clearInterval(offerExpiry);
     // Finish requests in flight; idle keep-alive connections are closed at once.
     server.close(async () => {
       await Promise.all([worker.stop(), settlement?.stop()]);

@@ -236,6 +236,22 @@ export function captureHold(prisma: PrismaClient, holdId: string, toAccountId: s
   return prisma.$transaction((tx) => captureHoldInTx(tx, holdId, toAccountId, kind, description), TX_OPTIONS);
 }
 
+/**
+ * Captures an open hold into an entry of its own making (e.g. a sale: buyer → seller the price, buyer
+ * → fees the fee), which may take more or less than was held from the hold's account: the hold stops
+ * reserving, the entry moves the money, and the hold points at it. InsufficientFunds when the account
+ * cannot pay what the entry takes beyond the hold.
+ */
+export async function captureHoldIntoEntryInTx(tx: Tx, holdId: string, entry: EntryInput): Promise<Hold> {
+  const hold = (await tx.ledgerHold.findUniqueOrThrow({ where: { id: holdId }, select: holdSelect })) as Hold;
+  await lockAccounts(tx, [hold.accountId]);
+  const current = (await tx.ledgerHold.findUniqueOrThrow({ where: { id: holdId }, select: holdSelect })) as Hold;
+  if (current.state !== "open") throw new Error(`ledger: hold ${holdId} is ${current.state}`);
+  await tx.ledgerHold.update({ where: { id: holdId }, data: { state: "captured", resolvedAt: new Date() } });
+  const posted = await postEntryInTx(tx, entry);
+  return (await tx.ledgerHold.update({ where: { id: holdId }, data: { entryId: posted.id }, select: holdSelect })) as Hold;
+}
+
 /** Releases an open hold; releasing a released hold returns it unchanged; a captured one throws. */
 export async function releaseHoldInTx(tx: Tx, holdId: string): Promise<Hold> {
   const rows = await tx.$queryRaw<{ account_id: string }[]>`SELECT "account_id" FROM "app"."ledger_holds" WHERE "id" = ${holdId}::uuid`;

@@ -11,14 +11,13 @@ import {
 } from "@loop/rules/schemas/fiat-payments";
 import { PURCHASE_MESSAGES } from "@loop/rules/schemas/purchases";
 import type { Format } from "@loop/rules/fees";
-import { formatUsd } from "@loop/rules/units";
+import { formatUsd, parseUsd } from "@loop/rules/units";
 import { ownedPurchase } from "../purchases/record-purchase";
 import type { AppDeps } from "../../deps";
 import { consoleLogger } from "../../deps";
 import { BadGateway, BadRequest, Conflict, NotFound, PaymentRequired, ServiceUnavailable, Unprocessable } from "../../http/errors";
 import { openCheckout, priceCheckout } from "../checkout/checkout-pricing";
 import { checkoutStatus, closeCheckout, completeCheckout } from "../checkout/complete-checkout";
-import { usdToCents } from "../checkout/usd-amount";
 import { captureOf, PaypalApiError, PaypalClient, PaypalUnavailable, type PaypalOrderDetails, type WebhookHeaders } from "./paypal-client";
 
 type Checkout = { id: string; buyerId: string; loopId: string; format: string; status: string; providerRef: string | null };
@@ -52,7 +51,7 @@ export class PaypalCheckout {
     const { loopId, format, amount, currency, intent } = parsed.data;
     if (currency !== undefined && currency.toUpperCase() !== "USD") throw new BadRequest(FIAT_PAYMENT_MESSAGES.currency);
     if (intent !== undefined && intent.toUpperCase() !== "CAPTURE") throw new BadRequest(FIAT_PAYMENT_MESSAGES.intent);
-    const priced = await priceCheckout(this.deps.prisma, buyerId, { loopId, format, claimedTotalCents: amount === undefined ? null : usdToCents(amount) });
+    const priced = await priceCheckout(this.deps.prisma, buyerId, { loopId, format, claimedTotalCents: amount === undefined ? null : parseUsd(amount) });
     const checkout = await openCheckout(this.deps.prisma, "paypal", buyerId, priced);
     const value = formatUsd(BigInt(priced.totalCents));
     const order = await this.call(() => client.createOrder({ checkoutId: checkout.id, value, description: `${priced.loop.title} (${format.toUpperCase()})` }));
@@ -153,7 +152,7 @@ export class PaypalCheckout {
       return checkoutStatus(this.deps, checkout.id);
     }
     if (capture.status !== "COMPLETED") throw new Conflict(FIAT_PAYMENT_MESSAGES.orderNotCompleted);
-    const amountCents = usdToCents(capture.amount.value) ?? -1n;
+    const amountCents = parseUsd(capture.amount.value) ?? -1n;
     const outcome = await completeCheckout(this.deps, checkout.id, { amountCents, currency: capture.amount.currency_code, paymentRef: capture.id });
     if (outcome.status === "completed") return checkoutStatus(this.deps, checkout.id);
     if (outcome.status === "mismatch") throw new Conflict(FIAT_PAYMENT_MESSAGES.paidAmountMismatch);

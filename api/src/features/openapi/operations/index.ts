@@ -12,6 +12,7 @@ import { levelsOperations } from "./levels";
 import { loopsOperations } from "./loops";
 import { oidcOperations } from "./oidc";
 import { openApiOperations } from "./openapi";
+import { negotiationsOperations } from "./negotiations";
 import { paymentsOperations } from "./payments";
 import { profileOperations } from "./profile";
 import { purchasesOperations } from "./purchases";
@@ -39,6 +40,7 @@ export const FEATURES: readonly FeatureSpec[] = [
   downloadsOperations,
   purchasesOperations,
   paymentsOperations,
+  negotiationsOperations,
   searchOperations,
   profileOperations,
   statsOperations,

@@ -1,0 +1,39 @@
+import { formatFeeCents, type Format } from "@loop/rules/fees";
+import type { Negotiation, NegotiationStatus } from "@loop/rules/schemas/negotiations";
+import { formatLoop, formatUsd } from "@loop/rules/units";
+import type { Prisma } from "../../generated/prisma/client";
+
+export const NEGOTIATION_INCLUDE = {
+  loop: { select: { id: true, title: true, priceCents: true, user: { select: { id: true, username: true } } } },
+  buyer: { select: { id: true, username: true } },
+  hold: { select: { amount: true, state: true } },
+} as const satisfies Prisma.NegotiationInclude;
+
+export type NegotiationRow = Prisma.NegotiationGetPayload<{ include: typeof NEGOTIATION_INCLUDE }>;
+
+/** What the sale is for: the counter once there is one, else the offer. */
+export const agreedCents = (row: Pick<NegotiationRow, "offerCents" | "counterCents" | "status">) =>
+  row.status === "counter" || (row.counterCents !== null && row.status === "accepted") ? row.counterCents! : row.offerCents;
+
+export function toNegotiation(row: NegotiationRow): Negotiation {
+  const amount = agreedCents(row);
+  return {
+    id: row.id,
+    status: row.status as NegotiationStatus,
+    format: row.format,
+    offerAmount: formatUsd(BigInt(row.offerCents)),
+    counterOffer: row.counterCents === null ? null : formatUsd(BigInt(row.counterCents)),
+    amount: formatUsd(BigInt(amount)),
+    fee: formatUsd(formatFeeCents(BigInt(amount), row.format as Format)),
+    heldLoop: row.hold && row.hold.state === "open" ? formatLoop(row.hold.amount) : null,
+    message: row.message,
+    responseMessage: row.responseMessage,
+    version: row.version,
+    expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    purchaseId: row.purchaseId,
+    loop: { id: row.loop.id, title: row.loop.title, price: formatUsd(BigInt(row.loop.priceCents)), user: row.loop.user },
+    buyer: row.buyer,
+  };
+}

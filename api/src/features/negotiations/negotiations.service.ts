@@ -1,0 +1,289 @@
+// Offers (DESIGN §5). Every change runs in one transaction with the offer's row locked and its
+// version bumped: the seller's answer, the buyer's answer or withdrawal, and the expiry job race for
+// that lock, so one wins and the others find the offer changed (409). The buyer's offer plus its
+// format fee is held from the in-app balance while the offer is open; accept captures the hold into
+// the sale (buyer → seller the agreed amount, buyer → fees the fee) and records the purchase in the
+// same transaction; reject, withdrawal and expiry release it.
+import { formatFeeCents, type Format } from "@loop/rules/fees";
+import {
+  createNegotiationSchema,
+  NEGOTIATION_MESSAGES,
+  negotiationListQuerySchema,
+  OFFER_TTL_MS,
+  respondNegotiationSchema,
+  type Negotiation,
+} from "@loop/rules/schemas/negotiations";
+import { insufficientLoopMessage } from "@loop/rules/schemas/purchases";
+import { centsToLoopUnits, formatLoopBrief, formatUsd, parseUsd } from "@loop/rules/units";
+import type { AppDeps } from "../../deps";
+import { isUniqueViolation, type PrismaClient, type Tx } from "../../db/prisma";
+import { BadRequest, Conflict, Forbidden, NotFound } from "../../http/errors";
+import { catalogChanged } from "../loops/catalog-cache";
+import { LOOP_NOT_FOUND, UUID } from "../loops/catalog.service";
+import { captureHoldIntoEntryInTx, InsufficientFunds, placeHoldInTx, platformAccountId, releaseHoldInTx, userAccountId, userBalance } from "../ledger/ledger.service";
+import { awardXpMany, offerAnswerXpAward, offerCreatedXpAward, purchaseXpAward, saleXpAward, type XpAward } from "../levels/award-xp";
+import { createNotificationInTx } from "../notifications/create-notification";
+import { downloadSigningKey } from "../downloads/signing-secret";
+import { loopForSale } from "../purchases/purchases.service";
+import { ownedPurchase, recordPurchaseInTx, toPurchase, type CompletedPurchase } from "../purchases/record-purchase";
+import { sendPurchaseMails } from "../purchases/send-purchase-mails";
+import { agreedCents, NEGOTIATION_INCLUDE, toNegotiation, type NegotiationRow } from "./negotiation-view";
+
+const TX_OPTIONS = { maxWait: 30_000, timeout: 60_000 } as const;
+
+const present = (amount: string | null) => `$${amount}`;
+const xpAwards = (awards: (XpAward | null)[]) => awards.filter((award): award is XpAward => award !== null);
+
+function firstIssue(error: { issues: { message: string }[] }, fallback: string): string {
+  return error.issues[0]?.message ?? fallback;
+}
+
+/** The LOOP an amount in cents costs the buyer with its format fee, in ledger units. */
+function heldUnits(cents: number, format: Format): bigint {
+  return centsToLoopUnits(BigInt(cents) + formatFeeCents(BigInt(cents), format));
+}
+
+async function insufficient(tx: Tx, buyerId: string, needed: bigint): Promise<BadRequest> {
+  const { available } = await userBalance(tx, buyerId);
+  return new BadRequest(insufficientLoopMessage(formatLoopBrief(needed), formatLoopBrief(available)));
+}
+
+/** POST /api/negotiations */
+export async function createNegotiation(deps: AppDeps, buyerId: string, body: unknown, now = new Date()): Promise<Negotiation> {
+  const parsed = createNegotiationSchema.safeParse(body ?? {});
+  if (!parsed.success) throw new BadRequest(firstIssue(parsed.error, NEGOTIATION_MESSAGES.missing));
+  const { loopId, format, offerAmount, message } = parsed.data;
+  const offerCents = Number(parseUsd(offerAmount));
+  if (!UUID.test(loopId)) throw new NotFound(LOOP_NOT_FOUND);
+  return deps.prisma.$transaction(async (tx) => {
+    // The loop row is locked as every purchase locks it: an offer and a purchase of it take turns.
+    const loop = await loopForSale(tx, loopId);
+    if (!loop || loop.status !== "ready" || !loop.isPublic) throw new NotFound(LOOP_NOT_FOUND);
+    if (loop.userId === buyerId) throw new BadRequest(NEGOTIATION_MESSAGES.ownLoop);
+    if (loop.isFree || loop.priceCents === 0) throw new BadRequest(NEGOTIATION_MESSAGES.free);
+    if (offerCents >= loop.priceCents) throw new BadRequest(NEGOTIATION_MESSAGES.notBelowPrice);
+    if (await ownedPurchase(tx, buyerId, loop.id, format)) throw new Conflict(NEGOTIATION_MESSAGES.alreadyPurchased);
+    const open = await tx.negotiation.findFirst({ where: { buyerId, loopId: loop.id, status: { in: ["pending", "counter"] } }, select: { id: true } });
+    if (open) throw new Conflict(NEGOTIATION_MESSAGES.openOffer);
+
+    const units = heldUnits(offerCents, format);
+    // XP before the hold: award-xp.ts locks users, then accounts (the lock order of every money path).
+    await awardXpMany(tx, xpAwards([offerCreatedXpAward({ priceCents: loop.priceCents, buyerId, sellerId: loop.userId, loopId: loop.id })]));
+    let holdId: string;
+    try {
+      holdId = (await placeHoldInTx(tx, await userAccountId(tx, buyerId), units, `offer on ${loop.title} (${format.toUpperCase()})`)).id;
+    } catch (error) {
+      if (error instanceof InsufficientFunds) throw await insufficient(tx, buyerId, units);
+      throw error;
+    }
+    let row: NegotiationRow;
+    try {
+      row = await tx.negotiation.create({
+        data: { loopId: loop.id, buyerId, sellerId: loop.userId, format, offerCents, message, holdId, expiresAt: new Date(now.getTime() + OFFER_TTL_MS) },
+        include: NEGOTIATION_INCLUDE,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new Conflict(NEGOTIATION_MESSAGES.openOffer);
+      throw error;
+    }
+    await createNotificationInTx(tx, {
+      userId: loop.userId,
+      type: "info",
+      title: "New Offer",
+      message: `${row.buyer.username} offers ${present(formatUsd(BigInt(offerCents)))} for ${loop.title} (${format.toUpperCase()}).`,
+      actionUrl: "/negotiations",
+      actionText: "Answer",
+    });
+    return toNegotiation(row);
+  }, TX_OPTIONS);
+}
+
+/** GET /api/negotiations?scope=sent|received: newest first. */
+export async function listNegotiations(prisma: PrismaClient, userId: string, query: unknown): Promise<Negotiation[]> {
+  const parsed = negotiationListQuerySchema.safeParse(query ?? {});
+  if (!parsed.success) throw new BadRequest("Invalid Scope: Choose sent or received");
+  const rows = await prisma.negotiation.findMany({
+    where: parsed.data.scope === "sent" ? { buyerId: userId } : { sellerId: userId },
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    take: 200,
+    include: NEGOTIATION_INCLUDE,
+  });
+  return rows.map(toNegotiation);
+}
+
+async function lockNegotiation(tx: Tx, id: string): Promise<NegotiationRow | null> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT "id"::text FROM "app"."negotiations" WHERE "id" = ${id}::uuid FOR UPDATE`;
+  if (!rows[0]) return null;
+  return tx.negotiation.findUniqueOrThrow({ where: { id }, include: NEGOTIATION_INCLUDE });
+}
+
+interface Outcome {
+  negotiation: Negotiation;
+  /** Set when the answer completed the sale: its e-mails follow the commit. */
+  sold: CompletedPurchase | null;
+}
+
+/** PUT /api/negotiations/:id/respond */
+export async function respondToNegotiation(deps: AppDeps, userId: string, id: string, body: unknown, now = new Date()): Promise<Negotiation> {
+  const parsed = respondNegotiationSchema.safeParse(body ?? {});
+  if (!parsed.success) throw new BadRequest(firstIssue(parsed.error, NEGOTIATION_MESSAGES.action));
+  const { action, counterOffer, message, version } = parsed.data;
+  if (!UUID.test(id)) throw new NotFound(NEGOTIATION_MESSAGES.notFound);
+  const outcome = await deps.prisma.$transaction(async (tx): Promise<Outcome> => {
+    const row = await lockNegotiation(tx, id);
+    // Someone else's offer is answered like one that does not exist.
+    if (!row || (row.buyerId !== userId && row.sellerId !== userId)) throw new NotFound(NEGOTIATION_MESSAGES.notFound);
+    if (version !== undefined && version !== row.version) throw new Conflict(NEGOTIATION_MESSAGES.changed);
+    if ((row.status !== "pending" && row.status !== "counter") || row.expiresAt <= now) throw new Conflict(NEGOTIATION_MESSAGES.closed);
+    const isSeller = row.sellerId === userId;
+    const allowed = isSeller ? row.status === "pending" && action !== "withdraw" : row.status === "counter" ? action === "accept" || action === "reject" : action === "withdraw";
+    if (!allowed) throw new Forbidden(NEGOTIATION_MESSAGES.notYours);
+
+    if (action === "accept") return acceptInTx(tx, row, isSeller, message);
+    if (action === "counter") return { negotiation: await counterInTx(tx, row, counterOffer!, message, now), sold: null };
+    return { negotiation: await closeInTx(tx, row, action === "withdraw" ? "withdrawn" : "rejected", isSeller, message), sold: null };
+  }, TX_OPTIONS);
+  if (outcome.sold) {
+    catalogChanged(deps.prisma);
+    const key = await downloadSigningKey(deps.prisma, deps.config)();
+    void sendPurchaseMails(deps, key, outcome.sold);
+  }
+  return outcome.negotiation;
+}
+
+async function counterInTx(tx: Tx, row: NegotiationRow, amount: string, message: string | null, now: Date): Promise<Negotiation> {
+  const counterCents = Number(parseUsd(amount));
+  if (counterCents === row.offerCents) throw new BadRequest(NEGOTIATION_MESSAGES.counterSame);
+  await awardXpMany(tx, xpAwards([offerAnswerXpAward("counter", { buyerId: row.buyerId, sellerId: row.sellerId, loopId: row.loopId })]));
+  // The buyer gets the same time to answer a counter as the seller had for the offer.
+  const updated = await tx.negotiation.update({
+    where: { id: row.id },
+    data: { status: "counter", counterCents, responseMessage: message, version: { increment: 1 }, expiresAt: new Date(now.getTime() + OFFER_TTL_MS) },
+    include: NEGOTIATION_INCLUDE,
+  });
+  await createNotificationInTx(tx, {
+    userId: row.buyerId,
+    type: "info",
+    title: "Counter Offer",
+    message: `${row.loop.user.username} counters your offer on ${row.loop.title} with ${present(formatUsd(BigInt(counterCents)))}.`,
+    actionUrl: "/negotiations",
+    actionText: "Answer",
+  });
+  return toNegotiation(updated);
+}
+
+async function closeInTx(tx: Tx, row: NegotiationRow, status: "rejected" | "withdrawn", bySeller: boolean, message: string | null): Promise<Negotiation> {
+  if (bySeller) await awardXpMany(tx, xpAwards([offerAnswerXpAward("reject", { buyerId: row.buyerId, sellerId: row.sellerId, loopId: row.loopId })]));
+  if (row.holdId) await releaseHoldInTx(tx, row.holdId);
+  const updated = await tx.negotiation.update({
+    where: { id: row.id },
+    data: { status, version: { increment: 1 }, ...(bySeller ? { responseMessage: message } : {}) },
+    include: NEGOTIATION_INCLUDE,
+  });
+  const what = row.loop.title;
+  await createNotificationInTx(tx, {
+    userId: bySeller ? row.buyerId : row.sellerId,
+    type: "info",
+    title: status === "withdrawn" ? "Offer Withdrawn" : bySeller ? "Offer Rejected" : "Counter Offer Rejected",
+    message:
+      status === "withdrawn"
+        ? `${row.buyer.username} withdrew their offer on ${what}.`
+        : bySeller
+          ? `${row.loop.user.username} declined your offer on ${what}. The held LOOP is available again.`
+          : `${row.buyer.username} declined your counter offer on ${what}.`,
+    actionUrl: "/negotiations",
+    actionText: "View",
+  });
+  return toNegotiation(updated);
+}
+
+/** The sale at the agreed amount: hold captured, purchase recorded, XP, notifications; all or nothing. */
+async function acceptInTx(tx: Tx, row: NegotiationRow, bySeller: boolean, message: string | null): Promise<Outcome> {
+  const format = row.format as Format;
+  const loop = await loopForSale(tx, row.loopId);
+  if (!loop) throw new NotFound(LOOP_NOT_FOUND);
+  if (await ownedPurchase(tx, row.buyerId, row.loopId, format)) throw new Conflict(NEGOTIATION_MESSAGES.alreadyPurchased);
+  const priceCents = agreedCents(row);
+  const feeCents = Number(formatFeeCents(BigInt(priceCents), format));
+  const priceUnits = centsToLoopUnits(BigInt(priceCents));
+  const feeUnits = centsToLoopUnits(BigInt(feeCents));
+
+  const trade = { priceCents, buyerId: row.buyerId, sellerId: row.sellerId, onChain: false, loopId: row.loopId };
+  await awardXpMany(
+    tx,
+    xpAwards([purchaseXpAward(trade), saleXpAward(trade), bySeller ? offerAnswerXpAward("accept", { buyerId: row.buyerId, sellerId: row.sellerId, loopId: row.loopId }) : null]),
+  );
+  // A counter above the offer takes more than was held: the buyer must have the difference available.
+  const extra = priceUnits + feeUnits - (row.hold?.amount ?? 0n);
+  if (extra > 0n && (await userBalance(tx, row.buyerId)).available < extra) throw await insufficient(tx, row.buyerId, extra);
+  const fees = await platformAccountId(tx, "fees");
+  const entry = {
+    idempotencyKey: `offer:${row.id}`,
+    kind: "purchase" as const,
+    description: `${loop.title} (${format.toUpperCase()}), offer accepted`,
+    postings: [
+      { userId: row.buyerId, amount: -(priceUnits + feeUnits) },
+      { userId: row.sellerId, amount: priceUnits },
+      ...(feeUnits > 0n ? [{ accountId: fees, amount: feeUnits }] : []),
+    ],
+  };
+  const entryId = (await captureHoldIntoEntryInTx(tx, row.holdId!, entry)).entryId!;
+  const recorded = await recordPurchaseInTx(tx, {
+    loop,
+    buyerId: row.buyerId,
+    format,
+    priceCents,
+    feeCents,
+    method: "loop",
+    loopUnits: priceUnits + feeUnits,
+    ledgerEntryId: entryId,
+    externalRef: `offer:${row.id}`,
+  });
+  const updated = await tx.negotiation.update({
+    where: { id: row.id },
+    data: { status: "accepted", purchaseId: recorded.id, version: { increment: 1 }, ...(bySeller ? { responseMessage: message } : {}) },
+    include: NEGOTIATION_INCLUDE,
+  });
+  await createNotificationInTx(tx, {
+    userId: bySeller ? row.buyerId : row.sellerId,
+    type: "success",
+    title: bySeller ? "Offer Accepted" : "Counter Offer Accepted",
+    message: bySeller
+      ? `${row.loop.user.username} accepted your offer of ${present(formatUsd(BigInt(priceCents)))} for ${loop.title}.`
+      : `${row.buyer.username} accepted your counter offer of ${present(formatUsd(BigInt(priceCents)))} for ${loop.title}.`,
+    actionUrl: "/negotiations",
+    actionText: "View",
+  });
+  return { negotiation: toNegotiation(updated), sold: { purchase: toPurchase(recorded, loop, ""), sellerId: row.sellerId, buyerId: row.buyerId } };
+}
+
+/** The expiry job's pass: every open offer past its time is closed and its hold released. Returns how many. */
+export async function expireNegotiations(prisma: PrismaClient, now = new Date()): Promise<number> {
+  const due = await prisma.negotiation.findMany({ where: { status: { in: ["pending", "counter"] }, expiresAt: { lte: now } }, select: { id: true }, take: 500 });
+  let expired = 0;
+  for (const { id } of due) {
+    const closed = await prisma.$transaction(async (tx) => {
+      const row = await lockNegotiation(tx, id);
+      // Answered meanwhile: the answer won.
+      if (!row || (row.status !== "pending" && row.status !== "counter") || row.expiresAt > now) return false;
+      if (row.holdId) await releaseHoldInTx(tx, row.holdId);
+      await tx.negotiation.update({ where: { id }, data: { status: "expired", version: { increment: 1 } } });
+      for (const userId of [row.buyerId, row.sellerId]) {
+        await createNotificationInTx(tx, {
+          userId,
+          type: "info",
+          title: "Offer Expired",
+          message:
+            userId === row.buyerId
+              ? `Your offer on ${row.loop.title} expired without an answer. The held LOOP is available again.`
+              : `The offer of ${row.buyer.username} on ${row.loop.title} expired.`,
+          actionUrl: "/negotiations",
+          actionText: "View",
+        });
+      }
+      return true;
+    }, TX_OPTIONS);
+    if (closed) expired += 1;
+  }
+  return expired;
+}

@@ -1,0 +1,62 @@
+import { createNegotiationSchema, negotiationListQuerySchema, negotiationSchema, respondNegotiationSchema } from "@loop/rules/schemas/negotiations";
+import { z } from "zod";
+import { bodyTooLarge, failure, json, signInRequired } from "../responses";
+import { defineFeature } from "../spec";
+
+const crossSiteOrBanned = failure("A cross-site request, or a banned account.");
+
+export const negotiationsOperations = defineFeature({
+  tag: "negotiations",
+  description:
+    "Offers (DESIGN §5): a buyer offers a USD amount below the price of a paid loop, for a format; the offer plus its format fee is held " +
+    "from the buyer's in-app LOOP (500 per USD) while it is open. The seller accepts (the sale is completed at once: hold captured, purchase " +
+    "recorded, e-mails sent), counters or rejects a pending offer; the buyer accepts or rejects a counter, or withdraws a pending offer. " +
+    "Offers and counters expire after 7 days (the hold is released). Every change bumps `version`; an answer sent with an older version is refused (409).",
+  schemas: { CreateNegotiationRequest: createNegotiationSchema, RespondNegotiationRequest: respondNegotiationSchema, Negotiation: negotiationSchema },
+  operations: [
+    {
+      method: "post",
+      path: "/api/negotiations",
+      operationId: "createNegotiation",
+      summary: "Make an offer on a loop",
+      auth: "required",
+      body: createNegotiationSchema,
+      responses: {
+        201: json(negotiationSchema, "The offer, pending, with the LOOP held"),
+        400: failure("`Invalid Amount: …`, `Offer Too High: …`, `Invalid Offer: …` (own loop), `Free Loop: …`, `Message Too Long: …`, `Insufficient Balance: …`, or malformed JSON."),
+        401: signInRequired,
+        403: crossSiteOrBanned,
+        404: failure("`Loop Not Found`."),
+        409: failure("`Already Purchased: …`, or `Offer Already Open: …` (one open offer per buyer and loop)."),
+        413: bodyTooLarge,
+      },
+    },
+    {
+      method: "get",
+      path: "/api/negotiations",
+      operationId: "listNegotiations",
+      summary: "One's offers: sent (as buyer) or received (as seller), newest first",
+      auth: "required",
+      query: negotiationListQuerySchema,
+      responses: { 200: json(z.array(negotiationSchema), "Offers"), 400: failure("`Invalid Scope: …`."), 401: signInRequired, 403: failure("A banned account.") },
+    },
+    {
+      method: "put",
+      path: "/api/negotiations/{id}/respond",
+      operationId: "respondToNegotiation",
+      summary: "Answer an offer: the seller accepts, counters or rejects a pending one; the buyer accepts or rejects a counter, or withdraws",
+      auth: "required",
+      params: z.object({ id: z.string() }),
+      body: respondNegotiationSchema,
+      responses: {
+        200: json(negotiationSchema, "The offer after the answer (`accepted` with its purchase id)"),
+        400: failure("`Invalid Action: …`, `Invalid Counter Offer: …`, `Insufficient Balance: …` (a counter above the held offer), or malformed JSON."),
+        401: signInRequired,
+        403: failure("`Not Allowed: …` (not this party's turn), a cross-site request, or a banned account."),
+        404: failure("`Offer Not Found` (also someone else's offer), or `Loop Not Found`."),
+        409: failure("`Offer Changed: …` (the version sent is not the current one), `Offer Closed: …`, or `Already Purchased: …`."),
+        413: bodyTooLarge,
+      },
+    },
+  ],
+});

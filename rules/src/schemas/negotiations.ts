@@ -1,0 +1,98 @@
+/**
+ * Offers (negotiations, DESIGN §5): a buyer offers a USD amount on a paid loop for a format; the
+ * offer plus its format fee is held from the buyer's in-app LOOP while it is open. The seller
+ * accepts, counters or rejects; the buyer answers a counter, or withdraws a pending offer.
+ */
+import { z } from "zod";
+import { DELIVERY_FORMATS } from "./downloads";
+
+export const NEGOTIATION_MESSAGES = {
+  missing: "Missing Information: Choose a loop and a format",
+  format: "Invalid Format: Choose mp3 or wav.",
+  amount: "Invalid Amount: Enter an offer in USD greater than 0, with at most 2 decimals",
+  notBelowPrice: "Offer Too High: Offer less than the price, or buy the loop at its price",
+  ownLoop: "Invalid Offer: You cannot make an offer on your own loop",
+  free: "Free Loop: Download it without an offer",
+  alreadyPurchased: "Already Purchased: You already own this loop in this format",
+  openOffer: "Offer Already Open: You already have an open offer on this loop",
+  messageTooLong: "Message Too Long: Keep the message under 500 characters",
+  notFound: "Offer Not Found",
+  action: "Invalid Action: Choose accept, counter, reject or withdraw",
+  counterAmount: "Invalid Counter Offer: Enter an amount in USD greater than 0, with at most 2 decimals",
+  counterSame: "Invalid Counter Offer: Counter with an amount other than the offer",
+  notYours: "Not Allowed: Only the seller answers an offer, and only the buyer answers a counter or withdraws",
+  closed: "Offer Closed: This offer can no longer be answered",
+  changed: "Offer Changed: This offer changed since you loaded it. Reload and try again.",
+} as const;
+
+export const NEGOTIATION_STATUSES = ["pending", "counter", "accepted", "rejected", "withdrawn", "expired"] as const;
+export type NegotiationStatus = (typeof NEGOTIATION_STATUSES)[number];
+/** Still open: the buyer's hold is in place and someone has to answer. */
+export const OPEN_NEGOTIATION_STATUSES = ["pending", "counter"] as const;
+
+/** How long an offer (and a counter) stays open before the expiry job releases its hold. */
+export const OFFER_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const NEGOTIATION_MESSAGE_MAX = 500;
+
+/** "12.50", "12.5", "12" or 12.5: a positive USD amount with at most 2 decimals (kept as text, parsed to cents). */
+const usdAmount = (message: string) =>
+  z
+    .union([z.string(), z.number()], { error: message })
+    .transform((value) => (typeof value === "number" ? String(value) : value.trim()))
+    .refine((text) => /^\d{1,7}(\.\d{1,2})?$/.test(text) && !/^0+(\.0+)?$/.test(text), { message });
+
+const message = z
+  .string()
+  .max(NEGOTIATION_MESSAGE_MAX, NEGOTIATION_MESSAGES.messageTooLong)
+  .optional()
+  .transform((text) => (text?.trim() ? text.trim() : null));
+
+/** POST /api/negotiations */
+export const createNegotiationSchema = z.object({
+  loopId: z.string({ error: NEGOTIATION_MESSAGES.missing }).min(1, NEGOTIATION_MESSAGES.missing),
+  format: z.enum(DELIVERY_FORMATS, { error: NEGOTIATION_MESSAGES.format }).default("mp3"),
+  offerAmount: usdAmount(NEGOTIATION_MESSAGES.amount).describe("USD, e.g. \"12.50\": less than the loop's price"),
+  message,
+});
+export type CreateNegotiationRequest = z.input<typeof createNegotiationSchema>;
+
+export const NEGOTIATION_ACTIONS = ["accept", "counter", "reject", "withdraw"] as const;
+export type NegotiationAction = (typeof NEGOTIATION_ACTIONS)[number];
+
+/** PUT /api/negotiations/:id/respond */
+export const respondNegotiationSchema = z
+  .object({
+    action: z.enum(NEGOTIATION_ACTIONS, { error: NEGOTIATION_MESSAGES.action }),
+    counterOffer: usdAmount(NEGOTIATION_MESSAGES.counterAmount).optional().nullable().describe("Required for counter (USD)"),
+    message,
+    version: z.number().int().nonnegative().optional().describe("The offer's version as last read: refused with 409 if it changed since"),
+  })
+  .refine((body) => body.action !== "counter" || body.counterOffer != null, { message: NEGOTIATION_MESSAGES.counterAmount, path: ["counterOffer"] });
+export type RespondNegotiationRequest = z.input<typeof respondNegotiationSchema>;
+
+export const NEGOTIATION_SCOPES = ["sent", "received"] as const;
+export const negotiationListQuerySchema = z.object({ scope: z.enum(NEGOTIATION_SCOPES).default("sent") });
+
+const usd = z.string().regex(/^\d+\.\d{2}$/);
+
+export const negotiationSchema = z.object({
+  id: z.string(),
+  status: z.enum(NEGOTIATION_STATUSES),
+  format: z.enum(DELIVERY_FORMATS),
+  offerAmount: usd.describe("The buyer's offer, USD"),
+  counterOffer: usd.nullable().describe("The seller's counter, USD"),
+  /** What the sale is (or was) for: the counter once countered, else the offer. */
+  amount: usd,
+  fee: usd.describe("The format fee on `amount` (MP3 2%, WAV 4%), paid by the buyer on top"),
+  heldLoop: z.string().regex(/^\d+\.\d{8}$/).nullable().describe("LOOP held from the buyer's balance while the offer is open"),
+  message: z.string().nullable().describe("The buyer's message"),
+  responseMessage: z.string().nullable().describe("The seller's message with a counter, accept or reject"),
+  version: z.number().int().describe("Goes up at every change: send it back with an answer"),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  purchaseId: z.string().nullable(),
+  loop: z.object({ id: z.string(), title: z.string(), price: usd, user: z.object({ id: z.string(), username: z.string() }) }),
+  buyer: z.object({ id: z.string(), username: z.string() }),
+});
+export type Negotiation = z.infer<typeof negotiationSchema>;
