@@ -14,12 +14,13 @@ const LoginRoute = lazy(() => import("./routes/login").then((m) => ({ default: m
 const LoginConfirmRoute = lazy(() => import("./routes/login-confirm").then((m) => ({ default: m.LoginConfirmRoute })));
 const TokensRoute = lazy(() => import("./routes/tokens").then((m) => ({ default: m.TokensRoute })));
 const LevelRoute = lazy(() => import("./routes/level").then((m) => ({ default: m.LevelRoute })));
+const NegotiationsRoute = lazy(() => import("./routes/negotiations").then((m) => ({ default: m.NegotiationsRoute })));
 
 /**
  * Spec §2 routes that exist so far (declarative, data-free). Routes of later issues
- * (/negotiations, /admin) fall to the not-found page until built. Public profiles and
- * search are open to visitors (DESIGN §7); /profile asks a visitor to log in; /tokens shows a
- * visitor a sign-in prompt in place of the wallet.
+ * (/admin) fall to the not-found page until built. Public profiles and search are open to
+ * visitors (DESIGN §7); /profile asks a visitor to log in; /tokens shows a visitor a sign-in
+ * prompt in place of the wallet; /negotiations shows a visitor 'Sign In Required'.
  */
 export function AppRoutes() {
   return (
@@ -36,6 +37,7 @@ export function AppRoutes() {
           <Route path="/login" element={<LoginRoute />} />
           <Route path="/login/confirm" element={<LoginConfirmRoute />} />
           <Route path="/level" element={<LevelRoute />} />
+          <Route path="/negotiations" element={<NegotiationsRoute />} />
           <Route path="*" element={<NotFoundRoute />} />
         </Route>
       </Routes>

@@ -1,5 +1,5 @@
 import type { CurrentUser } from "@loop/rules/api-types";
-import { Coins, LogIn, LogOut, Menu, Settings, TrendingUp, UserRound } from "lucide-react";
+import { Coins, Handshake, LogIn, LogOut, Menu, Settings, TrendingUp, UserRound } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
@@ -36,6 +36,12 @@ export function UserMenu({ user, onJoin, onLogout, defaultOpen }: UserMenuProps)
               </Link>
             </DropdownMenuItem>
             <DropdownMenuItem asChild>
+              <Link to="/negotiations">
+                <Handshake aria-hidden />
+                Negotiations
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
               <Link to="/level">
                 <TrendingUp aria-hidden />
                 Level Progress
@@ -66,6 +72,12 @@ export function UserMenu({ user, onJoin, onLogout, defaultOpen }: UserMenuProps)
               <Link to="/tokens">
                 <Coins aria-hidden />
                 Buy LOOP Tokens
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/negotiations">
+                <Handshake aria-hidden />
+                Negotiations
               </Link>
             </DropdownMenuItem>
             <DropdownMenuItem asChild>

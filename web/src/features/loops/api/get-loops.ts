@@ -1,10 +1,14 @@
 import type { LoopListResponse } from "@loop/rules/schemas/loops";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { throwIfResNotOk } from "@/lib/api-client";
+import { LOOPS_QUERY_KEY } from "@/lib/query-keys";
 import { type LoopFilters, loopListSearchParams } from "../lib/loop-filters";
 
-/** Every query of this feature's loop lists starts with this key: invalidate it after an upload, a rating… */
-export const LOOPS_QUERY_KEY = ["loops"] as const;
+/**
+ * Every query of this feature's loop lists starts with this key: invalidate it after an upload, a
+ * rating… It lives in lib because an accepted offer (the negotiations feature) refreshes the lists too.
+ */
+export { LOOPS_QUERY_KEY };
 
 /** GET /api/loops: one page (`offset`, `limit`) of ready, public loops matching the filters. */
 export async function getLoops(filters: LoopFilters, offset = 0, signal?: AbortSignal): Promise<LoopListResponse> {

@@ -1,5 +1,5 @@
 import type { PublicLoop } from "@loop/rules/schemas/loops";
-import { AlertTriangle, Clock, EyeOff, Gauge, Loader2, Music2, ShoppingCart, Star } from "lucide-react";
+import { AlertTriangle, Clock, EyeOff, Gauge, HandCoins, Loader2, Music2, ShoppingCart, Star } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -9,6 +9,7 @@ import { cn } from "@/lib/utils";
 import type { RatingResult } from "@loop/rules/schemas/ratings";
 import { artistName, formatDuration, formatLoopPrice, formatRating } from "../lib/format";
 import { DownloadButton } from "./download-button";
+import { MakeOfferDialog } from "./make-offer-dialog";
 import { PurchaseDialog } from "./purchase-dialog";
 import { RatingControl } from "./rating-control";
 import { WaveformPlayer } from "./waveform-player";
@@ -30,6 +31,7 @@ export interface LoopCardProps {
  * the preview player, Download when the viewer may have the file, stars when they may rate it, and
  * for the owner the loop's state (processing, failed, private). Others get Buy on a paid loop they
  * have not bought (the Purchase dialog; signed out it asks to sign in) and Download once they own it.
+ * Signed in, they may also Make Offer below the price on such a loop (DESIGN §5).
  */
 export function LoopCard({ loop, layout = "grid", onSignInRequired }: LoopCardProps) {
   const { user, isLoading: userLoading } = useUser();
@@ -41,11 +43,16 @@ export function LoopCard({ loop, layout = "grid", onSignInRequired }: LoopCardPr
   // The Purchase dialog is mounted on first open (not for every card in the list).
   const [buyMounted, setBuyMounted] = useState(false);
   const [buyOpen, setBuyOpen] = useState(false);
+  // Likewise the Make Offer dialog.
+  const [offerMounted, setOfferMounted] = useState(false);
+  const [offerOpen, setOfferOpen] = useState(false);
   const own = user !== null && user.id === loop.user.id;
   const ready = loop.status === "ready";
   const purchased = loop.isPurchased || boughtHere;
   const mayDownload = ready && (loop.isFree || purchased || own);
   const mayBuy = ready && !loop.isFree && !purchased && !own;
+  // Offers need an account (the hold comes from the in-app balance): signed out, Buy already opens Join.
+  const mayOffer = user !== null && mayBuy;
   const myRating = rated?.myRating ?? loop.myRating ?? null;
   // Buyers and downloaders may rate (the server says so in canRate, and has the last word).
   const mayRate = user !== null && !own && ready && (loop.canRate || downloadedHere || boughtHere || myRating !== null);
@@ -61,6 +68,11 @@ export function LoopCard({ loop, layout = "grid", onSignInRequired }: LoopCardPr
     }
     setBuyMounted(true);
     setBuyOpen(true);
+  };
+
+  const makeOffer = () => {
+    setOfferMounted(true);
+    setOfferOpen(true);
   };
 
   return (
@@ -117,13 +129,22 @@ export function LoopCard({ loop, layout = "grid", onSignInRequired }: LoopCardPr
           </p>
           {mayDownload ? <DownloadButton loopId={loop.id} title={loop.title} onStarted={() => setDownloadedHere(true)} /> : null}
           {mayBuy ? (
-            <Button size="sm" onClick={buy} disabled={userLoading} aria-label={`Buy ${loop.title}`}>
-              <ShoppingCart aria-hidden />
-              Buy
-            </Button>
+            <div className="flex items-center gap-2">
+              {mayOffer ? (
+                <Button size="sm" variant="outline" onClick={makeOffer} aria-label={`Make Offer on ${loop.title}`}>
+                  <HandCoins aria-hidden />
+                  Make Offer
+                </Button>
+              ) : null}
+              <Button size="sm" onClick={buy} disabled={userLoading} aria-label={`Buy ${loop.title}`}>
+                <ShoppingCart aria-hidden />
+                Buy
+              </Button>
+            </div>
           ) : null}
         </div>
         {buyMounted && user && mayBuy ? <PurchaseDialog loop={loop} open={buyOpen} onOpenChange={setBuyOpen} onPurchased={() => setBoughtHere(true)} /> : null}
+        {offerMounted && mayOffer ? <MakeOfferDialog loop={loop} open={offerOpen} onOpenChange={setOfferOpen} /> : null}
         {mayRate ? <RatingControl loopId={loop.id} title={loop.title} myRating={myRating} onRated={setRated} /> : null}
       </div>
     </article>

@@ -1,0 +1,159 @@
+import { screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fullPageNavigate } from "@/lib/navigation";
+import { NEGOTIATIONS_QUERY_KEY } from "@/lib/query-keys";
+import { TOKEN_BALANCE_QUERY_KEY } from "@/lib/get-token-balance";
+import { makeLoop } from "@/testing/make-loop";
+import { makeNegotiation } from "@/testing/make-negotiation";
+import { makeUser, renderWithProviders } from "@/testing/test-utils";
+import { type Handler, json, stubApi } from "../testing/loop-fixtures";
+import { postedBodies } from "../testing/payment-tab";
+import { renderCard } from "../testing/render-loop-card";
+import { LoopCard } from "./loop-card";
+
+vi.mock("@/lib/navigation", async (importOriginal) => ({ ...(await importOriginal<typeof import("@/lib/navigation")>()), fullPageNavigate: vi.fn() }));
+
+const VIEWER = makeUser({ id: "viewer-1" });
+const signedIn = () => json(VIEWER);
+const signedOut = () => json({ message: "Unauthorized" }, 401);
+const balance = (available: string) => () => json({ balance: available, available, held: "0.00000000" });
+
+async function openOffer(user: ReturnType<typeof renderWithProviders>["user"], title: string) {
+  await user.click(await screen.findByRole("button", { name: `Make Offer on ${title}` }));
+  return screen.findByRole("dialog", { name: `Make an Offer on ${title}` });
+}
+
+beforeEach(() => vi.mocked(fullPageNavigate).mockClear());
+afterEach(() => vi.useRealTimers());
+
+describe("Make Offer on the loop card", () => {
+  it("is offered next to Buy to a signed-in listener on a paid loop they do not own or own already", async () => {
+    const own = { id: VIEWER.id, username: "me", firstName: null, email: null };
+    const { unmount } = renderCard(makeLoop({ title: "Paid" }), { "GET /api/auth/user": signedIn });
+    expect(await screen.findByRole("button", { name: "Make Offer on Paid" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Buy Paid" })).toBeInTheDocument();
+    unmount();
+
+    for (const loop of [makeLoop({ title: "Bought", isPurchased: true }), makeLoop({ title: "Free", isFree: true, price: "0.00" }), makeLoop({ title: "Mine", user: own })]) {
+      const rendered = renderCard(loop, { "GET /api/auth/user": signedIn });
+      expect(await screen.findByRole("button", { name: `Download ${loop.title}` })).toBeInTheDocument();
+      expect(screen.queryByRole("button", { name: `Make Offer on ${loop.title}` })).not.toBeInTheDocument();
+      rendered.unmount();
+    }
+  });
+
+  it("signed out: Buy (which opens Join) but no Make Offer", async () => {
+    stubApi({ "GET /api/auth/user": signedOut });
+    renderWithProviders(<LoopCard loop={makeLoop({ title: "Paid" })} onSignInRequired={vi.fn()} />);
+    const buy = screen.getByRole("button", { name: "Buy Paid" });
+    await vi.waitFor(() => expect(buy).toBeEnabled());
+    expect(screen.queryByRole("button", { name: "Make Offer on Paid" })).not.toBeInTheDocument();
+  });
+});
+
+describe("Make Offer dialog", () => {
+  it("shows the price; Send Offer stays disabled until the amount is valid and below the price", async () => {
+    const { user } = renderCard(makeLoop({ title: "Deep Night", price: "12.50" }), { "GET /api/auth/user": signedIn, "GET /api/tokens/balance": balance("10000.00000000") });
+    const dialog = await openOffer(user, "Deep Night");
+    const amount = within(dialog).getByLabelText("Your offer (USD)");
+    const send = within(dialog).getByRole("button", { name: "Send Offer" });
+
+    expect(within(dialog).getByTestId("offer-price")).toHaveTextContent("Price: $12.50");
+    expect(amount).toHaveAttribute("step", "0.01");
+    expect(amount).toHaveAttribute("min", "0.01");
+    expect(send).toBeDisabled();
+
+    await user.type(amount, "12.50");
+    expect(send).toBeDisabled();
+    expect(dialog).toHaveTextContent("Offer Too High");
+
+    await user.clear(amount);
+    await user.type(amount, "0");
+    expect(send).toBeDisabled();
+    expect(dialog).toHaveTextContent("Invalid Amount");
+
+    await user.clear(amount);
+    await user.type(amount, "1.234");
+    expect(send).toBeDisabled();
+
+    await user.clear(amount);
+    await user.type(amount, "10");
+    expect(send).toBeEnabled();
+    expect(within(dialog).queryByText(/Offer Too High|Invalid Amount/)).not.toBeInTheDocument();
+  });
+
+  it("shows the fee and the LOOP to be held for the chosen format (500 LOOP per USD)", async () => {
+    const { user } = renderCard(makeLoop({ title: "Deep Night", price: "12.50" }), { "GET /api/auth/user": signedIn, "GET /api/tokens/balance": balance("10000.00000000") });
+    const dialog = await openOffer(user, "Deep Night");
+    await user.type(within(dialog).getByLabelText("Your offer (USD)"), "10");
+
+    // $10.00 + 2% = $10.20 → 5,100 LOOP.
+    const summary = within(dialog).getByTestId("offer-summary");
+    expect(summary).toHaveTextContent("$10.00");
+    expect(summary).toHaveTextContent("Marketplace fee (MP3 2%)$0.20");
+    expect(summary).toHaveTextContent("$10.20");
+    expect(within(dialog).getByTestId("offer-held")).toHaveTextContent("Held from your LOOP balance: 5,100.00000000 LOOP");
+
+    // WAV: $10.00 + 4% = $10.40 → 5,200 LOOP.
+    await user.click(within(dialog).getByRole("radio", { name: /WAV/ }));
+    expect(summary).toHaveTextContent("Marketplace fee (WAV 4%)$0.40");
+    expect(within(dialog).getByTestId("offer-held")).toHaveTextContent("Held from your LOOP balance: 5,200.00000000 LOOP");
+  });
+
+  it("counts the optional message up to 500 characters", async () => {
+    const { user } = renderCard(makeLoop({ title: "Deep Night" }), { "GET /api/auth/user": signedIn });
+    const dialog = await openOffer(user, "Deep Night");
+    const message = within(dialog).getByLabelText("Message (optional)");
+    expect(message).toHaveAttribute("maxLength", "500");
+    expect(dialog).toHaveTextContent("0/500");
+    await user.type(message, "Hello");
+    expect(dialog).toHaveTextContent("5/500");
+  });
+
+  it("posts {loopId, format, offerAmount, message}, says 'Offer Sent', closes and refreshes the offers and the balance", async () => {
+    const loop = makeLoop({ title: "Deep Night", price: "12.50" });
+    const post = vi.fn<Handler>(() => json(makeNegotiation({ offerAmount: "9.50", format: "wav" }), 201));
+    const { user, fetchMock, queryClient } = renderCard(loop, {
+      "GET /api/auth/user": signedIn,
+      "GET /api/tokens/balance": balance("10000.00000000"),
+      "POST /api/negotiations": post,
+    });
+    const invalidate = vi.spyOn(queryClient, "invalidateQueries");
+    const dialog = await openOffer(user, "Deep Night");
+    await user.click(within(dialog).getByRole("radio", { name: /WAV/ }));
+    await user.type(within(dialog).getByLabelText("Your offer (USD)"), "9.5");
+    await user.type(within(dialog).getByLabelText("Message (optional)"), "  For my EP  ");
+    await user.click(within(dialog).getByRole("button", { name: "Send Offer" }));
+
+    expect(await screen.findByText("Offer Sent")).toBeInTheDocument();
+    expect(screen.getByText("Your offer of $9.50 for Deep Night was sent to the creator.")).toBeInTheDocument();
+    expect(postedBodies(fetchMock, "/api/negotiations")).toEqual([{ loopId: loop.id, format: "wav", offerAmount: "9.50", message: "For my EP" }]);
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: NEGOTIATIONS_QUERY_KEY });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: TOKEN_BALANCE_QUERY_KEY });
+  });
+
+  it("leaves the message out when empty", async () => {
+    const loop = makeLoop({ title: "Deep Night", price: "12.50" });
+    const { user, fetchMock } = renderCard(loop, { "GET /api/auth/user": signedIn, "POST /api/negotiations": () => json(makeNegotiation(), 201) });
+    const dialog = await openOffer(user, "Deep Night");
+    await user.type(within(dialog).getByLabelText("Your offer (USD)"), "10");
+    await user.click(within(dialog).getByRole("button", { name: "Send Offer" }));
+    expect(await screen.findByText("Offer Sent")).toBeInTheDocument();
+    expect(postedBodies(fetchMock, "/api/negotiations")).toEqual([{ loopId: loop.id, format: "mp3", offerAmount: "10.00" }]);
+  });
+
+  it("a refusal says 'Offer Failed' with the server's message and keeps the dialog open", async () => {
+    const message = "Insufficient Balance: You need 5100 LOOP tokens but only have 20";
+    const { user } = renderCard(makeLoop({ title: "Deep Night", price: "12.50" }), {
+      "GET /api/auth/user": signedIn,
+      "POST /api/negotiations": () => json({ message }, 400),
+    });
+    const dialog = await openOffer(user, "Deep Night");
+    await user.type(within(dialog).getByLabelText("Your offer (USD)"), "10");
+    await user.click(within(dialog).getByRole("button", { name: "Send Offer" }));
+    expect(await screen.findByText("Offer Failed")).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(screen.getByRole("dialog", { name: "Make an Offer on Deep Night" })).toBeInTheDocument();
+  });
+});

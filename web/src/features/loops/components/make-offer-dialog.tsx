@@ -1,0 +1,235 @@
+import type { Format } from "@loop/rules/fees";
+import type { PublicLoop } from "@loop/rules/schemas/loops";
+import { NEGOTIATION_MESSAGE_MAX, NEGOTIATION_MESSAGES } from "@loop/rules/schemas/negotiations";
+import { formatUsd, parseUsd } from "@loop/rules/units";
+import { HandCoins, Loader2, Wallet } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { errorStatus, getServerMessage } from "@/lib/api-client";
+import { useTokenBalance } from "@/lib/get-token-balance";
+import { formatLoop8, formatLoopUnits, formatUsdCents } from "@/lib/loop-amounts";
+import { offerQuote } from "@/lib/offer-quote";
+import { redirectToLoginAfterUnauthorized } from "@/lib/session-expired";
+import { toast, type ToastInput } from "@/lib/toast";
+import { cn } from "@/lib/utils";
+import { useCreateNegotiation } from "../api/create-negotiation";
+import { artistName } from "../lib/format";
+import { feePercent, loopSufficiency } from "../lib/purchase-quote";
+
+export const OFFER_FAILED_FALLBACK = "Failed to send your offer. Please try again.";
+
+export const OFFER_TOASTS = {
+  sent: (amount: string, title: string): ToastInput => ({
+    title: "Offer Sent",
+    description: `Your offer of $${amount} for ${title} was sent to the creator.`,
+    variant: "success",
+  }),
+  failed: (message: string): ToastInput => ({ title: "Offer Failed", description: message, variant: "destructive" }),
+} as const;
+
+const FORMAT_OPTIONS: { format: Format; label: string }[] = [
+  { format: "mp3", label: "MP3" },
+  { format: "wav", label: "WAV" },
+];
+
+/** Same shape as the API's check: digits with at most 2 decimals (the server refuses anything else). */
+const USD_TEXT = /^\d{1,7}(\.\d{1,2})?$/;
+
+type AmountCheck = { state: "empty" } | { state: "invalid"; message: string } | { state: "valid"; cents: bigint };
+
+/** The offer must be a positive USD amount with at most 2 decimals, below the loop's price. */
+function checkAmount(text: string, priceCents: bigint | null): AmountCheck {
+  const trimmed = text.trim();
+  if (!trimmed) return { state: "empty" };
+  const cents = USD_TEXT.test(trimmed) ? parseUsd(trimmed) : null;
+  if (cents === null || cents <= 0n) return { state: "invalid", message: NEGOTIATION_MESSAGES.amount };
+  if (priceCents !== null && cents >= priceCents) return { state: "invalid", message: NEGOTIATION_MESSAGES.notBelowPrice };
+  return { state: "valid", cents };
+}
+
+export interface MakeOfferDialogProps {
+  loop: PublicLoop;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * Make Offer (DESIGN §5): a format, an amount below the price and an optional message. The offer
+ * plus its format fee is held from the buyer's in-app LOOP balance while the offer is open; the
+ * amounts here are the page's own computation with the shared rules, the server computes them again.
+ */
+export function MakeOfferDialog({ loop, open, onOpenChange }: MakeOfferDialogProps) {
+  const [format, setFormat] = useState<Format>("mp3");
+  const [amount, setAmount] = useState("");
+  const [message, setMessage] = useState("");
+  const create = useCreateNegotiation();
+  // The balance is only for reference (the server checks it); fetched while the dialog is open.
+  const balance = useTokenBalance({ enabled: open });
+  const priceCents = parseUsd(loop.price);
+  const check = checkAmount(amount, priceCents);
+  const quote = check.state === "valid" ? offerQuote(formatUsd(check.cents), format) : null;
+  const sufficiency = quote ? loopSufficiency(quote.heldUnits, balance.data?.available) : null;
+  const canSend = check.state === "valid" && message.length <= NEGOTIATION_MESSAGE_MAX && !create.isPending;
+
+  const reset = () => {
+    setFormat("mp3");
+    setAmount("");
+    setMessage("");
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSend || check.state !== "valid") return;
+    const offerAmount = formatUsd(check.cents);
+    const trimmed = message.trim();
+    create.mutate(
+      { loopId: loop.id, format, offerAmount, ...(trimmed ? { message: trimmed } : {}) },
+      {
+        onSuccess: () => {
+          toast(OFFER_TOASTS.sent(offerAmount, loop.title));
+          reset();
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          if (errorStatus(error) === 401) {
+            redirectToLoginAfterUnauthorized();
+            return;
+          }
+          toast(OFFER_TOASTS.failed(getServerMessage(error, OFFER_FAILED_FALLBACK)));
+        },
+      },
+    );
+  };
+
+  return (
+    // While the offer is being sent the dialog stays open, so its answer is shown.
+    <Dialog open={open} onOpenChange={(next) => (create.isPending && !next ? undefined : onOpenChange(next))}>
+      <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-lg overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle className="flex items-center gap-2">
+            <HandCoins className="size-5 shrink-0 text-primary" aria-hidden />
+            <span className="truncate">Make an Offer on {loop.title}</span>
+          </DialogTitle>
+          <DialogDescription>by {artistName(loop.user)}. Offer less than the price; the creator accepts, counters or rejects.</DialogDescription>
+        </DialogHeader>
+
+        <form noValidate onSubmit={submit} className="mt-5 grid gap-4">
+          <fieldset className="grid gap-2" disabled={create.isPending}>
+            <legend className="mb-2 text-sm font-semibold">Format</legend>
+            <div className="grid grid-cols-2 gap-2">
+              {FORMAT_OPTIONS.map((option) => {
+                const checked = option.format === format;
+                return (
+                  <label
+                    key={option.format}
+                    className={cn(
+                      "flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2.5 text-sm transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring",
+                      checked ? "border-primary bg-primary/10" : "border-border hover:border-primary/50",
+                    )}
+                  >
+                    <input
+                      type="radio"
+                      name={`offer-format-${loop.id}`}
+                      value={option.format}
+                      checked={checked}
+                      onChange={() => setFormat(option.format)}
+                      className="accent-primary"
+                    />
+                    <span className="font-semibold">{option.label}</span>
+                    <span className="text-xs text-muted-foreground">+{feePercent(option.format)} fee</span>
+                  </label>
+                );
+              })}
+            </div>
+          </fieldset>
+
+          <div className="grid gap-2">
+            <div className="flex items-baseline justify-between gap-3">
+              <Label htmlFor={`offer-amount-${loop.id}`}>Your offer (USD)</Label>
+              <span className="text-xs text-muted-foreground" data-testid="offer-price">
+                Price: {priceCents === null ? loop.price : formatUsdCents(priceCents)}
+              </span>
+            </div>
+            <Input
+              id={`offer-amount-${loop.id}`}
+              type="number"
+              inputMode="decimal"
+              min="0.01"
+              step="0.01"
+              placeholder="0.00"
+              value={amount}
+              disabled={create.isPending}
+              aria-invalid={check.state === "invalid"}
+              aria-describedby={check.state === "invalid" ? `offer-amount-error-${loop.id}` : undefined}
+              onChange={(event) => setAmount(event.target.value)}
+            />
+            {check.state === "invalid" ? (
+              <p id={`offer-amount-error-${loop.id}`} className="text-xs text-rose-200">
+                {check.message}
+              </p>
+            ) : null}
+          </div>
+
+          <div className="grid gap-2">
+            <Label htmlFor={`offer-message-${loop.id}`}>Message (optional)</Label>
+            <Textarea
+              id={`offer-message-${loop.id}`}
+              value={message}
+              maxLength={NEGOTIATION_MESSAGE_MAX}
+              rows={3}
+              disabled={create.isPending}
+              placeholder="Tell the creator about your project"
+              onChange={(event) => setMessage(event.target.value)}
+            />
+            <p className="text-right text-xs text-muted-foreground" aria-live="polite">
+              {message.length}/{NEGOTIATION_MESSAGE_MAX}
+            </p>
+          </div>
+
+          {quote ? (
+            <dl className="grid gap-1.5 rounded-lg border border-border px-4 py-3 text-sm" data-testid="offer-summary">
+              <div className="flex justify-between gap-3">
+                <dt className="text-muted-foreground">Offer</dt>
+                <dd className="font-mono tabular-nums">{formatUsdCents(quote.amountCents)}</dd>
+              </div>
+              <div className="flex justify-between gap-3">
+                <dt className="text-muted-foreground">
+                  Marketplace fee ({format.toUpperCase()} {feePercent(format)})
+                </dt>
+                <dd className="font-mono tabular-nums">{formatUsdCents(quote.feeCents)}</dd>
+              </div>
+              <div className="flex justify-between gap-3 border-t border-border pt-1.5 font-semibold">
+                <dt>Total if accepted</dt>
+                <dd className="font-mono tabular-nums">{formatUsdCents(quote.totalCents)}</dd>
+              </div>
+              <p className="mt-1 text-xs text-muted-foreground" data-testid="offer-held">
+                Held from your LOOP balance: <span className="font-mono font-semibold text-foreground tabular-nums">{formatLoopUnits(quote.heldUnits)} LOOP</span>
+              </p>
+            </dl>
+          ) : null}
+
+          <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+            <Wallet className="size-3.5" aria-hidden />
+            Your LOOP balance: {balance.data ? `${formatLoop8(balance.data.available)} LOOP` : "…"}
+            {sufficiency?.state === "short" ? <span className="text-amber-200"> (short by {formatLoopUnits(sufficiency.shortUnits)} LOOP)</span> : null}
+          </p>
+          <p className="text-xs text-muted-foreground">500 LOOP = 1 USD. The hold is released if the offer is rejected, withdrawn or expires.</p>
+
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="ghost" disabled={create.isPending} onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!canSend}>
+              {create.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <HandCoins aria-hidden />}
+              {create.isPending ? "Sending..." : "Send Offer"}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
