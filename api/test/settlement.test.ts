@@ -481,8 +481,9 @@ describe("settlement of indexed chain events", () => {
     expect((await t.db.prisma.user.findUniqueOrThrow({ where: { id: buyer.id } })).experience).toBe(9);
     expect((await t.db.prisma.user.findUniqueOrThrow({ where: { id: sellerWithWallet.id } })).experience).toBe(14);
     expect(await t.db.prisma.notification.count({ where: { userId: sellerWithWallet.id, title: "New Sale" } })).toBe(1);
-    // Bought: no second quote.
+    // Bought: no second quote; and the paid quote cannot be paid again.
     await buyer.browser.post("/api/purchases/quote").send({ loopId: onChainLoop, format: "mp3" }).expect(409);
+    await expect(pay(q)).rejects.toThrow(/OrderAlreadyUsed/);
 
     // A seller without a wallet: paid to LoopVault on chain, credited in app once the escrow is released.
     const q2 = await quoteFor(inAppLoop, "wav");
@@ -507,6 +508,11 @@ describe("settlement of indexed chain events", () => {
     expect(await balance(sellerByEmail.browser)).toMatchObject({ balance: "2000.00000000" }); // 500 + $3.00 × 500
     const credited = await t.db.prisma.purchase.findFirstOrThrow({ where: { buyerId: buyer.id, loopId: inAppLoop } });
     expect(credited.ledgerEntryId).not.toBeNull();
+
+    // Nor after its deadline (chain time is past a fresh quote's by now): it reverts, nothing more is recorded.
+    const late = await quoteFor(await listedLoop(sellerWithWallet.id, 100), "mp3");
+    await expect(pay(late)).rejects.toThrow(/QuoteExpired/);
+    expect(await t.db.prisma.purchase.count({ where: { buyerId: buyer.id } })).toBe(2);
   }, 120_000);
 
   it("quotes are refused for what cannot be bought from a wallet", async () => {
