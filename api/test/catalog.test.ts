@@ -91,6 +91,7 @@ describe("catalog: GET /api/loops, /api/loops/:id, preview and peaks", () => {
           price: "4.99",
           isFree: false,
           isPurchased: false,
+          purchasedFormats: [],
           duration: 20,
           bpm: 120,
           key: "A minor",
@@ -186,15 +187,41 @@ describe("catalog: GET /api/loops, /api/loops/:id, preview and peaks", () => {
         [3, 1, null, false],
         [null, 0, null, false],
       ]);
+      expect(signedOut.loops.map((loop) => loop.purchasedFormats)).toEqual([[], [], [], []]);
       const mine = await list("?sortBy=rating", alice);
-      expect(mine.loops.map((loop) => [loop.myRating, loop.isPurchased])).toEqual([
-        [4, true],
-        [null, false],
-        [null, false],
-        [null, false],
+      expect(mine.loops.map((loop) => [loop.myRating, loop.isPurchased, loop.purchasedFormats])).toEqual([
+        [4, true, ["mp3"]],
+        [null, false, []],
+        [null, false, []],
+        [null, false, []],
       ]);
       const detail = await alice.get(`/api/loops/${ids["Free Swing"]}`).expect(200);
-      expect(detail.body).toMatchObject({ averageRating: 4.7, totalRatings: 3, myRating: 4, isPurchased: true });
+      expect(detail.body).toMatchObject({ averageRating: 4.7, totalRatings: 3, myRating: 4, isPurchased: true, purchasedFormats: ["mp3"] });
+    });
+
+    it("purchasedFormats: the formats the viewer owns, refunded ones left out, in the list and the detail alike", async () => {
+      const buy = (name: string, format: "mp3" | "wav", refunded = false) =>
+        t.db.prisma.purchase.create({
+          data: { loopId: ids[name]!, buyerId: aliceId, format, priceCents: 499, method: "test", ...(refunded ? { refundedAt: new Date(), refundRef: `refund-${name}-${format}` } : {}) },
+        });
+      // Bought WAV first and MP3 after: the view lists them MP3 first all the same.
+      await buy("Deep Night", "wav");
+      await buy("Deep Night", "mp3");
+      // MP3 refunded, WAV kept: owns the WAV only, still "purchased".
+      await buy("Acid Rain", "mp3", true);
+      await buy("Acid Rain", "wav");
+      // Refunded and nothing else: owns nothing (so Buy comes back on the card).
+      await buy("Detected Only", "wav", true);
+
+      const expected = { "Deep Night": [true, ["mp3", "wav"]], "Acid Rain": [true, ["wav"]], "Detected Only": [false, []] } as const;
+      const mine = await list("", alice);
+      for (const [name, [isPurchased, purchasedFormats]] of Object.entries(expected)) {
+        expect(mine.loops.find((loop) => loop.title === name)).toMatchObject({ isPurchased, purchasedFormats });
+        const detail = await alice.get(`/api/loops/${ids[name]}`).expect(200);
+        expect(publicLoopSchema.parse(detail.body)).toMatchObject({ isPurchased, purchasedFormats });
+        // Signed out nobody owns anything.
+        expect((await request(t.app).get(`/api/loops/${ids[name]}`).expect(200)).body).toMatchObject({ isPurchased: false, purchasedFormats: [] });
+      }
     });
 
     it.each([

@@ -3,6 +3,7 @@
  * and the creator's view of a loop. Messages are `Title: explanation`, as the web app shows them.
  */
 import { z } from "zod";
+import { DELIVERY_FORMATS } from "./downloads";
 
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 /**
@@ -237,6 +238,7 @@ export type LoopListQuery = z.output<typeof loopListQuerySchema>;
 export const publicLoopSchema = z.object({
   ...loopFields,
   isPurchased: z.boolean().describe("The viewer bought this loop (any format)"),
+  purchasedFormats: z.array(z.enum(DELIVERY_FORMATS)).describe("The formats the viewer owns (bought, not refunded); empty signed out"),
   duration: z.number().nonnegative().nullable().describe("Seconds"),
   bpm: z.number().int().nullable().describe("The creator's BPM, else the detected one"),
   key: z.string().nullable().describe("The creator's key, else the detected one"),

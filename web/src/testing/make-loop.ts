@@ -13,6 +13,7 @@ export function makeLoop(overrides: Partial<PublicLoop> = {}): PublicLoop {
     price: "4.99",
     isFree: false,
     isPurchased: false,
+    purchasedFormats: [],
     duration: 16,
     bpm: 120,
     key: "A minor",

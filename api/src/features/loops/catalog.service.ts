@@ -1,4 +1,5 @@
 // The public catalog: listing and reading loops, and streaming their preview and peaks.
+import type { DeliveryFormat } from "@loop/rules/schemas/downloads";
 import { DURATION_BAND_MS, LOOP_TOTAL_CAP, loopListQuerySchema, type LoopListQuery, type LoopListResponse, type PublicLoop } from "@loop/rules/schemas/loops";
 import { Prisma, type PrismaClient } from "../../db/prisma";
 import { BadRequest, NotFound } from "../../http/errors";
@@ -134,7 +135,8 @@ async function anonymousPage(prisma: PrismaClient, cache: CatalogCache, query: L
 interface ViewerRow {
   id: string;
   my_rating: number | null;
-  purchased: boolean;
+  /** The formats bought and not refunded (the enum's text); empty when none. */
+  purchased_formats: DeliveryFormat[];
   downloaded: boolean;
   viewer_email: string | null;
 }
@@ -145,14 +147,15 @@ async function overlayViewer(prisma: PrismaClient, page: LoopListResponse, viewe
   const ids = page.loops.map((loop) => loop.id);
   const ownLoops = page.loops.some((loop) => loop.user.id === viewerId);
   const email = ownLoops ? Prisma.sql`(SELECT v."email" FROM "app"."users" v WHERE v."id" = ${viewerId}::uuid)` : Prisma.sql`NULL::text`;
+  // ARRAY(subquery) rather than array_agg: no purchase gives an empty array, not NULL.
   const rows = await prisma.$queryRaw<ViewerRow[]>`
     SELECT i."id"::text AS id, r."rating" AS my_rating,
-           EXISTS (SELECT 1 FROM "app"."purchases" pu WHERE pu."buyer_id" = ${viewerId}::uuid AND pu."loop_id" = i."id" AND pu."refunded_at" IS NULL) AS purchased,
+           ARRAY(SELECT pu."format"::text FROM "app"."purchases" pu WHERE pu."buyer_id" = ${viewerId}::uuid AND pu."loop_id" = i."id" AND pu."refunded_at" IS NULL) AS purchased_formats,
            EXISTS (SELECT 1 FROM "app"."loop_downloads" d WHERE d."user_id" = ${viewerId}::uuid AND d."loop_id" = i."id") AS downloaded,
            ${email} AS viewer_email
     FROM unnest(ARRAY[${Prisma.join(ids)}]::uuid[]) AS i("id")
     LEFT JOIN "app"."loop_ratings" r ON r."loop_id" = i."id" AND r."user_id" = ${viewerId}::uuid`;
-  const byId = new Map(rows.map((row) => [row.id, { isPurchased: row.purchased, myRating: row.my_rating, hasDownloaded: row.downloaded }]));
+  const byId = new Map(rows.map((row) => [row.id, { purchasedFormats: row.purchased_formats, myRating: row.my_rating, hasDownloaded: row.downloaded }]));
   const viewerEmail = rows[0]?.viewer_email ?? null;
   return { loops: page.loops.map((loop) => withViewerFields(loop, viewerId, byId.get(loop.id), viewerEmail)), total: page.total };
 }

@@ -1,8 +1,17 @@
+import { DELIVERY_FORMATS, type DeliveryFormat } from "@loop/rules/schemas/downloads";
 import { centsToPrice, type CreatorLoop, type PublicLoop } from "@loop/rules/schemas/loops";
 import { averageRating } from "@loop/rules/schemas/ratings";
 import type { Genre, Loop, User } from "../../generated/prisma/client";
 
 export type LoopWithGenre = Loop & { genre: Genre };
+
+/**
+ * The formats owned, once each and in DELIVERY_FORMATS order (mp3 first): the page lists and offers
+ * them in that order, and equal ownership gives equal JSON whichever way it was read.
+ */
+function ownedFormats(formats: readonly DeliveryFormat[]): DeliveryFormat[] {
+  return DELIVERY_FORMATS.filter((format) => formats.includes(format));
+}
 
 /** Fields every view of a loop shares, whoever looks at it. */
 function commonLoopFields(loop: LoopWithGenre) {
@@ -52,30 +61,33 @@ export const publicLoopInclude = {
 const NOBODY = "00000000-0000-0000-0000-000000000000";
 
 /**
- * publicLoopInclude plus what only the viewer sees: their rating and whether they bought the loop.
- * Both are unique-index lookups (one query each for a whole page).
+ * publicLoopInclude plus what only the viewer sees: their rating and the formats they bought.
+ * Both are unique-index lookups (one query each for a whole page). A refunded purchase owns
+ * nothing (downloads and a second purchase go by the same rule), so it is left out.
  */
 export function viewerLoopInclude(viewerId: string | null) {
   const id = viewerId ?? NOBODY;
   return {
     ...publicLoopInclude,
     ratings: { where: { userId: id }, select: { rating: true } },
-    purchases: { where: { buyerId: id }, select: { format: true } },
+    purchases: { where: { buyerId: id, refundedAt: null }, select: { format: true } },
     downloads: { where: { userId: id }, select: { format: true } },
   } as const;
 }
 
 /** The viewer's own rating and purchases, when loaded with viewerLoopInclude. */
-export type ViewerRelations = { ratings?: { rating: number }[]; purchases?: { format: string }[]; downloads?: { format: string }[] };
+export type ViewerRelations = { ratings?: { rating: number }[]; purchases?: { format: DeliveryFormat }[]; downloads?: { format: string }[] };
 
 /**
- * A loop as the catalog shows it; `viewerId` sees their own e-mail, nobody else's. `myRating`
- * and `isPurchased` come from viewerLoopInclude (null/false when loaded without it).
+ * A loop as the catalog shows it; `viewerId` sees their own e-mail, nobody else's. `myRating`,
+ * `isPurchased` and `purchasedFormats` come from viewerLoopInclude (null/false/none when loaded without it).
  */
 export function publicLoopView(loop: LoopWithGenreAndUser & ViewerRelations, viewerId: string | null): PublicLoop {
+  const purchasedFormats = viewerId !== null ? ownedFormats(loop.purchases?.map((purchase) => purchase.format) ?? []) : [];
   return {
     ...commonLoopFields(loop),
-    isPurchased: viewerId !== null && (loop.purchases?.length ?? 0) > 0,
+    isPurchased: purchasedFormats.length > 0,
+    purchasedFormats,
     bpm: loop.bpm ?? loop.detectedBpm,
     key: loop.key ?? loop.detectedKey,
     audioFileUrl: loop.previewKey ? `/api/loops/${loop.id}/preview` : null,
@@ -83,7 +95,7 @@ export function publicLoopView(loop: LoopWithGenreAndUser & ViewerRelations, vie
     averageRating: averageRating(loop.ratingSum, loop.ratingCount),
     totalRatings: loop.ratingCount,
     myRating: viewerId !== null ? (loop.ratings?.[0]?.rating ?? null) : null,
-    canRate: viewerId !== null && viewerId !== loop.userId && ((loop.purchases?.length ?? 0) > 0 || (loop.downloads?.length ?? 0) > 0),
+    canRate: viewerId !== null && viewerId !== loop.userId && (purchasedFormats.length > 0 || (loop.downloads?.length ?? 0) > 0),
     user: {
       id: loop.user.id,
       username: loop.user.username,
@@ -151,6 +163,7 @@ export function anonymousLoopFromRow(row: CatalogLoopRow): PublicLoop {
     downloadCount: row.download_count,
     createdAt: row.created_at,
     isPurchased: false,
+    purchasedFormats: [],
     bpm: row.bpm,
     key: row.key,
     audioFileUrl: row.has_preview ? `/api/loops/${row.id}/preview` : null,
@@ -165,7 +178,8 @@ export function anonymousLoopFromRow(row: CatalogLoopRow): PublicLoop {
 
 /** What only the signed-in viewer sees of a loop. */
 export interface ViewerFields {
-  isPurchased: boolean;
+  /** Bought and not refunded; bought at all is `purchasedFormats.length > 0`. */
+  purchasedFormats: DeliveryFormat[];
   myRating: number | null;
   /** The viewer fetched a download of it (ratings are for buyers and downloaders). */
   hasDownloaded: boolean;
@@ -177,11 +191,13 @@ export interface ViewerFields {
  */
 export function withViewerFields(loop: PublicLoop, viewerId: string, fields: ViewerFields | undefined, viewerEmail: string | null): PublicLoop {
   const own = loop.user.id === viewerId;
+  const purchasedFormats = ownedFormats(fields?.purchasedFormats ?? []);
   return {
     ...loop,
-    isPurchased: fields?.isPurchased ?? false,
+    isPurchased: purchasedFormats.length > 0,
+    purchasedFormats,
     myRating: fields?.myRating ?? null,
-    canRate: !own && ((fields?.isPurchased ?? false) || (fields?.hasDownloaded ?? false)),
+    canRate: !own && (purchasedFormats.length > 0 || (fields?.hasDownloaded ?? false)),
     user: own ? { ...loop.user, email: viewerEmail } : loop.user,
   };
 }

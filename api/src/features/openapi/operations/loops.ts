@@ -55,7 +55,7 @@ export const loopsOperations = defineFeature({
       summary: "The catalog: ready, public loops, filtered, sorted and paged",
       description:
         "`popular` sorts by downloads + purchases; `rating` by average rating (unrated last). `total` counts every match, not only this page. " +
-        "`isPurchased` and `myRating` are the signed-in viewer's.",
+        "`isPurchased`, `purchasedFormats` and `myRating` are the signed-in viewer's.",
       auth: "optional",
       query: loopListQuerySchema,
       responses: {

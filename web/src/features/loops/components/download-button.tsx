@@ -6,7 +6,7 @@ import { useUser } from "@/lib/auth";
 import { fullPageNavigate } from "@/lib/navigation";
 import { redirectToLoginAfterUnauthorized, UNAUTHORIZED_TOAST } from "@/lib/session-expired";
 import { toast, type ToastInput } from "@/lib/toast";
-import type { DeliveryFormat } from "@loop/rules/schemas/downloads";
+import { DELIVERY_FORMATS, type DeliveryFormat } from "@loop/rules/schemas/downloads";
 import { useDownloadLink } from "../api/get-download-link";
 
 export const DOWNLOAD_TOASTS = {
@@ -24,9 +24,22 @@ const FORMATS: { format: DeliveryFormat; label: string; hint: string }[] = [
 /**
  * Download for a loop the viewer may have (free, bought or their own): signed out it says 'Login
  * Required'; signed in it asks the format, fetches a signed link and opens it (an attachment, so
- * the page stays). A 401 (session gone) sends the user to log in again after 500 ms.
+ * the page stays). A 401 (session gone) sends the user to log in again after 500 ms. `formats` are
+ * the ones offered: a paid loop's buyer owns only the formats bought (the server refuses the others).
  */
-export function DownloadButton({ loopId, title, className, onStarted }: { loopId: string; title: string; className?: string; onStarted?: () => void }) {
+export function DownloadButton({
+  loopId,
+  title,
+  formats = DELIVERY_FORMATS,
+  className,
+  onStarted,
+}: {
+  loopId: string;
+  title: string;
+  formats?: readonly DeliveryFormat[];
+  className?: string;
+  onStarted?: () => void;
+}) {
   const { user, isLoading } = useUser();
   const link = useDownloadLink();
 
@@ -70,7 +83,7 @@ export function DownloadButton({ loopId, title, className, onStarted }: { loopId
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="min-w-40">
         <DropdownMenuLabel>Choose a format</DropdownMenuLabel>
-        {FORMATS.map(({ format, label: formatLabel, hint }) => (
+        {FORMATS.filter(({ format }) => formats.includes(format)).map(({ format, label: formatLabel, hint }) => (
           <DropdownMenuItem key={format} onSelect={() => start(format)}>
             <Download aria-hidden />
             <span className="font-semibold">{formatLabel}</span>

@@ -75,7 +75,7 @@ describe("Buy or Download", () => {
   it("no Buy on a bought, free, own or unfinished loop", async () => {
     const own = { id: VIEWER.id, username: "me", firstName: null, email: null };
     const cases = [
-      makeLoop({ title: "Bought", isPurchased: true }),
+      makeLoop({ title: "Bought", isPurchased: true, purchasedFormats: ["mp3", "wav"] }),
       makeLoop({ title: "Free", isFree: true, price: "0.00" }),
       makeLoop({ title: "Mine", user: own }),
       makeLoop({ title: "Mine Processing", user: own, status: "processing" }),
@@ -85,6 +85,26 @@ describe("Buy or Download", () => {
       if (loop.status === "ready") expect(await screen.findByRole("button", { name: `Download ${loop.title}` })).toBeInTheDocument();
       else expect(await screen.findByText("Processing")).toBeInTheDocument();
       expect(buyButton(loop.title)).not.toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it("owning the MP3 only: Download offers the MP3 alone, Buy and Make Offer stay for the WAV", async () => {
+    const loop = makeLoop({ title: "Half Bought", isPurchased: true, purchasedFormats: ["mp3"] });
+    const { user } = renderCard(loop, { "GET /api/auth/user": signedIn });
+    await vi.waitFor(() => expect(buyButton("Half Bought")).toBeEnabled());
+    expect(screen.getByRole("button", { name: "Make Offer on Half Bought" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Download Half Bought", expanded: false }));
+    const items = await screen.findAllByRole("menuitem");
+    expect(items.map((item) => item.textContent)).toEqual(["MP3320 kbps"]);
+  });
+
+  it("free and one's own loops download in both formats", async () => {
+    const own = { id: VIEWER.id, username: "me", firstName: null, email: null };
+    for (const loop of [makeLoop({ title: "Free", isFree: true, price: "0.00" }), makeLoop({ title: "Mine", user: own })]) {
+      const { user, unmount } = renderCard(loop, { "GET /api/auth/user": signedIn });
+      await user.click(await screen.findByRole("button", { name: `Download ${loop.title}`, expanded: false }));
+      expect((await screen.findAllByRole("menuitem")).map((item) => item.textContent)).toEqual(["MP3320 kbps", "WAVlossless"]);
       unmount();
     }
   });
@@ -135,7 +155,7 @@ describe("download flow", () => {
   });
 
   it("a 401 says 'You are logged out. Logging in again...' and goes to login after 500 ms", async () => {
-    const loop = makeLoop({ title: "Bought", isPurchased: true });
+    const loop = makeLoop({ title: "Bought", isPurchased: true, purchasedFormats: ["mp3", "wav"] });
     let answer: ((response: Response) => void) | null = null;
     const { user } = renderCard(loop, {
       "GET /api/auth/user": signedIn,

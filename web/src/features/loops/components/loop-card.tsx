@@ -1,3 +1,4 @@
+import { DELIVERY_FORMATS, type DeliveryFormat } from "@loop/rules/schemas/downloads";
 import type { PublicLoop } from "@loop/rules/schemas/loops";
 import { AlertTriangle, Clock, EyeOff, Gauge, HandCoins, Loader2, Music2, ShoppingCart, Star } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -8,6 +9,7 @@ import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import type { RatingResult } from "@loop/rules/schemas/ratings";
 import { artistName, formatDuration, formatLoopPrice, formatRating } from "../lib/format";
+import { notOwnedFormats, ownedFormats } from "../lib/owned-formats";
 import { DownloadButton } from "./download-button";
 import { MakeOfferDialog } from "./make-offer-dialog";
 import { PurchaseDialog } from "./purchase-dialog";
@@ -29,17 +31,18 @@ export interface LoopCardProps {
 /**
  * The loop card (spec §2): title, 'by' the artist, genre, m:ss, BPM, key, price, average rating,
  * the preview player, Download when the viewer may have the file, stars when they may rate it, and
- * for the owner the loop's state (processing, failed, private). Others get Buy on a paid loop they
- * have not bought (the Purchase dialog; signed out it asks to sign in) and Download once they own it.
- * Signed in, they may also Make Offer below the price on such a loop (DESIGN §5).
+ * for the owner the loop's state (processing, failed, private). A paid loop is sold per format:
+ * others get Download for the formats they own and Buy while some format is not theirs yet (the
+ * Purchase dialog; signed out it asks to sign in), so both once they own the MP3 only. Signed in,
+ * they may also Make Offer below the price while Buy shows (DESIGN §5).
  */
 export function LoopCard({ loop, layout = "grid", onSignInRequired }: LoopCardProps) {
   const { user, isLoading: userLoading } = useUser();
   const [rated, setRated] = useState<RatingResult | null>(null);
   // Fetching the file records the download, which is what lets a listener rate a free loop.
   const [downloadedHere, setDownloadedHere] = useState(false);
-  // Bought in this card: Download at once, before the refetched list says isPurchased.
-  const [boughtHere, setBoughtHere] = useState(false);
+  // Formats bought in this card: Download at once, before the refetched list says purchasedFormats.
+  const [boughtHere, setBoughtHere] = useState<readonly DeliveryFormat[]>([]);
   // The Purchase dialog is mounted on first open (not for every card in the list).
   const [buyMounted, setBuyMounted] = useState(false);
   const [buyOpen, setBuyOpen] = useState(false);
@@ -48,14 +51,17 @@ export function LoopCard({ loop, layout = "grid", onSignInRequired }: LoopCardPr
   const [offerOpen, setOfferOpen] = useState(false);
   const own = user !== null && user.id === loop.user.id;
   const ready = loop.status === "ready";
-  const purchased = loop.isPurchased || boughtHere;
-  const mayDownload = ready && (loop.isFree || purchased || own);
-  const mayBuy = ready && !loop.isFree && !purchased && !own;
+  const owned = ownedFormats(loop.purchasedFormats, boughtHere);
+  const notOwned = notOwnedFormats(owned);
+  // Free loops and one's own come in every format; a paid loop in the formats bought.
+  const downloadFormats = loop.isFree || own ? DELIVERY_FORMATS : owned;
+  const mayDownload = ready && downloadFormats.length > 0;
+  const mayBuy = ready && !loop.isFree && !own && notOwned.length > 0;
   // Offers need an account (the hold comes from the in-app balance): signed out, Buy already opens Join.
   const mayOffer = user !== null && mayBuy;
   const myRating = rated?.myRating ?? loop.myRating ?? null;
   // Buyers and downloaders may rate (the server says so in canRate, and has the last word).
-  const mayRate = user !== null && !own && ready && (loop.canRate || downloadedHere || boughtHere || myRating !== null);
+  const mayRate = user !== null && !own && ready && (loop.canRate || downloadedHere || boughtHere.length > 0 || myRating !== null);
   const averageRating = rated ? rated.averageRating : loop.averageRating;
   const totalRatings = rated ? rated.totalRatings : loop.totalRatings;
   const list = layout === "list";
@@ -127,24 +133,35 @@ export function LoopCard({ loop, layout = "grid", onSignInRequired }: LoopCardPr
           <p className={cn("font-display text-xl font-extrabold", loop.isFree ? "text-emerald-300" : "text-foreground")} data-testid="loop-price">
             {formatLoopPrice(loop)}
           </p>
-          {mayDownload ? <DownloadButton loopId={loop.id} title={loop.title} onStarted={() => setDownloadedHere(true)} /> : null}
-          {mayBuy ? (
-            <div className="flex items-center gap-2">
+          {mayDownload || mayBuy ? (
+            // Owning one format of a paid loop shows Download beside Buy for the other: they wrap.
+            <div className="flex flex-wrap items-center justify-end gap-2">
+              {mayDownload ? <DownloadButton loopId={loop.id} title={loop.title} formats={downloadFormats} onStarted={() => setDownloadedHere(true)} /> : null}
               {mayOffer ? (
                 <Button size="sm" variant="outline" onClick={makeOffer} aria-label={`Make Offer on ${loop.title}`}>
                   <HandCoins aria-hidden />
                   Make Offer
                 </Button>
               ) : null}
-              <Button size="sm" onClick={buy} disabled={userLoading} aria-label={`Buy ${loop.title}`}>
-                <ShoppingCart aria-hidden />
-                Buy
-              </Button>
+              {mayBuy ? (
+                <Button size="sm" onClick={buy} disabled={userLoading} aria-label={`Buy ${loop.title}`}>
+                  <ShoppingCart aria-hidden />
+                  Buy
+                </Button>
+              ) : null}
             </div>
           ) : null}
         </div>
-        {buyMounted && user && mayBuy ? <PurchaseDialog loop={loop} open={buyOpen} onOpenChange={setBuyOpen} onPurchased={() => setBoughtHere(true)} /> : null}
-        {offerMounted && mayOffer ? <MakeOfferDialog loop={loop} open={offerOpen} onOpenChange={setOfferOpen} /> : null}
+        {buyMounted && user && mayBuy ? (
+          <PurchaseDialog
+            loop={loop}
+            ownedFormats={owned}
+            open={buyOpen}
+            onOpenChange={setBuyOpen}
+            onPurchased={(purchase) => setBoughtHere((formats) => [...formats, purchase.format])}
+          />
+        ) : null}
+        {offerMounted && mayOffer ? <MakeOfferDialog loop={loop} ownedFormats={owned} open={offerOpen} onOpenChange={setOfferOpen} /> : null}
         {mayRate ? <RatingControl loopId={loop.id} title={loop.title} myRating={myRating} onRated={setRated} /> : null}
       </div>
     </article>

@@ -34,7 +34,7 @@ describe("Make Offer on the loop card", () => {
     expect(screen.getByRole("button", { name: "Buy Paid" })).toBeInTheDocument();
     unmount();
 
-    for (const loop of [makeLoop({ title: "Bought", isPurchased: true }), makeLoop({ title: "Free", isFree: true, price: "0.00" }), makeLoop({ title: "Mine", user: own })]) {
+    for (const loop of [makeLoop({ title: "Bought", isPurchased: true, purchasedFormats: ["mp3", "wav"] }), makeLoop({ title: "Free", isFree: true, price: "0.00" }), makeLoop({ title: "Mine", user: own })]) {
       const rendered = renderCard(loop, { "GET /api/auth/user": signedIn });
       expect(await screen.findByRole("button", { name: `Download ${loop.title}` })).toBeInTheDocument();
       expect(screen.queryByRole("button", { name: `Make Offer on ${loop.title}` })).not.toBeInTheDocument();
@@ -98,6 +98,25 @@ describe("Make Offer dialog", () => {
     await user.click(within(dialog).getByRole("radio", { name: /WAV/ }));
     expect(summary).toHaveTextContent("Marketplace fee (WAV 4%)$0.40");
     expect(within(dialog).getByTestId("offer-held")).toHaveTextContent("Held from your LOOP balance: 5,200.00000000 LOOP");
+  });
+
+  it("owning the MP3: opens on the WAV with the MP3 marked Owned and disabled, and offers for the WAV", async () => {
+    const loop = makeLoop({ title: "Deep Night", price: "12.50", isPurchased: true, purchasedFormats: ["mp3"] });
+    const { user, fetchMock } = renderCard(loop, {
+      "GET /api/auth/user": signedIn,
+      "GET /api/tokens/balance": balance("10000.00000000"),
+      "POST /api/negotiations": () => json(makeNegotiation({ offerAmount: "10.00", format: "wav" }), 201),
+    });
+    const dialog = await openOffer(user, "Deep Night");
+    const mp3 = within(dialog).getByRole("radio", { name: /MP3/ });
+    expect(mp3).toBeDisabled();
+    expect(mp3.closest("label")).toHaveTextContent("Owned");
+    expect(within(dialog).getByRole("radio", { name: /WAV/ })).toBeChecked();
+    await user.type(within(dialog).getByLabelText("Your offer (USD)"), "10");
+    expect(within(dialog).getByTestId("offer-summary")).toHaveTextContent("Marketplace fee (WAV 4%)$0.40");
+    await user.click(within(dialog).getByRole("button", { name: "Send Offer" }));
+    expect(await screen.findByText("Offer Sent")).toBeInTheDocument();
+    expect(postedBodies(fetchMock, "/api/negotiations")).toEqual([{ loopId: loop.id, format: "wav", offerAmount: "10.00" }]);
   });
 
   it("counts the optional message up to 500 characters", async () => {

@@ -18,6 +18,7 @@ import { toast, type ToastInput } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useCreateNegotiation } from "../api/create-negotiation";
 import { artistName } from "../lib/format";
+import { notOwnedFormats } from "../lib/owned-formats";
 import { feePercent, loopSufficiency } from "../lib/purchase-quote";
 
 export const OFFER_FAILED_FALLBACK = "Failed to send your offer. Please try again.";
@@ -53,6 +54,8 @@ function checkAmount(text: string, priceCents: bigint | null): AmountCheck {
 
 export interface MakeOfferDialogProps {
   loop: PublicLoop;
+  /** The formats the viewer owns already (default: the loop's `purchasedFormats`): the server refuses offers on them. */
+  ownedFormats?: readonly Format[];
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
@@ -61,9 +64,13 @@ export interface MakeOfferDialogProps {
  * Make Offer (DESIGN §5): a format, an amount below the price and an optional message. The offer
  * plus its format fee is held from the buyer's in-app LOOP balance while the offer is open; the
  * amounts here are the page's own computation with the shared rules, the server computes them again.
+ * A format the viewer owns is marked "Owned" and cannot be chosen; the dialog opens on the first other.
  */
-export function MakeOfferDialog({ loop, open, onOpenChange }: MakeOfferDialogProps) {
-  const [format, setFormat] = useState<Format>("mp3");
+export function MakeOfferDialog({ loop, ownedFormats = loop.purchasedFormats, open, onOpenChange }: MakeOfferDialogProps) {
+  const [chosen, setChosen] = useState<Format | null>(null);
+  const notOwned = notOwnedFormats(ownedFormats);
+  // Derived, not stored: a format bought meanwhile (e.g. in the Purchase dialog) is never the one chosen.
+  const format: Format = chosen !== null && notOwned.includes(chosen) ? chosen : (notOwned[0] ?? "mp3");
   const [amount, setAmount] = useState("");
   const [message, setMessage] = useState("");
   const create = useCreateNegotiation();
@@ -76,7 +83,7 @@ export function MakeOfferDialog({ loop, open, onOpenChange }: MakeOfferDialogPro
   const canSend = check.state === "valid" && message.length <= NEGOTIATION_MESSAGE_MAX && !create.isPending;
 
   const reset = () => {
-    setFormat("mp3");
+    setChosen(null);
     setAmount("");
     setMessage("");
   };
@@ -122,13 +129,15 @@ export function MakeOfferDialog({ loop, open, onOpenChange }: MakeOfferDialogPro
             <legend className="mb-2 text-sm font-semibold">Format</legend>
             <div className="grid grid-cols-2 gap-2">
               {FORMAT_OPTIONS.map((option) => {
-                const checked = option.format === format;
+                const owned = ownedFormats.includes(option.format);
+                const checked = !owned && option.format === format;
                 return (
                   <label
                     key={option.format}
                     className={cn(
-                      "flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2.5 text-sm transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring",
-                      checked ? "border-primary bg-primary/10" : "border-border hover:border-primary/50",
+                      "flex items-center gap-2 rounded-lg border px-3 py-2.5 text-sm transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring",
+                      owned ? "cursor-not-allowed border-border opacity-60" : "cursor-pointer",
+                      checked ? "border-primary bg-primary/10" : !owned && "border-border hover:border-primary/50",
                     )}
                   >
                     <input
@@ -136,11 +145,16 @@ export function MakeOfferDialog({ loop, open, onOpenChange }: MakeOfferDialogPro
                       name={`offer-format-${loop.id}`}
                       value={option.format}
                       checked={checked}
-                      onChange={() => setFormat(option.format)}
+                      disabled={owned}
+                      onChange={() => setChosen(option.format)}
                       className="accent-primary"
                     />
                     <span className="font-semibold">{option.label}</span>
-                    <span className="text-xs text-muted-foreground">+{feePercent(option.format)} fee</span>
+                    {owned ? (
+                      <span className="ml-auto text-xs font-semibold text-emerald-300">Owned</span>
+                    ) : (
+                      <span className="text-xs text-muted-foreground">+{feePercent(option.format)} fee</span>
+                    )}
                   </label>
                 );
               })}

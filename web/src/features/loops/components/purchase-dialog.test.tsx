@@ -85,6 +85,59 @@ describe("Purchase dialog", () => {
     expect(within(dialog).getByTestId("purchase-loop-amount")).toHaveTextContent("2,595.00000000 LOOP");
   });
 
+  it("owning the MP3: opens on the WAV with the MP3 marked Owned and disabled, and pays for the WAV", async () => {
+    const loop = makeLoop({ title: "Deep Night", price: "4.99", isPurchased: true, purchasedFormats: ["mp3"] });
+    const post = vi.fn<Handler>(() => json(purchaseOf(loop, "wav"), 201));
+    const { user } = renderCard(loop, { "GET /api/auth/user": signedIn, "GET /api/tokens/balance": balance("10000.00000000"), "POST /api/purchases": post });
+    const dialog = await openDialog(user, "Deep Night");
+
+    const mp3 = within(dialog).getByRole("radio", { name: /MP3/ });
+    const wav = within(dialog).getByRole("radio", { name: /WAV/ });
+    expect(mp3).toBeDisabled();
+    expect(mp3).not.toBeChecked();
+    expect(mp3.closest("label")).toHaveTextContent("Owned");
+    expect(mp3.closest("label")).not.toHaveTextContent("$5.09");
+    expect(wav).toBeChecked();
+    expect(wav.closest("label")).not.toHaveTextContent("Owned");
+    expect(within(dialog).getByTestId("purchase-total")).toHaveTextContent("$5.19");
+
+    const pay = within(dialog).getByRole("button", { name: "Pay with LOOP" });
+    await vi.waitFor(() => expect(pay).toBeEnabled());
+    await user.click(pay);
+    expect(await screen.findByText("Purchase Successful")).toBeInTheDocument();
+    expect(JSON.parse(String(post.mock.calls[0]![1]?.body))).toMatchObject({ format: "wav" });
+    // Both formats owned now: Download (both), no Buy.
+    await vi.waitFor(() => expect(screen.queryByRole("button", { name: "Buy Deep Night" })).not.toBeInTheDocument());
+    await user.click(screen.getByRole("button", { name: "Download Deep Night", expanded: false }));
+    expect((await screen.findAllByRole("menuitem")).map((item) => item.textContent)).toEqual(["MP3320 kbps", "WAVlossless"]);
+  });
+
+  it("bought the MP3 in this card: Download offers it at once, and Buy reopens on the WAV with the MP3 Owned", async () => {
+    const loop = makeLoop({ title: "Deep Night", price: "4.99" });
+    const { user } = renderCard(loop, {
+      "GET /api/auth/user": signedIn,
+      "GET /api/tokens/balance": balance("10000.00000000"),
+      "POST /api/purchases": () => json(purchaseOf(loop, "mp3"), 201),
+    });
+    let dialog = await openDialog(user, "Deep Night");
+    expect(within(dialog).getByRole("radio", { name: /MP3/ })).toBeChecked();
+    const pay = within(dialog).getByRole("button", { name: "Pay with LOOP" });
+    await vi.waitFor(() => expect(pay).toBeEnabled());
+    await user.click(pay);
+    expect(await screen.findByText("Purchase Successful")).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    await user.click(await screen.findByRole("button", { name: "Download Deep Night", expanded: false }));
+    expect((await screen.findAllByRole("menuitem")).map((item) => item.textContent)).toEqual(["MP3320 kbps"]);
+    await user.keyboard("{Escape}");
+
+    dialog = await openDialog(user, "Deep Night");
+    expect(within(dialog).getByRole("radio", { name: /MP3/ })).toBeDisabled();
+    expect(within(dialog).getByRole("radio", { name: /MP3/ }).closest("label")).toHaveTextContent("Owned");
+    expect(within(dialog).getByRole("radio", { name: /WAV/ })).toBeChecked();
+    expect(within(dialog).getByTestId("purchase-total")).toHaveTextContent("$5.19");
+  });
+
   it("a short balance says by how much, links to Buy LOOP Tokens and disables Pay", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99" });
     const { user, fetchMock } = renderCard(loop, { "GET /api/auth/user": signedIn, "GET /api/tokens/balance": balance("500.00000000") });
@@ -120,7 +173,7 @@ describe("Purchase dialog", () => {
     const fetchMock = stubApi({
       "GET /api/auth/user": signedIn,
       "GET /api/genres": () => json([{ id: 1, name: "House" }]),
-      "GET /api/loops": () => json(page([{ ...loop, isPurchased: bought }], 1)),
+      "GET /api/loops": () => json(page([{ ...loop, isPurchased: bought, purchasedFormats: bought ? ["wav"] : [] }], 1)),
       "GET /api/tokens/balance": balanceCalls,
       "POST /api/purchases": post,
     });
@@ -146,10 +199,10 @@ describe("Purchase dialog", () => {
     expect(fullPageNavigate).toHaveBeenCalledExactlyOnceWith("/api/downloads/signed-wav");
     await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
 
-    // The list is fetched again and the card turns to Download; the balance is fetched again.
+    // The list is fetched again and the card gets Download (for the WAV: the MP3 is still to buy); the balance is fetched again.
     await vi.waitFor(() => expect(loopListCalls(fetchMock)).toHaveLength(2));
     expect(await screen.findByRole("button", { name: "Download Deep Night" })).toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: "Buy Deep Night" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Buy Deep Night" })).toBeInTheDocument();
     await vi.waitFor(() => expect(balanceCalls).toHaveBeenCalledTimes(2));
   });
 

@@ -14,6 +14,7 @@ import { toast, type ToastInput } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { purchaseMutationKey } from "../api/create-purchase";
 import { artistName } from "../lib/format";
+import { notOwnedFormats } from "../lib/owned-formats";
 import { feePercent, type PurchaseQuote, purchaseQuote } from "../lib/purchase-quote";
 import { CardPayPanel } from "./card-pay-panel";
 import { LoopBalancePanel } from "./loop-balance-panel";
@@ -51,6 +52,11 @@ export interface PurchaseDialogProps {
   loop: PublicLoop;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /**
+   * The formats the viewer owns already (default: the loop's `purchasedFormats`; the card adds
+   * those bought since the list was fetched): shown "Owned" and not to be chosen.
+   */
+  ownedFormats?: readonly Format[];
   /** After the server recorded the purchase (the card shows Download from then on). */
   onPurchased?: (purchase: Purchase) => void;
 }
@@ -58,12 +64,16 @@ export interface PurchaseDialogProps {
 /**
  * Buy a loop (spec §2 "Purchase dialog", DESIGN §4): the format (MP3 +2% or WAV +4%, each with its
  * total), price, fee and total in USD, the way to pay, and the note that the files also arrive by
- * e-mail. Every amount here is the page's own computation with the shared rules; the server
- * computes them again and charges what it computes.
+ * e-mail. Each format is a purchase of its own: one already owned is marked "Owned" and cannot be
+ * chosen, and the dialog opens on the first one not owned. Every amount here is the page's own
+ * computation with the shared rules; the server computes them again and charges what it computes.
  */
-export function PurchaseDialog({ loop, open, onOpenChange, onPurchased }: PurchaseDialogProps) {
+export function PurchaseDialog({ loop, open, onOpenChange, ownedFormats = loop.purchasedFormats, onPurchased }: PurchaseDialogProps) {
   const { user } = useUser();
-  const [format, setFormat] = useState<Format>("mp3");
+  const [chosen, setChosen] = useState<Format | null>(null);
+  const notOwned = notOwnedFormats(ownedFormats);
+  // Derived, not stored: a format bought through this dialog turns to the next one when it reopens.
+  const format: Format = chosen !== null && notOwned.includes(chosen) ? chosen : (notOwned[0] ?? "mp3");
   const paying = useIsMutating({ mutationKey: purchaseMutationKey(loop.id) }) > 0;
   const quote = purchaseQuote(loop.price, format);
   const emailed = Boolean(user?.email);
@@ -102,13 +112,15 @@ export function PurchaseDialog({ loop, open, onOpenChange, onPurchased }: Purcha
           <div className="grid grid-cols-2 gap-2">
             {FORMAT_OPTIONS.map((option) => {
               const optionQuote = purchaseQuote(loop.price, option.format);
-              const checked = option.format === format;
+              const owned = ownedFormats.includes(option.format);
+              const checked = !owned && option.format === format;
               return (
                 <label
                   key={option.format}
                   className={cn(
-                    "flex cursor-pointer flex-col gap-0.5 rounded-lg border px-3 py-2.5 text-sm transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring",
-                    checked ? "border-primary bg-primary/10" : "border-border hover:border-primary/50",
+                    "flex flex-col gap-0.5 rounded-lg border px-3 py-2.5 text-sm transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring",
+                    owned ? "cursor-not-allowed border-border opacity-60" : "cursor-pointer",
+                    checked ? "border-primary bg-primary/10" : !owned && "border-border hover:border-primary/50",
                   )}
                 >
                   <span className="flex items-center gap-2">
@@ -117,7 +129,8 @@ export function PurchaseDialog({ loop, open, onOpenChange, onPurchased }: Purcha
                       name={`purchase-format-${loop.id}`}
                       value={option.format}
                       checked={checked}
-                      onChange={() => setFormat(option.format)}
+                      disabled={owned}
+                      onChange={() => setChosen(option.format)}
                       className="accent-primary"
                     />
                     <span className="font-semibold">{option.label}</span>
@@ -125,9 +138,13 @@ export function PurchaseDialog({ loop, open, onOpenChange, onPurchased }: Purcha
                   </span>
                   <span className="flex items-baseline justify-between gap-2 pl-5 text-xs text-muted-foreground">
                     <span>{option.hint}</span>
-                    <span className="font-mono text-sm font-semibold text-foreground tabular-nums">
-                      {optionQuote ? formatUsdCents(optionQuote.totalCents) : "—"}
-                    </span>
+                    {owned ? (
+                      <span className="text-sm font-semibold text-emerald-300">Owned</span>
+                    ) : (
+                      <span className="font-mono text-sm font-semibold text-foreground tabular-nums">
+                        {optionQuote ? formatUsdCents(optionQuote.totalCents) : "—"}
+                      </span>
+                    )}
                   </span>
                 </label>
               );
@@ -135,7 +152,11 @@ export function PurchaseDialog({ loop, open, onOpenChange, onPurchased }: Purcha
           </div>
         </fieldset>
 
-        {quote ? (
+        {notOwned.length === 0 ? (
+          <p role="status" className="mt-4 text-sm text-muted-foreground">
+            You own every format of this loop: download it from its card.
+          </p>
+        ) : quote ? (
           <>
             <PriceSummary quote={quote} />
             <PaymentTabs loopId={loop.id} locked={paying} panelProps={{ loop, quote, onPurchased: purchased, onFailed: failed, onClose: close }} />
