@@ -13,6 +13,7 @@ export { TEST_KEYS } from "./injected-wallet";
 /** GET /api/auth/user's body (rules/src/api-types.ts CurrentUser, the fields the tests read). */
 export interface CurrentUser {
   id: string;
+  username: string | null;
   email: string | null;
   firstName: string | null;
   lastName: string | null;
