@@ -9,10 +9,9 @@ import { tokenBalanceSchema } from "@loop/rules/schemas/tokens";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/features/ledger/ledger-check";
-import { platformAccountId, postEntry } from "../src/features/ledger/ledger.service";
 import { expireNegotiations } from "../src/features/negotiations/negotiations.service";
 import { createListedLoop } from "./support/listed-loop";
-import { signInMember } from "./support/members";
+import { fundMember, signInMember } from "./support/members";
 import { decodeQuotedPrintable, startSmtpServer } from "./support/smtp";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -33,17 +32,7 @@ describe("negotiations", () => {
     await fund(buyer.id, 20_000n);
     return { seller, buyer, loopId };
   }
-  const fund = (userId: string, loop: bigint) =>
-    platformAccountId(t.db.prisma, "issuance").then((issuance) =>
-      postEntry(t.db.prisma, {
-        idempotencyKey: `test-fund:${randomUUID()}`,
-        kind: "admin_airdrop",
-        postings: [
-          { accountId: issuance, amount: -loop * 10n ** 8n },
-          { userId, amount: loop * 10n ** 8n },
-        ],
-      }),
-    );
+  const fund = (userId: string, loop: bigint | string) => fundMember(t, userId, loop);
   const balance = async (member: Member) => tokenBalanceSchema.parse((await member.browser.get("/api/tokens/balance").expect(200)).body);
   const offer = (member: Member, body: object) => member.browser.post("/api/negotiations").send(body);
   const respond = (member: Member, id: string, body: object) => member.browser.put(`/api/negotiations/${id}/respond`).send(body);

@@ -7,10 +7,9 @@ import { tokenBalanceSchema, transferListSchema } from "@loop/rules/schemas/toke
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/features/ledger/ledger-check";
-import { platformAccountId, postEntry } from "../src/features/ledger/ledger.service";
 import type { Browser } from "./support/siwe";
 import { decodeQuotedPrintable, startSmtpServer } from "./support/smtp";
-import { signInMember } from "./support/members";
+import { fundMember, signInMember } from "./support/members";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
 
 describe("purchases", () => {
@@ -51,17 +50,7 @@ describe("purchases", () => {
   const balance = async (as: Browser) => tokenBalanceSchema.parse((await as.get("/api/tokens/balance").expect(200)).body);
   const purchasesOf = (buyerId: string) => t.db.prisma.purchase.findMany({ where: { buyerId }, orderBy: { createdAt: "asc" } });
   /** LOOP from the platform (as an admin's airdrop would), so a buyer can afford a loop. */
-  const fund = (userId: string, loop: string) =>
-    platformAccountId(t.db.prisma, "issuance").then((issuance) =>
-      postEntry(t.db.prisma, {
-        idempotencyKey: `test-fund:${randomUUID()}`,
-        kind: "admin_airdrop",
-        postings: [
-          { accountId: issuance, amount: -BigInt(loop) * 10n ** 8n },
-          { userId, amount: BigInt(loop) * 10n ** 8n },
-        ],
-      }),
-    );
+  const fund = (userId: string, loop: bigint | string) => fundMember(t, userId, loop);
   const feesBalance = async () => (await t.db.prisma.ledgerAccount.findFirst({ where: { kind: "fees", userId: null } }))?.balance ?? 0n;
 
   beforeAll(async () => {
