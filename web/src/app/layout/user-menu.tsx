@@ -29,24 +29,7 @@ export function UserMenu({ user, onJoin, onLogout, defaultOpen }: UserMenuProps)
           <>
             <DropdownMenuLabel className="truncate">Signed in as {name}</DropdownMenuLabel>
             <DropdownMenuSeparator />
-            <DropdownMenuItem asChild>
-              <Link to="/tokens">
-                <Coins aria-hidden />
-                Buy LOOP Tokens
-              </Link>
-            </DropdownMenuItem>
-            <DropdownMenuItem asChild>
-              <Link to="/negotiations">
-                <Handshake aria-hidden />
-                Negotiations
-              </Link>
-            </DropdownMenuItem>
-            <DropdownMenuItem asChild>
-              <Link to="/level">
-                <TrendingUp aria-hidden />
-                Level Progress
-              </Link>
-            </DropdownMenuItem>
+            <PageLinks />
             <DropdownMenuSeparator />
             <DropdownMenuItem asChild>
               <Link to="/profile">
@@ -68,24 +51,7 @@ export function UserMenu({ user, onJoin, onLogout, defaultOpen }: UserMenuProps)
           </>
         ) : (
           <>
-            <DropdownMenuItem asChild>
-              <Link to="/tokens">
-                <Coins aria-hidden />
-                Buy LOOP Tokens
-              </Link>
-            </DropdownMenuItem>
-            <DropdownMenuItem asChild>
-              <Link to="/negotiations">
-                <Handshake aria-hidden />
-                Negotiations
-              </Link>
-            </DropdownMenuItem>
-            <DropdownMenuItem asChild>
-              <Link to="/level">
-                <TrendingUp aria-hidden />
-                Level Progress
-              </Link>
-            </DropdownMenuItem>
+            <PageLinks />
             <DropdownMenuSeparator />
             <DropdownMenuItem onSelect={onJoin}>
               <LogIn aria-hidden />
@@ -95,5 +61,31 @@ export function UserMenu({ user, onJoin, onLogout, defaultOpen }: UserMenuProps)
         )}
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+/** The pages listed for visitors and members alike. */
+function PageLinks() {
+  return (
+    <>
+      <DropdownMenuItem asChild>
+        <Link to="/tokens">
+          <Coins aria-hidden />
+          Buy LOOP Tokens
+        </Link>
+      </DropdownMenuItem>
+      <DropdownMenuItem asChild>
+        <Link to="/negotiations">
+          <Handshake aria-hidden />
+          Negotiations
+        </Link>
+      </DropdownMenuItem>
+      <DropdownMenuItem asChild>
+        <Link to="/level">
+          <TrendingUp aria-hidden />
+          Level Progress
+        </Link>
+      </DropdownMenuItem>
+    </>
   );
 }

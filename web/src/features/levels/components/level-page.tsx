@@ -1,7 +1,8 @@
 import type { CurrentUser } from "@loop/rules/api-types";
-import { LogIn, RefreshCw, TrendingUp } from "lucide-react";
+import { RefreshCw, TrendingUp } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { SignInCard } from "@/components/ui/sign-in-card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { PageSpinner } from "@/components/ui/spinner";
 import { useLevelRewards } from "../api/get-level-rewards";
@@ -16,22 +17,6 @@ export interface LevelPageProps {
   isLoading: boolean;
   /** Opens the Join dialog. */
   onSignIn: () => void;
-}
-
-function LevelSignIn({ onSignIn }: { onSignIn: () => void }) {
-  return (
-    <div className="mx-auto flex max-w-md flex-col items-center px-4 py-24">
-      <Card className="w-full p-10 text-center">
-        <TrendingUp className="mx-auto size-10 text-muted-foreground" aria-hidden />
-        <h1 className="mt-4 text-2xl font-bold">Level Progress</h1>
-        <p className="mt-2 text-sm text-muted-foreground">Sign in to view your level progress</p>
-        <Button size="lg" className="mt-6" onClick={onSignIn}>
-          <LogIn aria-hidden />
-          Sign in
-        </Button>
-      </Card>
-    </div>
-  );
 }
 
 function SignedInLevelPage({ user }: { user: CurrentUser }) {
@@ -82,6 +67,6 @@ function SignedInLevelPage({ user }: { user: CurrentUser }) {
 /** /level (spec, Level progress): signed out a sign-in prompt; signed in the progress widget, rewards, tiers and the XP guide. */
 export function LevelPage({ user, isLoading, onSignIn }: LevelPageProps) {
   if (isLoading) return <PageSpinner label="Loading your level" />;
-  if (!user) return <LevelSignIn onSignIn={onSignIn} />;
+  if (!user) return <SignInCard icon={TrendingUp} title="Level Progress" text="Sign in to view your level progress" onSignIn={onSignIn} />;
   return <SignedInLevelPage user={user} />;
 }

@@ -6,12 +6,10 @@ import { loadStripe } from "@stripe/stripe-js/pure";
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fullPageNavigate } from "@/lib/navigation";
-import { makeClientConfig } from "@/testing/make-client-config";
 import { makeLoop } from "@/testing/make-loop";
-import { makeUser } from "@/testing/test-utils";
-import { type Handler, json } from "../testing/loop-fixtures";
+import { fiatPurchase, type Handler, json } from "../testing/loop-fixtures";
 import { openPaymentTab, postedBodies } from "../testing/payment-tab";
-import { renderCard } from "../testing/render-loop-card";
+import { renderCardForViewer } from "../testing/render-loop-card";
 import { CARD_TEXTS, cardLabel } from "./card-pay-panel";
 
 vi.mock("@/lib/navigation", async (importOriginal) => ({ ...(await importOriginal<typeof import("@/lib/navigation")>()), fullPageNavigate: vi.fn() }));
@@ -37,33 +35,11 @@ function savedCard(overrides: Partial<PaymentMethod> = {}): PaymentMethod {
 
 const VISA = savedCard({ id: "pm-row-2", stripePaymentMethodId: "pm_2", brand: "visa", last4: "4242", expMonth: 12, expYear: 2034, isDefault: true });
 
-function cardPurchase(loop: PublicLoop): Purchase {
-  return {
-    id: "purchase-card-1",
-    loopId: loop.id,
-    loopTitle: loop.title,
-    format: "mp3",
-    method: "card",
-    price: "4.99",
-    fee: "0.10",
-    total: "5.09",
-    loopAmount: null,
-    createdAt: "2026-11-22T10:00:00.000Z",
-    downloadUrl: "/api/downloads/signed-mp3",
-  };
-}
-
 const completed = (purchase: Purchase): FiatPurchaseStatus => ({ status: "completed", purchase, paymentIntentId: "pi_1", clientSecret: "pi_1_secret" });
 
 function renderPanel(loop: PublicLoop, { stripe = { publishableKey: "pk_test_123" }, cards = [savedCard(), VISA], routes = {} }: { stripe?: ClientConfig["stripe"]; cards?: PaymentMethod[]; routes?: Record<string, Handler> } = {}) {
   const methods = vi.fn<Handler>(() => json(cards));
-  const result = renderCard(loop, {
-    "GET /api/auth/user": () => json(makeUser({ id: "viewer-1", email: "viewer@example.com" })),
-    "GET /api/config": () => json(makeClientConfig({ stripe })),
-    "GET /api/tokens/balance": () => json({ balance: "0.00000000", available: "0.00000000", held: "0.00000000" }),
-    "GET /api/payment-methods": methods,
-    ...routes,
-  });
+  const result = renderCardForViewer(loop, { stripe }, { "GET /api/payment-methods": methods, ...routes });
   return { ...result, methods };
 }
 
@@ -87,7 +63,7 @@ describe("Card tab", () => {
 
   it("pays with the default saved card: sends the total in cents and the card's id, then downloads", async () => {
     const loop = makeLoop({ id: "loop-1", title: "Deep Night", price: "4.99" });
-    const intent = vi.fn<Handler>(() => json(completed(cardPurchase(loop)), 201));
+    const intent = vi.fn<Handler>(() => json(completed(fiatPurchase(loop, "card")), 201));
     const { user, fetchMock, methods } = renderPanel(loop, { routes: { "POST /api/create-payment-intent": intent } });
     const { panel } = await openPaymentTab(user, "Deep Night", "Card");
 
@@ -106,7 +82,7 @@ describe("Card tab", () => {
 
   it("pays with the card picked and the WAV total", async () => {
     const loop = makeLoop({ id: "loop-1", title: "Deep Night", price: "4.99" });
-    const { user, fetchMock } = renderPanel(loop, { routes: { "POST /api/create-payment-intent": () => json(completed({ ...cardPurchase(loop), format: "wav" }), 201) } });
+    const { user, fetchMock } = renderPanel(loop, { routes: { "POST /api/create-payment-intent": () => json(completed({ ...fiatPurchase(loop, "card"), format: "wav" }), 201) } });
     const { dialog, panel } = await openPaymentTab(user, "Deep Night", "Card");
     await user.click(await within(panel).findByRole("radio", { name: /Mastercard/ }));
     await user.click(within(dialog).getByRole("radio", { name: /WAV/ }));
@@ -145,7 +121,7 @@ describe("Card tab", () => {
     const { user, fetchMock } = renderPanel(loop, {
       routes: {
         "POST /api/create-payment-intent": () => json({ status: "requires_action", purchase: null, paymentIntentId: "pi_3ds", clientSecret: "pi_3ds_secret" }),
-        "POST /api/purchases": () => json(completed(cardPurchase(loop)), 201),
+        "POST /api/purchases": () => json(completed(fiatPurchase(loop, "card")), 201),
       },
     });
     const { panel } = await openPaymentTab(user, "Deep Night", "Card");

@@ -6,20 +6,21 @@ import { HandCoins, Loader2, Wallet } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { UsdAmountInput } from "@/components/ui/usd-amount-input";
 import { errorStatus, getServerMessage } from "@/lib/api-client";
 import { useTokenBalance } from "@/lib/get-token-balance";
 import { formatLoop8, formatLoopUnits, formatUsdCents } from "@/lib/loop-amounts";
 import { offerQuote } from "@/lib/offer-quote";
 import { redirectToLoginAfterUnauthorized } from "@/lib/session-expired";
 import { toast, type ToastInput } from "@/lib/toast";
-import { cn } from "@/lib/utils";
 import { useCreateNegotiation } from "../api/create-negotiation";
 import { artistName } from "../lib/format";
 import { notOwnedFormats } from "../lib/owned-formats";
 import { feePercent, loopSufficiency } from "../lib/purchase-quote";
+import { FeeSummary } from "./fee-summary";
+import { FormatFieldset } from "./format-fieldset";
 
 export const OFFER_FAILED_FALLBACK = "Failed to send your offer. Please try again.";
 
@@ -31,11 +32,6 @@ export const OFFER_TOASTS = {
   }),
   failed: (message: string): ToastInput => ({ title: "Offer Failed", description: message, variant: "destructive" }),
 } as const;
-
-const FORMAT_OPTIONS: { format: Format; label: string }[] = [
-  { format: "mp3", label: "MP3" },
-  { format: "wav", label: "WAV" },
-];
 
 /** Same shape as the API's check: digits with at most 2 decimals (the server refuses anything else). */
 const USD_TEXT = /^\d{1,7}(\.\d{1,2})?$/;
@@ -125,41 +121,20 @@ export function MakeOfferDialog({ loop, ownedFormats = loop.purchasedFormats, op
         </DialogHeader>
 
         <form noValidate onSubmit={submit} className="mt-5 grid gap-4">
-          <fieldset className="grid gap-2" disabled={create.isPending}>
-            <legend className="mb-2 text-sm font-semibold">Format</legend>
-            <div className="grid grid-cols-2 gap-2">
-              {FORMAT_OPTIONS.map((option) => {
-                const owned = ownedFormats.includes(option.format);
-                const checked = !owned && option.format === format;
-                return (
-                  <label
-                    key={option.format}
-                    className={cn(
-                      "flex items-center gap-2 rounded-lg border px-3 py-2.5 text-sm transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring",
-                      owned ? "cursor-not-allowed border-border opacity-60" : "cursor-pointer",
-                      checked ? "border-primary bg-primary/10" : !owned && "border-border hover:border-primary/50",
-                    )}
-                  >
-                    <input
-                      type="radio"
-                      name={`offer-format-${loop.id}`}
-                      value={option.format}
-                      checked={checked}
-                      disabled={owned}
-                      onChange={() => setChosen(option.format)}
-                      className="accent-primary"
-                    />
-                    <span className="font-semibold">{option.label}</span>
-                    {owned ? (
-                      <span className="ml-auto text-xs font-semibold text-emerald-300">Owned</span>
-                    ) : (
-                      <span className="text-xs text-muted-foreground">+{feePercent(option.format)} fee</span>
-                    )}
-                  </label>
-                );
-              })}
-            </div>
-          </fieldset>
+          <FormatFieldset
+            name={`offer-format-${loop.id}`}
+            value={format}
+            ownedFormats={ownedFormats}
+            disabled={create.isPending}
+            onChange={setChosen}
+            trailing={(option, owned) =>
+              owned ? (
+                <span className="ml-auto text-xs font-semibold text-emerald-300">Owned</span>
+              ) : (
+                <span className="text-xs text-muted-foreground">+{feePercent(option.format)} fee</span>
+              )
+            }
+          />
 
           <div className="grid gap-2">
             <div className="flex items-baseline justify-between gap-3">
@@ -168,24 +143,14 @@ export function MakeOfferDialog({ loop, ownedFormats = loop.purchasedFormats, op
                 Price: {priceCents === null ? loop.price : formatUsdCents(priceCents)}
               </span>
             </div>
-            <Input
+            <UsdAmountInput
               id={`offer-amount-${loop.id}`}
-              type="number"
-              inputMode="decimal"
-              min="0.01"
-              step="0.01"
-              placeholder="0.00"
               value={amount}
               disabled={create.isPending}
-              aria-invalid={check.state === "invalid"}
-              aria-describedby={check.state === "invalid" ? `offer-amount-error-${loop.id}` : undefined}
+              error={check.state === "invalid" ? check.message : null}
+              errorId={`offer-amount-error-${loop.id}`}
               onChange={(event) => setAmount(event.target.value)}
             />
-            {check.state === "invalid" ? (
-              <p id={`offer-amount-error-${loop.id}`} className="text-xs text-rose-200">
-                {check.message}
-              </p>
-            ) : null}
           </div>
 
           <div className="grid gap-2">
@@ -205,25 +170,19 @@ export function MakeOfferDialog({ loop, ownedFormats = loop.purchasedFormats, op
           </div>
 
           {quote ? (
-            <dl className="grid gap-1.5 rounded-lg border border-border px-4 py-3 text-sm" data-testid="offer-summary">
-              <div className="flex justify-between gap-3">
-                <dt className="text-muted-foreground">Offer</dt>
-                <dd className="font-mono tabular-nums">{formatUsdCents(quote.amountCents)}</dd>
-              </div>
-              <div className="flex justify-between gap-3">
-                <dt className="text-muted-foreground">
-                  Marketplace fee ({format.toUpperCase()} {feePercent(format)})
-                </dt>
-                <dd className="font-mono tabular-nums">{formatUsdCents(quote.feeCents)}</dd>
-              </div>
-              <div className="flex justify-between gap-3 border-t border-border pt-1.5 font-semibold">
-                <dt>Total if accepted</dt>
-                <dd className="font-mono tabular-nums">{formatUsdCents(quote.totalCents)}</dd>
-              </div>
+            <FeeSummary
+              testId="offer-summary"
+              amountLabel="Offer"
+              amountCents={quote.amountCents}
+              format={format}
+              feeCents={quote.feeCents}
+              totalLabel="Total if accepted"
+              totalCents={quote.totalCents}
+            >
               <p className="mt-1 text-xs text-muted-foreground" data-testid="offer-held">
                 Held from your LOOP balance: <span className="font-mono font-semibold text-foreground tabular-nums">{formatLoopUnits(quote.heldUnits)} LOOP</span>
               </p>
-            </dl>
+            </FeeSummary>
           ) : null}
 
           <p className="flex items-center gap-1.5 text-xs text-muted-foreground">

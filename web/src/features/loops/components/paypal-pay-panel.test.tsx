@@ -1,7 +1,6 @@
 import type { ClientConfig } from "@loop/rules/chains";
 import type { FiatPurchaseStatus, PaypalSetup } from "@loop/rules/schemas/fiat-payments";
 import type { PublicLoop } from "@loop/rules/schemas/loops";
-import type { Purchase } from "@loop/rules/schemas/purchases";
 import type { PayPalButtonsComponentProps } from "@paypal/react-paypal-js";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -9,12 +8,10 @@ import { Toaster } from "@/components/ui/toaster";
 import { ApiError } from "@/lib/api-client";
 import { fullPageNavigate } from "@/lib/navigation";
 import { clearToasts } from "@/lib/toast";
-import { makeClientConfig } from "@/testing/make-client-config";
 import { makeLoop } from "@/testing/make-loop";
-import { makeUser } from "@/testing/test-utils";
-import { type Handler, json } from "../testing/loop-fixtures";
+import { fiatPurchase, type Handler, json } from "../testing/loop-fixtures";
 import { openPaymentTab, postedBodies } from "../testing/payment-tab";
-import { renderCard } from "../testing/render-loop-card";
+import { renderCardForViewer } from "../testing/render-loop-card";
 import { PAYPAL_FAILED_FALLBACK, PAYPAL_TEXTS, paypalCheckoutHandlers } from "./paypal-pay-panel";
 
 vi.mock("@/lib/navigation", async (importOriginal) => ({ ...(await importOriginal<typeof import("@/lib/navigation")>()), fullPageNavigate: vi.fn() }));
@@ -56,28 +53,9 @@ vi.setConfig({ testTimeout: 20_000 });
 
 const SETUP: PaypalSetup = { configured: true, clientId: "client-abc", clientToken: "token-xyz", currency: "USD" };
 
-function paypalPurchase(loop: PublicLoop): Purchase {
-  return {
-    id: "purchase-paypal-1",
-    loopId: loop.id,
-    loopTitle: loop.title,
-    format: "mp3",
-    method: "paypal",
-    price: "4.99",
-    fee: "0.10",
-    total: "5.09",
-    loopAmount: null,
-    createdAt: "2026-11-22T10:00:00.000Z",
-    downloadUrl: "/api/downloads/signed-mp3",
-  };
-}
-
 function renderPanel(loop: PublicLoop, { paypal = { clientId: "client-abc" }, routes = {} }: { paypal?: ClientConfig["paypal"]; routes?: Record<string, Handler> } = {}) {
   const setup = vi.fn<Handler>(() => json(SETUP));
-  const result = renderCard(loop, {
-    "GET /api/auth/user": () => json(makeUser({ id: "viewer-1", email: "viewer@example.com" })),
-    "GET /api/config": () => json(makeClientConfig({ paypal })),
-    "GET /api/tokens/balance": () => json({ balance: "0.00000000", available: "0.00000000", held: "0.00000000" }),
+  const result = renderCardForViewer(loop, { paypal }, {
     "GET /paypal/setup": setup,
     "POST /paypal/order": () => json({ id: "ORDER-1", amount: "5.09", currency: "USD" }, 201),
     ...routes,
@@ -112,7 +90,7 @@ describe("PayPal tab", () => {
 
   it("creates an order for the total shown, captures it and completes the purchase", async () => {
     const loop = makeLoop({ id: "loop-1", title: "Deep Night", price: "4.99" });
-    const capture = vi.fn<Handler>(() => json({ status: "completed", purchase: paypalPurchase(loop), paymentIntentId: null, clientSecret: null } satisfies FiatPurchaseStatus));
+    const capture = vi.fn<Handler>(() => json({ status: "completed", purchase: fiatPurchase(loop, "paypal"), paymentIntentId: null, clientSecret: null } satisfies FiatPurchaseStatus));
     const { user, fetchMock, queryClient } = renderPanel(loop, { routes: { "POST /paypal/order/ORDER-1/capture": capture } });
     const invalidate = vi.spyOn(queryClient, "invalidateQueries");
     const { panel } = await openPaymentTab(user, "Deep Night", "PayPal");
@@ -182,7 +160,7 @@ describe("paypalCheckoutHandlers", () => {
 
   it("onApprove hands a completed capture's purchase on; a 401 goes to the dialog's rule instead of a toast", async () => {
     render(<Toaster />);
-    const purchase = { ...paypalPurchase(makeLoop({ id: "loop-1" })), format: "wav" as const };
+    const purchase = { ...fiatPurchase(makeLoop({ id: "loop-1" }), "paypal"), format: "wav" as const };
     const ok = handlers(async () => ({ status: "completed", purchase, paymentIntentId: null, clientSecret: null }));
     await ok.onApprove({ orderID: "ORDER-9" }, {} as never);
     expect(ok.onPurchased).toHaveBeenCalledExactlyOnceWith(purchase);

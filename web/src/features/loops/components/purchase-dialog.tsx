@@ -17,6 +17,8 @@ import { artistName } from "../lib/format";
 import { notOwnedFormats } from "../lib/owned-formats";
 import { feePercent, type PurchaseQuote, purchaseQuote } from "../lib/purchase-quote";
 import { CardPayPanel } from "./card-pay-panel";
+import { FeeSummary } from "./fee-summary";
+import { FormatFieldset } from "./format-fieldset";
 import { LoopBalancePanel } from "./loop-balance-panel";
 import { type PaymentPanel, PaymentFailedError, type PaymentPanelProps } from "./payment-panels";
 import { PaypalPayPanel } from "./paypal-pay-panel";
@@ -42,11 +44,6 @@ export const PURCHASE_TOASTS = {
   }),
   failed: (message: string): ToastInput => ({ title: "Purchase Failed", description: message, variant: "destructive" }),
 } as const;
-
-const FORMAT_OPTIONS: { format: Format; label: string; hint: string }[] = [
-  { format: "mp3", label: "MP3", hint: "320 kbps" },
-  { format: "wav", label: "WAV", hint: "lossless" },
-];
 
 export interface PurchaseDialogProps {
   loop: PublicLoop;
@@ -107,50 +104,30 @@ export function PurchaseDialog({ loop, open, onOpenChange, ownedFormats = loop.p
           </DialogDescription>
         </DialogHeader>
 
-        <fieldset className="mt-5 grid gap-2" disabled={paying}>
-          <legend className="mb-2 text-sm font-semibold">Format</legend>
-          <div className="grid grid-cols-2 gap-2">
-            {FORMAT_OPTIONS.map((option) => {
-              const optionQuote = purchaseQuote(loop.price, option.format);
-              const owned = ownedFormats.includes(option.format);
-              const checked = !owned && option.format === format;
-              return (
-                <label
-                  key={option.format}
-                  className={cn(
-                    "flex flex-col gap-0.5 rounded-lg border px-3 py-2.5 text-sm transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring",
-                    owned ? "cursor-not-allowed border-border opacity-60" : "cursor-pointer",
-                    checked ? "border-primary bg-primary/10" : !owned && "border-border hover:border-primary/50",
-                  )}
-                >
-                  <span className="flex items-center gap-2">
-                    <input
-                      type="radio"
-                      name={`purchase-format-${loop.id}`}
-                      value={option.format}
-                      checked={checked}
-                      disabled={owned}
-                      onChange={() => setChosen(option.format)}
-                      className="accent-primary"
-                    />
-                    <span className="font-semibold">{option.label}</span>
-                    <span className="text-xs text-muted-foreground">+{feePercent(option.format)} fee</span>
+        <FormatFieldset
+          className="mt-5"
+          name={`purchase-format-${loop.id}`}
+          value={format}
+          ownedFormats={ownedFormats}
+          disabled={paying}
+          onChange={setChosen}
+          trailing={(option) => <span className="text-xs text-muted-foreground">+{feePercent(option.format)} fee</span>}
+          detail={(option, owned) => {
+            const optionQuote = purchaseQuote(loop.price, option.format);
+            return (
+              <span className="flex items-baseline justify-between gap-2 pl-5 text-xs text-muted-foreground">
+                <span>{option.hint}</span>
+                {owned ? (
+                  <span className="text-sm font-semibold text-emerald-300">Owned</span>
+                ) : (
+                  <span className="font-mono text-sm font-semibold text-foreground tabular-nums">
+                    {optionQuote ? formatUsdCents(optionQuote.totalCents) : "—"}
                   </span>
-                  <span className="flex items-baseline justify-between gap-2 pl-5 text-xs text-muted-foreground">
-                    <span>{option.hint}</span>
-                    {owned ? (
-                      <span className="text-sm font-semibold text-emerald-300">Owned</span>
-                    ) : (
-                      <span className="font-mono text-sm font-semibold text-foreground tabular-nums">
-                        {optionQuote ? formatUsdCents(optionQuote.totalCents) : "—"}
-                      </span>
-                    )}
-                  </span>
-                </label>
-              );
-            })}
-          </div>
-        </fieldset>
+                )}
+              </span>
+            );
+          }}
+        />
 
         {notOwned.length === 0 ? (
           <p role="status" className="mt-4 text-sm text-muted-foreground">
@@ -178,22 +155,17 @@ export function PurchaseDialog({ loop, open, onOpenChange, ownedFormats = loop.p
 
 function PriceSummary({ quote }: { quote: PurchaseQuote }) {
   return (
-    <dl className="mt-4 grid gap-1.5 rounded-lg border border-border px-4 py-3 text-sm" data-testid="purchase-summary">
-      <div className="flex justify-between gap-3">
-        <dt className="text-muted-foreground">Price</dt>
-        <dd className="font-mono tabular-nums">{formatUsdCents(quote.priceCents)}</dd>
-      </div>
-      <div className="flex justify-between gap-3">
-        <dt className="text-muted-foreground">Marketplace fee ({quote.format.toUpperCase()} {feePercent(quote.format)})</dt>
-        <dd className="font-mono tabular-nums">{formatUsdCents(quote.feeCents)}</dd>
-      </div>
-      <div className="flex justify-between gap-3 border-t border-border pt-1.5 font-semibold">
-        <dt>Total</dt>
-        <dd className="font-mono tabular-nums" data-testid="purchase-total">
-          {formatUsdCents(quote.totalCents)}
-        </dd>
-      </div>
-    </dl>
+    <FeeSummary
+      className="mt-4"
+      testId="purchase-summary"
+      amountLabel="Price"
+      amountCents={quote.priceCents}
+      format={quote.format}
+      feeCents={quote.feeCents}
+      totalLabel="Total"
+      totalCents={quote.totalCents}
+      totalTestId="purchase-total"
+    />
   );
 }
 

@@ -86,3 +86,20 @@ export function walletPurchase(overrides: Partial<Purchase> = {}): Purchase {
     ...overrides,
   };
 }
+
+/** The purchase a settled card or PayPal payment of a $4.99 MP3 of `loop` answers with. */
+export function fiatPurchase(loop: PublicLoop, method: "card" | "paypal"): Purchase {
+  return {
+    id: `purchase-${method}-1`,
+    loopId: loop.id,
+    loopTitle: loop.title,
+    format: "mp3",
+    method,
+    price: "4.99",
+    fee: "0.10",
+    total: "5.09",
+    loopAmount: null,
+    createdAt: "2026-11-22T10:00:00.000Z",
+    downloadUrl: "/api/downloads/signed-mp3",
+  };
+}

@@ -1,9 +1,11 @@
 /** A loop card with the toaster, its API calls answered by `routes` (tests only). */
+import type { ClientConfig } from "@loop/rules/chains";
 import type { PublicLoop } from "@loop/rules/schemas/loops";
 import { Toaster } from "@/components/ui/toaster";
-import { renderWithProviders } from "@/testing/test-utils";
+import { makeClientConfig } from "@/testing/make-client-config";
+import { makeUser, renderWithProviders } from "@/testing/test-utils";
 import { LoopCard } from "../components/loop-card";
-import { stubApi, type Handler } from "./loop-fixtures";
+import { json, stubApi, type Handler } from "./loop-fixtures";
 
 export function renderCard(loop: PublicLoop, routes: Record<string, Handler>) {
   const fetchMock = stubApi(routes);
@@ -14,4 +16,17 @@ export function renderCard(loop: PublicLoop, routes: Record<string, Handler>) {
     </>,
   );
   return { ...result, fetchMock };
+}
+
+/**
+ * The card for a signed-in viewer ("viewer-1", with an e-mail address) with no LOOP: GET /api/config
+ * answers `makeClientConfig(config)`, and `routes` are answered on top.
+ */
+export function renderCardForViewer(loop: PublicLoop, config: Partial<ClientConfig>, routes: Record<string, Handler>) {
+  return renderCard(loop, {
+    "GET /api/auth/user": () => json(makeUser({ id: "viewer-1", email: "viewer@example.com" })),
+    "GET /api/config": () => json(makeClientConfig(config)),
+    "GET /api/tokens/balance": () => json({ balance: "0.00000000", available: "0.00000000", held: "0.00000000" }),
+    ...routes,
+  });
 }

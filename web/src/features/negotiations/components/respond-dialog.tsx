@@ -4,9 +4,9 @@ import { ArrowLeftRight, CheckCircle2, Loader2, MessageSquareReply, Undo2, XCirc
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { UsdAmountInput } from "@/components/ui/usd-amount-input";
 import { errorStatus, getServerMessage } from "@/lib/api-client";
 import { formatLoopUnits, formatUsdCents } from "@/lib/loop-amounts";
 import { offerQuote } from "@/lib/offer-quote";
@@ -177,24 +177,14 @@ function RespondForm({ target, respond, onClose }: { target: ResponseTarget; res
         {isCounter ? (
           <div className="grid gap-2">
             <Label htmlFor="respond-counter">Counter offer (USD)</Label>
-            <Input
+            <UsdAmountInput
               id="respond-counter"
-              type="number"
-              inputMode="decimal"
-              min="0.01"
-              step="0.01"
-              placeholder="0.00"
               value={counter}
               disabled={respond.isPending}
-              aria-invalid={counterProblem !== null}
-              aria-describedby={counterProblem ? "respond-counter-error" : undefined}
+              error={counterProblem}
+              errorId="respond-counter-error"
               onChange={(event) => setCounter(event.target.value)}
             />
-            {counterProblem ? (
-              <p id="respond-counter-error" className="text-xs text-rose-200">
-                {counterProblem}
-              </p>
-            ) : null}
           </div>
         ) : null}
 

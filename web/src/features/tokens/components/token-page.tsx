@@ -1,9 +1,9 @@
 import type { CurrentUser } from "@loop/rules/api-types";
 import { LogIn, Wallet } from "lucide-react";
-import { type KeyboardEvent, useCallback, useRef, useState } from "react";
+import { useCallback, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { cn } from "@/lib/utils";
+import { TabList, TabPanel, tabIds } from "@/components/ui/tab-list";
 import { BSC, ETHEREUM } from "../lib/networks";
 import { BuyBanner } from "./buy-banner";
 import { ExchangePanel } from "./exchange-panel";
@@ -44,25 +44,13 @@ export interface TokenPageProps {
 /** /tokens (spec §2): hero, Buy banner, What You Can Do, the My Wallet / FAQ tabs, exchange panels, wallets. */
 export function TokenPage({ user, onSignIn }: TokenPageProps) {
   const [tab, setTab] = useState<TabId>("wallet");
-  const tabRefs = useRef<Record<TabId, HTMLButtonElement | null>>({ wallet: null, faq: null });
 
   const goToWallet = useCallback(() => {
     setTab("wallet");
     const target = document.getElementById(WALLET_SECTION_ID);
     target?.scrollIntoView({ behavior: "smooth", block: "start" });
-    tabRefs.current.wallet?.focus({ preventScroll: true });
+    document.getElementById(tabIds("tokens", "wallet").tab)?.focus({ preventScroll: true });
   }, []);
-
-  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (!["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) return;
-    event.preventDefault();
-    const index = TABS.findIndex((candidate) => candidate.id === tab);
-    const next =
-      event.key === "Home" ? 0 : event.key === "End" ? TABS.length - 1 : (index + (event.key === "ArrowRight" ? 1 : -1) + TABS.length) % TABS.length;
-    const id = TABS[next]!.id;
-    setTab(id);
-    tabRefs.current[id]?.focus();
-  };
 
   return (
     <div className="mx-auto grid w-full max-w-7xl gap-8 px-4 py-8 sm:px-6 sm:py-10">
@@ -71,36 +59,10 @@ export function TokenPage({ user, onSignIn }: TokenPageProps) {
       <WhatYouCanDo />
 
       <section id={WALLET_SECTION_ID} aria-label="Wallet and FAQ" className="scroll-mt-20">
-        <div role="tablist" aria-label="Token page" className="inline-flex rounded-xl border border-border bg-surface p-1">
-          {TABS.map((candidate) => {
-            const selected = tab === candidate.id;
-            return (
-              <button
-                key={candidate.id}
-                ref={(node) => {
-                  tabRefs.current[candidate.id] = node;
-                }}
-                id={`tokens-tab-${candidate.id}`}
-                type="button"
-                role="tab"
-                aria-selected={selected}
-                aria-controls={`tokens-panel-${candidate.id}`}
-                tabIndex={selected ? 0 : -1}
-                onClick={() => setTab(candidate.id)}
-                onKeyDown={onTabKeyDown}
-                className={cn(
-                  "cursor-pointer rounded-lg px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-ring",
-                  selected ? "bg-primary/20 text-foreground" : "text-muted-foreground hover:text-foreground",
-                )}
-              >
-                {candidate.label}
-              </button>
-            );
-          })}
-        </div>
-        <div id={`tokens-panel-${tab}`} role="tabpanel" aria-labelledby={`tokens-tab-${tab}`} tabIndex={0} className="mt-6 outline-none">
+        <TabList tabs={TABS} value={tab} onChange={setTab} idPrefix="tokens" label="Token page" />
+        <TabPanel idPrefix="tokens" value={tab}>
           {tab === "wallet" ? user ? <WalletTab user={user} /> : <SignInPrompt onSignIn={onSignIn} /> : <FaqTab onOpenWallet={goToWallet} />}
-        </div>
+        </TabPanel>
       </section>
 
       <div className="grid gap-6 lg:grid-cols-2">
