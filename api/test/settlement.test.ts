@@ -11,7 +11,8 @@ import { fileURLToPath } from "node:url";
 import { loopMarketplaceAbi, loopTokenAbi, loopVaultAbi } from "@loop/contracts/abis";
 import { localAccounts } from "@loop/contracts/local-accounts";
 import { PURCHASE_MESSAGES, WALLET_PURCHASE_MESSAGES, cryptoPurchaseStatusSchema, walletQuoteSchema, type WalletQuote } from "@loop/rules/schemas/purchases";
-import { depositRefOf, uuidFromBytes32 } from "@loop/rules/deposit-ref";
+import { depositRefOf, uuidFromBytes32, uuidToBytes32 } from "@loop/rules/deposit-ref";
+import { NEGOTIATION_MESSAGES, negotiationSchema } from "@loop/rules/schemas/negotiations";
 import { healthResponseSchema } from "@loop/rules/schemas/api-responses";
 import { tokenBalanceSchema, transferListSchema, walletTransferListSchema } from "@loop/rules/schemas/tokens";
 import { adminWithdrawalSchema, withdrawalSchema } from "@loop/rules/schemas/withdrawals";
@@ -23,6 +24,7 @@ import {
   getAddress,
   http,
   parseEther,
+  parseEventLogs,
   parseGwei,
   type Address,
   type Hex,
@@ -397,6 +399,78 @@ describe("settlement of indexed chain events", () => {
     expect(await settledRows(deep.transactionHash)).toHaveLength(1);
     expect((await balance(user.browser)).balance).toBe("509.00000000");
   }, 120_000);
+
+  it("wallet-funded offers: opened on chain, accepted or rejected by the operator on the seller's answer, a counter accepted from the wallet, an offer the app would not take refunded", async () => {
+    const seller = await signIn();
+    const buyer = await signIn(await fundedAccount("50000"));
+    const marketplace = getAddress(t.config.chains[0]!.contracts!.marketplace);
+    const sellerWallet = getAddress(seller.account.address);
+    startWorker();
+    const loopBalanceOf = (address: Address) => chain.client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [address] });
+    /** openOffer from the buyer's wallet for `usd` on `loopId` (MP3), payee `payee`; returns the offer id. */
+    const openOffer = async (loopId: string, usd: number, payee: Address = sellerWallet) => {
+      const amount = parseEther(String(usd * 500));
+      const from = wallet(buyer.account);
+      await confirm(await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [marketplace, amount * 2n] }));
+      const now = (await chain.client.getBlock()).timestamp;
+      const receipt = await confirm(
+        await from.writeContract({ address: marketplace, abi: loopMarketplaceAbi, functionName: "openOffer", args: [uuidToBytes32(loopId), 0, payee, amount, now + 86_400n] }),
+      );
+      const [opened] = parseEventLogs({ abi: loopMarketplaceAbi, eventName: "OfferOpened", logs: receipt.logs });
+      return { offerId: opened!.args.offerId, receipt };
+    };
+    const negotiationOf = (offerId: bigint, status?: string) =>
+      waitFor(`offer ${offerId}${status ? ` ${status}` : ""}`, async () => {
+        const row = await t.db.prisma.negotiation.findFirst({ where: { chainOfferId: offerId.toString() } });
+        return row && (!status || row.status === status) ? row : null;
+      });
+    const respond = (as: Browser, id: string, body: object) => as.put(`/api/negotiations/${id}/respond`).send(body);
+
+    // $12.50 on a $20.00 loop: a negotiation the seller sees, escrowed on chain.
+    const first = await listedLoop(seller.id, 2000);
+    const sellerBefore = await loopBalanceOf(sellerWallet);
+    const { offerId } = await openOffer(first, 12.5);
+    const row = await negotiationOf(offerId, "pending");
+    const received = negotiationSchema.array().parse((await seller.browser.get("/api/negotiations?scope=received").expect(200)).body);
+    expect(received.find((item) => item.id === row.id)).toMatchObject({ funding: "wallet", offerAmount: "12.50", heldLoop: null, chainOfferId: offerId.toString() });
+    // The seller's accept is carried out by the operator and recorded from OfferSettled.
+    const accepted = await respond(seller.browser, row.id, { action: "accept" });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ settling: "accept", status: "pending" });
+    expect((await respond(seller.browser, row.id, { action: "reject" })).body.message).toBe(NEGOTIATION_MESSAGES.settling);
+    const done = await negotiationOf(offerId, "accepted");
+    expect(await loopBalanceOf(sellerWallet)).toBe(sellerBefore + parseEther("6250"));
+    expect(await t.db.prisma.purchase.findUniqueOrThrow({ where: { id: done.purchaseId! } })).toMatchObject({ method: "wallet", priceCents: 1250, buyerId: buyer.id });
+
+    // A counter the buyer accepts by raising the escrowed offer to it.
+    const second = await listedLoop(seller.id, 2000);
+    const { offerId: countered } = await openOffer(second, 5);
+    const pending = await negotiationOf(countered, "pending");
+    await respond(seller.browser, pending.id, { action: "counter", counterOffer: "8.00" }).expect(200);
+    expect((await respond(buyer.browser, pending.id, { action: "accept" })).body.message).toBe(NEGOTIATION_MESSAGES.walletCounter);
+    const expiresAt = (await chain.client.getBlock()).timestamp + 86_400n;
+    await confirm(await wallet(buyer.account).writeContract({ address: marketplace, abi: loopMarketplaceAbi, functionName: "changeOffer", args: [countered, parseEther("4000"), expiresAt] }));
+    const bought = await negotiationOf(countered, "accepted");
+    expect(await t.db.prisma.purchase.findUniqueOrThrow({ where: { id: bought.purchaseId! } })).toMatchObject({ priceCents: 800 });
+
+    // The seller rejects: the escrow goes back to the buyer's wallet.
+    const third = await listedLoop(seller.id, 2000);
+    const { offerId: rejectedId } = await openOffer(third, 3);
+    const toReject = await negotiationOf(rejectedId, "pending");
+    const buyerBefore = await loopBalanceOf(buyer.account.address);
+    await respond(seller.browser, toReject.id, { action: "reject" }).expect(200);
+    await negotiationOf(rejectedId, "rejected");
+    expect(await loopBalanceOf(buyer.account.address)).toBe(buyerBefore + parseEther("1530")); // $3.00 + 2%
+
+    // Not below the price: the app does not take it, and the operator refunds it at once.
+    const fourth = await listedLoop(seller.id, 500);
+    const beforeOpen = await loopBalanceOf(buyer.account.address);
+    const { receipt: refusedOpen } = await openOffer(fourth, 5);
+    const refused = await waitFor("the refused offer", async () => (await settledRows(refusedOpen.transactionHash)).find((entry) => entry.kind === "offer_opened") ?? null);
+    expect(refused.outcome).toBe("unmatched");
+    await waitFor("the refund", async () => (await loopBalanceOf(buyer.account.address)) === beforeOpen);
+    expect(await t.db.prisma.negotiation.count({ where: { loopId: fourth } })).toBe(0);
+  }, 180_000);
 
   it("an arbiter's refund within the dispute window takes the purchase back: no download, the seller paid nothing, the buyer may buy again", async () => {
     // Before the test that moves chain time past the window (quotes are valid 15 minutes of real time).

@@ -23,6 +23,8 @@ export const NEGOTIATION_MESSAGES = {
   notYours: "Not Allowed: Only the seller answers an offer, and only the buyer answers a counter or withdraws",
   closed: "Offer Closed: This offer can no longer be answered",
   changed: "Offer Changed: This offer changed since you loaded it. Reload and try again.",
+  settling: "Offer Settling: The answer to this offer is being carried out on chain",
+  walletCounter: "Wallet Offer: Accept the counter by raising your offer to it from your wallet (changeOffer)",
 } as const;
 
 export const NEGOTIATION_STATUSES = ["pending", "counter", "accepted", "rejected", "withdrawn", "expired"] as const;
@@ -92,6 +94,9 @@ export const negotiationSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   purchaseId: z.string().nullable(),
+  funding: z.enum(["app", "wallet"]).describe("app: held from the in-app balance; wallet: escrowed on chain by LoopMarketplace"),
+  settling: z.enum(["accept", "reject", "withdraw"]).nullable().describe("Wallet offers: the answer on its way to the chain (settleOffer)"),
+  chainOfferId: z.string().nullable().describe("Wallet offers: LoopMarketplace's offer id"),
   loop: z.object({ id: z.string(), title: z.string(), price: usd, user: z.object({ id: z.string(), username: z.string() }) }),
   buyer: z.object({ id: z.string(), username: z.string() }),
 });

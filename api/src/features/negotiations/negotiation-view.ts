@@ -33,6 +33,9 @@ export function toNegotiation(row: NegotiationRow): Negotiation {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     purchaseId: row.purchaseId,
+    funding: row.funding as Negotiation["funding"],
+    settling: row.settling as Negotiation["settling"],
+    chainOfferId: row.chainOfferId,
     loop: { id: row.loop.id, title: row.loop.title, price: formatUsd(BigInt(row.loop.priceCents)), user: row.loop.user },
     buyer: row.buyer,
   };

@@ -14,7 +14,7 @@ import {
   type Negotiation,
 } from "@loop/rules/schemas/negotiations";
 import { insufficientLoopMessage } from "@loop/rules/schemas/purchases";
-import { centsToLoopUnits, formatLoopBrief, formatUsd, parseUsd } from "@loop/rules/units";
+import { centsToLoopUnits, formatLoopBrief, formatUsd, ledgerUnitsToWei, parseUsd } from "@loop/rules/units";
 import type { AppDeps } from "../../deps";
 import { isUniqueViolation, type PrismaClient, type Tx } from "../../db/prisma";
 import { BadRequest, Conflict, Forbidden, NotFound } from "../../http/errors";
@@ -28,6 +28,7 @@ import { loopForSale } from "../purchases/purchases.service";
 import { ownedPurchase, recordPurchaseInTx, toPurchase, type CompletedPurchase } from "../purchases/record-purchase";
 import { sendPurchaseMails } from "../purchases/send-purchase-mails";
 import { agreedCents, NEGOTIATION_INCLUDE, toNegotiation, type NegotiationRow } from "./negotiation-view";
+import { settleOfferOnChain } from "./offer-escrow";
 
 const TX_OPTIONS = { maxWait: 30_000, timeout: 60_000 } as const;
 
@@ -111,7 +112,7 @@ export async function listNegotiations(prisma: PrismaClient, userId: string, que
   return rows.map(toNegotiation);
 }
 
-async function lockNegotiation(tx: Tx, id: string): Promise<NegotiationRow | null> {
+export async function lockNegotiation(tx: Tx, id: string): Promise<NegotiationRow | null> {
   const rows = await tx.$queryRaw<{ id: string }[]>`SELECT "id"::text FROM "app"."negotiations" WHERE "id" = ${id}::uuid FOR UPDATE`;
   if (!rows[0]) return null;
   return tx.negotiation.findUniqueOrThrow({ where: { id }, include: NEGOTIATION_INCLUDE });
@@ -121,6 +122,23 @@ interface Outcome {
   negotiation: Negotiation;
   /** Set when the answer completed the sale: its e-mails follow the commit. */
   sold: CompletedPurchase | null;
+  /** A wallet-funded offer's answer for the operator to carry out on chain after the commit. */
+  onChain?: { chainId: number; offerId: bigint; accepted: boolean; amountWei: bigint };
+}
+
+/** A wallet offer's answer: marked as settling (further answers get 409) until OfferSettled is indexed. */
+async function markSettlingInTx(tx: Tx, row: NegotiationRow, action: "accept" | "reject" | "withdraw", bySeller: boolean, message: string | null): Promise<Outcome> {
+  const updated = await tx.negotiation.update({
+    where: { id: row.id },
+    data: { settling: action, version: { increment: 1 }, ...(bySeller ? { responseMessage: message } : {}) },
+    include: NEGOTIATION_INCLUDE,
+  });
+  const amountCents = BigInt(row.offerCents);
+  return {
+    negotiation: toNegotiation(updated),
+    sold: null,
+    onChain: { chainId: row.chainId!, offerId: BigInt(row.chainOfferId!), accepted: action === "accept", amountWei: ledgerUnitsToWei(centsToLoopUnits(amountCents)) },
+  };
 }
 
 /** PUT /api/negotiations/:id/respond */
@@ -138,11 +156,29 @@ export async function respondToNegotiation(deps: AppDeps, userId: string, id: st
     const isSeller = row.sellerId === userId;
     const allowed = isSeller ? row.status === "pending" && action !== "withdraw" : row.status === "counter" ? action === "accept" || action === "reject" : action === "withdraw";
     if (!allowed) throw new Forbidden(NEGOTIATION_MESSAGES.notYours);
+    if (row.settling) throw new Conflict(NEGOTIATION_MESSAGES.settling);
+    if (row.funding === "wallet" && action !== "counter") {
+      // The buyer accepts a counter by raising the escrowed offer to it (OfferChanged settles it).
+      if (action === "accept" && !isSeller) throw new Conflict(NEGOTIATION_MESSAGES.walletCounter);
+      return markSettlingInTx(tx, row, action, isSeller, message);
+    }
 
     if (action === "accept") return acceptInTx(tx, row, isSeller, message);
     if (action === "counter") return { negotiation: await counterInTx(tx, row, counterOffer!, message, now), sold: null };
     return { negotiation: await closeInTx(tx, row, action === "withdraw" ? "withdrawn" : "rejected", isSeller, message), sold: null };
   }, TX_OPTIONS);
+  if (outcome.onChain) {
+    const { chainId, offerId, accepted, amountWei } = outcome.onChain;
+    try {
+      const hash = await settleOfferOnChain(deps, chainId, offerId, accepted, amountWei);
+      const row = await deps.prisma.negotiation.update({ where: { id }, data: { settleTx: hash.toLowerCase() }, include: NEGOTIATION_INCLUDE });
+      return toNegotiation(row);
+    } catch (error) {
+      // Not carried out: the offer can be answered again.
+      await deps.prisma.negotiation.updateMany({ where: { id, settling: { not: null }, status: { in: ["pending", "counter"] } }, data: { settling: null, version: { increment: 1 } } });
+      throw error;
+    }
+  }
   if (outcome.sold) {
     catalogChanged(deps.prisma);
     const key = await downloadSigningKey(deps.prisma, deps.config)();
@@ -267,7 +303,7 @@ export async function expireNegotiations(prisma: PrismaClient, now = new Date())
       // Answered meanwhile: the answer won.
       if (!row || (row.status !== "pending" && row.status !== "counter") || row.expiresAt > now) return false;
       if (row.holdId) await releaseHoldInTx(tx, row.holdId);
-      await tx.negotiation.update({ where: { id }, data: { status: "expired", version: { increment: 1 } } });
+      await tx.negotiation.update({ where: { id }, data: { status: "expired", settling: null, version: { increment: 1 } } });
       for (const userId of [row.buyerId, row.sellerId]) {
         await createNotificationInTx(tx, {
           userId,
@@ -275,7 +311,9 @@ export async function expireNegotiations(prisma: PrismaClient, now = new Date())
           title: "Offer Expired",
           message:
             userId === row.buyerId
-              ? `Your offer on ${row.loop.title} expired without an answer. The held LOOP is available again.`
+              ? row.funding === "wallet"
+                ? `Your offer on ${row.loop.title} expired without an answer. Reclaim the escrowed LOOP from your wallet (offer ${row.chainOfferId}).`
+                : `Your offer on ${row.loop.title} expired without an answer. The held LOOP is available again.`
               : `The offer of ${row.buyer.username} on ${row.loop.title} expired.`,
           actionUrl: "/negotiations",
           actionText: "View",

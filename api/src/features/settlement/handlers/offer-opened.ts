@@ -1,0 +1,86 @@
+// LoopMarketplace.OfferOpened: a buyer escrowed an offer from their wallet. It becomes a negotiation
+// when it is one the app would take (a member's linked wallet, a listed paid loop that is not theirs
+// and not owned, the loop seller's wallet or LoopVault as payee, whole cents below the price, no
+// other open offer); otherwise the operator rejects it on chain at once, refunding the buyer.
+import { uuidFromBytes32 } from "@loop/rules/deposit-ref";
+import { OFFER_TTL_MS } from "@loop/rules/schemas/negotiations";
+import { LOOP_PER_CENT, UNITS_PER_LOOP, formatUsd, weiToLedgerUnits } from "@loop/rules/units";
+import { getAddress } from "viem";
+import type { AppDeps } from "../../../deps";
+import type { Tx } from "../../../db/prisma";
+import { awardXpMany, offerCreatedXpAward } from "../../levels/award-xp";
+import { settleOfferOnChain } from "../../negotiations/offer-escrow";
+import { createNotificationInTx } from "../../notifications/create-notification";
+import { loopForSale } from "../../purchases/purchases.service";
+import { ownedPurchase } from "../../purchases/record-purchase";
+import type { IndexedEvent, SettlementHandler, SettlementOutcome } from "../settlement-handler";
+import { negotiationOfOffer } from "./wallet-offer";
+
+const FORMATS = ["mp3", "wav"] as const;
+const UNITS_PER_CENT = LOOP_PER_CENT * UNITS_PER_LOOP;
+
+async function applyOfferOpened(tx: Tx, event: IndexedEvent, deps: AppDeps): Promise<SettlementOutcome> {
+  const { args } = event;
+  if (await negotiationOfOffer(tx, event)) return { outcome: "already_applied", detail: `offer ${args.offer_id} is a negotiation already` };
+  const refused = (why: string): SettlementOutcome => ({
+    outcome: "unmatched",
+    detail: `offer ${args.offer_id}: ${why}; rejected on chain (refunded)`,
+    afterCommit: async () => {
+      await settleOfferOnChain(deps, event.chainId, BigInt(args.offer_id!), false, BigInt(args.amount!));
+    },
+  });
+  const buyerLink = await tx.walletLink.findUnique({ where: { address: getAddress(args.buyer!) }, select: { userId: true } });
+  if (!buyerLink) return refused(`no member has wallet ${args.buyer}`);
+  const loopId = uuidFromBytes32(args.loop_id!);
+  const loop = loopId ? await loopForSale(tx, loopId) : null;
+  if (!loop || loop.status !== "ready" || !loop.isPublic || loop.isFree || loop.priceCents === 0) return refused(`loop ${args.loop_id} is not for sale`);
+  if (loop.userId === buyerLink.userId) return refused("an offer on one's own loop");
+  const sellerLink = await tx.walletLink.findUnique({ where: { userId: loop.userId }, select: { address: true } });
+  const vault = deps.config.chains.find((chain) => chain.id === event.chainId)?.contracts?.vault;
+  const payee = (sellerLink?.address ?? vault ?? "").toLowerCase();
+  if (args.seller !== payee) return refused(`pays ${args.seller}, not the seller's ${payee}`);
+  const units = weiToLedgerUnits(BigInt(args.amount!));
+  if (units === null || units % UNITS_PER_CENT !== 0n) return refused(`${args.amount} wei is not a whole number of cents`);
+  const offerCents = Number(units / UNITS_PER_CENT);
+  if (offerCents >= loop.priceCents) return refused("not below the price");
+  const format = FORMATS[Number(args.format)];
+  if (!format) return refused(`format ${args.format}`);
+  if (await ownedPurchase(tx, buyerLink.userId, loop.id, format)) return refused("the buyer owns this loop in this format");
+  const open = await tx.negotiation.findFirst({ where: { buyerId: buyerLink.userId, loopId: loop.id, status: { in: ["pending", "counter"] } }, select: { id: true } });
+  if (open) return refused(`negotiation ${open.id} is open on this loop`);
+
+  await awardXpMany(tx, [offerCreatedXpAward({ priceCents: loop.priceCents, buyerId: buyerLink.userId, sellerId: loop.userId, loopId: loop.id })].filter((award) => award !== null));
+  const expiresAt = new Date(Math.min(Number(args.expires_at) * 1000, Number(event.blockTimestamp) * 1000 + OFFER_TTL_MS));
+  const row = await tx.negotiation.create({
+    data: {
+      loopId: loop.id,
+      buyerId: buyerLink.userId,
+      sellerId: loop.userId,
+      format,
+      offerCents,
+      funding: "wallet",
+      chainId: event.chainId,
+      chainOfferId: args.offer_id!,
+      buyerAddress: args.buyer!,
+      sellerAddress: args.seller!,
+      expiresAt,
+    },
+    include: { buyer: { select: { username: true } } },
+  });
+  await createNotificationInTx(tx, {
+    userId: loop.userId,
+    type: "info",
+    title: "New Offer",
+    message: `${row.buyer.username} offers $${formatUsd(BigInt(offerCents))} for ${loop.title} (${format.toUpperCase()}), escrowed from their wallet.`,
+    actionUrl: "/negotiations",
+    actionText: "Answer",
+  });
+  return { outcome: "applied", detail: `negotiation ${row.id}` };
+}
+
+export const offerOpenedHandler: SettlementHandler = {
+  kind: "offer_opened",
+  table: "offer_opened",
+  columns: ["offer_id", "buyer", "seller", "loop_id", "format", "amount", "fee", "expires_at"],
+  apply: (tx, event, deps) => applyOfferOpened(tx, event, deps),
+};

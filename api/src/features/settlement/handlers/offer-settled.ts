@@ -1,0 +1,122 @@
+// LoopMarketplace.OfferSettled: the operator carried out the answer to a wallet-funded offer.
+// Accepted: the sale is recorded (on-chain XP 7/12, the seller's accept XP for a plain accept), a
+// seller paid to LoopVault is credited in app, e-mails follow the commit. Rejected: the buyer got
+// the escrow back; the offer ends rejected or withdrawn, as answered.
+import { formatFeeCents, type Format } from "@loop/rules/fees";
+import { LOOP_PER_CENT, UNITS_PER_LOOP, formatUsd, weiToLedgerUnits } from "@loop/rules/units";
+import type { AppDeps } from "../../../deps";
+import type { Tx } from "../../../db/prisma";
+import { downloadSigningKey } from "../../downloads/signing-secret";
+import { platformAccountId, postEntryInTx } from "../../ledger/ledger.service";
+import { awardXpMany, offerAnswerXpAward, purchaseXpAward, saleXpAward, type XpAward } from "../../levels/award-xp";
+import { catalogChanged } from "../../loops/catalog-cache";
+import { NEGOTIATION_INCLUDE } from "../../negotiations/negotiation-view";
+import { createNotificationInTx } from "../../notifications/create-notification";
+import { loopForSale } from "../../purchases/purchases.service";
+import { ownedPurchase, recordPurchaseInTx, toPurchase } from "../../purchases/record-purchase";
+import { sendPurchaseMails } from "../../purchases/send-purchase-mails";
+import type { IndexedEvent, SettlementHandler, SettlementOutcome } from "../settlement-handler";
+import { isOpen, negotiationOfOffer } from "./wallet-offer";
+
+const UNITS_PER_CENT = LOOP_PER_CENT * UNITS_PER_LOOP;
+
+async function applyOfferSettled(tx: Tx, event: IndexedEvent, deps: AppDeps): Promise<SettlementOutcome> {
+  const row = await negotiationOfOffer(tx, event);
+  if (!row) return { outcome: "unmatched", detail: `offer ${event.args.offer_id} is no negotiation (refused when opened)` };
+  if (!isOpen(row.status)) return { outcome: "already_applied", detail: `negotiation ${row.id} is ${row.status}` };
+  const what = `${row.loop.title} (${row.format.toUpperCase()})`;
+
+  if (event.args.accepted !== "true") {
+    const withdrawn = row.settling === "withdraw";
+    if (row.settling === "reject" && row.status === "pending") {
+      await awardXpMany(tx, [offerAnswerXpAward("reject", { buyerId: row.buyerId, sellerId: row.sellerId, loopId: row.loopId })].filter((a): a is XpAward => a !== null));
+    }
+    await tx.negotiation.update({ where: { id: row.id }, data: { status: withdrawn ? "withdrawn" : "rejected", settling: null, settleTx: event.txHash, version: { increment: 1 } } });
+    await createNotificationInTx(tx, {
+      userId: withdrawn || row.status === "counter" ? row.sellerId : row.buyerId,
+      type: "info",
+      title: withdrawn ? "Offer Withdrawn" : row.status === "counter" ? "Counter Offer Rejected" : "Offer Rejected",
+      message: withdrawn
+        ? `${row.buyer.username} withdrew their offer on ${what}.`
+        : row.status === "counter"
+          ? `${row.buyer.username} declined your counter offer on ${what}.`
+          : `${row.loop.user.username} declined your offer on ${what}. The escrowed LOOP went back to your wallet.`,
+      actionUrl: "/negotiations",
+      actionText: "View",
+    });
+    return { outcome: "applied", detail: `negotiation ${row.id} ${withdrawn ? "withdrawn" : "rejected"}` };
+  }
+
+  const format = row.format as Format;
+  const loop = await loopForSale(tx, row.loopId);
+  if (!loop) return { outcome: "unmatched", detail: `negotiation ${row.id}: loop ${row.loopId} is gone` };
+  if (await ownedPurchase(tx, row.buyerId, row.loopId, format)) {
+    return { outcome: "unmatched", detail: `negotiation ${row.id}: the buyer owns ${what} already; the seller was paid on chain, refund by hand` };
+  }
+  const priceUnits = weiToLedgerUnits(BigInt(event.args.amount!))!;
+  const feeUnits = weiToLedgerUnits(BigInt(event.args.fee!)) ?? 0n;
+  const priceCents = Number(priceUnits / UNITS_PER_CENT);
+  const feeCents = Number(formatFeeCents(BigInt(priceCents), format));
+  const trade = { priceCents, buyerId: row.buyerId, sellerId: row.sellerId, onChain: true, loopId: row.loopId };
+  const sellersAccept = row.counterCents === null ? offerAnswerXpAward("accept", { buyerId: row.buyerId, sellerId: row.sellerId, loopId: row.loopId }) : null;
+  await awardXpMany(tx, [purchaseXpAward(trade), saleXpAward(trade), sellersAccept].filter((a): a is XpAward => a !== null));
+  let ledgerEntryId: string | null = null;
+  const vault = deps.config.chains.find((chain) => chain.id === event.chainId)?.contracts?.vault?.toLowerCase();
+  if (row.sellerAddress === vault) {
+    // Paid into LoopVault on chain: the seller without a wallet gets it in app.
+    const clearing = await platformAccountId(tx, "clearing");
+    const entry = await postEntryInTx(tx, {
+      idempotencyKey: `wallet-offer:${event.chainId}:${row.chainOfferId}`,
+      kind: "sale",
+      description: `${what}, offer paid from a wallet`,
+      postings: [
+        { accountId: clearing, amount: -priceUnits },
+        { userId: row.sellerId, amount: priceUnits },
+      ],
+    });
+    ledgerEntryId = entry.id;
+  }
+  const recorded = await recordPurchaseInTx(tx, {
+    loop,
+    buyerId: row.buyerId,
+    format,
+    priceCents,
+    feeCents,
+    method: "wallet",
+    loopUnits: priceUnits + feeUnits,
+    ledgerEntryId,
+    externalRef: event.txHash,
+  });
+  await tx.negotiation.update({
+    where: { id: row.id },
+    data: { status: "accepted", purchaseId: recorded.id, settling: null, settleTx: event.txHash, version: { increment: 1 } },
+    include: NEGOTIATION_INCLUDE,
+  });
+  await createNotificationInTx(tx, {
+    userId: row.counterCents === null ? row.buyerId : row.sellerId,
+    type: "success",
+    title: row.counterCents === null ? "Offer Accepted" : "Counter Offer Accepted",
+    message:
+      row.counterCents === null
+        ? `${row.loop.user.username} accepted your offer of $${formatUsd(BigInt(priceCents))} for ${loop.title}.`
+        : `${row.buyer.username} accepted your counter offer of $${formatUsd(BigInt(priceCents))} for ${loop.title}.`,
+    actionUrl: "/negotiations",
+    actionText: "View",
+  });
+  const done = { purchase: toPurchase(recorded, loop, ""), sellerId: row.sellerId, buyerId: row.buyerId };
+  return {
+    outcome: "applied",
+    detail: `negotiation ${row.id} accepted: purchase ${recorded.id}`,
+    afterCommit: async () => {
+      catalogChanged(deps.prisma);
+      await sendPurchaseMails(deps, await downloadSigningKey(deps.prisma, deps.config)(), done);
+    },
+  };
+}
+
+export const offerSettledHandler: SettlementHandler = {
+  kind: "offer_settled",
+  table: "offer_settled",
+  columns: ["offer_id", "buyer", "seller", "accepted", "amount", "fee"],
+  apply: (tx, event, deps) => applyOfferSettled(tx, event, deps),
+};
