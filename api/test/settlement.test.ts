@@ -12,7 +12,7 @@ import { loopMarketplaceAbi, loopTokenAbi, loopVaultAbi } from "@loop/contracts/
 import { localAccounts } from "@loop/contracts/local-accounts";
 import { PURCHASE_MESSAGES, WALLET_PURCHASE_MESSAGES, cryptoPurchaseStatusSchema, walletQuoteSchema, type WalletQuote } from "@loop/rules/schemas/purchases";
 import { depositRefOf, uuidFromBytes32, uuidToBytes32 } from "@loop/rules/deposit-ref";
-import { NEGOTIATION_MESSAGES, negotiationSchema } from "@loop/rules/schemas/negotiations";
+import { NEGOTIATION_MESSAGES, negotiationSchema, walletOfferTermsSchema } from "@loop/rules/schemas/negotiations";
 import { healthResponseSchema } from "@loop/rules/schemas/api-responses";
 import { tokenBalanceSchema, transferListSchema, walletTransferListSchema } from "@loop/rules/schemas/tokens";
 import { adminWithdrawalSchema, withdrawalSchema } from "@loop/rules/schemas/withdrawals";
@@ -407,15 +407,23 @@ describe("settlement of indexed chain events", () => {
     const sellerWallet = getAddress(seller.account.address);
     startWorker();
     const loopBalanceOf = (address: Address) => chain.client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [address] });
-    /** openOffer from the buyer's wallet for `usd` on `loopId` (MP3), payee `payee`; returns the offer id. */
-    const openOffer = async (loopId: string, usd: number, payee: Address = sellerWallet) => {
-      const amount = parseEther(String(usd * 500));
+    /**
+     * openOffer from the buyer's wallet for `usd` on `loopId` (MP3) with the API's terms, or (`unchecked`)
+     * with arguments the API was not asked about; returns the offer id.
+     */
+    const openOffer = async (loopId: string, usd: number, unchecked = false) => {
       const from = wallet(buyer.account);
-      await confirm(await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [marketplace, amount * 2n] }));
-      const now = (await chain.client.getBlock()).timestamp;
-      const receipt = await confirm(
-        await from.writeContract({ address: marketplace, abi: loopMarketplaceAbi, functionName: "openOffer", args: [uuidToBytes32(loopId), 0, payee, amount, now + 86_400n] }),
-      );
+      let args: readonly [Hex, number, Address, bigint, bigint];
+      if (unchecked) {
+        const now = (await chain.client.getBlock()).timestamp;
+        args = [uuidToBytes32(loopId), 0, sellerWallet, parseEther(String(usd * 500)), now + 86_400n];
+      } else {
+        const terms = walletOfferTermsSchema.parse((await buyer.browser.post("/api/negotiations/wallet-terms").send({ loopId, format: "mp3", offerAmount: String(usd) }).expect(200)).body);
+        expect(terms).toMatchObject({ marketplace, payee: sellerWallet, amountWei: parseEther(String(usd * 500)).toString() });
+        args = [terms.loopId as Hex, terms.format, terms.payee as Address, BigInt(terms.amountWei), BigInt(terms.expiresAt)];
+      }
+      await confirm(await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [marketplace, args[3] * 2n] }));
+      const receipt = await confirm(await from.writeContract({ address: marketplace, abi: loopMarketplaceAbi, functionName: "openOffer", args }));
       const [opened] = parseEventLogs({ abi: loopMarketplaceAbi, eventName: "OfferOpened", logs: receipt.logs });
       return { offerId: opened!.args.offerId, receipt };
     };
@@ -465,7 +473,9 @@ describe("settlement of indexed chain events", () => {
     // Not below the price: the app does not take it, and the operator refunds it at once.
     const fourth = await listedLoop(seller.id, 500);
     const beforeOpen = await loopBalanceOf(buyer.account.address);
-    const { receipt: refusedOpen } = await openOffer(fourth, 5);
+    const terms = await buyer.browser.post("/api/negotiations/wallet-terms").send({ loopId: fourth, format: "mp3", offerAmount: "5" });
+    expect(terms.body.message).toBe(NEGOTIATION_MESSAGES.notBelowPrice);
+    const { receipt: refusedOpen } = await openOffer(fourth, 5, true);
     const refused = await waitFor("the refused offer", async () => (await settledRows(refusedOpen.transactionHash)).find((entry) => entry.kind === "offer_opened") ?? null);
     expect(refused.outcome).toBe("unmatched");
     await waitFor("the refund", async () => (await loopBalanceOf(buyer.account.address)) === beforeOpen);

@@ -101,3 +101,27 @@ export const negotiationSchema = z.object({
   buyer: z.object({ id: z.string(), username: z.string() }),
 });
 export type Negotiation = z.infer<typeof negotiationSchema>;
+
+/** POST /api/negotiations/wallet-terms: what the buyer's wallet sends to LoopMarketplace.openOffer, checked first. */
+export const walletOfferTermsRequestSchema = z.object({
+  loopId: z.string({ error: NEGOTIATION_MESSAGES.missing }).min(1, NEGOTIATION_MESSAGES.missing),
+  format: z.enum(DELIVERY_FORMATS, { error: NEGOTIATION_MESSAGES.format }).default("mp3"),
+  offerAmount: usdAmount(NEGOTIATION_MESSAGES.amount),
+});
+
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+const weiString = z.string().regex(/^\d+$/);
+
+export const walletOfferTermsSchema = z.object({
+  chainId: z.number().int(),
+  marketplace: address,
+  token: address,
+  loopId: z.string().regex(/^0x[0-9a-f]{64}$/).describe("The loop's UUID as bytes32"),
+  format: z.number().int().describe("0 mp3, 1 wav"),
+  payee: address.describe("The seller's linked wallet, or LoopVault when the seller has none (credited in app)"),
+  amountWei: weiString,
+  feeWei: weiString.describe("LoopMarketplace.offerFee(amount, format)"),
+  totalWei: weiString.describe("amount + fee: the allowance openOffer needs"),
+  expiresAt: z.string().regex(/^\d+$/).describe("Unix seconds: 7 days from now"),
+});
+export type WalletOfferTerms = z.infer<typeof walletOfferTermsSchema>;

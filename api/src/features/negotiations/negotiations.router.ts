@@ -2,6 +2,7 @@ import { Router } from "express";
 import type { AppDeps } from "../../deps";
 import { requireUser } from "../auth/require-user";
 import { createNegotiation, listNegotiations, respondToNegotiation } from "./negotiations.service";
+import { walletOfferTerms } from "./wallet-offer-terms";
 
 /** Offers: make one, list sent or received, answer one (DESIGN §5). */
 export function negotiationsRouter(deps: AppDeps): Router {
@@ -9,6 +10,10 @@ export function negotiationsRouter(deps: AppDeps): Router {
   router.post("/negotiations", async (req, res) => {
     const user = requireUser(req);
     res.status(201).json(await createNegotiation(deps, user.id, req.body));
+  });
+  router.post("/negotiations/wallet-terms", async (req, res) => {
+    const user = requireUser(req);
+    res.json(await walletOfferTerms(deps, user.id, req.body));
   });
   router.get("/negotiations", async (req, res) => {
     const user = requireUser(req);

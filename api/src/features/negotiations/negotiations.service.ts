@@ -49,6 +49,19 @@ async function insufficient(tx: Tx, buyerId: string, needed: bigint): Promise<Ba
   return new BadRequest(insufficientLoopMessage(formatLoopBrief(needed), formatLoopBrief(available)));
 }
 
+/** The loop (locked) an offer of `offerCents` by `buyerId` may be made on; the refusals of the spec otherwise. */
+export async function offerableLoop(tx: Tx, buyerId: string, loopId: string, format: Format, offerCents: number) {
+  const loop = UUID.test(loopId) ? await loopForSale(tx, loopId) : null;
+  if (!loop || loop.status !== "ready" || !loop.isPublic) throw new NotFound(LOOP_NOT_FOUND);
+  if (loop.userId === buyerId) throw new BadRequest(NEGOTIATION_MESSAGES.ownLoop);
+  if (loop.isFree || loop.priceCents === 0) throw new BadRequest(NEGOTIATION_MESSAGES.free);
+  if (offerCents >= loop.priceCents) throw new BadRequest(NEGOTIATION_MESSAGES.notBelowPrice);
+  if (await ownedPurchase(tx, buyerId, loop.id, format)) throw new Conflict(NEGOTIATION_MESSAGES.alreadyPurchased);
+  const open = await tx.negotiation.findFirst({ where: { buyerId, loopId: loop.id, status: { in: ["pending", "counter"] } }, select: { id: true } });
+  if (open) throw new Conflict(NEGOTIATION_MESSAGES.openOffer);
+  return loop;
+}
+
 /** POST /api/negotiations */
 export async function createNegotiation(deps: AppDeps, buyerId: string, body: unknown, now = new Date()): Promise<Negotiation> {
   const parsed = createNegotiationSchema.safeParse(body ?? {});
@@ -58,14 +71,7 @@ export async function createNegotiation(deps: AppDeps, buyerId: string, body: un
   if (!UUID.test(loopId)) throw new NotFound(LOOP_NOT_FOUND);
   return deps.prisma.$transaction(async (tx) => {
     // The loop row is locked as every purchase locks it: an offer and a purchase of it take turns.
-    const loop = await loopForSale(tx, loopId);
-    if (!loop || loop.status !== "ready" || !loop.isPublic) throw new NotFound(LOOP_NOT_FOUND);
-    if (loop.userId === buyerId) throw new BadRequest(NEGOTIATION_MESSAGES.ownLoop);
-    if (loop.isFree || loop.priceCents === 0) throw new BadRequest(NEGOTIATION_MESSAGES.free);
-    if (offerCents >= loop.priceCents) throw new BadRequest(NEGOTIATION_MESSAGES.notBelowPrice);
-    if (await ownedPurchase(tx, buyerId, loop.id, format)) throw new Conflict(NEGOTIATION_MESSAGES.alreadyPurchased);
-    const open = await tx.negotiation.findFirst({ where: { buyerId, loopId: loop.id, status: { in: ["pending", "counter"] } }, select: { id: true } });
-    if (open) throw new Conflict(NEGOTIATION_MESSAGES.openOffer);
+    const loop = await offerableLoop(tx, buyerId, loopId, format, offerCents);
 
     const units = heldUnits(offerCents, format);
     // XP before the hold: award-xp.ts locks users, then accounts (the lock order of every money path).

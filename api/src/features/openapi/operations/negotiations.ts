@@ -1,4 +1,11 @@
-import { createNegotiationSchema, negotiationListQuerySchema, negotiationSchema, respondNegotiationSchema } from "@loop/rules/schemas/negotiations";
+import {
+  createNegotiationSchema,
+  negotiationListQuerySchema,
+  negotiationSchema,
+  respondNegotiationSchema,
+  walletOfferTermsRequestSchema,
+  walletOfferTermsSchema,
+} from "@loop/rules/schemas/negotiations";
 import { z } from "zod";
 import { bodyTooLarge, failure, json, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
@@ -12,7 +19,13 @@ export const negotiationsOperations = defineFeature({
     "from the buyer's in-app LOOP (500 per USD) while it is open. The seller accepts (the sale is completed at once: hold captured, purchase " +
     "recorded, e-mails sent), counters or rejects a pending offer; the buyer accepts or rejects a counter, or withdraws a pending offer. " +
     "Offers and counters expire after 7 days (the hold is released). Every change bumps `version`; an answer sent with an older version is refused (409).",
-  schemas: { CreateNegotiationRequest: createNegotiationSchema, RespondNegotiationRequest: respondNegotiationSchema, Negotiation: negotiationSchema },
+  schemas: {
+    CreateNegotiationRequest: createNegotiationSchema,
+    RespondNegotiationRequest: respondNegotiationSchema,
+    Negotiation: negotiationSchema,
+    WalletOfferTermsRequest: walletOfferTermsRequestSchema,
+    WalletOfferTerms: walletOfferTermsSchema,
+  },
   operations: [
     {
       method: "post",
@@ -29,6 +42,28 @@ export const negotiationsOperations = defineFeature({
         404: failure("`Loop Not Found`."),
         409: failure("`Already Purchased: …`, or `Offer Already Open: …` (one open offer per buyer and loop)."),
         413: bodyTooLarge,
+      },
+    },
+    {
+      method: "post",
+      path: "/api/negotiations/wallet-terms",
+      operationId: "walletOfferTerms",
+      summary: "Check an offer to be escrowed from the wallet and get LoopMarketplace.openOffer's arguments",
+      description:
+        "The same checks as an in-app offer, for the caller's linked wallet. Approve `totalWei` to the marketplace, then call " +
+        "`openOffer(loopId, format, payee, amountWei, expiresAt)`; the offer appears in the lists once OfferOpened is indexed. " +
+        "The seller's answers are carried out by the operator (settleOffer); the buyer accepts a counter with `changeOffer` and reclaims an expired offer with `reclaimOffer`.",
+      auth: "required",
+      body: walletOfferTermsRequestSchema,
+      responses: {
+        200: json(walletOfferTermsSchema, "The openOffer arguments"),
+        400: failure("The in-app offer's refusals, or `Wallet Required: …` (no linked wallet)."),
+        401: signInRequired,
+        403: crossSiteOrBanned,
+        404: failure("`Loop Not Found`."),
+        409: failure("`Already Purchased: …`, or `Offer Already Open: …`."),
+        413: bodyTooLarge,
+        503: failure("`Wallet Offers Unavailable: …`."),
       },
     },
     {

@@ -1,0 +1,43 @@
+// POST /api/negotiations/wallet-terms: before a buyer escrows an offer from their wallet, the API
+// checks it as it would an in-app offer and gives the exact openOffer arguments: the payee (the
+// seller's linked wallet, or LoopVault when they have none), amount and fee in LOOP wei (the fee as
+// LoopMarketplace.offerFee computes it), the allowance needed and the expiry. The offer itself is
+// taken from the indexed OfferOpened event (settlement/handlers/offer-opened.ts).
+import { FORMAT_CODES } from "@loop/contracts/quote";
+import { uuidToBytes32 } from "@loop/rules/deposit-ref";
+import { formatFeeCents } from "@loop/rules/fees";
+import { NEGOTIATION_MESSAGES, OFFER_TTL_MS, walletOfferTermsRequestSchema, type WalletOfferTerms } from "@loop/rules/schemas/negotiations";
+import { WALLET_PURCHASE_MESSAGES } from "@loop/rules/schemas/purchases";
+import { centsToLoopUnits, ledgerUnitsToWei, parseUsd } from "@loop/rules/units";
+import { getAddress } from "viem";
+import type { AppDeps } from "../../deps";
+import { BadRequest, ServiceUnavailable } from "../../http/errors";
+import { offerableLoop } from "./negotiations.service";
+
+export async function walletOfferTerms(deps: AppDeps, buyerId: string, body: unknown, now = Date.now()): Promise<WalletOfferTerms> {
+  const parsed = walletOfferTermsRequestSchema.safeParse(body ?? {});
+  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? NEGOTIATION_MESSAGES.missing);
+  const { loopId, format, offerAmount } = parsed.data;
+  const { config, prisma } = deps;
+  const chain = config.chains.find((candidate) => candidate.id === config.defaultChainId);
+  if (!chain?.contracts || !config.operatorPrivateKey) throw new ServiceUnavailable("Wallet Offers Unavailable: LoopMarketplace is not set up on this network");
+  const offerCents = Number(parseUsd(offerAmount));
+  const buyerWallet = await prisma.walletLink.findUnique({ where: { userId: buyerId }, select: { address: true } });
+  if (!buyerWallet) throw new BadRequest(WALLET_PURCHASE_MESSAGES.noWallet);
+  const loop = await prisma.$transaction((tx) => offerableLoop(tx, buyerId, loopId, format, offerCents));
+  const sellerWallet = await prisma.walletLink.findUnique({ where: { userId: loop.userId }, select: { address: true } });
+  const amountWei = ledgerUnitsToWei(centsToLoopUnits(BigInt(offerCents)));
+  const feeWei = formatFeeCents(amountWei, format);
+  return {
+    chainId: chain.id,
+    marketplace: getAddress(chain.contracts.marketplace),
+    token: getAddress(chain.contracts.token),
+    loopId: uuidToBytes32(loop.id),
+    format: FORMAT_CODES[format],
+    payee: getAddress(sellerWallet?.address ?? chain.contracts.vault),
+    amountWei: amountWei.toString(),
+    feeWei: feeWei.toString(),
+    totalWei: (amountWei + feeWei).toString(),
+    expiresAt: String(Math.floor((now + OFFER_TTL_MS) / 1000)),
+  };
+}
