@@ -54,6 +54,17 @@ export interface WalletControls {
    * revert (QuoteExpired, NotBuyer, …) rejects before the wallet prompts. Needs the marketplace's
    * LOOP allowance for price + fee. Resolves with the transaction hash once the wallet sent it. */
   purchaseFromMarketplace(request: MarketplacePurchaseRequest): Promise<TransactionHash>;
+  /** LoopMarketplace.openOffer(loopId, format, seller, amount, expiresAt) from the connected account:
+   * escrows amount + offerFee (needs that LOOP allowance); simulated first. Resolves with the hash. */
+  openOffer(request: MarketplaceOpenOfferRequest): Promise<TransactionHash>;
+  /** Waits for an openOffer transaction's receipt and reads the new offer's id from its OfferOpened
+   * log (null when the transaction reverted or has no such log). */
+  waitForOfferOpened(request: OfferOpenedRequest): Promise<{ status: "success" | "reverted"; offerId: bigint | null }>;
+  /** LoopMarketplace.changeOffer(offerId, amount, expiresAt) from the offer's buyer: escrows the
+   * difference (needs that allowance) or returns it; simulated first. */
+  changeOffer(request: MarketplaceChangeOfferRequest): Promise<TransactionHash>;
+  /** LoopMarketplace.reclaimOffer(offerId) from the offer's buyer after its expiry; simulated first. */
+  reclaimOffer(request: MarketplaceOfferRequest): Promise<TransactionHash>;
   /** EIP-747 `wallet_watchAsset`: asks the connected wallet to list the ERC-20 token. Resolves with
    * whether the wallet added it (false when the user declined). */
   watchAsset(request: WatchAssetRequest): Promise<boolean>;
@@ -82,6 +93,38 @@ export interface MarketplacePurchaseRequest {
   marketplace: HexAddress;
   quote: MarketplaceQuote;
   signature: `0x${string}`;
+}
+
+export interface MarketplaceOpenOfferRequest {
+  chainId: number;
+  marketplace: HexAddress;
+  /** bytes32 of the loop's id (@loop/rules/deposit-ref uuidToBytes32). */
+  loopId: `0x${string}`;
+  /** 0 mp3, 1 wav. */
+  format: number;
+  /** The payee: the seller's linked wallet, or LoopVault for a seller without one. */
+  seller: HexAddress;
+  /** Wei. */
+  amount: bigint;
+  /** Unix seconds. */
+  expiresAt: bigint;
+}
+
+export interface MarketplaceOfferRequest {
+  chainId: number;
+  marketplace: HexAddress;
+  offerId: bigint;
+}
+
+export interface MarketplaceChangeOfferRequest extends MarketplaceOfferRequest {
+  /** Wei. */
+  amount: bigint;
+  /** Unix seconds. */
+  expiresAt: bigint;
+}
+
+export interface OfferOpenedRequest extends TransactionRequest {
+  marketplace: HexAddress;
 }
 
 export interface WatchAssetRequest {

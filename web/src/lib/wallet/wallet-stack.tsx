@@ -9,7 +9,7 @@ import { connectorsForWallets, darkTheme, RainbowKitProvider, useConnectModal, t
 import { injectedWallet, rabbyWallet, walletConnectWallet } from "@rainbow-me/rainbowkit/wallets";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { memo, useEffect, useRef, useState } from "react";
-import { type Chain, defineChain, getAddress, type Transport } from "viem";
+import { type Chain, defineChain, getAddress, parseEventLogs, type Transport } from "viem";
 import { arbitrum, bsc, bscTestnet, hardhat, mainnet, polygon, sepolia } from "viem/chains";
 import { createSiweMessage } from "viem/siwe";
 import { type Config, createConfig, http, useAccount, WagmiProvider } from "wagmi";
@@ -29,7 +29,11 @@ import {
 import type {
   ConnectedAccount,
   ConnectOptions,
+  MarketplaceChangeOfferRequest,
+  MarketplaceOfferRequest,
+  MarketplaceOpenOfferRequest,
   MarketplacePurchaseRequest,
+  OfferOpenedRequest,
   TokenAllowanceRequest,
   TokenApproveRequest,
   TokenBalanceRequest,
@@ -267,6 +271,47 @@ function createControls(config: Config, clientConfig: ClientConfig, bridge: Brid
     return writeContract(config, request);
   }
 
+  async function openOffer({ chainId, marketplace, loopId, format, seller, amount, expiresAt }: MarketplaceOpenOfferRequest) {
+    const account = sender(chainId);
+    const { request } = await simulateContract(config, {
+      chainId,
+      account,
+      address: getAddress(marketplace),
+      abi: loopMarketplaceAbi,
+      functionName: "openOffer",
+      args: [loopId, format, getAddress(seller), amount, expiresAt],
+    });
+    return writeContract(config, request);
+  }
+
+  async function waitForOfferOpened({ chainId, hash, marketplace }: OfferOpenedRequest) {
+    configuredChain(chainId);
+    const receipt = await waitForTransactionReceipt(config, { chainId, hash });
+    const from = getAddress(marketplace);
+    const logs = receipt.logs.filter((log) => getAddress(log.address) === from);
+    const [opened] = parseEventLogs({ abi: loopMarketplaceAbi, eventName: "OfferOpened", logs });
+    return { status: receipt.status, offerId: opened ? opened.args.offerId : null };
+  }
+
+  async function changeOffer({ chainId, marketplace, offerId, amount, expiresAt }: MarketplaceChangeOfferRequest) {
+    const account = sender(chainId);
+    const { request } = await simulateContract(config, {
+      chainId,
+      account,
+      address: getAddress(marketplace),
+      abi: loopMarketplaceAbi,
+      functionName: "changeOffer",
+      args: [offerId, amount, expiresAt],
+    });
+    return writeContract(config, request);
+  }
+
+  async function reclaimOffer({ chainId, marketplace, offerId }: MarketplaceOfferRequest) {
+    const account = sender(chainId);
+    const { request } = await simulateContract(config, { chainId, account, address: getAddress(marketplace), abi: loopMarketplaceAbi, functionName: "reclaimOffer", args: [offerId] });
+    return writeContract(config, request);
+  }
+
   async function watchToken({ address, symbol, decimals }: WatchAssetRequest) {
     const account = getAccount(config);
     if (account.status !== "connected" || !account.address) throw new WalletNotConnectedError();
@@ -292,6 +337,10 @@ function createControls(config: Config, clientConfig: ClientConfig, bridge: Brid
     approveToken,
     depositToVault,
     purchaseFromMarketplace,
+    openOffer,
+    waitForOfferOpened,
+    changeOffer,
+    reclaimOffer,
     watchAsset: watchToken,
     waitForTransaction,
   };

@@ -1,10 +1,12 @@
 import type { Negotiation, NegotiationAction } from "@loop/rules/schemas/negotiations";
-import { ArrowLeftRight, CalendarClock, CheckCircle2, Undo2, XCircle } from "lucide-react";
+import { ArrowLeftRight, CalendarClock, CheckCircle2, Link2, Loader2, RotateCcw, Undo2, XCircle } from "lucide-react";
 import type { ReactNode } from "react";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatDate } from "@/lib/format";
 import { formatLoop8 } from "@/lib/loop-amounts";
 import type { NegotiationScope } from "../api/get-negotiations";
+import { isExpiredWalletOffer } from "../lib/wallet-negotiation";
 import { NegotiationStatusBadge } from "./negotiation-status-badge";
 
 export interface NegotiationItemProps {
@@ -12,7 +14,13 @@ export interface NegotiationItemProps {
   /** "sent": the viewer is the buyer; "received": the viewer is the seller. */
   scope: NegotiationScope;
   onRespond: (action: NegotiationAction) => void;
+  /** The buyer takes back an expired wallet offer's escrow (reclaimOffer from the wallet). */
+  onReclaim?: () => void;
+  /** The reclaim is on its way. */
+  reclaiming?: boolean;
 }
+
+export const SETTLING_TEXT = "Being settled on chain…";
 
 /** The answers the viewer may give (DESIGN §5; the server enforces the same). */
 function actionsFor(scope: NegotiationScope, status: Negotiation["status"]): NegotiationAction[] {
@@ -34,12 +42,17 @@ const ACTION_BUTTONS: Record<NegotiationAction, { label: string; icon: ReactNode
  * buyer for a received one), status, original price, offer, counter and messages, the expiry while
  * open, and the answers the viewer may give.
  */
-export function NegotiationItem({ negotiation, scope, onRespond }: NegotiationItemProps) {
+export function NegotiationItem({ negotiation, scope, onRespond, onReclaim, reclaiming = false }: NegotiationItemProps) {
   const { loop, status } = negotiation;
   const titleId = `negotiation-${negotiation.id}-title`;
   const open = status === "pending" || status === "counter";
   const counterpart = scope === "sent" ? { role: "Seller", name: loop.user.username } : { role: "Buyer", name: negotiation.buyer.username };
-  const actions = actionsFor(scope, status);
+  const byWallet = negotiation.funding === "wallet";
+  const settling = negotiation.settling !== null;
+  // A wallet offer past its expiry can no longer be answered on chain: its buyer reclaims the escrow.
+  const reclaimable = scope === "sent" && isExpiredWalletOffer(negotiation);
+  // While the operator carries an answer out on chain, nothing more can be answered.
+  const actions = settling || reclaimable ? [] : actionsFor(scope, status);
 
   return (
     <article aria-labelledby={titleId} className="grid gap-3 rounded-xl border border-border bg-card/80 p-4 shadow-lg shadow-black/20">
@@ -54,14 +67,22 @@ export function NegotiationItem({ negotiation, scope, onRespond }: NegotiationIt
             {negotiation.format.toUpperCase()}
           </p>
         </div>
-        <NegotiationStatusBadge status={status} />
+        <div className="flex flex-wrap items-center gap-1.5">
+          {byWallet ? (
+            <Badge variant="highlight" data-testid="negotiation-funding" title="Escrowed on chain by the marketplace from the buyer's wallet">
+              <Link2 aria-hidden />
+              Wallet escrow
+            </Badge>
+          ) : null}
+          <NegotiationStatusBadge status={status} />
+        </div>
       </div>
 
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
         <Amount label="Original price" value={`$${loop.price}`} />
         <Amount label="Offer" value={`$${negotiation.offerAmount}`} />
         {negotiation.counterOffer ? <Amount label="Counter offer" value={`$${negotiation.counterOffer}`} /> : null}
-        {scope === "sent" && open && negotiation.heldLoop ? <Amount label="Held" value={`${formatLoop8(negotiation.heldLoop)} LOOP`} /> : null}
+        {scope === "sent" && open && !byWallet && negotiation.heldLoop ? <Amount label="Held" value={`${formatLoop8(negotiation.heldLoop)} LOOP`} /> : null}
       </dl>
 
       {negotiation.message ? <Quote label={scope === "sent" ? "Your message" : "Message"} text={negotiation.message} /> : null}
@@ -76,7 +97,17 @@ export function NegotiationItem({ negotiation, scope, onRespond }: NegotiationIt
         ) : (
           <span />
         )}
-        {actions.length > 0 ? (
+        {settling ? (
+          <p role="status" className="flex items-center gap-1.5 text-sm text-muted-foreground" data-testid="negotiation-settling">
+            <Loader2 className="size-4 animate-spin" aria-hidden />
+            {SETTLING_TEXT}
+          </p>
+        ) : reclaimable && onReclaim ? (
+          <Button size="sm" variant="outline" disabled={reclaiming} onClick={onReclaim} aria-label={`Reclaim from escrow: offer on ${loop.title}`}>
+            {reclaiming ? <Loader2 className="animate-spin" aria-hidden /> : <RotateCcw aria-hidden />}
+            Reclaim from escrow
+          </Button>
+        ) : actions.length > 0 ? (
           <div className="flex flex-wrap gap-2">
             {actions.map((action) => {
               const button = ACTION_BUTTONS[action];

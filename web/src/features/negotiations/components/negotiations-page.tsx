@@ -1,4 +1,6 @@
 import type { CurrentUser } from "@loop/rules/api-types";
+import type { Negotiation } from "@loop/rules/schemas/negotiations";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Handshake, Inbox, Send } from "lucide-react";
 import { useState } from "react";
 import { Card } from "@/components/ui/card";
@@ -7,7 +9,13 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { SignInCard } from "@/components/ui/sign-in-card";
 import { PageSpinner } from "@/components/ui/spinner";
 import { TabList, TabPanel } from "@/components/ui/tab-list";
+import { NEGOTIATIONS_QUERY_KEY } from "@/lib/query-keys";
+import { toast, type ToastInput } from "@/lib/toast";
+import { WALLET_LOOP_BALANCE_QUERY_KEY } from "@/lib/wallet/wallet-loop-balance";
+import { isWalletOfferDismissal, loadOfferChain, walletOfferFailureText } from "@/lib/wallet/wallet-offers";
+import { loadWallet } from "@/lib/wallet/wallet-store";
 import { type NegotiationScope, useNegotiations } from "../api/get-negotiations";
+import { reclaimFromWallet } from "../lib/wallet-negotiation";
 import { NegotiationItem } from "./negotiation-item";
 import { RespondDialog, type ResponseTarget } from "./respond-dialog";
 
@@ -21,6 +29,11 @@ const EMPTY: Record<NegotiationScope, { title: string; text: string }> = {
   received: { title: "No received offers yet", text: "Upload loops to start receiving offers from buyers" },
 };
 
+export const RECLAIM_TOASTS = {
+  done: (title: string): ToastInput => ({ title: "Escrow Reclaimed", description: `The LOOP escrowed for your offer on ${title} is back in your wallet.`, variant: "success" }),
+  failed: (description: string): ToastInput => ({ title: "Reclaim Failed", description, variant: "destructive" }),
+} as const;
+
 export interface NegotiationsPageProps {
   user: CurrentUser | null;
   isLoading: boolean;
@@ -32,10 +45,10 @@ export interface NegotiationsPageProps {
 export function NegotiationsPage({ user, isLoading, onSignIn }: NegotiationsPageProps) {
   if (isLoading) return <PageSpinner label="Loading your negotiations" />;
   if (!user) return <SignInCard icon={Handshake} title="Sign In Required" text="Please sign in to view your negotiations" onSignIn={onSignIn} />;
-  return <SignedInNegotiationsPage />;
+  return <SignedInNegotiationsPage user={user} />;
 }
 
-function SignedInNegotiationsPage() {
+function SignedInNegotiationsPage({ user }: { user: CurrentUser }) {
   const [tab, setTab] = useState<NegotiationScope>("sent");
 
   return (
@@ -48,15 +61,33 @@ function SignedInNegotiationsPage() {
       <TabList tabs={TABS} value={tab} onChange={setTab} idPrefix="negotiations" label="Negotiations" />
       <TabPanel idPrefix="negotiations" value={tab}>
         {/* Keyed by tab: each list keeps its own dialog state. */}
-        <NegotiationList key={tab} scope={tab} />
+        <NegotiationList key={tab} scope={tab} user={user} />
       </TabPanel>
     </div>
   );
 }
 
-function NegotiationList({ scope }: { scope: NegotiationScope }) {
+function NegotiationList({ scope, user }: { scope: NegotiationScope; user: CurrentUser }) {
   const list = useNegotiations(scope);
   const [target, setTarget] = useState<ResponseTarget | null>(null);
+  const queryClient = useQueryClient();
+  // The buyer takes an expired wallet offer's escrow back from the marketplace (no API call: the
+  // indexed OfferReclaimed event closes it).
+  const reclaim = useMutation({
+    mutationFn: async (negotiation: Negotiation) => {
+      const chain = await loadOfferChain();
+      return reclaimFromWallet(await loadWallet(), { negotiation, linked: user.walletAddress, chain });
+    },
+    onSuccess: (_hash, negotiation) => toast(RECLAIM_TOASTS.done(negotiation.loop.title)),
+    onError: (error) => {
+      if (!isWalletOfferDismissal(error)) toast(RECLAIM_TOASTS.failed(walletOfferFailureText(error)));
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: NEGOTIATIONS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: WALLET_LOOP_BALANCE_QUERY_KEY }),
+      ]),
+  });
 
   if (list.isPending) {
     return (
@@ -85,10 +116,17 @@ function NegotiationList({ scope }: { scope: NegotiationScope }) {
     <>
       <div className="grid gap-3">
         {list.data.map((negotiation) => (
-          <NegotiationItem key={negotiation.id} negotiation={negotiation} scope={scope} onRespond={(action) => setTarget({ negotiation, action })} />
+          <NegotiationItem
+            key={negotiation.id}
+            negotiation={negotiation}
+            scope={scope}
+            onRespond={(action) => setTarget({ negotiation, action })}
+            onReclaim={() => reclaim.mutate(negotiation)}
+            reclaiming={reclaim.isPending && reclaim.variables.id === negotiation.id}
+          />
         ))}
       </div>
-      <RespondDialog target={target} onClose={() => setTarget(null)} />
+      <RespondDialog target={target} linkedWallet={user.walletAddress} onClose={() => setTarget(null)} />
     </>
   );
 }

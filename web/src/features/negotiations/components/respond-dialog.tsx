@@ -1,5 +1,6 @@
 import { type Negotiation, type NegotiationAction, NEGOTIATION_MESSAGE_MAX, NEGOTIATION_MESSAGES } from "@loop/rules/schemas/negotiations";
 import { formatUsd, parseUsd } from "@loop/rules/units";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeftRight, CheckCircle2, Loader2, MessageSquareReply, Undo2, XCircle } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -11,14 +12,26 @@ import { errorStatus, getServerMessage } from "@/lib/api-client";
 import { formatLoopUnits, formatUsdCents } from "@/lib/loop-amounts";
 import { offerQuote } from "@/lib/offer-quote";
 import { redirectToLoginAfterUnauthorized } from "@/lib/session-expired";
+import { NEGOTIATIONS_QUERY_KEY } from "@/lib/query-keys";
 import { toast, type ToastInput } from "@/lib/toast";
+import { formatWalletLoop } from "@/lib/wallet/wallet-amounts";
+import { WALLET_LOOP_BALANCE_QUERY_KEY } from "@/lib/wallet/wallet-loop-balance";
+import { isWalletOfferDismissal, loadOfferChain, offerEscrowWei, usdToOfferWei, walletOfferFailureText } from "@/lib/wallet/wallet-offers";
+import { loadWallet } from "@/lib/wallet/wallet-store";
 import { useRespondNegotiation } from "../api/respond-negotiation";
+import { acceptCounterFromWallet, WALLET_ANSWER_STEP_LABELS, type WalletAnswerStep } from "../lib/wallet-negotiation";
 
 /** Spec §8 "Negotiation respond". */
 export const RESPONSE_FAILED_TEXT = "Failed to send response. Please try again.";
 
 export const RESPONSE_TOASTS = {
   sent: { title: "Response Sent", description: "Your response has been sent successfully.", variant: "success" },
+  /** The buyer raised a wallet offer to the counter on chain: the sale completes once it is settled. */
+  walletAccepted: {
+    title: "Counter Accepted",
+    description: "Your escrowed offer now matches the counter. The sale completes once it is settled on chain.",
+    variant: "success",
+  },
   failed: (description = RESPONSE_FAILED_TEXT): ToastInput => ({ title: "Response Failed", description, variant: "destructive" }),
 } as const satisfies Record<string, ToastInput | ((description?: string) => ToastInput)>;
 
@@ -31,8 +44,14 @@ export interface ResponseTarget {
 export interface RespondDialogProps {
   /** null: closed. */
   target: ResponseTarget | null;
+  /** The viewer's linked wallet: a wallet offer's counter is accepted from it. */
+  linkedWallet?: string | null;
   onClose: () => void;
 }
+
+/** The buyer accepting the counter on a wallet-funded offer: done from the wallet (changeOffer), not by the API. */
+const isWalletCounterAccept = ({ negotiation, action }: ResponseTarget) =>
+  negotiation.funding === "wallet" && negotiation.status === "counter" && action === "accept";
 
 /**
  * The answer to an offer (spec "Negotiations", DESIGN §5), with the action preset by the button that
@@ -40,13 +59,17 @@ export interface RespondDialogProps {
  * accepts or rejects a counter, or withdraws a pending offer. The form is mounted per opening, so
  * it starts empty every time (and after a success).
  */
-export function RespondDialog({ target, onClose }: RespondDialogProps) {
+export function RespondDialog({ target, linkedWallet = null, onClose }: RespondDialogProps) {
   const respond = useRespondNegotiation();
+  const walletAccept = useWalletCounterAccept(linkedWallet);
+  const pending = respond.isPending || walletAccept.mutation.isPending;
   return (
     // While the answer is on its way the dialog stays open, so its outcome is shown.
-    <Dialog open={target !== null} onOpenChange={(next) => (!next && !respond.isPending ? onClose() : undefined)}>
+    <Dialog open={target !== null} onOpenChange={(next) => (!next && !pending ? onClose() : undefined)}>
       <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-lg overflow-y-auto">
-        {target ? <RespondForm key={`${target.negotiation.id}-${target.action}`} target={target} respond={respond} onClose={onClose} /> : null}
+        {target ? (
+          <RespondForm key={`${target.negotiation.id}-${target.action}`} target={target} respond={respond} walletAccept={walletAccept} onClose={onClose} />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
@@ -59,7 +82,17 @@ function copyFor({ negotiation, action }: ResponseTarget): Copy {
   const offer = `$${negotiation.offerAmount}`;
   const counter = negotiation.counterOffer ? `$${negotiation.counterOffer}` : offer;
   const format = negotiation.format.toUpperCase();
+  const byWallet = negotiation.funding === "wallet";
   // A counter is answered by the buyer; a pending offer by the seller (or withdrawn by the buyer).
+  if (negotiation.status === "counter" && byWallet) {
+    return action === "accept"
+      ? {
+          title: "Accept Counter Offer",
+          description: `Buy ${loop.title} (${format}) for ${counter} plus the format fee by raising your escrowed offer to it from your wallet. The sale completes once it is settled on chain.`,
+          submit: "Accept from Wallet",
+        }
+      : { title: "Reject Counter Offer", description: `The offer on ${loop.title} ends and your escrowed LOOP is returned to your wallet.`, submit: "Send Response" };
+  }
   if (negotiation.status === "counter") {
     return action === "accept"
       ? { title: "Accept Counter Offer", description: `Buy ${loop.title} (${format}) for ${counter} plus the format fee. The sale completes at once.`, submit: "Send Response" }
@@ -71,9 +104,9 @@ function copyFor({ negotiation, action }: ResponseTarget): Copy {
     case "counter":
       return { title: "Counter Offer", description: `Name your price for ${loop.title}; ${buyer.username} offered ${offer} and can accept or reject your counter.`, submit: "Send Response" };
     case "reject":
-      return { title: "Reject Offer", description: `Decline ${buyer.username}'s offer of ${offer} on ${loop.title}. Their held LOOP is released.`, submit: "Send Response" };
+      return { title: "Reject Offer", description: `Decline ${buyer.username}'s offer of ${offer} on ${loop.title}. ${byWallet ? "Their escrowed LOOP is returned to their wallet." : "Their held LOOP is released."}`, submit: "Send Response" };
     case "withdraw":
-      return { title: "Withdraw Offer", description: `Withdraw your offer of ${offer} on ${loop.title}? Your held LOOP is released.`, submit: "Withdraw Offer" };
+      return { title: "Withdraw Offer", description: `Withdraw your offer of ${offer} on ${loop.title}? ${byWallet ? "Your escrowed LOOP is returned to your wallet." : "Your held LOOP is released."}`, submit: "Withdraw Offer" };
   }
 }
 
@@ -88,25 +121,71 @@ function counterCents(text: string): bigint | null {
   return cents !== null && cents > 0n ? cents : null;
 }
 
-function RespondForm({ target, respond, onClose }: { target: ResponseTarget; respond: ReturnType<typeof useRespondNegotiation>; onClose: () => void }) {
+/** changeOffer from the linked wallet, then the lists are fetched again (the API marks the offer settling once indexed). */
+function useWalletCounterAccept(linked: string | null) {
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<WalletAnswerStep | null>(null);
+  const mutation = useMutation({
+    mutationFn: async (negotiation: Negotiation) => {
+      const chain = await loadOfferChain();
+      return acceptCounterFromWallet(await loadWallet(), { negotiation, linked, chain, onStep: setStep });
+    },
+    onSettled: () => {
+      setStep(null);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: NEGOTIATIONS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: WALLET_LOOP_BALANCE_QUERY_KEY }),
+      ]);
+    },
+  });
+  return { mutation, step };
+}
+
+function RespondForm({
+  target,
+  respond,
+  walletAccept,
+  onClose,
+}: {
+  target: ResponseTarget;
+  respond: ReturnType<typeof useRespondNegotiation>;
+  walletAccept: ReturnType<typeof useWalletCounterAccept>;
+  onClose: () => void;
+}) {
   const { negotiation, action } = target;
+  const fromWallet = isWalletCounterAccept(target);
+  const pending = respond.isPending || walletAccept.mutation.isPending;
   const [counter, setCounter] = useState("");
   const [message, setMessage] = useState("");
   const copy = copyFor(target);
   const Icon = ACTION_ICONS[action];
   const isCounter = action === "counter";
-  const withMessage = action !== "withdraw";
+  const withMessage = action !== "withdraw" && !isWalletCounterAccept(target);
   const cents = isCounter ? counterCents(counter) : null;
   const sameAsOffer = cents !== null && cents === parseUsd(negotiation.offerAmount);
   const counterProblem = !isCounter || !counter.trim() ? null : cents === null ? NEGOTIATION_MESSAGES.counterAmount : sameAsOffer ? NEGOTIATION_MESSAGES.counterSame : null;
   // Spec: a counter needs an amount before Send Response is enabled.
-  const canSend = !respond.isPending && (!isCounter || (cents !== null && !sameAsOffer));
+  const canSend = !pending && (!isCounter || (cents !== null && !sameAsOffer));
   // The buyer accepting a counter: the hold moves to the counter plus its fee.
   const buyerAccept = negotiation.status === "counter" && action === "accept" && negotiation.counterOffer ? offerQuote(negotiation.counterOffer, negotiation.format) : null;
+  const counterWei = fromWallet && negotiation.counterOffer ? usdToOfferWei(negotiation.counterOffer) : null;
+  const escrowWei = counterWei !== null ? offerEscrowWei(counterWei, negotiation.format) : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!canSend) return;
+    if (fromWallet) {
+      walletAccept.mutation.mutate(negotiation, {
+        onSuccess: () => {
+          toast(RESPONSE_TOASTS.walletAccepted);
+          onClose();
+        },
+        onError: (error) => {
+          if (!isWalletOfferDismissal(error)) toast(RESPONSE_TOASTS.failed(walletOfferFailureText(error)));
+        },
+      });
+      return;
+    }
     const trimmed = message.trim();
     respond.mutate(
       {
@@ -166,7 +245,12 @@ function RespondForm({ target, respond, onClose }: { target: ResponseTarget; res
               <dd className="font-mono tabular-nums">${negotiation.counterOffer}</dd>
             </div>
           ) : null}
-          {buyerAccept ? (
+          {fromWallet && buyerAccept && escrowWei !== null ? (
+            <p className="mt-1 border-t border-border pt-1.5 text-xs text-muted-foreground" data-testid="respond-held">
+              Total {formatUsdCents(buyerAccept.totalCents)} (with the {negotiation.format.toUpperCase()} fee), escrowed from your wallet:{" "}
+              <span className="font-mono font-semibold text-foreground tabular-nums">{formatWalletLoop(escrowWei)} LOOP</span>
+            </p>
+          ) : buyerAccept ? (
             <p className="mt-1 border-t border-border pt-1.5 text-xs text-muted-foreground" data-testid="respond-held">
               Total {formatUsdCents(buyerAccept.totalCents)} (with the {negotiation.format.toUpperCase()} fee), paid from your LOOP balance:{" "}
               <span className="font-mono font-semibold text-foreground tabular-nums">{formatLoopUnits(buyerAccept.heldUnits)} LOOP</span>
@@ -180,7 +264,7 @@ function RespondForm({ target, respond, onClose }: { target: ResponseTarget; res
             <UsdAmountInput
               id="respond-counter"
               value={counter}
-              disabled={respond.isPending}
+              disabled={pending}
               error={counterProblem}
               errorId="respond-counter-error"
               onChange={(event) => setCounter(event.target.value)}
@@ -196,7 +280,7 @@ function RespondForm({ target, respond, onClose }: { target: ResponseTarget; res
               value={message}
               maxLength={NEGOTIATION_MESSAGE_MAX}
               rows={3}
-              disabled={respond.isPending}
+              disabled={pending}
               onChange={(event) => setMessage(event.target.value)}
             />
             <p className="text-right text-xs text-muted-foreground" aria-live="polite">
@@ -205,13 +289,20 @@ function RespondForm({ target, respond, onClose }: { target: ResponseTarget; res
           </div>
         ) : null}
 
+        {fromWallet && walletAccept.step ? (
+          <p role="status" className="flex items-center gap-2 rounded-lg border border-primary/40 bg-primary/10 px-3 py-2 text-sm" data-testid="wallet-answer-progress">
+            <Loader2 className="size-4 animate-spin text-primary" aria-hidden />
+            {WALLET_ANSWER_STEP_LABELS[walletAccept.step]}
+          </p>
+        ) : null}
+
         <div className="flex justify-end gap-2">
-          <Button type="button" variant="ghost" disabled={respond.isPending} onClick={onClose}>
+          <Button type="button" variant="ghost" disabled={pending} onClick={onClose}>
             Cancel
           </Button>
           <Button type="submit" variant={action === "reject" || action === "withdraw" ? "destructive" : "default"} disabled={!canSend}>
-            {respond.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <MessageSquareReply aria-hidden />}
-            {respond.isPending ? "Sending..." : copy.submit}
+            {pending ? <Loader2 className="animate-spin" aria-hidden /> : <MessageSquareReply aria-hidden />}
+            {pending ? "Sending..." : copy.submit}
           </Button>
         </div>
       </form>

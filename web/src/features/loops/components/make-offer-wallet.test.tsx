@@ -1,0 +1,167 @@
+import { uuidToBytes32 } from "@loop/rules/deposit-ref";
+import type { ClientConfig } from "@loop/rules/chains";
+import type { WalletOfferTerms } from "@loop/rules/schemas/negotiations";
+import { configure, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { publishFakeWalletControls } from "@/lib/wallet/fake-wallet-controls";
+import type { WalletControls } from "@/lib/wallet/types";
+import { publishSnapshot, resetWalletStore } from "@/lib/wallet/wallet-store";
+import { makeClientConfig } from "@/testing/make-client-config";
+import { makeLoop } from "@/testing/make-loop";
+import { makeNegotiation } from "@/testing/make-negotiation";
+import { makeUser, type renderWithProviders } from "@/testing/test-utils";
+import { type Handler, json, QUOTE_BUYER } from "../testing/loop-fixtures";
+import { postedBodies } from "../testing/payment-tab";
+import { renderCard } from "../testing/render-loop-card";
+
+configure({ asyncUtilTimeout: 6000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+const LOOP = 10n ** 18n;
+const TOKEN = `0x${"a1".repeat(20)}` as const;
+const MARKETPLACE = `0x${"e5".repeat(20)}` as const;
+const VAULT = `0x${"c3".repeat(20)}` as const;
+const SELLER_WALLET = `0x${"b2".repeat(20)}` as const;
+const APPROVE_TX = `0x${"11".repeat(32)}` as const;
+const OFFER_TX = `0x${"44".repeat(32)}` as const;
+
+const config: ClientConfig = makeClientConfig({
+  chains: [{ id: 31337, name: "Hardhat", rpcUrl: "http://127.0.0.1:8545", contracts: { token: TOKEN, marketplace: MARKETPLACE, vault: VAULT } }],
+});
+
+function connectedWallet(overrides: Partial<WalletControls> = {}): WalletControls {
+  const controls = publishFakeWalletControls({
+    connect: vi.fn(async () => ({ address: QUOTE_BUYER, chainId: 31337 })),
+    switchChain: vi.fn(async () => undefined),
+    readTokenBalance: vi.fn(async () => 10_000n * LOOP),
+    readTokenAllowance: vi.fn(async () => 0n),
+    approveToken: vi.fn(async () => APPROVE_TX),
+    waitForTransaction: vi.fn(async () => ({ status: "success" as const })),
+    openOffer: vi.fn(async () => OFFER_TX),
+    waitForOfferOpened: vi.fn(async () => ({ status: "success" as const, offerId: 7n })),
+    ...overrides,
+  });
+  publishSnapshot({ status: "connected", address: QUOTE_BUYER, chainId: 31337, connectorName: "MetaMask" });
+  return controls;
+}
+
+/** POST /api/negotiations/wallet-terms: only the payee matters to the page (it computes the rest the same way). */
+function termsAnswer(payee: string): WalletOfferTerms {
+  return {
+    chainId: 31337,
+    marketplace: MARKETPLACE,
+    token: `0x${"a1".repeat(20)}`,
+    loopId: `0x${"0".repeat(64)}`,
+    format: 0,
+    payee,
+    amountWei: "0",
+    feeWei: "0",
+    totalWei: "0",
+    expiresAt: "0",
+  };
+}
+
+function routes(extra: Record<string, Handler> = {}): Record<string, Handler> {
+  return {
+    "GET /api/auth/user": () => json(makeUser({ id: "viewer-1", walletAddress: QUOTE_BUYER })),
+    "GET /api/config": () => json(config),
+    "GET /api/tokens/balance": () => json({ balance: "0.00000000", available: "0.00000000", held: "0.00000000" }),
+    "POST /api/negotiations/wallet-terms": () => json(termsAnswer(SELLER_WALLET)),
+    ...extra,
+  };
+}
+
+async function openWalletOffer(user: ReturnType<typeof renderWithProviders>["user"], title: string) {
+  const button = await screen.findByRole("button", { name: `Make Offer on ${title}` });
+  await user.click(button);
+  const dialog = await screen.findByRole("dialog", { name: `Make an Offer on ${title}` });
+  await user.click(within(dialog).getByRole("radio", { name: "Wallet (escrow on chain)" }));
+  return dialog;
+}
+
+afterEach(() => {
+  resetWalletStore();
+  vi.useRealTimers();
+});
+
+describe("Make Offer from the wallet", () => {
+  it("approves amount + fee, opens the offer on chain to the seller's wallet, waits for it to be recorded and says 'Offer Sent'", async () => {
+    const wallet = connectedWallet();
+    const loop = makeLoop({ title: "Deep Night", price: "12.50" });
+    let polls = 0;
+    const sent = vi.fn<Handler>((url) => {
+      expect(url.search).toBe("?scope=sent");
+      polls += 1;
+      return json(polls === 1 ? [] : [makeNegotiation({ funding: "wallet", heldLoop: null, chainOfferId: "7" })]);
+    });
+    const { user, fetchMock } = renderCard(loop, routes({ "GET /api/negotiations": sent }));
+    const dialog = await openWalletOffer(user, "Deep Night");
+    // A wallet offer carries no message; the escrow is the offer plus its fee.
+    expect(within(dialog).queryByLabelText("Message (optional)")).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText("Your offer (USD)"), "10");
+    expect(within(dialog).getByTestId("offer-held")).toHaveTextContent("Escrowed on chain from your wallet: 5,100.00000000 LOOP");
+
+    const before = Math.floor(Date.now() / 1000);
+    await user.click(within(dialog).getByRole("button", { name: "Send Offer" }));
+    expect(await screen.findByText("Offer Sent", {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText("Your offer of $10.00 for Deep Night was sent to the creator.")).toBeInTheDocument();
+
+    // $10.00 = 5,000 LOOP; MP3 fee 2% = 100 LOOP: the allowance (0) is short, so exactly 5,100 LOOP is approved.
+    expect(wallet.approveToken).toHaveBeenCalledWith({ chainId: 31337, token: TOKEN, spender: MARKETPLACE, amount: 5_100n * LOOP });
+    expect(wallet.waitForTransaction).toHaveBeenCalledWith({ chainId: 31337, hash: APPROVE_TX });
+    expect(wallet.openOffer).toHaveBeenCalledOnce();
+    const [request] = vi.mocked(wallet.openOffer).mock.calls[0]!;
+    expect(request).toMatchObject({ chainId: 31337, marketplace: MARKETPLACE, loopId: uuidToBytes32(loop.id), format: 0, seller: SELLER_WALLET, amount: 5_000n * LOOP });
+    const week = 7n * 24n * 3600n;
+    expect(request.expiresAt).toBeGreaterThanOrEqual(BigInt(before) + week);
+    expect(request.expiresAt).toBeLessThanOrEqual(BigInt(Math.floor(Date.now() / 1000)) + week);
+    expect(vi.mocked(wallet.approveToken).mock.invocationCallOrder[0]).toBeLessThan(vi.mocked(wallet.openOffer).mock.invocationCallOrder[0]!);
+    expect(wallet.waitForOfferOpened).toHaveBeenCalledWith({ chainId: 31337, hash: OFFER_TX, marketplace: MARKETPLACE });
+    expect(polls).toBe(2);
+    // The offer was checked by the API first, which named the payee.
+    expect(postedBodies(fetchMock, "/api/negotiations/wallet-terms")).toEqual([{ loopId: loop.id, format: "mp3", offerAmount: "10.00" }]);
+    // Nothing is held in app: no POST /api/negotiations.
+    expect(postedBodies(fetchMock, "/api/negotiations")).toEqual([]);
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("WAV to a seller without a wallet: pays LoopVault, and skips the approval when the allowance covers amount + fee", async () => {
+    const wallet = connectedWallet({ readTokenAllowance: vi.fn(async () => 10_000n * LOOP) });
+    const loop = makeLoop({ title: "Deep Night", price: "12.50" });
+    const { user } = renderCard(
+      loop,
+      routes({
+        "POST /api/negotiations/wallet-terms": () => json(termsAnswer(VAULT)),
+        "GET /api/negotiations": () => json([makeNegotiation({ funding: "wallet", heldLoop: null, chainOfferId: "7" })]),
+      }),
+    );
+    const dialog = await openWalletOffer(user, "Deep Night");
+    await user.click(within(dialog).getByRole("radio", { name: /WAV/ }));
+    await user.type(within(dialog).getByLabelText("Your offer (USD)"), "9.99");
+    await user.click(within(dialog).getByRole("button", { name: "Send Offer" }));
+    expect(await screen.findByText("Offer Sent")).toBeInTheDocument();
+    expect(wallet.approveToken).not.toHaveBeenCalled();
+    expect(wallet.openOffer).toHaveBeenCalledWith(expect.objectContaining({ format: 1, seller: VAULT, amount: 4_995n * LOOP }));
+  });
+
+  it("a wallet that is not the linked one is refused before anything is sent", async () => {
+    const wallet = connectedWallet({ connect: vi.fn(async () => ({ address: `0x${"99".repeat(20)}` as const, chainId: 31337 })) });
+    const { user } = renderCard(makeLoop({ title: "Deep Night", price: "12.50" }), routes());
+    const dialog = await openWalletOffer(user, "Deep Night");
+    await user.type(within(dialog).getByLabelText("Your offer (USD)"), "10");
+    await user.click(within(dialog).getByRole("button", { name: "Send Offer" }));
+    expect(await screen.findByText("Offer Failed")).toBeInTheDocument();
+    expect(screen.getByText(/Use the wallet linked to your account/)).toBeInTheDocument();
+    expect(wallet.approveToken).not.toHaveBeenCalled();
+    expect(wallet.openOffer).not.toHaveBeenCalled();
+  });
+
+  it("without a linked wallet: points to Settings and Send Offer stays disabled", async () => {
+    connectedWallet();
+    const { user } = renderCard(makeLoop({ title: "Deep Night", price: "12.50" }), routes({ "GET /api/auth/user": () => json(makeUser({ id: "viewer-1", walletAddress: null })) }));
+    const dialog = await openWalletOffer(user, "Deep Night");
+    await user.type(within(dialog).getByLabelText("Your offer (USD)"), "10");
+    expect(within(dialog).getByRole("alert")).toHaveTextContent("Link a wallet in Settings to make offers from it.");
+    expect(within(dialog).getByRole("button", { name: "Send Offer" })).toBeDisabled();
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * Making an offer from the wallet (DESIGN §5, "escrowed on chain"): the linked wallet on the
+ * marketplace's chain, LoopToken.approve(marketplace, amount + fee) only when the allowance is
+ * short, LoopMarketplace.openOffer(loopId, format, payee, amount, now + 7 days), its receipt (the
+ * OfferOpened log names the offer), then GET /api/negotiations?scope=sent until the API has made
+ * it a negotiation from the indexed event. The wallet calls go through the wallet stack's controls,
+ * which tests replace with fakes.
+ */
+import { uuidToBytes32 } from "@loop/rules/deposit-ref";
+import type { Format } from "@loop/rules/fees";
+import type { Negotiation, WalletOfferTerms } from "@loop/rules/schemas/negotiations";
+import type { HexAddress } from "@/lib/wallet/types";
+import {
+  ensureOfferAllowance,
+  linkedAccountOn,
+  type OfferChain,
+  offerEscrowWei,
+  offerExpiresAt,
+  OFFER_FORMAT_NUMBER,
+  type OfferWallet,
+  usdToOfferWei,
+  WalletOfferRefusedError,
+} from "@/lib/wallet/wallet-offers";
+
+/** The API calls a wallet offer needs. */
+export interface WalletOfferApi {
+  /**
+   * POST /api/negotiations/wallet-terms: the offer checked as an in-app one would be, and its payee (the
+   * seller's linked wallet, or LoopVault when they have none: credited in app).
+   */
+  terms(request: { loopId: string; format: Format; offerAmount: string }): Promise<WalletOfferTerms>;
+  /** GET /api/negotiations?scope=sent. */
+  sentOffers(): Promise<Negotiation[]>;
+}
+
+export type WalletOfferStep = "connecting" | "checking" | "approving" | "offering" | "confirming" | "recording";
+
+export const WALLET_OFFER_STEP_LABELS: Record<WalletOfferStep, string> = {
+  connecting: "Connecting your wallet…",
+  checking: "Checking your wallet…",
+  approving: "Approving LOOP for the escrow…",
+  offering: "Escrowing your offer…",
+  confirming: "Waiting for confirmation…",
+  recording: "Waiting for the offer to be recorded…",
+};
+
+/** How often the sent offers are read again while the offer is not recorded yet. */
+export const OFFER_RECORD_POLL_MS = 1_000;
+/** How long the dialog waits for the offer to be recorded. */
+export const OFFER_RECORD_TIMEOUT_MS = 60_000;
+
+export interface WalletOfferRequest {
+  loopId: string;
+  format: Format;
+  /** USD, "12.50". */
+  offerAmount: string;
+  /** The viewer's linked wallet. */
+  linked: string | null;
+  chain: OfferChain;
+  onStep: (step: WalletOfferStep) => void;
+  pollMs?: number;
+  timeoutMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+}
+
+export type WalletOfferOutcome =
+  | { status: "recorded"; negotiation: Negotiation; offerId: bigint }
+  /** On chain, not recorded within the timeout: it shows once the event is processed. */
+  | { status: "pending"; offerId: bigint };
+
+export async function runWalletOffer(wallet: OfferWallet, api: WalletOfferApi, request: WalletOfferRequest): Promise<WalletOfferOutcome> {
+  const { chain, format, onStep, pollMs = OFFER_RECORD_POLL_MS, timeoutMs = OFFER_RECORD_TIMEOUT_MS } = request;
+  const sleep = request.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const now = request.now ?? Date.now;
+  const amount = usdToOfferWei(request.offerAmount);
+  if (amount === null || amount <= 0n) throw new WalletOfferRefusedError("Enter a valid offer amount.");
+
+  onStep("connecting");
+  const account = await linkedAccountOn(wallet, request.linked, chain.id);
+
+  onStep("checking");
+  const payee = (await api.terms({ loopId: request.loopId, format, offerAmount: request.offerAmount })).payee as HexAddress;
+  await ensureOfferAllowance(wallet, chain, account.address, offerEscrowWei(amount, format), () => onStep("approving"));
+
+  onStep("offering");
+  const hash = await wallet.openOffer({
+    chainId: chain.id,
+    marketplace: chain.marketplace,
+    loopId: uuidToBytes32(request.loopId),
+    format: OFFER_FORMAT_NUMBER[format],
+    seller: payee,
+    amount,
+    expiresAt: offerExpiresAt(now()),
+  });
+  onStep("confirming");
+  const opened = await wallet.waitForOfferOpened({ chainId: chain.id, hash, marketplace: chain.marketplace });
+  if (opened.status !== "success") throw new WalletOfferRefusedError("The offer transaction was reverted on chain.");
+  if (opened.offerId === null) throw new WalletOfferRefusedError("The offer transaction opened no offer on chain.");
+  const offerId = opened.offerId;
+
+  onStep("recording");
+  const deadline = now() + timeoutMs;
+  for (;;) {
+    const sent = await api.sentOffers().catch(() => [] as Negotiation[]);
+    const negotiation = sent.find((item) => item.chainOfferId === offerId.toString());
+    if (negotiation) return { status: "recorded", negotiation, offerId };
+    if (now() >= deadline) return { status: "pending", offerId };
+    await sleep(pollMs);
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * The buyer's wallet calls on a wallet-funded offer (DESIGN §5, "escrowed on chain"): accepting a
+ * counter raises (or lowers) the escrowed offer to it with LoopMarketplace.changeOffer, which the API
+ * reads from the indexed OfferChanged event as the accept; an expired offer's escrow is taken back
+ * with reclaimOffer. Other answers (reject, withdraw, the seller's) stay API calls: the operator
+ * carries them out on chain.
+ */
+import type { Negotiation } from "@loop/rules/schemas/negotiations";
+import type { TransactionHash } from "@/lib/wallet/types";
+import {
+  confirmedOnChain,
+  ensureOfferAllowance,
+  linkedAccountOn,
+  type OfferChain,
+  offerEscrowWei,
+  offerExpiresAt,
+  type OfferWallet,
+  usdToOfferWei,
+  WalletOfferRefusedError,
+} from "@/lib/wallet/wallet-offers";
+
+export type WalletAnswerStep = "connecting" | "checking" | "approving" | "sending" | "confirming";
+
+export const WALLET_ANSWER_STEP_LABELS: Record<WalletAnswerStep, string> = {
+  connecting: "Connecting your wallet…",
+  checking: "Checking your wallet…",
+  approving: "Approving LOOP for the escrow…",
+  sending: "Confirm in your wallet…",
+  confirming: "Waiting for confirmation…",
+};
+
+export interface WalletAnswerRequest {
+  negotiation: Negotiation;
+  /** The viewer's linked wallet. */
+  linked: string | null;
+  chain: OfferChain;
+  onStep?: (step: WalletAnswerStep) => void;
+  now?: () => number;
+}
+
+/**
+ * A wallet offer whose escrow its buyer may reclaim: expired (or open past its expiry, before the
+ * expiry job ran), not being settled. The API does not say whether the escrow was already
+ * reclaimed; reclaimOffer is simulated first, so a second try is refused before the wallet prompts.
+ */
+export function isExpiredWalletOffer(negotiation: Negotiation, now: number = Date.now()): boolean {
+  if (negotiation.funding !== "wallet" || negotiation.chainOfferId === null || negotiation.settling !== null) return false;
+  if (negotiation.status === "expired") return true;
+  return (negotiation.status === "pending" || negotiation.status === "counter") && Date.parse(negotiation.expiresAt) <= now;
+}
+
+function chainOfferId(negotiation: Negotiation): bigint {
+  if (!negotiation.chainOfferId || !/^\d+$/.test(negotiation.chainOfferId)) throw new WalletOfferRefusedError("This offer has no escrow on chain.");
+  return BigInt(negotiation.chainOfferId);
+}
+
+/**
+ * The buyer accepts the seller's counter: changeOffer(offerId, counter in wei, now + 7 days) from the
+ * linked wallet, after approving the difference to the escrow if the allowance is short. Resolves
+ * once the transaction is confirmed; the API then settles the sale.
+ */
+export async function acceptCounterFromWallet(wallet: OfferWallet, request: WalletAnswerRequest): Promise<TransactionHash> {
+  const { negotiation, chain } = request;
+  const onStep = request.onStep ?? (() => undefined);
+  const now = request.now ?? Date.now;
+  const offerId = chainOfferId(negotiation);
+  const counter = negotiation.counterOffer ? usdToOfferWei(negotiation.counterOffer) : null;
+  const offered = usdToOfferWei(negotiation.offerAmount);
+  if (negotiation.status !== "counter" || counter === null || counter <= 0n || offered === null) throw new WalletOfferRefusedError("This offer has no counter to accept.");
+
+  onStep("connecting");
+  const account = await linkedAccountOn(wallet, request.linked, chain.id);
+  const more = offerEscrowWei(counter, negotiation.format) - offerEscrowWei(offered, negotiation.format);
+  if (more > 0n) {
+    onStep("checking");
+    await ensureOfferAllowance(wallet, chain, account.address, more, () => onStep("approving"));
+  }
+  onStep("sending");
+  const hash = await wallet.changeOffer({ chainId: chain.id, marketplace: chain.marketplace, offerId, amount: counter, expiresAt: offerExpiresAt(now()) });
+  onStep("confirming");
+  await confirmedOnChain(wallet, chain.id, hash, "counter accept");
+  return hash;
+}
+
+/** The buyer takes back an expired offer's escrow: reclaimOffer(offerId) from the linked wallet, confirmed. */
+export async function reclaimFromWallet(wallet: OfferWallet, request: WalletAnswerRequest): Promise<TransactionHash> {
+  const { negotiation, chain } = request;
+  const onStep = request.onStep ?? (() => undefined);
+  const offerId = chainOfferId(negotiation);
+  onStep("connecting");
+  await linkedAccountOn(wallet, request.linked, chain.id);
+  onStep("sending");
+  const hash = await wallet.reclaimOffer({ chainId: chain.id, marketplace: chain.marketplace, offerId });
+  onStep("confirming");
+  await confirmedOnChain(wallet, chain.id, hash, "reclaim");
+  return hash;
+}

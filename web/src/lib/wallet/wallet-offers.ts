@@ -1,0 +1,161 @@
+/**
+ * Wallet-funded offers (DESIGN §5, "escrowed on chain"): the amounts, expiries and failure texts
+ * shared by the Make Offer dialog and the Negotiations page. Light module (no wagmi/viem): the
+ * wallet calls themselves go through the wallet stack's controls.
+ */
+import { FORMAT_FEE_BPS, type Format } from "@loop/rules/fees";
+import { OFFER_TTL_MS } from "@loop/rules/schemas/negotiations";
+import { LOOP_PER_USD, parseUsd, TOKEN_DECIMALS } from "@loop/rules/units";
+import type { ClientConfig } from "@loop/rules/chains";
+import { clientConfigQueryOptions, useClientConfig } from "../client-config";
+import { queryClient } from "../query-client";
+import type { ConnectedAccount, HexAddress, TransactionHash, WalletControls } from "./types";
+import { formatWalletLoop } from "./wallet-amounts";
+import { errorChain, isNoWalletError, isUserRejection, NO_WALLET_DETECTED, revertErrorName, WalletModalClosedError, WalletNotConnectedError, WalletUnavailableError } from "./wallet-errors";
+
+const WEI_PER_LOOP = 10n ** BigInt(TOKEN_DECIMALS);
+/** LoopMarketplace.BPS. */
+const BPS = 10_000n;
+
+/** LoopMarketplace's format numbers. */
+export const OFFER_FORMAT_NUMBER: Record<Format, number> = { mp3: 0, wav: 1 };
+
+/** A USD amount ("12.50") in wei of LOOP (500 LOOP per USD); null when it is not a USD amount. */
+export function usdToOfferWei(usd: string): bigint | null {
+  const cents = parseUsd(usd);
+  return cents === null ? null : (cents * LOOP_PER_USD * WEI_PER_LOOP) / 100n;
+}
+
+/** LoopMarketplace.offerFee(amount, format): 2% (MP3) or 4% (WAV) of the wei amount, half up. */
+export function offerFeeWei(amount: bigint, format: Format): bigint {
+  const bps = FORMAT_FEE_BPS[format];
+  return (amount * bps * 2n + BPS) / (2n * BPS);
+}
+
+/** What the escrow holds for `amount`: the amount plus its fee (what the marketplace takes on openOffer). */
+export const offerEscrowWei = (amount: bigint, format: Format) => amount + offerFeeWei(amount, format);
+
+/** An offer's expiry as sent on chain: now + 7 days, in Unix seconds. */
+export function offerExpiresAt(now: number = Date.now()): bigint {
+  return BigInt(Math.floor((now + OFFER_TTL_MS) / 1000));
+}
+
+/** The app's default chain with LoopToken, LoopMarketplace and LoopVault, or null when they are not deployed there. */
+export interface OfferChain {
+  id: number;
+  name: string;
+  token: HexAddress;
+  marketplace: HexAddress;
+  vault: HexAddress;
+}
+
+export function offerChainOf(config: ClientConfig): OfferChain | null {
+  const entry = config.chains.find((candidate) => candidate.id === config.defaultChainId);
+  const contracts = entry?.contracts;
+  if (!entry || !contracts || !entry.rpcUrl) return null;
+  return { id: entry.id, name: entry.name, token: contracts.token as HexAddress, marketplace: contracts.marketplace as HexAddress, vault: contracts.vault as HexAddress };
+}
+
+export const OFFERS_UNAVAILABLE_TEXT = "Wallet offers are not available on this network.";
+
+export function useOfferChain(): { chain: OfferChain | null; loading: boolean } {
+  const config = useClientConfig();
+  if (!config.data) return { chain: null, loading: config.isPending };
+  return { chain: offerChainOf(config.data), loading: false };
+}
+
+/** The offer chain when it is needed (an answer from the wallet): the client config, fetched once. */
+export async function loadOfferChain(): Promise<OfferChain> {
+  const chain = offerChainOf(await queryClient.fetchQuery(clientConfigQueryOptions));
+  if (!chain) throw new WalletOfferRefusedError(OFFERS_UNAVAILABLE_TEXT);
+  return chain;
+}
+
+/** A refusal found by the app before or after the wallet (not a wallet error). */
+export class WalletOfferRefusedError extends Error {
+  override readonly name = "WalletOfferRefusedError";
+}
+
+export const WRONG_OFFER_WALLET_TEXT = (linked: string) =>
+  `Use the wallet linked to your account (${linked}): switch to it in your wallet, or link this one in Settings.`;
+
+export const NO_LINKED_WALLET_TEXT = "Link a wallet in Settings to make offers from it.";
+
+export const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** The wallet calls an offer needs. */
+export type OfferWallet = Pick<
+  WalletControls,
+  "connect" | "switchChain" | "readTokenBalance" | "readTokenAllowance" | "approveToken" | "waitForTransaction" | "openOffer" | "waitForOfferOpened" | "changeOffer" | "reclaimOffer"
+>;
+
+/** Connects (the wallet modal if needed), insists on the linked wallet and switches to `chain`. */
+export async function linkedAccountOn(wallet: Pick<OfferWallet, "connect" | "switchChain">, linked: string | null, chainId: number): Promise<ConnectedAccount> {
+  if (!linked) throw new WalletOfferRefusedError(NO_LINKED_WALLET_TEXT);
+  const account = await wallet.connect();
+  if (!sameAddress(account.address, linked)) throw new WalletOfferRefusedError(WRONG_OFFER_WALLET_TEXT(linked));
+  if (account.chainId !== chainId) await wallet.switchChain(chainId);
+  return account;
+}
+
+/** Waits for a receipt; a reverted transaction is a refusal. */
+export async function confirmedOnChain(wallet: Pick<OfferWallet, "waitForTransaction">, chainId: number, hash: TransactionHash, what: string): Promise<void> {
+  const receipt = await wallet.waitForTransaction({ chainId, hash });
+  if (receipt.status !== "success") throw new WalletOfferRefusedError(`The ${what} transaction was reverted on chain.`);
+}
+
+/**
+ * Makes sure the marketplace may take `needed` wei from `owner`: checks the balance, then approves
+ * exactly `needed` (and waits for that receipt) only when the allowance is short. Returns whether it approved.
+ */
+export async function ensureOfferAllowance(
+  wallet: Pick<OfferWallet, "readTokenBalance" | "readTokenAllowance" | "approveToken" | "waitForTransaction">,
+  chain: Pick<OfferChain, "id" | "token" | "marketplace">,
+  owner: HexAddress,
+  needed: bigint,
+  onApproving?: () => void,
+): Promise<boolean> {
+  const balance = await wallet.readTokenBalance({ chainId: chain.id, token: chain.token, owner });
+  if (balance < needed) {
+    throw new WalletOfferRefusedError(`Insufficient Balance: You need ${formatWalletLoop(needed)} LOOP in your wallet but it holds ${formatWalletLoop(balance)}`);
+  }
+  const allowance = await wallet.readTokenAllowance({ chainId: chain.id, token: chain.token, owner, spender: chain.marketplace });
+  if (allowance >= needed) return false;
+  onApproving?.();
+  const hash = await wallet.approveToken({ chainId: chain.id, token: chain.token, spender: chain.marketplace, amount: needed });
+  await confirmedOnChain(wallet, chain.id, hash, "approval");
+  return true;
+}
+
+export const WALLET_OFFER_FAILED_FALLBACK = "The wallet transaction failed. Please try again.";
+
+const REVERT_TEXTS: Record<string, string> = {
+  OfferNotOpen: "This offer is no longer open on chain: it was settled or its escrow was already returned.",
+  OfferExpired: "This offer has expired on chain: reclaim its escrow instead.",
+  OfferNotExpired: "This offer has not expired yet: its escrow can be reclaimed once it has.",
+  NotBuyer: "Use the wallet that made this offer (the one linked to your account).",
+  InvalidExpiry: "Your device's clock looks wrong: the offer's expiry was refused. Please check it and try again.",
+  SellerIsBuyer: "You cannot make an offer on your own loop.",
+  EnforcedPause: "Wallet offers are paused at the moment. Please try again later.",
+  ERC20InsufficientBalance: "Your wallet doesn't hold enough LOOP for this offer.",
+  ERC20InsufficientAllowance: "The marketplace was not allowed to take that much LOOP. Please try again.",
+};
+
+/** The user changed their mind (closed the wallet modal, rejected a request): nothing to report. */
+export function isWalletOfferDismissal(error: unknown): boolean {
+  return error instanceof WalletModalClosedError || isUserRejection(error);
+}
+
+/** The text for a wallet failure of an offer (API errors keep the server's own message). */
+export function walletOfferFailureText(error: unknown): string {
+  if (error instanceof WalletOfferRefusedError) return error.message;
+  if (error instanceof WalletNotConnectedError) return "Please connect your wallet first.";
+  if (isNoWalletError(error)) return NO_WALLET_DETECTED;
+  const reverted = revertErrorName(error);
+  if (reverted) return REVERT_TEXTS[reverted] ?? `The marketplace refused the transaction (${reverted}).`;
+  if (error instanceof WalletUnavailableError) return `${error.message} Please reload the page and try again.`;
+  for (const link of errorChain(error)) {
+    if (typeof link.shortMessage === "string" && link.shortMessage) return link.shortMessage;
+  }
+  return WALLET_OFFER_FAILED_FALLBACK;
+}
