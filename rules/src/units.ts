@@ -10,6 +10,8 @@ export const WEI_PER_LEDGER_UNIT = 10n ** BigInt(TOKEN_DECIMALS - LEDGER_DECIMAL
 /** One rate everywhere (DESIGN §2): 500 LOOP = 1 USD, so 1 cent = 5 LOOP. */
 export const LOOP_PER_USD = 500n;
 export const LOOP_PER_CENT = LOOP_PER_USD / 100n;
+/** Ledger units of one US cent (5 LOOP): prices and offers in whole cents are multiples of it. */
+export const UNITS_PER_CENT = LOOP_PER_CENT * UNITS_PER_LOOP;
 
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 

@@ -1,14 +1,12 @@
 // LoopMarketplace.OfferChanged: the buyer changed a wallet-funded offer. Raised (or lowered) to the
 // seller's counter, it is the buyer's accept: the operator settles it as accepted. Any other amount
 // is a new offer for the seller to answer.
-import { LOOP_PER_CENT, UNITS_PER_LOOP, weiToLedgerUnits } from "@loop/rules/units";
+import { UNITS_PER_CENT, weiToLedgerUnits } from "@loop/rules/units";
 import type { AppDeps } from "../../../deps";
 import type { Tx } from "../../../db/prisma";
 import { settleOfferOnChain } from "../../negotiations/offer-escrow";
 import type { IndexedEvent, SettlementHandler, SettlementOutcome } from "../settlement-handler";
 import { isOpen, negotiationOfOffer } from "./wallet-offer";
-
-const UNITS_PER_CENT = LOOP_PER_CENT * UNITS_PER_LOOP;
 
 async function applyOfferChanged(tx: Tx, event: IndexedEvent, deps: AppDeps): Promise<SettlementOutcome> {
   const row = await negotiationOfOffer(tx, event);

@@ -4,7 +4,7 @@
 // other open offer); otherwise the operator rejects it on chain at once, refunding the buyer.
 import { uuidFromBytes32 } from "@loop/rules/deposit-ref";
 import { OFFER_TTL_MS } from "@loop/rules/schemas/negotiations";
-import { LOOP_PER_CENT, UNITS_PER_LOOP, formatUsd, weiToLedgerUnits } from "@loop/rules/units";
+import { formatUsd, UNITS_PER_CENT, weiToLedgerUnits } from "@loop/rules/units";
 import { getAddress } from "viem";
 import type { AppDeps } from "../../../deps";
 import type { Tx } from "../../../db/prisma";
@@ -17,8 +17,6 @@ import type { IndexedEvent, SettlementHandler, SettlementOutcome } from "../sett
 import { negotiationOfOffer } from "./wallet-offer";
 
 const FORMATS = ["mp3", "wav"] as const;
-const UNITS_PER_CENT = LOOP_PER_CENT * UNITS_PER_LOOP;
-
 async function applyOfferOpened(tx: Tx, event: IndexedEvent, deps: AppDeps): Promise<SettlementOutcome> {
   const { args } = event;
   if (await negotiationOfOffer(tx, event)) return { outcome: "already_applied", detail: `offer ${args.offer_id} is a negotiation already` };

@@ -3,7 +3,7 @@
 // seller paid to LoopVault is credited in app, e-mails follow the commit. Rejected: the buyer got
 // the escrow back; the offer ends rejected or withdrawn, as answered.
 import { formatFeeCents, type Format } from "@loop/rules/fees";
-import { LOOP_PER_CENT, UNITS_PER_LOOP, formatUsd, weiToLedgerUnits } from "@loop/rules/units";
+import { formatUsd, UNITS_PER_CENT, weiToLedgerUnits } from "@loop/rules/units";
 import type { AppDeps } from "../../../deps";
 import type { Tx } from "../../../db/prisma";
 import { downloadSigningKey } from "../../downloads/signing-secret";
@@ -17,8 +17,6 @@ import { ownedPurchase, recordPurchaseInTx, toPurchase } from "../../purchases/r
 import { sendPurchaseMails } from "../../purchases/send-purchase-mails";
 import type { IndexedEvent, SettlementHandler, SettlementOutcome } from "../settlement-handler";
 import { isOpen, negotiationOfOffer } from "./wallet-offer";
-
-const UNITS_PER_CENT = LOOP_PER_CENT * UNITS_PER_LOOP;
 
 async function applyOfferSettled(tx: Tx, event: IndexedEvent, deps: AppDeps): Promise<SettlementOutcome> {
   const row = await negotiationOfOffer(tx, event);
