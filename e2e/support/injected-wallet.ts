@@ -3,9 +3,9 @@ import { privateKeyToAccount } from "viem/accounts";
 import { type Hex, hexToString, isHex } from "viem";
 
 /**
- * Hardhat's first well-known development keys (accounts #0 to #3 of the public test mnemonic
- * "test test … junk", never used for value): 0xf39F…2266, 0x7099…79C8, 0x3C44…93BC and
- * 0x90F7…b906. The local deployment funds each with 1,000,000 LOOP (contracts/local-accounts.json
+ * Hardhat's first well-known development keys (accounts #0 to #4 of the public test mnemonic
+ * "test test … junk", never used for value): 0xf39F…2266, 0x7099…79C8, 0x3C44…93BC, 0x90F7…b906
+ * and 0x15d3…6A65. The local deployment funds each with 1,000,000 LOOP (contracts/local-accounts.json
  * `funded`); #0 is also the deployer.
  */
 export const TEST_KEYS = {
@@ -13,6 +13,7 @@ export const TEST_KEYS = {
   bob: "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
   carol: "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a",
   dave: "0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6",
+  erin: "0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a",
 } as const satisfies Record<string, Hex>;
 
 /**

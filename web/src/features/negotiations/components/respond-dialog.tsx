@@ -100,7 +100,14 @@ function copyFor({ negotiation, action }: ResponseTarget): Copy {
   }
   switch (action) {
     case "accept":
-      return { title: "Accept Offer", description: `Sell ${loop.title} (${format}) to ${buyer.username} for ${offer}. The sale completes at once.`, submit: "Send Response" };
+      return {
+        title: "Accept Offer",
+        description:
+          negotiation.funding === "wallet"
+            ? `Sell ${loop.title} (${format}) to ${buyer.username} for ${offer}. The escrow pays you once the acceptance is settled on chain (a few seconds).`
+            : `Sell ${loop.title} (${format}) to ${buyer.username} for ${offer}. The sale completes at once.`,
+        submit: "Send Response",
+      };
     case "counter":
       return { title: "Counter Offer", description: `Name your price for ${loop.title}; ${buyer.username} offered ${offer} and can accept or reject your counter.`, submit: "Send Response" };
     case "reject":
