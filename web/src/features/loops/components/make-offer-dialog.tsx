@@ -3,9 +3,8 @@ import type { PublicLoop } from "@loop/rules/schemas/loops";
 import { NEGOTIATION_MESSAGE_MAX, NEGOTIATION_MESSAGES } from "@loop/rules/schemas/negotiations";
 import { formatUsd, parseUsd } from "@loop/rules/units";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { HandCoins, Link2, Loader2, Wallet } from "lucide-react";
+import { HandCoins, Loader2, Wallet } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
@@ -40,6 +39,8 @@ import { feePercent, loopSufficiency } from "../lib/purchase-quote";
 import { runWalletOffer, WALLET_OFFER_STEP_LABELS, type WalletOfferStep } from "../lib/wallet-offer";
 import { FeeSummary } from "./fee-summary";
 import { FormatFieldset } from "./format-fieldset";
+
+import { LinkWalletNotice } from "./link-wallet-notice";
 
 export const OFFER_FAILED_FALLBACK = "Failed to send your offer. Please try again.";
 
@@ -299,15 +300,7 @@ export function MakeOfferDialog({ loop, ownedFormats = loop.purchasedFormats, op
                   {chainLoading ? "Loading the network…" : OFFERS_UNAVAILABLE_TEXT}
                 </p>
               ) : linked === null ? (
-                <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-100">
-                  <p>{NO_LINKED_WALLET_TEXT}</p>
-                  <Button asChild size="sm" variant="outline">
-                    <Link to="/settings">
-                      <Link2 aria-hidden />
-                      Open Settings
-                    </Link>
-                  </Button>
-                </div>
+                <LinkWalletNotice message={NO_LINKED_WALLET_TEXT} />
               ) : null}
               <p className="text-xs text-muted-foreground">
                 500 LOOP = 1 USD. Escrowed by the marketplace contract{chain ? ` on ${chain.name}` : ""} from your linked wallet: your wallet asks you to

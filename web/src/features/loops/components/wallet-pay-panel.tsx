@@ -1,9 +1,8 @@
 import { WALLET_PURCHASE_MESSAGES } from "@loop/rules/schemas/purchases";
 import { ledgerUnitsToWei, TOKEN_DECIMALS } from "@loop/rules/units";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { CheckCircle2, Droplets, Link2, Loader2, LogOut, PlusCircle, RefreshCw, Wallet } from "lucide-react";
+import { CheckCircle2, Droplets, Loader2, LogOut, PlusCircle, RefreshCw, Wallet } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { errorStatus, getServerMessage } from "@/lib/api-client";
@@ -33,6 +32,8 @@ import {
 import { PaymentFailedError, type PaymentPanelProps } from "./payment-panels";
 
 /** The local development chain: the only one with a faucet. */
+import { LinkWalletNotice } from "./link-wallet-notice";
+
 export const DEV_CHAIN_ID = 31337;
 
 export const RECORD_SLOW_TEXT =
@@ -249,15 +250,7 @@ export function WalletPayPanel({ loop, quote, onPurchased, onFailed }: PaymentPa
       )}
 
       {user && linked === null ? (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-100">
-          <p>{WALLET_PURCHASE_MESSAGES.noWallet}</p>
-          <Button asChild size="sm" variant="outline">
-            <Link to="/settings">
-              <Link2 aria-hidden />
-              Open Settings
-            </Link>
-          </Button>
-        </div>
+        <LinkWalletNotice message={WALLET_PURCHASE_MESSAGES.noWallet} />
       ) : wrongWallet && linked ? (
         <p role="alert" className="rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-100">
           {WRONG_WALLET_TEXT(shortAddress(linked))}
