@@ -5,7 +5,7 @@
 import type { Format } from "@loop/rules/fees";
 import { DOWNLOAD_LINK_TTL_MS } from "@loop/rules/schemas/downloads";
 import type { FiatPurchaseStatus } from "@loop/rules/schemas/fiat-payments";
-import { centsToLoopUnits } from "@loop/rules/units";
+import { centsToLoopUnits, formatUsd } from "@loop/rules/units";
 import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/prisma";
 import { platformAccountId, postEntryInTx } from "../ledger/ledger.service";
@@ -43,10 +43,6 @@ async function lockCheckout(tx: Tx, checkoutId: string) {
   return tx.checkout.findUniqueOrThrow({ where: { id: checkoutId } });
 }
 
-function amountUsd(cents: bigint): string {
-  return `${cents / 100n}.${(cents % 100n).toString().padStart(2, "0")} USD`;
-}
-
 async function completeInTx(tx: Tx, checkoutId: string, paid: VerifiedPayment): Promise<{ outcome: CheckoutOutcome; done: CompletedPurchase | null }> {
   const checkout = await lockCheckout(tx, checkoutId);
   if (!checkout) throw new Error(`checkout ${checkoutId} does not exist`);
@@ -56,7 +52,7 @@ async function completeInTx(tx: Tx, checkoutId: string, paid: VerifiedPayment): 
   if (paid.currency.toUpperCase() !== checkout.currency || paid.amountCents !== totalCents) {
     await tx.checkout.update({
       where: { id: checkout.id },
-      data: { status: "failed", paymentRef: paid.paymentRef, failureReason: `paid ${amountUsd(paid.amountCents)} ${paid.currency}, expected ${amountUsd(totalCents)}` },
+      data: { status: "failed", paymentRef: paid.paymentRef, failureReason: `paid ${formatUsd(paid.amountCents)} ${paid.currency}, expected ${formatUsd(totalCents)} ${checkout.currency}` },
     });
     return { outcome: { status: "mismatch" }, done: null };
   }

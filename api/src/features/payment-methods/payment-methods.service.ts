@@ -4,13 +4,14 @@
 import { addPaymentMethodRequestSchema, FIAT_PAYMENT_MESSAGES, type PaymentMethod } from "@loop/rules/schemas/fiat-payments";
 import type Stripe from "stripe";
 import { isUniqueViolation, type PrismaClient, type Tx } from "../../db/prisma";
+import type { Prisma } from "../../generated/prisma/client";
 import { BadRequest, Conflict, NotFound } from "../../http/errors";
 import { stripeCustomerId } from "../cards/stripe-customer";
 import { isResourceMissing, stripeGatewayError } from "../cards/stripe-errors";
 import { UUID } from "../loops/catalog.service";
 
 const SELECT = { id: true, stripePaymentMethodId: true, type: true, brand: true, last4: true, expMonth: true, expYear: true, isDefault: true, createdAt: true } as const;
-type Row = { [K in keyof typeof SELECT]: K extends "createdAt" ? Date : K extends "isDefault" ? boolean : K extends "expMonth" | "expYear" ? number : string };
+type Row = Prisma.PaymentMethodGetPayload<{ select: typeof SELECT }>;
 
 const toPaymentMethod = (row: Row): PaymentMethod => ({ ...row, createdAt: row.createdAt.toISOString() });
 const TX_OPTIONS = { maxWait: 10_000, timeout: 20_000 } as const;
