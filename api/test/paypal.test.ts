@@ -154,6 +154,11 @@ describe("PayPal", () => {
     expect(refused.status).toBe(402);
     expect(refused.body.message).toBe(FIAT_PAYMENT_MESSAGES.declined);
 
+    // A capture PayPal declines inside a completed order is a decline too.
+    const refusedCapture = paypalOrderSchema.parse((await buyer.browser.post("/paypal/order").send({ loopId, format: "wav" }).expect(201)).body);
+    paypal.approve(refusedCapture.id, "DECLINED");
+    expect((await buyer.browser.post(`/paypal/order/${refusedCapture.id}/capture`)).status).toBe(402);
+
     const odd = paypalOrderSchema.parse((await buyer.browser.post("/paypal/order").send({ loopId, format: "mp3" }).expect(201)).body);
     paypal.approve(odd.id);
     paypal.setCapturedAmount(odd.id, { currency_code: "USD", value: "0.01" });
@@ -162,7 +167,7 @@ describe("PayPal", () => {
     expect(mismatch.body.message).toBe(FIAT_PAYMENT_MESSAGES.paidAmountMismatch);
     expect(await purchasesOf(buyer.id)).toHaveLength(0);
     expect(await balanceOf(seller.id)).toBe(500n * LOOP);
-    expect((await t.db.prisma.checkout.findMany({ where: { buyerId: buyer.id }, orderBy: { createdAt: "asc" } })).map((row) => row.status)).toEqual(["failed", "failed"]);
+    expect((await t.db.prisma.checkout.findMany({ where: { buyerId: buyer.id }, orderBy: { createdAt: "asc" } })).map((row) => row.status)).toEqual(["failed", "failed", "failed"]);
   });
 
   it("a capture held for review is pending, then recorded once by PayPal's signed webhook; a forged one is refused", async () => {

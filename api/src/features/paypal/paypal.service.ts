@@ -136,22 +136,16 @@ export class PaypalCheckout {
     const capture = captureOf(order);
     const unit = order.purchase_units?.[0];
     if (unit?.custom_id !== undefined && unit.custom_id !== checkout.id) throw new NotFound(FIAT_PAYMENT_MESSAGES.orderNotFound);
-    if (!capture || order.status !== "COMPLETED") {
-      if (capture?.status === "PENDING") {
-        await closeCheckout(this.deps, checkout.id, "pending", "PayPal holds the capture for review");
-        return checkoutStatus(this.deps, checkout.id);
-      }
-      if (capture && (capture.status === "DECLINED" || capture.status === "FAILED")) {
-        await closeCheckout(this.deps, checkout.id, "failed", `PayPal capture ${capture.status}`);
-        throw new PaymentRequired(FIAT_PAYMENT_MESSAGES.declined);
-      }
-      throw new Conflict(FIAT_PAYMENT_MESSAGES.orderNotCompleted);
-    }
-    if (capture.status === "PENDING") {
+    // The capture's own status decides, whatever the order's (a declined capture can sit in a COMPLETED order).
+    if (capture?.status === "PENDING") {
       await closeCheckout(this.deps, checkout.id, "pending", "PayPal holds the capture for review");
       return checkoutStatus(this.deps, checkout.id);
     }
-    if (capture.status !== "COMPLETED") throw new Conflict(FIAT_PAYMENT_MESSAGES.orderNotCompleted);
+    if (capture?.status === "DECLINED" || capture?.status === "FAILED") {
+      await closeCheckout(this.deps, checkout.id, "failed", `PayPal capture ${capture.status}`);
+      throw new PaymentRequired(FIAT_PAYMENT_MESSAGES.declined);
+    }
+    if (!capture || capture.status !== "COMPLETED" || order.status !== "COMPLETED") throw new Conflict(FIAT_PAYMENT_MESSAGES.orderNotCompleted);
     const amountCents = parseUsd(capture.amount.value) ?? -1n;
     const outcome = await completeCheckout(this.deps, checkout.id, { amountCents, currency: capture.amount.currency_code, paymentRef: capture.id });
     if (outcome.status === "completed") return checkoutStatus(this.deps, checkout.id);
