@@ -31,7 +31,7 @@ export const UPLOAD_MESSAGES = {
 } as const;
 
 export const LOOP_CONTENT_TYPES = ["loop", "track"] as const;
-export const LOOP_STATUSES = ["processing", "ready", "failed"] as const;
+export const LOOP_STATUSES = ["processing", "ready", "failed", "hidden"] as const;
 export const MUSICAL_KEY = /^[A-G][#b]? (major|minor)$/;
 
 const optionalText = (max: number) =>

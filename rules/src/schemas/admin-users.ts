@@ -1,0 +1,109 @@
+/**
+ * The admin's user management: GET /api/admin/users?search=, PUT /api/admin/users/:id/admin,
+ * PUT /api/admin/users/:id/ban, POST /api/admin/users/:id/warning (spec §2 "Users", §3, §5).
+ */
+import { z } from "zod";
+
+export const WARNING_SEVERITIES = ["low", "medium", "high"] as const;
+export type WarningSeverity = (typeof WARNING_SEVERITIES)[number];
+
+export const BAN_REASON_MAX = 500;
+export const WARNING_MESSAGE_MAX = 1000;
+export const ADMIN_LIST_LIMIT_MAX = 100;
+
+export const ADMIN_USER_MESSAGES = {
+  notFound: "User Not Found",
+  invalidAdminFlag: "Invalid Request: isAdmin must be true or false",
+  lastAdmin: "Cannot Remove Admin: You are the last admin of the marketplace",
+  invalidBanFlag: "Invalid Request: isBanned must be true or false",
+  banReasonRequired: "Ban Reason Required: Please give a reason for the ban",
+  banReasonTooLong: `Ban reason must be at most ${BAN_REASON_MAX} characters`,
+  cannotBanSelf: "Cannot Ban: You cannot ban your own account",
+  cannotBanAdmin: "Cannot Ban: Remove the user's admin status first",
+  warningRequired: "Warning Required: Please enter a warning message",
+  warningTooLong: `Warning must be at most ${WARNING_MESSAGE_MAX} characters`,
+  invalidSeverity: "Invalid Severity: Choose low, medium or high",
+} as const;
+
+/** ?search= (username, e-mail or wallet, case-insensitive, part of the text), limit, offset. */
+export const adminListQuerySchema = z.object({
+  search: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim().slice(0, 200) || undefined),
+  limit: z.coerce.number().int().min(1).max(ADMIN_LIST_LIMIT_MAX).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type AdminListQuery = z.output<typeof adminListQuerySchema>;
+
+export const adminUserSchema = z.object({
+  id: z.string().uuid(),
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string().nullable(),
+  walletAddress: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  isAdmin: z.boolean(),
+  isBanned: z.boolean(),
+  banReason: z.string().nullable(),
+  level: z.number().int(),
+  experience: z.number().int(),
+  totalEarned: z.string().describe("LOOP earned from sales (8 decimals)"),
+  totalSpent: z.string().describe("LOOP spent on purchases (8 decimals)"),
+  warnings: z.number().int().nonnegative().describe("Warnings given so far"),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** Counts of the whole user base (not of the search): the Moderation tab's figures. */
+export const userCountsSchema = z.object({
+  active: z.number().int().nonnegative().describe("Users not banned"),
+  banned: z.number().int().nonnegative(),
+  admins: z.number().int().nonnegative(),
+});
+export type UserCounts = z.infer<typeof userCountsSchema>;
+
+export const adminUserListSchema = z.object({
+  users: z.array(adminUserSchema),
+  total: z.number().int().nonnegative().describe("Users matching the search"),
+  counts: userCountsSchema,
+});
+export type AdminUserList = z.infer<typeof adminUserListSchema>;
+
+export const setAdminRequestSchema = z.object({
+  isAdmin: z.boolean({ error: ADMIN_USER_MESSAGES.invalidAdminFlag }),
+});
+
+/** Ban needs a reason; unban does not (spec §4). */
+export const banRequestSchema = z
+  .object({
+    isBanned: z.boolean({ error: ADMIN_USER_MESSAGES.invalidBanFlag }),
+    banReason: z
+      .union([z.string(), z.null(), z.undefined()])
+      .transform((value) => (typeof value === "string" ? value.trim() : "")),
+  })
+  .superRefine((body, ctx) => {
+    if (!body.isBanned) return;
+    if (body.banReason === "") ctx.addIssue({ code: "custom", message: ADMIN_USER_MESSAGES.banReasonRequired, path: ["banReason"] });
+    else if (body.banReason.length > BAN_REASON_MAX) ctx.addIssue({ code: "custom", message: ADMIN_USER_MESSAGES.banReasonTooLong, path: ["banReason"] });
+  });
+export type BanRequest = z.input<typeof banRequestSchema>;
+
+export const warningRequestSchema = z.object({
+  message: z
+    .string({ error: ADMIN_USER_MESSAGES.warningRequired })
+    .transform((value) => value.trim())
+    .pipe(z.string().min(1, ADMIN_USER_MESSAGES.warningRequired).max(WARNING_MESSAGE_MAX, ADMIN_USER_MESSAGES.warningTooLong)),
+  severity: z.enum(WARNING_SEVERITIES, { error: ADMIN_USER_MESSAGES.invalidSeverity }),
+});
+export type WarningRequest = z.input<typeof warningRequestSchema>;
+
+export const warningResponseSchema = z.object({
+  id: z.string().uuid(),
+  userId: z.string().uuid(),
+  message: z.string(),
+  severity: z.enum(WARNING_SEVERITIES),
+  createdAt: z.string(),
+});
+export type WarningResponse = z.infer<typeof warningResponseSchema>;

@@ -1,0 +1,51 @@
+/**
+ * GET /api/admin/audit-log: every admin action, newest first (who, what, on what, when, and the
+ * target's state before and after). Shown in the dashboard's Settings tab.
+ */
+import { z } from "zod";
+
+/** What an admin did: the `action` of an entry. */
+export const ADMIN_ACTIONS = [
+  "user.admin_granted",
+  "user.admin_revoked",
+  "user.banned",
+  "user.unbanned",
+  "user.warned",
+  "loop.visibility_changed",
+  "loop.hidden",
+  "loop.restored",
+  "notification.sent",
+  "notification.broadcast",
+  "settings.changed",
+  "withdrawal.status_changed",
+  "token_order.fulfilled",
+  "token_order.rejected",
+  "vault.deposited",
+] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
+export const AUDIT_TARGET_TYPES = ["user", "loop", "notification", "broadcast", "settings", "withdrawal", "token_order", "vault"] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+export const auditLogQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.string().describe("Increasing number, as a string"),
+  admin: z.object({ id: z.string().uuid(), username: z.string() }),
+  action: z.enum(ADMIN_ACTIONS),
+  targetType: z.enum(AUDIT_TARGET_TYPES),
+  targetId: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditLogSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  total: z.number().int().nonnegative(),
+});
+export type AuditLog = z.infer<typeof auditLogSchema>;

@@ -1,0 +1,68 @@
+/**
+ * Platform settings an admin may change (GET/PUT /api/admin/settings), and the public part the
+ * pages need (GET /api/client-config → fees). The code reads them where it prices, checks and
+ * expires: format fees (new quotes and offers; an open offer keeps its fee), the minimum
+ * withdrawal, the offer expiry (new offers and counters), and LoopMarketplace's dispute window
+ * (an on-chain transaction; it applies to purchases made after it).
+ */
+import { z } from "zod";
+import { LEDGER_DECIMALS, parseLoop } from "../units";
+
+export const FEE_BPS_MAX = 5000;
+export const OFFER_EXPIRY_HOURS_MAX = 720;
+/** LoopMarketplace.MAX_DISPUTE_WINDOW */
+export const DISPUTE_WINDOW_SECONDS_MAX = 30 * 24 * 60 * 60;
+
+export const SETTINGS_MESSAGES = {
+  invalidFee: `Invalid Fee: A format fee is a whole number of basis points from 0 to ${FEE_BPS_MAX} (50%)`,
+  invalidMinWithdrawal: `Invalid Minimum Withdrawal: Enter a LOOP amount greater than 0 with at most ${LEDGER_DECIMALS} decimals`,
+  invalidDisputeWindow: `Invalid Dispute Window: Enter whole seconds from 0 to ${DISPUTE_WINDOW_SECONDS_MAX} (30 days)`,
+  invalidOfferExpiry: `Invalid Offer Expiry: Enter whole hours from 1 to ${OFFER_EXPIRY_HOURS_MAX} (30 days)`,
+  nothingToChange: "Nothing to Change: Send at least one setting",
+  chainUnavailable: "Dispute Window Not Changed: The marketplace contract could not be reached",
+} as const;
+
+export const platformSettingsSchema = z.object({
+  formatFeeBps: z.object({ mp3: z.number().int(), wav: z.number().int() }).describe("Fee on top of the price, basis points"),
+  minWithdrawal: z.string().describe("LOOP, 8 decimals"),
+  offerExpiryHours: z.number().int(),
+  disputeWindowSeconds: z.number().int().nullable().describe("LoopMarketplace's window; null when the chain cannot be read"),
+  updatedAt: z.string(),
+  updatedBy: z.object({ id: z.string().uuid(), username: z.string() }).nullable(),
+});
+export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
+
+const feeBps = z.number({ error: SETTINGS_MESSAGES.invalidFee }).int(SETTINGS_MESSAGES.invalidFee).min(0, SETTINGS_MESSAGES.invalidFee).max(FEE_BPS_MAX, SETTINGS_MESSAGES.invalidFee);
+
+/** A partial change: only the settings sent are changed, each validated. */
+export const platformSettingsUpdateSchema = z
+  .object({
+    formatFeeBps: z.object({ mp3: feeBps.optional(), wav: feeBps.optional() }, { error: SETTINGS_MESSAGES.invalidFee }).optional(),
+    minWithdrawal: z
+      .string({ error: SETTINGS_MESSAGES.invalidMinWithdrawal })
+      .transform((value) => value.trim())
+      .refine((value) => /^\d+(\.\d+)?$/.test(value) && (parseLoop(value) ?? 0n) > 0n, SETTINGS_MESSAGES.invalidMinWithdrawal)
+      .optional(),
+    offerExpiryHours: z
+      .number({ error: SETTINGS_MESSAGES.invalidOfferExpiry })
+      .int(SETTINGS_MESSAGES.invalidOfferExpiry)
+      .min(1, SETTINGS_MESSAGES.invalidOfferExpiry)
+      .max(OFFER_EXPIRY_HOURS_MAX, SETTINGS_MESSAGES.invalidOfferExpiry)
+      .optional(),
+    disputeWindowSeconds: z
+      .number({ error: SETTINGS_MESSAGES.invalidDisputeWindow })
+      .int(SETTINGS_MESSAGES.invalidDisputeWindow)
+      .min(0, SETTINGS_MESSAGES.invalidDisputeWindow)
+      .max(DISPUTE_WINDOW_SECONDS_MAX, SETTINGS_MESSAGES.invalidDisputeWindow)
+      .optional(),
+  })
+  .refine(
+    (body) =>
+      body.formatFeeBps?.mp3 !== undefined ||
+      body.formatFeeBps?.wav !== undefined ||
+      body.minWithdrawal !== undefined ||
+      body.offerExpiryHours !== undefined ||
+      body.disputeWindowSeconds !== undefined,
+    SETTINGS_MESSAGES.nothingToChange,
+  );
+export type PlatformSettingsUpdate = z.input<typeof platformSettingsUpdateSchema>;
