@@ -43,5 +43,10 @@ export const adminStatsSchema = z.object({
   totalRevenue: z.string().regex(/^\d+\.\d{2}$/).describe("USD: price + fee of every paid purchase"),
   platformEarnings: z.string().regex(/^-?\d+\.\d{8}$/).describe("LOOP in the platform's fees account"),
   availableWithdrawal: z.string().regex(/^-?\d+\.\d{8}$/).describe("LOOP in the vault (withdrawal reserve) account"),
+  onChainVaultReserve: z
+    .string()
+    .regex(/^\d+\.\d{8}$/)
+    .nullable()
+    .describe("LOOP held by the LoopVault contract on chain (8 decimals, truncated); null when the chain cannot be read"),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;

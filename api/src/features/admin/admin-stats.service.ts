@@ -37,5 +37,6 @@ export async function adminStats(db: Tx | PrismaClient): Promise<AdminStats> {
     totalRevenue: formatUsd(await totalRevenueCents(db)),
     platformEarnings: formatLoop(await platformBalance(db, "fees")),
     availableWithdrawal: formatLoop(await platformBalance(db, "vault")),
+    onChainVaultReserve: null,
   };
 }
