@@ -24,6 +24,8 @@ export interface DeploymentRoles {
   operator: Address;
   /** LoopMarketplace ARBITER_ROLE. */
   arbiter: Address;
+  /** LoopMarketplace SETTINGS_ROLE (setDisputeWindow); absent in manifests written before it existed. */
+  settings?: Address;
   /** LoopToken MINTER_ROLE (the treasury, and the faucet on development chains). */
   minters: Address[];
 }

@@ -28,6 +28,7 @@ import { CardCheckout } from "./features/cards/card-checkout.service";
 import { cardsRouter } from "./features/cards/cards.router";
 import { webhooksRouter } from "./features/checkout/webhooks.router";
 import { negotiationsRouter } from "./features/negotiations/negotiations.router";
+import { notificationsRouter } from "./features/notifications/notifications.router";
 import { paymentMethodsRouter } from "./features/payment-methods/payment-methods.router";
 import { PaypalCheckout } from "./features/paypal/paypal.service";
 import { paypalPurchasesRouter, paypalRouter } from "./features/paypal/paypal.router";
@@ -62,7 +63,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(express.json({ limit: "100kb" }));
   api.use(noStore);
   api.use(healthRouter(deps));
-  api.use(clientConfigRouter(config));
+  api.use(clientConfigRouter(config, prisma));
   api.use(openApiRouter(config));
   api.use(sessionMiddleware(prisma));
   api.use(banMiddleware);
@@ -92,6 +93,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(cardsRouter(cards));
   api.use(paymentMethodsRouter(prisma, cards));
   api.use(negotiationsRouter(deps));
+  api.use(notificationsRouter(deps));
   api.use(adminRouter(deps));
   api.use(apiNotFound);
   app.use("/api", api);

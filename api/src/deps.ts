@@ -1,6 +1,7 @@
 import type { ChainClients } from "./chain/clients";
 import type { AppConfig } from "./config";
 import type { PrismaClient } from "./db/prisma";
+import type { NotificationHub } from "./features/notifications/notification-hub";
 import type { Mailer } from "./mail/mailer";
 import type { Storage } from "./storage/storage";
 
@@ -20,6 +21,8 @@ export interface AppDeps {
   storage: Storage;
   /** Called after a loop is queued for processing (wakes the in-process worker). */
   onLoopQueued?: () => void;
+  /** Live delivery for GET /api/notifications/stream (503 without it). */
+  notificationHub?: NotificationHub;
   logger?: Logger;
 }
 

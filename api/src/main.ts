@@ -5,8 +5,10 @@ import { loadConfig } from "./config";
 import { migrate } from "./db/migrate";
 import { createPrisma } from "./db/prisma";
 import { consoleLogger as logger } from "./deps";
+import { startBroadcastWorker } from "./features/admin/notification-broadcast";
 import { deleteExpiredSessions } from "./features/auth/session.service";
 import { expireNegotiations } from "./features/negotiations/negotiations.service";
+import { createNotificationHub } from "./features/notifications/notification-hub";
 import { startSettlementWorker } from "./features/settlement/settlement-worker";
 import { startLoopWorker } from "./jobs/loop-worker";
 import { createSmtpMailer } from "./mail/mailer";
@@ -35,7 +37,12 @@ async function main(): Promise<void> {
   const mailer = createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   // Uploaded audio is processed in this process, off the request path (worker threads).
   const worker = startLoopWorker({ prisma, storage, logger, visibilityMs: config.jobVisibilityMs });
-  const deps = { config, prisma, mailer, chains: createChainClients(config.chains), storage, onLoopQueued: worker.wake, logger };
+  // Notifications sent to every user are fanned out by their own job, in batches.
+  const broadcasts = startBroadcastWorker({ prisma, logger, visibilityMs: config.jobVisibilityMs });
+  // One LISTEN connection for the live notification streams of this process.
+  const notificationHub = createNotificationHub({ databaseUrl: config.databaseUrl, prisma, logger });
+  notificationHub.start();
+  const deps = { config, prisma, mailer, chains: createChainClients(config.chains), storage, onLoopQueued: worker.wake, notificationHub, logger };
   const app = createApp(deps);
   // Indexed chain events (deposits, payouts, …) applied once each; see features/settlement.
   const settlement = config.settlement.enabled ? startSettlementWorker(deps) : null;
@@ -67,9 +74,12 @@ async function main(): Promise<void> {
     logger.info(`api: ${signal} received, shutting down`);
     clearInterval(cleanup);
     clearInterval(offerExpiry);
+    // Open event streams would hold the server open: end them (browsers reconnect to another instance).
+    const hubStopped = notificationHub.stop();
     // Finish requests in flight; idle keep-alive connections are closed at once.
     server.close(async () => {
-      await Promise.all([worker.stop(), settlement?.stop()]);
+      await hubStopped;
+      await Promise.all([worker.stop(), broadcasts.stop(), settlement?.stop()]);
       mailer.close();
       await prisma.$disconnect();
       process.exit(0);

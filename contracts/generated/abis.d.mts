@@ -1188,6 +1188,25 @@ export declare const loopMarketplaceAbi: readonly [
   },
   {
     readonly "anonymous": false;
+    readonly "inputs": readonly [
+      {
+        readonly "indexed": false;
+        readonly "internalType": "uint64";
+        readonly "name": "previousWindow";
+        readonly "type": "uint64";
+      },
+      {
+        readonly "indexed": false;
+        readonly "internalType": "uint64";
+        readonly "name": "newWindow";
+        readonly "type": "uint64";
+      },
+    ];
+    readonly "name": "DisputeWindowChanged";
+    readonly "type": "event";
+  },
+  {
+    readonly "anonymous": false;
     readonly "inputs": readonly [];
     readonly "name": "EIP712DomainChanged";
     readonly "type": "event";
@@ -1685,6 +1704,19 @@ export declare const loopMarketplaceAbi: readonly [
   {
     readonly "inputs": readonly [];
     readonly "name": "QUOTE_TYPEHASH";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "bytes32";
+        readonly "name": "";
+        readonly "type": "bytes32";
+      },
+    ];
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [];
+    readonly "name": "SETTINGS_ROLE";
     readonly "outputs": readonly [
       {
         readonly "internalType": "bytes32";
@@ -2396,6 +2428,19 @@ export declare const loopMarketplaceAbi: readonly [
       },
     ];
     readonly "name": "revokeRole";
+    readonly "outputs": readonly [];
+    readonly "stateMutability": "nonpayable";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "uint64";
+        readonly "name": "newWindow";
+        readonly "type": "uint64";
+      },
+    ];
+    readonly "name": "setDisputeWindow";
     readonly "outputs": readonly [];
     readonly "stateMutability": "nonpayable";
     readonly "type": "function";

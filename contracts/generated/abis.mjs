@@ -1188,6 +1188,25 @@ export const loopMarketplaceAbi = [
   },
   {
     "anonymous": false,
+    "inputs": [
+      {
+        "indexed": false,
+        "internalType": "uint64",
+        "name": "previousWindow",
+        "type": "uint64"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint64",
+        "name": "newWindow",
+        "type": "uint64"
+      }
+    ],
+    "name": "DisputeWindowChanged",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
     "inputs": [],
     "name": "EIP712DomainChanged",
     "type": "event"
@@ -1685,6 +1704,19 @@ export const loopMarketplaceAbi = [
   {
     "inputs": [],
     "name": "QUOTE_TYPEHASH",
+    "outputs": [
+      {
+        "internalType": "bytes32",
+        "name": "",
+        "type": "bytes32"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "SETTINGS_ROLE",
     "outputs": [
       {
         "internalType": "bytes32",
@@ -2396,6 +2428,19 @@ export const loopMarketplaceAbi = [
       }
     ],
     "name": "revokeRole",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint64",
+        "name": "newWindow",
+        "type": "uint64"
+      }
+    ],
+    "name": "setDisputeWindow",
     "outputs": [],
     "stateMutability": "nonpayable",
     "type": "function"

@@ -7,6 +7,8 @@
 //   QUOTE_SIGNER_ADDRESS or QUOTE_SIGNER_PRIVATE_KEY *   LoopMarketplace QUOTE_SIGNER_ROLE (local: #9)
 //   OPERATOR_ADDRESS or OPERATOR_PRIVATE_KEY *           marketplace + vault OPERATOR_ROLE (local: #8)
 //   ARBITER_ADDRESS *                                    LoopMarketplace ARBITER_ROLE (local: #7)
+//   SETTINGS_ADDRESS                                     LoopMarketplace SETTINGS_ROLE: changes the dispute
+//                                                        window from the admin dashboard (default: the operator)
 //   DISPUTE_WINDOW_SECONDS *                             escrow window of purchases (local: 0)
 //   ADMIN_ADDRESS                                        DEFAULT_ADMIN_ROLE of the three (default: the deployer)
 //   TREASURY_ADDRESS                                     LoopToken MINTER_ROLE (default: the deployer)
@@ -23,7 +25,7 @@ export const LOCAL_CHAIN_ID = 31337;
 const MAX_DISPUTE_WINDOW_SECONDS = 30 * 24 * 60 * 60;
 
 export interface DeployConfig {
-  roles: DeploymentRoles;
+  roles: DeploymentRoles & { settings: Address };
   disputeWindowSeconds: number;
   /** Local chain only: accounts to fund with LOOP, and how much each. */
   fund: { addresses: Address[]; amount: bigint } | null;
@@ -93,6 +95,7 @@ export function configurationCalls(context: DeployContext): DeployCall[] {
   grant("LoopMarketplace", "QUOTE_SIGNER_ROLE", roles.quoteSigner, "quote signer");
   grant("LoopMarketplace", "OPERATOR_ROLE", roles.operator, "operator");
   grant("LoopMarketplace", "ARBITER_ROLE", roles.arbiter, "arbiter");
+  grant("LoopMarketplace", "SETTINGS_ROLE", roles.settings, "settings");
   grant("LoopVault", "OPERATOR_ROLE", roles.operator, "operator");
 
   // Test funds come from the deployer, which is the treasury (a minter) on the local chain.
@@ -174,6 +177,8 @@ export function resolveConfig(chainId: number, deployer: Address, env: NodeJS.Pr
     throw new Error(`DISPUTE_WINDOW_SECONDS must be a whole number of seconds from 0 to ${MAX_DISPUTE_WINDOW_SECONDS}, got "${windowRaw}"`);
   }
   const admin = addressFrom(env, "ADMIN_ADDRESS") ?? deployer;
+  // The API sends setDisputeWindow with the operator key (OPERATOR_PRIVATE_KEY) unless told otherwise.
+  const settings = addressFrom(env, "SETTINGS_ADDRESS") ?? operator;
   const treasury = addressFrom(env, "TREASURY_ADDRESS") ?? deployer;
   const faucet = addressFrom(env, "FAUCET_ADDRESS") ?? (local ? operator : undefined);
   // On the local chain the deployer mints the test funds, so it is a minter there too.
@@ -182,7 +187,7 @@ export function resolveConfig(chainId: number, deployer: Address, env: NodeJS.Pr
     if (minter && !minters.some((m) => getAddress(m) === getAddress(minter))) minters.push(getAddress(minter));
   }
   return {
-    roles: { admin, quoteSigner, operator, arbiter, minters },
+    roles: { admin, quoteSigner, operator, arbiter, settings, minters },
     disputeWindowSeconds,
     fund: local ? { addresses: localAccounts.funded.addresses.map((a) => getAddress(a)), amount: parseEther(localAccounts.funded.loopEach) } : null,
     vaultReserve: local ? parseEther(localAccounts.vaultReserveLoop) : 0n,

@@ -18,7 +18,9 @@ import {PermitInput} from "./PermitInput.sol";
  * - Purchases: the platform's quote signer signs an EIP-712 {Quote}; the buyer calls {purchase}.
  *   The fee goes to the vault at once; the price is held in escrow for the deployment's dispute
  *   window ({disputeWindow}; 0 pays the seller at once). Within the window an arbiter may
- *   {refund} the buyer; after it anyone may {release} the price to the seller.
+ *   {refund} the buyer; after it anyone may {release} the price to the seller. The
+ *   {SETTINGS_ROLE} may change the window ({setDisputeWindow}); a change applies to purchases
+ *   made after it (an escrowed order keeps its releaseAt).
  * - Offers: a buyer escrows an amount plus the format fee for a loop and a seller until an
  *   expiry ({openOffer}); the platform's operator settles it on the seller's answer
  *   ({settleOffer}: accepted pays seller and fee, rejected refunds the buyer); after the expiry
@@ -35,6 +37,8 @@ contract LoopMarketplace is AccessControl, Pausable, ReentrancyGuard, EIP712 {
     bytes32 public constant ARBITER_ROLE = keccak256("ARBITER_ROLE");
     /// @notice Role that settles offers on the seller's answer.
     bytes32 public constant OPERATOR_ROLE = keccak256("OPERATOR_ROLE");
+    /// @notice Role that changes the platform settings kept on chain ({setDisputeWindow}).
+    bytes32 public constant SETTINGS_ROLE = keccak256("SETTINGS_ROLE");
 
     /// @notice EIP-712 type hash of {Quote}.
     bytes32 public constant QUOTE_TYPEHASH =
@@ -122,8 +126,9 @@ contract LoopMarketplace is AccessControl, Pausable, ReentrancyGuard, EIP712 {
     IERC20 public immutable token;
     /// @notice Receiver of the fees (the LOOP vault).
     address public immutable vault;
-    /// @notice Seconds a purchase stays in escrow (0: the seller is paid at once).
-    uint64 public immutable disputeWindow;
+    /// @notice Seconds a purchase made now stays in escrow (0: the seller is paid at once).
+    /// @dev Changed by {setDisputeWindow}; an escrowed order keeps the releaseAt it was given.
+    uint64 public disputeWindow;
 
     /// @notice Number of offers opened; offer ids are 1..offerCount.
     uint256 public offerCount;
@@ -163,6 +168,8 @@ contract LoopMarketplace is AccessControl, Pausable, ReentrancyGuard, EIP712 {
     event OfferSettled(uint256 indexed offerId, address indexed buyer, address indexed seller, bool accepted, uint256 amount, uint256 fee);
     /// @notice `buyer` took back `amount` (offer amount plus fee) of the expired offer `offerId`.
     event OfferReclaimed(uint256 indexed offerId, address indexed buyer, uint256 amount);
+    /// @notice The dispute window of purchases made from now on changed from `previousWindow` to `newWindow` seconds.
+    event DisputeWindowChanged(uint64 previousWindow, uint64 newWindow);
 
     /// @dev The zero address was given where an account is required.
     error ZeroAddress();
@@ -395,6 +402,19 @@ contract LoopMarketplace is AccessControl, Pausable, ReentrancyGuard, EIP712 {
         _unpause();
     }
 
+    /**
+     * @notice Sets the dispute window of purchases made from now on; orders already in escrow
+     * keep their releaseAt. Only {SETTINGS_ROLE}. Works while paused.
+     * @dev Emits {DisputeWindowChanged} (also when the window is unchanged).
+     * @param newWindow Seconds a purchase stays in escrow (0 pays the seller at once), at most {MAX_DISPUTE_WINDOW}.
+     */
+    function setDisputeWindow(uint64 newWindow) external onlyRole(SETTINGS_ROLE) {
+        if (newWindow > MAX_DISPUTE_WINDOW) revert DisputeWindowTooLong(newWindow);
+        uint64 previousWindow = disputeWindow;
+        disputeWindow = newWindow;
+        emit DisputeWindowChanged(previousWindow, newWindow);
+    }
+
     // --------------------------------------------------------------------------------- views
 
     /**
@@ -449,10 +469,11 @@ contract LoopMarketplace is AccessControl, Pausable, ReentrancyGuard, EIP712 {
         if (quote.price == 0) revert ZeroAmount();
         _checkFormat(quote.format);
 
-        uint64 releaseAt = uint64(block.timestamp) + disputeWindow;
+        uint64 window = disputeWindow;
+        uint64 releaseAt = uint64(block.timestamp) + window;
         order.buyer = msg.sender;
         order.releaseAt = releaseAt;
-        if (disputeWindow == 0) {
+        if (window == 0) {
             order.status = OrderStatus.Released;
             emit Purchased(quote.orderId, msg.sender, quote.seller, quote.loopId, quote.format, quote.price, quote.fee, releaseAt);
             emit Released(quote.orderId, quote.seller, quote.price);

@@ -576,6 +576,74 @@ describe("LoopMarketplace", () => {
     });
   });
 
+  describe("setDisputeWindow", () => {
+    it("changes the window for later purchases and emits DisputeWindowChanged after the change", async () => {
+      const system = await loadFixture(instant);
+      const { marketplace } = system.as(system.operator);
+      expect(await system.marketplace.read.hasRole([role("SETTINGS_ROLE"), addressOf(system.operator)])).to.equal(true);
+      const hash = await marketplace.write.setDisputeWindow([WINDOW]);
+      expect(await marketplace.read.disputeWindow()).to.equal(WINDOW);
+      const events = await marketplaceEvents(system, hash);
+      expect(events.map((e) => [e.eventName, e.args])).to.deep.equal([["DisputeWindowChanged", { previousWindow: 0n, newWindow: WINDOW }]]);
+
+      // A purchase after the change is escrowed for the new window.
+      const { quote } = await buy(system, { price: 20n * LOOP, fee: LOOP });
+      const block = await system.publicClient.getBlock();
+      const order = await system.marketplace.read.getOrder([quote.orderId]);
+      expect(order.status).to.equal(1);
+      expect(order.releaseAt).to.equal(block.timestamp + WINDOW);
+      expect(await system.token.read.balanceOf([system.marketplace.address])).to.equal(20n * LOOP);
+
+      // Back to 0: purchases pay the seller at once again.
+      const back = await marketplace.write.setDisputeWindow([0n]);
+      expect((await marketplaceEvents(system, back)).map((e) => e.args)).to.deep.equal([{ previousWindow: WINDOW, newWindow: 0n }]);
+      const { quote: later } = await buy(system, { price: 20n * LOOP, fee: LOOP });
+      expect((await system.marketplace.read.getOrder([later.orderId])).status).to.equal(2);
+    });
+
+    it("leaves orders already in escrow with their releaseAt", async () => {
+      const system = await loadFixture(escrowed);
+      const { quote } = await buy(system, { price: 30n * LOOP, fee: LOOP });
+      const before = await system.marketplace.read.getOrder([quote.orderId]);
+      await system.as(system.operator).marketplace.write.setDisputeWindow([0n]);
+      const after = await system.marketplace.read.getOrder([quote.orderId]);
+      expect(after).to.deep.equal(before);
+      await expectRevert(system.marketplace.write.release([quote.orderId]), "DisputeWindowOpen", [quote.orderId, before.releaseAt]);
+      await system.as(system.arbiter).marketplace.write.refund([quote.orderId]);
+      expect((await system.marketplace.read.getOrder([quote.orderId])).status).to.equal(3);
+
+      await system.as(system.operator).marketplace.write.setDisputeWindow([30n * DAY]);
+      const { quote: second } = await buy(system, { price: 30n * LOOP, fee: LOOP });
+      const escrowedOrder = await system.marketplace.read.getOrder([second.orderId]);
+      await system.as(system.operator).marketplace.write.setDisputeWindow([DAY]);
+      await time.increase(DAY);
+      await expectRevert(system.marketplace.write.release([second.orderId]), "DisputeWindowOpen", [second.orderId, escrowedOrder.releaseAt]);
+    });
+
+    it("refuses a window over 30 days and keeps the old one; accepts exactly 30 days", async () => {
+      const system = await loadFixture(escrowed);
+      const { marketplace } = system.as(system.operator);
+      await expectRevert(marketplace.write.setDisputeWindow([30n * DAY + 1n]), "DisputeWindowTooLong", [30n * DAY + 1n]);
+      await expectRevert(marketplace.write.setDisputeWindow([2n ** 64n - 1n]), "DisputeWindowTooLong", [2n ** 64n - 1n]);
+      expect(await marketplace.read.disputeWindow()).to.equal(WINDOW);
+      await marketplace.write.setDisputeWindow([30n * DAY]);
+      expect(await marketplace.read.disputeWindow()).to.equal(30n * DAY);
+    });
+
+    it("reverts for accounts without SETTINGS_ROLE (admin, arbiter, quote signer, buyer); works while paused", async () => {
+      const system = await loadFixture(escrowed);
+      for (const wallet of [system.admin, system.arbiter, system.signer, system.buyer]) {
+        await expectRevert(system.as(wallet).marketplace.write.setDisputeWindow([0n]), "AccessControlUnauthorizedAccount", [addressOf(wallet), role("SETTINGS_ROLE")]);
+      }
+      expect(await system.marketplace.read.disputeWindow()).to.equal(WINDOW);
+      // The admin grants the role (as a deployment with SETTINGS_ADDRESS does).
+      await system.marketplace.write.grantRole([role("SETTINGS_ROLE"), addressOf(system.other)]);
+      await system.marketplace.write.pause();
+      await system.as(system.other).marketplace.write.setDisputeWindow([0n]);
+      expect(await system.marketplace.read.disputeWindow()).to.equal(0n);
+    });
+  });
+
   describe("pause", () => {
     it("only the admin pauses and unpauses", async () => {
       const system = await loadFixture(escrowed);

@@ -109,7 +109,7 @@ export interface FixtureOptions {
   disputeWindow?: bigint;
 }
 
-/** The deployed system with its roles; accounts: 0 admin, 1-5 users, 7 arbiter, 8 operator, 9 quote signer. */
+/** The deployed system with its roles; accounts: 0 admin, 1-5 users, 7 arbiter, 8 operator (and settings), 9 quote signer. */
 export async function deploySystem({ disputeWindow = 0n }: FixtureOptions = {}) {
   const publicClient = await hre.viem.getPublicClient();
   const wallets = await hre.viem.getWalletClients();
@@ -137,6 +137,8 @@ export async function deploySystem({ disputeWindow = 0n }: FixtureOptions = {}) 
   await marketplace.write.grantRole([role("QUOTE_SIGNER_ROLE"), addressOf(signer)]);
   await marketplace.write.grantRole([role("ARBITER_ROLE"), addressOf(arbiter)]);
   await marketplace.write.grantRole([role("OPERATOR_ROLE"), addressOf(operator)]);
+  // As deployed (SETTINGS_ADDRESS defaults to the operator): the API changes the window with the operator key.
+  await marketplace.write.grantRole([role("SETTINGS_ROLE"), addressOf(operator)]);
   await vault.write.grantRole([role("OPERATOR_ROLE"), addressOf(operator)]);
   for (const user of [buyer, seller, other, buyer2, seller2]) await token.write.mint([addressOf(user), INITIAL_BALANCE]);
 

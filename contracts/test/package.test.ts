@@ -86,6 +86,7 @@ describe("package", () => {
         quoteSigner: getAddress(localAccounts.roles.quoteSigner.address),
         operator: getAddress(localAccounts.roles.operator.address),
         arbiter: getAddress(localAccounts.roles.arbiter.address),
+        settings: getAddress(localAccounts.roles.operator.address),
         minters: [DEPLOYER, getAddress(localAccounts.roles.operator.address)],
       });
       expect(config.disputeWindowSeconds).to.equal(0);
@@ -105,7 +106,8 @@ describe("package", () => {
         ADMIN_ADDRESS: A,
         TREASURY_ADDRESS: B,
       });
-      expect(config.roles).to.deep.equal({ admin: A, quoteSigner: getAddress(localAccounts.roles.quoteSigner.address), operator: B, arbiter: C, minters: [B] });
+      expect(config.roles).to.deep.equal({ admin: A, quoteSigner: getAddress(localAccounts.roles.quoteSigner.address), operator: B, arbiter: C, settings: B, minters: [B] });
+      expect(resolveConfig(31337, DEPLOYER, { SETTINGS_ADDRESS: A.toLowerCase() }).roles.settings).to.equal(A);
       expect(config.disputeWindowSeconds).to.equal(86400);
       expect(config.fund).to.equal(null);
       expect(config.vaultReserve).to.equal(0n);
@@ -162,6 +164,7 @@ describe("package", () => {
       expect(await marketplace.read.hasRole([role("QUOTE_SIGNER_ROLE"), roles.quoteSigner.address as `0x${string}`])).to.equal(true);
       expect(await marketplace.read.hasRole([role("OPERATOR_ROLE"), roles.operator.address as `0x${string}`])).to.equal(true);
       expect(await marketplace.read.hasRole([role("ARBITER_ROLE"), roles.arbiter.address as `0x${string}`])).to.equal(true);
+      expect(await marketplace.read.hasRole([role("SETTINGS_ROLE"), roles.operator.address as `0x${string}`])).to.equal(true);
       expect(await vault.read.hasRole([role("OPERATOR_ROLE"), roles.operator.address as `0x${string}`])).to.equal(true);
       expect(await token.read.hasRole([role("MINTER_ROLE"), roles.operator.address as `0x${string}`])).to.equal(true);
       expect(await token.read.hasRole([role("MINTER_ROLE"), DEPLOYER])).to.equal(true);

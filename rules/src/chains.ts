@@ -1,3 +1,5 @@
+import type { PublicPlatformSettings } from "./schemas/platform-settings";
+
 /** Chains the app knows. The local development chain is the only one with test helpers. */
 export const DEV_CHAIN_ID = 31337;
 
@@ -47,4 +49,9 @@ export interface ClientConfig {
   paypal: { clientId: string } | null;
   /** Card payments (Stripe) when STRIPE_SECRET_KEY/PUBLISHABLE_KEY are set; null: not configured. */
   stripe: { publishableKey: string } | null;
+  /**
+   * The admin's platform settings the pages show (format fees, minimum withdrawal, offer expiry),
+   * read per request. The API always sends it; optional so that a page falls back to the defaults.
+   */
+  settings?: PublicPlatformSettings;
 }

@@ -2,7 +2,10 @@
 export const FORMATS = ["mp3", "wav"] as const;
 export type Format = (typeof FORMATS)[number];
 
-/** Fee in basis points per format. */
+/**
+ * Default fee in basis points per format; the admin changes the fees in use (platform settings,
+ * GET /api/config → settings.formatFeeBps). LoopMarketplace.offerFee keeps these for wallet offers.
+ */
 export const FORMAT_FEE_BPS: Record<Format, bigint> = { mp3: 200n, wav: 400n };
 const BPS = 10_000n;
 
@@ -12,6 +15,6 @@ export function formatFeeCents(priceCents: bigint, format: Format, feeBps = FORM
   return (priceCents * feeBps * 2n + BPS) / (BPS * 2n);
 }
 
-export function totalWithFeeCents(priceCents: bigint, format: Format): bigint {
-  return priceCents + formatFeeCents(priceCents, format);
+export function totalWithFeeCents(priceCents: bigint, format: Format, feeBps = FORMAT_FEE_BPS[format]): bigint {
+  return priceCents + formatFeeCents(priceCents, format, feeBps);
 }

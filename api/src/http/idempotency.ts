@@ -110,12 +110,17 @@ async function storeRefusal(prisma: PrismaClient, userId: string, key: string, h
 export interface PlannedEntryCall {
   entry: PlannedEntry;
   result: IdempotentResult;
+  /**
+   * Writes that belong with the entry (the recipient's notification): run in the entry's
+   * transaction once it is posted, and never for a replay or a refusal.
+   */
+  afterPost?: (tx: Tx) => Promise<unknown>;
 }
 
 /**
  * `idempotent` for a call that only posts one ledger entry (a transfer): the key's claim, its
  * answer and the entry are one statement (app.ledger_post_claiming_key), a single round trip and
- * commit. `plan` validates the request (throwing an HttpError to refuse it) and returns the entry
+ * commit (with `afterPost`, one transaction: the statement, then those writes). `plan` validates the request (throwing an HttpError to refuse it) and returns the entry
  * and the answer; `refuse` turns the ledger's refusal (overdraft, unknown user) into the answer.
  */
 export async function idempotentEntry(
@@ -132,16 +137,35 @@ export async function idempotentEntry(
   let planned: PlannedEntryCall;
   try {
     planned = plan(key ?? null);
+    const { entry, afterPost } = planned;
     if (key === undefined) {
-      await postEntryInTx(prisma, planned.entry);
+      if (afterPost) {
+        await prisma.$transaction(async (tx) => {
+          await postEntryInTx(tx, entry);
+          await afterPost(tx);
+        }, TX_OPTIONS);
+      } else {
+        await postEntryInTx(prisma, entry);
+      }
       res.status(planned.result.status).json(planned.result.body);
       return;
     }
     const response = JSON.stringify(planned.result.body);
-    const rows = await prisma.$queryRaw<{ posted: boolean }[]>`
-      SELECT "app"."ledger_post_claiming_key"(${userId}::uuid, ${key}, ${hash}, ${planned.result.status}, ${response},
-        ${ledgerPostArgs(planned.entry)}) AS "posted"`;
-    if (rows[0]!.posted) {
+    const status = planned.result.status;
+    const claim = async (db: Tx | PrismaClient) => {
+      const rows = await db.$queryRaw<{ posted: boolean }[]>`
+        SELECT "app"."ledger_post_claiming_key"(${userId}::uuid, ${key}, ${hash}, ${status}, ${response},
+          ${ledgerPostArgs(entry)}) AS "posted"`;
+      return rows[0]!.posted;
+    };
+    const posted = afterPost
+      ? await prisma.$transaction(async (tx) => {
+          const fresh = await claim(tx);
+          if (fresh) await afterPost(tx);
+          return fresh;
+        }, TX_OPTIONS)
+      : await claim(prisma);
+    if (posted) {
       res.status(planned.result.status).type("json").send(response);
       return;
     }

@@ -8,6 +8,7 @@ import { createApp } from "../../src/app";
 import { createChainClients } from "../../src/chain/clients";
 import { loadConfig, type AppConfig } from "../../src/config";
 import type { AppDeps, Logger } from "../../src/deps";
+import { createNotificationHub } from "../../src/features/notifications/notification-hub";
 import { startLoopWorker, type LoopWorker, type LoopWorkerOptions } from "../../src/jobs/loop-worker";
 import { createSmtpMailer, type Mailer } from "../../src/mail/mailer";
 import { openStorage } from "../../src/storage/open-storage";
@@ -65,6 +66,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const mailer = options.mailer ?? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   const storage = await openStorage(config.storage);
   const workers: LoopWorker[] = [];
+  // Connects on the first GET /api/notifications/stream only.
+  const notificationHub = createNotificationHub({ databaseUrl: db.url, prisma: db.prisma, logger: testLogger, minBackoffMs: 100, maxBackoffMs: 1000 });
   const deps: AppDeps = {
     config,
     prisma: db.prisma,
@@ -72,6 +75,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     chains: createChainClients(config.chains),
     storage,
     onLoopQueued: () => workers.forEach((worker) => worker.wake()),
+    notificationHub,
     logger: testLogger,
   };
   const app = createApp(deps);
@@ -88,6 +92,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     async close() {
       await Promise.all(workers.map((worker) => worker.stop()));
+      await notificationHub.stop();
       rmSync(filesDir, { recursive: true, force: true });
       mailer.close();
       if (!options.db) await db.drop();

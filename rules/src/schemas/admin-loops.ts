@@ -57,7 +57,8 @@ export const loopModerationRequestSchema = z
   .object({
     hidden: z.boolean({ error: ADMIN_LOOP_MESSAGES.invalidHidden }),
     reason: z
-      .union([z.string(), z.null(), z.undefined()])
+      .string()
+      .nullish()
       .transform((value) => (typeof value === "string" ? value.trim() : "")),
   })
   .superRefine((body, ctx) => {

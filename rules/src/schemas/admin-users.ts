@@ -80,7 +80,8 @@ export const banRequestSchema = z
   .object({
     isBanned: z.boolean({ error: ADMIN_USER_MESSAGES.invalidBanFlag }),
     banReason: z
-      .union([z.string(), z.null(), z.undefined()])
+      .string()
+      .nullish()
       .transform((value) => (typeof value === "string" ? value.trim() : "")),
   })
   .superRefine((body, ctx) => {

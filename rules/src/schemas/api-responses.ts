@@ -9,6 +9,7 @@ import type { CurrentUser, ErrorBody, LeaderboardEntry, PublicStats } from "../a
 import type { EmailLinkSentResponse, HealthResponse, NonceResponse } from "../auth-api-types";
 import type { ChainConfig, ChainContracts, ClientConfig } from "../chains";
 import type { LevelInfo } from "../levels";
+import { publicPlatformSettingsSchema } from "./platform-settings";
 
 const count = z.number().int().nonnegative();
 /** LOOP amounts travel as decimal strings with 8 places (units.ts). */
@@ -87,6 +88,7 @@ export const clientConfigSchema = z.object({
     .describe("Set when e-mail sign-in goes to an external OpenID Connect provider"),
   paypal: z.object({ clientId: z.string() }).nullable().describe("PayPal checkout, when configured"),
   stripe: z.object({ publishableKey: z.string() }).nullable().describe("Card payments (Stripe), when configured"),
+  settings: publicPlatformSettingsSchema.optional().describe("The admin's platform settings the pages show; always sent by this API"),
 });
 
 /** GET /api/genres lists these, by name. */

@@ -40,7 +40,8 @@ export function isHttpUrl(text: string): boolean {
 
 /** Trimmed text; blank (or absent, or null) becomes undefined, so the field is dropped. */
 const optionalText = z
-  .union([z.string(), z.null(), z.undefined()])
+  .string()
+  .nullish()
   .transform((value) => (typeof value === "string" && value.trim() !== "" ? value.trim() : undefined));
 
 const requiredText = (required: string, max: number, tooLong: string) =>
@@ -54,7 +55,8 @@ export const createNotificationSchema = z.object({
   title: requiredText(NOTIFICATION_MESSAGES.titleRequired, NOTIFICATION_TITLE_MAX, NOTIFICATION_MESSAGES.titleTooLong),
   message: requiredText(NOTIFICATION_MESSAGES.messageRequired, NOTIFICATION_MESSAGE_MAX, NOTIFICATION_MESSAGES.messageTooLong),
   type: z
-    .union([z.enum(NOTIFICATION_TYPES), z.null(), z.undefined()], { error: NOTIFICATION_MESSAGES.invalidType })
+    .enum(NOTIFICATION_TYPES, { error: NOTIFICATION_MESSAGES.invalidType })
+    .nullish()
     .transform((value) => value ?? "info"),
   actionUrl: optionalText.pipe(
     z
@@ -84,9 +86,11 @@ export const notificationListSchema = z.array(notificationSchema);
 /** The answer of PUT /api/notifications/read-all. */
 export const markAllReadResponseSchema = z.object({ updated: z.number().int().nonnegative() });
 
+const INVALID_RECIPIENT = "Invalid Recipient: Choose a user or all users";
+
 /** POST /api/admin/notifications: to one user (a user id) or to everyone ("all"). */
 export const adminNotificationSchema = createNotificationSchema.extend({
-  userId: z.union([z.literal("all"), z.string().uuid()], { error: "Invalid Recipient: Choose a user or all users" }),
+  userId: z.union([z.literal("all"), z.string().uuid({ error: INVALID_RECIPIENT })], { error: INVALID_RECIPIENT }),
 });
 export type AdminNotificationRequest = z.input<typeof adminNotificationSchema>;
 

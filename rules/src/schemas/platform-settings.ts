@@ -32,6 +32,10 @@ export const platformSettingsSchema = z.object({
 });
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
 
+/** The part every page may know (GET /api/config → settings): fees, minimum withdrawal, offer expiry. */
+export const publicPlatformSettingsSchema = platformSettingsSchema.pick({ formatFeeBps: true, minWithdrawal: true, offerExpiryHours: true });
+export type PublicPlatformSettings = z.infer<typeof publicPlatformSettingsSchema>;
+
 const feeBps = z.number({ error: SETTINGS_MESSAGES.invalidFee }).int(SETTINGS_MESSAGES.invalidFee).min(0, SETTINGS_MESSAGES.invalidFee).max(FEE_BPS_MAX, SETTINGS_MESSAGES.invalidFee);
 
 /** A partial change: only the settings sent are changed, each validated. */

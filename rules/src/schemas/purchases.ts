@@ -11,6 +11,9 @@ export const PURCHASE_MESSAGES = {
   alreadyPurchased: "Already Purchased: You already own this loop in this format",
   choosePayment: "Payment Required: Choose how to pay for this loop",
   paymentMethod: "Invalid Payment Method: Pay with your LOOP balance (loop)",
+  /** The total the page showed is not the server's (e.g. an admin changed the format fee meanwhile). */
+  priceChanged: "Price Changed: The total does not match this loop's price and fee. Reopen the dialog and try again.",
+  invalidTotal: "Invalid Total: Send the total as a USD amount, e.g. 5.09",
 } as const;
 
 /** 'Insufficient Balance: You need {n} LOOP tokens but only have {m}' (spec §7). */
@@ -27,6 +30,11 @@ export const purchaseRequestSchema = z.object({
     .enum(DIRECT_PAYMENT_METHODS, { error: PURCHASE_MESSAGES.paymentMethod })
     .optional()
     .describe("Required for a paid loop: `loop` pays with the in-app LOOP balance. Not sent for a free loop."),
+  expectedTotal: z
+    .string({ error: PURCHASE_MESSAGES.invalidTotal })
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, PURCHASE_MESSAGES.invalidTotal)
+    .optional()
+    .describe("USD, the price plus the format fee the page showed; refused with `Price Changed` (400) when the server's total differs"),
 });
 export type PurchaseRequest = z.input<typeof purchaseRequestSchema>;
 

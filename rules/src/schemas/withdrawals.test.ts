@@ -4,7 +4,9 @@ import {
   canTransition,
   invalidStatusChangeMessage,
   isFinalWithdrawalStatus,
+  minimumWithdrawalMessage,
   withdrawalRequestSchema,
+  withdrawalRequestSchemaFor,
   withdrawalStatusUpdateSchema,
 } from "./withdrawals";
 
@@ -29,6 +31,18 @@ describe("withdrawal request", () => {
       destination: ETH,
     });
     expect(withdrawalRequestSchema.parse({ amount: "10", method: "crypto_btc", destination: BTC }).amount).toBe(1_000_000_000n);
+  });
+
+  it("checks the minimum it is given (the platform setting), naming it in the message", () => {
+    expect(M.minimum).toBe(minimumWithdrawalMessage(1_000_000_000n));
+    expect(requestError({ amount: "9.99999999", method: "crypto_eth", destination: ETH })).toBe("Minimum Withdrawal: The minimum withdrawal is 10 LOOP");
+    const at25 = withdrawalRequestSchemaFor(2_550_000_000n);
+    expect(at25.safeParse({ amount: "25.49999999", method: "crypto_eth", destination: ETH }).error?.issues[0]?.message).toBe(
+      "Minimum Withdrawal: The minimum withdrawal is 25.5 LOOP",
+    );
+    expect(at25.parse({ amount: "25.5", method: "crypto_eth", destination: ETH }).amount).toBe(2_550_000_000n);
+    expect(withdrawalRequestSchemaFor(100_000_000n).parse({ amount: "1", method: "crypto_eth", destination: ETH }).amount).toBe(100_000_000n);
+    expect(minimumWithdrawalMessage(12_345_678n)).toBe("Minimum Withdrawal: The minimum withdrawal is 0.12345678 LOOP");
   });
 
   it("requires every field", () => {

@@ -8,7 +8,7 @@
  * Bitcoin addresses (api/src/features/withdrawals/destination.ts).
  */
 import { z } from "zod";
-import { LEDGER_DECIMALS, UNITS_PER_LOOP, parseLoop } from "../units";
+import { LEDGER_DECIMALS, UNITS_PER_LOOP, formatLoopBrief, parseLoop } from "../units";
 
 export const WITHDRAWAL_METHODS = ["crypto_eth", "crypto_btc", "crypto_usdc", "crypto_usdt", "loop"] as const;
 export type WithdrawalMethod = (typeof WITHDRAWAL_METHODS)[number];
@@ -19,8 +19,13 @@ export const EVM_WITHDRAWAL_METHODS: readonly WithdrawalMethod[] = ["crypto_eth"
 export const WITHDRAWAL_STATUSES = ["pending", "processing", "completed", "failed", "cancelled"] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
-/** The smallest withdrawal: 10 LOOP, in ledger units. */
+/** The default smallest withdrawal: 10 LOOP, in ledger units (the admin's setting decides; see platform-settings.ts). */
 export const MIN_WITHDRAWAL_UNITS = 10n * UNITS_PER_LOOP;
+
+/** 'Minimum Withdrawal: The minimum withdrawal is 10 LOOP', for a minimum in ledger units. */
+export function minimumWithdrawalMessage(minUnits: bigint): string {
+  return `Minimum Withdrawal: The minimum withdrawal is ${formatLoopBrief(minUnits)} LOOP`;
+}
 
 export const TRANSACTION_ID_MAX = 200;
 export const FAILURE_REASON_MAX = 500;
@@ -32,6 +37,7 @@ export const WITHDRAWAL_MESSAGES = {
   tooPrecise: `Invalid Amount: LOOP has at most ${LEDGER_DECIMALS} decimal places`,
   invalidMethod: "Invalid Method: Choose Ethereum, Bitcoin, USDC, USDT or LOOP",
   insufficient: "You don't have enough tokens for this withdrawal",
+  /** At the default minimum; the API answers minimumWithdrawalMessage(the setting). */
   minimum: "Minimum Withdrawal: The minimum withdrawal is 10 LOOP",
   invalidEvmDestination: "Invalid Destination: Enter a valid Ethereum address (0x followed by 40 hex characters)",
   invalidBtcDestination: "Invalid Destination: Enter a valid Bitcoin address",
@@ -81,29 +87,34 @@ const requiredText = z
   .trim()
   .min(1, WITHDRAWAL_MESSAGES.missing);
 
-export const withdrawalRequestSchema = z
-  .object({
-    amount: z
-      .string({ error: (issue) => (issue.input === undefined || issue.input === null ? WITHDRAWAL_MESSAGES.missing : WITHDRAWAL_MESSAGES.invalidAmount) })
-      .trim()
-      .min(1, WITHDRAWAL_MESSAGES.missing),
-    method: requiredText,
-    destination: requiredText,
-  })
-  .superRefine((body, ctx) => {
-    const fail = (message: string, path: string) => ctx.addIssue({ code: "custom", message, path: [path] });
-    const { amount: text, method, destination } = body;
-    if (/^-\d*(\.\d*)?$/.test(text) && text !== "-") return fail(WITHDRAWAL_MESSAGES.notPositive, "amount");
-    if (!/^\d+(\.\d+)?$/.test(text)) return fail(WITHDRAWAL_MESSAGES.invalidAmount, "amount");
-    const units = parseLoop(text);
-    if (units === null) return fail(WITHDRAWAL_MESSAGES.tooPrecise, "amount");
-    if (units <= 0n) return fail(WITHDRAWAL_MESSAGES.notPositive, "amount");
-    if (units < MIN_WITHDRAWAL_UNITS) return fail(WITHDRAWAL_MESSAGES.minimum, "amount");
-    if (!(WITHDRAWAL_METHODS as readonly string[]).includes(method)) return fail(WITHDRAWAL_MESSAGES.invalidMethod, "method");
-    const shape = destinationShapeError(method as WithdrawalMethod, destination);
-    if (shape) fail(shape, "destination");
-  })
-  .transform((body) => ({ amount: parseLoop(body.amount)!, method: body.method as WithdrawalMethod, destination: body.destination }));
+/** The request, checked against a minimum in ledger units (the API passes the platform setting). */
+export const withdrawalRequestSchemaFor = (minUnits: bigint) =>
+  z
+    .object({
+      amount: z
+        .string({ error: (issue) => (issue.input === undefined || issue.input === null ? WITHDRAWAL_MESSAGES.missing : WITHDRAWAL_MESSAGES.invalidAmount) })
+        .trim()
+        .min(1, WITHDRAWAL_MESSAGES.missing),
+      method: requiredText,
+      destination: requiredText,
+    })
+    .superRefine((body, ctx) => {
+      const fail = (message: string, path: string) => ctx.addIssue({ code: "custom", message, path: [path] });
+      const { amount: text, method, destination } = body;
+      if (/^-\d*(\.\d*)?$/.test(text) && text !== "-") return fail(WITHDRAWAL_MESSAGES.notPositive, "amount");
+      if (!/^\d+(\.\d+)?$/.test(text)) return fail(WITHDRAWAL_MESSAGES.invalidAmount, "amount");
+      const units = parseLoop(text);
+      if (units === null) return fail(WITHDRAWAL_MESSAGES.tooPrecise, "amount");
+      if (units <= 0n) return fail(WITHDRAWAL_MESSAGES.notPositive, "amount");
+      if (units < minUnits) return fail(minimumWithdrawalMessage(minUnits), "amount");
+      if (!(WITHDRAWAL_METHODS as readonly string[]).includes(method)) return fail(WITHDRAWAL_MESSAGES.invalidMethod, "method");
+      const shape = destinationShapeError(method as WithdrawalMethod, destination);
+      if (shape) fail(shape, "destination");
+    })
+    .transform((body) => ({ amount: parseLoop(body.amount)!, method: body.method as WithdrawalMethod, destination: body.destination }));
+
+/** At the default minimum (10 LOOP): the OpenAPI document and the forms' shape checks. */
+export const withdrawalRequestSchema = withdrawalRequestSchemaFor(MIN_WITHDRAWAL_UNITS);
 export type WithdrawalRequest = z.input<typeof withdrawalRequestSchema>;
 
 /** The admin's status change. Which fields are required depends on the status (see the messages). */

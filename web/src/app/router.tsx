@@ -15,11 +15,12 @@ const LoginConfirmRoute = lazy(() => import("./routes/login-confirm").then((m) =
 const TokensRoute = lazy(() => import("./routes/tokens").then((m) => ({ default: m.TokensRoute })));
 const LevelRoute = lazy(() => import("./routes/level").then((m) => ({ default: m.LevelRoute })));
 const NegotiationsRoute = lazy(() => import("./routes/negotiations").then((m) => ({ default: m.NegotiationsRoute })));
+const AdminRoute = lazy(() => import("./routes/admin").then((m) => ({ default: m.AdminRoute })));
 
 /**
- * Spec §2 routes that exist so far (declarative, data-free). Routes of later issues
- * (/admin) fall to the not-found page until built. Public profiles and search are open to
- * visitors (DESIGN §7); /profile asks a visitor to log in; /tokens shows a visitor a sign-in
+ * Spec §2 routes (declarative, data-free). /admin is reachable by anyone at route level; the
+ * dashboard itself shows non-admins 'Access Denied' (the API enforces admin rights). Public
+ * profiles and search are open to visitors (DESIGN §7); /profile asks a visitor to log in; /tokens shows a visitor a sign-in
  * prompt in place of the wallet; /negotiations shows a visitor 'Sign In Required'.
  */
 export function AppRoutes() {
@@ -38,6 +39,7 @@ export function AppRoutes() {
           <Route path="/login/confirm" element={<LoginConfirmRoute />} />
           <Route path="/level" element={<LevelRoute />} />
           <Route path="/negotiations" element={<NegotiationsRoute />} />
+          <Route path="/admin" element={<AdminRoute />} />
           <Route path="*" element={<NotFoundRoute />} />
         </Route>
       </Routes>

@@ -8,3 +8,15 @@ export const LOOPS_QUERY_KEY = ["loops"] as const;
 
 /** Every offer-list query (GET /api/negotiations?scope=…) starts with this key. */
 export const NEGOTIATIONS_QUERY_KEY = ["/api/negotiations"] as const;
+
+/**
+ * Every admin dashboard query (GET /api/admin/…) starts with this key, so a change made elsewhere
+ * (a withdrawal requested, a loop uploaded) can refresh the whole dashboard at once.
+ */
+export const ADMIN_QUERY_KEY = ["/api/admin"] as const;
+
+/**
+ * The bell's list (GET /api/notifications): whatever creates a notification for the viewer (an
+ * admin sending one to themself, say) can refresh it. The live stream keeps it current otherwise.
+ */
+export const NOTIFICATIONS_QUERY_KEY = ["/api/notifications"] as const;

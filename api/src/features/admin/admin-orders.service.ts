@@ -8,11 +8,13 @@ import {
   type AdminTokenOrder,
   type TokenOrderStatus,
 } from "@loop/rules/schemas/token-orders";
+import { formatLoop } from "@loop/rules/units";
 import type { PrismaClient, Tx } from "../../db/prisma";
 import { BadRequest, Conflict, NotFound } from "../../http/errors";
 import { platformAccountId, postEntryInTx, userAccountId } from "../ledger/ledger.service";
 import { createNotificationInTx } from "../notifications/create-notification";
 import { adminTokenOrderSelect, toAdminTokenOrder } from "../token-orders/token-order.view";
+import { recordAdminActionInTx } from "./audit-log";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TX_OPTIONS = { maxWait: 60_000, timeout: 60_000 } as const;
@@ -78,6 +80,14 @@ export async function fulfilTokenOrder(prisma: PrismaClient, adminId: string, or
       actionUrl: "/tokens",
       actionText: "View Balance",
     });
+    await recordAdminActionInTx(tx, {
+      adminId,
+      action: "token_order.fulfilled",
+      targetType: "token_order",
+      targetId: order.id,
+      before: { status: order.status },
+      after: { status: "fulfilled", amount: formatLoop(order.requested_amount), userId: order.user_id, ledgerEntryId: entry.id },
+    });
     return updated;
   }, TX_OPTIONS);
   return toAdminTokenOrder(row);
@@ -102,6 +112,14 @@ export async function rejectTokenOrder(prisma: PrismaClient, adminId: string, or
       message: `Your order for ${loopText(order.requested_amount)} LOOP was rejected. Reason: ${reason}`,
       actionUrl: "/tokens",
       actionText: "View Orders",
+    });
+    await recordAdminActionInTx(tx, {
+      adminId,
+      action: "token_order.rejected",
+      targetType: "token_order",
+      targetId: order.id,
+      before: { status: order.status },
+      after: { status: "rejected", rejectionReason: reason, userId: order.user_id },
     });
     return updated;
   }, TX_OPTIONS);

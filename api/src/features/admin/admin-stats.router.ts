@@ -9,7 +9,7 @@ export function adminStatsRouter(deps: AppDeps): Router {
   const router = Router();
   router.get("/admin/stats", async (req, res) => {
     requireAdmin(req);
-    res.json(await adminStats(prisma));
+    res.json(await adminStats(prisma, deps));
   });
   return router;
 }

@@ -1,8 +1,11 @@
 // GET /api/admin/stats: the dashboard's figures, from the users, loops, sessions and purchases
-// tables and the ledger's platform accounts.
+// tables and the ledger's platform accounts, and the LOOP the LoopVault contract holds on chain.
+import { loopTokenAbi } from "@loop/contracts/abis";
 import type { AdminStats } from "@loop/rules/schemas/admin";
-import { formatLoop, formatUsd } from "@loop/rules/units";
+import { WEI_PER_LEDGER_UNIT, formatLoop, formatUsd } from "@loop/rules/units";
+import { getAddress } from "viem";
 import type { PrismaClient, Tx } from "../../db/prisma";
+import type { AppDeps } from "../../deps";
 
 /** "Active": a session of the user was used (or created) within this window. */
 export const ACTIVE_WINDOW_DAYS = 30;
@@ -28,8 +31,40 @@ async function platformBalance(prisma: Tx | PrismaClient, kind: "fees" | "vault"
   return account?.balance ?? 0n;
 }
 
-/** One query after the other: `db` may be a transaction (after a vault deposit), which runs one at a time. */
-export async function adminStats(db: Tx | PrismaClient): Promise<AdminStats> {
+/** The chain read gives up after this: the figures never wait long for an RPC that does not answer. */
+export const VAULT_READ_TIMEOUT_MS = 3_000;
+
+/**
+ * LoopToken.balanceOf(LoopVault) on the default chain, in LOOP (8 decimals, truncated); null when
+ * the contracts are not deployed there or the chain does not answer in time.
+ */
+export async function onChainVaultReserve(deps: Pick<AppDeps, "config" | "chains" | "logger">): Promise<string | null> {
+  const chainId = deps.config.defaultChainId;
+  const contracts = deps.config.chains.find((chain) => chain.id === chainId)?.contracts;
+  const client = deps.chains.get(chainId);
+  if (!contracts || !client) return null;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const read = client.readContract({ address: getAddress(contracts.token), abi: loopTokenAbi, functionName: "balanceOf", args: [getAddress(contracts.vault)] });
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${VAULT_READ_TIMEOUT_MS} ms`)), VAULT_READ_TIMEOUT_MS);
+    });
+    const wei = await Promise.race([read, timeout]);
+    return formatLoop(wei / WEI_PER_LEDGER_UNIT);
+  } catch (error) {
+    deps.logger?.warn(`admin stats: could not read the LoopVault balance on chain ${chainId}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * One query after the other: `db` may be a transaction (after a vault deposit), which runs one at
+ * a time. The chain is read meanwhile.
+ */
+export async function adminStats(db: Tx | PrismaClient, deps: Pick<AppDeps, "config" | "chains" | "logger">): Promise<AdminStats> {
+  const reserve = onChainVaultReserve(deps);
   return {
     totalUsers: await db.user.count(),
     totalLoops: await db.loop.count(),
@@ -37,6 +72,6 @@ export async function adminStats(db: Tx | PrismaClient): Promise<AdminStats> {
     totalRevenue: formatUsd(await totalRevenueCents(db)),
     platformEarnings: formatLoop(await platformBalance(db, "fees")),
     availableWithdrawal: formatLoop(await platformBalance(db, "vault")),
-    onChainVaultReserve: null,
+    onChainVaultReserve: await reserve,
   };
 }

@@ -3,10 +3,11 @@
 import { randomUUID } from "node:crypto";
 import { ADMIN_MESSAGES, vaultDepositRequestSchema } from "@loop/rules/schemas/admin";
 import { loopText } from "@loop/rules/schemas/token-orders";
-import { parseLoop } from "@loop/rules/units";
+import { formatLoop, parseLoop } from "@loop/rules/units";
 import type { PrismaClient, Tx } from "../../db/prisma";
 import { BadRequest } from "../../http/errors";
 import { platformAccountId, postEntryInTx } from "../ledger/ledger.service";
+import { recordAdminActionInTx } from "./audit-log";
 
 const TX_OPTIONS = { maxWait: 60_000, timeout: 60_000 } as const;
 
@@ -28,7 +29,7 @@ export async function depositToVault(prisma: PrismaClient, tx: Tx | null, adminI
       SELECT "id", "balance" FROM "app"."ledger_accounts" WHERE "id" = ANY(${[fees, vault].sort()}::uuid[]) ORDER BY "id" FOR UPDATE`;
     const earnings = rows.find((row) => row.id === fees)!.balance;
     if (amount > earnings) throw new BadRequest(ADMIN_MESSAGES.insufficientEarnings(loopText(earnings > 0n ? earnings : 0n)));
-    await postEntryInTx(tx, {
+    const entry = await postEntryInTx(tx, {
       idempotencyKey: `vault-deposit:${adminId}:${key ?? randomUUID()}`,
       kind: "vault_deposit",
       description: "Platform earnings to the withdrawal reserve",
@@ -37,6 +38,18 @@ export async function depositToVault(prisma: PrismaClient, tx: Tx | null, adminI
         { accountId: vault, amount },
       ],
     });
+    // A replayed key posts nothing: nothing to record either.
+    if (entry.created) {
+      const vaultBefore = rows.find((row) => row.id === vault)!.balance;
+      await recordAdminActionInTx(tx, {
+        adminId,
+        action: "vault.deposited",
+        targetType: "vault",
+        targetId: entry.id,
+        before: { platformEarnings: formatLoop(earnings), availableWithdrawal: formatLoop(vaultBefore) },
+        after: { amount: formatLoop(amount), platformEarnings: formatLoop(earnings - amount), availableWithdrawal: formatLoop(vaultBefore + amount) },
+      });
+    }
   };
   await (tx ? work(tx) : prisma.$transaction(work, TX_OPTIONS));
 }

@@ -15,7 +15,7 @@ export function vaultRouter(deps: AppDeps): Router {
     // With a key, `db` is the transaction that stores the answer: the deposit commits with it.
     await idempotent(prisma, req, res, admin.id, async (key, db) => {
       await depositToVault(prisma, key === null ? null : (db as Tx), admin.id, req.body, key);
-      return { status: 200, body: await adminStats(db) };
+      return { status: 200, body: await adminStats(db, deps) };
     });
   });
   return router;

@@ -6,6 +6,7 @@ import { PURCHASE_MESSAGES } from "@loop/rules/schemas/purchases";
 import type { PrismaClient } from "../../db/prisma";
 import { BadRequest, Conflict, NotFound } from "../../http/errors";
 import { LOOP_NOT_FOUND, UUID } from "../loops/catalog.service";
+import { currentFeeBps } from "../platform-settings/platform-settings.service";
 import { ownedPurchase } from "../purchases/record-purchase";
 
 export type CheckoutProvider = "paypal" | "stripe";
@@ -33,7 +34,9 @@ export async function priceCheckout(
   if (loop.isFree || loop.priceCents === 0) throw new BadRequest(FIAT_PAYMENT_MESSAGES.free);
   const owned = await ownedPurchase(prisma, buyerId, loop.id, format);
   if (owned) throw new Conflict(PURCHASE_MESSAGES.alreadyPurchased);
-  const feeCents = Number(formatFeeCents(BigInt(loop.priceCents), format));
+  // The current fee: a total the page computed with an older one is refused (amountMismatch); the
+  // checkout row keeps the fee it was opened with.
+  const feeCents = Number(formatFeeCents(BigInt(loop.priceCents), format, await currentFeeBps(prisma, format)));
   const totalCents = loop.priceCents + feeCents;
   if (claimedTotalCents !== null && claimedTotalCents !== BigInt(totalCents)) throw new BadRequest(FIAT_PAYMENT_MESSAGES.amountMismatch);
   return { loop: { id: loop.id, title: loop.title, userId: loop.userId }, format, priceCents: loop.priceCents, feeCents, totalCents };

@@ -29,6 +29,8 @@ export function fileSlug(title: string): string {
 }
 
 const fileKey = (loop: { mp3Key: string | null; wavKey: string | null }, format: DeliveryFormat) => (format === "mp3" ? loop.mp3Key : loop.wavKey);
+/** Processed: ready, or hidden by moderation since (its buyers and creator keep their files). */
+const hasFiles = (status: string) => status === "ready" || status === "hidden";
 
 /**
  * GET /api/loops/:id/download. Allowed: the creator (any format), a buyer (the formats bought, even
@@ -66,7 +68,7 @@ export async function issueDownload(prisma: PrismaClient, signingKey: string, lo
   if (!own && !freeForAll && !bought.has(format)) {
     throw new Forbidden(bought.size > 0 ? DOWNLOAD_MESSAGES.formatNotPurchased : DOWNLOAD_MESSAGES.purchaseRequired);
   }
-  if (loop.status !== "ready" || !fileKey(loop, format)) throw new Conflict(DOWNLOAD_MESSAGES.notReady);
+  if (!hasFiles(loop.status) || !fileKey(loop, format)) throw new Conflict(DOWNLOAD_MESSAGES.notReady);
 
   const token = signDownloadToken(signingKey, { loopId: loop.id, format, userId, expiresAt: now + DOWNLOAD_LINK_TTL_MS });
   return { downloadUrl: `/api/downloads/${token}`, filename: `${fileSlug(loop.title)}.${format}` };
@@ -93,7 +95,7 @@ export async function resolveDownload(prisma: PrismaClient, signingKey: string, 
     prisma.user.findUnique({ where: { id: userId }, select: { isBanned: true } }),
   ]);
   if (!user || user.isBanned) throw new Forbidden(DOWNLOAD_MESSAGES.invalidLink);
-  const key = loop && loop.status === "ready" ? fileKey(loop, format) : null;
+  const key = loop && hasFiles(loop.status) ? fileKey(loop, format) : null;
   if (!loop || !key) throw new NotFound(LOOP_NOT_FOUND);
   return {
     key,

@@ -16,6 +16,7 @@ import {
   FIRST_LEVEL,
   levelForExperience,
   levelRewardUnits,
+  levelTitle,
   xpForOfferAnswer,
   xpForOfferCreated,
   xpForPurchase,
@@ -24,8 +25,10 @@ import {
   type XpOffer,
   type XpTrade,
 } from "@loop/rules/levels";
+import { formatLoopBrief } from "@loop/rules/units";
 import type { Tx } from "../../db/prisma";
 import { platformAccountId, postEntryInTx, userAccountId } from "../ledger/ledger.service";
+import { createNotificationInTx } from "../notifications/create-notification";
 
 export const XP_EVENTS = {
   purchase: "purchase",
@@ -139,7 +142,10 @@ export async function awardXpMany(tx: Tx, awards: XpAward[]): Promise<XpResult[]
   });
 }
 
-/** Pays levels from+1 … to: one 'level_reward' entry (issuance → user) and one level_rewards row each. */
+/**
+ * Pays levels from+1 … to: one 'level_reward' entry (issuance → user) and one level_rewards row
+ * each, and tells the user of each level reached ("Level Up!", with the reward paid now).
+ */
 async function payLevelRewards(tx: Tx, userId: string, account: string, issuance: string, from: number, to: number): Promise<PaidLevelReward[]> {
   const paid: PaidLevelReward[] = [];
   for (let level = Math.max(from, FIRST_LEVEL) + 1; level <= to; level++) {
@@ -159,7 +165,18 @@ async function payLevelRewards(tx: Tx, userId: string, account: string, issuance
       INSERT INTO "app"."level_rewards" ("user_id", "level", "tokens_awarded", "entry_id")
       VALUES (${userId}::uuid, ${level}, ${units}, ${entry.id}::uuid)
       ON CONFLICT DO NOTHING RETURNING "id"`;
-    if (entry.created && row[0]) paid.push({ level, tokensAwarded: units, entryId: entry.id });
+    const rewarded = entry.created && row[0] !== undefined;
+    if (rewarded) paid.push({ level, tokensAwarded: units, entryId: entry.id });
+    await createNotificationInTx(tx, {
+      userId,
+      type: "success",
+      title: "Level Up!",
+      message: rewarded
+        ? `You reached level ${level} (${levelTitle(level)}) and earned ${formatLoopBrief(units)} LOOP.`
+        : `You reached level ${level} (${levelTitle(level)}).`,
+      actionUrl: "/level",
+      actionText: "View Level Progress",
+    });
   }
   return paid;
 }

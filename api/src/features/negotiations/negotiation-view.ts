@@ -24,7 +24,8 @@ export function toNegotiation(row: NegotiationRow): Negotiation {
     offerAmount: formatUsd(BigInt(row.offerCents)),
     counterOffer: row.counterCents === null ? null : formatUsd(BigInt(row.counterCents)),
     amount: formatUsd(BigInt(amount)),
-    fee: formatUsd(formatFeeCents(BigInt(amount), row.format as Format)),
+    // The fee the offer was opened with (app.negotiations.fee_bps), whatever the settings say now.
+    fee: formatUsd(formatFeeCents(BigInt(amount), row.format as Format, BigInt(row.feeBps))),
     heldLoop: row.hold && row.hold.state === "open" ? formatLoop(row.hold.amount) : null,
     message: row.message,
     responseMessage: row.responseMessage,

@@ -9,7 +9,6 @@ import {
   createNegotiationSchema,
   NEGOTIATION_MESSAGES,
   negotiationListQuerySchema,
-  OFFER_TTL_MS,
   respondNegotiationSchema,
   type Negotiation,
 } from "@loop/rules/schemas/negotiations";
@@ -23,6 +22,7 @@ import { LOOP_NOT_FOUND, UUID } from "../loops/catalog.service";
 import { captureHoldIntoEntryInTx, InsufficientFunds, placeHoldInTx, platformAccountId, releaseHoldInTx, userAccountId, userBalance } from "../ledger/ledger.service";
 import { awardXpMany, offerAnswerXpAward, offerCreatedXpAward, purchaseXpAward, saleXpAward, type XpAward } from "../levels/award-xp";
 import { createNotificationInTx } from "../notifications/create-notification";
+import { settingsInUse } from "../platform-settings/platform-settings.service";
 import { downloadSigningKey } from "../downloads/signing-secret";
 import { loopForSale } from "../purchases/purchases.service";
 import { ownedPurchase, recordPurchaseInTx, toPurchase, type CompletedPurchase } from "../purchases/record-purchase";
@@ -39,9 +39,9 @@ function firstIssue(error: { issues: { message: string }[] }, fallback: string):
   return error.issues[0]?.message ?? fallback;
 }
 
-/** The LOOP an amount in cents costs the buyer with its format fee, in ledger units. */
-function heldUnits(cents: number, format: Format): bigint {
-  return centsToLoopUnits(BigInt(cents) + formatFeeCents(BigInt(cents), format));
+/** The LOOP an amount in cents costs the buyer with the offer's format fee, in ledger units. */
+function heldUnits(cents: number, format: Format, feeBps: bigint): bigint {
+  return centsToLoopUnits(BigInt(cents) + formatFeeCents(BigInt(cents), format, feeBps));
 }
 
 async function insufficient(tx: Tx, buyerId: string, needed: bigint): Promise<BadRequest> {
@@ -73,7 +73,10 @@ export async function createNegotiation(deps: AppDeps, buyerId: string, body: un
     // The loop row is locked as every purchase locks it: an offer and a purchase of it take turns.
     const loop = await offerableLoop(tx, buyerId, loopId, format, offerCents);
 
-    const units = heldUnits(offerCents, format);
+    // The fee and expiry in the platform settings now; the offer keeps its fee until it closes.
+    const settings = await settingsInUse(tx);
+    const feeBps = settings.feeBps[format];
+    const units = heldUnits(offerCents, format, feeBps);
     // XP before the hold: award-xp.ts locks users, then accounts (the lock order of every money path).
     await awardXpMany(tx, xpAwards([offerCreatedXpAward({ priceCents: loop.priceCents, buyerId, sellerId: loop.userId, loopId: loop.id })]));
     let holdId: string;
@@ -86,7 +89,17 @@ export async function createNegotiation(deps: AppDeps, buyerId: string, body: un
     let row: NegotiationRow;
     try {
       row = await tx.negotiation.create({
-        data: { loopId: loop.id, buyerId, sellerId: loop.userId, format, offerCents, message, holdId, expiresAt: new Date(now.getTime() + OFFER_TTL_MS) },
+        data: {
+          loopId: loop.id,
+          buyerId,
+          sellerId: loop.userId,
+          format,
+          offerCents,
+          feeBps: Number(feeBps),
+          message,
+          holdId,
+          expiresAt: new Date(now.getTime() + settings.offerExpiryMs),
+        },
         include: NEGOTIATION_INCLUDE,
       });
     } catch (error) {
@@ -197,10 +210,11 @@ async function counterInTx(tx: Tx, row: NegotiationRow, amount: string, message:
   const counterCents = Number(parseUsd(amount));
   if (counterCents === row.offerCents) throw new BadRequest(NEGOTIATION_MESSAGES.counterSame);
   await awardXpMany(tx, xpAwards([offerAnswerXpAward("counter", { buyerId: row.buyerId, sellerId: row.sellerId, loopId: row.loopId })]));
-  // The buyer gets the same time to answer a counter as the seller had for the offer.
+  // The buyer gets the offer expiry of the platform settings to answer a counter, as a new offer would.
+  const { offerExpiryMs } = await settingsInUse(tx);
   const updated = await tx.negotiation.update({
     where: { id: row.id },
-    data: { status: "counter", counterCents, responseMessage: message, version: { increment: 1 }, expiresAt: new Date(now.getTime() + OFFER_TTL_MS) },
+    data: { status: "counter", counterCents, responseMessage: message, version: { increment: 1 }, expiresAt: new Date(now.getTime() + offerExpiryMs) },
     include: NEGOTIATION_INCLUDE,
   });
   await createNotificationInTx(tx, {
@@ -246,7 +260,8 @@ async function acceptInTx(tx: Tx, row: NegotiationRow, bySeller: boolean, messag
   if (!loop) throw new NotFound(LOOP_NOT_FOUND);
   if (await ownedPurchase(tx, row.buyerId, row.loopId, format)) throw new Conflict(NEGOTIATION_MESSAGES.alreadyPurchased);
   const priceCents = agreedCents(row);
-  const feeCents = Number(formatFeeCents(BigInt(priceCents), format));
+  // The fee the offer was opened with (its hold was placed with it), not today's setting.
+  const feeCents = Number(formatFeeCents(BigInt(priceCents), format, BigInt(row.feeBps)));
   const priceUnits = centsToLoopUnits(BigInt(priceCents));
   const feeUnits = centsToLoopUnits(BigInt(feeCents));
 

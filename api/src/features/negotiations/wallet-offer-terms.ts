@@ -6,12 +6,13 @@
 import { FORMAT_CODES } from "@loop/contracts/quote";
 import { uuidToBytes32 } from "@loop/rules/deposit-ref";
 import { formatFeeCents } from "@loop/rules/fees";
-import { NEGOTIATION_MESSAGES, OFFER_TTL_MS, walletOfferTermsRequestSchema, type WalletOfferTerms } from "@loop/rules/schemas/negotiations";
+import { NEGOTIATION_MESSAGES, walletOfferTermsRequestSchema, type WalletOfferTerms } from "@loop/rules/schemas/negotiations";
 import { WALLET_PURCHASE_MESSAGES } from "@loop/rules/schemas/purchases";
 import { centsToLoopUnits, ledgerUnitsToWei, parseUsd } from "@loop/rules/units";
 import { getAddress } from "viem";
 import type { AppDeps } from "../../deps";
 import { BadRequest, ServiceUnavailable } from "../../http/errors";
+import { settingsInUse } from "../platform-settings/platform-settings.service";
 import { offerableLoop } from "./negotiations.service";
 
 export async function walletOfferTerms(deps: AppDeps, buyerId: string, body: unknown, now = Date.now()): Promise<WalletOfferTerms> {
@@ -27,7 +28,10 @@ export async function walletOfferTerms(deps: AppDeps, buyerId: string, body: unk
   const loop = await prisma.$transaction((tx) => offerableLoop(tx, buyerId, loopId, format, offerCents));
   const sellerWallet = await prisma.walletLink.findUnique({ where: { userId: loop.userId }, select: { address: true } });
   const amountWei = ledgerUnitsToWei(centsToLoopUnits(BigInt(offerCents)));
+  // LoopMarketplace.offerFee's fixed rates (the default fees), not the admin's setting: the contract
+  // escrows exactly this, and the offer keeps it (offer-opened.ts stores it as the offer's fee).
   const feeWei = formatFeeCents(amountWei, format);
+  const { offerExpiryMs } = await settingsInUse(prisma);
   return {
     chainId: chain.id,
     marketplace: getAddress(chain.contracts.marketplace),
@@ -38,6 +42,6 @@ export async function walletOfferTerms(deps: AppDeps, buyerId: string, body: unk
     amountWei: amountWei.toString(),
     feeWei: feeWei.toString(),
     totalWei: (amountWei + feeWei).toString(),
-    expiresAt: String(Math.floor((now + OFFER_TTL_MS) / 1000)),
+    expiresAt: String(Math.floor((now + offerExpiryMs) / 1000)),
   };
 }

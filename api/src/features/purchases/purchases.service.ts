@@ -7,13 +7,14 @@
 import { formatFeeCents, type Format } from "@loop/rules/fees";
 import { DOWNLOAD_LINK_TTL_MS } from "@loop/rules/schemas/downloads";
 import { insufficientLoopMessage, PURCHASE_MESSAGES, purchaseRequestSchema, type PurchaseMethod } from "@loop/rules/schemas/purchases";
-import { centsToLoopUnits, formatLoopBrief } from "@loop/rules/units";
+import { centsToLoopUnits, formatLoopBrief, parseUsd } from "@loop/rules/units";
 import type { Tx } from "../../db/prisma";
 import { BadRequest, Conflict, NotFound } from "../../http/errors";
 import { InsufficientFunds, platformAccountId, postEntryInTx, userBalance } from "../ledger/ledger.service";
 import { awardXpMany, purchaseXpAward, saleXpAward, type XpAward } from "../levels/award-xp";
 import { LOOP_NOT_FOUND, UUID } from "../loops/catalog.service";
 import { signDownloadToken } from "../downloads/download-token";
+import { currentFeeBps } from "../platform-settings/platform-settings.service";
 import { ownedPurchase, recordPurchaseInTx, toPurchase, type CompletedPurchase, type LoopForSale } from "./record-purchase";
 
 /**
@@ -34,7 +35,7 @@ const purchaseKey = (buyerId: string, loopId: string, format: Format) => `purcha
 export async function buyLoop(tx: Tx, buyerId: string, body: unknown, signingKey: string, now = Date.now()): Promise<CompletedPurchase> {
   const parsed = purchaseRequestSchema.safeParse(body ?? {});
   if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? PURCHASE_MESSAGES.missing);
-  const { loopId, format, paymentMethod } = parsed.data;
+  const { loopId, format, paymentMethod, expectedTotal } = parsed.data;
   const loop = await loopForSale(tx, loopId);
   if (!loop || loop.status !== "ready" || !loop.isPublic) throw new NotFound(LOOP_NOT_FOUND);
   if (loop.userId === buyerId) throw new BadRequest(PURCHASE_MESSAGES.ownLoop);
@@ -43,7 +44,10 @@ export async function buyLoop(tx: Tx, buyerId: string, body: unknown, signingKey
 
   const free = loop.isFree || loop.priceCents === 0;
   const priceCents = free ? 0 : loop.priceCents;
-  const feeCents = free ? 0 : Number(formatFeeCents(BigInt(priceCents), format));
+  // The fee in the platform settings now (the admin may change it; the page shows GET /api/config's).
+  const feeCents = free ? 0 : Number(formatFeeCents(BigInt(priceCents), format, await currentFeeBps(tx, format)));
+  // The page's total, when sent, must be the one charged: a price or fee changed since it was shown is refused.
+  if (expectedTotal !== undefined && parseUsd(expectedTotal) !== BigInt(priceCents + feeCents)) throw new BadRequest(PURCHASE_MESSAGES.priceChanged);
   let loopUnits: bigint | null = null;
   let ledgerEntryId: string | null = null;
   let method: PurchaseMethod = "free";

@@ -21,6 +21,7 @@ import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/prisma";
 import { BadRequest, Conflict, NotFound, ServiceUnavailable } from "../../http/errors";
 import { signDownloadToken } from "../downloads/download-token";
+import { currentFeeBps } from "../platform-settings/platform-settings.service";
 import { LOOP_NOT_FOUND, UUID } from "../loops/catalog.service";
 import { ownedPurchase, toPurchase } from "./record-purchase";
 
@@ -48,7 +49,8 @@ export async function createWalletQuote(deps: AppDeps, buyerId: string, body: un
   if (!buyerWallet) throw new BadRequest(WALLET_PURCHASE_MESSAGES.noWallet);
 
   const priceCents = loop.priceCents;
-  const feeCents = Number(formatFeeCents(BigInt(priceCents), format));
+  // The current fee; the signed quote fixes it for this purchase (the Purchased event carries it).
+  const feeCents = Number(formatFeeCents(BigInt(priceCents), format, await currentFeeBps(prisma, format)));
   const priceUnits = centsToLoopUnits(BigInt(priceCents));
   const feeUnits = centsToLoopUnits(BigInt(feeCents));
   const priceWei = ledgerUnitsToWei(priceUnits);

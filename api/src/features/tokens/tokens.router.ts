@@ -22,7 +22,7 @@ export function tokensRouter(deps: AppDeps): Router {
   });
   router.post("/tokens/transfer", async (req, res) => {
     const user = requireUser(req);
-    await idempotentEntry(prisma, req, res, user.id, (key) => planTransfer(user.id, req.body, key), transferRefusal);
+    await idempotentEntry(prisma, req, res, user.id, (key) => planTransfer(user, req.body, key), transferRefusal);
   });
   router.get("/tokens/transfers", async (req, res) => {
     const user = requireUser(req);

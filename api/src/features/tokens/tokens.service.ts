@@ -1,11 +1,12 @@
 // GET /api/tokens/balance, POST /api/tokens/transfer, GET /api/tokens/transfers.
 import { randomUUID } from "node:crypto";
 import { TOKEN_MESSAGES, transferRequestSchema, type TokenBalance, type Transfer, type TransferType } from "@loop/rules/schemas/tokens";
-import { formatLoop, parseLoop } from "@loop/rules/units";
+import { formatLoop, formatLoopBrief, parseLoop } from "@loop/rules/units";
 import type { PrismaClient } from "../../db/prisma";
 import { BadRequest, type HttpError, NotFound } from "../../http/errors";
 import type { PlannedEntryCall } from "../../http/idempotency";
 import { InsufficientFunds, type UnknownUser, userBalance } from "../ledger/ledger.service";
+import { createNotificationInTx } from "../notifications/create-notification";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -18,9 +19,11 @@ export async function tokenBalance(prisma: PrismaClient, userId: string): Promis
  * A transfer from the sender to another user, planned: the request validated, the ledger entry
  * (with its id and time chosen here) and the answer. `key` (from Idempotency-Key) makes the
  * entry's ledger key, so even a lost answer never moves the money twice. Posting it (see
- * idempotentEntry) may still be refused: transferRefusal gives the answer then.
+ * idempotentEntry) may still be refused: transferRefusal gives the answer then. The recipient's
+ * "Tokens Received" notification commits with the entry.
  */
-export function planTransfer(senderId: string, body: unknown, key: string | null): PlannedEntryCall {
+export function planTransfer(sender: { id: string; username: string }, body: unknown, key: string | null): PlannedEntryCall {
+  const senderId = sender.id;
   const parsed = transferRequestSchema.safeParse(body ?? {});
   if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? TOKEN_MESSAGES.missing);
   const { toUserId, amount: amountText, description } = parsed.data;
@@ -54,6 +57,15 @@ export function planTransfer(senderId: string, body: unknown, key: string | null
       ],
     },
     result: { status: 201, body: transfer },
+    afterPost: (tx) =>
+      createNotificationInTx(tx, {
+        userId: recipientId,
+        type: "success",
+        title: "Tokens Received",
+        message: `You received ${formatLoopBrief(amount)} LOOP from ${sender.username}${description ? `: "${description}"` : "."}`,
+        actionUrl: "/tokens",
+        actionText: "View Balance",
+      }),
   };
 }
 

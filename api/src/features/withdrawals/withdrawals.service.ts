@@ -22,19 +22,22 @@ import {
   WITHDRAWAL_MESSAGES,
   canTransition,
   invalidStatusChangeMessage,
-  withdrawalRequestSchema,
+  withdrawalRequestSchemaFor,
   withdrawalStatusUpdateSchema,
   type AdminWithdrawal,
   type Withdrawal,
   type WithdrawalMethod,
   type WithdrawalStatus,
 } from "@loop/rules/schemas/withdrawals";
-import { formatLoop, formatUsd, loopUnitsToCents } from "@loop/rules/units";
+import { formatLoop, formatLoopBrief, formatUsd, loopUnitsToCents } from "@loop/rules/units";
 import type { Hex } from "viem";
 import type { AppDeps } from "../../deps";
 import { isUniqueViolation, type PrismaClient, type Tx } from "../../db/prisma";
 import { BadRequest, Conflict, NotFound } from "../../http/errors";
 import { InsufficientFunds, captureHoldInTx, placeHoldInTx, platformAccountId, releaseHoldInTx, userAccountId } from "../ledger/ledger.service";
+import { recordAdminActionInTx } from "../admin/audit-log";
+import { createNotificationInTx, type NotificationInput } from "../notifications/create-notification";
+import { settingsInUse } from "../platform-settings/platform-settings.service";
 import { destinationError } from "./destination";
 import { isPayoutConfirmed, sendPayout } from "./vault-payout";
 
@@ -108,7 +111,9 @@ export async function requestWithdrawal(
   body: unknown,
   key: string | null,
 ): Promise<Withdrawal> {
-  const parsed = withdrawalRequestSchema.safeParse(body ?? {});
+  // The minimum withdrawal of the platform settings (its message names it).
+  const { minWithdrawalUnits } = await settingsInUse(prisma);
+  const parsed = withdrawalRequestSchemaFor(minWithdrawalUnits).safeParse(body ?? {});
   if (!parsed.success) throw new BadRequest(firstIssue(parsed.error, WITHDRAWAL_MESSAGES.missing));
   const { amount, method, destination } = parsed.data;
   const invalid = destinationError(method, destination);
@@ -235,49 +240,107 @@ export async function updateWithdrawalStatus(deps: AppDeps, adminId: string, id:
     const current = await lockWithdrawal(tx, id);
     if (!current) throw new NotFound(WITHDRAWAL_MESSAGES.notFound);
     assertTransition(current, status);
-    const isLoop = current.method === "loop";
-    const payout = { withdrawalId: current.id, destination: current.destination, amount: current.amount };
-    const now = new Date();
-    switch (status) {
-      case "processing": {
-        if (!isLoop) {
-          return tx.withdrawal.update({ where: { id }, data: { status, transactionId: transactionId ?? current.transactionId, processedBy: adminId }, include: adminInclude });
-        }
-        const sent = await sendPayout(deps, payout);
-        return tx.withdrawal.update({
-          where: { id },
-          data: { status, transactionId: sent.transactionHash, payoutChainId: sent.chainId, processedBy: adminId },
-          include: adminInclude,
-        });
-      }
-      case "completed": {
-        if (isLoop) {
-          if (!TX_HASH.test(transactionId!) || !current.transactionId || transactionId!.toLowerCase() !== current.transactionId.toLowerCase()) {
-            throw new BadRequest(`${WITHDRAWAL_MESSAGES.invalidLoopTransactionId}: ${current.transactionId ?? "none sent"}`);
-          }
-          const confirmed = await isPayoutConfirmed(deps, current.payoutChainId ?? deps.config.defaultChainId, current.transactionId as Hex, payout);
-          if (!confirmed) throw new Conflict(`Payout Not Confirmed: transaction ${current.transactionId} has no successful LoopVault payout of this withdrawal on chain`);
-        }
-        const clearing = await platformAccountId(tx, "clearing");
-        await captureHoldInTx(tx, current.holdId, clearing, "withdrawal", `Withdrawal via ${METHOD_LABEL[current.method as WithdrawalMethod]} to ${current.destination}`);
-        return tx.withdrawal.update({
-          where: { id },
-          data: { status, transactionId: isLoop ? current.transactionId : transactionId, processedAt: now, processedBy: adminId },
-          include: adminInclude,
-        });
-      }
-      case "failed": {
-        if (isLoop && current.status === "processing") {
-          throw new Conflict(`Payout Already Sent: this LOOP withdrawal was paid on chain (transaction ${current.transactionId}); mark it completed instead`);
-        }
-        await releaseHoldInTx(tx, current.holdId);
-        return tx.withdrawal.update({ where: { id }, data: { status, failureReason, processedAt: now, processedBy: adminId }, include: adminInclude });
-      }
-      case "cancelled": {
-        await releaseHoldInTx(tx, current.holdId);
-        return tx.withdrawal.update({ where: { id }, data: { status, processedAt: now, processedBy: adminId }, include: adminInclude });
-      }
-    }
+    const updated = await applyStatusInTx(deps, tx, adminId, current, status, { transactionId, failureReason });
+    // The owner hears of it in the same transaction: exactly when the change commits.
+    await createNotificationInTx(tx, withdrawalStatusNotice(updated));
+    await recordAdminActionInTx(tx, {
+      adminId,
+      action: "withdrawal.status_changed",
+      targetType: "withdrawal",
+      targetId: current.id,
+      before: { status: current.status },
+      after: { status: updated.status, transactionId: updated.transactionId, failureReason: updated.failureReason },
+    });
+    return updated;
   }, options);
   return toAdminWithdrawal(row);
+}
+
+/** The notification a withdrawal's owner gets when an admin moves it to its new status. */
+function withdrawalStatusNotice(row: WithdrawalRow): NotificationInput {
+  const what = `Your withdrawal of ${formatLoopBrief(row.amount)} LOOP via ${METHOD_LABEL[row.method as WithdrawalMethod] ?? row.method}`;
+  const link = { actionUrl: "/tokens", actionText: "View withdrawals" } as const;
+  switch (row.status as WithdrawalStatus) {
+    case "processing":
+      return { userId: row.userId, type: "info", title: "Withdrawal Processing", message: `${what} is being processed.`, ...link };
+    case "completed":
+      return {
+        userId: row.userId,
+        type: "success",
+        title: "Withdrawal Completed",
+        message: `${what} to ${row.destination} is complete${row.transactionId ? ` (transaction ${row.transactionId})` : ""}.`,
+        ...link,
+      };
+    case "failed":
+      return {
+        userId: row.userId,
+        type: "error",
+        title: "Withdrawal Failed",
+        message: `${what} failed${row.failureReason ? `: ${row.failureReason}` : ""}. The LOOP are back in your available balance.`,
+        ...link,
+      };
+    default:
+      return {
+        userId: row.userId,
+        type: "warning",
+        title: "Withdrawal Cancelled",
+        message: `${what} was cancelled. The LOOP are back in your available balance.`,
+        ...link,
+      };
+  }
+}
+
+async function applyStatusInTx(
+  deps: AppDeps,
+  tx: Tx,
+  adminId: string,
+  current: WithdrawalRow,
+  status: WithdrawalStatus,
+  { transactionId, failureReason }: { transactionId?: string | null | undefined; failureReason?: string | null | undefined },
+): Promise<AdminRow> {
+  const id = current.id;
+  const isLoop = current.method === "loop";
+  const payout = { withdrawalId: current.id, destination: current.destination, amount: current.amount };
+  const now = new Date();
+  switch (status) {
+    case "processing": {
+      if (!isLoop) {
+        return tx.withdrawal.update({ where: { id }, data: { status, transactionId: transactionId ?? current.transactionId, processedBy: adminId }, include: adminInclude });
+      }
+      const sent = await sendPayout(deps, payout);
+      return tx.withdrawal.update({
+        where: { id },
+        data: { status, transactionId: sent.transactionHash, payoutChainId: sent.chainId, processedBy: adminId },
+        include: adminInclude,
+      });
+    }
+    case "completed": {
+      if (isLoop) {
+        if (!TX_HASH.test(transactionId!) || !current.transactionId || transactionId!.toLowerCase() !== current.transactionId.toLowerCase()) {
+          throw new BadRequest(`${WITHDRAWAL_MESSAGES.invalidLoopTransactionId}: ${current.transactionId ?? "none sent"}`);
+        }
+        const confirmed = await isPayoutConfirmed(deps, current.payoutChainId ?? deps.config.defaultChainId, current.transactionId as Hex, payout);
+        if (!confirmed) throw new Conflict(`Payout Not Confirmed: transaction ${current.transactionId} has no successful LoopVault payout of this withdrawal on chain`);
+      }
+      const clearing = await platformAccountId(tx, "clearing");
+      await captureHoldInTx(tx, current.holdId, clearing, "withdrawal", `Withdrawal via ${METHOD_LABEL[current.method as WithdrawalMethod]} to ${current.destination}`);
+      return tx.withdrawal.update({
+        where: { id },
+        data: { status, transactionId: isLoop ? current.transactionId : transactionId, processedAt: now, processedBy: adminId },
+        include: adminInclude,
+      });
+    }
+    case "failed": {
+      if (isLoop && current.status === "processing") {
+        throw new Conflict(`Payout Already Sent: this LOOP withdrawal was paid on chain (transaction ${current.transactionId}); mark it completed instead`);
+      }
+      await releaseHoldInTx(tx, current.holdId);
+      return tx.withdrawal.update({ where: { id }, data: { status, failureReason, processedAt: now, processedBy: adminId }, include: adminInclude });
+    }
+    case "cancelled": {
+      await releaseHoldInTx(tx, current.holdId);
+      return tx.withdrawal.update({ where: { id }, data: { status, processedAt: now, processedBy: adminId }, include: adminInclude });
+    }
+  }
+  throw new Error(`withdrawal ${id}: no transition to ${status}`);
 }

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { Brand } from "@/components/brand";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { NotificationBell } from "@/features/notifications/components/notification-bell";
 import { SearchBox } from "@/features/search/components/search-box";
 import { UploadButton } from "@/features/upload/components/upload-button";
 import { useWalletState } from "@/lib/wallet/wallet-store";
@@ -44,6 +45,7 @@ export function TopBar({ user, isLoading, onJoin, onLogout }: TopBarProps) {
             <Skeleton className="h-9 w-24 rounded-full" />
           ) : user ? (
             <>
+              <NotificationBell />
               <LevelBadgeButton info={user.levelInfo} />
               <MenuButton user={user} onJoin={onJoin} onLogout={onLogout} />
               <Button variant="ghost" size="sm" className="hidden h-9 sm:inline-flex" onClick={onLogout}>

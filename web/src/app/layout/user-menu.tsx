@@ -1,8 +1,10 @@
 import type { CurrentUser } from "@loop/rules/api-types";
-import { Coins, Handshake, LogIn, LogOut, Menu, Settings, TrendingUp, UserRound } from "lucide-react";
+import { BellPlus, Coins, Handshake, LogIn, LogOut, Menu, Settings, ShieldCheck, TrendingUp, UserRound } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { CreateNotificationDialog } from "@/features/notifications/components/create-notification-dialog";
 import { displayName } from "@/lib/auth";
 import { shortAddress } from "@/lib/format";
 
@@ -17,50 +19,66 @@ export interface UserMenuProps {
 /** The main menu (Radix dropdown). Entries for pages that do not exist yet are added with those pages. */
 export function UserMenu({ user, onJoin, onLogout, defaultOpen }: UserMenuProps) {
   const name = user ? (displayName(user) ?? (user.walletAddress ? shortAddress(user.walletAddress) : "Your account")) : null;
+  const [creatingNotification, setCreatingNotification] = useState(false);
   return (
-    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="icon" aria-label="Open menu" className="rounded-full">
-          <Menu aria-hidden />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        {user ? (
-          <>
-            <DropdownMenuLabel className="truncate">Signed in as {name}</DropdownMenuLabel>
-            <DropdownMenuSeparator />
-            <PageLinks />
-            <DropdownMenuSeparator />
-            <DropdownMenuItem asChild>
-              <Link to="/profile">
-                <UserRound aria-hidden />
-                Profile
-              </Link>
-            </DropdownMenuItem>
-            <DropdownMenuItem asChild>
-              <Link to="/settings">
-                <Settings aria-hidden />
-                Settings
-              </Link>
-            </DropdownMenuItem>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem onSelect={onLogout}>
-              <LogOut aria-hidden />
-              Logout
-            </DropdownMenuItem>
-          </>
-        ) : (
-          <>
-            <PageLinks />
-            <DropdownMenuSeparator />
-            <DropdownMenuItem onSelect={onJoin}>
-              <LogIn aria-hidden />
-              Sign Up / Login
-            </DropdownMenuItem>
-          </>
-        )}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <>
+      <DropdownMenu modal={false} defaultOpen={defaultOpen}>
+        <DropdownMenuTrigger asChild>
+          <Button variant="outline" size="icon" aria-label="Open menu" className="rounded-full">
+            <Menu aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          {user ? (
+            <>
+              <DropdownMenuLabel className="truncate">Signed in as {name}</DropdownMenuLabel>
+              <DropdownMenuSeparator />
+              <PageLinks />
+              <DropdownMenuSeparator />
+              <DropdownMenuItem asChild>
+                <Link to="/profile">
+                  <UserRound aria-hidden />
+                  Profile
+                </Link>
+              </DropdownMenuItem>
+              <DropdownMenuItem asChild>
+                <Link to="/settings">
+                  <Settings aria-hidden />
+                  Settings
+                </Link>
+              </DropdownMenuItem>
+              {user.isAdmin ? (
+                <DropdownMenuItem asChild>
+                  <Link to="/admin">
+                    <ShieldCheck aria-hidden />
+                    Admin Panel
+                  </Link>
+                </DropdownMenuItem>
+              ) : null}
+              <DropdownMenuItem onSelect={() => setCreatingNotification(true)}>
+                <BellPlus aria-hidden />
+                Create Notification
+              </DropdownMenuItem>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem onSelect={onLogout}>
+                <LogOut aria-hidden />
+                Logout
+              </DropdownMenuItem>
+            </>
+          ) : (
+            <>
+              <PageLinks />
+              <DropdownMenuSeparator />
+              <DropdownMenuItem onSelect={onJoin}>
+                <LogIn aria-hidden />
+                Sign Up / Login
+              </DropdownMenuItem>
+            </>
+          )}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {user ? <CreateNotificationDialog open={creatingNotification} onOpenChange={setCreatingNotification} /> : null}
+    </>
   );
 }
 

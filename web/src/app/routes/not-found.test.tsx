@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { renderApp, SIGNED_OUT, stubFetch } from "@/testing/test-utils";
 
 describe("not-found page", () => {
-  it.each(["/no-such-page", "/admin"])("shows the 404 texts at %s", async (path) => {
+  it.each(["/no-such-page", "/admin/no-such-page"])("shows the 404 texts at %s", async (path) => {
     stubFetch(SIGNED_OUT);
     renderApp(path);
     expect(await screen.findByRole("heading", { name: "404 Page Not Found" })).toBeInTheDocument();

@@ -3,13 +3,15 @@ import { useUser } from "@/lib/auth";
 import { LandingRoute } from "./landing";
 
 const HomeScreen = lazy(() => import("./home").then((m) => ({ default: m.HomeScreen })));
+const AdminDashboard = lazy(() => import("@/features/admin/components/admin-dashboard").then((m) => ({ default: m.AdminDashboard })));
 
 /**
- * `/`: the landing page when signed out or while auth loads (spec §2); home when signed in.
- * The admin dashboard for admins is a later issue: admins get home for now.
+ * `/`: the landing page when signed out or while auth loads (spec §2); the admin dashboard for
+ * admins (spec §6); home for everyone else signed in.
  */
 export function RootRoute() {
   const { user } = useUser();
   if (!user) return <LandingRoute />;
+  if (user.isAdmin) return <AdminDashboard user={user} isLoading={false} />;
   return <HomeScreen user={user} />;
 }

@@ -21,4 +21,9 @@ describe("wallet offer amounts", () => {
   it("expires 7 days from now, in seconds", () => {
     expect(offerExpiresAt(1_000_000_000_000)).toBe(1_000_000_000n + 604_800n);
   });
+
+  it("expires after the offer expiry of the platform settings when given", () => {
+    expect(offerExpiresAt(1_000_000_000_000, 2)).toBe(1_000_000_000n + 7_200n);
+    expect(offerExpiresAt(1_000_000_000_000, 720)).toBe(1_000_000_000n + 2_592_000n);
+  });
 });

@@ -26,7 +26,10 @@ export function usdToOfferWei(usd: string): bigint | null {
   return cents === null ? null : (cents * LOOP_PER_USD * WEI_PER_LOOP) / 100n;
 }
 
-/** LoopMarketplace.offerFee(amount, format): 2% (MP3) or 4% (WAV) of the wei amount, half up. */
+/**
+ * LoopMarketplace.offerFee(amount, format): 2% (MP3) or 4% (WAV) of the wei amount, half up. The
+ * contract's fixed rates (the default fees), not the admin's setting: the escrow takes exactly this.
+ */
 export function offerFeeWei(amount: bigint, format: Format): bigint {
   const bps = FORMAT_FEE_BPS[format];
   return (amount * bps * 2n + BPS) / (2n * BPS);
@@ -35,9 +38,9 @@ export function offerFeeWei(amount: bigint, format: Format): bigint {
 /** What the escrow holds for `amount`: the amount plus its fee (what the marketplace takes on openOffer). */
 export const offerEscrowWei = (amount: bigint, format: Format) => amount + offerFeeWei(amount, format);
 
-/** An offer's expiry as sent on chain: now + 7 days, in Unix seconds. */
-export function offerExpiresAt(now: number = Date.now()): bigint {
-  return BigInt(Math.floor((now + OFFER_TTL_MS) / 1000));
+/** An offer's expiry as sent on chain: now + the settings' offer expiry (7 days by default), in Unix seconds. */
+export function offerExpiresAt(now: number = Date.now(), expiryHours: number = OFFER_TTL_MS / 3_600_000): bigint {
+  return BigInt(Math.floor((now + expiryHours * 3_600_000) / 1000));
 }
 
 /** The app's default chain with LoopToken, LoopMarketplace and LoopVault, or null when they are not deployed there. */

@@ -1,4 +1,17 @@
 import { adminStatsSchema, vaultDepositRequestSchema } from "@loop/rules/schemas/admin";
+import { adminLevelOverviewSchema } from "@loop/rules/schemas/admin-levels";
+import { adminLoopListSchema, adminLoopSchema, loopModerationRequestSchema, loopVisibilityRequestSchema } from "@loop/rules/schemas/admin-loops";
+import {
+  ADMIN_LIST_LIMIT_MAX,
+  adminUserListSchema,
+  adminUserSchema,
+  banRequestSchema,
+  setAdminRequestSchema,
+  warningRequestSchema,
+  warningResponseSchema,
+} from "@loop/rules/schemas/admin-users";
+import { auditLogSchema } from "@loop/rules/schemas/audit-log";
+import { adminNotificationResponseSchema, adminNotificationSchema } from "@loop/rules/schemas/notifications";
 import { TOKEN_ORDER_STATUSES, adminTokenOrderListSchema, adminTokenOrderSchema, rejectTokenOrderSchema } from "@loop/rules/schemas/token-orders";
 import { z } from "zod";
 import { bodyTooLarge, failure, json } from "../responses";
@@ -8,12 +21,44 @@ const notAdmin = failure("Not an admin (`Access Denied: You need admin privilege
 const signedOut = failure("Not signed in, or the session has expired (`Unauthorized`).");
 const orderId = z.object({ id: z.string() });
 const orderNotFound = failure("`Order Not Found: No token order has this ID`.");
+const userId = z.object({ id: z.string().describe("The user's id") });
+const loopId = z.object({ id: z.string().describe("The loop's id") });
+const userNotFound = failure("`User Not Found` (an unknown or malformed id).");
+const loopNotFound = failure("`Loop Not Found` (an unknown or malformed id).");
+const listQuery = (what: string) =>
+  z.object({
+    search: z.string().optional().describe(what),
+    limit: z.number().int().min(1).max(ADMIN_LIST_LIMIT_MAX).optional().describe("Default 50"),
+    offset: z.number().int().min(0).optional(),
+  });
 const notPending = failure("`Order Already Processed: This order was already {fulfilled|rejected}`: only pending orders can be fulfilled or rejected.");
 
 export const adminOperations = defineFeature({
   tag: "admin",
-  description: "The admin dashboard: token orders, the vault and the figures. Every call needs an admin session (403 otherwise).",
-  schemas: { AdminTokenOrder: adminTokenOrderSchema, RejectTokenOrderRequest: rejectTokenOrderSchema, VaultDepositRequest: vaultDepositRequestSchema, AdminStats: adminStatsSchema },
+  description:
+    "The admin dashboard: token orders, the vault, the figures, users (admin status, bans, warnings), loops (visibility, moderation), " +
+    "level rewards, notifications to one user or to all, and the audit log. Every call needs an admin session (403 otherwise); " +
+    "every change is recorded in the audit log in the transaction that makes it.",
+  schemas: {
+    AdminTokenOrder: adminTokenOrderSchema,
+    RejectTokenOrderRequest: rejectTokenOrderSchema,
+    VaultDepositRequest: vaultDepositRequestSchema,
+    AdminStats: adminStatsSchema,
+    AdminUser: adminUserSchema,
+    AdminUserList: adminUserListSchema,
+    SetAdminRequest: setAdminRequestSchema,
+    BanRequest: banRequestSchema,
+    WarningRequest: warningRequestSchema,
+    WarningResponse: warningResponseSchema,
+    AdminLoop: adminLoopSchema,
+    AdminLoopList: adminLoopListSchema,
+    LoopVisibilityRequest: loopVisibilityRequestSchema,
+    LoopModerationRequest: loopModerationRequestSchema,
+    AdminLevelOverview: adminLevelOverviewSchema,
+    AdminNotificationRequest: adminNotificationSchema,
+    AdminNotificationResponse: adminNotificationResponseSchema,
+    AuditLog: auditLogSchema,
+  },
   operations: [
     {
       method: "get",
@@ -93,9 +138,165 @@ export const adminOperations = defineFeature({
       summary: "The dashboard's figures",
       description:
         "`activeUsers`: users with a session used or created in the last 30 days. `totalRevenue`: USD, price + fee of every purchase. " +
-        "`platformEarnings`: LOOP in the fees account; `availableWithdrawal`: LOOP in the vault (withdrawal reserve) account.",
+        "`platformEarnings`: LOOP in the fees account; `availableWithdrawal`: LOOP in the vault (withdrawal reserve) account; " +
+        "`onChainVaultReserve`: LOOP held by the LoopVault contract on the default chain, null when the chain cannot be read.",
       auth: "required",
       responses: { 200: json(adminStatsSchema, "The figures"), 401: signedOut, 403: notAdmin },
+    },
+    {
+      method: "get",
+      path: "/api/admin/users",
+      operationId: "adminListUsers",
+      summary: "Users, newest first, with the counts of the whole user base",
+      description:
+        "`search` matches part of the username, the e-mail or the wallet address, case-insensitively. `total` counts the matches; " +
+        "`counts` (active = not banned, banned, admins) are over every user. `totalEarned`/`totalSpent`: LOOP from sales and paid for purchases.",
+      auth: "required",
+      query: listQuery("Part of a username, e-mail or wallet address"),
+      responses: { 200: json(adminUserListSchema, "One page"), 400: failure("Invalid `limit` or `offset`."), 401: signedOut, 403: notAdmin },
+    },
+    {
+      method: "put",
+      path: "/api/admin/users/{id}/admin",
+      operationId: "adminSetAdminStatus",
+      summary: "Grant or revoke admin status",
+      description: "The user is notified (`Admin Access Granted` / `Admin Access Removed`). The last admin cannot lose the status, even when two admins revoke each other at once.",
+      auth: "required",
+      params: userId,
+      body: setAdminRequestSchema,
+      responses: {
+        200: json(adminUserSchema, "The user"),
+        400: failure("`Invalid Request: isAdmin must be true or false`, or malformed JSON."),
+        401: signedOut,
+        403: notAdmin,
+        404: userNotFound,
+        409: failure("`Cannot Remove Admin: You are the last admin of the marketplace`."),
+        413: bodyTooLarge,
+      },
+    },
+    {
+      method: "put",
+      path: "/api/admin/users/{id}/ban",
+      operationId: "adminSetBanStatus",
+      summary: "Ban (with a reason) or unban a user",
+      description:
+        "Applies to the user's next request in every session (sessions are kept: a banned user still sees why through `GET /api/auth/user`). " +
+        "The user is notified (`Account Banned` with the reason / `Account Restored`). Unbanning clears the reason.",
+      auth: "required",
+      params: userId,
+      body: banRequestSchema,
+      responses: {
+        200: json(adminUserSchema, "The user"),
+        400: failure("`Ban Reason Required: Please give a reason for the ban`, a reason too long, `Invalid Request: isBanned must be true or false`, `Cannot Ban: You cannot ban your own account`, or malformed JSON."),
+        401: signedOut,
+        403: notAdmin,
+        404: userNotFound,
+        409: failure("`Cannot Ban: Remove the user's admin status first`."),
+        413: bodyTooLarge,
+      },
+    },
+    {
+      method: "post",
+      path: "/api/admin/users/{id}/warning",
+      operationId: "adminWarnUser",
+      summary: "Warn a user: a recorded warning and a notification",
+      description: "The notification's type follows the severity: low → info, medium → warning, high → error.",
+      auth: "required",
+      params: userId,
+      body: warningRequestSchema,
+      responses: {
+        201: json(warningResponseSchema, "The warning"),
+        400: failure("`Warning Required: Please enter a warning message`, a message too long, `Invalid Severity: Choose low, medium or high`, or malformed JSON."),
+        401: signedOut,
+        403: notAdmin,
+        404: userNotFound,
+        413: bodyTooLarge,
+      },
+    },
+    {
+      method: "get",
+      path: "/api/admin/loops",
+      operationId: "adminListLoops",
+      summary: "Every loop whatever its status, newest first",
+      auth: "required",
+      query: listQuery("Part of the title, or of the creator's username or e-mail"),
+      responses: { 200: json(adminLoopListSchema, "One page"), 400: failure("Invalid `limit` or `offset`."), 401: signedOut, 403: notAdmin },
+    },
+    {
+      method: "put",
+      path: "/api/admin/loops/{id}/visibility",
+      operationId: "adminSetLoopVisibility",
+      summary: "Make a loop public or private",
+      auth: "required",
+      params: loopId,
+      body: loopVisibilityRequestSchema,
+      responses: {
+        200: json(adminLoopSchema, "The loop"),
+        400: failure("`Invalid Request: isPublic must be true or false`, or malformed JSON."),
+        401: signedOut,
+        403: notAdmin,
+        404: loopNotFound,
+        413: bodyTooLarge,
+      },
+    },
+    {
+      method: "put",
+      path: "/api/admin/loops/{id}/moderation",
+      operationId: "adminModerateLoop",
+      summary: "Hide a ready loop (with a reason) or restore a hidden one",
+      description:
+        "Hidden (status `hidden`): gone from the catalog, search and profiles at once, and it cannot be bought; buyers keep their downloads. " +
+        "Restoring makes it `ready` again. The creator is notified (`Loop Hidden` with the reason / `Loop Restored`).",
+      auth: "required",
+      params: loopId,
+      body: loopModerationRequestSchema,
+      responses: {
+        200: json(adminLoopSchema, "The loop"),
+        400: failure("`Reason Required: Please say why the loop is hidden`, a reason too long, `Invalid Request: hidden must be true or false`, or malformed JSON."),
+        401: signedOut,
+        403: notAdmin,
+        404: loopNotFound,
+        409: failure("`Cannot Hide: Only a processed loop can be hidden` or `Cannot Restore: The loop is not hidden`."),
+        413: bodyTooLarge,
+      },
+    },
+    {
+      method: "get",
+      path: "/api/admin/level-rewards",
+      operationId: "adminLevelOverview",
+      summary: "Users per level title, the top users, and the level rewards paid",
+      description: "Top users: by level, then experience; banned users are left out.",
+      auth: "required",
+      responses: { 200: json(adminLevelOverviewSchema, "The overview"), 401: signedOut, 403: notAdmin },
+    },
+    {
+      method: "post",
+      path: "/api/admin/notifications",
+      operationId: "adminSendNotification",
+      summary: "Send a notification to one user, or to every user",
+      description:
+        "To one user (`userId`): written at once (201). To everyone (`userId: \"all\"`): a broadcast is queued (202) and a job gives every user " +
+        "who is not banned exactly one copy, in batches.",
+      auth: "required",
+      body: adminNotificationSchema,
+      responses: {
+        201: json(adminNotificationResponseSchema, "Sent to the user"),
+        202: json(adminNotificationResponseSchema, "Queued for every user"),
+        400: failure("`Title is required`, `Message is required`, `Invalid Type: …`, `Invalid Button URL: …`, `Invalid Recipient: …`, a text too long, or malformed JSON."),
+        401: signedOut,
+        403: notAdmin,
+        404: userNotFound,
+        413: bodyTooLarge,
+      },
+    },
+    {
+      method: "get",
+      path: "/api/admin/audit-log",
+      operationId: "adminAuditLog",
+      summary: "The admin actions, newest first",
+      auth: "required",
+      query: z.object({ limit: z.number().int().min(1).max(100).optional().describe("Default 50"), offset: z.number().int().min(0).optional() }),
+      responses: { 200: json(auditLogSchema, "One page, with the admin who acted"), 400: failure("Invalid `limit` or `offset`."), 401: signedOut, 403: notAdmin },
     },
   ],
 });

@@ -13,6 +13,7 @@ import { loopsOperations } from "./loops";
 import { oidcOperations } from "./oidc";
 import { openApiOperations } from "./openapi";
 import { negotiationsOperations } from "./negotiations";
+import { notificationsOperations } from "./notifications";
 import { paymentsOperations } from "./payments";
 import { profileOperations } from "./profile";
 import { purchasesOperations } from "./purchases";
@@ -22,6 +23,7 @@ import { statsOperations } from "./stats";
 import { tokensOperations } from "./tokens";
 import { tokenOrdersOperations } from "./token-orders";
 import { adminOperations } from "./admin";
+import { platformSettingsOperations } from "./platform-settings";
 import { walletOperations } from "./wallet";
 import { withdrawalsOperations } from "./withdrawals";
 
@@ -41,6 +43,7 @@ export const FEATURES: readonly FeatureSpec[] = [
   purchasesOperations,
   paymentsOperations,
   negotiationsOperations,
+  notificationsOperations,
   searchOperations,
   profileOperations,
   statsOperations,
@@ -48,5 +51,6 @@ export const FEATURES: readonly FeatureSpec[] = [
   withdrawalsOperations,
   tokenOrdersOperations,
   adminOperations,
+  platformSettingsOperations,
   levelsOperations,
 ];

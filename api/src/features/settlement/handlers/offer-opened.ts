@@ -3,7 +3,7 @@
 // and not owned, the loop seller's wallet or LoopVault as payee, whole cents below the price, no
 // other open offer); otherwise the operator rejects it on chain at once, refunding the buyer.
 import { uuidFromBytes32 } from "@loop/rules/deposit-ref";
-import { OFFER_TTL_MS } from "@loop/rules/schemas/negotiations";
+import { FORMAT_FEE_BPS } from "@loop/rules/fees";
 import { formatUsd, UNITS_PER_CENT, weiToLedgerUnits } from "@loop/rules/units";
 import { getAddress } from "viem";
 import type { AppDeps } from "../../../deps";
@@ -11,6 +11,7 @@ import type { Tx } from "../../../db/prisma";
 import { awardXpMany, offerCreatedXpAward } from "../../levels/award-xp";
 import { settleOfferOnChain } from "../../negotiations/offer-escrow";
 import { createNotificationInTx } from "../../notifications/create-notification";
+import { settingsInUse } from "../../platform-settings/platform-settings.service";
 import { loopForSale } from "../../purchases/purchases.service";
 import { ownedPurchase } from "../../purchases/record-purchase";
 import type { IndexedEvent, SettlementHandler, SettlementOutcome } from "../settlement-handler";
@@ -48,7 +49,9 @@ async function applyOfferOpened(tx: Tx, event: IndexedEvent, deps: AppDeps): Pro
   if (open) return refused(`negotiation ${open.id} is open on this loop`);
 
   await awardXpMany(tx, [offerCreatedXpAward({ priceCents: loop.priceCents, buyerId: buyerLink.userId, sellerId: loop.userId, loopId: loop.id })].filter((award) => award !== null));
-  const expiresAt = new Date(Math.min(Number(args.expires_at) * 1000, Number(event.blockTimestamp) * 1000 + OFFER_TTL_MS));
+  // At most the offer expiry of the platform settings, as an in-app offer.
+  const { offerExpiryMs } = await settingsInUse(tx);
+  const expiresAt = new Date(Math.min(Number(args.expires_at) * 1000, Number(event.blockTimestamp) * 1000 + offerExpiryMs));
   const row = await tx.negotiation.create({
     data: {
       loopId: loop.id,
@@ -56,6 +59,8 @@ async function applyOfferOpened(tx: Tx, event: IndexedEvent, deps: AppDeps): Pro
       sellerId: loop.userId,
       format,
       offerCents,
+      // LoopMarketplace.offerFee's rate: what the escrow holds (event.args.fee) and settles.
+      feeBps: Number(FORMAT_FEE_BPS[format]),
       funding: "wallet",
       chainId: event.chainId,
       chainOfferId: args.offer_id!,

@@ -2,7 +2,7 @@
 // Accepted: the sale is recorded (on-chain XP 7/12, the seller's accept XP for a plain accept), a
 // seller paid to LoopVault is credited in app, e-mails follow the commit. Rejected: the buyer got
 // the escrow back; the offer ends rejected or withdrawn, as answered.
-import { formatFeeCents, type Format } from "@loop/rules/fees";
+import type { Format } from "@loop/rules/fees";
 import { formatUsd, UNITS_PER_CENT, weiToLedgerUnits } from "@loop/rules/units";
 import type { AppDeps } from "../../../deps";
 import type { Tx } from "../../../db/prisma";
@@ -54,7 +54,8 @@ async function applyOfferSettled(tx: Tx, event: IndexedEvent, deps: AppDeps): Pr
   const priceUnits = weiToLedgerUnits(BigInt(event.args.amount!))!;
   const feeUnits = weiToLedgerUnits(BigInt(event.args.fee!)) ?? 0n;
   const priceCents = Number(priceUnits / UNITS_PER_CENT);
-  const feeCents = Number(formatFeeCents(BigInt(priceCents), format));
+  // The fee the chain took (OfferSettled.fee), half-up to the cent: never recomputed with a changed setting.
+  const feeCents = Number((feeUnits * 2n + UNITS_PER_CENT) / (2n * UNITS_PER_CENT));
   const trade = { priceCents, buyerId: row.buyerId, sellerId: row.sellerId, onChain: true, loopId: row.loopId };
   const sellersAccept = row.counterCents === null ? offerAnswerXpAward("accept", { buyerId: row.buyerId, sellerId: row.sellerId, loopId: row.loopId }) : null;
   await awardXpMany(tx, [purchaseXpAward(trade), saleXpAward(trade), sellersAccept].filter((a): a is XpAward => a !== null));

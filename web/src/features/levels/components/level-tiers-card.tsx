@@ -2,6 +2,7 @@ import { LEVEL_BANDS, LEVEL_TITLES, levelRewardUnits, levelTitle } from "@loop/r
 import { formatLoop } from "@loop/rules/units";
 import { Layers } from "lucide-react";
 import { LevelTierIcon } from "@/components/level-badge";
+import { levelRangeText } from "@/components/level-tables";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatLoopAmount } from "@/lib/format";
@@ -42,11 +43,6 @@ export function levelTiers(): LevelTier[] {
     if (!Number.isFinite(to) && rewards.length > 0) rewards[rewards.length - 1]!.to = to;
     return { title: tier.title, from: tier.from, to, rewards };
   });
-}
-
-export function levelRangeText(from: number, to: number): string {
-  if (!Number.isFinite(to)) return `Level ${from}+`;
-  return from === to ? `Level ${from}` : `Levels ${from}–${to}`;
 }
 
 const loop = (units: bigint) => `${formatLoopAmount(formatLoop(units))} LOOP`;

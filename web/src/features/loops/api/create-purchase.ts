@@ -10,12 +10,14 @@ export interface CreatePurchaseInput {
   loopId: string;
   format: DeliveryFormat;
   paymentMethod: DirectPaymentMethod;
+  /** USD, the total the page showed ("5.09"). */
+  expectedTotal?: string;
   idempotencyKey: string;
 }
 
 /**
- * POST /api/purchases {loopId, format, paymentMethod} with an Idempotency-Key → 201 Purchase (the
- * server computes every amount). Refusals come back as ApiError with `{message}`.
+ * POST /api/purchases {loopId, format, paymentMethod, expectedTotal} with an Idempotency-Key → 201
+ * Purchase (the server computes every amount; a total that is not its own is refused 'Price Changed'). Refusals come back as ApiError with `{message}`.
  */
 export function createPurchase({ idempotencyKey, ...body }: CreatePurchaseInput): Promise<Purchase> {
   return postWithIdempotencyKey<Purchase>("/api/purchases", body, idempotencyKey);

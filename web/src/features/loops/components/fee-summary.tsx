@@ -11,6 +11,8 @@ export interface FeeSummaryProps {
   amountLabel: string;
   amountCents: bigint;
   format: Format;
+  /** The fee rate of `feeCents`, in basis points (the platform settings' fee, or the contract's for a wallet offer). */
+  feeBps: bigint;
   feeCents: bigint;
   totalLabel: string;
   totalCents: bigint;
@@ -20,7 +22,7 @@ export interface FeeSummaryProps {
 }
 
 /** An amount, the format's marketplace fee on it and their total, as the Purchase and Make Offer dialogs show them. */
-export function FeeSummary({ className, testId, amountLabel, amountCents, format, feeCents, totalLabel, totalCents, totalTestId, children }: FeeSummaryProps) {
+export function FeeSummary({ className, testId, amountLabel, amountCents, format, feeBps, feeCents, totalLabel, totalCents, totalTestId, children }: FeeSummaryProps) {
   return (
     <dl className={cn("grid gap-1.5 rounded-lg border border-border px-4 py-3 text-sm", className)} data-testid={testId}>
       <div className="flex justify-between gap-3">
@@ -29,7 +31,7 @@ export function FeeSummary({ className, testId, amountLabel, amountCents, format
       </div>
       <div className="flex justify-between gap-3">
         <dt className="text-muted-foreground">
-          Marketplace fee ({format.toUpperCase()} {feePercent(format)})
+          Marketplace fee ({format.toUpperCase()} {feePercent(format, feeBps)})
         </dt>
         <dd className="font-mono tabular-nums">{formatUsdCents(feeCents)}</dd>
       </div>

@@ -1,3 +1,4 @@
+import { formatUsd } from "@loop/rules/units";
 import { CheckCircle2, Coins, Loader2, Wallet } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -23,7 +24,8 @@ export function LoopBalancePanel({ loop, quote, onPurchased, onFailed, onClose }
 
   const pay = () => {
     if (purchase.isPending || sufficiency.state !== "enough") return;
-    const body = { loopId: loop.id, format: quote.format, paymentMethod: "loop" as const };
+    // The total shown: the server refuses it ('Price Changed') if the price or the fee changed meanwhile.
+    const body = { loopId: loop.id, format: quote.format, paymentMethod: "loop" as const, expectedTotal: formatUsd(quote.totalCents) };
     purchase.mutate(
       { ...body, idempotencyKey: submission.keyFor(body) },
       {

@@ -1,4 +1,4 @@
-import type { Format } from "@loop/rules/fees";
+import { FORMAT_FEE_BPS, type Format } from "@loop/rules/fees";
 import type { PublicLoop } from "@loop/rules/schemas/loops";
 import { NEGOTIATION_MESSAGE_MAX, NEGOTIATION_MESSAGES } from "@loop/rules/schemas/negotiations";
 import { formatUsd, parseUsd } from "@loop/rules/units";
@@ -12,6 +12,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { UsdAmountInput } from "@/components/ui/usd-amount-input";
 import { errorStatus, getServerMessage } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
+import { offerExpiryText, usePlatformSettings } from "@/lib/client-config";
 import { useTokenBalance } from "@/lib/get-token-balance";
 import { formatLoop8, formatLoopUnits, formatUsdCents } from "@/lib/loop-amounts";
 import { offerQuote } from "@/lib/offer-quote";
@@ -108,6 +109,7 @@ export function MakeOfferDialog({ loop, ownedFormats = loop.purchasedFormats, op
   const [funding, setFunding] = useState<OfferFunding>("app");
   const [step, setStep] = useState<WalletOfferStep | null>(null);
   const queryClient = useQueryClient();
+  const { formatFeeBps, offerExpiryHours } = usePlatformSettings();
   const { user } = useUser();
   const { chain, loading: chainLoading } = useOfferChain();
   const linked = user?.walletAddress ?? null;
@@ -116,7 +118,7 @@ export function MakeOfferDialog({ loop, ownedFormats = loop.purchasedFormats, op
     mutationFn: async (offerAmount: string) => {
       if (!chain) throw new WalletOfferRefusedError(OFFERS_UNAVAILABLE_TEXT);
       const wallet = await loadWallet();
-      return runWalletOffer(wallet, walletOfferApi, { loopId: loop.id, format, offerAmount, linked, chain, onStep: setStep });
+      return runWalletOffer(wallet, walletOfferApi, { loopId: loop.id, format, offerAmount, linked, chain, onStep: setStep, offerExpiryHours });
     },
     onSettled: () => {
       setStep(null);
@@ -128,11 +130,13 @@ export function MakeOfferDialog({ loop, ownedFormats = loop.purchasedFormats, op
   });
   const pending = create.isPending || walletOffer.isPending;
   const byWallet = funding === "wallet";
+  // In app: the platform settings' fee. From a wallet: LoopMarketplace.offerFee's fixed rates (the defaults).
+  const feeBps = (of: Format) => (byWallet ? FORMAT_FEE_BPS[of] : BigInt(formatFeeBps[of]));
   // The balance is only for reference (the server checks it); fetched while the dialog is open.
   const balance = useTokenBalance({ enabled: open && !byWallet });
   const priceCents = parseUsd(loop.price);
   const check = checkAmount(amount, priceCents);
-  const quote = check.state === "valid" ? offerQuote(formatUsd(check.cents), format) : null;
+  const quote = check.state === "valid" ? offerQuote(formatUsd(check.cents), format, feeBps(format)) : null;
   const escrowWei = check.state === "valid" ? offerEscrowWei(usdToOfferWei(formatUsd(check.cents)) ?? 0n, format) : null;
   const sufficiency = quote ? loopSufficiency(quote.heldUnits, balance.data?.available) : null;
   const walletReady = chain !== null && linked !== null;
@@ -209,7 +213,7 @@ export function MakeOfferDialog({ loop, ownedFormats = loop.purchasedFormats, op
               owned ? (
                 <span className="ml-auto text-xs font-semibold text-emerald-300">Owned</span>
               ) : (
-                <span className="text-xs text-muted-foreground">+{feePercent(option.format)} fee</span>
+                <span className="text-xs text-muted-foreground">+{feePercent(option.format, feeBps(option.format))} fee</span>
               )
             }
           />
@@ -277,6 +281,7 @@ export function MakeOfferDialog({ loop, ownedFormats = loop.purchasedFormats, op
               amountLabel="Offer"
               amountCents={quote.amountCents}
               format={format}
+              feeBps={feeBps(format)}
               feeCents={quote.feeCents}
               totalLabel="Total if accepted"
               totalCents={quote.totalCents}
@@ -304,7 +309,7 @@ export function MakeOfferDialog({ loop, ownedFormats = loop.purchasedFormats, op
               ) : null}
               <p className="text-xs text-muted-foreground">
                 500 LOOP = 1 USD. Escrowed by the marketplace contract{chain ? ` on ${chain.name}` : ""} from your linked wallet: your wallet asks you to
-                approve LOOP if needed, then to confirm the offer. A rejected or withdrawn offer is refunded to your wallet; after 7 days without an answer
+                approve LOOP if needed, then to confirm the offer. A rejected or withdrawn offer is refunded to your wallet; after {offerExpiryText(offerExpiryHours)} without an answer
                 you reclaim it from Negotiations. A wallet offer carries no message.
               </p>
               {step ? (

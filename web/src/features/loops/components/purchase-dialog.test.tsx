@@ -49,6 +49,31 @@ beforeEach(() => vi.mocked(fullPageNavigate).mockClear());
 afterEach(() => vi.useRealTimers());
 
 describe("Purchase dialog", () => {
+  it("prices with the fees of the platform settings (GET /api/config)", async () => {
+    const loop = makeLoop({ title: "Set Fees", price: "4.99" });
+    const config = {
+      chains: [],
+      defaultChainId: 31337,
+      walletConnectProjectId: null,
+      oidc: null,
+      paypal: null,
+      stripe: null,
+      settings: { formatFeeBps: { mp3: 750, wav: 1000 }, minWithdrawal: "10.00000000", offerExpiryHours: 168 },
+    };
+    const { user } = renderCard(loop, { "GET /api/auth/user": signedIn, "GET /api/tokens/balance": balance("10000.00000000"), "GET /api/config": () => json(config) });
+    const dialog = await openDialog(user, "Set Fees");
+    const mp3 = within(dialog).getByRole("radio", { name: /MP3/ });
+    const wav = within(dialog).getByRole("radio", { name: /WAV/ });
+    // $4.99 at 7.5% = 37.425 cents → $0.37; at 10% = 49.9 cents → $0.50.
+    await vi.waitFor(() => expect(mp3.closest("label")).toHaveTextContent("+7.5% fee"));
+    expect(mp3.closest("label")).toHaveTextContent("$5.36");
+    expect(wav.closest("label")).toHaveTextContent("+10% fee");
+    expect(wav.closest("label")).toHaveTextContent("$5.49");
+    expect(within(dialog).getByTestId("purchase-summary")).toHaveTextContent("Marketplace fee (MP3 7.5%)$0.37");
+    expect(within(dialog).getByTestId("purchase-total")).toHaveTextContent("$5.36");
+    expect(within(dialog).getByTestId("purchase-loop-amount")).toHaveTextContent("2,680.00000000 LOOP");
+  });
+
   it("shows MP3 (+2%) and WAV (+4%) with their totals, and price, fee, total and LOOP for the chosen format", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99" });
     const { user } = renderCard(loop, { "GET /api/auth/user": signedIn, "GET /api/tokens/balance": balance("10000.00000000") });
@@ -194,7 +219,8 @@ describe("Purchase dialog", () => {
     expect(screen.getByText("Deep Night (WAV) is yours. Your download is starting and the files are on their way to your e-mail.")).toBeInTheDocument();
     expect(post).toHaveBeenCalledOnce();
     const [, init] = post.mock.calls[0]!;
-    expect(JSON.parse(String(init?.body))).toEqual({ loopId: loop.id, format: "wav", paymentMethod: "loop" });
+    // The total shown goes along: the server refuses it if the price or the fee changed meanwhile.
+    expect(JSON.parse(String(init?.body))).toEqual({ loopId: loop.id, format: "wav", paymentMethod: "loop", expectedTotal: "5.19" });
     expect((init?.headers as Record<string, string>)["Idempotency-Key"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(fullPageNavigate).toHaveBeenCalledExactlyOnceWith("/api/downloads/signed-wav");
     await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());

@@ -7,6 +7,7 @@ import { type KeyboardEvent, useRef, useState } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { errorStatus, getServerMessage } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
+import { usePlatformSettings } from "@/lib/client-config";
 import { formatUsdCents } from "@/lib/loop-amounts";
 import { fullPageNavigate } from "@/lib/navigation";
 import { redirectToLoginAfterUnauthorized } from "@/lib/session-expired";
@@ -59,8 +60,8 @@ export interface PurchaseDialogProps {
 }
 
 /**
- * Buy a loop (spec §2 "Purchase dialog", DESIGN §4): the format (MP3 +2% or WAV +4%, each with its
- * total), price, fee and total in USD, the way to pay, and the note that the files also arrive by
+ * Buy a loop (spec §2 "Purchase dialog", DESIGN §4): the format (MP3 +2% or WAV +4% by default: the
+ * fees of the platform settings, GET /api/config; each with its total), price, fee and total in USD, the way to pay, and the note that the files also arrive by
  * e-mail. Each format is a purchase of its own: one already owned is marked "Owned" and cannot be
  * chosen, and the dialog opens on the first one not owned. Every amount here is the page's own
  * computation with the shared rules; the server computes them again and charges what it computes.
@@ -72,7 +73,9 @@ export function PurchaseDialog({ loop, open, onOpenChange, ownedFormats = loop.p
   // Derived, not stored: a format bought through this dialog turns to the next one when it reopens.
   const format: Format = chosen !== null && notOwned.includes(chosen) ? chosen : (notOwned[0] ?? "mp3");
   const paying = useIsMutating({ mutationKey: purchaseMutationKey(loop.id) }) > 0;
-  const quote = purchaseQuote(loop.price, format);
+  const { formatFeeBps } = usePlatformSettings();
+  const feeBps = (of: Format) => BigInt(formatFeeBps[of]);
+  const quote = purchaseQuote(loop.price, format, feeBps(format));
   const emailed = Boolean(user?.email);
 
   const close = () => onOpenChange(false);
@@ -111,9 +114,9 @@ export function PurchaseDialog({ loop, open, onOpenChange, ownedFormats = loop.p
           ownedFormats={ownedFormats}
           disabled={paying}
           onChange={setChosen}
-          trailing={(option) => <span className="text-xs text-muted-foreground">+{feePercent(option.format)} fee</span>}
+          trailing={(option) => <span className="text-xs text-muted-foreground">+{feePercent(option.format, feeBps(option.format))} fee</span>}
           detail={(option, owned) => {
-            const optionQuote = purchaseQuote(loop.price, option.format);
+            const optionQuote = purchaseQuote(loop.price, option.format, feeBps(option.format));
             return (
               <span className="flex items-baseline justify-between gap-2 pl-5 text-xs text-muted-foreground">
                 <span>{option.hint}</span>
@@ -161,6 +164,7 @@ function PriceSummary({ quote }: { quote: PurchaseQuote }) {
       amountLabel="Price"
       amountCents={quote.priceCents}
       format={quote.format}
+      feeBps={quote.feeBps}
       feeCents={quote.feeCents}
       totalLabel="Total"
       totalCents={quote.totalCents}

@@ -1,13 +1,16 @@
 /**
  * What a purchase costs, computed on the page with the shared rules (DESIGN §2): the format fee
- * (MP3 2%, WAV 4%, half-up to the cent) on top of the price, and the total in LOOP at 500 per USD.
- * Integer cents and ledger units only; the server computes the same amounts and has the last word.
+ * (the platform settings' rate, MP3 2% and WAV 4% by default; half-up to the cent) on top of the
+ * price, and the total in LOOP at 500 per USD. Integer cents and ledger units only; the server
+ * computes the same amounts with its current fee and has the last word.
  */
 import { FORMAT_FEE_BPS, formatFeeCents, type Format } from "@loop/rules/fees";
 import { centsToLoopUnits, parseLoop, parseUsd } from "@loop/rules/units";
 
 export interface PurchaseQuote {
   format: Format;
+  /** The fee rate the quote was computed with, in basis points. */
+  feeBps: bigint;
   priceCents: bigint;
   feeCents: bigint;
   totalCents: bigint;
@@ -15,18 +18,17 @@ export interface PurchaseQuote {
   loopUnits: bigint;
 }
 
-/** The quote for a loop's price ("4.99") in a format; null when the price is not a USD amount. */
-export function purchaseQuote(price: string, format: Format): PurchaseQuote | null {
+/** The quote for a loop's price ("4.99") in a format at `feeBps` (the settings' fee); null when the price is not a USD amount. */
+export function purchaseQuote(price: string, format: Format, feeBps: bigint = FORMAT_FEE_BPS[format]): PurchaseQuote | null {
   const priceCents = parseUsd(price);
   if (priceCents === null) return null;
-  const feeCents = formatFeeCents(priceCents, format);
+  const feeCents = formatFeeCents(priceCents, format, feeBps);
   const totalCents = priceCents + feeCents;
-  return { format, priceCents, feeCents, totalCents, loopUnits: centsToLoopUnits(totalCents) };
+  return { format, feeBps, priceCents, feeCents, totalCents, loopUnits: centsToLoopUnits(totalCents) };
 }
 
-/** The format's fee rate for labels: "2%", "4%" (whole basis-point hundreds; "2.5%" otherwise). */
-export function feePercent(format: Format): string {
-  const bps = FORMAT_FEE_BPS[format];
+/** A fee rate for labels: "2%", "4%" (whole basis-point hundreds; "2.5%", "2.25%" otherwise). */
+export function feePercent(format: Format, bps: bigint = FORMAT_FEE_BPS[format]): string {
   const whole = bps / 100n;
   const rest = bps % 100n;
   return rest === 0n ? `${whole}%` : `${whole}.${String(rest).padStart(2, "0").replace(/0$/, "")}%`;

@@ -1,7 +1,7 @@
 /**
  * Making an offer from the wallet (DESIGN §5, "escrowed on chain"): the linked wallet on the
  * marketplace's chain, LoopToken.approve(marketplace, amount + fee) only when the allowance is
- * short, LoopMarketplace.openOffer(loopId, format, payee, amount, now + 7 days), its receipt (the
+ * short, LoopMarketplace.openOffer(loopId, format, payee, amount, now + the offer expiry), its receipt (the
  * OfferOpened log names the offer), then GET /api/negotiations?scope=sent until the API has made
  * it a negotiation from the indexed event. The wallet calls go through the wallet stack's controls,
  * which tests replace with fakes.
@@ -58,6 +58,8 @@ export interface WalletOfferRequest {
   linked: string | null;
   chain: OfferChain;
   onStep: (step: WalletOfferStep) => void;
+  /** The platform settings' offer expiry (GET /api/config); 7 days (168 h) by default. */
+  offerExpiryHours?: number;
   pollMs?: number;
   timeoutMs?: number;
   sleep?: (ms: number) => Promise<void>;
@@ -91,7 +93,7 @@ export async function runWalletOffer(wallet: OfferWallet, api: WalletOfferApi, r
     format: OFFER_FORMAT_NUMBER[format],
     seller: payee,
     amount,
-    expiresAt: offerExpiresAt(now()),
+    expiresAt: offerExpiresAt(now(), request.offerExpiryHours),
   });
   onStep("confirming");
   const opened = await wallet.waitForOfferOpened({ chainId: chain.id, hash, marketplace: chain.marketplace });

@@ -178,7 +178,8 @@ describe("Negotiations page", () => {
   });
 
   it("the buyer accepts a counter, seeing what is paid from the LOOP balance", async () => {
-    const offer = makeNegotiation({ id: "n-4", status: "counter", counterOffer: "11.50", version: 7 });
+    // As the API sends a counter: the amount is the counter, the fee is at the rate the offer was opened with.
+    const offer = makeNegotiation({ id: "n-4", status: "counter", counterOffer: "11.50", amount: "11.50", fee: "0.23", version: 7 });
     const { user, fetchMock } = renderPage(BUYER, { sent: [offer] }, { "PUT /api/negotiations/n-4/respond": () => json({ ...offer, status: "accepted", purchaseId: "p-1" }) });
     await user.click(within(await item("Deep Night")).getByRole("button", { name: "Accept offer on Deep Night" }));
     const dialog = await screen.findByRole("dialog", { name: "Accept Counter Offer" });
@@ -188,6 +189,16 @@ describe("Negotiations page", () => {
     await user.click(within(dialog).getByRole("button", { name: "Send Response" }));
     expect(await screen.findByText("Response Sent")).toBeInTheDocument();
     expect(putBodies(fetchMock, "/api/negotiations/n-4/respond")).toEqual([{ action: "accept", version: 7 }]);
+  });
+
+  it("the buyer accepting a counter pays the fee the offer was opened with, not the fee of the settings now", async () => {
+    // Opened at 4% for MP3 (an admin has since set another fee): $11.50 + $0.46 = $11.96 → 5,980 LOOP.
+    const offer = makeNegotiation({ id: "n-6", status: "counter", counterOffer: "11.50", amount: "11.50", fee: "0.46", version: 2 });
+    const { user } = renderPage(BUYER, { sent: [offer] });
+    await user.click(within(await item("Deep Night")).getByRole("button", { name: "Accept offer on Deep Night" }));
+    const dialog = await screen.findByRole("dialog", { name: "Accept Counter Offer" });
+    expect(within(dialog).getByTestId("respond-held")).toHaveTextContent("Total $11.96");
+    expect(within(dialog).getByTestId("respond-held")).toHaveTextContent("5,980.00000000 LOOP");
   });
 
   it("the buyer withdraws a pending offer after confirming", async () => {

@@ -10,7 +10,8 @@ import { Textarea } from "@/components/ui/textarea";
 import { UsdAmountInput } from "@/components/ui/usd-amount-input";
 import { errorStatus, getServerMessage } from "@/lib/api-client";
 import { formatLoopUnits, formatUsdCents } from "@/lib/loop-amounts";
-import { offerQuote } from "@/lib/offer-quote";
+import { usePlatformSettings } from "@/lib/client-config";
+import { negotiationQuote } from "@/lib/offer-quote";
 import { redirectToLoginAfterUnauthorized } from "@/lib/session-expired";
 import { NEGOTIATIONS_QUERY_KEY } from "@/lib/query-keys";
 import { toast, type ToastInput } from "@/lib/toast";
@@ -131,11 +132,12 @@ function counterCents(text: string): bigint | null {
 /** changeOffer from the linked wallet, then the lists are fetched again (the API marks the offer settling once indexed). */
 function useWalletCounterAccept(linked: string | null) {
   const queryClient = useQueryClient();
+  const { offerExpiryHours } = usePlatformSettings();
   const [step, setStep] = useState<WalletAnswerStep | null>(null);
   const mutation = useMutation({
     mutationFn: async (negotiation: Negotiation) => {
       const chain = await loadOfferChain();
-      return acceptCounterFromWallet(await loadWallet(), { negotiation, linked, chain, onStep: setStep });
+      return acceptCounterFromWallet(await loadWallet(), { negotiation, linked, chain, onStep: setStep, offerExpiryHours });
     },
     onSettled: () => {
       setStep(null);
@@ -173,8 +175,8 @@ function RespondForm({
   const counterProblem = !isCounter || !counter.trim() ? null : cents === null ? NEGOTIATION_MESSAGES.counterAmount : sameAsOffer ? NEGOTIATION_MESSAGES.counterSame : null;
   // Spec: a counter needs an amount before Send Response is enabled.
   const canSend = !pending && (!isCounter || (cents !== null && !sameAsOffer));
-  // The buyer accepting a counter: the hold moves to the counter plus its fee.
-  const buyerAccept = negotiation.status === "counter" && action === "accept" && negotiation.counterOffer ? offerQuote(negotiation.counterOffer, negotiation.format) : null;
+  // The buyer accepting a counter: the hold moves to the counter plus its fee (the server's: the rate the offer was opened with).
+  const buyerAccept = negotiation.status === "counter" && action === "accept" && negotiation.counterOffer ? negotiationQuote(negotiation) : null;
   const counterWei = fromWallet && negotiation.counterOffer ? usdToOfferWei(negotiation.counterOffer) : null;
   const escrowWei = counterWei !== null ? offerEscrowWei(counterWei, negotiation.format) : null;
 

@@ -36,6 +36,8 @@ export interface WalletAnswerRequest {
   chain: OfferChain;
   onStep?: (step: WalletAnswerStep) => void;
   now?: () => number;
+  /** The platform settings' offer expiry (GET /api/config); 7 days (168 h) by default. */
+  offerExpiryHours?: number;
 }
 
 /**
@@ -55,7 +57,7 @@ function chainOfferId(negotiation: Negotiation): bigint {
 }
 
 /**
- * The buyer accepts the seller's counter: changeOffer(offerId, counter in wei, now + 7 days) from the
+ * The buyer accepts the seller's counter: changeOffer(offerId, counter in wei, now + the offer expiry) from the
  * linked wallet, after approving the difference to the escrow if the allowance is short. Resolves
  * once the transaction is confirmed; the API then settles the sale.
  */
@@ -76,7 +78,7 @@ export async function acceptCounterFromWallet(wallet: OfferWallet, request: Wall
     await ensureOfferAllowance(wallet, chain, account.address, more, () => onStep("approving"));
   }
   onStep("sending");
-  const hash = await wallet.changeOffer({ chainId: chain.id, marketplace: chain.marketplace, offerId, amount: counter, expiresAt: offerExpiresAt(now()) });
+  const hash = await wallet.changeOffer({ chainId: chain.id, marketplace: chain.marketplace, offerId, amount: counter, expiresAt: offerExpiresAt(now(), request.offerExpiryHours) });
   onStep("confirming");
   await confirmedOnChain(wallet, chain.id, hash, "counter accept");
   return hash;

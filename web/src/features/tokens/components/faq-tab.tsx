@@ -3,13 +3,22 @@ import { type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { usePlatformSettings } from "@/lib/client-config";
 import { cn } from "@/lib/utils";
+import { formatLoopBrief, parseLoop } from "@loop/rules/units";
 
 const BENEFITS = [
   { icon: <ShoppingBag className="size-5" aria-hidden />, title: "Easy Purchases", text: "Buy loops and tracks in one click with your LOOP balance." },
   { icon: <Send className="size-5" aria-hidden />, title: "Send and Receive", text: "Send tokens to any producer by their wallet ID, instantly." },
   { icon: <Gift className="size-5" aria-hidden />, title: "Earn Rewards", text: "Sell your music, level up and collect community rewards." },
 ] as const;
+
+/** The platform settings' minimum withdrawal, "10" by default. */
+function MinimumWithdrawal() {
+  const { minWithdrawal } = usePlatformSettings();
+  const units = parseLoop(minWithdrawal);
+  return <>{units === null ? minWithdrawal : formatLoopBrief(units)}</>;
+}
 
 export const FAQ_ITEMS: readonly { question: string; answer: ReactNode }[] = [
   {
@@ -52,7 +61,10 @@ export const FAQ_ITEMS: readonly { question: string; answer: ReactNode }[] = [
   {
     question: "Can I withdraw my tokens to crypto?",
     answer:
-      "Yes. Click Withdraw and choose Ethereum, Bitcoin, USDC, USDT or LOOP on chain, then enter your address. The minimum is 10 LOOP. Withdrawals are usually processed within 10-30 minutes; network gas fees apply.",
+            <>
+        Yes. Click Withdraw and choose Ethereum, Bitcoin, USDC, USDT or LOOP on chain, then enter your address. The minimum is <MinimumWithdrawal /> LOOP.
+        Withdrawals are usually processed within 10-30 minutes; network gas fees apply.
+      </>,
   },
   {
     question: "Can I buy tokens with crypto?",

@@ -31,6 +31,15 @@ function setup(handler: Parameters<typeof stubApi>[0][string] = () => json(makeW
 }
 
 describe("Withdraw dialog", () => {
+  it("states the minimum of the platform settings (GET /api/config)", async () => {
+    const settings = { formatFeeBps: { mp3: 200, wav: 400 }, minWithdrawal: "25.50000000", offerExpiryHours: 168 };
+    const config = { chains: [], defaultChainId: 31337, walletConnectProjectId: null, oidc: null, paypal: null, stripe: null, settings };
+    stubApi({ "GET /api/config": () => json(config) });
+    renderWithToasts(<Harness available="50.00000000" />);
+    expect(await screen.findByText("Minimum withdrawal: 25.5 LOOP")).toBeInTheDocument();
+    expect(screen.queryByText("Minimum withdrawal: 10 LOOP")).not.toBeInTheDocument();
+  });
+
   it("offers the five methods, states the 10 LOOP minimum and enables the destination once a method is chosen", async () => {
     const { user } = setup();
     const method = screen.getByLabelText("Withdrawal method");

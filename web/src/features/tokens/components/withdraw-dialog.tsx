@@ -1,6 +1,6 @@
 import { loopAmountSchema } from "@loop/rules/schemas/tokens";
 import { WITHDRAWAL_MESSAGES, WITHDRAWAL_METHODS, type WithdrawalMethod } from "@loop/rules/schemas/withdrawals";
-import { parseLoop } from "@loop/rules/units";
+import { formatLoopBrief, parseLoop } from "@loop/rules/units";
 import { ArrowUpFromLine, Loader2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -9,6 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { getServerMessage } from "@/lib/api-client";
+import { usePlatformSettings } from "@/lib/client-config";
 import { toast } from "@/lib/toast";
 import { useRequestWithdrawal } from "../api/request-withdrawal";
 import { formatLoop8, loopToUsd } from "@/lib/loop-amounts";
@@ -16,7 +17,11 @@ import { useSubmissionKey } from "@/lib/idempotent-post";
 import { FormAlert } from "./form-alert";
 
 export const WITHDRAWAL_FAILED_FALLBACK = "Failed to submit withdrawal request";
-export const MINIMUM_WITHDRAWAL_TEXT = "Minimum withdrawal: 10 LOOP";
+/** "Minimum withdrawal: 10 LOOP", for the platform settings' minimum (an 8-decimal LOOP string). */
+export function minimumWithdrawalText(minWithdrawal: string): string {
+  const units = parseLoop(minWithdrawal);
+  return `Minimum withdrawal: ${units === null ? minWithdrawal : formatLoopBrief(units)} LOOP`;
+}
 
 export const METHOD_LABELS: Record<WithdrawalMethod, string> = {
   crypto_eth: "Ethereum (ETH)",
@@ -46,13 +51,14 @@ export interface WithdrawDialogProps {
 
 /**
  * Withdraw (spec §2, §5): amount, method and destination (enabled once a method is chosen). The
- * dialog states the 10 LOOP minimum; the server enforces it and its message shows in the
- * 'Withdrawal Failed' toast.
+ * dialog states the minimum of the platform settings (10 LOOP by default); the server enforces its
+ * own current one and its message shows in the 'Withdrawal Failed' toast.
  */
 export function WithdrawDialog({ open, onOpenChange, available }: WithdrawDialogProps) {
   const [values, setValues] = useState<Values>(EMPTY);
   const [error, setError] = useState<string | null>(null);
   const withdraw = useRequestWithdrawal();
+  const { minWithdrawal } = usePlatformSettings();
   const submission = useSubmissionKey();
 
   const set = <K extends keyof Values>(name: K, value: Values[K]) => {
@@ -135,7 +141,7 @@ export function WithdrawDialog({ open, onOpenChange, available }: WithdrawDialog
               {usd ? <span>≈ {usd} USD</span> : null}
             </p>
             <p id="withdraw-minimum" className="text-xs font-medium text-amber-200">
-              {MINIMUM_WITHDRAWAL_TEXT}
+              {minimumWithdrawalText(minWithdrawal)}
             </p>
           </div>
           <div className="grid gap-2">

@@ -1,0 +1,165 @@
+// The admin's loops: every loop whatever its status (searchable by title or creator), the public
+// switch, and moderation (hide a ready loop with a reason / restore it). A hidden loop leaves the
+// catalog, search and profiles (they list status 'ready' only) and cannot be bought; its buyers
+// keep their downloads. Each change is one transaction with the creator's notification and the
+// audit entry, and drops the catalog cache of this process once committed.
+import {
+  ADMIN_LOOP_MESSAGES,
+  loopModerationRequestSchema,
+  loopVisibilityRequestSchema,
+  type AdminLoop,
+  type AdminLoopList,
+} from "@loop/rules/schemas/admin-loops";
+import { adminListQuerySchema } from "@loop/rules/schemas/admin-users";
+import { LOOP_STATUSES, centsToPrice } from "@loop/rules/schemas/loops";
+import { Prisma, type PrismaClient, type Tx } from "../../db/prisma";
+import { BadRequest, Conflict, NotFound } from "../../http/errors";
+import { catalogChanged } from "../loops/catalog-cache";
+import { createNotificationInTx } from "../notifications/create-notification";
+import { recordAdminActionInTx } from "./audit-log";
+import { containsPattern } from "./admin-users.service";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TX_OPTIONS = { maxWait: 60_000, timeout: 60_000 } as const;
+
+type LoopStatus = (typeof LOOP_STATUSES)[number];
+
+interface LoopRow {
+  id: string;
+  title: string;
+  contentType: "loop" | "track";
+  isPublic: boolean;
+  status: LoopStatus;
+  hiddenReason: string | null;
+  priceCents: number;
+  isFree: boolean;
+  downloadCount: number;
+  purchaseCount: number;
+  creatorId: string;
+  creatorUsername: string;
+  creatorFirstName: string | null;
+  creatorEmail: string | null;
+  createdAt: Date;
+  total?: bigint;
+}
+
+const LOOP_COLUMNS = Prisma.sql`l."id"::text AS "id", l."title", l."content_type"::text AS "contentType", l."is_public" AS "isPublic",
+  l."status"::text AS "status", l."hidden_reason" AS "hiddenReason", l."price_cents" AS "priceCents", l."is_free" AS "isFree",
+  l."download_count" AS "downloadCount", l."purchase_count" AS "purchaseCount", u."id"::text AS "creatorId",
+  u."username" AS "creatorUsername", u."first_name" AS "creatorFirstName", u."email" AS "creatorEmail", l."created_at" AS "createdAt"`;
+
+function toAdminLoop(row: LoopRow): AdminLoop {
+  return {
+    id: row.id,
+    title: row.title,
+    contentType: row.contentType,
+    isPublic: row.isPublic,
+    status: row.status,
+    hiddenReason: row.hiddenReason,
+    price: centsToPrice(row.priceCents),
+    isFree: row.isFree,
+    downloadCount: row.downloadCount,
+    purchaseCount: row.purchaseCount,
+    creator: { id: row.creatorId, username: row.creatorUsername, firstName: row.creatorFirstName, email: row.creatorEmail },
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** GET /api/admin/loops: one page, newest first; ?search= matches part of the title, the creator's username or e-mail. */
+export async function listAdminLoops(prisma: PrismaClient, rawQuery: unknown): Promise<AdminLoopList> {
+  const parsed = adminListQuerySchema.safeParse(rawQuery ?? {});
+  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? "Invalid request");
+  const { search, limit, offset } = parsed.data;
+  const pattern = search ? containsPattern(search) : null;
+  const where = pattern
+    ? Prisma.sql`WHERE l."title" ILIKE ${pattern} OR u."username" ILIKE ${pattern} OR u."email" ILIKE ${pattern}`
+    : Prisma.empty;
+  const rows = await prisma.$queryRaw<LoopRow[]>`
+    SELECT ${LOOP_COLUMNS}, COUNT(*) OVER ()::bigint AS "total"
+    FROM "app"."loops" l JOIN "app"."users" u ON u."id" = l."user_id" ${where}
+    ORDER BY l."created_at" DESC, l."id" DESC LIMIT ${limit} OFFSET ${offset}`;
+  let total = rows.length > 0 ? Number(rows[0]!.total) : 0;
+  if (rows.length === 0 && offset > 0) {
+    const counted = await prisma.$queryRaw<{ n: bigint }[]>`
+      SELECT COUNT(*)::bigint AS "n" FROM "app"."loops" l JOIN "app"."users" u ON u."id" = l."user_id" ${where}`;
+    total = Number(counted[0]?.n ?? 0n);
+  }
+  return { loops: rows.map(toAdminLoop), total };
+}
+
+async function lockLoop(tx: Tx, loopId: string): Promise<LoopRow> {
+  if (!UUID.test(loopId)) throw new NotFound(ADMIN_LOOP_MESSAGES.notFound);
+  const rows = await tx.$queryRaw<LoopRow[]>`
+    SELECT ${LOOP_COLUMNS} FROM "app"."loops" l JOIN "app"."users" u ON u."id" = l."user_id"
+    WHERE l."id" = ${loopId}::uuid FOR UPDATE OF l`;
+  const row = rows[0];
+  if (!row) throw new NotFound(ADMIN_LOOP_MESSAGES.notFound);
+  return row;
+}
+
+async function readLoop(tx: Tx, loopId: string): Promise<AdminLoop> {
+  const rows = await tx.$queryRaw<LoopRow[]>`
+    SELECT ${LOOP_COLUMNS} FROM "app"."loops" l JOIN "app"."users" u ON u."id" = l."user_id" WHERE l."id" = ${loopId}::uuid`;
+  return toAdminLoop(rows[0]!);
+}
+
+/** PUT /api/admin/loops/:id/visibility {isPublic}. */
+export async function setLoopVisibility(prisma: PrismaClient, adminId: string, loopId: string, body: unknown): Promise<AdminLoop> {
+  const parsed = loopVisibilityRequestSchema.safeParse(body ?? {});
+  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? ADMIN_LOOP_MESSAGES.invalidVisibility);
+  const { isPublic } = parsed.data;
+  const loop = await prisma.$transaction(async (tx) => {
+    const loop = await lockLoop(tx, loopId);
+    if (loop.isPublic !== isPublic) {
+      await tx.loop.update({ where: { id: loop.id }, data: { isPublic } });
+      await recordAdminActionInTx(tx, {
+        adminId,
+        action: "loop.visibility_changed",
+        targetType: "loop",
+        targetId: loop.id,
+        before: { isPublic: loop.isPublic },
+        after: { isPublic },
+      });
+    }
+    return readLoop(tx, loop.id);
+  }, TX_OPTIONS);
+  catalogChanged(prisma);
+  return loop;
+}
+
+/** PUT /api/admin/loops/:id/moderation {hidden, reason}: ready → hidden (with the reason), hidden → ready. */
+export async function moderateLoop(prisma: PrismaClient, adminId: string, loopId: string, body: unknown): Promise<AdminLoop> {
+  const parsed = loopModerationRequestSchema.safeParse(body ?? {});
+  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? ADMIN_LOOP_MESSAGES.invalidHidden);
+  const { hidden, reason } = parsed.data;
+  const loop = await prisma.$transaction(async (tx) => {
+    const loop = await lockLoop(tx, loopId);
+    if (hidden && loop.status !== "ready") throw new Conflict(ADMIN_LOOP_MESSAGES.notReady);
+    if (!hidden && loop.status !== "hidden") throw new Conflict(ADMIN_LOOP_MESSAGES.notHidden);
+    await tx.loop.update({
+      where: { id: loop.id },
+      data: hidden ? { status: "hidden", hiddenReason: reason, hiddenAt: new Date() } : { status: "ready", hiddenReason: null, hiddenAt: null },
+    });
+    await createNotificationInTx(tx, {
+      userId: loop.creatorId,
+      type: hidden ? "warning" : "success",
+      title: hidden ? "Loop Hidden" : "Loop Restored",
+      message: hidden
+        ? `Your loop "${loop.title}" was hidden from the marketplace by the LOOP team. Reason: ${reason}`
+        : `Your loop "${loop.title}" is visible in the marketplace again.`,
+      actionUrl: "/profile",
+      actionText: "View My Loops",
+    });
+    await recordAdminActionInTx(tx, {
+      adminId,
+      action: hidden ? "loop.hidden" : "loop.restored",
+      targetType: "loop",
+      targetId: loop.id,
+      before: { status: loop.status, hiddenReason: loop.hiddenReason },
+      after: hidden ? { status: "hidden", hiddenReason: reason } : { status: "ready", hiddenReason: null },
+    });
+    return readLoop(tx, loop.id);
+  }, TX_OPTIONS);
+  catalogChanged(prisma);
+  return loop;
+}

@@ -1,0 +1,32 @@
+// POST /api/admin/notifications: a notification to one user (written at once), or to every user
+// (a broadcast, queued for its job: ./notification-broadcast.ts). Audited in the same transaction.
+import { ADMIN_USER_MESSAGES } from "@loop/rules/schemas/admin-users";
+import { adminNotificationSchema, type AdminNotificationResponse } from "@loop/rules/schemas/notifications";
+import type { PrismaClient } from "../../db/prisma";
+import { BadRequest, NotFound } from "../../http/errors";
+import { enqueue } from "../../jobs/queue";
+import { createNotificationInTx } from "../notifications/create-notification";
+import { recordAdminActionInTx } from "./audit-log";
+import { BROADCAST_MAX_ATTEMPTS, BROADCAST_QUEUE, type BroadcastPayload } from "./notification-broadcast";
+
+const TX_OPTIONS = { maxWait: 60_000, timeout: 60_000 } as const;
+
+export async function sendAdminNotification(prisma: PrismaClient, adminId: string, body: unknown): Promise<AdminNotificationResponse> {
+  const parsed = adminNotificationSchema.safeParse(body ?? {});
+  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? "Invalid request");
+  const { userId, ...content } = parsed.data;
+  const fields = { type: content.type, title: content.title, message: content.message, actionUrl: content.actionUrl ?? null, actionText: content.actionText ?? null };
+  return prisma.$transaction(async (tx) => {
+    if (userId === "all") {
+      const broadcast = await tx.notificationBroadcast.create({ data: { adminId, ...fields }, select: { id: true, status: true } });
+      await enqueue(tx, BROADCAST_QUEUE, { broadcastId: broadcast.id } satisfies BroadcastPayload, BROADCAST_MAX_ATTEMPTS);
+      await recordAdminActionInTx(tx, { adminId, action: "notification.broadcast", targetType: "broadcast", targetId: broadcast.id, after: fields });
+      return { recipient: "all", broadcastId: broadcast.id, status: "queued" } as const;
+    }
+    const user = await tx.user.findUnique({ where: { id: userId }, select: { id: true } });
+    if (!user) throw new NotFound(ADMIN_USER_MESSAGES.notFound);
+    const notification = await createNotificationInTx(tx, { userId: user.id, ...fields });
+    await recordAdminActionInTx(tx, { adminId, action: "notification.sent", targetType: "notification", targetId: notification.id, after: { userId: user.id, ...fields } });
+    return { recipient: "user", notificationId: notification.id } as const;
+  }, TX_OPTIONS);
+}

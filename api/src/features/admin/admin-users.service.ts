@@ -1,0 +1,243 @@
+// The admin's user management: the searchable user list with the Moderation tab's counts, admin
+// status (never the last admin), bans and warnings. Every change is one transaction with its
+// notification to the user and its audit entry.
+import {
+  ADMIN_USER_MESSAGES,
+  adminListQuerySchema,
+  banRequestSchema,
+  setAdminRequestSchema,
+  warningRequestSchema,
+  type AdminUser,
+  type AdminUserList,
+  type UserCounts,
+  type WarningResponse,
+  type WarningSeverity,
+} from "@loop/rules/schemas/admin-users";
+import { formatLoop } from "@loop/rules/units";
+import { Prisma, type PrismaClient, type Tx } from "../../db/prisma";
+import { BadRequest, Conflict, NotFound } from "../../http/errors";
+import { earningsByUser } from "../levels/earnings";
+import { createNotificationInTx, type NotificationType } from "../notifications/create-notification";
+import { recordAdminActionInTx } from "./audit-log";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TX_OPTIONS = { maxWait: 60_000, timeout: 60_000 } as const;
+
+/** `%part%` for ILIKE, with the pattern characters of `part` matched literally. */
+export function containsPattern(part: string): string {
+  return `%${part.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** The first issue's message of a failed zod parse, as a 400. */
+function parseBody<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, body: unknown): T {
+  const parsed = schema.safeParse(body ?? {});
+  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? "Invalid request");
+  return parsed.data;
+}
+
+interface UserRow {
+  id: string;
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  walletAddress: string | null;
+  profileImageUrl: string | null;
+  isAdmin: boolean;
+  isBanned: boolean;
+  banReason: string | null;
+  level: number;
+  experience: number;
+  createdAt: Date;
+  total?: bigint;
+}
+
+const USER_COLUMNS = Prisma.sql`u."id"::text AS "id", u."username", u."first_name" AS "firstName", u."last_name" AS "lastName", u."email",
+  w."address" AS "walletAddress", u."profile_image_url" AS "profileImageUrl", u."is_admin" AS "isAdmin", u."is_banned" AS "isBanned",
+  u."ban_reason" AS "banReason", u."level", u."experience", u."created_at" AS "createdAt"`;
+
+/** LOOP earned and spent (levels/earnings.ts, as on the own profile) and warnings, for a page of users. */
+async function toAdminUsers(db: PrismaClient | Tx, rows: UserRow[]): Promise<AdminUser[]> {
+  const ids = rows.map((row) => row.id);
+  // One after the other: `db` may be a transaction.
+  const earnings = await earningsByUser(db, ids);
+  const warnings = ids.length
+    ? await db.$queryRaw<{ user_id: string; n: bigint }[]>`
+        SELECT "user_id"::text AS "user_id", COUNT(*)::bigint AS "n" FROM "app"."user_warnings" WHERE "user_id" = ANY(${ids}::uuid[]) GROUP BY "user_id"`
+    : [];
+  const warned = new Map(warnings.map((row) => [row.user_id, Number(row.n)]));
+  return rows.map((row) => ({
+    id: row.id,
+    username: row.username,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    walletAddress: row.walletAddress,
+    profileImageUrl: row.profileImageUrl,
+    isAdmin: row.isAdmin,
+    isBanned: row.isBanned,
+    banReason: row.banReason,
+    level: row.level,
+    experience: row.experience,
+    totalEarned: formatLoop(earnings.get(row.id)?.earned ?? 0n),
+    totalSpent: formatLoop(earnings.get(row.id)?.spent ?? 0n),
+    warnings: warned.get(row.id) ?? 0,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/** Banned users and admins are few: counted from their partial indexes; all users from the smallest index. */
+export async function userCounts(db: PrismaClient | Tx): Promise<UserCounts> {
+  const rows = await db.$queryRaw<{ total: bigint; banned: bigint; admins: bigint }[]>`
+    SELECT (SELECT COUNT(*) FROM "app"."users")::bigint AS "total",
+      (SELECT COUNT(*) FROM "app"."users" WHERE "is_banned")::bigint AS "banned",
+      (SELECT COUNT(*) FROM "app"."users" WHERE "is_admin")::bigint AS "admins"`;
+  const row = rows[0]!;
+  return { active: Number(row.total - row.banned), banned: Number(row.banned), admins: Number(row.admins) };
+}
+
+/**
+ * GET /api/admin/users: one page, newest first. A search matches part of the username, the e-mail
+ * or the wallet address (case-insensitive); its matches come from the trigram indexes, then the
+ * page is taken with LIMIT (and the number of matches counted beside it, in the same query).
+ */
+export async function listAdminUsers(prisma: PrismaClient, rawQuery: unknown): Promise<AdminUserList> {
+  const query = parseBody(adminListQuerySchema, rawQuery);
+  if (!query.search) {
+    const [counts, rows] = await Promise.all([
+      userCounts(prisma),
+      prisma.$queryRaw<UserRow[]>`
+        SELECT ${USER_COLUMNS} FROM "app"."users" u LEFT JOIN "app"."wallet_links" w ON w."user_id" = u."id"
+        ORDER BY u."created_at" DESC, u."id" DESC LIMIT ${query.limit} OFFSET ${query.offset}`,
+    ]);
+    return { users: await toAdminUsers(prisma, rows), total: counts.active + counts.banned, counts };
+  }
+  const pattern = containsPattern(query.search);
+  const lower = containsPattern(query.search.toLowerCase());
+  const matches = Prisma.sql`
+    SELECT "id" FROM "app"."users" WHERE "username" ILIKE ${pattern} OR "email" ILIKE ${pattern}
+    UNION SELECT "user_id" FROM "app"."wallet_links" WHERE lower("address") LIKE ${lower}`;
+  const [counts, rows] = await Promise.all([
+    userCounts(prisma),
+    prisma.$queryRaw<UserRow[]>`
+      SELECT ${USER_COLUMNS}, COUNT(*) OVER ()::bigint AS "total"
+      FROM "app"."users" u LEFT JOIN "app"."wallet_links" w ON w."user_id" = u."id"
+      WHERE u."id" IN (${matches})
+      ORDER BY u."created_at" DESC, u."id" DESC LIMIT ${query.limit} OFFSET ${query.offset}`,
+  ]);
+  let total = rows.length > 0 ? Number(rows[0]!.total) : 0;
+  if (rows.length === 0 && query.offset > 0) {
+    // Past the last match: count the matches alone.
+    const counted = await prisma.$queryRaw<{ n: bigint }[]>`SELECT COUNT(*)::bigint AS "n" FROM (${matches}) AS m`;
+    total = Number(counted[0]?.n ?? 0n);
+  }
+  return { users: await toAdminUsers(prisma, rows), total, counts };
+}
+
+/** The user's row, locked until the transaction ends; 404 for an unknown or malformed id. */
+async function lockUser(tx: Tx, userId: string): Promise<UserRow> {
+  if (!UUID.test(userId)) throw new NotFound(ADMIN_USER_MESSAGES.notFound);
+  const rows = await tx.$queryRaw<UserRow[]>`
+    SELECT ${USER_COLUMNS} FROM "app"."users" u LEFT JOIN "app"."wallet_links" w ON w."user_id" = u."id"
+    WHERE u."id" = ${userId}::uuid FOR UPDATE OF u`;
+  const row = rows[0];
+  if (!row) throw new NotFound(ADMIN_USER_MESSAGES.notFound);
+  return row;
+}
+
+async function readUser(tx: Tx, userId: string): Promise<AdminUser> {
+  const rows = await tx.$queryRaw<UserRow[]>`
+    SELECT ${USER_COLUMNS} FROM "app"."users" u LEFT JOIN "app"."wallet_links" w ON w."user_id" = u."id" WHERE u."id" = ${userId}::uuid`;
+  return (await toAdminUsers(tx, rows))[0]!;
+}
+
+/**
+ * PUT /api/admin/users/:id/admin. Revoking locks every admin row (FOR UPDATE, in id order) before
+ * counting: two admins revoking each other at once are serialized, and the second sees one admin left.
+ */
+export async function setAdminStatus(prisma: PrismaClient, adminId: string, userId: string, body: unknown): Promise<AdminUser> {
+  const { isAdmin } = parseBody(setAdminRequestSchema, body);
+  return prisma.$transaction(async (tx) => {
+    if (!isAdmin && UUID.test(userId)) {
+      const admins = await tx.$queryRaw<{ id: string }[]>`
+        SELECT "id"::text AS "id" FROM "app"."users" WHERE "is_admin" ORDER BY "id" FOR UPDATE`;
+      if (admins.length === 1 && admins[0]!.id === userId.toLowerCase()) throw new Conflict(ADMIN_USER_MESSAGES.lastAdmin);
+    }
+    const user = await lockUser(tx, userId);
+    if (user.isAdmin !== isAdmin) {
+      await tx.user.update({ where: { id: user.id }, data: { isAdmin } });
+      await createNotificationInTx(tx, {
+        userId: user.id,
+        type: isAdmin ? "success" : "info",
+        title: isAdmin ? "Admin Access Granted" : "Admin Access Removed",
+        message: isAdmin ? "You are now an admin of the LOOP marketplace." : "You are no longer an admin of the LOOP marketplace.",
+        actionUrl: isAdmin ? "/" : null,
+        actionText: isAdmin ? "Open Dashboard" : null,
+      });
+      await recordAdminActionInTx(tx, {
+        adminId,
+        action: isAdmin ? "user.admin_granted" : "user.admin_revoked",
+        targetType: "user",
+        targetId: user.id,
+        before: { isAdmin: user.isAdmin },
+        after: { isAdmin },
+      });
+    }
+    return readUser(tx, user.id);
+  }, TX_OPTIONS);
+}
+
+/**
+ * PUT /api/admin/users/:id/ban. The session middleware reads the user on every request, so the ban
+ * applies to the user's next request (every session) and the unban too; sessions are kept, so a
+ * banned user still learns why (GET /api/auth/user).
+ */
+export async function setBanStatus(prisma: PrismaClient, adminId: string, userId: string, body: unknown): Promise<AdminUser> {
+  const { isBanned, banReason } = parseBody(banRequestSchema, body);
+  return prisma.$transaction(async (tx) => {
+    const user = await lockUser(tx, userId);
+    if (isBanned) {
+      if (user.id === adminId) throw new BadRequest(ADMIN_USER_MESSAGES.cannotBanSelf);
+      if (user.isAdmin) throw new Conflict(ADMIN_USER_MESSAGES.cannotBanAdmin);
+    }
+    const reason = isBanned ? banReason : null;
+    if (user.isBanned !== isBanned || user.banReason !== reason) {
+      await tx.user.update({ where: { id: user.id }, data: { isBanned, banReason: reason } });
+      await createNotificationInTx(tx, {
+        userId: user.id,
+        type: isBanned ? "error" : "success",
+        title: isBanned ? "Account Banned" : "Account Restored",
+        message: isBanned ? `Your account has been banned. Reason: ${reason}` : "Your account has been restored. Welcome back to LOOP.",
+      });
+      await recordAdminActionInTx(tx, {
+        adminId,
+        action: isBanned ? "user.banned" : "user.unbanned",
+        targetType: "user",
+        targetId: user.id,
+        before: { isBanned: user.isBanned, banReason: user.banReason },
+        after: { isBanned, banReason: reason },
+      });
+    }
+    return readUser(tx, user.id);
+  }, TX_OPTIONS);
+}
+
+const SEVERITY_TYPE: Record<WarningSeverity, NotificationType> = { low: "info", medium: "warning", high: "error" };
+
+/** POST /api/admin/users/:id/warning: the warning's record, its notification and the audit entry, together. */
+export async function warnUser(prisma: PrismaClient, adminId: string, userId: string, body: unknown): Promise<WarningResponse> {
+  const { message, severity } = parseBody(warningRequestSchema, body);
+  return prisma.$transaction(async (tx) => {
+    const user = await lockUser(tx, userId);
+    const warning = await tx.userWarning.create({ data: { userId: user.id, adminId, message, severity } });
+    await createNotificationInTx(tx, { userId: user.id, type: SEVERITY_TYPE[severity], title: "Warning from the LOOP team", message });
+    await recordAdminActionInTx(tx, {
+      adminId,
+      action: "user.warned",
+      targetType: "user",
+      targetId: user.id,
+      after: { warningId: warning.id, severity, message },
+    });
+    return { id: warning.id, userId: user.id, message: warning.message, severity, createdAt: warning.createdAt.toISOString() };
+  }, TX_OPTIONS);
+}

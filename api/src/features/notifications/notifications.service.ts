@@ -1,0 +1,49 @@
+// The bell (spec §3, §5): a user's own notifications, read marks, and notifications one writes to
+// oneself (the Create Notification dialog). Others' notifications are never revealed: an id that is
+// not the caller's answers 404 exactly like an unknown one.
+import { createNotificationSchema, NOTIFICATION_MESSAGES, type Notification } from "@loop/rules/schemas/notifications";
+import type { PrismaClient } from "../../db/prisma";
+import { BadRequest, NotFound } from "../../http/errors";
+import { notificationSelect, toNotification } from "./notification-view";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Newest first; ties (one transaction's rows share created_at) by id, so pages are stable. */
+export async function listNotifications(prisma: PrismaClient, userId: string, limit: number): Promise<Notification[]> {
+  const rows = await prisma.notification.findMany({
+    where: { userId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+    select: notificationSelect,
+  });
+  return rows.map(toNotification);
+}
+
+export async function markNotificationRead(prisma: PrismaClient, userId: string, id: string): Promise<Notification> {
+  if (!UUID.test(id)) throw new NotFound(NOTIFICATION_MESSAGES.notFound);
+  const rows = await prisma.notification.updateManyAndReturn({
+    where: { id: id.toLowerCase(), userId },
+    data: { isRead: true },
+    select: notificationSelect,
+  });
+  const row = rows[0];
+  if (!row) throw new NotFound(NOTIFICATION_MESSAGES.notFound);
+  return toNotification(row);
+}
+
+export async function markAllNotificationsRead(prisma: PrismaClient, userId: string): Promise<{ updated: number }> {
+  const { count } = await prisma.notification.updateMany({ where: { userId, isRead: false }, data: { isRead: true } });
+  return { updated: count };
+}
+
+/** A notification the caller writes to themself (never to someone else: the body has no recipient). */
+export async function createOwnNotification(prisma: PrismaClient, userId: string, body: unknown): Promise<Notification> {
+  const parsed = createNotificationSchema.safeParse(body ?? {});
+  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? NOTIFICATION_MESSAGES.titleRequired);
+  const { title, message, type, actionUrl, actionText } = parsed.data;
+  const row = await prisma.notification.create({
+    data: { userId, title, message, type, actionUrl: actionUrl ?? null, actionText: actionText ?? null },
+    select: notificationSelect,
+  });
+  return toNotification(row);
+}

@@ -1,0 +1,47 @@
+import { platformSettingsSchema, platformSettingsUpdateSchema, publicPlatformSettingsSchema, SETTINGS_MESSAGES } from "@loop/rules/schemas/platform-settings";
+import { bodyTooLarge, failure, json } from "../responses";
+import { defineFeature } from "../spec";
+
+const notAdmin = failure("Not an admin (`Access Denied: You need admin privileges to access this page.`), a banned account, or a cross-site request.");
+const signedOut = failure("Not signed in, or the session has expired (`Unauthorized`).");
+
+export const platformSettingsOperations = defineFeature({
+  tag: "settings",
+  description: "Admin only: the platform settings the code uses: format fees, minimum withdrawal, offer expiry, and LoopMarketplace's dispute window.",
+  schemas: { PlatformSettings: platformSettingsSchema, PlatformSettingsUpdate: platformSettingsUpdateSchema, PublicPlatformSettings: publicPlatformSettingsSchema },
+  operations: [
+    {
+      method: "get",
+      path: "/api/admin/settings",
+      operationId: "adminGetSettings",
+      summary: "The platform settings, with the dispute window read from LoopMarketplace",
+      description: "`disputeWindowSeconds` is null when the marketplace contract cannot be read. `updatedBy` is the admin of the last change (null before any).",
+      auth: "required",
+      responses: { 200: json(platformSettingsSchema, "The settings"), 401: signedOut, 403: notAdmin },
+    },
+    {
+      method: "put",
+      path: "/api/admin/settings",
+      operationId: "adminUpdateSettings",
+      summary: "Change some of the platform settings",
+      description:
+        "Only the settings sent change. New quotes, checkouts and in-app offers use the new format fee (an open offer keeps the fee it was opened with; " +
+        "wallet offers use LoopMarketplace.offerFee's fixed rates); new withdrawals the new minimum; new offers and counters the new expiry. " +
+        "A dispute window is set on chain first (`setDisputeWindow`, waiting for the receipt) and applies to purchases made after it. " +
+        "The change and its audit entry (`settings.changed`, before and after) are one transaction; on any error nothing changes.",
+      auth: "required",
+      body: platformSettingsUpdateSchema,
+      responses: {
+        200: json(platformSettingsSchema, "The settings after the change"),
+        400: failure(
+          `\`${SETTINGS_MESSAGES.invalidFee}\`, \`${SETTINGS_MESSAGES.invalidMinWithdrawal}\`, \`${SETTINGS_MESSAGES.invalidOfferExpiry}\`, ` +
+            `\`${SETTINGS_MESSAGES.invalidDisputeWindow}\`, \`${SETTINGS_MESSAGES.nothingToChange}\`, or malformed JSON.`,
+        ),
+        401: signedOut,
+        403: notAdmin,
+        413: bodyTooLarge,
+        502: failure(`\`${SETTINGS_MESSAGES.chainUnavailable}\`: the setDisputeWindow transaction failed or the chain did not answer; nothing changed.`),
+      },
+    },
+  ],
+});

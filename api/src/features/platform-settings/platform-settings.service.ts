@@ -1,0 +1,168 @@
+// The platform settings an admin changes (GET/PUT /api/admin/settings) and the code uses: format
+// fees (new quotes, checkouts and in-app offers; an open offer keeps the fee it was opened with),
+// the minimum withdrawal, the offer expiry (new offers and counters), and LoopMarketplace's dispute
+// window (on chain, sent with the operator key, which holds SETTINGS_ROLE). The row
+// (app.platform_settings, one row) is read per use: one small query, never stale across processes.
+import { loopMarketplaceAbi } from "@loop/contracts/abis";
+import type { Format } from "@loop/rules/fees";
+import {
+  SETTINGS_MESSAGES,
+  platformSettingsUpdateSchema,
+  type PlatformSettings,
+  type PublicPlatformSettings,
+} from "@loop/rules/schemas/platform-settings";
+import { formatLoop, parseLoop } from "@loop/rules/units";
+import { BaseError, createWalletClient, getAddress, http, nonceManager } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import type { AppDeps } from "../../deps";
+import type { PrismaClient, Tx } from "../../db/prisma";
+import { BadGateway, BadRequest } from "../../http/errors";
+import { recordAdminActionInTx } from "../admin/audit-log";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The settings the server prices, checks and expires with. */
+export interface SettingsInUse {
+  /** Basis points of the price, per format. */
+  feeBps: Record<Format, bigint>;
+  minWithdrawalUnits: bigint;
+  offerExpiryMs: number;
+}
+
+type Db = PrismaClient | Tx;
+
+async function settingsRow(db: Db) {
+  return db.platformSettings.findUniqueOrThrow({ where: { id: true }, include: { updater: { select: { id: true, username: true } } } });
+}
+
+/** The settings in use now (one query; inside a transaction, as that transaction sees them). */
+export async function settingsInUse(db: Db): Promise<SettingsInUse> {
+  const row = await db.platformSettings.findUniqueOrThrow({ where: { id: true }, select: { mp3FeeBps: true, wavFeeBps: true, minWithdrawalUnits: true, offerExpiryHours: true } });
+  return {
+    feeBps: { mp3: BigInt(row.mp3FeeBps), wav: BigInt(row.wavFeeBps) },
+    minWithdrawalUnits: row.minWithdrawalUnits,
+    offerExpiryMs: row.offerExpiryHours * HOUR_MS,
+  };
+}
+
+/** The current format fee of `format`, in basis points. */
+export async function currentFeeBps(db: Db, format: Format): Promise<bigint> {
+  return (await settingsInUse(db)).feeBps[format];
+}
+
+/** GET /api/config → settings: what the pages show. */
+export async function publicSettings(db: Db): Promise<PublicPlatformSettings> {
+  const row = await db.platformSettings.findUniqueOrThrow({ where: { id: true }, select: { mp3FeeBps: true, wavFeeBps: true, minWithdrawalUnits: true, offerExpiryHours: true } });
+  return { formatFeeBps: { mp3: row.mp3FeeBps, wav: row.wavFeeBps }, minWithdrawal: formatLoop(row.minWithdrawalUnits), offerExpiryHours: row.offerExpiryHours };
+}
+
+// ---------------------------------------------------------------------------- dispute window
+
+function marketplaceOf(deps: AppDeps) {
+  const chain = deps.config.chains.find((candidate) => candidate.id === deps.config.defaultChainId);
+  const client = chain ? deps.chains.get(chain.id) : undefined;
+  if (!chain?.contracts || !client) return null;
+  return { chain, client, address: getAddress(chain.contracts.marketplace) };
+}
+
+/** LoopMarketplace.disputeWindow() on the default chain; null when it cannot be read. */
+export async function readDisputeWindow(deps: AppDeps): Promise<number | null> {
+  const marketplace = marketplaceOf(deps);
+  if (!marketplace) return null;
+  try {
+    const window = await marketplace.client.readContract({ address: marketplace.address, abi: loopMarketplaceAbi, functionName: "disputeWindow" });
+    return Number(window);
+  } catch (error) {
+    deps.logger?.warn(`platform settings: LoopMarketplace.disputeWindow() could not be read (${error instanceof BaseError ? error.shortMessage : String(error)})`);
+    return null;
+  }
+}
+
+/** Sends setDisputeWindow with the operator key and waits for its receipt; any failure is 502, nothing changed. */
+async function setDisputeWindowOnChain(deps: AppDeps, seconds: number): Promise<void> {
+  const marketplace = marketplaceOf(deps);
+  const key = deps.config.operatorPrivateKey;
+  if (!marketplace || !key) throw new BadGateway(SETTINGS_MESSAGES.chainUnavailable);
+  const { chain, client, address } = marketplace;
+  try {
+    const account = privateKeyToAccount(key, { nonceManager });
+    const { request } = await client.simulateContract({ address, abi: loopMarketplaceAbi, functionName: "setDisputeWindow", args: [BigInt(seconds)], account });
+    const wallet = createWalletClient({ account, chain: client.chain, transport: http(chain.rpcUrl, { timeout: 20_000, retryCount: 1 }) });
+    const hash = await wallet.writeContract(request);
+    const receipt = await client.waitForTransactionReceipt({ hash, timeout: 60_000 });
+    if (receipt.status !== "success") throw new Error(`setDisputeWindow reverted (transaction ${hash})`);
+  } catch (error) {
+    deps.logger?.error("platform settings: setDisputeWindow failed", error);
+    throw new BadGateway(SETTINGS_MESSAGES.chainUnavailable, { cause: error });
+  }
+}
+
+// ------------------------------------------------------------------------------ admin API
+
+type SettingsRow = Awaited<ReturnType<typeof settingsRow>>;
+
+function toSettings(row: SettingsRow, disputeWindowSeconds: number | null): PlatformSettings {
+  return {
+    formatFeeBps: { mp3: row.mp3FeeBps, wav: row.wavFeeBps },
+    minWithdrawal: formatLoop(row.minWithdrawalUnits),
+    offerExpiryHours: row.offerExpiryHours,
+    disputeWindowSeconds,
+    updatedAt: row.updatedAt.toISOString(),
+    updatedBy: row.updater ? { id: row.updater.id, username: row.updater.username } : null,
+  };
+}
+
+/** The audit log's before/after: the settings themselves (no updatedAt/updatedBy). */
+const audited = ({ formatFeeBps, minWithdrawal, offerExpiryHours, disputeWindowSeconds }: PlatformSettings) => ({
+  formatFeeBps,
+  minWithdrawal,
+  offerExpiryHours,
+  disputeWindowSeconds,
+});
+
+/** GET /api/admin/settings */
+export async function getPlatformSettings(deps: AppDeps): Promise<PlatformSettings> {
+  const [row, disputeWindowSeconds] = await Promise.all([settingsRow(deps.prisma), readDisputeWindow(deps)]);
+  return toSettings(row, disputeWindowSeconds);
+}
+
+/**
+ * PUT /api/admin/settings: only the settings sent change, each validated first (400, nothing
+ * changed). A dispute window goes on chain first (502 when the chain refuses or does not answer,
+ * nothing changed); then the row changes in one transaction with its audit entry.
+ */
+export async function updatePlatformSettings(deps: AppDeps, adminId: string, body: unknown): Promise<PlatformSettings> {
+  const parsed = platformSettingsUpdateSchema.safeParse(body ?? {});
+  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? SETTINGS_MESSAGES.nothingToChange);
+  const change = parsed.data;
+  const minWithdrawalUnits = change.minWithdrawal === undefined ? undefined : parseLoop(change.minWithdrawal)!;
+
+  let windowBefore: number | null = null;
+  if (change.disputeWindowSeconds !== undefined) {
+    windowBefore = await readDisputeWindow(deps);
+    await setDisputeWindowOnChain(deps, change.disputeWindowSeconds);
+  }
+  const windowAfter = change.disputeWindowSeconds ?? (await readDisputeWindow(deps));
+  if (change.disputeWindowSeconds === undefined) windowBefore = windowAfter;
+
+  return deps.prisma.$transaction(async (tx) => {
+    // Locked: two admins' changes take turns, and each audit entry's "before" is what it changed.
+    await tx.$queryRaw`SELECT "id" FROM "app"."platform_settings" WHERE "id" = true FOR UPDATE`;
+    const before = toSettings(await settingsRow(tx), windowBefore);
+    const updated = await tx.platformSettings.update({
+      where: { id: true },
+      data: {
+        ...(change.formatFeeBps?.mp3 !== undefined ? { mp3FeeBps: change.formatFeeBps.mp3 } : {}),
+        ...(change.formatFeeBps?.wav !== undefined ? { wavFeeBps: change.formatFeeBps.wav } : {}),
+        ...(minWithdrawalUnits !== undefined ? { minWithdrawalUnits } : {}),
+        ...(change.offerExpiryHours !== undefined ? { offerExpiryHours: change.offerExpiryHours } : {}),
+        updatedAt: new Date(),
+        updatedBy: adminId,
+      },
+      include: { updater: { select: { id: true, username: true } } },
+    });
+    const after = toSettings(updated, windowAfter);
+    await recordAdminActionInTx(tx, { adminId, action: "settings.changed", targetType: "settings", targetId: null, before: audited(before), after: audited(after) });
+    return after;
+  });
+}

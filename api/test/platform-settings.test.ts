@@ -1,0 +1,335 @@
+// Platform settings (GET/PUT /api/admin/settings) and the code that uses them: a changed format fee
+// prices the next purchase, checkout and in-app offer (an open offer keeps its fee), the minimum
+// withdrawal refuses below it, the offer expiry dates new offers and counters, and the dispute
+// window is changed on LoopMarketplace (its own deployment on the tests' Hardhat node) so that a
+// wallet purchase after it is escrowed. The ledger checker after every test.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { loopMarketplaceAbi, loopTokenAbi } from "@loop/contracts/abis";
+import { localAccounts } from "@loop/contracts/local-accounts";
+import { clientConfigSchema } from "@loop/rules/schemas/api-responses";
+import { FIAT_PAYMENT_MESSAGES } from "@loop/rules/schemas/fiat-payments";
+import { negotiationSchema } from "@loop/rules/schemas/negotiations";
+import { SETTINGS_MESSAGES, platformSettingsSchema, type PlatformSettings } from "@loop/rules/schemas/platform-settings";
+import { PURCHASE_MESSAGES, walletQuoteSchema } from "@loop/rules/schemas/purchases";
+import { tokenBalanceSchema } from "@loop/rules/schemas/tokens";
+import { WITHDRAWAL_MESSAGES, minimumWithdrawalMessage, withdrawalSchema } from "@loop/rules/schemas/withdrawals";
+import { createPublicClient, createWalletClient, getAddress, http, parseEther, type Hex, type LocalAccount } from "viem";
+import { mnemonicToAccount } from "viem/accounts";
+import { hardhat } from "viem/chains";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { ADMIN_REQUIRED } from "../src/features/auth/require-admin";
+import { priceCheckout } from "../src/features/checkout/checkout-pricing";
+import { checkLedger } from "../src/features/ledger/ledger-check";
+import { deployContracts } from "./support/deploy-contracts";
+import { createListedLoop } from "./support/listed-loop";
+import { fundMember, signInMember } from "./support/members";
+import { newAccount, walletSignIn } from "./support/siwe";
+import { browser, createTestApp, type TestApp } from "./support/test-app";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+describe("platform settings", () => {
+  let t: TestApp;
+  let noManifests: string;
+  const signIn = () => signInMember(t);
+  type Member = Awaited<ReturnType<typeof signIn>>;
+  async function signInAdmin() {
+    const member = await signIn();
+    await t.db.prisma.user.update({ where: { id: member.id }, data: { isAdmin: true } });
+    return member;
+  }
+  const settings = async (as: Member) => platformSettingsSchema.parse((await as.browser.get("/api/admin/settings").expect(200)).body);
+  const put = (as: Member, body: unknown) => as.browser.put("/api/admin/settings").send(body as object);
+  async function change(as: Member, body: unknown): Promise<PlatformSettings> {
+    const response = await put(as, body);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return platformSettingsSchema.parse(response.body);
+  }
+  const clientSettings = async () => clientConfigSchema.parse((await browser(t.app).get("/api/config").expect(200)).body).settings;
+  const auditEntries = () => t.db.prisma.adminAuditEntry.findMany({ where: { action: "settings.changed" }, orderBy: { id: "asc" } });
+  const DEFAULTS = { formatFeeBps: { mp3: 200, wav: 400 }, minWithdrawal: "10.00000000", offerExpiryHours: 168 };
+
+  beforeAll(async () => {
+    // No manifest: the marketplace cannot be reached (the dispute window's 502 and null).
+    noManifests = mkdtempSync(path.join(os.tmpdir(), "loop-settings-no-manifests-"));
+    t = await createTestApp({ env: { DEPLOYMENTS_DIR: noManifests } });
+  });
+  afterEach(async () => {
+    expect(await checkLedger(t.db.prisma)).toEqual([]);
+    // Each test starts from the defaults.
+    await t.db.prisma.platformSettings.update({ where: { id: true }, data: { mp3FeeBps: 200, wavFeeBps: 400, minWithdrawalUnits: 1_000_000_000n, offerExpiryHours: 168 } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(noManifests, { recursive: true, force: true });
+  });
+
+  it("GET and PUT are for admins only: 401 signed out, 403 for a member, nothing changed", async () => {
+    const member = await signIn();
+    for (const [method, body] of [
+      ["get", undefined],
+      ["put", { offerExpiryHours: 24 }],
+    ] as const) {
+      expect((await browser(t.app)[method]("/api/admin/settings").send(body)).status).toBe(401);
+      const refused = await member.browser[method]("/api/admin/settings").send(body);
+      expect({ status: refused.status, body: refused.body }).toEqual({ status: 403, body: { message: ADMIN_REQUIRED } });
+    }
+    expect((await t.db.prisma.platformSettings.findUniqueOrThrow({ where: { id: true } })).offerExpiryHours).toBe(168);
+  });
+
+  it("GET shows the defaults; PUT changes only what is sent, records who and when, and audits before/after", async () => {
+    const admin = await signInAdmin();
+    const before = await settings(admin);
+    expect(before).toMatchObject({ ...DEFAULTS, disputeWindowSeconds: null, updatedBy: null });
+
+    const changed = await change(admin, { formatFeeBps: { wav: 550 }, minWithdrawal: " 25.5 ", offerExpiryHours: 48 });
+    expect(changed).toMatchObject({ formatFeeBps: { mp3: 200, wav: 550 }, minWithdrawal: "25.50000000", offerExpiryHours: 48, disputeWindowSeconds: null });
+    expect(changed.updatedBy).toEqual({ id: admin.id, username: expect.any(String) });
+    expect(new Date(changed.updatedAt).getTime()).toBeGreaterThan(new Date(before.updatedAt).getTime());
+    expect(await settings(admin)).toEqual(changed);
+
+    const entries = await auditEntries();
+    expect(entries.at(-1)).toMatchObject({
+      adminId: admin.id,
+      targetType: "settings",
+      targetId: null,
+      before: { ...DEFAULTS, disputeWindowSeconds: null },
+      after: { formatFeeBps: { mp3: 200, wav: 550 }, minWithdrawal: "25.50000000", offerExpiryHours: 48, disputeWindowSeconds: null },
+    });
+  });
+
+  it("refuses every invalid setting with its message (400) and changes nothing", async () => {
+    const admin = await signInAdmin();
+    const before = await settings(admin);
+    const auditsBefore = (await auditEntries()).length;
+    const cases: [unknown, string][] = [
+      [{}, SETTINGS_MESSAGES.nothingToChange],
+      [{ formatFeeBps: {} }, SETTINGS_MESSAGES.nothingToChange],
+      [{ formatFeeBps: { mp3: 5001 } }, SETTINGS_MESSAGES.invalidFee],
+      [{ formatFeeBps: { mp3: -1 } }, SETTINGS_MESSAGES.invalidFee],
+      [{ formatFeeBps: { wav: 2.5 } }, SETTINGS_MESSAGES.invalidFee],
+      [{ formatFeeBps: { wav: "300" } }, SETTINGS_MESSAGES.invalidFee],
+      [{ formatFeeBps: 300 }, SETTINGS_MESSAGES.invalidFee],
+      [{ minWithdrawal: "0" }, SETTINGS_MESSAGES.invalidMinWithdrawal],
+      [{ minWithdrawal: "-5" }, SETTINGS_MESSAGES.invalidMinWithdrawal],
+      [{ minWithdrawal: "1.123456789" }, SETTINGS_MESSAGES.invalidMinWithdrawal],
+      [{ minWithdrawal: "ten" }, SETTINGS_MESSAGES.invalidMinWithdrawal],
+      [{ minWithdrawal: 10 }, SETTINGS_MESSAGES.invalidMinWithdrawal],
+      [{ offerExpiryHours: 0 }, SETTINGS_MESSAGES.invalidOfferExpiry],
+      [{ offerExpiryHours: 721 }, SETTINGS_MESSAGES.invalidOfferExpiry],
+      [{ offerExpiryHours: 1.5 }, SETTINGS_MESSAGES.invalidOfferExpiry],
+      [{ disputeWindowSeconds: -1 }, SETTINGS_MESSAGES.invalidDisputeWindow],
+      [{ disputeWindowSeconds: 30 * 24 * 3600 + 1 }, SETTINGS_MESSAGES.invalidDisputeWindow],
+      // One bad setting refuses the whole change.
+      [{ offerExpiryHours: 24, formatFeeBps: { mp3: 9999 } }, SETTINGS_MESSAGES.invalidFee],
+    ];
+    for (const [body, message] of cases) {
+      const response = await put(admin, body);
+      expect({ body, status: response.status, message: response.body.message }).toEqual({ body, status: 400, message });
+    }
+    const malformed = await admin.browser.put("/api/admin/settings").set("Content-Type", "application/json").send("{");
+    expect(malformed.status).toBe(400);
+    expect(await settings(admin)).toEqual(before);
+    expect(await auditEntries()).toHaveLength(auditsBefore);
+  });
+
+  it("a dispute window the chain cannot take is 502 with nothing changed, even the other settings sent with it", async () => {
+    const admin = await signInAdmin();
+    const before = await settings(admin);
+    const auditsBefore = (await auditEntries()).length;
+    const response = await put(admin, { disputeWindowSeconds: 3600, offerExpiryHours: 12 });
+    expect({ status: response.status, body: response.body }).toEqual({ status: 502, body: { message: SETTINGS_MESSAGES.chainUnavailable } });
+    expect(await settings(admin)).toEqual(before);
+    expect(await auditEntries()).toHaveLength(auditsBefore);
+  });
+
+  it("a fee change prices the next in-app purchase and checkout, and GET /api/config shows it", async () => {
+    const admin = await signInAdmin();
+    expect(await clientSettings()).toEqual(DEFAULTS);
+    const [seller, buyer] = [await signIn(), await signIn()];
+    await fundMember(t, buyer.id, 30_000n);
+    const [first, second] = [await createListedLoop(t.db.prisma, seller.id, "Fee A", 1000), await createListedLoop(t.db.prisma, seller.id, "Fee B", 1000)];
+    const buy = async (loopId: string) => {
+      const response = await buyer.browser.post("/api/purchases").send({ loopId, format: "mp3", paymentMethod: "loop" });
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      return response.body as { fee: string; total: string; loopAmount: string };
+    };
+    // $10.00 at 2% → $0.20.
+    expect(await buy(first)).toMatchObject({ fee: "0.20", total: "10.20", loopAmount: "5100.00000000" });
+
+    await change(admin, { formatFeeBps: { mp3: 750 } });
+    expect(await clientSettings()).toEqual({ ...DEFAULTS, formatFeeBps: { mp3: 750, wav: 400 } });
+    // $10.00 at 7.5% → $0.75: the buyer pays it, the platform's fees account gets it (the ledger checker balances it).
+    const before = tokenBalanceSchema.parse((await buyer.browser.get("/api/tokens/balance").expect(200)).body);
+    expect(await buy(second)).toMatchObject({ fee: "0.75", total: "10.75", loopAmount: "5375.00000000" });
+    const after = tokenBalanceSchema.parse((await buyer.browser.get("/api/tokens/balance").expect(200)).body);
+    expect(Number(before.balance) - Number(after.balance)).toBe(5375);
+
+    // A page that shows the old fee is refused ('Price Changed'), in LOOP as with PayPal or a card, and nothing is bought.
+    const third = await createListedLoop(t.db.prisma, seller.id, "Fee C", 1000);
+    const stale = await buyer.browser.post("/api/purchases").send({ loopId: third, format: "mp3", paymentMethod: "loop", expectedTotal: "10.20" });
+    expect({ status: stale.status, message: stale.body.message }).toEqual({ status: 400, message: PURCHASE_MESSAGES.priceChanged });
+    expect(await t.db.prisma.purchase.count({ where: { buyerId: buyer.id, loopId: third } })).toBe(0);
+    expect(tokenBalanceSchema.parse((await buyer.browser.get("/api/tokens/balance").expect(200)).body)).toEqual(after);
+    const wav = await buyer.browser.post("/api/purchases").send({ loopId: third, format: "wav", paymentMethod: "loop", expectedTotal: "10.40" });
+    expect(wav.status, JSON.stringify(wav.body)).toBe(201);
+    await expect(priceCheckout(t.db.prisma, buyer.id, { loopId: third, format: "mp3", claimedTotalCents: 1020n })).rejects.toThrow(FIAT_PAYMENT_MESSAGES.amountMismatch);
+    expect(await priceCheckout(t.db.prisma, buyer.id, { loopId: third, format: "mp3", claimedTotalCents: 1075n })).toMatchObject({ feeCents: 75, totalCents: 1075 });
+    expect((await buyer.browser.post("/api/purchases").send({ loopId: third, format: "mp3", paymentMethod: "loop", expectedTotal: "10.75" })).status).toBe(201);
+  });
+
+  it("an open offer keeps the fee it was opened with, through its hold, view and acceptance; new offers use the new fee", async () => {
+    const admin = await signInAdmin();
+    const [seller, buyer, buyer2] = [await signIn(), await signIn(), await signIn()];
+    await fundMember(t, buyer.id, 20_000n);
+    await fundMember(t, buyer2.id, 20_000n);
+    const loopId = await createListedLoop(t.db.prisma, seller.id, "Offer fee", 2000);
+    // $12.50 WAV at 4% → $0.50; 6,500 LOOP held.
+    const opened = negotiationSchema.parse((await buyer.browser.post("/api/negotiations").send({ loopId, format: "wav", offerAmount: "12.50" }).expect(201)).body);
+    expect(opened).toMatchObject({ fee: "0.50", heldLoop: "6500.00000000" });
+
+    await change(admin, { formatFeeBps: { wav: 1000 } });
+    const listed = (await buyer.browser.get("/api/negotiations?scope=sent").expect(200)).body as { id: string; fee: string }[];
+    expect(listed.find((n) => n.id === opened.id)?.fee).toBe("0.50");
+    const accepted = negotiationSchema.parse((await seller.browser.put(`/api/negotiations/${opened.id}/respond`).send({ action: "accept", version: opened.version }).expect(200)).body);
+    expect(accepted).toMatchObject({ status: "accepted", fee: "0.50" });
+    const purchase = await t.db.prisma.purchase.findUniqueOrThrow({ where: { id: accepted.purchaseId! } });
+    expect({ priceCents: purchase.priceCents, feeCents: purchase.feeCents, loopUnits: purchase.loopUnits }).toEqual({ priceCents: 1250, feeCents: 50, loopUnits: 650_000_000_000n });
+
+    // A new offer: 10% of $12.50 → $1.25; 6,875 LOOP held.
+    const fresh = negotiationSchema.parse((await buyer2.browser.post("/api/negotiations").send({ loopId, format: "wav", offerAmount: "12.50" }).expect(201)).body);
+    expect(fresh).toMatchObject({ fee: "1.25", heldLoop: "6875.00000000" });
+  });
+
+  it("the minimum withdrawal refuses below the setting and accepts at it", async () => {
+    const admin = await signInAdmin();
+    const user = await signIn();
+    await fundMember(t, user.id, 1_000n);
+    const destination = newAccount().address;
+    const withdraw = (amount: string) => user.browser.post("/api/tokens/withdraw").send({ amount, method: "crypto_eth", destination });
+    // The default: 10 LOOP.
+    expect((await withdraw("9.99")).body.message).toBe(WITHDRAWAL_MESSAGES.minimum);
+    await change(admin, { minWithdrawal: "25.5" });
+    expect(await clientSettings()).toMatchObject({ minWithdrawal: "25.50000000" });
+    const below = await withdraw("25.49999999");
+    expect({ status: below.status, message: below.body.message }).toEqual({ status: 400, message: minimumWithdrawalMessage(2_550_000_000n) });
+    expect(below.body.message).toBe("Minimum Withdrawal: The minimum withdrawal is 25.5 LOOP");
+    expect(await t.db.prisma.withdrawal.count({ where: { userId: user.id } })).toBe(0);
+    const at = await withdraw("25.5");
+    expect(at.status, JSON.stringify(at.body)).toBe(201);
+    expect(withdrawalSchema.parse(at.body)).toMatchObject({ amount: "25.50000000", status: "pending" });
+    // Lowered: 5 LOOP is enough now.
+    await change(admin, { minWithdrawal: "5" });
+    expect((await withdraw("5")).status).toBe(201);
+  });
+
+  it("the offer expiry dates new offers and counters", async () => {
+    const admin = await signInAdmin();
+    const [seller, buyer] = [await signIn(), await signIn()];
+    await fundMember(t, buyer.id, 20_000n);
+    const loopId = await createListedLoop(t.db.prisma, seller.id, "Expiry", 2000);
+    await change(admin, { offerExpiryHours: 2 });
+    const start = Date.now();
+    const opened = negotiationSchema.parse((await buyer.browser.post("/api/negotiations").send({ loopId, format: "mp3", offerAmount: "10" }).expect(201)).body);
+    const expires = new Date(opened.expiresAt).getTime();
+    expect(expires).toBeGreaterThanOrEqual(start + 2 * HOUR_MS);
+    expect(expires).toBeLessThanOrEqual(Date.now() + 2 * HOUR_MS);
+
+    await change(admin, { offerExpiryHours: 720 });
+    const counterStart = Date.now();
+    const countered = negotiationSchema.parse(
+      (await seller.browser.put(`/api/negotiations/${opened.id}/respond`).send({ action: "counter", counterOffer: "15", version: opened.version }).expect(200)).body,
+    );
+    const counterExpires = new Date(countered.expiresAt).getTime();
+    expect(counterExpires).toBeGreaterThanOrEqual(counterStart + 720 * HOUR_MS);
+    expect(counterExpires).toBeLessThanOrEqual(Date.now() + 720 * HOUR_MS);
+    await buyer.browser.put(`/api/negotiations/${opened.id}/respond`).send({ action: "reject", version: countered.version }).expect(200);
+  });
+
+  describe("on chain", () => {
+    let chainApp: TestApp;
+    let deployments: string;
+    const rpcUrl = inject("rpcUrl");
+    const chain = { ...hardhat, rpcUrls: { default: { http: [rpcUrl] } } };
+    const client = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: 50 });
+    /** Funded by the deployment with LOOP and ETH (Hardhat's account 1). */
+    const treasury = mnemonicToAccount(localAccounts.mnemonic, { addressIndex: 1 });
+    const wallet = (account: LocalAccount) => createWalletClient({ account, chain, transport: http(rpcUrl) });
+    async function confirm(hash: Hex) {
+      const receipt = await client.waitForTransactionReceipt({ hash });
+      expect(receipt.status).toBe("success");
+      return receipt;
+    }
+
+    beforeAll(async () => {
+      deployments = mkdtempSync(path.join(os.tmpdir(), "loop-settings-deployments-"));
+      await deployContracts(rpcUrl, deployments);
+      chainApp = await createTestApp({
+        db: t.db,
+        env: { DEPLOYMENTS_DIR: deployments, OPERATOR_PRIVATE_KEY: localAccounts.roles.operator.privateKey, QUOTE_SIGNER_PRIVATE_KEY: localAccounts.roles.quoteSigner.privateKey },
+      });
+    }, 180_000);
+    afterAll(async () => {
+      await chainApp?.close();
+      if (deployments) rmSync(deployments, { recursive: true, force: true });
+    });
+
+    it("the dispute window is set on LoopMarketplace and a wallet purchase after it is escrowed for it", async () => {
+      const marketplace = getAddress(chainApp.config.chains.find((c) => c.id === 31337)!.contracts!.marketplace);
+      const token = getAddress(chainApp.config.chains.find((c) => c.id === 31337)!.contracts!.token);
+      const readWindow = () => client.readContract({ address: marketplace, abi: loopMarketplaceAbi, functionName: "disputeWindow" });
+      expect(await readWindow()).toBe(0n);
+
+      const adminAgent = browser(chainApp.app);
+      const adminId = (await walletSignIn(adminAgent, newAccount())).body.id as string;
+      await t.db.prisma.user.update({ where: { id: adminId }, data: { isAdmin: true } });
+      expect(platformSettingsSchema.parse((await adminAgent.get("/api/admin/settings").expect(200)).body).disputeWindowSeconds).toBe(0);
+      const response = await adminAgent.put("/api/admin/settings").send({ disputeWindowSeconds: 3600 });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      expect(platformSettingsSchema.parse(response.body)).toMatchObject({ disputeWindowSeconds: 3600, updatedBy: { id: adminId } });
+      expect(await readWindow()).toBe(3600n);
+      expect((await auditEntries()).at(-1)).toMatchObject({ adminId, before: { disputeWindowSeconds: 0 }, after: { disputeWindowSeconds: 3600 } });
+
+      // A wallet purchase after the change: escrowed until its block's time + 3600 s.
+      const buyerAccount = newAccount();
+      await confirm(await wallet(treasury).sendTransaction({ to: buyerAccount.address, value: parseEther("1") }));
+      await confirm(await wallet(treasury).writeContract({ address: token, abi: loopTokenAbi, functionName: "transfer", args: [buyerAccount.address, parseEther("10000")] }));
+      const buyerAgent = browser(chainApp.app);
+      expect((await walletSignIn(buyerAgent, buyerAccount)).status).toBe(200);
+      const sellerAgent = browser(chainApp.app);
+      const sellerId = (await walletSignIn(sellerAgent, newAccount())).body.id as string;
+      const loopId = await createListedLoop(t.db.prisma, sellerId, "Escrowed", 1000);
+      const quote = walletQuoteSchema.parse((await buyerAgent.post("/api/purchases/quote").send({ loopId, format: "mp3" }).expect(201)).body);
+      expect(quote).toMatchObject({ price: "10.00", fee: "0.20" });
+      const buyer = wallet(buyerAccount);
+      await confirm(await buyer.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [marketplace, BigInt(quote.totalWei)] }));
+      const q = quote.quote;
+      const receipt = await confirm(
+        await buyer.writeContract({
+          address: marketplace,
+          abi: loopMarketplaceAbi,
+          functionName: "purchase",
+          args: [
+            {
+              buyer: getAddress(q.buyer),
+              seller: getAddress(q.seller),
+              loopId: q.loopId as Hex,
+              format: q.format,
+              price: BigInt(q.price),
+              fee: BigInt(q.fee),
+              orderId: q.orderId as Hex,
+              deadline: BigInt(q.deadline),
+            },
+            quote.signature as Hex,
+          ],
+        }),
+      );
+      const block = await client.getBlock({ blockNumber: receipt.blockNumber });
+      const order = await client.readContract({ address: marketplace, abi: loopMarketplaceAbi, functionName: "getOrder", args: [q.orderId as Hex] });
+      expect(order).toMatchObject({ status: 1, releaseAt: block.timestamp + 3600n, price: BigInt(q.price) });
+      expect(await client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [marketplace] })).toBe(BigInt(q.price));
+    }, 120_000);
+  });
+});

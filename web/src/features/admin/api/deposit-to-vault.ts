@@ -1,0 +1,25 @@
+import type { AdminStats } from "@loop/rules/schemas/admin";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { postWithIdempotencyKey } from "@/lib/idempotent-post";
+import { ADMIN_QUERY_KEY } from "@/lib/query-keys";
+import { ADMIN_STATS_QUERY_KEY } from "./get-admin-stats";
+
+export interface DepositToVaultInput {
+  /** LOOP, a decimal string with at most 8 decimals. */
+  amount: string;
+  idempotencyKey: string;
+}
+
+/** POST /api/admin/vault/deposit {amount} (Idempotency-Key) → the admin stats after the deposit. */
+export function depositToVault({ amount, idempotencyKey }: DepositToVaultInput): Promise<AdminStats> {
+  return postWithIdempotencyKey<AdminStats>("/api/admin/vault/deposit", { amount }, idempotencyKey);
+}
+
+export function useDepositToVault() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: depositToVault,
+    onSuccess: (stats) => queryClient.setQueryData(ADMIN_STATS_QUERY_KEY, stats),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }),
+  });
+}

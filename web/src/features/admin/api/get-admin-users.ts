@@ -1,0 +1,30 @@
+import type { AdminUserList } from "@loop/rules/schemas/admin-users";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { ADMIN_QUERY_KEY } from "@/lib/query-keys";
+import { getJson } from "../lib/get-json";
+
+export const ADMIN_USERS_QUERY_KEY = [...ADMIN_QUERY_KEY, "users"] as const;
+
+export interface AdminUsersParams {
+  search: string;
+  limit: number;
+  offset: number;
+}
+
+/** GET /api/admin/users?search=&limit=&offset= (search: username, e-mail or wallet). */
+export function getAdminUsers(params: AdminUsersParams, signal?: AbortSignal): Promise<AdminUserList> {
+  return getJson<AdminUserList>("/api/admin/users", { ...params }, signal);
+}
+
+/** The search text is part of the key (spec §7). */
+export const adminUsersQueryOptions = (params: AdminUsersParams) =>
+  queryOptions({
+    queryKey: [...ADMIN_USERS_QUERY_KEY, params] as const,
+    queryFn: ({ signal }) => getAdminUsers(params, signal),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+
+export function useAdminUsers(params: AdminUsersParams) {
+  return useQuery(adminUsersQueryOptions(params));
+}

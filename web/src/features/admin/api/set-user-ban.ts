@@ -1,0 +1,24 @@
+import type { AdminUser } from "@loop/rules/schemas/admin-users";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiJson } from "@/lib/api-client";
+import { ADMIN_QUERY_KEY } from "@/lib/query-keys";
+
+export interface SetUserBanInput {
+  userId: string;
+  isBanned: boolean;
+  /** Required to ban (trimmed, not blank); ignored to unban. */
+  banReason: string | null;
+}
+
+/** PUT /api/admin/users/:id/ban {isBanned, banReason} → the user. */
+export function setUserBan({ userId, isBanned, banReason }: SetUserBanInput): Promise<AdminUser> {
+  return apiJson<AdminUser>("PUT", `/api/admin/users/${encodeURIComponent(userId)}/ban`, { isBanned, banReason });
+}
+
+export function useSetUserBan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setUserBan,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,90 @@
+import type { AdminAction, AuditEntry } from "@loop/rules/schemas/audit-log";
+import { useState } from "react";
+import { LoadError } from "@/components/ui/load-error";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useAuditLog } from "../api/get-audit-log";
+import { formatDateTime } from "../lib/admin-format";
+import { Pager } from "./pager";
+
+export const AUDIT_PAGE_SIZE = 25;
+
+export const ACTION_TEXT: Record<AdminAction, string> = {
+  "user.admin_granted": "Granted admin status",
+  "user.admin_revoked": "Removed admin status",
+  "user.banned": "Banned a user",
+  "user.unbanned": "Unbanned a user",
+  "user.warned": "Warned a user",
+  "loop.visibility_changed": "Changed a loop's visibility",
+  "loop.hidden": "Hid a loop",
+  "loop.restored": "Restored a loop",
+  "notification.sent": "Sent a notification",
+  "notification.broadcast": "Notified all users",
+  "settings.changed": "Changed the settings",
+  "withdrawal.status_changed": "Changed a withdrawal's status",
+  "token_order.fulfilled": "Fulfilled a token order",
+  "token_order.rejected": "Rejected a token order",
+  "vault.deposited": "Deposited to the vault",
+};
+
+/** A before/after state in one line: {"isBanned":false} → isBanned: false. */
+export function stateText(state: unknown): string {
+  if (state === null || state === undefined) return "—";
+  if (typeof state !== "object") return String(state);
+  return Object.entries(state as Record<string, unknown>)
+    .map(([key, value]) => `${key}: ${typeof value === "object" && value !== null ? JSON.stringify(value) : String(value)}`)
+    .join(", ");
+}
+
+/** Audit Log: who did what, to what, when, and the state before → after. */
+export function AuditLogList() {
+  const [offset, setOffset] = useState(0);
+  const log = useAuditLog({ limit: AUDIT_PAGE_SIZE, offset });
+  if (log.isError) return <LoadError message="The audit log could not be loaded." onRetry={() => void log.refetch()} />;
+  if (!log.data) return <Skeleton className="h-60" />;
+  if (log.data.entries.length === 0) return <p className="py-8 text-center text-muted-foreground">No admin actions yet.</p>;
+  return (
+    <div className="grid gap-4">
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[48rem] text-left text-sm">
+          <caption className="sr-only">Audit log</caption>
+          <thead className="text-xs tracking-wide text-muted-foreground uppercase">
+            <tr className="border-b border-border">
+              <th scope="col" className="py-2 pr-3">When</th>
+              <th scope="col" className="py-2 pr-3">Who</th>
+              <th scope="col" className="py-2 pr-3">What</th>
+              <th scope="col" className="py-2">Before → after</th>
+            </tr>
+          </thead>
+          <tbody>
+            {log.data.entries.map((entry) => (
+              <AuditRow key={entry.id} entry={entry} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager offset={offset} limit={AUDIT_PAGE_SIZE} total={log.data.total} onOffsetChange={setOffset} noun="entries" />
+    </div>
+  );
+}
+
+function AuditRow({ entry }: { entry: AuditEntry }) {
+  return (
+    <tr className="border-b border-border/60 align-top last:border-0">
+      <td className="py-2.5 pr-3 whitespace-nowrap text-muted-foreground">{formatDateTime(entry.createdAt)}</td>
+      <td className="py-2.5 pr-3 font-medium">{entry.admin.username}</td>
+      <td className="py-2.5 pr-3">
+        {ACTION_TEXT[entry.action] ?? entry.action}
+        {entry.targetId ? (
+          <span className="block font-mono text-xs text-muted-foreground">
+            {entry.targetType} {entry.targetId}
+          </span>
+        ) : null}
+      </td>
+      <td className="py-2.5 text-xs break-all">
+        <span className="text-muted-foreground">{stateText(entry.before)}</span>
+        {" → "}
+        <span>{stateText(entry.after)}</span>
+      </td>
+    </tr>
+  );
+}

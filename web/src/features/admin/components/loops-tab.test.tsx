@@ -1,0 +1,59 @@
+import { configure, screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { callsTo, json, makeAdminLoop, renderAdmin, sentBody, stubAdminApi } from "../testing/admin-fixtures";
+import { LoopsTab } from "./loops-tab";
+
+configure({ asyncUtilTimeout: 6000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+const LOOP = makeAdminLoop();
+const HIDDEN = makeAdminLoop({ id: "00000000-0000-4000-8000-0000000000a2", title: "Stolen Beat", isPublic: false, status: "hidden", hiddenReason: "Copyright claim" });
+
+function setup() {
+  const fetchMock = stubAdminApi({
+    "GET /api/admin/loops": () => json({ loops: [LOOP, HIDDEN], total: 2 }),
+    [`PUT /api/admin/loops/${LOOP.id}/moderation`]: (init) => json({ ...LOOP, status: "hidden", hiddenReason: (sentBody(init) as { reason: string }).reason }),
+    [`PUT /api/admin/loops/${HIDDEN.id}/moderation`]: () => json({ ...HIDDEN, status: "ready", hiddenReason: null }),
+    [`PUT /api/admin/loops/${LOOP.id}/visibility`]: () => json({ ...LOOP, isPublic: false }),
+  });
+  return { ...renderAdmin(<LoopsTab />), fetchMock };
+}
+
+describe("Loops tab", () => {
+  it("lists loops with visibility, hidden status and reason, creator, price and downloads", async () => {
+    setup();
+    const row = await screen.findByRole("region", { name: "Deep Night" });
+    expect(within(row).getByText("Public")).toBeInTheDocument();
+    expect(within(row).getByText("beatmaker")).toBeInTheDocument();
+    expect(within(row).getByText("$4.99")).toBeInTheDocument();
+    expect(within(row).getByText("12")).toBeInTheDocument();
+    const hidden = screen.getByRole("region", { name: "Stolen Beat" });
+    expect(within(hidden).getByText("Private")).toBeInTheDocument();
+    expect(within(hidden).getByText("Hidden")).toBeInTheDocument();
+    expect(within(hidden).getByText("Hidden: Copyright claim")).toBeInTheDocument();
+    expect(within(hidden).getByRole("button", { name: "Restore" })).toBeInTheDocument();
+    expect(within(hidden).getByRole("button", { name: "Make Public" })).toBeInTheDocument();
+  });
+
+  it("hides a loop only with a reason", async () => {
+    const { user, fetchMock } = setup();
+    const row = await screen.findByRole("region", { name: "Deep Night" });
+    await user.click(within(row).getByRole("button", { name: "Hide" }));
+    const dialog = screen.getByRole("dialog", { name: "Hide Loop" });
+    expect(within(dialog).getByRole("button", { name: "Hide" })).toBeDisabled();
+    await user.type(within(dialog).getByLabelText("Reason"), "Copyright claim");
+    await user.click(within(dialog).getByRole("button", { name: "Hide" }));
+    expect(await screen.findByText("Loop Hidden")).toBeInTheDocument();
+    expect(sentBody(callsTo(fetchMock, "PUT", `/api/admin/loops/${LOOP.id}/moderation`)[0]![1])).toEqual({ hidden: true, reason: "Copyright claim" });
+  });
+
+  it("restores a hidden loop and changes visibility", async () => {
+    const { user, fetchMock } = setup();
+    await user.click(within(await screen.findByRole("region", { name: "Stolen Beat" })).getByRole("button", { name: "Restore" }));
+    expect(await screen.findByText("Loop Restored")).toBeInTheDocument();
+    expect(sentBody(callsTo(fetchMock, "PUT", `/api/admin/loops/${HIDDEN.id}/moderation`)[0]![1])).toEqual({ hidden: false, reason: null });
+    await user.click(within(screen.getByRole("region", { name: "Deep Night" })).getByRole("button", { name: "Make Private" }));
+    expect(await screen.findByText("Visibility Updated")).toBeInTheDocument();
+    expect(sentBody(callsTo(fetchMock, "PUT", `/api/admin/loops/${LOOP.id}/visibility`)[0]![1])).toEqual({ isPublic: false });
+  });
+});

@@ -1,0 +1,152 @@
+import type { AdminLoop } from "@loop/rules/schemas/admin-loops";
+import { EyeOff, Globe, Loader2, Lock, RotateCcw } from "lucide-react";
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { LoadError } from "@/components/ui/load-error";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatCount } from "@/lib/format";
+import { useAdminLoops } from "../api/get-admin-loops";
+import { useSetLoopModeration } from "../api/set-loop-moderation";
+import { useSetLoopVisibility } from "../api/set-loop-visibility";
+import { usdText } from "../lib/admin-format";
+import { failureToast, successToast } from "../lib/failure-toast";
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from "../lib/use-debounced-value";
+import { HideLoopDialog, MODERATION_FAILED_TEXT } from "./hide-loop-dialog";
+import { Pager } from "./pager";
+import { SearchInput } from "./search-input";
+
+export const LOOPS_PAGE_SIZE = 20;
+
+/** Loops (spec §2): search by title or creator; visibility and moderation. */
+export function LoopsTab() {
+  const [search, setSearch] = useState("");
+  const [offset, setOffset] = useState(0);
+  const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const loops = useAdminLoops({ search: debounced, limit: LOOPS_PAGE_SIZE, offset });
+  const [hideTarget, setHideTarget] = useState<{ id: string; title: string } | null>(null);
+
+  return (
+    <div className="grid gap-4">
+      <SearchInput
+        label="Search loops"
+        placeholder="Search by title or creator"
+        value={search}
+        onChange={(value) => {
+          setSearch(value);
+          setOffset(0);
+        }}
+      />
+      {loops.isError ? (
+        <LoadError message="The loops could not be loaded." onRetry={() => void loops.refetch()} />
+      ) : !loops.data ? (
+        <div className="grid gap-3" aria-label="Loading loops">
+          {[0, 1, 2].map((row) => (
+            <Skeleton key={row} className="h-20" />
+          ))}
+        </div>
+      ) : loops.data.loops.length === 0 ? (
+        <p className="py-8 text-center text-muted-foreground">{debounced ? `No loops match "${debounced}".` : "No loops yet."}</p>
+      ) : (
+        <>
+          <ul className="grid gap-3" aria-label="Loops" aria-busy={loops.isFetching}>
+            {loops.data.loops.map((loop) => (
+              <LoopRow key={loop.id} loop={loop} onHide={() => setHideTarget({ id: loop.id, title: loop.title })} />
+            ))}
+          </ul>
+          <Pager offset={offset} limit={LOOPS_PAGE_SIZE} total={loops.data.total} onOffsetChange={setOffset} noun="loops" />
+        </>
+      )}
+      <HideLoopDialog loop={hideTarget} onOpenChange={(open) => !open && setHideTarget(null)} />
+    </div>
+  );
+}
+
+const STATUS_BADGES = {
+  processing: <Badge variant="warning">Processing</Badge>,
+  failed: <Badge variant="destructive">Failed</Badge>,
+  ready: null,
+  hidden: null,
+} as const;
+
+function LoopRow({ loop, onHide }: { loop: AdminLoop; onHide: () => void }) {
+  const visibility = useSetLoopVisibility();
+  const moderation = useSetLoopModeration();
+  const creator = loop.creator.username || loop.creator.firstName || loop.creator.email || "Unknown Artist";
+
+  const toggleVisibility = () =>
+    visibility.mutate(
+      { loopId: loop.id, isPublic: !loop.isPublic },
+      {
+        onSuccess: (updated) => successToast("Visibility Updated", `"${updated.title}" is now ${updated.isPublic ? "public" : "private"}.`),
+        onError: (caught) => failureToast("Update Failed", caught, MODERATION_FAILED_TEXT),
+      },
+    );
+
+  const restore = () =>
+    moderation.mutate(
+      { loopId: loop.id, hidden: false, reason: null },
+      {
+        onSuccess: (updated) => successToast("Loop Restored", `"${updated.title}" is back in the catalog.`),
+        onError: (caught) => failureToast("Update Failed", caught, MODERATION_FAILED_TEXT),
+      },
+    );
+
+  return (
+    <li>
+      <Card aria-label={loop.title} className="flex flex-col gap-4 p-4 lg:flex-row lg:items-center">
+        <div className="min-w-0 flex-1">
+          <p className="flex flex-wrap items-center gap-2 font-semibold">
+            <span className="truncate">{loop.title}</span>
+            {loop.isPublic ? <Badge variant="success">Public</Badge> : <Badge variant="outline">Private</Badge>}
+            {loop.status === "hidden" ? <Badge variant="destructive">Hidden</Badge> : STATUS_BADGES[loop.status]}
+            {loop.contentType === "track" ? <Badge variant="accent">Track</Badge> : null}
+          </p>
+          {loop.status === "hidden" && loop.hiddenReason ? <p className="mt-1 text-sm text-rose-200">Hidden: {loop.hiddenReason}</p> : null}
+          <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-xs text-muted-foreground">
+            <div className="flex gap-1">
+              <dt>Creator</dt>
+              <dd className="font-semibold text-foreground">{creator}</dd>
+            </div>
+            <div className="flex gap-1">
+              <dt>Price</dt>
+              <dd className="font-semibold text-foreground tabular-nums">{loop.isFree ? "FREE" : usdText(loop.price)}</dd>
+            </div>
+            <div className="flex gap-1">
+              <dt>Downloads</dt>
+              <dd className="font-semibold text-foreground tabular-nums">{formatCount(loop.downloadCount)}</dd>
+            </div>
+            <div className="flex gap-1">
+              <dt>Sales</dt>
+              <dd className="font-semibold text-foreground tabular-nums">{formatCount(loop.purchaseCount)}</dd>
+            </div>
+          </dl>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={toggleVisibility} disabled={visibility.isPending}>
+            {visibility.isPending ? <Loader2 className="animate-spin" aria-hidden /> : loop.isPublic ? <Lock aria-hidden /> : <Globe aria-hidden />}
+            {loop.isPublic ? "Make Private" : "Make Public"}
+          </Button>
+          {loop.status === "hidden" ? (
+            <Button variant="secondary" size="sm" onClick={restore} disabled={moderation.isPending}>
+              {moderation.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <RotateCcw aria-hidden />}
+              Restore
+            </Button>
+          ) : (
+            <Button
+              variant="destructive"
+              size="sm"
+              onClick={onHide}
+              disabled={loop.status !== "ready"}
+              title={loop.status !== "ready" ? "Only a processed loop can be hidden" : undefined}
+            >
+              <EyeOff aria-hidden />
+              Hide
+            </Button>
+          )}
+        </div>
+      </Card>
+    </li>
+  );
+}

@@ -1,0 +1,86 @@
+import { configure, screen, waitFor, within } from "@testing-library/react";
+import { useState } from "react";
+import { describe, expect, it, vi } from "vitest";
+import { callsTo, json, renderAdmin, sentBody, stubAdminApi, USER_ID } from "../testing/admin-fixtures";
+import { type NotificationRecipient, SendNotificationDialog } from "./send-notification-dialog";
+
+configure({ asyncUtilTimeout: 6000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+function Harness({ recipient }: { recipient: NotificationRecipient | null }) {
+  const [open, setOpen] = useState(true);
+  return <SendNotificationDialog open={open} onOpenChange={setOpen} recipient={recipient} />;
+}
+
+function setup(handler: Parameters<typeof stubAdminApi>[0][string], recipient: NotificationRecipient | null = null) {
+  const fetchMock = stubAdminApi({ "POST /api/admin/notifications": handler });
+  const rendered = renderAdmin(<Harness recipient={recipient} />);
+  const dialog = () => screen.getByRole("dialog", { name: "Send Notification" });
+  const send = () => within(dialog()).getByRole("button", { name: "Send" });
+  const calls = () => callsTo(fetchMock, "POST", "/api/admin/notifications");
+  return { ...rendered, dialog, send, calls };
+}
+
+const QUEUED = { recipient: "all", broadcastId: "00000000-0000-4000-8000-0000000000d1", status: "queued" };
+
+describe("Send Notification dialog", () => {
+  it("enables Send only with a title and a message, and sends to all users by default", async () => {
+    const { user, dialog, send, calls } = setup(() => json(QUEUED, 202));
+    expect(within(within(dialog()).getByLabelText("Type")).getAllByRole("option").map((option) => option.textContent)).toEqual(["Info", "Success", "Warning", "Error"]);
+    expect(send()).toBeDisabled();
+    await user.type(within(dialog()).getByLabelText("Title"), "Maintenance");
+    expect(send()).toBeDisabled();
+    await user.type(within(dialog()).getByLabelText("Message"), "   ");
+    expect(send()).toBeDisabled();
+    await user.type(within(dialog()).getByLabelText("Message"), "Back at 10:00");
+    expect(send()).toBeEnabled();
+    await user.selectOptions(within(dialog()).getByLabelText("Type"), "warning");
+    await user.click(send());
+    expect(await screen.findByText("Notification Sent")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    // Blank optional fields are left out; the message is trimmed.
+    expect(sentBody(calls()[0]![1])).toEqual({ userId: "all", title: "Maintenance", message: "Back at 10:00", type: "warning" });
+  });
+
+  it("sends to the chosen user with a button link", async () => {
+    const { user, dialog, send, calls } = setup(() => json({ recipient: "user", notificationId: "00000000-0000-4000-8000-0000000000e1" }, 201), {
+      id: USER_ID,
+      username: "beatmaker",
+    });
+    expect(within(dialog()).getByLabelText("Recipient")).toHaveValue(USER_ID);
+    await user.type(within(dialog()).getByLabelText("Title"), "New feature");
+    await user.type(within(dialog()).getByLabelText("Message"), "Try offers");
+    await user.type(within(dialog()).getByLabelText("Button URL (optional)"), "https://loop.example/negotiations");
+    await user.type(within(dialog()).getByLabelText("Button text (optional)"), "Open");
+    await user.click(send());
+    expect(await screen.findByText("Your notification was sent to beatmaker.")).toBeInTheDocument();
+    expect(sentBody(calls()[0]![1])).toEqual({
+      userId: USER_ID,
+      title: "New feature",
+      message: "Try offers",
+      type: "info",
+      actionUrl: "https://loop.example/negotiations",
+      actionText: "Open",
+    });
+  });
+
+  it("refuses a button URL that is not http(s) without calling the server", async () => {
+    const { user, dialog, send, calls } = setup(() => json(QUEUED, 202));
+    await user.type(within(dialog()).getByLabelText("Title"), "Hi");
+    await user.type(within(dialog()).getByLabelText("Message"), "There");
+    await user.type(within(dialog()).getByLabelText("Button URL (optional)"), "javascript:alert(1)");
+    await user.click(send());
+    expect(within(dialog()).getByRole("alert")).toHaveTextContent("Invalid Button URL: Enter a full http:// or https:// address");
+    expect(calls()).toHaveLength(0);
+  });
+
+  it("says 'Failed to Send' when sending fails", async () => {
+    const { user, dialog, send } = setup(() => new Response("", { status: 500 }));
+    await user.type(within(dialog()).getByLabelText("Title"), "Hi");
+    await user.type(within(dialog()).getByLabelText("Message"), "There");
+    await user.click(send());
+    expect(await screen.findByText("Failed to Send")).toBeInTheDocument();
+    expect(screen.getByText("Failed to send notification. Please try again.")).toBeInTheDocument();
+    expect(screen.getByRole("dialog", { name: "Send Notification" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,124 @@
+import { configure, screen, waitFor, within } from "@testing-library/react";
+import { useState } from "react";
+import { describe, expect, it, vi } from "vitest";
+import { callsTo, json, makeSettings, makeStats, renderAdmin, sentBody, stubAdminApi } from "../testing/admin-fixtures";
+import { type SettingsSection, SettingsTab } from "./settings-tab";
+
+configure({ asyncUtilTimeout: 6000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+function Harness({ initial }: { initial: SettingsSection }) {
+  const [section, setSection] = useState<SettingsSection>(initial);
+  return <SettingsTab section={section} onSectionChange={setSection} />;
+}
+
+describe("Settings tab: vault deposit", () => {
+  function setup(deposit: Parameters<typeof stubAdminApi>[0][string]) {
+    let stats = makeStats();
+    const fetchMock = stubAdminApi({
+      "GET /api/admin/stats": () => json(stats),
+      "GET /api/admin/tokens/withdrawals": () => json([]),
+      "POST /api/admin/vault/deposit": async (init, url) => {
+        const answer = await deposit(init, url);
+        if (answer.ok) stats = (await answer.clone().json()) as typeof stats;
+        return answer;
+      },
+    });
+    const rendered = renderAdmin(<Harness initial="withdrawals" />);
+    return { ...rendered, fetchMock };
+  }
+
+  it("checks the amount with the spec's texts, then deposits with an Idempotency-Key", async () => {
+    const { user, fetchMock } = setup(() => json(makeStats({ platformEarnings: "2400.00000000", availableWithdrawal: "1100.00000000" })));
+    await user.click(screen.getByRole("button", { name: "Deposit to Vault" }));
+    const dialog = screen.getByRole("dialog", { name: "Deposit to Vault" });
+    const deposit = within(dialog).getByRole("button", { name: "Deposit" });
+    await user.click(deposit);
+    expect(within(dialog).getByRole("alert")).toHaveTextContent("Missing Amount: Please enter an amount to deposit");
+    await user.type(within(dialog).getByLabelText("Amount (LOOP)"), "0");
+    await user.click(deposit);
+    expect(within(dialog).getByRole("alert")).toHaveTextContent("Invalid Amount: Amount must be greater than 0");
+    expect(callsTo(fetchMock, "POST", "/api/admin/vault/deposit")).toHaveLength(0);
+
+    await user.clear(within(dialog).getByLabelText("Amount (LOOP)"));
+    await user.type(within(dialog).getByLabelText("Amount (LOOP)"), "100");
+    await user.click(deposit);
+    expect(await screen.findByText("Vault Deposit Successful")).toBeInTheDocument();
+    const [call] = callsTo(fetchMock, "POST", "/api/admin/vault/deposit");
+    expect(sentBody(call![1])).toEqual({ amount: "100" });
+    expect(new Headers(call![1]?.headers).get("idempotency-key")).toMatch(/^[0-9a-f-]{36}$/);
+    // The figures shown are the ones the deposit answered.
+    expect(await within(screen.getByRole("group", { name: "Available for Withdrawal" })).findByText("1,100.00000000 LOOP")).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal under 'Deposit Failed', else 'Failed to deposit to vault'", async () => {
+    let answer = json({ message: "Insufficient Earnings: Only 2500 LOOP of platform earnings can be deposited" }, 409);
+    const { user } = setup(() => answer);
+    await user.click(screen.getByRole("button", { name: "Deposit to Vault" }));
+    const dialog = screen.getByRole("dialog", { name: "Deposit to Vault" });
+    await user.type(within(dialog).getByLabelText("Amount (LOOP)"), "9999");
+    await user.click(within(dialog).getByRole("button", { name: "Deposit" }));
+    expect(await screen.findByText("Deposit Failed")).toBeInTheDocument();
+    expect(screen.getByText("Insufficient Earnings: Only 2500 LOOP of platform earnings can be deposited")).toBeInTheDocument();
+    answer = new Response("", { status: 500 });
+    await user.click(within(dialog).getByRole("button", { name: "Deposit" }));
+    expect(await screen.findByText("Failed to deposit to vault")).toBeInTheDocument();
+  });
+});
+
+describe("Settings tab: System Settings", () => {
+  function setup(save: Parameters<typeof stubAdminApi>[0][string]) {
+    let settings = makeSettings({ disputeWindowSeconds: 86_400 });
+    const fetchMock = stubAdminApi({
+      "GET /api/admin/stats": () => json(makeStats()),
+      "GET /api/admin/settings": () => json(settings),
+      "PUT /api/admin/settings": async (init, url) => {
+        const answer = await save(init, url);
+        if (answer.ok) settings = (await answer.clone().json()) as typeof settings;
+        return answer;
+      },
+    });
+    const rendered = renderAdmin(<Harness initial="system" />);
+    return { ...rendered, fetchMock };
+  }
+
+  it("shows fees as percentages and the dispute window in human units; refuses bad values", async () => {
+    const { user, fetchMock } = setup(() => json(makeSettings()));
+    const form = await screen.findByRole("form", { name: "System settings" });
+    expect(within(form).getByLabelText("MP3 format fee (%)")).toHaveValue("2");
+    expect(within(form).getByLabelText("WAV format fee (%)")).toHaveValue("4");
+    expect(within(form).getByLabelText("Minimum withdrawal (LOOP)")).toHaveValue("10");
+    expect(within(form).getByText(/= 1 day\./)).toBeInTheDocument();
+
+    const wav = within(form).getByLabelText("WAV format fee (%)");
+    await user.clear(wav);
+    await user.type(wav, "60");
+    await user.click(within(form).getByRole("button", { name: "Save Settings" }));
+    expect(within(form).getByRole("alert")).toHaveTextContent("Invalid Fee: A format fee is a whole number of basis points from 0 to 5000 (50%)");
+    expect(callsTo(fetchMock, "PUT", "/api/admin/settings")).toHaveLength(0);
+  });
+
+  it("sends the changed settings (fees in basis points) and toasts 'Settings Saved'", async () => {
+    const { user, fetchMock } = setup(() => json(makeSettings({ formatFeeBps: { mp3: 250, wav: 400 }, disputeWindowSeconds: 3600 })));
+    const form = await screen.findByRole("form", { name: "System settings" });
+    await user.clear(within(form).getByLabelText("MP3 format fee (%)"));
+    await user.type(within(form).getByLabelText("MP3 format fee (%)"), "2.5");
+    await user.clear(within(form).getByLabelText("Dispute window (seconds)"));
+    await user.type(within(form).getByLabelText("Dispute window (seconds)"), "3600");
+    await user.click(within(form).getByRole("button", { name: "Save Settings" }));
+    expect(await screen.findByText("Settings Saved")).toBeInTheDocument();
+    const [call] = callsTo(fetchMock, "PUT", "/api/admin/settings");
+    expect(sentBody(call![1])).toEqual({ formatFeeBps: { mp3: 250 }, disputeWindowSeconds: 3600 });
+    await waitFor(() => expect(within(form).getByLabelText("MP3 format fee (%)")).toHaveValue("2.5"));
+  });
+
+  it("shows the server's refusal under 'Save Failed'", async () => {
+    const { user } = setup(() => json({ message: "Dispute Window Not Changed: The marketplace contract could not be reached" }, 503));
+    const form = await screen.findByRole("form", { name: "System settings" });
+    await user.clear(within(form).getByLabelText("Offer expiry (hours)"));
+    await user.type(within(form).getByLabelText("Offer expiry (hours)"), "24");
+    await user.click(within(form).getByRole("button", { name: "Save Settings" }));
+    expect(await screen.findByText("Save Failed")).toBeInTheDocument();
+    expect(screen.getByText("Dispute Window Not Changed: The marketplace contract could not be reached")).toBeInTheDocument();
+  });
+});

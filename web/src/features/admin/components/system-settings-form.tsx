@@ -1,0 +1,116 @@
+import type { PlatformSettings } from "@loop/rules/schemas/platform-settings";
+import { Loader2, Save } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { FormAlert } from "@/components/ui/form-alert";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { LoadError } from "@/components/ui/load-error";
+import { Skeleton } from "@/components/ui/skeleton";
+import { usePlatformSettings } from "../api/get-platform-settings";
+import { useUpdatePlatformSettings } from "../api/update-platform-settings";
+import { formatDateTime } from "../lib/admin-format";
+import { failureToast, successToast } from "../lib/failure-toast";
+import { buildSettingsUpdate, formatDuration, type SettingsValues, settingsToValues } from "../lib/settings-form";
+
+export const SETTINGS_FAILED_TEXT = "Failed to save the settings.";
+
+/** System Settings: format fees, minimum withdrawal, offer expiry and the escrow dispute window. */
+export function SystemSettingsPanel() {
+  const settings = usePlatformSettings();
+  if (settings.isError) return <LoadError message="The settings could not be loaded." onRetry={() => void settings.refetch()} />;
+  if (!settings.data) return <Skeleton className="h-72" />;
+  return <SystemSettingsForm settings={settings.data} />;
+}
+
+export function SystemSettingsForm({ settings }: { settings: PlatformSettings }) {
+  const [values, setValues] = useState<SettingsValues>(() => settingsToValues(settings));
+  const [error, setError] = useState<string | null>(null);
+  const save = useUpdatePlatformSettings();
+
+  // Saved (or changed by another admin and fetched again): show what is in force.
+  const [shownFor, setShownFor] = useState(settings);
+  if (settings !== shownFor) {
+    setShownFor(settings);
+    setValues(settingsToValues(settings));
+  }
+
+  const set = (name: keyof SettingsValues, value: string) => {
+    setValues((previous) => ({ ...previous, [name]: value }));
+    setError(null);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    const check = buildSettingsUpdate(settings, values);
+    if (!check.ok) {
+      setError(check.message);
+      return;
+    }
+    save.mutate(check.body, {
+      onSuccess: () => successToast("Settings Saved", "The new settings apply from now on."),
+      onError: (caught) => failureToast("Save Failed", caught, SETTINGS_FAILED_TEXT),
+    });
+  };
+
+  const seconds = /^\d+$/.test(values.disputeWindowSeconds.trim()) ? Number(values.disputeWindowSeconds.trim()) : null;
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="System settings" className="grid max-w-2xl gap-5">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="setting-mp3-fee" label="MP3 format fee (%)" hint="On top of the price of new purchases and offers.">
+          <Input id="setting-mp3-fee" inputMode="decimal" value={values.mp3Percent} onChange={(event) => set("mp3Percent", event.target.value)} />
+        </Field>
+        <Field id="setting-wav-fee" label="WAV format fee (%)" hint="On top of the price of new purchases and offers.">
+          <Input id="setting-wav-fee" inputMode="decimal" value={values.wavPercent} onChange={(event) => set("wavPercent", event.target.value)} />
+        </Field>
+        <Field id="setting-min-withdrawal" label="Minimum withdrawal (LOOP)">
+          <Input id="setting-min-withdrawal" inputMode="decimal" value={values.minWithdrawal} onChange={(event) => set("minWithdrawal", event.target.value)} />
+        </Field>
+        <Field id="setting-offer-expiry" label="Offer expiry (hours)" hint="New offers and counters expire after this.">
+          <Input id="setting-offer-expiry" inputMode="numeric" value={values.offerExpiryHours} onChange={(event) => set("offerExpiryHours", event.target.value)} />
+        </Field>
+        <Field
+          id="setting-dispute-window"
+          label="Dispute window (seconds)"
+          hint={
+            settings.disputeWindowSeconds === null && values.disputeWindowSeconds.trim() === ""
+              ? "Unavailable: the marketplace contract could not be read."
+              : seconds !== null
+                ? `= ${formatDuration(seconds)}. Applies to on-chain purchases made after the change.`
+                : undefined
+          }
+        >
+          <Input
+            id="setting-dispute-window"
+            inputMode="numeric"
+            value={values.disputeWindowSeconds}
+            onChange={(event) => set("disputeWindowSeconds", event.target.value)}
+          />
+        </Field>
+      </div>
+      {error ? <FormAlert message={error} /> : null}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-xs text-muted-foreground">
+          Last changed {formatDateTime(settings.updatedAt)}
+          {settings.updatedBy ? ` by ${settings.updatedBy.username}` : ""}
+        </p>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+          Save Settings
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Field({ id, label, hint, children }: { id: string; label: string; hint?: string; children: React.ReactNode }) {
+  return (
+    <div className="grid content-start gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
+    </div>
+  );
+}

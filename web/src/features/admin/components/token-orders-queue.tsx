@@ -1,0 +1,94 @@
+import { type AdminTokenOrder, type PaymentMethod, TOKEN_ORDER_STATUSES, type TokenOrderStatus } from "@loop/rules/schemas/token-orders";
+import { Check, Loader2, X } from "lucide-react";
+import { useState } from "react";
+import { Badge, type BadgeProps } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { LoadError } from "@/components/ui/load-error";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useFulfilTokenOrder } from "../api/fulfil-token-order";
+import { useAdminTokenOrders } from "../api/get-admin-token-orders";
+import { formatDateTime, loopText, usdText } from "../lib/admin-format";
+import { failureToast, successToast } from "../lib/failure-toast";
+import { ORDER_UPDATE_FAILED_TEXT, RejectOrderDialog } from "./reject-order-dialog";
+
+const PAYMENT_LABELS: Record<PaymentMethod, string> = { paypal: "PayPal", bank_transfer: "Bank transfer", crypto: "Crypto", revolut: "Revolut", skrill: "Skrill" };
+
+const STATUS_VARIANT: Record<TokenOrderStatus, BadgeProps["variant"]> = { pending: "warning", fulfilled: "success", rejected: "destructive" };
+
+/** Token Orders: users' requests to buy LOOP; fulfil (credits the LOOP) once paid, or reject with a reason. */
+export function TokenOrdersQueue() {
+  const [status, setStatus] = useState<TokenOrderStatus | "">("pending");
+  const orders = useAdminTokenOrders(status || undefined);
+  const [rejecting, setRejecting] = useState<{ id: string; username: string } | null>(null);
+
+  return (
+    <div className="grid gap-4">
+      <div className="grid max-w-xs gap-2">
+        <Label htmlFor="order-filter">Show</Label>
+        <NativeSelect id="order-filter" value={status} onChange={(event) => setStatus(event.target.value as TokenOrderStatus | "")}>
+          <option value="">All orders</option>
+          {TOKEN_ORDER_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {value[0]!.toUpperCase() + value.slice(1)}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      {orders.isError ? (
+        <LoadError message="The token orders could not be loaded." onRetry={() => void orders.refetch()} />
+      ) : !orders.data ? (
+        <Skeleton className="h-40" />
+      ) : orders.data.length === 0 ? (
+        <p className="py-8 text-center text-muted-foreground">No token orders to show.</p>
+      ) : (
+        <ul className="grid gap-3" aria-label="Token orders">
+          {orders.data.map((order) => (
+            <OrderRow key={order.id} order={order} onReject={() => setRejecting({ id: order.id, username: order.username })} />
+          ))}
+        </ul>
+      )}
+      <RejectOrderDialog order={rejecting} onOpenChange={(open) => !open && setRejecting(null)} />
+    </div>
+  );
+}
+
+function OrderRow({ order, onReject }: { order: AdminTokenOrder; onReject: () => void }) {
+  const fulfil = useFulfilTokenOrder();
+  const onFulfil = () =>
+    fulfil.mutate(order.id, {
+      onSuccess: () => successToast("Order Fulfilled", `${loopText(order.requestedAmount)} credited to ${order.username}.`),
+      onError: (caught) => failureToast("Update Failed", caught, ORDER_UPDATE_FAILED_TEXT),
+    });
+  return (
+    <li aria-label={`Order of ${order.username}`} className="flex flex-col gap-3 rounded-lg border border-border bg-surface/60 p-4 lg:flex-row lg:items-center">
+      <div className="min-w-0 flex-1 text-sm">
+        <p className="flex flex-wrap items-center gap-2 font-semibold">
+          {order.username}
+          {order.email ? <span className="font-normal text-muted-foreground">{order.email}</span> : null}
+          <Badge variant={STATUS_VARIANT[order.status]}>{order.status.toUpperCase()}</Badge>
+        </p>
+        <p className="mt-1 tabular-nums">
+          {loopText(order.requestedAmount)} for <strong>{usdText(order.usdAmount)}</strong> by {PAYMENT_LABELS[order.paymentMethod]}
+        </p>
+        <p className="mt-1 break-all text-muted-foreground">Payment details: {order.paymentDetails}</p>
+        {order.message ? <p className="mt-1 text-muted-foreground">Message: {order.message}</p> : null}
+        {order.rejectionReason ? <p className="mt-1 text-rose-200">Rejected: {order.rejectionReason}</p> : null}
+        <p className="mt-1 text-xs text-muted-foreground">{formatDateTime(order.createdAt)}</p>
+      </div>
+      {order.status === "pending" ? (
+        <div className="flex gap-2">
+          <Button size="sm" onClick={onFulfil} disabled={fulfil.isPending}>
+            {fulfil.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Check aria-hidden />}
+            Fulfil
+          </Button>
+          <Button size="sm" variant="outline" onClick={onReject} disabled={fulfil.isPending}>
+            <X aria-hidden />
+            Reject
+          </Button>
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,194 @@
+import type { AdminUser } from "@loop/rules/schemas/admin-users";
+import { levelTitle } from "@loop/rules/levels";
+import { Ban, Bell, Loader2, ShieldCheck, ShieldOff, TriangleAlert, UserCheck } from "lucide-react";
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { LoadError } from "@/components/ui/load-error";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatCount, shortAddress } from "@/lib/format";
+import { useAdminUsers } from "../api/get-admin-users";
+import { useSetUserAdmin } from "../api/set-user-admin";
+import { useSetUserBan } from "../api/set-user-ban";
+import { loopText } from "../lib/admin-format";
+import { failureToast, successToast } from "../lib/failure-toast";
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from "../lib/use-debounced-value";
+import { BAN_FAILED_TEXT, BanUserDialog } from "./ban-user-dialog";
+import { Pager } from "./pager";
+import { SearchInput } from "./search-input";
+import { SendWarningDialog } from "./send-warning-dialog";
+import type { NotificationRecipient } from "./send-notification-dialog";
+
+export const USERS_PAGE_SIZE = 20;
+export const ADMIN_STATUS_FAILED_TEXT = "Failed to update admin status.";
+
+type Target = { id: string; username: string };
+
+export interface UsersTabProps {
+  /** The signed-in admin (who cannot ban themselves). */
+  currentUserId: string;
+  /** Opens Send Notification for one user. */
+  onNotify: (recipient: NotificationRecipient) => void;
+}
+
+/** Users (spec §2): search by username, e-mail or wallet; badges, figures and the admin actions. */
+export function UsersTab({ currentUserId, onNotify }: UsersTabProps) {
+  const [search, setSearch] = useState("");
+  const [offset, setOffset] = useState(0);
+  const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const users = useAdminUsers({ search: debounced, limit: USERS_PAGE_SIZE, offset });
+  const [banTarget, setBanTarget] = useState<Target | null>(null);
+  const [warnTarget, setWarnTarget] = useState<Target | null>(null);
+
+  const onSearch = (value: string) => {
+    setSearch(value);
+    setOffset(0);
+  };
+
+  return (
+    <div className="grid gap-4">
+      <SearchInput label="Search users" placeholder="Search by username, e-mail or wallet" value={search} onChange={onSearch} />
+      {users.isError ? (
+        <LoadError message="The users could not be loaded." onRetry={() => void users.refetch()} />
+      ) : !users.data ? (
+        <div className="grid gap-3" aria-label="Loading users">
+          {[0, 1, 2].map((row) => (
+            <Skeleton key={row} className="h-24" />
+          ))}
+        </div>
+      ) : users.data.users.length === 0 ? (
+        <p className="py-8 text-center text-muted-foreground">{debounced ? `No users match "${debounced}".` : "No users yet."}</p>
+      ) : (
+        <>
+          <ul className="grid gap-3" aria-label="Users" aria-busy={users.isFetching}>
+            {users.data.users.map((user) => (
+              <UserRow
+                key={user.id}
+                user={user}
+                isSelf={user.id === currentUserId}
+                onBan={() => setBanTarget({ id: user.id, username: user.username })}
+                onWarn={() => setWarnTarget({ id: user.id, username: user.username })}
+                onNotify={() => onNotify({ id: user.id, username: user.username })}
+              />
+            ))}
+          </ul>
+          <Pager offset={offset} limit={USERS_PAGE_SIZE} total={users.data.total} onOffsetChange={setOffset} noun="users" />
+        </>
+      )}
+      <BanUserDialog user={banTarget} onOpenChange={(open) => !open && setBanTarget(null)} />
+      <SendWarningDialog user={warnTarget} onOpenChange={(open) => !open && setWarnTarget(null)} />
+    </div>
+  );
+}
+
+interface UserRowProps {
+  user: AdminUser;
+  isSelf: boolean;
+  onBan: () => void;
+  onWarn: () => void;
+  onNotify: () => void;
+}
+
+function UserRow({ user, isSelf, onBan, onWarn, onNotify }: UserRowProps) {
+  const setAdmin = useSetUserAdmin();
+  const setBan = useSetUserBan();
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
+
+  const toggleAdmin = () =>
+    setAdmin.mutate(
+      { userId: user.id, isAdmin: !user.isAdmin },
+      {
+        onSuccess: (updated) => successToast("Admin Status Updated", `${updated.username} ${updated.isAdmin ? "is now an admin" : "is no longer an admin"}.`),
+        onError: (caught) => failureToast("Update Failed", caught, ADMIN_STATUS_FAILED_TEXT),
+      },
+    );
+
+  const unban = () =>
+    setBan.mutate(
+      { userId: user.id, isBanned: false, banReason: null },
+      {
+        onSuccess: (updated) => successToast("User Status Updated", `${updated.username} has been unbanned.`),
+        onError: (caught) => failureToast("Update Failed", caught, BAN_FAILED_TEXT),
+      },
+    );
+
+  return (
+    <li>
+      <Card aria-label={user.username} className="flex flex-col gap-4 p-4 lg:flex-row lg:items-center">
+        <div className="min-w-0 flex-1">
+          <p className="flex flex-wrap items-center gap-2 font-semibold">
+            <span className="truncate">{user.username}</span>
+            {user.isAdmin ? <Badge variant="highlight">Admin</Badge> : null}
+            {user.isBanned ? <Badge variant="destructive">Banned</Badge> : null}
+            <Badge variant="outline" title={levelTitle(user.level)}>
+              Level {user.level}
+            </Badge>
+            {user.warnings > 0 ? (
+              <Badge variant="warning">
+                {user.warnings} warning{user.warnings === 1 ? "" : "s"}
+              </Badge>
+            ) : null}
+          </p>
+          <p className="mt-1 truncate text-sm text-muted-foreground">
+            {[fullName, user.email].filter(Boolean).join(" · ") || "No e-mail"}
+            {" · "}
+            {user.walletAddress ? (
+              <span className="font-mono" title={user.walletAddress}>
+                {shortAddress(user.walletAddress)}
+              </span>
+            ) : (
+              "No wallet"
+            )}
+          </p>
+          {user.isBanned && user.banReason ? <p className="mt-1 text-sm text-rose-200">Ban reason: {user.banReason}</p> : null}
+          <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-xs text-muted-foreground">
+            <div className="flex gap-1">
+              <dt>XP</dt>
+              <dd className="font-semibold text-foreground tabular-nums">{formatCount(user.experience)}</dd>
+            </div>
+            <div className="flex gap-1">
+              <dt>Total earned</dt>
+              <dd className="font-semibold text-foreground tabular-nums">{loopText(user.totalEarned)}</dd>
+            </div>
+            <div className="flex gap-1">
+              <dt>Total spent</dt>
+              <dd className="font-semibold text-foreground tabular-nums">{loopText(user.totalSpent)}</dd>
+            </div>
+          </dl>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={toggleAdmin} disabled={setAdmin.isPending}>
+            {setAdmin.isPending ? <Loader2 className="animate-spin" aria-hidden /> : user.isAdmin ? <ShieldOff aria-hidden /> : <ShieldCheck aria-hidden />}
+            {user.isAdmin ? "Remove Admin" : "Make Admin"}
+          </Button>
+          <Button variant="outline" size="sm" onClick={onNotify}>
+            <Bell aria-hidden />
+            Notify
+          </Button>
+          <Button variant="outline" size="sm" onClick={onWarn}>
+            <TriangleAlert aria-hidden />
+            Warn
+          </Button>
+          {user.isBanned ? (
+            <Button variant="secondary" size="sm" onClick={unban} disabled={setBan.isPending}>
+              {setBan.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <UserCheck aria-hidden />}
+              Unban
+            </Button>
+          ) : (
+            <Button
+              variant="destructive"
+              size="sm"
+              onClick={onBan}
+              disabled={isSelf || user.isAdmin}
+              title={isSelf ? "You cannot ban your own account" : user.isAdmin ? "Remove the user's admin status first" : undefined}
+            >
+              <Ban aria-hidden />
+              Ban
+            </Button>
+          )}
+        </div>
+      </Card>
+    </li>
+  );
+}

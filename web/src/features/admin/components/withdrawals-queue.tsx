@@ -1,0 +1,119 @@
+import { type AdminWithdrawal, WITHDRAWAL_STATUSES, type WithdrawalMethod, type WithdrawalStatus } from "@loop/rules/schemas/withdrawals";
+import { useState } from "react";
+import { Badge, type BadgeProps } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { LoadError } from "@/components/ui/load-error";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { shortAddress } from "@/lib/format";
+import { useAdminWithdrawals } from "../api/get-admin-withdrawals";
+import { formatDateTime, loopText, usdText } from "../lib/admin-format";
+import { withdrawalActionButton } from "../lib/withdrawal-update";
+import { WithdrawalStatusDialog } from "./withdrawal-status-dialog";
+
+export const METHOD_LABELS: Record<WithdrawalMethod, string> = {
+  crypto_eth: "Ethereum (ETH)",
+  crypto_btc: "Bitcoin (BTC)",
+  crypto_usdc: "USDC",
+  crypto_usdt: "USDT",
+  loop: "LOOP on chain",
+};
+
+const STATUS_VARIANT: Record<WithdrawalStatus, BadgeProps["variant"]> = {
+  pending: "warning",
+  processing: "highlight",
+  completed: "success",
+  failed: "destructive",
+  cancelled: "outline",
+};
+
+/** Token Withdrawals: the queue with Process (pending) and Update (processing). */
+export function WithdrawalsQueue() {
+  const [status, setStatus] = useState<WithdrawalStatus | "">("");
+  const withdrawals = useAdminWithdrawals(status || undefined);
+  const [selected, setSelected] = useState<AdminWithdrawal | null>(null);
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="grid gap-2">
+          <Label htmlFor="withdrawal-filter">Show</Label>
+          <NativeSelect id="withdrawal-filter" value={status} onChange={(event) => setStatus(event.target.value as WithdrawalStatus | "")} className="min-w-44">
+            <option value="">All withdrawals</option>
+            {WITHDRAWAL_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {value[0]!.toUpperCase() + value.slice(1)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <p className="max-w-md text-xs text-muted-foreground">
+          Rate 500 LOOP = $1. No platform fee is taken on withdrawals; crypto payouts are sent by hand and completed with their transaction ID.
+        </p>
+      </div>
+      {withdrawals.isError ? (
+        <LoadError message="The withdrawals could not be loaded." onRetry={() => void withdrawals.refetch()} />
+      ) : !withdrawals.data ? (
+        <Skeleton className="h-40" />
+      ) : withdrawals.data.length === 0 ? (
+        <p className="py-8 text-center text-muted-foreground">No withdrawals to show.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[56rem] text-left text-sm">
+            <caption className="sr-only">Token withdrawals</caption>
+            <thead className="text-xs tracking-wide text-muted-foreground uppercase">
+              <tr className="border-b border-border">
+                <th scope="col" className="py-2 pr-3">User</th>
+                <th scope="col" className="py-2 pr-3 text-right">Amount</th>
+                <th scope="col" className="py-2 pr-3 text-right">USD (net)</th>
+                <th scope="col" className="py-2 pr-3">Method</th>
+                <th scope="col" className="py-2 pr-3">Destination</th>
+                <th scope="col" className="py-2 pr-3">Status</th>
+                <th scope="col" className="py-2 pr-3">Requested</th>
+                <th scope="col" className="py-2 text-right">Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {withdrawals.data.map((withdrawal) => {
+                const action = withdrawalActionButton(withdrawal.status);
+                return (
+                  <tr key={withdrawal.id} className="border-b border-border/60 align-top last:border-0">
+                    <td className="py-2.5 pr-3 font-medium">{withdrawal.username ?? withdrawal.userId}</td>
+                    <td className="py-2.5 pr-3 text-right tabular-nums">{loopText(withdrawal.amount)}</td>
+                    <td className="py-2.5 pr-3 text-right tabular-nums">
+                      {usdText(withdrawal.usdAmount)}
+                      {withdrawal.netUsdAmount !== withdrawal.usdAmount ? <span className="block text-xs text-muted-foreground">net {usdText(withdrawal.netUsdAmount)}</span> : null}
+                    </td>
+                    <td className="py-2.5 pr-3">{METHOD_LABELS[withdrawal.method]}</td>
+                    <td className="py-2.5 pr-3 font-mono text-xs" title={withdrawal.destination}>
+                      {shortAddress(withdrawal.destination)}
+                    </td>
+                    <td className="py-2.5 pr-3">
+                      <Badge variant={STATUS_VARIANT[withdrawal.status]}>{withdrawal.status.toUpperCase()}</Badge>
+                      {withdrawal.transactionId ? (
+                        <span className="mt-1 block max-w-48 truncate font-mono text-xs text-muted-foreground" title={withdrawal.transactionId}>
+                          Tx {withdrawal.transactionId}
+                        </span>
+                      ) : null}
+                      {withdrawal.failureReason ? <span className="mt-1 block max-w-48 text-xs text-rose-200">{withdrawal.failureReason}</span> : null}
+                    </td>
+                    <td className="py-2.5 pr-3 whitespace-nowrap text-muted-foreground">{formatDateTime(withdrawal.createdAt)}</td>
+                    <td className="py-2.5 text-right">
+                      {action ? (
+                        <Button size="sm" variant={action === "Process" ? "default" : "outline"} onClick={() => setSelected(withdrawal)} aria-label={`${action} withdrawal of ${withdrawal.username ?? "user"}`}>
+                          {action}
+                        </Button>
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <WithdrawalStatusDialog withdrawal={selected} onOpenChange={(open) => !open && setSelected(null)} />
+    </div>
+  );
+}

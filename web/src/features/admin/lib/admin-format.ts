@@ -1,0 +1,21 @@
+import { parseUsd } from "@loop/rules/units";
+import { formatLoop8, formatUsdCents } from "@/lib/loop-amounts";
+
+/** "1234.50" → "$1,234.50" (a malformed value is shown as given, after "$"). */
+export function usdText(text: string): string {
+  const cents = parseUsd(text);
+  return cents === null ? `$${text}` : formatUsdCents(cents);
+}
+
+/** "1234.5" → "1,234.50000000 LOOP" (8 decimals, spec §1). */
+export function loopText(text: string): string {
+  return `${formatLoop8(text)} LOOP`;
+}
+
+const dateTime = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
+
+/** Dates in lists: US English short month, day, year, hour, minute (spec §9). */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+}

@@ -1,0 +1,47 @@
+import { SETTINGS_MESSAGES } from "@loop/rules/schemas/platform-settings";
+import { describe, expect, it } from "vitest";
+import { makeSettings } from "../testing/admin-fixtures";
+import { bpsToPercent, buildSettingsUpdate, formatDuration, percentToBps, settingsToValues } from "./settings-form";
+
+describe("settings form", () => {
+  it("turns basis points into percentages and back, exactly", () => {
+    expect(bpsToPercent(200)).toBe("2");
+    expect(bpsToPercent(250)).toBe("2.5");
+    expect(bpsToPercent(1)).toBe("0.01");
+    expect(percentToBps("2.5")).toBe(250);
+    expect(percentToBps("0.07")).toBe(7);
+    expect(percentToBps("12")).toBe(1200);
+    expect(percentToBps("2.555")).toBeNull();
+    expect(percentToBps("-1")).toBeNull();
+  });
+
+  it("shows the dispute window in human units", () => {
+    expect(formatDuration(0)).toBe("none (paid out at once)");
+    expect(formatDuration(3600)).toBe("1 hour");
+    expect(formatDuration(93784)).toBe("1 day 2 hours 3 minutes 4 seconds");
+  });
+
+  it("sends only what changed", () => {
+    const settings = makeSettings();
+    const values = { ...settingsToValues(settings), mp3Percent: "2.5", offerExpiryHours: "48" };
+    expect(buildSettingsUpdate(settings, values)).toEqual({ ok: true, body: { formatFeeBps: { mp3: 250 }, offerExpiryHours: 48 } });
+  });
+
+  it("refuses bad values with the shared schema's messages, and an unchanged form", () => {
+    const settings = makeSettings();
+    const base = settingsToValues(settings);
+    expect(buildSettingsUpdate(settings, base)).toEqual({ ok: false, message: SETTINGS_MESSAGES.nothingToChange });
+    expect(buildSettingsUpdate(settings, { ...base, wavPercent: "51" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidFee });
+    expect(buildSettingsUpdate(settings, { ...base, wavPercent: "abc" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidFee });
+    expect(buildSettingsUpdate(settings, { ...base, minWithdrawal: "0" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidMinWithdrawal });
+    expect(buildSettingsUpdate(settings, { ...base, offerExpiryHours: "0" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidOfferExpiry });
+    expect(buildSettingsUpdate(settings, { ...base, offerExpiryHours: "1.5" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidOfferExpiry });
+    expect(buildSettingsUpdate(settings, { ...base, disputeWindowSeconds: "2592001" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidDisputeWindow });
+  });
+
+  it("leaves the dispute window out when the chain could not be read and nothing was typed", () => {
+    const settings = makeSettings({ disputeWindowSeconds: null });
+    const values = { ...settingsToValues(settings), minWithdrawal: "25" };
+    expect(buildSettingsUpdate(settings, values)).toEqual({ ok: true, body: { minWithdrawal: "25" } });
+  });
+});

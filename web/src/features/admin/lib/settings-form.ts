@@ -1,0 +1,104 @@
+/**
+ * The System Settings form (GET/PUT /api/admin/settings): fees shown as percentages and sent as
+ * basis points, the minimum withdrawal in LOOP, the offer expiry in hours and the dispute window in
+ * seconds (shown in human units). Only changed settings are sent, checked by the shared schema.
+ */
+import {
+  type PlatformSettings,
+  type PlatformSettingsUpdate,
+  platformSettingsUpdateSchema,
+  SETTINGS_MESSAGES,
+} from "@loop/rules/schemas/platform-settings";
+import { formatLoop, parseLoop } from "@loop/rules/units";
+
+/** 250 → "2.5" (exact: basis points are hundredths of a percent). */
+export function bpsToPercent(bps: number): string {
+  const whole = Math.trunc(bps / 100);
+  const rest = Math.abs(bps % 100);
+  return rest === 0 ? String(whole) : `${whole}.${String(rest).padStart(2, "0").replace(/0$/, "")}`;
+}
+
+/** "2.5" → 250; null when the text is not a percentage with at most 2 decimals (no floats). */
+export function percentToBps(text: string): number | null {
+  const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}
+
+const UNITS: [seconds: number, singular: string][] = [
+  [86_400, "day"],
+  [3_600, "hour"],
+  [60, "minute"],
+  [1, "second"],
+];
+
+/** 93784 → "1 day 2 hours 3 minutes 4 seconds"; 0 → "none (paid out at once)". */
+export function formatDuration(totalSeconds: number): string {
+  if (totalSeconds === 0) return "none (paid out at once)";
+  const parts: string[] = [];
+  let rest = totalSeconds;
+  for (const [size, name] of UNITS) {
+    const count = Math.floor(rest / size);
+    rest -= count * size;
+    if (count > 0) parts.push(`${count} ${name}${count === 1 ? "" : "s"}`);
+  }
+  return parts.join(" ");
+}
+
+export interface SettingsValues {
+  mp3Percent: string;
+  wavPercent: string;
+  minWithdrawal: string;
+  offerExpiryHours: string;
+  /** Empty when the chain could not be read and the admin has not typed a value. */
+  disputeWindowSeconds: string;
+}
+
+/** "10.00000000" → "10": the minimum as an admin would type it. */
+function trimLoop(text: string): string {
+  const units = parseLoop(text);
+  return units === null ? text : formatLoop(units).replace(/\.?0+$/, "");
+}
+
+export function settingsToValues(settings: PlatformSettings): SettingsValues {
+  return {
+    mp3Percent: bpsToPercent(settings.formatFeeBps.mp3),
+    wavPercent: bpsToPercent(settings.formatFeeBps.wav),
+    minWithdrawal: trimLoop(settings.minWithdrawal),
+    offerExpiryHours: String(settings.offerExpiryHours),
+    disputeWindowSeconds: settings.disputeWindowSeconds === null ? "" : String(settings.disputeWindowSeconds),
+  };
+}
+
+/** A whole number typed in a field, or NaN (which the schema refuses with its message). */
+function wholeNumber(text: string): number {
+  return /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+}
+
+export type SettingsCheck = { ok: true; body: PlatformSettingsUpdate } | { ok: false; message: string };
+
+/** The changed settings as a PUT body, validated; the first problem otherwise. */
+export function buildSettingsUpdate(current: PlatformSettings, values: SettingsValues): SettingsCheck {
+  const initial = settingsToValues(current);
+  const body: PlatformSettingsUpdate = {};
+  const fees: { mp3?: number; wav?: number } = {};
+  for (const format of ["mp3", "wav"] as const) {
+    const text = values[`${format}Percent`];
+    if (text.trim() === initial[`${format}Percent`]) continue;
+    const bps = percentToBps(text);
+    if (bps === null) return { ok: false, message: SETTINGS_MESSAGES.invalidFee };
+    if (bps !== current.formatFeeBps[format]) fees[format] = bps;
+  }
+  if (fees.mp3 !== undefined || fees.wav !== undefined) body.formatFeeBps = fees;
+  if (values.minWithdrawal.trim() !== initial.minWithdrawal) {
+    const typed = parseLoop(values.minWithdrawal.trim());
+    if (typed === null || typed !== parseLoop(current.minWithdrawal)) body.minWithdrawal = values.minWithdrawal.trim();
+  }
+  if (values.offerExpiryHours.trim() !== initial.offerExpiryHours) body.offerExpiryHours = wholeNumber(values.offerExpiryHours);
+  if (values.disputeWindowSeconds.trim() !== initial.disputeWindowSeconds && values.disputeWindowSeconds.trim() !== "") {
+    body.disputeWindowSeconds = wholeNumber(values.disputeWindowSeconds);
+  }
+  const parsed = platformSettingsUpdateSchema.safeParse(body);
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? SETTINGS_MESSAGES.nothingToChange };
+  return { ok: true, body };
+}

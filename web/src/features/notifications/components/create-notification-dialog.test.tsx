@@ -1,0 +1,85 @@
+import { NOTIFICATION_MESSAGES as M } from "@loop/rules/schemas/notifications";
+import { screen, waitFor, within } from "@testing-library/react";
+import { useState } from "react";
+import { describe, expect, it } from "vitest";
+import { json, stubFetch, type FetchRoute } from "@/testing/test-utils";
+import { makeNotification, renderNotifications } from "../testing/notification-fixtures";
+import { CreateNotificationDialog } from "./create-notification-dialog";
+
+function Harness() {
+  const [open, setOpen] = useState(true);
+  return <CreateNotificationDialog open={open} onOpenChange={setOpen} />;
+}
+
+function setup(post: FetchRoute = (init) => json(makeNotification(JSON.parse(String(init?.body))), 201)) {
+  const fetchMock = stubFetch({ "POST /api/notifications": post, "/api/notifications": () => json([]) });
+  const rendered = renderNotifications(<Harness />);
+  const dialog = () => screen.getByRole("dialog", { name: "Create Notification" });
+  const submit = () => rendered.user.click(within(dialog()).getByRole("button", { name: "Create Notification" }));
+  const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === "POST").map(([, init]) => JSON.parse(String(init!.body)) as unknown);
+  return { ...rendered, dialog, submit, posts };
+}
+
+describe("CreateNotificationDialog", () => {
+  it("requires a title and a message, with the spec's messages, and sends nothing", async () => {
+    const { user, submit, posts } = setup();
+    await submit();
+    expect(screen.getByText(M.titleRequired)).toBeInTheDocument();
+    expect(screen.getByText(M.messageRequired)).toBeInTheDocument();
+    expect(screen.getByLabelText("Title")).toHaveAttribute("aria-invalid", "true");
+    await user.type(screen.getByLabelText("Title"), "   ");
+    await user.type(screen.getByLabelText("Message"), "Hello");
+    await submit();
+    expect(screen.getByText(M.titleRequired)).toBeInTheDocument();
+    expect(screen.queryByText(M.messageRequired)).not.toBeInTheDocument();
+    expect(posts()).toEqual([]);
+  });
+
+  it("refuses a button URL that is not http(s)", async () => {
+    const { user, submit, posts } = setup();
+    await user.type(screen.getByLabelText("Title"), "T");
+    await user.type(screen.getByLabelText("Message"), "M");
+    for (const bad of ["javascript:alert(1)", "example.com", "/tokens"]) {
+      await user.clear(screen.getByLabelText("Button URL (optional)"));
+      await user.type(screen.getByLabelText("Button URL (optional)"), bad);
+      await submit();
+      expect(screen.getByText(M.invalidActionUrl)).toBeInTheDocument();
+    }
+    expect(posts()).toEqual([]);
+  });
+
+  it("sends the trimmed fields (type info by default, blank optional ones dropped), toasts and closes", async () => {
+    const { user, submit, posts } = setup();
+    await user.type(screen.getByLabelText("Title"), "  Reminder ");
+    await user.type(screen.getByLabelText("Message"), "Upload the stems");
+    await user.type(screen.getByLabelText("Button text (optional)"), "   ");
+    await submit();
+    await waitFor(() => expect(posts()).toEqual([{ title: "Reminder", message: "Upload the stems", type: "info" }]));
+    expect(await screen.findByText("Notification Created")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Create Notification" })).not.toBeInTheDocument());
+  });
+
+  it("sends the chosen type and the button", async () => {
+    const { user, submit, posts } = setup();
+    await user.type(screen.getByLabelText("Title"), "Go");
+    await user.type(screen.getByLabelText("Message"), "There");
+    await user.selectOptions(screen.getByLabelText("Type"), "warning");
+    await user.type(screen.getByLabelText("Button URL (optional)"), "https://example.com/x");
+    await user.type(screen.getByLabelText("Button text (optional)"), "Open");
+    await submit();
+    await waitFor(() =>
+      expect(posts()).toEqual([{ title: "Go", message: "There", type: "warning", actionUrl: "https://example.com/x", actionText: "Open" }]),
+    );
+  });
+
+  it("a refusal toasts 'Failed to Create Notification' with the server's message and keeps the form", async () => {
+    const { user, submit, dialog } = setup(() => json({ message: "Too Many Notifications: slow down" }, 429));
+    await user.type(screen.getByLabelText("Title"), "T");
+    await user.type(screen.getByLabelText("Message"), "M");
+    await submit();
+    expect(await screen.findByText("Failed to Create Notification")).toBeInTheDocument();
+    expect(screen.getByText("Too Many Notifications: slow down")).toBeInTheDocument();
+    expect(dialog()).toBeInTheDocument();
+    expect(screen.getByLabelText("Title")).toHaveValue("T");
+  });
+});
