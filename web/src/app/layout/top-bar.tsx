@@ -45,7 +45,8 @@ export function TopBar({ user, isLoading, onJoin, onLogout }: TopBarProps) {
             <Skeleton className="h-9 w-24 rounded-full" />
           ) : user ? (
             <>
-              <NotificationBell />
+              {/* A banned account is refused every call but GET /api/auth/user: no bell to poll. */}
+              {user.isBanned ? null : <NotificationBell />}
               <LevelBadgeButton info={user.levelInfo} />
               <MenuButton user={user} onJoin={onJoin} onLogout={onLogout} />
               <Button variant="ghost" size="sm" className="hidden h-9 sm:inline-flex" onClick={onLogout}>

@@ -51,7 +51,7 @@ export function BanUserDialog({ user, onOpenChange }: BanUserDialogProps) {
         <DialogHeader>
           <DialogTitle>Ban User</DialogTitle>
           <DialogDescription>
-            {user ? `${user.username} will be signed out of everything at once and told the reason.` : null}
+            {user ? `${user.username} is refused everything from their next request on, and told the reason.` : null}
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={submit} className="mt-5 grid gap-4">
