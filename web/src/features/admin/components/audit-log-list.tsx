@@ -26,13 +26,23 @@ export const ACTION_TEXT: Record<AdminAction, string> = {
   "vault.deposited": "Deposited to the vault",
 };
 
-/** A before/after state in one line: {"isBanned":false} → isBanned: false. */
-export function stateText(state: unknown): string {
+/** A before/after state in one line: {"isBanned":false} → isBanned: false; only `keys` when given. */
+export function stateText(state: unknown, keys?: ReadonlySet<string>): string {
   if (state === null || state === undefined) return "—";
   if (typeof state !== "object") return String(state);
   return Object.entries(state as Record<string, unknown>)
+    .filter(([key]) => !keys || keys.has(key))
     .map(([key, value]) => `${key}: ${typeof value === "object" && value !== null ? JSON.stringify(value) : String(value)}`)
     .join(", ");
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The fields whose value differs between two states (all of them when nothing, or not both, are records). */
+export function changedKeys(before: unknown, after: unknown): ReadonlySet<string> | undefined {
+  if (!isRecord(before) || !isRecord(after)) return undefined;
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key])));
+  return keys.size > 0 ? keys : undefined;
 }
 
 /** Audit Log: who did what, to what, when, and the state before → after. */
@@ -68,6 +78,7 @@ export function AuditLogList() {
 }
 
 function AuditRow({ entry }: { entry: AuditEntry }) {
+  const changed = changedKeys(entry.before, entry.after);
   return (
     <tr className="border-b border-border/60 align-top last:border-0">
       <td className="py-2.5 pr-3 whitespace-nowrap text-muted-foreground">{formatDateTime(entry.createdAt)}</td>
@@ -81,9 +92,9 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         ) : null}
       </td>
       <td className="py-2.5 text-xs break-all">
-        <span className="text-muted-foreground">{stateText(entry.before)}</span>
+        <span className="text-muted-foreground">{stateText(entry.before, changed)}</span>
         {" → "}
-        <span>{stateText(entry.after)}</span>
+        <span>{stateText(entry.after, changed)}</span>
       </td>
     </tr>
   );

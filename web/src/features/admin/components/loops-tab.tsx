@@ -7,15 +7,15 @@ import { Card } from "@/components/ui/card";
 import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatCount } from "@/lib/format";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useAdminLoops } from "../api/get-admin-loops";
 import { useSetLoopModeration } from "../api/set-loop-moderation";
 import { useSetLoopVisibility } from "../api/set-loop-visibility";
 import { usdText } from "../lib/admin-format";
 import { failureToast, successToast } from "../lib/failure-toast";
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from "../lib/use-debounced-value";
 import { HideLoopDialog, MODERATION_FAILED_TEXT } from "./hide-loop-dialog";
 import { Pager } from "./pager";
-import { SearchInput } from "./search-input";
+import { SEARCH_DEBOUNCE_MS, SearchInput } from "./search-input";
 
 export const LOOPS_PAGE_SIZE = 20;
 

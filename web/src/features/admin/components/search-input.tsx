@@ -1,6 +1,9 @@
 import { Search } from "lucide-react";
 import { Input } from "@/components/ui/input";
 
+/** How long the admin lists wait after the last key before they search. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
 /** A search box with a magnifier, named by `label`. */
 export function SearchInput({ label, value, onChange, placeholder }: { label: string; value: string; onChange: (value: string) => void; placeholder: string }) {
   return (

@@ -8,15 +8,15 @@ import { Card } from "@/components/ui/card";
 import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatCount, shortAddress } from "@/lib/format";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useAdminUsers } from "../api/get-admin-users";
 import { useSetUserAdmin } from "../api/set-user-admin";
 import { useSetUserBan } from "../api/set-user-ban";
 import { loopText } from "../lib/admin-format";
 import { failureToast, successToast } from "../lib/failure-toast";
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from "../lib/use-debounced-value";
 import { BAN_FAILED_TEXT, BanUserDialog } from "./ban-user-dialog";
 import { Pager } from "./pager";
-import { SearchInput } from "./search-input";
+import { SEARCH_DEBOUNCE_MS, SearchInput } from "./search-input";
 import { SendWarningDialog } from "./send-warning-dialog";
 import type { NotificationRecipient } from "./send-notification-dialog";
 

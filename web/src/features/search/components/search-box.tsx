@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { isSearchable, normalizeQuery, PANEL_LIMIT, SEARCH_HINT, SEARCH_MAX_CHARS, type SearchResponse, useSearch } from "../api/search";
 import { formatTotal } from "../lib/format-result";
-import { useDebouncedValue } from "../lib/use-debounced-value";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { LoopResultRow, UserResultRow } from "./search-result-rows";
 
 /** Typing pauses this long before a search is sent. */

@@ -13,7 +13,7 @@ import { toast } from "@/lib/toast";
 import { useCreateTokenOrder } from "../api/create-token-order";
 import { formatLoop8, formatUsdCents } from "@/lib/loop-amounts";
 import { useSubmissionKey } from "@/lib/idempotent-post";
-import { FormAlert } from "./form-alert";
+import { FormAlert } from "@/components/ui/form-alert";
 
 export const SUBMISSION_FAILED_FALLBACK = "Failed to submit your order. Please try again.";
 

@@ -27,7 +27,7 @@ import {
   isDepositDismissal,
   runDeposit,
 } from "../lib/vault-deposit";
-import { FormAlert } from "./form-alert";
+import { FormAlert } from "@/components/ui/form-alert";
 
 /** How often the in-app balance is polled while a confirmed deposit is being credited. */
 export const CREDIT_POLL_MS = 500;

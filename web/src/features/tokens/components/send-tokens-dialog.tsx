@@ -12,7 +12,7 @@ import { toast } from "@/lib/toast";
 import { useTransferTokens } from "../api/transfer-tokens";
 import { formatLoop8, loopToUsd } from "@/lib/loop-amounts";
 import { useSubmissionKey } from "@/lib/idempotent-post";
-import { FormAlert } from "./form-alert";
+import { FormAlert } from "@/components/ui/form-alert";
 
 export const TRANSFER_FAILED_FALLBACK = "Failed to transfer tokens";
 
