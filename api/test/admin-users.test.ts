@@ -269,6 +269,18 @@ describe("admin: authorization and users", () => {
     await t.db.prisma.user.update({ where: { id: other.id }, data: { isAdmin: false } });
   });
 
+  it("a banned user cannot be made an admin until unbanned", async () => {
+    const member = await signInMember(t);
+    await admin.browser.put(`/api/admin/users/${member.id}/ban`).send({ isBanned: true, banReason: "Spam" }).expect(200);
+    const refused = await admin.browser.put(`/api/admin/users/${member.id}/admin`).send({ isAdmin: true }).expect(409);
+    expect(refused.body).toEqual({ message: ADMIN_USER_MESSAGES.cannotPromoteBanned });
+    expect(await t.db.prisma.user.findUniqueOrThrow({ where: { id: member.id }, select: { isAdmin: true } })).toEqual({ isAdmin: false });
+    await admin.browser.put(`/api/admin/users/${member.id}/ban`).send({ isBanned: false }).expect(200);
+    const promoted = await admin.browser.put(`/api/admin/users/${member.id}/admin`).send({ isAdmin: true }).expect(200);
+    expect(promoted.body).toMatchObject({ id: member.id, isAdmin: true, isBanned: false });
+    await t.db.prisma.user.update({ where: { id: member.id }, data: { isAdmin: false } });
+  });
+
   it("a warning: its record, a notification whose type follows the severity, and the audit entry", async () => {
     const member = await signInMember(t);
     for (const [body, message] of [

@@ -20,6 +20,7 @@ export const ADMIN_USER_MESSAGES = {
   banReasonTooLong: `Ban reason must be at most ${BAN_REASON_MAX} characters`,
   cannotBanSelf: "Cannot Ban: You cannot ban your own account",
   cannotBanAdmin: "Cannot Ban: Remove the user's admin status first",
+  cannotPromoteBanned: "Cannot Make Admin: Unban the user first",
   warningRequired: "Warning Required: Please enter a warning message",
   warningTooLong: `Warning must be at most ${WARNING_MESSAGE_MAX} characters`,
   invalidSeverity: "Invalid Severity: Choose low, medium or high",

@@ -164,6 +164,8 @@ export async function setAdminStatus(prisma: PrismaClient, adminId: string, user
       if (admins.length === 1 && admins[0]!.id === userId.toLowerCase()) throw new Conflict(ADMIN_USER_MESSAGES.lastAdmin);
     }
     const user = await lockUser(tx, userId);
+    // Admins cannot be banned, so a banned user cannot become one either (nor stay the last admin).
+    if (isAdmin && !user.isAdmin && user.isBanned) throw new Conflict(ADMIN_USER_MESSAGES.cannotPromoteBanned);
     if (user.isAdmin !== isAdmin) {
       await tx.user.update({ where: { id: user.id }, data: { isAdmin } });
       await createNotificationInTx(tx, {

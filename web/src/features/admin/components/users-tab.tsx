@@ -158,7 +158,13 @@ function UserRow({ user, isSelf, onBan, onWarn, onNotify }: UserRowProps) {
           </dl>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" onClick={toggleAdmin} disabled={setAdmin.isPending}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={toggleAdmin}
+            disabled={setAdmin.isPending || (user.isBanned && !user.isAdmin)}
+            title={user.isBanned && !user.isAdmin ? "Unban the user first" : undefined}
+          >
             {setAdmin.isPending ? <Loader2 className="animate-spin" aria-hidden /> : user.isAdmin ? <ShieldOff aria-hidden /> : <ShieldCheck aria-hidden />}
             {user.isAdmin ? "Remove Admin" : "Make Admin"}
           </Button>
