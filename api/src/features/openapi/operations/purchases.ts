@@ -33,7 +33,8 @@ export const purchasesOperations = defineFeature({
         202: failure("Card payments only: `pending` (a FiatPurchaseStatus) while the bank confirms."),
         400: failure(
           "`Missing Information: …`, `Invalid Format: …`, `Invalid Purchase: You cannot buy your own loop`, `Payment Required: …`, `Invalid Payment Method: …`, " +
-            "`Insufficient Balance: You need {n} LOOP tokens but only have {m}`, an invalid `Idempotency-Key`, or malformed JSON.",
+            "`Insufficient Balance: You need {n} LOOP tokens but only have {m}`, `Price Changed: …` (the `expectedTotal` sent differs from the server's price + current format fee), " +
+            "an invalid `Idempotency-Key`, or malformed JSON.",
         ),
         401: signInRequired,
         403: failure("A cross-site request, or a banned account."),

@@ -34,7 +34,7 @@ export const withdrawalsOperations = defineFeature({
       operationId: "requestWithdrawal",
       summary: "Request a withdrawal; the amount is held from the available balance",
       description:
-        "At least 10 LOOP, at most 8 decimals. The destination must be valid for the method: an Ethereum address (EIP-55 checksum checked when mixed case) " +
+        "At least the minimum withdrawal of the platform settings (GET /api/config → settings.minWithdrawal, 10 LOOP by default), at most 8 decimals. The destination must be valid for the method: an Ethereum address (EIP-55 checksum checked when mixed case) " +
         "for `crypto_eth`, `crypto_usdc`, `crypto_usdt` and `loop`; a mainnet Bitcoin address (base58check P2PKH/P2SH, bech32/bech32m segwit) for `crypto_btc`. " +
         "Send an `Idempotency-Key` header so that a retry or a double click never requests twice.",
       auth: "required",
@@ -42,7 +42,7 @@ export const withdrawalsOperations = defineFeature({
       responses: {
         201: json(withdrawalSchema, "The new withdrawal, pending"),
         400: failure(
-          "`Please fill in all withdrawal details`, `Amount must be greater than 0`, `Invalid Amount: …`, `Minimum Withdrawal: The minimum withdrawal is 10 LOOP`, " +
+          "`Please fill in all withdrawal details`, `Amount must be greater than 0`, `Invalid Amount: …`, `Minimum Withdrawal: The minimum withdrawal is <minimum> LOOP`, " +
             "`Invalid Method: …`, `Invalid Destination: …`, `You don't have enough tokens for this withdrawal`, an invalid `Idempotency-Key`, or malformed JSON.",
         ),
         401: signInRequired,
