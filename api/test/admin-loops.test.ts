@@ -119,7 +119,7 @@ describe("admin: loops and moderation", () => {
     // The creator sees it, with its status, among their own loops.
     const own = await profileLoops(creator.browser);
     expect(own.find((l) => l.id === id)).toMatchObject({ status: "hidden" });
-    expect((await creator.browser.get(`/api/loops/${id}/status`).expect(200)).body).toMatchObject({ id, status: "hidden" });
+    expect((await creator.browser.get(`/api/loops/${id}/status`).expect(200)).body).toMatchObject({ id, status: "hidden", hiddenReason: "Copyrighted sample" });
 
     const notices = await t.db.prisma.notification.findMany({ where: { userId: creator.id, title: { in: ["Loop Hidden", "Loop Restored"] } }, orderBy: { createdAt: "asc" } });
     expect(notices.map((n) => [n.type, n.title, n.message])).toEqual([

@@ -139,6 +139,7 @@ export const creatorLoopSchema = z.object({
   key: z.string().nullable().describe("The creator's key"),
   detectedKey: z.string().nullable(),
   failureReason: z.string().nullable(),
+  hiddenReason: z.string().nullable().describe("Why a moderator hid the loop (status hidden); null otherwise"),
   artefacts: z.object({ preview: z.boolean(), mp3: z.boolean(), wav: z.boolean(), peaks: z.boolean() }),
   updatedAt: z.string(),
 });

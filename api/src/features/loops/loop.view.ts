@@ -45,6 +45,7 @@ export function creatorLoopView(loop: LoopWithGenre): CreatorLoop {
     key: loop.key,
     detectedKey: loop.detectedKey,
     failureReason: loop.failureReason,
+    hiddenReason: loop.status === "hidden" ? loop.hiddenReason : null,
     artefacts: { preview: !!loop.previewKey, mp3: !!loop.mp3Key, wav: !!loop.wavKey, peaks: !!loop.peaksKey },
     updatedAt: loop.updatedAt.toISOString(),
   };

@@ -55,6 +55,19 @@ describe("LoopCard", () => {
     expect(await screen.findByText("Failed")).toBeInTheDocument();
   });
 
+  it("a loop hidden by a moderator: its owner sees why it is gone and may still download it; its buyer may too, nobody may buy it", async () => {
+    const own = { id: VIEWER.id, username: "me", firstName: null, email: null };
+    const { unmount } = renderCard(makeLoop({ title: "Taken Down", user: own, status: "hidden" }), { "GET /api/auth/user": signedIn });
+    expect(await screen.findByText("Hidden by a moderator")).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Download Taken Down" })).toBeInTheDocument();
+    unmount();
+
+    renderCard(makeLoop({ title: "Bought Then Hidden", status: "hidden", isPurchased: true, purchasedFormats: ["wav"] }), { "GET /api/auth/user": signedIn });
+    expect(await screen.findByRole("button", { name: "Download Bought Then Hidden" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Buy Bought Then Hidden" })).not.toBeInTheDocument();
+    expect(screen.queryByText("Hidden by a moderator")).not.toBeInTheDocument();
+  });
+
   it("the owner may download their own paid loop", async () => {
     const own = { id: VIEWER.id, username: "me", firstName: null, email: null };
     renderCard(makeLoop({ title: "Mine", user: own }), { "GET /api/auth/user": signedIn });

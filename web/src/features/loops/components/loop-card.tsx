@@ -1,6 +1,6 @@
 import { DELIVERY_FORMATS, type DeliveryFormat } from "@loop/rules/schemas/downloads";
 import type { PublicLoop } from "@loop/rules/schemas/loops";
-import { AlertTriangle, Clock, EyeOff, Gauge, HandCoins, Loader2, Music2, ShoppingCart, Star } from "lucide-react";
+import { AlertTriangle, Clock, EyeOff, Gauge, HandCoins, Loader2, Music2, ShieldAlert, ShoppingCart, Star } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -51,11 +51,13 @@ export function LoopCard({ loop, layout = "grid", onSignInRequired }: LoopCardPr
   const [offerOpen, setOfferOpen] = useState(false);
   const own = user !== null && user.id === loop.user.id;
   const ready = loop.status === "ready";
+  // A loop hidden by a moderator is still delivered to its creator and its buyers (not sold any more).
+  const deliverable = ready || loop.status === "hidden";
   const owned = ownedFormats(loop.purchasedFormats, boughtHere);
   const notOwned = notOwnedFormats(owned);
   // Free loops and one's own come in every format; a paid loop in the formats bought.
   const downloadFormats = loop.isFree || own ? DELIVERY_FORMATS : owned;
-  const mayDownload = ready && downloadFormats.length > 0;
+  const mayDownload = deliverable && downloadFormats.length > 0;
   const mayBuy = ready && !loop.isFree && !own && notOwned.length > 0;
   // Offers need an account (the hold comes from the in-app balance): signed out, Buy already opens Join.
   const mayOffer = user !== null && mayBuy;
@@ -183,7 +185,8 @@ function StatusBadges({ loop, own }: { loop: PublicLoop; own: boolean }) {
   if (!own) return null;
   const processing = loop.status === "processing";
   const failed = loop.status === "failed";
-  if (!processing && !failed && loop.isPublic) return null;
+  const hidden = loop.status === "hidden";
+  if (!processing && !failed && !hidden && loop.isPublic) return null;
   return (
     <div className="mt-2 flex flex-wrap gap-1.5">
       {processing ? (
@@ -196,6 +199,12 @@ function StatusBadges({ loop, own }: { loop: PublicLoop; own: boolean }) {
         <Badge variant="destructive">
           <AlertTriangle aria-hidden />
           Failed
+        </Badge>
+      ) : null}
+      {hidden ? (
+        <Badge variant="destructive" title="Hidden from the catalog by a moderator: the notification you got says why. Buyers keep their downloads.">
+          <ShieldAlert aria-hidden />
+          Hidden by a moderator
         </Badge>
       ) : null}
       {!loop.isPublic ? (

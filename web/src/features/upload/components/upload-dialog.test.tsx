@@ -84,6 +84,7 @@ function creatorLoop(overrides: Partial<CreatorLoop> = {}): CreatorLoop {
     isPublic: true,
     status: "processing",
     failureReason: null,
+    hiddenReason: null,
     downloadCount: 0,
     artefacts: { preview: false, mp3: false, wav: false, peaks: false },
     createdAt: "2026-11-22T00:00:00.000Z",
