@@ -8,7 +8,7 @@ import { publicProfileSchema } from "@loop/rules/schemas/profile";
 import { searchResponseSchema } from "@loop/rules/schemas/search";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInMember } from "./support/members";
+import { fundMember, signInMember } from "./support/members";
 import type { Browser } from "./support/siwe";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -139,6 +139,34 @@ describe("admin: loops and moderation", () => {
     expect(await auditOf(id)).toEqual([
       { adminId: admin.id, action: "loop.hidden", before: { status: "ready", hiddenReason: null }, after: { status: "hidden", hiddenReason: "Copyrighted sample" } },
       { adminId: admin.id, action: "loop.restored", before: { status: "hidden", hiddenReason: "Copyrighted sample" }, after: { status: "ready", hiddenReason: null } },
+    ]);
+  });
+
+  it("a loop that leaves sale (hidden, or made private by its creator) closes its open offers and releases the holds", async () => {
+    const balance = async (member: Member) => (await member.browser.get("/api/tokens/balance").expect(200)).body as { held: string; available: string };
+    await fundMember(t, buyer.id, "2000");
+    const before = await balance(buyer);
+    const hiddenId = await insertLoop("Offered Then Hidden", { priceCents: 200 });
+    const privateId = await insertLoop("Offered Then Private", { priceCents: 200 });
+    const offers: string[] = [];
+    for (const loopId of [hiddenId, privateId]) {
+      const made = await buyer.browser.post("/api/negotiations").send({ loopId, format: "mp3", offerAmount: "1.00" });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      offers.push((made.body as { id: string }).id);
+    }
+    expect((await balance(buyer)).held).not.toBe("0.00000000");
+
+    await moderate(hiddenId, { hidden: true, reason: "Not theirs" }).expect(200);
+    await creator.browser.patch(`/api/loops/${privateId}`).send({ isPublic: false }).expect(200);
+
+    for (const id of offers) {
+      expect(await t.db.prisma.negotiation.findUniqueOrThrow({ where: { id }, select: { status: true, holdId: true } })).toMatchObject({ status: "rejected" });
+    }
+    expect(await balance(buyer)).toEqual(before);
+    const closed = await t.db.prisma.notification.findMany({ where: { userId: buyer.id, title: "Offer Closed" }, select: { message: true } });
+    expect(closed.map((n) => n.message).sort()).toEqual([
+      "Offered Then Hidden is no longer on sale, so your offer was closed. The held LOOP is available again.",
+      "Offered Then Private is no longer on sale, so your offer was closed. The held LOOP is available again.",
     ]);
   });
 

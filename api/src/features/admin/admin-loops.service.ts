@@ -16,6 +16,7 @@ import { Prisma, type PrismaClient, type Tx } from "../../db/prisma";
 import { BadRequest, Conflict, NotFound } from "../../http/errors";
 import { catalogChanged } from "../loops/catalog-cache";
 import { createNotificationInTx } from "../notifications/create-notification";
+import { closeOffersOffSale } from "../negotiations/close-offers-off-sale";
 import { recordAdminActionInTx } from "./audit-log";
 import { containsPattern } from "./admin-users.service";
 
@@ -124,6 +125,8 @@ export async function setLoopVisibility(prisma: PrismaClient, adminId: string, l
     return readLoop(tx, loop.id);
   }, TX_OPTIONS);
   catalogChanged(prisma);
+  // Off sale now (hidden or private): its open offers end and their holds are released.
+  await closeOffersOffSale(prisma, loop.id);
   return loop;
 }
 
@@ -161,5 +164,7 @@ export async function moderateLoop(prisma: PrismaClient, adminId: string, loopId
     return readLoop(tx, loop.id);
   }, TX_OPTIONS);
   catalogChanged(prisma);
+  // Off sale now (hidden or private): its open offers end and their holds are released.
+  await closeOffersOffSale(prisma, loop.id);
   return loop;
 }

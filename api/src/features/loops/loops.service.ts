@@ -8,6 +8,7 @@ import type { Storage } from "../../storage/storage";
 import { creatorLoopView, type LoopWithGenre } from "./loop.view";
 import { receiveUpload } from "./receive-upload";
 import { originalKey, recordUpload } from "./record-upload";
+import { closeOffersOffSale } from "../negotiations/close-offers-off-sale";
 
 /**
  * Receives the upload, checks it, and records the loop (processing) with its job in one
@@ -73,5 +74,7 @@ export async function updateLoop(prisma: PrismaClient, loopId: string, userId: s
     },
     include: { genre: true },
   });
+  // Made private or free: its open offers end and their holds are released.
+  if (!updated.isPublic || updated.isFree) await closeOffersOffSale(prisma, loopId);
   return creatorLoopView(updated);
 }
