@@ -1,9 +1,9 @@
 // In-app LOOP as two members and an admin use it: a new member sees the 500 LOOP welcome bonus,
 // sends tokens to another member by their wallet ID (who sees them arrive), asks to withdraw to
-// an Ethereum address, and an admin processes and completes the withdrawal; both histories and
+// an Ethereum address, and an admin processes and completes the withdrawal on the dashboard; both histories and
 // the balances follow every step.
 import type { Page } from "@playwright/test";
-import { currentUser, expect, freshEmail, test } from "../support/fixtures";
+import { currentUser, expect, freshEmail, test, toast } from "../support/fixtures";
 import { signInWithEmail } from "../support/flows";
 
 const ETH_DESTINATION = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
@@ -71,24 +71,35 @@ test.describe("LOOP tokens", () => {
     await expect(withdrawals).toContainText(/pending/i);
     await expect(wallet(page)).toContainText("374.50000000");
 
-    // An admin processes it and records the payout's transaction id.
+    // The demo admin processes it on the dashboard (Settings → Token Withdrawals), then completes it
+    // with the payout's transaction id.
     const adminContext = await browser.newContext({ baseURL: stack.webUrl });
     const adminPage = await adminContext.newPage();
     await signInWithEmail(adminPage, stack, "admin@loop.local");
-    const admin = adminPage.request;
-    const headers = { Origin: stack.webUrl };
-    const queue = await admin.get("/api/admin/tokens/withdrawals?status=pending");
-    expect(queue.status()).toBe(200);
-    const mine = ((await queue.json()) as { id: string; userId: string; amount: string }[]).find((entry) => entry.userId === me.id);
-    expect(mine?.amount).toBe("100.00000000");
-    const processing = await admin.put(`/api/admin/tokens/withdrawals/${mine!.id}/status`, { headers, data: { status: "processing" } });
-    expect(processing.status()).toBe(200);
-    const withoutId = await admin.put(`/api/admin/tokens/withdrawals/${mine!.id}/status`, { headers, data: { status: "completed" } });
-    expect(withoutId.status()).toBe(400);
-    expect(((await withoutId.json()) as { message: string }).message).toBe("Missing Transaction ID: Transaction ID is required for completed withdrawals");
+    await adminPage.getByRole("tab", { name: "Settings", exact: true }).click();
+    await adminPage.getByRole("tab", { name: "Token Withdrawals", exact: true }).click();
+    await adminPage.getByRole("button", { name: `Process withdrawal of ${me.username}` }).click();
+    const processDialog = adminPage.getByRole("dialog", { name: "Process Withdrawal" });
+    await expect(processDialog).toContainText(ETH_DESTINATION);
+    await processDialog.getByLabel("Action").selectOption("processing");
+    await processDialog.getByRole("button", { name: "Update Status" }).click();
+    await expect(toast(adminPage, "Withdrawal Updated")).toBeVisible();
+    await expect(processDialog).toBeHidden();
+
+    await adminPage.getByRole("button", { name: `Update withdrawal of ${me.username}` }).click();
+    const updateDialog = adminPage.getByRole("dialog", { name: "Update Withdrawal" });
+    await updateDialog.getByLabel("Action").selectOption("completed");
+    await updateDialog.getByRole("button", { name: "Update Status" }).click();
+    await expect(updateDialog).toContainText("Missing Transaction ID");
+    await expect(updateDialog).toContainText("Transaction ID is required for completed withdrawals");
     const transactionId = `0x${"ab".repeat(32)}`;
-    const completed = await admin.put(`/api/admin/tokens/withdrawals/${mine!.id}/status`, { headers, data: { status: "completed", transactionId } });
-    expect(completed.status()).toBe(200);
+    await updateDialog.getByLabel("Transaction ID").fill(transactionId);
+    await updateDialog.getByRole("button", { name: "Update Status" }).click();
+    await expect(toast(adminPage, "Withdrawal Updated")).toBeVisible();
+    await expect(updateDialog).toBeHidden();
+    const adminRow = adminPage.getByRole("row").filter({ hasText: me.username! });
+    await expect(adminRow).toContainText("COMPLETED");
+    await expect(adminRow).toContainText(`Tx ${transactionId}`);
 
     // The member's histories show the completed withdrawal; the LOOP has left the balance.
     await page.reload();
