@@ -21,6 +21,8 @@ export interface AppDeps {
   storage: Storage;
   /** Called after a loop is queued for processing (wakes the in-process worker). */
   onLoopQueued?: () => void;
+  /** Called after a notification to all users is queued (wakes the in-process broadcast worker). */
+  onBroadcastQueued?: () => void;
   /** Live delivery for GET /api/notifications/stream (503 without it). */
   notificationHub?: NotificationHub;
   logger?: Logger;

@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   // One LISTEN connection for the live notification streams of this process.
   const notificationHub = createNotificationHub({ databaseUrl: config.databaseUrl, prisma, logger });
   notificationHub.start();
-  const deps = { config, prisma, mailer, chains: createChainClients(config.chains), storage, onLoopQueued: worker.wake, notificationHub, logger };
+  const deps = { config, prisma, mailer, chains: createChainClients(config.chains), storage, onLoopQueued: worker.wake, onBroadcastQueued: broadcasts.wake, notificationHub, logger };
   const app = createApp(deps);
   // Indexed chain events (deposits, payouts, …) applied once each; see features/settlement.
   const settlement = config.settlement.enabled ? startSettlementWorker(deps) : null;

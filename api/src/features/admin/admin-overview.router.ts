@@ -16,6 +16,7 @@ export function adminOverviewRouter(deps: AppDeps): Router {
   router.post("/admin/notifications", async (req, res) => {
     const admin = requireAdmin(req);
     const sent = await sendAdminNotification(prisma, admin.id, req.body);
+    if (sent.recipient === "all") deps.onBroadcastQueued?.();
     res.status(sent.recipient === "all" ? 202 : 201).json(sent);
   });
   router.get("/admin/audit-log", async (req, res) => {
