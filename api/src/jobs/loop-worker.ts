@@ -14,7 +14,8 @@ import { runPipelineInWorker, type RunningPipeline } from "../audio/run-in-worke
 import { AudioRejected, type PipelineResult } from "../audio/pipeline";
 import { catalogChanged } from "../features/loops/catalog-cache";
 import type { Storage } from "../storage/storage";
-import { claim, extend, finish, release, type ClaimedJob } from "./queue";
+import { extend, finish, release, type ClaimedJob } from "./queue";
+import { startQueuePoller } from "./queue-poller";
 
 export const PROCESS_LOOP = "loop.process";
 
@@ -54,8 +55,6 @@ const RETRY_DELAY_MS = 5_000;
 
 export function startLoopWorker(options: LoopWorkerOptions): LoopWorker {
   const { prisma, storage, logger } = options;
-  const pollMs = options.pollMs ?? 1_000;
-  let running = true;
   let killed = false;
   let pipeline: RunningPipeline | null = null;
   let heartbeat: NodeJS.Timeout | null = null;
@@ -63,19 +62,6 @@ export function startLoopWorker(options: LoopWorkerOptions): LoopWorker {
     if (heartbeat) clearInterval(heartbeat);
     heartbeat = null;
   };
-  let sleeping: { timer: NodeJS.Timeout; resolve: () => void } | null = null;
-
-  const wake = () => {
-    if (!sleeping) return;
-    clearTimeout(sleeping.timer);
-    sleeping.resolve();
-    sleeping = null;
-  };
-  const sleep = () =>
-    new Promise<void>((resolve) => {
-      sleeping = { timer: setTimeout(() => ((sleeping = null), resolve()), pollMs), resolve };
-    });
-
   async function failLoop(job: ClaimedJob<ProcessLoopPayload>, reason: string): Promise<void> {
     await prisma.$transaction(async (tx) => {
       await tx.loop.updateMany({ where: { id: job.payload.loopId, status: "processing" }, data: { status: "failed", failureReason: reason } });
@@ -88,7 +74,7 @@ export function startLoopWorker(options: LoopWorkerOptions): LoopWorker {
     if (!loop || loop.status !== "processing") return finish(prisma, job, "completed");
     if (job.attempts > job.maxAttempts) return failLoop(job, `Processing failed ${job.maxAttempts} times; please upload the file again.`);
     if (options.afterClaim) await options.afterClaim(job);
-    if (!running) return;
+    if (!poller.running) return;
 
     const keys = artefactKeys(loop.id);
     const workDir = await mkdtemp(path.join(tmpdir(), "loop-audio-"));
@@ -108,7 +94,7 @@ export function startLoopWorker(options: LoopWorkerOptions): LoopWorker {
         if (killed) return;
         if (error instanceof AudioRejected) return failLoop(job, error.message);
         const message = error instanceof Error ? error.message : String(error);
-        if (!running) return release(prisma, job, `worker stopped: ${message}`, 0);
+        if (!poller.running) return release(prisma, job, `worker stopped: ${message}`, 0);
         logger?.error(`loop worker: job ${job.id} attempt ${job.attempts} failed`, error);
         if (job.attempts >= job.maxAttempts) return failLoop(job, `Processing failed: ${message}`);
         return release(prisma, job, message, RETRY_DELAY_MS);
@@ -146,33 +132,27 @@ export function startLoopWorker(options: LoopWorkerOptions): LoopWorker {
     catalogChanged(prisma);
   }
 
-  const done = (async () => {
-    while (running) {
-      try {
-        const job = await claim<ProcessLoopPayload>(prisma, PROCESS_LOOP, options.visibilityMs);
-        if (job) await processJob(job);
-        else await sleep();
-      } catch (error) {
-        if (killed || !running) break;
-        logger?.error("loop worker: queue error", error);
-        await sleep();
-      }
-    }
-  })();
+  const poller = startQueuePoller<ProcessLoopPayload>({
+    prisma,
+    queue: PROCESS_LOOP,
+    visibilityMs: options.visibilityMs,
+    pollMs: options.pollMs ?? 1_000,
+    name: "loop worker",
+    logger,
+    run: processJob,
+  });
 
   return {
-    wake,
+    wake: poller.wake,
     async stop() {
-      running = false;
-      wake();
+      poller.halt();
       await pipeline?.terminate();
-      if (!killed) await done;
+      if (!killed) await poller.done;
     },
     async kill() {
       killed = true;
-      running = false;
+      poller.halt();
       stopHeartbeat();
-      wake();
       await pipeline?.terminate();
     },
   };

@@ -6,7 +6,8 @@
 // (broadcast_id, user_id) key makes a repeated batch insert nothing twice. Banned users get none.
 import type { PrismaClient } from "../../db/prisma";
 import type { Logger } from "../../deps";
-import { claim, extend, finish, release, type ClaimedJob } from "../../jobs/queue";
+import { extend, finish, release, type ClaimedJob } from "../../jobs/queue";
+import { startQueuePoller } from "../../jobs/queue-poller";
 
 export const BROADCAST_QUEUE = "notification.broadcast";
 export const BROADCAST_BATCH_SIZE = 5_000;
@@ -97,26 +98,12 @@ const RETRY_DELAY_MS = 5_000;
 /** Claims `notification.broadcast` jobs (jobs/queue.ts) and fans each broadcast out. */
 export function startBroadcastWorker(options: BroadcastWorkerOptions): BroadcastWorker {
   const { prisma, logger } = options;
-  const pollMs = options.pollMs ?? 1_000;
-  let running = true;
-  let sleeping: { timer: NodeJS.Timeout; resolve: () => void } | null = null;
-  const wake = () => {
-    if (!sleeping) return;
-    clearTimeout(sleeping.timer);
-    sleeping.resolve();
-    sleeping = null;
-  };
-  const sleep = () =>
-    new Promise<void>((resolve) => {
-      sleeping = { timer: setTimeout(() => ((sleeping = null), resolve()), pollMs), resolve };
-    });
-
   async function run(job: ClaimedJob<BroadcastPayload>): Promise<void> {
     if (job.attempts > job.maxAttempts) return finish(prisma, job, "failed", `gave up after ${job.maxAttempts} attempts`);
     try {
       const done = await fanOutBroadcast(prisma, job.payload.broadcastId, {
         batchSize: options.batchSize,
-        shouldStop: () => !running,
+        shouldStop: () => !poller.running,
         onBatch: async () => {
           await extend(prisma, job, options.visibilityMs);
         },
@@ -131,26 +118,21 @@ export function startBroadcastWorker(options: BroadcastWorkerOptions): Broadcast
     }
   }
 
-  const done = (async () => {
-    while (running) {
-      try {
-        const job = await claim<BroadcastPayload>(prisma, BROADCAST_QUEUE, options.visibilityMs);
-        if (job) await run(job);
-        else await sleep();
-      } catch (error) {
-        if (!running) break;
-        logger?.error("broadcast worker: queue error", error);
-        await sleep();
-      }
-    }
-  })();
+  const poller = startQueuePoller<BroadcastPayload>({
+    prisma,
+    queue: BROADCAST_QUEUE,
+    visibilityMs: options.visibilityMs,
+    pollMs: options.pollMs ?? 1_000,
+    name: "broadcast worker",
+    logger,
+    run,
+  });
 
   return {
-    wake,
+    wake: poller.wake,
     async stop() {
-      running = false;
-      wake();
-      await done;
+      poller.halt();
+      await poller.done;
     },
   };
 }
