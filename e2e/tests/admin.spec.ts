@@ -59,8 +59,13 @@ test.describe("admin", () => {
     await expect(row.getByText("Banned", { exact: true })).toBeVisible();
 
     // The member's session is the same one; their next action is refused, with the reason.
-    await createNotification(memberPage, "Before the unban");
+    const refused = await createNotification(memberPage, "Before the unban");
     await expect(toast(memberPage, "Failed to Create Notification")).toContainText(`Your account has been banned. Reason: ${reason}`);
+    // The refusal makes the page reload the member: behind the dialog, home shows the ban at once, and the bell is gone.
+    await refused.getByRole("button", { name: "Cancel" }).click();
+    await expect(refused).toBeHidden();
+    await expect(memberPage.getByRole("alert").filter({ hasText: "Your account is banned" })).toContainText(reason);
+    await expect(memberPage.getByRole("button", { name: "Notifications", exact: true })).toBeHidden();
     await memberPage.reload();
     await expect(memberPage.getByRole("alert").filter({ hasText: "Your account is banned" })).toContainText(reason);
 

@@ -1,9 +1,24 @@
-import { QueryClient } from "@tanstack/react-query";
-import { getQueryFn } from "./api-client";
+import { BANNED_MESSAGE_START } from "@loop/rules/schemas/admin-users";
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { ApiError, getQueryFn } from "./api-client";
+import { USER_QUERY_KEY } from "./auth";
 
-/** TanStack Query defaults from spec §7: GET to the key path, no retries, no refetching, never stale. */
+/** A call refused because the account was banned meanwhile (the ban applies to the next request). */
+export function isBannedError(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403 && error.bodyText.includes(BANNED_MESSAGE_START);
+}
+
+/**
+ * TanStack Query defaults from spec §7: GET to the key path, no retries, no refetching, never stale.
+ * A call refused for a ban reloads the signed-in user, so the page shows the ban at once.
+ */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const onError = (error: unknown) => {
+    if (isBannedError(error)) void client.invalidateQueries({ queryKey: USER_QUERY_KEY });
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: "throw" }),
@@ -15,6 +30,7 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 export const queryClient = createQueryClient();

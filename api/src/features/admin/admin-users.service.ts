@@ -4,6 +4,7 @@
 import {
   ADMIN_USER_MESSAGES,
   adminListQuerySchema,
+  bannedMessage,
   banRequestSchema,
   setAdminRequestSchema,
   warningRequestSchema,
@@ -209,7 +210,7 @@ export async function setBanStatus(prisma: PrismaClient, adminId: string, userId
         userId: user.id,
         type: isBanned ? "error" : "success",
         title: isBanned ? "Account Banned" : "Account Restored",
-        message: isBanned ? `Your account has been banned. Reason: ${reason}` : "Your account has been restored. Welcome back to LOOP.",
+        message: isBanned ? bannedMessage(reason) : "Your account has been restored. Welcome back to LOOP.",
       });
       await recordAdminActionInTx(tx, {
         adminId,

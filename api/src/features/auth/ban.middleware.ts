@@ -1,3 +1,4 @@
+import { bannedMessage } from "@loop/rules/schemas/admin-users";
 import type { RequestHandler } from "express";
 import { Forbidden } from "../../http/errors";
 
@@ -7,7 +8,7 @@ const ALLOWED_WHILE_BANNED = new Set(["GET /auth/user", "GET /logout"]);
 export const banMiddleware: RequestHandler = (req, _res, next) => {
   const user = req.auth?.user;
   if (user?.isBanned && !ALLOWED_WHILE_BANNED.has(`${req.method} ${req.path}`)) {
-    throw new Forbidden(`Your account has been banned. Reason: ${user.banReason ?? "not given"}`);
+    throw new Forbidden(bannedMessage(user.banReason));
   }
   next();
 };
