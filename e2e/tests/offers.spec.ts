@@ -5,29 +5,16 @@
 // on /negotiations (Sent Offers). The sale completes at once: both see the offer accepted, the
 // buyer's card offers Download (the MP3), the receipt and the sale notice arrive by e-mail, and
 // $0.71 (355 LOOP) left the buyer's balance.
-import type { BrowserContext, Locator, Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { currentUser, expect, freshEmail, test, toast } from "../support/fixtures";
 import { signInWithEmail } from "../support/flows";
 import { blockNonLocalRequests } from "../support/injected-wallet";
 import { downloadFromCard, expectPurchaseMails, mailsBefore } from "../support/purchase-delivery";
 import { uniqueWord, uploadLoop } from "../support/upload";
+import { amount, negotiationsTab } from "../support/negotiations";
 
 const balance = (page: Page) => page.getByRole("region", { name: /Your LOOP Balance/ });
 const transfers = (page: Page) => page.getByRole("list", { name: "Transfers", exact: true });
-
-/** /negotiations with `tab` selected: its panel. */
-async function negotiationsTab(page: Page, tab: "Sent Offers" | "Received Offers"): Promise<Locator> {
-  await page.goto("/negotiations");
-  await expect(page.getByRole("heading", { name: "Negotiations", level: 1 })).toBeVisible();
-  await page.getByRole("tab", { name: tab }).click();
-  await expect(page.getByRole("tab", { name: tab })).toHaveAttribute("aria-selected", "true");
-  return page.getByRole("tabpanel", { name: tab });
-}
-
-/** The value of one amount ("Offer", "Counter offer", "Held", …) of an offer's item. */
-function amount(item: Locator, label: string): Locator {
-  return item.locator("dl > div").filter({ has: item.page().getByText(label, { exact: true }) }).locator("dd");
-}
 
 test.describe("offers", () => {
   test("a member offers on a loop, the creator counters, the member accepts and gets the MP3 at once and by e-mail", async ({ page, stack, browser }) => {

@@ -16,24 +16,11 @@ import { blockNonLocalRequests } from "../support/injected-wallet";
 import { chainLoopBalance, inAppWei, loop8 } from "../support/loop-balances";
 import { downloadFromCard } from "../support/purchase-delivery";
 import { uniqueWord, uploadLoop } from "../support/upload";
+import { amount, negotiationsTab } from "../support/negotiations";
 
 test.use({ walletKey: TEST_KEYS.erin });
 
 const balance = (page: Page) => page.getByRole("region", { name: /Your LOOP Balance/ });
-
-/** /negotiations with `tab` selected: its panel. */
-async function negotiationsTab(page: Page, tab: "Sent Offers" | "Received Offers"): Promise<Locator> {
-  await page.goto("/negotiations");
-  await expect(page.getByRole("heading", { name: "Negotiations", level: 1 })).toBeVisible();
-  await page.getByRole("tab", { name: tab }).click();
-  await expect(page.getByRole("tab", { name: tab })).toHaveAttribute("aria-selected", "true");
-  return page.getByRole("tabpanel", { name: tab });
-}
-
-/** The value of one amount ("Offer", "Original price", …) of an offer's item. */
-function amount(item: Locator, label: string): Locator {
-  return item.locator("dl > div").filter({ has: item.page().getByText(label, { exact: true }) }).locator("dd");
-}
 
 /** Reloads /negotiations (`tab`) until the offer on `title` has `status` (the settlement is asynchronous). */
 async function waitForStatus(page: Page, tab: "Sent Offers" | "Received Offers", title: string, status: string): Promise<Locator> {

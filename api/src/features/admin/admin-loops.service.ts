@@ -13,14 +13,14 @@ import {
 import { adminListQuerySchema } from "@loop/rules/schemas/admin-users";
 import { LOOP_STATUSES, centsToPrice } from "@loop/rules/schemas/loops";
 import { Prisma, type PrismaClient, type Tx } from "../../db/prisma";
-import { BadRequest, Conflict, NotFound } from "../../http/errors";
+import { Conflict, NotFound } from "../../http/errors";
 import { catalogChanged } from "../loops/catalog-cache";
 import { createNotificationInTx } from "../notifications/create-notification";
 import { closeOffersOffSale } from "../negotiations/close-offers-off-sale";
 import { recordAdminActionInTx } from "./audit-log";
-import { containsPattern } from "./admin-users.service";
+import { containsPattern } from "../../db/like";
+import { UUID } from "../../http/uuid";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TX_OPTIONS = { maxWait: 60_000, timeout: 60_000 } as const;
 
 type LoopStatus = (typeof LOOP_STATUSES)[number];
@@ -68,9 +68,7 @@ function toAdminLoop(row: LoopRow): AdminLoop {
 
 /** GET /api/admin/loops: one page, newest first; ?search= matches part of the title, the creator's username or e-mail. */
 export async function listAdminLoops(prisma: PrismaClient, rawQuery: unknown): Promise<AdminLoopList> {
-  const parsed = adminListQuerySchema.safeParse(rawQuery ?? {});
-  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? "Invalid request");
-  const { search, limit, offset } = parsed.data;
+  const { search, limit, offset } = adminListQuerySchema.parse(rawQuery ?? {});
   const pattern = search ? containsPattern(search) : null;
   const where = pattern
     ? Prisma.sql`WHERE l."title" ILIKE ${pattern} OR u."username" ILIKE ${pattern} OR u."email" ILIKE ${pattern}`
@@ -106,9 +104,7 @@ async function readLoop(tx: Tx, loopId: string): Promise<AdminLoop> {
 
 /** PUT /api/admin/loops/:id/visibility {isPublic}. */
 export async function setLoopVisibility(prisma: PrismaClient, adminId: string, loopId: string, body: unknown): Promise<AdminLoop> {
-  const parsed = loopVisibilityRequestSchema.safeParse(body ?? {});
-  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? ADMIN_LOOP_MESSAGES.invalidVisibility);
-  const { isPublic } = parsed.data;
+  const { isPublic } = loopVisibilityRequestSchema.parse(body ?? {});
   const loop = await prisma.$transaction(async (tx) => {
     const loop = await lockLoop(tx, loopId);
     if (loop.isPublic !== isPublic) {
@@ -132,9 +128,7 @@ export async function setLoopVisibility(prisma: PrismaClient, adminId: string, l
 
 /** PUT /api/admin/loops/:id/moderation {hidden, reason}: ready → hidden (with the reason), hidden → ready. */
 export async function moderateLoop(prisma: PrismaClient, adminId: string, loopId: string, body: unknown): Promise<AdminLoop> {
-  const parsed = loopModerationRequestSchema.safeParse(body ?? {});
-  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? ADMIN_LOOP_MESSAGES.invalidHidden);
-  const { hidden, reason } = parsed.data;
+  const { hidden, reason } = loopModerationRequestSchema.parse(body ?? {});
   const loop = await prisma.$transaction(async (tx) => {
     const loop = await lockLoop(tx, loopId);
     if (hidden && loop.status !== "ready") throw new Conflict(ADMIN_LOOP_MESSAGES.notReady);

@@ -3,7 +3,7 @@
 import { ADMIN_USER_MESSAGES } from "@loop/rules/schemas/admin-users";
 import { adminNotificationSchema, type AdminNotificationResponse } from "@loop/rules/schemas/notifications";
 import type { PrismaClient } from "../../db/prisma";
-import { BadRequest, NotFound } from "../../http/errors";
+import { NotFound } from "../../http/errors";
 import { enqueue } from "../../jobs/queue";
 import { createNotificationInTx } from "../notifications/create-notification";
 import { recordAdminActionInTx } from "./audit-log";
@@ -12,9 +12,7 @@ import { BROADCAST_MAX_ATTEMPTS, BROADCAST_QUEUE, type BroadcastPayload } from "
 const TX_OPTIONS = { maxWait: 60_000, timeout: 60_000 } as const;
 
 export async function sendAdminNotification(prisma: PrismaClient, adminId: string, body: unknown): Promise<AdminNotificationResponse> {
-  const parsed = adminNotificationSchema.safeParse(body ?? {});
-  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? "Invalid request");
-  const { userId, ...content } = parsed.data;
+  const { userId, ...content } = adminNotificationSchema.parse(body ?? {});
   const fields = { type: content.type, title: content.title, message: content.message, actionUrl: content.actionUrl ?? null, actionText: content.actionText ?? null };
   return prisma.$transaction(async (tx) => {
     if (userId === "all") {

@@ -15,8 +15,8 @@ import { platformAccountId, postEntryInTx, userAccountId } from "../ledger/ledge
 import { createNotificationInTx } from "../notifications/create-notification";
 import { adminTokenOrderSelect, toAdminTokenOrder } from "../token-orders/token-order.view";
 import { recordAdminActionInTx } from "./audit-log";
+import { UUID } from "../../http/uuid";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TX_OPTIONS = { maxWait: 60_000, timeout: 60_000 } as const;
 
 export async function listAdminTokenOrders(

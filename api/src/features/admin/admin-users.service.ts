@@ -20,21 +20,11 @@ import { BadRequest, Conflict, NotFound } from "../../http/errors";
 import { earningsByUser } from "../levels/earnings";
 import { createNotificationInTx, type NotificationType } from "../notifications/create-notification";
 import { recordAdminActionInTx } from "./audit-log";
+import { UUID } from "../../http/uuid";
+import { containsPattern } from "../../db/like";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TX_OPTIONS = { maxWait: 60_000, timeout: 60_000 } as const;
 
-/** `%part%` for ILIKE, with the pattern characters of `part` matched literally. */
-export function containsPattern(part: string): string {
-  return `%${part.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-/** The first issue's message of a failed zod parse, as a 400. */
-function parseBody<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, body: unknown): T {
-  const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? "Invalid request");
-  return parsed.data;
-}
 
 interface UserRow {
   id: string;
@@ -103,7 +93,7 @@ export async function userCounts(db: PrismaClient | Tx): Promise<UserCounts> {
  * page is taken with LIMIT (and the number of matches counted beside it, in the same query).
  */
 export async function listAdminUsers(prisma: PrismaClient, rawQuery: unknown): Promise<AdminUserList> {
-  const query = parseBody(adminListQuerySchema, rawQuery);
+  const query = adminListQuerySchema.parse(rawQuery ?? {});
   if (!query.search) {
     const [counts, rows] = await Promise.all([
       userCounts(prisma),
@@ -157,7 +147,7 @@ async function readUser(tx: Tx, userId: string): Promise<AdminUser> {
  * counting: two admins revoking each other at once are serialized, and the second sees one admin left.
  */
 export async function setAdminStatus(prisma: PrismaClient, adminId: string, userId: string, body: unknown): Promise<AdminUser> {
-  const { isAdmin } = parseBody(setAdminRequestSchema, body);
+  const { isAdmin } = setAdminRequestSchema.parse(body ?? {});
   return prisma.$transaction(async (tx) => {
     if (!isAdmin && UUID.test(userId)) {
       const admins = await tx.$queryRaw<{ id: string }[]>`
@@ -196,7 +186,7 @@ export async function setAdminStatus(prisma: PrismaClient, adminId: string, user
  * banned user still learns why (GET /api/auth/user).
  */
 export async function setBanStatus(prisma: PrismaClient, adminId: string, userId: string, body: unknown): Promise<AdminUser> {
-  const { isBanned, banReason } = parseBody(banRequestSchema, body);
+  const { isBanned, banReason } = banRequestSchema.parse(body ?? {});
   return prisma.$transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (isBanned) {
@@ -229,7 +219,7 @@ const SEVERITY_TYPE: Record<WarningSeverity, NotificationType> = { low: "info", 
 
 /** POST /api/admin/users/:id/warning: the warning's record, its notification and the audit entry, together. */
 export async function warnUser(prisma: PrismaClient, adminId: string, userId: string, body: unknown): Promise<WarningResponse> {
-  const { message, severity } = parseBody(warningRequestSchema, body);
+  const { message, severity } = warningRequestSchema.parse(body ?? {});
   return prisma.$transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     const warning = await tx.userWarning.create({ data: { userId: user.id, adminId, message, severity } });

@@ -1,12 +1,9 @@
 // GET /api/admin/audit-log: the admin actions, newest first, with the admin who acted.
 import { auditLogQuerySchema, type AdminAction, type AuditLog, type AuditTargetType } from "@loop/rules/schemas/audit-log";
 import type { PrismaClient } from "../../db/prisma";
-import { BadRequest } from "../../http/errors";
 
 export async function listAuditLog(prisma: PrismaClient, rawQuery: unknown): Promise<AuditLog> {
-  const parsed = auditLogQuerySchema.safeParse(rawQuery ?? {});
-  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? "Invalid request");
-  const { limit, offset } = parsed.data;
+  const { limit, offset } = auditLogQuerySchema.parse(rawQuery ?? {});
   const [rows, total] = await Promise.all([
     prisma.adminAuditEntry.findMany({
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],

@@ -5,7 +5,8 @@ import { FIAT_PAYMENT_MESSAGES } from "@loop/rules/schemas/fiat-payments";
 import { PURCHASE_MESSAGES } from "@loop/rules/schemas/purchases";
 import type { PrismaClient } from "../../db/prisma";
 import { BadRequest, Conflict, NotFound } from "../../http/errors";
-import { LOOP_NOT_FOUND, UUID } from "../loops/catalog.service";
+import { LOOP_NOT_FOUND } from "../loops/catalog.service";
+import { UUID } from "../../http/uuid";
 import { currentFeeBps } from "../platform-settings/platform-settings.service";
 import { ownedPurchase } from "../purchases/record-purchase";
 

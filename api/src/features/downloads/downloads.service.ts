@@ -4,7 +4,8 @@ import { DOWNLOAD_LINK_TTL_MS, DOWNLOAD_MESSAGES, downloadQuerySchema, type Deli
 import type { PrismaClient } from "../../db/prisma";
 import { BadRequest, Conflict, Forbidden, HttpError, NotFound } from "../../http/errors";
 import { catalogChanged } from "../loops/catalog-cache";
-import { LOOP_NOT_FOUND, UUID } from "../loops/catalog.service";
+import { LOOP_NOT_FOUND } from "../loops/catalog.service";
+import { UUID } from "../../http/uuid";
 import { signDownloadToken, verifyDownloadToken } from "./download-token";
 
 export class Gone extends HttpError {

@@ -14,8 +14,9 @@ import {
   type LoopWithGenreAndUser,
   type ViewerRelations,
 } from "./loop.view";
+import { UUID } from "../../http/uuid";
+import { containsPattern } from "../../db/like";
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const LOOP_NOT_FOUND = "Loop Not Found";
 
 // popularity and rating_average are generated columns (downloads + purchases; sum / count, 0 when
@@ -45,7 +46,7 @@ function listWhere(query: LoopListQuery): Prisma.Sql {
   if (query.search) {
     // ILIKE's wildcards in the text match literally (backslash is its escape). Trigram (GIN)
     // indexes on the three columns serve ILIKE '%…%' from 3 characters on.
-    const contains = `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const contains = containsPattern(query.search);
     and.push(Prisma.sql`(l."title" ILIKE ${contains} OR l."description" ILIKE ${contains} OR l."tags" ILIKE ${contains})`);
   }
   if (query.isFree) and.push(Prisma.sql`l."is_free" = ${query.isFree === "true"}`);

@@ -3,7 +3,8 @@ import { UPLOAD_MESSAGES, updateLoopSchema, uploadLoopFieldsSchema } from "@loop
 import type { Request } from "express";
 import type { PrismaClient } from "../../db/prisma";
 import { BadRequest, NotFound } from "../../http/errors";
-import { LOOP_NOT_FOUND, UUID } from "./catalog.service";
+import { LOOP_NOT_FOUND } from "./catalog.service";
+import { UUID } from "../../http/uuid";
 import type { Storage } from "../../storage/storage";
 import { creatorLoopView, type LoopWithGenre } from "./loop.view";
 import { receiveUpload } from "./receive-upload";

@@ -13,6 +13,7 @@ import type { Notification } from "@loop/rules/schemas/notifications";
 import type { PrismaClient } from "../../db/prisma";
 import type { Logger } from "../../deps";
 import { notificationSelect, toNotification } from "./notification-view";
+import { UUID } from "../../http/uuid";
 
 export const NOTIFICATION_CHANNEL = "app_notifications";
 
@@ -56,7 +57,6 @@ export interface NotificationHubOptions {
 /** One parsed channel message. */
 type Announcement = { scope: "all" } | { scope: "user"; userId: string; ids: string[] | null };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function parseAnnouncement(payload: string): Announcement | null {
   if (payload === "*") return { scope: "all" };

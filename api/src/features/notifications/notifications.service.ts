@@ -3,10 +3,10 @@
 // not the caller's answers 404 exactly like an unknown one.
 import { createNotificationSchema, NOTIFICATION_MESSAGES, type Notification } from "@loop/rules/schemas/notifications";
 import type { PrismaClient } from "../../db/prisma";
-import { BadRequest, NotFound } from "../../http/errors";
+import { NotFound } from "../../http/errors";
 import { notificationSelect, toNotification } from "./notification-view";
+import { UUID } from "../../http/uuid";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Newest first; ties (one transaction's rows share created_at) by id, so pages are stable. */
 export async function listNotifications(prisma: PrismaClient, userId: string, limit: number): Promise<Notification[]> {
@@ -38,9 +38,7 @@ export async function markAllNotificationsRead(prisma: PrismaClient, userId: str
 
 /** A notification the caller writes to themself (never to someone else: the body has no recipient). */
 export async function createOwnNotification(prisma: PrismaClient, userId: string, body: unknown): Promise<Notification> {
-  const parsed = createNotificationSchema.safeParse(body ?? {});
-  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? NOTIFICATION_MESSAGES.titleRequired);
-  const { title, message, type, actionUrl, actionText } = parsed.data;
+  const { title, message, type, actionUrl, actionText } = createNotificationSchema.parse(body ?? {});
   const row = await prisma.notification.create({
     data: { userId, title, message, type, actionUrl: actionUrl ?? null, actionText: actionText ?? null },
     select: notificationSelect,

@@ -8,7 +8,7 @@ import type { Prisma } from "../../generated/prisma/client";
 import { BadRequest, Conflict, NotFound } from "../../http/errors";
 import { stripeCustomerId } from "../cards/stripe-customer";
 import { isResourceMissing, stripeGatewayError } from "../cards/stripe-errors";
-import { UUID } from "../loops/catalog.service";
+import { UUID } from "../../http/uuid";
 
 const SELECT = { id: true, stripePaymentMethodId: true, type: true, brand: true, last4: true, expMonth: true, expYear: true, isDefault: true, createdAt: true } as const;
 type Row = Prisma.PaymentMethodGetPayload<{ select: typeof SELECT }>;

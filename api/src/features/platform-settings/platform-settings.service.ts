@@ -16,7 +16,7 @@ import { BaseError, createWalletClient, getAddress, http, nonceManager } from "v
 import { privateKeyToAccount } from "viem/accounts";
 import type { AppDeps } from "../../deps";
 import type { PrismaClient, Tx } from "../../db/prisma";
-import { BadGateway, BadRequest } from "../../http/errors";
+import { BadGateway } from "../../http/errors";
 import { recordAdminActionInTx } from "../admin/audit-log";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -52,8 +52,8 @@ export async function currentFeeBps(db: Db, format: Format): Promise<bigint> {
 
 /** GET /api/config → settings: what the pages show. */
 export async function publicSettings(db: Db): Promise<PublicPlatformSettings> {
-  const row = await db.platformSettings.findUniqueOrThrow({ where: { id: true }, select: { mp3FeeBps: true, wavFeeBps: true, minWithdrawalUnits: true, offerExpiryHours: true } });
-  return { formatFeeBps: { mp3: row.mp3FeeBps, wav: row.wavFeeBps }, minWithdrawal: formatLoop(row.minWithdrawalUnits), offerExpiryHours: row.offerExpiryHours };
+  const { feeBps, minWithdrawalUnits, offerExpiryMs } = await settingsInUse(db);
+  return { formatFeeBps: { mp3: Number(feeBps.mp3), wav: Number(feeBps.wav) }, minWithdrawal: formatLoop(minWithdrawalUnits), offerExpiryHours: offerExpiryMs / HOUR_MS };
 }
 
 // ---------------------------------------------------------------------------- dispute window
@@ -132,9 +132,7 @@ export async function getPlatformSettings(deps: AppDeps): Promise<PlatformSettin
  * nothing changed); then the row changes in one transaction with its audit entry.
  */
 export async function updatePlatformSettings(deps: AppDeps, adminId: string, body: unknown): Promise<PlatformSettings> {
-  const parsed = platformSettingsUpdateSchema.safeParse(body ?? {});
-  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? SETTINGS_MESSAGES.nothingToChange);
-  const change = parsed.data;
+  const change = platformSettingsUpdateSchema.parse(body ?? {});
   const minWithdrawalUnits = change.minWithdrawal === undefined ? undefined : parseLoop(change.minWithdrawal)!;
 
   let windowBefore: number | null = null;

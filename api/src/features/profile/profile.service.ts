@@ -6,8 +6,8 @@ import { BadRequest, Conflict, NotFound } from "../../http/errors";
 import { userEarnings } from "../levels/earnings";
 import { publicLoopView, viewerLoopInclude } from "../loops/loop.view";
 import { toCurrentUser, userInclude, type UserRecord } from "../users/user.view";
+import { UUID } from "../../http/uuid";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PROFILE_LOOPS = 100;
 /** The own profile with the LOOP totals from the ledger: earned from sales, spent on purchases. */
 export async function ownProfile(prisma: PrismaClient, user: UserRecord): Promise<OwnProfile> {

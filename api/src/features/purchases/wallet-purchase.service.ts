@@ -22,7 +22,8 @@ import type { Tx } from "../../db/prisma";
 import { BadRequest, Conflict, NotFound, ServiceUnavailable } from "../../http/errors";
 import { signDownloadToken } from "../downloads/download-token";
 import { currentFeeBps } from "../platform-settings/platform-settings.service";
-import { LOOP_NOT_FOUND, UUID } from "../loops/catalog.service";
+import { LOOP_NOT_FOUND } from "../loops/catalog.service";
+import { UUID } from "../../http/uuid";
 import { ownedPurchase, toPurchase } from "./record-purchase";
 
 /** POST /api/purchases/quote: price and fee in LOOP wei, signed for the buyer's linked wallet. */

@@ -8,6 +8,7 @@
 // tags, description or genre.
 import { centsToPrice } from "@loop/rules/schemas/loops";
 import { SEARCH_MESSAGES, searchQuerySchema, type SearchLoop, type SearchResponse, type SearchUser } from "@loop/rules/schemas/search";
+import { containsPattern, likeLiteral } from "../../db/like";
 import { Prisma, type PrismaClient } from "../../db/prisma";
 import { BadRequest } from "../../http/errors";
 import { catalogCache } from "../loops/catalog-cache";
@@ -38,7 +39,6 @@ interface LoopRow {
 }
 
 /** The query as a LIKE pattern that matches it literally. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**
  * The document condition finds the candidates through the index (the document holds the three
@@ -53,7 +53,7 @@ const userMatch = (q: string, contains: string) => Prisma.sql`
 
 /** Ranks are computed only for the matches (found through the trigram indexes); the page is joined last. */
 function usersPage(q: string, limit: number, offset: number) {
-  const contains = `%${likeLiteral(q)}%`;
+  const contains = containsPattern(q);
   const prefix = `${likeLiteral(q)}%`;
   const wordPrefix = `% ${likeLiteral(q)}%`;
   return Prisma.sql`
@@ -85,7 +85,7 @@ const loopMatch = (q: string, contains: string) => Prisma.sql`
   AND l."user_id" <> ALL (ARRAY(SELECT b."id" FROM "app"."users" b WHERE b."is_banned"))`;
 
 function loopsPage(q: string, limit: number, offset: number) {
-  const contains = `%${likeLiteral(q)}%`;
+  const contains = containsPattern(q);
   const prefix = `${likeLiteral(q)}%`;
   const wordPrefix = `% ${likeLiteral(q)}%`;
   return Prisma.sql`
@@ -163,7 +163,7 @@ async function runSearch(prisma: PrismaClient, q: string, limit: number, offset:
   let totalLoops = loops[0]?.total ?? 0;
   // A page past the end has no rows to carry the totals: count them.
   if (offset > 0 && (users.length === 0 || loops.length === 0)) {
-    const contains = `%${likeLiteral(q)}%`;
+    const contains = containsPattern(q);
     const [[userCount], [loopCount]] = await Promise.all([
       prisma.$queryRaw<{ total: number }[]>`SELECT COUNT(*)::int AS total FROM "app"."users" u WHERE ${userMatch(q, contains)}`,
       prisma.$queryRaw<{ total: number }[]>`SELECT COUNT(*)::int AS total FROM "app"."loops" l WHERE ${loopMatch(q, contains)}`,

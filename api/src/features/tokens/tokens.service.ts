@@ -7,8 +7,8 @@ import { BadRequest, type HttpError, NotFound } from "../../http/errors";
 import type { PlannedEntryCall } from "../../http/idempotency";
 import { InsufficientFunds, type UnknownUser, userBalance } from "../ledger/ledger.service";
 import { createNotificationInTx } from "../notifications/create-notification";
+import { UUID } from "../../http/uuid";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function tokenBalance(prisma: PrismaClient, userId: string): Promise<TokenBalance> {
   const { balance, held, available } = await userBalance(prisma, userId);

@@ -40,11 +40,11 @@ import { createNotificationInTx, type NotificationInput } from "../notifications
 import { settingsInUse } from "../platform-settings/platform-settings.service";
 import { destinationError } from "./destination";
 import { isPayoutConfirmed, sendPayout } from "./vault-payout";
+import { UUID } from "../../http/uuid";
 
 const TX_OPTIONS = { maxWait: 60_000, timeout: 60_000 } as const;
 /** The payout path waits for a receipt while it holds the row lock. */
 const PAYOUT_TX_OPTIONS = { maxWait: 60_000, timeout: 120_000 } as const;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
 
 const METHOD_LABEL: Record<WithdrawalMethod, string> = {
