@@ -225,10 +225,15 @@ function oidcFrom(env: Env, isProduction: boolean): OidcConfig | null {
   return { issuer: issuerUrl, clientId, clientSecret, accountUrl: accountUrl ? url("OIDC_ACCOUNT_URL", accountUrl).href : null };
 }
 
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
 function providerBase(name: string, raw: string, isProduction: boolean): URL {
   const base = url(name, raw);
-  // Plain http is only for the local fakes of tests and development.
-  if (isProduction && base.protocol !== "https:") throw new ConfigError(`${name} must use https in production`);
+  // Plain http never crosses a network: in production only to this machine (the browser tests'
+  // fake provider beside the built app, or a TLS-terminating sidecar).
+  if (isProduction && base.protocol !== "https:" && !LOOPBACK_HOSTS.has(base.hostname)) {
+    throw new ConfigError(`${name} must use https in production (plain http only to this machine)`);
+  }
   return base;
 }
 

@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config";
 import { LOCAL_CONTRACTS, tempDeploymentsDir } from "./support/deployments";
 
+const STRIPE_KEYS = { STRIPE_SECRET_KEY: "sk_test_config", STRIPE_PUBLISHABLE_KEY: "pk_test_config" };
+
 describe("configuration from the environment", () => {
   it("has working development defaults", () => {
     const config = loadConfig({});
@@ -96,7 +98,16 @@ describe("configuration from the environment", () => {
     [{ OPERATOR_PRIVATE_KEY: "0x1234" }, /OPERATOR_PRIVATE_KEY must be a 32-byte hex private key/],
     [{ NODE_ENV: "production" }, /DATABASE_URL is required in production/],
     [{ NODE_ENV: "production", DATABASE_URL: "postgresql://db/loop", OIDC_ISSUER: "http://id.example", OIDC_CLIENT_ID: "a", OIDC_CLIENT_SECRET: "b" }, /https in production/],
+    [{ NODE_ENV: "production", DATABASE_URL: "postgresql://db/loop", ...STRIPE_KEYS, STRIPE_API_BASE: "http://stripe.example" }, /STRIPE_API_BASE must use https in production/],
+    [{ NODE_ENV: "production", DATABASE_URL: "postgresql://db/loop", ...STRIPE_KEYS, STRIPE_API_BASE: "http://127.0.0.1.example" }, /STRIPE_API_BASE must use https in production/],
   ])("refuses %j", (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it("allows a payment provider over plain http in production only on this machine", () => {
+    for (const base of ["http://127.0.0.1:4242", "http://localhost:4242", "http://[::1]:4242"]) {
+      const config = loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/loop", ...STRIPE_KEYS, STRIPE_API_BASE: base });
+      expect(config.stripe?.apiBase.origin).toBe(new URL(base).origin);
+    }
   });
 });
