@@ -4,6 +4,8 @@
 //   indexer (Ponder, when a configured chain has deployed contracts) -> api (api/dist/main.mjs,
 //   serving web/dist at one origin, APP_URL default http://localhost:3000)
 // No local chain: chains come from RPC_URL_<chainId> (CHAIN_IDS defaults to the ids that have one).
+// LOOP_LOCAL_CHAIN=1 adds the local Hardhat chain with the contracts deployed, as `pnpm dev` runs it
+// (chain 31337, fresh on every start): the production build tried locally, and the browser tests.
 // Ctrl-C (SIGINT) or SIGTERM stops everything it started.
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -13,9 +15,9 @@ import { checkNodeVersion, loadDotEnv, settings, redactUrl } from "./lib/config.
 import { createOrchestrator } from "./lib/orchestrator.mjs";
 import { pnpm } from "./lib/pnpm.mjs";
 import { httpOk } from "./lib/health.mjs";
-import { chainsWithContracts } from "./lib/indexer.mjs";
+import { chainsWithContracts, resetIndexerForChain } from "./lib/indexer.mjs";
 import { DATA_DIR, ROOT } from "./lib/paths.mjs";
-import { startDatabase, startMailDev, startPonder } from "./lib/services.mjs";
+import { deployLocal, startDatabase, startHardhatNode, startMailDev, startPonder } from "./lib/services.mjs";
 
 const NAME = "start";
 const log = (text) => say(NAME, text);
@@ -42,11 +44,13 @@ if (missing.length) {
 const { supervisor, run } = await createOrchestrator({ name: NAME, command: "start" });
 
 async function main() {
-  const deployed = chainsWithContracts(config.chainIds, config.env.DEPLOYMENTS_DIR);
+  // The local chain's contracts are deployed below: Ponder will have something to index.
+  let deployed = config.localChain ? [{ chainId: 31337, contracts: [] }] : chainsWithContracts(config.chainIds, config.env.DEPLOYMENTS_DIR);
   const ports = [
     config.embeddedDb && { name: "embedded Postgres", port: config.dbPort },
     config.embeddedMail && { name: "MailDev SMTP", port: config.mailSmtpPort, env: "MAILDEV_SMTP_PORT" },
     config.embeddedMail && { name: "MailDev web", port: config.mailWebPort, env: "MAILDEV_WEB_PORT" },
+    config.localChain && { name: "Hardhat node", port: config.hardhatPort, env: "HARDHAT_PORT" },
     deployed.length > 0 && { name: "Ponder", port: config.ponderPort, env: "PONDER_PORT" },
     { name: "API", port: config.apiPort, env: "API_PORT" },
   ].filter(Boolean);
@@ -70,10 +74,19 @@ async function main() {
   if (!config.embeddedDb) log(`using DATABASE_URL ${redactUrl(env.DATABASE_URL)}`);
   const mail = config.embeddedMail ? startMailDev(supervisor, { smtpPort: config.mailSmtpPort, webPort: config.mailWebPort, env }) : null;
   if (!config.embeddedMail) log(`mail goes out through SMTP_URL`);
+  const chain = config.localChain ? startHardhatNode(supervisor, { port: config.hardhatPort, env }) : null;
 
   const { url: databaseUrl } = await database;
   env.DATABASE_URL = databaseUrl;
   await supervisor.run("migrate", ...pnpm("--filter", "@loop/api", "--silent", "migrate"), { env });
+
+  if (chain) {
+    await chain.ready();
+    await deployLocal(supervisor, { env });
+    // A fresh chain: no indexed rows of an earlier one may survive (as in `pnpm dev`).
+    await resetIndexerForChain(databaseUrl, 31337);
+    deployed = chainsWithContracts(config.chainIds, config.env.DEPLOYMENTS_DIR);
+  }
 
   let indexer = null;
   if (deployed.length > 0) {
@@ -99,6 +112,7 @@ async function main() {
       row("API", `http://localhost:${config.apiPort}/api  (health: /api/health)`),
       row("mail", config.embeddedMail ? `MailDev http://localhost:${config.mailWebPort}` : "SMTP_URL"),
       row("chains", config.chainIds.length ? config.chainIds.join(", ") : color.yellow("none configured (set RPC_URL_<chainId>)")),
+      ...(chain ? [row("chain RPC", `${chain.rpc}  (local chain 31337)`)] : []),
       row("Ponder", indexer ? `http://localhost:${config.ponderPort}/graphql` : color.yellow("not started: no deployed contracts")),
       row("Postgres", redactUrl(databaseUrl)),
       "",

@@ -30,11 +30,18 @@ function intFrom(env, name, fallback) {
   return value;
 }
 
+/** LOOP_LOCAL_CHAIN=1: `pnpm start` also runs the local Hardhat chain with the contracts deployed. */
+export function wantsLocalChain(env = process.env) {
+  return ["1", "true", "on"].includes((env.LOOP_LOCAL_CHAIN ?? "").trim().toLowerCase());
+}
+
 /**
- * The settings of a run. mode: "dev" (local chain, Vite) or "start" (built API serving web/dist).
+ * The settings of a run. mode: "dev" (local chain, Vite) or "start" (built API serving web/dist;
+ * with LOOP_LOCAL_CHAIN=1 also the local chain, as in dev: how the browser tests run the build).
  * Returns { env, ports, chainIds, ... }: env is the full environment for children.
  */
 export function settings(mode, base = process.env) {
+  const localChain = mode === "dev" || wantsLocalChain(base);
   const env = { ...base };
   const set = (name, value) => {
     if (env[name] === undefined || env[name] === "") env[name] = String(value);
@@ -58,14 +65,14 @@ export function settings(mode, base = process.env) {
     .filter((id) => id && env[`RPC_URL_${id}`]);
   // Uploaded audio lives with the rest of this stack's data, so a second stack has its own files.
   set("FILES_DIR", path.join(DATA_DIR, "files"));
-  set("CHAIN_IDS", mode === "dev" ? "31337" : configuredChains.join(","));
-  if (mode === "dev") {
+  set("CHAIN_IDS", localChain ? "31337" : configuredChains.join(","));
+  if (localChain) {
     set("RPC_URL_31337", `http://127.0.0.1:${hardhatPort}`);
     set("DEFAULT_CHAIN_ID", "31337");
     set("DEPLOYMENTS_DIR", LOCAL_DEPLOYMENTS_DIR);
     // The Vite dev server proxies /api on loopback and adds X-Forwarded-For: trust it, so that
     // rate limits count each browser rather than the proxy.
-    set("TRUST_PROXY", "loopback");
+    if (mode === "dev") set("TRUST_PROXY", "loopback");
     // Contract roles on the local chain: Hardhat's well-known accounts (contracts/local-accounts.json),
     // so that the deploy step grants them and the API signs quotes and settles with the same keys.
     const local = JSON.parse(readFileSync(path.join(ROOT, "contracts", "local-accounts.json"), "utf8"));
@@ -93,6 +100,7 @@ export function settings(mode, base = process.env) {
   return {
     env,
     mode,
+    localChain,
     embeddedDb: !base.DATABASE_URL,
     embeddedMail,
     dbPort: intFrom(env, "EMBEDDED_PG_PORT", EMBEDDED_DB_PORT),
