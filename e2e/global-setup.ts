@@ -1,10 +1,13 @@
-// Starts a complete, separate LOOP stack for the browser tests with the real orchestrator
-// (`node scripts/dev.mjs`): its own data folder (.data-e2e/<run>), its own free ports, no
-// DATABASE_URL. So it runs beside a developer's `pnpm dev` without touching it. The returned
-// function (Playwright's global teardown) stops it with SIGINT, as Ctrl-C would.
+// Starts a complete, separate LOOP stack for the browser tests, as users get it: the production
+// build (`pnpm build`, made once per run unless the caller says it just made it) served by the real
+// orchestrator of `pnpm start` (`node scripts/start.mjs`, NODE_ENV=production) with its own
+// embedded Postgres, MailDev, Ponder and, through LOOP_LOCAL_CHAIN=1, a local Hardhat chain with the
+// contracts deployed. Its own data folder (.data-e2e/<run>), its own free ports, no DATABASE_URL:
+// so it runs beside a developer's `pnpm dev` without touching it. No Vite dev server, no file
+// watcher. The returned function (Playwright's global teardown) stops it with SIGINT, as Ctrl-C would.
 // Card payments: Stripe cannot be reached from here, so the API's Stripe client is pointed
 // (STRIPE_API_BASE) at the local fake of the API tests, which runs in this process for the whole run.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -16,6 +19,8 @@ const ROOT = path.resolve(__dirname, "..");
 const E2E_DATA = path.join(ROOT, ".data-e2e");
 const READY_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 60_000;
+/** Set by `pnpm test`, whose build step made the production build this run serves. */
+export const PREBUILT_ENV = "LOOP_E2E_PREBUILT";
 /** The ports of a developer's `pnpm dev` (docs/conventions.md): never used here. */
 const DEV_DEFAULT_PORTS = new Set([54329, 3000, 5173, 8545, 42069, 1025, 1080]);
 
@@ -102,7 +107,7 @@ function pruneEarlierRuns(keep: string) {
       } catch {
         /* unreadable: treat as stale */
       }
-      if (lock.pid && isAlive(lock.pid) && /scripts[\\/]dev\.mjs/.test(commandLine(lock.pid) ?? "scripts/dev.mjs")) continue;
+      if (lock.pid && isAlive(lock.pid) && /scripts[\\/](dev|start)\.mjs/.test(commandLine(lock.pid) ?? "scripts/start.mjs")) continue;
       for (const child of lock.children ?? []) {
         const cmd = commandLine(child.pid);
         if (!isAlive(-child.pid) || (cmd !== null && child.cmd && !cmd.includes(child.cmd))) continue;
@@ -119,7 +124,7 @@ function pruneEarlierRuns(keep: string) {
 }
 
 /**
- * The end of the orchestrator's output: from its own failure report ("dev │ deploy exited with
+ * The end of the orchestrator's output: from its own failure report ("start │ deploy exited with
  * code 1. Its last lines:") when there is one, else the last lines.
  */
 function lastLines(file: string, count = 40): string {
@@ -129,7 +134,7 @@ function lastLines(file: string, count = 40): string {
   } catch {
     return "(no output)";
   }
-  const report = lines.findLastIndex((line) => /^dev\s+│ .*(Its last lines:|cannot start|is already running)/.test(line));
+  const report = lines.findLastIndex((line) => /^(dev|start)\s+│ .*(Its last lines:|cannot start|is already running|not built yet)/.test(line));
   return (report >= 0 ? lines.slice(report, report + count) : lines.slice(-count)).join("\n");
 }
 
@@ -164,8 +169,23 @@ async function stopStack(child: ChildProcess, logFile: string): Promise<void> {
   log(`stack stopped in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
+/** `pnpm build` (the API bundle and the web app), with the pnpm that runs us when there is one. */
+function buildProduction(): void {
+  const t0 = Date.now();
+  log("building the production app (pnpm build)");
+  const execpath = process.env.npm_execpath;
+  const viaNode = execpath && /pnpm/i.test(path.basename(execpath)) && /\.(c|m)?js$/.test(execpath);
+  const [command, args] = viaNode ? [process.execPath, [execpath, "build"]] : ["pnpm", ["build"]];
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } });
+  if (result.status !== 0) {
+    throw new Error(`pnpm build failed (${result.error?.message ?? `exit code ${result.status}`}):\n${`${result.stdout}\n${result.stderr}`.trim().split("\n").slice(-40).join("\n")}`);
+  }
+  log(`built in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
   const t0 = Date.now();
+  if (process.env[PREBUILT_ENV] !== "1") buildProduction();
   const runDir = path.join(E2E_DATA, `run-${process.pid}`);
   pruneEarlierRuns(runDir);
   rmSync(runDir, { recursive: true, force: true });
@@ -181,7 +201,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
 
   let ports: Record<string, number>;
   try {
-    ports = await freePorts(["postgres", "api", "web", "hardhat", "ponder", "mailSmtp", "mailWeb"]);
+    ports = await freePorts(["postgres", "api", "hardhat", "ponder", "mailSmtp", "mailWeb"]);
   } catch (error) {
     await closeStripe();
     throw error;
@@ -198,12 +218,13 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   for (const name of ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET", "PAYPAL_API_BASE", "PAYPAL_WEBHOOK_ID"]) env[name] = "";
   delete env.FORCE_COLOR;
   Object.assign(env, {
-    NODE_ENV: "development",
+    NODE_ENV: "production",
     NO_COLOR: "1",
     LOOP_DATA_DIR: runDir,
+    // The local chain with the contracts deployed, beside the production build.
+    LOOP_LOCAL_CHAIN: "1",
     EMBEDDED_PG_PORT: String(ports.postgres),
     API_PORT: String(ports.api),
-    WEB_PORT: String(ports.web),
     HARDHAT_PORT: String(ports.hardhat),
     PONDER_PORT: String(ports.ponder),
     MAILDEV_SMTP_PORT: String(ports.mailSmtp),
@@ -213,9 +234,6 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     // No demo catalog: its 28 processing jobs would queue ahead of the loop a test uploads (the
     // worker takes jobs in order), and the tests count and filter what they put in themselves.
     LOOP_DEMO_CATALOG: "0",
-    // The stack runs the sources as they were when it started: edits made meanwhile (a developer
-    // working beside a test run) neither restart the API nor reload the pages under test.
-    LOOP_WATCH: "0",
     STRIPE_SECRET_KEY: stripe.secretKey,
     STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
     STRIPE_API_BASE: stripe.url,
@@ -231,7 +249,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   // teardown then interrupts the stack exactly once. Output goes to a file (not a pipe), so the
   // orchestrator can finish stopping even if this process is gone.
   const out = openSync(logFile, "a");
-  const child = spawn(process.execPath, [path.join(ROOT, "scripts", "dev.mjs")], {
+  const child = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs")], {
     cwd: ROOT,
     env,
     stdio: ["ignore", out, out],
@@ -240,7 +258,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   closeSync(out);
   if (child.pid === undefined) {
     await closeStripe();
-    throw new Error("could not start node scripts/dev.mjs");
+    throw new Error("could not start node scripts/start.mjs");
   }
   const pid = child.pid;
 
@@ -264,7 +282,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     process.off("SIGHUP", onSignal);
   };
 
-  const webUrl = `http://localhost:${ports.web}`;
+  // The API serves the app and the API at one origin (APP_URL), as in production.
+  const webUrl = `http://localhost:${ports.api}`;
   const mailUrl = `http://127.0.0.1:${ports.mailWeb}`;
   const info: StackInfo = {
     runDir,
@@ -279,10 +298,10 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   };
 
   // Ready when the orchestrator says so (its "LOOP is running" box: every service, the indexer
-  // too, passed its readiness check) and the app, the API behind the app's proxy and MailDev answer.
+  // too, passed its readiness check) and the app, the API and MailDev answer.
   const announcedReady = () => {
     try {
-      return readFileSync(logFile, "utf8").includes("LOOP is running (ready in");
+      return readFileSync(logFile, "utf8").includes("LOOP is running in production mode (ready in");
     } catch {
       return false;
     }
@@ -291,7 +310,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   for (;;) {
     if (exited(child)) {
       await teardown();
-      throw new Error(`the e2e stack (node scripts/dev.mjs) exited with ${child.exitCode ?? child.signalCode} before it was ready. Its last lines (${logFile}):\n${lastLines(logFile)}`);
+      throw new Error(`the e2e stack (node scripts/start.mjs) exited with ${child.exitCode ?? child.signalCode} before it was ready. Its last lines (${logFile}):\n${lastLines(logFile)}`);
     }
     const ready =
       announcedReady() && (await httpOk(`${webUrl}/`)) && (await httpOk(`${webUrl}/api/health`)) && (await httpOk(`${mailUrl}/healthz`));

@@ -1,5 +1,6 @@
 // Browser end-to-end tests (`pnpm test:e2e`): Playwright driving Debian's Chromium against a
-// separate LOOP stack that global-setup.ts starts (and stops) with the real orchestrator.
+// separate LOOP stack that global-setup.ts starts (and stops): the production build served by the
+// real orchestrator of `pnpm start`, with its own database, chain, indexer and mail catcher.
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
@@ -18,12 +19,15 @@ export default defineConfig({
   testDir: path.join(__dirname, "tests"),
   outputDir: path.join(__dirname, "..", "test-results"),
   globalSetup: path.join(__dirname, "global-setup.ts"),
-  // One stack, one browser at a time: the tests share the stack's database.
-  workers: 1,
+  // Two files at a time on the one stack (a CI machine has two cores): every test makes its own
+  // members, and each file that uses a wallet has its own Hardhat account, so nothing they count
+  // or spend is shared. The tests of one file run in order in one worker.
+  workers: Number(process.env.E2E_WORKERS) || 2,
   fullyParallel: false,
-  // One retry under CI: the wallet modal has been seen to stay on "Opening MetaMask…" once in about
-  // ten runs on a loaded machine (RainbowKit + the injected mock); the retry is reported as flaky.
+  // One retry under CI, to tell a flaky test from a broken one in the same run; a test that needed
+  // it still fails the run (failOnFlakyTests): a flake is a bug to fix, not a pass.
   retries: process.env.CI ? 1 : 0,
+  failOnFlakyTests: Boolean(process.env.CI),
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
   expect: { timeout: 15_000 },

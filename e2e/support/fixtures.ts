@@ -36,7 +36,7 @@ interface TestFixtures {
   blockedRequests: string[];
   /** What the injected wallet was asked to sign. */
   signedMessages: string[];
-  /** Before each test: the API answers through the app's proxy (`tsx watch` restarts it when its sources change). */
+  /** Before each test: the app's server answers (a test that fails on a dead stack says so first). */
   apiReady: void;
 }
 

@@ -79,14 +79,22 @@ export async function installInjectedWallet(
       };
       let rpcId = 0;
       const emit = (event: string, ...args: unknown[]) => (listeners[event] ?? []).forEach((fn) => fn(...args));
+      // As MetaMask: granting access answers the request first and tells the listeners afterwards
+      // (an event on a later task), and never emits `connect` (that is the provider reaching its
+      // chain, at start-up): a `connect` in the middle of a request sends wagmi's connector down its
+      // second connect path while RainbowKit's connect is still running.
+      const grantAccess = () => {
+        const changed = !connected;
+        setConnected(true);
+        if (changed) setTimeout(() => emit("accountsChanged", [address]), 0);
+      };
+      const permissions = () => [{ parentCapability: "eth_accounts", caveats: [{ type: "restrictReturnedAccounts", value: [address] }] }];
       const provider = {
         isMetaMask: true,
         async request({ method, params = [] }: { method: string; params?: unknown[] }) {
           switch (method) {
             case "eth_requestAccounts":
-              setConnected(true);
-              emit("connect", { chainId: chainHex });
-              emit("accountsChanged", [address]);
+              grantAccess();
               return [address];
             case "eth_accounts":
               return connected ? [address] : [];
@@ -95,13 +103,15 @@ export async function installInjectedWallet(
             case "net_version":
               return String(chainId);
             case "wallet_requestPermissions":
-              setConnected(true);
-              return [{ parentCapability: "eth_accounts" }];
+              grantAccess();
+              return permissions();
             case "wallet_getPermissions":
-              return connected ? [{ parentCapability: "eth_accounts" }] : [];
+              return connected ? permissions() : [];
             case "wallet_revokePermissions":
-              setConnected(false);
-              emit("accountsChanged", []);
+              if (connected) {
+                setConnected(false);
+                setTimeout(() => emit("accountsChanged", []), 0);
+              }
               return null;
             case "wallet_switchEthereumChain":
             case "wallet_addEthereumChain":

@@ -10,11 +10,11 @@ export interface StackInfo {
   runDir: string;
   /** The orchestrator's output. */
   logFile: string;
-  /** PID of `node scripts/dev.mjs`. */
+  /** PID of `node scripts/start.mjs`. */
   pid: number;
-  /** The app (Vite), also APP_URL: always `localhost`, never 127.0.0.1 (the API checks Origin). */
+  /** The app (the built API serving web/dist), also APP_URL: always `localhost`, never 127.0.0.1 (the API checks Origin). */
   webUrl: string;
-  /** The API itself (the app proxies /api to it). */
+  /** The API itself (the same server as the app, on 127.0.0.1). */
   apiUrl: string;
   /** MailDev's web UI and REST API. */
   mailUrl: string;
