@@ -86,5 +86,9 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}"],
     css: false,
     restoreMocks: true,
+    // The test files share their worker instead of each starting a fresh one that loads jsdom,
+    // React, Radix and the rest again (that took most of the run's time). setup-tests.ts gives
+    // every file a fresh start: the app's modules, Testing Library's settings and the document.
+    isolate: false,
   },
 });
