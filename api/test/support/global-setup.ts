@@ -1,6 +1,7 @@
 // Starts what the API talks to for real: Postgres (embedded unless TEST_DATABASE_URL is given)
-// with a migrated template database, and a Hardhat node. Every test file then gets its own
-// database copied from the template (see database.ts), so files run in parallel.
+// with a migrated template database, and a Hardhat node; compiles the contracts that test files
+// deploy (deploy-contracts.ts). Every test file then gets its own database copied from the
+// template (see database.ts), so files run in parallel.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -9,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { migrate } from "../../src/db/migrate";
+import { compileContracts } from "./deploy-contracts";
 import { startHardhatNode } from "./hardhat-node";
 import { freePort } from "./ports";
 import { databaseUrl } from "./urls";
@@ -49,7 +51,14 @@ async function startPostgres(): Promise<{ url: string; stop: () => Promise<void>
 }
 
 export default async function setup(project: TestProject) {
-  const [postgres, chain] = await Promise.all([startPostgres(), startHardhatNode()]);
+  const started = await Promise.allSettled([startPostgres(), startHardhatNode(), compileContracts()] as const);
+  const [postgresStart, chainStart] = started;
+  if (postgresStart.status === "rejected" || chainStart.status === "rejected" || started[2].status === "rejected") {
+    // Stop what did start (the Hardhat node is detached: it would outlive the run).
+    await Promise.all([postgresStart, chainStart].map((result) => (result.status === "fulfilled" ? result.value.stop() : undefined)));
+    throw started.find((result): result is PromiseRejectedResult => result.status === "rejected")!.reason;
+  }
+  const [postgres, chain] = [postgresStart.value, chainStart.value];
   const templateDatabase = `loop_api_template_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: postgres.url });
   await admin.connect();
