@@ -46,7 +46,7 @@ export async function startHardhatNode(): Promise<{ url: string; stop: () => Pro
     } catch {
       return;
     }
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
   };
   const deadline = Date.now() + 60_000;
   while (!(await chainAnswers(url))) {

@@ -74,7 +74,7 @@ export async function startPonder(options: PonderOptions): Promise<RunningPonder
   const signal = async (name: NodeJS.Signals) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill(name);
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
     if (child.exitCode === null && child.signalCode === null) {
       child.kill("SIGKILL");
       await exited;
