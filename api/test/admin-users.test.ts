@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { ADMIN_USER_MESSAGES, adminUserListSchema, adminUserSchema, warningResponseSchema } from "@loop/rules/schemas/admin-users";
 import { auditLogSchema } from "@loop/rules/schemas/audit-log";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_REQUIRED } from "../src/features/auth/require-admin";
 import { buildOpenApiDocument } from "../src/features/openapi/document";
@@ -34,6 +35,30 @@ describe("admin: authorization and users", () => {
     return parsed;
   }
   const username = async (id: string) => (await t.db.prisma.user.findUniqueOrThrow({ where: { id } })).username;
+  /**
+   * Runs `requests` while another transaction holds the admin rows locked, until two requests wait
+   * for that lock: both are past their sign-in and admin checks, in flight at once, however fast the
+   * first one would otherwise finish (it could commit before the second is even read).
+   */
+  async function whileAdminRowsLocked<T>(requests: () => Promise<T>): Promise<T> {
+    const holder = new pg.Client({ connectionString: t.db.url });
+    await holder.connect();
+    try {
+      await holder.query("BEGIN");
+      await holder.query(`SELECT "id" FROM "app"."users" WHERE "is_admin" FOR UPDATE`);
+      const done = requests();
+      const waiting = () =>
+        holder.query<{ count: number }>(`SELECT count(*)::int AS "count" FROM pg_stat_activity WHERE "datname" = current_database() AND "wait_event_type" = 'Lock'`);
+      // Bounded: should a request not get that far, its answer tells the assertions why.
+      for (const deadline = Date.now() + 10_000; (await waiting()).rows[0]!.count < 2 && Date.now() < deadline; ) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await holder.query("COMMIT");
+      return await done;
+    } finally {
+      await holder.end();
+    }
+  }
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -181,10 +206,12 @@ describe("admin: authorization and users", () => {
       const [one, two] = [await signInAdmin(), await signInAdmin()];
       // Down to these two admins.
       await t.db.prisma.user.updateMany({ where: { isAdmin: true, id: { notIn: [one.id, two.id] } }, data: { isAdmin: false } });
-      const [first, second] = await Promise.all([
-        one.browser.put(`/api/admin/users/${two.id}/admin`).send({ isAdmin: false }),
-        two.browser.put(`/api/admin/users/${one.id}/admin`).send({ isAdmin: false }),
-      ]);
+      const [first, second] = await whileAdminRowsLocked(() =>
+        Promise.all([
+          one.browser.put(`/api/admin/users/${two.id}/admin`).send({ isAdmin: false }),
+          two.browser.put(`/api/admin/users/${one.id}/admin`).send({ isAdmin: false }),
+        ]),
+      );
       expect([first.status, second.status].sort()).toEqual([200, 409]);
       expect([first, second].find((r) => r.status === 409)!.body).toEqual({ message: ADMIN_USER_MESSAGES.lastAdmin });
       expect(await t.db.prisma.user.count({ where: { isAdmin: true } })).toBe(1);
