@@ -11,6 +11,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import type { FullConfig } from "@playwright/test";
 import { type FakeStripe, startFakeStripe } from "../api/test/fakes/fake-stripe";
 import { STACK_FILE_ENV, type StackInfo } from "./support/stack";
@@ -169,13 +170,12 @@ async function stopStack(child: ChildProcess, logFile: string): Promise<void> {
   log(`stack stopped in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
-/** `pnpm build` (the API bundle and the web app), with the pnpm that runs us when there is one. */
-function buildProduction(): void {
+/** `pnpm build` (the API bundle and the web app), with the pnpm that runs us (scripts/lib/pnpm.mjs). */
+async function buildProduction(): Promise<void> {
   const t0 = Date.now();
   log("building the production app (pnpm build)");
-  const execpath = process.env.npm_execpath;
-  const viaNode = execpath && /pnpm/i.test(path.basename(execpath)) && /\.(c|m)?js$/.test(execpath);
-  const [command, args] = viaNode ? [process.execPath, [execpath, "build"]] : ["pnpm", ["build"]];
+  const { pnpm } = (await import(pathToFileURL(path.join(ROOT, "scripts", "lib", "pnpm.mjs")).href)) as { pnpm: (...args: string[]) => [string, string[]] };
+  const [command, args] = pnpm("build");
   const result = spawnSync(command, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } });
   if (result.status !== 0) {
     throw new Error(`pnpm build failed (${result.error?.message ?? `exit code ${result.status}`}):\n${`${result.stdout}\n${result.stderr}`.trim().split("\n").slice(-40).join("\n")}`);
@@ -185,7 +185,7 @@ function buildProduction(): void {
 
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
   const t0 = Date.now();
-  if (process.env[PREBUILT_ENV] !== "1") buildProduction();
+  if (process.env[PREBUILT_ENV] !== "1") await buildProduction();
   const runDir = path.join(E2E_DATA, `run-${process.pid}`);
   pruneEarlierRuns(runDir);
   rmSync(runDir, { recursive: true, force: true });
