@@ -17,6 +17,8 @@ export interface LocalAccounts {
   funded: { indexes: number[]; addresses: Address[]; loopEach: string };
   /** LOOP the deployment puts into the vault's reserve (decimal string, whole LOOP). */
   vaultReserveLoop: string;
+  /** LoopVault's payout limit per period (one day) on the local chain (decimal string, whole LOOP). */
+  payoutLimitLoop: string;
   disputeWindowSeconds: number;
 }
 

@@ -36,6 +36,8 @@ export interface DeploymentManifest {
   contracts: Partial<Record<ContractName, DeployedContract>>;
   /** LoopMarketplace's dispute window (seconds a purchase stays in escrow; 0 pays at once). */
   disputeWindowSeconds?: number;
+  /** LoopVault's payout limit per period at deployment, in whole LOOP (decimal string); the admin's setPayoutLimit may change it since. Absent in older manifests. */
+  payoutLimitLoop?: string;
   roles?: DeploymentRoles;
 }
 

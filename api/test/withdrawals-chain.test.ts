@@ -57,7 +57,9 @@ describe("withdrawals of method loop: LoopVault payouts", () => {
 
   beforeAll(async () => {
     deployments = mkdtempSync(path.join(os.tmpdir(), "loop-withdrawals-deployments-"));
-    await deployContracts(rpcUrl, deployments);
+    // The drain test below pays out the whole reserve in one day, and more once it is funded again:
+    // a payout limit far above the reserve (payout-limit.test.ts tests the limit).
+    await deployContracts(rpcUrl, deployments, { PAYOUT_LIMIT_LOOP: "10000000" });
     t = await createTestApp({ env: { DEPLOYMENTS_DIR: deployments, OPERATOR_PRIVATE_KEY: operatorKey } });
     const contracts = t.config.chains.find((c) => c.id === 31337)!.contracts!;
     vault = getAddress(contracts.vault);

@@ -2536,6 +2536,11 @@ export declare const loopVaultAbi: readonly [
         readonly "name": "admin";
         readonly "type": "address";
       },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "payoutLimit_";
+        readonly "type": "uint256";
+      },
     ];
     readonly "stateMutability": "nonpayable";
     readonly "type": "constructor";
@@ -2612,6 +2617,27 @@ export declare const loopVaultAbi: readonly [
       },
     ];
     readonly "name": "NotWholeLedgerUnits";
+    readonly "type": "error";
+  },
+  {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "requested";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "remainingInPeriod";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "periodEndsAt";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "PayoutLimitExceeded";
     readonly "type": "error";
   },
   {
@@ -2747,6 +2773,44 @@ export declare const loopVaultAbi: readonly [
     readonly "anonymous": false;
     readonly "inputs": readonly [
       {
+        readonly "indexed": false;
+        readonly "internalType": "uint256";
+        readonly "name": "previousLimit";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "indexed": false;
+        readonly "internalType": "uint256";
+        readonly "name": "newLimit";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "PayoutLimitChanged";
+    readonly "type": "event";
+  },
+  {
+    readonly "anonymous": false;
+    readonly "inputs": readonly [
+      {
+        readonly "indexed": true;
+        readonly "internalType": "address";
+        readonly "name": "from";
+        readonly "type": "address";
+      },
+      {
+        readonly "indexed": false;
+        readonly "internalType": "uint256";
+        readonly "name": "amount";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "ReserveCredited";
+    readonly "type": "event";
+  },
+  {
+    readonly "anonymous": false;
+    readonly "inputs": readonly [
+      {
         readonly "indexed": true;
         readonly "internalType": "address";
         readonly "name": "from";
@@ -2865,12 +2929,38 @@ export declare const loopVaultAbi: readonly [
   },
   {
     readonly "inputs": readonly [];
+    readonly "name": "MARKETPLACE_ROLE";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "bytes32";
+        readonly "name": "";
+        readonly "type": "bytes32";
+      },
+    ];
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [];
     readonly "name": "OPERATOR_ROLE";
     readonly "outputs": readonly [
       {
         readonly "internalType": "bytes32";
         readonly "name": "";
         readonly "type": "bytes32";
+      },
+    ];
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [];
+    readonly "name": "PAYOUT_PERIOD";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "";
+        readonly "type": "uint256";
       },
     ];
     readonly "stateMutability": "view";
@@ -2887,6 +2977,19 @@ export declare const loopVaultAbi: readonly [
       },
     ];
     readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amount";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "creditReserve";
+    readonly "outputs": readonly [];
+    readonly "stateMutability": "nonpayable";
     readonly "type": "function";
   },
   {
@@ -3045,6 +3148,25 @@ export declare const loopVaultAbi: readonly [
     readonly "type": "function";
   },
   {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "period";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "paidOutInPeriod";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "paid";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
     readonly "inputs": readonly [];
     readonly "name": "pause";
     readonly "outputs": readonly [];
@@ -3085,6 +3207,37 @@ export declare const loopVaultAbi: readonly [
     readonly "name": "payout";
     readonly "outputs": readonly [];
     readonly "stateMutability": "nonpayable";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [];
+    readonly "name": "payoutAllowance";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "remaining";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "periodEndsAt";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [];
+    readonly "name": "payoutLimit";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "stateMutability": "view";
     readonly "type": "function";
   },
   {
@@ -3132,6 +3285,19 @@ export declare const loopVaultAbi: readonly [
       },
     ];
     readonly "name": "revokeRole";
+    readonly "outputs": readonly [];
+    readonly "stateMutability": "nonpayable";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "newLimit";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "setPayoutLimit";
     readonly "outputs": readonly [];
     readonly "stateMutability": "nonpayable";
     readonly "type": "function";

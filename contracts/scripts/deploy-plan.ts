@@ -10,6 +10,12 @@
 //   SETTINGS_ADDRESS                                     LoopMarketplace SETTINGS_ROLE: changes the dispute
 //                                                        window from the admin dashboard (default: the operator)
 //   DISPUTE_WINDOW_SECONDS *                             escrow window of purchases (local: 0)
+//   PAYOUT_LIMIT_LOOP *                                  LoopVault payout limit per period (one day), whole LOOP:
+//                                                        the most a stolen operator key can pay out per day
+//                                                        (local: 100000, a tenth of the local reserve)
+//   VAULT_RESERVE_LOOP                                   local chain only: LOOP the deployer mints into the vault's
+//                                                        reserve (default 1000000; elsewhere the treasury funds it
+//                                                        with LoopVault.fundReserve)
 //   ADMIN_ADDRESS                                        DEFAULT_ADMIN_ROLE of the three (default: the deployer)
 //   TREASURY_ADDRESS                                     LoopToken MINTER_ROLE (default: the deployer)
 //   FAUCET_ADDRESS                                       another MINTER_ROLE for test funds (local: the operator, #8)
@@ -23,10 +29,14 @@ export type { DeployedContract, DeploymentManifest } from "../manifest.mjs";
 export const LOCAL_CHAIN_ID = 31337;
 /** LoopMarketplace.MAX_DISPUTE_WINDOW */
 const MAX_DISPUTE_WINDOW_SECONDS = 30 * 24 * 60 * 60;
+/** A whole number of LOOP (no sign, no decimals). */
+const WHOLE_LOOP = /^\d+$/;
 
 export interface DeployConfig {
   roles: DeploymentRoles & { settings: Address };
   disputeWindowSeconds: number;
+  /** LoopVault's payout limit per period (one day), in wei (a whole number of LOOP). */
+  payoutLimit: bigint;
   /** Local chain only: accounts to fund with LOOP, and how much each. */
   fund: { addresses: Address[]; amount: bigint } | null;
   /** Local chain only: LOOP the deployer puts into the vault's reserve. */
@@ -61,7 +71,7 @@ function address(context: DeployContext, name: DeployStep["name"]): Address {
 // every `pnpm dev` (see contracts/README.md).
 export const DEPLOY_PLAN: DeployStep[] = [
   { name: "LoopToken", contract: "LoopToken", args: ({ deployer }) => [deployer] },
-  { name: "LoopVault", contract: "LoopVault", args: (context) => [address(context, "LoopToken"), context.deployer] },
+  { name: "LoopVault", contract: "LoopVault", args: (context) => [address(context, "LoopToken"), context.deployer, context.config.payoutLimit] },
   {
     name: "LoopMarketplace",
     contract: "LoopMarketplace",
@@ -97,6 +107,8 @@ export function configurationCalls(context: DeployContext): DeployCall[] {
   grant("LoopMarketplace", "ARBITER_ROLE", roles.arbiter, "arbiter");
   grant("LoopMarketplace", "SETTINGS_ROLE", roles.settings, "settings");
   grant("LoopVault", "OPERATOR_ROLE", roles.operator, "operator");
+  // Sales to sellers without a wallet pay LoopVault: the marketplace credits its reserve.
+  grant("LoopVault", "MARKETPLACE_ROLE", address(context, "LoopMarketplace"), "LoopMarketplace");
 
   // Test funds come from the deployer, which is the treasury (a minter) on the local chain.
   if (config.fund) {
@@ -144,8 +156,8 @@ function keyAddress(env: NodeJS.ProcessEnv, name: string): Address | undefined {
 
 /**
  * The deployment's configuration from the environment. On the local chain every value defaults to
- * contracts/local-accounts.json; elsewhere the quote signer, operator, arbiter and dispute window
- * are required.
+ * contracts/local-accounts.json; elsewhere the quote signer, operator, arbiter, dispute window and
+ * payout limit are required.
  */
 export function resolveConfig(chainId: number, deployer: Address, env: NodeJS.ProcessEnv = process.env): DeployConfig {
   const local = chainId === LOCAL_CHAIN_ID;
@@ -169,6 +181,7 @@ export function resolveConfig(chainId: number, deployer: Address, env: NodeJS.Pr
   );
   const arbiter = need(addressFrom(env, "ARBITER_ADDRESS"), getAddress(defaults.arbiter.address), "ARBITER_ADDRESS");
   const windowRaw = need(value(env, "DISPUTE_WINDOW_SECONDS"), String(localAccounts.disputeWindowSeconds), "DISPUTE_WINDOW_SECONDS");
+  const payoutLimitRaw = need(value(env, "PAYOUT_LIMIT_LOOP"), localAccounts.payoutLimitLoop, "PAYOUT_LIMIT_LOOP");
   if (missing.length > 0) {
     throw new Error(`Deploying to chain ${chainId} needs ${missing.join(", ")} (only the local chain ${LOCAL_CHAIN_ID} has defaults)`);
   }
@@ -176,6 +189,12 @@ export function resolveConfig(chainId: number, deployer: Address, env: NodeJS.Pr
   if (!/^\d+$/.test(windowRaw) || !Number.isSafeInteger(disputeWindowSeconds) || disputeWindowSeconds > MAX_DISPUTE_WINDOW_SECONDS) {
     throw new Error(`DISPUTE_WINDOW_SECONDS must be a whole number of seconds from 0 to ${MAX_DISPUTE_WINDOW_SECONDS}, got "${windowRaw}"`);
   }
+  if (!WHOLE_LOOP.test(payoutLimitRaw)) throw new Error(`PAYOUT_LIMIT_LOOP must be a whole number of LOOP, got "${payoutLimitRaw}"`);
+  const reserveRaw = value(env, "VAULT_RESERVE_LOOP");
+  if (reserveRaw !== undefined && !local) {
+    throw new Error(`VAULT_RESERVE_LOOP is for the local chain ${LOCAL_CHAIN_ID} only: on chain ${chainId} the treasury funds the reserve (LoopVault.fundReserve)`);
+  }
+  if (reserveRaw !== undefined && !WHOLE_LOOP.test(reserveRaw)) throw new Error(`VAULT_RESERVE_LOOP must be a whole number of LOOP, got "${reserveRaw}"`);
   const admin = addressFrom(env, "ADMIN_ADDRESS") ?? deployer;
   // The API sends setDisputeWindow with the operator key (OPERATOR_PRIVATE_KEY) unless told otherwise.
   const settings = addressFrom(env, "SETTINGS_ADDRESS") ?? operator;
@@ -189,7 +208,8 @@ export function resolveConfig(chainId: number, deployer: Address, env: NodeJS.Pr
   return {
     roles: { admin, quoteSigner, operator, arbiter, settings, minters },
     disputeWindowSeconds,
+    payoutLimit: parseEther(payoutLimitRaw),
     fund: local ? { addresses: localAccounts.funded.addresses.map((a) => getAddress(a)), amount: parseEther(localAccounts.funded.loopEach) } : null,
-    vaultReserve: local ? parseEther(localAccounts.vaultReserveLoop) : 0n,
+    vaultReserve: local ? parseEther(reserveRaw ?? localAccounts.vaultReserveLoop) : 0n,
   };
 }

@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Artifacts, EIP1193Provider } from "hardhat/types";
-import { createPublicClient, createWalletClient, custom, getAddress, type Abi, type Address, type Hex } from "viem";
+import { createPublicClient, createWalletClient, custom, formatEther, getAddress, type Abi, type Address, type Hex } from "viem";
 import {
   DEPLOY_PLAN,
   LOCAL_CHAIN_ID,
@@ -35,7 +35,13 @@ export async function deploy({ provider, artifacts, deploymentsDir, env = proces
   if (!first) throw new Error(`no deployer account on chain ${chainId} (set DEPLOYER_PRIVATE_KEY)`);
   const deployer = getAddress(first);
   const config = resolveConfig(chainId, deployer, env);
-  const manifest: DeploymentManifest = { chainId, contracts: {}, disputeWindowSeconds: config.disputeWindowSeconds, roles: config.roles };
+  const manifest: DeploymentManifest = {
+    chainId,
+    contracts: {},
+    disputeWindowSeconds: config.disputeWindowSeconds,
+    payoutLimitLoop: formatEther(config.payoutLimit),
+    roles: config.roles,
+  };
   const file = path.join(deploymentsDir, `${chainId}.json`);
   const walletClient = createWalletClient({ account: deployer, transport });
   const context: DeployContext = { chainId, deployer, deployed: manifest.contracts as Record<string, DeployedContract>, config };
@@ -47,7 +53,9 @@ export async function deploy({ provider, artifacts, deploymentsDir, env = proces
     return receipt;
   }
 
-  log(`Deploying ${DEPLOY_PLAN.length} contracts to chain ${chainId} from ${deployer} (dispute window ${config.disputeWindowSeconds} s)`);
+  log(
+    `Deploying ${DEPLOY_PLAN.length} contracts to chain ${chainId} from ${deployer} (dispute window ${config.disputeWindowSeconds} s, payout limit ${formatEther(config.payoutLimit)} LOOP per day)`,
+  );
   for (const step of DEPLOY_PLAN) {
     const artifact = await artifacts.readArtifact(step.contract);
     abis[step.name] = artifact.abi as Abi;

@@ -10,6 +10,7 @@ import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
 import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
+import {ILoopVault} from "./ILoopVault.sol";
 import {PermitInput} from "./PermitInput.sol";
 
 /**
@@ -25,6 +26,10 @@ import {PermitInput} from "./PermitInput.sol";
  *   expiry ({openOffer}); the platform's operator settles it on the seller's answer
  *   ({settleOffer}: accepted pays seller and fee, rejected refunds the buyer); after the expiry
  *   the buyer takes it back ({reclaimOffer}).
+ * - A seller without a wallet is paid through the vault: where the seller is {vault}, the price (or
+ *   the accepted offer's amount) goes into the vault's reserve ({ILoopVault-creditReserve}), which
+ *   backs the seller's in-app credit, never into its fees. The vault must grant this contract its
+ *   MARKETPLACE_ROLE.
  * @dev Invariant: the contract's token balance equals the prices of escrowed orders plus the
  * amounts and fees of open offers. Every order and offer resolves at most once.
  */
@@ -124,7 +129,7 @@ contract LoopMarketplace is AccessControl, Pausable, ReentrancyGuard, EIP712 {
 
     /// @notice The LOOP token.
     IERC20 public immutable token;
-    /// @notice Receiver of the fees (the LOOP vault).
+    /// @notice The LOOP vault: receives the fees, and the proceeds of sellers without a wallet into its reserve.
     address public immutable vault;
     /// @notice Seconds a purchase made now stays in escrow (0: the seller is paid at once).
     /// @dev Changed by {setDisputeWindow}; an escrowed order keeps the releaseAt it was given.
@@ -247,7 +252,8 @@ contract LoopMarketplace is AccessControl, Pausable, ReentrancyGuard, EIP712 {
     }
 
     /**
-     * @notice Pays an escrowed order's price to its seller once the dispute window is over.
+     * @notice Pays an escrowed order's price to its seller once the dispute window is over (into
+     * the vault's reserve when the seller is the vault).
      * @dev Anyone may call it.
      * @param orderId The order.
      */
@@ -258,7 +264,7 @@ contract LoopMarketplace is AccessControl, Pausable, ReentrancyGuard, EIP712 {
         order.status = OrderStatus.Released;
         (address seller, uint256 price) = (order.seller, order.price);
         emit Released(orderId, seller, price);
-        token.safeTransfer(seller, price);
+        _paySeller(seller, price);
     }
 
     /**
@@ -348,7 +354,8 @@ contract LoopMarketplace is AccessControl, Pausable, ReentrancyGuard, EIP712 {
 
     /**
      * @notice Settles an open offer on the seller's answer: accepted pays the amount to the seller
-     * and the fee to the vault; rejected returns both to the buyer.
+     * (into the vault's reserve when the seller is the vault) and the fee to the vault's fees;
+     * rejected returns both to the buyer.
      * @dev Only {OPERATOR_ROLE}, before the expiry, and only for the amount the seller answered.
      * @param offerId The offer.
      * @param accepted The seller's answer.
@@ -364,7 +371,7 @@ contract LoopMarketplace is AccessControl, Pausable, ReentrancyGuard, EIP712 {
         if (accepted) {
             offer.status = OfferStatus.Accepted;
             emit OfferSettled(offerId, buyer, seller, true, amount, fee);
-            token.safeTransfer(seller, amount);
+            _paySeller(seller, amount);
             if (fee != 0) token.safeTransfer(vault, fee);
         } else {
             offer.status = OfferStatus.Rejected;
@@ -477,7 +484,12 @@ contract LoopMarketplace is AccessControl, Pausable, ReentrancyGuard, EIP712 {
             order.status = OrderStatus.Released;
             emit Purchased(quote.orderId, msg.sender, quote.seller, quote.loopId, quote.format, quote.price, quote.fee, releaseAt);
             emit Released(quote.orderId, quote.seller, quote.price);
-            token.safeTransferFrom(msg.sender, quote.seller, quote.price);
+            if (quote.seller == vault) {
+                token.safeTransferFrom(msg.sender, address(this), quote.price);
+                _paySeller(vault, quote.price);
+            } else {
+                token.safeTransferFrom(msg.sender, quote.seller, quote.price);
+            }
         } else {
             order.status = OrderStatus.Escrowed;
             order.seller = quote.seller;
@@ -505,6 +517,16 @@ contract LoopMarketplace is AccessControl, Pausable, ReentrancyGuard, EIP712 {
         });
         emit OfferOpened(offerId, msg.sender, seller, loopId, format, amount96, fee, expiresAt);
         token.safeTransferFrom(msg.sender, address(this), amount96 + fee);
+    }
+
+    /// @dev Pays `amount` from this contract's balance to `seller`; to the vault's reserve when the seller is the vault.
+    function _paySeller(address seller, uint256 amount) private {
+        if (seller == vault) {
+            token.forceApprove(vault, amount);
+            ILoopVault(vault).creditReserve(amount);
+        } else {
+            token.safeTransfer(seller, amount);
+        }
     }
 
     function _permit(PermitInput calldata permit) private {

@@ -644,6 +644,119 @@ describe("LoopMarketplace", () => {
     });
   });
 
+  describe("sellers without a wallet: the vault is the seller", () => {
+    // The API quotes LoopVault as the seller of a member without a wallet and credits them in app;
+    // the LOOP that backs that credit must be reserve, never fees (which the admin may withdraw).
+    async function vaultEvents(system: System, hash: `0x${string}`) {
+      return eventsOf(system, system.vaultAbi, system.vault.address, hash);
+    }
+    async function openToVault(system: System, amount: bigint, format = MP3) {
+      const expiresAt = (await now(system.publicClient)) + 7n * DAY;
+      const { token, marketplace } = system.as(system.buyer);
+      const fee = await marketplace.read.offerFee([amount, format]);
+      await token.write.approve([marketplace.address, amount + fee]);
+      await marketplace.write.openOffer([id("loop-v"), format, system.vault.address, amount, expiresAt]);
+      return { offerId: await marketplace.read.offerCount(), fee };
+    }
+
+    it("a purchase without a window pays the price into the vault's reserve and the fee into its fees", async () => {
+      const system = await loadFixture(instant);
+      const { buyer, marketplace, vault, token } = system;
+      const [buyerBefore] = await balances(system, [addressOf(buyer)]);
+      const { quote, hash } = await buy(system, { seller: vault.address, price: 100n * LOOP, fee: 4n * LOOP, format: WAV });
+      expect(await token.read.balanceOf([addressOf(buyer)])).to.equal(buyerBefore! - 104n * LOOP);
+      expect(await vault.read.reserve()).to.equal(100n * LOOP);
+      expect(await vault.read.fees()).to.equal(4n * LOOP);
+      expect(await token.read.balanceOf([marketplace.address])).to.equal(0n);
+      expect(await token.read.allowance([marketplace.address, vault.address])).to.equal(0n);
+      // The marketplace's events are unchanged (the indexer reads them); the vault says where the price went.
+      const events = await marketplaceEvents(system, hash);
+      expect(events.map((e) => e.eventName)).to.deep.equal(["Purchased", "Released"]);
+      expect(events[1]?.args).to.deep.equal({ orderId: quote.orderId, seller: vault.address, amount: 100n * LOOP });
+      expect((await vaultEvents(system, hash)).map((e) => [e.eventName, e.args])).to.deep.equal([
+        ["ReserveCredited", { from: marketplace.address, amount: 100n * LOOP }],
+      ]);
+    });
+
+    it("the admin cannot withdraw a seller's proceeds as fees", async () => {
+      const system = await loadFixture(instant);
+      const { vault, other } = system;
+      await buy(system, { seller: vault.address, price: 100n * LOOP, fee: 2n * LOOP });
+      await expectRevert(vault.write.withdrawFees([addressOf(other), 3n * LOOP]), "InsufficientFees", [3n * LOOP, 2n * LOOP]);
+      await vault.write.withdrawFees([addressOf(other), 2n * LOOP]);
+      expect(await vault.read.reserve()).to.equal(100n * LOOP);
+      expect(await system.token.read.balanceOf([vault.address])).to.equal(100n * LOOP);
+    });
+
+    it("an escrowed purchase released to the vault goes into its reserve", async () => {
+      const system = await loadFixture(escrowed);
+      const { marketplace, vault, token, other } = system;
+      const { quote } = await buy(system, { seller: vault.address, price: 30n * LOOP, fee: LOOP });
+      expect(await vault.read.reserve()).to.equal(0n);
+      expect(await vault.read.fees()).to.equal(LOOP);
+      await time.increase(WINDOW);
+      const hash = await system.as(other).marketplace.write.release([quote.orderId]);
+      expect(await vault.read.reserve()).to.equal(30n * LOOP);
+      expect(await vault.read.fees()).to.equal(LOOP);
+      expect(await token.read.balanceOf([marketplace.address])).to.equal(0n);
+      expect((await marketplaceEvents(system, hash)).map((e) => [e.eventName, e.args])).to.deep.equal([
+        ["Released", { orderId: quote.orderId, seller: vault.address, amount: 30n * LOOP }],
+      ]);
+      expect((await vaultEvents(system, hash)).map((e) => [e.eventName, e.args])).to.deep.equal([["ReserveCredited", { from: marketplace.address, amount: 30n * LOOP }]]);
+    });
+
+    it("a refund of an escrowed purchase to the vault returns the price to the buyer; the reserve is untouched", async () => {
+      const system = await loadFixture(escrowed);
+      const { vault } = system;
+      const { quote } = await buy(system, { seller: vault.address, price: 30n * LOOP, fee: LOOP });
+      await system.as(system.arbiter).marketplace.write.refund([quote.orderId]);
+      expect(await vault.read.reserve()).to.equal(0n);
+      expect(await vault.read.fees()).to.equal(LOOP);
+    });
+
+    it("an accepted offer to the vault pays the amount into its reserve and the fee into its fees; a rejected one pays nothing", async () => {
+      const system = await loadFixture(escrowed);
+      const { marketplace, vault, token } = system;
+      const { offerId, fee } = await openToVault(system, 200n * LOOP, WAV);
+      expect(fee).to.equal(8n * LOOP);
+      const hash = await system.as(system.operator).marketplace.write.settleOffer([offerId, true, 200n * LOOP]);
+      expect(await vault.read.reserve()).to.equal(200n * LOOP);
+      expect(await vault.read.fees()).to.equal(8n * LOOP);
+      expect(await token.read.balanceOf([marketplace.address])).to.equal(0n);
+      expect((await vaultEvents(system, hash)).map((e) => [e.eventName, e.args])).to.deep.equal([["ReserveCredited", { from: marketplace.address, amount: 200n * LOOP }]]);
+
+      const rejected = await openToVault(system, 50n * LOOP);
+      await system.as(system.operator).marketplace.write.settleOffer([rejected.offerId, false, 50n * LOOP]);
+      expect(await vault.read.reserve()).to.equal(200n * LOOP);
+      expect(await vault.read.fees()).to.equal(8n * LOOP);
+    });
+
+    it("works while the vault is paused (a paused vault never holds up the escrow)", async () => {
+      const system = await loadFixture(escrowed);
+      const { vault } = system;
+      const { quote } = await buy(system, { seller: vault.address, price: 30n * LOOP, fee: LOOP });
+      const { offerId } = await openToVault(system, 10n * LOOP);
+      await vault.write.pause();
+      await time.increase(WINDOW);
+      await system.marketplace.write.release([quote.orderId]);
+      await system.as(system.operator).marketplace.write.settleOffer([offerId, true, 10n * LOOP]);
+      expect(await vault.read.reserve()).to.equal(40n * LOOP);
+    });
+
+    it("needs the vault's MARKETPLACE_ROLE: without it the sale reverts and nothing moves", async () => {
+      const system = await loadFixture(instant);
+      const { vault, marketplace, buyer, token } = system;
+      await vault.write.revokeRole([role("MARKETPLACE_ROLE"), marketplace.address]);
+      const [before] = await balances(system, [addressOf(buyer)]);
+      await expectRevert(buy(system, { seller: vault.address, price: 10n * LOOP, fee: LOOP }), "AccessControlUnauthorizedAccount", [
+        marketplace.address,
+        role("MARKETPLACE_ROLE"),
+      ]);
+      expect(await token.read.balanceOf([addressOf(buyer)])).to.equal(before);
+      expect(await token.read.balanceOf([vault.address])).to.equal(0n);
+    });
+  });
+
   describe("pause", () => {
     it("only the admin pauses and unpauses", async () => {
       const system = await loadFixture(escrowed);

@@ -1,8 +1,24 @@
-import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
+import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import { expect } from "chai";
 import hre from "hardhat";
-import { zeroHash } from "viem";
-import { LOOP, WEI_PER_LEDGER_UNIT, ZERO_ADDRESS, addressOf, buy, deploySystem, eventsOf, expectRevert, id, role, signPermit, type System } from "./helpers";
+import { getAddress, parseEventLogs, zeroHash } from "viem";
+import {
+  DEFAULT_PAYOUT_LIMIT,
+  LOOP,
+  PAYOUT_PERIOD,
+  WEI_PER_LEDGER_UNIT,
+  ZERO_ADDRESS,
+  addressOf,
+  buy,
+  deploySystem,
+  eventsOf,
+  expectRevert,
+  id,
+  now,
+  role,
+  signPermit,
+  type System,
+} from "./helpers";
 
 describe("LoopVault", () => {
   const fixture = () => deploySystem();
@@ -15,19 +31,33 @@ describe("LoopVault", () => {
   }
 
   describe("deployment", () => {
-    it("knows its token and admin, and starts empty", async () => {
+    it("knows its token, admin and payout limit, and starts empty", async () => {
       const { vault, token, admin } = await loadFixture(fixture);
       expect(await vault.read.token()).to.equal(token.address);
       expect(await vault.read.hasRole([role("DEFAULT_ADMIN_ROLE"), addressOf(admin)])).to.equal(true);
       expect(await vault.read.reserve()).to.equal(0n);
       expect(await vault.read.fees()).to.equal(0n);
       expect(await vault.read.WEI_PER_LEDGER_UNIT()).to.equal(WEI_PER_LEDGER_UNIT);
+      expect(await vault.read.payoutLimit()).to.equal(DEFAULT_PAYOUT_LIMIT);
+      expect(await vault.read.PAYOUT_PERIOD()).to.equal(PAYOUT_PERIOD);
+    });
+
+    it("emits PayoutLimitChanged from 0 to the constructor's limit", async () => {
+      const { token, admin, publicClient, vaultAbi } = await loadFixture(fixture);
+      const hash = await admin.deployContract({
+        abi: vaultAbi,
+        bytecode: (await hre.artifacts.readArtifact("LoopVault")).bytecode as `0x${string}`,
+        args: [token.address, addressOf(admin), 7n * LOOP],
+      });
+      const receipt = await publicClient.waitForTransactionReceipt({ hash });
+      const events = parseEventLogs({ abi: vaultAbi, logs: receipt.logs, eventName: "PayoutLimitChanged" });
+      expect(events.map((e) => [getAddress(e.address), e.args])).to.deep.equal([[getAddress(receipt.contractAddress!), { previousLimit: 0n, newLimit: 7n * LOOP }]]);
     });
 
     it("refuses zero addresses", async () => {
       const { token, admin } = await loadFixture(fixture);
-      await expectRevert(hre.viem.deployContract("LoopVault", [ZERO_ADDRESS, addressOf(admin)]), "ZeroAddress");
-      await expectRevert(hre.viem.deployContract("LoopVault", [token.address, ZERO_ADDRESS]), "ZeroAddress");
+      await expectRevert(hre.viem.deployContract("LoopVault", [ZERO_ADDRESS, addressOf(admin), LOOP]), "ZeroAddress");
+      await expectRevert(hre.viem.deployContract("LoopVault", [token.address, ZERO_ADDRESS, LOOP]), "ZeroAddress");
     });
   });
 
@@ -197,6 +227,162 @@ describe("LoopVault", () => {
       await expectRevert(vault.write.payout([to, LOOP, zeroHash]), "ZeroWithdrawalId");
       await system.vault.write.pause();
       await expectRevert(vault.write.payout([to, LOOP, withdrawal]), "EnforcedPause");
+    });
+  });
+
+  describe("creditReserve", () => {
+    /** A wallet given MARKETPLACE_ROLE, with LOOP approved for the vault (as LoopMarketplace approves before it calls). */
+    async function asMarketplace(system: System, amount: bigint) {
+      const wallet = system.other;
+      await system.vault.write.grantRole([role("MARKETPLACE_ROLE"), addressOf(wallet)]);
+      await system.as(wallet).token.write.approve([system.vault.address, amount]);
+      return system.as(wallet).vault;
+    }
+
+    it("pulls the proceeds into the reserve (not the fees) and emits ReserveCredited", async () => {
+      const system = await loadFixture(fixture);
+      const { token, vault, vaultAbi, other } = system;
+      const asMarket = await asMarketplace(system, 30n * LOOP);
+      const before = await token.read.balanceOf([addressOf(other)]);
+      const hash = await asMarket.write.creditReserve([30n * LOOP]);
+      expect(await vault.read.reserve()).to.equal(30n * LOOP);
+      expect(await vault.read.fees()).to.equal(0n);
+      expect(await token.read.balanceOf([addressOf(other)])).to.equal(before - 30n * LOOP);
+      const events = await eventsOf(system, vaultAbi, vault.address, hash);
+      expect(events.map((e) => [e.eventName, e.args])).to.deep.equal([["ReserveCredited", { from: addressOf(other), amount: 30n * LOOP }]]);
+    });
+
+    it("takes any amount above zero (parts of a ledger unit only back the ledger more), also while paused", async () => {
+      const system = await loadFixture(fixture);
+      const asMarket = await asMarketplace(system, LOOP);
+      await expectRevert(asMarket.write.creditReserve([0n]), "ZeroAmount");
+      await system.vault.write.pause();
+      await asMarket.write.creditReserve([7n]);
+      expect(await system.vault.read.reserve()).to.equal(7n);
+    });
+
+    it("reverts without the allowance, and for every account without MARKETPLACE_ROLE (the admin and operator included)", async () => {
+      const system = await loadFixture(fixture);
+      await system.vault.write.grantRole([role("MARKETPLACE_ROLE"), addressOf(system.other)]);
+      await expectRevert(system.as(system.other).vault.write.creditReserve([LOOP]), "ERC20InsufficientAllowance", [system.vault.address, 0n, LOOP]);
+      for (const wallet of [system.admin, system.operator, system.buyer]) {
+        await system.as(wallet).token.write.approve([system.vault.address, LOOP]);
+        await expectRevert(system.as(wallet).vault.write.creditReserve([LOOP]), "AccessControlUnauthorizedAccount", [addressOf(wallet), role("MARKETPLACE_ROLE")]);
+      }
+      expect(await system.vault.read.hasRole([role("MARKETPLACE_ROLE"), system.marketplace.address])).to.equal(true);
+    });
+  });
+
+  describe("payout limit", () => {
+    const limited = () => deploySystem({ payoutLimit: 100n * LOOP });
+    let counter = 0;
+    const fresh = () => id(`limited-withdrawal-${++counter}`);
+    /** The start of the next payout period (a UTC day), plus `offset` seconds. */
+    async function nextPeriod(system: System, offset = 0n) {
+      const t = await now(system.publicClient);
+      return (t / PAYOUT_PERIOD + 1n) * PAYOUT_PERIOD + offset;
+    }
+
+    it("pays up to the limit within a period, refuses more with PayoutLimitExceeded, and starts again the next period", async () => {
+      const system = await loadFixture(limited);
+      await deposit(system, 1_000n * LOOP);
+      const { vault } = system.as(system.operator);
+      const to = addressOf(system.other);
+      const start = await nextPeriod(system, 10n);
+      const period = start / PAYOUT_PERIOD;
+      const endsAt = (period + 1n) * PAYOUT_PERIOD;
+      await time.setNextBlockTimestamp(start);
+      await vault.write.payout([to, 60n * LOOP, fresh()]);
+      expect(await vault.read.paidOutInPeriod([period])).to.equal(60n * LOOP);
+      expect(await vault.read.payoutAllowance()).to.deep.equal([40n * LOOP, endsAt]);
+      await expectRevert(vault.write.payout([to, 41n * LOOP, fresh()]), "PayoutLimitExceeded", [41n * LOOP, 40n * LOOP, endsAt]);
+      await vault.write.payout([to, 40n * LOOP, fresh()]);
+      expect(await vault.read.payoutAllowance()).to.deep.equal([0n, endsAt]);
+      await expectRevert(vault.write.payout([to, WEI_PER_LEDGER_UNIT, fresh()]), "PayoutLimitExceeded", [WEI_PER_LEDGER_UNIT, 0n, endsAt]);
+      // The last second of the period still counts to it; the next one starts afresh.
+      await time.setNextBlockTimestamp(endsAt - 1n);
+      await expectRevert(vault.write.payout([to, LOOP, fresh()]), "PayoutLimitExceeded", [LOOP, 0n, endsAt]);
+      await time.setNextBlockTimestamp(endsAt);
+      await vault.write.payout([to, 100n * LOOP, fresh()]);
+      expect(await vault.read.paidOutInPeriod([period])).to.equal(100n * LOOP);
+      expect(await vault.read.paidOutInPeriod([period + 1n])).to.equal(100n * LOOP);
+      expect(await vault.read.reserve()).to.equal(800n * LOOP);
+    });
+
+    it("a refused payout changes nothing, and the reserve is checked first", async () => {
+      const system = await loadFixture(limited);
+      await deposit(system, 50n * LOOP);
+      const { vault } = system.as(system.operator);
+      const w = fresh();
+      await time.setNextBlockTimestamp(await nextPeriod(system, 10n)); // all within one period
+      await expectRevert(vault.write.payout([addressOf(system.other), 101n * LOOP, w]), "InsufficientReserve", [101n * LOOP, 50n * LOOP]);
+      await deposit(system, 100n * LOOP);
+      const [, endsAt] = await vault.read.payoutAllowance();
+      await expectRevert(vault.write.payout([addressOf(system.other), 101n * LOOP, w]), "PayoutLimitExceeded", [101n * LOOP, 100n * LOOP, endsAt]);
+      expect(await vault.read.withdrawalPaid([w])).to.equal(false);
+      expect(await vault.read.reserve()).to.equal(150n * LOOP);
+      await vault.write.payout([addressOf(system.other), 100n * LOOP, w]);
+      expect(await vault.read.withdrawalPaid([w])).to.equal(true);
+    });
+
+    it("a stolen operator key takes at most one period's limit, however it splits the payouts", async () => {
+      const system = await loadFixture(limited);
+      await deposit(system, 10_000n * LOOP);
+      const thief = addressOf(system.other);
+      const { vault, token } = system.as(system.operator);
+      await time.setNextBlockTimestamp(await nextPeriod(system, 60n));
+      const before = await token.read.balanceOf([thief]);
+      let refused = 0;
+      for (const amount of [70n * LOOP, 20n * LOOP, 9n * LOOP, 5n * LOOP, LOOP, LOOP, 10_000n * LOOP]) {
+        try {
+          await vault.write.payout([thief, amount, fresh()]);
+        } catch {
+          refused += 1;
+        }
+      }
+      expect(refused).to.equal(3); // 5, the second 1 and the whole reserve
+      expect((await token.read.balanceOf([thief])) - before).to.equal(100n * LOOP);
+      expect(await vault.read.reserve()).to.equal(9_900n * LOOP);
+    });
+
+    it("the admin sets the limit (PayoutLimitChanged); it applies at once, also to what the period has left", async () => {
+      const system = await loadFixture(limited);
+      const { vault, vaultAbi } = system;
+      await deposit(system, 1_000n * LOOP);
+      const asOperator = system.as(system.operator).vault;
+      await time.setNextBlockTimestamp(await nextPeriod(system, 10n));
+      await asOperator.write.payout([addressOf(system.other), 80n * LOOP, fresh()]);
+
+      const raised = await vault.write.setPayoutLimit([500n * LOOP]);
+      expect((await eventsOf(system, vaultAbi, vault.address, raised)).map((e) => [e.eventName, e.args])).to.deep.equal([
+        ["PayoutLimitChanged", { previousLimit: 100n * LOOP, newLimit: 500n * LOOP }],
+      ]);
+      expect(await vault.read.payoutLimit()).to.equal(500n * LOOP);
+      expect((await vault.read.payoutAllowance())[0]).to.equal(420n * LOOP);
+      await asOperator.write.payout([addressOf(system.other), 400n * LOOP, fresh()]);
+
+      // Lowered below what the period paid already: nothing is left until the next period.
+      await vault.write.setPayoutLimit([50n * LOOP]);
+      const [remaining, endsAt] = await vault.read.payoutAllowance();
+      expect(remaining).to.equal(0n);
+      await expectRevert(asOperator.write.payout([addressOf(system.other), LOOP, fresh()]), "PayoutLimitExceeded", [LOOP, 0n, endsAt]);
+      await time.setNextBlockTimestamp(endsAt);
+      await asOperator.write.payout([addressOf(system.other), 50n * LOOP, fresh()]);
+
+      // Zero stops payouts; the admin may set it while paused.
+      await vault.write.pause();
+      await vault.write.setPayoutLimit([0n]);
+      await vault.write.unpause();
+      await expectRevert(asOperator.write.payout([addressOf(system.other), LOOP, fresh()]), "PayoutLimitExceeded");
+      expect(await vault.read.payoutLimit()).to.equal(0n);
+    });
+
+    it("only the admin sets the limit: never the operator (whose key is online), nor anyone else", async () => {
+      const system = await loadFixture(limited);
+      for (const wallet of [system.operator, system.other, system.arbiter, system.signer]) {
+        await expectRevert(system.as(wallet).vault.write.setPayoutLimit([10n ** 30n]), "AccessControlUnauthorizedAccount", [addressOf(wallet), role("DEFAULT_ADMIN_ROLE")]);
+      }
+      expect(await system.vault.read.payoutLimit()).to.equal(100n * LOOP);
     });
   });
 

@@ -127,7 +127,7 @@ describe("attacks", () => {
       const system = await deploySystem({ disputeWindow: WINDOW });
       const evil = await hre.viem.deployContract("ReentrantToken", []);
       const evilAddress = getAddress(evil.address);
-      const vault = await hre.viem.deployContract("LoopVault", [evilAddress, addressOf(system.admin)]);
+      const vault = await hre.viem.deployContract("LoopVault", [evilAddress, addressOf(system.admin), 1_000_000n * LOOP]);
       const market = await hre.viem.deployContract("LoopMarketplace", [evilAddress, getAddress(vault.address), addressOf(system.admin), WINDOW]);
       const marketAddress = getAddress(market.address);
       const vaultAddress = getAddress(vault.address);
@@ -137,6 +137,7 @@ describe("attacks", () => {
       await asAdmin.write.grantRole([role("OPERATOR_ROLE"), addressOf(system.operator)]);
       const vaultAsAdmin = bind(system.vaultAbi, vaultAddress, system.publicClient, system.admin);
       await vaultAsAdmin.write.grantRole([role("OPERATOR_ROLE"), addressOf(system.operator)]);
+      await vaultAsAdmin.write.grantRole([role("MARKETPLACE_ROLE"), marketAddress]);
       for (const wallet of [system.buyer, system.other]) {
         await evil.write.mint([addressOf(wallet), 1_000n * LOOP]);
         await bind(system.tokenAbi, evilAddress, system.publicClient, wallet).write.approve([marketAddress, 1_000n * LOOP]);
@@ -188,6 +189,22 @@ describe("attacks", () => {
       expect((await market.read.getOffer([1n])).status).to.equal(1);
     });
 
+    it("a sale paid into the vault's reserve cannot re-enter the marketplace or the vault", async () => {
+      const { system, evil, marketAddress, vaultAddress, sign } = await loadFixture(withEvilToken);
+      const market = bind(system.marketplaceAbi, marketAddress, system.publicClient, system.buyer);
+      const vault = bind(system.vaultAbi, vaultAddress, system.publicClient, system.buyer);
+      const { quote, signature } = await sign({ seller: vaultAddress, price: 10n * LOOP, fee: 0n });
+      await market.write.purchase([quote, signature]);
+      await time.increase(WINDOW);
+      // From inside the vault's pull of the proceeds: the marketplace again, then the vault.
+      await arm(evil, marketAddress, encodeFunctionData({ abi: system.marketplaceAbi, functionName: "release", args: [quote.orderId] }));
+      await expectRevert(market.write.release([quote.orderId]), "ReentrancyGuardReentrantCall");
+      await arm(evil, vaultAddress, encodeFunctionData({ abi: system.vaultAbi, functionName: "creditReserve", args: [10n * LOOP] }));
+      await expectRevert(market.write.release([quote.orderId]), "ReentrancyGuardReentrantCall");
+      expect((await market.read.getOrder([quote.orderId])).status).to.equal(1);
+      expect(await vault.read.reserve()).to.equal(0n);
+    });
+
     it("the vault's payout and deposit cannot be re-entered", async () => {
       const { system, evil, vaultAddress } = await loadFixture(withEvilToken);
       const vault = bind(system.vaultAbi, vaultAddress, system.publicClient, system.buyer);
@@ -230,6 +247,7 @@ describe("attacks", () => {
         encodeFunctionData({ abi: v, functionName: "fundReserve", args: [LOOP] }),
         encodeFunctionData({ abi: v, functionName: "payout", args: [seller, LOOP, id("w")] }),
         encodeFunctionData({ abi: v, functionName: "withdrawFees", args: [seller, LOOP] }),
+        encodeFunctionData({ abi: v, functionName: "creditReserve", args: [LOOP] }),
       ];
       const vault = bind(system.vaultAbi, vaultAddress, system.publicClient, system.buyer);
       for (const data of vaultCalls) {
@@ -270,6 +288,37 @@ describe("attacks", () => {
   });
 
   describe("payouts", () => {
+    it("a stolen operator key drains at most the payout limit per period, and cannot raise it", async () => {
+      const system = await deploySystem({ payoutLimit: 1_000n * LOOP });
+      const { vault: asBuyer, token } = system.as(system.buyer);
+      await token.write.approve([asBuyer.address, 100_000n * LOOP]);
+      await asBuyer.write.deposit([100_000n * LOOP, id("ref")]);
+      const thief = addressOf(system.other);
+      const { vault } = system.as(system.operator);
+      await expectRevert(vault.write.setPayoutLimit([100_000n * LOOP]), "AccessControlUnauthorizedAccount", [addressOf(system.operator), role("DEFAULT_ADMIN_ROLE")]);
+      await expectRevert(system.as(system.operator).vault.write.grantRole([role("DEFAULT_ADMIN_ROLE"), addressOf(system.operator)]), "AccessControlUnauthorizedAccount");
+      const [, endsAt] = await vault.read.payoutAllowance();
+      await time.setNextBlockTimestamp(endsAt); // the start of a period
+      await expectRevert(vault.write.payout([thief, 100_000n * LOOP, id("all")]), "PayoutLimitExceeded", [100_000n * LOOP, 1_000n * LOOP, endsAt + DAY]);
+      // Many small payouts in one period add up to the limit and no more.
+      let paid = 0n;
+      for (let i = 0; i < 12; i++) {
+        try {
+          await vault.write.payout([thief, 100n * LOOP, id(`small-${i}`)]);
+          paid += 100n * LOOP;
+        } catch (error) {
+          expect(String(error)).to.contain("PayoutLimitExceeded");
+        }
+      }
+      expect(paid).to.equal(1_000n * LOOP);
+      expect(await system.token.read.balanceOf([thief])).to.equal(1_000_000n * LOOP + 1_000n * LOOP);
+      expect(await vault.read.reserve()).to.equal(99_000n * LOOP);
+      // The admin, seeing it, stops payouts at once.
+      await system.vault.write.setPayoutLimit([0n]);
+      await time.setNextBlockTimestamp(endsAt + DAY);
+      await expectRevert(vault.write.payout([thief, 100n * LOOP, id("next-day")]), "PayoutLimitExceeded", [100n * LOOP, 0n, endsAt + 2n * DAY]);
+    });
+
     it("a withdrawal id pays once, whatever the amount or receiver", async () => {
       const system = await loadFixture(escrowed);
       const { vault: asBuyer, token } = system.as(system.buyer);
@@ -296,6 +345,8 @@ describe("attacks", () => {
         { role: "DEFAULT_ADMIN_ROLE", holders: [system.admin], call: (s) => s.marketplace.write.grantRole([role("OPERATOR_ROLE"), addressOf(system.other)]) },
         { role: "OPERATOR_ROLE", holders: [system.operator], call: (s) => s.vault.write.payout([addressOf(system.other), LOOP, id("w")]) },
         { role: "DEFAULT_ADMIN_ROLE", holders: [system.admin], call: (s) => s.vault.write.withdrawFees([addressOf(system.other), 1n]) },
+        { role: "DEFAULT_ADMIN_ROLE", holders: [system.admin], call: (s) => s.vault.write.setPayoutLimit([1n]) },
+        { role: "MARKETPLACE_ROLE", holders: [], call: (s) => s.vault.write.creditReserve([1n]) },
         { role: "DEFAULT_ADMIN_ROLE", holders: [system.admin], call: (s) => s.vault.write.pause() },
         { role: "DEFAULT_ADMIN_ROLE", holders: [system.admin], call: (s) => s.vault.write.unpause() },
         { role: "DEFAULT_ADMIN_ROLE", holders: [system.admin], call: (s) => s.token.write.grantRole([role("MINTER_ROLE"), addressOf(system.other)]) },

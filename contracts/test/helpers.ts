@@ -30,6 +30,10 @@ export const WAV: number = FORMAT_CODES.wav;
 export const DAY = 24n * 60n * 60n;
 export const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000" as const;
 export const INITIAL_BALANCE = parseEther("1000000");
+/** LoopVault.PAYOUT_PERIOD: the payout limit applies per day. */
+export const PAYOUT_PERIOD = DAY;
+/** The fixture's payout limit per period unless a test asks for another. */
+export const DEFAULT_PAYOUT_LIMIT = parseEther("1000000");
 
 /** The checksummed address of a wallet (Hardhat's wallet clients carry lower-case ones). */
 export const addressOf = (wallet: WalletClient): Address => getAddress(wallet.account.address);
@@ -107,10 +111,15 @@ export async function expectRevert(promise: Promise<unknown>, name: string, args
 
 export interface FixtureOptions {
   disputeWindow?: bigint;
+  /** LoopVault's payout limit per period (wei). */
+  payoutLimit?: bigint;
 }
 
-/** The deployed system with its roles; accounts: 0 admin, 1-5 users, 7 arbiter, 8 operator (and settings), 9 quote signer. */
-export async function deploySystem({ disputeWindow = 0n }: FixtureOptions = {}) {
+/**
+ * The deployed system with its roles, as the deploy plan grants them; accounts: 0 admin, 1-5 users,
+ * 7 arbiter, 8 operator (and settings), 9 quote signer; the marketplace has the vault's MARKETPLACE_ROLE.
+ */
+export async function deploySystem({ disputeWindow = 0n, payoutLimit = DEFAULT_PAYOUT_LIMIT }: FixtureOptions = {}) {
   const publicClient = await hre.viem.getPublicClient();
   const wallets = await hre.viem.getWalletClients();
   const [admin, buyer, seller, other, buyer2, seller2] = wallets.slice(0, 6) as [WalletClient, WalletClient, WalletClient, WalletClient, WalletClient, WalletClient];
@@ -122,7 +131,7 @@ export async function deploySystem({ disputeWindow = 0n }: FixtureOptions = {}) 
   const marketplaceAbi = await abiOf("LoopMarketplace");
 
   const tokenAddress = getAddress((await hre.viem.deployContract("LoopToken", [addressOf(admin)])).address);
-  const vaultAddress = getAddress((await hre.viem.deployContract("LoopVault", [tokenAddress, addressOf(admin)])).address);
+  const vaultAddress = getAddress((await hre.viem.deployContract("LoopVault", [tokenAddress, addressOf(admin), payoutLimit])).address);
   const marketplaceAddress = getAddress(
     (await hre.viem.deployContract("LoopMarketplace", [tokenAddress, vaultAddress, addressOf(admin), disputeWindow])).address,
   );
@@ -140,6 +149,7 @@ export async function deploySystem({ disputeWindow = 0n }: FixtureOptions = {}) 
   // As deployed (SETTINGS_ADDRESS defaults to the operator): the API changes the window with the operator key.
   await marketplace.write.grantRole([role("SETTINGS_ROLE"), addressOf(operator)]);
   await vault.write.grantRole([role("OPERATOR_ROLE"), addressOf(operator)]);
+  await vault.write.grantRole([role("MARKETPLACE_ROLE"), marketplaceAddress]);
   for (const user of [buyer, seller, other, buyer2, seller2]) await token.write.mint([addressOf(user), INITIAL_BALANCE]);
 
   const chainId = await publicClient.getChainId();
@@ -163,6 +173,7 @@ export async function deploySystem({ disputeWindow = 0n }: FixtureOptions = {}) 
     marketplaceAbi,
     chainId,
     disputeWindow,
+    payoutLimit,
     as,
   };
 }

@@ -1,13 +1,16 @@
 // Property tests: long random sequences of purchase, release, refund, openOffer, changeOffer,
-// settleOffer, reclaimOffer, deposit, payout, mint, pause and time jumps, valid and invalid,
-// against a model of what the rules allow. After every step:
+// settleOffer, reclaimOffer, deposit, payout, setPayoutLimit, mint, pause and time jumps (some
+// across payout periods, i.e. days), valid and invalid, against a model of what the rules allow.
+// Sellers are users or the vault itself (a seller without a wallet). After every step:
 //   - the marketplace's token balance equals its unresolved escrows plus its open offers;
-//   - every account's, the vault's and the marketplace's balance, the reserve and the fees equal
-//     the model's (nothing moves money but the rules), and every call succeeded or failed with
-//     exactly the error the model expected;
+//   - every account's, the vault's and the marketplace's balance, the reserve (which takes the
+//     proceeds of sales to the vault) and the fees equal the model's (nothing moves money but the
+//     rules), and every call succeeded or failed with exactly the error the model expected;
+//   - the payout limit and the current period's payouts equal the model's;
 //   - the token supply changed only by mints.
-// After every sequence: no order or offer has more than one resolution event, and every order's
-// and offer's status on chain equals the model's.
+// After every sequence: no order or offer has more than one resolution event, every order's and
+// offer's status on chain equals the model's, and, replaying the vault's PayoutLimitChanged and
+// PaidOut events in order, the sum paid within a payout period never exceeded the limit in force.
 // Each sequence starts from the fixture's snapshot (loadFixture: evm_snapshot / evm_revert).
 // Runs per dispute window: PROPERTY_RUNS (default 100), up to PROPERTY_STEPS steps (default 40).
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
@@ -25,6 +28,12 @@ const WINDOW = 3600n;
 const BPS = 10_000n;
 const FEE_BPS = [200n, 400n];
 const MAX_OFFER_DURATION = 30n * 24n * 3600n;
+/** LoopVault.PAYOUT_PERIOD */
+const PERIOD = 24n * 3600n;
+/** The vault's payout limit when a sequence starts: low enough that the random payouts meet it. */
+const INITIAL_PAYOUT_LIMIT = 2_000n * LOOP;
+/** What the treasury puts into the reserve before a sequence starts. */
+const FUNDED_RESERVE = 20_000n * LOOP;
 
 // Signing in-process with the well-known keys (fast); these are Hardhat's accounts #9 and #3.
 const quoteSigner = privateKeyToAccount(localAccounts.roles.quoteSigner.privateKey as Hex);
@@ -50,6 +59,8 @@ interface ModelOffer {
 
 // ------------------------------------------------------------------------------- actions
 const actorIndex = fc.integer({ min: 0, max: 4 });
+/** A seller: one of the actors, or (5) the vault, as for a seller without a wallet. */
+const sellerIndex = fc.integer({ min: 0, max: 5 });
 const amount = fc.oneof(
   { weight: 8, arbitrary: fc.bigInt({ min: 1n, max: 1_000n * LOOP }) },
   { weight: 1, arbitrary: fc.constantFrom(1n, 24n, 25n, 10n ** 10n) },
@@ -65,7 +76,7 @@ const actionArb = fc.oneof(
       buyer: actorIndex,
       callerIsBuyer: fc.integer({ min: 0, max: 9 }).map((n) => n > 0),
       caller: actorIndex,
-      seller: actorIndex,
+      seller: sellerIndex,
       price: amount,
       fee: fc.oneof(fc.constant(0n), fc.bigInt({ min: 1n, max: 40n * LOOP })),
       format: fc.integer({ min: 0, max: 1 }),
@@ -82,7 +93,7 @@ const actionArb = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant("openOffer" as const),
       buyer: actorIndex,
-      seller: actorIndex,
+      seller: sellerIndex,
       amount,
       format: fc.integer({ min: 0, max: 1 }),
       ttl: fc.oneof(
@@ -128,15 +139,30 @@ const actionArb = fc.oneof(
     }),
   },
   {
-    weight: 3,
+    weight: 5,
     arbitrary: fc.record({
       kind: fc.constant("payout" as const),
       to: actorIndex,
       /** Per mille of the reserve (over 1000: more than the reserve). */
       share: fc.oneof({ weight: 8, arbitrary: fc.integer({ min: 0, max: 1000 }) }, { weight: 1, arbitrary: fc.integer({ min: 1001, max: 2000 }) }),
+      /** Or a fixed amount in ledger units (up to 1,500 LOOP: a few reach the payout limit), whatever the reserve. */
+      units: fc.option(fc.bigInt({ min: 1n, max: 1_500n * 10n ** 8n }), { freq: 2 }),
       reuse: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
       byOperator: fc.integer({ min: 0, max: 7 }).map((n) => n > 0),
       pick,
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant("setPayoutLimit" as const),
+      byAdmin: fc.integer({ min: 0, max: 7 }).map((n) => n > 0),
+      caller: actorIndex,
+      limit: fc.oneof(
+        { weight: 1, arbitrary: fc.constant(0n) },
+        { weight: 6, arbitrary: fc.bigInt({ min: 1n, max: 5_000n * LOOP }) },
+        { weight: 1, arbitrary: fc.constant(10n ** 30n) },
+      ),
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("mint" as const), to: actorIndex, amount }) },
@@ -145,8 +171,12 @@ const actionArb = fc.oneof(
     weight: 4,
     arbitrary: fc.record({
       kind: fc.constant("wait" as const),
-      // Short waits, and jumps across the dispute window and offer expiries.
-      seconds: fc.oneof(fc.integer({ min: 1, max: 600 }), fc.integer({ min: 3000, max: 8000 })),
+      // Short waits, jumps across the dispute window and offer expiries, and into later payout periods.
+      seconds: fc.oneof(
+        { weight: 4, arbitrary: fc.integer({ min: 1, max: 600 }) },
+        { weight: 4, arbitrary: fc.integer({ min: 3000, max: 8000 }) },
+        { weight: 1, arbitrary: fc.integer({ min: 20_000, max: 100_000 }) },
+      ),
     }),
   },
 );
@@ -154,13 +184,17 @@ type Action = typeof actionArb extends fc.Arbitrary<infer A> ? A : never;
 
 // --------------------------------------------------------------------------------- fixture
 async function propertyFixture(disputeWindow: bigint) {
-  const system = await deploySystem({ disputeWindow });
+  const system = await deploySystem({ disputeWindow, payoutLimit: INITIAL_PAYOUT_LIMIT });
   const actors = [system.buyer, system.seller, system.other, system.buyer2, system.seller2];
   for (const wallet of actors) {
     const { token } = system.as(wallet);
     await token.write.approve([system.marketplace.address, maxUint256]);
     await token.write.approve([system.vault.address, maxUint256]);
   }
+  // The treasury's funding: payouts are then held back by the payout limit more often than by the reserve.
+  await system.token.write.mint([addressOf(system.admin), FUNDED_RESERVE]);
+  await system.token.write.approve([system.vault.address, FUNDED_RESERVE]);
+  await system.vault.write.fundReserve([FUNDED_RESERVE]);
   const handles = new Map([...actors, system.admin, system.arbiter, system.operator].map((w) => [addressOf(w), system.as(w)]));
   const startBlock = await system.publicClient.getBlockNumber();
   return { system, actors, handles, startBlock };
@@ -177,6 +211,9 @@ class Model {
   withdrawals: Hex[] = [];
   reserve = 0n;
   fees = 0n;
+  payoutLimit = INITIAL_PAYOUT_LIMIT;
+  /** Wei paid out per payout period (timestamp / PERIOD). */
+  paidInPeriod = new Map<bigint, bigint>();
   supply = 0n;
   marketPaused = false;
   vaultPaused = false;
@@ -195,6 +232,14 @@ class Model {
   move(from: Address | null, to: Address | null, value: bigint) {
     if (from) this.balances.set(from, this.balance(from) - value);
     if (to) this.balances.set(to, this.balance(to) + value);
+  }
+  /** Pays `value` to `seller`; a sale to the vault lands in its reserve. */
+  paySeller(from: Address, seller: Address, value: bigint) {
+    this.move(from, seller, value);
+    if (seller === this.vault) this.reserve += value;
+  }
+  paid(period: bigint) {
+    return this.paidInPeriod.get(period) ?? 0n;
   }
   offerFee(amount: bigint, format: number) {
     return (amount * FEE_BPS[format]! * 2n + BPS) / (2n * BPS);
@@ -229,14 +274,19 @@ async function runSequence(fx: Awaited<ReturnType<typeof instantFixture>>, dispu
   const tracked = [...addr, marketplace.address, vault.address];
   for (const a of tracked) model.balances.set(a, await token.read.balanceOf([a]));
   model.supply = await token.read.totalSupply();
+  model.reserve = await vault.read.reserve();
   model.clock = (await publicClient.getBlock()).timestamp;
   const as = (a: Address) => handles.get(a)!;
+  const sellerOf = (i: number): Address => (i === addr.length ? vault.address : addr[i]!);
 
   const check = async (step: number, action: Action) => {
-    const [supply, reserve, fees, ...onChain] = await Promise.all([
+    const period = (await publicClient.getBlock()).timestamp / PERIOD;
+    const [supply, reserve, fees, payoutLimit, paidInPeriod, ...onChain] = await Promise.all([
       token.read.totalSupply(),
       vault.read.reserve(),
       vault.read.fees(),
+      vault.read.payoutLimit(),
+      vault.read.paidOutInPeriod([period]),
       ...tracked.map((a) => token.read.balanceOf([a])),
     ]);
     const where = `after step ${step} (${JSON.stringify(action, (_k, v) => (typeof v === "bigint" ? v.toString() : v))})`;
@@ -245,6 +295,8 @@ async function runSequence(fx: Awaited<ReturnType<typeof instantFixture>>, dispu
     expect(supply, `supply changes only by mints ${where}`).to.equal(model.supply);
     expect(reserve, `reserve ${where}`).to.equal(model.reserve);
     expect(fees, `fees ${where}`).to.equal(model.fees);
+    expect(payoutLimit, `payout limit ${where}`).to.equal(model.payoutLimit);
+    expect(paidInPeriod, `paid out in the current period ${where}`).to.equal(model.paid(period));
   };
 
   /** Sends a transaction at the model's next second; asserts success or the expected error. */
@@ -297,7 +349,7 @@ async function runSequence(fx: Awaited<ReturnType<typeof instantFixture>>, dispu
       case "purchase": {
         const buyer = addr[action.buyer]!;
         const caller = action.callerIsBuyer ? buyer : addr[action.caller]!;
-        const seller = addr[action.seller]!;
+        const seller = sellerOf(action.seller);
         const reused = action.reuseOrder && model.orderIds.length > 0 ? model.orderIds[action.pick % model.orderIds.length]! : null;
         model.counter += 1;
         const quote: Quote = {
@@ -333,7 +385,8 @@ async function runSequence(fx: Awaited<ReturnType<typeof instantFixture>>, dispu
           const instant = disputeWindow === 0n;
           model.orders.set(quote.orderId, { buyer, seller, price: quote.price, releaseAt: t + disputeWindow, status: instant ? 2 : 1 });
           model.orderIds.push(quote.orderId);
-          model.move(buyer, instant ? seller : model.market, quote.price);
+          if (instant) model.paySeller(buyer, seller, quote.price);
+          else model.move(buyer, model.market, quote.price);
           model.move(buyer, model.vault, quote.fee);
           model.fees += quote.fee;
         });
@@ -345,7 +398,7 @@ async function runSequence(fx: Awaited<ReturnType<typeof instantFixture>>, dispu
         const expected = model.marketPaused ? "EnforcedPause" : order?.status !== 1 ? "OrderNotEscrowed" : t < order.releaseAt ? "DisputeWindowOpen" : null;
         await send(expected, () => as(addr[action.caller]!).marketplace.write.release([orderId]), () => {
           order!.status = 2;
-          model.move(model.market, order!.seller, order!.price);
+          model.paySeller(model.market, order!.seller, order!.price);
         });
         break;
       }
@@ -363,7 +416,7 @@ async function runSequence(fx: Awaited<ReturnType<typeof instantFixture>>, dispu
       }
       case "openOffer": {
         const buyer = addr[action.buyer]!;
-        const seller = addr[action.seller]!;
+        const seller = sellerOf(action.seller);
         const expiresAt = t + BigInt(action.ttl);
         const fee = model.offerFee(action.amount, action.format);
         const expected = model.marketPaused
@@ -430,7 +483,7 @@ async function runSequence(fx: Awaited<ReturnType<typeof instantFixture>>, dispu
           const fee = model.offerFee(offer!.amount, offer!.format);
           if (action.accepted) {
             offer!.status = 2;
-            model.move(model.market, offer!.seller, offer!.amount);
+            model.paySeller(model.market, offer!.seller, offer!.amount);
             model.move(model.market, model.vault, fee);
             model.fees += fee;
           } else {
@@ -472,8 +525,12 @@ async function runSequence(fx: Awaited<ReturnType<typeof instantFixture>>, dispu
       case "payout": {
         const caller = action.byOperator ? operator : addr[action.to]!;
         const withdrawalId = action.reuse && model.withdrawals.length > 0 ? model.withdrawals[action.pick % model.withdrawals.length]! : id(`w-${step}-${action.pick}`);
-        const value = ((model.reserve * BigInt(action.share)) / 1000n / WEI_PER_LEDGER_UNIT) * WEI_PER_LEDGER_UNIT;
+        const value =
+          action.units !== null ? action.units * WEI_PER_LEDGER_UNIT : ((model.reserve * BigInt(action.share)) / 1000n / WEI_PER_LEDGER_UNIT) * WEI_PER_LEDGER_UNIT;
         const to = addr[action.to]!;
+        const period = t / PERIOD;
+        const paid = model.paid(period);
+        const remaining = paid >= model.payoutLimit ? 0n : model.payoutLimit - paid;
         const expected =
           caller !== operator
             ? "AccessControlUnauthorizedAccount"
@@ -485,11 +542,22 @@ async function runSequence(fx: Awaited<ReturnType<typeof instantFixture>>, dispu
                   ? "ZeroAmount"
                   : value > model.reserve
                     ? "InsufficientReserve"
-                    : null;
+                    : value > remaining
+                      ? "PayoutLimitExceeded"
+                      : null;
         await send(expected, () => as(caller).vault.write.payout([to, value, withdrawalId]), () => {
           model.withdrawals.push(withdrawalId);
           model.reserve -= value;
+          model.paidInPeriod.set(period, paid + value);
           model.move(model.vault, to, value);
+        });
+        break;
+      }
+      case "setPayoutLimit": {
+        const caller = action.byAdmin ? admin : addr[action.caller]!;
+        // The admin's setting works while the vault is paused.
+        await send(caller !== admin ? "AccessControlUnauthorizedAccount" : null, () => as(caller).vault.write.setPayoutLimit([action.limit]), () => {
+          model.payoutLimit = action.limit;
         });
         break;
       }
@@ -540,6 +608,28 @@ async function runSequence(fx: Awaited<ReturnType<typeof instantFixture>>, dispu
     expect(offerResolutions.get(BigInt(i + 1)) ?? 0).to.equal(offer.status >= 2 ? 1 : 0);
   }
   expect(await marketplace.read.offerCount()).to.equal(BigInt(model.offers.length));
+
+  // The payout limit held: replaying the vault's events in order, the sum paid within a period never
+  // passed the limit in force when each payout was made (the limit set at deployment to begin with).
+  const vaultLogs = parseEventLogs({ abi: system.vaultAbi, logs: await publicClient.getLogs({ address: vault.address, fromBlock: fx.startBlock + 1n }) });
+  const times = new Map<bigint, bigint>();
+  for (const log of vaultLogs) {
+    if (!times.has(log.blockNumber)) times.set(log.blockNumber, (await publicClient.getBlock({ blockNumber: log.blockNumber })).timestamp);
+  }
+  let limit = INITIAL_PAYOUT_LIMIT;
+  const paidByPeriod = new Map<bigint, bigint>();
+  for (const log of vaultLogs) {
+    if (log.eventName === "PayoutLimitChanged") {
+      expect(log.args.previousLimit).to.equal(limit);
+      limit = log.args.newLimit;
+    } else if (log.eventName === "PaidOut") {
+      const period = times.get(log.blockNumber)! / PERIOD;
+      const sum = (paidByPeriod.get(period) ?? 0n) + log.args.amount;
+      expect(sum <= limit, `payouts of period ${period} reach ${sum} wei, over the limit of ${limit}`).to.equal(true);
+      paidByPeriod.set(period, sum);
+    }
+  }
+  for (const [period, sum] of paidByPeriod) expect(await vault.read.paidOutInPeriod([period]), `paid out in period ${period}`).to.equal(sum);
 }
 
 describe("invariants (property tests)", () => {

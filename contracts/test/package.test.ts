@@ -90,25 +90,38 @@ describe("package", () => {
         minters: [DEPLOYER, getAddress(localAccounts.roles.operator.address)],
       });
       expect(config.disputeWindowSeconds).to.equal(0);
+      expect(config.payoutLimit).to.equal(parseEther("100000"));
       expect(config.fund?.addresses).to.have.length(5);
       expect(config.fund?.amount).to.equal(parseEther("1000000"));
+      expect(config.vaultReserve).to.equal(parseEther("1000000"));
+    });
+
+    it("takes the payout limit (PAYOUT_LIMIT_LOOP) and, on the local chain only, the vault's reserve (VAULT_RESERVE_LOOP)", () => {
+      const config = resolveConfig(31337, DEPLOYER, { PAYOUT_LIMIT_LOOP: "2500", VAULT_RESERVE_LOOP: "0" });
+      expect(config.payoutLimit).to.equal(parseEther("2500"));
+      expect(config.vaultReserve).to.equal(0n);
+      const remote = { QUOTE_SIGNER_ADDRESS: A, OPERATOR_ADDRESS: B, ARBITER_ADDRESS: C, DISPUTE_WINDOW_SECONDS: "0", PAYOUT_LIMIT_LOOP: "50000" };
+      expect(resolveConfig(56, DEPLOYER, remote).payoutLimit).to.equal(parseEther("50000"));
+      expect(() => resolveConfig(56, DEPLOYER, { ...remote, VAULT_RESERVE_LOOP: "10" })).to.throw(/VAULT_RESERVE_LOOP is for the local chain 31337 only/);
     });
 
     it("requires the quote signer, operator, arbiter and dispute window on any other chain", () => {
       expect(() => resolveConfig(97, DEPLOYER, {})).to.throw(
-        "needs QUOTE_SIGNER_ADDRESS or QUOTE_SIGNER_PRIVATE_KEY, OPERATOR_ADDRESS or OPERATOR_PRIVATE_KEY, ARBITER_ADDRESS, DISPUTE_WINDOW_SECONDS",
+        "needs QUOTE_SIGNER_ADDRESS or QUOTE_SIGNER_PRIVATE_KEY, OPERATOR_ADDRESS or OPERATOR_PRIVATE_KEY, ARBITER_ADDRESS, DISPUTE_WINDOW_SECONDS, PAYOUT_LIMIT_LOOP",
       );
       const config = resolveConfig(56, DEPLOYER, {
         QUOTE_SIGNER_PRIVATE_KEY: localAccounts.roles.quoteSigner.privateKey.slice(2),
         OPERATOR_ADDRESS: B.toLowerCase(),
         ARBITER_ADDRESS: C,
         DISPUTE_WINDOW_SECONDS: "86400",
+        PAYOUT_LIMIT_LOOP: "250000",
         ADMIN_ADDRESS: A,
         TREASURY_ADDRESS: B,
       });
       expect(config.roles).to.deep.equal({ admin: A, quoteSigner: getAddress(localAccounts.roles.quoteSigner.address), operator: B, arbiter: C, settings: B, minters: [B] });
       expect(resolveConfig(31337, DEPLOYER, { SETTINGS_ADDRESS: A.toLowerCase() }).roles.settings).to.equal(A);
       expect(config.disputeWindowSeconds).to.equal(86400);
+      expect(config.payoutLimit).to.equal(parseEther("250000"));
       expect(config.fund).to.equal(null);
       expect(config.vaultReserve).to.equal(0n);
     });
@@ -118,10 +131,14 @@ describe("package", () => {
       expect(() => resolveConfig(31337, DEPLOYER, { DISPUTE_WINDOW_SECONDS: String(31 * 86400) })).to.throw(/DISPUTE_WINDOW_SECONDS/);
       expect(() => resolveConfig(31337, DEPLOYER, { ARBITER_ADDRESS: "0x123" })).to.throw(/ARBITER_ADDRESS is not an address/);
       expect(() => resolveConfig(31337, DEPLOYER, { OPERATOR_PRIVATE_KEY: "0x1234" })).to.throw(/OPERATOR_PRIVATE_KEY is not a 32-byte hex private key/);
+      for (const bad of ["1.5", "-1", "1e6", "lots"]) {
+        expect(() => resolveConfig(31337, DEPLOYER, { PAYOUT_LIMIT_LOOP: bad })).to.throw(/PAYOUT_LIMIT_LOOP must be a whole number of LOOP/);
+        expect(() => resolveConfig(31337, DEPLOYER, { VAULT_RESERVE_LOOP: bad })).to.throw(/VAULT_RESERVE_LOOP must be a whole number of LOOP/);
+      }
     });
 
     it("hands the admin role over (grant, then renounce) when ADMIN_ADDRESS is not the deployer", () => {
-      const config = resolveConfig(56, DEPLOYER, { QUOTE_SIGNER_ADDRESS: A, OPERATOR_ADDRESS: B, ARBITER_ADDRESS: C, DISPUTE_WINDOW_SECONDS: "0", ADMIN_ADDRESS: A });
+      const config = resolveConfig(56, DEPLOYER, { QUOTE_SIGNER_ADDRESS: A, OPERATOR_ADDRESS: B, ARBITER_ADDRESS: C, DISPUTE_WINDOW_SECONDS: "0", PAYOUT_LIMIT_LOOP: "1000", ADMIN_ADDRESS: A });
       const deployed = Object.fromEntries(CONTRACT_NAMES.map((name) => [name, { contract: name, address: A, blockNumber: 1, transactionHash: `0x${"00".repeat(32)}` as const }]));
       const calls = configurationCalls({ chainId: 56, deployer: DEPLOYER, deployed, config });
       const last = calls.slice(-6).map((c) => [c.contract, c.functionName, c.args]);
@@ -166,6 +183,8 @@ describe("package", () => {
       expect(await marketplace.read.hasRole([role("ARBITER_ROLE"), roles.arbiter.address as `0x${string}`])).to.equal(true);
       expect(await marketplace.read.hasRole([role("SETTINGS_ROLE"), roles.operator.address as `0x${string}`])).to.equal(true);
       expect(await vault.read.hasRole([role("OPERATOR_ROLE"), roles.operator.address as `0x${string}`])).to.equal(true);
+      expect(await vault.read.hasRole([role("MARKETPLACE_ROLE"), marketplace.address])).to.equal(true);
+      expect(await vault.read.payoutLimit()).to.equal(parseEther(localAccounts.payoutLimitLoop));
       expect(await token.read.hasRole([role("MINTER_ROLE"), roles.operator.address as `0x${string}`])).to.equal(true);
       expect(await token.read.hasRole([role("MINTER_ROLE"), DEPLOYER])).to.equal(true);
       expect(await marketplace.read.disputeWindow()).to.equal(0n);
@@ -175,6 +194,8 @@ describe("package", () => {
       expect(await vault.read.reserve()).to.equal(parseEther("1000000"));
       expect(manifest.roles?.quoteSigner).to.equal(getAddress(roles.quoteSigner.address));
       expect(manifest.disputeWindowSeconds).to.equal(0);
+      expect(manifest.payoutLimitLoop).to.equal("100000");
+      expect(lines.join("\n")).to.contain("LoopVault.MARKETPLACE_ROLE → LoopMarketplace 0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0");
     });
   });
 });

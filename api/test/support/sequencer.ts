@@ -9,6 +9,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 const SLOWEST = [
   "test/settlement.test.ts", // ~45: its own chains and indexer, two API processes
   "test/demo-catalog.test.ts", // ~35: synthesizes and processes the whole demo catalog
+  "test/vault-backing.test.ts", // ~13: the real indexer, a sequence of chain steps each settled
   "test/audio-streaming.test.ts", // ~10: a 125 s MP3 through the pipeline
   "test/loops.test.ts", // ~7: uploads processed end to end
 ];

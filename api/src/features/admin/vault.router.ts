@@ -4,9 +4,11 @@ import type { AppDeps } from "../../deps";
 import { idempotent } from "../../http/idempotency";
 import { requireAdmin } from "../auth/require-admin";
 import { adminStats } from "./admin-stats.service";
+import { vaultBacking } from "./vault-backing.service";
 import { depositToVault } from "./vault-deposit.service";
 
 // POST /api/admin/vault/deposit (Idempotency-Key honoured) → the admin stats after the deposit.
+// GET /api/admin/vault/backing → per chain, LoopVault's reserve beside the ledger's vault liability.
 export function vaultRouter(deps: AppDeps): Router {
   const { prisma } = deps;
   const router = Router();
@@ -17,6 +19,10 @@ export function vaultRouter(deps: AppDeps): Router {
       await depositToVault(prisma, key === null ? null : (db as Tx), admin.id, req.body, key);
       return { status: 200, body: await adminStats(db, deps) };
     });
+  });
+  router.get("/admin/vault/backing", async (req, res) => {
+    requireAdmin(req);
+    res.json(await vaultBacking(deps));
   });
   return router;
 }

@@ -11,6 +11,7 @@ import {
   warningResponseSchema,
 } from "@loop/rules/schemas/admin-users";
 import { auditLogSchema } from "@loop/rules/schemas/audit-log";
+import { vaultBackingSchema } from "@loop/rules/schemas/vault-backing";
 import { adminNotificationResponseSchema, adminNotificationSchema } from "@loop/rules/schemas/notifications";
 import { TOKEN_ORDER_STATUSES, adminTokenOrderListSchema, adminTokenOrderSchema, rejectTokenOrderSchema } from "@loop/rules/schemas/token-orders";
 import { z } from "zod";
@@ -130,6 +131,21 @@ export const adminOperations = defineFeature({
         409: failure("The `Idempotency-Key` was used with another request, or its first request is still being processed."),
         413: bodyTooLarge,
       },
+    },
+    {
+      method: "get",
+      path: "/api/admin/vault/backing",
+      operationId: "adminVaultBacking",
+      summary: "Whether LoopVault's reserve backs what the ledger owes through it, per chain",
+      description:
+        "Per configured chain with contracts: the on-chain `reserve` and `fees` of LoopVault, the ledger's vault `liability` (LOOP credited in app " +
+        "for LOOP that entered the vault — deposits, sales to members without a wallet — less the LOOP of `loop` withdrawals paid out of it), " +
+        "the `difference` (reserve − liability) and every known cause of it with its amount; `unexplained` is what the causes leave over. " +
+        "Also the payout limit of the vault and what it leaves in the current period, and, for the platform, the LOOP in members' balances, " +
+        "the LOOP issued in the app and the treasury's funding. Amounts are LOOP, exact to the wei. A chain or an indexer that cannot be read " +
+        "gives null figures and a `problem`, not an error.",
+      auth: "required",
+      responses: { 200: json(vaultBackingSchema, "The figures"), 401: signedOut, 403: notAdmin },
     },
     {
       method: "get",

@@ -89,6 +89,7 @@ describe("Settings tab: System Settings", () => {
     expect(within(form).getByLabelText("WAV format fee (%)")).toHaveValue("4");
     expect(within(form).getByLabelText("Minimum withdrawal (LOOP)")).toHaveValue("10");
     expect(within(form).getByText(/= 1 day\./)).toBeInTheDocument();
+    expect(within(form).getByLabelText("Card and PayPal sale hold (days)")).toHaveValue("7");
 
     const wav = within(form).getByLabelText("WAV format fee (%)");
     await user.clear(wav);
@@ -105,10 +106,12 @@ describe("Settings tab: System Settings", () => {
     await user.type(within(form).getByLabelText("MP3 format fee (%)"), "2.5");
     await user.clear(within(form).getByLabelText("Dispute window (seconds)"));
     await user.type(within(form).getByLabelText("Dispute window (seconds)"), "3600");
+    await user.clear(within(form).getByLabelText("Card and PayPal sale hold (days)"));
+    await user.type(within(form).getByLabelText("Card and PayPal sale hold (days)"), "14");
     await user.click(within(form).getByRole("button", { name: "Save Settings" }));
     expect(await screen.findByText("Settings Saved")).toBeInTheDocument();
     const [call] = callsTo(fetchMock, "PUT", "/api/admin/settings");
-    expect(sentBody(call![1])).toEqual({ formatFeeBps: { mp3: 250 }, disputeWindowSeconds: 3600 });
+    expect(sentBody(call![1])).toEqual({ formatFeeBps: { mp3: 250 }, disputeWindowSeconds: 3600, fiatHoldDays: 14 });
     await waitFor(() => expect(within(form).getByLabelText("MP3 format fee (%)")).toHaveValue("2.5"));
   });
 

@@ -10,6 +10,7 @@ import { AuditLogList } from "./audit-log-list";
 import { StatCard } from "./stat-card";
 import { SystemSettingsPanel } from "./system-settings-form";
 import { TokenOrdersQueue } from "./token-orders-queue";
+import { VaultBackingCard } from "./vault-backing-card";
 import { VaultDepositDialog } from "./vault-deposit-dialog";
 import { WithdrawalsQueue } from "./withdrawals-queue";
 
@@ -27,7 +28,7 @@ export interface SettingsTabProps {
   onSectionChange: (section: SettingsSection) => void;
 }
 
-/** Settings (spec §2): revenue and reserve figures, Vault Actions, and the admin queues and settings. */
+/** Settings (spec §2): revenue and reserve figures, the reserve's backing, Vault Actions, and the admin queues and settings. */
 export function SettingsTab({ section, onSectionChange }: SettingsTabProps) {
   const stats = useAdminStats();
   const [depositOpen, setDepositOpen] = useState(false);
@@ -48,6 +49,7 @@ export function SettingsTab({ section, onSectionChange }: SettingsTabProps) {
           />
         </div>
       )}
+      <VaultBackingCard />
       <Card>
         <CardHeader>
           <CardTitle>
