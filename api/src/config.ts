@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { deployedAddresses, deploymentsDir, readManifest } from "@loop/contracts/manifest";
-import { SUPPORTED_CHAINS, isSupportedChainId, type ChainConfig, type ChainContracts } from "@loop/rules/chains";
+import { SUPPORTED_CHAINS, chainKind, isSupportedChainId, type ChainConfig, type ChainContracts, type ChainKind } from "@loop/rules/chains";
 import { getAddress, type Hex } from "viem";
 
 export interface OidcConfig {
@@ -37,6 +37,16 @@ export type StorageConfig =
       sessionToken: string | null;
       forcePathStyle: boolean;
     };
+
+/** LOOP payouts (src/features/withdrawals/payout-sender.ts). */
+export interface PayoutsConfig {
+  /** How long the sending request waits for the payout's receipt before answering "Payout Pending". */
+  receiptTimeoutMs: number;
+  /** A payout's lease: whoever sends it owns it this long; then a reconciler may take it over. */
+  leaseMs: number;
+  /** How often the reconciler looks for payouts whose outcome the API did not see. */
+  reconcileMs: number;
+}
 
 /** The settlement worker (src/features/settlement): indexed chain events applied to the app, once. */
 export interface SettlementConfig {
@@ -84,6 +94,8 @@ export interface AppConfig {
   chains: ChainConfig[];
   /** Where the deployment manifests were read: DEPLOYMENTS_DIR (relative to the repository root) or contracts/deployments. */
   deploymentsDir: string;
+  /** What every chain of CHAIN_IDS is (a mix is refused): deposits are credited only from chains of this kind. */
+  chainKind: ChainKind;
   defaultChainId: number;
   walletConnectProjectId: string | null;
   oidc: OidcConfig | null;
@@ -101,6 +113,7 @@ export interface AppConfig {
   /** How long a processing job stays claimed before another worker may retry it (JOB_VISIBILITY_MS). */
   jobVisibilityMs: number;
   settlement: SettlementConfig;
+  payouts: PayoutsConfig;
   /**
    * HMAC-SHA256 key of signed download links (DOWNLOAD_SIGNING_SECRET, at least 32 characters).
    * Null: a random key is generated once and kept in the database (features/downloads/signing-secret.ts).
@@ -177,7 +190,7 @@ function contractsFrom(chainId: number, dir: string): ChainContracts | null {
 
 function chainsFrom(env: Env, manifestsDir: string): ChainConfig[] {
   const ids = (value(env, "CHAIN_IDS") ?? "31337").split(",").map((part) => part.trim()).filter(Boolean);
-  return ids.map((text) => {
+  const chains = ids.map((text) => {
     const id = Number(text);
     if (!Number.isInteger(id) || !isSupportedChainId(id)) {
       throw new ConfigError(`CHAIN_IDS: unsupported chain "${text}" (known: ${SUPPORTED_CHAINS.map((c) => c.id).join(", ")})`);
@@ -189,6 +202,15 @@ function chainsFrom(env: Env, manifestsDir: string): ChainConfig[] {
     const name = SUPPORTED_CHAINS.find((chain) => chain.id === id)!.name;
     return { id, name, rpcUrl, contracts: contractsFrom(id, manifestsDir) };
   });
+  // Deposits are credited 1:1 from every chain: beside a mainnet, a testnet's free LOOP would be money.
+  const named = (kind: ChainKind) => chains.filter((chain) => chainKind(chain.id) === kind).map((chain) => `${chain.id} ${chain.name}`);
+  const [testnets, mainnets] = [named("testnet"), named("mainnet")];
+  if (testnets.length > 0 && mainnets.length > 0) {
+    throw new ConfigError(
+      `CHAIN_IDS mixes test chains (${testnets.join(", ")}) with mainnets (${mainnets.join(", ")}): deposits on a test chain would be credited as real LOOP. Run test chains and mainnets as separate deployments.`,
+    );
+  }
+  return chains;
 }
 
 function identifier(env: Env, name: string, fallback: string): string {
@@ -208,6 +230,19 @@ function settlementFrom(env: Env, chains: ChainConfig[]): SettlementConfig {
     indexerSchema: identifier(env, "INDEXER_SCHEMA", "indexer"),
     confirmations: Object.fromEntries(chains.map((chain) => [chain.id, integer(env, `CONFIRMATIONS_${chain.id}`, DEFAULT_CONFIRMATIONS[chain.id] ?? 12)])),
   };
+}
+
+function payoutsFrom(env: Env): PayoutsConfig {
+  const payouts = {
+    receiptTimeoutMs: integer(env, "PAYOUT_RECEIPT_TIMEOUT_MS", 45_000, 100),
+    leaseMs: integer(env, "PAYOUT_LEASE_MS", 2 * MINUTE, 1000),
+    reconcileMs: integer(env, "PAYOUT_RECONCILE_MS", 30_000, 100),
+  };
+  // The sender must be done (broadcast and receipt) before its lease lets a reconciler take over.
+  if (payouts.leaseMs < payouts.receiptTimeoutMs + 30_000) {
+    throw new ConfigError(`PAYOUT_LEASE_MS (${payouts.leaseMs}) must be at least PAYOUT_RECEIPT_TIMEOUT_MS + 30000 (${payouts.receiptTimeoutMs + 30_000})`);
+  }
+  return payouts;
 }
 
 function oidcFrom(env: Env, isProduction: boolean): OidcConfig | null {
@@ -358,6 +393,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databaseUrl,
     chains,
     deploymentsDir: manifestsDir,
+    chainKind: chainKind(chains[0]!.id)!,
     defaultChainId,
     walletConnectProjectId: value(env, "WALLETCONNECT_PROJECT_ID") ?? null,
     oidc: oidcFrom(env, isProduction),
@@ -377,6 +413,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     storage: storageFrom(env, filesDir),
     jobVisibilityMs: integer(env, "JOB_VISIBILITY_MS", 5 * MINUTE, 1000),
     settlement: settlementFrom(env, chains),
+    payouts: payoutsFrom(env),
     downloadSigningSecret: secret(env, "DOWNLOAD_SIGNING_SECRET"),
     operatorPrivateKey: privateKey(env, "OPERATOR_PRIVATE_KEY"),
     quoteSignerPrivateKey: privateKey(env, "QUOTE_SIGNER_PRIVATE_KEY"),

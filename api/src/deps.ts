@@ -12,6 +12,8 @@ export interface Logger {
 }
 
 /** Everything the app talks to, built by main.ts (or by a test with its own instances). */
+export type PayoutStep = "intent-committed" | "attempt-stored" | "broadcast" | "receipt" | "result-committing" | "result-committed";
+
 export interface AppDeps {
   config: AppConfig;
   prisma: PrismaClient;
@@ -26,6 +28,11 @@ export interface AppDeps {
   /** Live delivery for GET /api/notifications/stream (503 without it). */
   notificationHub?: NotificationHub;
   logger?: Logger;
+  /**
+   * Tests: called at each step of a LOOP payout (payout-sender.ts). Throwing there stops the
+   * payout as a crash of the API at that line would: nothing after it runs, nothing is undone.
+   */
+  payoutProbe?: (step: PayoutStep, withdrawalId: string) => void | Promise<void>;
 }
 
 export const consoleLogger: Logger = {

@@ -7,9 +7,11 @@ import { createPrisma } from "./db/prisma";
 import { consoleLogger as logger } from "./deps";
 import { startBroadcastWorker } from "./features/admin/notification-broadcast";
 import { deleteExpiredSessions } from "./features/auth/session.service";
+import { releaseDueHolds } from "./features/ledger/timed-holds";
 import { expireNegotiations } from "./features/negotiations/negotiations.service";
 import { createNotificationHub } from "./features/notifications/notification-hub";
 import { startSettlementWorker } from "./features/settlement/settlement-worker";
+import { startPayoutReconciler } from "./features/withdrawals/payout-reconciler";
 import { startLoopWorker } from "./jobs/loop-worker";
 import { createSmtpMailer } from "./mail/mailer";
 import { openStorage } from "./storage/open-storage";
@@ -18,6 +20,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 /** Offers past their 7 days are closed (holds released) within a minute. */
 const OFFER_EXPIRY_INTERVAL_MS = 60 * 1000;
+/** Card and PayPal sale proceeds whose hold ended become available within a minute (every replica runs it: SKIP LOCKED). */
+const HOLD_RELEASE_INTERVAL_MS = 60 * 1000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -46,6 +50,8 @@ async function main(): Promise<void> {
   const app = createApp(deps);
   // Indexed chain events (deposits, payouts, …) applied once each; see features/settlement.
   const settlement = config.settlement.enabled ? startSettlementWorker(deps) : null;
+  // LOOP payouts whose outcome a crash or a failing RPC hid are settled by what the chain records.
+  const payouts = config.operatorPrivateKey ? startPayoutReconciler(deps) : null;
 
   const server = app.listen(config.apiPort, config.apiHost, () => {
     const { address, port } = server.address() as AddressInfo;
@@ -66,6 +72,12 @@ async function main(): Promise<void> {
       .catch((error: unknown) => logger.error("api: offer expiry failed", error));
   }, OFFER_EXPIRY_INTERVAL_MS);
   offerExpiry.unref();
+  const holdRelease = setInterval(() => {
+    releaseDueHolds(prisma)
+      .then((count) => (count > 0 ? logger.info(`api: ${count} held sale proceeds released`) : undefined))
+      .catch((error: unknown) => logger.error("api: releasing held proceeds failed", error));
+  }, HOLD_RELEASE_INTERVAL_MS);
+  holdRelease.unref();
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -74,12 +86,13 @@ async function main(): Promise<void> {
     logger.info(`api: ${signal} received, shutting down`);
     clearInterval(cleanup);
     clearInterval(offerExpiry);
+    clearInterval(holdRelease);
     // Open event streams would hold the server open: end them (browsers reconnect to another instance).
     const hubStopped = notificationHub.stop();
     // Finish requests in flight; idle keep-alive connections are closed at once.
     server.close(async () => {
       await hubStopped;
-      await Promise.all([worker.stop(), broadcasts.stop(), settlement?.stop()]);
+      await Promise.all([worker.stop(), broadcasts.stop(), settlement?.stop(), payouts?.stop()]);
       mailer.close();
       await prisma.$disconnect();
       process.exit(0);

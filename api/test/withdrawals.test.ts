@@ -105,6 +105,23 @@ describe("withdrawals", () => {
     expect((await user.browser.get("/api/tokens/withdrawals").expect(200)).body).toEqual([]);
   });
 
+  it("an amount above LoopToken's cap is 400 'Amount is too large' (not a shortage of balance) and holds nothing", async () => {
+    const user = await signIn();
+    const before = await balance(user.browser);
+    for (const amount of ["99999999999999999999999", "1000000000.00000001"]) {
+      for (const key of [undefined, `cap-${amount}`]) {
+        const response = await withdraw(user.browser, { amount, method: "crypto_eth", destination: ETH }, key);
+        expect({ amount, key, status: response.status, body: response.body }).toEqual({ amount, key, status: 400, body: { message: "Amount is too large: at most 1,000,000,000 LOOP" } });
+      }
+    }
+    expect(M.tooLarge).toBe("Amount is too large: at most 1,000,000,000 LOOP");
+    expect(await balance(user.browser)).toEqual(before);
+    expect(before).toMatchObject({ balance: "500.00000000", held: "0.00000000" });
+    expect((await user.browser.get("/api/tokens/withdrawals").expect(200)).body).toEqual([]);
+    // The cap itself passes the schema and is refused for want of balance.
+    expect((await withdraw(user.browser, { amount: "1000000000", method: "crypto_eth", destination: ETH }).expect(400)).body.message).toBe(M.insufficient);
+  });
+
   it("accepts every method with valid destinations (lower-case, checksummed, all Bitcoin address kinds)", async () => {
     const user = await signIn();
     const valid: [string, string][] = [
@@ -171,7 +188,7 @@ describe("withdrawals", () => {
     const w = await request20(user.browser, "100");
     const username = (await t.db.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).username;
     const all = adminWithdrawalListSchema.parse((await admin.browser.get("/api/admin/tokens/withdrawals").expect(200)).body);
-    expect(all.find((x) => x.id === w.id)).toEqual({ ...w, userId: user.id, username, netUsdAmount: "0.20" });
+    expect(all.find((x) => x.id === w.id)).toEqual({ ...w, userId: user.id, username, netUsdAmount: "0.20", payoutInProgress: false, payoutError: null });
     const pending = adminWithdrawalListSchema.parse((await admin.browser.get("/api/admin/tokens/withdrawals?status=pending").expect(200)).body);
     expect(pending.every((x) => x.status === "pending")).toBe(true);
     expect(pending.some((x) => x.id === w.id)).toBe(true);

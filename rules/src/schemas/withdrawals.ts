@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import { LEDGER_DECIMALS, UNITS_PER_LOOP, formatLoopBrief, parseLoop } from "../units";
+import { AMOUNT_MESSAGES, MAX_LOOP_UNITS } from "./amounts";
 
 export const WITHDRAWAL_METHODS = ["crypto_eth", "crypto_btc", "crypto_usdc", "crypto_usdt", "loop"] as const;
 export type WithdrawalMethod = (typeof WITHDRAWAL_METHODS)[number];
@@ -35,6 +36,7 @@ export const WITHDRAWAL_MESSAGES = {
   notPositive: "Amount must be greater than 0",
   invalidAmount: "Invalid Amount: Enter a number of LOOP, e.g. 12.5",
   tooPrecise: `Invalid Amount: LOOP has at most ${LEDGER_DECIMALS} decimal places`,
+  tooLarge: AMOUNT_MESSAGES.loopTooLarge,
   invalidMethod: "Invalid Method: Choose Ethereum, Bitcoin, USDC, USDT or LOOP",
   insufficient: "You don't have enough tokens for this withdrawal",
   /** At the default minimum; the API answers minimumWithdrawalMessage(the setting). */
@@ -106,6 +108,7 @@ export const withdrawalRequestSchemaFor = (minUnits: bigint) =>
       const units = parseLoop(text);
       if (units === null) return fail(WITHDRAWAL_MESSAGES.tooPrecise, "amount");
       if (units <= 0n) return fail(WITHDRAWAL_MESSAGES.notPositive, "amount");
+      if (units > MAX_LOOP_UNITS) return fail(WITHDRAWAL_MESSAGES.tooLarge, "amount");
       if (units < minUnits) return fail(minimumWithdrawalMessage(minUnits), "amount");
       if (!(WITHDRAWAL_METHODS as readonly string[]).includes(method)) return fail(WITHDRAWAL_MESSAGES.invalidMethod, "method");
       const shape = destinationShapeError(method as WithdrawalMethod, destination);
@@ -163,6 +166,10 @@ export const adminWithdrawalSchema = withdrawalSchema.extend({
   userId: z.uuid(),
   username: z.string().nullable(),
   netUsdAmount: usdString.describe("What the user receives in USD: equal to usdAmount (no platform fee on withdrawals)"),
+  payoutInProgress: z
+    .boolean()
+    .describe("A `loop` withdrawal whose LoopVault payout was sent or is being sent and whose outcome the chain has not given yet: it cannot be failed or cancelled"),
+  payoutError: z.string().nullable().describe("Why the last payout attempt did not pay (the withdrawal is pending again)"),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 export const adminWithdrawalListSchema = z.array(adminWithdrawalSchema);

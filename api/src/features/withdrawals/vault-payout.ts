@@ -1,6 +1,8 @@
-// Withdrawals of method `loop`: LoopVault.payout(to, amount, withdrawalId) sent with the operator
-// key (OPERATOR_PRIVATE_KEY), and the on-chain proof that a payout happened. Amounts cross exactly:
-// ledger units × 10^10 = wei (the vault refuses anything else).
+// Withdrawals of method `loop`, the chain's side: LoopVault.payout(to, amount, withdrawalId) checked,
+// signed with the operator key (OPERATOR_PRIVATE_KEY) and broadcast as separate steps, so that the
+// caller can store the signed transaction before it leaves (payout-sender.ts), and what the chain
+// records of a payout (the vault pays each withdrawal id once). Amounts cross exactly: ledger
+// units × 10^10 = wei (the vault refuses anything else).
 import { loopVaultAbi } from "@loop/contracts/abis";
 import { uuidToBytes32 } from "@loop/rules/deposit-ref";
 import { ledgerUnitsToWei } from "@loop/rules/units";
@@ -8,15 +10,17 @@ import {
   BaseError,
   ContractFunctionRevertedError,
   createWalletClient,
+  encodeFunctionData,
   formatUnits,
   getAddress,
   http,
   isAddressEqual,
-  nonceManager,
+  keccak256,
   parseEventLogs,
   type Address,
   type Hex,
   type PublicClient,
+  type TransactionSerializable,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import type { AppDeps } from "../../deps";
@@ -34,15 +38,10 @@ export interface PayoutRequest {
   amount: bigint;
 }
 
-export interface SentPayout {
-  chainId: number;
-  transactionHash: Hex;
-}
-
 /** A chain RPC that did not answer or failed: 503, the withdrawal stays as it was (retry later). */
 class ChainUnavailable extends ServiceUnavailable {}
 
-interface PayoutChain {
+export interface PayoutChain {
   chainId: number;
   rpcUrl: string;
   vault: Address;
@@ -50,7 +49,7 @@ interface PayoutChain {
 }
 
 /** The chain payouts go out on: the default chain, which must have LoopVault deployed. */
-function payoutChain(deps: AppDeps, chainId = deps.config.defaultChainId): PayoutChain {
+export function payoutChain(deps: AppDeps, chainId = deps.config.defaultChainId): PayoutChain {
   const chain = deps.config.chains.find((candidate) => candidate.id === chainId);
   const client = deps.chains.get(chainId);
   if (!chain || !client || !chain.contracts) {
@@ -70,6 +69,11 @@ function describeRevert(error: ContractFunctionRevertedError): string {
   switch (name) {
     case "InsufficientReserve":
       return `InsufficientReserve: the vault's reserve holds ${loop(args[1] as bigint)}, ${loop(args[0] as bigint)} requested`;
+    case "PayoutLimitExceeded": {
+      // (requested, remainingInPeriod, periodEndsAt): the period's end is a UTC time in seconds.
+      const endsAt = new Date(Number(args[2] as bigint) * 1000).toISOString().replace("T", " ").replace(/:\d{2}\.\d{3}Z$/, " UTC");
+      return `PayoutLimitExceeded: this period's payout limit leaves ${loop(args[1] as bigint)}, ${loop(args[0] as bigint)} requested; try after ${endsAt} or ask an admin to raise the limit`;
+    }
     case "EnforcedPause":
       return "EnforcedPause: the vault is paused";
     case "AccessControlUnauthorizedAccount":
@@ -93,8 +97,8 @@ async function paidOutIn(chain: PayoutChain, transactionHash: Hex, payoutId: Hex
   return events.find((event) => isAddressEqual(event.address, chain.vault) && event.args.withdrawalId === payoutId) ?? null;
 }
 
-/** A payout of `payoutId` that is already on chain (a previous attempt whose answer was lost). */
-async function findPaidOut(chain: PayoutChain, payoutId: Hex): Promise<Hex | null> {
+/** A payout of `payoutId` that is already on chain, with its transaction (null: none). */
+async function findPaidOut(chain: PayoutChain, payoutId: Hex): Promise<PaidOutOnChain | null> {
   const events = await chain.client.getContractEvents({
     address: chain.vault,
     abi: loopVaultAbi,
@@ -102,52 +106,151 @@ async function findPaidOut(chain: PayoutChain, payoutId: Hex): Promise<Hex | nul
     args: { withdrawalId: payoutId },
     fromBlock: 0n,
   });
-  return events[0]?.transactionHash ?? null;
+  const event = events[0];
+  if (!event?.transactionHash || !event.args.to || event.args.amount === undefined) return null;
+  return { transactionHash: event.transactionHash, to: event.args.to, wei: event.args.amount };
+}
+
+function unavailable(what: string, error: unknown): ChainUnavailable {
+  return new ChainUnavailable(`${what} (${error instanceof BaseError ? error.shortMessage : String(error)})`, { cause: error });
+}
+
+function operatorAccount(deps: AppDeps) {
+  const key = deps.config.operatorPrivateKey;
+  if (!key) throw new ServiceUnavailable("LOOP payouts are unavailable: no operator key is configured (OPERATOR_PRIVATE_KEY)");
+  return privateKeyToAccount(key);
+}
+
+/** The operator's address (whose nonces payouts use). */
+export function operatorAddress(deps: AppDeps): Address {
+  return operatorAccount(deps).address;
+}
+
+/** A payout of this withdrawal that the chain has, found by the vault's own record. */
+export interface PaidOutOnChain {
+  transactionHash: Hex;
+  to: Address;
+  wei: bigint;
 }
 
 /**
- * Sends LoopVault.payout for the withdrawal and waits for its receipt. A revert (checked by a
- * simulation first, so nothing is spent) throws 409 with the contract's reason; an RPC failure 502.
- * If the vault says this withdrawal was paid already, the earlier payout's hash is returned.
+ * What the chain says of the withdrawal's payout: paid (with the transaction that paid it) or not.
+ * `withdrawalPaid(id)` is the vault's own record, so this is the proof, whatever the API saw.
  */
-export async function sendPayout(deps: AppDeps, request: PayoutRequest): Promise<SentPayout> {
-  const key = deps.config.operatorPrivateKey;
-  if (!key) throw new ServiceUnavailable("LOOP payouts are unavailable: no operator key is configured (OPERATOR_PRIVATE_KEY)");
-  const chain = payoutChain(deps);
-  const account = privateKeyToAccount(key, { nonceManager });
+export async function payoutOnChain(chain: PayoutChain, withdrawalId: string): Promise<PaidOutOnChain | null> {
+  const payoutId = payoutIdOf(withdrawalId);
+  try {
+    const paid = await chain.client.readContract({ address: chain.vault, abi: loopVaultAbi, functionName: "withdrawalPaid", args: [payoutId] });
+    if (!paid) return null;
+    const found = await findPaidOut(chain, payoutId);
+    if (!found) throw new Error(`LoopVault says withdrawal ${withdrawalId} was paid but no PaidOut event was found`);
+    return found;
+  } catch (error) {
+    throw unavailable(`Payout Check Failed: chain ${chain.chainId} did not answer`, error);
+  }
+}
+
+/** A payout transaction, simulated and ready to sign. */
+export interface CheckedPayout {
+  chain: PayoutChain;
+  /** The vault accepts it now. */
+  request: { to: Address; data: Hex; gas?: bigint };
+}
+
+/**
+ * Simulates LoopVault.payout for the withdrawal (nothing is spent). A revert throws 409 with the
+ * contract's reason, except WithdrawalAlreadyPaid, which answers the payout that is on chain; an
+ * RPC failure throws 503.
+ */
+export async function checkPayout(deps: AppDeps, chain: PayoutChain, request: PayoutRequest): Promise<CheckedPayout | { alreadyPaid: PaidOutOnChain }> {
+  const account = operatorAccount(deps);
   const payoutId = payoutIdOf(request.withdrawalId);
   const args = [getAddress(request.destination), ledgerUnitsToWei(request.amount), payoutId] as const;
-  let simulated;
   try {
-    simulated = await chain.client.simulateContract({ address: chain.vault, abi: loopVaultAbi, functionName: "payout", args, account });
+    await chain.client.simulateContract({ address: chain.vault, abi: loopVaultAbi, functionName: "payout", args, account });
   } catch (error) {
     const revert = revertOf(error);
     if (revert?.data?.errorName === "WithdrawalAlreadyPaid") {
-      const earlier = await findPaidOut(chain, payoutId);
-      if (earlier) return { chainId: chain.chainId, transactionHash: earlier };
+      const earlier = await payoutOnChain(chain, request.withdrawalId);
+      if (earlier) return { alreadyPaid: earlier };
     }
     if (revert) throw new Conflict(`Payout Failed: LoopVault refused the payout (${describeRevert(revert)})`, { cause: error });
-    throw new ChainUnavailable(`Payout Failed: chain ${chain.chainId} did not answer (${error instanceof BaseError ? error.shortMessage : String(error)})`, { cause: error });
+    throw unavailable(`Payout Failed: chain ${chain.chainId} did not answer`, error);
   }
+  return { chain, request: { to: chain.vault, data: encodeFunctionData({ abi: loopVaultAbi, functionName: "payout", args }) } };
+}
+
+export interface SignedPayout {
+  transactionHash: Hex;
+  rawTransaction: Hex;
+  nonce: number;
+}
+
+/**
+ * Signs the payout transaction with `nonce` (the caller picks it, see payout-sender.ts). Nothing is
+ * sent: the signed transaction is stored first, so that what was broadcast is always on record.
+ */
+export async function signPayout(deps: AppDeps, checked: CheckedPayout, nonce: number): Promise<SignedPayout> {
+  const account = operatorAccount(deps);
+  const { chain } = checked;
   const wallet = createWalletClient({ account, chain: chain.client.chain, transport: http(chain.rpcUrl, { timeout: 20_000, retryCount: 1 }) });
-  let transactionHash: Hex;
   try {
-    transactionHash = await wallet.writeContract(simulated.request);
+    const prepared = await wallet.prepareTransactionRequest({ ...checked.request, account, chain: chain.client.chain, nonce });
+    const { account: _signer, ...unsigned } = prepared;
+    const rawTransaction = await account.signTransaction({ ...unsigned, chainId: chain.chainId } as TransactionSerializable);
+    return { transactionHash: keccak256(rawTransaction), rawTransaction, nonce };
   } catch (error) {
-    const revert = revertOf(error);
-    if (revert) throw new Conflict(`Payout Failed: LoopVault refused the payout (${describeRevert(revert)})`, { cause: error });
-    throw new ChainUnavailable(`Payout Failed: the payout transaction could not be sent (${error instanceof BaseError ? error.shortMessage : String(error)})`, { cause: error });
+    throw unavailable(`Payout Failed: the payout transaction could not be prepared on chain ${chain.chainId}`, error);
   }
-  let status: "success" | "reverted";
+}
+
+/** The operator's next nonce by the chain (pending transactions counted). */
+export async function pendingNonce(deps: AppDeps, chain: PayoutChain): Promise<number> {
   try {
-    ({ status } = await chain.client.waitForTransactionReceipt({ hash: transactionHash, timeout: 45_000, pollingInterval: 250 }));
+    return await chain.client.getTransactionCount({ address: operatorAddress(deps), blockTag: "pending" });
   } catch (error) {
-    // Sent but not confirmed in time: retrying is safe (the vault pays each withdrawal id once, and
-    // a retry finds this payout through its PaidOut event once it is mined).
-    throw new ChainUnavailable(`Payout Pending: transaction ${transactionHash} was sent but is not confirmed yet; try again shortly`, { cause: error });
+    throw unavailable(`Payout Failed: chain ${chain.chainId} did not answer`, error);
   }
-  if (status !== "success") throw new Conflict(`Payout Failed: transaction ${transactionHash} reverted on chain ${chain.chainId}`);
-  return { chainId: chain.chainId, transactionHash };
+}
+
+/** Broadcasts a signed payout. Errors are the caller's to judge by the chain afterwards (see payoutFate). */
+export async function broadcastPayout(chain: PayoutChain, rawTransaction: Hex): Promise<void> {
+  try {
+    await chain.client.sendRawTransaction({ serializedTransaction: rawTransaction });
+  } catch (error) {
+    throw unavailable(`Payout Pending: the payout transaction may not have reached chain ${chain.chainId}`, error);
+  }
+}
+
+/**
+ * What became of a signed payout transaction: mined (success or reverted), dropped (its nonce was
+ * used by another transaction, so it can never be mined), or undecided (pending, or never arrived).
+ */
+export async function payoutFate(deps: AppDeps, chain: PayoutChain, signed: Pick<SignedPayout, "transactionHash" | "nonce">): Promise<"success" | "reverted" | "dropped" | "undecided"> {
+  try {
+    const receipt = await chain.client.getTransactionReceipt({ hash: signed.transactionHash }).catch((error: unknown) => {
+      if (error instanceof BaseError && error.name === "TransactionReceiptNotFoundError") return null;
+      throw error;
+    });
+    if (receipt) return receipt.status;
+    const mined = await chain.client.getTransactionCount({ address: operatorAddress(deps), blockTag: "latest" });
+    if (mined <= signed.nonce) return "undecided";
+    // The nonce is used: by this transaction if it was mined meanwhile (asked again), else by another.
+    const again = await chain.client.getTransactionReceipt({ hash: signed.transactionHash }).catch(() => null);
+    return again ? again.status : "dropped";
+  } catch (error) {
+    throw unavailable(`Payout Check Failed: chain ${chain.chainId} did not answer`, error);
+  }
+}
+
+/** Waits for the payout's receipt; throws 503 "Payout Pending" when it does not come in time. */
+export async function waitForPayout(deps: AppDeps, chain: PayoutChain, transactionHash: Hex): Promise<"success" | "reverted"> {
+  try {
+    const { status } = await chain.client.waitForTransactionReceipt({ hash: transactionHash, timeout: deps.config.payouts.receiptTimeoutMs, pollingInterval: 250 });
+    return status;
+  } catch (error) {
+    throw unavailable(`Payout Pending: transaction ${transactionHash} was sent but is not confirmed yet; LOOP settles it by what the chain records`, error);
+  }
 }
 
 /**
@@ -161,7 +264,7 @@ export async function isPayoutConfirmed(deps: AppDeps, chainId: number, transact
     event = await paidOutIn(chain, transactionHash, payoutIdOf(request.withdrawalId));
   } catch (error) {
     if (error instanceof BaseError && error.name === "TransactionReceiptNotFoundError") return false;
-    throw new ChainUnavailable(`Payout Check Failed: chain ${chainId} did not answer (${error instanceof BaseError ? error.shortMessage : String(error)})`, { cause: error });
+    throw unavailable(`Payout Check Failed: chain ${chainId} did not answer`, error);
   }
   return !!event && isAddressEqual(event.args.to, getAddress(request.destination)) && event.args.amount === ledgerUnitsToWei(request.amount);
 }

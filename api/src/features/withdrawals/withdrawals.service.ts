@@ -39,21 +39,12 @@ import { recordAdminActionInTx } from "../admin/audit-log";
 import { createNotificationInTx, type NotificationInput } from "../notifications/create-notification";
 import { settingsInUse } from "../platform-settings/platform-settings.service";
 import { destinationError } from "./destination";
-import { isPayoutConfirmed, sendPayout } from "./vault-payout";
-import { UUID } from "../../http/uuid";
+import { sendIntendedPayout } from "./payout-sender";
+import { checkPayout, isPayoutConfirmed, payoutChain } from "./vault-payout";
+import { METHOD_LABEL, PAYOUT_IN_PROGRESS_MESSAGE, adminInclude, lockWithdrawal } from "./withdrawal-settlement";
 
 const TX_OPTIONS = { maxWait: 60_000, timeout: 60_000 } as const;
-/** The payout path waits for a receipt while it holds the row lock. */
-const PAYOUT_TX_OPTIONS = { maxWait: 60_000, timeout: 120_000 } as const;
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
-
-const METHOD_LABEL: Record<WithdrawalMethod, string> = {
-  crypto_eth: "Ethereum",
-  crypto_btc: "Bitcoin",
-  crypto_usdc: "USDC",
-  crypto_usdt: "USDT",
-  loop: "LOOP on chain",
-};
 
 interface WithdrawalRow {
   id: string;
@@ -67,13 +58,12 @@ interface WithdrawalRow {
   transactionId: string | null;
   payoutChainId: number | null;
   failureReason: string | null;
+  payoutError: string | null;
   createdAt: Date;
   processedAt: Date | null;
 }
 
 type AdminRow = WithdrawalRow & { user: { username: string } };
-
-const adminInclude = { user: { select: { username: true } } } as const;
 
 function toWithdrawal(row: WithdrawalRow): Withdrawal {
   return {
@@ -90,8 +80,18 @@ function toWithdrawal(row: WithdrawalRow): Withdrawal {
   };
 }
 
+/** A `loop` withdrawal whose payout was started and whose outcome the chain has not given yet. */
+const isPaying = (row: WithdrawalRow) => row.method === "loop" && row.status === "processing" && !row.transactionId;
+
 function toAdminWithdrawal(row: AdminRow): AdminWithdrawal {
-  return { ...toWithdrawal(row), userId: row.userId, username: row.user.username, netUsdAmount: formatUsd(row.usdCents) };
+  return {
+    ...toWithdrawal(row),
+    userId: row.userId,
+    username: row.user.username,
+    netUsdAmount: formatUsd(row.usdCents),
+    payoutInProgress: isPaying(row),
+    payoutError: row.payoutError,
+  };
 }
 
 function firstIssue(error: { issues: { message: string }[] }, fallback: string): string {
@@ -160,56 +160,9 @@ export async function listAllWithdrawals(prisma: PrismaClient, status: Withdrawa
   return rows.map(toAdminWithdrawal);
 }
 
-/** Locks the withdrawal's row for the rest of the transaction and reads it (null: no such withdrawal). */
-async function lockWithdrawal(tx: Tx, id: string): Promise<AdminRow | null> {
-  if (!UUID.test(id)) return null;
-  const locked = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "app"."withdrawals" WHERE "id" = ${id}::uuid FOR UPDATE`;
-  if (!locked[0]) return null;
-  return tx.withdrawal.findUniqueOrThrow({ where: { id }, include: adminInclude });
-}
-
 function assertTransition(row: WithdrawalRow, to: WithdrawalStatus): void {
   const from = row.status as WithdrawalStatus;
   if (!canTransition(from, to)) throw new Conflict(invalidStatusChangeMessage(from, to));
-}
-
-/** What the chain says was paid for a `loop` withdrawal (LoopVault.PaidOut). */
-export interface ObservedPayout {
-  chainId: number;
-  transactionHash: string;
-  /** The receiver (any case). */
-  to: string;
-  /** Ledger units. */
-  amount: bigint;
-}
-
-export type PayoutSettlement =
-  | { outcome: "applied"; userId: string }
-  | { outcome: "already_applied" | "unmatched"; detail: string };
-
-/**
- * Settles LoopVault.PaidOut for withdrawal `id` inside the caller's transaction: the payout is on
- * chain, so the withdrawal completes with its hash and the hold is captured — from processing, or
- * from pending when the admin's call sent the payout but its answer was lost. A withdrawal already
- * completed is left as it is; one that does not match the payout is reported, never changed.
- */
-export async function completeLoopWithdrawalFromChainInTx(tx: Tx, id: string, payout: ObservedPayout): Promise<PayoutSettlement> {
-  const current = await lockWithdrawal(tx, id);
-  if (!current) return { outcome: "unmatched", detail: `no withdrawal ${id}` };
-  if (current.status === "completed") return { outcome: "already_applied", detail: `withdrawal ${id} was completed already (${current.transactionId ?? "no hash"})` };
-  if (current.method !== "loop" || current.amount !== payout.amount || current.destination.toLowerCase() !== payout.to.toLowerCase()) {
-    return { outcome: "unmatched", detail: `withdrawal ${id} (${current.method}, ${formatLoop(current.amount)} LOOP to ${current.destination}) does not match the payout of ${formatLoop(payout.amount)} LOOP to ${payout.to}` };
-  }
-  if (current.status !== "pending" && current.status !== "processing") {
-    return { outcome: "unmatched", detail: `withdrawal ${id} is ${current.status} but was paid on chain in ${payout.transactionHash}` };
-  }
-  const clearing = await platformAccountId(tx, "clearing");
-  await captureHoldInTx(tx, current.holdId, clearing, "withdrawal", `Withdrawal via ${METHOD_LABEL.loop} to ${current.destination}`);
-  await tx.withdrawal.update({
-    where: { id },
-    data: { status: "completed", transactionId: payout.transactionHash, payoutChainId: payout.chainId, processedAt: new Date() },
-  });
-  return { outcome: "applied", userId: current.userId };
 }
 
 /** POST /api/tokens/withdrawals/:id/cancel: the owner, while it is pending. Releases the hold. */
@@ -217,6 +170,7 @@ export async function cancelWithdrawal(prisma: PrismaClient, userId: string, id:
   const row = await prisma.$transaction(async (tx) => {
     const current = await lockWithdrawal(tx, id);
     if (!current || current.userId !== userId) throw new NotFound(WITHDRAWAL_MESSAGES.notFound);
+    if (isPaying(current)) throw new Conflict(PAYOUT_IN_PROGRESS_MESSAGE);
     assertTransition(current, "cancelled");
     await releaseHoldInTx(tx, current.holdId);
     return tx.withdrawal.update({ where: { id }, data: { status: "cancelled", processedAt: new Date() } });
@@ -235,10 +189,10 @@ export async function updateWithdrawalStatus(deps: AppDeps, adminId: string, id:
   const parsed = withdrawalStatusUpdateSchema.safeParse(body ?? {});
   if (!parsed.success) throw new BadRequest(firstIssue(parsed.error, WITHDRAWAL_MESSAGES.missingStatus));
   const { status, transactionId, failureReason } = parsed.data;
-  const options = status === "processing" || status === "completed" ? PAYOUT_TX_OPTIONS : TX_OPTIONS;
   const row = await prisma.$transaction(async (tx) => {
     const current = await lockWithdrawal(tx, id);
     if (!current) throw new NotFound(WITHDRAWAL_MESSAGES.notFound);
+    if (isPaying(current) && status !== "processing") throw new Conflict(PAYOUT_IN_PROGRESS_MESSAGE);
     assertTransition(current, status);
     const updated = await applyStatusInTx(deps, tx, adminId, current, status, { transactionId, failureReason });
     // The owner hears of it in the same transaction: exactly when the change commits.
@@ -252,8 +206,11 @@ export async function updateWithdrawalStatus(deps: AppDeps, adminId: string, id:
       after: { status: updated.status, transactionId: updated.transactionId, failureReason: updated.failureReason },
     });
     return updated;
-  }, options);
-  return toAdminWithdrawal(row);
+  }, TX_OPTIONS);
+  if (!isPaying(row)) return toAdminWithdrawal(row);
+  // The intent is committed: now the payout itself, outside any transaction (payout-sender.ts).
+  await sendIntendedPayout(deps, row.id);
+  return toAdminWithdrawal(await prisma.withdrawal.findUniqueOrThrow({ where: { id: row.id }, include: adminInclude }));
 }
 
 /** The notification a withdrawal's owner gets when an admin moves it to its new status. */
@@ -307,10 +264,21 @@ async function applyStatusInTx(
       if (!isLoop) {
         return tx.withdrawal.update({ where: { id }, data: { status, transactionId: transactionId ?? current.transactionId, processedBy: adminId }, include: adminInclude });
       }
-      const sent = await sendPayout(deps, payout);
+      // The vault is asked first (nothing is spent): a refusal answers 409 and it stays pending.
+      const chain = payoutChain(deps);
+      const checked = await checkPayout(deps, chain, payout);
+      if ("alreadyPaid" in checked) {
+        // Paid before, its answer lost (a payout sent outside this flow): on record, not paid again.
+        return tx.withdrawal.update({
+          where: { id },
+          data: { status, transactionId: checked.alreadyPaid.transactionHash, payoutChainId: chain.chainId, processedBy: adminId, payoutError: null },
+          include: adminInclude,
+        });
+      }
+      // The intent: committed before anything is broadcast; from here the chain decides.
       return tx.withdrawal.update({
         where: { id },
-        data: { status, transactionId: sent.transactionHash, payoutChainId: sent.chainId, processedBy: adminId },
+        data: { status, payoutChainId: chain.chainId, processedBy: adminId, payoutError: null, payoutLeaseUntil: new Date(now.getTime() + deps.config.payouts.leaseMs) },
         include: adminInclude,
       });
     }

@@ -72,7 +72,7 @@ export const withdrawalsOperations = defineFeature({
         401: signInRequired,
         403: failure("A cross-site request, or a banned account."),
         404: failure("`Withdrawal Not Found` (or it is someone else's)."),
-        409: failure("`Invalid Status Change: A {status} withdrawal cannot become cancelled`."),
+        409: failure("`Invalid Status Change: A {status} withdrawal cannot become cancelled`, or `Payout In Progress: …` for a `loop` payout that was sent or is being sent."),
       },
     },
     {
@@ -100,9 +100,12 @@ export const withdrawalsOperations = defineFeature({
       summary: "Move a withdrawal through its state machine (admin)",
       description:
         "Completed captures the hold (a `withdrawal` entry in the user's transfer history), failed and cancelled release it; all three are final. " +
-        "For `loop`: processing sends `LoopVault.payout(destination, amount, withdrawalId)` with the operator key and waits for its receipt, then records " +
-        "the transaction hash as `transactionId`; if the vault refuses (e.g. `InsufficientReserve`) the withdrawal stays pending. It is completed with " +
-        "that hash once the payout is confirmed on chain, and cannot fail after it was paid.",
+        "For `loop`: processing first asks the vault (a simulation; if it refuses, e.g. `InsufficientReserve`, the withdrawal stays pending), then commits " +
+        "the payout intent (processing with no `transactionId`, `payoutInProgress: true`), stores the signed `LoopVault.payout(destination, amount, withdrawalId)` " +
+        "transaction, broadcasts it and waits for its receipt, then records its hash as `transactionId`. When the outcome is not seen (an RPC failure, a receipt " +
+        "that does not come) the answer is 503 `Payout Pending: …` and the payout reconciler settles it by what the vault records: completed once paid, " +
+        "re-sent only when the chain proves it was not paid, pending again with `payoutError` when the chain refused it. While a payout is in progress " +
+        "nothing can change it (409). It is completed with the payout's hash once the payout is confirmed on chain, and cannot fail after it was paid.",
       auth: "required",
       params: idParam,
       body: withdrawalStatusUpdateSchema,
@@ -117,10 +120,14 @@ export const withdrawalsOperations = defineFeature({
         404: failure("`Withdrawal Not Found`."),
         409: failure(
           "`Invalid Status Change: A {from} withdrawal cannot become {to}`; for `loop`: `Payout Failed: LoopVault refused the payout (…)` with the contract's reason, " +
-            "`Payout Not Confirmed: …`, or `Payout Already Sent: …`.",
+            "`Payout Not Confirmed: …`, `Payout Already Sent: …`, `Payout In Progress: …` (the chain decides a payout that was sent or is being sent), " +
+            "or `Payout Failed: Payout transaction … reverted …; the withdrawal is pending again`.",
         ),
         413: bodyTooLarge,
-        503: failure("For `loop`: payouts are not configured (no operator key or no LoopVault), or the chain did not answer; nothing changed, try again."),
+        503: failure(
+          "For `loop`: payouts are not configured (no operator key or no LoopVault), or the chain did not answer before the intent (nothing changed, try again); " +
+            "or `Payout Pending: …` after it (the payout may be on its way: it is settled automatically by what the chain records).",
+        ),
       },
     },
   ],

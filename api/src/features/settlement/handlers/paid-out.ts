@@ -1,10 +1,11 @@
 // LoopVault.PaidOut(withdrawalId, to, amount): a `loop` withdrawal's LOOP left the vault. Completes
-// the withdrawal with the payout's transaction hash (capturing its hold) and tells the user.
+// the withdrawal with the payout's transaction hash (capturing its hold) and tells the user; a
+// payout the app cannot apply is reported to the admins (withdrawal-settlement.ts).
 import { uuidFromBytes32 } from "@loop/rules/deposit-ref";
-import { formatLoopBrief, weiToLedgerUnits } from "@loop/rules/units";
+import { weiToLedgerUnits } from "@loop/rules/units";
 import type { Tx } from "../../../db/prisma";
 import { createNotificationInTx } from "../../notifications/create-notification";
-import { completeLoopWithdrawalFromChainInTx } from "../../withdrawals/withdrawals.service";
+import { completeLoopWithdrawalFromChainInTx, loopPayoutCompletedNotice } from "../../withdrawals/withdrawal-settlement";
 import type { IndexedEvent, SettlementHandler, SettlementOutcome } from "../settlement-handler";
 
 async function applyPayout(tx: Tx, event: IndexedEvent): Promise<SettlementOutcome> {
@@ -18,14 +19,7 @@ async function applyPayout(tx: Tx, event: IndexedEvent): Promise<SettlementOutco
     amount: units,
   });
   if (settled.outcome !== "applied") return settled;
-  await createNotificationInTx(tx, {
-    userId: settled.userId,
-    type: "success",
-    title: "Withdrawal Completed",
-    message: `${formatLoopBrief(units)} LOOP were sent to ${event.args.to} (transaction ${event.txHash}).`,
-    actionUrl: "/tokens",
-    actionText: "View withdrawals",
-  });
+  await createNotificationInTx(tx, loopPayoutCompletedNotice(settled.userId, units, event.args.to!, event.txHash));
   return { outcome: "applied", detail: `withdrawal ${withdrawalId} completed` };
 }
 

@@ -68,7 +68,7 @@ export function WithdrawalStatusDialog({ withdrawal, onOpenChange }: WithdrawalS
     );
   };
 
-  const title = withdrawal ? `${withdrawalActionButton(withdrawal.status) ?? "Update"} Withdrawal` : "Update Withdrawal";
+  const title = withdrawal ? `${withdrawalActionButton(withdrawal) ?? "Update"} Withdrawal` : "Update Withdrawal";
   const actions = withdrawal ? withdrawalActions(withdrawal.status) : [];
 
   return (

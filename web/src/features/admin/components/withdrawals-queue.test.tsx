@@ -36,6 +36,19 @@ describe("Token Withdrawals queue", () => {
     expect(within(rows[3]!).getByText("Bad address")).toBeInTheDocument();
   });
 
+  it("offers no action on a LOOP payout in progress and shows why a payout attempt did not pay", async () => {
+    const paying = makeAdminWithdrawal({ id: "00000000-0000-4000-8000-0000000000c1", username: "paying", method: "loop", status: "processing", payoutInProgress: true });
+    const refused = makeAdminWithdrawal({ id: "00000000-0000-4000-8000-0000000000c2", username: "refused", method: "loop", payoutError: "Payout Failed: LoopVault refused the payout (EnforcedPause: the vault is paused)" });
+    stubAdminApi({ "GET /api/admin/tokens/withdrawals": () => json([paying, refused]) });
+    renderAdmin(<WithdrawalsQueue />);
+    const table = await screen.findByRole("table", { name: "Token withdrawals" });
+    const [payingRow, refusedRow] = within(table).getAllByRole("row").slice(1);
+    expect(within(payingRow!).queryByRole("button")).not.toBeInTheDocument();
+    expect(within(payingRow!).getByText("Payout in progress: settled by what the chain records")).toBeInTheDocument();
+    expect(within(refusedRow!).getByRole("button", { name: "Process withdrawal of refused" })).toBeInTheDocument();
+    expect(within(refusedRow!).getByText("Last payout attempt: Payout Failed: LoopVault refused the payout (EnforcedPause: the vault is paused)")).toBeInTheDocument();
+  });
+
   it("checks the action, the transaction ID and the failure reason with the spec's texts", async () => {
     const { user, fetchMock, dialog, submit } = setup();
     await user.click(await screen.findByRole("button", { name: "Update withdrawal of second" }));

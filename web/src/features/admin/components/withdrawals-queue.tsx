@@ -76,7 +76,7 @@ export function WithdrawalsQueue() {
             </thead>
             <tbody>
               {withdrawals.data.map((withdrawal) => {
-                const action = withdrawalActionButton(withdrawal.status);
+                const action = withdrawalActionButton(withdrawal);
                 return (
                   <tr key={withdrawal.id} className="border-b border-border/60 align-top last:border-0">
                     <td className="py-2.5 pr-3 font-medium">{withdrawal.username ?? withdrawal.userId}</td>
@@ -97,6 +97,10 @@ export function WithdrawalsQueue() {
                         </span>
                       ) : null}
                       {withdrawal.failureReason ? <span className="mt-1 block max-w-48 text-xs text-rose-200">{withdrawal.failureReason}</span> : null}
+                      {withdrawal.payoutInProgress ? (
+                        <span className="mt-1 block max-w-56 text-xs text-muted-foreground">Payout in progress: settled by what the chain records</span>
+                      ) : null}
+                      {withdrawal.payoutError ? <span className="mt-1 block max-w-56 text-xs text-amber-200">Last payout attempt: {withdrawal.payoutError}</span> : null}
                     </td>
                     <td className="py-2.5 pr-3 whitespace-nowrap text-muted-foreground">{formatDateTime(withdrawal.createdAt)}</td>
                     <td className="py-2.5 text-right">

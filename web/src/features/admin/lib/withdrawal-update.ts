@@ -3,6 +3,7 @@
  * which actions a withdrawal offers, and the checks of the shared schema with the spec's texts.
  */
 import {
+  type AdminWithdrawal,
   WITHDRAWAL_MESSAGES,
   WITHDRAWAL_TRANSITIONS,
   type WithdrawalStatus,
@@ -18,10 +19,14 @@ export const ACTION_LABELS: Record<WithdrawalAction, string> = {
   cancelled: "Cancel (return the LOOP to the user)",
 };
 
-/** Pending offers Process, processing offers Update; completed, failed and cancelled offer nothing. */
-export function withdrawalActionButton(status: WithdrawalStatus): "Process" | "Update" | null {
-  if (status === "pending") return "Process";
-  if (status === "processing") return "Update";
+/**
+ * Pending offers Process, processing offers Update; completed, failed and cancelled offer nothing,
+ * nor does a LOOP payout in progress (the chain decides it; the API refuses every change with 409).
+ */
+export function withdrawalActionButton(withdrawal: Pick<AdminWithdrawal, "status" | "payoutInProgress">): "Process" | "Update" | null {
+  if (withdrawal.payoutInProgress) return null;
+  if (withdrawal.status === "pending") return "Process";
+  if (withdrawal.status === "processing") return "Update";
   return null;
 }
 

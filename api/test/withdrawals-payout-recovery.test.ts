@@ -1,0 +1,392 @@
+// A `loop` withdrawal is paid exactly once whatever fails (issue 17): the API stopped at each step
+// of a payout (as a crash at that line: deps.payoutProbe throws there, nothing after it runs), the
+// chain's RPC failing at each call (a real HTTP proxy in front of the test chain), then a restart:
+// the reconciler settles it by what the vault records. After each: one PaidOut on chain, one debit
+// in the ledger, `ledger:check` green.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { loopTokenAbi, loopVaultAbi } from "@loop/contracts/abis";
+import { localAccounts } from "@loop/contracts/local-accounts";
+import { tokenBalanceSchema, transferListSchema } from "@loop/rules/schemas/tokens";
+import { adminWithdrawalSchema, withdrawalSchema } from "@loop/rules/schemas/withdrawals";
+import { uuidToBytes32 } from "@loop/rules/deposit-ref";
+import { createPublicClient, createWalletClient, getAddress, http, keccak256, parseEther, toHex, type Address, type Hex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { hardhat } from "viem/chains";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it, vi } from "vitest";
+import type { PayoutStep } from "../src/deps";
+import { checkLedger } from "../src/features/ledger/ledger-check";
+import { paidOutHandler } from "../src/features/settlement/handlers/paid-out";
+import { startPayoutReconciler } from "../src/features/withdrawals/payout-reconciler";
+import { reconcilePayouts } from "../src/features/withdrawals/payout-sender";
+import { payoutIdOf } from "../src/features/withdrawals/vault-payout";
+import { PAYOUT_IN_PROGRESS_MESSAGE } from "../src/features/withdrawals/withdrawal-settlement";
+import { deployContracts } from "./support/deploy-contracts";
+import { freePort } from "./support/ports";
+import { startRpcProxy, type RpcProxy } from "./support/rpc-proxy";
+import { newAccount, walletSignIn, type Browser } from "./support/siwe";
+import { browser, createTestApp, type TestApp } from "./support/test-app";
+
+class SimulatedCrash extends Error {}
+
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once", () => {
+  let t: TestApp;
+  let proxy: RpcProxy;
+  let deployments: string;
+  let filesDir: string;
+  let vault: Address;
+  let token: Address;
+  let admin: { browser: Browser; id: string };
+  const rpcUrl = inject("rpcUrl");
+  const chain = { ...hardhat, rpcUrls: { default: { http: [rpcUrl] } } };
+  const client = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: 50 });
+  // An operator key of this file's own: no other test file's transactions use its nonces.
+  const operatorKey = generatePrivateKey();
+  const operator = createWalletClient({ account: privateKeyToAccount(operatorKey), chain, transport: http(rpcUrl) });
+  const deployer = createWalletClient({ account: privateKeyToAccount(localAccounts.roles.deployer.privateKey as Hex), chain, transport: http(rpcUrl) });
+
+  async function signIn() {
+    const agent = browser(t.app);
+    const response = await walletSignIn(agent, newAccount());
+    expect(response.status).toBe(200);
+    return { browser: agent, id: response.body.id as string };
+  }
+  const balance = async (as: Browser) => tokenBalanceSchema.parse((await as.get("/api/tokens/balance").expect(200)).body);
+  const setStatus = (as: Browser, id: string, body: unknown) => as.put(`/api/admin/tokens/withdrawals/${id}/status`).send(body as object);
+  const walletLoop = (address: Address) => client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [address] });
+  const paidOutEvents = (withdrawalId: string) =>
+    client.getContractEvents({ address: vault, abi: loopVaultAbi, eventName: "PaidOut", args: { withdrawalId: payoutIdOf(withdrawalId) }, fromBlock: 0n });
+
+  /** A member with a `loop` withdrawal of `amount` requested to a fresh address. */
+  async function requested(amount: string) {
+    const user = await signIn();
+    const destination = newAccount().address;
+    const w = withdrawalSchema.parse((await user.browser.post("/api/tokens/withdraw").send({ amount, method: "loop", destination }).expect(201)).body);
+    return { user, destination, w };
+  }
+
+  /** The API stops at `step` (nothing after it runs) for this withdrawal. */
+  function crashAt(step: PayoutStep) {
+    t.deps.payoutProbe = (at) => {
+      if (at === step) throw new SimulatedCrash(`the API stopped at ${step}`);
+    };
+  }
+
+  /** The API is back: no crash, the RPC answers, and the crashed sender's lease has run out. */
+  async function restart() {
+    t.deps.payoutProbe = undefined;
+    proxy.setFaults({});
+    await t.db.prisma.withdrawal.updateMany({ where: { payoutLeaseUntil: { not: null } }, data: { payoutLeaseUntil: new Date(Date.now() - 1000) } });
+    return reconcilePayouts(t.deps);
+  }
+
+  async function expectPaying(id: string) {
+    const row = await t.db.prisma.withdrawal.findUniqueOrThrow({ where: { id } });
+    expect(row).toMatchObject({ status: "processing", transactionId: null });
+    const listed = adminWithdrawalSchema.array().parse((await admin.browser.get("/api/admin/tokens/withdrawals?status=processing").expect(200)).body);
+    expect(listed.find((x) => x.id === id)).toMatchObject({ payoutInProgress: true });
+  }
+
+  /** One payout on chain, to the destination, for the amount; completed once; one debit; nothing held. */
+  async function expectPaidOnce({ user, destination, w }: Awaited<ReturnType<typeof requested>>) {
+    const events = await paidOutEvents(w.id);
+    expect(events).toHaveLength(1);
+    expect(getAddress(events[0]!.args.to!)).toBe(getAddress(destination));
+    expect(await walletLoop(destination)).toBe(parseEther(w.amount));
+    const row = await t.db.prisma.withdrawal.findUniqueOrThrow({ where: { id: w.id }, include: { hold: true } });
+    expect(row).toMatchObject({ status: "completed", transactionId: events[0]!.transactionHash, payoutLeaseUntil: null });
+    expect(row.hold.state).toBe("captured");
+    const transfers = transferListSchema.parse((await user.browser.get("/api/tokens/transfers").expect(200)).body);
+    expect(transfers.filter((x) => x.transferType === "withdrawal")).toEqual([expect.objectContaining({ direction: "out", amount: w.amount })]);
+    expect(await balance(user.browser)).toMatchObject({ balance: (500 - Number(w.amount)).toFixed(8), held: "0.00000000" });
+  }
+
+  beforeAll(async () => {
+    deployments = mkdtempSync(path.join(os.tmpdir(), "loop-payout-recovery-deployments-"));
+    filesDir = mkdtempSync(path.join(os.tmpdir(), "loop-payout-recovery-files-"));
+    await deployContracts(rpcUrl, deployments);
+    proxy = await startRpcProxy(rpcUrl);
+    t = await createTestApp({
+      env: {
+        DEPLOYMENTS_DIR: deployments,
+        OPERATOR_PRIVATE_KEY: operatorKey,
+        RPC_URL_31337: proxy.url,
+        PAYOUT_RECEIPT_TIMEOUT_MS: "1500",
+      },
+    });
+    const contracts = t.config.chains.find((c) => c.id === 31337)!.contracts!;
+    vault = getAddress(contracts.vault);
+    token = getAddress(contracts.token);
+    await client.request({ method: "hardhat_setBalance" as never, params: [operator.account.address, toHex(parseEther("100"))] as never });
+    const role = keccak256(toHex("OPERATOR_ROLE"));
+    await client.waitForTransactionReceipt({
+      hash: await deployer.writeContract({ address: vault, abi: loopVaultAbi, functionName: "grantRole", args: [role, operator.account.address] }),
+    });
+    admin = await signIn();
+    await t.db.prisma.user.update({ where: { id: admin.id }, data: { isAdmin: true } });
+  }, 180_000);
+  beforeEach(() => {
+    t.deps.payoutProbe = undefined;
+    proxy.setFaults({});
+  });
+  afterEach(async () => {
+    expect(await checkLedger(t.db.prisma)).toEqual([]);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await proxy?.close();
+    if (deployments) rmSync(deployments, { recursive: true, force: true });
+    if (filesDir) rmSync(filesDir, { recursive: true, force: true });
+  });
+
+  it("stopped after the intent, before anything was signed: paying, not cancellable nor failable; the restart pays it once", async () => {
+    const paying = await requested("11");
+    crashAt("intent-committed");
+    await setStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
+    await expectPaying(paying.w.id);
+    expect(await paidOutEvents(paying.w.id)).toHaveLength(0);
+    // Paying: nobody may hand the LOOP back in the app while the chain may still pay them.
+    const cancel = await paying.user.browser.post(`/api/tokens/withdrawals/${paying.w.id}/cancel`).expect(409);
+    expect(cancel.body.message).toBe(PAYOUT_IN_PROGRESS_MESSAGE);
+    expect((await setStatus(admin.browser, paying.w.id, { status: "failed", failureReason: "stuck" }).expect(409)).body.message).toBe(PAYOUT_IN_PROGRESS_MESSAGE);
+    expect((await setStatus(admin.browser, paying.w.id, { status: "completed", transactionId: `0x${"ab".repeat(32)}` }).expect(409)).body.message).toBe(PAYOUT_IN_PROGRESS_MESSAGE);
+    expect(await balance(paying.user.browser)).toMatchObject({ held: "11.00000000" });
+
+    expect(await restart()).toEqual({ checked: 1, failures: [] });
+    await expectPaidOnce(paying);
+    // A second pass finds nothing left to do.
+    expect(await reconcilePayouts(t.deps)).toEqual({ checked: 0, failures: [] });
+  }, 60_000);
+
+  it("stopped after the signed payout was stored, before the broadcast: the restart sends that same transaction", async () => {
+    const paying = await requested("12");
+    crashAt("attempt-stored");
+    await setStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
+    await expectPaying(paying.w.id);
+    const [stored] = await t.db.prisma.payoutAttempt.findMany({ where: { withdrawalId: paying.w.id } });
+    expect(stored).toMatchObject({ outcome: null });
+    expect(await paidOutEvents(paying.w.id)).toHaveLength(0);
+
+    expect(await restart()).toEqual({ checked: 1, failures: [] });
+    await expectPaidOnce(paying);
+    const [event] = await paidOutEvents(paying.w.id);
+    expect(event!.transactionHash).toBe(stored!.txHash);
+    expect(await t.db.prisma.payoutAttempt.findMany({ where: { withdrawalId: paying.w.id } })).toEqual([expect.objectContaining({ outcome: "mined" })]);
+  }, 60_000);
+
+  it("stopped right after the broadcast, before the receipt: the chain paid it; the restart completes it without sending again", async () => {
+    const paying = await requested("13");
+    crashAt("broadcast");
+    await setStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
+    await expectPaying(paying.w.id);
+    expect(await paidOutEvents(paying.w.id)).toHaveLength(1);
+    // Meanwhile the member cannot take the LOOP back in the app either.
+    await paying.user.browser.post(`/api/tokens/withdrawals/${paying.w.id}/cancel`).expect(409);
+
+    const sentBefore = proxy.calls.get("eth_sendRawTransaction") ?? 0;
+    expect(await restart()).toEqual({ checked: 1, failures: [] });
+    expect(proxy.calls.get("eth_sendRawTransaction") ?? 0).toBe(sentBefore);
+    await expectPaidOnce(paying);
+  }, 60_000);
+
+  it("the broadcast's answer is lost (the node took it): 503 Payout Pending; the restart completes it", async () => {
+    const paying = await requested("14");
+    proxy.setFaults({ eth_sendRawTransaction: "lose-answer", eth_getTransactionReceipt: "null-result" });
+    const answer = await setStatus(admin.browser, paying.w.id, { status: "processing" }).expect(503);
+    expect(answer.body.message).toMatch(/^Payout Pending/);
+    await expectPaying(paying.w.id);
+
+    expect(await restart()).toEqual({ checked: 1, failures: [] });
+    await expectPaidOnce(paying);
+  }, 60_000);
+
+  it("the broadcast's answer is lost but the chain shows the receipt: the chain decides, the answer is 200 with the hash", async () => {
+    const paying = await requested("14.5");
+    proxy.setFaults({ eth_sendRawTransaction: "lose-answer" });
+    const processed = adminWithdrawalSchema.parse((await setStatus(admin.browser, paying.w.id, { status: "processing" }).expect(200)).body);
+    const [event] = await paidOutEvents(paying.w.id);
+    expect(processed).toMatchObject({ status: "processing", transactionId: event!.transactionHash, payoutInProgress: false });
+    await setStatus(admin.browser, paying.w.id, { status: "completed", transactionId: processed.transactionId }).expect(200);
+    await expectPaidOnce(paying);
+  }, 60_000);
+
+  it("the receipt never comes (timeout): 503 Payout Pending, still paying; the restart completes it", async () => {
+    const paying = await requested("15");
+    proxy.setFaults({ eth_getTransactionReceipt: "null-result" });
+    const answer = await setStatus(admin.browser, paying.w.id, { status: "processing" }).expect(503);
+    expect(answer.body.message).toMatch(/^Payout Pending: transaction 0x[0-9a-f]{64} was sent but is not confirmed yet/);
+    await expectPaying(paying.w.id);
+
+    expect(await restart()).toEqual({ checked: 1, failures: [] });
+    await expectPaidOnce(paying);
+  }, 60_000);
+
+  it("stopped while the outcome was being committed (rolled back): the restart completes it from the chain", async () => {
+    const paying = await requested("16");
+    crashAt("result-committing");
+    await setStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
+    await expectPaying(paying.w.id);
+    expect(await paidOutEvents(paying.w.id)).toHaveLength(1);
+
+    expect(await restart()).toEqual({ checked: 1, failures: [] });
+    await expectPaidOnce(paying);
+  }, 60_000);
+
+  it("the broadcast never reached the node and its nonce was used by another transaction: a new payout, still one on chain", async () => {
+    const paying = await requested("17");
+    proxy.setFaults({ eth_sendRawTransaction: "refuse" });
+    expect((await setStatus(admin.browser, paying.w.id, { status: "processing" }).expect(503)).body.message).toMatch(/^Payout Pending/);
+    await expectPaying(paying.w.id);
+    const [dead] = await t.db.prisma.payoutAttempt.findMany({ where: { withdrawalId: paying.w.id } });
+    // Someone uses the operator key meanwhile (another tool, a replica): the stored nonce is gone.
+    const nonce = await client.getTransactionCount({ address: operator.account.address });
+    expect(nonce).toBe(dead!.nonce);
+    await client.waitForTransactionReceipt({ hash: await operator.sendTransaction({ to: operator.account.address, value: 0n, nonce }) });
+
+    expect(await restart()).toEqual({ checked: 1, failures: [] });
+    await expectPaidOnce(paying);
+    const attempts = await t.db.prisma.payoutAttempt.findMany({ where: { withdrawalId: paying.w.id }, orderBy: { createdAt: "asc" } });
+    expect(attempts.map((a) => a.outcome)).toEqual(["dropped", "mined"]);
+  }, 60_000);
+
+  it("an API process killed inside the transaction that records the outcome: the restarted API settles it as it starts", async () => {
+    const paying = await requested("22");
+    const env = {
+      ...process.env,
+      NODE_ENV: "test",
+      APP_URL: "http://localhost:5173",
+      DATABASE_URL: t.db.url,
+      CHAIN_IDS: "31337",
+      RPC_URL_31337: proxy.url,
+      DEPLOYMENTS_DIR: deployments,
+      OPERATOR_PRIVATE_KEY: operatorKey,
+      SMTP_URL: "smtp://127.0.0.1:9",
+      FILES_DIR: filesDir,
+    };
+    const run = (args: string[], extra: Record<string, string> = {}) => {
+      const child = spawn(process.execPath, ["--import", "tsx", ...args], { cwd: apiDir, env: { ...env, ...extra }, stdio: ["ignore", "ignore", "pipe"] });
+      let stderr = "";
+      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+      const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.once("exit", (code, signal) => resolve(signal ?? code)));
+      return { child, exited, stderr: () => stderr };
+    };
+    const killed = run(["test/support/payout-crash-child.ts", paying.w.id, admin.id, "result-committing"]);
+    const ended = await killed.exited;
+    expect(ended, killed.stderr()).toBe("SIGKILL");
+    // The payout is on chain; the app's record of it died with the process.
+    await expectPaying(paying.w.id);
+    expect(await paidOutEvents(paying.w.id)).toHaveLength(1);
+
+    // The crashed sender's lease runs out; the API starts again (src/main.ts) and settles it.
+    await t.db.prisma.withdrawal.update({ where: { id: paying.w.id }, data: { payoutLeaseUntil: new Date(Date.now() - 1000) } });
+    const api = run(["src/main.ts"], { API_PORT: String(await freePort()), SETTLEMENT_ENABLED: "false" });
+    try {
+      await vi.waitFor(async () => expect(await t.db.prisma.withdrawal.findUniqueOrThrow({ where: { id: paying.w.id } })).toMatchObject({ status: "completed" }), {
+        timeout: 30_000,
+        interval: 200,
+      });
+    } finally {
+      api.child.kill("SIGINT");
+      await api.exited;
+    }
+    await expectPaidOnce(paying);
+  }, 90_000);
+
+  it("two replicas reconciling at once pay it once", async () => {
+    const paying = await requested("18");
+    crashAt("intent-committed");
+    await setStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
+    t.deps.payoutProbe = undefined;
+    await t.db.prisma.withdrawal.update({ where: { id: paying.w.id }, data: { payoutLeaseUntil: new Date(Date.now() - 1000) } });
+    const passes = await Promise.all([reconcilePayouts(t.deps), reconcilePayouts(t.deps), reconcilePayouts(t.deps)]);
+    expect(passes.map((p) => p.checked).sort()).toEqual([0, 0, 1]);
+    expect(passes.flatMap((p) => p.failures)).toEqual([]);
+    await expectPaidOnce(paying);
+  }, 60_000);
+
+  it("the API's reconciler runs a pass as it starts: a payout cut short before the restart is settled", async () => {
+    const paying = await requested("18.5");
+    crashAt("attempt-stored");
+    await setStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
+    t.deps.payoutProbe = undefined;
+    await t.db.prisma.withdrawal.update({ where: { id: paying.w.id }, data: { payoutLeaseUntil: new Date(Date.now() - 1000) } });
+    const reconciler = startPayoutReconciler(t.deps);
+    try {
+      await vi.waitFor(async () => expect(await t.db.prisma.withdrawal.findUniqueOrThrow({ where: { id: paying.w.id } })).toMatchObject({ status: "completed" }), { timeout: 15_000 });
+    } finally {
+      await reconciler.stop();
+    }
+    await expectPaidOnce(paying);
+  }, 60_000);
+
+  it("a lease that has not run out is left to its sender", async () => {
+    const paying = await requested("19");
+    crashAt("intent-committed");
+    await setStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
+    t.deps.payoutProbe = undefined;
+    expect(await reconcilePayouts(t.deps)).toEqual({ checked: 0, failures: [] });
+    expect(await paidOutEvents(paying.w.id)).toHaveLength(0);
+    expect(await restart()).toEqual({ checked: 1, failures: [] });
+    await expectPaidOnce(paying);
+  }, 60_000);
+
+  it("a payout the chain refuses on the way is not paid: pending again with the reason, the hold kept", async () => {
+    const paying = await requested("20");
+    crashAt("intent-committed");
+    await setStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
+    // The vault is paused before the restart: the new attempt is refused by the simulation.
+    const pause = await deployer.writeContract({ address: vault, abi: loopVaultAbi, functionName: "pause" });
+    await client.waitForTransactionReceipt({ hash: pause });
+    try {
+      expect(await restart()).toEqual({ checked: 1, failures: [] });
+    } finally {
+      await client.waitForTransactionReceipt({ hash: await deployer.writeContract({ address: vault, abi: loopVaultAbi, functionName: "unpause" }) });
+    }
+    const row = await t.db.prisma.withdrawal.findUniqueOrThrow({ where: { id: paying.w.id } });
+    expect(row).toMatchObject({ status: "pending", transactionId: null, payoutLeaseUntil: null });
+    expect(row.payoutError).toMatch(/EnforcedPause/);
+    const listed = adminWithdrawalSchema.array().parse((await admin.browser.get("/api/admin/tokens/withdrawals?status=pending").expect(200)).body);
+    expect(listed.find((x) => x.id === paying.w.id)).toMatchObject({ payoutInProgress: false, payoutError: row.payoutError });
+    expect(await paidOutEvents(paying.w.id)).toHaveLength(0);
+    expect(await balance(paying.user.browser)).toMatchObject({ held: "20.00000000" });
+    // The admin processes it again once the vault runs: paid once.
+    const processed = adminWithdrawalSchema.parse((await setStatus(admin.browser, paying.w.id, { status: "processing" }).expect(200)).body);
+    await setStatus(admin.browser, paying.w.id, { status: "completed", transactionId: processed.transactionId }).expect(200);
+    await expectPaidOnce(paying);
+  }, 60_000);
+
+  it("PaidOut for a cancelled withdrawal is reported to the admins, never applied twice nor silently", async () => {
+    const { user, destination, w } = await requested("21");
+    await user.browser.post(`/api/tokens/withdrawals/${w.id}/cancel`).expect(200);
+    // Paid outside the app's flow (the operator key used by hand).
+    const receipt = await client.waitForTransactionReceipt({
+      hash: await operator.writeContract({ address: vault, abi: loopVaultAbi, functionName: "payout", args: [destination, parseEther("21"), uuidToBytes32(w.id)] }),
+    });
+    const event = {
+      chainId: 31337,
+      genesisHash: "0x00",
+      txHash: receipt.transactionHash,
+      logIndex: 0,
+      blockNumber: receipt.blockNumber,
+      blockHash: receipt.blockHash,
+      blockTimestamp: 0n,
+      address: vault.toLowerCase(),
+      args: { withdrawal_id: uuidToBytes32(w.id), to: destination.toLowerCase(), amount: parseEther("21").toString() },
+    };
+    const outcome = await t.db.prisma.$transaction((tx) => paidOutHandler.apply(tx, event, t.deps));
+    expect(outcome).toMatchObject({ outcome: "unmatched", detail: expect.stringContaining(`is cancelled (its LOOP were given back in the app) but was paid on chain in ${receipt.transactionHash}`) });
+    const notices = await t.db.prisma.notification.findMany({ where: { userId: admin.id, title: "Payout Discrepancy" } });
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.message).toContain(w.id);
+    // Nothing moved in the app: the hold stays released, the balance whole.
+    const row = await t.db.prisma.withdrawal.findUniqueOrThrow({ where: { id: w.id }, include: { hold: true } });
+    expect(row.status).toBe("cancelled");
+    expect(row.hold.state).toBe("released");
+    expect(await balance(user.browser)).toMatchObject({ balance: "500.00000000", held: "0.00000000" });
+  }, 60_000);
+});
