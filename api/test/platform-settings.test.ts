@@ -59,7 +59,7 @@ describe("platform settings", () => {
   afterEach(async () => {
     expect(await checkLedger(t.db.prisma)).toEqual([]);
     // Each test starts from the defaults.
-    await t.db.prisma.platformSettings.update({ where: { id: true }, data: { mp3FeeBps: 200, wavFeeBps: 400, minWithdrawalUnits: 1_000_000_000n, offerExpiryHours: 168 } });
+    await t.db.prisma.platformSettings.update({ where: { id: true }, data: { mp3FeeBps: 200, wavFeeBps: 400, minWithdrawalUnits: 1_000_000_000n, offerExpiryHours: 168, fiatHoldDays: 7 } });
   });
   afterAll(async () => {
     await t.close();
@@ -82,10 +82,10 @@ describe("platform settings", () => {
   it("GET shows the defaults; PUT changes only what is sent, records who and when, and audits before/after", async () => {
     const admin = await signInAdmin();
     const before = await settings(admin);
-    expect(before).toMatchObject({ ...DEFAULTS, disputeWindowSeconds: null, updatedBy: null });
+    expect(before).toMatchObject({ ...DEFAULTS, disputeWindowSeconds: null, fiatHoldDays: 7, updatedBy: null });
 
-    const changed = await change(admin, { formatFeeBps: { wav: 550 }, minWithdrawal: " 25.5 ", offerExpiryHours: 48 });
-    expect(changed).toMatchObject({ formatFeeBps: { mp3: 200, wav: 550 }, minWithdrawal: "25.50000000", offerExpiryHours: 48, disputeWindowSeconds: null });
+    const changed = await change(admin, { formatFeeBps: { wav: 550 }, minWithdrawal: " 25.5 ", offerExpiryHours: 48, fiatHoldDays: 14 });
+    expect(changed).toMatchObject({ formatFeeBps: { mp3: 200, wav: 550 }, minWithdrawal: "25.50000000", offerExpiryHours: 48, disputeWindowSeconds: null, fiatHoldDays: 14 });
     expect(changed.updatedBy).toEqual({ id: admin.id, username: expect.any(String) });
     expect(new Date(changed.updatedAt).getTime()).toBeGreaterThan(new Date(before.updatedAt).getTime());
     expect(await settings(admin)).toEqual(changed);
@@ -95,8 +95,8 @@ describe("platform settings", () => {
       adminId: admin.id,
       targetType: "settings",
       targetId: null,
-      before: { ...DEFAULTS, disputeWindowSeconds: null },
-      after: { formatFeeBps: { mp3: 200, wav: 550 }, minWithdrawal: "25.50000000", offerExpiryHours: 48, disputeWindowSeconds: null },
+      before: { ...DEFAULTS, disputeWindowSeconds: null, fiatHoldDays: 7 },
+      after: { formatFeeBps: { mp3: 200, wav: 550 }, minWithdrawal: "25.50000000", offerExpiryHours: 48, disputeWindowSeconds: null, fiatHoldDays: 14 },
     });
   });
 
@@ -122,6 +122,10 @@ describe("platform settings", () => {
       [{ offerExpiryHours: 1.5 }, SETTINGS_MESSAGES.invalidOfferExpiry],
       [{ disputeWindowSeconds: -1 }, SETTINGS_MESSAGES.invalidDisputeWindow],
       [{ disputeWindowSeconds: 30 * 24 * 3600 + 1 }, SETTINGS_MESSAGES.invalidDisputeWindow],
+      [{ fiatHoldDays: -1 }, SETTINGS_MESSAGES.invalidFiatHold],
+      [{ fiatHoldDays: 181 }, SETTINGS_MESSAGES.invalidFiatHold],
+      [{ fiatHoldDays: 1.5 }, SETTINGS_MESSAGES.invalidFiatHold],
+      [{ fiatHoldDays: "7" }, SETTINGS_MESSAGES.invalidFiatHold],
       // One bad setting refuses the whole change.
       [{ offerExpiryHours: 24, formatFeeBps: { mp3: 9999 } }, SETTINGS_MESSAGES.invalidFee],
     ];
@@ -133,6 +137,21 @@ describe("platform settings", () => {
     expect(malformed.status).toBe(400);
     expect(await settings(admin)).toEqual(before);
     expect(await auditEntries()).toHaveLength(auditsBefore);
+  });
+
+  it("a minimum withdrawal above LoopToken's cap is 400 'Amount is too large' and changes nothing; the cap itself is taken", async () => {
+    const admin = await signInAdmin();
+    const before = await settings(admin);
+    const auditsBefore = (await auditEntries()).length;
+    // The first reached Postgres' BIGINT (500); the second was stored, so no withdrawal could ever pass.
+    for (const minWithdrawal of ["99999999999999999999999", "1000000000.00000001"]) {
+      const response = await put(admin, { minWithdrawal, offerExpiryHours: 24 });
+      expect({ minWithdrawal, status: response.status, body: response.body }).toEqual({ minWithdrawal, status: 400, body: { message: "Amount is too large: at most 1,000,000,000 LOOP" } });
+    }
+    expect(SETTINGS_MESSAGES.minWithdrawalTooLarge).toBe("Amount is too large: at most 1,000,000,000 LOOP");
+    expect(await settings(admin)).toEqual(before);
+    expect(await auditEntries()).toHaveLength(auditsBefore);
+    expect((await change(admin, { minWithdrawal: "1000000000" })).minWithdrawal).toBe("1000000000.00000000");
   });
 
   it("a dispute window the chain cannot take is 502 with nothing changed, even the other settings sent with it", async () => {

@@ -2,7 +2,9 @@
 // OAuth 2 client credentials (/v1/oauth2/token), Orders v2 (create, show, capture), capture refunds,
 // client tokens and webhook signature verification; errors as PayPal sends them
 // ({name, message, debug_id, details: [{issue, description}]}). Tests steer what the buyer does in
-// PayPal's window (approve) and how the capture ends (completed, pending review, declined).
+// PayPal's window (approve) and how the capture ends (completed, pending review, declined), and
+// what happens after: a refund (PAYMENT.CAPTURE.REFUNDED) or a reversal (PAYMENT.CAPTURE.REVERSED, a
+// chargeback), each sent as PayPal's webhook event with a refund resource whose `up` link is the capture.
 import { createHmac, randomBytes } from "node:crypto";
 import { fakeId, startHttpFake, type FakeAnswer, type FakeRequest, type RunningFake } from "./http-fake";
 
@@ -50,8 +52,20 @@ export interface FakePaypal extends RunningFake {
   /** A capture held for review completes (what PayPal then reports by webhook). */
   completePendingCapture(orderId: string): void;
   /** A webhook delivery as PayPal sends it: headers and the JSON body, signed unless `forge`. */
-  webhookDelivery(eventType: string, resource: Record<string, unknown>, options?: { forge?: boolean }): { headers: Record<string, string>; body: string };
+  webhookDelivery(eventType: string, resource: Record<string, unknown>, options?: { forge?: boolean }): PaypalDelivery;
   refunds: { captureId: string; requestId: string | undefined }[];
+  /** Every refund and reversal event the fake sent (refunds through the API included), oldest first. */
+  events: { type: string; delivery: PaypalDelivery }[];
+  /** A refund made in PayPal's account pages (the whole capture unless `value`): PAYMENT.CAPTURE.REFUNDED. */
+  refundInDashboard(orderId: string, value?: string): PaypalDelivery;
+  /** PayPal takes the capture back (the buyer's chargeback or a reversal): PAYMENT.CAPTURE.REVERSED. */
+  reverse(orderId: string): PaypalDelivery;
+}
+
+/** A webhook event as PayPal POSTs it. */
+export interface PaypalDelivery {
+  headers: Record<string, string>;
+  body: string;
 }
 
 const now = () => new Date().toISOString();
@@ -83,6 +97,9 @@ export async function startFakePaypal(options: { port?: number } = {}): Promise<
   const orders = new Map<string, Order>();
   const ordersByRequestId = new Map<string, string>();
   const refunds: FakePaypal["refunds"] = [];
+  const events: FakePaypal["events"] = [];
+  /** Cents refunded so far, per capture. */
+  const refundedCents = new Map<string, number>();
   let baseUrl = "";
 
   const signature = (transmissionId: string, time: string, body: string) =>
@@ -150,6 +167,92 @@ export async function startFakePaypal(options: { port?: number } = {}): Promise<
     return { status: 201, body: publicOrder(order, baseUrl) };
   }
 
+  const cents = (value: string) => Math.round(Number(value) * 100);
+  const usd = (amount: number) => (amount / 100).toFixed(2);
+
+  function delivery(eventType: string, resource: Record<string, unknown>, forge = false): PaypalDelivery {
+    const id = fakeId("WH-", 20);
+    const refundLike = eventType === "PAYMENT.CAPTURE.REFUNDED" || eventType === "PAYMENT.CAPTURE.REVERSED";
+    const amount = resource.amount as Amount | undefined;
+    const event = {
+      id,
+      event_version: "1.0",
+      create_time: now(),
+      resource_type: eventType.startsWith("CHECKOUT") ? "checkout-order" : refundLike ? "refund" : "capture",
+      resource_version: "2.0",
+      event_type: eventType,
+      summary:
+        eventType === "PAYMENT.CAPTURE.REVERSED" && amount
+          ? `A $ ${amount.value} ${amount.currency_code} capture payment was reversed`
+          : eventType === "PAYMENT.CAPTURE.REFUNDED" && amount
+            ? `A $ ${amount.value} ${amount.currency_code} capture payment was refunded`
+            : eventType,
+      resource,
+      links: [
+        { href: `${baseUrl}/v1/notifications/webhooks-events/${id}`, rel: "self", method: "GET" },
+        { href: `${baseUrl}/v1/notifications/webhooks-events/${id}/resend`, rel: "resend", method: "POST" },
+      ],
+    };
+    const body = JSON.stringify(event);
+    const transmissionId = randomBytes(16).toString("hex");
+    const time = now();
+    const sig = forge ? randomBytes(32).toString("base64") : signature(transmissionId, time, JSON.stringify(JSON.parse(body)));
+    return {
+      body,
+      headers: {
+        "content-type": "application/json",
+        "paypal-auth-algo": "SHA256withRSA",
+        "paypal-cert-url": "https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-1d93a270",
+        "paypal-transmission-id": transmissionId,
+        "paypal-transmission-sig": sig,
+        "paypal-transmission-time": time,
+      },
+    };
+  }
+
+  /**
+   * A refund of `value` (the rest of the capture by default) and its event: PayPal's refund resource
+   * (Payments v2), whose `up` link names the capture; a reversal is a refund PayPal makes itself.
+   */
+  function refund(captured: Capture, eventType: "PAYMENT.CAPTURE.REFUNDED" | "PAYMENT.CAPTURE.REVERSED", value?: string): Record<string, unknown> {
+    const total = cents(captured.amount.value);
+    const before = refundedCents.get(captured.id) ?? 0;
+    const amount = value === undefined ? total - before : cents(value);
+    refundedCents.set(captured.id, before + amount);
+    // The v2 capture status has no "reversed": a reversed capture reads REFUNDED.
+    captured.status = before + amount >= total ? "REFUNDED" : "PARTIALLY_REFUNDED";
+    captured.update_time = now();
+    const currency = captured.amount.currency_code;
+    const id = fakeId("", 17);
+    const resource = {
+      id,
+      amount: { currency_code: currency, value: usd(amount) },
+      ...(eventType === "PAYMENT.CAPTURE.REVERSED" ? { note_to_payer: "Payment reversed" } : {}),
+      seller_payable_breakdown: {
+        gross_amount: { currency_code: currency, value: usd(amount) },
+        paypal_fee: { currency_code: currency, value: "0.00" },
+        net_amount: { currency_code: currency, value: usd(amount) },
+        total_refunded_amount: { currency_code: currency, value: usd(before + amount) },
+      },
+      ...(captured.custom_id ? { custom_id: captured.custom_id } : {}),
+      status: "COMPLETED",
+      create_time: now(),
+      update_time: now(),
+      links: [
+        { href: `${baseUrl}/v2/payments/refunds/${id}`, rel: "self", method: "GET" },
+        { href: `${baseUrl}/v2/payments/captures/${captured.id}`, rel: "up", method: "GET" },
+      ],
+    };
+    events.push({ type: eventType, delivery: delivery(eventType, resource) });
+    return resource;
+  }
+
+  function captureOf(orderId: string): Capture {
+    const captured = orders.get(orderId)?.purchase_units[0]?.payments?.captures[0];
+    if (!captured || (captured.status !== "COMPLETED" && captured.status !== "PARTIALLY_REFUNDED")) throw new Error(`fake PayPal: order ${orderId} has no completed capture`);
+    return captured;
+  }
+
   const running = await startHttpFake((request) => {
     const { method } = request;
     const path = request.path.split("?")[0]!;
@@ -177,9 +280,12 @@ export async function startFakePaypal(options: { port?: number } = {}): Promise<
       const owner = [...orders.values()].find((order) => order.purchase_units[0]?.payments?.captures[0]?.id === captureId);
       if (!owner) return notFound();
       const captured = owner.purchase_units[0]!.payments!.captures[0]!;
-      captured.status = "REFUNDED";
+      if (captured.status === "REFUNDED") {
+        return error(422, "UNPROCESSABLE_ENTITY", "The requested action could not be performed, semantically incorrect, or failed business validation.", "CAPTURE_FULLY_REFUNDED", "The capture has already been fully refunded.");
+      }
       refunds.push({ captureId, requestId: request.headers["paypal-request-id"] as string | undefined });
-      return { status: 201, body: { id: fakeId("", 17), status: "COMPLETED", amount: captured.amount, links: [] } };
+      const made = refund(captured, "PAYMENT.CAPTURE.REFUNDED");
+      return { status: 201, body: made };
     }
     if (method === "POST" && path === "/v1/identity/generate-token") {
       return { status: 200, body: { client_token: randomBytes(32).toString("base64"), expires_in: 3600 } };
@@ -204,6 +310,15 @@ export async function startFakePaypal(options: { port?: number } = {}): Promise<
     webhookId,
     orders,
     refunds,
+    events,
+    refundInDashboard(orderId, value) {
+      refund(captureOf(orderId), "PAYMENT.CAPTURE.REFUNDED", value);
+      return events.at(-1)!.delivery;
+    },
+    reverse(orderId) {
+      refund(captureOf(orderId), "PAYMENT.CAPTURE.REVERSED");
+      return events.at(-1)!.delivery;
+    },
     approve(orderId, outcome = "COMPLETED") {
       const order = orders.get(orderId);
       if (!order) throw new Error(`fake PayPal: no order ${orderId}`);
@@ -221,22 +336,7 @@ export async function startFakePaypal(options: { port?: number } = {}): Promise<
       delete captured.status_details;
     },
     webhookDelivery(eventType, resource, { forge = false } = {}) {
-      const event = { id: fakeId("WH-", 20), event_version: "1.0", create_time: now(), resource_type: eventType.startsWith("CHECKOUT") ? "checkout-order" : "capture", event_type: eventType, summary: eventType, resource };
-      const body = JSON.stringify(event);
-      const transmissionId = randomBytes(16).toString("hex");
-      const time = now();
-      const sig = forge ? randomBytes(32).toString("base64") : signature(transmissionId, time, JSON.stringify(JSON.parse(body)));
-      return {
-        body,
-        headers: {
-          "content-type": "application/json",
-          "paypal-auth-algo": "SHA256withRSA",
-          "paypal-cert-url": "https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-1d93a270",
-          "paypal-transmission-id": transmissionId,
-          "paypal-transmission-sig": sig,
-          "paypal-transmission-time": time,
-        },
-      };
+      return delivery(eventType, resource, forge);
     },
   };
 }

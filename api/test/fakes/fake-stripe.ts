@@ -2,8 +2,10 @@
 // form-encoded requests, Bearer secret key, Idempotency-Key replays, customers, SetupIntents,
 // PaymentMethods (retrieve, attach, detach; the test cards pm_card_visa, pm_card_mastercard,
 // pm_card_amex, pm_card_chargeDeclined, pm_card_authenticationRequired), PaymentIntents (create,
-// confirm, retrieve), refunds, errors as {error: {type, code, message, …}} and signed webhook events
-// (Stripe-Signature: t=…,v1=HMAC-SHA256(secret, "t.body")).
+// confirm, retrieve), charges, refunds, disputes, errors as {error: {type, code, message, …}} and signed
+// webhook events (Stripe-Signature: t=…,v1=HMAC-SHA256(secret, "t.body")). A refund (through the API
+// or "in the Dashboard") sends `charge.refunded` with the Charge; a chargeback (`dispute`) sends
+// `charge.dispute.created` with the Dispute, both naming the charge and its PaymentIntent.
 import { createHmac, randomBytes } from "node:crypto";
 import { fakeId, startHttpFake, type FakeAnswer, type FakeRequest, type RunningFake } from "./http-fake";
 
@@ -56,6 +58,39 @@ interface PaymentIntent {
   livemode: false;
 }
 
+interface Charge {
+  id: string;
+  object: "charge";
+  amount: number;
+  amount_captured: number;
+  amount_refunded: number;
+  balance_transaction: string;
+  billing_details: Json;
+  captured: boolean;
+  created: number;
+  currency: string;
+  customer: string | null;
+  description: string | null;
+  disputed: boolean;
+  failure_code: null;
+  failure_message: null;
+  livemode: false;
+  metadata: Json;
+  outcome: Json;
+  paid: boolean;
+  payment_intent: string;
+  payment_method: string | null;
+  receipt_url: string;
+  refunded: boolean;
+  status: "succeeded";
+}
+
+/** A signed event as Stripe POSTs it to the webhook endpoint. */
+export interface StripeDelivery {
+  headers: Record<string, string>;
+  body: string;
+}
+
 export interface FakeStripe extends RunningFake {
   secretKey: string;
   publishableKey: string;
@@ -63,6 +98,14 @@ export interface FakeStripe extends RunningFake {
   intents: Map<string, PaymentIntent>;
   paymentMethods: Map<string, PaymentMethod>;
   refunds: Json[];
+  charges: Map<string, Charge>;
+  disputes: Map<string, Json>;
+  /** Every event the fake sent (refunds through the API included), oldest first. */
+  events: { type: string; delivery: StripeDelivery }[];
+  /** A refund made in the Dashboard (the whole charge unless `amount`): `charge.refunded`. */
+  refundInDashboard(intentId: string, amount?: number): StripeDelivery;
+  /** The cardholder's bank disputes the charge (a chargeback): `charge.dispute.created`. */
+  dispute(intentId: string, reason?: string): StripeDelivery;
   /** The next confirmation of a good card leaves the intent `processing` (a bank that confirms later). */
   processNextConfirmation(): void;
   /** What Stripe.js does in the page: confirm the intent with a card (test card id or a saved pm_…). */
@@ -72,7 +115,7 @@ export interface FakeStripe extends RunningFake {
   /** Stripe will report this amount as received (to test a mismatch). */
   setAmountReceived(intentId: string, amount: number): void;
   /** A webhook delivery: the event body and its Stripe-Signature header (wrong unless signed with our secret). */
-  webhookDelivery(type: string, object: unknown, options?: { forge?: boolean }): { headers: Record<string, string>; body: string };
+  webhookDelivery(type: string, object: unknown, options?: { forge?: boolean; previousAttributes?: Json }): StripeDelivery;
 }
 
 const seconds = () => Math.floor(Date.now() / 1000);
@@ -111,6 +154,9 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
   const paymentMethods = new Map<string, PaymentMethod>();
   const intents = new Map<string, PaymentIntent>();
   const refunds: Json[] = [];
+  const charges = new Map<string, Charge>();
+  const disputes = new Map<string, Json>();
+  const events: FakeStripe["events"] = [];
   const idempotent = new Map<string, FakeAnswer>();
   let processNext = false;
 
@@ -169,9 +215,69 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
   function succeed(intent: PaymentIntent): void {
     intent.status = "succeeded";
     intent.amount_received = intent.amount_received || intent.amount;
-    intent.latest_charge = fakeId("ch_");
+    const charge: Charge = {
+      id: fakeId("ch_"),
+      object: "charge",
+      amount: intent.amount_received,
+      amount_captured: intent.amount_received,
+      amount_refunded: 0,
+      balance_transaction: fakeId("txn_"),
+      billing_details: { address: null, email: null, name: null, phone: null },
+      captured: true,
+      created: seconds(),
+      currency: intent.currency,
+      customer: intent.customer,
+      description: intent.description,
+      disputed: false,
+      failure_code: null,
+      failure_message: null,
+      livemode: false,
+      metadata: intent.metadata,
+      outcome: { network_status: "approved_by_network", reason: null, risk_level: "normal", seller_message: "Payment complete.", type: "authorized" },
+      paid: true,
+      payment_intent: intent.id,
+      payment_method: intent.payment_method,
+      receipt_url: `https://pay.stripe.com/receipts/payment/${randomBytes(12).toString("hex")}`,
+      refunded: false,
+      status: "succeeded",
+    };
+    charges.set(charge.id, charge);
+    intent.latest_charge = charge.id;
     intent.next_action = null;
     intent.last_payment_error = null;
+  }
+
+  function delivery(type: string, object: unknown, { forge = false, previousAttributes }: { forge?: boolean; previousAttributes?: Json } = {}): StripeDelivery {
+    const data = previousAttributes ? { object, previous_attributes: previousAttributes } : { object };
+    const body = JSON.stringify({ id: fakeId("evt_"), object: "event", api_version: "2026-10-28.endive", created: seconds(), data, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type });
+    const timestamp = seconds();
+    const signature = createHmac("sha256", forge ? "whsec_forged" : webhookSecret).update(`${timestamp}.${body}`).digest("hex");
+    return { body, headers: { "content-type": "application/json", "stripe-signature": `t=${timestamp},v1=${signature}` } };
+  }
+
+  function send(type: string, object: unknown, previousAttributes?: Json): StripeDelivery {
+    const sent = delivery(type, object, { previousAttributes });
+    events.push({ type, delivery: sent });
+    return sent;
+  }
+
+  /** A refund of the intent's charge: the Refund, and `charge.refunded` sent with the Charge as it is now. */
+  function refund(intent: PaymentIntent, amount: number): Json {
+    const charge = charges.get(intent.latest_charge ?? "")!;
+    const before = { amount_refunded: charge.amount_refunded, refunded: charge.refunded };
+    const made = { id: fakeId("re_"), object: "refund", amount, balance_transaction: fakeId("txn_"), charge: charge.id, created: seconds(), currency: intent.currency, metadata: {}, payment_intent: intent.id, reason: null, status: "succeeded" };
+    refunds.push(made);
+    charge.amount_refunded += amount;
+    charge.refunded = charge.amount_refunded >= charge.amount;
+    send("charge.refunded", { ...charge }, before);
+    return made;
+  }
+
+  function chargeOf(intentId: string): { intent: PaymentIntent; charge: Charge } {
+    const intent = intents.get(intentId);
+    const charge = intent ? charges.get(intent.latest_charge ?? "") : undefined;
+    if (!intent || !charge) throw new Error(`fake Stripe: intent ${intentId} has no successful charge`);
+    return { intent, charge };
   }
 
   function route(request: FakeRequest, params: Json): FakeAnswer {
@@ -255,9 +361,12 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
       const intent = intents.get(String(params.payment_intent ?? ""));
       if (!intent) return missing("payment_intent", String(params.payment_intent));
       if (intent.status !== "succeeded") return stripeError(400, "invalid_request_error", "This PaymentIntent does not have a successful charge to refund.", { code: "charge_not_refundable" });
-      const refund = { id: fakeId("re_"), object: "refund", amount: Number(params.amount ?? intent.amount_received), currency: intent.currency, payment_intent: intent.id, charge: intent.latest_charge, status: "succeeded", created: seconds() };
-      refunds.push(refund);
-      return { status: 200, body: refund };
+      const charge = charges.get(intent.latest_charge ?? "")!;
+      const amount = Number(params.amount ?? charge.amount - charge.amount_refunded);
+      if (charge.refunded || amount > charge.amount - charge.amount_refunded) {
+        return stripeError(400, "invalid_request_error", `Charge ${charge.id} has already been refunded.`, { code: "charge_already_refunded" });
+      }
+      return { status: 200, body: refund(intent, amount) };
     }
     return stripeError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}).`);
   }
@@ -282,6 +391,40 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
     intents,
     paymentMethods,
     refunds,
+    charges,
+    disputes,
+    events,
+    refundInDashboard(intentId, amount) {
+      const { intent, charge } = chargeOf(intentId);
+      refund(intent, amount ?? charge.amount - charge.amount_refunded);
+      return events.at(-1)!.delivery;
+    },
+    dispute(intentId, reason = "fraudulent") {
+      const { intent, charge } = chargeOf(intentId);
+      charge.disputed = true;
+      const created = seconds();
+      const dispute = {
+        id: fakeId("dp_"),
+        object: "dispute",
+        amount: charge.amount,
+        balance_transactions: [
+          { id: fakeId("txn_"), object: "balance_transaction", amount: -charge.amount, currency: charge.currency, description: `Chargeback withdrawal for ${charge.id}`, fee: 1500, net: -charge.amount - 1500, reporting_category: "dispute", status: "available", type: "adjustment", created },
+        ],
+        charge: charge.id,
+        created,
+        currency: charge.currency,
+        evidence: { customer_email_address: null, customer_name: null, product_description: null, receipt: null, refund_policy: null, uncategorized_text: null },
+        evidence_details: { due_by: created + 7 * 86_400, has_evidence: false, past_due: false, submission_count: 0 },
+        is_charge_refundable: false,
+        livemode: false,
+        metadata: {},
+        payment_intent: intent.id,
+        reason,
+        status: "needs_response",
+      };
+      disputes.set(dispute.id, dispute);
+      return send("charge.dispute.created", dispute);
+    },
     processNextConfirmation() {
       processNext = true;
     },
@@ -300,11 +443,8 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
     setAmountReceived(intentId, amount) {
       intents.get(intentId)!.amount_received = amount;
     },
-    webhookDelivery(type, object, { forge = false } = {}) {
-      const body = JSON.stringify({ id: fakeId("evt_"), object: "event", api_version: "2026-10-28.endive", created: seconds(), type, data: { object }, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null } });
-      const timestamp = seconds();
-      const signature = createHmac("sha256", forge ? "whsec_forged" : webhookSecret).update(`${timestamp}.${body}`).digest("hex");
-      return { body, headers: { "content-type": "application/json", "stripe-signature": `t=${timestamp},v1=${signature}` } };
+    webhookDelivery(type, object, options = {}) {
+      return delivery(type, object, options);
     },
   };
 }

@@ -4,6 +4,8 @@
  * after the provider's API says the payment completed for that amount, in USD.
  */
 import { z } from "zod";
+import { parseUsd } from "../units";
+import { AMOUNT_MESSAGES, MAX_USD_CENTS } from "./amounts";
 import { DELIVERY_FORMATS } from "./downloads";
 import { PURCHASE_MESSAGES, purchaseSchema } from "./purchases";
 
@@ -25,9 +27,12 @@ export const FIAT_PAYMENT_MESSAGES = {
   paymentMethodDuplicate: "Already Added: This card is already saved",
   paymentMethodId: "Missing Information: Send the card's Stripe payment method id",
   badSignature: "Invalid Signature: The webhook signature could not be verified",
+  reversed: "Payment Reversed: This payment was refunded or disputed, so the purchase was cancelled",
 } as const;
 
 const usd = z.string().regex(/^\d+\.\d{2}$/);
+/** A total the page sends to be compared with the server's: never more than LoopToken's cap is worth. */
+const claimedUsd = usd.refine((text) => (parseUsd(text) ?? 0n) <= MAX_USD_CENTS, AMOUNT_MESSAGES.usdTooLarge);
 const loopId = z.string({ error: PURCHASE_MESSAGES.missing }).min(1, PURCHASE_MESSAGES.missing);
 const format = z.enum(DELIVERY_FORMATS, { error: PURCHASE_MESSAGES.format });
 
@@ -44,7 +49,7 @@ export type PaypalSetup = z.infer<typeof paypalSetupSchema>;
 export const paypalOrderRequestSchema = z.object({
   loopId,
   format,
-  amount: usd.optional().describe("The total the page shows (USD); refused when it is not the server's total"),
+  amount: claimedUsd.optional().describe("The total the page shows (USD); refused when it is not the server's total"),
   currency: z.string().optional(),
   intent: z.string().optional(),
 });
@@ -80,7 +85,13 @@ export const paypalPurchaseRequestSchema = z.object({
 export const paymentIntentRequestSchema = z.object({
   loopId,
   format,
-  amount: z.number().int().nonnegative().optional().describe("Total in cents as the page shows it; refused when it is not the server's total"),
+  amount: z
+    .number()
+    .max(Number(MAX_USD_CENTS), AMOUNT_MESSAGES.usdTooLarge)
+    .int()
+    .nonnegative()
+    .optional()
+    .describe("Total in cents as the page shows it; refused when it is not the server's total"),
   paymentMethodId: z.string().optional().describe("A saved card (GET /api/payment-methods id): the intent is confirmed with it at once"),
 });
 export type PaymentIntentRequest = z.input<typeof paymentIntentRequestSchema>;

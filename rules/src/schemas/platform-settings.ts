@@ -2,22 +2,28 @@
  * Platform settings an admin may change (GET/PUT /api/admin/settings), and the public part the
  * pages need (GET /api/client-config → fees). The code reads them where it prices, checks and
  * expires: format fees (new quotes and offers; an open offer keeps its fee), the minimum
- * withdrawal, the offer expiry (new offers and counters), and LoopMarketplace's dispute window
- * (an on-chain transaction; it applies to purchases made after it).
+ * withdrawal, the offer expiry (new offers and counters), LoopMarketplace's dispute window
+ * (an on-chain transaction; it applies to purchases made after it), and how long the proceeds of
+ * card and PayPal sales are held before the seller can spend them (new sales).
  */
 import { z } from "zod";
 import { LEDGER_DECIMALS, parseLoop } from "../units";
+import { AMOUNT_MESSAGES, MAX_LOOP_UNITS } from "./amounts";
 
 export const FEE_BPS_MAX = 5000;
 export const OFFER_EXPIRY_HOURS_MAX = 720;
 /** LoopMarketplace.MAX_DISPUTE_WINDOW */
 export const DISPUTE_WINDOW_SECONDS_MAX = 30 * 24 * 60 * 60;
+/** The longest hold of card and PayPal sale proceeds (the default, 7 days, is the column's). */
+export const FIAT_HOLD_DAYS_MAX = 180;
 
 export const SETTINGS_MESSAGES = {
   invalidFee: `Invalid Fee: A format fee is a whole number of basis points from 0 to ${FEE_BPS_MAX} (50%)`,
   invalidMinWithdrawal: `Invalid Minimum Withdrawal: Enter a LOOP amount greater than 0 with at most ${LEDGER_DECIMALS} decimals`,
+  minWithdrawalTooLarge: AMOUNT_MESSAGES.loopTooLarge,
   invalidDisputeWindow: `Invalid Dispute Window: Enter whole seconds from 0 to ${DISPUTE_WINDOW_SECONDS_MAX} (30 days)`,
   invalidOfferExpiry: `Invalid Offer Expiry: Enter whole hours from 1 to ${OFFER_EXPIRY_HOURS_MAX} (30 days)`,
+  invalidFiatHold: `Invalid Sale Hold: Enter whole days from 0 to ${FIAT_HOLD_DAYS_MAX}`,
   nothingToChange: "Nothing to Change: Send at least one setting",
   chainUnavailable: "Dispute Window Not Changed: The marketplace contract could not be reached",
 } as const;
@@ -27,6 +33,7 @@ export const platformSettingsSchema = z.object({
   minWithdrawal: z.string().describe("LOOP, 8 decimals"),
   offerExpiryHours: z.number().int(),
   disputeWindowSeconds: z.number().int().nullable().describe("LoopMarketplace's window; null when the chain cannot be read"),
+  fiatHoldDays: z.number().int().describe("Days the proceeds of a card or PayPal sale are held before the seller can spend them (0: at once)"),
   updatedAt: z.string(),
   updatedBy: z.object({ id: z.string().uuid(), username: z.string() }).nullable(),
 });
@@ -45,7 +52,11 @@ export const platformSettingsUpdateSchema = z
     minWithdrawal: z
       .string({ error: SETTINGS_MESSAGES.invalidMinWithdrawal })
       .transform((value) => value.trim())
-      .refine((value) => /^\d+(\.\d+)?$/.test(value) && (parseLoop(value) ?? 0n) > 0n, SETTINGS_MESSAGES.invalidMinWithdrawal)
+      .superRefine((value, ctx) => {
+        const units = /^\d+(\.\d+)?$/.test(value) ? parseLoop(value) : null;
+        if (units === null || units <= 0n) ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.invalidMinWithdrawal });
+        else if (units > MAX_LOOP_UNITS) ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.minWithdrawalTooLarge });
+      })
       .optional(),
     offerExpiryHours: z
       .number({ error: SETTINGS_MESSAGES.invalidOfferExpiry })
@@ -59,6 +70,12 @@ export const platformSettingsUpdateSchema = z
       .min(0, SETTINGS_MESSAGES.invalidDisputeWindow)
       .max(DISPUTE_WINDOW_SECONDS_MAX, SETTINGS_MESSAGES.invalidDisputeWindow)
       .optional(),
+    fiatHoldDays: z
+      .number({ error: SETTINGS_MESSAGES.invalidFiatHold })
+      .int(SETTINGS_MESSAGES.invalidFiatHold)
+      .min(0, SETTINGS_MESSAGES.invalidFiatHold)
+      .max(FIAT_HOLD_DAYS_MAX, SETTINGS_MESSAGES.invalidFiatHold)
+      .optional(),
   })
   .refine(
     (body) =>
@@ -66,7 +83,8 @@ export const platformSettingsUpdateSchema = z
       body.formatFeeBps?.wav !== undefined ||
       body.minWithdrawal !== undefined ||
       body.offerExpiryHours !== undefined ||
-      body.disputeWindowSeconds !== undefined,
+      body.disputeWindowSeconds !== undefined ||
+      body.fiatHoldDays !== undefined,
     SETTINGS_MESSAGES.nothingToChange,
   );
 export type PlatformSettingsUpdate = z.input<typeof platformSettingsUpdateSchema>;

@@ -1,6 +1,7 @@
 /** The in-app LOOP calls: GET /api/tokens/balance, POST /api/tokens/transfer, GET /api/tokens/transfers. */
 import { z } from "zod";
 import { LEDGER_DECIMALS, parseLoop } from "../units";
+import { AMOUNT_MESSAGES, MAX_LOOP_UNITS } from "./amounts";
 
 export const TOKEN_MESSAGES = {
   missing: "Missing Information: Please enter both recipient ID and amount",
@@ -8,6 +9,7 @@ export const TOKEN_MESSAGES = {
   insufficient: "Insufficient Balance: You don't have enough tokens for this transfer",
   invalidAmount: "Invalid Amount: Enter a number of LOOP, e.g. 12.5",
   tooPrecise: `Invalid Amount: LOOP has at most ${LEDGER_DECIMALS} decimal places`,
+  tooLarge: AMOUNT_MESSAGES.loopTooLarge,
   recipientNotFound: "Recipient Not Found: No user has this ID",
   selfTransfer: "Invalid Recipient: You cannot send tokens to yourself",
   descriptionTooLong: "Description must be at most 200 characters",
@@ -17,7 +19,7 @@ export const TOKEN_MESSAGES = {
 
 export const TRANSFER_DESCRIPTION_MAX = 200;
 
-/** A positive LOOP amount as a decimal string with at most 8 decimals (the ledger's unit). */
+/** A positive LOOP amount as a decimal string with at most 8 decimals (the ledger's unit), at most LoopToken's cap. */
 export const loopAmountSchema = z
   .string({ error: TOKEN_MESSAGES.missing })
   .trim()
@@ -34,6 +36,7 @@ export const loopAmountSchema = z
     const units = parseLoop(text);
     if (units === null) ctx.addIssue({ code: "custom", message: TOKEN_MESSAGES.tooPrecise });
     else if (units <= 0n) ctx.addIssue({ code: "custom", message: TOKEN_MESSAGES.notPositive });
+    else if (units > MAX_LOOP_UNITS) ctx.addIssue({ code: "custom", message: TOKEN_MESSAGES.tooLarge });
   });
 
 export const transferRequestSchema = z.object({
@@ -53,9 +56,20 @@ const loopString = z.string().regex(/^-?\d+\.\d{8}$/).describe("LOOP, a decimal 
 export const tokenBalanceSchema = z.object({
   balance: loopString.describe("Everything in the account, held amounts included"),
   available: loopString.describe("balance − held: what can be spent or sent now"),
-  held: loopString.describe("Reserved for pending withdrawals and orders"),
+  held: loopString.describe("Reserved for pending withdrawals, open offers and card/PayPal sale proceeds still pending"),
 });
 export type TokenBalance = z.infer<typeof tokenBalanceSchema>;
+
+/**
+ * GET /api/tokens/pending-sales: the part of `held` that is proceeds of card and PayPal sales not
+ * available yet (the payment can still be reversed), summed per day of release, soonest first.
+ */
+export const pendingSaleSchema = z.object({
+  amount: loopString.describe("LOOP held until availableAt"),
+  availableAt: z.string().describe("ISO 8601: when the last of them becomes available"),
+});
+export type PendingSale = z.infer<typeof pendingSaleSchema>;
+export const pendingSaleListSchema = z.array(pendingSaleSchema);
 
 /** Ledger entry kinds as the Transfer History shows them. The welcome bonus is a `reward`. */
 export const TRANSFER_TYPES = ["admin_airdrop", "reward", "user_transfer", "purchase", "sale", "deposit", "withdrawal", "other"] as const;

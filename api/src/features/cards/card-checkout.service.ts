@@ -1,6 +1,8 @@
 // Paying by card (DESIGN §4, Stripe PaymentIntents): the intent is created for the amount the server
 // computes; the purchase is recorded only for an intent Stripe says succeeded for exactly that amount
 // in USD, from whichever comes first: the confirmation call, the page's report or the webhook.
+// A later chargeback (`charge.dispute.created`) or full refund (`charge.refunded`) revokes it
+// (checkout/reverse-checkout.ts).
 import {
   cardPurchaseRequestSchema,
   FIAT_PAYMENT_MESSAGES,
@@ -14,6 +16,7 @@ import { consoleLogger } from "../../deps";
 import { BadGateway, BadRequest, Conflict, NotFound, PaymentRequired, ServiceUnavailable } from "../../http/errors";
 import { openCheckout, priceCheckout } from "../checkout/checkout-pricing";
 import { checkoutStatus, closeCheckout, completeCheckout } from "../checkout/complete-checkout";
+import { reverseCheckout, type ReportedReversal } from "../checkout/reverse-checkout";
 import { ownPaymentMethod } from "../payment-methods/payment-methods.service";
 import { createStripeClient } from "./stripe-client";
 import { stripeCustomerId } from "./stripe-customer";
@@ -23,6 +26,26 @@ type Checkout = { id: string; buyerId: string; loopId: string; format: string; s
 
 /** Webhook events that say an intent moved; the intent is read again from Stripe either way. */
 const INTENT_EVENTS = new Set(["payment_intent.succeeded", "payment_intent.processing", "payment_intent.payment_failed", "payment_intent.canceled"]);
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+
+/**
+ * The reversal a signed event reports, or null: a dispute (chargeback) of a charge, or a charge's
+ * refunds (how much so far: a partial refund leaves the purchase alone). Both name the charge and
+ * its PaymentIntent, which the checkout recorded at the sale.
+ */
+function reversalOf(event: Stripe.Event): ReportedReversal | null {
+  if (event.type === "charge.dispute.created") {
+    const dispute = event.data.object;
+    return { provider: "stripe", paymentRef: idOf(dispute.charge), providerRef: idOf(dispute.payment_intent), reason: "dispute", reference: dispute.id };
+  }
+  if (event.type === "charge.refunded") {
+    const charge = event.data.object;
+    const latest = charge.refunds?.data[0]?.id;
+    return { provider: "stripe", paymentRef: charge.id, providerRef: idOf(charge.payment_intent), reason: "refund", reference: latest ?? charge.id, refundedCents: BigInt(charge.amount_refunded) };
+  }
+  return null;
+}
 
 export class CardCheckout {
   constructor(
@@ -120,11 +143,18 @@ export class CardCheckout {
     } catch {
       throw new BadRequest(FIAT_PAYMENT_MESSAGES.badSignature);
     }
+    const reversal = reversalOf(event);
+    if (reversal) {
+      // The signed event is Stripe's word (bad news needs no second opinion); replays change nothing.
+      const outcome = await reverseCheckout(this.deps, reversal);
+      (this.deps.logger ?? consoleLogger).info(`Stripe webhook ${event.type} ${event.id}: ${outcome.status}`);
+      return;
+    }
     if (!INTENT_EVENTS.has(event.type)) return;
     const intentId = (event.data.object as { id?: string }).id;
     if (!intentId) return;
     const checkout = await this.deps.prisma.checkout.findUnique({ where: { provider_providerRef: { provider: "stripe", providerRef: intentId } } });
-    if (!checkout || checkout.status === "completed" || checkout.status === "refunded") return;
+    if (!checkout || checkout.status === "completed" || checkout.status === "refunded" || checkout.status === "reversed") return;
     try {
       await this.settle(stripe, checkout, await this.retrieve(stripe, intentId));
     } catch (error) {
@@ -168,6 +198,7 @@ export class CardCheckout {
     const outcome = await completeCheckout(this.deps, checkout.id, { amountCents: BigInt(intent.amount_received ?? intent.amount), currency: intent.currency, paymentRef });
     if (outcome.status === "completed") return checkoutStatus(this.deps, checkout.id, extra);
     if (outcome.status === "mismatch") throw new Conflict(FIAT_PAYMENT_MESSAGES.paidAmountMismatch);
+    if (outcome.status === "reversed") throw new Conflict(FIAT_PAYMENT_MESSAGES.reversed);
     if (outcome.status === "owned") {
       try {
         await stripe.refunds.create({ payment_intent: intent.id }, { idempotencyKey: `refund-${checkout.id}` });

@@ -2,17 +2,20 @@
 // the purchase is recorded in one transaction with the checkout locked, so the browser's call, a
 // retry and the webhook can race and only one records it. The seller is credited the price in
 // in-app LOOP (500 per USD) from `clearing`, where fiat received is counted; the fee goes to `fees`.
+// The credit is held (a timed hold, the platform's fiat hold setting) until a card chargeback or a
+// PayPal reversal is unlikely: see reverse-checkout.ts for what a reversal does.
 import type { Format } from "@loop/rules/fees";
 import { DOWNLOAD_LINK_TTL_MS } from "@loop/rules/schemas/downloads";
 import type { FiatPurchaseStatus } from "@loop/rules/schemas/fiat-payments";
-import { centsToLoopUnits, formatUsd } from "@loop/rules/units";
+import { centsToLoopUnits, formatLoopBrief, formatUsd } from "@loop/rules/units";
 import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/prisma";
-import { platformAccountId, postEntryInTx } from "../ledger/ledger.service";
+import { placeHoldInTx, platformAccountId, postEntryInTx, userAccountId } from "../ledger/ledger.service";
 import { awardXpMany, purchaseXpAward, saleXpAward, type XpAward } from "../levels/award-xp";
 import { catalogChanged } from "../loops/catalog-cache";
 import { signDownloadToken } from "../downloads/download-token";
 import { downloadSigningKey } from "../downloads/signing-secret";
+import { settingsInUse } from "../platform-settings/platform-settings.service";
 import { loopForSale } from "../purchases/purchases.service";
 import { ownedPurchase, recordPurchaseInTx, toPurchase, type CompletedPurchase } from "../purchases/record-purchase";
 import { sendPurchaseMails } from "../purchases/send-purchase-mails";
@@ -33,7 +36,9 @@ export type CheckoutOutcome =
   | { status: "owned" }
   /** Paid something else than the checkout's total: nothing recorded, kept for support. */
   | { status: "mismatch" }
-  | { status: "refunded" };
+  | { status: "refunded" }
+  /** Recorded, then refunded or disputed at the provider: the purchase was revoked. */
+  | { status: "reversed" };
 
 const METHOD = { paypal: "paypal", stripe: "card" } as const;
 
@@ -48,6 +53,7 @@ async function completeInTx(tx: Tx, checkoutId: string, paid: VerifiedPayment): 
   if (!checkout) throw new Error(`checkout ${checkoutId} does not exist`);
   if (checkout.status === "completed") return { outcome: { status: "completed", purchaseId: checkout.purchaseId! }, done: null };
   if (checkout.status === "refunded") return { outcome: { status: "refunded" }, done: null };
+  if (checkout.status === "reversed") return { outcome: { status: "reversed" }, done: null };
   const totalCents = BigInt(checkout.priceCents + checkout.feeCents);
   if (paid.currency.toUpperCase() !== checkout.currency || paid.amountCents !== totalCents) {
     await tx.checkout.update({
@@ -78,6 +84,13 @@ async function completeInTx(tx: Tx, checkoutId: string, paid: VerifiedPayment): 
       ...(feeUnits > 0n ? [{ accountId: fees, amount: feeUnits }] : []),
     ],
   });
+  // The proceeds are the seller's but not spendable until the hold ends (a timed hold: see
+  // ledger/timed-holds.ts); the sale keeps the release time of the setting in force now.
+  const { fiatHoldMs } = await settingsInUse(tx);
+  const releaseAt = fiatHoldMs > 0 ? new Date(Date.now() + fiatHoldMs) : null;
+  const hold = releaseAt
+    ? await placeHoldInTx(tx, await userAccountId(tx, loop.userId), priceUnits, `fiat-sale:${checkout.id}`, { releaseAt })
+    : null;
   const recorded = await recordPurchaseInTx(tx, {
     loop,
     buyerId: checkout.buyerId,
@@ -88,8 +101,12 @@ async function completeInTx(tx: Tx, checkoutId: string, paid: VerifiedPayment): 
     loopUnits: null,
     ledgerEntryId: entry.id,
     externalRef: checkout.providerRef,
+    ...(releaseAt ? { sellerNote: `The ${formatLoopBrief(priceUnits)} LOOP are pending until ${releaseAt.toISOString().slice(0, 10)} (UTC), while the payment can still be reversed.` } : {}),
   });
-  await tx.checkout.update({ where: { id: checkout.id }, data: { status: "completed", purchaseId: recorded.id, paymentRef: paid.paymentRef, failureReason: null } });
+  await tx.checkout.update({
+    where: { id: checkout.id },
+    data: { status: "completed", purchaseId: recorded.id, paymentRef: paid.paymentRef, failureReason: null, proceedsHoldId: hold?.id ?? null },
+  });
   return {
     outcome: { status: "completed", purchaseId: recorded.id },
     done: { purchase: toPurchase(recorded, loop, ""), sellerId: loop.userId, buyerId: checkout.buyerId },
@@ -107,9 +124,15 @@ export async function completeCheckout(deps: AppDeps, checkoutId: string, paid: 
   return outcome;
 }
 
-/** A failed, declined or refunded payment: the checkout says why (never once completed). */
-export async function closeCheckout(deps: AppDeps, checkoutId: string, status: "failed" | "refunded" | "pending", reason: string | null): Promise<void> {
-  await deps.prisma.checkout.updateMany({ where: { id: checkoutId, status: { in: ["open", "pending", "failed"] } }, data: { status, failureReason: reason } });
+/**
+ * A failed, declined or refunded payment: the checkout says why (never once completed). `paymentRef`:
+ * the provider's payment (e.g. a PayPal capture pending review), so that a reversal of it is found.
+ */
+export async function closeCheckout(deps: AppDeps, checkoutId: string, status: "failed" | "refunded" | "pending", reason: string | null, paymentRef?: string): Promise<void> {
+  await deps.prisma.checkout.updateMany({
+    where: { id: checkoutId, status: { in: ["open", "pending", "failed"] } },
+    data: { status, failureReason: reason, ...(paymentRef ? { paymentRef } : {}) },
+  });
 }
 
 /** The answer of every PayPal and card call: the purchase (with a fresh download link) once recorded. */

@@ -45,6 +45,30 @@ const CHECKS: Check[] = [
     sql: `SELECT 'all accounts' AS subject, SUM("balance")::text AS detail FROM "app"."ledger_accounts" HAVING COALESCE(SUM("balance"), 0) <> 0`,
   },
   {
+    name: "fiat sale proceeds hold does not match its sale (not the seller's account, not the price, or still open after a reversal)",
+    sql: `SELECT c."id"::text AS subject, h."state" || ' ' || h."amount"::text AS detail FROM "app"."checkouts" c
+          JOIN "app"."ledger_holds" h ON h."id" = c."proceeds_hold_id"
+          JOIN "app"."loops" l ON l."id" = c."loop_id"
+          JOIN "app"."ledger_accounts" a ON a."id" = h."account_id"
+          WHERE a."user_id" IS DISTINCT FROM l."user_id" OR h."amount" <> c."price_cents"::bigint * 500000000
+             OR (c."status" = 'reversed' AND h."state" = 'open') OR (h."state" = 'captured' AND h."entry_id" IS DISTINCT FROM c."reversal_entry_id")`,
+  },
+  {
+    name: "reversed fiat sale not booked once (its entry missing, not balanced against clearing, or its purchase still owned)",
+    sql: `SELECT c."id"::text AS subject, COALESCE(e."kind", 'no entry') AS detail FROM "app"."checkouts" c
+          LEFT JOIN "app"."ledger_entries" e ON e."id" = c."reversal_entry_id"
+          LEFT JOIN "app"."purchases" pu ON pu."id" = c."purchase_id"
+          WHERE c."status" = 'reversed' AND (
+            e."id" IS NULL OR e."idempotency_key" <> 'reversal:' || c."id"
+            OR pu."refunded_at" IS NULL
+            OR (SELECT COALESCE(SUM(p."amount"), 0) FROM "app"."ledger_postings" p JOIN "app"."ledger_accounts" a ON a."id" = p."account_id"
+                WHERE p."entry_id" = e."id" AND a."kind" = 'clearing') <> (c."price_cents" + c."fee_cents")::bigint * 500000000)`,
+  },
+  {
+    name: "chargeback losses account credited (it only records losses)",
+    sql: `SELECT "id"::text AS subject, "balance"::text AS detail FROM "app"."ledger_accounts" WHERE "kind" = 'chargeback_losses' AND "balance" > 0`,
+  },
+  {
     name: "welcome bonus missing or posted more than once",
     sql: `SELECT u."id"::text AS subject, COUNT(e."id")::text AS detail FROM "app"."users" u
           LEFT JOIN "app"."ledger_entries" e ON e."idempotency_key" = 'welcome:' || u."id"

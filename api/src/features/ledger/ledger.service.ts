@@ -4,7 +4,8 @@
 // immutable entries, holds resolved once.
 import { isUniqueViolation, Prisma, type PrismaClient, type Tx } from "../../db/prisma";
 
-export type PlatformAccountKind = "issuance" | "fees" | "vault" | "clearing";
+/** chargeback_losses: fiat payments reversed after their proceeds became the seller's (the platform's loss). */
+export type PlatformAccountKind = "issuance" | "fees" | "vault" | "clearing" | "chargeback_losses";
 export type EntryKind =
   | "welcome_bonus"
   | "user_transfer"
@@ -16,7 +17,11 @@ export type EntryKind =
   | "deposit"
   | "withdrawal"
   | "vault_deposit"
-  | "correction";
+  | "correction"
+  /** A fiat sale reversed inside its hold: the held proceeds and the fee go back to clearing. */
+  | "sale_reversal"
+  /** A fiat sale reversed after its hold: clearing made whole from chargeback_losses (and fees). */
+  | "chargeback_loss";
 
 export const WELCOME_BONUS_UNITS = 500n * 10n ** 8n;
 
@@ -191,16 +196,21 @@ export interface Hold {
   state: "open" | "captured" | "released";
   reason: string;
   entryId: string | null;
+  /** A timed hold is released by the job (see timed-holds.ts) once this time has passed. */
+  releaseAt: Date | null;
 }
 
-const holdSelect = { id: true, accountId: true, amount: true, state: true, reason: true, entryId: true } as const;
+const holdSelect = { id: true, accountId: true, amount: true, state: true, reason: true, entryId: true, releaseAt: true } as const;
 
-/** Reserves `amount` of a user account's available balance (InsufficientFunds otherwise). */
-export async function placeHoldInTx(tx: Tx, accountId: string, amount: bigint, reason: string): Promise<Hold> {
+/**
+ * Reserves `amount` of a user account's available balance (InsufficientFunds otherwise). With
+ * `releaseAt`, a timed hold: the job releases it then, unless it was captured or released before.
+ */
+export async function placeHoldInTx(tx: Tx, accountId: string, amount: bigint, reason: string, options: { releaseAt?: Date } = {}): Promise<Hold> {
   if (amount <= 0n) throw new Error("ledger: a hold reserves a positive amount");
   const account = (await lockAccounts(tx, [accountId])).get(accountId)!;
   if (account.kind === "user" && account.balance - account.held < amount) throw new InsufficientFunds(accountId);
-  return (await tx.ledgerHold.create({ data: { accountId, amount, reason }, select: holdSelect })) as Hold;
+  return (await tx.ledgerHold.create({ data: { accountId, amount, reason, releaseAt: options.releaseAt ?? null }, select: holdSelect })) as Hold;
 }
 
 export function placeHold(prisma: PrismaClient, accountId: string, amount: bigint, reason: string): Promise<Hold> {

@@ -1,6 +1,8 @@
 // Paying with PayPal (DESIGN §4, Orders v2): the server creates the order for the amount it computes,
 // captures it, and records the purchase only when PayPal's own answer (never the page's) says the
 // capture completed for exactly that amount in USD. A closed browser is covered by the webhook.
+// A later reversal (`PAYMENT.CAPTURE.REVERSED`, a chargeback) or full refund
+// (`PAYMENT.CAPTURE.REFUNDED`) revokes it (checkout/reverse-checkout.ts).
 import {
   FIAT_PAYMENT_MESSAGES,
   paypalOrderRequestSchema,
@@ -18,6 +20,7 @@ import { consoleLogger } from "../../deps";
 import { BadGateway, BadRequest, Conflict, NotFound, PaymentRequired, ServiceUnavailable, Unprocessable } from "../../http/errors";
 import { openCheckout, priceCheckout } from "../checkout/checkout-pricing";
 import { checkoutStatus, closeCheckout, completeCheckout } from "../checkout/complete-checkout";
+import { reverseCheckout, type ReportedReversal } from "../checkout/reverse-checkout";
 import { captureOf, PaypalApiError, PaypalClient, PaypalUnavailable, type PaypalOrderDetails, type WebhookHeaders } from "./paypal-client";
 
 type Checkout = { id: string; buyerId: string; loopId: string; format: string; status: string; providerRef: string | null };
@@ -64,6 +67,7 @@ export class PaypalCheckout {
     const client = this.requireClient();
     const checkout = await this.buyersCheckout(buyerId, orderId);
     if (checkout.status === "completed") return checkoutStatus(this.deps, checkout.id);
+    if (checkout.status === "reversed") throw new Conflict(FIAT_PAYMENT_MESSAGES.reversed);
     return this.captureAndSettle(client, checkout);
   }
 
@@ -76,6 +80,7 @@ export class PaypalCheckout {
     const checkout = await this.buyersCheckout(buyerId, orderID);
     if (checkout.loopId !== loopId || checkout.format !== format) throw new NotFound(FIAT_PAYMENT_MESSAGES.orderNotFound);
     if (checkout.status === "completed") return checkoutStatus(this.deps, checkout.id);
+    if (checkout.status === "reversed") throw new Conflict(FIAT_PAYMENT_MESSAGES.reversed);
     const order = await this.call(() => client.getOrder(orderID));
     if (order.status === "APPROVED") return this.captureAndSettle(client, checkout);
     return this.settle(client, checkout, order);
@@ -85,16 +90,23 @@ export class PaypalCheckout {
    * POST /api/webhooks/paypal: verified by PayPal's verify-webhook-signature call. The event only
    * says which order to look at; what was paid is read from PayPal's API again.
    */
-  async handleWebhook(headers: WebhookHeaders, event: { event_type?: string; resource?: Record<string, unknown> }): Promise<void> {
+  async handleWebhook(headers: WebhookHeaders, event: WebhookEvent): Promise<void> {
     const client = this.requireClient();
     const webhookId = this.deps.config.paypal?.webhookId;
     if (!webhookId) throw new ServiceUnavailable("PayPal webhooks are not configured (PAYPAL_WEBHOOK_ID)");
     const verified = await this.call(() => client.verifyWebhookSignature(webhookId, headers, event));
     if (!verified) throw new BadRequest(FIAT_PAYMENT_MESSAGES.badSignature);
+    const reversal = reversalOf(event);
+    if (reversal) {
+      // The verified event is PayPal's word (bad news needs no second opinion); replays change nothing.
+      const outcome = await reverseCheckout(this.deps, reversal);
+      (this.deps.logger ?? consoleLogger).info(`PayPal webhook ${event.event_type} ${String(event.id ?? "")}: ${outcome.status}`);
+      return;
+    }
     const orderId = orderIdOf(event);
     if (!orderId) return;
     const checkout = await this.deps.prisma.checkout.findUnique({ where: { provider_providerRef: { provider: "paypal", providerRef: orderId } } });
-    if (!checkout || checkout.status === "completed" || checkout.status === "refunded") return;
+    if (!checkout || checkout.status === "completed" || checkout.status === "refunded" || checkout.status === "reversed") return;
     try {
       if (event.event_type === "CHECKOUT.ORDER.APPROVED") {
         // The buyer approved and closed the window before the page could ask for the capture.
@@ -138,7 +150,7 @@ export class PaypalCheckout {
     if (unit?.custom_id !== undefined && unit.custom_id !== checkout.id) throw new NotFound(FIAT_PAYMENT_MESSAGES.orderNotFound);
     // The capture's own status decides, whatever the order's (a declined capture can sit in a COMPLETED order).
     if (capture?.status === "PENDING") {
-      await closeCheckout(this.deps, checkout.id, "pending", "PayPal holds the capture for review");
+      await closeCheckout(this.deps, checkout.id, "pending", "PayPal holds the capture for review", capture.id);
       return checkoutStatus(this.deps, checkout.id);
     }
     if (capture?.status === "DECLINED" || capture?.status === "FAILED") {
@@ -150,6 +162,7 @@ export class PaypalCheckout {
     const outcome = await completeCheckout(this.deps, checkout.id, { amountCents, currency: capture.amount.currency_code, paymentRef: capture.id });
     if (outcome.status === "completed") return checkoutStatus(this.deps, checkout.id);
     if (outcome.status === "mismatch") throw new Conflict(FIAT_PAYMENT_MESSAGES.paidAmountMismatch);
+    if (outcome.status === "reversed") throw new Conflict(FIAT_PAYMENT_MESSAGES.reversed);
     if (outcome.status === "owned") {
       await this.call(() => client.refundCapture(capture.id, `refund-${checkout.id}`));
       await closeCheckout(this.deps, checkout.id, "refunded", "the buyer owned the loop already: capture refunded");
@@ -184,8 +197,37 @@ function gatewayError(error: unknown): unknown {
   return error;
 }
 
+type WebhookEvent = { id?: unknown; event_type?: string; resource?: Record<string, unknown> };
+
+/**
+ * The reversal an event reports, or null. Both events carry a refund resource (resource_type
+ * "refund"): its `up` link names the capture (recorded as the checkout's paymentRef at the sale);
+ * a refund's seller_payable_breakdown.total_refunded_amount (else its amount) says how much of the
+ * capture has been refunded so far. PAYMENT.CAPTURE.REVERSED is PayPal taking the payment back
+ * (a chargeback or a reversal): always the whole sale.
+ */
+function reversalOf(event: WebhookEvent): ReportedReversal | null {
+  if (event.event_type !== "PAYMENT.CAPTURE.REVERSED" && event.event_type !== "PAYMENT.CAPTURE.REFUNDED") return null;
+  const resource = event.resource ?? {};
+  const links = Array.isArray(resource.links) ? (resource.links as { href?: unknown; rel?: unknown }[]) : [];
+  const up = links.find((link) => link.rel === "up" && typeof link.href === "string");
+  const captureId = up ? (/\/v2\/payments\/captures\/([^/?#]+)/.exec(String(up.href))?.[1] ?? null) : null;
+  const orderId = (resource.supplementary_data as { related_ids?: { order_id?: unknown } } | undefined)?.related_ids?.order_id;
+  const base = {
+    provider: "paypal" as const,
+    paymentRef: captureId ? decodeURIComponent(captureId) : null,
+    providerRef: typeof orderId === "string" ? orderId : null,
+    reference: typeof resource.id === "string" ? resource.id : String(event.id ?? "unknown"),
+  };
+  if (event.event_type === "PAYMENT.CAPTURE.REVERSED") return { ...base, reason: "dispute" };
+  const breakdown = resource.seller_payable_breakdown as { total_refunded_amount?: { value?: unknown } } | undefined;
+  const refunded = breakdown?.total_refunded_amount?.value ?? (resource.amount as { value?: unknown } | undefined)?.value;
+  const refundedCents = typeof refunded === "string" ? parseUsd(refunded) : null;
+  return { ...base, reason: "refund", ...(refundedCents !== null ? { refundedCents } : {}) };
+}
+
 /** The order an event is about: the order itself, or a capture's related order. */
-function orderIdOf(event: { event_type?: string; resource?: Record<string, unknown> }): string | null {
+function orderIdOf(event: WebhookEvent): string | null {
   const resource = event.resource ?? {};
   if (event.event_type?.startsWith("CHECKOUT.ORDER.")) return typeof resource.id === "string" ? resource.id : null;
   const related = (resource.supplementary_data as { related_ids?: { order_id?: unknown } } | undefined)?.related_ids?.order_id;

@@ -1,7 +1,8 @@
 // The platform settings an admin changes (GET/PUT /api/admin/settings) and the code uses: format
 // fees (new quotes, checkouts and in-app offers; an open offer keeps the fee it was opened with),
-// the minimum withdrawal, the offer expiry (new offers and counters), and LoopMarketplace's dispute
-// window (on chain, sent with the operator key, which holds SETTINGS_ROLE). The row
+// the minimum withdrawal, the offer expiry (new offers and counters), LoopMarketplace's dispute
+// window (on chain, sent with the operator key, which holds SETTINGS_ROLE), and the hold of card and
+// PayPal sale proceeds (new sales; a sale keeps the release time it was made with). The row
 // (app.platform_settings, one row) is read per use: one small query, never stale across processes.
 import { loopMarketplaceAbi } from "@loop/contracts/abis";
 import type { Format } from "@loop/rules/fees";
@@ -20,6 +21,7 @@ import { BadGateway } from "../../http/errors";
 import { recordAdminActionInTx } from "../admin/audit-log";
 
 const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** The settings the server prices, checks and expires with. */
 export interface SettingsInUse {
@@ -27,6 +29,8 @@ export interface SettingsInUse {
   feeBps: Record<Format, bigint>;
   minWithdrawalUnits: bigint;
   offerExpiryMs: number;
+  /** How long a fiat (card, PayPal) sale's proceeds are held; 0: available at once. */
+  fiatHoldMs: number;
 }
 
 type Db = PrismaClient | Tx;
@@ -37,11 +41,15 @@ async function settingsRow(db: Db) {
 
 /** The settings in use now (one query; inside a transaction, as that transaction sees them). */
 export async function settingsInUse(db: Db): Promise<SettingsInUse> {
-  const row = await db.platformSettings.findUniqueOrThrow({ where: { id: true }, select: { mp3FeeBps: true, wavFeeBps: true, minWithdrawalUnits: true, offerExpiryHours: true } });
+  const row = await db.platformSettings.findUniqueOrThrow({
+    where: { id: true },
+    select: { mp3FeeBps: true, wavFeeBps: true, minWithdrawalUnits: true, offerExpiryHours: true, fiatHoldDays: true },
+  });
   return {
     feeBps: { mp3: BigInt(row.mp3FeeBps), wav: BigInt(row.wavFeeBps) },
     minWithdrawalUnits: row.minWithdrawalUnits,
     offerExpiryMs: row.offerExpiryHours * HOUR_MS,
+    fiatHoldMs: row.fiatHoldDays * DAY_MS,
   };
 }
 
@@ -107,17 +115,19 @@ function toSettings(row: SettingsRow, disputeWindowSeconds: number | null): Plat
     minWithdrawal: formatLoop(row.minWithdrawalUnits),
     offerExpiryHours: row.offerExpiryHours,
     disputeWindowSeconds,
+    fiatHoldDays: row.fiatHoldDays,
     updatedAt: row.updatedAt.toISOString(),
     updatedBy: row.updater ? { id: row.updater.id, username: row.updater.username } : null,
   };
 }
 
 /** The audit log's before/after: the settings themselves (no updatedAt/updatedBy). */
-const audited = ({ formatFeeBps, minWithdrawal, offerExpiryHours, disputeWindowSeconds }: PlatformSettings) => ({
+const audited = ({ formatFeeBps, minWithdrawal, offerExpiryHours, disputeWindowSeconds, fiatHoldDays }: PlatformSettings) => ({
   formatFeeBps,
   minWithdrawal,
   offerExpiryHours,
   disputeWindowSeconds,
+  fiatHoldDays,
 });
 
 /** GET /api/admin/settings */
@@ -154,6 +164,7 @@ export async function updatePlatformSettings(deps: AppDeps, adminId: string, bod
         ...(change.formatFeeBps?.wav !== undefined ? { wavFeeBps: change.formatFeeBps.wav } : {}),
         ...(minWithdrawalUnits !== undefined ? { minWithdrawalUnits } : {}),
         ...(change.offerExpiryHours !== undefined ? { offerExpiryHours: change.offerExpiryHours } : {}),
+        ...(change.fiatHoldDays !== undefined ? { fiatHoldDays: change.fiatHoldDays } : {}),
         updatedAt: new Date(),
         updatedBy: adminId,
       },

@@ -36,6 +36,8 @@ export interface PurchaseToRecord {
   ledgerEntryId: string | null;
   /** E.g. the transaction hash of a wallet purchase. */
   externalRef: string | null;
+  /** Appended to the seller's "New Sale" notification (e.g. when held proceeds become available). */
+  sellerNote?: string;
 }
 
 export interface RecordedPurchase {
@@ -55,7 +57,7 @@ export function ownedPurchase(db: Tx | PrismaClient, buyerId: string, loopId: st
 
 /** The purchase row and the notifications; a second purchase of the same loop and format is 409. */
 export async function recordPurchaseInTx(tx: Tx, input: PurchaseToRecord): Promise<RecordedPurchase> {
-  const { loop, buyerId, format, priceCents, feeCents, method, loopUnits, ledgerEntryId, externalRef } = input;
+  const { loop, buyerId, format, priceCents, feeCents, method, loopUnits, ledgerEntryId, externalRef, sellerNote } = input;
   let row: RecordedPurchase;
   try {
     row = await tx.purchase.create({
@@ -80,7 +82,7 @@ export async function recordPurchaseInTx(tx: Tx, input: PurchaseToRecord): Promi
       userId: loop.userId,
       type: "success",
       title: "New Sale",
-      message: `You sold ${what} for $${formatUsd(BigInt(priceCents))}.`,
+      message: `You sold ${what} for $${formatUsd(BigInt(priceCents))}.${sellerNote ? ` ${sellerNote}` : ""}`,
       actionUrl: "/tokens",
       actionText: "View balance",
     });

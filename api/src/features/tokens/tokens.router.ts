@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { idempotentEntry } from "../../http/idempotency";
 import { requireUser } from "../auth/require-user";
-import { listTransfers, planTransfer, tokenBalance, transferRefusal } from "./tokens.service";
+import { listTransfers, pendingSales, planTransfer, tokenBalance, transferRefusal } from "./tokens.service";
 import { walletTransfers } from "./wallet-transfers.service";
 
 const walletQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
@@ -19,6 +19,10 @@ export function tokensRouter(deps: AppDeps): Router {
   router.get("/tokens/balance", async (req, res) => {
     const user = requireUser(req);
     res.json(await tokenBalance(prisma, user.id));
+  });
+  router.get("/tokens/pending-sales", async (req, res) => {
+    const user = requireUser(req);
+    res.json(await pendingSales(prisma, user.id));
   });
   router.post("/tokens/transfer", async (req, res) => {
     const user = requireUser(req);

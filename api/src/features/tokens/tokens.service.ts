@@ -1,11 +1,12 @@
-// GET /api/tokens/balance, POST /api/tokens/transfer, GET /api/tokens/transfers.
+// GET /api/tokens/balance, GET /api/tokens/pending-sales, POST /api/tokens/transfer, GET /api/tokens/transfers.
 import { randomUUID } from "node:crypto";
-import { TOKEN_MESSAGES, transferRequestSchema, type TokenBalance, type Transfer, type TransferType } from "@loop/rules/schemas/tokens";
+import { TOKEN_MESSAGES, transferRequestSchema, type PendingSale, type TokenBalance, type Transfer, type TransferType } from "@loop/rules/schemas/tokens";
 import { formatLoop, formatLoopBrief, parseLoop } from "@loop/rules/units";
 import type { PrismaClient } from "../../db/prisma";
 import { BadRequest, type HttpError, NotFound } from "../../http/errors";
 import type { PlannedEntryCall } from "../../http/idempotency";
 import { InsufficientFunds, type UnknownUser, userBalance } from "../ledger/ledger.service";
+import { pendingTimedHolds } from "../ledger/timed-holds";
 import { createNotificationInTx } from "../notifications/create-notification";
 import { UUID } from "../../http/uuid";
 
@@ -13,6 +14,12 @@ import { UUID } from "../../http/uuid";
 export async function tokenBalance(prisma: PrismaClient, userId: string): Promise<TokenBalance> {
   const { balance, held, available } = await userBalance(prisma, userId);
   return { balance: formatLoop(balance), available: formatLoop(available), held: formatLoop(held) };
+}
+
+/** GET /api/tokens/pending-sales: the held proceeds of card and PayPal sales (timed holds), per day of release. */
+export async function pendingSales(prisma: PrismaClient, userId: string): Promise<PendingSale[]> {
+  const pending = await pendingTimedHolds(prisma, userId);
+  return pending.map((line) => ({ amount: formatLoop(line.amount), availableAt: line.releaseAt.toISOString() }));
 }
 
 /**
@@ -82,6 +89,8 @@ const TYPE_OF_KIND: Record<string, TransferType> = {
   user_transfer: "user_transfer",
   purchase: "purchase",
   sale: "sale",
+  // A fiat sale reversed inside its hold: the seller's side of it, going out.
+  sale_reversal: "sale",
   deposit: "deposit",
   withdrawal: "withdrawal",
 };

@@ -84,7 +84,10 @@ export const paymentsOperations = defineFeature({
         402: failure("`Payment Declined: …`: PayPal declined the buyer's funding source."),
         403: crossSiteOrBanned,
         404: failure("`Order Not Found: …`: no such order, or someone else's."),
-        409: failure("`Already Purchased: …` (bought another way meanwhile: the order is not captured, or a captured payment is refunded), `Payment Mismatch: …`, or `Payment Not Completed: …`."),
+        409: failure(
+          "`Already Purchased: …` (bought another way meanwhile: the order is not captured, or a captured payment is refunded), `Payment Mismatch: …`, `Payment Not Completed: …`, " +
+            "or `Payment Reversed: …` (refunded or disputed after the purchase: it was cancelled).",
+        ),
         422: failure("`Payment Not Approved: …`: the buyer has not approved the order yet."),
         502: providerDown,
         503: paypalOff,
@@ -106,7 +109,7 @@ export const paymentsOperations = defineFeature({
         402: failure("`Payment Declined: …`."),
         403: crossSiteOrBanned,
         404: failure("`Order Not Found: …`: no such order, someone else's, or for another loop or format."),
-        409: failure("`Already Purchased: …`, `Payment Mismatch: …`, or `Payment Not Completed: …`."),
+        409: failure("`Already Purchased: …`, `Payment Mismatch: …`, `Payment Not Completed: …`, or `Payment Reversed: …`."),
         413: bodyTooLarge,
         502: providerDown,
         503: paypalOff,
@@ -196,7 +199,10 @@ export const paymentsOperations = defineFeature({
       path: "/api/webhooks/paypal",
       operationId: "paypalWebhook",
       summary: "PayPal's webhook (CHECKOUT.ORDER.APPROVED, PAYMENT.CAPTURE.*), verified with PayPal's verify-webhook-signature",
-      description: "Called by PayPal only: no session, no Origin check. The event names the order; what was paid is read from PayPal's API again.",
+      description:
+        "Called by PayPal only: no session, no Origin check. The event names the order; what was paid is read from PayPal's API again. " +
+        "`PAYMENT.CAPTURE.REVERSED` (a chargeback) and `PAYMENT.CAPTURE.REFUNDED` (once the whole capture is refunded) revoke the purchase: inside the hold " +
+        "of the seller's proceeds they go back, after it the platform books the loss. A replay, or a second event for the same payment, changes nothing.",
       auth: "none",
       body: webhookEvent,
       responses: {
@@ -210,8 +216,11 @@ export const paymentsOperations = defineFeature({
       method: "post",
       path: "/api/webhooks/stripe",
       operationId: "stripeWebhook",
-      summary: "Stripe's webhook (payment_intent.*), verified by its Stripe-Signature header",
-      description: "Called by Stripe only: no session, no Origin check. The intent is read from Stripe's API again before anything is recorded.",
+      summary: "Stripe's webhook (payment_intent.*, charge.dispute.created, charge.refunded), verified by its Stripe-Signature header",
+      description:
+        "Called by Stripe only: no session, no Origin check. The intent is read from Stripe's API again before anything is recorded. " +
+        "`charge.dispute.created` (a chargeback) and `charge.refunded` (once the whole charge is refunded) revoke the purchase: inside the hold of the " +
+        "seller's proceeds they go back, after it the platform books the loss. A replay, or a dispute followed by a refund, changes nothing.",
       auth: "none",
       body: webhookEvent,
       responses: {

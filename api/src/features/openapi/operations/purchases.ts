@@ -25,7 +25,8 @@ export const purchasesOperations = defineFeature({
       description:
         "A free loop needs no `paymentMethod`; a paid one needs `paymentMethod: \"loop\"`. Send an `Idempotency-Key` header so that a retry answers the first purchase again. " +
         "A card payment confirmed with Stripe.js is reported here as `{loopId, format, paymentIntentId}` (CardPurchaseRequest): answered with a FiatPurchaseStatus, " +
-        "201 `completed` once Stripe says the intent succeeded for the total, 202 `pending` while the bank confirms, 409 `Payment Not Completed: …` otherwise.",
+        "201 `completed` once Stripe says the intent succeeded for the total, 202 `pending` while the bank confirms, 409 `Payment Not Completed: …` otherwise " +
+        "(`Payment Reversed: …` once the payment was refunded or disputed).",
       auth: "required",
       body: purchaseRequestSchema,
       responses: {

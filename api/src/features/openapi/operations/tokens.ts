@@ -1,4 +1,13 @@
-import { tokenBalanceSchema, transferListSchema, transferRequestSchema, transferSchema, walletTransferListSchema, walletTransferSchema } from "@loop/rules/schemas/tokens";
+import {
+  pendingSaleListSchema,
+  pendingSaleSchema,
+  tokenBalanceSchema,
+  transferListSchema,
+  transferRequestSchema,
+  transferSchema,
+  walletTransferListSchema,
+  walletTransferSchema,
+} from "@loop/rules/schemas/tokens";
 import { z } from "zod";
 import { banned, bodyTooLarge, failure, json, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
@@ -8,15 +17,30 @@ export const tokensOperations = defineFeature({
   description:
     "In-app LOOP (the ledger): balance, transfers between users and their history. Amounts are decimal strings with 8 decimals. " +
     "Money calls accept an `Idempotency-Key` header: the same key with the same body answers the first response again; with another body, 409.",
-  schemas: { TokenBalance: tokenBalanceSchema, TransferRequest: transferRequestSchema, Transfer: transferSchema, WalletTransfer: walletTransferSchema },
+  schemas: { TokenBalance: tokenBalanceSchema, PendingSale: pendingSaleSchema, TransferRequest: transferRequestSchema, Transfer: transferSchema, WalletTransfer: walletTransferSchema },
   operations: [
     {
       method: "get",
       path: "/api/tokens/balance",
       operationId: "getTokenBalance",
       summary: "The caller's LOOP balance, available and held amounts",
+      description:
+        "`held` is reserved for pending withdrawals, open offers and the proceeds of card and PayPal sales still in their hold (GET /api/tokens/pending-sales): " +
+        "none of it can be sent, spent or withdrawn until it is released.",
       auth: "required",
       responses: { 200: json(tokenBalanceSchema, "balance = available + held"), 401: signInRequired, 403: banned },
+    },
+    {
+      method: "get",
+      path: "/api/tokens/pending-sales",
+      operationId: "getPendingSales",
+      summary: "The caller's card and PayPal sale proceeds still held, per day of release",
+      description:
+        "A card or PayPal sale credits the seller at once, but the proceeds are held for the platform's fiat hold (default 7 days) while the payment can still be " +
+        "reversed; they are part of `held`. Each line sums the sales released on one day (UTC); `availableAt` is when the last of them is released (the API " +
+        "releases due holds every minute). A chargeback or refund inside the hold takes them back.",
+      auth: "required",
+      responses: { 200: json(pendingSaleListSchema, "Soonest first; empty when nothing is pending"), 401: signInRequired, 403: banned },
     },
     {
       method: "post",

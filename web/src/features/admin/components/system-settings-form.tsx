@@ -15,7 +15,7 @@ import { buildSettingsUpdate, formatDuration, type SettingsValues, settingsToVal
 
 export const SETTINGS_FAILED_TEXT = "Failed to save the settings.";
 
-/** System Settings: format fees, minimum withdrawal, offer expiry and the escrow dispute window. */
+/** System Settings: format fees, minimum withdrawal, offer expiry, the escrow dispute window and the card/PayPal sale hold. */
 export function SystemSettingsPanel() {
   const settings = usePlatformSettings();
   if (settings.isError) return <LoadError message="The settings could not be loaded." onRetry={() => void settings.refetch()} />;
@@ -88,6 +88,13 @@ export function SystemSettingsForm({ settings }: { settings: PlatformSettings })
             value={values.disputeWindowSeconds}
             onChange={(event) => set("disputeWindowSeconds", event.target.value)}
           />
+        </Field>
+        <Field
+          id="setting-fiat-hold"
+          label="Card and PayPal sale hold (days)"
+          hint="Sellers see these proceeds as pending until the hold ends; a chargeback or refund inside it takes them back. New sales only."
+        >
+          <Input id="setting-fiat-hold" inputMode="numeric" value={values.fiatHoldDays} onChange={(event) => set("fiatHoldDays", event.target.value)} />
         </Field>
       </div>
       {error ? <FormAlert message={error} /> : null}

@@ -25,6 +25,9 @@ describe("settings form", () => {
     const settings = makeSettings();
     const values = { ...settingsToValues(settings), mp3Percent: "2.5", offerExpiryHours: "48" };
     expect(buildSettingsUpdate(settings, values)).toEqual({ ok: true, body: { formatFeeBps: { mp3: 250 }, offerExpiryHours: 48 } });
+    expect(settingsToValues(settings).fiatHoldDays).toBe("7");
+    expect(buildSettingsUpdate(settings, { ...settingsToValues(settings), fiatHoldDays: " 14 " })).toEqual({ ok: true, body: { fiatHoldDays: 14 } });
+    expect(buildSettingsUpdate(settings, { ...settingsToValues(settings), fiatHoldDays: "0" })).toEqual({ ok: true, body: { fiatHoldDays: 0 } });
   });
 
   it("refuses bad values with the shared schema's messages, and an unchanged form", () => {
@@ -37,6 +40,8 @@ describe("settings form", () => {
     expect(buildSettingsUpdate(settings, { ...base, offerExpiryHours: "0" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidOfferExpiry });
     expect(buildSettingsUpdate(settings, { ...base, offerExpiryHours: "1.5" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidOfferExpiry });
     expect(buildSettingsUpdate(settings, { ...base, disputeWindowSeconds: "2592001" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidDisputeWindow });
+    expect(buildSettingsUpdate(settings, { ...base, fiatHoldDays: "181" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidFiatHold });
+    expect(buildSettingsUpdate(settings, { ...base, fiatHoldDays: "2.5" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidFiatHold });
   });
 
   it("leaves the dispute window out when the chain could not be read and nothing was typed", () => {

@@ -1,7 +1,8 @@
 /**
  * The System Settings form (GET/PUT /api/admin/settings): fees shown as percentages and sent as
- * basis points, the minimum withdrawal in LOOP, the offer expiry in hours and the dispute window in
- * seconds (shown in human units). Only changed settings are sent, checked by the shared schema.
+ * basis points, the minimum withdrawal in LOOP, the offer expiry in hours, the dispute window in
+ * seconds (shown in human units) and the hold of card and PayPal sale proceeds in days. Only changed
+ * settings are sent, checked by the shared schema.
  */
 import {
   type PlatformSettings,
@@ -52,6 +53,7 @@ export interface SettingsValues {
   offerExpiryHours: string;
   /** Empty when the chain could not be read and the admin has not typed a value. */
   disputeWindowSeconds: string;
+  fiatHoldDays: string;
 }
 
 /** "10.00000000" → "10": the minimum as an admin would type it. */
@@ -67,6 +69,7 @@ export function settingsToValues(settings: PlatformSettings): SettingsValues {
     minWithdrawal: trimLoop(settings.minWithdrawal),
     offerExpiryHours: String(settings.offerExpiryHours),
     disputeWindowSeconds: settings.disputeWindowSeconds === null ? "" : String(settings.disputeWindowSeconds),
+    fiatHoldDays: String(settings.fiatHoldDays),
   };
 }
 
@@ -95,6 +98,7 @@ export function buildSettingsUpdate(current: PlatformSettings, values: SettingsV
     if (typed === null || typed !== parseLoop(current.minWithdrawal)) body.minWithdrawal = values.minWithdrawal.trim();
   }
   if (values.offerExpiryHours.trim() !== initial.offerExpiryHours) body.offerExpiryHours = wholeNumber(values.offerExpiryHours);
+  if (values.fiatHoldDays.trim() !== initial.fiatHoldDays) body.fiatHoldDays = wholeNumber(values.fiatHoldDays);
   if (values.disputeWindowSeconds.trim() !== initial.disputeWindowSeconds && values.disputeWindowSeconds.trim() !== "") {
     body.disputeWindowSeconds = wholeNumber(values.disputeWindowSeconds);
   }

@@ -2,7 +2,7 @@ import { configure, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { json, page, stubApi } from "@/features/loops/testing/loop-fixtures";
 import { makeUser, renderApp } from "@/testing/test-utils";
-import { balance, renderWithToasts } from "../testing/token-fixtures";
+import { balance, pendingSale, renderWithToasts } from "../testing/token-fixtures";
 import { BalanceBanner } from "./balance-banner";
 
 configure({ asyncUtilTimeout: 6000 });
@@ -26,6 +26,30 @@ describe("LOOP balance banner", () => {
     renderWithToasts(<BalanceBanner user={{ id: "u-1" }} />);
     expect(await screen.findByTestId("banner-usd")).toHaveTextContent("$0.01");
     expect(screen.getByText(/1\.00000000 LOOP held for pending withdrawals/)).toBeInTheDocument();
+  });
+
+  it("shows card and PayPal sale proceeds as pending until their date, and only the rest as held for withdrawals and offers", async () => {
+    stubApi({
+      "GET /api/tokens/balance": () => json(balance("3000.00000000", "2505.00000000", "495.00000000")),
+      "GET /api/tokens/pending-sales": () => json([pendingSale("2495.00000000", "2026-12-03T12:00:00.000Z"), pendingSale("10.00000000", "2026-12-05T12:00:00.000Z")]),
+    });
+    renderWithToasts(<BalanceBanner user={{ id: "u-1" }} />);
+    const pending = await screen.findByRole("list", { name: "Sale proceeds pending" });
+    expect(within(pending).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      "2,495.00000000 LOOP from card and PayPal sales pending until Dec 3, 2026",
+      "10.00000000 LOOP from card and PayPal sales pending until Dec 5, 2026",
+    ]);
+    expect(screen.queryByText(/held for pending withdrawals/)).not.toBeInTheDocument();
+  });
+
+  it("a withdrawal held beside pending sales is told apart", async () => {
+    stubApi({
+      "GET /api/tokens/balance": () => json(balance("3000.00000000", "2515.00000000", "485.00000000")),
+      "GET /api/tokens/pending-sales": () => json([pendingSale("2495.00000000")]),
+    });
+    renderWithToasts(<BalanceBanner user={{ id: "u-1" }} />);
+    expect(await screen.findByText(/· 20\.00000000 LOOP held for pending withdrawals and offers/)).toBeInTheDocument();
+    expect(screen.getByRole("list", { name: "Sale proceeds pending" })).toHaveTextContent("2,495.00000000 LOOP from card and PayPal sales pending until Dec 3, 2026");
   });
 
   it("copies the wallet ID", async () => {

@@ -6,18 +6,25 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
+import { usePendingSales } from "@/lib/get-pending-sales";
 import { useTokenBalance } from "@/lib/get-token-balance";
-import { formatLoop8, loopToUsd } from "@/lib/loop-amounts";
+import { formatLoop8, formatLoopUnits, loopToUsd } from "@/lib/loop-amounts";
 import { parseLoop } from "@loop/rules/units";
+import { PendingSalesNote, pendingSalesTotal } from "./pending-sales-note";
 
 /**
  * Home's LOOP balance banner (spec §2): the in-app balance with its USD value at 500 LOOP = $1,
  * the user's wallet ID (their user id: what other users send tokens to) with Copy, Buy Tokens and
- * the rate badge.
+ * the rate badge. Held LOOP is explained: card and PayPal sale proceeds "pending until <date>", the
+ * rest held for withdrawals and offers.
  */
 export function BalanceBanner({ user }: { user: Pick<CurrentUser, "id"> }) {
   const balance = useTokenBalance();
+  const pending = usePendingSales();
+  const pendingLines = pending.data ?? [];
   const held = balance.data ? parseLoop(balance.data.held) : null;
+  // Known once the pending sales answered (or failed: then all of it is shown as held).
+  const otherHeld = held !== null && !pending.isPending ? held - pendingSalesTotal(pendingLines) : null;
 
   return (
     <section
@@ -51,10 +58,9 @@ export function BalanceBanner({ user }: { user: Pick<CurrentUser, "id"> }) {
                 </p>
                 <p className="mt-0.5 text-sm text-muted-foreground">
                   ≈ <span data-testid="banner-usd">{loopToUsd(balance.data.balance)}</span> USD
-                  {held !== null && held > 0n ? (
-                    <span> · {formatLoop8(balance.data.held)} LOOP held for pending withdrawals</span>
-                  ) : null}
+                  {otherHeld !== null && otherHeld > 0n ? <span> · {formatLoopUnits(otherHeld)} LOOP held for pending withdrawals and offers</span> : null}
                 </p>
+                <PendingSalesNote pending={pendingLines} />
               </>
             )}
           </div>

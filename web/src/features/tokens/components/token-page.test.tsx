@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { json, stubApi } from "@/features/loops/testing/loop-fixtures";
 import { makeUser, renderApp } from "@/testing/test-utils";
-import { balance, BSC_TOKEN, clientConfig, makeOrder, makeTransfer, makeWithdrawal } from "../testing/token-fixtures";
+import { balance, BSC_TOKEN, clientConfig, makeOrder, makeTransfer, makeWithdrawal, pendingSale } from "../testing/token-fixtures";
 import { PURCHASE_INQUIRY_SUBJECT, SUPPORT_EMAIL } from "./contact-admin-card";
 
 configure({ asyncUtilTimeout: 6000 });
@@ -50,6 +50,21 @@ describe("/tokens", () => {
       "href",
       expect.stringContaining(`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(PURCHASE_INQUIRY_SUBJECT)}`),
     );
+  });
+
+  it("the balance card shows card and PayPal sale proceeds pending until their date; Withdraw offers only the available LOOP", { timeout: 30_000 }, async () => {
+    signedIn({
+      "GET /api/tokens/balance": () => json(balance("2995.00000000", "2495.00000000", "500.00000000")),
+      "GET /api/tokens/pending-sales": () => json([pendingSale("2495.00000000", "2026-12-03T12:00:00.000Z")]),
+    });
+    const { user } = await openTokens();
+    const card = screen.getByRole("region", { name: "Your LOOP Balance" });
+    expect(await within(card).findByRole("list", { name: "Sale proceeds pending" })).toHaveTextContent(
+      "2,495.00000000 LOOP from card and PayPal sales pending until Dec 3, 2026",
+    );
+    expect(within(card).getByText(/Available 500\.00000000 LOOP · Held 2,495\.00000000 LOOP/)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Withdraw" }));
+    expect(await screen.findByText("Available: 500.00000000 LOOP")).toBeInTheDocument();
   });
 
   it("shows the configured LoopToken address per network, or 'Not deployed on this network'", { timeout: 30_000 }, async () => {

@@ -9,11 +9,13 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
+import { usePendingSales } from "@/lib/get-pending-sales";
 import { useTokenBalance } from "@/lib/get-token-balance";
 import { formatLoop8, loopToUsd } from "@/lib/loop-amounts";
 import { BSC, ETHEREUM } from "../lib/networks";
 import { ContactAdminCard } from "./contact-admin-card";
 import { ExchangeCard } from "./exchange-card";
+import { PendingSalesNote } from "./pending-sales-note";
 import { SendTokensDialog } from "./send-tokens-dialog";
 import { TransferHistory } from "./transfer-history";
 import { WalletLoopCard } from "./wallet-loop-card";
@@ -22,6 +24,7 @@ import { WithdrawalHistory } from "./withdrawal-history";
 
 function BalanceCard({ user }: { user: Pick<CurrentUser, "id"> }) {
   const balance = useTokenBalance();
+  const pending = usePendingSales();
   const held = balance.data ? parseLoop(balance.data.held) : null;
   return (
     <Card aria-labelledby="wallet-balance-title" className="bg-gradient-to-br from-primary/15 via-card to-highlight/10 p-6">
@@ -53,6 +56,7 @@ function BalanceCard({ user }: { user: Pick<CurrentUser, "id"> }) {
               </>
             ) : null}
           </p>
+          <PendingSalesNote pending={pending.data ?? []} />
         </div>
       )}
       <div className="mt-4 flex min-w-0 items-center gap-2 rounded-lg border border-border bg-surface/60 px-3 py-1.5 text-sm">

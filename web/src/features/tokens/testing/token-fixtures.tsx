@@ -1,7 +1,7 @@
 /** Test data and rendering for the tokens feature (imported by tests only). */
 import type { ClientConfig } from "@loop/rules/chains";
 import type { TokenOrder } from "@loop/rules/schemas/token-orders";
-import type { TokenBalance, Transfer } from "@loop/rules/schemas/tokens";
+import type { PendingSale, TokenBalance, Transfer } from "@loop/rules/schemas/tokens";
 import type { Withdrawal } from "@loop/rules/schemas/withdrawals";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
@@ -15,6 +15,11 @@ export const BSC_TOKEN = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 
 export function balance(total: string, held = "0.00000000", available?: string): TokenBalance {
   return { balance: total, held, available: available ?? total };
+}
+
+/** A GET /api/tokens/pending-sales line: card/PayPal sale proceeds held until `availableAt`. */
+export function pendingSale(amount: string, availableAt = "2026-12-03T12:00:00.000Z"): PendingSale {
+  return { amount, availableAt };
 }
 
 export function makeTransfer(overrides: Partial<Transfer> = {}): Transfer {
