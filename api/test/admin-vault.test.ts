@@ -240,6 +240,22 @@ describe("admin: token orders, vault, stats", () => {
       }
     });
 
+    it("an amount above LoopToken's cap is 400 'Amount is too large' (not a shortage of earnings) and moves nothing", async () => {
+      const admin = await signInAdmin();
+      await seedFees(10_000_000_000n); // 100 LOOP
+      const before = await stats(admin.browser);
+      for (const amount of ["99999999999999999999999", "1000000000.00000001", 1e30]) {
+        const response = await deposit(admin.browser, { amount }, `cap-${amount}`);
+        expect({ amount, status: response.status, body: response.body }).toEqual({
+          amount,
+          status: 400,
+          body: { message: typeof amount === "number" ? ADMIN_MESSAGES.invalidAmount : "Amount is too large: at most 1,000,000,000 LOOP" },
+        });
+      }
+      expect(ADMIN_MESSAGES.tooLarge).toBe("Amount is too large: at most 1,000,000,000 LOOP");
+      expect(await stats(admin.browser)).toEqual(before);
+    });
+
     it("moves platform earnings to the vault, never more than there are; answers the stats", async () => {
       const admin = await signInAdmin();
       const start = await stats(admin.browser);

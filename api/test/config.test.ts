@@ -36,11 +36,11 @@ describe("configuration from the environment", () => {
 
     it("reads each chain's manifest once, checksummed", () => {
       deployments.write(31337);
-      const config = loadConfig({ DEPLOYMENTS_DIR: deployments.dir, CHAIN_IDS: "31337,56", RPC_URL_56: "https://bsc.example/rpc" });
+      const config = loadConfig({ DEPLOYMENTS_DIR: deployments.dir, CHAIN_IDS: "31337,97", RPC_URL_97: "https://bsc-testnet.example/rpc" });
       expect(config.deploymentsDir).toBe(deployments.dir);
       expect(config.chains.map((chain) => [chain.id, chain.contracts])).toEqual([
         [31337, LOCAL_CONTRACTS],
-        [56, null],
+        [97, null],
       ]);
     });
 
@@ -80,6 +80,20 @@ describe("configuration from the environment", () => {
     expect(config.trustProxy).toBe(1);
   });
 
+  it("the deployment's kind of chain: test chains (the local chain counts as one) or mainnets", () => {
+    expect(loadConfig({}).chainKind).toBe("testnet");
+    expect(loadConfig({ CHAIN_IDS: "31337, 11155111, 97", RPC_URL_11155111: "https://sepolia.example/rpc", RPC_URL_97: "https://bsc-testnet.example/rpc" }).chainKind).toBe("testnet");
+    expect(loadConfig({ CHAIN_IDS: "56, 1", RPC_URL_56: "https://bsc.example/rpc", RPC_URL_1: "https://eth.example/rpc" }).chainKind).toBe("mainnet");
+  });
+
+  it("refuses to start on test chains and mainnets at once, naming them (deposits are credited 1:1 from every chain)", () => {
+    const mixed = { CHAIN_IDS: "56, 31337, 1, 97", RPC_URL_56: "https://bsc.example/rpc", RPC_URL_1: "https://eth.example/rpc", RPC_URL_97: "https://bsc-testnet.example/rpc" };
+    expect(() => loadConfig(mixed)).toThrow(ConfigError);
+    expect(() => loadConfig(mixed)).toThrow(
+      "CHAIN_IDS mixes test chains (31337 Hardhat (local), 97 BNB Smart Chain Testnet) with mainnets (56 BNB Smart Chain, 1 Ethereum): deposits on a test chain would be credited as real LOOP. Run test chains and mainnets as separate deployments.",
+    );
+  });
+
   it("reads the operator key that pays LOOP withdrawals (OPERATOR_PRIVATE_KEY)", () => {
     expect(loadConfig({}).operatorPrivateKey).toBeNull();
     const key = `0x${"ab".repeat(32)}`;
@@ -90,6 +104,8 @@ describe("configuration from the environment", () => {
   it.each([
     [{ CHAIN_IDS: "1" }, /RPC_URL_1 is required/],
     [{ CHAIN_IDS: "999" }, /unsupported chain "999"/],
+    [{ CHAIN_IDS: "31337,56", RPC_URL_56: "https://bsc.example/rpc" }, /CHAIN_IDS mixes test chains \(31337 Hardhat \(local\)\) with mainnets \(56 BNB Smart Chain\)/],
+    [{ CHAIN_IDS: "11155111,1", RPC_URL_11155111: "https://sepolia.example/rpc", RPC_URL_1: "https://eth.example/rpc" }, /CHAIN_IDS mixes test chains \(11155111 Sepolia\) with mainnets \(1 Ethereum\)/],
     [{ DEFAULT_CHAIN_ID: "56" }, /DEFAULT_CHAIN_ID must be one of CHAIN_IDS/],
     [{ OIDC_ISSUER: "https://id.example" }, /must be set together/],
     [{ APP_URL: "https://loop.example/app" }, /APP_URL must be an origin/],

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { DOWNLOAD_LINK_TTL_MS, DOWNLOAD_MESSAGES, downloadLinkSchema } from "@loop/rules/schemas/downloads";
+import { DOWNLOAD_LINK_TTL_MS, DOWNLOAD_MESSAGES, EMAIL_DOWNLOAD_LINK_TTL_MS, downloadLinkSchema } from "@loop/rules/schemas/downloads";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Prisma } from "../src/db/prisma";
@@ -197,6 +197,50 @@ describe("downloads: GET /api/loops/:id/download and GET /api/downloads/:token",
     } finally {
       await configured.close();
     }
+  });
+
+  it("links issued before an arbiter's refund stop working (403), the e-mailed ones too; bought again, they work again", async () => {
+    const refundedBuyer = await signIn();
+    await insertLoop("Refunded Loop");
+    const purchase = await buy("Refunded Loop", refundedBuyer.id, "mp3");
+    const issued = downloadLinkSchema.parse((await link(refundedBuyer.browser, "Refunded Loop", "mp3").expect(200)).body);
+    const key = await downloadSigningKey(t.db.prisma, t.config)();
+    const grant = { loopId: ids["Refunded Loop"]!, format: "mp3" as const, userId: refundedBuyer.id, expiresAt: Date.now() + EMAIL_DOWNLOAD_LINK_TTL_MS };
+    const emailed = `/api/downloads/${signDownloadToken(key, grant)}`;
+    await request(t.app).get(issued.downloadUrl).expect(200);
+    expect(await downloadCount("Refunded Loop")).toBe(1);
+
+    // What settlement's Refunded handler does to the purchase (handlers/refunded.ts).
+    await t.db.prisma.purchase.update({ where: { id: purchase.id }, data: { refundedAt: new Date(), refundRef: `0x${"ab".repeat(32)}` } });
+    for (const url of [issued.downloadUrl, emailed]) {
+      const refused = await request(t.app).get(url).expect(403);
+      expect(refused.body).toEqual({ message: "Purchase Refunded: This purchase was refunded, so it can no longer be downloaded. Buy the loop again to download it." });
+      await request(t.app).head(url).expect(403);
+    }
+    expect((await link(refundedBuyer.browser, "Refunded Loop").expect(403)).body).toEqual({ message: DOWNLOAD_MESSAGES.refunded });
+    // Hidden since: still told why rather than "not found".
+    await t.db.prisma.loop.update({ where: { id: ids["Refunded Loop"]! }, data: { status: "hidden" } });
+    expect((await request(t.app).get(emailed).expect(403)).body).toEqual({ message: DOWNLOAD_MESSAGES.refunded });
+    await t.db.prisma.loop.update({ where: { id: ids["Refunded Loop"]! }, data: { status: "ready" } });
+    expect(await downloadCount("Refunded Loop")).toBe(1);
+
+    // The right, not the link, decides: a new purchase of the format makes the same link work again.
+    await buy("Refunded Loop", refundedBuyer.id, "mp3");
+    await request(t.app).get(emailed).expect(200);
+    // The creator's links never depended on a purchase.
+    const own = downloadLinkSchema.parse((await link(creator.browser, "Refunded Loop", "wav").expect(200)).body);
+    await request(t.app).get(own.downloadUrl).expect(200);
+  });
+
+  it("a free loop's links stop working for others once it is made paid or taken off the catalog", async () => {
+    await insertLoop("Was Free", { isFree: true, priceCents: 0 });
+    const taker = await signIn();
+    const first = downloadLinkSchema.parse((await link(taker.browser, "Was Free").expect(200)).body);
+    const second = downloadLinkSchema.parse((await link(taker.browser, "Was Free", "wav").expect(200)).body);
+    await t.db.prisma.loop.update({ where: { id: ids["Was Free"]! }, data: { isFree: false, priceCents: 500 } });
+    expect((await request(t.app).get(first.downloadUrl).expect(403)).body).toEqual({ message: DOWNLOAD_MESSAGES.purchaseRequired });
+    await t.db.prisma.loop.update({ where: { id: ids["Was Free"]! }, data: { isFree: true, priceCents: 0, isPublic: false } });
+    expect((await request(t.app).get(second.downloadUrl).expect(404)).body).toEqual({ message: "Loop Not Found" });
   });
 
   it("a link of a user banned since is refused", async () => {

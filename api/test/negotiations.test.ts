@@ -113,6 +113,30 @@ describe("negotiations", () => {
     expect(await xpOf(poor.id)).toBe(0);
   });
 
+  it("an offer or counter worth more than LoopToken's cap is 400 'Amount is too large' and changes nothing", async () => {
+    const { seller, buyer, loopId } = await deal();
+    const before = await balance(buyer);
+    const tooLarge = "Amount is too large: at most $2,000,000 (1,000,000,000 LOOP)";
+    for (const offerAmount of ["99999999999999999999999", "2000000.01", 5_000_000]) {
+      const response = await offer(buyer, { loopId, format: "mp3", offerAmount });
+      expect({ offerAmount, status: response.status, body: response.body }).toEqual({ offerAmount, status: 400, body: { message: tooLarge } });
+    }
+    expect(await t.db.prisma.negotiation.count({ where: { loopId } })).toBe(0);
+    expect(await balance(buyer)).toEqual(before);
+
+    // A counter of $5,000,000 (2,500,000,000 LOOP) used to be taken.
+    const sent = await made(buyer, { loopId, format: "mp3", offerAmount: "10" });
+    for (const counterOffer of ["5000000", "99999999999999999999999", 2_000_000.01]) {
+      const response = await respond(seller, sent.id, { action: "counter", counterOffer, version: sent.version });
+      expect({ counterOffer, status: response.status, body: response.body }).toEqual({ counterOffer, status: 400, body: { message: tooLarge } });
+    }
+    const row = await t.db.prisma.negotiation.findUniqueOrThrow({ where: { id: sent.id } });
+    expect(row).toMatchObject({ status: "pending", counterCents: null, version: sent.version });
+    expect(await balance(buyer)).toMatchObject({ held: sent.heldLoop });
+    await respond(buyer, sent.id, { action: "withdraw", version: sent.version }).expect(200);
+    expect(NEGOTIATION_MESSAGES.tooLarge).toBe(tooLarge);
+  });
+
   it("the seller's accept completes the sale at the offer: hold captured, purchase, XP, download, both e-mails", async () => {
     const { seller, buyer, loopId } = await deal();
     const sellerBefore = await balance(seller);

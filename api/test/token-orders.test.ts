@@ -97,6 +97,21 @@ describe("token orders", () => {
     expect((await user.browser.get("/api/admin-orders").expect(200)).body).toEqual([]);
   });
 
+  it("an amount above LoopToken's cap is refused by the order limit (400) and places nothing", async () => {
+    const user = await signIn(t);
+    for (const requestedAmount of ["99999999999999999999999", "1000000000.00000001"]) {
+      const response = await place(user.browser, order({ requestedAmount, usdAmount: "2.50" }), `cap-${requestedAmount}`);
+      expect({ requestedAmount, status: response.status, body: response.body }).toEqual({
+        requestedAmount,
+        status: 400,
+        body: { message: "Amount Too Large: One order can buy at most 10,000,000 LOOP" },
+      });
+    }
+    expect((await user.browser.get("/api/admin-orders").expect(200)).body).toEqual([]);
+    expect(await t.db.prisma.tokenOrder.count({ where: { userId: user.id } })).toBe(0);
+    expect(tokenBalanceSchema.parse((await user.browser.get("/api/tokens/balance").expect(200)).body).balance).toBe("500.00000000");
+  });
+
   it("places an order at the recomputed price; nothing moves in the ledger; the list is own and newest first", async () => {
     const [a, b] = [await signIn(t), await signIn(t)];
     const first = await place(a.browser, order({ paymentDetails: "  buyer@example.com  ", message: "  thanks  " })).expect(201);

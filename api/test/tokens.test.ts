@@ -73,6 +73,22 @@ describe("tokens: balance and transfers", () => {
     expect(await balance(b.browser)).toEqual({ balance: "500.00000000", available: "500.00000000", held: "0.00000000" });
   });
 
+  it("an amount above LoopToken's cap is 400 'Amount is too large' and moves nothing (it reached Postgres' BIGINT: 500)", async () => {
+    const [a, b] = [await signIn(), await signIn()];
+    const before = [await balance(a.browser), await balance(b.browser)];
+    for (const amount of ["99999999999999999999999", "1000000000.00000001"]) {
+      for (const key of [undefined, `cap-${amount}`]) {
+        const response = await send(a.browser, { toUserId: b.id, amount }, key);
+        expect({ amount, key, status: response.status, body: response.body }).toEqual({ amount, key, status: 400, body: { message: "Amount is too large: at most 1,000,000,000 LOOP" } });
+      }
+    }
+    expect(TOKEN_MESSAGES.tooLarge).toBe("Amount is too large: at most 1,000,000,000 LOOP");
+    expect([await balance(a.browser), await balance(b.browser)]).toEqual(before);
+    expect(before[0]).toMatchObject({ balance: "500.00000000", held: "0.00000000" });
+    // The cap itself is a valid amount: refused for want of balance, not for its size.
+    expect((await send(a.browser, { toUserId: b.id, amount: "1000000000" }).expect(400)).body.message).toBe(TOKEN_MESSAGES.insufficient);
+  });
+
   it("sends exact amounts; both histories show it, newest first", async () => {
     const [a, b] = [await signIn(), await signIn()];
     const response = await send(a.browser, { toUserId: b.id, amount: "12.34567891", description: "  for the loops  " }).expect(201);

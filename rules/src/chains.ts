@@ -19,6 +19,18 @@ export function isSupportedChainId(id: number): id is SupportedChainId {
   return SUPPORTED_CHAINS.some((chain) => chain.id === id);
 }
 
+/**
+ * Test LOOP (testnets and the local development chain) is worthless; mainnet LOOP is money. A
+ * deployment runs on chains of one kind only, because deposits are credited 1:1 whatever the chain.
+ */
+export type ChainKind = "testnet" | "mainnet";
+
+/** The kind of a known chain; null for any other id. */
+export function chainKind(id: number): ChainKind | null {
+  const chain = SUPPORTED_CHAINS.find((candidate) => candidate.id === id);
+  return chain ? (chain.testnet ? "testnet" : "mainnet") : null;
+}
+
 /** Checksummed addresses (0x + 40 hex digits) of the LOOP contracts deployed on a chain (its deployment manifest). */
 export interface ChainContracts {
   /** LoopToken (ERC-20 LOOP, 18 decimals). */

@@ -4,15 +4,17 @@
  */
 import { z } from "zod";
 import { parseLoop } from "../units";
+import { AMOUNT_MESSAGES, MAX_LOOP_UNITS } from "./amounts";
 
 export const ADMIN_MESSAGES = {
   missingAmount: "Missing Amount: Please enter an amount to deposit",
   invalidAmount: "Invalid Amount: Amount must be greater than 0",
   tooPrecise: "Invalid Amount: LOOP has at most 8 decimal places",
+  tooLarge: AMOUNT_MESSAGES.loopTooLarge,
   insufficientEarnings: (loop: string) => `Insufficient Earnings: Only ${loop} LOOP of platform earnings can be deposited`,
 } as const;
 
-/** A LOOP amount typed in the deposit dialog: a decimal string (or a number), > 0, at most 8 decimals. */
+/** A LOOP amount typed in the deposit dialog: a decimal string (or a number), > 0, at most 8 decimals, at most the cap. */
 export const vaultDepositRequestSchema = z.object({
   amount: z
     .union([z.string(), z.number()], { error: ADMIN_MESSAGES.missingAmount })
@@ -29,6 +31,7 @@ export const vaultDepositRequestSchema = z.object({
       const units = parseLoop(text);
       if (units === null) ctx.addIssue({ code: "custom", message: ADMIN_MESSAGES.tooPrecise });
       else if (units <= 0n) ctx.addIssue({ code: "custom", message: ADMIN_MESSAGES.invalidAmount });
+      else if (units > MAX_LOOP_UNITS) ctx.addIssue({ code: "custom", message: ADMIN_MESSAGES.tooLarge });
     })
     .describe("LOOP to move from platform earnings to the withdrawal reserve, at most 8 decimals"),
 });

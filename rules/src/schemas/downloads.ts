@@ -11,6 +11,8 @@ export const DOWNLOAD_MESSAGES = {
   format: "Invalid Format: Choose mp3 or wav.",
   purchaseRequired: "Purchase Required: Buy this loop to download it.",
   formatNotPurchased: "Purchase Required: You bought this loop in another format.",
+  /** The purchase was refunded (an arbiter's refund of an escrowed wallet purchase): its links stop working too. */
+  refunded: "Purchase Refunded: This purchase was refunded, so it can no longer be downloaded. Buy the loop again to download it.",
   notReady: "Download Not Available: This loop is still being processed.",
   invalidLink: "Invalid Download Link: This link is not valid. Request a new download.",
   expiredLink: "Download Link Expired: Request a new download.",

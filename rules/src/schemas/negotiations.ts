@@ -4,6 +4,8 @@
  * accepts, counters or rejects; the buyer answers a counter, or withdraws a pending offer.
  */
 import { z } from "zod";
+import { parseUsd } from "../units";
+import { AMOUNT_MESSAGES, MAX_USD_CENTS } from "./amounts";
 import { DELIVERY_FORMATS } from "./downloads";
 
 export const NEGOTIATION_MESSAGES = {
@@ -19,6 +21,7 @@ export const NEGOTIATION_MESSAGES = {
   notFound: "Offer Not Found",
   action: "Invalid Action: Choose accept, counter, reject or withdraw",
   counterAmount: "Invalid Counter Offer: Enter an amount in USD greater than 0, with at most 2 decimals",
+  tooLarge: AMOUNT_MESSAGES.usdTooLarge,
   counterSame: "Invalid Counter Offer: Counter with an amount other than the offer",
   notYours: "Not Allowed: Only the seller answers an offer, and only the buyer answers a counter or withdraws",
   closed: "Offer Closed: This offer can no longer be answered",
@@ -36,12 +39,19 @@ export const OPEN_NEGOTIATION_STATUSES = ["pending", "counter"] as const;
 export const OFFER_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const NEGOTIATION_MESSAGE_MAX = 500;
 
-/** "12.50", "12.5", "12" or 12.5: a positive USD amount with at most 2 decimals (kept as text, parsed to cents). */
+/**
+ * "12.50", "12.5", "12" or 12.5: a positive USD amount with at most 2 decimals (kept as text, parsed
+ * to cents), worth at most LoopToken's cap: the offer is held in LOOP.
+ */
 const usdAmount = (message: string) =>
   z
     .union([z.string(), z.number()], { error: message })
     .transform((value) => (typeof value === "number" ? String(value) : value.trim()))
-    .refine((text) => /^\d{1,7}(\.\d{1,2})?$/.test(text) && !/^0+(\.0+)?$/.test(text), { message });
+    .superRefine((text, ctx) => {
+      const cents = /^\d+(\.\d{1,2})?$/.test(text) ? parseUsd(text) : null;
+      if (cents === null || cents <= 0n) ctx.addIssue({ code: "custom", message });
+      else if (cents > MAX_USD_CENTS) ctx.addIssue({ code: "custom", message: NEGOTIATION_MESSAGES.tooLarge });
+    });
 
 const message = z
   .string()

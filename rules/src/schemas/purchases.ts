@@ -1,5 +1,7 @@
 /** Purchases (DESIGN §4): POST /api/purchases for a free loop or with the in-app LOOP balance. */
 import { z } from "zod";
+import { parseUsd } from "../units";
+import { AMOUNT_MESSAGES, MAX_USD_CENTS } from "./amounts";
 import { DELIVERY_FORMATS } from "./downloads";
 
 export const PURCHASE_MESSAGES = {
@@ -33,6 +35,7 @@ export const purchaseRequestSchema = z.object({
   expectedTotal: z
     .string({ error: PURCHASE_MESSAGES.invalidTotal })
     .regex(/^\d{1,9}(\.\d{1,2})?$/, PURCHASE_MESSAGES.invalidTotal)
+    .refine((text) => (parseUsd(text) ?? 0n) <= MAX_USD_CENTS, AMOUNT_MESSAGES.usdTooLarge)
     .optional()
     .describe("USD, the price plus the format fee the page showed; refused with `Price Changed` (400) when the server's total differs"),
 });

@@ -12,7 +12,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const TOKEN_ORDER_STATUSES = ["pending", "fulfilled", "rejected"] as const;
 export type TokenOrderStatus = (typeof TOKEN_ORDER_STATUSES)[number];
 
-/** The largest order: 10,000,000 LOOP (20,000 USD). */
+/** The largest order: 10,000,000 LOOP (20,000 USD), well under LoopToken's cap (amounts.ts). */
 export const MAX_ORDER_LOOP = 10_000_000n;
 export const PAYMENT_DETAILS_MAX = 500;
 export const ORDER_MESSAGE_MAX = 1000;
@@ -56,7 +56,13 @@ export const tokenOrderRequestSchema = z.object({
     .string({ error: TOKEN_ORDER_MESSAGES.invalidAmount })
     .trim()
     .regex(AMOUNT, TOKEN_ORDER_MESSAGES.invalidAmount)
-    .refine((text) => parseLoop(text)! <= MAX_ORDER_LOOP * UNITS_PER_LOOP, TOKEN_ORDER_MESSAGES.tooLarge)
+    .superRefine((text, ctx) => {
+      // Once the pattern failed, its message is the answer.
+      const units = AMOUNT.test(text) ? parseLoop(text) : null;
+      if (units === null) return;
+      if (units <= 0n) ctx.addIssue({ code: "custom", message: TOKEN_ORDER_MESSAGES.zeroUsd });
+      else if (units > MAX_ORDER_LOOP * UNITS_PER_LOOP) ctx.addIssue({ code: "custom", message: TOKEN_ORDER_MESSAGES.tooLarge });
+    })
     .describe("LOOP, digits with an optional 1 to 8 decimals"),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: TOKEN_ORDER_MESSAGES.invalidPaymentMethod }),
   paymentDetails: z

@@ -1,7 +1,7 @@
 // Downloads: who may download which format, the signed link, and counting a download once per
 // user and loop when its link is fetched.
 import { DOWNLOAD_LINK_TTL_MS, DOWNLOAD_MESSAGES, downloadQuerySchema, type DeliveryFormat, type DownloadLink } from "@loop/rules/schemas/downloads";
-import type { PrismaClient } from "../../db/prisma";
+import type { Prisma, PrismaClient } from "../../db/prisma";
 import { BadRequest, Conflict, Forbidden, HttpError, NotFound } from "../../http/errors";
 import { catalogChanged } from "../loops/catalog-cache";
 import { LOOP_NOT_FOUND } from "../loops/catalog.service";
@@ -33,42 +33,51 @@ const fileKey = (loop: { mp3Key: string | null; wavKey: string | null }, format:
 /** Processed: ready, or hidden by moderation since (its buyers and creator keep their files). */
 const hasFiles = (status: string) => status === "ready" || status === "hidden";
 
+/** What decides a user's right to a loop's files: the loop's state and the user's purchases of it. */
+const rightsSelect = (userId: string) =>
+  ({
+    id: true,
+    userId: true,
+    title: true,
+    status: true,
+    isPublic: true,
+    isFree: true,
+    mp3Key: true,
+    wavKey: true,
+    purchases: { where: { buyerId: userId }, select: { format: true, refundedAt: true } },
+  }) satisfies Prisma.LoopSelect;
+type LoopWithRights = Prisma.LoopGetPayload<{ select: ReturnType<typeof rightsSelect> }>;
+
 /**
- * GET /api/loops/:id/download. Allowed: the creator (any format), a buyer (the formats bought, even
- * if the loop has since been hidden), anyone signed in for a listed free loop. A loop the caller
- * may not see is 404; a listed one they may not download is 403.
+ * The format the user may download (`wanted`, else the default), or the refusal. Allowed: the
+ * creator (any format), a buyer (the formats bought and not refunded, even if the loop has since
+ * been hidden), anyone signed in for a listed free loop. A loop the user may not see is 404; one
+ * they may not download is 403. Checked when a link is issued and again when it is fetched, so a
+ * link stops working once the right is gone (a refund, the loop made paid or taken down).
  */
+function downloadableFormat(loop: LoopWithRights, userId: string, wanted: DeliveryFormat | undefined): DeliveryFormat {
+  const own = loop.userId === userId;
+  const bought = new Set<DeliveryFormat>(loop.purchases.filter((purchase) => !purchase.refundedAt).map((purchase) => purchase.format));
+  const refunded = new Set<DeliveryFormat>(loop.purchases.filter((purchase) => purchase.refundedAt && !bought.has(purchase.format)).map((purchase) => purchase.format));
+  const listed = loop.status === "ready" && loop.isPublic;
+  const freeForAll = loop.isFree && listed;
+  // Without a format: MP3, unless the caller may only have (or only had) the WAV they bought.
+  const formats = bought.size > 0 ? bought : refunded;
+  const format: DeliveryFormat = wanted ?? (!own && !freeForAll && formats.size > 0 && !formats.has("mp3") ? "wav" : "mp3");
+  if (own || freeForAll || bought.has(format)) return format;
+  // A refunded buyer knew the loop: they are told why, even once it is no longer listed.
+  if (refunded.has(format)) throw new Forbidden(DOWNLOAD_MESSAGES.refunded);
+  if (bought.size === 0 && !listed) throw new NotFound(LOOP_NOT_FOUND);
+  throw new Forbidden(bought.size > 0 ? DOWNLOAD_MESSAGES.formatNotPurchased : DOWNLOAD_MESSAGES.purchaseRequired);
+}
+
+/** GET /api/loops/:id/download: a signed link to the format asked for (see downloadableFormat). */
 export async function issueDownload(prisma: PrismaClient, signingKey: string, loopId: string, userId: string, rawQuery: unknown, now = Date.now()): Promise<DownloadLink> {
   const parsed = downloadQuerySchema.safeParse(rawQuery);
   if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? DOWNLOAD_MESSAGES.format);
-  const loop = UUID.test(loopId)
-    ? await prisma.loop.findUnique({
-        where: { id: loopId },
-        select: {
-          id: true,
-          userId: true,
-          title: true,
-          status: true,
-          isPublic: true,
-          isFree: true,
-          mp3Key: true,
-          wavKey: true,
-          purchases: { where: { buyerId: userId, refundedAt: null }, select: { format: true } },
-        },
-      })
-    : null;
+  const loop = UUID.test(loopId) ? await prisma.loop.findUnique({ where: { id: loopId }, select: rightsSelect(userId) }) : null;
   if (!loop) throw new NotFound(LOOP_NOT_FOUND);
-  const own = loop.userId === userId;
-  const bought = new Set<DeliveryFormat>(loop.purchases.map((purchase) => purchase.format));
-  const listed = loop.status === "ready" && loop.isPublic;
-  if (!own && bought.size === 0 && !listed) throw new NotFound(LOOP_NOT_FOUND);
-
-  const freeForAll = loop.isFree && listed;
-  // Without a format: MP3, unless the caller may only have the WAV they bought.
-  const format: DeliveryFormat = parsed.data.format ?? (!own && !freeForAll && bought.size > 0 && !bought.has("mp3") ? "wav" : "mp3");
-  if (!own && !freeForAll && !bought.has(format)) {
-    throw new Forbidden(bought.size > 0 ? DOWNLOAD_MESSAGES.formatNotPurchased : DOWNLOAD_MESSAGES.purchaseRequired);
-  }
+  const format = downloadableFormat(loop, userId, parsed.data.format);
   if (!hasFiles(loop.status) || !fileKey(loop, format)) throw new Conflict(DOWNLOAD_MESSAGES.notReady);
 
   const token = signDownloadToken(signingKey, { loopId: loop.id, format, userId, expiresAt: now + DOWNLOAD_LINK_TTL_MS });
@@ -86,18 +95,23 @@ export interface DownloadFile {
   countable: boolean;
 }
 
-/** GET /api/downloads/:token: a valid, unexpired link of an existing user to a ready loop's file. */
+/**
+ * GET /api/downloads/:token: a valid, unexpired link of an existing user who still has the right to
+ * the file. Links live up to 7 days (e-mails): the right is checked again now, not only at issue.
+ */
 export async function resolveDownload(prisma: PrismaClient, signingKey: string, token: string, now = Date.now()): Promise<DownloadFile> {
   const verified = verifyDownloadToken(signingKey, token, now);
   if (!verified.ok) throw verified.reason === "expired" ? new Gone(DOWNLOAD_MESSAGES.expiredLink) : new Forbidden(DOWNLOAD_MESSAGES.invalidLink);
   const { loopId, userId, format } = verified.grant;
   const [loop, user] = await Promise.all([
-    prisma.loop.findUnique({ where: { id: loopId }, select: { id: true, userId: true, title: true, status: true, mp3Key: true, wavKey: true } }),
+    prisma.loop.findUnique({ where: { id: loopId }, select: rightsSelect(userId) }),
     prisma.user.findUnique({ where: { id: userId }, select: { isBanned: true } }),
   ]);
   if (!user || user.isBanned) throw new Forbidden(DOWNLOAD_MESSAGES.invalidLink);
-  const key = loop && hasFiles(loop.status) ? fileKey(loop, format) : null;
-  if (!loop || !key) throw new NotFound(LOOP_NOT_FOUND);
+  if (!loop) throw new NotFound(LOOP_NOT_FOUND);
+  downloadableFormat(loop, userId, format);
+  const key = hasFiles(loop.status) ? fileKey(loop, format) : null;
+  if (!key) throw new NotFound(LOOP_NOT_FOUND);
   return {
     key,
     filename: `${fileSlug(loop.title)}.${format}`,

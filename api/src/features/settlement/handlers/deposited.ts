@@ -1,7 +1,10 @@
 // LoopVault.Deposited(from, accountRef, amount): wallet LOOP entered the vault for an in-app
 // account. Credits that account from `clearing` (where LOOP that left the app is counted, so a
 // deposit brings it back) and tells the user. A reference that names no user is kept as unmatched:
-// the LOOP stays in the vault's reserve and an admin can credit it by hand.
+// the LOOP stays in the vault's reserve and an admin can credit it by hand. So is a deposit on a
+// chain of the other kind than the deployment's (testnet LOOP on a mainnet deployment, or the
+// reverse): the credit is 1:1, so free test LOOP must never become spendable money.
+import { chainKind, type ChainKind } from "@loop/rules/chains";
 import { userIdOfDepositRef } from "@loop/rules/deposit-ref";
 import { formatLoop, formatLoopBrief, weiToLedgerUnits } from "@loop/rules/units";
 import { getAddress } from "viem";
@@ -10,8 +13,14 @@ import { platformAccountId, postEntryInTx } from "../../ledger/ledger.service";
 import { createNotificationInTx } from "../../notifications/create-notification";
 import { eventKey, type IndexedEvent, type SettlementHandler, type SettlementOutcome } from "../settlement-handler";
 
-async function applyDeposit(tx: Tx, event: IndexedEvent): Promise<SettlementOutcome> {
+async function applyDeposit(tx: Tx, event: IndexedEvent, deploymentKind: ChainKind): Promise<SettlementOutcome> {
   const from = getAddress(event.args.from!);
+  // Settlement reads only the configured chains, all of one kind (config.ts refuses a mix); checked
+  // here too, so that no other path to this handler can ever credit test LOOP as money.
+  const kind = chainKind(event.chainId);
+  if (kind !== deploymentKind) {
+    return { outcome: "unmatched", detail: `chain ${event.chainId} is ${kind ? `a ${kind}` : "not a known chain"}; this deployment runs on ${deploymentKind}s: ${event.args.amount} wei from ${from} not credited` };
+  }
   const units = weiToLedgerUnits(BigInt(event.args.amount!));
   // The vault refuses amounts that are not whole ledger units, so this only guards against a foreign contract.
   if (units === null || units <= 0n) return { outcome: "unmatched", detail: `amount ${event.args.amount} wei is not a whole number of ledger units` };
@@ -44,5 +53,5 @@ export const depositedHandler: SettlementHandler = {
   kind: "deposited",
   table: "deposited",
   columns: ["from", "account_ref", "amount"],
-  apply: (tx, event) => applyDeposit(tx, event),
+  apply: (tx, event, deps) => applyDeposit(tx, event, deps.config.chainKind),
 };
