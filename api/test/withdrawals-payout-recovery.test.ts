@@ -27,8 +27,9 @@ import { PAYOUT_IN_PROGRESS_MESSAGE } from "../src/features/withdrawals/withdraw
 import { deployContracts } from "./support/deploy-contracts";
 import { freePort } from "./support/ports";
 import { startRpcProxy, type RpcProxy } from "./support/rpc-proxy";
-import { newAccount, walletSignIn, type Browser } from "./support/siwe";
-import { browser, createTestApp, type TestApp } from "./support/test-app";
+import { signInMember } from "./support/members";
+import { newAccount, type Browser } from "./support/siwe";
+import { createTestApp, type TestApp } from "./support/test-app";
 
 class SimulatedCrash extends Error {}
 
@@ -50,12 +51,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
   const operator = createWalletClient({ account: privateKeyToAccount(operatorKey), chain, transport: http(rpcUrl) });
   const deployer = createWalletClient({ account: privateKeyToAccount(localAccounts.roles.deployer.privateKey as Hex), chain, transport: http(rpcUrl) });
 
-  async function signIn() {
-    const agent = browser(t.app);
-    const response = await walletSignIn(agent, newAccount());
-    expect(response.status).toBe(200);
-    return { browser: agent, id: response.body.id as string };
-  }
+  const signIn = () => signInMember(t);
   const balance = async (as: Browser) => tokenBalanceSchema.parse((await as.get("/api/tokens/balance").expect(200)).body);
   const setStatus = (as: Browser, id: string, body: unknown) => as.put(`/api/admin/tokens/withdrawals/${id}/status`).send(body as object);
   const walletLoop = (address: Address) => client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [address] });

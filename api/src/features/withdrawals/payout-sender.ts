@@ -168,6 +168,23 @@ async function broadcastAndSettle(deps: AppDeps, chain: PayoutChain, row: Paying
 }
 
 /**
+ * A new attempt for a withdrawal with no undecided one: stored, then broadcast and settled. When the
+ * vault refuses it now, nothing was ever signed for it: pending again with the reason (and 409).
+ */
+async function sendNewAttempt(deps: AppDeps, chain: PayoutChain, row: PayingWithdrawal, options: { completeWhenMined: boolean }): Promise<void> {
+  let attempt;
+  try {
+    attempt = await storeNewAttempt(deps, chain, row);
+  } catch (error) {
+    if (error instanceof Conflict) await backToPending(deps, row, error.message);
+    throw error;
+  }
+  if ("alreadyPaid" in attempt) return completeFromChain(deps, row, chain, attempt.alreadyPaid);
+  await probe(deps, "attempt-stored", row.id);
+  await broadcastAndSettle(deps, chain, row, attempt, options);
+}
+
+/**
  * The admin's "processing" of a `loop` withdrawal, after its intent committed: one attempt, sent
  * and awaited. Whatever fails after the intent answers 503 "Payout Pending" (the withdrawal stays
  * paying and the reconciler settles it) or 409 when the chain refused it (pending again).
@@ -176,17 +193,7 @@ export async function sendIntendedPayout(deps: AppDeps, withdrawalId: string): P
   await probe(deps, "intent-committed", withdrawalId);
   const row = await deps.prisma.withdrawal.findUniqueOrThrow({ where: { id: withdrawalId } });
   const chain = payoutChain(deps, row.payoutChainId ?? deps.config.defaultChainId);
-  let attempt;
-  try {
-    attempt = await storeNewAttempt(deps, chain, row);
-  } catch (error) {
-    // The vault refused it between the admin's check and now, and nothing was ever signed for it.
-    if (error instanceof Conflict) await backToPending(deps, row, error.message);
-    throw error;
-  }
-  if ("alreadyPaid" in attempt) return completeFromChain(deps, row, chain, attempt.alreadyPaid);
-  await probe(deps, "attempt-stored", withdrawalId);
-  await broadcastAndSettle(deps, chain, row, attempt, { completeWhenMined: false });
+  await sendNewAttempt(deps, chain, row, { completeWhenMined: false });
 }
 
 /** Reconciles one paying withdrawal whose lease this process holds. */
@@ -211,16 +218,7 @@ async function reconcileOne(deps: AppDeps, row: PayingWithdrawal): Promise<void>
     return broadcastAndSettle(deps, chain, row, attempt, { completeWhenMined: true });
   }
   // Never signed, or every attempt proven dead, and the vault says unpaid: a new attempt.
-  let attempt;
-  try {
-    attempt = await storeNewAttempt(deps, chain, row);
-  } catch (error) {
-    if (error instanceof Conflict) return backToPending(deps, row, error.message);
-    throw error;
-  }
-  if ("alreadyPaid" in attempt) return completeFromChain(deps, row, chain, attempt.alreadyPaid);
-  await probe(deps, "attempt-stored", row.id);
-  await broadcastAndSettle(deps, chain, row, attempt, { completeWhenMined: true });
+  await sendNewAttempt(deps, chain, row, { completeWhenMined: true });
 }
 
 /** Takes the lease of the next paying withdrawal whose lease has passed (SKIP LOCKED: one replica each). */
@@ -262,6 +260,8 @@ export async function reconcilePayouts(deps: AppDeps): Promise<ReconcileResult> 
     try {
       await reconcileOne(deps, row);
     } catch (error) {
+      // A refusal by the chain is an outcome (pending again, with the reason), not a failure to settle.
+      if (error instanceof Conflict) continue;
       failures.push({ withdrawalId: row.id, message: error instanceof HttpError || error instanceof Error ? error.message : String(error) });
     }
   }
