@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { loopTokenAbi } from "@loop/contracts/abis";
+import { loopTokenAbi, loopVaultAbi } from "@loop/contracts/abis";
 import { localAccounts } from "@loop/contracts/local-accounts";
 import { LEVEL_TITLES } from "@loop/rules/levels";
 import { adminStatsSchema } from "@loop/rules/schemas/admin";
@@ -254,13 +254,15 @@ describe("admin: notifications, level overview, stats, audit of the earlier acti
         const client = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: 50 });
         const operator = createWalletClient({ account: privateKeyToAccount(localAccounts.roles.operator.privateKey), chain, transport: http(rpcUrl) });
         const [token, vault] = [getAddress(contracts.token), getAddress(contracts.vault)];
-        // A little more than whole ledger units: 1.5 LOOP and 1 wei, sent straight to the vault.
+        // LOOP sent straight to the vault is fees, not reserve: the figure is the reserve alone.
+        const reserveBefore = await client.readContract({ address: vault, abi: loopVaultAbi, functionName: "reserve" });
         const mint = await operator.writeContract({ address: token, abi: loopTokenAbi, functionName: "mint", args: [operator.account.address, parseEther("2")] });
         await client.waitForTransactionReceipt({ hash: mint });
         const transfer = await operator.writeContract({ address: token, abi: loopTokenAbi, functionName: "transfer", args: [vault, parseEther("1.5") + 1n] });
         await client.waitForTransactionReceipt({ hash: transfer });
-        const wei = await client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [vault] });
-        expect(wei % 10n ** 10n).not.toBe(0n);
+        const wei = await client.readContract({ address: vault, abi: loopVaultAbi, functionName: "reserve" });
+        expect(wei).toBe(reserveBefore);
+        expect(await client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [vault] })).toBe(wei + parseEther("1.5") + 1n);
 
         const response = await request(chained.app).get("/api/admin/stats").set("Cookie", await adminCookie()).expect(200);
         const stats = adminStatsSchema.parse(response.body);

@@ -50,6 +50,6 @@ export const adminStatsSchema = z.object({
     .string()
     .regex(/^\d+\.\d{8}$/)
     .nullable()
-    .describe("LOOP held by the LoopVault contract on chain (8 decimals, truncated); null when the chain cannot be read"),
+    .describe("LoopVault.reserve() on the default chain: the LOOP that backs withdrawals, not the fees (8 decimals, truncated); null when the chain cannot be read"),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;

@@ -1,6 +1,6 @@
 // GET /api/admin/stats: the dashboard's figures, from the users, loops, sessions and purchases
 // tables and the ledger's platform accounts, and the LOOP the LoopVault contract holds on chain.
-import { loopTokenAbi } from "@loop/contracts/abis";
+import { loopVaultAbi } from "@loop/contracts/abis";
 import type { AdminStats } from "@loop/rules/schemas/admin";
 import { WEI_PER_LEDGER_UNIT, formatLoop, formatUsd } from "@loop/rules/units";
 import { getAddress } from "viem";
@@ -35,8 +35,9 @@ async function platformBalance(prisma: Tx | PrismaClient, kind: "fees" | "vault"
 export const VAULT_READ_TIMEOUT_MS = 3_000;
 
 /**
- * LoopToken.balanceOf(LoopVault) on the default chain, in LOOP (8 decimals, truncated); null when
- * the contracts are not deployed there or the chain does not answer in time.
+ * LoopVault.reserve() on the default chain, in LOOP (8 decimals, truncated): what backs withdrawals,
+ * not the vault's whole balance (its fees are not the members'); null when the contracts are not
+ * deployed there or the chain does not answer in time.
  */
 export async function onChainVaultReserve(deps: Pick<AppDeps, "config" | "chains" | "logger">): Promise<string | null> {
   const chainId = deps.config.defaultChainId;
@@ -45,14 +46,14 @@ export async function onChainVaultReserve(deps: Pick<AppDeps, "config" | "chains
   if (!contracts || !client) return null;
   let timer: NodeJS.Timeout | undefined;
   try {
-    const read = client.readContract({ address: getAddress(contracts.token), abi: loopTokenAbi, functionName: "balanceOf", args: [getAddress(contracts.vault)] });
+    const read = client.readContract({ address: getAddress(contracts.vault), abi: loopVaultAbi, functionName: "reserve" });
     const timeout = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => reject(new Error(`no answer within ${VAULT_READ_TIMEOUT_MS} ms`)), VAULT_READ_TIMEOUT_MS);
     });
     const wei = await Promise.race([read, timeout]);
     return formatLoop(wei / WEI_PER_LEDGER_UNIT);
   } catch (error) {
-    deps.logger?.warn(`admin stats: could not read the LoopVault balance on chain ${chainId}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+    deps.logger?.warn(`admin stats: could not read the LoopVault reserve on chain ${chainId}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
     return null;
   } finally {
     clearTimeout(timer);
