@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { deployedAddresses, deploymentsDir, readManifest } from "@loop/contracts/manifest";
@@ -104,8 +105,11 @@ export interface AppConfig {
   adminEmail: string;
   /** Built web app to serve (production, or WEB_DIST set); null in development. */
   webDist: string | null;
-  /** Express "trust proxy" setting: false unless the API runs behind a known proxy. */
-  trustProxy: boolean | number | string;
+  /**
+   * Express "trust proxy" (TRUST_PROXY): false unless the API runs behind known proxies; then the
+   * number of proxies in front of it, or their addresses and ranges. `true` only outside production.
+   */
+  trustProxy: boolean | number | string[];
   rateLimits: RateLimitConfig;
   /** Local disk storage of uploaded audio and its artefacts (FILES_DIR), when storage.driver is "local". */
   filesDir: string;
@@ -300,11 +304,44 @@ function stripeFrom(env: Env, isProduction: boolean): StripeConfig | null {
   };
 }
 
-function trustProxyFrom(raw: string | undefined): boolean | number | string {
+/** proxy-addr's names for address ranges, accepted by Express's "trust proxy". */
+const TRUSTED_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An IP address, a CIDR range (10.0.0.0/8, fd00::/8), an IPv4 range with a netmask, or a range name. */
+function isProxyAddress(entry: string): boolean {
+  if (TRUSTED_RANGE_NAMES.has(entry)) return true;
+  const [address = "", range, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(range) === 4;
+}
+
+/**
+ * TRUST_PROXY: which X-Forwarded-For entries name the client (per-IP rate limits, req.ip). A hop
+ * count trusts that many proxies in front of the API; a list trusts proxies at those addresses.
+ * `true` believes every entry, so a client could name any address it likes.
+ */
+function trustProxyFrom(raw: string | undefined, isProduction: boolean): boolean | number | string[] {
   if (raw === undefined || raw === "false") return false;
-  if (raw === "true") return true;
+  if (raw === "true") {
+    if (isProduction) {
+      throw new ConfigError(
+        "TRUST_PROXY=true is refused in production: it believes every X-Forwarded-For entry, so any client can choose its own address and escape the per-IP rate limits. Set the number of proxies in front of the API (TRUST_PROXY=1 behind one load balancer) or their addresses (e.g. TRUST_PROXY=10.0.0.0/8).",
+      );
+    }
+    return true;
+  }
   if (/^\d+$/.test(raw)) return Number(raw);
-  return raw;
+  const entries = raw.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const wrong = entries.filter((entry) => !isProxyAddress(entry));
+  if (entries.length === 0 || wrong.length > 0) {
+    throw new ConfigError(
+      `TRUST_PROXY must be false, a number of proxies (e.g. 1), or a comma-separated list of proxy addresses and CIDR ranges (e.g. 10.0.0.0/8, 192.0.2.10, loopback); "${wrong.join(", ") || raw}" is none of these`,
+    );
+  }
+  return entries;
 }
 
 function booleanValue(env: Env, name: string, fallback: boolean): boolean {
@@ -401,13 +438,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mailFrom: value(env, "MAIL_FROM") ?? "LOOP <no-reply@loop.local>",
     adminEmail: (value(env, "ADMIN_EMAIL") ?? "admin@loop.local").toLowerCase(),
     webDist,
-    trustProxy: trustProxyFrom(value(env, "TRUST_PROXY")),
+    trustProxy: trustProxyFrom(value(env, "TRUST_PROXY"), isProduction),
     rateLimits: {
       windowMs: integer(env, "RATE_LIMIT_WINDOW_MS", 15 * MINUTE, 1000),
       walletSignInPerIp: integer(env, "RATE_LIMIT_WALLET_SIGNIN_PER_IP", 100, 1),
       emailLinkPerIp: integer(env, "RATE_LIMIT_EMAIL_LINK_PER_IP", 20, 1),
       emailLinkPerAddress: integer(env, "RATE_LIMIT_EMAIL_LINK_PER_ADDRESS", 5, 1),
-      emailVerifyPerIp: integer(env, "RATE_LIMIT_EMAIL_VERIFY_PER_IP", 50, 1),
+      emailVerifyPerIp: integer(env, "RATE_LIMIT_EMAIL_VERIFY_PER_IP", 100, 1),
     },
     filesDir,
     storage: storageFrom(env, filesDir),

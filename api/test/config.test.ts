@@ -126,4 +126,37 @@ describe("configuration from the environment", () => {
       expect(config.stripe?.apiBase.origin).toBe(new URL(base).origin);
     }
   });
+
+  describe("TRUST_PROXY: which X-Forwarded-For entries name the client (per-IP rate limits)", () => {
+    const PRODUCTION = { NODE_ENV: "production", DATABASE_URL: "postgresql://db/loop" };
+
+    it("takes a number of proxies, or a list of proxy addresses, CIDR ranges and range names", () => {
+      expect(loadConfig({ ...PRODUCTION, TRUST_PROXY: "1" }).trustProxy).toBe(1);
+      expect(loadConfig({ ...PRODUCTION, TRUST_PROXY: "2" }).trustProxy).toBe(2);
+      expect(loadConfig({ ...PRODUCTION, TRUST_PROXY: "false" }).trustProxy).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: "loopback" }).trustProxy).toEqual(["loopback"]);
+      expect(loadConfig({ ...PRODUCTION, TRUST_PROXY: " 10.0.0.0/8, 192.0.2.10,fd00::/8 , ::1, 172.16.0.0/255.240.0.0, uniquelocal" }).trustProxy).toEqual([
+        "10.0.0.0/8",
+        "192.0.2.10",
+        "fd00::/8",
+        "::1",
+        "172.16.0.0/255.240.0.0",
+        "uniquelocal",
+      ]);
+    });
+
+    it("refuses true in production, saying why and what to set instead", () => {
+      expect(() => loadConfig({ ...PRODUCTION, TRUST_PROXY: "true" })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...PRODUCTION, TRUST_PROXY: "true" })).toThrow(
+        "TRUST_PROXY=true is refused in production: it believes every X-Forwarded-For entry, so any client can choose its own address and escape the per-IP rate limits. Set the number of proxies in front of the API (TRUST_PROXY=1 behind one load balancer) or their addresses (e.g. TRUST_PROXY=10.0.0.0/8).",
+      );
+      // Outside production (a developer's own proxy) it still works.
+      expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    });
+
+    it.each(["yes", "10.0.0.0/33", "fd00::/129", "10.0.0.0/8/8", "10.0.0.256", "proxy.internal", "1.5", "-1", ","])("refuses %j, naming the wrong entry", (raw) => {
+      expect(() => loadConfig({ TRUST_PROXY: raw })).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: raw })).toThrow(/^TRUST_PROXY must be false, a number of proxies \(e\.g\. 1\), or a comma-separated list of proxy addresses and CIDR ranges/);
+    });
+  });
 });

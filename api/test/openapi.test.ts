@@ -288,6 +288,7 @@ describe("OpenAPI document", () => {
       ["/api/auth/connect-wallet", "post", "ConnectWalletBody", connectWalletSchema],
       ["/api/auth/email", "post", "EmailLoginBody", emailLoginSchema],
       ["/api/auth/email/verify", "post", "EmailLinkVerifyBody", emailLinkVerifySchema],
+      ["/api/auth/email/link", "post", "EmailLinkVerifyBody", emailLinkVerifySchema],
     ];
     for (const [path, method, name, schema] of shared) {
       expect(document.paths[path]![method]!.requestBody).toEqual({
@@ -366,9 +367,14 @@ describe("OpenAPI document", () => {
       expectDocumented("post", "/api/auth/disconnect-wallet", await client.post("/api/auth/disconnect-wallet").expect(409));
       expectDocumented("post", "/api/auth/connect-wallet", await browser(t.app).post("/api/auth/connect-wallet").send({}).expect(401));
       expectDocumented("post", "/api/auth/email/verify", await browser(t.app).post("/api/auth/email/verify").send({ token: "nope" }).expect(401));
+      expectDocumented("post", "/api/auth/email/link", await browser(t.app).post("/api/auth/email/link").send({ token: "nope" }).expect(401));
       expectDocumented("post", "/api/auth/email", await browser(t.app).post("/api/auth/email").send({ email: "a@example.com" }).expect(503));
       const huge = { email: `${"a".repeat(200_000)}@example.com` };
       expectDocumented("post", "/api/auth/email", await browser(t.app).post("/api/auth/email").send(huge).expect(413));
+      expectDocumented("get", "/api/logout", await client.get("/api/logout").expect(200));
+      expectDocumented("post", "/api/logout", await request(t.app).post("/api/logout").expect(403));
+      expectDocumented("post", "/api/logout", await client.post("/api/logout").set("Accept", "text/html").expect(303));
+      expectDocumented("post", "/api/logout", await client.post("/api/logout").expect(204));
       expectDocumented("get", "/api/logout", await client.get("/api/logout").expect(302));
     });
 

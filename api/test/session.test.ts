@@ -21,15 +21,61 @@ describe("sessions, CSRF origin check and bans", () => {
     expect(await t.db.prisma.session.count({ where: { userId: signedIn.body.id } })).toBe(0);
   });
 
-  it("logs out: deletes the session, clears the cookie and redirects home", async () => {
-    const client = browser(t.app);
-    const signedIn = await walletSignIn(client, newAccount());
-    await client.get("/api/auth/user").expect(200);
-    const out = await client.get("/api/logout").expect(302);
-    expect(out.headers.location).toBe("/");
-    expect(setCookie(out, "loop_session")).toMatch(/Expires=Thu, 01 Jan 1970/);
-    expect(await t.db.prisma.session.count({ where: { userId: signedIn.body.id } })).toBe(0);
-    await client.get("/api/auth/user").expect(401);
+  describe("logout", () => {
+    it("POST /api/logout deletes the session and clears the cookie: 204 for the app's fetch", async () => {
+      const client = browser(t.app);
+      const signedIn = await walletSignIn(client, newAccount());
+      await client.get("/api/auth/user").expect(200);
+      const out = await client.post("/api/logout").set("Accept", "application/json").expect(204);
+      expect(setCookie(out, "loop_session")).toMatch(/Expires=Thu, 01 Jan 1970/);
+      expect(await t.db.prisma.session.count({ where: { userId: signedIn.body.id } })).toBe(0);
+      await client.get("/api/auth/user").expect(401);
+      // Signed out already: nothing to end, same answer.
+      await client.post("/api/logout").expect(204);
+    });
+
+    it("GET /api/logout (the spec's link) does not sign out: it answers a page whose button posts the logout", async () => {
+      const client = browser(t.app);
+      const signedIn = await walletSignIn(client, newAccount());
+      const page = await client.get("/api/logout").expect(200).expect("content-type", /^text\/html/);
+      expect(page.text).toContain("<title>Log out · LOOP</title>");
+      expect(page.text).toContain("<h1>Log out of LOOP?</h1>");
+      expect(page.text).toContain(`You are signed in as <strong>${signedIn.body.username}</strong> in this browser.`);
+      expect(page.text).toContain('<form method="post" action="/api/logout"><button type="submit">Log out</button></form>');
+      expect(page.text).toContain('<a href="/">Stay signed in</a>');
+      expect(page.headers["cache-control"]).toBe("no-store");
+      expect(setCookie(page, "loop_session")).toBeUndefined();
+      await client.get("/api/auth/user").expect(200);
+
+      // The page's form: a same-origin navigation that asks for HTML, sent home signed out.
+      const out = await client
+        .post("/api/logout")
+        .set("Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8")
+        .type("form")
+        .send("")
+        .expect(303);
+      expect(out.headers.location).toBe("/");
+      expect(setCookie(out, "loop_session")).toMatch(/Expires=Thu, 01 Jan 1970/);
+      await client.get("/api/auth/user").expect(401);
+
+      // Signed out, the link just goes home.
+      const home = await client.get("/api/logout").expect(302);
+      expect(home.headers.location).toBe("/");
+    });
+
+    it("another site cannot sign a member out, by link or by form", async () => {
+      const client = browser(t.app);
+      const signedIn = await walletSignIn(client, newAccount());
+      const cookie = `loop_session=${/loop_session=([^;]+)/.exec(setCookie(signedIn, "loop_session")!)![1]}`;
+      // A link, an <img> or a redirect from another site is a GET.
+      await request(t.app).get("/api/logout").set("Cookie", cookie).set("Referer", "https://evil.example/").expect(200);
+      // A form on another site posts with its own Origin (or none).
+      const refused = await request(t.app).post("/api/logout").set("Cookie", cookie).set("Origin", "https://evil.example").type("form").send("").expect(403);
+      expect(refused.body).toEqual({ message: "Cross-site request refused" });
+      await request(t.app).post("/api/logout").set("Cookie", cookie).expect(403);
+      expect(await t.db.prisma.session.count({ where: { userId: signedIn.body.id } })).toBe(1);
+      await client.get("/api/auth/user").expect(200);
+    });
   });
 
   it("ends the previous session of the browser when it signs in again", async () => {
@@ -67,7 +113,7 @@ describe("sessions, CSRF origin check and bans", () => {
   });
 
   describe("a banned user", () => {
-    it("gets 403 with the reason everywhere except /api/auth/user and /api/logout, from the next request on", async () => {
+    it("gets 403 with the reason everywhere except /api/auth/user and GET and POST /api/logout, from the next request on", async () => {
       const client = browser(t.app);
       const signedIn = await walletSignIn(client, newAccount());
       await client.get("/api/genres").expect(200);
@@ -81,7 +127,8 @@ describe("sessions, CSRF origin check and bans", () => {
       }
       const me = await client.get("/api/auth/user").expect(200);
       expect(me.body).toMatchObject({ isBanned: true, banReason: "Selling stolen samples" });
-      await client.get("/api/logout").expect(302);
+      await client.get("/api/logout").expect(200);
+      await client.post("/api/logout").expect(204);
       // Signed out, the public pages answer again.
       await client.get("/api/genres").expect(200);
     });

@@ -19,16 +19,20 @@ export async function requestSignInLink(page: Page, stack: StackInfo, email: str
   return link;
 }
 
-/** Opens the mailed link and presses "Continue to LOOP": lands on `/`, signed in (home; the dashboard for admins). */
-export async function redeemSignInLink(page: Page, link: URL): Promise<void> {
+/**
+ * Opens the mailed link, checks that the page names `email`'s account, and presses "Continue as
+ * <email>": lands on `/`, signed in (home; the dashboard for admins).
+ */
+export async function redeemSignInLink(page: Page, link: URL, email: string): Promise<void> {
   await page.goto(link.pathname + link.search);
-  await page.getByRole("button", { name: "Continue to LOOP" }).click();
+  await expect(page.getByTestId("login-confirm-email")).toHaveText(email);
+  await page.getByRole("button", { name: `Continue as ${email}` }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId("home-welcome").or(page.getByRole("heading", { name: "Admin Dashboard", level: 1 }))).toBeVisible();
 }
 
 export async function signInWithEmail(page: Page, stack: StackInfo, email: string): Promise<void> {
-  await redeemSignInLink(page, await requestSignInLink(page, stack, email));
+  await redeemSignInLink(page, await requestSignInLink(page, stack, email), email);
 }
 
 /** The Join dialog, opened by `open` (any call-to-action). */

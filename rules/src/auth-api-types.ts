@@ -10,6 +10,17 @@ export interface EmailLinkSentResponse {
   message: string;
 }
 
+/**
+ * POST /api/auth/email/link: the account a sign-in link signs in as, shown by the confirm page
+ * before the link is used (so nobody is signed into someone else's account unawares).
+ */
+export interface EmailLinkAccount {
+  /** The address the link was sent to. */
+  email: string;
+  /** The account's username; null when the link will create a new account. */
+  username: string | null;
+}
+
 /** GET /api/health, per chain: RPC, indexer and settlement. */
 export interface ChainHealth {
   chainId: number;

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import type { CurrentUser, ErrorBody, LeaderboardEntry, PublicStats } from "../api-types";
-import type { EmailLinkSentResponse, HealthResponse, NonceResponse } from "../auth-api-types";
+import type { EmailLinkAccount, EmailLinkSentResponse, HealthResponse, NonceResponse } from "../auth-api-types";
 import type { ChainConfig, ChainContracts, ClientConfig } from "../chains";
 import type { LevelInfo } from "../levels";
 import { publicPlatformSettingsSchema } from "./platform-settings";
@@ -101,6 +101,11 @@ export const nonceResponseSchema = z.object({
 
 export const emailLinkSentResponseSchema = z.object({ message: z.string() });
 
+export const emailLinkAccountSchema = z.object({
+  email: z.string().describe("The address the link was sent to"),
+  username: z.string().nullable().describe("The account's username; null when the link will create a new account"),
+});
+
 const blockNumber = z.string().regex(/^\d+$/);
 
 export const chainHealthSchema = z.object({
@@ -133,5 +138,6 @@ const _schemasMatchTypes: [
   Same<z.infer<typeof clientConfigSchema>, ClientConfig>,
   Same<z.infer<typeof nonceResponseSchema>, NonceResponse>,
   Same<z.infer<typeof emailLinkSentResponseSchema>, EmailLinkSentResponse>,
+  Same<z.infer<typeof emailLinkAccountSchema>, EmailLinkAccount>,
   Same<z.infer<typeof healthResponseSchema>, HealthResponse>,
-] = [true, true, true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true, true, true];

@@ -1,4 +1,4 @@
-/** Full-page navigations (the API's /api/login and /api/logout, reload to / after wallet sign-in). */
+/** Full-page navigations (the API's /api/login and /api/logout page, reload to / after sign-in and logout). */
 export function fullPageNavigate(url: string): void {
   window.location.assign(url);
 }

@@ -5,6 +5,7 @@ import type { AppDeps } from "../../deps";
 import type { RateLimiters } from "../../http/rate-limit";
 import { toCurrentUser } from "../users/user.view";
 import { findOrCreateByWallet } from "./account.service";
+import { logoutPage } from "./logout-page";
 import { requireUser } from "./require-user";
 import { deleteSession } from "./session.service";
 import { clearSessionCookie, readSessionToken } from "./session-cookie";
@@ -19,12 +20,22 @@ export function authRouter(deps: AppDeps, limits: RateLimiters): Router {
     res.json(toCurrentUser(requireUser(req)));
   });
 
-  // A full-page navigation (the menu's Logout link), hence GET and a redirect.
-  router.get("/logout", async (req, res) => {
+  // The spec's full-page navigation. A GET must not sign out (any site could link it): signed in,
+  // it answers a page whose button POSTs; signed out, there is nothing to do.
+  router.get("/logout", (req, res) => {
+    const user = req.auth?.user;
+    if (!user) return res.redirect(302, "/");
+    res.type("html").send(logoutPage(user.username));
+  });
+
+  // Behind the Origin check (http/origin-check.ts). The app's fetch gets 204; the logout page's
+  // form (a navigation, which asks for HTML) is sent home.
+  router.post("/logout", async (req, res) => {
     const token = readSessionToken(req);
     if (token) await deleteSession(prisma, token);
     clearSessionCookie(res, config.isProduction);
-    res.redirect(302, "/");
+    if (req.accepts(["json", "html"]) === "html") return res.redirect(303, "/");
+    res.status(204).end();
   });
 
   router.get("/auth/nonce", limits.walletSignIn, async (_req, res) => {

@@ -3,7 +3,7 @@ import type { RequestHandler } from "express";
 import { Forbidden } from "../../http/errors";
 
 /** A banned user may still learn that they are banned, and sign out. Paths are relative to /api. */
-const ALLOWED_WHILE_BANNED = new Set(["GET /auth/user", "GET /logout"]);
+const ALLOWED_WHILE_BANNED = new Set(["GET /auth/user", "GET /logout", "POST /logout"]);
 
 export const banMiddleware: RequestHandler = (req, _res, next) => {
   const user = req.auth?.user;

@@ -7,7 +7,7 @@ import type { RateLimiters } from "../../http/rate-limit";
 import { findOrCreateByEmail } from "../auth/account.service";
 import { signIn } from "../auth/sign-in";
 import { toCurrentUser } from "../users/user.view";
-import { LINK_SENT_MESSAGE, consumeSignInToken, sendSignInLink } from "./email-login.service";
+import { LINK_SENT_MESSAGE, consumeSignInToken, sendSignInLink, signInLinkAccount } from "./email-login.service";
 
 export function emailLoginRouter(deps: AppDeps, limits: RateLimiters): Router {
   const router = Router();
@@ -16,6 +16,12 @@ export function emailLoginRouter(deps: AppDeps, limits: RateLimiters): Router {
     const { email } = emailLoginSchema.parse(req.body);
     await sendSignInLink(deps, email);
     res.json({ message: LINK_SENT_MESSAGE } satisfies EmailLinkSentResponse);
+  });
+
+  // The confirm page asks first whose account the link signs into; it shares the verify budget.
+  router.post("/auth/email/link", limits.emailVerifyPerIp, async (req, res) => {
+    const { token } = emailLinkVerifySchema.parse(req.body);
+    res.json(await signInLinkAccount(deps.prisma, token));
   });
 
   router.post("/auth/email/verify", limits.emailVerifyPerIp, async (req, res) => {

@@ -1,5 +1,7 @@
-// One-time e-mail sign-in links. The link opens a web page whose button POSTs the token, so a mail
-// scanner that fetches links cannot use it up.
+// One-time e-mail sign-in links. The link opens a web page that names the account and whose button
+// POSTs the token: a mail scanner that fetches links cannot use it up, and whoever opens a link sees
+// whose account it signs into before continuing.
+import type { EmailLinkAccount } from "@loop/rules/auth-api-types";
 import type { AppConfig } from "../../config";
 import { isRecordNotFound, type PrismaClient } from "../../db/prisma";
 import { ServiceUnavailable, Unauthorized } from "../../http/errors";
@@ -33,6 +35,20 @@ export async function sendSignInLink(deps: EmailLoginDeps, email: string): Promi
       cause: error,
     });
   }
+}
+
+/**
+ * Whom a link's token signs in as, without using it up: the confirm page names the account before
+ * the user continues (a link opened in someone else's browser would sign them into this account).
+ */
+export async function signInLinkAccount(prisma: PrismaClient, token: string): Promise<EmailLinkAccount> {
+  const row = await prisma.emailLoginToken.findUnique({
+    where: { tokenHash: hashToken(token), expiresAt: { gt: new Date() } },
+    select: { email: true },
+  });
+  if (!row) throw new Unauthorized(LINK_INVALID_MESSAGE);
+  const user = await prisma.user.findUnique({ where: { email: row.email }, select: { username: true } });
+  return { email: row.email, username: user?.username ?? null };
 }
 
 /** Uses up a link's token and returns its e-mail address. */

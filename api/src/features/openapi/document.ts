@@ -50,8 +50,8 @@ const DESCRIPTION = `The HTTP API of LOOP, a marketplace for music loops and tra
 - The session is the HttpOnly cookie \`${SESSION_COOKIE}\`, set by the sign-in calls (30 days).
 - State-changing calls (anything but GET, HEAD, OPTIONS) need an \`Origin\` header, or without it a \`Referer\`,
   equal to the app's origin: otherwise 403 \`Cross-site request refused\`.
-- A banned account answers 403 on every call except \`GET /api/auth/user\`, \`GET /api/logout\`, \`GET /api/config\`,
-  \`GET /api/health\` and \`GET /api/openapi.json\`.
+- A banned account answers 403 on every call except \`GET /api/auth/user\`, \`GET\` and \`POST /api/logout\`,
+  \`GET /api/config\`, \`GET /api/health\` and \`GET /api/openapi.json\`.
 - Answers carry \`Cache-Control: no-store\`.`;
 
 /** A zod schema used by the document, on one side, as a named component or inline. */

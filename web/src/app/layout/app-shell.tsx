@@ -1,25 +1,35 @@
 import { Suspense, useCallback } from "react";
 import { Outlet } from "react-router";
 import { PageSpinner } from "@/components/ui/spinner";
+import { logout } from "@/features/auth/api/logout";
 import { useJoinDialog } from "@/features/auth/components/join-dialog-context";
 import { useUser } from "@/lib/auth";
 import { fullPageNavigate, LOGOUT_URL } from "@/lib/navigation";
 import { getLoadedWalletControls } from "@/lib/wallet/wallet-store";
 import { TopBar } from "./top-bar";
 
-/** Disconnects a connected wallet (so it does not reconnect signed out), then navigates to /api/logout. */
-async function logout(): Promise<void> {
+/**
+ * Disconnects a connected wallet (so it does not reconnect signed out), POSTs the logout and
+ * reloads at `/`. Should the POST fail, /api/logout's own page offers the button.
+ */
+async function logoutAndReload(): Promise<void> {
   const controls = getLoadedWalletControls();
   if (controls) {
     await Promise.race([controls.disconnect().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1500))]);
   }
-  fullPageNavigate(LOGOUT_URL);
+  try {
+    await logout();
+  } catch {
+    fullPageNavigate(LOGOUT_URL);
+    return;
+  }
+  fullPageNavigate("/");
 }
 
 export function AppShell() {
   const { user, isLoading } = useUser();
   const { openJoin } = useJoinDialog();
-  const onLogout = useCallback(() => void logout(), []);
+  const onLogout = useCallback(() => void logoutAndReload(), []);
   return (
     <div className="flex min-h-dvh flex-col">
       <a

@@ -12,7 +12,15 @@ import {
   setsSessionCookie,
   signInRequired,
 } from "../responses";
-import { defineFeature } from "../spec";
+import { defineFeature, type HeaderSpec } from "../spec";
+
+const clearsSessionCookie: Record<string, HeaderSpec> = {
+  "Set-Cookie": {
+    description: "`loop_session=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax`",
+    schema: { type: "string" },
+    required: true,
+  },
+};
 
 export const authOperations = defineFeature({
   tag: "auth",
@@ -31,18 +39,32 @@ export const authOperations = defineFeature({
     {
       method: "get",
       path: "/api/logout",
-      operationId: "logout",
-      summary: "Sign out (a full-page navigation)",
-      description: "Ends the session, if any, clears the cookie and redirects to the home page. Also works for a banned account.",
+      operationId: "logoutPage",
+      summary: "The logout page (a full-page navigation)",
+      description:
+        "Never signs out by itself, so another site cannot sign a member out with a link. Signed in: a small HTML page " +
+        "naming the account, whose `Log out` button posts to `POST /api/logout`. Signed out: a redirect to `/`. " +
+        "Also works for a banned account.",
       auth: "optional",
       responses: {
-        302: redirect("To `/`, with the session cookie cleared", {
-          "Set-Cookie": {
-            description: "`loop_session=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax`",
-            schema: { type: "string" },
-            required: true,
-          },
-        }),
+        200: { description: "The page with the `Log out` button (signed in)", content: { "text/html": { schema: { type: "string" } } } },
+        302: redirect("To `/`: not signed in, nothing to log out of"),
+      },
+    },
+    {
+      method: "post",
+      path: "/api/logout",
+      operationId: "logout",
+      summary: "Sign out",
+      description:
+        "Ends the session, if any, and clears the cookie. Like every state-changing call it needs the app's `Origin`. " +
+        "A request that prefers HTML over JSON (the logout page's form) is redirected to `/`; others get 204. " +
+        "Also works for a banned account.",
+      auth: "optional",
+      responses: {
+        204: { description: "Signed out", headers: clearsSessionCookie },
+        303: redirect("To `/`, signed out (the logout page's form)", clearsSessionCookie),
+        403: failure("`Cross-site request refused`: the `Origin` (or, without it, the `Referer`) is not the app's origin."),
       },
     },
     {

@@ -1,4 +1,4 @@
-import { currentUserSchema, emailLinkSentResponseSchema } from "@loop/rules/schemas/api-responses";
+import { currentUserSchema, emailLinkAccountSchema, emailLinkSentResponseSchema } from "@loop/rules/schemas/api-responses";
 import { emailLoginSchema } from "@loop/rules/schemas/auth";
 import { emailLinkVerifySchema } from "@loop/rules/schemas/email-link";
 import { bodyTooLarge, crossSiteOrBanned, failure, invalidBody, json, rateLimited, setsSessionCookie } from "../responses";
@@ -9,6 +9,7 @@ export const emailLoginOperations = defineFeature({
   description: "Sign-in by one-time link sent by e-mail.",
   schemas: {
     CurrentUser: currentUserSchema,
+    EmailLinkAccount: emailLinkAccountSchema,
     EmailLinkSentResponse: emailLinkSentResponseSchema,
     EmailLoginBody: emailLoginSchema,
     EmailLinkVerifyBody: emailLinkVerifySchema,
@@ -35,10 +36,32 @@ export const emailLoginOperations = defineFeature({
     },
     {
       method: "post",
+      path: "/api/auth/email/link",
+      operationId: "getEmailSignInLinkAccount",
+      summary: "Whom the token of an e-mailed link signs in as",
+      description:
+        "Does not use up the token. The confirm page shows the address (and the account's username, or that a new " +
+        "account will be created) before the user continues, so a link opened in someone else's browser does not " +
+        "sign them into this account unawares. Shares its per-IP rate limit with `POST /api/auth/email/verify`.",
+      auth: "optional",
+      body: emailLinkVerifySchema,
+      responses: {
+        200: json(emailLinkAccountSchema, "The account the link signs in as"),
+        400: invalidBody,
+        401: failure("`This sign-in link has expired or was already used.`"),
+        403: crossSiteOrBanned,
+        413: bodyTooLarge,
+        429: rateLimited,
+      },
+    },
+    {
+      method: "post",
       path: "/api/auth/email/verify",
       operationId: "verifyEmailSignInLink",
       summary: "Sign in with the token of an e-mailed link",
-      description: "Uses up the token; creates the account on the first sign-in of the address.",
+      description:
+        "Uses up the token; creates the account on the first sign-in of the address. The confirm page calls it only " +
+        "when the user presses `Continue as <address>`.",
       auth: "optional",
       body: emailLinkVerifySchema,
       responses: {

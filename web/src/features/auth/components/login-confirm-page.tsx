@@ -1,16 +1,44 @@
 import { AlertTriangle, ArrowRight } from "lucide-react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
 import { getServerMessage } from "@/lib/api-client";
+import { useUser } from "@/lib/auth";
+import { useEmailLinkAccount } from "../api/email-link-account";
 import { useVerifyEmailLink } from "../api/verify-email-link";
 import { AuthCardLayout } from "./auth-card-layout";
 
-/** /login/confirm?token=…: the mailed link lands here; 'Continue to LOOP' redeems it. */
+const LINK_UNUSABLE = "This sign-in link could not be used. Please request a new one.";
+
+function LinkProblem({ message }: { message: string }) {
+  return (
+    <div role="alert" className="mb-5 flex gap-3 rounded-lg border border-destructive/50 bg-destructive/10 p-4 text-sm">
+      <AlertTriangle className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden />
+      <div className="grid gap-1">
+        <p className="font-semibold" data-testid="login-confirm-error">
+          {message}
+        </p>
+        <Link to="/login" className="font-medium text-violet-300 underline-offset-4 hover:underline">
+          Request a new sign-in link
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * /login/confirm?token=…: the mailed link lands here. Opening it signs nobody in: the page names the
+ * account the link belongs to, and only 'Continue as <address>' redeems it. So a link sent by
+ * someone else does not sign this browser into their account unnoticed, and mail scanners that
+ * open links cannot use them up.
+ */
 export function LoginConfirmPage() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const navigate = useNavigate();
+  const account = useEmailLinkAccount(token);
   const verify = useVerifyEmailLink();
+  const { user: current } = useUser();
 
   if (!token) {
     return (
@@ -22,27 +50,51 @@ export function LoginConfirmPage() {
     );
   }
 
+  if (account.isPending) {
+    return (
+      <AuthCardLayout title="Confirm sign-in" description="Checking your sign-in link…">
+        <div className="flex justify-center">
+          <Spinner label="Checking your sign-in link" />
+        </div>
+      </AuthCardLayout>
+    );
+  }
+
+  if (account.isError) {
+    return (
+      <AuthCardLayout title="Confirm sign-in">
+        <LinkProblem message={getServerMessage(account.error, LINK_UNUSABLE)} />
+      </AuthCardLayout>
+    );
+  }
+
+  const { email, username } = account.data;
+  const switching = current !== null && current.email !== email;
+
   function proceed() {
     verify.mutate(token, { onSuccess: () => navigate("/", { replace: true }) });
   }
 
   return (
-    <AuthCardLayout title="Confirm sign-in" description="You're one click away. Continue to sign in to LOOP in this browser.">
-      {verify.isError ? (
-        <div role="alert" className="mb-5 flex gap-3 rounded-lg border border-destructive/50 bg-destructive/10 p-4 text-sm">
-          <AlertTriangle className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden />
-          <div className="grid gap-1">
-            <p className="font-semibold" data-testid="login-confirm-error">
-              {getServerMessage(verify.error, "This sign-in link could not be used. Please request a new one.")}
-            </p>
-            <Link to="/login" className="font-medium text-violet-300 underline-offset-4 hover:underline">
-              Request a new sign-in link
-            </Link>
-          </div>
-        </div>
-      ) : null}
+    <AuthCardLayout
+      title="Confirm sign-in"
+      description={
+        <>
+          This link signs you in to LOOP as <strong className="break-all text-foreground" data-testid="login-confirm-email">{email}</strong>
+          {username ? ` (@${username})` : ""}.
+        </>
+      }
+    >
+      {verify.isError ? <LinkProblem message={getServerMessage(verify.error, LINK_UNUSABLE)} /> : null}
+      <div className="mb-5 grid gap-2 text-sm text-muted-foreground" data-testid="login-confirm-notes">
+        {username ? null : <p>There is no account for this address yet: continuing creates one.</p>}
+        {switching ? <p>You are signed in as {current.username} in this browser; continuing signs you out of that account.</p> : null}
+        <p>
+          Not your e-mail address? Do not continue: someone may be trying to sign you in to their account. Close this page instead.
+        </p>
+      </div>
       <Button size="lg" className="w-full" onClick={proceed} disabled={verify.isPending || verify.isSuccess}>
-        {verify.isPending ? "Signing you in…" : "Continue to LOOP"}
+        <span className="truncate">{verify.isPending ? "Signing you in…" : `Continue as ${email}`}</span>
         {verify.isPending ? null : <ArrowRight aria-hidden />}
       </Button>
     </AuthCardLayout>

@@ -22,26 +22,64 @@ describe("e-mail sign-in", () => {
     expect(fetchMock.mock.calls.some(([url]) => url === "/api/auth/email")).toBe(false);
   });
 
-  it("/login/confirm shows the server's message for an expired link and offers a new one", async () => {
-    stubFetch({ ...SIGNED_OUT, "POST /api/auth/email/verify": () => json({ message: "This sign-in link has expired." }, 401) });
-    const { user } = renderApp("/login/confirm?token=abc");
-    await user.click(await screen.findByRole("button", { name: "Continue to LOOP" }));
-    expect(await screen.findByText("This sign-in link has expired.")).toBeInTheDocument();
+  it("/login/confirm shows the server's message for an expired or used link at once, and offers a new one", async () => {
+    const fetchMock = stubFetch({ ...SIGNED_OUT, "POST /api/auth/email/link": () => json({ message: "This sign-in link has expired or was already used." }, 401) });
+    renderApp("/login/confirm?token=abc");
+    expect(await screen.findByTestId("login-confirm-error")).toHaveTextContent("This sign-in link has expired or was already used.");
     expect(screen.getByRole("link", { name: "Request a new sign-in link" })).toHaveAttribute("href", "/login");
+    expect(screen.queryByRole("button", { name: /^Continue/ })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => url === "/api/auth/email/verify")).toBe(false);
   });
 
-  it("/login/confirm signs in, refreshes the user and goes home", async () => {
+  it("/login/confirm names the account and signs in only when the user continues as that account", async () => {
     let signedIn = false;
-    const user1 = makeUser({ username: "nightowl" });
-    stubFetch({
+    const user1 = makeUser({ username: "nightowl", email: "owl@example.com" });
+    const fetchMock = stubFetch({
       "/api/auth/user": () => (signedIn ? json(user1) : json({ message: "Unauthorized" }, 401)),
+      "POST /api/auth/email/link": () => json({ email: "owl@example.com", username: "nightowl" }),
       "POST /api/auth/email/verify": () => {
         signedIn = true;
         return json(user1);
       },
     });
     const { user } = renderApp("/login/confirm?token=abc");
-    await user.click(await screen.findByRole("button", { name: "Continue to LOOP" }));
+    const proceed = await screen.findByRole("button", { name: "Continue as owl@example.com" });
+    expect(screen.getByRole("heading", { level: 1, name: "Confirm sign-in" })).toBeInTheDocument();
+    expect(screen.getByText("This link signs you in to LOOP as", { exact: false })).toHaveTextContent("This link signs you in to LOOP as owl@example.com (@nightowl).");
+    expect(screen.getByTestId("login-confirm-notes")).toHaveTextContent(
+      "Not your e-mail address? Do not continue: someone may be trying to sign you in to their account. Close this page instead.",
+    );
+    const linkCall = fetchMock.mock.calls.find(([url]) => url === "/api/auth/email/link");
+    expect(linkCall?.[1]).toMatchObject({ method: "POST", credentials: "include", body: JSON.stringify({ token: "abc" }) });
+    // Opening the link signed nobody in.
+    expect(fetchMock.mock.calls.some(([url]) => url === "/api/auth/email/verify")).toBe(false);
+
+    await user.click(proceed);
     expect(await screen.findByTestId("home-welcome")).toHaveTextContent("Hi, nightowl");
+    const verifyCall = fetchMock.mock.calls.find(([url]) => url === "/api/auth/email/verify");
+    expect(verifyCall?.[1]).toMatchObject({ method: "POST", body: JSON.stringify({ token: "abc" }) });
+  });
+
+  it("/login/confirm says when the link creates a new account, and when it replaces the account signed in here", async () => {
+    stubFetch({
+      "/api/auth/user": () => json(makeUser({ username: "me", email: "me@example.com" })),
+      "POST /api/auth/email/link": () => json({ email: "stranger@example.com", username: null }),
+    });
+    renderApp("/login/confirm?token=abc");
+    expect(await screen.findByRole("button", { name: "Continue as stranger@example.com" })).toBeEnabled();
+    const notes = screen.getByTestId("login-confirm-notes");
+    expect(notes).toHaveTextContent("There is no account for this address yet: continuing creates one.");
+    expect(notes).toHaveTextContent("You are signed in as me in this browser; continuing signs you out of that account.");
+  });
+
+  it("/login/confirm shows the server's message when the link was used meanwhile", async () => {
+    stubFetch({
+      ...SIGNED_OUT,
+      "POST /api/auth/email/link": () => json({ email: "owl@example.com", username: "nightowl" }),
+      "POST /api/auth/email/verify": () => json({ message: "This sign-in link has expired or was already used." }, 401),
+    });
+    const { user } = renderApp("/login/confirm?token=abc");
+    await user.click(await screen.findByRole("button", { name: "Continue as owl@example.com" }));
+    expect(await screen.findByTestId("login-confirm-error")).toHaveTextContent("This sign-in link has expired or was already used.");
   });
 });
