@@ -4,21 +4,28 @@
 // (process.resourceUsage().maxRSS: the kernel's high-water mark for the whole process, threads and
 // WASM memory included) and wall time are reported. Cases, with audio synthesised here (no fixtures):
 //   - 60 s of stereo 44.1 kHz 16-bit WAV: budget 3 s and 300 MB;
-//   - an MP3 of just under the 50 MiB upload limit (128 kbps, ~54 minutes): budget 512 MB.
+//   - an MP3 of just under the 50 MiB upload limit (128 kbps, ~54 minutes) as a track: refused by its
+//     frame count before decoding (the track cap is 30 minutes): budget 1 s and 300 MB; its first 29
+//     minutes (27.8 MB), the longest a track may be, processed: budget 512 MB;
+//   - bombs (issue 18, built by api/test/support/audio-bombs.ts): a 6-hour FLAC of silence (3.9 MB)
+//     as a loop, refused by its header: budget 1 s and 200 MB; the same with its length hidden,
+//     decoded up to the loop's 10-minute cap: budget 300 MB; a 6-hour Ogg Vorbis (2 MB) as a track:
+//     budget 1 s and 200 MB; one Ogg page that decodes to ~535 MB at once, stopped at the audio
+//     thread's memory bound (768 MB): budget that bound above the process's memory before it.
 // Time is judged on the CPU time the process spent on the job (all threads, process.cpuUsage()),
 // which does not depend on what else the machine runs; wall time and the load average are printed
 // beside it.
 // The 50 MB MP3 takes a while to encode; it is cached in the system temp directory.
 // The result is the worst case's share of its budget (100 % = at the budget).
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, openSync, closeSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
 import { createRequire } from "node:module";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 export const name = "audio-processing";
-export const description = "upload processing in the worker thread: time and peak memory (60 s WAV; 50 MB MP3)";
+export const description = "upload processing in the worker thread: time and peak memory (60 s WAV; 50 MB MP3; audio bombs)";
 
 const SAMPLE_RATE = 44100;
 const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
@@ -108,14 +115,29 @@ async function ensureLongMp3(root, log) {
   return file;
 }
 
-/** Bundles run-in-worker.ts and the worker entry, as api/build.mjs does, under api/node_modules/.cache. */
+/**
+ * Bundles run-in-worker.ts and the worker entry, as api/build.mjs does (with @loop/rules), under
+ * api/node_modules/.cache; and the tests' bomb builders, which make the bomb cases.
+ */
 async function bundlePipeline(root) {
   const api = path.join(root, "api");
   const outdir = path.join(api, "node_modules", ".cache", "loop-bench-audio");
   const require = createRequire(path.join(api, "package.json"));
   const { build } = await import(pathToFileURL(require.resolve("esbuild")).href);
+  const rulesSrc = path.join(root, "rules", "src");
+  const bundleRules = {
+    name: "bundle-loop-rules",
+    setup(builder) {
+      builder.onResolve({ filter: /^@loop\/rules\// }, (args) => ({ path: path.join(rulesSrc, `${args.path.slice("@loop/rules/".length)}.ts`) }));
+    },
+  };
   await build({
-    entryPoints: { "run-in-worker": path.join(api, "src/audio/run-in-worker.ts"), "audio-worker": path.join(api, "src/audio/worker-entry.ts") },
+    entryPoints: {
+      "run-in-worker": path.join(api, "src/audio/run-in-worker.ts"),
+      "audio-worker": path.join(api, "src/audio/worker-entry.ts"),
+      "audio-bombs": path.join(api, "test/support/audio-bombs.ts"),
+    },
+    plugins: [bundleRules],
     outdir,
     outExtension: { ".js": ".mjs" },
     bundle: true,
@@ -125,13 +147,13 @@ async function bundlePipeline(root) {
     packages: "external",
     logLevel: "warning",
   });
-  return path.join(outdir, "run-in-worker.mjs");
+  return { pipeline: path.join(outdir, "run-in-worker.mjs"), bombs: path.join(outdir, "audio-bombs.mjs") };
 }
 
-/** Runs this file as a child process on one input; its JSON report. */
-function measure(bundle, input) {
+/** Runs this file as a child process on one input (processed as a loop or a track); its JSON report. */
+function measure(bundle, input, contentType) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), "--child", bundle, input], {
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), "--child", bundle, input, contentType], {
       stdio: ["ignore", "pipe", "inherit"],
     });
     let out = "";
@@ -145,31 +167,40 @@ function measure(bundle, input) {
   });
 }
 
-async function child(bundle, input) {
-  const { runPipelineInWorker } = await import(pathToFileURL(bundle).href);
+async function child(bundle, input, contentType) {
+  const { runPipelineInWorker, audioLimits } = await import(pathToFileURL(bundle).href);
   const outDir = mkdtempSync(path.join(tmpdir(), "loop-bench-out-"));
   try {
     const baselineMb = process.resourceUsage().maxRSS / 1024;
     const t0 = performance.now();
     const cpu0 = process.cpuUsage();
-    const result = await runPipelineInWorker(input, outDir).result;
+    const running = runPipelineInWorker(input, outDir, { limits: audioLimits(contentType) });
+    const outcome = await running.result.then(
+      (result) => ({ result }),
+      (error) => ({ refused: error.name === "AudioRejected" ? error.message : null, error }),
+    );
+    if (!outcome.result && !outcome.refused) throw outcome.error;
+    const memory = await running.memory;
     const ms = performance.now() - t0;
     const cpu = process.cpuUsage(cpu0);
     const cpuMs = (cpu.user + cpu.system) / 1000;
     const peakMb = process.resourceUsage().maxRSS / 1024;
-    const size = (file) => statSync(file).size;
+    const size = (file) => (existsSync(file) ? statSync(file).size : 0);
+    const { result } = outcome;
     process.stdout.write(
       `${JSON.stringify({
         ms,
         cpuMs,
         peakMb,
         baselineMb,
-        durationMs: result.durationMs,
-        bpm: result.detectedBpm,
-        key: result.detectedKey,
-        mp3Bytes: size(result.files.mp3),
-        wavBytes: size(result.files.wav),
-        previewBytes: size(result.files.preview),
+        threadPeakMb: memory.peakThreadBytes / 1024 / 1024,
+        refused: outcome.refused ?? null,
+        durationMs: result?.durationMs ?? null,
+        bpm: result?.detectedBpm ?? null,
+        key: result?.detectedKey ?? null,
+        mp3Bytes: size(path.join(outDir, "audio.mp3")),
+        wavBytes: size(path.join(outDir, "audio.wav")),
+        previewBytes: size(path.join(outDir, "preview.mp3")),
       })}\n`,
     );
   } finally {
@@ -184,21 +215,41 @@ export async function run({ root, log }) {
     writeFileSync(wav, wavBytes(60));
     const mp3 = await ensureLongMp3(root, log);
     const bundle = await bundlePipeline(root);
+    const bombs = await import(pathToFileURL(bundle.bombs).href);
+    const bomb = (name, bytes) => {
+      const file = path.join(work, name);
+      writeFileSync(file, bytes);
+      return file;
+    };
+    const sixHours = 6 * 3600;
+    // The MP3 is CBR 128 kbps (16,000 bytes a second): its first 29 minutes.
+    const mp3Track = bomb("29min.mp3", readFileSync(mp3).subarray(0, 29 * 60 * 16000));
     const cases = [
-      { label: "60 s WAV (stereo, 44.1 kHz, 16-bit)", input: wav, budgetMs: 3000, budgetMb: 300 },
-      { label: `${(statSync(mp3).size / 1e6).toFixed(1)} MB MP3 (128 kbps)`, input: mp3, budgetMb: 512 },
+      { label: "60 s WAV (stereo, 44.1 kHz, 16-bit)", input: wav, contentType: "track", budgetMs: 3000, budgetMb: 300 },
+      { label: `${(statSync(mp3).size / 1e6).toFixed(1)} MB MP3 (128 kbps, 54 min) as a track`, input: mp3, contentType: "track", budgetMs: 1000, budgetMb: 300 },
+      { label: "its first 29 minutes (27.8 MB) as a track", input: mp3Track, contentType: "track", budgetMb: 512 },
+      { label: "6-hour FLAC of silence (3.9 MB) as a loop", input: bomb("6h.flac", bombs.silentFlac({ seconds: sixHours })), contentType: "loop", budgetMs: 1000, budgetMb: 200 },
+      {
+        label: "6-hour FLAC of silence, length hidden, as a loop",
+        input: bomb("6h-hidden.flac", bombs.silentFlac({ seconds: sixHours, declaredSeconds: 0 })),
+        contentType: "loop",
+        budgetMb: 300,
+      },
+      { label: "6-hour Ogg Vorbis of silence (2 MB) as a track", input: bomb("6h.ogg", await bombs.silentVorbis({ seconds: sixHours })), contentType: "track", budgetMs: 1000, budgetMb: 200 },
+      // The thread is ended once the process has grown 768 MB (AUDIO_MEMORY_LIMIT_MB) since it started.
+      { label: "one Ogg page of 255 FLAC frames × 65,535 samples × 8 channels (9 KB)", input: bomb("page.ogg", bombs.oggFlacPages({ pages: 1 })), contentType: "loop", overBaselineMb: 768 + 64 },
     ];
     const details = [];
     let worst = 0;
     for (const c of cases) {
       log(`processing ${c.label}`);
-      const r = await measure(bundle, c.input);
-      const minutes = r.durationMs / 60000;
-      const shares = [r.peakMb / c.budgetMb, c.budgetMs ? r.cpuMs / c.budgetMs : 0];
+      const r = await measure(bundle.pipeline, c.input, c.contentType);
+      const budgetMb = c.budgetMb ?? r.baselineMb + c.overBaselineMb;
+      const shares = [r.peakMb / budgetMb, c.budgetMs ? r.cpuMs / c.budgetMs : 0];
       worst = Math.max(worst, ...shares);
       details.push(
-        `${c.label}: CPU ${(r.cpuMs / 1000).toFixed(2)} s${c.budgetMs ? ` (budget ${c.budgetMs / 1000} s)` : ""}, wall ${(r.ms / 1000).toFixed(2)} s (load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} CPUs), peak RSS ${r.peakMb.toFixed(0)} MB (budget ${c.budgetMb} MB; the process before the pipeline: ${r.baselineMb.toFixed(0)} MB)`,
-        `  → ${minutes.toFixed(1)} min of audio, ${r.bpm ?? "no"} BPM, ${r.key ?? "no key"}; MP3 320k ${(r.mp3Bytes / 1e6).toFixed(1)} MB, WAV ${(r.wavBytes / 1e6).toFixed(1)} MB, preview ${(r.previewBytes / 1e6).toFixed(2)} MB`,
+        `${c.label}: CPU ${(r.cpuMs / 1000).toFixed(2)} s${c.budgetMs ? ` (budget ${c.budgetMs / 1000} s)` : ""}, wall ${(r.ms / 1000).toFixed(2)} s (load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} CPUs), peak RSS ${r.peakMb.toFixed(0)} MB (budget ${budgetMb.toFixed(0)} MB; the process before the pipeline: ${r.baselineMb.toFixed(0)} MB; the audio thread's own peak ${r.threadPeakMb ? `${r.threadPeakMb.toFixed(0)} MB` : "not reported: the thread was ended"})`,
+        `  → ${r.refused ? `refused: "${r.refused}"` : `${(r.durationMs / 60000).toFixed(1)} min of audio, ${r.bpm ?? "no"} BPM, ${r.key ?? "no key"}`}; written: MP3 320k ${(r.mp3Bytes / 1e6).toFixed(1)} MB, WAV ${(r.wavBytes / 1e6).toFixed(1)} MB, preview ${(r.previewBytes / 1e6).toFixed(2)} MB`,
       );
     }
     return { value: worst * 100, unit: "% of budget", budget: 100, lowerIsBetter: true, details };
@@ -207,4 +258,4 @@ export async function run({ root, log }) {
   }
 }
 
-if (process.argv[2] === "--child") await child(process.argv[3], process.argv[4]);
+if (process.argv[2] === "--child") await child(process.argv[3], process.argv[4], process.argv[5]);

@@ -5,16 +5,23 @@
 // memory stays bounded whatever the length: the 320 kbps MP3 and the 16-bit WAV are written to
 // files as they grow (./writers.ts), the waveform is a bounded min/max envelope, tempo and key look
 // at the first ANALYSIS_SECONDS, the preview keeps the first PREVIEW_SECONDS.
+//
+// Length is capped (./limits.ts): a header that declares more than the cap is refused before any
+// decoding, and the decoded frames are counted so that the decode stops as soon as the cap is passed
+// (nothing past it is encoded or written). The thread's own memory is checked after every chunk.
 import { closeSync, openSync, readSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { detectKey, detectTempo, mixToMono, PeakAccumulator, previewClip } from "./analysis";
+import { declaredDurationOfFile } from "./declared-duration";
+import { audioLimits, type AudioLimits } from "./limits";
 import { AudioRejected, decodeFile, type PcmChunk } from "./sources";
 import { sniffAudioFormat, SNIFF_BYTES } from "./sniff";
 import { encodeMp3ToFile, Mp3FileWriter, WavFileWriter } from "./writers";
 
 export { AudioRejected } from "./sources";
+export type { AudioLimits } from "./limits";
 
 /** Tempo and key are detected on this much audio from the start (a loop is shorter: all of it). */
 export const ANALYSIS_SECONDS = 120;
@@ -153,27 +160,73 @@ function readHead(file: string): Uint8Array {
 }
 
 /**
+ * The memory of the thread the pipeline runs in: V8 heap plus everything outside it that V8 knows
+ * of (ArrayBuffers, WASM memories). `check()` records the peak and refuses past the limit.
+ */
+export class MemoryMeter {
+  peakBytes = 0;
+
+  constructor(
+    readonly limitBytes: number,
+    private readonly refusal: string,
+  ) {}
+
+  check(): void {
+    const { heapTotal, external } = process.memoryUsage();
+    this.peakBytes = Math.max(this.peakBytes, heapTotal + external);
+    if (heapTotal + external > this.limitBytes) throw new AudioRejected(this.refusal);
+  }
+}
+
+/** A declared length within this much of the cap is left to the decoded count (headers count encoder padding). */
+const DECLARED_SLACK_SECONDS = 1;
+/** A FLAC frame holds at most this many samples: decoding more than STREAMINFO declares plus one frame means it lies. */
+const FLAC_MAX_BLOCK = 65_535;
+
+export interface ProcessOptions {
+  /** Longest audio processed and the refusal past it (default: a track's). */
+  limits?: AudioLimits;
+  /** Checked after every decoded chunk. */
+  memory?: MemoryMeter;
+}
+
+/**
  * Processes the upload at `input` and writes preview.mp3, audio.mp3 and audio.wav into `outDir`
  * (which the caller creates and removes). Refused audio throws AudioRejected with the reason.
  */
-export async function processAudioFile(input: string, outDir: string): Promise<PipelineResult> {
+export async function processAudioFile(input: string, outDir: string, options: ProcessOptions = {}): Promise<PipelineResult> {
+  const { limits = audioLimits("track"), memory } = options;
+  memory?.check();
   const format = sniffAudioFormat(readHead(input));
   if (!format) throw new AudioRejected("Unsupported audio: the container is not MP3, WAV, FLAC, M4A/AAC or OGG");
+  const declared = declaredDurationOfFile(input, format);
+  if (declared !== null && declared > limits.maxSeconds + DECLARED_SLACK_SECONDS) throw new AudioRejected(limits.tooLong);
   const files: PipelineFiles = {
     preview: path.join(outDir, "preview.mp3"),
     mp3: path.join(outDir, "audio.mp3"),
     wav: path.join(outDir, "audio.wav"),
   };
   let consumers: Consumers | null = null;
+  let frames = 0;
   try {
-    for await (const chunk of decodeFile(input, format)) {
-      if (!chunk.channels[0]?.length) continue;
+    for await (const chunk of decodeFile(input, format, declared)) {
+      memory?.check();
+      const length = chunk.channels[0]?.length ?? 0;
+      if (!length) continue;
       if (!chunk.sampleRate) throw new AudioRejected("Corrupt audio: the file gives no sample rate");
+      frames += length;
+      // Counted before the chunk is used: past the cap nothing more is encoded or written.
+      if (frames > limits.maxSeconds * chunk.sampleRate) throw new AudioRejected(limits.tooLong);
+      if (format === "flac" && declared !== null && frames > declared * chunk.sampleRate + FLAC_MAX_BLOCK) {
+        throw new AudioRejected("Corrupt audio: the FLAC file holds more audio than its header declares");
+      }
       consumers ??= await Consumers.create(chunk.sampleRate, chunk.channels.length > 1 ? 2 : 1, files);
       consumers.add(chunk);
     }
     if (!consumers) throw new AudioRejected("Empty audio: no samples could be decoded");
-    return await consumers.finish();
+    const result = await consumers.finish();
+    memory?.check();
+    return result;
   } finally {
     consumers?.close();
   }
@@ -186,12 +239,12 @@ export interface ProcessedAudio extends Omit<PipelineResult, "files"> {
 }
 
 /** The pipeline on bytes in memory, artefacts returned as bytes: for short audio (tests, tools). */
-export async function processAudio(bytes: Uint8Array): Promise<ProcessedAudio> {
+export async function processAudio(bytes: Uint8Array, options: ProcessOptions = {}): Promise<ProcessedAudio> {
   const dir = await mkdtemp(path.join(tmpdir(), "loop-audio-"));
   try {
     const input = path.join(dir, "original");
     await writeFile(input, bytes);
-    const { files, ...result } = await processAudioFile(input, dir);
+    const { files, ...result } = await processAudioFile(input, dir, options);
     const [preview, mp3, wav] = await Promise.all([readFile(files.preview), readFile(files.mp3), readFile(files.wav)]);
     return { ...result, preview, mp3, wav };
   } finally {

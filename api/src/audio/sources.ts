@@ -1,13 +1,14 @@
 // Decoding an upload from its file, chunk by chunk, so that a long file never sits decoded in memory
 // (a 50 MB MP3 can hold 52 minutes: 2.3 GB as float samples). MP3 goes through mpg123 (honours
-// LAME/Xing gapless tags), WAV/FLAC/Ogg through @audio/decode's streaming decoders. AAC and M4A are
-// decoded whole: their decoder collapses dual-mono chunks to one channel chunk by chunk (a stereo
-// file with a silent start would come out mono), and MP4 needs its index first.
+// LAME/Xing gapless tags), WAV/FLAC/Ogg through @audio/decode's streaming decoders (FLAC and Ogg in
+// pieces cut by ./feeds.ts, so that no decode call can explode). AAC and M4A are decoded whole: their
+// decoder collapses dual-mono chunks to one channel chunk by chunk (a stereo file with a silent start
+// would come out mono), and MP4 needs its index first; so they must declare their length.
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import decode from "@audio/decode";
 import { MPEGDecoder } from "mpg123-decoder";
-import { declaredDurationOfFile } from "./declared-duration";
+import { flacFeeds, oggFeeds } from "./feeds";
 import { parseFrameHeader } from "./lame-tag";
 import type { AudioFormat } from "./sniff";
 
@@ -138,25 +139,32 @@ function oggCodec(path: string): "oga" | "opus" | "flac" {
   }
 }
 
-async function* asyncBlocks(path: string, size: number): AsyncGenerator<Uint8Array> {
-  yield* readBlocks(path, size);
+async function* asyncBlocks(blocks: Iterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  yield* blocks;
 }
 
-async function* decodeStreaming(path: string, format: "wav" | "flac" | "oga" | "opus"): AsyncGenerator<PcmChunk> {
-  for await (const out of decode(asyncBlocks(path, format === "wav" ? 1 << 20 : READ_BYTES), format)) {
+async function* decodeStreaming(path: string, format: "wav" | "flac" | "oga" | "opus", container: "wav" | "flac" | "ogg"): AsyncGenerator<PcmChunk> {
+  // WAV gives at most one frame per byte; FLAC and Ogg go in pieces of bounded decoded size.
+  const blocks = container === "wav" ? readBlocks(path, 1 << 20) : container === "flac" ? flacFeeds(readBlocks(path)) : oggFeeds(readBlocks(path));
+  for await (const out of decode(asyncBlocks(blocks), format)) {
     if (out.channelData.length) yield { channels: out.channelData.slice(0, 2), sampleRate: out.sampleRate };
   }
 }
 
 /**
- * Longest AAC/M4A accepted: decoded whole, 10 minutes of stereo 48 kHz are ~230 MB of samples, which
- * keeps the worker under the pipeline's 512 MB budget. Longer music goes in MP3, WAV, FLAC or OGG.
+ * Longest AAC/M4A accepted: decoded whole, 10 minutes of stereo 48 kHz are ~230 MB of samples, twice
+ * that while the decoder joins its pieces (measured: 11 minutes at 44.1 kHz, 476 MB), which keeps the
+ * audio thread under its bound (AUDIO_MEMORY_LIMIT_MB, ./limits.ts). Longer music goes in MP3, WAV, FLAC or OGG.
  */
 export const MAX_WHOLE_DECODE_SECONDS = 10 * 60;
 
-async function* decodeWhole(path: string, format: "aac" | "m4a"): AsyncGenerator<PcmChunk> {
-  const declared = declaredDurationOfFile(path, format);
-  if (declared !== null && declared > MAX_WHOLE_DECODE_SECONDS) {
+/** Refusal of an AAC/M4A whose headers do not say how long it is (it would be decoded whole, whatever its length). */
+export const unknownLength = (format: "aac" | "m4a") =>
+  `Unknown Length: this ${format.toUpperCase()} file does not say how long it is. Please upload it as MP3, WAV, FLAC or OGG.`;
+
+async function* decodeWhole(path: string, format: "aac" | "m4a", declared: number | null): AsyncGenerator<PcmChunk> {
+  if (declared === null) throw new AudioRejected(unknownLength(format));
+  if (declared > MAX_WHOLE_DECODE_SECONDS) {
     throw new AudioRejected(
       `Too long: ${format.toUpperCase()} files are processed up to ${MAX_WHOLE_DECODE_SECONDS / 60} minutes; upload longer audio as MP3, WAV, FLAC or OGG.`,
     );
@@ -165,17 +173,20 @@ async function* decodeWhole(path: string, format: "aac" | "m4a"): AsyncGenerator
   if (decoded.channelData.length) yield { channels: decoded.channelData.slice(0, 2), sampleRate: decoded.sampleRate };
 }
 
-/** The decoded audio of a file, in chunks; decoder failures become AudioRejected with the reason. */
-export async function* decodeFile(path: string, format: AudioFormat): AsyncGenerator<PcmChunk> {
+/**
+ * The decoded audio of a file, in chunks; decoder failures become AudioRejected with the reason.
+ * `declaredSeconds` is what the headers say (./declared-duration.ts): AAC and M4A need it.
+ */
+export async function* decodeFile(path: string, format: AudioFormat, declaredSeconds: number | null): AsyncGenerator<PcmChunk> {
   if (format === "wav") checkWavFile(path);
   const source =
     format === "mp3"
       ? decodeMp3(path)
       : format === "wav" || format === "flac"
-        ? decodeStreaming(path, format)
+        ? decodeStreaming(path, format, format)
         : format === "ogg"
-          ? decodeStreaming(path, oggCodec(path))
-          : decodeWhole(path, format);
+          ? decodeStreaming(path, oggCodec(path), "ogg")
+          : decodeWhole(path, format, declaredSeconds);
   try {
     yield* source;
   } catch (error) {

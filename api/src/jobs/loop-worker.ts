@@ -10,7 +10,7 @@ import path from "node:path";
 import { pipeline as pipe } from "node:stream/promises";
 import type { PrismaClient } from "../db/prisma";
 import type { Logger } from "../deps";
-import { runPipelineInWorker, type RunningPipeline } from "../audio/run-in-worker";
+import { audioLimits, runPipelineInWorker, type RunningPipeline } from "../audio/run-in-worker";
 import { AudioRejected, type PipelineResult } from "../audio/pipeline";
 import { catalogChanged } from "../features/loops/catalog-cache";
 import type { Storage } from "../storage/storage";
@@ -33,6 +33,8 @@ export interface LoopWorkerOptions {
   pollMs?: number;
   /** Tests: runs after a job is claimed, before its pipeline. */
   afterClaim?: (job: ClaimedJob<ProcessLoopPayload>) => Promise<void>;
+  /** Memory bound of the audio thread (default AUDIO_MEMORY_LIMIT_MB in audio/limits.ts). */
+  audioMemoryLimitMb?: number;
 }
 
 export interface LoopWorker {
@@ -85,14 +87,28 @@ export function startLoopWorker(options: LoopWorkerOptions): LoopWorker {
     }, Math.max(250, Math.floor(options.visibilityMs / 3)));
     let result: PipelineResult;
     try {
+      const started = Date.now();
+      let running: RunningPipeline | null = null;
+      // One line per processed file: how long it took and the audio thread's peak memory.
+      const report = async (outcome: string) => {
+        const memory = await running?.memory;
+        const mb = (bytes = 0) => (bytes / 1024 / 1024).toFixed(0);
+        logger?.info(
+          `loop worker: loop ${loop.id} ${outcome} in ${((Date.now() - started) / 1000).toFixed(1)} s (audio thread peak ${mb(memory?.peakThreadBytes)} MB, process memory +${mb(memory?.peakRssGrowthBytes)} MB)`,
+        );
+      };
       try {
         const input = path.join(workDir, "original");
         await pipe(await storage.getStream(loop.originalKey), createWriteStream(input));
-        pipeline = runPipelineInWorker(input, workDir);
+        pipeline = running = runPipelineInWorker(input, workDir, { limits: audioLimits(loop.contentType), memoryLimitMb: options.audioMemoryLimitMb });
         result = await pipeline.result;
+        await report("processed");
       } catch (error) {
         if (killed) return;
-        if (error instanceof AudioRejected) return failLoop(job, error.message);
+        if (error instanceof AudioRejected) {
+          await report(`refused (${error.message})`);
+          return failLoop(job, error.message);
+        }
         const message = error instanceof Error ? error.message : String(error);
         if (!poller.running) return release(prisma, job, `worker stopped: ${message}`, 0);
         logger?.error(`loop worker: job ${job.id} attempt ${job.attempts} failed`, error);
