@@ -59,7 +59,7 @@ describe("platform settings", () => {
   afterEach(async () => {
     expect(await checkLedger(t.db.prisma)).toEqual([]);
     // Each test starts from the defaults.
-    await t.db.prisma.platformSettings.update({ where: { id: true }, data: { mp3FeeBps: 200, wavFeeBps: 400, minWithdrawalUnits: 1_000_000_000n, offerExpiryHours: 168, fiatHoldDays: 7 } });
+    await t.db.prisma.platformSettings.update({ where: { id: true }, data: { mp3FeeBps: 200, wavFeeBps: 400, minWithdrawalUnits: 1_000_000_000n, offerExpiryHours: 168, fiatHoldDays: 7, uploadsPerHour: 20, uploadQuotaMb: 2048 } });
   });
   afterAll(async () => {
     await t.close();
@@ -82,10 +82,10 @@ describe("platform settings", () => {
   it("GET shows the defaults; PUT changes only what is sent, records who and when, and audits before/after", async () => {
     const admin = await signInAdmin();
     const before = await settings(admin);
-    expect(before).toMatchObject({ ...DEFAULTS, disputeWindowSeconds: null, fiatHoldDays: 7, updatedBy: null });
+    expect(before).toMatchObject({ ...DEFAULTS, disputeWindowSeconds: null, fiatHoldDays: 7, uploadsPerHour: 20, uploadQuotaMb: 2048, updatedBy: null });
 
-    const changed = await change(admin, { formatFeeBps: { wav: 550 }, minWithdrawal: " 25.5 ", offerExpiryHours: 48, fiatHoldDays: 14 });
-    expect(changed).toMatchObject({ formatFeeBps: { mp3: 200, wav: 550 }, minWithdrawal: "25.50000000", offerExpiryHours: 48, disputeWindowSeconds: null, fiatHoldDays: 14 });
+    const changed = await change(admin, { formatFeeBps: { wav: 550 }, minWithdrawal: " 25.5 ", offerExpiryHours: 48, fiatHoldDays: 14, uploadsPerHour: 5 });
+    expect(changed).toMatchObject({ formatFeeBps: { mp3: 200, wav: 550 }, minWithdrawal: "25.50000000", offerExpiryHours: 48, disputeWindowSeconds: null, fiatHoldDays: 14, uploadsPerHour: 5, uploadQuotaMb: 2048 });
     expect(changed.updatedBy).toEqual({ id: admin.id, username: expect.any(String) });
     expect(new Date(changed.updatedAt).getTime()).toBeGreaterThan(new Date(before.updatedAt).getTime());
     expect(await settings(admin)).toEqual(changed);
@@ -95,9 +95,10 @@ describe("platform settings", () => {
       adminId: admin.id,
       targetType: "settings",
       targetId: null,
-      before: { ...DEFAULTS, disputeWindowSeconds: null, fiatHoldDays: 7 },
-      after: { formatFeeBps: { mp3: 200, wav: 550 }, minWithdrawal: "25.50000000", offerExpiryHours: 48, disputeWindowSeconds: null, fiatHoldDays: 14 },
+      before: { ...DEFAULTS, disputeWindowSeconds: null, fiatHoldDays: 7, uploadsPerHour: 20, uploadQuotaMb: 2048 },
+      after: { formatFeeBps: { mp3: 200, wav: 550 }, minWithdrawal: "25.50000000", offerExpiryHours: 48, disputeWindowSeconds: null, fiatHoldDays: 14, uploadsPerHour: 5, uploadQuotaMb: 2048 },
     });
+    expect((await change(admin, { uploadQuotaMb: 4096 })).uploadQuotaMb).toBe(4096);
   });
 
   it("refuses every invalid setting with its message (400) and changes nothing", async () => {
@@ -126,6 +127,13 @@ describe("platform settings", () => {
       [{ fiatHoldDays: 181 }, SETTINGS_MESSAGES.invalidFiatHold],
       [{ fiatHoldDays: 1.5 }, SETTINGS_MESSAGES.invalidFiatHold],
       [{ fiatHoldDays: "7" }, SETTINGS_MESSAGES.invalidFiatHold],
+      [{ uploadsPerHour: 0 }, SETTINGS_MESSAGES.invalidUploadsPerHour],
+      [{ uploadsPerHour: 1001 }, SETTINGS_MESSAGES.invalidUploadsPerHour],
+      [{ uploadsPerHour: 2.5 }, SETTINGS_MESSAGES.invalidUploadsPerHour],
+      [{ uploadsPerHour: "20" }, SETTINGS_MESSAGES.invalidUploadsPerHour],
+      [{ uploadQuotaMb: 49 }, SETTINGS_MESSAGES.invalidUploadQuota],
+      [{ uploadQuotaMb: 1024 * 1024 + 1 }, SETTINGS_MESSAGES.invalidUploadQuota],
+      [{ uploadQuotaMb: 100.5 }, SETTINGS_MESSAGES.invalidUploadQuota],
       // One bad setting refuses the whole change.
       [{ offerExpiryHours: 24, formatFeeBps: { mp3: 9999 } }, SETTINGS_MESSAGES.invalidFee],
     ];

@@ -1,9 +1,10 @@
 // The shelf, as a creator and a listener use it: upload a loop through the dialog, watch it become
 // ready, play its preview, find it with the filters and the search box, open the creator's public
-// profile, and download it.
+// profile, and download it. And uploads the server refuses reach the browser with their message.
 import { readFile } from "node:fs/promises";
-import { currentUser, expect, freshEmail, test } from "../support/fixtures";
+import { currentUser, expect, freshEmail, test, toast } from "../support/fixtures";
 import { signInWithEmail } from "../support/flows";
+import { isLocalUrl } from "../support/injected-wallet";
 import { uploadLoop } from "../support/upload";
 
 test.describe("catalog", () => {
@@ -91,5 +92,51 @@ test.describe("catalog", () => {
     await expect(visitorCard.getByRole("button", { name: `Play preview of ${title}` })).toBeVisible();
     await visitorCard.getByRole("button", { name: /Download/ }).click();
     await expect(page.getByText("Login Required").first()).toBeVisible();
+  });
+
+  test("uploads refused before their body is read reach the browser: signed out, over 50 MB, not audio", async ({ browser, stack }) => {
+    // A context without request routing: Playwright's interception copies every request body through
+    // the DevTools protocol (a 53 MB upload took 22 s), which a user's browser does not do. Requests
+    // to other hosts are watched instead of blocked, and fail the test all the same.
+    const context = await browser.newContext({ baseURL: stack.webUrl });
+    const outside: string[] = [];
+    context.on("request", (request) => {
+      if (!isLocalUrl(request.url())) outside.push(request.url());
+    });
+    const page = await context.newPage();
+    /** POST /api/loops/upload from the page with XMLHttpRequest, as the dialog sends it, of `megabytes` of a WAV-headed file. */
+    const sendFromPage = (megabytes: number) =>
+      page.evaluate(async (size) => {
+        const bytes = new Uint8Array(size * 1024 * 1024);
+        bytes.set([0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x41, 0x56, 0x45], 0); // "RIFF....WAVE"
+        const form = new FormData();
+        form.append("title", "Too big");
+        form.append("audio", new Blob([bytes], { type: "audio/wav" }), "big.wav");
+        return new Promise<{ status: number; body: string }>((resolve) => {
+          const xhr = new XMLHttpRequest();
+          xhr.open("POST", "/api/loops/upload");
+          xhr.onload = () => resolve({ status: xhr.status, body: xhr.responseText });
+          xhr.onerror = () => resolve({ status: 0, body: "network error" });
+          xhr.send(form);
+        });
+      }, megabytes);
+
+    await page.goto("/");
+    expect(await sendFromPage(8)).toEqual({ status: 401, body: JSON.stringify({ message: "Unauthorized" }) });
+    await signInWithEmail(page, stack, freshEmail("vera"));
+    // Past the 50 MB the dialog itself would refuse: the server's refusal, as it says it.
+    expect(await sendFromPage(53)).toEqual({ status: 413, body: JSON.stringify({ message: "File Too Large: Please select a file smaller than 50MB." }) });
+
+    // Through the dialog: 8 MB named .wav that is not audio, refused by the server after its first bytes.
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Upload Your Music" });
+    await dialog.getByLabel("Audio file").setInputFiles({ name: "not-audio.wav", mimeType: "audio/wav", buffer: Buffer.alloc(8 * 1024 * 1024, 0x41) });
+    await dialog.getByLabel("Title").fill("Not Audio");
+    await dialog.getByLabel("Genre").selectOption({ label: "Funk" });
+    await dialog.getByRole("button", { name: "Upload Loop" }).click();
+    await expect(toast(page, "Upload Failed")).toContainText("Invalid File Type: Please select an MP3, WAV, FLAC, M4A, AAC or OGG audio file.");
+    await expect(dialog).toBeVisible();
+    await context.close();
+    expect(outside, "the app must not call hosts outside this machine").toEqual([]);
   });
 });

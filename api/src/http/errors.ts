@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { ZodError } from "zod";
+import { answerAfterBody, hasUnreadBody } from "./unread-body";
 
 /** An error whose message is safe to show to the client, with its HTTP status. */
 export class HttpError extends Error {
@@ -49,8 +50,11 @@ export class Unprocessable extends HttpError {
   }
 }
 export class TooManyRequests extends HttpError {
-  constructor(message = "Too many requests, please try again later.", options?: ErrorOptions) {
+  /** Sent as Retry-After when known. */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(message = "Too many requests, please try again later.", options?: ErrorOptions & { retryAfterSeconds?: number }) {
     super(429, message, options);
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 }
 export class PaymentRequired extends HttpError {
@@ -98,11 +102,15 @@ export const apiNotFound: RequestHandler = (req, _res, next) => {
 
 /** The one place that turns failures into `{ message }` responses. */
 export function errorHandler(log: (error: unknown) => void = console.error): ErrorRequestHandler {
-  return (error, _req, res, next) => {
+  return (error, req, res, next) => {
     if (res.headersSent) return next(error);
     const httpError = toHttpError(error);
     if (!httpError || httpError.status >= 500) log(error);
     const status = httpError?.status ?? 500;
-    res.status(status).json({ message: httpError?.message ?? "Internal server error" });
+    if (httpError instanceof TooManyRequests && httpError.retryAfterSeconds !== undefined) res.set("Retry-After", String(httpError.retryAfterSeconds));
+    const body = { message: httpError?.message ?? "Internal server error" };
+    // Refused before its body was read (an upload's 401, 403, 413, 429, …): see unread-body.ts.
+    if (hasUnreadBody(req)) answerAfterBody(req, res, status, body);
+    else res.status(status).json(body);
   };
 }

@@ -39,9 +39,11 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
   };
 }
 
-/** Empties the API's tables between tests of one file (keeps the migrations table). */
+/** Empties the API's tables between tests of one file (keeps the migrations table, and the platform settings' row at its defaults). */
 export async function truncateAll(prisma: PrismaClient): Promise<void> {
   await prisma.$executeRawUnsafe(
     `TRUNCATE "app"."users", "app"."sessions", "app"."siwe_nonces", "app"."email_login_tokens", "app"."wallet_links", "app"."oidc_identities", "app"."genres", "app"."loops", "app"."jobs" RESTART IDENTITY CASCADE`,
   );
+  // Truncated with the users (its updated_by): the row the migrations made, which uploads and prices read.
+  await prisma.$executeRawUnsafe(`INSERT INTO "app"."platform_settings" ("id") VALUES (true) ON CONFLICT DO NOTHING`);
 }

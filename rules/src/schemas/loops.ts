@@ -15,6 +15,16 @@ export const MIN_BPM = 20;
 export const MAX_BPM = 300;
 /** Highest price accepted, in cents (1,000,000.00), so that it fits an integer column. */
 export const MAX_PRICE_CENTS = 100_000_000;
+/**
+ * Longest audio processed, in seconds, by content type: a header that declares more is refused at
+ * once, and decoding stops as soon as the decoded audio passes it (the loop ends failed).
+ */
+export const MAX_AUDIO_SECONDS = { loop: 10 * 60, track: 30 * 60 } as const;
+/** The failure reason of a loop whose audio is longer (the spec has no text; docs/decisions.md, issue 18). */
+export const AUDIO_TOO_LONG_MESSAGES = {
+  loop: `Too Long: A loop may be at most ${MAX_AUDIO_SECONDS.loop / 60} minutes long. Upload longer music as a track (up to ${MAX_AUDIO_SECONDS.track / 60} minutes).`,
+  track: `Too Long: A track may be at most ${MAX_AUDIO_SECONDS.track / 60} minutes long.`,
+} as const;
 
 export const UPLOAD_MESSAGES = {
   tooLarge: "File Too Large: Please select a file smaller than 50MB.",
@@ -29,6 +39,31 @@ export const UPLOAD_MESSAGES = {
   contentType: "Invalid Content Type: Choose loop or track.",
   key: "Invalid Key: Use a key such as 'A minor' or 'F# major'.",
 } as const;
+
+const MIB = 1024 * 1024;
+
+/** 52428800 → "50 MB", 2147483648 → "2 GB", 1610612736 → "1.5 GB" (binary units, as the spec's 50MB). */
+export function formatStorageSize(bytes: number): string {
+  const [size, unit] = bytes >= 1024 * MIB ? [bytes / (1024 * MIB), "GB"] : [bytes / MIB, "MB"];
+  return `${Number.isInteger(size) ? size : Math.floor(size * 10) / 10} ${unit}`;
+}
+
+/** 30 → "30 seconds", 61 → "2 minutes", 3600 → "60 minutes" (rounded up: never too early). */
+function formatWait(seconds: number): string {
+  if (seconds < 60) return `${Math.max(1, Math.ceil(seconds))} second${Math.ceil(seconds) <= 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+/** 429 to a member who made `limit` uploads in the last hour (platform setting `uploadsPerHour`). */
+export function uploadRateLimitMessage(limit: number, retryAfterSeconds: number): string {
+  return `Upload Limit Reached: You can upload ${limit} file${limit === 1 ? "" : "s"} per hour. Try again in ${formatWait(retryAfterSeconds)}.`;
+}
+
+/** 413 when a member's uploads would take more than their storage quota (platform setting `uploadQuotaMb`). */
+export function storageQuotaMessage(quotaBytes: number, usedBytes: number): string {
+  return `Storage Quota Reached: Your uploads may take up to ${formatStorageSize(quotaBytes)} in total and already take ${formatStorageSize(usedBytes)}, so this file does not fit.`;
+}
 
 export const LOOP_CONTENT_TYPES = ["loop", "track"] as const;
 export const LOOP_STATUSES = ["processing", "ready", "failed", "hidden"] as const;

@@ -4,7 +4,8 @@
  * expires: format fees (new quotes and offers; an open offer keeps its fee), the minimum
  * withdrawal, the offer expiry (new offers and counters), LoopMarketplace's dispute window
  * (an on-chain transaction; it applies to purchases made after it), and how long the proceeds of
- * card and PayPal sales are held before the seller can spend them (new sales).
+ * card and PayPal sales are held before the seller can spend them (new sales), and the upload limits
+ * per member: uploads per hour (429) and the storage all their uploads may take (413).
  */
 import { z } from "zod";
 import { LEDGER_DECIMALS, parseLoop } from "../units";
@@ -16,6 +17,11 @@ export const OFFER_EXPIRY_HOURS_MAX = 720;
 export const DISPUTE_WINDOW_SECONDS_MAX = 30 * 24 * 60 * 60;
 /** The longest hold of card and PayPal sale proceeds (the default, 7 days, is the column's). */
 export const FIAT_HOLD_DAYS_MAX = 180;
+/** Uploads per member per hour: default 20 (the column's), at most this. */
+export const UPLOADS_PER_HOUR_MAX = 1000;
+/** A member's storage quota in MB (MiB): at least one largest upload (50 MB), at most 1 TB; default 2 GB (the column's). */
+export const UPLOAD_QUOTA_MB_MIN = 50;
+export const UPLOAD_QUOTA_MB_MAX = 1024 * 1024;
 
 export const SETTINGS_MESSAGES = {
   invalidFee: `Invalid Fee: A format fee is a whole number of basis points from 0 to ${FEE_BPS_MAX} (50%)`,
@@ -24,6 +30,8 @@ export const SETTINGS_MESSAGES = {
   invalidDisputeWindow: `Invalid Dispute Window: Enter whole seconds from 0 to ${DISPUTE_WINDOW_SECONDS_MAX} (30 days)`,
   invalidOfferExpiry: `Invalid Offer Expiry: Enter whole hours from 1 to ${OFFER_EXPIRY_HOURS_MAX} (30 days)`,
   invalidFiatHold: `Invalid Sale Hold: Enter whole days from 0 to ${FIAT_HOLD_DAYS_MAX}`,
+  invalidUploadsPerHour: `Invalid Upload Limit: Enter whole uploads per hour from 1 to ${UPLOADS_PER_HOUR_MAX}`,
+  invalidUploadQuota: `Invalid Storage Quota: Enter whole MB from ${UPLOAD_QUOTA_MB_MIN} to ${UPLOAD_QUOTA_MB_MAX} (1 TB)`,
   nothingToChange: "Nothing to Change: Send at least one setting",
   chainUnavailable: "Dispute Window Not Changed: The marketplace contract could not be reached",
 } as const;
@@ -34,6 +42,8 @@ export const platformSettingsSchema = z.object({
   offerExpiryHours: z.number().int(),
   disputeWindowSeconds: z.number().int().nullable().describe("LoopMarketplace's window; null when the chain cannot be read"),
   fiatHoldDays: z.number().int().describe("Days the proceeds of a card or PayPal sale are held before the seller can spend them (0: at once)"),
+  uploadsPerHour: z.number().int().describe("Uploads a member may make per hour (the last 60 minutes); one more is refused with 429"),
+  uploadQuotaMb: z.number().int().describe("MB (MiB) all of a member's uploaded originals may take together; an upload past it is refused with 413"),
   updatedAt: z.string(),
   updatedBy: z.object({ id: z.string().uuid(), username: z.string() }).nullable(),
 });
@@ -76,6 +86,18 @@ export const platformSettingsUpdateSchema = z
       .min(0, SETTINGS_MESSAGES.invalidFiatHold)
       .max(FIAT_HOLD_DAYS_MAX, SETTINGS_MESSAGES.invalidFiatHold)
       .optional(),
+    uploadsPerHour: z
+      .number({ error: SETTINGS_MESSAGES.invalidUploadsPerHour })
+      .int(SETTINGS_MESSAGES.invalidUploadsPerHour)
+      .min(1, SETTINGS_MESSAGES.invalidUploadsPerHour)
+      .max(UPLOADS_PER_HOUR_MAX, SETTINGS_MESSAGES.invalidUploadsPerHour)
+      .optional(),
+    uploadQuotaMb: z
+      .number({ error: SETTINGS_MESSAGES.invalidUploadQuota })
+      .int(SETTINGS_MESSAGES.invalidUploadQuota)
+      .min(UPLOAD_QUOTA_MB_MIN, SETTINGS_MESSAGES.invalidUploadQuota)
+      .max(UPLOAD_QUOTA_MB_MAX, SETTINGS_MESSAGES.invalidUploadQuota)
+      .optional(),
   })
   .refine(
     (body) =>
@@ -84,7 +106,9 @@ export const platformSettingsUpdateSchema = z
       body.minWithdrawal !== undefined ||
       body.offerExpiryHours !== undefined ||
       body.disputeWindowSeconds !== undefined ||
-      body.fiatHoldDays !== undefined,
+      body.fiatHoldDays !== undefined ||
+      body.uploadsPerHour !== undefined ||
+      body.uploadQuotaMb !== undefined,
     SETTINGS_MESSAGES.nothingToChange,
   );
 export type PlatformSettingsUpdate = z.input<typeof platformSettingsUpdateSchema>;

@@ -67,6 +67,7 @@ interface Prepared {
   genreId: number;
   input: UploadLoopFields;
   format: AudioFormat;
+  bytes: number;
   createdAt: Date;
 }
 
@@ -102,14 +103,14 @@ export async function seedDemoCatalog(prisma: PrismaClient, storage: Storage, op
       const id = randomUUID();
       await storage.put(originalKey(id), bytes);
       stored.push(originalKey(id));
-      prepared.push({ id, userId: userIds.get(item.creator)!, genreId, input: parsed.data, format, createdAt: new Date(now.getTime() - item.ageHours * 3_600_000) });
+      prepared.push({ id, userId: userIds.get(item.creator)!, genreId, input: parsed.data, format, bytes: bytes.length, createdAt: new Date(now.getTime() - item.ageHours * 3_600_000) });
     }
 
     const added = await prisma.$transaction(
       async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(${DEMO_CATALOG_LOCK_KEY})`;
         if ((await tx.loop.count()) > 0) return false;
-        for (const loop of prepared) await recordUpload(tx, { ...loop, originalFormat: loop.format });
+        for (const loop of prepared) await recordUpload(tx, { ...loop, originalFormat: loop.format, originalBytes: loop.bytes });
         return true;
       },
       { timeout: 60_000 },

@@ -35,17 +35,13 @@ export function loopsRouter(deps: AppDeps): Router {
     }
     res.type("json").send(page.body);
   });
+  // A refusal before the whole body is read (401, 403, 429, 413, 400) is answered by the error
+  // handler, which drops the rest of the body before it closes the connection (http/unread-body.ts).
   router.post("/loops/upload", async (req, res) => {
-    try {
-      const user = requireUser(req);
-      const loop = await uploadLoop(prisma, storage, req, user.id);
-      deps.onLoopQueued?.();
-      res.status(201).json(loop);
-    } catch (error) {
-      // The rest of a refused body is not read: the connection is not reused.
-      if (!req.complete) res.set("Connection", "close");
-      throw error;
-    }
+    const user = requireUser(req);
+    const loop = await uploadLoop(prisma, storage, req, user.id);
+    deps.onLoopQueued?.();
+    res.status(201).json(loop);
   });
   router.get("/loops/:id", async (req, res) => {
     res.json(await getLoop(prisma, req.params.id, viewerOf(req)));

@@ -10,15 +10,18 @@ import { creatorLoopView, type LoopWithGenre } from "./loop.view";
 import { receiveUpload } from "./receive-upload";
 import { originalKey, recordUpload } from "./record-upload";
 import { closeOffersOffSale } from "../negotiations/close-offers-off-sale";
+import { assertUploadAllowed, uploadAllowance } from "./upload-limits";
 
 /**
- * Receives the upload, checks it, and records the loop (processing) with its job in one
- * transaction. Any refusal deletes the stored file: no row, no file is left behind.
+ * Checks the member's upload limits, receives the upload, checks it, and records the loop
+ * (processing) with its job in one transaction that checks the limits again. Any refusal deletes
+ * the stored file: no row, no file is left behind.
  */
 export async function uploadLoop(prisma: PrismaClient, storage: Storage, req: Request, userId: string) {
+  const limit = await uploadAllowance(prisma, userId);
   const id = randomUUID();
   const key = originalKey(id);
-  const { fields, file } = await receiveUpload(req, storage, key);
+  const { fields, file } = await receiveUpload(req, storage, key, limit);
   try {
     if (!file) throw new BadRequest(UPLOAD_MESSAGES.noFile);
     if (!file.format) throw new BadRequest(UPLOAD_MESSAGES.invalidType);
@@ -28,7 +31,10 @@ export async function uploadLoop(prisma: PrismaClient, storage: Storage, req: Re
     const genre = await prisma.genre.findUnique({ where: { id: input.genreId } });
     if (!genre) throw new BadRequest(UPLOAD_MESSAGES.genre);
 
-    const loop = await prisma.$transaction((tx) => recordUpload(tx, { id, userId, genreId: genre.id, input, originalFormat: file.format! }));
+    const loop = await prisma.$transaction(async (tx) => {
+      await assertUploadAllowed(tx, userId, file.size);
+      return recordUpload(tx, { id, userId, genreId: genre.id, input, originalFormat: file.format!, originalBytes: file.size });
+    });
     return creatorLoopView(loop);
   } catch (error) {
     await storage.delete(key);

@@ -1,6 +1,7 @@
 // Streams a multipart upload: the `audio` file goes straight to storage while its size is
-// counted (busboy's fileSize limit), its first bytes are kept for sniffing, text fields are
-// collected. Over the limit the request is refused at once and the partial file deleted.
+// counted (busboy's fileSize limit), its first bytes are sniffed on the way, text fields are
+// collected. Over the limit, or when the first bytes are not audio, the upload is refused at once:
+// the partial file is deleted and the rest of the body is left to the answer (http/unread-body.ts).
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "@loop/rules/schemas/loops";
 import busboy from "busboy";
 import { Transform } from "node:stream";
@@ -17,33 +18,40 @@ export interface ReceivedUpload {
 
 export const FILE_FIELD = "audio";
 
-export function receiveUpload(req: Request, storage: Storage, key: string, maxBytes = MAX_UPLOAD_BYTES): Promise<ReceivedUpload> {
+/** Files of `bytes` or more are refused (413) with `message`. */
+export interface FileLimit {
+  bytes: number;
+  message: string;
+}
+
+export const UPLOAD_SIZE_LIMIT: FileLimit = { bytes: MAX_UPLOAD_BYTES, message: UPLOAD_MESSAGES.tooLarge };
+
+export function receiveUpload(req: Request, storage: Storage, key: string, limit: FileLimit = UPLOAD_SIZE_LIMIT): Promise<ReceivedUpload> {
   const type = req.headers["content-type"] ?? "";
   if (!type.startsWith("multipart/form-data")) return Promise.reject(new BadRequest("Expected a multipart/form-data upload"));
 
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, limits: { fileSize: maxBytes, files: 1, fields: 30, fieldSize: 100 * 1024, parts: 40 } });
+      parser = busboy({ headers: req.headers, limits: { fileSize: limit.bytes, files: 1, fields: 30, fieldSize: 100 * 1024, parts: 40 } });
     } catch (error) {
       reject(new BadRequest("Malformed multipart upload", { cause: error }));
       return;
     }
     const fields: Record<string, string> = {};
     let stored: Promise<number> | null = null;
+    let sniffer: Transform | null = null;
     let head = Buffer.alloc(0);
     let tooLarge = false;
     let settled = false;
 
-    /** Stops reading into the parser; the rest of the body is discarded. */
-    const stopReading = () => {
-      req.unpipe(parser);
-      req.resume();
-    };
     const fail = async (error: Error) => {
       if (settled) return;
       settled = true;
-      stopReading();
+      // Nothing more goes to the parser (the answer drops the rest of the body), and the file
+      // stream is cut, so that storage gives up on it now instead of waiting for its end.
+      req.unpipe(parser);
+      sniffer?.destroy();
       if (stored) {
         await stored.catch(() => 0);
         await storage.delete(key).catch(() => {});
@@ -55,21 +63,28 @@ export function receiveUpload(req: Request, storage: Storage, key: string, maxBy
       fields[name] = value;
     });
     parser.on("file", (name, stream) => {
-      if (name !== FILE_FIELD || stored) {
+      if (name !== FILE_FIELD || stored || settled) {
         stream.resume();
         return;
       }
-      // Keeps the first bytes for sniffing on their way to storage (a 'data' listener would
-      // start the flow before storage is ready to write).
-      const sniffer = new Transform({
+      // Sniffs the first bytes on their way to storage (a 'data' listener would start the flow
+      // before storage is ready to write): bytes that are not audio are refused at once.
+      sniffer = new Transform({
         transform(chunk: Buffer, _encoding, done) {
-          if (head.length < SNIFF_BYTES) head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES)]).subarray(0, SNIFF_BYTES);
+          if (head.length < SNIFF_BYTES) {
+            head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES)]).subarray(0, SNIFF_BYTES);
+            if (head.length === SNIFF_BYTES && sniffAudioFormat(head) === null) {
+              done();
+              void fail(new BadRequest(UPLOAD_MESSAGES.invalidType));
+              return;
+            }
+          }
           done(null, chunk);
         },
       });
       stream.on("limit", () => {
         tooLarge = true;
-        void fail(new PayloadTooLarge(UPLOAD_MESSAGES.tooLarge));
+        void fail(new PayloadTooLarge(limit.message));
       });
       stored = storage.put(key, stream.pipe(sniffer)).then((object) => object.size);
       stored.catch((error: unknown) => void fail(error instanceof Error ? error : new Error(String(error))));

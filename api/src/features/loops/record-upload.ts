@@ -14,6 +14,8 @@ export interface NewLoop {
   input: UploadLoopFields;
   /** Container sniffed from the stored original's bytes. */
   originalFormat: string;
+  /** The stored original's size (the member's storage quota adds these up). */
+  originalBytes: number;
   /** Backdated uploads (the demo catalog); now by default. */
   createdAt?: Date;
 }
@@ -40,6 +42,7 @@ export async function recordUpload(tx: Prisma.TransactionClient, loop: NewLoop) 
       lyrics: input.lyrics ?? null,
       originalKey: originalKey(loop.id),
       originalFormat: loop.originalFormat,
+      originalBytes: loop.originalBytes,
       ...(loop.createdAt ? { createdAt: loop.createdAt, updatedAt: loop.createdAt } : {}),
     },
     include: { genre: true },

@@ -2,7 +2,8 @@
 // fees (new quotes, checkouts and in-app offers; an open offer keeps the fee it was opened with),
 // the minimum withdrawal, the offer expiry (new offers and counters), LoopMarketplace's dispute
 // window (on chain, sent with the operator key, which holds SETTINGS_ROLE), and the hold of card and
-// PayPal sale proceeds (new sales; a sale keeps the release time it was made with). The row
+// PayPal sale proceeds (new sales; a sale keeps the release time it was made with), and the upload
+// limits per member (uploads per hour, the storage their originals may take). The row
 // (app.platform_settings, one row) is read per use: one small query, never stale across processes.
 import { loopMarketplaceAbi } from "@loop/contracts/abis";
 import type { Format } from "@loop/rules/fees";
@@ -22,6 +23,7 @@ import { recordAdminActionInTx } from "../admin/audit-log";
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
+const MIB = 1024 * 1024;
 
 /** The settings the server prices, checks and expires with. */
 export interface SettingsInUse {
@@ -31,6 +33,10 @@ export interface SettingsInUse {
   offerExpiryMs: number;
   /** How long a fiat (card, PayPal) sale's proceeds are held; 0: available at once. */
   fiatHoldMs: number;
+  /** Uploads a member may make in any 60 minutes. */
+  uploadsPerHour: number;
+  /** Bytes all of a member's uploaded originals may take. */
+  uploadQuotaBytes: number;
 }
 
 type Db = PrismaClient | Tx;
@@ -43,13 +49,15 @@ async function settingsRow(db: Db) {
 export async function settingsInUse(db: Db): Promise<SettingsInUse> {
   const row = await db.platformSettings.findUniqueOrThrow({
     where: { id: true },
-    select: { mp3FeeBps: true, wavFeeBps: true, minWithdrawalUnits: true, offerExpiryHours: true, fiatHoldDays: true },
+    select: { mp3FeeBps: true, wavFeeBps: true, minWithdrawalUnits: true, offerExpiryHours: true, fiatHoldDays: true, uploadsPerHour: true, uploadQuotaMb: true },
   });
   return {
     feeBps: { mp3: BigInt(row.mp3FeeBps), wav: BigInt(row.wavFeeBps) },
     minWithdrawalUnits: row.minWithdrawalUnits,
     offerExpiryMs: row.offerExpiryHours * HOUR_MS,
     fiatHoldMs: row.fiatHoldDays * DAY_MS,
+    uploadsPerHour: row.uploadsPerHour,
+    uploadQuotaBytes: row.uploadQuotaMb * MIB,
   };
 }
 
@@ -116,18 +124,22 @@ function toSettings(row: SettingsRow, disputeWindowSeconds: number | null): Plat
     offerExpiryHours: row.offerExpiryHours,
     disputeWindowSeconds,
     fiatHoldDays: row.fiatHoldDays,
+    uploadsPerHour: row.uploadsPerHour,
+    uploadQuotaMb: row.uploadQuotaMb,
     updatedAt: row.updatedAt.toISOString(),
     updatedBy: row.updater ? { id: row.updater.id, username: row.updater.username } : null,
   };
 }
 
 /** The audit log's before/after: the settings themselves (no updatedAt/updatedBy). */
-const audited = ({ formatFeeBps, minWithdrawal, offerExpiryHours, disputeWindowSeconds, fiatHoldDays }: PlatformSettings) => ({
+const audited = ({ formatFeeBps, minWithdrawal, offerExpiryHours, disputeWindowSeconds, fiatHoldDays, uploadsPerHour, uploadQuotaMb }: PlatformSettings) => ({
   formatFeeBps,
   minWithdrawal,
   offerExpiryHours,
   disputeWindowSeconds,
   fiatHoldDays,
+  uploadsPerHour,
+  uploadQuotaMb,
 });
 
 /** GET /api/admin/settings */
@@ -165,6 +177,8 @@ export async function updatePlatformSettings(deps: AppDeps, adminId: string, bod
         ...(minWithdrawalUnits !== undefined ? { minWithdrawalUnits } : {}),
         ...(change.offerExpiryHours !== undefined ? { offerExpiryHours: change.offerExpiryHours } : {}),
         ...(change.fiatHoldDays !== undefined ? { fiatHoldDays: change.fiatHoldDays } : {}),
+        ...(change.uploadsPerHour !== undefined ? { uploadsPerHour: change.uploadsPerHour } : {}),
+        ...(change.uploadQuotaMb !== undefined ? { uploadQuotaMb: change.uploadQuotaMb } : {}),
         updatedAt: new Date(),
         updatedBy: adminId,
       },

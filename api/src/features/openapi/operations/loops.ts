@@ -123,8 +123,12 @@ export const loopsOperations = defineFeature({
       operationId: "uploadLoop",
       summary: "Upload a loop or track; it is processed in the background",
       description:
-        "The file is streamed to storage and refused as soon as it passes 50 MB. The loop starts in status `processing`; " +
-        "poll `GET /api/loops/{id}/status` until `ready` (preview, MP3 320 kbps, WAV and waveform stored) or `failed` (`failureReason`).",
+        "The file is streamed to storage and refused as soon as it passes 50 MB (or the room left in the member's storage quota), or as soon as its " +
+        "first bytes are not audio. The loop starts in status `processing`; " +
+        "poll `GET /api/loops/{id}/status` until `ready` (preview, MP3 320 kbps, WAV and waveform stored) or `failed` (`failureReason`). " +
+        "Per member: at most `uploadsPerHour` uploads in any 60 minutes (429) and `uploadQuotaMb` of originals in all (413), both platform settings. " +
+        "A refusal made before the body has arrived (401, 403, 413, 429, 400) is sent once the rest of the body has been read and dropped, " +
+        "with `Connection: close`; a body going on for more than ~54 MB past the refusal is answered there and its connection closed.",
       auth: "required",
       body: uploadLoopForm,
       bodyMediaType: "multipart/form-data",
@@ -136,7 +140,12 @@ export const loopsOperations = defineFeature({
         ),
         401: signInRequired,
         403: crossSiteOrBanned,
-        413: failure("`File Too Large: Please select a file smaller than 50MB.`"),
+        413: failure(
+          "`File Too Large: Please select a file smaller than 50MB.`, or `Storage Quota Reached: Your uploads may take up to 2 GB in total and already take 1.9 GB, so this file does not fit.`",
+        ),
+        429: failure("`Upload Limit Reached: You can upload 20 files per hour. Try again in 12 minutes.`", {
+          "Retry-After": { description: "Seconds until the member may upload again", schema: { type: "integer", minimum: 1 } },
+        }),
       },
     },
     {

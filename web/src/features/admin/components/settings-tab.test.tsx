@@ -115,6 +115,36 @@ describe("Settings tab: System Settings", () => {
     await waitFor(() => expect(within(form).getByLabelText("MP3 format fee (%)")).toHaveValue("2.5"));
   });
 
+  it("shows the upload limits per member, checks them, and sends the changed ones", async () => {
+    const { user, fetchMock } = setup(() => json(makeSettings({ uploadsPerHour: 30, uploadQuotaMb: 4096 })));
+    const form = await screen.findByRole("form", { name: "System settings" });
+    const perHour = within(form).getByLabelText("Uploads per member per hour");
+    const quota = within(form).getByLabelText("Storage per member (MB)");
+    expect(perHour).toHaveValue("20");
+    expect(quota).toHaveValue("2048");
+    expect(within(form).getByText(/^= 2 GB of uploaded files in all/)).toBeInTheDocument();
+
+    await user.clear(quota);
+    await user.type(quota, "10");
+    await user.click(within(form).getByRole("button", { name: "Save Settings" }));
+    expect(within(form).getByRole("alert")).toHaveTextContent("Invalid Storage Quota: Enter whole MB from 50 to 1048576 (1 TB)");
+    await user.clear(perHour);
+    await user.type(perHour, "0");
+    await user.clear(quota);
+    await user.type(quota, "4096");
+    await user.click(within(form).getByRole("button", { name: "Save Settings" }));
+    expect(within(form).getByRole("alert")).toHaveTextContent("Invalid Upload Limit: Enter whole uploads per hour from 1 to 1000");
+    expect(callsTo(fetchMock, "PUT", "/api/admin/settings")).toHaveLength(0);
+
+    await user.clear(perHour);
+    await user.type(perHour, "30");
+    expect(within(form).getByText(/^= 4 GB of uploaded files in all/)).toBeInTheDocument();
+    await user.click(within(form).getByRole("button", { name: "Save Settings" }));
+    expect(await screen.findByText("Settings Saved")).toBeInTheDocument();
+    const [call] = callsTo(fetchMock, "PUT", "/api/admin/settings");
+    expect(sentBody(call![1])).toEqual({ uploadsPerHour: 30, uploadQuotaMb: 4096 });
+  });
+
   it("shows the server's refusal under 'Save Failed'", async () => {
     const { user } = setup(() => json({ message: "Dispute Window Not Changed: The marketplace contract could not be reached" }, 503));
     const form = await screen.findByRole("form", { name: "System settings" });

@@ -1,3 +1,4 @@
+import { formatStorageSize } from "@loop/rules/schemas/loops";
 import type { PlatformSettings } from "@loop/rules/schemas/platform-settings";
 import { Loader2, Save } from "lucide-react";
 import { type FormEvent, useState } from "react";
@@ -14,8 +15,9 @@ import { failureToast, successToast } from "../lib/failure-toast";
 import { buildSettingsUpdate, formatDuration, type SettingsValues, settingsToValues } from "../lib/settings-form";
 
 export const SETTINGS_FAILED_TEXT = "Failed to save the settings.";
+const MIB = 1024 * 1024;
 
-/** System Settings: format fees, minimum withdrawal, offer expiry, the escrow dispute window and the card/PayPal sale hold. */
+/** System Settings: format fees, minimum withdrawal, offer expiry, the escrow dispute window, the card/PayPal sale hold and the upload limits. */
 export function SystemSettingsPanel() {
   const settings = usePlatformSettings();
   if (settings.isError) return <LoadError message="The settings could not be loaded." onRetry={() => void settings.refetch()} />;
@@ -55,6 +57,7 @@ export function SystemSettingsForm({ settings }: { settings: PlatformSettings })
   };
 
   const seconds = /^\d+$/.test(values.disputeWindowSeconds.trim()) ? Number(values.disputeWindowSeconds.trim()) : null;
+  const quotaMb = /^\d+$/.test(values.uploadQuotaMb.trim()) ? Number(values.uploadQuotaMb.trim()) : null;
 
   return (
     <form noValidate onSubmit={submit} aria-label="System settings" className="grid max-w-2xl gap-5">
@@ -95,6 +98,21 @@ export function SystemSettingsForm({ settings }: { settings: PlatformSettings })
           hint="Sellers see these proceeds as pending until the hold ends; a chargeback or refund inside it takes them back. New sales only."
         >
           <Input id="setting-fiat-hold" inputMode="numeric" value={values.fiatHoldDays} onChange={(event) => set("fiatHoldDays", event.target.value)} />
+        </Field>
+        <Field id="setting-uploads-per-hour" label="Uploads per member per hour" hint="One more within 60 minutes is refused, with when to try again.">
+          <Input
+            id="setting-uploads-per-hour"
+            inputMode="numeric"
+            value={values.uploadsPerHour}
+            onChange={(event) => set("uploadsPerHour", event.target.value)}
+          />
+        </Field>
+        <Field
+          id="setting-upload-quota"
+          label="Storage per member (MB)"
+          hint={quotaMb !== null ? `= ${formatStorageSize(quotaMb * MIB)} of uploaded files in all; an upload past it is refused.` : undefined}
+        >
+          <Input id="setting-upload-quota" inputMode="numeric" value={values.uploadQuotaMb} onChange={(event) => set("uploadQuotaMb", event.target.value)} />
         </Field>
       </div>
       {error ? <FormAlert message={error} /> : null}

@@ -100,7 +100,7 @@ function Platform({ data }: { data: VaultBacking }) {
   return (
     <div className="grid gap-1 text-sm">
       <p>
-        Members hold {exactLoopText(data.memberLoop)} in app, all of which can be withdrawn on chain; the reserves hold{" "}
+        Members hold {exactLoopText(data.memberLoop)} in app that can be withdrawn on chain (promotional LOOP cannot be); the reserves hold{" "}
         {data.reservesTotal === null ? "an unknown amount (a chain could not be read)" : exactLoopText(data.reservesTotal)}.
       </p>
       <p className="text-muted-foreground">

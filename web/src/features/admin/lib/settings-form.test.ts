@@ -28,6 +28,11 @@ describe("settings form", () => {
     expect(settingsToValues(settings).fiatHoldDays).toBe("7");
     expect(buildSettingsUpdate(settings, { ...settingsToValues(settings), fiatHoldDays: " 14 " })).toEqual({ ok: true, body: { fiatHoldDays: 14 } });
     expect(buildSettingsUpdate(settings, { ...settingsToValues(settings), fiatHoldDays: "0" })).toEqual({ ok: true, body: { fiatHoldDays: 0 } });
+    expect(settingsToValues(settings)).toMatchObject({ uploadsPerHour: "20", uploadQuotaMb: "2048" });
+    expect(buildSettingsUpdate(settings, { ...settingsToValues(settings), uploadsPerHour: " 5 ", uploadQuotaMb: "4096" })).toEqual({
+      ok: true,
+      body: { uploadsPerHour: 5, uploadQuotaMb: 4096 },
+    });
   });
 
   it("refuses bad values with the shared schema's messages, and an unchanged form", () => {
@@ -42,6 +47,11 @@ describe("settings form", () => {
     expect(buildSettingsUpdate(settings, { ...base, disputeWindowSeconds: "2592001" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidDisputeWindow });
     expect(buildSettingsUpdate(settings, { ...base, fiatHoldDays: "181" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidFiatHold });
     expect(buildSettingsUpdate(settings, { ...base, fiatHoldDays: "2.5" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidFiatHold });
+    expect(buildSettingsUpdate(settings, { ...base, uploadsPerHour: "0" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidUploadsPerHour });
+    expect(buildSettingsUpdate(settings, { ...base, uploadsPerHour: "1001" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidUploadsPerHour });
+    expect(buildSettingsUpdate(settings, { ...base, uploadsPerHour: "" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidUploadsPerHour });
+    expect(buildSettingsUpdate(settings, { ...base, uploadQuotaMb: "49" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidUploadQuota });
+    expect(buildSettingsUpdate(settings, { ...base, uploadQuotaMb: "2 GB" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidUploadQuota });
   });
 
   it("leaves the dispute window out when the chain could not be read and nothing was typed", () => {

@@ -1,8 +1,9 @@
 /**
  * The System Settings form (GET/PUT /api/admin/settings): fees shown as percentages and sent as
  * basis points, the minimum withdrawal in LOOP, the offer expiry in hours, the dispute window in
- * seconds (shown in human units) and the hold of card and PayPal sale proceeds in days. Only changed
- * settings are sent, checked by the shared schema.
+ * seconds (shown in human units), the hold of card and PayPal sale proceeds in days, and the upload
+ * limits per member (uploads per hour, storage in MB). Only changed settings are sent, checked by the
+ * shared schema.
  */
 import {
   type PlatformSettings,
@@ -54,6 +55,8 @@ export interface SettingsValues {
   /** Empty when the chain could not be read and the admin has not typed a value. */
   disputeWindowSeconds: string;
   fiatHoldDays: string;
+  uploadsPerHour: string;
+  uploadQuotaMb: string;
 }
 
 /** "10.00000000" → "10": the minimum as an admin would type it. */
@@ -70,6 +73,8 @@ export function settingsToValues(settings: PlatformSettings): SettingsValues {
     offerExpiryHours: String(settings.offerExpiryHours),
     disputeWindowSeconds: settings.disputeWindowSeconds === null ? "" : String(settings.disputeWindowSeconds),
     fiatHoldDays: String(settings.fiatHoldDays),
+    uploadsPerHour: String(settings.uploadsPerHour),
+    uploadQuotaMb: String(settings.uploadQuotaMb),
   };
 }
 
@@ -99,6 +104,8 @@ export function buildSettingsUpdate(current: PlatformSettings, values: SettingsV
   }
   if (values.offerExpiryHours.trim() !== initial.offerExpiryHours) body.offerExpiryHours = wholeNumber(values.offerExpiryHours);
   if (values.fiatHoldDays.trim() !== initial.fiatHoldDays) body.fiatHoldDays = wholeNumber(values.fiatHoldDays);
+  if (values.uploadsPerHour.trim() !== initial.uploadsPerHour) body.uploadsPerHour = wholeNumber(values.uploadsPerHour);
+  if (values.uploadQuotaMb.trim() !== initial.uploadQuotaMb) body.uploadQuotaMb = wholeNumber(values.uploadQuotaMb);
   if (values.disputeWindowSeconds.trim() !== initial.disputeWindowSeconds && values.disputeWindowSeconds.trim() !== "") {
     body.disputeWindowSeconds = wholeNumber(values.disputeWindowSeconds);
   }

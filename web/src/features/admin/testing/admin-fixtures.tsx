@@ -109,6 +109,8 @@ export function makeSettings(overrides: Partial<PlatformSettings> = {}): Platfor
     offerExpiryHours: 168,
     disputeWindowSeconds: 0,
     fiatHoldDays: 7,
+    uploadsPerHour: 20,
+    uploadQuotaMb: 2048,
     updatedAt: "2026-11-20T10:00:00.000Z",
     updatedBy: null,
     ...overrides,
