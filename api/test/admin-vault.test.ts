@@ -121,7 +121,8 @@ describe("admin: token orders, vault, stats", () => {
     const row = await t.db.prisma.tokenOrder.findUniqueOrThrow({ where: { id: orderId } });
     expect(row.processedBy).toBe(admin.id);
 
-    expect(await balance(buyer.browser)).toEqual({ balance: "1750.50000000", available: "1750.50000000", held: "0.00000000" });
+    // Bought LOOP can be withdrawn; the welcome bonus is promotional (issue 18).
+    expect(await balance(buyer.browser)).toEqual({ balance: "1750.50000000", available: "1750.50000000", held: "0.00000000", withdrawable: "1250.50000000", promotional: "500.00000000" });
     const history = transferListSchema.parse((await buyer.browser.get("/api/tokens/transfers").expect(200)).body);
     expect(history[0]).toMatchObject({ transferType: "admin_airdrop", direction: "in", fromUserId: null, toUserId: "current_user", amount: "1250.50000000" });
     const entry = await t.db.prisma.ledgerEntry.findUniqueOrThrow({ where: { idempotencyKey: `token-order:${orderId}:fulfil` }, include: { postings: { include: { account: true } } } });
@@ -193,7 +194,7 @@ describe("admin: token orders, vault, stats", () => {
 
     const response = await admin.browser.post(`/api/admin/admin-orders/${orderId}/reject`).send({ reason: "  Payment not received  " }).expect(200);
     expect(adminTokenOrderSchema.parse(response.body)).toMatchObject({ status: "rejected", rejectionReason: "Payment not received", processedAt: expect.any(String) });
-    expect(await balance(buyer.browser)).toEqual({ balance: "500.00000000", available: "500.00000000", held: "0.00000000" });
+    expect(await balance(buyer.browser)).toEqual({ balance: "500.00000000", available: "500.00000000", held: "0.00000000", withdrawable: "0.00000000", promotional: "500.00000000" });
     expect(await notificationsOf(buyer.id)).toEqual([
       { type: "warning", title: "Order Rejected", message: "Your order for 1250 LOOP was rejected. Reason: Payment not received", actionUrl: "/tokens", isRead: false },
     ]);

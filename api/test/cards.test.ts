@@ -32,7 +32,8 @@ describe("cards", () => {
     return { seller, buyer, loopId };
   }
   const purchasesOf = (buyerId: string) => t.db.prisma.purchase.findMany({ where: { buyerId } });
-  const balanceOf = async (userId: string) => (await t.db.prisma.ledgerAccount.findUnique({ where: { userId } }))?.balance ?? 0n;
+  // Both of the member's accounts (withdrawable and promotional: the welcome bonus).
+  const balanceOf = async (userId: string) => (await t.db.prisma.ledgerAccount.aggregate({ where: { userId }, _sum: { balance: true } }))._sum.balance ?? 0n;
   const deliver = (type: string, object: unknown, forge = false) => {
     const delivery = stripe.webhookDelivery(type, object, { forge });
     return request(t.app).post("/api/webhooks/stripe").set(delivery.headers).send(delivery.body);

@@ -7,7 +7,7 @@
 // chargeback_losses and the seller keeps the LOOP. Every event is applied once (replays, a dispute
 // then a refund). Time is driven by the job's clock argument or by the hold's release time.
 import { FIAT_PAYMENT_MESSAGES, fiatPurchaseStatusSchema, paymentMethodSchema, paypalOrderSchema } from "@loop/rules/schemas/fiat-payments";
-import { pendingSaleListSchema, tokenBalanceSchema } from "@loop/rules/schemas/tokens";
+import { pendingSaleListSchema, promotionalRefusalMessage, tokenBalanceSchema } from "@loop/rules/schemas/tokens";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/features/ledger/ledger-check";
@@ -130,9 +130,10 @@ describe("card and PayPal sale proceeds: hold, release, reversals", () => {
     expect(withdrawn.status).toBe(400);
     expect(await t.db.prisma.withdrawal.count({ where: { userId: seller.id } })).toBe(0);
     expect(await balance(seller)).toMatchObject({ balance: "2995.00000000", available: "500.00000000" });
-    // The welcome bonus stays spendable.
-    await seller.browser.post("/api/tokens/transfer").send({ toUserId: other.id, amount: "500" }).expect(201);
-    expect((await balance(seller)).available).toBe("0.00000000");
+    // The welcome bonus stays spendable on loops, but it is promotional: it cannot be sent (issue 18).
+    const bonus = await seller.browser.post("/api/tokens/transfer").send({ toUserId: other.id, amount: "500" }).expect(400);
+    expect(bonus.body.message).toBe(promotionalRefusalMessage("send", "0"));
+    expect(await balance(seller)).toMatchObject({ available: "500.00000000", withdrawable: "0.00000000", promotional: "500.00000000" });
   });
 
   it("the release job frees proceeds at their time, once, even when two replicas run it at once", async () => {
@@ -157,7 +158,8 @@ describe("card and PayPal sale proceeds: hold, release, reversals", () => {
     await t.db.prisma.ledgerHold.update({ where: { id: checkout.proceedsHoldId! }, data: { releaseAt: new Date(Date.now() - 1000) } });
     expect(await releaseDueHolds(t.db.prisma)).toBe(1);
     expect((await balance(third.seller)).available).toBe("2995.00000000");
-    await third.seller.browser.post("/api/tokens/transfer").send({ toUserId: first.buyer.id, amount: "2995" }).expect(201);
+    // Released proceeds can be sent (the welcome bonus cannot: it is promotional).
+    await third.seller.browser.post("/api/tokens/transfer").send({ toUserId: first.buyer.id, amount: "2495" }).expect(201);
   });
 
   it("a card chargeback inside the hold revokes the purchase and returns the held proceeds and the fee; replays and the later refund change nothing", async () => {
@@ -215,17 +217,17 @@ describe("card and PayPal sale proceeds: hold, release, reversals", () => {
   it("a card refund after the hold is the platform's loss: the seller keeps the LOOP (maybe spent) and is told; replays and a later dispute change nothing", async () => {
     const { seller, buyer, loopId, intentId } = await cardSale();
     await releaseDueHolds(t.db.prisma, new Date(Date.now() + 7 * DAY_MS + 60_000));
-    // Spent at once: the reversal must not need it back.
+    // Spent at once: the reversal must not need it back (the proceeds, all that can be sent).
     const friend = await signIn();
-    await seller.browser.post("/api/tokens/transfer").send({ toUserId: friend.id, amount: "2995" }).expect(201);
+    await seller.browser.post("/api/tokens/transfer").send({ toUserId: friend.id, amount: "2495" }).expect(201);
     const booksBefore = await platformBooks();
 
     await deliverStripe(stripe.refundInDashboard(intentId)).expect(200);
 
     expect(await owned(buyer, loopId)).toBe(false);
     expect((await downloadLink(buyer, loopId)).status).toBe(403);
-    expect(await balance(seller)).toMatchObject({ balance: "0.00000000", available: "0.00000000" });
-    expect(await balance(friend)).toMatchObject({ balance: "3495.00000000" });
+    expect(await balance(seller)).toMatchObject({ balance: "500.00000000", withdrawable: "0.00000000", promotional: "500.00000000" });
+    expect(await balance(friend)).toMatchObject({ balance: "2995.00000000" });
     expect(await platformBooks()).toEqual({ clearing: booksBefore.clearing + PRICE + FEE, fees: booksBefore.fees - FEE, losses: booksBefore.losses - PRICE });
     const checkout = await t.db.prisma.checkout.findFirstOrThrow({ where: { providerRef: intentId } });
     expect(checkout).toMatchObject({ status: "reversed", reversalReason: "refund", reversalOutcome: "loss" });

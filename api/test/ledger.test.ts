@@ -42,6 +42,13 @@ describe("ledger core", () => {
   let db: TestDatabase;
   let n = 0;
   const newUser = () => findOrCreateByEmail(db.prisma, `ledger${++n}@example.com`);
+  /** A user who also bought 500 LOOP (withdrawable: the welcome bonus is promotional, on the user's other account). */
+  const fundedUser = async () => {
+    const user = await newUser();
+    const issuance = await platformAccountId(db.prisma, "issuance");
+    await postEntry(db.prisma, { idempotencyKey: `fund:${user.id}`, kind: "admin_airdrop", postings: [{ accountId: issuance, amount: -500n * LOOP }, { userId: user.id, amount: 500n * LOOP }] });
+    return user;
+  };
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -54,7 +61,8 @@ describe("ledger core", () => {
   describe("welcome bonus", () => {
     it("a new account gets 500 LOOP from issuance, once, whatever creates it and however often", async () => {
       const user = await newUser();
-      expect(await userBalance(db.prisma, user.id)).toEqual({ balance: 500n * LOOP, held: 0n, available: 500n * LOOP });
+      // Promotional LOOP (issue 18): spendable on loops, nothing of it withdrawable.
+      expect(await userBalance(db.prisma, user.id)).toEqual({ balance: 500n * LOOP, held: 0n, available: 500n * LOOP, withdrawable: 0n, promotional: 500n * LOOP, promotionalAvailable: 500n * LOOP });
       // Signing in again finds the same account; granting again (as the migration's backfill does) changes nothing.
       const again = await findOrCreateByEmail(db.prisma, `ledger${n}@example.com`);
       expect(again.id).toBe(user.id);
@@ -82,7 +90,7 @@ describe("ledger core", () => {
 
   describe("entries", () => {
     it("the same idempotency key posted 20 times at once makes one entry", async () => {
-      const [a, b] = [await newUser(), await newUser()];
+      const [a, b] = [await fundedUser(), await fundedUser()];
       const [from, to] = [await userAccountId(db.prisma, a.id), await userAccountId(db.prisma, b.id)];
       const results = await Promise.all(
         Array.from({ length: 20 }, () =>
@@ -98,8 +106,8 @@ describe("ledger core", () => {
       );
       expect(new Set(results.map((r) => r.id)).size).toBe(1);
       expect(results.filter((r) => r.created)).toHaveLength(1);
-      expect((await userBalance(db.prisma, a.id)).balance).toBe(493n * LOOP);
-      expect((await userBalance(db.prisma, b.id)).balance).toBe(507n * LOOP);
+      expect((await userBalance(db.prisma, a.id)).withdrawable).toBe(493n * LOOP);
+      expect((await userBalance(db.prisma, b.id)).withdrawable).toBe(507n * LOOP);
     });
 
     it("refuses unbalanced entries, zero postings and overdrafts of user accounts", async () => {
@@ -156,18 +164,18 @@ describe("ledger core", () => {
 
   describe("holds", () => {
     it("reserve the available balance and resolve exactly once", async () => {
-      const user = await newUser();
+      const user = await fundedUser();
       const account = await userAccountId(db.prisma, user.id);
       const clearing = await platformAccountId(db.prisma, "clearing");
       const hold = await placeHold(db.prisma, account, 300n * LOOP, "withdrawal");
-      expect(await userBalance(db.prisma, user.id)).toEqual({ balance: 500n * LOOP, held: 300n * LOOP, available: 200n * LOOP });
+      expect(await userBalance(db.prisma, user.id)).toMatchObject({ held: 300n * LOOP, withdrawable: 200n * LOOP });
       await expect(placeHold(db.prisma, account, 200n * LOOP + 1n, "withdrawal")).rejects.toBeInstanceOf(InsufficientFunds);
 
       // Captured once, even when asked 10 times at once.
       const captured = await Promise.all(Array.from({ length: 10 }, () => captureHold(db.prisma, hold.id, clearing, "withdrawal", "Withdrawal")));
       expect(new Set(captured.map((h) => h.entryId)).size).toBe(1);
       expect(captured.every((h) => h.state === "captured")).toBe(true);
-      expect(await userBalance(db.prisma, user.id)).toEqual({ balance: 200n * LOOP, held: 0n, available: 200n * LOOP });
+      expect(await userBalance(db.prisma, user.id)).toMatchObject({ held: 0n, withdrawable: 200n * LOOP });
       await expect(releaseHold(db.prisma, hold.id)).rejects.toThrow(/captured/);
       // The database refuses reopening or changing a resolved hold.
       await expect(db.prisma.$executeRaw`UPDATE "app"."ledger_holds" SET "state" = 'open', "resolved_at" = NULL WHERE "id" = ${hold.id}::uuid`).rejects.toThrow(/already captured/);
@@ -177,24 +185,24 @@ describe("ledger core", () => {
       const released = await Promise.all(Array.from({ length: 5 }, () => releaseHold(db.prisma, second.id)));
       expect(released.every((h) => h.state === "released")).toBe(true);
       await expect(captureHold(db.prisma, second.id, clearing, "withdrawal")).rejects.toThrow(/released/);
-      expect(await userBalance(db.prisma, user.id)).toEqual({ balance: 200n * LOOP, held: 0n, available: 200n * LOOP });
+      expect(await userBalance(db.prisma, user.id)).toMatchObject({ held: 0n, withdrawable: 200n * LOOP });
     });
 
     it("a held amount cannot be sent", async () => {
-      const [a, b] = [await newUser(), await newUser()];
+      const [a, b] = [await fundedUser(), await newUser()];
       const [from, to] = [await userAccountId(db.prisma, a.id), await userAccountId(db.prisma, b.id)];
       await placeHold(db.prisma, from, 450n * LOOP, "withdrawal");
       const send = (amount: bigint, key: string) =>
         postEntry(db.prisma, { idempotencyKey: key, kind: "user_transfer", postings: [{ accountId: from, amount: -amount }, { accountId: to, amount }] });
       await expect(send(50n * LOOP + 1n, `held:${a.id}:1`)).rejects.toBeInstanceOf(InsufficientFunds);
       await send(50n * LOOP, `held:${a.id}:2`);
-      expect(await userBalance(db.prisma, a.id)).toEqual({ balance: 450n * LOOP, held: 450n * LOOP, available: 0n });
+      expect(await userBalance(db.prisma, a.id)).toMatchObject({ held: 450n * LOOP, withdrawable: 0n });
     });
   });
 
   describe("the checker", () => {
     it("pnpm ledger:check exits 0 on a sound ledger and 1 with the list of violations", async () => {
-      const user = await newUser();
+      const user = await fundedUser();
       const account = await userAccountId(db.prisma, user.id);
       const ok = await ledgerCheckCli(db.url);
       expect(ok.output).toMatch(/^ledger:check: ok \(\d+ entries, \d+ accounts\)/);
@@ -208,7 +216,7 @@ describe("ledger core", () => {
     }, 30_000);
 
     it("reports a corrupted cached balance, a wrong held amount and an unbalanced entry", async () => {
-      const user = await newUser();
+      const user = await fundedUser();
       const account = await userAccountId(db.prisma, user.id);
       await db.prisma.$executeRaw`UPDATE "app"."ledger_accounts" SET "balance" = "balance" + 1 WHERE "id" = ${account}::uuid`;
       let violations = await checkLedger(db.prisma);

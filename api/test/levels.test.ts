@@ -95,7 +95,8 @@ describe("levels and XP", () => {
       expect(level11.postings.map((p) => [p.account.kind, p.account.userId, p.amount]).sort()).toEqual(
         [
           ["issuance", null, -200n * LOOP],
-          ["user", userId, 200n * LOOP],
+          // Promotional LOOP (issue 18): spendable on loops, never sent or withdrawn.
+          ["user_promo", userId, 200n * LOOP],
         ].sort(),
       );
 
@@ -211,14 +212,16 @@ describe("levels and XP", () => {
       expect(xpForSale({ priceCents: 5000, buyerId: sellerId, sellerId, onChain: true })).toBe(0);
     });
 
-    it("offer XP: 5 for making one (not on one's own or a free loop); the seller's accept 15, counter 8, reject 3", () => {
+    it("offer XP: 5 for making one (not on one's own or a free loop); the seller's accept 15, counter 8 only for a sale of $1 or more, reject nothing", () => {
       expect(xpForOfferCreated({ priceCents: 300, buyerId, sellerId })).toBe(5);
       expect(xpForOfferCreated({ priceCents: 0, buyerId, sellerId })).toBe(0);
       expect(xpForOfferCreated({ priceCents: 300, buyerId: sellerId, sellerId })).toBe(0);
-      expect([xpForOfferAnswer("accept", { buyerId, sellerId }), xpForOfferAnswer("counter", { buyerId, sellerId }), xpForOfferAnswer("reject", { buyerId, sellerId })]).toEqual([
-        15, 8, 3,
-      ]);
-      expect(xpForOfferAnswer("accept", { buyerId: sellerId, sellerId })).toBe(0);
+      const sale = { buyerId, sellerId, saleCents: XP_MIN_PRICE_CENTS };
+      expect([xpForOfferAnswer("accept", sale), xpForOfferAnswer("counter", sale), xpForOfferAnswer("reject", sale)]).toEqual([15, 8, 0]);
+      for (const saleCents of [null, 0, 1, XP_MIN_PRICE_CENTS - 1]) {
+        expect([xpForOfferAnswer("accept", { buyerId, sellerId, saleCents }), xpForOfferAnswer("counter", { buyerId, sellerId, saleCents })]).toEqual([0, 0]);
+      }
+      expect(xpForOfferAnswer("accept", { buyerId: sellerId, sellerId, saleCents: 5000 })).toBe(0);
     });
 
     it("the award builders give no award when no XP is due, and keys that make repeats no-ops", async () => {
@@ -227,15 +230,24 @@ describe("levels and XP", () => {
       expect(offerCreatedXpAward({ loopId: "l1", priceCents: 900, buyerId: sellerId, sellerId })).toBeNull();
       expect(purchaseXpAward({ loopId: "l1", priceCents: 900, buyerId, sellerId, onChain: false })).toEqual({ userId: buyerId, event: "purchase", key: "l1", xp: 14 });
       expect(saleXpAward({ loopId: "l1", priceCents: 900, buyerId, sellerId, onChain: true })).toEqual({ userId: sellerId, event: "sale", key: "l1:buyer", xp: 21 });
-      expect(offerAnswerXpAward("counter", { loopId: "l1", buyerId, sellerId })).toEqual({ userId: sellerId, event: "offer_countered", key: "l1:buyer", xp: 8 });
+      expect(offerAnswerXpAward("counter", { loopId: "l1", buyerId, sellerId, saleCents: 900 })).toEqual({
+        userId: sellerId,
+        event: "offer_countered",
+        key: "l1:buyer",
+        xp: 8,
+        counterpartId: buyerId,
+      });
 
-      // A second offer on the same loop earns nothing; an offer on another loop does.
+      // A second offer on the same loop earns nothing; an offer on another seller's loop does (the
+      // same seller's other loop does not within 24 hours: one offer action per counterpart).
       const buyer = await newUser();
       const seller = await newUser();
-      const offer = (loopId: string) => offerCreatedXpAward({ loopId, priceCents: 500, buyerId: buyer, sellerId: seller })!;
+      const otherSeller = await newUser();
+      const offer = (loopId: string, to = seller) => offerCreatedXpAward({ loopId, priceCents: 500, buyerId: buyer, sellerId: to })!;
       expect((await t.db.prisma.$transaction((tx) => awardXp(tx, offer("loop-a")))).xpAdded).toBe(5);
       expect((await t.db.prisma.$transaction((tx) => awardXp(tx, offer("loop-a")))).xpAdded).toBe(0);
-      expect((await t.db.prisma.$transaction((tx) => awardXp(tx, offer("loop-b")))).xpAdded).toBe(5);
+      expect((await t.db.prisma.$transaction((tx) => awardXp(tx, offer("loop-b")))).xpAdded).toBe(0);
+      expect((await t.db.prisma.$transaction((tx) => awardXp(tx, offer("loop-c", otherSeller)))).xpAdded).toBe(5);
       // Buying the same loop again (say, the other format) earns no second purchase XP.
       const purchase = purchaseXpAward({ loopId: "loop-a", priceCents: 1000, buyerId: buyer, sellerId: seller, onChain: false })!;
       expect((await t.db.prisma.$transaction((tx) => awardXp(tx, purchase as XpAward))).xpAdded).toBe(15);
@@ -339,6 +351,8 @@ describe("levels and XP", () => {
       await award(second, 300); // levels 2–3: 200 LOOP
       await award(third, 10);
       for (const creator of [top, second, third]) await createListedLoop(t.db.prisma, creator);
+      // The buyers pay with bought LOOP (not earned; their bonuses and rewards are promotional).
+      for (const buyer of [third, top]) await post("admin_airdrop", [[await userAccountId(t.db.prisma, buyer), 50n * LOOP], [await platformAccountId(t.db.prisma, "issuance"), -50n * LOOP]]);
       await trade(third, top, 40n * LOOP, LOOP); // top earns 40
       await trade(top, second, 7n * LOOP + 5n, 0n + 1n, "sale"); // second earns 7.00000005
       // Not earned: LOOP bought from an admin, and transfers between users.

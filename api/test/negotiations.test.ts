@@ -174,7 +174,8 @@ describe("negotiations", () => {
     const countered = await respond(seller, sent.id, { action: "counter", counterOffer: "16.00", message: "16 and it's yours", version: 0 });
     expect(countered.status).toBe(200);
     expect(countered.body).toMatchObject({ status: "counter", offerAmount: "10.00", counterOffer: "16.00", amount: "16.00", fee: "0.32", version: 1 });
-    expect(await xpOf(seller.id)).toBe(8);
+    // A counter earns its XP only once the offer ends in a paid sale (issue 18).
+    expect(await xpOf(seller.id)).toBe(0);
     // Now only the buyer answers: the seller cannot accept or counter again.
     expect((await respond(seller, sent.id, { action: "accept" })).status).toBe(403);
     // An answer to the version before the counter is refused.
@@ -185,7 +186,7 @@ describe("negotiations", () => {
     expect(await balance(buyer)).toMatchObject({ balance: "12340.00000000", held: "0.00000000" });
     const purchase = await t.db.prisma.purchase.findUniqueOrThrow({ where: { id: accepted.body.purchaseId } });
     expect(purchase).toMatchObject({ priceCents: 1600, feeCents: 32 });
-    // The buyer's accept of a counter earns the seller no "accept" XP (only the sale's).
+    // The buyer's accept of a counter earns the seller the counter's 8 XP now, and no "accept" XP (only the sale's).
     expect(await xpOf(seller.id)).toBe(8 + 10 + 16);
 
     const second = await deal();
@@ -220,7 +221,8 @@ describe("negotiations", () => {
     const rejected = await respond(seller, sent.id, { action: "reject", message: "Not for less than 20" });
     expect(rejected.body).toMatchObject({ status: "rejected", responseMessage: "Not for less than 20" });
     expect(await balance(buyer)).toMatchObject({ held: "0.00000000", balance: "20500.00000000" });
-    expect(await xpOf(seller.id)).toBe(3);
+    // An offer that ends without a sale earns its answer no XP (issue 18).
+    expect(await xpOf(seller.id)).toBe(0);
     expect((await respond(buyer, sent.id, { action: "withdraw" })).body.message).toBe(NEGOTIATION_MESSAGES.closed);
   });
 

@@ -11,6 +11,7 @@ import { checkLedger } from "../src/features/ledger/ledger-check";
 import { awardXp } from "../src/features/levels/award-xp";
 import { createNotificationInTx } from "../src/features/notifications/create-notification";
 import { TOO_MANY_NOTIFICATIONS, OWN_NOTIFICATIONS_PER_HOUR } from "../src/features/notifications/create-notification-rate-limit";
+import { fundMember } from "./support/members";
 import { newAccount, walletSignIn, type Browser } from "./support/siwe";
 import { browser, createTestApp, setCookie, type TestApp } from "./support/test-app";
 
@@ -373,6 +374,7 @@ describe("notifications", () => {
   describe("what notifies", () => {
     it("a transfer notifies the recipient (with or without an Idempotency-Key, once)", async () => {
       const sender = await signIn();
+      await fundMember(t, sender.id, 500n); // bought LOOP: the welcome bonus is promotional and cannot be sent
       const recipient = await listening();
       await sender.browser.post("/api/tokens/transfer").send({ toUserId: recipient.id, amount: "12.5", description: "For the beat" }).expect(201);
       const received = await recipient.stream.waitForNotification("Tokens Received");
@@ -394,6 +396,7 @@ describe("notifications", () => {
 
     it("an admin's withdrawal status change notifies the owner: processing, completed (tx id), failed (reason), cancelled", async () => {
       const owner = await signIn();
+      await fundMember(t, owner.id, 500n); // bought LOOP: the welcome bonus is promotional and cannot be withdrawn
       const admin = await signIn();
       await t.db.prisma.user.update({ where: { id: admin.id }, data: { isAdmin: true } });
       const withdraw = async () =>

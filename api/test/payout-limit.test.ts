@@ -13,6 +13,7 @@ import { hardhat } from "viem/chains";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { checkLedger } from "../src/features/ledger/ledger-check";
 import { deployContracts } from "./support/deploy-contracts";
+import { fundMember } from "./support/members";
 import { newAccount, walletSignIn, type Browser } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
 
@@ -32,6 +33,8 @@ describe("LoopVault's payout limit per period", () => {
     const response = await walletSignIn(agent, newAccount());
     expect(response.status).toBe(200);
     if (isAdmin) await t.db.prisma.user.update({ where: { id: response.body.id as string }, data: { isAdmin: true } });
+    // 500 LOOP they can withdraw (bought): the welcome bonus is promotional and cannot be.
+    await fundMember(t, response.body.id as string, 500n);
     return { browser: agent, id: response.body.id as string };
   }
   const setStatus = (as: Browser, id: string, body: unknown) => as.put(`/api/admin/tokens/withdrawals/${id}/status`).send(body as object);

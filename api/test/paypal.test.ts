@@ -28,7 +28,8 @@ describe("PayPal", () => {
     return { seller, buyer, loopId };
   }
   const purchasesOf = (buyerId: string) => t.db.prisma.purchase.findMany({ where: { buyerId } });
-  const balanceOf = async (userId: string) => (await t.db.prisma.ledgerAccount.findUnique({ where: { userId } }))?.balance ?? 0n;
+  // Both of the member's accounts (withdrawable and promotional: the welcome bonus).
+  const balanceOf = async (userId: string) => (await t.db.prisma.ledgerAccount.aggregate({ where: { userId }, _sum: { balance: true } }))._sum.balance ?? 0n;
   const LOOP = 10n ** 8n;
 
   beforeAll(async () => {

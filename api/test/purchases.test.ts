@@ -77,8 +77,10 @@ describe("purchases", () => {
     const purchase = purchaseSchema.parse(response.body);
     // WAV: 4% of $4.99 = 19.96¢ → 20¢; total $5.19 = 2595 LOOP.
     expect(purchase).toMatchObject({ loopId: loop.id, loopTitle: "Golden Hour", format: "wav", method: "loop", price: "4.99", fee: "0.20", total: "5.19", loopAmount: "2595.00000000" });
-    expect(await balance(buyer.browser)).toEqual({ balance: "905.00000000", available: "905.00000000", held: "0.00000000" });
-    expect(await balance(seller.browser)).toMatchObject({ balance: "2995.00000000" }); // 500 + 2495
+    // Promotional LOOP pays first (the 500 welcome bonus), then the bought LOOP (issue 18)…
+    expect(await balance(buyer.browser)).toEqual({ balance: "905.00000000", available: "905.00000000", held: "0.00000000", withdrawable: "905.00000000", promotional: "0.00000000" });
+    // … and reaches the seller as promotional LOOP: 500 + 2495, of which 1995 can be withdrawn.
+    expect(await balance(seller.browser)).toMatchObject({ balance: "2995.00000000", withdrawable: "1995.00000000", promotional: "1000.00000000" });
     expect((await feesBalance()) - feesBefore).toBe(100n * 10n ** 8n); // 20¢ = 100 LOOP
 
     // Both histories: the buyer's purchase, the seller's sale.

@@ -40,6 +40,7 @@ import { deployContracts } from "./support/deploy-contracts";
 import { startHardhatNode } from "./support/hardhat-node";
 import { freePort } from "./support/ports";
 import { resetIndexer, startPonder, type RunningPonder } from "./support/ponder";
+import { fundMember } from "./support/members";
 import { newAccount, walletSignIn, type Browser } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
 
@@ -220,6 +221,7 @@ describe("settlement of indexed chain events", () => {
 
   it("a LoopVault payout completes the loop withdrawal with its hash, from processing and from a lost answer", async () => {
     const user = await signIn();
+    await fundMember(t, user.id, 500n); // withdrawable LOOP: the welcome bonus is promotional
     const admin = await signIn();
     await t.db.prisma.user.update({ where: { id: admin.id }, data: { isAdmin: true } });
     startWorker();
@@ -234,7 +236,7 @@ describe("settlement of indexed chain events", () => {
       return found?.status === "completed" ? found : null;
     });
     expect(completed.transactionId).toBe(processing.transactionId);
-    expect(await balance(user.browser)).toEqual({ balance: "480.00000000", available: "480.00000000", held: "0.00000000" });
+    expect(await balance(user.browser)).toEqual({ balance: "980.00000000", available: "980.00000000", held: "0.00000000", withdrawable: "480.00000000", promotional: "500.00000000" });
     expect(await t.db.prisma.notification.count({ where: { userId: user.id, title: "Withdrawal Completed" } })).toBe(1);
 
     // The payout was sent but the admin's call never recorded it (still pending): the chain completes it.
@@ -249,7 +251,7 @@ describe("settlement of indexed chain events", () => {
     });
     const row = await t.db.prisma.withdrawal.findUniqueOrThrow({ where: { id: second.id } });
     expect(row.transactionId).toBe(paid.transactionHash.toLowerCase());
-    expect(await balance(user.browser)).toEqual({ balance: "465.00000000", available: "465.00000000", held: "0.00000000" });
+    expect(await balance(user.browser)).toEqual({ balance: "965.00000000", available: "965.00000000", held: "0.00000000", withdrawable: "465.00000000", promotional: "500.00000000" });
     // The admin completing it by hand now is refused: it is final.
     await admin.browser.put(`/api/admin/tokens/withdrawals/${second.id}/status`).send({ status: "completed", transactionId: paid.transactionHash }).expect(409);
   }, 90_000);

@@ -142,7 +142,7 @@ describe("token orders", () => {
     await a.browser.get("/api/admin-orders?limit=0").expect(400);
 
     const balance = tokenBalanceSchema.parse((await a.browser.get("/api/tokens/balance").expect(200)).body);
-    expect(balance).toEqual({ balance: "500.00000000", available: "500.00000000", held: "0.00000000" });
+    expect(balance).toEqual({ balance: "500.00000000", available: "500.00000000", held: "0.00000000", withdrawable: "0.00000000", promotional: "500.00000000" });
   });
 
   it("e-mails a confirmation to the buyer's address", async () => {

@@ -1,8 +1,9 @@
 // GET /api/tokens/balance, POST /api/tokens/transfer (with Idempotency-Key), GET /api/tokens/transfers.
-import { TOKEN_MESSAGES, tokenBalanceSchema, transferListSchema, transferSchema } from "@loop/rules/schemas/tokens";
+import { promotionalRefusalMessage, TOKEN_MESSAGES, tokenBalanceSchema, transferListSchema, transferSchema } from "@loop/rules/schemas/tokens";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/features/ledger/ledger-check";
+import { fundMember } from "./support/members";
 import { newAccount, walletSignIn, type Browser } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
 
@@ -14,6 +15,12 @@ describe("tokens: balance and transfers", () => {
     const response = await walletSignIn(agent, newAccount());
     expect(response.status).toBe(200);
     return { browser: agent, id: response.body.id as string };
+  }
+  /** A member who also has 500 withdrawable LOOP (bought from an admin): the welcome bonus is promotional and cannot be sent. */
+  async function signInFunded() {
+    const member = await signIn();
+    await fundMember(t, member.id, 500n);
+    return member;
   }
   const balance = async (as: Browser) => tokenBalanceSchema.parse((await as.get("/api/tokens/balance").expect(200)).body);
   const send = (as: Browser, body: unknown, key?: string) => {
@@ -32,7 +39,7 @@ describe("tokens: balance and transfers", () => {
 
   it("a new account has the 500 LOOP welcome bonus, listed as a reward", async () => {
     const user = await signIn();
-    expect(await balance(user.browser)).toEqual({ balance: "500.00000000", available: "500.00000000", held: "0.00000000" });
+    expect(await balance(user.browser)).toEqual({ balance: "500.00000000", available: "500.00000000", held: "0.00000000", withdrawable: "0.00000000", promotional: "500.00000000" });
     const { body } = await user.browser.get("/api/tokens/transfers").expect(200);
     const transfers = transferListSchema.parse(body);
     expect(transfers).toEqual([
@@ -59,7 +66,7 @@ describe("tokens: balance and transfers", () => {
       [{ toUserId: b.id, amount: "abc" }, 400, TOKEN_MESSAGES.invalidAmount],
       [{ toUserId: b.id, amount: 5 }, 400, TOKEN_MESSAGES.missing],
       [{ toUserId: b.id, amount: "1.000000001" }, 400, TOKEN_MESSAGES.tooPrecise],
-      [{ toUserId: b.id, amount: "500.00000001" }, 400, TOKEN_MESSAGES.insufficient],
+      [{ toUserId: b.id, amount: "500.00000001" }, 400, promotionalRefusalMessage("send", "0")],
       [{ toUserId: b.id, amount: "1", description: "x".repeat(201) }, 400, TOKEN_MESSAGES.descriptionTooLong],
       [{ toUserId: a.id, amount: "1" }, 400, TOKEN_MESSAGES.selfTransfer],
       [{ toUserId: "00000000-0000-4000-8000-000000000000", amount: "1" }, 404, TOKEN_MESSAGES.recipientNotFound],
@@ -69,8 +76,9 @@ describe("tokens: balance and transfers", () => {
       const response = await send(a.browser, body);
       expect({ body, status: response.status, message: response.body.message }).toEqual({ body, status, message });
     }
-    expect(await balance(a.browser)).toEqual({ balance: "500.00000000", available: "500.00000000", held: "0.00000000" });
-    expect(await balance(b.browser)).toEqual({ balance: "500.00000000", available: "500.00000000", held: "0.00000000" });
+    const welcomeOnly = { balance: "500.00000000", available: "500.00000000", held: "0.00000000", withdrawable: "0.00000000", promotional: "500.00000000" };
+    expect(await balance(a.browser)).toEqual(welcomeOnly);
+    expect(await balance(b.browser)).toEqual(welcomeOnly);
   });
 
   it("an amount above LoopToken's cap is 400 'Amount is too large' and moves nothing (it reached Postgres' BIGINT: 500)", async () => {
@@ -86,53 +94,55 @@ describe("tokens: balance and transfers", () => {
     expect([await balance(a.browser), await balance(b.browser)]).toEqual(before);
     expect(before[0]).toMatchObject({ balance: "500.00000000", held: "0.00000000" });
     // The cap itself is a valid amount: refused for want of balance, not for its size.
-    expect((await send(a.browser, { toUserId: b.id, amount: "1000000000" }).expect(400)).body.message).toBe(TOKEN_MESSAGES.insufficient);
+    expect((await send(a.browser, { toUserId: b.id, amount: "1000000000" }).expect(400)).body.message).toBe(promotionalRefusalMessage("send", "0"));
   });
 
   it("sends exact amounts; both histories show it, newest first", async () => {
-    const [a, b] = [await signIn(), await signIn()];
+    const [a, b] = [await signInFunded(), await signInFunded()];
     const response = await send(a.browser, { toUserId: b.id, amount: "12.34567891", description: "  for the loops  " }).expect(201);
     expect(transferSchema.parse(response.body)).toEqual(
       expect.objectContaining({ transferType: "user_transfer", direction: "out", fromUserId: a.id, toUserId: b.id, amount: "12.34567891", description: "for the loops" }),
     );
     await send(b.browser, { toUserId: a.id, amount: "0.00000001" }).expect(201);
-    expect(await balance(a.browser)).toEqual({ balance: "487.65432110", available: "487.65432110", held: "0.00000000" });
-    expect(await balance(b.browser)).toEqual({ balance: "512.34567890", available: "512.34567890", held: "0.00000000" });
+    expect(await balance(a.browser)).toEqual({ balance: "987.65432110", available: "987.65432110", held: "0.00000000", withdrawable: "487.65432110", promotional: "500.00000000" });
+    expect(await balance(b.browser)).toEqual({ balance: "1012.34567890", available: "1012.34567890", held: "0.00000000", withdrawable: "512.34567890", promotional: "500.00000000" });
 
     const aList = transferListSchema.parse((await a.browser.get("/api/tokens/transfers").expect(200)).body);
     expect(aList.map((x) => [x.transferType, x.direction, x.toUserId, x.fromUserId, x.amount])).toEqual([
       ["user_transfer", "in", "current_user", b.id, "0.00000001"],
       ["user_transfer", "out", b.id, a.id, "12.34567891"],
+      ["admin_airdrop", "in", "current_user", null, "500.00000000"],
       ["reward", "in", "current_user", null, "500.00000000"],
     ]);
     const bList = transferListSchema.parse((await b.browser.get("/api/tokens/transfers").expect(200)).body);
     expect(bList.map((x) => [x.direction, x.toUserId, x.amount, x.description])).toEqual([
       ["out", a.id, "0.00000001", null],
       ["in", "current_user", "12.34567891", "for the loops"],
+      ["in", "current_user", "500.00000000", null],
       ["in", "current_user", "500.00000000", "Welcome bonus"],
     ]);
     expect((await a.browser.get("/api/tokens/transfers?limit=1&offset=1").expect(200)).body).toHaveLength(1);
     await a.browser.get("/api/tokens/transfers?limit=0").expect(400);
   });
 
-  it("the whole available balance can be sent; one unit more cannot", async () => {
-    const [a, b] = [await signIn(), await signIn()];
-    await send(a.browser, { toUserId: b.id, amount: "500.00000001" }).expect(400);
+  it("the whole withdrawable balance can be sent; one unit more cannot (the welcome bonus is promotional)", async () => {
+    const [a, b] = [await signInFunded(), await signIn()];
+    expect((await send(a.browser, { toUserId: b.id, amount: "500.00000001" }).expect(400)).body.message).toBe(promotionalRefusalMessage("send", "500"));
     await send(a.browser, { toUserId: b.id, amount: "500" }).expect(201);
     const refused = await send(a.browser, { toUserId: b.id, amount: "0.00000001" }).expect(400);
-    expect(refused.body.message).toBe(TOKEN_MESSAGES.insufficient);
-    expect(await balance(a.browser)).toEqual({ balance: "0.00000000", available: "0.00000000", held: "0.00000000" });
+    expect(refused.body.message).toBe(promotionalRefusalMessage("send", "0"));
+    expect(await balance(a.browser)).toEqual({ balance: "500.00000000", available: "500.00000000", held: "0.00000000", withdrawable: "0.00000000", promotional: "500.00000000" });
   });
 
   describe("Idempotency-Key", () => {
     it("the same key 20 times at once moves the money once and answers the first response every time", async () => {
-      const [a, b] = [await signIn(), await signIn()];
+      const [a, b] = [await signInFunded(), await signIn()];
       const body = { toUserId: b.id, amount: "25", description: "once" };
       const responses = await Promise.all(Array.from({ length: 20 }, () => send(a.browser, body, "pay-b-once")));
       expect(responses.map((r) => r.status)).toEqual(Array(20).fill(201));
       expect(new Set(responses.map((r) => JSON.stringify(r.body))).size).toBe(1);
-      expect(await balance(a.browser)).toMatchObject({ balance: "475.00000000" });
-      expect(await balance(b.browser)).toMatchObject({ balance: "525.00000000" });
+      expect(await balance(a.browser)).toMatchObject({ balance: "975.00000000", withdrawable: "475.00000000" });
+      expect(await balance(b.browser)).toMatchObject({ balance: "525.00000000", withdrawable: "25.00000000" });
       const entries = await t.db.prisma.$queryRaw<{ n: bigint }[]>`
         SELECT COUNT(DISTINCT e."id") AS n FROM "app"."ledger_entries" e JOIN "app"."ledger_postings" p ON p."entry_id" = e."id"
         JOIN "app"."ledger_accounts" ac ON ac."id" = p."account_id" WHERE e."kind" = 'user_transfer' AND ac."user_id" = ${a.id}::uuid`;
@@ -148,9 +158,9 @@ describe("tokens: balance and transfers", () => {
     });
 
     it("a refused request answers the same refusal again, even after the balance changed", async () => {
-      const [a, b] = [await signIn(), await signIn()];
+      const [a, b] = [await signInFunded(), await signInFunded()];
       const first = await send(a.browser, { toUserId: b.id, amount: "600" }, "too-much").expect(400);
-      expect(first.body).toEqual({ message: TOKEN_MESSAGES.insufficient });
+      expect(first.body).toEqual({ message: promotionalRefusalMessage("send", "500") });
       await send(b.browser, { toUserId: a.id, amount: "200" }).expect(201);
       const again = await send(a.browser, { toUserId: b.id, amount: "600" }, "too-much").expect(400);
       expect(again.body).toEqual(first.body);
@@ -165,15 +175,15 @@ describe("tokens: balance and transfers", () => {
   });
 
   it("200 simultaneous transfers from an account that can afford exactly 100: exactly 100 succeed", async () => {
-    const [a, b, c] = [await signIn(), await signIn(), await signIn()];
+    const [a, b, c] = [await signInFunded(), await signIn(), await signIn()];
     // 500 LOOP affords exactly 100 transfers of 5 LOOP; half go to b, half to c (both lock orders).
     const responses = await Promise.all(Array.from({ length: 200 }, (_, i) => send(a.browser, { toUserId: i % 2 ? b.id : c.id, amount: "5" })));
     const ok = responses.filter((r) => r.status === 201);
     const refused = responses.filter((r) => r.status !== 201);
     expect(ok).toHaveLength(100);
     expect(refused).toHaveLength(100);
-    expect(new Set(refused.map((r) => `${r.status} ${r.body.message}`))).toEqual(new Set([`400 ${TOKEN_MESSAGES.insufficient}`]));
-    expect(await balance(a.browser)).toEqual({ balance: "0.00000000", available: "0.00000000", held: "0.00000000" });
+    expect(new Set(refused.map((r) => `${r.status} ${r.body.message}`))).toEqual(new Set([`400 ${promotionalRefusalMessage("send", "0")}`]));
+    expect(await balance(a.browser)).toEqual({ balance: "500.00000000", available: "500.00000000", held: "0.00000000", withdrawable: "0.00000000", promotional: "500.00000000" });
     const received = BigInt((await balance(b.browser)).balance.replace(".", "")) + BigInt((await balance(c.browser)).balance.replace(".", ""));
     expect(received).toBe(1500n * 10n ** 8n);
     // Meanwhile b and c send to each other in both directions without deadlocks.

@@ -248,7 +248,7 @@ describe("LoopVault's reserve backs the ledger's vault liability after every ste
     expect(end.local.liability).toBe("600");
     expect(end.local.payoutLimit).toBe(localAccounts.payoutLimitLoop);
     expect(wei(end.local.payoutRemaining!)).toBe(parseEther(localAccounts.payoutLimitLoop) - parseEther("1200"));
-    // Platform-wide: five members got the welcome bonus; their balances (all of which could be withdrawn on chain).
+    // Platform-wide: five members got the welcome bonus (promotional); what they can withdraw on chain is their withdrawable balances.
     const members = await t.db.prisma.ledgerAccount.aggregate({ where: { kind: "user" }, _sum: { balance: true } });
     expect(end.body).toMatchObject({ issuedInApp: "2500", treasuryFunding: "50", reservesTotal: "660" });
     expect(wei(end.body.memberLoop)).toBe(members._sum.balance! * 10n ** 10n);
@@ -294,8 +294,9 @@ describe("GET /api/admin/vault/backing without an indexer or a chain", () => {
         problem: "The indexer has not indexed chain 31337 yet: the ledger's side cannot be reckoned.",
       }),
     ]);
-    // Two members with their welcome bonus; the treasury's funding is unknown without the indexer.
-    expect(body).toMatchObject({ memberLoop: "1000", issuedInApp: "1000", treasuryFunding: null, reservesTotal: localAccounts.vaultReserveLoop });
+    // Two members with their welcome bonus: issued, but promotional (it cannot be withdrawn, so members can withdraw nothing);
+    // the treasury's funding is unknown without the indexer.
+    expect(body).toMatchObject({ memberLoop: "0", issuedInApp: "1000", treasuryFunding: null, reservesTotal: localAccounts.vaultReserveLoop });
   }, 60_000);
 
   it("a chain that does not answer gives null figures and the reason, not an error", async () => {

@@ -14,6 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vi
 import { checkLedger } from "../src/features/ledger/ledger-check";
 import { payoutIdOf } from "../src/features/withdrawals/vault-payout";
 import { deployContracts } from "./support/deploy-contracts";
+import { fundMember } from "./support/members";
 import { newAccount, walletSignIn, type Browser } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
 
@@ -29,10 +30,12 @@ describe("withdrawals of method loop: LoopVault payouts", () => {
   const client = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: 50 });
   const operator = createWalletClient({ account: privateKeyToAccount(operatorKey), chain, transport: http(rpcUrl) });
 
+  /** A member with 500 LOOP they can withdraw (bought); their 500 LOOP welcome bonus is promotional and cannot be. */
   async function signIn() {
     const agent = browser(t.app);
     const response = await walletSignIn(agent, newAccount());
     expect(response.status).toBe(200);
+    await fundMember(t, response.body.id as string, 500n);
     return { browser: agent, id: response.body.id as string };
   }
   async function signInAdmin() {
@@ -40,7 +43,12 @@ describe("withdrawals of method loop: LoopVault payouts", () => {
     await t.db.prisma.user.update({ where: { id: user.id }, data: { isAdmin: true } });
     return user;
   }
-  const balance = async (as: Browser) => tokenBalanceSchema.parse((await as.get("/api/tokens/balance").expect(200)).body);
+  /** The member's withdrawable LOOP (GET /api/tokens/balance without the promotional part, which never leaves). */
+  const balance = async (as: Browser) => {
+    const all = tokenBalanceSchema.parse((await as.get("/api/tokens/balance").expect(200)).body);
+    const withdrawableBalance = (BigInt(all.balance.replace(".", "")) - BigInt(all.promotional.replace(".", ""))).toString().padStart(9, "0");
+    return { balance: `${withdrawableBalance.slice(0, -8)}.${withdrawableBalance.slice(-8)}`, available: all.withdrawable, held: all.held };
+  };
   const setStatus = (as: Browser, id: string, body: unknown) => as.put(`/api/admin/tokens/withdrawals/${id}/status`).send(body as object);
   const requestLoop = async (as: Browser, amount: string, destination: Address) =>
     withdrawalSchema.parse((await as.post("/api/tokens/withdraw").send({ amount, method: "loop", destination }).expect(201)).body);

@@ -27,7 +27,7 @@ import { PAYOUT_IN_PROGRESS_MESSAGE } from "../src/features/withdrawals/withdraw
 import { deployContracts } from "./support/deploy-contracts";
 import { freePort } from "./support/ports";
 import { startRpcProxy, type RpcProxy } from "./support/rpc-proxy";
-import { signInMember } from "./support/members";
+import { fundMember, signInMember } from "./support/members";
 import { newAccount, type Browser } from "./support/siwe";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -58,9 +58,10 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
   const paidOutEvents = (withdrawalId: string) =>
     client.getContractEvents({ address: vault, abi: loopVaultAbi, eventName: "PaidOut", args: { withdrawalId: payoutIdOf(withdrawalId) }, fromBlock: 0n });
 
-  /** A member with a `loop` withdrawal of `amount` requested to a fresh address. */
+  /** A member with a `loop` withdrawal of `amount` requested to a fresh address (from 500 LOOP they bought: the welcome bonus is promotional). */
   async function requested(amount: string) {
     const user = await signIn();
+    await fundMember(t, user.id, 500n);
     const destination = newAccount().address;
     const w = withdrawalSchema.parse((await user.browser.post("/api/tokens/withdraw").send({ amount, method: "loop", destination }).expect(201)).body);
     return { user, destination, w };
@@ -99,7 +100,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     expect(row.hold.state).toBe("captured");
     const transfers = transferListSchema.parse((await user.browser.get("/api/tokens/transfers").expect(200)).body);
     expect(transfers.filter((x) => x.transferType === "withdrawal")).toEqual([expect.objectContaining({ direction: "out", amount: w.amount })]);
-    expect(await balance(user.browser)).toMatchObject({ balance: (500 - Number(w.amount)).toFixed(8), held: "0.00000000" });
+    expect(await balance(user.browser)).toMatchObject({ withdrawable: (500 - Number(w.amount)).toFixed(8), held: "0.00000000" });
   }
 
   beforeAll(async () => {
@@ -383,6 +384,6 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     const row = await t.db.prisma.withdrawal.findUniqueOrThrow({ where: { id: w.id }, include: { hold: true } });
     expect(row.status).toBe("cancelled");
     expect(row.hold.state).toBe("released");
-    expect(await balance(user.browser)).toMatchObject({ balance: "500.00000000", held: "0.00000000" });
+    expect(await balance(user.browser)).toMatchObject({ withdrawable: "500.00000000", held: "0.00000000" });
   }, 60_000);
 });

@@ -2,7 +2,7 @@
 // /api/tokens/withdrawals/:id/cancel, GET /api/admin/tokens/withdrawals and PUT
 // /api/admin/tokens/withdrawals/:id/status: messages, holds, the state machine, concurrency.
 // The on-chain path of method `loop` is in withdrawals-chain.test.ts.
-import { TOKEN_MESSAGES, tokenBalanceSchema, transferListSchema } from "@loop/rules/schemas/tokens";
+import { promotionalRefusalMessage, TOKEN_MESSAGES, tokenBalanceSchema, transferListSchema } from "@loop/rules/schemas/tokens";
 import {
   WITHDRAWAL_MESSAGES as M,
   adminWithdrawalListSchema,
@@ -14,6 +14,7 @@ import {
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/features/ledger/ledger-check";
+import { fundMember } from "./support/members";
 import { newAccount, walletSignIn, type Browser } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
 
@@ -23,10 +24,12 @@ const BTC = "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2";
 describe("withdrawals", () => {
   let t: TestApp;
 
+  /** A member with 500 LOOP they can withdraw (bought); their 500 LOOP welcome bonus is promotional and cannot be. */
   async function signIn() {
     const agent = browser(t.app);
     const response = await walletSignIn(agent, newAccount());
     expect(response.status).toBe(200);
+    await fundMember(t, response.body.id as string, 500n);
     return { browser: agent, id: response.body.id as string };
   }
   async function signInAdmin() {
@@ -34,7 +37,12 @@ describe("withdrawals", () => {
     await t.db.prisma.user.update({ where: { id: user.id }, data: { isAdmin: true } });
     return user;
   }
-  const balance = async (as: Browser) => tokenBalanceSchema.parse((await as.get("/api/tokens/balance").expect(200)).body);
+  /** The member's withdrawable LOOP (GET /api/tokens/balance without the promotional part, which never leaves). */
+  const balance = async (as: Browser) => {
+    const all = tokenBalanceSchema.parse((await as.get("/api/tokens/balance").expect(200)).body);
+    const withdrawableBalance = (BigInt(all.balance.replace(".", "")) - BigInt(all.promotional.replace(".", ""))).toString().padStart(9, "0");
+    return { balance: `${withdrawableBalance.slice(0, -8)}.${withdrawableBalance.slice(-8)}`, available: all.withdrawable, held: all.held };
+  };
   const withdraw = (as: Browser, body: unknown, key?: string) => {
     const call = as.post("/api/tokens/withdraw");
     if (key) call.set("Idempotency-Key", key);
@@ -81,7 +89,7 @@ describe("withdrawals", () => {
       [{ amount: "9.99999999", method: "crypto_eth", destination: ETH }, M.minimum],
       [{ amount: "5", method: "loop", destination: ETH }, M.minimum],
       [{ amount: "20", method: "paypal", destination: ETH }, M.invalidMethod],
-      [{ amount: "500.00000001", method: "crypto_eth", destination: ETH }, M.insufficient],
+      [{ amount: "500.00000001", method: "crypto_eth", destination: ETH }, promotionalRefusalMessage("withdraw", "500")],
       // EVM methods: 0x + 40 hex, and a mixed-case address must carry its EIP-55 checksum.
       [{ amount: "20", method: "crypto_eth", destination: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAe" }, M.invalidEvmDestination],
       [{ amount: "20", method: "crypto_usdc", destination: "0x5aaeb6053F3E94C9b9A09f33669435E7Ef1BeAed" }, M.invalidEvmDestination],
@@ -119,7 +127,7 @@ describe("withdrawals", () => {
     expect(before).toMatchObject({ balance: "500.00000000", held: "0.00000000" });
     expect((await user.browser.get("/api/tokens/withdrawals").expect(200)).body).toEqual([]);
     // The cap itself passes the schema and is refused for want of balance.
-    expect((await withdraw(user.browser, { amount: "1000000000", method: "crypto_eth", destination: ETH }).expect(400)).body.message).toBe(M.insufficient);
+    expect((await withdraw(user.browser, { amount: "1000000000", method: "crypto_eth", destination: ETH }).expect(400)).body.message).toBe(promotionalRefusalMessage("withdraw", "500"));
   });
 
   it("accepts every method with valid destinations (lower-case, checksummed, all Bitcoin address kinds)", async () => {
@@ -163,8 +171,8 @@ describe("withdrawals", () => {
     expect(second.usdAmount).toBe("0.98"); // 0.975 → 0.98
     expect(await balance(user.browser)).toEqual({ balance: "500.00000000", available: "0.00000000", held: "500.00000000" });
     // Held LOOP cannot be sent or withdrawn again.
-    expect((await user.browser.post("/api/tokens/transfer").send({ toUserId: other.id, amount: "1" })).body.message).toBe(TOKEN_MESSAGES.insufficient);
-    expect((await withdraw(user.browser, { amount: "10", method: "crypto_eth", destination: ETH })).body.message).toBe(M.insufficient);
+    expect((await user.browser.post("/api/tokens/transfer").send({ toUserId: other.id, amount: "1" })).body.message).toBe(promotionalRefusalMessage("send", "0"));
+    expect((await withdraw(user.browser, { amount: "10", method: "crypto_eth", destination: ETH })).body.message).toBe(promotionalRefusalMessage("withdraw", "0"));
 
     const list = withdrawalListSchema.parse((await user.browser.get("/api/tokens/withdrawals").expect(200)).body);
     expect(list.map((w) => w.id)).toEqual([second.id, first.id]);
@@ -180,7 +188,7 @@ describe("withdrawals", () => {
     expect(again.body.message).toBe(invalidStatusChangeMessage("cancelled", "cancelled"));
     // Nothing reached the ledger's history: a hold is not a movement.
     const transfers = transferListSchema.parse((await user.browser.get("/api/tokens/transfers").expect(200)).body);
-    expect(transfers.map((x) => x.transferType)).toEqual(["reward"]);
+    expect(transfers.map((x) => x.transferType)).toEqual(["admin_airdrop", "reward"]); // the 500 LOOP bought, the welcome bonus
   });
 
   it("admin: lists with user and net USD, filters by status, and needs the spec's fields", async () => {
@@ -333,7 +341,7 @@ describe("withdrawals", () => {
     expect(ok).toHaveLength(10);
     const refused = responses.filter((r) => r.status !== 201);
     expect(new Set(refused.map((r) => `${r.status} ${r.body.message}`))).toEqual(
-      new Set(refused.map((r) => (r.request.url.endsWith("/withdraw") ? `400 ${M.insufficient}` : `400 ${TOKEN_MESSAGES.insufficient}`))),
+      new Set(refused.map((r) => `400 ${promotionalRefusalMessage(r.request.url.endsWith("/withdraw") ? "withdraw" : "send", "0")}`)),
     );
     const withdrawn = ok.filter((r) => r.request.url.endsWith("/withdraw")).length;
     expect(await balance(user.browser)).toEqual({

@@ -1,4 +1,5 @@
-// In-app LOOP as two members and an admin use it: a new member sees the 500 LOOP welcome bonus,
+// In-app LOOP as two members and an admin use it: a new member sees the 500 LOOP welcome bonus
+// (promotional LOOP: it cannot be sent or withdrawn, issue 18), buys 1,000 LOOP from the admin,
 // sends tokens to another member by their wallet ID (who sees them arrive), asks to withdraw to
 // an Ethereum address, and an admin processes and completes the withdrawal on the dashboard; both histories and
 // the balances follow every step.
@@ -36,16 +37,44 @@ test.describe("LOOP tokens", () => {
     await expect(transfers).toContainText("Welcome bonus");
     await expect(transfers).toContainText("+500.00000000 LOOP");
 
-    // Send 25.5 LOOP to the recipient's wallet ID.
+    // The bonus is promotional LOOP: it pays for loops, but it cannot be sent (nor withdrawn).
+    await expect(wallet(page)).toContainText("Available to withdraw: 0.00000000 LOOP");
+    await expect(wallet(page)).toContainText("Promotional: 500.00000000 LOOP");
     await page.getByRole("button", { name: "Send Tokens" }).first().click();
     const send = page.getByRole("dialog", { name: "Send Tokens" });
+    await send.getByLabel("Recipient ID").fill(recipient.id);
+    await send.getByLabel("Amount (LOOP)").fill("25.5");
+    await send.getByRole("button", { name: "Send Tokens" }).click();
+    await expect(send.getByRole("alert")).toHaveText(
+      "Promotional LOOP (welcome bonus, level rewards) can be spent on loops but not sent or withdrawn: you can send up to 0 LOOP",
+    );
+    await send.getByRole("button", { name: "Cancel" }).click();
+    await expect(send).toBeHidden();
+
+    // 1,000 LOOP bought from the demo admin (an order it fulfils) can be sent and withdrawn.
+    const adminContext = await browser.newContext({ baseURL: stack.webUrl });
+    const adminPage = await adminContext.newPage();
+    await signInWithEmail(adminPage, stack, "admin@loop.local");
+    const order = await page.request.post("/api/admin-orders", {
+      headers: { Origin: stack.webUrl },
+      data: { requestedAmount: "1000", usdAmount: "2.00", paymentMethod: "paypal", paymentDetails: "ana@example.com" },
+    });
+    expect(order.status(), await order.text()).toBe(201);
+    const fulfilled = await adminPage.request.post(`/api/admin/admin-orders/${((await order.json()) as { id: string }).id}/fulfil`, { headers: { Origin: stack.webUrl } });
+    expect(fulfilled.status(), await fulfilled.text()).toBe(200);
+    await page.reload();
+    await expect(wallet(page)).toContainText("1,500.00000000");
+    await expect(wallet(page)).toContainText("Available to withdraw: 1,000.00000000 LOOP");
+
+    // Send 25.5 LOOP to the recipient's wallet ID.
+    await page.getByRole("button", { name: "Send Tokens" }).first().click();
     await send.getByLabel("Recipient ID").fill(recipient.id);
     await send.getByLabel("Amount (LOOP)").fill("25.5");
     await send.getByLabel("Message (optional)").fill("For the bassline");
     await send.getByRole("button", { name: "Send Tokens" }).click();
     await expect(page.getByText("Transfer Successful").first()).toBeVisible();
     await expect(send).toBeHidden();
-    await expect(wallet(page)).toContainText("474.50000000");
+    await expect(wallet(page)).toContainText("1,474.50000000");
     await expect(transfers).toContainText("For the bassline");
     await expect(transfers).toContainText("-25.50000000 LOOP");
 
@@ -69,13 +98,10 @@ test.describe("LOOP tokens", () => {
     const withdrawals = page.getByRole("list", { name: "Withdrawals" });
     await expect(withdrawals).toContainText("100.00000000 LOOP");
     await expect(withdrawals).toContainText(/pending/i);
-    await expect(wallet(page)).toContainText("374.50000000");
+    await expect(wallet(page)).toContainText("1,374.50000000");
 
     // The demo admin processes it on the dashboard (Settings → Token Withdrawals), then completes it
     // with the payout's transaction id.
-    const adminContext = await browser.newContext({ baseURL: stack.webUrl });
-    const adminPage = await adminContext.newPage();
-    await signInWithEmail(adminPage, stack, "admin@loop.local");
     await adminPage.getByRole("tab", { name: "Settings", exact: true }).click();
     await adminPage.getByRole("tab", { name: "Token Withdrawals", exact: true }).click();
     await adminPage.getByRole("button", { name: `Process withdrawal of ${me.username}` }).click();
@@ -105,7 +131,7 @@ test.describe("LOOP tokens", () => {
     await page.reload();
     await expect(withdrawals).toContainText(/completed/i);
     await expect(transfers).toContainText("-100.00000000 LOOP");
-    await expect(wallet(page)).toContainText("374.50000000");
+    await expect(wallet(page)).toContainText("1,374.50000000");
     await expect(wallet(page)).not.toContainText("Held");
 
     await recipientContext.close();

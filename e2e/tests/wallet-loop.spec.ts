@@ -58,10 +58,11 @@ test("deposit wallet LOOP into the app, withdraw it back on chain through an adm
   await expect(card.getByTestId("wallet-loop-balance")).toHaveText(`${loop8(startOnChain - parseUnits("12.5", 18))} LOOP`);
   expect(await chainLoopBalance(page.request, stack, address)).toBe(startOnChain - parseUnits("12.5", 18));
 
-  // Withdraw 20 LOOP as LOOP on chain, to the same wallet: held at once, pending.
+  // Withdraw 10 LOOP as LOOP on chain, to the same wallet: held at once, pending (from the deposit:
+  // the welcome bonus is promotional LOOP and cannot be withdrawn, issue 18).
   await page.getByRole("button", { name: "Withdraw", exact: true }).click();
   const withdraw = page.getByRole("dialog", { name: "Withdraw Tokens" });
-  await withdraw.getByLabel("Amount (LOOP)").fill("20");
+  await withdraw.getByLabel("Amount (LOOP)").fill("10");
   await withdraw.getByLabel("Withdrawal method").selectOption({ label: "LOOP on chain" });
   await withdraw.getByLabel("Wallet address for LOOP").fill(address);
   await withdraw.getByRole("button", { name: "Request Withdrawal" }).click();
@@ -69,9 +70,9 @@ test("deposit wallet LOOP into the app, withdraw it back on chain through an adm
   await expect(withdraw).toBeHidden();
   const withdrawals = page.getByRole("list", { name: "Withdrawals" });
   // Newest first: this attempt's withdrawal is the first.
-  const row = withdrawals.getByRole("listitem").filter({ hasText: "20.00000000 LOOP" }).filter({ hasText: "LOOP on chain" }).first();
+  const row = withdrawals.getByRole("listitem").filter({ hasText: "10.00000000 LOOP" }).filter({ hasText: "LOOP on chain" }).first();
   await expect(row).toHaveAttribute("data-status", "pending");
-  await expect(inAppBalance(page)).toContainText("Held 20.00000000 LOOP");
+  await expect(inAppBalance(page)).toContainText("Held 10.00000000 LOOP");
 
   // The demo admin sets it to processing: the API sends LoopVault.payout with the operator key.
   const adminContext = await browser.newContext({ baseURL: stack.webUrl });
@@ -84,7 +85,7 @@ test("deposit wallet LOOP into the app, withdraw it back on chain through an adm
     const mine = ((await queue.json()) as { id: string; userId: string; amount: string; method: string; destination: string }[]).find(
       (entry) => entry.userId === me.id && entry.method === "loop",
     );
-    expect(mine).toMatchObject({ amount: "20.00000000", method: "loop" });
+    expect(mine).toMatchObject({ amount: "10.00000000", method: "loop" });
     expect(getAddress(mine!.destination)).toBe(address);
     const processing = await admin.put(`/api/admin/tokens/withdrawals/${mine!.id}/status`, {
       headers: { Origin: stack.webUrl },
@@ -96,21 +97,21 @@ test("deposit wallet LOOP into the app, withdraw it back on chain through an adm
 
     // Nobody completes it: the settled PaidOut does, and the open withdrawal's list asks again by
     // itself: the member's page shows it completed with the payout's hash, the hold captured, and
-    // the wallet 20 LOOP richer — without a reload.
+    // the wallet 10 LOOP richer — without a reload.
     await expect(row).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
     await expect(row).toContainText("COMPLETED");
     await expect(row.getByTitle(payoutHash!)).toHaveText(`Tx ${payoutHash!.slice(0, 6)}...${payoutHash!.slice(-4)}`);
-    await expect(inAppBalance(page).getByTestId("wallet-balance")).toContainText(loop8(startInApp + parseUnits("12.5", 18) - parseUnits("20", 18)));
+    await expect(inAppBalance(page).getByTestId("wallet-balance")).toContainText(loop8(startInApp + parseUnits("12.5", 18) - parseUnits("10", 18)));
     await expect(inAppBalance(page)).not.toContainText("Held");
-    await expect(transfers).toContainText("-20.00000000 LOOP");
+    await expect(transfers).toContainText("-10.00000000 LOOP");
 
     // The wallet card follows on the next read of the chain (a reload).
     await page.reload();
-    await expect(card.getByTestId("wallet-loop-balance")).toHaveText(`${loop8(startOnChain - parseUnits("12.5", 18) + parseUnits("20", 18))} LOOP`);
+    await expect(card.getByTestId("wallet-loop-balance")).toHaveText(`${loop8(startOnChain - parseUnits("12.5", 18) + parseUnits("10", 18))} LOOP`);
     const payoutRow = walletHistory.getByTestId("wallet-transfer").filter({ hasText: "Withdrawal paid out to your wallet" }).first();
-    await expect(payoutRow).toContainText("+20.00000000 LOOP");
+    await expect(payoutRow).toContainText("+10.00000000 LOOP");
     await expect(payoutRow.getByTitle(payoutHash!)).toBeVisible();
-    expect(await chainLoopBalance(page.request, stack, address)).toBe(startOnChain - parseUnits("12.5", 18) + parseUnits("20", 18));
+    expect(await chainLoopBalance(page.request, stack, address)).toBe(startOnChain - parseUnits("12.5", 18) + parseUnits("10", 18));
 
     // The admin's reconciliation: the vault's reserve on chain beside what the ledger owes through
     // it, after this deposit and payout (other tests' chain activity may still be settling, so only

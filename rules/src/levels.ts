@@ -117,8 +117,14 @@ export const XP_RULES = {
  * an action earns; 0 means none. The API records each award once per (user, event, key), so the
  * keys chosen by the callers (api/src/features/levels/award-xp.ts) finish the job: purchase XP
  * once per (buyer, loop), sale XP once per (seller, loop, buyer), offer XP once per (buyer, loop)
- * — a second offer on the same loop earns nothing.
+ * — a second offer on the same loop earns nothing. Offers (issue 18): the seller's answers earn XP
+ * only when the offer ends in a paid sale of at least XP_MIN_PRICE_CENTS (accept, or the counter the
+ * buyer accepts; a reject never), and offer actions (making, accepting, countering) earn XP from one
+ * counterpart at most once in OFFER_XP_COUNTERPART_HOURS.
  */
+
+/** Offer actions earn a member XP from one counterpart at most once in this many hours. */
+export const OFFER_XP_COUNTERPART_HOURS = 24;
 
 /**
  * Below one dollar a paid purchase earns no XP: its fee (at most a few cents) would be worth less
@@ -177,10 +183,18 @@ export function xpForOfferCreated(offer: XpOffer): number {
 
 export type OfferAnswer = "accept" | "counter" | "reject";
 
-/** The seller's XP for answering an offer: accept 15, counter 8, reject 3; 0 on one's own offer. */
-export function xpForOfferAnswer(answer: OfferAnswer, offer: Pick<XpOffer, "buyerId" | "sellerId">): number {
-  if (offer.buyerId === offer.sellerId) return 0;
-  if (answer === "accept") return XP_RULES.acceptOffer;
-  if (answer === "counter") return XP_RULES.counterOffer;
-  return XP_RULES.rejectOffer;
+export interface XpOfferAnswer extends Pick<XpOffer, "buyerId" | "sellerId"> {
+  /** The paid sale the offer ended in (USD cents, the fee excluded); null when it ended without one. */
+  saleCents: number | bigint | null;
+}
+
+/**
+ * The seller's XP for the answer that ended an offer: accept 15, counter 8 (the buyer accepted it),
+ * only when the offer ended in a paid sale of at least XP_MIN_PRICE_CENTS; 0 for a reject (the
+ * spec's 3 is not paid: an offer that ends without a sale earns nothing) and on one's own offer.
+ */
+export function xpForOfferAnswer(answer: OfferAnswer, offer: XpOfferAnswer): number {
+  if (offer.buyerId === offer.sellerId || answer === "reject") return 0;
+  if (offer.saleCents === null || toCents(offer.saleCents) < BigInt(XP_MIN_PRICE_CENTS)) return 0;
+  return answer === "accept" ? XP_RULES.acceptOffer : XP_RULES.counterOffer;
 }

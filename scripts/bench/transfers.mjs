@@ -1,11 +1,11 @@
 // In-app LOOP transfers under load: a throw-away embedded Postgres migrated by the API's own
-// `migrate`, 1,000 users (each gets the 500 LOOP welcome bonus from the database trigger) with a
-// session each, then the real API (`src/main.ts`, its own process) under 50 concurrent keep-alive
+// `migrate`, 1,000 users (each gets the 500 LOOP welcome bonus from the database trigger, which is
+// promotional LOOP and cannot be sent, and 500 LOOP bought, which can) with a session each, then the real API (`src/main.ts`, its own process) under 50 concurrent keep-alive
 // clients sending POST /api/tokens/transfer between random pairs of those accounts, each with its
 // own Idempotency-Key. One request in twenty is sent a second time with the same key and must get
 // the same answer without moving money again. Afterwards the ledger is audited: `ledger:check`
-// (balanced entries, cached balances, no negative account, holds), the LOOP held by users equals
-// the welcome bonuses, and the number of entries equals the bonuses plus the transfers answered
+// (balanced entries, cached balances, no negative account, holds), the withdrawable LOOP held by
+// users equals what they bought, and the number of entries equals the bonuses, the purchases and the transfers answered
 // 201. The figure is accepted transfers per second; the budget is a floor of 500/s.
 import { randomBytes, randomUUID, createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -33,13 +33,23 @@ const MAX_TRANSFER_UNITS = 100_000_000;
 
 const formatLoop = (units) => `${units / UNITS_PER_LOOP}.${String(units % UNITS_PER_LOOP).padStart(8, "0")}`;
 
-/** Users by SQL (the welcome trigger credits each) and one session per user with a known token. */
+/**
+ * Users by SQL (the welcome trigger credits each its promotional bonus), 500 LOOP each they can send
+ * (as bought from an admin: an `admin_airdrop` from issuance), and one session per user with a known token.
+ */
 async function createAccounts(db, count) {
   const { rows } = await db.query(
     `INSERT INTO "app"."users" ("username", "email")
      SELECT 'bench_sender_' || g, 'bench' || g || '@loop.local' FROM generate_series(1, $1::int) AS g
      RETURNING "id"`,
     [count],
+  );
+  await db.query(
+    `SELECT "app"."ledger_post"('bench-fund:' || u, 'admin_airdrop', 'Bought LOOP (bench)',
+       ARRAY["app"."ledger_user_account"(u), (SELECT "id" FROM "app"."ledger_accounts" WHERE "kind" = 'issuance' AND "user_id" IS NULL)],
+       ARRAY[$2::bigint, -$2::bigint])
+     FROM unnest($1::uuid[]) AS u`,
+    [rows.map((row) => row.id), WELCOME_UNITS.toString()],
   );
   const tokens = rows.map(() => randomBytes(32).toString("base64url"));
   await db.query(
@@ -169,9 +179,9 @@ export async function run({ log }) {
     await db.connect();
     try {
       const accounts = await createAccounts(db, ACCOUNTS);
-      log(`${accounts.length.toLocaleString("en")} accounts with 500 LOOP and a session each`);
+      log(`${accounts.length.toLocaleString("en")} accounts with 500 LOOP to send (and a promotional welcome bonus) and a session each`);
       const before = await totals(db);
-      if (before.userTotal < BigInt(accounts.length) * WELCOME_UNITS) throw new Error("the accounts did not get their welcome bonus");
+      if (before.userTotal < BigInt(accounts.length) * WELCOME_UNITS) throw new Error("the accounts did not get their 500 LOOP");
       api = startApi(env, log);
       await waitForApi(api, apiPort);
       log(`API up on port ${apiPort}; ${CONCURRENCY} clients, ${WARMUP_MS / 1000} s warm-up, ${MEASURE_MS / 1000} s measured`);

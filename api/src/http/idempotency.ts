@@ -129,7 +129,7 @@ export async function idempotentEntry(
   res: Response,
   userId: string,
   plan: (key: string | null) => PlannedEntryCall,
-  refuse: (refusal: InsufficientFunds | UnknownUser) => HttpError,
+  refuse: (refusal: InsufficientFunds | UnknownUser) => HttpError | Promise<HttpError>,
 ): Promise<void> {
   const key = req.get("Idempotency-Key");
   if (key !== undefined && !KEY.test(key)) throw new BadRequest(TOKEN_MESSAGES.idempotencyKeyInvalid);
@@ -171,7 +171,7 @@ export async function idempotentEntry(
     }
   } catch (error) {
     const refusal = error instanceof InsufficientFunds || error instanceof UnknownUser ? error : ledgerRefusal(error);
-    const httpError = refusal ? refuse(refusal) : error;
+    const httpError = refusal ? await refuse(refusal) : error;
     if (!(httpError instanceof HttpError) || httpError.status >= 500) throw httpError;
     if (key === undefined) throw httpError;
     send(res, await storeRefusal(prisma, userId, key, hash, httpError));

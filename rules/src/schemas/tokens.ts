@@ -19,6 +19,16 @@ export const TOKEN_MESSAGES = {
 
 export const TRANSFER_DESCRIPTION_MAX = 200;
 
+/**
+ * Promotional LOOP (issue 18): the welcome bonus and level rewards. It pays for loops (purchases,
+ * offers; spending takes it first) but is never sent to another member nor withdrawn; a sale paid
+ * with it credits the seller promotional LOOP too.
+ */
+export const PROMOTIONAL_LOOP_TEXT = "Promotional LOOP (welcome bonus, level rewards) can be spent on loops but not sent or withdrawn";
+
+/** A transfer or withdrawal above the withdrawable LOOP of a member who has promotional LOOP: why, and how much can go. */
+export const promotionalRefusalMessage = (action: "send" | "withdraw", upTo: string) => `${PROMOTIONAL_LOOP_TEXT}: you can ${action} up to ${upTo} LOOP`;
+
 /** A positive LOOP amount as a decimal string with at most 8 decimals (the ledger's unit), at most LoopToken's cap. */
 export const loopAmountSchema = z
   .string({ error: TOKEN_MESSAGES.missing })
@@ -55,8 +65,10 @@ const loopString = z.string().regex(/^-?\d+\.\d{8}$/).describe("LOOP, a decimal 
 
 export const tokenBalanceSchema = z.object({
   balance: loopString.describe("Everything in the account, held amounts included"),
-  available: loopString.describe("balance − held: what can be spent or sent now"),
+  available: loopString.describe("balance − held: what can be spent on loops now"),
   held: loopString.describe("Reserved for pending withdrawals, open offers and card/PayPal sale proceeds still pending"),
+  withdrawable: loopString.describe("Available to withdraw or send now: available less promotional LOOP"),
+  promotional: loopString.describe("Promotional LOOP (welcome bonus, level rewards; held amounts included): spendable on loops only, never sent or withdrawn"),
 });
 export type TokenBalance = z.infer<typeof tokenBalanceSchema>;
 

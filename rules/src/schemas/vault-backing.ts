@@ -79,7 +79,7 @@ export const vaultBackingChainSchema = z.object({
 export type VaultBackingChain = z.infer<typeof vaultBackingChainSchema>;
 
 export const vaultBackingSchema = z.object({
-  memberLoop: loop.describe("LOOP in members' in-app balances, held amounts included: all of it can be withdrawn with method `loop`"),
+  memberLoop: loop.describe("LOOP in members' in-app balances that can be withdrawn with method `loop` (promotional LOOP excluded), held amounts included"),
   issuedInApp: loop.describe("LOOP issued in the app (welcome bonuses, level rewards, airdrops) since the start: backed on chain only by treasury funding"),
   treasuryFunding: loop.nullable().describe("LOOP the treasury put into the reserves (fundReserve), all chains; null when a chain cannot be read"),
   reservesTotal: loop.nullable().describe("The reserves of every chain together; null when a chain cannot be read"),

@@ -29,7 +29,7 @@ const CHECKS: Check[] = [
   {
     name: "user account negative or overdrawn (balance − held < 0)",
     sql: `SELECT "id" AS subject, "balance"::text || ' balance, ' || "held"::text || ' held' AS detail FROM "app"."ledger_accounts"
-          WHERE "kind" = 'user' AND ("balance" < 0 OR "held" < 0 OR "balance" - "held" < 0)`,
+          WHERE "kind" IN ('user', 'user_promo') AND ("balance" < 0 OR "held" < 0 OR "balance" - "held" < 0)`,
   },
   {
     name: "hold resolved inconsistently (open with a resolution, resolved without one, or captured without its entry)",
@@ -37,8 +37,12 @@ const CHECKS: Check[] = [
           WHERE ("state" = 'open') <> ("resolved_at" IS NULL) OR ("state" = 'captured') <> ("entry_id" IS NOT NULL)`,
   },
   {
+    // One entry captures one hold, except an accepted offer's two (its promotional and withdrawable parts).
     name: "hold captured by more than one entry",
-    sql: `SELECT "entry_id"::text AS subject, COUNT(*)::text AS detail FROM "app"."ledger_holds" WHERE "entry_id" IS NOT NULL GROUP BY "entry_id" HAVING COUNT(*) > 1`,
+    sql: `WITH shared AS (SELECT "entry_id", array_agg("id") AS holds FROM "app"."ledger_holds" WHERE "entry_id" IS NOT NULL GROUP BY "entry_id" HAVING COUNT(*) > 1)
+          SELECT s."entry_id"::text AS subject, cardinality(s.holds)::text AS detail FROM shared s
+          WHERE NOT (cardinality(s.holds) = 2 AND EXISTS (
+            SELECT 1 FROM "app"."negotiations" n WHERE n."hold_id" = ANY(s.holds) AND n."promo_hold_id" = ANY(s.holds)))`,
   },
   {
     name: "LOOP in accounts does not add up to zero (in-app total ≠ issued minus paid out)",
@@ -67,6 +71,52 @@ const CHECKS: Check[] = [
   {
     name: "chargeback losses account credited (it only records losses)",
     sql: `SELECT "id"::text AS subject, "balance"::text AS detail FROM "app"."ledger_accounts" WHERE "kind" = 'chargeback_losses' AND "balance" > 0`,
+  },
+  // Promotional LOOP (issue 18): welcome bonus and level rewards, spendable on loops, never sent or withdrawn.
+  {
+    name: "promotional LOOP in a withdrawal or a transfer",
+    sql: `SELECT e."id"::text AS subject, e."kind" || ' ' || p."amount"::text AS detail FROM "app"."ledger_entries" e
+          JOIN "app"."ledger_postings" p ON p."entry_id" = e."id" JOIN "app"."ledger_accounts" a ON a."id" = p."account_id"
+          WHERE a."kind" = 'user_promo' AND e."kind" IN ('withdrawal', 'user_transfer')`,
+  },
+  {
+    name: "promotional LOOP moved other than by a bonus, a reward or a purchase",
+    sql: `SELECT e."id"::text AS subject, e."kind" || ' ' || p."amount"::text AS detail FROM "app"."ledger_entries" e
+          JOIN "app"."ledger_postings" p ON p."entry_id" = e."id" JOIN "app"."ledger_accounts" a ON a."id" = p."account_id"
+          WHERE a."kind" = 'user_promo' AND e."kind" NOT IN ('welcome_bonus', 'reward', 'level_reward', 'purchase', 'promotional_split')`,
+  },
+  {
+    // A purchase paid with promotional LOOP credits the seller promotional LOOP: members' withdrawable
+    // LOOP never grows in such an entry, and no entry but a bonus, a reward or the split creates promotional LOOP.
+    name: "promotional LOOP turned withdrawable, or created other than by a bonus or a reward",
+    sql: `SELECT e."id"::text AS subject, e."kind" || ': withdrawable ' || t.withdrawable::text || ', promotional ' || t.promotional::text AS detail
+          FROM (SELECT p."entry_id",
+                  COALESCE(SUM(p."amount") FILTER (WHERE a."kind" = 'user'), 0) AS withdrawable,
+                  COALESCE(SUM(p."amount") FILTER (WHERE a."kind" = 'user_promo'), 0) AS promotional,
+                  bool_or(a."kind" = 'user_promo' AND p."amount" < 0) AS spends_promotional
+                FROM "app"."ledger_postings" p JOIN "app"."ledger_accounts" a ON a."id" = p."account_id"
+                WHERE a."kind" IN ('user', 'user_promo') GROUP BY p."entry_id") t
+          JOIN "app"."ledger_entries" e ON e."id" = t."entry_id"
+          WHERE (t.spends_promotional AND e."kind" <> 'promotional_split' AND t.withdrawable > 0)
+             OR (t.promotional > 0 AND e."kind" NOT IN ('welcome_bonus', 'reward', 'level_reward', 'promotional_split'))`,
+  },
+  {
+    name: "promotional split not from the member's withdrawable account to their own promotional account",
+    sql: `SELECT e."id"::text AS subject, string_agg(a."kind" || ' ' || p."amount"::text, ', ') AS detail FROM "app"."ledger_entries" e
+          JOIN "app"."ledger_postings" p ON p."entry_id" = e."id" JOIN "app"."ledger_accounts" a ON a."id" = p."account_id"
+          WHERE e."kind" = 'promotional_split'
+          GROUP BY e."id"
+          HAVING COUNT(*) <> 2 OR COUNT(DISTINCT a."user_id") <> 1 OR bool_or(a."user_id" IS NULL)
+             OR bool_or(a."kind" = 'user' AND p."amount" > 0) OR bool_or(a."kind" = 'user_promo' AND p."amount" < 0)`,
+  },
+  {
+    // Bonuses and rewards posted before the member had a promotional account (before migration
+    // 20261126140000) credited 'user'; that migration moved them. Any later one must be promotional.
+    name: "welcome bonus or level reward credited as withdrawable LOOP",
+    sql: `SELECT e."id"::text AS subject, e."kind" || ' ' || p."amount"::text AS detail FROM "app"."ledger_entries" e
+          JOIN "app"."ledger_postings" p ON p."entry_id" = e."id" JOIN "app"."ledger_accounts" a ON a."id" = p."account_id"
+          JOIN "app"."ledger_accounts" promo ON promo."user_id" = a."user_id" AND promo."kind" = 'user_promo'
+          WHERE a."kind" = 'user' AND e."kind" IN ('welcome_bonus', 'reward', 'level_reward') AND e."created_at" >= promo."created_at"`,
   },
   {
     name: "welcome bonus missing or posted more than once",

@@ -2,6 +2,13 @@
 // bigint ledger units (10^-8 LOOP). Usable without HTTP. The database enforces the invariants
 // too (see migration 20261122040000_ledger): balanced entries, no overdrawn user account,
 // immutable entries, holds resolved once.
+//
+// A member has two accounts (issue 18, migration 20261126140000_promotional_loop): 'user', the
+// withdrawable LOOP (bought, deposited, received from members, sale proceeds paid with withdrawable
+// LOOP), and 'user_promo', promotional LOOP (the welcome bonus, level rewards): spendable on loops,
+// never sent or withdrawn. A posting that names a `userId` is the 'user' account, so transfers and
+// withdrawals cannot reach promotional LOOP; paying for a loop (postPaymentInTx) and holding for an
+// offer (placeSpendingHoldsInTx) use promotional LOOP first.
 import { isUniqueViolation, Prisma, type PrismaClient, type Tx } from "../../db/prisma";
 
 /** chargeback_losses: fiat payments reversed after their proceeds became the seller's (the platform's loss). */
@@ -21,7 +28,9 @@ export type EntryKind =
   /** A fiat sale reversed inside its hold: the held proceeds and the fee go back to clearing. */
   | "sale_reversal"
   /** A fiat sale reversed after its hold: clearing made whole from chargeback_losses (and fees). */
-  | "chargeback_loss";
+  | "chargeback_loss"
+  /** Migration 20261126140000: a member's existing bonuses and rewards moved to their promotional account. */
+  | "promotional_split";
 
 export const WELCOME_BONUS_UNITS = 500n * 10n ** 8n;
 
@@ -64,9 +73,15 @@ export interface PostedEntry {
 
 const TX_OPTIONS = { maxWait: 60_000, timeout: 60_000 } as const;
 
-/** The user's account, created on first use (users normally get it with their welcome bonus). */
+/** The user's (withdrawable) account, created on first use (users normally get it with their welcome bonus). */
 export async function userAccountId(tx: Tx | PrismaClient, userId: string): Promise<string> {
   const rows = await tx.$queryRaw<{ id: string }[]>`SELECT "app"."ledger_user_account"(${userId}::uuid)::text AS "id"`;
+  return rows[0]!.id;
+}
+
+/** The user's promotional account (welcome bonus, level rewards), created on first use. */
+export async function promoAccountId(tx: Tx | PrismaClient, userId: string): Promise<string> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT "app"."ledger_user_promo_account"(${userId}::uuid)::text AS "id"`;
   return rows[0]!.id;
 }
 
@@ -75,6 +90,8 @@ export async function platformAccountId(tx: Tx | PrismaClient, kind: PlatformAcc
   const rows = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "app"."ledger_accounts" WHERE "kind" = ${kind} AND "user_id" IS NULL`;
   return rows[0]!.id;
 }
+
+const isMemberAccount = (kind: string) => kind === "user" || kind === "user_promo";
 
 interface LockedAccount {
   id: string;
@@ -148,7 +165,7 @@ export function ledgerPostArgs(input: EntryInput | PlannedEntry): Prisma.Sql {
     (SELECT array_agg(COALESCE(x.account_id, a."id", "app"."ledger_user_account"(x.user_id)) ORDER BY x.n)
       FROM unnest(${input.postings.map((p) => p.accountId ?? null)}::uuid[], ${input.postings.map((p) => p.userId ?? null)}::uuid[])
         WITH ORDINALITY AS x(account_id, user_id, n)
-      LEFT JOIN "app"."ledger_accounts" a ON a."user_id" = x.user_id),
+      LEFT JOIN "app"."ledger_accounts" a ON a."user_id" = x.user_id AND a."kind" = 'user'),
     ${input.postings.map((p) => p.amount.toString())}::bigint[], ${planned?.id ?? null}::uuid, ${planned?.createdAt ?? null}::timestamptz`;
 }
 
@@ -209,7 +226,7 @@ const holdSelect = { id: true, accountId: true, amount: true, state: true, reaso
 export async function placeHoldInTx(tx: Tx, accountId: string, amount: bigint, reason: string, options: { releaseAt?: Date } = {}): Promise<Hold> {
   if (amount <= 0n) throw new Error("ledger: a hold reserves a positive amount");
   const account = (await lockAccounts(tx, [accountId])).get(accountId)!;
-  if (account.kind === "user" && account.balance - account.held < amount) throw new InsufficientFunds(accountId);
+  if (isMemberAccount(account.kind) && account.balance - account.held < amount) throw new InsufficientFunds(accountId);
   return (await tx.ledgerHold.create({ data: { accountId, amount, reason, releaseAt: options.releaseAt ?? null }, select: holdSelect })) as Hold;
 }
 
@@ -278,16 +295,132 @@ export function releaseHold(prisma: PrismaClient, holdId: string): Promise<Hold>
 }
 
 export interface Balance {
+  /** Both accounts, held amounts included. */
   balance: bigint;
   held: bigint;
+  /** balance − held: what can be spent on loops now. */
   available: bigint;
+  /** The withdrawable account's balance − held: what can be sent or withdrawn now. */
+  withdrawable: bigint;
+  /** The promotional account's balance (held amounts included): spendable on loops only. */
+  promotional: bigint;
+  /** The promotional account's balance − held. */
+  promotionalAvailable: bigint;
 }
 
 export async function userBalance(db: Tx | PrismaClient, userId: string): Promise<Balance> {
-  const account = await db.ledgerAccount.findUnique({ where: { userId }, select: { balance: true, held: true } });
-  const balance = account?.balance ?? 0n;
-  const held = account?.held ?? 0n;
-  return { balance, held, available: balance - held };
+  const accounts = await db.ledgerAccount.findMany({ where: { userId }, select: { kind: true, balance: true, held: true } });
+  const earned = accounts.find((account) => account.kind === "user") ?? { balance: 0n, held: 0n };
+  const promo = accounts.find((account) => account.kind === "user_promo") ?? { balance: 0n, held: 0n };
+  const balance = earned.balance + promo.balance;
+  const held = earned.held + promo.held;
+  return {
+    balance,
+    held,
+    available: balance - held,
+    withdrawable: earned.balance - earned.held,
+    promotional: promo.balance,
+    promotionalAvailable: promo.balance - promo.held,
+  };
+}
+
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
+
+/** What a member pays from each account: promotional LOOP first, then withdrawable. */
+function spendingSplit(amount: bigint, promoAvailable: bigint): { promotional: bigint; withdrawable: bigint } {
+  const promotional = min(amount, promoAvailable > 0n ? promoAvailable : 0n);
+  return { promotional, withdrawable: amount - promotional };
+}
+
+export interface SpendingHolds {
+  /** The hold on the withdrawable account, when any of it is needed. */
+  holdId: string | null;
+  /** The hold on the promotional account, when the member has promotional LOOP available. */
+  promoHoldId: string | null;
+}
+
+/**
+ * Reserves `amount` of a member's available LOOP for a payment to come (an offer): promotional LOOP
+ * first, the rest from the withdrawable account; InsufficientFunds when both together fall short.
+ */
+export async function placeSpendingHoldsInTx(tx: Tx, userId: string, amount: bigint, reason: string): Promise<SpendingHolds> {
+  if (amount <= 0n) throw new Error("ledger: a hold reserves a positive amount");
+  const [earnedId, promoId] = [await userAccountId(tx, userId), await promoAccountId(tx, userId)];
+  const locked = await lockAccounts(tx, [earnedId, promoId]);
+  const earned = locked.get(earnedId)!;
+  const promo = locked.get(promoId)!;
+  const split = spendingSplit(amount, promo.balance - promo.held);
+  if (earned.balance - earned.held < split.withdrawable) throw new InsufficientFunds(earnedId);
+  const hold = async (accountId: string, part: bigint) =>
+    part > 0n ? (await tx.ledgerHold.create({ data: { accountId, amount: part, reason }, select: { id: true } })).id : null;
+  return { promoHoldId: await hold(promoId, split.promotional), holdId: await hold(earnedId, split.withdrawable) };
+}
+
+/** A buyer paying a seller for a loop, the platform its fee (see postPaymentInTx). */
+export interface PaymentInput {
+  idempotencyKey: string;
+  kind: EntryKind;
+  description?: string | null;
+  buyerId: string;
+  sellerId: string;
+  /** What the seller gets, in ledger units (> 0). */
+  price: bigint;
+  /** What the platform gets into `fees`, in ledger units (≥ 0). */
+  fee: bigint;
+  /** The buyer's open holds this payment captures (an accepted offer's): they stop reserving and point at the entry. */
+  holdIds?: string[];
+}
+
+export interface PostedPayment extends PostedEntry {
+  /** The promotional LOOP the buyer paid (the seller got up to the price of it as promotional LOOP). */
+  promotional: bigint;
+}
+
+/**
+ * One entry for a paid loop: the buyer pays price + fee with promotional LOOP first, then
+ * withdrawable LOOP; the seller is credited the promotional part (up to the price) as promotional
+ * LOOP and the rest as withdrawable; the fee takes what is left of the promotional part, then
+ * withdrawable LOOP. So a purchase never turns promotional LOOP into withdrawable LOOP, and
+ * funnelling bonuses through purchases of a friend's loops gains nothing withdrawable.
+ * Locks every account of the entry in id order first (as app.ledger_post does). InsufficientFunds
+ * when the buyer's available LOOP (both accounts, plus the captured holds) falls short.
+ */
+export async function postPaymentInTx(tx: Tx, input: PaymentInput): Promise<PostedPayment> {
+  const { price, fee } = input;
+  if (price <= 0n || fee < 0n) throw new Error("ledger: a payment has a positive price and a fee of at least 0");
+  const buyer = await userAccountId(tx, input.buyerId);
+  const buyerPromo = await promoAccountId(tx, input.buyerId);
+  const seller = await userAccountId(tx, input.sellerId);
+  const sellerPromo = await promoAccountId(tx, input.sellerId);
+  const fees = await platformAccountId(tx, "fees");
+  await lockAccounts(tx, [buyer, buyerPromo, seller, sellerPromo, fees]);
+  for (const holdId of input.holdIds ?? []) {
+    const hold = (await tx.ledgerHold.findUniqueOrThrow({ where: { id: holdId }, select: holdSelect })) as Hold;
+    if (hold.state !== "open") throw new Error(`ledger: hold ${holdId} is ${hold.state}`);
+    if (hold.accountId !== buyer && hold.accountId !== buyerPromo) throw new Error(`ledger: hold ${holdId} is not the buyer's`);
+    // Release the reservation first, then move the money (balance − held never dips below zero).
+    await tx.ledgerHold.update({ where: { id: holdId }, data: { state: "captured", resolvedAt: new Date() } });
+  }
+  const rows = await tx.ledgerAccount.findMany({ where: { id: { in: [buyer, buyerPromo] } }, select: { id: true, balance: true, held: true } });
+  const available = (id: string) => {
+    const row = rows.find((account) => account.id === id)!;
+    return row.balance - row.held;
+  };
+  const paid = spendingSplit(price + fee, available(buyerPromo));
+  if (available(buyer) < paid.withdrawable) throw new InsufficientFunds(buyer);
+  const sellerPromotional = min(paid.promotional, price);
+  const postings: PostingInput[] = [
+    { accountId: buyerPromo, amount: -paid.promotional },
+    { accountId: buyer, amount: -paid.withdrawable },
+    { accountId: sellerPromo, amount: sellerPromotional },
+    { accountId: seller, amount: price - sellerPromotional },
+    { accountId: fees, amount: fee },
+  ].filter((posting) => posting.amount !== 0n);
+  const entry = await postEntryInTx(tx, { idempotencyKey: input.idempotencyKey, kind: input.kind, description: input.description, postings });
+  if (entry.created) {
+    for (const holdId of input.holdIds ?? []) await tx.ledgerHold.update({ where: { id: holdId }, data: { entryId: entry.id } });
+  }
+  return { ...entry, promotional: paid.promotional };
 }
 
 /** The welcome bonus, once per user (the users_welcome trigger posts it when a user row is inserted). */

@@ -9,11 +9,17 @@
 // offer XP once per (buyer, loop) — so a second offer on the same loop is a no-op — and each kind
 // of answer once per (seller, loop, buyer). An award of 0 XP is no award (null).
 //
+// Offer actions (making an offer, and the seller's accept or counter, which earn XP only when the
+// offer ends in a paid sale of at least $1: issue 18) name their counterpart: a user gains XP for
+// offer actions from one counterpart at most once in OFFER_XP_COUNTERPART_HOURS (24 hours),
+// whatever the loop, so two accounts cannot trade offers back and forth into level rewards.
+//
 // Locking: awardXp takes the users' rows (FOR NO KEY UPDATE, in id order), then the ledger
 // accounts of the rewards (in id order). A caller that also posts its own entries (a sale, a
 // captured offer hold) should award XP first, so that its transaction locks in the same order.
 import {
   FIRST_LEVEL,
+  OFFER_XP_COUNTERPART_HOURS,
   levelForExperience,
   levelRewardUnits,
   levelTitle,
@@ -23,11 +29,12 @@ import {
   xpForSale,
   type OfferAnswer,
   type XpOffer,
+  type XpOfferAnswer,
   type XpTrade,
 } from "@loop/rules/levels";
 import { formatLoopBrief } from "@loop/rules/units";
 import type { Tx } from "../../db/prisma";
-import { platformAccountId, postEntryInTx, userAccountId } from "../ledger/ledger.service";
+import { platformAccountId, postEntryInTx, promoAccountId } from "../ledger/ledger.service";
 import { createNotificationInTx } from "../notifications/create-notification";
 
 export const XP_EVENTS = {
@@ -48,6 +55,11 @@ export interface XpAward {
   key: string;
   /** Positive whole XP. */
   xp: number;
+  /**
+   * An offer action's other side: the award is recorded only if the user got no offer-action XP
+   * from this counterpart in the last OFFER_XP_COUNTERPART_HOURS.
+   */
+  counterpartId?: string;
 }
 
 export interface PaidLevelReward {
@@ -94,9 +106,18 @@ export async function awardXpMany(tx: Tx, awards: XpAward[]): Promise<XpResult[]
 
   const added: number[] = [];
   for (const award of awards) {
-    const inserted = await tx.$queryRaw<{ xp: number }[]>`
-      INSERT INTO "app"."xp_events" ("user_id", "event", "key", "xp") VALUES (${award.userId}::uuid, ${award.event}, ${award.key}, ${award.xp})
-      ON CONFLICT ("user_id", "event", "key") DO NOTHING RETURNING "xp"`;
+    // The user's row is locked: concurrent awards to them take turns, so the counterpart check holds.
+    const inserted = award.counterpartId
+      ? await tx.$queryRaw<{ xp: number }[]>`
+          INSERT INTO "app"."xp_events" ("user_id", "event", "key", "xp", "counterpart_id")
+          SELECT ${award.userId}::uuid, ${award.event}, ${award.key}, ${award.xp}, ${award.counterpartId}::uuid
+          WHERE NOT EXISTS (
+            SELECT 1 FROM "app"."xp_events" WHERE "user_id" = ${award.userId}::uuid AND "counterpart_id" = ${award.counterpartId}::uuid
+              AND "created_at" > CURRENT_TIMESTAMP - make_interval(hours => ${OFFER_XP_COUNTERPART_HOURS}::int))
+          ON CONFLICT ("user_id", "event", "key") DO NOTHING RETURNING "xp"`
+      : await tx.$queryRaw<{ xp: number }[]>`
+          INSERT INTO "app"."xp_events" ("user_id", "event", "key", "xp") VALUES (${award.userId}::uuid, ${award.event}, ${award.key}, ${award.xp})
+          ON CONFLICT ("user_id", "event", "key") DO NOTHING RETURNING "xp"`;
     const xp = inserted[0]?.xp ?? 0;
     added.push(xp);
     const user = users.get(award.userId)!;
@@ -115,7 +136,8 @@ export async function awardXpMany(tx: Tx, awards: XpAward[]): Promise<XpResult[]
   const rewards = new Map<string, PaidLevelReward[]>();
   if (levelledUp.length > 0) {
     const accounts = new Map<string, string>();
-    for (const userId of levelledUp) accounts.set(userId, await userAccountId(tx, userId));
+    // Level rewards are promotional LOOP (issue 18): spendable on loops, never sent or withdrawn.
+    for (const userId of levelledUp) accounts.set(userId, await promoAccountId(tx, userId));
     const issuance = await platformAccountId(tx, "issuance");
     // Every account the rewards touch, at once and in id order (the ledger's own order), so that
     // paying several users in one transaction cannot deadlock with another entry.
@@ -143,7 +165,7 @@ export async function awardXpMany(tx: Tx, awards: XpAward[]): Promise<XpResult[]
 }
 
 /**
- * Pays levels from+1 … to: one 'level_reward' entry (issuance → user) and one level_rewards row
+ * Pays levels from+1 … to: one 'level_reward' entry (issuance → the user's promotional account) and one level_rewards row
  * each, and tells the user of each level reached ("Level Up!", with the reward paid now).
  */
 async function payLevelRewards(tx: Tx, userId: string, account: string, issuance: string, from: number, to: number): Promise<PaidLevelReward[]> {
@@ -183,8 +205,9 @@ async function payLevelRewards(tx: Tx, userId: string, account: string, issuance
 
 // Award builders: the rules' amounts with the keys that make them count once. null = no XP due.
 
-function award(userId: string, event: XpEventName, key: string, xp: number): XpAward | null {
-  return xp > 0 ? { userId, event, key, xp } : null;
+function award(userId: string, event: XpEventName, key: string, xp: number, counterpartId?: string): XpAward | null {
+  if (xp <= 0) return null;
+  return counterpartId ? { userId, event, key, xp, counterpartId } : { userId, event, key, xp };
 }
 
 /** The buyer's XP for a paid purchase of `loopId`: once per (buyer, loop), however often it is bought again. */
@@ -197,9 +220,12 @@ export function saleXpAward(trade: XpTrade & { loopId: string }): XpAward | null
   return award(trade.sellerId, XP_EVENTS.sale, `${trade.loopId}:${trade.buyerId}`, xpForSale(trade));
 }
 
-/** The buyer's XP for making an offer on `loopId`: once per (buyer, loop), so a second offer earns nothing. */
+/**
+ * The buyer's XP for making an offer on `loopId`: once per (buyer, loop), so a second offer earns
+ * nothing, and at most one offer action's XP from the seller in 24 hours.
+ */
 export function offerCreatedXpAward(offer: XpOffer & { loopId: string }): XpAward | null {
-  return award(offer.buyerId, XP_EVENTS.offerCreated, offer.loopId, xpForOfferCreated(offer));
+  return award(offer.buyerId, XP_EVENTS.offerCreated, offer.loopId, xpForOfferCreated(offer), offer.sellerId);
 }
 
 const ANSWER_EVENT: Record<OfferAnswer, XpEventName> = {
@@ -208,7 +234,11 @@ const ANSWER_EVENT: Record<OfferAnswer, XpEventName> = {
   reject: XP_EVENTS.offerRejected,
 };
 
-/** The seller's XP for answering an offer on `loopId`: each kind of answer once per (seller, loop, buyer). */
-export function offerAnswerXpAward(answer: OfferAnswer, offer: Pick<XpOffer, "buyerId" | "sellerId"> & { loopId: string }): XpAward | null {
-  return award(offer.sellerId, ANSWER_EVENT[answer], `${offer.loopId}:${offer.buyerId}`, xpForOfferAnswer(answer, offer));
+/**
+ * The seller's XP for the answer that ended an offer in a paid sale of `saleCents` (their accept, or
+ * the counter the buyer accepted; nothing below $1, nothing for a reject): each kind of answer once
+ * per (seller, loop, buyer), and at most one offer action's XP from the buyer in 24 hours.
+ */
+export function offerAnswerXpAward(answer: OfferAnswer, offer: XpOfferAnswer & { loopId: string }): XpAward | null {
+  return award(offer.sellerId, ANSWER_EVENT[answer], `${offer.loopId}:${offer.buyerId}`, xpForOfferAnswer(answer, offer), offer.buyerId);
 }

@@ -1,7 +1,8 @@
 // What users earned and spent, read from the in-app ledger (ledger units, 10^-8 LOOP).
 //
 // - Earned (GET /api/user/level, the own profile, the leaderboard): LOOP credited to the user by
-//   sales — the credits of 'sale' and 'purchase' entries to the user's account. A sale paid in
+//   sales — the credits of 'sale' and 'purchase' entries to the user's accounts (withdrawable and
+//   promotional: a sale paid with promotional LOOP pays the seller promotional LOOP). A sale paid in
 //   app is one entry buyer → seller (+ fee), a fiat sale credits the seller; whichever kind the
 //   paying feature gives the entry, the seller's side is a credit and the buyer's a debit.
 //   A card or PayPal sale reversed inside its hold (a 'sale_reversal' entry takes the proceeds back)
@@ -60,6 +61,6 @@ export async function totalTokensEarned(db: PrismaClient | Tx): Promise<bigint> 
     FROM "app"."ledger_postings" p
     JOIN "app"."ledger_entries" e ON e."id" = p."entry_id"
     JOIN "app"."ledger_accounts" a ON a."id" = p."account_id"
-    WHERE a."kind" = 'user' AND ((p."amount" > 0 AND e."kind" = ANY(${kinds}::text[])) OR (p."amount" < 0 AND e."kind" = ANY(${reversals}::text[])))`;
+    WHERE a."kind" IN ('user', 'user_promo') AND ((p."amount" > 0 AND e."kind" = ANY(${kinds}::text[])) OR (p."amount" < 0 AND e."kind" = ANY(${reversals}::text[])))`;
   return BigInt(rows[0]?.total ?? 0n);
 }

@@ -6,9 +6,8 @@
 // Wallet-funded offers stay in the escrow: they cannot be accepted either, and the buyer reclaims
 // them after the expiry (or withdraws them).
 import type { PrismaClient } from "../../db/prisma";
-import { releaseHoldInTx } from "../ledger/ledger.service";
 import { createNotificationInTx } from "../notifications/create-notification";
-import { lockNegotiation } from "./negotiations.service";
+import { lockNegotiation, releaseOfferHoldsInTx } from "./negotiations.service";
 
 const TX_OPTIONS = { maxWait: 30_000, timeout: 60_000 } as const;
 
@@ -25,7 +24,7 @@ export async function closeOffersOffSale(prisma: PrismaClient, loopId: string): 
       if (!row || (row.status !== "pending" && row.status !== "counter") || row.funding === "wallet" || row.settling) return false;
       const loop = await tx.loop.findUnique({ where: { id: loopId }, select: { status: true, isPublic: true, isFree: true } });
       if (loop && loop.status === "ready" && loop.isPublic && !loop.isFree) return false;
-      if (row.holdId) await releaseHoldInTx(tx, row.holdId);
+      await releaseOfferHoldsInTx(tx, row);
       await tx.negotiation.update({ where: { id }, data: { status: "rejected", responseMessage: "The loop is no longer on sale.", version: { increment: 1 } } });
       await createNotificationInTx(tx, {
         userId: row.buyerId,

@@ -7,6 +7,7 @@ export const NEGOTIATION_INCLUDE = {
   loop: { select: { id: true, title: true, priceCents: true, user: { select: { id: true, username: true } } } },
   buyer: { select: { id: true, username: true } },
   hold: { select: { amount: true, state: true } },
+  promoHold: { select: { amount: true, state: true } },
 } as const satisfies Prisma.NegotiationInclude;
 
 export type NegotiationRow = Prisma.NegotiationGetPayload<{ include: typeof NEGOTIATION_INCLUDE }>;
@@ -14,6 +15,12 @@ export type NegotiationRow = Prisma.NegotiationGetPayload<{ include: typeof NEGO
 /** What the sale is for: the counter once there is one, else the offer. */
 export const agreedCents = (row: Pick<NegotiationRow, "offerCents" | "counterCents" | "status">) =>
   row.status === "counter" || (row.counterCents !== null && row.status === "accepted") ? row.counterCents! : row.offerCents;
+
+/** What an open in-app offer holds: its promotional and withdrawable parts together; null once released or captured. */
+function heldLoop(row: NegotiationRow): string | null {
+  const open = [row.hold, row.promoHold].filter((hold) => hold !== null && hold.state === "open");
+  return open.length === 0 ? null : formatLoop(open.reduce((sum, hold) => sum + hold!.amount, 0n));
+}
 
 export function toNegotiation(row: NegotiationRow): Negotiation {
   const amount = agreedCents(row);
@@ -26,7 +33,7 @@ export function toNegotiation(row: NegotiationRow): Negotiation {
     amount: formatUsd(BigInt(amount)),
     // The fee the offer was opened with (app.negotiations.fee_bps), whatever the settings say now.
     fee: formatUsd(formatFeeCents(BigInt(amount), row.format as Format, BigInt(row.feeBps))),
-    heldLoop: row.hold && row.hold.state === "open" ? formatLoop(row.hold.amount) : null,
+    heldLoop: heldLoop(row),
     message: row.message,
     responseMessage: row.responseMessage,
     version: row.version,

@@ -1,9 +1,13 @@
 // Offers (DESIGN §5). Every change runs in one transaction with the offer's row locked and its
 // version bumped: the seller's answer, the buyer's answer or withdrawal, and the expiry job race for
 // that lock, so one wins and the others find the offer changed (409). The buyer's offer plus its
-// format fee is held from the in-app balance while the offer is open; accept captures the hold into
-// the sale (buyer → seller the agreed amount, buyer → fees the fee) and records the purchase in the
-// same transaction; reject, withdrawal and expiry release it.
+// format fee is held from the in-app balance while the offer is open (promotional LOOP first, on the
+// buyer's promotional account, the rest on the withdrawable one: two holds); accept captures the
+// holds into the sale (buyer → seller the agreed amount, buyer → fees the fee, promotional LOOP
+// paying the seller promotional LOOP: postPaymentInTx) and records the purchase in the same
+// transaction; reject, withdrawal and expiry release them. XP (issue 18): the seller's answer earns
+// XP only when the offer ends in a paid sale of at least $1 (accept or counter, awarded at the sale;
+// a reject never), and offer actions earn XP from one counterpart at most once in 24 hours.
 import { formatFeeCents, type Format } from "@loop/rules/fees";
 import {
   createNegotiationSchema,
@@ -20,7 +24,7 @@ import { BadRequest, Conflict, Forbidden, NotFound } from "../../http/errors";
 import { catalogChanged } from "../loops/catalog-cache";
 import { LOOP_NOT_FOUND } from "../loops/catalog.service";
 import { UUID } from "../../http/uuid";
-import { captureHoldIntoEntryInTx, InsufficientFunds, placeHoldInTx, platformAccountId, releaseHoldInTx, userAccountId, userBalance } from "../ledger/ledger.service";
+import { InsufficientFunds, placeSpendingHoldsInTx, postPaymentInTx, releaseHoldInTx, userBalance, type SpendingHolds } from "../ledger/ledger.service";
 import { awardXpMany, offerAnswerXpAward, offerCreatedXpAward, purchaseXpAward, saleXpAward, type XpAward } from "../levels/award-xp";
 import { createNotificationInTx } from "../notifications/create-notification";
 import { settingsInUse } from "../platform-settings/platform-settings.service";
@@ -80,9 +84,9 @@ export async function createNegotiation(deps: AppDeps, buyerId: string, body: un
     const units = heldUnits(offerCents, format, feeBps);
     // XP before the hold: award-xp.ts locks users, then accounts (the lock order of every money path).
     await awardXpMany(tx, xpAwards([offerCreatedXpAward({ priceCents: loop.priceCents, buyerId, sellerId: loop.userId, loopId: loop.id })]));
-    let holdId: string;
+    let holds: SpendingHolds;
     try {
-      holdId = (await placeHoldInTx(tx, await userAccountId(tx, buyerId), units, `offer on ${loop.title} (${format.toUpperCase()})`)).id;
+      holds = await placeSpendingHoldsInTx(tx, buyerId, units, `offer on ${loop.title} (${format.toUpperCase()})`);
     } catch (error) {
       if (error instanceof InsufficientFunds) throw await insufficient(tx, buyerId, units);
       throw error;
@@ -98,7 +102,8 @@ export async function createNegotiation(deps: AppDeps, buyerId: string, body: un
           offerCents,
           feeBps: Number(feeBps),
           message,
-          holdId,
+          holdId: holds.holdId,
+          promoHoldId: holds.promoHoldId,
           expiresAt: new Date(now.getTime() + settings.offerExpiryMs),
         },
         include: NEGOTIATION_INCLUDE,
@@ -207,10 +212,19 @@ export async function respondToNegotiation(deps: AppDeps, userId: string, id: st
   return outcome.negotiation;
 }
 
+/** Releases an open offer's holds (its promotional and withdrawable parts). */
+export async function releaseOfferHoldsInTx(tx: Tx, row: Pick<NegotiationRow, "holdId" | "promoHoldId">): Promise<void> {
+  if (row.promoHoldId) await releaseHoldInTx(tx, row.promoHoldId);
+  if (row.holdId) await releaseHoldInTx(tx, row.holdId);
+}
+
+/** What an open offer holds, both parts together (ledger units). */
+const heldForOffer = (row: NegotiationRow) => (row.hold?.amount ?? 0n) + (row.promoHold?.amount ?? 0n);
+
+// The counter earns its XP only if the buyer accepts it (a paid sale: see acceptInTx).
 async function counterInTx(tx: Tx, row: NegotiationRow, amount: string, message: string | null, now: Date): Promise<Negotiation> {
   const counterCents = Number(parseUsd(amount));
   if (counterCents === row.offerCents) throw new BadRequest(NEGOTIATION_MESSAGES.counterSame);
-  await awardXpMany(tx, xpAwards([offerAnswerXpAward("counter", { buyerId: row.buyerId, sellerId: row.sellerId, loopId: row.loopId })]));
   // The buyer gets the offer expiry of the platform settings to answer a counter, as a new offer would.
   const { offerExpiryMs } = await settingsInUse(tx);
   const updated = await tx.negotiation.update({
@@ -229,9 +243,9 @@ async function counterInTx(tx: Tx, row: NegotiationRow, amount: string, message:
   return toNegotiation(updated);
 }
 
+// No XP: an offer that ends without a sale earns its answers nothing (issue 18).
 async function closeInTx(tx: Tx, row: NegotiationRow, status: "rejected" | "withdrawn", bySeller: boolean, message: string | null): Promise<Negotiation> {
-  if (bySeller) await awardXpMany(tx, xpAwards([offerAnswerXpAward("reject", { buyerId: row.buyerId, sellerId: row.sellerId, loopId: row.loopId })]));
-  if (row.holdId) await releaseHoldInTx(tx, row.holdId);
+  await releaseOfferHoldsInTx(tx, row);
   const updated = await tx.negotiation.update({
     where: { id: row.id },
     data: { status, version: { increment: 1 }, ...(bySeller ? { responseMessage: message } : {}) },
@@ -267,25 +281,29 @@ async function acceptInTx(tx: Tx, row: NegotiationRow, bySeller: boolean, messag
   const feeUnits = centsToLoopUnits(BigInt(feeCents));
 
   const trade = { priceCents, buyerId: row.buyerId, sellerId: row.sellerId, onChain: false, loopId: row.loopId };
-  await awardXpMany(
-    tx,
-    xpAwards([purchaseXpAward(trade), saleXpAward(trade), bySeller ? offerAnswerXpAward("accept", { buyerId: row.buyerId, sellerId: row.sellerId, loopId: row.loopId }) : null]),
-  );
+  // The seller's answer that led to the sale: their accept, or the counter the buyer accepts.
+  const sellersAnswer = offerAnswerXpAward(bySeller ? "accept" : "counter", { buyerId: row.buyerId, sellerId: row.sellerId, loopId: row.loopId, saleCents: priceCents });
+  await awardXpMany(tx, xpAwards([purchaseXpAward(trade), saleXpAward(trade), sellersAnswer]));
   // A counter above the offer takes more than was held: the buyer must have the difference available.
-  const extra = priceUnits + feeUnits - (row.hold?.amount ?? 0n);
+  const extra = priceUnits + feeUnits - heldForOffer(row);
   if (extra > 0n && (await userBalance(tx, row.buyerId)).available < extra) throw await insufficient(tx, row.buyerId, extra);
-  const fees = await platformAccountId(tx, "fees");
-  const entry = {
-    idempotencyKey: `offer:${row.id}`,
-    kind: "purchase" as const,
-    description: `${loop.title} (${format.toUpperCase()}), offer accepted`,
-    postings: [
-      { userId: row.buyerId, amount: -(priceUnits + feeUnits) },
-      { userId: row.sellerId, amount: priceUnits },
-      ...(feeUnits > 0n ? [{ accountId: fees, amount: feeUnits }] : []),
-    ],
-  };
-  const entryId = (await captureHoldIntoEntryInTx(tx, row.holdId!, entry)).entryId!;
+  let entryId: string;
+  try {
+    const entry = await postPaymentInTx(tx, {
+      idempotencyKey: `offer:${row.id}`,
+      kind: "purchase",
+      description: `${loop.title} (${format.toUpperCase()}), offer accepted`,
+      buyerId: row.buyerId,
+      sellerId: row.sellerId,
+      price: priceUnits,
+      fee: feeUnits,
+      holdIds: [row.promoHoldId, row.holdId].filter((id): id is string => id !== null),
+    });
+    entryId = entry.id;
+  } catch (error) {
+    if (error instanceof InsufficientFunds) throw await insufficient(tx, row.buyerId, extra);
+    throw error;
+  }
   const recorded = await recordPurchaseInTx(tx, {
     loop,
     buyerId: row.buyerId,
@@ -324,7 +342,7 @@ export async function expireNegotiations(prisma: PrismaClient, now = new Date())
       const row = await lockNegotiation(tx, id);
       // Answered meanwhile: the answer won.
       if (!row || (row.status !== "pending" && row.status !== "counter") || row.expiresAt > now) return false;
-      if (row.holdId) await releaseHoldInTx(tx, row.holdId);
+      await releaseOfferHoldsInTx(tx, row);
       await tx.negotiation.update({ where: { id }, data: { status: "expired", settling: null, version: { increment: 1 } } });
       for (const userId of [row.buyerId, row.sellerId]) {
         await createNotificationInTx(tx, {

@@ -1,7 +1,8 @@
 // POST /api/purchases (DESIGN §4): a free loop, or a paid one with the in-app LOOP balance. The
 // server is the authority on the price, the fee and the balance: the client sends only the loop,
 // the format and how it pays. A paid purchase is one transaction: XP for both sides (awarded first,
-// see award-xp.ts on lock order), one ledger entry (buyer → seller the price, buyer → fees the fee)
+// see award-xp.ts on lock order), one ledger entry (buyer → seller the price, buyer → fees the fee;
+// promotional LOOP first, the seller credited promotional LOOP for that part: postPaymentInTx)
 // keyed per buyer, loop and format, the purchase row, and a notification to each side; so it is
 // recorded once whatever retries or double clicks happen (the second finds the row: 409).
 import { formatFeeCents, type Format } from "@loop/rules/fees";
@@ -10,7 +11,7 @@ import { insufficientLoopMessage, PURCHASE_MESSAGES, purchaseRequestSchema, type
 import { centsToLoopUnits, formatLoopBrief, parseUsd } from "@loop/rules/units";
 import type { Tx } from "../../db/prisma";
 import { BadRequest, Conflict, NotFound } from "../../http/errors";
-import { InsufficientFunds, platformAccountId, postEntryInTx, userBalance } from "../ledger/ledger.service";
+import { InsufficientFunds, postPaymentInTx, userBalance } from "../ledger/ledger.service";
 import { awardXpMany, purchaseXpAward, saleXpAward, type XpAward } from "../levels/award-xp";
 import { LOOP_NOT_FOUND } from "../loops/catalog.service";
 import { UUID } from "../../http/uuid";
@@ -64,17 +65,15 @@ export async function buyLoop(tx: Tx, buyerId: string, body: unknown, signingKey
 
     const trade = { priceCents, buyerId, sellerId: loop.userId, onChain: false, loopId: loop.id };
     await awardXpMany(tx, [purchaseXpAward(trade), saleXpAward(trade)].filter((award): award is XpAward => award !== null));
-    const fees = await platformAccountId(tx, "fees");
     try {
-      const entry = await postEntryInTx(tx, {
+      const entry = await postPaymentInTx(tx, {
         idempotencyKey: purchaseKey(buyerId, loop.id, format),
         kind: "purchase",
         description: `${loop.title} (${format.toUpperCase()})`,
-        postings: [
-          { userId: buyerId, amount: -loopUnits },
-          { userId: loop.userId, amount: priceUnits },
-          ...(feeUnits > 0n ? [{ accountId: fees, amount: feeUnits }] : []),
-        ],
+        buyerId,
+        sellerId: loop.userId,
+        price: priceUnits,
+        fee: feeUnits,
       });
       // The key is per buyer, loop and format: an entry that existed means it was bought already.
       if (!entry.created) throw new Conflict(PURCHASE_MESSAGES.alreadyPurchased);

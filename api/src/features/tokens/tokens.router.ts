@@ -26,7 +26,9 @@ export function tokensRouter(deps: AppDeps): Router {
   });
   router.post("/tokens/transfer", async (req, res) => {
     const user = requireUser(req);
-    await idempotentEntry(prisma, req, res, user.id, (key) => planTransfer(user, req.body, key), transferRefusal);
+    await idempotentEntry(prisma, req, res, user.id, (key) => planTransfer(user, req.body, key), (refusal) =>
+      transferRefusal(prisma, user.id, refusal),
+    );
   });
   router.get("/tokens/transfers", async (req, res) => {
     const user = requireUser(req);

@@ -1,8 +1,8 @@
 // GET /api/tokens/balance, GET /api/tokens/pending-sales, POST /api/tokens/transfer, GET /api/tokens/transfers.
 import { randomUUID } from "node:crypto";
-import { TOKEN_MESSAGES, transferRequestSchema, type PendingSale, type TokenBalance, type Transfer, type TransferType } from "@loop/rules/schemas/tokens";
+import { promotionalRefusalMessage, TOKEN_MESSAGES, transferRequestSchema, type PendingSale, type TokenBalance, type Transfer, type TransferType } from "@loop/rules/schemas/tokens";
 import { formatLoop, formatLoopBrief, parseLoop } from "@loop/rules/units";
-import type { PrismaClient } from "../../db/prisma";
+import type { PrismaClient, Tx } from "../../db/prisma";
 import { BadRequest, type HttpError, NotFound } from "../../http/errors";
 import type { PlannedEntryCall } from "../../http/idempotency";
 import { InsufficientFunds, type UnknownUser, userBalance } from "../ledger/ledger.service";
@@ -12,8 +12,23 @@ import { UUID } from "../../http/uuid";
 
 
 export async function tokenBalance(prisma: PrismaClient, userId: string): Promise<TokenBalance> {
-  const { balance, held, available } = await userBalance(prisma, userId);
-  return { balance: formatLoop(balance), available: formatLoop(available), held: formatLoop(held) };
+  const { balance, held, available, withdrawable, promotional } = await userBalance(prisma, userId);
+  return {
+    balance: formatLoop(balance),
+    available: formatLoop(available),
+    held: formatLoop(held),
+    withdrawable: formatLoop(withdrawable),
+    promotional: formatLoop(promotional),
+  };
+}
+
+/**
+ * Why LOOP cannot be sent or withdrawn: a member with promotional LOOP is told that it cannot leave
+ * and how much can (`fallback`, the spec's text, for a member without any).
+ */
+export async function outgoingRefusalMessage(db: PrismaClient | Tx, userId: string, action: "send" | "withdraw", fallback: string): Promise<string> {
+  const { promotional, withdrawable } = await userBalance(db, userId);
+  return promotional > 0n ? promotionalRefusalMessage(action, formatLoopBrief(withdrawable > 0n ? withdrawable : 0n)) : fallback;
 }
 
 /** GET /api/tokens/pending-sales: the held proceeds of card and PayPal sales (timed holds), per day of release. */
@@ -76,9 +91,13 @@ export function planTransfer(sender: { id: string; username: string }, body: unk
   };
 }
 
-/** The answer when the ledger refuses a planned transfer. */
-export function transferRefusal(refusal: InsufficientFunds | UnknownUser): HttpError {
-  return refusal instanceof InsufficientFunds ? new BadRequest(TOKEN_MESSAGES.insufficient) : new NotFound(TOKEN_MESSAGES.recipientNotFound);
+/**
+ * The answer when the ledger refuses a planned transfer. A transfer takes only withdrawable LOOP
+ * (the sender's 'user' account): a sender with promotional LOOP is told why it cannot be sent.
+ */
+export async function transferRefusal(prisma: PrismaClient, senderId: string, refusal: InsufficientFunds | UnknownUser): Promise<HttpError> {
+  if (!(refusal instanceof InsufficientFunds)) return new NotFound(TOKEN_MESSAGES.recipientNotFound);
+  return new BadRequest(await outgoingRefusalMessage(prisma, senderId, "send", TOKEN_MESSAGES.insufficient));
 }
 
 const TYPE_OF_KIND: Record<string, TransferType> = {
@@ -104,18 +123,29 @@ interface Row {
   counterpart: string | null;
 }
 
-/** The viewer's ledger movements, newest first, both directions. */
+/**
+ * The viewer's ledger movements, newest first, both directions: one line per entry, its amount
+ * what the entry moved for the viewer over both of their accounts (a purchase paid partly with
+ * promotional LOOP is one line). An entry that moved nothing for them (the promotional split
+ * between their own two accounts) is left out.
+ */
 export async function listTransfers(prisma: PrismaClient, userId: string, limit = 100, offset = 0): Promise<Transfer[]> {
   const rows = await prisma.$queryRaw<Row[]>`
-    SELECT e."id", e."kind", e."description", e."created_at", p."amount",
+    WITH mine AS (
+      SELECT p."entry_id", SUM(p."amount")::bigint AS "amount", MAX(p."id") AS "last_posting"
+      FROM "app"."ledger_accounts" a
+      JOIN "app"."ledger_postings" p ON p."account_id" = a."id"
+      WHERE a."user_id" = ${userId}::uuid
+      GROUP BY p."entry_id"
+      HAVING SUM(p."amount") <> 0
+    )
+    SELECT e."id", e."kind", e."description", e."created_at", m."amount",
       (SELECT a2."user_id"::text FROM "app"."ledger_postings" p2 JOIN "app"."ledger_accounts" a2 ON a2."id" = p2."account_id"
-        WHERE p2."entry_id" = e."id" AND p2."account_id" <> p."account_id" AND sign(p2."amount") <> sign(p."amount")
+        WHERE p2."entry_id" = e."id" AND a2."user_id" IS DISTINCT FROM ${userId}::uuid AND sign(p2."amount") <> sign(m."amount")
         ORDER BY p2."id" LIMIT 1) AS counterpart
-    FROM "app"."ledger_accounts" a
-    JOIN "app"."ledger_postings" p ON p."account_id" = a."id"
-    JOIN "app"."ledger_entries" e ON e."id" = p."entry_id"
-    WHERE a."user_id" = ${userId}::uuid
-    ORDER BY e."created_at" DESC, p."id" DESC
+    FROM mine m
+    JOIN "app"."ledger_entries" e ON e."id" = m."entry_id"
+    ORDER BY e."created_at" DESC, m."last_posting" DESC
     LIMIT ${limit} OFFSET ${offset}`;
   return rows.map((row) => {
     const incoming = row.amount > 0n;

@@ -3,7 +3,8 @@
 // moves its ledger hold in the same transaction, so two admins clicking at once resolve it once.
 //
 // Bookkeeping (DESIGN §3, checked by ledger-check.ts):
-// - Request: the amount is held on the user's account (placeHoldInTx) in the transaction that
+// - Request: the amount is held on the user's (withdrawable) account (placeHoldInTx; promotional
+//   LOOP, on the member's other account, never leaves: issue 18) in the transaction that
 //   inserts the row; it leaves the available balance at once, the balance only on completion.
 // - Completed, every method: the hold is captured by one entry of kind 'withdrawal', user → the
 //   platform's `clearing` account. Clearing is where LOOP that left the in-app economy is counted:
@@ -38,6 +39,7 @@ import { InsufficientFunds, captureHoldInTx, placeHoldInTx, platformAccountId, r
 import { recordAdminActionInTx } from "../admin/audit-log";
 import { createNotificationInTx, type NotificationInput } from "../notifications/create-notification";
 import { settingsInUse } from "../platform-settings/platform-settings.service";
+import { outgoingRefusalMessage } from "../tokens/tokens.service";
 import { destinationError } from "./destination";
 import { sendIntendedPayout } from "./payout-sender";
 import { checkPayout, isPayoutConfirmed, payoutChain } from "./vault-payout";
@@ -133,7 +135,8 @@ export async function requestWithdrawal(
     const row = db === prisma ? await prisma.$transaction(create, TX_OPTIONS) : await create(db as Tx);
     return toWithdrawal(row);
   } catch (error) {
-    if (error instanceof InsufficientFunds) throw new BadRequest(WITHDRAWAL_MESSAGES.insufficient);
+    // Only withdrawable LOOP leaves (the hold is on the 'user' account): promotional LOOP is explained.
+    if (error instanceof InsufficientFunds) throw new BadRequest(await outgoingRefusalMessage(db, userId, "withdraw", WITHDRAWAL_MESSAGES.insufficient));
     if (db === prisma && isUniqueViolation(error)) {
       const raced = await existing();
       if (raced) return toWithdrawal(raced);

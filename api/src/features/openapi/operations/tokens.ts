@@ -23,10 +23,12 @@ export const tokensOperations = defineFeature({
       method: "get",
       path: "/api/tokens/balance",
       operationId: "getTokenBalance",
-      summary: "The caller's LOOP balance, available and held amounts",
+      summary: "The caller's LOOP balance, available and held amounts, what can be withdrawn and the promotional part",
       description:
         "`held` is reserved for pending withdrawals, open offers and the proceeds of card and PayPal sales still in their hold (GET /api/tokens/pending-sales): " +
-        "none of it can be sent, spent or withdrawn until it is released.",
+        "none of it can be sent, spent or withdrawn until it is released. `promotional` is promotional LOOP (the welcome bonus, level rewards): it pays for " +
+        "loops (purchases and offers use it first) but is never sent nor withdrawn; a sale paid with it credits the seller promotional LOOP. `withdrawable` " +
+        "is what can be sent or withdrawn now.",
       auth: "required",
       responses: { 200: json(tokenBalanceSchema, "balance = available + held"), 401: signInRequired, 403: banned },
     },
@@ -48,14 +50,15 @@ export const tokensOperations = defineFeature({
       operationId: "transferTokens",
       summary: "Send LOOP to another user by user id",
       description:
-        "Instant and irreversible. At most 8 decimals; not above the available balance. Send an `Idempotency-Key` header (1–200 visible characters) so that a retry or a double click never sends twice.",
+        "Instant and irreversible. At most 8 decimals; not above the balance's `withdrawable` (promotional LOOP is never sent). Send an `Idempotency-Key` header (1–200 visible characters) so that a retry or a double click never sends twice.",
       auth: "required",
       body: transferRequestSchema,
       responses: {
         201: json(transferSchema, "The transfer, as the sender's history shows it"),
         400: failure(
           "`Missing Information: Please enter both recipient ID and amount`, `Amount must be greater than 0`, `Invalid Amount: …`, " +
-            "`Insufficient Balance: You don't have enough tokens for this transfer`, `Invalid Recipient: You cannot send tokens to yourself`, an invalid `Idempotency-Key`, or malformed JSON.",
+            "`Insufficient Balance: You don't have enough tokens for this transfer`, for a sender with promotional LOOP `Promotional LOOP (welcome bonus, level rewards) can be spent on loops but not sent or withdrawn: you can send up to <withdrawable> LOOP`, " +
+            "`Invalid Recipient: You cannot send tokens to yourself`, an invalid `Idempotency-Key`, or malformed JSON.",
         ),
         401: signInRequired,
         403: failure("A cross-site request, or a banned account."),

@@ -1,7 +1,8 @@
 // LoopMarketplace.OfferSettled: the operator carried out the answer to a wallet-funded offer.
-// Accepted: the sale is recorded (on-chain XP 7/12, the seller's accept XP for a plain accept), a
+// Accepted: the sale is recorded (on-chain XP 7/12, the seller's accept XP for a plain accept or
+// counter XP for an accepted counter: issue 18, only for a sale of at least $1), a
 // seller paid to LoopVault is credited in app, e-mails follow the commit. Rejected: the buyer got
-// the escrow back; the offer ends rejected or withdrawn, as answered.
+// the escrow back; the offer ends rejected or withdrawn, as answered (no XP: it ended without a sale).
 import type { Format } from "@loop/rules/fees";
 import { formatUsd, UNITS_PER_CENT, weiToLedgerUnits } from "@loop/rules/units";
 import type { AppDeps } from "../../../deps";
@@ -26,9 +27,6 @@ async function applyOfferSettled(tx: Tx, event: IndexedEvent, deps: AppDeps): Pr
 
   if (event.args.accepted !== "true") {
     const withdrawn = row.settling === "withdraw";
-    if (row.settling === "reject" && row.status === "pending") {
-      await awardXpMany(tx, [offerAnswerXpAward("reject", { buyerId: row.buyerId, sellerId: row.sellerId, loopId: row.loopId })].filter((a): a is XpAward => a !== null));
-    }
     await tx.negotiation.update({ where: { id: row.id }, data: { status: withdrawn ? "withdrawn" : "rejected", settling: null, settleTx: event.txHash, version: { increment: 1 } } });
     await createNotificationInTx(tx, {
       userId: withdrawn || row.status === "counter" ? row.sellerId : row.buyerId,
@@ -57,8 +55,13 @@ async function applyOfferSettled(tx: Tx, event: IndexedEvent, deps: AppDeps): Pr
   // The fee the chain took (OfferSettled.fee), half-up to the cent: never recomputed with a changed setting.
   const feeCents = Number((feeUnits * 2n + UNITS_PER_CENT) / (2n * UNITS_PER_CENT));
   const trade = { priceCents, buyerId: row.buyerId, sellerId: row.sellerId, onChain: true, loopId: row.loopId };
-  const sellersAccept = row.counterCents === null ? offerAnswerXpAward("accept", { buyerId: row.buyerId, sellerId: row.sellerId, loopId: row.loopId }) : null;
-  await awardXpMany(tx, [purchaseXpAward(trade), saleXpAward(trade), sellersAccept].filter((a): a is XpAward => a !== null));
+  const sellersAnswer = offerAnswerXpAward(row.counterCents === null ? "accept" : "counter", {
+    buyerId: row.buyerId,
+    sellerId: row.sellerId,
+    loopId: row.loopId,
+    saleCents: priceCents,
+  });
+  await awardXpMany(tx, [purchaseXpAward(trade), saleXpAward(trade), sellersAnswer].filter((a): a is XpAward => a !== null));
   let ledgerEntryId: string | null = null;
   const vault = deps.config.chains.find((chain) => chain.id === event.chainId)?.contracts?.vault?.toLowerCase();
   if (row.sellerAddress === vault) {

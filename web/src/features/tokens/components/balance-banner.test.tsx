@@ -21,6 +21,23 @@ describe("LOOP balance banner", () => {
     expect(within(banner).getByRole("link", { name: "Buy Tokens" })).toHaveAttribute("href", "/tokens");
   });
 
+  it("shows what is available to withdraw and the promotional LOOP (welcome bonus, level rewards) that is for loops only", async () => {
+    stubApi({ "GET /api/tokens/balance": () => json(balance("800.00000000", "0.00000000", "800.00000000", { withdrawable: "300.00000000", promotional: "500.00000000" })) });
+    renderWithToasts(<BalanceBanner user={{ id: "u-1" }} />);
+    const parts = await screen.findByRole("list", { name: "Balance parts" });
+    expect(within(parts).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      "Available to withdraw: 300.00000000 LOOP",
+      "Promotional: 500.00000000 LOOP (welcome bonus, level rewards): spend it on loops; it cannot be sent or withdrawn",
+    ]);
+  });
+
+  it("without promotional LOOP, all of the available balance is shown as withdrawable", async () => {
+    stubApi({ "GET /api/tokens/balance": () => json(balance("42.00000000")) });
+    renderWithToasts(<BalanceBanner user={{ id: "u-1" }} />);
+    expect(await screen.findByTestId("balance-withdrawable")).toHaveTextContent("Available to withdraw: 42.00000000 LOOP");
+    expect(screen.queryByTestId("balance-promotional")).not.toBeInTheDocument();
+  });
+
   it("rounds half a cent up and mentions held tokens", async () => {
     stubApi({ "GET /api/tokens/balance": () => json(balance("2.50000000", "1.00000000", "1.50000000")) });
     renderWithToasts(<BalanceBanner user={{ id: "u-1" }} />);

@@ -10,13 +10,15 @@ import { usePendingSales } from "@/lib/get-pending-sales";
 import { useTokenBalance } from "@/lib/get-token-balance";
 import { formatLoop8, formatLoopUnits, loopToUsd } from "@/lib/loop-amounts";
 import { parseLoop } from "@loop/rules/units";
+import { BalanceParts } from "./balance-parts";
 import { PendingSalesNote, pendingSalesTotal } from "./pending-sales-note";
 
 /**
  * Home's LOOP balance banner (spec §2): the in-app balance with its USD value at 500 LOOP = $1,
  * the user's wallet ID (their user id: what other users send tokens to) with Copy, Buy Tokens and
  * the rate badge. Held LOOP is explained: card and PayPal sale proceeds "pending until <date>", the
- * rest held for withdrawals and offers.
+ * rest held for withdrawals and offers. Below it, what can be withdrawn and the promotional LOOP
+ * (welcome bonus, level rewards) that pays for loops only (issue 18).
  */
 export function BalanceBanner({ user }: { user: Pick<CurrentUser, "id"> }) {
   const balance = useTokenBalance();
@@ -60,6 +62,7 @@ export function BalanceBanner({ user }: { user: Pick<CurrentUser, "id"> }) {
                   ≈ <span data-testid="banner-usd">{loopToUsd(balance.data.balance)}</span> USD
                   {otherHeld !== null && otherHeld > 0n ? <span> · {formatLoopUnits(otherHeld)} LOOP held for pending withdrawals and offers</span> : null}
                 </p>
+                <BalanceParts withdrawable={balance.data.withdrawable} promotional={balance.data.promotional} />
                 <PendingSalesNote pending={pendingLines} />
               </>
             )}

@@ -1,4 +1,4 @@
-import { TOKEN_MESSAGES } from "@loop/rules/schemas/tokens";
+import { promotionalRefusalMessage, TOKEN_MESSAGES } from "@loop/rules/schemas/tokens";
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
@@ -8,21 +8,21 @@ import { SendTokensDialog } from "./send-tokens-dialog";
 
 configure({ asyncUtilTimeout: 6000 });
 
-function Harness({ available = "100.00000000" }: { available?: string }) {
+function Harness({ available = "100.00000000", promotional }: { available?: string; promotional?: string }) {
   const [open, setOpen] = useState(true);
   return (
     <>
       <button type="button" onClick={() => setOpen(true)}>
         reopen
       </button>
-      <SendTokensDialog open={open} onOpenChange={setOpen} userId="me-1" available={available} />
+      <SendTokensDialog open={open} onOpenChange={setOpen} userId="me-1" withdrawable={available} promotional={promotional} />
     </>
   );
 }
 
-function setup(handler: Parameters<typeof stubApi>[0][string] = () => json(makeTransfer(), 201), available?: string) {
+function setup(handler: Parameters<typeof stubApi>[0][string] = () => json(makeTransfer(), 201), available?: string, promotional?: string) {
   const fetchMock = stubApi({ "POST /api/tokens/transfer": handler });
-  const rendered = renderWithToasts(<Harness available={available} />);
+  const rendered = renderWithToasts(<Harness available={available} promotional={promotional} />);
   const dialog = () => screen.getByRole("dialog", { name: "Send Tokens" });
   const submit = () => rendered.user.click(within(dialog()).getByRole("button", { name: "Send Tokens" }));
   return { ...rendered, fetchMock, dialog, submit };
@@ -72,6 +72,20 @@ describe("Send Tokens dialog", () => {
     await user.type(recipient, "me-1");
     await submit();
     expect(within(dialog()).getByRole("alert")).toHaveTextContent(TOKEN_MESSAGES.selfTransfer);
+    expect(transferCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it("says what can be sent, and that promotional LOOP (welcome bonus, level rewards) cannot be", async () => {
+    const { user, submit, dialog, fetchMock } = setup(undefined, "12.50000000", "500.00000000");
+    expect(within(dialog()).getByText(/Available to send: 12\.50000000 LOOP/)).toBeInTheDocument();
+    expect(within(dialog()).getByText("Promotional 500.00000000 LOOP: for loops only, not sent or withdrawn")).toBeInTheDocument();
+    await user.type(screen.getByLabelText("Recipient ID"), "friend-9");
+    await user.type(screen.getByLabelText("Amount (LOOP)"), "12.50000001");
+    await submit();
+    expect(within(dialog()).getByRole("alert")).toHaveTextContent(promotionalRefusalMessage("send", "12.5"));
+    expect(within(dialog()).getByRole("alert")).toHaveTextContent(
+      "Promotional LOOP (welcome bonus, level rewards) can be spent on loops but not sent or withdrawn: you can send up to 12.5 LOOP",
+    );
     expect(transferCalls(fetchMock)).toHaveLength(0);
   });
 

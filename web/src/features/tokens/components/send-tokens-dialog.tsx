@@ -10,9 +10,10 @@ import { Textarea } from "@/components/ui/textarea";
 import { getServerMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useTransferTokens } from "../api/transfer-tokens";
-import { formatLoop8, loopToUsd } from "@/lib/loop-amounts";
+import { loopToUsd } from "@/lib/loop-amounts";
 import { useSubmissionKey } from "@/lib/idempotent-post";
 import { FormAlert } from "@/components/ui/form-alert";
+import { OutgoingAvailable, outgoingRefusal } from "./balance-parts";
 
 export const TRANSFER_FAILED_FALLBACK = "Failed to transfer tokens";
 
@@ -23,15 +24,18 @@ export interface SendTokensDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The viewer's user id (a transfer to oneself is refused). */
   userId: string;
-  /** Spendable LOOP (8-decimal string), when loaded. */
-  available: string | undefined;
+  /** LOOP that can be sent now (8-decimal string: the balance's `withdrawable`), when loaded. */
+  withdrawable: string | undefined;
+  /** Promotional LOOP (never sent), when loaded. */
+  promotional?: string;
 }
 
 /**
  * Send Tokens (spec §2, §5): recipient ID (their wallet ID), amount and an optional message.
- * Checks the spec's rules before sending; the server checks them again.
+ * Checks the spec's rules before sending; the server checks them again. Only withdrawable LOOP can
+ * be sent (issue 18): a member with promotional LOOP is told why it cannot be.
  */
-export function SendTokensDialog({ open, onOpenChange, userId, available }: SendTokensDialogProps) {
+export function SendTokensDialog({ open, onOpenChange, userId, withdrawable, promotional }: SendTokensDialogProps) {
   const [values, setValues] = useState(EMPTY);
   const [error, setError] = useState<string | null>(null);
   const transfer = useTransferTokens();
@@ -46,10 +50,7 @@ export function SendTokensDialog({ open, onOpenChange, userId, available }: Send
     const parsed = transferRequestSchema.safeParse(values);
     if (!parsed.success) return parsed.error.issues[0]?.message ?? TOKEN_MESSAGES.missing;
     if (parsed.data.toUserId === userId) return TOKEN_MESSAGES.selfTransfer;
-    const units = parseLoop(parsed.data.amount);
-    const availableUnits = available === undefined ? null : parseLoop(available);
-    if (units !== null && availableUnits !== null && units > availableUnits) return TOKEN_MESSAGES.insufficient;
-    return null;
+    return outgoingRefusal(parseLoop(parsed.data.amount), { withdrawable, promotional }, "send", TOKEN_MESSAGES.insufficient);
   };
 
   const submit = (event: FormEvent) => {
@@ -116,7 +117,7 @@ export function SendTokensDialog({ open, onOpenChange, userId, available }: Send
               onChange={(event) => set("amount", event.target.value)}
             />
             <p className="flex flex-wrap justify-between gap-2 text-xs text-muted-foreground">
-              <span>Available: {available === undefined ? "…" : `${formatLoop8(available)} LOOP`}</span>
+              <OutgoingAvailable label="Available to send" withdrawable={withdrawable} promotional={promotional} />
               {usd ? <span>≈ {usd} USD</span> : null}
             </p>
           </div>

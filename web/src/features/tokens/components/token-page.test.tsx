@@ -52,9 +52,9 @@ describe("/tokens", () => {
     );
   });
 
-  it("the balance card shows card and PayPal sale proceeds pending until their date; Withdraw offers only the available LOOP", { timeout: 30_000 }, async () => {
+  it("the balance card shows card and PayPal sale proceeds pending until their date and the promotional LOOP; Withdraw offers only what can be withdrawn", { timeout: 30_000 }, async () => {
     signedIn({
-      "GET /api/tokens/balance": () => json(balance("2995.00000000", "2495.00000000", "500.00000000")),
+      "GET /api/tokens/balance": () => json(balance("3495.00000000", "2495.00000000", "1000.00000000", { withdrawable: "500.00000000", promotional: "500.00000000" })),
       "GET /api/tokens/pending-sales": () => json([pendingSale("2495.00000000", "2026-12-03T12:00:00.000Z")]),
     });
     const { user } = await openTokens();
@@ -62,9 +62,16 @@ describe("/tokens", () => {
     expect(await within(card).findByRole("list", { name: "Sale proceeds pending" })).toHaveTextContent(
       "2,495.00000000 LOOP from card and PayPal sales pending until Dec 3, 2026",
     );
-    expect(within(card).getByText(/Available 500\.00000000 LOOP · Held 2,495\.00000000 LOOP/)).toBeInTheDocument();
+    expect(within(card).getByText(/Available 1,000\.00000000 LOOP · Held 2,495\.00000000 LOOP/)).toBeInTheDocument();
+    // Issue 18: what can be withdrawn, and the promotional LOOP (welcome bonus, level rewards) that cannot.
+    expect(within(card).getByTestId("balance-withdrawable")).toHaveTextContent("Available to withdraw: 500.00000000 LOOP");
+    expect(within(card).getByTestId("balance-promotional")).toHaveTextContent(
+      "Promotional: 500.00000000 LOOP (welcome bonus, level rewards): spend it on loops; it cannot be sent or withdrawn",
+    );
     await user.click(screen.getByRole("button", { name: "Withdraw" }));
-    expect(await screen.findByText("Available: 500.00000000 LOOP")).toBeInTheDocument();
+    const dialog = await screen.findByRole("dialog", { name: "Withdraw Tokens" });
+    expect(within(dialog).getByText(/^Available to withdraw: 500\.00000000 LOOP/)).toBeInTheDocument();
+    expect(within(dialog).getByText("Promotional 500.00000000 LOOP: for loops only, not sent or withdrawn")).toBeInTheDocument();
   });
 
   it("shows the configured LoopToken address per network, or 'Not deployed on this network'", { timeout: 30_000 }, async () => {
@@ -143,7 +150,7 @@ describe("/tokens", () => {
     expect(await screen.findByText("No transfer history yet")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Send Tokens" }));
     const dialog = await screen.findByRole("dialog", { name: "Send Tokens" });
-    expect(within(dialog).getByText("Available: 1,234.50000000 LOOP")).toBeInTheDocument();
+    expect(within(dialog).getByText("Available to send: 1,234.50000000 LOOP")).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText("Recipient ID"), "user-9");
     await user.type(within(dialog).getByLabelText("Amount (LOOP)"), "10");
     await user.click(within(dialog).getByRole("button", { name: "Send Tokens" }));

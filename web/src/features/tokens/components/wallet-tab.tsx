@@ -15,6 +15,7 @@ import { formatLoop8, loopToUsd } from "@/lib/loop-amounts";
 import { BSC, ETHEREUM } from "../lib/networks";
 import { ContactAdminCard } from "./contact-admin-card";
 import { ExchangeCard } from "./exchange-card";
+import { BalanceParts } from "./balance-parts";
 import { PendingSalesNote } from "./pending-sales-note";
 import { SendTokensDialog } from "./send-tokens-dialog";
 import { TransferHistory } from "./transfer-history";
@@ -56,6 +57,7 @@ function BalanceCard({ user }: { user: Pick<CurrentUser, "id"> }) {
               </>
             ) : null}
           </p>
+          <BalanceParts withdrawable={balance.data.withdrawable} promotional={balance.data.promotional} />
           <PendingSalesNote pending={pending.data ?? []} />
         </div>
       )}
@@ -74,7 +76,8 @@ function BalanceCard({ user }: { user: Pick<CurrentUser, "id"> }) {
 export function WalletTab({ user }: { user: Pick<CurrentUser, "id" | "email"> }) {
   const [dialog, setDialog] = useState<"send" | "withdraw" | null>(null);
   const balance = useTokenBalance();
-  const available = balance.data?.available;
+  // Only withdrawable LOOP can be sent or withdrawn; promotional LOOP is for loops (issue 18).
+  const { withdrawable, promotional } = balance.data ?? {};
 
   return (
     <div className="grid gap-6">
@@ -96,8 +99,8 @@ export function WalletTab({ user }: { user: Pick<CurrentUser, "id" | "email"> })
           </Link>
         </Button>
       </div>
-      <SendTokensDialog open={dialog === "send"} onOpenChange={(open) => setDialog(open ? "send" : null)} userId={user.id} available={available} />
-      <WithdrawDialog open={dialog === "withdraw"} onOpenChange={(open) => setDialog(open ? "withdraw" : null)} available={available} />
+      <SendTokensDialog open={dialog === "send"} onOpenChange={(open) => setDialog(open ? "send" : null)} userId={user.id} withdrawable={withdrawable} promotional={promotional} />
+      <WithdrawDialog open={dialog === "withdraw"} onOpenChange={(open) => setDialog(open ? "withdraw" : null)} withdrawable={withdrawable} promotional={promotional} />
 
       <section aria-labelledby="exchanges-title" className="grid gap-3">
         <h3 id="exchanges-title" className="text-sm font-medium tracking-wide text-muted-foreground uppercase">

@@ -9,21 +9,21 @@ configure({ asyncUtilTimeout: 6000 });
 
 const ETH_ADDRESS = "0x52908400098527886E0F7030069857D2E4169EE7";
 
-function Harness({ available }: { available: string }) {
+function Harness({ available, promotional }: { available: string; promotional?: string }) {
   const [open, setOpen] = useState(true);
   return (
     <>
       <button type="button" onClick={() => setOpen(true)}>
         reopen
       </button>
-      <WithdrawDialog open={open} onOpenChange={setOpen} available={available} />
+      <WithdrawDialog open={open} onOpenChange={setOpen} withdrawable={available} promotional={promotional} />
     </>
   );
 }
 
-function setup(handler: Parameters<typeof stubApi>[0][string] = () => json(makeWithdrawal(), 201), available = "50.00000000") {
+function setup(handler: Parameters<typeof stubApi>[0][string] = () => json(makeWithdrawal(), 201), available = "50.00000000", promotional?: string) {
   const fetchMock = stubApi({ "POST /api/tokens/withdraw": handler });
-  const rendered = renderWithToasts(<Harness available={available} />);
+  const rendered = renderWithToasts(<Harness available={available} promotional={promotional} />);
   const dialog = () => screen.getByRole("dialog", { name: "Withdraw Tokens" });
   const submit = () => rendered.user.click(within(dialog()).getByRole("button", { name: "Request Withdrawal" }));
   const calls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes("/api/tokens/withdraw"));
@@ -81,6 +81,20 @@ describe("Withdraw dialog", () => {
     await user.type(amount, "50.00000001");
     await submit();
     expect(within(dialog()).getByRole("alert")).toHaveTextContent("You don't have enough tokens for this withdrawal");
+    expect(calls()).toHaveLength(0);
+  });
+
+  it("shows what is available to withdraw and refuses promotional LOOP in the member's words", async () => {
+    const { user, submit, dialog, calls } = setup(undefined, "0.00000000", "600.00000000");
+    expect(within(dialog()).getByText(/Available to withdraw: 0\.00000000 LOOP/)).toBeInTheDocument();
+    expect(within(dialog()).getByText("Promotional 600.00000000 LOOP: for loops only, not sent or withdrawn")).toBeInTheDocument();
+    await user.type(screen.getByLabelText("Amount (LOOP)"), "100");
+    await user.selectOptions(screen.getByLabelText("Withdrawal method"), "crypto_eth");
+    await user.type(screen.getByLabelText("Ethereum address"), ETH_ADDRESS);
+    await submit();
+    expect(within(dialog()).getByRole("alert")).toHaveTextContent(
+      "Promotional LOOP (welcome bonus, level rewards) can be spent on loops but not sent or withdrawn: you can withdraw up to 0 LOOP",
+    );
     expect(calls()).toHaveLength(0);
   });
 

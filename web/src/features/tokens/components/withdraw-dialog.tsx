@@ -12,9 +12,10 @@ import { getServerMessage } from "@/lib/api-client";
 import { usePlatformSettings } from "@/lib/client-config";
 import { toast } from "@/lib/toast";
 import { useRequestWithdrawal } from "../api/request-withdrawal";
-import { formatLoop8, loopToUsd } from "@/lib/loop-amounts";
+import { loopToUsd } from "@/lib/loop-amounts";
 import { useSubmissionKey } from "@/lib/idempotent-post";
 import { FormAlert } from "@/components/ui/form-alert";
+import { OutgoingAvailable, outgoingRefusal } from "./balance-parts";
 
 export const WITHDRAWAL_FAILED_FALLBACK = "Failed to submit withdrawal request";
 /** "Minimum withdrawal: 10 LOOP", for the platform settings' minimum (an 8-decimal LOOP string). */
@@ -45,16 +46,19 @@ const EMPTY: Values = { amount: "", method: "", destination: "" };
 export interface WithdrawDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Spendable LOOP (8-decimal string), when loaded. */
-  available: string | undefined;
+  /** LOOP that can be withdrawn now (8-decimal string: the balance's `withdrawable`), when loaded. */
+  withdrawable: string | undefined;
+  /** Promotional LOOP (never withdrawn), when loaded. */
+  promotional?: string;
 }
 
 /**
  * Withdraw (spec §2, §5): amount, method and destination (enabled once a method is chosen). The
  * dialog states the minimum of the platform settings (10 LOOP by default); the server enforces its
- * own current one and its message shows in the 'Withdrawal Failed' toast.
+ * own current one and its message shows in the 'Withdrawal Failed' toast. Only withdrawable LOOP
+ * can leave (issue 18): a member with promotional LOOP is told why it cannot be withdrawn.
  */
-export function WithdrawDialog({ open, onOpenChange, available }: WithdrawDialogProps) {
+export function WithdrawDialog({ open, onOpenChange, withdrawable, promotional }: WithdrawDialogProps) {
   const [values, setValues] = useState<Values>(EMPTY);
   const [error, setError] = useState<string | null>(null);
   const withdraw = useRequestWithdrawal();
@@ -70,10 +74,7 @@ export function WithdrawDialog({ open, onOpenChange, available }: WithdrawDialog
     if (!values.amount.trim() || !values.method || !values.destination.trim()) return WITHDRAWAL_MESSAGES.missing;
     const parsed = loopAmountSchema.safeParse(values.amount);
     if (!parsed.success) return parsed.error.issues[0]?.message ?? WITHDRAWAL_MESSAGES.missing;
-    const units = parseLoop(parsed.data);
-    const availableUnits = available === undefined ? null : parseLoop(available);
-    if (units !== null && availableUnits !== null && units > availableUnits) return WITHDRAWAL_MESSAGES.insufficient;
-    return null;
+    return outgoingRefusal(parseLoop(parsed.data), { withdrawable, promotional }, "withdraw", WITHDRAWAL_MESSAGES.insufficient);
   };
 
   const submit = (event: FormEvent) => {
@@ -137,7 +138,7 @@ export function WithdrawDialog({ open, onOpenChange, available }: WithdrawDialog
               onChange={(event) => set("amount", event.target.value)}
             />
             <p className="flex flex-wrap justify-between gap-2 text-xs text-muted-foreground">
-              <span>Available: {available === undefined ? "…" : `${formatLoop8(available)} LOOP`}</span>
+              <OutgoingAvailable label="Available to withdraw" withdrawable={withdrawable} promotional={promotional} />
               {usd ? <span>≈ {usd} USD</span> : null}
             </p>
             <p id="withdraw-minimum" className="text-xs font-medium text-amber-200">

@@ -13,8 +13,13 @@ import { createQueryClient } from "@/lib/query-client";
 
 export const BSC_TOKEN = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 
-export function balance(total: string, held = "0.00000000", available?: string): TokenBalance {
-  return { balance: total, held, available: available ?? total };
+/**
+ * A GET /api/tokens/balance answer. Without `parts`, none of it is promotional (all of the available
+ * LOOP can be withdrawn); `parts` gives the withdrawable and promotional LOOP of issue 18.
+ */
+export function balance(total: string, held = "0.00000000", available?: string, parts: { withdrawable?: string; promotional?: string } = {}): TokenBalance {
+  const spendable = available ?? total;
+  return { balance: total, held, available: spendable, withdrawable: parts.withdrawable ?? spendable, promotional: parts.promotional ?? "0.00000000" };
 }
 
 /** A GET /api/tokens/pending-sales line: card/PayPal sale proceeds held until `availableAt`. */
