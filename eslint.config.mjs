@@ -15,6 +15,8 @@ export default defineConfig([
     ".data*/",
     "api/src/generated/",
     "contracts/artifacts/",
+    "contracts/.coverage-artifacts/",
+    "contracts/.coverage-cache/",
     "contracts/cache/",
     "contracts/typechain-types/",
     "indexer/.ponder/",
