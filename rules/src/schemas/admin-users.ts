@@ -11,9 +11,7 @@ export const BAN_REASON_MAX = 500;
 export const WARNING_MESSAGE_MAX = 1000;
 export const ADMIN_LIST_LIMIT_MAX = 100;
 
-/** What every call of a banned account but GET /api/auth/user answers (403); the page knows it by this start. */
-export const BANNED_MESSAGE_START = "Your account has been banned.";
-export const bannedMessage = (reason: string | null) => `${BANNED_MESSAGE_START} Reason: ${reason ?? "not given"}`;
+export { BANNED_MESSAGE_START, bannedMessage } from "../bans";
 
 export const ADMIN_USER_MESSAGES = {
   notFound: "User Not Found",

@@ -2,7 +2,6 @@ import { lazy } from "react";
 import { Route, Routes } from "react-router";
 import { JoinDialogProvider } from "@/features/auth/components/join-dialog-provider";
 import { AppShell } from "./layout/app-shell";
-import { NotFoundRoute } from "./routes/not-found";
 import { RootRoute } from "./routes/root";
 
 const HomeRoute = lazy(() => import("./routes/home").then((m) => ({ default: m.HomeRoute })));
@@ -16,6 +15,7 @@ const TokensRoute = lazy(() => import("./routes/tokens").then((m) => ({ default:
 const LevelRoute = lazy(() => import("./routes/level").then((m) => ({ default: m.LevelRoute })));
 const NegotiationsRoute = lazy(() => import("./routes/negotiations").then((m) => ({ default: m.NegotiationsRoute })));
 const AdminRoute = lazy(() => import("./routes/admin").then((m) => ({ default: m.AdminRoute })));
+const NotFoundRoute = lazy(() => import("./routes/not-found").then((m) => ({ default: m.NotFoundRoute })));
 
 /**
  * Spec §2 routes (declarative, data-free). /admin is reachable by anyone at route level; the

@@ -1,10 +1,5 @@
 /** GET /api/config: chains with RPC URLs, default chain, WalletConnect project id, OIDC account page, platform settings. */
 import type { ClientConfig } from "@loop/rules/chains";
-import { FORMAT_FEE_BPS } from "@loop/rules/fees";
-import { OFFER_TTL_MS } from "@loop/rules/schemas/negotiations";
-import type { PublicPlatformSettings } from "@loop/rules/schemas/platform-settings";
-import { MIN_WITHDRAWAL_UNITS } from "@loop/rules/schemas/withdrawals";
-import { formatLoop } from "@loop/rules/units";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { getQueryFn } from "./api-client";
 
@@ -15,30 +10,4 @@ export const clientConfigQueryOptions = queryOptions({
 
 export function useClientConfig() {
   return useQuery(clientConfigQueryOptions);
-}
-
-/** The defaults of the platform settings, shown until GET /api/config answers. */
-export const DEFAULT_PLATFORM_SETTINGS: PublicPlatformSettings = {
-  formatFeeBps: { mp3: Number(FORMAT_FEE_BPS.mp3), wav: Number(FORMAT_FEE_BPS.wav) },
-  minWithdrawal: formatLoop(MIN_WITHDRAWAL_UNITS),
-  offerExpiryHours: OFFER_TTL_MS / 3_600_000,
-};
-
-/** An admin may change the settings at any time: a page showing them re-reads the config when it is older than this. */
-export const PLATFORM_SETTINGS_STALE_MS = 60_000;
-
-/**
- * The platform settings the pages show (format fees, minimum withdrawal, offer expiry), from GET
- * /api/config; the defaults until it answers. The server prices and checks with its own: an amount
- * computed with an outdated fee is refused there ('Price Changed').
- */
-export function usePlatformSettings(): PublicPlatformSettings {
-  const { data } = useQuery({ ...clientConfigQueryOptions, staleTime: PLATFORM_SETTINGS_STALE_MS });
-  return data?.settings ?? DEFAULT_PLATFORM_SETTINGS;
-}
-
-/** An offer expiry for texts: "7 days", "1 day", "36 hours", "1 hour". */
-export function offerExpiryText(hours: number): string {
-  if (hours % 24 === 0) return hours === 24 ? "1 day" : `${hours / 24} days`;
-  return hours === 1 ? "1 hour" : `${hours} hours`;
 }

@@ -1,4 +1,4 @@
-import { BANNED_MESSAGE_START } from "@loop/rules/schemas/admin-users";
+import { BANNED_MESSAGE_START } from "@loop/rules/bans";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError, getQueryFn } from "./api-client";
 import { USER_QUERY_KEY } from "./auth";

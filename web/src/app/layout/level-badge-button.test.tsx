@@ -17,7 +17,7 @@ function renderBar(user = ME) {
 describe("top bar level badge", { timeout: 30_000 }, () => {
   it("shows the compact badge and, on click, the detailed card with a link to /level", async () => {
     const { user } = renderBar();
-    const badge = screen.getByRole("button", { name: "Level 3 Beginner: show level progress" });
+    const badge = await screen.findByRole("button", { name: "Level 3 Beginner: show level progress" });
     expect(within(badge).getByText("Lv 3")).toBeInTheDocument();
 
     await user.click(badge);
@@ -39,7 +39,7 @@ describe("top bar level badge", { timeout: 30_000 }, () => {
 
   it("opens on hover and closes when the pointer leaves", async () => {
     const { user } = renderBar();
-    await user.hover(screen.getByRole("button", { name: /show level progress/i }));
+    await user.hover(await screen.findByRole("button", { name: /show level progress/i }));
     expect(await screen.findByRole("dialog", { name: "Level progress" })).toBeInTheDocument();
     // The card's code loads on first use and replaces the button under the pointer; a real mouse
     // moving over it enters the new button, as this does.
@@ -54,7 +54,7 @@ describe("top bar level badge", { timeout: 30_000 }, () => {
 
   it("reads 'Max level!' when no XP is needed for the next level", async () => {
     const { user } = renderBar(makeUser({ level: 50, experience: 1, levelInfo: { level: 50, currentXP: 15_000, nextLevelXP: 15_000, xpNeededForNext: 0, progressPercentage: 100 } }));
-    await user.click(screen.getByRole("button", { name: "Level 50 Legend: show level progress" }));
+    await user.click(await screen.findByRole("button", { name: "Level 50 Legend: show level progress" }));
     const card = await screen.findByRole("dialog", { name: "Level progress" });
     expect(within(card).getByText("Max level!")).toBeInTheDocument();
     expect(within(card).getByText("Legend")).toBeInTheDocument();

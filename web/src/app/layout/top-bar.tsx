@@ -1,16 +1,24 @@
 import type { CurrentUser } from "@loop/rules/api-types";
-import { LogIn, LogOut, Search } from "lucide-react";
+import { Bell, LogIn, LogOut, Search } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { Brand } from "@/components/brand";
+import { LevelBadgeCompact } from "@/components/level-badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { NotificationBell } from "@/features/notifications/components/notification-bell";
 import { SearchBox } from "@/features/search/components/search-box";
 import { UploadButton } from "@/features/upload/components/upload-button";
 import { useWalletState } from "@/lib/wallet/wallet-store";
-import { LevelBadgeButton } from "./level-badge-button";
 import { MenuButton } from "./menu-button";
+
+/**
+ * Only for a signed-in member: its code (the Radix popover, the notification schemas) stays out of
+ * the landing page's JavaScript.
+ */
+const NotificationBell = lazy(() => import("@/features/notifications/components/notification-bell").then((m) => ({ default: m.NotificationBell })));
+
+/** Only for a signed-in member (the badge alone shows while its button loads). */
+const LevelBadgeButton = lazy(() => import("./level-badge-button").then((m) => ({ default: m.LevelBadgeButton })));
 
 /** Only shown once the wallet stack is loading or loaded, so it loads with it. */
 const ConnectedWallet = lazy(() => import("@/components/connected-wallet").then((m) => ({ default: m.ConnectedWallet })));
@@ -46,8 +54,14 @@ export function TopBar({ user, isLoading, onJoin, onLogout }: TopBarProps) {
           ) : user ? (
             <>
               {/* A banned account is refused every call but GET /api/auth/user: no bell to poll. */}
-              {user.isBanned ? null : <NotificationBell />}
-              <LevelBadgeButton info={user.levelInfo} />
+              {user.isBanned ? null : (
+                <Suspense fallback={<BellPlaceholder />}>
+                  <NotificationBell />
+                </Suspense>
+              )}
+              <Suspense fallback={<LevelBadgeCompact level={user.levelInfo.level} />}>
+                <LevelBadgeButton info={user.levelInfo} />
+              </Suspense>
               <MenuButton user={user} onJoin={onJoin} onLogout={onLogout} />
               <Button variant="ghost" size="sm" className="hidden h-9 sm:inline-flex" onClick={onLogout}>
                 <LogOut aria-hidden />
@@ -66,5 +80,14 @@ export function TopBar({ user, isLoading, onJoin, onLogout }: TopBarProps) {
         </nav>
       </div>
     </header>
+  );
+}
+
+/** The bell's look while its code loads (not a button yet, so no click is lost on it). */
+function BellPlaceholder() {
+  return (
+    <span aria-hidden className="inline-flex size-8 shrink-0 items-center justify-center text-muted-foreground [&_svg]:size-4">
+      <Bell />
+    </span>
   );
 }

@@ -8,7 +8,6 @@ import { useSyncExternalStore } from "react";
 import { clientConfigQueryOptions } from "../client-config";
 import { queryClient } from "../query-client";
 import { DISCONNECTED, type WalletControls, type WalletSnapshot, type WalletStackComponent } from "./types";
-import { WalletUnavailableError } from "./wallet-errors";
 
 export type WalletPhase = "idle" | "loading" | "ready" | "failed";
 
@@ -63,19 +62,23 @@ export function loadWallet(): Promise<WalletControls> {
   if (loading) return loading;
   setState({ phase: "loading" });
   loading = (async () => {
-    const [config, module] = await Promise.all([
+    const [config, module, { WalletUnavailableError }] = await Promise.all([
       queryClient.fetchQuery(clientConfigQueryOptions),
       import("./wallet-stack"),
+      // The error classes come with the stack (which uses them): not in the landing page's JavaScript.
+      import("./wallet-errors"),
     ]);
     if (!config.chains.some((chain) => chain.rpcUrl)) throw new WalletUnavailableError("No chain is configured for wallets.");
     return new Promise<WalletControls>((resolve) => {
       resolveControls = resolve;
       setState({ stack: { Component: module.WalletStack, config } });
     });
-  })().catch((error: unknown) => {
+  })().catch(async (error: unknown) => {
     loading = null;
     setState({ phase: "failed" });
-    throw error instanceof Error ? error : new WalletUnavailableError(String(error));
+    if (error instanceof Error) throw error;
+    const { WalletUnavailableError } = await import("./wallet-errors");
+    throw new WalletUnavailableError(String(error));
   });
   return loading;
 }

@@ -1,13 +1,8 @@
 import type { CurrentUser } from "@loop/rules/api-types";
 import type { Web3LoginBody } from "@loop/rules/schemas/auth";
-import { useMutation } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api-client";
 
 /** POST /api/auth/web3: signs in with a signed SIWE message; sets the session cookie. */
 export function web3Login(body: Web3LoginBody): Promise<CurrentUser> {
   return apiJson<CurrentUser>("POST", "/api/auth/web3", body);
-}
-
-export function useWeb3Login() {
-  return useMutation({ mutationFn: web3Login });
 }

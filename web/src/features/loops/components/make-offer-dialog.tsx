@@ -12,7 +12,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { UsdAmountInput } from "@/components/ui/usd-amount-input";
 import { errorStatus, getServerMessage } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
-import { offerExpiryText, usePlatformSettings } from "@/lib/client-config";
+import { offerExpiryText, usePlatformSettings } from "@/lib/platform-settings";
 import { useTokenBalance } from "@/lib/get-token-balance";
 import { formatLoop8, formatLoopUnits, formatUsdCents } from "@/lib/loop-amounts";
 import { offerQuote } from "@/lib/offer-quote";

@@ -7,7 +7,7 @@ import { type KeyboardEvent, useRef, useState } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { errorStatus, getServerMessage } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
-import { usePlatformSettings } from "@/lib/client-config";
+import { usePlatformSettings } from "@/lib/platform-settings";
 import { formatUsdCents } from "@/lib/loop-amounts";
 import { fullPageNavigate } from "@/lib/navigation";
 import { redirectToLoginAfterUnauthorized } from "@/lib/session-expired";

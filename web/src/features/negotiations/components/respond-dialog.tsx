@@ -10,7 +10,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { UsdAmountInput } from "@/components/ui/usd-amount-input";
 import { errorStatus, getServerMessage } from "@/lib/api-client";
 import { formatLoopUnits, formatUsdCents } from "@/lib/loop-amounts";
-import { usePlatformSettings } from "@/lib/client-config";
+import { usePlatformSettings } from "@/lib/platform-settings";
 import { negotiationQuote } from "@/lib/offer-quote";
 import { redirectToLoginAfterUnauthorized } from "@/lib/session-expired";
 import { NEGOTIATIONS_QUERY_KEY } from "@/lib/query-keys";

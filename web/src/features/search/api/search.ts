@@ -2,7 +2,7 @@
  * GET /api/search?q=&limit=&offset= (spec §3 "Search result"): users and loops matching `q`
  * (3+ characters), with their totals.
  */
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { throwIfResNotOk } from "@/lib/api-client";
 // Types only: the schema module (zod) stays out of the top bar's initial JavaScript.
 import type { SearchLoop, SearchResponse, SearchUser } from "@loop/rules/schemas/search";
@@ -15,8 +15,6 @@ export const SEARCH_HINT = "Type at least 3 characters to search";
 export const SEARCH_MAX_CHARS = 100;
 /** Results in the top bar's panel; a total above it shows as "10+" (spec §9). */
 export const PANEL_LIMIT = 10;
-/** Results per page on the View all results page. */
-export const PAGE_LIMIT = 20;
 
 export type { SearchLoop, SearchResponse, SearchUser };
 
@@ -50,24 +48,4 @@ export function searchQueryOptions(q: string, limit = PANEL_LIMIT) {
 
 export function useSearch(q: string) {
   return useQuery({ ...searchQueryOptions(q), placeholderData: keepPreviousData });
-}
-
-/** The View all results page: pages of `limit` users and loops, appended by "Load more". */
-export function searchPagesQueryOptions(q: string, limit = PAGE_LIMIT) {
-  const text = normalizeQuery(q);
-  return infiniteQueryOptions({
-    queryKey: ["/api/search", "all", { q: text, limit }] as const,
-    queryFn: ({ pageParam, signal }) => searchCatalog(text, limit, pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last, _pages, lastOffset) => {
-      const next = lastOffset + limit;
-      return next < last.totalUsers || next < last.totalLoops ? next : undefined;
-    },
-    enabled: isSearchable(text),
-    staleTime: 60_000,
-  });
-}
-
-export function useSearchPages(q: string) {
-  return useInfiniteQuery(searchPagesQueryOptions(q));
 }

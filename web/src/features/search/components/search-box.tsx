@@ -1,12 +1,13 @@
-import { ArrowRight, Loader2, Search, X } from "lucide-react";
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { Loader2, Search, X } from "lucide-react";
+import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
-import { isSearchable, normalizeQuery, PANEL_LIMIT, SEARCH_HINT, SEARCH_MAX_CHARS, type SearchResponse, useSearch } from "../api/search";
-import { formatTotal } from "../lib/format-result";
+import { isSearchable, normalizeQuery, SEARCH_HINT, SEARCH_MAX_CHARS, type SearchResponse, useSearch } from "../api/search";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
-import { LoopResultRow, UserResultRow } from "./search-result-rows";
+
+/** The results list loads when the panel first opens (before any result can arrive): not in the landing page's JavaScript. */
+const loadSearchResults = () => import("./search-results");
+const SearchResults = lazy(() => loadSearchResults().then((m) => ({ default: m.SearchResults })));
 
 /** Typing pauses this long before a search is sent. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -31,6 +32,10 @@ export function SearchBox({ className }: { className?: string }) {
   const query = normalizeQuery(text);
   const debounced = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
   const search = useSearch(open ? debounced : "");
+
+  useEffect(() => {
+    if (open) void loadSearchResults().catch(() => undefined);
+  }, [open]);
 
   // Closes on a click or focus outside the box and its panel.
   useEffect(() => {
@@ -160,60 +165,21 @@ interface SearchResultsPanelProps {
 
 export function SearchResultsPanel({ state, query, onNavigate, onViewAll }: SearchResultsPanelProps) {
   if (state.kind === "hint") return <p className="px-4 py-5 text-center text-sm text-muted-foreground">{SEARCH_HINT}</p>;
-  if (state.kind === "loading") {
-    return (
-      <p role="status" className="flex items-center justify-center gap-2 px-4 py-5 text-sm text-muted-foreground">
-        <Loader2 className="size-4 animate-spin text-primary" aria-hidden />
-        Searching…
-      </p>
-    );
-  }
+  if (state.kind === "loading") return <Searching />;
   if (state.kind === "error") return <p className="px-4 py-5 text-center text-sm text-destructive">Search failed. Please try again.</p>;
   if (state.kind === "empty") return <p className="px-4 py-5 text-center text-sm text-muted-foreground">{`No results found for "${query}"`}</p>;
-  const { users, loops, totalUsers, totalLoops } = state.data;
   return (
-    <div>
-      <div className="max-h-[min(28rem,65dvh)] overflow-y-auto p-2">
-        {users.length > 0 ? (
-          <ResultSection title="Users" total={totalUsers}>
-            {users.map((user) => (
-              <li key={user.id}>
-                <UserResultRow user={user} onNavigate={onNavigate} />
-              </li>
-            ))}
-          </ResultSection>
-        ) : null}
-        {loops.length > 0 ? (
-          <ResultSection title="Loops" total={totalLoops}>
-            {loops.map((loop) => (
-              <li key={loop.id}>
-                <LoopResultRow loop={loop} onNavigate={onNavigate} />
-              </li>
-            ))}
-          </ResultSection>
-        ) : null}
-      </div>
-      <div className="border-t border-border p-2">
-        <Button variant="ghost" size="sm" className="w-full justify-between text-foreground" onClick={onViewAll} data-search-item>
-          View all results
-          <ArrowRight aria-hidden />
-        </Button>
-      </div>
-    </div>
+    <Suspense fallback={<Searching />}>
+      <SearchResults data={state.data} onNavigate={onNavigate} onViewAll={onViewAll} />
+    </Suspense>
   );
 }
 
-function ResultSection({ title, total, children }: { title: string; total: number; children: ReactNode }) {
-  const headingId = useId();
+function Searching() {
   return (
-    <section aria-labelledby={headingId} className="mb-1 last:mb-0">
-      <h3 id={headingId} className="flex items-center justify-between px-2.5 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-        {title}
-        <span className="rounded-full bg-muted px-2 py-0.5 text-[11px] text-foreground normal-case" aria-label={`${formatTotal(total, PANEL_LIMIT)} ${title.toLowerCase()}`}>
-          {formatTotal(total, PANEL_LIMIT)}
-        </span>
-      </h3>
-      <ul>{children}</ul>
-    </section>
+    <p role="status" className="flex items-center justify-center gap-2 px-4 py-5 text-sm text-muted-foreground">
+      <Loader2 className="size-4 animate-spin text-primary" aria-hidden />
+      Searching…
+    </p>
   );
 }

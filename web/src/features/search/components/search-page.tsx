@@ -4,7 +4,8 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { formatCount } from "@/lib/format";
-import { isSearchable, normalizeQuery, SEARCH_HINT, SEARCH_MAX_CHARS, useSearchPages } from "../api/search";
+import { isSearchable, normalizeQuery, SEARCH_HINT, SEARCH_MAX_CHARS } from "../api/search";
+import { useSearchPages } from "../api/search-pages";
 import { LoopResultRow, UserResultRow } from "./search-result-rows";
 
 export interface SearchPageProps {

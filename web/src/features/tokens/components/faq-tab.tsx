@@ -3,7 +3,7 @@ import { type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { usePlatformSettings } from "@/lib/client-config";
+import { usePlatformSettings } from "@/lib/platform-settings";
 import { cn } from "@/lib/utils";
 import { formatLoopBrief, parseLoop } from "@loop/rules/units";
 

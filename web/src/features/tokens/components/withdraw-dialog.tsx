@@ -9,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { getServerMessage } from "@/lib/api-client";
-import { usePlatformSettings } from "@/lib/client-config";
+import { usePlatformSettings } from "@/lib/platform-settings";
 import { toast } from "@/lib/toast";
 import { useRequestWithdrawal } from "../api/request-withdrawal";
 import { loopToUsd } from "@/lib/loop-amounts";

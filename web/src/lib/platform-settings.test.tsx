@@ -3,7 +3,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_PLATFORM_SETTINGS, offerExpiryText, usePlatformSettings } from "./client-config";
+import { DEFAULT_PLATFORM_SETTINGS, offerExpiryText, usePlatformSettings } from "./platform-settings";
 import { createQueryClient } from "./query-client";
 
 const BASE: ClientConfig = { chains: [], defaultChainId: 31337, walletConnectProjectId: null, oidc: null, paypal: null, stripe: null };
