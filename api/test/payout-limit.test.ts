@@ -13,9 +13,9 @@ import { hardhat } from "viem/chains";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { checkLedger } from "../src/features/ledger/ledger-check";
 import { deployContracts } from "./support/deploy-contracts";
-import { fundMember } from "./support/members";
-import { newAccount, walletSignIn, type Browser } from "./support/siwe";
-import { browser, createTestApp, type TestApp } from "./support/test-app";
+import { fundMember, signInMember } from "./support/members";
+import { newAccount, type Browser } from "./support/siwe";
+import { createTestApp, type TestApp } from "./support/test-app";
 
 describe("LoopVault's payout limit per period", () => {
   let t: TestApp;
@@ -29,13 +29,11 @@ describe("LoopVault's payout limit per period", () => {
   const admin = createWalletClient({ account: getAddress(localAccounts.roles.deployer.address), chain, transport: http(rpcUrl) });
 
   async function signIn(isAdmin = false) {
-    const agent = browser(t.app);
-    const response = await walletSignIn(agent, newAccount());
-    expect(response.status).toBe(200);
-    if (isAdmin) await t.db.prisma.user.update({ where: { id: response.body.id as string }, data: { isAdmin: true } });
+    const member = await signInMember(t);
+    if (isAdmin) await t.db.prisma.user.update({ where: { id: member.id }, data: { isAdmin: true } });
     // 500 LOOP they can withdraw (bought): the welcome bonus is promotional and cannot be.
-    await fundMember(t, response.body.id as string, 500n);
-    return { browser: agent, id: response.body.id as string };
+    await fundMember(t, member.id, 500n);
+    return member;
   }
   const setStatus = (as: Browser, id: string, body: unknown) => as.put(`/api/admin/tokens/withdrawals/${id}/status`).send(body as object);
   const requestLoop = async (as: Browser, amount: string, destination: Address) =>
