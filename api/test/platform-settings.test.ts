@@ -49,7 +49,7 @@ describe("platform settings", () => {
   }
   const clientSettings = async () => clientConfigSchema.parse((await browser(t.app).get("/api/config").expect(200)).body).settings;
   const auditEntries = () => t.db.prisma.adminAuditEntry.findMany({ where: { action: "settings.changed" }, orderBy: { id: "asc" } });
-  const DEFAULTS = { formatFeeBps: { mp3: 200, wav: 400 }, minWithdrawal: "10.00000000", offerExpiryHours: 168 };
+  const DEFAULTS = { formatFeeBps: { mp3: 200, wav: 400 }, minWithdrawal: "10.00000000", offerExpiryHours: 168, supportEmail: "support@loop.local" };
 
   beforeAll(async () => {
     // No manifest: the marketplace cannot be reached (the dispute window's 502 and null).
@@ -59,7 +59,7 @@ describe("platform settings", () => {
   afterEach(async () => {
     expect(await checkLedger(t.db.prisma)).toEqual([]);
     // Each test starts from the defaults.
-    await t.db.prisma.platformSettings.update({ where: { id: true }, data: { mp3FeeBps: 200, wavFeeBps: 400, minWithdrawalUnits: 1_000_000_000n, offerExpiryHours: 168, fiatHoldDays: 7, uploadsPerHour: 20, uploadQuotaMb: 2048 } });
+    await t.db.prisma.platformSettings.update({ where: { id: true }, data: { mp3FeeBps: 200, wavFeeBps: 400, minWithdrawalUnits: 1_000_000_000n, offerExpiryHours: 168, fiatHoldDays: 7, uploadsPerHour: 20, uploadQuotaMb: 2048, supportEmail: "support@loop.local" } });
   });
   afterAll(async () => {
     await t.close();
@@ -101,6 +101,17 @@ describe("platform settings", () => {
     expect((await change(admin, { uploadQuotaMb: 4096 })).uploadQuotaMb).toBe(4096);
   });
 
+  it("the support address is the admin's setting, audited, and every page gets it from GET /api/config", async () => {
+    const admin = await signInAdmin();
+    expect((await settings(admin)).supportEmail).toBe("support@loop.local");
+    expect((await clientSettings())?.supportEmail).toBe("support@loop.local");
+    const changed = await change(admin, { supportEmail: "  help@beats.example " });
+    expect(changed.supportEmail).toBe("help@beats.example");
+    expect((await clientSettings())?.supportEmail).toBe("help@beats.example");
+    const entry = (await auditEntries()).at(-1);
+    expect(entry).toMatchObject({ before: { supportEmail: "support@loop.local" }, after: { supportEmail: "help@beats.example" } });
+  });
+
   it("refuses every invalid setting with its message (400) and changes nothing", async () => {
     const admin = await signInAdmin();
     const before = await settings(admin);
@@ -134,6 +145,10 @@ describe("platform settings", () => {
       [{ uploadQuotaMb: 49 }, SETTINGS_MESSAGES.invalidUploadQuota],
       [{ uploadQuotaMb: 1024 * 1024 + 1 }, SETTINGS_MESSAGES.invalidUploadQuota],
       [{ uploadQuotaMb: 100.5 }, SETTINGS_MESSAGES.invalidUploadQuota],
+      [{ supportEmail: "" }, SETTINGS_MESSAGES.invalidSupportEmail],
+      [{ supportEmail: "help" }, SETTINGS_MESSAGES.invalidSupportEmail],
+      [{ supportEmail: 42 }, SETTINGS_MESSAGES.invalidSupportEmail],
+      [{ supportEmail: `${"a".repeat(250)}@b.io` }, SETTINGS_MESSAGES.invalidSupportEmail],
       // One bad setting refuses the whole change.
       [{ offerExpiryHours: 24, formatFeeBps: { mp3: 9999 } }, SETTINGS_MESSAGES.invalidFee],
     ];

@@ -64,6 +64,7 @@ export async function run({ ensureWebBuild, log }) {
     unit: "kB gzip",
     budget: BUDGET_KB,
     details: [
+      `  the three largest: ${rows.slice(0, 3).map(([file, size]) => `${path.relative(dist, file)} ${kb(size.gzip)}`).join(", ")}`,
       ...rows.map(([file, size]) => `  ${path.relative(dist, file).padEnd(48)} ${kb(size.gzip).padStart(10)} gzip  ${kb(size.raw).padStart(10)} raw`),
       `  ${`${rows.length} file(s)`.padEnd(48)} ${kb(totalGzip).padStart(10)} gzip  ${kb(totalRaw).padStart(10)} raw`,
     ],

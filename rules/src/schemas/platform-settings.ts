@@ -5,7 +5,8 @@
  * withdrawal, the offer expiry (new offers and counters), LoopMarketplace's dispute window
  * (an on-chain transaction; it applies to purchases made after it), and how long the proceeds of
  * card and PayPal sales are held before the seller can spend them (new sales), and the upload limits
- * per member: uploads per hour (429) and the storage all their uploads may take (413).
+ * per member: uploads per hour (429) and the storage all their uploads may take (413), and the
+ * support address members write to.
  */
 import { z } from "zod";
 import { LEDGER_DECIMALS, parseLoop } from "../units";
@@ -19,6 +20,9 @@ export const DISPUTE_WINDOW_SECONDS_MAX = 30 * 24 * 60 * 60;
 export const FIAT_HOLD_DAYS_MAX = 180;
 /** Uploads per member per hour: default 20 (the column's), at most this. */
 export const UPLOADS_PER_HOUR_MAX = 1000;
+/** The support address until an admin sets one. */
+export const DEFAULT_SUPPORT_EMAIL = "support@loop.local";
+
 /** A member's storage quota in MB (MiB): at least one largest upload (50 MB), at most 1 TB; default 2 GB (the column's). */
 export const UPLOAD_QUOTA_MB_MIN = 50;
 export const UPLOAD_QUOTA_MB_MAX = 1024 * 1024;
@@ -32,6 +36,7 @@ export const SETTINGS_MESSAGES = {
   invalidFiatHold: `Invalid Sale Hold: Enter whole days from 0 to ${FIAT_HOLD_DAYS_MAX}`,
   invalidUploadsPerHour: `Invalid Upload Limit: Enter whole uploads per hour from 1 to ${UPLOADS_PER_HOUR_MAX}`,
   invalidUploadQuota: `Invalid Storage Quota: Enter whole MB from ${UPLOAD_QUOTA_MB_MIN} to ${UPLOAD_QUOTA_MB_MAX} (1 TB)`,
+  invalidSupportEmail: "Invalid Support Address: Enter an e-mail address",
   nothingToChange: "Nothing to Change: Send at least one setting",
   chainUnavailable: "Dispute Window Not Changed: The marketplace contract could not be reached",
 } as const;
@@ -44,13 +49,14 @@ export const platformSettingsSchema = z.object({
   fiatHoldDays: z.number().int().describe("Days the proceeds of a card or PayPal sale are held before the seller can spend them (0: at once)"),
   uploadsPerHour: z.number().int().describe("Uploads a member may make per hour (the last 60 minutes); one more is refused with 429"),
   uploadQuotaMb: z.number().int().describe("MB (MiB) all of a member's uploaded originals may take together; an upload past it is refused with 413"),
+  supportEmail: z.string().describe("Where members write for help (Email Support)"),
   updatedAt: z.string(),
   updatedBy: z.object({ id: z.string().uuid(), username: z.string() }).nullable(),
 });
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
 
-/** The part every page may know (GET /api/config → settings): fees, minimum withdrawal, offer expiry. */
-export const publicPlatformSettingsSchema = platformSettingsSchema.pick({ formatFeeBps: true, minWithdrawal: true, offerExpiryHours: true });
+/** The part every page may know (GET /api/config → settings): fees, minimum withdrawal, offer expiry, support address. */
+export const publicPlatformSettingsSchema = platformSettingsSchema.pick({ formatFeeBps: true, minWithdrawal: true, offerExpiryHours: true, supportEmail: true });
 export type PublicPlatformSettings = z.infer<typeof publicPlatformSettingsSchema>;
 
 const feeBps = z.number({ error: SETTINGS_MESSAGES.invalidFee }).int(SETTINGS_MESSAGES.invalidFee).min(0, SETTINGS_MESSAGES.invalidFee).max(FEE_BPS_MAX, SETTINGS_MESSAGES.invalidFee);
@@ -98,6 +104,12 @@ export const platformSettingsUpdateSchema = z
       .min(UPLOAD_QUOTA_MB_MIN, SETTINGS_MESSAGES.invalidUploadQuota)
       .max(UPLOAD_QUOTA_MB_MAX, SETTINGS_MESSAGES.invalidUploadQuota)
       .optional(),
+    supportEmail: z
+      .string({ error: SETTINGS_MESSAGES.invalidSupportEmail })
+      .trim()
+      .email(SETTINGS_MESSAGES.invalidSupportEmail)
+      .max(254, SETTINGS_MESSAGES.invalidSupportEmail)
+      .optional(),
   })
   .refine(
     (body) =>
@@ -108,7 +120,8 @@ export const platformSettingsUpdateSchema = z
       body.disputeWindowSeconds !== undefined ||
       body.fiatHoldDays !== undefined ||
       body.uploadsPerHour !== undefined ||
-      body.uploadQuotaMb !== undefined,
+      body.uploadQuotaMb !== undefined ||
+      body.supportEmail !== undefined,
     SETTINGS_MESSAGES.nothingToChange,
   );
 export type PlatformSettingsUpdate = z.input<typeof platformSettingsUpdateSchema>;

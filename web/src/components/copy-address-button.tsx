@@ -30,7 +30,7 @@ export function CopyAddressButton({ address, className, label = "Copy address" }
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
     } catch {
-      toast(COPY_TOASTS.failed);
+      toast(COPY_TOASTS.failed(address));
     }
   }
 

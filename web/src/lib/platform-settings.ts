@@ -1,11 +1,11 @@
 /**
- * The platform settings the pages show (format fees, minimum withdrawal, offer expiry), from GET
+ * The platform settings the pages show (format fees, minimum withdrawal, offer expiry, support address), from GET
  * /api/config. Apart from client-config.ts because the defaults come from the validation schemas
  * (zod), which the landing page does not load.
  */
 import { FORMAT_FEE_BPS } from "@loop/rules/fees";
 import { OFFER_TTL_MS } from "@loop/rules/schemas/negotiations";
-import type { PublicPlatformSettings } from "@loop/rules/schemas/platform-settings";
+import { DEFAULT_SUPPORT_EMAIL, type PublicPlatformSettings } from "@loop/rules/schemas/platform-settings";
 import { MIN_WITHDRAWAL_UNITS } from "@loop/rules/schemas/withdrawals";
 import { formatLoop } from "@loop/rules/units";
 import { useQuery } from "@tanstack/react-query";
@@ -16,6 +16,7 @@ export const DEFAULT_PLATFORM_SETTINGS: PublicPlatformSettings = {
   formatFeeBps: { mp3: Number(FORMAT_FEE_BPS.mp3), wav: Number(FORMAT_FEE_BPS.wav) },
   minWithdrawal: formatLoop(MIN_WITHDRAWAL_UNITS),
   offerExpiryHours: OFFER_TTL_MS / 3_600_000,
+  supportEmail: DEFAULT_SUPPORT_EMAIL,
 };
 
 /** An admin may change the settings at any time: a page showing them re-reads the config when it is older than this. */

@@ -3,7 +3,8 @@
 // the minimum withdrawal, the offer expiry (new offers and counters), LoopMarketplace's dispute
 // window (on chain, sent with the operator key, which holds SETTINGS_ROLE), and the hold of card and
 // PayPal sale proceeds (new sales; a sale keeps the release time it was made with), and the upload
-// limits per member (uploads per hour, the storage their originals may take). The row
+// limits per member (uploads per hour, the storage their originals may take), and the support
+// address the pages show. The row
 // (app.platform_settings, one row) is read per use: one small query, never stale across processes.
 import { loopMarketplaceAbi } from "@loop/contracts/abis";
 import type { Format } from "@loop/rules/fees";
@@ -37,6 +38,7 @@ export interface SettingsInUse {
   uploadsPerHour: number;
   /** Bytes all of a member's uploaded originals may take. */
   uploadQuotaBytes: number;
+  supportEmail: string;
 }
 
 type Db = PrismaClient | Tx;
@@ -49,7 +51,16 @@ async function settingsRow(db: Db) {
 export async function settingsInUse(db: Db): Promise<SettingsInUse> {
   const row = await db.platformSettings.findUniqueOrThrow({
     where: { id: true },
-    select: { mp3FeeBps: true, wavFeeBps: true, minWithdrawalUnits: true, offerExpiryHours: true, fiatHoldDays: true, uploadsPerHour: true, uploadQuotaMb: true },
+    select: {
+      mp3FeeBps: true,
+      wavFeeBps: true,
+      minWithdrawalUnits: true,
+      offerExpiryHours: true,
+      fiatHoldDays: true,
+      uploadsPerHour: true,
+      uploadQuotaMb: true,
+      supportEmail: true,
+    },
   });
   return {
     feeBps: { mp3: BigInt(row.mp3FeeBps), wav: BigInt(row.wavFeeBps) },
@@ -58,6 +69,7 @@ export async function settingsInUse(db: Db): Promise<SettingsInUse> {
     fiatHoldMs: row.fiatHoldDays * DAY_MS,
     uploadsPerHour: row.uploadsPerHour,
     uploadQuotaBytes: row.uploadQuotaMb * MIB,
+    supportEmail: row.supportEmail,
   };
 }
 
@@ -68,8 +80,13 @@ export async function currentFeeBps(db: Db, format: Format): Promise<bigint> {
 
 /** GET /api/config → settings: what the pages show. */
 export async function publicSettings(db: Db): Promise<PublicPlatformSettings> {
-  const { feeBps, minWithdrawalUnits, offerExpiryMs } = await settingsInUse(db);
-  return { formatFeeBps: { mp3: Number(feeBps.mp3), wav: Number(feeBps.wav) }, minWithdrawal: formatLoop(minWithdrawalUnits), offerExpiryHours: offerExpiryMs / HOUR_MS };
+  const { feeBps, minWithdrawalUnits, offerExpiryMs, supportEmail } = await settingsInUse(db);
+  return {
+    formatFeeBps: { mp3: Number(feeBps.mp3), wav: Number(feeBps.wav) },
+    minWithdrawal: formatLoop(minWithdrawalUnits),
+    offerExpiryHours: offerExpiryMs / HOUR_MS,
+    supportEmail,
+  };
 }
 
 // ---------------------------------------------------------------------------- dispute window
@@ -126,13 +143,14 @@ function toSettings(row: SettingsRow, disputeWindowSeconds: number | null): Plat
     fiatHoldDays: row.fiatHoldDays,
     uploadsPerHour: row.uploadsPerHour,
     uploadQuotaMb: row.uploadQuotaMb,
+    supportEmail: row.supportEmail,
     updatedAt: row.updatedAt.toISOString(),
     updatedBy: row.updater ? { id: row.updater.id, username: row.updater.username } : null,
   };
 }
 
 /** The audit log's before/after: the settings themselves (no updatedAt/updatedBy). */
-const audited = ({ formatFeeBps, minWithdrawal, offerExpiryHours, disputeWindowSeconds, fiatHoldDays, uploadsPerHour, uploadQuotaMb }: PlatformSettings) => ({
+const audited = ({
   formatFeeBps,
   minWithdrawal,
   offerExpiryHours,
@@ -140,6 +158,16 @@ const audited = ({ formatFeeBps, minWithdrawal, offerExpiryHours, disputeWindowS
   fiatHoldDays,
   uploadsPerHour,
   uploadQuotaMb,
+  supportEmail,
+}: PlatformSettings) => ({
+  formatFeeBps,
+  minWithdrawal,
+  offerExpiryHours,
+  disputeWindowSeconds,
+  fiatHoldDays,
+  uploadsPerHour,
+  uploadQuotaMb,
+  supportEmail,
 });
 
 /** GET /api/admin/settings */
@@ -179,6 +207,7 @@ export async function updatePlatformSettings(deps: AppDeps, adminId: string, bod
         ...(change.fiatHoldDays !== undefined ? { fiatHoldDays: change.fiatHoldDays } : {}),
         ...(change.uploadsPerHour !== undefined ? { uploadsPerHour: change.uploadsPerHour } : {}),
         ...(change.uploadQuotaMb !== undefined ? { uploadQuotaMb: change.uploadQuotaMb } : {}),
+        ...(change.supportEmail !== undefined ? { supportEmail: change.supportEmail } : {}),
         updatedAt: new Date(),
         updatedBy: adminId,
       },

@@ -75,6 +75,6 @@ describe("wallet toasts (spec §8)", () => {
 
   it("has the copy texts", () => {
     expect(COPY_TOASTS.copied("0xabc").title).toBe("Address Copied");
-    expect(COPY_TOASTS.failed).toMatchObject({ title: "Copy Failed", description: "Failed to copy address to clipboard" });
+    expect(COPY_TOASTS.failed("0xabc")).toMatchObject({ title: "Copy Failed", description: "Failed to copy address to clipboard: 0xabc" });
   });
 });

@@ -137,5 +137,6 @@ export const WALLET_LINK_TOASTS = {
 /** Copy toasts (spec §8 and §9). */
 export const COPY_TOASTS = {
   copied: (address: string): ToastInput => ({ title: "Address Copied", description: address, variant: "success" }),
-  failed: { title: "Copy Failed", description: "Failed to copy address to clipboard", variant: "destructive" } as ToastInput,
+  /** The address is shown so it can still be selected and copied by hand. */
+  failed: (address: string): ToastInput => ({ title: "Copy Failed", description: `Failed to copy address to clipboard: ${address}`, variant: "destructive" }),
 } as const;

@@ -1,9 +1,9 @@
+import { formatDateTime } from "@/lib/format";
 import type { AdminAction, AuditEntry } from "@loop/rules/schemas/audit-log";
 import { useState } from "react";
 import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAuditLog } from "../api/get-audit-log";
-import { formatDateTime } from "../lib/admin-format";
 import { Pager } from "./pager";
 
 export const AUDIT_PAGE_SIZE = 25;

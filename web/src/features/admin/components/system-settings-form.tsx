@@ -1,3 +1,4 @@
+import { formatDateTime } from "@/lib/format";
 import { formatStorageSize } from "@loop/rules/schemas/loops";
 import type { PlatformSettings } from "@loop/rules/schemas/platform-settings";
 import { Loader2, Save } from "lucide-react";
@@ -10,14 +11,13 @@ import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { usePlatformSettings } from "../api/get-platform-settings";
 import { useUpdatePlatformSettings } from "../api/update-platform-settings";
-import { formatDateTime } from "../lib/admin-format";
 import { failureToast, successToast } from "../lib/failure-toast";
 import { buildSettingsUpdate, formatDuration, type SettingsValues, settingsToValues } from "../lib/settings-form";
 
 export const SETTINGS_FAILED_TEXT = "Failed to save the settings.";
 const MIB = 1024 * 1024;
 
-/** System Settings: format fees, minimum withdrawal, offer expiry, the escrow dispute window, the card/PayPal sale hold and the upload limits. */
+/** System Settings: format fees, minimum withdrawal, offer expiry, the escrow dispute window, the card/PayPal sale hold, the upload limits and the support address. */
 export function SystemSettingsPanel() {
   const settings = usePlatformSettings();
   if (settings.isError) return <LoadError message="The settings could not be loaded." onRetry={() => void settings.refetch()} />;
@@ -113,6 +113,15 @@ export function SystemSettingsForm({ settings }: { settings: PlatformSettings })
           hint={quotaMb !== null ? `= ${formatStorageSize(quotaMb * MIB)} of uploaded files in all; an upload past it is refused.` : undefined}
         >
           <Input id="setting-upload-quota" inputMode="numeric" value={values.uploadQuotaMb} onChange={(event) => set("uploadQuotaMb", event.target.value)} />
+        </Field>
+        <Field id="setting-support-email" label="Support e-mail address" hint="Where Email Support and the other help texts send members.">
+          <Input
+            id="setting-support-email"
+            type="email"
+            autoComplete="off"
+            value={values.supportEmail}
+            onChange={(event) => set("supportEmail", event.target.value)}
+          />
         </Field>
       </div>
       {error ? <FormAlert message={error} /> : null}

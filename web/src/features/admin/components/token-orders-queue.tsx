@@ -1,3 +1,4 @@
+import { formatDateTime } from "@/lib/format";
 import { type AdminTokenOrder, type PaymentMethod, TOKEN_ORDER_STATUSES, type TokenOrderStatus } from "@loop/rules/schemas/token-orders";
 import { Check, Loader2, X } from "lucide-react";
 import { useState } from "react";
@@ -9,7 +10,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useFulfilTokenOrder } from "../api/fulfil-token-order";
 import { useAdminTokenOrders } from "../api/get-admin-token-orders";
-import { formatDateTime, loopText, usdText } from "../lib/admin-format";
+import { loopText, usdText } from "../lib/admin-format";
 import { failureToast, successToast } from "../lib/failure-toast";
 import { ORDER_UPDATE_FAILED_TEXT, RejectOrderDialog } from "./reject-order-dialog";
 

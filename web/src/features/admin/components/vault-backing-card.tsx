@@ -1,3 +1,4 @@
+import { formatDateTime } from "@/lib/format";
 import type { VaultBacking, VaultBackingChain } from "@loop/rules/schemas/vault-backing";
 import { TOKEN_DECIMALS, parseDecimal } from "@loop/rules/units";
 import { Scale } from "lucide-react";
@@ -6,7 +7,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useVaultBacking } from "../api/get-vault-backing";
-import { formatDateTime } from "../lib/admin-format";
 
 /** An exact LOOP amount of the API ("-1500.25") in wei; null when malformed. */
 function toWei(text: string): bigint | null {

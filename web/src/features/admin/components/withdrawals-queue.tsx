@@ -6,9 +6,9 @@ import { Label } from "@/components/ui/label";
 import { LoadError } from "@/components/ui/load-error";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
-import { shortAddress } from "@/lib/format";
+import { formatDateTime, shortAddress } from "@/lib/format";
 import { useAdminWithdrawals } from "../api/get-admin-withdrawals";
-import { formatDateTime, loopText, usdText } from "../lib/admin-format";
+import { loopText, usdText } from "../lib/admin-format";
 import { withdrawalActionButton } from "../lib/withdrawal-update";
 import { WithdrawalStatusDialog } from "./withdrawal-status-dialog";
 

@@ -12,10 +12,3 @@ export function loopText(text: string): string {
   return `${formatLoop8(text)} LOOP`;
 }
 
-const dateTime = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
-
-/** Dates in lists: US English short month, day, year, hour, minute (spec §9). */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
-}

@@ -21,6 +21,15 @@ describe("settings form", () => {
     expect(formatDuration(93784)).toBe("1 day 2 hours 3 minutes 4 seconds");
   });
 
+  it("sends a new support address, and refuses one that is not an e-mail address", () => {
+    const settings = makeSettings();
+    expect(buildSettingsUpdate(settings, { ...settingsToValues(settings), supportEmail: " help@beats.example " })).toEqual({
+      ok: true,
+      body: { supportEmail: "help@beats.example" },
+    });
+    expect(buildSettingsUpdate(settings, { ...settingsToValues(settings), supportEmail: "not an address" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidSupportEmail });
+  });
+
   it("sends only what changed", () => {
     const settings = makeSettings();
     const values = { ...settingsToValues(settings), mp3Percent: "2.5", offerExpiryHours: "48" };

@@ -2,8 +2,8 @@
  * The System Settings form (GET/PUT /api/admin/settings): fees shown as percentages and sent as
  * basis points, the minimum withdrawal in LOOP, the offer expiry in hours, the dispute window in
  * seconds (shown in human units), the hold of card and PayPal sale proceeds in days, and the upload
- * limits per member (uploads per hour, storage in MB). Only changed settings are sent, checked by the
- * shared schema.
+ * limits per member (uploads per hour, storage in MB), and the support address. Only changed settings
+ * are sent, checked by the shared schema.
  */
 import {
   type PlatformSettings,
@@ -57,6 +57,7 @@ export interface SettingsValues {
   fiatHoldDays: string;
   uploadsPerHour: string;
   uploadQuotaMb: string;
+  supportEmail: string;
 }
 
 /** "10.00000000" → "10": the minimum as an admin would type it. */
@@ -75,6 +76,7 @@ export function settingsToValues(settings: PlatformSettings): SettingsValues {
     fiatHoldDays: String(settings.fiatHoldDays),
     uploadsPerHour: String(settings.uploadsPerHour),
     uploadQuotaMb: String(settings.uploadQuotaMb),
+    supportEmail: settings.supportEmail,
   };
 }
 
@@ -106,6 +108,7 @@ export function buildSettingsUpdate(current: PlatformSettings, values: SettingsV
   if (values.fiatHoldDays.trim() !== initial.fiatHoldDays) body.fiatHoldDays = wholeNumber(values.fiatHoldDays);
   if (values.uploadsPerHour.trim() !== initial.uploadsPerHour) body.uploadsPerHour = wholeNumber(values.uploadsPerHour);
   if (values.uploadQuotaMb.trim() !== initial.uploadQuotaMb) body.uploadQuotaMb = wholeNumber(values.uploadQuotaMb);
+  if (values.supportEmail.trim() !== initial.supportEmail) body.supportEmail = values.supportEmail.trim();
   if (values.disputeWindowSeconds.trim() !== initial.disputeWindowSeconds && values.disputeWindowSeconds.trim() !== "") {
     body.disputeWindowSeconds = wholeNumber(values.disputeWindowSeconds);
   }

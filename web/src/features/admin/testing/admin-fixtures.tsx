@@ -111,6 +111,7 @@ export function makeSettings(overrides: Partial<PlatformSettings> = {}): Platfor
     fiatHoldDays: 7,
     uploadsPerHour: 20,
     uploadQuotaMb: 2048,
+    supportEmail: "support@loop.local",
     updatedAt: "2026-11-20T10:00:00.000Z",
     updatedBy: null,
     ...overrides,

@@ -5,16 +5,9 @@ import { Gift, RefreshCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatLoopAmount } from "@/lib/format";
+import { formatDateTime, formatLoopAmount } from "@/lib/format";
 import { RECENT_LEVEL_REWARDS_LIMIT } from "../api/get-level-rewards";
 
-/** Dates in lists: US English short month, day, year, hour, minute (spec § Limits). */
-const dateTime = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
-
-function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : dateTime.format(date);
-}
 
 export interface RecentLevelRewardsProps {
   rewards: LevelReward[] | undefined;

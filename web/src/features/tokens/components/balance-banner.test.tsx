@@ -78,6 +78,15 @@ describe("LOOP balance banner", () => {
     expect(await screen.findByText("Address Copied")).toBeInTheDocument();
   });
 
+  it("names the wallet ID when it cannot be copied, so it can be copied by hand", async () => {
+    stubApi({ "GET /api/tokens/balance": () => json(balance("0.00000000")) });
+    const { user } = renderWithToasts(<BalanceBanner user={{ id: "u-42" }} />);
+    vi.spyOn(navigator.clipboard, "writeText").mockRejectedValue(new Error("denied"));
+    await user.click(screen.getByRole("button", { name: "Copy wallet ID" }));
+    expect(await screen.findByText("Copy Failed")).toBeInTheDocument();
+    expect(screen.getByText("Failed to copy address to clipboard: u-42")).toBeInTheDocument();
+  });
+
   it("offers a retry when the balance cannot be loaded", async () => {
     let fail = true;
     stubApi({ "GET /api/tokens/balance": () => (fail ? json({ message: "boom" }, 500) : json(balance("10.00000000"))) });

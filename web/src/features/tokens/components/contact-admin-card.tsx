@@ -5,18 +5,18 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatDate } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
+import { usePlatformSettings } from "@/lib/platform-settings";
 import { useTokenOrders } from "../api/get-token-orders";
 import { formatLoop8 } from "@/lib/loop-amounts";
-import { ContactAdminDialog, PAYMENT_METHOD_LABELS } from "./contact-admin-dialog";
+import { ADMIN_ORDER_PROCESSING, ContactAdminDialog, PAYMENT_METHOD_LABELS } from "./contact-admin-dialog";
 
-/** The support mailbox of the Email Support button. */
-export const SUPPORT_EMAIL = "support@loop.local";
 export const PURCHASE_INQUIRY_SUBJECT = "LOOP Token Purchase Inquiry";
 
-export function supportMailto(userId: string): string {
+/** A mail draft to the support address (the admin's setting) asking to buy LOOP. */
+export function supportMailto(supportEmail: string, userId: string): string {
   const body = `Hello LOOP team,\n\nI would like to buy LOOP tokens.\n\nMy wallet ID: ${userId}\nAmount:\nPayment method:\n`;
-  return `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(PURCHASE_INQUIRY_SUBJECT)}&body=${encodeURIComponent(body)}`;
+  return `mailto:${supportEmail}?subject=${encodeURIComponent(PURCHASE_INQUIRY_SUBJECT)}&body=${encodeURIComponent(body)}`;
 }
 
 const ORDER_STATUS: Record<TokenOrder["status"], { label: string; variant: "warning" | "success" | "destructive" }> = {
@@ -29,6 +29,7 @@ const ORDER_STATUS: Record<TokenOrder["status"], { label: string; variant: "warn
 export function ContactAdminCard({ userId, email }: { userId: string; email: string | null }) {
   const [open, setOpen] = useState(false);
   const orders = useTokenOrders();
+  const { supportEmail } = usePlatformSettings();
   return (
     <Card aria-labelledby="contact-admin-title" className="p-5">
       <h3 id="contact-admin-title" className="flex items-center gap-2 font-semibold">
@@ -37,7 +38,7 @@ export function ContactAdminCard({ userId, email }: { userId: string; email: str
       </h3>
       <p className="mt-1 text-sm text-muted-foreground">
         Buy LOOP with PayPal, bank transfer, crypto, Revolut or Skrill: place an order and an admin credits your wallet once the payment
-        arrives.
+        arrives. {ADMIN_ORDER_PROCESSING}
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
         <Button onClick={() => setOpen(true)}>
@@ -45,12 +46,13 @@ export function ContactAdminCard({ userId, email }: { userId: string; email: str
           Order Tokens
         </Button>
         <Button asChild variant="outline">
-          <a href={supportMailto(userId)}>
+          <a href={supportMailto(supportEmail, userId)}>
             <Mail aria-hidden />
             Email Support
           </a>
         </Button>
       </div>
+      <p className="mt-2 text-xs text-muted-foreground">Support: {supportEmail}</p>
       <ContactAdminDialog open={open} onOpenChange={setOpen} email={email} />
 
       {orders.isPending ? (
@@ -75,7 +77,7 @@ export function ContactAdminCard({ userId, email }: { userId: string; email: str
                     </Badge>
                   </div>
                   <p className="mt-0.5 text-xs text-muted-foreground">
-                    {formatDate(order.createdAt)}
+                    {formatDateTime(order.createdAt)}
                     {order.rejectionReason ? ` · ${order.rejectionReason}` : null}
                   </p>
                 </li>

@@ -29,6 +29,11 @@ function setup(handler: Parameters<typeof stubApi>[0][string] = () => json(makeO
 }
 
 describe("admin order form (Contact Admin)", () => {
+  it("says orders are processed by hand, usually within 1–24 hours", () => {
+    const { dialog } = setup();
+    expect(dialog()).toHaveTextContent("Orders are processed manually, usually within 1–24 hours.");
+  });
+
   it("computes USD at 500 LOOP = $1, half-up, and disables Submit while it is $0.00", async () => {
     const { user, submitButton } = setup();
     const amount = screen.getByLabelText("Token amount (LOOP)");

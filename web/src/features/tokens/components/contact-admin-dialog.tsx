@@ -68,6 +68,9 @@ export interface ContactAdminDialogProps {
  * here at 500 LOOP = $1 (rounded half-up to the cent) and checked again by the server. Submit is
  * disabled while sending and while the amount is worth $0.00.
  */
+/** How long an admin order takes (spec: processed manually, usually 1–24 hours). */
+export const ADMIN_ORDER_PROCESSING = "Orders are processed manually, usually within 1–24 hours.";
+
 export function ContactAdminDialog({ open, onOpenChange, email }: ContactAdminDialogProps) {
   const [values, setValues] = useState<Values>(EMPTY);
   const [error, setError] = useState<string | null>(null);
@@ -137,7 +140,7 @@ export function ContactAdminDialog({ open, onOpenChange, email }: ContactAdminDi
             Order LOOP Tokens
           </DialogTitle>
           <DialogDescription>
-            Tell us how many tokens you want and how you will pay. An admin confirms the payment and credits your wallet.
+            Tell us how many tokens you want and how you will pay. An admin confirms the payment and credits your wallet. {ADMIN_ORDER_PROCESSING}
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={submit} className="mt-5 grid gap-4">

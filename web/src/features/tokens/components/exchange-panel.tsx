@@ -4,18 +4,18 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/utils";
 import { type TokenNetwork, useLoopTokenAddress } from "../lib/networks";
-import { formatChange, formatQuotePrice, SIMULATED_LABEL, useSimulatedQuote } from "../lib/simulated-market";
+import { DISPLAY_FIGURES_LABEL, DISPLAY_MARKET, formatChange, formatQuotePrice } from "../lib/display-market";
 import { ContractAddress } from "./contract-address";
 
 /**
- * An exchange panel below the tabs (spec §2): display-only market figures (simulated, labelled so,
+ * An exchange panel below the tabs (spec §2): display-only market figures (fixed, labelled so,
  * never used in any amount), the contract address, network, trade / add-liquidity / token-info links
  * (new tab, no opener), trading pairs and the token's facts.
  */
 export function ExchangePanel({ network }: { network: TokenNetwork }) {
   const state = useLoopTokenAddress(network.chainId);
   const address = state.status === "ready" ? state.address : null;
-  const quote = useSimulatedQuote();
+  const quote = DISPLAY_MARKET[network.chainId];
   const up = quote.change24h >= 0;
   const titleId = `exchange-panel-${network.chainId}`;
   const links = address
@@ -40,11 +40,11 @@ export function ExchangePanel({ network }: { network: TokenNetwork }) {
       </div>
 
       <div className="rounded-xl border border-dashed border-warning/40 bg-warning/5 p-4">
-        <p className="text-xs font-semibold text-amber-200">{SIMULATED_LABEL}</p>
+        <p className="text-xs font-semibold text-amber-200">{DISPLAY_FIGURES_LABEL}</p>
         <div className="mt-2 flex flex-wrap items-end gap-x-6 gap-y-2">
           <div>
             <p className="text-xs text-muted-foreground">Price</p>
-            <p className="font-display text-2xl font-extrabold" data-testid={`simulated-price-${network.chainId}`}>
+            <p className="font-display text-2xl font-extrabold" data-testid={`display-price-${network.chainId}`}>
               {formatQuotePrice(quote.price)}
             </p>
           </div>
@@ -55,6 +55,16 @@ export function ExchangePanel({ network }: { network: TokenNetwork }) {
               {formatChange(quote.change24h)}
             </p>
           </div>
+          {[
+            ["Volume (24h)", quote.volume24h],
+            ["Liquidity", quote.liquidity],
+            ["Holders", quote.holders],
+          ].map(([label, value]) => (
+            <div key={label}>
+              <p className="text-xs text-muted-foreground">{label}</p>
+              <p className="font-semibold">{value}</p>
+            </div>
+          ))}
         </div>
         <p className="mt-2 text-xs text-muted-foreground">In-app balances always convert at 500 LOOP = $1 USD.</p>
       </div>

@@ -50,6 +50,8 @@ describe("Transfer History", () => {
     expect(rows[0]).toHaveTextContent("+25.00000000 LOOP");
     expect(rows[0]).toHaveTextContent("From user-2");
     expect(rows[0]).toHaveTextContent("COMPLETED");
+    // Dates in lists: US English short month, day, year, hour and minute.
+    expect(rows[0]).toHaveTextContent(/Nov 2\d, 2026, \d{1,2}:\d{2} (AM|PM)/);
     expect(rows[1]).toHaveTextContent("-1,234.50000000 LOOP");
     expect(rows[1]).toHaveTextContent("To user-7");
     expect(rows[2]).toHaveTextContent("Reward");
@@ -96,6 +98,7 @@ describe("Withdrawal History", () => {
     const rows = within(list).getAllByRole("listitem");
     expect(rows.map((row) => row.dataset.status)).toEqual(["pending", "processing", "completed", "failure", "failure"]);
     expect(rows[0]).toHaveTextContent("PENDING");
+    expect(rows[0]).toHaveTextContent(/Nov 2\d, 2026, \d{1,2}:\d{2} (AM|PM)/);
     expect(rows[1]).toHaveTextContent("Bitcoin (BTC)");
     expect(rows[2]).toHaveTextContent("Tx 0xabc1...f456");
     expect(rows[3]).toHaveTextContent("Address rejected by the exchange");

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { json, stubApi } from "@/features/loops/testing/loop-fixtures";
 import { makeUser, renderApp } from "@/testing/test-utils";
 import { balance, BSC_TOKEN, clientConfig, makeOrder, makeTransfer, makeWithdrawal, pendingSale } from "../testing/token-fixtures";
-import { PURCHASE_INQUIRY_SUBJECT, SUPPORT_EMAIL } from "./contact-admin-card";
+import { PURCHASE_INQUIRY_SUBJECT } from "./contact-admin-card";
 
 configure({ asyncUtilTimeout: 6000 });
 const LAZY_ROUTE_MS = 10_000;
@@ -29,7 +29,8 @@ async function openTokens() {
 
 describe("/tokens", () => {
   it("fetches the balance and both histories on entry and shows the wallet", { timeout: 30_000 }, async () => {
-    const fetchMock = signedIn();
+    const settings = { formatFeeBps: { mp3: 200, wav: 400 }, minWithdrawal: "10.00000000", offerExpiryHours: 168, supportEmail: "help@beats.example" };
+    const fetchMock = signedIn({ "GET /api/config": () => json({ ...clientConfig(), settings }) });
     await openTokens();
     expect(screen.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/home");
     for (const stat of ["1M+", "50K+", "100K+", "24/7"]) expect(screen.getByText(stat)).toBeInTheDocument();
@@ -46,10 +47,14 @@ describe("/tokens", () => {
     expect(within(walletLoop).getByRole("button", { name: "Deposit" })).toBeEnabled();
 
     for (const name of ["Send Tokens", "Withdraw", "Earn Tokens"]) expect(screen.getByRole(name === "Earn Tokens" ? "link" : "button", { name })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Email Support" })).toHaveAttribute(
-      "href",
-      expect.stringContaining(`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(PURCHASE_INQUIRY_SUBJECT)}`),
+    // The support address is the admin's setting.
+    await waitFor(() =>
+      expect(screen.getByRole("link", { name: "Email Support" })).toHaveAttribute(
+        "href",
+        expect.stringContaining(`mailto:help@beats.example?subject=${encodeURIComponent(PURCHASE_INQUIRY_SUBJECT)}`),
+      ),
     );
+    expect(screen.getByText("Support: help@beats.example")).toBeInTheDocument();
   });
 
   it("the balance card shows card and PayPal sale proceeds pending until their date and the promotional LOOP; Withdraw offers only what can be withdrawn", { timeout: 30_000 }, async () => {
@@ -91,12 +96,14 @@ describe("/tokens", () => {
     expect(within(ethCard).getByRole("button", { name: "Trade" })).toBeDisabled();
 
     const bscPanel = screen.getByRole("region", { name: "LOOP on PancakeSwap" });
-    expect(within(bscPanel).getByText("Simulated market data — display only")).toBeInTheDocument();
-    expect(within(bscPanel).getByTestId("simulated-price-56").textContent).toMatch(/^\$0\.00\d{4}$/);
+    expect(within(bscPanel).getByText("Display figures — not live market data")).toBeInTheDocument();
+    expect(within(bscPanel).getByTestId("display-price-56")).toHaveTextContent("$0.001000");
+    for (const figure of ["+12.5%", "$47.2K", "$156K", "1,247"]) expect(within(bscPanel).getByText(figure)).toBeInTheDocument();
     for (const pair of ["LOOP/BNB", "LOOP/USDT", "LOOP/USDC"]) expect(within(bscPanel).getByText(pair)).toBeInTheDocument();
     expect(within(bscPanel).getByRole("link", { name: "Token Info" })).toHaveAttribute("href", `https://bscscan.com/token/${BSC_TOKEN}`);
     const ethPanel = screen.getByRole("region", { name: "LOOP on Uniswap" });
     for (const pair of ["LOOP/ETH", "LOOP/USDC", "LOOP/USDT"]) expect(within(ethPanel).getByText(pair)).toBeInTheDocument();
+    for (const figure of ["+8.7%", "$23.4K", "$89.2K", "892"]) expect(within(ethPanel).getByText(figure)).toBeInTheDocument();
     expect(within(ethPanel).getByText("Not deployed on this network")).toBeInTheDocument();
     expect(screen.getByRole("region", { name: "Supported Crypto Wallets" }).querySelectorAll("li")).toHaveLength(3);
   });

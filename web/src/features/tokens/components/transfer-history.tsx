@@ -4,7 +4,7 @@ import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatDate } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { useTransfers } from "@/lib/get-transfers";
 import { formatLoop8 } from "@/lib/loop-amounts";
@@ -70,7 +70,7 @@ export function TransferHistory() {
                     <span className="truncate text-sm">{transfer.description ?? (incoming ? "Received" : "Sent")}</span>
                   </div>
                   <p className="mt-0.5 truncate text-xs text-muted-foreground">
-                    {formatDate(transfer.createdAt)}
+                    {formatDateTime(transfer.createdAt)}
                     {who ? ` · ${who}` : null}
                   </p>
                 </div>

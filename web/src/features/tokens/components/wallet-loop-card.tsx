@@ -11,7 +11,7 @@ import { Card } from "@/components/ui/card";
 import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useClientConfig } from "@/lib/client-config";
-import { formatDate, shortAddress } from "@/lib/format";
+import { formatDateTime, shortAddress } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import type { HexAddress } from "@/lib/wallet/types";
 import { formatWalletLoop } from "@/lib/wallet/wallet-amounts";
@@ -86,7 +86,7 @@ function WalletTransferRow({ transfer }: { transfer: WalletTransfer }) {
             {incoming ? "From" : "To"} {shortAddress(transfer.counterparty)}
           </span>
           {" · "}
-          <time dateTime={transfer.createdAt}>{formatDate(transfer.createdAt)}</time>
+          <time dateTime={transfer.createdAt}>{formatDateTime(transfer.createdAt)}</time>
           {` · Block ${transfer.blockNumber}`}
         </p>
         <p className="flex items-center gap-1 text-xs text-muted-foreground">

@@ -8,13 +8,20 @@ const COLUMNS: { title: string; icon: ReactNode; badge: ReactNode; items: readon
     title: "Available Now",
     icon: <CheckCircle2 className="size-5 text-emerald-300" aria-hidden />,
     badge: <Badge variant="success">Live</Badge>,
-    items: ["Browse and buy loops", "Upload and sell your music", "Token transfers to other users"],
+    items: [
+      "Browse and buy loops",
+      "Upload and sell your music",
+      "Token transfers to other users",
+      "Token purchases: order LOOP from an admin",
+      "Withdrawals: LOOP to your wallet, or Bitcoin, Ethereum, USDC and USDT",
+    ],
   },
   {
     title: "Coming Soon",
     icon: <Clock className="size-5 text-amber-300" aria-hidden />,
     badge: <Badge variant="warning">Soon</Badge>,
-    items: ["Token purchases", "Advanced earnings withdrawals", "Collaboration tools"],
+    // Token purchases and crypto withdrawals work today (above); what is left of the spec's list.
+    items: ["Withdrawals to PayPal, Wise, Skrill and Revolut", "Collaboration tools"],
   },
   {
     title: "Premium Plans",

@@ -8,7 +8,7 @@ import { Card } from "@/components/ui/card";
 import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { getServerMessage } from "@/lib/api-client";
-import { formatDate, shortAddress } from "@/lib/format";
+import { formatDateTime, shortAddress } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useCancelWithdrawal } from "../api/cancel-withdrawal";
 import { TOKEN_BALANCE_QUERY_KEY } from "@/lib/get-token-balance";
@@ -50,7 +50,7 @@ function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
         </Badge>
       </div>
       <div className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
-        <span>{formatDate(withdrawal.createdAt)}</span>
+        <span>{formatDateTime(withdrawal.createdAt)}</span>
         <span aria-hidden>·</span>
         <span className="font-mono" title={withdrawal.destination}>
           To {shortAddress(withdrawal.destination)}
