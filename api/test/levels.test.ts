@@ -1,7 +1,7 @@
 // Levels and XP (DESIGN §6): awardXp records each (event, key) once and pays every level crossed
 // exactly once, under concurrency; the anti-farming rules; GET /api/user/level and
 // /api/user/level-rewards; LOOP earned and spent on the level page, the profile and the leaderboard.
-import { totalXpForLevel, XP_MIN_PRICE_CENTS, xpForOfferAnswer, xpForOfferCreated, xpForPurchase, xpForSale } from "@loop/rules/levels";
+import { totalXpForLevel, xpForOfferAnswer, xpForOfferCreated, xpForPurchase, xpForSale } from "@loop/rules/levels";
 import { levelRewardListSchema, userLevelSchema } from "@loop/rules/schemas/levels";
 import { ownProfileSchema } from "@loop/rules/schemas/profile";
 import { transferListSchema } from "@loop/rules/schemas/tokens";
@@ -198,27 +198,28 @@ describe("levels and XP", () => {
   describe("anti-farming rules", () => {
     const [buyerId, sellerId] = ["buyer", "seller"];
 
-    it("purchase and sale XP: 5/10 (7/12 on chain) + whole USD; none when free, own loop, or below $1", () => {
+    it("purchase and sale XP: 5/10 (7/12 on chain) + whole USD, from the first cent; none when free or on one's own loop", () => {
       expect(xpForPurchase({ priceCents: 499, buyerId, sellerId, onChain: false })).toBe(9);
       expect(xpForSale({ priceCents: 499, buyerId, sellerId, onChain: false })).toBe(14);
       expect(xpForPurchase({ priceCents: 1250n, buyerId, sellerId, onChain: true })).toBe(19);
       expect(xpForSale({ priceCents: 1250n, buyerId, sellerId, onChain: true })).toBe(24);
-      expect(xpForPurchase({ priceCents: XP_MIN_PRICE_CENTS, buyerId, sellerId, onChain: false })).toBe(6);
-      for (const priceCents of [0, 1, XP_MIN_PRICE_CENTS - 1]) {
-        expect(xpForPurchase({ priceCents, buyerId, sellerId, onChain: false })).toBe(0);
-        expect(xpForSale({ priceCents, buyerId, sellerId, onChain: true })).toBe(0);
-      }
+      expect(xpForPurchase({ priceCents: 100, buyerId, sellerId, onChain: false })).toBe(6);
+      // Under $1 (issue 22): the base XP, no dollar part.
+      expect(xpForPurchase({ priceCents: 1, buyerId, sellerId, onChain: false })).toBe(5);
+      expect(xpForSale({ priceCents: 99, buyerId, sellerId, onChain: true })).toBe(12);
+      expect(xpForPurchase({ priceCents: 0, buyerId, sellerId, onChain: false })).toBe(0);
+      expect(xpForSale({ priceCents: 0, buyerId, sellerId, onChain: true })).toBe(0);
       expect(xpForPurchase({ priceCents: 5000, buyerId, sellerId: buyerId, onChain: false })).toBe(0);
       expect(xpForSale({ priceCents: 5000, buyerId: sellerId, sellerId, onChain: true })).toBe(0);
     });
 
-    it("offer XP: 5 for making one (not on one's own or a free loop); the seller's accept 15, counter 8 only for a sale of $1 or more, reject nothing", () => {
+    it("offer XP: 5 for making one (not on one's own or a free loop); the seller's accept 15, counter 8 only when it ends in a paid sale, reject nothing", () => {
       expect(xpForOfferCreated({ priceCents: 300, buyerId, sellerId })).toBe(5);
       expect(xpForOfferCreated({ priceCents: 0, buyerId, sellerId })).toBe(0);
       expect(xpForOfferCreated({ priceCents: 300, buyerId: sellerId, sellerId })).toBe(0);
-      const sale = { buyerId, sellerId, saleCents: XP_MIN_PRICE_CENTS };
+      const sale = { buyerId, sellerId, saleCents: 50 };
       expect([xpForOfferAnswer("accept", sale), xpForOfferAnswer("counter", sale), xpForOfferAnswer("reject", sale)]).toEqual([15, 8, 0]);
-      for (const saleCents of [null, 0, 1, XP_MIN_PRICE_CENTS - 1]) {
+      for (const saleCents of [null, 0]) {
         expect([xpForOfferAnswer("accept", { buyerId, sellerId, saleCents }), xpForOfferAnswer("counter", { buyerId, sellerId, saleCents })]).toEqual([0, 0]);
       }
       expect(xpForOfferAnswer("accept", { buyerId: sellerId, sellerId, saleCents: 5000 })).toBe(0);

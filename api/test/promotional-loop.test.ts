@@ -10,6 +10,7 @@ import path from "node:path";
 import { negotiationSchema } from "@loop/rules/schemas/negotiations";
 import { promotionalRefusalMessage, TOKEN_MESSAGES, tokenBalanceSchema, transferListSchema } from "@loop/rules/schemas/tokens";
 import { WITHDRAWAL_MESSAGES } from "@loop/rules/schemas/withdrawals";
+import { formatLoop } from "@loop/rules/units";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { defaultMigrationsDir, migrate } from "../src/db/migrate";
 import { checkLedger } from "../src/features/ledger/ledger-check";
@@ -76,15 +77,19 @@ describe("promotional LOOP", () => {
       expect(await balance(wallet)).toMatchObject({ balance: "0.00000000", promotional: "0.00000000" });
     }
 
-    // The hub holds its own bonus and 20 × 490 LOOP of sales (the 10 LOOP fee of each went to the
-    // platform), every unit of it promotional.
-    const funnelled = { balance: "10300.00000000", available: "10300.00000000", held: "0.00000000", withdrawable: "0.00000000", promotional: "10300.00000000" };
+    // The hub holds its own bonus, 20 × 490 LOOP of sales (the 10 LOOP fee of each went to the
+    // platform) and the level rewards of the sales' XP (10 each), every unit of it promotional.
+    expect(await xpOf(hub)).toBe(20 * 10);
+    const rewards = (await t.db.prisma.levelReward.findMany({ where: { userId: hub.id } })).reduce((sum, reward) => sum + reward.tokensAwarded, 0n);
+    expect(rewards).toBeGreaterThan(0n);
+    const held = formatLoop(10_300n * LOOP + rewards);
+    const funnelled = { balance: held, available: held, held: "0.00000000", withdrawable: "0.00000000", promotional: held };
     expect(await balance(hub)).toEqual(funnelled);
     expect(transferListSchema.parse((await hub.browser.get("/api/tokens/transfers").expect(200)).body).filter((x) => x.transferType === "sale")).toHaveLength(20);
     // Not a single promotional LOOP leaves: not one unit sent, not the minimum withdrawn, not all of it, not even when asked all at once.
     const attempts = await Promise.all([
-      ...["0.00000001", "1", "10300"].map((amount) => send(hub, outsider.id, amount)),
-      ...["10", "10300"].map((amount) => withdraw(hub, amount)),
+      ...["0.00000001", "1", held].map((amount) => send(hub, outsider.id, amount)),
+      ...["10", held].map((amount) => withdraw(hub, amount)),
       ...Array.from({ length: 10 }, () => send(hub, outsider.id, "100")),
       ...Array.from({ length: 10 }, () => withdraw(hub, "100")),
     ]);
@@ -99,13 +104,12 @@ describe("promotional LOOP", () => {
       where: { kind: { in: ["user_transfer", "withdrawal"] }, postings: { some: { account: { userId: { in: [hub.id, ...wallets.map((w) => w.id)] } } } } },
     });
     expect(outgoing).toBe(0);
-    // Sales under $1 earn no XP either: nothing to farm into level rewards.
-    expect(await xpOf(hub)).toBe(0);
 
     // It still pays for loops: the hub buys the outsider's loop with it, and the outsider gets promotional LOOP.
     const outsiderLoop = await listed(outsider, 1000, "Outsider");
     await buy(hub, outsiderLoop).expect(201);
-    expect(await balance(hub)).toMatchObject({ balance: "5200.00000000", withdrawable: "0.00000000", promotional: "5200.00000000" });
+    const left = formatLoop(5_200n * LOOP + rewards);
+    expect(await balance(hub)).toMatchObject({ balance: left, withdrawable: "0.00000000", promotional: left });
     expect(await balance(outsider)).toMatchObject({ balance: "5500.00000000", withdrawable: "0.00000000", promotional: "5500.00000000" });
   }, 60_000);
 
@@ -164,12 +168,12 @@ describe("promotional LOOP", () => {
     expect([negotiation.promoHold!.state, negotiation.hold!.state]).toEqual(["captured", "captured"]);
     expect(negotiation.promoHold!.entryId).toBe(negotiation.purchase!.ledgerEntryId);
     expect(negotiation.hold!.entryId).toBe(negotiation.purchase!.ledgerEntryId);
-    // A sale of $2: the seller's accept earns XP (offer actions earn it only for a paid sale of $1 or more).
+    // A sale of $2: the seller's accept earns XP (offer answers earn it only when the offer ends in a paid sale).
     expect(await xpOf(seller)).toBe(15 + 10 + 2);
     expect(await xpOf(buyer)).toBe(5 + 5 + 2);
   });
 
-  it("offer answers earn XP only for a paid sale of at least $1, and from one counterpart at most once in 24 hours", async () => {
+  it("offer answers earn XP only when the offer ends in a paid sale, and from one counterpart at most once in 24 hours", async () => {
     const [buyer, seller] = [await signIn(), await signIn()];
     await fundMember(t, buyer.id, 20_000n);
     const [one, two, three, cheap] = [await listed(seller, 500, "One"), await listed(seller, 500, "Two"), await listed(seller, 500, "Three"), await listed(seller, 90, "Cheap")];
@@ -196,13 +200,14 @@ describe("promotional LOOP", () => {
     expect(await xpOf(seller)).toBe(21 + 12);
     expect(await xpOf(buyer)).toBe(13 + 7);
 
-    // A day later offer actions count again, but a sale under $1 earns its answer nothing (and the sale no XP).
+    // A day later offer actions count again, and a sale under $1 earns its answer and the sale their XP
+    // (issue 22: no price threshold; the rewards XP brings are promotional LOOP).
     await t.db.prisma.xpEvent.updateMany({ where: { userId: { in: [buyer.id, seller.id] } }, data: { createdAt: new Date(Date.now() - 25 * 3600_000) } });
     const small = await make(cheap, "0.50");
     expect(await xpOf(buyer)).toBe(20 + 5);
     await respond(seller, small.id, { action: "accept", version: small.version }).expect(200);
-    expect(await xpOf(seller)).toBe(33);
-    expect(await xpOf(buyer)).toBe(25);
+    expect(await xpOf(seller)).toBe(33 + 15 + 10);
+    expect(await xpOf(buyer)).toBe(25 + 5);
   });
 
   it("level rewards are promotional LOOP", async () => {

@@ -118,20 +118,15 @@ export const XP_RULES = {
  * keys chosen by the callers (api/src/features/levels/award-xp.ts) finish the job: purchase XP
  * once per (buyer, loop), sale XP once per (seller, loop, buyer), offer XP once per (buyer, loop)
  * — a second offer on the same loop earns nothing. Offers (issue 18): the seller's answers earn XP
- * only when the offer ends in a paid sale of at least XP_MIN_PRICE_CENTS (accept, or the counter the
- * buyer accepts; a reject never), and offer actions (making, accepting, countering) earn XP from one
- * counterpart at most once in OFFER_XP_COUNTERPART_HOURS.
+ * only when the offer ends in a paid sale (accept, or the counter the buyer accepts; a reject never),
+ * and offer actions (making, accepting, countering) earn XP from one counterpart at most once in
+ * OFFER_XP_COUNTERPART_HOURS. There is no price threshold (issue 22): XP turns into level rewards,
+ * which are promotional LOOP (issue 18) that can be spent on loops but never sent or withdrawn, so
+ * cheap purchases between one's own accounts cannot turn XP into money.
  */
 
 /** Offer actions earn a member XP from one counterpart at most once in this many hours. */
 export const OFFER_XP_COUNTERPART_HOURS = 24;
-
-/**
- * Below one dollar a paid purchase earns no XP: its fee (at most a few cents) would be worth less
- * than the level rewards its XP brings, so buying one's own cheap loops through a second account
- * would mint LOOP. (At level 1, 1 XP is worth 1 LOOP = 0.2 cents of reward.)
- */
-export const XP_MIN_PRICE_CENTS = 100;
 
 export interface XpTrade {
   /** The price paid, in USD cents (the fee excluded). */
@@ -150,9 +145,9 @@ function wholeUsd(priceCents: number | bigint): number {
   return Number(toCents(priceCents) / 100n);
 }
 
-/** No XP for free downloads, for buying one's own loop, or below XP_MIN_PRICE_CENTS. */
+/** No XP for free downloads or for buying one's own loop. */
 function tradeEarnsXp(trade: XpTrade): boolean {
-  return trade.buyerId !== trade.sellerId && toCents(trade.priceCents) >= BigInt(XP_MIN_PRICE_CENTS);
+  return trade.buyerId !== trade.sellerId && toCents(trade.priceCents) > 0n;
 }
 
 /** The buyer's XP for a paid purchase: 5 (7 on chain) + whole USD of the price; 0 when none is due. */
@@ -190,11 +185,11 @@ export interface XpOfferAnswer extends Pick<XpOffer, "buyerId" | "sellerId"> {
 
 /**
  * The seller's XP for the answer that ended an offer: accept 15, counter 8 (the buyer accepted it),
- * only when the offer ended in a paid sale of at least XP_MIN_PRICE_CENTS; 0 for a reject (the
+ * only when the offer ended in a paid sale; 0 for a reject (the
  * spec's 3 is not paid: an offer that ends without a sale earns nothing) and on one's own offer.
  */
 export function xpForOfferAnswer(answer: OfferAnswer, offer: XpOfferAnswer): number {
   if (offer.buyerId === offer.sellerId || answer === "reject") return 0;
-  if (offer.saleCents === null || toCents(offer.saleCents) < BigInt(XP_MIN_PRICE_CENTS)) return 0;
+  if (offer.saleCents === null || toCents(offer.saleCents) <= 0n) return 0;
   return answer === "accept" ? XP_RULES.acceptOffer : XP_RULES.counterOffer;
 }

@@ -28,9 +28,9 @@ export const XP_ACTIONS: readonly XpAction[] = [
   { action: "Buy a loop on chain", who: "Buyer, paying from their wallet", rule: XP_RULES.onChainPurchase },
   { action: "Sell a loop on chain", who: "Seller, paid to their wallet", rule: XP_RULES.onChainSale },
   { action: "Make an offer", who: "Buyer, once a day per seller", rule: XP_RULES.createOffer },
-  // Issue 18: answers earn XP only for an offer that ends in a paid sale of $1 or more (a reject never).
-  { action: "Accept an offer", who: "Seller, for a sale of $1 or more", rule: XP_RULES.acceptOffer },
-  { action: "Counter an offer", who: "Seller, when the buyer accepts it at $1 or more", rule: XP_RULES.counterOffer },
+  // Issue 18: answers earn XP only for an offer that ends in a paid sale (a reject never).
+  { action: "Accept an offer", who: "Seller, when it ends in a sale", rule: XP_RULES.acceptOffer },
+  { action: "Counter an offer", who: "Seller, when the buyer accepts it", rule: XP_RULES.counterOffer },
 ];
 
 /** "5 XP" and "+ 1 XP per $1 of the price": the base (rule at $0) and what each whole dollar adds. */

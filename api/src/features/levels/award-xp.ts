@@ -10,7 +10,7 @@
 // of answer once per (seller, loop, buyer). An award of 0 XP is no award (null).
 //
 // Offer actions (making an offer, and the seller's accept or counter, which earn XP only when the
-// offer ends in a paid sale of at least $1: issue 18) name their counterpart: a user gains XP for
+// offer ends in a paid sale: issue 18) name their counterpart: a user gains XP for
 // offer actions from one counterpart at most once in OFFER_XP_COUNTERPART_HOURS (24 hours),
 // whatever the loop, so two accounts cannot trade offers back and forth into level rewards.
 //

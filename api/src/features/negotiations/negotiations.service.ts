@@ -6,7 +6,7 @@
 // holds into the sale (buyer → seller the agreed amount, buyer → fees the fee, promotional LOOP
 // paying the seller promotional LOOP: postPaymentInTx) and records the purchase in the same
 // transaction; reject, withdrawal and expiry release them. XP (issue 18): the seller's answer earns
-// XP only when the offer ends in a paid sale of at least $1 (accept or counter, awarded at the sale;
+// XP only when the offer ends in a paid sale (accept or counter, awarded at the sale;
 // a reject never), and offer actions earn XP from one counterpart at most once in 24 hours.
 import { formatFeeCents, type Format } from "@loop/rules/fees";
 import {

@@ -1,6 +1,6 @@
 // LoopMarketplace.OfferSettled: the operator carried out the answer to a wallet-funded offer.
 // Accepted: the sale is recorded (on-chain XP 7/12, the seller's accept XP for a plain accept or
-// counter XP for an accepted counter: issue 18, only for a sale of at least $1), a
+// counter XP for an accepted counter: issue 18, only when it ends in a paid sale), a
 // seller paid to LoopVault is credited in app, e-mails follow the commit. Rejected: the buyer got
 // the escrow back; the offer ends rejected or withdrawn, as answered (no XP: it ended without a sale).
 import type { Format } from "@loop/rules/fees";

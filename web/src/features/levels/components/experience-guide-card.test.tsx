@@ -25,17 +25,17 @@ describe("Experience Guide", () => {
     expect(screen.queryByRole("rowheader", { name: /^Reject an offer/ })).not.toBeInTheDocument();
   });
 
-  it("states the offer rule: answers count only for a paid sale of $1 or more, and one counterpart at most once a day", () => {
+  it("states the offer rule: answers count only when the offer ends in a paid sale, and one counterpart at most once a day", () => {
     render(<ExperienceGuideCard />);
-    expect(screen.getByRole("rowheader", { name: /^Accept an offer/ })).toHaveTextContent("Seller, for a sale of $1 or more");
-    expect(screen.getByRole("rowheader", { name: /^Counter an offer/ })).toHaveTextContent("Seller, when the buyer accepts it at $1 or more");
+    expect(screen.getByRole("rowheader", { name: /^Accept an offer/ })).toHaveTextContent("Seller, when it ends in a sale");
+    expect(screen.getByRole("rowheader", { name: /^Counter an offer/ })).toHaveTextContent("Seller, when the buyer accepts it");
     expect(screen.getByRole("rowheader", { name: /^Make an offer/ })).toHaveTextContent("Buyer, once a day per seller");
     expect(screen.getByTestId("offer-xp-rule")).toHaveTextContent(
-      "Offers: answering one (accept, counter) earns XP only when the offer ends in a paid sale of $1.00 or more, and offer actions (making, countering, accepting) earn you XP from the same member at most once every 24 hours.",
+      "Offers: answering one (accept, counter) earns XP only when the offer ends in a paid sale, and offer actions (making, countering, accepting) earn you XP from the same member at most once every 24 hours.",
     );
     const list = within(screen.getByRole("list", { name: "No XP for" }));
     expect(list.getByText("Rejecting an offer")).toBeInTheDocument();
-    expect(list.getByText("Answering an offer that does not end in a paid sale of $1.00 or more")).toBeInTheDocument();
+    expect(list.getByText("Answering an offer that does not end in a paid sale")).toBeInTheDocument();
     expect(screen.getByText(/Level rewards are promotional LOOP/)).toBeInTheDocument();
   });
 

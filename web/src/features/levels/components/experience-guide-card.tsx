@@ -1,23 +1,19 @@
-import { OFFER_XP_COUNTERPART_HOURS, XP_MIN_PRICE_CENTS, XP_RULES } from "@loop/rules/levels";
-import { formatUsd } from "@loop/rules/units";
+import { OFFER_XP_COUNTERPART_HOURS, XP_RULES } from "@loop/rules/levels";
 import { BookOpen, X } from "lucide-react";
 import { LevelRequirementsTable, XpRulesTable } from "@/components/level-tables";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-
-const MIN_PRICE = `$${formatUsd(BigInt(XP_MIN_PRICE_CENTS))}`;
 
 const NO_XP = [
   "Free downloads",
   "Buying your own loop",
   "A second offer on the same loop",
-  `Purchases of loops priced under ${MIN_PRICE}`,
   "Rejecting an offer",
-  `Answering an offer that does not end in a paid sale of ${MIN_PRICE} or more`,
+  "Answering an offer that does not end in a paid sale",
 ] as const;
 
 /** The offer rule of issue 18, as the Level page states it. */
 const OFFER_XP_RULE =
-  `Offers: answering one (accept, counter) earns XP only when the offer ends in a paid sale of ${MIN_PRICE} or more, ` +
+  "Offers: answering one (accept, counter) earns XP only when the offer ends in a paid sale, " +
   `and offer actions (making, countering, accepting) earn you XP from the same member at most once every ${OFFER_XP_COUNTERPART_HOURS} hours.`;
 
 /** Example: what a $10 purchase or sale earns. */
