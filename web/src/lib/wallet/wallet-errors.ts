@@ -84,6 +84,11 @@ function isWalletConnectError(error: unknown, connectorId: string | undefined): 
   return errorChain(error).some((e) => typeof e.message === "string" && /walletconnect/i.test(e.message));
 }
 
+/** The spec's text when no wallet account is connected for a wallet step (its crypto errors). */
+export const WALLET_NOT_CONNECTED_TEXT = "Wallet not connected";
+/** The spec's title of a failed wallet or chain step. */
+export const WALLET_TRANSACTION_FAILED = "Transaction Failed";
+
 export const CONNECTION_CANCELLED = "Connection cancelled by user.";
 export const NO_WALLET_DETECTED = "No wallet detected. Please install Trust Wallet or MetaMask.";
 export const WALLETCONNECT_FAILED = "WalletConnect failed. Try using Trust Wallet's built-in browser instead.";

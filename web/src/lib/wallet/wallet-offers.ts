@@ -11,7 +11,7 @@ import { clientConfigQueryOptions, useClientConfig } from "../client-config";
 import { queryClient } from "../query-client";
 import type { ConnectedAccount, HexAddress, TransactionHash, WalletControls } from "./types";
 import { formatWalletLoop } from "./wallet-amounts";
-import { errorChain, isNoWalletError, isUserRejection, NO_WALLET_DETECTED, revertErrorName, WalletModalClosedError, WalletNotConnectedError, WalletUnavailableError } from "./wallet-errors";
+import { errorChain, isNoWalletError, isUserRejection, NO_WALLET_DETECTED, revertErrorName, WALLET_NOT_CONNECTED_TEXT, WalletModalClosedError, WalletNotConnectedError, WalletUnavailableError } from "./wallet-errors";
 
 const WEI_PER_LOOP = 10n ** BigInt(TOKEN_DECIMALS);
 /** LoopMarketplace.BPS. */
@@ -120,7 +120,7 @@ export async function ensureOfferAllowance(
 ): Promise<boolean> {
   const balance = await wallet.readTokenBalance({ chainId: chain.id, token: chain.token, owner });
   if (balance < needed) {
-    throw new WalletOfferRefusedError(`Insufficient Balance: You need ${formatWalletLoop(needed)} LOOP in your wallet but it holds ${formatWalletLoop(balance)}`);
+    throw new WalletOfferRefusedError(`Insufficient Balance: You need ${formatWalletLoop(needed)} LOOP tokens but only have ${formatWalletLoop(balance)}`);
   }
   const allowance = await wallet.readTokenAllowance({ chainId: chain.id, token: chain.token, owner, spender: chain.marketplace });
   if (allowance >= needed) return false;
@@ -140,8 +140,8 @@ const REVERT_TEXTS: Record<string, string> = {
   InvalidExpiry: "Your device's clock looks wrong: the offer's expiry was refused. Please check it and try again.",
   SellerIsBuyer: "You cannot make an offer on your own loop.",
   EnforcedPause: "Wallet offers are paused at the moment. Please try again later.",
-  ERC20InsufficientBalance: "Your wallet doesn't hold enough LOOP for this offer.",
-  ERC20InsufficientAllowance: "The marketplace was not allowed to take that much LOOP. Please try again.",
+  ERC20InsufficientBalance: "Transfer failed: your wallet doesn't hold enough LOOP for this offer.",
+  ERC20InsufficientAllowance: "Transfer failed: the marketplace was not allowed to take that much LOOP. Please try again.",
 };
 
 /** The user changed their mind (closed the wallet modal, rejected a request): nothing to report. */
@@ -152,7 +152,7 @@ export function isWalletOfferDismissal(error: unknown): boolean {
 /** The text for a wallet failure of an offer (API errors keep the server's own message). */
 export function walletOfferFailureText(error: unknown): string {
   if (error instanceof WalletOfferRefusedError) return error.message;
-  if (error instanceof WalletNotConnectedError) return "Please connect your wallet first.";
+  if (error instanceof WalletNotConnectedError) return WALLET_NOT_CONNECTED_TEXT;
   if (isNoWalletError(error)) return NO_WALLET_DETECTED;
   const reverted = revertErrorName(error);
   if (reverted) return REVERT_TEXTS[reverted] ?? `The marketplace refused the transaction (${reverted}).`;

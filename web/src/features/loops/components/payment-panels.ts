@@ -22,7 +22,18 @@ export interface PaymentPanel {
   Panel: ComponentType<PaymentPanelProps>;
 }
 
-/** A failure whose message is the text to show under 'Purchase Failed' (e.g. a wallet's refusal). */
+/**
+ * A failure whose message is the text to show under its title: 'Purchase Failed', or the spec's
+ * crypto title 'Transaction Failed' for a wallet or chain failure.
+ */
 export class PaymentFailedError extends Error {
   override readonly name = "PaymentFailedError";
+  constructor(
+    message: string,
+    options?: ErrorOptions & { title?: string },
+  ) {
+    super(message, options);
+    this.title = options?.title ?? "Purchase Failed";
+  }
+  readonly title: string;
 }

@@ -43,7 +43,7 @@ export const PURCHASE_TOASTS = {
       : `${title} (${format.toUpperCase()}) is yours. Your download is starting.`,
     variant: "success",
   }),
-  failed: (message: string): ToastInput => ({ title: "Purchase Failed", description: message, variant: "destructive" }),
+  failed: (message: string, title = "Purchase Failed"): ToastInput => ({ title, description: message, variant: "destructive" }),
 } as const;
 
 export interface PurchaseDialogProps {
@@ -90,7 +90,7 @@ export function PurchaseDialog({ loop, open, onOpenChange, ownedFormats = loop.p
       redirectToLoginAfterUnauthorized();
       return;
     }
-    toast(PURCHASE_TOASTS.failed(error instanceof PaymentFailedError ? error.message : getServerMessage(error, PURCHASE_FAILED_FALLBACK)));
+    toast(error instanceof PaymentFailedError ? PURCHASE_TOASTS.failed(error.message, error.title) : PURCHASE_TOASTS.failed(getServerMessage(error, PURCHASE_FAILED_FALLBACK)));
   };
 
   return (

@@ -252,7 +252,7 @@ describe("Wallet payment tab", () => {
     await waitFor(() => expect(calls(fetchMock, "/api/purchases/quote")).toHaveLength(2));
   });
 
-  it("a marketplace revert shows 'Purchase Failed' with its text", async () => {
+  it("a marketplace revert shows the spec's 'Transaction Failed' with its reason", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99" });
     const revert = { name: "ContractFunctionExecutionError", cause: { name: "ContractFunctionRevertedError", data: { errorName: "QuoteExpired" } } };
     connectedWallet({ readTokenAllowance: vi.fn(async () => 10n ** 30n), purchaseFromMarketplace: vi.fn(async () => Promise.reject(revert)) });
@@ -260,7 +260,7 @@ describe("Wallet payment tab", () => {
     const { panel } = await openWalletTab(user, "Deep Night");
     await within(panel).findByText("Your wallet balance covers this purchase.");
     await user.click(within(panel).getByRole("button", { name: "Pay from Wallet" }));
-    expect(await screen.findByText("Purchase Failed")).toBeInTheDocument();
+    expect(await screen.findByText("Transaction Failed")).toBeInTheDocument();
     expect(screen.getByText("The price quote expired before the payment was sent. Please pay again for a fresh quote.")).toBeInTheDocument();
   });
 

@@ -15,7 +15,7 @@ import { formatLoopUnits } from "@/lib/loop-amounts";
 import { toast } from "@/lib/toast";
 import type { HexAddress } from "@/lib/wallet/types";
 import { formatWalletLoop } from "@/lib/wallet/wallet-amounts";
-import { connectionFailedToast, isUserRejection, WalletModalClosedError } from "@/lib/wallet/wallet-errors";
+import { connectionFailedToast, isUserRejection, WALLET_TRANSACTION_FAILED, WalletModalClosedError } from "@/lib/wallet/wallet-errors";
 import { useWalletLoopBalance, WALLET_LOOP_BALANCE_QUERY_KEY } from "@/lib/wallet/wallet-loop-balance";
 import { loadWallet, useWalletSnapshot } from "@/lib/wallet/wallet-store";
 import { LOOPS_QUERY_KEY } from "../api/get-loops";
@@ -106,7 +106,7 @@ export function WalletPayPanel({ loop, quote, onPurchased, onFailed }: PaymentPa
     onSuccess: (grant) => {
       toast({ title: "Test LOOP Added", description: `${formatWholeLoop(grant.amount)} test LOOP sent to ${shortAddress(grant.address)}`, variant: "success" });
     },
-    onError: (error) => toast({ title: "Faucet Failed", description: getServerMessage(error, FAUCET_FAILED_FALLBACK), variant: "destructive" }),
+    onError: (error) => toast({ title: "Minting Failed", description: getServerMessage(error, FAUCET_FAILED_FALLBACK), variant: "destructive" }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: WALLET_LOOP_BALANCE_QUERY_KEY }),
   });
 
@@ -124,9 +124,10 @@ export function WalletPayPanel({ loop, quote, onPurchased, onFailed }: PaymentPa
       },
       onError: (error) => {
         if (isWalletPurchaseDismissal(error)) return;
-        // API refusals (e.g. 'Wallet Required', 401) keep the server's answer; wallet failures get their text.
+        // API refusals (e.g. 'Wallet Required', 401) keep the server's answer; wallet and chain
+        // failures are the spec's 'Transaction Failed' with the precise reason.
         if (errorStatus(error) !== null) onFailed(error);
-        else onFailed(new PaymentFailedError(walletPurchaseFailureText(error), { cause: error }));
+        else onFailed(new PaymentFailedError(walletPurchaseFailureText(error), { cause: error, title: WALLET_TRANSACTION_FAILED }));
       },
     });
   };

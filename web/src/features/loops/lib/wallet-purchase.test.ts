@@ -1,6 +1,6 @@
 import type { CryptoPurchaseStatus } from "@loop/rules/schemas/purchases";
 import { describe, expect, it, vi } from "vitest";
-import { WalletModalClosedError } from "@/lib/wallet/wallet-errors";
+import { WalletModalClosedError, WalletNotConnectedError } from "@/lib/wallet/wallet-errors";
 import { QUOTE_BUYER as BUYER, walletPurchase, walletQuote } from "../testing/loop-fixtures";
 import {
   insufficientWalletText,
@@ -147,6 +147,13 @@ describe("failure texts", () => {
     expect(walletPurchaseFailureText(revert("NotBuyer"))).toBe("Pay from the wallet linked to your account.");
     expect(walletPurchaseFailureText(revert("EnforcedPause"))).toMatch(/paused/);
     expect(walletPurchaseFailureText(new Error("boom"))).toBe(WALLET_PURCHASE_FAILED_FALLBACK);
+  });
+
+  it("uses the spec's crypto texts: 'Wallet not connected', 'Transfer failed', and the balance in LOOP tokens", () => {
+    const revert = (errorName: string) => ({ name: "ContractFunctionExecutionError", cause: { name: "ContractFunctionRevertedError", data: { errorName } } });
+    expect(walletPurchaseFailureText(new WalletNotConnectedError())).toBe("Wallet not connected");
+    expect(walletPurchaseFailureText(revert("ERC20InsufficientBalance"))).toBe("Transfer failed: your wallet doesn't hold enough LOOP for this purchase.");
+    expect(insufficientWalletText(2545n * LOOP, 100n * LOOP)).toBe("Insufficient Balance: You need 2,545.00000000 LOOP tokens but only have 100.00000000");
   });
 
   it("a rejection in the wallet or a closed modal is a dismissal", () => {

@@ -16,6 +16,7 @@ import {
   NO_WALLET_DETECTED,
   revertErrorName,
   WalletModalClosedError,
+  WALLET_NOT_CONNECTED_TEXT,
   WalletNotConnectedError,
   WalletUnavailableError,
 } from "@/lib/wallet/wallet-errors";
@@ -177,9 +178,9 @@ export async function runWalletPurchase(wallet: PurchaseWallet, api: PurchaseApi
   }
 }
 
-/** 'Insufficient Balance' for the wallet: what the purchase needs and what the wallet holds. */
+/** The spec's 'Insufficient Balance' for the wallet: what the purchase needs and what the wallet holds. */
 export function insufficientWalletText(neededWei: bigint, balanceWei: bigint): string {
-  return `Insufficient Balance: You need ${formatWalletLoop(neededWei)} LOOP in your wallet but it holds ${formatWalletLoop(balanceWei)}`;
+  return `Insufficient Balance: You need ${formatWalletLoop(neededWei)} LOOP tokens but only have ${formatWalletLoop(balanceWei)}`;
 }
 
 const REVERT_TEXTS: Record<string, string> = {
@@ -188,8 +189,8 @@ const REVERT_TEXTS: Record<string, string> = {
   NotBuyer: "Pay from the wallet linked to your account.",
   InvalidQuoteSigner: "The price quote was not accepted by the marketplace. Please try again.",
   EnforcedPause: "Wallet payments are paused at the moment. Please try again later.",
-  ERC20InsufficientBalance: "Your wallet doesn't hold enough LOOP for this purchase.",
-  ERC20InsufficientAllowance: "The marketplace was not allowed to take that much LOOP. Please try again.",
+  ERC20InsufficientBalance: "Transfer failed: your wallet doesn't hold enough LOOP for this purchase.",
+  ERC20InsufficientAllowance: "Transfer failed: the marketplace was not allowed to take that much LOOP. Please try again.",
 };
 
 /** The user changed their mind (closed the wallet modal, rejected a request): nothing to report. */
@@ -200,7 +201,7 @@ export function isWalletPurchaseDismissal(error: unknown): boolean {
 /** The 'Purchase Failed' text for a wallet failure (API errors keep the server's own message). */
 export function walletPurchaseFailureText(error: unknown): string {
   if (error instanceof WalletPurchaseRefusedError) return error.message;
-  if (error instanceof WalletNotConnectedError) return "Please connect your wallet first.";
+  if (error instanceof WalletNotConnectedError) return WALLET_NOT_CONNECTED_TEXT;
   if (isNoWalletError(error)) return NO_WALLET_DETECTED;
   const reverted = revertErrorName(error);
   if (reverted) return REVERT_TEXTS[reverted] ?? `The marketplace refused the payment (${reverted}).`;

@@ -7,7 +7,7 @@
 import { TOKEN_MESSAGES } from "@loop/rules/schemas/tokens";
 import { ledgerUnitsToWei, parseLoop } from "@loop/rules/units";
 import type { HexAddress, TransactionHash, WalletControls } from "@/lib/wallet/types";
-import { errorChain, isNoWalletError, revertErrorName, isUserRejection, NO_WALLET_DETECTED, WalletModalClosedError, WalletNotConnectedError, WalletUnavailableError } from "@/lib/wallet/wallet-errors";
+import { errorChain, isNoWalletError, revertErrorName, isUserRejection, NO_WALLET_DETECTED, WALLET_NOT_CONNECTED_TEXT, WalletModalClosedError, WalletNotConnectedError, WalletUnavailableError } from "@/lib/wallet/wallet-errors";
 
 export const DEPOSIT_MESSAGES = {
   missing: "Missing Amount: Please enter an amount to deposit",
@@ -118,7 +118,7 @@ export async function runDeposit(wallet: VaultWallet, request: DepositRequest): 
 const REVERT_TEXTS: Record<string, string> = {
   EnforcedPause: "Deposits are paused at the moment. Please try again later.",
   ERC20InsufficientBalance: DEPOSIT_MESSAGES.insufficient,
-  ERC20InsufficientAllowance: "The vault was not allowed to take that much LOOP. Please try again.",
+  ERC20InsufficientAllowance: "Transfer failed: the vault was not allowed to take that much LOOP. Please try again.",
   NotWholeLedgerUnits: DEPOSIT_MESSAGES.tooPrecise,
   ZeroAmount: DEPOSIT_MESSAGES.notPositive,
   ZeroAccountRef: "Your account could not be identified for this deposit.",
@@ -133,7 +133,7 @@ export function isDepositDismissal(error: unknown): boolean {
 export function depositFailureText(error: unknown): string {
   if (error instanceof DepositRefusedError) return error.message;
   if (isUserRejection(error)) return "You rejected the request in your wallet.";
-  if (error instanceof WalletNotConnectedError) return "Please connect your wallet first.";
+  if (error instanceof WalletNotConnectedError) return WALLET_NOT_CONNECTED_TEXT;
   if (isNoWalletError(error)) return NO_WALLET_DETECTED;
   const reverted = revertErrorName(error);
   if (reverted) return REVERT_TEXTS[reverted] ?? `The vault refused the deposit (${reverted}).`;
