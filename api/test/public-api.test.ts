@@ -42,7 +42,7 @@ describe("public API", () => {
       oidc: null,
       paypal: null,
       stripe: null,
-      settings: { formatFeeBps: { mp3: 200, wav: 400 }, minWithdrawal: "10.00000000", offerExpiryHours: 168 },
+      settings: { formatFeeBps: { mp3: 200, wav: 400 }, minWithdrawal: "10.00000000", offerExpiryHours: 168, supportEmail: "support@loop.local" },
     });
   });
 
