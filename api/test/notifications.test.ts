@@ -394,6 +394,18 @@ describe("notifications", () => {
       expect(await list(sender.browser)).toEqual([]);
     });
 
+    it("transfers committed together are all announced live (announced after the commit, in batches)", async () => {
+      const senders = [await signIn(), await signIn()];
+      for (const sender of senders) await fundMember(t, sender.id, 500n);
+      const recipient = await listening();
+      const responses = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => senders[i % 2]!.browser.post("/api/tokens/transfer").send({ toUserId: recipient.id, amount: "1", description: `batch ${i}` })),
+      );
+      expect(responses.map((r) => r.status)).toEqual(Array(12).fill(201));
+      await recipient.stream.until(() => recipient.stream.notifications().length === 12 || undefined, "twelve notifications");
+      expect(new Set(recipient.stream.notifications().map((n) => n.message.split('"')[1]))).toEqual(new Set(Array.from({ length: 12 }, (_, i) => `batch ${i}`)));
+    });
+
     it("an admin's withdrawal status change notifies the owner: processing, completed (tx id), failed (reason), cancelled", async () => {
       const owner = await signIn();
       await fundMember(t, owner.id, 500n); // bought LOOP: the welcome bonus is promotional and cannot be withdrawn

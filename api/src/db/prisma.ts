@@ -1,4 +1,5 @@
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { Prisma, PrismaClient } from "../generated/prisma/client";
 
 export { Prisma, PrismaClient };
@@ -15,9 +16,29 @@ export function poolSizeFromEnv(env: Record<string, string | undefined> = proces
   return size;
 }
 
+/** The node-postgres pool under each client made by createPrisma (the adapter's own). */
+const pools = new WeakMap<PrismaClient, pg.Pool>();
+
 export function createPrisma(connectionString: string, options: { poolSize?: number } = {}): PrismaClient {
   const max = options.poolSize ?? poolSizeFromEnv();
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString, max }) });
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle connection that dies (a Postgres restart, a proxy timeout) is an 'error' event on the
+  // pool; unheard, it would end the process. Prisma's adapter listens only once it has connected,
+  // and the hot queries may use the pool before that. The pool replaces the connection itself.
+  pool.on("error", () => {});
+  // The same pg at run time; the adapter is typed against a newer @types/pg than the API's.
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], { disposeExternalPool: true }) });
+  pools.set(prisma, pool);
+  return prisma;
+}
+
+/**
+ * The connection pool Prisma's adapter runs on, for the one hot read that skips Prisma's query
+ * layer (GET /api/loops, catalog.service.ts; docs/decisions.md, issue 19): same connections, same
+ * limit. Undefined for a client made elsewhere.
+ */
+export function poolOf(prisma: PrismaClient): pg.Pool | undefined {
+  return pools.get(prisma);
 }
 
 /** Transaction client handed to `prisma.$transaction(async (tx) => ...)`. */

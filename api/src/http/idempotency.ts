@@ -9,7 +9,6 @@ import { createHash } from "node:crypto";
 import { TOKEN_MESSAGES } from "@loop/rules/schemas/tokens";
 import type { Request, Response } from "express";
 import type { PrismaClient, Tx } from "../db/prisma";
-import { InsufficientFunds, ledgerPostArgs, ledgerRefusal, postEntryInTx, UnknownUser, type PlannedEntry } from "../features/ledger/ledger.service";
 import { BadRequest, Conflict, HttpError } from "./errors";
 
 export interface IdempotentResult {
@@ -20,21 +19,31 @@ export interface IdempotentResult {
 const KEY = /^[\x21-\x7e]{1,200}$/;
 const TX_OPTIONS = { maxWait: 60_000, timeout: 60_000 } as const;
 
-function requestHash(req: Request): string {
+/** What a key's claim remembers of its request: method, path and body. */
+export function requestHash(req: Request): string {
   return createHash("sha256")
     .update(JSON.stringify([req.method, req.baseUrl + req.path, req.body ?? null]))
     .digest("hex");
 }
 
 /** The key was used for another request: never stored as this key's answer. */
-class IdempotencyConflict extends Conflict {
+export class IdempotencyConflict extends Conflict {
   constructor() {
     super(TOKEN_MESSAGES.idempotencyKeyReused);
   }
 }
 
+/** An answer as JSON text: a key's stored answer, or one written (and stored) before the work ran. */
 type Replay = { kind: "replay"; status: number; response: string };
-type Answer = Replay | { kind: "fresh"; result: IdempotentResult };
+export type Answer = Replay | { kind: "fresh"; result: IdempotentResult };
+
+/** The request's Idempotency-Key, or null without one; 400 for a malformed key. */
+export function idempotencyKey(req: Request): string | null {
+  const key = req.get("Idempotency-Key");
+  if (key === undefined) return null;
+  if (!KEY.test(key)) throw new BadRequest(TOKEN_MESSAGES.idempotencyKeyInvalid);
+  return key;
+}
 
 /** The answer stored for a claimed key; 409 when the key was claimed by another request. */
 async function storedAnswer(db: Tx | PrismaClient, userId: string, key: string, hash: string): Promise<Replay> {
@@ -45,7 +54,7 @@ async function storedAnswer(db: Tx | PrismaClient, userId: string, key: string, 
   return { kind: "replay", status: row.status, response: row.response };
 }
 
-function send(res: Response, answer: Answer): void {
+export function sendAnswer(res: Response, answer: Answer): void {
   if (answer.kind === "replay") res.status(answer.status).type("json").send(answer.response);
   else res.status(answer.result.status).json(answer.result.body);
 }
@@ -90,93 +99,18 @@ export async function idempotent(
     // A refusal: the handler's writes were rolled back with the claim.
     answer = await storeRefusal(prisma, userId, key, hash, error);
   }
-  send(res, answer);
+  sendAnswer(res, answer);
 }
 
 /**
  * A refusal is the answer its key keeps, unless a concurrent repeat (which waited on the claim)
  * stored its own first: that one is the key's answer then, and the caller gets it.
  */
-async function storeRefusal(prisma: PrismaClient, userId: string, key: string, hash: string, error: HttpError): Promise<Answer> {
+export async function storeRefusal(prisma: PrismaClient, userId: string, key: string, hash: string, error: HttpError): Promise<Answer> {
   const result = { status: error.status, body: { message: error.message } };
   const stored = await prisma.$executeRaw`
     INSERT INTO "app"."idempotency_requests" ("user_id", "key", "request_hash", "status", "response")
     VALUES (${userId}::uuid, ${key}, ${hash}, ${result.status}, ${JSON.stringify(result.body)})
     ON CONFLICT DO NOTHING`;
   return stored === 1 ? { kind: "fresh", result } : storedAnswer(prisma, userId, key, hash);
-}
-
-/** A call whose whole effect is one ledger entry, its answer known before the entry is posted. */
-export interface PlannedEntryCall {
-  entry: PlannedEntry;
-  result: IdempotentResult;
-  /**
-   * Writes that belong with the entry (the recipient's notification): run in the entry's
-   * transaction once it is posted, and never for a replay or a refusal.
-   */
-  afterPost?: (tx: Tx) => Promise<unknown>;
-}
-
-/**
- * `idempotent` for a call that only posts one ledger entry (a transfer): the key's claim, its
- * answer and the entry are one statement (app.ledger_post_claiming_key), a single round trip and
- * commit (with `afterPost`, one transaction: the statement, then those writes). `plan` validates the request (throwing an HttpError to refuse it) and returns the entry
- * and the answer; `refuse` turns the ledger's refusal (overdraft, unknown user) into the answer.
- */
-export async function idempotentEntry(
-  prisma: PrismaClient,
-  req: Request,
-  res: Response,
-  userId: string,
-  plan: (key: string | null) => PlannedEntryCall,
-  refuse: (refusal: InsufficientFunds | UnknownUser) => HttpError | Promise<HttpError>,
-): Promise<void> {
-  const key = req.get("Idempotency-Key");
-  if (key !== undefined && !KEY.test(key)) throw new BadRequest(TOKEN_MESSAGES.idempotencyKeyInvalid);
-  const hash = requestHash(req);
-  let planned: PlannedEntryCall;
-  try {
-    planned = plan(key ?? null);
-    const { entry, afterPost } = planned;
-    if (key === undefined) {
-      if (afterPost) {
-        await prisma.$transaction(async (tx) => {
-          await postEntryInTx(tx, entry);
-          await afterPost(tx);
-        }, TX_OPTIONS);
-      } else {
-        await postEntryInTx(prisma, entry);
-      }
-      res.status(planned.result.status).json(planned.result.body);
-      return;
-    }
-    const response = JSON.stringify(planned.result.body);
-    const status = planned.result.status;
-    const claim = async (db: Tx | PrismaClient) => {
-      const rows = await db.$queryRaw<{ posted: boolean }[]>`
-        SELECT "app"."ledger_post_claiming_key"(${userId}::uuid, ${key}, ${hash}, ${status}, ${response},
-          ${ledgerPostArgs(entry)}) AS "posted"`;
-      return rows[0]!.posted;
-    };
-    const posted = afterPost
-      ? await prisma.$transaction(async (tx) => {
-          const fresh = await claim(tx);
-          if (fresh) await afterPost(tx);
-          return fresh;
-        }, TX_OPTIONS)
-      : await claim(prisma);
-    if (posted) {
-      res.status(planned.result.status).type("json").send(response);
-      return;
-    }
-  } catch (error) {
-    const refusal = error instanceof InsufficientFunds || error instanceof UnknownUser ? error : ledgerRefusal(error);
-    const httpError = refusal ? await refuse(refusal) : error;
-    if (!(httpError instanceof HttpError) || httpError.status >= 500) throw httpError;
-    if (key === undefined) throw httpError;
-    send(res, await storeRefusal(prisma, userId, key, hash, httpError));
-    return;
-  }
-  // The key was claimed before: replay its answer.
-  send(res, await storedAnswer(prisma, userId, key, hash));
 }

@@ -1,3 +1,4 @@
+import { hotQuery } from "../../db/hot-query";
 import type { PrismaClient } from "../../db/prisma";
 import { hashToken, randomToken } from "../../http/tokens";
 import type { UserRecord } from "../users/user.view";
@@ -49,12 +50,7 @@ interface SessionRow {
   walletAddress: string | null;
 }
 
-/**
- * The session of a cookie token with its user, or null when unknown or expired. One query (the
- * session, its user and wallet): every request of a signed-in user runs it.
- */
-export async function loadSession(prisma: PrismaClient, token: string): Promise<LoadedSession | null> {
-  const rows = await prisma.$queryRaw<SessionRow[]>`
+const LOAD_SESSION_SQL = `
     SELECT s."id"::text AS "sessionId", s."expires_at" AS "expiresAt", s."last_seen_at" AS "lastSeenAt",
       u."id"::text AS "id", u."username", u."first_name" AS "firstName", u."last_name" AS "lastName", u."email", u."bio",
       u."profile_image_url" AS "profileImageUrl", u."level", u."experience", u."is_admin" AS "isAdmin",
@@ -63,7 +59,15 @@ export async function loadSession(prisma: PrismaClient, token: string): Promise<
     FROM "app"."sessions" s
     JOIN "app"."users" u ON u."id" = s."user_id"
     LEFT JOIN "app"."wallet_links" w ON w."user_id" = u."id"
-    WHERE s."token_hash" = ${hashToken(token)}`;
+    WHERE s."token_hash" = $1::text`;
+
+/**
+ * The session of a cookie token with its user, or null when unknown or expired. One query (the
+ * session, its user and wallet): every request of a signed-in user runs it (a prepared statement,
+ * see hot-query.ts).
+ */
+export async function loadSession(prisma: PrismaClient, token: string): Promise<LoadedSession | null> {
+  const rows = await hotQuery<SessionRow>(prisma, "loop_load_session", LOAD_SESSION_SQL, [hashToken(token)]);
   const row = rows[0];
   if (!row) return null;
   const now = Date.now();

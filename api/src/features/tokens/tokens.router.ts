@@ -1,9 +1,9 @@
 import { Router } from "express";
 import { z } from "zod";
 import type { AppDeps } from "../../deps";
-import { idempotentEntry } from "../../http/idempotency";
+import { idempotencyKey, requestHash, sendAnswer } from "../../http/idempotency";
 import { requireUser } from "../auth/require-user";
-import { listTransfers, pendingSales, planTransfer, tokenBalance, transferRefusal } from "./tokens.service";
+import { listTransfers, pendingSales, sendTransfer, tokenBalance } from "./tokens.service";
 import { walletTransfers } from "./wallet-transfers.service";
 
 const walletQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
@@ -26,9 +26,8 @@ export function tokensRouter(deps: AppDeps): Router {
   });
   router.post("/tokens/transfer", async (req, res) => {
     const user = requireUser(req);
-    await idempotentEntry(prisma, req, res, user.id, (key) => planTransfer(user, req.body, key), (refusal) =>
-      transferRefusal(prisma, user.id, refusal),
-    );
+    const key = idempotencyKey(req);
+    sendAnswer(res, await sendTransfer(prisma, user, req.body, key, key === null ? "" : requestHash(req), deps.logger));
   });
   router.get("/tokens/transfers", async (req, res) => {
     const user = requireUser(req);

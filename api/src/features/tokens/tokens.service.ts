@@ -2,12 +2,14 @@
 import { randomUUID } from "node:crypto";
 import { promotionalRefusalMessage, TOKEN_MESSAGES, transferRequestSchema, type PendingSale, type TokenBalance, type Transfer, type TransferType } from "@loop/rules/schemas/tokens";
 import { formatLoop, formatLoopBrief, parseLoop } from "@loop/rules/units";
+import { hotQuery } from "../../db/hot-query";
 import type { PrismaClient, Tx } from "../../db/prisma";
-import { BadRequest, type HttpError, NotFound } from "../../http/errors";
-import type { PlannedEntryCall } from "../../http/idempotency";
-import { InsufficientFunds, type UnknownUser, userBalance } from "../ledger/ledger.service";
+import type { Logger } from "../../deps";
+import { BadRequest, HttpError, NotFound } from "../../http/errors";
+import { type Answer, IdempotencyConflict, storeRefusal } from "../../http/idempotency";
+import { userBalance } from "../ledger/ledger.service";
 import { pendingTimedHolds } from "../ledger/timed-holds";
-import { createNotificationInTx } from "../notifications/create-notification";
+import { announceCommitted } from "../notifications/notification-announcer";
 import { UUID } from "../../http/uuid";
 
 
@@ -37,14 +39,60 @@ export async function pendingSales(prisma: PrismaClient, userId: string): Promis
   return pending.map((line) => ({ amount: formatLoop(line.amount), availableAt: line.releaseAt.toISOString() }));
 }
 
+interface TransferRow {
+  outcome: "posted" | "replay" | "conflict" | "recipient_not_found" | "insufficient";
+  status: number | null;
+  response: string | null;
+  /** Ledger units as text. */
+  withdrawable: string | null;
+  promotional: string | null;
+  /** The recipient's notification, announced once committed. */
+  notification_id: string | null;
+}
+
+/** The whole transfer in one statement (a prepared statement, see hot-query.ts). */
+const TRANSFER_SQL = `
+  SELECT "outcome", "status", "response", "withdrawable"::text AS "withdrawable", "promotional"::text AS "promotional",
+    "notification_id"::text AS "notification_id"
+  FROM "app"."token_transfer"($1::uuid, $2::uuid, $3::bigint, $4::text, $5::uuid, $6::text, $7::timestamptz, $8::text, $9::text, 201,
+    $10::text, 'success', 'Tokens Received', $11::text, '/tokens', 'View Balance')`;
+
 /**
- * A transfer from the sender to another user, planned: the request validated, the ledger entry
- * (with its id and time chosen here) and the answer. `key` (from Idempotency-Key) makes the
- * entry's ledger key, so even a lost answer never moves the money twice. Posting it (see
- * idempotentEntry) may still be refused: transferRefusal gives the answer then. The recipient's
- * "Tokens Received" notification commits with the entry.
+ * POST /api/tokens/transfer: the sender's withdrawable LOOP to another member, with the recipient's
+ * "Tokens Received" notification. The request is validated here and the answer (the entry's id and
+ * time are chosen here) written before anything is posted; then one statement,
+ * app.token_transfer (migration 20261126180000_transfer_function), claims the Idempotency-Key
+ * (`key`, with `hash`, its request's hash; neither is used without a key) with that answer, checks
+ * the recipient and the balance under the accounts' locks, and posts the entry and the
+ * notification: one round trip, one commit. The notification is announced to live pages right
+ * after (notification-announcer.ts). The entry's ledger key is `transfer:<sender>:<key>`, so even a
+ * lost answer never moves the money twice. A refusal (HttpError < 500) is the key's answer too
+ * (storeRefusal), so it is replayed.
  */
-export function planTransfer(sender: { id: string; username: string }, body: unknown, key: string | null): PlannedEntryCall {
+export async function sendTransfer(
+  prisma: PrismaClient,
+  sender: { id: string; username: string },
+  body: unknown,
+  key: string | null,
+  hash: string,
+  logger?: Logger,
+): Promise<Answer> {
+  try {
+    return await postTransfer(prisma, sender, body, key, hash, logger);
+  } catch (error) {
+    if (key === null || !(error instanceof HttpError) || error.status >= 500 || error instanceof IdempotencyConflict) throw error;
+    return storeRefusal(prisma, sender.id, key, hash, error);
+  }
+}
+
+async function postTransfer(
+  prisma: PrismaClient,
+  sender: { id: string; username: string },
+  body: unknown,
+  key: string | null,
+  hash: string,
+  logger: Logger | undefined,
+): Promise<Answer> {
   const senderId = sender.id;
   const parsed = transferRequestSchema.safeParse(body ?? {});
   if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? TOKEN_MESSAGES.missing);
@@ -66,38 +114,39 @@ export function planTransfer(sender: { id: string; username: string }, body: unk
     status: "completed",
     createdAt: createdAt.toISOString(),
   };
-  return {
-    entry: {
-      id,
-      createdAt,
-      idempotencyKey: key ? `transfer:${senderId}:${key}` : `transfer:${senderId}:${id}`,
-      kind: "user_transfer",
-      description,
-      postings: [
-        { userId: senderId, amount: -amount },
-        { userId: recipientId, amount },
-      ],
-    },
-    result: { status: 201, body: transfer },
-    afterPost: (tx) =>
-      createNotificationInTx(tx, {
-        userId: recipientId,
-        type: "success",
-        title: "Tokens Received",
-        message: `You received ${formatLoopBrief(amount)} LOOP from ${sender.username}${description ? `: "${description}"` : "."}`,
-        actionUrl: "/tokens",
-        actionText: "View Balance",
-      }),
-  };
-}
-
-/**
- * The answer when the ledger refuses a planned transfer. A transfer takes only withdrawable LOOP
- * (the sender's 'user' account): a sender with promotional LOOP is told why it cannot be sent.
- */
-export async function transferRefusal(prisma: PrismaClient, senderId: string, refusal: InsufficientFunds | UnknownUser): Promise<HttpError> {
-  if (!(refusal instanceof InsufficientFunds)) return new NotFound(TOKEN_MESSAGES.recipientNotFound);
-  return new BadRequest(await outgoingRefusalMessage(prisma, senderId, "send", TOKEN_MESSAGES.insufficient));
+  const response = JSON.stringify(transfer);
+  const message = `You received ${formatLoopBrief(amount)} LOOP from ${sender.username}${description ? `: "${description}"` : "."}`;
+  const rows = await hotQuery<TransferRow>(prisma, "loop_token_transfer", TRANSFER_SQL, [
+    senderId,
+    recipientId,
+    amount.toString(),
+    description,
+    id,
+    `transfer:${senderId}:${key ?? id}`,
+    createdAt.toISOString(),
+    key,
+    hash,
+    response,
+    message,
+  ]);
+  const row = rows[0]!;
+  switch (row.outcome) {
+    case "posted":
+      announceCommitted(prisma, recipientId, row.notification_id!, logger);
+      return { kind: "replay", status: 201, response };
+    case "replay":
+      return { kind: "replay", status: row.status!, response: row.response! };
+    case "conflict":
+      throw new IdempotencyConflict();
+    case "recipient_not_found":
+      throw new NotFound(TOKEN_MESSAGES.recipientNotFound);
+    case "insufficient": {
+      // A transfer takes only withdrawable LOOP: a sender with promotional LOOP is told why it cannot be sent.
+      const withdrawable = BigInt(row.withdrawable!);
+      throw new BadRequest(BigInt(row.promotional!) > 0n ? promotionalRefusalMessage("send", formatLoopBrief(withdrawable > 0n ? withdrawable : 0n)) : TOKEN_MESSAGES.insufficient);
+    }
+  }
+  throw new Error(`token_transfer: unknown outcome ${String(row.outcome)}`);
 }
 
 const TYPE_OF_KIND: Record<string, TransferType> = {

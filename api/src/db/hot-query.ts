@@ -1,0 +1,14 @@
+// The API's hottest statements (every signed-in request's session, POST /api/tokens/transfer) run
+// on the pool under Prisma's adapter (poolOf: same connections, same limit) as named prepared
+// statements: Postgres parses and plans them once per connection, and Prisma's query layer (its
+// parameter and result mapping, the row decoding) is skipped, which cost more API CPU per request
+// than the rest of a transfer (docs/decisions.md, issue 19). A client made elsewhere runs them
+// through Prisma. Write `text` so that both give the same rows: cast BIGINT columns to text (pg
+// returns strings, Prisma bigints) and cast every parameter.
+import { poolOf, type PrismaClient } from "./prisma";
+
+export async function hotQuery<T>(prisma: PrismaClient, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const pool = poolOf(prisma);
+  if (pool) return (await pool.query({ name, text, values })).rows as T[];
+  return prisma.$queryRawUnsafe<T[]>(text, ...values);
+}
