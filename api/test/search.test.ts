@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { searchResponseSchema } from "@loop/rules/schemas/search";
+import { SEARCH_TOTAL_CAP, searchResponseSchema } from "@loop/rules/schemas/search";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Prisma } from "../src/db/prisma";
@@ -160,6 +160,87 @@ describe("search: GET /api/search", () => {
     expect(await loopTitles("orchestral")).toEqual([]);
     expect(await loopTitles("cinematic")).toEqual(["Edited Later"]);
     await t.db.prisma.loop.delete({ where: { id } });
+  });
+
+  const vocabulary = async (word: string) =>
+    (await t.db.prisma.$queryRaw<{ loops: number; title_loops: number; users: number }[]>`SELECT "loops", "title_loops", "users" FROM "app"."search_words" WHERE "word" = ${word}`)[0] ?? null;
+
+  it("keeps its vocabulary: words and their counts follow inserts, edits, renames, bans and deletes", async () => {
+    await insertUser("quartz_maker", { firstName: "Quinn" });
+    expect(await vocabulary("quartz")).toEqual({ loops: 0, title_loops: 0, users: 1 });
+    const id = await insertLoop("Quokka Shuffle", "quartz_maker", { tags: "quokka,zither" });
+    expect(await vocabulary("quokka")).toEqual({ loops: 1, title_loops: 1, users: 0 });
+    expect(await vocabulary("zither")).toEqual({ loops: 1, title_loops: 0, users: 0 });
+    expect(await loopTitles("quokka")).toEqual(["Quokka Shuffle"]);
+    expect(await loopTitles("quoka")).toEqual(["Quokka Shuffle"]);
+
+    // An edit: the words that went are gone from the vocabulary.
+    await t.db.prisma.loop.update({ where: { id }, data: { title: "Wombat Shuffle", tags: "" } });
+    expect(await vocabulary("quokka")).toBeNull();
+    expect(await vocabulary("zither")).toBeNull();
+    expect(await loopTitles("quokka")).toEqual([]);
+    expect(await loopTitles("wombat")).toEqual(["Wombat Shuffle"]);
+
+    // Unlisted (private) loops are not counted nor found; listed again, they are.
+    await t.db.prisma.loop.update({ where: { id }, data: { isPublic: false } });
+    expect(await vocabulary("wombat")).toBeNull();
+    expect(await loopTitles("wombat")).toEqual([]);
+    await t.db.prisma.loop.update({ where: { id }, data: { isPublic: true } });
+    expect(await vocabulary("wombat")).toEqual({ loops: 1, title_loops: 1, users: 0 });
+
+    // A renamed user: found by the new name only.
+    await t.db.prisma.user.update({ where: { id: users.quartz_maker }, data: { username: "opal_maker" } });
+    expect(await vocabulary("quartz")).toBeNull();
+    expect(await usernames("quartz")).toEqual([]);
+    expect(await usernames("opal")).toEqual(["opal_maker"]);
+
+    // A ban hides the user and their loops (and takes them out of the counts); unbanned, they are back.
+    await t.db.prisma.user.update({ where: { id: users.quartz_maker }, data: { isBanned: true, banReason: "spam" } });
+    expect(await vocabulary("opal")).toBeNull();
+    expect(await vocabulary("wombat")).toBeNull();
+    expect(await search("wombat")).toEqual({ users: [], loops: [], totalUsers: 0, totalLoops: 0 });
+    expect(await usernames("quinn")).toEqual([]);
+    await t.db.prisma.user.update({ where: { id: users.quartz_maker }, data: { isBanned: false, banReason: null } });
+    expect(await loopTitles("wombat")).toEqual(["Wombat Shuffle"]);
+    expect(await usernames("quinn")).toEqual(["opal_maker"]);
+
+    // Deleted: gone, words and all.
+    await t.db.prisma.loop.delete({ where: { id } });
+    expect(await vocabulary("wombat")).toBeNull();
+    expect(await vocabulary("shuffle")).toEqual({ loops: 1, title_loops: 0, users: 0 }); // Midnight Groove's description
+  });
+
+  it("matches every word of the query, forgiving typos in any of them, and a short last word as a prefix", async () => {
+    expect(await loopTitles("drums d")).toEqual(["Drums Deep", "Deep Drums"]);
+    expect(await loopTitles("deep drms")).toEqual(["Deep Drums", "Drums Deep"]);
+    expect(await loopTitles("groove midnigt")).toEqual(["Midnight Groove"]);
+    expect(await loopTitles("drums zzzqqq")).toEqual([]);
+    expect(await usernames("maple stone")).toEqual(["maple_beats"]);
+    expect(await usernames("joe drumond")).toEqual(["drummer_joe"]);
+  });
+
+  it("counts a word's matches from the vocabulary; past SEARCH_TOTAL_CAP a total may be a lower bound, and says so", async () => {
+    const rows = Array.from({ length: SEARCH_TOTAL_CAP + 1 }, () => {
+      const id = randomUUID();
+      return { id, userId: users.beat!, genreId: genre, title: "Zephyr Pad", priceCents: 100, status: "ready" as const, originalKey: `loops/${id}/original`, originalFormat: "wav" };
+    });
+    await t.db.prisma.loop.createMany({ data: rows });
+    const one = await search("zephyr", "&limit=2");
+    expect(one.loops.map((loop) => loop.title)).toEqual(["Zephyr Pad", "Zephyr Pad"]);
+    expect(one.totalLoops).toBe(SEARCH_TOTAL_CAP + 1);
+    expect(one.totalLoopsCapped).toBeUndefined();
+    // Two words: the loops that have both are counted up to the cap, then the total is a lower bound.
+    const two = await search("zephyr pad", "&limit=2");
+    expect(two.totalLoopsCapped).toBe(true);
+    expect(two.totalLoops).toBeGreaterThanOrEqual(SEARCH_TOTAL_CAP);
+    expect(two.totalLoops).toBeLessThanOrEqual(SEARCH_TOTAL_CAP + 1);
+    // Paging past a lower bound: the total stays above what was loaded, so paging carries on.
+    const deep = await search("zephyr pad", "&limit=50&offset=980");
+    expect(deep.loops).toHaveLength(21);
+    expect(deep.totalLoops).toBeGreaterThan(980 + 21 - 1);
+    await t.db.prisma.loop.deleteMany({ where: { title: "Zephyr Pad" } });
+    expect(await vocabulary("zephyr")).toBeNull();
+    expect(await search("zephyr")).toEqual({ users: [], loops: [], totalUsers: 0, totalLoops: 0 });
   });
 
   it("matches LIKE wildcards literally", async () => {

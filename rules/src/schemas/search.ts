@@ -4,6 +4,11 @@ import { z } from "zod";
 export const SEARCH_MIN_LENGTH = 3;
 export const SEARCH_DEFAULT_LIMIT = 10;
 export const SEARCH_MAX_LIMIT = 50;
+/**
+ * Totals are exact up to this many matches; above it a total may be a lower bound ("1,000+"), said
+ * by `totalUsersCapped` / `totalLoopsCapped`, so that a broad word does not count thousands of rows.
+ */
+export const SEARCH_TOTAL_CAP = 1000;
 
 export const SEARCH_MESSAGES = {
   tooShort: "Type at least 3 characters to search",
@@ -64,5 +69,7 @@ export const searchResponseSchema = z.object({
   loops: z.array(searchLoopSchema).describe("Ready, public loops of users who are not banned; best match first"),
   totalUsers: z.number().int().nonnegative(),
   totalLoops: z.number().int().nonnegative(),
+  totalUsersCapped: z.literal(true).optional().describe(`Present when totalUsers is a lower bound: more users match (broad words, above ${SEARCH_TOTAL_CAP})`),
+  totalLoopsCapped: z.literal(true).optional().describe(`Present when totalLoops is a lower bound: more loops match (broad words, above ${SEARCH_TOTAL_CAP})`),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;

@@ -34,6 +34,11 @@ function loop(index: number, overrides: Partial<SearchLoop> = {}): SearchLoop {
 
 function answer(q: string, url: URL): SearchResponse {
   if (q === "zzzz") return { users: [], loops: [], totalUsers: 0, totalLoops: 0 };
+  if (q === "ambient") {
+    // A broad word: the API's loop total is only a lower bound.
+    const loops = Array.from({ length: 4 }, (_, i) => loop(i + 1));
+    return { users: [], loops, totalUsers: 0, totalLoops: 4, totalLoopsCapped: true };
+  }
   const limit = Number(url.searchParams.get("limit"));
   const offset = Number(url.searchParams.get("offset"));
   const users = Array.from({ length: 3 }, (_, i) => searchUser(i + 1));
@@ -102,6 +107,13 @@ describe("top bar search", { timeout: 30_000 }, () => {
     expect(searches[0]!.searchParams.get("limit")).toBe("10");
   });
 
+  it("shows a total that is only a lower bound as '10+'", async () => {
+    const { user } = setup();
+    await user.type(await searchBox(), "ambient");
+    const loops = await screen.findByRole("region", { name: /Loops/ });
+    expect(within(loops).getByText("10+")).toBeInTheDocument();
+  });
+
   it("shows 'No results found for \"…\"'", async () => {
     const { user } = setup();
     await user.type(await searchBox(), "zzzz");
@@ -156,6 +168,13 @@ describe("top bar search", { timeout: 30_000 }, () => {
 });
 
 describe("search page", { timeout: 30_000 }, () => {
+  it("says '+' after a total that is only a lower bound", async () => {
+    setup("/search?q=ambient");
+    const loops = await screen.findByRole("region", { name: "Loops" }, { timeout: 10_000 });
+    expect(loops).toHaveTextContent("4 of 4+");
+    expect(screen.getByText(/0 users · 4\+ loops/)).toBeInTheDocument();
+  });
+
   it("asks for 3 characters when the query is too short", async () => {
     setup("/search?q=dr");
     expect(await screen.findByText("Type at least 3 characters to search", {}, { timeout: 10_000 })).toBeInTheDocument();

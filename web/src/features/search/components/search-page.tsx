@@ -6,6 +6,7 @@ import { Input } from "@/components/ui/input";
 import { formatCount } from "@/lib/format";
 import { isSearchable, normalizeQuery, SEARCH_HINT, SEARCH_MAX_CHARS } from "../api/search";
 import { useSearchPages } from "../api/search-pages";
+import { formatSearchTotal } from "../lib/format-result";
 import { LoopResultRow, UserResultRow } from "./search-result-rows";
 
 export interface SearchPageProps {
@@ -22,9 +23,12 @@ export function SearchPage({ query, onQueryChange }: SearchPageProps) {
 
   const users = pages.data?.pages.flatMap((page) => page.users) ?? [];
   const loops = pages.data?.pages.flatMap((page) => page.loops) ?? [];
-  const first = pages.data?.pages[0];
-  const totalUsers = first?.totalUsers ?? 0;
-  const totalLoops = first?.totalLoops ?? 0;
+  // The latest page's totals: a total that is only a lower bound ("1,000+") grows as pages load.
+  const last = pages.data?.pages.at(-1);
+  const totalUsers = last?.totalUsers ?? 0;
+  const totalLoops = last?.totalLoops ?? 0;
+  const usersCapped = last?.totalUsersCapped ?? false;
+  const loopsCapped = last?.totalLoopsCapped ?? false;
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
@@ -47,17 +51,18 @@ export function SearchPage({ query, onQueryChange }: SearchPageProps) {
       ) : (
         <>
           <p className="mb-6 text-sm text-muted-foreground">
-            {formatCount(totalUsers)} {totalUsers === 1 ? "user" : "users"} · {formatCount(totalLoops)} {totalLoops === 1 ? "loop" : "loops"}
+            {formatSearchTotal(totalUsers, usersCapped)} {totalUsers === 1 && !usersCapped ? "user" : "users"} · {formatSearchTotal(totalLoops, loopsCapped)}{" "}
+            {totalLoops === 1 && !loopsCapped ? "loop" : "loops"}
           </p>
           <div className="grid gap-6 lg:grid-cols-[1fr_1.4fr]">
-            <ResultCard title="Users" shown={users.length} total={totalUsers} empty={`No users match "${q}"`}>
+            <ResultCard title="Users" shown={users.length} total={totalUsers} capped={usersCapped} empty={`No users match "${q}"`}>
               {users.map((user) => (
                 <li key={user.id}>
                   <UserResultRow user={user} />
                 </li>
               ))}
             </ResultCard>
-            <ResultCard title="Loops" shown={loops.length} total={totalLoops} empty={`No loops match "${q}"`}>
+            <ResultCard title="Loops" shown={loops.length} total={totalLoops} capped={loopsCapped} empty={`No loops match "${q}"`}>
               {loops.map((loop) => (
                 <li key={loop.id}>
                   <LoopResultRow loop={loop} />
@@ -116,13 +121,13 @@ function Message({ children, tone }: { children: ReactNode; tone?: "error" }) {
   );
 }
 
-function ResultCard({ title, shown, total, empty, children }: { title: string; shown: number; total: number; empty: string; children: ReactNode }) {
+function ResultCard({ title, shown, total, capped, empty, children }: { title: string; shown: number; total: number; capped: boolean; empty: string; children: ReactNode }) {
   return (
     <Card aria-label={title} className="p-3">
       <h2 className="flex items-center justify-between px-2.5 pt-1 pb-2 text-sm font-semibold">
         {title}
         <span className="text-xs font-normal text-muted-foreground">
-          {total === 0 ? "0" : `${formatCount(shown)} of ${formatCount(total)}`}
+          {total === 0 ? "0" : `${formatCount(shown)} of ${formatSearchTotal(total, capped)}`}
         </span>
       </h2>
       {total === 0 ? <p className="px-2.5 pb-2 text-sm text-muted-foreground">{empty}</p> : <ul className="grid gap-0.5">{children}</ul>}

@@ -13,12 +13,12 @@ interface SearchResultsProps {
 
 /** The top bar panel's results: users, loops (with "10+" totals) and the View all results button. */
 export function SearchResults({ data, onNavigate, onViewAll }: SearchResultsProps) {
-  const { users, loops, totalUsers, totalLoops } = data;
+  const { users, loops, totalUsers, totalLoops, totalUsersCapped, totalLoopsCapped } = data;
   return (
     <div>
       <div className="max-h-[min(28rem,65dvh)] overflow-y-auto p-2">
         {users.length > 0 ? (
-          <ResultSection title="Users" total={totalUsers}>
+          <ResultSection title="Users" total={totalUsers} capped={totalUsersCapped}>
             {users.map((user) => (
               <li key={user.id}>
                 <UserResultRow user={user} onNavigate={onNavigate} />
@@ -27,7 +27,7 @@ export function SearchResults({ data, onNavigate, onViewAll }: SearchResultsProp
           </ResultSection>
         ) : null}
         {loops.length > 0 ? (
-          <ResultSection title="Loops" total={totalLoops}>
+          <ResultSection title="Loops" total={totalLoops} capped={totalLoopsCapped}>
             {loops.map((loop) => (
               <li key={loop.id}>
                 <LoopResultRow loop={loop} onNavigate={onNavigate} />
@@ -46,14 +46,15 @@ export function SearchResults({ data, onNavigate, onViewAll }: SearchResultsProp
   );
 }
 
-function ResultSection({ title, total, children }: { title: string; total: number; children: ReactNode }) {
+function ResultSection({ title, total, capped, children }: { title: string; total: number; capped?: boolean; children: ReactNode }) {
   const headingId = useId();
+  const shown = formatTotal(total, PANEL_LIMIT, capped);
   return (
     <section aria-labelledby={headingId} className="mb-1 last:mb-0">
       <h3 id={headingId} className="flex items-center justify-between px-2.5 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
         {title}
-        <span className="rounded-full bg-muted px-2 py-0.5 text-[11px] text-foreground normal-case" aria-label={`${formatTotal(total, PANEL_LIMIT)} ${title.toLowerCase()}`}>
-          {formatTotal(total, PANEL_LIMIT)}
+        <span className="rounded-full bg-muted px-2 py-0.5 text-[11px] text-foreground normal-case" aria-label={`${shown} ${title.toLowerCase()}`}>
+          {shown}
         </span>
       </h3>
       <ul>{children}</ul>

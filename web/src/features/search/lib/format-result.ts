@@ -1,8 +1,17 @@
+import { formatCount } from "@/lib/format";
 import type { SearchUser } from "../api/search";
 
-/** A total for the panel: "10+" above the panel's limit (spec §9). */
-export function formatTotal(total: number, limit: number): string {
-  return total > limit ? `${limit}+` : String(total);
+/** A total for the panel: "10+" above the panel's limit (spec §9), or when the total is a lower bound (`capped`). */
+export function formatTotal(total: number, limit: number, capped = false): string {
+  return total > limit || capped ? `${limit}+` : String(total);
+}
+
+/**
+ * A total on the results page: "1,234", or "1,234+" when the API says it is only a lower bound
+ * (a broad word: totalUsersCapped / totalLoopsCapped).
+ */
+export function formatSearchTotal(total: number, capped = false): string {
+  return `${formatCount(total)}${capped ? "+" : ""}`;
 }
 
 /** "FREE" or "$12.50" (DESIGN §2: exact cents). */
