@@ -4,7 +4,7 @@
 import decode from "@audio/decode";
 import { createOggEncoder } from "wasm-media-encoders";
 import { describe, expect, it } from "vitest";
-import { detectKey, detectTempo, encodeWav16, mixToMono, PeakAccumulator, waveformPeaks } from "../src/audio/analysis";
+import { allFinite, detectKey, detectTempo, encodeWav16, interleavePcm16, mixStereo, mixToMono, PeakAccumulator, waveformPeaks } from "../src/audio/analysis";
 import { ANALYSIS_SECONDS, processAudio } from "../src/audio/pipeline";
 import { clickTrack, mp3File, SAMPLE_RATE, wavFile } from "./support/audio";
 
@@ -192,5 +192,50 @@ describe("PeakAccumulator", () => {
     const whole = new PeakAccumulator();
     whole.add(long);
     expect(whole.points()).toEqual(chunked.points());
+  });
+});
+
+describe("fast sample conversions (issue 19)", () => {
+  // Values around every rounding edge: ±1 and beyond, halves of both scales, tiny and signed zeros.
+  const edges = Float32Array.from([0, -0, 1, -1, 1.5, -1.5, 0.99999, -0.99999, 1e-30, -1e-30, 0.5 / 32768, -0.5 / 32768, 0.5 / 32767, 1.5 / 32767, -1.5 / 32768, 0.25, -0.25, 0.123456, -0.654321]);
+  const random = Float32Array.from({ length: 50_000 }, (_, i) => Math.sin(i * 12.9898) * 1.2);
+  const halves = Float32Array.from({ length: 4_000 }, (_, i) => (i - 2_000 + 0.5) / (i % 2 ? 32767 : 32768));
+
+  it("the streamed WAV's 16-bit samples are encodeWav16's, rounding and clamping included", () => {
+    for (const left of [edges, random, halves]) {
+      const right = left.map((v) => -v);
+      const out = { buffer: new ArrayBuffer(0) };
+      expect(Buffer.from(interleavePcm16([left, right], out)).equals(Buffer.from(encodeWav16([left, right], SAMPLE_RATE).subarray(44)))).toBe(true);
+      expect(Buffer.from(interleavePcm16([left], out)).equals(Buffer.from(encodeWav16([left], SAMPLE_RATE).subarray(44)))).toBe(true);
+    }
+  });
+
+  it("the stereo mixdown is the mean of the channels as float32, and tells non-finite samples", () => {
+    const right = random.map((v, i) => v * 0.3 + (i % 7) * 1e-3);
+    const mono = new Float32Array(random.length);
+    expect(mixStereo(random, right, mono)).toBe(true);
+    // The definition mixToMono had for any number of channels: each channel / count, summed.
+    const expected = new Float32Array(random.length);
+    for (const channel of [random, right]) for (let i = 0; i < channel.length; i++) expected[i]! += channel[i]! / 2;
+    expect(Buffer.from(mono.buffer).equals(Buffer.from(expected.buffer))).toBe(true);
+    for (const bad of [NaN, Infinity, -Infinity]) {
+      const broken = Float32Array.from(random);
+      broken[31_337] = bad;
+      expect(mixStereo(broken, right, mono)).toBe(false);
+      expect(mixStereo(right, broken, mono)).toBe(false);
+      expect(allFinite(broken)).toBe(false);
+    }
+    expect(allFinite(random)).toBe(true);
+  });
+
+  it("the pipeline reports each step's time", { timeout: 60_000 }, async () => {
+    const { timings } = await processAudio(wavFile([clickTrack(120, 3), clickTrack(90, 3)]));
+    for (const step of ["probe", "decode", "mix", "peaks", "bpm", "key", "mp3", "preview", "wav", "write", "other", "total"]) {
+      expect(timings[step], step).toEqual({ cpuMs: expect.any(Number), wallMs: expect.any(Number) });
+    }
+    const steps = Object.entries(timings).filter(([name]) => name !== "total");
+    const sum = steps.reduce((total, [, time]) => total + time.wallMs, 0);
+    expect(Math.abs(sum - timings.total!.wallMs)).toBeLessThan(1);
+    expect(timings.mp3!.cpuMs).toBeGreaterThan(0);
   });
 });

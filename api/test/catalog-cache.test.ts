@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { loopListResponseSchema, type PublicLoop } from "@loop/rules/schemas/loops";
+import { LOOP_TOTAL_CAP, loopListResponseSchema, type PublicLoop } from "@loop/rules/schemas/loops";
 import { searchResponseSchema } from "@loop/rules/schemas/search";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -284,7 +284,7 @@ describe("catalog cache: GET /api/loops and /api/search answers, invalidated by 
   });
 });
 
-describe("GET /api/loops total: exact up to 10,000 matches, then a lower bound that keeps Load More going", () => {
+describe("GET /api/loops total: exact up to 1,000 matches, then a lower bound that keeps Load More going", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -295,21 +295,23 @@ describe("GET /api/loops total: exact up to 10,000 matches, then a lower bound t
       INSERT INTO "app"."loops" ("id", "user_id", "genre_id", "title", "price_cents", "is_free", "status", "original_key", "original_format", "created_at", "updated_at")
       SELECT gen_random_uuid(), ${user}::uuid, ${genre}, 'Loop ' || g, CASE WHEN g <= 30 THEN 0 ELSE 100 END, g <= 30, 'ready', 'loops/x/original', 'wav',
              now() - g * interval '1 second', now()
-      FROM generate_series(1, 10050) AS g`;
+      FROM generate_series(1, 1050) AS g`;
   });
   afterAll(() => t.close());
 
   it("counts exactly under the cap, stops at it above, and says there is more when paging past it", async () => {
     const total = async (query: string) => loopListResponseSchema.parse((await request(t.app).get(`/api/loops${query}`).expect(200)).body).total;
+    expect(LOOP_TOTAL_CAP).toBe(1_000);
     expect(await total("?isFree=true")).toBe(30);
-    expect(await total("?isFree=false")).toBe(10_000);
-    expect(await total("")).toBe(10_000);
+    expect(await total("?isFree=false")).toBe(1_000);
+    expect(await total("")).toBe(1_000);
     // Paging past the cap: the count goes one past the page, so the client asks for the next one.
-    const deep = loopListResponseSchema.parse((await request(t.app).get("/api/loops?offset=9990&limit=24").expect(200)).body);
+    const deep = loopListResponseSchema.parse((await request(t.app).get("/api/loops?offset=990&limit=24").expect(200)).body);
     expect(deep.loops).toHaveLength(24);
-    expect(deep.total).toBe(9990 + 24 + 1);
-    const last = loopListResponseSchema.parse((await request(t.app).get("/api/loops?offset=10040&limit=24").expect(200)).body);
+    expect(deep.total).toBe(990 + 24 + 1);
+    const last = loopListResponseSchema.parse((await request(t.app).get("/api/loops?offset=1040&limit=24").expect(200)).body);
     expect(last.loops).toHaveLength(10);
-    expect(last.total).toBe(10_050);
+    expect(last.total).toBe(1_050);
+    expect(last.nextCursor).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import decode from "@audio/decode";
 import { UPLOAD_MESSAGES } from "@loop/rules/schemas/loops";
 import { creatorLoopSchema } from "@loop/rules/schemas/loops";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { parseFrameHeader, readLameInfo } from "../src/audio/lame-tag";
 import type { ProcessLoopPayload } from "../src/jobs/loop-worker";
 import type { ClaimedJob } from "../src/jobs/queue";
 import { clickTrack, mp3File, wavFile } from "./support/audio";
@@ -169,8 +170,14 @@ describe("loops: upload and processing", () => {
         const preview = await decode(await t.storage.getBuffer(row.previewKey!));
         expect(preview.channelData[0]!.length / preview.sampleRate).toBeGreaterThan(29.5);
         expect(preview.channelData[0]!.length / preview.sampleRate).toBeLessThan(30.5);
-        const mp3 = await decode(await t.storage.getBuffer(row.mp3Key!));
+        const mp3Bytes = await t.storage.getBuffer(row.mp3Key!);
+        const mp3 = await decode(mp3Bytes);
         expect(mp3.channelData[0]!.length / mp3.sampleRate).toBeGreaterThan(39.5);
+        // A WAV upload's MP3 is our 320 kbps encode (gapless: LAME Info frame), and the catalog says so.
+        expect(parseFrameHeader(mp3Bytes, 0)!.bitrateKbps).toBe(320);
+        expect(readLameInfo(mp3Bytes)).toMatchObject({ tag: "Info", tagCrcValid: true });
+        expect(row.mp3Kbps).toBe(320);
+        expect((await agent.get(`/api/loops/${loop.id}`).expect(200)).body.mp3Kbps).toBe(320);
         const wav = await t.storage.getBuffer(row.wavKey!);
         expect(wav.subarray(0, 4).toString()).toBe("RIFF");
         expect(wav.readUInt16LE(34)).toBe(16);
@@ -183,12 +190,28 @@ describe("loops: upload and processing", () => {
     it("an MP3 upload is decoded and processed too", async () => {
       const worker = t.startWorker();
       try {
-        const { body } = await upload({ title: "Mp3", genreId: String(genreId), bpm: "90" }, { bytes: await mp3File([clickTrack(100, 8)]), name: "x.mp3", type: "audio/mpeg" }).expect(201);
+        const bytes = await mp3File([clickTrack(100, 8)]); // 192 kbps CBR
+        const { body } = await upload({ title: "Mp3", genreId: String(genreId), bpm: "90" }, { bytes, name: "x.mp3", type: "audio/mpeg" }).expect(201);
         const loop = await waitForFinalStatus(body.id);
         expect(loop.status).toBe("ready");
         expect(loop.duration).toBeGreaterThan(7.9);
         expect(loop.duration).toBeLessThan(8.2);
         expect(loop.bpm).toBe(90);
+        expect(loop.artefacts).toEqual({ preview: true, mp3: true, wav: true, peaks: true });
+        // Not encoded again: the MP3 download is the upload, byte for byte, at its own bitrate.
+        const row = await t.db.prisma.loop.findUniqueOrThrow({ where: { id: loop.id } });
+        expect(row.mp3Kbps).toBe(192);
+        expect(row.mp3Key).not.toBe(row.originalKey);
+        const publicLoop = (await agent.get(`/api/loops/${loop.id}`).expect(200)).body;
+        expect(publicLoop.mp3Kbps).toBe(192);
+        const listed = (await agent.get(`/api/loops?userId=${publicLoop.user.id}`).expect(200)).body.loops.find((item: { id: string }) => item.id === loop.id);
+        expect(listed.mp3Kbps).toBe(192);
+        const link = await agent.get(`/api/loops/${loop.id}/download?format=mp3`).expect(200);
+        const file = await agent.get(link.body.downloadUrl).buffer(true).parse(binary).expect(200);
+        expect(file.headers["content-type"]).toBe("audio/mpeg");
+        expect(Buffer.compare(file.body as Buffer, bytes)).toBe(0);
+        const wav = await decode(await t.storage.getBuffer(row.wavKey!));
+        expect(wav.channelData[0]!.length / wav.sampleRate).toBeCloseTo(loop.duration!, 2);
       } finally {
         await worker.stop();
       }
@@ -242,3 +265,11 @@ describe("loops: upload and processing", () => {
     });
   });
 });
+
+/** Collects a binary body into a Buffer (superagent only does so for known binary types). */
+function binary(res: unknown, done: (error: Error | null, body: Buffer) => void): void {
+  const stream = res as NodeJS.ReadableStream;
+  const chunks: Buffer[] = [];
+  stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+  stream.on("end", () => done(null, Buffer.concat(chunks)));
+}

@@ -6,7 +6,11 @@
 //   - 60 s of stereo 44.1 kHz 16-bit WAV: budget 3 s and 300 MB;
 //   - an MP3 of just under the 50 MiB upload limit (128 kbps, ~54 minutes) as a track: refused by its
 //     frame count before decoding (the track cap is 30 minutes): budget 1 s and 300 MB; its first 29
-//     minutes (27.8 MB), the longest a track may be, processed: budget 512 MB;
+//     minutes (27.8 MB), the longest a track may be, processed: budget 21 s of CPU and 512 MB. Issue 19
+//     asked for the 54-minute MP3 in 40 s; the 29 minutes get the same rate, 40 s × 29 / 54 ≈ 21 s.
+//     Since issue 19 an MP3 upload is not encoded again for the MP3 download (its own bytes are
+//     delivered, docs/decisions.md), so this case measures that path: decode, analysis, the 128 kbps
+//     preview and the WAV, no 320 kbps encode (the WAV case still measures the encode);
 //   - bombs (issue 18, built by api/test/support/audio-bombs.ts): a 6-hour FLAC of silence (3.9 MB)
 //     as a loop, refused by its header: budget 1 s and 200 MB; the same with its length hidden,
 //     decoded up to the loop's 10-minute cap: budget 300 MB; a 6-hour Ogg Vorbis (2 MB) as a track:
@@ -15,6 +19,9 @@
 // Time is judged on the CPU time the process spent on the job (all threads, process.cpuUsage()),
 // which does not depend on what else the machine runs; wall time and the load average are printed
 // beside it.
+// Each processed case also prints the pipeline's own step times (PipelineResult.timings: CPU and
+// wall time of probe, decode, mix, peaks, bpm, key, mp3, preview, wav, write, other; CPU of the
+// process, in the worker thread, on Node versions without process.threadCpuUsage).
 // The 50 MB MP3 takes a while to encode; it is cached in the system temp directory.
 // The result is the worst case's share of its budget (100 % = at the budget).
 import { spawn } from "node:child_process";
@@ -198,14 +205,25 @@ async function child(bundle, input, contentType) {
         durationMs: result?.durationMs ?? null,
         bpm: result?.detectedBpm ?? null,
         key: result?.detectedKey ?? null,
-        mp3Bytes: size(path.join(outDir, "audio.mp3")),
+        // An MP3 upload delivered as it is: files.mp3 is the input itself.
+        mp3Bytes: result ? size(result.files.mp3) : 0,
+        mp3Original: result?.mp3Original ?? null,
+        mp3Kbps: result?.mp3Kbps ?? null,
         wavBytes: size(path.join(outDir, "audio.wav")),
         previewBytes: size(path.join(outDir, "preview.mp3")),
+        timings: result?.timings ?? null,
       })}\n`,
     );
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
+}
+
+/** "decode 3.40/3.52, mp3 27.10/27.90, …" (as the worker's log line, api/src/audio/timings.ts). */
+function formatSteps(timings) {
+  return Object.entries(timings)
+    .map(([step, { cpuMs, wallMs }]) => `${step} ${(cpuMs / 1000).toFixed(2)}/${(wallMs / 1000).toFixed(2)}`)
+    .join(", ");
 }
 
 export async function run({ root, log }) {
@@ -227,7 +245,7 @@ export async function run({ root, log }) {
     const cases = [
       { label: "60 s WAV (stereo, 44.1 kHz, 16-bit)", input: wav, contentType: "track", budgetMs: 3000, budgetMb: 300 },
       { label: `${(statSync(mp3).size / 1e6).toFixed(1)} MB MP3 (128 kbps, 54 min) as a track`, input: mp3, contentType: "track", budgetMs: 1000, budgetMb: 300 },
-      { label: "its first 29 minutes (27.8 MB) as a track", input: mp3Track, contentType: "track", budgetMb: 512 },
+      { label: "its first 29 minutes (27.8 MB) as a track", input: mp3Track, contentType: "track", budgetMs: 21000, budgetMb: 512 },
       { label: "6-hour FLAC of silence (3.9 MB) as a loop", input: bomb("6h.flac", bombs.silentFlac({ seconds: sixHours })), contentType: "loop", budgetMs: 1000, budgetMb: 200 },
       {
         label: "6-hour FLAC of silence, length hidden, as a loop",
@@ -246,11 +264,13 @@ export async function run({ root, log }) {
       const r = await measure(bundle.pipeline, c.input, c.contentType);
       const budgetMb = c.budgetMb ?? r.baselineMb + c.overBaselineMb;
       const shares = [r.peakMb / budgetMb, c.budgetMs ? r.cpuMs / c.budgetMs : 0];
-      worst = Math.max(worst, ...shares);
+      const share = Math.max(...shares);
+      worst = Math.max(worst, share);
       details.push(
-        `${c.label}: CPU ${(r.cpuMs / 1000).toFixed(2)} s${c.budgetMs ? ` (budget ${c.budgetMs / 1000} s)` : ""}, wall ${(r.ms / 1000).toFixed(2)} s (load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} CPUs), peak RSS ${r.peakMb.toFixed(0)} MB (budget ${budgetMb.toFixed(0)} MB; the process before the pipeline: ${r.baselineMb.toFixed(0)} MB; the audio thread's own peak ${r.threadPeakMb ? `${r.threadPeakMb.toFixed(0)} MB` : "not reported: the thread was ended"})`,
-        `  → ${r.refused ? `refused: "${r.refused}"` : `${(r.durationMs / 60000).toFixed(1)} min of audio, ${r.bpm ?? "no"} BPM, ${r.key ?? "no key"}`}; written: MP3 320k ${(r.mp3Bytes / 1e6).toFixed(1)} MB, WAV ${(r.wavBytes / 1e6).toFixed(1)} MB, preview ${(r.previewBytes / 1e6).toFixed(2)} MB`,
+        `${c.label} [${(share * 100).toFixed(1)} % of budget]: CPU ${(r.cpuMs / 1000).toFixed(2)} s${c.budgetMs ? ` (budget ${c.budgetMs / 1000} s)` : ""}, wall ${(r.ms / 1000).toFixed(2)} s (load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} CPUs), peak RSS ${r.peakMb.toFixed(0)} MB (budget ${budgetMb.toFixed(0)} MB; the process before the pipeline: ${r.baselineMb.toFixed(0)} MB; the audio thread's own peak ${r.threadPeakMb ? `${r.threadPeakMb.toFixed(0)} MB` : "not reported: the thread was ended"})`,
+        `  → ${r.refused ? `refused: "${r.refused}"` : `${(r.durationMs / 60000).toFixed(1)} min of audio, ${r.bpm ?? "no"} BPM, ${r.key ?? "no key"}`}; written: MP3 ${r.mp3Original ? `as uploaded (${r.mp3Kbps} kbps, not encoded again)` : `${r.mp3Kbps ?? 320}k`} ${(r.mp3Bytes / 1e6).toFixed(1)} MB, WAV ${(r.wavBytes / 1e6).toFixed(1)} MB, preview ${(r.previewBytes / 1e6).toFixed(2)} MB`,
       );
+      if (r.timings) details.push(`  steps, CPU/wall s: ${formatSteps(r.timings)}`);
     }
     return { value: worst * 100, unit: "% of budget", budget: 100, lowerIsBetter: true, details };
   } finally {

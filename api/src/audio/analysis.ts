@@ -6,8 +6,66 @@ export function mixToMono(channels: readonly Float32Array[]): Float32Array {
   const length = channels[0]?.length ?? 0;
   if (channels.length === 1) return channels[0]!;
   const mono = new Float32Array(length);
+  if (channels.length === 2) {
+    mixStereo(channels[0]!, channels[1]!, mono);
+    return mono;
+  }
   for (const channel of channels) for (let i = 0; i < length; i++) mono[i]! += channel[i]! / channels.length;
   return mono;
+}
+
+/**
+ * (left + right) / 2 into `out` (the same values as mixToMono: halving is exact and the sum is
+ * rounded once to float32 either way); false when a sample is not finite (NaN or ±Infinity).
+ */
+export function mixStereo(left: Float32Array, right: Float32Array, out: Float32Array): boolean {
+  const length = left.length;
+  let check = 0;
+  for (let i = 0; i < length; i++) {
+    const sum = left[i]! + right[i]!;
+    out[i] = sum * 0.5;
+    // 0 for every finite sum; NaN as soon as one sample is NaN or infinite (and stays NaN).
+    check += sum * 0;
+  }
+  return check === 0;
+}
+
+/** False when a sample is not finite (NaN or ±Infinity). */
+export function allFinite(samples: Float32Array): boolean {
+  let check = 0;
+  for (let i = 0; i < samples.length; i++) check += samples[i]! * 0;
+  return check === 0;
+}
+
+/**
+ * Float samples to 16-bit PCM as encodeWav16 does (clamped to ±1; negative × 32768, positive ×
+ * 32767, rounded half up), `stride` apart in `out` from `offset`. floor(x + 0.5) is Math.round(x)
+ * here (x is a float32 times 32767 or 32768: x + 0.5 is exact near every half), and about four
+ * times faster than Math.round, which must keep −0.
+ */
+export function toPcm16(samples: Float32Array, out: Int16Array, offset: number, stride: number): void {
+  const length = samples.length;
+  for (let i = 0, o = offset; i < length; i++, o += stride) {
+    const s = samples[i]!;
+    out[o] = s < 0 ? (s > -1 ? Math.floor(s * 0x8000 + 0.5) : -0x8000) : s < 1 ? Math.floor(s * 0x7fff + 0.5) : 0x7fff;
+  }
+}
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** 16-bit little-endian interleaved PCM of `channels` (same values as encodeWav16's data) into `out` (grown when short); the bytes. */
+export function interleavePcm16(channels: readonly Float32Array[], out: { buffer: ArrayBuffer }): Uint8Array {
+  const count = channels.length;
+  const frames = channels[0]?.length ?? 0;
+  const bytes = frames * count * 2;
+  if (out.buffer.byteLength < bytes) out.buffer = new ArrayBuffer(bytes);
+  const pcm = new Int16Array(out.buffer, 0, frames * count);
+  for (let c = 0; c < count; c++) toPcm16(channels[c]!, pcm, c, count);
+  if (!LITTLE_ENDIAN) {
+    const view = new DataView(out.buffer, 0, bytes);
+    for (let i = 0; i < pcm.length; i++) view.setInt16(i * 2, pcm[i]!, true);
+  }
+  return new Uint8Array(out.buffer, 0, bytes);
 }
 
 /** `points` pairs of [min, max] over equal slices of the mono signal, rounded to 4 places. */
@@ -248,7 +306,7 @@ export function previewClip(channels: readonly Float32Array[], sampleRate: numbe
   });
 }
 
-/** RIFF/WAVE, 16-bit PCM, interleaved. */
+/** RIFF/WAVE, 16-bit PCM, interleaved, whole in memory (the reference for the streamed WavFileWriter). */
 export function encodeWav16(channels: readonly Float32Array[], sampleRate: number): Uint8Array {
   const count = channels.length;
   const frames = channels[0]!.length;

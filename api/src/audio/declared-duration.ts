@@ -16,7 +16,28 @@ export function declaredDurationSeconds(bytes: Uint8Array, format: AudioFormat):
 
 /** The same, reading only what the headers need (AAC, M4A and MP3: the whole file, at most 50 MB). */
 export function declaredDurationOfFile(path: string, format: AudioFormat): number | null {
-  if (format === "aac" || format === "m4a" || format === "mp3") return declaredDurationSeconds(readFileSync(path), format);
+  return probeFile(path, format).declared;
+}
+
+export interface Probe {
+  /** Seconds declared by the headers (see declaredDurationSeconds), or null. */
+  declared: number | null;
+  /** MP3 only: what its frames say (read in the same pass). */
+  mp3: Mp3Survey | null;
+}
+
+/** The declared length and, for an MP3, its frame survey (one read of the file). */
+export function probeFile(path: string, format: AudioFormat): Probe {
+  if (format === "mp3") {
+    const bytes = readFileSync(path);
+    const mp3 = surveyMp3(bytes);
+    return { declared: mp3Duration(bytes, mp3), mp3 };
+  }
+  return { declared: declaredOfFile(path, format), mp3: null };
+}
+
+function declaredOfFile(path: string, format: Exclude<AudioFormat, "mp3">): number | null {
+  if (format === "aac" || format === "m4a") return declaredDurationSeconds(readFileSync(path), format);
   const fd = openSync(path, "r");
   try {
     const read: Reader = (position, length) => {
@@ -81,36 +102,80 @@ function flacDuration(head: Uint8Array): number | null {
   return rate && total ? total / rate : null;
 }
 
-/**
- * MP3: its frames, counted by walking their headers (skipping bytes that are not a frame, as the
- * decoder does), or the frame count of a Xing/Info or VBRI header in the first frame if that says more.
- */
-function mp3Duration(bytes: Uint8Array): number | null {
+/** What walking an MP3's frame headers tells (./pipeline.ts decides on it whether the upload is delivered as it is). */
+export interface Mp3Survey {
+  /** MPEG Layer III audio frames (a leading Xing/Info/VBRI frame is not audio). */
+  frames: number;
+  /** Samples per channel those frames hold. */
+  samples: number;
+  /** The first frame's sample rate (0: no frame). */
+  sampleRate: number;
+  /** Frames of another sample rate than the first one's were found. */
+  mixedRates: boolean;
+  /** The audio frames' mean bitrate in kbps, from their headers (CBR: the bitrate; VBR: the average); 0 without frames. */
+  meanKbps: number;
+  /** Frames the first frame's Xing/Info or VBRI header claims, or null when it claims none. */
+  tagFrames: number | null;
+  /** Samples per frame of the first frame when it is such a header frame (it decodes to nothing), else 0. */
+  tagFrameSamples: number;
+}
+
+/** Walks the frames (skipping bytes that are not a frame, as the decoder does) and reads the Xing/Info or VBRI header. */
+export function surveyMp3(bytes: Uint8Array): Mp3Survey {
   const start = id3Length(bytes);
+  const first = bytes.length >= start + 4 ? parseFrameHeader(bytes, start) : null;
+  let tagFrames: number | null = null;
+  let tagFrame = false;
+  if (first) {
+    const frame = bytes.subarray(start, start + first.length);
+    const view = new DataView(frame.buffer, frame.byteOffset, frame.byteLength);
+    const at = first.tagOffset;
+    if (ascii(frame, at, "Xing") || ascii(frame, at, "Info")) {
+      tagFrame = true;
+      if (frame.length >= at + 12 && view.getUint32(at + 4) & 1) tagFrames = view.getUint32(at + 8);
+    } else if (ascii(frame, 36, "VBRI")) {
+      tagFrame = true;
+      if (frame.length >= 54) tagFrames = view.getUint32(50);
+    }
+  }
+  let frames = 0;
   let samples = 0;
   let rate = 0;
-  for (let offset = start; offset + 4 <= bytes.length; ) {
+  let mixedRates = false;
+  let kbps = 0;
+  let offset = start;
+  if (first && tagFrame) offset += first.length;
+  for (; offset + 4 <= bytes.length; ) {
     const header = bytes[offset] === 0xff ? parseFrameHeader(bytes, offset) : null;
     if (!header) {
       offset++;
       continue;
     }
     rate ||= header.sampleRate;
+    if (header.sampleRate !== rate) mixedRates = true;
+    frames++;
     samples += header.samplesPerFrame;
+    kbps += header.bitrateKbps;
     offset += header.length;
   }
-  const first = bytes.length >= start + 4 ? parseFrameHeader(bytes, start) : null;
-  if (first) {
-    const frame = bytes.subarray(start, start + first.length);
-    const view = new DataView(frame.buffer, frame.byteOffset, frame.byteLength);
-    const at = first.tagOffset;
-    let frames = 0;
-    if ((ascii(frame, at, "Xing") || ascii(frame, at, "Info")) && frame.length >= at + 12 && view.getUint32(at + 4) & 1) frames = view.getUint32(at + 8);
-    else if (ascii(frame, 36, "VBRI") && frame.length >= 54) frames = view.getUint32(50);
-    samples = Math.max(samples, frames * first.samplesPerFrame);
-    rate ||= first.sampleRate;
-  }
-  return rate && samples ? samples / rate : null;
+  return {
+    frames,
+    samples,
+    sampleRate: rate || (first?.sampleRate ?? 0),
+    mixedRates,
+    meanKbps: frames ? kbps / frames : 0,
+    tagFrames,
+    tagFrameSamples: first && tagFrame ? first.samplesPerFrame : 0,
+  };
+}
+
+/**
+ * MP3: its frames, counted by walking their headers (skipping bytes that are not a frame, as the
+ * decoder does), or the frame count of a Xing/Info or VBRI header in the first frame if that says more.
+ */
+function mp3Duration(bytes: Uint8Array, survey = surveyMp3(bytes)): number | null {
+  const samples = Math.max(survey.samples + survey.tagFrameSamples, (survey.tagFrames ?? 0) * survey.tagFrameSamples);
+  return survey.sampleRate && samples ? samples / survey.sampleRate : null;
 }
 
 /** Bytes at the end of an Ogg file searched for its last page (pages are at most ~64 KiB). */

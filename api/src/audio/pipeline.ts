@@ -6,22 +6,34 @@
 // files as they grow (./writers.ts), the waveform is a bounded min/max envelope, tempo and key look
 // at the first ANALYSIS_SECONDS, the preview keeps the first PREVIEW_SECONDS.
 //
+// An MP3 upload is not encoded again for the MP3 download (issue 19): re-encoding lossy audio adds
+// generation loss and bytes, and the 320 kbps encode was most of the processing time. The upload
+// itself is the MP3 file delivered when its frames are plain MPEG Layer III at one sample rate, any
+// Xing/Info/VBRI frame count agrees with the frames, and the decoded length agrees with the frames
+// (so the decode, which validated them, covered them all). Otherwise (e.g. Layer II, free format,
+// a header that lies) it is encoded at 320 kbps like every other format, in a second decode.
+//
 // Length is capped (./limits.ts): a header that declares more than the cap is refused before any
 // decoding, and the decoded frames are counted so that the decode stops as soon as the cap is passed
 // (nothing past it is encoded or written). The thread's own memory is checked after every chunk.
+//
+// Each step's CPU and wall time is summed over the chunks (./timings.ts) and returned with the
+// result: the worker's log line and the bench print them.
 import { closeSync, openSync, readSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { detectKey, detectTempo, mixToMono, PeakAccumulator, previewClip } from "./analysis";
-import { declaredDurationOfFile } from "./declared-duration";
+import { allFinite, detectKey, detectTempo, mixStereo, PeakAccumulator, previewClip } from "./analysis";
+import { probeFile, type Mp3Survey } from "./declared-duration";
 import { audioLimits, type AudioLimits } from "./limits";
 import { AudioRejected, decodeFile, type PcmChunk } from "./sources";
-import { sniffAudioFormat, SNIFF_BYTES } from "./sniff";
+import { sniffAudioFormat, SNIFF_BYTES, type AudioFormat } from "./sniff";
+import { StepTimer, type StepTimings } from "./timings";
 import { encodeMp3ToFile, Mp3FileWriter, WavFileWriter } from "./writers";
 
 export { AudioRejected } from "./sources";
 export type { AudioLimits } from "./limits";
+export type { StepTimings } from "./timings";
 
 /** Tempo and key are detected on this much audio from the start (a loop is shorter: all of it). */
 export const ANALYSIS_SECONDS = 120;
@@ -29,10 +41,16 @@ export const PREVIEW_SECONDS = 30;
 /** Chunks are cut to this many frames before they reach the consumers (bounds their buffers). */
 const SLICE_FRAMES = 1 << 18;
 
+/** Bitrate of the MP3 we encode for delivery (any upload that is not an MP3 delivered as it is). */
+export const DELIVERY_MP3_KBPS = 320;
+
 export interface PipelineFiles {
   /** 30 s MP3 at 128 kbps, with fades, gapless (LAME Info frame). */
   preview: string;
-  /** The whole audio, MP3 320 kbps CBR, gapless. */
+  /**
+   * The whole audio as MP3: our 320 kbps CBR encode (gapless), or for an MP3 upload delivered as it
+   * is (`mp3Original`) the input file itself (not in `outDir`: the caller must not remove it first).
+   */
   mp3: string;
   /** The whole audio, 16-bit PCM WAV (first two channels). */
   wav: string;
@@ -48,6 +66,17 @@ export interface PipelineResult {
   detectedKey: string | null;
   peaks: number[][];
   files: PipelineFiles;
+  /** `files.mp3` is the uploaded MP3 itself (not encoded again). */
+  mp3Original: boolean;
+  /** Bitrate of `files.mp3` in kbps: DELIVERY_MP3_KBPS, or an original's mean bitrate over its frames (VBR: average), rounded. */
+  mp3Kbps: number;
+  /**
+   * CPU and wall time per step, summed over the chunks: probe (sniff, declared length), decode, mix
+   * (finite check, mono mixdown, excerpt and preview copies), peaks, bpm, key, mp3 (320 kbps
+   * encoder; absent for an MP3 delivered as uploaded), preview (clip and 128 kbps encoder), wav (16-bit conversion), write (the disk writes of
+   * all three files), other, total.
+   */
+  timings: StepTimings;
 }
 
 class Consumers {
@@ -57,18 +86,25 @@ class Consumers {
   private excerptFrames = 0;
   private readonly preview: Float32Array[][] = [];
   private previewFrames = 0;
+  /** The mono mixdown of a stereo slice (reused: peaks read it, the excerpt copies it). */
+  private readonly mono: Float32Array;
 
   private constructor(
     readonly sampleRate: number,
     readonly channels: 1 | 2,
     private readonly files: PipelineFiles,
-    private readonly mp3: Mp3FileWriter,
+    /** Null when the upload is an MP3 that may be delivered as it is. */
+    private readonly mp3: Mp3FileWriter | null,
     private readonly wav: WavFileWriter,
-  ) {}
+    private readonly timer: StepTimer,
+  ) {
+    this.mono = new Float32Array(channels === 2 ? SLICE_FRAMES : 0);
+  }
 
-  static async create(sampleRate: number, channels: 1 | 2, files: PipelineFiles): Promise<Consumers> {
-    const mp3 = await Mp3FileWriter.create(files.mp3, { channels, sampleRate, bitrate: 320 });
-    return new Consumers(sampleRate, channels, files, mp3, new WavFileWriter(files.wav, channels, sampleRate));
+  static async create(sampleRate: number, channels: 1 | 2, files: PipelineFiles, timer: StepTimer, encodeMp3: boolean): Promise<Consumers> {
+    const mp3 = encodeMp3 ? await Mp3FileWriter.create(files.mp3, { channels, sampleRate, bitrate: DELIVERY_MP3_KBPS, timing: { timer, step: "mp3" } }) : null;
+    const wav = new WavFileWriter(files.wav, channels, sampleRate, { timer, step: "wav" });
+    return new Consumers(sampleRate, channels, files, mp3, wav, timer);
   }
 
   add(chunk: PcmChunk): void {
@@ -82,12 +118,16 @@ class Consumers {
   }
 
   private addSlice(channels: Float32Array[]): void {
+    const { timer } = this;
+    let mark = timer.mark();
     const length = channels[0]!.length;
-    for (const channel of channels) {
-      for (let i = 0; i < length; i++) if (!Number.isFinite(channel[i]!)) throw new AudioRejected("Corrupt audio: decoded samples are not numbers");
-    }
-    const mono = mixToMono(channels);
+    // Checked before any consumer sees the slice (LAME is not given NaN).
+    const mono = channels.length === 2 ? this.mono.subarray(0, length) : channels[0]!;
+    const finite = channels.length === 2 ? mixStereo(channels[0]!, channels[1]!, mono) : allFinite(mono);
+    if (!finite) throw new AudioRejected("Corrupt audio: decoded samples are not numbers");
+    mark = timer.add("mix", mark);
     this.peaks.add(mono);
+    mark = timer.add("peaks", mark);
     const excerptLimit = ANALYSIS_SECONDS * this.sampleRate;
     if (this.excerptFrames < excerptLimit) {
       const take = mono.slice(0, excerptLimit - this.excerptFrames);
@@ -100,15 +140,16 @@ class Consumers {
       this.preview.push(channels.map((channel) => channel.slice(0, take)));
       this.previewFrames += take;
     }
-    this.mp3.write(channels);
+    timer.add("mix", mark);
+    this.mp3?.write(channels);
     this.wav.write(channels);
     this.frames += length;
   }
 
-  async finish(): Promise<PipelineResult> {
+  async finish(): Promise<Omit<PipelineResult, "files" | "mp3Original" | "mp3Kbps" | "timings">> {
     if (!this.frames) throw new AudioRejected("Empty audio: no samples could be decoded");
-    const { sampleRate } = this;
-    const excerpt = concat(this.excerpt, this.excerptFrames);
+    const { sampleRate, timer } = this;
+    const excerpt = timer.time("mix", () => concat(this.excerpt, this.excerptFrames));
     this.excerpt.length = 0;
     const previewChannels = Array.from({ length: this.channels }, (_, c) =>
       concat(
@@ -117,23 +158,26 @@ class Consumers {
       ),
     );
     this.preview.length = 0;
-    await encodeMp3ToFile(this.files.preview, previewClip(previewChannels, sampleRate, PREVIEW_SECONDS), sampleRate, 128);
-    this.mp3.finish();
+    const clip = timer.time("preview", () => previewClip(previewChannels, sampleRate, PREVIEW_SECONDS));
+    await encodeMp3ToFile(this.files.preview, clip, sampleRate, 128, { timer, step: "preview" });
+    this.mp3?.finish();
     this.wav.finish();
+    const detectedBpm = timer.time("bpm", () => detectTempo(excerpt, sampleRate));
+    const detectedKey = timer.time("key", () => detectKey(excerpt, sampleRate));
+    const peaks = timer.time("peaks", () => this.peaks.points());
     return {
       durationMs: Math.round((this.frames / sampleRate) * 1000),
       samples: this.frames,
       sampleRate,
       channels: this.channels,
-      detectedBpm: detectTempo(excerpt, sampleRate),
-      detectedKey: detectKey(excerpt, sampleRate),
-      peaks: this.peaks.points(),
-      files: this.files,
+      detectedBpm,
+      detectedKey,
+      peaks,
     };
   }
 
   close(): void {
-    this.mp3.close();
+    this.mp3?.close();
     this.wav.close();
   }
 }
@@ -192,14 +236,19 @@ export interface ProcessOptions {
 
 /**
  * Processes the upload at `input` and writes preview.mp3, audio.mp3 and audio.wav into `outDir`
- * (which the caller creates and removes). Refused audio throws AudioRejected with the reason.
+ * (which the caller creates and removes); an MP3 upload delivered as it is writes no audio.mp3:
+ * `files.mp3` is then `input`. Refused audio throws AudioRejected with the reason.
  */
 export async function processAudioFile(input: string, outDir: string, options: ProcessOptions = {}): Promise<PipelineResult> {
   const { limits = audioLimits("track"), memory } = options;
+  const timer = new StepTimer();
   memory?.check();
+  let mark = timer.mark();
   const format = sniffAudioFormat(readHead(input));
   if (!format) throw new AudioRejected("Unsupported audio: the container is not MP3, WAV, FLAC, M4A/AAC or OGG");
-  const declared = declaredDurationOfFile(input, format);
+  const { declared, mp3: survey } = probeFile(input, format);
+  const original = survey && deliverableAsUploaded(survey) ? survey : null;
+  timer.add("probe", mark);
   if (declared !== null && declared > limits.maxSeconds + DECLARED_SLACK_SECONDS) throw new AudioRejected(limits.tooLong);
   const files: PipelineFiles = {
     preview: path.join(outDir, "preview.mp3"),
@@ -209,10 +258,16 @@ export async function processAudioFile(input: string, outDir: string, options: P
   let consumers: Consumers | null = null;
   let frames = 0;
   try {
+    // Decoding is the time between the loop's turns (for await: an early exit still closes the decoder and the file).
+    mark = timer.mark();
     for await (const chunk of decodeFile(input, format, declared)) {
+      timer.add("decode", mark);
       memory?.check();
       const length = chunk.channels[0]?.length ?? 0;
-      if (!length) continue;
+      if (!length) {
+        mark = timer.mark();
+        continue;
+      }
       if (!chunk.sampleRate) throw new AudioRejected("Corrupt audio: the file gives no sample rate");
       frames += length;
       // Counted before the chunk is used: past the cap nothing more is encoded or written.
@@ -220,19 +275,81 @@ export async function processAudioFile(input: string, outDir: string, options: P
       if (format === "flac" && declared !== null && frames > declared * chunk.sampleRate + FLAC_MAX_BLOCK) {
         throw new AudioRejected("Corrupt audio: the FLAC file holds more audio than its header declares");
       }
-      consumers ??= await Consumers.create(chunk.sampleRate, chunk.channels.length > 1 ? 2 : 1, files);
+      consumers ??= await Consumers.create(chunk.sampleRate, chunk.channels.length > 1 ? 2 : 1, files, timer, !original);
       consumers.add(chunk);
+      mark = timer.mark();
     }
+    timer.add("decode", mark);
     if (!consumers) throw new AudioRejected("Empty audio: no samples could be decoded");
     const result = await consumers.finish();
     memory?.check();
-    return result;
+    if (original && decodedAsSurveyed(original, result.samples, result.sampleRate)) {
+      return { ...result, files: { ...files, mp3: input }, mp3Original: true, mp3Kbps: Math.round(original.meanKbps), timings: timer.result() };
+    }
+    if (original) {
+      consumers.close();
+      await encodeMp3Again(input, format, declared, files.mp3, result.channels as 1 | 2, { timer, memory });
+    }
+    return { ...result, files, mp3Original: false, mp3Kbps: DELIVERY_MP3_KBPS, timings: timer.result() };
   } finally {
     consumers?.close();
   }
 }
 
+/** LAME's encoder delay and padding are 12-bit fields of its tag: a gapless decode drops at most this much of the frames. */
+const GAPLESS_TRIM_MAX = 2 * 4095;
+
+/** Before decoding: plain Layer III frames at one rate, and a Xing/Info/VBRI frame count (if any) that agrees with them. */
+function deliverableAsUploaded(survey: Mp3Survey): boolean {
+  if (!survey.frames || survey.mixedRates) return false;
+  return survey.tagFrames === null || Math.abs(survey.tagFrames - survey.frames) <= 1;
+}
+
+/**
+ * After decoding: the decoder's samples are the frames' (less a gapless trim, less a cut last
+ * frame), at their rate. Layer I/II frames, free-format frames or junk decoded as audio would not
+ * have been counted by the survey, and the decode would come out longer.
+ */
+function decodedAsSurveyed(survey: Mp3Survey, samples: number, sampleRate: number): boolean {
+  if (sampleRate !== survey.sampleRate) return false;
+  const perFrame = survey.samples / survey.frames;
+  return samples <= survey.samples && samples >= survey.samples - GAPLESS_TRIM_MAX - 2 * perFrame;
+}
+
+/**
+ * The 320 kbps MP3 of an MP3 upload that cannot be delivered as it is (found out after the first
+ * decode): decoded a second time, only for the encoder. The first decode checked every sample.
+ */
+async function encodeMp3Again(
+  input: string,
+  format: AudioFormat,
+  declared: number | null,
+  output: string,
+  channels: 1 | 2,
+  { timer, memory }: { timer: StepTimer; memory?: MemoryMeter },
+): Promise<void> {
+  let writer: Mp3FileWriter | null = null;
+  try {
+    let mark = timer.mark();
+    for await (const chunk of decodeFile(input, format, declared)) {
+      timer.add("decode", mark);
+      memory?.check();
+      if (chunk.channels[0]?.length) {
+        writer ??= await Mp3FileWriter.create(output, { channels, sampleRate: chunk.sampleRate, bitrate: DELIVERY_MP3_KBPS, timing: { timer, step: "mp3" } });
+        writer.write(Array.from({ length: channels }, (_, c) => chunk.channels[c] ?? chunk.channels[0]!));
+      }
+      mark = timer.mark();
+    }
+    timer.add("decode", mark);
+    if (!writer) throw new Error("The MP3 decoded to nothing the second time");
+    writer.finish();
+  } finally {
+    writer?.close();
+  }
+}
+
 export interface ProcessedAudio extends Omit<PipelineResult, "files"> {
+  /** The MP3 delivered: our encode, or the input bytes themselves (`mp3Original`). */
   preview: Uint8Array;
   mp3: Uint8Array;
   wav: Uint8Array;

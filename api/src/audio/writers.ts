@@ -3,8 +3,10 @@
 // reserve their header and write it at the end, when the totals are known.
 import { closeSync, openSync, writeSync } from "node:fs";
 import { createMp3Encoder } from "wasm-media-encoders";
+import { interleavePcm16 } from "./analysis";
 import { buildInfoFrame, infoFrameLength, Mp3FrameCounter } from "./lame-tag";
 import { AudioRejected } from "./sources";
+import type { StepTimer } from "./timings";
 
 const MP3_RATES = [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000] as const;
 type Mp3Rate = (typeof MP3_RATES)[number];
@@ -17,9 +19,18 @@ export function mp3OutputRate(sampleRate: number): Mp3Rate {
 /** Blocks handed to the encoder: its WASM buffers grow with the largest block. */
 const ENCODE_BLOCK = 1152 * 64;
 
-function writeAll(fd: number, bytes: Uint8Array, position: number): void {
+function writeAll(fd: number, bytes: Uint8Array, position: number, timer?: StepTimer): void {
+  const from = timer?.mark();
   let done = 0;
   while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
+  if (from) timer!.add("write", from);
+}
+
+/** Step names for a writer's time: its encoding, and its disk writes (always "write"). */
+export interface WriterTiming {
+  timer: StepTimer;
+  /** The encoding step, e.g. "mp3" or "wav". */
+  step: string;
 }
 
 export interface WrittenMp3 {
@@ -40,20 +51,25 @@ export class Mp3FileWriter {
     private readonly encoder: Awaited<ReturnType<typeof createMp3Encoder>>,
     private readonly channels: number,
     private readonly sampleRate: number,
+    private readonly timing?: WriterTiming,
   ) {}
 
-  static async create(path: string, options: { channels: 1 | 2; sampleRate: number; bitrate: 128 | 320 }): Promise<Mp3FileWriter> {
+  static async create(path: string, options: { channels: 1 | 2; sampleRate: number; bitrate: 128 | 320; timing?: WriterTiming }): Promise<Mp3FileWriter> {
     const encoder = await createMp3Encoder();
     encoder.configure({ channels: options.channels, sampleRate: options.sampleRate, bitrate: options.bitrate, outputSampleRate: mp3OutputRate(options.sampleRate) });
-    return new Mp3FileWriter(openSync(path, "w"), encoder, options.channels, options.sampleRate);
+    return new Mp3FileWriter(openSync(path, "w"), encoder, options.channels, options.sampleRate, options.timing);
   }
 
   write(channels: readonly Float32Array[]): void {
     const length = channels[0]?.length ?? 0;
+    const { timing } = this;
     for (let start = 0; start < length; start += ENCODE_BLOCK) {
       const block = channels.slice(0, this.channels).map((channel) => channel.subarray(start, start + ENCODE_BLOCK));
+      const from = timing?.timer.mark();
+      const encoded = this.encoder.encode(block);
+      if (from) timing!.timer.add(timing!.step, from);
       // encode() returns a view into WASM memory: it is written out before the next call.
-      this.append(this.encoder.encode(block));
+      this.append(encoded);
     }
     this.samples += length;
   }
@@ -61,7 +77,8 @@ export class Mp3FileWriter {
   /** Flushes the encoder, writes the Info frame in front and closes the file. */
   finish(): WrittenMp3 {
     try {
-      this.append(this.encoder.finalize());
+      const { timing } = this;
+      this.append(timing ? timing.timer.time(timing.step, () => this.encoder.finalize()) : this.encoder.finalize());
       const { counter } = this;
       if (!counter.complete) throw new Error("MP3 encoder output ends inside a frame");
       if (!counter.firstHeaderBytes) return { bytes: 0, frames: 0, samples: this.samples };
@@ -74,7 +91,7 @@ export class Mp3FileWriter {
         sampleCount: outputRate === this.sampleRate ? this.samples : Math.round((this.samples * outputRate) / this.sampleRate),
         sourceSampleRate: this.sampleRate,
       });
-      writeAll(this.fd, info, 0);
+      writeAll(this.fd, info, 0, this.timing?.timer);
       return { bytes: info.length + counter.bytes, frames: counter.frames, samples: this.samples };
     } finally {
       this.close();
@@ -90,19 +107,21 @@ export class Mp3FileWriter {
   private append(bytes: Uint8Array): void {
     if (!bytes.length) return;
     const first = this.counter.firstHeaderBytes === null;
-    this.counter.feed(bytes);
+    const { timing } = this;
+    if (timing) timing.timer.time(timing.step, () => this.counter.feed(bytes));
+    else this.counter.feed(bytes);
     if (first && this.counter.firstHeaderBytes) {
       // Room for the Info frame, written by finish() once the totals are known.
       this.position = infoFrameLength(this.counter.firstHeaderBytes);
     }
-    writeAll(this.fd, bytes, this.position);
+    writeAll(this.fd, bytes, this.position, this.timing?.timer);
     this.position += bytes.length;
   }
 }
 
 /** Whole MP3 in memory, for short clips (tests, previews of other tools). */
-export async function encodeMp3ToFile(path: string, channels: readonly Float32Array[], sampleRate: number, bitrate: 128 | 320): Promise<WrittenMp3> {
-  const writer = await Mp3FileWriter.create(path, { channels: channels.length as 1 | 2, sampleRate, bitrate });
+export async function encodeMp3ToFile(path: string, channels: readonly Float32Array[], sampleRate: number, bitrate: 128 | 320, timing?: WriterTiming): Promise<WrittenMp3> {
+  const writer = await Mp3FileWriter.create(path, { channels: channels.length as 1 | 2, sampleRate, bitrate, timing });
   try {
     writer.write(channels);
   } catch (error) {
@@ -117,11 +136,14 @@ export class WavFileWriter {
   private readonly fd: number;
   private position = 44;
   private closed = false;
+  /** Reused for every block (writes are synchronous). */
+  private readonly scratch = { buffer: new ArrayBuffer(0) };
 
   constructor(
     path: string,
     private readonly channels: number,
     private readonly sampleRate: number,
+    private readonly timing?: WriterTiming,
   ) {
     this.fd = openSync(path, "w");
   }
@@ -131,16 +153,11 @@ export class WavFileWriter {
     const frames = channels[0]?.length ?? 0;
     if (!frames) return;
     if (this.position - 44 + frames * count * 2 > 0xffffffff - 36) throw new AudioRejected("Too long: the audio would not fit a WAV file (4 GB)");
-    const out = new Uint8Array(frames * count * 2);
-    const view = new DataView(out.buffer);
-    for (let c = 0; c < count; c++) {
-      const channel = channels[c]!;
-      for (let i = 0, offset = c * 2; i < frames; i++, offset += count * 2) {
-        const s = Math.max(-1, Math.min(1, channel[i]!));
-        view.setInt16(offset, s < 0 ? Math.round(s * 0x8000) : Math.round(s * 0x7fff), true);
-      }
-    }
-    writeAll(this.fd, out, this.position);
+    const { timing } = this;
+    const from = timing?.timer.mark();
+    const out = interleavePcm16(channels.length === count ? channels : channels.slice(0, count), this.scratch);
+    if (from) timing!.timer.add(timing!.step, from);
+    writeAll(this.fd, out, this.position, timing?.timer);
     this.position += out.length;
   }
 
@@ -161,7 +178,7 @@ export class WavFileWriter {
       header.writeUInt16LE(16, 34);
       header.write("data", 36, "latin1");
       header.writeUInt32LE(dataBytes, 40);
-      writeAll(this.fd, header, 0);
+      writeAll(this.fd, header, 0, this.timing?.timer);
       return { bytes: this.position };
     } finally {
       this.close();

@@ -12,6 +12,7 @@ import type { PrismaClient } from "../db/prisma";
 import type { Logger } from "../deps";
 import { audioLimits, runPipelineInWorker, type RunningPipeline } from "../audio/run-in-worker";
 import { AudioRejected, type PipelineResult } from "../audio/pipeline";
+import { formatTimings } from "../audio/timings";
 import { catalogChanged } from "../features/loops/catalog-cache";
 import type { Storage } from "../storage/storage";
 import { extend, finish, release, type ClaimedJob } from "./queue";
@@ -89,12 +90,13 @@ export function startLoopWorker(options: LoopWorkerOptions): LoopWorker {
     try {
       const started = Date.now();
       let running: RunningPipeline | null = null;
-      // One line per processed file: how long it took and the audio thread's peak memory.
-      const report = async (outcome: string) => {
+      // One line per processed file: how long it took, the audio thread's peak memory and, once
+      // processed and stored, the time of each step (CPU, wall) and of the storage writes.
+      const report = async (outcome: string, steps = "") => {
         const memory = await running?.memory;
         const mb = (bytes = 0) => (bytes / 1024 / 1024).toFixed(0);
         logger?.info(
-          `loop worker: loop ${loop.id} ${outcome} in ${((Date.now() - started) / 1000).toFixed(1)} s (audio thread peak ${mb(memory?.peakThreadBytes)} MB, process memory +${mb(memory?.peakRssGrowthBytes)} MB)`,
+          `loop worker: loop ${loop.id} ${outcome} in ${((Date.now() - started) / 1000).toFixed(1)} s (audio thread peak ${mb(memory?.peakThreadBytes)} MB, process memory +${mb(memory?.peakRssGrowthBytes)} MB)${steps}`,
         );
       };
       try {
@@ -102,7 +104,6 @@ export function startLoopWorker(options: LoopWorkerOptions): LoopWorker {
         await pipe(await storage.getStream(loop.originalKey), createWriteStream(input));
         pipeline = running = runPipelineInWorker(input, workDir, { limits: audioLimits(loop.contentType), memoryLimitMb: options.audioMemoryLimitMb });
         result = await pipeline.result;
-        await report("processed");
       } catch (error) {
         if (killed) return;
         if (error instanceof AudioRejected) {
@@ -118,10 +119,16 @@ export function startLoopWorker(options: LoopWorkerOptions): LoopWorker {
         pipeline = null;
       }
       if (killed) return;
+      const storing = Date.now();
       await storage.put(keys.preview, createReadStream(result.files.preview));
+      // An MP3 upload's delivery file is the upload itself (result.files.mp3 is then the local copy of
+      // the original, in workDir): stored as its own object under the mp3 key, like an encode, so that
+      // downloads, deletion and the original's lifecycle stay independent of each other.
       await storage.put(keys.mp3, createReadStream(result.files.mp3));
       await storage.put(keys.wav, createReadStream(result.files.wav));
       await storage.put(keys.peaks, Buffer.from(JSON.stringify({ points: result.peaks.length, peaks: result.peaks })));
+      const mp3 = `MP3 ${result.mp3Original ? "as uploaded" : "encoded"}, ${result.mp3Kbps} kbps`;
+      await report("processed", `; ${mp3}; steps, CPU/wall s: ${formatTimings(result.timings)}; storage writes ${((Date.now() - storing) / 1000).toFixed(2)} s`);
     } finally {
       stopHeartbeat();
       await rm(workDir, { recursive: true, force: true });
@@ -138,6 +145,7 @@ export function startLoopWorker(options: LoopWorkerOptions): LoopWorker {
           detectedKey: result.detectedKey,
           previewKey: keys.preview,
           mp3Key: keys.mp3,
+          mp3Kbps: result.mp3Kbps,
           wavKey: keys.wav,
           peaksKey: keys.peaks,
         },

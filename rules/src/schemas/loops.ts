@@ -8,9 +8,10 @@ import { DELIVERY_FORMATS } from "./downloads";
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 /**
  * GET /api/loops counts matches exactly up to this many; at or past it `total` is a lower bound
- * (the web shows "10,000+"): counting all of 100,000 matches costs more than the rest of a request.
+ * (the web shows "1,000+ loops found"): counting every one of 100,000 matches on every request
+ * costs more than the rest of it (docs/decisions.md, issue 19).
  */
-export const LOOP_TOTAL_CAP = 10_000;
+export const LOOP_TOTAL_CAP = 1_000;
 export const MIN_BPM = 20;
 export const MAX_BPM = 300;
 /** Highest price accepted, in cents (1,000,000.00), so that it fits an integer column. */
@@ -266,7 +267,12 @@ export const loopListQuerySchema = z.object({
   offset: wholeFilter("offset", 1_000_000)
     .transform((value) => value ?? 0)
     .describe("Default 0"),
-});
+  after: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,400}$/, "Invalid after: use the nextCursor of a page of the same sort.")
+    .optional()
+    .describe("The `nextCursor` of the previous page (same filters and sort): the page after it (keyset paging; instead of `offset`)"),
+}).refine((query) => query.after === undefined || query.offset === 0, { message: "Invalid after: use after or offset, not both." });
 
 export type LoopListQuery = z.output<typeof loopListQuerySchema>;
 
@@ -280,6 +286,12 @@ export const publicLoopSchema = z.object({
   key: z.string().nullable().describe("The creator's key, else the detected one"),
   audioFileUrl: z.string().nullable().describe("The 30 s MP3 preview; null until processed"),
   peaksUrl: z.string().nullable().describe("The waveform peaks (JSON); null until processed"),
+  mp3Kbps: z
+    .number()
+    .int()
+    .positive()
+    .nullable()
+    .describe("Bitrate of the MP3 download in kbps: 320 when we encoded it, an MP3 upload's own bitrate (delivered as uploaded; VBR: its average); null until processed"),
   averageRating: z.number().nullable().describe("Average of the ratings, 1 decimal; null: there are no ratings yet"),
   totalRatings: z.number().int().nonnegative(),
   myRating: z.number().int().min(1).max(5).nullable().describe("The viewer's own rating; null when signed out or not rated"),
@@ -294,7 +306,11 @@ export const publicLoopSchema = z.object({
 
 export type PublicLoop = z.infer<typeof publicLoopSchema>;
 
-export const loopListResponseSchema = z.object({ loops: z.array(publicLoopSchema), total: z.number().int().nonnegative() });
+export const loopListResponseSchema = z.object({
+  loops: z.array(publicLoopSchema),
+  total: z.number().int().nonnegative().describe(`Matches, counted exactly up to ${"`LOOP_TOTAL_CAP`"} (1,000); at or past it a lower bound`),
+  nextCursor: z.string().nullable().describe("Pass as `after` for the next page; null when this page is the last"),
+});
 export type LoopListResponse = z.infer<typeof loopListResponseSchema>;
 
 /** GET /api/loops/:id/peaks: the waveform, `points` pairs of [min, max] in -1..1. */

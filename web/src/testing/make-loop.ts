@@ -23,6 +23,7 @@ export function makeLoop(overrides: Partial<PublicLoop> = {}): PublicLoop {
     // No preview by default: tests that need the player give one (and mock wavesurfer.js).
     audioFileUrl: null,
     peaksUrl: null,
+    mp3Kbps: 320,
     contentType: "loop",
     averageRating: null,
     totalRatings: 0,

@@ -1,136 +1,41 @@
 // The public catalog: listing and reading loops, and streaming their preview and peaks.
 import type { DeliveryFormat } from "@loop/rules/schemas/downloads";
-import { DURATION_BAND_MS, LOOP_TOTAL_CAP, loopListQuerySchema, type LoopListQuery, type LoopListResponse, type PublicLoop } from "@loop/rules/schemas/loops";
-import { Prisma, type PrismaClient } from "../../db/prisma";
+import { loopListQuerySchema, type LoopListQuery, type LoopListResponse, type PublicLoop } from "@loop/rules/schemas/loops";
+import { poolOf, Prisma, type PrismaClient } from "../../db/prisma";
 import { BadRequest, NotFound } from "../../http/errors";
-import { catalogCache, type CatalogCache } from "./catalog-cache";
+import { catalogCache } from "./catalog-cache";
+import { catalogSql } from "./catalog-query";
 import {
-  anonymousLoopFromRow,
   publicLoopInclude,
   publicLoopView,
   viewerLoopInclude,
   withViewerFields,
-  type CatalogLoopRow,
   type LoopWithGenreAndUser,
   type ViewerRelations,
 } from "./loop.view";
 import { UUID } from "../../http/uuid";
-import { containsPattern } from "../../db/like";
 
 export const LOOP_NOT_FOUND = "Loop Not Found";
 
-// popularity and rating_average are generated columns (downloads + purchases; sum / count, 0 when
-// unrated, so unrated loops come last), each with an index over the listed loops. The id makes
-// the order total, so pages never overlap. `p` is the alias the page is re-sorted under.
-const ORDER: Record<LoopListQuery["sortBy"], (p: Prisma.Sql) => Prisma.Sql> = {
-  popular: (p) => Prisma.sql`${p}."popularity" DESC, ${p}."created_at" DESC, ${p}."id"`,
-  rating: (p) => Prisma.sql`${p}."rating_average" DESC, ${p}."rating_count" DESC, ${p}."created_at" DESC, ${p}."id"`,
-  recent: (p) => Prisma.sql`${p}."created_at" DESC, ${p}."id"`,
-  price_asc: (p) => Prisma.sql`${p}."price_cents", ${p}."created_at" DESC, ${p}."id"`,
-  price_desc: (p) => Prisma.sql`${p}."price_cents" DESC, ${p}."created_at" DESC, ${p}."id"`,
-};
-
-/** `total` is exact up to LOOP_TOTAL_CAP matches (rules/src/schemas/loops.ts); past it, a lower bound. */
-const TOTAL_COUNT_CAP = LOOP_TOTAL_CAP;
-
-const DURATION_SQL: Record<keyof typeof DURATION_BAND_MS, Prisma.Sql> = {
-  short: Prisma.sql`l."duration_ms" < ${DURATION_BAND_MS.short.lt}`,
-  medium: Prisma.sql`l."duration_ms" BETWEEN ${DURATION_BAND_MS.medium.gte} AND ${DURATION_BAND_MS.medium.lte}`,
-  long: Prisma.sql`l."duration_ms" > ${DURATION_BAND_MS.long.gt}`,
-};
-
-/** The query's filters over `"app"."loops" l`, every value a bound parameter. */
-function listWhere(query: LoopListQuery): Prisma.Sql {
-  const and: Prisma.Sql[] = [Prisma.sql`l."status" = 'ready' AND l."is_public"`];
-  if (query.genreId) and.push(Prisma.sql`l."genre_id" IN (${Prisma.join(query.genreId)})`);
-  if (query.search) {
-    // ILIKE's wildcards in the text match literally (backslash is its escape). Trigram (GIN)
-    // indexes on the three columns serve ILIKE '%…%' from 3 characters on.
-    const contains = containsPattern(query.search);
-    and.push(Prisma.sql`(l."title" ILIKE ${contains} OR l."description" ILIKE ${contains} OR l."tags" ILIKE ${contains})`);
-  }
-  if (query.isFree) and.push(Prisma.sql`l."is_free" = ${query.isFree === "true"}`);
-  if (query.priceMin !== undefined) and.push(Prisma.sql`l."price_cents" >= ${query.priceMin}`);
-  if (query.priceMax !== undefined) and.push(Prisma.sql`l."price_cents" <= ${query.priceMax}`);
-  if (query.duration) and.push(DURATION_SQL[query.duration]);
-  // The creator's BPM and key win over the detected ones.
-  if (query.bpmMin !== undefined) and.push(Prisma.sql`COALESCE(l."bpm", l."detected_bpm") >= ${query.bpmMin}`);
-  if (query.bpmMax !== undefined) and.push(Prisma.sql`COALESCE(l."bpm", l."detected_bpm") <= ${query.bpmMax}`);
-  if (query.key) and.push(Prisma.sql`COALESCE(l."key", l."detected_key") = ${query.key}`);
-  if (query.contentType) and.push(Prisma.sql`l."content_type" = ${query.contentType}::"app"."loop_content_type"`);
-  if (query.userId) and.push(Prisma.sql`l."user_id" = ${query.userId}::uuid`);
-  return Prisma.join(and, " AND ");
-}
-
 /**
- * The matching loops, counted up to `countLimit` (TOTAL_COUNT_CAP, or just past the page asked
- * for when paging beyond it: `total` then still says there is more).
+ * The page as anyone sees it (what the catalog cache keeps): one statement whose one value is the
+ * response body (catalog-query.ts), run on the pool under Prisma's adapter: for this hot read,
+ * Prisma's query layer (its parameter and result mapping, the row decoding) cost more API CPU than
+ * everything else of the request (docs/decisions.md, issue 19). The body is sent as it is; it is
+ * parsed only for a signed-in viewer's overlay.
  */
-const countLimitOf = (query: LoopListQuery) => Math.max(TOTAL_COUNT_CAP, query.offset + query.limit + 1);
-
-function countQuery(query: LoopListQuery): Prisma.Sql {
-  return Prisma.sql`SELECT COUNT(*)::int AS total FROM (SELECT 1 FROM "app"."loops" l WHERE ${listWhere(query)} LIMIT ${countLimitOf(query)}) AS matching`;
-}
-
-/**
- * The page, sorted and cut on the loops alone (through the sort's index), then joined to its
- * genre and creator, as one JSON array: one value to decode instead of a few hundred columns.
- */
-function pageQuery(query: LoopListQuery): Prisma.Sql {
-  const p = Prisma.raw(`p`);
-  return Prisma.sql`
-    SELECT COALESCE((
-      SELECT json_agg(json_build_object(
-        'id', p."id", 'title', p."title", 'description', p."description", 'price_cents', p."price_cents", 'is_free', p."is_free",
-        'duration_ms', p."duration_ms", 'genre_id', p."genre_id", 'genre_name', g."name", 'tags', p."tags", 'content_type', p."content_type",
-        'artist_name', p."artist_name", 'album_name', p."album_name", 'release_date', p."release_date"::text, 'lyrics', p."lyrics",
-        'is_public', p."is_public", 'status', p."status", 'download_count', p."download_count",
-        'created_at', to_char(p."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-        'bpm', p.bpm, 'key', p.key, 'has_preview', p.has_preview, 'has_peaks', p.has_peaks,
-        'rating_sum', p."rating_sum", 'rating_count', p."rating_count", 'user_id', u."id", 'username', u."username", 'first_name', u."first_name"
-      ) ORDER BY ${ORDER[query.sortBy](p)})
-      FROM (
-        SELECT l."id", l."title", l."description", l."price_cents", l."is_free", l."duration_ms", l."genre_id", l."tags", l."content_type",
-               l."artist_name", l."album_name", l."release_date", l."lyrics", l."is_public", l."status", l."download_count", l."created_at",
-               COALESCE(l."bpm", l."detected_bpm") AS bpm, COALESCE(l."key", l."detected_key") AS key,
-               l."preview_key" IS NOT NULL AS has_preview, l."peaks_key" IS NOT NULL AS has_peaks,
-               l."rating_sum", l."rating_count", l."rating_average", l."popularity", l."user_id"
-        FROM "app"."loops" l
-        WHERE ${listWhere(query)}
-        ORDER BY ${ORDER[query.sortBy](Prisma.raw(`l`))}
-        LIMIT ${query.limit} OFFSET ${query.offset}
-      ) AS p
-      JOIN "app"."genres" g ON g."id" = p."genre_id"
-      JOIN "app"."users" u ON u."id" = p."user_id"
-    ), '[]'::json) AS loops`;
-}
-
-/** The query's filters alone, normalized (keys in one order): pages and sorts of one filter share their count. */
-function filterKey(query: LoopListQuery): string {
-  const { sortBy: _sortBy, limit: _limit, offset: _offset, ...filters } = query;
-  return JSON.stringify(Object.keys(filters).sort().map((key) => [key, filters[key as keyof typeof filters]]));
-}
-
-/**
- * How much longer than a page a count is kept. The count is the expensive part of a cold page (it
- * reads every match, up to TOTAL_COUNT_CAP) and the least telling ('{n} loops found'): it may lag
- * other processes' changes by up to this many TTLs (this process's changes drop it at once).
- */
-export const COUNT_TTL_SCALE = 6;
-
-/**
- * The page as anyone sees it (what the catalog cache keeps): the page and the count are two
- * statements, the count cached on its own, since every page and sort of a filter shares it.
- */
-async function anonymousPage(prisma: PrismaClient, cache: CatalogCache, query: LoopListQuery): Promise<AnonymousLoopsPage> {
-  const countKey = `count:${countLimitOf(query)}:${filterKey(query)}`;
-  const [rows, total] = await Promise.all([
-    prisma.$queryRaw<{ loops: CatalogLoopRow[] | string }[]>(pageQuery(query)),
-    cache.get(countKey, async () => (await prisma.$queryRaw<{ total: number }[]>(countQuery(query)))[0]?.total ?? 0, COUNT_TTL_SCALE),
-  ]);
-  const loops = rows[0]?.loops ?? [];
-  const page: LoopListResponse = { loops: (typeof loops === "string" ? (JSON.parse(loops) as CatalogLoopRow[]) : loops).map(anonymousLoopFromRow), total };
-  return { page, body: Buffer.from(JSON.stringify(page), "utf8") };
+async function anonymousPage(prisma: PrismaClient, query: LoopListQuery): Promise<AnonymousLoopsPage> {
+  const { text, values } = catalogSql(query);
+  const pool = poolOf(prisma);
+  const rows = pool ? (await pool.query<{ body: string }>(text, values)).rows : await prisma.$queryRawUnsafe<{ body: string }[]>(text, ...values);
+  const body = Buffer.from(rows[0]!.body, "utf8");
+  let page: LoopListResponse | undefined;
+  return {
+    body,
+    get page() {
+      return (page ??= JSON.parse(rows[0]!.body) as LoopListResponse);
+    },
+  };
 }
 
 interface ViewerRow {
@@ -158,11 +63,11 @@ async function overlayViewer(prisma: PrismaClient, page: LoopListResponse, viewe
     LEFT JOIN "app"."loop_ratings" r ON r."loop_id" = i."id" AND r."user_id" = ${viewerId}::uuid`;
   const byId = new Map(rows.map((row) => [row.id, { purchasedFormats: row.purchased_formats, myRating: row.my_rating, hasDownloaded: row.downloaded }]));
   const viewerEmail = rows[0]?.viewer_email ?? null;
-  return { loops: page.loops.map((loop) => withViewerFields(loop, viewerId, byId.get(loop.id), viewerEmail)), total: page.total };
+  return { ...page, loops: page.loops.map((loop) => withViewerFields(loop, viewerId, byId.get(loop.id), viewerEmail)) };
 }
 
 /** The normalized query (parsed, defaults filled, keys in one order): equal queries, one cache key. */
-const cacheKey = (query: LoopListQuery) => `loops:${query.sortBy}:${query.limit}:${query.offset}:${filterKey(query)}`;
+const cacheKey = (query: LoopListQuery) => `loops:${JSON.stringify(Object.keys(query).sort().map((key) => [key, query[key as keyof LoopListQuery]]))}`;
 
 interface ParsedListQuery {
   readonly query: LoopListQuery;
@@ -190,9 +95,9 @@ function parseListQuery(rawQuery: unknown): ParsedListQuery {
 }
 
 /**
- * An anonymous page as the catalog cache keeps it: the answer, and its JSON body, serialized once
- * per cache entry (exactly what res.json(page) sends: no replacer, no spaces), with that body's
- * ETag once a response has computed it. Nothing here is ever changed but `etag`.
+ * An anonymous page as the catalog cache keeps it: its JSON body as Postgres wrote it, the answer
+ * parsed from it on first use (signed-in viewers), with that body's ETag once a response has
+ * computed it. Nothing here is ever changed but `etag`.
  */
 export interface AnonymousLoopsPage {
   readonly page: LoopListResponse;
@@ -201,13 +106,12 @@ export interface AnonymousLoopsPage {
 }
 
 /**
- * GET /api/loops for a signed-out visitor: the page from the catalog cache (or two queries: the
- * page, and its count unless cached), with its ready-made body.
+ * GET /api/loops for a signed-out visitor: the page from the catalog cache (or one query), with
+ * its ready-made body.
  */
 export function anonymousLoopsPage(prisma: PrismaClient, rawQuery: unknown): Promise<AnonymousLoopsPage> {
   const { query, cacheKey: key } = parseListQuery(rawQuery);
-  const cache = catalogCache(prisma);
-  return cache.get(key, () => anonymousPage(prisma, cache, query));
+  return catalogCache(prisma).get(key, () => anonymousPage(prisma, query));
 }
 
 /**

@@ -93,6 +93,7 @@ export function publicLoopView(loop: LoopWithGenreAndUser & ViewerRelations, vie
     key: loop.key ?? loop.detectedKey,
     audioFileUrl: loop.previewKey ? `/api/loops/${loop.id}/preview` : null,
     peaksUrl: loop.peaksKey ? `/api/loops/${loop.id}/peaks` : null,
+    mp3Kbps: loop.mp3Key ? loop.mp3Kbps : null,
     averageRating: averageRating(loop.ratingSum, loop.ratingCount),
     totalRatings: loop.ratingCount,
     myRating: viewerId !== null ? (loop.ratings?.[0]?.rating ?? null) : null,
@@ -103,77 +104,6 @@ export function publicLoopView(loop: LoopWithGenreAndUser & ViewerRelations, vie
       firstName: loop.user.firstName,
       email: viewerId !== null && viewerId === loop.user.id ? loop.user.email : null,
     },
-  };
-}
-
-/** A loop of the catalog's page query (catalog.service.ts listLoops, decoded from JSON): a listed loop with its genre and creator. */
-export interface CatalogLoopRow {
-  id: string;
-  title: string;
-  description: string;
-  price_cents: number;
-  is_free: boolean;
-  duration_ms: number | null;
-  genre_id: number;
-  genre_name: string;
-  tags: string;
-  content_type: PublicLoop["contentType"];
-  artist_name: string | null;
-  album_name: string | null;
-  /** `YYYY-MM-DD` (selected as text). */
-  release_date: string | null;
-  lyrics: string | null;
-  is_public: boolean;
-  status: PublicLoop["status"];
-  download_count: number;
-  /** ISO 8601 in UTC with milliseconds, as Date.toISOString writes it. */
-  created_at: string;
-  bpm: number | null;
-  key: string | null;
-  has_preview: boolean;
-  has_peaks: boolean;
-  rating_sum: number;
-  rating_count: number;
-  user_id: string;
-  username: string;
-  first_name: string | null;
-}
-
-/**
- * The same PublicLoop as publicLoopView, as any viewer sees it before their own fields are laid
- * over it (withViewerFields): not purchased, not rated, no e-mail.
- */
-export function anonymousLoopFromRow(row: CatalogLoopRow): PublicLoop {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    price: centsToPrice(row.price_cents),
-    isFree: row.is_free,
-    duration: row.duration_ms === null ? null : row.duration_ms / 1000,
-    genreId: row.genre_id,
-    genre: { id: row.genre_id, name: row.genre_name },
-    tags: row.tags,
-    contentType: row.content_type,
-    artistName: row.artist_name,
-    albumName: row.album_name,
-    releaseDate: row.release_date,
-    lyrics: row.lyrics,
-    isPublic: row.is_public,
-    status: row.status,
-    downloadCount: row.download_count,
-    createdAt: row.created_at,
-    isPurchased: false,
-    purchasedFormats: [],
-    bpm: row.bpm,
-    key: row.key,
-    audioFileUrl: row.has_preview ? `/api/loops/${row.id}/preview` : null,
-    peaksUrl: row.has_peaks ? `/api/loops/${row.id}/peaks` : null,
-    averageRating: averageRating(row.rating_sum, row.rating_count),
-    totalRatings: row.rating_count,
-    myRating: null,
-    canRate: false,
-    user: { id: row.user_id, username: row.username, firstName: row.first_name, email: null },
   };
 }
 

@@ -10,23 +10,24 @@ import { type LoopFilters, loopListSearchParams } from "../lib/loop-filters";
  */
 export { LOOPS_QUERY_KEY };
 
-/** GET /api/loops: one page (`offset`, `limit`) of ready, public loops matching the filters. */
-export async function getLoops(filters: LoopFilters, offset = 0, signal?: AbortSignal): Promise<LoopListResponse> {
-  const res = await fetch(`/api/loops?${loopListSearchParams(filters, offset)}`, { credentials: "include", signal, headers: { Accept: "application/json" } });
+/** GET /api/loops: one page of ready, public loops matching the filters (the first, or the one `after` a cursor). */
+export async function getLoops(filters: LoopFilters, after: string | null = null, signal?: AbortSignal): Promise<LoopListResponse> {
+  const res = await fetch(`/api/loops?${loopListSearchParams(filters, after)}`, { credentials: "include", signal, headers: { Accept: "application/json" } });
   await throwIfResNotOk(res);
   return (await res.json()) as LoopListResponse;
 }
 
-/** Pages of 24 for 'Load More Loops': the next page starts where the loaded ones end, until `total`. */
+/**
+ * Pages of 24 for 'Load More Loops': each next page is the one after the last page's cursor
+ * (keyset paging: no loop twice or skipped when loops are added meanwhile, and as cheap deep in the
+ * list as on top), until the server gives no cursor.
+ */
 export function loopsInfiniteQueryOptions(filters: LoopFilters) {
   return infiniteQueryOptions({
     queryKey: [...LOOPS_QUERY_KEY, "list", filters] as const,
     queryFn: ({ pageParam, signal }) => getLoops(filters, pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: (lastPage, pages) => {
-      const loaded = pages.reduce((count, page) => count + page.loops.length, 0);
-      return lastPage.loops.length > 0 && loaded < lastPage.total ? loaded : undefined;
-    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => (lastPage.loops.length > 0 && lastPage.nextCursor ? lastPage.nextCursor : undefined),
   });
 }
 

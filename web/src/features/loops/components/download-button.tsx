@@ -8,6 +8,7 @@ import { redirectToLoginAfterUnauthorized, UNAUTHORIZED_TOAST } from "@/lib/sess
 import { toast, type ToastInput } from "@/lib/toast";
 import { DELIVERY_FORMATS, type DeliveryFormat } from "@loop/rules/schemas/downloads";
 import { useDownloadLink } from "../api/get-download-link";
+import { formatHint } from "../lib/format-hints";
 
 export const DOWNLOAD_TOASTS = {
   loginRequired: { title: "Login Required", description: "Please log in to download loops.", variant: "destructive" },
@@ -16,9 +17,9 @@ export const DOWNLOAD_TOASTS = {
   started: (filename: string): ToastInput => ({ title: "Download Started", description: filename, variant: "success" }),
 } as const satisfies Record<string, ToastInput | ((text: string) => ToastInput)>;
 
-const FORMATS: { format: DeliveryFormat; label: string; hint: string }[] = [
-  { format: "mp3", label: "MP3", hint: "320 kbps" },
-  { format: "wav", label: "WAV", hint: "lossless" },
+const FORMATS: { format: DeliveryFormat; label: string }[] = [
+  { format: "mp3", label: "MP3" },
+  { format: "wav", label: "WAV" },
 ];
 
 /**
@@ -26,17 +27,20 @@ const FORMATS: { format: DeliveryFormat; label: string; hint: string }[] = [
  * Required'; signed in it asks the format, fetches a signed link and opens it (an attachment, so
  * the page stays). A 401 (session gone) sends the user to log in again after 500 ms. `formats` are
  * the ones offered: a paid loop's buyer owns only the formats bought (the server refuses the others).
+ * `mp3Kbps` is the loop's MP3 bitrate (PublicLoop.mp3Kbps), shown beside MP3.
  */
 export function DownloadButton({
   loopId,
   title,
   formats = DELIVERY_FORMATS,
+  mp3Kbps,
   className,
   onStarted,
 }: {
   loopId: string;
   title: string;
   formats?: readonly DeliveryFormat[];
+  mp3Kbps: number | null;
   className?: string;
   onStarted?: () => void;
 }) {
@@ -83,11 +87,11 @@ export function DownloadButton({
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="min-w-40">
         <DropdownMenuLabel>Choose a format</DropdownMenuLabel>
-        {FORMATS.filter(({ format }) => formats.includes(format)).map(({ format, label: formatLabel, hint }) => (
+        {FORMATS.filter(({ format }) => formats.includes(format)).map(({ format, label: formatLabel }) => (
           <DropdownMenuItem key={format} onSelect={() => start(format)}>
             <Download aria-hidden />
             <span className="font-semibold">{formatLabel}</span>
-            <span className="ml-auto text-xs text-muted-foreground">{hint}</span>
+            <span className="ml-auto text-xs text-muted-foreground">{formatHint(format, mp3Kbps)}</span>
           </DropdownMenuItem>
         ))}
       </DropdownMenuContent>

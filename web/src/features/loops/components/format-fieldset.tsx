@@ -1,6 +1,7 @@
 import type { Format } from "@loop/rules/fees";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/utils";
+import { formatHint } from "../lib/format-hints";
 
 export interface FormatOption {
   format: Format;
@@ -8,9 +9,10 @@ export interface FormatOption {
   hint: string;
 }
 
-const FORMAT_OPTIONS: readonly FormatOption[] = [
-  { format: "mp3", label: "MP3", hint: "320 kbps" },
-  { format: "wav", label: "WAV", hint: "lossless" },
+/** MP3 first; the hint is the MP3's bitrate (the loop's own) or "lossless". */
+const formatOptions = (mp3Kbps: number | null): FormatOption[] => [
+  { format: "mp3", label: "MP3", hint: formatHint("mp3", mp3Kbps) },
+  { format: "wav", label: "WAV", hint: formatHint("wav", mp3Kbps) },
 ];
 
 export interface FormatFieldsetProps {
@@ -20,6 +22,8 @@ export interface FormatFieldsetProps {
   value: Format;
   /** Formats the viewer owns already: marked by the dialog and not to be chosen. */
   ownedFormats: readonly Format[];
+  /** The loop's MP3 bitrate (PublicLoop.mp3Kbps): the MP3 option's hint. */
+  mp3Kbps: number | null;
   disabled: boolean;
   onChange: (format: Format) => void;
   className?: string;
@@ -30,12 +34,12 @@ export interface FormatFieldsetProps {
 }
 
 /** The Format radio group of the Purchase and Make Offer dialogs: one option a format, MP3 first. */
-export function FormatFieldset({ name, value, ownedFormats, disabled, onChange, className, trailing, detail }: FormatFieldsetProps) {
+export function FormatFieldset({ name, value, ownedFormats, mp3Kbps, disabled, onChange, className, trailing, detail }: FormatFieldsetProps) {
   return (
     <fieldset className={cn("grid gap-2", className)} disabled={disabled}>
       <legend className="mb-2 text-sm font-semibold">Format</legend>
       <div className="grid grid-cols-2 gap-2">
-        {FORMAT_OPTIONS.map((option) => {
+        {formatOptions(mp3Kbps).map((option) => {
           const owned = ownedFormats.includes(option.format);
           const checked = !owned && option.format === value;
           const line = (

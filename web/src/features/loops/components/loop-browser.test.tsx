@@ -29,11 +29,17 @@ describe("LoopBrowser", () => {
     expect(screen.queryByRole("button", { name: "Load More Loops" })).not.toBeInTheDocument();
   });
 
-  it("a count at the API's cap reads as a lower bound: '10,000+ loops found'", async () => {
-    stubApi({ "GET /api/auth/user": signedOut, "GET /api/genres": () => json(GENRES), "GET /api/loops": () => json(page([makeLoop({ title: "One Of Many" })], 10_000)) });
+  it("a count at the API's cap (1,000) reads as a lower bound: '1,000+ loops found'; below it, exact", async () => {
+    stubApi({ "GET /api/auth/user": signedOut, "GET /api/genres": () => json(GENRES), "GET /api/loops": () => json(page([makeLoop({ title: "One Of Many" })], 1_000, "next")) });
     renderWithProviders(<LoopBrowser />);
-    expect(await screen.findByText("10,000+ loops found")).toBeInTheDocument();
+    expect(await screen.findByText("1,000+ loops found")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Load More Loops" })).toBeInTheDocument();
+  });
+
+  it("an exact count under the cap shows as '{n} loops found'", async () => {
+    stubApi({ "GET /api/auth/user": signedOut, "GET /api/genres": () => json(GENRES), "GET /api/loops": () => json(page([makeLoop({ title: "One Of Many" })], 999, "next")) });
+    renderWithProviders(<LoopBrowser />);
+    expect(await screen.findByText("999 loops found")).toBeInTheDocument();
   });
 
   it("says so when nothing matches", async () => {
@@ -93,15 +99,17 @@ describe("LoopBrowser", () => {
     expect(last().search).toBe("?sortBy=recent&limit=24&offset=0");
   });
 
-  it("'Load More Loops' appends the next page of 24 until the total is shown", { timeout: 30_000 }, async () => {
+  it("'Load More Loops' asks for the page after the last page's cursor, until there is none", { timeout: 30_000 }, async () => {
     const all = Array.from({ length: 30 }, (_, i) => makeLoop({ title: `Loop #${i + 1}` }));
+    // The server's cursor is opaque: here, the index of the next loop.
     const fetchMock = stubApi({
       "GET /api/auth/user": signedOut,
       "GET /api/genres": () => json(GENRES),
       "GET /api/loops": (url) => {
-        const offset = Number(url.searchParams.get("offset"));
+        const start = url.searchParams.has("after") ? Number(url.searchParams.get("after")!.slice(1)) : 0;
         const limit = Number(url.searchParams.get("limit"));
-        return json(page(all.slice(offset, offset + limit), all.length));
+        const end = start + limit;
+        return json(page(all.slice(start, end), all.length, end < all.length ? `c${end}` : null));
       },
     });
     const { user } = renderWithProviders(<LoopBrowser />);
@@ -114,8 +122,34 @@ describe("LoopBrowser", () => {
     expect(titles).toHaveLength(30);
     expect(titles[0]).toBe("Loop #1");
     expect(titles[24]).toBe("Loop #25");
-    expect(loopListCalls(fetchMock).map((url) => url.searchParams.get("offset"))).toEqual(["0", "24"]);
+    const calls = loopListCalls(fetchMock);
+    expect(calls.map((url) => [url.searchParams.get("offset"), url.searchParams.get("after")])).toEqual([
+      ["0", null],
+      [null, "c24"],
+    ]);
+    expect(calls[1]!.searchParams.get("sortBy")).toBe("popular");
+    expect(screen.getByText("30 loops found")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Load More Loops" })).not.toBeInTheDocument();
+  });
+
+  it("past the cap: Load More keeps going by cursor while the count says '1,000+ loops found'", { timeout: 30_000 }, async () => {
+    const fetchMock = stubApi({
+      "GET /api/auth/user": signedOut,
+      "GET /api/genres": () => json(GENRES),
+      "GET /api/loops": (url) => {
+        const pageNo = url.searchParams.has("after") ? Number(url.searchParams.get("after")!.slice(1)) : 0;
+        return json(page([makeLoop({ title: `Page ${pageNo}` })], 1_000, pageNo < 2 ? `p${pageNo + 1}` : null));
+      },
+    });
+    const { user } = renderWithProviders(<LoopBrowser />);
+    expect(await screen.findByText("1,000+ loops found")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Load More Loops" }));
+    await screen.findByRole("heading", { name: "Page 1" });
+    await user.click(screen.getByRole("button", { name: "Load More Loops" }));
+    await screen.findByRole("heading", { name: "Page 2" });
+    expect(screen.queryByRole("button", { name: "Load More Loops" })).not.toBeInTheDocument();
+    expect(loopListCalls(fetchMock).map((url) => url.searchParams.get("after"))).toEqual([null, "p1", "p2"]);
+    expect(screen.getByText("1,000+ loops found")).toBeInTheDocument();
   });
 
   it("switches between grid and list", async () => {

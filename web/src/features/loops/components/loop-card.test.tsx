@@ -112,12 +112,17 @@ describe("Buy or Download", () => {
     expect(items.map((item) => item.textContent)).toEqual(["MP3320 kbps"]);
   });
 
-  it("free and one's own loops download in both formats", async () => {
+  it("free and one's own loops download in both formats; the MP3 shows the loop's own bitrate", async () => {
     const own = { id: VIEWER.id, username: "me", firstName: null, email: null };
-    for (const loop of [makeLoop({ title: "Free", isFree: true, price: "0.00" }), makeLoop({ title: "Mine", user: own })]) {
+    const cases = [
+      { loop: makeLoop({ title: "Free", isFree: true, price: "0.00" }), mp3: "MP3320 kbps" },
+      // An MP3 upload is delivered as uploaded: its own bitrate (VBR: the average).
+      { loop: makeLoop({ title: "Mine", user: own, mp3Kbps: 245 }), mp3: "MP3245 kbps" },
+    ];
+    for (const { loop, mp3 } of cases) {
       const { user, unmount } = renderCard(loop, { "GET /api/auth/user": signedIn });
       await user.click(await screen.findByRole("button", { name: `Download ${loop.title}`, expanded: false }));
-      expect((await screen.findAllByRole("menuitem")).map((item) => item.textContent)).toEqual(["MP3320 kbps", "WAVlossless"]);
+      expect((await screen.findAllByRole("menuitem")).map((item) => item.textContent)).toEqual([mp3, "WAVlossless"]);
       unmount();
     }
   });

@@ -138,7 +138,7 @@ export function LoopCard({ loop, layout = "grid", onSignInRequired }: LoopCardPr
           {mayDownload || mayBuy ? (
             // Owning one format of a paid loop shows Download beside Buy for the other: they wrap.
             <div className="flex flex-wrap items-center justify-end gap-2">
-              {mayDownload ? <DownloadButton loopId={loop.id} title={loop.title} formats={downloadFormats} onStarted={() => setDownloadedHere(true)} /> : null}
+              {mayDownload ? <DownloadButton loopId={loop.id} title={loop.title} formats={downloadFormats} mp3Kbps={loop.mp3Kbps} onStarted={() => setDownloadedHere(true)} /> : null}
               {mayOffer ? (
                 <Button size="sm" variant="outline" onClick={makeOffer} aria-label={`Make Offer on ${loop.title}`}>
                   <HandCoins aria-hidden />

@@ -207,6 +207,7 @@ export function MakeOfferDialog({ loop, ownedFormats = loop.purchasedFormats, op
             name={`offer-format-${loop.id}`}
             value={format}
             ownedFormats={ownedFormats}
+            mp3Kbps={loop.mp3Kbps}
             disabled={pending}
             onChange={setChosen}
             trailing={(option, owned) =>

@@ -74,6 +74,15 @@ describe("Purchase dialog", () => {
     expect(within(dialog).getByTestId("purchase-loop-amount")).toHaveTextContent("2,680.00000000 LOOP");
   });
 
+  it("the MP3 option shows the loop's own MP3 bitrate (an MP3 upload is delivered at its bitrate)", async () => {
+    const loop = makeLoop({ title: "Uploaded Mp3", mp3Kbps: 192 });
+    const { user } = renderCard(loop, { "GET /api/auth/user": signedIn, "GET /api/tokens/balance": balance("10000.00000000") });
+    const dialog = await openDialog(user, "Uploaded Mp3");
+    const mp3 = within(dialog).getByRole("radio", { name: /MP3/ });
+    expect(mp3.closest("label")).toHaveTextContent("192 kbps");
+    expect(mp3.closest("label")).not.toHaveTextContent("320 kbps");
+  });
+
   it("shows MP3 (+2%) and WAV (+4%) with their totals, and price, fee, total and LOOP for the chosen format", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99" });
     const { user } = renderCard(loop, { "GET /api/auth/user": signedIn, "GET /api/tokens/balance": balance("10000.00000000") });
@@ -83,8 +92,10 @@ describe("Purchase dialog", () => {
     const wav = within(dialog).getByRole("radio", { name: /WAV/ });
     expect(mp3).toBeChecked();
     expect(mp3.closest("label")).toHaveTextContent("+2% fee");
+    expect(mp3.closest("label")).toHaveTextContent("320 kbps");
     expect(mp3.closest("label")).toHaveTextContent("$5.09");
     expect(wav.closest("label")).toHaveTextContent("+4% fee");
+    expect(wav.closest("label")).toHaveTextContent("lossless");
     expect(wav.closest("label")).toHaveTextContent("$5.19");
     // One tab per way to pay: the in-app LOOP balance first (selected), then the wallet, PayPal and card; nothing "coming soon".
     const tabs = within(dialog).getAllByRole("tab");

@@ -112,6 +112,7 @@ export function PurchaseDialog({ loop, open, onOpenChange, ownedFormats = loop.p
           name={`purchase-format-${loop.id}`}
           value={format}
           ownedFormats={ownedFormats}
+          mp3Kbps={loop.mp3Kbps}
           disabled={paying}
           onChange={setChosen}
           trailing={(option) => <span className="text-xs text-muted-foreground">+{feePercent(option.format, feeBps(option.format))} fee</span>}

@@ -47,8 +47,11 @@ export const DEFAULT_FILTERS: LoopFilters = { genreIds: [], price: "all", durati
 /** Loops per page (and per 'Load More Loops'). */
 export const PAGE_SIZE = LOOP_LIST_DEFAULT_LIMIT;
 
-/** The query string of one page of `GET /api/loops` for these filters. */
-export function loopListSearchParams(filters: LoopFilters, offset = 0, limit = PAGE_SIZE): URLSearchParams {
+/**
+ * The query string of one page of `GET /api/loops` for these filters: the first page (offset 0),
+ * or the page after a cursor (`after`: the previous page's `nextCursor`, keyset paging).
+ */
+export function loopListSearchParams(filters: LoopFilters, after: string | null = null, limit = PAGE_SIZE): URLSearchParams {
   const params = new URLSearchParams();
   for (const id of [...new Set(filters.genreIds)].sort((a, b) => a - b)) params.append("genreId", String(id));
   if (filters.price === "free") {
@@ -62,7 +65,8 @@ export function loopListSearchParams(filters: LoopFilters, offset = 0, limit = P
   if (filters.duration !== "all") params.set("duration", filters.duration);
   params.set("sortBy", filters.sortBy);
   params.set("limit", String(limit));
-  params.set("offset", String(offset));
+  if (after) params.set("after", after);
+  else params.set("offset", "0");
   return params;
 }
 

@@ -33,8 +33,9 @@ export function loopListCalls(fetchMock: ReturnType<typeof stubApi>): URL[] {
     .filter((url) => url.pathname === "/api/loops");
 }
 
-export function page(loops: PublicLoop[], total: number): LoopListResponse {
-  return { loops, total };
+/** A page of GET /api/loops; `nextCursor` null: the last page. */
+export function page(loops: PublicLoop[], total: number, nextCursor: string | null = null): LoopListResponse {
+  return { loops, total, nextCursor };
 }
 
 const LOOP_WEI = 10n ** 18n;
