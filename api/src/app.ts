@@ -72,19 +72,21 @@ export function createApp(deps: AppDeps): Express {
   api.use(catalogWritesMiddleware(prisma));
 
   const limits = createRateLimiters(config.rateLimits);
+  // The busiest calls first (browsing, search, transfers): every router a request passes costs
+  // its route matching (none of these paths belongs to the routers after them).
+  api.use(loopsRouter(deps));
+  api.use(searchRouter(deps));
+  api.use(tokensRouter(deps));
   api.use(authRouter(deps, limits));
   api.use(emailLoginRouter(deps, limits));
   api.use(oidcRouter(deps));
   api.use(walletRouter(deps, limits));
   api.use(faucetRouter(deps));
   api.use(genresRouter(prisma));
-  api.use(loopsRouter(deps));
   api.use(ratingsRouter(deps));
   api.use(downloadsRouter(deps));
-  api.use(searchRouter(deps));
   api.use(profileRouter(prisma));
   api.use(statsRouter(prisma));
-  api.use(tokensRouter(deps));
   api.use(withdrawalsRouter(deps));
   api.use(levelsRouter(prisma));
   api.use(tokenOrdersRouter(deps));

@@ -1,9 +1,11 @@
 // GET /api/loops as one SQL statement whose single value is the response body (LoopListResponse as
 // JSON text): the page's ids found on the sort's index alone (index-only: the filters' columns are
 // in the index, migration 20261126160000_catalog_keyset), the page's rows joined to their genre and
-// creator, the capped count and the next cursor, all in one round trip. Every value is a bound
-// parameter ($1, $2...), never concatenated. docs/decisions.md, "Issue 19 — catalog without its cache".
-import { DURATION_BAND_MS, LOOP_TOTAL_CAP, type LoopListQuery } from "@loop/rules/schemas/loops";
+// creator, the capped count and the next cursor, all in one round trip. Free text, ids and cursor
+// values are bound parameters ($1, $2...); only whole numbers and values of small fixed sets,
+// validated, are written into the text (see Params). docs/decisions.md, "Issue 19 — catalog without
+// its cache".
+import { DURATION_BAND_MS, LOOP_TOTAL_CAP, MUSICAL_KEY, type LoopListQuery } from "@loop/rules/schemas/loops";
 import { BadRequest } from "../../http/errors";
 import { UUID } from "../../http/uuid";
 import { containsPattern } from "../../db/like";
@@ -62,14 +64,34 @@ export function decodeCursor(after: string, sortBy: Sort): unknown[] {
   return values;
 }
 
-/** SQL text with numbered parameters. */
+/**
+ * SQL text with numbered parameters, and the literals written into the text. The statement runs as
+ * a named prepared statement (catalog.service.ts): after five runs Postgres plans it once for any
+ * parameter values (a generic plan), which only estimates well what it can see. So the values that
+ * choose the plan and come from small sets — whole numbers validated by the schema (limits, genre
+ * ids, price and BPM bounds), a musical key, a content type, the sort — are literals; free text
+ * (the search), ids (userId) and cursor values stay parameters, so one text serves every page.
+ */
 class Params {
   readonly values: unknown[] = [];
   add(value: unknown, cast?: string): string {
     this.values.push(value);
     return cast ? `$${this.values.length}::${cast}` : `$${this.values.length}`;
   }
+  /** A whole number written into the text (the schema validated it; checked again here). */
+  int(value: unknown): string {
+    if (!Number.isSafeInteger(value)) throw new Error(`not a whole number: ${String(value)}`);
+    return String(value);
+  }
+  /** A text from a fixed set (a musical key, a content type, a sort) written into the text. */
+  word(value: string, valid: RegExp): string {
+    if (!valid.test(value) || value.includes("'")) throw new Error(`unexpected value: ${value}`);
+    return `'${value}'`;
+  }
 }
+
+const SORT_WORD = /^(recent|popular|rating|price_asc|price_desc)$/;
+const CONTENT_TYPE_WORD = /^[a-z]+$/;
 
 const DURATION_SQL: Record<keyof typeof DURATION_BAND_MS, string> = {
   short: `l."duration_ms" < ${DURATION_BAND_MS.short.lt}`,
@@ -82,24 +104,38 @@ const DURATION_SQL: Record<keyof typeof DURATION_BAND_MS, string> = {
  * query, see below): every column here but the text search and the creator is in the sort
  * indexes (INCLUDE), so filtering needs no row.
  */
-function filtersSql(query: LoopListQuery, p: Params): string[] {
+/** The text search: the contains-pattern's parameter and its condition, indexed or not. */
+interface SearchSql {
+  pattern: string;
+  /** Served by the trigram indexes on the three columns. */
+  indexed: string;
+  /** The same test on expressions no index has: the planner can only check it row by row. */
+  unindexed: string;
+}
+
+const searchCondition = (pattern: string, suffix: string) =>
+  `(l."title"${suffix} ILIKE ${pattern} OR l."description"${suffix} ILIKE ${pattern} OR l."tags"${suffix} ILIKE ${pattern})`;
+
+function filtersSql(query: LoopListQuery, p: Params): { and: string[]; search: SearchSql | null } {
   const and = [`l."status" = 'ready'`, `l."is_public"`];
+  let search: SearchSql | null = null;
   if (query.search) {
     // ILIKE's wildcards in the text match literally (backslash is its escape); trigram indexes on
-    // the three columns serve it.
-    const contains = p.add(containsPattern(query.search));
-    and.push(`(l."title" ILIKE ${contains} OR l."description" ILIKE ${contains} OR l."tags" ILIKE ${contains})`);
+    // the three columns serve it. `x || ''` is x (NULL stays NULL), on no index.
+    const pattern = p.add(containsPattern(query.search), "text");
+    search = { pattern, indexed: searchCondition(pattern, ""), unindexed: searchCondition(pattern, " || ''") };
+    and.push(search.indexed);
   }
-  if (query.priceMin !== undefined) and.push(`l."price_cents" >= ${p.add(query.priceMin, "int")}`);
-  if (query.priceMax !== undefined) and.push(`l."price_cents" <= ${p.add(query.priceMax, "int")}`);
+  if (query.priceMin !== undefined) and.push(`l."price_cents" >= ${p.int(query.priceMin)}`);
+  if (query.priceMax !== undefined) and.push(`l."price_cents" <= ${p.int(query.priceMax)}`);
   if (query.duration) and.push(DURATION_SQL[query.duration]);
   // The creator's BPM and key win over the detected ones (stored generated columns).
-  if (query.bpmMin !== undefined) and.push(`l."effective_bpm" >= ${p.add(query.bpmMin, "int")}`);
-  if (query.bpmMax !== undefined) and.push(`l."effective_bpm" <= ${p.add(query.bpmMax, "int")}`);
-  if (query.key) and.push(`l."effective_key" = ${p.add(query.key, "text")}`);
-  if (query.contentType) and.push(`l."content_type" = ${p.add(query.contentType, "text")}::"app"."loop_content_type"`);
+  if (query.bpmMin !== undefined) and.push(`l."effective_bpm" >= ${p.int(query.bpmMin)}`);
+  if (query.bpmMax !== undefined) and.push(`l."effective_bpm" <= ${p.int(query.bpmMax)}`);
+  if (query.key) and.push(`l."effective_key" = ${p.word(query.key, MUSICAL_KEY)}`);
+  if (query.contentType) and.push(`l."content_type" = ${p.word(query.contentType, CONTENT_TYPE_WORD)}::"app"."loop_content_type"`);
   if (query.userId) and.push(`l."user_id" = ${p.add(query.userId, "uuid")}`);
-  return and;
+  return { and, search };
 }
 
 /** ORDER BY of a sort over alias `a`. */
@@ -122,6 +158,9 @@ function keysetAlternatives(sortBy: Sort, cursor: unknown[], p: Params): string[
  * How far `total` counts: LOOP_TOTAL_CAP, or just past the page asked for when paging beyond it
  * (so `total` still says there is more).
  */
+/** A search walks the sort's index when its lower bound of matches is this many times the rows wanted. */
+const WALK_FACTOR = 64;
+
 const countLimitOf = (query: LoopListQuery) => Math.max(LOOP_TOTAL_CAP, query.offset + query.limit + 1);
 
 /** `price` as the API writes it ("4.99"), `duration` in seconds as JavaScript writes n / 1000. */
@@ -164,44 +203,82 @@ export function catalogSql(query: LoopListQuery): CatalogSql {
   const skip = cursor ? 0 : query.offset;
   const columns = SORTS[query.sortBy];
   const sortCols = columns.map((c) => `l."${c.column}"`).join(", "); // ends with the id
-  const common = filtersSql(query, p);
+  const { and: common, search } = filtersSql(query, p);
 
   const priceSort = query.sortBy === "price_asc" || query.sortBy === "price_desc";
   const genres = query.genreId ?? [];
   const isFree = query.isFree === undefined ? null : query.isFree === "true";
   // Branch conditions (ORed by UNION ALL): genres (one each when the sort has a genre index), isFree.
   const genreBranches: (string | null)[] =
-    genres.length === 0 ? [null] : priceSort ? [`l."genre_id" = ANY(${p.add(genres, "int[]")})`] : genres.map((g) => `l."genre_id" = ${p.add(g, "int")}`);
+    genres.length === 0 ? [null] : priceSort ? [`l."genre_id" IN (${genres.map((g) => p.int(g)).join(", ")})`] : genres.map((g) => `l."genre_id" = ${p.int(g)}`);
   const freeBranches: (string | null)[] = isFree !== null ? [`${isFree ? "" : "NOT "}l."is_free"`] : priceSort ? [`NOT l."is_free"`, `l."is_free"`] : [null];
   const keysets: (string | null)[] = cursor ? keysetAlternatives(query.sortBy, cursor, p) : [null];
-  const branchLimit = p.add(skip + take, "int");
-  const branches: string[] = [];
-  for (const genre of genreBranches)
-    for (const free of freeBranches)
-      for (const keyset of keysets) {
-        const where = [...common, genre, free, keyset].filter((c): c is string => c !== null).join(" AND ");
-        branches.push(`(SELECT ${sortCols} FROM "app"."loops" l WHERE ${where} ORDER BY ${orderBy(query.sortBy, "l")} LIMIT ${branchLimit})`);
-      }
-  const ids =
-    branches.length === 1
-      ? `SELECT * FROM ${branches[0]} AS l ${skip ? `OFFSET ${p.add(skip, "int")}` : ""}`
-      : `SELECT * FROM (${branches.join(" UNION ALL ")}) AS l ORDER BY ${orderBy(query.sortBy, "l")} LIMIT ${p.add(take, "int")}${skip ? ` OFFSET ${p.add(skip, "int")}` : ""}`;
+  // Each branch reads the page and what the offset skips: exactly `take` on a first page; past it
+  // rounded up to a power of two, so that the pages of one query share a few texts (the offset
+  // itself is a parameter).
+  const branchLimit = p.int(skip === 0 ? take : 2 ** Math.ceil(Math.log2(skip + take)));
+  const offset = skip ? ` OFFSET ${p.add(skip, "int")}` : "";
+  /** The page's ids: `fenced`, each branch's matches are found first (no index order), then sorted. */
+  const idsSql = (conditions: string[], fenced: boolean) => {
+    const branches: string[] = [];
+    for (const genre of genreBranches)
+      for (const free of freeBranches)
+        for (const keyset of keysets) {
+          const where = [...conditions, genre, free, keyset].filter((c): c is string => c !== null).join(" AND ");
+          const from = fenced ? `(SELECT ${sortCols} FROM "app"."loops" l WHERE ${where} OFFSET 0) AS l` : `"app"."loops" l WHERE ${where}`;
+          branches.push(`(SELECT ${sortCols} FROM ${from} ORDER BY ${orderBy(query.sortBy, "l")} LIMIT ${branchLimit})`);
+        }
+    return branches.length === 1
+      ? skip
+        ? `SELECT * FROM ${branches[0]} AS l LIMIT ${p.int(take)}${offset}`
+        : `SELECT * FROM ${branches[0]} AS l`
+      : `SELECT * FROM (${branches.join(" UNION ALL ")}) AS l ORDER BY ${orderBy(query.sortBy, "l")} LIMIT ${p.int(take)}${offset}`;
+  };
+  const countLimit = countLimitOf(query);
+
+  // A text search with no other filter (the search box): a common word (a few thousand matches)
+  // made the trigram indexes return thousands of rows, each read, checked and sorted, for a page
+  // of 25 and a count capped at 1,000. The vocabulary of GET /api/search (migration
+  // 20261126170000_search_vocabulary) counts, per word, the listed loops that have it: a word of
+  // title, tags or description that contains the text is such a match in every loop counted for
+  // it (words of genre names excluded: those loops may have it only in their genre), so its count
+  // is a lower bound of the matches (the vocabulary leaves out banned creators: fewer, still a
+  // lower bound). When it is high, the sort's index is walked and each row checked (about
+  // listed / matches rows per loop of the page), and when it reaches the count's cap the total is
+  // the cap without counting. Else the trigram indexes find the matches, as before.
+  const walkable = search !== null && common.length === 3 && genres.length === 0 && isFree === null;
+  let bound = "";
+  let ids: string;
+  if (walkable) {
+    bound = `bound AS MATERIALIZED (SELECT COALESCE(max(w."loops"), 0) AS n FROM "app"."search_words" w
+  WHERE w."word" ILIKE ${search.pattern}
+    AND NOT EXISTS (SELECT 1 FROM "app"."genres" g CROSS JOIN LATERAL "app"."search_words_of"(g."name") t WHERE t."word" = w."word")),
+`;
+    // Walk when the lower bound is 64 × the rows wanted: at most ~1,500 rows read per page of 25.
+    const walk = `(SELECT b.n FROM bound b) >= ${p.int(WALK_FACTOR * (skip + take))}`;
+    const walked = idsSql([...common.filter((c) => c !== search.indexed), search.unindexed], false);
+    ids = `SELECT * FROM (${walked}) AS w WHERE ${walk} UNION ALL SELECT * FROM (${idsSql(common, true)}) AS s WHERE NOT ${walk}`;
+  } else ids = idsSql(common, false);
 
   // The count, capped: the same filters, genres and isFree as plain conditions.
   const countWhere = [...common];
-  if (genres.length > 0) countWhere.push(`l."genre_id" = ANY(${p.add(genres, "int[]")})`);
+  if (genres.length > 0) countWhere.push(`l."genre_id" IN (${genres.map((g) => p.int(g)).join(", ")})`);
   if (isFree !== null) countWhere.push(`${isFree ? "" : "NOT "}l."is_free"`);
-  const limitParam = p.add(query.limit, "int");
-  const cursorJson = `json_build_array(${p.add(query.sortBy, "text")}, ${columns.map((c) => c.cursorValue("x")).join(", ")})::text`;
+  const limitParam = p.int(query.limit);
+  const cursorJson = `json_build_array(${p.word(query.sortBy, SORT_WORD)}::text, ${columns.map((c) => c.cursorValue("x")).join(", ")})::text`;
 
-  const text = `WITH ids AS MATERIALIZED (${ids}),
+  const countLimitSql = countLimit === LOOP_TOTAL_CAP ? p.int(countLimit) : p.add(countLimit, "int");
+  let count = `(SELECT count(*) FROM (SELECT 1 FROM "app"."loops" l WHERE ${countWhere.join(" AND ")} LIMIT ${countLimitSql}) AS matching)`;
+  if (walkable) count = `CASE WHEN (SELECT b.n FROM bound b) >= ${countLimitSql} THEN ${countLimitSql} ELSE ${count} END`;
+
+  const text = `WITH ${bound}ids AS MATERIALIZED (${ids}),
 page AS (SELECT ids.*, row_number() OVER (ORDER BY ${orderBy(query.sortBy, "ids")}) AS n FROM ids)
 SELECT json_build_object(
   'loops', COALESCE((
     SELECT json_agg(${LOOP_JSON} ORDER BY x.n)
     FROM page x JOIN "app"."loops" p ON p."id" = x."id" JOIN "app"."genres" g ON g."id" = p."genre_id" JOIN "app"."users" u ON u."id" = p."user_id"
     WHERE x.n <= ${limitParam}), '[]'::json),
-  'total', (SELECT count(*) FROM (SELECT 1 FROM "app"."loops" l WHERE ${countWhere.join(" AND ")} LIMIT ${p.add(countLimitOf(query), "int")}) AS matching),
+  'total', ${count},
   'nextCursor', (SELECT translate(encode(convert_to(${cursorJson}, 'UTF8'), 'base64'), E'+/=\\n', '-_') FROM page x WHERE x.n = ${limitParam} AND EXISTS (SELECT 1 FROM page y WHERE y.n > ${limitParam}))
 )::text AS body`;
   return { text, values: p.values };
