@@ -315,3 +315,72 @@ describe("GET /api/loops total: exact up to 1,000 matches, then a lower bound th
     expect(last.nextCursor).toBeNull();
   });
 });
+
+describe("GET /api/loops without its cache: each loop's pre-rendered object (card_json) follows every change at once", () => {
+  let t: TestApp;
+  let genre: number;
+  let loopId: string;
+  let creator: Browser;
+  let creatorId: string;
+  let fan: Browser;
+
+  const listed = async () => {
+    const body = loopListResponseSchema.parse((await request(t.app).get("/api/loops?sortBy=recent").expect(200)).body);
+    const loop = body.loops.find((candidate) => candidate.id === loopId);
+    if (!loop) throw new Error("the loop is not listed");
+    return loop;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    expect(catalogCache(t.db.prisma).enabled).toBe(false);
+    await truncateAll(t.db.prisma);
+    genre = (await t.db.prisma.genre.create({ data: { name: "Deep House" } })).id;
+    creator = browser(t.app);
+    creatorId = (await walletSignIn(creator, newAccount())).body.id as string;
+    await t.db.prisma.user.update({ where: { id: creatorId }, data: { username: "first_name_here", firstName: "Ada" } });
+    fan = browser(t.app);
+    expect((await walletSignIn(fan, newAccount())).status).toBe(200);
+    loopId = randomUUID();
+    await t.db.prisma.loop.create({
+      data: {
+        id: loopId, userId: creatorId, genreId: genre, title: "Card Loop", isFree: true, priceCents: 0, status: "ready", durationMs: 20_000,
+        originalKey: `loops/${loopId}/original`, originalFormat: "wav", mp3Key: `loops/${loopId}/audio.mp3`, mp3Kbps: 320, wavKey: `loops/${loopId}/audio.wav`,
+      },
+    });
+    await t.storage.put(`loops/${loopId}/audio.mp3`, Buffer.alloc(100, 1));
+  });
+  afterAll(() => t.close());
+
+  it("is the object GET /api/loops/:id gives anyone, but the viewer fields", async () => {
+    const single = (await request(t.app).get(`/api/loops/${loopId}`).expect(200)).body as PublicLoop;
+    expect(await listed()).toEqual(single);
+  });
+
+  it("a creator's new username and first name, a genre's new name, a rating, a download and an edit show at once", async () => {
+    expect(await listed()).toMatchObject({ user: { username: "first_name_here", firstName: "Ada" }, genre: { name: "Deep House" }, averageRating: null, downloadCount: 0, mp3Kbps: 320 });
+
+    await creator.put("/api/profile").send({ username: "renamed_creator" }).expect(200);
+    expect((await listed()).user).toEqual({ id: creatorId, username: "renamed_creator", firstName: "Ada", email: null });
+    await t.db.prisma.user.update({ where: { id: creatorId }, data: { firstName: "Grace" } });
+    expect((await listed()).user.firstName).toBe("Grace");
+
+    await t.db.prisma.genre.update({ where: { id: genre }, data: { name: "Tech House" } });
+    expect((await listed()).genre).toEqual({ id: genre, name: "Tech House" });
+
+    const { body } = await fan.get(`/api/loops/${loopId}/download?format=mp3`).expect(200);
+    await request(t.app).get(body.downloadUrl).expect(200);
+    expect((await listed()).downloadCount).toBe(1);
+
+    // A listener who downloaded it may rate it.
+    await fan.post(`/api/loops/${loopId}/ratings`).send({ rating: 4 }).expect(200);
+    expect(await listed()).toMatchObject({ averageRating: 4, totalRatings: 1, myRating: null });
+
+    await creator.patch(`/api/loops/${loopId}`).send({ title: "Card Loop II", bpm: 128 }).expect(200);
+    expect(await listed()).toMatchObject({ title: "Card Loop II", bpm: 128 });
+
+    // Still exactly what the single loop's view says, field for field.
+    const single = (await request(t.app).get(`/api/loops/${loopId}`).expect(200)).body as PublicLoop;
+    expect(await listed()).toEqual(single);
+  });
+});

@@ -1,7 +1,8 @@
 // GET /api/loops as one SQL statement whose single value is the response body (LoopListResponse as
 // JSON text): the page's ids found on the sort's index alone (index-only: the filters' columns are
-// in the index, migration 20261126160000_catalog_keyset), the page's rows joined to their genre and
-// creator, the capped count and the next cursor, all in one round trip. Free text, ids and cursor
+// in the index, migration 20261126160000_catalog_keyset), the page's rows' pre-rendered objects
+// (card_json, migration 20261126210000_loop_card_json) concatenated, the capped count and the next
+// cursor, all in one round trip. Free text, ids and cursor
 // values are bound parameters ($1, $2...); only whole numbers and values of small fixed sets,
 // validated, are written into the text (see Params). docs/decisions.md, "Issue 19 — catalog without
 // its cache".
@@ -163,23 +164,6 @@ const WALK_FACTOR = 64;
 
 const countLimitOf = (query: LoopListQuery) => Math.max(LOOP_TOTAL_CAP, query.offset + query.limit + 1);
 
-/** `price` as the API writes it ("4.99"), `duration` in seconds as JavaScript writes n / 1000. */
-const LOOP_JSON = `json_build_object(
-  'id', p."id", 'title', p."title", 'description', p."description",
-  'price', (p."price_cents" / 100)::text || '.' || lpad((p."price_cents" % 100)::text, 2, '0'), 'isFree', p."is_free",
-  'duration', trim_scale(p."duration_ms"::numeric / 1000), 'genreId', p."genre_id", 'genre', json_build_object('id', g."id", 'name', g."name"),
-  'tags', p."tags", 'contentType', p."content_type", 'artistName', p."artist_name", 'albumName', p."album_name",
-  'releaseDate', p."release_date"::text, 'lyrics', p."lyrics", 'isPublic', p."is_public", 'status', p."status",
-  'downloadCount', p."download_count", 'createdAt', to_char(p."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-  'isPurchased', false, 'purchasedFormats', '[]'::json, 'bpm', p."effective_bpm", 'key', p."effective_key",
-  'audioFileUrl', CASE WHEN p."preview_key" IS NOT NULL THEN '/api/loops/' || p."id" || '/preview' END,
-  'peaksUrl', CASE WHEN p."peaks_key" IS NOT NULL THEN '/api/loops/' || p."id" || '/peaks' END,
-  'mp3Kbps', CASE WHEN p."mp3_key" IS NOT NULL THEN p."mp3_kbps" END,
-  'averageRating', CASE WHEN p."rating_count" > 0 THEN floor((p."rating_sum" * 10)::float8 / p."rating_count" + 0.5) / 10 END,
-  'totalRatings', p."rating_count", 'myRating', NULL, 'canRate', false,
-  'user', json_build_object('id', u."id", 'username', u."username", 'firstName', u."first_name", 'email', NULL)
-)`;
-
 export interface CatalogSql {
   text: string;
   values: unknown[];
@@ -187,8 +171,9 @@ export interface CatalogSql {
 
 /**
  * The whole answer of GET /api/loops for anyone (no viewer fields) as one statement returning
- * one text value, `body`: `{"loops":[...],"total":n,"nextCursor":"..."|null}`, the loops in the
- * shape of anonymousLoopFromRow (loop.view.ts), keys in the same order.
+ * one text value, `body`: `{"loops" : [...], "total" : n, "nextCursor" : "..."|null}`, each loop the
+ * object its row's card_json holds (publicLoopView's shape for a signed-out viewer, same keys in the
+ * same order as the trigger "loops_zz_card_json" writes them).
  *
  * The page's ids come from one ordered, limited scan per branch: one per genre asked for (sorts
  * with a genre index), and for price sorts one per isFree value (the price indexes lead with it),
@@ -271,15 +256,16 @@ export function catalogSql(query: LoopListQuery): CatalogSql {
   let count = `(SELECT count(*) FROM (SELECT 1 FROM "app"."loops" l WHERE ${countWhere.join(" AND ")} LIMIT ${countLimitSql}) AS matching)`;
   if (walkable) count = `CASE WHEN (SELECT b.n FROM bound b) >= ${countLimitSql} THEN ${countLimitSql} ELSE ${count} END`;
 
+  // The body is written as text, exactly as json_build_object wrote it before (`{"loops" : [...],
+  // "total" : n, "nextCursor" : ...}`, json_agg's ", " between the loops): each loop's object is
+  // its row's card_json, rendered by a trigger on every write (migration 20261126210000_loop_card_json).
   const text = `WITH ${bound}ids AS MATERIALIZED (${ids}),
 page AS (SELECT ids.*, row_number() OVER (ORDER BY ${orderBy(query.sortBy, "ids")}) AS n FROM ids)
-SELECT json_build_object(
-  'loops', COALESCE((
-    SELECT json_agg(${LOOP_JSON} ORDER BY x.n)
-    FROM page x JOIN "app"."loops" p ON p."id" = x."id" JOIN "app"."genres" g ON g."id" = p."genre_id" JOIN "app"."users" u ON u."id" = p."user_id"
-    WHERE x.n <= ${limitParam}), '[]'::json),
-  'total', ${count},
-  'nextCursor', (SELECT translate(encode(convert_to(${cursorJson}, 'UTF8'), 'base64'), E'+/=\\n', '-_') FROM page x WHERE x.n = ${limitParam} AND EXISTS (SELECT 1 FROM page y WHERE y.n > ${limitParam}))
-)::text AS body`;
+SELECT '{"loops" : [' || COALESCE((
+    SELECT string_agg(p."card_json", ', ' ORDER BY x.n)
+    FROM page x JOIN "app"."loops" p ON p."id" = x."id"
+    WHERE x.n <= ${limitParam}), '') || '], "total" : ' || ${count} || ', "nextCursor" : ' || COALESCE((
+    SELECT to_json(translate(encode(convert_to(${cursorJson}, 'UTF8'), 'base64'), E'+/=\\n', '-_'))::text
+    FROM page x WHERE x.n = ${limitParam} AND EXISTS (SELECT 1 FROM page y WHERE y.n > ${limitParam})), 'null') || '}' AS body`;
   return { text, values: p.values };
 }
