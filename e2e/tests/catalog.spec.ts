@@ -5,7 +5,8 @@ import { readFile } from "node:fs/promises";
 import { currentUser, expect, freshEmail, test, toast } from "../support/fixtures";
 import { signInWithEmail } from "../support/flows";
 import { isLocalUrl } from "../support/injected-wallet";
-import { uploadLoop } from "../support/upload";
+import { loopWav } from "../support/loop-wav";
+import { uniqueWord, uploadLoop } from "../support/upload";
 
 test.describe("catalog", () => {
   test("a creator's upload becomes ready, plays, is found by filters and search, and downloads", async ({ page, stack }) => {
@@ -94,6 +95,45 @@ test.describe("catalog", () => {
     await expect(visitorCard.getByRole("button", { name: `Play preview of ${title}` })).toBeVisible();
     await visitorCard.getByRole("button", { name: /Download/ }).click();
     await expect(page.getByText("Login Required").first()).toBeVisible();
+  });
+
+  test("Load More pages the shelf by cursor: 24 more, none twice, under the count of loops found", async ({ page, browser, stack }) => {
+    test.setTimeout(150_000);
+    // More than a page of loops (e2e runs without the demo catalog): two creators (20 uploads an
+    // hour each) upload 13 one-second loops each through the API, as the upload dialog sends them.
+    const word = uniqueWord("Shelf");
+    const creators = [page, await (await browser.newContext({ baseURL: stack.webUrl })).newPage()];
+    for (const [index, creator] of creators.entries()) {
+      await signInWithEmail(creator, stack, freshEmail(`shelf${index}`));
+      for (let n = 0; n < 13; n++) {
+        const response = await creator.request.post("/api/loops/upload", {
+          headers: { origin: new URL(stack.webUrl).origin },
+          multipart: { title: `${word} ${index}-${n}`, genreId: "1", price: "0", audio: { name: "shelf.wav", mimeType: "audio/wav", buffer: loopWav({ seconds: 1, bpm: 120 }) } },
+        });
+        expect(response.status(), await response.text()).toBe(201);
+      }
+    }
+    await expect(async () => {
+      const listed = (await (await page.request.get(`/api/loops?search=${word}&limit=1`)).json()) as { total: number };
+      expect(listed.total).toBe(26);
+    }).toPass({ timeout: 90_000 });
+
+    await page.goto("/home");
+    await page.getByRole("button", { name: "Recent" }).click();
+    const shelf = page.getByRole("region", { name: "Browse loops" });
+    const cards = shelf.getByRole("article");
+    await expect(cards).toHaveCount(24);
+    await expect(page.getByTestId("loops-count")).toHaveText(/^\d+ loops found$/);
+    const total = Number((await page.getByTestId("loops-count").textContent())!.split(" ")[0]);
+    expect(total).toBeGreaterThanOrEqual(26);
+
+    const nextPage = page.waitForRequest((request) => request.url().includes("/api/loops?") && new URL(request.url()).searchParams.has("after"));
+    await shelf.getByRole("button", { name: "Load More Loops" }).click();
+    await nextPage;
+    await expect(cards).toHaveCount(Math.min(total, 48));
+    const ids = await cards.evaluateAll((articles) => articles.map((article) => article.getAttribute("aria-labelledby")));
+    expect(new Set(ids).size).toBe(ids.length);
+    if (total <= 48) await expect(shelf.getByRole("button", { name: "Load More Loops" })).toBeHidden();
   });
 
   test("uploads refused before their body is read reach the browser: signed out, over 50 MB, not audio", async ({ browser, stack }) => {
