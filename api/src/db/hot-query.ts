@@ -4,11 +4,12 @@
 // parameter and result mapping, the row decoding) is skipped, which cost more API CPU per request
 // than the rest of a transfer (docs/decisions.md, issue 19). A client made elsewhere runs them
 // through Prisma. Write `text` so that both give the same rows: cast BIGINT columns to text (pg
-// returns strings, Prisma bigints) and cast every parameter.
+// returns strings, Prisma bigints) and cast every parameter. Without a `name` the statement is
+// parsed and planned on every run (for texts too many to keep prepared on every connection).
 import { poolOf, type PrismaClient } from "./prisma";
 
-export async function hotQuery<T>(prisma: PrismaClient, name: string, text: string, values: unknown[]): Promise<T[]> {
+export async function hotQuery<T>(prisma: PrismaClient, name: string | undefined, text: string, values: unknown[]): Promise<T[]> {
   const pool = poolOf(prisma);
-  if (pool) return (await pool.query({ name, text, values })).rows as T[];
+  if (pool) return (await pool.query(name ? { name, text, values } : { text, values })).rows as T[];
   return prisma.$queryRawUnsafe<T[]>(text, ...values);
 }

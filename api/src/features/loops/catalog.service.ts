@@ -2,7 +2,8 @@
 import { createHash } from "node:crypto";
 import type { DeliveryFormat } from "@loop/rules/schemas/downloads";
 import { loopListQuerySchema, type LoopListQuery, type LoopListResponse, type PublicLoop } from "@loop/rules/schemas/loops";
-import { poolOf, Prisma, type PrismaClient } from "../../db/prisma";
+import { hotQuery } from "../../db/hot-query";
+import { Prisma, type PrismaClient } from "../../db/prisma";
 import { BadRequest, NotFound } from "../../http/errors";
 import { catalogCache } from "./catalog-cache";
 import { catalogSql } from "./catalog-query";
@@ -49,11 +50,7 @@ function statementName(text: string): string | undefined {
  */
 async function anonymousPage(prisma: PrismaClient, query: LoopListQuery): Promise<AnonymousLoopsPage> {
   const { text, values } = catalogSql(query);
-  const pool = poolOf(prisma);
-  const name = pool && statementName(text);
-  const rows = pool
-    ? (await pool.query<{ body: string }>(name ? { name, text, values } : { text, values })).rows
-    : await prisma.$queryRawUnsafe<{ body: string }[]>(text, ...values);
+  const rows = await hotQuery<{ body: string }>(prisma, statementName(text), text, values);
   const body = Buffer.from(rows[0]!.body, "utf8");
   let page: LoopListResponse | undefined;
   return {

@@ -150,25 +150,7 @@ function toSettings(row: SettingsRow, disputeWindowSeconds: number | null): Plat
 }
 
 /** The audit log's before/after: the settings themselves (no updatedAt/updatedBy). */
-const audited = ({
-  formatFeeBps,
-  minWithdrawal,
-  offerExpiryHours,
-  disputeWindowSeconds,
-  fiatHoldDays,
-  uploadsPerHour,
-  uploadQuotaMb,
-  supportEmail,
-}: PlatformSettings) => ({
-  formatFeeBps,
-  minWithdrawal,
-  offerExpiryHours,
-  disputeWindowSeconds,
-  fiatHoldDays,
-  uploadsPerHour,
-  uploadQuotaMb,
-  supportEmail,
-});
+const audited = ({ updatedAt: _updatedAt, updatedBy: _updatedBy, ...settings }: PlatformSettings) => settings;
 
 /** GET /api/admin/settings */
 export async function getPlatformSettings(deps: AppDeps): Promise<PlatformSettings> {

@@ -19,7 +19,8 @@
 // connection) that returns the response's JSON text, sent as it is; it runs as a named prepared
 // statement on the pool under Prisma's adapter (parsed once per connection, no query layer between).
 import { SEARCH_MESSAGES, SEARCH_TOTAL_CAP, searchQuerySchema } from "@loop/rules/schemas/search";
-import { poolOf, type PrismaClient } from "../../db/prisma";
+import { hotQuery } from "../../db/hot-query";
+import type { PrismaClient } from "../../db/prisma";
 import { BadRequest } from "../../http/errors";
 import { catalogCache } from "../loops/catalog-cache";
 
@@ -32,14 +33,9 @@ export async function searchJson(prisma: PrismaClient, rawQuery: unknown): Promi
   return catalogCache(prisma).get(`search:${JSON.stringify([q, limit, offset])}`, () => runSearch(prisma, q, limit, offset));
 }
 
-const SEARCH_STATEMENT = { name: "loop_search", text: 'SELECT "app"."search"($1, $2::int, $3::int, $4::int) AS body' } as const;
+const SEARCH_STATEMENT = { name: "loop_search", text: 'SELECT "app"."search"($1::text, $2::int, $3::int, $4::int) AS body' } as const;
 
 async function runSearch(prisma: PrismaClient, q: string, limit: number, offset: number): Promise<string> {
-  const pool = poolOf(prisma);
-  if (pool) {
-    const { rows } = await pool.query<{ body: string }>({ ...SEARCH_STATEMENT, values: [q, limit, offset, SEARCH_TOTAL_CAP] });
-    return rows[0]!.body;
-  }
-  const [row] = await prisma.$queryRaw<{ body: string }[]>`SELECT "app"."search"(${q}, ${limit}::int, ${offset}::int, ${SEARCH_TOTAL_CAP}::int) AS body`;
+  const [row] = await hotQuery<{ body: string }>(prisma, SEARCH_STATEMENT.name, SEARCH_STATEMENT.text, [q, limit, offset, SEARCH_TOTAL_CAP]);
   return row!.body;
 }
