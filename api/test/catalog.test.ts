@@ -146,6 +146,10 @@ describe("catalog: GET /api/loops, /api/loops/:id, preview and peaks", () => {
       expect(await titles("?sortBy=popular")).toEqual(["Acid Rain", "Deep Night", "Detected Only", "Free Swing"]);
       expect(await titles("?sortBy=price_asc")).toEqual(["Free Swing", "Detected Only", "Deep Night", "Acid Rain"]);
       expect(await titles("?sortBy=price_desc")).toEqual(["Acid Rain", "Detected Only", "Deep Night", "Free Swing"]);
+      // The spec's sort names: `price` alone is cheapest first, and its pages carry a cursor like price_asc's.
+      expect(await titles("?sortBy=price")).toEqual(["Free Swing", "Detected Only", "Deep Night", "Acid Rain"]);
+      const firstByPrice = await list("?sortBy=price&limit=2");
+      expect((await list(`?sortBy=price&limit=2&after=${firstByPrice.nextCursor}`)).loops.map((loop) => loop.title)).toEqual(["Deep Night", "Acid Rain"]);
       const page = await list("?limit=2&offset=1");
       expect(page.total).toBe(4);
       expect(page.loops.map((loop) => loop.title)).toEqual(["Free Swing", "Acid Rain"]);

@@ -185,6 +185,9 @@ export type CreatorLoop = z.infer<typeof creatorLoopSchema>;
 // ---- The catalog: GET /api/loops, GET /api/loops/:id ------------------------------------------
 
 export const LOOP_SORTS = ["popular", "recent", "price_asc", "price_desc", "rating"] as const;
+export type LoopSort = (typeof LOOP_SORTS)[number];
+/** The spec's sort names are popular, recent, price and rating: `price` alone sorts cheapest first. */
+export const LOOP_SORT_PRICE = "price";
 export const DURATION_BANDS = ["short", "medium", "long"] as const;
 export const LOOP_LIST_DEFAULT_LIMIT = 24;
 export const LOOP_LIST_MAX_LIMIT = 100;
@@ -257,9 +260,10 @@ export const loopListQuerySchema = z.object({
   contentType: z.enum(LOOP_CONTENT_TYPES, { error: UPLOAD_MESSAGES.contentType }).optional(),
   userId: z.uuid({ error: "Invalid userId." }).optional().describe("The creator"),
   sortBy: z
-    .enum(LOOP_SORTS, { error: `Invalid sortBy: use ${LOOP_SORTS.join(", ")}.` })
+    .enum([...LOOP_SORTS, LOOP_SORT_PRICE], { error: `Invalid sortBy: use ${[...LOOP_SORTS, LOOP_SORT_PRICE].join(", ")}.` })
     .default("recent")
-    .describe("popular: downloads + purchases; rating: highest average first, unrated last"),
+    .transform((sort): LoopSort => (sort === LOOP_SORT_PRICE ? "price_asc" : sort))
+    .describe("popular: downloads + purchases; rating: highest average first, unrated last; price: the same as price_asc"),
   limit: wholeFilter("limit", LOOP_LIST_MAX_LIMIT)
     .refine((value) => value === undefined || value >= 1, `Invalid limit: use a whole number from 1 to ${LOOP_LIST_MAX_LIMIT}.`)
     .transform((value) => value ?? LOOP_LIST_DEFAULT_LIMIT)

@@ -110,12 +110,16 @@ interface SearchSql {
   pattern: string;
   /** Served by the trigram indexes on the three columns. */
   indexed: string;
-  /** The same test on expressions no index has: the planner can only check it row by row. */
-  unindexed: string;
+  /**
+   * The same test row by row, on no index: LIKE of the lower-cased pattern on `match_text` (the
+   * three columns lower-cased, migration 20261127080000_loop_match_text), which is what ILIKE does
+   * on a UTF-8 database but with one lower() per page instead of three per row. Null when the text
+   * holds the column separator (U+001F), which could match across two columns.
+   */
+  walked: string | null;
 }
 
-const searchCondition = (pattern: string, suffix: string) =>
-  `(l."title"${suffix} ILIKE ${pattern} OR l."description"${suffix} ILIKE ${pattern} OR l."tags"${suffix} ILIKE ${pattern})`;
+const MATCH_TEXT_SEPARATOR = "\u001f";
 
 function filtersSql(query: LoopListQuery, p: Params): { and: string[]; search: SearchSql | null } {
   const and = [`l."status" = 'ready'`, `l."is_public"`];
@@ -124,7 +128,11 @@ function filtersSql(query: LoopListQuery, p: Params): { and: string[]; search: S
     // ILIKE's wildcards in the text match literally (backslash is its escape); trigram indexes on
     // the three columns serve it. `x || ''` is x (NULL stays NULL), on no index.
     const pattern = p.add(containsPattern(query.search), "text");
-    search = { pattern, indexed: searchCondition(pattern, ""), unindexed: searchCondition(pattern, " || ''") };
+    search = {
+      pattern,
+      indexed: `(l."title" ILIKE ${pattern} OR l."description" ILIKE ${pattern} OR l."tags" ILIKE ${pattern})`,
+      walked: query.search.includes(MATCH_TEXT_SEPARATOR) ? null : `l."match_text" LIKE (SELECT lower(${pattern}))`,
+    };
     and.push(search.indexed);
   }
   if (query.priceMin !== undefined) and.push(`l."price_cents" >= ${p.int(query.priceMin)}`);
@@ -231,7 +239,7 @@ export function catalogSql(query: LoopListQuery): CatalogSql {
   // lower bound). When it is high, the sort's index is walked and each row checked (about
   // listed / matches rows per loop of the page), and when it reaches the count's cap the total is
   // the cap without counting. Else the trigram indexes find the matches, as before.
-  const walkable = search !== null && common.length === 3 && genres.length === 0 && isFree === null;
+  const walkable = search !== null && search.walked !== null && common.length === 3 && genres.length === 0 && isFree === null;
   let bound = "";
   let ids: string;
   if (walkable) {
@@ -241,7 +249,7 @@ export function catalogSql(query: LoopListQuery): CatalogSql {
 `;
     // Walk when the lower bound is 64 × the rows wanted: at most ~1,500 rows read per page of 25.
     const walk = `(SELECT b.n FROM bound b) >= ${p.int(WALK_FACTOR * (skip + take))}`;
-    const walked = idsSql([...common.filter((c) => c !== search.indexed), search.unindexed], false);
+    const walked = idsSql([...common.filter((c) => c !== search.indexed), search.walked!], false);
     ids = `SELECT * FROM (${walked}) AS w WHERE ${walk} UNION ALL SELECT * FROM (${idsSql(common, true)}) AS s WHERE NOT ${walk}`;
   } else ids = idsSql(common, false);
 

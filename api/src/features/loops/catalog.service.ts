@@ -32,6 +32,18 @@ export const LOOP_NOT_FOUND = "Loop Not Found";
 const statementNames = new Map<string, string>();
 export const CATALOG_STATEMENTS_MAX = 200;
 
+/** The page's statement: its SQL, values and prepared statement's name (undefined: run unnamed). */
+interface CatalogStatement {
+  readonly text: string;
+  readonly values: unknown[];
+  readonly name: string | undefined;
+}
+
+function statementOf(query: LoopListQuery): CatalogStatement {
+  const { text, values } = catalogSql(query);
+  return { text, values, name: statementName(text) };
+}
+
 function statementName(text: string): string | undefined {
   let name = statementNames.get(text);
   if (name === undefined && statementNames.size < CATALOG_STATEMENTS_MAX) {
@@ -48,9 +60,9 @@ function statementName(text: string): string | undefined {
  * everything else of the request (docs/decisions.md, issue 19). The body is sent as it is; it is
  * parsed only for a signed-in viewer's overlay.
  */
-async function anonymousPage(prisma: PrismaClient, query: LoopListQuery): Promise<AnonymousLoopsPage> {
-  const { text, values } = catalogSql(query);
-  const rows = await hotQuery<{ body: string }>(prisma, statementName(text), text, values);
+async function anonymousPage(prisma: PrismaClient, parsed: ParsedListQuery): Promise<AnonymousLoopsPage> {
+  const { text, values, name } = (parsed.statement ??= statementOf(parsed.query));
+  const rows = await hotQuery<{ body: string }>(prisma, name, text, values);
   const body = Buffer.from(rows[0]!.body, "utf8");
   let page: LoopListResponse | undefined;
   return {
@@ -95,12 +107,15 @@ const cacheKey = (query: LoopListQuery) => `loops:${JSON.stringify(Object.keys(q
 interface ParsedListQuery {
   readonly query: LoopListQuery;
   readonly cacheKey: string;
+  /** Written on first use: the same raw query always makes the same statement. */
+  statement?: CatalogStatement;
 }
 
 /**
  * Valid queries already parsed, by their raw form (the request's query object as JSON): the
  * home page and the common filters are asked for over and over, and validating them (zod) and
- * building their cache key cost more than serving their cached answer. Bounded; oldest first out.
+ * building their cache key cost more than serving their cached answer (and, uncached, building
+ * their statement). Bounded; oldest first out.
  */
 const parsedQueries = new Map<string, ParsedListQuery>();
 const PARSED_QUERIES_MAX = 1_000;
@@ -111,7 +126,7 @@ function parseListQuery(rawQuery: unknown): ParsedListQuery {
   if (known) return known;
   const parsed = loopListQuerySchema.safeParse(rawQuery);
   if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? "Invalid query");
-  const result = { query: parsed.data, cacheKey: cacheKey(parsed.data) };
+  const result: ParsedListQuery = { query: parsed.data, cacheKey: cacheKey(parsed.data) };
   if (parsedQueries.size >= PARSED_QUERIES_MAX) parsedQueries.delete(parsedQueries.keys().next().value as string);
   parsedQueries.set(raw, result);
   return result;
@@ -133,8 +148,8 @@ export interface AnonymousLoopsPage {
  * its ready-made body.
  */
 export function anonymousLoopsPage(prisma: PrismaClient, rawQuery: unknown): Promise<AnonymousLoopsPage> {
-  const { query, cacheKey: key } = parseListQuery(rawQuery);
-  return catalogCache(prisma).get(key, () => anonymousPage(prisma, query));
+  const parsed = parseListQuery(rawQuery);
+  return catalogCache(prisma).get(parsed.cacheKey, () => anonymousPage(prisma, parsed));
 }
 
 /**

@@ -63,7 +63,7 @@ export const FAQ_ITEMS: readonly { question: string; answer: ReactNode }[] = [
     answer:
             <>
         Yes. Click Withdraw and choose Ethereum, Bitcoin, USDC, USDT or LOOP on chain, then enter your address. The minimum is <MinimumWithdrawal /> LOOP.
-        Withdrawals are usually processed within 10-30 minutes; network gas fees apply.
+        An admin reviews each withdrawal: LOOP on chain is then sent by the vault, other crypto by the admin by hand. There is no fee: the platform pays the network fee.
       </>,
   },
   {

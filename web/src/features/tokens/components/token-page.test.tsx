@@ -124,7 +124,7 @@ describe("/tokens", () => {
     await user.click(withdraw);
     expect(withdraw).toHaveAttribute("aria-expanded", "true");
     expect(worth).toHaveAttribute("aria-expanded", "false");
-    expect(screen.getByText(/10-30 minutes/)).toBeVisible();
+    expect(screen.getByText(/the platform pays the network fee/)).toBeVisible();
     await user.click(withdraw);
     expect(withdraw).toHaveAttribute("aria-expanded", "false");
 

@@ -120,7 +120,7 @@ export function WithdrawDialog({ open, onOpenChange, withdrawable, promotional }
             Withdraw Tokens
           </DialogTitle>
           <DialogDescription>
-            Cash out your LOOP to crypto. An admin pays crypto withdrawals by hand, usually within 10-30 minutes; network gas fees apply.
+            Cash out your LOOP to crypto. An admin reviews each withdrawal: LOOP on chain is then sent by the vault, other crypto by the admin by hand. There is no fee: the platform pays the network fee.
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={submit} className="mt-5 grid gap-4">
