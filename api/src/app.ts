@@ -5,6 +5,7 @@ import { banMiddleware } from "./features/auth/ban.middleware";
 import { sessionMiddleware } from "./features/auth/session.middleware";
 import { downloadsRouter } from "./features/downloads/downloads.router";
 import { clientConfigRouter } from "./features/client-config/client-config.router";
+import { emailChangeRouter } from "./features/email-change/email-change.router";
 import { emailLoginRouter } from "./features/email-login/email-login.router";
 import { genresRouter } from "./features/genres/genres.router";
 import { healthRouter } from "./features/health/health.router";
@@ -86,6 +87,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(ratingsRouter(deps));
   api.use(downloadsRouter(deps));
   api.use(profileRouter(prisma));
+  api.use(emailChangeRouter(deps, limits));
   api.use(statsRouter(prisma));
   api.use(withdrawalsRouter(deps));
   api.use(levelsRouter(prisma));

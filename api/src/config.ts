@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { deployedAddresses, deploymentsDir, readManifest } from "@loop/contracts/manifest";
 import { SUPPORTED_CHAINS, chainKind, isSupportedChainId, type ChainConfig, type ChainContracts, type ChainKind } from "@loop/rules/chains";
+import { UPLOAD_REWARD_WINDOW_HOURS } from "@loop/rules/upload-reward";
 import { getAddress, type Hex } from "viem";
 
 export interface OidcConfig {
@@ -63,6 +64,14 @@ export interface SettlementConfig {
   confirmations: Record<number, number>;
 }
 
+/** The upload reward's sweep (src/features/upload-rewards, issue 22). */
+export interface UploadRewardsConfig {
+  /** UPLOAD_REWARD_WINDOW_MS: how long a loop must stay listed before it is rewarded (default 24 h, the rule the pages state). */
+  windowMs: number;
+  /** UPLOAD_REWARD_SWEEP_MS: how often each API process looks for loops whose window has passed (default 1 minute). */
+  sweepMs: number;
+}
+
 /** PayPal Orders v2 (PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET together; null: PayPal is not offered). */
 export interface PaypalConfig {
   clientId: string;
@@ -118,6 +127,7 @@ export interface AppConfig {
   jobVisibilityMs: number;
   settlement: SettlementConfig;
   payouts: PayoutsConfig;
+  uploadRewards: UploadRewardsConfig;
   /**
    * HMAC-SHA256 key of signed download links (DOWNLOAD_SIGNING_SECRET, at least 32 characters).
    * Null: a random key is generated once and kept in the database (features/downloads/signing-secret.ts).
@@ -143,6 +153,7 @@ type Env = Record<string, string | undefined>;
 
 const DAY = 24 * 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 /** Where `pnpm dev` runs its embedded Postgres (docs/conventions.md). */
 const DEV_DATABASE_URL = "postgresql://postgres:postgres@127.0.0.1:54329/loop";
 
@@ -451,6 +462,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     jobVisibilityMs: integer(env, "JOB_VISIBILITY_MS", 5 * MINUTE, 1000),
     settlement: settlementFrom(env, chains),
     payouts: payoutsFrom(env),
+    uploadRewards: {
+      windowMs: integer(env, "UPLOAD_REWARD_WINDOW_MS", UPLOAD_REWARD_WINDOW_HOURS * HOUR, 0),
+      sweepMs: integer(env, "UPLOAD_REWARD_SWEEP_MS", MINUTE, 100),
+    },
     downloadSigningSecret: secret(env, "DOWNLOAD_SIGNING_SECRET"),
     operatorPrivateKey: privateKey(env, "OPERATOR_PRIVATE_KEY"),
     quoteSignerPrivateKey: privateKey(env, "QUOTE_SIGNER_PRIVATE_KEY"),

@@ -11,6 +11,7 @@ import { releaseDueHolds } from "./features/ledger/timed-holds";
 import { expireNegotiations } from "./features/negotiations/negotiations.service";
 import { createNotificationHub } from "./features/notifications/notification-hub";
 import { startSettlementWorker } from "./features/settlement/settlement-worker";
+import { startUploadRewardSweeper } from "./features/upload-rewards/upload-reward-sweeper";
 import { startPayoutReconciler } from "./features/withdrawals/payout-reconciler";
 import { startLoopWorker } from "./jobs/loop-worker";
 import { createSmtpMailer } from "./mail/mailer";
@@ -52,6 +53,8 @@ async function main(): Promise<void> {
   const settlement = config.settlement.enabled ? startSettlementWorker(deps) : null;
   // LOOP payouts whose outcome a crash or a failing RPC hid are settled by what the chain records.
   const payouts = config.operatorPrivateKey ? startPayoutReconciler(deps) : null;
+  // Uploads that stayed listed for the moderation window earn their reward (every replica: SKIP LOCKED).
+  const uploadRewards = startUploadRewardSweeper(deps);
 
   const server = app.listen(config.apiPort, config.apiHost, () => {
     const { address, port } = server.address() as AddressInfo;
@@ -92,7 +95,7 @@ async function main(): Promise<void> {
     // Finish requests in flight; idle keep-alive connections are closed at once.
     server.close(async () => {
       await hubStopped;
-      await Promise.all([worker.stop(), broadcasts.stop(), settlement?.stop(), payouts?.stop()]);
+      await Promise.all([worker.stop(), broadcasts.stop(), settlement?.stop(), payouts?.stop(), uploadRewards.stop()]);
       mailer.close();
       await prisma.$disconnect();
       process.exit(0);

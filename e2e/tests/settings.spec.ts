@@ -38,3 +38,22 @@ test("settings: account information, link and unlink a wallet", async ({ page, s
   await expect(walletCard.getByRole("button", { name: "Link Wallet" })).toBeVisible();
   expect((await currentUser(page)).walletAddress).toBeNull();
 });
+
+test("settings: the Withdrawal Methods card lists LOOP on chain with the fee the platform charges", async ({ page, stack }) => {
+  await signInWithEmail(page, stack, freshEmail("wdm"));
+  await page.goto("/settings");
+
+  const card = page.getByRole("region", { name: "Withdrawal Methods" });
+  const loop = card.getByRole("list", { name: "Available withdrawal methods" }).getByRole("listitem", { name: "LOOP on chain" });
+  // No platform fee and the gas is the platform's (@loop/rules/withdrawal-fees, the API's netUsdAmount).
+  await expect(loop).toContainText("Fee: No fee — the platform pays the network (gas) fee");
+  await expect(loop).toContainText("Automatic payout");
+  await expect(loop).toContainText("Paid automatically on chain from the LOOP vault on");
+  // The platform setting (10 LOOP unless an admin changed it).
+  await expect(card).toContainText(/Minimum withdrawal: [\d.]+ LOOP on every method\./);
+  await expect(card.getByRole("region", { name: "Coming soon" }).getByRole("listitem", { name: "PayPal" })).toContainText("Provider's fee: 2.9% + $0.30");
+
+  await card.getByRole("link", { name: "Withdraw" }).click();
+  await expect(page).toHaveURL(/\/tokens$/);
+  await expect(page.getByRole("button", { name: "Withdraw", exact: true })).toBeVisible();
+});

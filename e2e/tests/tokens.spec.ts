@@ -46,7 +46,7 @@ test.describe("LOOP tokens", () => {
     await send.getByLabel("Amount (LOOP)").fill("25.5");
     await send.getByRole("button", { name: "Send Tokens" }).click();
     await expect(send.getByRole("alert")).toHaveText(
-      "Promotional LOOP (welcome bonus, level rewards) can be spent on loops but not sent or withdrawn: you can send up to 0 LOOP",
+      "Promotional LOOP (welcome bonus, level rewards, upload rewards) can be spent on loops but not sent or withdrawn: you can send up to 0 LOOP",
     );
     await send.getByRole("button", { name: "Cancel" }).click();
     await expect(send).toBeHidden();

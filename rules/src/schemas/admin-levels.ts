@@ -30,5 +30,11 @@ export const adminLevelOverviewSchema = z.object({
     count: z.number().int().nonnegative(),
     total: z.string().describe("LOOP paid as level rewards (8 decimals)"),
   }),
+  uploadRewardsPaid: z
+    .object({
+      count: z.number().int().nonnegative(),
+      total: z.string().describe("LOOP paid as upload rewards (8 decimals)"),
+    })
+    .describe("Upload rewards (issue 22): promotional LOOP for uploads that stayed listed, paid like level rewards"),
 });
 export type AdminLevelOverview = z.infer<typeof adminLevelOverviewSchema>;

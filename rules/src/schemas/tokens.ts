@@ -20,11 +20,11 @@ export const TOKEN_MESSAGES = {
 export const TRANSFER_DESCRIPTION_MAX = 200;
 
 /**
- * Promotional LOOP (issue 18): the welcome bonus and level rewards. It pays for loops (purchases,
+ * Promotional LOOP (issue 18): the welcome bonus, level rewards and upload rewards (issue 22). It pays for loops (purchases,
  * offers; spending takes it first) but is never sent to another member nor withdrawn; a sale paid
  * with it credits the seller promotional LOOP too.
  */
-export const PROMOTIONAL_LOOP_TEXT = "Promotional LOOP (welcome bonus, level rewards) can be spent on loops but not sent or withdrawn";
+export const PROMOTIONAL_LOOP_TEXT = "Promotional LOOP (welcome bonus, level rewards, upload rewards) can be spent on loops but not sent or withdrawn";
 
 /** A transfer or withdrawal above the withdrawable LOOP of a member who has promotional LOOP: why, and how much can go. */
 export const promotionalRefusalMessage = (action: "send" | "withdraw", upTo: string) => `${PROMOTIONAL_LOOP_TEXT}: you can ${action} up to ${upTo} LOOP`;
@@ -68,7 +68,7 @@ export const tokenBalanceSchema = z.object({
   available: loopString.describe("balance − held: what can be spent on loops now"),
   held: loopString.describe("Reserved for pending withdrawals, open offers and card/PayPal sale proceeds still pending"),
   withdrawable: loopString.describe("Available to withdraw or send now: available less promotional LOOP"),
-  promotional: loopString.describe("Promotional LOOP (welcome bonus, level rewards; held amounts included): spendable on loops only, never sent or withdrawn"),
+  promotional: loopString.describe("Promotional LOOP (welcome bonus, level rewards, upload rewards; held amounts included): spendable on loops only, never sent or withdrawn"),
 });
 export type TokenBalance = z.infer<typeof tokenBalanceSchema>;
 
@@ -83,8 +83,11 @@ export const pendingSaleSchema = z.object({
 export type PendingSale = z.infer<typeof pendingSaleSchema>;
 export const pendingSaleListSchema = z.array(pendingSaleSchema);
 
-/** Ledger entry kinds as the Transfer History shows them. The welcome bonus is a `reward`. */
-export const TRANSFER_TYPES = ["admin_airdrop", "reward", "user_transfer", "purchase", "sale", "deposit", "withdrawal", "other"] as const;
+/**
+ * Ledger entry kinds as the Transfer History shows them. The welcome bonus and level rewards are a
+ * `reward`; `upload_reward` is the upload reward (issue 22).
+ */
+export const TRANSFER_TYPES = ["admin_airdrop", "reward", "upload_reward", "user_transfer", "purchase", "sale", "deposit", "withdrawal", "other"] as const;
 export type TransferType = (typeof TRANSFER_TYPES)[number];
 
 export const transferSchema = z.object({

@@ -7,6 +7,7 @@ import { RootRoute } from "./routes/root";
 const HomeRoute = lazy(() => import("./routes/home").then((m) => ({ default: m.HomeRoute })));
 const SettingsRoute = lazy(() => import("./routes/settings").then((m) => ({ default: m.SettingsRoute })));
 const ProfileRoute = lazy(() => import("./routes/profile").then((m) => ({ default: m.ProfileRoute })));
+const EmailConfirmRoute = lazy(() => import("./routes/email-confirm").then((m) => ({ default: m.EmailConfirmRoute })));
 const UserProfileRoute = lazy(() => import("./routes/user-profile").then((m) => ({ default: m.UserProfileRoute })));
 const SearchRoute = lazy(() => import("./routes/search").then((m) => ({ default: m.SearchRoute })));
 const LoginRoute = lazy(() => import("./routes/login").then((m) => ({ default: m.LoginRoute })));
@@ -32,6 +33,7 @@ export function AppRoutes() {
           <Route path="/home" element={<HomeRoute />} />
           <Route path="/settings" element={<SettingsRoute />} />
           <Route path="/profile" element={<ProfileRoute />} />
+          <Route path="/profile/email/confirm" element={<EmailConfirmRoute />} />
           <Route path="/profile/:userId" element={<UserProfileRoute />} />
           <Route path="/search" element={<SearchRoute />} />
           <Route path="/tokens" element={<TokensRoute />} />

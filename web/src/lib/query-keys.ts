@@ -20,3 +20,9 @@ export const ADMIN_QUERY_KEY = ["/api/admin"] as const;
  * admin sending one to themself, say) can refresh it. The live stream keeps it current otherwise.
  */
 export const NOTIFICATIONS_QUERY_KEY = ["/api/notifications"] as const;
+
+/**
+ * The own profile (GET /api/profile, the profile feature's query): refreshed by whatever changes the
+ * signed-in account (an upload, a confirmed e-mail address).
+ */
+export const OWN_PROFILE_QUERY_KEY = ["/api/profile"] as const;

@@ -3,8 +3,10 @@
 // the original goes to storage under the upload's key, the form fields are checked by the
 // upload's schema, and the loop row (processing) is recorded with its `loop.process` job in one
 // transaction. The API's worker then processes them: previews, peaks, MP3 and WAV are real.
-// LOOP_DEMO_CATALOG=0 turns it off.
-import { randomUUID } from "node:crypto";
+// LOOP_DEMO_CATALOG=0 turns it off. Demo loops are not members' uploads: they earn no upload reward
+// (issue 22), but their originals are hashed like uploads, so a member re-uploading one (an MP3 is
+// delivered as uploaded) earns nothing either.
+import { createHash, randomUUID } from "node:crypto";
 import { uploadLoopFieldsSchema, type UploadLoopFields } from "@loop/rules/schemas/loops";
 import { sniffAudioFormat, SNIFF_BYTES, type AudioFormat } from "../../audio/sniff";
 import { originalKey, recordUpload } from "../../features/loops/record-upload";
@@ -68,6 +70,7 @@ interface Prepared {
   input: UploadLoopFields;
   format: AudioFormat;
   bytes: number;
+  sha256: Buffer;
   createdAt: Date;
 }
 
@@ -103,14 +106,14 @@ export async function seedDemoCatalog(prisma: PrismaClient, storage: Storage, op
       const id = randomUUID();
       await storage.put(originalKey(id), bytes);
       stored.push(originalKey(id));
-      prepared.push({ id, userId: userIds.get(item.creator)!, genreId, input: parsed.data, format, bytes: bytes.length, createdAt: new Date(now.getTime() - item.ageHours * 3_600_000) });
+      prepared.push({ id, userId: userIds.get(item.creator)!, genreId, input: parsed.data, format, bytes: bytes.length, sha256: createHash("sha256").update(bytes).digest(), createdAt: new Date(now.getTime() - item.ageHours * 3_600_000) });
     }
 
     const added = await prisma.$transaction(
       async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(${DEMO_CATALOG_LOCK_KEY})`;
         if ((await tx.loop.count()) > 0) return false;
-        for (const loop of prepared) await recordUpload(tx, { ...loop, originalFormat: loop.format, originalBytes: loop.bytes });
+        for (const loop of prepared) await recordUpload(tx, { ...loop, originalFormat: loop.format, originalBytes: loop.bytes, originalSha256: loop.sha256 });
         return true;
       },
       { timeout: 60_000 },

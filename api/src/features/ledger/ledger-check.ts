@@ -1,11 +1,16 @@
 // The ledger's invariants, checked on a live database (`pnpm ledger:check`, and the tests after
 // every scenario). Returns the violations found; an empty list means the ledger is consistent.
+import { UPLOAD_REWARD_LOOP, UPLOAD_REWARD_UNITS, UPLOAD_REWARDS_PER_DAY } from "@loop/rules/upload-reward";
 import type { PrismaClient } from "../../db/prisma";
 
 interface Check {
   name: string;
   sql: string;
 }
+
+/** Entry kinds that grant promotional LOOP (issuance → a member's 'user_promo' account), as SQL literals. */
+export const PROMOTIONAL_GRANT_KINDS = ["welcome_bonus", "reward", "level_reward", "upload_reward"] as const;
+const PROMOTIONAL_GRANTS = PROMOTIONAL_GRANT_KINDS.map((kind) => `'${kind}'`).join(", ");
 
 const CHECKS: Check[] = [
   {
@@ -72,7 +77,8 @@ const CHECKS: Check[] = [
     name: "chargeback losses account credited (it only records losses)",
     sql: `SELECT "id"::text AS subject, "balance"::text AS detail FROM "app"."ledger_accounts" WHERE "kind" = 'chargeback_losses' AND "balance" > 0`,
   },
-  // Promotional LOOP (issue 18): welcome bonus and level rewards, spendable on loops, never sent or withdrawn.
+  // Promotional LOOP (issue 18): welcome bonus and level rewards — and upload rewards (issue 22) —
+  // spendable on loops, never sent or withdrawn. PROMOTIONAL_GRANTS lists the entry kinds that grant it.
   {
     name: "promotional LOOP in a withdrawal or a transfer",
     sql: `SELECT e."id"::text AS subject, e."kind" || ' ' || p."amount"::text AS detail FROM "app"."ledger_entries" e
@@ -83,7 +89,7 @@ const CHECKS: Check[] = [
     name: "promotional LOOP moved other than by a bonus, a reward or a purchase",
     sql: `SELECT e."id"::text AS subject, e."kind" || ' ' || p."amount"::text AS detail FROM "app"."ledger_entries" e
           JOIN "app"."ledger_postings" p ON p."entry_id" = e."id" JOIN "app"."ledger_accounts" a ON a."id" = p."account_id"
-          WHERE a."kind" = 'user_promo' AND e."kind" NOT IN ('welcome_bonus', 'reward', 'level_reward', 'purchase', 'promotional_split')`,
+          WHERE a."kind" = 'user_promo' AND e."kind" NOT IN (${PROMOTIONAL_GRANTS}, 'purchase', 'promotional_split')`,
   },
   {
     // A purchase paid with promotional LOOP credits the seller promotional LOOP: members' withdrawable
@@ -98,7 +104,7 @@ const CHECKS: Check[] = [
                 WHERE a."kind" IN ('user', 'user_promo') GROUP BY p."entry_id") t
           JOIN "app"."ledger_entries" e ON e."id" = t."entry_id"
           WHERE (t.spends_promotional AND e."kind" <> 'promotional_split' AND t.withdrawable > 0)
-             OR (t.promotional > 0 AND e."kind" NOT IN ('welcome_bonus', 'reward', 'level_reward', 'promotional_split'))`,
+             OR (t.promotional > 0 AND e."kind" NOT IN (${PROMOTIONAL_GRANTS}, 'promotional_split'))`,
   },
   {
     name: "promotional split not from the member's withdrawable account to their own promotional account",
@@ -111,12 +117,38 @@ const CHECKS: Check[] = [
   },
   {
     // Bonuses and rewards posted before the member had a promotional account (before migration
-    // 20261126140000) credited 'user'; that migration moved them. Any later one must be promotional.
+    // 20261126140000) credited 'user'; that migration moved them. Any later one must be promotional
+    // (upload rewards came later still: every one of them).
     name: "welcome bonus or level reward credited as withdrawable LOOP",
     sql: `SELECT e."id"::text AS subject, e."kind" || ' ' || p."amount"::text AS detail FROM "app"."ledger_entries" e
           JOIN "app"."ledger_postings" p ON p."entry_id" = e."id" JOIN "app"."ledger_accounts" a ON a."id" = p."account_id"
           JOIN "app"."ledger_accounts" promo ON promo."user_id" = a."user_id" AND promo."kind" = 'user_promo'
-          WHERE a."kind" = 'user' AND e."kind" IN ('welcome_bonus', 'reward', 'level_reward') AND e."created_at" >= promo."created_at"`,
+          WHERE a."kind" = 'user' AND e."kind" IN (${PROMOTIONAL_GRANTS}) AND e."created_at" >= promo."created_at"`,
+  },
+  // The upload reward (issue 22): UPLOAD_REWARD_UNITS from issuance to the loop's creator's promotional
+  // account, once per loop (key upload-reward:<loop id>), recorded on the loop's upload_rewards row.
+  {
+    name: `upload reward not ${UPLOAD_REWARD_LOOP} LOOP from issuance to the creator's promotional account, or not recorded as its loop's`,
+    sql: `SELECT e."id"::text AS subject, COALESCE(r."status", 'no upload_rewards row') || ': ' || COALESCE(string_agg(a."kind" || ' ' || p."amount"::text, ', '), '') AS detail
+          FROM "app"."ledger_entries" e
+          LEFT JOIN "app"."upload_rewards" r ON r."entry_id" = e."id"
+          LEFT JOIN "app"."loops" l ON l."id" = r."loop_id"
+          JOIN "app"."ledger_postings" p ON p."entry_id" = e."id" JOIN "app"."ledger_accounts" a ON a."id" = p."account_id"
+          WHERE e."kind" = 'upload_reward'
+          GROUP BY e."id", e."idempotency_key", r."loop_id", r."status", r."user_id", l."user_id"
+          HAVING r."loop_id" IS NULL OR r."status" <> 'rewarded' OR e."idempotency_key" <> 'upload-reward:' || r."loop_id"
+             OR r."user_id" IS DISTINCT FROM l."user_id" OR COUNT(*) <> 2
+             OR NOT bool_or(a."kind" = 'user_promo' AND a."user_id" = r."user_id" AND p."amount" = ${UPLOAD_REWARD_UNITS})
+             OR NOT bool_or(a."kind" = 'issuance' AND p."amount" = -${UPLOAD_REWARD_UNITS})
+          UNION ALL
+          SELECT r."loop_id"::text AS subject, 'rewarded without an upload_reward entry' AS detail FROM "app"."upload_rewards" r
+          LEFT JOIN "app"."ledger_entries" e ON e."id" = r."entry_id"
+          WHERE r."status" = 'rewarded' AND e."kind" IS DISTINCT FROM 'upload_reward'`,
+  },
+  {
+    name: "more upload rewards than the daily cap for a member's day",
+    sql: `SELECT "user_id"::text || ' ' || "live_day"::text AS subject, COUNT(*)::text AS detail FROM "app"."upload_rewards"
+          WHERE "status" = 'rewarded' GROUP BY "user_id", "live_day" HAVING COUNT(*) > ${UPLOAD_REWARDS_PER_DAY}`,
   },
   {
     name: "welcome bonus missing or posted more than once",

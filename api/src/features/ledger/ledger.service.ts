@@ -5,7 +5,7 @@
 //
 // A member has two accounts (issue 18, migration 20261126140000_promotional_loop): 'user', the
 // withdrawable LOOP (bought, deposited, received from members, sale proceeds paid with withdrawable
-// LOOP), and 'user_promo', promotional LOOP (the welcome bonus, level rewards): spendable on loops,
+// LOOP), and 'user_promo', promotional LOOP (the welcome bonus, level rewards, upload rewards): spendable on loops,
 // never sent or withdrawn. A posting that names a `userId` is the 'user' account, so transfers and
 // withdrawals cannot reach promotional LOOP; paying for a loop (postPaymentInTx) and holding for an
 // offer (placeSpendingHoldsInTx) use promotional LOOP first.
@@ -30,7 +30,9 @@ export type EntryKind =
   /** A fiat sale reversed after its hold: clearing made whole from chargeback_losses (and fees). */
   | "chargeback_loss"
   /** Migration 20261126140000: a member's existing bonuses and rewards moved to their promotional account. */
-  | "promotional_split";
+  | "promotional_split"
+  /** Issue 22: 500 promotional LOOP for an upload that stayed listed (features/upload-rewards). */
+  | "upload_reward";
 
 export const WELCOME_BONUS_UNITS = 500n * 10n ** 8n;
 
@@ -79,7 +81,7 @@ export async function userAccountId(tx: Tx | PrismaClient, userId: string): Prom
   return rows[0]!.id;
 }
 
-/** The user's promotional account (welcome bonus, level rewards), created on first use. */
+/** The user's promotional account (welcome bonus, level rewards, upload rewards), created on first use. */
 export async function promoAccountId(tx: Tx | PrismaClient, userId: string): Promise<string> {
   const rows = await tx.$queryRaw<{ id: string }[]>`SELECT "app"."ledger_user_promo_account"(${userId}::uuid)::text AS "id"`;
   return rows[0]!.id;

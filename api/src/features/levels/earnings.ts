@@ -9,7 +9,7 @@
 //   was never earned: its debit is subtracted. (After the hold the seller keeps the LOOP: earned.)
 // - Spent: LOOP the user paid for purchases — the debits of those entries from the user's account.
 // - Tokens earned by everyone (GET /api/stats/public): every LOOP credited to a user account as
-//   income: sale proceeds, the welcome bonus, rewards and level rewards. Not counted: LOOP bought
+//   income: sale proceeds, the welcome bonus, rewards, level rewards and upload rewards. Not counted: LOOP bought
 //   from an admin (admin_airdrop), deposits from a wallet, and transfers between users (the same
 //   LOOP changing hands).
 import type { PrismaClient, Tx } from "../../db/prisma";
@@ -17,7 +17,7 @@ import type { PrismaClient, Tx } from "../../db/prisma";
 /** Entry kinds whose credits to a user are sale proceeds and whose debits are purchases. */
 export const TRADE_KINDS = ["sale", "purchase"] as const;
 /** Entry kinds whose credits to a user count as LOOP earned on the platform. */
-export const EARNING_KINDS = ["welcome_bonus", "reward", "level_reward", ...TRADE_KINDS] as const;
+export const EARNING_KINDS = ["welcome_bonus", "reward", "level_reward", "upload_reward", ...TRADE_KINDS] as const;
 /** Entry kinds that take sale proceeds back from the seller (subtracted from what they earned). */
 export const SALE_REVERSAL_KINDS = ["sale_reversal"] as const;
 

@@ -33,7 +33,7 @@ export async function uploadLoop(prisma: PrismaClient, storage: Storage, req: Re
 
     const loop = await prisma.$transaction(async (tx) => {
       await assertUploadAllowed(tx, userId, file.size);
-      return recordUpload(tx, { id, userId, genreId: genre.id, input, originalFormat: file.format!, originalBytes: file.size });
+      return recordUpload(tx, { id, userId, genreId: genre.id, input, originalFormat: file.format!, originalBytes: file.size, originalSha256: file.sha256, uploadReward: true });
     });
     return creatorLoopView(loop);
   } catch (error) {

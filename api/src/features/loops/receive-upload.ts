@@ -2,8 +2,10 @@
 // counted (busboy's fileSize limit), its first bytes are sniffed on the way, text fields are
 // collected. Over the limit, or when the first bytes are not audio, the upload is refused at once:
 // the partial file is deleted and the rest of the body is left to the answer (http/unread-body.ts).
+// The file's SHA-256 is computed on the way too (the upload reward's duplicate rule, issue 22).
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "@loop/rules/schemas/loops";
 import busboy from "busboy";
+import { createHash } from "node:crypto";
 import { Transform } from "node:stream";
 import type { Request } from "express";
 import { sniffAudioFormat, SNIFF_BYTES, type AudioFormat } from "../../audio/sniff";
@@ -13,7 +15,7 @@ import type { Storage } from "../../storage/storage";
 export interface ReceivedUpload {
   fields: Record<string, string>;
   /** Null when the form had no (or an empty) `audio` file; nothing is stored then. */
-  file: { format: AudioFormat | null; size: number } | null;
+  file: { format: AudioFormat | null; size: number; sha256: Buffer } | null;
 }
 
 export const FILE_FIELD = "audio";
@@ -42,6 +44,7 @@ export function receiveUpload(req: Request, storage: Storage, key: string, limit
     let stored: Promise<number> | null = null;
     let sniffer: Transform | null = null;
     let head = Buffer.alloc(0);
+    const hash = createHash("sha256");
     let tooLarge = false;
     let settled = false;
 
@@ -71,6 +74,7 @@ export function receiveUpload(req: Request, storage: Storage, key: string, limit
       // before storage is ready to write): bytes that are not audio are refused at once.
       sniffer = new Transform({
         transform(chunk: Buffer, _encoding, done) {
+          hash.update(chunk);
           if (head.length < SNIFF_BYTES) {
             head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES)]).subarray(0, SNIFF_BYTES);
             if (head.length === SNIFF_BYTES && sniffAudioFormat(head) === null) {
@@ -100,7 +104,7 @@ export function receiveUpload(req: Request, storage: Storage, key: string, limit
         settled = true;
         if (size < 0) return;
         if (stored && size === 0) await storage.delete(key);
-        resolve({ fields, file: size > 0 ? { format: sniffAudioFormat(head), size } : null });
+        resolve({ fields, file: size > 0 ? { format: sniffAudioFormat(head), size, sha256: hash.digest() } : null });
       })();
     });
     req.on("aborted", () => void fail(new BadRequest("Upload aborted")));

@@ -1,9 +1,11 @@
 // The one way a new loop enters the catalog: its row (state processing) and its processing job,
-// written in the caller's transaction. Used by uploads and by the demo catalog seed.
+// written in the caller's transaction. Used by uploads and by the demo catalog seed. A member's
+// upload also becomes a candidate for the upload reward (issue 22, features/upload-rewards).
 import type { UploadLoopFields } from "@loop/rules/schemas/loops";
 import type { Prisma } from "../../db/prisma";
 import { enqueue } from "../../jobs/queue";
 import { PROCESS_LOOP, type ProcessLoopPayload } from "../../jobs/loop-worker";
+import { registerUploadRewardInTx } from "../upload-rewards/upload-rewards.service";
 
 export const originalKey = (loopId: string) => `loops/${loopId}/original`;
 
@@ -16,6 +18,10 @@ export interface NewLoop {
   originalFormat: string;
   /** The stored original's size (the member's storage quota adds these up). */
   originalBytes: number;
+  /** SHA-256 of the stored original (the upload reward's duplicate rule). */
+  originalSha256?: Buffer | null;
+  /** A member's upload: it may earn the upload reward (not the demo catalog's loops). */
+  uploadReward?: boolean;
   /** Backdated uploads (the demo catalog); now by default. */
   createdAt?: Date;
 }
@@ -43,11 +49,13 @@ export async function recordUpload(tx: Prisma.TransactionClient, loop: NewLoop) 
       originalKey: originalKey(loop.id),
       originalFormat: loop.originalFormat,
       originalBytes: loop.originalBytes,
+      originalSha256: loop.originalSha256 ? new Uint8Array(loop.originalSha256) : null,
       ...(loop.createdAt ? { createdAt: loop.createdAt, updatedAt: loop.createdAt } : {}),
     },
     include: { genre: true },
   });
   const payload: ProcessLoopPayload = { loopId: loop.id };
   await enqueue(tx, PROCESS_LOOP, payload);
+  if (loop.uploadReward) await registerUploadRewardInTx(tx, loop.id, loop.userId);
   return created;
 }

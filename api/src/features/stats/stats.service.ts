@@ -10,7 +10,7 @@ const LISTED = { status: "ready", isPublic: true } as const;
 
 // creators = users with at least one listed loop, loops = listed loops; LOOP earned from the
 // ledger (levels/earnings.ts: sale proceeds per user; for everyone, sale proceeds, the welcome
-// bonus, rewards and level rewards).
+// bonus, rewards, level rewards and upload rewards).
 async function countCreators(prisma: PrismaClient): Promise<number> {
   return prisma.user.count({ where: { loops: { some: LISTED } } });
 }

@@ -153,6 +153,7 @@ const TYPE_OF_KIND: Record<string, TransferType> = {
   welcome_bonus: "reward",
   reward: "reward",
   level_reward: "reward",
+  upload_reward: "upload_reward",
   admin_airdrop: "admin_airdrop",
   user_transfer: "user_transfer",
   purchase: "purchase",

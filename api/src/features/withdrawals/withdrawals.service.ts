@@ -17,7 +17,7 @@
 // - Failed and cancelled release the hold: nothing moves.
 // - Fees: none. usdAmount = amount / 500 rounded half-up to the cent, and netUsdAmount = usdAmount:
 //   the platform charges no withdrawal fee, and network fees (gas, miner fees) are the platform's,
-//   paid out of its own funds, never deducted from the user's payout.
+//   paid out of its own funds, never deducted from the user's payout (@loop/rules/withdrawal-fees).
 import { randomUUID } from "node:crypto";
 import {
   WITHDRAWAL_MESSAGES,
@@ -31,6 +31,7 @@ import {
   type WithdrawalStatus,
 } from "@loop/rules/schemas/withdrawals";
 import { formatLoop, formatLoopBrief, formatUsd, loopUnitsToCents } from "@loop/rules/units";
+import { withdrawalNetUsdCents } from "@loop/rules/withdrawal-fees";
 import type { Hex } from "viem";
 import type { AppDeps } from "../../deps";
 import { isUniqueViolation, type PrismaClient, type Tx } from "../../db/prisma";
@@ -90,7 +91,8 @@ function toAdminWithdrawal(row: AdminRow): AdminWithdrawal {
     ...toWithdrawal(row),
     userId: row.userId,
     username: row.user.username,
-    netUsdAmount: formatUsd(row.usdCents),
+    // No platform fee and no network fee deducted (@loop/rules/withdrawal-fees, shown on Settings).
+    netUsdAmount: formatUsd(withdrawalNetUsdCents(row.usdCents)),
     payoutInProgress: isPaying(row),
     payoutError: row.payoutError,
   };

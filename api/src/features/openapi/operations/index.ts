@@ -5,6 +5,7 @@ import { authOperations } from "./auth";
 import { clientConfigOperations } from "./client-config";
 import { downloadsOperations } from "./downloads";
 import { faucetOperations } from "./faucet";
+import { emailChangeOperations } from "./email-change";
 import { emailLoginOperations } from "./email-login";
 import { genresOperations } from "./genres";
 import { healthOperations } from "./health";
@@ -46,6 +47,7 @@ export const FEATURES: readonly FeatureSpec[] = [
   notificationsOperations,
   searchOperations,
   profileOperations,
+  emailChangeOperations,
   statsOperations,
   tokensOperations,
   withdrawalsOperations,

@@ -26,7 +26,7 @@ export const tokensOperations = defineFeature({
       summary: "The caller's LOOP balance, available and held amounts, what can be withdrawn and the promotional part",
       description:
         "`held` is reserved for pending withdrawals, open offers and the proceeds of card and PayPal sales still in their hold (GET /api/tokens/pending-sales): " +
-        "none of it can be sent, spent or withdrawn until it is released. `promotional` is promotional LOOP (the welcome bonus, level rewards): it pays for " +
+        "none of it can be sent, spent or withdrawn until it is released. `promotional` is promotional LOOP (the welcome bonus, level rewards, upload rewards): it pays for " +
         "loops (purchases and offers use it first) but is never sent nor withdrawn; a sale paid with it credits the seller promotional LOOP. `withdrawable` " +
         "is what can be sent or withdrawn now.",
       auth: "required",
@@ -57,7 +57,7 @@ export const tokensOperations = defineFeature({
         201: json(transferSchema, "The transfer, as the sender's history shows it"),
         400: failure(
           "`Missing Information: Please enter both recipient ID and amount`, `Amount must be greater than 0`, `Invalid Amount: …`, " +
-            "`Insufficient Balance: You don't have enough tokens for this transfer`, for a sender with promotional LOOP `Promotional LOOP (welcome bonus, level rewards) can be spent on loops but not sent or withdrawn: you can send up to <withdrawable> LOOP`, " +
+            "`Insufficient Balance: You don't have enough tokens for this transfer`, for a sender with promotional LOOP `Promotional LOOP (welcome bonus, level rewards, upload rewards) can be spent on loops but not sent or withdrawn: you can send up to <withdrawable> LOOP`, " +
             "`Invalid Recipient: You cannot send tokens to yourself`, an invalid `Idempotency-Key`, or malformed JSON.",
         ),
         401: signInRequired,

@@ -44,7 +44,7 @@ export const withdrawalsOperations = defineFeature({
         400: failure(
           "`Please fill in all withdrawal details`, `Amount must be greater than 0`, `Invalid Amount: …`, `Minimum Withdrawal: The minimum withdrawal is <minimum> LOOP`, " +
             "`Invalid Method: …`, `Invalid Destination: …`, `You don't have enough tokens for this withdrawal` (for a member with promotional LOOP, which is never withdrawn: " +
-            "`Promotional LOOP (welcome bonus, level rewards) can be spent on loops but not sent or withdrawn: you can withdraw up to <withdrawable> LOOP`), an invalid `Idempotency-Key`, or malformed JSON.",
+            "`Promotional LOOP (welcome bonus, level rewards, upload rewards) can be spent on loops but not sent or withdrawn: you can withdraw up to <withdrawable> LOOP`), an invalid `Idempotency-Key`, or malformed JSON.",
         ),
         401: signInRequired,
         403: failure("A cross-site request, or a banned account."),

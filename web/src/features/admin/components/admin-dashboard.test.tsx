@@ -27,7 +27,7 @@ describe("admin dashboard", () => {
       "GET /api/admin/stats": () => json(makeStats()),
       "GET /api/admin/users": () => json(userList([makeAdminUser()])),
       "GET /api/admin/loops": () => json({ loops: [], total: 0 }),
-      "GET /api/admin/level-rewards": () => json({ tiers: [{ title: "Beginner", minLevel: 1, maxLevel: 4, users: 7 }], topUsers: [], rewardsPaid: { count: 2, total: "200.00000000" } }),
+      "GET /api/admin/level-rewards": () => json({ tiers: [{ title: "Beginner", minLevel: 1, maxLevel: 4, users: 7 }], topUsers: [], rewardsPaid: { count: 2, total: "200.00000000" }, uploadRewardsPaid: { count: 3, total: "1500.00000000" } }),
       "GET /api/admin/tokens/withdrawals": () => json([]),
       "GET /api/admin/settings": () => json(makeSettings()),
     });
@@ -53,6 +53,7 @@ describe("admin dashboard", () => {
 
     await user.click(screen.getByRole("tab", { name: "Level Rewards" }));
     expect(await screen.findByText("7 users")).toBeInTheDocument();
+    expect(screen.getByText(/level rewards paid/)).toHaveTextContent("2 level rewards paid, 200.00000000 LOOP in total; 3 upload rewards, 1,500.00000000 LOOP.");
     expect(screen.getByRole("table", { name: "How XP is earned" })).toBeInTheDocument();
     expect(screen.getByRole("table", { name: "XP needed per level band" })).toBeInTheDocument();
 

@@ -23,7 +23,8 @@ export function LevelRewardsTab() {
           </CardTitle>
           {data ? (
             <CardDescription>
-              {formatCount(data.rewardsPaid.count)} level rewards paid, {loopText(data.rewardsPaid.total)} in total.
+              {formatCount(data.rewardsPaid.count)} level rewards paid, {loopText(data.rewardsPaid.total)} in total;{" "}
+              {formatCount(data.uploadRewardsPaid.count)} upload rewards, {loopText(data.uploadRewardsPaid.total)}.
             </CardDescription>
           ) : null}
         </CardHeader>

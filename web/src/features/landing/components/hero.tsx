@@ -1,12 +1,17 @@
+import { UPLOAD_REWARD_LOOP, UPLOAD_REWARD_RULE } from "@loop/rules/upload-reward";
 import { ArrowRight, Gift, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
 
-/** Marketing claims from the product spec (§1): hero copy, not live figures. */
+/**
+ * Marketing claims from the product spec (§1): hero copy, not live figures. "Tokens per upload" is
+ * the upload reward (issue 22), exactly UPLOAD_REWARD_LOOP (the spec's "500+" said more than is
+ * paid), with its rule in the footnote.
+ */
 const CLAIMS = [
   { value: "1M+", label: "Tokens earned" },
   { value: "50K+", label: "Loops" },
   { value: "25K+", label: "Creators" },
-  { value: "500+", label: "Tokens per upload" },
+  { value: `${UPLOAD_REWARD_LOOP}*`, label: "Tokens per upload" },
 ] as const;
 
 const BARS = [38, 62, 84, 52, 96, 70, 44, 88, 64, 30, 76, 58, 92, 48, 68, 36, 80, 56, 42, 72, 90, 50, 66, 34];
@@ -49,6 +54,9 @@ export function Hero({ onJoin }: { onJoin: () => void }) {
               </div>
             ))}
           </dl>
+          <p className="mt-3 max-w-xl text-xs text-muted-foreground" data-testid="upload-reward-rule">
+            * Upload reward: {UPLOAD_REWARD_RULE}
+          </p>
         </div>
 
         <div className="relative hidden lg:block" aria-hidden>

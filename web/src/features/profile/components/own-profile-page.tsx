@@ -19,10 +19,12 @@ export interface OwnProfilePageProps {
   user: CurrentUser;
   /** Renders a list of loops as cards (composed by the route: the loops feature's list). */
   renderLoops: (loops: PublicLoop[]) => ReactNode;
+  /** Adds or changes the e-mail address (composed by the route: the account-email feature's). */
+  renderEmailAction?: (email: string | null) => ReactNode;
 }
 
 /** /profile: the signed-in user's own profile (spec §2): edit form, earnings and spending, level, My Loops. */
-export function OwnProfilePage({ user, renderLoops }: OwnProfilePageProps) {
+export function OwnProfilePage({ user, renderLoops, renderEmailAction }: OwnProfilePageProps) {
   const profile = useOwnProfile();
   const data = profile.data;
   const mine = useUserProfile(user.id, { pollWhileProcessing: true });
@@ -61,6 +63,7 @@ export function OwnProfilePage({ user, renderLoops }: OwnProfilePageProps) {
               <ProfileForm
                 key={data.id}
                 email={data.email}
+                emailAction={renderEmailAction?.(data.email)}
                 initial={{ username: data.username ?? "", bio: data.bio ?? "", profileImageUrl: data.profileImageUrl ?? "" }}
               />
             ) : profile.isError ? (

@@ -1,6 +1,6 @@
 import { MAX_BIO, PROFILE_MESSAGES, updateProfileSchema } from "@loop/rules/schemas/profile";
 import { AlertCircle, Loader2, Save } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -22,6 +22,8 @@ export interface ProfileFormProps {
   /** The saved values; the form starts from them and compares against them. */
   initial: ProfileFormValues;
   email: string | null;
+  /** Adds or changes the e-mail address by a confirmation link (composed by the route); the field itself stays read-only. */
+  emailAction?: ReactNode;
 }
 
 type Field = keyof ProfileFormValues;
@@ -39,7 +41,7 @@ function fieldOf(message: string): Field | null {
  * profile image URL. Save is enabled only after an edit; after a save the fields show the saved
  * values and the profile and signed-in user are refreshed.
  */
-export function ProfileForm({ initial, email }: ProfileFormProps) {
+export function ProfileForm({ initial, email, emailAction }: ProfileFormProps) {
   const [values, setValues] = useState<ProfileFormValues>(initial);
   const [saved, setSaved] = useState<ProfileFormValues>(initial);
   const [error, setError] = useState<{ field: Field | null; message: string } | null>(null);
@@ -125,7 +127,14 @@ export function ProfileForm({ initial, email }: ProfileFormProps) {
       <div className="grid gap-2">
         <Label htmlFor="profile-email">Email</Label>
         <Input id="profile-email" value={email ?? ""} placeholder="Not provided" readOnly aria-readonly className="cursor-default opacity-80" />
-        <p className="text-xs text-muted-foreground">Your sign-in e-mail can't be changed here.</p>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-xs text-muted-foreground">
+            {email
+              ? "Receipts and sign-in links go to this address. A new one is confirmed by a link sent to it."
+              : "No e-mail address yet: add one to get receipts and order confirmations by e-mail."}
+          </p>
+          {emailAction}
+        </div>
       </div>
 
       <div className="grid gap-2">

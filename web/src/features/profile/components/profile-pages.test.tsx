@@ -78,6 +78,37 @@ describe("own profile (/profile)", { timeout: 30_000 }, () => {
     expect(save).toBeDisabled();
   });
 
+  it("the read-only e-mail has 'Change e-mail'; a wallet-only member gets 'Add e-mail', which mails a confirmation link", async () => {
+    signedIn();
+    const first = renderApp("/profile");
+    expect(await screen.findByRole("button", { name: "Change e-mail" }, ROUTE_LOAD)).toBeInTheDocument();
+    expect(screen.getByText("Receipts and sign-in links go to this address. A new one is confirmed by a link sent to it.")).toBeInTheDocument();
+    first.unmount();
+
+    const walletOnly = { ...ME, email: null, walletAddress: "0x1234567890abcdef1234567890abcdef12345678" };
+    let profileSaved = false;
+    const fetchMock = signedIn({
+      "/api/auth/user": () => json(walletOnly),
+      "/api/profile": () => json(own(walletOnly)),
+      "PUT /api/profile": () => {
+        profileSaved = true;
+        return json(own(walletOnly));
+      },
+      "POST /api/profile/email": () => json({ message: "Check your inbox at mia@example.com to confirm your e-mail address." }, 202),
+    });
+    const { user } = renderApp("/profile");
+    expect(await screen.findByLabelText("Email", {}, ROUTE_LOAD)).toHaveValue("");
+    expect(screen.getByText("No e-mail address yet: add one to get receipts and order confirmations by e-mail.")).toBeInTheDocument();
+    // An unsaved edit of the profile is not saved by sending the link (the dialog opens from inside its form).
+    await user.type(screen.getByLabelText("Bio"), "!");
+    await user.click(screen.getByRole("button", { name: "Add e-mail" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add an e-mail address" });
+    await user.type(within(dialog).getByLabelText("E-mail address"), "mia@example.com{Enter}");
+    expect(await within(dialog).findByTestId("email-change-sent")).toHaveTextContent("Check your inbox at mia@example.com to confirm your e-mail address.");
+    expect(fetchMock.mock.calls.filter(([url]) => url === "/api/profile/email")).toHaveLength(1);
+    expect(profileSaved).toBe(false);
+  });
+
   it("the bio stops at 500 characters", async () => {
     signedIn();
     const { user } = renderApp("/profile");

@@ -1,11 +1,15 @@
 import type { CurrentUser } from "@loop/rules/api-types";
 import { UserRound } from "lucide-react";
+import type { ReactNode } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 
 export const NOT_PROVIDED = "Not provided";
 
-/** Account Information: e-mail and name, each 'Not provided' when missing. */
-export function AccountInformationCard({ user }: { user: CurrentUser }) {
+/**
+ * Account Information: e-mail and name, each 'Not provided' when missing; below them, the way to add
+ * or change the e-mail address (`emailAction`, composed by the route: the account-email feature's).
+ */
+export function AccountInformationCard({ user, emailAction }: { user: CurrentUser; emailAction?: ReactNode }) {
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ");
   const rows = [
     { label: "Email", value: user.email || NOT_PROVIDED, missing: !user.email },
@@ -20,7 +24,7 @@ export function AccountInformationCard({ user }: { user: CurrentUser }) {
         </CardTitle>
         <CardDescription>The details on your LOOP account.</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-4">
         <dl className="divide-y divide-border rounded-lg border border-border bg-surface/60">
           {rows.map((row) => (
             <div key={row.label} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
@@ -29,6 +33,16 @@ export function AccountInformationCard({ user }: { user: CurrentUser }) {
             </div>
           ))}
         </dl>
+        {emailAction ? (
+          <div className="flex flex-wrap items-center justify-between gap-3" data-testid="account-email-action">
+            <p className="text-sm text-muted-foreground">
+              {user.email
+                ? "Receipts, order confirmations and e-mail sign-in links go to this address."
+                : "Add an e-mail address to get receipts and order confirmations by e-mail, and to sign in with a link."}
+            </p>
+            {emailAction}
+          </div>
+        ) : null}
       </CardContent>
     </Card>
   );

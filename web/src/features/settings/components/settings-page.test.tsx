@@ -46,10 +46,36 @@ describe("settings page", () => {
     expect(card).toHaveTextContent("NameNot provided");
     expect(screen.getByRole("region", { name: "Wallet Connection" })).toHaveTextContent("0x1234...5678");
     expect(screen.getByRole("button", { name: "Disconnect Wallet" })).toBeInTheDocument();
-    expect(screen.queryByRole("region", { name: "Account Security" })).not.toBeInTheDocument();
   });
 
-  it("shows e-mail and name, and Account Security only when OIDC is configured", async () => {
+  it("Account Security is always shown: a wallet-only account signs in by wallet, and can add an e-mail address", async () => {
+    const fetchMock = stubFetch({
+      "/api/auth/user": () => json(makeUser({ email: null, walletAddress: "0x1234567890abcdef1234567890abcdef12345678" })),
+      "/api/config": () => json(CONFIG),
+      "POST /api/profile/email": () => json({ message: "Check your inbox at mia@example.com to confirm your e-mail address." }, 202),
+    });
+    const { user } = renderApp("/settings");
+    const security = await screen.findByRole("region", { name: "Account Security" });
+    expect(within(security).getByTestId("sign-in-method-wallet")).toHaveTextContent("You sign in by signing a message with your wallet 0x1234...5678");
+    const emailMethod = within(security).getByTestId("sign-in-method-email");
+    expect(emailMethod).toHaveTextContent("No e-mail address yet. Add one (confirmed by a link sent to it) to sign in with a one-time link");
+    expect(within(emailMethod).getByRole("button", { name: "Add e-mail" })).toBeInTheDocument();
+    // No identity provider is configured: nothing about one.
+    expect(within(security).queryByTestId("sign-in-method-oidc")).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /manage account security/i })).not.toBeInTheDocument();
+
+    // Account Information has the same flow.
+    const info = screen.getByRole("region", { name: "Account Information" });
+    expect(within(info).getByTestId("account-email-action")).toHaveTextContent("Add an e-mail address to get receipts and order confirmations by e-mail");
+    await user.click(within(info).getByRole("button", { name: "Add e-mail" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add an e-mail address" });
+    await user.type(within(dialog).getByLabelText("E-mail address"), "mia@example.com");
+    await user.click(within(dialog).getByRole("button", { name: "Send confirmation link" }));
+    expect(await within(dialog).findByTestId("email-change-sent")).toHaveTextContent("Check your inbox at mia@example.com to confirm your e-mail address.");
+    expect(fetchMock.mock.calls.filter(([url]) => url === "/api/profile/email")).toHaveLength(1);
+  });
+
+  it("shows e-mail and name; Account Security names the e-mail link and, with OIDC, the provider's page", async () => {
     stubFetch({
       "/api/auth/user": () => json(makeUser({ email: "mia@example.com", firstName: "Mia", lastName: "Park" })),
       "/api/config": () => json({ ...CONFIG, oidc: { accountUrl: "https://id.example.com/account" } }),
@@ -58,7 +84,11 @@ describe("settings page", () => {
     const card = await screen.findByRole("region", { name: "Account Information" });
     expect(card).toHaveTextContent("mia@example.com");
     expect(card).toHaveTextContent("Mia Park");
-    const link = await screen.findByRole("link", { name: /manage account security/i });
+    expect(within(card).getByRole("button", { name: "Change e-mail" })).toBeInTheDocument();
+    const security = screen.getByRole("region", { name: "Account Security" });
+    expect(within(security).getByTestId("sign-in-method-email")).toHaveTextContent("You can sign in with a one-time link sent to mia@example.com.");
+    expect(within(security).getByTestId("sign-in-method-wallet")).toHaveTextContent("No wallet is linked.");
+    const link = await within(security).findByRole("link", { name: /manage account security/i });
     expect(link).toHaveAttribute("href", "https://id.example.com/account");
     expect(link).toHaveAttribute("target", "_blank");
     expect(link.getAttribute("rel")).toContain("noopener");

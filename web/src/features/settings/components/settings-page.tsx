@@ -1,5 +1,6 @@
 import type { CurrentUser } from "@loop/rules/api-types";
 import { LogIn, Settings } from "lucide-react";
+import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageSpinner } from "@/components/ui/spinner";
@@ -9,17 +10,20 @@ import { AccountInformationCard } from "./account-information-card";
 import { AccountSecurityCard } from "./account-security-card";
 import { PaymentMethodsCard } from "./payment-methods-card";
 import { WalletConnectionCard } from "./wallet-connection-card";
+import { WithdrawalMethodsCard } from "./withdrawal-methods-card";
 
 export interface SettingsPageProps {
   user: CurrentUser | null;
   isLoading: boolean;
+  /** Adds or changes the e-mail address (composed by the route: the account-email feature's). */
+  renderEmailAction?: (user: CurrentUser) => ReactNode;
 }
 
 /** /settings: spinner while auth loads; 'Please log in' when signed out; otherwise the settings cards. */
-export function SettingsPage({ user, isLoading }: SettingsPageProps) {
+export function SettingsPage({ user, isLoading, renderEmailAction }: SettingsPageProps) {
   if (isLoading) return <PageSpinner label="Loading your account" />;
   if (!user) return <SignedOut />;
-  return <AccountSettings user={user} />;
+  return <AccountSettings user={user} emailAction={renderEmailAction?.(user)} />;
 }
 
 function SignedOut() {
@@ -40,7 +44,7 @@ function SignedOut() {
   );
 }
 
-function AccountSettings({ user }: { user: CurrentUser }) {
+function AccountSettings({ user, emailAction }: { user: CurrentUser; emailAction?: ReactNode }) {
   const config = useClientConfig();
   const accountUrl = config.data?.oidc?.accountUrl ?? null;
   return (
@@ -50,10 +54,11 @@ function AccountSettings({ user }: { user: CurrentUser }) {
         <p className="mt-2 text-muted-foreground">Manage your account details, connected wallet and payment methods.</p>
       </header>
       <div className="grid gap-6">
-        <AccountInformationCard user={user} />
+        <AccountInformationCard user={user} emailAction={emailAction} />
         <WalletConnectionCard user={user} />
         <PaymentMethodsCard />
-        {accountUrl ? <AccountSecurityCard accountUrl={accountUrl} /> : null}
+        <WithdrawalMethodsCard />
+        <AccountSecurityCard user={user} accountUrl={accountUrl} emailAction={emailAction} />
       </div>
     </div>
   );

@@ -27,7 +27,7 @@ describe("LOOP balance banner", () => {
     const parts = await screen.findByRole("list", { name: "Balance parts" });
     expect(within(parts).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
       "Available to withdraw: 300.00000000 LOOP",
-      "Promotional: 500.00000000 LOOP (welcome bonus, level rewards): spend it on loops; it cannot be sent or withdrawn",
+      "Promotional: 500.00000000 LOOP (welcome bonus, level rewards, upload rewards): spend it on loops; it cannot be sent or withdrawn",
     ]);
   });
 

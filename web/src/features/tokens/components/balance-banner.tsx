@@ -18,7 +18,7 @@ import { PendingSalesNote, pendingSalesTotal } from "./pending-sales-note";
  * the user's wallet ID (their user id: what other users send tokens to) with Copy, Buy Tokens and
  * the rate badge. Held LOOP is explained: card and PayPal sale proceeds "pending until <date>", the
  * rest held for withdrawals and offers. Below it, what can be withdrawn and the promotional LOOP
- * (welcome bonus, level rewards) that pays for loops only (issue 18).
+ * (welcome bonus, level rewards, upload rewards) that pays for loops only (issue 18).
  */
 export function BalanceBanner({ user }: { user: Pick<CurrentUser, "id"> }) {
   const balance = useTokenBalance();

@@ -6,7 +6,7 @@ import { cn } from "@/lib/utils";
 
 /**
  * The two parts of the in-app balance (issue 18): what can be withdrawn (or sent) now, and
- * promotional LOOP — the welcome bonus and level rewards — which pays for loops but can never be
+ * promotional LOOP — the welcome bonus, level rewards and upload rewards — which pays for loops but can never be
  * sent or withdrawn. The promotional line shows only when there is some.
  */
 export function BalanceParts({ withdrawable, promotional, className }: { withdrawable: string; promotional: string; className?: string }) {
@@ -23,8 +23,8 @@ export function BalanceParts({ withdrawable, promotional, className }: { withdra
         <li className="flex items-start gap-1.5" data-testid="balance-promotional">
           <Gift className="mt-0.5 size-3.5 shrink-0 text-highlight" aria-hidden />
           <span>
-            Promotional: <span className="font-semibold text-foreground">{formatLoop8(promotional)}</span> LOOP (welcome bonus, level rewards): spend it on loops; it
-            cannot be sent or withdrawn
+            Promotional: <span className="font-semibold text-foreground">{formatLoop8(promotional)}</span> LOOP (welcome bonus, level rewards, upload
+            rewards): spend it on loops; it cannot be sent or withdrawn
           </span>
         </li>
       ) : null}

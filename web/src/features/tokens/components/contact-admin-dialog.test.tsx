@@ -103,6 +103,15 @@ describe("admin order form (Contact Admin)", () => {
     expect(screen.getByLabelText("Payment details")).toHaveValue("");
   });
 
+  it("without an e-mail address, 'Order Submitted' says where to add one", async () => {
+    const { user, submitButton } = setup(undefined, null);
+    await user.type(screen.getByLabelText("Token amount (LOOP)"), "5000");
+    await user.type(screen.getByLabelText("Payment details"), "@beatmaker");
+    await user.click(submitButton());
+    expect(await screen.findByText("Order Submitted")).toBeInTheDocument();
+    expect(screen.getByText(/To get confirmations by e-mail, add an e-mail address in Settings \(Account Information → Add e-mail\)\./)).toBeInTheDocument();
+  });
+
   it("shows 'Submission Failed' with the spec's text when the submission fails", async () => {
     const { user, submitButton, dialog } = setup(() => new Response("", { status: 503 }));
     await user.type(screen.getByLabelText("Token amount (LOOP)"), "5000");

@@ -110,7 +110,7 @@ export function ContactAdminDialog({ open, onOpenChange, email }: ContactAdminDi
             title: "Order Submitted",
             description: email
               ? `Your order for ${what} was sent to our team. A confirmation e-mail is on its way to ${email}.`
-              : `Your order for ${what} was sent to our team. Add an e-mail address in your profile to get confirmations by e-mail.`,
+              : `Your order for ${what} was sent to our team. To get confirmations by e-mail, add an e-mail address in Settings (Account Information → Add e-mail).`,
             variant: "success",
           });
           setValues(EMPTY);

@@ -84,7 +84,7 @@ describe("Send Tokens dialog", () => {
     await submit();
     expect(within(dialog()).getByRole("alert")).toHaveTextContent(promotionalRefusalMessage("send", "12.5"));
     expect(within(dialog()).getByRole("alert")).toHaveTextContent(
-      "Promotional LOOP (welcome bonus, level rewards) can be spent on loops but not sent or withdrawn: you can send up to 12.5 LOOP",
+      "Promotional LOOP (welcome bonus, level rewards, upload rewards) can be spent on loops but not sent or withdrawn: you can send up to 12.5 LOOP",
     );
     expect(transferCalls(fetchMock)).toHaveLength(0);
   });

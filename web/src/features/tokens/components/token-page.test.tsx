@@ -71,7 +71,7 @@ describe("/tokens", () => {
     // Issue 18: what can be withdrawn, and the promotional LOOP (welcome bonus, level rewards) that cannot.
     expect(within(card).getByTestId("balance-withdrawable")).toHaveTextContent("Available to withdraw: 500.00000000 LOOP");
     expect(within(card).getByTestId("balance-promotional")).toHaveTextContent(
-      "Promotional: 500.00000000 LOOP (welcome bonus, level rewards): spend it on loops; it cannot be sent or withdrawn",
+      "Promotional: 500.00000000 LOOP (welcome bonus, level rewards, upload rewards): spend it on loops; it cannot be sent or withdrawn",
     );
     await user.click(screen.getByRole("button", { name: "Withdraw" }));
     const dialog = await screen.findByRole("dialog", { name: "Withdraw Tokens" });

@@ -14,11 +14,13 @@ export const NO_TRANSFERS = "No transfer history yet";
 const TYPE_LABELS: Partial<Record<Transfer["transferType"], { label: string; variant: BadgeProps["variant"] }>> = {
   admin_airdrop: { label: "Airdrop", variant: "highlight" },
   reward: { label: "Reward", variant: "success" },
+  // Issue 22: 500 promotional LOOP for an upload that stayed listed (the description names the loop).
+  upload_reward: { label: "Upload Reward", variant: "success" },
   user_transfer: { label: "Transfer", variant: "default" },
 };
 
 function typeBadge(type: Transfer["transferType"]) {
-  // The spec's three types get their own colours; the others are shown neutrally.
+  // The spec's three types (and the upload reward, a reward too) get their own colours; the others are shown neutrally.
   return TYPE_LABELS[type] ?? { label: type.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase()), variant: "outline" as const };
 }
 

@@ -93,7 +93,7 @@ describe("Withdraw dialog", () => {
     await user.type(screen.getByLabelText("Ethereum address"), ETH_ADDRESS);
     await submit();
     expect(within(dialog()).getByRole("alert")).toHaveTextContent(
-      "Promotional LOOP (welcome bonus, level rewards) can be spent on loops but not sent or withdrawn: you can withdraw up to 0 LOOP",
+      "Promotional LOOP (welcome bonus, level rewards, upload rewards) can be spent on loops but not sent or withdrawn: you can withdraw up to 0 LOOP",
     );
     expect(calls()).toHaveLength(0);
   });

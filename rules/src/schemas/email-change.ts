@@ -1,0 +1,44 @@
+/**
+ * Adding or changing the account's e-mail address (issue 22): POST /api/profile/email mails a
+ * confirmation link to the new address; its page (/profile/email/confirm?token=…) names the change
+ * (POST /api/profile/email/link) and its button confirms it (POST /api/profile/email/confirm).
+ */
+import { z } from "zod";
+import { emailLoginSchema } from "./auth";
+
+export const EMAIL_CHANGE_MESSAGES = {
+  taken: "This e-mail address is already used by another account.",
+  unchanged: "This is already the e-mail address of your account.",
+  linkInvalid: "This confirmation link has expired or was already used.",
+  wrongAccount:
+    "This confirmation link belongs to another LOOP account. Sign in to the account that asked for the change, then open the link again.",
+  linkIncomplete: "The confirmation link is incomplete",
+  linkMalformed: "The confirmation link is invalid",
+} as const;
+
+/** "Check your inbox at … to confirm your e-mail address." (the 202 answer of POST /api/profile/email). */
+export function emailChangeSentMessage(email: string): string {
+  return `Check your inbox at ${email} to confirm your e-mail address.`;
+}
+
+/** POST /api/profile/email: the new address, with the same rules as the e-mail sign-in. */
+export const emailChangeRequestSchema = z.object({ email: emailLoginSchema.shape.email });
+export type EmailChangeRequestBody = z.infer<typeof emailChangeRequestSchema>;
+
+/** POST /api/profile/email/link and /confirm: the token of the mailed link, posted by the confirm page. */
+export const emailChangeTokenSchema = z.object({
+  token: z.string().min(1, EMAIL_CHANGE_MESSAGES.linkIncomplete).max(200, EMAIL_CHANGE_MESSAGES.linkMalformed),
+});
+export type EmailChangeTokenBody = z.infer<typeof emailChangeTokenSchema>;
+
+/** 202 of POST /api/profile/email. */
+export const emailChangeSentSchema = z.object({ message: z.string() });
+export type EmailChangeSent = z.infer<typeof emailChangeSentSchema>;
+
+/** POST /api/profile/email/link: what confirming the link will do, without using it up. */
+export const emailChangeLinkSchema = z.object({
+  email: z.string().describe("The new address (the one the link was sent to)"),
+  username: z.string().describe("The account whose address it becomes"),
+  replaces: z.boolean().describe("True when the account already has an address, which this one replaces"),
+});
+export type EmailChangeLink = z.infer<typeof emailChangeLinkSchema>;

@@ -1,0 +1,136 @@
+import { emailChangeRequestSchema } from "@loop/rules/schemas/email-change";
+import { MailCheck, MailPlus, Pencil } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { Button, type ButtonProps } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { FormAlert } from "@/components/ui/form-alert";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { getServerMessage } from "@/lib/api-client";
+import { useRequestEmailChange } from "../api/request-email-change";
+
+export const SEND_FAILED_FALLBACK = "Could not send the confirmation link. Please try again.";
+
+export interface EmailChangeDialogProps {
+  /** The account's address now; null for an account without one (wallet-only). */
+  currentEmail: string | null;
+  /** The trigger button's look. */
+  variant?: ButtonProps["variant"];
+  size?: ButtonProps["size"];
+}
+
+/**
+ * "Add e-mail" (no address yet) or "Change e-mail": a dialog that mails a confirmation link to the new
+ * address (POST /api/profile/email), then says to check that inbox. Nothing changes until the link's
+ * page is confirmed, signed in to this account.
+ */
+export function EmailChangeDialog({ currentEmail, variant = "outline", size = "sm" }: EmailChangeDialogProps) {
+  const [open, setOpen] = useState(false);
+  const adding = currentEmail === null;
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant={variant} size={size}>
+          {adding ? <MailPlus aria-hidden /> : <Pencil aria-hidden />}
+          {adding ? "Add e-mail" : "Change e-mail"}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        {/* Mounted only while open: every opening starts with an empty form. */}
+        {open ? <EmailChangeForm currentEmail={currentEmail} onDone={() => setOpen(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EmailChangeForm({ currentEmail, onDone }: { currentEmail: string | null; onDone: () => void }) {
+  const inputId = useId();
+  const errorId = useId();
+  const [email, setEmail] = useState("");
+  const [validationError, setValidationError] = useState<string | null>(null);
+  const request = useRequestEmailChange();
+  const adding = currentEmail === null;
+  const title = adding ? "Add an e-mail address" : "Change your e-mail address";
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // The dialog may open from inside another form (the profile's): React bubbles events through portals.
+    event.stopPropagation();
+    if (request.isPending) return;
+    const parsed = emailChangeRequestSchema.safeParse({ email });
+    if (!parsed.success) {
+      setValidationError(parsed.error.issues[0]?.message ?? "Please enter a valid e-mail address");
+      return;
+    }
+    setValidationError(null);
+    request.mutate(parsed.data);
+  }
+
+  if (request.isSuccess) {
+    return (
+      <>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>Almost done: confirm the address from your inbox.</DialogDescription>
+        </DialogHeader>
+        <div className="mt-5 flex flex-col items-center gap-3 text-center" role="status" data-testid="email-change-sent">
+          <span className="inline-flex size-12 items-center justify-center rounded-full bg-success/15 text-success">
+            <MailCheck className="size-6" aria-hidden />
+          </span>
+          <p className="text-base font-semibold break-words">{request.data.message}</p>
+          <p className="text-sm text-muted-foreground">
+            Open the link in the e-mail while signed in to this account. It works once and expires in an hour.
+            {adding ? null : ` Until then, ${currentEmail} stays your address.`}
+          </p>
+          <div className="mt-2 flex gap-2">
+            <Button variant="ghost" onClick={() => request.reset()}>
+              Use a different address
+            </Button>
+            <Button onClick={onDone}>Done</Button>
+          </div>
+        </div>
+      </>
+    );
+  }
+
+  const error = validationError ?? (request.isError ? getServerMessage(request.error, SEND_FAILED_FALLBACK) : null);
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>
+          {adding
+            ? "We send a confirmation link to the address. Once you confirm it, receipts and order confirmations go there, and you can sign in with it too."
+            : `Your address is ${currentEmail}. We send a confirmation link to the new address; once you confirm it, it replaces the old one, which we tell about the change.`}
+        </DialogDescription>
+      </DialogHeader>
+      <form className="mt-5 grid gap-4" onSubmit={submit} noValidate>
+        <div className="grid gap-2">
+          <Label htmlFor={inputId}>{adding ? "E-mail address" : "New e-mail address"}</Label>
+          <Input
+            id={inputId}
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setValidationError(null);
+              if (request.isError) request.reset();
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            autoFocus
+          />
+        </div>
+        {error ? <FormAlert id={errorId} message={error} /> : null}
+        <Button type="submit" disabled={request.isPending}>
+          {request.isPending ? "Sending…" : "Send confirmation link"}
+        </Button>
+      </form>
+    </>
+  );
+}
