@@ -1,4 +1,4 @@
-// Card payments and saved cards (DESIGN §4, spec's /api/payment-methods and Stripe calls) against a
+// Card payments and saved cards (docs/product.md#card, spec's /api/payment-methods and Stripe calls) against a
 // local server speaking Stripe's API through Stripe's own client: the intent carries the server's
 // amount; a purchase is recorded only for an intent Stripe says succeeded for it; declined cards,
 // tampered amounts, someone else's intent or card and forged webhooks record nothing.

@@ -1,4 +1,4 @@
-// Levels and XP (DESIGN §6): awardXp records each (event, key) once and pays every level crossed
+// Levels and XP (docs/product.md#levels): awardXp records each (event, key) once and pays every level crossed
 // exactly once, under concurrency; the anti-farming rules; GET /api/user/level and
 // /api/user/level-rewards; LOOP earned and spent on the level page, the profile and the leaderboard.
 import { totalXpForLevel, xpForOfferAnswer, xpForOfferCreated, xpForPurchase, xpForSale } from "@loop/rules/levels";

@@ -1,4 +1,4 @@
-// Offers (DESIGN §5) through the HTTP API: the hold placed and released or captured exactly once,
+// Offers (docs/product.md#offers) through the HTTP API: the hold placed and released or captured exactly once,
 // the sale completed atomically on accept, every refusal leaving nothing behind, and races (two
 // accepts, an accept against a withdrawal, a counter against an accept, an answer against the
 // expiry job) where one side wins and the other is refused; the ledger checker after every test.

@@ -1,4 +1,4 @@
-// The bell (spec §3, §5): GET /api/notifications, PUT /api/notifications/:id/read,
+// The bell (docs/product.md#data, docs/product.md#validation): GET /api/notifications, PUT /api/notifications/:id/read,
 // PUT /api/notifications/read-all, POST /api/notifications, and the live stream
 // GET /api/notifications/stream (Server-Sent Events over Postgres LISTEN/NOTIFY), read with a real
 // HTTP client; plus the notifications of transfers, withdrawals and level-ups.

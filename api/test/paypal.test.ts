@@ -1,4 +1,4 @@
-// Paying with PayPal (DESIGN §4) against a local server speaking PayPal's REST API: the server prices
+// Paying with PayPal (docs/product.md#paypal) against a local server speaking PayPal's REST API: the server prices
 // the order, captures it, and records the purchase only when PayPal says the capture completed for
 // that amount; refusals (tampered amount, someone else's order, declined, not approved, mismatch,
 // forged webhook) record nothing; browser, retries and webhook racing record it once.

@@ -1,4 +1,4 @@
-// Buying a loop (DESIGN §4) free or with the in-app LOOP balance: the server's amounts, one ledger
+// Buying a loop (docs/product.md#paying-with-in-app-loop) free or with the in-app LOOP balance: the server's amounts, one ledger
 // entry, once per buyer/loop/format under retries and races, XP, notifications, e-mails with a
 // working download link, and every refusal leaving nothing behind.
 import { randomUUID } from "node:crypto";

@@ -59,7 +59,7 @@ test.describe("e-mail sign-in", () => {
     const user = await currentUser(page);
     expect(user.email).toBe("admin@loop.local");
     expect(user.isAdmin).toBe(true);
-    // `/` is the admin dashboard for admins (spec §6), and the menu has the Admin Panel.
+    // `/` is the admin dashboard for admins (docs/product.md#admins), and the menu has the Admin Panel.
     await expect(page.getByRole("heading", { name: "Admin Dashboard", level: 1 })).toBeVisible();
     await page.getByRole("button", { name: "Open menu" }).click();
     await expect(page.getByRole("menuitem", { name: "Admin Panel" })).toBeVisible();

@@ -1,4 +1,4 @@
-/** Format fees on top of the price (DESIGN §2): the seller gets the price, the platform the fee. */
+/** Format fees on top of the price (docs/product.md#fees): the seller gets the price, the platform the fee. */
 export const FORMATS = ["mp3", "wav"] as const;
 export type Format = (typeof FORMATS)[number];
 

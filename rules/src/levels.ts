@@ -1,4 +1,4 @@
-/** Levels and XP: one table for every screen (DESIGN §6). */
+/** Levels and XP: one table for every screen (docs/product.md#xp). */
 import { UNITS_PER_LOOP } from "./units";
 
 export const FIRST_LEVEL = 1;
@@ -100,7 +100,7 @@ export function levelInfo(experience: number): LevelInfo {
   };
 }
 
-/** XP awards (DESIGN §6). `priceUsd` is whole dollars of the price. */
+/** XP awards (docs/product.md#xp). `priceUsd` is whole dollars of the price. */
 export const XP_RULES = {
   purchase: (priceUsd: number) => 5 + priceUsd,
   sale: (priceUsd: number) => 10 + priceUsd,
@@ -113,7 +113,7 @@ export const XP_RULES = {
 } as const;
 
 /*
- * Anti-farming (DESIGN §6: "XP must not be farmable into LOOP rewards"). These decide how much XP
+ * Anti-farming (docs/product.md#xp: "XP must not be farmable into LOOP rewards"). These decide how much XP
  * an action earns; 0 means none. The API records each award once per (user, event, key), so the
  * keys chosen by the callers (api/src/features/levels/award-xp.ts) finish the job: purchase XP
  * once per (buyer, loop), sale XP once per (seller, loop, buyer), offer XP once per (buyer, loop)

@@ -7,7 +7,7 @@ export const TOKEN_DECIMALS = 18;
 export const UNITS_PER_LOOP = 10n ** BigInt(LEDGER_DECIMALS);
 export const WEI_PER_LEDGER_UNIT = 10n ** BigInt(TOKEN_DECIMALS - LEDGER_DECIMALS);
 
-/** One rate everywhere (DESIGN §2): 500 LOOP = 1 USD, so 1 cent = 5 LOOP. */
+/** One rate everywhere (docs/product.md#rate): 500 LOOP = 1 USD, so 1 cent = 5 LOOP. */
 export const LOOP_PER_USD = 500n;
 export const LOOP_PER_CENT = LOOP_PER_USD / 100n;
 /** Ledger units of one US cent (5 LOOP): prices and offers in whole cents are multiples of it. */

@@ -88,7 +88,7 @@ export interface PublishedFee {
   fixedCents?: bigint;
 }
 
-/** Withdrawal methods of the spec that LOOP does not offer yet, with the providers' published fees (spec §9). */
+/** Withdrawal methods of the spec that LOOP does not offer yet, with the providers' published fees (docs/product.md#settings). */
 export const COMING_SOON_WITHDRAWAL_METHODS: readonly { name: string; publishedFee: PublishedFee }[] = [
   { name: "PayPal", publishedFee: { minBps: 290n, maxBps: 290n, fixedCents: 30n } },
   { name: "Wise", publishedFee: { minBps: 40n, maxBps: 200n } },

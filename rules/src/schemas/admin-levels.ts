@@ -1,6 +1,6 @@
 /**
  * GET /api/admin/level-rewards: the Level Rewards tab. Tier counts use the one title table of
- * ../levels.ts (DESIGN §6); the XP rules and level requirements come from that module too (the
+ * ../levels.ts (docs/product.md#levels); the XP rules and level requirements come from that module too (the
  * page imports them), so only the figures of the user base are fetched.
  */
 import { z } from "zod";

@@ -1,6 +1,6 @@
 /**
  * The admin's user management: GET /api/admin/users?search=, PUT /api/admin/users/:id/admin,
- * PUT /api/admin/users/:id/ban, POST /api/admin/users/:id/warning (spec §2 "Users", §3, §5).
+ * PUT /api/admin/users/:id/ban, POST /api/admin/users/:id/warning (docs/product.md#admin-dashboard, docs/product.md#data, docs/product.md#validation).
  */
 import { z } from "zod";
 
@@ -78,7 +78,7 @@ export const setAdminRequestSchema = z.object({
   isAdmin: z.boolean({ error: ADMIN_USER_MESSAGES.invalidAdminFlag }),
 });
 
-/** Ban needs a reason; unban does not (spec §4). */
+/** Ban needs a reason; unban does not (docs/product.md#bans). */
 export const banRequestSchema = z
   .object({
     isBanned: z.boolean({ error: ADMIN_USER_MESSAGES.invalidBanFlag }),

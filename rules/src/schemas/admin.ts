@@ -1,6 +1,6 @@
 /**
  * Admin dashboard figures and vault actions: GET /api/admin/stats and POST /api/admin/vault/deposit
- * (spec "Admin stats", "Vault deposit"). Amounts come from the ledger (DESIGN §3).
+ * (spec "Admin stats", "Vault deposit"). Amounts come from the ledger (docs/product.md#admin-figures).
  */
 import { z } from "zod";
 import { parseLoop } from "../units";

@@ -1,5 +1,5 @@
 /**
- * Paying for a loop with PayPal or a card (DESIGN §4). The server computes the amount from the loop
+ * Paying for a loop with PayPal or a card (docs/product.md#purchases). The server computes the amount from the loop
  * and the format; an amount the page sends is only compared with it. A purchase is recorded only
  * after the provider's API says the payment completed for that amount, in USD.
  */

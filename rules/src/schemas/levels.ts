@@ -1,4 +1,4 @@
-/** The level calls: GET /api/user/level and GET /api/user/level-rewards (DESIGN §6). */
+/** The level calls: GET /api/user/level and GET /api/user/level-rewards (docs/product.md#levels). */
 import { z } from "zod";
 import { LEVEL_TITLES } from "../levels";
 

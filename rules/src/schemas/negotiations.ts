@@ -1,5 +1,5 @@
 /**
- * Offers (negotiations, DESIGN §5): a buyer offers a USD amount on a paid loop for a format; the
+ * Offers (negotiations, docs/product.md#offers): a buyer offers a USD amount on a paid loop for a format; the
  * offer plus its format fee is held from the buyer's in-app LOOP while it is open. The seller
  * accepts, counters or rejects; the buyer answers a counter, or withdraws a pending offer.
  */

@@ -1,7 +1,7 @@
 /**
  * In-app notifications (the bell): GET /api/notifications, PUT /api/notifications/:id/read,
  * PUT /api/notifications/read-all, POST /api/notifications (one's own), the live stream
- * GET /api/notifications/stream, and the admin's POST /api/admin/notifications (spec §3, §5).
+ * GET /api/notifications/stream, and the admin's POST /api/admin/notifications (docs/product.md#notifications, docs/product.md#validation).
  */
 import { z } from "zod";
 
@@ -12,7 +12,7 @@ export const NOTIFICATION_TITLE_MAX = 120;
 export const NOTIFICATION_MESSAGE_MAX = 1000;
 export const NOTIFICATION_ACTION_URL_MAX = 2000;
 export const NOTIFICATION_ACTION_TEXT_MAX = 40;
-/** The bell shows a number up to this, then "9+" (spec §9). */
+/** The bell shows a number up to this, then "9+" (docs/product.md#notifications). */
 export const UNREAD_BADGE_MAX = 9;
 /** The spec's refresh interval: the fallback when the live stream is not connected. */
 export const NOTIFICATION_REFRESH_MS = 30_000;
@@ -50,7 +50,7 @@ const requiredText = (required: string, max: number, tooLong: string) =>
     .transform((value) => value.trim())
     .pipe(z.string().min(1, required).max(max, tooLong));
 
-/** The Create Notification dialog's payload (spec §3 "Creation payload", §5). */
+/** The Create Notification dialog's payload (docs/product.md#notifications, docs/product.md#validation). */
 export const createNotificationSchema = z.object({
   title: requiredText(NOTIFICATION_MESSAGES.titleRequired, NOTIFICATION_TITLE_MAX, NOTIFICATION_MESSAGES.titleTooLong),
   message: requiredText(NOTIFICATION_MESSAGES.messageRequired, NOTIFICATION_MESSAGE_MAX, NOTIFICATION_MESSAGES.messageTooLong),

@@ -1,4 +1,4 @@
-/** Purchases (DESIGN §4): POST /api/purchases for a free loop or with the in-app LOOP balance. */
+/** Purchases (docs/product.md#purchases): POST /api/purchases for a free loop or with the in-app LOOP balance. */
 import { z } from "zod";
 import { parseUsd } from "../units";
 import { AMOUNT_MESSAGES, MAX_USD_CENTS } from "./amounts";
@@ -18,7 +18,7 @@ export const PURCHASE_MESSAGES = {
   invalidTotal: "Invalid Total: Send the total as a USD amount, e.g. 5.09",
 } as const;
 
-/** 'Insufficient Balance: You need {n} LOOP tokens but only have {m}' (spec §7). */
+/** 'Insufficient Balance: You need {n} LOOP tokens but only have {m}' (docs/product.md#purchase-errors). */
 export const insufficientLoopMessage = (needed: string, available: string) => `Insufficient Balance: You need ${needed} LOOP tokens but only have ${available}`;
 
 /** Ways to pay that POST /api/purchases takes itself (the others have their own calls). */

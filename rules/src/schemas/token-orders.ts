@@ -1,7 +1,7 @@
 /**
  * Token orders: a user asks an admin to sell them LOOP, paid outside the app (spec "Admin order
  * form"). POST /api/admin-orders, GET /api/admin-orders, and the admin's list, fulfil and reject.
- * The USD amount is recomputed on the server at 500 LOOP = 1 USD (DESIGN §2), half-up to the cent.
+ * The USD amount is recomputed on the server at 500 LOOP = 1 USD (docs/product.md#token-orders), half-up to the cent.
  */
 import { z } from "zod";
 import { UNITS_PER_LOOP, formatLoop, formatUsd, loopUnitsToCents, parseLoop, parseUsd } from "../units";

@@ -19,9 +19,9 @@ const AdminRoute = lazy(() => import("./routes/admin").then((m) => ({ default: m
 const NotFoundRoute = lazy(() => import("./routes/not-found").then((m) => ({ default: m.NotFoundRoute })));
 
 /**
- * Spec §2 routes (declarative, data-free). /admin is reachable by anyone at route level; the
+ * docs/product.md#routes routes (declarative, data-free). /admin is reachable by anyone at route level; the
  * dashboard itself shows non-admins 'Access Denied' (the API enforces admin rights). Public
- * profiles and search are open to visitors (DESIGN §7); /profile asks a visitor to log in; /tokens shows a visitor a sign-in
+ * profiles and search are open to visitors (docs/product.md#visitors); /profile asks a visitor to log in; /tokens shows a visitor a sign-in
  * prompt in place of the wallet; /negotiations shows a visitor 'Sign In Required'.
  */
 export function AppRoutes() {

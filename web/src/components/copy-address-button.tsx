@@ -6,7 +6,7 @@ import { COPY_TOASTS } from "@/lib/wallet/wallet-errors";
 import { Button } from "./ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "./ui/tooltip";
 
-/** Spec §9: copy confirmation shows for 2 seconds. */
+/** docs/product.md#states: copy confirmation shows for 2 seconds. */
 export const COPY_CONFIRMATION_MS = 2000;
 
 /** Copies a wallet address; shows a check for 2 s and an 'Address Copied' toast, or 'Copy Failed'. */

@@ -1,5 +1,5 @@
 /**
- * The XP rules and the XP each level needs (DESIGN §6), as tables: shown on the level page's
+ * The XP rules and the XP each level needs (docs/product.md#level-requirements), as tables: shown on the level page's
  * Experience Guide and on the admin dashboard's Level Rewards tab. The numbers come from the rules.
  */
 import { LEVEL_BANDS, XP_RULES, xpForNextLevel } from "@loop/rules/levels";

@@ -1,5 +1,5 @@
 /**
- * The API client (spec §7): every call sends cookies; a non-ok response throws an error whose
+ * The API client (docs/product.md#api): every call sends cookies; a non-ok response throws an error whose
  * message is `${status}: ${body text or status text}`.
  */
 import type { QueryFunction } from "@tanstack/react-query";

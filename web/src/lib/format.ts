@@ -1,6 +1,6 @@
 import { parseLoop, UNITS_PER_LOOP } from "@loop/rules/units";
 
-/** Wallet address as first 6 and last 4 characters (spec §4): 0x1234...abcd. */
+/** Wallet address as first 6 and last 4 characters (docs/product.md#states): 0x1234...abcd. */
 export function shortAddress(address: string): string {
   if (address.length <= 10) return address;
   return `${address.slice(0, 6)}...${address.slice(-4)}`;

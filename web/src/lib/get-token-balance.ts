@@ -8,7 +8,7 @@ export const TOKEN_BALANCE_QUERY_KEY = ["/api/tokens/balance"] as const;
 export const tokenBalanceQueryOptions = queryOptions({
   queryKey: TOKEN_BALANCE_QUERY_KEY,
   queryFn: getQueryFn<TokenBalance>({ on401: "throw" }),
-  // Fetched on entry to the token page and the home banner (spec §2), not kept from an earlier visit.
+  // Fetched on entry to the token page and the home banner (docs/product.md#token-page), not kept from an earlier visit.
   staleTime: 0,
 });
 

@@ -1,5 +1,5 @@
 /**
- * LOOP and USD amounts for display (spec §1: token amounts with 8 decimals; 500 LOOP = 1 USD).
+ * LOOP and USD amounts for display (docs/product.md#units: token amounts with 8 decimals; 500 LOOP = 1 USD).
  * Exact: LOOP strings are parsed into bigint ledger units, never into floats.
  */
 import { formatLoop, formatUsd, loopUnitsToCents, parseLoop } from "@loop/rules/units";

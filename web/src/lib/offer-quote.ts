@@ -1,5 +1,5 @@
 /**
- * What an offer holds (DESIGN §5): the offered USD amount plus its format fee (the platform
+ * What an offer holds (docs/product.md#offers): the offered USD amount plus its format fee (the platform
  * settings' rate, MP3 2% and WAV 4% by default; half-up to the cent), held from the buyer's in-app
  * LOOP at 500 LOOP per USD. Integer cents and ledger units only; the server computes the same
  * amounts with its current fee (an open offer keeps the fee it was opened with) and has the last word.

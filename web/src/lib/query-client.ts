@@ -9,7 +9,7 @@ export function isBannedError(error: unknown): boolean {
 }
 
 /**
- * TanStack Query defaults from spec §7: GET to the key path, no retries, no refetching, never stale.
+ * TanStack Query defaults from docs/product.md#api: GET to the key path, no retries, no refetching, never stale.
  * A call refused for a ban reloads the signed-in user, so the page shows the ban at once.
  */
 export function createQueryClient(): QueryClient {

@@ -1,5 +1,5 @@
 /**
- * Spec §8: a 401 on purchase or download shows 'Unauthorized: You are logged out. Logging in
+ * docs/product.md#general-errors: a 401 on purchase or download shows 'Unauthorized: You are logged out. Logging in
  * again...' and sends the user to log in after 500 ms.
  */
 import { fullPageNavigate, LOGIN_URL } from "./navigation";

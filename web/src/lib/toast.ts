@@ -1,5 +1,5 @@
 /**
- * Toast store (spec §9: one toast visible at a time). `toast()` can be called from anywhere;
+ * Toast store (docs/product.md#limits: one toast visible at a time). `toast()` can be called from anywhere;
  * `<Toaster />` renders the current toast with Radix Toast.
  */
 import { useSyncExternalStore } from "react";
@@ -17,7 +17,7 @@ export interface ToastItem extends ToastInput {
   open: boolean;
 }
 
-/** Spec §9 toast defaults. */
+/** docs/product.md#limits toast defaults. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;

@@ -10,7 +10,7 @@ import { platformSettingsRouter } from "../platform-settings/platform-settings.r
 
 // The admin API: token orders, the vault, the dashboard figures, users, loops, level rewards,
 // notifications and the audit log (settings: ../platform-settings). Every route calls requireAdmin
-// (DESIGN §7).
+// (docs/product.md#admins).
 export function adminRouter(deps: AppDeps): Router {
   const router = Router();
   router.use(adminOrdersRouter(deps));

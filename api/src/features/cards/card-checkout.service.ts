@@ -1,4 +1,4 @@
-// Paying by card (DESIGN §4, Stripe PaymentIntents): the intent is created for the amount the server
+// Paying by card (docs/product.md#card, Stripe PaymentIntents): the intent is created for the amount the server
 // computes; the purchase is recorded only for an intent Stripe says succeeded for exactly that amount
 // in USD, from whichever comes first: the confirmation call, the page's report or the webhook.
 // A later chargeback (`charge.dispute.created`) or full refund (`charge.refunded`) revokes it

@@ -1,5 +1,5 @@
 // What a PayPal order or a card payment is for: the server prices it from the loop and the format
-// (DESIGN §2: price + format fee, integer cents); an amount the page sends is only compared.
+// (docs/product.md#fees: price + format fee, integer cents); an amount the page sends is only compared.
 import { formatFeeCents, type Format } from "@loop/rules/fees";
 import { FIAT_PAYMENT_MESSAGES } from "@loop/rules/schemas/fiat-payments";
 import { PURCHASE_MESSAGES } from "@loop/rules/schemas/purchases";

@@ -1,4 +1,4 @@
-// The end of a PayPal or card payment (DESIGN §4): once the provider's API said the payment completed,
+// The end of a PayPal or card payment (docs/product.md#purchases): once the provider's API said the payment completed,
 // the purchase is recorded in one transaction with the checkout locked, so the browser's call, a
 // retry and the webhook can race and only one records it. The seller is credited the price in
 // in-app LOOP (500 per USD) from `clearing`, where fiat received is counted; the fee goes to `fees`.

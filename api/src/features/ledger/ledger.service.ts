@@ -1,4 +1,4 @@
-// The in-app LOOP ledger (DESIGN §3): idempotent double-entry postings and holds, amounts in
+// The in-app LOOP ledger (docs/product.md#ledger): idempotent double-entry postings and holds, amounts in
 // bigint ledger units (10^-8 LOOP). Usable without HTTP. The database enforces the invariants
 // too (see migration 20261122040000_ledger): balanced entries, no overdrawn user account,
 // immutable entries, holds resolved once.

@@ -1,4 +1,4 @@
-// XP awards and level rewards (DESIGN §6), for the features that earn XP (purchases, sales,
+// XP awards and level rewards (docs/product.md#xp), for the features that earn XP (purchases, sales,
 // offers). Each award is recorded once per (user, event, key); reaching a level pays its reward
 // into the in-app ledger exactly once per (user, level), whatever retries or concurrency happen.
 //

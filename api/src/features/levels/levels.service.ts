@@ -1,4 +1,4 @@
-// GET /api/user/level and GET /api/user/level-rewards (DESIGN §6).
+// GET /api/user/level and GET /api/user/level-rewards (docs/product.md#levels).
 import { levelInfo, levelTitle } from "@loop/rules/levels";
 import type { LevelReward, UserLevel } from "@loop/rules/schemas/levels";
 import { formatLoop } from "@loop/rules/units";

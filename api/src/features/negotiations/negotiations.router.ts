@@ -4,7 +4,7 @@ import { requireUser } from "../auth/require-user";
 import { createNegotiation, listNegotiations, respondToNegotiation } from "./negotiations.service";
 import { walletOfferTerms } from "./wallet-offer-terms";
 
-/** Offers: make one, list sent or received, answer one (DESIGN §5). */
+/** Offers: make one, list sent or received, answer one (docs/product.md#offers). */
 export function negotiationsRouter(deps: AppDeps): Router {
   const router = Router();
   router.post("/negotiations", async (req, res) => {

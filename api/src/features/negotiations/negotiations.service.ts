@@ -1,4 +1,4 @@
-// Offers (DESIGN §5). Every change runs in one transaction with the offer's row locked and its
+// Offers (docs/product.md#offers). Every change runs in one transaction with the offer's row locked and its
 // version bumped: the seller's answer, the buyer's answer or withdrawal, and the expiry job race for
 // that lock, so one wins and the others find the offer changed (409). The buyer's offer plus its
 // format fee is held from the in-app balance while the offer is open (promotional LOOP first, on the

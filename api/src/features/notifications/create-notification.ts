@@ -9,7 +9,7 @@ export interface NotificationInput {
   type: NotificationType;
   title: string;
   message: string;
-  /** An app path ("/tokens") or an http(s) URL (DESIGN §7). */
+  /** An app path ("/tokens") or an http(s) URL (docs/product.md#notifications). */
   actionUrl?: string | null;
   actionText?: string | null;
 }

@@ -1,4 +1,4 @@
-// The bell (spec §3, §5): a user's own notifications, read marks, and notifications one writes to
+// The bell (docs/product.md#notifications, docs/product.md#notifications): a user's own notifications, read marks, and notifications one writes to
 // oneself (the Create Notification dialog). Others' notifications are never revealed: an id that is
 // not the caller's answers 404 exactly like an unknown one.
 import { createNotificationSchema, NOTIFICATION_MESSAGES, type Notification } from "@loop/rules/schemas/notifications";

@@ -1,4 +1,4 @@
-// Paying with PayPal (DESIGN §4, Orders v2): the server creates the order for the amount it computes,
+// Paying with PayPal (docs/product.md#paypal, Orders v2): the server creates the order for the amount it computes,
 // captures it, and records the purchase only when PayPal's own answer (never the page's) says the
 // capture completed for exactly that amount in USD. A closed browser is covered by the webhook.
 // A later reversal (`PAYMENT.CAPTURE.REVERSED`, a chargeback) or full refund

@@ -1,4 +1,4 @@
-// POST /api/purchases (DESIGN §4): a free loop, or a paid one with the in-app LOOP balance. The
+// POST /api/purchases (docs/product.md#paying-with-in-app-loop): a free loop, or a paid one with the in-app LOOP balance. The
 // server is the authority on the price, the fee and the balance: the client sends only the loop,
 // the format and how it pays. A paid purchase is one transaction: XP for both sides (awarded first,
 // see award-xp.ts on lock order), one ledger entry (buyer → seller the price, buyer → fees the fee;

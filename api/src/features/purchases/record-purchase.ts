@@ -1,4 +1,4 @@
-// What every way to pay ends with (DESIGN §4): the purchase row (once per buyer, loop and format),
+// What every way to pay ends with (docs/product.md#purchases): the purchase row (once per buyer, loop and format),
 // and for a paid one a notification to each side. Runs in the payment's transaction.
 import type { Format } from "@loop/rules/fees";
 import { PURCHASE_MESSAGES, type Purchase, type PurchaseMethod } from "@loop/rules/schemas/purchases";

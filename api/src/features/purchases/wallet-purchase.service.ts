@@ -1,4 +1,4 @@
-// Paying from the wallet (DESIGN §4): the API signs an EIP-712 quote that LoopMarketplace.purchase
+// Paying from the wallet (docs/product.md#paying-from-a-wallet): the API signs an EIP-712 quote that LoopMarketplace.purchase
 // accepts once (its orderId is the quote's id); the purchase is recorded only when the indexed
 // Purchased event matches the quote (settlement/handlers/purchased.ts), never from a client-sent hash.
 import { FORMAT_CODES, quoteDomain, quoteTypes } from "@loop/contracts/quote";

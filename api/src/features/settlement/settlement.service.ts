@@ -1,4 +1,4 @@
-// Settlement (DESIGN §1): indexed chain events become app state exactly once. A pass reads, per
+// Settlement (docs/product.md#chain): indexed chain events become app state exactly once. A pass reads, per
 // chain, the events Ponder has indexed at least `confirmations` blocks deep that have no
 // app.settled_events row, and applies them in one transaction with their rows: a crash anywhere
 // leaves all of a batch or none of it. Instances of the API take turns per chain (an advisory

@@ -2,7 +2,7 @@
 // list and state machine. Every change of a withdrawal locks its row (SELECT … FOR UPDATE) and
 // moves its ledger hold in the same transaction, so two admins clicking at once resolve it once.
 //
-// Bookkeeping (DESIGN §3, checked by ledger-check.ts):
+// Bookkeeping (docs/product.md#ledger, checked by ledger-check.ts):
 // - Request: the amount is held on the user's (withdrawable) account (placeHoldInTx; promotional
 //   LOOP, on the member's other account, never leaves: issue 18) in the transaction that
 //   inserts the row; it leaves the available balance at once, the balance only on completion.

@@ -29,7 +29,7 @@ describe("home route", () => {
     expect(browser).toHaveFocus();
   });
 
-  it("/home is browsable signed out (DESIGN §7): previews and the catalog, login to download", { timeout: 30_000 }, async () => {
+  it("/home is browsable signed out (docs/product.md#visitors): previews and the catalog, login to download", { timeout: 30_000 }, async () => {
     stubApi({
       "GET /api/auth/user": () => json({ message: "Unauthorized" }, 401),
       "GET /api/genres": () => json(GENRES),

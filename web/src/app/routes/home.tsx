@@ -15,7 +15,7 @@ const BROWSE_ID = "browse";
 
 /**
  * /home (and / when signed in): the hero and the catalog browser. Visitors may browse and preview
- * too (DESIGN §7); downloads ask them to log in.
+ * too (docs/product.md#visitors); downloads ask them to log in.
  */
 export function HomeRoute() {
   const { user, isLoading } = useUser();

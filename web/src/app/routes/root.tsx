@@ -6,8 +6,8 @@ const HomeScreen = lazy(() => import("./home").then((m) => ({ default: m.HomeScr
 const AdminDashboard = lazy(() => import("@/features/admin/components/admin-dashboard").then((m) => ({ default: m.AdminDashboard })));
 
 /**
- * `/`: the landing page when signed out or while auth loads (spec §2); the admin dashboard for
- * admins (spec §6); home for everyone else signed in.
+ * `/`: the landing page when signed out or while auth loads (docs/product.md#routes); the admin dashboard for
+ * admins (docs/product.md#admins); home for everyone else signed in.
  */
 export function RootRoute() {
   const { user } = useUser();

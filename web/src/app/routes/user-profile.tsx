@@ -5,7 +5,7 @@ import { useJoinDialog } from "@/features/auth/components/join-dialog-context";
 import { LoopList } from "@/features/loops/components/loop-list";
 import { PublicProfilePage } from "@/features/profile/components/public-profile-page";
 
-/** /profile/:userId: anyone's public profile (visitors included, DESIGN §7). */
+/** /profile/:userId: anyone's public profile (visitors included, docs/product.md#visitors). */
 export function UserProfileRoute() {
   const { userId = "" } = useParams();
   const { openJoin } = useJoinDialog();

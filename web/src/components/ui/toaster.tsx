@@ -8,7 +8,7 @@ const ICONS = {
   destructive: <CircleAlert className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden />,
 };
 
-/** Renders the toast store with spec §9 defaults: 5000 ms, one visible, 50 px swipe, hotkey F8. */
+/** Renders the toast store with docs/product.md#limits defaults: 5000 ms, one visible, 50 px swipe, hotkey F8. */
 export function Toaster() {
   const toasts = useToasts();
 

@@ -2,7 +2,7 @@ import * as TooltipPrimitive from "@radix-ui/react-tooltip";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 
-/** Spec §9 tooltip defaults: 700 ms delay, 300 ms skip delay. */
+/** docs/product.md#limits tooltip defaults: 700 ms delay, 300 ms skip delay. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

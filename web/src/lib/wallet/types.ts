@@ -2,7 +2,7 @@
 import type { ClientConfig } from "@loop/rules/chains";
 import type { ComponentType } from "react";
 
-/** Spec §4: connection status. */
+/** docs/product.md#states: connection status. */
 export type WalletStatus = "disconnected" | "connecting" | "connected" | "reconnecting";
 
 export type HexAddress = `0x${string}`;

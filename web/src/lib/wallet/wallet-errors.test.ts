@@ -11,7 +11,7 @@ function named(name: string, message = name, extra: Record<string, unknown> = {}
   return Object.assign(new Error(message), { name, ...extra });
 }
 
-describe("Connection Failed toast texts (spec §8)", () => {
+describe("Connection Failed toast texts (docs/product.md#sign-in-errors)", () => {
   it("says the user cancelled on UserRejectedRequestError or code 4001", () => {
     expect(connectionFailedToast(named("UserRejectedRequestError", "User rejected the request."))).toEqual({
       title: "Connection Failed",
@@ -45,7 +45,7 @@ describe("Connection Failed toast texts (spec §8)", () => {
   });
 });
 
-describe("wallet toasts (spec §8)", () => {
+describe("wallet toasts (docs/product.md#sign-in-errors)", () => {
   it("has the sign-in texts", () => {
     expect(WALLET_LOGIN_TOASTS.authenticationFailed).toMatchObject({
       title: "Authentication Failed",

@@ -1,4 +1,4 @@
-/** Wallet error classes and the spec §8 toast texts for wallet failures. Light module. */
+/** Wallet error classes and the docs/product.md#sign-in-errors toast texts for wallet failures. Light module. */
 import type { ToastInput } from "../toast";
 
 /** The wallet modal was closed without connecting: the user changed their mind, nothing to report. */
@@ -96,7 +96,7 @@ export const CONNECT_FAILED = "Failed to connect wallet. Please try again.";
 export const LINK_CONNECT_FAILED = "Failed to connect your wallet. Please try again.";
 
 /**
- * Spec §8 'Connection Failed' description for a failed wallet connection. `fallback` is the
+ * docs/product.md#sign-in-errors 'Connection Failed' description for a failed wallet connection. `fallback` is the
  * generic text (sign-in: 'Failed to connect wallet…'; settings: 'Failed to connect your wallet…').
  */
 export function connectionFailedDescription(error: unknown, connectorId?: string, fallback: string = CONNECT_FAILED): string {
@@ -110,7 +110,7 @@ export function connectionFailedToast(error: unknown, connectorId?: string, fall
   return { title: "Connection Failed", description: connectionFailedDescription(error, connectorId, fallback), variant: "destructive" };
 }
 
-/** Toasts of wallet sign-in (spec §8). */
+/** Toasts of wallet sign-in (docs/product.md#sign-in-errors). */
 export const WALLET_LOGIN_TOASTS = {
   authenticationFailed: {
     title: "Authentication Failed",
@@ -121,7 +121,7 @@ export const WALLET_LOGIN_TOASTS = {
   connected: { title: "Connected Successfully", description: "You are signed in with your wallet.", variant: "success" },
 } as const satisfies Record<string, ToastInput>;
 
-/** Toasts of the settings wallet card (spec §8). */
+/** Toasts of the settings wallet card (docs/product.md#sign-in-errors). */
 export const WALLET_LINK_TOASTS = {
   notConnected: { title: "Wallet Not Connected", description: "Please connect your wallet first.", variant: "destructive" },
   signatureFailed: {
@@ -139,7 +139,7 @@ export const WALLET_LINK_TOASTS = {
   disconnected: { title: "Wallet Disconnected", description: "Your wallet has been unlinked from your account.", variant: "success" },
 } as const satisfies Record<string, ToastInput>;
 
-/** Copy toasts (spec §8 and §9). */
+/** Copy toasts (docs/product.md#sign-in-errors, docs/product.md#limits). */
 export const COPY_TOASTS = {
   copied: (address: string): ToastInput => ({ title: "Address Copied", description: address, variant: "success" }),
   /** The address is shown so it can still be selected and copied by hand. */

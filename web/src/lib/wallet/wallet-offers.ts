@@ -1,5 +1,5 @@
 /**
- * Wallet-funded offers (DESIGN §5, "escrowed on chain"): the amounts, expiries and failure texts
+ * Wallet-funded offers (docs/product.md#wallet-offers, "escrowed on chain"): the amounts, expiries and failure texts
  * shared by the Make Offer dialog and the Negotiations page. Light module (no wagmi/viem): the
  * wallet calls themselves go through the wallet stack's controls.
  */

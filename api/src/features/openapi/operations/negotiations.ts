@@ -15,7 +15,7 @@ const crossSiteOrBanned = failure("A cross-site request, or a banned account.");
 export const negotiationsOperations = defineFeature({
   tag: "negotiations",
   description:
-    "Offers (DESIGN §5): a buyer offers a USD amount below the price of a paid loop, for a format; the offer plus its format fee is held " +
+    "Offers (docs/product.md#offers): a buyer offers a USD amount below the price of a paid loop, for a format; the offer plus its format fee is held " +
     "from the buyer's in-app LOOP (500 per USD) while it is open. The seller accepts (the sale is completed at once: hold captured, purchase " +
     "recorded, e-mails sent), counters or rejects a pending offer; the buyer accepts or rejects a counter, or withdraws a pending offer. " +
     "Offers and counters expire after 7 days (the hold is released). Every change bumps `version`; an answer sent with an older version is refused (409).",

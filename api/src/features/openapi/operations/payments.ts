@@ -26,7 +26,7 @@ const webhookEvent = z.record(z.string(), z.unknown());
 export const paymentsOperations = defineFeature({
   tag: "payments",
   description:
-    "Paying for a loop with PayPal (Orders v2) or a card (Stripe PaymentIntents), and saved cards (DESIGN §4). The server computes the amount " +
+    "Paying for a loop with PayPal (Orders v2) or a card (Stripe PaymentIntents), and saved cards (docs/product.md#purchases). The server computes the amount " +
     "(price + MP3 2% / WAV 4% fee, USD cents); an amount the page sends is only compared with it. A purchase is recorded once, only after the " +
     "provider's API says the payment completed for exactly that amount in USD, from whichever comes first: the page's call, a retry or the provider's " +
     "signed webhook. The seller is credited the price in in-app LOOP (500 per USD). A payment for a loop the buyer owns by then is refunded.",

@@ -5,7 +5,7 @@ import { defineFeature } from "../spec";
 export const purchasesOperations = defineFeature({
   tag: "purchases",
   description:
-    "Buying a loop (DESIGN §4). The server computes every amount: the price is the loop's, the fee is MP3 2% / WAV 4% of it (half-up to the cent), " +
+    "Buying a loop (docs/product.md#purchases). The server computes every amount: the price is the loop's, the fee is MP3 2% / WAV 4% of it (half-up to the cent), " +
     "and paying with LOOP takes (price + fee) × 500 LOOP from the in-app balance in one ledger entry (buyer → seller the price, buyer → fees the fee). " +
     "One purchase per buyer, loop and format. After a paid purchase both sides get a notification and an e-mail (the buyer's with a download link valid 7 days).",
   schemas: {

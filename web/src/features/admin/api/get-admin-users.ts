@@ -16,7 +16,7 @@ export function getAdminUsers(params: AdminUsersParams, signal?: AbortSignal): P
   return getJson<AdminUserList>("/api/admin/users", { ...params }, signal);
 }
 
-/** The search text is part of the key (spec §7). */
+/** The search text is part of the key (docs/product.md#api). */
 export const adminUsersQueryOptions = (params: AdminUsersParams) =>
   queryOptions({
     queryKey: [...ADMIN_USERS_QUERY_KEY, params] as const,

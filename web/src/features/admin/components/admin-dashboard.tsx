@@ -32,7 +32,7 @@ export interface AdminDashboardProps {
   isLoading: boolean;
 }
 
-/** The admin dashboard (spec §2): admins only; everyone else reads 'Access Denied'. */
+/** The admin dashboard (docs/product.md#admin-dashboard): admins only; everyone else reads 'Access Denied'. */
 export function AdminDashboard({ user, isLoading }: AdminDashboardProps) {
   if (isLoading) return <PageSpinner label="Loading" />;
   if (!user?.isAdmin) return <AccessDenied />;

@@ -16,7 +16,7 @@ export interface BanUserDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Ban User (spec §2, §5): a reason is required; Ban is enabled once one is typed. */
+/** Ban User (docs/product.md#admin-dashboard, docs/product.md#validation): a reason is required; Ban is enabled once one is typed. */
 export function BanUserDialog({ user, onOpenChange }: BanUserDialogProps) {
   const [reason, setReason] = useState("");
   const ban = useSetUserBan();

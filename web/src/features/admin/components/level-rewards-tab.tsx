@@ -9,7 +9,7 @@ import { formatCount } from "@/lib/format";
 import { useAdminLevelOverview } from "../api/get-admin-level-overview";
 import { loopText } from "../lib/admin-format";
 
-/** Level Rewards (spec §2): tier counts, top 10 users by level, XP rules and level requirements. */
+/** Level Rewards (docs/product.md#admin-dashboard): tier counts, top 10 users by level, XP rules and level requirements. */
 export function LevelRewardsTab() {
   const overview = useAdminLevelOverview();
   const data = overview.data;

@@ -19,7 +19,7 @@ import { SEARCH_DEBOUNCE_MS, SearchInput } from "./search-input";
 
 export const LOOPS_PAGE_SIZE = 20;
 
-/** Loops (spec §2): search by title or creator; visibility and moderation. */
+/** Loops (docs/product.md#admin-dashboard): search by title or creator; visibility and moderation. */
 export function LoopsTab() {
   const [search, setSearch] = useState("");
   const [offset, setOffset] = useState(0);

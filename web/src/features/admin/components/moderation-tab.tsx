@@ -13,7 +13,7 @@ export interface ModerationTabProps {
   onOpenWithdrawals: () => void;
 }
 
-/** Moderation (spec §2): active, banned and admin users, and quick actions. */
+/** Moderation (docs/product.md#admin-dashboard): active, banned and admin users, and quick actions. */
 export function ModerationTab({ onNotifyAll, onOpenUsers, onOpenLoops, onOpenWithdrawals }: ModerationTabProps) {
   // The counts cover the whole user base, whatever the search; one row is enough to get them.
   const users = useAdminUsers({ search: "", limit: 1, offset: 0 });

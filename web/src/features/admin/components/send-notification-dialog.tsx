@@ -39,7 +39,7 @@ export interface SendNotificationDialogProps {
 }
 
 /**
- * Send Notification (spec §2, §5): to all users or to the chosen one; title, message, type and an
+ * Send Notification (docs/product.md#admin-dashboard, docs/product.md#validation): to all users or to the chosen one; title, message, type and an
  * optional button (URL + text). Send is enabled once title and message are filled in.
  */
 export function SendNotificationDialog({ open, onOpenChange, recipient }: SendNotificationDialogProps) {

@@ -19,7 +19,7 @@ export interface SendWarningDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Send Warning (spec §2, §5): message (required) and severity low / medium / high. */
+/** Send Warning (docs/product.md#admin-dashboard, docs/product.md#validation): message (required) and severity low / medium / high. */
 export function SendWarningDialog({ user, onOpenChange }: SendWarningDialogProps) {
   const [message, setMessage] = useState("");
   const [severity, setSeverity] = useState<WarningSeverity>("medium");

@@ -28,7 +28,7 @@ export interface SettingsTabProps {
   onSectionChange: (section: SettingsSection) => void;
 }
 
-/** Settings (spec §2): revenue and reserve figures, the reserve's backing, Vault Actions, and the admin queues and settings. */
+/** Settings (docs/product.md#admin-dashboard): revenue and reserve figures, the reserve's backing, Vault Actions, and the admin queues and settings. */
 export function SettingsTab({ section, onSectionChange }: SettingsTabProps) {
   const stats = useAdminStats();
   const [depositOpen, setDepositOpen] = useState(false);

@@ -32,7 +32,7 @@ export interface UsersTabProps {
   onNotify: (recipient: NotificationRecipient) => void;
 }
 
-/** Users (spec §2): search by username, e-mail or wallet; badges, figures and the admin actions. */
+/** Users (docs/product.md#admin-dashboard): search by username, e-mail or wallet; badges, figures and the admin actions. */
 export function UsersTab({ currentUserId, onNotify }: UsersTabProps) {
   const [search, setSearch] = useState("");
   const [offset, setOffset] = useState(0);

@@ -20,7 +20,7 @@ export interface VaultDepositDialogProps {
   platformEarnings: string | undefined;
 }
 
-/** Deposit to vault (spec §5): moves platform earnings into the withdrawal reserve. */
+/** Deposit to vault (docs/product.md#validation): moves platform earnings into the withdrawal reserve. */
 export function VaultDepositDialog({ open, onOpenChange, platformEarnings }: VaultDepositDialogProps) {
   const [amount, setAmount] = useState("");
   const [error, setError] = useState<string | null>(null);

@@ -25,7 +25,7 @@ export interface WithdrawalStatusDialogProps {
 }
 
 /**
- * Process (pending) / Update (processing) a withdrawal (spec §4, §5): an action, a transaction ID
+ * Process (pending) / Update (processing) a withdrawal (docs/product.md#withdrawals, docs/product.md#validation): an action, a transaction ID
  * to complete it, a failure reason to fail it.
  */
 export function WithdrawalStatusDialog({ withdrawal, onOpenChange }: WithdrawalStatusDialogProps) {

@@ -7,7 +7,7 @@ export function usdText(text: string): string {
   return cents === null ? `$${text}` : formatUsdCents(cents);
 }
 
-/** "1234.5" → "1,234.50000000 LOOP" (8 decimals, spec §1). */
+/** "1234.5" → "1,234.50000000 LOOP" (8 decimals, docs/product.md#units). */
 export function loopText(text: string): string {
   return `${formatLoop8(text)} LOOP`;
 }

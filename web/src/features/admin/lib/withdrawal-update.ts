@@ -1,5 +1,5 @@
 /**
- * The Process / Update dialog of the withdrawal queue (spec §4 "Withdrawal status (admin)", §5):
+ * The Process / Update dialog of the withdrawal queue (docs/product.md#withdrawals, docs/product.md#validation):
  * which actions a withdrawal offers, and the checks of the shared schema with the spec's texts.
  */
 import {

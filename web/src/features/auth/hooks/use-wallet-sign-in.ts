@@ -6,8 +6,8 @@ import type { WalletSignInStep } from "../lib/wallet-sign-in";
 export type { WalletSignInStep };
 
 /**
- * Wallet sign-in (spec §4): connect (RainbowKit modal), sign a SIWE message with a fresh nonce,
- * POST /api/auth/web3, refresh the user, then reload to /. Failures toast per spec §8. The flow
+ * Wallet sign-in (docs/product.md#sign-in): connect (RainbowKit modal), sign a SIWE message with a fresh nonce,
+ * POST /api/auth/web3, refresh the user, then reload to /. Failures toast per docs/product.md#sign-in-errors. The flow
  * (lib/wallet-sign-in.ts) loads on first use, while the wallet stack loads.
  */
 export function useWalletSignIn() {

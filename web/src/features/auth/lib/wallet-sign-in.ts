@@ -1,5 +1,5 @@
 /**
- * The wallet sign-in flow (spec §4), loaded when a member picks a wallet (beside the wallet stack):
+ * The wallet sign-in flow (docs/product.md#sign-in), loaded when a member picks a wallet (beside the wallet stack):
  * its error checks, toasts and the POST stay out of the landing page's initial JavaScript.
  */
 import { MutationObserver, type QueryClient } from "@tanstack/react-query";
@@ -20,7 +20,7 @@ export type WalletSignInStep = "idle" | "connecting" | "signing" | "verifying";
 /**
  * Connect (RainbowKit modal), sign a SIWE message with a fresh nonce, POST /api/auth/web3 (as a
  * mutation of `queryClient`, so its cache sees a failure), refresh the user, then reload to /.
- * Failures toast per spec §8. `setStep` follows the flow; the caller resets it when this ends.
+ * Failures toast per docs/product.md#sign-in-errors. `setStep` follows the flow; the caller resets it when this ends.
  */
 export async function runWalletSignIn(queryClient: QueryClient, setStep: (step: WalletSignInStep) => void): Promise<void> {
   let controls;

@@ -20,7 +20,7 @@ export interface HomeHeroProps {
 }
 
 /**
- * The top of Home (spec §2): the hero with 'Start Browsing'. Signed in it welcomes the user with
+ * The top of Home (docs/product.md#home): the hero with 'Start Browsing'. Signed in it welcomes the user with
  * their level and wallet ID; a visitor gets the catalog pitch.
  */
 export function HomeHero({ user, onStartBrowsing, actions }: HomeHeroProps) {

@@ -3,7 +3,7 @@ import { ArrowRight, Gift, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
 
 /**
- * Marketing claims from the product spec (§1): hero copy, not live figures. "Tokens per upload" is
+ * Marketing claims from the product spec docs/product.md#overview: hero copy, not live figures. "Tokens per upload" is
  * the upload reward (issue 22), exactly UPLOAD_REWARD_LOOP (the spec's "500+" said more than is
  * paid), with its rule in the footnote.
  */

@@ -4,7 +4,7 @@ import { getQueryFn } from "@/lib/api-client";
 
 export const LEVEL_REWARDS_QUERY_KEY = ["/api/user/level-rewards"] as const;
 
-/** The spec's limit (§ Limits): recent level rewards show at most 5. */
+/** The spec's limit docs/product.md#limits: recent level rewards show at most 5. */
 export const RECENT_LEVEL_REWARDS_LIMIT = 5;
 
 /** GET /api/user/level-rewards: LOOP paid for each level reached, newest first. 401 when signed out. */

@@ -5,7 +5,7 @@ import { getQueryFn } from "@/lib/api-client";
 export const USER_LEVEL_QUERY_KEY = ["/api/user/level"] as const;
 
 /**
- * GET /api/user/level: the signed-in user's level, title, XP progress within the level (DESIGN §6)
+ * GET /api/user/level: the signed-in user's level, title, XP progress within the level (docs/product.md#levels)
  * and LOOP earned from sales and spent on purchases (8-decimal strings). 401 when signed out.
  */
 export const userLevelQueryOptions = queryOptions({

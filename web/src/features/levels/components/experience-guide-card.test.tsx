@@ -12,7 +12,7 @@ function xpOf(action: string): string {
 }
 
 describe("Experience Guide", () => {
-  it("lists how XP is earned (DESIGN §6)", () => {
+  it("lists how XP is earned (docs/product.md#xp)", () => {
     render(<ExperienceGuideCard />);
     expect(xpOf("Buy a paid loop")).toBe("5 XP + 1 XP per $1 of the price");
     expect(xpOf("Sell a loop")).toBe("10 XP + 1 XP per $1 of the price");

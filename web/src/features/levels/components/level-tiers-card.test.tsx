@@ -26,7 +26,7 @@ describe("Level Tiers", () => {
     expect(tiers[tiers.length - 1]!.rewards.at(-1)!.to).toBe(Number.POSITIVE_INFINITY);
   });
 
-  it("shows DESIGN §6's tiers: titles, ranges and LOOP per level", () => {
+  it("shows docs/product.md#titles's tiers: titles, ranges and LOOP per level", () => {
     render(<LevelTiersCard currentLevel={16} />);
     const row = (title: string) => within(screen.getByTestId(`level-tier-${title}`));
 

@@ -24,7 +24,7 @@ export interface LevelTier {
   rewards: RewardSpan[];
 }
 
-/** Every title of DESIGN §6 with its level range and the reward its levels pay, from the rules. */
+/** Every title of docs/product.md#titles with its level range and the reward its levels pay, from the rules. */
 export function levelTiers(): LevelTier[] {
   // Past the start of the last band every level pays the same, so an open-ended tier can stop there.
   const lastBandStart = LEVEL_BANDS[LEVEL_BANDS.length - 1]!.from;

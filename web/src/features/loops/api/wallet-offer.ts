@@ -1,4 +1,4 @@
-/** The API calls of a wallet-funded offer (DESIGN §5): the checked openOffer terms and the sent offers. */
+/** The API calls of a wallet-funded offer (docs/product.md#wallet-offers): the checked openOffer terms and the sent offers. */
 import type { Negotiation, WalletOfferTerms } from "@loop/rules/schemas/negotiations";
 import { apiJson } from "@/lib/api-client";
 import type { WalletOfferApi } from "../lib/wallet-offer";

@@ -1,4 +1,4 @@
-/** The API calls of a wallet purchase and of the development faucet (DESIGN §4). */
+/** The API calls of a wallet purchase and of the development faucet (docs/product.md#paying-from-a-wallet). */
 import type { Format } from "@loop/rules/fees";
 import type { FaucetResponse } from "@loop/rules/schemas/faucet";
 import type { CryptoPurchaseStatus, WalletQuote } from "@loop/rules/schemas/purchases";

@@ -11,7 +11,7 @@ import { loopSufficiency } from "../lib/purchase-quote";
 import type { PaymentPanelProps } from "./payment-panels";
 
 /**
- * Paying with the in-app LOOP balance (DESIGN §4): the total in LOOP (500 per USD), the spendable
+ * Paying with the in-app LOOP balance (docs/product.md#paying-with-in-app-loop): the total in LOOP (500 per USD), the spendable
  * balance, whether it is enough, and Pay. The server takes buyer → seller the price and buyer →
  * fees the fee in one ledger entry; it checks the balance again and has the last word.
  */

@@ -12,7 +12,7 @@ import { LoopList } from "./loop-list";
 import { LoopLayoutToggle, LoopSortButtons } from "./loop-sort-bar";
 
 /**
- * The Home catalog (spec §2): filters sidebar, sort buttons, grid/list toggle, the count, the loops
+ * The Home catalog (docs/product.md#home): filters sidebar, sort buttons, grid/list toggle, the count, the loops
  * and 'Load More Loops' (next 24) while fewer are shown than the total.
  */
 export function LoopBrowser({ id, className, onSignInRequired }: { id?: string; className?: string; onSignInRequired?: () => void }) {

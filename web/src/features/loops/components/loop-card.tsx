@@ -29,12 +29,12 @@ export interface LoopCardProps {
 }
 
 /**
- * The loop card (spec §2): title, 'by' the artist, genre, m:ss, BPM, key, price, average rating,
+ * The loop card (docs/product.md#loop-card): title, 'by' the artist, genre, m:ss, BPM, key, price, average rating,
  * the preview player, Download when the viewer may have the file, stars when they may rate it, and
  * for the owner the loop's state (processing, failed, private). A paid loop is sold per format:
  * others get Download for the formats they own and Buy while some format is not theirs yet (the
  * Purchase dialog; signed out it asks to sign in), so both once they own the MP3 only. Signed in,
- * they may also Make Offer below the price while Buy shows (DESIGN §5).
+ * they may also Make Offer below the price while Buy shows (docs/product.md#offers).
  */
 export function LoopCard({ loop, layout = "grid", onSignInRequired }: LoopCardProps) {
   const { user, isLoading: userLoading } = useUser();

@@ -8,7 +8,7 @@ import { DURATION_FILTERS, type DurationFilter, isFiltered, type LoopFilters, PR
 const inputClass = "size-4 shrink-0 cursor-pointer accent-violet-500";
 const optionClass = "flex cursor-pointer items-center gap-2.5 rounded-md px-2 py-1.5 text-sm hover:bg-muted/60";
 
-/** The Home sidebar (spec §2): genres (several at once), price band, duration band. */
+/** The Home sidebar (docs/product.md#home): genres (several at once), price band, duration band. */
 export function LoopFiltersPanel({ filters, onChange }: { filters: LoopFilters; onChange: (filters: LoopFilters) => void }) {
   const genres = useGenres();
   const toggleGenre = (id: number, checked: boolean) =>

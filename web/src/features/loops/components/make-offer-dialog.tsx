@@ -92,7 +92,7 @@ export interface MakeOfferDialogProps {
 }
 
 /**
- * Make Offer (DESIGN §5): a format, an amount below the price, how it is paid and an optional
+ * Make Offer (docs/product.md#offers): a format, an amount below the price, how it is paid and an optional
  * message. Paid from the LOOP balance, the offer plus its format fee is held from the buyer's in-app
  * LOOP while the offer is open; paid from the wallet, it is escrowed on chain by LoopMarketplace
  * (approve if needed → openOffer → receipt → recorded from the indexed event, see runWalletOffer). The

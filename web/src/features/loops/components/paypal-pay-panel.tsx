@@ -21,7 +21,7 @@ export const PAYPAL_TEXTS = {
   pending: "PayPal is confirming your payment. Your files arrive by e-mail once it completes.",
 } as const;
 
-/** Spec §8 "PayPal" row. */
+/** docs/product.md#purchase-errors. */
 export const PAYPAL_FAILED_FALLBACK = "Failed to process your PayPal payment. Please try again.";
 
 export const paypalFailedToast = (description: string): ToastInput => ({ title: "PayPal Payment Failed", description, variant: "destructive" });

@@ -60,7 +60,7 @@ export interface PurchaseDialogProps {
 }
 
 /**
- * Buy a loop (spec §2 "Purchase dialog", DESIGN §4): the format (MP3 +2% or WAV +4% by default: the
+ * Buy a loop (docs/product.md#purchase-dialog, docs/product.md#purchases): the format (MP3 +2% or WAV +4% by default: the
  * fees of the platform settings, GET /api/config; each with its total), price, fee and total in USD, the way to pay, and the note that the files also arrive by
  * e-mail. Each format is a purchase of its own: one already owned is marked "Owned" and cannot be
  * chosen, and the dialog opens on the first one not owned. Every amount here is the page's own

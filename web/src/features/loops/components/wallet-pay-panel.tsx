@@ -54,7 +54,7 @@ function useMarketplaceChain(): { chain: { id: number; name: string; token: HexA
 type Sufficiency = { state: "unknown" } | { state: "enough" } | { state: "short"; shortWei: bigint };
 
 /**
- * Paying from the wallet (the spec's "LOOP payment dialog", DESIGN §4): the total in LOOP, the
+ * Paying from the wallet (the spec's "LOOP payment dialog", docs/product.md#paying-from-a-wallet): the total in LOOP, the
  * connected wallet (Connect / Disconnect, whether it is the account's linked wallet), its LOOP with
  * Refresh and "Add LOOP to wallet", whether it covers the total, Pay, and on the local chain only
  * 'Get Test LOOP Tokens'. Pay runs quote → approve (if needed) → purchase → receipt → recorded.

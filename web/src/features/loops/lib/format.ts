@@ -1,4 +1,4 @@
-/** Display rules of the loop card (spec §2 "Loop card", DESIGN §2): exact cents, m:ss, the artist's name. */
+/** Display rules of the loop card (docs/product.md#loop-card, docs/product.md#loop-card): exact cents, m:ss, the artist's name. */
 import { priceToCents } from "@loop/rules/schemas/loops";
 
 const integer = new Intl.NumberFormat("en-US");

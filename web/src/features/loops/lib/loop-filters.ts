@@ -1,5 +1,5 @@
 /**
- * The Home browser's filters and sorts (spec §2 "Home", §9 bands) and how they become the query of
+ * The Home browser's filters and sorts (docs/product.md#home, docs/product.md#home) and how they become the query of
  * `GET /api/loops`. Every selected genre is sent (repeated `genreId`), the duration band too (the
  * server applies it). Price bands are given in cents and sent as dollars, the unit of the API's
  * `priceMin`/`priceMax`.

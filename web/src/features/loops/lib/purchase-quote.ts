@@ -1,5 +1,5 @@
 /**
- * What a purchase costs, computed on the page with the shared rules (DESIGN §2): the format fee
+ * What a purchase costs, computed on the page with the shared rules (docs/product.md#fees): the format fee
  * (the platform settings' rate, MP3 2% and WAV 4% by default; half-up to the cent) on top of the
  * price, and the total in LOOP at 500 per USD. Integer cents and ledger units only; the server
  * computes the same amounts with its current fee and has the last word.

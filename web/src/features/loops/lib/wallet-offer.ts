@@ -1,5 +1,5 @@
 /**
- * Making an offer from the wallet (DESIGN §5, "escrowed on chain"): the linked wallet on the
+ * Making an offer from the wallet (docs/product.md#wallet-offers, "escrowed on chain"): the linked wallet on the
  * marketplace's chain, LoopToken.approve(marketplace, amount + fee) only when the allowance is
  * short, LoopMarketplace.openOffer(loopId, format, payee, amount, now + the offer expiry), its receipt (the
  * OfferOpened log names the offer), then GET /api/negotiations?scope=sent until the API has made

@@ -1,5 +1,5 @@
 /**
- * Paying for a loop from the wallet (DESIGN §4, "wallet (on chain)"): a fresh signed quote from the
+ * Paying for a loop from the wallet (docs/product.md#paying-from-a-wallet, "wallet (on chain)"): a fresh signed quote from the
  * API, the linked wallet on the quote's chain, LoopToken.approve(marketplace, totalWei) only when the
  * allowance is short, LoopMarketplace.purchase(quote, signature), its receipt, then
  * POST /api/purchases/crypto until the indexed Purchased event is settled. The wallet calls go

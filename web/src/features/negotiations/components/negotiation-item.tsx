@@ -22,7 +22,7 @@ export interface NegotiationItemProps {
 
 export const SETTLING_TEXT = "Being settled on chain…";
 
-/** The answers the viewer may give (DESIGN §5; the server enforces the same). */
+/** The answers the viewer may give (docs/product.md#offers; the server enforces the same). */
 function actionsFor(scope: NegotiationScope, status: Negotiation["status"]): NegotiationAction[] {
   if (scope === "received") return status === "pending" ? ["accept", "counter", "reject"] : [];
   if (status === "counter") return ["accept", "reject"];

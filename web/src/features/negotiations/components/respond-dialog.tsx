@@ -22,7 +22,7 @@ import { loadWallet } from "@/lib/wallet/wallet-store";
 import { useRespondNegotiation } from "../api/respond-negotiation";
 import { acceptCounterFromWallet, WALLET_ANSWER_STEP_LABELS, type WalletAnswerStep } from "../lib/wallet-negotiation";
 
-/** Spec §8 "Negotiation respond". */
+/** docs/product.md#offer-errors. */
 export const RESPONSE_FAILED_TEXT = "Failed to send response. Please try again.";
 
 export const RESPONSE_TOASTS = {
@@ -55,7 +55,7 @@ const isWalletCounterAccept = ({ negotiation, action }: ResponseTarget) =>
   negotiation.funding === "wallet" && negotiation.status === "counter" && action === "accept";
 
 /**
- * The answer to an offer (spec "Negotiations", DESIGN §5), with the action preset by the button that
+ * The answer to an offer (spec "Negotiations", docs/product.md#offers), with the action preset by the button that
  * opened it: the seller accepts, counters (a new amount) or rejects a pending offer; the buyer
  * accepts or rejects a counter, or withdraws a pending offer. The form is mounted per opening, so
  * it starts empty every time (and after a success).

@@ -1,5 +1,5 @@
 /**
- * The buyer's wallet calls on a wallet-funded offer (DESIGN §5, "escrowed on chain"): accepting a
+ * The buyer's wallet calls on a wallet-funded offer (docs/product.md#wallet-offers, "escrowed on chain"): accepting a
  * counter raises (or lowers) the escrowed offer to it with LoopMarketplace.changeOffer, which the API
  * reads from the indexed OfferChanged event as the accept; an expired offer's escrow is taken back
  * with reclaimOffer. Other answers (reject, withdraw, the seller's) stay API calls: the operator

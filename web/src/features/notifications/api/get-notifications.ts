@@ -12,7 +12,7 @@ export const notificationsQueryOptions = queryOptions({
 
 /**
  * The bell's list. While the live stream is connected it keeps the cache current; otherwise the
- * list is refetched every 30 seconds (spec §9).
+ * list is refetched every 30 seconds (docs/product.md#notifications).
  */
 export function useNotifications({ live }: { live: boolean }) {
   return useQuery({ ...notificationsQueryOptions, refetchInterval: live ? false : NOTIFICATION_REFRESH_MS });

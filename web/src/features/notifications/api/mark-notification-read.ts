@@ -8,7 +8,7 @@ export function markNotificationRead(id: string): Promise<Notification> {
   return apiJson<Notification>("PUT", `/api/notifications/${encodeURIComponent(id)}/read`);
 }
 
-/** Marks one read, then refetches the list (spec §7). */
+/** Marks one read, then refetches the list (docs/product.md#notifications). */
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   return useMutation({

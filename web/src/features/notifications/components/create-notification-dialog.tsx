@@ -34,7 +34,7 @@ export interface CreateNotificationDialogProps {
 }
 
 /**
- * Create Notification (spec §2, §5): a notification to oneself. Checked with the server's schema
+ * Create Notification (docs/product.md#notifications, docs/product.md#notifications): a notification to oneself. Checked with the server's schema
  * before sending: 'Title is required', 'Message is required', the button URL must be an http(s)
  * address; blank optional fields are dropped.
  */

@@ -12,13 +12,13 @@ import { actionTarget, openInNewTab } from "../lib/action-url";
 import { useNotificationStream } from "../lib/use-notification-stream";
 import { NotificationItem } from "./notification-item";
 
-/** The badge text: the count up to 9, then "9+" (spec §9). */
+/** The badge text: the count up to 9, then "9+" (docs/product.md#notifications). */
 export function unreadBadgeText(unread: number): string {
   return unread > UNREAD_BADGE_MAX ? `${UNREAD_BADGE_MAX}+` : String(unread);
 }
 
 /**
- * The top bar's bell (spec §2, §4): unread badge, the list newest first, mark one read by clicking
+ * The top bar's bell (docs/product.md#notifications, docs/product.md#notifications): unread badge, the list newest first, mark one read by clicking
  * it, Mark all as read, and each notification's button. Live through the event stream; polled
  * every 30 s while the stream is not connected. Only rendered for a signed-in user.
  */

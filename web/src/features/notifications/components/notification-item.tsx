@@ -22,7 +22,7 @@ export interface NotificationItemProps {
 }
 
 export function NotificationItem({ notification, onRead, onAction, now }: NotificationItemProps) {
-  // Spec §3: success, warning, error; anything else shows as info.
+  // docs/product.md#notifications: success, warning, error; anything else shows as info.
   const style = TYPE_STYLE[notification.type] ?? TYPE_STYLE.info;
   const Icon = style.icon;
   const target = actionTarget(notification.actionUrl);

@@ -7,7 +7,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-describe("ageLabel (spec §4: Nd ago, Nh ago, Just now)", () => {
+describe("ageLabel (docs/product.md#notifications: Nd ago, Nh ago, Just now)", () => {
   it.each([
     [0, "Just now"],
     [59 * MINUTE, "Just now"],

@@ -2,7 +2,7 @@ const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
- * The spec's three age labels (§4): "Nd ago" from a day on, "Nh ago" from an hour on, "Just now"
+ * The spec's three age labels docs/product.md#notifications: "Nd ago" from a day on, "Nh ago" from an hour on, "Just now"
  * under an hour (and for a time slightly ahead of this clock).
  */
 export function ageLabel(createdAt: string, now: number = Date.now()): string {

@@ -16,7 +16,7 @@ export function updateProfile(body: UpdateProfileBody): Promise<OwnProfile> {
   return apiJson<OwnProfile>("PUT", "/api/profile", body);
 }
 
-/** Saves, then refreshes the own profile, the signed-in user (top bar, menu) and profile pages (spec §4). */
+/** Saves, then refreshes the own profile, the signed-in user (top bar, menu) and profile pages (docs/product.md#profile). */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({

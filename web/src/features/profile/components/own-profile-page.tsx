@@ -23,7 +23,7 @@ export interface OwnProfilePageProps {
   renderEmailAction?: (email: string | null) => ReactNode;
 }
 
-/** /profile: the signed-in user's own profile (spec §2): edit form, earnings and spending, level, My Loops. */
+/** /profile: the signed-in user's own profile (docs/product.md#profile): edit form, earnings and spending, level, My Loops. */
 export function OwnProfilePage({ user, renderLoops, renderEmailAction }: OwnProfilePageProps) {
   const profile = useOwnProfile();
   const data = profile.data;

@@ -37,7 +37,7 @@ function fieldOf(message: string): Field | null {
 }
 
 /**
- * Edit Profile (spec §2, §4, §5): username (required), bio with a x/500 counter, read-only e-mail,
+ * Edit Profile (docs/product.md#profile, docs/product.md#states, docs/product.md#validation): username (required), bio with a x/500 counter, read-only e-mail,
  * profile image URL. Save is enabled only after an edit; after a save the fields show the saved
  * values and the profile and signed-in user are refreshed.
  */

@@ -19,7 +19,7 @@ export interface PublicProfilePageProps {
   renderLoops: (loops: PublicLoop[]) => ReactNode;
 }
 
-/** /profile/:userId: a user's public profile (spec §2): user, level title and icon, loops; 'User Not Found' for 404. */
+/** /profile/:userId: a user's public profile (docs/product.md#profile): user, level title and icon, loops; 'User Not Found' for 404. */
 export function PublicProfilePage({ userId, renderLoops }: PublicProfilePageProps) {
   const profile = useUserProfile(userId, { pollWhileProcessing: true });
   if (profile.isPending) return <PageSpinner label="Loading profile" />;

@@ -4,7 +4,7 @@ const integer = new Intl.NumberFormat("en-US");
 
 /**
  * A LOOP total (decimal string, 8 places) for a stat card: the exact amount with thousands
- * separators and all 8 decimals (spec §1), and its USD value at 500 LOOP = 1 USD, rounded down
+ * separators and all 8 decimals (docs/product.md#units), and its USD value at 500 LOOP = 1 USD, rounded down
  * to the cent. Exact (no floats).
  */
 export function formatLoopTotal(text: string): { loop: string; usd: string } | null {

@@ -1,5 +1,5 @@
 /**
- * GET /api/search?q=&limit=&offset= (spec §3 "Search result"): users and loops matching `q`
+ * GET /api/search?q=&limit=&offset= (docs/product.md#data): users and loops matching `q`
  * (3+ characters), with their totals.
  */
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
@@ -7,13 +7,13 @@ import { throwIfResNotOk } from "@/lib/api-client";
 // Types only: the schema module (zod) stays out of the top bar's initial JavaScript.
 import type { SearchLoop, SearchResponse, SearchUser } from "@loop/rules/schemas/search";
 
-/** The search runs only when the query is longer than 2 characters (spec §5; SEARCH_MIN_LENGTH of the API). */
+/** The search runs only when the query is longer than 2 characters (docs/product.md#search; SEARCH_MIN_LENGTH of the API). */
 export const SEARCH_MIN_CHARS = 3;
 /** The API's own message for a short query (SEARCH_MESSAGES.tooShort). */
 export const SEARCH_HINT = "Type at least 3 characters to search";
 /** Longest query the API accepts. */
 export const SEARCH_MAX_CHARS = 100;
-/** Results in the top bar's panel; a total above it shows as "10+" (spec §9). */
+/** Results in the top bar's panel; a total above it shows as "10+" (docs/product.md#search). */
 export const PANEL_LIMIT = 10;
 
 export type { SearchLoop, SearchResponse, SearchUser };

@@ -17,7 +17,7 @@ export function searchPagePath(q: string): string {
 }
 
 /**
- * The top bar's search box and its results panel (spec §2): fewer than 3 characters → hint;
+ * The top bar's search box and its results panel (docs/product.md#search): fewer than 3 characters → hint;
  * loading; no results; results (users link to /profile/{id}) with "10+" totals and a View all
  * results button. Escape closes the panel, Enter opens the View all results page, the arrow keys
  * move through the results.

@@ -1,7 +1,7 @@
 import { formatCount } from "@/lib/format";
 import type { SearchUser } from "../api/search";
 
-/** A total for the panel: "10+" above the panel's limit (spec §9), or when the total is a lower bound (`capped`). */
+/** A total for the panel: "10+" above the panel's limit (docs/product.md#search), or when the total is a lower bound (`capped`). */
 export function formatTotal(total: number, limit: number, capped = false): string {
   return total > limit || capped ? `${limit}+` : String(total);
 }
@@ -14,7 +14,7 @@ export function formatSearchTotal(total: number, capped = false): string {
   return `${formatCount(total)}${capped ? "+" : ""}`;
 }
 
-/** "FREE" or "$12.50" (DESIGN §2: exact cents). */
+/** "FREE" or "$12.50" (docs/product.md#loop-card: exact cents). */
 export function formatPrice(price: string, isFree: boolean): string {
   if (isFree) return "FREE";
   return `$${price}`;

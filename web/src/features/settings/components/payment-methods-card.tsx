@@ -23,7 +23,7 @@ import { useCreateSetupIntent } from "../api/create-setup-intent";
 import { useRemovePaymentMethod } from "../api/remove-payment-method";
 import { useSetDefaultPaymentMethod } from "../api/set-default-payment-method";
 
-/** Spec §8 toasts for this card. */
+/** docs/product.md#purchase-errors toasts for this card. */
 export const PAYMENT_METHOD_TOASTS = {
   removed: { title: "Payment method removed", variant: "success" },
   removeFailed: { title: "Error", description: "Failed to remove payment method. Please try again.", variant: "destructive" },
@@ -35,7 +35,7 @@ export const PAYMENT_METHOD_TOASTS = {
 export const ADD_CARD_FAILED = "Failed to add payment method.";
 export const CARD_NOT_CONFIGURED = "Card payments are not configured on this marketplace.";
 
-/** Spec §9: the other options are shown but only cards work yet. */
+/** docs/product.md#settings: the other options are shown but only cards work yet. */
 export const OTHER_METHODS = ["PayPal", "$LOOP tokens", "Wise", "Revolut", "Skrill"] as const;
 
 const BRAND_NAMES: Record<string, string> = {

@@ -46,7 +46,7 @@ function howPaid(method: WithdrawalMethod, payoutChain: { name: string; hasVault
 }
 
 /**
- * Withdrawal Methods (spec §5 Settings; issue 22): the methods that exist — `loop` paid by LoopVault,
+ * Withdrawal Methods (docs/product.md#settings; issue 22): the methods that exist — `loop` paid by LoopVault,
  * the crypto ones paid by an admin — with the fee the platform really charges (none; it pays the
  * network fee: @loop/rules/withdrawal-fees, as the API's netUsdAmount), the minimum of the platform
  * settings, a link to the Token page's Withdraw dialog, and the spec's other methods as "Coming soon"

@@ -14,7 +14,7 @@ import { BalanceParts } from "./balance-parts";
 import { PendingSalesNote, pendingSalesTotal } from "./pending-sales-note";
 
 /**
- * Home's LOOP balance banner (spec §2): the in-app balance with its USD value at 500 LOOP = $1,
+ * Home's LOOP balance banner (docs/product.md#home): the in-app balance with its USD value at 500 LOOP = $1,
  * the user's wallet ID (their user id: what other users send tokens to) with Copy, Buy Tokens and
  * the rate badge. Held LOOP is explained: card and PayPal sale proceeds "pending until <date>", the
  * rest held for withdrawals and offers. Below it, what can be withdrawn and the promotional LOOP

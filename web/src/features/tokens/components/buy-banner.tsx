@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 /** The third-party wallet site of the 'Get a Wallet' button (opens in a new tab). */
 export const WALLET_SITE_URL = "https://trustwallet.com/";
 
-/** 'Buy LOOP Tokens' banner (spec §2): one button goes to the wallet section, one to a wallet site. */
+/** 'Buy LOOP Tokens' banner (docs/product.md#token-page): one button goes to the wallet section, one to a wallet site. */
 export function BuyBanner({ onGoToWallet }: { onGoToWallet: () => void }) {
   return (
     <section

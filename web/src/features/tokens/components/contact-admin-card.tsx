@@ -25,7 +25,7 @@ const ORDER_STATUS: Record<TokenOrder["status"], { label: string; variant: "warn
   rejected: { label: "REJECTED", variant: "destructive" },
 };
 
-/** Contact Admin (spec §2): the order form in a dialog, Email Support, and the user's own orders. */
+/** Contact Admin (docs/product.md#token-orders): the order form in a dialog, Email Support, and the user's own orders. */
 export function ContactAdminCard({ userId, email }: { userId: string; email: string | null }) {
   const [open, setOpen] = useState(false);
   const orders = useTokenOrders();

@@ -64,7 +64,7 @@ export interface ContactAdminDialogProps {
 }
 
 /**
- * The admin order form (spec §2, §5): ask an admin to sell you LOOP. The USD amount is computed
+ * The admin order form (docs/product.md#token-orders, docs/product.md#validation): ask an admin to sell you LOOP. The USD amount is computed
  * here at 500 LOOP = $1 (rounded half-up to the cent) and checked again by the server. Submit is
  * disabled while sending and while the amount is worth $0.00.
  */

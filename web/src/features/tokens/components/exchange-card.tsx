@@ -6,7 +6,7 @@ import { type TokenNetwork, useLoopTokenAddress } from "../lib/networks";
 import { ContractAddress } from "./contract-address";
 
 /**
- * A decentralised-exchange card of the My Wallet tab (spec §2): the network's LoopToken contract
+ * A decentralised-exchange card of the My Wallet tab (docs/product.md#token-page): the network's LoopToken contract
  * with Copy, and Trade / Add Liquidity on the network's exchange (new tab). Without a deployment
  * the links are not offered.
  */

@@ -8,7 +8,7 @@ import { DISPLAY_FIGURES_LABEL, DISPLAY_MARKET, formatChange, formatQuotePrice }
 import { ContractAddress } from "./contract-address";
 
 /**
- * An exchange panel below the tabs (spec §2): display-only market figures (fixed, labelled so,
+ * An exchange panel below the tabs (docs/product.md#token-page): display-only market figures (fixed, labelled so,
  * never used in any amount), the contract address, network, trade / add-liquidity / token-info links
  * (new tab, no opener), trading pairs and the token's facts.
  */

@@ -108,7 +108,7 @@ export function FaqAccordion() {
   );
 }
 
-/** The FAQ & How it Works tab (spec §2): benefit cards, the accordion and a call to action. */
+/** The FAQ & How it Works tab (docs/product.md#token-page): benefit cards, the accordion and a call to action. */
 export function FaqTab({ onOpenWallet }: { onOpenWallet: () => void }) {
   return (
     <div className="grid gap-6">

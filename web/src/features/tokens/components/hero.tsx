@@ -2,7 +2,7 @@ import { ArrowLeft, Coins } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 
-/** Marketing figures from the spec (§2, token page hero): static claims, not live data. */
+/** Marketing figures from the spec docs/product.md#token-page: static claims, not live data. */
 const HERO_STATS = [
   { value: "1M+", label: "Total tokens" },
   { value: "50K+", label: "Active users" },

@@ -31,7 +31,7 @@ export interface SendTokensDialogProps {
 }
 
 /**
- * Send Tokens (spec §2, §5): recipient ID (their wallet ID), amount and an optional message.
+ * Send Tokens (docs/product.md#transfers, docs/product.md#validation): recipient ID (their wallet ID), amount and an optional message.
  * Checks the spec's rules before sending; the server checks them again. Only withdrawable LOOP can
  * be sent (issue 18): a member with promotional LOOP is told why it cannot be.
  */

@@ -7,7 +7,7 @@ const WALLETS = [
   { name: "Rabby", description: "Browser wallet for EVM networks", url: "https://rabby.io/" },
 ] as const;
 
-/** 'Supported Crypto Wallets' (spec §2): three wallets that hold LOOP and sign in to the app. */
+/** 'Supported Crypto Wallets' (docs/product.md#token-page): three wallets that hold LOOP and sign in to the app. */
 export function SupportedWallets() {
   return (
     <Card aria-labelledby="supported-wallets-title" className="p-6">

@@ -41,7 +41,7 @@ export interface TokenPageProps {
   onSignIn: () => void;
 }
 
-/** /tokens (spec §2): hero, Buy banner, What You Can Do, the My Wallet / FAQ tabs, exchange panels, wallets. */
+/** /tokens (docs/product.md#token-page): hero, Buy banner, What You Can Do, the My Wallet / FAQ tabs, exchange panels, wallets. */
 export function TokenPage({ user, onSignIn }: TokenPageProps) {
   const [tab, setTab] = useState<TabId>("wallet");
 

@@ -31,7 +31,7 @@ function counterpart(transfer: Transfer): string | null {
   return transfer.toUserId && transfer.toUserId !== "current_user" ? `To ${transfer.toUserId}` : null;
 }
 
-/** Transfer History (spec §2): every movement of the viewer's in-app LOOP, with skeletons and the empty text. */
+/** Transfer History (docs/product.md#transfers): every movement of the viewer's in-app LOOP, with skeletons and the empty text. */
 export function TransferHistory() {
   const transfers = useTransfers();
   return (

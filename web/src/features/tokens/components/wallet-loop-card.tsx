@@ -134,7 +134,7 @@ function LinkedWalletBalance({ address, chain }: { address: HexAddress; chain: D
 }
 
 /**
- * Wallet LOOP (DESIGN §3): the linked wallet's on-chain LOOP on the app's default chain, a Deposit
+ * Wallet LOOP (docs/product.md#deposits): the linked wallet's on-chain LOOP on the app's default chain, a Deposit
  * into the vault (credits the in-app balance) and the wallet's indexed LOOP transfers.
  */
 export function WalletLoopCard({ user }: { user: Pick<CurrentUser, "id"> }) {

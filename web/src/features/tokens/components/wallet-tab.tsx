@@ -72,7 +72,7 @@ function BalanceCard({ user }: { user: Pick<CurrentUser, "id"> }) {
   );
 }
 
-/** My Wallet (spec §2): balance, actions, exchange cards, Contact Admin, both histories and the Wallet LOOP card. */
+/** My Wallet (docs/product.md#token-page): balance, actions, exchange cards, Contact Admin, both histories and the Wallet LOOP card. */
 export function WalletTab({ user }: { user: Pick<CurrentUser, "id" | "email"> }) {
   const [dialog, setDialog] = useState<"send" | "withdraw" | null>(null);
   const balance = useTokenBalance();
@@ -114,7 +114,7 @@ export function WalletTab({ user }: { user: Pick<CurrentUser, "id" | "email"> })
 
       <ContactAdminCard userId={user.id} email={user.email} />
 
-      {/* In-app history beside the wallet's on-chain LOOP (DESIGN §3: the two balances). */}
+      {/* In-app history beside the wallet's on-chain LOOP (docs/product.md#ledger: the two balances). */}
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <TransferHistory />
         <WalletLoopCard user={user} />

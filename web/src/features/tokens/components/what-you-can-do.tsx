@@ -31,7 +31,7 @@ const COLUMNS: { title: string; icon: ReactNode; badge: ReactNode; items: readon
   },
 ];
 
-/** 'What You Can Do' (spec §2): what LOOP is good for today and what is planned. */
+/** 'What You Can Do' (docs/product.md#token-page): what LOOP is good for today and what is planned. */
 export function WhatYouCanDo() {
   return (
     <Card aria-labelledby="what-you-can-do-title" className="p-6">

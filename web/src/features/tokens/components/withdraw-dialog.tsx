@@ -53,7 +53,7 @@ export interface WithdrawDialogProps {
 }
 
 /**
- * Withdraw (spec §2, §5): amount, method and destination (enabled once a method is chosen). The
+ * Withdraw (docs/product.md#withdrawals, docs/product.md#validation): amount, method and destination (enabled once a method is chosen). The
  * dialog states the minimum of the platform settings (10 LOOP by default); the server enforces its
  * own current one and its message shows in the 'Withdrawal Failed' toast. Only withdrawable LOOP
  * can leave (issue 18): a member with promotional LOOP is told why it cannot be withdrawn.

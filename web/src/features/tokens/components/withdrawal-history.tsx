@@ -19,7 +19,7 @@ import { METHOD_LABELS } from "./withdraw-dialog";
 
 export const NO_WITHDRAWALS = "No withdrawal history yet";
 
-/** Spec §4 (user view): pending, processing, completed; anything else is shown as a failure. */
+/** docs/product.md#states (user view): pending, processing, completed; anything else is shown as a failure. */
 export function withdrawalStatusStyle(status: string): { variant: BadgeProps["variant"]; tone: "pending" | "processing" | "completed" | "failure" } {
   if (status === "pending") return { variant: "warning", tone: "pending" };
   if (status === "processing") return { variant: "highlight", tone: "processing" };
@@ -99,7 +99,7 @@ function useRefreshBalanceWhenResolved(withdrawals: Withdrawal[] | undefined) {
   }, [open, queryClient]);
 }
 
-/** Withdrawal History (spec §2): the viewer's withdrawals with status styles and Cancel while pending. */
+/** Withdrawal History (docs/product.md#withdrawals): the viewer's withdrawals with status styles and Cancel while pending. */
 export function WithdrawalHistory() {
   const withdrawals = useWithdrawals();
   useRefreshBalanceWhenResolved(withdrawals.data);

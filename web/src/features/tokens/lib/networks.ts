@@ -1,5 +1,5 @@
 /**
- * The two public networks of the token page (spec §2): BNB Smart Chain and Ethereum mainnet. The
+ * The two public networks of the token page (docs/product.md#token-page): BNB Smart Chain and Ethereum mainnet. The
  * LoopToken address comes from the client configuration (the chain's deployment manifest); a
  * network without one shows 'Not deployed on this network' and no exchange links.
  */

@@ -1,5 +1,5 @@
 /**
- * Deposit of wallet LOOP into LoopVault (DESIGN §3): the amount rules, the wallet steps
+ * Deposit of wallet LOOP into LoopVault (docs/product.md#deposits): the amount rules, the wallet steps
  * (connect → switch chain → check balance → approve if the allowance is short → deposit → receipt)
  * and the texts of their failures. The wallet calls go through the lazily loaded wallet stack's
  * controls (`loadWallet()`), which tests replace with `publishControls(fake)`.

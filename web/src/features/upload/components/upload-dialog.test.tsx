@@ -142,7 +142,7 @@ function expectAlert(message: string) {
   expect(alert).toHaveTextContent(text!);
 }
 
-describe("Upload dialog: validation (spec §5, same messages as the server)", { timeout: 30_000 }, () => {
+describe("Upload dialog: validation (docs/product.md#upload-errors, same messages as the server)", { timeout: 30_000 }, () => {
   it("has the spec's defaults: price 0.00, BPM 120, loop, not free", async () => {
     setup();
     expect(screen.getByLabelText("Price (USD)")).toHaveValue("0.00");

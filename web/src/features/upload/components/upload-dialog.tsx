@@ -66,7 +66,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * The Upload dialog (spec §2, §4, §5): the form, the upload with its progress, then the processing
+ * The Upload dialog (docs/product.md#upload-dialog, docs/product.md#states, docs/product.md#validation): the form, the upload with its progress, then the processing
  * state until the loop is ready (toast, lists refreshed, dialog closed and reset) or failed (the
  * reason). It stays mounted when closed, so an upload or processing in progress carries on and
  * still reports its end.

@@ -1,5 +1,5 @@
 /**
- * Client-side checks of the Upload dialog (spec §5), with the same rules and messages as the
+ * Client-side checks of the Upload dialog (docs/product.md#upload-dialog), with the same rules and messages as the
  * server: the file's size and type before any byte is sent, then the shared field schema.
  * The server still judges the bytes (a renamed text file passes here and is refused there).
  */
@@ -28,7 +28,7 @@ export const ACCEPTED_MIME_TYPES = [
 /** The `accept` attribute of the file input. */
 export const FILE_ACCEPT = [...ACCEPTED_EXTENSIONS, ...ACCEPTED_MIME_TYPES].join(",");
 
-/** The file's refusal message, or null when it may be sent. Type by MIME type or extension (spec §5). */
+/** The file's refusal message, or null when it may be sent. Type by MIME type or extension (docs/product.md#upload-dialog). */
 export function checkAudioFile(file: Pick<File, "name" | "size" | "type">): string | null {
   const name = file.name.toLowerCase();
   const typeOk = (ACCEPTED_MIME_TYPES as readonly string[]).includes(file.type.toLowerCase()) || ACCEPTED_EXTENSIONS.some((ext) => name.endsWith(ext));
@@ -57,7 +57,7 @@ export interface UploadFormValues {
   lyrics: string;
 }
 
-/** Spec §5 defaults: price 0.00, BPM 120, content type loop, not free. */
+/** docs/product.md#upload-dialog defaults: price 0.00, BPM 120, content type loop, not free. */
 export const DEFAULT_UPLOAD_VALUES: UploadFormValues = {
   title: "",
   description: "",
