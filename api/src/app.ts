@@ -1,7 +1,8 @@
 import express, { type Express } from "express";
-import type { AppDeps } from "./deps";
+import type { AppDeps, RouterDeps } from "./deps";
 import { authRouter } from "./features/auth/auth.router";
 import { banMiddleware } from "./features/auth/ban.middleware";
+import { requireAdmin } from "./features/auth/require-admin";
 import { sessionMiddleware } from "./features/auth/session.middleware";
 import { downloadsRouter } from "./features/downloads/downloads.router";
 import { clientConfigRouter } from "./features/client-config/client-config.router";
@@ -39,8 +40,15 @@ import { createRateLimiters } from "./http/rate-limit";
 import { securityHeaders } from "./http/security-headers";
 import { staticWeb } from "./http/static-web";
 
-export function createApp(deps: AppDeps): Express {
-  const { config, prisma, logger } = deps;
+export function createApp(appDeps: AppDeps): Express {
+  const { config, prisma, logger } = appDeps;
+  // Made once per app and shared by the routers that use them. Added to the object given (not a
+  // copy): what a test changes on its deps afterwards (e.g. payoutProbe) still reaches the routes.
+  const deps: RouterDeps = Object.assign(appDeps, {
+    paypal: PaypalCheckout.fromDeps(appDeps),
+    cards: CardCheckout.fromDeps(appDeps),
+    limits: createRateLimiters(config.rateLimits),
+  });
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
@@ -48,9 +56,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(securityHeaders(config));
   app.use(originCheck(config.appUrl.origin));
 
-  const paypal = PaypalCheckout.fromDeps(deps);
-  const cards = CardCheckout.fromDeps(deps);
-  app.use("/api/webhooks", webhooksRouter(paypal, cards));
+  app.use("/api/webhooks", webhooksRouter(deps));
 
   const noStore: express.RequestHandler = (_req, res, next) => {
     // Answers depend on the session cookie: no shared cache may keep them.
@@ -58,47 +64,47 @@ export function createApp(deps: AppDeps): Express {
     next();
   };
   // The spec's PayPal calls live outside /api.
-  app.use("/paypal", express.json({ limit: "100kb" }), noStore, sessionMiddleware(prisma), banMiddleware, paypalRouter(paypal));
+  app.use("/paypal", express.json({ limit: "100kb" }), noStore, sessionMiddleware(prisma), banMiddleware, paypalRouter(deps));
 
   const api = express.Router();
   api.use(express.json({ limit: "100kb" }));
   api.use(noStore);
   api.use(healthRouter(deps));
-  api.use(clientConfigRouter(config, prisma));
-  api.use(openApiRouter(config));
+  api.use(clientConfigRouter(deps));
+  api.use(openApiRouter(deps));
   api.use(sessionMiddleware(prisma));
   api.use(banMiddleware);
   // Made now, so a wrong CATALOG_CACHE* setting stops the start, not a request.
   catalogCache(prisma);
   api.use(catalogWritesMiddleware(prisma));
 
-  const limits = createRateLimiters(config.rateLimits);
   // The busiest calls first (browsing, search, transfers): every router a request passes costs
   // its route matching (none of these paths belongs to the routers after them).
   api.use(loopsRouter(deps));
   api.use(searchRouter(deps));
   api.use(tokensRouter(deps));
-  api.use(authRouter(deps, limits));
-  api.use(emailLoginRouter(deps, limits));
+  api.use(authRouter(deps));
+  api.use(emailLoginRouter(deps));
   api.use(oidcRouter(deps));
-  api.use(walletRouter(deps, limits));
+  api.use(walletRouter(deps));
   api.use(faucetRouter(deps));
-  api.use(genresRouter(prisma));
+  api.use(genresRouter(deps));
   api.use(ratingsRouter(deps));
   api.use(downloadsRouter(deps));
-  api.use(profileRouter(prisma));
-  api.use(emailChangeRouter(deps, limits));
-  api.use(statsRouter(prisma));
+  api.use(profileRouter(deps));
+  api.use(emailChangeRouter(deps));
+  api.use(statsRouter(deps));
   api.use(withdrawalsRouter(deps));
-  api.use(levelsRouter(prisma));
+  api.use(levelsRouter(deps));
   api.use(tokenOrdersRouter(deps));
-  api.use(purchasesRouter(deps, cards));
-  api.use(paypalPurchasesRouter(paypal));
-  api.use(cardsRouter(cards));
-  api.use(paymentMethodsRouter(prisma, cards));
+  api.use(purchasesRouter(deps));
+  api.use(paypalPurchasesRouter(deps));
+  api.use(cardsRouter(deps));
+  api.use(paymentMethodsRouter(deps));
   api.use(negotiationsRouter(deps));
   api.use(notificationsRouter(deps));
-  api.use(adminRouter(deps));
+  // Every admin route, behind one guard: signed out 401, not an admin 403 (docs/product.md#admins).
+  api.use("/admin", requireAdmin, adminRouter(deps));
   api.use(apiNotFound);
   app.use("/api", api);
 

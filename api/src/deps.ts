@@ -1,7 +1,10 @@
 import type { ChainClients } from "./chain/clients";
 import type { AppConfig } from "./config";
 import type { PrismaClient } from "./db/prisma";
+import type { CardCheckout } from "./features/cards/card-checkout.service";
 import type { NotificationHub } from "./features/notifications/notification-hub";
+import type { PaypalCheckout } from "./features/paypal/paypal.service";
+import type { RateLimiters } from "./http/rate-limit";
 import type { Mailer } from "./mail/mailer";
 import type { Storage } from "./storage/storage";
 
@@ -33,6 +36,18 @@ export interface AppDeps {
    * payout as a crash of the API at that line would: nothing after it runs, nothing is undone.
    */
   payoutProbe?: (step: PayoutStep, withdrawalId: string) => void | Promise<void>;
+}
+
+/**
+ * What every router factory gets, `(deps: RouterDeps)`: AppDeps and what createApp (app.ts) makes
+ * of them once per app, so that each is shared by the routers that use it: the card and PayPal
+ * checkouts (their providers' clients) and the rate limiters (one budget per limit, e.g. sign-in
+ * links and e-mail changes share theirs).
+ */
+export interface RouterDeps extends AppDeps {
+  cards: CardCheckout;
+  paypal: PaypalCheckout;
+  limits: RateLimiters;
 }
 
 export const consoleLogger: Logger = {

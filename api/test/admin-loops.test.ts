@@ -8,7 +8,7 @@ import { publicProfileSchema } from "@loop/rules/schemas/profile";
 import { searchResponseSchema } from "@loop/rules/schemas/search";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fundMember, signInMember } from "./support/members";
+import { fundMember, signInAdmin, signInMember } from "./support/members";
 import type { Browser } from "./support/siwe";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -57,8 +57,7 @@ describe("admin: loops and moderation", () => {
     // The catalog cache on, as in production: moderation must be seen at once all the same.
     t = await createTestApp({ env: { CATALOG_CACHE: "1", CATALOG_CACHE_TTL_MS: "60000" } });
     genreId = (await t.db.prisma.genre.upsert({ where: { name: "House" }, create: { name: "House" }, update: {} })).id;
-    admin = await signInMember(t, `admin-${randomUUID()}@example.com`);
-    await t.db.prisma.user.update({ where: { id: admin.id }, data: { isAdmin: true } });
+    admin = await signInAdmin(t, `admin-${randomUUID()}@example.com`);
     creator = await signInMember(t, `creator-${randomUUID()}@example.com`);
     buyer = await signInMember(t);
   });

@@ -21,9 +21,9 @@ import { awardXp } from "../src/features/levels/award-xp";
 import { platformAccountId, postEntry } from "../src/features/ledger/ledger.service";
 import { deployContracts } from "./support/deploy-contracts";
 import { LOCAL_CONTRACTS, tempDeploymentsDir } from "./support/deployments";
-import { signInMember } from "./support/members";
-import { newAccount, walletSignIn, type Browser } from "./support/siwe";
-import { browser, createTestApp, setCookie, type TestApp } from "./support/test-app";
+import { signInAdmin, signInMember } from "./support/members";
+import { type Browser } from "./support/siwe";
+import { createTestApp, type TestApp } from "./support/test-app";
 
 type Member = { browser: Browser; id: string };
 
@@ -43,8 +43,7 @@ describe("admin: notifications, level overview, stats, audit of the earlier acti
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await signInMember(t);
-    await t.db.prisma.user.update({ where: { id: admin.id }, data: { isAdmin: true } });
+    admin = await signInAdmin(t);
   });
   afterAll(() => t.close());
 
@@ -219,12 +218,7 @@ describe("admin: notifications, level overview, stats, audit of the earlier acti
 
   describe("stats: the LoopVault's LOOP on chain", () => {
     /** The admin's session cookie, for another app on the same database. */
-    async function adminCookie(): Promise<string> {
-      const agent = browser(t.app);
-      const response = await walletSignIn(agent, newAccount());
-      await t.db.prisma.user.update({ where: { id: response.body.id as string }, data: { isAdmin: true } });
-      return setCookie(response, "loop_session")!.split(";")[0]!;
-    }
+    const adminCookie = async () => (await signInAdmin(t)).cookie;
 
     it("null when the chain cannot be read; the other figures are answered all the same", async () => {
       const deployments = tempDeploymentsDir();

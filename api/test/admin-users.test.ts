@@ -8,7 +8,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_REQUIRED } from "../src/features/auth/require-admin";
 import { buildOpenApiDocument } from "../src/features/openapi/document";
-import { fundMember, signInMember } from "./support/members";
+import { fundMember, signInAdmin, signInMember } from "./support/members";
 import { newAccount, walletSignIn, type Browser } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
 
@@ -18,12 +18,6 @@ describe("admin: authorization and users", () => {
   let t: TestApp;
   let admin: Member;
 
-  const promote = (id: string) => t.db.prisma.user.update({ where: { id }, data: { isAdmin: true } });
-  async function signInAdmin(): Promise<Member> {
-    const member = await signInMember(t);
-    await promote(member.id);
-    return member;
-  }
   const notificationsOf = (userId: string) =>
     t.db.prisma.notification.findMany({ where: { userId }, orderBy: { createdAt: "asc" }, select: { type: true, title: true, message: true } });
   const auditOf = (targetId: string) =>
@@ -62,7 +56,7 @@ describe("admin: authorization and users", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await signInAdmin();
+    admin = await signInAdmin(t);
   });
   afterAll(() => t.close());
 
@@ -203,7 +197,7 @@ describe("admin: authorization and users", () => {
     expect((await t.db.prisma.user.findUniqueOrThrow({ where: { id: admin.id } })).isAdmin).toBe(true);
 
     for (let round = 0; round < 4; round++) {
-      const [one, two] = [await signInAdmin(), await signInAdmin()];
+      const [one, two] = [await signInAdmin(t), await signInAdmin(t)];
       // Down to these two admins.
       await t.db.prisma.user.updateMany({ where: { isAdmin: true, id: { notIn: [one.id, two.id] } }, data: { isAdmin: false } });
       const [first, second] = await whileAdminRowsLocked(() =>
@@ -274,7 +268,7 @@ describe("admin: authorization and users", () => {
 
   it("a ban needs a reason; not oneself, not an admin; refusals change nothing", async () => {
     const member = await signInMember(t);
-    const other = await signInAdmin();
+    const other = await signInAdmin(t);
     const cases: [string, unknown, number, string][] = [
       [member.id, { isBanned: true }, 400, ADMIN_USER_MESSAGES.banReasonRequired],
       [member.id, { isBanned: true, banReason: "   " }, 400, ADMIN_USER_MESSAGES.banReasonRequired],

@@ -8,23 +8,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_REQUIRED } from "../src/features/auth/require-admin";
 import { checkLedger } from "../src/features/ledger/ledger-check";
 import { platformAccountId, postEntry } from "../src/features/ledger/ledger.service";
-import { newAccount, walletSignIn, type Browser } from "./support/siwe";
+import { signInAdmin, signInMember } from "./support/members";
+import { type Browser } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
 
 describe("admin: token orders, vault, stats", () => {
   let t: TestApp;
 
-  async function signIn() {
-    const agent = browser(t.app);
-    const response = await walletSignIn(agent, newAccount());
-    expect(response.status).toBe(200);
-    return { browser: agent, id: response.body.id as string };
-  }
-  async function signInAdmin() {
-    const user = await signIn();
-    await t.db.prisma.user.update({ where: { id: user.id }, data: { isAdmin: true } });
-    return user;
-  }
   const balance = async (as: Browser) => tokenBalanceSchema.parse((await as.get("/api/tokens/balance").expect(200)).body);
   async function placeOrder(as: Browser, requestedAmount = "1250", usdAmount = "2.50") {
     const response = await as.post("/api/admin-orders").send({ requestedAmount, paymentMethod: "paypal", paymentDetails: "me@example.com", usdAmount }).expect(201);
@@ -61,7 +51,7 @@ describe("admin: token orders, vault, stats", () => {
   afterAll(() => t.close());
 
   it("every admin call: 401 signed out, 403 for a non-admin", async () => {
-    const user = await signIn();
+    const user = await signInMember(t);
     const orderId = await placeOrder(user.browser);
     const calls: [method: "get" | "post", path: string, body?: object][] = [
       ["get", "/api/admin/admin-orders"],
@@ -84,8 +74,8 @@ describe("admin: token orders, vault, stats", () => {
   });
 
   it("lists every user's orders with the buyer, newest first, by status", async () => {
-    const admin = await signInAdmin();
-    const [a, b] = [await signIn(), await signIn()];
+    const admin = await signInAdmin(t);
+    const [a, b] = [await signInMember(t), await signInMember(t)];
     const first = await placeOrder(a.browser, "500", "1.00");
     const second = await placeOrder(b.browser, "1000", "2.00");
     const third = await placeOrder(a.browser, "1500", "3.00");
@@ -111,8 +101,8 @@ describe("admin: token orders, vault, stats", () => {
   });
 
   it("fulfil credits the order once as an admin_airdrop from issuance, and notifies the buyer", async () => {
-    const admin = await signInAdmin();
-    const buyer = await signIn();
+    const admin = await signInAdmin(t);
+    const buyer = await signInMember(t);
     const orderId = await placeOrder(buyer.browser, "1250.5", "2.50");
     const before = Date.now();
     const response = await admin.browser.post(`/api/admin/admin-orders/${orderId}/fulfil`).expect(200);
@@ -149,8 +139,8 @@ describe("admin: token orders, vault, stats", () => {
   });
 
   it("two admins fulfilling at once credit once", async () => {
-    const admins = [await signInAdmin(), await signInAdmin()];
-    const buyer = await signIn();
+    const admins = [await signInAdmin(t), await signInAdmin(t)];
+    const buyer = await signInMember(t);
     const orderId = await placeOrder(buyer.browser, "100", "0.20");
     const responses = await Promise.all(
       Array.from({ length: 8 }, (_, i) => admins[i % 2]!.browser.post(`/api/admin/admin-orders/${orderId}/fulfil`)),
@@ -163,9 +153,9 @@ describe("admin: token orders, vault, stats", () => {
   });
 
   it("fulfil and reject at once: one decision wins, and the state matches it", async () => {
-    const [one, two] = [await signInAdmin(), await signInAdmin()];
+    const [one, two] = [await signInAdmin(t), await signInAdmin(t)];
     for (let round = 0; round < 3; round++) {
-      const buyer = await signIn();
+      const buyer = await signInMember(t);
       const orderId = await placeOrder(buyer.browser, "200", "0.40");
       const [fulfil, reject] = await Promise.all([
         one.browser.post(`/api/admin/admin-orders/${orderId}/fulfil`),
@@ -182,8 +172,8 @@ describe("admin: token orders, vault, stats", () => {
   });
 
   it("reject needs a reason, moves nothing and notifies the buyer", async () => {
-    const admin = await signInAdmin();
-    const buyer = await signIn();
+    const admin = await signInAdmin(t);
+    const buyer = await signInMember(t);
     const orderId = await placeOrder(buyer.browser);
     for (const body of [{}, { reason: "" }, { reason: "   " }, { reason: 5 }]) {
       const response = await admin.browser.post(`/api/admin/admin-orders/${orderId}/reject`).send(body).expect(400);
@@ -205,7 +195,7 @@ describe("admin: token orders, vault, stats", () => {
   });
 
   it("an unknown order is 404", async () => {
-    const admin = await signInAdmin();
+    const admin = await signInAdmin(t);
     for (const id of [randomUUID(), "not-an-id"]) {
       const fulfil = await admin.browser.post(`/api/admin/admin-orders/${id}/fulfil`).expect(404);
       expect(fulfil.body).toEqual({ message: TOKEN_ORDER_MESSAGES.notFound });
@@ -221,7 +211,7 @@ describe("admin: token orders, vault, stats", () => {
     };
 
     it("validates with the spec's messages", async () => {
-      const admin = await signInAdmin();
+      const admin = await signInAdmin(t);
       const cases: [unknown, string][] = [
         [{}, ADMIN_MESSAGES.missingAmount],
         [{ amount: "" }, ADMIN_MESSAGES.missingAmount],
@@ -242,7 +232,7 @@ describe("admin: token orders, vault, stats", () => {
     });
 
     it("an amount above LoopToken's cap is 400 'Amount is too large' (not a shortage of earnings) and moves nothing", async () => {
-      const admin = await signInAdmin();
+      const admin = await signInAdmin(t);
       await seedFees(10_000_000_000n); // 100 LOOP
       const before = await stats(admin.browser);
       for (const amount of ["99999999999999999999999", "1000000000.00000001", 1e30]) {
@@ -258,7 +248,7 @@ describe("admin: token orders, vault, stats", () => {
     });
 
     it("moves platform earnings to the vault, never more than there are; answers the stats", async () => {
-      const admin = await signInAdmin();
+      const admin = await signInAdmin(t);
       const start = await stats(admin.browser);
       const startFees = BigInt(start.platformEarnings.replace(".", ""));
       const startVault = BigInt(start.availableWithdrawal.replace(".", ""));
@@ -291,7 +281,7 @@ describe("admin: token orders, vault, stats", () => {
     });
 
     it("Idempotency-Key: the same deposit sent 10 times at once moves once; concurrent deposits never overdraw the fees", async () => {
-      const admin = await signInAdmin();
+      const admin = await signInAdmin(t);
       const drain = (await stats(admin.browser)).platformEarnings;
       if (drain !== "0.00000000") await deposit(admin.browser, { amount: drain }).expect(200);
       await seedFees(1_000_000_000n); // 10 LOOP
@@ -310,9 +300,9 @@ describe("admin: token orders, vault, stats", () => {
   });
 
   it("stats: users, loops, active users (30 days), revenue from purchases, earnings and reserve from the ledger", async () => {
-    const admin = await signInAdmin();
+    const admin = await signInAdmin(t);
     const before = await stats(admin.browser);
-    const [creator, buyer, dormant] = [await signIn(), await signIn(), await signIn()];
+    const [creator, buyer, dormant] = [await signInMember(t), await signInMember(t), await signInMember(t)];
     // dormant's only session was last used 31 days ago; an expired session seen within 30 days still counts.
     const longAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
     await t.db.prisma.session.updateMany({ where: { userId: dormant.id }, data: { createdAt: longAgo, lastSeenAt: longAgo } });

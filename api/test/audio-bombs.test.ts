@@ -13,11 +13,12 @@ import { AUDIO_MEMORY_LIMIT_MB, tooMuchMemory } from "../src/audio/limits";
 import { runPipelineInWorker } from "../src/audio/run-in-worker";
 import { decodeFile, unknownLength } from "../src/audio/sources";
 import { startLoopWorker, type LoopWorker } from "../src/jobs/loop-worker";
+import { signInMember } from "./support/members";
 import { clickTrack, wavFile } from "./support/audio";
 import { oggFlacPages, silentFlac, silentM4a, silentVorbis } from "./support/audio-bombs";
 import { truncateAll } from "./support/database";
-import { newAccount, walletSignIn, type Browser } from "./support/siwe";
-import { browser, createTestApp, testLogger, type TestApp } from "./support/test-app";
+import { type Browser } from "./support/siwe";
+import { createTestApp, testLogger, type TestApp } from "./support/test-app";
 
 const MB = 1024 * 1024;
 const HOURS = 3600;
@@ -36,8 +37,7 @@ describe("bombs uploaded through the API", () => {
     t = await createTestApp();
     await truncateAll(t.db.prisma);
     genreId = (await t.db.prisma.genre.create({ data: { name: "Ambient" } })).id;
-    agent = browser(t.app);
-    expect((await walletSignIn(agent, newAccount())).status).toBe(200);
+    agent = (await signInMember(t)).browser;
   });
   afterAll(async () => {
     await worker?.stop();

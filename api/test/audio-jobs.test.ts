@@ -1,10 +1,11 @@
 // Processing a long file can take longer than a job's claim (JOB_VISIBILITY_MS): the worker renews
 // its claim while it works, so that no other worker takes the job and processes it a second time.
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { signInMember } from "./support/members";
 import { clickTrack, wavFile } from "./support/audio";
 import { truncateAll } from "./support/database";
-import { newAccount, walletSignIn, type Browser } from "./support/siwe";
-import { browser, createTestApp, type TestApp } from "./support/test-app";
+import { type Browser } from "./support/siwe";
+import { createTestApp, type TestApp } from "./support/test-app";
 
 let t: TestApp;
 let agent: Browser;
@@ -14,8 +15,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await truncateAll(t.db.prisma);
   genreId = (await t.db.prisma.genre.create({ data: { name: "Techno" } })).id;
-  agent = browser(t.app);
-  expect((await walletSignIn(agent, newAccount())).status).toBe(200);
+  agent = (await signInMember(t)).browser;
 });
 afterAll(() => t.close());
 

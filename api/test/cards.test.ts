@@ -16,8 +16,7 @@ describe("cards", () => {
   let stripe: FakeStripe;
   const LOOP = 10n ** 8n;
 
-  const signIn = (email?: string) => signInMember(t, email);
-  type Member = Awaited<ReturnType<typeof signIn>>;
+  type Member = Awaited<ReturnType<typeof signInMember>>;
   /** Saves a Stripe test card (e.g. pm_card_visa) as the member's payment method. */
   async function saveCard(member: Member, testCard: string, extra: object = {}) {
     const response = await member.browser.post("/api/payment-methods").send({ stripePaymentMethodId: testCard, type: "card", ...extra });
@@ -26,8 +25,8 @@ describe("cards", () => {
   }
   /** A seller's $4.99 loop (MP3 total 509 cents) and a buyer. */
   async function sale() {
-    const seller = await signIn();
-    const buyer = await signIn();
+    const seller = await signInMember(t);
+    const buyer = await signInMember(t);
     const loopId = await createListedLoop(t.db.prisma, seller.id, "Card Loop", 499);
     return { seller, buyer, loopId };
   }
@@ -54,8 +53,8 @@ describe("cards", () => {
   });
 
   it("saved cards: details from Stripe, one default, only one's own; removing the default promotes another", async () => {
-    const member = await signIn();
-    const other = await signIn();
+    const member = await signInMember(t);
+    const other = await signInMember(t);
     expect((await member.browser.get("/api/payment-methods").expect(200)).body).toEqual([]);
     const setup = await member.browser.post("/api/stripe/setup-intent").expect(201);
     expect(setup.body.client_secret).toMatch(/^seti_.+_secret_/);
@@ -123,7 +122,7 @@ describe("cards", () => {
     expect(tampered.status).toBe(400);
     expect(tampered.body.message).toBe(FIAT_PAYMENT_MESSAGES.amountMismatch);
 
-    const stranger = await signIn();
+    const stranger = await signInMember(t);
     const strangersCard = await saveCard(stranger, "pm_card_visa");
     const borrowed = await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "mp3", paymentMethodId: strangersCard.id });
     expect(borrowed.status).toBe(404);

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogCache, catalogCacheOptionsFromEnv, createCatalogCache } from "../src/features/loops/catalog-cache";
 import { clickTrack, wavFile } from "./support/audio";
 import { truncateAll } from "./support/database";
-import { newAccount, walletSignIn, type Browser } from "./support/siwe";
-import { browser, createTestApp, type TestApp } from "./support/test-app";
+import { signInMember } from "./support/members";
+import { type Browser } from "./support/siwe";
+import { createTestApp, type TestApp } from "./support/test-app";
 
 describe("catalog cache (unit)", () => {
   const options = (now: () => number, maxEntries = 3) => ({ enabled: true, ttlMs: 1_000, maxEntries, now });
@@ -81,20 +82,11 @@ describe("catalog cache (unit)", () => {
 describe("catalog cache: GET /api/loops and /api/search answers, invalidated by changes", () => {
   let t: TestApp;
   let genre: number;
-  let creator: { browser: Browser; id: string; email: string };
-  let buyer: { browser: Browser; id: string; email: string };
-  let other: { browser: Browser; id: string; email: string };
+  let creator: { browser: Browser; id: string };
+  let buyer: { browser: Browser; id: string };
+  let other: { browser: Browser; id: string };
   const saved = { cache: process.env.CATALOG_CACHE, ttl: process.env.CATALOG_CACHE_TTL_MS };
 
-  async function signIn(email: string) {
-    const agent = browser(t.app);
-    const response = await walletSignIn(agent, newAccount());
-    expect(response.status).toBe(200);
-    const id = response.body.id as string;
-    // Straight into the database: the cache is empty at this point (beforeAll).
-    await t.db.prisma.user.update({ where: { id }, data: { email } });
-    return { browser: agent, id, email };
-  }
 
   async function insertLoop(title: string, userId: string, data: { isFree?: boolean; createdAt?: Date } = {}) {
     const id = randomUUID();
@@ -142,9 +134,9 @@ describe("catalog cache: GET /api/loops and /api/search answers, invalidated by 
     t = await createTestApp();
     await truncateAll(t.db.prisma);
     genre = (await t.db.prisma.genre.create({ data: { name: "House" } })).id;
-    creator = await signIn("creator@example.com");
-    buyer = await signIn("buyer@example.com");
-    other = await signIn("other@example.com");
+    creator = await signInMember(t, "creator@example.com");
+    buyer = await signInMember(t, "buyer@example.com");
+    other = await signInMember(t, "other@example.com");
     mine = await insertLoop("Velvet Groove", creator.id, { createdAt: new Date(Date.UTC(2026, 0, 2)) });
     theirs = await insertLoop("Neon Drift", other.id, { isFree: true, createdAt: new Date(Date.UTC(2026, 0, 1)) });
     await t.db.prisma.purchase.create({ data: { loopId: mine, buyerId: buyer.id, format: "mp3", priceCents: 500, method: "test" } });
@@ -336,11 +328,9 @@ describe("GET /api/loops without its cache: each loop's pre-rendered object (car
     expect(catalogCache(t.db.prisma).enabled).toBe(false);
     await truncateAll(t.db.prisma);
     genre = (await t.db.prisma.genre.create({ data: { name: "Deep House" } })).id;
-    creator = browser(t.app);
-    creatorId = (await walletSignIn(creator, newAccount())).body.id as string;
+    ({ browser: creator, id: creatorId } = await signInMember(t));
     await t.db.prisma.user.update({ where: { id: creatorId }, data: { username: "first_name_here", firstName: "Ada" } });
-    fan = browser(t.app);
-    expect((await walletSignIn(fan, newAccount())).status).toBe(200);
+    fan = (await signInMember(t)).browser;
     loopId = randomUUID();
     await t.db.prisma.loop.create({
       data: {

@@ -1,9 +1,10 @@
 import { LOOP_SORTS, loopListResponseSchema, type LoopListResponse } from "@loop/rules/schemas/loops";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInMember } from "./support/members";
 import { truncateAll } from "./support/database";
-import { newAccount, walletSignIn, type Browser } from "./support/siwe";
-import { browser, createTestApp, type TestApp } from "./support/test-app";
+import { type Browser } from "./support/siwe";
+import { createTestApp, type TestApp } from "./support/test-app";
 
 /**
  * GET /api/loops paged by cursor (`after` = the previous page's `nextCursor`) and by offset: the
@@ -33,8 +34,7 @@ describe("GET /api/loops: cursor paging", () => {
              g % 41 <> 0, g % 3, (ARRAY[0, 7, 5, 9, 14])[1 + g % 5], (ARRAY[0, 3, 2, 2, 3])[1 + g % 5], 90 + g % 5,
              'loops/x/original', 'wav', timestamp '2026-01-01' + (g % 6) * interval '1 minute', now()
       FROM generate_series(1, ${LOOPS}) AS g`;
-    alice = browser(t.app);
-    expect((await walletSignIn(alice, newAccount())).status).toBe(200);
+    alice = (await signInMember(t)).browser;
   });
   afterAll(() => t.close());
 

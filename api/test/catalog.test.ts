@@ -3,10 +3,11 @@ import { loopListResponseSchema, loopPeaksSchema, publicLoopSchema } from "@loop
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Prisma } from "../src/db/prisma";
+import { signInMember } from "./support/members";
 import { clickTrack, wavFile } from "./support/audio";
 import { truncateAll } from "./support/database";
-import { newAccount, walletSignIn, type Browser } from "./support/siwe";
-import { browser, createTestApp, type TestApp } from "./support/test-app";
+import { type Browser } from "./support/siwe";
+import { createTestApp, type TestApp } from "./support/test-app";
 
 describe("catalog: GET /api/loops, /api/loops/:id, preview and peaks", () => {
   let t: TestApp;
@@ -55,10 +56,7 @@ describe("catalog: GET /api/loops, /api/loops/:id, preview and peaks", () => {
     house = (await t.db.prisma.genre.create({ data: { name: "House" } })).id;
     techno = (await t.db.prisma.genre.create({ data: { name: "Techno" } })).id;
     jazz = (await t.db.prisma.genre.create({ data: { name: "Jazz" } })).id;
-    alice = browser(t.app);
-    const signedIn = await walletSignIn(alice, newAccount());
-    expect(signedIn.status).toBe(200);
-    aliceId = signedIn.body.id;
+    ({ browser: alice, id: aliceId } = await signInMember(t));
     bobId = (await t.db.prisma.user.create({ data: { username: "bob", firstName: "Bob", email: "bob@example.com" } })).id;
 
     const day = (n: number) => new Date(Date.UTC(2026, 0, n));

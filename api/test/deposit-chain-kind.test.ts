@@ -20,8 +20,7 @@ const hex32 = () => `0x${randomBytes(32).toString("hex")}`;
 
 describe("deposits are credited only from chains of the deployment's kind", () => {
   let t: TestApp;
-  const signIn = () => signInMember(t);
-  type Member = Awaited<ReturnType<typeof signIn>>;
+  type Member = Awaited<ReturnType<typeof signInMember>>;
   const balance = async (member: Member) => tokenBalanceSchema.parse((await member.browser.get("/api/tokens/balance").expect(200)).body).balance;
   const deposits = (member: Member) =>
     t.db.prisma.ledgerEntry.count({ where: { kind: "deposit", postings: { some: { account: { userId: member.id } } } } });
@@ -55,7 +54,7 @@ describe("deposits are credited only from chains of the deployment's kind", () =
 
   it("on test chains (the local chain here): a mainnet's deposit is unmatched and credits nothing; test chains' are credited", async () => {
     expect(t.config.chainKind).toBe("testnet");
-    const member = await signIn();
+    const member = await signInMember(t);
     const before = await balance(member);
     for (const chainId of [1, 56, 137, 42161]) {
       expect(await settle(t.deps, deposited(chainId, member, 100n))).toEqual(refused(chainId, "a mainnet", "testnet"));
@@ -79,7 +78,7 @@ describe("deposits are credited only from chains of the deployment's kind", () =
       config: loadConfig({ DATABASE_URL: t.db.url, CHAIN_IDS: "56,1", RPC_URL_56: "https://bsc.example/rpc", RPC_URL_1: "https://eth.example/rpc" }),
     };
     expect(mainnet.config.chainKind).toBe("mainnet");
-    const member = await signIn();
+    const member = await signInMember(t);
     const before = await balance(member);
     for (const chainId of [31337, 11155111, 97]) {
       expect(await settle(mainnet, deposited(chainId, member, 100n))).toEqual(refused(chainId, "a testnet", "mainnet"));

@@ -7,8 +7,9 @@ import { loadConfig } from "../src/config";
 import { signDownloadToken } from "../src/features/downloads/download-token";
 import { downloadSigningKey } from "../src/features/downloads/signing-secret";
 import { truncateAll } from "./support/database";
-import { newAccount, walletSignIn, type Browser } from "./support/siwe";
-import { browser, createTestApp, type TestApp } from "./support/test-app";
+import { signInMember } from "./support/members";
+import { type Browser } from "./support/siwe";
+import { createTestApp, type TestApp } from "./support/test-app";
 
 describe("downloads: GET /api/loops/:id/download and GET /api/downloads/:token", () => {
   let t: TestApp;
@@ -20,12 +21,6 @@ describe("downloads: GET /api/loops/:id/download and GET /api/downloads/:token",
   const mp3 = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7) % 256));
   const wav = Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 3) % 256));
 
-  async function signIn() {
-    const agent = browser(t.app);
-    const response = await walletSignIn(agent, newAccount());
-    expect(response.status).toBe(200);
-    return { browser: agent, id: response.body.id as string };
-  }
 
   /** A processed loop of the creator, with its MP3 and WAV in storage. */
   async function insertLoop(name: string, data: Partial<Prisma.LoopUncheckedCreateInput> = {}) {
@@ -61,7 +56,7 @@ describe("downloads: GET /api/loops/:id/download and GET /api/downloads/:token",
     t = await createTestApp();
     await truncateAll(t.db.prisma);
     genre = (await t.db.prisma.genre.create({ data: { name: "House" } })).id;
-    [creator, buyer, other] = [await signIn(), await signIn(), await signIn()];
+    [creator, buyer, other] = [await signInMember(t), await signInMember(t), await signInMember(t)];
     await insertLoop("Paid Loop");
     await insertLoop("Free Loop", { isFree: true, priceCents: 0 });
     await insertLoop("Hidden Bought", { isPublic: false });
@@ -141,7 +136,7 @@ describe("downloads: GET /api/loops/:id/download and GET /api/downloads/:token",
     await request(t.app).get(again.body.downloadUrl).expect(200);
     expect(await downloadCount("Free Loop")).toBe(before + 1);
     // Another user fetching the same link several times at once still counts once.
-    const third = await signIn();
+    const third = await signInMember(t);
     const theirs = await link(third.browser, "Free Loop").expect(200);
     await Promise.all(Array.from({ length: 6 }, () => request(t.app).get(theirs.body.downloadUrl).expect(200)));
     expect(await downloadCount("Free Loop")).toBe(before + 2);
@@ -200,7 +195,7 @@ describe("downloads: GET /api/loops/:id/download and GET /api/downloads/:token",
   });
 
   it("links issued before an arbiter's refund stop working (403), the e-mailed ones too; bought again, they work again", async () => {
-    const refundedBuyer = await signIn();
+    const refundedBuyer = await signInMember(t);
     await insertLoop("Refunded Loop");
     const purchase = await buy("Refunded Loop", refundedBuyer.id, "mp3");
     const issued = downloadLinkSchema.parse((await link(refundedBuyer.browser, "Refunded Loop", "mp3").expect(200)).body);
@@ -234,7 +229,7 @@ describe("downloads: GET /api/loops/:id/download and GET /api/downloads/:token",
 
   it("a free loop's links stop working for others once it is made paid or taken off the catalog", async () => {
     await insertLoop("Was Free", { isFree: true, priceCents: 0 });
-    const taker = await signIn();
+    const taker = await signInMember(t);
     const first = downloadLinkSchema.parse((await link(taker.browser, "Was Free").expect(200)).body);
     const second = downloadLinkSchema.parse((await link(taker.browser, "Was Free", "wav").expect(200)).body);
     await t.db.prisma.loop.update({ where: { id: ids["Was Free"]! }, data: { isFree: false, priceCents: 500 } });
@@ -244,7 +239,7 @@ describe("downloads: GET /api/loops/:id/download and GET /api/downloads/:token",
   });
 
   it("a link of a user banned since is refused", async () => {
-    const banned = await signIn();
+    const banned = await signInMember(t);
     const { body } = await link(banned.browser, "Free Loop").expect(200);
     await t.db.prisma.user.update({ where: { id: banned.id }, data: { isBanned: true, banReason: "spam" } });
     await request(t.app).get(body.downloadUrl).expect(403);

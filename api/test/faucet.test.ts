@@ -11,7 +11,8 @@ import { hardhat } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { mintTestLoop } from "../src/features/faucet/faucet.service";
 import { deployContracts } from "./support/deploy-contracts";
-import { newAccount, walletSignIn } from "./support/siwe";
+import { signInMember } from "./support/members";
+import { newAccount } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
 
 describe("the development faucet", () => {
@@ -21,11 +22,6 @@ describe("the development faucet", () => {
   const rpcUrl = inject("rpcUrl");
   const client = createPublicClient({ chain: { ...hardhat, rpcUrls: { default: { http: [rpcUrl] } } }, transport: http(rpcUrl) });
 
-  async function signIn(app = t) {
-    const agent = browser(app.app);
-    expect((await walletSignIn(agent, newAccount())).status).toBe(200);
-    return agent;
-  }
 
   beforeAll(async () => {
     deployments = mkdtempSync(path.join(os.tmpdir(), "loop-faucet-deployments-"));
@@ -39,7 +35,7 @@ describe("the development faucet", () => {
   });
 
   it("mints 1,000,000 test LOOP to the wallet asked for, then asks to wait 30 seconds", async () => {
-    const member = await signIn();
+    const member = (await signInMember(t)).browser;
     const target = newAccount().address;
     const minted = faucetResponseSchema.parse((await member.post("/api/wallet/faucet").send({ address: target.toLowerCase() }).expect(201)).body);
     expect(minted).toMatchObject({ address: target, amount: "1000000" });
@@ -49,7 +45,7 @@ describe("the development faucet", () => {
   }, 60_000);
 
   it("refuses a bad address, a signed-out caller, and every chain but the local one", async () => {
-    const member = await signIn();
+    const member = (await signInMember(t)).browser;
     expect((await member.post("/api/wallet/faucet").send({ address: "0x12" }).expect(400)).body.message).toBe(FAUCET_MESSAGES.address);
     await browser(t.app).post("/api/wallet/faucet").send({ address: newAccount().address }).expect(401);
     // Configured for another chain (Sepolia, with the same contracts): refused before anything is sent.

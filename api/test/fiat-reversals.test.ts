@@ -15,7 +15,7 @@ import { releaseDueHolds } from "../src/features/ledger/timed-holds";
 import { startFakePaypal, type FakePaypal, type PaypalDelivery } from "./fakes/fake-paypal";
 import { startFakeStripe, type FakeStripe, type StripeDelivery } from "./fakes/fake-stripe";
 import { createListedLoop } from "./support/listed-loop";
-import { signInMember } from "./support/members";
+import { signInAdmin, signInMember } from "./support/members";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 const LOOP = 10n ** 8n;
@@ -30,8 +30,7 @@ describe("card and PayPal sale proceeds: hold, release, reversals", () => {
   let stripe: FakeStripe;
   let paypal: FakePaypal;
 
-  const signIn = () => signInMember(t);
-  type Member = Awaited<ReturnType<typeof signIn>>;
+  type Member = Awaited<ReturnType<typeof signInMember>>;
 
   async function listing(seller: Member) {
     const loopId = await createListedLoop(t.db.prisma, seller.id, `Held ${Math.random().toString(36).slice(2, 8)}`, 499);
@@ -41,8 +40,8 @@ describe("card and PayPal sale proceeds: hold, release, reversals", () => {
   }
   /** The buyer pays the loop (MP3) with a saved Visa: the intent succeeds at once. */
   async function cardSale() {
-    const seller = await signIn();
-    const buyer = await signIn();
+    const seller = await signInMember(t);
+    const buyer = await signInMember(t);
     const loopId = await listing(seller);
     const card = paymentMethodSchema.parse((await buyer.browser.post("/api/payment-methods").send({ stripePaymentMethodId: "pm_card_visa" }).expect(201)).body);
     const paid = fiatPurchaseStatusSchema.parse((await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "mp3", paymentMethodId: card.id }).expect(201)).body);
@@ -51,8 +50,8 @@ describe("card and PayPal sale proceeds: hold, release, reversals", () => {
   }
   /** The buyer pays the loop (MP3) with PayPal: order, approval, capture. */
   async function paypalSale() {
-    const seller = await signIn();
-    const buyer = await signIn();
+    const seller = await signInMember(t);
+    const buyer = await signInMember(t);
     const loopId = await listing(seller);
     const order = paypalOrderSchema.parse((await buyer.browser.post("/paypal/order").send({ loopId, format: "mp3" }).expect(201)).body);
     paypal.approve(order.id);
@@ -123,7 +122,7 @@ describe("card and PayPal sale proceeds: hold, release, reversals", () => {
 
     await request(t.app).get("/api/tokens/pending-sales").expect(401);
     // Neither a transfer nor a withdrawal can take more than the 500 LOOP available.
-    const other = await signIn();
+    const other = await signInMember(t);
     const sent = await seller.browser.post("/api/tokens/transfer").send({ toUserId: other.id, amount: "501" });
     expect(sent.status).toBe(400);
     const withdrawn = await seller.browser.post("/api/tokens/withdraw").send({ amount: "2000", method: "crypto_eth", destination: ETH });
@@ -218,7 +217,7 @@ describe("card and PayPal sale proceeds: hold, release, reversals", () => {
     const { seller, buyer, loopId, intentId } = await cardSale();
     await releaseDueHolds(t.db.prisma, new Date(Date.now() + 7 * DAY_MS + 60_000));
     // Spent at once: the reversal must not need it back (the proceeds, all that can be sent).
-    const friend = await signIn();
+    const friend = await signInMember(t);
     await seller.browser.post("/api/tokens/transfer").send({ toUserId: friend.id, amount: "2495" }).expect(201);
     const booksBefore = await platformBooks();
 
@@ -329,8 +328,8 @@ describe("card and PayPal sale proceeds: hold, release, reversals", () => {
   });
 
   it("a PayPal capture reversed while pending review is never recorded", async () => {
-    const seller = await signIn();
-    const buyer = await signIn();
+    const seller = await signInMember(t);
+    const buyer = await signInMember(t);
     const loopId = await listing(seller);
     const order = paypalOrderSchema.parse((await buyer.browser.post("/paypal/order").send({ loopId, format: "mp3" }).expect(201)).body);
     paypal.approve(order.id, "PENDING");
@@ -362,8 +361,7 @@ describe("card and PayPal sale proceeds: hold, release, reversals", () => {
   });
 
   it("the hold is the admin's setting: new sales use it (0 = available at once, a reversal then is a loss)", async () => {
-    const admin = await signIn();
-    await t.db.prisma.user.update({ where: { id: admin.id }, data: { isAdmin: true } });
+    const admin = await signInAdmin(t);
     expect((await admin.browser.get("/api/admin/settings").expect(200)).body.fiatHoldDays).toBe(7);
     await admin.browser.put("/api/admin/settings").send({ fiatHoldDays: 3 }).expect(200);
     const short = await cardSale();

@@ -1,42 +1,14 @@
 // The ledger core without HTTP: idempotent entries, holds resolved once, immutability, the
 // welcome bonus, and a checker that is proven able to fail.
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { findOrCreateByEmail } from "../src/features/auth/account.service";
 import { checkLedger } from "../src/features/ledger/ledger-check";
-import {
-  captureHold,
-  grantWelcomeBonus,
-  InsufficientFunds,
-  placeHold,
-  platformAccountId,
-  postEntry,
-  releaseHold,
-  userAccountId,
-  userBalance,
-  WELCOME_BONUS_UNITS,
-} from "../src/features/ledger/ledger.service";
+import { captureHold, placeHold, releaseHold } from "../src/features/ledger/ledger-holds";
+import { grantWelcomeBonus, InsufficientFunds, platformAccountId, postEntry, userAccountId, userBalance, WELCOME_BONUS_UNITS } from "../src/features/ledger/ledger.service";
+import { ledgerCheckCli } from "./support/ledger-check-cli";
 import { createTestDatabase, type TestDatabase } from "./support/database";
 
 const LOOP = 10n ** 8n;
-const run = promisify(execFile);
-
-/** `pnpm ledger:check` (the api's `tsx src/db/ledger-check.ts`) on a database: exit code and output. */
-async function ledgerCheckCli(databaseUrl: string): Promise<{ code: number; output: string }> {
-  const apiDir = path.resolve(import.meta.dirname, "..");
-  try {
-    const { stdout, stderr } = await run(path.join(apiDir, "node_modules/.bin/tsx"), ["src/db/ledger-check.ts"], {
-      cwd: apiDir,
-      env: { ...process.env, NODE_ENV: "development", DATABASE_URL: databaseUrl },
-    });
-    return { code: 0, output: stdout + stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, output: failed.stdout + failed.stderr };
-  }
-}
 
 describe("ledger core", () => {
   let db: TestDatabase;

@@ -21,8 +21,8 @@ import {
   type XpAward,
 } from "../src/features/levels/award-xp";
 import { truncateAll } from "./support/database";
-import { newAccount, walletSignIn } from "./support/siwe";
-import { browser, createTestApp, type TestApp } from "./support/test-app";
+import { signInMember } from "./support/members";
+import { createTestApp, type TestApp } from "./support/test-app";
 
 const LOOP = 10n ** 8n;
 
@@ -44,12 +44,6 @@ describe("levels and XP", () => {
     t.db.prisma.$transaction((tx) => awardXp(tx, { userId, event, key, xp }), { maxWait: 60_000, timeout: 60_000 });
   const balanceOf = async (userId: string) => (await userBalance(t.db.prisma, userId)).balance;
   const rewardsOf = (userId: string) => t.db.prisma.levelReward.findMany({ where: { userId }, orderBy: { level: "asc" } });
-  async function signIn() {
-    const agent = browser(t.app);
-    const response = await walletSignIn(agent, newAccount());
-    expect(response.status).toBe(200);
-    return { browser: agent, id: response.body.id as string };
-  }
   async function post(kind: EntryKind, postings: [string, bigint][], description = kind) {
     return postEntry(t.db.prisma, {
       idempotencyKey: `test:${kind}:${seq++}`,
@@ -264,7 +258,7 @@ describe("levels and XP", () => {
     });
 
     it("a new user: level 1 Beginner, 0 of 100 XP, nothing earned or spent, no rewards", async () => {
-      const user = await signIn();
+      const user = await signInMember(t);
       expect(userLevelSchema.parse((await user.browser.get("/api/user/level").expect(200)).body)).toEqual({
         level: 1,
         experience: 0,
@@ -280,7 +274,7 @@ describe("levels and XP", () => {
     });
 
     it("progress, title and rewards after levelling up; the rewards are in the Transfer History as reward", async () => {
-      const user = await signIn();
+      const user = await signInMember(t);
       await award(user.id, 5500 + 825);
       expect(userLevelSchema.parse((await user.browser.get("/api/user/level").expect(200)).body)).toEqual({
         level: 11,
@@ -314,8 +308,8 @@ describe("levels and XP", () => {
     });
 
     it("totalEarned sums the user's sale proceeds and totalSpent their purchases, on the level page and the profile", async () => {
-      const buyer = await signIn();
-      const seller = await signIn();
+      const buyer = await signInMember(t);
+      const seller = await signInMember(t);
       await post("admin_airdrop", [
         [await userAccountId(t.db.prisma, buyer.id), 2000n * LOOP],
         [await platformAccountId(t.db.prisma, "issuance"), -2000n * LOOP],

@@ -3,8 +3,9 @@ import { creatorLoopSchema, UPLOAD_MESSAGES } from "@loop/rules/schemas/loops";
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { truncateAll } from "./support/database";
-import { newAccount, walletSignIn, type Browser } from "./support/siwe";
-import { APP_ORIGIN, browser, createTestApp, type TestApp } from "./support/test-app";
+import { signInMember } from "./support/members";
+import { type Browser } from "./support/siwe";
+import { APP_ORIGIN, createTestApp, type TestApp } from "./support/test-app";
 
 describe("PATCH /api/loops/:id: the creator edits a loop", () => {
   let t: TestApp;
@@ -14,12 +15,6 @@ describe("PATCH /api/loops/:id: the creator edits a loop", () => {
   let other: { browser: Browser; id: string };
   let loopId: string;
 
-  async function signIn() {
-    const agent = browser(t.app);
-    const response = await walletSignIn(agent, newAccount());
-    expect(response.status).toBe(200);
-    return { browser: agent, id: response.body.id as string };
-  }
 
   const row = () => t.db.prisma.loop.findUniqueOrThrow({ where: { id: loopId } });
   const patch = (as: Browser, body: unknown, id = loopId) => as.patch(`/api/loops/${id}`).send(body as object);
@@ -29,7 +24,7 @@ describe("PATCH /api/loops/:id: the creator edits a loop", () => {
     await truncateAll(t.db.prisma);
     house = (await t.db.prisma.genre.create({ data: { name: "House" } })).id;
     techno = (await t.db.prisma.genre.create({ data: { name: "Techno" } })).id;
-    [creator, other] = [await signIn(), await signIn()];
+    [creator, other] = [await signInMember(t), await signInMember(t)];
   });
   beforeEach(async () => {
     loopId = randomUUID();

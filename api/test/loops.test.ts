@@ -6,9 +6,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseFrameHeader, readLameInfo } from "../src/audio/lame-tag";
 import type { ProcessLoopPayload } from "../src/jobs/loop-worker";
 import type { ClaimedJob } from "../src/jobs/queue";
+import { signInMember } from "./support/members";
 import { clickTrack, mp3File, wavFile } from "./support/audio";
 import { truncateAll } from "./support/database";
-import { newAccount, walletSignIn, type Browser } from "./support/siwe";
+import { type Browser } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
 
 type Fields = Record<string, string>;
@@ -52,8 +53,7 @@ describe("loops: upload and processing", () => {
     t = await createTestApp();
     await truncateAll(t.db.prisma);
     genreId = (await t.db.prisma.genre.create({ data: { name: "House" } })).id;
-    agent = browser(t.app);
-    expect((await walletSignIn(agent, newAccount())).status).toBe(200);
+    agent = (await signInMember(t)).browser;
   });
   afterAll(() => t.close());
 
@@ -135,8 +135,7 @@ describe("loops: upload and processing", () => {
 
     it("GET /api/loops/:id/status: 404 for another user's loop, 401 signed out", async () => {
       const { body } = await upload(fields(), { bytes: smallWav, name: "a.wav" }).expect(201);
-      const other = browser(t.app);
-      expect((await walletSignIn(other, newAccount())).status).toBe(200);
+      const other = (await signInMember(t)).browser;
       await other.get(`/api/loops/${body.id}/status`).expect(404);
       await browser(t.app).get(`/api/loops/${body.id}/status`).expect(401);
       await agent.get(`/api/loops/not-a-uuid/status`).expect(404);

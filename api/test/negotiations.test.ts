@@ -20,12 +20,11 @@ describe("negotiations", () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   const unique = () => randomUUID().slice(0, 8);
 
-  const signIn = (email?: string) => signInMember(t, email);
-  type Member = Awaited<ReturnType<typeof signIn>>;
+  type Member = Awaited<ReturnType<typeof signInMember>>;
   /** A seller with a $20.00 loop (its MP3 file in storage) and a buyer with 20,000 LOOP more than the bonus. */
   async function deal(priceCents = 2000) {
-    const seller = await signIn(`seller-${unique()}@example.com`);
-    const buyer = await signIn(`buyer-${unique()}@example.com`);
+    const seller = await signInMember(t, `seller-${unique()}@example.com`);
+    const buyer = await signInMember(t, `buyer-${unique()}@example.com`);
     const loopId = await createListedLoop(t.db.prisma, seller.id, `Offer Loop ${unique()}`, priceCents);
     await t.db.prisma.loop.update({ where: { id: loopId }, data: { mp3Key: `loops/${loopId}/full.mp3`, wavKey: `loops/${loopId}/full.wav` } });
     await t.storage.put(`loops/${loopId}/full.mp3`, Buffer.from("mp3 bytes"));
@@ -103,7 +102,7 @@ describe("negotiations", () => {
     const freeLoop = await createListedLoop(t.db.prisma, seller.id, "Free", 0);
     expect((await offer(buyer, { loopId: freeLoop, format: "mp3", offerAmount: "5" })).body.message).toBe(NEGOTIATION_MESSAGES.free);
     // More than the balance: 19.99 + 2% = 20.39 → 10,195 LOOP; a fresh member has 500.
-    const poor = await signIn();
+    const poor = await signInMember(t);
     const short = await offer(poor, { loopId, format: "mp3", offerAmount: "19.99" });
     expect(short.status).toBe(400);
     expect(short.body.message).toBe(insufficientLoopMessage("10195", "500"));
@@ -200,7 +199,7 @@ describe("negotiations", () => {
 
   it("a counter above what the buyer can pay is refused at accept, and the offer stays open", async () => {
     const { seller, loopId } = await deal(10_000);
-    const buyer = await signIn();
+    const buyer = await signInMember(t);
     const sent = await made(buyer, { loopId, format: "mp3", offerAmount: "0.90" });
     await respond(seller, sent.id, { action: "counter", counterOffer: "50.00" }).expect(200);
     const refused = await respond(buyer, sent.id, { action: "accept" });
@@ -213,7 +212,7 @@ describe("negotiations", () => {
   it("the seller's reject releases the hold; strangers see nothing; a closed offer takes no answer", async () => {
     const { seller, buyer, loopId } = await deal();
     const sent = await made(buyer, { loopId, format: "mp3", offerAmount: "5" });
-    const stranger = await signIn();
+    const stranger = await signInMember(t);
     expect((await respond(stranger, sent.id, { action: "reject" })).status).toBe(404);
     expect((await respond(seller, sent.id, { action: "withdraw" })).status).toBe(403);
     expect((await respond(seller, randomUUID(), { action: "reject" })).status).toBe(404);

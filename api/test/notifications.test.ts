@@ -11,9 +11,9 @@ import { checkLedger } from "../src/features/ledger/ledger-check";
 import { awardXp } from "../src/features/levels/award-xp";
 import { createNotificationInTx } from "../src/features/notifications/create-notification";
 import { TOO_MANY_NOTIFICATIONS, OWN_NOTIFICATIONS_PER_HOUR } from "../src/features/notifications/create-notification-rate-limit";
-import { fundMember } from "./support/members";
-import { newAccount, walletSignIn, type Browser } from "./support/siwe";
-import { browser, createTestApp, setCookie, type TestApp } from "./support/test-app";
+import { fundMember, signInAdmin, signInMember } from "./support/members";
+import { type Browser } from "./support/siwe";
+import { browser, createTestApp, type TestApp } from "./support/test-app";
 
 const ETH = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
 const ARRIVAL_MS = 5_000;
@@ -125,13 +125,6 @@ describe("notifications", () => {
   const streams: EventStreamClient[] = [];
   let seq = 0;
 
-  async function signIn() {
-    const agent = browser(t.app);
-    const response = await walletSignIn(agent, newAccount());
-    expect(response.status).toBe(200);
-    const cookie = setCookie(response, "loop_session")!.split(";")[0]!;
-    return { browser: agent, id: response.body.id as string, cookie };
-  }
   const list = async (as: Browser) => notificationListSchema.parse((await as.get("/api/notifications").expect(200)).body);
   const create = (as: Browser, body: unknown) => as.post("/api/notifications").send(body as object);
   /** A notification written the way every feature writes them: createNotificationInTx in a transaction. */
@@ -144,7 +137,7 @@ describe("notifications", () => {
   }
   /** A signed-in user with an open stream that has said `sync` (from then on nothing is missed). */
   async function listening() {
-    const user = await signIn();
+    const user = await signInMember(t);
     const stream = await openStream(user.cookie);
     expect(stream.response.status).toBe(200);
     await stream.waitForSync(1);
@@ -180,8 +173,8 @@ describe("notifications", () => {
     });
 
     it("lists the user's own notifications newest first, with a limit of 50 by default and 100 at most", async () => {
-      const a = await signIn();
-      const b = await signIn();
+      const a = await signInMember(t);
+      const b = await signInMember(t);
       expect(await list(a.browser)).toEqual([]);
       await t.db.prisma.notification.createMany({
         data: Array.from({ length: 55 }, (_, i) => ({ userId: a.id, type: "info", title: `N${i}`, message: "m", createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)) })),
@@ -200,8 +193,8 @@ describe("notifications", () => {
     });
 
     it("marks one read; someone else's, an unknown or a malformed id answer 404 and change nothing", async () => {
-      const a = await signIn();
-      const b = await signIn();
+      const a = await signInMember(t);
+      const b = await signInMember(t);
       const first = await notifyInTx(a.id, "First");
       await notifyInTx(a.id, "Second");
       const read = notificationSchema.parse((await a.browser.put(`/api/notifications/${first.id}/read`).expect(200)).body);
@@ -221,8 +214,8 @@ describe("notifications", () => {
     });
 
     it("marks all read: the count of those that were unread, only the caller's", async () => {
-      const a = await signIn();
-      const b = await signIn();
+      const a = await signInMember(t);
+      const b = await signInMember(t);
       for (const title of ["1", "2", "3"]) await notifyInTx(a.id, title);
       await notifyInTx(b.id, "B's");
       expect(markAllReadResponseSchema.parse((await a.browser.put("/api/notifications/read-all").expect(200)).body)).toEqual({ updated: 3 });
@@ -234,7 +227,7 @@ describe("notifications", () => {
 
   describe("creating one's own", () => {
     it("validates with the spec's messages and creates nothing when it refuses", async () => {
-      const a = await signIn();
+      const a = await signInMember(t);
       const cases: [unknown, string][] = [
         [{ message: "m" }, M.titleRequired],
         [{ title: "   ", message: "m" }, M.titleRequired],
@@ -256,7 +249,7 @@ describe("notifications", () => {
     });
 
     it("creates it for the caller: trimmed, type info by default, blank optional fields dropped", async () => {
-      const a = await signIn();
+      const a = await signInMember(t);
       const plain = notificationSchema.parse((await create(a.browser, { title: "  Hello ", message: " World  ", actionUrl: "  ", actionText: "" }).expect(201)).body);
       expect(plain).toMatchObject({ title: "Hello", message: "World", type: "info", isRead: false, actionUrl: null, actionText: null });
       const linked = notificationSchema.parse(
@@ -264,20 +257,20 @@ describe("notifications", () => {
       );
       expect(linked).toMatchObject({ type: "warning", actionUrl: "https://example.com/x?y=1", actionText: "Open" });
       // A userId in the body does not address anyone else.
-      const b = await signIn();
+      const b = await signInMember(t);
       await create(a.browser, { title: "Sneaky", message: "m", userId: b.id }).expect(201);
       expect(await list(b.browser)).toEqual([]);
       expect((await list(a.browser)).map((n) => n.title)).toEqual(["Sneaky", "Go", "Hello"]);
     });
 
     it(`is limited to ${OWN_NOTIFICATIONS_PER_HOUR} created per hour and user; refused ones do not count`, async () => {
-      const a = await signIn();
+      const a = await signInMember(t);
       await create(a.browser, { title: "" }).expect(400);
       for (let i = 0; i < OWN_NOTIFICATIONS_PER_HOUR; i++) await create(a.browser, { title: `T${i}`, message: "m" }).expect(201);
       expect((await create(a.browser, { title: "One more", message: "m" }).expect(429)).body).toEqual({ message: TOO_MANY_NOTIFICATIONS });
       expect(await list(a.browser)).toHaveLength(OWN_NOTIFICATIONS_PER_HOUR);
       // Another user has their own budget.
-      const b = await signIn();
+      const b = await signInMember(t);
       await create(b.browser, { title: "Mine", message: "m" }).expect(201);
     });
   });
@@ -324,7 +317,7 @@ describe("notifications", () => {
     it("delivers a multi-row INSERT for several users to each of them", async () => {
       const a = await listening();
       const b = await listening();
-      const c = await signIn();
+      const c = await signInMember(t);
       await t.db.prisma.$executeRaw`
         INSERT INTO "app"."notifications" ("user_id", "type", "title", "message")
         SELECT u."id", 'info', 'Batch ' || n, 'm' FROM "app"."users" u, generate_series(1, 2) n
@@ -373,7 +366,7 @@ describe("notifications", () => {
 
   describe("what notifies", () => {
     it("a transfer notifies the recipient (with or without an Idempotency-Key, once)", async () => {
-      const sender = await signIn();
+      const sender = await signInMember(t);
       await fundMember(t, sender.id, 500n); // bought LOOP: the welcome bonus is promotional and cannot be sent
       const recipient = await listening();
       await sender.browser.post("/api/tokens/transfer").send({ toUserId: recipient.id, amount: "12.5", description: "For the beat" }).expect(201);
@@ -395,7 +388,7 @@ describe("notifications", () => {
     });
 
     it("transfers committed together are all announced live (announced after the commit, in batches)", async () => {
-      const senders = [await signIn(), await signIn()];
+      const senders = [await signInMember(t), await signInMember(t)];
       for (const sender of senders) await fundMember(t, sender.id, 500n);
       const recipient = await listening();
       const responses = await Promise.all(
@@ -407,10 +400,9 @@ describe("notifications", () => {
     });
 
     it("an admin's withdrawal status change notifies the owner: processing, completed (tx id), failed (reason), cancelled", async () => {
-      const owner = await signIn();
+      const owner = await signInMember(t);
       await fundMember(t, owner.id, 500n); // bought LOOP: the welcome bonus is promotional and cannot be withdrawn
-      const admin = await signIn();
-      await t.db.prisma.user.update({ where: { id: admin.id }, data: { isAdmin: true } });
+      const admin = await signInAdmin(t);
       const withdraw = async () =>
         (await owner.browser.post("/api/tokens/withdraw").send({ amount: "20", method: "crypto_eth", destination: ETH }).expect(201)).body.id as string;
       const setStatus = (id: string, body: object) => admin.browser.put(`/api/admin/tokens/withdrawals/${id}/status`).send(body).expect(200);

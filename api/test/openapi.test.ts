@@ -10,6 +10,7 @@ import { API_VERSION, buildOpenApiDocument, type OpenApiDocument } from "../src/
 import { FEATURES } from "../src/features/openapi/operations";
 import type { FeatureSpec, OperationSpec, ResponseSpec } from "../src/features/openapi/spec";
 import { LOCAL_CONTRACTS, tempDeploymentsDir } from "./support/deployments";
+import { signInMember } from "./support/members";
 import { newAccount, walletSignIn } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
 
@@ -379,15 +380,13 @@ describe("OpenAPI document", () => {
     });
 
     it("catalog and profile calls", async () => {
-      const client = browser(t.app);
-      const signedIn = await walletSignIn(client, newAccount());
-      expect(signedIn.status).toBe(200);
+      const { browser: client, id: memberId } = await signInMember(t);
       const genre = await t.db.prisma.genre.upsert({ where: { name: "House" }, create: { name: "House" }, update: {} });
       const id = randomUUID();
       await t.db.prisma.loop.create({
         data: {
           id,
-          userId: signedIn.body.id,
+          userId: memberId,
           genreId: genre.id,
           title: "Documented",
           status: "ready",
@@ -425,10 +424,10 @@ describe("OpenAPI document", () => {
       expectDocumented("put", "/api/profile", await request(t.app).put("/api/profile").send({ username: "x_documented" }).expect(403));
       await t.db.prisma.user.create({ data: { username: "taken_name" } });
       expectDocumented("put", "/api/profile", await client.put("/api/profile").send({ username: "taken_name" }).expect(409));
-      const profile = await request(t.app).get(`/api/users/${signedIn.body.id}/profile`).expect(200);
+      const profile = await request(t.app).get(`/api/users/${memberId}/profile`).expect(200);
       expect(profile.body.loops).toHaveLength(1);
       expectDocumented("get", "/api/users/{userId}/profile", profile);
-      expectDocumented("get", "/api/users/{userId}/profile", await client.get(`/api/users/${signedIn.body.id}/profile`).expect(200));
+      expectDocumented("get", "/api/users/{userId}/profile", await client.get(`/api/users/${memberId}/profile`).expect(200));
       expectDocumented("get", "/api/users/{userId}/profile", await request(t.app).get("/api/users/nope/profile").expect(404));
     });
 
@@ -442,10 +441,8 @@ describe("OpenAPI document", () => {
     });
 
     it("a banned account, and rate limits", async () => {
-      const client = browser(t.app);
-      const signedIn = await walletSignIn(client, newAccount());
-      expect(signedIn.status).toBe(200);
-      await t.db.prisma.user.update({ where: { id: signedIn.body.id }, data: { isBanned: true, banReason: "spam" } });
+      const { browser: client, id: memberId } = await signInMember(t);
+      await t.db.prisma.user.update({ where: { id: memberId }, data: { isBanned: true, banReason: "spam" } });
       expectDocumented("get", "/api/genres", await client.get("/api/genres").expect(403));
       expectDocumented("get", "/api/login", await client.get("/api/login").expect(403));
       expectDocumented("post", "/api/auth/disconnect-wallet", await client.post("/api/auth/disconnect-wallet").expect(403));

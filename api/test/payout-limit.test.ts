@@ -13,7 +13,7 @@ import { hardhat } from "viem/chains";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { checkLedger } from "../src/features/ledger/ledger-check";
 import { deployContracts } from "./support/deploy-contracts";
-import { fundMember, signInMember } from "./support/members";
+import { signInAdmin, signInMember } from "./support/members";
 import { newAccount, type Browser } from "./support/siwe";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -28,13 +28,8 @@ describe("LoopVault's payout limit per period", () => {
   // The vault's admin (the deployer, account #0): the node signs for it, so its nonces are the node's.
   const admin = createWalletClient({ account: getAddress(localAccounts.roles.deployer.address), chain, transport: http(rpcUrl) });
 
-  async function signIn(isAdmin = false) {
-    const member = await signInMember(t);
-    if (isAdmin) await t.db.prisma.user.update({ where: { id: member.id }, data: { isAdmin: true } });
-    // 500 LOOP they can withdraw (bought): the welcome bonus is promotional and cannot be.
-    await fundMember(t, member.id, 500n);
-    return member;
-  }
+  /** 500 LOOP they can withdraw (bought): the welcome bonus is promotional and cannot be. */
+  const WITHDRAWABLE = { funds: 500n };
   const setStatus = (as: Browser, id: string, body: unknown) => as.put(`/api/admin/tokens/withdrawals/${id}/status`).send(body as object);
   const requestLoop = async (as: Browser, amount: string, destination: Address) =>
     withdrawalSchema.parse((await as.post("/api/tokens/withdraw").send({ amount, method: "loop", destination }).expect(201)).body);
@@ -59,7 +54,7 @@ describe("LoopVault's payout limit per period", () => {
   });
 
   it("a payout over what the period's limit leaves is refused with the limit, the rest and when it resets; the admin raising the limit lets it through", async () => {
-    const [first, second, operatorAdmin] = [await signIn(), await signIn(), await signIn(true)];
+    const [first, second, operatorAdmin] = [await signInMember(t, WITHDRAWABLE), await signInMember(t, WITHDRAWABLE), await signInAdmin(t, WITHDRAWABLE)];
     const w1 = await requestLoop(first.browser, "60", newAccount().address);
     await setStatus(operatorAdmin.browser, w1.id, { status: "processing" }).expect(200);
 

@@ -9,21 +9,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/features/ledger/ledger-check";
 import { startFakePaypal, type FakePaypal } from "./fakes/fake-paypal";
 import { createListedLoop } from "./support/listed-loop";
-import { newAccount, walletSignIn } from "./support/siwe";
 import { decodeQuotedPrintable, startSmtpServer } from "./support/smtp";
 import { signInMember } from "./support/members";
-import { browser, createTestApp, type TestApp } from "./support/test-app";
+import { createTestApp, type TestApp } from "./support/test-app";
 
 describe("PayPal", () => {
   let t: TestApp;
   let paypal: FakePaypal;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
-  const signIn = (email?: string) => signInMember(t, email);
   /** A seller with a $4.99 loop (MP3 total $5.09, WAV $5.19), and a buyer. */
   async function sale(price = 499) {
-    const seller = await signIn(`seller-${Date.now()}-${Math.random()}@example.com`);
-    const buyer = await signIn(`buyer-${Date.now()}-${Math.random()}@example.com`);
+    const seller = await signInMember(t, `seller-${Date.now()}-${Math.random()}@example.com`);
+    const buyer = await signInMember(t, `buyer-${Date.now()}-${Math.random()}@example.com`);
     const loopId = await createListedLoop(t.db.prisma, seller.id, "Night Drive", price);
     return { seller, buyer, loopId };
   }
@@ -58,8 +56,7 @@ describe("PayPal", () => {
 
     const bare = await createTestApp();
     try {
-      const agent = browser(bare.app);
-      await walletSignIn(agent, newAccount());
+      const agent = (await signInMember(bare)).browser;
       expect((await agent.get("/paypal/setup").expect(200)).body).toEqual({ configured: false, clientId: null, clientToken: null, currency: "USD" });
       const order = await agent.post("/paypal/order").send({ loopId: "x", format: "mp3" });
       expect(order.status).toBe(503);
@@ -136,7 +133,7 @@ describe("PayPal", () => {
 
   it("someone else's order is not found, and capturing it records nothing", async () => {
     const { buyer, loopId } = await sale();
-    const stranger = await signIn();
+    const stranger = await signInMember(t);
     const order = paypalOrderSchema.parse((await buyer.browser.post("/paypal/order").send({ loopId, format: "mp3" }).expect(201)).body);
     paypal.approve(order.id);
     const stolen = await stranger.browser.post(`/paypal/order/${order.id}/capture`);

@@ -24,8 +24,8 @@ import { priceCheckout } from "../src/features/checkout/checkout-pricing";
 import { checkLedger } from "../src/features/ledger/ledger-check";
 import { deployContracts } from "./support/deploy-contracts";
 import { createListedLoop } from "./support/listed-loop";
-import { fundMember, signInMember } from "./support/members";
-import { newAccount, walletSignIn } from "./support/siwe";
+import { fundMember, signInAdmin, signInMember, type Member } from "./support/members";
+import { newAccount } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -33,13 +33,6 @@ const HOUR_MS = 60 * 60 * 1000;
 describe("platform settings", () => {
   let t: TestApp;
   let noManifests: string;
-  const signIn = () => signInMember(t);
-  type Member = Awaited<ReturnType<typeof signIn>>;
-  async function signInAdmin() {
-    const member = await signIn();
-    await t.db.prisma.user.update({ where: { id: member.id }, data: { isAdmin: true } });
-    return member;
-  }
   const settings = async (as: Member) => platformSettingsSchema.parse((await as.browser.get("/api/admin/settings").expect(200)).body);
   const put = (as: Member, body: unknown) => as.browser.put("/api/admin/settings").send(body as object);
   async function change(as: Member, body: unknown): Promise<PlatformSettings> {
@@ -67,7 +60,7 @@ describe("platform settings", () => {
   });
 
   it("GET and PUT are for admins only: 401 signed out, 403 for a member, nothing changed", async () => {
-    const member = await signIn();
+    const member = await signInMember(t);
     for (const [method, body] of [
       ["get", undefined],
       ["put", { offerExpiryHours: 24 }],
@@ -80,7 +73,7 @@ describe("platform settings", () => {
   });
 
   it("GET shows the defaults; PUT changes only what is sent, records who and when, and audits before/after", async () => {
-    const admin = await signInAdmin();
+    const admin = await signInAdmin(t);
     const before = await settings(admin);
     expect(before).toMatchObject({ ...DEFAULTS, disputeWindowSeconds: null, fiatHoldDays: 7, uploadsPerHour: 20, uploadQuotaMb: 2048, updatedBy: null });
 
@@ -102,7 +95,7 @@ describe("platform settings", () => {
   });
 
   it("the support address is the admin's setting, audited, and every page gets it from GET /api/config", async () => {
-    const admin = await signInAdmin();
+    const admin = await signInAdmin(t);
     expect((await settings(admin)).supportEmail).toBe("support@loop.local");
     expect((await clientSettings())?.supportEmail).toBe("support@loop.local");
     const changed = await change(admin, { supportEmail: "  help@beats.example " });
@@ -113,7 +106,7 @@ describe("platform settings", () => {
   });
 
   it("refuses every invalid setting with its message (400) and changes nothing", async () => {
-    const admin = await signInAdmin();
+    const admin = await signInAdmin(t);
     const before = await settings(admin);
     const auditsBefore = (await auditEntries()).length;
     const cases: [unknown, string][] = [
@@ -163,7 +156,7 @@ describe("platform settings", () => {
   });
 
   it("a minimum withdrawal above LoopToken's cap is 400 'Amount is too large' and changes nothing; the cap itself is taken", async () => {
-    const admin = await signInAdmin();
+    const admin = await signInAdmin(t);
     const before = await settings(admin);
     const auditsBefore = (await auditEntries()).length;
     // The first reached Postgres' BIGINT (500); the second was stored, so no withdrawal could ever pass.
@@ -178,7 +171,7 @@ describe("platform settings", () => {
   });
 
   it("a dispute window the chain cannot take is 502 with nothing changed, even the other settings sent with it", async () => {
-    const admin = await signInAdmin();
+    const admin = await signInAdmin(t);
     const before = await settings(admin);
     const auditsBefore = (await auditEntries()).length;
     const response = await put(admin, { disputeWindowSeconds: 3600, offerExpiryHours: 12 });
@@ -188,9 +181,9 @@ describe("platform settings", () => {
   });
 
   it("a fee change prices the next in-app purchase and checkout, and GET /api/config shows it", async () => {
-    const admin = await signInAdmin();
+    const admin = await signInAdmin(t);
     expect(await clientSettings()).toEqual(DEFAULTS);
-    const [seller, buyer] = [await signIn(), await signIn()];
+    const [seller, buyer] = [await signInMember(t), await signInMember(t)];
     await fundMember(t, buyer.id, 30_000n);
     const [first, second] = [await createListedLoop(t.db.prisma, seller.id, "Fee A", 1000), await createListedLoop(t.db.prisma, seller.id, "Fee B", 1000)];
     const buy = async (loopId: string) => {
@@ -223,8 +216,8 @@ describe("platform settings", () => {
   });
 
   it("an open offer keeps the fee it was opened with, through its hold, view and acceptance; new offers use the new fee", async () => {
-    const admin = await signInAdmin();
-    const [seller, buyer, buyer2] = [await signIn(), await signIn(), await signIn()];
+    const admin = await signInAdmin(t);
+    const [seller, buyer, buyer2] = [await signInMember(t), await signInMember(t), await signInMember(t)];
     await fundMember(t, buyer.id, 20_000n);
     await fundMember(t, buyer2.id, 20_000n);
     const loopId = await createListedLoop(t.db.prisma, seller.id, "Offer fee", 2000);
@@ -246,8 +239,8 @@ describe("platform settings", () => {
   });
 
   it("the minimum withdrawal refuses below the setting and accepts at it", async () => {
-    const admin = await signInAdmin();
-    const user = await signIn();
+    const admin = await signInAdmin(t);
+    const user = await signInMember(t);
     await fundMember(t, user.id, 1_000n);
     const destination = newAccount().address;
     const withdraw = (amount: string) => user.browser.post("/api/tokens/withdraw").send({ amount, method: "crypto_eth", destination });
@@ -268,8 +261,8 @@ describe("platform settings", () => {
   });
 
   it("the offer expiry dates new offers and counters", async () => {
-    const admin = await signInAdmin();
-    const [seller, buyer] = [await signIn(), await signIn()];
+    const admin = await signInAdmin(t);
+    const [seller, buyer] = [await signInMember(t), await signInMember(t)];
     await fundMember(t, buyer.id, 20_000n);
     const loopId = await createListedLoop(t.db.prisma, seller.id, "Expiry", 2000);
     await change(admin, { offerExpiryHours: 2 });
@@ -324,9 +317,8 @@ describe("platform settings", () => {
       const readWindow = () => client.readContract({ address: marketplace, abi: loopMarketplaceAbi, functionName: "disputeWindow" });
       expect(await readWindow()).toBe(0n);
 
-      const adminAgent = browser(chainApp.app);
-      const adminId = (await walletSignIn(adminAgent, newAccount())).body.id as string;
-      await t.db.prisma.user.update({ where: { id: adminId }, data: { isAdmin: true } });
+      // chainApp shares t's database.
+      const { browser: adminAgent, id: adminId } = await signInAdmin(chainApp);
       expect(platformSettingsSchema.parse((await adminAgent.get("/api/admin/settings").expect(200)).body).disputeWindowSeconds).toBe(0);
       const response = await adminAgent.put("/api/admin/settings").send({ disputeWindowSeconds: 3600 });
       expect(response.status, JSON.stringify(response.body)).toBe(200);
@@ -338,10 +330,8 @@ describe("platform settings", () => {
       const buyerAccount = newAccount();
       await confirm(await wallet(treasury).sendTransaction({ to: buyerAccount.address, value: parseEther("1") }));
       await confirm(await wallet(treasury).writeContract({ address: token, abi: loopTokenAbi, functionName: "transfer", args: [buyerAccount.address, parseEther("10000")] }));
-      const buyerAgent = browser(chainApp.app);
-      expect((await walletSignIn(buyerAgent, buyerAccount)).status).toBe(200);
-      const sellerAgent = browser(chainApp.app);
-      const sellerId = (await walletSignIn(sellerAgent, newAccount())).body.id as string;
+      const buyerAgent = (await signInMember(chainApp, { account: buyerAccount })).browser;
+      const sellerId = (await signInMember(chainApp)).id;
       const loopId = await createListedLoop(t.db.prisma, sellerId, "Escrowed", 1000);
       const quote = walletQuoteSchema.parse((await buyerAgent.post("/api/purchases/quote").send({ loopId, format: "mp3" }).expect(201)).body);
       expect(quote).toMatchObject({ price: "10.00", fee: "0.20" });

@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { ownProfileSchema, publicProfileSchema } from "@loop/rules/schemas/profile";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInMember } from "./support/members";
 import { truncateAll } from "./support/database";
-import { newAccount, walletSignIn, type Browser } from "./support/siwe";
+import { type Browser } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
 
 describe("profiles", () => {
@@ -15,10 +16,7 @@ describe("profiles", () => {
   beforeAll(async () => {
     t = await createTestApp();
     await truncateAll(t.db.prisma);
-    alice = browser(t.app);
-    const signedIn = await walletSignIn(alice, newAccount());
-    expect(signedIn.status).toBe(200);
-    aliceId = signedIn.body.id;
+    ({ browser: alice, id: aliceId } = await signInMember(t));
     bobId = (await t.db.prisma.user.create({ data: { username: "bob", firstName: "Bob", lastName: "B", email: "bob@example.com", experience: 5000, level: 12 } })).id;
     const genreId = (await t.db.prisma.genre.create({ data: { name: "House" } })).id;
     const loop = (userId: string, title: string, extra: { status?: "ready" | "processing"; isPublic?: boolean; createdAt?: Date } = {}) => {

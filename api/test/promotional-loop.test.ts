@@ -14,7 +14,8 @@ import { formatLoop } from "@loop/rules/units";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { defaultMigrationsDir, migrate } from "../src/db/migrate";
 import { checkLedger } from "../src/features/ledger/ledger-check";
-import { captureHold, placeHold, platformAccountId, postEntry, promoAccountId, userAccountId, userBalance } from "../src/features/ledger/ledger.service";
+import { captureHold, placeHold } from "../src/features/ledger/ledger-holds";
+import { platformAccountId, postEntry, promoAccountId, userAccountId, userBalance } from "../src/features/ledger/ledger.service";
 import { listTransfers } from "../src/features/tokens/tokens.service";
 import { createTestDatabase } from "./support/database";
 import { createListedLoop } from "./support/listed-loop";
@@ -28,8 +29,7 @@ const MIGRATION = "20261126140000_promotional_loop";
 
 describe("promotional LOOP", () => {
   let t: TestApp;
-  const signIn = () => signInMember(t);
-  type Member = Awaited<ReturnType<typeof signIn>>;
+  type Member = Awaited<ReturnType<typeof signInMember>>;
   const balance = async (member: Member) => tokenBalanceSchema.parse((await member.browser.get("/api/tokens/balance").expect(200)).body);
   const send = (from: Member, toUserId: string, amount: string) => from.browser.post("/api/tokens/transfer").send({ toUserId, amount });
   const withdraw = (member: Member, amount: string) => member.browser.post("/api/tokens/withdraw").send({ amount, method: "crypto_eth", destination: ETH });
@@ -54,12 +54,12 @@ describe("promotional LOOP", () => {
   afterAll(() => t.close());
 
   it("20 fresh wallets funnel every bonus to one account by transfers and by buying its loops: not one promotional LOOP can be sent or withdrawn", async () => {
-    const hub = await signIn();
-    const outsider = await signIn();
+    const hub = await signInMember(t);
+    const outsider = await signInMember(t);
     // $0.98 + the 2% MP3 fee (2¢) = $1.00 = 500 LOOP: exactly a welcome bonus.
     const loopId = await listed(hub, 98, "Funnel");
     const wallets: Member[] = [];
-    for (let i = 0; i < 20; i++) wallets.push(await signIn());
+    for (let i = 0; i < 20; i++) wallets.push(await signInMember(t));
 
     for (const wallet of wallets) {
       expect(await balance(wallet)).toEqual({ balance: "500.00000000", available: "500.00000000", held: "0.00000000", withdrawable: "0.00000000", promotional: "500.00000000" });
@@ -114,7 +114,7 @@ describe("promotional LOOP", () => {
   }, 60_000);
 
   it("a purchase takes promotional LOOP first; the seller gets that part as promotional LOOP and the rest withdrawable", async () => {
-    const [buyer, seller] = [await signIn(), await signIn()];
+    const [buyer, seller] = [await signInMember(t), await signInMember(t)];
     await fundMember(t, buyer.id, 300n);
     // $1.50 WAV: 4% fee = 6¢, $1.56 = 780 LOOP: the 500 promotional LOOP and 280 bought LOOP.
     const loopId = await listed(seller, 150);
@@ -148,7 +148,7 @@ describe("promotional LOOP", () => {
   });
 
   it("an offer holds promotional LOOP first and its sale credits it as promotional LOOP; what is left can be withdrawn meanwhile", async () => {
-    const [buyer, seller] = [await signIn(), await signIn()];
+    const [buyer, seller] = [await signInMember(t), await signInMember(t)];
     await fundMember(t, buyer.id, 1000n);
     const loopId = await listed(seller, 500);
     // $2.00 + 2% = $2.04 = 1,020 LOOP held: the 500 promotional and 520 of the 1,000 bought.
@@ -174,7 +174,7 @@ describe("promotional LOOP", () => {
   });
 
   it("offer answers earn XP only when the offer ends in a paid sale, and from one counterpart at most once in 24 hours", async () => {
-    const [buyer, seller] = [await signIn(), await signIn()];
+    const [buyer, seller] = [await signInMember(t), await signInMember(t)];
     await fundMember(t, buyer.id, 20_000n);
     const [one, two, three, cheap] = [await listed(seller, 500, "One"), await listed(seller, 500, "Two"), await listed(seller, 500, "Three"), await listed(seller, 90, "Cheap")];
     const make = async (loopId: string, offerAmount: string) => negotiationSchema.parse((await offer(buyer, { loopId, format: "mp3", offerAmount }).expect(201)).body);
@@ -211,7 +211,7 @@ describe("promotional LOOP", () => {
   });
 
   it("level rewards are promotional LOOP", async () => {
-    const [buyer, seller] = [await signIn(), await signIn()];
+    const [buyer, seller] = [await signInMember(t), await signInMember(t)];
     await fundMember(t, buyer.id, 50_000n);
     // A $90 sale earns the seller 10 + 90 = 100 XP: level 2, whose 100 LOOP reward is promotional.
     await buy(buyer, await listed(seller, 9000, "Big")).expect(201);

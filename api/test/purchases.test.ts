@@ -16,7 +16,6 @@ describe("purchases", () => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
-  const signIn = (email?: string) => signInMember(t, email);
   /** A ready, listed loop of `userId` at `price` (USD string), with its MP3 and WAV in storage. */
   async function listedLoop(userId: string, price: string, title = `Loop ${randomUUID().slice(0, 6)}`) {
     const genre = (await t.db.prisma.genre.findFirst()) ?? (await t.db.prisma.genre.create({ data: { name: "Lo-Fi" } }));
@@ -66,8 +65,8 @@ describe("purchases", () => {
   });
 
   it("pays with LOOP: the server's price and fee, one entry buyer → seller and fees, XP, notifications, e-mails", async () => {
-    const seller = await signIn(`seller-${randomUUID()}@example.com`);
-    const buyer = await signIn(`buyer-${randomUUID()}@example.com`);
+    const seller = await signInMember(t, `seller-${randomUUID()}@example.com`);
+    const buyer = await signInMember(t, `buyer-${randomUUID()}@example.com`);
     await fund(buyer.id, "3000");
     const loop = await listedLoop(seller.id, "4.99", "Golden Hour");
     const feesBefore = await feesBalance();
@@ -120,8 +119,8 @@ describe("purchases", () => {
   });
 
   it("an MP3 costs 2%: $4.99 → fee 10¢, 2545 LOOP; a short balance is refused with both amounts and nothing moves", async () => {
-    const seller = await signIn();
-    const buyer = await signIn();
+    const seller = await signInMember(t);
+    const buyer = await signInMember(t);
     const loop = await listedLoop(seller.id, "4.99");
     const refused = await buy(buyer.browser, { loopId: loop.id, format: "mp3", paymentMethod: "loop" }).expect(400);
     expect(refused.body.message).toBe(insufficientLoopMessage("2545", "500"));
@@ -136,8 +135,8 @@ describe("purchases", () => {
   });
 
   it("refuses what cannot be bought, with the messages, recording nothing", async () => {
-    const seller = await signIn();
-    const buyer = await signIn();
+    const seller = await signInMember(t);
+    const buyer = await signInMember(t);
     await fund(buyer.id, "10000");
     const loop = await listedLoop(seller.id, "2.00");
     const hidden = await listedLoop(seller.id, "2.00");
@@ -164,8 +163,8 @@ describe("purchases", () => {
   });
 
   it("a free loop is recorded without payment, once", async () => {
-    const seller = await signIn();
-    const buyer = await signIn();
+    const seller = await signInMember(t);
+    const buyer = await signInMember(t);
     const loop = await listedLoop(seller.id, "0");
     const free = purchaseSchema.parse((await buy(buyer.browser, { loopId: loop.id, format: "mp3" }).expect(201)).body);
     expect(free).toMatchObject({ method: "free", price: "0.00", fee: "0.00", total: "0.00", loopAmount: null });
@@ -175,8 +174,8 @@ describe("purchases", () => {
   });
 
   it("retries and double clicks buy once: the same key replays the answer, 20 racing calls make one purchase", async () => {
-    const seller = await signIn();
-    const buyer = await signIn();
+    const seller = await signInMember(t);
+    const buyer = await signInMember(t);
     await fund(buyer.id, "100000");
     const loop = await listedLoop(seller.id, "9.99");
     const body = { loopId: loop.id, format: "mp3", paymentMethod: "loop" };

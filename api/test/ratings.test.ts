@@ -3,8 +3,9 @@ import { RATING_MESSAGES, ratingResultSchema } from "@loop/rules/schemas/ratings
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { truncateAll } from "./support/database";
-import { newAccount, walletSignIn, type Browser } from "./support/siwe";
-import { browser, createTestApp, type TestApp } from "./support/test-app";
+import { signInMember } from "./support/members";
+import { type Browser } from "./support/siwe";
+import { createTestApp, type TestApp } from "./support/test-app";
 
 describe("ratings: POST /api/loops/:id/ratings", () => {
   let t: TestApp;
@@ -13,12 +14,6 @@ describe("ratings: POST /api/loops/:id/ratings", () => {
   let buyer: { browser: Browser; id: string };
   let stranger: { browser: Browser; id: string };
 
-  async function signIn() {
-    const agent = browser(t.app);
-    const response = await walletSignIn(agent, newAccount());
-    expect(response.status).toBe(200);
-    return { browser: agent, id: response.body.id as string };
-  }
 
   async function insertLoop(title: string, isFree = false) {
     const id = randomUUID();
@@ -54,7 +49,7 @@ describe("ratings: POST /api/loops/:id/ratings", () => {
     t = await createTestApp();
     await truncateAll(t.db.prisma);
     genre = (await t.db.prisma.genre.create({ data: { name: "House" } })).id;
-    [creator, buyer, stranger] = [await signIn(), await signIn(), await signIn()];
+    [creator, buyer, stranger] = [await signInMember(t), await signInMember(t), await signInMember(t)];
   });
   afterAll(() => t.close());
 
@@ -74,11 +69,11 @@ describe("ratings: POST /api/loops/:id/ratings", () => {
     expect(await canRate(creator.browser)).toBe(false);
     await download(creator.browser, loop);
     expect(await canRate(creator.browser)).toBe(false);
-    const listener = await signIn();
+    const listener = await signInMember(t);
     expect(await canRate(listener.browser)).toBe(false);
     await download(listener.browser, loop);
     expect(await canRate(listener.browser)).toBe(true);
-    const buyerOfIt = await signIn();
+    const buyerOfIt = await signInMember(t);
     await t.db.prisma.purchase.create({ data: { loopId: loop, buyerId: buyerOfIt.id, format: "mp3", priceCents: 0, method: "test" } });
     expect(await canRate(buyerOfIt.browser)).toBe(true);
     expect(await canRate(stranger.browser)).toBe(false);
@@ -96,10 +91,10 @@ describe("ratings: POST /api/loops/:id/ratings", () => {
     await download(stranger.browser, free);
     expect((await rate(stranger.browser, free, 5).expect(200)).body).toEqual({ averageRating: 5, totalRatings: 1, myRating: 5 });
 
-    const listener = await signIn();
+    const listener = await signInMember(t);
     await t.db.prisma.loopDownload.create({ data: { loopId: loop, userId: listener.id, format: "mp3" } });
     expect((await rate(listener.browser, loop, 5).expect(200)).body).toEqual({ averageRating: 3.5, totalRatings: 2, myRating: 5 });
-    const third = await signIn();
+    const third = await signInMember(t);
     await t.db.prisma.loopDownload.create({ data: { loopId: loop, userId: third.id, format: "mp3" } });
     // 2 + 5 + 5 = 12 / 3 = 4.0; then 2 + 5 + 4 = 11 / 3 = 3.666… → 3.7
     await rate(third.browser, loop, 5).expect(200);
@@ -148,7 +143,7 @@ describe("ratings: POST /api/loops/:id/ratings", () => {
 
   it("concurrent ratings keep exact totals", async () => {
     const loop = await insertLoop("Busy Loop");
-    const raters = await Promise.all(Array.from({ length: 8 }, () => signIn()));
+    const raters = await Promise.all(Array.from({ length: 8 }, () => signInMember(t)));
     await t.db.prisma.purchase.createMany({ data: raters.map((r) => ({ loopId: loop, buyerId: r.id, format: "mp3" as const, priceCents: 500, method: "test" })) });
     const values = [1, 2, 3, 4, 5, 5, 4, 3];
     const answers = await Promise.all(raters.map((r, i) => rate(r.browser, loop, values[i]).expect(200)));

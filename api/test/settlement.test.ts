@@ -40,8 +40,8 @@ import { deployContracts } from "./support/deploy-contracts";
 import { startHardhatNode } from "./support/hardhat-node";
 import { freePort } from "./support/ports";
 import { resetIndexer, startPonder, type RunningPonder } from "./support/ponder";
-import { fundMember } from "./support/members";
-import { newAccount, walletSignIn, type Browser } from "./support/siwe";
+import { fundMember, signInAdmin, signInMember } from "./support/members";
+import { newAccount, type Browser } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -111,12 +111,6 @@ describe("settlement of indexed chain events", () => {
     await confirm(await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [vault, parseEther(loop)] }));
     return confirm(await from.writeContract({ address: vault, abi: loopVaultAbi, functionName: "deposit", args: [parseEther(loop), ref] }));
   }
-  async function signIn(account: LocalAccount = newAccount()) {
-    const agent = browser(t.app);
-    const response = await walletSignIn(agent, account);
-    expect(response.status).toBe(200);
-    return { browser: agent, id: response.body.id as string, account };
-  }
   const balance = async (as: Browser) => tokenBalanceSchema.parse((await as.get("/api/tokens/balance").expect(200)).body);
   /** A ready, listed loop of `userId` at `cents`. */
   async function listedLoop(userId: string, cents: number): Promise<string> {
@@ -178,7 +172,7 @@ describe("settlement of indexed chain events", () => {
   }, 60_000);
 
   it("a deposit credits the in-app account once; both histories and the notification show it", async () => {
-    const user = await signIn(await fundedAccount("100"));
+    const user = await signInMember(t, { account: await fundedAccount("100") });
     startWorker();
     const receipt = await deposit(user.account, "42.5", depositRefOf(user.id));
     await waitFor("the deposit to be credited", async () => (await balance(user.browser)).balance === "542.50000000");
@@ -220,10 +214,9 @@ describe("settlement of indexed chain events", () => {
   }, 60_000);
 
   it("a LoopVault payout completes the loop withdrawal with its hash, from processing and from a lost answer", async () => {
-    const user = await signIn();
+    const user = await signInMember(t);
     await fundMember(t, user.id, 500n); // withdrawable LOOP: the welcome bonus is promotional
-    const admin = await signIn();
-    await t.db.prisma.user.update({ where: { id: admin.id }, data: { isAdmin: true } });
+    const admin = await signInAdmin(t);
     startWorker();
     const destination = newAccount().address;
     const requested = withdrawalSchema.parse((await user.browser.post("/api/tokens/withdraw").send({ amount: "20", method: "loop", destination }).expect(201)).body);
@@ -257,7 +250,7 @@ describe("settlement of indexed chain events", () => {
   }, 90_000);
 
   it("GET /api/health reports the chain's head, the indexed head and the settlement backlog", async () => {
-    const user = await signIn(await fundedAccount("5"));
+    const user = await signInMember(t, { account: await fundedAccount("5") });
     const receipt = await deposit(user.account, "5", depositRefOf(user.id));
     await indexedToHead();
     const waiting = healthResponseSchema.parse((await browser(t.app).get("/api/health").expect(200)).body);
@@ -274,7 +267,7 @@ describe("settlement of indexed chain events", () => {
   }, 60_000);
 
   it("an API killed in the middle of settling: after a restart nothing is credited twice and nothing is lost", async () => {
-    const user = await signIn(await fundedAccount("100"));
+    const user = await signInMember(t, { account: await fundedAccount("100") });
     const count = 25;
     const hashes: string[] = [];
     for (let i = 0; i < count; i++) hashes.push((await deposit(user.account, "1", depositRefOf(user.id))).transactionHash);
@@ -336,7 +329,7 @@ describe("settlement of indexed chain events", () => {
   }, 180_000);
 
   it("the indexer restarted: it resumes from where it was and nothing is applied again", async () => {
-    const user = await signIn(await fundedAccount("20"));
+    const user = await signInMember(t, { account: await fundedAccount("20") });
     startWorker();
     await deposit(user.account, "2", depositRefOf(user.id));
     await waitFor("the first deposit", async () => (await balance(user.browser)).balance === "502.00000000");
@@ -357,7 +350,7 @@ describe("settlement of indexed chain events", () => {
 
   it("a reorg: an event within the confirmation depth that is reorged away is never credited; one settled past the depth is never applied again", async () => {
     const depth = 3;
-    const user = await signIn(await fundedAccount("50"));
+    const user = await signInMember(t, { account: await fundedAccount("50") });
     const from = wallet(user.account);
     await confirm(await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [vault, parseEther("50")] }));
     startWorker(depth);
@@ -403,8 +396,8 @@ describe("settlement of indexed chain events", () => {
   }, 120_000);
 
   it("wallet-funded offers: opened on chain, accepted or rejected by the operator on the seller's answer, a counter accepted from the wallet, an offer the app would not take refunded", async () => {
-    const seller = await signIn();
-    const buyer = await signIn(await fundedAccount("50000"));
+    const seller = await signInMember(t);
+    const buyer = await signInMember(t, { account: await fundedAccount("50000") });
     const marketplace = getAddress(t.config.chains[0]!.contracts!.marketplace);
     const sellerWallet = getAddress(seller.account.address);
     startWorker();
@@ -490,9 +483,9 @@ describe("settlement of indexed chain events", () => {
 
   it("an arbiter's refund within the dispute window takes the purchase back: no download, the seller paid nothing, the buyer may buy again", async () => {
     // Before the test that moves chain time past the window (quotes are valid 15 minutes of real time).
-    const seller = await signIn();
+    const seller = await signInMember(t);
     await t.db.prisma.walletLink.delete({ where: { userId: seller.id } });
-    const buyer = await signIn(await fundedAccount("5000"));
+    const buyer = await signInMember(t, { account: await fundedAccount("5000") });
     const loopId = await listedLoop(seller.id, 300);
     await t.db.prisma.loop.update({ where: { id: loopId }, data: { mp3Key: `loops/${loopId}/full.mp3` } });
     const marketplace = getAddress(t.config.chains[0]!.contracts!.marketplace);
@@ -525,10 +518,10 @@ describe("settlement of indexed chain events", () => {
   }, 120_000);
 
   it("a wallet purchase is recorded from the Purchased event that matches the API's quote, never from the reported hash; the escrow pays the seller on release", async () => {
-    const sellerWithWallet = await signIn();
-    const sellerByEmail = await signIn();
+    const sellerWithWallet = await signInMember(t);
+    const sellerByEmail = await signInMember(t);
     await t.db.prisma.walletLink.delete({ where: { userId: sellerByEmail.id } });
-    const buyer = await signIn(await fundedAccount("5000"));
+    const buyer = await signInMember(t, { account: await fundedAccount("5000") });
     const [onChainLoop, inAppLoop] = [await listedLoop(sellerWithWallet.id, 200), await listedLoop(sellerByEmail.id, 300)];
     const marketplace = getAddress(t.config.chains[0]!.contracts!.marketplace);
     startWorker();
@@ -606,15 +599,15 @@ describe("settlement of indexed chain events", () => {
   }, 120_000);
 
   it("quotes are refused for what cannot be bought from a wallet", async () => {
-    const seller = await signIn();
-    const noWallet = await signIn();
+    const seller = await signInMember(t);
+    const noWallet = await signInMember(t);
     await t.db.prisma.walletLink.delete({ where: { userId: noWallet.id } });
     const paid = await listedLoop(seller.id, 150);
     const free = await listedLoop(seller.id, 0);
     const quote = (as: Browser, body: unknown) => as.post("/api/purchases/quote").send(body as object);
     expect((await quote(seller.browser, { loopId: paid, format: "mp3" }).expect(400)).body.message).toBe(PURCHASE_MESSAGES.ownLoop);
     expect((await quote(noWallet.browser, { loopId: paid, format: "mp3" }).expect(400)).body.message).toBe(WALLET_PURCHASE_MESSAGES.noWallet);
-    const buyer = await signIn();
+    const buyer = await signInMember(t);
     expect((await quote(buyer.browser, { loopId: free, format: "mp3" }).expect(400)).body.message).toBe(WALLET_PURCHASE_MESSAGES.free);
     expect((await quote(buyer.browser, { loopId: paid, format: "ogg" }).expect(400)).body.message).toBe(PURCHASE_MESSAGES.format);
     await quote(buyer.browser, { loopId: randomUUID(), format: "mp3" }).expect(404);
@@ -626,7 +619,7 @@ describe("settlement of indexed chain events", () => {
     // Hardhat's account 4: the same key and nonces on both chains, so the deposit transaction (with
     // fixed fees) has the same hash on both: only the chain's genesis tells them apart.
     const depositor = mnemonicToAccount(localAccounts.mnemonic, { addressIndex: 4 });
-    const user = await signIn();
+    const user = await signInMember(t);
     const depositOnce = async (target: Chain) => {
       const client = createWalletClient({ account: depositor, chain: target.chain, transport: http(target.node.url) });
       const fees = { gas: 200_000n, maxFeePerGas: parseGwei("20"), maxPriorityFeePerGas: parseGwei("1") };

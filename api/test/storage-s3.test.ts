@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config";
 import { openStorage } from "../src/storage/open-storage";
 import { createS3Storage, DEFAULT_PART_SIZE, s3ObjectUrl, type S3StorageOptions } from "../src/storage/s3";
+import { signInMember } from "./support/members";
 import { clickTrack, wavFile } from "./support/audio";
 import { truncateAll } from "./support/database";
-import { newAccount, walletSignIn } from "./support/siwe";
 import { generatedStream, storageContract } from "./support/storage-contract";
 import { startTestS3Server, type TestS3Server } from "./support/storage-s3-server";
-import { browser, createTestApp } from "./support/test-app";
+import { createTestApp } from "./support/test-app";
 
 const MiB = 1024 * 1024;
 
@@ -124,8 +124,7 @@ describe("S3 storage, against a local S3 server (s3rver) that checks every signa
       expect(t.config.storage.driver).toBe("s3");
       await truncateAll(t.db.prisma);
       const genre = await t.db.prisma.genre.create({ data: { name: "House" } });
-      const alice = browser(t.app);
-      expect((await walletSignIn(alice, newAccount())).status).toBe(200);
+      const alice = (await signInMember(t)).browser;
       const upload = await alice
         .post("/api/loops/upload")
         .field("title", "Cloud Loop")

@@ -8,7 +8,8 @@ import { checkLedger } from "../src/features/ledger/ledger-check";
 import type { MailMessage, Mailer } from "../src/mail/mailer";
 import { ORDERS_PER_HOUR, TOO_MANY_ORDERS } from "../src/features/token-orders/order-rate-limit";
 import { decodeQuotedPrintable, startSmtpServer } from "./support/smtp";
-import { newAccount, walletSignIn, type Browser } from "./support/siwe";
+import { signInMember } from "./support/members";
+import { type Browser } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
 
 const order = (overrides: Record<string, unknown> = {}) => ({
@@ -19,12 +20,6 @@ const order = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-async function signIn(t: TestApp) {
-  const agent = browser(t.app);
-  const response = await walletSignIn(agent, newAccount());
-  expect(response.status).toBe(200);
-  return { browser: agent, id: response.body.id as string };
-}
 
 describe("token orders", () => {
   let t: TestApp;
@@ -53,7 +48,7 @@ describe("token orders", () => {
   });
 
   it("validates with the spec's messages", async () => {
-    const user = await signIn(t);
+    const user = await signInMember(t);
     const M = TOKEN_ORDER_MESSAGES;
     const cases: [unknown, string][] = [
       [{}, M.invalidAmount],
@@ -98,7 +93,7 @@ describe("token orders", () => {
   });
 
   it("an amount above LoopToken's cap is refused by the order limit (400) and places nothing", async () => {
-    const user = await signIn(t);
+    const user = await signInMember(t);
     for (const requestedAmount of ["99999999999999999999999", "1000000000.00000001"]) {
       const response = await place(user.browser, order({ requestedAmount, usdAmount: "2.50" }), `cap-${requestedAmount}`);
       expect({ requestedAmount, status: response.status, body: response.body }).toEqual({
@@ -113,7 +108,7 @@ describe("token orders", () => {
   });
 
   it("places an order at the recomputed price; nothing moves in the ledger; the list is own and newest first", async () => {
-    const [a, b] = [await signIn(t), await signIn(t)];
+    const [a, b] = [await signInMember(t), await signInMember(t)];
     const first = await place(a.browser, order({ paymentDetails: "  buyer@example.com  ", message: "  thanks  " })).expect(201);
     expect(tokenOrderSchema.parse(first.body)).toEqual({
       id: expect.any(String),
@@ -146,7 +141,7 @@ describe("token orders", () => {
   });
 
   it("e-mails a confirmation to the buyer's address", async () => {
-    const user = await signIn(t);
+    const user = await signInMember(t);
     await t.db.prisma.user.update({ where: { id: user.id }, data: { email: "order.buyer@example.com" } });
     const placed = await place(user.browser, order({ requestedAmount: "5000", usdAmount: "10.00", paymentMethod: "bank_transfer", paymentDetails: "IBAN DE89 <3704>" })).expect(201);
     const mail = await smtp.mailTo("order.buyer@example.com");
@@ -169,7 +164,7 @@ describe("token orders", () => {
   });
 
   it("honours Idempotency-Key: a double click places one order", async () => {
-    const user = await signIn(t);
+    const user = await signInMember(t);
     const responses = await Promise.all(Array.from({ length: 5 }, () => place(user.browser, order(), "order-once")));
     expect(responses.map((r) => r.status)).toEqual(Array(5).fill(201));
     expect(new Set(responses.map((r) => r.body.id)).size).toBe(1);
@@ -178,7 +173,7 @@ describe("token orders", () => {
   });
 
   it(`accepts ${ORDERS_PER_HOUR} orders per user and hour; refused forms do not count`, async () => {
-    const [a, b] = [await signIn(t), await signIn(t)];
+    const [a, b] = [await signInMember(t), await signInMember(t)];
     for (let i = 0; i < 3; i++) await place(a.browser, order({ usdAmount: "1.00" })).expect(400);
     for (let i = 0; i < ORDERS_PER_HOUR; i++) await place(a.browser, order()).expect(201);
     const refused = await place(a.browser, order()).expect(429);
@@ -206,7 +201,7 @@ describe("token orders: the e-mail is not part of the order", () => {
   afterAll(() => t.close());
 
   it("a failed confirmation e-mail does not fail the order", async () => {
-    const user = await signIn(t);
+    const user = await signInMember(t);
     await t.db.prisma.user.update({ where: { id: user.id }, data: { email: "unlucky@example.com" } });
     const placed = await user.browser.post("/api/admin-orders").send(order()).expect(201);
     await expect.poll(() => sent.length).toBe(1);
@@ -214,7 +209,7 @@ describe("token orders: the e-mail is not part of the order", () => {
     const listed = (await user.browser.get("/api/admin-orders").expect(200)).body;
     expect(listed.map((o: { id: string }) => o.id)).toEqual([placed.body.id]);
     // A wallet-only account (no address) gets no e-mail.
-    const walletOnly = await signIn(t);
+    const walletOnly = await signInMember(t);
     await walletOnly.browser.post("/api/admin-orders").send(order()).expect(201);
     expect(sent).toHaveLength(1);
     expect(await checkLedger(t.db.prisma)).toEqual([]);

@@ -3,25 +3,13 @@ import { promotionalRefusalMessage, TOKEN_MESSAGES, tokenBalanceSchema, transfer
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/features/ledger/ledger-check";
-import { fundMember } from "./support/members";
-import { newAccount, walletSignIn, type Browser } from "./support/siwe";
+import { signInMember } from "./support/members";
+import { type Browser } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
 
 describe("tokens: balance and transfers", () => {
   let t: TestApp;
 
-  async function signIn() {
-    const agent = browser(t.app);
-    const response = await walletSignIn(agent, newAccount());
-    expect(response.status).toBe(200);
-    return { browser: agent, id: response.body.id as string };
-  }
-  /** A member who also has 500 withdrawable LOOP (bought from an admin): the welcome bonus is promotional and cannot be sent. */
-  async function signInFunded() {
-    const member = await signIn();
-    await fundMember(t, member.id, 500n);
-    return member;
-  }
   const balance = async (as: Browser) => tokenBalanceSchema.parse((await as.get("/api/tokens/balance").expect(200)).body);
   const send = (as: Browser, body: unknown, key?: string) => {
     const call = as.post("/api/tokens/transfer");
@@ -38,7 +26,7 @@ describe("tokens: balance and transfers", () => {
   afterAll(() => t.close());
 
   it("a new account has the 500 LOOP welcome bonus, listed as a reward", async () => {
-    const user = await signIn();
+    const user = await signInMember(t);
     expect(await balance(user.browser)).toEqual({ balance: "500.00000000", available: "500.00000000", held: "0.00000000", withdrawable: "0.00000000", promotional: "500.00000000" });
     const { body } = await user.browser.get("/api/tokens/transfers").expect(200);
     const transfers = transferListSchema.parse(body);
@@ -54,7 +42,7 @@ describe("tokens: balance and transfers", () => {
   });
 
   it("validates with the spec's messages", async () => {
-    const [a, b] = [await signIn(), await signIn()];
+    const [a, b] = [await signInMember(t), await signInMember(t)];
     const cases: [unknown, number, string][] = [
       [{}, 400, TOKEN_MESSAGES.missing],
       [{ toUserId: b.id }, 400, TOKEN_MESSAGES.missing],
@@ -82,7 +70,7 @@ describe("tokens: balance and transfers", () => {
   });
 
   it("an amount above LoopToken's cap is 400 'Amount is too large' and moves nothing (it reached Postgres' BIGINT: 500)", async () => {
-    const [a, b] = [await signIn(), await signIn()];
+    const [a, b] = [await signInMember(t), await signInMember(t)];
     const before = [await balance(a.browser), await balance(b.browser)];
     for (const amount of ["99999999999999999999999", "1000000000.00000001"]) {
       for (const key of [undefined, `cap-${amount}`]) {
@@ -98,7 +86,7 @@ describe("tokens: balance and transfers", () => {
   });
 
   it("sends exact amounts; both histories show it, newest first", async () => {
-    const [a, b] = [await signInFunded(), await signInFunded()];
+    const [a, b] = [await signInMember(t, { funds: 500n }), await signInMember(t, { funds: 500n })];
     const response = await send(a.browser, { toUserId: b.id, amount: "12.34567891", description: "  for the loops  " }).expect(201);
     expect(transferSchema.parse(response.body)).toEqual(
       expect.objectContaining({ transferType: "user_transfer", direction: "out", fromUserId: a.id, toUserId: b.id, amount: "12.34567891", description: "for the loops" }),
@@ -126,7 +114,7 @@ describe("tokens: balance and transfers", () => {
   });
 
   it("the whole withdrawable balance can be sent; one unit more cannot (the welcome bonus is promotional)", async () => {
-    const [a, b] = [await signInFunded(), await signIn()];
+    const [a, b] = [await signInMember(t, { funds: 500n }), await signInMember(t)];
     expect((await send(a.browser, { toUserId: b.id, amount: "500.00000001" }).expect(400)).body.message).toBe(promotionalRefusalMessage("send", "500"));
     await send(a.browser, { toUserId: b.id, amount: "500" }).expect(201);
     const refused = await send(a.browser, { toUserId: b.id, amount: "0.00000001" }).expect(400);
@@ -136,7 +124,7 @@ describe("tokens: balance and transfers", () => {
 
   describe("Idempotency-Key", () => {
     it("the same key 20 times at once moves the money once and answers the first response every time", async () => {
-      const [a, b] = [await signInFunded(), await signIn()];
+      const [a, b] = [await signInMember(t, { funds: 500n }), await signInMember(t)];
       const body = { toUserId: b.id, amount: "25", description: "once" };
       const responses = await Promise.all(Array.from({ length: 20 }, () => send(a.browser, body, "pay-b-once")));
       expect(responses.map((r) => r.status)).toEqual(Array(20).fill(201));
@@ -158,7 +146,7 @@ describe("tokens: balance and transfers", () => {
     });
 
     it("a refused request answers the same refusal again, even after the balance changed", async () => {
-      const [a, b] = [await signInFunded(), await signInFunded()];
+      const [a, b] = [await signInMember(t, { funds: 500n }), await signInMember(t, { funds: 500n })];
       const first = await send(a.browser, { toUserId: b.id, amount: "600" }, "too-much").expect(400);
       expect(first.body).toEqual({ message: promotionalRefusalMessage("send", "500") });
       await send(b.browser, { toUserId: a.id, amount: "200" }).expect(201);
@@ -168,14 +156,14 @@ describe("tokens: balance and transfers", () => {
     });
 
     it("refuses a malformed key", async () => {
-      const [a, b] = [await signIn(), await signIn()];
+      const [a, b] = [await signInMember(t), await signInMember(t)];
       const response = await send(a.browser, { toUserId: b.id, amount: "1" }, "x".repeat(201)).expect(400);
       expect(response.body.message).toBe(TOKEN_MESSAGES.idempotencyKeyInvalid);
     });
   });
 
   it("200 simultaneous transfers from an account that can afford exactly 100: exactly 100 succeed", async () => {
-    const [a, b, c] = [await signInFunded(), await signIn(), await signIn()];
+    const [a, b, c] = [await signInMember(t, { funds: 500n }), await signInMember(t), await signInMember(t)];
     // 500 LOOP affords exactly 100 transfers of 5 LOOP; half go to b, half to c (both lock orders).
     const responses = await Promise.all(Array.from({ length: 200 }, (_, i) => send(a.browser, { toUserId: i % 2 ? b.id : c.id, amount: "5" })));
     const ok = responses.filter((r) => r.status === 201);

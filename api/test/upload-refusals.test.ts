@@ -16,8 +16,8 @@ import { UPLOAD_MESSAGES, storageQuotaMessage, uploadRateLimitMessage } from "@l
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DISCARD_LIMIT_BYTES } from "../src/http/unread-body";
 import { clickTrack, wavFile } from "./support/audio";
-import { newAccount, walletSignIn } from "./support/siwe";
-import { APP_ORIGIN, browser, createTestApp, setCookie, type TestApp } from "./support/test-app";
+import { signInMember } from "./support/members";
+import { APP_ORIGIN, createTestApp, type TestApp } from "./support/test-app";
 import { UPLOAD_CLIENTS, endlessUpload, fetchUpload, sendUpload, type ClientAnswer, type UploadRequest } from "./support/upload-clients";
 
 const MIB = 1024 * 1024;
@@ -51,12 +51,8 @@ describe("upload refusals and limits", () => {
     await t.db.prisma.platformSettings.update({ where: { id: true }, data: { uploadsPerHour: 20, uploadQuotaMb: 2048 } });
   });
 
-  async function signIn() {
-    const agent = browser(t.app);
-    const response = await walletSignIn(agent, newAccount());
-    expect(response.status).toBe(200);
-    return { id: response.body.id as string, agent, headers: { Origin: APP_ORIGIN, Cookie: setCookie(response, "loop_session")!.split(";")[0]! } };
-  }
+  /** The headers of a member's own upload request (sent without the agent). */
+  const headersOf = (member: { cookie: string }) => ({ Origin: APP_ORIGIN, Cookie: member.cookie });
 
   function upload(headers: Record<string, string>, file: Partial<UploadRequest["file"]> = {}): UploadRequest {
     return { url, headers, fields: { title: "Beat", genreId: String(genreId) }, file: { name: "big.wav", type: "audio/wav", head: WAV_HEAD, size: BIG, ...file } };
@@ -88,30 +84,30 @@ describe("upload refusals and limits", () => {
     });
 
     it("403 from another origin, and 403 for a banned member", async () => {
-      const member = await signIn();
-      expectAnswer(await sendUpload(client, upload({ ...member.headers, Origin: "https://elsewhere.example" }), dir), 403, "Cross-site request refused");
+      const member = await signInMember(t);
+      expectAnswer(await sendUpload(client, upload({ ...headersOf(member), Origin: "https://elsewhere.example" }), dir), 403, "Cross-site request refused");
       await t.db.prisma.user.update({ where: { id: member.id }, data: { isBanned: true, banReason: "Spam" } });
-      expectAnswer(await sendUpload(client, upload(member.headers), dir), 403, bannedMessage("Spam"));
+      expectAnswer(await sendUpload(client, upload(headersOf(member)), dir), 403, bannedMessage("Spam"));
     });
 
     it("413 over 50 MB, the partial file deleted", async () => {
-      const member = await signIn();
-      expectAnswer(await sendUpload(client, upload(member.headers), dir), 413, UPLOAD_MESSAGES.tooLarge);
+      const member = await signInMember(t);
+      expectAnswer(await sendUpload(client, upload(headersOf(member)), dir), 413, UPLOAD_MESSAGES.tooLarge);
       expect(await t.db.prisma.loop.count({ where: { userId: member.id } })).toBe(0);
       expect(storedFiles()).toEqual([]);
     });
 
     it("400 Invalid File Type as soon as the first bytes are not audio", async () => {
-      const member = await signIn();
+      const member = await signInMember(t);
       const html = Buffer.from("<!doctype html><html><body>not audio</body></html>");
-      expectAnswer(await sendUpload(client, upload(member.headers, { name: "song.mp3", type: "audio/mpeg", head: html, size: 40 * MIB }), dir), 400, UPLOAD_MESSAGES.invalidType);
+      expectAnswer(await sendUpload(client, upload(headersOf(member), { name: "song.mp3", type: "audio/mpeg", head: html, size: 40 * MIB }), dir), 400, UPLOAD_MESSAGES.invalidType);
       expect(storedFiles()).toEqual([]);
     });
 
     it("429 past the uploads per hour (default 20), naming the limit and when to try again", async () => {
-      const member = await signIn();
+      const member = await signInMember(t);
       await pastUploads(member.id, [{ minutesAgo: 40, bytes: MIB }, ...Array.from({ length: 19 }, () => ({ minutesAgo: 5, bytes: MIB }))]);
-      const answer = expectAnswer(await sendUpload(client, upload(member.headers), dir), 429, uploadRateLimitMessage(20, 20 * 60));
+      const answer = expectAnswer(await sendUpload(client, upload(headersOf(member)), dir), 429, uploadRateLimitMessage(20, 20 * 60));
       expect(answer.ok && answer.body).toContain("You can upload 20 files per hour. Try again in 20 minutes.");
       const retryAfter = Number(answer.ok && answer.headers["retry-after"]);
       expect(retryAfter).toBeGreaterThan(19 * 60);
@@ -119,17 +115,17 @@ describe("upload refusals and limits", () => {
     });
 
     it("413 when the member's uploads already fill the storage quota (default 2 GB)", async () => {
-      const member = await signIn();
+      const member = await signInMember(t);
       await pastUploads(member.id, [
         { minutesAgo: 600, bytes: 1024 * MIB },
         { minutesAgo: 300, bytes: 1024 * MIB },
       ]);
-      expectAnswer(await sendUpload(client, upload(member.headers), dir), 413, storageQuotaMessage(2048 * MIB, 2048 * MIB));
+      expectAnswer(await sendUpload(client, upload(headersOf(member)), dir), 413, storageQuotaMessage(2048 * MIB, 2048 * MIB));
     });
   });
 
   it("bytes that are not audio are refused after the first ones: nothing is stored while the rest arrives", async () => {
-    const member = await signIn();
+    const member = await signInMember(t);
     const boundary = "----garbage";
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -142,7 +138,7 @@ describe("upload refusals and limits", () => {
     ];
     const answer = fetch(url, {
       method: "POST",
-      headers: { ...member.headers, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      headers: { ...headersOf(member), "Content-Type": `multipart/form-data; boundary=${boundary}` },
       duplex: "half",
       body: new ReadableStream<Uint8Array>({
         async pull(controller) {
@@ -174,21 +170,21 @@ describe("upload refusals and limits", () => {
   });
 
   it("a file that does not fit the quota's room is refused while it streams, with the quota's message", async () => {
-    const member = await signIn();
+    const member = await signInMember(t);
     await t.db.prisma.platformSettings.update({ where: { id: true }, data: { uploadQuotaMb: 100 } });
     await pastUploads(member.id, [{ minutesAgo: 90, bytes: 90 * MIB }]);
-    expectAnswer(await fetchUpload(upload(member.headers, { size: 20 * MIB }), "stream"), 413, storageQuotaMessage(100 * MIB, 90 * MIB));
+    expectAnswer(await fetchUpload(upload(headersOf(member), { size: 20 * MIB }), "stream"), 413, storageQuotaMessage(100 * MIB, 90 * MIB));
     expect(storedFiles()).toEqual([]);
     // One that fits is stored, and counted.
     const small = wavFile([clickTrack(120, 1)]);
-    const { body } = await member.agent.post("/api/loops/upload").field("title", "Fits").field("genreId", String(genreId)).attach("audio", small, "a.wav").expect(201);
+    const { body } = await member.browser.post("/api/loops/upload").field("title", "Fits").field("genreId", String(genreId)).attach("audio", small, "a.wav").expect(201);
     const loop = await t.db.prisma.loop.findUniqueOrThrow({ where: { id: body.id as string } });
     expect(loop.originalBytes).toBe(small.length);
     await t.storage.delete(loop.originalKey);
   });
 
   it("the limits follow the settings, and are checked again when the upload is recorded", async () => {
-    const member = await signIn();
+    const member = await signInMember(t);
     await t.db.prisma.platformSettings.update({ where: { id: true }, data: { uploadsPerHour: 2 } });
     await pastUploads(member.id, [{ minutesAgo: 50, bytes: MIB }]);
     // One upload left. A slow upload passes the check made before its body, and is still streaming…
@@ -200,7 +196,7 @@ describe("upload refusals and limits", () => {
     let step = 0;
     const slow = fetch(url, {
       method: "POST",
-      headers: { ...member.headers, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      headers: { ...headersOf(member), "Content-Type": `multipart/form-data; boundary=${boundary}` },
       duplex: "half",
       body: new ReadableStream<Uint8Array>({
         async pull(controller) {
@@ -220,7 +216,7 @@ describe("upload refusals and limits", () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     // …while a quick one takes the last upload of the hour.
-    await member.agent.post("/api/loops/upload").field("title", "Quick").field("genreId", String(genreId)).attach("audio", wav, "q.wav").expect(201);
+    await member.browser.post("/api/loops/upload").field("title", "Quick").field("genreId", String(genreId)).attach("audio", wav, "q.wav").expect(201);
     release();
     const answer = await slow;
     expect(answer.status).toBe(429);

@@ -6,9 +6,6 @@
 // promotional LOOP: the balance shows it as such and it cannot be sent or withdrawn. ledger:check
 // passes after every test and is shown to catch a wrong or over-cap reward.
 import { createHash, randomUUID } from "node:crypto";
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
 import { creatorLoopSchema, uploadLoopFieldsSchema } from "@loop/rules/schemas/loops";
 import { promotionalRefusalMessage, tokenBalanceSchema, transferListSchema } from "@loop/rules/schemas/tokens";
 import { UPLOAD_REWARD_UNITS, UPLOAD_REWARDS_PER_DAY, UPLOAD_REWARD_WINDOW_HOURS, uploadRewardMessage } from "@loop/rules/upload-reward";
@@ -21,32 +18,17 @@ import { startUploadRewardSweeper } from "../src/features/upload-rewards/upload-
 import { sweepUploadRewards, uploadRewardKey } from "../src/features/upload-rewards/upload-rewards.service";
 import type { LoopWorker } from "../src/jobs/loop-worker";
 import { clickTrack, wavFile } from "./support/audio";
+import { ledgerCheckCli } from "./support/ledger-check-cli";
 import { createTestDatabase } from "./support/database";
-import { signInMember } from "./support/members";
+import { signInAdmin, signInMember } from "./support/members";
 import { newAccount } from "./support/siwe";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 const LOOP = 10n ** 8n;
 const HOUR = 3_600_000;
 const ETH = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
-const run = promisify(execFile);
 /** The UTC day `n` days ago, YYYY-MM-DD. */
 const daysAgo = (n: number) => new Date(Date.now() - n * 24 * HOUR).toISOString().slice(0, 10);
-
-/** `pnpm ledger:check` (the api's `tsx src/db/ledger-check.ts`) on a database, as ledger.test.ts runs it. */
-async function ledgerCheckCli(databaseUrl: string): Promise<{ code: number; output: string }> {
-  const apiDir = path.resolve(import.meta.dirname, "..");
-  try {
-    const { stdout, stderr } = await run(path.join(apiDir, "node_modules/.bin/tsx"), ["src/db/ledger-check.ts"], {
-      cwd: apiDir,
-      env: { ...process.env, NODE_ENV: "development", DATABASE_URL: databaseUrl },
-    });
-    return { code: 0, output: stdout + stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, output: failed.stdout + failed.stderr };
-  }
-}
 
 /**
  * A member's upload recorded as the upload path records it (recordUpload, its reward row), then
@@ -77,7 +59,6 @@ describe("upload reward", () => {
   let genreId: number;
   let admin: Member;
   let tone = 0;
-  const signIn = () => signInMember(t);
   type Member = Awaited<ReturnType<typeof signInMember>>;
 
   /** A short WAV no other test upload has (each call a different tempo). */
@@ -117,8 +98,7 @@ describe("upload reward", () => {
     t = await createTestApp();
     worker = t.startWorker();
     genreId = (await t.db.prisma.genre.create({ data: { name: `Genre ${randomUUID().slice(0, 8)}` } })).id;
-    admin = await signIn();
-    await t.db.prisma.user.update({ where: { id: admin.id }, data: { isAdmin: true } });
+    admin = await signInAdmin(t);
   });
   afterEach(async () => {
     expect(await checkLedger(t.db.prisma)).toEqual([]);
@@ -135,7 +115,7 @@ describe("upload reward", () => {
   });
 
   it("a paid loop listed for 24 hours earns 500 promotional LOOP once: swept twice, concurrently, and after a lost decision", async () => {
-    const member = await signIn();
+    const member = await signInMember(t);
     const id = await uploadReady(member, "Night Drive");
     // Listed now: the window has just begun, the sweep decides nothing.
     const waiting = await reward(id);
@@ -167,7 +147,7 @@ describe("upload reward", () => {
 
     // Promotional LOOP: the welcome bonus and the reward, none of it withdrawable.
     expect(await balance(member)).toEqual({ balance: "1000.00000000", available: "1000.00000000", held: "0.00000000", withdrawable: "0.00000000", promotional: "1000.00000000" });
-    const other = await signIn();
+    const other = await signInMember(t);
     expect((await member.browser.post("/api/tokens/transfer").send({ toUserId: other.id, amount: "500" })).body).toEqual({ message: promotionalRefusalMessage("send", "0") });
     expect((await member.browser.post("/api/tokens/withdraw").send({ amount: "500", method: "crypto_eth", destination: ETH })).body).toEqual({ message: promotionalRefusalMessage("withdraw", "0") });
 
@@ -198,7 +178,7 @@ describe("upload reward", () => {
   });
 
   it("a loop hidden by a moderator within the window never earns it, even restored; nor does the loop of a member banned meanwhile, even unbanned", async () => {
-    const [creator, banned] = [await signIn(), await signIn()];
+    const [creator, banned] = [await signInMember(t), await signInMember(t)];
     const hidden = await uploadReady(creator, "Copied Sample");
     const kept = await uploadReady(creator, "Original Work");
     const ofBanned = await uploadReady(banned, "Spam");
@@ -221,7 +201,7 @@ describe("upload reward", () => {
   });
 
   it("a banned creator whose ban came without the trigger (bypassed) is still refused at the sweep", async () => {
-    const member = await signIn();
+    const member = await signInMember(t);
     const id = await uploadReady(member, "Late Ban");
     await t.db.prisma.$executeRaw`ALTER TABLE "app"."users" DISABLE TRIGGER "users_upload_reward_ban"`;
     try {
@@ -235,7 +215,7 @@ describe("upload reward", () => {
   });
 
   it("a loop whose processing failed earns nothing", async () => {
-    const member = await signIn();
+    const member = await signInMember(t);
     const full = wavFile([clickTrack(97, 4)]);
     const id = await upload(member, "Broken", { price: "2" }, full.subarray(0, full.length / 2));
     expect((await processed(member, id)).status).toBe("failed");
@@ -245,7 +225,7 @@ describe("upload reward", () => {
   });
 
   it("the window runs while the loop is listed: made private it stops, listed again it starts over", async () => {
-    const member = await signIn();
+    const member = await signInMember(t);
     const id = await uploadReady(member, "Shy Loop");
     await listedHoursAgo(id, 20);
     await member.browser.patch(`/api/loops/${id}`).send({ isPublic: false }).expect(200);
@@ -260,7 +240,7 @@ describe("upload reward", () => {
   });
 
   it("a free loop earns nothing (decided once, at the end of its window)", async () => {
-    const member = await signIn();
+    const member = await signInMember(t);
     const id = await uploadReady(member, "Free Sample", { isFree: "true" });
     await listedHoursAgo(id, 25);
     expect((await sweep()).decided).toEqual({ free: 1 });
@@ -272,7 +252,7 @@ describe("upload reward", () => {
   });
 
   it("the same file uploaded again — by anyone — earns nothing: the original's SHA-256 is recorded at upload", async () => {
-    const [first, copier] = [await signIn(), await signIn()];
+    const [first, copier] = [await signInMember(t), await signInMember(t)];
     const bytes = uniqueWav();
     const original = await uploadReady(first, "Original");
     const copy = await uploadReady(copier, "Copy", { price: "1" }, bytes);
@@ -288,7 +268,7 @@ describe("upload reward", () => {
     expect(await reward(original)).toMatchObject({ status: "rewarded" });
 
     // A re-upload of a file whose first upload failed processing is not a duplicate (failed loops were never content).
-    const member = await signIn();
+    const member = await signInMember(t);
     const full = wavFile([clickTrack(133, 4)]);
     const broken = full.subarray(0, full.length / 2);
     const failed = await upload(member, "Try 1", { price: "1" }, broken);
@@ -299,7 +279,7 @@ describe("upload reward", () => {
   });
 
   it("at most 5 rewarded loops per member per UTC day of going live, under concurrent sweeps; the others are decided once", async () => {
-    const member = await signIn();
+    const member = await signInMember(t);
     const ids: string[] = [];
     for (let i = 0; i < 8; i++) ids.push(await recordedUpload(t.db.prisma, member.id, genreId, `Daily ${i}`));
     // Seven went live on one UTC day (5 minutes apart), the eighth the next day.
@@ -320,7 +300,7 @@ describe("upload reward", () => {
     expect((await balance(member)).promotional).toBe(`${500 + 6 * 500}.00000000`);
 
     // One sweeper alone pays the first five to go live that day.
-    const next = await signIn();
+    const next = await signInMember(t);
     const more: string[] = [];
     for (let i = 0; i < 6; i++) more.push(await recordedUpload(t.db.prisma, next.id, genreId, `Solo ${i}`));
     for (const [i, id] of more.entries()) {
@@ -331,7 +311,7 @@ describe("upload reward", () => {
   });
 
   it("the API's sweeper runs a pass at start and then every UPLOAD_REWARD_SWEEP_MS, until stopped", async () => {
-    const member = await signIn();
+    const member = await signInMember(t);
     const first = await recordedUpload(t.db.prisma, member.id, genreId, "At Start");
     const sweeper = startUploadRewardSweeper({ prisma: t.db.prisma, config: { ...t.config, uploadRewards: { windowMs: 0, sweepMs: 100 } } });
     try {

@@ -23,7 +23,8 @@ import { checkLedger } from "../src/features/ledger/ledger-check";
 import { startSettlementWorker, type SettlementWorker } from "../src/features/settlement/settlement-worker";
 import { deployContracts } from "./support/deploy-contracts";
 import { startPonder, type RunningPonder } from "./support/ponder";
-import { newAccount, walletSignIn, type Browser } from "./support/siwe";
+import { signInAdmin, signInMember, type Member } from "./support/members";
+import { newAccount, type Browser } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -67,12 +68,6 @@ describe("LoopVault's reserve backs the ledger's vault liability after every ste
     await confirm(await treasury.writeContract({ address: token, abi: loopTokenAbi, functionName: "transfer", args: [account.address, parseEther(loop)] }));
     return account;
   }
-  async function signIn(account: LocalAccount = newAccount()) {
-    const agent = browser(t.app);
-    const response = await walletSignIn(agent, account);
-    expect(response.status).toBe(200);
-    return { browser: agent, id: response.body.id as string, account };
-  }
   const balance = async (as: Browser) => tokenBalanceSchema.parse((await as.get("/api/tokens/balance").expect(200)).body);
   async function listedLoop(userId: string, cents: number): Promise<string> {
     const genre = (await t.db.prisma.genre.findFirst()) ?? (await t.db.prisma.genre.create({ data: { name: "Lo-Fi" } }));
@@ -87,7 +82,7 @@ describe("LoopVault's reserve backs the ledger's vault liability after every ste
     await confirm(await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [vault, parseEther(loop)] }));
     return confirm(await from.writeContract({ address: vault, abi: loopVaultAbi, functionName: "deposit", args: [parseEther(loop), ref] }));
   }
-  async function buy(buyer: Awaited<ReturnType<typeof signIn>>, loopId: string, format: "mp3" | "wav"): Promise<WalletQuote> {
+  async function buy(buyer: Member, loopId: string, format: "mp3" | "wav"): Promise<WalletQuote> {
     const q = walletQuoteSchema.parse((await buyer.browser.post("/api/purchases/quote").send({ loopId, format }).expect(201)).body);
     const from = wallet(buyer.account);
     await confirm(await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [marketplace, BigInt(q.totalWei)] }));
@@ -160,9 +155,7 @@ describe("LoopVault's reserve backs the ledger's vault liability after every ste
     const contracts = t.config.chains.find((c) => c.id === 31337)!.contracts!;
     [token, vault, marketplace] = [getAddress(contracts.token), getAddress(contracts.vault), getAddress(contracts.marketplace)];
     ponder = await startPonder({ databaseUrl: t.db.url, rpcUrl, deploymentsDir: deployments });
-    const member = await signIn();
-    await t.db.prisma.user.update({ where: { id: member.id }, data: { isAdmin: true } });
-    admin = member;
+    admin = await signInAdmin(t);
   }, 240_000);
   afterEach(async () => {
     await stopWorker();
@@ -181,15 +174,15 @@ describe("LoopVault's reserve backs the ledger's vault liability after every ste
     expect(start.local).toMatchObject({ reserve: "0", fees: "0", vault, payoutChain: true });
 
     // 1. A member deposits 300 LOOP from their wallet: credited in app, and reserve.
-    const depositor = await signIn(await fundedAccount("1000"));
+    const depositor = await signInMember(t, { account: await fundedAccount("1000") });
     await deposit(depositor.account, "300", depositRefOf(depositor.id));
     liability += parseEther("300");
     await expectBacked("deposit", { liability });
     expect(await balance(depositor.browser)).toMatchObject({ balance: "800.00000000" });
 
     // 2. A sale to a seller with a wallet: the price goes to their wallet, the fee to the vault's fees; the ledger owes nothing.
-    const buyer = await signIn(await fundedAccount("10000"));
-    const sellerWithWallet = await signIn();
+    const buyer = await signInMember(t, { account: await fundedAccount("10000") });
+    const sellerWithWallet = await signInMember(t);
     const toWallet = await buy(buyer, await listedLoop(sellerWithWallet.id, 200), "mp3");
     expect(getAddress(toWallet.quote.seller)).toBe(getAddress(sellerWithWallet.account.address));
     await expectBacked("sale to a seller with a wallet", { liability });
@@ -197,7 +190,7 @@ describe("LoopVault's reserve backs the ledger's vault liability after every ste
 
     // 3. A sale to a seller without a wallet: the quote's seller is the vault, the seller is credited
     //    in app, and the price must be reserve (before issue 17 it counted as fees).
-    const sellerWithoutWallet = await signIn();
+    const sellerWithoutWallet = await signInMember(t);
     await t.db.prisma.walletLink.delete({ where: { userId: sellerWithoutWallet.id } });
     const toVault = await buy(buyer, await listedLoop(sellerWithoutWallet.id, 300), "wav");
     expect(getAddress(toVault.quote.seller)).toBe(vault);
@@ -268,21 +261,14 @@ describe("GET /api/admin/vault/backing without an indexer or a chain", () => {
     for (const app of apps) await app.close();
     if (deployments) rmSync(deployments, { recursive: true, force: true });
   });
-  async function adminOf(t: TestApp) {
-    const agent = browser(t.app);
-    const response = await walletSignIn(agent, newAccount());
-    await t.db.prisma.user.update({ where: { id: response.body.id as string }, data: { isAdmin: true } });
-    return agent;
-  }
 
   it("is for admins only; without the indexer the on-chain figures show and the ledger's side says why it is missing", async () => {
     const t = await createTestApp({ env: { DEPLOYMENTS_DIR: deployments } });
     apps.push(t);
     await browser(t.app).get("/api/admin/vault/backing").expect(401);
-    const member = browser(t.app);
-    await walletSignIn(member, newAccount());
+    const member = (await signInMember(t)).browser;
     await member.get("/api/admin/vault/backing").expect(403);
-    const body = vaultBackingSchema.parse((await (await adminOf(t)).get("/api/admin/vault/backing").expect(200)).body);
+    const body = vaultBackingSchema.parse((await (await signInAdmin(t)).browser.get("/api/admin/vault/backing").expect(200)).body);
     expect(body.chains).toEqual([
       expect.objectContaining({
         chainId: 31337,
@@ -302,7 +288,7 @@ describe("GET /api/admin/vault/backing without an indexer or a chain", () => {
   it("a chain that does not answer gives null figures and the reason, not an error", async () => {
     const t = await createTestApp({ env: { DEPLOYMENTS_DIR: deployments, RPC_URL_31337: "http://127.0.0.1:9" } });
     apps.push(t);
-    const body = vaultBackingSchema.parse((await (await adminOf(t)).get("/api/admin/vault/backing").expect(200)).body);
+    const body = vaultBackingSchema.parse((await (await signInAdmin(t)).browser.get("/api/admin/vault/backing").expect(200)).body);
     expect(body.chains[0]).toMatchObject({ chainId: 31337, reserve: null, liability: null, payoutLimit: null, problem: expect.stringMatching(/^Chain 31337 did not answer/) });
     expect(body.reservesTotal).toBeNull();
   }, 60_000);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInMember } from "./support/members";
 import { signInToken, startSmtpServer } from "./support/smtp";
 import { fetchNonce, newAccount, siweMessage, walletSignIn, type Browser } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
@@ -73,8 +74,7 @@ describe("linking a wallet to the signed-in account", () => {
   });
 
   it("refuses to disconnect the wallet that is the account's only way to sign in", async () => {
-    const client = browser(t.app);
-    await walletSignIn(client, newAccount());
+    const client = (await signInMember(t)).browser;
     const response = await client.post("/api/auth/disconnect-wallet").expect(409);
     expect(response.body.message).toBe("This wallet is the only way to sign in to this account, so it cannot be disconnected.");
   });

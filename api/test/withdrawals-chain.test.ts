@@ -14,9 +14,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vi
 import { checkLedger } from "../src/features/ledger/ledger-check";
 import { payoutIdOf } from "../src/features/withdrawals/vault-payout";
 import { deployContracts } from "./support/deploy-contracts";
-import { fundMember } from "./support/members";
-import { newAccount, walletSignIn, type Browser } from "./support/siwe";
-import { browser, createTestApp, type TestApp } from "./support/test-app";
+import { signInAdmin, signInMember } from "./support/members";
+import { newAccount, type Browser } from "./support/siwe";
+import { createTestApp, type TestApp } from "./support/test-app";
 
 const operatorKey = localAccounts.roles.operator.privateKey;
 
@@ -30,19 +30,8 @@ describe("withdrawals of method loop: LoopVault payouts", () => {
   const client = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: 50 });
   const operator = createWalletClient({ account: privateKeyToAccount(operatorKey), chain, transport: http(rpcUrl) });
 
-  /** A member with 500 LOOP they can withdraw (bought); their 500 LOOP welcome bonus is promotional and cannot be. */
-  async function signIn() {
-    const agent = browser(t.app);
-    const response = await walletSignIn(agent, newAccount());
-    expect(response.status).toBe(200);
-    await fundMember(t, response.body.id as string, 500n);
-    return { browser: agent, id: response.body.id as string };
-  }
-  async function signInAdmin() {
-    const user = await signIn();
-    await t.db.prisma.user.update({ where: { id: user.id }, data: { isAdmin: true } });
-    return user;
-  }
+  /** Members sign in with 500 LOOP they can withdraw (bought); their 500 LOOP welcome bonus is promotional and cannot be. */
+  const WITHDRAWABLE = { funds: 500n };
   /** The member's withdrawable LOOP (GET /api/tokens/balance without the promotional part, which never leaves). */
   const balance = async (as: Browser) => {
     const all = tokenBalanceSchema.parse((await as.get("/api/tokens/balance").expect(200)).body);
@@ -84,7 +73,7 @@ describe("withdrawals of method loop: LoopVault payouts", () => {
   });
 
   it("processing pays out from LoopVault; completing needs that payout's hash; it cannot fail any more", async () => {
-    const [user, admin] = [await signIn(), await signInAdmin()];
+    const [user, admin] = [await signInMember(t, WITHDRAWABLE), await signInAdmin(t, WITHDRAWABLE)];
     const destination = newAccount().address;
     const w = await requestLoop(user.browser, "25.5", destination);
     const reserveBefore = await reserve();
@@ -121,7 +110,7 @@ describe("withdrawals of method loop: LoopVault payouts", () => {
   }, 60_000);
 
   it("a completion is refused when the recorded transaction is not a confirmed payout of this withdrawal", async () => {
-    const [user, admin] = [await signIn(), await signInAdmin()];
+    const [user, admin] = [await signInMember(t, WITHDRAWABLE), await signInAdmin(t, WITHDRAWABLE)];
     const w = await requestLoop(user.browser, "10", newAccount().address);
     // A transaction on chain that is not this withdrawal's payout (a plain token mint).
     const other = await confirm(
@@ -134,7 +123,7 @@ describe("withdrawals of method loop: LoopVault payouts", () => {
   }, 60_000);
 
   it("a payout sent before but never recorded (lost answer) is found again, not paid twice", async () => {
-    const [user, admin] = [await signIn(), await signInAdmin()];
+    const [user, admin] = [await signInMember(t, WITHDRAWABLE), await signInAdmin(t, WITHDRAWABLE)];
     const destination = newAccount().address;
     const w = await requestLoop(user.browser, "12", destination);
     const earlier = await operatorPayout(destination, parseEther("12"), payoutIdOf(w.id));
@@ -146,7 +135,7 @@ describe("withdrawals of method loop: LoopVault payouts", () => {
   }, 60_000);
 
   it("when the vault refuses (InsufficientReserve) the withdrawal stays pending with the reason; it goes through once funded", async () => {
-    const [user, admin] = [await signIn(), await signInAdmin()];
+    const [user, admin] = [await signInMember(t, WITHDRAWABLE), await signInAdmin(t, WITHDRAWABLE)];
     const destination = newAccount().address;
     const w = await requestLoop(user.browser, "20", destination);
     // Drain the reserve down to 5 LOOP.

@@ -27,7 +27,7 @@ import { PAYOUT_IN_PROGRESS_MESSAGE } from "../src/features/withdrawals/withdraw
 import { deployContracts } from "./support/deploy-contracts";
 import { freePort } from "./support/ports";
 import { startRpcProxy, type RpcProxy } from "./support/rpc-proxy";
-import { fundMember, signInMember } from "./support/members";
+import { fundMember, signInAdmin, signInMember } from "./support/members";
 import { newAccount, type Browser } from "./support/siwe";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -51,7 +51,6 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
   const operator = createWalletClient({ account: privateKeyToAccount(operatorKey), chain, transport: http(rpcUrl) });
   const deployer = createWalletClient({ account: privateKeyToAccount(localAccounts.roles.deployer.privateKey as Hex), chain, transport: http(rpcUrl) });
 
-  const signIn = () => signInMember(t);
   const balance = async (as: Browser) => tokenBalanceSchema.parse((await as.get("/api/tokens/balance").expect(200)).body);
   const setStatus = (as: Browser, id: string, body: unknown) => as.put(`/api/admin/tokens/withdrawals/${id}/status`).send(body as object);
   const walletLoop = (address: Address) => client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [address] });
@@ -60,7 +59,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
 
   /** A member with a `loop` withdrawal of `amount` requested to a fresh address (from 500 LOOP they bought: the welcome bonus is promotional). */
   async function requested(amount: string) {
-    const user = await signIn();
+    const user = await signInMember(t);
     await fundMember(t, user.id, 500n);
     const destination = newAccount().address;
     const w = withdrawalSchema.parse((await user.browser.post("/api/tokens/withdraw").send({ amount, method: "loop", destination }).expect(201)).body);
@@ -124,8 +123,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     await client.waitForTransactionReceipt({
       hash: await deployer.writeContract({ address: vault, abi: loopVaultAbi, functionName: "grantRole", args: [role, operator.account.address] }),
     });
-    admin = await signIn();
-    await t.db.prisma.user.update({ where: { id: admin.id }, data: { isAdmin: true } });
+    admin = await signInAdmin(t);
   }, 180_000);
   beforeEach(() => {
     t.deps.payoutProbe = undefined;

@@ -14,8 +14,8 @@ import {
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/features/ledger/ledger-check";
-import { fundMember } from "./support/members";
-import { newAccount, walletSignIn, type Browser } from "./support/siwe";
+import { signInAdmin, signInMember } from "./support/members";
+import { type Browser } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
 
 const ETH = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
@@ -24,19 +24,8 @@ const BTC = "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2";
 describe("withdrawals", () => {
   let t: TestApp;
 
-  /** A member with 500 LOOP they can withdraw (bought); their 500 LOOP welcome bonus is promotional and cannot be. */
-  async function signIn() {
-    const agent = browser(t.app);
-    const response = await walletSignIn(agent, newAccount());
-    expect(response.status).toBe(200);
-    await fundMember(t, response.body.id as string, 500n);
-    return { browser: agent, id: response.body.id as string };
-  }
-  async function signInAdmin() {
-    const user = await signIn();
-    await t.db.prisma.user.update({ where: { id: user.id }, data: { isAdmin: true } });
-    return user;
-  }
+  /** Members sign in with 500 LOOP they can withdraw (bought); their 500 LOOP welcome bonus is promotional and cannot be. */
+  const WITHDRAWABLE = { funds: 500n };
   /** The member's withdrawable LOOP (GET /api/tokens/balance without the promotional part, which never leaves). */
   const balance = async (as: Browser) => {
     const all = tokenBalanceSchema.parse((await as.get("/api/tokens/balance").expect(200)).body);
@@ -66,7 +55,7 @@ describe("withdrawals", () => {
     await request(t.app).get("/api/tokens/withdrawals").expect(401);
     await browser(t.app).post("/api/tokens/withdraw").send({ amount: "10", method: "crypto_eth", destination: ETH }).expect(401);
     await request(t.app).get("/api/admin/tokens/withdrawals").expect(401);
-    const user = await signIn();
+    const user = await signInMember(t, WITHDRAWABLE);
     const mine = await request20(user.browser);
     await user.browser.get("/api/admin/tokens/withdrawals").expect(403);
     await setStatus(user.browser, mine.id, { status: "cancelled" }).expect(403);
@@ -74,7 +63,7 @@ describe("withdrawals", () => {
   });
 
   it("validates with the spec's messages and moves nothing when it refuses", async () => {
-    const user = await signIn();
+    const user = await signInMember(t, WITHDRAWABLE);
     const cases: [unknown, string][] = [
       [{}, M.missing],
       [{ method: "crypto_eth", destination: ETH }, M.missing],
@@ -114,7 +103,7 @@ describe("withdrawals", () => {
   });
 
   it("an amount above LoopToken's cap is 400 'Amount is too large' (not a shortage of balance) and holds nothing", async () => {
-    const user = await signIn();
+    const user = await signInMember(t, WITHDRAWABLE);
     const before = await balance(user.browser);
     for (const amount of ["99999999999999999999999", "1000000000.00000001"]) {
       for (const key of [undefined, `cap-${amount}`]) {
@@ -131,7 +120,7 @@ describe("withdrawals", () => {
   });
 
   it("accepts every method with valid destinations (lower-case, checksummed, all Bitcoin address kinds)", async () => {
-    const user = await signIn();
+    const user = await signInMember(t, WITHDRAWABLE);
     const valid: [string, string][] = [
       ["crypto_eth", ETH],
       ["crypto_eth", ETH.toLowerCase()],
@@ -153,7 +142,7 @@ describe("withdrawals", () => {
   });
 
   it("holds the amount; lists newest first with the USD value; the owner may cancel while pending", async () => {
-    const [user, other] = [await signIn(), await signIn()];
+    const [user, other] = [await signInMember(t, WITHDRAWABLE), await signInMember(t, WITHDRAWABLE)];
     const first = await request20(user.browser, "12.5");
     expect(first).toEqual({
       id: expect.any(String),
@@ -192,7 +181,7 @@ describe("withdrawals", () => {
   });
 
   it("admin: lists with user and net USD, filters by status, and needs the spec's fields", async () => {
-    const [user, admin] = [await signIn(), await signInAdmin()];
+    const [user, admin] = [await signInMember(t, WITHDRAWABLE), await signInAdmin(t, WITHDRAWABLE)];
     const w = await request20(user.browser, "100");
     const username = (await t.db.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).username;
     const all = adminWithdrawalListSchema.parse((await admin.browser.get("/api/admin/tokens/withdrawals").expect(200)).body);
@@ -225,7 +214,7 @@ describe("withdrawals", () => {
   });
 
   it("pending → processing → completed captures the hold once: a withdrawal (out) in the history", async () => {
-    const [user, admin] = [await signIn(), await signInAdmin()];
+    const [user, admin] = [await signInMember(t, WITHDRAWABLE), await signInAdmin(t, WITHDRAWABLE)];
     const w = await request20(user.browser, "150");
     const clearingBefore = await clearingBalance();
 
@@ -257,7 +246,7 @@ describe("withdrawals", () => {
   });
 
   it("failed (from pending or processing) and cancelled release the hold; all three are final", async () => {
-    const [user, admin] = [await signIn(), await signInAdmin()];
+    const [user, admin] = [await signInMember(t, WITHDRAWABLE), await signInAdmin(t, WITHDRAWABLE)];
     const a = await request20(user.browser, "100");
     const b = await request20(user.browser, "100", "crypto_btc", BTC);
     const c = await request20(user.browser, "100", "crypto_usdt");
@@ -284,7 +273,7 @@ describe("withdrawals", () => {
   });
 
   it("two admins completing at once resolve it once", async () => {
-    const [user, admin1, admin2] = [await signIn(), await signInAdmin(), await signInAdmin()];
+    const [user, admin1, admin2] = [await signInMember(t, WITHDRAWABLE), await signInAdmin(t, WITHDRAWABLE), await signInAdmin(t, WITHDRAWABLE)];
     const w = await request20(user.browser, "40");
     await setStatus(admin1.browser, w.id, { status: "processing" }).expect(200);
     const responses = await Promise.all(
@@ -304,7 +293,7 @@ describe("withdrawals", () => {
 
   describe("Idempotency-Key", () => {
     it("the same key 20 times at once makes one withdrawal and answers it every time", async () => {
-      const user = await signIn();
+      const user = await signInMember(t, WITHDRAWABLE);
       const body = { amount: "30", method: "crypto_eth", destination: ETH };
       const responses = await Promise.all(Array.from({ length: 20 }, () => withdraw(user.browser, body, "withdraw-once")));
       expect(responses.map((r) => r.status)).toEqual(Array(20).fill(201));
@@ -316,7 +305,7 @@ describe("withdrawals", () => {
     });
 
     it("a retry whose first answer was lost finds its withdrawal instead of holding twice", async () => {
-      const user = await signIn();
+      const user = await signInMember(t, WITHDRAWABLE);
       const body = { amount: "30", method: "crypto_eth", destination: ETH };
       const first = await withdraw(user.browser, body, "lost-answer").expect(201);
       // As if the process died after the commit, before the answer was stored.
@@ -328,7 +317,7 @@ describe("withdrawals", () => {
   });
 
   it("withdrawals racing transfers never overdraw: 100 LOOP affords exactly 10 of 40 requests of 10", async () => {
-    const [user, sink, other] = [await signIn(), await signIn(), await signIn()];
+    const [user, sink, other] = [await signInMember(t, WITHDRAWABLE), await signInMember(t, WITHDRAWABLE), await signInMember(t, WITHDRAWABLE)];
     await user.browser.post("/api/tokens/transfer").send({ toUserId: sink.id, amount: "400" }).expect(201);
     expect(await balance(user.browser)).toMatchObject({ available: "100.00000000" });
     const calls = Array.from({ length: 40 }, (_, i) =>
@@ -353,7 +342,7 @@ describe("withdrawals", () => {
   }, 60_000);
 
   it("a `loop` withdrawal without a deployed LoopVault cannot be processed and stays pending", async () => {
-    const [user, admin] = [await signIn(), await signInAdmin()];
+    const [user, admin] = [await signInMember(t, WITHDRAWABLE), await signInAdmin(t, WITHDRAWABLE)];
     const w = await request20(user.browser, "25", "loop");
     const response = await setStatus(admin.browser, w.id, { status: "processing" }).expect(503);
     expect(response.body.message).toMatch(/^LOOP payouts are unavailable/);

@@ -83,9 +83,14 @@ function isStatusError(error: unknown): error is StatusError {
   return typeof error === "object" && error !== null && "status" in error && typeof error.status === "number";
 }
 
+/** The message of a refused input: its first issue's (docs/conventions.md#rules-and-messages). */
+export function firstIssue(error: ZodError): string {
+  return error.issues[0]?.message ?? "Invalid request";
+}
+
 function toHttpError(error: unknown): HttpError | null {
   if (error instanceof HttpError) return error;
-  if (error instanceof ZodError) return new BadRequest(error.issues[0]?.message ?? "Invalid request");
+  if (error instanceof ZodError) return new BadRequest(firstIssue(error));
   if (isStatusError(error) && error.status >= 400 && error.status < 500) {
     if (error.type === "entity.parse.failed") return new BadRequest("Malformed JSON in request body");
     if (error.type === "entity.too.large") return new PayloadTooLarge();

@@ -10,6 +10,7 @@ import { TOKEN_MESSAGES } from "@loop/rules/schemas/tokens";
 import type { Request, Response } from "express";
 import type { PrismaClient, Tx } from "../db/prisma";
 import { BadRequest, Conflict, HttpError } from "./errors";
+import { TX_QUEUED } from "../db/transactions";
 
 export interface IdempotentResult {
   status: number;
@@ -17,7 +18,6 @@ export interface IdempotentResult {
 }
 
 const KEY = /^[\x21-\x7e]{1,200}$/;
-const TX_OPTIONS = { maxWait: 60_000, timeout: 60_000 } as const;
 
 /** What a key's claim remembers of its request: method, path and body. */
 export function requestHash(req: Request): string {
@@ -31,6 +31,11 @@ export class IdempotencyConflict extends Conflict {
   constructor() {
     super(TOKEN_MESSAGES.idempotencyKeyReused);
   }
+}
+
+/** A refusal that a key keeps as its answer: an HttpError below 500, but not the key's own conflict. */
+function isKeptRefusal(error: unknown): error is HttpError {
+  return error instanceof HttpError && error.status < 500 && !(error instanceof IdempotencyConflict);
 }
 
 /** An answer as JSON text: a key's stored answer, or one written (and stored) before the work ran. */
@@ -63,24 +68,27 @@ export function sendAnswer(res: Response, answer: Answer): void {
  * Runs `handler` once per (user, Idempotency-Key) and sends its answer; without the header it
  * simply runs it with `prisma`. With a key, `db` is the transaction that holds the claim: the
  * handler does its writes through it, so they commit together with the stored answer. `handler`
- * may throw an HttpError: that answer is kept too.
+ * may throw an HttpError: that answer is kept too. Returns the handler's result when its work ran
+ * and committed (and its answer was sent), for what runs after the commit (e-mails); null when the
+ * answer was a replay or a refusal.
  */
-export async function idempotent(
+export async function idempotent<R extends IdempotentResult>(
   prisma: PrismaClient,
   req: Request,
   res: Response,
   userId: string,
-  handler: (key: string | null, db: Tx | PrismaClient) => Promise<IdempotentResult>,
-): Promise<void> {
+  handler: (key: string | null, db: Tx | PrismaClient) => Promise<R>,
+): Promise<R | null> {
   const key = req.get("Idempotency-Key");
   if (key === undefined) {
     const result = await handler(null, prisma);
     res.status(result.status).json(result.body);
-    return;
+    return result;
   }
   if (!KEY.test(key)) throw new BadRequest(TOKEN_MESSAGES.idempotencyKeyInvalid);
   const hash = requestHash(req);
   let answer: Answer;
+  let committed: R | null = null;
   try {
     answer = await prisma.$transaction(async (tx): Promise<Answer> => {
       // Blocks while another transaction holds an uncommitted claim of this key.
@@ -92,14 +100,30 @@ export async function idempotent(
       await tx.$executeRaw`
         UPDATE "app"."idempotency_requests" SET "status" = ${result.status}, "response" = ${JSON.stringify(result.body)}
         WHERE "user_id" = ${userId}::uuid AND "key" = ${key}`;
+      committed = result;
       return { kind: "fresh", result };
-    }, TX_OPTIONS);
+    }, TX_QUEUED);
   } catch (error) {
-    if (!(error instanceof HttpError) || error.status >= 500 || error instanceof IdempotencyConflict) throw error;
+    if (!isKeptRefusal(error)) throw error;
     // A refusal: the handler's writes were rolled back with the claim.
     answer = await storeRefusal(prisma, userId, key, hash, error);
   }
   sendAnswer(res, answer);
+  return committed;
+}
+
+/**
+ * For a money call that claims its key itself (the transfer's one statement, tokens.service.ts):
+ * runs `work`, and with a key keeps a refusal it throws (an HttpError below 500, a refused body
+ * included) as the key's answer, so a retry is answered the same.
+ */
+export async function withRefusalKept(prisma: PrismaClient, userId: string, key: string | null, hash: string, work: () => Promise<Answer>): Promise<Answer> {
+  try {
+    return await work();
+  } catch (error) {
+    if (key === null || !isKeptRefusal(error)) throw error;
+    return storeRefusal(prisma, userId, key, hash, error);
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 // A separate API process for the payout tests: it processes one `loop` withdrawal as the admin's
 // request does and kills itself (SIGKILL: no handler, no cleanup) when the payout reaches a step.
 // argv: <withdrawal id> <admin id> <step>; the configuration comes from the environment, as main.ts's.
+import { withdrawalStatusUpdateSchema } from "@loop/rules/schemas/withdrawals";
 import { loadConfig } from "../../src/config";
 import { createChainClients } from "../../src/chain/clients";
 import { createPrisma } from "../../src/db/prisma";
@@ -21,6 +22,7 @@ const deps: AppDeps = {
     if (at === step) process.kill(process.pid, "SIGKILL");
   },
 };
-await updateWithdrawalStatus(deps, adminId, withdrawalId, { status: "processing" });
+// The body as the route parses it (admin-withdrawals.router.ts).
+await updateWithdrawalStatus(deps, adminId, withdrawalId, withdrawalStatusUpdateSchema.parse({ status: "processing" }));
 console.error(`payout-crash-child: the payout of ${withdrawalId} never reached ${step}`);
 process.exit(2);

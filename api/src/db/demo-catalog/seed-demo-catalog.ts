@@ -13,7 +13,8 @@ import { originalKey, recordUpload } from "../../features/loops/record-upload";
 import type { Storage } from "../../storage/storage";
 import type { PrismaClient } from "../prisma";
 import { DEMO_CATALOG, type DemoItem } from "./catalog";
-import { synthesize, toMp3, toWav } from "./synth";
+import { synthesize } from "./synth";
+import { toMp3, toWav } from "./synth-encode";
 
 /** Keeps two seeders (two `migrate` runs at once) from both adding the catalog. */
 const DEMO_CATALOG_LOCK_KEY = 4_242_002;

@@ -3,14 +3,16 @@
 // catalog, search and profiles (they list status 'ready' only) and cannot be bought; its buyers
 // keep their downloads. Each change is one transaction with the creator's notification and the
 // audit entry, and drops the catalog cache of this process once committed.
+import { paths } from "@loop/rules/paths";
 import {
   ADMIN_LOOP_MESSAGES,
-  loopModerationRequestSchema,
-  loopVisibilityRequestSchema,
   type AdminLoop,
   type AdminLoopList,
+  type loopModerationRequestSchema,
+  type loopVisibilityRequestSchema,
 } from "@loop/rules/schemas/admin-loops";
-import { adminListQuerySchema } from "@loop/rules/schemas/admin-users";
+import type { AdminListQuery } from "@loop/rules/schemas/admin-users";
+import type { z } from "zod";
 import { LOOP_STATUSES, centsToPrice } from "@loop/rules/schemas/loops";
 import { Prisma, type PrismaClient, type Tx } from "../../db/prisma";
 import { Conflict, NotFound } from "../../http/errors";
@@ -20,8 +22,7 @@ import { closeOffersOffSale } from "../negotiations/close-offers-off-sale";
 import { recordAdminActionInTx } from "./audit-log";
 import { containsPattern } from "../../db/like";
 import { UUID } from "../../http/uuid";
-
-const TX_OPTIONS = { maxWait: 60_000, timeout: 60_000 } as const;
+import { TX_QUEUED } from "../../db/transactions";
 
 type LoopStatus = (typeof LOOP_STATUSES)[number];
 
@@ -67,8 +68,7 @@ function toAdminLoop(row: LoopRow): AdminLoop {
 }
 
 /** GET /api/admin/loops: one page, newest first; ?search= matches part of the title, the creator's username or e-mail. */
-export async function listAdminLoops(prisma: PrismaClient, rawQuery: unknown): Promise<AdminLoopList> {
-  const { search, limit, offset } = adminListQuerySchema.parse(rawQuery ?? {});
+export async function listAdminLoops(prisma: PrismaClient, { search, limit, offset }: AdminListQuery): Promise<AdminLoopList> {
   const pattern = search ? containsPattern(search) : null;
   const where = pattern
     ? Prisma.sql`WHERE l."title" ILIKE ${pattern} OR u."username" ILIKE ${pattern} OR u."email" ILIKE ${pattern}`
@@ -103,8 +103,12 @@ async function readLoop(tx: Tx, loopId: string): Promise<AdminLoop> {
 }
 
 /** PUT /api/admin/loops/:id/visibility {isPublic}. */
-export async function setLoopVisibility(prisma: PrismaClient, adminId: string, loopId: string, body: unknown): Promise<AdminLoop> {
-  const { isPublic } = loopVisibilityRequestSchema.parse(body ?? {});
+export async function setLoopVisibility(
+  prisma: PrismaClient,
+  adminId: string,
+  loopId: string,
+  { isPublic }: z.output<typeof loopVisibilityRequestSchema>,
+): Promise<AdminLoop> {
   const loop = await prisma.$transaction(async (tx) => {
     const loop = await lockLoop(tx, loopId);
     if (loop.isPublic !== isPublic) {
@@ -119,7 +123,7 @@ export async function setLoopVisibility(prisma: PrismaClient, adminId: string, l
       });
     }
     return readLoop(tx, loop.id);
-  }, TX_OPTIONS);
+  }, TX_QUEUED);
   catalogChanged(prisma);
   // Off sale now (hidden or private): its open offers end and their holds are released.
   await closeOffersOffSale(prisma, loop.id);
@@ -127,8 +131,12 @@ export async function setLoopVisibility(prisma: PrismaClient, adminId: string, l
 }
 
 /** PUT /api/admin/loops/:id/moderation {hidden, reason}: ready → hidden (with the reason), hidden → ready. */
-export async function moderateLoop(prisma: PrismaClient, adminId: string, loopId: string, body: unknown): Promise<AdminLoop> {
-  const { hidden, reason } = loopModerationRequestSchema.parse(body ?? {});
+export async function moderateLoop(
+  prisma: PrismaClient,
+  adminId: string,
+  loopId: string,
+  { hidden, reason }: z.output<typeof loopModerationRequestSchema>,
+): Promise<AdminLoop> {
   const loop = await prisma.$transaction(async (tx) => {
     const loop = await lockLoop(tx, loopId);
     if (hidden && loop.status !== "ready") throw new Conflict(ADMIN_LOOP_MESSAGES.notReady);
@@ -144,7 +152,7 @@ export async function moderateLoop(prisma: PrismaClient, adminId: string, loopId
       message: hidden
         ? `Your loop "${loop.title}" was hidden from the marketplace by the LOOP team. Reason: ${reason}`
         : `Your loop "${loop.title}" is visible in the marketplace again.`,
-      actionUrl: "/profile",
+      actionUrl: paths.profile(),
       actionText: "View My Loops",
     });
     await recordAdminActionInTx(tx, {
@@ -156,7 +164,7 @@ export async function moderateLoop(prisma: PrismaClient, adminId: string, loopId
       after: hidden ? { status: "hidden", hiddenReason: reason } : { status: "ready", hiddenReason: null },
     });
     return readLoop(tx, loop.id);
-  }, TX_OPTIONS);
+  }, TX_QUEUED);
   catalogChanged(prisma);
   // Off sale now (hidden or private): its open offers end and their holds are released.
   await closeOffersOffSale(prisma, loop.id);

@@ -1,18 +1,21 @@
 // POST /api/admin/notifications: a notification to one user (written at once), or to every user
 // (a broadcast, queued for its job: ./notification-broadcast.ts). Audited in the same transaction.
 import { ADMIN_USER_MESSAGES } from "@loop/rules/schemas/admin-users";
-import { adminNotificationSchema, type AdminNotificationResponse } from "@loop/rules/schemas/notifications";
+import type { AdminNotificationResponse, adminNotificationSchema } from "@loop/rules/schemas/notifications";
+import type { z } from "zod";
 import type { PrismaClient } from "../../db/prisma";
 import { NotFound } from "../../http/errors";
 import { enqueue } from "../../jobs/queue";
 import { createNotificationInTx } from "../notifications/create-notification";
 import { recordAdminActionInTx } from "./audit-log";
 import { BROADCAST_MAX_ATTEMPTS, BROADCAST_QUEUE, type BroadcastPayload } from "./notification-broadcast";
+import { TX_QUEUED } from "../../db/transactions";
 
-const TX_OPTIONS = { maxWait: 60_000, timeout: 60_000 } as const;
-
-export async function sendAdminNotification(prisma: PrismaClient, adminId: string, body: unknown): Promise<AdminNotificationResponse> {
-  const { userId, ...content } = adminNotificationSchema.parse(body ?? {});
+export async function sendAdminNotification(
+  prisma: PrismaClient,
+  adminId: string,
+  { userId, ...content }: z.output<typeof adminNotificationSchema>,
+): Promise<AdminNotificationResponse> {
   const fields = { type: content.type, title: content.title, message: content.message, actionUrl: content.actionUrl ?? null, actionText: content.actionText ?? null };
   return prisma.$transaction(async (tx) => {
     if (userId === "all") {
@@ -26,5 +29,5 @@ export async function sendAdminNotification(prisma: PrismaClient, adminId: strin
     const notification = await createNotificationInTx(tx, { userId: user.id, ...fields });
     await recordAdminActionInTx(tx, { adminId, action: "notification.sent", targetType: "notification", targetId: notification.id, after: { userId: user.id, ...fields } });
     return { recipient: "user", notificationId: notification.id } as const;
-  }, TX_OPTIONS);
+  }, TX_QUEUED);
 }

@@ -1,23 +1,24 @@
 // The admins' side of token orders: list, fulfil (credit the buyer once, from issuance, as an
 // admin_airdrop) and reject. Each decision is one transaction on the row-locked order, so two
 // admins acting at once produce one decision; the loser gets 409.
+import { paths } from "@loop/rules/paths";
 import {
   TOKEN_ORDER_MESSAGES,
   loopText,
-  rejectTokenOrderSchema,
   type AdminTokenOrder,
+  type rejectTokenOrderSchema,
   type TokenOrderStatus,
 } from "@loop/rules/schemas/token-orders";
 import { formatLoop } from "@loop/rules/units";
 import type { PrismaClient, Tx } from "../../db/prisma";
-import { BadRequest, Conflict, NotFound } from "../../http/errors";
+import type { z } from "zod";
+import { Conflict, NotFound } from "../../http/errors";
 import { platformAccountId, postEntryInTx, userAccountId } from "../ledger/ledger.service";
 import { createNotificationInTx } from "../notifications/create-notification";
 import { adminTokenOrderSelect, toAdminTokenOrder } from "../token-orders/token-order.view";
 import { recordAdminActionInTx } from "./audit-log";
 import { UUID } from "../../http/uuid";
-
-const TX_OPTIONS = { maxWait: 60_000, timeout: 60_000 } as const;
+import { TX_QUEUED } from "../../db/transactions";
 
 export async function listAdminTokenOrders(
   prisma: PrismaClient,
@@ -77,7 +78,7 @@ export async function fulfilTokenOrder(prisma: PrismaClient, adminId: string, or
       type: "success",
       title: "Tokens Credited",
       message: `${loopText(order.requested_amount)} LOOP from your order have been added to your balance.`,
-      actionUrl: "/tokens",
+      actionUrl: paths.tokens(),
       actionText: "View Balance",
     });
     await recordAdminActionInTx(tx, {
@@ -89,15 +90,17 @@ export async function fulfilTokenOrder(prisma: PrismaClient, adminId: string, or
       after: { status: "fulfilled", amount: formatLoop(order.requested_amount), userId: order.user_id, ledgerEntryId: entry.id },
     });
     return updated;
-  }, TX_OPTIONS);
+  }, TX_QUEUED);
   return toAdminTokenOrder(row);
 }
 
 /** Rejects a pending order with a reason the buyer sees. Nothing was held, so nothing is released. */
-export async function rejectTokenOrder(prisma: PrismaClient, adminId: string, orderId: string, body: unknown): Promise<AdminTokenOrder> {
-  const parsed = rejectTokenOrderSchema.safeParse(body ?? {});
-  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? TOKEN_ORDER_MESSAGES.missingReason);
-  const { reason } = parsed.data;
+export async function rejectTokenOrder(
+  prisma: PrismaClient,
+  adminId: string,
+  orderId: string,
+  { reason }: z.output<typeof rejectTokenOrderSchema>,
+): Promise<AdminTokenOrder> {
   const row = await prisma.$transaction(async (tx) => {
     const order = await lockPendingOrder(tx, orderId);
     const updated = await tx.tokenOrder.update({
@@ -110,7 +113,7 @@ export async function rejectTokenOrder(prisma: PrismaClient, adminId: string, or
       type: "warning",
       title: "Order Rejected",
       message: `Your order for ${loopText(order.requested_amount)} LOOP was rejected. Reason: ${reason}`,
-      actionUrl: "/tokens",
+      actionUrl: paths.tokens(),
       actionText: "View Orders",
     });
     await recordAdminActionInTx(tx, {
@@ -122,6 +125,6 @@ export async function rejectTokenOrder(prisma: PrismaClient, adminId: string, or
       after: { status: "rejected", rejectionReason: reason, userId: order.user_id },
     });
     return updated;
-  }, TX_OPTIONS);
+  }, TX_QUEUED);
   return toAdminTokenOrder(row);
 }

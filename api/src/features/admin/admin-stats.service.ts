@@ -34,6 +34,19 @@ async function platformBalance(prisma: Tx | PrismaClient, kind: "fees" | "vault"
 /** The chain read gives up after this: the figures never wait long for an RPC that does not answer. */
 export const VAULT_READ_TIMEOUT_MS = 3_000;
 
+/** `promise`, or a rejection after VAULT_READ_TIMEOUT_MS: the page never waits long for an RPC that does not answer. */
+export async function withinVaultReadTimeout<T>(promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${VAULT_READ_TIMEOUT_MS} ms`)), VAULT_READ_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * LoopVault.reserve() on the default chain, in LOOP (8 decimals, truncated): what backs withdrawals,
  * not the vault's whole balance (its fees are not the members'); null when the contracts are not
@@ -44,19 +57,12 @@ export async function onChainVaultReserve(deps: Pick<AppDeps, "config" | "chains
   const contracts = deps.config.chains.find((chain) => chain.id === chainId)?.contracts;
   const client = deps.chains.get(chainId);
   if (!contracts || !client) return null;
-  let timer: NodeJS.Timeout | undefined;
   try {
-    const read = client.readContract({ address: getAddress(contracts.vault), abi: loopVaultAbi, functionName: "reserve" });
-    const timeout = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${VAULT_READ_TIMEOUT_MS} ms`)), VAULT_READ_TIMEOUT_MS);
-    });
-    const wei = await Promise.race([read, timeout]);
+    const wei = await withinVaultReadTimeout(client.readContract({ address: getAddress(contracts.vault), abi: loopVaultAbi, functionName: "reserve" }));
     return formatLoop(wei / WEI_PER_LEDGER_UNIT);
   } catch (error) {
     deps.logger?.warn(`admin stats: could not read the LoopVault reserve on chain ${chainId}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
     return null;
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -1,19 +1,21 @@
 // The admin's user management: the searchable user list with the Moderation tab's counts, admin
 // status (never the last admin), bans and warnings. Every change is one transaction with its
 // notification to the user and its audit entry.
+import { paths } from "@loop/rules/paths";
 import {
   ADMIN_USER_MESSAGES,
-  adminListQuerySchema,
   bannedMessage,
-  banRequestSchema,
-  setAdminRequestSchema,
-  warningRequestSchema,
+  type AdminListQuery,
   type AdminUser,
   type AdminUserList,
   type UserCounts,
   type WarningResponse,
   type WarningSeverity,
+  type banRequestSchema,
+  type setAdminRequestSchema,
+  type warningRequestSchema,
 } from "@loop/rules/schemas/admin-users";
+import type { z } from "zod";
 import { formatLoop } from "@loop/rules/units";
 import { Prisma, type PrismaClient, type Tx } from "../../db/prisma";
 import { BadRequest, Conflict, NotFound } from "../../http/errors";
@@ -22,9 +24,7 @@ import { createNotificationInTx, type NotificationType } from "../notifications/
 import { recordAdminActionInTx } from "./audit-log";
 import { UUID } from "../../http/uuid";
 import { containsPattern } from "../../db/like";
-
-const TX_OPTIONS = { maxWait: 60_000, timeout: 60_000 } as const;
-
+import { TX_QUEUED } from "../../db/transactions";
 
 interface UserRow {
   id: string;
@@ -92,8 +92,7 @@ export async function userCounts(db: PrismaClient | Tx): Promise<UserCounts> {
  * or the wallet address (case-insensitive); its matches come from the trigram indexes, then the
  * page is taken with LIMIT (and the number of matches counted beside it, in the same query).
  */
-export async function listAdminUsers(prisma: PrismaClient, rawQuery: unknown): Promise<AdminUserList> {
-  const query = adminListQuerySchema.parse(rawQuery ?? {});
+export async function listAdminUsers(prisma: PrismaClient, query: AdminListQuery): Promise<AdminUserList> {
   if (!query.search) {
     const [counts, rows] = await Promise.all([
       userCounts(prisma),
@@ -146,8 +145,12 @@ async function readUser(tx: Tx, userId: string): Promise<AdminUser> {
  * PUT /api/admin/users/:id/admin. Revoking locks every admin row (FOR UPDATE, in id order) before
  * counting: two admins revoking each other at once are serialized, and the second sees one admin left.
  */
-export async function setAdminStatus(prisma: PrismaClient, adminId: string, userId: string, body: unknown): Promise<AdminUser> {
-  const { isAdmin } = setAdminRequestSchema.parse(body ?? {});
+export async function setAdminStatus(
+  prisma: PrismaClient,
+  adminId: string,
+  userId: string,
+  { isAdmin }: z.output<typeof setAdminRequestSchema>,
+): Promise<AdminUser> {
   return prisma.$transaction(async (tx) => {
     if (!isAdmin && UUID.test(userId)) {
       const admins = await tx.$queryRaw<{ id: string }[]>`
@@ -164,7 +167,7 @@ export async function setAdminStatus(prisma: PrismaClient, adminId: string, user
         type: isAdmin ? "success" : "info",
         title: isAdmin ? "Admin Access Granted" : "Admin Access Removed",
         message: isAdmin ? "You are now an admin of the LOOP marketplace." : "You are no longer an admin of the LOOP marketplace.",
-        actionUrl: isAdmin ? "/" : null,
+        actionUrl: isAdmin ? paths.root() : null,
         actionText: isAdmin ? "Open Dashboard" : null,
       });
       await recordAdminActionInTx(tx, {
@@ -177,7 +180,7 @@ export async function setAdminStatus(prisma: PrismaClient, adminId: string, user
       });
     }
     return readUser(tx, user.id);
-  }, TX_OPTIONS);
+  }, TX_QUEUED);
 }
 
 /**
@@ -185,8 +188,12 @@ export async function setAdminStatus(prisma: PrismaClient, adminId: string, user
  * applies to the user's next request (every session) and the unban too; sessions are kept, so a
  * banned user still learns why (GET /api/auth/user).
  */
-export async function setBanStatus(prisma: PrismaClient, adminId: string, userId: string, body: unknown): Promise<AdminUser> {
-  const { isBanned, banReason } = banRequestSchema.parse(body ?? {});
+export async function setBanStatus(
+  prisma: PrismaClient,
+  adminId: string,
+  userId: string,
+  { isBanned, banReason }: z.output<typeof banRequestSchema>,
+): Promise<AdminUser> {
   return prisma.$transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (isBanned) {
@@ -212,14 +219,18 @@ export async function setBanStatus(prisma: PrismaClient, adminId: string, userId
       });
     }
     return readUser(tx, user.id);
-  }, TX_OPTIONS);
+  }, TX_QUEUED);
 }
 
 const SEVERITY_TYPE: Record<WarningSeverity, NotificationType> = { low: "info", medium: "warning", high: "error" };
 
 /** POST /api/admin/users/:id/warning: the warning's record, its notification and the audit entry, together. */
-export async function warnUser(prisma: PrismaClient, adminId: string, userId: string, body: unknown): Promise<WarningResponse> {
-  const { message, severity } = warningRequestSchema.parse(body ?? {});
+export async function warnUser(
+  prisma: PrismaClient,
+  adminId: string,
+  userId: string,
+  { message, severity }: z.output<typeof warningRequestSchema>,
+): Promise<WarningResponse> {
   return prisma.$transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     const warning = await tx.userWarning.create({ data: { userId: user.id, adminId, message, severity } });
@@ -232,5 +243,5 @@ export async function warnUser(prisma: PrismaClient, adminId: string, userId: st
       after: { warningId: warning.id, severity, message },
     });
     return { id: warning.id, userId: user.id, message: warning.message, severity, createdAt: warning.createdAt.toISOString() };
-  }, TX_OPTIONS);
+  }, TX_QUEUED);
 }

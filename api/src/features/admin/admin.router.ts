@@ -1,5 +1,5 @@
 import { Router } from "express";
-import type { AppDeps } from "../../deps";
+import type { RouterDeps } from "../../deps";
 import { adminLoopsRouter } from "./admin-loops.router";
 import { adminOrdersRouter } from "./admin-orders.router";
 import { adminOverviewRouter } from "./admin-overview.router";
@@ -7,11 +7,13 @@ import { adminStatsRouter } from "./admin-stats.router";
 import { adminUsersRouter } from "./admin-users.router";
 import { vaultRouter } from "./vault.router";
 import { platformSettingsRouter } from "../platform-settings/platform-settings.router";
+import { adminWithdrawalsRouter } from "../withdrawals/admin-withdrawals.router";
 
-// The admin API: token orders, the vault, the dashboard figures, users, loops, level rewards,
-// notifications and the audit log (settings: ../platform-settings). Every route calls requireAdmin
-// (docs/product.md#admins).
-export function adminRouter(deps: AppDeps): Router {
+// The admin API, mounted at /api/admin behind requireAdmin (app.ts; docs/product.md#admins), so
+// its paths are relative to /api/admin: token orders, the vault, the dashboard figures, users,
+// loops, level rewards, notifications, the audit log, the settings (../platform-settings) and the
+// withdrawal queue (../withdrawals).
+export function adminRouter(deps: RouterDeps): Router {
   const router = Router();
   router.use(adminOrdersRouter(deps));
   router.use(vaultRouter(deps));
@@ -20,5 +22,6 @@ export function adminRouter(deps: AppDeps): Router {
   router.use(adminUsersRouter(deps));
   router.use(adminLoopsRouter(deps));
   router.use(adminOverviewRouter(deps));
+  router.use(adminWithdrawalsRouter(deps));
   return router;
 }

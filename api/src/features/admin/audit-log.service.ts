@@ -1,9 +1,9 @@
 // GET /api/admin/audit-log: the admin actions, newest first, with the admin who acted.
-import { auditLogQuerySchema, type AdminAction, type AuditLog, type AuditTargetType } from "@loop/rules/schemas/audit-log";
+import type { AdminAction, AuditLog, AuditTargetType, auditLogQuerySchema } from "@loop/rules/schemas/audit-log";
+import type { z } from "zod";
 import type { PrismaClient } from "../../db/prisma";
 
-export async function listAuditLog(prisma: PrismaClient, rawQuery: unknown): Promise<AuditLog> {
-  const { limit, offset } = auditLogQuerySchema.parse(rawQuery ?? {});
+export async function listAuditLog(prisma: PrismaClient, { limit, offset }: z.output<typeof auditLogQuerySchema>): Promise<AuditLog> {
   const [rows, total] = await Promise.all([
     prisma.adminAuditEntry.findMany({
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],

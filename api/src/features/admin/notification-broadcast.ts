@@ -8,6 +8,7 @@ import type { PrismaClient } from "../../db/prisma";
 import type { Logger } from "../../deps";
 import { extend, finish, release, type ClaimedJob } from "../../jobs/queue";
 import { startQueuePoller } from "../../jobs/queue-poller";
+import { TX_QUEUED_BATCH } from "../../db/transactions";
 
 export const BROADCAST_QUEUE = "notification.broadcast";
 export const BROADCAST_BATCH_SIZE = 5_000;
@@ -60,7 +61,7 @@ export async function fanOutBatch(prisma: PrismaClient, broadcastId: string, bat
         WHERE "id" = ${broadcastId}::uuid`;
       return { seen, inserted, done };
     },
-    { maxWait: 60_000, timeout: 120_000 },
+    TX_QUEUED_BATCH,
   );
 }
 

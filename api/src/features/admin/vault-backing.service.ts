@@ -23,25 +23,12 @@ import { Prisma, type PrismaClient } from "../../db/prisma";
 import type { AppDeps } from "../../deps";
 import { genesisHash } from "../settlement/chain-heads";
 import { isMissingIndexerTable } from "../settlement/indexed-events";
-import { VAULT_READ_TIMEOUT_MS } from "./admin-stats.service";
+import { withinVaultReadTimeout } from "./admin-stats.service";
 
 type Deps = Pick<AppDeps, "config" | "chains" | "prisma" | "logger">;
 
 const TOKEN_DECIMALS = 18;
 const loop = (wei: bigint) => formatUnits(wei, TOKEN_DECIMALS);
-
-/** `promise`, or a rejection after VAULT_READ_TIMEOUT_MS: the page never waits long for an RPC that does not answer. */
-async function bounded<T>(promise: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${VAULT_READ_TIMEOUT_MS} ms`)), VAULT_READ_TIMEOUT_MS);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 const firstLine = (error: unknown) => (error instanceof Error ? error.message.split("\n")[0] : String(error));
 
@@ -56,11 +43,11 @@ interface VaultReads {
 async function readVault(client: PublicClient, chainId: number, vault: Address, deps: Deps): Promise<VaultReads> {
   const contract = { address: vault, abi: loopVaultAbi } as const;
   const [reserve, fees, genesis, limit, allowance] = await Promise.all([
-    bounded(client.readContract({ ...contract, functionName: "reserve" })),
-    bounded(client.readContract({ ...contract, functionName: "fees" })),
-    bounded(genesisHash(deps.chains, chainId)),
-    bounded(client.readContract({ ...contract, functionName: "payoutLimit" })).catch(() => null),
-    bounded(client.readContract({ ...contract, functionName: "payoutAllowance" })).catch(() => null),
+    withinVaultReadTimeout(client.readContract({ ...contract, functionName: "reserve" })),
+    withinVaultReadTimeout(client.readContract({ ...contract, functionName: "fees" })),
+    withinVaultReadTimeout(genesisHash(deps.chains, chainId)),
+    withinVaultReadTimeout(client.readContract({ ...contract, functionName: "payoutLimit" })).catch(() => null),
+    withinVaultReadTimeout(client.readContract({ ...contract, functionName: "payoutAllowance" })).catch(() => null),
   ]);
   return { reserve, fees, genesis, payout: limit !== null && allowance ? { limit, remaining: allowance[0], periodEndsAt: allowance[1] } : null };
 }

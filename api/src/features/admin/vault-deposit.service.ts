@@ -1,15 +1,15 @@
 // POST /api/admin/vault/deposit: moves platform earnings (the fees account) into the withdrawal
 // reserve (the vault account) as one 'vault_deposit' ledger entry. Never more than the fees hold.
 import { randomUUID } from "node:crypto";
-import { ADMIN_MESSAGES, vaultDepositRequestSchema } from "@loop/rules/schemas/admin";
+import { ADMIN_MESSAGES, type vaultDepositRequestSchema } from "@loop/rules/schemas/admin";
 import { loopText } from "@loop/rules/schemas/token-orders";
 import { formatLoop, parseLoop } from "@loop/rules/units";
+import type { z } from "zod";
 import type { PrismaClient, Tx } from "../../db/prisma";
 import { BadRequest } from "../../http/errors";
 import { platformAccountId, postEntryInTx } from "../ledger/ledger.service";
 import { recordAdminActionInTx } from "./audit-log";
-
-const TX_OPTIONS = { maxWait: 60_000, timeout: 60_000 } as const;
+import { TX_QUEUED } from "../../db/transactions";
 
 /**
  * `tx` is the transaction of the Idempotency-Key when there is one (`key`), else null: the deposit
@@ -17,10 +17,14 @@ const TX_OPTIONS = { maxWait: 60_000, timeout: 60_000 } as const;
  * Platform accounts may go negative in the database, so the fees balance is checked here, on the
  * locked row: two deposits at once cannot both take the same earnings.
  */
-export async function depositToVault(prisma: PrismaClient, tx: Tx | null, adminId: string, body: unknown, key: string | null): Promise<void> {
-  const parsed = vaultDepositRequestSchema.safeParse(body ?? {});
-  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? ADMIN_MESSAGES.missingAmount);
-  const amount = parseLoop(parsed.data.amount)!;
+export async function depositToVault(
+  prisma: PrismaClient,
+  tx: Tx | null,
+  adminId: string,
+  input: z.output<typeof vaultDepositRequestSchema>,
+  key: string | null,
+): Promise<void> {
+  const amount = parseLoop(input.amount)!;
   const work = async (tx: Tx) => {
     const fees = await platformAccountId(tx, "fees");
     const vault = await platformAccountId(tx, "vault");
@@ -51,5 +55,5 @@ export async function depositToVault(prisma: PrismaClient, tx: Tx | null, adminI
       });
     }
   };
-  await (tx ? work(tx) : prisma.$transaction(work, TX_OPTIONS));
+  await (tx ? work(tx) : prisma.$transaction(work, TX_QUEUED));
 }

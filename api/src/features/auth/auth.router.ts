@@ -1,8 +1,8 @@
 import { Router } from "express";
 import type { NonceResponse } from "@loop/rules/auth-api-types";
 import { web3LoginSchema } from "@loop/rules/schemas/auth";
-import type { AppDeps } from "../../deps";
-import type { RateLimiters } from "../../http/rate-limit";
+import type { RouterDeps } from "../../deps";
+import { parseBody } from "../../http/validate";
 import { toCurrentUser } from "../users/user.view";
 import { findOrCreateByWallet } from "./account.service";
 import { logoutPage } from "./logout-page";
@@ -12,8 +12,8 @@ import { clearSessionCookie, readSessionToken } from "./session-cookie";
 import { signIn } from "./sign-in";
 import { issueNonce, verifySignedMessage } from "./siwe.service";
 
-export function authRouter(deps: AppDeps, limits: RateLimiters): Router {
-  const { prisma, config } = deps;
+export function authRouter(deps: RouterDeps): Router {
+  const { prisma, config, limits } = deps;
   const router = Router();
 
   router.get("/auth/user", (req, res) => {
@@ -44,7 +44,7 @@ export function authRouter(deps: AppDeps, limits: RateLimiters): Router {
   });
 
   router.post("/auth/web3", limits.walletSignIn, async (req, res) => {
-    const body = web3LoginSchema.parse(req.body);
+    const body = parseBody(req, web3LoginSchema);
     const wallet = await verifySignedMessage(deps, body);
     const user = await findOrCreateByWallet(prisma, wallet.address, wallet.chainId);
     await signIn(deps, req, res, user.id);

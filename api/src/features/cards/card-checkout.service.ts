@@ -4,13 +4,14 @@
 // A later chargeback (`charge.dispute.created`) or full refund (`charge.refunded`) revokes it
 // (checkout/reverse-checkout.ts).
 import {
-  cardPurchaseRequestSchema,
   FIAT_PAYMENT_MESSAGES,
-  paymentIntentRequestSchema,
   type FiatPurchaseStatus,
+  type cardPurchaseRequestSchema,
+  type paymentIntentRequestSchema,
 } from "@loop/rules/schemas/fiat-payments";
 import { PURCHASE_MESSAGES } from "@loop/rules/schemas/purchases";
 import Stripe from "stripe";
+import type { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { consoleLogger } from "../../deps";
 import { BadGateway, BadRequest, Conflict, NotFound, PaymentRequired, ServiceUnavailable } from "../../http/errors";
@@ -78,11 +79,8 @@ export class CardCheckout {
    * POST /api/create-payment-intent: with a saved card, confirmed at once (3-D Secure may still be
    * asked in the page); without one, the page confirms a new card with Stripe.js.
    */
-  async createPaymentIntent(buyerId: string, body: unknown): Promise<FiatPurchaseStatus> {
+  async createPaymentIntent(buyerId: string, { loopId, format, amount, paymentMethodId }: z.output<typeof paymentIntentRequestSchema>): Promise<FiatPurchaseStatus> {
     const stripe = this.requireStripe();
-    const parsed = paymentIntentRequestSchema.safeParse(body ?? {});
-    if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? PURCHASE_MESSAGES.missing);
-    const { loopId, format, amount, paymentMethodId } = parsed.data;
     const priced = await priceCheckout(this.deps.prisma, buyerId, { loopId, format, claimedTotalCents: amount === undefined ? null : BigInt(amount) });
     const card = paymentMethodId ? await ownPaymentMethod(this.deps.prisma, buyerId, paymentMethodId) : null;
     let customer: string;
@@ -119,11 +117,8 @@ export class CardCheckout {
   }
 
   /** POST /api/purchases {loopId, format, paymentIntentId}: the page confirmed the intent with Stripe.js. */
-  async recordPurchase(buyerId: string, body: unknown): Promise<FiatPurchaseStatus> {
+  async recordPurchase(buyerId: string, { loopId, format, paymentIntentId }: z.output<typeof cardPurchaseRequestSchema>): Promise<FiatPurchaseStatus> {
     const stripe = this.requireStripe();
-    const parsed = cardPurchaseRequestSchema.safeParse(body ?? {});
-    if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? PURCHASE_MESSAGES.missing);
-    const { loopId, format, paymentIntentId } = parsed.data;
     const checkout = await this.deps.prisma.checkout.findUnique({ where: { provider_providerRef: { provider: "stripe", providerRef: paymentIntentId } } });
     if (!checkout || checkout.buyerId !== buyerId || checkout.loopId !== loopId || checkout.format !== format) throw new NotFound(FIAT_PAYMENT_MESSAGES.intentNotFound);
     if (checkout.status === "completed") return checkoutStatus(this.deps, checkout.id);

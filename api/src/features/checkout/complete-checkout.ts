@@ -10,7 +10,8 @@ import type { FiatPurchaseStatus } from "@loop/rules/schemas/fiat-payments";
 import { centsToLoopUnits, formatLoopBrief, formatUsd } from "@loop/rules/units";
 import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/prisma";
-import { placeHoldInTx, platformAccountId, postEntryInTx, userAccountId } from "../ledger/ledger.service";
+import { placeHoldInTx } from "../ledger/ledger-holds";
+import { platformAccountId, postEntryInTx, userAccountId } from "../ledger/ledger.service";
 import { awardXpMany, purchaseXpAward, saleXpAward, type XpAward } from "../levels/award-xp";
 import { catalogChanged } from "../loops/catalog-cache";
 import { signDownloadToken } from "../downloads/download-token";
@@ -19,8 +20,7 @@ import { settingsInUse } from "../platform-settings/platform-settings.service";
 import { loopForSale } from "../purchases/purchases.service";
 import { ownedPurchase, recordPurchaseInTx, toPurchase, type CompletedPurchase } from "../purchases/record-purchase";
 import { sendPurchaseMails } from "../purchases/send-purchase-mails";
-
-const TX_OPTIONS = { maxWait: 30_000, timeout: 60_000 } as const;
+import { TX_DEFAULT } from "../../db/transactions";
 
 /** What the provider's API said was paid. */
 export interface VerifiedPayment {
@@ -115,7 +115,7 @@ async function completeInTx(tx: Tx, checkoutId: string, paid: VerifiedPayment): 
 
 /** Records the checkout's purchase once; the e-mails and the catalog refresh follow the commit. */
 export async function completeCheckout(deps: AppDeps, checkoutId: string, paid: VerifiedPayment): Promise<CheckoutOutcome> {
-  const { outcome, done } = await deps.prisma.$transaction((tx) => completeInTx(tx, checkoutId, paid), TX_OPTIONS);
+  const { outcome, done } = await deps.prisma.$transaction((tx) => completeInTx(tx, checkoutId, paid), TX_DEFAULT);
   if (done) {
     catalogChanged(deps.prisma);
     const key = await downloadSigningKey(deps.prisma, deps.config)();

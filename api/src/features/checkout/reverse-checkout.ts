@@ -15,14 +15,15 @@
 // refund of the same payment, and the release job (which skips a locked hold) take turns: the
 // second finds the checkout reversed and changes nothing.
 import type { Format } from "@loop/rules/fees";
+import { paths } from "@loop/rules/paths";
 import { centsToLoopUnits, formatLoopBrief, formatUsd } from "@loop/rules/units";
 import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/prisma";
-import { captureHoldIntoEntryInTx, platformAccountId, postEntryInTx, userAccountId, type PostingInput } from "../ledger/ledger.service";
+import { captureHoldIntoEntryInTx } from "../ledger/ledger-holds";
+import { platformAccountId, postEntryInTx, userAccountId, type PostingInput } from "../ledger/ledger.service";
 import { catalogChanged } from "../loops/catalog-cache";
 import { createNotificationInTx } from "../notifications/create-notification";
-
-const TX_OPTIONS = { maxWait: 30_000, timeout: 60_000 } as const;
+import { TX_DEFAULT } from "../../db/transactions";
 
 export interface ReportedReversal {
   provider: "stripe" | "paypal";
@@ -133,7 +134,7 @@ async function reverseInTx(tx: Tx, reversal: ReportedReversal, now: Date): Promi
     type: "warning",
     title: "Purchase Cancelled",
     message: `Your ${payment} for ${item} was ${how}, so the purchase was cancelled: it is no longer in your library.`,
-    actionUrl: `/profile/${sellerId}`,
+    actionUrl: paths.userProfile(sellerId),
     actionText: "Open",
   });
   await createNotificationInTx(tx, {
@@ -143,7 +144,7 @@ async function reverseInTx(tx: Tx, reversal: ReportedReversal, now: Date): Promi
     message: inHold
       ? `The buyer's ${payment} for ${item} was ${how}. The sale was cancelled and its ${formatLoopBrief(priceUnits)} LOOP, still pending, were taken back.`
       : `The buyer's ${payment} for ${item} was ${how} after the sale's ${formatLoopBrief(priceUnits)} LOOP became available. You keep them (the platform bears the loss); the buyer no longer has the loop.`,
-    actionUrl: "/tokens",
+    actionUrl: paths.tokens(),
     actionText: "View balance",
   });
   return { status: inHold ? "returned" : "loss", checkoutId };
@@ -151,7 +152,7 @@ async function reverseInTx(tx: Tx, reversal: ReportedReversal, now: Date): Promi
 
 /** Applies a reported refund or chargeback once (see above); the catalog refresh follows the commit. */
 export async function reverseCheckout(deps: AppDeps, reversal: ReportedReversal, now: Date = new Date()): Promise<ReversalOutcome> {
-  const outcome = await deps.prisma.$transaction((tx) => reverseInTx(tx, reversal, now), TX_OPTIONS);
+  const outcome = await deps.prisma.$transaction((tx) => reverseInTx(tx, reversal, now), TX_DEFAULT);
   if (outcome.status === "returned" || outcome.status === "loss") catalogChanged(deps.prisma);
   return outcome;
 }

@@ -1,6 +1,5 @@
 import express, { Router } from "express";
-import type { CardCheckout } from "../cards/card-checkout.service";
-import type { PaypalCheckout } from "../paypal/paypal.service";
+import type { RouterDeps } from "../../deps";
 
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
 
@@ -8,7 +7,8 @@ const header = (value: string | string[] | undefined) => (Array.isArray(value) ?
  * /api/webhooks/*: called by PayPal and Stripe, not by browsers (no session, no Origin check).
  * Each proves itself by its signature; the body stays raw because Stripe signs its exact bytes.
  */
-export function webhooksRouter(paypal: PaypalCheckout, cards: CardCheckout): Router {
+export function webhooksRouter(deps: RouterDeps): Router {
+  const { paypal, cards } = deps;
   const router = Router();
   router.use(express.raw({ type: "*/*", limit: "1mb" }));
   router.post("/paypal", async (req, res) => {

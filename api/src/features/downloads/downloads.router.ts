@@ -1,19 +1,22 @@
 import { pipeline } from "node:stream/promises";
+import { downloadQuerySchema } from "@loop/rules/schemas/downloads";
 import { Router } from "express";
-import type { AppDeps } from "../../deps";
+import type { RouterDeps } from "../../deps";
 import { NotFound } from "../../http/errors";
+import { parseQuery } from "../../http/validate";
 import { requireUser } from "../auth/require-user";
 import { issueDownload, recordDownload, resolveDownload } from "./downloads.service";
 import { downloadSigningKey } from "./signing-secret";
 
-export function downloadsRouter(deps: AppDeps): Router {
+export function downloadsRouter(deps: RouterDeps): Router {
   const { prisma, storage } = deps;
   const signingKey = downloadSigningKey(prisma, deps.config);
   const router = Router();
 
   router.get("/loops/:id/download", async (req, res) => {
     const user = requireUser(req);
-    res.json(await issueDownload(prisma, await signingKey(), req.params.id, user.id, req.query));
+    const key = await signingKey();
+    res.json(await issueDownload(prisma, key, req.params.id, user.id, parseQuery(req, downloadQuerySchema)));
   });
 
   /** The signed link is the credential (a browser navigates to it); it answers the file as an attachment. */

@@ -1,8 +1,9 @@
 // Downloads: who may download which format, the signed link, and counting a download once per
 // user and loop when its link is fetched.
-import { DOWNLOAD_LINK_TTL_MS, DOWNLOAD_MESSAGES, downloadQuerySchema, type DeliveryFormat, type DownloadLink } from "@loop/rules/schemas/downloads";
+import { DOWNLOAD_LINK_TTL_MS, DOWNLOAD_MESSAGES, type DeliveryFormat, type DownloadLink, type downloadQuerySchema } from "@loop/rules/schemas/downloads";
+import type { z } from "zod";
 import type { Prisma, PrismaClient } from "../../db/prisma";
-import { BadRequest, Conflict, Forbidden, HttpError, NotFound } from "../../http/errors";
+import { Conflict, Forbidden, HttpError, NotFound } from "../../http/errors";
 import { catalogChanged } from "../loops/catalog-cache";
 import { LOOP_NOT_FOUND } from "../loops/catalog.service";
 import { UUID } from "../../http/uuid";
@@ -72,12 +73,17 @@ function downloadableFormat(loop: LoopWithRights, userId: string, wanted: Delive
 }
 
 /** GET /api/loops/:id/download: a signed link to the format asked for (see downloadableFormat). */
-export async function issueDownload(prisma: PrismaClient, signingKey: string, loopId: string, userId: string, rawQuery: unknown, now = Date.now()): Promise<DownloadLink> {
-  const parsed = downloadQuerySchema.safeParse(rawQuery);
-  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? DOWNLOAD_MESSAGES.format);
+export async function issueDownload(
+  prisma: PrismaClient,
+  signingKey: string,
+  loopId: string,
+  userId: string,
+  query: z.output<typeof downloadQuerySchema>,
+  now = Date.now(),
+): Promise<DownloadLink> {
   const loop = UUID.test(loopId) ? await prisma.loop.findUnique({ where: { id: loopId }, select: rightsSelect(userId) }) : null;
   if (!loop) throw new NotFound(LOOP_NOT_FOUND);
-  const format = downloadableFormat(loop, userId, parsed.data.format);
+  const format = downloadableFormat(loop, userId, query.format);
   if (!hasFiles(loop.status) || !fileKey(loop, format)) throw new Conflict(DOWNLOAD_MESSAGES.notReady);
 
   const token = signDownloadToken(signingKey, { loopId: loop.id, format, userId, expiresAt: now + DOWNLOAD_LINK_TTL_MS });

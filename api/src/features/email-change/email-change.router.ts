@@ -1,7 +1,7 @@
 import { emailChangeRequestSchema, emailChangeTokenSchema, type EmailChangeSent } from "@loop/rules/schemas/email-change";
 import { Router } from "express";
-import type { AppDeps } from "../../deps";
-import type { RateLimiters } from "../../http/rate-limit";
+import type { RouterDeps } from "../../deps";
+import { parseBody } from "../../http/validate";
 import { requireUser } from "../auth/require-user";
 import { toCurrentUser } from "../users/user.view";
 import { confirmEmailChange, emailChangeLink, requestEmailChange } from "./email-change.service";
@@ -9,24 +9,25 @@ import { confirmEmailChange, emailChangeLink, requestEmailChange } from "./email
 // POST /api/profile/email (mail a confirmation link to the new address), /link (what the link
 // does), /confirm (use it). They share the sign-in links' rate limits: per IP and per address for
 // mailing, per IP for using.
-export function emailChangeRouter(deps: AppDeps, limits: RateLimiters): Router {
+export function emailChangeRouter(deps: RouterDeps): Router {
+  const { limits } = deps;
   const router = Router();
 
   router.post("/profile/email", limits.emailLinkPerIp, limits.emailLinkPerAddress, async (req, res) => {
     const user = requireUser(req);
-    const { email } = emailChangeRequestSchema.parse(req.body);
+    const { email } = parseBody(req, emailChangeRequestSchema);
     const message = await requestEmailChange(deps, user, email);
     res.status(202).json({ message } satisfies EmailChangeSent);
   });
 
   router.post("/profile/email/link", limits.emailVerifyPerIp, async (req, res) => {
-    const { token } = emailChangeTokenSchema.parse(req.body);
+    const { token } = parseBody(req, emailChangeTokenSchema);
     res.json(await emailChangeLink(deps.prisma, token));
   });
 
   router.post("/profile/email/confirm", limits.emailVerifyPerIp, async (req, res) => {
     const user = requireUser(req);
-    const { token } = emailChangeTokenSchema.parse(req.body);
+    const { token } = parseBody(req, emailChangeTokenSchema);
     res.json(toCurrentUser(await confirmEmailChange(deps, user.id, token)));
   });
 

@@ -5,6 +5,7 @@
 // that account, signed in, can confirm it. One address per account: checked when the link is asked
 // for and again when it is used (in the transaction that sets it), and "users_email_key" settles a
 // race between two accounts confirming the same address at once.
+import { paths } from "@loop/rules/paths";
 import { EMAIL_CHANGE_MESSAGES, emailChangeSentMessage, type EmailChangeLink } from "@loop/rules/schemas/email-change";
 import type { AppConfig } from "../../config";
 import type { Logger } from "../../deps";
@@ -28,7 +29,7 @@ export interface EmailChangeDeps {
 export const EMAIL_CHANGE_TTL_MS = 60 * 60 * 1000;
 
 /** The web page a confirmation link opens. */
-export const EMAIL_CHANGE_PAGE = "/profile/email/confirm";
+export const EMAIL_CHANGE_PAGE = paths.emailConfirm();
 
 /**
  * Mails a confirmation link for `email` to that address. A new link replaces the account's earlier
@@ -116,7 +117,7 @@ async function sendChangeNotice(deps: EmailChangeDeps, to: string, username: str
   const logger = deps.logger ?? consoleLogger;
   try {
     const { supportEmail } = await settingsInUse(deps.prisma);
-    const settingsUrl = new URL("/settings", deps.config.appUrl).href;
+    const settingsUrl = new URL(paths.settings(), deps.config.appUrl).href;
     await deps.mailer.send(emailChangedNoticeMail(to, username, newEmail, { settingsUrl, supportEmail }));
   } catch (error) {
     logger.error(`e-mail change of @${username}: the notice to the old address failed:`, error);

@@ -1,6 +1,7 @@
 // One-time e-mail sign-in links. The link opens a web page that names the account and whose button
 // POSTs the token: a mail scanner that fetches links cannot use it up, and whoever opens a link sees
 // whose account it signs into before continuing.
+import { paths } from "@loop/rules/paths";
 import type { EmailLinkAccount } from "@loop/rules/auth-api-types";
 import type { AppConfig } from "../../config";
 import { isRecordNotFound, type PrismaClient } from "../../db/prisma";
@@ -26,7 +27,7 @@ export async function sendSignInLink(deps: EmailLoginDeps, email: string): Promi
   await deps.prisma.emailLoginToken.create({
     data: { tokenHash: hashToken(token), email, createdAt: now, expiresAt: new Date(now.getTime() + deps.config.emailLinkTtlMs) },
   });
-  const link = new URL("/login/confirm", deps.config.appUrl);
+  const link = new URL(paths.loginConfirm(), deps.config.appUrl);
   link.searchParams.set("token", token);
   try {
     await deps.mailer.send(signInLinkMail(email, link.href, Math.round(deps.config.emailLinkTtlMs / 60_000)));

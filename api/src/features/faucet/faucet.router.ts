@@ -1,13 +1,14 @@
-import { FAUCET_INTERVAL_MS, FAUCET_MESSAGES } from "@loop/rules/schemas/faucet";
+import { FAUCET_INTERVAL_MS, FAUCET_MESSAGES, faucetRequestSchema } from "@loop/rules/schemas/faucet";
 import { Router } from "express";
-import type { AppDeps } from "../../deps";
+import type { RouterDeps } from "../../deps";
 import { TooManyRequests } from "../../http/errors";
+import { parseBody } from "../../http/validate";
 import { requireUser } from "../auth/require-user";
 import { mintTestLoop } from "./faucet.service";
 
 // POST /api/wallet/faucet: test LOOP on the local chain, once every 30 s per member (in this process:
 // it only guards against double clicks on a development machine).
-export function faucetRouter(deps: AppDeps): Router {
+export function faucetRouter(deps: RouterDeps): Router {
   const lastRequest = new Map<string, number>();
   const router = Router();
   router.post("/wallet/faucet", async (req, res) => {
@@ -16,7 +17,7 @@ export function faucetRouter(deps: AppDeps): Router {
     if (now - (lastRequest.get(user.id) ?? 0) < FAUCET_INTERVAL_MS) throw new TooManyRequests(FAUCET_MESSAGES.tooSoon);
     lastRequest.set(user.id, now);
     try {
-      res.status(201).json(await mintTestLoop(deps, req.body));
+      res.status(201).json(await mintTestLoop(deps, parseBody(req, faucetRequestSchema)));
     } catch (error) {
       lastRequest.delete(user.id);
       throw error;

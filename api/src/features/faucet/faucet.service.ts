@@ -2,23 +2,22 @@
 // the operator key (the faucet's MINTER_ROLE on the local deployment). Refused on every chain but
 // the local one, whatever the configuration says, so it can never mint real LOOP.
 import { loopTokenAbi } from "@loop/contracts/abis";
-import { FAUCET_LOOP, FAUCET_MESSAGES, faucetRequestSchema, type FaucetResponse } from "@loop/rules/schemas/faucet";
+import { FAUCET_LOOP, FAUCET_MESSAGES, type FaucetResponse, type faucetRequestSchema } from "@loop/rules/schemas/faucet";
 import { BaseError, createWalletClient, getAddress, http, nonceManager, parseEther } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import type { z } from "zod";
 import type { AppDeps } from "../../deps";
-import { BadRequest, Forbidden, ServiceUnavailable } from "../../http/errors";
+import { Forbidden, ServiceUnavailable } from "../../http/errors";
 
 const LOCAL_CHAIN_ID = 31337;
 
-export async function mintTestLoop(deps: AppDeps, body: unknown): Promise<FaucetResponse> {
-  const parsed = faucetRequestSchema.safeParse(body ?? {});
-  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? FAUCET_MESSAGES.address);
+export async function mintTestLoop(deps: AppDeps, input: z.output<typeof faucetRequestSchema>): Promise<FaucetResponse> {
   const { config } = deps;
   const chain = config.chains.find((candidate) => candidate.id === config.defaultChainId);
   if (config.defaultChainId !== LOCAL_CHAIN_ID || !chain?.contracts || !config.operatorPrivateKey) throw new Forbidden(FAUCET_MESSAGES.unavailable);
   const client = deps.chains.get(LOCAL_CHAIN_ID)!;
   const account = privateKeyToAccount(config.operatorPrivateKey, { nonceManager });
-  const to = getAddress(parsed.data.address);
+  const to = getAddress(input.address);
   try {
     const { request } = await client.simulateContract({ address: getAddress(chain.contracts.token), abi: loopTokenAbi, functionName: "mint", args: [to, parseEther(FAUCET_LOOP)], account });
     const wallet = createWalletClient({ account, chain: client.chain, transport: http(chain.rpcUrl, { timeout: 20_000 }) });

@@ -1,11 +1,11 @@
 import { Router } from "express";
-import type { PrismaClient } from "../../db/prisma";
+import type { RouterDeps } from "../../deps";
 import { listGenres } from "./genres.service";
 
-export function genresRouter(prisma: PrismaClient): Router {
+export function genresRouter(deps: RouterDeps): Router {
   const router = Router();
   router.get("/genres", async (_req, res) => {
-    res.json(await listGenres(prisma));
+    res.json(await listGenres(deps.prisma));
   });
   return router;
 }

@@ -1,10 +1,10 @@
 import { Router } from "express";
 import type { HealthResponse } from "@loop/rules/auth-api-types";
-import type { AppDeps } from "../../deps";
+import type { RouterDeps } from "../../deps";
 import { chainsHealth } from "../settlement/settlement-status";
 import { databaseIsUp } from "./health.service";
 
-export function healthRouter(deps: AppDeps): Router {
+export function healthRouter(deps: RouterDeps): Router {
   const router = Router();
   router.get("/health", async (_req, res) => {
     const up = await databaseIsUp(deps.prisma);

@@ -9,6 +9,9 @@
 // never sent or withdrawn. A posting that names a `userId` is the 'user' account, so transfers and
 // withdrawals cannot reach promotional LOOP; paying for a loop (postPaymentInTx) and holding for an
 // offer (placeSpendingHoldsInTx) use promotional LOOP first.
+//
+// This file: accounts, entries and balances; holds in ledger-holds.ts, a loop's payment in
+// ledger-payments.ts.
 import { isUniqueViolation, Prisma, type PrismaClient, type Tx } from "../../db/prisma";
 
 /** chargeback_losses: fiat payments reversed after their proceeds became the seller's (the platform's loss). */
@@ -73,8 +76,6 @@ export interface PostedEntry {
   created: boolean;
 }
 
-const TX_OPTIONS = { maxWait: 60_000, timeout: 60_000 } as const;
-
 /** The user's (withdrawable) account, created on first use (users normally get it with their welcome bonus). */
 export async function userAccountId(tx: Tx | PrismaClient, userId: string): Promise<string> {
   const rows = await tx.$queryRaw<{ id: string }[]>`SELECT "app"."ledger_user_account"(${userId}::uuid)::text AS "id"`;
@@ -93,17 +94,15 @@ export async function platformAccountId(tx: Tx | PrismaClient, kind: PlatformAcc
   return rows[0]!.id;
 }
 
-const isMemberAccount = (kind: string) => kind === "user" || kind === "user_promo";
-
-interface LockedAccount {
+export interface LockedAccount {
   id: string;
   kind: string;
   balance: bigint;
   held: bigint;
 }
 
-/** SELECT … FOR UPDATE in id order, so two entries touching the same accounts never deadlock. */
-async function lockAccounts(tx: Tx, ids: string[]): Promise<Map<string, LockedAccount>> {
+/** SELECT … FOR UPDATE in id order, so two entries touching the same accounts never deadlock (the ledger's modules only). */
+export async function lockAccounts(tx: Tx, ids: string[]): Promise<Map<string, LockedAccount>> {
   const sorted = [...new Set(ids)].sort();
   const rows = await tx.$queryRaw<LockedAccount[]>`
     SELECT "id", "kind", "balance", "held" FROM "app"."ledger_accounts"
@@ -208,92 +207,12 @@ export async function postEntry(prisma: PrismaClient, input: EntryInput): Promis
   }
 }
 
-export interface Hold {
-  id: string;
-  accountId: string;
-  amount: bigint;
-  state: "open" | "captured" | "released";
-  reason: string;
-  entryId: string | null;
-  /** A timed hold is released by the job (see timed-holds.ts) once this time has passed. */
-  releaseAt: Date | null;
-}
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
 
-const holdSelect = { id: true, accountId: true, amount: true, state: true, reason: true, entryId: true, releaseAt: true } as const;
-
-/**
- * Reserves `amount` of a user account's available balance (InsufficientFunds otherwise). With
- * `releaseAt`, a timed hold: the job releases it then, unless it was captured or released before.
- */
-export async function placeHoldInTx(tx: Tx, accountId: string, amount: bigint, reason: string, options: { releaseAt?: Date } = {}): Promise<Hold> {
-  if (amount <= 0n) throw new Error("ledger: a hold reserves a positive amount");
-  const account = (await lockAccounts(tx, [accountId])).get(accountId)!;
-  if (isMemberAccount(account.kind) && account.balance - account.held < amount) throw new InsufficientFunds(accountId);
-  return (await tx.ledgerHold.create({ data: { accountId, amount, reason, releaseAt: options.releaseAt ?? null }, select: holdSelect })) as Hold;
-}
-
-export function placeHold(prisma: PrismaClient, accountId: string, amount: bigint, reason: string): Promise<Hold> {
-  return prisma.$transaction((tx) => placeHoldInTx(tx, accountId, amount, reason), TX_OPTIONS);
-}
-
-/**
- * Captures an open hold: the held amount leaves the account for `toAccountId` in one entry
- * (key `hold:<id>:capture`). Capturing a captured hold returns it unchanged; a released one throws.
- */
-export async function captureHoldInTx(tx: Tx, holdId: string, toAccountId: string, kind: EntryKind, description?: string): Promise<Hold> {
-  const rows = await tx.$queryRaw<{ account_id: string }[]>`SELECT "account_id" FROM "app"."ledger_holds" WHERE "id" = ${holdId}::uuid`;
-  if (!rows[0]) throw new Error(`ledger: no hold ${holdId}`);
-  await lockAccounts(tx, [rows[0].account_id, toAccountId]);
-  const hold = (await tx.ledgerHold.findUniqueOrThrow({ where: { id: holdId }, select: holdSelect })) as Hold;
-  if (hold.state === "captured") return hold;
-  if (hold.state === "released") throw new Error(`ledger: hold ${holdId} was released`);
-  // Release the reservation first, then move the money (balance − held never dips below zero).
-  await tx.ledgerHold.update({ where: { id: holdId }, data: { state: "captured", resolvedAt: new Date() } });
-  const entry = await postEntryInTx(tx, {
-    idempotencyKey: `hold:${holdId}:capture`,
-    kind,
-    description,
-    postings: [
-      { accountId: hold.accountId, amount: -hold.amount },
-      { accountId: toAccountId, amount: hold.amount },
-    ],
-  });
-  return (await tx.ledgerHold.update({ where: { id: holdId }, data: { entryId: entry.id }, select: holdSelect })) as Hold;
-}
-
-export function captureHold(prisma: PrismaClient, holdId: string, toAccountId: string, kind: EntryKind, description?: string): Promise<Hold> {
-  return prisma.$transaction((tx) => captureHoldInTx(tx, holdId, toAccountId, kind, description), TX_OPTIONS);
-}
-
-/**
- * Captures an open hold into an entry of its own making (e.g. a sale: buyer → seller the price, buyer
- * → fees the fee), which may take more or less than was held from the hold's account: the hold stops
- * reserving, the entry moves the money, and the hold points at it. InsufficientFunds when the account
- * cannot pay what the entry takes beyond the hold.
- */
-export async function captureHoldIntoEntryInTx(tx: Tx, holdId: string, entry: EntryInput): Promise<Hold> {
-  const hold = (await tx.ledgerHold.findUniqueOrThrow({ where: { id: holdId }, select: holdSelect })) as Hold;
-  await lockAccounts(tx, [hold.accountId]);
-  const current = (await tx.ledgerHold.findUniqueOrThrow({ where: { id: holdId }, select: holdSelect })) as Hold;
-  if (current.state !== "open") throw new Error(`ledger: hold ${holdId} is ${current.state}`);
-  await tx.ledgerHold.update({ where: { id: holdId }, data: { state: "captured", resolvedAt: new Date() } });
-  const posted = await postEntryInTx(tx, entry);
-  return (await tx.ledgerHold.update({ where: { id: holdId }, data: { entryId: posted.id }, select: holdSelect })) as Hold;
-}
-
-/** Releases an open hold; releasing a released hold returns it unchanged; a captured one throws. */
-export async function releaseHoldInTx(tx: Tx, holdId: string): Promise<Hold> {
-  const rows = await tx.$queryRaw<{ account_id: string }[]>`SELECT "account_id" FROM "app"."ledger_holds" WHERE "id" = ${holdId}::uuid`;
-  if (!rows[0]) throw new Error(`ledger: no hold ${holdId}`);
-  await lockAccounts(tx, [rows[0].account_id]);
-  const hold = (await tx.ledgerHold.findUniqueOrThrow({ where: { id: holdId }, select: holdSelect })) as Hold;
-  if (hold.state === "released") return hold;
-  if (hold.state === "captured") throw new Error(`ledger: hold ${holdId} was captured`);
-  return (await tx.ledgerHold.update({ where: { id: holdId }, data: { state: "released", resolvedAt: new Date() }, select: holdSelect })) as Hold;
-}
-
-export function releaseHold(prisma: PrismaClient, holdId: string): Promise<Hold> {
-  return prisma.$transaction((tx) => releaseHoldInTx(tx, holdId), TX_OPTIONS);
+/** What a member pays from each account: promotional LOOP first, then withdrawable. */
+export function spendingSplit(amount: bigint, promoAvailable: bigint): { promotional: bigint; withdrawable: bigint } {
+  const promotional = min(amount, promoAvailable > 0n ? promoAvailable : 0n);
+  return { promotional, withdrawable: amount - promotional };
 }
 
 export interface Balance {
@@ -324,105 +243,6 @@ export async function userBalance(db: Tx | PrismaClient, userId: string): Promis
     promotional: promo.balance,
     promotionalAvailable: promo.balance - promo.held,
   };
-}
-
-const min = (a: bigint, b: bigint) => (a < b ? a : b);
-
-/** What a member pays from each account: promotional LOOP first, then withdrawable. */
-function spendingSplit(amount: bigint, promoAvailable: bigint): { promotional: bigint; withdrawable: bigint } {
-  const promotional = min(amount, promoAvailable > 0n ? promoAvailable : 0n);
-  return { promotional, withdrawable: amount - promotional };
-}
-
-export interface SpendingHolds {
-  /** The hold on the withdrawable account, when any of it is needed. */
-  holdId: string | null;
-  /** The hold on the promotional account, when the member has promotional LOOP available. */
-  promoHoldId: string | null;
-}
-
-/**
- * Reserves `amount` of a member's available LOOP for a payment to come (an offer): promotional LOOP
- * first, the rest from the withdrawable account; InsufficientFunds when both together fall short.
- */
-export async function placeSpendingHoldsInTx(tx: Tx, userId: string, amount: bigint, reason: string): Promise<SpendingHolds> {
-  if (amount <= 0n) throw new Error("ledger: a hold reserves a positive amount");
-  const [earnedId, promoId] = [await userAccountId(tx, userId), await promoAccountId(tx, userId)];
-  const locked = await lockAccounts(tx, [earnedId, promoId]);
-  const earned = locked.get(earnedId)!;
-  const promo = locked.get(promoId)!;
-  const split = spendingSplit(amount, promo.balance - promo.held);
-  if (earned.balance - earned.held < split.withdrawable) throw new InsufficientFunds(earnedId);
-  const hold = async (accountId: string, part: bigint) =>
-    part > 0n ? (await tx.ledgerHold.create({ data: { accountId, amount: part, reason }, select: { id: true } })).id : null;
-  return { promoHoldId: await hold(promoId, split.promotional), holdId: await hold(earnedId, split.withdrawable) };
-}
-
-/** A buyer paying a seller for a loop, the platform its fee (see postPaymentInTx). */
-export interface PaymentInput {
-  idempotencyKey: string;
-  kind: EntryKind;
-  description?: string | null;
-  buyerId: string;
-  sellerId: string;
-  /** What the seller gets, in ledger units (> 0). */
-  price: bigint;
-  /** What the platform gets into `fees`, in ledger units (≥ 0). */
-  fee: bigint;
-  /** The buyer's open holds this payment captures (an accepted offer's): they stop reserving and point at the entry. */
-  holdIds?: string[];
-}
-
-export interface PostedPayment extends PostedEntry {
-  /** The promotional LOOP the buyer paid (the seller got up to the price of it as promotional LOOP). */
-  promotional: bigint;
-}
-
-/**
- * One entry for a paid loop: the buyer pays price + fee with promotional LOOP first, then
- * withdrawable LOOP; the seller is credited the promotional part (up to the price) as promotional
- * LOOP and the rest as withdrawable; the fee takes what is left of the promotional part, then
- * withdrawable LOOP. So a purchase never turns promotional LOOP into withdrawable LOOP, and
- * funnelling bonuses through purchases of a friend's loops gains nothing withdrawable.
- * Locks every account of the entry in id order first (as app.ledger_post does). InsufficientFunds
- * when the buyer's available LOOP (both accounts, plus the captured holds) falls short.
- */
-export async function postPaymentInTx(tx: Tx, input: PaymentInput): Promise<PostedPayment> {
-  const { price, fee } = input;
-  if (price <= 0n || fee < 0n) throw new Error("ledger: a payment has a positive price and a fee of at least 0");
-  const buyer = await userAccountId(tx, input.buyerId);
-  const buyerPromo = await promoAccountId(tx, input.buyerId);
-  const seller = await userAccountId(tx, input.sellerId);
-  const sellerPromo = await promoAccountId(tx, input.sellerId);
-  const fees = await platformAccountId(tx, "fees");
-  await lockAccounts(tx, [buyer, buyerPromo, seller, sellerPromo, fees]);
-  for (const holdId of input.holdIds ?? []) {
-    const hold = (await tx.ledgerHold.findUniqueOrThrow({ where: { id: holdId }, select: holdSelect })) as Hold;
-    if (hold.state !== "open") throw new Error(`ledger: hold ${holdId} is ${hold.state}`);
-    if (hold.accountId !== buyer && hold.accountId !== buyerPromo) throw new Error(`ledger: hold ${holdId} is not the buyer's`);
-    // Release the reservation first, then move the money (balance − held never dips below zero).
-    await tx.ledgerHold.update({ where: { id: holdId }, data: { state: "captured", resolvedAt: new Date() } });
-  }
-  const rows = await tx.ledgerAccount.findMany({ where: { id: { in: [buyer, buyerPromo] } }, select: { id: true, balance: true, held: true } });
-  const available = (id: string) => {
-    const row = rows.find((account) => account.id === id)!;
-    return row.balance - row.held;
-  };
-  const paid = spendingSplit(price + fee, available(buyerPromo));
-  if (available(buyer) < paid.withdrawable) throw new InsufficientFunds(buyer);
-  const sellerPromotional = min(paid.promotional, price);
-  const postings: PostingInput[] = [
-    { accountId: buyerPromo, amount: -paid.promotional },
-    { accountId: buyer, amount: -paid.withdrawable },
-    { accountId: sellerPromo, amount: sellerPromotional },
-    { accountId: seller, amount: price - sellerPromotional },
-    { accountId: fees, amount: fee },
-  ].filter((posting) => posting.amount !== 0n);
-  const entry = await postEntryInTx(tx, { idempotencyKey: input.idempotencyKey, kind: input.kind, description: input.description, postings });
-  if (entry.created) {
-    for (const holdId of input.holdIds ?? []) await tx.ledgerHold.update({ where: { id: holdId }, data: { entryId: entry.id } });
-  }
-  return { ...entry, promotional: paid.promotional };
 }
 
 /** The welcome bonus, once per user (the users_welcome trigger posts it when a user row is inserted). */

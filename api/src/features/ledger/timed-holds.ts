@@ -4,9 +4,9 @@
 // pass takes due holds with FOR UPDATE SKIP LOCKED, so two replicas never take the same hold and a
 // hold being captured by a reversal at that moment is skipped (and not open any more afterwards).
 import type { PrismaClient, Tx } from "../../db/prisma";
-import { releaseHoldInTx } from "./ledger.service";
+import { releaseHoldInTx } from "./ledger-holds";
+import { TX_DEFAULT } from "../../db/transactions";
 
-const TX_OPTIONS = { maxWait: 30_000, timeout: 60_000 } as const;
 const BATCH_SIZE = 200;
 
 /**
@@ -29,7 +29,7 @@ export async function releaseDueHolds(prisma: PrismaClient, now: Date = new Date
       await tx.$queryRaw`SELECT "id" FROM "app"."ledger_accounts" WHERE "id" = ANY(${accounts}::uuid[]) ORDER BY "id" FOR UPDATE`;
       for (const hold of due) await releaseHoldInTx(tx, hold.id);
       return due.length;
-    }, TX_OPTIONS);
+    }, TX_DEFAULT);
     released += count;
     if (count < batchSize) return released;
   }

@@ -32,6 +32,7 @@ import {
   type XpOfferAnswer,
   type XpTrade,
 } from "@loop/rules/levels";
+import { paths } from "@loop/rules/paths";
 import { formatLoopBrief } from "@loop/rules/units";
 import type { Tx } from "../../db/prisma";
 import { platformAccountId, postEntryInTx, promoAccountId } from "../ledger/ledger.service";
@@ -196,7 +197,7 @@ async function payLevelRewards(tx: Tx, userId: string, account: string, issuance
       message: rewarded
         ? `You reached level ${level} (${levelTitle(level)}) and earned ${formatLoopBrief(units)} LOOP.`
         : `You reached level ${level} (${levelTitle(level)}).`,
-      actionUrl: "/level",
+      actionUrl: paths.level(),
       actionText: "View Level Progress",
     });
   }

@@ -1,9 +1,10 @@
 import { Router } from "express";
-import type { PrismaClient } from "../../db/prisma";
+import type { RouterDeps } from "../../deps";
 import { requireUser } from "../auth/require-user";
 import { levelRewards, userLevel } from "./levels.service";
 
-export function levelsRouter(prisma: PrismaClient): Router {
+export function levelsRouter(deps: RouterDeps): Router {
+  const { prisma } = deps;
   const router = Router();
   router.get("/user/level", async (req, res) => {
     const user = requireUser(req);

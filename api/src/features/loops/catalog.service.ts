@@ -4,7 +4,7 @@ import type { DeliveryFormat } from "@loop/rules/schemas/downloads";
 import { loopListQuerySchema, type LoopListQuery, type LoopListResponse, type PublicLoop } from "@loop/rules/schemas/loops";
 import { hotQuery } from "../../db/hot-query";
 import { Prisma, type PrismaClient } from "../../db/prisma";
-import { BadRequest, NotFound } from "../../http/errors";
+import { NotFound } from "../../http/errors";
 import { catalogCache } from "./catalog-cache";
 import { catalogSql } from "./catalog-query";
 import {
@@ -16,6 +16,7 @@ import {
   type ViewerRelations,
 } from "./loop.view";
 import { UUID } from "../../http/uuid";
+import { parse } from "../../http/validate";
 
 export const LOOP_NOT_FOUND = "Loop Not Found";
 
@@ -104,7 +105,7 @@ async function overlayViewer(prisma: PrismaClient, page: LoopListResponse, viewe
 /** The normalized query (parsed, defaults filled, keys in one order): equal queries, one cache key. */
 const cacheKey = (query: LoopListQuery) => `loops:${JSON.stringify(Object.keys(query).sort().map((key) => [key, query[key as keyof LoopListQuery]]))}`;
 
-interface ParsedListQuery {
+export interface ParsedListQuery {
   readonly query: LoopListQuery;
   readonly cacheKey: string;
   /** Written on first use: the same raw query always makes the same statement. */
@@ -120,13 +121,13 @@ interface ParsedListQuery {
 const parsedQueries = new Map<string, ParsedListQuery>();
 const PARSED_QUERIES_MAX = 1_000;
 
-function parseListQuery(rawQuery: unknown): ParsedListQuery {
+/** GET /api/loops' query string, parsed in its router (400 with the schema's message), once per distinct query. */
+export function parseListQuery(rawQuery: unknown): ParsedListQuery {
   const raw = JSON.stringify(rawQuery ?? {});
   const known = parsedQueries.get(raw);
   if (known) return known;
-  const parsed = loopListQuerySchema.safeParse(rawQuery);
-  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? "Invalid query");
-  const result: ParsedListQuery = { query: parsed.data, cacheKey: cacheKey(parsed.data) };
+  const query = parse(loopListQuerySchema, rawQuery);
+  const result: ParsedListQuery = { query, cacheKey: cacheKey(query) };
   if (parsedQueries.size >= PARSED_QUERIES_MAX) parsedQueries.delete(parsedQueries.keys().next().value as string);
   parsedQueries.set(raw, result);
   return result;
@@ -147,8 +148,7 @@ export interface AnonymousLoopsPage {
  * GET /api/loops for a signed-out visitor: the page from the catalog cache (or one query), with
  * its ready-made body.
  */
-export function anonymousLoopsPage(prisma: PrismaClient, rawQuery: unknown): Promise<AnonymousLoopsPage> {
-  const parsed = parseListQuery(rawQuery);
+export function anonymousLoopsPage(prisma: PrismaClient, parsed: ParsedListQuery): Promise<AnonymousLoopsPage> {
   return catalogCache(prisma).get(parsed.cacheKey, () => anonymousPage(prisma, parsed));
 }
 
@@ -156,8 +156,8 @@ export function anonymousLoopsPage(prisma: PrismaClient, rawQuery: unknown): Pro
  * GET /api/loops: ready, public loops matching the query. The anonymous page comes from the
  * catalog cache; a signed-in viewer's own fields are laid over it per request.
  */
-export async function listLoops(prisma: PrismaClient, rawQuery: unknown, viewerId: string | null): Promise<LoopListResponse> {
-  const { page } = await anonymousLoopsPage(prisma, rawQuery);
+export async function listLoops(prisma: PrismaClient, query: ParsedListQuery, viewerId: string | null): Promise<LoopListResponse> {
+  const { page } = await anonymousLoopsPage(prisma, query);
   return viewerId === null ? page : overlayViewer(prisma, page, viewerId);
 }
 

@@ -1,11 +1,12 @@
 import { pipeline } from "node:stream/promises";
-import { loopPeaksSchema } from "@loop/rules/schemas/loops";
+import { loopPeaksSchema, updateLoopSchema } from "@loop/rules/schemas/loops";
 import { Router, type Response } from "express";
-import type { AppDeps } from "../../deps";
+import type { RouterDeps } from "../../deps";
 import { HttpError, NotFound } from "../../http/errors";
+import { parseBody } from "../../http/validate";
 import { requireUser } from "../auth/require-user";
-import { anonymousLoopsPage, getLoop, listLoops, visibleLoop } from "./catalog.service";
-import { ownLoop, updateLoop, uploadLoop } from "./loops.service";
+import { anonymousLoopsPage, getLoop, listLoops, parseListQuery, visibleLoop } from "./catalog.service";
+import { editableLoop, ownLoop, updateLoop, uploadLoop } from "./loops.service";
 import { parseRange } from "./range";
 
 export class RangeNotSatisfiable extends HttpError {
@@ -14,20 +15,21 @@ export class RangeNotSatisfiable extends HttpError {
   }
 }
 
-export function loopsRouter(deps: AppDeps): Router {
+export function loopsRouter(deps: RouterDeps): Router {
   const { prisma, storage } = deps;
   const router = Router();
   const viewerOf = (req: { auth: { user: { id: string } } | null }) => req.auth?.user.id ?? null;
 
   router.get("/loops", async (req, res) => {
     const viewerId = viewerOf(req);
+    const query = parseListQuery(req.query);
     if (viewerId !== null) {
-      res.json(await listLoops(prisma, req.query, viewerId));
+      res.json(await listLoops(prisma, query, viewerId));
       return;
     }
     // Signed out: the cached page's body as it is (serialized once per cache entry) and its ETag
     // made once (Express would hash the body on every response); the same headers as res.json.
-    const page = await anonymousLoopsPage(prisma, req.query);
+    const page = await anonymousLoopsPage(prisma, query);
     const etagOf = req.app.get("etag fn") as ((body: Buffer) => string | undefined) | undefined;
     if (typeof etagOf === "function") {
       page.etag ??= etagOf(page.body);
@@ -48,7 +50,8 @@ export function loopsRouter(deps: AppDeps): Router {
   });
   router.patch("/loops/:id", async (req, res) => {
     const user = requireUser(req);
-    res.json(await updateLoop(prisma, req.params.id, user.id, req.body));
+    const loop = await editableLoop(prisma, req.params.id, user.id);
+    res.json(await updateLoop(prisma, loop, parseBody(req, updateLoopSchema)));
   });
   router.get("/loops/:id/status", async (req, res) => {
     const user = requireUser(req);

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { UPLOAD_MESSAGES, updateLoopSchema, uploadLoopFieldsSchema } from "@loop/rules/schemas/loops";
+import { UPLOAD_MESSAGES, type updateLoopSchema, uploadLoopFieldsSchema } from "@loop/rules/schemas/loops";
 import type { Request } from "express";
+import type { z } from "zod";
 import type { PrismaClient } from "../../db/prisma";
 import { BadRequest, NotFound } from "../../http/errors";
 import { LOOP_NOT_FOUND } from "./catalog.service";
 import { UUID } from "../../http/uuid";
+import { parse } from "../../http/validate";
 import type { Storage } from "../../storage/storage";
 import { creatorLoopView, type LoopWithGenre } from "./loop.view";
 import { receiveUpload } from "./receive-upload";
@@ -25,9 +27,8 @@ export async function uploadLoop(prisma: PrismaClient, storage: Storage, req: Re
   try {
     if (!file) throw new BadRequest(UPLOAD_MESSAGES.noFile);
     if (!file.format) throw new BadRequest(UPLOAD_MESSAGES.invalidType);
-    const parsed = uploadLoopFieldsSchema.safeParse(fields);
-    if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? "Invalid upload");
-    const input = parsed.data;
+    // The form's fields come with the file (multipart), so they are checked here, not by the router.
+    const input = parse(uploadLoopFieldsSchema, fields);
     const genre = await prisma.genre.findUnique({ where: { id: input.genreId } });
     if (!genre) throw new BadRequest(UPLOAD_MESSAGES.genre);
 
@@ -51,16 +52,19 @@ export async function ownLoop(prisma: PrismaClient, loopId: string, userId: stri
   return creatorLoopView(loop);
 }
 
-/**
- * PATCH /api/loops/:id: the creator edits visibility and listing fields. Everything is checked
- * before the one update, so a refused edit changes nothing. Anyone else's loop is 404.
- */
-export async function updateLoop(prisma: PrismaClient, loopId: string, userId: string, body: unknown) {
-  const loop = UUID.test(loopId) ? await prisma.loop.findUnique({ where: { id: loopId }, select: { userId: true, isFree: true, priceCents: true } }) : null;
+/** PATCH /api/loops/:id, before its body is read: the caller's own loop; anyone else's is 404 (whatever the body). */
+export async function editableLoop(prisma: PrismaClient, loopId: string, userId: string) {
+  const loop = UUID.test(loopId) ? await prisma.loop.findUnique({ where: { id: loopId }, select: { id: true, userId: true, isFree: true, priceCents: true } }) : null;
   if (!loop || loop.userId !== userId) throw new NotFound(LOOP_NOT_FOUND);
-  const parsed = updateLoopSchema.safeParse(body ?? {});
-  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? "Invalid loop");
-  const input = parsed.data;
+  return loop;
+}
+
+/**
+ * PATCH /api/loops/:id: the creator edits visibility and listing fields of `loop` (editableLoop).
+ * Everything is checked before the one update, so a refused edit changes nothing.
+ */
+export async function updateLoop(prisma: PrismaClient, loop: Awaited<ReturnType<typeof editableLoop>>, input: z.output<typeof updateLoopSchema>) {
+  const loopId = loop.id;
   if (input.genreId !== undefined && !(await prisma.genre.findUnique({ where: { id: input.genreId } }))) throw new BadRequest(UPLOAD_MESSAGES.genre);
 
   // A new price decides (0 is free, above 0 is paid) unless isFree is sent too; a free loop costs 0.

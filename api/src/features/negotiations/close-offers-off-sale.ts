@@ -5,11 +5,11 @@
 // never deadlocks with an answer and never closes an offer on a loop that is on sale again.
 // Wallet-funded offers stay in the escrow: they cannot be accepted either, and the buyer reclaims
 // them after the expiry (or withdraws them).
+import { paths } from "@loop/rules/paths";
 import type { PrismaClient } from "../../db/prisma";
 import { createNotificationInTx } from "../notifications/create-notification";
 import { lockNegotiation, releaseOfferHoldsInTx } from "./negotiations.service";
-
-const TX_OPTIONS = { maxWait: 30_000, timeout: 60_000 } as const;
+import { TX_DEFAULT } from "../../db/transactions";
 
 /** Closes (as rejected) the open in-app offers of `loopId` if it is off sale; returns how many. */
 export async function closeOffersOffSale(prisma: PrismaClient, loopId: string): Promise<number> {
@@ -31,11 +31,11 @@ export async function closeOffersOffSale(prisma: PrismaClient, loopId: string): 
         type: "info",
         title: "Offer Closed",
         message: `${row.loop.title} is no longer on sale, so your offer was closed. The held LOOP is available again.`,
-        actionUrl: "/negotiations",
+        actionUrl: paths.negotiations(),
         actionText: "View",
       });
       return true;
-    }, TX_OPTIONS);
+    }, TX_DEFAULT);
     if (done) closed++;
   }
   return closed;

@@ -1,27 +1,33 @@
+import { createNegotiationSchema, negotiationListQuerySchema, respondNegotiationSchema, walletOfferTermsRequestSchema } from "@loop/rules/schemas/negotiations";
 import { Router } from "express";
-import type { AppDeps } from "../../deps";
+import type { RouterDeps } from "../../deps";
+import { parseBody, parseQuery } from "../../http/validate";
 import { requireUser } from "../auth/require-user";
 import { createNegotiation, listNegotiations, respondToNegotiation } from "./negotiations.service";
 import { walletOfferTerms } from "./wallet-offer-terms";
 
+/** The one answer to any wrong ?scope= (docs/product.md#offers). */
+const INVALID_SCOPE = "Invalid Scope: Choose sent or received";
+
 /** Offers: make one, list sent or received, answer one (docs/product.md#offers). */
-export function negotiationsRouter(deps: AppDeps): Router {
+export function negotiationsRouter(deps: RouterDeps): Router {
   const router = Router();
   router.post("/negotiations", async (req, res) => {
     const user = requireUser(req);
-    res.status(201).json(await createNegotiation(deps, user.id, req.body));
+    res.status(201).json(await createNegotiation(deps, user.id, parseBody(req, createNegotiationSchema)));
   });
   router.post("/negotiations/wallet-terms", async (req, res) => {
     const user = requireUser(req);
-    res.json(await walletOfferTerms(deps, user.id, req.body));
+    res.json(await walletOfferTerms(deps, user.id, parseBody(req, walletOfferTermsRequestSchema)));
   });
   router.get("/negotiations", async (req, res) => {
     const user = requireUser(req);
-    res.json(await listNegotiations(deps.prisma, user.id, req.query));
+    const { scope } = parseQuery(req, negotiationListQuerySchema, INVALID_SCOPE);
+    res.json(await listNegotiations(deps.prisma, user.id, scope));
   });
   router.put("/negotiations/:id/respond", async (req, res) => {
     const user = requireUser(req);
-    res.json(await respondToNegotiation(deps, user.id, req.params.id!, req.body));
+    res.json(await respondToNegotiation(deps, user.id, req.params.id!, parseBody(req, respondNegotiationSchema)));
   });
   return router;
 }

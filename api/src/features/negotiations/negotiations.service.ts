@@ -9,22 +9,26 @@
 // XP only when the offer ends in a paid sale (accept or counter, awarded at the sale;
 // a reject never), and offer actions earn XP from one counterpart at most once in 24 hours.
 import { formatFeeCents, type Format } from "@loop/rules/fees";
+import { paths } from "@loop/rules/paths";
 import {
-  createNegotiationSchema,
   NEGOTIATION_MESSAGES,
-  negotiationListQuerySchema,
-  respondNegotiationSchema,
+  type createNegotiationSchema,
   type Negotiation,
+  type NEGOTIATION_SCOPES,
+  type respondNegotiationSchema,
 } from "@loop/rules/schemas/negotiations";
 import { insufficientLoopMessage } from "@loop/rules/schemas/purchases";
 import { centsToLoopUnits, formatLoopBrief, formatUsd, ledgerUnitsToWei, parseUsd } from "@loop/rules/units";
+import type { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { isUniqueViolation, type PrismaClient, type Tx } from "../../db/prisma";
 import { BadRequest, Conflict, Forbidden, NotFound } from "../../http/errors";
 import { catalogChanged } from "../loops/catalog-cache";
 import { LOOP_NOT_FOUND } from "../loops/catalog.service";
 import { UUID } from "../../http/uuid";
-import { InsufficientFunds, placeSpendingHoldsInTx, postPaymentInTx, releaseHoldInTx, userBalance, type SpendingHolds } from "../ledger/ledger.service";
+import { placeSpendingHoldsInTx, releaseHoldInTx, type SpendingHolds } from "../ledger/ledger-holds";
+import { postPaymentInTx } from "../ledger/ledger-payments";
+import { InsufficientFunds, userBalance } from "../ledger/ledger.service";
 import { awardXpMany, offerAnswerXpAward, offerCreatedXpAward, purchaseXpAward, saleXpAward, type XpAward } from "../levels/award-xp";
 import { createNotificationInTx } from "../notifications/create-notification";
 import { settingsInUse } from "../platform-settings/platform-settings.service";
@@ -34,15 +38,10 @@ import { ownedPurchase, recordPurchaseInTx, toPurchase, type CompletedPurchase }
 import { sendPurchaseMails } from "../purchases/send-purchase-mails";
 import { agreedCents, NEGOTIATION_INCLUDE, toNegotiation, type NegotiationRow } from "./negotiation-view";
 import { settleOfferOnChain } from "./offer-escrow";
-
-const TX_OPTIONS = { maxWait: 30_000, timeout: 60_000 } as const;
+import { TX_DEFAULT } from "../../db/transactions";
 
 const present = (amount: string | null) => `$${amount}`;
 const xpAwards = (awards: (XpAward | null)[]) => awards.filter((award): award is XpAward => award !== null);
-
-function firstIssue(error: { issues: { message: string }[] }, fallback: string): string {
-  return error.issues[0]?.message ?? fallback;
-}
 
 /** The LOOP an amount in cents costs the buyer with the offer's format fee, in ledger units. */
 function heldUnits(cents: number, format: Format, feeBps: bigint): bigint {
@@ -68,10 +67,12 @@ export async function offerableLoop(tx: Tx, buyerId: string, loopId: string, for
 }
 
 /** POST /api/negotiations */
-export async function createNegotiation(deps: AppDeps, buyerId: string, body: unknown, now = new Date()): Promise<Negotiation> {
-  const parsed = createNegotiationSchema.safeParse(body ?? {});
-  if (!parsed.success) throw new BadRequest(firstIssue(parsed.error, NEGOTIATION_MESSAGES.missing));
-  const { loopId, format, offerAmount, message } = parsed.data;
+export async function createNegotiation(
+  deps: AppDeps,
+  buyerId: string,
+  { loopId, format, offerAmount, message }: z.output<typeof createNegotiationSchema>,
+  now = new Date(),
+): Promise<Negotiation> {
   const offerCents = Number(parseUsd(offerAmount));
   if (!UUID.test(loopId)) throw new NotFound(LOOP_NOT_FOUND);
   return deps.prisma.$transaction(async (tx) => {
@@ -117,19 +118,17 @@ export async function createNegotiation(deps: AppDeps, buyerId: string, body: un
       type: "info",
       title: "New Offer",
       message: `${row.buyer.username} offers ${present(formatUsd(BigInt(offerCents)))} for ${loop.title} (${format.toUpperCase()}).`,
-      actionUrl: "/negotiations",
+      actionUrl: paths.negotiations(),
       actionText: "Answer",
     });
     return toNegotiation(row);
-  }, TX_OPTIONS);
+  }, TX_DEFAULT);
 }
 
 /** GET /api/negotiations?scope=sent|received: newest first. */
-export async function listNegotiations(prisma: PrismaClient, userId: string, query: unknown): Promise<Negotiation[]> {
-  const parsed = negotiationListQuerySchema.safeParse(query ?? {});
-  if (!parsed.success) throw new BadRequest("Invalid Scope: Choose sent or received");
+export async function listNegotiations(prisma: PrismaClient, userId: string, scope: (typeof NEGOTIATION_SCOPES)[number]): Promise<Negotiation[]> {
   const rows = await prisma.negotiation.findMany({
-    where: parsed.data.scope === "sent" ? { buyerId: userId } : { sellerId: userId },
+    where: scope === "sent" ? { buyerId: userId } : { sellerId: userId },
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
     take: 200,
     include: NEGOTIATION_INCLUDE,
@@ -167,10 +166,13 @@ async function markSettlingInTx(tx: Tx, row: NegotiationRow, action: "accept" | 
 }
 
 /** PUT /api/negotiations/:id/respond */
-export async function respondToNegotiation(deps: AppDeps, userId: string, id: string, body: unknown, now = new Date()): Promise<Negotiation> {
-  const parsed = respondNegotiationSchema.safeParse(body ?? {});
-  if (!parsed.success) throw new BadRequest(firstIssue(parsed.error, NEGOTIATION_MESSAGES.action));
-  const { action, counterOffer, message, version } = parsed.data;
+export async function respondToNegotiation(
+  deps: AppDeps,
+  userId: string,
+  id: string,
+  { action, counterOffer, message, version }: z.output<typeof respondNegotiationSchema>,
+  now = new Date(),
+): Promise<Negotiation> {
   if (!UUID.test(id)) throw new NotFound(NEGOTIATION_MESSAGES.notFound);
   const outcome = await deps.prisma.$transaction(async (tx): Promise<Outcome> => {
     const row = await lockNegotiation(tx, id);
@@ -191,7 +193,7 @@ export async function respondToNegotiation(deps: AppDeps, userId: string, id: st
     if (action === "accept") return acceptInTx(tx, row, isSeller, message);
     if (action === "counter") return { negotiation: await counterInTx(tx, row, counterOffer!, message, now), sold: null };
     return { negotiation: await closeInTx(tx, row, action === "withdraw" ? "withdrawn" : "rejected", isSeller, message), sold: null };
-  }, TX_OPTIONS);
+  }, TX_DEFAULT);
   if (outcome.onChain) {
     const { chainId, offerId, accepted, amountWei } = outcome.onChain;
     try {
@@ -237,7 +239,7 @@ async function counterInTx(tx: Tx, row: NegotiationRow, amount: string, message:
     type: "info",
     title: "Counter Offer",
     message: `${row.loop.user.username} counters your offer on ${row.loop.title} with ${present(formatUsd(BigInt(counterCents)))}.`,
-    actionUrl: "/negotiations",
+    actionUrl: paths.negotiations(),
     actionText: "Answer",
   });
   return toNegotiation(updated);
@@ -262,7 +264,7 @@ async function closeInTx(tx: Tx, row: NegotiationRow, status: "rejected" | "with
         : bySeller
           ? `${row.loop.user.username} declined your offer on ${what}. The held LOOP is available again.`
           : `${row.buyer.username} declined your counter offer on ${what}.`,
-    actionUrl: "/negotiations",
+    actionUrl: paths.negotiations(),
     actionText: "View",
   });
   return toNegotiation(updated);
@@ -327,7 +329,7 @@ async function acceptInTx(tx: Tx, row: NegotiationRow, bySeller: boolean, messag
     message: bySeller
       ? `${row.loop.user.username} accepted your offer of ${present(formatUsd(BigInt(priceCents)))} for ${loop.title}.`
       : `${row.buyer.username} accepted your counter offer of ${present(formatUsd(BigInt(priceCents)))} for ${loop.title}.`,
-    actionUrl: "/negotiations",
+    actionUrl: paths.negotiations(),
     actionText: "View",
   });
   return { negotiation: toNegotiation(updated), sold: { purchase: toPurchase(recorded, loop, ""), sellerId: row.sellerId, buyerId: row.buyerId } };
@@ -355,12 +357,12 @@ export async function expireNegotiations(prisma: PrismaClient, now = new Date())
                 ? `Your offer on ${row.loop.title} expired without an answer. Reclaim the escrowed LOOP from your wallet (offer ${row.chainOfferId}).`
                 : `Your offer on ${row.loop.title} expired without an answer. The held LOOP is available again.`
               : `The offer of ${row.buyer.username} on ${row.loop.title} expired.`,
-          actionUrl: "/negotiations",
+          actionUrl: paths.negotiations(),
           actionText: "View",
         });
       }
       return true;
-    }, TX_OPTIONS);
+    }, TX_DEFAULT);
     if (closed) expired += 1;
   }
   return expired;

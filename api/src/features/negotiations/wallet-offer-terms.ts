@@ -6,19 +6,22 @@
 import { FORMAT_CODES } from "@loop/contracts/quote";
 import { uuidToBytes32 } from "@loop/rules/deposit-ref";
 import { formatFeeCents } from "@loop/rules/fees";
-import { NEGOTIATION_MESSAGES, walletOfferTermsRequestSchema, type WalletOfferTerms } from "@loop/rules/schemas/negotiations";
+import type { WalletOfferTerms, walletOfferTermsRequestSchema } from "@loop/rules/schemas/negotiations";
 import { WALLET_PURCHASE_MESSAGES } from "@loop/rules/schemas/purchases";
 import { centsToLoopUnits, ledgerUnitsToWei, parseUsd } from "@loop/rules/units";
 import { getAddress } from "viem";
+import type { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { BadRequest, ServiceUnavailable } from "../../http/errors";
 import { settingsInUse } from "../platform-settings/platform-settings.service";
 import { offerableLoop } from "./negotiations.service";
 
-export async function walletOfferTerms(deps: AppDeps, buyerId: string, body: unknown, now = Date.now()): Promise<WalletOfferTerms> {
-  const parsed = walletOfferTermsRequestSchema.safeParse(body ?? {});
-  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? NEGOTIATION_MESSAGES.missing);
-  const { loopId, format, offerAmount } = parsed.data;
+export async function walletOfferTerms(
+  deps: AppDeps,
+  buyerId: string,
+  { loopId, format, offerAmount }: z.output<typeof walletOfferTermsRequestSchema>,
+  now = Date.now(),
+): Promise<WalletOfferTerms> {
   const { config, prisma } = deps;
   const chain = config.chains.find((candidate) => candidate.id === config.defaultChainId);
   if (!chain?.contracts || !config.operatorPrivateKey) throw new ServiceUnavailable("Wallet Offers Unavailable: LoopMarketplace is not set up on this network");

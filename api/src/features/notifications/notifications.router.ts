@@ -1,7 +1,9 @@
+import { createNotificationSchema } from "@loop/rules/schemas/notifications";
 import { Router } from "express";
 import { z } from "zod";
-import type { AppDeps } from "../../deps";
+import type { RouterDeps } from "../../deps";
 import { ServiceUnavailable } from "../../http/errors";
+import { parseBody, parseQuery } from "../../http/validate";
 import { requireUser } from "../auth/require-user";
 import { createNotificationRateLimit } from "./create-notification-rate-limit";
 import { openNotificationStream } from "./notification-stream";
@@ -21,12 +23,12 @@ const listQuery = z.object({
 
 // GET /api/notifications, PUT /api/notifications/read-all, PUT /api/notifications/:id/read,
 // POST /api/notifications (one's own), GET /api/notifications/stream (Server-Sent Events).
-export function notificationsRouter(deps: AppDeps): Router {
+export function notificationsRouter(deps: RouterDeps): Router {
   const { prisma } = deps;
   const router = Router();
   router.get("/notifications", async (req, res) => {
     const user = requireUser(req);
-    const { limit } = listQuery.parse(req.query);
+    const { limit } = parseQuery(req, listQuery);
     res.json(await listNotifications(prisma, user.id, limit));
   });
   router.get("/notifications/stream", async (req, res) => {
@@ -45,7 +47,7 @@ export function notificationsRouter(deps: AppDeps): Router {
   });
   router.post("/notifications", createNotificationRateLimit(), async (req, res) => {
     const user = requireUser(req);
-    res.status(201).json(await createOwnNotification(prisma, user.id, req.body));
+    res.status(201).json(await createOwnNotification(prisma, user.id, parseBody(req, createNotificationSchema)));
   });
   return router;
 }

@@ -1,7 +1,7 @@
 // The bell (docs/product.md#notifications, docs/product.md#notifications): a user's own notifications, read marks, and notifications one writes to
 // oneself (the Create Notification dialog). Others' notifications are never revealed: an id that is
 // not the caller's answers 404 exactly like an unknown one.
-import { createNotificationSchema, NOTIFICATION_MESSAGES, type Notification } from "@loop/rules/schemas/notifications";
+import { NOTIFICATION_MESSAGES, type CreateNotification, type Notification } from "@loop/rules/schemas/notifications";
 import type { PrismaClient } from "../../db/prisma";
 import { NotFound } from "../../http/errors";
 import { notificationSelect, toNotification } from "./notification-view";
@@ -37,8 +37,7 @@ export async function markAllNotificationsRead(prisma: PrismaClient, userId: str
 }
 
 /** A notification the caller writes to themself (never to someone else: the body has no recipient). */
-export async function createOwnNotification(prisma: PrismaClient, userId: string, body: unknown): Promise<Notification> {
-  const { title, message, type, actionUrl, actionText } = createNotificationSchema.parse(body ?? {});
+export async function createOwnNotification(prisma: PrismaClient, userId: string, { title, message, type, actionUrl, actionText }: CreateNotification): Promise<Notification> {
   const row = await prisma.notification.create({
     data: { userId, title, message, type, actionUrl: actionUrl ?? null, actionText: actionText ?? null },
     select: notificationSelect,

@@ -1,5 +1,6 @@
+import { paths } from "@loop/rules/paths";
 import { Router, type Response } from "express";
-import type { AppDeps } from "../../deps";
+import type { RouterDeps } from "../../deps";
 import { HttpError } from "../../http/errors";
 import { findOrCreateByOidc } from "../auth/account.service";
 import { signIn } from "../auth/sign-in";
@@ -10,7 +11,7 @@ function causeOf(error: HttpError): string {
   return error.cause instanceof Error ? error.cause.message : error.message;
 }
 
-export function oidcRouter(deps: AppDeps): Router {
+export function oidcRouter(deps: RouterDeps): Router {
   const { config, logger } = deps;
   const secure = config.isProduction;
   const oidc = config.oidc ? new OidcSignIn(config.oidc, new URL("/api/auth/oidc/callback", config.appUrl).href) : null;
@@ -18,11 +19,11 @@ export function oidcRouter(deps: AppDeps): Router {
 
   // These are browser navigations: failures go to the web app's sign-in page, which shows
   // `error` and still offers the e-mail link form.
-  const backToLogin = (res: Response, message: string) => res.redirect(302, `/login?error=${encodeURIComponent(message)}`);
+  const backToLogin = (res: Response, message: string) => res.redirect(302, `${paths.login()}?error=${encodeURIComponent(message)}`);
 
   // The menu's "Sign Up / Login".
   router.get("/login", async (_req, res) => {
-    if (!oidc) return res.redirect(302, "/login");
+    if (!oidc) return res.redirect(302, paths.login());
     try {
       const { url, pending } = await oidc.start();
       setPendingLogin(res, pending, secure);
@@ -41,7 +42,7 @@ export function oidcRouter(deps: AppDeps): Router {
       const profile = await oidc.finish(new URL(req.originalUrl, config.appUrl).search, pending);
       const user = await findOrCreateByOidc(deps.prisma, profile);
       await signIn(deps, req, res, user.id);
-      res.redirect(302, "/");
+      res.redirect(302, paths.root());
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       logger?.warn(`OIDC sign-in failed: ${causeOf(error)}`);

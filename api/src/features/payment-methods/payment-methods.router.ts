@@ -1,11 +1,13 @@
+import { addPaymentMethodRequestSchema } from "@loop/rules/schemas/fiat-payments";
 import { Router } from "express";
-import type { PrismaClient } from "../../db/prisma";
+import type { RouterDeps } from "../../deps";
+import { parseBody } from "../../http/validate";
 import { requireUser } from "../auth/require-user";
-import type { CardCheckout } from "../cards/card-checkout.service";
 import { addPaymentMethod, listPaymentMethods, removePaymentMethod, setDefaultPaymentMethod } from "./payment-methods.service";
 
 /** The spec's /api/payment-methods calls (Settings → Payment Methods). */
-export function paymentMethodsRouter(prisma: PrismaClient, cards: CardCheckout): Router {
+export function paymentMethodsRouter(deps: RouterDeps): Router {
+  const { prisma, cards } = deps;
   const router = Router();
   router.get("/payment-methods", async (req, res) => {
     const user = requireUser(req);
@@ -13,7 +15,8 @@ export function paymentMethodsRouter(prisma: PrismaClient, cards: CardCheckout):
   });
   router.post("/payment-methods", async (req, res) => {
     const user = requireUser(req);
-    res.status(201).json(await addPaymentMethod(prisma, cards.requireStripe(), user.id, req.body));
+    const stripe = cards.requireStripe();
+    res.status(201).json(await addPaymentMethod(prisma, stripe, user.id, parseBody(req, addPaymentMethodRequestSchema)));
   });
   router.delete("/payment-methods/:id", async (req, res) => {
     const user = requireUser(req);

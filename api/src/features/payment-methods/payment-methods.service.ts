@@ -1,20 +1,21 @@
 // Saved cards (Settings → Payment Methods): only one's own, one default. The card details are read
 // from Stripe when a card is added (the page's brand and last4 are not trusted), and the card is
 // attached to the user's Stripe customer, so only its owner can be charged with it.
-import { addPaymentMethodRequestSchema, FIAT_PAYMENT_MESSAGES, type PaymentMethod } from "@loop/rules/schemas/fiat-payments";
+import { FIAT_PAYMENT_MESSAGES, type PaymentMethod, type addPaymentMethodRequestSchema } from "@loop/rules/schemas/fiat-payments";
 import type Stripe from "stripe";
+import type { z } from "zod";
 import { isUniqueViolation, type PrismaClient, type Tx } from "../../db/prisma";
 import type { Prisma } from "../../generated/prisma/client";
 import { BadRequest, Conflict, NotFound } from "../../http/errors";
 import { stripeCustomerId } from "../cards/stripe-customer";
 import { isResourceMissing, stripeGatewayError } from "../cards/stripe-errors";
 import { UUID } from "../../http/uuid";
+import { TX_SHORT } from "../../db/transactions";
 
 const SELECT = { id: true, stripePaymentMethodId: true, type: true, brand: true, last4: true, expMonth: true, expYear: true, isDefault: true, createdAt: true } as const;
 type Row = Prisma.PaymentMethodGetPayload<{ select: typeof SELECT }>;
 
 const toPaymentMethod = (row: Row): PaymentMethod => ({ ...row, createdAt: row.createdAt.toISOString() });
-const TX_OPTIONS = { maxWait: 10_000, timeout: 20_000 } as const;
 
 export async function listPaymentMethods(prisma: PrismaClient, userId: string): Promise<PaymentMethod[]> {
   const rows = await prisma.paymentMethod.findMany({ where: { userId }, orderBy: [{ isDefault: "desc" }, { createdAt: "desc" }], select: SELECT });
@@ -37,13 +38,16 @@ async function readCard(stripe: Stripe, paymentMethodId: string): Promise<Stripe
   }
 }
 
-export async function addPaymentMethod(prisma: PrismaClient, stripe: Stripe, userId: string, body: unknown): Promise<PaymentMethod> {
-  const parsed = addPaymentMethodRequestSchema.safeParse(body ?? {});
-  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? FIAT_PAYMENT_MESSAGES.paymentMethodId);
+export async function addPaymentMethod(
+  prisma: PrismaClient,
+  stripe: Stripe,
+  userId: string,
+  input: z.output<typeof addPaymentMethodRequestSchema>,
+): Promise<PaymentMethod> {
   const customer = await stripeCustomerId(prisma, stripe, userId).catch((error: unknown) => {
     throw stripeGatewayError(error);
   });
-  let card = await readCard(stripe, parsed.data.stripePaymentMethodId);
+  let card = await readCard(stripe, input.stripePaymentMethodId);
   const owner = typeof card.customer === "string" ? card.customer : (card.customer?.id ?? null);
   if (owner !== null && owner !== customer) throw new NotFound(FIAT_PAYMENT_MESSAGES.paymentMethodNotFound);
   if (card.type !== "card" || !card.card) throw new BadRequest("Unsupported Payment Method: Only cards can be saved");
@@ -58,14 +62,14 @@ export async function addPaymentMethod(prisma: PrismaClient, stripe: Stripe, use
   try {
     return await prisma.$transaction(async (tx) => {
       const others = await tx.paymentMethod.count({ where: { userId } });
-      const isDefault = others === 0 || parsed.data.isDefault === true;
+      const isDefault = others === 0 || input.isDefault === true;
       if (isDefault) await tx.paymentMethod.updateMany({ where: { userId, isDefault: true }, data: { isDefault: false } });
       const row = await tx.paymentMethod.create({
         data: { userId, stripePaymentMethodId: card.id, type: card.type, brand: details.brand, last4: details.last4, expMonth: details.exp_month, expYear: details.exp_year, isDefault },
         select: SELECT,
       });
       return toPaymentMethod(row);
-    }, TX_OPTIONS);
+    }, TX_SHORT);
   } catch (error) {
     if (isUniqueViolation(error)) throw new Conflict(FIAT_PAYMENT_MESSAGES.paymentMethodDuplicate);
     throw error;
@@ -86,7 +90,7 @@ export async function removePaymentMethod(prisma: PrismaClient, stripe: Stripe, 
     if (deleted.count === 0 || !row.isDefault) return;
     const next = await tx.paymentMethod.findFirst({ where: { userId }, orderBy: { createdAt: "desc" }, select: { id: true } });
     if (next) await tx.paymentMethod.update({ where: { id: next.id }, data: { isDefault: true } });
-  }, TX_OPTIONS);
+  }, TX_SHORT);
 }
 
 export async function setDefaultPaymentMethod(prisma: PrismaClient, userId: string, id: string): Promise<PaymentMethod> {
@@ -95,5 +99,5 @@ export async function setDefaultPaymentMethod(prisma: PrismaClient, userId: stri
     await tx.paymentMethod.updateMany({ where: { userId, isDefault: true, NOT: { id: row.id } }, data: { isDefault: false } });
     const updated = await tx.paymentMethod.update({ where: { id: row.id }, data: { isDefault: true }, select: SELECT });
     return toPaymentMethod(updated);
-  }, TX_OPTIONS);
+  }, TX_SHORT);
 }

@@ -1,9 +1,12 @@
+import { paypalOrderRequestSchema, paypalPurchaseRequestSchema } from "@loop/rules/schemas/fiat-payments";
 import { Router } from "express";
+import type { RouterDeps } from "../../deps";
+import { parseBody } from "../../http/validate";
 import { requireUser } from "../auth/require-user";
-import type { PaypalCheckout } from "./paypal.service";
 
 /** The spec's PayPal calls, mounted at /paypal (not under /api): setup, order, capture. */
-export function paypalRouter(paypal: PaypalCheckout): Router {
+export function paypalRouter(deps: RouterDeps): Router {
+  const { paypal } = deps;
   const router = Router();
   router.get("/setup", async (req, res) => {
     requireUser(req);
@@ -11,7 +14,8 @@ export function paypalRouter(paypal: PaypalCheckout): Router {
   });
   router.post("/order", async (req, res) => {
     const user = requireUser(req);
-    res.status(201).json(await paypal.createOrder(user.id, req.body));
+    paypal.requireClient();
+    res.status(201).json(await paypal.createOrder(user.id, parseBody(req, paypalOrderRequestSchema)));
   });
   router.post("/order/:id/capture", async (req, res) => {
     const user = requireUser(req);
@@ -22,11 +26,13 @@ export function paypalRouter(paypal: PaypalCheckout): Router {
 }
 
 /** POST /api/purchases/paypal: record an order the page captured (checked with PayPal). */
-export function paypalPurchasesRouter(paypal: PaypalCheckout): Router {
+export function paypalPurchasesRouter(deps: RouterDeps): Router {
+  const { paypal } = deps;
   const router = Router();
   router.post("/purchases/paypal", async (req, res) => {
     const user = requireUser(req);
-    const status = await paypal.recordPurchase(user.id, req.body);
+    paypal.requireClient();
+    const status = await paypal.recordPurchase(user.id, parseBody(req, paypalPurchaseRequestSchema));
     res.status(status.status === "completed" ? 200 : 202).json(status);
   });
   return router;

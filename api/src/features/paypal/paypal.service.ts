@@ -5,15 +5,16 @@
 // (`PAYMENT.CAPTURE.REFUNDED`) revokes it (checkout/reverse-checkout.ts).
 import {
   FIAT_PAYMENT_MESSAGES,
-  paypalOrderRequestSchema,
-  paypalPurchaseRequestSchema,
   type FiatPurchaseStatus,
   type PaypalOrder,
   type PaypalSetup,
+  type paypalOrderRequestSchema,
+  type paypalPurchaseRequestSchema,
 } from "@loop/rules/schemas/fiat-payments";
-import { PURCHASE_MESSAGES } from "@loop/rules/schemas/purchases";
 import type { Format } from "@loop/rules/fees";
+import { PURCHASE_MESSAGES } from "@loop/rules/schemas/purchases";
 import { formatUsd, parseUsd } from "@loop/rules/units";
+import type { z } from "zod";
 import { ownedPurchase } from "../purchases/record-purchase";
 import type { AppDeps } from "../../deps";
 import { consoleLogger } from "../../deps";
@@ -47,11 +48,8 @@ export class PaypalCheckout {
   }
 
   /** POST /paypal/order: the checkout, then PayPal's order for its total. */
-  async createOrder(buyerId: string, body: unknown): Promise<PaypalOrder> {
+  async createOrder(buyerId: string, { loopId, format, amount, currency, intent }: z.output<typeof paypalOrderRequestSchema>): Promise<PaypalOrder> {
     const client = this.requireClient();
-    const parsed = paypalOrderRequestSchema.safeParse(body ?? {});
-    if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? PURCHASE_MESSAGES.missing);
-    const { loopId, format, amount, currency, intent } = parsed.data;
     if (currency !== undefined && currency.toUpperCase() !== "USD") throw new BadRequest(FIAT_PAYMENT_MESSAGES.currency);
     if (intent !== undefined && intent.toUpperCase() !== "CAPTURE") throw new BadRequest(FIAT_PAYMENT_MESSAGES.intent);
     const priced = await priceCheckout(this.deps.prisma, buyerId, { loopId, format, claimedTotalCents: amount === undefined ? null : parseUsd(amount) });
@@ -72,11 +70,8 @@ export class PaypalCheckout {
   }
 
   /** POST /api/purchases/paypal: an order the page may have captured itself; PayPal is asked what happened. */
-  async recordPurchase(buyerId: string, body: unknown): Promise<FiatPurchaseStatus> {
+  async recordPurchase(buyerId: string, { loopId, format, orderID }: z.output<typeof paypalPurchaseRequestSchema>): Promise<FiatPurchaseStatus> {
     const client = this.requireClient();
-    const parsed = paypalPurchaseRequestSchema.safeParse(body ?? {});
-    if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? PURCHASE_MESSAGES.missing);
-    const { loopId, format, orderID } = parsed.data;
     const checkout = await this.buyersCheckout(buyerId, orderID);
     if (checkout.loopId !== loopId || checkout.format !== format) throw new NotFound(FIAT_PAYMENT_MESSAGES.orderNotFound);
     if (checkout.status === "completed") return checkoutStatus(this.deps, checkout.id);
@@ -177,7 +172,8 @@ export class PaypalCheckout {
     return checkout;
   }
 
-  private requireClient(): PaypalClient {
+  /** PayPal's client; 503 when PayPal is not configured (the routes check it before the body, as the service does). */
+  requireClient(): PaypalClient {
     if (!this.client) throw new ServiceUnavailable(FIAT_PAYMENT_MESSAGES.paypalNotConfigured);
     return this.client;
   }

@@ -10,13 +10,14 @@ import { loopMarketplaceAbi } from "@loop/contracts/abis";
 import type { Format } from "@loop/rules/fees";
 import {
   SETTINGS_MESSAGES,
-  platformSettingsUpdateSchema,
   type PlatformSettings,
   type PublicPlatformSettings,
+  type platformSettingsUpdateSchema,
 } from "@loop/rules/schemas/platform-settings";
 import { formatLoop, parseLoop } from "@loop/rules/units";
 import { BaseError, createWalletClient, getAddress, http, nonceManager } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import type { z } from "zod";
 import type { AppDeps } from "../../deps";
 import type { PrismaClient, Tx } from "../../db/prisma";
 import { BadGateway } from "../../http/errors";
@@ -163,8 +164,7 @@ export async function getPlatformSettings(deps: AppDeps): Promise<PlatformSettin
  * changed). A dispute window goes on chain first (502 when the chain refuses or does not answer,
  * nothing changed); then the row changes in one transaction with its audit entry.
  */
-export async function updatePlatformSettings(deps: AppDeps, adminId: string, body: unknown): Promise<PlatformSettings> {
-  const change = platformSettingsUpdateSchema.parse(body ?? {});
+export async function updatePlatformSettings(deps: AppDeps, adminId: string, change: z.output<typeof platformSettingsUpdateSchema>): Promise<PlatformSettings> {
   const minWithdrawalUnits = change.minWithdrawal === undefined ? undefined : parseLoop(change.minWithdrawal)!;
 
   let windowBefore: number | null = null;

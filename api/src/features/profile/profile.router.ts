@@ -1,16 +1,19 @@
+import { updateProfileSchema } from "@loop/rules/schemas/profile";
 import { Router } from "express";
-import type { PrismaClient } from "../../db/prisma";
+import type { RouterDeps } from "../../deps";
+import { parseBody } from "../../http/validate";
 import { requireUser } from "../auth/require-user";
 import { ownProfile, publicProfile, updateProfile } from "./profile.service";
 
-export function profileRouter(prisma: PrismaClient): Router {
+export function profileRouter(deps: RouterDeps): Router {
+  const { prisma } = deps;
   const router = Router();
   router.get("/profile", async (req, res) => {
     res.json(await ownProfile(prisma, requireUser(req)));
   });
   router.put("/profile", async (req, res) => {
     const user = requireUser(req);
-    res.json(await updateProfile(prisma, user.id, req.body));
+    res.json(await updateProfile(prisma, user.id, parseBody(req, updateProfileSchema)));
   });
   router.get("/users/:userId/profile", async (req, res) => {
     res.json(await publicProfile(prisma, req.params.userId, req.auth?.user.id ?? null));

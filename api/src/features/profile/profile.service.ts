@@ -1,8 +1,9 @@
 import { levelTitle } from "@loop/rules/levels";
-import { PROFILE_MESSAGES, updateProfileSchema, type OwnProfile, type PublicProfile } from "@loop/rules/schemas/profile";
+import { PROFILE_MESSAGES, type OwnProfile, type PublicProfile, type updateProfileSchema } from "@loop/rules/schemas/profile";
 import { formatLoop } from "@loop/rules/units";
+import type { z } from "zod";
 import { isUniqueViolation, type PrismaClient } from "../../db/prisma";
-import { BadRequest, Conflict, NotFound } from "../../http/errors";
+import { Conflict, NotFound } from "../../http/errors";
 import { userEarnings } from "../levels/earnings";
 import { publicLoopView, viewerLoopInclude } from "../loops/loop.view";
 import { toCurrentUser, userInclude, type UserRecord } from "../users/user.view";
@@ -15,10 +16,7 @@ export async function ownProfile(prisma: PrismaClient, user: UserRecord): Promis
   return { ...toCurrentUser(user), totalEarned: formatLoop(earned), totalSpent: formatLoop(spent) };
 }
 
-export async function updateProfile(prisma: PrismaClient, userId: string, body: unknown): Promise<OwnProfile> {
-  const parsed = updateProfileSchema.safeParse(body ?? {});
-  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? "Invalid profile");
-  const input = parsed.data;
+export async function updateProfile(prisma: PrismaClient, userId: string, input: z.output<typeof updateProfileSchema>): Promise<OwnProfile> {
   const taken = await prisma.user.findUnique({ where: { username: input.username }, select: { id: true } });
   if (taken && taken.id !== userId) throw new Conflict(PROFILE_MESSAGES.usernameTaken);
   try {

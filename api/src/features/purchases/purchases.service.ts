@@ -7,17 +7,29 @@
 // recorded once whatever retries or double clicks happen (the second finds the row: 409).
 import { formatFeeCents, type Format } from "@loop/rules/fees";
 import { DOWNLOAD_LINK_TTL_MS } from "@loop/rules/schemas/downloads";
-import { insufficientLoopMessage, PURCHASE_MESSAGES, purchaseRequestSchema, type PurchaseMethod } from "@loop/rules/schemas/purchases";
+import {
+  insufficientLoopMessage,
+  PURCHASE_MESSAGES,
+  type Purchase,
+  type PurchaseMethod,
+  type purchaseRequestSchema,
+} from "@loop/rules/schemas/purchases";
 import { centsToLoopUnits, formatLoopBrief, parseUsd } from "@loop/rules/units";
+import type { z } from "zod";
 import type { Tx } from "../../db/prisma";
+import { TX_DEFAULT, type WithAfterCommit } from "../../db/transactions";
+import type { AppDeps } from "../../deps";
 import { BadRequest, Conflict, NotFound } from "../../http/errors";
-import { InsufficientFunds, postPaymentInTx, userBalance } from "../ledger/ledger.service";
+import { postPaymentInTx } from "../ledger/ledger-payments";
+import { InsufficientFunds, userBalance } from "../ledger/ledger.service";
 import { awardXpMany, purchaseXpAward, saleXpAward, type XpAward } from "../levels/award-xp";
+import { catalogChanged } from "../loops/catalog-cache";
 import { LOOP_NOT_FOUND } from "../loops/catalog.service";
 import { UUID } from "../../http/uuid";
 import { signDownloadToken } from "../downloads/download-token";
 import { currentFeeBps } from "../platform-settings/platform-settings.service";
 import { ownedPurchase, recordPurchaseInTx, toPurchase, type CompletedPurchase, type LoopForSale } from "./record-purchase";
+import { sendPurchaseMails } from "./send-purchase-mails";
 
 /**
  * The loop, locked until the purchase commits: against a concurrent price edit, and so that
@@ -34,10 +46,27 @@ export async function loopForSale(tx: Tx, loopId: string): Promise<LoopForSale |
 
 const purchaseKey = (buyerId: string, loopId: string, format: Format) => `purchase:${buyerId}:${loopId}:${format}`;
 
-export async function buyLoop(tx: Tx, buyerId: string, body: unknown, signingKey: string, now = Date.now()): Promise<CompletedPurchase> {
-  const parsed = purchaseRequestSchema.safeParse(body ?? {});
-  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? PURCHASE_MESSAGES.missing);
-  const { loopId, format, paymentMethod, expectedTotal } = parsed.data;
+export type PurchaseRequestInput = z.output<typeof purchaseRequestSchema>;
+
+/**
+ * POST /api/purchases with the in-app balance (or a free loop): in `db`, the transaction of the
+ * request's Idempotency-Key, or without one in a transaction of its own. After the commit: the
+ * catalog's cache is dropped (the popular sort changed) and the e-mails go out.
+ */
+export async function purchaseLoop(deps: AppDeps, db: Tx | null, buyerId: string, input: PurchaseRequestInput, signingKey: string): Promise<WithAfterCommit<Purchase>> {
+  const buy = (tx: Tx) => buyLoop(tx, buyerId, input, signingKey);
+  const done = db === null ? await deps.prisma.$transaction(buy, TX_DEFAULT) : await buy(db);
+  return {
+    result: done.purchase,
+    afterCommit: () => {
+      catalogChanged(deps.prisma);
+      void sendPurchaseMails(deps, signingKey, done);
+    },
+  };
+}
+
+async function buyLoop(tx: Tx, buyerId: string, input: PurchaseRequestInput, signingKey: string, now = Date.now()): Promise<CompletedPurchase> {
+  const { loopId, format, paymentMethod, expectedTotal } = input;
   const loop = await loopForSale(tx, loopId);
   if (!loop || loop.status !== "ready" || !loop.isPublic) throw new NotFound(LOOP_NOT_FOUND);
   if (loop.userId === buyerId) throw new BadRequest(PURCHASE_MESSAGES.ownLoop);

@@ -1,6 +1,7 @@
 // What every way to pay ends with (docs/product.md#purchases): the purchase row (once per buyer, loop and format),
 // and for a paid one a notification to each side. Runs in the payment's transaction.
 import type { Format } from "@loop/rules/fees";
+import { paths } from "@loop/rules/paths";
 import { PURCHASE_MESSAGES, type Purchase, type PurchaseMethod } from "@loop/rules/schemas/purchases";
 import { formatLoop, formatUsd } from "@loop/rules/units";
 import { isUniqueViolation, type PrismaClient, type Tx } from "../../db/prisma";
@@ -75,7 +76,7 @@ export async function recordPurchaseInTx(tx: Tx, input: PurchaseToRecord): Promi
       type: "success",
       title: "Purchase Complete",
       message: `${what} is yours: download it from the creator's page, or from the link in your e-mail.`,
-      actionUrl: `/profile/${loop.userId}`,
+      actionUrl: paths.userProfile(loop.userId),
       actionText: "Open",
     });
     await createNotificationInTx(tx, {
@@ -83,7 +84,7 @@ export async function recordPurchaseInTx(tx: Tx, input: PurchaseToRecord): Promi
       type: "success",
       title: "New Sale",
       message: `You sold ${what} for $${formatUsd(BigInt(priceCents))}.${sellerNote ? ` ${sellerNote}` : ""}`,
-      actionUrl: "/tokens",
+      actionUrl: paths.tokens(),
       actionText: "View balance",
     });
   }

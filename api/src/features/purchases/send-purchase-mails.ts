@@ -1,5 +1,6 @@
 // After a paid purchase has committed (never failing it): the buyer's receipt with a download link
 // valid for days, and the seller's notice. Members without an e-mail address get the notification only.
+import { paths } from "@loop/rules/paths";
 import { EMAIL_DOWNLOAD_LINK_TTL_MS } from "@loop/rules/schemas/downloads";
 import type { AppDeps } from "../../deps";
 import { consoleLogger } from "../../deps";
@@ -25,7 +26,7 @@ export async function sendPurchaseMails(deps: AppDeps, signingKey: string, done:
     const libraryUrl = new URL(`/profile/${sellerId}`, config.appUrl).href;
     mails.push(purchaseReceiptMail(buyer.email, purchase, { url, validDays: EMAIL_DOWNLOAD_LINK_TTL_MS / DAY_MS }, libraryUrl));
   }
-  if (seller?.email) mails.push(saleNoticeMail(seller.email, purchase, buyer?.username ?? "a member", new URL("/tokens", config.appUrl).href));
+  if (seller?.email) mails.push(saleNoticeMail(seller.email, purchase, buyer?.username ?? "a member", new URL(paths.tokens(), config.appUrl).href));
   for (const mail of mails) {
     await mailer.send(mail).catch((error: unknown) => logger.error(`purchase ${purchase.id}: e-mail to ${mail.to} failed:`, error));
   }

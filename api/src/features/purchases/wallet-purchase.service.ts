@@ -8,15 +8,16 @@ import {
   PURCHASE_MESSAGES,
   QUOTE_TTL_MS,
   WALLET_PURCHASE_MESSAGES,
-  cryptoPurchaseRequestSchema,
-  quoteRequestSchema,
   type CryptoPurchaseStatus,
   type WalletQuote,
+  type cryptoPurchaseRequestSchema,
+  type quoteRequestSchema,
 } from "@loop/rules/schemas/purchases";
 import { DOWNLOAD_LINK_TTL_MS } from "@loop/rules/schemas/downloads";
 import { centsToLoopUnits, formatLoop, formatUsd, ledgerUnitsToWei } from "@loop/rules/units";
 import { getAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import type { z } from "zod";
 import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/prisma";
 import { BadRequest, Conflict, NotFound, ServiceUnavailable } from "../../http/errors";
@@ -27,10 +28,7 @@ import { UUID } from "../../http/uuid";
 import { ownedPurchase, toPurchase } from "./record-purchase";
 
 /** POST /api/purchases/quote: price and fee in LOOP wei, signed for the buyer's linked wallet. */
-export async function createWalletQuote(deps: AppDeps, buyerId: string, body: unknown, now = Date.now()): Promise<WalletQuote> {
-  const parsed = quoteRequestSchema.safeParse(body ?? {});
-  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? PURCHASE_MESSAGES.missing);
-  const { loopId, format } = parsed.data;
+export async function createWalletQuote(deps: AppDeps, buyerId: string, { loopId, format }: z.output<typeof quoteRequestSchema>, now = Date.now()): Promise<WalletQuote> {
   const { config, prisma } = deps;
   const chain = config.chains.find((candidate) => candidate.id === config.defaultChainId);
   if (!chain?.contracts || !config.quoteSignerPrivateKey) throw new ServiceUnavailable(WALLET_PURCHASE_MESSAGES.unavailable);
@@ -113,10 +111,13 @@ export async function createWalletQuote(deps: AppDeps, buyerId: string, body: un
  * POST /api/purchases/crypto: the page reports the transaction it sent for a quote. The answer says
  * whether the purchase is recorded yet (from the indexed event); the hash itself proves nothing.
  */
-export async function reportWalletPurchase(deps: AppDeps, buyerId: string, body: unknown, signingKey: string, now = Date.now()): Promise<CryptoPurchaseStatus> {
-  const parsed = cryptoPurchaseRequestSchema.safeParse(body ?? {});
-  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? PURCHASE_MESSAGES.missing);
-  const { loopId, format, txHash, orderId } = parsed.data;
+export async function reportWalletPurchase(
+  deps: AppDeps,
+  buyerId: string,
+  { loopId, format, txHash, orderId }: z.output<typeof cryptoPurchaseRequestSchema>,
+  signingKey: string,
+  now = Date.now(),
+): Promise<CryptoPurchaseStatus> {
   if (!UUID.test(loopId)) throw new NotFound(LOOP_NOT_FOUND);
   const quotes = await deps.prisma.purchaseQuote.findMany({
     where: { buyerId, loopId, format },

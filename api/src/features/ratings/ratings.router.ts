@@ -1,13 +1,19 @@
+import { rateLoopSchema } from "@loop/rules/schemas/ratings";
 import { Router } from "express";
-import type { AppDeps } from "../../deps";
+import type { RouterDeps } from "../../deps";
+import { parseBody } from "../../http/validate";
 import { requireUser } from "../auth/require-user";
+import { visibleLoop } from "../loops/catalog.service";
 import { rateLoop } from "./ratings.service";
 
-export function ratingsRouter(deps: AppDeps): Router {
+export function ratingsRouter(deps: RouterDeps): Router {
+  const { prisma } = deps;
   const router = Router();
   router.post("/loops/:id/ratings", async (req, res) => {
     const user = requireUser(req);
-    res.json(await rateLoop(deps.prisma, req.params.id, user.id, req.body));
+    // A loop the rater cannot see is 404 whatever the body says.
+    const loop = await visibleLoop(prisma, req.params.id, user.id);
+    res.json(await rateLoop(prisma, loop, user.id, parseBody(req, rateLoopSchema)));
   });
   return router;
 }

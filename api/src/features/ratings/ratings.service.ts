@@ -1,15 +1,14 @@
 // Ratings: 1–5 stars per user and loop, changeable, by buyers and users who downloaded the loop.
 // The loop's rating_sum/rating_count change in the same transaction, under a lock of the loop row.
-import { averageRating, RATING_MESSAGES, rateLoopSchema, type RatingResult } from "@loop/rules/schemas/ratings";
+import { averageRating, RATING_MESSAGES, type RatingResult, type rateLoopSchema } from "@loop/rules/schemas/ratings";
+import type { z } from "zod";
 import type { PrismaClient } from "../../db/prisma";
-import { BadRequest, Forbidden } from "../../http/errors";
+import { Forbidden } from "../../http/errors";
 import { catalogChanged } from "../loops/catalog-cache";
-import { visibleLoop } from "../loops/catalog.service";
 
-export async function rateLoop(prisma: PrismaClient, loopId: string, userId: string, body: unknown): Promise<RatingResult> {
-  const loop = await visibleLoop(prisma, loopId, userId);
-  const parsed = rateLoopSchema.safeParse(body ?? {});
-  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? RATING_MESSAGES.invalid);
+/** POST /api/loops/:id/ratings on `loop`, a loop the rater may see (visibleLoop: 404 otherwise, checked before the body). */
+export async function rateLoop(prisma: PrismaClient, loop: { id: string; userId: string }, userId: string, { rating }: z.output<typeof rateLoopSchema>): Promise<RatingResult> {
+  const loopId = loop.id;
   if (loop.userId === userId) throw new Forbidden(RATING_MESSAGES.ownLoop);
   const [purchase, download] = await Promise.all([
     prisma.purchase.findFirst({ where: { loopId, buyerId: userId }, select: { id: true } }),
@@ -17,7 +16,6 @@ export async function rateLoop(prisma: PrismaClient, loopId: string, userId: str
   ]);
   if (!purchase && !download) throw new Forbidden(RATING_MESSAGES.notAllowed);
 
-  const { rating } = parsed.data;
   const totals = await prisma.$transaction(async (tx) => {
     // One rater of this loop at a time: the totals are recomputed from the ratings, so they
     // stay exact whatever the interleaving (the preview's updated_at/ETag is left alone).

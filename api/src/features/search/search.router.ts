@@ -1,12 +1,14 @@
+import { searchQuerySchema } from "@loop/rules/schemas/search";
 import { Router } from "express";
-import type { AppDeps } from "../../deps";
+import type { RouterDeps } from "../../deps";
+import { parseQuery } from "../../http/validate";
 import { searchJson } from "./search.service";
 
-export function searchRouter(deps: AppDeps): Router {
+export function searchRouter(deps: RouterDeps): Router {
   const router = Router();
   router.get("/search", async (req, res) => {
     // The database writes the response's JSON; it is sent as it is.
-    res.type("json").send(await searchJson(deps.prisma, req.query));
+    res.type("json").send(await searchJson(deps.prisma, parseQuery(req, searchQuerySchema)));
   });
   return router;
 }

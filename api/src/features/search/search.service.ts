@@ -18,18 +18,15 @@
 // The whole answer is one statement (`app.search`, PL/pgSQL, so its plans are prepared once per
 // connection) that returns the response's JSON text, sent as it is; it runs as a named prepared
 // statement on the pool under Prisma's adapter (parsed once per connection, no query layer between).
-import { SEARCH_MESSAGES, SEARCH_TOTAL_CAP, searchQuerySchema } from "@loop/rules/schemas/search";
+import { SEARCH_TOTAL_CAP, type SearchQuery } from "@loop/rules/schemas/search";
 import { hotQuery } from "../../db/hot-query";
 import type { PrismaClient } from "../../db/prisma";
-import { BadRequest } from "../../http/errors";
 import { catalogCache } from "../loops/catalog-cache";
 
 /** GET /api/search's answer as JSON text (a `SearchResponse`). The same for every viewer: kept in the catalog cache. */
-export async function searchJson(prisma: PrismaClient, rawQuery: unknown): Promise<string> {
-  const parsed = searchQuerySchema.safeParse(rawQuery);
-  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? SEARCH_MESSAGES.tooShort);
-  const { limit, offset } = parsed.data;
-  const q = parsed.data.q.toLowerCase();
+export async function searchJson(prisma: PrismaClient, query: SearchQuery): Promise<string> {
+  const { limit, offset } = query;
+  const q = query.q.toLowerCase();
   return catalogCache(prisma).get(`search:${JSON.stringify([q, limit, offset])}`, () => runSearch(prisma, q, limit, offset));
 }
 

@@ -9,8 +9,8 @@ import { chainHead, genesisHash, isCanonical } from "./chain-heads";
 import { SETTLEMENT_HANDLERS } from "./handlers/all-handlers";
 import { indexedHead, isMissingIndexerTable, unsettledEvents } from "./indexed-events";
 import type { IndexedEvent, SettlementHandler, SettlementOutcome } from "./settlement-handler";
+import { TX_BATCH } from "../../db/transactions";
 
-const TX_OPTIONS = { maxWait: 30_000, timeout: 120_000 } as const;
 /** Namespace of the per-chain advisory lock (pg_try_advisory_xact_lock(int, int)). */
 const LOCK_NAMESPACE = 0x5e771e;
 
@@ -113,7 +113,7 @@ async function applyBatch(deps: AppDeps, chainId: number, candidates: Candidate[
       count++;
     }
     return count;
-  }, TX_OPTIONS);
+  }, TX_BATCH);
   for (const run of afterCommit) await run().catch((error: unknown) => deps.logger?.error("settlement: after-commit step failed", error));
   return settled;
 }

@@ -4,22 +4,25 @@ import {
   TOKEN_ORDER_MESSAGES,
   clientUsdCents,
   loopText,
-  tokenOrderRequestSchema,
   type TokenOrder,
+  type tokenOrderRequestSchema,
 } from "@loop/rules/schemas/token-orders";
 import { formatUsd, loopUnitsToCents, parseLoop } from "@loop/rules/units";
+import type { z } from "zod";
 import type { PrismaClient, Tx } from "../../db/prisma";
 import { BadRequest } from "../../http/errors";
 import { toTokenOrder, tokenOrderSelect } from "./token-order.view";
 
 /**
- * Validates the order form (the spec's messages), recomputes the USD price at 500 LOOP = 1 USD
- * half-up to the cent, refuses a zero price or a client figure that differs, and saves the order.
+ * The order form (validated by the router, with the spec's messages): recomputes the USD price at
+ * 500 LOOP = 1 USD half-up to the cent, refuses a zero price or a client figure that differs, and
+ * saves the order.
  */
-export async function createTokenOrder(db: Tx | PrismaClient, userId: string, body: unknown): Promise<TokenOrder> {
-  const parsed = tokenOrderRequestSchema.safeParse(body ?? {});
-  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? TOKEN_ORDER_MESSAGES.invalidAmount);
-  const { requestedAmount, paymentMethod, paymentDetails, message, usdAmount } = parsed.data;
+export async function createTokenOrder(
+  db: Tx | PrismaClient,
+  userId: string,
+  { requestedAmount, paymentMethod, paymentDetails, message, usdAmount }: z.output<typeof tokenOrderRequestSchema>,
+): Promise<TokenOrder> {
   const units = parseLoop(requestedAmount)!;
   const cents = loopUnitsToCents(units);
   if (cents <= 0n) throw new BadRequest(TOKEN_ORDER_MESSAGES.zeroUsd);

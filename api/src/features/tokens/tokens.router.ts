@@ -1,19 +1,18 @@
+import { transferRequestSchema } from "@loop/rules/schemas/tokens";
 import { Router } from "express";
 import { z } from "zod";
-import type { AppDeps } from "../../deps";
-import { idempotencyKey, requestHash, sendAnswer } from "../../http/idempotency";
+import type { RouterDeps } from "../../deps";
+import { idempotencyKey, requestHash, sendAnswer, withRefusalKept } from "../../http/idempotency";
+import { pageQuerySchema, parseBody, parseQuery } from "../../http/validate";
 import { requireUser } from "../auth/require-user";
 import { listTransfers, pendingSales, sendTransfer, tokenBalance } from "./tokens.service";
 import { walletTransfers } from "./wallet-transfers.service";
 
 const walletQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 
-const listQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(100),
-  offset: z.coerce.number().int().min(0).default(0),
-});
+const listQuery = pageQuerySchema(100, 200);
 
-export function tokensRouter(deps: AppDeps): Router {
+export function tokensRouter(deps: RouterDeps): Router {
   const { prisma } = deps;
   const router = Router();
   router.get("/tokens/balance", async (req, res) => {
@@ -27,16 +26,18 @@ export function tokensRouter(deps: AppDeps): Router {
   router.post("/tokens/transfer", async (req, res) => {
     const user = requireUser(req);
     const key = idempotencyKey(req);
-    sendAnswer(res, await sendTransfer(prisma, user, req.body, key, key === null ? "" : requestHash(req), deps.logger));
+    const hash = key === null ? "" : requestHash(req);
+    // Parsed inside: with a key, a refused body is the key's answer too.
+    sendAnswer(res, await withRefusalKept(prisma, user.id, key, hash, async () => sendTransfer(prisma, user, parseBody(req, transferRequestSchema), key, hash, deps.logger)));
   });
   router.get("/tokens/transfers", async (req, res) => {
     const user = requireUser(req);
-    const { limit, offset } = listQuery.parse(req.query);
+    const { limit, offset } = parseQuery(req, listQuery);
     res.json(await listTransfers(prisma, user.id, limit, offset));
   });
   router.get("/tokens/wallet-transfers", async (req, res) => {
     const user = requireUser(req);
-    const { limit } = walletQuery.parse(req.query);
+    const { limit } = parseQuery(req, walletQuery);
     res.json(await walletTransfers(deps, user.id, limit));
   });
   return router;

@@ -1,12 +1,22 @@
 // GET /api/tokens/balance, GET /api/tokens/pending-sales, POST /api/tokens/transfer, GET /api/tokens/transfers.
 import { randomUUID } from "node:crypto";
-import { promotionalRefusalMessage, TOKEN_MESSAGES, transferRequestSchema, type PendingSale, type TokenBalance, type Transfer, type TransferType } from "@loop/rules/schemas/tokens";
+import { paths } from "@loop/rules/paths";
+import {
+  promotionalRefusalMessage,
+  TOKEN_MESSAGES,
+  type PendingSale,
+  type TokenBalance,
+  type Transfer,
+  type TransferType,
+  type transferRequestSchema,
+} from "@loop/rules/schemas/tokens";
 import { formatLoop, formatLoopBrief, parseLoop } from "@loop/rules/units";
+import type { z } from "zod";
 import { hotQuery } from "../../db/hot-query";
 import type { PrismaClient, Tx } from "../../db/prisma";
 import type { Logger } from "../../deps";
-import { BadRequest, HttpError, NotFound } from "../../http/errors";
-import { type Answer, IdempotencyConflict, storeRefusal } from "../../http/idempotency";
+import { BadRequest, NotFound } from "../../http/errors";
+import { type Answer, IdempotencyConflict } from "../../http/idempotency";
 import { userBalance } from "../ledger/ledger.service";
 import { pendingTimedHolds } from "../ledger/timed-holds";
 import { announceCommitted } from "../notifications/notification-announcer";
@@ -55,48 +65,29 @@ const TRANSFER_SQL = `
   SELECT "outcome", "status", "response", "withdrawable"::text AS "withdrawable", "promotional"::text AS "promotional",
     "notification_id"::text AS "notification_id"
   FROM "app"."token_transfer"($1::uuid, $2::uuid, $3::bigint, $4::text, $5::uuid, $6::text, $7::timestamptz, $8::text, $9::text, 201,
-    $10::text, 'success', 'Tokens Received', $11::text, '/tokens', 'View Balance')`;
+    $10::text, 'success', 'Tokens Received', $11::text, '${paths.tokens()}', 'View Balance')`;
 
 /**
  * POST /api/tokens/transfer: the sender's withdrawable LOOP to another member, with the recipient's
- * "Tokens Received" notification. The request is validated here and the answer (the entry's id and
- * time are chosen here) written before anything is posted; then one statement,
+ * "Tokens Received" notification. The answer (the entry's id and time are chosen here) is written
+ * before anything is posted; then one statement,
  * app.token_transfer (migration 20261126180000_transfer_function), claims the Idempotency-Key
  * (`key`, with `hash`, its request's hash; neither is used without a key) with that answer, checks
  * the recipient and the balance under the accounts' locks, and posts the entry and the
  * notification: one round trip, one commit. The notification is announced to live pages right
  * after (notification-announcer.ts). The entry's ledger key is `transfer:<sender>:<key>`, so even a
  * lost answer never moves the money twice. A refusal (HttpError < 500) is the key's answer too
- * (storeRefusal), so it is replayed.
+ * (the router runs this through withRefusalKept), so it is replayed.
  */
 export async function sendTransfer(
   prisma: PrismaClient,
   sender: { id: string; username: string },
-  body: unknown,
+  { toUserId, amount: amountText, description }: z.output<typeof transferRequestSchema>,
   key: string | null,
   hash: string,
   logger?: Logger,
 ): Promise<Answer> {
-  try {
-    return await postTransfer(prisma, sender, body, key, hash, logger);
-  } catch (error) {
-    if (key === null || !(error instanceof HttpError) || error.status >= 500 || error instanceof IdempotencyConflict) throw error;
-    return storeRefusal(prisma, sender.id, key, hash, error);
-  }
-}
-
-async function postTransfer(
-  prisma: PrismaClient,
-  sender: { id: string; username: string },
-  body: unknown,
-  key: string | null,
-  hash: string,
-  logger: Logger | undefined,
-): Promise<Answer> {
   const senderId = sender.id;
-  const parsed = transferRequestSchema.safeParse(body ?? {});
-  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? TOKEN_MESSAGES.missing);
-  const { toUserId, amount: amountText, description } = parsed.data;
   const amount = parseLoop(amountText)!;
   const recipientId = toUserId.toLowerCase();
   if (recipientId === senderId) throw new BadRequest(TOKEN_MESSAGES.selfTransfer);

@@ -5,20 +5,15 @@
 import type { AppConfig } from "../../config";
 import type { PrismaClient } from "../../db/prisma";
 import type { Logger } from "../../deps";
+import { startPeriodic, type Periodic } from "../../jobs/periodic";
 import { sweepUploadRewards } from "./upload-rewards.service";
 
-export interface UploadRewardSweeper {
-  /** Resolves when the pass in flight (if any) has finished. */
-  stop(): Promise<void>;
-}
+/** Stops the sweep; resolves when the pass in flight (if any) has finished. */
+export type UploadRewardSweeper = Periodic;
 
 export function startUploadRewardSweeper(deps: { prisma: PrismaClient; config: AppConfig; logger?: Logger }): UploadRewardSweeper {
   const { windowMs, sweepMs } = deps.config.uploadRewards;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-
-  const pass = async () => {
+  return startPeriodic(async () => {
     try {
       const { decided } = await sweepUploadRewards(deps.prisma, { windowMs });
       const counts = Object.entries(decided).map(([status, n]) => `${n} ${status}`);
@@ -26,20 +21,5 @@ export function startUploadRewardSweeper(deps: { prisma: PrismaClient; config: A
     } catch (error) {
       deps.logger?.error("upload rewards: sweep failed", error);
     }
-  };
-  const loop = () => {
-    if (stopped) return;
-    running = pass().then(() => {
-      if (!stopped) timer = setTimeout(loop, sweepMs);
-    });
-  };
-  loop();
-
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  }, sweepMs);
 }

@@ -21,10 +21,12 @@
 // counted by one process at a time, locks the ledger accounts it will post to in id order (the
 // ledger's own order: no deadlock with purchases or level rewards), and posts with the idempotency
 // key, which alone would keep a loop from being paid twice.
+import { paths } from "@loop/rules/paths";
 import { UPLOAD_REWARD_TITLE, UPLOAD_REWARD_UNITS, UPLOAD_REWARDS_PER_DAY, uploadRewardDescription, uploadRewardMessage } from "@loop/rules/upload-reward";
 import type { PrismaClient, Tx } from "../../db/prisma";
 import { platformAccountId, postEntryInTx, promoAccountId } from "../ledger/ledger.service";
 import { createNotificationInTx } from "../notifications/create-notification";
+import { TX_DEFAULT } from "../../db/transactions";
 
 export const uploadRewardKey = (loopId: string) => `upload-reward:${loopId}`;
 
@@ -32,7 +34,6 @@ export const uploadRewardKey = (loopId: string) => `upload-reward:${loopId}`;
 export const UPLOAD_REWARD_STATUSES = ["waiting", "rewarded", "failed", "removed", "banned", "free", "duplicate", "daily_cap"] as const;
 export type UploadRewardStatus = (typeof UPLOAD_REWARD_STATUSES)[number];
 
-const TX_OPTIONS = { maxWait: 30_000, timeout: 60_000 } as const;
 const BATCH_SIZE = 100;
 
 /** In the transaction that records a member's upload (recordUpload): the loop may earn the reward. */
@@ -81,7 +82,7 @@ export async function sweepUploadRewards(prisma: PrismaClient, options: SweepOpt
   const batchSize = options.batchSize ?? BATCH_SIZE;
   const decided: SweepResult["decided"] = {};
   for (;;) {
-    const batch = await prisma.$transaction((tx) => decideBatch(tx, cutoff, batchSize), TX_OPTIONS);
+    const batch = await prisma.$transaction((tx) => decideBatch(tx, cutoff, batchSize), TX_DEFAULT);
     for (const status of batch.statuses) decided[status] = (decided[status] ?? 0) + 1;
     if (batch.taken < batchSize) return { decided };
   }
@@ -189,7 +190,7 @@ async function payReward(tx: Tx, row: Due, title: string, promoAccount: string, 
     type: "success",
     title: UPLOAD_REWARD_TITLE,
     message: uploadRewardMessage(title),
-    actionUrl: "/tokens",
+    actionUrl: paths.tokens(),
     actionText: "View Tokens",
   });
 }

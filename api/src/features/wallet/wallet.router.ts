@@ -1,18 +1,19 @@
 import { Router } from "express";
 import { connectWalletSchema } from "@loop/rules/schemas/auth";
-import type { AppDeps } from "../../deps";
-import type { RateLimiters } from "../../http/rate-limit";
+import type { RouterDeps } from "../../deps";
+import { parseBody } from "../../http/validate";
 import { requireUser } from "../auth/require-user";
 import { verifySignedMessage } from "../auth/siwe.service";
 import { toCurrentUser } from "../users/user.view";
 import { linkWallet, unlinkWallet } from "./wallet.service";
 
-export function walletRouter(deps: AppDeps, limits: RateLimiters): Router {
+export function walletRouter(deps: RouterDeps): Router {
+  const { limits } = deps;
   const router = Router();
 
   router.post("/auth/connect-wallet", limits.walletSignIn, async (req, res) => {
     const user = requireUser(req);
-    const body = connectWalletSchema.parse(req.body);
+    const body = parseBody(req, connectWalletSchema);
     const wallet = await verifySignedMessage(deps, { message: body.message, signature: body.signature, address: body.walletAddress });
     res.json(toCurrentUser(await linkWallet(deps.prisma, user.id, wallet.address, wallet.chainId)));
   });

@@ -1,8 +1,9 @@
-import { WITHDRAWAL_STATUSES } from "@loop/rules/schemas/withdrawals";
+import { WITHDRAWAL_STATUSES, withdrawalStatusUpdateSchema } from "@loop/rules/schemas/withdrawals";
 import { Router } from "express";
 import { z } from "zod";
-import type { AppDeps } from "../../deps";
-import { requireAdmin } from "../auth/require-admin";
+import type { RouterDeps } from "../../deps";
+import { parseBody, parseQuery } from "../../http/validate";
+import { requireUser } from "../auth/require-user";
 import { listAllWithdrawals, updateWithdrawalStatus } from "./withdrawals.service";
 
 const listQuery = z.object({
@@ -15,17 +16,16 @@ const listQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
-/** The admin's withdrawal queue and its state machine. */
-export function adminWithdrawalsRouter(deps: AppDeps): Router {
+/** The admin's withdrawal queue and its state machine (mounted under /api/admin, admins only). */
+export function adminWithdrawalsRouter(deps: RouterDeps): Router {
   const router = Router();
-  router.get("/admin/tokens/withdrawals", async (req, res) => {
-    requireAdmin(req);
-    const { status, limit, offset } = listQuery.parse(req.query);
+  router.get("/tokens/withdrawals", async (req, res) => {
+    const { status, limit, offset } = parseQuery(req, listQuery);
     res.json(await listAllWithdrawals(deps.prisma, status, limit, offset));
   });
-  router.put("/admin/tokens/withdrawals/:id/status", async (req, res) => {
-    const admin = requireAdmin(req);
-    res.json(await updateWithdrawalStatus(deps, admin.id, req.params.id, req.body));
+  router.put("/tokens/withdrawals/:id/status", async (req, res) => {
+    const admin = requireUser(req);
+    res.json(await updateWithdrawalStatus(deps, admin.id, req.params.id, parseBody(req, withdrawalStatusUpdateSchema)));
   });
   return router;
 }

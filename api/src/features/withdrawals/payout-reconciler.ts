@@ -2,39 +2,19 @@
 // payout cut short by a crash is settled as soon as the API is back, then one every
 // PAYOUT_RECONCILE_MS. Replicas may all run it: each withdrawal is leased to one of them at a time.
 import type { AppDeps } from "../../deps";
+import { startPeriodic, type Periodic } from "../../jobs/periodic";
 import { reconcilePayouts } from "./payout-sender";
 
-export interface PayoutReconciler {
-  /** Resolves when the pass in flight (if any) has finished. */
-  stop(): Promise<void>;
-}
+/** Stops the reconciler; resolves when the pass in flight (if any) has finished. */
+export type PayoutReconciler = Periodic;
 
 export function startPayoutReconciler(deps: AppDeps): PayoutReconciler {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-
-  const pass = async () => {
+  return startPeriodic(async () => {
     try {
       const result = await reconcilePayouts(deps);
       for (const failure of result.failures) deps.logger?.warn(`payouts: withdrawal ${failure.withdrawalId} not settled yet: ${failure.message.split("\n")[0]}`);
     } catch (error) {
       deps.logger?.error("payouts: reconciliation failed", error);
     }
-  };
-  const loop = () => {
-    if (stopped) return;
-    running = pass().then(() => {
-      if (!stopped) timer = setTimeout(loop, deps.config.payouts.reconcileMs);
-    });
-  };
-  loop();
-
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  }, deps.config.payouts.reconcileMs);
 }

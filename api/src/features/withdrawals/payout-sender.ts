@@ -34,6 +34,7 @@ import {
   type SignedPayout,
 } from "./vault-payout";
 import { completeLoopWithdrawalFromChainInTx, loopPayoutCompletedNotice } from "./withdrawal-settlement";
+import { TX_DEFAULT } from "../../db/transactions";
 
 interface PayingWithdrawal {
   id: string;
@@ -76,7 +77,7 @@ async function storeNewAttempt(deps: AppDeps, chain: PayoutChain, row: PayingWit
       });
       return { ...signed, id: stored.id };
     },
-    { maxWait: 30_000, timeout: 60_000 },
+    TX_DEFAULT,
   );
 }
 

@@ -2,11 +2,13 @@
 // (settlement/handlers/paid-out.ts) and by the payout reconciler (payout-sender.ts), whichever sees
 // it first. The LOOP left the vault, so the withdrawal completes and its hold is captured, once.
 // A payout the app cannot apply is never silent: every admin is told of the discrepancy.
+import { paths } from "@loop/rules/paths";
 import type { WithdrawalMethod } from "@loop/rules/schemas/withdrawals";
 import { formatLoop, formatLoopBrief } from "@loop/rules/units";
 import type { Tx } from "../../db/prisma";
 import { UUID } from "../../http/uuid";
-import { captureHoldInTx, platformAccountId } from "../ledger/ledger.service";
+import { captureHoldInTx } from "../ledger/ledger-holds";
+import { platformAccountId } from "../ledger/ledger.service";
 import { createNotificationInTx, type NotificationInput } from "../notifications/create-notification";
 
 export const METHOD_LABEL: Record<WithdrawalMethod, string> = {
@@ -48,7 +50,7 @@ export function loopPayoutCompletedNotice(userId: string, amount: bigint, to: st
     type: "success",
     title: "Withdrawal Completed",
     message: `${formatLoopBrief(amount)} LOOP were sent to ${to} (transaction ${transactionHash}).`,
-    actionUrl: "/tokens",
+    actionUrl: paths.tokens(),
     actionText: "View withdrawals",
   };
 }
@@ -62,7 +64,7 @@ async function reportDiscrepancyInTx(tx: Tx, detail: string): Promise<void> {
       type: "error",
       title: "Payout Discrepancy",
       message: `${detail}. Check the vault and the user's balance.`,
-      actionUrl: "/admin",
+      actionUrl: paths.admin(),
       actionText: "Open the dashboard",
     });
   }

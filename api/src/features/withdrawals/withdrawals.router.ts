@@ -1,33 +1,32 @@
 import { Router } from "express";
-import { z } from "zod";
-import type { AppDeps } from "../../deps";
+import type { RouterDeps } from "../../deps";
 import { idempotent } from "../../http/idempotency";
+import { pageQuerySchema, parseBody, parseQuery } from "../../http/validate";
 import { requireUser } from "../auth/require-user";
-import { adminWithdrawalsRouter } from "./admin-withdrawals.router";
-import { cancelWithdrawal, listWithdrawals, requestWithdrawal } from "./withdrawals.service";
+import { cancelWithdrawal, listWithdrawals, requestWithdrawal, withdrawalRequestSchemaNow } from "./withdrawals.service";
 
-const listQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(100),
-  offset: z.coerce.number().int().min(0).default(0),
-});
+const listQuery = pageQuerySchema(100, 200);
 
-/** The user's withdrawals (request with Idempotency-Key, history, cancel while pending) and the admin's queue. */
-export function withdrawalsRouter(deps: AppDeps): Router {
+/** The user's withdrawals: request with Idempotency-Key, history, cancel while pending (the admin's queue: admin-withdrawals.router.ts). */
+export function withdrawalsRouter(deps: RouterDeps): Router {
   const { prisma } = deps;
   const router = Router();
   router.post("/tokens/withdraw", async (req, res) => {
     const user = requireUser(req);
-    await idempotent(prisma, req, res, user.id, async (key, db) => ({ status: 201, body: await requestWithdrawal(prisma, db, user.id, req.body, key) }));
+    // Parsed in the key's transaction: a refused body is the key's answer too.
+    await idempotent(prisma, req, res, user.id, async (key, db) => {
+      const input = parseBody(req, await withdrawalRequestSchemaNow(prisma));
+      return { status: 201, body: await requestWithdrawal(prisma, db, user.id, input, key) };
+    });
   });
   router.get("/tokens/withdrawals", async (req, res) => {
     const user = requireUser(req);
-    const { limit, offset } = listQuery.parse(req.query);
+    const { limit, offset } = parseQuery(req, listQuery);
     res.json(await listWithdrawals(prisma, user.id, limit, offset));
   });
   router.post("/tokens/withdrawals/:id/cancel", async (req, res) => {
     const user = requireUser(req);
     res.json(await cancelWithdrawal(prisma, user.id, req.params.id));
   });
-  router.use(adminWithdrawalsRouter(deps));
   return router;
 }

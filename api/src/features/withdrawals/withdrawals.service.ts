@@ -19,24 +19,27 @@
 //   the platform charges no withdrawal fee, and network fees (gas, miner fees) are the platform's,
 //   paid out of its own funds, never deducted from the user's payout (@loop/rules/withdrawal-fees).
 import { randomUUID } from "node:crypto";
+import { paths } from "@loop/rules/paths";
 import {
   WITHDRAWAL_MESSAGES,
   canTransition,
   invalidStatusChangeMessage,
   withdrawalRequestSchemaFor,
-  withdrawalStatusUpdateSchema,
   type AdminWithdrawal,
   type Withdrawal,
   type WithdrawalMethod,
   type WithdrawalStatus,
+  type withdrawalStatusUpdateSchema,
 } from "@loop/rules/schemas/withdrawals";
 import { formatLoop, formatLoopBrief, formatUsd, loopUnitsToCents } from "@loop/rules/units";
 import { withdrawalNetUsdCents } from "@loop/rules/withdrawal-fees";
 import type { Hex } from "viem";
+import type { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { isUniqueViolation, type PrismaClient, type Tx } from "../../db/prisma";
 import { BadRequest, Conflict, NotFound } from "../../http/errors";
-import { InsufficientFunds, captureHoldInTx, placeHoldInTx, platformAccountId, releaseHoldInTx, userAccountId } from "../ledger/ledger.service";
+import { captureHoldInTx, placeHoldInTx, releaseHoldInTx } from "../ledger/ledger-holds";
+import { InsufficientFunds, platformAccountId, userAccountId } from "../ledger/ledger.service";
 import { recordAdminActionInTx } from "../admin/audit-log";
 import { createNotificationInTx, type NotificationInput } from "../notifications/create-notification";
 import { settingsInUse } from "../platform-settings/platform-settings.service";
@@ -45,8 +48,8 @@ import { destinationError } from "./destination";
 import { sendIntendedPayout } from "./payout-sender";
 import { checkPayout, isPayoutConfirmed, payoutChain } from "./vault-payout";
 import { METHOD_LABEL, PAYOUT_IN_PROGRESS_MESSAGE, adminInclude, lockWithdrawal } from "./withdrawal-settlement";
+import { TX_QUEUED } from "../../db/transactions";
 
-const TX_OPTIONS = { maxWait: 60_000, timeout: 60_000 } as const;
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
 
 interface WithdrawalRow {
@@ -98,13 +101,17 @@ function toAdminWithdrawal(row: AdminRow): AdminWithdrawal {
   };
 }
 
-function firstIssue(error: { issues: { message: string }[] }, fallback: string): string {
-  return error.issues[0]?.message ?? fallback;
+export type WithdrawalRequestInput = z.output<ReturnType<typeof withdrawalRequestSchemaFor>>;
+
+/** POST /api/tokens/withdraw's body schema now: its minimum is the platform setting's (its message names it). */
+export async function withdrawalRequestSchemaNow(prisma: PrismaClient) {
+  const { minWithdrawalUnits } = await settingsInUse(prisma);
+  return withdrawalRequestSchemaFor(minWithdrawalUnits);
 }
 
 /**
- * POST /api/tokens/withdraw. `db` is what idempotent() hands its handler: with an Idempotency-Key,
- * the transaction that holds the key's claim (the withdrawal commits with the stored answer);
+ * POST /api/tokens/withdraw, its body parsed with withdrawalRequestSchemaNow. `db` is what
+ * idempotent() hands its handler: with an Idempotency-Key, the transaction that holds the key's claim (the withdrawal commits with the stored answer);
  * without one, `prisma` itself, and the hold and the row get a transaction of their own. The key
  * is also kept on the row: a retry finds its withdrawal instead of holding the amount twice.
  */
@@ -112,14 +119,9 @@ export async function requestWithdrawal(
   prisma: PrismaClient,
   db: Tx | PrismaClient,
   userId: string,
-  body: unknown,
+  { amount, method, destination }: WithdrawalRequestInput,
   key: string | null,
 ): Promise<Withdrawal> {
-  // The minimum withdrawal of the platform settings (its message names it).
-  const { minWithdrawalUnits } = await settingsInUse(prisma);
-  const parsed = withdrawalRequestSchemaFor(minWithdrawalUnits).safeParse(body ?? {});
-  if (!parsed.success) throw new BadRequest(firstIssue(parsed.error, WITHDRAWAL_MESSAGES.missing));
-  const { amount, method, destination } = parsed.data;
   const invalid = destinationError(method, destination);
   if (invalid) throw new BadRequest(invalid);
   const existing = async () => (key ? await db.withdrawal.findUnique({ where: { userId_idempotencyKey: { userId, idempotencyKey: key } } }) : null);
@@ -134,7 +136,7 @@ export async function requestWithdrawal(
     });
   };
   try {
-    const row = db === prisma ? await prisma.$transaction(create, TX_OPTIONS) : await create(db as Tx);
+    const row = db === prisma ? await prisma.$transaction(create, TX_QUEUED) : await create(db as Tx);
     return toWithdrawal(row);
   } catch (error) {
     // Only withdrawable LOOP leaves (the hold is on the 'user' account): promotional LOOP is explained.
@@ -179,7 +181,7 @@ export async function cancelWithdrawal(prisma: PrismaClient, userId: string, id:
     assertTransition(current, "cancelled");
     await releaseHoldInTx(tx, current.holdId);
     return tx.withdrawal.update({ where: { id }, data: { status: "cancelled", processedAt: new Date() } });
-  }, TX_OPTIONS);
+  }, TX_QUEUED);
   return toWithdrawal(row);
 }
 
@@ -189,11 +191,13 @@ export async function cancelWithdrawal(prisma: PrismaClient, userId: string, id:
  * withdrawal stays pending if the vault refuses); completing it needs that payout's hash, confirmed
  * on chain; a paid-out withdrawal can no longer fail (the LOOP has left the vault).
  */
-export async function updateWithdrawalStatus(deps: AppDeps, adminId: string, id: string, body: unknown): Promise<AdminWithdrawal> {
+export async function updateWithdrawalStatus(
+  deps: AppDeps,
+  adminId: string,
+  id: string,
+  { status, transactionId, failureReason }: z.output<typeof withdrawalStatusUpdateSchema>,
+): Promise<AdminWithdrawal> {
   const { prisma } = deps;
-  const parsed = withdrawalStatusUpdateSchema.safeParse(body ?? {});
-  if (!parsed.success) throw new BadRequest(firstIssue(parsed.error, WITHDRAWAL_MESSAGES.missingStatus));
-  const { status, transactionId, failureReason } = parsed.data;
   const row = await prisma.$transaction(async (tx) => {
     const current = await lockWithdrawal(tx, id);
     if (!current) throw new NotFound(WITHDRAWAL_MESSAGES.notFound);
@@ -211,7 +215,7 @@ export async function updateWithdrawalStatus(deps: AppDeps, adminId: string, id:
       after: { status: updated.status, transactionId: updated.transactionId, failureReason: updated.failureReason },
     });
     return updated;
-  }, TX_OPTIONS);
+  }, TX_QUEUED);
   if (!isPaying(row)) return toAdminWithdrawal(row);
   // The intent is committed: now the payout itself, outside any transaction (payout-sender.ts).
   await sendIntendedPayout(deps, row.id);
@@ -221,7 +225,7 @@ export async function updateWithdrawalStatus(deps: AppDeps, adminId: string, id:
 /** The notification a withdrawal's owner gets when an admin moves it to its new status. */
 function withdrawalStatusNotice(row: WithdrawalRow): NotificationInput {
   const what = `Your withdrawal of ${formatLoopBrief(row.amount)} LOOP via ${METHOD_LABEL[row.method as WithdrawalMethod] ?? row.method}`;
-  const link = { actionUrl: "/tokens", actionText: "View withdrawals" } as const;
+  const link = { actionUrl: paths.tokens(), actionText: "View withdrawals" } as const;
   switch (row.status as WithdrawalStatus) {
     case "processing":
       return { userId: row.userId, type: "info", title: "Withdrawal Processing", message: `${what} is being processed.`, ...link };

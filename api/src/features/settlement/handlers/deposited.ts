@@ -6,6 +6,7 @@
 // reverse): the credit is 1:1, so free test LOOP must never become spendable money.
 import { chainKind, type ChainKind } from "@loop/rules/chains";
 import { userIdOfDepositRef } from "@loop/rules/deposit-ref";
+import { paths } from "@loop/rules/paths";
 import { formatLoop, formatLoopBrief, weiToLedgerUnits } from "@loop/rules/units";
 import { getAddress } from "viem";
 import type { Tx } from "../../../db/prisma";
@@ -43,7 +44,7 @@ async function applyDeposit(tx: Tx, event: IndexedEvent, deploymentKind: ChainKi
     type: "success",
     title: "Deposit Received",
     message: `${formatLoopBrief(units)} LOOP from your wallet were added to your balance.`,
-    actionUrl: "/tokens",
+    actionUrl: paths.tokens(),
     actionText: "View balance",
   });
   return { outcome: "applied", detail: `${formatLoop(units)} LOOP to ${user.id}` };

@@ -4,6 +4,7 @@
 // other open offer); otherwise the operator rejects it on chain at once, refunding the buyer.
 import { uuidFromBytes32 } from "@loop/rules/deposit-ref";
 import { FORMAT_FEE_BPS } from "@loop/rules/fees";
+import { paths } from "@loop/rules/paths";
 import { formatUsd, UNITS_PER_CENT, weiToLedgerUnits } from "@loop/rules/units";
 import { getAddress } from "viem";
 import type { AppDeps } from "../../../deps";
@@ -75,7 +76,7 @@ async function applyOfferOpened(tx: Tx, event: IndexedEvent, deps: AppDeps): Pro
     type: "info",
     title: "New Offer",
     message: `${row.buyer.username} offers $${formatUsd(BigInt(offerCents))} for ${loop.title} (${format.toUpperCase()}), escrowed from their wallet.`,
-    actionUrl: "/negotiations",
+    actionUrl: paths.negotiations(),
     actionText: "Answer",
   });
   return { outcome: "applied", detail: `negotiation ${row.id}` };

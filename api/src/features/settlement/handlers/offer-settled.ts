@@ -4,6 +4,7 @@
 // seller paid to LoopVault is credited in app, e-mails follow the commit. Rejected: the buyer got
 // the escrow back; the offer ends rejected or withdrawn, as answered (no XP: it ended without a sale).
 import type { Format } from "@loop/rules/fees";
+import { paths } from "@loop/rules/paths";
 import { formatUsd, UNITS_PER_CENT, weiToLedgerUnits } from "@loop/rules/units";
 import type { AppDeps } from "../../../deps";
 import type { Tx } from "../../../db/prisma";
@@ -37,7 +38,7 @@ async function applyOfferSettled(tx: Tx, event: IndexedEvent, deps: AppDeps): Pr
         : row.status === "counter"
           ? `${row.buyer.username} declined your counter offer on ${what}.`
           : `${row.loop.user.username} declined your offer on ${what}. The escrowed LOOP went back to your wallet.`,
-      actionUrl: "/negotiations",
+      actionUrl: paths.negotiations(),
       actionText: "View",
     });
     return { outcome: "applied", detail: `negotiation ${row.id} ${withdrawn ? "withdrawn" : "rejected"}` };
@@ -102,7 +103,7 @@ async function applyOfferSettled(tx: Tx, event: IndexedEvent, deps: AppDeps): Pr
       row.counterCents === null
         ? `${row.loop.user.username} accepted your offer of $${formatUsd(BigInt(priceCents))} for ${loop.title}.`
         : `${row.buyer.username} accepted your counter offer of $${formatUsd(BigInt(priceCents))} for ${loop.title}.`,
-    actionUrl: "/negotiations",
+    actionUrl: paths.negotiations(),
     actionText: "View",
   });
   const done = { purchase: toPurchase(recorded, loop, ""), sellerId: row.sellerId, buyerId: row.buyerId };

@@ -1,6 +1,7 @@
 // LoopMarketplace.Refunded(orderId, buyer, amount): an arbiter returned an escrowed purchase's price
 // to the buyer within the dispute window. The purchase is kept but no longer owned (no downloads;
 // the buyer may buy again); the seller, paid nothing yet, loses nothing in app; both are told.
+import { paths } from "@loop/rules/paths";
 import type { Tx } from "../../../db/prisma";
 import { createNotificationInTx } from "../../notifications/create-notification";
 import { catalogChanged } from "../../loops/catalog-cache";
@@ -21,7 +22,7 @@ async function applyRefund(tx: Tx, event: IndexedEvent, deps: AppDeps): Promise<
     type: "info",
     title: "Purchase Refunded",
     message: `Your purchase of ${what} was refunded to your wallet (transaction ${event.txHash}). It is no longer in your library.`,
-    actionUrl: `/profile/${quote.loop.userId}`,
+    actionUrl: paths.userProfile(quote.loop.userId),
     actionText: "Open",
   });
   await createNotificationInTx(tx, {
@@ -29,7 +30,7 @@ async function applyRefund(tx: Tx, event: IndexedEvent, deps: AppDeps): Promise<
     type: "warning",
     title: "Sale Refunded",
     message: `The sale of ${what} was refunded to the buyer during its dispute window.`,
-    actionUrl: "/tokens",
+    actionUrl: paths.tokens(),
     actionText: "View balance",
   });
   return { outcome: "applied", detail: `purchase ${purchase.id} refunded`, afterCommit: async () => catalogChanged(deps.prisma) };

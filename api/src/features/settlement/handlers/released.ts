@@ -2,6 +2,7 @@
 // at once (no dispute window) or when the escrow was released after it. A seller without a wallet
 // was paid into LoopVault and is credited the price in app now, once per order; a seller whose
 // escrowed sale is released later is told so.
+import { paths } from "@loop/rules/paths";
 import { formatLoopBrief, weiToLedgerUnits } from "@loop/rules/units";
 import type { Tx } from "../../../db/prisma";
 import { platformAccountId, postEntryInTx } from "../../ledger/ledger.service";
@@ -43,7 +44,7 @@ async function applyRelease(tx: Tx, event: IndexedEvent): Promise<SettlementOutc
       type: "success",
       title: "Sale Released",
       message: `The escrow of your sale of ${quote.loop.title} (${quote.format.toUpperCase()}) was released: ${formatLoopBrief(units)} LOOP ${quote.sellerPaidInApp ? "were added to your balance" : `were sent to ${event.args.seller}`}.`,
-      actionUrl: "/tokens",
+      actionUrl: paths.tokens(),
       actionText: "View balance",
     });
   }

@@ -1,0 +1,35 @@
+// Request input is checked at the edge, in the router, with the shared schema of rules/schemas/:
+// a service gets the parsed, typed value, never the raw body or query.
+import type { Request } from "express";
+import { z } from "zod";
+import { BadRequest, firstIssue } from "./errors";
+
+/**
+ * `value` checked with `schema`: the parsed value, or a 400 with the first issue's message
+ * (`message` instead, where the route has one text for any issue). A `BadRequest` and not the
+ * ZodError itself: callers that keep a refusal as an Idempotency-Key's answer (http/idempotency.ts)
+ * keep only `HttpError`s.
+ */
+export function parse<S extends z.ZodType>(schema: S, value: unknown, message?: string): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new BadRequest(message ?? firstIssue(parsed.error), { cause: parsed.error });
+  return parsed.data;
+}
+
+/** The JSON body checked with `schema`; a request without one is checked as `{}` (each field's own message). */
+export function parseBody<S extends z.ZodType>(req: Request, schema: S): z.output<S> {
+  return parse(schema, req.body ?? {});
+}
+
+/** The query string checked with `schema`. */
+export function parseQuery<S extends z.ZodType>(req: Request, schema: S, message?: string): z.output<S> {
+  return parse(schema, req.query, message);
+}
+
+/** `?limit=&offset=` of a list: `limit` from 1 to `max` (`defaultLimit` when absent), `offset` from 0. */
+export function pageQuerySchema(defaultLimit: number, max: number) {
+  return z.object({
+    limit: z.coerce.number().int().min(1).max(max).default(defaultLimit),
+    offset: z.coerce.number().int().min(0).default(0),
+  });
+}
