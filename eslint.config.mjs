@@ -1,11 +1,46 @@
 // ESLint flat config for the whole workspace (`pnpm lint` = `eslint . --max-warnings=0`).
 // .mjs because the root package.json has no "type" (Hardhat 2 loads hardhat.config.ts as CommonJS).
 // Rules are the non-type-checked recommended sets, to stay fast; `pnpm typecheck` does the types.
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import { defineConfig, globalIgnores } from "eslint/config";
+import eslintConfigPrettier from "eslint-config-prettier/flat";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+const root = import.meta.dirname;
+
+/** The web's features, read from the folder so that a new feature is covered by the layer rules. */
+const webFeatures = readdirSync(`${root}/web/src/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The web's layers (docs/conventions.md#web): `app/` composes features; a feature never imports
+ * another feature; `components/` and `lib/` are shared by features and import neither them nor
+ * `app/`. `testing/` may import anything.
+ */
+const webLayerZones = [
+  ...webFeatures.map((feature) => ({
+    target: `web/src/features/${feature}`,
+    from: "web/src/features",
+    except: [`./${feature}`],
+    message: "A feature never imports another feature: move what both need to web/src/lib or web/src/components (test fixtures to web/src/testing), or compose them in web/src/app.",
+  })),
+  {
+    target: ["web/src/features", "web/src/components", "web/src/lib"],
+    from: "web/src/app",
+    message: "Only web/src/app imports web/src/app.",
+  },
+  {
+    target: ["web/src/components", "web/src/lib"],
+    from: "web/src/features",
+    message: "Shared code (web/src/components, web/src/lib) never imports a feature.",
+  },
+];
 
 export default defineConfig([
   globalIgnores([
@@ -47,6 +82,30 @@ export default defineConfig([
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // Import graph rules, resolved as TypeScript does: the web's `@/` alias and the `@loop/rules/*`
+    // workspace package (its exports point at rules/src/*.ts).
+    files: ["web/src/**/*.{ts,tsx}", "api/src/**/*.ts", "rules/src/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [
+        createTypeScriptImportResolver({ project: ["web/tsconfig.json", "api/tsconfig.json", "rules/tsconfig.json"], noWarnOnMultipleProjects: true }),
+      ],
+    },
+    rules: {
+      // A cycle through a dynamic import() is a lazy chunk loading its parent's module, not an
+      // initialisation-order cycle (the level card, the wallet stack): allowed.
+      "import-x/no-cycle": ["error", { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
+    },
+  },
+  {
+    files: ["web/src/**/*.{ts,tsx}"],
+    rules: {
+      "import-x/no-restricted-paths": ["error", { basePath: root, zones: webLayerZones }],
+    },
+  },
+  {
     // CommonJS files (and hardhat.config.ts, which Hardhat 2 loads as CommonJS).
     files: ["**/*.cjs", "hardhat.config.ts"],
     languageOptions: { globals: { ...globals.node, ...globals.commonjs } },
@@ -56,4 +115,6 @@ export default defineConfig([
     files: ["**/*.cjs"],
     languageOptions: { sourceType: "commonjs" },
   },
+  // Last: turns off the stylistic rules that Prettier's formatting would contradict.
+  eslintConfigPrettier,
 ]);

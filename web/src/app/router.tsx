@@ -1,3 +1,4 @@
+import { paths } from "@loop/rules/paths";
 import { lazy } from "react";
 import { Route, Routes } from "react-router";
 import { JoinDialogProvider } from "@/features/auth/components/join-dialog-provider";
@@ -29,19 +30,19 @@ export function AppRoutes() {
     <JoinDialogProvider>
       <Routes>
         <Route element={<AppShell />}>
-          <Route path="/" element={<RootRoute />} />
-          <Route path="/home" element={<HomeRoute />} />
-          <Route path="/settings" element={<SettingsRoute />} />
-          <Route path="/profile" element={<ProfileRoute />} />
-          <Route path="/profile/email/confirm" element={<EmailConfirmRoute />} />
-          <Route path="/profile/:userId" element={<UserProfileRoute />} />
-          <Route path="/search" element={<SearchRoute />} />
-          <Route path="/tokens" element={<TokensRoute />} />
-          <Route path="/login" element={<LoginRoute />} />
-          <Route path="/login/confirm" element={<LoginConfirmRoute />} />
-          <Route path="/level" element={<LevelRoute />} />
-          <Route path="/negotiations" element={<NegotiationsRoute />} />
-          <Route path="/admin" element={<AdminRoute />} />
+          <Route path={paths.root.pattern} element={<RootRoute />} />
+          <Route path={paths.home.pattern} element={<HomeRoute />} />
+          <Route path={paths.settings.pattern} element={<SettingsRoute />} />
+          <Route path={paths.profile.pattern} element={<ProfileRoute />} />
+          <Route path={paths.emailConfirm.pattern} element={<EmailConfirmRoute />} />
+          <Route path={paths.userProfile.pattern} element={<UserProfileRoute />} />
+          <Route path={paths.search.pattern} element={<SearchRoute />} />
+          <Route path={paths.tokens.pattern} element={<TokensRoute />} />
+          <Route path={paths.login.pattern} element={<LoginRoute />} />
+          <Route path={paths.loginConfirm.pattern} element={<LoginConfirmRoute />} />
+          <Route path={paths.level.pattern} element={<LevelRoute />} />
+          <Route path={paths.negotiations.pattern} element={<NegotiationsRoute />} />
+          <Route path={paths.admin.pattern} element={<AdminRoute />} />
           <Route path="*" element={<NotFoundRoute />} />
         </Route>
       </Routes>

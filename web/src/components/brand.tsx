@@ -1,3 +1,4 @@
+import { paths } from "@loop/rules/paths";
 import { Link } from "react-router";
 import { cn } from "@/lib/utils";
 
@@ -18,7 +19,7 @@ export function BrandMark({ className }: { className?: string }) {
 
 export function Brand({ className }: { className?: string }) {
   return (
-    <Link to="/" className={cn("group inline-flex items-center gap-2.5 rounded-md", className)} aria-label="LOOP home">
+    <Link to={paths.root()} className={cn("group inline-flex items-center gap-2.5 rounded-md", className)} aria-label="LOOP home">
       <BrandMark className="transition-transform group-hover:scale-105" />
       <span className="font-display text-xl font-black tracking-tight">LOOP</span>
     </Link>

@@ -1,6 +1,6 @@
-import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
-import { ApiError, apiRequest, errorStatus, getQueryFn, getServerMessage } from "./api-client";
+import { ApiError, apiJson, apiRequest, errorStatus, getServerMessage, withSearchParams } from "./api-client";
+import { getCurrentUser } from "./auth";
 import { createQueryClient } from "./query-client";
 
 function stub(response: Response) {
@@ -38,23 +38,31 @@ describe("apiRequest", () => {
   });
 });
 
-describe("getQueryFn", () => {
-  const context = (key: string[]) => ({ queryKey: key, signal: new AbortController().signal, meta: undefined, client: new QueryClient() }) as never;
-
-  it("GETs the key path with credentials", async () => {
+describe("apiJson", () => {
+  it("GETs the path with credentials and the query's signal", async () => {
     const fetchMock = stub(new Response('{"ok":true}', { status: 200 }));
-    await expect(getQueryFn({ on401: "throw" })(context(["/api/stats/public"]))).resolves.toEqual({ ok: true });
-    expect(fetchMock).toHaveBeenCalledWith("/api/stats/public", expect.objectContaining({ credentials: "include" }));
+    const { signal } = new AbortController();
+    await expect(apiJson("GET", "/api/stats/public", undefined, { signal })).resolves.toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledWith("/api/stats/public", expect.objectContaining({ method: "GET", credentials: "include", signal }));
   });
 
-  it("returns null on 401 with on401: returnNull", async () => {
+  it("throws on 401", async () => {
     stub(new Response('{"message":"Unauthorized"}', { status: 401, statusText: "Unauthorized" }));
-    await expect(getQueryFn({ on401: "returnNull" })(context(["/api/auth/user"]))).resolves.toBeNull();
+    await expect(apiJson("GET", "/api/tokens/balance")).rejects.toThrow('401: {"message":"Unauthorized"}');
   });
 
-  it("throws on 401 with on401: throw", async () => {
+  it("is null for the signed-in user on 401 (signed out)", async () => {
     stub(new Response('{"message":"Unauthorized"}', { status: 401, statusText: "Unauthorized" }));
-    await expect(getQueryFn({ on401: "throw" })(context(["/api/auth/user"]))).rejects.toThrow('401: {"message":"Unauthorized"}');
+    await expect(getCurrentUser()).resolves.toBeNull();
+  });
+});
+
+describe("withSearchParams", () => {
+  it("adds the trimmed values and leaves out empty ones", () => {
+    expect(withSearchParams("/api/admin/users", { search: " 0xabc ", limit: 20, offset: 0, status: undefined, other: "  " })).toBe(
+      "/api/admin/users?search=0xabc&limit=20&offset=0",
+    );
+    expect(withSearchParams("/api/admin/admin-orders", { status: undefined })).toBe("/api/admin/admin-orders");
   });
 });
 
@@ -65,6 +73,12 @@ describe("query client defaults", () => {
     expect(defaults.refetchOnWindowFocus).toBe(false);
     expect(defaults.refetchInterval).toBe(false);
     expect(defaults.staleTime).toBe(Infinity);
+  });
+
+  it("has no default queryFn: a query must bring its own fetcher", async () => {
+    const client = createQueryClient();
+    expect(client.getDefaultOptions().queries!.queryFn).toBeUndefined();
+    await expect(client.fetchQuery({ queryKey: ["/api/stats/public"] })).rejects.toThrow(/Missing queryFn/);
   });
 });
 

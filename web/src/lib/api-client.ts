@@ -1,8 +1,9 @@
 /**
  * The API client (docs/product.md#api): every call sends cookies; a non-ok response throws an error whose
- * message is `${status}: ${body text or status text}`.
+ * message is `${status}: ${body text or status text}`. Every API call of the page goes through
+ * `apiJson` (or `apiRequest` when the answer has no body), from one file per call in
+ * `features/<feature>/api/` or `lib/get-*.ts`.
  */
-import type { QueryFunction } from "@tanstack/react-query";
 
 /** A non-ok API response. `message` keeps the spec's `${status}: ${text}` format. */
 export class ApiError extends Error {
@@ -27,36 +28,39 @@ export async function throwIfResNotOk(res: Response): Promise<Response> {
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
+export interface RequestOptions {
+  /** Cancels the request: a query passes the `signal` TanStack Query gives its queryFn. */
+  signal?: AbortSignal;
+}
+
 /** Sends a request with credentials; JSON body when `data` is given. Throws on non-ok responses. */
-export async function apiRequest(method: HttpMethod, url: string, data?: unknown): Promise<Response> {
+export async function apiRequest(method: HttpMethod, url: string, data?: unknown, options: RequestOptions = {}): Promise<Response> {
   const res = await fetch(url, {
     method,
     credentials: "include",
+    signal: options.signal,
     headers: data === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
     body: data === undefined ? undefined : JSON.stringify(data),
   });
   return throwIfResNotOk(res);
 }
 
-/** `apiRequest` that parses the JSON body. */
-export async function apiJson<T>(method: HttpMethod, url: string, data?: unknown): Promise<T> {
-  const res = await apiRequest(method, url, data);
+/** `apiRequest` that parses the JSON body. A query's GET: `apiJson<T>("GET", path, undefined, { signal })`. */
+export async function apiJson<T>(method: HttpMethod, url: string, data?: unknown, options: RequestOptions = {}): Promise<T> {
+  const res = await apiRequest(method, url, data, options);
   return (await res.json()) as T;
 }
 
-export type UnauthorizedBehavior = "throw" | "returnNull";
-
-/** Query function: GET to the key path (segments joined with "/"); 401 throws or yields null. */
-export function getQueryFn<T>(options: { on401: "returnNull" }): QueryFunction<T | null>;
-export function getQueryFn<T>(options: { on401: "throw" }): QueryFunction<T>;
-export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null>;
-export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey, signal }) => {
-    const res = await fetch(queryKey.join("/"), { credentials: "include", signal, headers: { Accept: "application/json" } });
-    if (options.on401 === "returnNull" && res.status === 401) return null;
-    await throwIfResNotOk(res);
-    return (await res.json()) as T;
-  };
+/** `path?name=value&…` with the values trimmed; undefined and empty values are left out (no `?` when none is left). */
+export function withSearchParams(path: string, params: Record<string, string | number | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    const text = String(value).trim();
+    if (text !== "") query.set(name, text);
+  }
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
 }
 
 /** The HTTP status of an API error (from ApiError or a `${status}: …` message), or null. */

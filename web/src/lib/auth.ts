@@ -1,13 +1,23 @@
 /** The signed-in user (GET /api/auth/user; 401 = signed out) shared by the shell and every feature. */
 import type { CurrentUser } from "@loop/rules/api-types";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson, getQueryFn } from "./api-client";
+import { ApiError, apiJson } from "./api-client";
 
 export const USER_QUERY_KEY = ["/api/auth/user"] as const;
 
+/** GET /api/auth/user: the signed-in user, or null when signed out (a 401 is an answer here, not an error). */
+export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {
+  try {
+    return await apiJson<CurrentUser>("GET", "/api/auth/user", undefined, { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
 export const userQueryOptions = queryOptions({
   queryKey: USER_QUERY_KEY,
-  queryFn: getQueryFn<CurrentUser>({ on401: "returnNull" }),
+  queryFn: ({ signal }) => getCurrentUser(signal),
   retry: false,
 });
 

@@ -37,3 +37,13 @@ export function negotiationQuote(negotiation: Pick<Negotiation, "amount" | "fee"
   const totalCents = amountCents + feeCents;
   return { amountCents, feeCents, totalCents, heldUnits: centsToLoopUnits(totalCents) };
 }
+
+/** Same shape as the API's check: digits with at most 2 decimals (the server refuses anything else). */
+const USD_TEXT = /^\d{1,7}(\.\d{1,2})?$/;
+
+/** The cents of an offer or a counter typed in USD ("12.50"): a positive amount with at most 2 decimals, else null. */
+export function offerCents(text: string): bigint | null {
+  const trimmed = text.trim();
+  const cents = USD_TEXT.test(trimmed) ? parseUsd(trimmed) : null;
+  return cents !== null && cents > 0n ? cents : null;
+}

@@ -1,6 +1,6 @@
 import { BANNED_MESSAGE_START } from "@loop/rules/bans";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { ApiError, getQueryFn } from "./api-client";
+import { ApiError } from "./api-client";
 import { USER_QUERY_KEY } from "./auth";
 
 /** A call refused because the account was banned meanwhile (the ban applies to the next request). */
@@ -9,7 +9,10 @@ export function isBannedError(error: unknown): boolean {
 }
 
 /**
- * TanStack Query defaults from docs/product.md#api: GET to the key path, no retries, no refetching, never stale.
+ * TanStack Query defaults from docs/product.md#api: no retries, no refetching, never stale. There is no
+ * default queryFn: every query brings its own fetcher (one file per call in `features/<feature>/api/`
+ * or `lib/get-*.ts`), so a query without one fails ("Missing queryFn"). Keys only name the data (many
+ * read like the path they name, e.g. ["/api/tokens/balance"]); no URL is derived from a key.
  * A call refused for a ban reloads the signed-in user, so the page shows the ban at once.
  */
 export function createQueryClient(): QueryClient {
@@ -21,7 +24,6 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: "throw" }),
         refetchInterval: false,
         refetchOnWindowFocus: false,
         staleTime: Infinity,

@@ -26,3 +26,11 @@ export const NOTIFICATIONS_QUERY_KEY = ["/api/notifications"] as const;
  * signed-in account (an upload, a confirmed e-mail address).
  */
 export const OWN_PROFILE_QUERY_KEY = ["/api/profile"] as const;
+
+/** Every user profile query (GET /api/users/:id/profile, the profile feature's) starts with this key: uploads refresh them. */
+export const USER_PROFILES_QUERY_KEY = ["/api/users"] as const;
+
+/** One loop's status (GET /api/loops/:id/status): the profile shows why an upload failed; the upload dialog fills it and polls it. */
+export function loopStatusQueryKey(loopId: string) {
+  return ["/api/loops", loopId, "status"] as const;
+}

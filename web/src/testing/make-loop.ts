@@ -1,5 +1,5 @@
 /** A catalog loop for tests (ready, public, paid, no preview unless given): every feature's tests use it. */
-import type { PublicLoop } from "@loop/rules/schemas/loops";
+import type { LoopListResponse, PublicLoop } from "@loop/rules/schemas/loops";
 
 let counter = 0;
 
@@ -40,4 +40,9 @@ export function makeLoop(overrides: Partial<PublicLoop> = {}): PublicLoop {
     createdAt: "2026-11-01T10:00:00.000Z",
     ...overrides,
   };
+}
+
+/** A page of GET /api/loops; `nextCursor` null: the last page. */
+export function page(loops: PublicLoop[], total: number, nextCursor: string | null = null): LoopListResponse {
+  return { loops, total, nextCursor };
 }

@@ -5,35 +5,10 @@ import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
-import { vi } from "vitest";
 import { AppProvider } from "@/app/provider";
 import { AppRoutes } from "@/app/router";
+import { ToasterHost } from "@/components/toaster-host";
 import { createQueryClient } from "@/lib/query-client";
-
-export type FetchRoute = (init: RequestInit | undefined, url: string) => Response | Promise<Response>;
-
-export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
-
-/**
- * Stubs `fetch` at the network boundary: `routes` maps "METHOD /path" (or "/path" for GET) to a
- * response. Unknown calls answer 404 so a test never reaches a real host.
- */
-export function stubFetch(routes: Record<string, FetchRoute | Response>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    const path = url.replace(/^https?:\/\/[^/]+/, "");
-    const method = (init?.method ?? "GET").toUpperCase();
-    const route = routes[`${method} ${path}`] ?? (method === "GET" ? routes[path] : undefined);
-    if (!route) return json({ message: "Not found" }, 404);
-    return typeof route === "function" ? route(init, path) : route.clone();
-  });
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
-}
-
-export const SIGNED_OUT = { "/api/auth/user": () => json({ message: "Unauthorized" }, 401) } satisfies Record<string, FetchRoute>;
 
 export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
   const experience = overrides.experience ?? 150;
@@ -74,11 +49,21 @@ export function renderApp(path = "/") {
 
 /** Renders `ui` with a fresh query client and a memory router. */
 export function renderWithProviders(ui: ReactNode, path = "/") {
+  return renderInRouter(ui, path, null);
+}
+
+/** Renders `ui` with a fresh query client, a memory router and the toaster (as the app mounts it). */
+export function renderWithToasts(ui: ReactNode, path = "/") {
+  return renderInRouter(ui, path, <ToasterHost />);
+}
+
+function renderInRouter(ui: ReactNode, path: string, beside: ReactNode) {
   const queryClient = createQueryClient();
   const user = userEvent.setup();
   const result = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      {beside}
     </QueryClientProvider>,
   );
   return { ...result, user, queryClient };

@@ -1,7 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fullPageNavigate } from "@/lib/navigation";
-import { json, makeUser, renderApp, stubFetch } from "@/testing/test-utils";
+import { json, stubApi } from "@/testing/stub-api";
+import { makeUser, renderApp } from "@/testing/test-utils";
 
 // The browser's navigation is the boundary here (jsdom cannot navigate).
 vi.mock("@/lib/navigation", async (importOriginal) => ({ ...(await importOriginal<typeof import("@/lib/navigation")>()), fullPageNavigate: vi.fn() }));
@@ -9,27 +10,27 @@ vi.mock("@/lib/navigation", async (importOriginal) => ({ ...(await importOrigina
 beforeEach(() => vi.mocked(fullPageNavigate).mockClear());
 
 function signedIn(logoutAnswer: () => Response) {
-  return stubFetch({ "/api/auth/user": () => json(makeUser({ username: "nightowl" })), "POST /api/logout": logoutAnswer });
+  return stubApi({ "/api/auth/user": () => json(makeUser({ username: "nightowl" })), "POST /api/logout": logoutAnswer });
 }
 
 describe("Logout", () => {
   it("the top bar's Logout POSTs /api/logout, then reloads at /", async () => {
-    const fetchMock = signedIn(() => new Response(null, { status: 204 }));
+    const api = signedIn(() => new Response(null, { status: 204 }));
     const { user } = renderApp("/");
     await user.click(await screen.findByRole("button", { name: "Logout" }));
     await waitFor(() => expect(fullPageNavigate).toHaveBeenCalledExactlyOnceWith("/"));
-    const calls = fetchMock.mock.calls.filter(([url]) => url === "/api/logout");
+    const calls = api.calls("POST /api/logout");
     expect(calls).toHaveLength(1);
-    expect(calls[0]![1]).toMatchObject({ method: "POST", credentials: "include" });
+    expect(calls[0]!.init).toMatchObject({ method: "POST", credentials: "include" });
   });
 
   it("the menu's Logout does the same", async () => {
-    const fetchMock = signedIn(() => new Response(null, { status: 204 }));
+    const api = signedIn(() => new Response(null, { status: 204 }));
     const { user } = renderApp("/");
     await user.click(await screen.findByRole("button", { name: "Open menu" }));
     await user.click(await screen.findByRole("menuitem", { name: "Logout" }));
     await waitFor(() => expect(fullPageNavigate).toHaveBeenCalledExactlyOnceWith("/"));
-    expect(fetchMock.mock.calls.filter(([url, init]) => url === "/api/logout" && init?.method === "POST")).toHaveLength(1);
+    expect(api.calls("POST /api/logout")).toHaveLength(1);
   });
 
   it("when the POST fails, goes to the /api/logout page, whose button logs out", async () => {

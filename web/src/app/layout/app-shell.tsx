@@ -1,3 +1,4 @@
+import { paths } from "@loop/rules/paths";
 import { Suspense, useCallback } from "react";
 import { Outlet } from "react-router";
 import { PageSpinner } from "@/components/ui/spinner";
@@ -23,7 +24,7 @@ async function logoutAndReload(): Promise<void> {
     fullPageNavigate(LOGOUT_URL);
     return;
   }
-  fullPageNavigate("/");
+  fullPageNavigate(paths.root());
 }
 
 export function AppShell() {

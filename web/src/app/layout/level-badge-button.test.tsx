@@ -1,7 +1,8 @@
 import { levelInfo } from "@loop/rules/levels";
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { makeUser, renderWithProviders, stubFetch } from "@/testing/test-utils";
+import { stubApi } from "@/testing/stub-api";
+import { makeUser, renderWithProviders } from "@/testing/test-utils";
 import { TopBar } from "./top-bar";
 
 configure({ asyncUtilTimeout: 6000 });
@@ -10,7 +11,7 @@ configure({ asyncUtilTimeout: 6000 });
 const ME = makeUser({ experience: 420, level: 3, levelInfo: levelInfo(420) });
 
 function renderBar(user = ME) {
-  stubFetch({});
+  stubApi({});
   return renderWithProviders(<TopBar user={user} isLoading={false} onJoin={vi.fn()} onLogout={vi.fn()} />);
 }
 
@@ -61,7 +62,7 @@ describe("top bar level badge", { timeout: 30_000 }, () => {
   });
 
   it("is not shown signed out", () => {
-    stubFetch({});
+    stubApi({});
     renderWithProviders(<TopBar user={null} isLoading={false} onJoin={vi.fn()} onLogout={vi.fn()} />);
     expect(screen.queryByRole("button", { name: /show level progress/i })).not.toBeInTheDocument();
   });

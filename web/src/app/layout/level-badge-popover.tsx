@@ -1,4 +1,5 @@
 import type { LevelInfo } from "@loop/rules/levels";
+import { paths } from "@loop/rules/paths";
 import { ArrowRight } from "lucide-react";
 import { type PointerEvent, useState } from "react";
 import { Link } from "react-router";
@@ -60,7 +61,7 @@ export function LevelBadgePopover({ info, hovered, initiallyPinned, onPointerEnt
       >
         <LevelBadgeDetailed info={info} />
         <Link
-          to="/level"
+          to={paths.level()}
           onClick={close}
           className="mt-4 flex items-center justify-center gap-2 rounded-md border border-border bg-surface/60 px-3 py-2 text-sm font-semibold transition-colors hover:border-primary/50 hover:bg-primary/10"
         >

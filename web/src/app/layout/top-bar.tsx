@@ -1,4 +1,5 @@
 import type { CurrentUser } from "@loop/rules/api-types";
+import { paths } from "@loop/rules/paths";
 import { Bell, LogIn, LogOut, Search } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
@@ -39,7 +40,7 @@ export function TopBar({ user, isLoading, onJoin, onLogout }: TopBarProps) {
         <SearchBox className="mx-2 hidden max-w-md flex-1 md:block lg:mx-6" />
         <nav aria-label="Account" className="ml-auto flex items-center gap-2 sm:gap-3">
           <Button asChild variant="ghost" size="icon-sm" className="md:hidden">
-            <Link to="/search" aria-label="Search">
+            <Link to={paths.search()} aria-label="Search">
               <Search aria-hidden />
             </Link>
           </Button>

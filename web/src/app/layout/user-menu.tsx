@@ -1,4 +1,5 @@
 import type { CurrentUser } from "@loop/rules/api-types";
+import { paths } from "@loop/rules/paths";
 import { BellPlus, Coins, Handshake, LogIn, LogOut, Menu, Settings, ShieldCheck, TrendingUp, UserRound } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -36,20 +37,20 @@ export function UserMenu({ user, onJoin, onLogout, defaultOpen }: UserMenuProps)
               <PageLinks />
               <DropdownMenuSeparator />
               <DropdownMenuItem asChild>
-                <Link to="/profile">
+                <Link to={paths.profile()}>
                   <UserRound aria-hidden />
                   Profile
                 </Link>
               </DropdownMenuItem>
               <DropdownMenuItem asChild>
-                <Link to="/settings">
+                <Link to={paths.settings()}>
                   <Settings aria-hidden />
                   Settings
                 </Link>
               </DropdownMenuItem>
               {user.isAdmin ? (
                 <DropdownMenuItem asChild>
-                  <Link to="/admin">
+                  <Link to={paths.admin()}>
                     <ShieldCheck aria-hidden />
                     Admin Panel
                   </Link>
@@ -87,19 +88,19 @@ function PageLinks() {
   return (
     <>
       <DropdownMenuItem asChild>
-        <Link to="/tokens">
+        <Link to={paths.tokens()}>
           <Coins aria-hidden />
           Buy LOOP Tokens
         </Link>
       </DropdownMenuItem>
       <DropdownMenuItem asChild>
-        <Link to="/negotiations">
+        <Link to={paths.negotiations()}>
           <Handshake aria-hidden />
           Negotiations
         </Link>
       </DropdownMenuItem>
       <DropdownMenuItem asChild>
-        <Link to="/level">
+        <Link to={paths.level()}>
           <TrendingUp aria-hidden />
           Level Progress
         </Link>

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { json, page, stubApi } from "@/features/loops/testing/loop-fixtures";
-import { makeLoop } from "@/testing/make-loop";
+import { makeLoop, page } from "@/testing/make-loop";
+import { json, stubApi } from "@/testing/stub-api";
 import { makeUser, renderApp } from "@/testing/test-utils";
 
 const GENRES = [{ id: 1, name: "House" }];

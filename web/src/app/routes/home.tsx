@@ -1,4 +1,5 @@
 import type { CurrentUser } from "@loop/rules/api-types";
+import { paths } from "@loop/rules/paths";
 import { Coins, LogIn } from "lucide-react";
 import { useCallback } from "react";
 import { Link } from "react-router";
@@ -39,7 +40,7 @@ export function HomeScreen({ user }: { user: CurrentUser | null }) {
           user ? (
             <>
               <Button asChild size="lg" variant="outline">
-                <Link to="/tokens">
+                <Link to={paths.tokens()}>
                   <Coins aria-hidden />
                   Buy LOOP Tokens
                 </Link>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { json, renderApp, SIGNED_OUT, stubFetch } from "@/testing/test-utils";
+import { json, SIGNED_OUT, stubApi } from "@/testing/stub-api";
+import { renderApp } from "@/testing/test-utils";
 
 const EMPTY_STATS = { totalUsers: 0, totalCreators: 0, totalLoops: 0, tokensEarned: "0.00000000", leaderboard: [] };
 
@@ -16,7 +17,7 @@ describe("landing page calls to action", () => {
   ];
 
   it.each(ctas)("'$name' opens the Join dialog", async ({ name }) => {
-    stubFetch({ ...SIGNED_OUT, "/api/stats/public": () => json(EMPTY_STATS) });
+    stubApi({ ...SIGNED_OUT, "/api/stats/public": () => json(EMPTY_STATS) });
     const { user } = renderApp("/");
     await user.click(await screen.findByRole("button", { name }));
     const dialog = await screen.findByRole("dialog", { name: "Join" });
@@ -25,7 +26,7 @@ describe("landing page calls to action", () => {
   });
 
   it("the menu's 'Sign Up / Login' opens the Join dialog", async () => {
-    stubFetch({ ...SIGNED_OUT, "/api/stats/public": () => json(EMPTY_STATS) });
+    stubApi({ ...SIGNED_OUT, "/api/stats/public": () => json(EMPTY_STATS) });
     const { user } = renderApp("/");
     await user.click(await screen.findByRole("button", { name: "Open menu" }));
     await user.click(await screen.findByRole("menuitem", { name: "Sign Up / Login" }));
@@ -33,7 +34,7 @@ describe("landing page calls to action", () => {
   });
 
   it("shows the landing page while auth loads and when signed out", async () => {
-    stubFetch({ ...SIGNED_OUT, "/api/stats/public": () => json(EMPTY_STATS) });
+    stubApi({ ...SIGNED_OUT, "/api/stats/public": () => json(EMPTY_STATS) });
     renderApp("/");
     expect(screen.getByRole("heading", { level: 1, name: /make loops/i })).toBeInTheDocument();
     expect(screen.getByText(/welcome bonus/)).toHaveTextContent("Sign up today and get a 500 LOOP welcome bonus");

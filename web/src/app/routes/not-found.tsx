@@ -1,3 +1,4 @@
+import { paths } from "@loop/rules/paths";
 import { Compass } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -11,7 +12,7 @@ export function NotFoundRoute() {
         <h1 className="mt-4 text-2xl font-bold">404 Page Not Found</h1>
         <p className="mt-2 text-sm text-muted-foreground">Did you forget to add the page to the router?</p>
         <Button asChild variant="outline" className="mt-6">
-          <Link to="/">Back to LOOP</Link>
+          <Link to={paths.root()}>Back to LOOP</Link>
         </Button>
       </Card>
     </div>

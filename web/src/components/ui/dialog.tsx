@@ -1,6 +1,6 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
-import type { ComponentProps } from "react";
+import { type LucideIcon, X } from "lucide-react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "@/lib/utils";
 
 export const Dialog = DialogPrimitive.Root;
@@ -38,4 +38,29 @@ export function DialogTitle({ className, ...props }: ComponentProps<typeof Dialo
 
 export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
   return <DialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />;
+}
+
+export interface DialogHeadingProps {
+  title: ReactNode;
+  /** Shown before the title; the title is then kept to one line (a loop's long title is cut short). */
+  icon?: LucideIcon;
+  /** Always rendered (Radix links it to the dialog), empty while there is nothing to say. */
+  description?: ReactNode;
+}
+
+/** A dialog's title, with an optional icon, and its description. */
+export function DialogHeading({ title, icon: Icon, description }: DialogHeadingProps) {
+  return (
+    <DialogHeader>
+      {Icon ? (
+        <DialogTitle className="flex items-center gap-2">
+          <Icon className="size-5 shrink-0 text-primary" aria-hidden />
+          <span className="truncate">{title}</span>
+        </DialogTitle>
+      ) : (
+        <DialogTitle>{title}</DialogTitle>
+      )}
+      <DialogDescription>{description}</DialogDescription>
+    </DialogHeader>
+  );
 }

@@ -1,6 +1,8 @@
-/** The wallet stack's public surface. Light: no wagmi/viem/RainbowKit import here. */
+/** The wallet stack's public surface. Light: no wagmi/viem/RainbowKit import here (types only). */
+import type { loopMarketplaceAbi, loopTokenAbi, loopVaultAbi } from "@loop/contracts/abis";
 import type { ClientConfig } from "@loop/rules/chains";
 import type { ComponentType } from "react";
+import type { ContractEventArgsFromTopics, ContractEventName, ContractFunctionArgs, ContractFunctionName } from "viem";
 
 /** docs/product.md#states: connection status. */
 export type WalletStatus = "disconnected" | "connecting" | "connected" | "reconnecting";
@@ -45,31 +47,54 @@ export interface WalletControls {
   switchChain(chainId: number): Promise<void>;
   /** LoopToken.allowance(owner, spender) on `chainId`, read from the chain's RPC. */
   readTokenAllowance(request: TokenAllowanceRequest): Promise<bigint>;
-  /** LoopToken.approve(spender, amount) from the connected account; simulated first, so a revert
-   * rejects before the wallet prompts. Resolves with the transaction hash once the wallet sent it. */
-  approveToken(request: TokenApproveRequest): Promise<TransactionHash>;
-  /** LoopVault.deposit(amount, accountRef) from the connected account; simulated first. */
-  depositToVault(request: VaultDepositRequest): Promise<TransactionHash>;
-  /** LoopMarketplace.purchase(quote, signature) from the connected account; simulated first, so a
-   * revert (QuoteExpired, NotBuyer, …) rejects before the wallet prompts. Needs the marketplace's
-   * LOOP allowance for price + fee. Resolves with the transaction hash once the wallet sent it. */
-  purchaseFromMarketplace(request: MarketplacePurchaseRequest): Promise<TransactionHash>;
-  /** LoopMarketplace.openOffer(loopId, format, seller, amount, expiresAt) from the connected account:
-   * escrows amount + offerFee (needs that LOOP allowance); simulated first. Resolves with the hash. */
-  openOffer(request: MarketplaceOpenOfferRequest): Promise<TransactionHash>;
-  /** Waits for an openOffer transaction's receipt and reads the new offer's id from its OfferOpened
-   * log (null when the transaction reverted or has no such log). */
-  waitForOfferOpened(request: OfferOpenedRequest): Promise<{ status: "success" | "reverted"; offerId: bigint | null }>;
-  /** LoopMarketplace.changeOffer(offerId, amount, expiresAt) from the offer's buyer: escrows the
-   * difference (needs that allowance) or returns it; simulated first. */
-  changeOffer(request: MarketplaceChangeOfferRequest): Promise<TransactionHash>;
-  /** LoopMarketplace.reclaimOffer(offerId) from the offer's buyer after its expiry; simulated first. */
-  reclaimOffer(request: MarketplaceOfferRequest): Promise<TransactionHash>;
+  /**
+   * `contract.functionName(...args)` from the connected account on the contract's chain (typed by the
+   * contract's ABI): simulated first, so a revert (QuoteExpired, NotBuyer, …) rejects before the
+   * wallet prompts. Resolves with the transaction hash once the wallet sent it.
+   */
+  writeContract<N extends WalletContractName, F extends WriteFunctionName<N>>(contract: WalletContract<N>, functionName: F, args: WriteFunctionArgs<N, F>): Promise<TransactionHash>;
   /** EIP-747 `wallet_watchAsset`: asks the connected wallet to list the ERC-20 token. Resolves with
    * whether the wallet added it (false when the user declined). */
   watchAsset(request: WatchAssetRequest): Promise<boolean>;
-  /** Waits for the transaction's receipt on `chainId`. */
-  waitForTransaction(request: TransactionRequest): Promise<{ status: "success" | "reverted" }>;
+  /** Waits for the transaction's receipt on `chainId`; with `events`, also decodes what that contract logged in it. */
+  waitForTransaction<N extends WalletContractName = never>(request: TransactionRequest & { events?: WalletContract<N> }): Promise<TransactionReceipt<N>>;
+}
+
+/** The contracts the app sends transactions to, by name, with their ABIs (from @loop/contracts: never hand-copied). */
+export interface WalletContractAbis {
+  token: typeof loopTokenAbi;
+  vault: typeof loopVaultAbi;
+  marketplace: typeof loopMarketplaceAbi;
+}
+
+export type WalletContractName = keyof WalletContractAbis;
+
+/** One deployed contract: which one (its ABI), on which chain, at which address. */
+export interface WalletContract<N extends WalletContractName = WalletContractName> {
+  name: N;
+  chainId: number;
+  address: HexAddress;
+}
+
+type WriteMutability = "nonpayable" | "payable";
+
+/** The functions of contract `N` that send a transaction. */
+export type WriteFunctionName<N extends WalletContractName> = ContractFunctionName<WalletContractAbis[N], WriteMutability>;
+
+/** The arguments of `N.F`, with their on-chain types (addresses and bytes as 0x strings, integers as bigints or numbers). */
+export type WriteFunctionArgs<N extends WalletContractName, F extends WriteFunctionName<N>> = ContractFunctionArgs<WalletContractAbis[N], WriteMutability, F>;
+
+type EventName<N extends WalletContractName> = ContractEventName<WalletContractAbis[N]>;
+
+/** An event contract `N` logged, decoded: its name and its arguments. */
+export type WalletEvent<N extends WalletContractName> = {
+  [E in EventName<N>]: { eventName: E; args: ContractEventArgsFromTopics<WalletContractAbis[N], E> };
+}[EventName<N>];
+
+export interface TransactionReceipt<N extends WalletContractName = never> {
+  status: "success" | "reverted";
+  /** When asked for: the events of that contract, in log order. */
+  events?: WalletEvent<N>[];
 }
 
 /** LoopMarketplace.Quote with its on-chain types (what the API signed, EIP-712). */
@@ -88,45 +113,6 @@ export interface MarketplaceQuote {
   deadline: bigint;
 }
 
-export interface MarketplacePurchaseRequest {
-  chainId: number;
-  marketplace: HexAddress;
-  quote: MarketplaceQuote;
-  signature: `0x${string}`;
-}
-
-export interface MarketplaceOpenOfferRequest {
-  chainId: number;
-  marketplace: HexAddress;
-  /** bytes32 of the loop's id (@loop/rules/deposit-ref uuidToBytes32). */
-  loopId: `0x${string}`;
-  /** 0 mp3, 1 wav. */
-  format: number;
-  /** The payee: the seller's linked wallet, or LoopVault for a seller without one. */
-  seller: HexAddress;
-  /** Wei. */
-  amount: bigint;
-  /** Unix seconds. */
-  expiresAt: bigint;
-}
-
-export interface MarketplaceOfferRequest {
-  chainId: number;
-  marketplace: HexAddress;
-  offerId: bigint;
-}
-
-export interface MarketplaceChangeOfferRequest extends MarketplaceOfferRequest {
-  /** Wei. */
-  amount: bigint;
-  /** Unix seconds. */
-  expiresAt: bigint;
-}
-
-export interface OfferOpenedRequest extends TransactionRequest {
-  marketplace: HexAddress;
-}
-
 export interface WatchAssetRequest {
   /** The ERC-20 contract. */
   address: HexAddress;
@@ -141,23 +127,6 @@ export interface TokenAllowanceRequest {
   token: HexAddress;
   owner: HexAddress;
   spender: HexAddress;
-}
-
-export interface TokenApproveRequest {
-  chainId: number;
-  token: HexAddress;
-  spender: HexAddress;
-  /** Smallest unit (wei). */
-  amount: bigint;
-}
-
-export interface VaultDepositRequest {
-  chainId: number;
-  vault: HexAddress;
-  /** Wei; a whole number of ledger units (LoopVault refuses others). */
-  amount: bigint;
-  /** bytes32 of the in-app account to credit (@loop/rules/deposit-ref). */
-  accountRef: `0x${string}`;
 }
 
 export interface TransactionRequest {

@@ -9,9 +9,8 @@ import { LOOP_PER_USD, parseUsd, TOKEN_DECIMALS } from "@loop/rules/units";
 import type { ClientConfig } from "@loop/rules/chains";
 import { clientConfigQueryOptions, useClientConfig } from "../client-config";
 import { queryClient } from "../query-client";
-import type { ConnectedAccount, HexAddress, TransactionHash, WalletControls } from "./types";
-import { formatWalletLoop } from "./wallet-amounts";
-import { errorChain, isNoWalletError, isUserRejection, NO_WALLET_DETECTED, revertErrorName, WALLET_NOT_CONNECTED_TEXT, WalletModalClosedError, WalletNotConnectedError, WalletUnavailableError } from "./wallet-errors";
+import type { ConnectedAccount, HexAddress } from "./types";
+import { isWalletDismissal, type TransactionRunner, type TransactionSteps, type TransactionWallet, transactionRunner, walletFailureText } from "./wallet-transaction";
 
 const WEI_PER_LOOP = 10n ** BigInt(TOKEN_DECIMALS);
 /** LoopMarketplace.BPS. */
@@ -87,47 +86,28 @@ export const NO_LINKED_WALLET_TEXT = "Link a wallet in Settings to make offers f
 export const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** The wallet calls an offer needs. */
-export type OfferWallet = Pick<
-  WalletControls,
-  "connect" | "switchChain" | "readTokenBalance" | "readTokenAllowance" | "approveToken" | "waitForTransaction" | "openOffer" | "waitForOfferOpened" | "changeOffer" | "reclaimOffer"
->;
+export type OfferWallet = TransactionWallet;
 
-/** Connects (the wallet modal if needed), insists on the linked wallet and switches to `chain`. */
-export async function linkedAccountOn(wallet: Pick<OfferWallet, "connect" | "switchChain">, linked: string | null, chainId: number): Promise<ConnectedAccount> {
+/** The transactions of a wallet offer: its steps (the chain is switched silently), refused with WalletOfferRefusedError. */
+export function offerRunner<S extends string>(wallet: OfferWallet, steps: TransactionSteps<S>, onStep?: (step: S) => void): TransactionRunner<S> {
+  return transactionRunner(wallet, { steps, onStep, Refused: WalletOfferRefusedError });
+}
+
+/** Connects (the wallet modal if needed), insists on the linked wallet and switches to `chainId`. */
+export async function linkedAccountOn<S extends string>(run: TransactionRunner<S>, linked: string | null, chainId: number): Promise<ConnectedAccount> {
   if (!linked) throw new WalletOfferRefusedError(NO_LINKED_WALLET_TEXT);
-  const account = await wallet.connect();
+  const account = await run.connect();
   if (!sameAddress(account.address, linked)) throw new WalletOfferRefusedError(WRONG_OFFER_WALLET_TEXT(linked));
-  if (account.chainId !== chainId) await wallet.switchChain(chainId);
+  await run.switchChain(account, chainId);
   return account;
 }
 
-/** Waits for a receipt; a reverted transaction is a refusal. */
-export async function confirmedOnChain(wallet: Pick<OfferWallet, "waitForTransaction">, chainId: number, hash: TransactionHash, what: string): Promise<void> {
-  const receipt = await wallet.waitForTransaction({ chainId, hash });
-  if (receipt.status !== "success") throw new WalletOfferRefusedError(`The ${what} transaction was reverted on chain.`);
-}
-
-/**
- * Makes sure the marketplace may take `needed` wei from `owner`: checks the balance, then approves
- * exactly `needed` (and waits for that receipt) only when the allowance is short. Returns whether it approved.
- */
-export async function ensureOfferAllowance(
-  wallet: Pick<OfferWallet, "readTokenBalance" | "readTokenAllowance" | "approveToken" | "waitForTransaction">,
-  chain: Pick<OfferChain, "id" | "token" | "marketplace">,
-  owner: HexAddress,
-  needed: bigint,
-  onApproving?: () => void,
-): Promise<boolean> {
-  const balance = await wallet.readTokenBalance({ chainId: chain.id, token: chain.token, owner });
-  if (balance < needed) {
-    throw new WalletOfferRefusedError(`Insufficient Balance: You need ${formatWalletLoop(needed)} LOOP tokens but only have ${formatWalletLoop(balance)}`);
-  }
-  const allowance = await wallet.readTokenAllowance({ chainId: chain.id, token: chain.token, owner, spender: chain.marketplace });
-  if (allowance >= needed) return false;
-  onApproving?.();
-  const hash = await wallet.approveToken({ chainId: chain.id, token: chain.token, spender: chain.marketplace, amount: needed });
-  await confirmedOnChain(wallet, chain.id, hash, "approval");
-  return true;
+/** The chain's LoopToken and LoopMarketplace as the contracts an offer's transactions go to. */
+export function offerContracts(chain: Pick<OfferChain, "id" | "token" | "marketplace">) {
+  return {
+    token: { name: "token", chainId: chain.id, address: chain.token },
+    marketplace: { name: "marketplace", chainId: chain.id, address: chain.marketplace },
+  } as const;
 }
 
 export const WALLET_OFFER_FAILED_FALLBACK = "The wallet transaction failed. Please try again.";
@@ -145,20 +125,14 @@ const REVERT_TEXTS: Record<string, string> = {
 };
 
 /** The user changed their mind (closed the wallet modal, rejected a request): nothing to report. */
-export function isWalletOfferDismissal(error: unknown): boolean {
-  return error instanceof WalletModalClosedError || isUserRejection(error);
-}
+export const isWalletOfferDismissal = isWalletDismissal;
 
 /** The text for a wallet failure of an offer (API errors keep the server's own message). */
 export function walletOfferFailureText(error: unknown): string {
-  if (error instanceof WalletOfferRefusedError) return error.message;
-  if (error instanceof WalletNotConnectedError) return WALLET_NOT_CONNECTED_TEXT;
-  if (isNoWalletError(error)) return NO_WALLET_DETECTED;
-  const reverted = revertErrorName(error);
-  if (reverted) return REVERT_TEXTS[reverted] ?? `The marketplace refused the transaction (${reverted}).`;
-  if (error instanceof WalletUnavailableError) return `${error.message} Please reload the page and try again.`;
-  for (const link of errorChain(error)) {
-    if (typeof link.shortMessage === "string" && link.shortMessage) return link.shortMessage;
-  }
-  return WALLET_OFFER_FAILED_FALLBACK;
+  return walletFailureText(error, {
+    Refused: WalletOfferRefusedError,
+    revertTexts: REVERT_TEXTS,
+    unknownRevert: (name) => `The marketplace refused the transaction (${name}).`,
+    fallback: WALLET_OFFER_FAILED_FALLBACK,
+  });
 }

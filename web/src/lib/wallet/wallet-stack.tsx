@@ -9,7 +9,7 @@ import { connectorsForWallets, darkTheme, RainbowKitProvider, useConnectModal, t
 import { injectedWallet, rabbyWallet, walletConnectWallet } from "@rainbow-me/rainbowkit/wallets";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { memo, useEffect, useRef, useState } from "react";
-import { type Chain, defineChain, getAddress, parseEventLogs, type Transport } from "viem";
+import { type Abi, type Chain, defineChain, getAddress, isAddress, parseEventLogs, type Transport } from "viem";
 import { arbitrum, bsc, bscTestnet, hardhat, mainnet, polygon, sepolia } from "viem/chains";
 import { createSiweMessage } from "viem/siwe";
 import { type Config, createConfig, http, useAccount, WagmiProvider } from "wagmi";
@@ -29,17 +29,15 @@ import {
 import type {
   ConnectedAccount,
   ConnectOptions,
-  MarketplaceChangeOfferRequest,
-  MarketplaceOfferRequest,
-  MarketplaceOpenOfferRequest,
-  MarketplacePurchaseRequest,
-  OfferOpenedRequest,
   TokenAllowanceRequest,
-  TokenApproveRequest,
   TokenBalanceRequest,
+  TransactionReceipt,
   TransactionRequest,
-  VaultDepositRequest,
+  WalletContract,
+  WalletContractAbis,
+  WalletContractName,
   WalletControls,
+  WalletEvent,
   WalletStackProps,
   WatchAssetRequest,
 } from "./types";
@@ -56,6 +54,17 @@ const KNOWN_CHAINS: Record<number, Chain> = {
   11155111: sepolia,
   97: bscTestnet,
 };
+
+/** The ABIs of the contracts transactions go to (@loop/contracts: never hand-copied). */
+const CONTRACT_ABIS: WalletContractAbis = { token: loopTokenAbi, vault: loopVaultAbi, marketplace: loopMarketplaceAbi };
+
+/** Addresses in a contract call's arguments (also inside tuples), EIP-55 checksummed as viem wants them. */
+function checksummed(value: unknown): unknown {
+  if (typeof value === "string") return value.length === 42 && isAddress(value, { strict: false }) ? getAddress(value) : value;
+  if (Array.isArray(value)) return value.map(checksummed);
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, checksummed(entry)]));
+  return value;
+}
 
 /** SIWE message fields (EIP-4361) shared by sign-in and wallet linking. */
 export const SIWE_STATEMENT = "Sign in to LOOP.";
@@ -245,70 +254,16 @@ function createControls(config: Config, clientConfig: ClientConfig, bridge: Brid
     return readContract(config, { chainId, address: getAddress(token), abi: loopTokenAbi, functionName: "allowance", args: [getAddress(owner), getAddress(spender)] });
   }
 
-  async function approveToken({ chainId, token, spender, amount }: TokenApproveRequest) {
-    const account = sender(chainId);
-    const { request } = await simulateContract(config, { chainId, account, address: getAddress(token), abi: loopTokenAbi, functionName: "approve", args: [getAddress(spender), amount] });
-    return writeContract(config, request);
-  }
-
-  async function depositToVault({ chainId, vault, amount, accountRef }: VaultDepositRequest) {
-    const account = sender(chainId);
-    const { request } = await simulateContract(config, { chainId, account, address: getAddress(vault), abi: loopVaultAbi, functionName: "deposit", args: [amount, accountRef] });
-    return writeContract(config, request);
-  }
-
-  async function purchaseFromMarketplace({ chainId, marketplace, quote, signature }: MarketplacePurchaseRequest) {
-    const account = sender(chainId);
-    const onChainQuote = { ...quote, buyer: getAddress(quote.buyer), seller: getAddress(quote.seller) };
+  async function write(contract: WalletContract, functionName: string, args: readonly unknown[]) {
+    const account = sender(contract.chainId);
     const { request } = await simulateContract(config, {
-      chainId,
+      chainId: contract.chainId,
       account,
-      address: getAddress(marketplace),
-      abi: loopMarketplaceAbi,
-      functionName: "purchase",
-      args: [onChainQuote, signature],
+      address: getAddress(contract.address),
+      abi: CONTRACT_ABIS[contract.name] as Abi,
+      functionName,
+      args: checksummed(args) as readonly unknown[],
     });
-    return writeContract(config, request);
-  }
-
-  async function openOffer({ chainId, marketplace, loopId, format, seller, amount, expiresAt }: MarketplaceOpenOfferRequest) {
-    const account = sender(chainId);
-    const { request } = await simulateContract(config, {
-      chainId,
-      account,
-      address: getAddress(marketplace),
-      abi: loopMarketplaceAbi,
-      functionName: "openOffer",
-      args: [loopId, format, getAddress(seller), amount, expiresAt],
-    });
-    return writeContract(config, request);
-  }
-
-  async function waitForOfferOpened({ chainId, hash, marketplace }: OfferOpenedRequest) {
-    configuredChain(chainId);
-    const receipt = await waitForTransactionReceipt(config, { chainId, hash });
-    const from = getAddress(marketplace);
-    const logs = receipt.logs.filter((log) => getAddress(log.address) === from);
-    const [opened] = parseEventLogs({ abi: loopMarketplaceAbi, eventName: "OfferOpened", logs });
-    return { status: receipt.status, offerId: opened ? opened.args.offerId : null };
-  }
-
-  async function changeOffer({ chainId, marketplace, offerId, amount, expiresAt }: MarketplaceChangeOfferRequest) {
-    const account = sender(chainId);
-    const { request } = await simulateContract(config, {
-      chainId,
-      account,
-      address: getAddress(marketplace),
-      abi: loopMarketplaceAbi,
-      functionName: "changeOffer",
-      args: [offerId, amount, expiresAt],
-    });
-    return writeContract(config, request);
-  }
-
-  async function reclaimOffer({ chainId, marketplace, offerId }: MarketplaceOfferRequest) {
-    const account = sender(chainId);
-    const { request } = await simulateContract(config, { chainId, account, address: getAddress(marketplace), abi: loopMarketplaceAbi, functionName: "reclaimOffer", args: [offerId] });
     return writeContract(config, request);
   }
 
@@ -318,10 +273,14 @@ function createControls(config: Config, clientConfig: ClientConfig, bridge: Brid
     return watchAsset(config, { type: "ERC20", options: { address: getAddress(address), symbol, decimals } });
   }
 
-  async function waitForTransaction({ chainId, hash }: TransactionRequest) {
+  async function waitForTransaction<N extends WalletContractName>({ chainId, hash, events }: TransactionRequest & { events?: WalletContract<N> }): Promise<TransactionReceipt<N>> {
     configuredChain(chainId);
     const receipt = await waitForTransactionReceipt(config, { chainId, hash });
-    return { status: receipt.status };
+    if (!events) return { status: receipt.status };
+    const from = getAddress(events.address);
+    const logs = receipt.logs.filter((log) => getAddress(log.address) === from);
+    const decoded = parseEventLogs({ abi: CONTRACT_ABIS[events.name] as Abi, logs }).map(({ eventName, args }) => ({ eventName, args }));
+    return { status: receipt.status, events: decoded as WalletEvent<N>[] };
   }
 
   return {
@@ -334,13 +293,7 @@ function createControls(config: Config, clientConfig: ClientConfig, bridge: Brid
       await switchChain(config, { chainId });
     },
     readTokenAllowance,
-    approveToken,
-    depositToVault,
-    purchaseFromMarketplace,
-    openOffer,
-    waitForOfferOpened,
-    changeOffer,
-    reclaimOffer,
+    writeContract: (contract, functionName, args) => write(contract, functionName, args as readonly unknown[]),
     watchAsset: watchToken,
     waitForTransaction,
   };

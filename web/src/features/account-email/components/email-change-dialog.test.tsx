@@ -1,15 +1,16 @@
 import { configure, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { json, renderWithProviders, stubFetch } from "@/testing/test-utils";
+import { json, stubApi, type StubbedApi } from "@/testing/stub-api";
+import { renderWithProviders } from "@/testing/test-utils";
 import { EmailChangeDialog } from "./email-change-dialog";
 
 configure({ asyncUtilTimeout: 6000 });
 
-const emailCalls = (fetchMock: ReturnType<typeof stubFetch>) => fetchMock.mock.calls.filter(([url]) => url === "/api/profile/email");
+const emailCalls = (api: StubbedApi) => api.calls("POST /api/profile/email");
 
 describe("e-mail address dialog", () => {
   it("wallet-only: 'Add e-mail' checks the address, posts it and says to check that inbox", async () => {
-    const fetchMock = stubFetch({
+    const api = stubApi({
       "POST /api/profile/email": () => json({ message: "Check your inbox at mia@example.com to confirm your e-mail address." }, 202),
     });
     const { user } = renderWithProviders(<EmailChangeDialog currentEmail={null} />);
@@ -21,7 +22,7 @@ describe("e-mail address dialog", () => {
     await user.type(within(dialog).getByLabelText("E-mail address"), "not-an-address");
     await user.click(within(dialog).getByRole("button", { name: "Send confirmation link" }));
     expect(within(dialog).getByRole("alert")).toHaveTextContent("Please enter a valid e-mail address");
-    expect(emailCalls(fetchMock)).toHaveLength(0);
+    expect(emailCalls(api)).toHaveLength(0);
 
     await user.clear(within(dialog).getByLabelText("E-mail address"));
     await user.type(within(dialog).getByLabelText("E-mail address"), " Mia@Example.com ");
@@ -29,8 +30,8 @@ describe("e-mail address dialog", () => {
     const sent = await within(dialog).findByTestId("email-change-sent");
     expect(sent).toHaveTextContent("Check your inbox at mia@example.com to confirm your e-mail address.");
     expect(sent).toHaveTextContent("Open the link in the e-mail while signed in to this account.");
-    expect(emailCalls(fetchMock)).toHaveLength(1);
-    expect(emailCalls(fetchMock)[0]![1]).toMatchObject({ method: "POST", credentials: "include", body: JSON.stringify({ email: "mia@example.com" }) });
+    expect(emailCalls(api)).toHaveLength(1);
+    expect(emailCalls(api)[0]!.init).toMatchObject({ method: "POST", credentials: "include", body: JSON.stringify({ email: "mia@example.com" }) });
 
     await user.click(within(dialog).getByRole("button", { name: "Done" }));
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
@@ -40,7 +41,7 @@ describe("e-mail address dialog", () => {
   });
 
   it("'Change e-mail' names the current address and shows the server's refusal", async () => {
-    const fetchMock = stubFetch({
+    const api = stubApi({
       "POST /api/profile/email": () => json({ message: "This e-mail address is already used by another account." }, 409),
     });
     const { user } = renderWithProviders(<EmailChangeDialog currentEmail="old@example.com" />);
@@ -54,11 +55,11 @@ describe("e-mail address dialog", () => {
     // Editing the address clears the refusal.
     await user.type(within(dialog).getByLabelText("New e-mail address"), "x");
     expect(within(dialog).queryByRole("alert")).not.toBeInTheDocument();
-    expect(emailCalls(fetchMock)).toHaveLength(1);
+    expect(emailCalls(api)).toHaveLength(1);
   });
 
   it("opened from inside another form, sending the link does not submit that form", async () => {
-    stubFetch({ "POST /api/profile/email": () => json({ message: "Check your inbox at a@example.com to confirm your e-mail address." }, 202) });
+    stubApi({ "POST /api/profile/email": () => json({ message: "Check your inbox at a@example.com to confirm your e-mail address." }, 202) });
     const outerSubmit = vi.fn((event: { preventDefault(): void }) => event.preventDefault());
     const { user } = renderWithProviders(
       <form onSubmit={outerSubmit}>

@@ -2,8 +2,8 @@ import { emailChangeRequestSchema } from "@loop/rules/schemas/email-change";
 import { MailCheck, MailPlus, Pencil } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { FormAlert } from "@/components/ui/form-alert";
+import { Dialog, DialogContent, DialogHeading, DialogTrigger } from "@/components/ui/dialog";
+import { DialogForm } from "@/components/ui/form-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { getServerMessage } from "@/lib/api-client";
@@ -69,10 +69,7 @@ function EmailChangeForm({ currentEmail, onDone }: { currentEmail: string | null
   if (request.isSuccess) {
     return (
       <>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>Almost done: confirm the address from your inbox.</DialogDescription>
-        </DialogHeader>
+        <DialogHeading title={title} description="Almost done: confirm the address from your inbox." />
         <div className="mt-5 flex flex-col items-center gap-3 text-center" role="status" data-testid="email-change-sent">
           <span className="inline-flex size-12 items-center justify-center rounded-full bg-success/15 text-success">
             <MailCheck className="size-6" aria-hidden />
@@ -97,15 +94,23 @@ function EmailChangeForm({ currentEmail, onDone }: { currentEmail: string | null
 
   return (
     <>
-      <DialogHeader>
-        <DialogTitle>{title}</DialogTitle>
-        <DialogDescription>
-          {adding
+      <DialogHeading
+        title={title}
+        description={
+          adding
             ? "We send a confirmation link to the address. Once you confirm it, receipts and order confirmations go there, and you can sign in with it too."
-            : `Your address is ${currentEmail}. We send a confirmation link to the new address; once you confirm it, it replaces the old one, which we tell about the change.`}
-        </DialogDescription>
-      </DialogHeader>
-      <form className="mt-5 grid gap-4" onSubmit={submit} noValidate>
+            : `Your address is ${currentEmail}. We send a confirmation link to the new address; once you confirm it, it replaces the old one, which we tell about the change.`
+        }
+      />
+      <DialogForm
+        onSubmit={submit}
+        error={error}
+        errorId={errorId}
+        pending={request.isPending}
+        submitLabel="Send confirmation link"
+        pendingLabel="Sending…"
+        submitClassName="w-full"
+      >
         <div className="grid gap-2">
           <Label htmlFor={inputId}>{adding ? "E-mail address" : "New e-mail address"}</Label>
           <Input
@@ -126,11 +131,7 @@ function EmailChangeForm({ currentEmail, onDone }: { currentEmail: string | null
             autoFocus
           />
         </div>
-        {error ? <FormAlert id={errorId} message={error} /> : null}
-        <Button type="submit" disabled={request.isPending}>
-          {request.isPending ? "Sending…" : "Send confirmation link"}
-        </Button>
-      </form>
+      </DialogForm>
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { configure, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { USER_QUERY_KEY } from "@/lib/auth";
-import { json, makeUser, renderApp, SIGNED_OUT, stubFetch } from "@/testing/test-utils";
+import { json, SIGNED_OUT, stubApi, type StubbedApi } from "@/testing/stub-api";
+import { makeUser, renderApp } from "@/testing/test-utils";
 
 configure({ asyncUtilTimeout: 6000 });
 
@@ -9,12 +10,12 @@ configure({ asyncUtilTimeout: 6000 });
 const ROUTE_LOAD = { timeout: 10_000 };
 const PAGE = "/profile/email/confirm?token=abc";
 const LINK = { email: "new@example.com", username: "beatmaker", replaces: false };
-const called = (fetchMock: ReturnType<typeof stubFetch>, url: string) => fetchMock.mock.calls.filter(([called]) => called === url);
+const called = (api: StubbedApi, url: string) => api.calls(`POST ${url}`);
 
 describe("e-mail confirmation page (/profile/email/confirm)", () => {
   it("names the change, confirms only on the button, then says so and refreshes the signed-in user", async () => {
     let email: string | null = null;
-    const fetchMock = stubFetch({
+    const api = stubApi({
       "/api/auth/user": () => json(makeUser({ username: "beatmaker", email })),
       "POST /api/profile/email/link": () => json(LINK),
       "POST /api/profile/email/confirm": () => {
@@ -25,19 +26,19 @@ describe("e-mail confirmation page (/profile/email/confirm)", () => {
     const { user, queryClient } = renderApp(PAGE);
     expect(await screen.findByTestId("email-confirm-summary", {}, ROUTE_LOAD)).toHaveTextContent("Confirm new@example.com as the e-mail address of beatmaker.");
     expect(screen.getByRole("heading", { level: 1, name: "Confirm your e-mail address" })).toBeInTheDocument();
-    expect(called(fetchMock, "/api/profile/email/link")[0]![1]).toMatchObject({ method: "POST", body: JSON.stringify({ token: "abc" }) });
+    expect(called(api, "/api/profile/email/link")[0]!.init).toMatchObject({ method: "POST", body: JSON.stringify({ token: "abc" }) });
     // Opening the page changed nothing.
-    expect(called(fetchMock, "/api/profile/email/confirm")).toHaveLength(0);
+    expect(called(api, "/api/profile/email/confirm")).toHaveLength(0);
 
     await user.click(screen.getByRole("button", { name: "Confirm new@example.com" }));
     expect(await screen.findByTestId("email-confirm-done")).toHaveTextContent("new@example.com is now the e-mail address of beatmaker.");
-    expect(called(fetchMock, "/api/profile/email/confirm")[0]![1]).toMatchObject({ method: "POST", body: JSON.stringify({ token: "abc" }) });
+    expect(called(api, "/api/profile/email/confirm")[0]!.init).toMatchObject({ method: "POST", body: JSON.stringify({ token: "abc" }) });
     expect(screen.getByRole("link", { name: "Go to your profile" })).toHaveAttribute("href", "/profile");
     expect(queryClient.getQueryData<{ email: string | null }>(USER_QUERY_KEY)?.email).toBe("new@example.com");
   });
 
   it("shows the server's message for an expired or used link, and where to ask for a new one", async () => {
-    const fetchMock = stubFetch({
+    const api = stubApi({
       "/api/auth/user": () => json(makeUser()),
       "POST /api/profile/email/link": () => json({ message: "This confirmation link has expired or was already used." }, 400),
     });
@@ -45,11 +46,11 @@ describe("e-mail confirmation page (/profile/email/confirm)", () => {
     expect(await screen.findByTestId("email-confirm-error", {}, ROUTE_LOAD)).toHaveTextContent("This confirmation link has expired or was already used.");
     expect(screen.getByRole("link", { name: "Ask for a new link in Settings" })).toHaveAttribute("href", "/settings");
     expect(screen.queryByRole("button", { name: /^Confirm/ })).not.toBeInTheDocument();
-    expect(called(fetchMock, "/api/profile/email/confirm")).toHaveLength(0);
+    expect(called(api, "/api/profile/email/confirm")).toHaveLength(0);
   });
 
   it("signed out: asks to sign in to the account first (the Join dialog)", async () => {
-    stubFetch({ ...SIGNED_OUT, "POST /api/profile/email/link": () => json({ ...LINK, replaces: true }) });
+    stubApi({ ...SIGNED_OUT, "POST /api/profile/email/link": () => json({ ...LINK, replaces: true }) });
     const { user } = renderApp(PAGE);
     const notes = await screen.findByTestId("email-confirm-notes", {}, ROUTE_LOAD);
     expect(notes).toHaveTextContent("Sign in as beatmaker first, then open the link from the e-mail again.");
@@ -60,17 +61,17 @@ describe("e-mail confirmation page (/profile/email/confirm)", () => {
   });
 
   it("signed in to another account: says so and does not offer to confirm", async () => {
-    const fetchMock = stubFetch({ "/api/auth/user": () => json(makeUser({ username: "someone_else" })), "POST /api/profile/email/link": () => json(LINK) });
+    const api = stubApi({ "/api/auth/user": () => json(makeUser({ username: "someone_else" })), "POST /api/profile/email/link": () => json(LINK) });
     renderApp(PAGE);
     expect(await screen.findByTestId("email-confirm-notes", {}, ROUTE_LOAD)).toHaveTextContent(
       "You are signed in as someone_else. This link is for beatmaker: sign in to that account to confirm it.",
     );
     expect(screen.getByRole("button", { name: "Confirm new@example.com" })).toBeDisabled();
-    expect(called(fetchMock, "/api/profile/email/confirm")).toHaveLength(0);
+    expect(called(api, "/api/profile/email/confirm")).toHaveLength(0);
   });
 
   it("shows the server's refusal when the address was taken meanwhile", async () => {
-    stubFetch({
+    stubApi({
       "/api/auth/user": () => json(makeUser({ username: "beatmaker", email: null })),
       "POST /api/profile/email/link": () => json(LINK),
       "POST /api/profile/email/confirm": () => json({ message: "This e-mail address is already used by another account." }, 409),
@@ -82,7 +83,7 @@ describe("e-mail confirmation page (/profile/email/confirm)", () => {
   });
 
   it("a link without its token says so", async () => {
-    stubFetch({ "/api/auth/user": () => json(makeUser()) });
+    stubApi({ "/api/auth/user": () => json(makeUser()) });
     renderApp("/profile/email/confirm");
     expect(await screen.findByText(/This link is missing its confirmation code/, {}, ROUTE_LOAD)).toBeInTheDocument();
   });

@@ -1,3 +1,4 @@
+import { paths } from "@loop/rules/paths";
 import { AlertTriangle, CheckCircle2, LogIn, MailCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -36,7 +37,7 @@ function LinkProblem({ message }: { message: string }) {
         <p className="font-semibold" data-testid="email-confirm-error">
           {message}
         </p>
-        <Link to="/settings" className="font-medium text-violet-300 underline-offset-4 hover:underline">
+        <Link to={paths.settings()} className="font-medium text-violet-300 underline-offset-4 hover:underline">
           Ask for a new link in Settings
         </Link>
       </div>
@@ -65,7 +66,7 @@ export function EmailConfirmPage({ onSignIn }: EmailConfirmPageProps) {
     return (
       <Layout description="This link is missing its confirmation code. Copy the whole link from the e-mail, or ask for a new one.">
         <Button asChild size="lg" className="w-full">
-          <Link to="/settings">Go to Settings</Link>
+          <Link to={paths.settings()}>Go to Settings</Link>
         </Button>
       </Layout>
     );
@@ -81,7 +82,7 @@ export function EmailConfirmPage({ onSignIn }: EmailConfirmPageProps) {
           <p className="text-base font-semibold break-all">{`${confirm.data.email} is now the e-mail address of ${link.data?.username ?? confirm.data.username ?? "your account"}.`}</p>
           <p className="text-sm text-muted-foreground">Receipts and order confirmations go there, and you can sign in with it.</p>
           <Button asChild size="lg" className="mt-2 w-full">
-            <Link to="/profile">Go to your profile</Link>
+            <Link to={paths.profile()}>Go to your profile</Link>
           </Button>
         </div>
       </Layout>

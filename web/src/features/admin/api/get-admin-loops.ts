@@ -1,7 +1,7 @@
 import type { AdminLoopList } from "@loop/rules/schemas/admin-loops";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { apiJson, withSearchParams } from "@/lib/api-client";
 import { ADMIN_QUERY_KEY } from "@/lib/query-keys";
-import { getJson } from "../lib/get-json";
 
 export const ADMIN_LOOPS_QUERY_KEY = [...ADMIN_QUERY_KEY, "loops"] as const;
 
@@ -13,7 +13,7 @@ export interface AdminLoopsParams {
 
 /** GET /api/admin/loops?search=&limit=&offset= (search: title or creator), every status. */
 export function getAdminLoops(params: AdminLoopsParams, signal?: AbortSignal): Promise<AdminLoopList> {
-  return getJson<AdminLoopList>("/api/admin/loops", { ...params }, signal);
+  return apiJson<AdminLoopList>("GET", withSearchParams("/api/admin/loops", { ...params }), undefined, { signal });
 }
 
 export const adminLoopsQueryOptions = (params: AdminLoopsParams) =>

@@ -1,14 +1,18 @@
 import type { AdminStats } from "@loop/rules/schemas/admin";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { getQueryFn } from "@/lib/api-client";
+import { apiJson } from "@/lib/api-client";
 import { ADMIN_QUERY_KEY } from "@/lib/query-keys";
 
-/** GET /api/admin/stats (the key joins to that path). */
 export const ADMIN_STATS_QUERY_KEY = [...ADMIN_QUERY_KEY, "stats"] as const;
+
+/** GET /api/admin/stats: the overview's platform figures. */
+export function getAdminStats(signal?: AbortSignal): Promise<AdminStats> {
+  return apiJson<AdminStats>("GET", "/api/admin/stats", undefined, { signal });
+}
 
 export const adminStatsQueryOptions = queryOptions({
   queryKey: ADMIN_STATS_QUERY_KEY,
-  queryFn: getQueryFn<AdminStats>({ on401: "throw" }),
+  queryFn: ({ signal }) => getAdminStats(signal),
   staleTime: 0,
 });
 

@@ -1,7 +1,7 @@
 import type { AdminUserList } from "@loop/rules/schemas/admin-users";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { apiJson, withSearchParams } from "@/lib/api-client";
 import { ADMIN_QUERY_KEY } from "@/lib/query-keys";
-import { getJson } from "../lib/get-json";
 
 export const ADMIN_USERS_QUERY_KEY = [...ADMIN_QUERY_KEY, "users"] as const;
 
@@ -13,7 +13,7 @@ export interface AdminUsersParams {
 
 /** GET /api/admin/users?search=&limit=&offset= (search: username, e-mail or wallet). */
 export function getAdminUsers(params: AdminUsersParams, signal?: AbortSignal): Promise<AdminUserList> {
-  return getJson<AdminUserList>("/api/admin/users", { ...params }, signal);
+  return apiJson<AdminUserList>("GET", withSearchParams("/api/admin/users", { ...params }), undefined, { signal });
 }
 
 /** The search text is part of the key (docs/product.md#api). */

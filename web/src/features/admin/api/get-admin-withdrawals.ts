@@ -1,13 +1,13 @@
 import type { AdminWithdrawal, WithdrawalStatus } from "@loop/rules/schemas/withdrawals";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiJson, withSearchParams } from "@/lib/api-client";
 import { ADMIN_QUERY_KEY } from "@/lib/query-keys";
-import { getJson } from "../lib/get-json";
 
 export const ADMIN_WITHDRAWALS_QUERY_KEY = [...ADMIN_QUERY_KEY, "tokens", "withdrawals"] as const;
 
 /** GET /api/admin/tokens/withdrawals[?status=]: the queue, newest first. */
 export function getAdminWithdrawals(status: WithdrawalStatus | undefined, signal?: AbortSignal): Promise<AdminWithdrawal[]> {
-  return getJson<AdminWithdrawal[]>("/api/admin/tokens/withdrawals", { status }, signal);
+  return apiJson<AdminWithdrawal[]>("GET", withSearchParams("/api/admin/tokens/withdrawals", { status }), undefined, { signal });
 }
 
 export const adminWithdrawalsQueryOptions = (status: WithdrawalStatus | undefined) =>

@@ -1,7 +1,7 @@
 import type { AuditLog } from "@loop/rules/schemas/audit-log";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { apiJson, withSearchParams } from "@/lib/api-client";
 import { ADMIN_QUERY_KEY } from "@/lib/query-keys";
-import { getJson } from "../lib/get-json";
 
 export const AUDIT_LOG_QUERY_KEY = [...ADMIN_QUERY_KEY, "audit-log"] as const;
 
@@ -12,7 +12,7 @@ export interface AuditLogParams {
 
 /** GET /api/admin/audit-log?limit=&offset=: admin actions, newest first. */
 export function getAuditLog(params: AuditLogParams, signal?: AbortSignal): Promise<AuditLog> {
-  return getJson<AuditLog>("/api/admin/audit-log", { ...params }, signal);
+  return apiJson<AuditLog>("GET", withSearchParams("/api/admin/audit-log", { ...params }), undefined, { signal });
 }
 
 export const auditLogQueryOptions = (params: AuditLogParams) =>

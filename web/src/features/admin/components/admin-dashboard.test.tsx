@@ -1,7 +1,8 @@
 import { configure, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { makeUser, renderApp } from "@/testing/test-utils";
-import { json, makeAdminUser, makeSettings, makeStats, renderAdmin, stubAdminApi, userList } from "../testing/admin-fixtures";
+import { json, stubApi } from "@/testing/stub-api";
+import { makeUser, renderApp, renderWithToasts } from "@/testing/test-utils";
+import { makeAdminUser, makeSettings, makeStats, userList } from "../testing/admin-fixtures";
 import { AdminDashboard } from "./admin-dashboard";
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -14,16 +15,16 @@ describe("admin dashboard", () => {
     ["a signed-in user who is not an admin", makeUser()],
     ["a visitor", null],
   ])("shows %s 'Access Denied' and fetches nothing", (_who, user) => {
-    const fetchMock = stubAdminApi({});
-    renderAdmin(<AdminDashboard user={user} isLoading={false} />);
+    const api = stubApi({});
+    renderWithToasts(<AdminDashboard user={user} isLoading={false} />);
     expect(screen.getByRole("heading", { name: "Access Denied" })).toBeInTheDocument();
     expect(screen.getByText("You need admin privileges to access this page.")).toBeInTheDocument();
     expect(screen.queryByRole("tablist")).not.toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.requests).toEqual([]);
   });
 
   it("shows an admin six tabs, the Overview figures, and each tab's content", { timeout: 30_000 }, async () => {
-    stubAdminApi({
+    stubApi({
       "GET /api/admin/stats": () => json(makeStats()),
       "GET /api/admin/users": () => json(userList([makeAdminUser()])),
       "GET /api/admin/loops": () => json({ loops: [], total: 0 }),
@@ -31,7 +32,7 @@ describe("admin dashboard", () => {
       "GET /api/admin/tokens/withdrawals": () => json([]),
       "GET /api/admin/settings": () => json(makeSettings()),
     });
-    const { user } = renderAdmin(<AdminDashboard user={ADMIN} isLoading={false} />);
+    const { user } = renderWithToasts(<AdminDashboard user={ADMIN} isLoading={false} />);
     const tabs = screen.getByRole("tablist", { name: "Admin dashboard" });
     expect(within(tabs).getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["Overview", "Users", "Moderation", "Loops", "Level Rewards", "Settings"]);
 
@@ -69,11 +70,11 @@ describe("admin dashboard", () => {
   });
 
   it("says the on-chain vault reserve is unavailable when the chain cannot be read", async () => {
-    stubAdminApi({
+    stubApi({
       "GET /api/admin/stats": () => json(makeStats({ onChainVaultReserve: null })),
       "GET /api/admin/tokens/withdrawals": () => json([]),
     });
-    const { user } = renderAdmin(<AdminDashboard user={ADMIN} isLoading={false} />);
+    const { user } = renderWithToasts(<AdminDashboard user={ADMIN} isLoading={false} />);
     await user.click(screen.getByRole("tab", { name: "Settings" }));
     expect(await within(screen.getByRole("group", { name: "Available for Withdrawal" })).findByText("On-chain vault reserve: unavailable")).toBeInTheDocument();
   });
@@ -83,20 +84,20 @@ describe("admin routes", () => {
   const LAZY = { timeout: 15_000 };
 
   it("/admin shows a signed-in non-admin 'Access Denied'", { timeout: 30_000 }, async () => {
-    stubAdminApi({ "GET /api/auth/user": () => json(makeUser()) });
+    stubApi({ "GET /api/auth/user": () => json(makeUser()) });
     renderApp("/admin");
     expect(await screen.findByRole("heading", { name: "Access Denied" }, LAZY)).toBeInTheDocument();
   });
 
   it("/admin shows a visitor 'Access Denied'", { timeout: 30_000 }, async () => {
-    stubAdminApi({ "GET /api/auth/user": () => json({ message: "Unauthorized" }, 401) });
+    stubApi({ "GET /api/auth/user": () => json({ message: "Unauthorized" }, 401) });
     renderApp("/admin");
     expect(await screen.findByRole("heading", { name: "Access Denied" }, LAZY)).toBeInTheDocument();
     expect(screen.getByText("You need admin privileges to access this page.")).toBeInTheDocument();
   });
 
   it("/ shows an admin the dashboard", { timeout: 30_000 }, async () => {
-    stubAdminApi({ "GET /api/auth/user": () => json(ADMIN), "GET /api/admin/stats": () => json(makeStats()) });
+    stubApi({ "GET /api/auth/user": () => json(ADMIN), "GET /api/admin/stats": () => json(makeStats()) });
     renderApp("/");
     expect(await screen.findByRole("heading", { name: "Admin Dashboard" }, LAZY)).toBeInTheDocument();
     expect(await screen.findByText("1,234", {}, LAZY)).toBeInTheDocument();

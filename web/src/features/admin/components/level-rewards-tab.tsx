@@ -1,3 +1,4 @@
+import { paths } from "@loop/rules/paths";
 import { Layers, ListChecks, Trophy, TrendingUp } from "lucide-react";
 import { Link } from "react-router";
 import { LevelTierIcon } from "@/components/level-badge";
@@ -69,7 +70,7 @@ export function LevelRewardsTab() {
               {data.topUsers.map((user, index) => (
                 <li key={user.id} className="flex items-center gap-3 rounded-lg border border-border bg-surface/60 px-4 py-2.5">
                   <span className="w-6 text-right font-bold text-muted-foreground tabular-nums">{index + 1}</span>
-                  <Link to={`/profile/${user.id}`} className="min-w-0 flex-1 truncate font-semibold hover:underline">
+                  <Link to={paths.userProfile(user.id)} className="min-w-0 flex-1 truncate font-semibold hover:underline">
                     {user.username}
                   </Link>
                   <span className="text-sm tabular-nums">Level {user.level}</span>

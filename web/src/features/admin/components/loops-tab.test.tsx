@@ -1,6 +1,8 @@
 import { configure, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { callsTo, json, makeAdminLoop, renderAdmin, sentBody, stubAdminApi } from "../testing/admin-fixtures";
+import { json, stubApi } from "@/testing/stub-api";
+import { renderWithToasts } from "@/testing/test-utils";
+import { makeAdminLoop } from "../testing/admin-fixtures";
 import { LoopsTab } from "./loops-tab";
 
 configure({ asyncUtilTimeout: 6000 });
@@ -10,13 +12,13 @@ const LOOP = makeAdminLoop();
 const HIDDEN = makeAdminLoop({ id: "00000000-0000-4000-8000-0000000000a2", title: "Stolen Beat", isPublic: false, status: "hidden", hiddenReason: "Copyright claim" });
 
 function setup() {
-  const fetchMock = stubAdminApi({
+  const api = stubApi({
     "GET /api/admin/loops": () => json({ loops: [LOOP, HIDDEN], total: 2 }),
-    [`PUT /api/admin/loops/${LOOP.id}/moderation`]: (init) => json({ ...LOOP, status: "hidden", hiddenReason: (sentBody(init) as { reason: string }).reason }),
+    [`PUT /api/admin/loops/${LOOP.id}/moderation`]: ({ body }) => json({ ...LOOP, status: "hidden", hiddenReason: (body as { reason: string }).reason }),
     [`PUT /api/admin/loops/${HIDDEN.id}/moderation`]: () => json({ ...HIDDEN, status: "ready", hiddenReason: null }),
     [`PUT /api/admin/loops/${LOOP.id}/visibility`]: () => json({ ...LOOP, isPublic: false }),
   });
-  return { ...renderAdmin(<LoopsTab />), fetchMock };
+  return { ...renderWithToasts(<LoopsTab />), api };
 }
 
 describe("Loops tab", () => {
@@ -36,7 +38,7 @@ describe("Loops tab", () => {
   });
 
   it("hides a loop only with a reason", async () => {
-    const { user, fetchMock } = setup();
+    const { user, api } = setup();
     const row = await screen.findByRole("region", { name: "Deep Night" });
     await user.click(within(row).getByRole("button", { name: "Hide" }));
     const dialog = screen.getByRole("dialog", { name: "Hide Loop" });
@@ -44,16 +46,16 @@ describe("Loops tab", () => {
     await user.type(within(dialog).getByLabelText("Reason"), "Copyright claim");
     await user.click(within(dialog).getByRole("button", { name: "Hide" }));
     expect(await screen.findByText("Loop Hidden")).toBeInTheDocument();
-    expect(sentBody(callsTo(fetchMock, "PUT", `/api/admin/loops/${LOOP.id}/moderation`)[0]![1])).toEqual({ hidden: true, reason: "Copyright claim" });
+    expect(api.bodies(`PUT /api/admin/loops/${LOOP.id}/moderation`)[0]).toEqual({ hidden: true, reason: "Copyright claim" });
   });
 
   it("restores a hidden loop and changes visibility", async () => {
-    const { user, fetchMock } = setup();
+    const { user, api } = setup();
     await user.click(within(await screen.findByRole("region", { name: "Stolen Beat" })).getByRole("button", { name: "Restore" }));
     expect(await screen.findByText("Loop Restored")).toBeInTheDocument();
-    expect(sentBody(callsTo(fetchMock, "PUT", `/api/admin/loops/${HIDDEN.id}/moderation`)[0]![1])).toEqual({ hidden: false, reason: null });
+    expect(api.bodies(`PUT /api/admin/loops/${HIDDEN.id}/moderation`)[0]).toEqual({ hidden: false, reason: null });
     await user.click(within(screen.getByRole("region", { name: "Deep Night" })).getByRole("button", { name: "Make Private" }));
     expect(await screen.findByText("Visibility Updated")).toBeInTheDocument();
-    expect(sentBody(callsTo(fetchMock, "PUT", `/api/admin/loops/${LOOP.id}/visibility`)[0]![1])).toEqual({ isPublic: false });
+    expect(api.bodies(`PUT /api/admin/loops/${LOOP.id}/visibility`)[0]).toEqual({ isPublic: false });
   });
 });

@@ -1,7 +1,9 @@
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { callsTo, json, renderAdmin, sentBody, stubAdminApi, USER_ID } from "../testing/admin-fixtures";
+import { type ApiHandler, json, stubApi } from "@/testing/stub-api";
+import { renderWithToasts } from "@/testing/test-utils";
+import { USER_ID } from "../testing/admin-fixtures";
 import { type NotificationRecipient, SendNotificationDialog } from "./send-notification-dialog";
 
 configure({ asyncUtilTimeout: 6000 });
@@ -12,12 +14,12 @@ function Harness({ recipient }: { recipient: NotificationRecipient | null }) {
   return <SendNotificationDialog open={open} onOpenChange={setOpen} recipient={recipient} />;
 }
 
-function setup(handler: Parameters<typeof stubAdminApi>[0][string], recipient: NotificationRecipient | null = null) {
-  const fetchMock = stubAdminApi({ "POST /api/admin/notifications": handler });
-  const rendered = renderAdmin(<Harness recipient={recipient} />);
+function setup(handler: ApiHandler, recipient: NotificationRecipient | null = null) {
+  const api = stubApi({ "POST /api/admin/notifications": handler });
+  const rendered = renderWithToasts(<Harness recipient={recipient} />);
   const dialog = () => screen.getByRole("dialog", { name: "Send Notification" });
   const send = () => within(dialog()).getByRole("button", { name: "Send" });
-  const calls = () => callsTo(fetchMock, "POST", "/api/admin/notifications");
+  const calls = () => api.calls("POST /api/admin/notifications");
   return { ...rendered, dialog, send, calls };
 }
 
@@ -39,7 +41,7 @@ describe("Send Notification dialog", () => {
     expect(await screen.findByText("Notification Sent")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     // Blank optional fields are left out; the message is trimmed.
-    expect(sentBody(calls()[0]![1])).toEqual({ userId: "all", title: "Maintenance", message: "Back at 10:00", type: "warning" });
+    expect(calls()[0]!.body).toEqual({ userId: "all", title: "Maintenance", message: "Back at 10:00", type: "warning" });
   });
 
   it("sends to the chosen user with a button link", async () => {
@@ -54,7 +56,7 @@ describe("Send Notification dialog", () => {
     await user.type(within(dialog()).getByLabelText("Button text (optional)"), "Open");
     await user.click(send());
     expect(await screen.findByText("Your notification was sent to beatmaker.")).toBeInTheDocument();
-    expect(sentBody(calls()[0]![1])).toEqual({
+    expect(calls()[0]!.body).toEqual({
       userId: USER_ID,
       title: "New feature",
       message: "Try offers",

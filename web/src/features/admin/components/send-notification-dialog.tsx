@@ -1,19 +1,21 @@
 import { adminNotificationSchema, NOTIFICATION_TYPES, type NotificationType } from "@loop/rules/schemas/notifications";
-import { Loader2, Send } from "lucide-react";
+import { Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { FormAlert } from "@/components/ui/form-alert";
+import { FormDialog } from "@/components/ui/form-dialog";
+import { FormField, SelectField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
+import { useResetOnOpen } from "@/lib/use-reset-on-open";
 import { useSendAdminNotification } from "../api/send-admin-notification";
 import { failureToast, successToast } from "../lib/failure-toast";
 
 export const NOTIFICATION_FAILED_TEXT = "Failed to send notification. Please try again.";
 
 const TYPE_LABELS: Record<NotificationType, string> = { info: "Info", success: "Success", warning: "Warning", error: "Error" };
+
+/** The dialog's subject when it is open for all users. */
+const ALL_USERS = "all";
 
 export interface NotificationRecipient {
   id: string;
@@ -48,14 +50,10 @@ export function SendNotificationDialog({ open, onOpenChange, recipient }: SendNo
   const send = useSendAdminNotification();
 
   // Each opening (for all users or another user) starts over.
-  const [shownFor, setShownFor] = useState({ open, recipient });
-  if (open !== shownFor.open || recipient !== shownFor.recipient) {
-    setShownFor({ open, recipient });
-    if (open) {
-      setValues(emptyValues(recipient));
-      setError(null);
-    }
-  }
+  useResetOnOpen(open ? (recipient ?? ALL_USERS) : null, () => {
+    setValues(emptyValues(recipient));
+    setError(null);
+  });
 
   const set = <K extends keyof Values>(name: K, value: Values[K]) => {
     setValues((previous) => ({ ...previous, [name]: value }));
@@ -86,60 +84,40 @@ export function SendNotificationDialog({ open, onOpenChange, recipient }: SendNo
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Send Notification</DialogTitle>
-          <DialogDescription>It appears in the recipients' notification bell.</DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={submit} className="mt-5 grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor="notify-recipient">Recipient</Label>
-            <NativeSelect id="notify-recipient" value={values.userId} onChange={(event) => set("userId", event.target.value)}>
-              <option value="all">All users</option>
-              {recipient ? <option value={recipient.id}>{recipient.username}</option> : null}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="notify-title">Title</Label>
-            <Input id="notify-title" value={values.title} maxLength={120} onChange={(event) => set("title", event.target.value)} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="notify-message">Message</Label>
-            <Textarea id="notify-message" value={values.message} maxLength={1000} onChange={(event) => set("message", event.target.value)} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="notify-type">Type</Label>
-            <NativeSelect id="notify-type" value={values.type} onChange={(event) => set("type", event.target.value as NotificationType)}>
-              {NOTIFICATION_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {TYPE_LABELS[type]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor="notify-action-url">Button URL (optional)</Label>
-              <Input id="notify-action-url" type="url" placeholder="https://…" value={values.actionUrl} onChange={(event) => set("actionUrl", event.target.value)} />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="notify-action-text">Button text (optional)</Label>
-              <Input id="notify-action-text" value={values.actionText} maxLength={40} onChange={(event) => set("actionText", event.target.value)} />
-            </div>
-          </div>
-          {error ? <FormAlert message={error} /> : null}
-          <div className="flex justify-end gap-2">
-            <Button variant="ghost" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!canSend}>
-              {send.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Send aria-hidden />}
-              Send
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-w-lg"
+      title="Send Notification"
+      description="It appears in the recipients' notification bell."
+      onSubmit={submit}
+      error={error}
+      pending={send.isPending}
+      submitDisabled={!canSend}
+      submitLabel="Send"
+      submitIcon={Send}
+    >
+      <FormField id="notify-recipient" label="Recipient">
+        <NativeSelect id="notify-recipient" value={values.userId} onChange={(event) => set("userId", event.target.value)}>
+          <option value="all">All users</option>
+          {recipient ? <option value={recipient.id}>{recipient.username}</option> : null}
+        </NativeSelect>
+      </FormField>
+      <FormField id="notify-title" label="Title">
+        <Input id="notify-title" value={values.title} maxLength={120} onChange={(event) => set("title", event.target.value)} />
+      </FormField>
+      <FormField id="notify-message" label="Message">
+        <Textarea id="notify-message" value={values.message} maxLength={1000} onChange={(event) => set("message", event.target.value)} />
+      </FormField>
+      <SelectField id="notify-type" label="Type" value={values.type} options={NOTIFICATION_TYPES} optionLabels={TYPE_LABELS} onValueChange={(type) => set("type", type)} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="notify-action-url" label="Button URL (optional)">
+          <Input id="notify-action-url" type="url" placeholder="https://…" value={values.actionUrl} onChange={(event) => set("actionUrl", event.target.value)} />
+        </FormField>
+        <FormField id="notify-action-text" label="Button text (optional)">
+          <Input id="notify-action-text" value={values.actionText} maxLength={40} onChange={(event) => set("actionText", event.target.value)} />
+        </FormField>
+      </div>
+    </FormDialog>
   );
 }

@@ -1,11 +1,10 @@
 import { WARNING_MESSAGE_MAX, WARNING_SEVERITIES, type WarningSeverity } from "@loop/rules/schemas/admin-users";
-import { Loader2, TriangleAlert } from "lucide-react";
+import { TriangleAlert } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
+import { FormDialog } from "@/components/ui/form-dialog";
+import { FormField, SelectField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
+import { useResetOnOpen } from "@/lib/use-reset-on-open";
 import { useSendUserWarning } from "../api/send-user-warning";
 import { failureToast, successToast } from "../lib/failure-toast";
 
@@ -26,14 +25,10 @@ export function SendWarningDialog({ user, onOpenChange }: SendWarningDialogProps
   const warn = useSendUserWarning();
 
   // A dialog opened for another user starts empty.
-  const [shownFor, setShownFor] = useState(user);
-  if (user !== shownFor) {
-    setShownFor(user);
-    if (user) {
-      setMessage("");
-      setSeverity("medium");
-    }
-  }
+  useResetOnOpen(user, () => {
+    setMessage("");
+    setSeverity("medium");
+  });
 
   const canSend = message.trim() !== "" && !warn.isPending;
 
@@ -53,38 +48,21 @@ export function SendWarningDialog({ user, onOpenChange }: SendWarningDialogProps
   };
 
   return (
-    <Dialog open={user !== null} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Send Warning</DialogTitle>
-          <DialogDescription>{user ? `${user.username} gets the warning as a notification.` : null}</DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={submit} className="mt-5 grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor="warning-message">Message</Label>
-            <Textarea id="warning-message" value={message} maxLength={WARNING_MESSAGE_MAX} onChange={(event) => setMessage(event.target.value)} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="warning-severity">Severity</Label>
-            <NativeSelect id="warning-severity" value={severity} onChange={(event) => setSeverity(event.target.value as WarningSeverity)}>
-              {WARNING_SEVERITIES.map((value) => (
-                <option key={value} value={value}>
-                  {SEVERITY_LABELS[value]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="flex justify-end gap-2">
-            <Button variant="ghost" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!canSend}>
-              {warn.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <TriangleAlert aria-hidden />}
-              Send Warning
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={user !== null}
+      onOpenChange={onOpenChange}
+      title="Send Warning"
+      description={user ? `${user.username} gets the warning as a notification.` : null}
+      onSubmit={submit}
+      pending={warn.isPending}
+      submitDisabled={!canSend}
+      submitLabel="Send Warning"
+      submitIcon={TriangleAlert}
+    >
+      <FormField id="warning-message" label="Message">
+        <Textarea id="warning-message" value={message} maxLength={WARNING_MESSAGE_MAX} onChange={(event) => setMessage(event.target.value)} />
+      </FormField>
+      <SelectField id="warning-severity" label="Severity" value={severity} options={WARNING_SEVERITIES} optionLabels={SEVERITY_LABELS} onValueChange={setSeverity} />
+    </FormDialog>
   );
 }

@@ -1,7 +1,9 @@
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { callsTo, json, makeSettings, makeStats, renderAdmin, sentBody, stubAdminApi } from "../testing/admin-fixtures";
+import { type ApiHandler, json, stubApi } from "@/testing/stub-api";
+import { renderWithToasts } from "@/testing/test-utils";
+import { makeSettings, makeStats } from "../testing/admin-fixtures";
 import { type SettingsSection, SettingsTab } from "./settings-tab";
 
 configure({ asyncUtilTimeout: 6000 });
@@ -13,23 +15,23 @@ function Harness({ initial }: { initial: SettingsSection }) {
 }
 
 describe("Settings tab: vault deposit", () => {
-  function setup(deposit: Parameters<typeof stubAdminApi>[0][string]) {
+  function setup(deposit: ApiHandler) {
     let stats = makeStats();
-    const fetchMock = stubAdminApi({
+    const api = stubApi({
       "GET /api/admin/stats": () => json(stats),
       "GET /api/admin/tokens/withdrawals": () => json([]),
-      "POST /api/admin/vault/deposit": async (init, url) => {
-        const answer = await deposit(init, url);
+      "POST /api/admin/vault/deposit": async (request) => {
+        const answer = await deposit(request);
         if (answer.ok) stats = (await answer.clone().json()) as typeof stats;
         return answer;
       },
     });
-    const rendered = renderAdmin(<Harness initial="withdrawals" />);
-    return { ...rendered, fetchMock };
+    const rendered = renderWithToasts(<Harness initial="withdrawals" />);
+    return { ...rendered, api };
   }
 
   it("checks the amount with the spec's texts, then deposits with an Idempotency-Key", async () => {
-    const { user, fetchMock } = setup(() => json(makeStats({ platformEarnings: "2400.00000000", availableWithdrawal: "1100.00000000" })));
+    const { user, api } = setup(() => json(makeStats({ platformEarnings: "2400.00000000", availableWithdrawal: "1100.00000000" })));
     await user.click(screen.getByRole("button", { name: "Deposit to Vault" }));
     const dialog = screen.getByRole("dialog", { name: "Deposit to Vault" });
     const deposit = within(dialog).getByRole("button", { name: "Deposit" });
@@ -38,15 +40,15 @@ describe("Settings tab: vault deposit", () => {
     await user.type(within(dialog).getByLabelText("Amount (LOOP)"), "0");
     await user.click(deposit);
     expect(within(dialog).getByRole("alert")).toHaveTextContent("Invalid Amount: Amount must be greater than 0");
-    expect(callsTo(fetchMock, "POST", "/api/admin/vault/deposit")).toHaveLength(0);
+    expect(api.calls("POST /api/admin/vault/deposit")).toHaveLength(0);
 
     await user.clear(within(dialog).getByLabelText("Amount (LOOP)"));
     await user.type(within(dialog).getByLabelText("Amount (LOOP)"), "100");
     await user.click(deposit);
     expect(await screen.findByText("Vault Deposit Successful")).toBeInTheDocument();
-    const [call] = callsTo(fetchMock, "POST", "/api/admin/vault/deposit");
-    expect(sentBody(call![1])).toEqual({ amount: "100" });
-    expect(new Headers(call![1]?.headers).get("idempotency-key")).toMatch(/^[0-9a-f-]{36}$/);
+    const [call] = api.calls("POST /api/admin/vault/deposit");
+    expect(call!.body).toEqual({ amount: "100" });
+    expect(call!.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
     // The figures shown are the ones the deposit answered.
     expect(await within(screen.getByRole("group", { name: "Available for Withdrawal" })).findByText("1,100.00000000 LOOP")).toBeInTheDocument();
   });
@@ -67,23 +69,23 @@ describe("Settings tab: vault deposit", () => {
 });
 
 describe("Settings tab: System Settings", () => {
-  function setup(save: Parameters<typeof stubAdminApi>[0][string]) {
+  function setup(save: ApiHandler) {
     let settings = makeSettings({ disputeWindowSeconds: 86_400 });
-    const fetchMock = stubAdminApi({
+    const api = stubApi({
       "GET /api/admin/stats": () => json(makeStats()),
       "GET /api/admin/settings": () => json(settings),
-      "PUT /api/admin/settings": async (init, url) => {
-        const answer = await save(init, url);
+      "PUT /api/admin/settings": async (request) => {
+        const answer = await save(request);
         if (answer.ok) settings = (await answer.clone().json()) as typeof settings;
         return answer;
       },
     });
-    const rendered = renderAdmin(<Harness initial="system" />);
-    return { ...rendered, fetchMock };
+    const rendered = renderWithToasts(<Harness initial="system" />);
+    return { ...rendered, api };
   }
 
   it("shows fees as percentages and the dispute window in human units; refuses bad values", async () => {
-    const { user, fetchMock } = setup(() => json(makeSettings()));
+    const { user, api } = setup(() => json(makeSettings()));
     const form = await screen.findByRole("form", { name: "System settings" });
     expect(within(form).getByLabelText("MP3 format fee (%)")).toHaveValue("2");
     expect(within(form).getByLabelText("WAV format fee (%)")).toHaveValue("4");
@@ -96,11 +98,11 @@ describe("Settings tab: System Settings", () => {
     await user.type(wav, "60");
     await user.click(within(form).getByRole("button", { name: "Save Settings" }));
     expect(within(form).getByRole("alert")).toHaveTextContent("Invalid Fee: A format fee is a whole number of basis points from 0 to 5000 (50%)");
-    expect(callsTo(fetchMock, "PUT", "/api/admin/settings")).toHaveLength(0);
+    expect(api.calls("PUT /api/admin/settings")).toHaveLength(0);
   });
 
   it("sends the changed settings (fees in basis points) and toasts 'Settings Saved'", async () => {
-    const { user, fetchMock } = setup(() => json(makeSettings({ formatFeeBps: { mp3: 250, wav: 400 }, disputeWindowSeconds: 3600 })));
+    const { user, api } = setup(() => json(makeSettings({ formatFeeBps: { mp3: 250, wav: 400 }, disputeWindowSeconds: 3600 })));
     const form = await screen.findByRole("form", { name: "System settings" });
     await user.clear(within(form).getByLabelText("MP3 format fee (%)"));
     await user.type(within(form).getByLabelText("MP3 format fee (%)"), "2.5");
@@ -110,13 +112,13 @@ describe("Settings tab: System Settings", () => {
     await user.type(within(form).getByLabelText("Card and PayPal sale hold (days)"), "14");
     await user.click(within(form).getByRole("button", { name: "Save Settings" }));
     expect(await screen.findByText("Settings Saved")).toBeInTheDocument();
-    const [call] = callsTo(fetchMock, "PUT", "/api/admin/settings");
-    expect(sentBody(call![1])).toEqual({ formatFeeBps: { mp3: 250 }, disputeWindowSeconds: 3600, fiatHoldDays: 14 });
+    const [call] = api.calls("PUT /api/admin/settings");
+    expect(call!.body).toEqual({ formatFeeBps: { mp3: 250 }, disputeWindowSeconds: 3600, fiatHoldDays: 14 });
     await waitFor(() => expect(within(form).getByLabelText("MP3 format fee (%)")).toHaveValue("2.5"));
   });
 
   it("shows the upload limits per member, checks them, and sends the changed ones", async () => {
-    const { user, fetchMock } = setup(() => json(makeSettings({ uploadsPerHour: 30, uploadQuotaMb: 4096 })));
+    const { user, api } = setup(() => json(makeSettings({ uploadsPerHour: 30, uploadQuotaMb: 4096 })));
     const form = await screen.findByRole("form", { name: "System settings" });
     const perHour = within(form).getByLabelText("Uploads per member per hour");
     const quota = within(form).getByLabelText("Storage per member (MB)");
@@ -134,15 +136,15 @@ describe("Settings tab: System Settings", () => {
     await user.type(quota, "4096");
     await user.click(within(form).getByRole("button", { name: "Save Settings" }));
     expect(within(form).getByRole("alert")).toHaveTextContent("Invalid Upload Limit: Enter whole uploads per hour from 1 to 1000");
-    expect(callsTo(fetchMock, "PUT", "/api/admin/settings")).toHaveLength(0);
+    expect(api.calls("PUT /api/admin/settings")).toHaveLength(0);
 
     await user.clear(perHour);
     await user.type(perHour, "30");
     expect(within(form).getByText(/^= 4 GB of uploaded files in all/)).toBeInTheDocument();
     await user.click(within(form).getByRole("button", { name: "Save Settings" }));
     expect(await screen.findByText("Settings Saved")).toBeInTheDocument();
-    const [call] = callsTo(fetchMock, "PUT", "/api/admin/settings");
-    expect(sentBody(call![1])).toEqual({ uploadsPerHour: 30, uploadQuotaMb: 4096 });
+    const [call] = api.calls("PUT /api/admin/settings");
+    expect(call!.body).toEqual({ uploadsPerHour: 30, uploadQuotaMb: 4096 });
   });
 
   it("shows the server's refusal under 'Save Failed'", async () => {

@@ -1,7 +1,9 @@
 import type { AdminTokenOrder } from "@loop/rules/schemas/token-orders";
 import { configure, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { callsTo, json, renderAdmin, sentBody, stubAdminApi, USER_ID } from "../testing/admin-fixtures";
+import { json, stubApi } from "@/testing/stub-api";
+import { renderWithToasts } from "@/testing/test-utils";
+import { USER_ID } from "../testing/admin-fixtures";
 import { TokenOrdersQueue } from "./token-orders-queue";
 
 configure({ asyncUtilTimeout: 6000 });
@@ -24,33 +26,33 @@ const ORDER: AdminTokenOrder = {
 };
 
 function setup() {
-  const fetchMock = stubAdminApi({
+  const api = stubApi({
     "GET /api/admin/admin-orders": () => json([ORDER]),
     [`POST /api/admin/admin-orders/${ORDER.id}/fulfil`]: () => json({ ...ORDER, status: "fulfilled" }),
     [`POST /api/admin/admin-orders/${ORDER.id}/reject`]: () => json({ ...ORDER, status: "rejected" }),
   });
-  return { ...renderAdmin(<TokenOrdersQueue />), fetchMock };
+  return { ...renderWithToasts(<TokenOrdersQueue />), api };
 }
 
 describe("Token Orders queue", () => {
   it("shows pending orders first and fulfils one", async () => {
-    const { user, fetchMock } = setup();
+    const { user, api } = setup();
     const row = await screen.findByRole("listitem", { name: "Order of beatmaker" });
     expect(within(row).getByText("5,000.00000000 LOOP", { exact: false })).toBeInTheDocument();
-    expect(callsTo(fetchMock, "GET", "/api/admin/admin-orders")[0]![0]).toContain("status=pending");
+    expect(api.calls("GET /api/admin/admin-orders")[0]!.url.searchParams.get("status")).toBe("pending");
     await user.click(within(row).getByRole("button", { name: "Fulfil" }));
     expect(await screen.findByText("Order Fulfilled")).toBeInTheDocument();
-    expect(callsTo(fetchMock, "POST", `/api/admin/admin-orders/${ORDER.id}/fulfil`)).toHaveLength(1);
+    expect(api.calls(`POST /api/admin/admin-orders/${ORDER.id}/fulfil`)).toHaveLength(1);
   });
 
   it("rejects one with a reason", async () => {
-    const { user, fetchMock } = setup();
+    const { user, api } = setup();
     await user.click(within(await screen.findByRole("listitem", { name: "Order of beatmaker" })).getByRole("button", { name: "Reject" }));
     const dialog = screen.getByRole("dialog", { name: "Reject Order" });
     expect(within(dialog).getByRole("button", { name: "Reject" })).toBeDisabled();
     await user.type(within(dialog).getByLabelText("Reason"), "Payment never arrived");
     await user.click(within(dialog).getByRole("button", { name: "Reject" }));
     expect(await screen.findByText("Order Rejected")).toBeInTheDocument();
-    expect(sentBody(callsTo(fetchMock, "POST", `/api/admin/admin-orders/${ORDER.id}/reject`)[0]![1])).toEqual({ reason: "Payment never arrived" });
+    expect(api.bodies(`POST /api/admin/admin-orders/${ORDER.id}/reject`)[0]).toEqual({ reason: "Payment never arrived" });
   });
 });

@@ -1,17 +1,19 @@
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { ADMIN_ID, callsTo, json, makeAdminUser, renderAdmin, sentBody, stubAdminApi, userList, USER_ID } from "../testing/admin-fixtures";
+import { type ApiRoutes, json, stubApi } from "@/testing/stub-api";
+import { renderWithToasts } from "@/testing/test-utils";
+import { ADMIN_ID, makeAdminUser, userList, USER_ID } from "../testing/admin-fixtures";
 import { UsersTab } from "./users-tab";
 
 configure({ asyncUtilTimeout: 6000 });
 vi.setConfig({ testTimeout: 20_000 });
 
-function setup(routes: Parameters<typeof stubAdminApi>[0] = {}, users = [makeAdminUser()]) {
-  const fetchMock = stubAdminApi({ "GET /api/admin/users": () => json(userList(users)), ...routes });
+function setup(routes: ApiRoutes = {}, users = [makeAdminUser()]) {
+  const api = stubApi({ "GET /api/admin/users": () => json(userList(users)), ...routes });
   const onNotify = vi.fn();
-  const rendered = renderAdmin(<UsersTab currentUserId={ADMIN_ID} onNotify={onNotify} />);
+  const rendered = renderWithToasts(<UsersTab currentUserId={ADMIN_ID} onNotify={onNotify} />);
   const row = () => screen.findByRole("region", { name: users[0]!.username });
-  return { ...rendered, fetchMock, onNotify, row };
+  return { ...rendered, api, onNotify, row };
 }
 
 describe("Users tab", () => {
@@ -29,18 +31,18 @@ describe("Users tab", () => {
   });
 
   it("searches after typing stops, with the search text in the request", async () => {
-    const { user, fetchMock } = setup();
+    const { user, api } = setup();
     await screen.findByRole("region", { name: "beatmaker" });
     await user.type(screen.getByRole("searchbox", { name: "Search users" }), "0xabc");
-    await waitFor(() => expect(callsTo(fetchMock, "GET", "/api/admin/users").some(([url]) => new URL(url, "http://x").searchParams.get("search") === "0xabc")).toBe(true));
-    const searches = callsTo(fetchMock, "GET", "/api/admin/users").map(([url]) => new URL(url, "http://x").searchParams.get("search"));
+    await waitFor(() => expect(api.calls("GET /api/admin/users").some(({ url }) => url.searchParams.get("search") === "0xabc")).toBe(true));
+    const searches = api.calls("GET /api/admin/users").map(({ url }) => url.searchParams.get("search"));
     // Debounced: no request for each partial text.
     expect(searches.filter((text) => text !== null)).toEqual(["0xabc"]);
   });
 
   it("bans only with a reason, sends it, and toasts 'User Status Updated'", async () => {
-    const { user, fetchMock, row } = setup({
-      "PUT /api/admin/users/00000000-0000-4000-8000-000000000002/ban": (init) => json(makeAdminUser({ isBanned: true, banReason: String((sentBody(init) as { banReason: string }).banReason) })),
+    const { user, api, row } = setup({
+      "PUT /api/admin/users/00000000-0000-4000-8000-000000000002/ban": ({ body }) => json(makeAdminUser({ isBanned: true, banReason: String((body as { banReason: string }).banReason) })),
     });
     await user.click(within(await row()).getByRole("button", { name: "Ban" }));
     const dialog = screen.getByRole("dialog", { name: "Ban User" });
@@ -53,12 +55,12 @@ describe("Users tab", () => {
     await user.click(ban);
     expect(await screen.findByText("User Status Updated")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
-    const [call] = callsTo(fetchMock, "PUT", `/api/admin/users/${USER_ID}/ban`);
-    expect(sentBody(call![1])).toEqual({ isBanned: true, banReason: "Spam uploads" });
+    const [call] = api.calls(`PUT /api/admin/users/${USER_ID}/ban`);
+    expect(call!.body).toEqual({ isBanned: true, banReason: "Spam uploads" });
   });
 
   it("unbans without a reason", async () => {
-    const { user, fetchMock, row } = setup(
+    const { user, api, row } = setup(
       { [`PUT /api/admin/users/${USER_ID}/ban`]: () => json(makeAdminUser()) },
       [makeAdminUser({ isBanned: true, banReason: "Spam" })],
     );
@@ -67,8 +69,8 @@ describe("Users tab", () => {
     expect(within(found).getByText("Ban reason: Spam")).toBeInTheDocument();
     await user.click(within(found).getByRole("button", { name: "Unban" }));
     expect(await screen.findByText("User Status Updated")).toBeInTheDocument();
-    const [call] = callsTo(fetchMock, "PUT", `/api/admin/users/${USER_ID}/ban`);
-    expect(sentBody(call![1])).toEqual({ isBanned: false, banReason: null });
+    const [call] = api.calls(`PUT /api/admin/users/${USER_ID}/ban`);
+    expect(call!.body).toEqual({ isBanned: false, banReason: null });
   });
 
   it("shows the server's refusal under 'Update Failed' (the last admin)", async () => {
@@ -83,19 +85,19 @@ describe("Users tab", () => {
 
   it("grants admin status and falls back to the spec's text when the server says nothing", async () => {
     let fail = false;
-    const { user, fetchMock, row } = setup({
+    const { user, api, row } = setup({
       [`PUT /api/admin/users/${USER_ID}/admin`]: () => (fail ? new Response("", { status: 500 }) : json(makeAdminUser({ isAdmin: true }))),
     });
     await user.click(within(await row()).getByRole("button", { name: "Make Admin" }));
     expect(await screen.findByText("Admin Status Updated")).toBeInTheDocument();
-    expect(sentBody(callsTo(fetchMock, "PUT", `/api/admin/users/${USER_ID}/admin`)[0]![1])).toEqual({ isAdmin: true });
+    expect(api.bodies(`PUT /api/admin/users/${USER_ID}/admin`)[0]).toEqual({ isAdmin: true });
     fail = true;
     await user.click(within(await row()).getByRole("button", { name: "Make Admin" }));
     expect(await screen.findByText("Failed to update admin status.")).toBeInTheDocument();
   });
 
   it("sends a warning only with a message, with the chosen severity", async () => {
-    const { user, fetchMock, row } = setup({
+    const { user, api, row } = setup({
       [`POST /api/admin/users/${USER_ID}/warning`]: () =>
         json({ id: "00000000-0000-4000-8000-0000000000c1", userId: USER_ID, message: "Stop", severity: "high", createdAt: "2026-11-25T10:00:00.000Z" }, 201),
     });
@@ -109,7 +111,7 @@ describe("Users tab", () => {
     expect(send).toBeEnabled();
     await user.click(send);
     expect(await screen.findByText("Warning Sent")).toBeInTheDocument();
-    expect(sentBody(callsTo(fetchMock, "POST", `/api/admin/users/${USER_ID}/warning`)[0]![1])).toEqual({
+    expect(api.bodies(`POST /api/admin/users/${USER_ID}/warning`)[0]).toEqual({
       message: "Stop reposting other people's loops",
       severity: "high",
     });
@@ -126,10 +128,10 @@ describe("Users tab", () => {
   });
 
   it("pages when there are more users than fit", async () => {
-    const { user, fetchMock } = setup({ "GET /api/admin/users": () => json(userList([makeAdminUser()], 45)) });
+    const { user, api } = setup({ "GET /api/admin/users": () => json(userList([makeAdminUser()], 45)) });
     expect(await screen.findByText("1–20 of 45 users")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Next" }));
-    await waitFor(() => expect(callsTo(fetchMock, "GET", "/api/admin/users").some(([url]) => new URL(url, "http://x").searchParams.get("offset") === "20")).toBe(true));
+    await waitFor(() => expect(api.calls("GET /api/admin/users").some(({ url }) => url.searchParams.get("offset") === "20")).toBe(true));
     expect(await screen.findByText("21–40 of 45 users")).toBeInTheDocument();
   });
 });

@@ -2,7 +2,8 @@ import type { VaultBacking, VaultBackingChain, VaultBackingCauseCode } from "@lo
 import { VAULT_BACKING_CAUSES } from "@loop/rules/schemas/vault-backing";
 import { configure, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { callsTo, json, renderAdmin, stubAdminApi } from "../testing/admin-fixtures";
+import { json, stubApi } from "@/testing/stub-api";
+import { renderWithToasts } from "@/testing/test-utils";
 import { VaultBackingCard, exactLoopText } from "./vault-backing-card";
 
 configure({ asyncUtilTimeout: 6000 });
@@ -40,8 +41,8 @@ function backing(chains: VaultBackingChain[], overrides: Partial<VaultBacking> =
 }
 
 function setup(answer: () => Response) {
-  const fetchMock = stubAdminApi({ "GET /api/admin/vault/backing": answer });
-  return { ...renderAdmin(<VaultBackingCard />), fetchMock };
+  const api = stubApi({ "GET /api/admin/vault/backing": answer });
+  return { ...renderWithToasts(<VaultBackingCard />), api };
 }
 
 /** The value of a figure (its first definition; the second is the hint). */
@@ -115,12 +116,12 @@ describe("Reserve Backing (admin Settings)", () => {
 
   it("a failed load offers Retry", async () => {
     let answer = json({ message: "boom" }, 500);
-    const { user, fetchMock } = setup(() => answer);
+    const { user, api } = setup(() => answer);
     expect(await screen.findByText("The reserve figures could not be loaded.")).toBeInTheDocument();
     answer = json(backing([chain()]));
     await user.click(screen.getByRole("button", { name: "Retry" }));
     expect(await screen.findByRole("region", { name: "Hardhat (local) (chain 31337)" })).toBeInTheDocument();
-    expect(callsTo(fetchMock, "GET", "/api/admin/vault/backing").length).toBeGreaterThanOrEqual(2);
+    expect(api.calls("GET /api/admin/vault/backing").length).toBeGreaterThanOrEqual(2);
   });
 });
 

@@ -1,12 +1,11 @@
 import { vaultDepositRequestSchema } from "@loop/rules/schemas/admin";
-import { Landmark, Loader2 } from "lucide-react";
+import { Landmark } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { FormAlert } from "@/components/ui/form-alert";
+import { FormDialog } from "@/components/ui/form-dialog";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { useSubmissionKey } from "@/lib/idempotent-post";
+import { useResetOnOpen } from "@/lib/use-reset-on-open";
 import { useDepositToVault } from "../api/deposit-to-vault";
 import { loopText } from "../lib/admin-format";
 import { failureToast, successToast } from "../lib/failure-toast";
@@ -28,14 +27,10 @@ export function VaultDepositDialog({ open, onOpenChange, platformEarnings }: Vau
   const submission = useSubmissionKey();
 
   // Each opening starts empty.
-  const [wasOpen, setWasOpen] = useState(open);
-  if (open !== wasOpen) {
-    setWasOpen(open);
-    if (open) {
-      setAmount("");
-      setError(null);
-    }
-  }
+  useResetOnOpen(open, () => {
+    setAmount("");
+    setError(null);
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -63,42 +58,33 @@ export function VaultDepositDialog({ open, onOpenChange, platformEarnings }: Vau
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Deposit to Vault</DialogTitle>
-          <DialogDescription>Move LOOP from platform earnings into the reserve that pays users' withdrawals.</DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={submit} className="mt-5 grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor="vault-amount">Amount (LOOP)</Label>
-            <Input
-              id="vault-amount"
-              type="number"
-              inputMode="decimal"
-              min="0"
-              step="0.01"
-              placeholder="0.00"
-              value={amount}
-              onChange={(event) => {
-                setAmount(event.target.value);
-                setError(null);
-              }}
-            />
-            {platformEarnings !== undefined ? <p className="text-xs text-muted-foreground">Platform earnings: {loopText(platformEarnings)}</p> : null}
-          </div>
-          {error ? <FormAlert message={error} /> : null}
-          <div className="flex justify-end gap-2">
-            <Button variant="ghost" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={deposit.isPending}>
-              {deposit.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Landmark aria-hidden />}
-              Deposit
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Deposit to Vault"
+      description="Move LOOP from platform earnings into the reserve that pays users' withdrawals."
+      onSubmit={submit}
+      error={error}
+      pending={deposit.isPending}
+      submitLabel="Deposit"
+      submitIcon={Landmark}
+    >
+      <FormField id="vault-amount" label="Amount (LOOP)">
+        <Input
+          id="vault-amount"
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step="0.01"
+          placeholder="0.00"
+          value={amount}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            setError(null);
+          }}
+        />
+        {platformEarnings !== undefined ? <p className="text-xs text-muted-foreground">Platform earnings: {loopText(platformEarnings)}</p> : null}
+      </FormField>
+    </FormDialog>
   );
 }

@@ -1,18 +1,15 @@
 import type { AdminWithdrawal } from "@loop/rules/schemas/withdrawals";
 import { FAILURE_REASON_MAX, TRANSACTION_ID_MAX } from "@loop/rules/schemas/withdrawals";
-import { Loader2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { FormAlert } from "@/components/ui/form-alert";
+import { FormDialog } from "@/components/ui/form-dialog";
+import { FormField, SelectField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
+import { useResetOnOpen } from "@/lib/use-reset-on-open";
 import { useUpdateWithdrawalStatus } from "../api/update-withdrawal-status";
 import { loopText, usdText } from "../lib/admin-format";
 import { failureToast, successToast } from "../lib/failure-toast";
-import { ACTION_LABELS, checkWithdrawalUpdate, type WithdrawalAction, withdrawalActionButton, withdrawalActions, type WithdrawalUpdateValues } from "../lib/withdrawal-update";
+import { ACTION_LABELS, checkWithdrawalUpdate, withdrawalActionButton, withdrawalActions, type WithdrawalUpdateValues } from "../lib/withdrawal-update";
 
 export const WITHDRAWAL_UPDATE_FAILED_TEXT = "Failed to update withdrawal status";
 
@@ -34,14 +31,10 @@ export function WithdrawalStatusDialog({ withdrawal, onOpenChange }: WithdrawalS
   const update = useUpdateWithdrawalStatus();
 
   // A dialog opened for another withdrawal starts empty.
-  const [shownFor, setShownFor] = useState(withdrawal);
-  if (withdrawal !== shownFor) {
-    setShownFor(withdrawal);
-    if (withdrawal) {
-      setValues(EMPTY);
-      setError(null);
-    }
-  }
+  useResetOnOpen(withdrawal, () => {
+    setValues(EMPTY);
+    setError(null);
+  });
 
   const set = <K extends keyof WithdrawalUpdateValues>(name: K, value: WithdrawalUpdateValues[K]) => {
     setValues((previous) => ({ ...previous, [name]: value }));
@@ -72,66 +65,53 @@ export function WithdrawalStatusDialog({ withdrawal, onOpenChange }: WithdrawalS
   const actions = withdrawal ? withdrawalActions(withdrawal.status) : [];
 
   return (
-    <Dialog open={withdrawal !== null} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>
-            {withdrawal
-              ? `${loopText(withdrawal.amount)} (${usdText(withdrawal.usdAmount)}) for ${withdrawal.username ?? "a user"}, ${withdrawal.method} to ${withdrawal.destination}.`
-              : null}
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={submit} className="mt-5 grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor="withdrawal-action">Action</Label>
-            <NativeSelect id="withdrawal-action" value={values.status} onChange={(event) => set("status", event.target.value as WithdrawalAction | "")}>
-              <option value="">Select an action</option>
-              {actions.map((action) => (
-                <option key={action} value={action}>
-                  {ACTION_LABELS[action]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          {values.status === "completed" ? (
-            <div className="grid gap-2">
-              <Label htmlFor="withdrawal-transaction-id">Transaction ID</Label>
-              <Input
-                id="withdrawal-transaction-id"
-                className="font-mono"
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={TRANSACTION_ID_MAX}
-                value={values.transactionId}
-                onChange={(event) => set("transactionId", event.target.value)}
-              />
-            </div>
-          ) : null}
-          {values.status === "failed" ? (
-            <div className="grid gap-2">
-              <Label htmlFor="withdrawal-failure-reason">Failure reason</Label>
-              <Textarea
-                id="withdrawal-failure-reason"
-                maxLength={FAILURE_REASON_MAX}
-                value={values.failureReason}
-                onChange={(event) => set("failureReason", event.target.value)}
-              />
-              <p className="text-xs text-muted-foreground">The held LOOP goes back to the user, who is told the reason.</p>
-            </div>
-          ) : null}
-          {error ? <FormAlert message={error} /> : null}
-          <div className="flex justify-end gap-2">
-            <Button variant="ghost" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? <Loader2 className="animate-spin" aria-hidden /> : null}
-              Update Status
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={withdrawal !== null}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={
+        withdrawal
+          ? `${loopText(withdrawal.amount)} (${usdText(withdrawal.usdAmount)}) for ${withdrawal.username ?? "a user"}, ${withdrawal.method} to ${withdrawal.destination}.`
+          : null
+      }
+      onSubmit={submit}
+      error={error}
+      pending={update.isPending}
+      submitLabel="Update Status"
+    >
+      <SelectField
+        id="withdrawal-action"
+        label="Action"
+        value={values.status}
+        options={actions}
+        optionLabels={ACTION_LABELS}
+        placeholder="Select an action"
+        onValueChange={(status) => set("status", status)}
+      />
+      {values.status === "completed" ? (
+        <FormField id="withdrawal-transaction-id" label="Transaction ID">
+          <Input
+            id="withdrawal-transaction-id"
+            className="font-mono"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={TRANSACTION_ID_MAX}
+            value={values.transactionId}
+            onChange={(event) => set("transactionId", event.target.value)}
+          />
+        </FormField>
+      ) : null}
+      {values.status === "failed" ? (
+        <FormField id="withdrawal-failure-reason" label="Failure reason">
+          <Textarea
+            id="withdrawal-failure-reason"
+            maxLength={FAILURE_REASON_MAX}
+            value={values.failureReason}
+            onChange={(event) => set("failureReason", event.target.value)}
+          />
+          <p className="text-xs text-muted-foreground">The held LOOP goes back to the user, who is told the reason.</p>
+        </FormField>
+      ) : null}
+    </FormDialog>
   );
 }

@@ -1,6 +1,8 @@
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { callsTo, json, makeAdminWithdrawal, renderAdmin, sentBody, stubAdminApi } from "../testing/admin-fixtures";
+import { type ApiHandler, json, stubApi } from "@/testing/stub-api";
+import { renderWithToasts } from "@/testing/test-utils";
+import { makeAdminWithdrawal } from "../testing/admin-fixtures";
 import { WithdrawalsQueue } from "./withdrawals-queue";
 
 configure({ asyncUtilTimeout: 6000 });
@@ -11,16 +13,16 @@ const PROCESSING = makeAdminWithdrawal({ id: "00000000-0000-4000-8000-0000000000
 const COMPLETED = makeAdminWithdrawal({ id: "00000000-0000-4000-8000-0000000000b3", username: "third", status: "completed", transactionId: "0xabc" });
 const FAILED = makeAdminWithdrawal({ id: "00000000-0000-4000-8000-0000000000b4", username: "fourth", status: "failed", failureReason: "Bad address" });
 
-function setup(update: Parameters<typeof stubAdminApi>[0][string] = (init) => json({ ...PENDING, ...(sentBody(init) as object) })) {
-  const fetchMock = stubAdminApi({
+function setup(update: ApiHandler = ({ body }) => json({ ...PENDING, ...(body as object) })) {
+  const api = stubApi({
     "GET /api/admin/tokens/withdrawals": () => json([PENDING, PROCESSING, COMPLETED, FAILED]),
     [`PUT /api/admin/tokens/withdrawals/${PENDING.id}/status`]: update,
     [`PUT /api/admin/tokens/withdrawals/${PROCESSING.id}/status`]: update,
   });
-  const rendered = renderAdmin(<WithdrawalsQueue />);
+  const rendered = renderWithToasts(<WithdrawalsQueue />);
   const dialog = () => screen.getByRole("dialog");
   const submit = () => rendered.user.click(within(dialog()).getByRole("button", { name: "Update Status" }));
-  return { ...rendered, fetchMock, dialog, submit };
+  return { ...rendered, api, dialog, submit };
 }
 
 describe("Token Withdrawals queue", () => {
@@ -39,8 +41,8 @@ describe("Token Withdrawals queue", () => {
   it("offers no action on a LOOP payout in progress and shows why a payout attempt did not pay", async () => {
     const paying = makeAdminWithdrawal({ id: "00000000-0000-4000-8000-0000000000c1", username: "paying", method: "loop", status: "processing", payoutInProgress: true });
     const refused = makeAdminWithdrawal({ id: "00000000-0000-4000-8000-0000000000c2", username: "refused", method: "loop", payoutError: "Payout Failed: LoopVault refused the payout (EnforcedPause: the vault is paused)" });
-    stubAdminApi({ "GET /api/admin/tokens/withdrawals": () => json([paying, refused]) });
-    renderAdmin(<WithdrawalsQueue />);
+    stubApi({ "GET /api/admin/tokens/withdrawals": () => json([paying, refused]) });
+    renderWithToasts(<WithdrawalsQueue />);
     const table = await screen.findByRole("table", { name: "Token withdrawals" });
     const [payingRow, refusedRow] = within(table).getAllByRole("row").slice(1);
     expect(within(payingRow!).queryByRole("button")).not.toBeInTheDocument();
@@ -50,7 +52,7 @@ describe("Token Withdrawals queue", () => {
   });
 
   it("checks the action, the transaction ID and the failure reason with the spec's texts", async () => {
-    const { user, fetchMock, dialog, submit } = setup();
+    const { user, api, dialog, submit } = setup();
     await user.click(await screen.findByRole("button", { name: "Update withdrawal of second" }));
     expect(within(dialog()).getByRole("heading", { name: "Update Withdrawal" })).toBeInTheDocument();
     // A processing withdrawal can become completed or failed.
@@ -67,19 +69,19 @@ describe("Token Withdrawals queue", () => {
     await user.type(within(dialog()).getByLabelText("Failure reason"), "   ");
     await submit();
     expect(within(dialog()).getByRole("alert")).toHaveTextContent("Missing Failure Reason: Failure reason is required for failed withdrawals");
-    expect(callsTo(fetchMock, "PUT", `/api/admin/tokens/withdrawals/${PROCESSING.id}/status`)).toHaveLength(0);
+    expect(api.calls(`PUT /api/admin/tokens/withdrawals/${PROCESSING.id}/status`)).toHaveLength(0);
   });
 
   it("completes a withdrawal with its transaction ID and toasts 'Withdrawal Updated'", async () => {
-    const { user, fetchMock, dialog, submit } = setup((init) => json({ ...PROCESSING, ...(sentBody(init) as object) }));
+    const { user, api, dialog, submit } = setup(({ body }) => json({ ...PROCESSING, ...(body as object) }));
     await user.click(await screen.findByRole("button", { name: "Update withdrawal of second" }));
     await user.selectOptions(within(dialog()).getByLabelText("Action"), "completed");
     await user.type(within(dialog()).getByLabelText("Transaction ID"), " 0xfeed ");
     await submit();
     expect(await screen.findByText("Withdrawal Updated")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
-    const [call] = callsTo(fetchMock, "PUT", `/api/admin/tokens/withdrawals/${PROCESSING.id}/status`);
-    expect(sentBody(call![1])).toEqual({ status: "completed", transactionId: "0xfeed", failureReason: null });
+    const [call] = api.calls(`PUT /api/admin/tokens/withdrawals/${PROCESSING.id}/status`);
+    expect(call!.body).toEqual({ status: "completed", transactionId: "0xfeed", failureReason: null });
   });
 
   it("processes a pending withdrawal; a refusal shows under 'Update Failed'", async () => {

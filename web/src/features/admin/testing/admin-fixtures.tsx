@@ -1,17 +1,9 @@
-/** Test data and rendering for the admin feature (imported by tests only). */
+/** Test data for the admin feature (imported by tests only). */
 import type { AdminStats } from "@loop/rules/schemas/admin";
 import type { AdminLoop } from "@loop/rules/schemas/admin-loops";
 import type { AdminUser, AdminUserList } from "@loop/rules/schemas/admin-users";
 import type { PlatformSettings } from "@loop/rules/schemas/platform-settings";
 import type { AdminWithdrawal } from "@loop/rules/schemas/withdrawals";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import type { ReactNode } from "react";
-import { MemoryRouter } from "react-router";
-import { vi } from "vitest";
-import { ToasterHost } from "@/components/toaster-host";
-import { createQueryClient } from "@/lib/query-client";
 
 export const ADMIN_ID = "00000000-0000-4000-8000-000000000001";
 export const USER_ID = "00000000-0000-4000-8000-000000000002";
@@ -116,52 +108,4 @@ export function makeSettings(overrides: Partial<PlatformSettings> = {}): Platfor
     updatedBy: null,
     ...overrides,
   };
-}
-
-/** Renders `ui` with a fresh query client, a memory router and the toaster. */
-export function renderAdmin(ui: ReactNode) {
-  const queryClient = createQueryClient();
-  const user = userEvent.setup();
-  const result = render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>{ui}</MemoryRouter>
-      <ToasterHost />
-    </QueryClientProvider>,
-  );
-  return { ...result, user, queryClient };
-}
-
-/** The JSON body a fetch call sent. */
-export function sentBody(init: RequestInit | undefined): unknown {
-  return JSON.parse(String(init?.body));
-}
-
-/** The calls of a fetch mock to `method` `path` (the path without the query). */
-export function callsTo(fetchMock: { mock: { calls: unknown[][] } }, method: string, path: string) {
-  return fetchMock.mock.calls.filter(([url, init]) => {
-    const text = String(url).replace(/^https?:\/\/[^/]+/, "");
-    return text.split("?")[0] === path && ((init as RequestInit | undefined)?.method ?? "GET").toUpperCase() === method;
-  }) as [string, RequestInit | undefined][];
-}
-
-export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
-
-export type AdminRoute = (init: RequestInit | undefined, url: URL) => Response | Promise<Response>;
-
-/**
- * Stubs `fetch` at the network boundary: `routes` maps "METHOD /path" (query left out; the handler
- * gets the URL) to a response. Unknown calls answer 404.
- */
-export function stubAdminApi(routes: Record<string, AdminRoute>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const raw = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    const url = new URL(raw, "http://localhost");
-    const method = (init?.method ?? "GET").toUpperCase();
-    const route = routes[`${method} ${url.pathname}`];
-    return route ? route(init, url) : json({ message: "Not found" }, 404);
-  });
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
 }

@@ -1,5 +1,5 @@
 import type { EmailLinkAccount } from "@loop/rules/auth-api-types";
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api-client";
 
 /** POST /api/auth/email/link: whom a sign-in link signs in as, without using it up; 401 `{message}` when expired or used. */
@@ -7,10 +7,13 @@ export function getEmailLinkAccount(token: string): Promise<EmailLinkAccount> {
   return apiJson<EmailLinkAccount>("POST", "/api/auth/email/link", { token });
 }
 
-export function useEmailLinkAccount(token: string) {
-  return useQuery({
-    queryKey: ["email-link-account", token],
+export function emailLinkAccountQueryOptions(token: string) {
+  return queryOptions({
+    queryKey: ["email-link-account", token] as const,
     queryFn: () => getEmailLinkAccount(token),
-    enabled: token !== "",
   });
+}
+
+export function useEmailLinkAccount(token: string) {
+  return useQuery({ ...emailLinkAccountQueryOptions(token), enabled: token !== "" });
 }

@@ -1,3 +1,4 @@
+import { paths } from "@loop/rules/paths";
 import { AlertTriangle, ArrowRight } from "lucide-react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -18,7 +19,7 @@ function LinkProblem({ message }: { message: string }) {
         <p className="font-semibold" data-testid="login-confirm-error">
           {message}
         </p>
-        <Link to="/login" className="font-medium text-violet-300 underline-offset-4 hover:underline">
+        <Link to={paths.login()} className="font-medium text-violet-300 underline-offset-4 hover:underline">
           Request a new sign-in link
         </Link>
       </div>
@@ -44,7 +45,7 @@ export function LoginConfirmPage() {
     return (
       <AuthCardLayout title="Sign-in link incomplete" description="This link is missing its sign-in code. Copy the whole link from the e-mail, or ask for a new one.">
         <Button asChild size="lg" className="w-full">
-          <Link to="/login">Request a new sign-in link</Link>
+          <Link to={paths.login()}>Request a new sign-in link</Link>
         </Button>
       </AuthCardLayout>
     );
@@ -72,7 +73,7 @@ export function LoginConfirmPage() {
   const switching = current !== null && current.email !== email;
 
   function proceed() {
-    verify.mutate(token, { onSuccess: () => navigate("/", { replace: true }) });
+    verify.mutate(token, { onSuccess: () => navigate(paths.root(), { replace: true }) });
   }
 
   return (

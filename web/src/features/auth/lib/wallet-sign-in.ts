@@ -2,6 +2,7 @@
  * The wallet sign-in flow (docs/product.md#sign-in), loaded when a member picks a wallet (beside the wallet stack):
  * its error checks, toasts and the POST stay out of the landing page's initial JavaScript.
  */
+import { paths } from "@loop/rules/paths";
 import { MutationObserver, type QueryClient } from "@tanstack/react-query";
 import { getNonce, USER_QUERY_KEY } from "@/lib/auth";
 import { fullPageNavigate } from "@/lib/navigation";
@@ -55,5 +56,5 @@ export async function runWalletSignIn(queryClient: QueryClient, setStep: (step: 
   }
   await queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
   setFlashToast(WALLET_LOGIN_TOASTS.connected);
-  fullPageNavigate("/");
+  fullPageNavigate(paths.root());
 }

@@ -1,5 +1,6 @@
 import type { CurrentUser } from "@loop/rules/api-types";
 import { levelTitle } from "@loop/rules/levels";
+import { paths } from "@loop/rules/paths";
 import { ArrowDown, Ban, Headphones, Settings, ShieldCheck, Sparkles } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -91,7 +92,7 @@ export function HomeHero({ user, onStartBrowsing, actions }: HomeHeroProps) {
               {startBrowsing}
               {actions}
               <Button asChild variant="ghost" size="lg">
-                <Link to="/settings">
+                <Link to={paths.settings()}>
                   <Settings aria-hidden />
                   Account settings
                 </Link>
@@ -109,7 +110,7 @@ export function HomeHero({ user, onStartBrowsing, actions }: HomeHeroProps) {
                     <CopyAddressButton address={user.walletAddress} />
                   </>
                 ) : (
-                  <Link to="/settings" className="font-sans text-violet-300 underline-offset-4 hover:underline">
+                  <Link to={paths.settings()} className="font-sans text-violet-300 underline-offset-4 hover:underline">
                     Link a wallet
                   </Link>
                 )}

@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { json, renderWithProviders, stubFetch } from "@/testing/test-utils";
+import { json, stubApi } from "@/testing/stub-api";
+import { renderWithProviders } from "@/testing/test-utils";
 import { LandingPage } from "./landing-page";
 
 function stat(testId: string) {
@@ -9,7 +10,7 @@ function stat(testId: string) {
 
 describe("landing statistics and leaderboard", () => {
   it("shows the API's real figures and leaderboard rows", async () => {
-    stubFetch({
+    stubApi({
       "/api/stats/public": () =>
         json({
           totalUsers: 1234,
@@ -47,7 +48,7 @@ describe("landing statistics and leaderboard", () => {
   });
 
   it("shows honest zeros and an empty leaderboard on an empty platform", async () => {
-    stubFetch({ "/api/stats/public": () => json({ totalUsers: 0, totalCreators: 0, totalLoops: 0, tokensEarned: "0.00000000", leaderboard: [] }) });
+    stubApi({ "/api/stats/public": () => json({ totalUsers: 0, totalCreators: 0, totalLoops: 0, tokensEarned: "0.00000000", leaderboard: [] }) });
     renderWithProviders(<LandingPage onJoin={vi.fn()} />);
 
     expect(await stat("stat-members").findByText("0")).toBeInTheDocument();
@@ -59,7 +60,7 @@ describe("landing statistics and leaderboard", () => {
   });
 
   it("shows the empty state when no member has a loop in the catalog yet", async () => {
-    stubFetch({
+    stubApi({
       "/api/stats/public": () =>
         json({
           totalUsers: 2,
@@ -75,14 +76,14 @@ describe("landing statistics and leaderboard", () => {
   });
 
   it("uses no sample wording: every figure on the page is real", async () => {
-    stubFetch({ "/api/stats/public": () => json({ totalUsers: 0, totalCreators: 0, totalLoops: 0, tokensEarned: "0.00000000", leaderboard: [] }) });
+    stubApi({ "/api/stats/public": () => json({ totalUsers: 0, totalCreators: 0, totalLoops: 0, tokensEarned: "0.00000000", leaderboard: [] }) });
     const { container } = renderWithProviders(<LandingPage onJoin={vi.fn()} />);
     await screen.findByText("No creators on the leaderboard yet.");
     expect(container.textContent).not.toMatch(/sample|demo data|placeholder/i);
   });
 
   it("says when statistics are unavailable", async () => {
-    stubFetch({ "/api/stats/public": () => json({ message: "down" }, 503) });
+    stubApi({ "/api/stats/public": () => json({ message: "down" }, 503) });
     renderWithProviders(<LandingPage onJoin={vi.fn()} />);
     expect(await screen.findByText("Statistics are unavailable right now.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: /try again/i })).toBeInTheDocument();

@@ -1,7 +1,8 @@
 import { LEVEL_TITLES, levelTitle } from "@loop/rules/levels";
 import { configure, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { json, makeUser, renderApp, renderWithProviders, SIGNED_OUT, stubFetch } from "@/testing/test-utils";
+import { json, SIGNED_OUT, stubApi } from "@/testing/stub-api";
+import { makeUser, renderApp, renderWithProviders } from "@/testing/test-utils";
 import { makeRewards, makeUserLevel } from "../testing/level-fixtures";
 import { LevelPage } from "./level-page";
 
@@ -12,7 +13,7 @@ const ROUTE_LOAD = { timeout: 10_000 };
 const ME = makeUser({ experience: 420, level: 3 });
 
 function stubLevel(level = makeUserLevel(), rewards = makeRewards(2)) {
-  return stubFetch({
+  return stubApi({
     "/api/auth/user": () => json(ME),
     "/api/user/level": () => json(level),
     "/api/user/level-rewards": () => json(rewards),
@@ -21,7 +22,7 @@ function stubLevel(level = makeUserLevel(), rewards = makeRewards(2)) {
 
 describe("level page (/level)", { timeout: 30_000 }, () => {
   it("signed out asks to sign in, and the button opens the Join dialog", async () => {
-    stubFetch(SIGNED_OUT);
+    stubApi(SIGNED_OUT);
     const { user } = renderApp("/level");
     expect(await screen.findByText("Sign in to view your level progress", {}, ROUTE_LOAD)).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Sign in" }));
@@ -29,10 +30,10 @@ describe("level page (/level)", { timeout: 30_000 }, () => {
   });
 
   it("signed out never asks the level API", () => {
-    const fetchMock = stubFetch({});
+    const api = stubApi({});
     renderWithProviders(<LevelPage user={null} isLoading={false} onSignIn={vi.fn()} />);
     expect(screen.getByText("Sign in to view your level progress")).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.requests).toEqual([]);
   });
 
   it("shows the progress widget's figures from GET /api/user/level", async () => {
@@ -80,7 +81,7 @@ describe("level page (/level)", { timeout: 30_000 }, () => {
   });
 
   it("offers a retry when the level cannot be loaded", async () => {
-    stubFetch({ "/api/auth/user": () => json(ME), "/api/user/level": () => json({ message: "down" }, 500), "/api/user/level-rewards": () => json([]) });
+    stubApi({ "/api/auth/user": () => json(ME), "/api/user/level": () => json({ message: "down" }, 500), "/api/user/level-rewards": () => json([]) });
     renderApp("/level");
     expect(await screen.findByText("Your level progress is unavailable right now.", {}, ROUTE_LOAD)).toBeInTheDocument();
     expect(screen.getByRole("button", { name: /try again/i })).toBeInTheDocument();

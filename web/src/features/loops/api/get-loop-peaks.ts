@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { throwIfResNotOk } from "@/lib/api-client";
+import { apiJson } from "@/lib/api-client";
 
 /** The answer of GET /api/loops/:id/peaks (`loopPeaksSchema` in @loop/rules): `points` pairs of [min, max] in -1..1. */
 export interface LoopPeaks {
@@ -8,10 +8,8 @@ export interface LoopPeaks {
 }
 
 /** GET /api/loops/:id/peaks: the stored waveform ([min, max] pairs), so the browser never decodes audio to draw it. */
-export async function getLoopPeaks(peaksUrl: string, signal?: AbortSignal): Promise<LoopPeaks> {
-  const res = await fetch(peaksUrl, { credentials: "include", signal, headers: { Accept: "application/json" } });
-  await throwIfResNotOk(res);
-  return (await res.json()) as LoopPeaks;
+export function getLoopPeaks(peaksUrl: string, signal?: AbortSignal): Promise<LoopPeaks> {
+  return apiJson<LoopPeaks>("GET", peaksUrl, undefined, { signal });
 }
 
 /** Peaks never change once made: their key is outside ["loops"], so refreshing lists does not refetch them. */

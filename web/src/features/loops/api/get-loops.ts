@@ -1,6 +1,6 @@
 import type { LoopListResponse } from "@loop/rules/schemas/loops";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import { throwIfResNotOk } from "@/lib/api-client";
+import { apiJson } from "@/lib/api-client";
 import { LOOPS_QUERY_KEY } from "@/lib/query-keys";
 import { type LoopFilters, loopListSearchParams } from "../lib/loop-filters";
 
@@ -11,10 +11,8 @@ import { type LoopFilters, loopListSearchParams } from "../lib/loop-filters";
 export { LOOPS_QUERY_KEY };
 
 /** GET /api/loops: one page of ready, public loops matching the filters (the first, or the one `after` a cursor). */
-export async function getLoops(filters: LoopFilters, after: string | null = null, signal?: AbortSignal): Promise<LoopListResponse> {
-  const res = await fetch(`/api/loops?${loopListSearchParams(filters, after)}`, { credentials: "include", signal, headers: { Accept: "application/json" } });
-  await throwIfResNotOk(res);
-  return (await res.json()) as LoopListResponse;
+export function getLoops(filters: LoopFilters, after: string | null = null, signal?: AbortSignal): Promise<LoopListResponse> {
+  return apiJson<LoopListResponse>("GET", `/api/loops?${loopListSearchParams(filters, after)}`, undefined, { signal });
 }
 
 /**

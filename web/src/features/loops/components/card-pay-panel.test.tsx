@@ -7,8 +7,9 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fullPageNavigate } from "@/lib/navigation";
 import { makeLoop } from "@/testing/make-loop";
-import { fiatPurchase, type Handler, json } from "../testing/loop-fixtures";
-import { openPaymentTab, postedBodies } from "../testing/payment-tab";
+import { type ApiHandler, type ApiRoutes, json } from "@/testing/stub-api";
+import { fiatPurchase } from "../testing/loop-fixtures";
+import { openPaymentTab } from "../testing/payment-tab";
 import { renderCardForViewer } from "../testing/render-loop-card";
 import { CARD_TEXTS, cardLabel } from "./card-pay-panel";
 
@@ -37,8 +38,8 @@ const VISA = savedCard({ id: "pm-row-2", stripePaymentMethodId: "pm_2", brand: "
 
 const completed = (purchase: Purchase): FiatPurchaseStatus => ({ status: "completed", purchase, paymentIntentId: "pi_1", clientSecret: "pi_1_secret" });
 
-function renderPanel(loop: PublicLoop, { stripe = { publishableKey: "pk_test_123" }, cards = [savedCard(), VISA], routes = {} }: { stripe?: ClientConfig["stripe"]; cards?: PaymentMethod[]; routes?: Record<string, Handler> } = {}) {
-  const methods = vi.fn<Handler>(() => json(cards));
+function renderPanel(loop: PublicLoop, { stripe = { publishableKey: "pk_test_123" }, cards = [savedCard(), VISA], routes = {} }: { stripe?: ClientConfig["stripe"]; cards?: PaymentMethod[]; routes?: ApiRoutes } = {}) {
+  const methods = vi.fn<ApiHandler>(() => json(cards));
   const result = renderCardForViewer(loop, { stripe }, { "GET /api/payment-methods": methods, ...routes });
   return { ...result, methods };
 }
@@ -63,8 +64,8 @@ describe("Card tab", () => {
 
   it("pays with the default saved card: sends the total in cents and the card's id, then downloads", async () => {
     const loop = makeLoop({ id: "loop-1", title: "Deep Night", price: "4.99" });
-    const intent = vi.fn<Handler>(() => json(completed(fiatPurchase(loop, "card")), 201));
-    const { user, fetchMock, methods } = renderPanel(loop, { routes: { "POST /api/create-payment-intent": intent } });
+    const intent = vi.fn<ApiHandler>(() => json(completed(fiatPurchase(loop, "card")), 201));
+    const { user, api, methods } = renderPanel(loop, { routes: { "POST /api/create-payment-intent": intent } });
     const { panel } = await openPaymentTab(user, "Deep Night", "Card");
 
     const visa = await within(panel).findByRole("radio", { name: /Visa •••• 4242 · 12\/34/ });
@@ -73,7 +74,7 @@ describe("Card tab", () => {
     await user.click(within(panel).getByRole("button", { name: "Pay $5.09" }));
 
     expect(await screen.findByText("Purchase Successful")).toBeInTheDocument();
-    expect(postedBodies(fetchMock, "/api/create-payment-intent")).toEqual([{ loopId: "loop-1", format: "mp3", amount: 509, paymentMethodId: "pm-row-2" }]);
+    expect(api.bodies("POST /api/create-payment-intent")).toEqual([{ loopId: "loop-1", format: "mp3", amount: 509, paymentMethodId: "pm-row-2" }]);
     expect(fullPageNavigate).toHaveBeenCalledExactlyOnceWith("/api/downloads/signed-mp3");
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     // The saved cards are fetched again (the server may have updated them).
@@ -82,13 +83,13 @@ describe("Card tab", () => {
 
   it("pays with the card picked and the WAV total", async () => {
     const loop = makeLoop({ id: "loop-1", title: "Deep Night", price: "4.99" });
-    const { user, fetchMock } = renderPanel(loop, { routes: { "POST /api/create-payment-intent": () => json(completed({ ...fiatPurchase(loop, "card"), format: "wav" }), 201) } });
+    const { user, api } = renderPanel(loop, { routes: { "POST /api/create-payment-intent": () => json(completed({ ...fiatPurchase(loop, "card"), format: "wav" }), 201) } });
     const { dialog, panel } = await openPaymentTab(user, "Deep Night", "Card");
     await user.click(await within(panel).findByRole("radio", { name: /Mastercard/ }));
     await user.click(within(dialog).getByRole("radio", { name: /WAV/ }));
     await user.click(within(panel).getByRole("button", { name: "Pay $5.19" }));
     expect(await screen.findByText("Purchase Successful")).toBeInTheDocument();
-    expect(postedBodies(fetchMock, "/api/create-payment-intent")).toEqual([{ loopId: "loop-1", format: "wav", amount: 519, paymentMethodId: "pm-row-1" }]);
+    expect(api.bodies("POST /api/create-payment-intent")).toEqual([{ loopId: "loop-1", format: "wav", amount: 519, paymentMethodId: "pm-row-1" }]);
   });
 
   it("a declined card (402) shows 'Purchase Failed' with the decline message and keeps the dialog open", async () => {
@@ -118,7 +119,7 @@ describe("Card tab", () => {
     const loop = makeLoop({ id: "loop-1", title: "Deep Night", price: "4.99" });
     const handleNextAction = vi.fn(async () => ({ paymentIntent: { id: "pi_3ds", status: "succeeded" } }));
     vi.mocked(loadStripe).mockResolvedValue({ handleNextAction } as unknown as Awaited<ReturnType<typeof loadStripe>>);
-    const { user, fetchMock } = renderPanel(loop, {
+    const { user, api } = renderPanel(loop, {
       routes: {
         "POST /api/create-payment-intent": () => json({ status: "requires_action", purchase: null, paymentIntentId: "pi_3ds", clientSecret: "pi_3ds_secret" }),
         "POST /api/purchases": () => json(completed(fiatPurchase(loop, "card")), 201),
@@ -130,7 +131,7 @@ describe("Card tab", () => {
     expect(await screen.findByText("Purchase Successful")).toBeInTheDocument();
     expect(loadStripe).toHaveBeenCalledWith("pk_test_123");
     expect(handleNextAction).toHaveBeenCalledExactlyOnceWith({ clientSecret: "pi_3ds_secret" });
-    expect(postedBodies(fetchMock, "/api/purchases")).toEqual([{ loopId: "loop-1", format: "mp3", paymentIntentId: "pi_3ds" }]);
+    expect(api.bodies("POST /api/purchases")).toEqual([{ loopId: "loop-1", format: "mp3", paymentIntentId: "pi_3ds" }]);
   });
 
   it("a payment the bank is still confirming says the files arrive by e-mail, and Pay stays off", async () => {

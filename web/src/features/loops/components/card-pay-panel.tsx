@@ -1,4 +1,5 @@
 import type { Format } from "@loop/rules/fees";
+import { paths } from "@loop/rules/paths";
 import type { FiatPurchaseStatus, PaymentMethod } from "@loop/rules/schemas/fiat-payments";
 import type { Stripe } from "@stripe/stripe-js";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -146,7 +147,7 @@ export function CardPayPanel({ loop, quote, onPurchased, onFailed, onClose }: Pa
       <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-border px-3 py-2 text-sm">
         <p className="text-muted-foreground">{CARD_TEXTS.noCard}</p>
         <Button asChild size="sm" variant="outline">
-          <Link to="/settings" onClick={onClose}>
+          <Link to={paths.settings()} onClick={onClose}>
             <Settings aria-hidden />
             {CARD_TEXTS.addCard}
           </Link>
@@ -184,7 +185,7 @@ export function CardPayPanel({ loop, quote, onPurchased, onFailed, onClose }: Pa
           );
         })}
       </fieldset>
-      <Link to="/settings" onClick={onClose} className="text-xs text-muted-foreground underline-offset-2 hover:underline">
+      <Link to={paths.settings()} onClick={onClose} className="text-xs text-muted-foreground underline-offset-2 hover:underline">
         Manage cards in Settings
       </Link>
 

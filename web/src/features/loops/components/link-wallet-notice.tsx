@@ -1,3 +1,4 @@
+import { paths } from "@loop/rules/paths";
 import { Link2 } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -8,7 +9,7 @@ export function LinkWalletNotice({ message }: { message: string }) {
     <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-100">
       <p>{message}</p>
       <Button asChild size="sm" variant="outline">
-        <Link to="/settings">
+        <Link to={paths.settings()}>
           <Link2 aria-hidden />
           Open Settings
         </Link>

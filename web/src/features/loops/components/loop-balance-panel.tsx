@@ -1,3 +1,4 @@
+import { paths } from "@loop/rules/paths";
 import { formatUsd } from "@loop/rules/units";
 import { CheckCircle2, Coins, Loader2, Wallet } from "lucide-react";
 import { Link } from "react-router";
@@ -76,7 +77,7 @@ export function LoopBalancePanel({ loop, quote, onPurchased, onFailed, onClose }
               Insufficient balance: short by <span className="font-mono font-semibold tabular-nums">{formatLoopUnits(sufficiency.shortUnits)} LOOP</span>.
             </p>
             <Button asChild size="sm" variant="outline">
-              <Link to="/tokens" onClick={onClose}>
+              <Link to={paths.tokens()} onClick={onClose}>
                 <Coins aria-hidden />
                 Buy LOOP Tokens
               </Link>

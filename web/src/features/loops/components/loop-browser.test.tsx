@@ -1,8 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { json, stubApi } from "@/testing/stub-api";
 import { renderWithProviders } from "@/testing/test-utils";
-import { makeLoop } from "@/testing/make-loop";
-import { json, loopListCalls, page, stubApi } from "../testing/loop-fixtures";
+import { makeLoop, page } from "@/testing/make-loop";
 import { LoopBrowser } from "./loop-browser";
 
 const GENRES = [
@@ -50,14 +50,14 @@ describe("LoopBrowser", () => {
   });
 
   it("sends the filters and sorts as the query of GET /api/loops", { timeout: 30_000 }, async () => {
-    const fetchMock = stubApi({
+    const api = stubApi({
       "GET /api/auth/user": signedOut,
       "GET /api/genres": () => json(GENRES),
       "GET /api/loops": () => json(page([makeLoop()], 1)),
     });
     const { user } = renderWithProviders(<LoopBrowser />);
     await screen.findByText("1 loop found");
-    const last = () => loopListCalls(fetchMock).at(-1)!;
+    const last = () => api.calls("/api/loops").at(-1)!.url;
     expect(last().search).toBe("?sortBy=popular&limit=24&offset=0");
 
     const filters = screen.getByRole("complementary", { name: "Filters" });
@@ -102,10 +102,10 @@ describe("LoopBrowser", () => {
   it("'Load More Loops' asks for the page after the last page's cursor, until there is none", { timeout: 30_000 }, async () => {
     const all = Array.from({ length: 30 }, (_, i) => makeLoop({ title: `Loop #${i + 1}` }));
     // The server's cursor is opaque: here, the index of the next loop.
-    const fetchMock = stubApi({
+    const api = stubApi({
       "GET /api/auth/user": signedOut,
       "GET /api/genres": () => json(GENRES),
-      "GET /api/loops": (url) => {
+      "GET /api/loops": ({ url }) => {
         const start = url.searchParams.has("after") ? Number(url.searchParams.get("after")!.slice(1)) : 0;
         const limit = Number(url.searchParams.get("limit"));
         const end = start + limit;
@@ -122,21 +122,21 @@ describe("LoopBrowser", () => {
     expect(titles).toHaveLength(30);
     expect(titles[0]).toBe("Loop #1");
     expect(titles[24]).toBe("Loop #25");
-    const calls = loopListCalls(fetchMock);
-    expect(calls.map((url) => [url.searchParams.get("offset"), url.searchParams.get("after")])).toEqual([
+    const calls = api.calls("/api/loops");
+    expect(calls.map(({ url }) => [url.searchParams.get("offset"), url.searchParams.get("after")])).toEqual([
       ["0", null],
       [null, "c24"],
     ]);
-    expect(calls[1]!.searchParams.get("sortBy")).toBe("popular");
+    expect(calls[1]!.url.searchParams.get("sortBy")).toBe("popular");
     expect(screen.getByText("30 loops found")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Load More Loops" })).not.toBeInTheDocument();
   });
 
   it("past the cap: Load More keeps going by cursor while the count says '1,000+ loops found'", { timeout: 30_000 }, async () => {
-    const fetchMock = stubApi({
+    const api = stubApi({
       "GET /api/auth/user": signedOut,
       "GET /api/genres": () => json(GENRES),
-      "GET /api/loops": (url) => {
+      "GET /api/loops": ({ url }) => {
         const pageNo = url.searchParams.has("after") ? Number(url.searchParams.get("after")!.slice(1)) : 0;
         return json(page([makeLoop({ title: `Page ${pageNo}` })], 1_000, pageNo < 2 ? `p${pageNo + 1}` : null));
       },
@@ -148,7 +148,7 @@ describe("LoopBrowser", () => {
     await user.click(screen.getByRole("button", { name: "Load More Loops" }));
     await screen.findByRole("heading", { name: "Page 2" });
     expect(screen.queryByRole("button", { name: "Load More Loops" })).not.toBeInTheDocument();
-    expect(loopListCalls(fetchMock).map((url) => url.searchParams.get("after"))).toEqual([null, "p1", "p2"]);
+    expect(api.calls("/api/loops").map(({ url }) => url.searchParams.get("after"))).toEqual([null, "p1", "p2"]);
     expect(screen.getByText("1,000+ loops found")).toBeInTheDocument();
   });
 

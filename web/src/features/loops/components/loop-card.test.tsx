@@ -1,9 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fullPageNavigate } from "@/lib/navigation";
+import { type ApiHandler, json, stubApi } from "@/testing/stub-api";
 import { makeUser, renderWithProviders } from "@/testing/test-utils";
 import { makeLoop } from "@/testing/make-loop";
-import { json, stubApi, type Handler } from "../testing/loop-fixtures";
 import { LoopCard } from "./loop-card";
 
 import { expectLoginRedirectAfter401 } from "../testing/expect-login-redirect";
@@ -129,14 +129,14 @@ describe("Buy or Download", () => {
 
   it("signed out, Buy opens the app's sign-in (Join) dialog and no Purchase dialog", async () => {
     const onSignInRequired = vi.fn();
-    const fetchMock = stubApi({ "GET /api/auth/user": signedOut });
+    const api = stubApi({ "GET /api/auth/user": signedOut });
     const { user } = renderWithProviders(<LoopCard loop={makeLoop({ title: "Paid" })} onSignInRequired={onSignInRequired} />);
     const button = screen.getByRole("button", { name: "Buy Paid" });
     await vi.waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
     expect(onSignInRequired).toHaveBeenCalledOnce();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([input]) => String(input).includes("/api/tokens/balance"))).toBe(false);
+    expect(api.calls("/api/tokens/balance")).toEqual([]);
   });
 
   it("signed out without a sign-in dialog at hand, Buy says 'Login Required'", async () => {
@@ -152,18 +152,18 @@ describe("Buy or Download", () => {
 
 describe("download flow", () => {
   it("signed out: 'Login Required', nothing requested", async () => {
-    const { user, fetchMock } = renderCard(makeLoop({ title: "Free Swing", isFree: true }), { "GET /api/auth/user": signedOut });
+    const { user, api } = renderCard(makeLoop({ title: "Free Swing", isFree: true }), { "GET /api/auth/user": signedOut });
     const button = screen.getByRole("button", { name: "Download Free Swing" });
     await vi.waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
     expect(await screen.findByText("Login Required")).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([input]) => String(input).includes("/download"))).toBe(false);
+    expect(api.requests.some(({ path }) => path.includes("/download"))).toBe(false);
     expect(fullPageNavigate).not.toHaveBeenCalled();
   });
 
   it("signed in: asks the format, gets a signed link and opens it", async () => {
     const loop = makeLoop({ title: "Free Swing", isFree: true });
-    const download = vi.fn<Handler>((url) => json({ downloadUrl: `/api/downloads/signed-${url.searchParams.get("format")}`, filename: "free-swing.wav" }));
+    const download = vi.fn<ApiHandler>(({ url }) => json({ downloadUrl: `/api/downloads/signed-${url.searchParams.get("format")}`, filename: "free-swing.wav" }));
     const { user } = renderCard(loop, { "GET /api/auth/user": signedIn, [`GET /api/loops/${loop.id}/download`]: download });
     await user.click(await screen.findByRole("button", { name: "Download Free Swing", expanded: false }));
     await user.click(await screen.findByRole("menuitem", { name: /WAV/ }));
@@ -203,12 +203,12 @@ describe("download flow", () => {
 describe("rating", () => {
   it("a listener rates a loop; the card shows the new average", async () => {
     const loop = makeLoop({ title: "Free Swing", isFree: true, canRate: true });
-    const rate = vi.fn<Handler>(() => json({ averageRating: 4, totalRatings: 1, myRating: 4 }));
+    const rate = vi.fn<ApiHandler>(() => json({ averageRating: 4, totalRatings: 1, myRating: 4 }));
     const { user } = renderCard(loop, { "GET /api/auth/user": signedIn, [`POST /api/loops/${loop.id}/ratings`]: rate });
     const stars = await screen.findByRole("radiogroup", { name: "Rate this loop" });
     await user.click(within(stars).getByRole("radio", { name: "4 stars" }));
     expect(await screen.findByText("Rating Saved")).toBeInTheDocument();
-    expect(JSON.parse(String(rate.mock.calls[0]![1]?.body))).toEqual({ rating: 4 });
+    expect(rate.mock.calls[0]![0].body).toEqual({ rating: 4 });
     expect(screen.getByTestId("loop-rating")).toHaveTextContent("4.0(1)");
     expect(screen.getByRole("radio", { name: "4 stars" })).toHaveAttribute("aria-checked", "true");
   });

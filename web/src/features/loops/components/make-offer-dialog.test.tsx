@@ -5,9 +5,8 @@ import { NEGOTIATIONS_QUERY_KEY } from "@/lib/query-keys";
 import { TOKEN_BALANCE_QUERY_KEY } from "@/lib/get-token-balance";
 import { makeLoop } from "@/testing/make-loop";
 import { makeNegotiation } from "@/testing/make-negotiation";
+import { type ApiHandler, json, stubApi } from "@/testing/stub-api";
 import { makeUser, renderWithProviders } from "@/testing/test-utils";
-import { type Handler, json, stubApi } from "../testing/loop-fixtures";
-import { postedBodies } from "../testing/payment-tab";
 import { renderCard } from "../testing/render-loop-card";
 import { LoopCard } from "./loop-card";
 
@@ -102,7 +101,7 @@ describe("Make Offer dialog", () => {
 
   it("owning the MP3: opens on the WAV with the MP3 marked Owned and disabled, and offers for the WAV", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "12.50", isPurchased: true, purchasedFormats: ["mp3"] });
-    const { user, fetchMock } = renderCard(loop, {
+    const { user, api } = renderCard(loop, {
       "GET /api/auth/user": signedIn,
       "GET /api/tokens/balance": balance("10000.00000000"),
       "POST /api/negotiations": () => json(makeNegotiation({ offerAmount: "10.00", format: "wav" }), 201),
@@ -116,7 +115,7 @@ describe("Make Offer dialog", () => {
     expect(within(dialog).getByTestId("offer-summary")).toHaveTextContent("Marketplace fee (WAV 4%)$0.40");
     await user.click(within(dialog).getByRole("button", { name: "Send Offer" }));
     expect(await screen.findByText("Offer Sent")).toBeInTheDocument();
-    expect(postedBodies(fetchMock, "/api/negotiations")).toEqual([{ loopId: loop.id, format: "wav", offerAmount: "10.00" }]);
+    expect(api.bodies("POST /api/negotiations")).toEqual([{ loopId: loop.id, format: "wav", offerAmount: "10.00" }]);
   });
 
   it("counts the optional message up to 500 characters", async () => {
@@ -131,8 +130,8 @@ describe("Make Offer dialog", () => {
 
   it("posts {loopId, format, offerAmount, message}, says 'Offer Sent', closes and refreshes the offers and the balance", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "12.50" });
-    const post = vi.fn<Handler>(() => json(makeNegotiation({ offerAmount: "9.50", format: "wav" }), 201));
-    const { user, fetchMock, queryClient } = renderCard(loop, {
+    const post = vi.fn<ApiHandler>(() => json(makeNegotiation({ offerAmount: "9.50", format: "wav" }), 201));
+    const { user, api, queryClient } = renderCard(loop, {
       "GET /api/auth/user": signedIn,
       "GET /api/tokens/balance": balance("10000.00000000"),
       "POST /api/negotiations": post,
@@ -146,7 +145,7 @@ describe("Make Offer dialog", () => {
 
     expect(await screen.findByText("Offer Sent")).toBeInTheDocument();
     expect(screen.getByText("Your offer of $9.50 for Deep Night was sent to the creator.")).toBeInTheDocument();
-    expect(postedBodies(fetchMock, "/api/negotiations")).toEqual([{ loopId: loop.id, format: "wav", offerAmount: "9.50", message: "For my EP" }]);
+    expect(api.bodies("POST /api/negotiations")).toEqual([{ loopId: loop.id, format: "wav", offerAmount: "9.50", message: "For my EP" }]);
     await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(invalidate).toHaveBeenCalledWith({ queryKey: NEGOTIATIONS_QUERY_KEY });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: TOKEN_BALANCE_QUERY_KEY });
@@ -154,12 +153,12 @@ describe("Make Offer dialog", () => {
 
   it("leaves the message out when empty", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "12.50" });
-    const { user, fetchMock } = renderCard(loop, { "GET /api/auth/user": signedIn, "POST /api/negotiations": () => json(makeNegotiation(), 201) });
+    const { user, api } = renderCard(loop, { "GET /api/auth/user": signedIn, "POST /api/negotiations": () => json(makeNegotiation(), 201) });
     const dialog = await openOffer(user, "Deep Night");
     await user.type(within(dialog).getByLabelText("Your offer (USD)"), "10");
     await user.click(within(dialog).getByRole("button", { name: "Send Offer" }));
     expect(await screen.findByText("Offer Sent")).toBeInTheDocument();
-    expect(postedBodies(fetchMock, "/api/negotiations")).toEqual([{ loopId: loop.id, format: "mp3", offerAmount: "10.00" }]);
+    expect(api.bodies("POST /api/negotiations")).toEqual([{ loopId: loop.id, format: "mp3", offerAmount: "10.00" }]);
   });
 
   it("a refusal says 'Offer Failed' with the server's message and keeps the dialog open", async () => {

@@ -3,15 +3,15 @@ import type { ClientConfig } from "@loop/rules/chains";
 import type { WalletOfferTerms } from "@loop/rules/schemas/negotiations";
 import { configure, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { publishFakeWalletControls } from "@/lib/wallet/fake-wallet-controls";
-import type { WalletControls } from "@/lib/wallet/types";
+import { fakeReceipts, fakeWriteContract, publishFakeWalletControls, writtenFunctions } from "@/lib/wallet/fake-wallet-controls";
+import type { WalletControls, WalletEvent } from "@/lib/wallet/types";
 import { publishSnapshot, resetWalletStore } from "@/lib/wallet/wallet-store";
 import { makeClientConfig } from "@/testing/make-client-config";
 import { makeLoop } from "@/testing/make-loop";
 import { makeNegotiation } from "@/testing/make-negotiation";
+import { type ApiHandler, type ApiRoutes, json } from "@/testing/stub-api";
 import { makeUser, type renderWithProviders } from "@/testing/test-utils";
-import { type Handler, json, QUOTE_BUYER } from "../testing/loop-fixtures";
-import { postedBodies } from "../testing/payment-tab";
+import { QUOTE_BUYER } from "../testing/loop-fixtures";
 import { renderCard } from "../testing/render-loop-card";
 
 configure({ asyncUtilTimeout: 6000 });
@@ -35,10 +35,9 @@ function connectedWallet(overrides: Partial<WalletControls> = {}): WalletControl
     switchChain: vi.fn(async () => undefined),
     readTokenBalance: vi.fn(async () => 10_000n * LOOP),
     readTokenAllowance: vi.fn(async () => 0n),
-    approveToken: vi.fn(async () => APPROVE_TX),
-    waitForTransaction: vi.fn(async () => ({ status: "success" as const })),
-    openOffer: vi.fn(async () => OFFER_TX),
-    waitForOfferOpened: vi.fn(async () => ({ status: "success" as const, offerId: 7n })),
+    writeContract: fakeWriteContract({ "token.approve": APPROVE_TX, "marketplace.openOffer": OFFER_TX }),
+    // The offer's receipt names the new offer (its OfferOpened event).
+    waitForTransaction: fakeReceipts({ [OFFER_TX]: [{ eventName: "OfferOpened", args: { offerId: 7n } } as WalletEvent<"marketplace">] }),
     ...overrides,
   });
   publishSnapshot({ status: "connected", address: QUOTE_BUYER, chainId: 31337, connectorName: "MetaMask" });
@@ -61,7 +60,7 @@ function termsAnswer(payee: string): WalletOfferTerms {
   };
 }
 
-function routes(extra: Record<string, Handler> = {}): Record<string, Handler> {
+function routes(extra: ApiRoutes = {}): ApiRoutes {
   return {
     "GET /api/auth/user": () => json(makeUser({ id: "viewer-1", walletAddress: QUOTE_BUYER })),
     "GET /api/config": () => json(config),
@@ -89,12 +88,12 @@ describe("Make Offer from the wallet", () => {
     const wallet = connectedWallet();
     const loop = makeLoop({ title: "Deep Night", price: "12.50" });
     let polls = 0;
-    const sent = vi.fn<Handler>((url) => {
+    const sent = vi.fn<ApiHandler>(({ url }) => {
       expect(url.search).toBe("?scope=sent");
       polls += 1;
       return json(polls === 1 ? [] : [makeNegotiation({ funding: "wallet", heldLoop: null, chainOfferId: "7" })]);
     });
-    const { user, fetchMock } = renderCard(loop, routes({ "GET /api/negotiations": sent }));
+    const { user, api } = renderCard(loop, routes({ "GET /api/negotiations": sent }));
     const dialog = await openWalletOffer(user, "Deep Night");
     // A wallet offer carries no message; the escrow is the offer plus its fee.
     expect(within(dialog).queryByLabelText("Message (optional)")).not.toBeInTheDocument();
@@ -107,21 +106,22 @@ describe("Make Offer from the wallet", () => {
     expect(screen.getByText("Your offer of $10.00 for Deep Night was sent to the creator.")).toBeInTheDocument();
 
     // $10.00 = 5,000 LOOP; MP3 fee 2% = 100 LOOP: the allowance (0) is short, so exactly 5,100 LOOP is approved.
-    expect(wallet.approveToken).toHaveBeenCalledWith({ chainId: 31337, token: TOKEN, spender: MARKETPLACE, amount: 5_100n * LOOP });
+    expect(writtenFunctions(wallet)).toEqual(["token.approve", "marketplace.openOffer"]);
+    expect(wallet.writeContract).toHaveBeenNthCalledWith(1, { name: "token", chainId: 31337, address: TOKEN }, "approve", [MARKETPLACE, 5_100n * LOOP]);
     expect(wallet.waitForTransaction).toHaveBeenCalledWith({ chainId: 31337, hash: APPROVE_TX });
-    expect(wallet.openOffer).toHaveBeenCalledOnce();
-    const [request] = vi.mocked(wallet.openOffer).mock.calls[0]!;
-    expect(request).toMatchObject({ chainId: 31337, marketplace: MARKETPLACE, loopId: uuidToBytes32(loop.id), format: 0, seller: SELLER_WALLET, amount: 5_000n * LOOP });
+    const [contract, , args] = vi.mocked(wallet.writeContract).mock.calls[1]!;
+    expect(contract).toEqual({ name: "marketplace", chainId: 31337, address: MARKETPLACE });
+    const [loopId, format, seller, amount, expiresAt] = args as readonly [string, number, string, bigint, bigint];
+    expect([loopId, format, seller, amount]).toEqual([uuidToBytes32(loop.id), 0, SELLER_WALLET, 5_000n * LOOP]);
     const week = 7n * 24n * 3600n;
-    expect(request.expiresAt).toBeGreaterThanOrEqual(BigInt(before) + week);
-    expect(request.expiresAt).toBeLessThanOrEqual(BigInt(Math.floor(Date.now() / 1000)) + week);
-    expect(vi.mocked(wallet.approveToken).mock.invocationCallOrder[0]).toBeLessThan(vi.mocked(wallet.openOffer).mock.invocationCallOrder[0]!);
-    expect(wallet.waitForOfferOpened).toHaveBeenCalledWith({ chainId: 31337, hash: OFFER_TX, marketplace: MARKETPLACE });
+    expect(expiresAt).toBeGreaterThanOrEqual(BigInt(before) + week);
+    expect(expiresAt).toBeLessThanOrEqual(BigInt(Math.floor(Date.now() / 1000)) + week);
+    expect(wallet.waitForTransaction).toHaveBeenCalledWith({ chainId: 31337, hash: OFFER_TX, events: { name: "marketplace", chainId: 31337, address: MARKETPLACE } });
     expect(polls).toBe(2);
     // The offer was checked by the API first, which named the payee.
-    expect(postedBodies(fetchMock, "/api/negotiations/wallet-terms")).toEqual([{ loopId: loop.id, format: "mp3", offerAmount: "10.00" }]);
+    expect(api.bodies("POST /api/negotiations/wallet-terms")).toEqual([{ loopId: loop.id, format: "mp3", offerAmount: "10.00" }]);
     // Nothing is held in app: no POST /api/negotiations.
-    expect(postedBodies(fetchMock, "/api/negotiations")).toEqual([]);
+    expect(api.bodies("POST /api/negotiations")).toEqual([]);
     await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 
@@ -140,8 +140,9 @@ describe("Make Offer from the wallet", () => {
     await user.type(within(dialog).getByLabelText("Your offer (USD)"), "9.99");
     await user.click(within(dialog).getByRole("button", { name: "Send Offer" }));
     expect(await screen.findByText("Offer Sent")).toBeInTheDocument();
-    expect(wallet.approveToken).not.toHaveBeenCalled();
-    expect(wallet.openOffer).toHaveBeenCalledWith(expect.objectContaining({ format: 1, seller: VAULT, amount: 4_995n * LOOP }));
+    expect(writtenFunctions(wallet)).toEqual(["marketplace.openOffer"]);
+    const [, format, seller, amount] = vi.mocked(wallet.writeContract).mock.calls[0]![2] as readonly [string, number, string, bigint, bigint];
+    expect([format, seller, amount]).toEqual([1, VAULT, 4_995n * LOOP]);
   });
 
   it("a wallet that is not the linked one is refused before anything is sent", async () => {
@@ -152,8 +153,7 @@ describe("Make Offer from the wallet", () => {
     await user.click(within(dialog).getByRole("button", { name: "Send Offer" }));
     expect(await screen.findByText("Offer Failed")).toBeInTheDocument();
     expect(screen.getByText(/Use the wallet linked to your account/)).toBeInTheDocument();
-    expect(wallet.approveToken).not.toHaveBeenCalled();
-    expect(wallet.openOffer).not.toHaveBeenCalled();
+    expect(wallet.writeContract).not.toHaveBeenCalled();
   });
 
   it("without a linked wallet: points to Settings and Send Offer stays disabled", async () => {

@@ -9,8 +9,9 @@ import { ApiError } from "@/lib/api-client";
 import { fullPageNavigate } from "@/lib/navigation";
 import { clearToasts } from "@/lib/toast";
 import { makeLoop } from "@/testing/make-loop";
-import { fiatPurchase, type Handler, json } from "../testing/loop-fixtures";
-import { openPaymentTab, postedBodies } from "../testing/payment-tab";
+import { type ApiHandler, type ApiRoutes, json } from "@/testing/stub-api";
+import { fiatPurchase } from "../testing/loop-fixtures";
+import { openPaymentTab } from "../testing/payment-tab";
 import { renderCardForViewer } from "../testing/render-loop-card";
 import { PAYPAL_FAILED_FALLBACK, PAYPAL_TEXTS, paypalCheckoutHandlers } from "./paypal-pay-panel";
 
@@ -53,8 +54,8 @@ vi.setConfig({ testTimeout: 20_000 });
 
 const SETUP: PaypalSetup = { configured: true, clientId: "client-abc", clientToken: "token-xyz", currency: "USD" };
 
-function renderPanel(loop: PublicLoop, { paypal = { clientId: "client-abc" }, routes = {} }: { paypal?: ClientConfig["paypal"]; routes?: Record<string, Handler> } = {}) {
-  const setup = vi.fn<Handler>(() => json(SETUP));
+function renderPanel(loop: PublicLoop, { paypal = { clientId: "client-abc" }, routes = {} }: { paypal?: ClientConfig["paypal"]; routes?: ApiRoutes } = {}) {
+  const setup = vi.fn<ApiHandler>(() => json(SETUP));
   const result = renderCardForViewer(loop, { paypal }, {
     "GET /paypal/setup": setup,
     "POST /paypal/order": () => json({ id: "ORDER-1", amount: "5.09", currency: "USD" }, 201),
@@ -90,17 +91,17 @@ describe("PayPal tab", () => {
 
   it("creates an order for the total shown, captures it and completes the purchase", async () => {
     const loop = makeLoop({ id: "loop-1", title: "Deep Night", price: "4.99" });
-    const capture = vi.fn<Handler>(() => json({ status: "completed", purchase: fiatPurchase(loop, "paypal"), paymentIntentId: null, clientSecret: null } satisfies FiatPurchaseStatus));
-    const { user, fetchMock, queryClient } = renderPanel(loop, { routes: { "POST /paypal/order/ORDER-1/capture": capture } });
+    const capture = vi.fn<ApiHandler>(() => json({ status: "completed", purchase: fiatPurchase(loop, "paypal"), paymentIntentId: null, clientSecret: null } satisfies FiatPurchaseStatus));
+    const { user, api, queryClient } = renderPanel(loop, { routes: { "POST /paypal/order/ORDER-1/capture": capture } });
     const invalidate = vi.spyOn(queryClient, "invalidateQueries");
     const { panel } = await openPaymentTab(user, "Deep Night", "PayPal");
     await user.click(await within(panel).findByRole("button", { name: "PayPal" }));
 
     expect(await screen.findByText("Purchase Successful")).toBeInTheDocument();
     expect(sdk.options).toEqual({ clientId: "client-abc", currency: "USD", intent: "capture" });
-    expect(postedBodies(fetchMock, "/paypal/order")).toEqual([{ loopId: "loop-1", format: "mp3", amount: "5.09", currency: "USD", intent: "CAPTURE" }]);
+    expect(api.bodies("POST /paypal/order")).toEqual([{ loopId: "loop-1", format: "mp3", amount: "5.09", currency: "USD", intent: "CAPTURE" }]);
     expect(capture).toHaveBeenCalledOnce();
-    expect(postedBodies(fetchMock, "/paypal/order/ORDER-1/capture")).toEqual([undefined]);
+    expect(api.bodies("POST /paypal/order/ORDER-1/capture")).toEqual([undefined]);
     expect(fullPageNavigate).toHaveBeenCalledExactlyOnceWith("/api/downloads/signed-mp3");
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ["loops"] });
@@ -120,14 +121,14 @@ describe("PayPal tab", () => {
 
   it("a refused order keeps the server's reason (the SDK's onError that follows does not replace it)", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99" });
-    const { user, fetchMock } = renderPanel(loop, { routes: { "POST /paypal/order": () => json({ message: "Price Changed: Reopen the dialog and try again." }, 400) } });
+    const { user, api } = renderPanel(loop, { routes: { "POST /paypal/order": () => json({ message: "Price Changed: Reopen the dialog and try again." }, 400) } });
     const { panel } = await openPaymentTab(user, "Deep Night", "PayPal");
     await user.click(await within(panel).findByRole("button", { name: "PayPal" }));
 
     expect(await screen.findByText("Price Changed: Reopen the dialog and try again.")).toBeInTheDocument();
     expect(screen.getByText("PayPal Payment Failed")).toBeInTheDocument();
     expect(screen.queryByText(PAYPAL_FAILED_FALLBACK)).not.toBeInTheDocument();
-    expect(postedBodies(fetchMock, "/paypal/order/ORDER-1/capture")).toHaveLength(0);
+    expect(api.bodies("POST /paypal/order/ORDER-1/capture")).toHaveLength(0);
   });
 
   it("a capture PayPal still holds says the files arrive by e-mail and removes the buttons", async () => {

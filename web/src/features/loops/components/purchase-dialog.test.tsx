@@ -4,13 +4,12 @@ import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/components/ui/toaster";
 import { fullPageNavigate } from "@/lib/navigation";
-import { makeLoop } from "@/testing/make-loop";
+import { makeLoop, page } from "@/testing/make-loop";
+import { type ApiHandler, json, type StubbedApi, stubApi } from "@/testing/stub-api";
 import { makeUser, renderWithProviders } from "@/testing/test-utils";
-import { type Handler, json, loopListCalls, page, stubApi } from "../testing/loop-fixtures";
-import { LoopBrowser } from "./loop-browser";
-
 import { expectLoginRedirectAfter401 } from "../testing/expect-login-redirect";
 import { renderCard } from "../testing/render-loop-card";
+import { LoopBrowser } from "./loop-browser";
 
 vi.mock("@/lib/navigation", async (importOriginal) => ({ ...(await importOriginal<typeof import("@/lib/navigation")>()), fullPageNavigate: vi.fn() }));
 
@@ -43,7 +42,7 @@ async function openDialog(user: ReturnType<typeof renderWithProviders>["user"], 
   return screen.findByRole("dialog", { name: `Buy ${title}` });
 }
 
-const purchaseCalls = (fetchMock: ReturnType<typeof stubApi>) => fetchMock.mock.calls.filter(([input, init]) => String(input) === "/api/purchases" && init?.method === "POST");
+const purchaseCalls = (api: StubbedApi) => api.calls("POST /api/purchases");
 
 beforeEach(() => vi.mocked(fullPageNavigate).mockClear());
 afterEach(() => vi.useRealTimers());
@@ -123,7 +122,7 @@ describe("Purchase dialog", () => {
 
   it("owning the MP3: opens on the WAV with the MP3 marked Owned and disabled, and pays for the WAV", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99", isPurchased: true, purchasedFormats: ["mp3"] });
-    const post = vi.fn<Handler>(() => json(purchaseOf(loop, "wav"), 201));
+    const post = vi.fn<ApiHandler>(() => json(purchaseOf(loop, "wav"), 201));
     const { user } = renderCard(loop, { "GET /api/auth/user": signedIn, "GET /api/tokens/balance": balance("10000.00000000"), "POST /api/purchases": post });
     const dialog = await openDialog(user, "Deep Night");
 
@@ -141,7 +140,7 @@ describe("Purchase dialog", () => {
     await vi.waitFor(() => expect(pay).toBeEnabled());
     await user.click(pay);
     expect(await screen.findByText("Purchase Successful")).toBeInTheDocument();
-    expect(JSON.parse(String(post.mock.calls[0]![1]?.body))).toMatchObject({ format: "wav" });
+    expect(post.mock.calls[0]![0].body).toMatchObject({ format: "wav" });
     // Both formats owned now: Download (both), no Buy.
     await vi.waitFor(() => expect(screen.queryByRole("button", { name: "Buy Deep Night" })).not.toBeInTheDocument());
     await user.click(screen.getByRole("button", { name: "Download Deep Night", expanded: false }));
@@ -176,7 +175,7 @@ describe("Purchase dialog", () => {
 
   it("a short balance says by how much, links to Buy LOOP Tokens and disables Pay", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99" });
-    const { user, fetchMock } = renderCard(loop, { "GET /api/auth/user": signedIn, "GET /api/tokens/balance": balance("500.00000000") });
+    const { user, api } = renderCard(loop, { "GET /api/auth/user": signedIn, "GET /api/tokens/balance": balance("500.00000000") });
     const dialog = await openDialog(user, "Deep Night");
 
     const status = await within(dialog).findByText(/short by/);
@@ -187,7 +186,7 @@ describe("Purchase dialog", () => {
 
     await user.click(within(dialog).getByRole("radio", { name: /WAV/ }));
     expect(within(dialog).getByText(/short by/)).toHaveTextContent("short by 2,095.00000000 LOOP");
-    expect(purchaseCalls(fetchMock)).toHaveLength(0);
+    expect(purchaseCalls(api)).toHaveLength(0);
   });
 
   it("Pay is disabled until the balance is known", async () => {
@@ -201,12 +200,12 @@ describe("Purchase dialog", () => {
   it("pays with LOOP: sends loop, format and method with an Idempotency-Key, toasts, downloads, refreshes the loops and the balance", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99" });
     let bought = false;
-    const post = vi.fn<Handler>(() => {
+    const post = vi.fn<ApiHandler>(() => {
       bought = true;
       return json(purchaseOf(loop, "wav"), 201);
     });
-    const balanceCalls = vi.fn<Handler>(() => json({ balance: "10000.00000000", available: bought ? "7405.00000000" : "10000.00000000", held: "0.00000000" }));
-    const fetchMock = stubApi({
+    const balanceCalls = vi.fn<ApiHandler>(() => json({ balance: "10000.00000000", available: bought ? "7405.00000000" : "10000.00000000", held: "0.00000000" }));
+    const api = stubApi({
       "GET /api/auth/user": signedIn,
       "GET /api/genres": () => json([{ id: 1, name: "House" }]),
       "GET /api/loops": () => json(page([{ ...loop, isPurchased: bought, purchasedFormats: bought ? ["wav"] : [] }], 1)),
@@ -223,21 +222,21 @@ describe("Purchase dialog", () => {
     await user.click(within(dialog).getByRole("radio", { name: /WAV/ }));
     const pay = within(dialog).getByRole("button", { name: "Pay with LOOP" });
     await vi.waitFor(() => expect(pay).toBeEnabled());
-    expect(loopListCalls(fetchMock)).toHaveLength(1);
+    expect(api.calls("/api/loops")).toHaveLength(1);
     await user.click(pay);
 
     expect(await screen.findByText("Purchase Successful")).toBeInTheDocument();
     expect(screen.getByText("Deep Night (WAV) is yours. Your download is starting and the files are on their way to your e-mail.")).toBeInTheDocument();
     expect(post).toHaveBeenCalledOnce();
-    const [, init] = post.mock.calls[0]!;
+    const [request] = post.mock.calls[0]!;
     // The total shown goes along: the server refuses it if the price or the fee changed meanwhile.
-    expect(JSON.parse(String(init?.body))).toEqual({ loopId: loop.id, format: "wav", paymentMethod: "loop", expectedTotal: "5.19" });
-    expect((init?.headers as Record<string, string>)["Idempotency-Key"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(request.body).toEqual({ loopId: loop.id, format: "wav", paymentMethod: "loop", expectedTotal: "5.19" });
+    expect(request.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(fullPageNavigate).toHaveBeenCalledExactlyOnceWith("/api/downloads/signed-wav");
     await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
 
     // The list is fetched again and the card gets Download (for the WAV: the MP3 is still to buy); the balance is fetched again.
-    await vi.waitFor(() => expect(loopListCalls(fetchMock)).toHaveLength(2));
+    await vi.waitFor(() => expect(api.calls("/api/loops")).toHaveLength(2));
     expect(await screen.findByRole("button", { name: "Download Deep Night" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Buy Deep Night" })).toBeInTheDocument();
     await vi.waitFor(() => expect(balanceCalls).toHaveBeenCalledTimes(2));
@@ -245,7 +244,7 @@ describe("Purchase dialog", () => {
 
   it("a refusal shows 'Purchase Failed' with the server's message and keeps the dialog open", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99" });
-    const { user, fetchMock } = renderCard(loop, {
+    const { user, api } = renderCard(loop, {
       "GET /api/auth/user": signedIn,
       "GET /api/tokens/balance": balance("3000.00000000"),
       "POST /api/purchases": () => json({ message: "Insufficient Balance: You need 2545 LOOP tokens but only have 500" }, 400),
@@ -264,8 +263,8 @@ describe("Purchase dialog", () => {
     // A second try after a refusal is a new submission: a fresh Idempotency-Key.
     await vi.waitFor(() => expect(pay).toBeEnabled());
     await user.click(pay);
-    await vi.waitFor(() => expect(purchaseCalls(fetchMock)).toHaveLength(2));
-    const keys = purchaseCalls(fetchMock).map(([, init]) => (init?.headers as Record<string, string>)["Idempotency-Key"]);
+    await vi.waitFor(() => expect(purchaseCalls(api)).toHaveLength(2));
+    const keys = purchaseCalls(api).map(({ headers }) => headers["idempotency-key"]);
     expect(keys[0]).not.toBe(keys[1]);
   });
 

@@ -4,7 +4,7 @@ import type { Purchase } from "@loop/rules/schemas/purchases";
 import { useIsMutating } from "@tanstack/react-query";
 import { Mail, ShoppingCart } from "lucide-react";
 import { type KeyboardEvent, useRef, useState } from "react";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogHeading } from "@/components/ui/dialog";
 import { errorStatus, getServerMessage } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
 import { usePlatformSettings } from "@/lib/platform-settings";
@@ -97,15 +97,7 @@ export function PurchaseDialog({ loop, open, onOpenChange, ownedFormats = loop.p
     // While a payment is under way the dialog stays open, so its answer is shown.
     <Dialog open={open} onOpenChange={(next) => (paying && !next ? undefined : onOpenChange(next))}>
       <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-lg overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle className="flex items-center gap-2">
-            <ShoppingCart className="size-5 shrink-0 text-primary" aria-hidden />
-            <span className="truncate">Buy {loop.title}</span>
-          </DialogTitle>
-          <DialogDescription>
-            by {artistName(loop.user)}. Choose a format, then pay.
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading title={`Buy ${loop.title}`} icon={ShoppingCart} description={`by ${artistName(loop.user)}. Choose a format, then pay.`} />
 
         <FormatFieldset
           className="mt-5"

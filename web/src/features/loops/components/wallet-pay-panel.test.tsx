@@ -5,12 +5,13 @@ import { configure, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/components/ui/toaster";
 import { fullPageNavigate } from "@/lib/navigation";
-import { publishFakeWalletControls } from "@/lib/wallet/fake-wallet-controls";
+import { fakeWriteContract, publishFakeWalletControls, writtenFunctions } from "@/lib/wallet/fake-wallet-controls";
 import type { WalletControls } from "@/lib/wallet/types";
 import { publishSnapshot, resetWalletStore } from "@/lib/wallet/wallet-store";
 import { makeLoop } from "@/testing/make-loop";
+import { type ApiHandler, type ApiRoutes, json, stubApi } from "@/testing/stub-api";
 import { makeUser, renderWithProviders } from "@/testing/test-utils";
-import { type Handler, json, QUOTE_BUYER, stubApi, walletPurchase, walletQuote } from "../testing/loop-fixtures";
+import { QUOTE_BUYER, walletPurchase, walletQuote } from "../testing/loop-fixtures";
 import { LoopCard } from "./loop-card";
 
 vi.mock("@/lib/navigation", async (importOriginal) => ({ ...(await importOriginal<typeof import("@/lib/navigation")>()), fullPageNavigate: vi.fn() }));
@@ -44,8 +45,7 @@ function connectedWallet(overrides: Partial<WalletControls> = {}, address: `0x${
     readTokenBalance: vi.fn(async () => 10_000n * LOOP),
     switchChain: vi.fn(async () => undefined),
     readTokenAllowance: vi.fn(async () => 0n),
-    approveToken: vi.fn(async () => APPROVE_TX),
-    purchaseFromMarketplace: vi.fn(async () => PURCHASE_TX),
+    writeContract: fakeWriteContract({ "token.approve": APPROVE_TX, "marketplace.purchase": PURCHASE_TX }),
     watchAsset: vi.fn(async () => true),
     waitForTransaction: vi.fn(async () => ({ status: "success" as const })),
     ...overrides,
@@ -57,11 +57,11 @@ function connectedWallet(overrides: Partial<WalletControls> = {}, address: `0x${
 interface Setup {
   linked?: `0x${string}` | null;
   chainId?: number;
-  routes?: Record<string, Handler>;
+  routes?: ApiRoutes;
 }
 
 function renderPanel(loop: PublicLoop, { linked = QUOTE_BUYER, chainId = 31337, routes = {} }: Setup = {}) {
-  const fetchMock = stubApi({
+  const api = stubApi({
     "GET /api/auth/user": () => json(makeUser({ id: "viewer-1", email: "viewer@example.com", walletAddress: linked })),
     "GET /api/config": () => json(clientConfig(chainId)),
     "GET /api/tokens/balance": () => json({ balance: "0.00000000", available: "0.00000000", held: "0.00000000" }),
@@ -73,7 +73,7 @@ function renderPanel(loop: PublicLoop, { linked = QUOTE_BUYER, chainId = 31337, 
       <Toaster />
     </>,
   );
-  return { ...result, fetchMock };
+  return { ...result, api };
 }
 
 /** Opens the Purchase dialog and its Wallet tab. */
@@ -88,9 +88,6 @@ async function openWalletTab(user: ReturnType<typeof renderWithProviders>["user"
   const panel = within(dialog).getByRole("tabpanel", { name: "Wallet (on chain)" });
   return { dialog, panel };
 }
-
-const calls = (fetchMock: ReturnType<typeof stubApi>, path: string) =>
-  fetchMock.mock.calls.filter(([input, init]) => String(input) === path && init?.method === "POST").map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 
 beforeEach(() => vi.mocked(fullPageNavigate).mockClear());
 afterEach(() => {
@@ -153,7 +150,7 @@ describe("Wallet payment tab", () => {
     const loop = makeLoop({ id: "loop-1", title: "Deep Night", price: "4.99" });
     const wallet = connectedWallet();
     let polls = 0;
-    const { user, fetchMock } = renderPanel(loop, {
+    const { user, api } = renderPanel(loop, {
       routes: {
         "POST /api/purchases/quote": () => json(walletQuote(), 201),
         "POST /api/purchases/crypto": () => {
@@ -170,12 +167,11 @@ describe("Wallet payment tab", () => {
     expect(fullPageNavigate).toHaveBeenCalledExactlyOnceWith("/api/downloads/signed-mp3");
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
 
-    expect(calls(fetchMock, "/api/purchases/quote")).toEqual([{ loopId: loop.id, format: "mp3" }]);
-    expect(wallet.approveToken).toHaveBeenCalledExactlyOnceWith({ chainId: 31337, token: TOKEN, spender: MARKETPLACE, amount: 2545n * LOOP });
-    expect(wallet.purchaseFromMarketplace).toHaveBeenCalledExactlyOnceWith({
-      chainId: 31337,
-      marketplace: MARKETPLACE,
-      quote: {
+    expect(api.bodies("POST /api/purchases/quote")).toEqual([{ loopId: loop.id, format: "mp3" }]);
+    expect(writtenFunctions(wallet)).toEqual(["token.approve", "marketplace.purchase"]);
+    expect(wallet.writeContract).toHaveBeenNthCalledWith(1, { name: "token", chainId: 31337, address: TOKEN }, "approve", [MARKETPLACE, 2545n * LOOP]);
+    expect(wallet.writeContract).toHaveBeenNthCalledWith(2, { name: "marketplace", chainId: 31337, address: MARKETPLACE }, "purchase", [
+      {
         buyer: QUOTE_BUYER,
         seller: `0x${"b2".repeat(20)}`,
         loopId: `0x${"0c".repeat(32)}`,
@@ -185,12 +181,10 @@ describe("Wallet payment tab", () => {
         orderId: `0x${"0d".repeat(32)}`,
         deadline: 1_900_000_000n,
       },
-      signature: walletQuote().signature,
-    });
-    const order = (fn: unknown) => vi.mocked(fn as () => unknown).mock.invocationCallOrder[0]!;
-    expect(order(wallet.approveToken)).toBeLessThan(order(wallet.purchaseFromMarketplace));
+      walletQuote().signature,
+    ]);
     expect(wallet.waitForTransaction).toHaveBeenLastCalledWith({ chainId: 31337, hash: PURCHASE_TX });
-    const reports = calls(fetchMock, "/api/purchases/crypto");
+    const reports = api.bodies("POST /api/purchases/crypto");
     expect(reports).toHaveLength(3);
     expect(reports[0]).toEqual({
       loopId: loop.id,
@@ -227,35 +221,34 @@ describe("Wallet payment tab", () => {
     expect(within(panel).getByRole("button", { name: "Paying..." })).toBeDisabled();
     mined!({ status: "success" });
     expect(await screen.findByText("Purchase Successful")).toBeInTheDocument();
-    expect(wallet.approveToken).not.toHaveBeenCalled();
-    expect(wallet.purchaseFromMarketplace).toHaveBeenCalledOnce();
+    expect(writtenFunctions(wallet)).toEqual(["marketplace.purchase"]);
   });
 
   it("a rejected signature returns quietly to the panel, and a new Pay asks for a fresh quote", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99" });
     const rejection = Object.assign(new Error("User rejected the request."), { name: "UserRejectedRequestError", code: 4001 });
-    const wallet = connectedWallet({ readTokenAllowance: vi.fn(async () => 10n ** 30n), purchaseFromMarketplace: vi.fn(async () => Promise.reject(rejection)) });
-    const { user, fetchMock } = renderPanel(loop, { routes: { "POST /api/purchases/quote": () => json(walletQuote(), 201) } });
+    const wallet = connectedWallet({ readTokenAllowance: vi.fn(async () => 10n ** 30n), writeContract: vi.fn(async () => Promise.reject(rejection)) });
+    const { user, api } = renderPanel(loop, { routes: { "POST /api/purchases/quote": () => json(walletQuote(), 201) } });
     const { panel } = await openWalletTab(user, "Deep Night");
     await within(panel).findByText("Your wallet balance covers this purchase.");
     const pay = within(panel).getByRole("button", { name: "Pay from Wallet" });
     await user.click(pay);
 
-    await waitFor(() => expect(wallet.purchaseFromMarketplace).toHaveBeenCalledOnce());
+    await waitFor(() => expect(wallet.writeContract).toHaveBeenCalledOnce());
     await waitFor(() => expect(within(panel).getByRole("button", { name: "Pay from Wallet" })).toBeEnabled());
     expect(within(panel).queryByTestId("wallet-pay-progress")).not.toBeInTheDocument();
     expect(screen.queryByText("Purchase Failed")).not.toBeInTheDocument();
     expect(screen.getByRole("dialog", { name: "Buy Deep Night" })).toBeInTheDocument();
-    expect(calls(fetchMock, "/api/purchases/crypto")).toHaveLength(0);
+    expect(api.bodies("POST /api/purchases/crypto")).toHaveLength(0);
 
     await user.click(within(panel).getByRole("button", { name: "Pay from Wallet" }));
-    await waitFor(() => expect(calls(fetchMock, "/api/purchases/quote")).toHaveLength(2));
+    await waitFor(() => expect(api.bodies("POST /api/purchases/quote")).toHaveLength(2));
   });
 
   it("a marketplace revert shows the spec's 'Transaction Failed' with its reason", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99" });
     const revert = { name: "ContractFunctionExecutionError", cause: { name: "ContractFunctionRevertedError", data: { errorName: "QuoteExpired" } } };
-    connectedWallet({ readTokenAllowance: vi.fn(async () => 10n ** 30n), purchaseFromMarketplace: vi.fn(async () => Promise.reject(revert)) });
+    connectedWallet({ readTokenAllowance: vi.fn(async () => 10n ** 30n), writeContract: vi.fn(async () => Promise.reject(revert)) });
     const { user } = renderPanel(loop, { routes: { "POST /api/purchases/quote": () => json(walletQuote(), 201) } });
     const { panel } = await openWalletTab(user, "Deep Night");
     await within(panel).findByText("Your wallet balance covers this purchase.");
@@ -283,8 +276,7 @@ describe("Wallet payment tab", () => {
     await user.click(within(panel).getByRole("button", { name: "Pay from Wallet" }));
     expect(await screen.findByText("Purchase Failed")).toBeInTheDocument();
     expect(screen.getByText(WALLET_PURCHASE_MESSAGES.noWallet)).toBeInTheDocument();
-    expect(wallet.approveToken).not.toHaveBeenCalled();
-    expect(wallet.purchaseFromMarketplace).not.toHaveBeenCalled();
+    expect(wallet.writeContract).not.toHaveBeenCalled();
   });
 
   it("a connected wallet other than the linked one is named, and Pay is refused", async () => {
@@ -300,7 +292,7 @@ describe("Wallet payment tab", () => {
   it("on the local chain with a short wallet: 'Get Test LOOP Tokens' mints to the connected wallet and refreshes its balance", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99" });
     const wallet = connectedWallet({ readTokenBalance: vi.fn(async () => 0n) });
-    const faucet = vi.fn<Handler>(() => {
+    const faucet = vi.fn<ApiHandler>(() => {
       vi.mocked(wallet.readTokenBalance).mockResolvedValue(1_000_000n * LOOP);
       return json({ address: QUOTE_BUYER, amount: "1000000", transactionHash: FAUCET_TX }, 201);
     });
@@ -310,7 +302,7 @@ describe("Wallet payment tab", () => {
     await user.click(within(panel).getByRole("button", { name: "Get Test LOOP Tokens" }));
 
     expect(await screen.findByText("Test LOOP Added")).toBeInTheDocument();
-    expect(JSON.parse(String(faucet.mock.calls[0]![1]?.body))).toEqual({ address: QUOTE_BUYER });
+    expect(faucet.mock.calls[0]![0].body).toEqual({ address: QUOTE_BUYER });
     expect(await within(panel).findByTestId("wallet-pay-balance")).toHaveTextContent("1,000,000.00000000 LOOP");
     expect(within(panel).getByText("Your wallet balance covers this purchase.")).toBeInTheDocument();
     expect(within(panel).queryByRole("button", { name: "Get Test LOOP Tokens" })).not.toBeInTheDocument();
@@ -341,7 +333,7 @@ describe("Wallet payment tab", () => {
     await user.click(within(panel).getByRole("button", { name: "Pay from Wallet" }));
     expect(await screen.findByText("Purchase Successful")).toBeInTheDocument();
     expect(wallet.switchChain).toHaveBeenCalledExactlyOnceWith(31337);
-    expect(vi.mocked(wallet.switchChain).mock.invocationCallOrder[0]).toBeLessThan(vi.mocked(wallet.purchaseFromMarketplace).mock.invocationCallOrder[0]!);
+    expect(vi.mocked(wallet.switchChain).mock.invocationCallOrder[0]).toBeLessThan(vi.mocked(wallet.writeContract).mock.invocationCallOrder[0]!);
   });
 
   it("shows Connect Wallet while no wallet is connected", async () => {

@@ -5,6 +5,7 @@ import { CheckCircle2, Droplets, Loader2, LogOut, PlusCircle, RefreshCw, Wallet 
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ProgressNote } from "@/components/ui/progress-note";
 import { errorStatus, getServerMessage } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
 import { useClientConfig } from "@/lib/client-config";
@@ -281,12 +282,7 @@ export function WalletPayPanel({ loop, quote, onPurchased, onFailed }: PaymentPa
         </div>
       ) : null}
 
-      {step ? (
-        <p role="status" className="flex items-center gap-2 rounded-lg border border-primary/40 bg-primary/10 px-3 py-2 text-sm" data-testid="wallet-pay-progress">
-          <Loader2 className="size-4 animate-spin text-primary" aria-hidden />
-          {WALLET_PURCHASE_STEP_LABELS[step]}
-        </p>
-      ) : null}
+      {step ? <ProgressNote data-testid="wallet-pay-progress">{WALLET_PURCHASE_STEP_LABELS[step]}</ProgressNote> : null}
       {slow ? (
         <p role="status" className="rounded-lg border border-border bg-surface/60 px-3 py-2 text-sm">
           {RECORD_SLOW_TEXT}

@@ -1,8 +1,8 @@
 import { act, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { json, stubApi } from "@/testing/stub-api";
 import { renderWithProviders } from "@/testing/test-utils";
 import { nowPlaying, resetPlayback } from "../lib/now-playing";
-import { json, stubApi } from "../testing/loop-fixtures";
 import { previewWaveform, WaveformPlayer } from "./waveform-player";
 
 /** A stand-in for wavesurfer.js (jsdom has no canvas or audio): records options, emits events. */

@@ -9,18 +9,20 @@
 import { uuidToBytes32 } from "@loop/rules/deposit-ref";
 import type { Format } from "@loop/rules/fees";
 import type { Negotiation, WalletOfferTerms } from "@loop/rules/schemas/negotiations";
-import type { HexAddress } from "@/lib/wallet/types";
+import type { HexAddress, WalletEvent } from "@/lib/wallet/types";
 import {
-  ensureOfferAllowance,
   linkedAccountOn,
   type OfferChain,
+  offerContracts,
   offerEscrowWei,
   offerExpiresAt,
   OFFER_FORMAT_NUMBER,
+  offerRunner,
   type OfferWallet,
   usdToOfferWei,
   WalletOfferRefusedError,
 } from "@/lib/wallet/wallet-offers";
+import type { TransactionSteps } from "@/lib/wallet/wallet-transaction";
 
 /** The API calls a wallet offer needs. */
 export interface WalletOfferApi {
@@ -43,6 +45,9 @@ export const WALLET_OFFER_STEP_LABELS: Record<WalletOfferStep, string> = {
   confirming: "Waiting for confirmation…",
   recording: "Waiting for the offer to be recorded…",
 };
+
+/** The offer's steps as the transaction's phases (the chain is switched silently). */
+const OFFER_STEPS: TransactionSteps<WalletOfferStep> = { connecting: "connecting", checking: "checking", approving: "approving", writing: "offering", confirming: "confirming" };
 
 /** How often the sent offers are read again while the offer is not recorded yet. */
 export const OFFER_RECORD_POLL_MS = 1_000;
@@ -78,30 +83,20 @@ export async function runWalletOffer(wallet: OfferWallet, api: WalletOfferApi, r
   const amount = usdToOfferWei(request.offerAmount);
   if (amount === null || amount <= 0n) throw new WalletOfferRefusedError("Enter a valid offer amount.");
 
-  onStep("connecting");
-  const account = await linkedAccountOn(wallet, request.linked, chain.id);
+  const run = offerRunner(wallet, OFFER_STEPS, onStep);
+  const contracts = offerContracts(chain);
+  const account = await linkedAccountOn(run, request.linked, chain.id);
 
-  onStep("checking");
+  run.step("checking");
   const payee = (await api.terms({ loopId: request.loopId, format, offerAmount: request.offerAmount })).payee as HexAddress;
-  await ensureOfferAllowance(wallet, chain, account.address, offerEscrowWei(amount, format), () => onStep("approving"));
+  await run.ensureAllowance({ token: contracts.token, owner: account.address, spender: chain.marketplace, amount: offerEscrowWei(amount, format) });
 
-  onStep("offering");
-  const hash = await wallet.openOffer({
-    chainId: chain.id,
-    marketplace: chain.marketplace,
-    loopId: uuidToBytes32(request.loopId),
-    format: OFFER_FORMAT_NUMBER[format],
-    seller: payee,
-    amount,
-    expiresAt: offerExpiresAt(now(), request.offerExpiryHours),
-  });
-  onStep("confirming");
-  const opened = await wallet.waitForOfferOpened({ chainId: chain.id, hash, marketplace: chain.marketplace });
-  if (opened.status !== "success") throw new WalletOfferRefusedError("The offer transaction was reverted on chain.");
-  if (opened.offerId === null) throw new WalletOfferRefusedError("The offer transaction opened no offer on chain.");
-  const offerId = opened.offerId;
+  const args = [uuidToBytes32(request.loopId), OFFER_FORMAT_NUMBER[format], payee, amount, offerExpiresAt(now(), request.offerExpiryHours)] as const;
+  const { receipt } = await run.send(contracts.marketplace, "openOffer", args, "offer", { events: true });
+  const offerId = openedOfferId(receipt.events ?? []);
+  if (offerId === null) throw new WalletOfferRefusedError("The offer transaction opened no offer on chain.");
 
-  onStep("recording");
+  run.step("recording");
   const deadline = now() + timeoutMs;
   for (;;) {
     const sent = await api.sentOffers().catch(() => [] as Negotiation[]);
@@ -110,4 +105,10 @@ export async function runWalletOffer(wallet: OfferWallet, api: WalletOfferApi, r
     if (now() >= deadline) return { status: "pending", offerId };
     await sleep(pollMs);
   }
+}
+
+/** The id of the offer an openOffer transaction opened (its OfferOpened event), or null. */
+function openedOfferId(events: readonly WalletEvent<"marketplace">[]): bigint | null {
+  for (const event of events) if (event.eventName === "OfferOpened") return event.args.offerId;
+  return null;
 }

@@ -1,5 +1,6 @@
 import type { CryptoPurchaseStatus } from "@loop/rules/schemas/purchases";
 import { describe, expect, it, vi } from "vitest";
+import { fakeWriteContract, writtenFunctions } from "@/lib/wallet/fake-wallet-controls";
 import { WalletModalClosedError, WalletNotConnectedError } from "@/lib/wallet/wallet-errors";
 import { QUOTE_BUYER as BUYER, walletPurchase, walletQuote } from "../testing/loop-fixtures";
 import {
@@ -26,8 +27,7 @@ function fakeWallet(overrides: Partial<PurchaseWallet> = {}): PurchaseWallet {
     switchChain: vi.fn(async () => undefined),
     readTokenBalance: vi.fn(async () => 10_000n * LOOP),
     readTokenAllowance: vi.fn(async () => 0n),
-    approveToken: vi.fn(async () => APPROVE_TX),
-    purchaseFromMarketplace: vi.fn(async () => TX),
+    writeContract: fakeWriteContract({ "token.approve": APPROVE_TX, "marketplace.purchase": TX }),
     waitForTransaction: vi.fn(async () => ({ status: "success" as const })),
     ...overrides,
   };
@@ -79,16 +79,15 @@ describe("runWalletPurchase", () => {
     const token = `0x${"a1".repeat(20)}`;
     const marketplace = `0x${"e5".repeat(20)}`;
     expect(wallet.readTokenAllowance).toHaveBeenCalledWith({ chainId: 31337, token, owner: BUYER, spender: marketplace });
-    expect(wallet.approveToken).toHaveBeenCalledExactlyOnceWith({ chainId: 31337, token, spender: marketplace, amount: 2545n * LOOP });
+    expect(wallet.writeContract).toHaveBeenCalledTimes(2);
+    expect(wallet.writeContract).toHaveBeenNthCalledWith(1, { name: "token", chainId: 31337, address: token }, "approve", [marketplace, 2545n * LOOP]);
     expect(wallet.waitForTransaction).toHaveBeenNthCalledWith(1, { chainId: 31337, hash: APPROVE_TX });
-    expect(wallet.purchaseFromMarketplace).toHaveBeenCalledExactlyOnceWith({
-      chainId: 31337,
-      marketplace,
-      quote: toMarketplaceQuote(walletQuote().quote),
-      signature: walletQuote().signature,
-    });
+    expect(wallet.writeContract).toHaveBeenNthCalledWith(2, { name: "marketplace", chainId: 31337, address: marketplace }, "purchase", [
+      toMarketplaceQuote(walletQuote().quote),
+      walletQuote().signature,
+    ]);
     // The approval is mined before the purchase is sent.
-    expect(vi.mocked(wallet.approveToken).mock.invocationCallOrder[0]).toBeLessThan(vi.mocked(wallet.purchaseFromMarketplace).mock.invocationCallOrder[0]!);
+    expect(vi.mocked(wallet.waitForTransaction).mock.invocationCallOrder[0]).toBeLessThan(vi.mocked(wallet.writeContract).mock.invocationCallOrder[1]!);
     expect(wallet.waitForTransaction).toHaveBeenNthCalledWith(2, { chainId: 31337, hash: TX });
     expect(api.reportPurchase).toHaveBeenCalledTimes(3);
     expect(api.reportPurchase).toHaveBeenCalledWith({
@@ -106,7 +105,7 @@ describe("runWalletPurchase", () => {
     const wallet = fakeWallet({ readTokenAllowance: vi.fn(async () => 2545n * LOOP), connect: vi.fn(async () => ({ address: BUYER, chainId: 1 })) });
     const steps: WalletPurchaseStep[] = [];
     await run(wallet, fakeApi(), steps);
-    expect(wallet.approveToken).not.toHaveBeenCalled();
+    expect(writtenFunctions(wallet)).toEqual(["marketplace.purchase"]);
     expect(wallet.switchChain).toHaveBeenCalledExactlyOnceWith(31337);
     expect(steps).toEqual(["connecting", "quoting", "switching", "checking", "paying", "confirming", "recording"]);
   });
@@ -114,14 +113,13 @@ describe("runWalletPurchase", () => {
   it("refuses before the wallet prompts when the connected wallet is not the quote's buyer", async () => {
     const wallet = fakeWallet({ connect: vi.fn(async () => ({ address: `0x${"99".repeat(20)}` as const, chainId: 31337 })) });
     await expect(run(wallet, fakeApi())).rejects.toThrow(/wallet linked to your account/);
-    expect(wallet.approveToken).not.toHaveBeenCalled();
-    expect(wallet.purchaseFromMarketplace).not.toHaveBeenCalled();
+    expect(wallet.writeContract).not.toHaveBeenCalled();
   });
 
   it("refuses when the wallet holds less than the total", async () => {
     const wallet = fakeWallet({ readTokenBalance: vi.fn(async () => 100n * LOOP) });
     await expect(run(wallet, fakeApi())).rejects.toThrow(insufficientWalletText(2545n * LOOP, 100n * LOOP));
-    expect(wallet.purchaseFromMarketplace).not.toHaveBeenCalled();
+    expect(wallet.writeContract).not.toHaveBeenCalled();
   });
 
   it("a reverted purchase is an error, not a recorded purchase", async () => {

@@ -7,25 +7,11 @@
  */
 import type { Format } from "@loop/rules/fees";
 import type { CryptoPurchaseStatus, Purchase, WalletQuote } from "@loop/rules/schemas/purchases";
-import type { HexAddress, MarketplaceQuote, TransactionHash, WalletControls } from "@/lib/wallet/types";
-import { formatWalletLoop } from "@/lib/wallet/wallet-amounts";
-import {
-  errorChain,
-  isNoWalletError,
-  isUserRejection,
-  NO_WALLET_DETECTED,
-  revertErrorName,
-  WalletModalClosedError,
-  WALLET_NOT_CONNECTED_TEXT,
-  WalletNotConnectedError,
-  WalletUnavailableError,
-} from "@/lib/wallet/wallet-errors";
+import type { HexAddress, MarketplaceQuote, TransactionHash } from "@/lib/wallet/types";
+import { insufficientWalletText, isWalletDismissal, type TransactionSteps, type TransactionWallet, transactionRunner, walletFailureText } from "@/lib/wallet/wallet-transaction";
 
 /** The wallet calls a purchase needs (the wallet stack's controls). */
-export type PurchaseWallet = Pick<
-  WalletControls,
-  "connect" | "switchChain" | "readTokenBalance" | "readTokenAllowance" | "approveToken" | "purchaseFromMarketplace" | "waitForTransaction"
->;
+export type PurchaseWallet = TransactionWallet;
 
 /** The API calls a purchase needs. */
 export interface PurchaseApi {
@@ -49,6 +35,16 @@ export interface CryptoPurchaseReport {
 
 /** The steps, in order (the panel shows the current one). */
 export type WalletPurchaseStep = "connecting" | "quoting" | "switching" | "checking" | "approving" | "paying" | "confirming" | "recording";
+
+/** The purchase's steps as the transaction's phases. */
+const PURCHASE_STEPS: TransactionSteps<WalletPurchaseStep> = {
+  connecting: "connecting",
+  switching: "switching",
+  checking: "checking",
+  approving: "approving",
+  writing: "paying",
+  confirming: "confirming",
+};
 
 export const WALLET_PURCHASE_STEP_LABELS: Record<WalletPurchaseStep, string> = {
   connecting: "Connecting your wallet…",
@@ -119,11 +115,6 @@ export function toMarketplaceQuote(quote: WalletQuote["quote"]): MarketplaceQuot
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-async function confirmed(wallet: PurchaseWallet, chainId: number, hash: TransactionHash, what: string): Promise<void> {
-  const receipt = await wallet.waitForTransaction({ chainId, hash });
-  if (receipt.status !== "success") throw new WalletPurchaseRefusedError(`The ${what} transaction was reverted on chain.`);
-}
-
 /**
  * Runs the whole payment: connect (the wallet modal if needed) → quote → the linked wallet only →
  * switch chain if needed → balance check → approve exactly the total if the allowance is short
@@ -134,10 +125,10 @@ export async function runWalletPurchase(wallet: PurchaseWallet, api: PurchaseApi
   const sleep = request.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const now = request.now ?? Date.now;
 
-  onStep("connecting");
-  const account = await wallet.connect();
+  const run = transactionRunner(wallet, { steps: PURCHASE_STEPS, onStep, Refused: WalletPurchaseRefusedError });
+  const account = await run.connect();
 
-  onStep("quoting");
+  run.step("quoting");
   const offer = await api.requestQuote();
   const quote = toMarketplaceQuote(offer.quote);
   const total = wei(offer.totalWei, "total");
@@ -147,27 +138,11 @@ export async function runWalletPurchase(wallet: PurchaseWallet, api: PurchaseApi
   const token = hex<HexAddress>(offer.token, "token");
   const marketplace = hex<HexAddress>(offer.marketplace, "marketplace");
 
-  if (account.chainId !== chainId) {
-    onStep("switching");
-    await wallet.switchChain(chainId);
-  }
+  await run.switchChain(account, chainId);
+  await run.ensureAllowance({ token: { name: "token", chainId, address: token }, owner: account.address, spender: marketplace, amount: total });
+  const { hash: txHash } = await run.send({ name: "marketplace", chainId, address: marketplace }, "purchase", [quote, hex(offer.signature, "signature")], "purchase");
 
-  onStep("checking");
-  const balance = await wallet.readTokenBalance({ chainId, token, owner: account.address });
-  if (balance < total) throw new WalletPurchaseRefusedError(insufficientWalletText(total, balance));
-  const allowance = await wallet.readTokenAllowance({ chainId, token, owner: account.address, spender: marketplace });
-  if (allowance < total) {
-    onStep("approving");
-    const approvalHash = await wallet.approveToken({ chainId, token, spender: marketplace, amount: total });
-    await confirmed(wallet, chainId, approvalHash, "approval");
-  }
-
-  onStep("paying");
-  const txHash = await wallet.purchaseFromMarketplace({ chainId, marketplace, quote, signature: hex(offer.signature, "signature") });
-  onStep("confirming");
-  await confirmed(wallet, chainId, txHash, "purchase");
-
-  onStep("recording");
+  run.step("recording");
   const report: CryptoPurchaseReport = { loopId, format, txHash, orderId: quote.orderId, token: "LOOP", amount: offer.total, cryptoAmount: offer.loopAmount };
   const deadline = now() + timeoutMs;
   for (;;) {
@@ -179,9 +154,7 @@ export async function runWalletPurchase(wallet: PurchaseWallet, api: PurchaseApi
 }
 
 /** The spec's 'Insufficient Balance' for the wallet: what the purchase needs and what the wallet holds. */
-export function insufficientWalletText(neededWei: bigint, balanceWei: bigint): string {
-  return `Insufficient Balance: You need ${formatWalletLoop(neededWei)} LOOP tokens but only have ${formatWalletLoop(balanceWei)}`;
-}
+export { insufficientWalletText };
 
 const REVERT_TEXTS: Record<string, string> = {
   QuoteExpired: "The price quote expired before the payment was sent. Please pay again for a fresh quote.",
@@ -194,20 +167,14 @@ const REVERT_TEXTS: Record<string, string> = {
 };
 
 /** The user changed their mind (closed the wallet modal, rejected a request): nothing to report. */
-export function isWalletPurchaseDismissal(error: unknown): boolean {
-  return error instanceof WalletModalClosedError || isUserRejection(error);
-}
+export const isWalletPurchaseDismissal = isWalletDismissal;
 
 /** The 'Purchase Failed' text for a wallet failure (API errors keep the server's own message). */
 export function walletPurchaseFailureText(error: unknown): string {
-  if (error instanceof WalletPurchaseRefusedError) return error.message;
-  if (error instanceof WalletNotConnectedError) return WALLET_NOT_CONNECTED_TEXT;
-  if (isNoWalletError(error)) return NO_WALLET_DETECTED;
-  const reverted = revertErrorName(error);
-  if (reverted) return REVERT_TEXTS[reverted] ?? `The marketplace refused the payment (${reverted}).`;
-  if (error instanceof WalletUnavailableError) return `${error.message} Please reload the page and try again.`;
-  for (const link of errorChain(error)) {
-    if (typeof link.shortMessage === "string" && link.shortMessage) return link.shortMessage;
-  }
-  return WALLET_PURCHASE_FAILED_FALLBACK;
+  return walletFailureText(error, {
+    Refused: WalletPurchaseRefusedError,
+    revertTexts: REVERT_TEXTS,
+    unknownRevert: (name) => `The marketplace refused the payment (${name}).`,
+    fallback: WALLET_PURCHASE_FAILED_FALLBACK,
+  });
 }

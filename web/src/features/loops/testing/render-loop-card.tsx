@@ -3,26 +3,26 @@ import type { ClientConfig } from "@loop/rules/chains";
 import type { PublicLoop } from "@loop/rules/schemas/loops";
 import { Toaster } from "@/components/ui/toaster";
 import { makeClientConfig } from "@/testing/make-client-config";
+import { type ApiRoutes, json, stubApi } from "@/testing/stub-api";
 import { makeUser, renderWithProviders } from "@/testing/test-utils";
 import { LoopCard } from "../components/loop-card";
-import { json, stubApi, type Handler } from "./loop-fixtures";
 
-export function renderCard(loop: PublicLoop, routes: Record<string, Handler>) {
-  const fetchMock = stubApi(routes);
+export function renderCard(loop: PublicLoop, routes: ApiRoutes) {
+  const api = stubApi(routes);
   const result = renderWithProviders(
     <>
       <LoopCard loop={loop} />
       <Toaster />
     </>,
   );
-  return { ...result, fetchMock };
+  return { ...result, api };
 }
 
 /**
  * The card for a signed-in viewer ("viewer-1", with an e-mail address) with no LOOP: GET /api/config
  * answers `makeClientConfig(config)`, and `routes` are answered on top.
  */
-export function renderCardForViewer(loop: PublicLoop, config: Partial<ClientConfig>, routes: Record<string, Handler>) {
+export function renderCardForViewer(loop: PublicLoop, config: Partial<ClientConfig>, routes: ApiRoutes) {
   return renderCard(loop, {
     "GET /api/auth/user": () => json(makeUser({ id: "viewer-1", email: "viewer@example.com" })),
     "GET /api/config": () => json(makeClientConfig(config)),

@@ -5,16 +5,15 @@ import { Toaster } from "@/components/ui/toaster";
 import { TOKEN_BALANCE_QUERY_KEY } from "@/lib/get-token-balance";
 import { LOOPS_QUERY_KEY, NEGOTIATIONS_QUERY_KEY } from "@/lib/query-keys";
 import { makeNegotiation } from "@/testing/make-negotiation";
-import { type FetchRoute, json, makeUser, renderApp, renderWithProviders, SIGNED_OUT, stubFetch } from "@/testing/test-utils";
+import { type ApiHandler, type ApiRoutes, json, SIGNED_OUT, stubApi } from "@/testing/stub-api";
+import { makeUser, renderApp, renderWithProviders } from "@/testing/test-utils";
 import { NegotiationsPage } from "./negotiations-page";
 
 const SELLER = makeUser({ id: "seller-1", username: "beatsmith" });
 const BUYER = makeUser({ id: "buyer-1", username: "crate_digger" });
 
-type Routes = Record<string, FetchRoute | Response>;
-
-function renderPage(viewer: typeof SELLER, lists: { sent?: Negotiation[]; received?: Negotiation[] }, routes: Routes = {}) {
-  const fetchMock = stubFetch({
+function renderPage(viewer: typeof SELLER, lists: { sent?: Negotiation[]; received?: Negotiation[] }, routes: ApiRoutes = {}) {
+  const api = stubApi({
     "/api/negotiations?scope=sent": () => json(lists.sent ?? []),
     "/api/negotiations?scope=received": () => json(lists.received ?? []),
     ...routes,
@@ -26,30 +25,25 @@ function renderPage(viewer: typeof SELLER, lists: { sent?: Negotiation[]; receiv
       <Toaster />
     </>,
   );
-  return { ...result, fetchMock, onSignIn };
-}
-
-/** The JSON bodies PUT to `path`, in order. */
-function putBodies(fetchMock: ReturnType<typeof stubFetch>, path: string): unknown[] {
-  return fetchMock.mock.calls.filter(([input, init]) => String(input) === path && init?.method === "PUT").map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+  return { ...result, api, onSignIn };
 }
 
 const item = (title: string) => screen.findByRole("article", { name: title });
 
 describe("Negotiations page", () => {
   it("signed out: 'Sign In Required' and a sign-in button, no lists fetched", async () => {
-    const fetchMock = stubFetch({});
+    const api = stubApi({});
     const onSignIn = vi.fn();
     const { user } = renderWithProviders(<NegotiationsPage user={null} isLoading={false} onSignIn={onSignIn} />);
     expect(screen.getByRole("heading", { name: "Sign In Required" })).toBeInTheDocument();
     expect(screen.getByText("Please sign in to view your negotiations")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Sign in" }));
     expect(onSignIn).toHaveBeenCalledOnce();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.requests).toEqual([]);
   });
 
   it("is routed at /negotiations and the menu links to it", async () => {
-    stubFetch(SIGNED_OUT);
+    stubApi(SIGNED_OUT);
     const { user } = renderApp("/negotiations");
     expect(await screen.findByRole("heading", { name: "Sign In Required" })).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Open menu" }));
@@ -116,8 +110,8 @@ describe("Negotiations page", () => {
 
   it("the seller counters: Send Response needs an amount; PUT {action, counterOffer, message, version}; 'Response Sent'", async () => {
     const offer = makeNegotiation({ id: "n-1", version: 4 });
-    const respond = vi.fn<FetchRoute>(() => json({ ...offer, status: "counter", counterOffer: "11.50", version: 5 }));
-    const { user, fetchMock, queryClient } = renderPage(SELLER, { received: [offer] }, { "PUT /api/negotiations/n-1/respond": respond });
+    const respond = vi.fn<ApiHandler>(() => json({ ...offer, status: "counter", counterOffer: "11.50", version: 5 }));
+    const { user, api, queryClient } = renderPage(SELLER, { received: [offer] }, { "PUT /api/negotiations/n-1/respond": respond });
     const invalidate = vi.spyOn(queryClient, "invalidateQueries");
     await user.click(screen.getByRole("tab", { name: "Received Offers" }));
     const card = await item("Deep Night");
@@ -140,7 +134,7 @@ describe("Negotiations page", () => {
 
     expect(await screen.findByText("Response Sent")).toBeInTheDocument();
     expect(screen.getByText("Your response has been sent successfully.")).toBeInTheDocument();
-    expect(putBodies(fetchMock, "/api/negotiations/n-1/respond")).toEqual([{ action: "counter", counterOffer: "11.50", message: "Meet me in the middle", version: 4 }]);
+    expect(api.bodies("PUT /api/negotiations/n-1/respond")).toEqual([{ action: "counter", counterOffer: "11.50", message: "Meet me in the middle", version: 4 }]);
     await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(invalidate).toHaveBeenCalledWith({ queryKey: NEGOTIATIONS_QUERY_KEY });
     // Only an accept completes a sale.
@@ -149,7 +143,7 @@ describe("Negotiations page", () => {
 
   it("the seller accepts: PUT {action: accept, version}; the loops and the balance are refreshed", async () => {
     const offer = makeNegotiation({ id: "n-2", version: 2 });
-    const { user, fetchMock, queryClient } = renderPage(SELLER, { received: [offer] }, {
+    const { user, api, queryClient } = renderPage(SELLER, { received: [offer] }, {
       "PUT /api/negotiations/n-2/respond": () => json({ ...offer, status: "accepted", purchaseId: "purchase-1", version: 3 }),
     });
     const invalidate = vi.spyOn(queryClient, "invalidateQueries");
@@ -160,27 +154,27 @@ describe("Negotiations page", () => {
     await user.click(within(dialog).getByRole("button", { name: "Send Response" }));
 
     expect(await screen.findByText("Response Sent")).toBeInTheDocument();
-    expect(putBodies(fetchMock, "/api/negotiations/n-2/respond")).toEqual([{ action: "accept", version: 2 }]);
+    expect(api.bodies("PUT /api/negotiations/n-2/respond")).toEqual([{ action: "accept", version: 2 }]);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: LOOPS_QUERY_KEY });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: TOKEN_BALANCE_QUERY_KEY });
   });
 
   it("the seller rejects with a message", async () => {
     const offer = makeNegotiation({ id: "n-3", version: 1 });
-    const { user, fetchMock } = renderPage(SELLER, { received: [offer] }, { "PUT /api/negotiations/n-3/respond": () => json({ ...offer, status: "rejected" }) });
+    const { user, api } = renderPage(SELLER, { received: [offer] }, { "PUT /api/negotiations/n-3/respond": () => json({ ...offer, status: "rejected" }) });
     await user.click(screen.getByRole("tab", { name: "Received Offers" }));
     await user.click(within(await item("Deep Night")).getByRole("button", { name: "Reject offer on Deep Night" }));
     const dialog = await screen.findByRole("dialog", { name: "Reject Offer" });
     await user.type(within(dialog).getByLabelText("Message (optional)"), "Too low, sorry");
     await user.click(within(dialog).getByRole("button", { name: "Send Response" }));
     expect(await screen.findByText("Response Sent")).toBeInTheDocument();
-    expect(putBodies(fetchMock, "/api/negotiations/n-3/respond")).toEqual([{ action: "reject", message: "Too low, sorry", version: 1 }]);
+    expect(api.bodies("PUT /api/negotiations/n-3/respond")).toEqual([{ action: "reject", message: "Too low, sorry", version: 1 }]);
   });
 
   it("the buyer accepts a counter, seeing what is paid from the LOOP balance", async () => {
     // As the API sends a counter: the amount is the counter, the fee is at the rate the offer was opened with.
     const offer = makeNegotiation({ id: "n-4", status: "counter", counterOffer: "11.50", amount: "11.50", fee: "0.23", version: 7 });
-    const { user, fetchMock } = renderPage(BUYER, { sent: [offer] }, { "PUT /api/negotiations/n-4/respond": () => json({ ...offer, status: "accepted", purchaseId: "p-1" }) });
+    const { user, api } = renderPage(BUYER, { sent: [offer] }, { "PUT /api/negotiations/n-4/respond": () => json({ ...offer, status: "accepted", purchaseId: "p-1" }) });
     await user.click(within(await item("Deep Night")).getByRole("button", { name: "Accept offer on Deep Night" }));
     const dialog = await screen.findByRole("dialog", { name: "Accept Counter Offer" });
     // $11.50 + 2% ($0.23) = $11.73 → 5,865 LOOP.
@@ -188,7 +182,7 @@ describe("Negotiations page", () => {
     expect(within(dialog).getByTestId("respond-held")).toHaveTextContent("5,865.00000000 LOOP");
     await user.click(within(dialog).getByRole("button", { name: "Send Response" }));
     expect(await screen.findByText("Response Sent")).toBeInTheDocument();
-    expect(putBodies(fetchMock, "/api/negotiations/n-4/respond")).toEqual([{ action: "accept", version: 7 }]);
+    expect(api.bodies("PUT /api/negotiations/n-4/respond")).toEqual([{ action: "accept", version: 7 }]);
   });
 
   it("the buyer accepting a counter pays the fee the offer was opened with, not the fee of the settings now", async () => {
@@ -203,7 +197,7 @@ describe("Negotiations page", () => {
 
   it("the buyer withdraws a pending offer after confirming", async () => {
     const offer = makeNegotiation({ id: "n-5", version: 1 });
-    const { user, fetchMock } = renderPage(BUYER, { sent: [offer] }, { "PUT /api/negotiations/n-5/respond": () => json({ ...offer, status: "withdrawn" }) });
+    const { user, api } = renderPage(BUYER, { sent: [offer] }, { "PUT /api/negotiations/n-5/respond": () => json({ ...offer, status: "withdrawn" }) });
     const card = await item("Deep Night");
     expect(within(card).queryByRole("button", { name: "Accept offer on Deep Night" })).not.toBeInTheDocument();
     await user.click(within(card).getByRole("button", { name: "Withdraw offer on Deep Night" }));
@@ -212,7 +206,7 @@ describe("Negotiations page", () => {
     expect(within(dialog).queryByLabelText("Message (optional)")).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Withdraw Offer" }));
     expect(await screen.findByText("Response Sent")).toBeInTheDocument();
-    expect(putBodies(fetchMock, "/api/negotiations/n-5/respond")).toEqual([{ action: "withdraw", version: 1 }]);
+    expect(api.bodies("PUT /api/negotiations/n-5/respond")).toEqual([{ action: "withdraw", version: 1 }]);
   });
 
   it("a 409 shows the server's message; another failure the spec's text", async () => {

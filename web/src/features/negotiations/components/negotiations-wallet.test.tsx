@@ -4,12 +4,13 @@ import { configure, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/components/ui/toaster";
 import { NEGOTIATIONS_QUERY_KEY } from "@/lib/query-keys";
-import { publishFakeWalletControls } from "@/lib/wallet/fake-wallet-controls";
+import { fakeWriteContract, publishFakeWalletControls, writtenFunctions } from "@/lib/wallet/fake-wallet-controls";
 import type { WalletControls } from "@/lib/wallet/types";
 import { resetWalletStore } from "@/lib/wallet/wallet-store";
 import { makeClientConfig } from "@/testing/make-client-config";
 import { makeNegotiation } from "@/testing/make-negotiation";
-import { type FetchRoute, json, makeUser, renderWithProviders, stubFetch } from "@/testing/test-utils";
+import { type ApiRoutes, json, stubApi, type StubbedApi } from "@/testing/stub-api";
+import { makeUser, renderWithProviders } from "@/testing/test-utils";
 import { NegotiationsPage } from "./negotiations-page";
 
 configure({ asyncUtilTimeout: 6000 });
@@ -37,16 +38,14 @@ function wallet(overrides: Partial<WalletControls> = {}): WalletControls {
     switchChain: vi.fn(async () => undefined),
     readTokenBalance: vi.fn(async () => 10_000n * LOOP),
     readTokenAllowance: vi.fn(async () => 0n),
-    approveToken: vi.fn(async () => APPROVE_TX),
+    writeContract: fakeWriteContract({ "token.approve": APPROVE_TX, "marketplace.changeOffer": CHANGE_TX, "marketplace.reclaimOffer": RECLAIM_TX }),
     waitForTransaction: vi.fn(async () => ({ status: "success" as const })),
-    changeOffer: vi.fn(async () => CHANGE_TX),
-    reclaimOffer: vi.fn(async () => RECLAIM_TX),
     ...overrides,
   });
 }
 
-function renderPage(viewer: typeof SELLER, lists: { sent?: Negotiation[]; received?: Negotiation[] }, routes: Record<string, FetchRoute> = {}) {
-  const fetchMock = stubFetch({
+function renderPage(viewer: typeof SELLER, lists: { sent?: Negotiation[]; received?: Negotiation[] }, routes: ApiRoutes = {}) {
+  const api = stubApi({
     "/api/negotiations?scope=sent": () => json(lists.sent ?? []),
     "/api/negotiations?scope=received": () => json(lists.received ?? []),
     "/api/config": () => json(config),
@@ -58,10 +57,10 @@ function renderPage(viewer: typeof SELLER, lists: { sent?: Negotiation[]; receiv
       <Toaster />
     </>,
   );
-  return { ...result, fetchMock };
+  return { ...result, api };
 }
 
-const puts = (fetchMock: ReturnType<typeof stubFetch>) => fetchMock.mock.calls.filter(([, init]) => init?.method === "PUT");
+const puts = (api: StubbedApi) => api.requests.filter(({ method }) => method === "PUT");
 const item = (title: string) => screen.findByRole("article", { name: title });
 
 afterEach(() => resetWalletStore());
@@ -98,7 +97,7 @@ describe("Negotiations page: wallet-funded offers", () => {
   it("the buyer accepts a counter from the wallet: approves the difference, changeOffer(offerId, counter wei), no API answer", async () => {
     const controls = wallet();
     const offer = walletOffer({ id: "n-w", status: "counter", counterOffer: "11.50", version: 3, expiresAt: "2099-01-01T00:00:00.000Z" });
-    const { user, fetchMock, queryClient } = renderPage(BUYER, { sent: [offer] });
+    const { user, api, queryClient } = renderPage(BUYER, { sent: [offer] });
     const invalidate = vi.spyOn(queryClient, "invalidateQueries");
     await user.click(within(await item("Deep Night")).getByRole("button", { name: "Accept offer on Deep Night" }));
     const dialog = await screen.findByRole("dialog", { name: "Accept Counter Offer" });
@@ -110,13 +109,15 @@ describe("Negotiations page: wallet-funded offers", () => {
 
     expect(await screen.findByText("Counter Accepted")).toBeInTheDocument();
     // The escrow holds $10.00 + 2% = 5,100 LOOP; it must hold 5,865: 765 LOOP more are approved.
-    expect(controls.approveToken).toHaveBeenCalledWith({ chainId: 31337, token: TOKEN, spender: MARKETPLACE, amount: 765n * LOOP });
-    expect(controls.changeOffer).toHaveBeenCalledOnce();
-    const [request] = vi.mocked(controls.changeOffer).mock.calls[0]!;
-    expect(request).toMatchObject({ chainId: 31337, marketplace: MARKETPLACE, offerId: 42n, amount: 5_750n * LOOP });
-    expect(request.expiresAt).toBeGreaterThanOrEqual(before + 7n * 24n * 3600n);
+    expect(writtenFunctions(controls)).toEqual(["token.approve", "marketplace.changeOffer"]);
+    expect(controls.writeContract).toHaveBeenNthCalledWith(1, { name: "token", chainId: 31337, address: TOKEN }, "approve", [MARKETPLACE, 765n * LOOP]);
+    const [contract, , args] = vi.mocked(controls.writeContract).mock.calls[1]!;
+    expect(contract).toEqual({ name: "marketplace", chainId: 31337, address: MARKETPLACE });
+    const [offerId, amount, expiresAt] = args as readonly [bigint, bigint, bigint];
+    expect([offerId, amount]).toEqual([42n, 5_750n * LOOP]);
+    expect(expiresAt).toBeGreaterThanOrEqual(before + 7n * 24n * 3600n);
     expect(controls.waitForTransaction).toHaveBeenCalledWith({ chainId: 31337, hash: CHANGE_TX });
-    expect(puts(fetchMock)).toEqual([]);
+    expect(puts(api)).toEqual([]);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: NEGOTIATIONS_QUERY_KEY });
     await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
@@ -124,23 +125,23 @@ describe("Negotiations page: wallet-funded offers", () => {
   it("the buyer's reject of a wallet offer's counter stays an API answer", async () => {
     const controls = wallet();
     const offer = walletOffer({ id: "n-r", status: "counter", counterOffer: "11.50", version: 2, expiresAt: "2099-01-01T00:00:00.000Z" });
-    const { user, fetchMock } = renderPage(BUYER, { sent: [offer] }, { "PUT /api/negotiations/n-r/respond": () => json({ ...offer, settling: "reject" }) });
+    const { user, api } = renderPage(BUYER, { sent: [offer] }, { "PUT /api/negotiations/n-r/respond": () => json({ ...offer, settling: "reject" }) });
     await user.click(within(await item("Deep Night")).getByRole("button", { name: "Reject offer on Deep Night" }));
     await user.click(within(await screen.findByRole("dialog", { name: "Reject Counter Offer" })).getByRole("button", { name: "Send Response" }));
     expect(await screen.findByText("Response Sent")).toBeInTheDocument();
-    expect(puts(fetchMock)).toHaveLength(1);
-    expect(controls.changeOffer).not.toHaveBeenCalled();
+    expect(puts(api)).toHaveLength(1);
+    expect(controls.writeContract).not.toHaveBeenCalled();
   });
 
   it("an expired wallet offer: the buyer reclaims the escrow with reclaimOffer(offerId)", async () => {
     const controls = wallet();
-    const { user, fetchMock } = renderPage(BUYER, { sent: [walletOffer({ status: "expired" })] });
+    const { user, api } = renderPage(BUYER, { sent: [walletOffer({ status: "expired" })] });
     const card = await item("Deep Night");
     expect(within(card).getAllByRole("button")).toHaveLength(1);
     await user.click(within(card).getByRole("button", { name: /Reclaim from escrow/ }));
     expect(await screen.findByText("Escrow Reclaimed")).toBeInTheDocument();
-    expect(controls.reclaimOffer).toHaveBeenCalledWith({ chainId: 31337, marketplace: MARKETPLACE, offerId: 42n });
+    expect(controls.writeContract).toHaveBeenCalledExactlyOnceWith({ name: "marketplace", chainId: 31337, address: MARKETPLACE }, "reclaimOffer", [42n]);
     expect(controls.waitForTransaction).toHaveBeenCalledWith({ chainId: 31337, hash: RECLAIM_TX });
-    expect(puts(fetchMock)).toEqual([]);
+    expect(puts(api)).toEqual([]);
   });
 });

@@ -8,16 +8,17 @@
 import type { Negotiation } from "@loop/rules/schemas/negotiations";
 import type { TransactionHash } from "@/lib/wallet/types";
 import {
-  confirmedOnChain,
-  ensureOfferAllowance,
   linkedAccountOn,
   type OfferChain,
+  offerContracts,
   offerEscrowWei,
   offerExpiresAt,
+  offerRunner,
   type OfferWallet,
   usdToOfferWei,
   WalletOfferRefusedError,
 } from "@/lib/wallet/wallet-offers";
+import type { TransactionSteps } from "@/lib/wallet/wallet-transaction";
 
 export type WalletAnswerStep = "connecting" | "checking" | "approving" | "sending" | "confirming";
 
@@ -28,6 +29,9 @@ export const WALLET_ANSWER_STEP_LABELS: Record<WalletAnswerStep, string> = {
   sending: "Confirm in your wallet…",
   confirming: "Waiting for confirmation…",
 };
+
+/** The answer's steps as the transaction's phases (the chain is switched silently). */
+const ANSWER_STEPS: TransactionSteps<WalletAnswerStep> = { connecting: "connecting", checking: "checking", approving: "approving", writing: "sending", confirming: "confirming" };
 
 export interface WalletAnswerRequest {
   negotiation: Negotiation;
@@ -63,37 +67,26 @@ function chainOfferId(negotiation: Negotiation): bigint {
  */
 export async function acceptCounterFromWallet(wallet: OfferWallet, request: WalletAnswerRequest): Promise<TransactionHash> {
   const { negotiation, chain } = request;
-  const onStep = request.onStep ?? (() => undefined);
   const now = request.now ?? Date.now;
   const offerId = chainOfferId(negotiation);
   const counter = negotiation.counterOffer ? usdToOfferWei(negotiation.counterOffer) : null;
   const offered = usdToOfferWei(negotiation.offerAmount);
   if (negotiation.status !== "counter" || counter === null || counter <= 0n || offered === null) throw new WalletOfferRefusedError("This offer has no counter to accept.");
 
-  onStep("connecting");
-  const account = await linkedAccountOn(wallet, request.linked, chain.id);
+  const run = offerRunner(wallet, ANSWER_STEPS, request.onStep);
+  const contracts = offerContracts(chain);
+  const account = await linkedAccountOn(run, request.linked, chain.id);
   const more = offerEscrowWei(counter, negotiation.format) - offerEscrowWei(offered, negotiation.format);
-  if (more > 0n) {
-    onStep("checking");
-    await ensureOfferAllowance(wallet, chain, account.address, more, () => onStep("approving"));
-  }
-  onStep("sending");
-  const hash = await wallet.changeOffer({ chainId: chain.id, marketplace: chain.marketplace, offerId, amount: counter, expiresAt: offerExpiresAt(now(), request.offerExpiryHours) });
-  onStep("confirming");
-  await confirmedOnChain(wallet, chain.id, hash, "counter accept");
-  return hash;
+  if (more > 0n) await run.ensureAllowance({ token: contracts.token, owner: account.address, spender: chain.marketplace, amount: more });
+  const args = [offerId, counter, offerExpiresAt(now(), request.offerExpiryHours)] as const;
+  return (await run.send(contracts.marketplace, "changeOffer", args, "counter accept")).hash;
 }
 
 /** The buyer takes back an expired offer's escrow: reclaimOffer(offerId) from the linked wallet, confirmed. */
 export async function reclaimFromWallet(wallet: OfferWallet, request: WalletAnswerRequest): Promise<TransactionHash> {
   const { negotiation, chain } = request;
-  const onStep = request.onStep ?? (() => undefined);
   const offerId = chainOfferId(negotiation);
-  onStep("connecting");
-  await linkedAccountOn(wallet, request.linked, chain.id);
-  onStep("sending");
-  const hash = await wallet.reclaimOffer({ chainId: chain.id, marketplace: chain.marketplace, offerId });
-  onStep("confirming");
-  await confirmedOnChain(wallet, chain.id, hash, "reclaim");
-  return hash;
+  const run = offerRunner(wallet, ANSWER_STEPS, request.onStep);
+  await linkedAccountOn(run, request.linked, chain.id);
+  return (await run.send(offerContracts(chain).marketplace, "reclaimOffer", [offerId], "reclaim")).hash;
 }

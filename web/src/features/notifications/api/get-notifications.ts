@@ -1,12 +1,16 @@
 import { NOTIFICATION_REFRESH_MS, type Notification } from "@loop/rules/schemas/notifications";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { getQueryFn } from "@/lib/api-client";
+import { apiJson } from "@/lib/api-client";
 import { NOTIFICATIONS_QUERY_KEY } from "@/lib/query-keys";
 
 /** GET /api/notifications: the viewer's notifications, newest first (the server's default 50). */
+export function getNotifications(signal?: AbortSignal): Promise<Notification[]> {
+  return apiJson<Notification[]>("GET", "/api/notifications", undefined, { signal });
+}
+
 export const notificationsQueryOptions = queryOptions({
   queryKey: NOTIFICATIONS_QUERY_KEY,
-  queryFn: getQueryFn<Notification[]>({ on401: "throw" }),
+  queryFn: ({ signal }) => getNotifications(signal),
   staleTime: 0,
 });
 

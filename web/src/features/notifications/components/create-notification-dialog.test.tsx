@@ -1,8 +1,8 @@
-import { NOTIFICATION_MESSAGES as M } from "@loop/rules/schemas/notifications";
+import { type Notification, NOTIFICATION_MESSAGES as M } from "@loop/rules/schemas/notifications";
 import { screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
-import { json, stubFetch, type FetchRoute } from "@/testing/test-utils";
+import { type ApiHandler, json, stubApi } from "@/testing/stub-api";
 import { makeNotification, renderNotifications } from "../testing/notification-fixtures";
 import { CreateNotificationDialog } from "./create-notification-dialog";
 
@@ -11,12 +11,12 @@ function Harness() {
   return <CreateNotificationDialog open={open} onOpenChange={setOpen} />;
 }
 
-function setup(post: FetchRoute = (init) => json(makeNotification(JSON.parse(String(init?.body))), 201)) {
-  const fetchMock = stubFetch({ "POST /api/notifications": post, "/api/notifications": () => json([]) });
+function setup(post: ApiHandler = ({ body }) => json(makeNotification(body as Partial<Notification>), 201)) {
+  const api = stubApi({ "POST /api/notifications": post, "/api/notifications": () => json([]) });
   const rendered = renderNotifications(<Harness />);
   const dialog = () => screen.getByRole("dialog", { name: "Create Notification" });
   const submit = () => rendered.user.click(within(dialog()).getByRole("button", { name: "Create Notification" }));
-  const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === "POST").map(([, init]) => JSON.parse(String(init!.body)) as unknown);
+  const posts = () => api.bodies("POST /api/notifications");
   return { ...rendered, dialog, submit, posts };
 }
 

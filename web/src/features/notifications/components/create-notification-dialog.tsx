@@ -6,13 +6,11 @@ import {
   NOTIFICATION_TYPES,
   type NotificationType,
 } from "@loop/rules/schemas/notifications";
-import { BellPlus, Loader2 } from "lucide-react";
+import { BellPlus } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { FormDialog } from "@/components/ui/form-dialog";
+import { FormField, SelectField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { getServerMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
@@ -83,88 +81,76 @@ export function CreateNotificationDialog({ open, onOpenChange }: CreateNotificat
   const described = (name: Field) => (errors[name] ? { "aria-invalid": true, "aria-describedby": `notification-${name}-error` } : {});
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[92dvh] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle className="flex items-center gap-2">
-            <BellPlus className="size-5 text-primary" aria-hidden />
-            Create Notification
-          </DialogTitle>
-          <DialogDescription>Add a notification to your bell, with an optional button that opens a link.</DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={submit} className="mt-5 grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor="notification-title">Title</Label>
-            <Input
-              id="notification-title"
-              autoComplete="off"
-              maxLength={NOTIFICATION_TITLE_MAX}
-              value={values.title}
-              onChange={(event) => set("title", event.target.value)}
-              {...described("title")}
-            />
-            {fieldError("title")}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="notification-message">Message</Label>
-            <Textarea
-              id="notification-message"
-              rows={3}
-              maxLength={NOTIFICATION_MESSAGE_MAX}
-              value={values.message}
-              onChange={(event) => set("message", event.target.value)}
-              {...described("message")}
-            />
-            {fieldError("message")}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="notification-type">Type</Label>
-            <NativeSelect id="notification-type" value={values.type} onChange={(event) => set("type", event.target.value)} {...described("type")}>
-              {NOTIFICATION_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {TYPE_LABELS[type]}
-                </option>
-              ))}
-            </NativeSelect>
-            {fieldError("type")}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="notification-action-url">Button URL (optional)</Label>
-            <Input
-              id="notification-action-url"
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              placeholder="https://"
-              value={values.actionUrl}
-              onChange={(event) => set("actionUrl", event.target.value)}
-              {...described("actionUrl")}
-            />
-            {fieldError("actionUrl")}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="notification-action-text">Button text (optional)</Label>
-            <Input
-              id="notification-action-text"
-              autoComplete="off"
-              maxLength={NOTIFICATION_ACTION_TEXT_MAX}
-              value={values.actionText}
-              onChange={(event) => set("actionText", event.target.value)}
-              {...described("actionText")}
-            />
-            {fieldError("actionText")}
-          </div>
-          <div className="flex justify-end gap-2 pt-1">
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? <Loader2 className="animate-spin" aria-hidden /> : null}
-              Create Notification
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-h-[92dvh] overflow-y-auto"
+      title="Create Notification"
+      icon={BellPlus}
+      description="Add a notification to your bell, with an optional button that opens a link."
+      onSubmit={submit}
+      pending={create.isPending}
+      submitLabel="Create Notification"
+      cancelVariant="outline"
+      footerClassName="pt-1"
+    >
+      <FormField id="notification-title" label="Title">
+        <Input
+          id="notification-title"
+          autoComplete="off"
+          maxLength={NOTIFICATION_TITLE_MAX}
+          value={values.title}
+          onChange={(event) => set("title", event.target.value)}
+          {...described("title")}
+        />
+        {fieldError("title")}
+      </FormField>
+      <FormField id="notification-message" label="Message">
+        <Textarea
+          id="notification-message"
+          rows={3}
+          maxLength={NOTIFICATION_MESSAGE_MAX}
+          value={values.message}
+          onChange={(event) => set("message", event.target.value)}
+          {...described("message")}
+        />
+        {fieldError("message")}
+      </FormField>
+      <SelectField
+        id="notification-type"
+        label="Type"
+        value={values.type}
+        options={NOTIFICATION_TYPES}
+        optionLabels={TYPE_LABELS}
+        onValueChange={(type) => set("type", type)}
+        {...described("type")}
+      >
+        {fieldError("type")}
+      </SelectField>
+      <FormField id="notification-action-url" label="Button URL (optional)">
+        <Input
+          id="notification-action-url"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://"
+          value={values.actionUrl}
+          onChange={(event) => set("actionUrl", event.target.value)}
+          {...described("actionUrl")}
+        />
+        {fieldError("actionUrl")}
+      </FormField>
+      <FormField id="notification-action-text" label="Button text (optional)">
+        <Input
+          id="notification-action-text"
+          autoComplete="off"
+          maxLength={NOTIFICATION_ACTION_TEXT_MAX}
+          value={values.actionText}
+          onChange={(event) => set("actionText", event.target.value)}
+          {...described("actionText")}
+        />
+        {fieldError("actionText")}
+      </FormField>
+    </FormDialog>
   );
 }

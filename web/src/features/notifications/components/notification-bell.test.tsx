@@ -1,7 +1,7 @@
 import type { Notification } from "@loop/rules/schemas/notifications";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { json, stubFetch } from "@/testing/test-utils";
+import { json, stubApi } from "@/testing/stub-api";
 import { FakeEventSource, makeNotification, renderNotifications } from "../testing/notification-fixtures";
 import { NotificationBell } from "./notification-bell";
 
@@ -9,33 +9,25 @@ const HOUR = 60 * 60 * 1000;
 
 function setup(initial: Notification[]) {
   let list = initial;
-  const fetchMock = stubFetch({
+  const api = stubApi({
     "/api/notifications": () => json(list),
     "PUT /api/notifications/read-all": () => {
       const updated = list.filter((n) => !n.isRead).length;
       list = list.map((n) => ({ ...n, isRead: true }));
       return json({ updated });
     },
-  });
-  // PUT /api/notifications/:id/read
-  const route = fetchMock.getMockImplementation()!;
-  fetchMock.mockImplementation(async (input, init) => {
-    const url = String(input);
-    const match = /\/api\/notifications\/([^/]+)\/read$/.exec(url);
-    if (match && init?.method === "PUT") {
-      list = list.map((n) => (n.id === match[1] ? { ...n, isRead: true } : n));
-      return json(list.find((n) => n.id === match[1]));
-    }
-    return route(input, init);
+    "PUT /api/notifications/:id/read": ({ params }) => {
+      list = list.map((n) => (n.id === params.id ? { ...n, isRead: true } : n));
+      return json(list.find((n) => n.id === params.id));
+    },
   });
   const rendered = renderNotifications(<NotificationBell />);
   const bell = () => screen.getByRole("button", { name: "Notifications" });
-  const calls = (method: string, path: RegExp) => fetchMock.mock.calls.filter(([input, init]) => (init?.method ?? "GET") === method && path.test(String(input)));
   const openBell = async () => {
     await rendered.user.click(bell());
     return screen.findByRole("list", { name: "Notification list" });
   };
-  return { ...rendered, fetchMock, bell, calls, openBell, setList: (next: Notification[]) => (list = next) };
+  return { ...rendered, api, bell, openBell, setList: (next: Notification[]) => (list = next) };
 }
 
 describe("NotificationBell", () => {
@@ -81,14 +73,14 @@ describe("NotificationBell", () => {
   it("clicking an unread notification marks it read (PUT …/read) and refreshes the list; a read one calls nothing", async () => {
     const unread = makeNotification({ title: "Click me" });
     const read = makeNotification({ title: "Seen", isRead: true });
-    const { user, openBell, calls } = setup([unread, read]);
+    const { user, openBell, api } = setup([unread, read]);
     const list = await openBell();
-    const listFetches = calls("GET", /\/api\/notifications$/).length;
+    const listFetches = api.calls("/api/notifications").length;
     await user.click(within(list).getByRole("button", { name: /Seen/ }));
-    expect(calls("PUT", /\/read$/)).toHaveLength(0);
+    expect(api.calls("PUT /api/notifications/:id/read")).toHaveLength(0);
     await user.click(within(list).getByRole("button", { name: /Click me/ }));
-    await waitFor(() => expect(calls("PUT", new RegExp(`/api/notifications/${unread.id}/read$`))).toHaveLength(1));
-    await waitFor(() => expect(calls("GET", /\/api\/notifications$/).length).toBeGreaterThan(listFetches));
+    await waitFor(() => expect(api.calls(`PUT /api/notifications/${unread.id}/read`)).toHaveLength(1));
+    await waitFor(() => expect(api.calls("/api/notifications").length).toBeGreaterThan(listFetches));
     await waitFor(() => expect(within(list).getAllByTestId("notification")[0]).toHaveAttribute("data-unread", "false"));
     expect(screen.queryByTestId("notification-badge")).not.toBeInTheDocument();
   });
@@ -97,11 +89,11 @@ describe("NotificationBell", () => {
     const open = vi.fn();
     vi.stubGlobal("open", open);
     const external = makeNotification({ title: "Docs", actionUrl: "https://example.com/docs", actionText: "Read the docs" });
-    const { user, openBell, calls } = setup([external]);
+    const { user, openBell, api } = setup([external]);
     const list = await openBell();
     await user.click(within(list).getByRole("button", { name: "Read the docs" }));
     expect(open).toHaveBeenCalledWith("https://example.com/docs", "_blank", "noopener,noreferrer");
-    await waitFor(() => expect(calls("PUT", /\/read$/)).toHaveLength(1));
+    await waitFor(() => expect(api.calls("PUT /api/notifications/:id/read")).toHaveLength(1));
     expect(screen.getByTestId("location")).toHaveTextContent(/^\/$/);
   });
 
@@ -117,23 +109,23 @@ describe("NotificationBell", () => {
   });
 
   it("says so when there are none", async () => {
-    const { user, bell, calls } = setup([]);
-    await waitFor(() => expect(calls("GET", /\/api\/notifications$/)).toHaveLength(1));
+    const { user, bell, api } = setup([]);
+    await waitFor(() => expect(api.calls("/api/notifications")).toHaveLength(1));
     await user.click(bell());
     expect(await screen.findByText(/no notifications yet/i)).toBeInTheDocument();
   });
 
   it("live: a streamed notification shows at once; sync refetches; the stream closes on unmount", async () => {
-    const { calls, unmount } = setup([]);
-    await waitFor(() => expect(calls("GET", /\/api\/notifications$/)).toHaveLength(1));
+    const { api, unmount } = setup([]);
+    await waitFor(() => expect(api.calls("/api/notifications")).toHaveLength(1));
     const source = FakeEventSource.latest();
     expect(source.url).toBe("/api/notifications/stream");
     expect(source.init).toEqual({ withCredentials: true });
     act(() => source.emit("sync"));
-    await waitFor(() => expect(calls("GET", /\/api\/notifications$/)).toHaveLength(2));
+    await waitFor(() => expect(api.calls("/api/notifications")).toHaveLength(2));
     act(() => source.emit("notification", makeNotification({ title: "Tokens Received" })));
     expect(await screen.findByTestId("notification-badge")).toHaveTextContent("1");
-    expect(calls("GET", /\/api\/notifications$/)).toHaveLength(2);
+    expect(api.calls("/api/notifications")).toHaveLength(2);
     unmount();
     expect(source.closed).toBe(true);
   });
@@ -141,14 +133,14 @@ describe("NotificationBell", () => {
   it("polls every 30 seconds while the stream is not connected, and stops polling once it is", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      const { calls } = setup([]);
-      await waitFor(() => expect(calls("GET", /\/api\/notifications$/)).toHaveLength(1));
+      const { api } = setup([]);
+      await waitFor(() => expect(api.calls("/api/notifications")).toHaveLength(1));
       await act(() => vi.advanceTimersByTimeAsync(30_000));
-      await waitFor(() => expect(calls("GET", /\/api\/notifications$/)).toHaveLength(2));
+      await waitFor(() => expect(api.calls("/api/notifications")).toHaveLength(2));
       act(() => FakeEventSource.latest().emit("sync"));
-      await waitFor(() => expect(calls("GET", /\/api\/notifications$/)).toHaveLength(3));
+      await waitFor(() => expect(api.calls("/api/notifications")).toHaveLength(3));
       await act(() => vi.advanceTimersByTimeAsync(65_000));
-      expect(calls("GET", /\/api\/notifications$/)).toHaveLength(3);
+      expect(api.calls("/api/notifications")).toHaveLength(3);
     } finally {
       vi.useRealTimers();
     }

@@ -1,13 +1,9 @@
 /** Test data, a stand-in EventSource and rendering for the notifications feature (tests only). */
 import type { Notification } from "@loop/rules/schemas/notifications";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
-import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { Route, Routes, useLocation } from "react-router";
 import { vi } from "vitest";
-import { ToasterHost } from "@/components/toaster-host";
-import { createQueryClient } from "@/lib/query-client";
+import { renderWithToasts } from "@/testing/test-utils";
 
 let seq = 0;
 
@@ -68,18 +64,13 @@ function Location() {
 
 /** `ui` with a fresh query client, a memory router (its path shown in data-testid="location") and the toaster. */
 export function renderNotifications(ui: ReactNode, path = "/") {
-  const queryClient = createQueryClient();
-  const user = userEvent.setup();
-  const result = render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
-        {ui}
-        <Routes>
-          <Route path="*" element={<Location />} />
-        </Routes>
-      </MemoryRouter>
-      <ToasterHost />
-    </QueryClientProvider>,
+  return renderWithToasts(
+    <>
+      {ui}
+      <Routes>
+        <Route path="*" element={<Location />} />
+      </Routes>
+    </>,
+    path,
   );
-  return { ...result, user, queryClient };
 }

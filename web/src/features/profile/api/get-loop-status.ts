@@ -1,15 +1,7 @@
-import type { CreatorLoop } from "@loop/rules/schemas/loops";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { getQueryFn } from "@/lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { loopStatusQueryOptions } from "@/lib/get-loop-status";
 
-/** GET /api/loops/:id/status: the creator's view of their loop, with the reason a processing failed. */
-export function loopStatusQueryOptions(loopId: string) {
-  return queryOptions({
-    queryKey: ["/api/loops", loopId, "status"] as const,
-    queryFn: getQueryFn<CreatorLoop>({ on401: "throw" }),
-  });
-}
-
+/** GET /api/loops/:id/status (shared with the upload dialog): the creator's view of their loop, with the reason a processing failed. */
 export function useLoopStatus(loopId: string) {
   return useQuery(loopStatusQueryOptions(loopId));
 }

@@ -2,8 +2,7 @@ import type { OwnProfile } from "@loop/rules/schemas/profile";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api-client";
 import { USER_QUERY_KEY } from "@/lib/auth";
-import { OWN_PROFILE_QUERY_KEY } from "@/lib/query-keys";
-import { USER_PROFILES_QUERY_KEY } from "./get-user-profile";
+import { OWN_PROFILE_QUERY_KEY, USER_PROFILES_QUERY_KEY } from "@/lib/query-keys";
 
 export interface UpdateProfileBody {
   username: string;

@@ -1,5 +1,6 @@
 import type { CurrentUser } from "@loop/rules/api-types";
 import { levelTitle } from "@loop/rules/levels";
+import { paths } from "@loop/rules/paths";
 import type { PublicLoop } from "@loop/rules/schemas/loops";
 import { Coins, ExternalLink, ShoppingBag, Sparkles, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
@@ -43,7 +44,7 @@ export function OwnProfilePage({ user, renderLoops, renderEmailAction }: OwnProf
             {levelTitle(user.level)} · Member since {formatDate(user.createdAt)}
           </p>
         </div>
-        <Link to={`/profile/${user.id}`} className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary hover:underline">
+        <Link to={paths.userProfile(user.id)} className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary hover:underline">
           View public profile
           <ExternalLink className="size-3.5" aria-hidden />
         </Link>

@@ -3,7 +3,8 @@ import type { PublicLoop } from "@loop/rules/schemas/loops";
 import type { OwnProfile, PublicProfile } from "@loop/rules/schemas/profile";
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { json, makeUser, renderApp, SIGNED_OUT, stubFetch } from "@/testing/test-utils";
+import { type ApiRoutes, json, SIGNED_OUT, stubApi } from "@/testing/stub-api";
+import { makeUser, renderApp } from "@/testing/test-utils";
 import { makeLoop } from "@/testing/make-loop";
 
 // A two-core machine running many test files at once: give async UI (lazy routes, debounce) time.
@@ -41,8 +42,8 @@ function profileOf(user: CurrentUser, loops: PublicLoop[], isOwnProfile: boolean
 /** The first look at a page waits for its lazily loaded route (slow on a cold test run). */
 const ROUTE_LOAD = { timeout: 10_000 };
 
-function signedIn(extra: Parameters<typeof stubFetch>[0] = {}, loops: PublicLoop[] = [publicLoop()]) {
-  return stubFetch({
+function signedIn(extra: ApiRoutes = {}, loops: PublicLoop[] = [publicLoop()]) {
+  return stubApi({
     "/api/auth/user": () => json(ME),
     "/api/profile": () => json(own()),
     [`/api/users/${ME.id}/profile`]: () => json(profileOf(ME, loops, true)),
@@ -53,7 +54,7 @@ function signedIn(extra: Parameters<typeof stubFetch>[0] = {}, loops: PublicLoop
 
 describe("own profile (/profile)", { timeout: 30_000 }, () => {
   it("signed out asks to log in and opens the Join dialog", async () => {
-    stubFetch(SIGNED_OUT);
+    stubApi(SIGNED_OUT);
     const { user } = renderApp("/profile");
     await user.click(await screen.findByRole("button", { name: "Log in" }, ROUTE_LOAD));
     expect(await screen.findByRole("dialog", { name: "Join" })).toBeInTheDocument();
@@ -87,7 +88,7 @@ describe("own profile (/profile)", { timeout: 30_000 }, () => {
 
     const walletOnly = { ...ME, email: null, walletAddress: "0x1234567890abcdef1234567890abcdef12345678" };
     let profileSaved = false;
-    const fetchMock = signedIn({
+    const api = signedIn({
       "/api/auth/user": () => json(walletOnly),
       "/api/profile": () => json(own(walletOnly)),
       "PUT /api/profile": () => {
@@ -105,7 +106,7 @@ describe("own profile (/profile)", { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole("dialog", { name: "Add an e-mail address" });
     await user.type(within(dialog).getByLabelText("E-mail address"), "mia@example.com{Enter}");
     expect(await within(dialog).findByTestId("email-change-sent")).toHaveTextContent("Check your inbox at mia@example.com to confirm your e-mail address.");
-    expect(fetchMock.mock.calls.filter(([url]) => url === "/api/profile/email")).toHaveLength(1);
+    expect(api.calls("POST /api/profile/email")).toHaveLength(1);
     expect(profileSaved).toBe(false);
   });
 
@@ -123,13 +124,13 @@ describe("own profile (/profile)", { timeout: 30_000 }, () => {
   it("saves with PUT /api/profile, shows 'Profile Updated' and refetches the signed-in user", async () => {
     let authCalls = 0;
     let sent: unknown = null;
-    const fetchMock = signedIn({
+    const api = signedIn({
       "/api/auth/user": () => {
         authCalls += 1;
         return json(authCalls > 1 ? { ...ME, username: "new_name" } : ME);
       },
-      "PUT /api/profile": (init) => {
-        sent = JSON.parse(String(init?.body));
+      "PUT /api/profile": ({ body }) => {
+        sent = body;
         return json(own({ ...ME, username: "new_name", bio: "Boom bap since 98" }));
       },
     });
@@ -142,19 +143,19 @@ describe("own profile (/profile)", { timeout: 30_000 }, () => {
     expect(await screen.findByText("Profile Updated")).toBeInTheDocument();
     expect(sent).toEqual({ username: "new_name", bio: "Boom bap since 98", profileImageUrl: "" });
     await waitFor(() => expect(authCalls).toBeGreaterThanOrEqual(2));
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "PUT")).toBe(true);
+    expect(api.calls("PUT /api/profile")).not.toEqual([]);
     expect(screen.getByRole("button", { name: "Save Changes" })).toBeDisabled();
     expect(await screen.findByRole("heading", { level: 1, name: "new_name" })).toBeInTheDocument();
   });
 
   it("refuses an empty username with 'Username is required.' and sends nothing", async () => {
-    const fetchMock = signedIn();
+    const api = signedIn();
     const { user } = renderApp("/profile");
     await user.clear(await screen.findByLabelText("Username", {}, ROUTE_LOAD));
     await user.click(screen.getByRole("button", { name: "Save Changes" }));
     expect(await screen.findByText("Validation Error")).toBeInTheDocument();
     expect(screen.getByRole("alert")).toHaveTextContent("Username is required.");
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "PUT")).toBe(false);
+    expect(api.requests.some(({ method }) => method === "PUT")).toBe(false);
   });
 
   it("shows the server's refusal (409 username taken) with 'Save Failed'", async () => {
@@ -207,7 +208,7 @@ describe("public profile (/profile/:userId)", { timeout: 30_000 }, () => {
   const other = makeUser({ id: OTHER_ID, username: "synthqueen", firstName: "Ada", lastName: "Lo", bio: "Analog synths only.", level: 12, experience: 7000 });
 
   it("shows the user, the level title and icon, and their loops, to a visitor", async () => {
-    stubFetch({
+    stubApi({
       ...SIGNED_OUT,
       [`/api/users/${OTHER_ID}/profile`]: () =>
         json({
@@ -228,7 +229,7 @@ describe("public profile (/profile/:userId)", { timeout: 30_000 }, () => {
   });
 
   it("shows 'User Not Found' for an unknown user", async () => {
-    stubFetch({ ...SIGNED_OUT, [`/api/users/${OTHER_ID}/profile`]: () => json({ message: "User Not Found" }, 404) });
+    stubApi({ ...SIGNED_OUT, [`/api/users/${OTHER_ID}/profile`]: () => json({ message: "User Not Found" }, 404) });
     renderApp(`/profile/${OTHER_ID}`);
     expect(await screen.findByRole("heading", { name: "User Not Found" }, ROUTE_LOAD)).toBeInTheDocument();
   });

@@ -1,4 +1,5 @@
 import { levelInfo } from "@loop/rules/levels";
+import { paths } from "@loop/rules/paths";
 import type { PublicLoop } from "@loop/rules/schemas/loops";
 import { PROFILE_MESSAGES } from "@loop/rules/schemas/profile";
 import { Pencil, UserX } from "lucide-react";
@@ -51,7 +52,7 @@ export function PublicProfilePage({ userId, renderLoops }: PublicProfilePageProp
             {info.level === user.level ? <LevelBadgeDetailed info={info} /> : null}
             {isOwnProfile ? (
               <Button asChild variant="outline" size="sm">
-                <Link to="/profile">
+                <Link to={paths.profile()}>
                   <Pencil aria-hidden />
                   Edit profile
                 </Link>
@@ -82,7 +83,7 @@ function UserNotFound() {
         <h1 className="mt-4 text-2xl font-bold">{PROFILE_MESSAGES.userNotFound}</h1>
         <p className="mt-2 text-sm text-muted-foreground">This profile does not exist, or the link is wrong.</p>
         <Button asChild className="mt-6">
-          <Link to="/">Go home</Link>
+          <Link to={paths.root()}>Go home</Link>
         </Button>
       </Card>
     </div>

@@ -3,7 +3,7 @@
  * (3+ characters), with their totals.
  */
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { throwIfResNotOk } from "@/lib/api-client";
+import { apiJson } from "@/lib/api-client";
 // Types only: the schema module (zod) stays out of the top bar's initial JavaScript.
 import type { SearchLoop, SearchResponse, SearchUser } from "@loop/rules/schemas/search";
 
@@ -27,11 +27,9 @@ export function isSearchable(q: string): boolean {
   return normalizeQuery(q).length >= SEARCH_MIN_CHARS;
 }
 
-export async function searchCatalog(q: string, limit: number, offset: number, signal?: AbortSignal): Promise<SearchResponse> {
+export function searchCatalog(q: string, limit: number, offset: number, signal?: AbortSignal): Promise<SearchResponse> {
   const params = new URLSearchParams({ q: normalizeQuery(q), limit: String(limit), offset: String(offset) });
-  const res = await fetch(`/api/search?${params.toString()}`, { credentials: "include", signal, headers: { Accept: "application/json" } });
-  await throwIfResNotOk(res);
-  return (await res.json()) as SearchResponse;
+  return apiJson<SearchResponse>("GET", `/api/search?${params.toString()}`, undefined, { signal });
 }
 
 /** The top bar's panel: the first results of `q`. */

@@ -1,6 +1,7 @@
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { json, renderApp, SIGNED_OUT, stubFetch } from "@/testing/test-utils";
+import { json, SIGNED_OUT, stubApi } from "@/testing/stub-api";
+import { renderApp } from "@/testing/test-utils";
 import type { SearchLoop, SearchResponse, SearchUser } from "../api/search";
 
 // A two-core machine running many test files at once: give async UI (lazy routes, debounce) time.
@@ -47,26 +48,17 @@ function answer(q: string, url: URL): SearchResponse {
 }
 
 function setup(path = "/") {
-  const searches: URL[] = [];
-  stubFetch({
+  const api = stubApi({
     ...SIGNED_OUT,
     "/api/stats/public": () => json({ totalUsers: 0, totalCreators: 0, totalLoops: 0, tokensEarned: "0.00000000", leaderboard: [] }),
-  });
-  // Search URLs carry a query string: answer them before the path-keyed stub.
-  const routed = globalThis.fetch;
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const text = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    if (text.startsWith("/api/search?")) {
-      const url = new URL(text, "http://localhost");
-      searches.push(url);
+    "/api/search": ({ url }) => {
       const q = url.searchParams.get("q") ?? "";
       if (q.length < 3) return json({ message: "Type at least 3 characters to search" }, 400);
       return json(answer(q, url));
-    }
-    return routed(input, init);
-  }) as typeof fetch;
+    },
+  });
   const rendered = renderApp(path);
-  return { ...rendered, searches };
+  return { ...rendered, searches: () => api.calls("/api/search").map(({ url }) => url) };
 }
 
 async function searchBox() {
@@ -80,7 +72,7 @@ describe("top bar search", { timeout: 30_000 }, () => {
     const panel = screen.getByRole("region", { name: "Search results" });
     expect(panel).toHaveTextContent("Type at least 3 characters to search");
     await new Promise((resolve) => setTimeout(resolve, 350));
-    expect(searches).toHaveLength(0);
+    expect(searches()).toHaveLength(0);
   });
 
   it("shows loading, then users and loops with '10+' above 10 and links to profiles; one debounced call", async () => {
@@ -103,8 +95,8 @@ describe("top bar search", { timeout: 30_000 }, () => {
     expect(within(loops).getAllByRole("link")).toHaveLength(10);
 
     // Typing is debounced: one call for "drum", not one per key.
-    expect(searches.map((url) => url.searchParams.get("q"))).toEqual(["drum"]);
-    expect(searches[0]!.searchParams.get("limit")).toBe("10");
+    expect(searches().map((url) => url.searchParams.get("q"))).toEqual(["drum"]);
+    expect(searches()[0]!.searchParams.get("limit")).toBe("10");
   });
 
   it("shows a total that is only a lower bound as '10+'", async () => {
@@ -156,7 +148,7 @@ describe("top bar search", { timeout: 30_000 }, () => {
     await user.click(screen.getByRole("button", { name: "Load more results" }));
     await waitFor(() => expect(within(loops).getAllByRole("link")).toHaveLength(25));
     expect(screen.queryByRole("button", { name: "Load more results" })).not.toBeInTheDocument();
-    const pageCalls = searches.filter((url) => url.searchParams.get("limit") === "20");
+    const pageCalls = searches().filter((url) => url.searchParams.get("limit") === "20");
     expect(pageCalls.map((url) => url.searchParams.get("offset"))).toEqual(["0", "20"]);
   });
 

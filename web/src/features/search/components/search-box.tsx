@@ -1,3 +1,4 @@
+import { paths } from "@loop/rules/paths";
 import { Loader2, Search, X } from "lucide-react";
 import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
@@ -13,7 +14,7 @@ const SearchResults = lazy(() => loadSearchResults().then((m) => ({ default: m.S
 export const SEARCH_DEBOUNCE_MS = 250;
 
 export function searchPagePath(q: string): string {
-  return `/search?${new URLSearchParams({ q: normalizeQuery(q) }).toString()}`;
+  return paths.search(normalizeQuery(q));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { paths } from "@loop/rules/paths";
 import { Music2 } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "@/lib/utils";
@@ -26,7 +27,7 @@ export function UserAvatar({ user, className }: { user: Pick<SearchUser, "userna
 export function UserResultRow({ user, onNavigate, className }: RowProps & { user: SearchUser }) {
   const name = fullName(user);
   return (
-    <Link to={`/profile/${user.id}`} onClick={onNavigate} className={cn(ROW, className)} data-search-item>
+    <Link to={paths.userProfile(user.id)} onClick={onNavigate} className={cn(ROW, className)} data-search-item>
       <UserAvatar user={user} />
       <span className="min-w-0 flex-1">
         <span className="block truncate text-sm font-semibold">{user.username}</span>
@@ -40,7 +41,7 @@ export function UserResultRow({ user, onNavigate, className }: RowProps & { user
 export function LoopResultRow({ loop, onNavigate, className }: RowProps & { loop: SearchLoop }) {
   return (
     <Link
-      to={`/profile/${loop.user.id}`}
+      to={paths.userProfile(loop.user.id)}
       onClick={onNavigate}
       className={cn(ROW, className)}
       data-search-item

@@ -4,7 +4,8 @@ import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { clearToasts } from "@/lib/toast";
 import { makeClientConfig } from "@/testing/make-client-config";
-import { json, makeUser, renderApp, stubFetch, type FetchRoute } from "@/testing/test-utils";
+import { type ApiRoutes, json, stubApi } from "@/testing/stub-api";
+import { makeUser, renderApp } from "@/testing/test-utils";
 
 // Stripe.js is a script from js.stripe.com: the tests fake it and its React bindings at the module
 // boundary, so the flow (setup intent → confirmCardSetup → POST) runs without a network.
@@ -42,8 +43,8 @@ function makeCard(overrides: Partial<PaymentMethod> = {}): PaymentMethod {
 const VISA = makeCard();
 const AMEX = makeCard({ id: "pm-row-2", stripePaymentMethodId: "pm_amex", brand: "amex", last4: "0005", expMonth: 12, expYear: 2029, isDefault: false });
 
-function setup(routes: Record<string, FetchRoute> = {}, config: typeof CONFIG | Omit<typeof CONFIG, "stripe"> & { stripe: null } = CONFIG) {
-  const fetchMock = stubFetch({
+function setup(routes: ApiRoutes = {}, config: typeof CONFIG | Omit<typeof CONFIG, "stripe"> & { stripe: null } = CONFIG) {
+  const api = stubApi({
     "/api/auth/user": () => json(makeUser()),
     "/api/config": () => json(config),
     "/api/payment-methods": () => json([VISA, AMEX]),
@@ -51,11 +52,9 @@ function setup(routes: Record<string, FetchRoute> = {}, config: typeof CONFIG | 
   });
   const rendered = renderApp("/settings");
   const card = () => screen.getByRole("region", { name: "Payment Methods" });
-  return { ...rendered, fetchMock, card };
+  return { ...rendered, api, card };
 }
 
-const calls = (fetchMock: ReturnType<typeof stubFetch>, method: string, path: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => String(url) === path && (init?.method ?? "GET") === method);
 
 beforeEach(() => {
   stripeFake.loadStripe.mockReset();
@@ -98,7 +97,7 @@ describe("Payment Methods card", () => {
 
   it("Remove sends DELETE, toasts 'Payment method removed' and refetches the list", async () => {
     let list = [VISA, AMEX];
-    const { user, fetchMock } = setup({
+    const { user, api } = setup({
       "/api/payment-methods": () => json(list),
       "DELETE /api/payment-methods/pm-row-2": () => {
         list = [VISA];
@@ -108,7 +107,7 @@ describe("Payment Methods card", () => {
     const amex = await screen.findByRole("listitem", { name: "American Express ending in 0005" });
     await user.click(within(amex).getByRole("button", { name: /remove/i }));
     expect(await screen.findByText("Payment method removed")).toBeInTheDocument();
-    expect(calls(fetchMock, "DELETE", "/api/payment-methods/pm-row-2")).toHaveLength(1);
+    expect(api.calls("DELETE /api/payment-methods/pm-row-2")).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole("listitem", { name: "American Express ending in 0005" })).not.toBeInTheDocument());
   });
 
@@ -123,7 +122,7 @@ describe("Payment Methods card", () => {
 
   it("Set as default sends PUT, toasts 'Default payment method updated' and shows the new default", async () => {
     let list = [VISA, AMEX];
-    const { user, fetchMock } = setup({
+    const { user, api } = setup({
       "/api/payment-methods": () => json(list),
       "PUT /api/payment-methods/pm-row-2/default": () => {
         list = [{ ...AMEX, isDefault: true }, { ...VISA, isDefault: false }];
@@ -133,7 +132,7 @@ describe("Payment Methods card", () => {
     const amex = await screen.findByRole("listitem", { name: "American Express ending in 0005" });
     await user.click(within(amex).getByRole("button", { name: /set as default/i }));
     expect(await screen.findByText("Default payment method updated")).toBeInTheDocument();
-    expect(calls(fetchMock, "PUT", "/api/payment-methods/pm-row-2/default")).toHaveLength(1);
+    expect(api.calls("PUT /api/payment-methods/pm-row-2/default")).toHaveLength(1);
     await waitFor(() =>
       expect(within(screen.getByRole("listitem", { name: "American Express ending in 0005" })).getByText("Default")).toBeInTheDocument(),
     );
@@ -170,7 +169,7 @@ describe("Payment Methods card", () => {
     stripeFake.loadStripe.mockResolvedValue({ fake: "stripe" });
     stripeFake.confirmCardSetup.mockResolvedValue({ setupIntent: { id: "seti_1", payment_method: "pm_new" } });
     let list: PaymentMethod[] = [];
-    const { user, fetchMock, card } = setup({
+    const { user, api, card } = setup({
       "/api/payment-methods": () => json(list),
       "POST /api/stripe/setup-intent": () => json({ client_secret: "seti_1_secret_abc" }, 201),
       "POST /api/payment-methods": () => {
@@ -186,8 +185,8 @@ describe("Payment Methods card", () => {
 
     expect(await screen.findByText("Card Added")).toBeInTheDocument();
     expect(stripeFake.confirmCardSetup).toHaveBeenCalledWith("seti_1_secret_abc", { payment_method: { card: stripeFake.card } });
-    const [post] = calls(fetchMock, "POST", "/api/payment-methods");
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ stripePaymentMethodId: "pm_new", type: "card", isDefault: true });
+    const [post] = api.calls("POST /api/payment-methods");
+    expect(post?.body).toEqual({ stripePaymentMethodId: "pm_new", type: "card", isDefault: true });
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Add card" })).not.toBeInTheDocument());
     expect(await screen.findByRole("listitem", { name: "Mastercard ending in 4444" })).toBeInTheDocument();
   });
@@ -195,7 +194,7 @@ describe("Payment Methods card", () => {
   it("Add card: a later card is not sent as default", async () => {
     stripeFake.loadStripe.mockResolvedValue({ fake: "stripe" });
     stripeFake.confirmCardSetup.mockResolvedValue({ setupIntent: { id: "seti_1", payment_method: { id: "pm_obj" } } });
-    const { user, fetchMock, card } = setup({
+    const { user, api, card } = setup({
       "POST /api/stripe/setup-intent": () => json({ client_secret: "seti_1_secret_abc" }, 201),
       "POST /api/payment-methods": () => json(makeCard({ id: "pm-row-9", isDefault: false }), 201),
     });
@@ -203,14 +202,14 @@ describe("Payment Methods card", () => {
     await user.click(within(card()).getByRole("button", { name: "Add card" }));
     await user.click(await within(await screen.findByRole("dialog", { name: "Add card" })).findByRole("button", { name: "Save card" }));
     expect(await screen.findByText("Card Added")).toBeInTheDocument();
-    const [post] = calls(fetchMock, "POST", "/api/payment-methods");
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ stripePaymentMethodId: "pm_obj", type: "card", isDefault: false });
+    const [post] = api.calls("POST /api/payment-methods");
+    expect(post?.body).toEqual({ stripePaymentMethodId: "pm_obj", type: "card", isDefault: false });
   });
 
   it("Add card: Stripe's decline message, then the server's message, in an 'Error' toast; the dialog stays open", async () => {
     stripeFake.loadStripe.mockResolvedValue({ fake: "stripe" });
     stripeFake.confirmCardSetup.mockResolvedValueOnce({ error: { type: "card_error", message: "Your card was declined." } });
-    const { user, fetchMock, card } = setup({
+    const { user, api, card } = setup({
       "POST /api/stripe/setup-intent": () => json({ client_secret: "seti_1_secret_abc" }, 201),
       "POST /api/payment-methods": () => json({ message: "Already Added: This card is already saved" }, 409),
     });
@@ -220,7 +219,7 @@ describe("Payment Methods card", () => {
     await user.click(await within(dialog).findByRole("button", { name: "Save card" }));
     expect(await screen.findByText("Your card was declined.")).toBeInTheDocument();
     expect(screen.getByText("Error")).toBeInTheDocument();
-    expect(calls(fetchMock, "POST", "/api/payment-methods")).toHaveLength(0);
+    expect(api.calls("POST /api/payment-methods")).toHaveLength(0);
 
     stripeFake.confirmCardSetup.mockResolvedValueOnce({ setupIntent: { id: "seti_1", payment_method: "pm_dup" } });
     await user.click(within(dialog).getByRole("button", { name: "Save card" }));

@@ -10,7 +10,8 @@ import { type FormEvent, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogHeading } from "@/components/ui/dialog";
+import { DialogForm } from "@/components/ui/form-dialog";
 import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
@@ -222,10 +223,7 @@ function AddCardDialog({ open, onOpenChange, publishableKey, isFirstCard }: AddC
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Add card</DialogTitle>
-          <DialogDescription>Your card details go straight to Stripe; this marketplace keeps only the brand, last 4 digits and expiry.</DialogDescription>
-        </DialogHeader>
+        <DialogHeading title="Add card" description="Your card details go straight to Stripe; this marketplace keeps only the brand, last 4 digits and expiry." />
         {/* Mounted only while open, so Stripe.js is fetched on first use, not with the page. */}
         {open ? <StripeCardForm publishableKey={publishableKey} isFirstCard={isFirstCard} onDone={() => onOpenChange(false)} /> : null}
       </DialogContent>
@@ -311,7 +309,15 @@ function CardForm({ isFirstCard, onDone }: { isFirstCard: boolean; onDone: () =>
   }
 
   return (
-    <form className="mt-6 grid gap-4" onSubmit={(event) => void submit(event)}>
+    <DialogForm
+      className="mt-6"
+      onSubmit={(event) => void submit(event)}
+      pending={submitting}
+      submitDisabled={!stripe || !elements}
+      submitLabel="Save card"
+      pendingLabel="Saving card…"
+      submitClassName="w-full"
+    >
       <div className="rounded-md border border-border bg-surface/60 px-3 py-3" data-testid="card-element">
         <CardElement
           options={{
@@ -319,9 +325,6 @@ function CardForm({ isFirstCard, onDone }: { isFirstCard: boolean; onDone: () =>
           }}
         />
       </div>
-      <Button type="submit" disabled={!stripe || !elements || submitting}>
-        {submitting ? "Saving card…" : "Save card"}
-      </Button>
-    </form>
+    </DialogForm>
   );
 }

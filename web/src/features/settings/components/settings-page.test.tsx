@@ -4,7 +4,8 @@ import type { TokenBalanceRequest } from "@/lib/wallet/types";
 import { publishFakeWalletControls } from "@/lib/wallet/fake-wallet-controls";
 import { publishSnapshot, resetWalletStore } from "@/lib/wallet/wallet-store";
 import { makeClientConfig } from "@/testing/make-client-config";
-import { json, makeUser, renderApp, SIGNED_OUT, stubFetch } from "@/testing/test-utils";
+import { json, SIGNED_OUT, stubApi } from "@/testing/stub-api";
+import { makeUser, renderApp } from "@/testing/test-utils";
 
 const CONFIG = makeClientConfig();
 // Made-up addresses (the real ones come from the deployment manifest through /api/config).
@@ -23,20 +24,20 @@ afterEach(() => resetWalletStore());
 
 describe("settings page", () => {
   it("signed out: 'Please log in' with a Log in link to /api/login", async () => {
-    stubFetch(SIGNED_OUT);
+    stubApi(SIGNED_OUT);
     renderApp("/settings");
     expect(await screen.findByRole("heading", { name: "Please log in" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/api/login");
   });
 
   it("shows a spinner while auth loads", async () => {
-    stubFetch({ "/api/auth/user": () => new Promise<Response>(() => undefined) });
+    stubApi({ "/api/auth/user": () => new Promise<Response>(() => undefined) });
     renderApp("/settings");
     expect(await screen.findByRole("status")).toHaveTextContent(/loading/i);
   });
 
   it("Account Information shows 'Not provided' for a missing e-mail and name", async () => {
-    stubFetch({
+    stubApi({
       "/api/auth/user": () => json(makeUser({ email: null, firstName: null, lastName: null, walletAddress: "0x1234567890abcdef1234567890abcdef12345678" })),
       "/api/config": () => json(CONFIG),
     });
@@ -49,7 +50,7 @@ describe("settings page", () => {
   });
 
   it("Account Security is always shown: a wallet-only account signs in by wallet, and can add an e-mail address", async () => {
-    const fetchMock = stubFetch({
+    const api = stubApi({
       "/api/auth/user": () => json(makeUser({ email: null, walletAddress: "0x1234567890abcdef1234567890abcdef12345678" })),
       "/api/config": () => json(CONFIG),
       "POST /api/profile/email": () => json({ message: "Check your inbox at mia@example.com to confirm your e-mail address." }, 202),
@@ -72,11 +73,11 @@ describe("settings page", () => {
     await user.type(within(dialog).getByLabelText("E-mail address"), "mia@example.com");
     await user.click(within(dialog).getByRole("button", { name: "Send confirmation link" }));
     expect(await within(dialog).findByTestId("email-change-sent")).toHaveTextContent("Check your inbox at mia@example.com to confirm your e-mail address.");
-    expect(fetchMock.mock.calls.filter(([url]) => url === "/api/profile/email")).toHaveLength(1);
+    expect(api.calls("POST /api/profile/email")).toHaveLength(1);
   });
 
   it("shows e-mail and name; Account Security names the e-mail link and, with OIDC, the provider's page", async () => {
-    stubFetch({
+    stubApi({
       "/api/auth/user": () => json(makeUser({ email: "mia@example.com", firstName: "Mia", lastName: "Park" })),
       "/api/config": () => json({ ...CONFIG, oidc: { accountUrl: "https://id.example.com/account" } }),
     });
@@ -97,7 +98,7 @@ describe("settings page", () => {
   it("Wallet Connection shows the connected wallet's LOOP balance read from the token of /api/config, with a refresh", async () => {
     let balance = 1_000_000n * 10n ** 18n;
     const controls = connectedWallet(async () => balance);
-    stubFetch({
+    stubApi({
       "/api/auth/user": () => json(makeUser({ walletAddress: null })),
       "/api/config": () => json({ ...CONFIG, chains: [{ ...CONFIG.chains[0], contracts: CONTRACTS }] }),
     });
@@ -114,7 +115,7 @@ describe("settings page", () => {
 
   it("no balance when the wallet's chain has no contracts in /api/config", async () => {
     const controls = connectedWallet(async () => 1n);
-    stubFetch({
+    stubApi({
       "/api/auth/user": () => json(makeUser({ walletAddress: null })),
       "/api/config": () => json(CONFIG),
     });

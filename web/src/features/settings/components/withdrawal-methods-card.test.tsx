@@ -3,7 +3,8 @@ import { COMING_SOON_WITHDRAWAL_METHODS, WITHDRAWAL_METHOD_INFO, publishedFeeTex
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { makeClientConfig } from "@/testing/make-client-config";
-import { json, makeUser, renderApp, stubFetch } from "@/testing/test-utils";
+import { json, stubApi } from "@/testing/stub-api";
+import { makeUser, renderApp } from "@/testing/test-utils";
 
 const CONTRACTS = {
   token: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
@@ -12,7 +13,7 @@ const CONTRACTS = {
 };
 
 function setup(config = makeClientConfig({ chains: [{ id: 31337, name: "Hardhat", rpcUrl: "http://127.0.0.1:8545", contracts: CONTRACTS }] })) {
-  stubFetch({
+  stubApi({
     "/api/auth/user": () => json(makeUser()),
     "/api/config": () => json(config),
     "/api/payment-methods": () => json([]),

@@ -1,3 +1,4 @@
+import { paths } from "@loop/rules/paths";
 import { WITHDRAWAL_METHODS, type WithdrawalMethod } from "@loop/rules/schemas/withdrawals";
 import { LOOP_PER_USD, formatLoopBrief, parseLoop } from "@loop/rules/units";
 import {
@@ -15,7 +16,7 @@ import { useClientConfig } from "@/lib/client-config";
 import { usePlatformSettings } from "@/lib/platform-settings";
 
 /** Where a withdrawal is started: the Token page's My Wallet tab has the Withdraw button and dialog. */
-export const WITHDRAW_PATH = "/tokens";
+export const WITHDRAW_PATH = paths.tokens();
 
 /** The methods in the card's order: LOOP on chain first (WITHDRAWAL_METHOD_INFO's order), then the crypto ones. */
 const METHODS = Object.keys(WITHDRAWAL_METHOD_INFO).filter((method): method is WithdrawalMethod =>

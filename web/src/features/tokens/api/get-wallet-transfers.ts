@@ -1,6 +1,6 @@
 import { type WalletTransferList, walletTransferListSchema } from "@loop/rules/schemas/tokens";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { throwIfResNotOk } from "@/lib/api-client";
+import { apiJson } from "@/lib/api-client";
 
 /** Prefix of every wallet-transfers query (invalidate with this). */
 export const WALLET_TRANSFERS_QUERY_KEY = ["/api/tokens/wallet-transfers"] as const;
@@ -10,9 +10,7 @@ export const WALLET_TRANSFERS_LIMIT = 50;
 
 /** GET /api/tokens/wallet-transfers?limit=…: the linked wallet's on-chain LOOP transfers, newest first. */
 export async function getWalletTransfers(limit: number = WALLET_TRANSFERS_LIMIT, signal?: AbortSignal): Promise<WalletTransferList> {
-  const res = await fetch(`/api/tokens/wallet-transfers?limit=${limit}`, { credentials: "include", signal, headers: { Accept: "application/json" } });
-  await throwIfResNotOk(res);
-  return walletTransferListSchema.parse(await res.json());
+  return walletTransferListSchema.parse(await apiJson<unknown>("GET", `/api/tokens/wallet-transfers?limit=${limit}`, undefined, { signal }));
 }
 
 export function walletTransfersQueryOptions(limit: number = WALLET_TRANSFERS_LIMIT) {

@@ -1,6 +1,6 @@
 import type { Withdrawal } from "@loop/rules/schemas/withdrawals";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { getQueryFn } from "@/lib/api-client";
+import { apiJson } from "@/lib/api-client";
 
 export const WITHDRAWALS_QUERY_KEY = ["/api/tokens/withdrawals"] as const;
 
@@ -10,9 +10,13 @@ export const OPEN_WITHDRAWAL_POLL_MS = 5_000;
 export const isOpenWithdrawal = (withdrawal: Withdrawal) => withdrawal.status === "pending" || withdrawal.status === "processing";
 
 /** GET /api/tokens/withdrawals: the viewer's withdrawals, newest first. */
+export function getWithdrawals(signal?: AbortSignal): Promise<Withdrawal[]> {
+  return apiJson<Withdrawal[]>("GET", "/api/tokens/withdrawals", undefined, { signal });
+}
+
 export const withdrawalsQueryOptions = queryOptions({
   queryKey: WITHDRAWALS_QUERY_KEY,
-  queryFn: getQueryFn<Withdrawal[]>({ on401: "throw" }),
+  queryFn: ({ signal }) => getWithdrawals(signal),
   staleTime: 0,
   refetchInterval: (query) => (query.state.data?.some(isOpenWithdrawal) ? OPEN_WITHDRAWAL_POLL_MS : false),
 });

@@ -1,8 +1,9 @@
 import { configure, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { json, page, stubApi } from "@/features/loops/testing/loop-fixtures";
-import { makeUser, renderApp } from "@/testing/test-utils";
-import { balance, pendingSale, renderWithToasts } from "../testing/token-fixtures";
+import { page } from "@/testing/make-loop";
+import { json, stubApi } from "@/testing/stub-api";
+import { makeUser, renderApp, renderWithToasts } from "@/testing/test-utils";
+import { balance, pendingSale } from "../testing/token-fixtures";
 import { BalanceBanner } from "./balance-banner";
 
 configure({ asyncUtilTimeout: 6000 });
@@ -111,7 +112,7 @@ describe("LOOP balance banner", () => {
   });
 
   it("is not on the home page of a visitor", { timeout: 30_000 }, async () => {
-    const fetchMock = stubApi({
+    const api = stubApi({
       "GET /api/auth/user": () => json({ message: "Unauthorized" }, 401),
       "GET /api/genres": () => json([]),
       "GET /api/loops": () => json(page([], 0)),
@@ -119,6 +120,6 @@ describe("LOOP balance banner", () => {
     renderApp("/home");
     expect(await screen.findByRole("heading", { level: 1, name: "Find your next loop" }, { timeout: LAZY_ROUTE_MS })).toBeInTheDocument();
     expect(screen.queryByRole("region", { name: /LOOP Balance/ })).not.toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url]) => String(url).includes("/api/tokens/balance"))).toBe(false);
+    expect(api.calls("/api/tokens/balance")).toEqual([]);
   });
 });

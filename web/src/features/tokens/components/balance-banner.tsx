@@ -1,4 +1,5 @@
 import type { CurrentUser } from "@loop/rules/api-types";
+import { paths } from "@loop/rules/paths";
 import { Coins, ShoppingCart } from "lucide-react";
 import { Link } from "react-router";
 import { CopyAddressButton } from "@/components/copy-address-button";
@@ -78,7 +79,7 @@ export function BalanceBanner({ user }: { user: Pick<CurrentUser, "id"> }) {
             <CopyAddressButton address={user.id} label="Copy wallet ID" />
           </div>
           <Button asChild>
-            <Link to="/tokens">
+            <Link to={paths.tokens()}>
               <ShoppingCart aria-hidden />
               Buy Tokens
             </Link>

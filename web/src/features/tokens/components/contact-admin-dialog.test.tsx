@@ -1,8 +1,9 @@
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
-import { json, stubApi } from "@/features/loops/testing/loop-fixtures";
-import { makeOrder, renderWithToasts, sentHeaders } from "../testing/token-fixtures";
+import { type ApiHandler, json, stubApi } from "@/testing/stub-api";
+import { renderWithToasts } from "@/testing/test-utils";
+import { makeOrder } from "../testing/token-fixtures";
 import { ContactAdminDialog } from "./contact-admin-dialog";
 
 configure({ asyncUtilTimeout: 6000 });
@@ -19,13 +20,13 @@ function Harness({ email }: { email: string | null }) {
   );
 }
 
-function setup(handler: Parameters<typeof stubApi>[0][string] = () => json(makeOrder(), 201), email: string | null = "beats@example.com") {
-  const fetchMock = stubApi({ "POST /api/admin-orders": handler, "GET /api/admin-orders": () => json([]) });
+function setup(handler: ApiHandler = () => json(makeOrder(), 201), email: string | null = "beats@example.com") {
+  const api = stubApi({ "POST /api/admin-orders": handler, "GET /api/admin-orders": () => json([]) });
   const rendered = renderWithToasts(<Harness email={email} />);
   const dialog = () => screen.getByRole("dialog", { name: "Order LOOP Tokens" });
   const submitButton = () => within(dialog()).getByRole("button", { name: "Submit Order" });
-  const calls = () => fetchMock.mock.calls.filter(([url, init]) => String(url).includes("/api/admin-orders") && init?.method === "POST");
-  return { ...rendered, fetchMock, dialog, submitButton, calls };
+  const calls = () => api.calls("POST /api/admin-orders");
+  return { ...rendered, api, dialog, submitButton, calls };
 }
 
 describe("admin order form (Contact Admin)", () => {
@@ -88,14 +89,14 @@ describe("admin order form (Contact Admin)", () => {
     expect(screen.getByText(/A confirmation e-mail is on its way to beats@example\.com/)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     const [call] = calls();
-    expect(JSON.parse(String(call![1]!.body))).toEqual({
+    expect(call!.body).toEqual({
       requestedAmount: "5000",
       paymentMethod: "revolut",
       paymentDetails: "@beatmaker",
       message: "Thanks!",
       usdAmount: "10.00",
     });
-    expect(sentHeaders(call![1])["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(call!.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
 
     await user.click(screen.getByRole("button", { name: "reopen" }));
     expect(await screen.findByLabelText("Token amount (LOOP)")).toHaveValue("");

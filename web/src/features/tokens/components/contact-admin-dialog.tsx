@@ -1,19 +1,16 @@
 import { PAYMENT_DETAILS_MAX, ORDER_MESSAGE_MAX, PAYMENT_METHODS, type PaymentMethod, TOKEN_ORDER_MESSAGES, tokenOrderRequestSchema } from "@loop/rules/schemas/token-orders";
 import { formatUsd, loopUnitsToCents, parseLoop } from "@loop/rules/units";
-import { Loader2, ShoppingCart } from "lucide-react";
+import { ShoppingCart } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { FormDialog } from "@/components/ui/form-dialog";
+import { FormField, SelectField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { ApiError, getServerMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useCreateTokenOrder } from "../api/create-token-order";
 import { formatLoop8, formatUsdCents } from "@/lib/loop-amounts";
 import { useSubmissionKey } from "@/lib/idempotent-post";
-import { FormAlert } from "@/components/ui/form-alert";
 
 export const SUBMISSION_FAILED_FALLBACK = "Failed to submit your order. Please try again.";
 
@@ -132,79 +129,65 @@ export function ContactAdminDialog({ open, onOpenChange, email }: ContactAdminDi
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[92dvh] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle className="flex items-center gap-2">
-            <ShoppingCart className="size-5 text-primary" aria-hidden />
-            Order LOOP Tokens
-          </DialogTitle>
-          <DialogDescription>
-            Tell us how many tokens you want and how you will pay. An admin confirms the payment and credits your wallet. {ADMIN_ORDER_PROCESSING}
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={submit} className="mt-5 grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor="order-amount">Token amount (LOOP)</Label>
-            <Input
-              id="order-amount"
-              inputMode="decimal"
-              autoComplete="off"
-              value={values.requestedAmount}
-              placeholder="e.g. 5000"
-              aria-invalid={amountHint ? true : undefined}
-              aria-describedby="order-usd"
-              onChange={(event) => set("requestedAmount", event.target.value)}
-            />
-            <p id="order-usd" className="text-sm text-muted-foreground">
-              Total: <span className="font-semibold text-foreground" data-testid="order-usd">{formatUsdCents(usdCents)}</span> USD
-              <span className="text-xs"> · 500 LOOP = $1</span>
-            </p>
-            {amountHint ? <p className="text-xs text-rose-200">{amountHint}</p> : null}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="order-method">Payment method</Label>
-            <NativeSelect id="order-method" value={values.paymentMethod} onChange={(event) => set("paymentMethod", event.target.value as PaymentMethod)}>
-              {PAYMENT_METHODS.map((method) => (
-                <option key={method} value={method}>
-                  {PAYMENT_METHOD_LABELS[method]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="order-details">Payment details</Label>
-            <Input
-              id="order-details"
-              value={values.paymentDetails}
-              maxLength={PAYMENT_DETAILS_MAX}
-              placeholder={DETAILS_PLACEHOLDERS[values.paymentMethod]}
-              onChange={(event) => set("paymentDetails", event.target.value)}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="order-message">Message (optional)</Label>
-            <Textarea
-              id="order-message"
-              value={values.message}
-              rows={3}
-              maxLength={ORDER_MESSAGE_MAX}
-              placeholder="Anything the admin should know"
-              onChange={(event) => set("message", event.target.value)}
-            />
-          </div>
-          {error ? <FormAlert message={error} /> : null}
-          <div className="flex justify-end gap-2">
-            <Button variant="ghost" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={order.isPending || usdCents === 0n}>
-              {order.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <ShoppingCart aria-hidden />}
-              {order.isPending ? "Submitting..." : "Submit Order"}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-h-[92dvh] overflow-y-auto"
+      title="Order LOOP Tokens"
+      icon={ShoppingCart}
+      description={`Tell us how many tokens you want and how you will pay. An admin confirms the payment and credits your wallet. ${ADMIN_ORDER_PROCESSING}`}
+      onSubmit={submit}
+      error={error}
+      pending={order.isPending}
+      submitDisabled={usdCents === 0n}
+      submitLabel="Submit Order"
+      pendingLabel="Submitting..."
+      submitIcon={ShoppingCart}
+    >
+      <FormField id="order-amount" label="Token amount (LOOP)">
+        <Input
+          id="order-amount"
+          inputMode="decimal"
+          autoComplete="off"
+          value={values.requestedAmount}
+          placeholder="e.g. 5000"
+          aria-invalid={amountHint ? true : undefined}
+          aria-describedby="order-usd"
+          onChange={(event) => set("requestedAmount", event.target.value)}
+        />
+        <p id="order-usd" className="text-sm text-muted-foreground">
+          Total: <span className="font-semibold text-foreground" data-testid="order-usd">{formatUsdCents(usdCents)}</span> USD
+          <span className="text-xs"> · 500 LOOP = $1</span>
+        </p>
+        {amountHint ? <p className="text-xs text-rose-200">{amountHint}</p> : null}
+      </FormField>
+      <SelectField
+        id="order-method"
+        label="Payment method"
+        value={values.paymentMethod}
+        options={PAYMENT_METHODS}
+        optionLabels={PAYMENT_METHOD_LABELS}
+        onValueChange={(method) => set("paymentMethod", method)}
+      />
+      <FormField id="order-details" label="Payment details">
+        <Input
+          id="order-details"
+          value={values.paymentDetails}
+          maxLength={PAYMENT_DETAILS_MAX}
+          placeholder={DETAILS_PLACEHOLDERS[values.paymentMethod]}
+          onChange={(event) => set("paymentDetails", event.target.value)}
+        />
+      </FormField>
+      <FormField id="order-message" label="Message (optional)">
+        <Textarea
+          id="order-message"
+          value={values.message}
+          rows={3}
+          maxLength={ORDER_MESSAGE_MAX}
+          placeholder="Anything the admin should know"
+          onChange={(event) => set("message", event.target.value)}
+        />
+      </FormField>
+    </FormDialog>
   );
 }

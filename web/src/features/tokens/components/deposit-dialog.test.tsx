@@ -2,16 +2,17 @@ import { depositRefOf } from "@loop/rules/deposit-ref";
 import { act, configure, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { json, stubApi } from "@/features/loops/testing/loop-fixtures";
 import type { WalletControls, WalletSnapshot } from "@/lib/wallet/types";
-import { publishFakeWalletControls } from "@/lib/wallet/fake-wallet-controls";
+import { fakeWriteContract, publishFakeWalletControls, writtenFunctions } from "@/lib/wallet/fake-wallet-controls";
 import { WALLET_LOOP_BALANCE_QUERY_KEY } from "@/lib/wallet/wallet-loop-balance";
 import { publishSnapshot, resetWalletStore } from "@/lib/wallet/wallet-store";
 import { TOKEN_BALANCE_QUERY_KEY } from "@/lib/get-token-balance";
 import { TRANSFERS_QUERY_KEY } from "@/lib/get-transfers";
+import { json, stubApi } from "@/testing/stub-api";
+import { renderWithToasts } from "@/testing/test-utils";
 import { WALLET_TRANSFERS_QUERY_KEY } from "../api/get-wallet-transfers";
 import type { VaultWallet } from "../lib/vault-deposit";
-import { balance, renderWithToasts } from "../testing/token-fixtures";
+import { balance } from "../testing/token-fixtures";
 import { CREDIT_SLOW_TEXT, CREDIT_TIMEOUT_MS, type DepositChain, DepositDialog } from "./deposit-dialog";
 
 configure({ asyncUtilTimeout: 6000 });
@@ -43,8 +44,7 @@ function connectedWallet(overrides: Partial<VaultWallet> = {}, snapshot: Partial
     readTokenBalance: vi.fn(async () => 250n * LOOP),
     switchChain: vi.fn(async () => undefined),
     readTokenAllowance: vi.fn(async () => 0n),
-    approveToken: vi.fn(async () => APPROVE_HASH),
-    depositToVault: vi.fn(async () => DEPOSIT_HASH),
+    writeContract: fakeWriteContract({ "token.approve": APPROVE_HASH, "vault.deposit": DEPOSIT_HASH }),
     waitForTransaction: vi.fn(async () => ({ status: "success" as const })),
     ...overrides,
   });
@@ -71,9 +71,9 @@ function Harness() {
 function setup({ before = "100.00000000", after = "110.00000000", creditAfter = 2, wallet }: { before?: string; after?: string; creditAfter?: number; wallet?: VaultWallet } = {}) {
   let credited = false;
   let pollsSinceDeposit = 0;
-  const fetchMock = stubApi({
+  const api = stubApi({
     "GET /api/tokens/balance": () => {
-      if (wallet && vi.mocked(wallet.depositToVault).mock.calls.length > 0) credited = true;
+      if (wallet && writtenFunctions(wallet).includes("vault.deposit")) credited = true;
       if (credited) pollsSinceDeposit += 1;
       return json(balance(credited && pollsSinceDeposit > creditAfter ? after : before));
     },
@@ -83,8 +83,8 @@ function setup({ before = "100.00000000", after = "110.00000000", creditAfter = 
   const dialog = () => screen.getByRole("dialog", { name: "Deposit LOOP" });
   const amount = () => within(dialog()).getByLabelText("Amount (LOOP)");
   const submit = () => rendered.user.click(within(dialog()).getByRole("button", { name: "Deposit" }));
-  const balanceCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes("/api/tokens/balance")).length;
-  return { ...rendered, fetchMock, dialog, amount, submit, invalidate, balanceCalls, credit: () => (credited = true) };
+  const balanceCalls = () => api.calls("/api/tokens/balance").length;
+  return { ...rendered, api, dialog, amount, submit, invalidate, balanceCalls, credit: () => (credited = true) };
 }
 
 afterEach(() => {
@@ -113,8 +113,7 @@ describe("Deposit dialog", () => {
       expect(within(dialog()).getByRole("alert")).toHaveTextContent(message);
     }
     expect(wallet.connect).not.toHaveBeenCalled();
-    expect(wallet.approveToken).not.toHaveBeenCalled();
-    expect(wallet.depositToVault).not.toHaveBeenCalled();
+    expect(wallet.writeContract).not.toHaveBeenCalled();
 
     await user.click(within(dialog()).getByRole("button", { name: "Max" }));
     expect(amount()).toHaveValue("250.00000000");
@@ -126,8 +125,7 @@ describe("Deposit dialog", () => {
     const approvalMined = deferred<{ status: "success" }>();
     const depositMined = deferred<{ status: "success" }>();
     const wallet = connectedWallet({
-      approveToken: vi.fn(() => approve.promise),
-      depositToVault: vi.fn(() => send.promise),
+      writeContract: vi.fn((contract) => (contract.name === "token" ? approve.promise : send.promise)),
       waitForTransaction: vi.fn(({ hash }) => (hash === APPROVE_HASH ? approvalMined.promise : depositMined.promise)),
     });
     const { user, dialog, amount, submit, invalidate, balanceCalls, credit } = setup();
@@ -138,12 +136,12 @@ describe("Deposit dialog", () => {
     const progress = () => within(dialog()).getByTestId("deposit-progress");
     await waitFor(() => expect(progress()).toHaveTextContent("Approving…"));
     expect(within(dialog()).getByRole("button", { name: "Deposit" })).toBeDisabled();
-    expect(wallet.approveToken).toHaveBeenCalledWith({ chainId: 31337, token: CHAIN.token, spender: CHAIN.vault, amount: 10n * LOOP });
+    expect(wallet.writeContract).toHaveBeenCalledWith({ name: "token", chainId: 31337, address: CHAIN.token }, "approve", [CHAIN.vault, 10n * LOOP]);
     approve.resolve(APPROVE_HASH);
     await act(async () => approvalMined.resolve({ status: "success" }));
 
     await waitFor(() => expect(progress()).toHaveTextContent("Depositing…"));
-    expect(wallet.depositToVault).toHaveBeenCalledWith({ chainId: 31337, vault: CHAIN.vault, amount: 10n * LOOP, accountRef: depositRefOf(USER_ID) });
+    expect(wallet.writeContract).toHaveBeenCalledWith({ name: "vault", chainId: 31337, address: CHAIN.vault }, "deposit", [10n * LOOP, depositRefOf(USER_ID)]);
     await act(async () => send.resolve(DEPOSIT_HASH));
     await waitFor(() => expect(progress()).toHaveTextContent("Waiting for confirmation…"));
     expect(screen.queryByText("Deposit Submitted")).not.toBeInTheDocument();
@@ -173,14 +171,13 @@ describe("Deposit dialog", () => {
     await user.type(amount(), "10");
     await submit();
     expect(await screen.findByText("Deposit Successful")).toBeInTheDocument();
-    expect(wallet.approveToken).not.toHaveBeenCalled();
-    expect(wallet.depositToVault).toHaveBeenCalledTimes(1);
+    expect(writtenFunctions(wallet)).toEqual(["vault.deposit"]);
   });
 
   it("a rejection in the wallet shows 'Deposit Failed' and returns to the form, nothing polled", async () => {
     const wallet = connectedWallet({
       readTokenAllowance: vi.fn(async () => 10n * LOOP),
-      depositToVault: vi.fn(async () => {
+      writeContract: vi.fn(async () => {
         throw Object.assign(new Error("User rejected the request."), { code: 4001 });
       }),
     });
@@ -198,7 +195,7 @@ describe("Deposit dialog", () => {
   it("a paused vault's refusal is named", async () => {
     connectedWallet({
       readTokenAllowance: vi.fn(async () => 10n * LOOP),
-      depositToVault: vi.fn(async () => {
+      writeContract: vi.fn(async () => {
         throw Object.assign(new Error("execution reverted"), { cause: { name: "ContractFunctionRevertedError", data: { errorName: "EnforcedPause" } } });
       }),
     });
@@ -219,7 +216,7 @@ describe("Deposit dialog", () => {
     await submit();
     expect(await screen.findByText("Deposit Successful")).toBeInTheDocument();
     expect(wallet.switchChain).toHaveBeenCalledTimes(2);
-    expect(vi.mocked(wallet.switchChain).mock.invocationCallOrder[1]!).toBeLessThan(vi.mocked(wallet.depositToVault).mock.invocationCallOrder[0]!);
+    expect(vi.mocked(wallet.switchChain).mock.invocationCallOrder[1]!).toBeLessThan(vi.mocked(wallet.writeContract).mock.invocationCallOrder[0]!);
   });
 
   it("says so when the credit takes longer than a minute", async () => {

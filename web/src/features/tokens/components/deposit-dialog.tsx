@@ -1,12 +1,13 @@
 import { depositRefOf } from "@loop/rules/deposit-ref";
 import { parseLoop } from "@loop/rules/units";
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowDownToLine, Loader2 } from "lucide-react";
+import { ArrowDownToLine } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { ProgressNote } from "@/components/ui/progress-note";
 import { shortAddress } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import type { HexAddress } from "@/lib/wallet/types";
@@ -27,7 +28,6 @@ import {
   isDepositDismissal,
   runDeposit,
 } from "../lib/vault-deposit";
-import { FormAlert } from "@/components/ui/form-alert";
 
 /** How often the in-app balance is polled while a confirmed deposit is being credited. */
 export const CREDIT_POLL_MS = 500;
@@ -179,19 +179,14 @@ export function DepositDialog({ open, onOpenChange, userId, chain, linkedAddress
   const progress = phase.kind === "wallet" ? DEPOSIT_STEP_LABELS[phase.step] : phase.kind === "crediting" ? CREDITING_TEXT : null;
 
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle className="flex items-center gap-2">
-            <ArrowDownToLine className="size-5 text-primary" aria-hidden />
-            Deposit LOOP
-          </DialogTitle>
-          <DialogDescription>
-            Move LOOP from your wallet into your in-app balance on {chain.name}. Your wallet asks you to approve the LOOP vault, then to confirm
-            the deposit.
-          </DialogDescription>
-        </DialogHeader>
-        {phase.kind === "slow" ? (
+    <FormDialog
+      open={open}
+      onOpenChange={close}
+      title="Deposit LOOP"
+      icon={ArrowDownToLine}
+      description={`Move LOOP from your wallet into your in-app balance on ${chain.name}. Your wallet asks you to approve the LOOP vault, then to confirm the deposit.`}
+      statusView={
+        phase.kind === "slow" ? (
           <div className="mt-5 grid gap-4">
             <p role="status" className="rounded-lg border border-border bg-surface/60 px-3.5 py-3 text-sm">
               {CREDIT_SLOW_TEXT}
@@ -200,77 +195,70 @@ export function DepositDialog({ open, onOpenChange, userId, chain, linkedAddress
               <Button onClick={() => close(false)}>Close</Button>
             </div>
           </div>
-        ) : (
-          <form noValidate onSubmit={(event) => void submit(event)} className="mt-5 grid gap-4">
-            <div className="grid gap-2">
-              <Label htmlFor="deposit-amount">Amount (LOOP)</Label>
-              <div className="flex gap-2">
-                <Input
-                  id="deposit-amount"
-                  type="text"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  value={amount}
-                  placeholder="0.00000000"
-                  disabled={busy}
-                  onChange={(event) => {
-                    setAmount(event.target.value);
-                    setError(null);
-                  }}
-                />
-                <Button
-                  variant="outline"
-                  disabled={busy || max === null || max === 0n}
-                  onClick={() => {
-                    if (max === null) return;
-                    setAmount(formatWalletLoop(max).replace(/,/g, ""));
-                    setError(null);
-                  }}
-                >
-                  Max
-                </Button>
-              </div>
-              <p className="flex flex-wrap justify-between gap-2 text-xs text-muted-foreground" data-testid="deposit-wallet-balance">
-                {source ? (
-                  <>
-                    <span>
-                      Wallet balance:{" "}
-                      {sourceBalance.data !== undefined ? `${formatWalletLoop(sourceBalance.data)} LOOP` : sourceBalance.isError ? "unavailable" : "…"}
-                    </span>
-                    <span title={source}>{connected ? `From ${shortAddress(source)}` : `Linked ${shortAddress(source)}`}</span>
-                  </>
-                ) : (
-                  <span>Your wallet connects when you deposit.</span>
-                )}
-              </p>
-            </div>
-            {wrongChain ? (
-              <div className="flex flex-wrap items-center gap-3 rounded-lg border border-warning/40 bg-warning/10 px-3.5 py-3 text-sm text-amber-100">
-                <span className="flex-1">Your wallet is on another network. Deposits go to {chain.name}.</span>
-                <Button variant="outline" size="sm" disabled={busy} onClick={() => void switchNetwork()}>
-                  Switch to {chain.name}
-                </Button>
-              </div>
-            ) : null}
-            {progress ? (
-              <p role="status" className="flex items-center gap-2 rounded-lg border border-primary/40 bg-primary/10 px-3.5 py-3 text-sm" data-testid="deposit-progress">
-                <Loader2 className="size-4 animate-spin text-primary" aria-hidden />
-                {progress}
-              </p>
-            ) : null}
-            {error ? <FormAlert message={error} /> : null}
-            <div className="flex justify-end gap-2">
-              <Button variant="ghost" onClick={() => close(false)}>
-                {busy ? "Hide" : "Cancel"}
-              </Button>
-              <Button type="submit" disabled={busy}>
-                {busy ? <Loader2 className="animate-spin" aria-hidden /> : <ArrowDownToLine aria-hidden />}
-                Deposit
-              </Button>
-            </div>
-          </form>
-        )}
-      </DialogContent>
-    </Dialog>
+        ) : null
+      }
+      onSubmit={(event) => void submit(event)}
+      error={error}
+      pending={busy}
+      submitLabel="Deposit"
+      submitIcon={ArrowDownToLine}
+      cancelLabel={busy ? "Hide" : "Cancel"}
+    >
+      <div className="grid gap-2">
+        <Label htmlFor="deposit-amount">Amount (LOOP)</Label>
+        <div className="flex gap-2">
+          <Input
+            id="deposit-amount"
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            placeholder="0.00000000"
+            disabled={busy}
+            onChange={(event) => {
+              setAmount(event.target.value);
+              setError(null);
+            }}
+          />
+          <Button
+            variant="outline"
+            disabled={busy || max === null || max === 0n}
+            onClick={() => {
+              if (max === null) return;
+              setAmount(formatWalletLoop(max).replace(/,/g, ""));
+              setError(null);
+            }}
+          >
+            Max
+          </Button>
+        </div>
+        <p className="flex flex-wrap justify-between gap-2 text-xs text-muted-foreground" data-testid="deposit-wallet-balance">
+          {source ? (
+            <>
+              <span>
+                Wallet balance:{" "}
+                {sourceBalance.data !== undefined ? `${formatWalletLoop(sourceBalance.data)} LOOP` : sourceBalance.isError ? "unavailable" : "…"}
+              </span>
+              <span title={source}>{connected ? `From ${shortAddress(source)}` : `Linked ${shortAddress(source)}`}</span>
+            </>
+          ) : (
+            <span>Your wallet connects when you deposit.</span>
+          )}
+        </p>
+      </div>
+      {wrongChain ? (
+        <div className="flex flex-wrap items-center gap-3 rounded-lg border border-warning/40 bg-warning/10 px-3.5 py-3 text-sm text-amber-100">
+          <span className="flex-1">Your wallet is on another network. Deposits go to {chain.name}.</span>
+          <Button variant="outline" size="sm" disabled={busy} onClick={() => void switchNetwork()}>
+            Switch to {chain.name}
+          </Button>
+        </div>
+      ) : null}
+      {progress ? (
+        <ProgressNote className="px-3.5 py-3" data-testid="deposit-progress">
+          {progress}
+        </ProgressNote>
+      ) : null}
+    </FormDialog>
   );
 }

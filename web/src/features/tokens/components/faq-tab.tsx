@@ -1,3 +1,4 @@
+import { paths } from "@loop/rules/paths";
 import { ChevronDown, Gift, Send, ShoppingBag, Sparkles } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
@@ -138,7 +139,7 @@ export function FaqTab({ onOpenWallet }: { onOpenWallet: () => void }) {
         <div className="flex flex-wrap gap-2">
           <Button onClick={onOpenWallet}>Open My Wallet</Button>
           <Button asChild variant="outline">
-            <Link to="/home">Browse Loops</Link>
+            <Link to={paths.home()}>Browse Loops</Link>
           </Button>
         </div>
       </Card>

@@ -1,3 +1,4 @@
+import { paths } from "@loop/rules/paths";
 import { ArrowLeft, Coins } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -17,7 +18,7 @@ export function TokensHero() {
       <div className="absolute -top-24 -right-16 size-72 rounded-full bg-accent/20 blur-3xl" aria-hidden />
       <div className="relative">
         <Button asChild variant="ghost" size="sm" className="-ml-2">
-          <Link to="/home">
+          <Link to={paths.home()}>
             <ArrowLeft aria-hidden />
             Back to Home
           </Link>

@@ -1,9 +1,10 @@
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { json, stubApi } from "@/features/loops/testing/loop-fixtures";
 import { useTokenBalance } from "@/lib/get-token-balance";
+import { json, stubApi } from "@/testing/stub-api";
+import { renderWithToasts } from "@/testing/test-utils";
 import { OPEN_WITHDRAWAL_POLL_MS } from "../api/get-withdrawals";
-import { balance, makeTransfer, makeWithdrawal, renderWithToasts } from "../testing/token-fixtures";
+import { balance, makeTransfer, makeWithdrawal } from "../testing/token-fixtures";
 import { TransferHistory } from "./transfer-history";
 import { WithdrawalHistory } from "./withdrawal-history";
 
@@ -78,7 +79,7 @@ describe("Withdrawal History", () => {
 
   it("styles pending, processing and completed, shows anything else as a failure, and cancels pending ones", async () => {
     let cancelled = false;
-    const fetchMock = stubApi({
+    const api = stubApi({
       "GET /api/tokens/withdrawals": () =>
         json([
           makeWithdrawal({ id: "w1", status: cancelled ? "cancelled" : "pending", amount: "100.00000000" }),
@@ -108,7 +109,7 @@ describe("Withdrawal History", () => {
     await user.click(within(rows[0]!).getByRole("button", { name: "Cancel withdrawal of 100.00000000 LOOP" }));
     expect(await screen.findByText("Withdrawal Cancelled")).toBeInTheDocument();
     await waitFor(() => expect(within(screen.getByRole("list", { name: "Withdrawals" })).queryAllByRole("button", { name: /Cancel withdrawal/ })).toHaveLength(0));
-    expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith("/w1/cancel") && init?.method === "POST")).toBe(true);
+    expect(api.calls("POST /api/tokens/withdrawals/w1/cancel")).not.toHaveLength(0);
   });
 
   it("shows the server's reason when a cancel is refused", async () => {
@@ -133,12 +134,12 @@ describe("Withdrawal History, while a withdrawal is open", () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       let status: "processing" | "completed" = "processing";
-      const fetchMock = stubApi({
+      const api = stubApi({
         "GET /api/tokens/withdrawals": () => json([makeWithdrawal({ id: "w1", method: "loop", status, transactionId: `0x${"ab".repeat(32)}` })]),
         "GET /api/tokens/balance": () => json(balance("480.00000000")),
         "GET /api/tokens/transfers": () => json([]),
       });
-      const calls = (path: string) => fetchMock.mock.calls.filter(([url]) => String(url).endsWith(path)).length;
+      const calls = (path: string) => api.calls(path).length;
       // The Token page shows the balance and the transfers beside the withdrawals.
       renderWithToasts(
         <>

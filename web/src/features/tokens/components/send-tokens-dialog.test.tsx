@@ -2,8 +2,9 @@ import { promotionalRefusalMessage, TOKEN_MESSAGES } from "@loop/rules/schemas/t
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
-import { json, stubApi } from "@/features/loops/testing/loop-fixtures";
-import { makeTransfer, renderWithToasts, sentHeaders } from "../testing/token-fixtures";
+import { type ApiHandler, json, stubApi, type StubbedApi } from "@/testing/stub-api";
+import { renderWithToasts } from "@/testing/test-utils";
+import { makeTransfer } from "../testing/token-fixtures";
 import { SendTokensDialog } from "./send-tokens-dialog";
 
 configure({ asyncUtilTimeout: 6000 });
@@ -20,29 +21,29 @@ function Harness({ available = "100.00000000", promotional }: { available?: stri
   );
 }
 
-function setup(handler: Parameters<typeof stubApi>[0][string] = () => json(makeTransfer(), 201), available?: string, promotional?: string) {
-  const fetchMock = stubApi({ "POST /api/tokens/transfer": handler });
+function setup(handler: ApiHandler = () => json(makeTransfer(), 201), available?: string, promotional?: string) {
+  const api = stubApi({ "POST /api/tokens/transfer": handler });
   const rendered = renderWithToasts(<Harness available={available} promotional={promotional} />);
   const dialog = () => screen.getByRole("dialog", { name: "Send Tokens" });
   const submit = () => rendered.user.click(within(dialog()).getByRole("button", { name: "Send Tokens" }));
-  return { ...rendered, fetchMock, dialog, submit };
+  return { ...rendered, api, dialog, submit };
 }
 
-const transferCalls = (fetchMock: ReturnType<typeof stubApi>) => fetchMock.mock.calls.filter(([url]) => String(url).includes("/api/tokens/transfer"));
+const transferCalls = (api: StubbedApi) => api.calls("POST /api/tokens/transfer");
 
 describe("Send Tokens dialog", () => {
   it("asks for both the recipient and the amount", async () => {
-    const { user, submit, dialog, fetchMock } = setup();
+    const { user, submit, dialog, api } = setup();
     await submit();
     expect(within(dialog()).getByRole("alert")).toHaveTextContent(TOKEN_MESSAGES.missing);
     await user.type(screen.getByLabelText("Recipient ID"), "friend-9");
     await submit();
     expect(within(dialog()).getByRole("alert")).toHaveTextContent("Missing Information: Please enter both recipient ID and amount");
-    expect(transferCalls(fetchMock)).toHaveLength(0);
+    expect(transferCalls(api)).toHaveLength(0);
   });
 
   it("refuses amounts that are not positive, too precise, above the balance, or a transfer to oneself", async () => {
-    const { user, submit, dialog, fetchMock } = setup(undefined, "10.00000000");
+    const { user, submit, dialog, api } = setup(undefined, "10.00000000");
     const amount = screen.getByLabelText("Amount (LOOP)");
     expect(amount).toHaveAttribute("step", "0.00000001");
     await user.type(screen.getByLabelText("Recipient ID"), "friend-9");
@@ -72,11 +73,11 @@ describe("Send Tokens dialog", () => {
     await user.type(recipient, "me-1");
     await submit();
     expect(within(dialog()).getByRole("alert")).toHaveTextContent(TOKEN_MESSAGES.selfTransfer);
-    expect(transferCalls(fetchMock)).toHaveLength(0);
+    expect(transferCalls(api)).toHaveLength(0);
   });
 
   it("says what can be sent, and that promotional LOOP (welcome bonus, level rewards) cannot be", async () => {
-    const { user, submit, dialog, fetchMock } = setup(undefined, "12.50000000", "500.00000000");
+    const { user, submit, dialog, api } = setup(undefined, "12.50000000", "500.00000000");
     expect(within(dialog()).getByText(/Available to send: 12\.50000000 LOOP/)).toBeInTheDocument();
     expect(within(dialog()).getByText("Promotional 500.00000000 LOOP: for loops only, not sent or withdrawn")).toBeInTheDocument();
     await user.type(screen.getByLabelText("Recipient ID"), "friend-9");
@@ -86,11 +87,11 @@ describe("Send Tokens dialog", () => {
     expect(within(dialog()).getByRole("alert")).toHaveTextContent(
       "Promotional LOOP (welcome bonus, level rewards, upload rewards) can be spent on loops but not sent or withdrawn: you can send up to 12.5 LOOP",
     );
-    expect(transferCalls(fetchMock)).toHaveLength(0);
+    expect(transferCalls(api)).toHaveLength(0);
   });
 
   it("sends with an Idempotency-Key, toasts success, closes and clears", async () => {
-    const { user, submit, fetchMock } = setup();
+    const { user, submit, api } = setup();
     await user.type(screen.getByLabelText("Recipient ID"), " friend-9 ");
     await user.type(screen.getByLabelText("Amount (LOOP)"), "12.5");
     expect(screen.getByText("≈ $0.03 USD")).toBeInTheDocument(); // 0.025 rounds half-up
@@ -101,9 +102,9 @@ describe("Send Tokens dialog", () => {
     expect(screen.getByText("Tokens transferred successfully!")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
 
-    const [call] = transferCalls(fetchMock);
-    expect(JSON.parse(String(call![1]!.body))).toEqual({ toUserId: "friend-9", amount: "12.5", description: "for the drums" });
-    expect(sentHeaders(call![1])["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
+    const [call] = transferCalls(api);
+    expect(call!.body).toEqual({ toUserId: "friend-9", amount: "12.5", description: "for the drums" });
+    expect(call!.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
 
     await user.click(screen.getByRole("button", { name: "reopen" }));
     expect(await screen.findByLabelText("Recipient ID")).toHaveValue("");
@@ -124,7 +125,7 @@ describe("Send Tokens dialog", () => {
 
   it("falls back to 'Failed to transfer tokens' and retries with the same key after a lost answer", async () => {
     let calls = 0;
-    const { user, submit, fetchMock } = setup(() => {
+    const { user, submit, api } = setup(() => {
       calls += 1;
       if (calls === 1) throw new TypeError("Failed to fetch");
       return json(makeTransfer(), 201);
@@ -136,7 +137,7 @@ describe("Send Tokens dialog", () => {
     expect(screen.getByText("Failed to transfer tokens")).toBeInTheDocument();
     await submit();
     expect(await screen.findByText("Transfer Successful")).toBeInTheDocument();
-    const keys = transferCalls(fetchMock).map(([, init]) => sentHeaders(init)["idempotency-key"]);
+    const keys = transferCalls(api).map(({ headers }) => headers["idempotency-key"]);
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
   });

@@ -1,19 +1,17 @@
 import { TOKEN_MESSAGES, TRANSFER_DESCRIPTION_MAX, transferRequestSchema } from "@loop/rules/schemas/tokens";
 import { parseLoop } from "@loop/rules/units";
-import { Loader2, Send } from "lucide-react";
+import { Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { FormDialog } from "@/components/ui/form-dialog";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { getServerMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useTransferTokens } from "../api/transfer-tokens";
-import { loopToUsd } from "@/lib/loop-amounts";
 import { useSubmissionKey } from "@/lib/idempotent-post";
-import { FormAlert } from "@/components/ui/form-alert";
-import { OutgoingAvailable, outgoingRefusal } from "./balance-parts";
+import { outgoingRefusal } from "./balance-parts";
+import { OutgoingAmountField } from "./outgoing-amount-field";
 
 export const TRANSFER_FAILED_FALLBACK = "Failed to transfer tokens";
 
@@ -80,70 +78,48 @@ export function SendTokensDialog({ open, onOpenChange, userId, withdrawable, pro
     );
   };
 
-  const usd = parseLoop(values.amount) !== null ? loopToUsd(values.amount) : null;
-
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle className="flex items-center gap-2">
-            <Send className="size-5 text-primary" aria-hidden />
-            Send Tokens
-          </DialogTitle>
-          <DialogDescription>Send LOOP to another user by their wallet ID. Transfers are instant and cannot be reversed.</DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={submit} className="mt-5 grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor="send-recipient">Recipient ID</Label>
-            <Input
-              id="send-recipient"
-              value={values.toUserId}
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="The recipient's wallet ID"
-              onChange={(event) => set("toUserId", event.target.value)}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="send-amount">Amount (LOOP)</Label>
-            <Input
-              id="send-amount"
-              type="number"
-              inputMode="decimal"
-              min="0"
-              step="0.00000001"
-              value={values.amount}
-              placeholder="0.00000000"
-              onChange={(event) => set("amount", event.target.value)}
-            />
-            <p className="flex flex-wrap justify-between gap-2 text-xs text-muted-foreground">
-              <OutgoingAvailable label="Available to send" withdrawable={withdrawable} promotional={promotional} />
-              {usd ? <span>≈ {usd} USD</span> : null}
-            </p>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="send-description">Message (optional)</Label>
-            <Textarea
-              id="send-description"
-              value={values.description}
-              maxLength={TRANSFER_DESCRIPTION_MAX}
-              rows={2}
-              placeholder="What is it for?"
-              onChange={(event) => set("description", event.target.value)}
-            />
-          </div>
-          {error ? <FormAlert message={error} /> : null}
-          <div className="flex justify-end gap-2">
-            <Button variant="ghost" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={transfer.isPending}>
-              {transfer.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Send aria-hidden />}
-              {transfer.isPending ? "Sending..." : "Send Tokens"}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Send Tokens"
+      icon={Send}
+      description="Send LOOP to another user by their wallet ID. Transfers are instant and cannot be reversed."
+      onSubmit={submit}
+      error={error}
+      pending={transfer.isPending}
+      submitLabel="Send Tokens"
+      pendingLabel="Sending..."
+      submitIcon={Send}
+    >
+      <FormField id="send-recipient" label="Recipient ID">
+        <Input
+          id="send-recipient"
+          value={values.toUserId}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="The recipient's wallet ID"
+          onChange={(event) => set("toUserId", event.target.value)}
+        />
+      </FormField>
+      <OutgoingAmountField
+        id="send-amount"
+        value={values.amount}
+        onChange={(amount) => set("amount", amount)}
+        availableLabel="Available to send"
+        withdrawable={withdrawable}
+        promotional={promotional}
+      />
+      <FormField id="send-description" label="Message (optional)">
+        <Textarea
+          id="send-description"
+          value={values.description}
+          maxLength={TRANSFER_DESCRIPTION_MAX}
+          rows={2}
+          placeholder="What is it for?"
+          onChange={(event) => set("description", event.target.value)}
+        />
+      </FormField>
+    </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { json, stubApi } from "@/features/loops/testing/loop-fixtures";
+import { type ApiRoutes, json, stubApi } from "@/testing/stub-api";
 import { makeUser, renderApp } from "@/testing/test-utils";
 import { balance, BSC_TOKEN, clientConfig, makeOrder, makeTransfer, makeWithdrawal, pendingSale } from "../testing/token-fixtures";
 import { PURCHASE_INQUIRY_SUBJECT } from "./contact-admin-card";
@@ -8,7 +8,7 @@ import { PURCHASE_INQUIRY_SUBJECT } from "./contact-admin-card";
 configure({ asyncUtilTimeout: 6000 });
 const LAZY_ROUTE_MS = 10_000;
 
-function signedIn(overrides: Record<string, Parameters<typeof stubApi>[0][string]> = {}) {
+function signedIn(overrides: ApiRoutes = {}) {
   return stubApi({
     "GET /api/auth/user": () => json(makeUser({ id: "user-1", email: "beats@example.com" })),
     "GET /api/config": () => json(clientConfig()),
@@ -30,7 +30,7 @@ async function openTokens() {
 describe("/tokens", () => {
   it("fetches the balance and both histories on entry and shows the wallet", { timeout: 30_000 }, async () => {
     const settings = { formatFeeBps: { mp3: 200, wav: 400 }, minWithdrawal: "10.00000000", offerExpiryHours: 168, supportEmail: "help@beats.example" };
-    const fetchMock = signedIn({ "GET /api/config": () => json({ ...clientConfig(), settings }) });
+    const api = signedIn({ "GET /api/config": () => json({ ...clientConfig(), settings }) });
     await openTokens();
     expect(screen.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/home");
     for (const stat of ["1M+", "50K+", "100K+", "24/7"]) expect(screen.getByText(stat)).toBeInTheDocument();
@@ -40,7 +40,7 @@ describe("/tokens", () => {
     expect(await screen.findByRole("list", { name: "Transfers" })).toBeInTheDocument();
     expect(await screen.findByRole("list", { name: "Withdrawals" })).toBeInTheDocument();
     expect(await screen.findByRole("list", { name: "Your token orders" })).toHaveTextContent("5,000.00000000 LOOP");
-    const asked = fetchMock.mock.calls.map(([url]) => new URL(String(url), "http://localhost").pathname);
+    const asked = api.requests.map(({ path }) => path);
     expect(asked).toEqual(expect.arrayContaining(["/api/tokens/balance", "/api/tokens/transfers", "/api/tokens/withdrawals", "/api/tokens/wallet-transfers"]));
     const walletLoop = screen.getByRole("region", { name: "Wallet LOOP" });
     expect(await within(walletLoop).findByText(/No wallet is linked to your account\./)).toBeInTheDocument();
@@ -177,14 +177,14 @@ describe("/tokens", () => {
   });
 
   it("signed out: a sign-in prompt instead of the wallet; no wallet calls", { timeout: 30_000 }, async () => {
-    const fetchMock = stubApi({
+    const api = stubApi({
       "GET /api/auth/user": () => json({ message: "Unauthorized" }, 401),
       "GET /api/config": () => json(clientConfig()),
     });
     const { user } = await openTokens();
     expect(screen.getByRole("heading", { name: "Sign in to see your wallet" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Send Tokens" })).not.toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith("/api/tokens"))).toBe(false);
+    expect(api.requests.some(({ path }) => path.startsWith("/api/tokens"))).toBe(false);
     await user.click(screen.getByRole("button", { name: "Log in" }));
     expect(await screen.findByRole("dialog", { name: "Join" })).toBeInTheDocument();
   });

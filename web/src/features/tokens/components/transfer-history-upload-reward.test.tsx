@@ -1,7 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { json, stubApi } from "@/features/loops/testing/loop-fixtures";
-import { makeTransfer, renderWithToasts } from "../testing/token-fixtures";
+import { json, stubApi } from "@/testing/stub-api";
+import { renderWithToasts } from "@/testing/test-utils";
+import { makeTransfer } from "../testing/token-fixtures";
 import { TransferHistory } from "./transfer-history";
 
 describe("Transfer History: the upload reward (issue 22)", () => {

@@ -1,11 +1,12 @@
 import type { WalletTransfer } from "@loop/rules/schemas/tokens";
 import { configure, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { json, stubApi } from "@/features/loops/testing/loop-fixtures";
 import type { TokenBalanceRequest } from "@/lib/wallet/types";
 import { publishFakeWalletControls } from "@/lib/wallet/fake-wallet-controls";
 import { resetWalletStore } from "@/lib/wallet/wallet-store";
-import { clientConfig, renderWithToasts } from "../testing/token-fixtures";
+import { type ApiHandler, json, stubApi } from "@/testing/stub-api";
+import { renderWithToasts } from "@/testing/test-utils";
+import { clientConfig } from "../testing/token-fixtures";
 import { WalletLoopCard } from "./wallet-loop-card";
 
 configure({ asyncUtilTimeout: 6000 });
@@ -37,14 +38,14 @@ function walletStack(readTokenBalance: (request: TokenBalanceRequest) => Promise
   return publishFakeWalletControls({ readTokenBalance: vi.fn(readTokenBalance) });
 }
 
-function setup(walletTransfers: Parameters<typeof stubApi>[0][string], config = clientConfig()) {
-  const fetchMock = stubApi({
+function setup(walletTransfers: ApiHandler, config = clientConfig()) {
+  const api = stubApi({
     "GET /api/config": () => json(config),
     "GET /api/tokens/wallet-transfers": walletTransfers,
   });
   const rendered = renderWithToasts(<WalletLoopCard user={USER} />);
   const card = () => screen.getByRole("region", { name: "Wallet LOOP" });
-  return { ...rendered, fetchMock, card };
+  return { ...rendered, api, card };
 }
 
 afterEach(() => resetWalletStore());
@@ -59,7 +60,7 @@ describe("Wallet LOOP card", () => {
       walletTransfer({ id: "4", kind: "mint", direction: "in", amount: "1000000.0", counterparty: "0x0000000000000000000000000000000000000000" }),
       walletTransfer({ id: "5", kind: "transfer", direction: "in", amount: "0.000000000000000001", counterparty: "0x1111111111111111111111111111111111111111" }),
     ];
-    const { fetchMock, card } = setup(() => json({ address: LINKED, transfers }));
+    const { api, card } = setup(() => json({ address: LINKED, transfers }));
 
     const list = await screen.findByRole("list", { name: "Wallet transfers" });
     const rows = within(list).getAllByRole("listitem");
@@ -88,7 +89,7 @@ describe("Wallet LOOP card", () => {
     expect(within(card()).getByTestId("wallet-loop-address")).toHaveTextContent("0x5290...9EE7");
     expect(await within(card()).findByTestId("wallet-loop-balance")).toHaveTextContent("1,234.50000000 LOOP");
     expect(controls.readTokenBalance).toHaveBeenCalledWith({ chainId: 31337, token: TOKEN, owner: LINKED });
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain("/api/tokens/wallet-transfers?limit=50");
+    expect(api.requests.map(({ path, url }) => `${path}${url.search}`)).toContain("/api/tokens/wallet-transfers?limit=50");
   });
 
   it("shows skeletons while loading, then the empty text", async () => {

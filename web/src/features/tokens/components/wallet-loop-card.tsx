@@ -1,4 +1,5 @@
 import type { CurrentUser } from "@loop/rules/api-types";
+import { paths } from "@loop/rules/paths";
 import type { WalletTransfer, WalletTransferKind } from "@loop/rules/schemas/tokens";
 import { parseDecimal, TOKEN_DECIMALS } from "@loop/rules/units";
 import { ArrowDownLeft, ArrowDownToLine, ArrowUpRight, Link2, Wallet } from "lucide-react";
@@ -179,7 +180,7 @@ export function WalletLoopCard({ user }: { user: Pick<CurrentUser, "id"> }) {
             <div className="flex flex-wrap items-center gap-3 rounded-lg border border-dashed border-border px-4 py-3 text-sm text-muted-foreground">
               <span className="flex-1">{NO_LINKED_WALLET} Link one to see its LOOP and on-chain history here.</span>
               <Button asChild variant="outline" size="sm">
-                <Link to="/settings">
+                <Link to={paths.settings()}>
                   <Link2 aria-hidden />
                   Link a wallet
                 </Link>

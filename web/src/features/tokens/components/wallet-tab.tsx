@@ -1,4 +1,5 @@
 import type { CurrentUser } from "@loop/rules/api-types";
+import { paths } from "@loop/rules/paths";
 import { parseLoop } from "@loop/rules/units";
 import { ArrowUpFromLine, Coins, Send, TrendingUp } from "lucide-react";
 import { useState } from "react";
@@ -93,7 +94,7 @@ export function WalletTab({ user }: { user: Pick<CurrentUser, "id" | "email"> })
           Withdraw
         </Button>
         <Button asChild size="lg" variant="outline">
-          <Link to="/home">
+          <Link to={paths.home()}>
             <TrendingUp aria-hidden />
             Earn Tokens
           </Link>

@@ -1,8 +1,9 @@
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
-import { json, stubApi } from "@/features/loops/testing/loop-fixtures";
-import { makeWithdrawal, renderWithToasts, sentHeaders } from "../testing/token-fixtures";
+import { type ApiHandler, json, stubApi } from "@/testing/stub-api";
+import { renderWithToasts } from "@/testing/test-utils";
+import { makeWithdrawal } from "../testing/token-fixtures";
 import { WithdrawDialog } from "./withdraw-dialog";
 
 configure({ asyncUtilTimeout: 6000 });
@@ -21,13 +22,13 @@ function Harness({ available, promotional }: { available: string; promotional?: 
   );
 }
 
-function setup(handler: Parameters<typeof stubApi>[0][string] = () => json(makeWithdrawal(), 201), available = "50.00000000", promotional?: string) {
-  const fetchMock = stubApi({ "POST /api/tokens/withdraw": handler });
+function setup(handler: ApiHandler = () => json(makeWithdrawal(), 201), available = "50.00000000", promotional?: string) {
+  const api = stubApi({ "POST /api/tokens/withdraw": handler });
   const rendered = renderWithToasts(<Harness available={available} promotional={promotional} />);
   const dialog = () => screen.getByRole("dialog", { name: "Withdraw Tokens" });
   const submit = () => rendered.user.click(within(dialog()).getByRole("button", { name: "Request Withdrawal" }));
-  const calls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes("/api/tokens/withdraw"));
-  return { ...rendered, fetchMock, dialog, submit, calls };
+  const calls = () => api.calls("POST /api/tokens/withdraw");
+  return { ...rendered, api, dialog, submit, calls };
 }
 
 describe("Withdraw dialog", () => {
@@ -130,8 +131,8 @@ describe("Withdraw dialog", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
 
     const [call] = calls();
-    expect(JSON.parse(String(call![1]!.body))).toEqual({ amount: "20", method: "crypto_eth", destination: ETH_ADDRESS });
-    expect(sentHeaders(call![1])["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(call!.body).toEqual({ amount: "20", method: "crypto_eth", destination: ETH_ADDRESS });
+    expect(call!.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
 
     await user.click(screen.getByRole("button", { name: "reopen" }));
     expect(await screen.findByLabelText("Amount (LOOP)")).toHaveValue(null);

@@ -1,21 +1,18 @@
 import { loopAmountSchema } from "@loop/rules/schemas/tokens";
 import { WITHDRAWAL_MESSAGES, WITHDRAWAL_METHODS, type WithdrawalMethod } from "@loop/rules/schemas/withdrawals";
 import { formatLoopBrief, parseLoop } from "@loop/rules/units";
-import { ArrowUpFromLine, Loader2 } from "lucide-react";
+import { ArrowUpFromLine } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { FormDialog } from "@/components/ui/form-dialog";
+import { FormField, SelectField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
 import { getServerMessage } from "@/lib/api-client";
 import { usePlatformSettings } from "@/lib/platform-settings";
 import { toast } from "@/lib/toast";
 import { useRequestWithdrawal } from "../api/request-withdrawal";
-import { loopToUsd } from "@/lib/loop-amounts";
 import { useSubmissionKey } from "@/lib/idempotent-post";
-import { FormAlert } from "@/components/ui/form-alert";
-import { OutgoingAvailable, outgoingRefusal } from "./balance-parts";
+import { outgoingRefusal } from "./balance-parts";
+import { OutgoingAmountField } from "./outgoing-amount-field";
 
 export const WITHDRAWAL_FAILED_FALLBACK = "Failed to submit withdrawal request";
 /** "Minimum withdrawal: 10 LOOP", for the platform settings' minimum (an 8-decimal LOOP string). */
@@ -109,78 +106,55 @@ export function WithdrawDialog({ open, onOpenChange, withdrawable, promotional }
   };
 
   const hint = values.method ? DESTINATION_HINTS[values.method] : null;
-  const usd = parseLoop(values.amount) !== null ? loopToUsd(values.amount) : null;
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle className="flex items-center gap-2">
-            <ArrowUpFromLine className="size-5 text-primary" aria-hidden />
-            Withdraw Tokens
-          </DialogTitle>
-          <DialogDescription>
-            Cash out your LOOP to crypto. An admin reviews each withdrawal: LOOP on chain is then sent by the vault, other crypto by the admin by hand. There is no fee: the platform pays the network fee.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={submit} className="mt-5 grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor="withdraw-amount">Amount (LOOP)</Label>
-            <Input
-              id="withdraw-amount"
-              type="number"
-              inputMode="decimal"
-              min="0"
-              step="0.00000001"
-              value={values.amount}
-              placeholder="0.00000000"
-              aria-describedby="withdraw-minimum"
-              onChange={(event) => set("amount", event.target.value)}
-            />
-            <p className="flex flex-wrap justify-between gap-2 text-xs text-muted-foreground">
-              <OutgoingAvailable label="Available to withdraw" withdrawable={withdrawable} promotional={promotional} />
-              {usd ? <span>≈ {usd} USD</span> : null}
-            </p>
-            <p id="withdraw-minimum" className="text-xs font-medium text-amber-200">
-              {minimumWithdrawalText(minWithdrawal)}
-            </p>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="withdraw-method">Withdrawal method</Label>
-            <NativeSelect id="withdraw-method" value={values.method} onChange={(event) => set("method", event.target.value as WithdrawalMethod | "")}>
-              <option value="">Select a method</option>
-              {WITHDRAWAL_METHODS.map((method) => (
-                <option key={method} value={method}>
-                  {METHOD_LABELS[method]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="withdraw-destination">{hint?.label ?? "Destination address"}</Label>
-            <Input
-              id="withdraw-destination"
-              value={values.destination}
-              disabled={!values.method}
-              autoComplete="off"
-              spellCheck={false}
-              placeholder={hint?.placeholder ?? "Choose a method first"}
-              className="font-mono"
-              onChange={(event) => set("destination", event.target.value)}
-            />
-          </div>
-          {error ? <FormAlert message={error} /> : null}
-          <div className="flex justify-end gap-2">
-            <Button variant="ghost" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={withdraw.isPending}>
-              {withdraw.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <ArrowUpFromLine aria-hidden />}
-              {withdraw.isPending ? "Submitting..." : "Request Withdrawal"}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Withdraw Tokens"
+      icon={ArrowUpFromLine}
+      description="Cash out your LOOP to crypto. An admin reviews each withdrawal: LOOP on chain is then sent by the vault, other crypto by the admin by hand. There is no fee: the platform pays the network fee."
+      onSubmit={submit}
+      error={error}
+      pending={withdraw.isPending}
+      submitLabel="Request Withdrawal"
+      pendingLabel="Submitting..."
+      submitIcon={ArrowUpFromLine}
+    >
+      <OutgoingAmountField
+        id="withdraw-amount"
+        value={values.amount}
+        onChange={(amount) => set("amount", amount)}
+        availableLabel="Available to withdraw"
+        withdrawable={withdrawable}
+        promotional={promotional}
+        describedBy="withdraw-minimum"
+      >
+        <p id="withdraw-minimum" className="text-xs font-medium text-amber-200">
+          {minimumWithdrawalText(minWithdrawal)}
+        </p>
+      </OutgoingAmountField>
+      <SelectField
+        id="withdraw-method"
+        label="Withdrawal method"
+        value={values.method}
+        options={WITHDRAWAL_METHODS}
+        optionLabels={METHOD_LABELS}
+        placeholder="Select a method"
+        onValueChange={(method) => set("method", method)}
+      />
+      <FormField id="withdraw-destination" label={hint?.label ?? "Destination address"}>
+        <Input
+          id="withdraw-destination"
+          value={values.destination}
+          disabled={!values.method}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={hint?.placeholder ?? "Choose a method first"}
+          className="font-mono"
+          onChange={(event) => set("destination", event.target.value)}
+        />
+      </FormField>
+    </FormDialog>
   );
 }

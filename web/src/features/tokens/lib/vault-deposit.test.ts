@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { fakeWriteContract, writtenFunctions } from "@/lib/wallet/fake-wallet-controls";
 import { WalletModalClosedError } from "@/lib/wallet/wallet-errors";
 import {
   checkDepositAmount,
@@ -24,8 +25,7 @@ function fakeWallet(overrides: Partial<VaultWallet> = {}): VaultWallet {
     readTokenBalance: vi.fn(async () => 100n * LOOP),
     switchChain: vi.fn(async () => undefined),
     readTokenAllowance: vi.fn(async () => 0n),
-    approveToken: vi.fn(async () => `0x${"11".repeat(32)}` as const),
-    depositToVault: vi.fn(async () => `0x${"22".repeat(32)}` as const),
+    writeContract: fakeWriteContract({ "token.approve": `0x${"11".repeat(32)}`, "vault.deposit": `0x${"22".repeat(32)}` }),
     waitForTransaction: vi.fn(async () => ({ status: "success" as const })),
     ...overrides,
   };
@@ -65,11 +65,11 @@ describe("runDeposit", () => {
     expect(steps).toEqual(["connecting", "checking", "approving", "depositing", "confirming"]);
     expect(wallet.switchChain).not.toHaveBeenCalled();
     expect(wallet.readTokenAllowance).toHaveBeenCalledWith({ chainId: 31337, token: TOKEN, owner: ACCOUNT, spender: VAULT });
-    expect(wallet.approveToken).toHaveBeenCalledWith({ chainId: 31337, token: TOKEN, spender: VAULT, amount: 10n * LOOP });
-    expect(wallet.depositToVault).toHaveBeenCalledWith({ chainId: 31337, vault: VAULT, amount: 10n * LOOP, accountRef: REF });
+    expect(wallet.writeContract).toHaveBeenNthCalledWith(1, { name: "token", chainId: 31337, address: TOKEN }, "approve", [VAULT, 10n * LOOP]);
+    expect(wallet.writeContract).toHaveBeenNthCalledWith(2, { name: "vault", chainId: 31337, address: VAULT }, "deposit", [10n * LOOP, REF]);
     expect(vi.mocked(wallet.waitForTransaction).mock.calls.map(([request]) => request.hash)).toEqual([`0x${"11".repeat(32)}`, `0x${"22".repeat(32)}`]);
     // The approval is mined before the deposit is sent.
-    expect(vi.mocked(wallet.waitForTransaction).mock.invocationCallOrder[0]!).toBeLessThan(vi.mocked(wallet.depositToVault).mock.invocationCallOrder[0]!);
+    expect(vi.mocked(wallet.waitForTransaction).mock.invocationCallOrder[0]!).toBeLessThan(vi.mocked(wallet.writeContract).mock.invocationCallOrder[1]!);
   });
 
   it("skips the approval when the allowance covers the amount", async () => {
@@ -77,7 +77,7 @@ describe("runDeposit", () => {
     const { promise, steps } = deposit(wallet);
     await expect(promise).resolves.toMatchObject({ approvalHash: null });
     expect(steps).toEqual(["connecting", "checking", "depositing", "confirming"]);
-    expect(wallet.approveToken).not.toHaveBeenCalled();
+    expect(writtenFunctions(wallet)).toEqual(["vault.deposit"]);
   });
 
   it("asks the wallet to switch to the deposit chain when it is elsewhere", async () => {
@@ -91,14 +91,13 @@ describe("runDeposit", () => {
   it("refuses before any transaction when the connected wallet holds too little", async () => {
     const wallet = fakeWallet({ readTokenBalance: vi.fn(async () => 5n * LOOP) });
     await expect(deposit(wallet).promise).rejects.toThrow(new DepositRefusedError(DEPOSIT_MESSAGES.insufficient));
-    expect(wallet.approveToken).not.toHaveBeenCalled();
-    expect(wallet.depositToVault).not.toHaveBeenCalled();
+    expect(wallet.writeContract).not.toHaveBeenCalled();
   });
 
   it("fails when the approval or the deposit reverts on chain", async () => {
     const approvalReverts = fakeWallet({ waitForTransaction: vi.fn(async () => ({ status: "reverted" as const })) });
     await expect(deposit(approvalReverts).promise).rejects.toThrow("The approval transaction was reverted on chain.");
-    expect(approvalReverts.depositToVault).not.toHaveBeenCalled();
+    expect(writtenFunctions(approvalReverts)).toEqual(["token.approve"]);
 
     const depositReverts = fakeWallet({
       readTokenAllowance: vi.fn(async () => 10n * LOOP),

@@ -6,8 +6,9 @@
  */
 import { TOKEN_MESSAGES } from "@loop/rules/schemas/tokens";
 import { ledgerUnitsToWei, parseLoop } from "@loop/rules/units";
-import type { HexAddress, TransactionHash, WalletControls } from "@/lib/wallet/types";
-import { errorChain, isNoWalletError, revertErrorName, isUserRejection, NO_WALLET_DETECTED, WALLET_NOT_CONNECTED_TEXT, WalletModalClosedError, WalletNotConnectedError, WalletUnavailableError } from "@/lib/wallet/wallet-errors";
+import type { HexAddress, TransactionHash } from "@/lib/wallet/types";
+import { WalletModalClosedError } from "@/lib/wallet/wallet-errors";
+import { type TransactionSteps, type TransactionWallet, transactionRunner, walletFailureText } from "@/lib/wallet/wallet-transaction";
 
 export const DEPOSIT_MESSAGES = {
   missing: "Missing Amount: Please enter an amount to deposit",
@@ -20,10 +21,7 @@ export const DEPOSIT_MESSAGES = {
 export const DEPOSIT_FAILED_FALLBACK = "Failed to deposit LOOP. Please try again.";
 
 /** The wallet calls a deposit needs (the wallet stack's controls). */
-export type VaultWallet = Pick<
-  WalletControls,
-  "connect" | "readTokenBalance" | "switchChain" | "readTokenAllowance" | "approveToken" | "depositToVault" | "waitForTransaction"
->;
+export type VaultWallet = TransactionWallet;
 
 export type AmountCheck = { ok: true; units: bigint; wei: bigint } | { ok: false; message: string };
 
@@ -46,6 +44,16 @@ export function checkDepositAmount(text: string, walletBalanceWei: bigint | null
 
 /** The wallet steps, in order (the dialog shows the current one). */
 export type DepositStep = "connecting" | "switching" | "checking" | "approving" | "depositing" | "confirming";
+
+/** The deposit's steps as the transaction's phases. */
+const DEPOSIT_STEPS: TransactionSteps<DepositStep> = {
+  connecting: "connecting",
+  switching: "switching",
+  checking: "checking",
+  approving: "approving",
+  writing: "depositing",
+  confirming: "confirming",
+};
 
 export const DEPOSIT_STEP_LABELS: Record<DepositStep, string> = {
   connecting: "Connecting your wallet…",
@@ -77,11 +85,6 @@ export interface DepositReceipt {
   depositHash: TransactionHash;
 }
 
-async function confirmed(wallet: VaultWallet, chainId: number, hash: TransactionHash, what: string): Promise<void> {
-  const receipt = await wallet.waitForTransaction({ chainId, hash });
-  if (receipt.status !== "success") throw new DepositRefusedError(`The ${what} transaction was reverted on chain.`);
-}
-
 /**
  * Connects (the wallet modal if needed), asks to switch to `chainId` when the wallet is elsewhere,
  * re-reads the wallet's LOOP, approves the vault for exactly `amount` if the allowance is short
@@ -89,29 +92,17 @@ async function confirmed(wallet: VaultWallet, chainId: number, hash: Transaction
  */
 export async function runDeposit(wallet: VaultWallet, request: DepositRequest): Promise<DepositReceipt> {
   const { chainId, token, vault, amount, accountRef, onStep } = request;
-  onStep("connecting");
-  const account = await wallet.connect();
-  if (account.chainId !== chainId) {
-    onStep("switching");
-    await wallet.switchChain(chainId);
-  }
-
-  onStep("checking");
-  const balance = await wallet.readTokenBalance({ chainId, token, owner: account.address });
-  if (balance < amount) throw new DepositRefusedError(DEPOSIT_MESSAGES.insufficient);
-  const allowance = await wallet.readTokenAllowance({ chainId, token, owner: account.address, spender: vault });
-
-  let approvalHash: TransactionHash | null = null;
-  if (allowance < amount) {
-    onStep("approving");
-    approvalHash = await wallet.approveToken({ chainId, token, spender: vault, amount });
-    await confirmed(wallet, chainId, approvalHash, "approval");
-  }
-
-  onStep("depositing");
-  const depositHash = await wallet.depositToVault({ chainId, vault, amount, accountRef });
-  onStep("confirming");
-  await confirmed(wallet, chainId, depositHash, "deposit");
+  const run = transactionRunner(wallet, { steps: DEPOSIT_STEPS, onStep, Refused: DepositRefusedError });
+  const account = await run.connect();
+  await run.switchChain(account, chainId);
+  const approvalHash = await run.ensureAllowance({
+    token: { name: "token", chainId, address: token },
+    owner: account.address,
+    spender: vault,
+    amount,
+    insufficient: () => DEPOSIT_MESSAGES.insufficient,
+  });
+  const { hash: depositHash } = await run.send({ name: "vault", chainId, address: vault }, "deposit", [amount, accountRef], "deposit");
   return { account: account.address, approvalHash, depositHash };
 }
 
@@ -131,15 +122,11 @@ export function isDepositDismissal(error: unknown): boolean {
 
 /** The 'Deposit Failed' text for a failed deposit. */
 export function depositFailureText(error: unknown): string {
-  if (error instanceof DepositRefusedError) return error.message;
-  if (isUserRejection(error)) return "You rejected the request in your wallet.";
-  if (error instanceof WalletNotConnectedError) return WALLET_NOT_CONNECTED_TEXT;
-  if (isNoWalletError(error)) return NO_WALLET_DETECTED;
-  const reverted = revertErrorName(error);
-  if (reverted) return REVERT_TEXTS[reverted] ?? `The vault refused the deposit (${reverted}).`;
-  if (error instanceof WalletUnavailableError) return `${error.message} Please reload the page and try again.`;
-  for (const link of errorChain(error)) {
-    if (typeof link.shortMessage === "string" && link.shortMessage) return link.shortMessage;
-  }
-  return DEPOSIT_FAILED_FALLBACK;
+  return walletFailureText(error, {
+    Refused: DepositRefusedError,
+    rejected: "You rejected the request in your wallet.",
+    revertTexts: REVERT_TEXTS,
+    unknownRevert: (name) => `The vault refused the deposit (${name}).`,
+    fallback: DEPOSIT_FAILED_FALLBACK,
+  });
 }

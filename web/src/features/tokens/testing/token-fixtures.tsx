@@ -1,15 +1,8 @@
-/** Test data and rendering for the tokens feature (imported by tests only). */
+/** Test data for the tokens feature (imported by tests only). */
 import type { ClientConfig } from "@loop/rules/chains";
 import type { TokenOrder } from "@loop/rules/schemas/token-orders";
 import type { PendingSale, TokenBalance, Transfer } from "@loop/rules/schemas/tokens";
 import type { Withdrawal } from "@loop/rules/schemas/withdrawals";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import type { ReactNode } from "react";
-import { MemoryRouter } from "react-router";
-import { ToasterHost } from "@/components/toaster-host";
-import { createQueryClient } from "@/lib/query-client";
 
 export const BSC_TOKEN = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 
@@ -88,22 +81,4 @@ export function clientConfig(): ClientConfig {
     paypal: null,
     stripe: null,
   };
-}
-
-/** Renders `ui` with a fresh query client, a memory router and the toaster. */
-export function renderWithToasts(ui: ReactNode, path = "/") {
-  const queryClient = createQueryClient();
-  const user = userEvent.setup();
-  const result = render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
-      <ToasterHost />
-    </QueryClientProvider>,
-  );
-  return { ...result, user, queryClient };
-}
-
-/** The headers a fetch call sent, as a plain object. */
-export function sentHeaders(init: RequestInit | undefined): Record<string, string> {
-  return Object.fromEntries(new Headers(init?.headers).entries());
 }

@@ -5,7 +5,8 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { ToasterHost } from "@/components/toaster-host";
 import { createQueryClient } from "@/lib/query-client";
-import { json, renderApp, SIGNED_OUT, stubFetch } from "@/testing/test-utils";
+import { json, SIGNED_OUT, stubApi } from "@/testing/stub-api";
+import { renderApp } from "@/testing/test-utils";
 import { UploadDialog } from "./upload-dialog";
 
 // A two-core machine running many test files at once: give async UI (lazy routes, debounce) time.
@@ -103,7 +104,7 @@ function setup(statusAnswers: CreatorLoop[] = []) {
   FakeXhr.instances = [];
   vi.stubGlobal("XMLHttpRequest", FakeXhr);
   let statusCalls = 0;
-  const fetchMock = stubFetch({
+  const api = stubApi({
     "/api/genres": () => json(GENRES),
     [`/api/loops/${creatorLoop().id}/status`]: () => json(statusAnswers[Math.min(statusCalls++, statusAnswers.length - 1)]),
   });
@@ -118,7 +119,7 @@ function setup(statusAnswers: CreatorLoop[] = []) {
       <ToasterHost />
     </QueryClientProvider>,
   );
-  return { user, fetchMock, invalidate, onOpenChange, statusCalls: () => statusCalls };
+  return { user, api, invalidate, onOpenChange, statusCalls: () => statusCalls };
 }
 
 async function fillValidForm(user: ReturnType<typeof userEvent.setup>, file = wav()) {
@@ -360,7 +361,7 @@ describe("Upload dialog: progress and processing", { timeout: 30_000 }, () => {
 
 describe("Upload button in the top bar", { timeout: 30_000 }, () => {
   it("signed out, Upload opens the Join dialog", async () => {
-    stubFetch(SIGNED_OUT);
+    stubApi(SIGNED_OUT);
     const { user } = renderApp("/");
     const banner = await screen.findByRole("banner");
     await user.click(within(banner).getByRole("button", { name: "Upload" }));

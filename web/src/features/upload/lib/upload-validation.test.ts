@@ -1,6 +1,6 @@
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "@loop/rules/schemas/loops";
 import { describe, expect, it } from "vitest";
-import { checkAudioFile, DEFAULT_UPLOAD_VALUES, splitMessage, toUploadFields, validateUpload, validateUploadFields } from "./upload-validation";
+import { checkAudioFile, DEFAULT_UPLOAD_VALUES, toUploadFields, validateUpload, validateUploadFields } from "./upload-validation";
 
 const file = (name: string, size: number, type: string) => ({ name, size, type });
 
@@ -53,12 +53,5 @@ describe("toUploadFields", () => {
     expect(fields.isFree).toBe("true");
     expect(fields).not.toHaveProperty("key");
     expect(fields).not.toHaveProperty("artistName");
-  });
-});
-
-describe("splitMessage", () => {
-  it("splits 'Title: text'", () => {
-    expect(splitMessage(UPLOAD_MESSAGES.title)).toEqual({ title: "Title Required", text: "Please enter a title." });
-    expect(splitMessage("Plain")).toEqual({ title: "Plain", text: null });
   });
 });

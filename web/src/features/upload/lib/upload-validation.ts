@@ -124,10 +124,3 @@ export function validateUploadFields(fields: Record<string, string>): UploadErro
   const field = typeof path === "string" && FIELD_NAMES.has(path) ? (path as UploadField) : "form";
   return { field, message: issue.message };
 }
-
-/** "Title Required: Please enter a title." → { title: "Title Required", text: "Please enter a title." } */
-export function splitMessage(message: string): { title: string; text: string | null } {
-  const index = message.indexOf(": ");
-  if (index <= 0 || index > 40) return { title: message, text: null };
-  return { title: message.slice(0, index), text: message.slice(index + 2) };
-}

@@ -1,0 +1,101 @@
+import { Wallet } from "lucide-react";
+import { ProgressNote } from "@/components/ui/progress-note";
+import { formatLoop8, formatLoopUnits } from "@/lib/loop-amounts";
+import { offerExpiryText } from "@/lib/platform-settings";
+import { NO_LINKED_WALLET_TEXT, type OfferChain, OFFERS_UNAVAILABLE_TEXT } from "@/lib/wallet/wallet-offers";
+import type { LoopSufficiency } from "../lib/purchase-quote";
+import { WALLET_OFFER_STEP_LABELS, type WalletOfferStep } from "../lib/wallet-offer";
+import { LinkWalletNotice } from "./link-wallet-notice";
+
+/** Where the offer's LOOP comes from: held from the in-app balance, or escrowed on chain from the linked wallet. */
+export type OfferFunding = "app" | "wallet";
+
+const FUNDING_OPTIONS: readonly { funding: OfferFunding; label: string }[] = [
+  { funding: "app", label: "LOOP balance" },
+  { funding: "wallet", label: "Wallet (escrow on chain)" },
+];
+
+/** Pay with: the LOOP balance or the wallet. */
+export function FundingFieldset({
+  name,
+  value,
+  disabled,
+  onChange,
+}: {
+  name: string;
+  value: OfferFunding;
+  disabled: boolean;
+  onChange: (funding: OfferFunding) => void;
+}) {
+  return (
+    <fieldset className="grid gap-2" disabled={disabled}>
+      <legend className="mb-2 text-sm font-medium">Pay with</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {FUNDING_OPTIONS.map((option) => (
+          <label
+            key={option.funding}
+            className="flex cursor-pointer items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10"
+          >
+            <input
+              type="radio"
+              name={name}
+              value={option.funding}
+              checked={value === option.funding}
+              onChange={() => onChange(option.funding)}
+              className="accent-primary"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+export interface WalletOfferNotesProps {
+  chain: OfferChain | null;
+  chainLoading: boolean;
+  linked: string | null;
+  offerExpiryHours: number;
+  /** The wallet step under way, if any. */
+  step: WalletOfferStep | null;
+}
+
+/** From the wallet: whether it can be used here, how the escrow works, and the step under way. */
+export function WalletOfferNotes({ chain, chainLoading, linked, offerExpiryHours, step }: WalletOfferNotesProps) {
+  return (
+    <>
+      {!chain ? (
+        <p role="status" className="rounded-lg border border-border px-3 py-2 text-sm text-muted-foreground">
+          {chainLoading ? "Loading the network…" : OFFERS_UNAVAILABLE_TEXT}
+        </p>
+      ) : linked === null ? (
+        <LinkWalletNotice message={NO_LINKED_WALLET_TEXT} />
+      ) : null}
+      <p className="text-xs text-muted-foreground">
+        500 LOOP = 1 USD. Escrowed by the marketplace contract{chain ? ` on ${chain.name}` : ""} from your linked wallet: your wallet asks
+        you to approve LOOP if needed, then to confirm the offer. A rejected or withdrawn offer is refunded to your wallet; after{" "}
+        {offerExpiryText(offerExpiryHours)} without an answer you reclaim it from Negotiations. A wallet offer carries no message.
+      </p>
+      {step ? <ProgressNote data-testid="wallet-offer-progress">{WALLET_OFFER_STEP_LABELS[step]}</ProgressNote> : null}
+    </>
+  );
+}
+
+/** From the LOOP balance: what it holds (short by how much) and when the hold is released. */
+export function BalanceOfferNotes({ available, sufficiency }: { available: string | undefined; sufficiency: LoopSufficiency | null }) {
+  return (
+    <>
+      <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+        <Wallet className="size-3.5" aria-hidden />
+        Your LOOP balance: {available !== undefined ? `${formatLoop8(available)} LOOP` : "…"}
+        {sufficiency?.state === "short" ? (
+          <span className="text-amber-200"> (short by {formatLoopUnits(sufficiency.shortUnits)} LOOP)</span>
+        ) : null}
+      </p>
+      <p className="text-xs text-muted-foreground">
+        500 LOOP = 1 USD. The hold is released if the offer is rejected, withdrawn or expires.
+      </p>
+    </>
+  );
+}

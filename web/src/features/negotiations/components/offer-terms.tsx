@@ -1,0 +1,50 @@
+import type { Negotiation } from "@loop/rules/schemas/negotiations";
+import { formatLoopUnits, formatUsdCents } from "@/lib/loop-amounts";
+import { negotiationQuote } from "@/lib/offer-quote";
+import { formatWalletLoop } from "@/lib/wallet/wallet-amounts";
+import { offerEscrowWei, usdToOfferWei } from "@/lib/wallet/wallet-offers";
+
+/**
+ * The offer being answered: its price, offer and counter; for the buyer accepting a counter, the
+ * total with its fee and what it takes (from the LOOP balance, or escrowed from the wallet).
+ */
+export function OfferTerms({
+  negotiation,
+  buyerAccepts,
+  fromWallet,
+}: {
+  negotiation: Negotiation;
+  buyerAccepts: boolean;
+  fromWallet: boolean;
+}) {
+  // The hold moves to the counter plus its fee (the server's: the rate the offer was opened with).
+  const quote = buyerAccepts && negotiation.counterOffer ? negotiationQuote(negotiation) : null;
+  const counterWei = fromWallet && negotiation.counterOffer ? usdToOfferWei(negotiation.counterOffer) : null;
+  const escrowWei = counterWei !== null ? offerEscrowWei(counterWei, negotiation.format) : null;
+  const fromWalletEscrow = fromWallet && escrowWei !== null;
+  return (
+    <dl className="grid gap-1.5 rounded-lg border border-border px-4 py-3 text-sm">
+      <Term label="Original price" value={`$${negotiation.loop.price}`} />
+      <Term label="Offer" value={`$${negotiation.offerAmount}`} />
+      {negotiation.counterOffer ? <Term label="Counter offer" value={`$${negotiation.counterOffer}`} /> : null}
+      {quote ? (
+        <p className="mt-1 border-t border-border pt-1.5 text-xs text-muted-foreground" data-testid="respond-held">
+          Total {formatUsdCents(quote.totalCents)} (with the {negotiation.format.toUpperCase()} fee),{" "}
+          {fromWalletEscrow ? "escrowed from your wallet" : "paid from your LOOP balance"}:{" "}
+          <span className="font-mono font-semibold text-foreground tabular-nums">
+            {fromWalletEscrow ? formatWalletLoop(escrowWei) : formatLoopUnits(quote.heldUnits)} LOOP
+          </span>
+        </p>
+      ) : null}
+    </dl>
+  );
+}
+
+function Term({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-3">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="font-mono tabular-nums">{value}</dd>
+    </div>
+  );
+}
