@@ -28,7 +28,8 @@ const webLayerZones = [
     target: `web/src/features/${feature}`,
     from: "web/src/features",
     except: [`./${feature}`],
-    message: "A feature never imports another feature: move what both need to web/src/lib or web/src/components (test fixtures to web/src/testing), or compose them in web/src/app.",
+    message:
+      "A feature never imports another feature: move what both need to web/src/lib or web/src/components (test fixtures to web/src/testing), or compose them in web/src/app.",
   })),
   {
     target: ["web/src/features", "web/src/components", "web/src/lib"],
@@ -90,7 +91,10 @@ export default defineConfig([
       "import-x/extensions": [".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs"],
       "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
       "import-x/resolver-next": [
-        createTypeScriptImportResolver({ project: ["web/tsconfig.json", "api/tsconfig.json", "rules/tsconfig.json"], noWarnOnMultipleProjects: true }),
+        createTypeScriptImportResolver({
+          project: ["web/tsconfig.json", "api/tsconfig.json", "rules/tsconfig.json"],
+          noWarnOnMultipleProjects: true,
+        }),
       ],
     },
     rules: {

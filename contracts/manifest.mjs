@@ -39,7 +39,8 @@ export function parseManifest(value, file = "manifest") {
     if (entry === null || typeof entry !== "object") fail(file, `contracts.${name} is not an object`);
     if (!ADDRESS.test(entry.address)) fail(file, `contracts.${name}.address is not an address`);
     if (!Number.isInteger(entry.blockNumber) || entry.blockNumber < 0) fail(file, `contracts.${name}.blockNumber is not a block number`);
-    if (entry.transactionHash !== undefined && !HASH.test(entry.transactionHash)) fail(file, `contracts.${name}.transactionHash is not a hash`);
+    if (entry.transactionHash !== undefined && !HASH.test(entry.transactionHash))
+      fail(file, `contracts.${name}.transactionHash is not a hash`);
   }
   return value;
 }

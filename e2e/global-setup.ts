@@ -135,7 +135,9 @@ function lastLines(file: string, count = 40): string {
   } catch {
     return "(no output)";
   }
-  const report = lines.findLastIndex((line) => /^(dev|start)\s+│ .*(Its last lines:|cannot start|is already running|not built yet)/.test(line));
+  const report = lines.findLastIndex((line) =>
+    /^(dev|start)\s+│ .*(Its last lines:|cannot start|is already running|not built yet)/.test(line),
+  );
   return (report >= 0 ? lines.slice(report, report + count) : lines.slice(-count)).join("\n");
 }
 
@@ -174,11 +176,20 @@ async function stopStack(child: ChildProcess, logFile: string): Promise<void> {
 async function buildProduction(): Promise<void> {
   const t0 = Date.now();
   log("building the production app (pnpm build)");
-  const { pnpm } = (await import(pathToFileURL(path.join(ROOT, "scripts", "lib", "pnpm.mjs")).href)) as { pnpm: (...args: string[]) => [string, string[]] };
+  const { pnpm } = (await import(pathToFileURL(path.join(ROOT, "scripts", "lib", "pnpm.mjs")).href)) as {
+    pnpm: (...args: string[]) => [string, string[]];
+  };
   const [command, args] = pnpm("build");
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } });
+  const result = spawnSync(command, args, {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    encoding: "utf8",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) {
-    throw new Error(`pnpm build failed (${result.error?.message ?? `exit code ${result.status}`}):\n${`${result.stdout}\n${result.stderr}`.trim().split("\n").slice(-40).join("\n")}`);
+    throw new Error(
+      `pnpm build failed (${result.error?.message ?? `exit code ${result.status}`}):\n${`${result.stdout}\n${result.stderr}`.trim().split("\n").slice(-40).join("\n")}`,
+    );
   }
   log(`built in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
@@ -210,7 +221,17 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   // Everything a developer's environment or .env could point elsewhere is blanked: an empty value
   // counts as unset for the orchestrator and the API, and keeps .env from filling it in.
   for (const name of Object.keys(env)) if (/^(RPC_URL_\d+|OIDC_\w+)$/.test(name)) env[name] = "";
-  for (const name of ["DATABASE_URL", "APP_URL", "SMTP_URL", "CHAIN_IDS", "DEFAULT_CHAIN_ID", "WALLETCONNECT_PROJECT_ID", "WEB_DIST", "DEPLOYMENTS_DIR", "PORT"]) {
+  for (const name of [
+    "DATABASE_URL",
+    "APP_URL",
+    "SMTP_URL",
+    "CHAIN_IDS",
+    "DEFAULT_CHAIN_ID",
+    "WALLETCONNECT_PROJECT_ID",
+    "WEB_DIST",
+    "DEPLOYMENTS_DIR",
+    "PORT",
+  ]) {
     env[name] = "";
   }
   // Payment providers: PayPal is not configured (the tests expect it so); Stripe is the fake below.
@@ -310,7 +331,9 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   for (;;) {
     if (exited(child)) {
       await teardown();
-      throw new Error(`the e2e stack (node scripts/start.mjs) exited with ${child.exitCode ?? child.signalCode} before it was ready. Its last lines (${logFile}):\n${lastLines(logFile)}`);
+      throw new Error(
+        `the e2e stack (node scripts/start.mjs) exited with ${child.exitCode ?? child.signalCode} before it was ready. Its last lines (${logFile}):\n${lastLines(logFile)}`,
+      );
     }
     const ready =
       announcedReady() && (await httpOk(`${webUrl}/`)) && (await httpOk(`${webUrl}/api/health`)) && (await httpOk(`${mailUrl}/healthz`));
@@ -326,6 +349,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   const stackFile = path.join(runDir, "stack.json");
   writeFileSync(stackFile, `${JSON.stringify(info, null, 2)}\n`);
   process.env[STACK_FILE_ENV] = stackFile;
-  log(`stack ready in ${((Date.now() - t0) / 1000).toFixed(1)} s: app ${webUrl}, MailDev ${mailUrl}, chain ${info.rpcUrl} (log: ${path.relative(ROOT, logFile)})`);
+  log(
+    `stack ready in ${((Date.now() - t0) / 1000).toFixed(1)} s: app ${webUrl}, MailDev ${mailUrl}, chain ${info.rpcUrl} (log: ${path.relative(ROOT, logFile)})`,
+  );
   return teardown;
 }

@@ -76,7 +76,13 @@ export const offerOpened = onchainTable(
 
 export const offerChanged = onchainTable(
   "offer_changed",
-  (t) => ({ ...eventColumns(t), offerId: t.bigint().notNull(), amount: t.bigint().notNull(), fee: t.bigint().notNull(), expiresAt: t.bigint().notNull() }),
+  (t) => ({
+    ...eventColumns(t),
+    offerId: t.bigint().notNull(),
+    amount: t.bigint().notNull(),
+    fee: t.bigint().notNull(),
+    expiresAt: t.bigint().notNull(),
+  }),
   (table) => ({ pk: eventKey(table), offerIndex: index().on(table.offerId) }),
 );
 

@@ -54,7 +54,9 @@ for (const file of files) {
   try {
     const result = await bench.run({ root: ROOT, log: (text) => say(name, text), pnpm: runPnpm, ensureWebBuild, options });
     // `over: true` from a bench: one of its other budgets failed (its details say which).
-    const over = result.over === true || (result.budget !== undefined && (result.lowerIsBetter === false ? result.value < result.budget : result.value > result.budget));
+    const over =
+      result.over === true ||
+      (result.budget !== undefined && (result.lowerIsBetter === false ? result.value < result.budget : result.value > result.budget));
     for (const line of result.details ?? []) say(name, line);
     results.push({ name, ...result, over, ms: Date.now() - t0 });
   } catch (error) {
@@ -76,7 +78,9 @@ for (const r of results) {
   }
   const value = `${r.value.toFixed(1)} ${r.unit}`;
   const budget = r.budget !== undefined ? `budget ${r.lowerIsBetter === false ? ">=" : "<="} ${r.budget} ${r.unit}` : "no budget";
-  log(`${r.over ? color.red("✗") : color.green("✓")} ${r.name.padEnd(16)} ${value.padStart(14)}  ${budget}  ${color.gray(formatDuration(r.ms))}`);
+  log(
+    `${r.over ? color.red("✗") : color.green("✓")} ${r.name.padEnd(16)} ${value.padStart(14)}  ${budget}  ${color.gray(formatDuration(r.ms))}`,
+  );
 }
 const bad = results.filter((r) => r.error || r.over);
 if (bad.length) {

@@ -64,7 +64,10 @@ async function main() {
   let indexer = null;
   const deployed = chainsWithContracts(config.chainIds, config.env.DEPLOYMENTS_DIR);
   if (deployed.length > 0) {
-    say("indexer", `rebuilding schema "indexer" for the fresh chain (${deployed.map((d) => `${d.chainId}: ${d.contracts.join(", ")}`).join("; ")})`);
+    say(
+      "indexer",
+      `rebuilding schema "indexer" for the fresh chain (${deployed.map((d) => `${d.chainId}: ${d.contracts.join(", ")}`).join("; ")})`,
+    );
     indexer = startPonder(supervisor, { port: config.ponderPort, env });
   } else {
     say("indexer", color.yellow("indexer: no contracts deployed yet, not started"));
@@ -76,7 +79,9 @@ async function main() {
   await Promise.all([
     mail.ready(),
     indexer?.ready(),
-    supervisor.waitFor(api, "GET /api/health answers 200", () => httpOk(`http://127.0.0.1:${config.apiPort}/api/health`), { timeoutMs: 120_000 }),
+    supervisor.waitFor(api, "GET /api/health answers 200", () => httpOk(`http://127.0.0.1:${config.apiPort}/api/health`), {
+      timeoutMs: 120_000,
+    }),
     supervisor.waitFor(web, "the web dev server answers", () => httpOk(`http://localhost:${config.webPort}/`), { timeoutMs: 120_000 }),
   ]);
 

@@ -11,7 +11,11 @@ const log = (text) => say("reset", text);
 
 const holder = liveHolder();
 if (holder) {
-  console.error(color.red(`LOOP is running (pid ${holder.pid}, pnpm ${holder.command ?? "dev"}). Stop it with Ctrl-C in its terminal first, then run pnpm reset.`));
+  console.error(
+    color.red(
+      `LOOP is running (pid ${holder.pid}, pnpm ${holder.command ?? "dev"}). Stop it with Ctrl-C in its terminal first, then run pnpm reset.`,
+    ),
+  );
   process.exit(1);
 }
 

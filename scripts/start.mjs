@@ -93,14 +93,19 @@ async function main() {
     say("indexer", `indexing ${deployed.map((d) => `chain ${d.chainId}: ${d.contracts.join(", ")}`).join("; ")}`);
     indexer = startPonder(supervisor, { port: config.ponderPort, env });
   } else {
-    say("indexer", color.yellow("indexer: no contracts deployed on a configured chain (contracts/deployments/<chainId>.json), not started"));
+    say(
+      "indexer",
+      color.yellow("indexer: no contracts deployed on a configured chain (contracts/deployments/<chainId>.json), not started"),
+    );
   }
 
   const api = supervisor.spawn("api", process.execPath, [API_ENTRY], { cwd: path.join(ROOT, "api"), env });
   await Promise.all([
     mail?.ready(),
     indexer?.ready(),
-    supervisor.waitFor(api, "GET /api/health answers 200", () => httpOk(`http://127.0.0.1:${config.apiPort}/api/health`), { timeoutMs: 60_000 }),
+    supervisor.waitFor(api, "GET /api/health answers 200", () => httpOk(`http://127.0.0.1:${config.apiPort}/api/health`), {
+      timeoutMs: 60_000,
+    }),
   ]);
 
   const row = (label, value) => `${color.bold(label.padEnd(10))} ${value}`;

@@ -49,7 +49,12 @@ function packagesWithTests() {
     .map(({ dir, manifest }) => ({ dir, pkg: JSON.parse(readFileSync(manifest, "utf8")) }))
     .filter(({ pkg }) => typeof pkg.scripts?.test === "string")
     .sort((a, b) => rank(a.dir) - rank(b.dir))
-    .map(({ dir, pkg }) => ({ name: `${dir} tests`, short: dir, args: ["--filter", pkg.name, "test"], after: NEEDS_CONTRACTS.has(dir) ? ["compile"] : [] }));
+    .map(({ dir, pkg }) => ({
+      name: `${dir} tests`,
+      short: dir,
+      args: ["--filter", pkg.name, "test"],
+      after: NEEDS_CONTRACTS.has(dir) ? ["compile"] : [],
+    }));
 }
 
 // In the order they start when two are ready at once.
@@ -203,7 +208,9 @@ console.log("");
 for (const step of [...steps, e2eStep]) {
   const result = results.get(step.name) ?? { status: "not run" };
   const time = result.ms !== undefined ? formatDuration(result.ms).padStart(12) : "".padStart(12);
-  log(`${icon[result.status]} ${step.name.padEnd(16)} ${result.status.padEnd(11)} ${time}${result.note ? `  ${color.gray(result.note)}` : ""}`);
+  log(
+    `${icon[result.status]} ${step.name.padEnd(16)} ${result.status.padEnd(11)} ${time}${result.note ? `  ${color.gray(result.note)}` : ""}`,
+  );
 }
 const total = Date.now() - t0;
 const over = total > BUDGET_MS;
@@ -211,6 +218,10 @@ const budgetNote = `(budget ${formatDuration(BUDGET_MS)})`;
 if (failed || interrupted) log(color.red(`FAILED after ${formatDuration(total)} ${budgetNote}`));
 else log((over ? color.red : color.green)(`all checks passed in ${formatDuration(total)} ${budgetNote}`));
 if (over) {
-  log(color.red(`OVER BUDGET: pnpm test took ${formatDuration(total)}, more than ${formatDuration(BUDGET_MS)}. Find the slow step above and make it faster.`));
+  log(
+    color.red(
+      `OVER BUDGET: pnpm test took ${formatDuration(total)}, more than ${formatDuration(BUDGET_MS)}. Find the slow step above and make it faster.`,
+    ),
+  );
 }
 process.exit(failed || interrupted ? 1 : 0);

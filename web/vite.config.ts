@@ -32,15 +32,7 @@ export default defineConfig({
   optimizeDeps: {
     // Pre-bundle the lazily imported wallet stack at start-up, so the dev server never reloads the
     // page when a wallet is first opened (it would break a sign-in in progress).
-    include: [
-      "wagmi",
-      "wagmi/actions",
-      "viem",
-      "viem/chains",
-      "viem/siwe",
-      "@rainbow-me/rainbowkit",
-      "@rainbow-me/rainbowkit/wallets",
-    ],
+    include: ["wagmi", "wagmi/actions", "viem", "viem/chains", "viem/siwe", "@rainbow-me/rainbowkit", "@rainbow-me/rainbowkit/wallets"],
   },
   server: {
     host: "localhost",

@@ -27,12 +27,20 @@ const HOLD_RELEASE_INTERVAL_MS = 60 * 1000;
 async function main(): Promise<void> {
   const config = loadConfig();
   for (const chain of config.chains) {
-    if (chain.contracts) logger.info(`contracts: chain ${chain.id} LoopToken ${chain.contracts.token}, LoopMarketplace ${chain.contracts.marketplace}, LoopVault ${chain.contracts.vault}`);
-    else logger.warn(`contracts: no deployment manifest for chain ${chain.id} in ${config.deploymentsDir}; /api/config serves contracts: null`);
+    if (chain.contracts)
+      logger.info(
+        `contracts: chain ${chain.id} LoopToken ${chain.contracts.token}, LoopMarketplace ${chain.contracts.marketplace}, LoopVault ${chain.contracts.vault}`,
+      );
+    else
+      logger.warn(
+        `contracts: no deployment manifest for chain ${chain.id} in ${config.deploymentsDir}; /api/config serves contracts: null`,
+      );
   }
   // A missing bucket or refused keys stop the start here, before anything else is touched.
   const storage = await openStorage(config.storage);
-  logger.info(`storage: ${config.storage.driver === "s3" ? `S3 bucket "${config.storage.bucket}" at ${config.storage.endpoint?.origin ?? `AWS ${config.storage.region}`}` : config.storage.filesDir}`);
+  logger.info(
+    `storage: ${config.storage.driver === "s3" ? `S3 bucket "${config.storage.bucket}" at ${config.storage.endpoint?.origin ?? `AWS ${config.storage.region}`}` : config.storage.filesDir}`,
+  );
   // The API never runs against an older schema: pending migrations apply first (under a lock,
   // so replicas starting together are safe). Demo data is `pnpm --filter @loop/api migrate`'s job.
   const migrated = await migrate({ databaseUrl: config.databaseUrl });
@@ -47,7 +55,17 @@ async function main(): Promise<void> {
   // One LISTEN connection for the live notification streams of this process.
   const notificationHub = createNotificationHub({ databaseUrl: config.databaseUrl, prisma, logger });
   notificationHub.start();
-  const deps = { config, prisma, mailer, chains: createChainClients(config.chains), storage, onLoopQueued: worker.wake, onBroadcastQueued: broadcasts.wake, notificationHub, logger };
+  const deps = {
+    config,
+    prisma,
+    mailer,
+    chains: createChainClients(config.chains),
+    storage,
+    onLoopQueued: worker.wake,
+    onBroadcastQueued: broadcasts.wake,
+    notificationHub,
+    logger,
+  };
   const app = createApp(deps);
   // Indexed chain events (deposits, payouts, …) applied once each; see features/settlement.
   const settlement = config.settlement.enabled ? startSettlementWorker(deps) : null;

@@ -22,7 +22,10 @@ describe("admin: loops and moderation", () => {
   let genreId: number;
 
   /** A processed loop of the creator with its files in storage. */
-  async function insertLoop(title: string, data: { status?: "ready" | "processing" | "failed"; isPublic?: boolean; priceCents?: number } = {}) {
+  async function insertLoop(
+    title: string,
+    data: { status?: "ready" | "processing" | "failed"; isPublic?: boolean; priceCents?: number } = {},
+  ) {
     const id = randomUUID();
     await t.db.prisma.loop.create({
       data: {
@@ -43,15 +46,21 @@ describe("admin: loops and moderation", () => {
     await t.storage.put(`loops/${id}/full.wav`, Buffer.from(`wav of ${title}`));
     return id;
   }
-  const catalogIds = async (query = "") => loopListResponseSchema.parse((await request(t.app).get(`/api/loops${query}`).expect(200)).body).loops.map((l) => l.id);
-  const searchIds = async (q: string) => searchResponseSchema.parse((await request(t.app).get("/api/search").query({ q }).expect(200)).body).loops.map((l) => l.id);
+  const catalogIds = async (query = "") =>
+    loopListResponseSchema.parse((await request(t.app).get(`/api/loops${query}`).expect(200)).body).loops.map((l) => l.id);
+  const searchIds = async (q: string) =>
+    searchResponseSchema.parse((await request(t.app).get("/api/search").query({ q }).expect(200)).body).loops.map((l) => l.id);
   const profileLoops = async (as: Browser | null) => {
     const call = as ? as.get(`/api/users/${creator.id}/profile`) : request(t.app).get(`/api/users/${creator.id}/profile`);
     return publicProfileSchema.parse((await call.expect(200)).body).loops;
   };
   const moderate = (id: string, body: object) => admin.browser.put(`/api/admin/loops/${id}/moderation`).send(body);
   const auditOf = (targetId: string) =>
-    t.db.prisma.adminAuditEntry.findMany({ where: { targetId }, orderBy: { id: "asc" }, select: { adminId: true, action: true, before: true, after: true } });
+    t.db.prisma.adminAuditEntry.findMany({
+      where: { targetId },
+      orderBy: { id: "asc" },
+      select: { adminId: true, action: true, before: true, after: true },
+    });
 
   beforeAll(async () => {
     // The catalog cache on, as in production: moderation must be seen at once all the same.
@@ -72,10 +81,17 @@ describe("admin: loops and moderation", () => {
     expect(list.total).toBe(await t.db.prisma.loop.count());
     const readyView = list.loops.find((l) => l.id === ready)!;
     expect(adminLoopSchema.parse(readyView)).toEqual(readyView);
-    expect(readyView).toMatchObject({ price: "9.99", status: "ready", isPublic: true, hiddenReason: null, creator: { id: creator.id, email: expect.stringMatching(/^creator-/) } });
+    expect(readyView).toMatchObject({
+      price: "9.99",
+      status: "ready",
+      isPublic: true,
+      hiddenReason: null,
+      creator: { id: creator.id, email: expect.stringMatching(/^creator-/) },
+    });
     expect(list.loops.find((l) => l.id === processing)!.status).toBe("processing");
 
-    const search = async (text: string) => adminLoopListSchema.parse((await admin.browser.get("/api/admin/loops").query({ search: text }).expect(200)).body);
+    const search = async (text: string) =>
+      adminLoopListSchema.parse((await admin.browser.get("/api/admin/loops").query({ search: text }).expect(200)).body);
     expect((await search("velvet GROOVE")).loops.map((l) => l.id)).toEqual([ready]);
     expect((await search("100%")).loops.map((l) => l.id)).toEqual([ready]);
     const username = (await t.db.prisma.user.findUniqueOrThrow({ where: { id: creator.id } })).username;
@@ -87,7 +103,9 @@ describe("admin: loops and moderation", () => {
 
   it("hiding a ready loop: gone from the catalog, search and the public profile at once; not for sale; its buyer still downloads it", async () => {
     const id = await insertLoop("Neon Cathedral Drift");
-    await t.db.prisma.purchase.create({ data: { loopId: id, buyerId: buyer.id, format: "mp3", priceCents: 999, feeCents: 20, method: "test" } });
+    await t.db.prisma.purchase.create({
+      data: { loopId: id, buyerId: buyer.id, format: "mp3", priceCents: 999, feeCents: 20, method: "test" },
+    });
     // Read (and so cached) while listed.
     expect(await catalogIds()).toContain(id);
     expect(await catalogIds("?search=Cathedral")).toContain(id);
@@ -118,31 +136,56 @@ describe("admin: loops and moderation", () => {
     // The creator sees it, with its status, among their own loops.
     const own = await profileLoops(creator.browser);
     expect(own.find((l) => l.id === id)).toMatchObject({ status: "hidden" });
-    expect((await creator.browser.get(`/api/loops/${id}/status`).expect(200)).body).toMatchObject({ id, status: "hidden", hiddenReason: "Copyrighted sample" });
+    expect((await creator.browser.get(`/api/loops/${id}/status`).expect(200)).body).toMatchObject({
+      id,
+      status: "hidden",
+      hiddenReason: "Copyrighted sample",
+    });
 
-    const notices = await t.db.prisma.notification.findMany({ where: { userId: creator.id, title: { in: ["Loop Hidden", "Loop Restored"] } }, orderBy: { createdAt: "asc" } });
+    const notices = await t.db.prisma.notification.findMany({
+      where: { userId: creator.id, title: { in: ["Loop Hidden", "Loop Restored"] } },
+      orderBy: { createdAt: "asc" },
+    });
     expect(notices.map((n) => [n.type, n.title, n.message])).toEqual([
-      ["warning", "Loop Hidden", 'Your loop "Neon Cathedral Drift" was hidden from the marketplace by the LOOP team. Reason: Copyrighted sample'],
+      [
+        "warning",
+        "Loop Hidden",
+        'Your loop "Neon Cathedral Drift" was hidden from the marketplace by the LOOP team. Reason: Copyrighted sample',
+      ],
     ]);
 
     // Only a hidden loop can be restored, only a ready one hidden.
     expect((await moderate(id, { hidden: true, reason: "again" }).expect(409)).body).toEqual({ message: ADMIN_LOOP_MESSAGES.notReady });
     const restored = await moderate(id, { hidden: false }).expect(200);
     expect(restored.body).toMatchObject({ status: "ready", hiddenReason: null });
-    expect(await t.db.prisma.loop.findUniqueOrThrow({ where: { id }, select: { hiddenReason: true, hiddenAt: true } })).toEqual({ hiddenReason: null, hiddenAt: null });
+    expect(await t.db.prisma.loop.findUniqueOrThrow({ where: { id }, select: { hiddenReason: true, hiddenAt: true } })).toEqual({
+      hiddenReason: null,
+      hiddenAt: null,
+    });
     expect((await moderate(id, { hidden: false }).expect(409)).body).toEqual({ message: ADMIN_LOOP_MESSAGES.notHidden });
     expect(await catalogIds()).toContain(id);
     expect(await searchIds("Neon Cathedral")).toContain(id);
     expect(await t.db.prisma.notification.count({ where: { userId: creator.id, title: "Loop Restored" } })).toBe(1);
 
     expect(await auditOf(id)).toEqual([
-      { adminId: admin.id, action: "loop.hidden", before: { status: "ready", hiddenReason: null }, after: { status: "hidden", hiddenReason: "Copyrighted sample" } },
-      { adminId: admin.id, action: "loop.restored", before: { status: "hidden", hiddenReason: "Copyrighted sample" }, after: { status: "ready", hiddenReason: null } },
+      {
+        adminId: admin.id,
+        action: "loop.hidden",
+        before: { status: "ready", hiddenReason: null },
+        after: { status: "hidden", hiddenReason: "Copyrighted sample" },
+      },
+      {
+        adminId: admin.id,
+        action: "loop.restored",
+        before: { status: "hidden", hiddenReason: "Copyrighted sample" },
+        after: { status: "ready", hiddenReason: null },
+      },
     ]);
   });
 
   it("a loop that leaves sale (hidden, or made private by its creator) closes its open offers and releases the holds", async () => {
-    const balance = async (member: Member) => (await member.browser.get("/api/tokens/balance").expect(200)).body as { held: string; available: string };
+    const balance = async (member: Member) =>
+      (await member.browser.get("/api/tokens/balance").expect(200)).body as { held: string; available: string };
     await fundMember(t, buyer.id, "2000");
     const before = await balance(buyer);
     const hiddenId = await insertLoop("Offered Then Hidden", { priceCents: 200 });
@@ -159,10 +202,15 @@ describe("admin: loops and moderation", () => {
     await creator.browser.patch(`/api/loops/${privateId}`).send({ isPublic: false }).expect(200);
 
     for (const id of offers) {
-      expect(await t.db.prisma.negotiation.findUniqueOrThrow({ where: { id }, select: { status: true, holdId: true } })).toMatchObject({ status: "rejected" });
+      expect(await t.db.prisma.negotiation.findUniqueOrThrow({ where: { id }, select: { status: true, holdId: true } })).toMatchObject({
+        status: "rejected",
+      });
     }
     expect(await balance(buyer)).toEqual(before);
-    const closed = await t.db.prisma.notification.findMany({ where: { userId: buyer.id, title: "Offer Closed" }, select: { message: true } });
+    const closed = await t.db.prisma.notification.findMany({
+      where: { userId: buyer.id, title: "Offer Closed" },
+      select: { message: true },
+    });
     expect(closed.map((n) => n.message).sort()).toEqual([
       "Offered Then Hidden is no longer on sale, so your offer was closed. The held LOOP is available again.",
       "Offered Then Private is no longer on sale, so your offer was closed. The held LOOP is available again.",
@@ -193,7 +241,9 @@ describe("admin: loops and moderation", () => {
     const id = await insertLoop("Switchable Loop");
     expect(await catalogIds()).toContain(id);
     for (const body of [{}, { isPublic: "no" }]) {
-      expect((await admin.browser.put(`/api/admin/loops/${id}/visibility`).send(body).expect(400)).body).toEqual({ message: ADMIN_LOOP_MESSAGES.invalidVisibility });
+      expect((await admin.browser.put(`/api/admin/loops/${id}/visibility`).send(body).expect(400)).body).toEqual({
+        message: ADMIN_LOOP_MESSAGES.invalidVisibility,
+      });
     }
     const response = await admin.browser.put(`/api/admin/loops/${id}/visibility`).send({ isPublic: false }).expect(200);
     expect(adminLoopSchema.parse(response.body)).toMatchObject({ id, isPublic: false, status: "ready" });

@@ -50,13 +50,34 @@ describe("admin: notifications, level overview, stats, audit of the earlier acti
   describe("POST /api/admin/notifications", () => {
     it("to one user: written at once (201) and audited; an unknown user is 404", async () => {
       const member = await signInMember(t);
-      const response = await send({ userId: member.id, title: " Maintenance ", message: "Tonight at 22:00", type: "warning", actionUrl: "https://status.example.com", actionText: "Status" }).expect(201);
+      const response = await send({
+        userId: member.id,
+        title: " Maintenance ",
+        message: "Tonight at 22:00",
+        type: "warning",
+        actionUrl: "https://status.example.com",
+        actionText: "Status",
+      }).expect(201);
       const body = adminNotificationResponseSchema.parse(response.body);
       expect(body).toEqual({ recipient: "user", notificationId: expect.any(String) });
       const row = await t.db.prisma.notification.findUniqueOrThrow({ where: { id: (body as { notificationId: string }).notificationId } });
-      expect(row).toMatchObject({ userId: member.id, title: "Maintenance", message: "Tonight at 22:00", type: "warning", actionUrl: "https://status.example.com", actionText: "Status", isRead: false, broadcastId: null });
+      expect(row).toMatchObject({
+        userId: member.id,
+        title: "Maintenance",
+        message: "Tonight at 22:00",
+        type: "warning",
+        actionUrl: "https://status.example.com",
+        actionText: "Status",
+        isRead: false,
+        broadcastId: null,
+      });
       const audit = await t.db.prisma.adminAuditEntry.findFirstOrThrow({ where: { targetId: row.id } });
-      expect(audit).toMatchObject({ adminId: admin.id, action: "notification.sent", targetType: "notification", after: expect.objectContaining({ userId: member.id, title: "Maintenance" }) });
+      expect(audit).toMatchObject({
+        adminId: admin.id,
+        action: "notification.sent",
+        targetType: "notification",
+        after: expect.objectContaining({ userId: member.id, title: "Maintenance" }),
+      });
       // The member sees it in their own list.
       expect(await t.db.prisma.notification.count({ where: { userId: member.id } })).toBe(1);
 
@@ -66,7 +87,12 @@ describe("admin: notifications, level overview, stats, audit of the earlier acti
 
     it("validation errors leave nothing behind", async () => {
       const member = await signInMember(t);
-      const [notifications, broadcasts, jobs, audit] = [await t.db.prisma.notification.count(), await t.db.prisma.notificationBroadcast.count(), await t.db.prisma.job.count(), await auditCount()];
+      const [notifications, broadcasts, jobs, audit] = [
+        await t.db.prisma.notification.count(),
+        await t.db.prisma.notificationBroadcast.count(),
+        await t.db.prisma.job.count(),
+        await auditCount(),
+      ];
       const cases: [object, string][] = [
         [{ userId: member.id, message: "m" }, NOTIFICATION_MESSAGES.titleRequired],
         [{ userId: "all", title: "t" }, NOTIFICATION_MESSAGES.messageRequired],
@@ -79,19 +105,39 @@ describe("admin: notifications, level overview, stats, audit of the earlier acti
         const response = await send(body);
         expect({ body, status: response.status, message: response.body.message }).toEqual({ body, status: 400, message });
       }
-      expect([await t.db.prisma.notification.count(), await t.db.prisma.notificationBroadcast.count(), await t.db.prisma.job.count(), await auditCount()]).toEqual([notifications, broadcasts, jobs, audit]);
+      expect([
+        await t.db.prisma.notification.count(),
+        await t.db.prisma.notificationBroadcast.count(),
+        await t.db.prisma.job.count(),
+        await auditCount(),
+      ]).toEqual([notifications, broadcasts, jobs, audit]);
     });
 
     it("to all: queued (202) with its job; the fan-out gives every user who is not banned exactly one copy, however often it runs", async () => {
       await insertUsers(47, 5);
-      const response = await send({ userId: "all", title: "New Feature", message: "Offers are here", type: "success", actionUrl: "https://loop.example.com/loops", actionText: "Browse" }).expect(202);
+      const response = await send({
+        userId: "all",
+        title: "New Feature",
+        message: "Offers are here",
+        type: "success",
+        actionUrl: "https://loop.example.com/loops",
+        actionText: "Browse",
+      }).expect(202);
       const body = adminNotificationResponseSchema.parse(response.body);
       expect(body).toMatchObject({ recipient: "all", status: "queued" });
       const broadcastId = (body as { broadcastId: string }).broadcastId;
-      expect(await t.db.prisma.notificationBroadcast.findUniqueOrThrow({ where: { id: broadcastId } })).toMatchObject({ adminId: admin.id, status: "queued", recipients: 0, cursor: null });
+      expect(await t.db.prisma.notificationBroadcast.findUniqueOrThrow({ where: { id: broadcastId } })).toMatchObject({
+        adminId: admin.id,
+        status: "queued",
+        recipients: 0,
+        cursor: null,
+      });
       const jobs = await t.db.prisma.job.findMany({ where: { queue: BROADCAST_QUEUE } });
       expect(jobs.filter((job) => (job.payload as { broadcastId: string }).broadcastId === broadcastId)).toHaveLength(1);
-      expect(await t.db.prisma.adminAuditEntry.findFirst({ where: { targetId: broadcastId } })).toMatchObject({ action: "notification.broadcast", targetType: "broadcast" });
+      expect(await t.db.prisma.adminAuditEntry.findFirst({ where: { targetId: broadcastId } })).toMatchObject({
+        action: "notification.broadcast",
+        targetType: "broadcast",
+      });
 
       // A first batch, then the same batch again (as after a crash before the job was marked): nothing twice.
       const first = await fanOutBatch(t.db.prisma, broadcastId, 10);
@@ -109,7 +155,14 @@ describe("admin: notifications, level overview, stats, audit of the earlier acti
       expect(banned.length).toBeGreaterThanOrEqual(5);
       expect(await t.db.prisma.notification.count({ where: { broadcastId, userId: { in: banned.map((u) => u.id) } } })).toBe(0);
       const copy = await t.db.prisma.notification.findFirstOrThrow({ where: { broadcastId } });
-      expect(copy).toMatchObject({ type: "success", title: "New Feature", message: "Offers are here", actionUrl: "https://loop.example.com/loops", actionText: "Browse", isRead: false });
+      expect(copy).toMatchObject({
+        type: "success",
+        title: "New Feature",
+        message: "Offers are here",
+        actionUrl: "https://loop.example.com/loops",
+        actionText: "Browse",
+        isRead: false,
+      });
       const done = await t.db.prisma.notificationBroadcast.findUniqueOrThrow({ where: { id: broadcastId } });
       // The recipients count: what this run inserted (the first 10 were reset above).
       expect(done).toMatchObject({ status: "done", finishedAt: expect.any(Date) });
@@ -136,7 +189,9 @@ describe("admin: notifications, level overview, stats, audit of the earlier acti
         expect((await t.db.prisma.notificationBroadcast.findUniqueOrThrow({ where: { id: broadcastId } })).recipients).toBe(eligible);
         let job = null;
         while (Date.now() < deadline) {
-          job = (await t.db.prisma.job.findMany({ where: { queue: BROADCAST_QUEUE } })).find((j) => (j.payload as { broadcastId: string }).broadcastId === broadcastId);
+          job = (await t.db.prisma.job.findMany({ where: { queue: BROADCAST_QUEUE } })).find(
+            (j) => (j.payload as { broadcastId: string }).broadcastId === broadcastId,
+          );
           if (job?.state === "completed") break;
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
@@ -156,7 +211,10 @@ describe("admin: notifications, level overview, stats, audit of the earlier acti
     await t.db.prisma.user.update({ where: { id: c.id }, data: { level: 41, experience: 1, isBanned: true, banReason: "x" } });
     // Level 3 for a: two rewards (levels 2 and 3) paid through the ledger.
     const rewarded = await signInMember(t);
-    await t.db.prisma.$transaction((tx) => awardXp(tx, { userId: rewarded.id, event: "test_event", key: "admin-levels", xp: 300 }), { maxWait: 60_000, timeout: 60_000 });
+    await t.db.prisma.$transaction((tx) => awardXp(tx, { userId: rewarded.id, event: "test_event", key: "admin-levels", xp: 300 }), {
+      maxWait: 60_000,
+      timeout: 60_000,
+    });
     const rewards = await t.db.prisma.levelReward.aggregate({ _count: { _all: true }, _sum: { tokensAwarded: true } });
     expect(rewards._count._all).toBeGreaterThan(0);
 
@@ -170,12 +228,21 @@ describe("admin: notifications, level overview, stats, audit of the earlier acti
     expect(overview.topUsers.map((u) => u.id)).not.toContain(c.id);
     expect(overview.topUsers.length).toBeLessThanOrEqual(10);
     const units = rewards._sum.tokensAwarded!;
-    expect(overview.rewardsPaid).toEqual({ count: rewards._count._all, total: `${units / 100_000_000n}.${(units % 100_000_000n).toString().padStart(8, "0")}` });
+    expect(overview.rewardsPaid).toEqual({
+      count: rewards._count._all,
+      total: `${units / 100_000_000n}.${(units % 100_000_000n).toString().padStart(8, "0")}`,
+    });
   });
 
   it("the earlier admin actions are audited: token order fulfil and reject, vault deposit, withdrawal status", async () => {
     const buyer = await signInMember(t);
-    const order = async () => (await buyer.browser.post("/api/admin-orders").send({ requestedAmount: "100", paymentMethod: "paypal", paymentDetails: "me@example.com", usdAmount: "0.20" }).expect(201)).body.id as string;
+    const order = async () =>
+      (
+        await buyer.browser
+          .post("/api/admin-orders")
+          .send({ requestedAmount: "100", paymentMethod: "paypal", paymentDetails: "me@example.com", usdAmount: "0.20" })
+          .expect(201)
+      ).body.id as string;
     const [fulfil, reject] = [await order(), await order()];
     await admin.browser.post(`/api/admin/admin-orders/${fulfil}/fulfil`).expect(200);
     await admin.browser.post(`/api/admin/admin-orders/${reject}/reject`).send({ reason: "Payment not received" }).expect(200);
@@ -193,7 +260,14 @@ describe("admin: notifications, level overview, stats, audit of the earlier acti
 
     // Vault deposit: platform earnings first (a correction entry stands in for sales).
     const [issuance, fees] = [await platformAccountId(t.db.prisma, "issuance"), await platformAccountId(t.db.prisma, "fees")];
-    await postEntry(t.db.prisma, { idempotencyKey: `test-fees:${randomUUID()}`, kind: "correction", postings: [{ accountId: issuance, amount: -500_000_000n }, { accountId: fees, amount: 500_000_000n }] });
+    await postEntry(t.db.prisma, {
+      idempotencyKey: `test-fees:${randomUUID()}`,
+      kind: "correction",
+      postings: [
+        { accountId: issuance, amount: -500_000_000n },
+        { accountId: fees, amount: 500_000_000n },
+      ],
+    });
     const before = await auditCount();
     await admin.browser.post("/api/admin/vault/deposit").send({ amount: "0" }).expect(400);
     expect(await auditCount()).toBe(before);
@@ -204,11 +278,21 @@ describe("admin: notifications, level overview, stats, audit of the earlier acti
     expect(deposits[0]).toMatchObject({ adminId: admin.id, targetType: "vault", after: expect.objectContaining({ amount: "2.50000000" }) });
 
     // Withdrawal: pending → processing → completed, each change audited.
-    const withdrawal = (await buyer.browser.post("/api/tokens/withdraw").send({ amount: "20", method: "crypto_eth", destination: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed" }).expect(201)).body.id as string;
+    const withdrawal = (
+      await buyer.browser
+        .post("/api/tokens/withdraw")
+        .send({ amount: "20", method: "crypto_eth", destination: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed" })
+        .expect(201)
+    ).body.id as string;
     await admin.browser.put(`/api/admin/tokens/withdrawals/${withdrawal}/status`).send({ status: "processing" }).expect(200);
-    await admin.browser.put(`/api/admin/tokens/withdrawals/${withdrawal}/status`).send({ status: "completed", transactionId: `0x${"ab".repeat(32)}` }).expect(200);
+    await admin.browser
+      .put(`/api/admin/tokens/withdrawals/${withdrawal}/status`)
+      .send({ status: "completed", transactionId: `0x${"ab".repeat(32)}` })
+      .expect(200);
     // A refused change is not recorded.
-    expect((await admin.browser.put(`/api/admin/tokens/withdrawals/${withdrawal}/status`).send({ status: "failed" })).status).toBeGreaterThanOrEqual(400);
+    expect(
+      (await admin.browser.put(`/api/admin/tokens/withdrawals/${withdrawal}/status`).send({ status: "failed" })).status,
+    ).toBeGreaterThanOrEqual(400);
     const changes = await t.db.prisma.adminAuditEntry.findMany({ where: { targetId: withdrawal }, orderBy: { id: "asc" } });
     expect(changes.map((entry) => [entry.action, entry.before, (entry.after as { status: string }).status])).toEqual([
       ["withdrawal.status_changed", { status: "pending" }, "processing"],
@@ -227,7 +311,10 @@ describe("admin: notifications, level overview, stats, audit of the earlier acti
       const offline = await createTestApp({ db: t.db, env: { DEPLOYMENTS_DIR: deployments.dir, RPC_URL_31337: "http://127.0.0.1:9" } });
       try {
         expect(offline.config.chains[0]!.contracts?.vault).toBe(LOCAL_CONTRACTS.vault);
-        const response = await request(offline.app).get("/api/admin/stats").set("Cookie", await adminCookie()).expect(200);
+        const response = await request(offline.app)
+          .get("/api/admin/stats")
+          .set("Cookie", await adminCookie())
+          .expect(200);
         const stats = adminStatsSchema.parse(response.body);
         expect(stats.onChainVaultReserve).toBeNull();
         expect(stats.totalUsers).toBe(await t.db.prisma.user.count());
@@ -246,19 +333,38 @@ describe("admin: notifications, level overview, stats, audit of the earlier acti
         const contracts = chained.config.chains.find((chain) => chain.id === 31337)!.contracts!;
         const chain = { ...hardhat, rpcUrls: { default: { http: [rpcUrl] } } };
         const client = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: 50 });
-        const operator = createWalletClient({ account: privateKeyToAccount(localAccounts.roles.operator.privateKey), chain, transport: http(rpcUrl) });
+        const operator = createWalletClient({
+          account: privateKeyToAccount(localAccounts.roles.operator.privateKey),
+          chain,
+          transport: http(rpcUrl),
+        });
         const [token, vault] = [getAddress(contracts.token), getAddress(contracts.vault)];
         // LOOP sent straight to the vault is fees, not reserve: the figure is the reserve alone.
         const reserveBefore = await client.readContract({ address: vault, abi: loopVaultAbi, functionName: "reserve" });
-        const mint = await operator.writeContract({ address: token, abi: loopTokenAbi, functionName: "mint", args: [operator.account.address, parseEther("2")] });
+        const mint = await operator.writeContract({
+          address: token,
+          abi: loopTokenAbi,
+          functionName: "mint",
+          args: [operator.account.address, parseEther("2")],
+        });
         await client.waitForTransactionReceipt({ hash: mint });
-        const transfer = await operator.writeContract({ address: token, abi: loopTokenAbi, functionName: "transfer", args: [vault, parseEther("1.5") + 1n] });
+        const transfer = await operator.writeContract({
+          address: token,
+          abi: loopTokenAbi,
+          functionName: "transfer",
+          args: [vault, parseEther("1.5") + 1n],
+        });
         await client.waitForTransactionReceipt({ hash: transfer });
         const wei = await client.readContract({ address: vault, abi: loopVaultAbi, functionName: "reserve" });
         expect(wei).toBe(reserveBefore);
-        expect(await client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [vault] })).toBe(wei + parseEther("1.5") + 1n);
+        expect(await client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [vault] })).toBe(
+          wei + parseEther("1.5") + 1n,
+        );
 
-        const response = await request(chained.app).get("/api/admin/stats").set("Cookie", await adminCookie()).expect(200);
+        const response = await request(chained.app)
+          .get("/api/admin/stats")
+          .set("Cookie", await adminCookie())
+          .expect(200);
         const stats = adminStatsSchema.parse(response.body);
         const units = wei / 10n ** 10n;
         expect(stats.onChainVaultReserve).toBe(`${units / 100_000_000n}.${(units % 100_000_000n).toString().padStart(8, "0")}`);

@@ -19,9 +19,17 @@ describe("admin: authorization and users", () => {
   let admin: Member;
 
   const notificationsOf = (userId: string) =>
-    t.db.prisma.notification.findMany({ where: { userId }, orderBy: { createdAt: "asc" }, select: { type: true, title: true, message: true } });
+    t.db.prisma.notification.findMany({
+      where: { userId },
+      orderBy: { createdAt: "asc" },
+      select: { type: true, title: true, message: true },
+    });
   const auditOf = (targetId: string) =>
-    t.db.prisma.adminAuditEntry.findMany({ where: { targetId }, orderBy: { id: "asc" }, select: { adminId: true, action: true, targetType: true, before: true, after: true } });
+    t.db.prisma.adminAuditEntry.findMany({
+      where: { targetId },
+      orderBy: { id: "asc" },
+      select: { adminId: true, action: true, targetType: true, before: true, after: true },
+    });
   /** The body parses with its schema and has no field the schema does not describe. */
   function exact<T>(schema: { parse(value: unknown): T }, body: unknown): T {
     const parsed = schema.parse(body);
@@ -42,9 +50,11 @@ describe("admin: authorization and users", () => {
       await holder.query(`SELECT "id" FROM "app"."users" WHERE "is_admin" FOR UPDATE`);
       const done = requests();
       const waiting = () =>
-        holder.query<{ count: number }>(`SELECT count(*)::int AS "count" FROM pg_stat_activity WHERE "datname" = current_database() AND "wait_event_type" = 'Lock'`);
+        holder.query<{ count: number }>(
+          `SELECT count(*)::int AS "count" FROM pg_stat_activity WHERE "datname" = current_database() AND "wait_event_type" = 'Lock'`,
+        );
       // Bounded: should a request not get that far, its answer tells the assertions why.
-      for (const deadline = Date.now() + 10_000; (await waiting()).rows[0]!.count < 2 && Date.now() < deadline; ) {
+      for (const deadline = Date.now() + 10_000; (await waiting()).rows[0]!.count < 2 && Date.now() < deadline;) {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       await holder.query("COMMIT");
@@ -64,7 +74,9 @@ describe("admin: authorization and users", () => {
     const document = buildOpenApiDocument(t.config);
     const calls = Object.entries(document.paths)
       .filter(([path]) => path.startsWith("/api/admin/"))
-      .flatMap(([path, item]) => Object.keys(item).map((method) => ({ method: method as "get" | "post" | "put" | "patch" | "delete", path })));
+      .flatMap(([path, item]) =>
+        Object.keys(item).map((method) => ({ method: method as "get" | "post" | "put" | "patch" | "delete", path })),
+      );
     // The routes of this issue and the earlier ones are all there (new ones are covered as they come).
     const listed = calls.map((call) => `${call.method.toUpperCase()} ${call.path}`);
     expect(listed).toEqual(
@@ -104,7 +116,11 @@ describe("admin: authorization and users", () => {
       const asUser = await user.browser[method](url).send({});
       expect({ route, status: asUser.status, body: asUser.body }).toEqual({ route, status: 403, body: { message: ADMIN_REQUIRED } });
       const asBanned = await banned.browser[method](url).send({});
-      expect({ route, status: asBanned.status, body: asBanned.body }).toEqual({ route, status: 403, body: { message: "Your account has been banned. Reason: Spam" } });
+      expect({ route, status: asBanned.status, body: asBanned.body }).toEqual({
+        route,
+        status: 403,
+        body: { message: "Your account has been banned. Reason: Spam" },
+      });
       const asAdmin = await admin.browser[method](url).send({});
       expect({ route, status: asAdmin.status, denied: [401, 403].includes(asAdmin.status) }).toMatchObject({ route, denied: false });
       expect(asAdmin.status).toBeLessThan(500);
@@ -125,13 +141,20 @@ describe("admin: authorization and users", () => {
     const banned = await t.db.prisma.user.count({ where: { isBanned: true } });
     expect(page.total).toBe(all);
     expect(page.counts).toEqual({ active: all - banned, banned, admins: await t.db.prisma.user.count({ where: { isAdmin: true } }) });
-    expect(page.users[0]).toMatchObject({ isBanned: true, banReason: "Fraud", warnings: 0, totalEarned: "0.00000000", totalSpent: "0.00000000" });
+    expect(page.users[0]).toMatchObject({
+      isBanned: true,
+      banReason: "Fraud",
+      warnings: 0,
+      totalEarned: "0.00000000",
+      totalSpent: "0.00000000",
+    });
     expect(page.users[1]).toMatchObject({ email: "bob_100%@mail.test", isAdmin: false, level: 1 });
     // The next page goes on where this one stopped.
     const next = adminUserListSchema.parse((await admin.browser.get("/api/admin/users?limit=3&offset=3").expect(200)).body);
     expect(next.users.map((u) => u.id)).not.toContain(a.id);
 
-    const search = async (text: string) => adminUserListSchema.parse((await admin.browser.get("/api/admin/users").query({ search: text }).expect(200)).body);
+    const search = async (text: string) =>
+      adminUserListSchema.parse((await admin.browser.get("/api/admin/users").query({ search: text }).expect(200)).body);
     expect((await search("ALICE.example")).users.map((u) => u.id)).toEqual([a.id]);
     // % and _ are matched as themselves, not as patterns.
     expect((await search("100%")).users.map((u) => u.id)).toEqual([b.id]);
@@ -148,14 +171,24 @@ describe("admin: authorization and users", () => {
     expect(none).toMatchObject({ users: [], total: 0 });
     expect(none.counts).toEqual(page.counts);
     // Past the last match the total is still right.
-    expect(adminUserListSchema.parse((await admin.browser.get("/api/admin/users").query({ search: "mail.test", offset: 5 }).expect(200)).body)).toMatchObject({ users: [], total: 2 });
+    expect(
+      adminUserListSchema.parse((await admin.browser.get("/api/admin/users").query({ search: "mail.test", offset: 5 }).expect(200)).body),
+    ).toMatchObject({ users: [], total: 2 });
 
-    for (const query of ["limit=0", "limit=101", "offset=-1", "limit=abc"]) await admin.browser.get(`/api/admin/users?${query}`).expect(400);
+    for (const query of ["limit=0", "limit=101", "offset=-1", "limit=abc"])
+      await admin.browser.get(`/api/admin/users?${query}`).expect(400);
   });
 
   it("totalEarned and totalSpent are the ledger's sales and purchases (as on the own profile)", async () => {
     const seller = await signInMember(t);
-    const found = adminUserListSchema.parse((await admin.browser.get("/api/admin/users").query({ search: await username(seller.id) }).expect(200)).body);
+    const found = adminUserListSchema.parse(
+      (
+        await admin.browser
+          .get("/api/admin/users")
+          .query({ search: await username(seller.id) })
+          .expect(200)
+      ).body,
+    );
     const level = (await seller.browser.get("/api/user/level").expect(200)).body;
     expect(found.users[0]).toMatchObject({ totalEarned: level.totalEarned, totalSpent: level.totalSpent });
   });
@@ -167,12 +200,17 @@ describe("admin: authorization and users", () => {
       expect(response.body).toEqual({ message: ADMIN_USER_MESSAGES.invalidAdminFlag });
     }
     for (const id of [randomUUID(), "not-a-uuid"]) {
-      expect((await admin.browser.put(`/api/admin/users/${id}/admin`).send({ isAdmin: true }).expect(404)).body).toEqual({ message: ADMIN_USER_MESSAGES.notFound });
+      expect((await admin.browser.put(`/api/admin/users/${id}/admin`).send({ isAdmin: true }).expect(404)).body).toEqual({
+        message: ADMIN_USER_MESSAGES.notFound,
+      });
     }
     expect(await auditOf(member.id)).toEqual([]);
     await member.browser.get("/api/admin/stats").expect(403);
 
-    const granted = exact(adminUserSchema, (await admin.browser.put(`/api/admin/users/${member.id}/admin`).send({ isAdmin: true }).expect(200)).body);
+    const granted = exact(
+      adminUserSchema,
+      (await admin.browser.put(`/api/admin/users/${member.id}/admin`).send({ isAdmin: true }).expect(200)).body,
+    );
     expect(granted).toMatchObject({ id: member.id, isAdmin: true });
     // The member's own session is an admin's at once.
     await member.browser.get("/api/admin/stats").expect(200);
@@ -227,7 +265,10 @@ describe("admin: authorization and users", () => {
     const sessionsBefore = await t.db.prisma.session.count({ where: { userId: member.id } });
     expect(sessionsBefore).toBe(2);
 
-    const response = await admin.browser.put(`/api/admin/users/${member.id}/ban`).send({ isBanned: true, banReason: "  Selling stolen samples  " }).expect(200);
+    const response = await admin.browser
+      .put(`/api/admin/users/${member.id}/ban`)
+      .send({ isBanned: true, banReason: "  Selling stolen samples  " })
+      .expect(200);
     expect(exact(adminUserSchema, response.body)).toMatchObject({ isBanned: true, banReason: "Selling stolen samples" });
 
     const refused = await member.browser.get("/api/tokens/balance").expect(403);
@@ -239,7 +280,10 @@ describe("admin: authorization and users", () => {
     expect(await t.db.prisma.session.count({ where: { userId: member.id } })).toBe(sessionsBefore);
     expect((await otherSession.get("/api/tokens/balance").expect(403)).body).toEqual(refused.body);
 
-    const restored = await admin.browser.put(`/api/admin/users/${member.id}/ban`).send({ isBanned: false, banReason: "ignored" }).expect(200);
+    const restored = await admin.browser
+      .put(`/api/admin/users/${member.id}/ban`)
+      .send({ isBanned: false, banReason: "ignored" })
+      .expect(200);
     expect(restored.body).toMatchObject({ isBanned: false, banReason: null });
     await member.browser.get("/api/tokens/balance").expect(200);
     await otherSession.get("/api/tokens/balance").expect(200);
@@ -283,7 +327,10 @@ describe("admin: authorization and users", () => {
       expect({ body, status: response.status, message: response.body.message }).toEqual({ body, status, message });
     }
     for (const id of [member.id, other.id, admin.id]) {
-      expect(await t.db.prisma.user.findUniqueOrThrow({ where: { id }, select: { isBanned: true, banReason: true } })).toEqual({ isBanned: false, banReason: null });
+      expect(await t.db.prisma.user.findUniqueOrThrow({ where: { id }, select: { isBanned: true, banReason: true } })).toEqual({
+        isBanned: false,
+        banReason: null,
+      });
       expect(await notificationsOf(id)).toEqual([]);
       expect(await auditOf(id)).toEqual([]);
     }
@@ -317,7 +364,10 @@ describe("admin: authorization and users", () => {
 
     const sent = [] as string[];
     for (const severity of ["low", "medium", "high"] as const) {
-      const response = await admin.browser.post(`/api/admin/users/${member.id}/warning`).send({ message: ` Stop reuploading (${severity}) `, severity }).expect(201);
+      const response = await admin.browser
+        .post(`/api/admin/users/${member.id}/warning`)
+        .send({ message: ` Stop reuploading (${severity}) `, severity })
+        .expect(201);
       const warning = exact(warningResponseSchema, response.body);
       expect(warning).toMatchObject({ userId: member.id, severity, message: `Stop reuploading (${severity})` });
       sent.push(warning.id);
@@ -338,7 +388,14 @@ describe("admin: authorization and users", () => {
       ["user.warned", "medium"],
       ["user.warned", "high"],
     ]);
-    const listed = adminUserListSchema.parse((await admin.browser.get("/api/admin/users").query({ search: await username(member.id) }).expect(200)).body);
+    const listed = adminUserListSchema.parse(
+      (
+        await admin.browser
+          .get("/api/admin/users")
+          .query({ search: await username(member.id) })
+          .expect(200)
+      ).body,
+    );
     expect(listed.users[0]!.warnings).toBe(3);
   });
 
@@ -346,7 +403,11 @@ describe("admin: authorization and users", () => {
     const log = exact(auditLogSchema, (await admin.browser.get("/api/admin/audit-log?limit=2").expect(200)).body);
     expect(log.total).toBe(await t.db.prisma.adminAuditEntry.count());
     expect(log.entries).toHaveLength(2);
-    expect(log.entries[0]).toMatchObject({ action: "user.warned", targetType: "user", admin: { id: admin.id, username: await username(admin.id) } });
+    expect(log.entries[0]).toMatchObject({
+      action: "user.warned",
+      targetType: "user",
+      admin: { id: admin.id, username: await username(admin.id) },
+    });
     expect(BigInt(log.entries[0]!.id)).toBeGreaterThan(BigInt(log.entries[1]!.id));
     const next = auditLogSchema.parse((await admin.browser.get("/api/admin/audit-log?limit=2&offset=2").expect(200)).body);
     expect(BigInt(next.entries[0]!.id)).toBeLessThan(BigInt(log.entries[1]!.id));

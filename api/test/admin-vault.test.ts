@@ -17,11 +17,18 @@ describe("admin: token orders, vault, stats", () => {
 
   const balance = async (as: Browser) => tokenBalanceSchema.parse((await as.get("/api/tokens/balance").expect(200)).body);
   async function placeOrder(as: Browser, requestedAmount = "1250", usdAmount = "2.50") {
-    const response = await as.post("/api/admin-orders").send({ requestedAmount, paymentMethod: "paypal", paymentDetails: "me@example.com", usdAmount }).expect(201);
+    const response = await as
+      .post("/api/admin-orders")
+      .send({ requestedAmount, paymentMethod: "paypal", paymentDetails: "me@example.com", usdAmount })
+      .expect(201);
     return response.body.id as string;
   }
   const notificationsOf = (userId: string) =>
-    t.db.prisma.notification.findMany({ where: { userId }, orderBy: { createdAt: "asc" }, select: { type: true, title: true, message: true, actionUrl: true, isRead: true } });
+    t.db.prisma.notification.findMany({
+      where: { userId },
+      orderBy: { createdAt: "asc" },
+      select: { type: true, title: true, message: true, actionUrl: true, isRead: true },
+    });
   /** Platform earnings arrive from purchases (a later issue); here a correction entry stands in. */
   async function seedFees(units: bigint) {
     const [issuance, fees] = [await platformAccountId(t.db.prisma, "issuance"), await platformAccountId(t.db.prisma, "fees")];
@@ -69,7 +76,9 @@ describe("admin: token orders, vault, stats", () => {
     }
     await request(t.app).get("/api/admin/stats").expect(401);
     // Nothing happened to the order.
-    expect(await t.db.prisma.tokenOrder.findUniqueOrThrow({ where: { id: orderId }, select: { status: true } })).toEqual({ status: "pending" });
+    expect(await t.db.prisma.tokenOrder.findUniqueOrThrow({ where: { id: orderId }, select: { status: true } })).toEqual({
+      status: "pending",
+    });
     expect(await balance(user.browser)).toMatchObject({ balance: "500.00000000" });
   });
 
@@ -87,8 +96,21 @@ describe("admin: token orders, vault, stats", () => {
     const ours = all.filter((o) => [first, second, third].includes(o.id));
     expect(ours.map((o) => o.id)).toEqual([third, second, first]);
     const username = async (id: string) => (await t.db.prisma.user.findUniqueOrThrow({ where: { id } })).username;
-    expect(ours[1]).toMatchObject({ userId: b.id, username: await username(b.id), email: "b@example.com", status: "rejected", rejectionReason: "Payment not received" });
-    expect(ours[0]).toMatchObject({ userId: a.id, username: await username(a.id), email: null, requestedAmount: "1500.00000000", usdAmount: "3.00", status: "pending" });
+    expect(ours[1]).toMatchObject({
+      userId: b.id,
+      username: await username(b.id),
+      email: "b@example.com",
+      status: "rejected",
+      rejectionReason: "Payment not received",
+    });
+    expect(ours[0]).toMatchObject({
+      userId: a.id,
+      username: await username(a.id),
+      email: null,
+      requestedAmount: "1500.00000000",
+      usdAmount: "3.00",
+      status: "pending",
+    });
 
     const pending = adminTokenOrderListSchema.parse((await admin.browser.get("/api/admin/admin-orders?status=pending").expect(200)).body);
     expect(pending.every((o) => o.status === "pending")).toBe(true);
@@ -106,16 +128,36 @@ describe("admin: token orders, vault, stats", () => {
     const orderId = await placeOrder(buyer.browser, "1250.5", "2.50");
     const before = Date.now();
     const response = await admin.browser.post(`/api/admin/admin-orders/${orderId}/fulfil`).expect(200);
-    expect(exact(adminTokenOrderSchema, response.body)).toMatchObject({ id: orderId, status: "fulfilled", userId: buyer.id, rejectionReason: null });
+    expect(exact(adminTokenOrderSchema, response.body)).toMatchObject({
+      id: orderId,
+      status: "fulfilled",
+      userId: buyer.id,
+      rejectionReason: null,
+    });
     expect(new Date(response.body.processedAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
     const row = await t.db.prisma.tokenOrder.findUniqueOrThrow({ where: { id: orderId } });
     expect(row.processedBy).toBe(admin.id);
 
     // Bought LOOP can be withdrawn; the welcome bonus is promotional (issue 18).
-    expect(await balance(buyer.browser)).toEqual({ balance: "1750.50000000", available: "1750.50000000", held: "0.00000000", withdrawable: "1250.50000000", promotional: "500.00000000" });
+    expect(await balance(buyer.browser)).toEqual({
+      balance: "1750.50000000",
+      available: "1750.50000000",
+      held: "0.00000000",
+      withdrawable: "1250.50000000",
+      promotional: "500.00000000",
+    });
     const history = transferListSchema.parse((await buyer.browser.get("/api/tokens/transfers").expect(200)).body);
-    expect(history[0]).toMatchObject({ transferType: "admin_airdrop", direction: "in", fromUserId: null, toUserId: "current_user", amount: "1250.50000000" });
-    const entry = await t.db.prisma.ledgerEntry.findUniqueOrThrow({ where: { idempotencyKey: `token-order:${orderId}:fulfil` }, include: { postings: { include: { account: true } } } });
+    expect(history[0]).toMatchObject({
+      transferType: "admin_airdrop",
+      direction: "in",
+      fromUserId: null,
+      toUserId: "current_user",
+      amount: "1250.50000000",
+    });
+    const entry = await t.db.prisma.ledgerEntry.findUniqueOrThrow({
+      where: { idempotencyKey: `token-order:${orderId}:fulfil` },
+      include: { postings: { include: { account: true } } },
+    });
     expect(entry.kind).toBe("admin_airdrop");
     expect(entry.id).toBe(row.ledgerEntryId);
     expect(entry.postings.map((p) => [p.account.kind, p.amount]).sort()).toEqual([
@@ -123,7 +165,13 @@ describe("admin: token orders, vault, stats", () => {
       ["user", 125050000000n],
     ]);
     expect(await notificationsOf(buyer.id)).toEqual([
-      { type: "success", title: "Tokens Credited", message: "1250.5 LOOP from your order have been added to your balance.", actionUrl: "/tokens", isRead: false },
+      {
+        type: "success",
+        title: "Tokens Credited",
+        message: "1250.5 LOOP from your order have been added to your balance.",
+        actionUrl: "/tokens",
+        isRead: false,
+      },
     ]);
     // The buyer's own list shows it processed.
     const own = (await buyer.browser.get("/api/admin-orders").expect(200)).body;
@@ -179,14 +227,36 @@ describe("admin: token orders, vault, stats", () => {
       const response = await admin.browser.post(`/api/admin/admin-orders/${orderId}/reject`).send(body).expect(400);
       expect(response.body).toEqual({ message: TOKEN_ORDER_MESSAGES.missingReason });
     }
-    const tooLong = await admin.browser.post(`/api/admin/admin-orders/${orderId}/reject`).send({ reason: "x".repeat(501) }).expect(400);
+    const tooLong = await admin.browser
+      .post(`/api/admin/admin-orders/${orderId}/reject`)
+      .send({ reason: "x".repeat(501) })
+      .expect(400);
     expect(tooLong.body).toEqual({ message: TOKEN_ORDER_MESSAGES.reasonTooLong });
 
-    const response = await admin.browser.post(`/api/admin/admin-orders/${orderId}/reject`).send({ reason: "  Payment not received  " }).expect(200);
-    expect(adminTokenOrderSchema.parse(response.body)).toMatchObject({ status: "rejected", rejectionReason: "Payment not received", processedAt: expect.any(String) });
-    expect(await balance(buyer.browser)).toEqual({ balance: "500.00000000", available: "500.00000000", held: "0.00000000", withdrawable: "0.00000000", promotional: "500.00000000" });
+    const response = await admin.browser
+      .post(`/api/admin/admin-orders/${orderId}/reject`)
+      .send({ reason: "  Payment not received  " })
+      .expect(200);
+    expect(adminTokenOrderSchema.parse(response.body)).toMatchObject({
+      status: "rejected",
+      rejectionReason: "Payment not received",
+      processedAt: expect.any(String),
+    });
+    expect(await balance(buyer.browser)).toEqual({
+      balance: "500.00000000",
+      available: "500.00000000",
+      held: "0.00000000",
+      withdrawable: "0.00000000",
+      promotional: "500.00000000",
+    });
     expect(await notificationsOf(buyer.id)).toEqual([
-      { type: "warning", title: "Order Rejected", message: "Your order for 1250 LOOP was rejected. Reason: Payment not received", actionUrl: "/tokens", isRead: false },
+      {
+        type: "warning",
+        title: "Order Rejected",
+        message: "Your order for 1250 LOOP was rejected. Reason: Payment not received",
+        actionUrl: "/tokens",
+        isRead: false,
+      },
     ]);
     await admin.browser.post(`/api/admin/admin-orders/${orderId}/fulfil`).expect(409);
     const again = await admin.browser.post(`/api/admin/admin-orders/${orderId}/reject`).send({ reason: "again" }).expect(409);
@@ -267,7 +337,11 @@ describe("admin: token orders, vault, stats", () => {
       const refused = await deposit(admin.browser, { amount: fmt(startFees + 6_000_000_001n) }).expect(400);
       expect(refused.body).toEqual({ message: ADMIN_MESSAGES.insufficientEarnings(loopText(startFees + 6_000_000_000n)) });
 
-      const entries = await t.db.prisma.ledgerEntry.findMany({ where: { kind: "vault_deposit" }, include: { postings: { include: { account: true } } }, orderBy: { createdAt: "asc" } });
+      const entries = await t.db.prisma.ledgerEntry.findMany({
+        where: { kind: "vault_deposit" },
+        include: { postings: { include: { account: true } } },
+        orderBy: { createdAt: "asc" },
+      });
       const last = entries.at(-1)!;
       expect(last.postings.map((p) => [p.account.kind, p.amount]).sort()).toEqual([
         ["fees", -25_000_000n],
@@ -275,7 +349,10 @@ describe("admin: token orders, vault, stats", () => {
       ]);
       // Everything left can go.
       const rest = await deposit(admin.browser, { amount: fmt(startFees + 6_000_000_000n) }).expect(200);
-      expect(rest.body).toMatchObject({ platformEarnings: "0.00000000", availableWithdrawal: fmt(startVault + startFees + 10_050_000_000n) });
+      expect(rest.body).toMatchObject({
+        platformEarnings: "0.00000000",
+        availableWithdrawal: fmt(startVault + startFees + 10_050_000_000n),
+      });
       const none = await deposit(admin.browser, { amount: "0.00000001" }).expect(400);
       expect(none.body).toEqual({ message: ADMIN_MESSAGES.insufficientEarnings("0") });
     });
@@ -294,7 +371,9 @@ describe("admin: token orders, vault, stats", () => {
       // 7 LOOP left, 10 deposits of 1 LOOP at once: exactly 7 succeed.
       const race = await Promise.all(Array.from({ length: 10 }, () => deposit(admin.browser, { amount: "1" })));
       expect(race.filter((r) => r.status === 200)).toHaveLength(7);
-      expect(race.filter((r) => r.status === 400).map((r) => r.body.message)).toEqual(Array(3).fill(ADMIN_MESSAGES.insufficientEarnings("0")));
+      expect(race.filter((r) => r.status === 400).map((r) => r.body.message)).toEqual(
+        Array(3).fill(ADMIN_MESSAGES.insufficientEarnings("0")),
+      );
       expect((await stats(admin.browser)).platformEarnings).toBe("0.00000000");
     });
   });
@@ -310,7 +389,17 @@ describe("admin: token orders, vault, stats", () => {
 
     const genre = await t.db.prisma.genre.upsert({ where: { name: "House" }, create: { name: "House" }, update: {} });
     const loop = (title: string, priceCents: number) =>
-      t.db.prisma.loop.create({ data: { id: randomUUID(), userId: creator.id, genreId: genre.id, title, priceCents, originalKey: `k/${randomUUID()}`, originalFormat: "wav" } });
+      t.db.prisma.loop.create({
+        data: {
+          id: randomUUID(),
+          userId: creator.id,
+          genreId: genre.id,
+          title,
+          priceCents,
+          originalKey: `k/${randomUUID()}`,
+          originalFormat: "wav",
+        },
+      });
     const [paid, free] = [await loop("Paid", 499), await loop("Free", 0)];
     await t.db.prisma.purchase.createMany({
       data: [

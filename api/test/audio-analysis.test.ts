@@ -18,7 +18,8 @@ function progression(chords: number[][]): Float32Array {
 
 describe("audio analysis", () => {
   it("sniffs containers from their bytes", () => {
-    const bytes = (...parts: (string | number[])[]) => new Uint8Array(parts.flatMap((part) => (typeof part === "string" ? [...Buffer.from(part, "latin1")] : part)));
+    const bytes = (...parts: (string | number[])[]) =>
+      new Uint8Array(parts.flatMap((part) => (typeof part === "string" ? [...Buffer.from(part, "latin1")] : part)));
     expect(sniffAudioFormat(bytes("RIFF", [0, 0, 0, 0], "WAVE"))).toBe("wav");
     expect(sniffAudioFormat(bytes("fLaC"))).toBe("flac");
     expect(sniffAudioFormat(bytes("OggS"))).toBe("ogg");
@@ -31,9 +32,33 @@ describe("audio analysis", () => {
   });
 
   it.each([
-    ["C major", [[60, 64, 67], [65, 69, 72], [67, 71, 74], [60, 64, 67]]],
-    ["A minor", [[57, 60, 64], [62, 65, 69], [64, 67, 71], [57, 60, 64]]],
-    ["F# major", [[66, 70, 73], [71, 75, 78], [73, 77, 80], [66, 70, 73]]],
+    [
+      "C major",
+      [
+        [60, 64, 67],
+        [65, 69, 72],
+        [67, 71, 74],
+        [60, 64, 67],
+      ],
+    ],
+    [
+      "A minor",
+      [
+        [57, 60, 64],
+        [62, 65, 69],
+        [64, 67, 71],
+        [57, 60, 64],
+      ],
+    ],
+    [
+      "F# major",
+      [
+        [66, 70, 73],
+        [71, 75, 78],
+        [73, 77, 80],
+        [66, 70, 73],
+      ],
+    ],
   ])("detects the key of a %s progression", (key, chords) => {
     expect(detectKey(progression(chords), SAMPLE_RATE)).toBe(key);
   });

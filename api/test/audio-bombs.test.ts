@@ -94,18 +94,22 @@ describe("bombs uploaded through the API", () => {
     }
   }
 
-  it("a 6-hour FLAC of silence (3.9 MB, a 3.8 GB WAV) uploaded as a loop ends failed 'Too Long' at once, nothing decoded", { timeout: 60_000 }, async () => {
-    startWorker();
-    const bomb = silentFlac({ seconds: 6 * HOURS });
-    expect(bomb.length).toBeLessThan(4 * MB);
-    const run = await uploadAndProcess(bomb, "six-hours.flac", "loop");
-    expect(run).toMatchObject({ status: "failed", failureReason: AUDIO_TOO_LONG_MESSAGES.loop });
-    expect(run.seconds).toBeLessThan(10);
-    // The upload is stored and copied for the worker (~8 MB), nothing is decoded into files.
-    expect(run.writtenMb).toBeLessThan(30);
-    expect(run.rssGrowthMb).toBeLessThan(256);
-    expect(run.workerRssMb).toBeLessThan(AUDIO_MEMORY_LIMIT_MB);
-  });
+  it(
+    "a 6-hour FLAC of silence (3.9 MB, a 3.8 GB WAV) uploaded as a loop ends failed 'Too Long' at once, nothing decoded",
+    { timeout: 60_000 },
+    async () => {
+      startWorker();
+      const bomb = silentFlac({ seconds: 6 * HOURS });
+      expect(bomb.length).toBeLessThan(4 * MB);
+      const run = await uploadAndProcess(bomb, "six-hours.flac", "loop");
+      expect(run).toMatchObject({ status: "failed", failureReason: AUDIO_TOO_LONG_MESSAGES.loop });
+      expect(run.seconds).toBeLessThan(10);
+      // The upload is stored and copied for the worker (~8 MB), nothing is decoded into files.
+      expect(run.writtenMb).toBeLessThan(30);
+      expect(run.rssGrowthMb).toBeLessThan(256);
+      expect(run.workerRssMb).toBeLessThan(AUDIO_MEMORY_LIMIT_MB);
+    },
+  );
 
   it("a 6-hour Ogg Vorbis of silence (2 MB) uploaded as a track ends failed 'Too Long' for tracks", { timeout: 60_000 }, async () => {
     const bomb = await silentVorbis({ seconds: 6 * HOURS });
@@ -117,33 +121,41 @@ describe("bombs uploaded through the API", () => {
     expect(run.rssGrowthMb).toBeLessThan(256);
   });
 
-  it("an M4A that does not say how long it is is refused (it would be decoded whole), one that understates is refused by its sample count", { timeout: 60_000 }, async () => {
-    const unknown = await uploadAndProcess(silentM4a({ seconds: 30, declaredSeconds: 0 }), "no-length.m4a", "track");
-    expect(unknown).toMatchObject({ status: "failed", failureReason: unknownLength("m4a") });
-    expect(unknown.seconds).toBeLessThan(10);
-    // The movie and media headers say 1 minute; the sample table holds 11 minutes of AAC frames.
-    const understated = await uploadAndProcess(silentM4a({ seconds: 11 * 60, declaredSeconds: 60 }), "eleven-minutes.m4a", "loop");
-    expect(understated).toMatchObject({ status: "failed", failureReason: AUDIO_TOO_LONG_MESSAGES.loop });
-    expect(understated.seconds).toBeLessThan(10);
-    expect(understated.workerThreadMb).toBeLessThan(128);
-  });
+  it(
+    "an M4A that does not say how long it is is refused (it would be decoded whole), one that understates is refused by its sample count",
+    { timeout: 60_000 },
+    async () => {
+      const unknown = await uploadAndProcess(silentM4a({ seconds: 30, declaredSeconds: 0 }), "no-length.m4a", "track");
+      expect(unknown).toMatchObject({ status: "failed", failureReason: unknownLength("m4a") });
+      expect(unknown.seconds).toBeLessThan(10);
+      // The movie and media headers say 1 minute; the sample table holds 11 minutes of AAC frames.
+      const understated = await uploadAndProcess(silentM4a({ seconds: 11 * 60, declaredSeconds: 60 }), "eleven-minutes.m4a", "loop");
+      expect(understated).toMatchObject({ status: "failed", failureReason: AUDIO_TOO_LONG_MESSAGES.loop });
+      expect(understated.seconds).toBeLessThan(10);
+      expect(understated.workerThreadMb).toBeLessThan(128);
+    },
+  );
 
-  it("a page that decodes to ~535 MB at once is stopped at the audio thread's memory bound; the worker then processes the next upload", { timeout: 60_000 }, async () => {
-    await worker!.stop();
-    const limitMb = 256;
-    startWorker(limitMb);
-    // One Ogg page of 255 FLAC frames of 65,535 samples on 8 channels: 9 KB, a single decode call.
-    const bomb = oggFlacPages({ pages: 1 });
-    expect(bomb.length).toBeLessThan(10_000);
-    const run = await uploadAndProcess(bomb, "one-page.ogg", "loop");
-    expect(run).toMatchObject({ status: "failed", failureReason: tooMuchMemory(limitMb) });
-    expect(run.seconds).toBeLessThan(10);
-    // Sampled every 20 ms by the worker and every 5 ms here: the thread is ended within a few MB of its bound.
-    expect(run.rssGrowthMb).toBeLessThan(limitMb + 100);
+  it(
+    "a page that decodes to ~535 MB at once is stopped at the audio thread's memory bound; the worker then processes the next upload",
+    { timeout: 60_000 },
+    async () => {
+      await worker!.stop();
+      const limitMb = 256;
+      startWorker(limitMb);
+      // One Ogg page of 255 FLAC frames of 65,535 samples on 8 channels: 9 KB, a single decode call.
+      const bomb = oggFlacPages({ pages: 1 });
+      expect(bomb.length).toBeLessThan(10_000);
+      const run = await uploadAndProcess(bomb, "one-page.ogg", "loop");
+      expect(run).toMatchObject({ status: "failed", failureReason: tooMuchMemory(limitMb) });
+      expect(run.seconds).toBeLessThan(10);
+      // Sampled every 20 ms by the worker and every 5 ms here: the thread is ended within a few MB of its bound.
+      expect(run.rssGrowthMb).toBeLessThan(limitMb + 100);
 
-    const next = await uploadAndProcess(wavFile([clickTrack(120, 3), clickTrack(90, 3)]), "next.wav", "loop");
-    expect(next).toMatchObject({ status: "ready", failureReason: null });
-  });
+      const next = await uploadAndProcess(wavFile([clickTrack(120, 3), clickTrack(90, 3)]), "next.wav", "loop");
+      expect(next).toMatchObject({ status: "ready", failureReason: null });
+    },
+  );
 });
 
 describe("the pipeline on bombs that hide or understate their length", () => {
@@ -162,7 +174,13 @@ describe("the pipeline on bombs that hide or understate their length", () => {
       const memory = await running.memory;
       let written = 0;
       for (const name of await readdir(dir)) if (name !== "original") written += (await stat(path.join(dir, name))).size;
-      return { outcome, seconds: (Date.now() - started) / 1000, writtenMb: written / MB, threadMb: memory.peakThreadBytes / MB, rssGrowthMb: memory.peakRssGrowthBytes / MB };
+      return {
+        outcome,
+        seconds: (Date.now() - started) / 1000,
+        writtenMb: written / MB,
+        threadMb: memory.peakThreadBytes / MB,
+        rssGrowthMb: memory.peakRssGrowthBytes / MB,
+      };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -171,14 +189,18 @@ describe("the pipeline on bombs that hide or understate their length", () => {
   /** 16-bit stereo WAV + 320 kbps MP3 of this many seconds at 44.1 kHz. */
   const artefactsMb = (seconds: number) => (seconds * 44100 * 4 + seconds * 40_000) / MB;
 
-  it("a FLAC whose STREAMINFO says 'unknown length' is decoded only up to the cap: what it wrote stays within the cap's worth", { timeout: 60_000 }, async () => {
-    const limits = { maxSeconds: 30, tooLong: "Too Long: half a minute at most" };
-    const result = await run(silentFlac({ seconds: 6 * HOURS, declaredSeconds: 0 }), { limits });
-    expect(result.outcome).toBe(`AudioRejected: ${limits.tooLong}`);
-    expect(result.seconds).toBeLessThan(10);
-    expect(result.writtenMb).toBeLessThanOrEqual(artefactsMb(30));
-    expect(result.threadMb).toBeLessThan(256);
-  });
+  it(
+    "a FLAC whose STREAMINFO says 'unknown length' is decoded only up to the cap: what it wrote stays within the cap's worth",
+    { timeout: 60_000 },
+    async () => {
+      const limits = { maxSeconds: 30, tooLong: "Too Long: half a minute at most" };
+      const result = await run(silentFlac({ seconds: 6 * HOURS, declaredSeconds: 0 }), { limits });
+      expect(result.outcome).toBe(`AudioRejected: ${limits.tooLong}`);
+      expect(result.seconds).toBeLessThan(10);
+      expect(result.writtenMb).toBeLessThanOrEqual(artefactsMb(30));
+      expect(result.threadMb).toBeLessThan(256);
+    },
+  );
 
   it("a FLAC that declares 1 minute but holds 6 hours is refused once it passes what it declared", { timeout: 60_000 }, async () => {
     const result = await run(silentFlac({ seconds: 6 * HOURS, declaredSeconds: 60 }), {});

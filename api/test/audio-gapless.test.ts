@@ -69,44 +69,52 @@ describe("gapless MP3 (LAME Info frame)", () => {
     { sampleRate: 44100, bitrate: 128, channels: 1 },
     { sampleRate: 48000, bitrate: 320, channels: 2 },
     { sampleRate: 22050, bitrate: 128, channels: 2 },
-  ] as const)("$sampleRate Hz, $bitrate kbps, $channels channel(s): the tag describes the stream and decoding gives back every sample in place", async ({ sampleRate, bitrate, channels }) => {
-    const length = Math.round(sampleRate * 2.5) + 77; // not a whole number of frames
-    const at = Math.round(sampleRate * 0.7);
-    const file = path.join(dir, `${sampleRate}-${bitrate}-${channels}.mp3`);
-    const written = await encodeMp3ToFile(file, Array.from({ length: channels }, () => impulse(length, at)), sampleRate, bitrate);
-    const bytes = new Uint8Array(await readFile(file));
-    expect(written.bytes).toBe(bytes.length);
+  ] as const)(
+    "$sampleRate Hz, $bitrate kbps, $channels channel(s): the tag describes the stream and decoding gives back every sample in place",
+    async ({ sampleRate, bitrate, channels }) => {
+      const length = Math.round(sampleRate * 2.5) + 77; // not a whole number of frames
+      const at = Math.round(sampleRate * 0.7);
+      const file = path.join(dir, `${sampleRate}-${bitrate}-${channels}.mp3`);
+      const written = await encodeMp3ToFile(
+        file,
+        Array.from({ length: channels }, () => impulse(length, at)),
+        sampleRate,
+        bitrate,
+      );
+      const bytes = new Uint8Array(await readFile(file));
+      expect(written.bytes).toBe(bytes.length);
 
-    const info = readLameInfo(bytes)!;
-    expect(info).toMatchObject({ tag: "Info", encoder: "LAME3.100", vbrMethod: 1, encoderDelay: LAME_ENCODER_DELAY, tagCrcValid: true });
-    const first = parseFrameHeader(bytes, 0)!;
-    expect(first).toMatchObject({ sampleRate, padding: false, channelMode: channels === 1 ? 3 : expect.any(Number) });
-    expect(info.frameLength).toBe(first.length);
-    const frames = audioFrames(bytes, info.frameLength);
-    expect(parseFrameHeader(bytes, info.frameLength)!.bitrateKbps).toBe(first.bitrateKbps); // CBR: same bitrate as the audio
-    expect(info.frames).toBe(frames.frames);
-    expect(info.bytes).toBe(bytes.length);
-    expect(info.musicLength).toBe(bytes.length);
-    expect(info.musicCrc).toBe(crc16(bytes.subarray(info.frameLength)));
-    expect(info.padding).toBe(frames.frames * frames.samplesPerFrame - LAME_ENCODER_DELAY - length);
-    // The decoder needs its 529 samples of delay inside the padding to reach the last real sample.
-    expect(info.padding).toBeGreaterThanOrEqual(DECODER_DELAY);
+      const info = readLameInfo(bytes)!;
+      expect(info).toMatchObject({ tag: "Info", encoder: "LAME3.100", vbrMethod: 1, encoderDelay: LAME_ENCODER_DELAY, tagCrcValid: true });
+      const first = parseFrameHeader(bytes, 0)!;
+      expect(first).toMatchObject({ sampleRate, padding: false, channelMode: channels === 1 ? 3 : expect.any(Number) });
+      expect(info.frameLength).toBe(first.length);
+      const frames = audioFrames(bytes, info.frameLength);
+      expect(parseFrameHeader(bytes, info.frameLength)!.bitrateKbps).toBe(first.bitrateKbps); // CBR: same bitrate as the audio
+      expect(info.frames).toBe(frames.frames);
+      expect(info.bytes).toBe(bytes.length);
+      expect(info.musicLength).toBe(bytes.length);
+      expect(info.musicCrc).toBe(crc16(bytes.subarray(info.frameLength)));
+      expect(info.padding).toBe(frames.frames * frames.samplesPerFrame - LAME_ENCODER_DELAY - length);
+      // The decoder needs its 529 samples of delay inside the padding to reach the last real sample.
+      expect(info.padding).toBeGreaterThanOrEqual(DECODER_DELAY);
 
-    const gapless = await mpg123(bytes);
-    expect(gapless.errors).toEqual([]);
-    expect(gapless.sampleRate).toBe(sampleRate);
-    expect(gapless.samplesDecoded).toBe(length);
-    expect(loudest(gapless.channelData[0]!, gapless.samplesDecoded)).toBe(at);
+      const gapless = await mpg123(bytes);
+      expect(gapless.errors).toEqual([]);
+      expect(gapless.sampleRate).toBe(sampleRate);
+      expect(gapless.samplesDecoded).toBe(length);
+      expect(loudest(gapless.channelData[0]!, gapless.samplesDecoded)).toBe(at);
 
-    // What players without the tag do: the delay at the start, the padding at the end.
-    const bare = await mpg123(bytes.subarray(info.frameLength));
-    expect(bare.samplesDecoded).toBe(frames.frames * frames.samplesPerFrame);
-    expect(loudest(bare.channelData[0]!, bare.samplesDecoded)).toBe(at + LAME_ENCODER_DELAY + DECODER_DELAY);
+      // What players without the tag do: the delay at the start, the padding at the end.
+      const bare = await mpg123(bytes.subarray(info.frameLength));
+      expect(bare.samplesDecoded).toBe(frames.frames * frames.samplesPerFrame);
+      expect(loudest(bare.channelData[0]!, bare.samplesDecoded)).toBe(at + LAME_ENCODER_DELAY + DECODER_DELAY);
 
-    // @audio/decode (mpg123 inside) honours it too.
-    const whole = await decode(bytes);
-    expect(whole.channelData[0]!.length).toBe(length);
-  });
+      // @audio/decode (mpg123 inside) honours it too.
+      const whole = await decode(bytes);
+      expect(whole.channelData[0]!.length).toBe(length);
+    },
+  );
 
   it("a source rate MPEG cannot carry (96 kHz) is resampled to 44.1 kHz and stays gapless", async () => {
     const length = 96000 * 2 + 5;
@@ -125,7 +133,12 @@ describe("gapless MP3 (LAME Info frame)", () => {
     expect(result.samples).toBe(frames);
 
     const mp3Info = readLameInfo(result.mp3)!;
-    expect(mp3Info).toMatchObject({ tag: "Info", bitrateKbps: 255 /* 320: LAME stores min(bitrate, 255) */, tagCrcValid: true, bytes: result.mp3.length });
+    expect(mp3Info).toMatchObject({
+      tag: "Info",
+      bitrateKbps: 255 /* 320: LAME stores min(bitrate, 255) */,
+      tagCrcValid: true,
+      bytes: result.mp3.length,
+    });
     expect(parseFrameHeader(result.mp3, 0)!.bitrateKbps).toBe(320);
     const mp3 = await decode(result.mp3);
     expect(mp3.channelData).toHaveLength(2);

@@ -24,7 +24,9 @@ it("a job that outlives its claim is renewed, not taken by a second worker: proc
   const first = t.startWorker({ visibilityMs: 600, pollMs: 50 });
   const seconds = 40;
   const upload = agent.post("/api/loops/upload").field("title", "Long").field("genreId", String(genreId));
-  const { body } = await upload.attach("audio", wavFile([clickTrack(120, seconds), clickTrack(90, seconds)]), { filename: "long.wav", contentType: "audio/wav" }).expect(201);
+  const { body } = await upload
+    .attach("audio", wavFile([clickTrack(120, seconds), clickTrack(90, seconds)]), { filename: "long.wav", contentType: "audio/wav" })
+    .expect(201);
   let second: ReturnType<TestApp["startWorker"]> | null = null;
   try {
     // Wait until the first worker has the job, then start a rival that polls all the time.

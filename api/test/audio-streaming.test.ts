@@ -4,7 +4,17 @@
 import decode from "@audio/decode";
 import { createOggEncoder } from "wasm-media-encoders";
 import { describe, expect, it } from "vitest";
-import { allFinite, detectKey, detectTempo, encodeWav16, interleavePcm16, mixStereo, mixToMono, PeakAccumulator, waveformPeaks } from "../src/audio/analysis";
+import {
+  allFinite,
+  detectKey,
+  detectTempo,
+  encodeWav16,
+  interleavePcm16,
+  mixStereo,
+  mixToMono,
+  PeakAccumulator,
+  waveformPeaks,
+} from "../src/audio/analysis";
 import { ANALYSIS_SECONDS, processAudio } from "../src/audio/pipeline";
 import { clickTrack, mp3File, SAMPLE_RATE, wavFile } from "./support/audio";
 
@@ -20,11 +30,12 @@ async function oggFile(channels: Float32Array[]): Promise<Buffer> {
  */
 function flacFile(channels: Float32Array[]): Buffer {
   const frames = channels[0]!.length;
-  const crc8 = (bytes: number[]) => bytes.reduce((crc, byte) => {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit++) crc = crc & 0x80 ? ((crc << 1) ^ 0x07) & 0xff : (crc << 1) & 0xff;
-    return crc;
-  }, 0);
+  const crc8 = (bytes: number[]) =>
+    bytes.reduce((crc, byte) => {
+      crc ^= byte;
+      for (let bit = 0; bit < 8; bit++) crc = crc & 0x80 ? ((crc << 1) ^ 0x07) & 0xff : (crc << 1) & 0xff;
+      return crc;
+    }, 0);
   const crc16 = (bytes: Uint8Array) => {
     let crc = 0;
     for (const byte of bytes) {
@@ -63,7 +74,8 @@ function flacFile(channels: Float32Array[]): Buffer {
 /** A chord under the clicks, so that key detection has something to find. */
 function withChord(samples: Float32Array, notes: number[]): Float32Array {
   const out = Float32Array.from(samples);
-  for (let i = 0; i < out.length; i++) for (const note of notes) out[i]! += 0.08 * Math.sin((2 * Math.PI * 440 * 2 ** ((note - 69) / 12) * i) / SAMPLE_RATE);
+  for (let i = 0; i < out.length; i++)
+    for (const note of notes) out[i]! += 0.08 * Math.sin((2 * Math.PI * 440 * 2 ** ((note - 69) / 12) * i) / SAMPLE_RATE);
   return out;
 }
 
@@ -84,48 +96,61 @@ function blockPeaks(mono: Float32Array, block: number, points = 800): number[][]
 }
 
 describe("streaming audio pipeline", () => {
-  it("a 125 s stereo MP3 (beyond the 120 s analysis excerpt), decoded in chunks, gives the whole decode's samples, tempo, key, duration and waveform", { timeout: 120_000 }, async () => {
-    const seconds = 125;
-    const left = withChord(clickTrack(124, seconds), [57, 60, 64]);
-    const right = withChord(clickTrack(124, seconds), [57, 64]);
-    const upload = await mp3File([left, right]);
+  it(
+    "a 125 s stereo MP3 (beyond the 120 s analysis excerpt), decoded in chunks, gives the whole decode's samples, tempo, key, duration and waveform",
+    { timeout: 120_000 },
+    async () => {
+      const seconds = 125;
+      const left = withChord(clickTrack(124, seconds), [57, 60, 64]);
+      const right = withChord(clickTrack(124, seconds), [57, 64]);
+      const upload = await mp3File([left, right]);
 
-    const result = await processAudio(upload);
-    const whole = await decode(upload);
-    const length = whole.channelData[0]!.length;
-    expect(whole.channelData).toHaveLength(2);
-    expect(result).toMatchObject({ sampleRate: SAMPLE_RATE, channels: 2, samples: length, durationMs: Math.round((length / SAMPLE_RATE) * 1000) });
-    // Every decoded sample, in order: the WAV is byte for byte the whole decode's.
-    expect(Buffer.from(result.wav).equals(Buffer.from(encodeWav16(whole.channelData, whole.sampleRate)))).toBe(true);
+      const result = await processAudio(upload);
+      const whole = await decode(upload);
+      const length = whole.channelData[0]!.length;
+      expect(whole.channelData).toHaveLength(2);
+      expect(result).toMatchObject({
+        sampleRate: SAMPLE_RATE,
+        channels: 2,
+        samples: length,
+        durationMs: Math.round((length / SAMPLE_RATE) * 1000),
+      });
+      // Every decoded sample, in order: the WAV is byte for byte the whole decode's.
+      expect(Buffer.from(result.wav).equals(Buffer.from(encodeWav16(whole.channelData, whole.sampleRate)))).toBe(true);
 
-    const mono = mixToMono(whole.channelData);
-    const excerpt = mono.subarray(0, ANALYSIS_SECONDS * SAMPLE_RATE);
-    expect(result.detectedBpm).toBe(detectTempo(excerpt, SAMPLE_RATE));
-    expect(Math.abs(result.detectedBpm! - 124)).toBeLessThanOrEqual(2);
-    expect(result.detectedKey).toBe(detectKey(excerpt, SAMPLE_RATE));
-    expect(result.detectedKey).toBe("A minor");
-    const envelope = new PeakAccumulator();
-    envelope.add(mono);
-    expect(result.peaks).toEqual(envelope.points());
+      const mono = mixToMono(whole.channelData);
+      const excerpt = mono.subarray(0, ANALYSIS_SECONDS * SAMPLE_RATE);
+      expect(result.detectedBpm).toBe(detectTempo(excerpt, SAMPLE_RATE));
+      expect(Math.abs(result.detectedBpm! - 124)).toBeLessThanOrEqual(2);
+      expect(result.detectedKey).toBe(detectKey(excerpt, SAMPLE_RATE));
+      expect(result.detectedKey).toBe("A minor");
+      const envelope = new PeakAccumulator();
+      envelope.add(mono);
+      expect(result.peaks).toEqual(envelope.points());
 
-    const mp3 = await decode(result.mp3);
-    expect(mp3.channelData[0]!.length).toBe(length);
-    const preview = await decode(result.preview);
-    expect(preview.channelData[0]!.length).toBe(30 * SAMPLE_RATE);
-  });
+      const mp3 = await decode(result.mp3);
+      expect(mp3.channelData[0]!.length).toBe(length);
+      const preview = await decode(result.preview);
+      expect(preview.channelData[0]!.length).toBe(30 * SAMPLE_RATE);
+    },
+  );
 
-  it("a WAV streams through unchanged: 16-bit in, the same bytes out (stereo and mono, across read blocks)", { timeout: 60_000 }, async () => {
-    const stereo = wavFile([clickTrack(100, 14), clickTrack(133, 14)]);
-    const stereoResult = await processAudio(stereo);
-    expect(stereoResult).toMatchObject({ channels: 2, samples: 14 * SAMPLE_RATE, durationMs: 14_000 });
-    expect(Buffer.from(stereoResult.wav).equals(stereo)).toBe(true);
+  it(
+    "a WAV streams through unchanged: 16-bit in, the same bytes out (stereo and mono, across read blocks)",
+    { timeout: 60_000 },
+    async () => {
+      const stereo = wavFile([clickTrack(100, 14), clickTrack(133, 14)]);
+      const stereoResult = await processAudio(stereo);
+      expect(stereoResult).toMatchObject({ channels: 2, samples: 14 * SAMPLE_RATE, durationMs: 14_000 });
+      expect(Buffer.from(stereoResult.wav).equals(stereo)).toBe(true);
 
-    const mono = wavFile([clickTrack(100, 1.2)]);
-    const monoResult = await processAudio(mono);
-    expect(monoResult.channels).toBe(1);
-    expect(Buffer.from(monoResult.wav).equals(mono)).toBe(true);
-    expect(monoResult.peaks).toEqual(waveformPeaks((await decode(mono)).channelData[0]!));
-  });
+      const mono = wavFile([clickTrack(100, 1.2)]);
+      const monoResult = await processAudio(mono);
+      expect(monoResult.channels).toBe(1);
+      expect(Buffer.from(monoResult.wav).equals(mono)).toBe(true);
+      expect(monoResult.peaks).toEqual(waveformPeaks((await decode(mono)).channelData[0]!));
+    },
+  );
 
   it("an Ogg Vorbis file decoded in chunks gives the whole decode's samples", { timeout: 60_000 }, async () => {
     const upload = await oggFile([clickTrack(110, 12), clickTrack(110, 12).map((v) => v * 0.5)]);
@@ -144,18 +169,22 @@ describe("streaming audio pipeline", () => {
     expect(Buffer.from(result.wav).equals(Buffer.from(encodeWav16(whole.channelData, whole.sampleRate)))).toBe(true);
   });
 
-  it("channel layout comes from the MP3 header: a stereo file that starts in digital silence stays stereo, a mono file is mono", { timeout: 60_000 }, async () => {
-    const silentStart = (samples: Float32Array) => {
-      const out = Float32Array.from(samples);
-      out.fill(0, 0, 4 * SAMPLE_RATE);
-      return out;
-    };
-    const stereo = await processAudio(await mp3File([silentStart(clickTrack(120, 8)), silentStart(clickTrack(120, 8).map((v) => -v))]));
-    expect(stereo.channels).toBe(2);
-    const mono = await processAudio(await mp3File([clickTrack(120, 4)]));
-    expect(mono.channels).toBe(1);
-    expect((await decode(mono.mp3)).channelData).toHaveLength(1);
-  });
+  it(
+    "channel layout comes from the MP3 header: a stereo file that starts in digital silence stays stereo, a mono file is mono",
+    { timeout: 60_000 },
+    async () => {
+      const silentStart = (samples: Float32Array) => {
+        const out = Float32Array.from(samples);
+        out.fill(0, 0, 4 * SAMPLE_RATE);
+        return out;
+      };
+      const stereo = await processAudio(await mp3File([silentStart(clickTrack(120, 8)), silentStart(clickTrack(120, 8).map((v) => -v))]));
+      expect(stereo.channels).toBe(2);
+      const mono = await processAudio(await mp3File([clickTrack(120, 4)]));
+      expect(mono.channels).toBe(1);
+      expect((await decode(mono.mp3)).channelData).toHaveLength(1);
+    },
+  );
 
   it("refuses what is not audio, with a reason", async () => {
     await expect(processAudio(new Uint8Array())).rejects.toThrow(/^Unsupported audio/);
@@ -197,7 +226,27 @@ describe("PeakAccumulator", () => {
 
 describe("fast sample conversions (issue 19)", () => {
   // Values around every rounding edge: ±1 and beyond, halves of both scales, tiny and signed zeros.
-  const edges = Float32Array.from([0, -0, 1, -1, 1.5, -1.5, 0.99999, -0.99999, 1e-30, -1e-30, 0.5 / 32768, -0.5 / 32768, 0.5 / 32767, 1.5 / 32767, -1.5 / 32768, 0.25, -0.25, 0.123456, -0.654321]);
+  const edges = Float32Array.from([
+    0,
+    -0,
+    1,
+    -1,
+    1.5,
+    -1.5,
+    0.99999,
+    -0.99999,
+    1e-30,
+    -1e-30,
+    0.5 / 32768,
+    -0.5 / 32768,
+    0.5 / 32767,
+    1.5 / 32767,
+    -1.5 / 32768,
+    0.25,
+    -0.25,
+    0.123456,
+    -0.654321,
+  ]);
   const random = Float32Array.from({ length: 50_000 }, (_, i) => Math.sin(i * 12.9898) * 1.2);
   const halves = Float32Array.from({ length: 4_000 }, (_, i) => (i - 2_000 + 0.5) / (i % 2 ? 32767 : 32768));
 
@@ -205,7 +254,9 @@ describe("fast sample conversions (issue 19)", () => {
     for (const left of [edges, random, halves]) {
       const right = left.map((v) => -v);
       const out = { buffer: new ArrayBuffer(0) };
-      expect(Buffer.from(interleavePcm16([left, right], out)).equals(Buffer.from(encodeWav16([left, right], SAMPLE_RATE).subarray(44)))).toBe(true);
+      expect(
+        Buffer.from(interleavePcm16([left, right], out)).equals(Buffer.from(encodeWav16([left, right], SAMPLE_RATE).subarray(44))),
+      ).toBe(true);
       expect(Buffer.from(interleavePcm16([left], out)).equals(Buffer.from(encodeWav16([left], SAMPLE_RATE).subarray(44)))).toBe(true);
     }
   });

@@ -32,7 +32,8 @@ describe("cards", () => {
   }
   const purchasesOf = (buyerId: string) => t.db.prisma.purchase.findMany({ where: { buyerId } });
   // Both of the member's accounts (withdrawable and promotional: the welcome bonus).
-  const balanceOf = async (userId: string) => (await t.db.prisma.ledgerAccount.aggregate({ where: { userId }, _sum: { balance: true } }))._sum.balance ?? 0n;
+  const balanceOf = async (userId: string) =>
+    (await t.db.prisma.ledgerAccount.aggregate({ where: { userId }, _sum: { balance: true } }))._sum.balance ?? 0n;
   const deliver = (type: string, object: unknown, forge = false) => {
     const delivery = stripe.webhookDelivery(type, object, { forge });
     return request(t.app).post("/api/webhooks/stripe").set(delivery.headers).send(delivery.body);
@@ -41,7 +42,12 @@ describe("cards", () => {
   beforeAll(async () => {
     stripe = await startFakeStripe();
     t = await createTestApp({
-      env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_PUBLISHABLE_KEY: stripe.publishableKey, STRIPE_API_BASE: stripe.url, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret },
+      env: {
+        STRIPE_SECRET_KEY: stripe.secretKey,
+        STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
+        STRIPE_API_BASE: stripe.url,
+        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      },
     });
   });
   afterEach(async () => {
@@ -93,7 +99,9 @@ describe("cards", () => {
   it("paying with a saved card records the purchase once, however the success is reported", async () => {
     const { seller, buyer, loopId } = await sale();
     const card = await saveCard(buyer, "pm_card_visa");
-    const paid = await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "mp3", amount: 509, paymentMethodId: card.id });
+    const paid = await buyer.browser
+      .post("/api/create-payment-intent")
+      .send({ loopId, format: "mp3", amount: 509, paymentMethodId: card.id });
     expect(paid.status).toBe(201);
     const status = fiatPurchaseStatusSchema.parse(paid.body);
     expect(status.status).toBe("completed");
@@ -114,21 +122,29 @@ describe("cards", () => {
   it("a declined card, a tampered amount, someone else's card and a forged webhook record nothing", async () => {
     const { seller, buyer, loopId } = await sale();
     const declinedCard = await saveCard(buyer, "pm_card_chargeDeclined");
-    const declined = await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "mp3", amount: 509, paymentMethodId: declinedCard.id });
+    const declined = await buyer.browser
+      .post("/api/create-payment-intent")
+      .send({ loopId, format: "mp3", amount: 509, paymentMethodId: declinedCard.id });
     expect(declined.status).toBe(402);
     expect(declined.body.message).toBe("Payment Declined: Your card was declined.");
 
-    const tampered = await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "mp3", amount: 1, paymentMethodId: declinedCard.id });
+    const tampered = await buyer.browser
+      .post("/api/create-payment-intent")
+      .send({ loopId, format: "mp3", amount: 1, paymentMethodId: declinedCard.id });
     expect(tampered.status).toBe(400);
     expect(tampered.body.message).toBe(FIAT_PAYMENT_MESSAGES.amountMismatch);
 
     const stranger = await signInMember(t);
     const strangersCard = await saveCard(stranger, "pm_card_visa");
-    const borrowed = await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "mp3", paymentMethodId: strangersCard.id });
+    const borrowed = await buyer.browser
+      .post("/api/create-payment-intent")
+      .send({ loopId, format: "mp3", paymentMethodId: strangersCard.id });
     expect(borrowed.status).toBe(404);
 
     // A new card in the page: the intent waits for Stripe.js; a forged "succeeded" changes nothing.
-    const open = fiatPurchaseStatusSchema.parse((await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "mp3", amount: 509 }).expect(201)).body);
+    const open = fiatPurchaseStatusSchema.parse(
+      (await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "mp3", amount: 509 }).expect(201)).body,
+    );
     expect(open).toMatchObject({ status: "requires_payment_method", purchase: null });
     expect(open.clientSecret).toMatch(/_secret_/);
     const fake = { ...stripe.intents.get(open.paymentIntentId!)!, status: "succeeded", amount_received: 509 };
@@ -140,7 +156,9 @@ describe("cards", () => {
     const early = await buyer.browser.post("/api/purchases").send({ loopId, format: "mp3", paymentIntentId: open.paymentIntentId });
     expect(early.status).toBe(409);
     // Someone else reporting the buyer's intent is answered like a missing one.
-    expect((await stranger.browser.post("/api/purchases").send({ loopId, format: "mp3", paymentIntentId: open.paymentIntentId })).status).toBe(404);
+    expect(
+      (await stranger.browser.post("/api/purchases").send({ loopId, format: "mp3", paymentIntentId: open.paymentIntentId })).status,
+    ).toBe(404);
 
     expect(await purchasesOf(buyer.id)).toHaveLength(0);
     expect(await purchasesOf(stranger.id)).toHaveLength(0);
@@ -149,7 +167,9 @@ describe("cards", () => {
 
   it("a new card confirmed in the page is recorded by the signed webhook; 3-D Secure and a processing bank complete later", async () => {
     const { buyer, loopId } = await sale();
-    const open = fiatPurchaseStatusSchema.parse((await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "mp3" }).expect(201)).body);
+    const open = fiatPurchaseStatusSchema.parse(
+      (await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "mp3" }).expect(201)).body,
+    );
     const confirmed = stripe.confirmInBrowser(open.paymentIntentId!, "pm_card_visa");
     await deliver("payment_intent.succeeded", confirmed).expect(200);
     expect((await purchasesOf(buyer.id)).map((row) => [row.method, row.format])).toEqual([["card", "mp3"]]);
@@ -160,14 +180,18 @@ describe("cards", () => {
     expect(challenged.body).toMatchObject({ status: "requires_action", purchase: null });
     expect(challenged.body.clientSecret).toMatch(/_secret_/);
     stripe.succeed(challenged.body.paymentIntentId);
-    const after = await buyer.browser.post("/api/purchases").send({ loopId, format: "wav", paymentIntentId: challenged.body.paymentIntentId });
+    const after = await buyer.browser
+      .post("/api/purchases")
+      .send({ loopId, format: "wav", paymentIntentId: challenged.body.paymentIntentId });
     expect(after.status).toBe(201);
     expect(after.body.purchase).toMatchObject({ method: "card", format: "wav", total: "5.19" });
 
     const { buyer: patient, loopId: other } = await sale();
     const visa = await saveCard(patient, "pm_card_visa");
     stripe.processNextConfirmation();
-    const processing = await patient.browser.post("/api/create-payment-intent").send({ loopId: other, format: "mp3", paymentMethodId: visa.id });
+    const processing = await patient.browser
+      .post("/api/create-payment-intent")
+      .send({ loopId: other, format: "mp3", paymentMethodId: visa.id });
     expect(processing.status).toBe(202);
     expect(processing.body.status).toBe("pending");
     await deliver("payment_intent.succeeded", stripe.succeed(processing.body.paymentIntentId)).expect(200);
@@ -176,7 +200,9 @@ describe("cards", () => {
 
   it("a success for another amount is not recorded; a second payment for a loop already bought is refunded", async () => {
     const { buyer, loopId } = await sale();
-    const open = fiatPurchaseStatusSchema.parse((await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "mp3" }).expect(201)).body);
+    const open = fiatPurchaseStatusSchema.parse(
+      (await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "mp3" }).expect(201)).body,
+    );
     stripe.confirmInBrowser(open.paymentIntentId!, "pm_card_visa");
     stripe.setAmountReceived(open.paymentIntentId!, 100);
     const odd = await buyer.browser.post("/api/purchases").send({ loopId, format: "mp3", paymentIntentId: open.paymentIntentId });
@@ -185,8 +211,12 @@ describe("cards", () => {
     expect(await purchasesOf(buyer.id)).toHaveLength(0);
 
     // Two tabs: both intents are created before either is paid, then both succeed.
-    const first = fiatPurchaseStatusSchema.parse((await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "wav" }).expect(201)).body);
-    const second = fiatPurchaseStatusSchema.parse((await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "wav" }).expect(201)).body);
+    const first = fiatPurchaseStatusSchema.parse(
+      (await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "wav" }).expect(201)).body,
+    );
+    const second = fiatPurchaseStatusSchema.parse(
+      (await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "wav" }).expect(201)).body,
+    );
     stripe.confirmInBrowser(first.paymentIntentId!, "pm_card_visa");
     stripe.confirmInBrowser(second.paymentIntentId!, "pm_card_visa");
     await buyer.browser.post("/api/purchases").send({ loopId, format: "wav", paymentIntentId: first.paymentIntentId }).expect(201);

@@ -87,7 +87,6 @@ describe("catalog cache: GET /api/loops and /api/search answers, invalidated by 
   let other: { browser: Browser; id: string };
   const saved = { cache: process.env.CATALOG_CACHE, ttl: process.env.CATALOG_CACHE_TTL_MS };
 
-
   async function insertLoop(title: string, userId: string, data: { isFree?: boolean; createdAt?: Date } = {}) {
     const id = randomUUID();
     await t.db.prisma.loop.create({
@@ -143,7 +142,10 @@ describe("catalog cache: GET /api/loops and /api/search answers, invalidated by 
   });
   afterAll(async () => {
     await t.close();
-    for (const [name, value] of [["CATALOG_CACHE", saved.cache], ["CATALOG_CACHE_TTL_MS", saved.ttl]] as const) {
+    for (const [name, value] of [
+      ["CATALOG_CACHE", saved.cache],
+      ["CATALOG_CACHE_TTL_MS", saved.ttl],
+    ] as const) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
@@ -292,7 +294,8 @@ describe("GET /api/loops total: exact up to 1,000 matches, then a lower bound th
   afterAll(() => t.close());
 
   it("counts exactly under the cap, stops at it above, and says there is more when paging past it", async () => {
-    const total = async (query: string) => loopListResponseSchema.parse((await request(t.app).get(`/api/loops${query}`).expect(200)).body).total;
+    const total = async (query: string) =>
+      loopListResponseSchema.parse((await request(t.app).get(`/api/loops${query}`).expect(200)).body).total;
     expect(LOOP_TOTAL_CAP).toBe(1_000);
     expect(await total("?isFree=true")).toBe(30);
     expect(await total("?isFree=false")).toBe(1_000);
@@ -334,8 +337,19 @@ describe("GET /api/loops without its cache: each loop's pre-rendered object (car
     loopId = randomUUID();
     await t.db.prisma.loop.create({
       data: {
-        id: loopId, userId: creatorId, genreId: genre, title: "Card Loop", isFree: true, priceCents: 0, status: "ready", durationMs: 20_000,
-        originalKey: `loops/${loopId}/original`, originalFormat: "wav", mp3Key: `loops/${loopId}/audio.mp3`, mp3Kbps: 320, wavKey: `loops/${loopId}/audio.wav`,
+        id: loopId,
+        userId: creatorId,
+        genreId: genre,
+        title: "Card Loop",
+        isFree: true,
+        priceCents: 0,
+        status: "ready",
+        durationMs: 20_000,
+        originalKey: `loops/${loopId}/original`,
+        originalFormat: "wav",
+        mp3Key: `loops/${loopId}/audio.mp3`,
+        mp3Kbps: 320,
+        wavKey: `loops/${loopId}/audio.wav`,
       },
     });
     await t.storage.put(`loops/${loopId}/audio.mp3`, Buffer.alloc(100, 1));
@@ -348,7 +362,13 @@ describe("GET /api/loops without its cache: each loop's pre-rendered object (car
   });
 
   it("a creator's new username and first name, a genre's new name, a rating, a download and an edit show at once", async () => {
-    expect(await listed()).toMatchObject({ user: { username: "first_name_here", firstName: "Ada" }, genre: { name: "Deep House" }, averageRating: null, downloadCount: 0, mp3Kbps: 320 });
+    expect(await listed()).toMatchObject({
+      user: { username: "first_name_here", firstName: "Ada" },
+      genre: { name: "Deep House" },
+      averageRating: null,
+      downloadCount: 0,
+      mp3Kbps: 320,
+    });
 
     await creator.put("/api/profile").send({ username: "renamed_creator" }).expect(200);
     expect((await listed()).user).toEqual({ id: creatorId, username: "renamed_creator", firstName: "Ada", email: null });

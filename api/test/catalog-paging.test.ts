@@ -64,7 +64,13 @@ describe("GET /api/loops: cursor paging", () => {
   }
 
   const listed = async (where: string) =>
-    Number((await t.db.prisma.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM "app"."loops" WHERE "status" = 'ready' AND "is_public" AND ${where}`))[0]!.n);
+    Number(
+      (
+        await t.db.prisma.$queryRawUnsafe<{ n: bigint }[]>(
+          `SELECT count(*) AS n FROM "app"."loops" WHERE "status" = 'ready' AND "is_public" AND ${where}`,
+        )
+      )[0]!.n,
+    );
 
   it.each(LOOP_SORTS)("sortBy=%s: pages never overlap or skip, in the offset order", async (sortBy) => {
     const all = await listed("true");
@@ -112,7 +118,10 @@ describe("GET /api/loops: cursor paging", () => {
     ["after=@@@", /^Invalid after/],
     ["after=abc", /^Invalid after/],
     [`after=${Buffer.from(JSON.stringify(["recent", "2026-01-01T00:00:00.000Z", "not-an-id"])).toString("base64url")}`, /^Invalid after/],
-    [`after=${Buffer.from(JSON.stringify(["popular", 1, "2026-01-01T00:00:00.000Z", "00000000-0000-4000-8000-000000000000"])).toString("base64url")}&sortBy=recent`, /^Invalid after/],
+    [
+      `after=${Buffer.from(JSON.stringify(["popular", 1, "2026-01-01T00:00:00.000Z", "00000000-0000-4000-8000-000000000000"])).toString("base64url")}&sortBy=recent`,
+      /^Invalid after/,
+    ],
   ])("400 for %s", async (query, message) => {
     const response = await request(t.app).get(`/api/loops?${query}`).expect(400);
     expect(response.body.message).toMatch(message);

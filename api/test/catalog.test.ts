@@ -61,9 +61,33 @@ describe("catalog: GET /api/loops, /api/loops/:id, preview and peaks", () => {
 
     const day = (n: number) => new Date(Date.UTC(2026, 0, n));
     await insertLoop("Deep Night", { description: "Warm pads", tags: "deep,chill", createdAt: day(1), downloadCount: 5, key: "A minor" });
-    await insertLoop("Acid Rain", { genreId: techno, priceCents: 1250, bpm: 140, durationMs: 45_000, createdAt: day(2), downloadCount: 9, tags: "acid" });
-    await insertLoop("Free Swing", { genreId: jazz, priceCents: 0, isFree: true, bpm: 90, durationMs: 75_000, createdAt: day(3), contentType: "track", artistName: "Bob" });
-    await insertLoop("Detected Only", { bpm: null, detectedBpm: 100, key: null, detectedKey: "C major", createdAt: day(4), durationMs: 30_000 });
+    await insertLoop("Acid Rain", {
+      genreId: techno,
+      priceCents: 1250,
+      bpm: 140,
+      durationMs: 45_000,
+      createdAt: day(2),
+      downloadCount: 9,
+      tags: "acid",
+    });
+    await insertLoop("Free Swing", {
+      genreId: jazz,
+      priceCents: 0,
+      isFree: true,
+      bpm: 90,
+      durationMs: 75_000,
+      createdAt: day(3),
+      contentType: "track",
+      artistName: "Bob",
+    });
+    await insertLoop("Detected Only", {
+      bpm: null,
+      detectedBpm: 100,
+      key: null,
+      detectedKey: "C major",
+      createdAt: day(4),
+      durationMs: 30_000,
+    });
     // Never listed: private, processing, failed; Alice's own private one.
     await insertLoop("Private Bob", { isPublic: false, createdAt: day(5) });
     await insertLoop("Still Processing", { status: "processing", previewKey: null, peaksKey: null, durationMs: null, createdAt: day(6) });
@@ -71,7 +95,18 @@ describe("catalog: GET /api/loops, /api/loops/:id, preview and peaks", () => {
     await insertLoop("Alice Private", { userId: aliceId, isPublic: false, createdAt: day(8) });
     for (const name of ["Deep Night", "Private Bob", "Alice Private"]) {
       await t.storage.put(`loops/${ids[name]}/preview.mp3`, preview);
-      await t.storage.put(`loops/${ids[name]}/peaks.json`, Buffer.from(JSON.stringify({ points: 2, peaks: [[-0.5, 0.5], [-0.25, 0.25]] })));
+      await t.storage.put(
+        `loops/${ids[name]}/peaks.json`,
+        Buffer.from(
+          JSON.stringify({
+            points: 2,
+            peaks: [
+              [-0.5, 0.5],
+              [-0.25, 0.25],
+            ],
+          }),
+        ),
+      );
     }
   });
   afterAll(() => t.close());
@@ -147,7 +182,10 @@ describe("catalog: GET /api/loops, /api/loops/:id, preview and peaks", () => {
       // The spec's sort names: `price` alone is cheapest first, and its pages carry a cursor like price_asc's.
       expect(await titles("?sortBy=price")).toEqual(["Free Swing", "Detected Only", "Deep Night", "Acid Rain"]);
       const firstByPrice = await list("?sortBy=price&limit=2");
-      expect((await list(`?sortBy=price&limit=2&after=${firstByPrice.nextCursor}`)).loops.map((loop) => loop.title)).toEqual(["Deep Night", "Acid Rain"]);
+      expect((await list(`?sortBy=price&limit=2&after=${firstByPrice.nextCursor}`)).loops.map((loop) => loop.title)).toEqual([
+        "Deep Night",
+        "Acid Rain",
+      ]);
       const page = await list("?limit=2&offset=1");
       expect(page.total).toBe(4);
       expect(page.loops.map((loop) => loop.title)).toEqual(["Free Swing", "Acid Rain"]);
@@ -159,10 +197,14 @@ describe("catalog: GET /api/loops, /api/loops/:id, preview and peaks", () => {
       // Detected Only: 0 downloads + 6 purchases, between Acid Rain (9) and Deep Night (5).
       for (const buyer of buyers) {
         for (const format of ["mp3", "wav"] as const) {
-          await t.db.prisma.purchase.create({ data: { loopId: ids["Detected Only"]!, buyerId: buyer.id, format, priceCents: 499, method: "test" } });
+          await t.db.prisma.purchase.create({
+            data: { loopId: ids["Detected Only"]!, buyerId: buyer.id, format, priceCents: 499, method: "test" },
+          });
         }
       }
-      await t.db.prisma.purchase.create({ data: { loopId: ids["Free Swing"]!, buyerId: aliceId, format: "mp3", priceCents: 0, method: "test" } });
+      await t.db.prisma.purchase.create({
+        data: { loopId: ids["Free Swing"]!, buyerId: aliceId, format: "mp3", priceCents: 0, method: "test" },
+      });
       // Acid Rain 9, Detected Only 6, Deep Night 5, Free Swing 1 (Alice's purchase).
       expect(await titles("?sortBy=popular")).toEqual(["Acid Rain", "Detected Only", "Deep Night", "Free Swing"]);
       const popular = await list("?sortBy=popular");
@@ -172,7 +214,10 @@ describe("catalog: GET /api/loops, /api/loops/:id, preview and peaks", () => {
       const rate = async (name: string, userId: string, rating: number) => {
         await t.db.prisma.loopRating.create({ data: { loopId: ids[name]!, userId, rating } });
         const all = await t.db.prisma.loopRating.findMany({ where: { loopId: ids[name]! } });
-        await t.db.prisma.loop.update({ where: { id: ids[name]! }, data: { ratingSum: all.reduce((sum, r) => sum + r.rating, 0), ratingCount: all.length } });
+        await t.db.prisma.loop.update({
+          where: { id: ids[name]! },
+          data: { ratingSum: all.reduce((sum, r) => sum + r.rating, 0), ratingCount: all.length },
+        });
       };
       await rate("Acid Rain", buyers[0]!.id, 3);
       await rate("Deep Night", buyers[0]!.id, 5);
@@ -204,7 +249,14 @@ describe("catalog: GET /api/loops, /api/loops/:id, preview and peaks", () => {
     it("purchasedFormats: the formats the viewer owns, refunded ones left out, in the list and the detail alike", async () => {
       const buy = (name: string, format: "mp3" | "wav", refunded = false) =>
         t.db.prisma.purchase.create({
-          data: { loopId: ids[name]!, buyerId: aliceId, format, priceCents: 499, method: "test", ...(refunded ? { refundedAt: new Date(), refundRef: `refund-${name}-${format}` } : {}) },
+          data: {
+            loopId: ids[name]!,
+            buyerId: aliceId,
+            format,
+            priceCents: 499,
+            method: "test",
+            ...(refunded ? { refundedAt: new Date(), refundRef: `refund-${name}-${format}` } : {}),
+          },
         });
       // Bought WAV first and MP3 after: the view lists them MP3 first all the same.
       await buy("Deep Night", "wav");
@@ -222,7 +274,10 @@ describe("catalog: GET /api/loops, /api/loops/:id, preview and peaks", () => {
         const detail = await alice.get(`/api/loops/${ids[name]}`).expect(200);
         expect(publicLoopSchema.parse(detail.body)).toMatchObject({ isPurchased, purchasedFormats });
         // Signed out nobody owns anything.
-        expect((await request(t.app).get(`/api/loops/${ids[name]}`).expect(200)).body).toMatchObject({ isPurchased: false, purchasedFormats: [] });
+        expect((await request(t.app).get(`/api/loops/${ids[name]}`).expect(200)).body).toMatchObject({
+          isPurchased: false,
+          purchasedFormats: [],
+        });
       }
     });
 
@@ -249,7 +304,13 @@ describe("catalog: GET /api/loops, /api/loops/:id, preview and peaks", () => {
   describe("GET /api/loops/:id", () => {
     it("a public loop for anyone; private and unfinished ones only for their creator", async () => {
       const { body } = await request(t.app).get(`/api/loops/${ids["Free Swing"]}`).expect(200);
-      expect(publicLoopSchema.parse(body)).toMatchObject({ title: "Free Swing", contentType: "track", artistName: "Bob", price: "0.00", isFree: true });
+      expect(publicLoopSchema.parse(body)).toMatchObject({
+        title: "Free Swing",
+        contentType: "track",
+        artistName: "Bob",
+        price: "0.00",
+        isFree: true,
+      });
       for (const name of ["Private Bob", "Still Processing", "Broken"]) {
         expect((await request(t.app).get(`/api/loops/${ids[name]}`).expect(404)).body).toEqual({ message: "Loop Not Found" });
         await alice.get(`/api/loops/${ids[name]}`).expect(404);
@@ -303,7 +364,13 @@ describe("catalog: GET /api/loops, /api/loops/:id, preview and peaks", () => {
 
     it("GET /api/loops/:id/peaks returns the peaks JSON", async () => {
       const { body } = await request(t.app).get(`/api/loops/${ids["Deep Night"]}/peaks`).expect(200);
-      expect(loopPeaksSchema.parse(body)).toEqual({ points: 2, peaks: [[-0.5, 0.5], [-0.25, 0.25]] });
+      expect(loopPeaksSchema.parse(body)).toEqual({
+        points: 2,
+        peaks: [
+          [-0.5, 0.5],
+          [-0.25, 0.25],
+        ],
+      });
       await request(t.app).get(`/api/loops/${ids["Private Bob"]}/peaks`).expect(404);
     });
   });

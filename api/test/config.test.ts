@@ -82,12 +82,25 @@ describe("configuration from the environment", () => {
 
   it("the deployment's kind of chain: test chains (the local chain counts as one) or mainnets", () => {
     expect(loadConfig({}).chainKind).toBe("testnet");
-    expect(loadConfig({ CHAIN_IDS: "31337, 11155111, 97", RPC_URL_11155111: "https://sepolia.example/rpc", RPC_URL_97: "https://bsc-testnet.example/rpc" }).chainKind).toBe("testnet");
-    expect(loadConfig({ CHAIN_IDS: "56, 1", RPC_URL_56: "https://bsc.example/rpc", RPC_URL_1: "https://eth.example/rpc" }).chainKind).toBe("mainnet");
+    expect(
+      loadConfig({
+        CHAIN_IDS: "31337, 11155111, 97",
+        RPC_URL_11155111: "https://sepolia.example/rpc",
+        RPC_URL_97: "https://bsc-testnet.example/rpc",
+      }).chainKind,
+    ).toBe("testnet");
+    expect(loadConfig({ CHAIN_IDS: "56, 1", RPC_URL_56: "https://bsc.example/rpc", RPC_URL_1: "https://eth.example/rpc" }).chainKind).toBe(
+      "mainnet",
+    );
   });
 
   it("refuses to start on test chains and mainnets at once, naming them (deposits are credited 1:1 from every chain)", () => {
-    const mixed = { CHAIN_IDS: "56, 31337, 1, 97", RPC_URL_56: "https://bsc.example/rpc", RPC_URL_1: "https://eth.example/rpc", RPC_URL_97: "https://bsc-testnet.example/rpc" };
+    const mixed = {
+      CHAIN_IDS: "56, 31337, 1, 97",
+      RPC_URL_56: "https://bsc.example/rpc",
+      RPC_URL_1: "https://eth.example/rpc",
+      RPC_URL_97: "https://bsc-testnet.example/rpc",
+    };
     expect(() => loadConfig(mixed)).toThrow(ConfigError);
     expect(() => loadConfig(mixed)).toThrow(
       "CHAIN_IDS mixes test chains (31337 Hardhat (local), 97 BNB Smart Chain Testnet) with mainnets (56 BNB Smart Chain, 1 Ethereum): deposits on a test chain would be credited as real LOOP. Run test chains and mainnets as separate deployments.",
@@ -104,8 +117,14 @@ describe("configuration from the environment", () => {
   it.each([
     [{ CHAIN_IDS: "1" }, /RPC_URL_1 is required/],
     [{ CHAIN_IDS: "999" }, /unsupported chain "999"/],
-    [{ CHAIN_IDS: "31337,56", RPC_URL_56: "https://bsc.example/rpc" }, /CHAIN_IDS mixes test chains \(31337 Hardhat \(local\)\) with mainnets \(56 BNB Smart Chain\)/],
-    [{ CHAIN_IDS: "11155111,1", RPC_URL_11155111: "https://sepolia.example/rpc", RPC_URL_1: "https://eth.example/rpc" }, /CHAIN_IDS mixes test chains \(11155111 Sepolia\) with mainnets \(1 Ethereum\)/],
+    [
+      { CHAIN_IDS: "31337,56", RPC_URL_56: "https://bsc.example/rpc" },
+      /CHAIN_IDS mixes test chains \(31337 Hardhat \(local\)\) with mainnets \(56 BNB Smart Chain\)/,
+    ],
+    [
+      { CHAIN_IDS: "11155111,1", RPC_URL_11155111: "https://sepolia.example/rpc", RPC_URL_1: "https://eth.example/rpc" },
+      /CHAIN_IDS mixes test chains \(11155111 Sepolia\) with mainnets \(1 Ethereum\)/,
+    ],
     [{ DEFAULT_CHAIN_ID: "56" }, /DEFAULT_CHAIN_ID must be one of CHAIN_IDS/],
     [{ OIDC_ISSUER: "https://id.example" }, /must be set together/],
     [{ APP_URL: "https://loop.example/app" }, /APP_URL must be an origin/],
@@ -113,9 +132,24 @@ describe("configuration from the environment", () => {
     [{ API_PORT: "http" }, /API_PORT must be an integer/],
     [{ OPERATOR_PRIVATE_KEY: "0x1234" }, /OPERATOR_PRIVATE_KEY must be a 32-byte hex private key/],
     [{ NODE_ENV: "production" }, /DATABASE_URL is required in production/],
-    [{ NODE_ENV: "production", DATABASE_URL: "postgresql://db/loop", OIDC_ISSUER: "http://id.example", OIDC_CLIENT_ID: "a", OIDC_CLIENT_SECRET: "b" }, /https in production/],
-    [{ NODE_ENV: "production", DATABASE_URL: "postgresql://db/loop", ...STRIPE_KEYS, STRIPE_API_BASE: "http://stripe.example" }, /STRIPE_API_BASE must use https in production/],
-    [{ NODE_ENV: "production", DATABASE_URL: "postgresql://db/loop", ...STRIPE_KEYS, STRIPE_API_BASE: "http://127.0.0.1.example" }, /STRIPE_API_BASE must use https in production/],
+    [
+      {
+        NODE_ENV: "production",
+        DATABASE_URL: "postgresql://db/loop",
+        OIDC_ISSUER: "http://id.example",
+        OIDC_CLIENT_ID: "a",
+        OIDC_CLIENT_SECRET: "b",
+      },
+      /https in production/,
+    ],
+    [
+      { NODE_ENV: "production", DATABASE_URL: "postgresql://db/loop", ...STRIPE_KEYS, STRIPE_API_BASE: "http://stripe.example" },
+      /STRIPE_API_BASE must use https in production/,
+    ],
+    [
+      { NODE_ENV: "production", DATABASE_URL: "postgresql://db/loop", ...STRIPE_KEYS, STRIPE_API_BASE: "http://127.0.0.1.example" },
+      /STRIPE_API_BASE must use https in production/,
+    ],
   ])("refuses %j", (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });
@@ -135,14 +169,10 @@ describe("configuration from the environment", () => {
       expect(loadConfig({ ...PRODUCTION, TRUST_PROXY: "2" }).trustProxy).toBe(2);
       expect(loadConfig({ ...PRODUCTION, TRUST_PROXY: "false" }).trustProxy).toBe(false);
       expect(loadConfig({ TRUST_PROXY: "loopback" }).trustProxy).toEqual(["loopback"]);
-      expect(loadConfig({ ...PRODUCTION, TRUST_PROXY: " 10.0.0.0/8, 192.0.2.10,fd00::/8 , ::1, 172.16.0.0/255.240.0.0, uniquelocal" }).trustProxy).toEqual([
-        "10.0.0.0/8",
-        "192.0.2.10",
-        "fd00::/8",
-        "::1",
-        "172.16.0.0/255.240.0.0",
-        "uniquelocal",
-      ]);
+      expect(
+        loadConfig({ ...PRODUCTION, TRUST_PROXY: " 10.0.0.0/8, 192.0.2.10,fd00::/8 , ::1, 172.16.0.0/255.240.0.0, uniquelocal" })
+          .trustProxy,
+      ).toEqual(["10.0.0.0/8", "192.0.2.10", "fd00::/8", "::1", "172.16.0.0/255.240.0.0", "uniquelocal"]);
     });
 
     it("refuses true in production, saying why and what to set instead", () => {
@@ -154,9 +184,14 @@ describe("configuration from the environment", () => {
       expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
     });
 
-    it.each(["yes", "10.0.0.0/33", "fd00::/129", "10.0.0.0/8/8", "10.0.0.256", "proxy.internal", "1.5", "-1", ","])("refuses %j, naming the wrong entry", (raw) => {
-      expect(() => loadConfig({ TRUST_PROXY: raw })).toThrow(ConfigError);
-      expect(() => loadConfig({ TRUST_PROXY: raw })).toThrow(/^TRUST_PROXY must be false, a number of proxies \(e\.g\. 1\), or a comma-separated list of proxy addresses and CIDR ranges/);
-    });
+    it.each(["yes", "10.0.0.0/33", "fd00::/129", "10.0.0.0/8/8", "10.0.0.256", "proxy.internal", "1.5", "-1", ","])(
+      "refuses %j, naming the wrong entry",
+      (raw) => {
+        expect(() => loadConfig({ TRUST_PROXY: raw })).toThrow(ConfigError);
+        expect(() => loadConfig({ TRUST_PROXY: raw })).toThrow(
+          /^TRUST_PROXY must be false, a number of proxies \(e\.g\. 1\), or a comma-separated list of proxy addresses and CIDR ranges/,
+        );
+      },
+    );
   });
 });

@@ -31,7 +31,10 @@ describe("database error mapping and creation races", () => {
 
   it("lets only one of two accounts link the same wallet at once", async () => {
     const { address } = newAccount();
-    const [a, b] = await Promise.all([db.prisma.user.create({ data: { username: "race_a" } }), db.prisma.user.create({ data: { username: "race_b" } })]);
+    const [a, b] = await Promise.all([
+      db.prisma.user.create({ data: { username: "race_a" } }),
+      db.prisma.user.create({ data: { username: "race_b" } }),
+    ]);
     const results = await Promise.allSettled([linkWallet(db.prisma, a.id, address, 31337), linkWallet(db.prisma, b.id, address, 31337)]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     const rejected = results.find((result) => result.status === "rejected") as PromiseRejectedResult;

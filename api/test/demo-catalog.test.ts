@@ -16,7 +16,10 @@ import { createTestApp, type TestApp } from "./support/test-app";
 
 /** Files under the local storage's root, at any depth. */
 function storedFiles(dir: string): number {
-  return readdirSync(dir, { withFileTypes: true }).reduce((sum, entry) => sum + (entry.isDirectory() ? storedFiles(path.join(dir, entry.name)) : 1), 0);
+  return readdirSync(dir, { withFileTypes: true }).reduce(
+    (sum, entry) => sum + (entry.isDirectory() ? storedFiles(path.join(dir, entry.name)) : 1),
+    0,
+  );
 }
 
 const LOOPS = DEMO_CATALOG.filter((item) => !item.track);
@@ -131,7 +134,12 @@ describe("demo catalog: the seed", () => {
 
     // A restart (the seed runs on every `pnpm dev`) adds nothing and stores nothing.
     const files = async () => (await Promise.all(rows.map((row) => t.storage.stat(row.originalKey)))).filter(Boolean).length;
-    expect(await seedDemoCatalog(prisma, t.storage)).toEqual({ seeded: false, loops: 0, tracks: 0, reason: "the database already has loops" });
+    expect(await seedDemoCatalog(prisma, t.storage)).toEqual({
+      seeded: false,
+      loops: 0,
+      tracks: 0,
+      reason: "the database already has loops",
+    });
     expect(await seed(prisma, { adminEmail: "admin@loop.local" })).toMatchObject({ seeded: false });
     expect(await prisma.loop.count()).toBe(DEMO_CATALOG.length);
     expect(await prisma.job.count()).toBe(DEMO_CATALOG.length);

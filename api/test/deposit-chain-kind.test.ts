@@ -21,7 +21,8 @@ const hex32 = () => `0x${randomBytes(32).toString("hex")}`;
 describe("deposits are credited only from chains of the deployment's kind", () => {
   let t: TestApp;
   type Member = Awaited<ReturnType<typeof signInMember>>;
-  const balance = async (member: Member) => tokenBalanceSchema.parse((await member.browser.get("/api/tokens/balance").expect(200)).body).balance;
+  const balance = async (member: Member) =>
+    tokenBalanceSchema.parse((await member.browser.get("/api/tokens/balance").expect(200)).body).balance;
   const deposits = (member: Member) =>
     t.db.prisma.ledgerEntry.count({ where: { kind: "deposit", postings: { some: { account: { userId: member.id } } } } });
   const told = (member: Member) => t.db.prisma.notification.count({ where: { userId: member.id, title: "Deposit Received" } });
@@ -75,7 +76,12 @@ describe("deposits are credited only from chains of the deployment's kind", () =
   it("on mainnets: no test chain's deposit is credited, the local chain's included", async () => {
     const mainnet: AppDeps = {
       ...t.deps,
-      config: loadConfig({ DATABASE_URL: t.db.url, CHAIN_IDS: "56,1", RPC_URL_56: "https://bsc.example/rpc", RPC_URL_1: "https://eth.example/rpc" }),
+      config: loadConfig({
+        DATABASE_URL: t.db.url,
+        CHAIN_IDS: "56,1",
+        RPC_URL_56: "https://bsc.example/rpc",
+        RPC_URL_1: "https://eth.example/rpc",
+      }),
     };
     expect(mainnet.config.chainKind).toBe("mainnet");
     const member = await signInMember(t);

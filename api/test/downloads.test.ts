@@ -21,7 +21,6 @@ describe("downloads: GET /api/loops/:id/download and GET /api/downloads/:token",
   const mp3 = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7) % 256));
   const wav = Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 3) % 256));
 
-
   /** A processed loop of the creator, with its MP3 and WAV in storage. */
   async function insertLoop(name: string, data: Partial<Prisma.LoopUncheckedCreateInput> = {}) {
     const id = randomUUID();
@@ -49,7 +48,8 @@ describe("downloads: GET /api/loops/:id/download and GET /api/downloads/:token",
   const buy = (loop: string, buyerId: string, format: "mp3" | "wav") =>
     t.db.prisma.purchase.create({ data: { loopId: ids[loop]!, buyerId, format, priceCents: 1250, feeCents: 25, method: "test" } });
 
-  const link = (as: Browser, loop: string, format?: string) => as.get(`/api/loops/${ids[loop] ?? loop}/download${format ? `?format=${format}` : ""}`);
+  const link = (as: Browser, loop: string, format?: string) =>
+    as.get(`/api/loops/${ids[loop] ?? loop}/download${format ? `?format=${format}` : ""}`);
   const downloadCount = async (loop: string) => (await t.db.prisma.loop.findUniqueOrThrow({ where: { id: ids[loop]! } })).downloadCount;
 
   beforeAll(async () => {
@@ -140,7 +140,9 @@ describe("downloads: GET /api/loops/:id/download and GET /api/downloads/:token",
     const theirs = await link(third.browser, "Free Loop").expect(200);
     await Promise.all(Array.from({ length: 6 }, () => request(t.app).get(theirs.body.downloadUrl).expect(200)));
     expect(await downloadCount("Free Loop")).toBe(before + 2);
-    expect(await t.db.prisma.loopDownload.findUnique({ where: { loopId_userId: { loopId: ids["Free Loop"]!, userId: third.id } } })).toMatchObject({ format: "mp3" });
+    expect(
+      await t.db.prisma.loopDownload.findUnique({ where: { loopId_userId: { loopId: ids["Free Loop"]!, userId: third.id } } }),
+    ).toMatchObject({ format: "mp3" });
     // And the public loop shows it.
     expect((await request(t.app).get(`/api/loops/${ids["Free Loop"]}`).expect(200)).body.downloadCount).toBe(before + 2);
   });
@@ -151,7 +153,12 @@ describe("downloads: GET /api/loops/:id/download and GET /api/downloads/:token",
     const response = await request(t.app).get(`/api/downloads/${expired}`).expect(410);
     expect(response.body).toEqual({ message: "Download Link Expired: Request a new download." });
     // A fresh link is valid for 15 minutes.
-    const fresh = signDownloadToken(key, { loopId: ids["Free Loop"]!, format: "mp3", userId: other.id, expiresAt: Date.now() + DOWNLOAD_LINK_TTL_MS });
+    const fresh = signDownloadToken(key, {
+      loopId: ids["Free Loop"]!,
+      format: "mp3",
+      userId: other.id,
+      expiresAt: Date.now() + DOWNLOAD_LINK_TTL_MS,
+    });
     await request(t.app).get(`/api/downloads/${fresh}`).expect(200);
   });
 
@@ -162,8 +169,19 @@ describe("downloads: GET /api/loops/:id/download and GET /api/downloads/:token",
     // The buyer swaps the format for the one not bought, keeping the signature.
     const decoded = JSON.parse(Buffer.from(payload, "base64url").toString()) as Record<string, unknown>;
     const swapped = Buffer.from(JSON.stringify({ ...decoded, f: "wav" })).toString("base64url");
-    const forged = signDownloadToken("x".repeat(40), { loopId: ids["Paid Loop"]!, format: "wav", userId: buyer.id, expiresAt: Date.now() + 60_000 });
-    for (const bad of [`${swapped}.${signature}`, forged, `${payload}.${signature.startsWith("A") ? "B" : "A"}${signature.slice(1)}`, "nonsense", `${payload}.`]) {
+    const forged = signDownloadToken("x".repeat(40), {
+      loopId: ids["Paid Loop"]!,
+      format: "wav",
+      userId: buyer.id,
+      expiresAt: Date.now() + 60_000,
+    });
+    for (const bad of [
+      `${swapped}.${signature}`,
+      forged,
+      `${payload}.${signature.startsWith("A") ? "B" : "A"}${signature.slice(1)}`,
+      "nonsense",
+      `${payload}.`,
+    ]) {
       const response = await request(t.app).get(`/api/downloads/${bad}`).expect(403);
       expect(response.body).toEqual({ message: "Invalid Download Link: This link is not valid. Request a new download." });
     }
@@ -186,9 +204,15 @@ describe("downloads: GET /api/loops/:id/download and GET /api/downloads/:token",
     try {
       const grant = { loopId: ids["Free Loop"]!, format: "mp3" as const, userId: other.id, expiresAt: Date.now() + 60_000 };
       await configured.storage.put(`loops/${ids["Free Loop"]}/full.mp3`, mp3);
-      await request(configured.app).get(`/api/downloads/${signDownloadToken(secret, grant)}`).expect(200);
-      await request(configured.app).get(`/api/downloads/${signDownloadToken(stored.value, grant)}`).expect(403);
-      await request(t.app).get(`/api/downloads/${signDownloadToken(secret, grant)}`).expect(403);
+      await request(configured.app)
+        .get(`/api/downloads/${signDownloadToken(secret, grant)}`)
+        .expect(200);
+      await request(configured.app)
+        .get(`/api/downloads/${signDownloadToken(stored.value, grant)}`)
+        .expect(403);
+      await request(t.app)
+        .get(`/api/downloads/${signDownloadToken(secret, grant)}`)
+        .expect(403);
     } finally {
       await configured.close();
     }
@@ -200,7 +224,12 @@ describe("downloads: GET /api/loops/:id/download and GET /api/downloads/:token",
     const purchase = await buy("Refunded Loop", refundedBuyer.id, "mp3");
     const issued = downloadLinkSchema.parse((await link(refundedBuyer.browser, "Refunded Loop", "mp3").expect(200)).body);
     const key = await downloadSigningKey(t.db.prisma, t.config)();
-    const grant = { loopId: ids["Refunded Loop"]!, format: "mp3" as const, userId: refundedBuyer.id, expiresAt: Date.now() + EMAIL_DOWNLOAD_LINK_TTL_MS };
+    const grant = {
+      loopId: ids["Refunded Loop"]!,
+      format: "mp3" as const,
+      userId: refundedBuyer.id,
+      expiresAt: Date.now() + EMAIL_DOWNLOAD_LINK_TTL_MS,
+    };
     const emailed = `/api/downloads/${signDownloadToken(key, grant)}`;
     await request(t.app).get(issued.downloadUrl).expect(200);
     expect(await downloadCount("Refunded Loop")).toBe(1);
@@ -209,7 +238,9 @@ describe("downloads: GET /api/loops/:id/download and GET /api/downloads/:token",
     await t.db.prisma.purchase.update({ where: { id: purchase.id }, data: { refundedAt: new Date(), refundRef: `0x${"ab".repeat(32)}` } });
     for (const url of [issued.downloadUrl, emailed]) {
       const refused = await request(t.app).get(url).expect(403);
-      expect(refused.body).toEqual({ message: "Purchase Refunded: This purchase was refunded, so it can no longer be downloaded. Buy the loop again to download it." });
+      expect(refused.body).toEqual({
+        message: "Purchase Refunded: This purchase was refunded, so it can no longer be downloaded. Buy the loop again to download it.",
+      });
       await request(t.app).head(url).expect(403);
     }
     expect((await link(refundedBuyer.browser, "Refunded Loop").expect(403)).body).toEqual({ message: DOWNLOAD_MESSAGES.refunded });

@@ -52,7 +52,10 @@ describe("adding or changing the e-mail address", () => {
     expect(await emailOf(member.id)).toBeNull();
 
     const email = unique("added");
-    const asked = await member.browser.post("/api/profile/email").send({ email: `  ${email.toUpperCase()} ` }).expect(202);
+    const asked = await member.browser
+      .post("/api/profile/email")
+      .send({ email: `  ${email.toUpperCase()} ` })
+      .expect(202);
     expect(asked.body).toEqual({ message: `Check your inbox at ${email} to confirm your e-mail address.` });
     const mail = await smtp.mailTo(email);
     expect(mail.from).toBe("no-reply@loop.local");
@@ -124,7 +127,10 @@ describe("adding or changing the e-mail address", () => {
     const elsewhere = browser(t.app);
     await elsewhere.post("/api/auth/email").send({ email }).expect(200);
     await expect.poll(() => mailsTo(email).length).toBe(4);
-    const signedIn = await elsewhere.post("/api/auth/email/verify").send({ token: signInToken(mailsTo(email)[3]!) }).expect(200);
+    const signedIn = await elsewhere
+      .post("/api/auth/email/verify")
+      .send({ token: signInToken(mailsTo(email)[3]!) })
+      .expect(200);
     expect(signedIn.body).toMatchObject({ id: member.id, email });
     expect(await t.db.prisma.user.count({ where: { email } })).toBe(1);
   });
@@ -139,7 +145,11 @@ describe("adding or changing the e-mail address", () => {
     const next = unique("new");
     const token = await linkFor(member.browser, next);
     expect(decodeQuotedPrintable((await smtp.mailTo(next)).raw)).toContain(`asked to make ${next} the new e-mail address of their account`);
-    expect((await browser(t.app).post("/api/profile/email/link").send({ token }).expect(200)).body).toEqual({ email: next, username, replaces: true });
+    expect((await browser(t.app).post("/api/profile/email/link").send({ token }).expect(200)).body).toEqual({
+      email: next,
+      username,
+      replaces: true,
+    });
     const before = mailsTo(old).length;
 
     await member.browser.post("/api/profile/email/confirm").send({ token }).expect(200);
@@ -165,7 +175,10 @@ describe("adding or changing the e-mail address", () => {
 
     // One's own address again: nothing to confirm.
     const own = await signInMember(t, unique("own"));
-    const unchanged = await own.browser.post("/api/profile/email").send({ email: await emailOf(own.id) }).expect(409);
+    const unchanged = await own.browser
+      .post("/api/profile/email")
+      .send({ email: await emailOf(own.id) })
+      .expect(409);
     expect(unchanged.body).toEqual({ message: "This is already the e-mail address of your account." });
     expect(smtp.inbox.length).toBe(sent);
 
@@ -202,7 +215,8 @@ describe("adding or changing the e-mail address", () => {
     const intruder = await signInMember(t);
     const refused = await intruder.browser.post("/api/profile/email/confirm").send({ token }).expect(403);
     expect(refused.body).toEqual({
-      message: "This confirmation link belongs to another LOOP account. Sign in to the account that asked for the change, then open the link again.",
+      message:
+        "This confirmation link belongs to another LOOP account. Sign in to the account that asked for the change, then open the link again.",
     });
     expect(await emailOf(intruder.id)).toBeNull();
     expect(await emailOf(member.id)).toBeNull();
@@ -219,7 +233,9 @@ describe("adding or changing the e-mail address", () => {
     await t.db.prisma.emailChangeToken.updateMany({ where: { userId: member.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect((await member.browser.post("/api/profile/email/link").send({ token }).expect(400)).body).toEqual(LINK_INVALID);
     expect((await member.browser.post("/api/profile/email/confirm").send({ token }).expect(400)).body).toEqual(LINK_INVALID);
-    expect((await member.browser.post("/api/profile/email/confirm").send({ token: "not-a-real-token" }).expect(400)).body).toEqual(LINK_INVALID);
+    expect((await member.browser.post("/api/profile/email/confirm").send({ token: "not-a-real-token" }).expect(400)).body).toEqual(
+      LINK_INVALID,
+    );
     expect(await emailOf(member.id)).toBeNull();
 
     // A new request voids the account's earlier link: only the last address asked for can be confirmed.
@@ -242,13 +258,22 @@ describe("adding or changing the e-mail address", () => {
       message: "Please enter a valid e-mail address",
     });
     expect((await member.browser.post("/api/profile/email/confirm").send({}).expect(400)).body).toEqual({ message: expect.any(String) });
-    expect((await member.browser.post("/api/profile/email/link").send({ token: "" }).expect(400)).body).toEqual({ message: "The confirmation link is incomplete" });
+    expect((await member.browser.post("/api/profile/email/link").send({ token: "" }).expect(400)).body).toEqual({
+      message: "The confirmation link is incomplete",
+    });
     expect(await t.db.prisma.emailChangeToken.count({ where: { userId: member.id } })).toBe(0);
     expect(await emailOf(member.id)).toBeNull();
     expect(smtp.inbox.length).toBe(sent);
 
-    await browser(t.app).post("/api/profile/email").send({ email: unique("nobody") }).expect(401);
-    await request(t.app).post("/api/profile/email").set("Cookie", "loop_session=x").send({ email: unique("nobody") }).expect(403);
+    await browser(t.app)
+      .post("/api/profile/email")
+      .send({ email: unique("nobody") })
+      .expect(401);
+    await request(t.app)
+      .post("/api/profile/email")
+      .set("Cookie", "loop_session=x")
+      .send({ email: unique("nobody") })
+      .expect(403);
     expect(smtp.inbox.length).toBe(sent);
   });
 
@@ -268,7 +293,10 @@ describe("adding or changing the e-mail address", () => {
     const offline = await createTestApp({ db: t.db, env: { SMTP_URL: "smtp://127.0.0.1:9" } });
     try {
       const member = await signInMember(offline);
-      const response = await member.browser.post("/api/profile/email").send({ email: unique("offline") }).expect(503);
+      const response = await member.browser
+        .post("/api/profile/email")
+        .send({ email: unique("offline") })
+        .expect(503);
       expect(response.body.message).toMatch(/could not send the e-mail/);
       expect(await t.db.prisma.emailChangeToken.count({ where: { userId: member.id } })).toBe(0);
     } finally {

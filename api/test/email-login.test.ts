@@ -64,7 +64,10 @@ describe("e-mail sign-in link", () => {
     // Someone else's browser, signed in as themselves, opens the link: nothing changes until they continue.
     const victim = browser(t.app);
     await victim.post("/api/auth/email").send({ email: "victim@example.com" }).expect(200);
-    const own = await victim.post("/api/auth/email/verify").send({ token: signInToken(await smtp.mailTo("victim@example.com")) }).expect(200);
+    const own = await victim
+      .post("/api/auth/email/verify")
+      .send({ token: signInToken(await smtp.mailTo("victim@example.com")) })
+      .expect(200);
     const account = await victim.post("/api/auth/email/link").send({ token }).expect(200);
     expect(account.body).toEqual({ email: "owner@example.com", username: "link_owner" });
     expect((await victim.get("/api/auth/user").expect(200)).body.id).toBe(own.body.id);
@@ -90,7 +93,10 @@ describe("e-mail sign-in link", () => {
     const client = browser(t.app);
     await client.post("/api/auth/email").send({ email: "late@example.com" }).expect(200);
     const token = signInToken(await smtp.mailTo("late@example.com"));
-    await t.db.prisma.emailLoginToken.updateMany({ where: { email: "late@example.com" }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await t.db.prisma.emailLoginToken.updateMany({
+      where: { email: "late@example.com" },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     await client.post("/api/auth/email/link").send({ token }).expect(401);
     const response = await client.post("/api/auth/email/verify").send({ token }).expect(401);
     expect(response.body).toEqual({ message: "This sign-in link has expired or was already used." });

@@ -22,7 +22,6 @@ describe("the development faucet", () => {
   const rpcUrl = inject("rpcUrl");
   const client = createPublicClient({ chain: { ...hardhat, rpcUrls: { default: { http: [rpcUrl] } } }, transport: http(rpcUrl) });
 
-
   beforeAll(async () => {
     deployments = mkdtempSync(path.join(os.tmpdir(), "loop-faucet-deployments-"));
     await deployContracts(rpcUrl, deployments);
@@ -37,11 +36,17 @@ describe("the development faucet", () => {
   it("mints 1,000,000 test LOOP to the wallet asked for, then asks to wait 30 seconds", async () => {
     const member = (await signInMember(t)).browser;
     const target = newAccount().address;
-    const minted = faucetResponseSchema.parse((await member.post("/api/wallet/faucet").send({ address: target.toLowerCase() }).expect(201)).body);
+    const minted = faucetResponseSchema.parse(
+      (await member.post("/api/wallet/faucet").send({ address: target.toLowerCase() }).expect(201)).body,
+    );
     expect(minted).toMatchObject({ address: target, amount: "1000000" });
-    expect(await client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [target] })).toBe(parseEther("1000000"));
+    expect(await client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [target] })).toBe(
+      parseEther("1000000"),
+    );
     expect((await member.post("/api/wallet/faucet").send({ address: target }).expect(429)).body.message).toBe(FAUCET_MESSAGES.tooSoon);
-    expect(await client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [target] })).toBe(parseEther("1000000"));
+    expect(await client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [target] })).toBe(
+      parseEther("1000000"),
+    );
   }, 60_000);
 
   it("refuses a bad address, a signed-out caller, and every chain but the local one", async () => {
@@ -51,6 +56,9 @@ describe("the development faucet", () => {
     // Configured for another chain (Sepolia, with the same contracts): refused before anything is sent.
     const sepolia = { ...t.config.chains[0]!, id: 11155111, name: "Sepolia" };
     const deps = { ...t.deps, config: { ...t.config, chains: [sepolia], defaultChainId: 11155111 } };
-    await expect(mintTestLoop(deps, { address: newAccount().address })).rejects.toMatchObject({ status: 403, message: FAUCET_MESSAGES.unavailable });
+    await expect(mintTestLoop(deps, { address: newAccount().address })).rejects.toMatchObject({
+      status: 403,
+      message: FAUCET_MESSAGES.unavailable,
+    });
   }, 60_000);
 });

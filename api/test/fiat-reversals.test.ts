@@ -43,8 +43,12 @@ describe("card and PayPal sale proceeds: hold, release, reversals", () => {
     const seller = await signInMember(t);
     const buyer = await signInMember(t);
     const loopId = await listing(seller);
-    const card = paymentMethodSchema.parse((await buyer.browser.post("/api/payment-methods").send({ stripePaymentMethodId: "pm_card_visa" }).expect(201)).body);
-    const paid = fiatPurchaseStatusSchema.parse((await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "mp3", paymentMethodId: card.id }).expect(201)).body);
+    const card = paymentMethodSchema.parse(
+      (await buyer.browser.post("/api/payment-methods").send({ stripePaymentMethodId: "pm_card_visa" }).expect(201)).body,
+    );
+    const paid = fiatPurchaseStatusSchema.parse(
+      (await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "mp3", paymentMethodId: card.id }).expect(201)).body,
+    );
     expect(paid.status).toBe("completed");
     return { seller, buyer, loopId, intentId: paid.paymentIntentId!, purchaseId: paid.purchase!.id };
   }
@@ -64,9 +68,15 @@ describe("card and PayPal sale proceeds: hold, release, reversals", () => {
     pendingSales: pendingSaleListSchema.parse((await member.browser.get("/api/tokens/pending-sales").expect(200)).body),
   });
   const platform = async (kind: string) => (await t.db.prisma.ledgerAccount.findFirst({ where: { kind, userId: null } }))?.balance ?? 0n;
-  const platformBooks = async () => ({ clearing: await platform("clearing"), fees: await platform("fees"), losses: await platform("chargeback_losses") });
-  const notifications = (userId: string, title: string) => t.db.prisma.notification.findMany({ where: { userId, title }, orderBy: { createdAt: "asc" } });
-  const owned = async (buyer: Member, loopId: string) => (await t.db.prisma.purchase.count({ where: { buyerId: buyer.id, loopId, refundedAt: null } })) > 0;
+  const platformBooks = async () => ({
+    clearing: await platform("clearing"),
+    fees: await platform("fees"),
+    losses: await platform("chargeback_losses"),
+  });
+  const notifications = (userId: string, title: string) =>
+    t.db.prisma.notification.findMany({ where: { userId, title }, orderBy: { createdAt: "asc" } });
+  const owned = async (buyer: Member, loopId: string) =>
+    (await t.db.prisma.purchase.count({ where: { buyerId: buyer.id, loopId, refundedAt: null } })) > 0;
   const downloadLink = (buyer: Member, loopId: string) => buyer.browser.get(`/api/loops/${loopId}/download?format=mp3`);
   const deliverStripe = (delivery: StripeDelivery) => request(t.app).post("/api/webhooks/stripe").set(delivery.headers).send(delivery.body);
   const deliverPaypal = (delivery: PaypalDelivery) => request(t.app).post("/api/webhooks/paypal").set(delivery.headers).send(delivery.body);
@@ -147,9 +157,16 @@ describe("card and PayPal sale proceeds: hold, release, reversals", () => {
     expect(runs[0]! + runs[1]!).toBeGreaterThanOrEqual(2);
     expect(await releaseDueHolds(t.db.prisma, later)).toBe(0);
     for (const { seller } of [first, second]) {
-      expect(await balance(seller)).toMatchObject({ balance: "2995.00000000", held: "0.00000000", available: "2995.00000000", pendingSales: [] });
+      expect(await balance(seller)).toMatchObject({
+        balance: "2995.00000000",
+        held: "0.00000000",
+        available: "2995.00000000",
+        pendingSales: [],
+      });
     }
-    expect(await t.db.prisma.ledgerHold.count({ where: { reason: { startsWith: "fiat-sale:" }, state: "open", releaseAt: { lte: later } } })).toBe(0);
+    expect(
+      await t.db.prisma.ledgerHold.count({ where: { reason: { startsWith: "fiat-sale:" }, state: "open", releaseAt: { lte: later } } }),
+    ).toBe(0);
 
     // The hold's own release time is what counts (here moved into the past): the job's default clock.
     const third = await cardSale();
@@ -177,14 +194,32 @@ describe("card and PayPal sale proceeds: hold, release, reversals", () => {
     const listed = await buyer.browser.get(`/api/loops/${loopId}`).expect(200);
     expect(listed.body.isPurchased).toBe(false);
     // The seller is back to the welcome bonus; the buyer's money went back where it came in.
-    expect(await balance(seller)).toMatchObject({ balance: "500.00000000", held: "0.00000000", available: "500.00000000", pendingSales: [] });
-    expect(await platformBooks()).toEqual({ clearing: booksBefore.clearing + PRICE + FEE, fees: booksBefore.fees - FEE, losses: booksBefore.losses });
+    expect(await balance(seller)).toMatchObject({
+      balance: "500.00000000",
+      held: "0.00000000",
+      available: "500.00000000",
+      pendingSales: [],
+    });
+    expect(await platformBooks()).toEqual({
+      clearing: booksBefore.clearing + PRICE + FEE,
+      fees: booksBefore.fees - FEE,
+      losses: booksBefore.losses,
+    });
     const checkout = await t.db.prisma.checkout.findFirstOrThrow({ where: { providerRef: intentId } });
-    expect(checkout).toMatchObject({ status: "reversed", reversalReason: "dispute", reversalOutcome: "returned", reversalRef: JSON.parse(dispute.body).data.object.id });
+    expect(checkout).toMatchObject({
+      status: "reversed",
+      reversalReason: "dispute",
+      reversalOutcome: "returned",
+      reversalRef: JSON.parse(dispute.body).data.object.id,
+    });
     expect((await t.db.prisma.ledgerHold.findUniqueOrThrow({ where: { id: checkout.proceedsHoldId! } })).state).toBe("captured");
     expect((await notifications(buyer.id, "Purchase Cancelled"))[0]!.message).toMatch(/card payment of \$5\.09 .* was disputed/);
     expect((await notifications(seller.id, "Sale Reversed"))[0]!.message).toContain("its 2495 LOOP, still pending, were taken back");
-    const history = (await seller.browser.get("/api/tokens/transfers").expect(200)).body as { transferType: string; direction: string; amount: string }[];
+    const history = (await seller.browser.get("/api/tokens/transfers").expect(200)).body as {
+      transferType: string;
+      direction: string;
+      amount: string;
+    }[];
     expect(history[0]).toMatchObject({ transferType: "sale", direction: "out", amount: "2495.00000000" });
     // A sale taken back was never earned.
     expect(await earned(seller)).toBe("0.00000000");
@@ -227,7 +262,11 @@ describe("card and PayPal sale proceeds: hold, release, reversals", () => {
     expect((await downloadLink(buyer, loopId)).status).toBe(403);
     expect(await balance(seller)).toMatchObject({ balance: "500.00000000", withdrawable: "0.00000000", promotional: "500.00000000" });
     expect(await balance(friend)).toMatchObject({ balance: "2995.00000000" });
-    expect(await platformBooks()).toEqual({ clearing: booksBefore.clearing + PRICE + FEE, fees: booksBefore.fees - FEE, losses: booksBefore.losses - PRICE });
+    expect(await platformBooks()).toEqual({
+      clearing: booksBefore.clearing + PRICE + FEE,
+      fees: booksBefore.fees - FEE,
+      losses: booksBefore.losses - PRICE,
+    });
     const checkout = await t.db.prisma.checkout.findFirstOrThrow({ where: { providerRef: intentId } });
     expect(checkout).toMatchObject({ status: "reversed", reversalReason: "refund", reversalOutcome: "loss" });
     const entry = await t.db.prisma.ledgerEntry.findUniqueOrThrow({ where: { id: checkout.reversalEntryId! } });
@@ -248,7 +287,11 @@ describe("card and PayPal sale proceeds: hold, release, reversals", () => {
     const booksBefore = await platformBooks();
     await deliverStripe(stripe.refundInDashboard(intentId, 100)).expect(200);
     expect(await owned(buyer, loopId)).toBe(true);
-    const forged = stripe.webhookDelivery("charge.dispute.created", { id: "dp_forged", object: "dispute", charge: stripe.intents.get(intentId)!.latest_charge, payment_intent: intentId }, { forge: true });
+    const forged = stripe.webhookDelivery(
+      "charge.dispute.created",
+      { id: "dp_forged", object: "dispute", charge: stripe.intents.get(intentId)!.latest_charge, payment_intent: intentId },
+      { forge: true },
+    );
     const refused = await deliverStripe(forged);
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(FIAT_PAYMENT_MESSAGES.badSignature);
@@ -257,12 +300,18 @@ describe("card and PayPal sale proceeds: hold, release, reversals", () => {
     expect((await balance(seller)).held).toBe("2495.00000000");
 
     // Two tabs paid twice: the second payment is refunded by the app, and Stripe's charge.refunded for it changes nothing.
-    const first = fiatPurchaseStatusSchema.parse((await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "wav" }).expect(201)).body);
-    const second = fiatPurchaseStatusSchema.parse((await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "wav" }).expect(201)).body);
+    const first = fiatPurchaseStatusSchema.parse(
+      (await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "wav" }).expect(201)).body,
+    );
+    const second = fiatPurchaseStatusSchema.parse(
+      (await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "wav" }).expect(201)).body,
+    );
     stripe.confirmInBrowser(first.paymentIntentId!, "pm_card_visa");
     stripe.confirmInBrowser(second.paymentIntentId!, "pm_card_visa");
     await buyer.browser.post("/api/purchases").send({ loopId, format: "wav", paymentIntentId: first.paymentIntentId }).expect(201);
-    expect((await buyer.browser.post("/api/purchases").send({ loopId, format: "wav", paymentIntentId: second.paymentIntentId })).status).toBe(409);
+    expect(
+      (await buyer.browser.post("/api/purchases").send({ loopId, format: "wav", paymentIntentId: second.paymentIntentId })).status,
+    ).toBe(409);
     const ownRefund = stripe.events.at(-1)!;
     expect(ownRefund.type).toBe("charge.refunded");
     const entries = await reversalEntries();
@@ -275,14 +324,26 @@ describe("card and PayPal sale proceeds: hold, release, reversals", () => {
     const { seller, buyer, loopId, orderId } = await paypalSale();
     const booksBefore = await platformBooks();
     const reversal = paypal.reverse(orderId);
-    expect(JSON.parse(reversal.body)).toMatchObject({ event_type: "PAYMENT.CAPTURE.REVERSED", resource_type: "refund", resource: { status: "COMPLETED", amount: { value: "5.09" } } });
+    expect(JSON.parse(reversal.body)).toMatchObject({
+      event_type: "PAYMENT.CAPTURE.REVERSED",
+      resource_type: "refund",
+      resource: { status: "COMPLETED", amount: { value: "5.09" } },
+    });
 
     await deliverPaypal(reversal).expect(200);
     expect(await owned(buyer, loopId)).toBe(false);
     expect((await downloadLink(buyer, loopId)).status).toBe(403);
     expect(await balance(seller)).toMatchObject({ balance: "500.00000000", held: "0.00000000" });
-    expect(await platformBooks()).toEqual({ clearing: booksBefore.clearing + PRICE + FEE, fees: booksBefore.fees - FEE, losses: booksBefore.losses });
-    expect(await t.db.prisma.checkout.findFirstOrThrow({ where: { providerRef: orderId } })).toMatchObject({ status: "reversed", reversalOutcome: "returned", reversalReason: "dispute" });
+    expect(await platformBooks()).toEqual({
+      clearing: booksBefore.clearing + PRICE + FEE,
+      fees: booksBefore.fees - FEE,
+      losses: booksBefore.losses,
+    });
+    expect(await t.db.prisma.checkout.findFirstOrThrow({ where: { providerRef: orderId } })).toMatchObject({
+      status: "reversed",
+      reversalOutcome: "returned",
+      reversalReason: "dispute",
+    });
     expect((await notifications(buyer.id, "Purchase Cancelled"))[0]!.message).toMatch(/PayPal payment of \$5\.09/);
     expect(await notifications(seller.id, "Sale Reversed")).toHaveLength(1);
 
@@ -304,7 +365,9 @@ describe("card and PayPal sale proceeds: hold, release, reversals", () => {
     // The partial refund inside the hold: the purchase stands.
     await deliverPaypal(paypal.refundInDashboard(orderId, "1.00")).expect(200);
     expect(await owned(buyer, loopId)).toBe(true);
-    const forged = paypal.webhookDelivery("PAYMENT.CAPTURE.REFUNDED", JSON.parse(paypal.events.at(-1)!.delivery.body).resource, { forge: true });
+    const forged = paypal.webhookDelivery("PAYMENT.CAPTURE.REFUNDED", JSON.parse(paypal.events.at(-1)!.delivery.body).resource, {
+      forge: true,
+    });
     expect((await deliverPaypal(forged)).status).toBe(400);
 
     await releaseDueHolds(t.db.prisma, new Date(Date.now() + 7 * DAY_MS + 60_000));
@@ -317,8 +380,16 @@ describe("card and PayPal sale proceeds: hold, release, reversals", () => {
 
     expect(await owned(buyer, loopId)).toBe(false);
     expect(await balance(seller)).toMatchObject({ balance: "2995.00000000", available: "2995.00000000" });
-    expect(await platformBooks()).toEqual({ clearing: booksBefore.clearing + PRICE + FEE, fees: booksBefore.fees - FEE, losses: booksBefore.losses - PRICE });
-    expect(await t.db.prisma.checkout.findFirstOrThrow({ where: { providerRef: orderId } })).toMatchObject({ status: "reversed", reversalOutcome: "loss", reversalReason: "refund" });
+    expect(await platformBooks()).toEqual({
+      clearing: booksBefore.clearing + PRICE + FEE,
+      fees: booksBefore.fees - FEE,
+      losses: booksBefore.losses - PRICE,
+    });
+    expect(await t.db.prisma.checkout.findFirstOrThrow({ where: { providerRef: orderId } })).toMatchObject({
+      status: "reversed",
+      reversalOutcome: "loss",
+      reversalReason: "refund",
+    });
     expect((await notifications(seller.id, "Sale Reversed"))[0]!.message).toContain("You keep them");
 
     const settled = await snapshot(seller, buyer);
@@ -336,9 +407,18 @@ describe("card and PayPal sale proceeds: hold, release, reversals", () => {
     await buyer.browser.post(`/paypal/order/${order.id}/capture`).expect(202);
     paypal.completePendingCapture(order.id);
     await deliverPaypal(paypal.reverse(order.id)).expect(200);
-    expect(await t.db.prisma.checkout.findFirstOrThrow({ where: { providerRef: order.id } })).toMatchObject({ status: "refunded", purchaseId: null });
+    expect(await t.db.prisma.checkout.findFirstOrThrow({ where: { providerRef: order.id } })).toMatchObject({
+      status: "refunded",
+      purchaseId: null,
+    });
     const capture = paypal.orders.get(order.id)!.purchase_units[0]!.payments!.captures[0]!;
-    await deliverPaypal(paypal.webhookDelivery("PAYMENT.CAPTURE.COMPLETED", { ...capture, status: "COMPLETED", supplementary_data: { related_ids: { order_id: order.id } } })).expect(200);
+    await deliverPaypal(
+      paypal.webhookDelivery("PAYMENT.CAPTURE.COMPLETED", {
+        ...capture,
+        status: "COMPLETED",
+        supplementary_data: { related_ids: { order_id: order.id } },
+      }),
+    ).expect(200);
     expect(await t.db.prisma.purchase.count({ where: { buyerId: buyer.id } })).toBe(0);
     expect((await balance(seller)).balance).toBe("500.00000000");
   });
@@ -353,7 +433,9 @@ describe("card and PayPal sale proceeds: hold, release, reversals", () => {
       const reversed = await t.db.prisma.checkout.findUniqueOrThrow({ where: { id: checkout.id } });
       const hold = await t.db.prisma.ledgerHold.findUniqueOrThrow({ where: { id: checkout.proceedsHoldId! } });
       // Returned: the hold was captured by the reversal; loss: the job released it first.
-      expect([reversed.reversalOutcome, hold.state]).toEqual(reversed.reversalOutcome === "returned" ? ["returned", "captured"] : ["loss", "released"]);
+      expect([reversed.reversalOutcome, hold.state]).toEqual(
+        reversed.reversalOutcome === "returned" ? ["returned", "captured"] : ["loss", "released"],
+      );
       expect((await balance(seller)).balance).toBe(reversed.reversalOutcome === "returned" ? "500.00000000" : "2995.00000000");
       expect(await owned(buyer, checkout.loopId)).toBe(false);
       expect(await checkLedger(t.db.prisma)).toEqual([]);
@@ -373,7 +455,10 @@ describe("card and PayPal sale proceeds: hold, release, reversals", () => {
     expect(await balance(instant.seller)).toMatchObject({ available: "2995.00000000", held: "0.00000000", pendingSales: [] });
     expect((await t.db.prisma.checkout.findFirstOrThrow({ where: { purchaseId: instant.purchaseId } })).proceedsHoldId).toBeNull();
     await deliverStripe(stripe.dispute(instant.intentId)).expect(200);
-    expect(await t.db.prisma.checkout.findFirstOrThrow({ where: { purchaseId: instant.purchaseId } })).toMatchObject({ status: "reversed", reversalOutcome: "loss" });
+    expect(await t.db.prisma.checkout.findFirstOrThrow({ where: { purchaseId: instant.purchaseId } })).toMatchObject({
+      status: "reversed",
+      reversalOutcome: "loss",
+    });
     // The earlier sale keeps its 3 days.
     expect((await balance(short.seller)).held).toBe("2495.00000000");
   });
@@ -384,9 +469,14 @@ describe("card and PayPal sale proceeds: hold, release, reversals", () => {
     const purchase = await t.db.prisma.purchase.findFirstOrThrow({ where: { buyerId: buyer.id, loopId } });
     await t.db.prisma.purchase.update({ where: { id: purchase.id }, data: { refundedAt: null, refundRef: null } });
     try {
-      expect((await checkLedger(t.db.prisma)).map((violation) => violation.check)).toEqual([expect.stringMatching(/^reversed fiat sale not booked once/)]);
+      expect((await checkLedger(t.db.prisma)).map((violation) => violation.check)).toEqual([
+        expect.stringMatching(/^reversed fiat sale not booked once/),
+      ]);
     } finally {
-      await t.db.prisma.purchase.update({ where: { id: purchase.id }, data: { refundedAt: purchase.refundedAt, refundRef: purchase.refundRef } });
+      await t.db.prisma.purchase.update({
+        where: { id: purchase.id },
+        data: { refundedAt: purchase.refundedAt, refundRef: purchase.refundRef },
+      });
     }
   });
 });

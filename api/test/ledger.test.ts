@@ -4,7 +4,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { findOrCreateByEmail } from "../src/features/auth/account.service";
 import { checkLedger } from "../src/features/ledger/ledger-check";
 import { captureHold, placeHold, releaseHold } from "../src/features/ledger/ledger-holds";
-import { grantWelcomeBonus, InsufficientFunds, platformAccountId, postEntry, userAccountId, userBalance, WELCOME_BONUS_UNITS } from "../src/features/ledger/ledger.service";
+import {
+  grantWelcomeBonus,
+  InsufficientFunds,
+  platformAccountId,
+  postEntry,
+  userAccountId,
+  userBalance,
+  WELCOME_BONUS_UNITS,
+} from "../src/features/ledger/ledger.service";
 import { ledgerCheckCli } from "./support/ledger-check-cli";
 import { createTestDatabase, type TestDatabase } from "./support/database";
 
@@ -18,7 +26,14 @@ describe("ledger core", () => {
   const fundedUser = async () => {
     const user = await newUser();
     const issuance = await platformAccountId(db.prisma, "issuance");
-    await postEntry(db.prisma, { idempotencyKey: `fund:${user.id}`, kind: "admin_airdrop", postings: [{ accountId: issuance, amount: -500n * LOOP }, { userId: user.id, amount: 500n * LOOP }] });
+    await postEntry(db.prisma, {
+      idempotencyKey: `fund:${user.id}`,
+      kind: "admin_airdrop",
+      postings: [
+        { accountId: issuance, amount: -500n * LOOP },
+        { userId: user.id, amount: 500n * LOOP },
+      ],
+    });
     return user;
   };
 
@@ -34,7 +49,14 @@ describe("ledger core", () => {
     it("a new account gets 500 LOOP from issuance, once, whatever creates it and however often", async () => {
       const user = await newUser();
       // Promotional LOOP (issue 18): spendable on loops, nothing of it withdrawable.
-      expect(await userBalance(db.prisma, user.id)).toEqual({ balance: 500n * LOOP, held: 0n, available: 500n * LOOP, withdrawable: 0n, promotional: 500n * LOOP, promotionalAvailable: 500n * LOOP });
+      expect(await userBalance(db.prisma, user.id)).toEqual({
+        balance: 500n * LOOP,
+        held: 0n,
+        available: 500n * LOOP,
+        withdrawable: 0n,
+        promotional: 500n * LOOP,
+        promotionalAvailable: 500n * LOOP,
+      });
       // Signing in again finds the same account; granting again (as the migration's backfill does) changes nothing.
       const again = await findOrCreateByEmail(db.prisma, `ledger${n}@example.com`);
       expect(again.id).toBe(user.id);
@@ -86,7 +108,11 @@ describe("ledger core", () => {
       const [a, b] = [await newUser(), await newUser()];
       const [from, to] = [await userAccountId(db.prisma, a.id), await userAccountId(db.prisma, b.id)];
       const post = (amounts: bigint[], key: string) =>
-        postEntry(db.prisma, { idempotencyKey: key, kind: "correction", postings: amounts.map((amount, i) => ({ accountId: i % 2 ? to : from, amount })) });
+        postEntry(db.prisma, {
+          idempotencyKey: key,
+          kind: "correction",
+          postings: amounts.map((amount, i) => ({ accountId: i % 2 ? to : from, amount })),
+        });
       await expect(post([-5n, 4n], "bad:1")).rejects.toThrow(/sum to -1/);
       await expect(post([0n, 0n], "bad:2")).rejects.toThrow(/non-zero/);
       await expect(post([-5n], "bad:3")).rejects.toThrow(/two postings/);
@@ -125,11 +151,20 @@ describe("ledger core", () => {
 
     it("entries and postings are immutable", async () => {
       const user = await newUser();
-      const entry = await db.prisma.ledgerEntry.findUniqueOrThrow({ where: { idempotencyKey: `welcome:${user.id}` }, include: { postings: true } });
-      await expect(db.prisma.ledgerEntry.update({ where: { id: entry.id }, data: { description: "changed" } })).rejects.toThrow(/immutable/);
+      const entry = await db.prisma.ledgerEntry.findUniqueOrThrow({
+        where: { idempotencyKey: `welcome:${user.id}` },
+        include: { postings: true },
+      });
+      await expect(db.prisma.ledgerEntry.update({ where: { id: entry.id }, data: { description: "changed" } })).rejects.toThrow(
+        /immutable/,
+      );
       await expect(db.prisma.ledgerEntry.delete({ where: { id: entry.id } })).rejects.toThrow(/immutable/);
-      await expect(db.prisma.ledgerPosting.update({ where: { id: entry.postings[0]!.id }, data: { amount: 1n } })).rejects.toThrow(/immutable/);
-      await expect(db.prisma.$executeRaw`DELETE FROM "app"."ledger_postings" WHERE "entry_id" = ${entry.id}::uuid`).rejects.toThrow(/immutable/);
+      await expect(db.prisma.ledgerPosting.update({ where: { id: entry.postings[0]!.id }, data: { amount: 1n } })).rejects.toThrow(
+        /immutable/,
+      );
+      await expect(db.prisma.$executeRaw`DELETE FROM "app"."ledger_postings" WHERE "entry_id" = ${entry.id}::uuid`).rejects.toThrow(
+        /immutable/,
+      );
       expect((await userBalance(db.prisma, user.id)).balance).toBe(WELCOME_BONUS_UNITS);
     });
   });
@@ -144,14 +179,20 @@ describe("ledger core", () => {
       await expect(placeHold(db.prisma, account, 200n * LOOP + 1n, "withdrawal")).rejects.toBeInstanceOf(InsufficientFunds);
 
       // Captured once, even when asked 10 times at once.
-      const captured = await Promise.all(Array.from({ length: 10 }, () => captureHold(db.prisma, hold.id, clearing, "withdrawal", "Withdrawal")));
+      const captured = await Promise.all(
+        Array.from({ length: 10 }, () => captureHold(db.prisma, hold.id, clearing, "withdrawal", "Withdrawal")),
+      );
       expect(new Set(captured.map((h) => h.entryId)).size).toBe(1);
       expect(captured.every((h) => h.state === "captured")).toBe(true);
       expect(await userBalance(db.prisma, user.id)).toMatchObject({ held: 0n, withdrawable: 200n * LOOP });
       await expect(releaseHold(db.prisma, hold.id)).rejects.toThrow(/captured/);
       // The database refuses reopening or changing a resolved hold.
-      await expect(db.prisma.$executeRaw`UPDATE "app"."ledger_holds" SET "state" = 'open', "resolved_at" = NULL WHERE "id" = ${hold.id}::uuid`).rejects.toThrow(/already captured/);
-      await expect(db.prisma.$executeRaw`UPDATE "app"."ledger_holds" SET "amount" = 1 WHERE "id" = ${hold.id}::uuid`).rejects.toThrow(/never change/);
+      await expect(
+        db.prisma.$executeRaw`UPDATE "app"."ledger_holds" SET "state" = 'open', "resolved_at" = NULL WHERE "id" = ${hold.id}::uuid`,
+      ).rejects.toThrow(/already captured/);
+      await expect(db.prisma.$executeRaw`UPDATE "app"."ledger_holds" SET "amount" = 1 WHERE "id" = ${hold.id}::uuid`).rejects.toThrow(
+        /never change/,
+      );
 
       const second = await placeHold(db.prisma, account, 150n * LOOP, "withdrawal");
       const released = await Promise.all(Array.from({ length: 5 }, () => releaseHold(db.prisma, second.id)));
@@ -165,7 +206,14 @@ describe("ledger core", () => {
       const [from, to] = [await userAccountId(db.prisma, a.id), await userAccountId(db.prisma, b.id)];
       await placeHold(db.prisma, from, 450n * LOOP, "withdrawal");
       const send = (amount: bigint, key: string) =>
-        postEntry(db.prisma, { idempotencyKey: key, kind: "user_transfer", postings: [{ accountId: from, amount: -amount }, { accountId: to, amount }] });
+        postEntry(db.prisma, {
+          idempotencyKey: key,
+          kind: "user_transfer",
+          postings: [
+            { accountId: from, amount: -amount },
+            { accountId: to, amount },
+          ],
+        });
       await expect(send(50n * LOOP + 1n, `held:${a.id}:1`)).rejects.toBeInstanceOf(InsufficientFunds);
       await send(50n * LOOP, `held:${a.id}:2`);
       expect(await userBalance(db.prisma, a.id)).toMatchObject({ held: 450n * LOOP, withdrawable: 0n });
@@ -214,7 +262,10 @@ describe("ledger core", () => {
       });
       violations = await checkLedger(db.prisma);
       expect(violations.map((v) => v.check)).toEqual(
-        expect.arrayContaining(["entry postings do not sum to zero (or fewer than two postings)", "cached balance differs from the sum of postings"]),
+        expect.arrayContaining([
+          "entry postings do not sum to zero (or fewer than two postings)",
+          "cached balance differs from the sum of postings",
+        ]),
       );
       // Clean up the deliberate damage with the triggers off again.
       await db.prisma.$transaction(async (tx) => {

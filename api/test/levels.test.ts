@@ -74,8 +74,13 @@ describe("levels and XP", () => {
         ...[2, 3, 4, 5, 6, 7, 8, 9, 10].map((level) => [level, 100n * LOOP]),
         [11, 200n * LOOP],
       ]);
-      expect(await t.db.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { level: true, experience: true } })).toEqual({ level: 11, experience: 5500 });
-      expect((await rewardsOf(userId)).map((row) => [row.level, row.tokensAwarded])).toEqual(result.rewards.map((reward) => [reward.level, reward.tokensAwarded]));
+      expect(await t.db.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { level: true, experience: true } })).toEqual({
+        level: 11,
+        experience: 5500,
+      });
+      expect((await rewardsOf(userId)).map((row) => [row.level, row.tokensAwarded])).toEqual(
+        result.rewards.map((reward) => [reward.level, reward.tokensAwarded]),
+      );
       expect(await balanceOf(userId)).toBe((500n + 900n + 200n) * LOOP);
 
       // Each reward is one 'level_reward' entry from issuance with its own key and description.
@@ -103,9 +108,13 @@ describe("levels and XP", () => {
     it("crosses one band boundary at a time: 10 → 11 pays 200, 20 → 21 pays 300, 30 → 31 pays 500", async () => {
       const userId = await newUser();
       await award(userId, totalXpForLevel(10));
-      expect((await award(userId, totalXpForLevel(11) - totalXpForLevel(10))).rewards.map((r) => [r.level, r.tokensAwarded])).toEqual([[11, 200n * LOOP]]);
+      expect((await award(userId, totalXpForLevel(11) - totalXpForLevel(10))).rewards.map((r) => [r.level, r.tokensAwarded])).toEqual([
+        [11, 200n * LOOP],
+      ]);
       await award(userId, totalXpForLevel(20) - totalXpForLevel(11));
-      expect((await award(userId, totalXpForLevel(21) - totalXpForLevel(20))).rewards.map((r) => [r.level, r.tokensAwarded])).toEqual([[21, 300n * LOOP]]);
+      expect((await award(userId, totalXpForLevel(21) - totalXpForLevel(20))).rewards.map((r) => [r.level, r.tokensAwarded])).toEqual([
+        [21, 300n * LOOP],
+      ]);
       await award(userId, totalXpForLevel(30) - totalXpForLevel(21));
       const last = await award(userId, totalXpForLevel(31) - totalXpForLevel(30) + 1);
       expect(last).toMatchObject({ levelBefore: 30, levelAfter: 31 });
@@ -123,7 +132,10 @@ describe("levels and XP", () => {
       expect(await award(userId, 60, "loop-2", XP_EVENTS.purchase)).toMatchObject({ xpAdded: 60, levelBefore: 1, levelAfter: 2 });
       expect(await award(userId, 5, "loop-1", XP_EVENTS.offerCreated)).toMatchObject({ xpAdded: 5 });
       expect(await award(other, 60, "loop-1", XP_EVENTS.purchase)).toMatchObject({ xpAdded: 60 });
-      expect(await t.db.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { experience: true, level: true } })).toEqual({ experience: 125, level: 2 });
+      expect(await t.db.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { experience: true, level: true } })).toEqual({
+        experience: 125,
+        level: 2,
+      });
       expect(await t.db.prisma.xpEvent.count({ where: { userId } })).toBe(3);
       expect(await rewardsOf(userId)).toHaveLength(1);
     });
@@ -153,7 +165,10 @@ describe("levels and XP", () => {
       const results = await Promise.all(Array.from({ length: 20 }, (_, i) => award(userId, 100, `concurrent-${i}`)));
       expect(results.reduce((sum, r) => sum + r.xpAdded, 0)).toBe(2000);
       expect(results.flatMap((r) => r.rewards.map((reward) => reward.level)).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6]);
-      expect(await t.db.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { experience: true, level: true } })).toEqual({ experience: 2000, level: 6 });
+      expect(await t.db.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { experience: true, level: true } })).toEqual({
+        experience: 2000,
+        level: 6,
+      });
       expect((await rewardsOf(userId)).map((row) => row.level)).toEqual([2, 3, 4, 5, 6]);
       expect(await balanceOf(userId)).toBe((500n + 500n) * LOOP);
     });
@@ -163,7 +178,10 @@ describe("levels and XP", () => {
       const results = await Promise.all(Array.from({ length: 20 }, () => award(userId, 350, "the-same-purchase", XP_EVENTS.purchase)));
       expect(results.filter((r) => r.xpAdded === 350)).toHaveLength(1);
       expect(results.filter((r) => r.xpAdded === 0)).toHaveLength(19);
-      expect(await t.db.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { experience: true, level: true } })).toEqual({ experience: 350, level: 3 });
+      expect(await t.db.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { experience: true, level: true } })).toEqual({
+        experience: 350,
+        level: 3,
+      });
       expect(await rewardsOf(userId)).toHaveLength(2);
       expect(await balanceOf(userId)).toBe(700n * LOOP);
     });
@@ -214,7 +232,10 @@ describe("levels and XP", () => {
       const sale = { buyerId, sellerId, saleCents: 50 };
       expect([xpForOfferAnswer("accept", sale), xpForOfferAnswer("counter", sale), xpForOfferAnswer("reject", sale)]).toEqual([15, 8, 0]);
       for (const saleCents of [null, 0]) {
-        expect([xpForOfferAnswer("accept", { buyerId, sellerId, saleCents }), xpForOfferAnswer("counter", { buyerId, sellerId, saleCents })]).toEqual([0, 0]);
+        expect([
+          xpForOfferAnswer("accept", { buyerId, sellerId, saleCents }),
+          xpForOfferAnswer("counter", { buyerId, sellerId, saleCents }),
+        ]).toEqual([0, 0]);
       }
       expect(xpForOfferAnswer("accept", { buyerId: sellerId, sellerId, saleCents: 5000 })).toBe(0);
     });
@@ -223,8 +244,18 @@ describe("levels and XP", () => {
       expect(purchaseXpAward({ loopId: "l1", priceCents: 0, buyerId, sellerId, onChain: false })).toBeNull();
       expect(saleXpAward({ loopId: "l1", priceCents: 900, buyerId: sellerId, sellerId, onChain: false })).toBeNull();
       expect(offerCreatedXpAward({ loopId: "l1", priceCents: 900, buyerId: sellerId, sellerId })).toBeNull();
-      expect(purchaseXpAward({ loopId: "l1", priceCents: 900, buyerId, sellerId, onChain: false })).toEqual({ userId: buyerId, event: "purchase", key: "l1", xp: 14 });
-      expect(saleXpAward({ loopId: "l1", priceCents: 900, buyerId, sellerId, onChain: true })).toEqual({ userId: sellerId, event: "sale", key: "l1:buyer", xp: 21 });
+      expect(purchaseXpAward({ loopId: "l1", priceCents: 900, buyerId, sellerId, onChain: false })).toEqual({
+        userId: buyerId,
+        event: "purchase",
+        key: "l1",
+        xp: 14,
+      });
+      expect(saleXpAward({ loopId: "l1", priceCents: 900, buyerId, sellerId, onChain: true })).toEqual({
+        userId: sellerId,
+        event: "sale",
+        key: "l1:buyer",
+        xp: 21,
+      });
       expect(offerAnswerXpAward("counter", { loopId: "l1", buyerId, sellerId, saleCents: 900 })).toEqual({
         userId: sellerId,
         event: "offer_countered",
@@ -299,7 +330,11 @@ describe("levels and XP", () => {
       expect(new Date(after[0]!.createdAt).getTime()).toBeGreaterThanOrEqual(new Date(after[1]!.createdAt).getTime());
 
       const transfers = transferListSchema.parse((await user.browser.get("/api/tokens/transfers").expect(200)).body);
-      expect(transfers.filter((transfer) => transfer.description?.startsWith("Level ")).map((transfer) => [transfer.transferType, transfer.direction, transfer.amount])).toEqual([
+      expect(
+        transfers
+          .filter((transfer) => transfer.description?.startsWith("Level "))
+          .map((transfer) => [transfer.transferType, transfer.direction, transfer.amount]),
+      ).toEqual([
         ["reward", "in", "200.00000000"],
         ["reward", "in", "200.00000000"],
         ...Array.from({ length: 9 }, () => ["reward", "in", "100.00000000"]),
@@ -331,8 +366,14 @@ describe("levels and XP", () => {
       expect([sellerLevel.totalEarned, sellerLevel.totalSpent]).toEqual(["3745.12345678", "0.00000000"]);
       const buyerLevel = userLevelSchema.parse((await buyer.browser.get("/api/user/level").expect(200)).body);
       expect([buyerLevel.totalEarned, buyerLevel.totalSpent]).toEqual(["0.00000000", "1275.12592592"]);
-      expect(ownProfileSchema.parse((await seller.browser.get("/api/profile").expect(200)).body)).toMatchObject({ totalEarned: "3745.12345678", totalSpent: "0.00000000" });
-      expect(ownProfileSchema.parse((await buyer.browser.get("/api/profile").expect(200)).body)).toMatchObject({ totalEarned: "0.00000000", totalSpent: "1275.12592592" });
+      expect(ownProfileSchema.parse((await seller.browser.get("/api/profile").expect(200)).body)).toMatchObject({
+        totalEarned: "3745.12345678",
+        totalSpent: "0.00000000",
+      });
+      expect(ownProfileSchema.parse((await buyer.browser.get("/api/profile").expect(200)).body)).toMatchObject({
+        totalEarned: "0.00000000",
+        totalSpent: "1275.12592592",
+      });
     });
   });
 
@@ -347,7 +388,11 @@ describe("levels and XP", () => {
       await award(third, 10);
       for (const creator of [top, second, third]) await createListedLoop(t.db.prisma, creator);
       // The buyers pay with bought LOOP (not earned; their bonuses and rewards are promotional).
-      for (const buyer of [third, top]) await post("admin_airdrop", [[await userAccountId(t.db.prisma, buyer), 50n * LOOP], [await platformAccountId(t.db.prisma, "issuance"), -50n * LOOP]]);
+      for (const buyer of [third, top])
+        await post("admin_airdrop", [
+          [await userAccountId(t.db.prisma, buyer), 50n * LOOP],
+          [await platformAccountId(t.db.prisma, "issuance"), -50n * LOOP],
+        ]);
       await trade(third, top, 40n * LOOP, LOOP); // top earns 40
       await trade(top, second, 7n * LOOP + 5n, 0n + 1n, "sale"); // second earns 7.00000005
       // Not earned: LOOP bought from an admin, and transfers between users.

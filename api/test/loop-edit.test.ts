@@ -15,7 +15,6 @@ describe("PATCH /api/loops/:id: the creator edits a loop", () => {
   let other: { browser: Browser; id: string };
   let loopId: string;
 
-
   const row = () => t.db.prisma.loop.findUniqueOrThrow({ where: { id: loopId } });
   const patch = (as: Browser, body: unknown, id = loopId) => as.patch(`/api/loops/${id}`).send(body as object);
 
@@ -71,7 +70,11 @@ describe("PATCH /api/loops/:id: the creator edits a loop", () => {
       tags: "dark,techno",
       isPublic: true,
     });
-    expect((await request(t.app).get(`/api/loops/${loopId}`).expect(200)).body).toMatchObject({ title: "New Title", price: "12.50", bpm: 140 });
+    expect((await request(t.app).get(`/api/loops/${loopId}`).expect(200)).body).toMatchObject({
+      title: "New Title",
+      price: "12.50",
+      bpm: 140,
+    });
 
     await patch(creator.browser, { isPublic: false }).expect(200);
     await request(t.app).get(`/api/loops/${loopId}`).expect(404);

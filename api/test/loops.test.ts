@@ -82,7 +82,11 @@ describe("loops: upload and processing", () => {
     });
 
     it("400 Invalid File Type when the bytes are not audio, whatever the name and MIME type say", async () => {
-      const response = await upload(fields(), { bytes: Buffer.from("<html>not audio at all</html>"), name: "song.mp3", type: "audio/mpeg" }).expect(400);
+      const response = await upload(fields(), {
+        bytes: Buffer.from("<html>not audio at all</html>"),
+        name: "song.mp3",
+        type: "audio/mpeg",
+      }).expect(400);
       expect(response.body.message).toMatch(/^Invalid File Type: /);
       await expectNothingLeft();
     });
@@ -113,7 +117,15 @@ describe("loops: upload and processing", () => {
 
     it("201 for a valid track with its track fields: status processing, a job queued, the original stored", async () => {
       const response = await upload(
-        fields({ contentType: "track", artistName: "Artist", albumName: "Album", releaseDate: "2026-01-31", lyrics: "la", price: "12.5", tags: " a, b ,,c" }),
+        fields({
+          contentType: "track",
+          artistName: "Artist",
+          albumName: "Album",
+          releaseDate: "2026-01-31",
+          lyrics: "la",
+          price: "12.5",
+          tags: " a, b ,,c",
+        }),
         { bytes: smallWav, name: "whatever.bin", type: "application/octet-stream" },
       ).expect(201);
       const loop = creatorLoopSchema.parse(response.body);
@@ -152,7 +164,10 @@ describe("loops: upload and processing", () => {
     it("a WAV click track ends ready: duration, peaks, detected BPM, 30 s preview, MP3 and WAV", async () => {
       const worker = t.startWorker();
       try {
-        const { body } = await upload({ title: "Clicks", genreId: String(genreId), key: "A minor" }, { bytes: wavFile([clickTrack(125, 40)]), name: "c.wav" }).expect(201);
+        const { body } = await upload(
+          { title: "Clicks", genreId: String(genreId), key: "A minor" },
+          { bytes: wavFile([clickTrack(125, 40)]), name: "c.wav" },
+        ).expect(201);
         const loop = await waitForFinalStatus(body.id);
         expect(loop.failureReason).toBeNull();
         expect(loop.status).toBe("ready");
@@ -190,7 +205,10 @@ describe("loops: upload and processing", () => {
       const worker = t.startWorker();
       try {
         const bytes = await mp3File([clickTrack(100, 8)]); // 192 kbps CBR
-        const { body } = await upload({ title: "Mp3", genreId: String(genreId), bpm: "90" }, { bytes, name: "x.mp3", type: "audio/mpeg" }).expect(201);
+        const { body } = await upload(
+          { title: "Mp3", genreId: String(genreId), bpm: "90" },
+          { bytes, name: "x.mp3", type: "audio/mpeg" },
+        ).expect(201);
         const loop = await waitForFinalStatus(body.id);
         expect(loop.status).toBe("ready");
         expect(loop.duration).toBeGreaterThan(7.9);
@@ -203,7 +221,9 @@ describe("loops: upload and processing", () => {
         expect(row.mp3Key).not.toBe(row.originalKey);
         const publicLoop = (await agent.get(`/api/loops/${loop.id}`).expect(200)).body;
         expect(publicLoop.mp3Kbps).toBe(192);
-        const listed = (await agent.get(`/api/loops?userId=${publicLoop.user.id}`).expect(200)).body.loops.find((item: { id: string }) => item.id === loop.id);
+        const listed = (await agent.get(`/api/loops?userId=${publicLoop.user.id}`).expect(200)).body.loops.find(
+          (item: { id: string }) => item.id === loop.id,
+        );
         expect(listed.mp3Kbps).toBe(192);
         const link = await agent.get(`/api/loops/${loop.id}/download?format=mp3`).expect(200);
         const file = await agent.get(link.body.downloadUrl).buffer(true).parse(binary).expect(200);
@@ -221,7 +241,10 @@ describe("loops: upload and processing", () => {
       try {
         const full = wavFile([clickTrack(120, 4)]);
         const truncated = full.subarray(0, full.length / 2);
-        const garbage = Buffer.concat([Buffer.from("RIFF\0\0\0\0WAVE"), Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 7919) % 251))]);
+        const garbage = Buffer.concat([
+          Buffer.from("RIFF\0\0\0\0WAVE"),
+          Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 7919) % 251)),
+        ]);
         const a = await upload({ title: "Truncated", genreId: String(genreId) }, { bytes: truncated, name: "t.wav" }).expect(201);
         const b = await upload({ title: "Garbage", genreId: String(genreId) }, { bytes: garbage, name: "g.wav" }).expect(201);
         const first = await waitForFinalStatus(a.body.id);
@@ -246,7 +269,10 @@ describe("loops: upload and processing", () => {
           return new Promise<void>(() => {});
         },
       });
-      const { body } = await upload({ title: "Retry", genreId: String(genreId) }, { bytes: wavFile([clickTrack(120, 6)]), name: "r.wav" }).expect(201);
+      const { body } = await upload(
+        { title: "Retry", genreId: String(genreId) },
+        { bytes: wavFile([clickTrack(120, 6)]), name: "r.wav" },
+      ).expect(201);
       await wasClaimed;
       await crashing.kill();
       expect((await agent.get(`/api/loops/${body.id}/status`).expect(200)).body.status).toBe("processing");

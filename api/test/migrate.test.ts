@@ -65,9 +65,14 @@ describe("migrator", () => {
     cpSync(defaultMigrationsDir(), dir, { recursive: true });
     const name = "99990101000000_broken";
     cpSync(path.join(dir, (await readMigrations(dir))[0]!.name), path.join(dir, name), { recursive: true });
-    writeFileSync(path.join(dir, name, "migration.sql"), `CREATE TABLE "app"."half_done" (id int);\nSELECT * FROM "app"."no_such_table";\n`);
+    writeFileSync(
+      path.join(dir, name, "migration.sql"),
+      `CREATE TABLE "app"."half_done" (id int);\nSELECT * FROM "app"."no_such_table";\n`,
+    );
     await expect(migrate({ databaseUrl: db.url, migrationsDir: dir })).rejects.toThrow(/99990101000000_broken failed/);
-    const tables = await db.prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM pg_tables WHERE schemaname = 'app' AND tablename = 'half_done'`;
+    const tables = await db.prisma.$queryRaw<
+      { n: bigint }[]
+    >`SELECT count(*) AS n FROM pg_tables WHERE schemaname = 'app' AND tablename = 'half_done'`;
     expect(Number(tables[0]!.n)).toBe(0);
     expect((await appliedRows(db.url)).map((row) => row.migration_name)).not.toContain(name);
   });

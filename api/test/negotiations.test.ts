@@ -26,7 +26,10 @@ describe("negotiations", () => {
     const seller = await signInMember(t, `seller-${unique()}@example.com`);
     const buyer = await signInMember(t, `buyer-${unique()}@example.com`);
     const loopId = await createListedLoop(t.db.prisma, seller.id, `Offer Loop ${unique()}`, priceCents);
-    await t.db.prisma.loop.update({ where: { id: loopId }, data: { mp3Key: `loops/${loopId}/full.mp3`, wavKey: `loops/${loopId}/full.wav` } });
+    await t.db.prisma.loop.update({
+      where: { id: loopId },
+      data: { mp3Key: `loops/${loopId}/full.mp3`, wavKey: `loops/${loopId}/full.wav` },
+    });
     await t.storage.put(`loops/${loopId}/full.mp3`, Buffer.from("mp3 bytes"));
     await fund(buyer.id, 20_000n);
     return { seller, buyer, loopId };
@@ -40,7 +43,8 @@ describe("negotiations", () => {
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     return negotiationSchema.parse(response.body);
   }
-  const list = async (member: Member, scope: "sent" | "received") => (await member.browser.get(`/api/negotiations?scope=${scope}`).expect(200)).body as Negotiation[];
+  const list = async (member: Member, scope: "sent" | "received") =>
+    (await member.browser.get(`/api/negotiations?scope=${scope}`).expect(200)).body as Negotiation[];
   const xpOf = async (id: string) => (await t.db.prisma.user.findUniqueOrThrow({ where: { id } })).experience;
   const openHolds = (userId: string) => t.db.prisma.ledgerHold.count({ where: { state: "open", account: { userId } } });
 
@@ -61,7 +65,17 @@ describe("negotiations", () => {
     const before = await balance(buyer);
     const sent = await made(buyer, { loopId, format: "wav", offerAmount: "12.50", message: "Would you take 12.50?" });
     // $12.50 + 4% = $13.00 = 6,500 LOOP held.
-    expect(sent).toMatchObject({ status: "pending", format: "wav", offerAmount: "12.50", counterOffer: null, amount: "12.50", fee: "0.50", heldLoop: "6500.00000000", message: "Would you take 12.50?", version: 0 });
+    expect(sent).toMatchObject({
+      status: "pending",
+      format: "wav",
+      offerAmount: "12.50",
+      counterOffer: null,
+      amount: "12.50",
+      fee: "0.50",
+      heldLoop: "6500.00000000",
+      message: "Would you take 12.50?",
+      version: 0,
+    });
     expect(sent.loop).toMatchObject({ id: loopId, price: "20.00", user: { id: seller.id } });
     expect(await balance(buyer)).toMatchObject({ balance: before.balance, held: "6500.00000000" });
     expect(await xpOf(buyer.id)).toBe(5);
@@ -118,7 +132,11 @@ describe("negotiations", () => {
     const tooLarge = "Amount is too large: at most $2,000,000 (1,000,000,000 LOOP)";
     for (const offerAmount of ["99999999999999999999999", "2000000.01", 5_000_000]) {
       const response = await offer(buyer, { loopId, format: "mp3", offerAmount });
-      expect({ offerAmount, status: response.status, body: response.body }).toEqual({ offerAmount, status: 400, body: { message: tooLarge } });
+      expect({ offerAmount, status: response.status, body: response.body }).toEqual({
+        offerAmount,
+        status: 400,
+        body: { message: tooLarge },
+      });
     }
     expect(await t.db.prisma.negotiation.count({ where: { loopId } })).toBe(0);
     expect(await balance(buyer)).toEqual(before);
@@ -127,7 +145,11 @@ describe("negotiations", () => {
     const sent = await made(buyer, { loopId, format: "mp3", offerAmount: "10" });
     for (const counterOffer of ["5000000", "99999999999999999999999", 2_000_000.01]) {
       const response = await respond(seller, sent.id, { action: "counter", counterOffer, version: sent.version });
-      expect({ counterOffer, status: response.status, body: response.body }).toEqual({ counterOffer, status: 400, body: { message: tooLarge } });
+      expect({ counterOffer, status: response.status, body: response.body }).toEqual({
+        counterOffer,
+        status: 400,
+        body: { message: tooLarge },
+      });
     }
     const row = await t.db.prisma.negotiation.findUniqueOrThrow({ where: { id: sent.id } });
     expect(row).toMatchObject({ status: "pending", counterCents: null, version: sent.version });
@@ -148,10 +170,20 @@ describe("negotiations", () => {
 
     const purchase = await t.db.prisma.purchase.findUniqueOrThrow({ where: { id: accepted.body.purchaseId } });
     // $15.00 + 2% = $15.30 = 7,650 LOOP from the buyer; 7,500 to the seller; 150 to fees.
-    expect(purchase).toMatchObject({ buyerId: buyer.id, loopId, format: "mp3", method: "loop", priceCents: 1500, feeCents: 30, loopUnits: 7650n * 10n ** 8n });
+    expect(purchase).toMatchObject({
+      buyerId: buyer.id,
+      loopId,
+      format: "mp3",
+      method: "loop",
+      priceCents: 1500,
+      feeCents: 30,
+      loopUnits: 7650n * 10n ** 8n,
+    });
     expect(await balance(buyer)).toMatchObject({ balance: "12850.00000000", held: "0.00000000" });
     expect((await balance(seller)).balance).toBe((Number(sellerBefore.balance) + 7500).toFixed(8));
-    expect(await t.db.prisma.ledgerHold.findFirstOrThrow({ where: { account: { userId: buyer.id } } })).toMatchObject({ state: "captured" });
+    expect(await t.db.prisma.ledgerHold.findFirstOrThrow({ where: { account: { userId: buyer.id } } })).toMatchObject({
+      state: "captured",
+    });
     // XP: offer 5 + purchase 5 + 15 for the buyer; sale 10 + 15 and accept 15 for the seller.
     expect(await xpOf(buyer.id)).toBe(5 + 5 + 15);
     expect(await xpOf(seller.id)).toBe(10 + 15 + 15);
@@ -170,9 +202,21 @@ describe("negotiations", () => {
     const same = await respond(seller, sent.id, { action: "counter", counterOffer: "10.00" });
     expect(same.body.message).toBe(NEGOTIATION_MESSAGES.counterSame);
     expect((await respond(seller, sent.id, { action: "counter" })).body.message).toBe(NEGOTIATION_MESSAGES.counterAmount);
-    const countered = await respond(seller, sent.id, { action: "counter", counterOffer: "16.00", message: "16 and it's yours", version: 0 });
+    const countered = await respond(seller, sent.id, {
+      action: "counter",
+      counterOffer: "16.00",
+      message: "16 and it's yours",
+      version: 0,
+    });
     expect(countered.status).toBe(200);
-    expect(countered.body).toMatchObject({ status: "counter", offerAmount: "10.00", counterOffer: "16.00", amount: "16.00", fee: "0.32", version: 1 });
+    expect(countered.body).toMatchObject({
+      status: "counter",
+      offerAmount: "10.00",
+      counterOffer: "16.00",
+      amount: "16.00",
+      fee: "0.32",
+      version: 1,
+    });
     // A counter earns its XP only once the offer ends in a paid sale (issue 18).
     expect(await xpOf(seller.id)).toBe(0);
     // Now only the buyer answers: the seller cannot accept or counter again.
@@ -205,7 +249,10 @@ describe("negotiations", () => {
     const refused = await respond(buyer, sent.id, { action: "accept" });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toMatch(/^Insufficient Balance: You need /);
-    expect(await t.db.prisma.negotiation.findUniqueOrThrow({ where: { id: sent.id } })).toMatchObject({ status: "counter", purchaseId: null });
+    expect(await t.db.prisma.negotiation.findUniqueOrThrow({ where: { id: sent.id } })).toMatchObject({
+      status: "counter",
+      purchaseId: null,
+    });
     expect(await balance(buyer)).toMatchObject({ held: "460.00000000" }); // $0.90 + 2¢ fee
   });
 
@@ -234,7 +281,10 @@ describe("negotiations", () => {
 
     const versus = await deal();
     const b = await made(versus.buyer, { loopId: versus.loopId, format: "mp3", offerAmount: "12" });
-    const [accept, withdraw] = await Promise.all([respond(versus.seller, b.id, { action: "accept", version: 0 }), respond(versus.buyer, b.id, { action: "withdraw", version: 0 })]);
+    const [accept, withdraw] = await Promise.all([
+      respond(versus.seller, b.id, { action: "accept", version: 0 }),
+      respond(versus.buyer, b.id, { action: "withdraw", version: 0 }),
+    ]);
     expect([accept.status, withdraw.status].sort()).toEqual([200, 409]);
     const final = await t.db.prisma.negotiation.findUniqueOrThrow({ where: { id: b.id } });
     expect(await t.db.prisma.purchase.count({ where: { buyerId: versus.buyer.id } })).toBe(final.status === "accepted" ? 1 : 0);
@@ -242,7 +292,10 @@ describe("negotiations", () => {
 
     const tabs = await deal();
     const c = await made(tabs.buyer, { loopId: tabs.loopId, format: "mp3", offerAmount: "12" });
-    const answers = await Promise.all([respond(tabs.seller, c.id, { action: "counter", counterOffer: "15", version: 0 }), respond(tabs.seller, c.id, { action: "accept", version: 0 })]);
+    const answers = await Promise.all([
+      respond(tabs.seller, c.id, { action: "counter", counterOffer: "15", version: 0 }),
+      respond(tabs.seller, c.id, { action: "accept", version: 0 }),
+    ]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     const row = await t.db.prisma.negotiation.findUniqueOrThrow({ where: { id: c.id } });
     expect(["counter", "accepted"]).toContain(row.status);

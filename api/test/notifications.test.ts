@@ -4,7 +4,13 @@
 // HTTP client; plus the notifications of transfers, withdrawals and level-ups.
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
-import { markAllReadResponseSchema, NOTIFICATION_MESSAGES as M, notificationListSchema, notificationSchema, type Notification } from "@loop/rules/schemas/notifications";
+import {
+  markAllReadResponseSchema,
+  NOTIFICATION_MESSAGES as M,
+  notificationListSchema,
+  notificationSchema,
+  type Notification,
+} from "@loop/rules/schemas/notifications";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/features/ledger/ledger-check";
@@ -93,7 +99,8 @@ class EventStreamClient {
       const result = check();
       if (result) return result;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`stream: no ${what} within ${timeoutMs} ms; got ${JSON.stringify(this.events)}${this.ended ? " (ended)" : ""}`);
+      if (left <= 0)
+        throw new Error(`stream: no ${what} within ${timeoutMs} ms; got ${JSON.stringify(this.events)}${this.ended ? " (ended)" : ""}`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.changed.push(() => {
@@ -177,7 +184,13 @@ describe("notifications", () => {
       const b = await signInMember(t);
       expect(await list(a.browser)).toEqual([]);
       await t.db.prisma.notification.createMany({
-        data: Array.from({ length: 55 }, (_, i) => ({ userId: a.id, type: "info", title: `N${i}`, message: "m", createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)) })),
+        data: Array.from({ length: 55 }, (_, i) => ({
+          userId: a.id,
+          type: "info",
+          title: `N${i}`,
+          message: "m",
+          createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+        })),
       });
       await notifyInTx(b.id, "For B");
       const mine = await list(a.browser);
@@ -186,7 +199,10 @@ describe("notifications", () => {
       expect(mine[49]!.title).toBe("N5");
       expect(mine.every((n) => !n.isRead)).toBe(true);
       expect((await a.browser.get("/api/notifications?limit=100").expect(200)).body).toHaveLength(55);
-      expect((await a.browser.get("/api/notifications?limit=2").expect(200)).body.map((n: Notification) => n.title)).toEqual(["N54", "N53"]);
+      expect((await a.browser.get("/api/notifications?limit=2").expect(200)).body.map((n: Notification) => n.title)).toEqual([
+        "N54",
+        "N53",
+      ]);
       await a.browser.get("/api/notifications?limit=101").expect(400);
       await a.browser.get("/api/notifications?limit=0").expect(400);
       expect((await list(b.browser)).map((n) => n.title)).toEqual(["For B"]);
@@ -204,7 +220,9 @@ describe("notifications", () => {
 
       const bs = await notifyInTx(b.id, "B's");
       expect((await a.browser.put(`/api/notifications/${bs.id}/read`).expect(404)).body).toEqual({ message: M.notFound });
-      expect((await a.browser.put("/api/notifications/00000000-0000-4000-8000-000000000000/read").expect(404)).body).toEqual({ message: M.notFound });
+      expect((await a.browser.put("/api/notifications/00000000-0000-4000-8000-000000000000/read").expect(404)).body).toEqual({
+        message: M.notFound,
+      });
       expect((await a.browser.put("/api/notifications/not-a-uuid/read").expect(404)).body).toEqual({ message: M.notFound });
       expect((await list(b.browser))[0]!.isRead).toBe(false);
       expect((await list(a.browser)).map((n) => [n.title, n.isRead])).toEqual([
@@ -218,7 +236,9 @@ describe("notifications", () => {
       const b = await signInMember(t);
       for (const title of ["1", "2", "3"]) await notifyInTx(a.id, title);
       await notifyInTx(b.id, "B's");
-      expect(markAllReadResponseSchema.parse((await a.browser.put("/api/notifications/read-all").expect(200)).body)).toEqual({ updated: 3 });
+      expect(markAllReadResponseSchema.parse((await a.browser.put("/api/notifications/read-all").expect(200)).body)).toEqual({
+        updated: 3,
+      });
       expect((await list(a.browser)).every((n) => n.isRead)).toBe(true);
       expect((await a.browser.put("/api/notifications/read-all").expect(200)).body).toEqual({ updated: 0 });
       expect((await list(b.browser))[0]!.isRead).toBe(false);
@@ -250,10 +270,20 @@ describe("notifications", () => {
 
     it("creates it for the caller: trimmed, type info by default, blank optional fields dropped", async () => {
       const a = await signInMember(t);
-      const plain = notificationSchema.parse((await create(a.browser, { title: "  Hello ", message: " World  ", actionUrl: "  ", actionText: "" }).expect(201)).body);
+      const plain = notificationSchema.parse(
+        (await create(a.browser, { title: "  Hello ", message: " World  ", actionUrl: "  ", actionText: "" }).expect(201)).body,
+      );
       expect(plain).toMatchObject({ title: "Hello", message: "World", type: "info", isRead: false, actionUrl: null, actionText: null });
       const linked = notificationSchema.parse(
-        (await create(a.browser, { title: "Go", message: "There", type: "warning", actionUrl: " https://example.com/x?y=1 ", actionText: " Open " }).expect(201)).body,
+        (
+          await create(a.browser, {
+            title: "Go",
+            message: "There",
+            type: "warning",
+            actionUrl: " https://example.com/x?y=1 ",
+            actionText: " Open ",
+          }).expect(201)
+        ).body,
       );
       expect(linked).toMatchObject({ type: "warning", actionUrl: "https://example.com/x?y=1", actionText: "Open" });
       // A userId in the body does not address anyone else.
@@ -290,7 +320,10 @@ describe("notifications", () => {
       await a2.waitForSync(1);
       const b = await listening();
       const created = await notifyInTx(a.id, `Live ${seq++}`);
-      const [delivered, again] = await Promise.all([a.stream.waitForNotification(`Live ${seq - 1}`), a2.waitForNotification(`Live ${seq - 1}`)]);
+      const [delivered, again] = await Promise.all([
+        a.stream.waitForNotification(`Live ${seq - 1}`),
+        a2.waitForNotification(`Live ${seq - 1}`),
+      ]);
       expect(delivered).toMatchObject({ id: created.id, title: `Live ${seq - 1}`, isRead: false });
       expect(again.id).toBe(created.id);
       expect(a.stream.events.find((event) => event.event === "notification")!.id).toBe(created.id);
@@ -325,7 +358,12 @@ describe("notifications", () => {
       await a.stream.until(() => a.stream.notifications().length === 2 || undefined, "two notifications");
       await b.stream.until(() => b.stream.notifications().length === 2 || undefined, "two notifications");
       // One statement's rows share created_at: their order among themselves is not defined.
-      expect(a.stream.notifications().map((n) => n.title).sort()).toEqual(["Batch 1", "Batch 2"]);
+      expect(
+        a.stream
+          .notifications()
+          .map((n) => n.title)
+          .sort(),
+      ).toEqual(["Batch 1", "Batch 2"]);
       const aIds = new Set(a.stream.notifications().map((n) => n.id));
       expect(b.stream.notifications().some((n) => aIds.has(n.id))).toBe(false);
     });
@@ -369,13 +407,20 @@ describe("notifications", () => {
       const sender = await signInMember(t);
       await fundMember(t, sender.id, 500n); // bought LOOP: the welcome bonus is promotional and cannot be sent
       const recipient = await listening();
-      await sender.browser.post("/api/tokens/transfer").send({ toUserId: recipient.id, amount: "12.5", description: "For the beat" }).expect(201);
+      await sender.browser
+        .post("/api/tokens/transfer")
+        .send({ toUserId: recipient.id, amount: "12.5", description: "For the beat" })
+        .expect(201);
       const received = await recipient.stream.waitForNotification("Tokens Received");
       expect(received).toMatchObject({ type: "success", actionUrl: "/tokens" });
       expect(received.message).toContain("12.5 LOOP");
       expect(received.message).toContain("For the beat");
       for (let i = 0; i < 2; i++) {
-        await sender.browser.post("/api/tokens/transfer").set("Idempotency-Key", "notify-once").send({ toUserId: recipient.id, amount: "1" }).expect(201);
+        await sender.browser
+          .post("/api/tokens/transfer")
+          .set("Idempotency-Key", "notify-once")
+          .send({ toUserId: recipient.id, amount: "1" })
+          .expect(201);
       }
       // A refused transfer notifies nobody.
       await sender.browser.post("/api/tokens/transfer").send({ toUserId: recipient.id, amount: "100000" }).expect(400);
@@ -392,11 +437,15 @@ describe("notifications", () => {
       for (const sender of senders) await fundMember(t, sender.id, 500n);
       const recipient = await listening();
       const responses = await Promise.all(
-        Array.from({ length: 12 }, (_, i) => senders[i % 2]!.browser.post("/api/tokens/transfer").send({ toUserId: recipient.id, amount: "1", description: `batch ${i}` })),
+        Array.from({ length: 12 }, (_, i) =>
+          senders[i % 2]!.browser.post("/api/tokens/transfer").send({ toUserId: recipient.id, amount: "1", description: `batch ${i}` }),
+        ),
       );
       expect(responses.map((r) => r.status)).toEqual(Array(12).fill(201));
       await recipient.stream.until(() => recipient.stream.notifications().length === 12 || undefined, "twelve notifications");
-      expect(new Set(recipient.stream.notifications().map((n) => n.message.split('"')[1]))).toEqual(new Set(Array.from({ length: 12 }, (_, i) => `batch ${i}`)));
+      expect(new Set(recipient.stream.notifications().map((n) => n.message.split('"')[1]))).toEqual(
+        new Set(Array.from({ length: 12 }, (_, i) => `batch ${i}`)),
+      );
     });
 
     it("an admin's withdrawal status change notifies the owner: processing, completed (tx id), failed (reason), cancelled", async () => {
@@ -404,8 +453,10 @@ describe("notifications", () => {
       await fundMember(t, owner.id, 500n); // bought LOOP: the welcome bonus is promotional and cannot be withdrawn
       const admin = await signInAdmin(t);
       const withdraw = async () =>
-        (await owner.browser.post("/api/tokens/withdraw").send({ amount: "20", method: "crypto_eth", destination: ETH }).expect(201)).body.id as string;
-      const setStatus = (id: string, body: object) => admin.browser.put(`/api/admin/tokens/withdrawals/${id}/status`).send(body).expect(200);
+        (await owner.browser.post("/api/tokens/withdraw").send({ amount: "20", method: "crypto_eth", destination: ETH }).expect(201)).body
+          .id as string;
+      const setStatus = (id: string, body: object) =>
+        admin.browser.put(`/api/admin/tokens/withdrawals/${id}/status`).send(body).expect(200);
       const latest = async () => (await list(owner.browser))[0]!;
 
       const first = await withdraw();
@@ -439,7 +490,10 @@ describe("notifications", () => {
         const ups = user.stream.notifications().filter((n) => n.title === "Level Up!");
         return ups.length >= 2 ? ups : undefined;
       }, "two level-ups");
-      expect(levels.map((n) => n.message)).toEqual(["You reached level 2 (Beginner) and earned 100 LOOP.", "You reached level 3 (Beginner) and earned 100 LOOP."]);
+      expect(levels.map((n) => n.message)).toEqual([
+        "You reached level 2 (Beginner) and earned 100 LOOP.",
+        "You reached level 3 (Beginner) and earned 100 LOOP.",
+      ]);
       expect(levels[0]).toMatchObject({ type: "success", actionUrl: "/level" });
       // The same award again adds nothing and says nothing.
       const before = (await list(user.browser)).length;

@@ -116,7 +116,18 @@ const asObject = (value: unknown): Json => (typeof value === "object" && value !
 function structuralProblems(document: unknown): string[] {
   const doc = asObject(document);
   const problems: string[] = [];
-  const top = new Set(["openapi", "info", "jsonSchemaDialect", "servers", "paths", "webhooks", "components", "security", "tags", "externalDocs"]);
+  const top = new Set([
+    "openapi",
+    "info",
+    "jsonSchemaDialect",
+    "servers",
+    "paths",
+    "webhooks",
+    "components",
+    "security",
+    "tags",
+    "externalDocs",
+  ]);
   for (const key of Object.keys(doc)) if (!top.has(key) && !key.startsWith("x-")) problems.push(`unknown top-level field ${key}`);
   if (typeof doc.openapi !== "string" || !/^3\.1\.\d+$/.test(doc.openapi)) problems.push(`openapi is ${String(doc.openapi)}, not 3.1.x`);
   const info = asObject(doc.info);
@@ -168,12 +179,19 @@ function structuralProblems(document: unknown): string[] {
       const keys = parameters.map((parameter) => `${String(parameter.in)}:${String(parameter.name)}`);
       if (new Set(keys).size !== keys.length) problems.push(`${where}: parameters repeat`);
       for (const parameter of parameters) {
-        if (!["path", "query", "header", "cookie"].includes(String(parameter.in))) problems.push(`${where}: parameter in ${String(parameter.in)}`);
-        if (!("schema" in parameter) && !("content" in parameter)) problems.push(`${where}: parameter ${String(parameter.name)} has no schema`);
-        if (parameter.in === "path" && parameter.required !== true) problems.push(`${where}: path parameter ${String(parameter.name)} not required`);
+        if (!["path", "query", "header", "cookie"].includes(String(parameter.in)))
+          problems.push(`${where}: parameter in ${String(parameter.in)}`);
+        if (!("schema" in parameter) && !("content" in parameter))
+          problems.push(`${where}: parameter ${String(parameter.name)} has no schema`);
+        if (parameter.in === "path" && parameter.required !== true)
+          problems.push(`${where}: path parameter ${String(parameter.name)} not required`);
       }
-      const pathParameters = parameters.filter((parameter) => parameter.in === "path").map((parameter) => String(parameter.name)).sort();
-      if (JSON.stringify(pathParameters) !== JSON.stringify(templated)) problems.push(`${where}: path parameters ${pathParameters} ≠ ${templated}`);
+      const pathParameters = parameters
+        .filter((parameter) => parameter.in === "path")
+        .map((parameter) => String(parameter.name))
+        .sort();
+      if (JSON.stringify(pathParameters) !== JSON.stringify(templated))
+        problems.push(`${where}: path parameters ${pathParameters} ≠ ${templated}`);
       if (operation.requestBody !== undefined && Object.keys(asObject(asObject(operation.requestBody).content)).length === 0) {
         problems.push(`${where}: request body without content`);
       }
@@ -220,7 +238,12 @@ describe("OpenAPI document", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    document = (await request(t.app).get("/api/openapi.json").expect(200).expect("content-type", /application\/json/)).body;
+    document = (
+      await request(t.app)
+        .get("/api/openapi.json")
+        .expect(200)
+        .expect("content-type", /application\/json/)
+    ).body;
   });
   afterAll(() => t.close());
 
@@ -314,11 +337,13 @@ describe("OpenAPI document", () => {
     const feature = (operations: OperationSpec[], schemas?: FeatureSpec["schemas"]): FeatureSpec[] => [
       { tag: "x", description: "x", operations, schemas },
     ];
-    expect(() => buildOpenApiDocument(t.config, feature([operation({}), operation({ method: "post", operationId: "x" })]))).toThrow(/used twice/);
-    expect(() => buildOpenApiDocument(t.config, feature([operation({ path: "/api/x/{id}" })]))).toThrow(/path parameters/);
-    expect(() => buildOpenApiDocument(t.config, feature([operation({})], { A: z.string(), B: z.string(), C: web3LoginSchema, D: web3LoginSchema }))).toThrow(
-      /named both/,
+    expect(() => buildOpenApiDocument(t.config, feature([operation({}), operation({ method: "post", operationId: "x" })]))).toThrow(
+      /used twice/,
     );
+    expect(() => buildOpenApiDocument(t.config, feature([operation({ path: "/api/x/{id}" })]))).toThrow(/path parameters/);
+    expect(() =>
+      buildOpenApiDocument(t.config, feature([operation({})], { A: z.string(), B: z.string(), C: web3LoginSchema, D: web3LoginSchema })),
+    ).toThrow(/named both/);
     const shared = z.object({ n: z.string().transform((text) => text.length) });
     expect(() =>
       buildOpenApiDocument(t.config, feature([operation({ responses: { 200: { description: "x", body: shared } } })], { Shared: shared })),
@@ -367,9 +392,21 @@ describe("OpenAPI document", () => {
       expectDocumented("get", "/api/auth/user", await client.get("/api/auth/user").expect(200));
       expectDocumented("post", "/api/auth/disconnect-wallet", await client.post("/api/auth/disconnect-wallet").expect(409));
       expectDocumented("post", "/api/auth/connect-wallet", await browser(t.app).post("/api/auth/connect-wallet").send({}).expect(401));
-      expectDocumented("post", "/api/auth/email/verify", await browser(t.app).post("/api/auth/email/verify").send({ token: "nope" }).expect(401));
-      expectDocumented("post", "/api/auth/email/link", await browser(t.app).post("/api/auth/email/link").send({ token: "nope" }).expect(401));
-      expectDocumented("post", "/api/auth/email", await browser(t.app).post("/api/auth/email").send({ email: "a@example.com" }).expect(503));
+      expectDocumented(
+        "post",
+        "/api/auth/email/verify",
+        await browser(t.app).post("/api/auth/email/verify").send({ token: "nope" }).expect(401),
+      );
+      expectDocumented(
+        "post",
+        "/api/auth/email/link",
+        await browser(t.app).post("/api/auth/email/link").send({ token: "nope" }).expect(401),
+      );
+      expectDocumented(
+        "post",
+        "/api/auth/email",
+        await browser(t.app).post("/api/auth/email").send({ email: "a@example.com" }).expect(503),
+      );
       const huge = { email: `${"a".repeat(200_000)}@example.com` };
       expectDocumented("post", "/api/auth/email", await browser(t.app).post("/api/auth/email").send(huge).expect(413));
       expectDocumented("get", "/api/logout", await client.get("/api/logout").expect(200));
@@ -409,9 +446,21 @@ describe("OpenAPI document", () => {
       expectDocumented("get", "/api/loops/{id}", await request(t.app).get(`/api/loops/${randomUUID()}`).expect(404));
       const preview = await request(t.app).get(`/api/loops/${id}/preview`).expect(200);
       expectDocumented("get", "/api/loops/{id}/preview", preview);
-      expectDocumented("get", "/api/loops/{id}/preview", await request(t.app).get(`/api/loops/${id}/preview`).set("Range", "bytes=0-9").expect(206));
-      expectDocumented("get", "/api/loops/{id}/preview", await request(t.app).get(`/api/loops/${id}/preview`).set("Range", "bytes=500-").expect(416));
-      expectDocumented("get", "/api/loops/{id}/preview", await request(t.app).get(`/api/loops/${id}/preview`).set("If-None-Match", preview.headers.etag!).expect(304));
+      expectDocumented(
+        "get",
+        "/api/loops/{id}/preview",
+        await request(t.app).get(`/api/loops/${id}/preview`).set("Range", "bytes=0-9").expect(206),
+      );
+      expectDocumented(
+        "get",
+        "/api/loops/{id}/preview",
+        await request(t.app).get(`/api/loops/${id}/preview`).set("Range", "bytes=500-").expect(416),
+      );
+      expectDocumented(
+        "get",
+        "/api/loops/{id}/preview",
+        await request(t.app).get(`/api/loops/${id}/preview`).set("If-None-Match", preview.headers.etag!).expect(304),
+      );
       expectDocumented("get", "/api/loops/{id}/preview", await request(t.app).get(`/api/loops/${randomUUID()}/preview`).expect(404));
       expectDocumented("get", "/api/loops/{id}/peaks", await request(t.app).get(`/api/loops/${id}/peaks`).expect(200));
       expectDocumented("get", "/api/loops/{id}/peaks", await request(t.app).get(`/api/loops/${randomUUID()}/peaks`).expect(404));

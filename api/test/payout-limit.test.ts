@@ -33,7 +33,8 @@ describe("LoopVault's payout limit per period", () => {
   const setStatus = (as: Browser, id: string, body: unknown) => as.put(`/api/admin/tokens/withdrawals/${id}/status`).send(body as object);
   const requestLoop = async (as: Browser, amount: string, destination: Address) =>
     withdrawalSchema.parse((await as.post("/api/tokens/withdraw").send({ amount, method: "loop", destination }).expect(201)).body);
-  const walletLoop = (address: Address) => client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [address] });
+  const walletLoop = (address: Address) =>
+    client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [address] });
 
   beforeAll(async () => {
     deployments = mkdtempSync(path.join(os.tmpdir(), "loop-payout-limit-deployments-"));
@@ -54,7 +55,11 @@ describe("LoopVault's payout limit per period", () => {
   });
 
   it("a payout over what the period's limit leaves is refused with the limit, the rest and when it resets; the admin raising the limit lets it through", async () => {
-    const [first, second, operatorAdmin] = [await signInMember(t, WITHDRAWABLE), await signInMember(t, WITHDRAWABLE), await signInAdmin(t, WITHDRAWABLE)];
+    const [first, second, operatorAdmin] = [
+      await signInMember(t, WITHDRAWABLE),
+      await signInMember(t, WITHDRAWABLE),
+      await signInAdmin(t, WITHDRAWABLE),
+    ];
     const w1 = await requestLoop(first.browser, "60", newAccount().address);
     await setStatus(operatorAdmin.browser, w1.id, { status: "processing" }).expect(200);
 
@@ -62,18 +67,28 @@ describe("LoopVault's payout limit per period", () => {
     const w2 = await requestLoop(second.browser, "50", destination);
     const [remaining, periodEndsAt] = await client.readContract({ address: vault, abi: loopVaultAbi, functionName: "payoutAllowance" });
     expect(remaining).toBe(parseEther("40"));
-    const resetsAt = new Date(Number(periodEndsAt) * 1000).toISOString().replace("T", " ").replace(/:\d{2}\.\d{3}Z$/, " UTC");
+    const resetsAt = new Date(Number(periodEndsAt) * 1000)
+      .toISOString()
+      .replace("T", " ")
+      .replace(/:\d{2}\.\d{3}Z$/, " UTC");
     expect(resetsAt).toMatch(/^\d{4}-\d{2}-\d{2} 00:00 UTC$/); // periods are UTC days
     const refused = await setStatus(operatorAdmin.browser, w2.id, { status: "processing" }).expect(409);
     expect(refused.body.message).toBe(
       `Payout Failed: LoopVault refused the payout (PayoutLimitExceeded: this period's payout limit leaves 40 LOOP, 50 LOOP requested; try after ${resetsAt} or ask an admin to raise the limit)`,
     );
-    const pending = adminWithdrawalSchema.array().parse((await operatorAdmin.browser.get("/api/admin/tokens/withdrawals?status=pending").expect(200)).body);
+    const pending = adminWithdrawalSchema
+      .array()
+      .parse((await operatorAdmin.browser.get("/api/admin/tokens/withdrawals?status=pending").expect(200)).body);
     expect(pending.find((x) => x.id === w2.id)).toMatchObject({ status: "pending", transactionId: null });
     expect(await walletLoop(destination)).toBe(0n);
 
     // The vault's admin raises the limit on chain; the same withdrawal now goes through.
-    const hash = await admin.writeContract({ address: vault, abi: loopVaultAbi, functionName: "setPayoutLimit", args: [parseEther("1000")] });
+    const hash = await admin.writeContract({
+      address: vault,
+      abi: loopVaultAbi,
+      functionName: "setPayoutLimit",
+      args: [parseEther("1000")],
+    });
     expect((await client.waitForTransactionReceipt({ hash })).status).toBe("success");
     await setStatus(operatorAdmin.browser, w2.id, { status: "processing" }).expect(200);
     expect(await walletLoop(destination)).toBe(parseEther("50"));

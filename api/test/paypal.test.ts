@@ -27,14 +27,21 @@ describe("PayPal", () => {
   }
   const purchasesOf = (buyerId: string) => t.db.prisma.purchase.findMany({ where: { buyerId } });
   // Both of the member's accounts (withdrawable and promotional: the welcome bonus).
-  const balanceOf = async (userId: string) => (await t.db.prisma.ledgerAccount.aggregate({ where: { userId }, _sum: { balance: true } }))._sum.balance ?? 0n;
+  const balanceOf = async (userId: string) =>
+    (await t.db.prisma.ledgerAccount.aggregate({ where: { userId }, _sum: { balance: true } }))._sum.balance ?? 0n;
   const LOOP = 10n ** 8n;
 
   beforeAll(async () => {
     paypal = await startFakePaypal();
     smtp = await startSmtpServer();
     t = await createTestApp({
-      env: { SMTP_URL: smtp.url, PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.clientSecret, PAYPAL_API_BASE: paypal.url, PAYPAL_WEBHOOK_ID: paypal.webhookId },
+      env: {
+        SMTP_URL: smtp.url,
+        PAYPAL_CLIENT_ID: paypal.clientId,
+        PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+        PAYPAL_API_BASE: paypal.url,
+        PAYPAL_WEBHOOK_ID: paypal.webhookId,
+      },
     });
   });
   afterEach(async () => {
@@ -57,7 +64,12 @@ describe("PayPal", () => {
     const bare = await createTestApp();
     try {
       const agent = (await signInMember(bare)).browser;
-      expect((await agent.get("/paypal/setup").expect(200)).body).toEqual({ configured: false, clientId: null, clientToken: null, currency: "USD" });
+      expect((await agent.get("/paypal/setup").expect(200)).body).toEqual({
+        configured: false,
+        clientId: null,
+        clientToken: null,
+        currency: "USD",
+      });
       const order = await agent.post("/paypal/order").send({ loopId: "x", format: "mp3" });
       expect(order.status).toBe(503);
       expect(order.body.message).toBe(FIAT_PAYMENT_MESSAGES.paypalNotConfigured);
@@ -69,7 +81,9 @@ describe("PayPal", () => {
 
   it("a buyer pays an order the server priced: one purchase, the seller credited, XP, notifications, both e-mails", async () => {
     const { seller, buyer, loopId } = await sale();
-    const created = await buyer.browser.post("/paypal/order").send({ loopId, format: "wav", amount: "5.19", currency: "USD", intent: "CAPTURE" });
+    const created = await buyer.browser
+      .post("/paypal/order")
+      .send({ loopId, format: "wav", amount: "5.19", currency: "USD", intent: "CAPTURE" });
     expect(created.status).toBe(201);
     const order = paypalOrderSchema.parse(created.body);
     expect(order).toMatchObject({ amount: "5.19", currency: "USD" });
@@ -85,7 +99,15 @@ describe("PayPal", () => {
     expect(captured.status).toBe(200);
     const status = fiatPurchaseStatusSchema.parse(captured.body);
     expect(status.status).toBe("completed");
-    expect(status.purchase).toMatchObject({ loopId, format: "wav", method: "paypal", price: "4.99", fee: "0.20", total: "5.19", loopAmount: null });
+    expect(status.purchase).toMatchObject({
+      loopId,
+      format: "wav",
+      method: "paypal",
+      price: "4.99",
+      fee: "0.20",
+      total: "5.19",
+      loopAmount: null,
+    });
 
     // The seller gets the price in in-app LOOP (500 per USD) on top of the welcome bonus; the fee goes to fees.
     expect(await balanceOf(seller.id)).toBe(500n * LOOP + 2495n * LOOP);
@@ -98,16 +120,23 @@ describe("PayPal", () => {
     expect(receipt).toContain("Night Drive");
     const link = /\/api\/downloads\/[A-Za-z0-9._-]+/.exec(receipt)?.[0];
     expect(link).toBeDefined();
-    expect(decodeQuotedPrintable((await smtp.mailTo((await t.db.prisma.user.findUniqueOrThrow({ where: { id: seller.id } })).email!)).raw)).toContain("Night Drive");
+    expect(
+      decodeQuotedPrintable((await smtp.mailTo((await t.db.prisma.user.findUniqueOrThrow({ where: { id: seller.id } })).email!)).raw),
+    ).toContain("Night Drive");
 
     // A retried capture, the spec's purchase call and a webhook all find it done: still one purchase.
     const again = await buyer.browser.post(`/paypal/order/${order.id}/capture`).expect(200);
     expect(again.body.purchase.id).toBe(status.purchase!.id);
-    const recorded = await buyer.browser.post("/api/purchases/paypal").send({ loopId, format: "wav", orderID: order.id, paypalOrderDetails: { amount: "0.01" } });
+    const recorded = await buyer.browser
+      .post("/api/purchases/paypal")
+      .send({ loopId, format: "wav", orderID: order.id, paypalOrderDetails: { amount: "0.01" } });
     expect(recorded.status).toBe(200);
     expect(recorded.body.purchase.id).toBe(status.purchase!.id);
     const capture = paypal.orders.get(order.id)!.purchase_units[0]!.payments!.captures[0]!;
-    const delivery = paypal.webhookDelivery("PAYMENT.CAPTURE.COMPLETED", { ...capture, supplementary_data: { related_ids: { order_id: order.id } } });
+    const delivery = paypal.webhookDelivery("PAYMENT.CAPTURE.COMPLETED", {
+      ...capture,
+      supplementary_data: { related_ids: { order_id: order.id } },
+    });
     await request(t.app).post("/api/webhooks/paypal").set(delivery.headers).send(delivery.body).expect(200);
     expect(await purchasesOf(buyer.id)).toHaveLength(1);
     expect(await balanceOf(seller.id)).toBe(500n * LOOP + 2495n * LOOP);
@@ -119,14 +148,18 @@ describe("PayPal", () => {
   it("refuses a tampered amount, another currency, a free or own loop, and a loop already bought, before PayPal is asked", async () => {
     const { seller, buyer, loopId } = await sale();
     const ordersBefore = paypal.orders.size;
-    const tampered = await buyer.browser.post("/paypal/order").send({ loopId, format: "mp3", amount: "0.01", currency: "USD", intent: "CAPTURE" });
+    const tampered = await buyer.browser
+      .post("/paypal/order")
+      .send({ loopId, format: "mp3", amount: "0.01", currency: "USD", intent: "CAPTURE" });
     expect(tampered.status).toBe(400);
     expect(tampered.body.message).toBe(FIAT_PAYMENT_MESSAGES.amountMismatch);
     expect((await buyer.browser.post("/paypal/order").send({ loopId, format: "mp3", currency: "EUR" })).status).toBe(400);
     const own = await seller.browser.post("/paypal/order").send({ loopId, format: "mp3" });
     expect(own.body.message).toBe(PURCHASE_MESSAGES.ownLoop);
     const freeLoop = await createListedLoop(t.db.prisma, seller.id, "Free one", 0);
-    expect((await buyer.browser.post("/paypal/order").send({ loopId: freeLoop, format: "mp3" })).body.message).toBe(FIAT_PAYMENT_MESSAGES.free);
+    expect((await buyer.browser.post("/paypal/order").send({ loopId: freeLoop, format: "mp3" })).body.message).toBe(
+      FIAT_PAYMENT_MESSAGES.free,
+    );
     expect(paypal.orders.size).toBe(ordersBefore);
     expect(await t.db.prisma.checkout.count({ where: { buyerId: buyer.id } })).toBe(0);
   });
@@ -153,7 +186,9 @@ describe("PayPal", () => {
     expect(refused.body.message).toBe(FIAT_PAYMENT_MESSAGES.declined);
 
     // A capture PayPal declines inside a completed order is a decline too.
-    const refusedCapture = paypalOrderSchema.parse((await buyer.browser.post("/paypal/order").send({ loopId, format: "wav" }).expect(201)).body);
+    const refusedCapture = paypalOrderSchema.parse(
+      (await buyer.browser.post("/paypal/order").send({ loopId, format: "wav" }).expect(201)).body,
+    );
     paypal.approve(refusedCapture.id, "DECLINED");
     expect((await buyer.browser.post(`/paypal/order/${refusedCapture.id}/capture`)).status).toBe(402);
 
@@ -165,7 +200,9 @@ describe("PayPal", () => {
     expect(mismatch.body.message).toBe(FIAT_PAYMENT_MESSAGES.paidAmountMismatch);
     expect(await purchasesOf(buyer.id)).toHaveLength(0);
     expect(await balanceOf(seller.id)).toBe(500n * LOOP);
-    expect((await t.db.prisma.checkout.findMany({ where: { buyerId: buyer.id }, orderBy: { createdAt: "asc" } })).map((row) => row.status)).toEqual(["failed", "failed", "failed"]);
+    expect(
+      (await t.db.prisma.checkout.findMany({ where: { buyerId: buyer.id }, orderBy: { createdAt: "asc" } })).map((row) => row.status),
+    ).toEqual(["failed", "failed", "failed"]);
   });
 
   it("a capture held for review is pending, then recorded once by PayPal's signed webhook; a forged one is refused", async () => {
@@ -186,7 +223,9 @@ describe("PayPal", () => {
     expect(await purchasesOf(buyer.id)).toHaveLength(0);
 
     const delivery = paypal.webhookDelivery("PAYMENT.CAPTURE.COMPLETED", resource);
-    await Promise.all([1, 2, 3].map(() => request(t.app).post("/api/webhooks/paypal").set(delivery.headers).send(delivery.body).expect(200)));
+    await Promise.all(
+      [1, 2, 3].map(() => request(t.app).post("/api/webhooks/paypal").set(delivery.headers).send(delivery.body).expect(200)),
+    );
     expect(await purchasesOf(buyer.id)).toHaveLength(1);
     const done = await buyer.browser.post("/api/purchases/paypal").send({ loopId, format: "mp3", orderID: order.id }).expect(200);
     expect(done.body.status).toBe("completed");

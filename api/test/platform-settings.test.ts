@@ -42,7 +42,12 @@ describe("platform settings", () => {
   }
   const clientSettings = async () => clientConfigSchema.parse((await browser(t.app).get("/api/config").expect(200)).body).settings;
   const auditEntries = () => t.db.prisma.adminAuditEntry.findMany({ where: { action: "settings.changed" }, orderBy: { id: "asc" } });
-  const DEFAULTS = { formatFeeBps: { mp3: 200, wav: 400 }, minWithdrawal: "10.00000000", offerExpiryHours: 168, supportEmail: "support@loop.local" };
+  const DEFAULTS = {
+    formatFeeBps: { mp3: 200, wav: 400 },
+    minWithdrawal: "10.00000000",
+    offerExpiryHours: 168,
+    supportEmail: "support@loop.local",
+  };
 
   beforeAll(async () => {
     // No manifest: the marketplace cannot be reached (the dispute window's 502 and null).
@@ -52,7 +57,19 @@ describe("platform settings", () => {
   afterEach(async () => {
     expect(await checkLedger(t.db.prisma)).toEqual([]);
     // Each test starts from the defaults.
-    await t.db.prisma.platformSettings.update({ where: { id: true }, data: { mp3FeeBps: 200, wavFeeBps: 400, minWithdrawalUnits: 1_000_000_000n, offerExpiryHours: 168, fiatHoldDays: 7, uploadsPerHour: 20, uploadQuotaMb: 2048, supportEmail: "support@loop.local" } });
+    await t.db.prisma.platformSettings.update({
+      where: { id: true },
+      data: {
+        mp3FeeBps: 200,
+        wavFeeBps: 400,
+        minWithdrawalUnits: 1_000_000_000n,
+        offerExpiryHours: 168,
+        fiatHoldDays: 7,
+        uploadsPerHour: 20,
+        uploadQuotaMb: 2048,
+        supportEmail: "support@loop.local",
+      },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -75,10 +92,31 @@ describe("platform settings", () => {
   it("GET shows the defaults; PUT changes only what is sent, records who and when, and audits before/after", async () => {
     const admin = await signInAdmin(t);
     const before = await settings(admin);
-    expect(before).toMatchObject({ ...DEFAULTS, disputeWindowSeconds: null, fiatHoldDays: 7, uploadsPerHour: 20, uploadQuotaMb: 2048, updatedBy: null });
+    expect(before).toMatchObject({
+      ...DEFAULTS,
+      disputeWindowSeconds: null,
+      fiatHoldDays: 7,
+      uploadsPerHour: 20,
+      uploadQuotaMb: 2048,
+      updatedBy: null,
+    });
 
-    const changed = await change(admin, { formatFeeBps: { wav: 550 }, minWithdrawal: " 25.5 ", offerExpiryHours: 48, fiatHoldDays: 14, uploadsPerHour: 5 });
-    expect(changed).toMatchObject({ formatFeeBps: { mp3: 200, wav: 550 }, minWithdrawal: "25.50000000", offerExpiryHours: 48, disputeWindowSeconds: null, fiatHoldDays: 14, uploadsPerHour: 5, uploadQuotaMb: 2048 });
+    const changed = await change(admin, {
+      formatFeeBps: { wav: 550 },
+      minWithdrawal: " 25.5 ",
+      offerExpiryHours: 48,
+      fiatHoldDays: 14,
+      uploadsPerHour: 5,
+    });
+    expect(changed).toMatchObject({
+      formatFeeBps: { mp3: 200, wav: 550 },
+      minWithdrawal: "25.50000000",
+      offerExpiryHours: 48,
+      disputeWindowSeconds: null,
+      fiatHoldDays: 14,
+      uploadsPerHour: 5,
+      uploadQuotaMb: 2048,
+    });
     expect(changed.updatedBy).toEqual({ id: admin.id, username: expect.any(String) });
     expect(new Date(changed.updatedAt).getTime()).toBeGreaterThan(new Date(before.updatedAt).getTime());
     expect(await settings(admin)).toEqual(changed);
@@ -89,7 +127,15 @@ describe("platform settings", () => {
       targetType: "settings",
       targetId: null,
       before: { ...DEFAULTS, disputeWindowSeconds: null, fiatHoldDays: 7, uploadsPerHour: 20, uploadQuotaMb: 2048 },
-      after: { formatFeeBps: { mp3: 200, wav: 550 }, minWithdrawal: "25.50000000", offerExpiryHours: 48, disputeWindowSeconds: null, fiatHoldDays: 14, uploadsPerHour: 5, uploadQuotaMb: 2048 },
+      after: {
+        formatFeeBps: { mp3: 200, wav: 550 },
+        minWithdrawal: "25.50000000",
+        offerExpiryHours: 48,
+        disputeWindowSeconds: null,
+        fiatHoldDays: 14,
+        uploadsPerHour: 5,
+        uploadQuotaMb: 2048,
+      },
     });
     expect((await change(admin, { uploadQuotaMb: 4096 })).uploadQuotaMb).toBe(4096);
   });
@@ -162,7 +208,11 @@ describe("platform settings", () => {
     // The first reached Postgres' BIGINT (500); the second was stored, so no withdrawal could ever pass.
     for (const minWithdrawal of ["99999999999999999999999", "1000000000.00000001"]) {
       const response = await put(admin, { minWithdrawal, offerExpiryHours: 24 });
-      expect({ minWithdrawal, status: response.status, body: response.body }).toEqual({ minWithdrawal, status: 400, body: { message: "Amount is too large: at most 1,000,000,000 LOOP" } });
+      expect({ minWithdrawal, status: response.status, body: response.body }).toEqual({
+        minWithdrawal,
+        status: 400,
+        body: { message: "Amount is too large: at most 1,000,000,000 LOOP" },
+      });
     }
     expect(SETTINGS_MESSAGES.minWithdrawalTooLarge).toBe("Amount is too large: at most 1,000,000,000 LOOP");
     expect(await settings(admin)).toEqual(before);
@@ -175,7 +225,10 @@ describe("platform settings", () => {
     const before = await settings(admin);
     const auditsBefore = (await auditEntries()).length;
     const response = await put(admin, { disputeWindowSeconds: 3600, offerExpiryHours: 12 });
-    expect({ status: response.status, body: response.body }).toEqual({ status: 502, body: { message: SETTINGS_MESSAGES.chainUnavailable } });
+    expect({ status: response.status, body: response.body }).toEqual({
+      status: 502,
+      body: { message: SETTINGS_MESSAGES.chainUnavailable },
+    });
     expect(await settings(admin)).toEqual(before);
     expect(await auditEntries()).toHaveLength(auditsBefore);
   });
@@ -185,7 +238,10 @@ describe("platform settings", () => {
     expect(await clientSettings()).toEqual(DEFAULTS);
     const [seller, buyer] = [await signInMember(t), await signInMember(t)];
     await fundMember(t, buyer.id, 30_000n);
-    const [first, second] = [await createListedLoop(t.db.prisma, seller.id, "Fee A", 1000), await createListedLoop(t.db.prisma, seller.id, "Fee B", 1000)];
+    const [first, second] = [
+      await createListedLoop(t.db.prisma, seller.id, "Fee A", 1000),
+      await createListedLoop(t.db.prisma, seller.id, "Fee B", 1000),
+    ];
     const buy = async (loopId: string) => {
       const response = await buyer.browser.post("/api/purchases").send({ loopId, format: "mp3", paymentMethod: "loop" });
       expect(response.status, JSON.stringify(response.body)).toBe(201);
@@ -204,15 +260,27 @@ describe("platform settings", () => {
 
     // A page that shows the old fee is refused ('Price Changed'), in LOOP as with PayPal or a card, and nothing is bought.
     const third = await createListedLoop(t.db.prisma, seller.id, "Fee C", 1000);
-    const stale = await buyer.browser.post("/api/purchases").send({ loopId: third, format: "mp3", paymentMethod: "loop", expectedTotal: "10.20" });
+    const stale = await buyer.browser
+      .post("/api/purchases")
+      .send({ loopId: third, format: "mp3", paymentMethod: "loop", expectedTotal: "10.20" });
     expect({ status: stale.status, message: stale.body.message }).toEqual({ status: 400, message: PURCHASE_MESSAGES.priceChanged });
     expect(await t.db.prisma.purchase.count({ where: { buyerId: buyer.id, loopId: third } })).toBe(0);
     expect(tokenBalanceSchema.parse((await buyer.browser.get("/api/tokens/balance").expect(200)).body)).toEqual(after);
-    const wav = await buyer.browser.post("/api/purchases").send({ loopId: third, format: "wav", paymentMethod: "loop", expectedTotal: "10.40" });
+    const wav = await buyer.browser
+      .post("/api/purchases")
+      .send({ loopId: third, format: "wav", paymentMethod: "loop", expectedTotal: "10.40" });
     expect(wav.status, JSON.stringify(wav.body)).toBe(201);
-    await expect(priceCheckout(t.db.prisma, buyer.id, { loopId: third, format: "mp3", claimedTotalCents: 1020n })).rejects.toThrow(FIAT_PAYMENT_MESSAGES.amountMismatch);
-    expect(await priceCheckout(t.db.prisma, buyer.id, { loopId: third, format: "mp3", claimedTotalCents: 1075n })).toMatchObject({ feeCents: 75, totalCents: 1075 });
-    expect((await buyer.browser.post("/api/purchases").send({ loopId: third, format: "mp3", paymentMethod: "loop", expectedTotal: "10.75" })).status).toBe(201);
+    await expect(priceCheckout(t.db.prisma, buyer.id, { loopId: third, format: "mp3", claimedTotalCents: 1020n })).rejects.toThrow(
+      FIAT_PAYMENT_MESSAGES.amountMismatch,
+    );
+    expect(await priceCheckout(t.db.prisma, buyer.id, { loopId: third, format: "mp3", claimedTotalCents: 1075n })).toMatchObject({
+      feeCents: 75,
+      totalCents: 1075,
+    });
+    expect(
+      (await buyer.browser.post("/api/purchases").send({ loopId: third, format: "mp3", paymentMethod: "loop", expectedTotal: "10.75" }))
+        .status,
+    ).toBe(201);
   });
 
   it("an open offer keeps the fee it was opened with, through its hold, view and acceptance; new offers use the new fee", async () => {
@@ -222,19 +290,30 @@ describe("platform settings", () => {
     await fundMember(t, buyer2.id, 20_000n);
     const loopId = await createListedLoop(t.db.prisma, seller.id, "Offer fee", 2000);
     // $12.50 WAV at 4% → $0.50; 6,500 LOOP held.
-    const opened = negotiationSchema.parse((await buyer.browser.post("/api/negotiations").send({ loopId, format: "wav", offerAmount: "12.50" }).expect(201)).body);
+    const opened = negotiationSchema.parse(
+      (await buyer.browser.post("/api/negotiations").send({ loopId, format: "wav", offerAmount: "12.50" }).expect(201)).body,
+    );
     expect(opened).toMatchObject({ fee: "0.50", heldLoop: "6500.00000000" });
 
     await change(admin, { formatFeeBps: { wav: 1000 } });
     const listed = (await buyer.browser.get("/api/negotiations?scope=sent").expect(200)).body as { id: string; fee: string }[];
     expect(listed.find((n) => n.id === opened.id)?.fee).toBe("0.50");
-    const accepted = negotiationSchema.parse((await seller.browser.put(`/api/negotiations/${opened.id}/respond`).send({ action: "accept", version: opened.version }).expect(200)).body);
+    const accepted = negotiationSchema.parse(
+      (await seller.browser.put(`/api/negotiations/${opened.id}/respond`).send({ action: "accept", version: opened.version }).expect(200))
+        .body,
+    );
     expect(accepted).toMatchObject({ status: "accepted", fee: "0.50" });
     const purchase = await t.db.prisma.purchase.findUniqueOrThrow({ where: { id: accepted.purchaseId! } });
-    expect({ priceCents: purchase.priceCents, feeCents: purchase.feeCents, loopUnits: purchase.loopUnits }).toEqual({ priceCents: 1250, feeCents: 50, loopUnits: 650_000_000_000n });
+    expect({ priceCents: purchase.priceCents, feeCents: purchase.feeCents, loopUnits: purchase.loopUnits }).toEqual({
+      priceCents: 1250,
+      feeCents: 50,
+      loopUnits: 650_000_000_000n,
+    });
 
     // A new offer: 10% of $12.50 → $1.25; 6,875 LOOP held.
-    const fresh = negotiationSchema.parse((await buyer2.browser.post("/api/negotiations").send({ loopId, format: "wav", offerAmount: "12.50" }).expect(201)).body);
+    const fresh = negotiationSchema.parse(
+      (await buyer2.browser.post("/api/negotiations").send({ loopId, format: "wav", offerAmount: "12.50" }).expect(201)).body,
+    );
     expect(fresh).toMatchObject({ fee: "1.25", heldLoop: "6875.00000000" });
   });
 
@@ -249,7 +328,10 @@ describe("platform settings", () => {
     await change(admin, { minWithdrawal: "25.5" });
     expect(await clientSettings()).toMatchObject({ minWithdrawal: "25.50000000" });
     const below = await withdraw("25.49999999");
-    expect({ status: below.status, message: below.body.message }).toEqual({ status: 400, message: minimumWithdrawalMessage(2_550_000_000n) });
+    expect({ status: below.status, message: below.body.message }).toEqual({
+      status: 400,
+      message: minimumWithdrawalMessage(2_550_000_000n),
+    });
     expect(below.body.message).toBe("Minimum Withdrawal: The minimum withdrawal is 25.5 LOOP");
     expect(await t.db.prisma.withdrawal.count({ where: { userId: user.id } })).toBe(0);
     const at = await withdraw("25.5");
@@ -267,7 +349,9 @@ describe("platform settings", () => {
     const loopId = await createListedLoop(t.db.prisma, seller.id, "Expiry", 2000);
     await change(admin, { offerExpiryHours: 2 });
     const start = Date.now();
-    const opened = negotiationSchema.parse((await buyer.browser.post("/api/negotiations").send({ loopId, format: "mp3", offerAmount: "10" }).expect(201)).body);
+    const opened = negotiationSchema.parse(
+      (await buyer.browser.post("/api/negotiations").send({ loopId, format: "mp3", offerAmount: "10" }).expect(201)).body,
+    );
     const expires = new Date(opened.expiresAt).getTime();
     expect(expires).toBeGreaterThanOrEqual(start + 2 * HOUR_MS);
     expect(expires).toBeLessThanOrEqual(Date.now() + 2 * HOUR_MS);
@@ -275,7 +359,12 @@ describe("platform settings", () => {
     await change(admin, { offerExpiryHours: 720 });
     const counterStart = Date.now();
     const countered = negotiationSchema.parse(
-      (await seller.browser.put(`/api/negotiations/${opened.id}/respond`).send({ action: "counter", counterOffer: "15", version: opened.version }).expect(200)).body,
+      (
+        await seller.browser
+          .put(`/api/negotiations/${opened.id}/respond`)
+          .send({ action: "counter", counterOffer: "15", version: opened.version })
+          .expect(200)
+      ).body,
     );
     const counterExpires = new Date(countered.expiresAt).getTime();
     expect(counterExpires).toBeGreaterThanOrEqual(counterStart + 720 * HOUR_MS);
@@ -303,7 +392,11 @@ describe("platform settings", () => {
       await deployContracts(rpcUrl, deployments);
       chainApp = await createTestApp({
         db: t.db,
-        env: { DEPLOYMENTS_DIR: deployments, OPERATOR_PRIVATE_KEY: localAccounts.roles.operator.privateKey, QUOTE_SIGNER_PRIVATE_KEY: localAccounts.roles.quoteSigner.privateKey },
+        env: {
+          DEPLOYMENTS_DIR: deployments,
+          OPERATOR_PRIVATE_KEY: localAccounts.roles.operator.privateKey,
+          QUOTE_SIGNER_PRIVATE_KEY: localAccounts.roles.quoteSigner.privateKey,
+        },
       });
     }, 180_000);
     afterAll(async () => {
@@ -324,19 +417,39 @@ describe("platform settings", () => {
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       expect(platformSettingsSchema.parse(response.body)).toMatchObject({ disputeWindowSeconds: 3600, updatedBy: { id: adminId } });
       expect(await readWindow()).toBe(3600n);
-      expect((await auditEntries()).at(-1)).toMatchObject({ adminId, before: { disputeWindowSeconds: 0 }, after: { disputeWindowSeconds: 3600 } });
+      expect((await auditEntries()).at(-1)).toMatchObject({
+        adminId,
+        before: { disputeWindowSeconds: 0 },
+        after: { disputeWindowSeconds: 3600 },
+      });
 
       // A wallet purchase after the change: escrowed until its block's time + 3600 s.
       const buyerAccount = newAccount();
       await confirm(await wallet(treasury).sendTransaction({ to: buyerAccount.address, value: parseEther("1") }));
-      await confirm(await wallet(treasury).writeContract({ address: token, abi: loopTokenAbi, functionName: "transfer", args: [buyerAccount.address, parseEther("10000")] }));
+      await confirm(
+        await wallet(treasury).writeContract({
+          address: token,
+          abi: loopTokenAbi,
+          functionName: "transfer",
+          args: [buyerAccount.address, parseEther("10000")],
+        }),
+      );
       const buyerAgent = (await signInMember(chainApp, { account: buyerAccount })).browser;
       const sellerId = (await signInMember(chainApp)).id;
       const loopId = await createListedLoop(t.db.prisma, sellerId, "Escrowed", 1000);
-      const quote = walletQuoteSchema.parse((await buyerAgent.post("/api/purchases/quote").send({ loopId, format: "mp3" }).expect(201)).body);
+      const quote = walletQuoteSchema.parse(
+        (await buyerAgent.post("/api/purchases/quote").send({ loopId, format: "mp3" }).expect(201)).body,
+      );
       expect(quote).toMatchObject({ price: "10.00", fee: "0.20" });
       const buyer = wallet(buyerAccount);
-      await confirm(await buyer.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [marketplace, BigInt(quote.totalWei)] }));
+      await confirm(
+        await buyer.writeContract({
+          address: token,
+          abi: loopTokenAbi,
+          functionName: "approve",
+          args: [marketplace, BigInt(quote.totalWei)],
+        }),
+      );
       const q = quote.quote;
       const receipt = await confirm(
         await buyer.writeContract({
@@ -359,9 +472,16 @@ describe("platform settings", () => {
         }),
       );
       const block = await client.getBlock({ blockNumber: receipt.blockNumber });
-      const order = await client.readContract({ address: marketplace, abi: loopMarketplaceAbi, functionName: "getOrder", args: [q.orderId as Hex] });
+      const order = await client.readContract({
+        address: marketplace,
+        abi: loopMarketplaceAbi,
+        functionName: "getOrder",
+        args: [q.orderId as Hex],
+      });
       expect(order).toMatchObject({ status: 1, releaseAt: block.timestamp + 3600n, price: BigInt(q.price) });
-      expect(await client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [marketplace] })).toBe(BigInt(q.price));
+      expect(await client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [marketplace] })).toBe(
+        BigInt(q.price),
+      );
     }, 120_000);
   });
 });

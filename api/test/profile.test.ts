@@ -17,12 +17,26 @@ describe("profiles", () => {
     t = await createTestApp();
     await truncateAll(t.db.prisma);
     ({ browser: alice, id: aliceId } = await signInMember(t));
-    bobId = (await t.db.prisma.user.create({ data: { username: "bob", firstName: "Bob", lastName: "B", email: "bob@example.com", experience: 5000, level: 12 } })).id;
+    bobId = (
+      await t.db.prisma.user.create({
+        data: { username: "bob", firstName: "Bob", lastName: "B", email: "bob@example.com", experience: 5000, level: 12 },
+      })
+    ).id;
     const genreId = (await t.db.prisma.genre.create({ data: { name: "House" } })).id;
     const loop = (userId: string, title: string, extra: { status?: "ready" | "processing"; isPublic?: boolean; createdAt?: Date } = {}) => {
       const id = randomUUID();
       return t.db.prisma.loop.create({
-        data: { id, userId, genreId, title, status: "ready", durationMs: 10_000, originalKey: `loops/${id}/original`, originalFormat: "wav", ...extra },
+        data: {
+          id,
+          userId,
+          genreId,
+          title,
+          status: "ready",
+          durationMs: 10_000,
+          originalKey: `loops/${id}/original`,
+          originalFormat: "wav",
+          ...extra,
+        },
       });
     };
     await loop(bobId, "Bob Public", { createdAt: new Date(Date.UTC(2026, 0, 1)) });
@@ -40,8 +54,15 @@ describe("profiles", () => {
   });
 
   it("PUT /api/profile: saves and echoes username, bio and image URL", async () => {
-    const { body } = await alice.put("/api/profile").send({ username: " Alice_1 ", bio: "  Making beats  ", profileImageUrl: "https://img.example/a.png" }).expect(200);
-    expect(ownProfileSchema.parse(body)).toMatchObject({ username: "alice_1", bio: "Making beats", profileImageUrl: "https://img.example/a.png" });
+    const { body } = await alice
+      .put("/api/profile")
+      .send({ username: " Alice_1 ", bio: "  Making beats  ", profileImageUrl: "https://img.example/a.png" })
+      .expect(200);
+    expect(ownProfileSchema.parse(body)).toMatchObject({
+      username: "alice_1",
+      bio: "Making beats",
+      profileImageUrl: "https://img.example/a.png",
+    });
     expect((await alice.get("/api/auth/user").expect(200)).body).toMatchObject({ username: "alice_1", bio: "Making beats" });
     // Empty values clear; keeping one's own username is fine.
     const cleared = await alice.put("/api/profile").send({ username: "alice_1", bio: "", profileImageUrl: "" }).expect(200);

@@ -32,8 +32,10 @@ describe("promotional LOOP", () => {
   type Member = Awaited<ReturnType<typeof signInMember>>;
   const balance = async (member: Member) => tokenBalanceSchema.parse((await member.browser.get("/api/tokens/balance").expect(200)).body);
   const send = (from: Member, toUserId: string, amount: string) => from.browser.post("/api/tokens/transfer").send({ toUserId, amount });
-  const withdraw = (member: Member, amount: string) => member.browser.post("/api/tokens/withdraw").send({ amount, method: "crypto_eth", destination: ETH });
-  const buy = (member: Member, loopId: string, format: "mp3" | "wav" = "mp3") => member.browser.post("/api/purchases").send({ loopId, format, paymentMethod: "loop" });
+  const withdraw = (member: Member, amount: string) =>
+    member.browser.post("/api/tokens/withdraw").send({ amount, method: "crypto_eth", destination: ETH });
+  const buy = (member: Member, loopId: string, format: "mp3" | "wav" = "mp3") =>
+    member.browser.post("/api/purchases").send({ loopId, format, paymentMethod: "loop" });
   const offer = (member: Member, body: object) => member.browser.post("/api/negotiations").send(body);
   const respond = (member: Member, id: string, body: object) => member.browser.put(`/api/negotiations/${id}/respond`).send(body);
   const xpOf = async (member: Member) => (await t.db.prisma.user.findUniqueOrThrow({ where: { id: member.id } })).experience;
@@ -62,11 +64,21 @@ describe("promotional LOOP", () => {
     for (let i = 0; i < 20; i++) wallets.push(await signInMember(t));
 
     for (const wallet of wallets) {
-      expect(await balance(wallet)).toEqual({ balance: "500.00000000", available: "500.00000000", held: "0.00000000", withdrawable: "0.00000000", promotional: "500.00000000" });
+      expect(await balance(wallet)).toEqual({
+        balance: "500.00000000",
+        available: "500.00000000",
+        held: "0.00000000",
+        withdrawable: "0.00000000",
+        promotional: "500.00000000",
+      });
       // A transfer of the bonus, or of any part of it, is refused and says why.
       for (const amount of ["500", "0.00000001"]) {
         const sent = await send(wallet, hub.id, amount);
-        expect({ amount, status: sent.status, body: sent.body }).toEqual({ amount, status: 400, body: { message: promotionalRefusalMessage("send", "0") } });
+        expect({ amount, status: sent.status, body: sent.body }).toEqual({
+          amount,
+          status: 400,
+          body: { message: promotionalRefusalMessage("send", "0") },
+        });
       }
       // So is a withdrawal of it.
       expect((await withdraw(wallet, "500")).body).toEqual({ message: promotionalRefusalMessage("withdraw", "0") });
@@ -80,12 +92,17 @@ describe("promotional LOOP", () => {
     // The hub holds its own bonus, 20 × 490 LOOP of sales (the 10 LOOP fee of each went to the
     // platform) and the level rewards of the sales' XP (10 each), every unit of it promotional.
     expect(await xpOf(hub)).toBe(20 * 10);
-    const rewards = (await t.db.prisma.levelReward.findMany({ where: { userId: hub.id } })).reduce((sum, reward) => sum + reward.tokensAwarded, 0n);
+    const rewards = (await t.db.prisma.levelReward.findMany({ where: { userId: hub.id } })).reduce(
+      (sum, reward) => sum + reward.tokensAwarded,
+      0n,
+    );
     expect(rewards).toBeGreaterThan(0n);
     const held = formatLoop(10_300n * LOOP + rewards);
     const funnelled = { balance: held, available: held, held: "0.00000000", withdrawable: "0.00000000", promotional: held };
     expect(await balance(hub)).toEqual(funnelled);
-    expect(transferListSchema.parse((await hub.browser.get("/api/tokens/transfers").expect(200)).body).filter((x) => x.transferType === "sale")).toHaveLength(20);
+    expect(
+      transferListSchema.parse((await hub.browser.get("/api/tokens/transfers").expect(200)).body).filter((x) => x.transferType === "sale"),
+    ).toHaveLength(20);
     // Not a single promotional LOOP leaves: not one unit sent, not the minimum withdrawn, not all of it, not even when asked all at once.
     const attempts = await Promise.all([
       ...["0.00000001", "1", held].map((amount) => send(hub, outsider.id, amount)),
@@ -95,13 +112,19 @@ describe("promotional LOOP", () => {
     ]);
     for (const attempt of attempts) {
       const action = attempt.request.url.endsWith("/withdraw") ? "withdraw" : "send";
-      expect({ status: attempt.status, body: attempt.body }).toEqual({ status: 400, body: { message: promotionalRefusalMessage(action, "0") } });
+      expect({ status: attempt.status, body: attempt.body }).toEqual({
+        status: 400,
+        body: { message: promotionalRefusalMessage(action, "0") },
+      });
     }
     expect(await balance(hub)).toEqual(funnelled);
     expect(await balance(outsider)).toMatchObject({ balance: "500.00000000", withdrawable: "0.00000000" });
     expect(await t.db.prisma.withdrawal.count({ where: { userId: hub.id } })).toBe(0);
     const outgoing = await t.db.prisma.ledgerEntry.count({
-      where: { kind: { in: ["user_transfer", "withdrawal"] }, postings: { some: { account: { userId: { in: [hub.id, ...wallets.map((w) => w.id)] } } } } },
+      where: {
+        kind: { in: ["user_transfer", "withdrawal"] },
+        postings: { some: { account: { userId: { in: [hub.id, ...wallets.map((w) => w.id)] } } } },
+      },
     });
     expect(outgoing).toBe(0);
 
@@ -120,9 +143,21 @@ describe("promotional LOOP", () => {
     const loopId = await listed(seller, 150);
     const bought = await buy(buyer, loopId, "wav").expect(201);
     expect(bought.body).toMatchObject({ loopAmount: "780.00000000" });
-    expect(await balance(buyer)).toEqual({ balance: "20.00000000", available: "20.00000000", held: "0.00000000", withdrawable: "20.00000000", promotional: "0.00000000" });
+    expect(await balance(buyer)).toEqual({
+      balance: "20.00000000",
+      available: "20.00000000",
+      held: "0.00000000",
+      withdrawable: "20.00000000",
+      promotional: "0.00000000",
+    });
     // 750 LOOP for the seller: 500 of it promotional (as paid), 250 withdrawable; the 30 LOOP fee from the bought part.
-    expect(await balance(seller)).toEqual({ balance: "1250.00000000", available: "1250.00000000", held: "0.00000000", withdrawable: "250.00000000", promotional: "1000.00000000" });
+    expect(await balance(seller)).toEqual({
+      balance: "1250.00000000",
+      available: "1250.00000000",
+      held: "0.00000000",
+      withdrawable: "250.00000000",
+      promotional: "1000.00000000",
+    });
     const purchase = await t.db.prisma.purchase.findFirstOrThrow({ where: { buyerId: buyer.id, loopId } });
     expect(await postingsOf(purchase.ledgerEntryId!, { [buyer.id]: "buyer", [seller.id]: "seller" })).toEqual([
       ["fees", null, 30n * LOOP],
@@ -155,15 +190,36 @@ describe("promotional LOOP", () => {
     const made = await offer(buyer, { loopId, format: "mp3", offerAmount: "2.00" }).expect(201);
     const sent = negotiationSchema.parse(made.body);
     expect(sent.heldLoop).toBe("1020.00000000");
-    expect(await balance(buyer)).toEqual({ balance: "1500.00000000", available: "480.00000000", held: "1020.00000000", withdrawable: "480.00000000", promotional: "500.00000000" });
+    expect(await balance(buyer)).toEqual({
+      balance: "1500.00000000",
+      available: "480.00000000",
+      held: "1020.00000000",
+      withdrawable: "480.00000000",
+      promotional: "500.00000000",
+    });
     expect((await withdraw(buyer, "480.00000001")).body).toEqual({ message: promotionalRefusalMessage("withdraw", "480") });
 
     const accepted = await respond(seller, sent.id, { action: "accept", version: sent.version }).expect(200);
     expect(accepted.body).toMatchObject({ status: "accepted", heldLoop: null });
-    expect(await balance(buyer)).toEqual({ balance: "480.00000000", available: "480.00000000", held: "0.00000000", withdrawable: "480.00000000", promotional: "0.00000000" });
-    expect(await balance(seller)).toEqual({ balance: "1500.00000000", available: "1500.00000000", held: "0.00000000", withdrawable: "500.00000000", promotional: "1000.00000000" });
+    expect(await balance(buyer)).toEqual({
+      balance: "480.00000000",
+      available: "480.00000000",
+      held: "0.00000000",
+      withdrawable: "480.00000000",
+      promotional: "0.00000000",
+    });
+    expect(await balance(seller)).toEqual({
+      balance: "1500.00000000",
+      available: "1500.00000000",
+      held: "0.00000000",
+      withdrawable: "500.00000000",
+      promotional: "1000.00000000",
+    });
     // Both holds captured by the one sale entry.
-    const negotiation = await t.db.prisma.negotiation.findUniqueOrThrow({ where: { id: sent.id }, include: { hold: true, promoHold: true, purchase: true } });
+    const negotiation = await t.db.prisma.negotiation.findUniqueOrThrow({
+      where: { id: sent.id },
+      include: { hold: true, promoHold: true, purchase: true },
+    });
     expect([negotiation.promoHold!.amount, negotiation.hold!.amount]).toEqual([500n * LOOP, 520n * LOOP]);
     expect([negotiation.promoHold!.state, negotiation.hold!.state]).toEqual(["captured", "captured"]);
     expect(negotiation.promoHold!.entryId).toBe(negotiation.purchase!.ledgerEntryId);
@@ -176,8 +232,14 @@ describe("promotional LOOP", () => {
   it("offer answers earn XP only when the offer ends in a paid sale, and from one counterpart at most once in 24 hours", async () => {
     const [buyer, seller] = [await signInMember(t), await signInMember(t)];
     await fundMember(t, buyer.id, 20_000n);
-    const [one, two, three, cheap] = [await listed(seller, 500, "One"), await listed(seller, 500, "Two"), await listed(seller, 500, "Three"), await listed(seller, 90, "Cheap")];
-    const make = async (loopId: string, offerAmount: string) => negotiationSchema.parse((await offer(buyer, { loopId, format: "mp3", offerAmount }).expect(201)).body);
+    const [one, two, three, cheap] = [
+      await listed(seller, 500, "One"),
+      await listed(seller, 500, "Two"),
+      await listed(seller, 500, "Three"),
+      await listed(seller, 90, "Cheap"),
+    ];
+    const make = async (loopId: string, offerAmount: string) =>
+      negotiationSchema.parse((await offer(buyer, { loopId, format: "mp3", offerAmount }).expect(201)).body);
 
     // The first offer to this seller earns the buyer 5 XP; the next, on another of the seller's loops the same day, nothing.
     const first = await make(one, "2.00");
@@ -187,7 +249,9 @@ describe("promotional LOOP", () => {
 
     // A reject, and a counter that is not accepted yet, earn the seller nothing.
     await respond(seller, first.id, { action: "reject", version: first.version }).expect(200);
-    const countered = negotiationSchema.parse((await respond(seller, second.id, { action: "counter", counterOffer: "3.00", version: second.version }).expect(200)).body);
+    const countered = negotiationSchema.parse(
+      (await respond(seller, second.id, { action: "counter", counterOffer: "3.00", version: second.version }).expect(200)).body,
+    );
     expect(await xpOf(seller)).toBe(0);
     // Accepted: a $3 sale. The seller's counter earns its 8 XP now, beside the sale's 10 + 3.
     await respond(buyer, countered.id, { action: "accept", version: countered.version }).expect(200);
@@ -202,7 +266,10 @@ describe("promotional LOOP", () => {
 
     // A day later offer actions count again, and a sale under $1 earns its answer and the sale their XP
     // (issue 22: no price threshold; the rewards XP brings are promotional LOOP).
-    await t.db.prisma.xpEvent.updateMany({ where: { userId: { in: [buyer.id, seller.id] } }, data: { createdAt: new Date(Date.now() - 25 * 3600_000) } });
+    await t.db.prisma.xpEvent.updateMany({
+      where: { userId: { in: [buyer.id, seller.id] } },
+      data: { createdAt: new Date(Date.now() - 25 * 3600_000) },
+    });
     const small = await make(cheap, "0.50");
     expect(await xpOf(buyer)).toBe(20 + 5);
     await respond(seller, small.id, { action: "accept", version: small.version }).expect(200);
@@ -218,7 +285,13 @@ describe("promotional LOOP", () => {
     expect((await t.db.prisma.user.findUniqueOrThrow({ where: { id: seller.id } })).level).toBe(2);
     // $91.80 = 45,900 LOOP paid: the buyer's 500 promotional LOOP first. The seller's 45,000:
     // 500 promotional, 44,500 withdrawable; with their own bonus and the reward, 1,100 promotional.
-    expect(await balance(seller)).toEqual({ balance: "45600.00000000", available: "45600.00000000", held: "0.00000000", withdrawable: "44500.00000000", promotional: "1100.00000000" });
+    expect(await balance(seller)).toEqual({
+      balance: "45600.00000000",
+      available: "45600.00000000",
+      held: "0.00000000",
+      withdrawable: "44500.00000000",
+      promotional: "1100.00000000",
+    });
     const reward = await t.db.prisma.levelReward.findFirstOrThrow({ where: { userId: seller.id, level: 2 } });
     expect(await postingsOf(reward.entryId, { [seller.id]: "seller" })).toEqual([
       ["issuance", null, -100n * LOOP],
@@ -232,7 +305,8 @@ describe("ledger:check proves the split", () => {
   it("reports promotional LOOP in a transfer or a withdrawal, turned withdrawable by a purchase, or a reward credited as withdrawable", async () => {
     const db = await createTestDatabase();
     try {
-      const member = async (name: string) => (await db.prisma.user.create({ data: { username: `${name}_${newAccount().address.slice(2, 10).toLowerCase()}` } })).id;
+      const member = async (name: string) =>
+        (await db.prisma.user.create({ data: { username: `${name}_${newAccount().address.slice(2, 10).toLowerCase()}` } })).id;
       const [a, b, c, d] = [await member("a"), await member("b"), await member("c"), await member("d")];
       expect(await checkLedger(db.prisma)).toEqual([]);
       const issuance = await platformAccountId(db.prisma, "issuance");
@@ -292,24 +366,59 @@ describe("the migration of existing members", () => {
       cpSync(defaultMigrationsDir(), before, { recursive: true, filter: (source) => !source.includes(MIGRATION) });
       await migrate({ databaseUrl: db.url, migrationsDir: before });
       const sql = db.prisma.$executeRawUnsafe.bind(db.prisma);
-      const user = async (name: string) => (await db.prisma.$queryRawUnsafe<{ id: string }[]>(`INSERT INTO "app"."users" ("username") VALUES ('${name}') RETURNING "id"::text`))[0]!.id;
-      const account = async (id: string) => (await db.prisma.$queryRawUnsafe<{ id: string }[]>(`SELECT "app"."ledger_user_account"('${id}')::text AS "id"`))[0]!.id;
+      const user = async (name: string) =>
+        (
+          await db.prisma.$queryRawUnsafe<{ id: string }[]>(
+            `INSERT INTO "app"."users" ("username") VALUES ('${name}') RETURNING "id"::text`,
+          )
+        )[0]!.id;
+      const account = async (id: string) =>
+        (await db.prisma.$queryRawUnsafe<{ id: string }[]>(`SELECT "app"."ledger_user_account"('${id}')::text AS "id"`))[0]!.id;
       const platform = async (kind: string) => {
-        await sql(`INSERT INTO "app"."ledger_accounts" ("kind") VALUES ('${kind}') ON CONFLICT ("kind") WHERE "user_id" IS NULL DO NOTHING`);
-        return (await db.prisma.$queryRawUnsafe<{ id: string }[]>(`SELECT "id"::text FROM "app"."ledger_accounts" WHERE "kind" = '${kind}' AND "user_id" IS NULL`))[0]!.id;
+        await sql(
+          `INSERT INTO "app"."ledger_accounts" ("kind") VALUES ('${kind}') ON CONFLICT ("kind") WHERE "user_id" IS NULL DO NOTHING`,
+        );
+        return (
+          await db.prisma.$queryRawUnsafe<{ id: string }[]>(
+            `SELECT "id"::text FROM "app"."ledger_accounts" WHERE "kind" = '${kind}' AND "user_id" IS NULL`,
+          )
+        )[0]!.id;
       };
       const post = (key: string, kind: string, moves: [string, bigint][]) =>
-        db.prisma.$queryRawUnsafe(`SELECT "entry_id"::text FROM "app"."ledger_post"('${key}', '${kind}', NULL, ARRAY[${moves.map(([id]) => `'${id}'::uuid`).join(",")}], ARRAY[${moves.map(([, amount]) => amount).join(",")}]::bigint[])`);
+        db.prisma.$queryRawUnsafe(
+          `SELECT "entry_id"::text FROM "app"."ledger_post"('${key}', '${kind}', NULL, ARRAY[${moves.map(([id]) => `'${id}'::uuid`).join(",")}], ARRAY[${moves.map(([, amount]) => amount).join(",")}]::bigint[])`,
+        );
       const [issuance, fees] = [await platform("issuance"), await platform("fees")];
-      const [onlyBonus, buyer, leveller, receiver, seller] = [await user("only_bonus"), await user("buyer"), await user("leveller"), await user("receiver"), await user("seller")];
+      const [onlyBonus, buyer, leveller, receiver, seller] = [
+        await user("only_bonus"),
+        await user("buyer"),
+        await user("leveller"),
+        await user("receiver"),
+        await user("seller"),
+      ];
       // buyer: bought 1,000, spent 300 of their 1,500 on a loop → 200 of the bonus left.
-      await post("order", "admin_airdrop", [[issuance, -1000n * LOOP], [await account(buyer), 1000n * LOOP]]);
-      await post("buy", "purchase", [[await account(buyer), -300n * LOOP], [await account(seller), 294n * LOOP], [fees, 6n * LOOP]]);
+      await post("order", "admin_airdrop", [
+        [issuance, -1000n * LOOP],
+        [await account(buyer), 1000n * LOOP],
+      ]);
+      await post("buy", "purchase", [
+        [await account(buyer), -300n * LOOP],
+        [await account(seller), 294n * LOOP],
+        [fees, 6n * LOOP],
+      ]);
       // leveller: a 100 LOOP level reward, then sent 550 away → 50 left, all of it bonus.
-      await post("level", "level_reward", [[issuance, -100n * LOOP], [await account(leveller), 100n * LOOP]]);
-      await post("send", "user_transfer", [[await account(leveller), -550n * LOOP], [await account(receiver), 550n * LOOP]]);
+      await post("level", "level_reward", [
+        [issuance, -100n * LOOP],
+        [await account(leveller), 100n * LOOP],
+      ]);
+      await post("send", "user_transfer", [
+        [await account(leveller), -550n * LOOP],
+        [await account(receiver), 550n * LOOP],
+      ]);
       // seller: a pending withdrawal holds 700 of their 794: only 94 are available to reclassify.
-      await sql(`INSERT INTO "app"."ledger_holds" ("account_id", "amount", "reason") VALUES ('${await account(seller)}', ${700n * LOOP}, 'withdrawal:old')`);
+      await sql(
+        `INSERT INTO "app"."ledger_holds" ("account_id", "amount", "reason") VALUES ('${await account(seller)}', ${700n * LOOP}, 'withdrawal:old')`,
+      );
 
       await migrate({ databaseUrl: db.url });
 

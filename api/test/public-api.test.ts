@@ -26,7 +26,13 @@ describe("public API", () => {
   it("GET /api/health: 503 when the database does not answer", async () => {
     const down = createPrisma("postgresql://postgres:postgres@127.0.0.1:9/nowhere");
     try {
-      const app = createApp({ config: t.config, prisma: down, mailer: createSmtpMailer({ smtpUrl: t.config.smtpUrl, from: "x@y.z" }), chains: new Map(), storage: t.storage });
+      const app = createApp({
+        config: t.config,
+        prisma: down,
+        mailer: createSmtpMailer({ smtpUrl: t.config.smtpUrl, from: "x@y.z" }),
+        chains: new Map(),
+        storage: t.storage,
+      });
       expect((await request(app).get("/api/health").expect(503)).body).toEqual({ status: "error", database: "unreachable", chains: [] });
     } finally {
       await down.$disconnect();
@@ -42,7 +48,12 @@ describe("public API", () => {
       oidc: null,
       paypal: null,
       stripe: null,
-      settings: { formatFeeBps: { mp3: 200, wav: 400 }, minWithdrawal: "10.00000000", offerExpiryHours: 168, supportEmail: "support@loop.local" },
+      settings: {
+        formatFeeBps: { mp3: 200, wav: 400 },
+        minWithdrawal: "10.00000000",
+        offerExpiryHours: 168,
+        supportEmail: "support@loop.local",
+      },
     });
   });
 
@@ -124,7 +135,9 @@ describe("public API", () => {
     const hidden = await t.db.prisma.user.create({ data: { username: "hidden", experience: 40 } });
     const loop = (userId: string, extra: { status?: "processing"; isPublic?: boolean } = {}) => {
       const id = randomUUID();
-      return t.db.prisma.loop.create({ data: { id, userId, genreId, title: "x", status: "ready", originalKey: `loops/${id}/original`, originalFormat: "wav", ...extra } });
+      return t.db.prisma.loop.create({
+        data: { id, userId, genreId, title: "x", status: "ready", originalKey: `loops/${id}/original`, originalFormat: "wav", ...extra },
+      });
     };
     await loop(maker.id);
     await loop(maker.id);
@@ -152,7 +165,10 @@ describe("public API", () => {
       expect(response.body).toEqual({ message: "Malformed JSON in request body" });
     });
     it("body too large: 413", async () => {
-      const response = await browser(t.app).post("/api/auth/email").send({ email: "x".repeat(200_000) }).expect(413);
+      const response = await browser(t.app)
+        .post("/api/auth/email")
+        .send({ email: "x".repeat(200_000) })
+        .expect(413);
       expect(response.body).toEqual({ message: "Request body is too large" });
     });
     it("unknown route under /api: 404", async () => {
@@ -194,7 +210,11 @@ describe("rate limits", () => {
       expect(limited.body).toEqual({ message: "Too many requests, please try again later." });
       await client.post("/api/auth/web3").send({}).expect(429);
 
-      for (let i = 0; i < 2; i++) await client.post("/api/auth/email/verify").send({ token: `guess${i}` }).expect(401);
+      for (let i = 0; i < 2; i++)
+        await client
+          .post("/api/auth/email/verify")
+          .send({ token: `guess${i}` })
+          .expect(401);
       await client.post("/api/auth/email/verify").send({ token: "guess" }).expect(429);
 
       // Per address, whatever the spelling of the address; and per IP, whatever the address.

@@ -75,24 +75,54 @@ describe("purchases", () => {
     const response = await buy(buyer.browser, { loopId: loop.id, format: "wav", paymentMethod: "loop", price: "0.01" }).expect(201);
     const purchase = purchaseSchema.parse(response.body);
     // WAV: 4% of $4.99 = 19.96¢ → 20¢; total $5.19 = 2595 LOOP.
-    expect(purchase).toMatchObject({ loopId: loop.id, loopTitle: "Golden Hour", format: "wav", method: "loop", price: "4.99", fee: "0.20", total: "5.19", loopAmount: "2595.00000000" });
+    expect(purchase).toMatchObject({
+      loopId: loop.id,
+      loopTitle: "Golden Hour",
+      format: "wav",
+      method: "loop",
+      price: "4.99",
+      fee: "0.20",
+      total: "5.19",
+      loopAmount: "2595.00000000",
+    });
     // Promotional LOOP pays first (the 500 welcome bonus), then the bought LOOP (issue 18)…
-    expect(await balance(buyer.browser)).toEqual({ balance: "905.00000000", available: "905.00000000", held: "0.00000000", withdrawable: "905.00000000", promotional: "0.00000000" });
+    expect(await balance(buyer.browser)).toEqual({
+      balance: "905.00000000",
+      available: "905.00000000",
+      held: "0.00000000",
+      withdrawable: "905.00000000",
+      promotional: "0.00000000",
+    });
     // … and reaches the seller as promotional LOOP: 500 + 2495, of which 1995 can be withdrawn.
-    expect(await balance(seller.browser)).toMatchObject({ balance: "2995.00000000", withdrawable: "1995.00000000", promotional: "1000.00000000" });
+    expect(await balance(seller.browser)).toMatchObject({
+      balance: "2995.00000000",
+      withdrawable: "1995.00000000",
+      promotional: "1000.00000000",
+    });
     expect((await feesBalance()) - feesBefore).toBe(100n * 10n ** 8n); // 20¢ = 100 LOOP
 
     // Both histories: the buyer's purchase, the seller's sale.
     const buyerSide = transferListSchema.parse((await buyer.browser.get("/api/tokens/transfers").expect(200)).body);
-    expect(buyerSide[0]).toMatchObject({ transferType: "purchase", direction: "out", amount: "2595.00000000", toUserId: seller.id, description: "Golden Hour (WAV)" });
+    expect(buyerSide[0]).toMatchObject({
+      transferType: "purchase",
+      direction: "out",
+      amount: "2595.00000000",
+      toUserId: seller.id,
+      description: "Golden Hour (WAV)",
+    });
     const sellerSide = transferListSchema.parse((await seller.browser.get("/api/tokens/transfers").expect(200)).body);
     expect(sellerSide[0]).toMatchObject({ transferType: "sale", direction: "in", amount: "2495.00000000", fromUserId: buyer.id });
 
     // XP: purchase 5 + 4 whole dollars; sale 10 + 4.
-    const [buyerRow, sellerRow] = await Promise.all([t.db.prisma.user.findUniqueOrThrow({ where: { id: buyer.id } }), t.db.prisma.user.findUniqueOrThrow({ where: { id: seller.id } })]);
+    const [buyerRow, sellerRow] = await Promise.all([
+      t.db.prisma.user.findUniqueOrThrow({ where: { id: buyer.id } }),
+      t.db.prisma.user.findUniqueOrThrow({ where: { id: seller.id } }),
+    ]);
     expect(buyerRow.experience).toBe(9);
     expect(sellerRow.experience).toBe(14);
-    expect(await t.db.prisma.notification.findMany({ where: { userId: { in: [buyer.id, seller.id] } }, select: { userId: true, title: true } })).toEqual(
+    expect(
+      await t.db.prisma.notification.findMany({ where: { userId: { in: [buyer.id, seller.id] } }, select: { userId: true, title: true } }),
+    ).toEqual(
       expect.arrayContaining([
         { userId: buyer.id, title: "Purchase Complete" },
         { userId: seller.id, title: "New Sale" },
@@ -129,7 +159,9 @@ describe("purchases", () => {
     expect((await t.db.prisma.user.findUniqueOrThrow({ where: { id: seller.id } })).experience).toBe(0);
 
     await fund(buyer.id, "2045");
-    const bought = purchaseSchema.parse((await buy(buyer.browser, { loopId: loop.id, format: "mp3", paymentMethod: "loop" }).expect(201)).body);
+    const bought = purchaseSchema.parse(
+      (await buy(buyer.browser, { loopId: loop.id, format: "mp3", paymentMethod: "loop" }).expect(201)).body,
+    );
     expect(bought).toMatchObject({ fee: "0.10", total: "5.09", loopAmount: "2545.00000000" });
     expect(await balance(buyer.browser)).toMatchObject({ balance: "0.00000000" });
   });
@@ -190,7 +222,9 @@ describe("purchases", () => {
     expect((await purchasesOf(buyer.id)).map((row) => row.format).sort()).toEqual(["mp3", "wav"]);
     // 9.99 + 0.20 (mp3) and 9.99 + 0.40 (wav): 5095 + 5195 LOOP.
     expect(await balance(buyer.browser)).toMatchObject({ balance: `${100500 - 5095 - 5195}.00000000` });
-    const entries = await t.db.prisma.ledgerEntry.count({ where: { kind: "purchase", idempotencyKey: { startsWith: `purchase:${buyer.id}:` } } });
+    const entries = await t.db.prisma.ledgerEntry.count({
+      where: { kind: "purchase", idempotencyKey: { startsWith: `purchase:${buyer.id}:` } },
+    });
     expect(entries).toBe(2);
   });
 });

@@ -14,7 +14,6 @@ describe("ratings: POST /api/loops/:id/ratings", () => {
   let buyer: { browser: Browser; id: string };
   let stranger: { browser: Browser; id: string };
 
-
   async function insertLoop(title: string, isFree = false) {
     const id = randomUUID();
     await t.db.prisma.loop.create({
@@ -43,7 +42,8 @@ describe("ratings: POST /api/loops/:id/ratings", () => {
   }
 
   const rate = (as: Browser, loopId: string, rating: unknown) => as.post(`/api/loops/${loopId}/ratings`).send({ rating });
-  const stored = (loopId: string) => t.db.prisma.loop.findUniqueOrThrow({ where: { id: loopId }, select: { ratingSum: true, ratingCount: true, ratingAverage: true } });
+  const stored = (loopId: string) =>
+    t.db.prisma.loop.findUniqueOrThrow({ where: { id: loopId }, select: { ratingSum: true, ratingCount: true, ratingAverage: true } });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -58,8 +58,12 @@ describe("ratings: POST /api/loops/:id/ratings", () => {
     const canRate = async (as: Browser | null) => {
       const agent = as ?? request(t.app);
       const detail = (await agent.get(`/api/loops/${loop}`).expect(200)).body as { canRate: boolean };
-      const listed = (await agent.get(`/api/loops?userId=${creator.id}&limit=100`).expect(200)).body as { loops: { id: string; canRate: boolean }[] };
-      const profile = (await agent.get(`/api/users/${creator.id}/profile`).expect(200)).body as { loops: { id: string; canRate: boolean }[] };
+      const listed = (await agent.get(`/api/loops?userId=${creator.id}&limit=100`).expect(200)).body as {
+        loops: { id: string; canRate: boolean }[];
+      };
+      const profile = (await agent.get(`/api/users/${creator.id}/profile`).expect(200)).body as {
+        loops: { id: string; canRate: boolean }[];
+      };
       const inList = listed.loops.find((item) => item.id === loop)!.canRate;
       const onProfile = profile.loops.find((item) => item.id === loop)!.canRate;
       expect([inList, onProfile]).toEqual([detail.canRate, detail.canRate]);
@@ -132,7 +136,9 @@ describe("ratings: POST /api/loops/:id/ratings", () => {
 
   it("401 signed out, 404 for an unknown or hidden loop", async () => {
     const loop = await insertLoop("Somebody's");
-    expect((await request(t.app).post(`/api/loops/${loop}/ratings`).set("Origin", "http://localhost:5173").send({ rating: 5 }).expect(401)).body).toEqual({
+    expect(
+      (await request(t.app).post(`/api/loops/${loop}/ratings`).set("Origin", "http://localhost:5173").send({ rating: 5 }).expect(401)).body,
+    ).toEqual({
       message: "Unauthorized",
     });
     expect((await rate(buyer.browser, randomUUID(), 5).expect(404)).body).toEqual({ message: "Loop Not Found" });
@@ -144,7 +150,9 @@ describe("ratings: POST /api/loops/:id/ratings", () => {
   it("concurrent ratings keep exact totals", async () => {
     const loop = await insertLoop("Busy Loop");
     const raters = await Promise.all(Array.from({ length: 8 }, () => signInMember(t)));
-    await t.db.prisma.purchase.createMany({ data: raters.map((r) => ({ loopId: loop, buyerId: r.id, format: "mp3" as const, priceCents: 500, method: "test" })) });
+    await t.db.prisma.purchase.createMany({
+      data: raters.map((r) => ({ loopId: loop, buyerId: r.id, format: "mp3" as const, priceCents: 500, method: "test" })),
+    });
     const values = [1, 2, 3, 4, 5, 5, 4, 3];
     const answers = await Promise.all(raters.map((r, i) => rate(r.browser, loop, values[i]).expect(200)));
     expect(answers.map((a) => a.body.myRating)).toEqual(values);

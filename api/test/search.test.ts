@@ -19,13 +19,26 @@ describe("search: GET /api/search", () => {
   async function insertLoop(title: string, username: string, data: Partial<Prisma.LoopUncheckedCreateInput> = {}) {
     const id = randomUUID();
     await t.db.prisma.loop.create({
-      data: { id, userId: users[username]!, genreId: genre, title, priceCents: 1250, bpm: 128, status: "ready", originalKey: `loops/${id}/original`, originalFormat: "wav", ...data },
+      data: {
+        id,
+        userId: users[username]!,
+        genreId: genre,
+        title,
+        priceCents: 1250,
+        bpm: 128,
+        status: "ready",
+        originalKey: `loops/${id}/original`,
+        originalFormat: "wav",
+        ...data,
+      },
     });
     return id;
   }
 
   const search = async (q: string, extra = "") => {
-    const response = await request(t.app).get(`/api/search?q=${encodeURIComponent(q)}${extra}`).expect(200);
+    const response = await request(t.app)
+      .get(`/api/search?q=${encodeURIComponent(q)}${extra}`)
+      .expect(200);
     return searchResponseSchema.parse(response.body);
   };
   const loopTitles = async (q: string) => (await search(q)).loops.map((loop) => loop.title);
@@ -37,7 +50,13 @@ describe("search: GET /api/search", () => {
     // Every loop's genre is in its search document: a name no test query is close to.
     genre = (await t.db.prisma.genre.create({ data: { name: "Techno" } })).id;
     hipHop = (await t.db.prisma.genre.create({ data: { name: "Lofi Hip Hop" } })).id;
-    await insertUser("maple_beats", { firstName: "Maple", lastName: "Stone", level: 3, experience: 400, profileImageUrl: "https://img.example/m.png" });
+    await insertUser("maple_beats", {
+      firstName: "Maple",
+      lastName: "Stone",
+      level: 3,
+      experience: 400,
+      profileImageUrl: "https://img.example/m.png",
+    });
     await insertUser("drummer_joe", { firstName: "Joe", lastName: "Drummond" });
     await insertUser("beat", { experience: 1 });
     await insertUser("beatsmith", { experience: 50 });
@@ -45,7 +64,9 @@ describe("search: GET /api/search", () => {
     await insertUser("maple_banned", { isBanned: true, banReason: "spam" });
     const wallet = await t.db.prisma.user.create({ data: { username: "wallet_maple" } });
     users.wallet_maple = wallet.id;
-    await t.db.prisma.walletLink.create({ data: { userId: wallet.id, address: "0x00000000000000000000000000000000000000A1", chainId: 31337 } });
+    await t.db.prisma.walletLink.create({
+      data: { userId: wallet.id, address: "0x00000000000000000000000000000000000000A1", chainId: 31337 },
+    });
 
     await insertLoop("Deep Drums", "drummer_joe", { downloadCount: 50 });
     await insertLoop("Drums Deep", "maple_beats");
@@ -57,7 +78,11 @@ describe("search: GET /api/search", () => {
     await insertLoop("Drums Failed", "maple_beats", { status: "failed" });
     await insertLoop("Drums Of The Banned", "maple_banned");
     await insertLoop("100% Pure", "beat");
-    await insertLoop("Midnight Groove", "drummer_joe", { tags: "bass,808", description: "Warm sub under a dusty shuffle.", downloadCount: 9 });
+    await insertLoop("Midnight Groove", "drummer_joe", {
+      tags: "bass,808",
+      description: "Warm sub under a dusty shuffle.",
+      downloadCount: 9,
+    });
     await insertLoop("Subway Bass", "beatsmith");
     await insertLoop("Rain Window", "beatsmith", { genreId: hipHop, description: "Vinyl crackle and a sleepy Rhodes." });
     await insertLoop("Dusty Keys", "beatsmith", { tags: "keys, bass", isPublic: false });
@@ -163,7 +188,11 @@ describe("search: GET /api/search", () => {
   });
 
   const vocabulary = async (word: string) =>
-    (await t.db.prisma.$queryRaw<{ loops: number; title_loops: number; users: number }[]>`SELECT "loops", "title_loops", "users" FROM "app"."search_words" WHERE "word" = ${word}`)[0] ?? null;
+    (
+      await t.db.prisma.$queryRaw<
+        { loops: number; title_loops: number; users: number }[]
+      >`SELECT "loops", "title_loops", "users" FROM "app"."search_words" WHERE "word" = ${word}`
+    )[0] ?? null;
 
   it("keeps its vocabulary: words and their counts follow inserts, edits, renames, bans and deletes", async () => {
     await insertUser("quartz_maker", { firstName: "Quinn" });
@@ -222,7 +251,16 @@ describe("search: GET /api/search", () => {
   it("counts a word's matches from the vocabulary; past SEARCH_TOTAL_CAP a total may be a lower bound, and says so", async () => {
     const rows = Array.from({ length: SEARCH_TOTAL_CAP + 1 }, () => {
       const id = randomUUID();
-      return { id, userId: users.beat!, genreId: genre, title: "Zephyr Pad", priceCents: 100, status: "ready" as const, originalKey: `loops/${id}/original`, originalFormat: "wav" };
+      return {
+        id,
+        userId: users.beat!,
+        genreId: genre,
+        title: "Zephyr Pad",
+        priceCents: 100,
+        status: "ready" as const,
+        originalKey: `loops/${id}/original`,
+        originalFormat: "wav",
+      };
     });
     await t.db.prisma.loop.createMany({ data: rows });
     const one = await search("zephyr", "&limit=2");
@@ -251,7 +289,9 @@ describe("search: GET /api/search", () => {
 
   it("400 when the query is shorter than 3 characters", async () => {
     for (const q of ["", "ab", "  ab  ", "a "]) {
-      const response = await request(t.app).get(`/api/search?q=${encodeURIComponent(q)}`).expect(400);
+      const response = await request(t.app)
+        .get(`/api/search?q=${encodeURIComponent(q)}`)
+        .expect(400);
       expect(response.body).toEqual({ message: "Type at least 3 characters to search" });
     }
     expect((await request(t.app).get("/api/search").expect(400)).body).toEqual({ message: "Type at least 3 characters to search" });

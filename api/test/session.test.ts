@@ -37,7 +37,10 @@ describe("sessions, CSRF origin check and bans", () => {
     it("GET /api/logout (the spec's link) does not sign out: it answers a page whose button posts the logout", async () => {
       const client = browser(t.app);
       const signedIn = await walletSignIn(client, newAccount());
-      const page = await client.get("/api/logout").expect(200).expect("content-type", /^text\/html/);
+      const page = await client
+        .get("/api/logout")
+        .expect(200)
+        .expect("content-type", /^text\/html/);
       expect(page.text).toContain("<title>Log out · LOOP</title>");
       expect(page.text).toContain("<h1>Log out of LOOP?</h1>");
       expect(page.text).toContain(`You are signed in as <strong>${signedIn.body.username}</strong> in this browser.`);
@@ -70,7 +73,13 @@ describe("sessions, CSRF origin check and bans", () => {
       // A link, an <img> or a redirect from another site is a GET.
       await request(t.app).get("/api/logout").set("Cookie", cookie).set("Referer", "https://evil.example/").expect(200);
       // A form on another site posts with its own Origin (or none).
-      const refused = await request(t.app).post("/api/logout").set("Cookie", cookie).set("Origin", "https://evil.example").type("form").send("").expect(403);
+      const refused = await request(t.app)
+        .post("/api/logout")
+        .set("Cookie", cookie)
+        .set("Origin", "https://evil.example")
+        .type("form")
+        .send("")
+        .expect(403);
       expect(refused.body).toEqual({ message: "Cross-site request refused" });
       await request(t.app).post("/api/logout").set("Cookie", cookie).expect(403);
       expect(await t.db.prisma.session.count({ where: { userId: signedIn.body.id } })).toBe(1);
@@ -120,7 +129,12 @@ describe("sessions, CSRF origin check and bans", () => {
 
       await t.db.prisma.user.update({ where: { id: signedIn.body.id }, data: { isBanned: true, banReason: "Selling stolen samples" } });
 
-      for (const call of [client.get("/api/genres"), client.get("/api/stats/public"), client.get("/api/auth/nonce"), client.post("/api/auth/disconnect-wallet")]) {
+      for (const call of [
+        client.get("/api/genres"),
+        client.get("/api/stats/public"),
+        client.get("/api/auth/nonce"),
+        client.post("/api/auth/disconnect-wallet"),
+      ]) {
         const response = await call;
         expect(response.status).toBe(403);
         expect(response.body).toEqual({ message: "Your account has been banned. Reason: Selling stolen samples" });

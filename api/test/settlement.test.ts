@@ -10,7 +10,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loopMarketplaceAbi, loopTokenAbi, loopVaultAbi } from "@loop/contracts/abis";
 import { localAccounts } from "@loop/contracts/local-accounts";
-import { PURCHASE_MESSAGES, WALLET_PURCHASE_MESSAGES, cryptoPurchaseStatusSchema, walletQuoteSchema, type WalletQuote } from "@loop/rules/schemas/purchases";
+import {
+  PURCHASE_MESSAGES,
+  WALLET_PURCHASE_MESSAGES,
+  cryptoPurchaseStatusSchema,
+  walletQuoteSchema,
+  type WalletQuote,
+} from "@loop/rules/schemas/purchases";
 import { depositRefOf, uuidFromBytes32, uuidToBytes32 } from "@loop/rules/deposit-ref";
 import { NEGOTIATION_MESSAGES, negotiationSchema, walletOfferTermsSchema } from "@loop/rules/schemas/negotiations";
 import { healthResponseSchema } from "@loop/rules/schemas/api-responses";
@@ -103,12 +109,21 @@ describe("settlement of indexed chain events", () => {
   async function fundedAccount(loop: string): Promise<LocalAccount> {
     const account = newAccount();
     await confirm(await wallet(treasury).sendTransaction({ to: account.address, value: parseEther("1") }));
-    await confirm(await wallet(treasury).writeContract({ address: token, abi: loopTokenAbi, functionName: "transfer", args: [account.address, parseEther(loop)] }));
+    await confirm(
+      await wallet(treasury).writeContract({
+        address: token,
+        abi: loopTokenAbi,
+        functionName: "transfer",
+        args: [account.address, parseEther(loop)],
+      }),
+    );
     return account;
   }
   async function deposit(account: LocalAccount, loop: string, ref: Hex) {
     const from = wallet(account);
-    await confirm(await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [vault, parseEther(loop)] }));
+    await confirm(
+      await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [vault, parseEther(loop)] }),
+    );
     return confirm(await from.writeContract({ address: vault, abi: loopVaultAbi, functionName: "deposit", args: [parseEther(loop), ref] }));
   }
   const balance = async (as: Browser) => tokenBalanceSchema.parse((await as.get("/api/tokens/balance").expect(200)).body);
@@ -117,13 +132,27 @@ describe("settlement of indexed chain events", () => {
     const genre = (await t.db.prisma.genre.findFirst()) ?? (await t.db.prisma.genre.create({ data: { name: "Lo-Fi" } }));
     const id = randomUUID();
     await t.db.prisma.loop.create({
-      data: { id, userId, genreId: genre.id, title: `Loop ${id.slice(0, 6)}`, status: "ready", isPublic: true, priceCents: cents, isFree: cents === 0, originalKey: `loops/${id}/original`, originalFormat: "wav" },
+      data: {
+        id,
+        userId,
+        genreId: genre.id,
+        title: `Loop ${id.slice(0, 6)}`,
+        status: "ready",
+        isPublic: true,
+        priceCents: cents,
+        isFree: cents === 0,
+        originalKey: `loops/${id}/original`,
+        originalFormat: "wav",
+      },
     });
     return id;
   }
   const settledRows = (txHash: string) => t.db.prisma.settledEvent.findMany({ where: { txHash: txHash.toLowerCase() } });
   const startWorker = (confirmations = 0) => {
-    worker = startSettlementWorker({ ...t.deps, config: { ...t.config, settlement: { ...t.config.settlement, confirmations: { 31337: confirmations } } } });
+    worker = startSettlementWorker({
+      ...t.deps,
+      config: { ...t.config, settlement: { ...t.config.settlement, confirmations: { 31337: confirmations } } },
+    });
     return worker;
   };
   const stopWorker = async () => {
@@ -197,7 +226,11 @@ describe("settlement of indexed chain events", () => {
     // Passes later find nothing more to do.
     await sleep(300);
     expect(await balance(user.browser)).toMatchObject({ balance: "542.50000000" });
-    expect(await t.db.prisma.ledgerEntry.count({ where: { kind: "deposit", idempotencyKey: { contains: receipt.transactionHash.toLowerCase() } } })).toBe(1);
+    expect(
+      await t.db.prisma.ledgerEntry.count({
+        where: { kind: "deposit", idempotencyKey: { contains: receipt.transactionHash.toLowerCase() } },
+      }),
+    ).toBe(1);
   }, 60_000);
 
   it("a deposit whose reference names no user is kept as unmatched and credits nobody", async () => {
@@ -219,24 +252,43 @@ describe("settlement of indexed chain events", () => {
     const admin = await signInAdmin(t);
     startWorker();
     const destination = newAccount().address;
-    const requested = withdrawalSchema.parse((await user.browser.post("/api/tokens/withdraw").send({ amount: "20", method: "loop", destination }).expect(201)).body);
+    const requested = withdrawalSchema.parse(
+      (await user.browser.post("/api/tokens/withdraw").send({ amount: "20", method: "loop", destination }).expect(201)).body,
+    );
     const processing = adminWithdrawalSchema.parse(
       (await admin.browser.put(`/api/admin/tokens/withdrawals/${requested.id}/status`).send({ status: "processing" }).expect(200)).body,
     );
     const completed = await waitFor("the withdrawal to complete", async () => {
-      const list = (await user.browser.get("/api/tokens/withdrawals").expect(200)).body as Array<{ id: string; status: string; transactionId: string }>;
+      const list = (await user.browser.get("/api/tokens/withdrawals").expect(200)).body as Array<{
+        id: string;
+        status: string;
+        transactionId: string;
+      }>;
       const found = list.find((entry) => entry.id === requested.id);
       return found?.status === "completed" ? found : null;
     });
     expect(completed.transactionId).toBe(processing.transactionId);
-    expect(await balance(user.browser)).toEqual({ balance: "980.00000000", available: "980.00000000", held: "0.00000000", withdrawable: "480.00000000", promotional: "500.00000000" });
+    expect(await balance(user.browser)).toEqual({
+      balance: "980.00000000",
+      available: "980.00000000",
+      held: "0.00000000",
+      withdrawable: "480.00000000",
+      promotional: "500.00000000",
+    });
     expect(await t.db.prisma.notification.count({ where: { userId: user.id, title: "Withdrawal Completed" } })).toBe(1);
 
     // The payout was sent but the admin's call never recorded it (still pending): the chain completes it.
-    const second = withdrawalSchema.parse((await user.browser.post("/api/tokens/withdraw").send({ amount: "15", method: "loop", destination }).expect(201)).body);
+    const second = withdrawalSchema.parse(
+      (await user.browser.post("/api/tokens/withdraw").send({ amount: "15", method: "loop", destination }).expect(201)).body,
+    );
     const operator = wallet(privateKeyToAccount(operatorKey));
     const paid = await confirm(
-      await operator.writeContract({ address: vault, abi: loopVaultAbi, functionName: "payout", args: [destination, parseEther("15"), payoutIdOf(second.id)] }),
+      await operator.writeContract({
+        address: vault,
+        abi: loopVaultAbi,
+        functionName: "payout",
+        args: [destination, parseEther("15"), payoutIdOf(second.id)],
+      }),
     );
     await waitFor("the pending withdrawal to complete", async () => {
       const row = await t.db.prisma.withdrawal.findUniqueOrThrow({ where: { id: second.id } });
@@ -244,9 +296,18 @@ describe("settlement of indexed chain events", () => {
     });
     const row = await t.db.prisma.withdrawal.findUniqueOrThrow({ where: { id: second.id } });
     expect(row.transactionId).toBe(paid.transactionHash.toLowerCase());
-    expect(await balance(user.browser)).toEqual({ balance: "965.00000000", available: "965.00000000", held: "0.00000000", withdrawable: "465.00000000", promotional: "500.00000000" });
+    expect(await balance(user.browser)).toEqual({
+      balance: "965.00000000",
+      available: "965.00000000",
+      held: "0.00000000",
+      withdrawable: "465.00000000",
+      promotional: "500.00000000",
+    });
     // The admin completing it by hand now is refused: it is final.
-    await admin.browser.put(`/api/admin/tokens/withdrawals/${second.id}/status`).send({ status: "completed", transactionId: paid.transactionHash }).expect(409);
+    await admin.browser
+      .put(`/api/admin/tokens/withdrawals/${second.id}/status`)
+      .send({ status: "completed", transactionId: paid.transactionHash })
+      .expect(409);
   }, 90_000);
 
   it("GET /api/health reports the chain's head, the indexed head and the settlement backlog", async () => {
@@ -303,10 +364,14 @@ describe("settlement of indexed chain events", () => {
     const settledCount = () => t.db.prisma.settledEvent.count({ where: { txHash: { in: hashes.map((hash) => hash.toLowerCase()) } } });
 
     const first = await startApi();
-    await waitFor("some but not all deposits to be settled", async () => {
-      const settled = await settledCount();
-      return settled > 0 ? settled : null;
-    }, 60_000).catch((error: Error) => {
+    await waitFor(
+      "some but not all deposits to be settled",
+      async () => {
+        const settled = await settledCount();
+        return settled > 0 ? settled : null;
+      },
+      60_000,
+    ).catch((error: Error) => {
       throw new Error(`${error.message}: ${first.output()}`);
     });
     first.child.kill("SIGKILL");
@@ -324,7 +389,9 @@ describe("settlement of indexed chain events", () => {
       await second.exited;
     }
     expect((await balance(user.browser)).balance).toBe(`${500 + count}.00000000`);
-    const entries = await t.db.prisma.ledgerEntry.findMany({ where: { kind: "deposit", postings: { some: { account: { userId: user.id } } } } });
+    const entries = await t.db.prisma.ledgerEntry.findMany({
+      where: { kind: "deposit", postings: { some: { account: { userId: user.id } } } },
+    });
     expect(entries).toHaveLength(count);
   }, 180_000);
 
@@ -340,7 +407,11 @@ describe("settlement of indexed chain events", () => {
     expect((await balance(user.browser)).balance).toBe("502.00000000");
     const settledBefore = await t.db.prisma.settledEvent.count();
     ponder = await startPonder({ databaseUrl: t.db.url, rpcUrl: chain.node.url, deploymentsDir: chain.deployments });
-    await waitFor("the deposit made while the indexer was down", async () => (await balance(user.browser)).balance === "505.00000000", 30_000);
+    await waitFor(
+      "the deposit made while the indexer was down",
+      async () => (await balance(user.browser)).balance === "505.00000000",
+      30_000,
+    );
     await indexedToHead();
     await sleep(300);
     expect(await t.db.prisma.settledEvent.count()).toBe(settledBefore + 1);
@@ -352,12 +423,21 @@ describe("settlement of indexed chain events", () => {
     const depth = 3;
     const user = await signInMember(t, { account: await fundedAccount("50") });
     const from = wallet(user.account);
-    await confirm(await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [vault, parseEther("50")] }));
+    await confirm(
+      await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [vault, parseEther("50")] }),
+    );
     startWorker(depth);
 
     // Within the depth: mined, indexed, then reorged away before it is deep enough.
     const snapshot = await chain.testClient.snapshot();
-    const shallow = await confirm(await from.writeContract({ address: vault, abi: loopVaultAbi, functionName: "deposit", args: [parseEther("7"), depositRefOf(user.id)] }));
+    const shallow = await confirm(
+      await from.writeContract({
+        address: vault,
+        abi: loopVaultAbi,
+        functionName: "deposit",
+        args: [parseEther("7"), depositRefOf(user.id)],
+      }),
+    );
     await mineBlocks(depth - 1);
     await indexedToHead();
     await sleep(300);
@@ -401,7 +481,8 @@ describe("settlement of indexed chain events", () => {
     const marketplace = getAddress(t.config.chains[0]!.contracts!.marketplace);
     const sellerWallet = getAddress(seller.account.address);
     startWorker();
-    const loopBalanceOf = (address: Address) => chain.client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [address] });
+    const loopBalanceOf = (address: Address) =>
+      chain.client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [address] });
     /**
      * openOffer from the buyer's wallet for `usd` on `loopId` (MP3) with the API's terms, or (`unchecked`)
      * with arguments the API was not asked about; returns the offer id.
@@ -413,12 +494,23 @@ describe("settlement of indexed chain events", () => {
         const now = (await chain.client.getBlock()).timestamp;
         args = [uuidToBytes32(loopId), 0, sellerWallet, parseEther(String(usd * 500)), now + 86_400n];
       } else {
-        const terms = walletOfferTermsSchema.parse((await buyer.browser.post("/api/negotiations/wallet-terms").send({ loopId, format: "mp3", offerAmount: String(usd) }).expect(200)).body);
+        const terms = walletOfferTermsSchema.parse(
+          (
+            await buyer.browser
+              .post("/api/negotiations/wallet-terms")
+              .send({ loopId, format: "mp3", offerAmount: String(usd) })
+              .expect(200)
+          ).body,
+        );
         expect(terms).toMatchObject({ marketplace, payee: sellerWallet, amountWei: parseEther(String(usd * 500)).toString() });
         args = [terms.loopId as Hex, terms.format, terms.payee as Address, BigInt(terms.amountWei), BigInt(terms.expiresAt)];
       }
-      await confirm(await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [marketplace, args[3] * 2n] }));
-      const receipt = await confirm(await from.writeContract({ address: marketplace, abi: loopMarketplaceAbi, functionName: "openOffer", args }));
+      await confirm(
+        await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [marketplace, args[3] * 2n] }),
+      );
+      const receipt = await confirm(
+        await from.writeContract({ address: marketplace, abi: loopMarketplaceAbi, functionName: "openOffer", args }),
+      );
       const [opened] = parseEventLogs({ abi: loopMarketplaceAbi, eventName: "OfferOpened", logs: receipt.logs });
       return { offerId: opened!.args.offerId, receipt };
     };
@@ -435,7 +527,12 @@ describe("settlement of indexed chain events", () => {
     const { offerId } = await openOffer(first, 12.5);
     const row = await negotiationOf(offerId, "pending");
     const received = negotiationSchema.array().parse((await seller.browser.get("/api/negotiations?scope=received").expect(200)).body);
-    expect(received.find((item) => item.id === row.id)).toMatchObject({ funding: "wallet", offerAmount: "12.50", heldLoop: null, chainOfferId: offerId.toString() });
+    expect(received.find((item) => item.id === row.id)).toMatchObject({
+      funding: "wallet",
+      offerAmount: "12.50",
+      heldLoop: null,
+      chainOfferId: offerId.toString(),
+    });
     // The seller's accept is carried out by the operator and recorded from OfferSettled.
     const accepted = await respond(seller.browser, row.id, { action: "accept" });
     expect(accepted.status).toBe(200);
@@ -447,7 +544,11 @@ describe("settlement of indexed chain events", () => {
     expect([NEGOTIATION_MESSAGES.settling, NEGOTIATION_MESSAGES.closed]).toContain(secondAnswer.body.message);
     const done = await negotiationOf(offerId, "accepted");
     expect(await loopBalanceOf(sellerWallet)).toBe(sellerBefore + parseEther("6250"));
-    expect(await t.db.prisma.purchase.findUniqueOrThrow({ where: { id: done.purchaseId! } })).toMatchObject({ method: "wallet", priceCents: 1250, buyerId: buyer.id });
+    expect(await t.db.prisma.purchase.findUniqueOrThrow({ where: { id: done.purchaseId! } })).toMatchObject({
+      method: "wallet",
+      priceCents: 1250,
+      buyerId: buyer.id,
+    });
 
     // A counter the buyer accepts by raising the escrowed offer to it.
     const second = await listedLoop(seller.id, 2000);
@@ -456,7 +557,14 @@ describe("settlement of indexed chain events", () => {
     await respond(seller.browser, pending.id, { action: "counter", counterOffer: "8.00" }).expect(200);
     expect((await respond(buyer.browser, pending.id, { action: "accept" })).body.message).toBe(NEGOTIATION_MESSAGES.walletCounter);
     const expiresAt = (await chain.client.getBlock()).timestamp + 86_400n;
-    await confirm(await wallet(buyer.account).writeContract({ address: marketplace, abi: loopMarketplaceAbi, functionName: "changeOffer", args: [countered, parseEther("4000"), expiresAt] }));
+    await confirm(
+      await wallet(buyer.account).writeContract({
+        address: marketplace,
+        abi: loopMarketplaceAbi,
+        functionName: "changeOffer",
+        args: [countered, parseEther("4000"), expiresAt],
+      }),
+    );
     const bought = await negotiationOf(countered, "accepted");
     expect(await t.db.prisma.purchase.findUniqueOrThrow({ where: { id: bought.purchaseId! } })).toMatchObject({ priceCents: 800 });
 
@@ -475,7 +583,10 @@ describe("settlement of indexed chain events", () => {
     const terms = await buyer.browser.post("/api/negotiations/wallet-terms").send({ loopId: fourth, format: "mp3", offerAmount: "5" });
     expect(terms.body.message).toBe(NEGOTIATION_MESSAGES.notBelowPrice);
     const { receipt: refusedOpen } = await openOffer(fourth, 5, true);
-    const refused = await waitFor("the refused offer", async () => (await settledRows(refusedOpen.transactionHash)).find((entry) => entry.kind === "offer_opened") ?? null);
+    const refused = await waitFor(
+      "the refused offer",
+      async () => (await settledRows(refusedOpen.transactionHash)).find((entry) => entry.kind === "offer_opened") ?? null,
+    );
     expect(refused.outcome).toBe("unmatched");
     await waitFor("the refund", async () => (await loopBalanceOf(buyer.account.address)) === beforeOpen);
     expect(await t.db.prisma.negotiation.count({ where: { loopId: fourth } })).toBe(0);
@@ -494,17 +605,52 @@ describe("settlement of indexed chain events", () => {
 
     const q = walletQuoteSchema.parse((await buyer.browser.post("/api/purchases/quote").send({ loopId, format: "mp3" }).expect(201)).body);
     const from = wallet(buyer.account);
-    await confirm(await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [marketplace, BigInt(q.totalWei)] }));
-    const quote = { ...q.quote, loopId: q.quote.loopId as Hex, orderId: q.quote.orderId as Hex, buyer: q.quote.buyer as Address, seller: q.quote.seller as Address, price: BigInt(q.quote.price), fee: BigInt(q.quote.fee), deadline: BigInt(q.quote.deadline) };
-    const paid = await confirm(await from.writeContract({ address: marketplace, abi: loopMarketplaceAbi, functionName: "purchase", args: [quote, q.signature as Hex] }));
+    await confirm(
+      await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [marketplace, BigInt(q.totalWei)] }),
+    );
+    const quote = {
+      ...q.quote,
+      loopId: q.quote.loopId as Hex,
+      orderId: q.quote.orderId as Hex,
+      buyer: q.quote.buyer as Address,
+      seller: q.quote.seller as Address,
+      price: BigInt(q.quote.price),
+      fee: BigInt(q.quote.fee),
+      deadline: BigInt(q.quote.deadline),
+    };
+    const paid = await confirm(
+      await from.writeContract({
+        address: marketplace,
+        abi: loopMarketplaceAbi,
+        functionName: "purchase",
+        args: [quote, q.signature as Hex],
+      }),
+    );
     await waitFor("the purchase", async () => (await settledRows(paid.transactionHash)).some((entry) => entry.kind === "purchased"));
     await buyer.browser.get(`/api/loops/${loopId}/download?format=mp3`).expect(200);
 
-    const buyerWalletBefore = await chain.client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [buyer.account.address] });
-    const refund = await confirm(await wallet(arbiter).writeContract({ address: marketplace, abi: loopMarketplaceAbi, functionName: "refund", args: [q.quote.orderId as Hex] }));
-    const row = await waitFor("the refund", async () => (await settledRows(refund.transactionHash)).find((entry) => entry.kind === "refunded") ?? null);
+    const buyerWalletBefore = await chain.client.readContract({
+      address: token,
+      abi: loopTokenAbi,
+      functionName: "balanceOf",
+      args: [buyer.account.address],
+    });
+    const refund = await confirm(
+      await wallet(arbiter).writeContract({
+        address: marketplace,
+        abi: loopMarketplaceAbi,
+        functionName: "refund",
+        args: [q.quote.orderId as Hex],
+      }),
+    );
+    const row = await waitFor(
+      "the refund",
+      async () => (await settledRows(refund.transactionHash)).find((entry) => entry.kind === "refunded") ?? null,
+    );
     expect(row.outcome).toBe("applied");
-    expect(await chain.client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [buyer.account.address] })).toBe(buyerWalletBefore + BigInt(q.quote.price));
+    expect(
+      await chain.client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [buyer.account.address] }),
+    ).toBe(buyerWalletBefore + BigInt(q.quote.price));
 
     const purchase = await t.db.prisma.purchase.findFirstOrThrow({ where: { buyerId: buyer.id, loopId } });
     expect(purchase).toMatchObject({ refundRef: refund.transactionHash.toLowerCase(), ledgerEntryId: null });
@@ -526,15 +672,36 @@ describe("settlement of indexed chain events", () => {
     const marketplace = getAddress(t.config.chains[0]!.contracts!.marketplace);
     startWorker();
 
-    const quoteFor = async (loopId: string, format: "mp3" | "wav") => walletQuoteSchema.parse((await buyer.browser.post("/api/purchases/quote").send({ loopId, format }).expect(201)).body);
+    const quoteFor = async (loopId: string, format: "mp3" | "wav") =>
+      walletQuoteSchema.parse((await buyer.browser.post("/api/purchases/quote").send({ loopId, format }).expect(201)).body);
     const pay = async (q: WalletQuote) => {
       const from = wallet(buyer.account);
-      await confirm(await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [marketplace, BigInt(q.totalWei)] }));
-      const quote = { ...q.quote, loopId: q.quote.loopId as Hex, orderId: q.quote.orderId as Hex, buyer: q.quote.buyer as Address, seller: q.quote.seller as Address, price: BigInt(q.quote.price), fee: BigInt(q.quote.fee), deadline: BigInt(q.quote.deadline) };
-      return confirm(await from.writeContract({ address: marketplace, abi: loopMarketplaceAbi, functionName: "purchase", args: [quote, q.signature as Hex] }));
+      await confirm(
+        await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [marketplace, BigInt(q.totalWei)] }),
+      );
+      const quote = {
+        ...q.quote,
+        loopId: q.quote.loopId as Hex,
+        orderId: q.quote.orderId as Hex,
+        buyer: q.quote.buyer as Address,
+        seller: q.quote.seller as Address,
+        price: BigInt(q.quote.price),
+        fee: BigInt(q.quote.fee),
+        deadline: BigInt(q.quote.deadline),
+      };
+      return confirm(
+        await from.writeContract({
+          address: marketplace,
+          abi: loopMarketplaceAbi,
+          functionName: "purchase",
+          args: [quote, q.signature as Hex],
+        }),
+      );
     };
-    const report = (loopId: string, format: string, txHash: string) => buyer.browser.post("/api/purchases/crypto").send({ loopId, format, txHash, token: "LOOP" });
-    const loopBalanceOf = (address: Address) => chain.client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [address] });
+    const report = (loopId: string, format: string, txHash: string) =>
+      buyer.browser.post("/api/purchases/crypto").send({ loopId, format, txHash, token: "LOOP" });
+    const loopBalanceOf = (address: Address) =>
+      chain.client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [address] });
     const settled = (txHash: string, kind: string) =>
       waitFor(`the ${kind} event to settle`, async () => (await settledRows(txHash)).find((entry) => entry.kind === kind) ?? null);
     /** After the dispute window anyone may release an escrowed order. */
@@ -542,12 +709,27 @@ describe("settlement of indexed chain events", () => {
       const rpc = chain.testClient.request as (args: { method: string; params: unknown[] }) => Promise<unknown>;
       await rpc({ method: "evm_increaseTime", params: [DISPUTE_WINDOW_SECONDS + 1] });
       await mineBlocks(1);
-      return confirm(await wallet(treasury).writeContract({ address: marketplace, abi: loopMarketplaceAbi, functionName: "release", args: [q.quote.orderId as Hex] }));
+      return confirm(
+        await wallet(treasury).writeContract({
+          address: marketplace,
+          abi: loopMarketplaceAbi,
+          functionName: "release",
+          args: [q.quote.orderId as Hex],
+        }),
+      );
     };
 
     // $2.00 MP3: fee 4¢; 1020 LOOP, of which 1000 to the seller's own wallet.
     const q = await quoteFor(onChainLoop, "mp3");
-    expect(q).toMatchObject({ chainId: 31337, marketplace, price: "2.00", fee: "0.04", total: "2.04", loopAmount: "1020.00000000", totalWei: parseEther("1020").toString() });
+    expect(q).toMatchObject({
+      chainId: 31337,
+      marketplace,
+      price: "2.00",
+      fee: "0.04",
+      total: "2.04",
+      loopAmount: "1020.00000000",
+      totalWei: parseEther("1020").toString(),
+    });
     expect(getAddress(q.quote.seller)).toBe(getAddress(sellerWithWallet.account.address));
     // A hash the page reports proves nothing: still pending, nothing recorded.
     expect((await report(onChainLoop, "mp3", `0x${"ab".repeat(32)}`).expect(202)).body).toEqual({ status: "pending", purchase: null });
@@ -559,7 +741,13 @@ describe("settlement of indexed chain events", () => {
     });
     expect(done.purchase).toMatchObject({ method: "wallet", format: "mp3", total: "2.04", loopAmount: "1020.00000000" });
     const row = await t.db.prisma.purchase.findFirstOrThrow({ where: { buyerId: buyer.id, loopId: onChainLoop } });
-    expect(row).toMatchObject({ method: "wallet", externalRef: receipt.transactionHash.toLowerCase(), priceCents: 200, feeCents: 4, ledgerEntryId: null });
+    expect(row).toMatchObject({
+      method: "wallet",
+      externalRef: receipt.transactionHash.toLowerCase(),
+      priceCents: 200,
+      feeCents: 4,
+      ledgerEntryId: null,
+    });
     // On-chain XP: 7 + 2 for the buyer, 12 + 2 for the seller.
     expect((await t.db.prisma.user.findUniqueOrThrow({ where: { id: buyer.id } })).experience).toBe(9);
     expect((await t.db.prisma.user.findUniqueOrThrow({ where: { id: sellerWithWallet.id } })).experience).toBe(14);
@@ -606,13 +794,24 @@ describe("settlement of indexed chain events", () => {
     const free = await listedLoop(seller.id, 0);
     const quote = (as: Browser, body: unknown) => as.post("/api/purchases/quote").send(body as object);
     expect((await quote(seller.browser, { loopId: paid, format: "mp3" }).expect(400)).body.message).toBe(PURCHASE_MESSAGES.ownLoop);
-    expect((await quote(noWallet.browser, { loopId: paid, format: "mp3" }).expect(400)).body.message).toBe(WALLET_PURCHASE_MESSAGES.noWallet);
+    expect((await quote(noWallet.browser, { loopId: paid, format: "mp3" }).expect(400)).body.message).toBe(
+      WALLET_PURCHASE_MESSAGES.noWallet,
+    );
     const buyer = await signInMember(t);
     expect((await quote(buyer.browser, { loopId: free, format: "mp3" }).expect(400)).body.message).toBe(WALLET_PURCHASE_MESSAGES.free);
     expect((await quote(buyer.browser, { loopId: paid, format: "ogg" }).expect(400)).body.message).toBe(PURCHASE_MESSAGES.format);
     await quote(buyer.browser, { loopId: randomUUID(), format: "mp3" }).expect(404);
-    expect((await buyer.browser.post("/api/purchases/crypto").send({ loopId: paid, format: "mp3", txHash: "0x12" }).expect(400)).body.message).toBe(WALLET_PURCHASE_MESSAGES.txHash);
-    expect((await buyer.browser.post("/api/purchases/crypto").send({ loopId: paid, format: "mp3", txHash: `0x${"cd".repeat(32)}` }).expect(404)).body.message).toBe(WALLET_PURCHASE_MESSAGES.noQuote);
+    expect(
+      (await buyer.browser.post("/api/purchases/crypto").send({ loopId: paid, format: "mp3", txHash: "0x12" }).expect(400)).body.message,
+    ).toBe(WALLET_PURCHASE_MESSAGES.txHash);
+    expect(
+      (
+        await buyer.browser
+          .post("/api/purchases/crypto")
+          .send({ loopId: paid, format: "mp3", txHash: `0x${"cd".repeat(32)}` })
+          .expect(404)
+      ).body.message,
+    ).toBe(WALLET_PURCHASE_MESSAGES.noQuote);
   });
 
   it("a fresh local chain under the same database: its events settle, the old chain's records stay", async () => {
@@ -624,10 +823,22 @@ describe("settlement of indexed chain events", () => {
       const client = createWalletClient({ account: depositor, chain: target.chain, transport: http(target.node.url) });
       const fees = { gas: 200_000n, maxFeePerGas: parseGwei("20"), maxPriorityFeePerGas: parseGwei("1") };
       await target.client.waitForTransactionReceipt({
-        hash: await client.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [vault, parseEther("4")], ...fees }),
+        hash: await client.writeContract({
+          address: token,
+          abi: loopTokenAbi,
+          functionName: "approve",
+          args: [vault, parseEther("4")],
+          ...fees,
+        }),
       });
       return target.client.waitForTransactionReceipt({
-        hash: await client.writeContract({ address: vault, abi: loopVaultAbi, functionName: "deposit", args: [parseEther("4"), depositRefOf(user.id)], ...fees }),
+        hash: await client.writeContract({
+          address: vault,
+          abi: loopVaultAbi,
+          functionName: "deposit",
+          args: [parseEther("4"), depositRefOf(user.id)],
+          ...fees,
+        }),
       });
     };
     startWorker();
@@ -645,7 +856,12 @@ describe("settlement of indexed chain events", () => {
     ponder = await startPonder({ databaseUrl: t.db.url, rpcUrl: chain.node.url, deploymentsDir: chain.deployments });
     const restarted = await createTestApp({
       db: t.db,
-      env: { RPC_URL_31337: chain.node.url, DEPLOYMENTS_DIR: chain.deployments, OPERATOR_PRIVATE_KEY: operatorKey, SETTLEMENT_POLL_MS: "20" },
+      env: {
+        RPC_URL_31337: chain.node.url,
+        DEPLOYMENTS_DIR: chain.deployments,
+        OPERATOR_PRIVATE_KEY: operatorKey,
+        SETTLEMENT_POLL_MS: "20",
+      },
     });
     expect(getAddress(restarted.config.chains[0]!.contracts!.vault)).toBe(vault);
     worker = startSettlementWorker(restarted.deps);

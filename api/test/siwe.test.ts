@@ -76,7 +76,10 @@ describe("Sign-In with Ethereum", () => {
       client = browser(t.app);
     });
 
-    async function attempt(fields: Partial<Parameters<typeof siweMessage>[0]> = {}, options: { signer?: typeof account; address?: Hex; message?: string } = {}) {
+    async function attempt(
+      fields: Partial<Parameters<typeof siweMessage>[0]> = {},
+      options: { signer?: typeof account; address?: Hex; message?: string } = {},
+    ) {
       const message = options.message ?? siweMessage({ address: account.address, nonce: await fetchNonce(client), ...fields });
       const signature = await (options.signer ?? account).signMessage({ message });
       const response = await client.post("/api/auth/web3").send({ address: options.address ?? account.address, signature, message });
@@ -124,7 +127,9 @@ describe("Sign-In with Ethereum", () => {
       expect(await attempt({}, { address: newAccount().address })).toBe("Invalid sign-in message: the address does not match the message");
     });
     it("malformed message", async () => {
-      expect(await attempt({}, { message: "Please sign in to LOOP\nNonce: abcdefgh12345678" })).toBe("Invalid sign-in message: malformed message");
+      expect(await attempt({}, { message: "Please sign in to LOOP\nNonce: abcdefgh12345678" })).toBe(
+        "Invalid sign-in message: malformed message",
+      );
     });
   });
 
@@ -137,7 +142,11 @@ describe("Sign-In with Ethereum", () => {
     const rpcUrl = inject("rpcUrl");
     // Hardhat's first default account: funded on every fresh local chain.
     const deployer = privateKeyToAccount("0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80");
-    const wallet = createWalletClient({ account: deployer, chain: { ...hardhat, rpcUrls: { default: { http: [rpcUrl] } } }, transport: http(rpcUrl) });
+    const wallet = createWalletClient({
+      account: deployer,
+      chain: { ...hardhat, rpcUrls: { default: { http: [rpcUrl] } } },
+      transport: http(rpcUrl),
+    });
     const owner = newAccount();
     const hash = await wallet.deployContract({ abi: smartWallet.abi, bytecode: smartWallet.bytecode as Hex, args: [owner.address] });
     const receipt = await createPublicClient({ transport: http(rpcUrl) }).waitForTransactionReceipt({ hash, pollingInterval: 50 });
@@ -151,7 +160,9 @@ describe("Sign-In with Ethereum", () => {
 
     // The same contract refuses a signature by someone other than its owner.
     const forged = siweMessage({ address: contractAddress, nonce: await fetchNonce(client) });
-    const refused = await client.post("/api/auth/web3").send({ address: contractAddress, signature: await newAccount().signMessage({ message: forged }), message: forged });
+    const refused = await client
+      .post("/api/auth/web3")
+      .send({ address: contractAddress, signature: await newAccount().signMessage({ message: forged }), message: forged });
     expect(refused.status).toBe(401);
   });
 });

@@ -49,7 +49,13 @@ describe("S3 storage, against a local S3 server (s3rver) that checks every signa
 
     mark = server.requests.length;
     await storage.put("loops/parts/large", generatedStream(2 * DEFAULT_PART_SIZE + 5));
-    expect(since(mark)).toEqual(["POST uploads", "PUT partNumber&uploadId", "PUT partNumber&uploadId", "PUT partNumber&uploadId", "POST uploadId"]);
+    expect(since(mark)).toEqual([
+      "POST uploads",
+      "PUT partNumber&uploadId",
+      "PUT partNumber&uploadId",
+      "PUT partNumber&uploadId",
+      "POST uploadId",
+    ]);
     const parts = server.requests.slice(mark).filter((r) => r.query.has("partNumber"));
     expect(parts.map((r) => r.bodyBytes)).toEqual([DEFAULT_PART_SIZE, DEFAULT_PART_SIZE, 5]);
     expect(parts.map((r) => r.query.get("partNumber"))).toEqual(["1", "2", "3"]);
@@ -79,7 +85,12 @@ describe("S3 storage, against a local S3 server (s3rver) that checks every signa
     await storage.put("loops/ranges/original", Buffer.from("0123456789"));
     server.ignoreRange = true;
     try {
-      for (const [start, end, expected] of [[0, 0, "0"], [3, 5, "345"], [9, 9, "9"], [0, 9, "0123456789"]] as const) {
+      for (const [start, end, expected] of [
+        [0, 0, "0"],
+        [3, 5, "345"],
+        [9, 9, "9"],
+        [0, 9, "0123456789"],
+      ] as const) {
         expect(await text(await storage.getStream("loops/ranges/original", { start, end }))).toBe(expected);
       }
     } finally {
@@ -101,19 +112,27 @@ describe("S3 storage, against a local S3 server (s3rver) that checks every signa
     });
 
     it("names a missing bucket", async () => {
-      await expect(createS3Storage({ ...options, bucket: "no-such-bucket" }).check()).rejects.toThrow(/S3 bucket "no-such-bucket" does not exist.*S3_BUCKET/);
+      await expect(createS3Storage({ ...options, bucket: "no-such-bucket" }).check()).rejects.toThrow(
+        /S3 bucket "no-such-bucket" does not exist.*S3_BUCKET/,
+      );
     });
 
     it("names refused credentials: unknown key, wrong secret", async () => {
-      await expect(createS3Storage({ ...options, accessKeyId: "NOBODY" }).check()).rejects.toThrow(/S3 refused the credentials .*403 InvalidAccessKeyId.*S3_ACCESS_KEY_ID/);
-      await expect(createS3Storage({ ...options, secretAccessKey: "wrong" }).check()).rejects.toThrow(/S3 refused the credentials .*403 SignatureDoesNotMatch/);
+      await expect(createS3Storage({ ...options, accessKeyId: "NOBODY" }).check()).rejects.toThrow(
+        /S3 refused the credentials .*403 InvalidAccessKeyId.*S3_ACCESS_KEY_ID/,
+      );
+      await expect(createS3Storage({ ...options, secretAccessKey: "wrong" }).check()).rejects.toThrow(
+        /S3 refused the credentials .*403 SignatureDoesNotMatch/,
+      );
       server.rejected.length = 0; // the proxy refused these on purpose
     });
 
     it("names an endpoint that does not answer", async () => {
       const port = await closedPort();
       const closed = createS3Storage({ ...options, endpoint: new URL(`http://127.0.0.1:${port}`) });
-      await expect(closed.check()).rejects.toThrow(`S3 GET loop-storage-check failed (bucket "loop-test" at 127.0.0.1:${port}): fetch failed: ECONNREFUSED`);
+      await expect(closed.check()).rejects.toThrow(
+        `S3 GET loop-storage-check failed (bucket "loop-test" at 127.0.0.1:${port}): fetch failed: ECONNREFUSED`,
+      );
     }, 15_000);
   });
 
@@ -138,7 +157,9 @@ describe("S3 storage, against a local S3 server (s3rver) that checks every signa
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect((await alice.get(`/api/loops/${id}/status`)).body.status).toBe("ready");
-      const stored = server.requests.filter((r) => r.method === "PUT" && r.path.startsWith(`/${server.bucket}/loops/${id}/`)).map((r) => r.path.split("/").at(-1));
+      const stored = server.requests
+        .filter((r) => r.method === "PUT" && r.path.startsWith(`/${server.bucket}/loops/${id}/`))
+        .map((r) => r.path.split("/").at(-1));
       expect(stored.sort()).toEqual(["audio.mp3", "audio.wav", "original", "peaks.json", "preview.mp3"]);
 
       const whole = await request(t.app).get(`/api/loops/${id}/preview`).buffer(true).parse(binary).expect(200);
@@ -146,7 +167,12 @@ describe("S3 storage, against a local S3 server (s3rver) that checks every signa
       expect(whole.headers["content-type"]).toBe("audio/mpeg");
       expect(preview.length).toBeGreaterThan(1000);
       expect(preview.equals(await storage.getBuffer(`loops/${id}/preview.mp3`))).toBe(true);
-      const part = await request(t.app).get(`/api/loops/${id}/preview`).set("Range", "bytes=100-199").buffer(true).parse(binary).expect(206);
+      const part = await request(t.app)
+        .get(`/api/loops/${id}/preview`)
+        .set("Range", "bytes=100-199")
+        .buffer(true)
+        .parse(binary)
+        .expect(206);
       expect(part.headers["content-range"]).toBe(`bytes 100-199/${preview.length}`);
       expect((part.body as Buffer).equals(preview.subarray(100, 200))).toBe(true);
       const peaks = await request(t.app).get(`/api/loops/${id}/peaks`).expect(200);
@@ -161,11 +187,16 @@ describe("S3 storage, against a local S3 server (s3rver) that checks every signa
 describe("S3 object URLs", () => {
   const base = { region: "eu-west-3", bucket: "loop-files" };
   it("path style under an endpoint, virtual-hosted style, AWS by default", () => {
-    expect(s3ObjectUrl({ ...base, endpoint: new URL("http://127.0.0.1:9000"), forcePathStyle: true }, "loops/a/original").href).toBe("http://127.0.0.1:9000/loop-files/loops/a/original");
-    expect(s3ObjectUrl({ ...base, endpoint: new URL("https://acc.r2.cloudflarestorage.com"), forcePathStyle: false }, "loops/a/x.mp3", "uploads").href).toBe(
-      "https://loop-files.acc.r2.cloudflarestorage.com/loops/a/x.mp3?uploads",
+    expect(s3ObjectUrl({ ...base, endpoint: new URL("http://127.0.0.1:9000"), forcePathStyle: true }, "loops/a/original").href).toBe(
+      "http://127.0.0.1:9000/loop-files/loops/a/original",
     );
-    expect(s3ObjectUrl({ ...base, endpoint: null, forcePathStyle: false }, "loops/a/original").href).toBe("https://loop-files.s3.eu-west-3.amazonaws.com/loops/a/original");
+    expect(
+      s3ObjectUrl({ ...base, endpoint: new URL("https://acc.r2.cloudflarestorage.com"), forcePathStyle: false }, "loops/a/x.mp3", "uploads")
+        .href,
+    ).toBe("https://loop-files.acc.r2.cloudflarestorage.com/loops/a/x.mp3?uploads");
+    expect(s3ObjectUrl({ ...base, endpoint: null, forcePathStyle: false }, "loops/a/original").href).toBe(
+      "https://loop-files.s3.eu-west-3.amazonaws.com/loops/a/original",
+    );
   });
 });
 
@@ -175,7 +206,10 @@ describe("storage configuration (STORAGE_DRIVER, S3_*)", () => {
   it("is the local disk by default", () => {
     const config = loadConfig({});
     expect(config.storage).toEqual({ driver: "local", filesDir: config.filesDir });
-    expect(loadConfig({ STORAGE_DRIVER: "local", FILES_DIR: "/tmp/loop-files" }).storage).toEqual({ driver: "local", filesDir: "/tmp/loop-files" });
+    expect(loadConfig({ STORAGE_DRIVER: "local", FILES_DIR: "/tmp/loop-files" }).storage).toEqual({
+      driver: "local",
+      filesDir: "/tmp/loop-files",
+    });
   });
 
   it("S3 with defaults: AWS, us-east-1, virtual-hosted; an endpoint turns path style on", () => {
@@ -192,7 +226,9 @@ describe("storage configuration (STORAGE_DRIVER, S3_*)", () => {
     const minio = loadConfig({ ...s3, S3_ENDPOINT: "http://127.0.0.1:9000/", S3_REGION: "auto", S3_SESSION_TOKEN: "token" }).storage;
     expect(minio).toMatchObject({ driver: "s3", region: "auto", sessionToken: "token", forcePathStyle: true });
     expect(minio.driver === "s3" && minio.endpoint?.href).toBe("http://127.0.0.1:9000/");
-    expect(loadConfig({ ...s3, S3_ENDPOINT: "https://acc.r2.cloudflarestorage.com", S3_FORCE_PATH_STYLE: "false" }).storage).toMatchObject({ forcePathStyle: false });
+    expect(loadConfig({ ...s3, S3_ENDPOINT: "https://acc.r2.cloudflarestorage.com", S3_FORCE_PATH_STYLE: "false" }).storage).toMatchObject({
+      forcePathStyle: false,
+    });
   });
 
   it.each([

@@ -20,7 +20,6 @@ const order = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-
 describe("token orders", () => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -123,9 +122,15 @@ describe("token orders", () => {
       processedAt: null,
     });
     // Half-up to the cent: 2.5 LOOP = 0.005 USD → 0.01; 0.00000001 decimals pass; a number is accepted for usdAmount.
-    const second = await place(a.browser, order({ requestedAmount: "2.5", usdAmount: "0.01", paymentMethod: "crypto", message: "" })).expect(201);
+    const second = await place(
+      a.browser,
+      order({ requestedAmount: "2.5", usdAmount: "0.01", paymentMethod: "crypto", message: "" }),
+    ).expect(201);
     expect(second.body).toMatchObject({ requestedAmount: "2.50000000", usdAmount: "0.01", paymentMethod: "crypto", message: null });
-    const third = await place(a.browser, order({ requestedAmount: "12345.12345678", usdAmount: 24.69, paymentMethod: "bank_transfer" })).expect(201);
+    const third = await place(
+      a.browser,
+      order({ requestedAmount: "12345.12345678", usdAmount: 24.69, paymentMethod: "bank_transfer" }),
+    ).expect(201);
     expect(third.body).toMatchObject({ requestedAmount: "12345.12345678", usdAmount: "24.69" });
     for (const method of ["revolut", "skrill"]) await place(b.browser, order({ paymentMethod: method })).expect(201);
 
@@ -133,17 +138,28 @@ describe("token orders", () => {
     expect(mine.map((o) => o.id)).toEqual([third.body.id, second.body.id, first.body.id]);
     const theirs = tokenOrderListSchema.parse((await b.browser.get("/api/admin-orders").expect(200)).body);
     expect(theirs.map((o) => o.paymentMethod)).toEqual(["skrill", "revolut"]);
-    expect((await a.browser.get("/api/admin-orders?limit=1&offset=1").expect(200)).body.map((o: { id: string }) => o.id)).toEqual([second.body.id]);
+    expect((await a.browser.get("/api/admin-orders?limit=1&offset=1").expect(200)).body.map((o: { id: string }) => o.id)).toEqual([
+      second.body.id,
+    ]);
     await a.browser.get("/api/admin-orders?limit=0").expect(400);
 
     const balance = tokenBalanceSchema.parse((await a.browser.get("/api/tokens/balance").expect(200)).body);
-    expect(balance).toEqual({ balance: "500.00000000", available: "500.00000000", held: "0.00000000", withdrawable: "0.00000000", promotional: "500.00000000" });
+    expect(balance).toEqual({
+      balance: "500.00000000",
+      available: "500.00000000",
+      held: "0.00000000",
+      withdrawable: "0.00000000",
+      promotional: "500.00000000",
+    });
   });
 
   it("e-mails a confirmation to the buyer's address", async () => {
     const user = await signInMember(t);
     await t.db.prisma.user.update({ where: { id: user.id }, data: { email: "order.buyer@example.com" } });
-    const placed = await place(user.browser, order({ requestedAmount: "5000", usdAmount: "10.00", paymentMethod: "bank_transfer", paymentDetails: "IBAN DE89 <3704>" })).expect(201);
+    const placed = await place(
+      user.browser,
+      order({ requestedAmount: "5000", usdAmount: "10.00", paymentMethod: "bank_transfer", paymentDetails: "IBAN DE89 <3704>" }),
+    ).expect(201);
     const mail = await smtp.mailTo("order.buyer@example.com");
     const text = decodeQuotedPrintable(mail.raw);
     expect(mail.raw).toMatch(/^Subject: Your LOOP order for 5000 LOOP \(\$10\.00\)/m);

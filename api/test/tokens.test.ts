@@ -1,5 +1,11 @@
 // GET /api/tokens/balance, POST /api/tokens/transfer (with Idempotency-Key), GET /api/tokens/transfers.
-import { promotionalRefusalMessage, TOKEN_MESSAGES, tokenBalanceSchema, transferListSchema, transferSchema } from "@loop/rules/schemas/tokens";
+import {
+  promotionalRefusalMessage,
+  TOKEN_MESSAGES,
+  tokenBalanceSchema,
+  transferListSchema,
+  transferSchema,
+} from "@loop/rules/schemas/tokens";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/features/ledger/ledger-check";
@@ -27,11 +33,25 @@ describe("tokens: balance and transfers", () => {
 
   it("a new account has the 500 LOOP welcome bonus, listed as a reward", async () => {
     const user = await signInMember(t);
-    expect(await balance(user.browser)).toEqual({ balance: "500.00000000", available: "500.00000000", held: "0.00000000", withdrawable: "0.00000000", promotional: "500.00000000" });
+    expect(await balance(user.browser)).toEqual({
+      balance: "500.00000000",
+      available: "500.00000000",
+      held: "0.00000000",
+      withdrawable: "0.00000000",
+      promotional: "500.00000000",
+    });
     const { body } = await user.browser.get("/api/tokens/transfers").expect(200);
     const transfers = transferListSchema.parse(body);
     expect(transfers).toEqual([
-      expect.objectContaining({ transferType: "reward", direction: "in", fromUserId: null, toUserId: "current_user", amount: "500.00000000", description: "Welcome bonus", status: "completed" }),
+      expect.objectContaining({
+        transferType: "reward",
+        direction: "in",
+        fromUserId: null,
+        toUserId: "current_user",
+        amount: "500.00000000",
+        description: "Welcome bonus",
+        status: "completed",
+      }),
     ]);
   });
 
@@ -64,7 +84,13 @@ describe("tokens: balance and transfers", () => {
       const response = await send(a.browser, body);
       expect({ body, status: response.status, message: response.body.message }).toEqual({ body, status, message });
     }
-    const welcomeOnly = { balance: "500.00000000", available: "500.00000000", held: "0.00000000", withdrawable: "0.00000000", promotional: "500.00000000" };
+    const welcomeOnly = {
+      balance: "500.00000000",
+      available: "500.00000000",
+      held: "0.00000000",
+      withdrawable: "0.00000000",
+      promotional: "500.00000000",
+    };
     expect(await balance(a.browser)).toEqual(welcomeOnly);
     expect(await balance(b.browser)).toEqual(welcomeOnly);
   });
@@ -75,25 +101,51 @@ describe("tokens: balance and transfers", () => {
     for (const amount of ["99999999999999999999999", "1000000000.00000001"]) {
       for (const key of [undefined, `cap-${amount}`]) {
         const response = await send(a.browser, { toUserId: b.id, amount }, key);
-        expect({ amount, key, status: response.status, body: response.body }).toEqual({ amount, key, status: 400, body: { message: "Amount is too large: at most 1,000,000,000 LOOP" } });
+        expect({ amount, key, status: response.status, body: response.body }).toEqual({
+          amount,
+          key,
+          status: 400,
+          body: { message: "Amount is too large: at most 1,000,000,000 LOOP" },
+        });
       }
     }
     expect(TOKEN_MESSAGES.tooLarge).toBe("Amount is too large: at most 1,000,000,000 LOOP");
     expect([await balance(a.browser), await balance(b.browser)]).toEqual(before);
     expect(before[0]).toMatchObject({ balance: "500.00000000", held: "0.00000000" });
     // The cap itself is a valid amount: refused for want of balance, not for its size.
-    expect((await send(a.browser, { toUserId: b.id, amount: "1000000000" }).expect(400)).body.message).toBe(promotionalRefusalMessage("send", "0"));
+    expect((await send(a.browser, { toUserId: b.id, amount: "1000000000" }).expect(400)).body.message).toBe(
+      promotionalRefusalMessage("send", "0"),
+    );
   });
 
   it("sends exact amounts; both histories show it, newest first", async () => {
     const [a, b] = [await signInMember(t, { funds: 500n }), await signInMember(t, { funds: 500n })];
     const response = await send(a.browser, { toUserId: b.id, amount: "12.34567891", description: "  for the loops  " }).expect(201);
     expect(transferSchema.parse(response.body)).toEqual(
-      expect.objectContaining({ transferType: "user_transfer", direction: "out", fromUserId: a.id, toUserId: b.id, amount: "12.34567891", description: "for the loops" }),
+      expect.objectContaining({
+        transferType: "user_transfer",
+        direction: "out",
+        fromUserId: a.id,
+        toUserId: b.id,
+        amount: "12.34567891",
+        description: "for the loops",
+      }),
     );
     await send(b.browser, { toUserId: a.id, amount: "0.00000001" }).expect(201);
-    expect(await balance(a.browser)).toEqual({ balance: "987.65432110", available: "987.65432110", held: "0.00000000", withdrawable: "487.65432110", promotional: "500.00000000" });
-    expect(await balance(b.browser)).toEqual({ balance: "1012.34567890", available: "1012.34567890", held: "0.00000000", withdrawable: "512.34567890", promotional: "500.00000000" });
+    expect(await balance(a.browser)).toEqual({
+      balance: "987.65432110",
+      available: "987.65432110",
+      held: "0.00000000",
+      withdrawable: "487.65432110",
+      promotional: "500.00000000",
+    });
+    expect(await balance(b.browser)).toEqual({
+      balance: "1012.34567890",
+      available: "1012.34567890",
+      held: "0.00000000",
+      withdrawable: "512.34567890",
+      promotional: "500.00000000",
+    });
 
     const aList = transferListSchema.parse((await a.browser.get("/api/tokens/transfers").expect(200)).body);
     expect(aList.map((x) => [x.transferType, x.direction, x.toUserId, x.fromUserId, x.amount])).toEqual([
@@ -115,11 +167,19 @@ describe("tokens: balance and transfers", () => {
 
   it("the whole withdrawable balance can be sent; one unit more cannot (the welcome bonus is promotional)", async () => {
     const [a, b] = [await signInMember(t, { funds: 500n }), await signInMember(t)];
-    expect((await send(a.browser, { toUserId: b.id, amount: "500.00000001" }).expect(400)).body.message).toBe(promotionalRefusalMessage("send", "500"));
+    expect((await send(a.browser, { toUserId: b.id, amount: "500.00000001" }).expect(400)).body.message).toBe(
+      promotionalRefusalMessage("send", "500"),
+    );
     await send(a.browser, { toUserId: b.id, amount: "500" }).expect(201);
     const refused = await send(a.browser, { toUserId: b.id, amount: "0.00000001" }).expect(400);
     expect(refused.body.message).toBe(promotionalRefusalMessage("send", "0"));
-    expect(await balance(a.browser)).toEqual({ balance: "500.00000000", available: "500.00000000", held: "0.00000000", withdrawable: "0.00000000", promotional: "500.00000000" });
+    expect(await balance(a.browser)).toEqual({
+      balance: "500.00000000",
+      available: "500.00000000",
+      held: "0.00000000",
+      withdrawable: "0.00000000",
+      promotional: "500.00000000",
+    });
   });
 
   describe("Idempotency-Key", () => {
@@ -165,18 +225,31 @@ describe("tokens: balance and transfers", () => {
   it("200 simultaneous transfers from an account that can afford exactly 100: exactly 100 succeed", async () => {
     const [a, b, c] = [await signInMember(t, { funds: 500n }), await signInMember(t), await signInMember(t)];
     // 500 LOOP affords exactly 100 transfers of 5 LOOP; half go to b, half to c (both lock orders).
-    const responses = await Promise.all(Array.from({ length: 200 }, (_, i) => send(a.browser, { toUserId: i % 2 ? b.id : c.id, amount: "5" })));
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => send(a.browser, { toUserId: i % 2 ? b.id : c.id, amount: "5" })),
+    );
     const ok = responses.filter((r) => r.status === 201);
     const refused = responses.filter((r) => r.status !== 201);
     expect(ok).toHaveLength(100);
     expect(refused).toHaveLength(100);
-    expect(new Set(refused.map((r) => `${r.status} ${r.body.message}`))).toEqual(new Set([`400 ${promotionalRefusalMessage("send", "0")}`]));
-    expect(await balance(a.browser)).toEqual({ balance: "500.00000000", available: "500.00000000", held: "0.00000000", withdrawable: "0.00000000", promotional: "500.00000000" });
-    const received = BigInt((await balance(b.browser)).balance.replace(".", "")) + BigInt((await balance(c.browser)).balance.replace(".", ""));
+    expect(new Set(refused.map((r) => `${r.status} ${r.body.message}`))).toEqual(
+      new Set([`400 ${promotionalRefusalMessage("send", "0")}`]),
+    );
+    expect(await balance(a.browser)).toEqual({
+      balance: "500.00000000",
+      available: "500.00000000",
+      held: "0.00000000",
+      withdrawable: "0.00000000",
+      promotional: "500.00000000",
+    });
+    const received =
+      BigInt((await balance(b.browser)).balance.replace(".", "")) + BigInt((await balance(c.browser)).balance.replace(".", ""));
     expect(received).toBe(1500n * 10n ** 8n);
     // Meanwhile b and c send to each other in both directions without deadlocks.
     const crossed = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => (i % 2 ? send(b.browser, { toUserId: c.id, amount: "1" }) : send(c.browser, { toUserId: b.id, amount: "1" }))),
+      Array.from({ length: 40 }, (_, i) =>
+        i % 2 ? send(b.browser, { toUserId: c.id, amount: "1" }) : send(c.browser, { toUserId: b.id, amount: "1" }),
+      ),
     );
     expect(crossed.every((r) => r.status === 201)).toBe(true);
   }, 60_000);

@@ -55,7 +55,12 @@ describe("upload refusals and limits", () => {
   const headersOf = (member: { cookie: string }) => ({ Origin: APP_ORIGIN, Cookie: member.cookie });
 
   function upload(headers: Record<string, string>, file: Partial<UploadRequest["file"]> = {}): UploadRequest {
-    return { url, headers, fields: { title: "Beat", genreId: String(genreId) }, file: { name: "big.wav", type: "audio/wav", head: WAV_HEAD, size: BIG, ...file } };
+    return {
+      url,
+      headers,
+      fields: { title: "Beat", genreId: String(genreId) },
+      file: { name: "big.wav", type: "audio/wav", head: WAV_HEAD, size: BIG, ...file },
+    };
   }
 
   /** Loops the member made earlier (rows only: what the limits count). */
@@ -63,7 +68,16 @@ describe("upload refusals and limits", () => {
     await t.db.prisma.loop.createMany({
       data: uploads.map(({ minutesAgo, bytes }) => {
         const id = randomUUID();
-        return { id, userId, genreId, title: "Earlier", originalKey: `loops/${id}/original`, originalFormat: "wav", originalBytes: bytes, createdAt: new Date(Date.now() - minutesAgo * MINUTE_MS) };
+        return {
+          id,
+          userId,
+          genreId,
+          title: "Earlier",
+          originalKey: `loops/${id}/original`,
+          originalFormat: "wav",
+          originalBytes: bytes,
+          createdAt: new Date(Date.now() - minutesAgo * MINUTE_MS),
+        };
       }),
     });
   }
@@ -85,7 +99,11 @@ describe("upload refusals and limits", () => {
 
     it("403 from another origin, and 403 for a banned member", async () => {
       const member = await signInMember(t);
-      expectAnswer(await sendUpload(client, upload({ ...headersOf(member), Origin: "https://elsewhere.example" }), dir), 403, "Cross-site request refused");
+      expectAnswer(
+        await sendUpload(client, upload({ ...headersOf(member), Origin: "https://elsewhere.example" }), dir),
+        403,
+        "Cross-site request refused",
+      );
       await t.db.prisma.user.update({ where: { id: member.id }, data: { isBanned: true, banReason: "Spam" } });
       expectAnswer(await sendUpload(client, upload(headersOf(member)), dir), 403, bannedMessage("Spam"));
     });
@@ -100,7 +118,11 @@ describe("upload refusals and limits", () => {
     it("400 Invalid File Type as soon as the first bytes are not audio", async () => {
       const member = await signInMember(t);
       const html = Buffer.from("<!doctype html><html><body>not audio</body></html>");
-      expectAnswer(await sendUpload(client, upload(headersOf(member), { name: "song.mp3", type: "audio/mpeg", head: html, size: 40 * MIB }), dir), 400, UPLOAD_MESSAGES.invalidType);
+      expectAnswer(
+        await sendUpload(client, upload(headersOf(member), { name: "song.mp3", type: "audio/mpeg", head: html, size: 40 * MIB }), dir),
+        400,
+        UPLOAD_MESSAGES.invalidType,
+      );
       expect(storedFiles()).toEqual([]);
     });
 
@@ -132,8 +154,12 @@ describe("upload refusals and limits", () => {
     let reachedHold!: () => void;
     const holding = new Promise<void>((resolve) => (reachedHold = resolve));
     const chunks = [
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nNoise\r\n--${boundary}\r\nContent-Disposition: form-data; name="genreId"\r\n\r\n${genreId}\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="n.wav"\r\nContent-Type: audio/wav\r\n\r\n<html>not audio</html>`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nNoise\r\n--${boundary}\r\nContent-Disposition: form-data; name="genreId"\r\n\r\n${genreId}\r\n`,
+      ),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="n.wav"\r\nContent-Type: audio/wav\r\n\r\n<html>not audio</html>`,
+      ),
       ...Array.from({ length: 32 }, () => Buffer.alloc(MIB, 0x41)),
     ];
     const answer = fetch(url, {
@@ -156,7 +182,10 @@ describe("upload refusals and limits", () => {
     expect(storedFiles()).toEqual([]);
     release();
     const response = await answer;
-    expect({ status: response.status, body: await response.json() }).toEqual({ status: 400, body: { message: UPLOAD_MESSAGES.invalidType } });
+    expect({ status: response.status, body: await response.json() }).toEqual({
+      status: 400,
+      body: { message: UPLOAD_MESSAGES.invalidType },
+    });
   });
 
   it("a body going on past the bound after a refusal loses its connection, soon", async () => {
@@ -177,7 +206,12 @@ describe("upload refusals and limits", () => {
     expect(storedFiles()).toEqual([]);
     // One that fits is stored, and counted.
     const small = wavFile([clickTrack(120, 1)]);
-    const { body } = await member.browser.post("/api/loops/upload").field("title", "Fits").field("genreId", String(genreId)).attach("audio", small, "a.wav").expect(201);
+    const { body } = await member.browser
+      .post("/api/loops/upload")
+      .field("title", "Fits")
+      .field("genreId", String(genreId))
+      .attach("audio", small, "a.wav")
+      .expect(201);
     const loop = await t.db.prisma.loop.findUniqueOrThrow({ where: { id: body.id as string } });
     expect(loop.originalBytes).toBe(small.length);
     await t.storage.delete(loop.originalKey);
@@ -191,7 +225,9 @@ describe("upload refusals and limits", () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const boundary = "----held";
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nSlow\r\n--${boundary}\r\nContent-Disposition: form-data; name="genreId"\r\n\r\n${genreId}\r\n--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="s.wav"\r\nContent-Type: audio/wav\r\n\r\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nSlow\r\n--${boundary}\r\nContent-Disposition: form-data; name="genreId"\r\n\r\n${genreId}\r\n--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="s.wav"\r\nContent-Type: audio/wav\r\n\r\n`,
+    );
     const wav = wavFile([clickTrack(120, 1)]);
     let step = 0;
     const slow = fetch(url, {
@@ -216,11 +252,18 @@ describe("upload refusals and limits", () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     // …while a quick one takes the last upload of the hour.
-    await member.browser.post("/api/loops/upload").field("title", "Quick").field("genreId", String(genreId)).attach("audio", wav, "q.wav").expect(201);
+    await member.browser
+      .post("/api/loops/upload")
+      .field("title", "Quick")
+      .field("genreId", String(genreId))
+      .attach("audio", wav, "q.wav")
+      .expect(201);
     release();
     const answer = await slow;
     expect(answer.status).toBe(429);
-    expect(((await answer.json()) as { message: string }).message).toMatch(/^Upload Limit Reached: You can upload 2 files per hour\. Try again in 10 minutes\.$/);
+    expect(((await answer.json()) as { message: string }).message).toMatch(
+      /^Upload Limit Reached: You can upload 2 files per hour\. Try again in 10 minutes\.$/,
+    );
     expect(await t.db.prisma.loop.count({ where: { userId: member.id } })).toBe(2);
     expect(storedFiles().map((entry) => entry.name)).toEqual(["original"]);
   });

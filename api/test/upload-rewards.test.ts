@@ -87,12 +87,17 @@ describe("upload reward", () => {
   const reward = (loopId: string) => t.db.prisma.uploadReward.findUniqueOrThrow({ where: { loopId } });
   /** Moves the loop's listing back in time (the window is measured from it). */
   const listedHoursAgo = (loopId: string, hours: number) =>
-    t.db.prisma.$executeRaw`UPDATE "app"."upload_rewards" SET "listed_since" = CURRENT_TIMESTAMP - make_interval(hours => ${hours}::int) WHERE "loop_id" = ${loopId}::uuid`;
+    t.db.prisma
+      .$executeRaw`UPDATE "app"."upload_rewards" SET "listed_since" = CURRENT_TIMESTAMP - make_interval(hours => ${hours}::int) WHERE "loop_id" = ${loopId}::uuid`;
   /** The sweep as the API runs it: the configured window, now. */
-  const sweep = (options: { batchSize?: number } = {}) => sweepUploadRewards(t.db.prisma, { windowMs: t.config.uploadRewards.windowMs, ...options });
+  const sweep = (options: { batchSize?: number } = {}) =>
+    sweepUploadRewards(t.db.prisma, { windowMs: t.config.uploadRewards.windowMs, ...options });
   const balance = async (member: Member) => tokenBalanceSchema.parse((await member.browser.get("/api/tokens/balance").expect(200)).body);
   const rewardEntries = (userId: string) =>
-    t.db.prisma.ledgerEntry.findMany({ where: { kind: "upload_reward", postings: { some: { account: { userId } } } }, include: { postings: { include: { account: true } } } });
+    t.db.prisma.ledgerEntry.findMany({
+      where: { kind: "upload_reward", postings: { some: { account: { userId } } } },
+      include: { postings: { include: { account: true } } },
+    });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -111,7 +116,10 @@ describe("upload reward", () => {
   it("the window is 24 hours by default (UPLOAD_REWARD_WINDOW_MS), the sweep every minute (UPLOAD_REWARD_SWEEP_MS)", () => {
     expect(UPLOAD_REWARD_WINDOW_HOURS).toBe(24);
     expect(t.config.uploadRewards).toEqual({ windowMs: 24 * HOUR, sweepMs: 60_000 });
-    expect(loadConfig({ NODE_ENV: "test", UPLOAD_REWARD_WINDOW_MS: "5000", UPLOAD_REWARD_SWEEP_MS: "250" }).uploadRewards).toEqual({ windowMs: 5000, sweepMs: 250 });
+    expect(loadConfig({ NODE_ENV: "test", UPLOAD_REWARD_WINDOW_MS: "5000", UPLOAD_REWARD_SWEEP_MS: "250" }).uploadRewards).toEqual({
+      windowMs: 5000,
+      sweepMs: 250,
+    });
   });
 
   it("a paid loop listed for 24 hours earns 500 promotional LOOP once: swept twice, concurrently, and after a lost decision", async () => {
@@ -138,7 +146,11 @@ describe("upload reward", () => {
     // One entry, issuance → the member's promotional account, keyed by the loop.
     const entries = await rewardEntries(member.id);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ id: decided.entryId, idempotencyKey: uploadRewardKey(id), description: "Upload reward: Night Drive" });
+    expect(entries[0]).toMatchObject({
+      id: decided.entryId,
+      idempotencyKey: uploadRewardKey(id),
+      description: "Upload reward: Night Drive",
+    });
     expect(entries[0]!.postings.map((p) => [p.account.kind, p.account.userId, p.amount]).sort()).toEqual([
       ["issuance", null, -UPLOAD_REWARD_UNITS],
       ["user_promo", member.id, UPLOAD_REWARD_UNITS],
@@ -146,23 +158,46 @@ describe("upload reward", () => {
     expect(UPLOAD_REWARD_UNITS).toBe(500n * LOOP);
 
     // Promotional LOOP: the welcome bonus and the reward, none of it withdrawable.
-    expect(await balance(member)).toEqual({ balance: "1000.00000000", available: "1000.00000000", held: "0.00000000", withdrawable: "0.00000000", promotional: "1000.00000000" });
+    expect(await balance(member)).toEqual({
+      balance: "1000.00000000",
+      available: "1000.00000000",
+      held: "0.00000000",
+      withdrawable: "0.00000000",
+      promotional: "1000.00000000",
+    });
     const other = await signInMember(t);
-    expect((await member.browser.post("/api/tokens/transfer").send({ toUserId: other.id, amount: "500" })).body).toEqual({ message: promotionalRefusalMessage("send", "0") });
-    expect((await member.browser.post("/api/tokens/withdraw").send({ amount: "500", method: "crypto_eth", destination: ETH })).body).toEqual({ message: promotionalRefusalMessage("withdraw", "0") });
+    expect((await member.browser.post("/api/tokens/transfer").send({ toUserId: other.id, amount: "500" })).body).toEqual({
+      message: promotionalRefusalMessage("send", "0"),
+    });
+    expect(
+      (await member.browser.post("/api/tokens/withdraw").send({ amount: "500", method: "crypto_eth", destination: ETH })).body,
+    ).toEqual({ message: promotionalRefusalMessage("withdraw", "0") });
 
     // Told: a notification, and the Transfer History's line.
-    const notifications = (await member.browser.get("/api/notifications").expect(200)).body as { title: string; message: string; type: string; actionUrl: string | null }[];
+    const notifications = (await member.browser.get("/api/notifications").expect(200)).body as {
+      title: string;
+      message: string;
+      type: string;
+      actionUrl: string | null;
+    }[];
     expect(notifications.filter((n) => n.title === "Upload Reward")).toEqual([
       expect.objectContaining({ type: "success", message: uploadRewardMessage("Night Drive"), actionUrl: "/tokens" }),
     ]);
     expect(uploadRewardMessage("Night Drive")).toBe("Upload reward: you earned 500 LOOP for Night Drive");
     const history = transferListSchema.parse((await member.browser.get("/api/tokens/transfers").expect(200)).body);
-    expect(history[0]).toMatchObject({ transferType: "upload_reward", direction: "in", fromUserId: null, toUserId: "current_user", amount: "500.00000000", description: "Upload reward: Night Drive" });
+    expect(history[0]).toMatchObject({
+      transferType: "upload_reward",
+      direction: "in",
+      fromUserId: null,
+      toUserId: "current_user",
+      amount: "500.00000000",
+      description: "Upload reward: Night Drive",
+    });
 
     // A decision lost after the payment (the row back to waiting): deciding it again pays nothing
     // more and tells nothing more — the ledger's idempotency key alone holds.
-    await t.db.prisma.$executeRaw`UPDATE "app"."upload_rewards" SET "status" = 'waiting', "entry_id" = NULL, "decided_at" = NULL WHERE "loop_id" = ${id}::uuid`;
+    await t.db.prisma
+      .$executeRaw`UPDATE "app"."upload_rewards" SET "status" = 'waiting', "entry_id" = NULL, "decided_at" = NULL WHERE "loop_id" = ${id}::uuid`;
     expect((await sweep()).decided).toEqual({ rewarded: 1 });
     expect(await reward(id)).toMatchObject({ status: "rewarded", entryId: decided.entryId });
     expect(await rewardEntries(member.id)).toHaveLength(1);
@@ -174,7 +209,9 @@ describe("upload reward", () => {
     const stats = (await other.browser.get("/api/stats/public").expect(200)).body as { tokensEarned: string };
     expect(stats.tokensEarned).toBe("2000.00000000");
     // The admin's Level Rewards tab shows it beside the level rewards.
-    expect((await admin.browser.get("/api/admin/level-rewards").expect(200)).body).toMatchObject({ uploadRewardsPaid: { count: 1, total: "500.00000000" } });
+    expect((await admin.browser.get("/api/admin/level-rewards").expect(200)).body).toMatchObject({
+      uploadRewardsPaid: { count: 1, total: "500.00000000" },
+    });
   });
 
   it("a loop hidden by a moderator within the window never earns it, even restored; nor does the loop of a member banned meanwhile, even unbanned", async () => {
@@ -293,8 +330,16 @@ describe("upload reward", () => {
     expect({ rewarded: total("rewarded"), capped: total("daily_cap") }).toEqual({ rewarded: UPLOAD_REWARDS_PER_DAY + 1, capped: 2 });
     const rows = await t.db.prisma.uploadReward.findMany({ where: { userId: member.id } });
     const perDay = new Map<string, string[]>();
-    for (const row of rows) perDay.set(`${row.liveDay!.toISOString().slice(0, 10)} ${row.status}`, [...(perDay.get(`${row.liveDay!.toISOString().slice(0, 10)} ${row.status}`) ?? []), row.loopId]);
-    expect(Object.fromEntries([...perDay].map(([key, loops]) => [key, loops.length]))).toEqual({ [`${day} rewarded`]: 5, [`${day} daily_cap`]: 2, [`${nextDay} rewarded`]: 1 });
+    for (const row of rows)
+      perDay.set(`${row.liveDay!.toISOString().slice(0, 10)} ${row.status}`, [
+        ...(perDay.get(`${row.liveDay!.toISOString().slice(0, 10)} ${row.status}`) ?? []),
+        row.loopId,
+      ]);
+    expect(Object.fromEntries([...perDay].map(([key, loops]) => [key, loops.length]))).toEqual({
+      [`${day} rewarded`]: 5,
+      [`${day} daily_cap`]: 2,
+      [`${nextDay} rewarded`]: 1,
+    });
     expect(await rewardEntries(member.id)).toHaveLength(6);
     expect((await sweep()).decided).toEqual({});
     expect((await balance(member)).promotional).toBe(`${500 + 6 * 500}.00000000`);
@@ -304,16 +349,27 @@ describe("upload reward", () => {
     const more: string[] = [];
     for (let i = 0; i < 6; i++) more.push(await recordedUpload(t.db.prisma, next.id, genreId, `Solo ${i}`));
     for (const [i, id] of more.entries()) {
-      await t.db.prisma.$executeRaw`UPDATE "app"."upload_rewards" SET "listed_since" = ${new Date(`${daysAgo(5)}T1${i}:00:00Z`)} WHERE "loop_id" = ${id}::uuid`;
+      await t.db.prisma
+        .$executeRaw`UPDATE "app"."upload_rewards" SET "listed_since" = ${new Date(`${daysAgo(5)}T1${i}:00:00Z`)} WHERE "loop_id" = ${id}::uuid`;
     }
     await sweep();
-    expect((await Promise.all(more.map(reward))).map((row) => row.status)).toEqual(["rewarded", "rewarded", "rewarded", "rewarded", "rewarded", "daily_cap"]);
+    expect((await Promise.all(more.map(reward))).map((row) => row.status)).toEqual([
+      "rewarded",
+      "rewarded",
+      "rewarded",
+      "rewarded",
+      "rewarded",
+      "daily_cap",
+    ]);
   });
 
   it("the API's sweeper runs a pass at start and then every UPLOAD_REWARD_SWEEP_MS, until stopped", async () => {
     const member = await signInMember(t);
     const first = await recordedUpload(t.db.prisma, member.id, genreId, "At Start");
-    const sweeper = startUploadRewardSweeper({ prisma: t.db.prisma, config: { ...t.config, uploadRewards: { windowMs: 0, sweepMs: 100 } } });
+    const sweeper = startUploadRewardSweeper({
+      prisma: t.db.prisma,
+      config: { ...t.config, uploadRewards: { windowMs: 0, sweepMs: 100 } },
+    });
     try {
       await expect.poll(async () => (await reward(first)).status, { timeout: 10_000 }).toBe("rewarded");
       const later = await recordedUpload(t.db.prisma, member.id, genreId, "Later");
@@ -360,9 +416,11 @@ describe("ledger:check and upload rewards", () => {
           { accountId: issuance, amount: -UPLOAD_REWARD_UNITS },
         ],
       });
-      await db.prisma.$executeRaw`UPDATE "app"."upload_rewards" SET "status" = 'rewarded', "entry_id" = ${extra.id}::uuid WHERE "loop_id" = ${capped}::uuid`;
+      await db.prisma
+        .$executeRaw`UPDATE "app"."upload_rewards" SET "status" = 'rewarded', "entry_id" = ${extra.id}::uuid WHERE "loop_id" = ${capped}::uuid`;
       expect(await violation(`${user} ${day}`)).toEqual(["more upload rewards than the daily cap for a member's day"]);
-      await db.prisma.$executeRaw`UPDATE "app"."upload_rewards" SET "status" = 'daily_cap', "entry_id" = NULL WHERE "loop_id" = ${capped}::uuid`;
+      await db.prisma
+        .$executeRaw`UPDATE "app"."upload_rewards" SET "status" = 'daily_cap', "entry_id" = NULL WHERE "loop_id" = ${capped}::uuid`;
       // …and its entry is now recorded as no loop's reward.
       expect(await violation(extra.id)).toEqual([expect.stringMatching(/^upload reward not 500 LOOP from issuance/)]);
 

@@ -65,7 +65,14 @@ describe("LoopVault's reserve backs the ledger's vault liability after every ste
   async function fundedAccount(loop: string): Promise<LocalAccount> {
     const account = newAccount();
     await confirm(await treasury.sendTransaction({ to: account.address, value: parseEther("1") }));
-    await confirm(await treasury.writeContract({ address: token, abi: loopTokenAbi, functionName: "transfer", args: [account.address, parseEther(loop)] }));
+    await confirm(
+      await treasury.writeContract({
+        address: token,
+        abi: loopTokenAbi,
+        functionName: "transfer",
+        args: [account.address, parseEther(loop)],
+      }),
+    );
     return account;
   }
   const balance = async (as: Browser) => tokenBalanceSchema.parse((await as.get("/api/tokens/balance").expect(200)).body);
@@ -73,25 +80,59 @@ describe("LoopVault's reserve backs the ledger's vault liability after every ste
     const genre = (await t.db.prisma.genre.findFirst()) ?? (await t.db.prisma.genre.create({ data: { name: "Lo-Fi" } }));
     const id = randomUUID();
     await t.db.prisma.loop.create({
-      data: { id, userId, genreId: genre.id, title: `Loop ${id.slice(0, 6)}`, status: "ready", isPublic: true, priceCents: cents, isFree: false, originalKey: `loops/${id}/original`, originalFormat: "wav" },
+      data: {
+        id,
+        userId,
+        genreId: genre.id,
+        title: `Loop ${id.slice(0, 6)}`,
+        status: "ready",
+        isPublic: true,
+        priceCents: cents,
+        isFree: false,
+        originalKey: `loops/${id}/original`,
+        originalFormat: "wav",
+      },
     });
     return id;
   }
   async function deposit(account: LocalAccount, loop: string, ref: Hex) {
     const from = wallet(account);
-    await confirm(await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [vault, parseEther(loop)] }));
+    await confirm(
+      await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [vault, parseEther(loop)] }),
+    );
     return confirm(await from.writeContract({ address: vault, abi: loopVaultAbi, functionName: "deposit", args: [parseEther(loop), ref] }));
   }
   async function buy(buyer: Member, loopId: string, format: "mp3" | "wav"): Promise<WalletQuote> {
     const q = walletQuoteSchema.parse((await buyer.browser.post("/api/purchases/quote").send({ loopId, format }).expect(201)).body);
     const from = wallet(buyer.account);
-    await confirm(await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [marketplace, BigInt(q.totalWei)] }));
-    const quote = { ...q.quote, loopId: q.quote.loopId as Hex, orderId: q.quote.orderId as Hex, buyer: q.quote.buyer as Address, seller: q.quote.seller as Address, price: BigInt(q.quote.price), fee: BigInt(q.quote.fee), deadline: BigInt(q.quote.deadline) };
-    await confirm(await from.writeContract({ address: marketplace, abi: loopMarketplaceAbi, functionName: "purchase", args: [quote, q.signature as Hex] }));
+    await confirm(
+      await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [marketplace, BigInt(q.totalWei)] }),
+    );
+    const quote = {
+      ...q.quote,
+      loopId: q.quote.loopId as Hex,
+      orderId: q.quote.orderId as Hex,
+      buyer: q.quote.buyer as Address,
+      seller: q.quote.seller as Address,
+      price: BigInt(q.quote.price),
+      fee: BigInt(q.quote.fee),
+      deadline: BigInt(q.quote.deadline),
+    };
+    await confirm(
+      await from.writeContract({
+        address: marketplace,
+        abi: loopMarketplaceAbi,
+        functionName: "purchase",
+        args: [quote, q.signature as Hex],
+      }),
+    );
     return q;
   }
   async function withdrawLoop(member: { browser: Browser }, amount: string) {
-    const w = withdrawalSchema.parse((await member.browser.post("/api/tokens/withdraw").send({ amount, method: "loop", destination: newAccount().address }).expect(201)).body);
+    const w = withdrawalSchema.parse(
+      (await member.browser.post("/api/tokens/withdraw").send({ amount, method: "loop", destination: newAccount().address }).expect(201))
+        .body,
+    );
     await admin.browser.put(`/api/admin/tokens/withdrawals/${w.id}/status`).send({ status: "processing" }).expect(200);
     return w;
   }
@@ -122,7 +163,8 @@ describe("LoopVault's reserve backs the ledger's vault liability after every ste
     const { body, local } = await waitFor(`"${step}" to be indexed and settled`, async () => {
       const figures = await backing();
       const { local: c } = figures;
-      const settled = c.unexplained === "0" && ["deposits_unsettled", "sales_unsettled", "payouts_unsettled"].every((code) => cause(c, code) === 0n);
+      const settled =
+        c.unexplained === "0" && ["deposits_unsettled", "sales_unsettled", "payouts_unsettled"].every((code) => cause(c, code) === 0n);
       return settled && c.liability !== null && wei(c.liability) === expected.liability ? figures : null;
     }).catch(async (error: Error) => {
       throw new Error(`${error.message}; last figures: ${JSON.stringify((await backing()).local)}`);
@@ -134,7 +176,10 @@ describe("LoopVault's reserve backs the ledger's vault liability after every ste
     const [reserve, liability] = [wei(local.reserve!), wei(local.liability!)];
     expect(reserve >= liability, `${step}: reserve ${local.reserve} ≥ liability ${local.liability}`).toBe(true);
     expect(wei(local.difference!)).toBe(reserve - liability);
-    expect(local.causes.reduce((sum, c) => sum + wei(c.amount), 0n), `${step}: the causes explain the difference`).toBe(reserve - liability);
+    expect(
+      local.causes.reduce((sum, c) => sum + wei(c.amount), 0n),
+      `${step}: the causes explain the difference`,
+    ).toBe(reserve - liability);
     for (const c of local.causes) expect(wei(c.amount), `${step}: ${c.code}`).toBe(expected.causes?.[c.code] ?? 0n);
     expect(wei(body.reservesTotal!)).toBe(reserve);
     expect(await checkLedger(t.db.prisma)).toEqual([]);
@@ -201,8 +246,22 @@ describe("LoopVault's reserve backs the ledger's vault liability after every ste
 
     // 4. The admin withdraws every fee: never a seller's proceeds.
     const { fees } = await onChain();
-    await expect(treasury.writeContract({ address: vault, abi: loopVaultAbi, functionName: "withdrawFees", args: [treasury.account.address, fees + 1n] })).rejects.toThrow(/InsufficientFees/);
-    await confirm(await treasury.writeContract({ address: vault, abi: loopVaultAbi, functionName: "withdrawFees", args: [treasury.account.address, fees] }));
+    await expect(
+      treasury.writeContract({
+        address: vault,
+        abi: loopVaultAbi,
+        functionName: "withdrawFees",
+        args: [treasury.account.address, fees + 1n],
+      }),
+    ).rejects.toThrow(/InsufficientFees/);
+    await confirm(
+      await treasury.writeContract({
+        address: vault,
+        abi: loopVaultAbi,
+        functionName: "withdrawFees",
+        args: [treasury.account.address, fees],
+      }),
+    );
     const afterFees = await expectBacked("fee withdrawal", { liability });
     expect(afterFees.local.fees).toBe("0");
 
@@ -234,8 +293,12 @@ describe("LoopVault's reserve backs the ledger's vault liability after every ste
     await expectBacked("unmatched deposit", { liability, causes: unmatched });
 
     // 8. The treasury funds the reserve (it backs LOOP issued in the app).
-    await confirm(await treasury.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [vault, parseEther("50")] }));
-    await confirm(await treasury.writeContract({ address: vault, abi: loopVaultAbi, functionName: "fundReserve", args: [parseEther("50")] }));
+    await confirm(
+      await treasury.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [vault, parseEther("50")] }),
+    );
+    await confirm(
+      await treasury.writeContract({ address: vault, abi: loopVaultAbi, functionName: "fundReserve", args: [parseEther("50")] }),
+    );
     const end = await expectBacked("treasury funding", { liability, causes: { ...unmatched, treasury_funding: parseEther("50") } });
     expect(end.local.reserve).toBe("660"); // 300 + 1500 − 1000 − 200 + 10 + 50
     expect(end.local.liability).toBe("600");
@@ -282,14 +345,25 @@ describe("GET /api/admin/vault/backing without an indexer or a chain", () => {
     ]);
     // Two members with their welcome bonus: issued, but promotional (it cannot be withdrawn, so members can withdraw nothing);
     // the treasury's funding is unknown without the indexer.
-    expect(body).toMatchObject({ memberLoop: "0", issuedInApp: "1000", treasuryFunding: null, reservesTotal: localAccounts.vaultReserveLoop });
+    expect(body).toMatchObject({
+      memberLoop: "0",
+      issuedInApp: "1000",
+      treasuryFunding: null,
+      reservesTotal: localAccounts.vaultReserveLoop,
+    });
   }, 60_000);
 
   it("a chain that does not answer gives null figures and the reason, not an error", async () => {
     const t = await createTestApp({ env: { DEPLOYMENTS_DIR: deployments, RPC_URL_31337: "http://127.0.0.1:9" } });
     apps.push(t);
     const body = vaultBackingSchema.parse((await (await signInAdmin(t)).browser.get("/api/admin/vault/backing").expect(200)).body);
-    expect(body.chains[0]).toMatchObject({ chainId: 31337, reserve: null, liability: null, payoutLimit: null, problem: expect.stringMatching(/^Chain 31337 did not answer/) });
+    expect(body.chains[0]).toMatchObject({
+      chainId: 31337,
+      reserve: null,
+      liability: null,
+      payoutLimit: null,
+      problem: expect.stringMatching(/^Chain 31337 did not answer/),
+    });
     expect(body.reservesTotal).toBeNull();
   }, 60_000);
 });

@@ -20,13 +20,18 @@ describe("linking a wallet to the signed-in account", () => {
   async function emailSignIn(email: string): Promise<Browser> {
     const client = browser(t.app);
     await client.post("/api/auth/email").send({ email }).expect(200);
-    await client.post("/api/auth/email/verify").send({ token: signInToken(await smtp.mailTo(email)) }).expect(200);
+    await client
+      .post("/api/auth/email/verify")
+      .send({ token: signInToken(await smtp.mailTo(email)) })
+      .expect(200);
     return client;
   }
 
   async function connect(client: Browser, account: LocalAccount, nonce?: string) {
     const message = siweMessage({ address: account.address, nonce: nonce ?? (await fetchNonce(client)) });
-    return client.post("/api/auth/connect-wallet").send({ walletAddress: account.address, signature: await account.signMessage({ message }), message });
+    return client
+      .post("/api/auth/connect-wallet")
+      .send({ walletAddress: account.address, signature: await account.signMessage({ message }), message });
   }
 
   it("links a wallet proven by a signed message, replaces it with another, and disconnects it", async () => {

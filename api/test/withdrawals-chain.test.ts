@@ -6,7 +6,12 @@ import path from "node:path";
 import { loopTokenAbi, loopVaultAbi } from "@loop/contracts/abis";
 import { localAccounts } from "@loop/contracts/local-accounts";
 import { tokenBalanceSchema, transferListSchema } from "@loop/rules/schemas/tokens";
-import { adminWithdrawalSchema, withdrawalSchema, invalidStatusChangeMessage, WITHDRAWAL_MESSAGES as M } from "@loop/rules/schemas/withdrawals";
+import {
+  adminWithdrawalSchema,
+  withdrawalSchema,
+  invalidStatusChangeMessage,
+  WITHDRAWAL_MESSAGES as M,
+} from "@loop/rules/schemas/withdrawals";
 import { createPublicClient, createWalletClient, getAddress, http, parseEther, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
@@ -35,13 +40,16 @@ describe("withdrawals of method loop: LoopVault payouts", () => {
   /** The member's withdrawable LOOP (GET /api/tokens/balance without the promotional part, which never leaves). */
   const balance = async (as: Browser) => {
     const all = tokenBalanceSchema.parse((await as.get("/api/tokens/balance").expect(200)).body);
-    const withdrawableBalance = (BigInt(all.balance.replace(".", "")) - BigInt(all.promotional.replace(".", ""))).toString().padStart(9, "0");
+    const withdrawableBalance = (BigInt(all.balance.replace(".", "")) - BigInt(all.promotional.replace(".", "")))
+      .toString()
+      .padStart(9, "0");
     return { balance: `${withdrawableBalance.slice(0, -8)}.${withdrawableBalance.slice(-8)}`, available: all.withdrawable, held: all.held };
   };
   const setStatus = (as: Browser, id: string, body: unknown) => as.put(`/api/admin/tokens/withdrawals/${id}/status`).send(body as object);
   const requestLoop = async (as: Browser, amount: string, destination: Address) =>
     withdrawalSchema.parse((await as.post("/api/tokens/withdraw").send({ amount, method: "loop", destination }).expect(201)).body);
-  const walletLoop = (address: Address) => client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [address] });
+  const walletLoop = (address: Address) =>
+    client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [address] });
   const reserve = () => client.readContract({ address: vault, abi: loopVaultAbi, functionName: "reserve" });
   async function confirm(hash: Hex) {
     const receipt = await client.waitForTransactionReceipt({ hash });
@@ -84,7 +92,9 @@ describe("withdrawals of method loop: LoopVault payouts", () => {
     // On chain: exactly the amount (ledger units × 10^10 wei), to the destination, for this withdrawal id.
     expect(await walletLoop(destination)).toBe(parseEther("25.5"));
     expect(await reserve()).toBe(reserveBefore - parseEther("25.5"));
-    expect(await client.readContract({ address: vault, abi: loopVaultAbi, functionName: "withdrawalPaid", args: [payoutIdOf(w.id)] })).toBe(true);
+    expect(await client.readContract({ address: vault, abi: loopVaultAbi, functionName: "withdrawalPaid", args: [payoutIdOf(w.id)] })).toBe(
+      true,
+    );
     const receipt = await client.getTransactionReceipt({ hash });
     expect(receipt.status).toBe("success");
     expect(getAddress(receipt.to!)).toBe(vault);
@@ -92,15 +102,22 @@ describe("withdrawals of method loop: LoopVault payouts", () => {
     expect(await balance(user.browser)).toEqual({ balance: "500.00000000", available: "474.50000000", held: "25.50000000" });
 
     // Paid out: failing it would hand the LOOP back in the app too.
-    expect((await setStatus(admin.browser, w.id, { status: "failed", failureReason: "oops" }).expect(409)).body.message).toMatch(/^Payout Already Sent/);
+    expect((await setStatus(admin.browser, w.id, { status: "failed", failureReason: "oops" }).expect(409)).body.message).toMatch(
+      /^Payout Already Sent/,
+    );
     // Completion needs the payout's own transaction hash.
     const wrong = await setStatus(admin.browser, w.id, { status: "completed", transactionId: `0x${"12".repeat(32)}` }).expect(400);
     expect(wrong.body.message).toContain(M.invalidLoopTransactionId);
     expect(wrong.body.message).toContain(hash);
     await setStatus(admin.browser, w.id, { status: "completed", transactionId: "paid" }).expect(400);
-    expect((await setStatus(admin.browser, w.id, { status: "processing" }).expect(409)).body.message).toBe(invalidStatusChangeMessage("processing", "processing"));
+    expect((await setStatus(admin.browser, w.id, { status: "processing" }).expect(409)).body.message).toBe(
+      invalidStatusChangeMessage("processing", "processing"),
+    );
 
-    const completed = adminWithdrawalSchema.parse((await setStatus(admin.browser, w.id, { status: "completed", transactionId: hash.toUpperCase().replace("0X", "0x") }).expect(200)).body);
+    const completed = adminWithdrawalSchema.parse(
+      (await setStatus(admin.browser, w.id, { status: "completed", transactionId: hash.toUpperCase().replace("0X", "0x") }).expect(200))
+        .body,
+    );
     expect(completed).toMatchObject({ status: "completed", transactionId: hash, processedAt: expect.any(String) });
     expect(await balance(user.browser)).toEqual({ balance: "474.50000000", available: "474.50000000", held: "0.00000000" });
     const transfers = transferListSchema.parse((await user.browser.get("/api/tokens/transfers").expect(200)).body);
@@ -114,9 +131,17 @@ describe("withdrawals of method loop: LoopVault payouts", () => {
     const w = await requestLoop(user.browser, "10", newAccount().address);
     // A transaction on chain that is not this withdrawal's payout (a plain token mint).
     const other = await confirm(
-      await operator.writeContract({ address: token, abi: loopTokenAbi, functionName: "mint", args: [newAccount().address, parseEther("1")] }),
+      await operator.writeContract({
+        address: token,
+        abi: loopTokenAbi,
+        functionName: "mint",
+        args: [newAccount().address, parseEther("1")],
+      }),
     );
-    await t.db.prisma.withdrawal.update({ where: { id: w.id }, data: { status: "processing", transactionId: other.transactionHash, payoutChainId: 31337 } });
+    await t.db.prisma.withdrawal.update({
+      where: { id: w.id },
+      data: { status: "processing", transactionId: other.transactionHash, payoutChainId: 31337 },
+    });
     const refused = await setStatus(admin.browser, w.id, { status: "completed", transactionId: other.transactionHash }).expect(409);
     expect(refused.body.message).toMatch(/^Payout Not Confirmed/);
     expect(await balance(user.browser)).toMatchObject({ held: "10.00000000", balance: "500.00000000" });
@@ -144,7 +169,9 @@ describe("withdrawals of method loop: LoopVault payouts", () => {
     expect(await reserve()).toBe(parseEther("5"));
 
     const refused = await setStatus(admin.browser, w.id, { status: "processing" }).expect(409);
-    expect(refused.body.message).toBe("Payout Failed: LoopVault refused the payout (InsufficientReserve: the vault's reserve holds 5 LOOP, 20 LOOP requested)");
+    expect(refused.body.message).toBe(
+      "Payout Failed: LoopVault refused the payout (InsufficientReserve: the vault's reserve holds 5 LOOP, 20 LOOP requested)",
+    );
     const after = adminWithdrawalSchema.parse(
       (await admin.browser.get("/api/admin/tokens/withdrawals?status=pending").expect(200)).body.find((x: { id: string }) => x.id === w.id),
     );
@@ -153,9 +180,20 @@ describe("withdrawals of method loop: LoopVault payouts", () => {
     expect(await balance(user.browser)).toMatchObject({ held: "20.00000000" });
 
     // The treasury tops the reserve up (the operator is a minter on the local chain); now it pays.
-    await confirm(await operator.writeContract({ address: token, abi: loopTokenAbi, functionName: "mint", args: [operator.account.address, parseEther("100")] }));
-    await confirm(await operator.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [vault, parseEther("100")] }));
-    await confirm(await operator.writeContract({ address: vault, abi: loopVaultAbi, functionName: "fundReserve", args: [parseEther("100")] }));
+    await confirm(
+      await operator.writeContract({
+        address: token,
+        abi: loopTokenAbi,
+        functionName: "mint",
+        args: [operator.account.address, parseEther("100")],
+      }),
+    );
+    await confirm(
+      await operator.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [vault, parseEther("100")] }),
+    );
+    await confirm(
+      await operator.writeContract({ address: vault, abi: loopVaultAbi, functionName: "fundReserve", args: [parseEther("100")] }),
+    );
     const paid = adminWithdrawalSchema.parse((await setStatus(admin.browser, w.id, { status: "processing" }).expect(200)).body);
     expect(await walletLoop(destination)).toBe(parseEther("20"));
     await setStatus(admin.browser, w.id, { status: "completed", transactionId: paid.transactionId }).expect(200);

@@ -49,20 +49,33 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
   // An operator key of this file's own: no other test file's transactions use its nonces.
   const operatorKey = generatePrivateKey();
   const operator = createWalletClient({ account: privateKeyToAccount(operatorKey), chain, transport: http(rpcUrl) });
-  const deployer = createWalletClient({ account: privateKeyToAccount(localAccounts.roles.deployer.privateKey as Hex), chain, transport: http(rpcUrl) });
+  const deployer = createWalletClient({
+    account: privateKeyToAccount(localAccounts.roles.deployer.privateKey as Hex),
+    chain,
+    transport: http(rpcUrl),
+  });
 
   const balance = async (as: Browser) => tokenBalanceSchema.parse((await as.get("/api/tokens/balance").expect(200)).body);
   const setStatus = (as: Browser, id: string, body: unknown) => as.put(`/api/admin/tokens/withdrawals/${id}/status`).send(body as object);
-  const walletLoop = (address: Address) => client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [address] });
+  const walletLoop = (address: Address) =>
+    client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [address] });
   const paidOutEvents = (withdrawalId: string) =>
-    client.getContractEvents({ address: vault, abi: loopVaultAbi, eventName: "PaidOut", args: { withdrawalId: payoutIdOf(withdrawalId) }, fromBlock: 0n });
+    client.getContractEvents({
+      address: vault,
+      abi: loopVaultAbi,
+      eventName: "PaidOut",
+      args: { withdrawalId: payoutIdOf(withdrawalId) },
+      fromBlock: 0n,
+    });
 
   /** A member with a `loop` withdrawal of `amount` requested to a fresh address (from 500 LOOP they bought: the welcome bonus is promotional). */
   async function requested(amount: string) {
     const user = await signInMember(t);
     await fundMember(t, user.id, 500n);
     const destination = newAccount().address;
-    const w = withdrawalSchema.parse((await user.browser.post("/api/tokens/withdraw").send({ amount, method: "loop", destination }).expect(201)).body);
+    const w = withdrawalSchema.parse(
+      (await user.browser.post("/api/tokens/withdraw").send({ amount, method: "loop", destination }).expect(201)).body,
+    );
     return { user, destination, w };
   }
 
@@ -77,14 +90,19 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
   async function restart() {
     t.deps.payoutProbe = undefined;
     proxy.setFaults({});
-    await t.db.prisma.withdrawal.updateMany({ where: { payoutLeaseUntil: { not: null } }, data: { payoutLeaseUntil: new Date(Date.now() - 1000) } });
+    await t.db.prisma.withdrawal.updateMany({
+      where: { payoutLeaseUntil: { not: null } },
+      data: { payoutLeaseUntil: new Date(Date.now() - 1000) },
+    });
     return reconcilePayouts(t.deps);
   }
 
   async function expectPaying(id: string) {
     const row = await t.db.prisma.withdrawal.findUniqueOrThrow({ where: { id } });
     expect(row).toMatchObject({ status: "processing", transactionId: null });
-    const listed = adminWithdrawalSchema.array().parse((await admin.browser.get("/api/admin/tokens/withdrawals?status=processing").expect(200)).body);
+    const listed = adminWithdrawalSchema
+      .array()
+      .parse((await admin.browser.get("/api/admin/tokens/withdrawals?status=processing").expect(200)).body);
     expect(listed.find((x) => x.id === id)).toMatchObject({ payoutInProgress: true });
   }
 
@@ -98,7 +116,9 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     expect(row).toMatchObject({ status: "completed", transactionId: events[0]!.transactionHash, payoutLeaseUntil: null });
     expect(row.hold.state).toBe("captured");
     const transfers = transferListSchema.parse((await user.browser.get("/api/tokens/transfers").expect(200)).body);
-    expect(transfers.filter((x) => x.transferType === "withdrawal")).toEqual([expect.objectContaining({ direction: "out", amount: w.amount })]);
+    expect(transfers.filter((x) => x.transferType === "withdrawal")).toEqual([
+      expect.objectContaining({ direction: "out", amount: w.amount }),
+    ]);
     expect(await balance(user.browser)).toMatchObject({ withdrawable: (500 - Number(w.amount)).toFixed(8), held: "0.00000000" });
   }
 
@@ -121,7 +141,12 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     await client.request({ method: "hardhat_setBalance" as never, params: [operator.account.address, toHex(parseEther("100"))] as never });
     const role = keccak256(toHex("OPERATOR_ROLE"));
     await client.waitForTransactionReceipt({
-      hash: await deployer.writeContract({ address: vault, abi: loopVaultAbi, functionName: "grantRole", args: [role, operator.account.address] }),
+      hash: await deployer.writeContract({
+        address: vault,
+        abi: loopVaultAbi,
+        functionName: "grantRole",
+        args: [role, operator.account.address],
+      }),
     });
     admin = await signInAdmin(t);
   }, 180_000);
@@ -148,8 +173,13 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     // Paying: nobody may hand the LOOP back in the app while the chain may still pay them.
     const cancel = await paying.user.browser.post(`/api/tokens/withdrawals/${paying.w.id}/cancel`).expect(409);
     expect(cancel.body.message).toBe(PAYOUT_IN_PROGRESS_MESSAGE);
-    expect((await setStatus(admin.browser, paying.w.id, { status: "failed", failureReason: "stuck" }).expect(409)).body.message).toBe(PAYOUT_IN_PROGRESS_MESSAGE);
-    expect((await setStatus(admin.browser, paying.w.id, { status: "completed", transactionId: `0x${"ab".repeat(32)}` }).expect(409)).body.message).toBe(PAYOUT_IN_PROGRESS_MESSAGE);
+    expect((await setStatus(admin.browser, paying.w.id, { status: "failed", failureReason: "stuck" }).expect(409)).body.message).toBe(
+      PAYOUT_IN_PROGRESS_MESSAGE,
+    );
+    expect(
+      (await setStatus(admin.browser, paying.w.id, { status: "completed", transactionId: `0x${"ab".repeat(32)}` }).expect(409)).body
+        .message,
+    ).toBe(PAYOUT_IN_PROGRESS_MESSAGE);
     expect(await balance(paying.user.browser)).toMatchObject({ held: "11.00000000" });
 
     expect(await restart()).toEqual({ checked: 1, failures: [] });
@@ -171,7 +201,9 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     await expectPaidOnce(paying);
     const [event] = await paidOutEvents(paying.w.id);
     expect(event!.transactionHash).toBe(stored!.txHash);
-    expect(await t.db.prisma.payoutAttempt.findMany({ where: { withdrawalId: paying.w.id } })).toEqual([expect.objectContaining({ outcome: "mined" })]);
+    expect(await t.db.prisma.payoutAttempt.findMany({ where: { withdrawalId: paying.w.id } })).toEqual([
+      expect.objectContaining({ outcome: "mined" }),
+    ]);
   }, 60_000);
 
   it("stopped right after the broadcast, before the receipt: the chain paid it; the restart completes it without sending again", async () => {
@@ -264,10 +296,16 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
       FILES_DIR: filesDir,
     };
     const run = (args: string[], extra: Record<string, string> = {}) => {
-      const child = spawn(process.execPath, ["--import", "tsx", ...args], { cwd: apiDir, env: { ...env, ...extra }, stdio: ["ignore", "ignore", "pipe"] });
+      const child = spawn(process.execPath, ["--import", "tsx", ...args], {
+        cwd: apiDir,
+        env: { ...env, ...extra },
+        stdio: ["ignore", "ignore", "pipe"],
+      });
       let stderr = "";
       child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-      const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.once("exit", (code, signal) => resolve(signal ?? code)));
+      const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+        child.once("exit", (code, signal) => resolve(signal ?? code)),
+      );
       return { child, exited, stderr: () => stderr };
     };
     const killed = run(["test/support/payout-crash-child.ts", paying.w.id, admin.id, "result-committing"]);
@@ -281,10 +319,14 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     await t.db.prisma.withdrawal.update({ where: { id: paying.w.id }, data: { payoutLeaseUntil: new Date(Date.now() - 1000) } });
     const api = run(["src/main.ts"], { API_PORT: String(await freePort()), SETTLEMENT_ENABLED: "false" });
     try {
-      await vi.waitFor(async () => expect(await t.db.prisma.withdrawal.findUniqueOrThrow({ where: { id: paying.w.id } })).toMatchObject({ status: "completed" }), {
-        timeout: 30_000,
-        interval: 200,
-      });
+      await vi.waitFor(
+        async () =>
+          expect(await t.db.prisma.withdrawal.findUniqueOrThrow({ where: { id: paying.w.id } })).toMatchObject({ status: "completed" }),
+        {
+          timeout: 30_000,
+          interval: 200,
+        },
+      );
     } finally {
       api.child.kill("SIGINT");
       await api.exited;
@@ -312,7 +354,11 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     await t.db.prisma.withdrawal.update({ where: { id: paying.w.id }, data: { payoutLeaseUntil: new Date(Date.now() - 1000) } });
     const reconciler = startPayoutReconciler(t.deps);
     try {
-      await vi.waitFor(async () => expect(await t.db.prisma.withdrawal.findUniqueOrThrow({ where: { id: paying.w.id } })).toMatchObject({ status: "completed" }), { timeout: 15_000 });
+      await vi.waitFor(
+        async () =>
+          expect(await t.db.prisma.withdrawal.findUniqueOrThrow({ where: { id: paying.w.id } })).toMatchObject({ status: "completed" }),
+        { timeout: 15_000 },
+      );
     } finally {
       await reconciler.stop();
     }
@@ -340,12 +386,16 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     try {
       expect(await restart()).toEqual({ checked: 1, failures: [] });
     } finally {
-      await client.waitForTransactionReceipt({ hash: await deployer.writeContract({ address: vault, abi: loopVaultAbi, functionName: "unpause" }) });
+      await client.waitForTransactionReceipt({
+        hash: await deployer.writeContract({ address: vault, abi: loopVaultAbi, functionName: "unpause" }),
+      });
     }
     const row = await t.db.prisma.withdrawal.findUniqueOrThrow({ where: { id: paying.w.id } });
     expect(row).toMatchObject({ status: "pending", transactionId: null, payoutLeaseUntil: null });
     expect(row.payoutError).toMatch(/EnforcedPause/);
-    const listed = adminWithdrawalSchema.array().parse((await admin.browser.get("/api/admin/tokens/withdrawals?status=pending").expect(200)).body);
+    const listed = adminWithdrawalSchema
+      .array()
+      .parse((await admin.browser.get("/api/admin/tokens/withdrawals?status=pending").expect(200)).body);
     expect(listed.find((x) => x.id === paying.w.id)).toMatchObject({ payoutInProgress: false, payoutError: row.payoutError });
     expect(await paidOutEvents(paying.w.id)).toHaveLength(0);
     expect(await balance(paying.user.browser)).toMatchObject({ held: "20.00000000" });
@@ -360,7 +410,12 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     await user.browser.post(`/api/tokens/withdrawals/${w.id}/cancel`).expect(200);
     // Paid outside the app's flow (the operator key used by hand).
     const receipt = await client.waitForTransactionReceipt({
-      hash: await operator.writeContract({ address: vault, abi: loopVaultAbi, functionName: "payout", args: [destination, parseEther("21"), uuidToBytes32(w.id)] }),
+      hash: await operator.writeContract({
+        address: vault,
+        abi: loopVaultAbi,
+        functionName: "payout",
+        args: [destination, parseEther("21"), uuidToBytes32(w.id)],
+      }),
     });
     const event = {
       chainId: 31337,
@@ -374,7 +429,12 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
       args: { withdrawal_id: uuidToBytes32(w.id), to: destination.toLowerCase(), amount: parseEther("21").toString() },
     };
     const outcome = await t.db.prisma.$transaction((tx) => paidOutHandler.apply(tx, event, t.deps));
-    expect(outcome).toMatchObject({ outcome: "unmatched", detail: expect.stringContaining(`is cancelled (its LOOP were given back in the app) but was paid on chain in ${receipt.transactionHash}`) });
+    expect(outcome).toMatchObject({
+      outcome: "unmatched",
+      detail: expect.stringContaining(
+        `is cancelled (its LOOP were given back in the app) but was paid on chain in ${receipt.transactionHash}`,
+      ),
+    });
     const notices = await t.db.prisma.notification.findMany({ where: { userId: admin.id, title: "Payout Discrepancy" } });
     expect(notices).toHaveLength(1);
     expect(notices[0]!.message).toContain(w.id);

@@ -29,7 +29,9 @@ describe("withdrawals", () => {
   /** The member's withdrawable LOOP (GET /api/tokens/balance without the promotional part, which never leaves). */
   const balance = async (as: Browser) => {
     const all = tokenBalanceSchema.parse((await as.get("/api/tokens/balance").expect(200)).body);
-    const withdrawableBalance = (BigInt(all.balance.replace(".", "")) - BigInt(all.promotional.replace(".", ""))).toString().padStart(9, "0");
+    const withdrawableBalance = (BigInt(all.balance.replace(".", "")) - BigInt(all.promotional.replace(".", "")))
+      .toString()
+      .padStart(9, "0");
     return { balance: `${withdrawableBalance.slice(0, -8)}.${withdrawableBalance.slice(-8)}`, available: all.withdrawable, held: all.held };
   };
   const withdraw = (as: Browser, body: unknown, key?: string) => {
@@ -91,7 +93,10 @@ describe("withdrawals", () => {
       [{ amount: "20", method: "crypto_btc", destination: "tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx" }, M.invalidBtcDestination],
       [{ amount: "20", method: "crypto_btc", destination: "bc1qAr0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" }, M.invalidBtcDestination],
       // A v1 program in bech32 (not bech32m) is refused (BIP-350).
-      [{ amount: "20", method: "crypto_btc", destination: "bc1pw508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7k7grplx" }, M.invalidBtcDestination],
+      [
+        { amount: "20", method: "crypto_btc", destination: "bc1pw508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7k7grplx" },
+        M.invalidBtcDestination,
+      ],
       [{ amount: "20", method: "crypto_btc", destination: ETH }, M.invalidBtcDestination],
     ];
     for (const [body, message] of cases) {
@@ -108,7 +113,12 @@ describe("withdrawals", () => {
     for (const amount of ["99999999999999999999999", "1000000000.00000001"]) {
       for (const key of [undefined, `cap-${amount}`]) {
         const response = await withdraw(user.browser, { amount, method: "crypto_eth", destination: ETH }, key);
-        expect({ amount, key, status: response.status, body: response.body }).toEqual({ amount, key, status: 400, body: { message: "Amount is too large: at most 1,000,000,000 LOOP" } });
+        expect({ amount, key, status: response.status, body: response.body }).toEqual({
+          amount,
+          key,
+          status: 400,
+          body: { message: "Amount is too large: at most 1,000,000,000 LOOP" },
+        });
       }
     }
     expect(M.tooLarge).toBe("Amount is too large: at most 1,000,000,000 LOOP");
@@ -116,7 +126,9 @@ describe("withdrawals", () => {
     expect(before).toMatchObject({ balance: "500.00000000", held: "0.00000000" });
     expect((await user.browser.get("/api/tokens/withdrawals").expect(200)).body).toEqual([]);
     // The cap itself passes the schema and is refused for want of balance.
-    expect((await withdraw(user.browser, { amount: "1000000000", method: "crypto_eth", destination: ETH }).expect(400)).body.message).toBe(promotionalRefusalMessage("withdraw", "500"));
+    expect((await withdraw(user.browser, { amount: "1000000000", method: "crypto_eth", destination: ETH }).expect(400)).body.message).toBe(
+      promotionalRefusalMessage("withdraw", "500"),
+    );
   });
 
   it("accepts every method with valid destinations (lower-case, checksummed, all Bitcoin address kinds)", async () => {
@@ -136,7 +148,12 @@ describe("withdrawals", () => {
     ];
     for (const [method, destination] of valid) {
       const response = await withdraw(user.browser, { amount: "10", method, destination });
-      expect({ method, destination, status: response.status, message: response.body.message }).toEqual({ method, destination, status: 201, message: undefined });
+      expect({ method, destination, status: response.status, message: response.body.message }).toEqual({
+        method,
+        destination,
+        status: 201,
+        message: undefined,
+      });
     }
     expect(await balance(user.browser)).toEqual({ balance: "500.00000000", available: "390.00000000", held: "110.00000000" });
   });
@@ -160,8 +177,12 @@ describe("withdrawals", () => {
     expect(second.usdAmount).toBe("0.98"); // 0.975 → 0.98
     expect(await balance(user.browser)).toEqual({ balance: "500.00000000", available: "0.00000000", held: "500.00000000" });
     // Held LOOP cannot be sent or withdrawn again.
-    expect((await user.browser.post("/api/tokens/transfer").send({ toUserId: other.id, amount: "1" })).body.message).toBe(promotionalRefusalMessage("send", "0"));
-    expect((await withdraw(user.browser, { amount: "10", method: "crypto_eth", destination: ETH })).body.message).toBe(promotionalRefusalMessage("withdraw", "0"));
+    expect((await user.browser.post("/api/tokens/transfer").send({ toUserId: other.id, amount: "1" })).body.message).toBe(
+      promotionalRefusalMessage("send", "0"),
+    );
+    expect((await withdraw(user.browser, { amount: "10", method: "crypto_eth", destination: ETH })).body.message).toBe(
+      promotionalRefusalMessage("withdraw", "0"),
+    );
 
     const list = withdrawalListSchema.parse((await user.browser.get("/api/tokens/withdrawals").expect(200)).body);
     expect(list.map((w) => w.id)).toEqual([second.id, first.id]);
@@ -185,14 +206,29 @@ describe("withdrawals", () => {
     const w = await request20(user.browser, "100");
     const username = (await t.db.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).username;
     const all = adminWithdrawalListSchema.parse((await admin.browser.get("/api/admin/tokens/withdrawals").expect(200)).body);
-    expect(all.find((x) => x.id === w.id)).toEqual({ ...w, userId: user.id, username, netUsdAmount: "0.20", payoutInProgress: false, payoutError: null });
-    const pending = adminWithdrawalListSchema.parse((await admin.browser.get("/api/admin/tokens/withdrawals?status=pending").expect(200)).body);
+    expect(all.find((x) => x.id === w.id)).toEqual({
+      ...w,
+      userId: user.id,
+      username,
+      netUsdAmount: "0.20",
+      payoutInProgress: false,
+      payoutError: null,
+    });
+    const pending = adminWithdrawalListSchema.parse(
+      (await admin.browser.get("/api/admin/tokens/withdrawals?status=pending").expect(200)).body,
+    );
     expect(pending.every((x) => x.status === "pending")).toBe(true);
     expect(pending.some((x) => x.id === w.id)).toBe(true);
-    expect((await admin.browser.get("/api/admin/tokens/withdrawals?status=completed").expect(200)).body.some((x: { id: string }) => x.id === w.id)).toBe(false);
+    expect(
+      (await admin.browser.get("/api/admin/tokens/withdrawals?status=completed").expect(200)).body.some(
+        (x: { id: string }) => x.id === w.id,
+      ),
+    ).toBe(false);
     await admin.browser.get("/api/admin/tokens/withdrawals?status=bogus").expect(400);
     for (const query of ["?status=", "?status=all"]) {
-      expect((await admin.browser.get(`/api/admin/tokens/withdrawals${query}`).expect(200)).body.some((x: { id: string }) => x.id === w.id)).toBe(true);
+      expect(
+        (await admin.browser.get(`/api/admin/tokens/withdrawals${query}`).expect(200)).body.some((x: { id: string }) => x.id === w.id),
+      ).toBe(true);
     }
 
     const messages: [unknown, number, string][] = [
@@ -209,7 +245,9 @@ describe("withdrawals", () => {
       const response = await setStatus(admin.browser, w.id, body);
       expect({ body, status: response.status, message: response.body.message }).toEqual({ body, status, message });
     }
-    expect((await setStatus(admin.browser, "00000000-0000-4000-8000-000000000000", { status: "cancelled" }).expect(404)).body.message).toBe(M.notFound);
+    expect((await setStatus(admin.browser, "00000000-0000-4000-8000-000000000000", { status: "cancelled" }).expect(404)).body.message).toBe(
+      M.notFound,
+    );
     expect(await balance(user.browser)).toMatchObject({ held: "100.00000000" });
   });
 
@@ -222,17 +260,33 @@ describe("withdrawals", () => {
     expect(processing).toMatchObject({ status: "processing", processedAt: null, transactionId: null });
     expect(await balance(user.browser)).toEqual({ balance: "500.00000000", available: "350.00000000", held: "150.00000000" });
     // The owner can no longer cancel it.
-    expect((await user.browser.post(`/api/tokens/withdrawals/${w.id}/cancel`).expect(409)).body.message).toBe(invalidStatusChangeMessage("processing", "cancelled"));
-    expect((await setStatus(admin.browser, w.id, { status: "cancelled" }).expect(409)).body.message).toBe(invalidStatusChangeMessage("processing", "cancelled"));
+    expect((await user.browser.post(`/api/tokens/withdrawals/${w.id}/cancel`).expect(409)).body.message).toBe(
+      invalidStatusChangeMessage("processing", "cancelled"),
+    );
+    expect((await setStatus(admin.browser, w.id, { status: "cancelled" }).expect(409)).body.message).toBe(
+      invalidStatusChangeMessage("processing", "cancelled"),
+    );
 
     const completed = adminWithdrawalSchema.parse(
       (await setStatus(admin.browser, w.id, { status: "completed", transactionId: " 0xfeedbeef " }).expect(200)).body,
     );
-    expect(completed).toMatchObject({ status: "completed", transactionId: "0xfeedbeef", processedAt: expect.any(String), failureReason: null });
+    expect(completed).toMatchObject({
+      status: "completed",
+      transactionId: "0xfeedbeef",
+      processedAt: expect.any(String),
+      failureReason: null,
+    });
     expect(await balance(user.browser)).toEqual({ balance: "350.00000000", available: "350.00000000", held: "0.00000000" });
     expect((await clearingBalance()) - clearingBefore).toBe(150n * 10n ** 8n);
     const transfers = transferListSchema.parse((await user.browser.get("/api/tokens/transfers").expect(200)).body);
-    expect(transfers[0]).toMatchObject({ transferType: "withdrawal", direction: "out", fromUserId: user.id, toUserId: null, amount: "150.00000000", status: "completed" });
+    expect(transfers[0]).toMatchObject({
+      transferType: "withdrawal",
+      direction: "out",
+      fromUserId: user.id,
+      toUserId: null,
+      amount: "150.00000000",
+      status: "completed",
+    });
     expect(transfers[0]!.description).toContain(ETH);
     const mine = withdrawalListSchema.parse((await user.browser.get("/api/tokens/withdrawals").expect(200)).body);
     expect(mine[0]).toMatchObject({ id: w.id, status: "completed", transactionId: "0xfeedbeef" });
@@ -252,7 +306,9 @@ describe("withdrawals", () => {
     const c = await request20(user.browser, "100", "crypto_usdt");
     expect(await balance(user.browser)).toMatchObject({ available: "200.00000000", held: "300.00000000" });
 
-    const failedA = adminWithdrawalSchema.parse((await setStatus(admin.browser, a.id, { status: "failed", failureReason: "Address blocked" }).expect(200)).body);
+    const failedA = adminWithdrawalSchema.parse(
+      (await setStatus(admin.browser, a.id, { status: "failed", failureReason: "Address blocked" }).expect(200)).body,
+    );
     expect(failedA).toMatchObject({ status: "failed", failureReason: "Address blocked", processedAt: expect.any(String) });
     await setStatus(admin.browser, b.id, { status: "processing" }).expect(200);
     await setStatus(admin.browser, b.id, { status: "failed", failureReason: "Network congestion" }).expect(200);
@@ -260,12 +316,18 @@ describe("withdrawals", () => {
     expect(cancelledC).toMatchObject({ status: "cancelled", processedAt: expect.any(String) });
     expect(await balance(user.browser)).toEqual({ balance: "500.00000000", available: "500.00000000", held: "0.00000000" });
 
-    for (const [w, from] of [[a, "failed"], [b, "failed"], [c, "cancelled"]] as const) {
+    for (const [w, from] of [
+      [a, "failed"],
+      [b, "failed"],
+      [c, "cancelled"],
+    ] as const) {
       for (const to of ["processing", "completed", "failed", "cancelled"] as const) {
         const response = await setStatus(admin.browser, w.id, { status: to, transactionId: "0x1", failureReason: "again" }).expect(409);
         expect(response.body.message).toBe(invalidStatusChangeMessage(from, to));
       }
-      expect((await user.browser.post(`/api/tokens/withdrawals/${w.id}/cancel`).expect(409)).body.message).toBe(invalidStatusChangeMessage(from, "cancelled"));
+      expect((await user.browser.post(`/api/tokens/withdrawals/${w.id}/cancel`).expect(409)).body.message).toBe(
+        invalidStatusChangeMessage(from, "cancelled"),
+      );
     }
     // The database refuses to change a final withdrawal too.
     await expect(t.db.prisma.withdrawal.update({ where: { id: a.id }, data: { status: "pending", processedAt: null } })).rejects.toThrow();
@@ -273,7 +335,11 @@ describe("withdrawals", () => {
   });
 
   it("two admins completing at once resolve it once", async () => {
-    const [user, admin1, admin2] = [await signInMember(t, WITHDRAWABLE), await signInAdmin(t, WITHDRAWABLE), await signInAdmin(t, WITHDRAWABLE)];
+    const [user, admin1, admin2] = [
+      await signInMember(t, WITHDRAWABLE),
+      await signInAdmin(t, WITHDRAWABLE),
+      await signInAdmin(t, WITHDRAWABLE),
+    ];
     const w = await request20(user.browser, "40");
     await setStatus(admin1.browser, w.id, { status: "processing" }).expect(200);
     const responses = await Promise.all(
@@ -287,8 +353,12 @@ describe("withdrawals", () => {
     expect(ok).toHaveLength(1);
     const final = ok[0]!.body.status as "completed" | "failed";
     expect(responses.filter((r) => r.status === 409).length).toBe(9);
-    for (const r of responses.filter((x) => x.status === 409)) expect(r.body.message).toMatch(new RegExp(`^Invalid Status Change: A ${final} withdrawal cannot become (completed|failed)$`));
-    expect(await balance(user.browser)).toMatchObject({ balance: final === "completed" ? "460.00000000" : "500.00000000", held: "0.00000000" });
+    for (const r of responses.filter((x) => x.status === 409))
+      expect(r.body.message).toMatch(new RegExp(`^Invalid Status Change: A ${final} withdrawal cannot become (completed|failed)$`));
+    expect(await balance(user.browser)).toMatchObject({
+      balance: final === "completed" ? "460.00000000" : "500.00000000",
+      held: "0.00000000",
+    });
   });
 
   describe("Idempotency-Key", () => {
@@ -301,7 +371,9 @@ describe("withdrawals", () => {
       expect(await balance(user.browser)).toMatchObject({ available: "470.00000000", held: "30.00000000" });
       expect(await t.db.prisma.withdrawal.count({ where: { userId: user.id } })).toBe(1);
       expect((await withdraw(user.browser, body, "withdraw-once").expect(201)).body).toEqual(responses[0]!.body);
-      expect((await withdraw(user.browser, { ...body, amount: "31" }, "withdraw-once").expect(409)).body.message).toBe(TOKEN_MESSAGES.idempotencyKeyReused);
+      expect((await withdraw(user.browser, { ...body, amount: "31" }, "withdraw-once").expect(409)).body.message).toBe(
+        TOKEN_MESSAGES.idempotencyKeyReused,
+      );
     });
 
     it("a retry whose first answer was lost finds its withdrawal instead of holding twice", async () => {
@@ -317,7 +389,11 @@ describe("withdrawals", () => {
   });
 
   it("withdrawals racing transfers never overdraw: 100 LOOP affords exactly 10 of 40 requests of 10", async () => {
-    const [user, sink, other] = [await signInMember(t, WITHDRAWABLE), await signInMember(t, WITHDRAWABLE), await signInMember(t, WITHDRAWABLE)];
+    const [user, sink, other] = [
+      await signInMember(t, WITHDRAWABLE),
+      await signInMember(t, WITHDRAWABLE),
+      await signInMember(t, WITHDRAWABLE),
+    ];
     await user.browser.post("/api/tokens/transfer").send({ toUserId: sink.id, amount: "400" }).expect(201);
     expect(await balance(user.browser)).toMatchObject({ available: "100.00000000" });
     const calls = Array.from({ length: 40 }, (_, i) =>
@@ -346,7 +422,11 @@ describe("withdrawals", () => {
     const w = await request20(user.browser, "25", "loop");
     const response = await setStatus(admin.browser, w.id, { status: "processing" }).expect(503);
     expect(response.body.message).toMatch(/^LOOP payouts are unavailable/);
-    expect((await user.browser.get("/api/tokens/withdrawals").expect(200)).body[0]).toMatchObject({ id: w.id, status: "pending", transactionId: null });
+    expect((await user.browser.get("/api/tokens/withdrawals").expect(200)).body[0]).toMatchObject({
+      id: w.id,
+      status: "pending",
+      transactionId: null,
+    });
     // It can still be cancelled (the hold comes back).
     await setStatus(admin.browser, w.id, { status: "cancelled" }).expect(200);
     expect(await balance(user.browser)).toMatchObject({ held: "0.00000000" });

@@ -71,11 +71,20 @@ function address(context: DeployContext, name: DeployStep["name"]): Address {
 // every `pnpm dev` (see contracts/README.md).
 export const DEPLOY_PLAN: DeployStep[] = [
   { name: "LoopToken", contract: "LoopToken", args: ({ deployer }) => [deployer] },
-  { name: "LoopVault", contract: "LoopVault", args: (context) => [address(context, "LoopToken"), context.deployer, context.config.payoutLimit] },
+  {
+    name: "LoopVault",
+    contract: "LoopVault",
+    args: (context) => [address(context, "LoopToken"), context.deployer, context.config.payoutLimit],
+  },
   {
     name: "LoopMarketplace",
     contract: "LoopMarketplace",
-    args: (context) => [address(context, "LoopToken"), address(context, "LoopVault"), context.deployer, BigInt(context.config.disputeWindowSeconds)],
+    args: (context) => [
+      address(context, "LoopToken"),
+      address(context, "LoopVault"),
+      context.deployer,
+      BigInt(context.config.disputeWindowSeconds),
+    ],
   },
 ];
 
@@ -99,7 +108,12 @@ export function configurationCalls(context: DeployContext): DeployCall[] {
   const { roles } = config;
   const calls: DeployCall[] = [];
   const grant = (contract: DeployStep["name"], role: string, account: Address, who: string) =>
-    calls.push({ contract, functionName: "grantRole", args: [roleHash(role), account], describe: `${contract}.${role} → ${who} ${account}` });
+    calls.push({
+      contract,
+      functionName: "grantRole",
+      args: [roleHash(role), account],
+      describe: `${contract}.${role} → ${who} ${account}`,
+    });
 
   roles.minters.forEach((minter, i) => grant("LoopToken", "MINTER_ROLE", minter, i === 0 ? "treasury" : "faucet"));
   grant("LoopMarketplace", "QUOTE_SIGNER_ROLE", roles.quoteSigner, "quote signer");
@@ -113,20 +127,45 @@ export function configurationCalls(context: DeployContext): DeployCall[] {
   // Test funds come from the deployer, which is the treasury (a minter) on the local chain.
   if (config.fund) {
     for (const to of config.fund.addresses) {
-      calls.push({ contract: "LoopToken", functionName: "mint", args: [to, config.fund.amount], describe: `mint ${config.fund.amount / 10n ** 18n} LOOP → ${to}` });
+      calls.push({
+        contract: "LoopToken",
+        functionName: "mint",
+        args: [to, config.fund.amount],
+        describe: `mint ${config.fund.amount / 10n ** 18n} LOOP → ${to}`,
+      });
     }
   }
   if (config.vaultReserve > 0n) {
     const vault = address(context, "LoopVault");
-    calls.push({ contract: "LoopToken", functionName: "mint", args: [deployer, config.vaultReserve], describe: `mint ${config.vaultReserve / 10n ** 18n} LOOP → deployer (vault reserve)` });
+    calls.push({
+      contract: "LoopToken",
+      functionName: "mint",
+      args: [deployer, config.vaultReserve],
+      describe: `mint ${config.vaultReserve / 10n ** 18n} LOOP → deployer (vault reserve)`,
+    });
     calls.push({ contract: "LoopToken", functionName: "approve", args: [vault, config.vaultReserve], describe: "approve the vault" });
-    calls.push({ contract: "LoopVault", functionName: "fundReserve", args: [config.vaultReserve], describe: `fund the vault reserve with ${config.vaultReserve / 10n ** 18n} LOOP` });
+    calls.push({
+      contract: "LoopVault",
+      functionName: "fundReserve",
+      args: [config.vaultReserve],
+      describe: `fund the vault reserve with ${config.vaultReserve / 10n ** 18n} LOOP`,
+    });
   }
 
   if (getAddress(roles.admin) !== getAddress(deployer)) {
     for (const contract of ["LoopToken", "LoopVault", "LoopMarketplace"] as const) {
-      calls.push({ contract, functionName: "grantRole", args: [roleHash("DEFAULT_ADMIN_ROLE"), roles.admin], describe: `${contract}.DEFAULT_ADMIN_ROLE → admin ${roles.admin}` });
-      calls.push({ contract, functionName: "renounceRole", args: [roleHash("DEFAULT_ADMIN_ROLE"), deployer], describe: `${contract}: the deployer renounces DEFAULT_ADMIN_ROLE` });
+      calls.push({
+        contract,
+        functionName: "grantRole",
+        args: [roleHash("DEFAULT_ADMIN_ROLE"), roles.admin],
+        describe: `${contract}.DEFAULT_ADMIN_ROLE → admin ${roles.admin}`,
+      });
+      calls.push({
+        contract,
+        functionName: "renounceRole",
+        args: [roleHash("DEFAULT_ADMIN_ROLE"), deployer],
+        describe: `${contract}: the deployer renounces DEFAULT_ADMIN_ROLE`,
+      });
     }
   }
   return calls;
@@ -192,9 +231,12 @@ export function resolveConfig(chainId: number, deployer: Address, env: NodeJS.Pr
   if (!WHOLE_LOOP.test(payoutLimitRaw)) throw new Error(`PAYOUT_LIMIT_LOOP must be a whole number of LOOP, got "${payoutLimitRaw}"`);
   const reserveRaw = value(env, "VAULT_RESERVE_LOOP");
   if (reserveRaw !== undefined && !local) {
-    throw new Error(`VAULT_RESERVE_LOOP is for the local chain ${LOCAL_CHAIN_ID} only: on chain ${chainId} the treasury funds the reserve (LoopVault.fundReserve)`);
+    throw new Error(
+      `VAULT_RESERVE_LOOP is for the local chain ${LOCAL_CHAIN_ID} only: on chain ${chainId} the treasury funds the reserve (LoopVault.fundReserve)`,
+    );
   }
-  if (reserveRaw !== undefined && !WHOLE_LOOP.test(reserveRaw)) throw new Error(`VAULT_RESERVE_LOOP must be a whole number of LOOP, got "${reserveRaw}"`);
+  if (reserveRaw !== undefined && !WHOLE_LOOP.test(reserveRaw))
+    throw new Error(`VAULT_RESERVE_LOOP must be a whole number of LOOP, got "${reserveRaw}"`);
   const admin = addressFrom(env, "ADMIN_ADDRESS") ?? deployer;
   // The API sends setDisputeWindow with the operator key (OPERATOR_PRIVATE_KEY) unless told otherwise.
   const settings = addressFrom(env, "SETTINGS_ADDRESS") ?? operator;
@@ -209,7 +251,9 @@ export function resolveConfig(chainId: number, deployer: Address, env: NodeJS.Pr
     roles: { admin, quoteSigner, operator, arbiter, settings, minters },
     disputeWindowSeconds,
     payoutLimit: parseEther(payoutLimitRaw),
-    fund: local ? { addresses: localAccounts.funded.addresses.map((a) => getAddress(a)), amount: parseEther(localAccounts.funded.loopEach) } : null,
+    fund: local
+      ? { addresses: localAccounts.funded.addresses.map((a) => getAddress(a)), amount: parseEther(localAccounts.funded.loopEach) }
+      : null,
     vaultReserve: local ? parseEther(reserveRaw ?? localAccounts.vaultReserveLoop) : 0n,
   };
 }

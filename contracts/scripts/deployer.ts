@@ -93,7 +93,17 @@ export async function deploy({ provider, artifacts, deploymentsDir, env = proces
 
   const { roles } = config;
   const row = (label: string, account: Address) => `  ${label.padEnd(16)} ${account}`;
-  log(["Roles:", row("admin", roles.admin), row("quote signer", roles.quoteSigner), row("operator", roles.operator), row("arbiter", roles.arbiter), ...(roles.settings ? [row("settings", roles.settings)] : []), ...roles.minters.map((m, i) => row(i === 0 ? "treasury/minter" : "minter", m))].join("\n"));
+  log(
+    [
+      "Roles:",
+      row("admin", roles.admin),
+      row("quote signer", roles.quoteSigner),
+      row("operator", roles.operator),
+      row("arbiter", roles.arbiter),
+      ...(roles.settings ? [row("settings", roles.settings)] : []),
+      ...roles.minters.map((m, i) => row(i === 0 ? "treasury/minter" : "minter", m)),
+    ].join("\n"),
+  );
   if (chainId !== LOCAL_CHAIN_ID && getAddress(roles.admin) === deployer) {
     log("  (the deployer stays admin: set ADMIN_ADDRESS to hand the admin role over)");
   }

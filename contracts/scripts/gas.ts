@@ -6,7 +6,18 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import hre from "hardhat";
-import { createPublicClient, createWalletClient, custom, keccak256, parseEther, toHex, type Abi, type Address, type Hash, type Hex } from "viem";
+import {
+  createPublicClient,
+  createWalletClient,
+  custom,
+  keccak256,
+  parseEther,
+  toHex,
+  type Abi,
+  type Address,
+  type Hash,
+  type Hex,
+} from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import localAccounts from "../local-accounts.json";
 import { quoteDomain, quoteTypes } from "../quote.mjs";
@@ -26,7 +37,14 @@ async function main() {
   const signer = account(localAccounts.roles.quoteSigner.privateKey);
   const gas: Record<string, number> = {};
 
-  async function send(name: string | null, from: ReturnType<typeof account>, address: Address, contractAbi: Abi, functionName: string, args: readonly unknown[]) {
+  async function send(
+    name: string | null,
+    from: ReturnType<typeof account>,
+    address: Address,
+    contractAbi: Abi,
+    functionName: string,
+    args: readonly unknown[],
+  ) {
     const wallet = createWalletClient({ account: from, transport });
     const hash: Hash = await wallet.writeContract({ address, abi: contractAbi, functionName, args, chain: null });
     const receipt = await publicClient.waitForTransactionReceipt({ hash });
@@ -38,7 +56,13 @@ async function main() {
   try {
     for (const window of [0, WINDOW]) {
       const env = { DISPUTE_WINDOW_SECONDS: String(window) };
-      const { manifest } = await deploy({ provider: hre.network.provider, artifacts: hre.artifacts, deploymentsDir: path.join(dir, String(window)), env, log: () => {} });
+      const { manifest } = await deploy({
+        provider: hre.network.provider,
+        artifacts: hre.artifacts,
+        deploymentsDir: path.join(dir, String(window)),
+        env,
+        log: () => {},
+      });
       const token = manifest.contracts.LoopToken!.address;
       const vault = manifest.contracts.LoopVault!.address;
       const market = manifest.contracts.LoopMarketplace!.address;
@@ -57,7 +81,12 @@ async function main() {
         orderId: keccak256(toHex(`order-${window}`)),
         deadline: block.timestamp + 3600n,
       };
-      const signature = await signer.signTypedData({ domain: quoteDomain(31337, market), types: quoteTypes, primaryType: "Quote", message: quote });
+      const signature = await signer.signTypedData({
+        domain: quoteDomain(31337, market),
+        types: quoteTypes,
+        primaryType: "Quote",
+        message: quote,
+      });
       await send(`purchase${suffix}`, buyer, market, marketAbi, "purchase", [quote, signature]);
       if (window !== 0) {
         await hre.network.provider.request({ method: "evm_increaseTime", params: [WINDOW] });

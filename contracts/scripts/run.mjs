@@ -16,7 +16,9 @@ export function runNode(file, args, { env = {}, cwd = ROOT } = {}) {
       env: { ...process.env, CI: "true", HARDHAT_DISABLE_TELEMETRY_PROMPT: "true", ...env },
     });
     child.on("error", reject);
-    child.on("exit", (code, signal) => (code === 0 ? resolve() : reject(new Error(`${path.basename(file)} ${args.join(" ")} exited with ${signal ?? code}`))));
+    child.on("exit", (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(file)} ${args.join(" ")} exited with ${signal ?? code}`)),
+    );
   });
 }
 

@@ -49,14 +49,24 @@ function hardhatTests(args, env) {
 try {
   let t = Date.now();
   step("solhint");
-  await runNode(path.join(ROOT, "node_modules", "solhint", "solhint.js"), ["--disc", "--max-warnings", "0", "--config", path.join(CONTRACTS_DIR, ".solhint.json"), "contracts/src/**/*.sol"]);
+  await runNode(path.join(ROOT, "node_modules", "solhint", "solhint.js"), [
+    "--disc",
+    "--max-warnings",
+    "0",
+    "--config",
+    path.join(CONTRACTS_DIR, ".solhint.json"),
+    "contracts/src/**/*.sol",
+  ]);
   console.log(`[contracts] solhint: clean (${seconds(t)})`);
 
   t = Date.now();
   step("compile and check the generated ABIs");
   await runNode(HARDHAT_BIN, ["compile"]);
   const stale = staleFiles();
-  if (stale.length > 0) fail(`stale generated ABIs: ${stale.map((f) => path.relative(ROOT, f)).join(", ")}; run \`pnpm --filter @loop/contracts compile\` and commit the result`);
+  if (stale.length > 0)
+    fail(
+      `stale generated ABIs: ${stale.map((f) => path.relative(ROOT, f)).join(", ")}; run \`pnpm --filter @loop/contracts compile\` and commit the result`,
+    );
   console.log(`[contracts] generated ABIs match the artifacts (${seconds(t)})`);
 
   t = Date.now();

@@ -49,9 +49,11 @@ describe("LoopMarketplace", () => {
       await expectRevert(hre.viem.deployContract("LoopMarketplace", [ZERO_ADDRESS, vault.address, a, 0n]), "ZeroAddress");
       await expectRevert(hre.viem.deployContract("LoopMarketplace", [token.address, ZERO_ADDRESS, a, 0n]), "ZeroAddress");
       await expectRevert(hre.viem.deployContract("LoopMarketplace", [token.address, vault.address, ZERO_ADDRESS, 0n]), "ZeroAddress");
-      await expectRevert(hre.viem.deployContract("LoopMarketplace", [token.address, vault.address, a, 30n * DAY + 1n]), "DisputeWindowTooLong", [
-        30n * DAY + 1n,
-      ]);
+      await expectRevert(
+        hre.viem.deployContract("LoopMarketplace", [token.address, vault.address, a, 30n * DAY + 1n]),
+        "DisputeWindowTooLong",
+        [30n * DAY + 1n],
+      );
       await hre.viem.deployContract("LoopMarketplace", [token.address, vault.address, a, 30n * DAY]);
     });
 
@@ -60,9 +62,19 @@ describe("LoopMarketplace", () => {
       const { marketplace, chainId } = system;
       expect(await marketplace.read.QUOTE_TYPEHASH()).to.equal(keccak256(toHex(QUOTE_TYPE)));
       const [, name, version, domainChainId, verifyingContract] = await marketplace.read.eip712Domain();
-      expect([name, version, domainChainId, verifyingContract]).to.deep.equal(["LoopMarketplace", "1", BigInt(chainId), marketplace.address]);
+      expect([name, version, domainChainId, verifyingContract]).to.deep.equal([
+        "LoopMarketplace",
+        "1",
+        BigInt(chainId),
+        marketplace.address,
+      ]);
       const quote = await makeQuote(system);
-      const digest = hashTypedData({ domain: quoteDomain(chainId, marketplace.address), types: quoteTypes, primaryType: "Quote", message: quote });
+      const digest = hashTypedData({
+        domain: quoteDomain(chainId, marketplace.address),
+        types: quoteTypes,
+        primaryType: "Quote",
+        message: quote,
+      });
       expect(await marketplace.read.quoteDigest([quote])).to.equal(digest);
     });
   });
@@ -121,7 +133,13 @@ describe("LoopMarketplace", () => {
       expect(await token.read.balanceOf([vault.address])).to.equal(LOOP);
       expect(await vault.read.fees()).to.equal(LOOP);
       const order = await marketplace.read.getOrder([quote.orderId]);
-      expect(order).to.deep.equal({ buyer: addressOf(buyer), releaseAt: block.timestamp + WINDOW, status: 1, seller: addressOf(seller), price: 50n * LOOP });
+      expect(order).to.deep.equal({
+        buyer: addressOf(buyer),
+        releaseAt: block.timestamp + WINDOW,
+        status: 1,
+        seller: addressOf(seller),
+        price: 50n * LOOP,
+      });
       const events = await marketplaceEvents(system, hash);
       expect(events.map((e) => e.eventName)).to.deep.equal(["Purchased"]);
       expect((events[0]?.args as { releaseAt?: bigint }).releaseAt).to.equal(block.timestamp + WINDOW);
@@ -141,7 +159,12 @@ describe("LoopMarketplace", () => {
   });
 
   describe("purchase checks", () => {
-    async function attempt(system: System, overrides: Parameters<typeof makeQuote>[1], options: Parameters<typeof signQuote>[2] = {}, wallet = system.buyer) {
+    async function attempt(
+      system: System,
+      overrides: Parameters<typeof makeQuote>[1],
+      options: Parameters<typeof signQuote>[2] = {},
+      wallet = system.buyer,
+    ) {
       const quote = await makeQuote(system, overrides);
       const signature = await signQuote(system, quote, options);
       const { token, marketplace } = system.as(wallet);
@@ -201,7 +224,11 @@ describe("LoopMarketplace", () => {
       const quote = await makeQuote(system, { price: 10n * LOOP, fee: LOOP });
       const signature = await signQuote(system, quote);
       const { marketplace, token } = system.as(system.buyer);
-      await expectRevert(marketplace.write.purchase([quote, signature]), "ERC20InsufficientAllowance", [marketplace.address, 0n, 10n * LOOP]);
+      await expectRevert(marketplace.write.purchase([quote, signature]), "ERC20InsufficientAllowance", [
+        marketplace.address,
+        0n,
+        10n * LOOP,
+      ]);
       const big = await makeQuote(system, { price: 2_000_000n * LOOP, fee: 0n });
       await token.write.approve([marketplace.address, big.price]);
       await expectRevert(marketplace.write.purchase([big, await signQuote(system, big)]), "ERC20InsufficientBalance");
@@ -241,7 +268,9 @@ describe("LoopMarketplace", () => {
       const signature = await signQuote(system, quote);
       const { marketplace } = system.as(buyer);
       const permit = await signPermit(system, buyer, marketplace.address, 21n * LOOP);
-      await system.as(other).token.write.permit([addressOf(buyer), marketplace.address, permit.value, permit.deadline, permit.v, permit.r, permit.s]);
+      await system
+        .as(other)
+        .token.write.permit([addressOf(buyer), marketplace.address, permit.value, permit.deadline, permit.v, permit.r, permit.s]);
       await marketplace.write.purchaseWithPermit([quote, signature, permit]);
       expect((await marketplace.read.getOrder([quote.orderId])).status).to.equal(1);
     });
@@ -262,7 +291,10 @@ describe("LoopMarketplace", () => {
       const { seller, other, token, marketplace } = system;
       const { quote } = await buy(system, { price: 30n * LOOP, fee: LOOP });
       const order = await marketplace.read.getOrder([quote.orderId]);
-      await expectRevert(system.as(other).marketplace.write.release([quote.orderId]), "DisputeWindowOpen", [quote.orderId, order.releaseAt]);
+      await expectRevert(system.as(other).marketplace.write.release([quote.orderId]), "DisputeWindowOpen", [
+        quote.orderId,
+        order.releaseAt,
+      ]);
       await time.setNextBlockTimestamp(order.releaseAt);
       const before = await token.read.balanceOf([addressOf(seller)]);
       const hash = await system.as(other).marketplace.write.release([quote.orderId]);
@@ -270,7 +302,9 @@ describe("LoopMarketplace", () => {
       expect(await token.read.balanceOf([marketplace.address])).to.equal(0n);
       expect((await marketplace.read.getOrder([quote.orderId])).status).to.equal(2);
       const events = await marketplaceEvents(system, hash);
-      expect(events.map((e) => [e.eventName, e.args])).to.deep.equal([["Released", { orderId: quote.orderId, seller: addressOf(seller), amount: 30n * LOOP }]]);
+      expect(events.map((e) => [e.eventName, e.args])).to.deep.equal([
+        ["Released", { orderId: quote.orderId, seller: addressOf(seller), amount: 30n * LOOP }],
+      ]);
       await expectRevert(marketplace.write.release([quote.orderId]), "OrderNotEscrowed", [quote.orderId]);
     });
 
@@ -297,7 +331,9 @@ describe("LoopMarketplace", () => {
       expect(await vault.read.fees()).to.equal(LOOP);
       expect((await marketplace.read.getOrder([quote.orderId])).status).to.equal(3);
       const events = await marketplaceEvents(system, hash);
-      expect(events.map((e) => [e.eventName, e.args])).to.deep.equal([["Refunded", { orderId: quote.orderId, buyer: addressOf(buyer), amount: 30n * LOOP }]]);
+      expect(events.map((e) => [e.eventName, e.args])).to.deep.equal([
+        ["Refunded", { orderId: quote.orderId, buyer: addressOf(buyer), amount: 30n * LOOP }],
+      ]);
       await expectRevert(asArbiter.write.refund([quote.orderId]), "OrderNotEscrowed", [quote.orderId]);
       await time.increase(WINDOW);
       await expectRevert(marketplace.write.release([quote.orderId]), "OrderNotEscrowed", [quote.orderId]);
@@ -308,7 +344,10 @@ describe("LoopMarketplace", () => {
       const { quote } = await buy(system);
       const { releaseAt } = await system.marketplace.read.getOrder([quote.orderId]);
       await time.setNextBlockTimestamp(releaseAt);
-      await expectRevert(system.as(system.arbiter).marketplace.write.refund([quote.orderId]), "DisputeWindowClosed", [quote.orderId, releaseAt]);
+      await expectRevert(system.as(system.arbiter).marketplace.write.refund([quote.orderId]), "DisputeWindowClosed", [
+        quote.orderId,
+        releaseAt,
+      ]);
     });
 
     it("works up to the last second of the window", async () => {
@@ -343,7 +382,10 @@ describe("LoopMarketplace", () => {
   describe("offers", () => {
     const loopId = id("loop-7");
 
-    async function open(system: System, { amount = 100n * LOOP, format = MP3, ttl = 7n * DAY, wallet = system.buyer, seller = system.seller } = {}) {
+    async function open(
+      system: System,
+      { amount = 100n * LOOP, format = MP3, ttl = 7n * DAY, wallet = system.buyer, seller = system.seller } = {},
+    ) {
       const expiresAt = (await now(system.publicClient)) + ttl;
       const { token, marketplace } = system.as(wallet);
       const fee = await marketplace.read.offerFee([amount, format]);
@@ -385,7 +427,16 @@ describe("LoopMarketplace", () => {
         expect(events.map((e) => [e.eventName, e.args])).to.deep.equal([
           [
             "OfferOpened",
-            { offerId, buyer: addressOf(buyer), seller: addressOf(seller), loopId, format: WAV, amount: 200n * LOOP, fee: 8n * LOOP, expiresAt },
+            {
+              offerId,
+              buyer: addressOf(buyer),
+              seller: addressOf(seller),
+              loopId,
+              format: WAV,
+              amount: 200n * LOOP,
+              fee: 8n * LOOP,
+              expiresAt,
+            },
           ],
         ]);
         const second = await open(system);
@@ -403,7 +454,10 @@ describe("LoopMarketplace", () => {
         await expectRevert(marketplace.write.openOffer([loopId, 9, seller, LOOP, t + DAY]), "InvalidFormat", [9]);
         await expectRevert(marketplace.write.openOffer([loopId, MP3, seller, LOOP, t]), "InvalidExpiry", [t]);
         await expectRevert(marketplace.write.openOffer([loopId, MP3, seller, LOOP, t + 31n * DAY]), "InvalidExpiry", [t + 31n * DAY]);
-        await expectRevert(marketplace.write.openOffer([loopId, MP3, seller, 2n ** 96n, t + DAY]), "SafeCastOverflowedUintDowncast", [96, 2n ** 96n]);
+        await expectRevert(marketplace.write.openOffer([loopId, MP3, seller, 2n ** 96n, t + DAY]), "SafeCastOverflowedUintDowncast", [
+          96,
+          2n ** 96n,
+        ]);
         await expectRevert(marketplace.write.openOffer([loopId, MP3, seller, LOOP, t + DAY]), "ERC20InsufficientAllowance");
         await system.marketplace.write.pause();
         await expectRevert(marketplace.write.openOffer([loopId, MP3, seller, LOOP, t + DAY]), "EnforcedPause");
@@ -420,7 +474,10 @@ describe("LoopMarketplace", () => {
         expect(await system.token.read.balanceOf([marketplace.address])).to.equal(102n * LOOP);
         await system.marketplace.write.pause();
         const again = await signPermit(system, buyer, marketplace.address, 102n * LOOP);
-        await expectRevert(marketplace.write.openOfferWithPermit([loopId, MP3, addressOf(system.seller), 100n * LOOP, t + DAY, again]), "EnforcedPause");
+        await expectRevert(
+          marketplace.write.openOfferWithPermit([loopId, MP3, addressOf(system.seller), 100n * LOOP, t + DAY, again]),
+          "EnforcedPause",
+        );
       });
     });
 
@@ -436,7 +493,9 @@ describe("LoopMarketplace", () => {
         const offer = await marketplace.read.getOffer([offerId]);
         expect([offer.amount, offer.expiresAt, offer.status]).to.deep.equal([150n * LOOP, expiresAt, 1]);
         const events = await marketplaceEvents(system, hash);
-        expect(events.map((e) => [e.eventName, e.args])).to.deep.equal([["OfferChanged", { offerId, amount: 150n * LOOP, fee: 3n * LOOP, expiresAt }]]);
+        expect(events.map((e) => [e.eventName, e.args])).to.deep.equal([
+          ["OfferChanged", { offerId, amount: 150n * LOOP, fee: 3n * LOOP, expiresAt }],
+        ]);
       });
 
       it("lowers the amount (returning the difference) or only moves the expiry", async () => {
@@ -486,7 +545,10 @@ describe("LoopMarketplace", () => {
         expect((await marketplace.read.getOffer([offerId])).status).to.equal(2);
         const events = await marketplaceEvents(system, hash);
         expect(events.map((e) => [e.eventName, e.args])).to.deep.equal([
-          ["OfferSettled", { offerId, buyer: addressOf(buyer), seller: addressOf(seller), accepted: true, amount: 100n * LOOP, fee: 4n * LOOP }],
+          [
+            "OfferSettled",
+            { offerId, buyer: addressOf(buyer), seller: addressOf(seller), accepted: true, amount: 100n * LOOP, fee: 4n * LOOP },
+          ],
         ]);
       });
 
@@ -524,17 +586,21 @@ describe("LoopMarketplace", () => {
         const system = await loadFixture(escrowed);
         const { offerId, expiresAt } = await open(system);
         await time.setNextBlockTimestamp(expiresAt);
-        await expectRevert(system.as(system.operator).marketplace.write.settleOffer([offerId, true, 100n * LOOP]), "OfferExpired", [offerId, expiresAt]);
+        await expectRevert(system.as(system.operator).marketplace.write.settleOffer([offerId, true, 100n * LOOP]), "OfferExpired", [
+          offerId,
+          expiresAt,
+        ]);
       });
 
       it("reverts for accounts without OPERATOR_ROLE, and while paused", async () => {
         const system = await loadFixture(escrowed);
         const { offerId } = await open(system);
         for (const wallet of [system.seller, system.buyer, system.admin, system.arbiter]) {
-          await expectRevert(system.as(wallet).marketplace.write.settleOffer([offerId, true, 100n * LOOP]), "AccessControlUnauthorizedAccount", [
-            addressOf(wallet),
-            role("OPERATOR_ROLE"),
-          ]);
+          await expectRevert(
+            system.as(wallet).marketplace.write.settleOffer([offerId, true, 100n * LOOP]),
+            "AccessControlUnauthorizedAccount",
+            [addressOf(wallet), role("OPERATOR_ROLE")],
+          );
         }
         await system.marketplace.write.pause();
         await expectRevert(system.as(system.operator).marketplace.write.settleOffer([offerId, true, 100n * LOOP]), "EnforcedPause");
@@ -554,9 +620,13 @@ describe("LoopMarketplace", () => {
         expect(await token.read.balanceOf([addressOf(buyer)])).to.equal(before);
         expect((await marketplace.read.getOffer([offerId])).status).to.equal(4);
         const events = await marketplaceEvents(system, hash);
-        expect(events.map((e) => [e.eventName, e.args])).to.deep.equal([["OfferReclaimed", { offerId, buyer: addressOf(buyer), amount: 104n * LOOP }]]);
+        expect(events.map((e) => [e.eventName, e.args])).to.deep.equal([
+          ["OfferReclaimed", { offerId, buyer: addressOf(buyer), amount: 104n * LOOP }],
+        ]);
         await expectRevert(marketplace.write.reclaimOffer([offerId]), "OfferNotOpen", [offerId]);
-        await expectRevert(system.as(system.operator).marketplace.write.settleOffer([offerId, true, 100n * LOOP]), "OfferNotOpen", [offerId]);
+        await expectRevert(system.as(system.operator).marketplace.write.settleOffer([offerId, true, 100n * LOOP]), "OfferNotOpen", [
+          offerId,
+        ]);
       });
 
       it("reverts for anyone but the buyer, and for a settled offer; works while paused", async () => {
@@ -617,7 +687,10 @@ describe("LoopMarketplace", () => {
       const escrowedOrder = await system.marketplace.read.getOrder([second.orderId]);
       await system.as(system.operator).marketplace.write.setDisputeWindow([DAY]);
       await time.increase(DAY);
-      await expectRevert(system.marketplace.write.release([second.orderId]), "DisputeWindowOpen", [second.orderId, escrowedOrder.releaseAt]);
+      await expectRevert(system.marketplace.write.release([second.orderId]), "DisputeWindowOpen", [
+        second.orderId,
+        escrowedOrder.releaseAt,
+      ]);
     });
 
     it("refuses a window over 30 days and keeps the old one; accepts exactly 30 days", async () => {
@@ -633,7 +706,10 @@ describe("LoopMarketplace", () => {
     it("reverts for accounts without SETTINGS_ROLE (admin, arbiter, quote signer, buyer); works while paused", async () => {
       const system = await loadFixture(escrowed);
       for (const wallet of [system.admin, system.arbiter, system.signer, system.buyer]) {
-        await expectRevert(system.as(wallet).marketplace.write.setDisputeWindow([0n]), "AccessControlUnauthorizedAccount", [addressOf(wallet), role("SETTINGS_ROLE")]);
+        await expectRevert(system.as(wallet).marketplace.write.setDisputeWindow([0n]), "AccessControlUnauthorizedAccount", [
+          addressOf(wallet),
+          role("SETTINGS_ROLE"),
+        ]);
       }
       expect(await system.marketplace.read.disputeWindow()).to.equal(WINDOW);
       // The admin grants the role (as a deployment with SETTINGS_ADDRESS does).
@@ -702,7 +778,9 @@ describe("LoopMarketplace", () => {
       expect((await marketplaceEvents(system, hash)).map((e) => [e.eventName, e.args])).to.deep.equal([
         ["Released", { orderId: quote.orderId, seller: vault.address, amount: 30n * LOOP }],
       ]);
-      expect((await vaultEvents(system, hash)).map((e) => [e.eventName, e.args])).to.deep.equal([["ReserveCredited", { from: marketplace.address, amount: 30n * LOOP }]]);
+      expect((await vaultEvents(system, hash)).map((e) => [e.eventName, e.args])).to.deep.equal([
+        ["ReserveCredited", { from: marketplace.address, amount: 30n * LOOP }],
+      ]);
     });
 
     it("a refund of an escrowed purchase to the vault returns the price to the buyer; the reserve is untouched", async () => {
@@ -723,7 +801,9 @@ describe("LoopMarketplace", () => {
       expect(await vault.read.reserve()).to.equal(200n * LOOP);
       expect(await vault.read.fees()).to.equal(8n * LOOP);
       expect(await token.read.balanceOf([marketplace.address])).to.equal(0n);
-      expect((await vaultEvents(system, hash)).map((e) => [e.eventName, e.args])).to.deep.equal([["ReserveCredited", { from: marketplace.address, amount: 200n * LOOP }]]);
+      expect((await vaultEvents(system, hash)).map((e) => [e.eventName, e.args])).to.deep.equal([
+        ["ReserveCredited", { from: marketplace.address, amount: 200n * LOOP }],
+      ]);
 
       const rejected = await openToVault(system, 50n * LOOP);
       await system.as(system.operator).marketplace.write.settleOffer([rejected.offerId, false, 50n * LOOP]);
@@ -761,7 +841,10 @@ describe("LoopMarketplace", () => {
     it("only the admin pauses and unpauses", async () => {
       const system = await loadFixture(escrowed);
       for (const wallet of [system.operator, system.arbiter, system.signer]) {
-        await expectRevert(system.as(wallet).marketplace.write.pause(), "AccessControlUnauthorizedAccount", [addressOf(wallet), role("DEFAULT_ADMIN_ROLE")]);
+        await expectRevert(system.as(wallet).marketplace.write.pause(), "AccessControlUnauthorizedAccount", [
+          addressOf(wallet),
+          role("DEFAULT_ADMIN_ROLE"),
+        ]);
       }
       await system.marketplace.write.pause();
       await expectRevert(system.as(system.operator).marketplace.write.unpause(), "AccessControlUnauthorizedAccount");

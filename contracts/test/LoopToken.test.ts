@@ -57,7 +57,10 @@ describe("LoopToken", () => {
       const { token, other } = await loadFixture(fixture);
       const room = (await token.read.cap()) - (await token.read.totalSupply());
       await token.write.mint([addressOf(other), room]);
-      await expectRevert(token.write.mint([addressOf(other), 1n]), "ERC20ExceededCap", [1_000_000_001n * LOOP - LOOP + 1n, 1_000_000_000n * LOOP]);
+      await expectRevert(token.write.mint([addressOf(other), 1n]), "ERC20ExceededCap", [
+        1_000_000_001n * LOOP - LOOP + 1n,
+        1_000_000_000n * LOOP,
+      ]);
     });
 
     it("reverts to the zero address", async () => {

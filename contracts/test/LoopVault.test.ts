@@ -51,7 +51,9 @@ describe("LoopVault", () => {
       });
       const receipt = await publicClient.waitForTransactionReceipt({ hash });
       const events = parseEventLogs({ abi: vaultAbi, logs: receipt.logs, eventName: "PayoutLimitChanged" });
-      expect(events.map((e) => [getAddress(e.address), e.args])).to.deep.equal([[getAddress(receipt.contractAddress!), { previousLimit: 0n, newLimit: 7n * LOOP }]]);
+      expect(events.map((e) => [getAddress(e.address), e.args])).to.deep.equal([
+        [getAddress(receipt.contractAddress!), { previousLimit: 0n, newLimit: 7n * LOOP }],
+      ]);
     });
 
     it("refuses zero addresses", async () => {
@@ -121,7 +123,9 @@ describe("LoopVault", () => {
       const { buyer, other } = system;
       const { vault } = system.as(buyer);
       const permit = await signPermit(system, buyer, vault.address, 5n * LOOP);
-      await system.as(other).token.write.permit([addressOf(buyer), vault.address, permit.value, permit.deadline, permit.v, permit.r, permit.s]);
+      await system
+        .as(other)
+        .token.write.permit([addressOf(buyer), vault.address, permit.value, permit.deadline, permit.v, permit.r, permit.s]);
       await vault.write.depositWithPermit([5n * LOOP, ref, permit]);
       expect(await vault.read.reserve()).to.equal(5n * LOOP);
     });
@@ -197,10 +201,11 @@ describe("LoopVault", () => {
       const system = await loadFixture(fixture);
       await deposit(system, 10n * LOOP);
       for (const wallet of [system.other, system.admin, system.arbiter]) {
-        await expectRevert(system.as(wallet).vault.write.payout([addressOf(wallet), LOOP, withdrawal]), "AccessControlUnauthorizedAccount", [
-          addressOf(wallet),
-          role("OPERATOR_ROLE"),
-        ]);
+        await expectRevert(
+          system.as(wallet).vault.write.payout([addressOf(wallet), LOOP, withdrawal]),
+          "AccessControlUnauthorizedAccount",
+          [addressOf(wallet), role("OPERATOR_ROLE")],
+        );
       }
     });
 
@@ -210,7 +215,10 @@ describe("LoopVault", () => {
       await buy(system, { price: 100n * LOOP, fee: 2n * LOOP }); // 2 LOOP of fees in the vault
       expect(await system.vault.read.fees()).to.equal(2n * LOOP);
       const { vault } = system.as(system.operator);
-      await expectRevert(vault.write.payout([addressOf(system.other), 4n * LOOP, withdrawal]), "InsufficientReserve", [4n * LOOP, 3n * LOOP]);
+      await expectRevert(vault.write.payout([addressOf(system.other), 4n * LOOP, withdrawal]), "InsufficientReserve", [
+        4n * LOOP,
+        3n * LOOP,
+      ]);
       await vault.write.payout([addressOf(system.other), 3n * LOOP, withdrawal]);
       expect(await vault.read.reserve()).to.equal(0n);
       expect(await vault.read.fees()).to.equal(2n * LOOP);
@@ -264,10 +272,17 @@ describe("LoopVault", () => {
     it("reverts without the allowance, and for every account without MARKETPLACE_ROLE (the admin and operator included)", async () => {
       const system = await loadFixture(fixture);
       await system.vault.write.grantRole([role("MARKETPLACE_ROLE"), addressOf(system.other)]);
-      await expectRevert(system.as(system.other).vault.write.creditReserve([LOOP]), "ERC20InsufficientAllowance", [system.vault.address, 0n, LOOP]);
+      await expectRevert(system.as(system.other).vault.write.creditReserve([LOOP]), "ERC20InsufficientAllowance", [
+        system.vault.address,
+        0n,
+        LOOP,
+      ]);
       for (const wallet of [system.admin, system.operator, system.buyer]) {
         await system.as(wallet).token.write.approve([system.vault.address, LOOP]);
-        await expectRevert(system.as(wallet).vault.write.creditReserve([LOOP]), "AccessControlUnauthorizedAccount", [addressOf(wallet), role("MARKETPLACE_ROLE")]);
+        await expectRevert(system.as(wallet).vault.write.creditReserve([LOOP]), "AccessControlUnauthorizedAccount", [
+          addressOf(wallet),
+          role("MARKETPLACE_ROLE"),
+        ]);
       }
       expect(await system.vault.read.hasRole([role("MARKETPLACE_ROLE"), system.marketplace.address])).to.equal(true);
     });
@@ -318,7 +333,11 @@ describe("LoopVault", () => {
       await expectRevert(vault.write.payout([addressOf(system.other), 101n * LOOP, w]), "InsufficientReserve", [101n * LOOP, 50n * LOOP]);
       await deposit(system, 100n * LOOP);
       const [, endsAt] = await vault.read.payoutAllowance();
-      await expectRevert(vault.write.payout([addressOf(system.other), 101n * LOOP, w]), "PayoutLimitExceeded", [101n * LOOP, 100n * LOOP, endsAt]);
+      await expectRevert(vault.write.payout([addressOf(system.other), 101n * LOOP, w]), "PayoutLimitExceeded", [
+        101n * LOOP,
+        100n * LOOP,
+        endsAt,
+      ]);
       expect(await vault.read.withdrawalPaid([w])).to.equal(false);
       expect(await vault.read.reserve()).to.equal(150n * LOOP);
       await vault.write.payout([addressOf(system.other), 100n * LOOP, w]);
@@ -380,7 +399,10 @@ describe("LoopVault", () => {
     it("only the admin sets the limit: never the operator (whose key is online), nor anyone else", async () => {
       const system = await loadFixture(limited);
       for (const wallet of [system.operator, system.other, system.arbiter, system.signer]) {
-        await expectRevert(system.as(wallet).vault.write.setPayoutLimit([10n ** 30n]), "AccessControlUnauthorizedAccount", [addressOf(wallet), role("DEFAULT_ADMIN_ROLE")]);
+        await expectRevert(system.as(wallet).vault.write.setPayoutLimit([10n ** 30n]), "AccessControlUnauthorizedAccount", [
+          addressOf(wallet),
+          role("DEFAULT_ADMIN_ROLE"),
+        ]);
       }
       expect(await system.vault.read.payoutLimit()).to.equal(100n * LOOP);
     });
@@ -407,10 +429,11 @@ describe("LoopVault", () => {
       await buy(system, { price: 100n * LOOP, fee: 4n * LOOP });
       await expectRevert(system.vault.write.withdrawFees([addressOf(system.other), 0n]), "ZeroAmount");
       await expectRevert(system.vault.write.withdrawFees([ZERO_ADDRESS, LOOP]), "ZeroAddress");
-      await expectRevert(system.as(system.operator).vault.write.withdrawFees([addressOf(system.operator), LOOP]), "AccessControlUnauthorizedAccount", [
-        addressOf(system.operator),
-        role("DEFAULT_ADMIN_ROLE"),
-      ]);
+      await expectRevert(
+        system.as(system.operator).vault.write.withdrawFees([addressOf(system.operator), LOOP]),
+        "AccessControlUnauthorizedAccount",
+        [addressOf(system.operator), role("DEFAULT_ADMIN_ROLE")],
+      );
     });
   });
 

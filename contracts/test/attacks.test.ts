@@ -44,12 +44,18 @@ describe("attacks", () => {
       const system = await loadFixture(escrowed);
       const quote = await makeQuote(system);
       const signature = await signQuote(system, quote);
-      await expectRevert(approveAndPurchase(system, system.other, quote, signature), "NotBuyer", [addressOf(system.other), addressOf(system.buyer)]);
+      await expectRevert(approveAndPurchase(system, system.other, quote, signature), "NotBuyer", [
+        addressOf(system.other),
+        addressOf(system.buyer),
+      ]);
       const { marketplace } = system.as(system.other);
       const permit = await signPermit(system, system.other, marketplace.address, quote.price + quote.fee);
       await expectRevert(marketplace.write.purchaseWithPermit([quote, signature, permit]), "NotBuyer");
       // Rewriting the buyer breaks the signature.
-      await expectRevert(approveAndPurchase(system, system.other, { ...quote, buyer: addressOf(system.other) }, signature), "InvalidQuoteSigner");
+      await expectRevert(
+        approveAndPurchase(system, system.other, { ...quote, buyer: addressOf(system.other) }, signature),
+        "InvalidQuoteSigner",
+      );
     });
 
     it("an expired quote fails", async () => {
@@ -71,7 +77,12 @@ describe("attacks", () => {
 
     it("a quote signed for another marketplace fails, even where the same signer has the role", async () => {
       const system = await loadFixture(escrowed);
-      const other = await hre.viem.deployContract("LoopMarketplace", [system.token.address, system.vault.address, addressOf(system.admin), WINDOW]);
+      const other = await hre.viem.deployContract("LoopMarketplace", [
+        system.token.address,
+        system.vault.address,
+        addressOf(system.admin),
+        WINDOW,
+      ]);
       const otherMarketplace = bind(system.marketplaceAbi, getAddress(other.address), system.publicClient, system.admin);
       await otherMarketplace.write.grantRole([role("QUOTE_SIGNER_ROLE"), addressOf(system.signer)]);
       const quote = await makeQuote(system);
@@ -88,7 +99,9 @@ describe("attacks", () => {
       const system = await loadFixture(escrowed);
       for (const by of [system.admin, system.operator, system.buyer, system.arbiter]) {
         const quote = await makeQuote(system);
-        await expectRevert(approveAndPurchase(system, system.buyer, quote, await signQuote(system, quote, { by })), "InvalidQuoteSigner", [addressOf(by)]);
+        await expectRevert(approveAndPurchase(system, system.buyer, quote, await signQuote(system, quote, { by })), "InvalidQuoteSigner", [
+          addressOf(by),
+        ]);
       }
     });
 
@@ -128,7 +141,12 @@ describe("attacks", () => {
       const evil = await hre.viem.deployContract("ReentrantToken", []);
       const evilAddress = getAddress(evil.address);
       const vault = await hre.viem.deployContract("LoopVault", [evilAddress, addressOf(system.admin), 1_000_000n * LOOP]);
-      const market = await hre.viem.deployContract("LoopMarketplace", [evilAddress, getAddress(vault.address), addressOf(system.admin), WINDOW]);
+      const market = await hre.viem.deployContract("LoopMarketplace", [
+        evilAddress,
+        getAddress(vault.address),
+        addressOf(system.admin),
+        WINDOW,
+      ]);
       const marketAddress = getAddress(market.address);
       const vaultAddress = getAddress(vault.address);
       const asAdmin = bind(system.marketplaceAbi, marketAddress, system.publicClient, system.admin);
@@ -151,7 +169,8 @@ describe("attacks", () => {
       return { system, evil, marketAddress, vaultAddress, sign };
     }
 
-    const arm = async (evil: Awaited<ReturnType<typeof withEvilToken>>["evil"], target: `0x${string}`, data: Hex) => evil.write.arm([target, data]);
+    const arm = async (evil: Awaited<ReturnType<typeof withEvilToken>>["evil"], target: `0x${string}`, data: Hex) =>
+      evil.write.arm([target, data]);
 
     it("purchase cannot be re-entered (release of another order from inside the transfer)", async () => {
       const { system, evil, marketAddress, sign } = await loadFixture(withEvilToken);
@@ -159,7 +178,11 @@ describe("attacks", () => {
       const market = bind(system.marketplaceAbi, marketAddress, system.publicClient, system.buyer);
       await market.write.purchase([first.quote, first.signature]);
       await time.increase(WINDOW);
-      await arm(evil, marketAddress, encodeFunctionData({ abi: system.marketplaceAbi, functionName: "release", args: [first.quote.orderId] }));
+      await arm(
+        evil,
+        marketAddress,
+        encodeFunctionData({ abi: system.marketplaceAbi, functionName: "release", args: [first.quote.orderId] }),
+      );
       const second = await sign();
       await expectRevert(market.write.purchase([second.quote, second.signature]), "ReentrancyGuardReentrantCall");
     });
@@ -295,11 +318,21 @@ describe("attacks", () => {
       await asBuyer.write.deposit([100_000n * LOOP, id("ref")]);
       const thief = addressOf(system.other);
       const { vault } = system.as(system.operator);
-      await expectRevert(vault.write.setPayoutLimit([100_000n * LOOP]), "AccessControlUnauthorizedAccount", [addressOf(system.operator), role("DEFAULT_ADMIN_ROLE")]);
-      await expectRevert(system.as(system.operator).vault.write.grantRole([role("DEFAULT_ADMIN_ROLE"), addressOf(system.operator)]), "AccessControlUnauthorizedAccount");
+      await expectRevert(vault.write.setPayoutLimit([100_000n * LOOP]), "AccessControlUnauthorizedAccount", [
+        addressOf(system.operator),
+        role("DEFAULT_ADMIN_ROLE"),
+      ]);
+      await expectRevert(
+        system.as(system.operator).vault.write.grantRole([role("DEFAULT_ADMIN_ROLE"), addressOf(system.operator)]),
+        "AccessControlUnauthorizedAccount",
+      );
       const [, endsAt] = await vault.read.payoutAllowance();
       await time.setNextBlockTimestamp(endsAt); // the start of a period
-      await expectRevert(vault.write.payout([thief, 100_000n * LOOP, id("all")]), "PayoutLimitExceeded", [100_000n * LOOP, 1_000n * LOOP, endsAt + DAY]);
+      await expectRevert(vault.write.payout([thief, 100_000n * LOOP, id("all")]), "PayoutLimitExceeded", [
+        100_000n * LOOP,
+        1_000n * LOOP,
+        endsAt + DAY,
+      ]);
       // Many small payouts in one period add up to the limit and no more.
       let paid = 0n;
       for (let i = 0; i < 12; i++) {
@@ -316,7 +349,11 @@ describe("attacks", () => {
       // The admin, seeing it, stops payouts at once.
       await system.vault.write.setPayoutLimit([0n]);
       await time.setNextBlockTimestamp(endsAt + DAY);
-      await expectRevert(vault.write.payout([thief, 100n * LOOP, id("next-day")]), "PayoutLimitExceeded", [100n * LOOP, 0n, endsAt + 2n * DAY]);
+      await expectRevert(vault.write.payout([thief, 100n * LOOP, id("next-day")]), "PayoutLimitExceeded", [
+        100n * LOOP,
+        0n,
+        endsAt + 2n * DAY,
+      ]);
     });
 
     it("a withdrawal id pays once, whatever the amount or receiver", async () => {
@@ -342,14 +379,22 @@ describe("attacks", () => {
         { role: "OPERATOR_ROLE", holders: [system.operator], call: (s) => s.marketplace.write.settleOffer([1n, true, 1n]) },
         { role: "DEFAULT_ADMIN_ROLE", holders: [system.admin], call: (s) => s.marketplace.write.pause() },
         { role: "DEFAULT_ADMIN_ROLE", holders: [system.admin], call: (s) => s.marketplace.write.unpause() },
-        { role: "DEFAULT_ADMIN_ROLE", holders: [system.admin], call: (s) => s.marketplace.write.grantRole([role("OPERATOR_ROLE"), addressOf(system.other)]) },
+        {
+          role: "DEFAULT_ADMIN_ROLE",
+          holders: [system.admin],
+          call: (s) => s.marketplace.write.grantRole([role("OPERATOR_ROLE"), addressOf(system.other)]),
+        },
         { role: "OPERATOR_ROLE", holders: [system.operator], call: (s) => s.vault.write.payout([addressOf(system.other), LOOP, id("w")]) },
         { role: "DEFAULT_ADMIN_ROLE", holders: [system.admin], call: (s) => s.vault.write.withdrawFees([addressOf(system.other), 1n]) },
         { role: "DEFAULT_ADMIN_ROLE", holders: [system.admin], call: (s) => s.vault.write.setPayoutLimit([1n]) },
         { role: "MARKETPLACE_ROLE", holders: [], call: (s) => s.vault.write.creditReserve([1n]) },
         { role: "DEFAULT_ADMIN_ROLE", holders: [system.admin], call: (s) => s.vault.write.pause() },
         { role: "DEFAULT_ADMIN_ROLE", holders: [system.admin], call: (s) => s.vault.write.unpause() },
-        { role: "DEFAULT_ADMIN_ROLE", holders: [system.admin], call: (s) => s.token.write.grantRole([role("MINTER_ROLE"), addressOf(system.other)]) },
+        {
+          role: "DEFAULT_ADMIN_ROLE",
+          holders: [system.admin],
+          call: (s) => s.token.write.grantRole([role("MINTER_ROLE"), addressOf(system.other)]),
+        },
       ];
       for (const c of cases) {
         for (const wallet of everyone.filter((w) => !c.holders.includes(w))) {

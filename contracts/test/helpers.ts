@@ -122,7 +122,14 @@ export interface FixtureOptions {
 export async function deploySystem({ disputeWindow = 0n, payoutLimit = DEFAULT_PAYOUT_LIMIT }: FixtureOptions = {}) {
   const publicClient = await hre.viem.getPublicClient();
   const wallets = await hre.viem.getWalletClients();
-  const [admin, buyer, seller, other, buyer2, seller2] = wallets.slice(0, 6) as [WalletClient, WalletClient, WalletClient, WalletClient, WalletClient, WalletClient];
+  const [admin, buyer, seller, other, buyer2, seller2] = wallets.slice(0, 6) as [
+    WalletClient,
+    WalletClient,
+    WalletClient,
+    WalletClient,
+    WalletClient,
+    WalletClient,
+  ];
   const arbiter = wallets[7]!;
   const operator = wallets[8]!;
   const signer = wallets[9]!;
@@ -205,7 +212,11 @@ export async function makeQuote(system: System, overrides: Partial<Quote> = {}):
 export function signQuote(
   system: System,
   quote: Quote,
-  { by = system.signer, chainId = system.chainId, verifyingContract = system.marketplace.address }: { by?: WalletClient; chainId?: number; verifyingContract?: Address } = {},
+  {
+    by = system.signer,
+    chainId = system.chainId,
+    verifyingContract = system.marketplace.address,
+  }: { by?: WalletClient; chainId?: number; verifyingContract?: Address } = {},
 ): Promise<Hex> {
   return by.signTypedData({ domain: quoteDomain(chainId, verifyingContract), types: quoteTypes, primaryType: "Quote", message: quote });
 }

@@ -87,7 +87,15 @@ const actionArb = fc.oneof(
     }),
   },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("release" as const), caller: actorIndex, pick }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("refund" as const), byArbiter: fc.integer({ min: 0, max: 5 }).map((n) => n > 0), caller: actorIndex, pick }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("refund" as const),
+      byArbiter: fc.integer({ min: 0, max: 5 }).map((n) => n > 0),
+      caller: actorIndex,
+      pick,
+    }),
+  },
   {
     weight: 5,
     arbitrary: fc.record({
@@ -127,14 +135,22 @@ const actionArb = fc.oneof(
   },
   {
     weight: 3,
-    arbitrary: fc.record({ kind: fc.constant("reclaimOffer" as const), callerIsBuyer: fc.integer({ min: 0, max: 5 }).map((n) => n > 0), caller: actorIndex, pick }),
+    arbitrary: fc.record({
+      kind: fc.constant("reclaimOffer" as const),
+      callerIsBuyer: fc.integer({ min: 0, max: 5 }).map((n) => n > 0),
+      caller: actorIndex,
+      pick,
+    }),
   },
   {
     weight: 4,
     arbitrary: fc.record({
       kind: fc.constant("deposit" as const),
       caller: actorIndex,
-      units: fc.oneof({ weight: 9, arbitrary: fc.bigInt({ min: 0n, max: 10n ** 11n }) }, { weight: 1, arbitrary: fc.constant(2n * 10n ** 14n) }),
+      units: fc.oneof(
+        { weight: 9, arbitrary: fc.bigInt({ min: 0n, max: 10n ** 11n }) },
+        { weight: 1, arbitrary: fc.constant(2n * 10n ** 14n) },
+      ),
       partial: fc.integer({ min: 0, max: 6 }).map((n) => n === 0),
     }),
   },
@@ -144,7 +160,10 @@ const actionArb = fc.oneof(
       kind: fc.constant("payout" as const),
       to: actorIndex,
       /** Per mille of the reserve (over 1000: more than the reserve). */
-      share: fc.oneof({ weight: 8, arbitrary: fc.integer({ min: 0, max: 1000 }) }, { weight: 1, arbitrary: fc.integer({ min: 1001, max: 2000 }) }),
+      share: fc.oneof(
+        { weight: 8, arbitrary: fc.integer({ min: 0, max: 1000 }) },
+        { weight: 1, arbitrary: fc.integer({ min: 1001, max: 2000 }) },
+      ),
       /** Or a fixed amount in ledger units (up to 1,500 LOOP: a few reach the payout limit), whatever the reserve. */
       units: fc.option(fc.bigInt({ min: 1n, max: 1_500n * 10n ** 8n }), { freq: 2 }),
       reuse: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
@@ -166,7 +185,10 @@ const actionArb = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("mint" as const), to: actorIndex, amount }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("pause" as const), target: fc.constantFrom("marketplace" as const, "vault" as const) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant("pause" as const), target: fc.constantFrom("marketplace" as const, "vault" as const) }),
+  },
   {
     weight: 4,
     arbitrary: fc.record({
@@ -363,7 +385,12 @@ async function runSequence(fx: Awaited<ReturnType<typeof instantFixture>>, dispu
           deadline: t + BigInt(action.deadlineDelta),
         };
         const signer = action.wrongSigner ? impostor : quoteSigner;
-        const signature = await signer.signTypedData({ domain: quoteDomain(system.chainId, marketplace.address), types: quoteTypes, primaryType: "Quote", message: quote });
+        const signature = await signer.signTypedData({
+          domain: quoteDomain(system.chainId, marketplace.address),
+          types: quoteTypes,
+          primaryType: "Quote",
+          message: quote,
+        });
         const total = quote.price + quote.fee;
         const price96 = quote.price < 2n ** 96n;
         const expected = model.marketPaused
@@ -381,25 +408,39 @@ async function runSequence(fx: Awaited<ReturnType<typeof instantFixture>>, dispu
                     : model.balance(buyer) < total
                       ? "ERC20InsufficientBalance"
                       : null;
-        await send(expected, () => as(caller).marketplace.write.purchase([quote, signature]), () => {
-          const instant = disputeWindow === 0n;
-          model.orders.set(quote.orderId, { buyer, seller, price: quote.price, releaseAt: t + disputeWindow, status: instant ? 2 : 1 });
-          model.orderIds.push(quote.orderId);
-          if (instant) model.paySeller(buyer, seller, quote.price);
-          else model.move(buyer, model.market, quote.price);
-          model.move(buyer, model.vault, quote.fee);
-          model.fees += quote.fee;
-        });
+        await send(
+          expected,
+          () => as(caller).marketplace.write.purchase([quote, signature]),
+          () => {
+            const instant = disputeWindow === 0n;
+            model.orders.set(quote.orderId, { buyer, seller, price: quote.price, releaseAt: t + disputeWindow, status: instant ? 2 : 1 });
+            model.orderIds.push(quote.orderId);
+            if (instant) model.paySeller(buyer, seller, quote.price);
+            else model.move(buyer, model.market, quote.price);
+            model.move(buyer, model.vault, quote.fee);
+            model.fees += quote.fee;
+          },
+        );
         break;
       }
       case "release": {
         const orderId = pickOrder(action.pick);
         const order = model.orders.get(orderId);
-        const expected = model.marketPaused ? "EnforcedPause" : order?.status !== 1 ? "OrderNotEscrowed" : t < order.releaseAt ? "DisputeWindowOpen" : null;
-        await send(expected, () => as(addr[action.caller]!).marketplace.write.release([orderId]), () => {
-          order!.status = 2;
-          model.paySeller(model.market, order!.seller, order!.price);
-        });
+        const expected = model.marketPaused
+          ? "EnforcedPause"
+          : order?.status !== 1
+            ? "OrderNotEscrowed"
+            : t < order.releaseAt
+              ? "DisputeWindowOpen"
+              : null;
+        await send(
+          expected,
+          () => as(addr[action.caller]!).marketplace.write.release([orderId]),
+          () => {
+            order!.status = 2;
+            model.paySeller(model.market, order!.seller, order!.price);
+          },
+        );
         break;
       }
       case "refund": {
@@ -407,11 +448,21 @@ async function runSequence(fx: Awaited<ReturnType<typeof instantFixture>>, dispu
         const order = model.orders.get(orderId);
         const caller = action.byArbiter ? arbiter : addr[action.caller]!;
         const expected =
-          caller !== arbiter ? "AccessControlUnauthorizedAccount" : order?.status !== 1 ? "OrderNotEscrowed" : t >= order.releaseAt ? "DisputeWindowClosed" : null;
-        await send(expected, () => as(caller).marketplace.write.refund([orderId]), () => {
-          order!.status = 3;
-          model.move(model.market, order!.buyer, order!.price);
-        });
+          caller !== arbiter
+            ? "AccessControlUnauthorizedAccount"
+            : order?.status !== 1
+              ? "OrderNotEscrowed"
+              : t >= order.releaseAt
+                ? "DisputeWindowClosed"
+                : null;
+        await send(
+          expected,
+          () => as(caller).marketplace.write.refund([orderId]),
+          () => {
+            order!.status = 3;
+            model.move(model.market, order!.buyer, order!.price);
+          },
+        );
         break;
       }
       case "openOffer": {
@@ -428,10 +479,14 @@ async function runSequence(fx: Awaited<ReturnType<typeof instantFixture>>, dispu
               : model.balance(buyer) < action.amount + fee
                 ? "ERC20InsufficientBalance"
                 : null;
-        await send(expected, () => as(buyer).marketplace.write.openOffer([id("loop"), action.format, seller, action.amount, expiresAt]), () => {
-          model.offers.push({ buyer, seller, amount: action.amount, format: action.format, expiresAt, status: 1 });
-          model.move(buyer, model.market, action.amount + fee);
-        });
+        await send(
+          expected,
+          () => as(buyer).marketplace.write.openOffer([id("loop"), action.format, seller, action.amount, expiresAt]),
+          () => {
+            model.offers.push({ buyer, seller, amount: action.amount, format: action.format, expiresAt, status: 1 });
+            model.move(buyer, model.market, action.amount + fee);
+          },
+        );
         break;
       }
       case "changeOffer": {
@@ -454,12 +509,16 @@ async function runSequence(fx: Awaited<ReturnType<typeof instantFixture>>, dispu
                   : newTotal > oldTotal && model.balance(caller) < newTotal - oldTotal
                     ? "ERC20InsufficientBalance"
                     : null;
-        await send(expected, () => as(caller).marketplace.write.changeOffer([offerId, action.amount, expiresAt]), () => {
-          offer!.amount = action.amount;
-          offer!.expiresAt = expiresAt;
-          if (newTotal > oldTotal) model.move(caller, model.market, newTotal - oldTotal);
-          else model.move(model.market, caller, oldTotal - newTotal);
-        });
+        await send(
+          expected,
+          () => as(caller).marketplace.write.changeOffer([offerId, action.amount, expiresAt]),
+          () => {
+            offer!.amount = action.amount;
+            offer!.expiresAt = expiresAt;
+            if (newTotal > oldTotal) model.move(caller, model.market, newTotal - oldTotal);
+            else model.move(model.market, caller, oldTotal - newTotal);
+          },
+        );
         break;
       }
       case "settleOffer": {
@@ -479,29 +538,38 @@ async function runSequence(fx: Awaited<ReturnType<typeof instantFixture>>, dispu
                   : action.stale
                     ? "OfferAmountChanged"
                     : null;
-        await send(expected, () => as(caller).marketplace.write.settleOffer([offerId, action.accepted, expectedAmount]), () => {
-          const fee = model.offerFee(offer!.amount, offer!.format);
-          if (action.accepted) {
-            offer!.status = 2;
-            model.paySeller(model.market, offer!.seller, offer!.amount);
-            model.move(model.market, model.vault, fee);
-            model.fees += fee;
-          } else {
-            offer!.status = 3;
-            model.move(model.market, offer!.buyer, offer!.amount + fee);
-          }
-        });
+        await send(
+          expected,
+          () => as(caller).marketplace.write.settleOffer([offerId, action.accepted, expectedAmount]),
+          () => {
+            const fee = model.offerFee(offer!.amount, offer!.format);
+            if (action.accepted) {
+              offer!.status = 2;
+              model.paySeller(model.market, offer!.seller, offer!.amount);
+              model.move(model.market, model.vault, fee);
+              model.fees += fee;
+            } else {
+              offer!.status = 3;
+              model.move(model.market, offer!.buyer, offer!.amount + fee);
+            }
+          },
+        );
         break;
       }
       case "reclaimOffer": {
         const offerId = pickOffer(action.pick);
         const offer = model.offers[Number(offerId) - 1];
         const caller = action.callerIsBuyer && offer ? offer.buyer : addr[action.caller]!;
-        const expected = caller !== offer?.buyer ? "NotBuyer" : offer.status !== 1 ? "OfferNotOpen" : t < offer.expiresAt ? "OfferNotExpired" : null;
-        await send(expected, () => as(caller).marketplace.write.reclaimOffer([offerId]), () => {
-          offer!.status = 4;
-          model.move(model.market, offer!.buyer, offer!.amount + model.offerFee(offer!.amount, offer!.format));
-        });
+        const expected =
+          caller !== offer?.buyer ? "NotBuyer" : offer.status !== 1 ? "OfferNotOpen" : t < offer.expiresAt ? "OfferNotExpired" : null;
+        await send(
+          expected,
+          () => as(caller).marketplace.write.reclaimOffer([offerId]),
+          () => {
+            offer!.status = 4;
+            model.move(model.market, offer!.buyer, offer!.amount + model.offerFee(offer!.amount, offer!.format));
+          },
+        );
         break;
       }
       case "deposit": {
@@ -516,17 +584,26 @@ async function runSequence(fx: Awaited<ReturnType<typeof instantFixture>>, dispu
               : model.balance(caller) < value
                 ? "ERC20InsufficientBalance"
                 : null;
-        await send(expected, () => as(caller).vault.write.deposit([value, id(`ref-${action.caller}`)]), () => {
-          model.reserve += value;
-          model.move(caller, model.vault, value);
-        });
+        await send(
+          expected,
+          () => as(caller).vault.write.deposit([value, id(`ref-${action.caller}`)]),
+          () => {
+            model.reserve += value;
+            model.move(caller, model.vault, value);
+          },
+        );
         break;
       }
       case "payout": {
         const caller = action.byOperator ? operator : addr[action.to]!;
-        const withdrawalId = action.reuse && model.withdrawals.length > 0 ? model.withdrawals[action.pick % model.withdrawals.length]! : id(`w-${step}-${action.pick}`);
+        const withdrawalId =
+          action.reuse && model.withdrawals.length > 0
+            ? model.withdrawals[action.pick % model.withdrawals.length]!
+            : id(`w-${step}-${action.pick}`);
         const value =
-          action.units !== null ? action.units * WEI_PER_LEDGER_UNIT : ((model.reserve * BigInt(action.share)) / 1000n / WEI_PER_LEDGER_UNIT) * WEI_PER_LEDGER_UNIT;
+          action.units !== null
+            ? action.units * WEI_PER_LEDGER_UNIT
+            : ((model.reserve * BigInt(action.share)) / 1000n / WEI_PER_LEDGER_UNIT) * WEI_PER_LEDGER_UNIT;
         const to = addr[action.to]!;
         const period = t / PERIOD;
         const paid = model.paid(period);
@@ -545,28 +622,40 @@ async function runSequence(fx: Awaited<ReturnType<typeof instantFixture>>, dispu
                     : value > remaining
                       ? "PayoutLimitExceeded"
                       : null;
-        await send(expected, () => as(caller).vault.write.payout([to, value, withdrawalId]), () => {
-          model.withdrawals.push(withdrawalId);
-          model.reserve -= value;
-          model.paidInPeriod.set(period, paid + value);
-          model.move(model.vault, to, value);
-        });
+        await send(
+          expected,
+          () => as(caller).vault.write.payout([to, value, withdrawalId]),
+          () => {
+            model.withdrawals.push(withdrawalId);
+            model.reserve -= value;
+            model.paidInPeriod.set(period, paid + value);
+            model.move(model.vault, to, value);
+          },
+        );
         break;
       }
       case "setPayoutLimit": {
         const caller = action.byAdmin ? admin : addr[action.caller]!;
         // The admin's setting works while the vault is paused.
-        await send(caller !== admin ? "AccessControlUnauthorizedAccount" : null, () => as(caller).vault.write.setPayoutLimit([action.limit]), () => {
-          model.payoutLimit = action.limit;
-        });
+        await send(
+          caller !== admin ? "AccessControlUnauthorizedAccount" : null,
+          () => as(caller).vault.write.setPayoutLimit([action.limit]),
+          () => {
+            model.payoutLimit = action.limit;
+          },
+        );
         break;
       }
       case "mint": {
         const to = addr[action.to]!;
-        await send(null, () => as(admin).token.write.mint([to, action.amount]), () => {
-          model.supply += action.amount;
-          model.move(null, to, action.amount);
-        });
+        await send(
+          null,
+          () => as(admin).token.write.mint([to, action.amount]),
+          () => {
+            model.supply += action.amount;
+            model.move(null, to, action.amount);
+          },
+        );
         break;
       }
       case "pause": {
@@ -604,14 +693,21 @@ async function runSequence(fx: Awaited<ReturnType<typeof instantFixture>>, dispu
   }
   for (const [i, offer] of model.offers.entries()) {
     const onChain = await marketplace.read.getOffer([BigInt(i + 1)]);
-    expect([onChain.status, onChain.amount, onChain.expiresAt], `offer ${i + 1}`).to.deep.equal([offer.status, offer.amount, offer.expiresAt]);
+    expect([onChain.status, onChain.amount, onChain.expiresAt], `offer ${i + 1}`).to.deep.equal([
+      offer.status,
+      offer.amount,
+      offer.expiresAt,
+    ]);
     expect(offerResolutions.get(BigInt(i + 1)) ?? 0).to.equal(offer.status >= 2 ? 1 : 0);
   }
   expect(await marketplace.read.offerCount()).to.equal(BigInt(model.offers.length));
 
   // The payout limit held: replaying the vault's events in order, the sum paid within a period never
   // passed the limit in force when each payout was made (the limit set at deployment to begin with).
-  const vaultLogs = parseEventLogs({ abi: system.vaultAbi, logs: await publicClient.getLogs({ address: vault.address, fromBlock: fx.startBlock + 1n }) });
+  const vaultLogs = parseEventLogs({
+    abi: system.vaultAbi,
+    logs: await publicClient.getLogs({ address: vault.address, fromBlock: fx.startBlock + 1n }),
+  });
   const times = new Map<bigint, bigint>();
   for (const log of vaultLogs) {
     if (!times.has(log.blockNumber)) times.set(log.blockNumber, (await publicClient.getBlock({ blockNumber: log.blockNumber })).timestamp);
@@ -629,7 +725,8 @@ async function runSequence(fx: Awaited<ReturnType<typeof instantFixture>>, dispu
       paidByPeriod.set(period, sum);
     }
   }
-  for (const [period, sum] of paidByPeriod) expect(await vault.read.paidOutInPeriod([period]), `paid out in period ${period}`).to.equal(sum);
+  for (const [period, sum] of paidByPeriod)
+    expect(await vault.read.paidOutInPeriod([period]), `paid out in period ${period}`).to.equal(sum);
 }
 
 describe("invariants (property tests)", () => {

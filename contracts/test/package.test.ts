@@ -10,7 +10,15 @@ import { getAddress, parseEther } from "viem";
 import { abis } from "../generated/abis.mjs";
 import { staleFiles } from "../scripts/generate-abis.mjs";
 import { localAccounts } from "../local-accounts.mjs";
-import { CONTRACT_NAMES, COMMITTED_DEPLOYMENTS_DIR, REPO_ROOT, deployedAddresses, deploymentsDir, readManifest, requireContract } from "../manifest.mjs";
+import {
+  CONTRACT_NAMES,
+  COMMITTED_DEPLOYMENTS_DIR,
+  REPO_ROOT,
+  deployedAddresses,
+  deploymentsDir,
+  readManifest,
+  requireContract,
+} from "../manifest.mjs";
 import { QUOTE_TYPE, quoteTypes } from "../quote.mjs";
 import { configurationCalls, resolveConfig, roleHash } from "../scripts/deploy-plan";
 import { deploy } from "../scripts/deployer";
@@ -48,7 +56,10 @@ describe("package", () => {
     const entry = (address: string) => ({ contract: "X", address, blockNumber: 3, transactionHash: `0x${"ab".repeat(32)}` });
 
     it("reads <dir>/<chainId>.json, undefined when missing", () => {
-      writeFileSync(path.join(dir, "7.json"), JSON.stringify({ chainId: 7, contracts: { LoopToken: entry(A), LoopVault: entry(B), LoopMarketplace: entry(C) } }));
+      writeFileSync(
+        path.join(dir, "7.json"),
+        JSON.stringify({ chainId: 7, contracts: { LoopToken: entry(A), LoopVault: entry(B), LoopMarketplace: entry(C) } }),
+      );
       const manifest = readManifest(7, { dir });
       expect(manifest?.contracts.LoopToken?.address).to.equal(A);
       expect(deployedAddresses(manifest)).to.deep.equal({ LoopToken: A, LoopVault: B, LoopMarketplace: C });
@@ -100,9 +111,17 @@ describe("package", () => {
       const config = resolveConfig(31337, DEPLOYER, { PAYOUT_LIMIT_LOOP: "2500", VAULT_RESERVE_LOOP: "0" });
       expect(config.payoutLimit).to.equal(parseEther("2500"));
       expect(config.vaultReserve).to.equal(0n);
-      const remote = { QUOTE_SIGNER_ADDRESS: A, OPERATOR_ADDRESS: B, ARBITER_ADDRESS: C, DISPUTE_WINDOW_SECONDS: "0", PAYOUT_LIMIT_LOOP: "50000" };
+      const remote = {
+        QUOTE_SIGNER_ADDRESS: A,
+        OPERATOR_ADDRESS: B,
+        ARBITER_ADDRESS: C,
+        DISPUTE_WINDOW_SECONDS: "0",
+        PAYOUT_LIMIT_LOOP: "50000",
+      };
       expect(resolveConfig(56, DEPLOYER, remote).payoutLimit).to.equal(parseEther("50000"));
-      expect(() => resolveConfig(56, DEPLOYER, { ...remote, VAULT_RESERVE_LOOP: "10" })).to.throw(/VAULT_RESERVE_LOOP is for the local chain 31337 only/);
+      expect(() => resolveConfig(56, DEPLOYER, { ...remote, VAULT_RESERVE_LOOP: "10" })).to.throw(
+        /VAULT_RESERVE_LOOP is for the local chain 31337 only/,
+      );
     });
 
     it("requires the quote signer, operator, arbiter and dispute window on any other chain", () => {
@@ -118,7 +137,14 @@ describe("package", () => {
         ADMIN_ADDRESS: A,
         TREASURY_ADDRESS: B,
       });
-      expect(config.roles).to.deep.equal({ admin: A, quoteSigner: getAddress(localAccounts.roles.quoteSigner.address), operator: B, arbiter: C, settings: B, minters: [B] });
+      expect(config.roles).to.deep.equal({
+        admin: A,
+        quoteSigner: getAddress(localAccounts.roles.quoteSigner.address),
+        operator: B,
+        arbiter: C,
+        settings: B,
+        minters: [B],
+      });
       expect(resolveConfig(31337, DEPLOYER, { SETTINGS_ADDRESS: A.toLowerCase() }).roles.settings).to.equal(A);
       expect(config.disputeWindowSeconds).to.equal(86400);
       expect(config.payoutLimit).to.equal(parseEther("250000"));
@@ -130,16 +156,34 @@ describe("package", () => {
       expect(() => resolveConfig(31337, DEPLOYER, { DISPUTE_WINDOW_SECONDS: "1h" })).to.throw(/DISPUTE_WINDOW_SECONDS/);
       expect(() => resolveConfig(31337, DEPLOYER, { DISPUTE_WINDOW_SECONDS: String(31 * 86400) })).to.throw(/DISPUTE_WINDOW_SECONDS/);
       expect(() => resolveConfig(31337, DEPLOYER, { ARBITER_ADDRESS: "0x123" })).to.throw(/ARBITER_ADDRESS is not an address/);
-      expect(() => resolveConfig(31337, DEPLOYER, { OPERATOR_PRIVATE_KEY: "0x1234" })).to.throw(/OPERATOR_PRIVATE_KEY is not a 32-byte hex private key/);
+      expect(() => resolveConfig(31337, DEPLOYER, { OPERATOR_PRIVATE_KEY: "0x1234" })).to.throw(
+        /OPERATOR_PRIVATE_KEY is not a 32-byte hex private key/,
+      );
       for (const bad of ["1.5", "-1", "1e6", "lots"]) {
-        expect(() => resolveConfig(31337, DEPLOYER, { PAYOUT_LIMIT_LOOP: bad })).to.throw(/PAYOUT_LIMIT_LOOP must be a whole number of LOOP/);
-        expect(() => resolveConfig(31337, DEPLOYER, { VAULT_RESERVE_LOOP: bad })).to.throw(/VAULT_RESERVE_LOOP must be a whole number of LOOP/);
+        expect(() => resolveConfig(31337, DEPLOYER, { PAYOUT_LIMIT_LOOP: bad })).to.throw(
+          /PAYOUT_LIMIT_LOOP must be a whole number of LOOP/,
+        );
+        expect(() => resolveConfig(31337, DEPLOYER, { VAULT_RESERVE_LOOP: bad })).to.throw(
+          /VAULT_RESERVE_LOOP must be a whole number of LOOP/,
+        );
       }
     });
 
     it("hands the admin role over (grant, then renounce) when ADMIN_ADDRESS is not the deployer", () => {
-      const config = resolveConfig(56, DEPLOYER, { QUOTE_SIGNER_ADDRESS: A, OPERATOR_ADDRESS: B, ARBITER_ADDRESS: C, DISPUTE_WINDOW_SECONDS: "0", PAYOUT_LIMIT_LOOP: "1000", ADMIN_ADDRESS: A });
-      const deployed = Object.fromEntries(CONTRACT_NAMES.map((name) => [name, { contract: name, address: A, blockNumber: 1, transactionHash: `0x${"00".repeat(32)}` as const }]));
+      const config = resolveConfig(56, DEPLOYER, {
+        QUOTE_SIGNER_ADDRESS: A,
+        OPERATOR_ADDRESS: B,
+        ARBITER_ADDRESS: C,
+        DISPUTE_WINDOW_SECONDS: "0",
+        PAYOUT_LIMIT_LOOP: "1000",
+        ADMIN_ADDRESS: A,
+      });
+      const deployed = Object.fromEntries(
+        CONTRACT_NAMES.map((name) => [
+          name,
+          { contract: name, address: A, blockNumber: 1, transactionHash: `0x${"00".repeat(32)}` as const },
+        ]),
+      );
       const calls = configurationCalls({ chainId: 56, deployer: DEPLOYER, deployed, config });
       const last = calls.slice(-6).map((c) => [c.contract, c.functionName, c.args]);
       expect(last).to.deep.equal(
@@ -162,7 +206,13 @@ describe("package", () => {
     it("deploys at the fixed addresses, grants the roles, funds the test accounts and writes the manifest", async () => {
       await reset(); // a fresh chain, as `pnpm dev` has (fixtures of other tests are redeployed after this)
       const lines: string[] = [];
-      const { manifest, file } = await deploy({ provider: hre.network.provider, artifacts: hre.artifacts, deploymentsDir: dir, env: {}, log: (l) => lines.push(l) });
+      const { manifest, file } = await deploy({
+        provider: hre.network.provider,
+        artifacts: hre.artifacts,
+        deploymentsDir: dir,
+        env: {},
+        log: (l) => lines.push(l),
+      });
       expect(file).to.equal(path.join(dir, "31337.json"));
       expect(readManifest(31337, { dir })).to.deep.equal(JSON.parse(readFileSync(file, "utf8")));
       expect(deployedAddresses(manifest)).to.deep.equal({

@@ -136,7 +136,10 @@ export function shortAddress(address: string): string {
 
 /** The toast with this title: an item of Radix's "Notifications (F8)" region (not its screen-reader copy). */
 export function toast(page: Page, title: string) {
-  return page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem").filter({ hasText: title });
+  return page
+    .getByRole("region", { name: /^Notifications/ })
+    .getByRole("listitem")
+    .filter({ hasText: title });
 }
 
 /** A fresh e-mail address (lower case: the API stores addresses lower-cased). */

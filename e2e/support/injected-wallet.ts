@@ -148,7 +148,10 @@ export async function installInjectedWallet(
       const announce = () =>
         window.dispatchEvent(
           new CustomEvent("eip6963:announceProvider", {
-            detail: Object.freeze({ info: { uuid: "7d4c5c2e-6f1e-4d0e-9a56-e2e0000000aa", name: "MetaMask", icon, rdns: "io.metamask" }, provider }),
+            detail: Object.freeze({
+              info: { uuid: "7d4c5c2e-6f1e-4d0e-9a56-e2e0000000aa", name: "MetaMask", icon, rdns: "io.metamask" },
+              provider,
+            }),
           }),
         );
       window.addEventListener("eip6963:requestProvider", announce);

@@ -11,7 +11,12 @@ export async function chainLoopBalance(request: APIRequestContext, stack: StackI
   const token = config.chains.find((chain) => chain.id === stack.chainId)?.contracts?.token;
   expect(token, `LoopToken on chain ${stack.chainId} in /api/config`).toBeTruthy();
   const response = await request.post(stack.rpcUrl, {
-    data: { jsonrpc: "2.0", id: 1, method: "eth_call", params: [{ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [owner] }) }, "latest"] },
+    data: {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "eth_call",
+      params: [{ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [owner] }) }, "latest"],
+    },
   });
   const body = (await response.json()) as { result?: Hex; error?: unknown };
   expect(body.error).toBeUndefined();

@@ -17,14 +17,20 @@ async function listMails(mailUrl: string): Promise<CaughtMail[]> {
 }
 
 /** Waits for the newest mail to `address` (case-insensitive) that is not in `except` (ids). */
-export async function waitForMail(mailUrl: string, address: string, options: { timeoutMs?: number; except?: string[] } = {}): Promise<CaughtMail> {
+export async function waitForMail(
+  mailUrl: string,
+  address: string,
+  options: { timeoutMs?: number; except?: string[] } = {},
+): Promise<CaughtMail> {
   const wanted = address.toLowerCase();
   const except = new Set(options.except ?? []);
   let found: CaughtMail | undefined;
   await expect
     .poll(
       async () => {
-        const mails = (await listMails(mailUrl)).filter((mail) => !except.has(mail.id) && mail.to.some((to) => to.address.toLowerCase() === wanted));
+        const mails = (await listMails(mailUrl)).filter(
+          (mail) => !except.has(mail.id) && mail.to.some((to) => to.address.toLowerCase() === wanted),
+        );
         found = mails.sort((a, b) => Date.parse(b.date) - Date.parse(a.date))[0];
         return found !== undefined;
       },
@@ -44,6 +50,7 @@ export async function mailIds(mailUrl: string, address: string): Promise<string[
 export function signInLink(mail: CaughtMail): URL {
   const source = `${mail.text ?? ""}\n${(mail.html ?? "").replace(/&amp;/g, "&")}`;
   const match = /https?:\/\/[^\s"'<>]+\/login\/confirm\?token=[^\s"'<>&]+/.exec(source);
-  if (!match) throw new Error(`no /login/confirm?token= link in the mail "${mail.subject}" to ${mail.to.map((to) => to.address).join(", ")}`);
+  if (!match)
+    throw new Error(`no /login/confirm?token= link in the mail "${mail.subject}" to ${mail.to.map((to) => to.address).join(", ")}`);
   return new URL(match[0]);
 }

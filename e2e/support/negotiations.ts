@@ -12,5 +12,8 @@ export async function negotiationsTab(page: Page, tab: "Sent Offers" | "Received
 
 /** The value of one amount ("Offer", "Counter offer", "Held", "Original price", …) of an offer's item. */
 export function amount(item: Locator, label: string): Locator {
-  return item.locator("dl > div").filter({ has: item.page().getByText(label, { exact: true }) }).locator("dd");
+  return item
+    .locator("dl > div")
+    .filter({ has: item.page().getByText(label, { exact: true }) })
+    .locator("dd");
 }

@@ -97,7 +97,11 @@ export async function expectPurchaseMails(
  * opened while the page settles has been seen to close again, see catalog.spec.ts); checks its
  * name (`<slug>.<format>`) and content.
  */
-export async function downloadFromCard(page: Page, card: Locator, { title, slug, format }: { title: string; slug: string; format: DeliveryFormat }): Promise<void> {
+export async function downloadFromCard(
+  page: Page,
+  card: Locator,
+  { title, slug, format }: { title: string; slug: string; format: DeliveryFormat },
+): Promise<void> {
   await page.waitForLoadState("networkidle");
   const downloading = page.waitForEvent("download", { timeout: 30_000 });
   const item = page.getByRole("menuitem", { name: new RegExp(format.toUpperCase()) });

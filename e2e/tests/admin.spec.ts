@@ -11,7 +11,11 @@ import type { StackInfo } from "../support/stack";
 const ADMIN_EMAIL = "admin@loop.local";
 
 /** A new member signed in by e-mail in a browser of their own. */
-async function memberBrowser(browser: Browser, stack: StackInfo, label: string): Promise<{ page: Page; member: CurrentUser; email: string }> {
+async function memberBrowser(
+  browser: Browser,
+  stack: StackInfo,
+  label: string,
+): Promise<{ page: Page; member: CurrentUser; email: string }> {
   const context = await browser.newContext({ baseURL: stack.webUrl });
   await blockNonLocalRequests(context, (url) => {
     throw new Error(`the member's page asked for an outside host: ${url}`);
@@ -86,7 +90,12 @@ test.describe("admin", () => {
     const { page: memberPage, member, email } = await memberBrowser(browser, stack, "nora");
     const bell = memberPage.getByRole("button", { name: "Notifications", exact: true });
     await expect(bell).toBeVisible();
-    const unreadBefore = Number((await memberPage.getByTestId("notification-badge").textContent({ timeout: 1000 }).catch(() => "0")) ?? "0");
+    const unreadBefore = Number(
+      (await memberPage
+        .getByTestId("notification-badge")
+        .textContent({ timeout: 1000 })
+        .catch(() => "0")) ?? "0",
+    );
 
     const row = await memberRowAsAdmin(page, stack, email, member.username!);
     await row.getByRole("button", { name: "Notify" }).click();
@@ -103,7 +112,10 @@ test.describe("admin", () => {
     // No reload: the event stream brings it.
     await expect(memberPage.getByTestId("notification-badge")).toHaveText(String(unreadBefore + 1), { timeout: 10_000 });
     await bell.click();
-    const item = memberPage.getByRole("list", { name: "Notification list" }).getByRole("listitem").filter({ hasText: "Your loop is featured" });
+    const item = memberPage
+      .getByRole("list", { name: "Notification list" })
+      .getByRole("listitem")
+      .filter({ hasText: "Your loop is featured" });
     await expect(item).toContainText("It is on the front page this week.");
     await expect(item).toContainText("Just now");
     await memberPage.getByRole("button", { name: "Mark all as read" }).click();

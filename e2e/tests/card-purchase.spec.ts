@@ -12,7 +12,11 @@ import { expectPurchaseMails, mailsBefore, payAndExpectWav } from "../support/pu
 import { uniqueWord, uploadLoop } from "../support/upload";
 
 test.describe("buying with a saved card", () => {
-  test("a member saves a Visa, sees it in Settings, buys a loop as WAV with it and gets it at once and by e-mail", async ({ page, stack, browser }) => {
+  test("a member saves a Visa, sees it in Settings, buys a loop as WAV with it and gets it at once and by e-mail", async ({
+    page,
+    stack,
+    browser,
+  }) => {
     test.setTimeout(180_000);
 
     // The creator lists a $1.00 loop.

@@ -108,7 +108,12 @@ test.describe("catalog", () => {
       for (let n = 0; n < 13; n++) {
         const response = await creator.request.post("/api/loops/upload", {
           headers: { origin: new URL(stack.webUrl).origin },
-          multipart: { title: `${word} ${index}-${n}`, genreId: "1", price: "0", audio: { name: "shelf.wav", mimeType: "audio/wav", buffer: loopWav({ seconds: 1, bpm: 120 }) } },
+          multipart: {
+            title: `${word} ${index}-${n}`,
+            genreId: "1",
+            price: "0",
+            audio: { name: "shelf.wav", mimeType: "audio/wav", buffer: loopWav({ seconds: 1, bpm: 120 }) },
+          },
         });
         expect(response.status(), await response.text()).toBe(201);
       }
@@ -127,7 +132,9 @@ test.describe("catalog", () => {
     const total = Number((await page.getByTestId("loops-count").textContent())!.split(" ")[0]);
     expect(total).toBeGreaterThanOrEqual(26);
 
-    const nextPage = page.waitForRequest((request) => request.url().includes("/api/loops?") && new URL(request.url()).searchParams.has("after"));
+    const nextPage = page.waitForRequest(
+      (request) => request.url().includes("/api/loops?") && new URL(request.url()).searchParams.has("after"),
+    );
     await shelf.getByRole("button", { name: "Load More Loops" }).click();
     await nextPage;
     await expect(cards).toHaveCount(Math.min(total, 48));
@@ -167,16 +174,23 @@ test.describe("catalog", () => {
     expect(await sendFromPage(8)).toEqual({ status: 401, body: JSON.stringify({ message: "Unauthorized" }) });
     await signInWithEmail(page, stack, freshEmail("vera"));
     // Past the 50 MB the dialog itself would refuse: the server's refusal, as it says it.
-    expect(await sendFromPage(53)).toEqual({ status: 413, body: JSON.stringify({ message: "File Too Large: Please select a file smaller than 50MB." }) });
+    expect(await sendFromPage(53)).toEqual({
+      status: 413,
+      body: JSON.stringify({ message: "File Too Large: Please select a file smaller than 50MB." }),
+    });
 
     // Through the dialog: 8 MB named .wav that is not audio, refused by the server after its first bytes.
     await page.getByRole("button", { name: "Upload", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Upload Your Music" });
-    await dialog.getByLabel("Audio file").setInputFiles({ name: "not-audio.wav", mimeType: "audio/wav", buffer: Buffer.alloc(8 * 1024 * 1024, 0x41) });
+    await dialog
+      .getByLabel("Audio file")
+      .setInputFiles({ name: "not-audio.wav", mimeType: "audio/wav", buffer: Buffer.alloc(8 * 1024 * 1024, 0x41) });
     await dialog.getByLabel("Title").fill("Not Audio");
     await dialog.getByLabel("Genre").selectOption({ label: "Funk" });
     await dialog.getByRole("button", { name: "Upload Loop" }).click();
-    await expect(toast(page, "Upload Failed")).toContainText("Invalid File Type: Please select an MP3, WAV, FLAC, M4A, AAC or OGG audio file.");
+    await expect(toast(page, "Upload Failed")).toContainText(
+      "Invalid File Type: Please select an MP3, WAV, FLAC, M4A, AAC or OGG audio file.",
+    );
     await expect(dialog).toBeVisible();
     await context.close();
     expect(outside, "the app must not call hosts outside this machine").toEqual([]);

@@ -21,7 +21,15 @@ function loopAmount(text: string): string {
 }
 
 /** Every call-to-action of the signed-out page: each opens the Join dialog. */
-const CALLS_TO_ACTION = ["Login", "Claim your 500 LOOP", "Start selling loops", "Find your sound", "Start selling", "Meet producers", "Join the Competition"];
+const CALLS_TO_ACTION = [
+  "Login",
+  "Claim your 500 LOOP",
+  "Start selling loops",
+  "Find your sound",
+  "Start selling",
+  "Meet producers",
+  "Join the Competition",
+];
 
 test.describe("signed out", () => {
   test("the landing page shows the hero, real statistics and the leaderboard", async ({ page }) => {
@@ -39,9 +47,13 @@ test.describe("signed out", () => {
       expect(api.totalUsers).toBeGreaterThanOrEqual(4); // the seeded admin and three demo creators
       await page.reload();
       await expect(members).toHaveText(integer.format(api.totalUsers), { timeout: 5_000 });
-      await expect(page.getByTestId("stat-creators").getByRole("definition")).toHaveText(integer.format(api.totalCreators), { timeout: 1_000 });
+      await expect(page.getByTestId("stat-creators").getByRole("definition")).toHaveText(integer.format(api.totalCreators), {
+        timeout: 1_000,
+      });
       await expect(page.getByTestId("stat-loops").getByRole("definition")).toHaveText(integer.format(api.totalLoops), { timeout: 1_000 });
-      await expect(page.getByTestId("stat-tokens-earned").getByRole("definition")).toHaveText(loopAmount(api.tokensEarned), { timeout: 1_000 });
+      await expect(page.getByTestId("stat-tokens-earned").getByRole("definition")).toHaveText(loopAmount(api.tokensEarned), {
+        timeout: 1_000,
+      });
     }).toPass({ timeout: 45_000 });
 
     const leaderboard = page.getByRole("region", { name: "Top creators" });

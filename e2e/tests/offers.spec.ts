@@ -17,7 +17,11 @@ const balance = (page: Page) => page.getByRole("region", { name: /Your LOOP Bala
 const transfers = (page: Page) => page.getByRole("list", { name: "Transfers", exact: true });
 
 test.describe("offers", () => {
-  test("a member offers on a loop, the creator counters, the member accepts and gets the MP3 at once and by e-mail", async ({ page, stack, browser }) => {
+  test("a member offers on a loop, the creator counters, the member accepts and gets the MP3 at once and by e-mail", async ({
+    page,
+    stack,
+    browser,
+  }) => {
     test.setTimeout(180_000);
 
     // The creator lists a $0.90 loop.
@@ -98,7 +102,9 @@ test.describe("offers", () => {
     await receivedItem.getByRole("button", { name: `Counter offer on ${title}` }).click();
     const counterDialog = page.getByRole("dialog", { name: "Counter Offer" });
     await expect(counterDialog).toBeVisible();
-    await expect(counterDialog).toContainText(`Name your price for ${title}; ${buyer.username} offered $0.50 and can accept or reject your counter.`);
+    await expect(counterDialog).toContainText(
+      `Name your price for ${title}; ${buyer.username} offered $0.50 and can accept or reject your counter.`,
+    );
     const sendResponse = counterDialog.getByRole("button", { name: "Send Response" });
     await expect(sendResponse).toBeDisabled();
     // The same amount as the offer is no counter.
@@ -132,7 +138,9 @@ test.describe("offers", () => {
     const acceptDialog = buyerPage.getByRole("dialog", { name: "Accept Counter Offer" });
     await expect(acceptDialog).toBeVisible();
     await expect(acceptDialog).toContainText(`Buy ${title} (MP3) for $0.70 plus the format fee. The sale completes at once.`);
-    await expect(acceptDialog.getByTestId("respond-held")).toContainText("Total $0.71 (with the MP3 fee), paid from your LOOP balance: 355.00000000 LOOP");
+    await expect(acceptDialog.getByTestId("respond-held")).toContainText(
+      "Total $0.71 (with the MP3 fee), paid from your LOOP balance: 355.00000000 LOOP",
+    );
     const before = await mailsBefore(stack, buyerEmail, sellerEmail);
     await acceptDialog.getByRole("button", { name: "Send Response" }).click();
     await expect(toast(buyerPage, "Response Sent")).toBeVisible();
@@ -163,11 +171,15 @@ test.describe("offers", () => {
     // The Token page: 500 - 355 = 145 LOOP, nothing held any more; the seller got the price (350 LOOP).
     await buyerPage.goto("/tokens");
     await expect(balance(buyerPage)).toContainText("145.00000000");
-    const bought = transfers(buyerPage).getByRole("listitem").filter({ hasText: `${title} (MP3)` });
+    const bought = transfers(buyerPage)
+      .getByRole("listitem")
+      .filter({ hasText: `${title} (MP3)` });
     await expect(bought).toHaveCount(1);
     await expect(bought).toContainText("-355.00000000 LOOP");
     await page.goto("/tokens");
-    const sold = transfers(page).getByRole("listitem").filter({ hasText: `${title} (MP3)` });
+    const sold = transfers(page)
+      .getByRole("listitem")
+      .filter({ hasText: `${title} (MP3)` });
     await expect(sold).toHaveCount(1);
     await expect(sold).toContainText("+350.00000000 LOOP");
 

@@ -15,7 +15,11 @@ const balance = (page: Page) => page.getByRole("region", { name: /Your LOOP Bala
 const transfers = (page: Page) => page.getByRole("list", { name: "Transfers", exact: true });
 
 test.describe("buying with the in-app LOOP balance", () => {
-  test("a member buys a loop as WAV, downloads it, gets it by e-mail; a loop above the balance cannot be paid", async ({ page, stack, browser }) => {
+  test("a member buys a loop as WAV, downloads it, gets it by e-mail; a loop above the balance cannot be paid", async ({
+    page,
+    stack,
+    browser,
+  }) => {
     test.setTimeout(180_000);
 
     // The creator lists two paid loops: $0.50 (affordable with the bonus) and $2.00 (not).
@@ -67,14 +71,18 @@ test.describe("buying with the in-app LOOP balance", () => {
     // The Token page: 500 - 260 = 240 LOOP, and the purchase in the transfer history.
     await buyerPage.goto("/tokens");
     await expect(balance(buyerPage)).toContainText("240.00000000");
-    const bought = transfers(buyerPage).getByRole("listitem").filter({ hasText: `${title} (WAV)` });
+    const bought = transfers(buyerPage)
+      .getByRole("listitem")
+      .filter({ hasText: `${title} (WAV)` });
     await expect(bought).toHaveCount(1);
     await expect(bought).toContainText("-260.00000000 LOOP");
 
     // The buyer's receipt with a working link, and the seller's sale e-mail; the price (not the fee) credited in their history.
     await expectPurchaseMails(stack, buyerPage, { title, slug, buyerEmail, sellerEmail, before });
     await page.goto("/tokens");
-    const sold = transfers(page).getByRole("listitem").filter({ hasText: `${title} (WAV)` });
+    const sold = transfers(page)
+      .getByRole("listitem")
+      .filter({ hasText: `${title} (WAV)` });
     await expect(sold).toHaveCount(1);
     await expect(sold).toContainText("+250.00000000 LOOP");
 

@@ -14,7 +14,11 @@ test("settings: account information, link and unlink a wallet", async ({ page, s
   await expect(page).toHaveURL(/\/settings$/);
 
   const info = page.getByRole("region", { name: "Account Information" });
-  const field = (label: string) => info.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+  const field = (label: string) =>
+    info
+      .getByRole("term")
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .locator("xpath=following-sibling::dd[1]");
   await expect(field("Email")).toHaveText(email);
   await expect(field("Name")).toHaveText("Not provided");
 
@@ -51,7 +55,9 @@ test("settings: the Withdrawal Methods card lists LOOP on chain with the fee the
   await expect(loop).toContainText("Paid automatically on chain from the LOOP vault on");
   // The platform setting (10 LOOP unless an admin changed it).
   await expect(card).toContainText(/Minimum withdrawal: [\d.]+ LOOP on every method\./);
-  await expect(card.getByRole("region", { name: "Coming soon" }).getByRole("listitem", { name: "PayPal" })).toContainText("Provider's fee: 2.9% + $0.30");
+  await expect(card.getByRole("region", { name: "Coming soon" }).getByRole("listitem", { name: "PayPal" })).toContainText(
+    "Provider's fee: 2.9% + $0.30",
+  );
 
   await card.getByRole("link", { name: "Withdraw" }).click();
   await expect(page).toHaveURL(/\/tokens$/);

@@ -30,7 +30,10 @@ test.describe("LOOP tokens", () => {
     await expect(banner).toContainText(me.id);
 
     // The Token page: the same balance, and the bonus in the transfer history.
-    await page.getByRole("link", { name: /Buy Tokens/ }).first().click();
+    await page
+      .getByRole("link", { name: /Buy Tokens/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/tokens$/);
     await expect(wallet(page)).toContainText("500.00000000");
     const transfers = page.getByRole("list", { name: "Transfers", exact: true });
@@ -60,7 +63,9 @@ test.describe("LOOP tokens", () => {
       data: { requestedAmount: "1000", usdAmount: "2.00", paymentMethod: "paypal", paymentDetails: "ana@example.com" },
     });
     expect(order.status(), await order.text()).toBe(201);
-    const fulfilled = await adminPage.request.post(`/api/admin/admin-orders/${((await order.json()) as { id: string }).id}/fulfil`, { headers: { Origin: stack.webUrl } });
+    const fulfilled = await adminPage.request.post(`/api/admin/admin-orders/${((await order.json()) as { id: string }).id}/fulfil`, {
+      headers: { Origin: stack.webUrl },
+    });
     expect(fulfilled.status(), await fulfilled.text()).toBe(200);
     await page.reload();
     await expect(wallet(page)).toContainText("1,500.00000000");

@@ -36,7 +36,9 @@ test("deposit wallet LOOP into the app, withdraw it back on chain through an adm
   await expect(card.getByTestId("wallet-loop-balance")).toHaveText(`${loop8(startOnChain)} LOOP`);
   // Its on-chain history includes the deployment's funding mint.
   const walletHistory = card.getByRole("list", { name: "Wallet transfers" });
-  await expect(walletHistory.getByTestId("wallet-transfer").filter({ hasText: "Newly minted LOOP" })).toContainText("+1,000,000.00000000 LOOP");
+  await expect(walletHistory.getByTestId("wallet-transfer").filter({ hasText: "Newly minted LOOP" })).toContainText(
+    "+1,000,000.00000000 LOOP",
+  );
   const depositRows = walletHistory.getByTestId("wallet-transfer").filter({ hasText: "Deposited into your in-app balance" });
   const depositsBefore = await depositRows.count();
 
@@ -101,13 +103,17 @@ test("deposit wallet LOOP into the app, withdraw it back on chain through an adm
     await expect(row).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
     await expect(row).toContainText("COMPLETED");
     await expect(row.getByTitle(payoutHash!)).toHaveText(`Tx ${payoutHash!.slice(0, 6)}...${payoutHash!.slice(-4)}`);
-    await expect(inAppBalance(page).getByTestId("wallet-balance")).toContainText(loop8(startInApp + parseUnits("12.5", 18) - parseUnits("10", 18)));
+    await expect(inAppBalance(page).getByTestId("wallet-balance")).toContainText(
+      loop8(startInApp + parseUnits("12.5", 18) - parseUnits("10", 18)),
+    );
     await expect(inAppBalance(page)).not.toContainText("Held");
     await expect(transfers).toContainText("-10.00000000 LOOP");
 
     // The wallet card follows on the next read of the chain (a reload).
     await page.reload();
-    await expect(card.getByTestId("wallet-loop-balance")).toHaveText(`${loop8(startOnChain - parseUnits("12.5", 18) + parseUnits("10", 18))} LOOP`);
+    await expect(card.getByTestId("wallet-loop-balance")).toHaveText(
+      `${loop8(startOnChain - parseUnits("12.5", 18) + parseUnits("10", 18))} LOOP`,
+    );
     const payoutRow = walletHistory.getByTestId("wallet-transfer").filter({ hasText: "Withdrawal paid out to your wallet" }).first();
     await expect(payoutRow).toContainText("+10.00000000 LOOP");
     await expect(payoutRow.getByTitle(payoutHash!)).toBeVisible();

@@ -32,7 +32,12 @@ async function waitForStatus(page: Page, tab: "Sent Offers" | "Received Offers",
   return item;
 }
 
-test("a wallet member offers from the wallet (escrow on chain); the seller without a wallet accepts, the operator settles, the seller is credited in app", async ({ page, stack, wallet, browser }) => {
+test("a wallet member offers from the wallet (escrow on chain); the seller without a wallet accepts, the operator settles, the seller is credited in app", async ({
+  page,
+  stack,
+  wallet,
+  browser,
+}) => {
   test.setTimeout(240_000);
   const address = getAddress(wallet.address);
 

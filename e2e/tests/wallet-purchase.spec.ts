@@ -18,7 +18,12 @@ import { uniqueWord, uploadLoop } from "../support/upload";
 
 test.use({ walletKey: TEST_KEYS.dave });
 
-test("a wallet member buys a loop as WAV from the injected wallet; the seller without a wallet is credited in app", async ({ page, stack, wallet, browser }) => {
+test("a wallet member buys a loop as WAV from the injected wallet; the seller without a wallet is credited in app", async ({
+  page,
+  stack,
+  wallet,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const address = getAddress(wallet.address);
 
@@ -91,9 +96,14 @@ test("a wallet member buys a loop as WAV from the injected wallet; the seller wi
 
     // The seller has no wallet: the marketplace paid the vault and the settlement credited the price
     // (not the fee) to the in-app balance.
-    await expect.poll(() => inAppWei(sellerPage), { message: "the seller's in-app balance", timeout: 30_000 }).toBe(sellerStart + parseUnits("500", 18));
+    await expect
+      .poll(() => inAppWei(sellerPage), { message: "the seller's in-app balance", timeout: 30_000 })
+      .toBe(sellerStart + parseUnits("500", 18));
     await sellerPage.goto("/tokens");
-    const sold = sellerPage.getByRole("list", { name: "Transfers", exact: true }).getByRole("listitem").filter({ hasText: `${title} (WAV)` });
+    const sold = sellerPage
+      .getByRole("list", { name: "Transfers", exact: true })
+      .getByRole("listitem")
+      .filter({ hasText: `${title} (WAV)` });
     await expect(sold).toHaveCount(1);
     await expect(sold).toContainText("+500.00000000 LOOP");
 

@@ -3,16 +3,16 @@ import { paths } from "./paths";
 
 describe("paths", () => {
   it("builds the pages' URLs", () => {
-    expect([paths.root(), paths.home(), paths.tokens(), paths.settings(), paths.profile(), paths.level(), paths.negotiations(), paths.admin()]).toEqual([
-      "/",
-      "/home",
-      "/tokens",
-      "/settings",
-      "/profile",
-      "/level",
-      "/negotiations",
-      "/admin",
-    ]);
+    expect([
+      paths.root(),
+      paths.home(),
+      paths.tokens(),
+      paths.settings(),
+      paths.profile(),
+      paths.level(),
+      paths.negotiations(),
+      paths.admin(),
+    ]).toEqual(["/", "/home", "/tokens", "/settings", "/profile", "/level", "/negotiations", "/admin"]);
     expect(paths.userProfile("00000000-0000-4000-8000-000000000002")).toBe("/profile/00000000-0000-4000-8000-000000000002");
     expect(paths.userProfile("a/b c")).toBe("/profile/a%2Fb%20c");
     expect(paths.search()).toBe("/search");

@@ -19,7 +19,9 @@ export const paths = {
   /** The catalog, for everyone. */
   home: page("/home"),
   /** The search results page; with a query, for that query. */
-  search: page("/search", (query?: string) => (query === undefined ? "/search" : `/search?${new URLSearchParams({ q: query }).toString()}`)),
+  search: page("/search", (query?: string) =>
+    query === undefined ? "/search" : `/search?${new URLSearchParams({ q: query }).toString()}`,
+  ),
   tokens: page("/tokens"),
   settings: page("/settings"),
   /** The signed-in member's own profile. */

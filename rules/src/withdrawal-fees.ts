@@ -76,7 +76,11 @@ export function networkFeeText(method: WithdrawalMethod, payer = WITHDRAWAL_NETW
  * The card's fee line for a method, from the constants above: "No fee — the platform pays the network (gas) fee";
  * "Network fee only" if the platform took no fee but the member paid the network fee.
  */
-export function withdrawalMethodFeeText(method: WithdrawalMethod, feeBps = WITHDRAWAL_FEE_BPS, payer = WITHDRAWAL_NETWORK_FEE_PAYER): string {
+export function withdrawalMethodFeeText(
+  method: WithdrawalMethod,
+  feeBps = WITHDRAWAL_FEE_BPS,
+  payer = WITHDRAWAL_NETWORK_FEE_PAYER,
+): string {
   if (feeBps <= 0n && payer === "member") return "Network fee only";
   return `${withdrawalFeeText(feeBps)} — ${networkFeeText(method, payer)}`;
 }

@@ -86,7 +86,11 @@ export function runNode(args, env, log) {
 export function startApi(env, log) {
   // BENCH_API_NODE_ARGS: extra node flags for the API, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const extra = (process.env.BENCH_API_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...extra, "--import", "tsx", "src/main.ts"], { cwd: API_DIR, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...extra, "--import", "tsx", "src/main.ts"], {
+    cwd: API_DIR,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
@@ -135,10 +139,15 @@ export async function waitForApi(api, port) {
 
 /** One user inserted by SQL (the welcome trigger credits it) with a session: { id, cookie }. */
 export async function createSignedInUser(db, username) {
-  const { rows } = await db.query(`INSERT INTO "app"."users" ("username", "email") VALUES ($1, $1 || '@loop.local') RETURNING "id"`, [username]);
+  const { rows } = await db.query(`INSERT INTO "app"."users" ("username", "email") VALUES ($1, $1 || '@loop.local') RETURNING "id"`, [
+    username,
+  ]);
   const token = randomBytes(32).toString("base64url");
   const tokenHash = createHash("sha256").update(token).digest("hex");
-  await db.query(`INSERT INTO "app"."sessions" ("token_hash", "user_id", "expires_at") VALUES ($1, $2, now() + interval '1 day')`, [tokenHash, rows[0].id]);
+  await db.query(`INSERT INTO "app"."sessions" ("token_hash", "user_id", "expires_at") VALUES ($1, $2, now() + interval '1 day')`, [
+    tokenHash,
+    rows[0].id,
+  ]);
   return { id: rows[0].id, cookie: `loop_session=${token}` };
 }
 
@@ -149,7 +158,12 @@ export async function createSignedInUser(db, username) {
  */
 export function apiRequest(port, method, urlPath, { cookie, agent, body } = {}) {
   const payload = body === undefined ? undefined : JSON.stringify(body);
-  const headers = { cookie, ...(payload === undefined ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(payload), origin: `http://localhost:${port}` }) };
+  const headers = {
+    cookie,
+    ...(payload === undefined
+      ? {}
+      : { "content-type": "application/json", "content-length": Buffer.byteLength(payload), origin: `http://localhost:${port}` }),
+  };
   return new Promise((resolve, reject) => {
     const req = http.request({ host: "127.0.0.1", port, method, path: urlPath, agent, headers }, (res) => {
       let text = "";
@@ -176,7 +190,11 @@ export async function apiGetJson(port, urlPath, cookie, agent) {
 }
 
 /** The load average (1 / 5 / 15 min) as text. */
-export const loadAverage = () => os.loadavg().map((l) => l.toFixed(1)).join(" / ");
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ");
 
 /**
  * Runs work({ scratch, loadAtStart }) with a fresh temporary folder, then `stop()` (async: stop what

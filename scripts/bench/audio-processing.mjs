@@ -25,7 +25,19 @@
 // The 50 MB MP3 takes a while to encode; it is cached in the system temp directory.
 // The result is the worst case's share of its budget (100 % = at the budget).
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  closeSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -135,7 +147,9 @@ async function bundlePipeline(root) {
   const bundleRules = {
     name: "bundle-loop-rules",
     setup(builder) {
-      builder.onResolve({ filter: /^@loop\/rules\// }, (args) => ({ path: path.join(rulesSrc, `${args.path.slice("@loop/rules/".length)}.ts`) }));
+      builder.onResolve({ filter: /^@loop\/rules\// }, (args) => ({
+        path: path.join(rulesSrc, `${args.path.slice("@loop/rules/".length)}.ts`),
+      }));
     },
   };
   await build({
@@ -244,18 +258,41 @@ export async function run({ root, log }) {
     const mp3Track = bomb("29min.mp3", readFileSync(mp3).subarray(0, 29 * 60 * 16000));
     const cases = [
       { label: "60 s WAV (stereo, 44.1 kHz, 16-bit)", input: wav, contentType: "track", budgetMs: 3000, budgetMb: 300 },
-      { label: `${(statSync(mp3).size / 1e6).toFixed(1)} MB MP3 (128 kbps, 54 min) as a track`, input: mp3, contentType: "track", budgetMs: 1000, budgetMb: 300 },
+      {
+        label: `${(statSync(mp3).size / 1e6).toFixed(1)} MB MP3 (128 kbps, 54 min) as a track`,
+        input: mp3,
+        contentType: "track",
+        budgetMs: 1000,
+        budgetMb: 300,
+      },
       { label: "its first 29 minutes (27.8 MB) as a track", input: mp3Track, contentType: "track", budgetMs: 21000, budgetMb: 512 },
-      { label: "6-hour FLAC of silence (3.9 MB) as a loop", input: bomb("6h.flac", bombs.silentFlac({ seconds: sixHours })), contentType: "loop", budgetMs: 1000, budgetMb: 200 },
+      {
+        label: "6-hour FLAC of silence (3.9 MB) as a loop",
+        input: bomb("6h.flac", bombs.silentFlac({ seconds: sixHours })),
+        contentType: "loop",
+        budgetMs: 1000,
+        budgetMb: 200,
+      },
       {
         label: "6-hour FLAC of silence, length hidden, as a loop",
         input: bomb("6h-hidden.flac", bombs.silentFlac({ seconds: sixHours, declaredSeconds: 0 })),
         contentType: "loop",
         budgetMb: 300,
       },
-      { label: "6-hour Ogg Vorbis of silence (2 MB) as a track", input: bomb("6h.ogg", await bombs.silentVorbis({ seconds: sixHours })), contentType: "track", budgetMs: 1000, budgetMb: 200 },
+      {
+        label: "6-hour Ogg Vorbis of silence (2 MB) as a track",
+        input: bomb("6h.ogg", await bombs.silentVorbis({ seconds: sixHours })),
+        contentType: "track",
+        budgetMs: 1000,
+        budgetMb: 200,
+      },
       // The thread is ended once the process has grown 768 MB (AUDIO_MEMORY_LIMIT_MB) since it started.
-      { label: "one Ogg page of 255 FLAC frames × 65,535 samples × 8 channels (9 KB)", input: bomb("page.ogg", bombs.oggFlacPages({ pages: 1 })), contentType: "loop", overBaselineMb: 768 + 64 },
+      {
+        label: "one Ogg page of 255 FLAC frames × 65,535 samples × 8 channels (9 KB)",
+        input: bomb("page.ogg", bombs.oggFlacPages({ pages: 1 })),
+        contentType: "loop",
+        overBaselineMb: 768 + 64,
+      },
     ];
     const details = [];
     let worst = 0;

@@ -39,19 +39,167 @@ const MEASURE_MS = Number(process.env.BENCH_CATALOG_SECONDS ?? 12) * 1000;
 // ---- Data -------------------------------------------------------------------------------------
 
 const sqlArray = (words) => `ARRAY[${words.map((word) => `'${word.replace(/'/g, "''")}'`).join(",")}]`;
-const FIRST_NAMES = ["Maya", "Luka", "Sofia", "Amara", "Jonas", "Keiko", "Diego", "Elena", "Kwame", "Ines", "Noah", "Freya", "Omar", "Lena", "Mateo", "Zara", "Ravi", "Nina", "Tobias", "Yara", "Felix", "Anika", "Malik", "Chloe", "Hugo", "Leila", "Oskar", "Priya", "Samuel", "Ivy"];
-const LAST_NAMES = ["Okafor", "Kovac", "Lindqvist", "Mensah", "Becker", "Tanaka", "Alvarez", "Rossi", "Boateng", "Silva", "Novak", "Jensen", "Haddad", "Schmidt", "Moreau", "Khan", "Patel", "Ivanova", "Fischer", "Nakamura", "Dubois", "Costa", "Walker", "Kim", "Larsen", "Mwangi", "Ortiz", "Sato", "Weber", "Young"];
-const ADJECTIVES = ["Dusty", "Neon", "Velvet", "Golden", "Midnight", "Liquid", "Concrete", "Electric", "Hazy", "Cosmic", "Rainy", "Crystal", "Analog", "Broken", "Silent", "Wild", "Frozen", "Lunar", "Solar", "Deep", "Smooth", "Gritty", "Dreamy", "Urban", "Tropical", "Vintage", "Hyper", "Mellow", "Dark", "Bright"];
-const NOUNS = ["Groove", "Drift", "Pulse", "Horizon", "Echo", "Bounce", "Cathedral", "Garden", "Skyline", "Riff", "Chords", "Keys", "Drums", "Bassline", "Vibes", "Sunrise", "Sunset", "Alley", "Circuit", "Ocean", "Dream", "Shuffle", "Wave", "Fever", "Cypher", "Anthem", "Lullaby", "Motion", "Signal", "Mirage"];
+const FIRST_NAMES = [
+  "Maya",
+  "Luka",
+  "Sofia",
+  "Amara",
+  "Jonas",
+  "Keiko",
+  "Diego",
+  "Elena",
+  "Kwame",
+  "Ines",
+  "Noah",
+  "Freya",
+  "Omar",
+  "Lena",
+  "Mateo",
+  "Zara",
+  "Ravi",
+  "Nina",
+  "Tobias",
+  "Yara",
+  "Felix",
+  "Anika",
+  "Malik",
+  "Chloe",
+  "Hugo",
+  "Leila",
+  "Oskar",
+  "Priya",
+  "Samuel",
+  "Ivy",
+];
+const LAST_NAMES = [
+  "Okafor",
+  "Kovac",
+  "Lindqvist",
+  "Mensah",
+  "Becker",
+  "Tanaka",
+  "Alvarez",
+  "Rossi",
+  "Boateng",
+  "Silva",
+  "Novak",
+  "Jensen",
+  "Haddad",
+  "Schmidt",
+  "Moreau",
+  "Khan",
+  "Patel",
+  "Ivanova",
+  "Fischer",
+  "Nakamura",
+  "Dubois",
+  "Costa",
+  "Walker",
+  "Kim",
+  "Larsen",
+  "Mwangi",
+  "Ortiz",
+  "Sato",
+  "Weber",
+  "Young",
+];
+const ADJECTIVES = [
+  "Dusty",
+  "Neon",
+  "Velvet",
+  "Golden",
+  "Midnight",
+  "Liquid",
+  "Concrete",
+  "Electric",
+  "Hazy",
+  "Cosmic",
+  "Rainy",
+  "Crystal",
+  "Analog",
+  "Broken",
+  "Silent",
+  "Wild",
+  "Frozen",
+  "Lunar",
+  "Solar",
+  "Deep",
+  "Smooth",
+  "Gritty",
+  "Dreamy",
+  "Urban",
+  "Tropical",
+  "Vintage",
+  "Hyper",
+  "Mellow",
+  "Dark",
+  "Bright",
+];
+const NOUNS = [
+  "Groove",
+  "Drift",
+  "Pulse",
+  "Horizon",
+  "Echo",
+  "Bounce",
+  "Cathedral",
+  "Garden",
+  "Skyline",
+  "Riff",
+  "Chords",
+  "Keys",
+  "Drums",
+  "Bassline",
+  "Vibes",
+  "Sunrise",
+  "Sunset",
+  "Alley",
+  "Circuit",
+  "Ocean",
+  "Dream",
+  "Shuffle",
+  "Wave",
+  "Fever",
+  "Cypher",
+  "Anthem",
+  "Lullaby",
+  "Motion",
+  "Signal",
+  "Mirage",
+];
 const SUFFIXES = ["Loop", "Beat", "Jam", "Sketch", "Session", "Mix", "Part II", "Reprise", "Edit", "Dub"];
-const TAGS = ["lofi", "chill", "dark", "uplifting", "808", "piano", "guitar", "vocal", "ambient", "drums", "bass", "synth", "vintage", "club", "cinematic", "jazzy", "soulful", "melodic", "percussion", "retro"];
+const TAGS = [
+  "lofi",
+  "chill",
+  "dark",
+  "uplifting",
+  "808",
+  "piano",
+  "guitar",
+  "vocal",
+  "ambient",
+  "drums",
+  "bass",
+  "synth",
+  "vintage",
+  "club",
+  "cinematic",
+  "jazzy",
+  "soulful",
+  "melodic",
+  "percussion",
+  "retro",
+];
 const KEYS = ["C", "C#", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B"].flatMap((note) => [`${note} major`, `${note} minor`]);
 const PRICES = [99, 199, 299, 299, 499, 499, 499, 799, 999, 1200, 1499, 1999, 2500, 4999];
 
 const pick = (array, random) => `(${array})[1 + floor(${random} * cardinality(${array}))::int]`;
 
 async function columnExists(db, table, column) {
-  const { rowCount } = await db.query("SELECT 1 FROM information_schema.columns WHERE table_schema = 'app' AND table_name = $1 AND column_name = $2", [table, column]);
+  const { rowCount } = await db.query(
+    "SELECT 1 FROM information_schema.columns WHERE table_schema = 'app' AND table_name = $1 AND column_name = $2",
+    [table, column],
+  );
   return rowCount > 0;
 }
 
@@ -126,7 +274,6 @@ export async function generateCatalog(db, { users = USERS, loops = LOOPS } = {})
 
 // ---- Load -------------------------------------------------------------------------------------
 
-
 function get(agent, port, urlPath) {
   return new Promise((resolve) => {
     const started = process.hrtime.bigint();
@@ -174,21 +321,36 @@ async function load(port, scenarios) {
 
   const summarise = (values) => {
     const ok = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
-    return { count: values.length, errors: values.length - ok.length, p50: percentile(ok, 50), p95: percentile(ok, 95), p99: percentile(ok, 99), rps: values.length / seconds };
+    return {
+      count: values.length,
+      errors: values.length - ok.length,
+      p50: percentile(ok, 50),
+      p95: percentile(ok, 95),
+      p99: percentile(ok, 99),
+      rps: values.length / seconds,
+    };
   };
   const all = [...samples.values()].flat();
-  return { sent: counter, distinct: distinct.size, overall: summarise(all), perScenario: [...samples].map(([scenarioName, values]) => ({ name: scenarioName, ...summarise(values) })), failures };
+  return {
+    sent: counter,
+    distinct: distinct.size,
+    overall: summarise(all),
+    perScenario: [...samples].map(([scenarioName, values]) => ({ name: scenarioName, ...summarise(values) })),
+    failures,
+  };
 }
 
 /** CPU time per request (warm-up included on both sides): what the figures would be on an idle machine. */
 const cpuLine = (run) =>
   `CPU per request: API process ${(run.apiMs / run.result.sent).toFixed(2)} ms, Postgres ${(run.postgresMs / run.result.sent).toFixed(2)} ms (${run.result.sent} requests with the warm-up)`;
 const fmt = (ms) => (Number.isNaN(ms) ? "   n/a" : `${ms.toFixed(1).padStart(6)}`);
-const row = (r) => `${r.name.padEnd(46)} p50 ${fmt(r.p50)} ms  p95 ${fmt(r.p95)} ms  p99 ${fmt(r.p99)} ms  ${r.rps.toFixed(0).padStart(5)} req/s  n=${r.count}${r.errors ? `  errors=${r.errors}` : ""}`;
+const row = (r) =>
+  `${r.name.padEnd(46)} p50 ${fmt(r.p50)} ms  p95 ${fmt(r.p95)} ms  p99 ${fmt(r.p99)} ms  ${r.rps.toFixed(0).padStart(5)} req/s  n=${r.count}${r.errors ? `  errors=${r.errors}` : ""}`;
 
 export async function run({ log, options = {} }) {
   const extra = options.loops === undefined ? null : Number(String(options.loops).replace(/[_,]/g, ""));
-  if (extra !== null && !(Number.isSafeInteger(extra) && extra >= 1000)) throw new Error(`--loops must be a whole number of at least 1000 (got "${options.loops}")`);
+  if (extra !== null && !(Number.isSafeInteger(extra) && extra >= 1000))
+    throw new Error(`--loops must be a whole number of at least 1000 (got "${options.loops}")`);
   const sizes = [...new Set([LOOPS, ...(extra === null ? [] : [extra])])];
   const runs = [];
   for (const loops of sizes) runs.push(await runSize(log, loops));
@@ -215,12 +377,24 @@ export async function run({ log, options = {} }) {
     for (const size of runs.slice(1)) {
       const factor = size.figures.uncachedLoops.p95 / base;
       const ok = factor <= GROWTH_FACTOR_BUDGET;
-      details.push(`  uncached /api/loops p95 at ${size.loops.toLocaleString("en")} loops: ${factor.toFixed(2)} × the ${runs[0].loops.toLocaleString("en")} one ${ok ? "✓" : "✗"} budget <= ${GROWTH_FACTOR_BUDGET} ×`);
-      if (!ok) failures.push(`uncached /api/loops p95 grew ${factor.toFixed(2)} × at ${size.loops.toLocaleString("en")} loops (budget ${GROWTH_FACTOR_BUDGET} ×)`);
+      details.push(
+        `  uncached /api/loops p95 at ${size.loops.toLocaleString("en")} loops: ${factor.toFixed(2)} × the ${runs[0].loops.toLocaleString("en")} one ${ok ? "✓" : "✗"} budget <= ${GROWTH_FACTOR_BUDGET} ×`,
+      );
+      if (!ok)
+        failures.push(
+          `uncached /api/loops p95 grew ${factor.toFixed(2)} × at ${size.loops.toLocaleString("en")} loops (budget ${GROWTH_FACTOR_BUDGET} ×)`,
+        );
     }
   }
   for (const failure of failures) details.push(`✗ over budget: ${failure}`);
-  return { value: runs[0].figures.cachedLoops.p95, unit: "ms p95", budget: LOOPS_P95_BUDGET_MS, lowerIsBetter: true, over: failures.length > 0, details };
+  return {
+    value: runs[0].figures.cachedLoops.p95,
+    unit: "ms p95",
+    budget: LOOPS_P95_BUDGET_MS,
+    lowerIsBetter: true,
+    over: failures.length > 0,
+    details,
+  };
 }
 
 /** One catalog of `loops` loops: a fresh database, both passes (cache on, cache off), their figures and failed budgets. */
@@ -244,7 +418,10 @@ async function runSize(log, loops) {
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
   process.once("exit", onExit);
-  const loadAtStart = os.loadavg().map((l) => l.toFixed(1)).join(" / ");
+  const loadAtStart = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ");
   log(`machine: ${os.cpus().length} CPU, load average ${loadAtStart} (1 / 5 / 15 min) at the start`);
   try {
     const [dbPort, apiPort] = [await freePort(), await freePort()];
@@ -259,7 +436,9 @@ async function runSize(log, loops) {
     try {
       const t0 = Date.now();
       const stats = await generateCatalog(db, { users: USERS, loops });
-      log(`generated ${USERS.toLocaleString("en")} users and ${stats.loops.toLocaleString("en")} loops (${stats.listed.toLocaleString("en")} listed, ${stats.free.toLocaleString("en")} free, ${stats.creators.toLocaleString("en")} creators) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      log(
+        `generated ${USERS.toLocaleString("en")} users and ${stats.loops.toLocaleString("en")} loops (${stats.listed.toLocaleString("en")} listed, ${stats.free.toLocaleString("en")} free, ${stats.creators.toLocaleString("en")} creators) in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+      );
       genreIds = (await db.query('SELECT id FROM "app"."genres" ORDER BY id')).rows.map((r) => r.id);
     } finally {
       await db.end();
@@ -267,24 +446,95 @@ async function runSize(log, loops) {
 
     const genre = (i) => genreIds[i % genreIds.length];
     const at = (array, i) => array[i % array.length];
-    const PRICE_BANDS = [[0, 500], [200, 1500], [500, 2500]];
-    const BPM_RANGES = [[90, 130], [70, 100], [120, 150]];
+    const PRICE_BANDS = [
+      [0, 500],
+      [200, 1500],
+      [500, 2500],
+    ];
+    const BPM_RANGES = [
+      [90, 130],
+      [70, 100],
+      [120, 150],
+    ];
     const KEY_FILTERS = ["A minor", "C major", "F# minor", "Eb major", "G minor", "D major"];
     const WORDS = ["groove", "velvet", "midnight", "lofi", "piano", "drums", "cosmic", "jazzy"];
     // Realistic variety: each scenario cycles through its own set of filters (the count of distinct
     // URLs is printed), so a cache only helps as much as real traffic would let it.
     const loopScenarios = [
-      { name: "genre + price band + popular", path: (i) => `/api/loops?genreId=${genre(i)}&priceMin=${at(PRICE_BANDS, Math.floor(i / genreIds.length))[0]}&priceMax=${at(PRICE_BANDS, Math.floor(i / genreIds.length))[1]}&sortBy=popular&limit=24` },
-      { name: "duration band + recent/popular", path: (i) => `/api/loops?duration=${at(["short", "medium", "long"], i)}&sortBy=${at(["recent", "recent", "recent", "popular", "popular", "popular"], i)}&limit=24` },
-      { name: "free + price sort", path: (i) => `/api/loops?isFree=true&sortBy=${at(["price_asc", "price_desc", "recent", "popular"], i)}&limit=24` },
+      {
+        name: "genre + price band + popular",
+        path: (i) =>
+          `/api/loops?genreId=${genre(i)}&priceMin=${at(PRICE_BANDS, Math.floor(i / genreIds.length))[0]}&priceMax=${at(PRICE_BANDS, Math.floor(i / genreIds.length))[1]}&sortBy=popular&limit=24`,
+      },
+      {
+        name: "duration band + recent/popular",
+        path: (i) =>
+          `/api/loops?duration=${at(["short", "medium", "long"], i)}&sortBy=${at(["recent", "recent", "recent", "popular", "popular", "popular"], i)}&limit=24`,
+      },
+      {
+        name: "free + price sort",
+        path: (i) => `/api/loops?isFree=true&sortBy=${at(["price_asc", "price_desc", "recent", "popular"], i)}&limit=24`,
+      },
       { name: "recent, offset paging (pages 2-41)", path: (i) => `/api/loops?sortBy=recent&limit=24&offset=${24 * (1 + (i % 40))}` },
-      { name: "2 genres + bpm range + rating", path: (i) => `/api/loops?genreId=${genre(i)}&genreId=${genre(i + 5)}&bpmMin=${at(BPM_RANGES, Math.floor(i / genreIds.length))[0]}&bpmMax=${at(BPM_RANGES, Math.floor(i / genreIds.length))[1]}&sortBy=rating&limit=24` },
-      { name: "key + popular / text search + recent", path: (i) => (i % 2 ? `/api/loops?key=${encodeURIComponent(at(KEY_FILTERS, i >> 1))}&sortBy=popular&limit=24` : `/api/loops?search=${at(WORDS, i >> 1)}&sortBy=recent&limit=24`) },
+      {
+        name: "2 genres + bpm range + rating",
+        path: (i) =>
+          `/api/loops?genreId=${genre(i)}&genreId=${genre(i + 5)}&bpmMin=${at(BPM_RANGES, Math.floor(i / genreIds.length))[0]}&bpmMax=${at(BPM_RANGES, Math.floor(i / genreIds.length))[1]}&sortBy=rating&limit=24`,
+      },
+      {
+        name: "key + popular / text search + recent",
+        path: (i) =>
+          i % 2
+            ? `/api/loops?key=${encodeURIComponent(at(KEY_FILTERS, i >> 1))}&sortBy=popular&limit=24`
+            : `/api/loops?search=${at(WORDS, i >> 1)}&sortBy=recent&limit=24`,
+      },
       { name: "home (popular/recent, no filter)", path: (i) => `/api/loops?sortBy=${at(["popular", "recent"], i)}&limit=24` },
     ];
     const queries = [
-      ...["grove", "velvt", "midnigt", "cathedrl", "sunrse", "bassln", "skylin", "horizn", "lulaby", "cyphr", "tropcal", "vintge", "okafr", "lindqist", "nakamra", "ivanva", "schmid", "mensha", "boatng", "alvrez"],
-      ...["groov", "neon", "dusty", "ambient", "lofi", "chill", "electr", "tropic", "sofia", "okafor", "kovac", "mensa", "lindqv", "maya_", "crysta", "golde", "mellow", "shuff", "ech", "reprise"].filter((q) => q.length >= 3),
+      ...[
+        "grove",
+        "velvt",
+        "midnigt",
+        "cathedrl",
+        "sunrse",
+        "bassln",
+        "skylin",
+        "horizn",
+        "lulaby",
+        "cyphr",
+        "tropcal",
+        "vintge",
+        "okafr",
+        "lindqist",
+        "nakamra",
+        "ivanva",
+        "schmid",
+        "mensha",
+        "boatng",
+        "alvrez",
+      ],
+      ...[
+        "groov",
+        "neon",
+        "dusty",
+        "ambient",
+        "lofi",
+        "chill",
+        "electr",
+        "tropic",
+        "sofia",
+        "okafor",
+        "kovac",
+        "mensa",
+        "lindqv",
+        "maya_",
+        "crysta",
+        "golde",
+        "mellow",
+        "shuff",
+        "ech",
+        "reprise",
+      ].filter((q) => q.length >= 3),
     ];
     const searchScenarios = [
       { name: "typo (one letter off)", path: (i) => `/api/search?q=${encodeURIComponent(queries.slice(0, 20)[i % 20])}&limit=10` },
@@ -292,42 +542,71 @@ async function runSize(log, loops) {
     ];
     const pgData = path.join(scratch, "postgres");
     const passes = [
-      { label: "cache on (CATALOG_CACHE=1, TTL 5 s: the API as it runs)", env: { CATALOG_CACHE: "1" }, loopsBudget: LOOPS_P95_BUDGET_MS, searchBudget: SEARCH_P95_BUDGET_MS },
-      { label: "cache off (CATALOG_CACHE=0: every request queries Postgres)", env: { CATALOG_CACHE: "0" }, loopsBudget: UNCACHED_LOOPS_P95_BUDGET_MS, searchBudget: UNCACHED_SEARCH_P95_BUDGET_MS },
+      {
+        label: "cache on (CATALOG_CACHE=1, TTL 5 s: the API as it runs)",
+        env: { CATALOG_CACHE: "1" },
+        loopsBudget: LOOPS_P95_BUDGET_MS,
+        searchBudget: SEARCH_P95_BUDGET_MS,
+      },
+      {
+        label: "cache off (CATALOG_CACHE=0: every request queries Postgres)",
+        env: { CATALOG_CACHE: "0" },
+        loopsBudget: UNCACHED_LOOPS_P95_BUDGET_MS,
+        searchBudget: UNCACHED_SEARCH_P95_BUDGET_MS,
+      },
     ];
     const failures = [];
     const results = [];
     for (const pass of passes) {
       api = startApi({ ...env, ...pass.env }, log);
       await waitForApi(api, apiPort);
-      log(`API up on port ${apiPort}, ${pass.label}; ${CONCURRENCY} clients, ${WARMUP_MS / 1000} s warm-up, ${MEASURE_MS / 1000} s measured per endpoint`);
+      log(
+        `API up on port ${apiPort}, ${pass.label}; ${CONCURRENCY} clients, ${WARMUP_MS / 1000} s warm-up, ${MEASURE_MS / 1000} s measured per endpoint`,
+      );
       const probe = await get(new http.Agent(), apiPort, "/api/loops?limit=1");
       if (probe.status !== 200) throw new Error(`GET /api/loops answered ${probe.status}`);
       const loopsRun = await measureCpu(api.child.pid, pgData, () => load(apiPort, loopScenarios));
       const loopsResult = loopsRun.result;
       details.push(`── ${pass.label}`);
-      details.push(`GET /api/loops — ${CONCURRENCY} concurrent clients, page of 24, ${loopsResult.distinct} distinct URLs (budget p95 <= ${pass.loopsBudget} ms)`);
+      details.push(
+        `GET /api/loops — ${CONCURRENCY} concurrent clients, page of 24, ${loopsResult.distinct} distinct URLs (budget p95 <= ${pass.loopsBudget} ms)`,
+      );
       for (const r of loopsResult.perScenario) details.push(`  ${row(r)}`);
       const loopsOk = loopsResult.overall.p95 <= pass.loopsBudget && loopsResult.overall.errors === 0;
-      details.push(`  ${row({ name: "all /api/loops scenarios", ...loopsResult.overall })}  ${loopsOk ? "✓" : "✗"} budget p95 <= ${pass.loopsBudget} ms`);
-      if (!loopsOk) failures.push(`/api/loops ${pass.env.CATALOG_CACHE === "1" ? "cache on" : "cache off"}: p95 ${loopsResult.overall.p95.toFixed(1)} ms (budget ${pass.loopsBudget} ms)${loopsResult.overall.errors ? `, ${loopsResult.overall.errors} errors` : ""}`);
+      details.push(
+        `  ${row({ name: "all /api/loops scenarios", ...loopsResult.overall })}  ${loopsOk ? "✓" : "✗"} budget p95 <= ${pass.loopsBudget} ms`,
+      );
+      if (!loopsOk)
+        failures.push(
+          `/api/loops ${pass.env.CATALOG_CACHE === "1" ? "cache on" : "cache off"}: p95 ${loopsResult.overall.p95.toFixed(1)} ms (budget ${pass.loopsBudget} ms)${loopsResult.overall.errors ? `, ${loopsResult.overall.errors} errors` : ""}`,
+        );
       details.push(`  ${cpuLine(loopsRun)}`);
       for (const failure of loopsResult.failures) details.push(`  failed: ${failure}`);
 
       const searchRun = await measureCpu(api.child.pid, pgData, () => load(apiPort, searchScenarios));
       const searchResult = searchRun.result;
-      details.push(`GET /api/search — ${CONCURRENCY} concurrent clients, limit 10, ${searchResult.distinct} distinct queries (budget p95 <= ${pass.searchBudget} ms)`);
+      details.push(
+        `GET /api/search — ${CONCURRENCY} concurrent clients, limit 10, ${searchResult.distinct} distinct queries (budget p95 <= ${pass.searchBudget} ms)`,
+      );
       for (const r of searchResult.perScenario) details.push(`  ${row(r)}`);
       const searchOk = searchResult.overall.p95 <= pass.searchBudget && searchResult.overall.errors === 0;
-      details.push(`  ${row({ name: "all /api/search scenarios", ...searchResult.overall })}  ${searchOk ? "✓" : "✗"} budget p95 <= ${pass.searchBudget} ms`);
-      if (!searchOk) failures.push(`/api/search ${pass.env.CATALOG_CACHE === "1" ? "cache on" : "cache off"}: p95 ${searchResult.overall.p95.toFixed(1)} ms (budget ${pass.searchBudget} ms)${searchResult.overall.errors ? `, ${searchResult.overall.errors} errors` : ""}`);
+      details.push(
+        `  ${row({ name: "all /api/search scenarios", ...searchResult.overall })}  ${searchOk ? "✓" : "✗"} budget p95 <= ${pass.searchBudget} ms`,
+      );
+      if (!searchOk)
+        failures.push(
+          `/api/search ${pass.env.CATALOG_CACHE === "1" ? "cache on" : "cache off"}: p95 ${searchResult.overall.p95.toFixed(1)} ms (budget ${pass.searchBudget} ms)${searchResult.overall.errors ? `, ${searchResult.overall.errors} errors` : ""}`,
+        );
       details.push(`  ${cpuLine(searchRun)}`);
       for (const failure of searchResult.failures) details.push(`  failed: ${failure}`);
       results.push({ pass, loopsResult, searchResult, loopsRun, searchRun });
       await api.stop();
       api = null;
     }
-    const figure = (r, run) => ({ p95: r.overall.p95, cpu: `${(run.apiMs / run.result.sent).toFixed(2)} / ${(run.postgresMs / run.result.sent).toFixed(2)}` });
+    const figure = (r, run) => ({
+      p95: r.overall.p95,
+      cpu: `${(run.apiMs / run.result.sent).toFixed(2)} / ${(run.postgresMs / run.result.sent).toFixed(2)}`,
+    });
     const figures = {
       cachedLoops: figure(results[0].loopsResult, results[0].loopsRun),
       uncachedLoops: figure(results[1].loopsResult, results[1].loopsRun),
@@ -338,7 +617,12 @@ async function runSize(log, loops) {
       `  (closed loop: each of the ${CONCURRENCY} clients keeps one request in flight, so mean latency ≈ ${CONCURRENCY} / throughput;` +
         ` a p95 of 25 ms needs about ${Math.round(CONCURRENCY / 0.025).toLocaleString("en")} req/s, i.e. under ${((os.cpus().length * 1000) / (CONCURRENCY / 0.025)).toFixed(1)} ms of CPU per request on this machine, load generator included)`,
     );
-    details.push(`  (machine: ${os.cpus().length} CPU, load average ${loadAtStart} at the start, ${os.loadavg().map((l) => l.toFixed(1)).join(" / ")} at the end: the load generator, the API and Postgres share it)`);
+    details.push(
+      `  (machine: ${os.cpus().length} CPU, load average ${loadAtStart} at the start, ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" / ")} at the end: the load generator, the API and Postgres share it)`,
+    );
     return { loops, figures, failures, details };
   } finally {
     process.off("SIGINT", onSignal);

@@ -153,13 +153,19 @@ export async function withChainStack({ name, log }, work) {
  * A wallet client for `account` (default: a fresh key) on the local chain with 10 ETH from account
  * #0 and `loop` wei of LOOP minted by the operator key, `spender` approved for `allowance`.
  */
-export async function fundedWallet(rpc, manifest, { account = privateKeyToAccount(generatePrivateKey()), loop, spender, allowance = maxUint256 }) {
+export async function fundedWallet(
+  rpc,
+  manifest,
+  { account = privateKeyToAccount(generatePrivateKey()), loop, spender, allowance = maxUint256 },
+) {
   const chain = { ...hardhat, rpcUrls: { default: { http: [rpc] } } };
   const transport = httpTransport(rpc);
   const wallet = createWalletClient({ account, chain, transport });
   const operator = createWalletClient({ account: privateKeyToAccount(localAccounts.roles.operator.privateKey), chain, transport });
   const token = manifest.contracts.LoopToken.address;
-  await rpcCall(rpc, "eth_sendTransaction", [{ from: localAccounts.roles.deployer.address, to: account.address, value: toHex(parseEther("10")) }]);
+  await rpcCall(rpc, "eth_sendTransaction", [
+    { from: localAccounts.roles.deployer.address, to: account.address, value: toHex(parseEther("10")) },
+  ]);
   await operator.writeContract({ address: token, abi: loopTokenAbi, functionName: "mint", args: [account.address, loop] });
   await wallet.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [spender, allowance] });
   return wallet;
@@ -180,7 +186,9 @@ export async function minedToVisible({ rpc, db, table, what, pollMs, send, isVis
     const polled = performance.now();
     const [seen, rows] = await Promise.all([
       isVisible(hash),
-      indexed === null ? db.query(`SELECT 1 FROM "${INDEXER_SCHEMA}"."${table}" WHERE "chain_id" = 31337 AND "tx_hash" = $1`, [hash]) : null,
+      indexed === null
+        ? db.query(`SELECT 1 FROM "${INDEXER_SCHEMA}"."${table}" WHERE "chain_id" = 31337 AND "tx_hash" = $1`, [hash])
+        : null,
     ]);
     if (rows?.rowCount) indexed = performance.now();
     if (seen) break;
@@ -234,7 +242,10 @@ export async function indexedRowCount(db, schema = INDEXER_SCHEMA) {
 /** The block Ponder has indexed up to on the chain (its checkpoint, digits 27–42), or -1 before it has one. */
 export async function indexedHead(db, chainId = 31337, schema = INDEXER_SCHEMA) {
   try {
-    const { rows } = await db.query(`SELECT substring("latest_checkpoint" FROM 27 FOR 16)::numeric AS block FROM "${schema}"."_ponder_checkpoint" WHERE "chain_id" = $1`, [chainId]);
+    const { rows } = await db.query(
+      `SELECT substring("latest_checkpoint" FROM 27 FOR 16)::numeric AS block FROM "${schema}"."_ponder_checkpoint" WHERE "chain_id" = $1`,
+      [chainId],
+    );
     return rows.length ? Number(rows[0].block) : -1;
   } catch {
     return -1;

@@ -13,7 +13,11 @@ export const BUDGET_KB = 120;
 export function initialScripts(html) {
   const urls = new Set();
   for (const tag of html.match(/<(script|link)\b[^>]*>/gi) ?? []) {
-    const attr = (key) => new RegExp(`\\b${key}\\s*=\\s*("([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag)?.slice(2).find((v) => v !== undefined);
+    const attr = (key) =>
+      new RegExp(`\\b${key}\\s*=\\s*("([^"]*)"|'([^']*)'|([^\\s>]+))`, "i")
+        .exec(tag)
+        ?.slice(2)
+        .find((v) => v !== undefined);
     if (/^<script/i.test(tag)) {
       const src = attr("src");
       if (src && attr("type") === "module") urls.add(src);
@@ -64,8 +68,13 @@ export async function run({ ensureWebBuild, log }) {
     unit: "kB gzip",
     budget: BUDGET_KB,
     details: [
-      `  the three largest: ${rows.slice(0, 3).map(([file, size]) => `${path.relative(dist, file)} ${kb(size.gzip)}`).join(", ")}`,
-      ...rows.map(([file, size]) => `  ${path.relative(dist, file).padEnd(48)} ${kb(size.gzip).padStart(10)} gzip  ${kb(size.raw).padStart(10)} raw`),
+      `  the three largest: ${rows
+        .slice(0, 3)
+        .map(([file, size]) => `${path.relative(dist, file)} ${kb(size.gzip)}`)
+        .join(", ")}`,
+      ...rows.map(
+        ([file, size]) => `  ${path.relative(dist, file).padEnd(48)} ${kb(size.gzip).padStart(10)} gzip  ${kb(size.raw).padStart(10)} raw`,
+      ),
       `  ${`${rows.length} file(s)`.padEnd(48)} ${kb(totalGzip).padStart(10)} gzip  ${kb(totalRaw).padStart(10)} raw`,
     ],
   };

@@ -10,7 +10,17 @@ import path from "node:path";
 import pg from "pg";
 import { startEmbeddedPostgres } from "../lib/embedded-postgres.mjs";
 import { freePort } from "../lib/ports.mjs";
-import { apiEnv, apiRequest, createSignedInUser, measureCpu, percentile, runNode, startApi, waitForApi, withScratch } from "./api-harness.mjs";
+import {
+  apiEnv,
+  apiRequest,
+  createSignedInUser,
+  measureCpu,
+  percentile,
+  runNode,
+  startApi,
+  waitForApi,
+  withScratch,
+} from "./api-harness.mjs";
 
 export const name = "notification-broadcast";
 export const description = "POST /api/admin/notifications to all of 100,000 users: seconds until every copy is written";
@@ -79,9 +89,13 @@ export async function run({ log }) {
       await createUsers(db, USERS);
       const admin = await createSignedInUser(db, "bench_admin");
       await db.query(`UPDATE "app"."users" SET "is_admin" = true WHERE "id" = $1`, [admin.id]);
-      const { rows: counts } = await db.query(`SELECT COUNT(*) FILTER (WHERE NOT "is_banned")::int AS eligible, COUNT(*)::int AS total FROM "app"."users"`);
+      const { rows: counts } = await db.query(
+        `SELECT COUNT(*) FILTER (WHERE NOT "is_banned")::int AS eligible, COUNT(*)::int AS total FROM "app"."users"`,
+      );
       const { eligible, total } = counts[0];
-      log(`${total.toLocaleString("en")} users (${(total - eligible).toLocaleString("en")} banned) in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
+      log(
+        `${total.toLocaleString("en")} users (${(total - eligible).toLocaleString("en")} banned) in ${((Date.now() - seeded) / 1000).toFixed(1)} s`,
+      );
 
       api = startApi(env, log);
       await waitForApi(api, apiPort);
@@ -99,9 +113,12 @@ export async function run({ log }) {
         const broadcastId = sent.body.broadcastId;
         const deadline = started + 10 * 60_000;
         for (;;) {
-          const { rows } = await db.query(`SELECT "status", "recipients" FROM "app"."notification_broadcasts" WHERE "id" = $1`, [broadcastId]);
+          const { rows } = await db.query(`SELECT "status", "recipients" FROM "app"."notification_broadcasts" WHERE "id" = $1`, [
+            broadcastId,
+          ]);
           if (rows[0]?.status === "done") return { broadcastId, ms: Date.now() - started, recipients: rows[0].recipients };
-          if (Date.now() > deadline) throw new Error(`the broadcast is still ${rows[0]?.status} after 10 minutes (${rows[0]?.recipients} copies)`);
+          if (Date.now() > deadline)
+            throw new Error(`the broadcast is still ${rows[0]?.status} after 10 minutes (${rows[0]?.recipients} copies)`);
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
       });

@@ -30,7 +30,8 @@ import { apiRequest, createSignedInUser, loadAverage, percentile } from "./api-h
 import { fundedWallet, lastLines, minedToVisible, rpcCall, withChainStack } from "./chain-harness.mjs";
 
 export const name = "purchases";
-export const description = "mined LoopMarketplace.purchase from the buyer's wallet → purchase visible through POST /api/purchases/crypto (p95)";
+export const description =
+  "mined LoopMarketplace.purchase from the buyer's wallet → purchase visible through POST /api/purchases/crypto (p95)";
 export const LATENCY_P95_BUDGET_MS = 1_500;
 
 const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 40);
@@ -65,10 +66,14 @@ async function post(apiPort, user, urlPath, body, expected, agent) {
   return answer;
 }
 
-const quoteFor = async (apiPort, buyer, loopId, agent) => (await post(apiPort, buyer, "/api/purchases/quote", { loopId, format: FORMAT }, [201], agent)).body;
+const quoteFor = async (apiPort, buyer, loopId, agent) =>
+  (await post(apiPort, buyer, "/api/purchases/quote", { loopId, format: FORMAT }, [201], agent)).body;
 
 /** The quote as LoopMarketplace.purchase takes it (amounts as bigints). */
-const quoteArgs = ({ quote, signature }) => [{ ...quote, price: BigInt(quote.price), fee: BigInt(quote.fee), deadline: BigInt(quote.deadline) }, signature];
+const quoteArgs = ({ quote, signature }) => [
+  { ...quote, price: BigInt(quote.price), fee: BigInt(quote.fee), deadline: BigInt(quote.deadline) },
+  signature,
+];
 
 /**
  * The purchases one after the other; for each, ms from mined to POST /api/purchases/crypto
@@ -95,7 +100,8 @@ async function purchaseLatencies({ wallet, db, rpc, apiPort, buyer, loops, first
           return answer.status === 200;
         },
       });
-      if (completed.status !== "completed" || completed.purchase?.method !== "wallet") throw new Error(`purchase of ${loopId}: ${JSON.stringify(completed).slice(0, 300)}`);
+      if (completed.status !== "completed" || completed.purchase?.method !== "wallet")
+        throw new Error(`purchase of ${loopId}: ${JSON.stringify(completed).slice(0, 300)}`);
       samples.push(sample);
     }
   } finally {
@@ -107,7 +113,11 @@ async function purchaseLatencies({ wallet, db, rpc, apiPort, buyer, loops, first
 /** LOOP wei held by `address` (LoopToken.balanceOf). */
 async function tokenBalance(rpc, token, address) {
   const data = encodeFunctionData({ abi: loopTokenAbi, functionName: "balanceOf", args: [address] });
-  return decodeFunctionResult({ abi: loopTokenAbi, functionName: "balanceOf", data: await rpcCall(rpc, "eth_call", [{ to: token, data }, "latest"]) });
+  return decodeFunctionResult({
+    abi: loopTokenAbi,
+    functionName: "balanceOf",
+    data: await rpcCall(rpc, "eth_call", [{ to: token, data }, "latest"]),
+  });
 }
 
 export async function run({ log }) {
@@ -124,25 +134,36 @@ export async function run({ log }) {
     await ponder.ready().catch((error) => {
       throw new Error(`${error.message}\n${lastLines(ponder.child)}`, { cause: error });
     });
-    log(`chain, contracts, Postgres, API and Ponder ready in ${seconds(performance.now() - startedAt)}; ${PURCHASES} purchases one after the other`);
+    log(
+      `chain, contracts, Postgres, API and Ponder ready in ${seconds(performance.now() - startedAt)}; ${PURCHASES} purchases one after the other`,
+    );
 
     // Every loop has the same price and format: the first quote's total times N pays for all.
     const firstQuote = await quoteFor(apiPort, buyer, loops[0]);
     const allowance = BigInt(firstQuote.totalWei) * BigInt(PURCHASES);
-    const wallet = await fundedWallet(rpc, manifest, { account: buyerAccount, loop: allowance, spender: firstQuote.marketplace, allowance });
+    const wallet = await fundedWallet(rpc, manifest, {
+      account: buyerAccount,
+      loop: allowance,
+      spender: firstQuote.marketplace,
+      allowance,
+    });
     const sellerBefore = await tokenBalance(rpc, firstQuote.token, sellerAddress);
     const measured = performance.now();
     const latencies = await purchaseLatencies({ wallet, db, rpc, apiPort, buyer, loops, firstQuote });
     const measuredMs = performance.now() - measured;
 
-    const { rows } = await db.query(`SELECT COUNT(*)::int AS n FROM "app"."purchases" WHERE "buyer_id" = $1 AND "method" = 'wallet'`, [buyer.id]);
+    const { rows } = await db.query(`SELECT COUNT(*)::int AS n FROM "app"."purchases" WHERE "buyer_id" = $1 AND "method" = 'wallet'`, [
+      buyer.id,
+    ]);
     const sellerPaid = (await tokenBalance(rpc, firstQuote.token, sellerAddress)) - sellerBefore;
     const problems = [];
     if (rows[0].n !== PURCHASES) problems.push(`${rows[0].n} wallet purchases recorded for the buyer, expected ${PURCHASES}`);
-    if (sellerPaid !== BigInt(firstQuote.quote.price) * BigInt(PURCHASES)) problems.push(`the seller's wallet received ${sellerPaid} wei, expected ${PURCHASES} × ${firstQuote.quote.price}`);
+    if (sellerPaid !== BigInt(firstQuote.quote.price) * BigInt(PURCHASES))
+      problems.push(`the seller's wallet received ${sellerPaid} wei, expected ${PURCHASES} × ${firstQuote.quote.price}`);
 
     const by = (key) => latencies.map((sample) => sample[key]).sort((a, b) => a - b);
-    const stats = (sorted) => `p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms, max ${sorted.at(-1).toFixed(0)} ms`;
+    const stats = (sorted) =>
+      `p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms, max ${sorted.at(-1).toFixed(0)} ms`;
     const total = by("visible");
     const details = [
       `purchase mined → visible through POST /api/purchases/crypto: ${stats(total)}, min ${total[0].toFixed(0)} ms (${latencies.length} purchases in ${seconds(measuredMs)}, polled every ${STATUS_POLL_MS} ms)`,

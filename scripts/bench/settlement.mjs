@@ -40,7 +40,16 @@ import { loopTokenAbi, loopVaultAbi } from "../../contracts/generated/abis.mjs";
 import { localAccounts } from "../../contracts/local-accounts.mjs";
 import { httpOk } from "../lib/health.mjs";
 import { apiGetJson, createSignedInUser, loadAverage, percentile } from "./api-harness.mjs";
-import { fundedWallet, indexedHead, indexedRowCount, lastLines, minedToVisible, rpcBatch, rpcCall, withChainStack } from "./chain-harness.mjs";
+import {
+  fundedWallet,
+  indexedHead,
+  indexedRowCount,
+  lastLines,
+  minedToVisible,
+  rpcBatch,
+  rpcCall,
+  withChainStack,
+} from "./chain-harness.mjs";
 
 export const name = "settlement";
 export const description = "mined deposit → credited balance through the API (p95), and Ponder's backfill of 20,000 events (events/s)";
@@ -72,7 +81,8 @@ function loopToUnits(text) {
   return BigInt(whole) * UNITS_PER_LOOP + BigInt(fraction.padEnd(8, "0"));
 }
 
-const balanceUnits = async (apiPort, user, agent) => loopToUnits((await apiGetJson(apiPort, "/api/tokens/balance", user.cookie, agent)).balance);
+const balanceUnits = async (apiPort, user, agent) =>
+  loopToUnits((await apiGetJson(apiPort, "/api/tokens/balance", user.cookie, agent)).balance);
 
 /**
  * The history: deposits from funded account #1 (after one approve), transfers from #2–#4 to fresh
@@ -96,7 +106,12 @@ async function generateHistory(rpc, manifest, accountRef, log) {
     ])
   ).map((gas) => toHex((BigInt(gas) * 12n) / 10n));
   const accounts = [depositor, ...senders];
-  const nonces = (await rpcBatch(rpc, accounts.map((account) => ["eth_getTransactionCount", [account, "latest"]]))).map(Number);
+  const nonces = (
+    await rpcBatch(
+      rpc,
+      accounts.map((account) => ["eth_getTransactionCount", [account, "latest"]]),
+    )
+  ).map(Number);
   const next = new Map(accounts.map((account, index) => [account, nonces[index]]));
   const send = (from, to, data, gas) => {
     const nonce = next.get(from);
@@ -113,15 +128,35 @@ async function generateHistory(rpc, manifest, accountRef, log) {
     for (let i = 0; i < calls.length; i += RPC_BATCH) await rpcBatch(rpc, calls.slice(i, i + RPC_BATCH));
     const queued = performance.now();
     // Mine until every account's last transaction is in a block.
-    const done = async () => (await rpcBatch(rpc, accounts.map((account) => ["eth_getTransactionCount", [account, "latest"]]))).every((n, i) => Number(n) === next.get(accounts[i]));
-    do await rpcBatch(rpc, Array.from({ length: 5 }, () => ["evm_mine", []]));
+    const done = async () =>
+      (
+        await rpcBatch(
+          rpc,
+          accounts.map((account) => ["eth_getTransactionCount", [account, "latest"]]),
+        )
+      ).every((n, i) => Number(n) === next.get(accounts[i]));
+    do
+      await rpcBatch(
+        rpc,
+        Array.from({ length: 5 }, () => ["evm_mine", []]),
+      );
     while (!(await done()));
     const lastBlock = Number(await rpcCall(rpc, "eth_blockNumber"));
-    const perBlock = Math.max(...(await rpcBatch(rpc, Array.from({ length: lastBlock - firstBlock + 1 }, (_, i) => ["eth_getBlockTransactionCountByNumber", [toHex(firstBlock + i)]]))).map(Number));
+    const perBlock = Math.max(
+      ...(
+        await rpcBatch(
+          rpc,
+          Array.from({ length: lastBlock - firstBlock + 1 }, (_, i) => ["eth_getBlockTransactionCountByNumber", [toHex(firstBlock + i)]]),
+        )
+      ).map(Number),
+    );
     // Ponder treats the newest 30 blocks of chain 31337 as not final (live sync, block by block):
     // 30 empty blocks on top put the whole history in the finalized range, as a backfill is.
     // (evm_mine, not hardhat_mine: Ponder's live sync cannot follow the blocks hardhat_mine skips.)
-    await rpcBatch(rpc, Array.from({ length: PONDER_FINALITY_BLOCKS }, () => ["evm_mine", []]));
+    await rpcBatch(
+      rpc,
+      Array.from({ length: PONDER_FINALITY_BLOCKS }, () => ["evm_mine", []]),
+    );
     log(
       `history: ${calls.length.toLocaleString("en")} transactions (${HISTORY_DEPOSITS.toLocaleString("en")} deposits, ${HISTORY_TRANSFERS.toLocaleString("en")} transfers) in blocks ${firstBlock}–${lastBlock}: ` +
         `queued in ${seconds(queued - started)}, mined in ${seconds(performance.now() - queued)}`,
@@ -177,7 +212,9 @@ async function backfill({ supervisor, db, startIndexer }, lastBlock) {
 async function waitForSettled(db, count, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { rows } = await db.query(`SELECT COUNT(*)::int AS n FROM "app"."settled_events" WHERE "kind" = 'deposited' AND "outcome" = 'applied'`);
+    const { rows } = await db.query(
+      `SELECT COUNT(*)::int AS n FROM "app"."settled_events" WHERE "kind" = 'deposited' AND "outcome" = 'applied'`,
+    );
     if (rows[0].n >= count) return performance.now();
     if (Date.now() > deadline) throw new Error(`only ${rows[0].n} of ${count} deposits settled after ${timeoutMs / 1000} s`);
     await sleep(ROW_POLL_MS);
@@ -201,7 +238,13 @@ async function depositLatencies({ depositor, manifest, rpc, db, apiPort, user, c
         table: "deposited",
         what: "deposit",
         pollMs: BALANCE_POLL_MS,
-        send: () => depositor.writeContract({ address: manifest.contracts.LoopVault.address, abi: loopVaultAbi, functionName: "deposit", args: [ONE_LOOP, accountRef] }),
+        send: () =>
+          depositor.writeContract({
+            address: manifest.contracts.LoopVault.address,
+            abi: loopVaultAbi,
+            functionName: "deposit",
+            args: [ONE_LOOP, accountRef],
+          }),
         isVisible: async () => (await balanceUnits(apiPort, user, agent)) >= before + UNITS_PER_LOOP,
       });
       samples.push(sample);
@@ -215,7 +258,8 @@ async function depositLatencies({ depositor, manifest, rpc, db, apiPort, user, c
 /** The figures as lines; `problems` lists what makes the bench fail outright. */
 function report({ latencies, history, backfilled, settledMs, historyCredited, loadAtStart }) {
   const by = (key) => latencies.map((sample) => sample[key]).sort((a, b) => a - b);
-  const stats = (sorted) => `p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms, max ${sorted.at(-1).toFixed(0)} ms`;
+  const stats = (sorted) =>
+    `p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms, max ${sorted.at(-1).toFixed(0)} ms`;
   const total = by("visible");
   const backfillMs = backfilled.complete - backfilled.backfillStarted;
   const perSecond = backfilled.total / (backfillMs / 1000);
@@ -228,8 +272,10 @@ function report({ latencies, history, backfilled, settledMs, historyCredited, lo
     `(machine: ${os.cpus().length} CPU, load average ${loadAtStart} at the start, ${loadAverage()} at the end: chain, Ponder, API, Postgres and the bench share it)`,
   ];
   const problems = [];
-  if (backfilled.total < HISTORY_EVENTS) problems.push(`Ponder indexed ${backfilled.total} events, fewer than the ${HISTORY_EVENTS} generated`);
-  if (historyCredited !== BigInt(HISTORY_DEPOSITS) * UNITS_PER_LOOP) problems.push(`the backfilled deposits credited ${historyCredited} units, expected ${HISTORY_DEPOSITS} LOOP`);
+  if (backfilled.total < HISTORY_EVENTS)
+    problems.push(`Ponder indexed ${backfilled.total} events, fewer than the ${HISTORY_EVENTS} generated`);
+  if (historyCredited !== BigInt(HISTORY_DEPOSITS) * UNITS_PER_LOOP)
+    problems.push(`the backfilled deposits credited ${historyCredited} units, expected ${HISTORY_DEPOSITS} LOOP`);
   if (perSecond < BACKFILL_FLOOR_PER_SECOND) problems.push(`backfill below its floor of ${BACKFILL_FLOOR_PER_SECOND} events/s`);
   return { p95: percentile(total, 95), details, problems };
 }
@@ -246,12 +292,21 @@ export async function run({ log }) {
     const historyBalanceBefore = await balanceUnits(apiPort, historyUser);
 
     const backfilled = await backfill(stack, history.lastBlock);
-    if (process.env.BENCH_VERBOSE) log(`row counts (ms, rows): ${backfilled.samples.filter(([, n], i, all) => i === 0 || n !== all[i - 1][1]).map(([t, n]) => `${t.toFixed(0)}:${n}`).join(" ")}`);
+    if (process.env.BENCH_VERBOSE)
+      log(
+        `row counts (ms, rows): ${backfilled.samples
+          .filter(([, n], i, all) => i === 0 || n !== all[i - 1][1])
+          .map(([t, n]) => `${t.toFixed(0)}:${n}`)
+          .join(" ")}`,
+      );
     const settledMs = (await waitForSettled(db, HISTORY_DEPOSITS)) - backfilled.t0 - backfilled.complete;
     const historyCredited = (await balanceUnits(apiPort, historyUser)) - historyBalanceBefore;
 
     log(`backfill done; ${LATENCY_DEPOSITS} deposits one after the other for the latency`);
-    const depositor = await fundedWallet(rpc, manifest, { loop: BigInt(LATENCY_DEPOSITS + 1) * ONE_LOOP, spender: manifest.contracts.LoopVault.address });
+    const depositor = await fundedWallet(rpc, manifest, {
+      loop: BigInt(LATENCY_DEPOSITS + 1) * ONE_LOOP,
+      spender: manifest.contracts.LoopVault.address,
+    });
     const latencies = await depositLatencies({ depositor, manifest, rpc, db, apiPort, user: latencyUser, count: LATENCY_DEPOSITS });
 
     const { p95, details, problems } = report({ latencies, history, backfilled, settledMs, historyCredited, loadAtStart });

@@ -18,7 +18,8 @@ import { freePort } from "../lib/ports.mjs";
 import { apiEnv, measureCpu, percentile, runNode, startApi, waitForApi } from "./api-harness.mjs";
 
 export const name = "transfers";
-export const description = "POST /api/tokens/transfer between 1,000 accounts, 50 concurrent clients, accepted transfers per second (ledger audited after)";
+export const description =
+  "POST /api/tokens/transfer between 1,000 accounts, 50 concurrent clients, accepted transfers per second (ledger audited after)";
 export const TRANSFERS_PER_SECOND_FLOOR = 500;
 
 const ACCOUNTS = Number(process.env.BENCH_TRANSFER_ACCOUNTS ?? 1_000);
@@ -71,7 +72,13 @@ function post(agent, port, origin, account, body, key) {
         path: "/api/tokens/transfer",
         method: "POST",
         agent,
-        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), cookie: account.cookie, origin, "idempotency-key": key },
+        headers: {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(payload),
+          cookie: account.cookie,
+          origin,
+          "idempotency-key": key,
+        },
       },
       (res) => {
         let text = "";
@@ -95,7 +102,11 @@ async function load(port, origin, accounts) {
       const from = accounts[Math.floor(Math.random() * accounts.length)];
       let to = accounts[Math.floor(Math.random() * accounts.length)];
       if (to === from) to = accounts[(accounts.indexOf(from) + 1) % accounts.length];
-      const body = { toUserId: to.id, amount: formatLoop(BigInt(1 + Math.floor(Math.random() * MAX_TRANSFER_UNITS))), description: `bench ${index}` };
+      const body = {
+        toUserId: to.id,
+        amount: formatLoop(BigInt(1 + Math.floor(Math.random() * MAX_TRANSFER_UNITS))),
+        description: `bench ${index}`,
+      };
       const key = randomUUID();
       const answer = await post(agent, port, origin, from, body, key);
       if (answer.status === 201) {
@@ -145,8 +156,10 @@ async function audit(db, before, accepted, env, log) {
   const after = await totals(db);
   // Transfers move LOOP between users: the users' total may not change, and each accepted
   // transfer (replays included) is exactly one new entry.
-  if (after.userTotal !== before.userTotal) violations.push(`users hold ${formatLoop(after.userTotal)} LOOP, ${formatLoop(before.userTotal)} before`);
-  if (after.entries - before.entries !== accepted) violations.push(`${after.entries - before.entries} new entries for ${accepted} accepted transfers`);
+  if (after.userTotal !== before.userTotal)
+    violations.push(`users hold ${formatLoop(after.userTotal)} LOOP, ${formatLoop(before.userTotal)} before`);
+  if (after.entries - before.entries !== accepted)
+    violations.push(`${after.entries - before.entries} new entries for ${accepted} accepted transfers`);
   if (after.negative !== 0) violations.push(`${after.negative} accounts below zero`);
   return { violations, entries: after.entries };
 }
@@ -168,7 +181,10 @@ export async function run({ log }) {
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
   process.once("exit", onExit);
-  const loadAtStart = os.loadavg().map((l) => l.toFixed(1)).join(" / ");
+  const loadAtStart = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ");
   log(`machine: ${os.cpus().length} CPU, load average ${loadAtStart} (1 / 5 / 15 min) at the start`);
   try {
     const [dbPort, apiPort] = [await freePort(), await freePort()];
@@ -185,7 +201,9 @@ export async function run({ log }) {
       api = startApi(env, log);
       await waitForApi(api, apiPort);
       log(`API up on port ${apiPort}; ${CONCURRENCY} clients, ${WARMUP_MS / 1000} s warm-up, ${MEASURE_MS / 1000} s measured`);
-      const measured = await measureCpu(api.child.pid, path.join(scratch, "postgres"), () => load(apiPort, `http://localhost:${apiPort}`, accounts));
+      const measured = await measureCpu(api.child.pid, path.join(scratch, "postgres"), () =>
+        load(apiPort, `http://localhost:${apiPort}`, accounts),
+      );
       const result = measured.result;
       await api.stop();
       api = null;
@@ -200,7 +218,10 @@ export async function run({ log }) {
         ...violations.map((violation) => `  violation: ${violation}`),
         ...result.failures.map((failure) => `  refused: ${failure}`),
         `CPU per accepted transfer: API process ${(measured.apiMs / result.accepted).toFixed(2)} ms, Postgres ${(measured.postgresMs / result.accepted).toFixed(2)} ms`,
-        `(machine: ${os.cpus().length} CPU, load average ${loadAtStart} at the start, ${os.loadavg().map((l) => l.toFixed(1)).join(" / ")} at the end: the load generator, the API and Postgres share it)`,
+        `(machine: ${os.cpus().length} CPU, load average ${loadAtStart} at the start, ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(" / ")} at the end: the load generator, the API and Postgres share it)`,
       ];
       if (violations.length > 0 || result.replayMismatches > 0) throw new Error(`the ledger audit failed:\n${details.join("\n")}`);
       return { value: perSecond, unit: "transfers/s", budget: TRANSFERS_PER_SECOND_FLOOR, lowerIsBetter: false, details };

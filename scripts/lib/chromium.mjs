@@ -70,5 +70,7 @@ export async function ensureChromium({ log = () => {}, env = process.env } = {})
   const install = await apt(["install", "-y", "-qq", "chromium"]);
   if (install.code !== 0) return { error: `apt-get install chromium failed (exit code ${install.code}): ${INSTALL_HINT}` };
   const installed = findChromium(env);
-  return installed ? { path: installed, installed: true } : { error: `apt-get installed chromium, but no binary at ${CANDIDATES.join(", ")}` };
+  return installed
+    ? { path: installed, installed: true }
+    : { error: `apt-get installed chromium, but no binary at ${CANDIDATES.join(", ")}` };
 }

@@ -2,8 +2,22 @@
 const useColor = process.env.NO_COLOR ? false : Boolean(process.env.FORCE_COLOR) || Boolean(process.stdout.isTTY);
 
 const CODES = {
-  reset: 0, bold: 1, dim: 2, red: 31, green: 32, yellow: 33, blue: 34, magenta: 35, cyan: 36, gray: 90,
-  brightRed: 91, brightGreen: 92, brightYellow: 93, brightBlue: 94, brightMagenta: 95, brightCyan: 96,
+  reset: 0,
+  bold: 1,
+  dim: 2,
+  red: 31,
+  green: 32,
+  yellow: 33,
+  blue: 34,
+  magenta: 35,
+  cyan: 36,
+  gray: 90,
+  brightRed: 91,
+  brightGreen: 92,
+  brightYellow: 93,
+  brightBlue: 94,
+  brightMagenta: 95,
+  brightCyan: 96,
 };
 
 export const color = Object.fromEntries(
@@ -15,8 +29,18 @@ export const colorEnabled = useColor;
 
 /** Fixed colours per process name, so a name always looks the same. */
 const NAME_COLORS = {
-  dev: "bold", start: "bold", test: "bold", db: "blue", migrate: "brightBlue", mail: "magenta", chain: "yellow",
-  deploy: "brightYellow", indexer: "cyan", api: "green", web: "brightMagenta", build: "brightCyan",
+  dev: "bold",
+  start: "bold",
+  test: "bold",
+  db: "blue",
+  migrate: "brightBlue",
+  mail: "magenta",
+  chain: "yellow",
+  deploy: "brightYellow",
+  indexer: "cyan",
+  api: "green",
+  web: "brightMagenta",
+  build: "brightCyan",
 };
 const PALETTE = ["brightGreen", "brightCyan", "brightBlue", "brightRed", "brightMagenta"];
 
@@ -70,5 +94,9 @@ export function box(lines) {
 }
 
 export function formatDuration(ms) {
-  return ms < 1000 ? `${ms} ms` : ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+  return ms < 1000
+    ? `${ms} ms`
+    : ms < 60_000
+      ? `${(ms / 1000).toFixed(1)} s`
+      : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 }

@@ -26,8 +26,12 @@ export async function assertPortsFree(entries) {
   const busy = [];
   for (const entry of entries) if (!(await isPortFree(entry.port))) busy.push(entry);
   if (busy.length) {
-    const lines = busy.map((entry) => `  port ${entry.port} (${entry.name}${entry.env ? `, set ${entry.env} to use another` : ""}) is already in use`);
-    throw new UserError(`cannot start: a port is busy\n${lines.join("\n")}\nFind the process with: lsof -i :${busy[0].port}  (or ss -ltnp)`);
+    const lines = busy.map(
+      (entry) => `  port ${entry.port} (${entry.name}${entry.env ? `, set ${entry.env} to use another` : ""}) is already in use`,
+    );
+    throw new UserError(
+      `cannot start: a port is busy\n${lines.join("\n")}\nFind the process with: lsof -i :${busy[0].port}  (or ss -ltnp)`,
+    );
   }
 }
 

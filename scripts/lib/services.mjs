@@ -39,7 +39,19 @@ export function startMailDev(supervisor, { smtpPort, webPort, env }) {
   const child = supervisor.spawn(
     "mail",
     node,
-    [MAILDEV_BIN, "--smtp", String(smtpPort), "--web", String(webPort), "--ip", "127.0.0.1", "--web-ip", "127.0.0.1", "--mail-directory", mailDir],
+    [
+      MAILDEV_BIN,
+      "--smtp",
+      String(smtpPort),
+      "--web",
+      String(webPort),
+      "--ip",
+      "127.0.0.1",
+      "--web-ip",
+      "127.0.0.1",
+      "--mail-directory",
+      mailDir,
+    ],
     { env },
   );
   return { child, ready: () => supervisor.waitFor(child, "MailDev answers", () => httpOk(`http://127.0.0.1:${webPort}/healthz`)) };
@@ -115,6 +127,7 @@ export function startPonder(supervisor, { port, env }) {
   return {
     child,
     url: `http://127.0.0.1:${port}`,
-    ready: () => supervisor.waitFor(child, "Ponder's /ready answers", () => httpOk(`http://127.0.0.1:${port}/ready`), { timeoutMs: 180_000 }),
+    ready: () =>
+      supervisor.waitFor(child, "Ponder's /ready answers", () => httpOk(`http://127.0.0.1:${port}/ready`), { timeoutMs: 180_000 }),
   };
 }

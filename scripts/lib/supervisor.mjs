@@ -158,7 +158,9 @@ export class Supervisor {
         /* not yet */
       }
       if (Date.now() > deadline) {
-        throw child ? new ChildFailedError(child, `did not get ready in ${Math.round(timeoutMs / 1000)} s (${what})`) : new Error(`timed out: ${what}`);
+        throw child
+          ? new ChildFailedError(child, `did not get ready in ${Math.round(timeoutMs / 1000)} s (${what})`)
+          : new Error(`timed out: ${what}`);
       }
       await sleep(intervalMs);
     }

@@ -145,7 +145,7 @@ export function surveyMp3(bytes: Uint8Array): Mp3Survey {
   let kbps = 0;
   let offset = start;
   if (first && tagFrame) offset += first.length;
-  for (; offset + 4 <= bytes.length; ) {
+  for (; offset + 4 <= bytes.length;) {
     const header = bytes[offset] === 0xff ? parseFrameHeader(bytes, offset) : null;
     if (!header) {
       offset++;
@@ -195,7 +195,8 @@ function oggDuration(head: Uint8Array, tail: Uint8Array): number | null {
   else if (ascii(body, 0, "OpusHead") && body.length >= 12) {
     rate = 48000;
     preSkip = body[10]! | (body[11]! << 8);
-  } else if (body[0] === 0x7f && ascii(body, 1, "FLAC") && body.length >= 30) rate = (body[27]! << 12) | (body[28]! << 4) | (body[29]! >> 4);
+  } else if (body[0] === 0x7f && ascii(body, 1, "FLAC") && body.length >= 30)
+    rate = (body[27]! << 12) | (body[28]! << 4) | (body[29]! >> 4);
   if (!rate) return null;
   // The last complete page of the same stream in the tail.
   for (let at = tail.length - 27; at >= 0; at--) {
@@ -315,7 +316,12 @@ function* findBoxes(view: DataView, start: number, end: number, type: string): G
       size = end - offset;
     }
     if (size < header || offset + size > end) return;
-    const name = String.fromCharCode(view.getUint8(offset + 4), view.getUint8(offset + 5), view.getUint8(offset + 6), view.getUint8(offset + 7));
+    const name = String.fromCharCode(
+      view.getUint8(offset + 4),
+      view.getUint8(offset + 5),
+      view.getUint8(offset + 6),
+      view.getUint8(offset + 7),
+    );
     if (name === type) yield { start: offset + header, end: offset + size };
     offset += size;
   }

@@ -52,7 +52,16 @@ export function parseFrameHeader(b: ArrayLike<number>, at = 0): Mp3FrameHeader |
   const length = Math.floor(((mpeg1 ? 144000 : 72000) * bitrateKbps) / sampleRate) + (padding ? 1 : 0);
   const sideInfo = mpeg1 ? (mono ? 17 : 32) : mono ? 9 : 17;
   const crc = (b1 & 1) === 0 ? 2 : 0;
-  return { mpeg1, bitrateKbps, sampleRate, padding, channelMode, samplesPerFrame: mpeg1 ? 1152 : 576, length, tagOffset: 4 + crc + sideInfo };
+  return {
+    mpeg1,
+    bitrateKbps,
+    sampleRate,
+    padding,
+    channelMode,
+    samplesPerFrame: mpeg1 ? 1152 : 576,
+    length,
+    tagOffset: 4 + crc + sideInfo,
+  };
 }
 
 let CRC_TABLE: Uint16Array | null = null;

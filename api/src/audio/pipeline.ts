@@ -102,7 +102,9 @@ class Consumers {
   }
 
   static async create(sampleRate: number, channels: 1 | 2, files: PipelineFiles, timer: StepTimer, encodeMp3: boolean): Promise<Consumers> {
-    const mp3 = encodeMp3 ? await Mp3FileWriter.create(files.mp3, { channels, sampleRate, bitrate: DELIVERY_MP3_KBPS, timing: { timer, step: "mp3" } }) : null;
+    const mp3 = encodeMp3
+      ? await Mp3FileWriter.create(files.mp3, { channels, sampleRate, bitrate: DELIVERY_MP3_KBPS, timing: { timer, step: "mp3" } })
+      : null;
     const wav = new WavFileWriter(files.wav, channels, sampleRate, { timer, step: "wav" });
     return new Consumers(sampleRate, channels, files, mp3, wav, timer);
   }
@@ -284,7 +286,13 @@ export async function processAudioFile(input: string, outDir: string, options: P
     const result = await consumers.finish();
     memory?.check();
     if (original && decodedAsSurveyed(original, result.samples, result.sampleRate)) {
-      return { ...result, files: { ...files, mp3: input }, mp3Original: true, mp3Kbps: Math.round(original.meanKbps), timings: timer.result() };
+      return {
+        ...result,
+        files: { ...files, mp3: input },
+        mp3Original: true,
+        mp3Kbps: Math.round(original.meanKbps),
+        timings: timer.result(),
+      };
     }
     if (original) {
       consumers.close();
@@ -335,7 +343,12 @@ async function encodeMp3Again(
       timer.add("decode", mark);
       memory?.check();
       if (chunk.channels[0]?.length) {
-        writer ??= await Mp3FileWriter.create(output, { channels, sampleRate: chunk.sampleRate, bitrate: DELIVERY_MP3_KBPS, timing: { timer, step: "mp3" } });
+        writer ??= await Mp3FileWriter.create(output, {
+          channels,
+          sampleRate: chunk.sampleRate,
+          bitrate: DELIVERY_MP3_KBPS,
+          timing: { timer, step: "mp3" },
+        });
         writer.write(Array.from({ length: channels }, (_, c) => chunk.channels[c] ?? chunk.channels[0]!));
       }
       mark = timer.mark();

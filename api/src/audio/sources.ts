@@ -85,7 +85,8 @@ export function mp3ChannelCount(path: string): 1 | 2 {
     let start = 0;
     const id3 = readAt(fd, 0, 10);
     if (id3.length === 10 && text(id3, 0, 3) === "ID3") {
-      start = 10 + ((id3[6]! & 0x7f) << 21) + ((id3[7]! & 0x7f) << 14) + ((id3[8]! & 0x7f) << 7) + (id3[9]! & 0x7f) + (id3[5]! & 0x10 ? 10 : 0);
+      start =
+        10 + ((id3[6]! & 0x7f) << 21) + ((id3[7]! & 0x7f) << 14) + ((id3[8]! & 0x7f) << 7) + (id3[9]! & 0x7f) + (id3[5]! & 0x10 ? 10 : 0);
     }
     const window = readAt(fd, start, 1 << 18);
     let fallback: 1 | 2 | null = null;
@@ -143,9 +144,14 @@ async function* asyncBlocks(blocks: Iterable<Uint8Array>): AsyncGenerator<Uint8A
   yield* blocks;
 }
 
-async function* decodeStreaming(path: string, format: "wav" | "flac" | "oga" | "opus", container: "wav" | "flac" | "ogg"): AsyncGenerator<PcmChunk> {
+async function* decodeStreaming(
+  path: string,
+  format: "wav" | "flac" | "oga" | "opus",
+  container: "wav" | "flac" | "ogg",
+): AsyncGenerator<PcmChunk> {
   // WAV gives at most one frame per byte; FLAC and Ogg go in pieces of bounded decoded size.
-  const blocks = container === "wav" ? readBlocks(path, 1 << 20) : container === "flac" ? flacFeeds(readBlocks(path)) : oggFeeds(readBlocks(path));
+  const blocks =
+    container === "wav" ? readBlocks(path, 1 << 20) : container === "flac" ? flacFeeds(readBlocks(path)) : oggFeeds(readBlocks(path));
   for await (const out of decode(asyncBlocks(blocks), format)) {
     if (out.channelData.length) yield { channels: out.channelData.slice(0, 2), sampleRate: out.sampleRate };
   }
@@ -191,6 +197,8 @@ export async function* decodeFile(path: string, format: AudioFormat, declaredSec
     yield* source;
   } catch (error) {
     if (error instanceof AudioRejected) throw error;
-    throw new AudioRejected(`Corrupt audio: could not decode the ${format.toUpperCase()} data (${error instanceof Error ? error.message : String(error)})`);
+    throw new AudioRejected(
+      `Corrupt audio: could not decode the ${format.toUpperCase()} data (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
 }

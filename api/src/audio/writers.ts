@@ -54,9 +54,17 @@ export class Mp3FileWriter {
     private readonly timing?: WriterTiming,
   ) {}
 
-  static async create(path: string, options: { channels: 1 | 2; sampleRate: number; bitrate: 128 | 320; timing?: WriterTiming }): Promise<Mp3FileWriter> {
+  static async create(
+    path: string,
+    options: { channels: 1 | 2; sampleRate: number; bitrate: 128 | 320; timing?: WriterTiming },
+  ): Promise<Mp3FileWriter> {
     const encoder = await createMp3Encoder();
-    encoder.configure({ channels: options.channels, sampleRate: options.sampleRate, bitrate: options.bitrate, outputSampleRate: mp3OutputRate(options.sampleRate) });
+    encoder.configure({
+      channels: options.channels,
+      sampleRate: options.sampleRate,
+      bitrate: options.bitrate,
+      outputSampleRate: mp3OutputRate(options.sampleRate),
+    });
     return new Mp3FileWriter(openSync(path, "w"), encoder, options.channels, options.sampleRate, options.timing);
   }
 
@@ -120,7 +128,13 @@ export class Mp3FileWriter {
 }
 
 /** Whole MP3 in memory, for short clips (tests, previews of other tools). */
-export async function encodeMp3ToFile(path: string, channels: readonly Float32Array[], sampleRate: number, bitrate: 128 | 320, timing?: WriterTiming): Promise<WrittenMp3> {
+export async function encodeMp3ToFile(
+  path: string,
+  channels: readonly Float32Array[],
+  sampleRate: number,
+  bitrate: 128 | 320,
+  timing?: WriterTiming,
+): Promise<WrittenMp3> {
   const writer = await Mp3FileWriter.create(path, { channels: channels.length as 1 | 2, sampleRate, bitrate, timing });
   try {
     writer.write(channels);
@@ -152,7 +166,8 @@ export class WavFileWriter {
     const count = this.channels;
     const frames = channels[0]?.length ?? 0;
     if (!frames) return;
-    if (this.position - 44 + frames * count * 2 > 0xffffffff - 36) throw new AudioRejected("Too long: the audio would not fit a WAV file (4 GB)");
+    if (this.position - 44 + frames * count * 2 > 0xffffffff - 36)
+      throw new AudioRejected("Too long: the audio would not fit a WAV file (4 GB)");
     const { timing } = this;
     const from = timing?.timer.mark();
     const out = interleavePcm16(channels.length === count ? channels : channels.slice(0, count), this.scratch);

@@ -46,7 +46,10 @@ function contractsFrom(chainId: number, dir: string): ChainContracts | null {
 }
 
 export function chainsFrom(env: Env, manifestsDir: string): ChainConfig[] {
-  const ids = (value(env, "CHAIN_IDS") ?? "31337").split(",").map((part) => part.trim()).filter(Boolean);
+  const ids = (value(env, "CHAIN_IDS") ?? "31337")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
   const chains = ids.map((text) => {
     const id = Number(text);
     if (!Number.isInteger(id) || !isSupportedChainId(id)) {
@@ -79,7 +82,9 @@ export function settlementFrom(env: Env, chains: ChainConfig[]): SettlementConfi
     pollMs: integer(env, "SETTLEMENT_POLL_MS", 100, 10),
     batchSize: integer(env, "SETTLEMENT_BATCH_SIZE", 500, 1),
     indexerSchema: identifier(env, "INDEXER_SCHEMA", "indexer"),
-    confirmations: Object.fromEntries(chains.map((chain) => [chain.id, integer(env, `CONFIRMATIONS_${chain.id}`, DEFAULT_CONFIRMATIONS[chain.id] ?? 12)])),
+    confirmations: Object.fromEntries(
+      chains.map((chain) => [chain.id, integer(env, `CONFIRMATIONS_${chain.id}`, DEFAULT_CONFIRMATIONS[chain.id] ?? 12)]),
+    ),
   };
 }
 
@@ -91,7 +96,9 @@ export function payoutsFrom(env: Env): PayoutsConfig {
   };
   // The sender must be done (broadcast and receipt) before its lease lets a reconciler take over.
   if (payouts.leaseMs < payouts.receiptTimeoutMs + 30_000) {
-    throw new ConfigError(`PAYOUT_LEASE_MS (${payouts.leaseMs}) must be at least PAYOUT_RECEIPT_TIMEOUT_MS + 30000 (${payouts.receiptTimeoutMs + 30_000})`);
+    throw new ConfigError(
+      `PAYOUT_LEASE_MS (${payouts.leaseMs}) must be at least PAYOUT_RECEIPT_TIMEOUT_MS + 30000 (${payouts.receiptTimeoutMs + 30_000})`,
+    );
   }
   return payouts;
 }

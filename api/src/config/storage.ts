@@ -23,7 +23,9 @@ export function storageFrom(env: Env, filesDir: string): StorageConfig {
   const driver = value(env, "STORAGE_DRIVER");
   const bucket = value(env, "S3_BUCKET");
   if (driver === undefined && bucket) {
-    throw new ConfigError("S3_BUCKET is set but STORAGE_DRIVER is not: set STORAGE_DRIVER=s3 to keep files in S3 (or STORAGE_DRIVER=local for the local disk)");
+    throw new ConfigError(
+      "S3_BUCKET is set but STORAGE_DRIVER is not: set STORAGE_DRIVER=s3 to keep files in S3 (or STORAGE_DRIVER=local for the local disk)",
+    );
   }
   if (driver === undefined || driver === "local") return { driver: "local", filesDir };
   if (driver !== "s3") throw new ConfigError(`STORAGE_DRIVER must be "local" or "s3", got "${driver}"`);

@@ -32,7 +32,10 @@ export function trustProxyFrom(raw: string | undefined, isProduction: boolean): 
     return true;
   }
   if (/^\d+$/.test(raw)) return Number(raw);
-  const entries = raw.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const entries = raw
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const wrong = entries.filter((entry) => !isProxyAddress(entry));
   if (entries.length === 0 || wrong.length > 0) {
     throw new ConfigError(

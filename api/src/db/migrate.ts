@@ -83,7 +83,9 @@ function checkApplied(applied: AppliedRow[], local: Migration[]): string[] {
     const migration = byName.get(row.migration_name);
     if (!migration) unknown.push(row.migration_name);
     else if (migration.checksum !== row.checksum) {
-      throw new MigrationError(`Migration ${row.migration_name} was changed after it was applied (checksum differs); add a new migration instead`);
+      throw new MigrationError(
+        `Migration ${row.migration_name} was changed after it was applied (checksum differs); add a new migration instead`,
+      );
     }
   }
   return unknown;

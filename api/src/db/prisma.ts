@@ -35,7 +35,9 @@ export function createPrisma(connectionString: string, options: { poolSize?: num
   // and the hot queries may use the pool before that. The pool replaces the connection itself.
   pool.on("error", () => {});
   // The same pg at run time; the adapter is typed against a newer @types/pg than the API's.
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], { disposeExternalPool: true }) });
+  const prisma = new PrismaClient({
+    adapter: new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], { disposeExternalPool: true }),
+  });
   pools.set(prisma, pool);
   return prisma;
 }

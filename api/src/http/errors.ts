@@ -112,7 +112,8 @@ export function errorHandler(log: (error: unknown) => void = console.error): Err
     const httpError = toHttpError(error);
     if (!httpError || httpError.status >= 500) log(error);
     const status = httpError?.status ?? 500;
-    if (httpError instanceof TooManyRequests && httpError.retryAfterSeconds !== undefined) res.set("Retry-After", String(httpError.retryAfterSeconds));
+    if (httpError instanceof TooManyRequests && httpError.retryAfterSeconds !== undefined)
+      res.set("Retry-After", String(httpError.retryAfterSeconds));
     const body = { message: httpError?.message ?? "Internal server error" };
     // Refused before its body was read (an upload's 401, 403, 413, 429, …): see unread-body.ts.
     if (hasUnreadBody(req)) answerAfterBody(req, res, status, body);

@@ -117,7 +117,13 @@ export async function idempotent<R extends IdempotentResult>(
  * runs `work`, and with a key keeps a refusal it throws (an HttpError below 500, a refused body
  * included) as the key's answer, so a retry is answered the same.
  */
-export async function withRefusalKept(prisma: PrismaClient, userId: string, key: string | null, hash: string, work: () => Promise<Answer>): Promise<Answer> {
+export async function withRefusalKept(
+  prisma: PrismaClient,
+  userId: string,
+  key: string | null,
+  hash: string,
+  work: () => Promise<Answer>,
+): Promise<Answer> {
   try {
     return await work();
   } catch (error) {

@@ -12,10 +12,7 @@ export function staticWeb(webDist: string, logger?: Logger): Router {
     return router;
   }
   // Vite puts content-hashed files under assets/: they never change, so cache them for good.
-  router.use(
-    "/assets",
-    express.static(path.join(webDist, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
-  );
+  router.use("/assets", express.static(path.join(webDist, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }));
   router.use(express.static(webDist, { index: false, maxAge: 0 }));
   router.get(/^(?!\/api(?:\/|$)).*/, (req, res, next) => {
     if (!req.accepts("html")) return next();

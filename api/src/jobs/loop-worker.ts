@@ -67,7 +67,10 @@ export function startLoopWorker(options: LoopWorkerOptions): LoopWorker {
   };
   async function failLoop(job: ClaimedJob<ProcessLoopPayload>, reason: string): Promise<void> {
     await prisma.$transaction(async (tx) => {
-      await tx.loop.updateMany({ where: { id: job.payload.loopId, status: "processing" }, data: { status: "failed", failureReason: reason } });
+      await tx.loop.updateMany({
+        where: { id: job.payload.loopId, status: "processing" },
+        data: { status: "failed", failureReason: reason },
+      });
       await finish(tx, job, "failed", reason);
     });
   }
@@ -82,10 +85,15 @@ export function startLoopWorker(options: LoopWorkerOptions): LoopWorker {
     const keys = artefactKeys(loop.id);
     const workDir = await mkdtemp(path.join(tmpdir(), "loop-audio-"));
     // A long file (a 50 MB MP3 can be 54 minutes) may take longer than the claim: renew it meanwhile.
-    heartbeat = setInterval(() => {
-      if (killed) return stopHeartbeat();
-      extend(prisma, job, options.visibilityMs).catch((error: unknown) => logger?.error(`loop worker: could not renew the claim of job ${job.id}`, error));
-    }, Math.max(250, Math.floor(options.visibilityMs / 3)));
+    heartbeat = setInterval(
+      () => {
+        if (killed) return stopHeartbeat();
+        extend(prisma, job, options.visibilityMs).catch((error: unknown) =>
+          logger?.error(`loop worker: could not renew the claim of job ${job.id}`, error),
+        );
+      },
+      Math.max(250, Math.floor(options.visibilityMs / 3)),
+    );
     let result: PipelineResult;
     try {
       const started = Date.now();
@@ -102,7 +110,10 @@ export function startLoopWorker(options: LoopWorkerOptions): LoopWorker {
       try {
         const input = path.join(workDir, "original");
         await pipe(await storage.getStream(loop.originalKey), createWriteStream(input));
-        pipeline = running = runPipelineInWorker(input, workDir, { limits: audioLimits(loop.contentType), memoryLimitMb: options.audioMemoryLimitMb });
+        pipeline = running = runPipelineInWorker(input, workDir, {
+          limits: audioLimits(loop.contentType),
+          memoryLimitMb: options.audioMemoryLimitMb,
+        });
         result = await pipeline.result;
       } catch (error) {
         if (killed) return;
@@ -128,7 +139,10 @@ export function startLoopWorker(options: LoopWorkerOptions): LoopWorker {
       await storage.put(keys.wav, createReadStream(result.files.wav));
       await storage.put(keys.peaks, Buffer.from(JSON.stringify({ points: result.peaks.length, peaks: result.peaks })));
       const mp3 = `MP3 ${result.mp3Original ? "as uploaded" : "encoded"}, ${result.mp3Kbps} kbps`;
-      await report("processed", `; ${mp3}; steps, CPU/wall s: ${formatTimings(result.timings)}; storage writes ${((Date.now() - storing) / 1000).toFixed(2)} s`);
+      await report(
+        "processed",
+        `; ${mp3}; steps, CPU/wall s: ${formatTimings(result.timings)}; storage writes ${((Date.now() - storing) / 1000).toFixed(2)} s`,
+      );
     } finally {
       stopHeartbeat();
       await rm(workDir, { recursive: true, force: true });

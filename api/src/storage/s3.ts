@@ -52,7 +52,11 @@ function contentTypeOf(key: string): string {
 }
 
 /** The URL of `key` in the bucket (keys are already checked: only `[A-Za-z0-9._/-]`). */
-export function s3ObjectUrl(options: Pick<S3StorageOptions, "endpoint" | "region" | "bucket" | "forcePathStyle">, key: string, query = ""): URL {
+export function s3ObjectUrl(
+  options: Pick<S3StorageOptions, "endpoint" | "region" | "bucket" | "forcePathStyle">,
+  key: string,
+  query = "",
+): URL {
   const base = options.endpoint ?? new URL(`https://s3.${options.region}.amazonaws.com`);
   const path = key.split("/").map(encodeURIComponent).join("/");
   const url = options.forcePathStyle
@@ -75,7 +79,8 @@ function asBuffer(body: Buffer | Uint8Array): Buffer {
 function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = error.cause;
-  if (cause instanceof Error) return `${error.message}: ${"code" in cause && typeof cause.code === "string" ? `${cause.code} ` : ""}${cause.message}`;
+  if (cause instanceof Error)
+    return `${error.message}: ${"code" in cause && typeof cause.code === "string" ? `${cause.code} ` : ""}${cause.message}`;
   return error.message;
 }
 
@@ -205,11 +210,13 @@ export function createS3Storage(options: S3StorageOptions): Storage & { check():
     const uploadPart = (id: string, etags: string[], bytes: Buffer) => {
       const number = etags.length + 1;
       etags.push("");
-      const sent = call({ method: "PUT", key, query: `partNumber=${number}&uploadId=${encodeURIComponent(id)}`, body: bytes }).then(({ response }) => {
-        const etag = response.headers.get("etag");
-        if (!etag) throw new S3Error(`S3 UploadPart ${key} (${where}): no ETag in the answer`, response.status, null);
-        etags[number - 1] = etag;
-      });
+      const sent = call({ method: "PUT", key, query: `partNumber=${number}&uploadId=${encodeURIComponent(id)}`, body: bytes }).then(
+        ({ response }) => {
+          const etag = response.headers.get("etag");
+          if (!etag) throw new S3Error(`S3 UploadPart ${key} (${where}): no ETag in the answer`, response.status, null);
+          etags[number - 1] = etag;
+        },
+      );
       sent.catch(() => {}); // awaited below; never an unhandled rejection meanwhile
       return sent;
     };
@@ -236,7 +243,10 @@ export function createS3Storage(options: S3StorageOptions): Storage & { check():
       }
       await inFlight;
       if (pending.length > 0) await uploadPart(upload.id, upload.etags, pending.take(pending.length));
-      const parts = upload.etags.map((etag, index) => `<Part><PartNumber>${index + 1}</PartNumber><ETag>${etag.replace(/&/g, "&amp;").replace(/</g, "&lt;")}</ETag></Part>`);
+      const parts = upload.etags.map(
+        (etag, index) =>
+          `<Part><PartNumber>${index + 1}</PartNumber><ETag>${etag.replace(/&/g, "&amp;").replace(/</g, "&lt;")}</ETag></Part>`,
+      );
       await call({
         method: "POST",
         key,
@@ -264,7 +274,8 @@ export function createS3Storage(options: S3StorageOptions): Storage & { check():
     if (response.status === 404) return null;
     if (!response.ok) throw failure(request, answer);
     const length = Number(response.headers.get("content-length") ?? Number.NaN);
-    if (!Number.isSafeInteger(length) || length < 0) throw new S3Error(`S3 HEAD ${key} (${where}): no Content-Length in the answer`, response.status, null);
+    if (!Number.isSafeInteger(length) || length < 0)
+      throw new S3Error(`S3 HEAD ${key} (${where}): no Content-Length in the answer`, response.status, null);
     return { size: length };
   }
 
@@ -290,7 +301,11 @@ export function createS3Storage(options: S3StorageOptions): Storage & { check():
       const served = /^bytes (\d+)-(\d+)\//.exec(response.headers.get("content-range") ?? "");
       if (!served || Number(served[1]) > range.start || Number(served[2]) < range.end) {
         body.destroy();
-        throw new S3Error(`S3 GET ${key} (${where}): asked for bytes ${range.start}-${range.end}, got ${response.headers.get("content-range") ?? "no Content-Range"}`, 206, null);
+        throw new S3Error(
+          `S3 GET ${key} (${where}): asked for bytes ${range.start}-${range.end}, got ${response.headers.get("content-range") ?? "no Content-Range"}`,
+          206,
+          null,
+        );
       }
       first = Number(served[1]);
       if (first === range.start && Number(served[2]) === range.end) return body;
@@ -343,7 +358,8 @@ export function createS3Storage(options: S3StorageOptions): Storage & { check():
       const answer = await send(request);
       if (answer.response.ok) return;
       const error = failure(request, answer);
-      if (error.code === "NoSuchBucket") throw new S3Error(`S3 bucket "${options.bucket}" does not exist (${where}): create it or fix S3_BUCKET`, error.status, error.code);
+      if (error.code === "NoSuchBucket")
+        throw new S3Error(`S3 bucket "${options.bucket}" does not exist (${where}): create it or fix S3_BUCKET`, error.status, error.code);
       if (error.status === 404) return;
       if (error.status === 401 || error.status === 403) {
         throw new S3Error(

@@ -71,10 +71,25 @@ export interface PaypalDelivery {
 const now = () => new Date().toISOString();
 
 function error(status: number, name: string, message: string, issue?: string, description?: string): FakeAnswer {
-  return { status, body: { name, message, debug_id: randomBytes(6).toString("hex"), ...(issue ? { details: [{ issue, description: description ?? issue }] } : {}) } };
+  return {
+    status,
+    body: {
+      name,
+      message,
+      debug_id: randomBytes(6).toString("hex"),
+      ...(issue ? { details: [{ issue, description: description ?? issue }] } : {}),
+    },
+  };
 }
 
-const notFound = () => error(404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.", "INVALID_RESOURCE_ID", "Specified resource ID does not exist. Please check the resource ID and try again.");
+const notFound = () =>
+  error(
+    404,
+    "RESOURCE_NOT_FOUND",
+    "The specified resource does not exist.",
+    "INVALID_RESOURCE_ID",
+    "Specified resource ID does not exist. Please check the resource ID and try again.",
+  );
 
 function publicOrder(order: Order, baseUrl: string) {
   const { captureOutcome: _outcome, capturedAmount: _captured, captureRequestId: _requestId, ...shown } = order;
@@ -82,8 +97,12 @@ function publicOrder(order: Order, baseUrl: string) {
     ...shown,
     links: [
       { href: `${baseUrl}/v2/checkout/orders/${order.id}`, rel: "self", method: "GET" },
-      ...(order.status === "CREATED" ? [{ href: `https://www.sandbox.paypal.com/checkoutnow?token=${order.id}`, rel: "approve", method: "GET" }] : []),
-      ...(order.status === "APPROVED" ? [{ href: `${baseUrl}/v2/checkout/orders/${order.id}/capture`, rel: "capture", method: "POST" }] : []),
+      ...(order.status === "CREATED"
+        ? [{ href: `https://www.sandbox.paypal.com/checkoutnow?token=${order.id}`, rel: "approve", method: "GET" }]
+        : []),
+      ...(order.status === "APPROVED"
+        ? [{ href: `${baseUrl}/v2/checkout/orders/${order.id}/capture`, rel: "capture", method: "POST" }]
+        : []),
     ],
   };
 }
@@ -120,17 +139,43 @@ export async function startFakePaypal(options: { port?: number } = {}): Promise<
 
   function createOrder(request: FakeRequest): FakeAnswer {
     const body = json(request);
-    if (!body) return error(400, "INVALID_REQUEST", "Request is not well-formed, syntactically incorrect, or violates schema.", "MALFORMED_REQUEST_JSON");
+    if (!body)
+      return error(
+        400,
+        "INVALID_REQUEST",
+        "Request is not well-formed, syntactically incorrect, or violates schema.",
+        "MALFORMED_REQUEST_JSON",
+      );
     const requestId = request.headers["paypal-request-id"] as string | undefined;
     const known = requestId ? ordersByRequestId.get(requestId) : undefined;
     if (known) return { status: 200, body: publicOrder(orders.get(known)!, baseUrl) };
     const units = body.purchase_units as Order["purchase_units"] | undefined;
-    if (body.intent !== "CAPTURE" && body.intent !== "AUTHORIZE") return error(400, "INVALID_REQUEST", "Request is not well-formed, syntactically incorrect, or violates schema.", "INVALID_PARAMETER_VALUE", "intent");
+    if (body.intent !== "CAPTURE" && body.intent !== "AUTHORIZE")
+      return error(
+        400,
+        "INVALID_REQUEST",
+        "Request is not well-formed, syntactically incorrect, or violates schema.",
+        "INVALID_PARAMETER_VALUE",
+        "intent",
+      );
     const amount = units?.[0]?.amount;
     if (!amount || !/^\d+(\.\d{2})?$/.test(amount.value ?? "") || !amount.currency_code) {
-      return error(422, "UNPROCESSABLE_ENTITY", "The requested action could not be performed, semantically incorrect, or failed business validation.", "INVALID_PARAMETER_VALUE", "purchase_units[0].amount");
+      return error(
+        422,
+        "UNPROCESSABLE_ENTITY",
+        "The requested action could not be performed, semantically incorrect, or failed business validation.",
+        "INVALID_PARAMETER_VALUE",
+        "purchase_units[0].amount",
+      );
     }
-    const order: Order = { id: fakeId("", 17), intent: body.intent as string, status: "CREATED", purchase_units: units!, create_time: now(), captureOutcome: "COMPLETED" };
+    const order: Order = {
+      id: fakeId("", 17),
+      intent: body.intent as string,
+      status: "CREATED",
+      purchase_units: units!,
+      create_time: now(),
+      captureOutcome: "COMPLETED",
+    };
     orders.set(order.id, order);
     if (requestId) ordersByRequestId.set(requestId, order.id);
     return { status: 201, body: publicOrder(order, baseUrl) };
@@ -141,13 +186,31 @@ export async function startFakePaypal(options: { port?: number } = {}): Promise<
     if (order.status === "COMPLETED") {
       // The same PayPal-Request-Id is answered with the first answer; another is refused.
       if (requestId && requestId === order.captureRequestId) return { status: 201, body: publicOrder(order, baseUrl) };
-      return error(422, "UNPROCESSABLE_ENTITY", "The requested action could not be performed, semantically incorrect, or failed business validation.", "ORDER_ALREADY_CAPTURED", "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.");
+      return error(
+        422,
+        "UNPROCESSABLE_ENTITY",
+        "The requested action could not be performed, semantically incorrect, or failed business validation.",
+        "ORDER_ALREADY_CAPTURED",
+        "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.",
+      );
     }
     if (order.status !== "APPROVED") {
-      return error(422, "UNPROCESSABLE_ENTITY", "The requested action could not be performed, semantically incorrect, or failed business validation.", "ORDER_NOT_APPROVED", "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request.");
+      return error(
+        422,
+        "UNPROCESSABLE_ENTITY",
+        "The requested action could not be performed, semantically incorrect, or failed business validation.",
+        "ORDER_NOT_APPROVED",
+        "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request.",
+      );
     }
     if (order.captureOutcome === "INSTRUMENT_DECLINED") {
-      return error(422, "UNPROCESSABLE_ENTITY", "The requested action could not be performed, semantically incorrect, or failed business validation.", "INSTRUMENT_DECLINED", "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.");
+      return error(
+        422,
+        "UNPROCESSABLE_ENTITY",
+        "The requested action could not be performed, semantically incorrect, or failed business validation.",
+        "INSTRUMENT_DECLINED",
+        "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.",
+      );
     }
     const unit = order.purchase_units[0]!;
     const capture: Capture = {
@@ -214,7 +277,11 @@ export async function startFakePaypal(options: { port?: number } = {}): Promise<
    * A refund of `value` (the rest of the capture by default) and its event: PayPal's refund resource
    * (Payments v2), whose `up` link names the capture; a reversal is a refund PayPal makes itself.
    */
-  function refund(captured: Capture, eventType: "PAYMENT.CAPTURE.REFUNDED" | "PAYMENT.CAPTURE.REVERSED", value?: string): Record<string, unknown> {
+  function refund(
+    captured: Capture,
+    eventType: "PAYMENT.CAPTURE.REFUNDED" | "PAYMENT.CAPTURE.REVERSED",
+    value?: string,
+  ): Record<string, unknown> {
     const total = cents(captured.amount.value);
     const before = refundedCents.get(captured.id) ?? 0;
     const amount = value === undefined ? total - before : cents(value);
@@ -249,7 +316,8 @@ export async function startFakePaypal(options: { port?: number } = {}): Promise<
 
   function captureOf(orderId: string): Capture {
     const captured = orders.get(orderId)?.purchase_units[0]?.payments?.captures[0];
-    if (!captured || (captured.status !== "COMPLETED" && captured.status !== "PARTIALLY_REFUNDED")) throw new Error(`fake PayPal: order ${orderId} has no completed capture`);
+    if (!captured || (captured.status !== "COMPLETED" && captured.status !== "PARTIALLY_REFUNDED"))
+      throw new Error(`fake PayPal: order ${orderId} has no completed capture`);
     return captured;
   }
 
@@ -258,13 +326,26 @@ export async function startFakePaypal(options: { port?: number } = {}): Promise<
     const path = request.path.split("?")[0]!;
     if (method === "POST" && path === "/v1/oauth2/token") {
       const expected = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`;
-      if (request.headers.authorization !== expected) return { status: 401, body: { error: "invalid_client", error_description: "Client Authentication failed" } };
-      if (!new URLSearchParams(request.body).get("grant_type")) return { status: 400, body: { error: "unsupported_grant_type", error_description: "Grant Type is NULL" } };
+      if (request.headers.authorization !== expected)
+        return { status: 401, body: { error: "invalid_client", error_description: "Client Authentication failed" } };
+      if (!new URLSearchParams(request.body).get("grant_type"))
+        return { status: 400, body: { error: "unsupported_grant_type", error_description: "Grant Type is NULL" } };
       const token = `A21AA${randomBytes(24).toString("hex")}`;
       tokens.add(token);
-      return { status: 200, body: { scope: "https://uri.paypal.com/services/payments/payment", access_token: token, token_type: "Bearer", app_id: "APP-80W284485P519543T", expires_in: 32400, nonce: `${now()}${randomBytes(8).toString("hex")}` } };
+      return {
+        status: 200,
+        body: {
+          scope: "https://uri.paypal.com/services/payments/payment",
+          access_token: token,
+          token_type: "Bearer",
+          app_id: "APP-80W284485P519543T",
+          expires_in: 32400,
+          nonce: `${now()}${randomBytes(8).toString("hex")}`,
+        },
+      };
     }
-    if (!authorized(request)) return { status: 401, body: { error: "invalid_token", error_description: "Token signature verification failed" } };
+    if (!authorized(request))
+      return { status: 401, body: { error: "invalid_token", error_description: "Token signature verification failed" } };
 
     if (method === "POST" && path === "/v2/checkout/orders") return createOrder(request);
     const orderMatch = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
@@ -281,7 +362,13 @@ export async function startFakePaypal(options: { port?: number } = {}): Promise<
       if (!owner) return notFound();
       const captured = owner.purchase_units[0]!.payments!.captures[0]!;
       if (captured.status === "REFUNDED") {
-        return error(422, "UNPROCESSABLE_ENTITY", "The requested action could not be performed, semantically incorrect, or failed business validation.", "CAPTURE_FULLY_REFUNDED", "The capture has already been fully refunded.");
+        return error(
+          422,
+          "UNPROCESSABLE_ENTITY",
+          "The requested action could not be performed, semantically incorrect, or failed business validation.",
+          "CAPTURE_FULLY_REFUNDED",
+          "The capture has already been fully refunded.",
+        );
       }
       refunds.push({ captureId, requestId: request.headers["paypal-request-id"] as string | undefined });
       const made = refund(captured, "PAYMENT.CAPTURE.REFUNDED");

@@ -143,7 +143,11 @@ function stripeError(status: number, type: string, message: string, extra: Json 
 }
 
 const missing = (kind: string, id: string) =>
-  stripeError(404, "invalid_request_error", `No such ${kind}: '${id}'`, { code: "resource_missing", param: "id", doc_url: "https://stripe.com/docs/error-codes/resource-missing" });
+  stripeError(404, "invalid_request_error", `No such ${kind}: '${id}'`, {
+    code: "resource_missing",
+    param: "id",
+    doc_url: "https://stripe.com/docs/error-codes/resource-missing",
+  });
 
 export async function startFakeStripe(options: { port?: number } = {}): Promise<FakeStripe> {
   const secretKey = `sk_test_${randomBytes(12).toString("hex")}`;
@@ -170,7 +174,14 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
         id: template ? fakeId("pm_") : id,
         object: "payment_method",
         type: "card",
-        card: { brand: template.brand, last4: template.last4, exp_month: 12, exp_year: new Date().getFullYear() + 3, funding: "credit", country: "US" },
+        card: {
+          brand: template.brand,
+          last4: template.last4,
+          exp_month: 12,
+          exp_year: new Date().getFullYear() + 3,
+          funding: "credit",
+          country: "US",
+        },
         customer: null,
         billing_details: { address: null, email: null, name: null, phone: null },
         metadata: {},
@@ -188,19 +199,41 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
     const method = methodFor(methodId);
     if (!method) return missing("payment_method", methodId);
     if (intent.customer && method.customer && method.customer !== intent.customer) {
-      return stripeError(400, "invalid_request_error", `The provided PaymentMethod ${method.id} belongs to a different Customer than the one on this PaymentIntent.`, { code: "payment_intent_invalid_parameter" });
+      return stripeError(
+        400,
+        "invalid_request_error",
+        `The provided PaymentMethod ${method.id} belongs to a different Customer than the one on this PaymentIntent.`,
+        { code: "payment_intent_invalid_parameter" },
+      );
     }
     intent.payment_method = method.id;
     if (method.behaviour === "declined") {
       const charge = fakeId("ch_");
       intent.status = "requires_payment_method";
       intent.latest_charge = charge;
-      intent.last_payment_error = { type: "card_error", code: "card_declined", decline_code: "generic_decline", message: "Your card was declined.", charge, payment_method: publicMethod(method) };
-      return stripeError(402, "card_error", "Your card was declined.", { code: "card_declined", decline_code: "generic_decline", charge, payment_intent: { ...intent }, payment_method: publicMethod(method), doc_url: "https://stripe.com/docs/error-codes/card-declined" });
+      intent.last_payment_error = {
+        type: "card_error",
+        code: "card_declined",
+        decline_code: "generic_decline",
+        message: "Your card was declined.",
+        charge,
+        payment_method: publicMethod(method),
+      };
+      return stripeError(402, "card_error", "Your card was declined.", {
+        code: "card_declined",
+        decline_code: "generic_decline",
+        charge,
+        payment_intent: { ...intent },
+        payment_method: publicMethod(method),
+        doc_url: "https://stripe.com/docs/error-codes/card-declined",
+      });
     }
     if (method.behaviour === "authentication_required") {
       intent.status = "requires_action";
-      intent.next_action = { type: "use_stripe_sdk", use_stripe_sdk: { type: "three_d_secure_redirect", stripe_js: "https://hooks.stripe.com/3d_secure_2/hosted" } };
+      intent.next_action = {
+        type: "use_stripe_sdk",
+        use_stripe_sdk: { type: "three_d_secure_redirect", stripe_js: "https://hooks.stripe.com/3d_secure_2/hosted" },
+      };
       return { status: 200, body: { ...intent } };
     }
     if (processNext) {
@@ -233,7 +266,13 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
       failure_message: null,
       livemode: false,
       metadata: intent.metadata,
-      outcome: { network_status: "approved_by_network", reason: null, risk_level: "normal", seller_message: "Payment complete.", type: "authorized" },
+      outcome: {
+        network_status: "approved_by_network",
+        reason: null,
+        risk_level: "normal",
+        seller_message: "Payment complete.",
+        type: "authorized",
+      },
       paid: true,
       payment_intent: intent.id,
       payment_method: intent.payment_method,
@@ -247,11 +286,27 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
     intent.last_payment_error = null;
   }
 
-  function delivery(type: string, object: unknown, { forge = false, previousAttributes }: { forge?: boolean; previousAttributes?: Json } = {}): StripeDelivery {
+  function delivery(
+    type: string,
+    object: unknown,
+    { forge = false, previousAttributes }: { forge?: boolean; previousAttributes?: Json } = {},
+  ): StripeDelivery {
     const data = previousAttributes ? { object, previous_attributes: previousAttributes } : { object };
-    const body = JSON.stringify({ id: fakeId("evt_"), object: "event", api_version: "2026-10-28.endive", created: seconds(), data, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type });
+    const body = JSON.stringify({
+      id: fakeId("evt_"),
+      object: "event",
+      api_version: "2026-10-28.endive",
+      created: seconds(),
+      data,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    });
     const timestamp = seconds();
-    const signature = createHmac("sha256", forge ? "whsec_forged" : webhookSecret).update(`${timestamp}.${body}`).digest("hex");
+    const signature = createHmac("sha256", forge ? "whsec_forged" : webhookSecret)
+      .update(`${timestamp}.${body}`)
+      .digest("hex");
     return { body, headers: { "content-type": "application/json", "stripe-signature": `t=${timestamp},v1=${signature}` } };
   }
 
@@ -265,7 +320,19 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
   function refund(intent: PaymentIntent, amount: number): Json {
     const charge = charges.get(intent.latest_charge ?? "")!;
     const before = { amount_refunded: charge.amount_refunded, refunded: charge.refunded };
-    const made = { id: fakeId("re_"), object: "refund", amount, balance_transaction: fakeId("txn_"), charge: charge.id, created: seconds(), currency: intent.currency, metadata: {}, payment_intent: intent.id, reason: null, status: "succeeded" };
+    const made = {
+      id: fakeId("re_"),
+      object: "refund",
+      amount,
+      balance_transaction: fakeId("txn_"),
+      charge: charge.id,
+      created: seconds(),
+      currency: intent.currency,
+      metadata: {},
+      payment_intent: intent.id,
+      reason: null,
+      status: "succeeded",
+    };
     refunds.push(made);
     charge.amount_refunded += amount;
     charge.refunded = charge.amount_refunded >= charge.amount;
@@ -284,14 +351,34 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
     const { method } = request;
     const path = request.path.split("?")[0]!;
     if (method === "POST" && path === "/v1/customers") {
-      const customer = { id: fakeId("cus_", 14), object: "customer", email: params.email ?? null, name: params.name ?? null, metadata: params.metadata ?? {}, created: seconds(), livemode: false };
+      const customer = {
+        id: fakeId("cus_", 14),
+        object: "customer",
+        email: params.email ?? null,
+        name: params.name ?? null,
+        metadata: params.metadata ?? {},
+        created: seconds(),
+        livemode: false,
+      };
       customers.set(customer.id, customer);
       return { status: 200, body: customer };
     }
     if (method === "POST" && path === "/v1/setup_intents") {
       if (params.customer && !customers.has(String(params.customer))) return missing("customer", String(params.customer));
       const id = fakeId("seti_");
-      const intent = { id, object: "setup_intent", client_secret: `${id}_secret_${randomBytes(12).toString("hex")}`, customer: params.customer ?? null, status: "requires_payment_method", usage: params.usage ?? "off_session", payment_method: null, payment_method_types: ["card"], metadata: params.metadata ?? {}, created: seconds(), livemode: false };
+      const intent = {
+        id,
+        object: "setup_intent",
+        client_secret: `${id}_secret_${randomBytes(12).toString("hex")}`,
+        customer: params.customer ?? null,
+        status: "requires_payment_method",
+        usage: params.usage ?? "off_session",
+        payment_method: null,
+        payment_method_types: ["card"],
+        metadata: params.metadata ?? {},
+        created: seconds(),
+        livemode: false,
+      };
       setupIntents.set(id, intent);
       return { status: 200, body: intent };
     }
@@ -308,7 +395,9 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
         const customer = String(params.customer ?? "");
         if (!customers.has(customer)) return missing("customer", customer);
         if (found.customer && found.customer !== customer) {
-          return stripeError(400, "invalid_request_error", "The payment method you provided has already been attached to a customer.", { code: "payment_method_unexpected_state" });
+          return stripeError(400, "invalid_request_error", "The payment method you provided has already been attached to a customer.", {
+            code: "payment_method_unexpected_state",
+          });
         }
         found.customer = customer;
         return { status: 200, body: publicMethod(found) };
@@ -316,14 +405,24 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
       if (method === "POST" && methodMatch[2] === "/detach") {
         const found = paymentMethods.get(id);
         if (!found) return missing("payment_method", id);
-        if (!found.customer) return stripeError(400, "invalid_request_error", "The payment method you provided is not attached to a customer so detachment is impossible.", { code: "payment_method_unexpected_state" });
+        if (!found.customer)
+          return stripeError(
+            400,
+            "invalid_request_error",
+            "The payment method you provided is not attached to a customer so detachment is impossible.",
+            { code: "payment_method_unexpected_state" },
+          );
         found.customer = null;
         return { status: 200, body: publicMethod(found) };
       }
     }
     if (method === "POST" && path === "/v1/payment_intents") {
       const amount = Number(params.amount);
-      if (!Number.isInteger(amount) || amount < 50) return stripeError(400, "invalid_request_error", "Amount must be at least $0.50 usd", { code: "amount_too_small", param: "amount" });
+      if (!Number.isInteger(amount) || amount < 50)
+        return stripeError(400, "invalid_request_error", "Amount must be at least $0.50 usd", {
+          code: "amount_too_small",
+          param: "amount",
+        });
       if (params.customer && !customers.has(String(params.customer))) return missing("customer", String(params.customer));
       const id = fakeId("pi_");
       const intent: PaymentIntent = {
@@ -360,11 +459,16 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
     if (method === "POST" && path === "/v1/refunds") {
       const intent = intents.get(String(params.payment_intent ?? ""));
       if (!intent) return missing("payment_intent", String(params.payment_intent));
-      if (intent.status !== "succeeded") return stripeError(400, "invalid_request_error", "This PaymentIntent does not have a successful charge to refund.", { code: "charge_not_refundable" });
+      if (intent.status !== "succeeded")
+        return stripeError(400, "invalid_request_error", "This PaymentIntent does not have a successful charge to refund.", {
+          code: "charge_not_refundable",
+        });
       const charge = charges.get(intent.latest_charge ?? "")!;
       const amount = Number(params.amount ?? charge.amount - charge.amount_refunded);
       if (charge.refunded || amount > charge.amount - charge.amount_refunded) {
-        return stripeError(400, "invalid_request_error", `Charge ${charge.id} has already been refunded.`, { code: "charge_already_refunded" });
+        return stripeError(400, "invalid_request_error", `Charge ${charge.id} has already been refunded.`, {
+          code: "charge_already_refunded",
+        });
       }
       return { status: 200, body: refund(intent, amount) };
     }
@@ -373,7 +477,11 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
 
   const running = await startHttpFake((request) => {
     if (request.headers.authorization !== `Bearer ${secretKey}`) {
-      return stripeError(401, "invalid_request_error", `Invalid API Key provided: ${(request.headers.authorization ?? "").slice(7, 15)}***`);
+      return stripeError(
+        401,
+        "invalid_request_error",
+        `Invalid API Key provided: ${(request.headers.authorization ?? "").slice(7, 15)}***`,
+      );
     }
     const key = request.headers["idempotency-key"] as string | undefined;
     const replayKey = key ? `${request.method} ${request.path} ${key}` : null;
@@ -408,12 +516,31 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
         object: "dispute",
         amount: charge.amount,
         balance_transactions: [
-          { id: fakeId("txn_"), object: "balance_transaction", amount: -charge.amount, currency: charge.currency, description: `Chargeback withdrawal for ${charge.id}`, fee: 1500, net: -charge.amount - 1500, reporting_category: "dispute", status: "available", type: "adjustment", created },
+          {
+            id: fakeId("txn_"),
+            object: "balance_transaction",
+            amount: -charge.amount,
+            currency: charge.currency,
+            description: `Chargeback withdrawal for ${charge.id}`,
+            fee: 1500,
+            net: -charge.amount - 1500,
+            reporting_category: "dispute",
+            status: "available",
+            type: "adjustment",
+            created,
+          },
         ],
         charge: charge.id,
         created,
         currency: charge.currency,
-        evidence: { customer_email_address: null, customer_name: null, product_description: null, receipt: null, refund_policy: null, uncategorized_text: null },
+        evidence: {
+          customer_email_address: null,
+          customer_name: null,
+          product_description: null,
+          receipt: null,
+          refund_policy: null,
+          uncategorized_text: null,
+        },
         evidence_details: { due_by: created + 7 * 86_400, has_evidence: false, past_due: false, submission_count: 0 },
         is_charge_refundable: false,
         livemode: false,

@@ -28,7 +28,12 @@ export async function startHttpFake(handle: FakeHandler, port = 0): Promise<Runn
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
-      const request = { method: req.method ?? "GET", path: req.url ?? "/", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") };
+      const request = {
+        method: req.method ?? "GET",
+        path: req.url ?? "/",
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+      };
       requests.push(request);
       Promise.resolve()
         .then(() => handle(request))
@@ -57,6 +62,8 @@ let counter = 0;
 /** An id in a provider's style: a prefix and random-looking characters. */
 export function fakeId(prefix: string, length = 24): string {
   counter += 1;
-  const random = `${Date.now().toString(36)}${counter.toString(36)}${Math.random().toString(36).slice(2)}`.toUpperCase().replace(/[^A-Z0-9]/g, "");
+  const random = `${Date.now().toString(36)}${counter.toString(36)}${Math.random().toString(36).slice(2)}`
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, "");
   return `${prefix}${random.padEnd(length, "X").slice(0, length)}`;
 }

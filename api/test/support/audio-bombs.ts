@@ -139,7 +139,7 @@ export function oggPage(packets: Uint8Array[], options: { serial: number; sequen
 function oggPackets(ogg: Buffer): { flags: number; packets: Buffer[] }[] {
   const pages: { flags: number; packets: Buffer[] }[] = [];
   let pending: Buffer[] = [];
-  for (let at = 0; at < ogg.length; ) {
+  for (let at = 0; at < ogg.length;) {
     const segments = ogg[at + 26]!;
     let body = at + 27 + segments;
     const packets: Buffer[] = [];
@@ -183,11 +183,18 @@ export async function silentVorbis(options: { seconds: number; declaredSeconds?:
   // Long blocks of 2048: each packet after the first adds 1,024 samples.
   const packets = Math.ceil((options.seconds * 44100) / 1024) + 1;
   const declared = BigInt(Math.round((options.declaredSeconds ?? options.seconds) * 44100));
-  for (let done = 0; done < packets; ) {
+  for (let done = 0; done < packets;) {
     const count = Math.min(255, packets - done);
     done += count;
     const last = done === packets;
-    out.push(oggPage(Array(count).fill(silent), { serial, sequence: sequence++, granule: last ? declared : BigInt((done - 1) * 1024), flags: last ? 4 : 0 }));
+    out.push(
+      oggPage(Array(count).fill(silent), {
+        serial,
+        sequence: sequence++,
+        granule: last ? declared : BigInt((done - 1) * 1024),
+        flags: last ? 4 : 0,
+      }),
+    );
   }
   return Buffer.concat(out);
 }
@@ -204,15 +211,27 @@ export function oggFlacPages(options: { pages: number; blockSize?: number; chann
   const flacOptions = { seconds: total / sampleRate, sampleRate, channels, blockSize } as const;
   const serial = 0xf1ac;
   // Mapping header: 0x7F "FLAC", version 1.0, 1 header packet follows, "fLaC", STREAMINFO (not last).
-  const first = Buffer.concat([Buffer.from([0x7f]), Buffer.from("FLAC"), Buffer.from([1, 0, 0, 1]), Buffer.from("fLaC"), Buffer.from([0x00, 0, 0, 34]), streamInfo(flacOptions, total)]);
+  const first = Buffer.concat([
+    Buffer.from([0x7f]),
+    Buffer.from("FLAC"),
+    Buffer.from([1, 0, 0, 1]),
+    Buffer.from("fLaC"),
+    Buffer.from([0x00, 0, 0, 34]),
+    streamInfo(flacOptions, total),
+  ]);
   // A last, empty VORBIS_COMMENT block (vendor length 0, no comments).
   const comment = Buffer.from([0x84, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0]);
-  const out = [oggPage([first], { serial, sequence: 0, granule: 0n, flags: 2 }), oggPage([comment], { serial, sequence: 1, granule: 0n, flags: 0 })];
+  const out = [
+    oggPage([first], { serial, sequence: 0, granule: 0n, flags: 2 }),
+    oggPage([comment], { serial, sequence: 1, granule: 0n, flags: 0 }),
+  ];
   const frames = silentFrames(flacOptions);
   for (let page = 0; page < pages; page++) {
     const packets = Array.from({ length: framesPerPage }, () => frames.next().value as Uint8Array);
     const last = page === pages - 1;
-    out.push(oggPage(packets, { serial, sequence: page + 2, granule: BigInt((page + 1) * framesPerPage * blockSize), flags: last ? 4 : 0 }));
+    out.push(
+      oggPage(packets, { serial, sequence: page + 2, granule: BigInt((page + 1) * framesPerPage * blockSize), flags: last ? 4 : 0 }),
+    );
   }
   return Buffer.concat(out);
 }
@@ -221,7 +240,17 @@ export function oggFlacPages(options: { pages: number; blockSize?: number; chann
 function silentAacFrame(channels: 1 | 2): Uint8Array {
   const fields: [number, number][] = [];
   // individual_channel_stream: global_gain, ics_info (long window, max_sfb 0, no prediction), no pulse/TNS/gain control
-  const ics: [number, number][] = [[100, 8], [0, 1], [0, 2], [0, 1], [0, 6], [0, 1], [0, 1], [0, 1], [0, 1]];
+  const ics: [number, number][] = [
+    [100, 8],
+    [0, 1],
+    [0, 2],
+    [0, 1],
+    [0, 6],
+    [0, 1],
+    [0, 1],
+    [0, 1],
+    [0, 1],
+  ];
   if (channels === 1) fields.push([0, 3], [0, 4], ...ics);
   else fields.push([1, 3], [0, 4], [0, 1], ...ics, ...ics); // CPE without common window
   fields.push([7, 3]); // END
@@ -250,7 +279,10 @@ export function silentAdts(seconds: number, channels: 1 | 2 = 2): Buffer {
   const out = Buffer.alloc(frames * length);
   for (let i = 0; i < frames; i++) {
     const o = i * length;
-    out.set([0xff, 0xf1, (1 << 6) | (4 << 2), (channels << 6) | ((length >> 11) & 3), (length >> 3) & 0xff, ((length & 7) << 5) | 0x1f, 0xfc], o);
+    out.set(
+      [0xff, 0xf1, (1 << 6) | (4 << 2), (channels << 6) | ((length >> 11) & 3), (length >> 3) & 0xff, ((length & 7) << 5) | 0x1f, 0xfc],
+      o,
+    );
     out.set(payload, o + 7);
   }
   return out;
@@ -285,10 +317,27 @@ export function silentM4a(options: { seconds: number; declaredSeconds: number; c
   const mdhd = box("mdhd", u32(0, 0, 0, 44100, declared), Buffer.from([0x55, 0xc4, 0, 0]));
   const hdlr = box("hdlr", u32(0, 0), Buffer.from("soun"), Buffer.alloc(13));
   const asc = Buffer.from([0x12, 0x00 | (channels << 3)]); // AAC LC, 44.1 kHz, channels
-  const decoderConfig = Buffer.concat([Buffer.from([0x04, 13 + 2 + asc.length, 0x40, 0x15, 0, 0, 0]), u32(128000, 128000), Buffer.from([0x05, asc.length]), asc]);
-  const esDescriptor = Buffer.concat([Buffer.from([0x03, 3 + decoderConfig.length + 3, 0, 1, 0]), decoderConfig, Buffer.from([0x06, 1, 2])]);
+  const decoderConfig = Buffer.concat([
+    Buffer.from([0x04, 13 + 2 + asc.length, 0x40, 0x15, 0, 0, 0]),
+    u32(128000, 128000),
+    Buffer.from([0x05, asc.length]),
+    asc,
+  ]);
+  const esDescriptor = Buffer.concat([
+    Buffer.from([0x03, 3 + decoderConfig.length + 3, 0, 1, 0]),
+    decoderConfig,
+    Buffer.from([0x06, 1, 2]),
+  ]);
   const esds = box("esds", u32(0), esDescriptor);
-  const mp4a = box("mp4a", Buffer.alloc(6), Buffer.from([0, 1]), Buffer.alloc(8), Buffer.from([0, channels, 0, 16, 0, 0, 0, 0]), u32(44100 * 65536), esds);
+  const mp4a = box(
+    "mp4a",
+    Buffer.alloc(6),
+    Buffer.from([0, 1]),
+    Buffer.alloc(8),
+    Buffer.from([0, channels, 0, 16, 0, 0, 0, 0]),
+    u32(44100 * 65536),
+    esds,
+  );
   const stsd = box("stsd", u32(0, 1), mp4a);
   const stts = box("stts", u32(0, 1, frames, 1024));
   const stsc = box("stsc", u32(0, 1, 1, frames, 1));

@@ -10,7 +10,8 @@ export function clickTrack(bpm: number, seconds: number, sampleRate = SAMPLE_RAT
   const samples = new Float32Array(frames);
   const period = Math.round((sampleRate * 60) / bpm);
   for (let start = 0; start < frames; start += period) {
-    for (let i = 0; i < 2000 && start + i < frames; i++) samples[start + i] = 0.9 * Math.sin((2 * Math.PI * 100 * i) / sampleRate) * Math.exp(-i / 400);
+    for (let i = 0; i < 2000 && start + i < frames; i++)
+      samples[start + i] = 0.9 * Math.sin((2 * Math.PI * 100 * i) / sampleRate) * Math.exp(-i / 400);
   }
   for (let i = 0; i < frames; i++) samples[i]! += 0.1 * Math.sin((2 * Math.PI * 440 * i) / sampleRate);
   return samples;

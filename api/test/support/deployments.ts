@@ -17,7 +17,10 @@ export function tempDeploymentsDir(): { dir: string; write(chainId: number, cont
   const dir = mkdtempSync(path.join(os.tmpdir(), "loop-deployments-"));
   return {
     dir,
-    write(chainId, contracts = { LoopToken: LOCAL_CONTRACTS.token, LoopVault: LOCAL_CONTRACTS.vault, LoopMarketplace: LOCAL_CONTRACTS.marketplace }) {
+    write(
+      chainId,
+      contracts = { LoopToken: LOCAL_CONTRACTS.token, LoopVault: LOCAL_CONTRACTS.vault, LoopMarketplace: LOCAL_CONTRACTS.marketplace },
+    ) {
       mkdirSync(dir, { recursive: true });
       const entries = Object.fromEntries(
         Object.entries(contracts).map(([name, address], index) => [

@@ -61,7 +61,18 @@ export async function startPonder(options: PonderOptions): Promise<RunningPonder
   delete env.PORT;
   const child: ChildProcess = spawn(
     process.execPath,
-    [ponderBin(), "start", "--root", path.join(workspace, "indexer"), "--schema", "indexer", "--port", String(port), "--hostname", "127.0.0.1"],
+    [
+      ponderBin(),
+      "start",
+      "--root",
+      path.join(workspace, "indexer"),
+      "--schema",
+      "indexer",
+      "--port",
+      String(port),
+      "--hostname",
+      "127.0.0.1",
+    ],
     { cwd: path.join(workspace, "indexer"), env, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";

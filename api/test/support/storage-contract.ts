@@ -117,7 +117,10 @@ export function storageContract({ storage: get, largeMiB = 20 }: StorageContract
     expect(whole.length).toBe(size);
     expect(createHash("sha256").update(whole).digest("hex")).toBe(expected.hash);
     // Across the 8 MiB mark (a part boundary for S3) and the very end.
-    for (const [start, end] of [[8 * MiB - 100, 8 * MiB + 99], [size - 10, size - 1]] as const) {
+    for (const [start, end] of [
+      [8 * MiB - 100, 8 * MiB + 99],
+      [size - 10, size - 1],
+    ] as const) {
       const part = Buffer.concat(await (await storage.getStream("loops/large/original", { start, end })).toArray());
       expect(part.equals(generatedBytes(start, end + 1))).toBe(true);
     }
@@ -125,13 +128,16 @@ export function storageContract({ storage: get, largeMiB = 20 }: StorageContract
     expect(await storage.stat("loops/large/original")).toBeNull();
   });
 
-  it.each(["../escape", "/abs", "a//b", "a/../b", "", "a/./b", "a\\b", "a/b/", ".hidden", "loops/a b", "loops/ä"])("refuses the key %j", async (key) => {
-    const storage = get();
-    await expect(storage.put(key, Buffer.from("x"))).rejects.toThrow(/Invalid storage key/);
-    await expect(storage.put(key, Readable.from([Buffer.from("x")]))).rejects.toThrow(/Invalid storage key/);
-    await expect(storage.getBuffer(key)).rejects.toThrow(/Invalid storage key/);
-    await expect(storage.getStream(key)).rejects.toThrow(/Invalid storage key/);
-    await expect(storage.stat(key)).rejects.toThrow(/Invalid storage key/);
-    await expect(storage.delete(key)).rejects.toThrow(/Invalid storage key/);
-  });
+  it.each(["../escape", "/abs", "a//b", "a/../b", "", "a/./b", "a\\b", "a/b/", ".hidden", "loops/a b", "loops/ä"])(
+    "refuses the key %j",
+    async (key) => {
+      const storage = get();
+      await expect(storage.put(key, Buffer.from("x"))).rejects.toThrow(/Invalid storage key/);
+      await expect(storage.put(key, Readable.from([Buffer.from("x")]))).rejects.toThrow(/Invalid storage key/);
+      await expect(storage.getBuffer(key)).rejects.toThrow(/Invalid storage key/);
+      await expect(storage.getStream(key)).rejects.toThrow(/Invalid storage key/);
+      await expect(storage.stat(key)).rejects.toThrow(/Invalid storage key/);
+      await expect(storage.delete(key)).rejects.toThrow(/Invalid storage key/);
+    },
+  );
 }

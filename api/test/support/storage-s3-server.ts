@@ -46,7 +46,11 @@ export interface TestS3Server {
 type Data = string | ArrayBuffer | ArrayBufferView;
 
 const bytesOf = (data: Data): BinaryLike =>
-  typeof data === "string" ? data : data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  typeof data === "string"
+    ? data
+    : data instanceof ArrayBuffer
+      ? new Uint8Array(data)
+      : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
 
 /** SHA-256 (or HMAC-SHA-256 with a secret) in the shape the AWS signer takes. */
 class NodeSha256 {
@@ -62,7 +66,8 @@ class NodeSha256 {
   }
 }
 
-const AUTHORIZATION = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/;
+const AUTHORIZATION =
+  /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/;
 
 /** X-Amz-Date (20260101T000000Z) as a Date. */
 function amzDate(value: string): Date {
@@ -82,7 +87,8 @@ async function signatureProblem(req: http.IncomingMessage, body: Buffer, signer:
   if (region !== REGION) return `region ${region}, expected ${REGION}`;
   const payloadHash = req.headers["x-amz-content-sha256"];
   if (typeof payloadHash !== "string") return "no X-Amz-Content-Sha256";
-  if (payloadHash !== "UNSIGNED-PAYLOAD" && payloadHash !== createHash("sha256").update(body).digest("hex")) return "payload hash does not match the body";
+  if (payloadHash !== "UNSIGNED-PAYLOAD" && payloadHash !== createHash("sha256").update(body).digest("hex"))
+    return "payload hash does not match the body";
 
   const url = new URL(req.url!, "http://proxy");
   const signedNames = signedHeaderList!.split(";");
@@ -102,10 +108,20 @@ async function signatureProblem(req: http.IncomingMessage, body: Buffer, signer:
   }
   const [hostname, port] = headers.host!.split(":");
   const expected = await signer.sign(
-    { method: req.method!, protocol: "http:", hostname: hostname!, port: port ? Number(port) : undefined, path: url.pathname, query, headers },
+    {
+      method: req.method!,
+      protocol: "http:",
+      hostname: hostname!,
+      port: port ? Number(port) : undefined,
+      path: url.pathname,
+      query,
+      headers,
+    },
     { signingDate: amzDate(headers["x-amz-date"]!) },
   );
-  return expected.headers.authorization === authorization ? null : `signature does not match (expected ${String(expected.headers.authorization)})`;
+  return expected.headers.authorization === authorization
+    ? null
+    : `signature does not match (expected ${String(expected.headers.authorization)})`;
 }
 
 export async function startTestS3Server(bucket = "loop-test"): Promise<TestS3Server> {
@@ -129,7 +145,13 @@ export async function startTestS3Server(bucket = "loop-test"): Promise<TestS3Ser
     req.on("end", () => {
       const body = Buffer.concat(chunks);
       const url = new URL(req.url!, "http://proxy");
-      requests.push({ method: req.method!, path: url.pathname, query: url.searchParams, bodyBytes: body.length, contentType: req.headers["content-type"] });
+      requests.push({
+        method: req.method!,
+        path: url.pathname,
+        query: url.searchParams,
+        bodyBytes: body.length,
+        contentType: req.headers["content-type"],
+      });
       signatureProblem(req, body, signer)
         .then((problem) => {
           if (problem) {
@@ -140,10 +162,13 @@ export async function startTestS3Server(bucket = "loop-test"): Promise<TestS3Ser
           }
           const headers = { ...req.headers };
           if (server.ignoreRange) delete headers.range;
-          const forward = http.request({ host: upstream.address, port: upstream.port, method: req.method, path: req.url, headers }, (answer) => {
-            res.writeHead(answer.statusCode!, answer.headers);
-            answer.pipe(res);
-          });
+          const forward = http.request(
+            { host: upstream.address, port: upstream.port, method: req.method, path: req.url, headers },
+            (answer) => {
+              res.writeHead(answer.statusCode!, answer.headers);
+              answer.pipe(res);
+            },
+          );
           forward.on("error", (error) => res.destroy(error));
           forward.end(body);
         })
@@ -162,7 +187,13 @@ export async function startTestS3Server(bucket = "loop-test"): Promise<TestS3Ser
     requests,
     rejected,
     ignoreRange: false,
-    env: { STORAGE_DRIVER: "s3", S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: SECRET_ACCESS_KEY },
+    env: {
+      STORAGE_DRIVER: "s3",
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: bucket,
+      S3_ACCESS_KEY_ID: ACCESS_KEY_ID,
+      S3_SECRET_ACCESS_KEY: SECRET_ACCESS_KEY,
+    },
     async close() {
       proxy.closeAllConnections();
       await new Promise<void>((resolve) => proxy.close(() => resolve()));

@@ -67,7 +67,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const storage = await openStorage(config.storage);
   const workers: LoopWorker[] = [];
   // Connects on the first GET /api/notifications/stream only.
-  const notificationHub = createNotificationHub({ databaseUrl: db.url, prisma: db.prisma, logger: testLogger, minBackoffMs: 100, maxBackoffMs: 1000 });
+  const notificationHub = createNotificationHub({
+    databaseUrl: db.url,
+    prisma: db.prisma,
+    logger: testLogger,
+    minBackoffMs: 100,
+    maxBackoffMs: 1000,
+  });
   const deps: AppDeps = {
     config,
     prisma: db.prisma,
@@ -86,7 +92,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db,
     storage,
     startWorker(workerOptions = {}) {
-      const worker = startLoopWorker({ prisma: db.prisma, storage, logger: testLogger, visibilityMs: config.jobVisibilityMs, pollMs: 200, ...workerOptions });
+      const worker = startLoopWorker({
+        prisma: db.prisma,
+        storage,
+        logger: testLogger,
+        visibilityMs: config.jobVisibilityMs,
+        pollMs: 200,
+        ...workerOptions,
+      });
       workers.push(worker);
       return worker;
     },

@@ -18,8 +18,7 @@ export interface UploadRequest {
 }
 
 export type ClientAnswer =
-  | { ok: true; status: number; headers: Record<string, string>; body: string; ms: number }
-  | { ok: false; error: string; ms: number };
+  { ok: true; status: number; headers: Record<string, string>; body: string; ms: number } | { ok: false; error: string; ms: number };
 
 export const UPLOAD_CLIENTS = ["curl", "fetch (stream)", "fetch (FormData)"] as const;
 export type UploadClient = (typeof UPLOAD_CLIENTS)[number];
@@ -46,13 +45,24 @@ function writeSparseFile(path: string, head: Buffer, size: number): void {
 export async function curlUpload(request: UploadRequest, dir: string): Promise<ClientAnswer> {
   const file = `${dir}/${randomBytes(6).toString("hex")}-${request.file.name}`;
   writeSparseFile(file, request.file.head, request.file.size);
-  const args = ["--silent", "--show-error", "--max-time", String(CLIENT_TIMEOUT_MS / 1000), "--dump-header", "-", "--output", `${file}.body`];
+  const args = [
+    "--silent",
+    "--show-error",
+    "--max-time",
+    String(CLIENT_TIMEOUT_MS / 1000),
+    "--dump-header",
+    "-",
+    "--output",
+    `${file}.body`,
+  ];
   for (const [name, value] of Object.entries(request.headers ?? {})) args.push("--header", `${name}: ${value}`);
   for (const [name, value] of Object.entries(request.fields)) args.push("--form-string", `${name}=${value}`);
   args.push("--form", `audio=@${file};filename=${request.file.name};type=${request.file.type}`, request.url);
   const started = Date.now();
   const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile("curl", args, { encoding: "utf8" }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
+    execFile("curl", args, { encoding: "utf8" }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
   });
   const ms = Date.now() - started;
   if (code !== 0) return { ok: false, error: `curl exit ${code}: ${stderr.trim()}`, ms };
@@ -60,7 +70,9 @@ export async function curlUpload(request: UploadRequest, dir: string): Promise<C
   const blocks = stdout.split(/\r?\n\r?\n/).filter((block) => block.startsWith("HTTP/"));
   const final = blocks[blocks.length - 1]!.split(/\r?\n/);
   const status = Number(final[0]!.split(" ")[1]);
-  const headers = Object.fromEntries(final.slice(1).map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+  const headers = Object.fromEntries(
+    final.slice(1).map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]),
+  );
   return { ok: true, status, headers, body: readFileSync(`${file}.body`, "utf8"), ms };
 }
 
@@ -69,9 +81,12 @@ function* multipart(request: UploadRequest, boundary: string): Generator<Buffer>
   for (const [name, value] of Object.entries(request.fields)) {
     yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
   }
-  yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="${request.file.name}"\r\nContent-Type: ${request.file.type}\r\n\r\n`);
+  yield Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="${request.file.name}"\r\nContent-Type: ${request.file.type}\r\n\r\n`,
+  );
   yield request.file.head;
-  for (let left = request.file.size - request.file.head.length; left > 0; left -= CHUNK.length) yield left >= CHUNK.length ? CHUNK : CHUNK.subarray(0, left);
+  for (let left = request.file.size - request.file.head.length; left > 0; left -= CHUNK.length)
+    yield left >= CHUNK.length ? CHUNK : CHUNK.subarray(0, left);
   yield Buffer.from(`\r\n--${boundary}--\r\n`);
 }
 
@@ -112,7 +127,9 @@ export async function fetchUpload(request: UploadRequest, mode: "stream" | "form
  * http client would stop once it has the answer): resolves when the server closes the connection,
  * with what was written and the status it answered.
  */
-export function endlessUpload(request: Omit<UploadRequest, "fields" | "file">): Promise<{ written: number; status: number | null; ms: number }> {
+export function endlessUpload(
+  request: Omit<UploadRequest, "fields" | "file">,
+): Promise<{ written: number; status: number | null; ms: number }> {
   const started = Date.now();
   const target = new URL(request.url);
   return new Promise((resolve) => {
@@ -125,8 +142,17 @@ export function endlessUpload(request: Omit<UploadRequest, "fields" | "file">): 
       if (!socket.destroyed) written += CHUNK.length;
     };
     socket.on("connect", () => {
-      const headers = { ...request.headers, Host: target.host, "Content-Type": "multipart/form-data; boundary=x", "Transfer-Encoding": "chunked" };
-      socket.write(`POST ${target.pathname} HTTP/1.1\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join("")}\r\n`);
+      const headers = {
+        ...request.headers,
+        Host: target.host,
+        "Content-Type": "multipart/form-data; boundary=x",
+        "Transfer-Encoding": "chunked",
+      };
+      socket.write(
+        `POST ${target.pathname} HTTP/1.1\r\n${Object.entries(headers)
+          .map(([name, value]) => `${name}: ${value}\r\n`)
+          .join("")}\r\n`,
+      );
       pump();
     });
     socket.on("drain", pump);

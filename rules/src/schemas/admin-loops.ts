@@ -64,6 +64,7 @@ export const loopModerationRequestSchema = z
   .superRefine((body, ctx) => {
     if (!body.hidden) return;
     if (body.reason === "") ctx.addIssue({ code: "custom", message: ADMIN_LOOP_MESSAGES.reasonRequired, path: ["reason"] });
-    else if (body.reason.length > HIDE_REASON_MAX) ctx.addIssue({ code: "custom", message: ADMIN_LOOP_MESSAGES.reasonTooLong, path: ["reason"] });
+    else if (body.reason.length > HIDE_REASON_MAX)
+      ctx.addIssue({ code: "custom", message: ADMIN_LOOP_MESSAGES.reasonTooLong, path: ["reason"] });
   });
 export type LoopModerationRequest = z.input<typeof loopModerationRequestSchema>;

@@ -90,7 +90,8 @@ export const banRequestSchema = z
   .superRefine((body, ctx) => {
     if (!body.isBanned) return;
     if (body.banReason === "") ctx.addIssue({ code: "custom", message: ADMIN_USER_MESSAGES.banReasonRequired, path: ["banReason"] });
-    else if (body.banReason.length > BAN_REASON_MAX) ctx.addIssue({ code: "custom", message: ADMIN_USER_MESSAGES.banReasonTooLong, path: ["banReason"] });
+    else if (body.banReason.length > BAN_REASON_MAX)
+      ctx.addIssue({ code: "custom", message: ADMIN_USER_MESSAGES.banReasonTooLong, path: ["banReason"] });
   });
 export type BanRequest = z.input<typeof banRequestSchema>;
 

@@ -43,13 +43,24 @@ export const adminStatsSchema = z.object({
   totalUsers: count,
   totalLoops: count.describe("Every uploaded loop and track, whatever its state"),
   activeUsers: count.describe("Users with a session seen in the last 30 days"),
-  totalRevenue: z.string().regex(/^\d+\.\d{2}$/).describe("USD: price + fee of every paid purchase"),
-  platformEarnings: z.string().regex(/^-?\d+\.\d{8}$/).describe("LOOP in the platform's fees account"),
-  availableWithdrawal: z.string().regex(/^-?\d+\.\d{8}$/).describe("LOOP in the vault (withdrawal reserve) account"),
+  totalRevenue: z
+    .string()
+    .regex(/^\d+\.\d{2}$/)
+    .describe("USD: price + fee of every paid purchase"),
+  platformEarnings: z
+    .string()
+    .regex(/^-?\d+\.\d{8}$/)
+    .describe("LOOP in the platform's fees account"),
+  availableWithdrawal: z
+    .string()
+    .regex(/^-?\d+\.\d{8}$/)
+    .describe("LOOP in the vault (withdrawal reserve) account"),
   onChainVaultReserve: z
     .string()
     .regex(/^\d+\.\d{8}$/)
     .nullable()
-    .describe("LoopVault.reserve() on the default chain: the LOOP that backs withdrawals, not the fees (8 decimals, truncated); null when the chain cannot be read"),
+    .describe(
+      "LoopVault.reserve() on the default chain: the LOOP that backs withdrawals, not the fees (8 decimals, truncated); null when the chain cannot be read",
+    ),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;

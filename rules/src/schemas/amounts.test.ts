@@ -79,7 +79,8 @@ const FIELDS: AmountField[] = [
     max: MAX_USD_CENTS,
     tooLarge: NEGOTIATION_MESSAGES.tooLarge,
     takes: { text: true, number: true },
-    parse: (offerAmount) => outcome(createNegotiationSchema.safeParse({ loopId: "a-loop", offerAmount }), (data) => parseUsd(data.offerAmount)!),
+    parse: (offerAmount) =>
+      outcome(createNegotiationSchema.safeParse({ loopId: "a-loop", offerAmount }), (data) => parseUsd(data.offerAmount)!),
   },
   {
     name: "counter offer",
@@ -89,7 +90,8 @@ const FIELDS: AmountField[] = [
     max: MAX_USD_CENTS,
     tooLarge: NEGOTIATION_MESSAGES.tooLarge,
     takes: { text: true, number: true },
-    parse: (counterOffer) => outcome(respondNegotiationSchema.safeParse({ action: "counter", counterOffer }), (data) => parseUsd(data.counterOffer!)!),
+    parse: (counterOffer) =>
+      outcome(respondNegotiationSchema.safeParse({ action: "counter", counterOffer }), (data) => parseUsd(data.counterOffer!)!),
   },
   {
     name: "wallet offer",
@@ -99,7 +101,8 @@ const FIELDS: AmountField[] = [
     max: MAX_USD_CENTS,
     tooLarge: NEGOTIATION_MESSAGES.tooLarge,
     takes: { text: true, number: true },
-    parse: (offerAmount) => outcome(walletOfferTermsRequestSchema.safeParse({ loopId: "a-loop", offerAmount }), (data) => parseUsd(data.offerAmount)!),
+    parse: (offerAmount) =>
+      outcome(walletOfferTermsRequestSchema.safeParse({ loopId: "a-loop", offerAmount }), (data) => parseUsd(data.offerAmount)!),
   },
   {
     name: "token order",
@@ -110,7 +113,9 @@ const FIELDS: AmountField[] = [
     tooLarge: TOKEN_ORDER_MESSAGES.tooLarge,
     takes: { text: true, number: false },
     parse: (requestedAmount) =>
-      outcome(tokenOrderRequestSchema.safeParse({ requestedAmount, paymentMethod: "paypal", paymentDetails: "me@example.com" }), (data) => parseLoop(data.requestedAmount)!),
+      outcome(tokenOrderRequestSchema.safeParse({ requestedAmount, paymentMethod: "paypal", paymentDetails: "me@example.com" }), (data) =>
+        parseLoop(data.requestedAmount)!,
+      ),
   },
   {
     name: "vault deposit",
@@ -142,7 +147,10 @@ const FIELDS: AmountField[] = [
     tooLarge: AMOUNT_MESSAGES.usdTooLarge,
     takes: { text: true, number: false },
     form: (text, whole) => text === text.trim() && whole.length <= 9,
-    parse: (expectedTotal) => outcome(purchaseRequestSchema.safeParse({ loopId: "a-loop", format: "mp3", expectedTotal }), (data) => parseUsd(data.expectedTotal!)!),
+    parse: (expectedTotal) =>
+      outcome(purchaseRequestSchema.safeParse({ loopId: "a-loop", format: "mp3", expectedTotal }), (data) =>
+        parseUsd(data.expectedTotal!)!,
+      ),
   },
   {
     name: "PayPal order total",
@@ -153,7 +161,8 @@ const FIELDS: AmountField[] = [
     tooLarge: AMOUNT_MESSAGES.usdTooLarge,
     takes: { text: true, number: false },
     form: (text, _whole, fraction) => text === text.trim() && fraction.length === 2,
-    parse: (amount) => outcome(paypalOrderRequestSchema.safeParse({ loopId: "a-loop", format: "mp3", amount }), (data) => parseUsd(data.amount!)!),
+    parse: (amount) =>
+      outcome(paypalOrderRequestSchema.safeParse({ loopId: "a-loop", format: "mp3", amount }), (data) => parseUsd(data.amount!)!),
   },
   {
     name: "card payment total (cents)",
@@ -163,7 +172,8 @@ const FIELDS: AmountField[] = [
     max: MAX_USD_CENTS,
     tooLarge: AMOUNT_MESSAGES.usdTooLarge,
     takes: { text: false, number: true },
-    parse: (amount) => outcome(paymentIntentRequestSchema.safeParse({ loopId: "a-loop", format: "mp3", amount }), (data) => BigInt(data.amount!)),
+    parse: (amount) =>
+      outcome(paymentIntentRequestSchema.safeParse({ loopId: "a-loop", format: "mp3", amount }), (data) => BigInt(data.amount!)),
   },
   // Prices were bounded before the cap (an integer column of cents); they stay under it.
   {
@@ -215,7 +225,12 @@ const decimalText = fc
     sign: fc.constantFrom("", "", "", "", "-", "+", "--"),
     whole: fc.oneof(digits(1, 3), digits(1, 12), digits(13, 45), fc.constant(""), fc.constant("0".repeat(12) + "1")),
     fraction: fc.option(fc.oneof(digits(0, 2), digits(0, 9), digits(10, 30)), { nil: null }),
-    exponent: fc.oneof(fc.constant(""), fc.constant(""), fc.constant(""), fc.tuple(fc.constantFrom("e", "E"), fc.constantFrom("", "+", "-"), digits(1, 3)).map((parts) => parts.join(""))),
+    exponent: fc.oneof(
+      fc.constant(""),
+      fc.constant(""),
+      fc.constant(""),
+      fc.tuple(fc.constantFrom("e", "E"), fc.constantFrom("", "+", "-"), digits(1, 3)).map((parts) => parts.join("")),
+    ),
     after: space,
   })
   .map((p) => `${p.before}${p.sign}${p.whole}${p.fraction === null ? "" : `.${p.fraction}`}${p.exponent}${p.after}`);
@@ -237,13 +252,31 @@ function nearBounds(field: AmountField): fc.Arbitrary<string> {
     });
 }
 
-const textInput = (field: AmountField) => fc.oneof({ arbitrary: decimalText, weight: 6 }, { arbitrary: nearBounds(field), weight: 3 }, { arbitrary: fc.string(), weight: 1 });
+const textInput = (field: AmountField) =>
+  fc.oneof({ arbitrary: decimalText, weight: 6 }, { arbitrary: nearBounds(field), weight: 3 }, { arbitrary: fc.string(), weight: 1 });
 
 const numberInput = fc.oneof(
   fc.double(),
   fc.integer(),
   fc.double({ min: 0, max: 5e6, noNaN: true }),
-  fc.constantFrom(0, -1, 0.1, 1e-7, 12.5, 2_000_000, 2_000_000.01, 200_000_000, 200_000_001, 1e9, 1e9 + 1e-8, 1e21, 1e30, Number.MAX_SAFE_INTEGER, Infinity, NaN),
+  fc.constantFrom(
+    0,
+    -1,
+    0.1,
+    1e-7,
+    12.5,
+    2_000_000,
+    2_000_000.01,
+    200_000_000,
+    200_000_001,
+    1e9,
+    1e9 + 1e-8,
+    1e21,
+    1e30,
+    Number.MAX_SAFE_INTEGER,
+    Infinity,
+    NaN,
+  ),
 );
 
 // ---- Properties ------------------------------------------------------------------------------
@@ -265,7 +298,8 @@ function check(field: AmountField, input: string | number): void {
   }
   expect(result.message, `refused without a message: ${JSON.stringify(context, replacer)}`).toMatch(/\S/);
   const wellFormed = exact !== null && (field.form?.(text, exact.whole, exact.fraction) ?? true);
-  if (wellFormed && exact.value >= field.min && exact.value <= field.max) throw new Error(`refused an amount in range: ${JSON.stringify(context, replacer)}`);
+  if (wellFormed && exact.value >= field.min && exact.value <= field.max)
+    throw new Error(`refused an amount in range: ${JSON.stringify(context, replacer)}`);
   if (wellFormed && exact.value > field.max) expect(result.message, JSON.stringify(context, replacer)).toBe(field.tooLarge);
 }
 

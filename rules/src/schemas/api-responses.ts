@@ -96,7 +96,10 @@ export const genreSchema = z.object({ id: z.number().int().positive(), name: z.s
 export type Genre = z.infer<typeof genreSchema>;
 
 export const nonceResponseSchema = z.object({
-  nonce: z.string().regex(/^[A-Za-z0-9]+$/).describe("Single-use EIP-4361 nonce, valid for 10 minutes"),
+  nonce: z
+    .string()
+    .regex(/^[A-Za-z0-9]+$/)
+    .describe("Single-use EIP-4361 nonce, valid for 10 minutes"),
 });
 
 export const emailLinkSentResponseSchema = z.object({ message: z.string() });

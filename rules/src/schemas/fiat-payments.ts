@@ -66,7 +66,9 @@ export type PaypalOrder = z.infer<typeof paypalOrderSchema>;
 export const fiatPurchaseStatusSchema = z.object({
   status: z
     .enum(["completed", "pending", "requires_action", "requires_payment_method"])
-    .describe("completed: recorded (purchase set); pending: the provider confirms later (a webhook records it); requires_*: the card needs Stripe.js"),
+    .describe(
+      "completed: recorded (purchase set); pending: the provider confirms later (a webhook records it); requires_*: the card needs Stripe.js",
+    ),
   purchase: purchaseSchema.nullable(),
   paymentIntentId: z.string().nullable().describe("Card payments: Stripe's PaymentIntent id"),
   clientSecret: z.string().nullable().describe("Card payments needing Stripe.js: the intent's client secret"),
@@ -119,7 +121,9 @@ export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
 /** POST /api/payment-methods: the spec's fields; the card details are read from Stripe, not from here. */
 export const addPaymentMethodRequestSchema = z.object({
-  stripePaymentMethodId: z.string({ error: FIAT_PAYMENT_MESSAGES.paymentMethodId }).regex(/^pm_[A-Za-z0-9_]+$/, FIAT_PAYMENT_MESSAGES.paymentMethodId),
+  stripePaymentMethodId: z
+    .string({ error: FIAT_PAYMENT_MESSAGES.paymentMethodId })
+    .regex(/^pm_[A-Za-z0-9_]+$/, FIAT_PAYMENT_MESSAGES.paymentMethodId),
   type: z.string().optional(),
   brand: z.string().optional(),
   last4: z.string().optional(),

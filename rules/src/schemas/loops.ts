@@ -129,11 +129,17 @@ export const uploadLoopFieldsSchema = z
           .filter(Boolean)
           .join(","),
       ),
-    isFree: z.enum(["true", "false"]).default("false").transform((text) => text === "true"),
+    isFree: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((text) => text === "true"),
     contentType: z.enum(LOOP_CONTENT_TYPES, { error: UPLOAD_MESSAGES.contentType }).default("loop"),
     artistName: optionalText(200),
     albumName: optionalText(200),
-    releaseDate: optionalText(10).refine((text) => text === undefined || (/^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text))), UPLOAD_MESSAGES.releaseDate),
+    releaseDate: optionalText(10).refine(
+      (text) => text === undefined || (/^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text))),
+      UPLOAD_MESSAGES.releaseDate,
+    ),
     lyrics: optionalText(20_000),
   })
   .superRefine((fields, ctx) => {
@@ -150,7 +156,10 @@ const loopFields = {
   id: z.uuid(),
   title: z.string(),
   description: z.string(),
-  price: z.string().regex(/^\d+\.\d{2}$/).describe("US dollars, exactly 2 decimals"),
+  price: z
+    .string()
+    .regex(/^\d+\.\d{2}$/)
+    .describe("US dollars, exactly 2 decimals"),
   isFree: z.boolean(),
   genreId: z.number().int(),
   genre: z.object({ id: z.number().int(), name: z.string() }),
@@ -225,58 +234,66 @@ const wholeFilter = (name: string, max: number) =>
     });
 
 /** The query of `GET /api/loops` (query strings: every value arrives as text). */
-export const loopListQuerySchema = z.object({
-  genreId: z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .describe("One or several genre ids: repeated (`genreId=1&genreId=2`) or comma-separated")
-    .transform((value, ctx) => {
-      if (value === undefined) return undefined;
-      const ids = (Array.isArray(value) ? value : [value]).flatMap((part) => part.split(",")).map((part) => part.trim()).filter(Boolean);
-      if (ids.length === 0) return undefined;
-      if (ids.length > 50 || ids.some((id) => !GENRE_ID.test(id))) {
-        ctx.addIssue({ code: "custom", message: "Invalid genreId: use genre ids (whole numbers)." });
-        return z.NEVER;
-      }
-      return [...new Set(ids.map(Number))];
-    }),
-  search: z
-    .string()
-    .max(200, "Invalid search: at most 200 characters.")
-    .optional()
-    .describe("Case-insensitive, in title, description and tags (substring)")
-    .transform((text) => text?.trim() || undefined),
-  isFree: z.enum(["true", "false"], { error: "Invalid isFree: use true or false." }).optional().describe("`true`: free loops only"),
-  priceMin: priceFilter("priceMin").describe("US dollars"),
-  priceMax: priceFilter("priceMax").describe("US dollars"),
-  duration: z.enum(DURATION_BANDS, { error: "Invalid duration: use short, medium or long." }).optional().describe("short < 30 s, medium 30–60 s, long > 60 s"),
-  bpmMin: wholeFilter("bpmMin", 1000),
-  bpmMax: wholeFilter("bpmMax", 1000),
-  key: z
-    .string()
-    .optional()
-    .refine((text) => text === undefined || MUSICAL_KEY.test(text), UPLOAD_MESSAGES.key)
-    .describe("e.g. `A minor`: the creator's key, else the detected one"),
-  contentType: z.enum(LOOP_CONTENT_TYPES, { error: UPLOAD_MESSAGES.contentType }).optional(),
-  userId: z.uuid({ error: "Invalid userId." }).optional().describe("The creator"),
-  sortBy: z
-    .enum([...LOOP_SORTS, LOOP_SORT_PRICE], { error: `Invalid sortBy: use ${[...LOOP_SORTS, LOOP_SORT_PRICE].join(", ")}.` })
-    .default("recent")
-    .transform((sort): LoopSort => (sort === LOOP_SORT_PRICE ? "price_asc" : sort))
-    .describe("popular: downloads + purchases; rating: highest average first, unrated last; price: the same as price_asc"),
-  limit: wholeFilter("limit", LOOP_LIST_MAX_LIMIT)
-    .refine((value) => value === undefined || value >= 1, `Invalid limit: use a whole number from 1 to ${LOOP_LIST_MAX_LIMIT}.`)
-    .transform((value) => value ?? LOOP_LIST_DEFAULT_LIMIT)
-    .describe(`Default ${LOOP_LIST_DEFAULT_LIMIT}, at most ${LOOP_LIST_MAX_LIMIT}`),
-  offset: wholeFilter("offset", 1_000_000)
-    .transform((value) => value ?? 0)
-    .describe("Default 0"),
-  after: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,400}$/, "Invalid after: use the nextCursor of a page of the same sort.")
-    .optional()
-    .describe("The `nextCursor` of the previous page (same filters and sort): the page after it (keyset paging; instead of `offset`)"),
-}).refine((query) => query.after === undefined || query.offset === 0, { message: "Invalid after: use after or offset, not both." });
+export const loopListQuerySchema = z
+  .object({
+    genreId: z
+      .union([z.string(), z.array(z.string())])
+      .optional()
+      .describe("One or several genre ids: repeated (`genreId=1&genreId=2`) or comma-separated")
+      .transform((value, ctx) => {
+        if (value === undefined) return undefined;
+        const ids = (Array.isArray(value) ? value : [value])
+          .flatMap((part) => part.split(","))
+          .map((part) => part.trim())
+          .filter(Boolean);
+        if (ids.length === 0) return undefined;
+        if (ids.length > 50 || ids.some((id) => !GENRE_ID.test(id))) {
+          ctx.addIssue({ code: "custom", message: "Invalid genreId: use genre ids (whole numbers)." });
+          return z.NEVER;
+        }
+        return [...new Set(ids.map(Number))];
+      }),
+    search: z
+      .string()
+      .max(200, "Invalid search: at most 200 characters.")
+      .optional()
+      .describe("Case-insensitive, in title, description and tags (substring)")
+      .transform((text) => text?.trim() || undefined),
+    isFree: z.enum(["true", "false"], { error: "Invalid isFree: use true or false." }).optional().describe("`true`: free loops only"),
+    priceMin: priceFilter("priceMin").describe("US dollars"),
+    priceMax: priceFilter("priceMax").describe("US dollars"),
+    duration: z
+      .enum(DURATION_BANDS, { error: "Invalid duration: use short, medium or long." })
+      .optional()
+      .describe("short < 30 s, medium 30–60 s, long > 60 s"),
+    bpmMin: wholeFilter("bpmMin", 1000),
+    bpmMax: wholeFilter("bpmMax", 1000),
+    key: z
+      .string()
+      .optional()
+      .refine((text) => text === undefined || MUSICAL_KEY.test(text), UPLOAD_MESSAGES.key)
+      .describe("e.g. `A minor`: the creator's key, else the detected one"),
+    contentType: z.enum(LOOP_CONTENT_TYPES, { error: UPLOAD_MESSAGES.contentType }).optional(),
+    userId: z.uuid({ error: "Invalid userId." }).optional().describe("The creator"),
+    sortBy: z
+      .enum([...LOOP_SORTS, LOOP_SORT_PRICE], { error: `Invalid sortBy: use ${[...LOOP_SORTS, LOOP_SORT_PRICE].join(", ")}.` })
+      .default("recent")
+      .transform((sort): LoopSort => (sort === LOOP_SORT_PRICE ? "price_asc" : sort))
+      .describe("popular: downloads + purchases; rating: highest average first, unrated last; price: the same as price_asc"),
+    limit: wholeFilter("limit", LOOP_LIST_MAX_LIMIT)
+      .refine((value) => value === undefined || value >= 1, `Invalid limit: use a whole number from 1 to ${LOOP_LIST_MAX_LIMIT}.`)
+      .transform((value) => value ?? LOOP_LIST_DEFAULT_LIMIT)
+      .describe(`Default ${LOOP_LIST_DEFAULT_LIMIT}, at most ${LOOP_LIST_MAX_LIMIT}`),
+    offset: wholeFilter("offset", 1_000_000)
+      .transform((value) => value ?? 0)
+      .describe("Default 0"),
+    after: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,400}$/, "Invalid after: use the nextCursor of a page of the same sort.")
+      .optional()
+      .describe("The `nextCursor` of the previous page (same filters and sort): the page after it (keyset paging; instead of `offset`)"),
+  })
+  .refine((query) => query.after === undefined || query.offset === 0, { message: "Invalid after: use after or offset, not both." });
 
 export type LoopListQuery = z.output<typeof loopListQuerySchema>;
 
@@ -295,7 +312,9 @@ export const publicLoopSchema = z.object({
     .int()
     .positive()
     .nullable()
-    .describe("Bitrate of the MP3 download in kbps: 320 when we encoded it, an MP3 upload's own bitrate (delivered as uploaded; VBR: its average); null until processed"),
+    .describe(
+      "Bitrate of the MP3 download in kbps: 320 when we encoded it, an MP3 upload's own bitrate (delivered as uploaded; VBR: its average); null until processed",
+    ),
   averageRating: z.number().nullable().describe("Average of the ratings, 1 decimal; null: there are no ratings yet"),
   totalRatings: z.number().int().nonnegative(),
   myRating: z.number().int().min(1).max(5).nullable().describe("The viewer's own rating; null when signed out or not rated"),
@@ -312,7 +331,11 @@ export type PublicLoop = z.infer<typeof publicLoopSchema>;
 
 export const loopListResponseSchema = z.object({
   loops: z.array(publicLoopSchema),
-  total: z.number().int().nonnegative().describe(`Matches, counted exactly up to ${"`LOOP_TOTAL_CAP`"} (1,000); at or past it a lower bound`),
+  total: z
+    .number()
+    .int()
+    .nonnegative()
+    .describe(`Matches, counted exactly up to ${"`LOOP_TOTAL_CAP`"} (1,000); at or past it a lower bound`),
   nextCursor: z.string().nullable().describe("Pass as `after` for the next page; null when this page is the last"),
 });
 export type LoopListResponse = z.infer<typeof loopListResponseSchema>;
@@ -322,16 +345,15 @@ export const loopPeaksSchema = z.object({ points: z.number().int().nonnegative()
 
 // ---- Editing a loop: PATCH /api/loops/:id ------------------------------------------------------
 
-const priceInput = z
-  .union([z.string(), z.number()], { error: UPLOAD_MESSAGES.price })
-  .transform((value, ctx) => {
-    const cents = typeof value === "number" ? (Number.isFinite(value) && value >= 0 ? priceToCents(String(value)) : null) : priceToCents(value);
-    if (cents === null) {
-      ctx.addIssue({ code: "custom", message: UPLOAD_MESSAGES.price });
-      return z.NEVER;
-    }
-    return cents;
-  });
+const priceInput = z.union([z.string(), z.number()], { error: UPLOAD_MESSAGES.price }).transform((value, ctx) => {
+  const cents =
+    typeof value === "number" ? (Number.isFinite(value) && value >= 0 ? priceToCents(String(value)) : null) : priceToCents(value);
+  if (cents === null) {
+    ctx.addIssue({ code: "custom", message: UPLOAD_MESSAGES.price });
+    return z.NEVER;
+  }
+  return cents;
+});
 
 /**
  * The JSON body of `PATCH /api/loops/:id` (the creator edits the listing): every field optional,
@@ -340,12 +362,31 @@ const priceInput = z
  */
 export const updateLoopSchema = z.object({
   isPublic: z.boolean({ error: "Invalid Visibility: isPublic must be true or false." }).optional(),
-  title: z.string({ error: UPLOAD_MESSAGES.title }).trim().min(1, UPLOAD_MESSAGES.title).max(200, "Invalid Title: at most 200 characters.").optional(),
-  description: z.string({ error: "Invalid Description: at most 5000 characters." }).trim().max(5000, "Invalid Description: at most 5000 characters.").optional(),
+  title: z
+    .string({ error: UPLOAD_MESSAGES.title })
+    .trim()
+    .min(1, UPLOAD_MESSAGES.title)
+    .max(200, "Invalid Title: at most 200 characters.")
+    .optional(),
+  description: z
+    .string({ error: "Invalid Description: at most 5000 characters." })
+    .trim()
+    .max(5000, "Invalid Description: at most 5000 characters.")
+    .optional(),
   price: priceInput.optional().describe("US dollars, at most 2 decimals, >= 0"),
   isFree: z.boolean({ error: "Invalid isFree: use true or false." }).optional().describe("true sets the price to 0"),
-  genreId: z.number({ error: UPLOAD_MESSAGES.genre }).int(UPLOAD_MESSAGES.genre).min(1, UPLOAD_MESSAGES.genre).max(999_999_999, UPLOAD_MESSAGES.genre).optional(),
-  bpm: z.number({ error: UPLOAD_MESSAGES.bpm }).int(UPLOAD_MESSAGES.bpm).min(MIN_BPM, UPLOAD_MESSAGES.bpm).max(MAX_BPM, UPLOAD_MESSAGES.bpm).optional(),
+  genreId: z
+    .number({ error: UPLOAD_MESSAGES.genre })
+    .int(UPLOAD_MESSAGES.genre)
+    .min(1, UPLOAD_MESSAGES.genre)
+    .max(999_999_999, UPLOAD_MESSAGES.genre)
+    .optional(),
+  bpm: z
+    .number({ error: UPLOAD_MESSAGES.bpm })
+    .int(UPLOAD_MESSAGES.bpm)
+    .min(MIN_BPM, UPLOAD_MESSAGES.bpm)
+    .max(MAX_BPM, UPLOAD_MESSAGES.bpm)
+    .optional(),
   key: z
     .string({ error: UPLOAD_MESSAGES.key })
     .trim()

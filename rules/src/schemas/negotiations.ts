@@ -63,7 +63,7 @@ const message = z
 export const createNegotiationSchema = z.object({
   loopId: z.string({ error: NEGOTIATION_MESSAGES.missing }).min(1, NEGOTIATION_MESSAGES.missing),
   format: z.enum(DELIVERY_FORMATS, { error: NEGOTIATION_MESSAGES.format }).default("mp3"),
-  offerAmount: usdAmount(NEGOTIATION_MESSAGES.amount).describe("USD, e.g. \"12.50\": less than the loop's price"),
+  offerAmount: usdAmount(NEGOTIATION_MESSAGES.amount).describe('USD, e.g. "12.50": less than the loop\'s price'),
   message,
 });
 export type CreateNegotiationRequest = z.input<typeof createNegotiationSchema>;
@@ -79,7 +79,10 @@ export const respondNegotiationSchema = z
     message,
     version: z.number().int().nonnegative().optional().describe("The offer's version as last read: refused with 409 if it changed since"),
   })
-  .refine((body) => body.action !== "counter" || body.counterOffer != null, { message: NEGOTIATION_MESSAGES.counterAmount, path: ["counterOffer"] });
+  .refine((body) => body.action !== "counter" || body.counterOffer != null, {
+    message: NEGOTIATION_MESSAGES.counterAmount,
+    path: ["counterOffer"],
+  });
 export type RespondNegotiationRequest = z.input<typeof respondNegotiationSchema>;
 
 export const NEGOTIATION_SCOPES = ["sent", "received"] as const;
@@ -96,7 +99,11 @@ export const negotiationSchema = z.object({
   /** What the sale is (or was) for: the counter once countered, else the offer. */
   amount: usd,
   fee: usd.describe("The format fee on `amount` (MP3 2%, WAV 4%), paid by the buyer on top"),
-  heldLoop: z.string().regex(/^\d+\.\d{8}$/).nullable().describe("LOOP held from the buyer's balance while the offer is open"),
+  heldLoop: z
+    .string()
+    .regex(/^\d+\.\d{8}$/)
+    .nullable()
+    .describe("LOOP held from the buyer's balance while the offer is open"),
   message: z.string().nullable().describe("The buyer's message"),
   responseMessage: z.string().nullable().describe("The seller's message with a counter, accept or reject"),
   version: z.number().int().describe("Goes up at every change: send it back with an answer"),
@@ -126,7 +133,10 @@ export const walletOfferTermsSchema = z.object({
   chainId: z.number().int(),
   marketplace: address,
   token: address,
-  loopId: z.string().regex(/^0x[0-9a-f]{64}$/).describe("The loop's UUID as bytes32"),
+  loopId: z
+    .string()
+    .regex(/^0x[0-9a-f]{64}$/)
+    .describe("The loop's UUID as bytes32"),
   format: z.number().int().describe("0 mp3, 1 wav"),
   payee: address.describe("The seller's linked wallet, or LoopVault when the seller has none (credited in app)"),
   amountWei: weiString,

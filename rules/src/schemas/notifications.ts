@@ -78,7 +78,7 @@ export const notificationSchema = z.object({
   isRead: z.boolean(),
   createdAt: z.string().describe("ISO 8601"),
   actionText: z.string().nullable(),
-  actionUrl: z.string().nullable().describe("An app path (\"/tokens\") or an http(s) URL"),
+  actionUrl: z.string().nullable().describe('An app path ("/tokens") or an http(s) URL'),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 export const notificationListSchema = z.array(notificationSchema);

@@ -46,9 +46,15 @@ export const platformSettingsSchema = z.object({
   minWithdrawal: z.string().describe("LOOP, 8 decimals"),
   offerExpiryHours: z.number().int(),
   disputeWindowSeconds: z.number().int().nullable().describe("LoopMarketplace's window; null when the chain cannot be read"),
-  fiatHoldDays: z.number().int().describe("Days the proceeds of a card or PayPal sale are held before the seller can spend them (0: at once)"),
+  fiatHoldDays: z
+    .number()
+    .int()
+    .describe("Days the proceeds of a card or PayPal sale are held before the seller can spend them (0: at once)"),
   uploadsPerHour: z.number().int().describe("Uploads a member may make per hour (the last 60 minutes); one more is refused with 429"),
-  uploadQuotaMb: z.number().int().describe("MB (MiB) all of a member's uploaded originals may take together; an upload past it is refused with 413"),
+  uploadQuotaMb: z
+    .number()
+    .int()
+    .describe("MB (MiB) all of a member's uploaded originals may take together; an upload past it is refused with 413"),
   supportEmail: z.string().describe("Where members write for help (Email Support)"),
   updatedAt: z.string(),
   updatedBy: z.object({ id: z.string().uuid(), username: z.string() }).nullable(),
@@ -56,10 +62,19 @@ export const platformSettingsSchema = z.object({
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
 
 /** The part every page may know (GET /api/config → settings): fees, minimum withdrawal, offer expiry, support address. */
-export const publicPlatformSettingsSchema = platformSettingsSchema.pick({ formatFeeBps: true, minWithdrawal: true, offerExpiryHours: true, supportEmail: true });
+export const publicPlatformSettingsSchema = platformSettingsSchema.pick({
+  formatFeeBps: true,
+  minWithdrawal: true,
+  offerExpiryHours: true,
+  supportEmail: true,
+});
 export type PublicPlatformSettings = z.infer<typeof publicPlatformSettingsSchema>;
 
-const feeBps = z.number({ error: SETTINGS_MESSAGES.invalidFee }).int(SETTINGS_MESSAGES.invalidFee).min(0, SETTINGS_MESSAGES.invalidFee).max(FEE_BPS_MAX, SETTINGS_MESSAGES.invalidFee);
+const feeBps = z
+  .number({ error: SETTINGS_MESSAGES.invalidFee })
+  .int(SETTINGS_MESSAGES.invalidFee)
+  .min(0, SETTINGS_MESSAGES.invalidFee)
+  .max(FEE_BPS_MAX, SETTINGS_MESSAGES.invalidFee);
 
 /** A partial change: only the settings sent are changed, each validated. */
 export const platformSettingsUpdateSchema = z

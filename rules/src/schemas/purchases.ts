@@ -19,7 +19,8 @@ export const PURCHASE_MESSAGES = {
 } as const;
 
 /** 'Insufficient Balance: You need {n} LOOP tokens but only have {m}' (docs/product.md#purchase-errors). */
-export const insufficientLoopMessage = (needed: string, available: string) => `Insufficient Balance: You need ${needed} LOOP tokens but only have ${available}`;
+export const insufficientLoopMessage = (needed: string, available: string) =>
+  `Insufficient Balance: You need ${needed} LOOP tokens but only have ${available}`;
 
 /** Ways to pay that POST /api/purchases takes itself (the others have their own calls). */
 export const DIRECT_PAYMENT_METHODS = ["loop"] as const;

@@ -8,7 +8,11 @@ export const RATING_MESSAGES = {
 } as const;
 
 export const rateLoopSchema = z.object({
-  rating: z.number({ error: RATING_MESSAGES.invalid }).int(RATING_MESSAGES.invalid).min(1, RATING_MESSAGES.invalid).max(5, RATING_MESSAGES.invalid),
+  rating: z
+    .number({ error: RATING_MESSAGES.invalid })
+    .int(RATING_MESSAGES.invalid)
+    .min(1, RATING_MESSAGES.invalid)
+    .max(5, RATING_MESSAGES.invalid),
 });
 export type RateLoop = z.infer<typeof rateLoopSchema>;
 

@@ -36,7 +36,9 @@ export const searchQuerySchema = z.object({
     .transform((text) => text.trim().replace(/\s+/g, " "))
     .pipe(z.string().min(SEARCH_MIN_LENGTH, SEARCH_MESSAGES.tooShort).max(100, SEARCH_MESSAGES.tooLong))
     .describe("At least 3 characters; matches prefixes and tolerates typos"),
-  limit: whole(SEARCH_MESSAGES.limit, 1, SEARCH_MAX_LIMIT, SEARCH_DEFAULT_LIMIT).describe(`Per list (users, loops): default ${SEARCH_DEFAULT_LIMIT}, at most ${SEARCH_MAX_LIMIT}`),
+  limit: whole(SEARCH_MESSAGES.limit, 1, SEARCH_MAX_LIMIT, SEARCH_DEFAULT_LIMIT).describe(
+    `Per list (users, loops): default ${SEARCH_DEFAULT_LIMIT}, at most ${SEARCH_MAX_LIMIT}`,
+  ),
   offset: whole(SEARCH_MESSAGES.offset, 0, 10_000, 0).describe("Default 0"),
 });
 export type SearchQuery = z.output<typeof searchQuerySchema>;
@@ -58,7 +60,10 @@ export const searchLoopSchema = z.object({
   title: z.string(),
   genre: z.object({ id: z.number().int(), name: z.string() }),
   bpm: z.number().int().nullable().describe("The creator's BPM, else the detected one"),
-  price: z.string().regex(/^\d+\.\d{2}$/).describe("US dollars, exactly 2 decimals"),
+  price: z
+    .string()
+    .regex(/^\d+\.\d{2}$/)
+    .describe("US dollars, exactly 2 decimals"),
   isFree: z.boolean(),
   user: z.object({ id: z.uuid(), username: z.string() }),
 });
@@ -69,7 +74,13 @@ export const searchResponseSchema = z.object({
   loops: z.array(searchLoopSchema).describe("Ready, public loops of users who are not banned; best match first"),
   totalUsers: z.number().int().nonnegative(),
   totalLoops: z.number().int().nonnegative(),
-  totalUsersCapped: z.literal(true).optional().describe(`Present when totalUsers is a lower bound: more users match (broad words, above ${SEARCH_TOTAL_CAP})`),
-  totalLoopsCapped: z.literal(true).optional().describe(`Present when totalLoops is a lower bound: more loops match (broad words, above ${SEARCH_TOTAL_CAP})`),
+  totalUsersCapped: z
+    .literal(true)
+    .optional()
+    .describe(`Present when totalUsers is a lower bound: more users match (broad words, above ${SEARCH_TOTAL_CAP})`),
+  totalLoopsCapped: z
+    .literal(true)
+    .optional()
+    .describe(`Present when totalLoops is a lower bound: more loops match (broad words, above ${SEARCH_TOTAL_CAP})`),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;

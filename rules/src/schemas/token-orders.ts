@@ -80,7 +80,7 @@ export const tokenOrderRequestSchema = z.object({
   usdAmount: z
     .union([z.string(), z.number()])
     .optional()
-    .describe("The price the form showed, 2 decimals (\"2.50\"): must equal requestedAmount / 500, half-up to the cent"),
+    .describe('The price the form showed, 2 decimals ("2.50"): must equal requestedAmount / 500, half-up to the cent'),
 });
 export type TokenOrderRequest = z.input<typeof tokenOrderRequestSchema>;
 
@@ -107,8 +107,14 @@ export const tokenOrderListQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
-const loopString = z.string().regex(/^\d+\.\d{8}$/).describe("LOOP, a decimal string with exactly 8 decimals");
-const usdString = z.string().regex(/^\d+\.\d{2}$/).describe("USD, a decimal string with 2 decimals");
+const loopString = z
+  .string()
+  .regex(/^\d+\.\d{8}$/)
+  .describe("LOOP, a decimal string with exactly 8 decimals");
+const usdString = z
+  .string()
+  .regex(/^\d+\.\d{2}$/)
+  .describe("USD, a decimal string with 2 decimals");
 
 export const tokenOrderSchema = z.object({
   id: z.uuid(),

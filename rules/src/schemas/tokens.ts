@@ -24,10 +24,12 @@ export const TRANSFER_DESCRIPTION_MAX = 200;
  * offers; spending takes it first) but is never sent to another member nor withdrawn; a sale paid
  * with it credits the seller promotional LOOP too.
  */
-export const PROMOTIONAL_LOOP_TEXT = "Promotional LOOP (welcome bonus, level rewards, upload rewards) can be spent on loops but not sent or withdrawn";
+export const PROMOTIONAL_LOOP_TEXT =
+  "Promotional LOOP (welcome bonus, level rewards, upload rewards) can be spent on loops but not sent or withdrawn";
 
 /** A transfer or withdrawal above the withdrawable LOOP of a member who has promotional LOOP: why, and how much can go. */
-export const promotionalRefusalMessage = (action: "send" | "withdraw", upTo: string) => `${PROMOTIONAL_LOOP_TEXT}: you can ${action} up to ${upTo} LOOP`;
+export const promotionalRefusalMessage = (action: "send" | "withdraw", upTo: string) =>
+  `${PROMOTIONAL_LOOP_TEXT}: you can ${action} up to ${upTo} LOOP`;
 
 /** A positive LOOP amount as a decimal string with at most 8 decimals (the ledger's unit), at most LoopToken's cap. */
 export const loopAmountSchema = z
@@ -61,14 +63,19 @@ export const transferRequestSchema = z.object({
 });
 export type TransferRequest = z.input<typeof transferRequestSchema>;
 
-const loopString = z.string().regex(/^-?\d+\.\d{8}$/).describe("LOOP, a decimal string with exactly 8 decimals");
+const loopString = z
+  .string()
+  .regex(/^-?\d+\.\d{8}$/)
+  .describe("LOOP, a decimal string with exactly 8 decimals");
 
 export const tokenBalanceSchema = z.object({
   balance: loopString.describe("Everything in the account, held amounts included"),
   available: loopString.describe("balance − held: what can be spent on loops now"),
   held: loopString.describe("Reserved for pending withdrawals, open offers and card/PayPal sale proceeds still pending"),
   withdrawable: loopString.describe("Available to withdraw or send now: available less promotional LOOP"),
-  promotional: loopString.describe("Promotional LOOP (welcome bonus, level rewards, upload rewards; held amounts included): spendable on loops only, never sent or withdrawn"),
+  promotional: loopString.describe(
+    "Promotional LOOP (welcome bonus, level rewards, upload rewards; held amounts included): spendable on loops only, never sent or withdrawn",
+  ),
 });
 export type TokenBalance = z.infer<typeof tokenBalanceSchema>;
 
@@ -87,7 +94,17 @@ export const pendingSaleListSchema = z.array(pendingSaleSchema);
  * Ledger entry kinds as the Transfer History shows them. The welcome bonus and level rewards are a
  * `reward`; `upload_reward` is the upload reward (issue 22).
  */
-export const TRANSFER_TYPES = ["admin_airdrop", "reward", "upload_reward", "user_transfer", "purchase", "sale", "deposit", "withdrawal", "other"] as const;
+export const TRANSFER_TYPES = [
+  "admin_airdrop",
+  "reward",
+  "upload_reward",
+  "user_transfer",
+  "purchase",
+  "sale",
+  "deposit",
+  "withdrawal",
+  "other",
+] as const;
 export type TransferType = (typeof TRANSFER_TYPES)[number];
 
 export const transferSchema = z.object({
@@ -95,7 +112,10 @@ export const transferSchema = z.object({
   transferType: z.enum(TRANSFER_TYPES),
   direction: z.enum(["in", "out"]).describe("in: the viewer received it; out: the viewer sent or paid it"),
   fromUserId: z.string().nullable().describe("The sender's user id; null when the platform sent it"),
-  toUserId: z.string().nullable().describe("`current_user` when the viewer is the recipient; else the recipient's id (null for the platform)"),
+  toUserId: z
+    .string()
+    .nullable()
+    .describe("`current_user` when the viewer is the recipient; else the recipient's id (null for the platform)"),
   amount: loopString.describe("Always positive; see direction"),
   description: z.string().nullable(),
   status: z.enum(["completed"]),
@@ -114,12 +134,17 @@ export const walletTransferSchema = z.object({
   chainId: z.number().int(),
   transactionHash: z.string().regex(/^0x[0-9a-f]{64}$/),
   blockNumber: z.string().regex(/^\d+$/),
-  kind: z.enum(WALLET_TRANSFER_KINDS).describe(
-    "deposit: into LoopVault (credits the in-app balance); payout: a withdrawal paid by LoopVault; marketplace: to or from LoopMarketplace; mint: newly minted; transfer: any other address",
-  ),
+  kind: z
+    .enum(WALLET_TRANSFER_KINDS)
+    .describe(
+      "deposit: into LoopVault (credits the in-app balance); payout: a withdrawal paid by LoopVault; marketplace: to or from LoopMarketplace; mint: newly minted; transfer: any other address",
+    ),
   direction: z.enum(["in", "out"]).describe("in: the wallet received it"),
   counterparty: z.string().describe("The other address (EIP-55)"),
-  amount: z.string().regex(/^\d+\.\d{1,18}$/).describe("LOOP with up to 18 decimals, always positive"),
+  amount: z
+    .string()
+    .regex(/^\d+\.\d{1,18}$/)
+    .describe("LOOP with up to 18 decimals, always positive"),
   createdAt: z.string().describe("The block's time, ISO 8601"),
 });
 export type WalletTransfer = z.infer<typeof walletTransferSchema>;

@@ -16,7 +16,8 @@ const loop = z.string().regex(/^-?\d+(\.\d{1,18})?$/);
 export const VAULT_BACKING_CAUSES = {
   treasury_funding: {
     label: "Treasury funding (fundReserve)",
-    explanation: "LOOP the treasury put into the reserve without crediting a member: it backs LOOP issued in the app (welcome bonuses, level rewards, airdrops).",
+    explanation:
+      "LOOP the treasury put into the reserve without crediting a member: it backs LOOP issued in the app (welcome bonuses, level rewards, airdrops).",
   },
   deposits_unsettled: {
     label: "Deposits not credited yet",
@@ -32,7 +33,8 @@ export const VAULT_BACKING_CAUSES = {
   },
   sales_not_credited: {
     label: "Sale proceeds that credited no member",
-    explanation: "Sales paid into the reserve that the app did not record (a quote it never issued, a loop the buyer owned already): refund or credit by hand.",
+    explanation:
+      "Sales paid into the reserve that the app did not record (a quote it never issued, a loop the buyer owned already): refund or credit by hand.",
   },
   payouts_unsettled: {
     label: "Payouts not settled yet (withdrawals in flight)",
@@ -70,7 +72,9 @@ export const vaultBackingChainSchema = z.object({
     ),
   difference: loop.nullable().describe("reserve − liability: never negative once every event is settled"),
   causes: z.array(vaultBackingCauseSchema).describe("Every known cause of the difference, each with its amount (zero ones included)"),
-  unexplained: loop.nullable().describe("difference − the causes: events the indexer has not reached yet, or LOOP moved in a way the app does not know"),
+  unexplained: loop
+    .nullable()
+    .describe("difference − the causes: events the indexer has not reached yet, or LOOP moved in a way the app does not know"),
   payoutLimit: loop.nullable().describe("LoopVault.payoutLimit(): the most the operator key may pay out per period (one day, UTC)"),
   payoutRemaining: loop.nullable().describe("What the limit leaves in the current period"),
   payoutPeriodEndsAt: z.string().nullable().describe("When the current payout period ends (ISO 8601)"),
@@ -79,9 +83,15 @@ export const vaultBackingChainSchema = z.object({
 export type VaultBackingChain = z.infer<typeof vaultBackingChainSchema>;
 
 export const vaultBackingSchema = z.object({
-  memberLoop: loop.describe("LOOP in members' in-app balances that can be withdrawn with method `loop` (promotional LOOP excluded), held amounts included"),
-  issuedInApp: loop.describe("LOOP issued in the app (welcome bonuses, level rewards, airdrops) since the start: backed on chain only by treasury funding"),
-  treasuryFunding: loop.nullable().describe("LOOP the treasury put into the reserves (fundReserve), all chains; null when a chain cannot be read"),
+  memberLoop: loop.describe(
+    "LOOP in members' in-app balances that can be withdrawn with method `loop` (promotional LOOP excluded), held amounts included",
+  ),
+  issuedInApp: loop.describe(
+    "LOOP issued in the app (welcome bonuses, level rewards, airdrops) since the start: backed on chain only by treasury funding",
+  ),
+  treasuryFunding: loop
+    .nullable()
+    .describe("LOOP the treasury put into the reserves (fundReserve), all chains; null when a chain cannot be read"),
   reservesTotal: loop.nullable().describe("The reserves of every chain together; null when a chain cannot be read"),
   chains: z.array(vaultBackingChainSchema),
 });

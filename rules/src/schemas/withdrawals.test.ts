@@ -35,13 +35,17 @@ describe("withdrawal request", () => {
 
   it("checks the minimum it is given (the platform setting), naming it in the message", () => {
     expect(M.minimum).toBe(minimumWithdrawalMessage(1_000_000_000n));
-    expect(requestError({ amount: "9.99999999", method: "crypto_eth", destination: ETH })).toBe("Minimum Withdrawal: The minimum withdrawal is 10 LOOP");
+    expect(requestError({ amount: "9.99999999", method: "crypto_eth", destination: ETH })).toBe(
+      "Minimum Withdrawal: The minimum withdrawal is 10 LOOP",
+    );
     const at25 = withdrawalRequestSchemaFor(2_550_000_000n);
     expect(at25.safeParse({ amount: "25.49999999", method: "crypto_eth", destination: ETH }).error?.issues[0]?.message).toBe(
       "Minimum Withdrawal: The minimum withdrawal is 25.5 LOOP",
     );
     expect(at25.parse({ amount: "25.5", method: "crypto_eth", destination: ETH }).amount).toBe(2_550_000_000n);
-    expect(withdrawalRequestSchemaFor(100_000_000n).parse({ amount: "1", method: "crypto_eth", destination: ETH }).amount).toBe(100_000_000n);
+    expect(withdrawalRequestSchemaFor(100_000_000n).parse({ amount: "1", method: "crypto_eth", destination: ETH }).amount).toBe(
+      100_000_000n,
+    );
     expect(minimumWithdrawalMessage(12_345_678n)).toBe("Minimum Withdrawal: The minimum withdrawal is 0.12345678 LOOP");
   });
 
@@ -85,8 +89,16 @@ describe("withdrawal status update", () => {
     expect(updateError({ status: "completed" })).toBe(M.missingTransactionId);
     expect(updateError({ status: "completed", transactionId: "  " })).toBe(M.missingTransactionId);
     expect(updateError({ status: "failed", failureReason: null })).toBe(M.missingFailureReason);
-    expect(withdrawalStatusUpdateSchema.parse({ status: "processing" })).toEqual({ status: "processing", transactionId: null, failureReason: null });
-    expect(withdrawalStatusUpdateSchema.parse({ status: "completed", transactionId: " tx1 " })).toEqual({ status: "completed", transactionId: "tx1", failureReason: null });
+    expect(withdrawalStatusUpdateSchema.parse({ status: "processing" })).toEqual({
+      status: "processing",
+      transactionId: null,
+      failureReason: null,
+    });
+    expect(withdrawalStatusUpdateSchema.parse({ status: "completed", transactionId: " tx1 " })).toEqual({
+      status: "completed",
+      transactionId: "tx1",
+      failureReason: null,
+    });
     expect(withdrawalStatusUpdateSchema.parse({ status: "failed", failureReason: "Bad address" }).failureReason).toBe("Bad address");
   });
 

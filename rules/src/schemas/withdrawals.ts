@@ -50,7 +50,8 @@ export const WITHDRAWAL_MESSAGES = {
   missingFailureReason: "Missing Failure Reason: Failure reason is required for failed withdrawals",
   transactionIdTooLong: `Transaction ID must be at most ${TRANSACTION_ID_MAX} characters`,
   failureReasonTooLong: `Failure reason must be at most ${FAILURE_REASON_MAX} characters`,
-  invalidLoopTransactionId: "Invalid Transaction ID: A LOOP payout is completed with the hash of its payout transaction (0x followed by 64 hex characters)",
+  invalidLoopTransactionId:
+    "Invalid Transaction ID: A LOOP payout is completed with the hash of its payout transaction (0x followed by 64 hex characters)",
 } as const;
 
 /** 'Invalid Status Change: A pending withdrawal cannot become completed' (HTTP 409). */
@@ -84,17 +85,17 @@ export function destinationShapeError(method: WithdrawalMethod, destination: str
 }
 
 /** Text fields: absent, null or blank all mean "missing". */
-const requiredText = z
-  .string({ error: WITHDRAWAL_MESSAGES.missing })
-  .trim()
-  .min(1, WITHDRAWAL_MESSAGES.missing);
+const requiredText = z.string({ error: WITHDRAWAL_MESSAGES.missing }).trim().min(1, WITHDRAWAL_MESSAGES.missing);
 
 /** The request, checked against a minimum in ledger units (the API passes the platform setting). */
 export const withdrawalRequestSchemaFor = (minUnits: bigint) =>
   z
     .object({
       amount: z
-        .string({ error: (issue) => (issue.input === undefined || issue.input === null ? WITHDRAWAL_MESSAGES.missing : WITHDRAWAL_MESSAGES.invalidAmount) })
+        .string({
+          error: (issue) =>
+            issue.input === undefined || issue.input === null ? WITHDRAWAL_MESSAGES.missing : WITHDRAWAL_MESSAGES.invalidAmount,
+        })
         .trim()
         .min(1, WITHDRAWAL_MESSAGES.missing),
       method: requiredText,
@@ -129,7 +130,8 @@ export const withdrawalStatusUpdateSchema = z
   })
   .superRefine((body, ctx) => {
     const fail = (message: string, path: string) => ctx.addIssue({ code: "custom", message, path: [path] });
-    if (!(WITHDRAWAL_STATUSES as readonly string[]).includes(body.status) || body.status === "pending") return fail(WITHDRAWAL_MESSAGES.invalidStatus, "status");
+    if (!(WITHDRAWAL_STATUSES as readonly string[]).includes(body.status) || body.status === "pending")
+      return fail(WITHDRAWAL_MESSAGES.invalidStatus, "status");
     if (body.status === "completed" && !body.transactionId) return fail(WITHDRAWAL_MESSAGES.missingTransactionId, "transactionId");
     if (body.status === "failed" && !body.failureReason) fail(WITHDRAWAL_MESSAGES.missingFailureReason, "failureReason");
   })
@@ -144,8 +146,14 @@ export const withdrawalListQuerySchema = z.object({
   status: z.enum(WITHDRAWAL_STATUSES).optional(),
 });
 
-const loopString = z.string().regex(/^\d+\.\d{8}$/).describe("LOOP, a decimal string with exactly 8 decimals");
-const usdString = z.string().regex(/^\d+\.\d{2}$/).describe("USD, a decimal string with exactly 2 decimals");
+const loopString = z
+  .string()
+  .regex(/^\d+\.\d{8}$/)
+  .describe("LOOP, a decimal string with exactly 8 decimals");
+const usdString = z
+  .string()
+  .regex(/^\d+\.\d{2}$/)
+  .describe("USD, a decimal string with exactly 2 decimals");
 
 export const withdrawalSchema = z.object({
   id: z.uuid(),
@@ -168,7 +176,9 @@ export const adminWithdrawalSchema = withdrawalSchema.extend({
   netUsdAmount: usdString.describe("What the user receives in USD: equal to usdAmount (no platform fee on withdrawals)"),
   payoutInProgress: z
     .boolean()
-    .describe("A `loop` withdrawal whose LoopVault payout was sent or is being sent and whose outcome the chain has not given yet: it cannot be failed or cancelled"),
+    .describe(
+      "A `loop` withdrawal whose LoopVault payout was sent or is being sent and whose outcome the chain has not given yet: it cannot be failed or cancelled",
+    ),
   payoutError: z.string().nullable().describe("Why the last payout attempt did not pay (the withdrawal is pending again)"),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;

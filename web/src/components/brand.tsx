@@ -5,7 +5,10 @@ import { cn } from "@/lib/utils";
 /** The LOOP logo mark: a gradient tile with equaliser bars. */
 export function BrandMark({ className }: { className?: string }) {
   return (
-    <span aria-hidden className={cn("bg-brand-gradient inline-flex size-9 items-center justify-center rounded-lg shadow-lg shadow-primary/30", className)}>
+    <span
+      aria-hidden
+      className={cn("bg-brand-gradient inline-flex size-9 items-center justify-center rounded-lg shadow-lg shadow-primary/30", className)}
+    >
       <svg viewBox="0 0 24 24" className="size-5 fill-white">
         <rect x="3" y="9" width="2.4" height="6" rx="1.2" />
         <rect x="7.4" y="5" width="2.4" height="14" rx="1.2" />

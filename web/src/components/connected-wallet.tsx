@@ -15,7 +15,10 @@ export function ConnectedWallet() {
 
   if (snapshot.status === "connecting" || snapshot.status === "reconnecting") {
     return (
-      <span className="hidden items-center gap-2 rounded-full border border-border px-3 py-1.5 text-xs text-muted-foreground sm:inline-flex" role="status">
+      <span
+        className="hidden items-center gap-2 rounded-full border border-border px-3 py-1.5 text-xs text-muted-foreground sm:inline-flex"
+        role="status"
+      >
         <Wallet className="size-3.5 animate-pulse" aria-hidden />
         {snapshot.status === "connecting" ? "Connecting wallet…" : "Reconnecting wallet…"}
       </span>
@@ -40,7 +43,12 @@ export function ConnectedWallet() {
   return (
     <Popover>
       <PopoverTrigger asChild>
-        <Button variant="outline" size="sm" className="h-9 gap-2 rounded-full font-mono" aria-label={`Connected wallet ${shortAddress(address)}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="h-9 gap-2 rounded-full font-mono"
+          aria-label={`Connected wallet ${shortAddress(address)}`}
+        >
           <span className="size-2 rounded-full bg-success shadow-[0_0_8px] shadow-success" aria-hidden />
           {shortAddress(address)}
         </Button>

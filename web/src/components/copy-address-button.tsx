@@ -37,7 +37,13 @@ export function CopyAddressButton({ address, className, label = "Copy address" }
   return (
     <Tooltip>
       <TooltipTrigger asChild>
-        <Button variant="ghost" size="icon-sm" className={cn("shrink-0", className)} onClick={() => void copy()} aria-label={copied ? "Address copied" : label}>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          className={cn("shrink-0", className)}
+          onClick={() => void copy()}
+          aria-label={copied ? "Address copied" : label}
+        >
           {copied ? <Check className="text-success" aria-hidden /> : <Copy aria-hidden />}
         </Button>
       </TooltipTrigger>

@@ -37,7 +37,10 @@ export function LevelTierIcon({ level, className, iconClassName }: { level: numb
   const tier = badgeTier(level);
   const Icon = TIER_ICON[tier];
   return (
-    <span data-tier={tier} className={cn("inline-flex size-14 shrink-0 items-center justify-center rounded-2xl border", TIER_STYLE[tier], className)}>
+    <span
+      data-tier={tier}
+      className={cn("inline-flex size-14 shrink-0 items-center justify-center rounded-2xl border", TIER_STYLE[tier], className)}
+    >
       <Icon className={cn("size-7", iconClassName)} aria-hidden />
     </span>
   );
@@ -88,7 +91,9 @@ export function LevelBadgeDetailed({ info, className, children }: { info: LevelI
         <XpProgressBar percent={maxed ? 100 : info.progressPercentage} className="mt-2" />
         <p className="mt-1.5 flex flex-wrap justify-between gap-x-3 text-xs text-muted-foreground">
           {maxed ? null : <span className="tabular-nums">{xpProgressText(info.currentXP, info.nextLevelXP)}</span>}
-          <span className={cn("tabular-nums", maxed && "font-semibold text-amber-200")}>{xpToNextText(info.level, info.xpNeededForNext)}</span>
+          <span className={cn("tabular-nums", maxed && "font-semibold text-amber-200")}>
+            {xpToNextText(info.level, info.xpNeededForNext)}
+          </span>
         </p>
         {children}
       </div>

@@ -90,7 +90,9 @@ describe("getServerMessage", () => {
   });
 
   it("reads a plain `${status}: ${text}` error too", () => {
-    expect(getServerMessage(new Error('401: {"message":"This sign-in link has expired."}'), "fallback")).toBe("This sign-in link has expired.");
+    expect(getServerMessage(new Error('401: {"message":"This sign-in link has expired."}'), "fallback")).toBe(
+      "This sign-in link has expired.",
+    );
   });
 
   it("falls back for HTML bodies and non-API errors", () => {

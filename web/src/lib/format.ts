@@ -50,7 +50,13 @@ export function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? "" : dateFormat.format(date);
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
+const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
 
 /** Dates in lists: "Mar 4, 2026, 3:07 PM" (US English short month, day, year, hour, minute). */
 export function formatDateTime(iso: string): string {

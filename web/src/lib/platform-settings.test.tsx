@@ -11,7 +11,11 @@ const BASE: ClientConfig = { chains: [], defaultChainId: 31337, walletConnectPro
 function render(config: ClientConfig | null) {
   vi.stubGlobal(
     "fetch",
-    vi.fn(async () => (config ? new Response(JSON.stringify(config), { status: 200, headers: { "Content-Type": "application/json" } }) : new Response("{}", { status: 500 }))),
+    vi.fn(async () =>
+      config
+        ? new Response(JSON.stringify(config), { status: 200, headers: { "Content-Type": "application/json" } })
+        : new Response("{}", { status: 500 }),
+    ),
   );
   const client = createQueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
@@ -22,9 +26,19 @@ describe("usePlatformSettings", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("is the defaults (MP3 2%, WAV 4%, 10 LOOP, 7 days) until GET /api/config answers, then the server's", async () => {
-    const settings = { formatFeeBps: { mp3: 750, wav: 1000 }, minWithdrawal: "25.50000000", offerExpiryHours: 48, supportEmail: "help@beats.example" };
+    const settings = {
+      formatFeeBps: { mp3: 750, wav: 1000 },
+      minWithdrawal: "25.50000000",
+      offerExpiryHours: 48,
+      supportEmail: "help@beats.example",
+    };
     const { result } = render({ ...BASE, settings });
-    expect(result.current).toEqual({ formatFeeBps: { mp3: 200, wav: 400 }, minWithdrawal: "10.00000000", offerExpiryHours: 168, supportEmail: "support@loop.local" });
+    expect(result.current).toEqual({
+      formatFeeBps: { mp3: 200, wav: 400 },
+      minWithdrawal: "10.00000000",
+      offerExpiryHours: 168,
+      supportEmail: "support@loop.local",
+    });
     await waitFor(() => expect(result.current).toEqual(settings));
   });
 

@@ -60,7 +60,11 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useToasts(): ToastItem[] {
-  return useSyncExternalStore(subscribe, () => items, () => items);
+  return useSyncExternalStore(
+    subscribe,
+    () => items,
+    () => items,
+  );
 }
 
 const FLASH_KEY = "loop.flash-toast";

@@ -25,10 +25,17 @@ describe("stubApi", () => {
 
   it("gives the handler the request and records every call: method, path, query, headers and the parsed body", async () => {
     const api = stubApi({ "PUT /api/items/:id": ({ params, body, headers }) => json({ params, body, key: headers["idempotency-key"] }) });
-    const answer = await fetch("http://localhost:5173/api/items/7?x=1", { method: "put", headers: { "Idempotency-Key": "k-1" }, body: JSON.stringify({ a: 1 }) });
+    const answer = await fetch("http://localhost:5173/api/items/7?x=1", {
+      method: "put",
+      headers: { "Idempotency-Key": "k-1" },
+      body: JSON.stringify({ a: 1 }),
+    });
     expect(await answer.json()).toEqual({ params: { id: "7" }, body: { a: 1 }, key: "k-1" });
     await fetch("/api/other");
-    expect(api.requests.map(({ method, path, url }) => `${method} ${path}${url.search}`)).toEqual(["PUT /api/items/7?x=1", "GET /api/other"]);
+    expect(api.requests.map(({ method, path, url }) => `${method} ${path}${url.search}`)).toEqual([
+      "PUT /api/items/7?x=1",
+      "GET /api/other",
+    ]);
     expect(api.calls("PUT /api/items/:id")).toHaveLength(1);
     expect(api.calls("PUT /api/items/7?x=2")).toEqual([]);
     expect(api.bodies("PUT /api/items/7")).toEqual([{ a: 1 }]);

@@ -16,7 +16,8 @@ export const DEMO_TRACKS: DemoItem[] = [
       artistName: "Synthia",
       albumName: "Neon Letters",
       releaseDate: "2026-03-14",
-      lyrics: "Headlights on the empty freeway\nCity humming in the rear view\nEvery mile a little further\nEvery mile a little closer to you",
+      lyrics:
+        "Headlights on the empty freeway\nCity humming in the rear view\nEvery mile a little further\nEvery mile a little closer to you",
     },
     recipe: {
       bpm: 100,

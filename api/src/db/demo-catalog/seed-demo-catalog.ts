@@ -75,7 +75,11 @@ interface Prepared {
   createdAt: Date;
 }
 
-export async function seedDemoCatalog(prisma: PrismaClient, storage: Storage, options: DemoCatalogOptions = {}): Promise<DemoCatalogResult> {
+export async function seedDemoCatalog(
+  prisma: PrismaClient,
+  storage: Storage,
+  options: DemoCatalogOptions = {},
+): Promise<DemoCatalogResult> {
   const items = options.items ?? DEMO_CATALOG;
   const now = options.now ?? new Date();
   const skip = (reason: string): DemoCatalogResult => ({ seeded: false, loops: 0, tracks: 0, reason });
@@ -107,14 +111,24 @@ export async function seedDemoCatalog(prisma: PrismaClient, storage: Storage, op
       const id = randomUUID();
       await storage.put(originalKey(id), bytes);
       stored.push(originalKey(id));
-      prepared.push({ id, userId: userIds.get(item.creator)!, genreId, input: parsed.data, format, bytes: bytes.length, sha256: createHash("sha256").update(bytes).digest(), createdAt: new Date(now.getTime() - item.ageHours * 3_600_000) });
+      prepared.push({
+        id,
+        userId: userIds.get(item.creator)!,
+        genreId,
+        input: parsed.data,
+        format,
+        bytes: bytes.length,
+        sha256: createHash("sha256").update(bytes).digest(),
+        createdAt: new Date(now.getTime() - item.ageHours * 3_600_000),
+      });
     }
 
     const added = await prisma.$transaction(
       async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(${DEMO_CATALOG_LOCK_KEY})`;
         if ((await tx.loop.count()) > 0) return false;
-        for (const loop of prepared) await recordUpload(tx, { ...loop, originalFormat: loop.format, originalBytes: loop.bytes, originalSha256: loop.sha256 });
+        for (const loop of prepared)
+          await recordUpload(tx, { ...loop, originalFormat: loop.format, originalBytes: loop.bytes, originalSha256: loop.sha256 });
         return true;
       },
       { timeout: 60_000 },

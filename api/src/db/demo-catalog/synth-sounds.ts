@@ -76,7 +76,14 @@ export function kickSound(): Float32Array {
   return out;
 }
 
-export function noiseSound(seconds: number, tau: number, brightness: number, rand: () => number, toneHz = 0, toneTau = 0.045): Float32Array {
+export function noiseSound(
+  seconds: number,
+  tau: number,
+  brightness: number,
+  rand: () => number,
+  toneHz = 0,
+  toneTau = 0.045,
+): Float32Array {
   const out = new Float32Array(frames(seconds));
   let previous = 0;
   let env = 1;
@@ -282,7 +289,8 @@ export function bassSound(style: BassStyle, frequency: number, seconds: number, 
           sum += saw(phases[v]!, inc) / 2;
         }
         const t = i / SAMPLE_RATE;
-        const cutoff = style === "acid" ? 300 + 2200 * sweep : style === "wobble" ? 180 + 1400 * (0.5 - 0.5 * Math.cos((TAU * t) / (beat / 2))) : 700;
+        const cutoff =
+          style === "acid" ? 300 + 2200 * sweep : style === "wobble" ? 180 + 1400 * (0.5 - 0.5 * Math.cos((TAU * t) / (beat / 2))) : 700;
         sweep *= ks;
         const alpha = onePole(cutoff);
         y += alpha * (sum - y);

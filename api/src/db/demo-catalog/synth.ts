@@ -9,7 +9,8 @@ import { bassSound, clapSound, frames, kickSound, noiseSound, noteSound, random,
 
 export { SAMPLE_RATE } from "./synth-sounds";
 
-export type DrumStyle = "four_on_floor" | "techno" | "boom_bap" | "halftime" | "trap" | "breakbeat" | "dembow" | "afro" | "rock" | "shuffle" | "disco";
+export type DrumStyle =
+  "four_on_floor" | "techno" | "boom_bap" | "halftime" | "trap" | "breakbeat" | "dembow" | "afro" | "rock" | "shuffle" | "disco";
 export type BassStyle = "sub" | "acid" | "reese" | "wobble" | "808" | "pluck" | "walking";
 export type Timbre = "pad" | "keys" | "pluck" | "saw" | "organ" | "bell" | "guitar";
 
@@ -122,9 +123,27 @@ interface DrumPattern {
 
 // x: hit, o: soft hit, .: rest. Two-bar patterns (32 steps) alternate.
 const DRUMS: Record<DrumStyle, DrumPattern> = {
-  four_on_floor: { kick: "x...x...x...x...", snare: "................", clap: "....x.......x...", hat: "o.x.o.x.o.x.o.x.", openHat: "..x...x...x...x." },
-  techno: { kick: "x...x...x...x...", snare: "................", clap: "....x.......x...", hat: "oxoxoxoxoxoxoxox", perc: "...x..x....x..x." },
-  disco: { kick: "x...x...x...x...", snare: "....x.......x...", hat: "..x...x...x...x.", openHat: "..x...x...x...x.", perc: "o.o.o.o.o.o.o.o." },
+  four_on_floor: {
+    kick: "x...x...x...x...",
+    snare: "................",
+    clap: "....x.......x...",
+    hat: "o.x.o.x.o.x.o.x.",
+    openHat: "..x...x...x...x.",
+  },
+  techno: {
+    kick: "x...x...x...x...",
+    snare: "................",
+    clap: "....x.......x...",
+    hat: "oxoxoxoxoxoxoxox",
+    perc: "...x..x....x..x.",
+  },
+  disco: {
+    kick: "x...x...x...x...",
+    snare: "....x.......x...",
+    hat: "..x...x...x...x.",
+    openHat: "..x...x...x...x.",
+    perc: "o.o.o.o.o.o.o.o.",
+  },
   boom_bap: { kick: "x.....x..xo.....x.....x...x.....", snare: "....x.......x.......x.......x..o", hat: "x.x.x.x.x.x.x.x." },
   halftime: { kick: "x.........x.....", snare: "........x.......", hat: "x.x.x.x.x.x.x.x." },
   trap: { kick: "x......x..x.....x.........x.....", snare: "........x...............x.......", hat: "x.x.x.xxx.x.x.x.x.x.xxx.x.xxxxxx" },
@@ -163,7 +182,8 @@ export function synthesize(recipe: Recipe): [Float32Array, Float32Array] {
   const rand = random(recipe.seed);
   const { tonic, scale } = parseKey(recipe.key);
   const swing = recipe.swing ?? 0;
-  const stepFrame = (barIndex: number, step: number) => frames(barIndex * bar + step * sixteenth + (step % 2 === 1 ? swing * sixteenth : 0));
+  const stepFrame = (barIndex: number, step: number) =>
+    frames(barIndex * bar + step * sixteenth + (step % 2 === 1 ? swing * sixteenth : 0));
 
   const cache = new Map<string, Float32Array>();
   const sound = (key: string, make: () => Float32Array) => {
@@ -190,17 +210,46 @@ export function synthesize(recipe: Recipe): [Float32Array, Float32Array] {
           if (k) bus.mix(at, sound("kick", kickSound), 0.95 * k, 0);
           const fill = lastBarOfSection && s >= 12 && recipe.drums !== "techno" && section.bars > 2 ? 0.5 : 0;
           const sn = hit(pattern.snare, step) || fill;
-          if (sn) bus.mix(at, take("snare", 4, () => noiseSound(0.25, 0.07, 0.6, rand, 185)), 0.7 * sn, 0.05);
+          if (sn)
+            bus.mix(
+              at,
+              take("snare", 4, () => noiseSound(0.25, 0.07, 0.6, rand, 185)),
+              0.7 * sn,
+              0.05,
+            );
           const cl = hit(pattern.clap, step);
-          if (cl) bus.mix(at, take("clap", 3, () => clapSound(rand)), 0.4 * cl, -0.1);
+          if (cl)
+            bus.mix(
+              at,
+              take("clap", 3, () => clapSound(rand)),
+              0.4 * cl,
+              -0.1,
+            );
           const h = hit(pattern.hat, step);
-          if (h) bus.mix(at, take("hat", 4, () => noiseSound(0.08, 0.018, 1, rand)), 0.18 * h, 0.3);
+          if (h)
+            bus.mix(
+              at,
+              take("hat", 4, () => noiseSound(0.08, 0.018, 1, rand)),
+              0.18 * h,
+              0.3,
+            );
           const oh = hit(pattern.openHat, step);
-          if (oh) bus.mix(at, take("open-hat", 2, () => noiseSound(0.35, 0.12, 1, rand)), 0.12 * oh, 0.3);
+          if (oh)
+            bus.mix(
+              at,
+              take("open-hat", 2, () => noiseSound(0.35, 0.12, 1, rand)),
+              0.12 * oh,
+              0.3,
+            );
           const p = hit(pattern.perc, step);
           if (p) {
             const frequency = s % 4 === 3 ? 620 : 880;
-            bus.mix(at, sound(`perc:${frequency}`, () => toneSound(frequency, 0.2, 0.05)), 0.25 * p, s % 2 ? 0.5 : -0.5);
+            bus.mix(
+              at,
+              sound(`perc:${frequency}`, () => toneSound(frequency, 0.2, 0.05)),
+              0.25 * p,
+              s % 2 ? 0.5 : -0.5,
+            );
           }
         }
       }
@@ -216,7 +265,12 @@ export function synthesize(recipe: Recipe): [Float32Array, Float32Array] {
           const length = (until - s) * sixteenth * (style === "acid" ? 0.6 : 0.9);
           const midi = style === "walking" ? root + walk[i % walk.length]! : style === "acid" && i % 3 === 2 ? root + 12 : root;
           const key = `bass:${midi}:${frames(length)}`;
-          bus.mix(stepFrame(barIndex, s), sound(key, () => bassSound(style, hz(midi), length, beat, rand)), 0.55, 0);
+          bus.mix(
+            stepFrame(barIndex, s),
+            sound(key, () => bassSound(style, hz(midi), length, beat, rand)),
+            0.55,
+            0,
+          );
         });
       }
 
@@ -227,15 +281,37 @@ export function synthesize(recipe: Recipe): [Float32Array, Float32Array] {
           timbre === "pad"
             ? [[0, 16]]
             : timbre === "organ" || timbre === "guitar"
-              ? [[0, 3], [3, 3], [6, 4], [10, 2], [12, 4]]
+              ? [
+                  [0, 3],
+                  [3, 3],
+                  [6, 4],
+                  [10, 2],
+                  [12, 4],
+                ]
               : timbre === "pluck"
-                ? [[0, 3], [3, 3], [6, 2], [8, 3], [11, 3], [14, 2]]
-                : [[0, 6], [6, 2], [8, 8]];
+                ? [
+                    [0, 3],
+                    [3, 3],
+                    [6, 2],
+                    [8, 3],
+                    [11, 3],
+                    [14, 2],
+                  ]
+                : [
+                    [0, 6],
+                    [6, 2],
+                    [8, 8],
+                  ];
         for (const [s, length] of hits) {
           const seconds = length * sixteenth * 0.95;
           voicing.forEach((midi, v) => {
             const pan = (v / Math.max(1, voicing.length - 1) - 0.5) * 0.6;
-            bus.mix(stepFrame(barIndex, s), sound(`${timbre}:${midi}:${frames(seconds)}`, () => noteSound(timbre, hz(midi), seconds, rand)), 0.22, pan);
+            bus.mix(
+              stepFrame(barIndex, s),
+              sound(`${timbre}:${midi}:${frames(seconds)}`, () => noteSound(timbre, hz(midi), seconds, rand)),
+              0.22,
+              pan,
+            );
           });
         }
       }

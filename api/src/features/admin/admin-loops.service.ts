@@ -143,7 +143,9 @@ export async function moderateLoop(
     if (!hidden && loop.status !== "hidden") throw new Conflict(ADMIN_LOOP_MESSAGES.notHidden);
     await tx.loop.update({
       where: { id: loop.id },
-      data: hidden ? { status: "hidden", hiddenReason: reason, hiddenAt: new Date() } : { status: "ready", hiddenReason: null, hiddenAt: null },
+      data: hidden
+        ? { status: "hidden", hiddenReason: reason, hiddenAt: new Date() }
+        : { status: "ready", hiddenReason: null, hiddenAt: null },
     });
     await createNotificationInTx(tx, {
       userId: loop.creatorId,

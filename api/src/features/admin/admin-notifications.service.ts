@@ -16,18 +16,36 @@ export async function sendAdminNotification(
   adminId: string,
   { userId, ...content }: z.output<typeof adminNotificationSchema>,
 ): Promise<AdminNotificationResponse> {
-  const fields = { type: content.type, title: content.title, message: content.message, actionUrl: content.actionUrl ?? null, actionText: content.actionText ?? null };
+  const fields = {
+    type: content.type,
+    title: content.title,
+    message: content.message,
+    actionUrl: content.actionUrl ?? null,
+    actionText: content.actionText ?? null,
+  };
   return prisma.$transaction(async (tx) => {
     if (userId === "all") {
       const broadcast = await tx.notificationBroadcast.create({ data: { adminId, ...fields }, select: { id: true, status: true } });
       await enqueue(tx, BROADCAST_QUEUE, { broadcastId: broadcast.id } satisfies BroadcastPayload, BROADCAST_MAX_ATTEMPTS);
-      await recordAdminActionInTx(tx, { adminId, action: "notification.broadcast", targetType: "broadcast", targetId: broadcast.id, after: fields });
+      await recordAdminActionInTx(tx, {
+        adminId,
+        action: "notification.broadcast",
+        targetType: "broadcast",
+        targetId: broadcast.id,
+        after: fields,
+      });
       return { recipient: "all", broadcastId: broadcast.id, status: "queued" } as const;
     }
     const user = await tx.user.findUnique({ where: { id: userId }, select: { id: true } });
     if (!user) throw new NotFound(ADMIN_USER_MESSAGES.notFound);
     const notification = await createNotificationInTx(tx, { userId: user.id, ...fields });
-    await recordAdminActionInTx(tx, { adminId, action: "notification.sent", targetType: "notification", targetId: notification.id, after: { userId: user.id, ...fields } });
+    await recordAdminActionInTx(tx, {
+      adminId,
+      action: "notification.sent",
+      targetType: "notification",
+      targetId: notification.id,
+      after: { userId: user.id, ...fields },
+    });
     return { recipient: "user", notificationId: notification.id } as const;
   }, TX_QUEUED);
 }

@@ -58,10 +58,14 @@ export async function onChainVaultReserve(deps: Pick<AppDeps, "config" | "chains
   const client = deps.chains.get(chainId);
   if (!contracts || !client) return null;
   try {
-    const wei = await withinVaultReadTimeout(client.readContract({ address: getAddress(contracts.vault), abi: loopVaultAbi, functionName: "reserve" }));
+    const wei = await withinVaultReadTimeout(
+      client.readContract({ address: getAddress(contracts.vault), abi: loopVaultAbi, functionName: "reserve" }),
+    );
     return formatLoop(wei / WEI_PER_LEDGER_UNIT);
   } catch (error) {
-    deps.logger?.warn(`admin stats: could not read the LoopVault reserve on chain ${chainId}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+    deps.logger?.warn(
+      `admin stats: could not read the LoopVault reserve on chain ${chainId}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`,
+    );
     return null;
   }
 }

@@ -31,13 +31,12 @@ export interface BatchResult {
  * workers never run batches of one broadcast at once). Returns done when no user is left.
  */
 export async function fanOutBatch(prisma: PrismaClient, broadcastId: string, batchSize = BROADCAST_BATCH_SIZE): Promise<BatchResult> {
-  return prisma.$transaction(
-    async (tx) => {
-      const rows = await tx.$queryRaw<{ status: string; cursor: string | null }[]>`
+  return prisma.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ status: string; cursor: string | null }[]>`
         SELECT "status", "cursor"::text AS "cursor" FROM "app"."notification_broadcasts" WHERE "id" = ${broadcastId}::uuid FOR UPDATE`;
-      const broadcast = rows[0];
-      if (!broadcast || broadcast.status === "done") return { seen: 0, inserted: 0, done: true };
-      const [result] = await tx.$queryRaw<{ seen: bigint; inserted: bigint; last: string | null }[]>`
+    const broadcast = rows[0];
+    if (!broadcast || broadcast.status === "done") return { seen: 0, inserted: 0, done: true };
+    const [result] = await tx.$queryRaw<{ seen: bigint; inserted: bigint; last: string | null }[]>`
         WITH "batch" AS (
           SELECT "id" FROM "app"."users"
           WHERE NOT "is_banned" AND (${broadcast.cursor}::uuid IS NULL OR "id" > ${broadcast.cursor}::uuid)
@@ -51,18 +50,16 @@ export async function fanOutBatch(prisma: PrismaClient, broadcastId: string, bat
         )
         SELECT (SELECT COUNT(*) FROM "batch")::bigint AS "seen", (SELECT COUNT(*) FROM "inserted")::bigint AS "inserted",
           (SELECT "id"::text FROM "batch" ORDER BY "id" DESC LIMIT 1) AS "last"`;
-      const seen = Number(result!.seen);
-      const inserted = Number(result!.inserted);
-      const done = seen < batchSize;
-      await tx.$executeRaw`
+    const seen = Number(result!.seen);
+    const inserted = Number(result!.inserted);
+    const done = seen < batchSize;
+    await tx.$executeRaw`
         UPDATE "app"."notification_broadcasts"
         SET "status" = ${done ? "done" : "sending"}, "cursor" = COALESCE(${result!.last}::uuid, "cursor"),
           "recipients" = "recipients" + ${inserted}, "finished_at" = ${done ? new Date() : null}
         WHERE "id" = ${broadcastId}::uuid`;
-      return { seen, inserted, done };
-    },
-    TX_QUEUED_BATCH,
-  );
+    return { seen, inserted, done };
+  }, TX_QUEUED_BATCH);
 }
 
 /** Runs the broadcast's batches until it is done; `onBatch` runs after each committed batch. */

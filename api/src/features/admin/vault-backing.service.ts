@@ -16,7 +16,13 @@
 // Platform-wide: the LOOP in members' balances (all of which can be withdrawn on chain), the LOOP
 // issued in the app, and the treasury's funding that backs it.
 import { loopVaultAbi } from "@loop/contracts/abis";
-import { VAULT_BACKING_CAUSES, type VaultBacking, type VaultBackingCause, type VaultBackingCauseCode, type VaultBackingChain } from "@loop/rules/schemas/vault-backing";
+import {
+  VAULT_BACKING_CAUSES,
+  type VaultBacking,
+  type VaultBackingCause,
+  type VaultBackingCauseCode,
+  type VaultBackingChain,
+} from "@loop/rules/schemas/vault-backing";
 import { WEI_PER_LEDGER_UNIT } from "@loop/rules/units";
 import { formatUnits, getAddress, type Address, type PublicClient } from "viem";
 import { Prisma, type PrismaClient } from "../../db/prisma";
@@ -49,7 +55,12 @@ async function readVault(client: PublicClient, chainId: number, vault: Address, 
     withinVaultReadTimeout(client.readContract({ ...contract, functionName: "payoutLimit" })).catch(() => null),
     withinVaultReadTimeout(client.readContract({ ...contract, functionName: "payoutAllowance" })).catch(() => null),
   ]);
-  return { reserve, fees, genesis, payout: limit !== null && allowance ? { limit, remaining: allowance[0], periodEndsAt: allowance[1] } : null };
+  return {
+    reserve,
+    fees,
+    genesis,
+    payout: limit !== null && allowance ? { limit, remaining: allowance[0], periodEndsAt: allowance[1] } : null,
+  };
 }
 
 /** The vault's events of each kind on this chain, by how the settlement applied them (null: not yet). */
@@ -65,7 +76,11 @@ export interface EventTotal {
  * chain's current genesis). Sales are Released and accepted OfferSettled events whose seller is the
  * vault, emitted by the chain's marketplace.
  */
-async function eventTotals(prisma: PrismaClient, schema: string, chain: { chainId: number; genesis: string; vault: string; marketplace: string }): Promise<EventTotal[]> {
+async function eventTotals(
+  prisma: PrismaClient,
+  schema: string,
+  chain: { chainId: number; genesis: string; vault: string; marketplace: string },
+): Promise<EventTotal[]> {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`not an SQL identifier: ${schema}`);
   const table = (name: string) => Prisma.raw(`"${schema}"."${name}"`);
   const { chainId, genesis, vault, marketplace } = chain;
@@ -93,7 +108,10 @@ async function eventTotals(prisma: PrismaClient, schema: string, chain: { chainI
 }
 
 /** The ledger's liability and the causes, from the event totals. */
-export function reconcile(totals: readonly EventTotal[]): { liability: bigint; causes: Map<VaultBackingCauseCode, { wei: bigint; events: number }> } {
+export function reconcile(totals: readonly EventTotal[]): {
+  liability: bigint;
+  causes: Map<VaultBackingCauseCode, { wei: bigint; events: number }>;
+} {
   const causes = new Map<VaultBackingCauseCode, { wei: bigint; events: number }>(
     (Object.keys(VAULT_BACKING_CAUSES) as VaultBackingCauseCode[]).map((code) => [code, { wei: 0n, events: 0 }]),
   );
@@ -181,7 +199,11 @@ async function chainBacking(deps: Deps, chain: AppDeps["config"]["chains"][numbe
     });
   } catch (error) {
     if (!isMissingIndexerTable(error)) throw error;
-    return { view: { ...onChain, problem: `The indexer has not indexed chain ${chain.id} yet: the ledger's side cannot be reckoned.` }, reserve: reads.reserve, funding: null };
+    return {
+      view: { ...onChain, problem: `The indexer has not indexed chain ${chain.id} yet: the ledger's side cannot be reckoned.` },
+      reserve: reads.reserve,
+      funding: null,
+    };
   }
   const { liability, causes } = reconcile(totals);
   const difference = reads.reserve - liability;
@@ -191,7 +213,12 @@ async function chainBacking(deps: Deps, chain: AppDeps["config"]["chains"][numbe
       ...onChain,
       liability: loop(liability),
       difference: loop(difference),
-      causes: [...causes].map(([code, { wei, events }]): VaultBackingCause => ({ code, ...VAULT_BACKING_CAUSES[code], amount: loop(wei), events })),
+      causes: [...causes].map(([code, { wei, events }]): VaultBackingCause => ({
+        code,
+        ...VAULT_BACKING_CAUSES[code],
+        amount: loop(wei),
+        events,
+      })),
       unexplained: loop(difference - explained),
     },
     reserve: reads.reserve,
@@ -203,7 +230,9 @@ async function chainBacking(deps: Deps, chain: AppDeps["config"]["chains"][numbe
 const wei = (units: bigint) => units * WEI_PER_LEDGER_UNIT;
 
 export async function vaultBacking(deps: Deps): Promise<VaultBacking> {
-  const results = (await Promise.all(deps.config.chains.map((chain) => chainBacking(deps, chain)))).filter((r): r is ChainResult => r !== null);
+  const results = (await Promise.all(deps.config.chains.map((chain) => chainBacking(deps, chain)))).filter(
+    (r): r is ChainResult => r !== null,
+  );
   const [members] = await deps.prisma.$queryRaw<{ units: string | null }[]>`
     SELECT SUM("balance")::text AS units FROM "app"."ledger_accounts" WHERE "kind" = 'user'`;
   const [issuance] = await deps.prisma.$queryRaw<{ units: string | null }[]>`

@@ -51,7 +51,11 @@ export async function depositToVault(
         targetType: "vault",
         targetId: entry.id,
         before: { platformEarnings: formatLoop(earnings), availableWithdrawal: formatLoop(vaultBefore) },
-        after: { amount: formatLoop(amount), platformEarnings: formatLoop(earnings - amount), availableWithdrawal: formatLoop(vaultBefore + amount) },
+        after: {
+          amount: formatLoop(amount),
+          platformEarnings: formatLoop(earnings - amount),
+          availableWithdrawal: formatLoop(vaultBefore + amount),
+        },
       });
     }
   };

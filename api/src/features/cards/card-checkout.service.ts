@@ -26,7 +26,12 @@ import { isResourceMissing, stripeGatewayError } from "./stripe-errors";
 type Checkout = { id: string; buyerId: string; loopId: string; format: string; status: string; providerRef: string | null };
 
 /** Webhook events that say an intent moved; the intent is read again from Stripe either way. */
-const INTENT_EVENTS = new Set(["payment_intent.succeeded", "payment_intent.processing", "payment_intent.payment_failed", "payment_intent.canceled"]);
+const INTENT_EVENTS = new Set([
+  "payment_intent.succeeded",
+  "payment_intent.processing",
+  "payment_intent.payment_failed",
+  "payment_intent.canceled",
+]);
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
 
@@ -38,12 +43,25 @@ const idOf = (value: string | { id: string } | null | undefined) => (typeof valu
 function reversalOf(event: Stripe.Event): ReportedReversal | null {
   if (event.type === "charge.dispute.created") {
     const dispute = event.data.object;
-    return { provider: "stripe", paymentRef: idOf(dispute.charge), providerRef: idOf(dispute.payment_intent), reason: "dispute", reference: dispute.id };
+    return {
+      provider: "stripe",
+      paymentRef: idOf(dispute.charge),
+      providerRef: idOf(dispute.payment_intent),
+      reason: "dispute",
+      reference: dispute.id,
+    };
   }
   if (event.type === "charge.refunded") {
     const charge = event.data.object;
     const latest = charge.refunds?.data[0]?.id;
-    return { provider: "stripe", paymentRef: charge.id, providerRef: idOf(charge.payment_intent), reason: "refund", reference: latest ?? charge.id, refundedCents: BigInt(charge.amount_refunded) };
+    return {
+      provider: "stripe",
+      paymentRef: charge.id,
+      providerRef: idOf(charge.payment_intent),
+      reason: "refund",
+      reference: latest ?? charge.id,
+      refundedCents: BigInt(charge.amount_refunded),
+    };
   }
   return null;
 }
@@ -68,7 +86,12 @@ export class CardCheckout {
     const stripe = this.requireStripe();
     try {
       const customer = await stripeCustomerId(this.deps.prisma, stripe, userId);
-      const intent = await stripe.setupIntents.create({ customer, allowed_payment_method_types: ["card"], usage: "on_session", metadata: { userId } });
+      const intent = await stripe.setupIntents.create({
+        customer,
+        allowed_payment_method_types: ["card"],
+        usage: "on_session",
+        metadata: { userId },
+      });
       return { client_secret: intent.client_secret! };
     } catch (error) {
       throw stripeGatewayError(error);
@@ -79,9 +102,16 @@ export class CardCheckout {
    * POST /api/create-payment-intent: with a saved card, confirmed at once (3-D Secure may still be
    * asked in the page); without one, the page confirms a new card with Stripe.js.
    */
-  async createPaymentIntent(buyerId: string, { loopId, format, amount, paymentMethodId }: z.output<typeof paymentIntentRequestSchema>): Promise<FiatPurchaseStatus> {
+  async createPaymentIntent(
+    buyerId: string,
+    { loopId, format, amount, paymentMethodId }: z.output<typeof paymentIntentRequestSchema>,
+  ): Promise<FiatPurchaseStatus> {
     const stripe = this.requireStripe();
-    const priced = await priceCheckout(this.deps.prisma, buyerId, { loopId, format, claimedTotalCents: amount === undefined ? null : BigInt(amount) });
+    const priced = await priceCheckout(this.deps.prisma, buyerId, {
+      loopId,
+      format,
+      claimedTotalCents: amount === undefined ? null : BigInt(amount),
+    });
     const card = paymentMethodId ? await ownPaymentMethod(this.deps.prisma, buyerId, paymentMethodId) : null;
     let customer: string;
     try {
@@ -107,7 +137,10 @@ export class CardCheckout {
     } catch (error) {
       if (error instanceof Stripe.errors.StripeCardError) {
         const failed = (error.raw as { payment_intent?: { id?: string } }).payment_intent?.id ?? null;
-        await this.deps.prisma.checkout.update({ where: { id: checkout.id }, data: { providerRef: failed, status: "failed", failureReason: `${error.code ?? "card_error"}: ${error.message}` } });
+        await this.deps.prisma.checkout.update({
+          where: { id: checkout.id },
+          data: { providerRef: failed, status: "failed", failureReason: `${error.code ?? "card_error"}: ${error.message}` },
+        });
         throw new PaymentRequired(`Payment Declined: ${error.message}`);
       }
       throw stripeGatewayError(error);
@@ -117,13 +150,20 @@ export class CardCheckout {
   }
 
   /** POST /api/purchases {loopId, format, paymentIntentId}: the page confirmed the intent with Stripe.js. */
-  async recordPurchase(buyerId: string, { loopId, format, paymentIntentId }: z.output<typeof cardPurchaseRequestSchema>): Promise<FiatPurchaseStatus> {
+  async recordPurchase(
+    buyerId: string,
+    { loopId, format, paymentIntentId }: z.output<typeof cardPurchaseRequestSchema>,
+  ): Promise<FiatPurchaseStatus> {
     const stripe = this.requireStripe();
-    const checkout = await this.deps.prisma.checkout.findUnique({ where: { provider_providerRef: { provider: "stripe", providerRef: paymentIntentId } } });
-    if (!checkout || checkout.buyerId !== buyerId || checkout.loopId !== loopId || checkout.format !== format) throw new NotFound(FIAT_PAYMENT_MESSAGES.intentNotFound);
+    const checkout = await this.deps.prisma.checkout.findUnique({
+      where: { provider_providerRef: { provider: "stripe", providerRef: paymentIntentId } },
+    });
+    if (!checkout || checkout.buyerId !== buyerId || checkout.loopId !== loopId || checkout.format !== format)
+      throw new NotFound(FIAT_PAYMENT_MESSAGES.intentNotFound);
     if (checkout.status === "completed") return checkoutStatus(this.deps, checkout.id);
     const status = await this.settle(stripe, checkout, await this.retrieve(stripe, paymentIntentId));
-    if (status.status === "requires_action" || status.status === "requires_payment_method") throw new Conflict(FIAT_PAYMENT_MESSAGES.intentNotSucceeded);
+    if (status.status === "requires_action" || status.status === "requires_payment_method")
+      throw new Conflict(FIAT_PAYMENT_MESSAGES.intentNotSucceeded);
     return status;
   }
 
@@ -148,14 +188,18 @@ export class CardCheckout {
     if (!INTENT_EVENTS.has(event.type)) return;
     const intentId = (event.data.object as { id?: string }).id;
     if (!intentId) return;
-    const checkout = await this.deps.prisma.checkout.findUnique({ where: { provider_providerRef: { provider: "stripe", providerRef: intentId } } });
+    const checkout = await this.deps.prisma.checkout.findUnique({
+      where: { provider_providerRef: { provider: "stripe", providerRef: intentId } },
+    });
     if (!checkout || checkout.status === "completed" || checkout.status === "refunded" || checkout.status === "reversed") return;
     try {
       await this.settle(stripe, checkout, await this.retrieve(stripe, intentId));
     } catch (error) {
       // A refusal is recorded on the checkout; only Stripe being unreachable makes Stripe retry.
       if (error instanceof BadGateway) throw error;
-      (this.deps.logger ?? consoleLogger).warn(`Stripe webhook ${event.type} for ${intentId}: ${error instanceof Error ? error.message : String(error)}`);
+      (this.deps.logger ?? consoleLogger).warn(
+        `Stripe webhook ${event.type} for ${intentId}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 
@@ -181,7 +225,12 @@ export class CardCheckout {
         return checkoutStatus(this.deps, checkout.id, { ...extra, status: "requires_action" });
       case "requires_payment_method":
         if (intent.last_payment_error) {
-          await closeCheckout(this.deps, checkout.id, "failed", `${intent.last_payment_error.code ?? "declined"}: ${intent.last_payment_error.message ?? ""}`);
+          await closeCheckout(
+            this.deps,
+            checkout.id,
+            "failed",
+            `${intent.last_payment_error.code ?? "declined"}: ${intent.last_payment_error.message ?? ""}`,
+          );
           throw new PaymentRequired(`Payment Declined: ${intent.last_payment_error.message ?? "Your card was declined."}`);
         }
         return checkoutStatus(this.deps, checkout.id, { ...extra, status: "requires_payment_method" });
@@ -190,7 +239,11 @@ export class CardCheckout {
         throw new PaymentRequired(FIAT_PAYMENT_MESSAGES.declined);
     }
     const paymentRef = typeof intent.latest_charge === "string" ? intent.latest_charge : (intent.latest_charge?.id ?? intent.id);
-    const outcome = await completeCheckout(this.deps, checkout.id, { amountCents: BigInt(intent.amount_received ?? intent.amount), currency: intent.currency, paymentRef });
+    const outcome = await completeCheckout(this.deps, checkout.id, {
+      amountCents: BigInt(intent.amount_received ?? intent.amount),
+      currency: intent.currency,
+      paymentRef,
+    });
     if (outcome.status === "completed") return checkoutStatus(this.deps, checkout.id, extra);
     if (outcome.status === "mismatch") throw new Conflict(FIAT_PAYMENT_MESSAGES.paidAmountMismatch);
     if (outcome.status === "reversed") throw new Conflict(FIAT_PAYMENT_MESSAGES.reversed);

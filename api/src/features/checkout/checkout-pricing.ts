@@ -28,7 +28,10 @@ export async function priceCheckout(
 ): Promise<PricedCheckout> {
   const { loopId, format, claimedTotalCents } = request;
   const loop = UUID.test(loopId)
-    ? await prisma.loop.findUnique({ where: { id: loopId }, select: { id: true, title: true, userId: true, priceCents: true, isFree: true, status: true, isPublic: true } })
+    ? await prisma.loop.findUnique({
+        where: { id: loopId },
+        select: { id: true, title: true, userId: true, priceCents: true, isFree: true, status: true, isPublic: true },
+      })
     : null;
   if (!loop || loop.status !== "ready" || !loop.isPublic) throw new NotFound(LOOP_NOT_FOUND);
   if (loop.userId === buyerId) throw new BadRequest(PURCHASE_MESSAGES.ownLoop);

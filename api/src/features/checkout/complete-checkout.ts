@@ -48,7 +48,11 @@ async function lockCheckout(tx: Tx, checkoutId: string) {
   return tx.checkout.findUniqueOrThrow({ where: { id: checkoutId } });
 }
 
-async function completeInTx(tx: Tx, checkoutId: string, paid: VerifiedPayment): Promise<{ outcome: CheckoutOutcome; done: CompletedPurchase | null }> {
+async function completeInTx(
+  tx: Tx,
+  checkoutId: string,
+  paid: VerifiedPayment,
+): Promise<{ outcome: CheckoutOutcome; done: CompletedPurchase | null }> {
   const checkout = await lockCheckout(tx, checkoutId);
   if (!checkout) throw new Error(`checkout ${checkoutId} does not exist`);
   if (checkout.status === "completed") return { outcome: { status: "completed", purchaseId: checkout.purchaseId! }, done: null };
@@ -58,7 +62,11 @@ async function completeInTx(tx: Tx, checkoutId: string, paid: VerifiedPayment): 
   if (paid.currency.toUpperCase() !== checkout.currency || paid.amountCents !== totalCents) {
     await tx.checkout.update({
       where: { id: checkout.id },
-      data: { status: "failed", paymentRef: paid.paymentRef, failureReason: `paid ${formatUsd(paid.amountCents)} ${paid.currency}, expected ${formatUsd(totalCents)} ${checkout.currency}` },
+      data: {
+        status: "failed",
+        paymentRef: paid.paymentRef,
+        failureReason: `paid ${formatUsd(paid.amountCents)} ${paid.currency}, expected ${formatUsd(totalCents)} ${checkout.currency}`,
+      },
     });
     return { outcome: { status: "mismatch" }, done: null };
   }
@@ -70,7 +78,10 @@ async function completeInTx(tx: Tx, checkoutId: string, paid: VerifiedPayment): 
   if (owned) return { outcome: { status: "owned" }, done: null };
 
   const trade = { priceCents: checkout.priceCents, buyerId: checkout.buyerId, sellerId: loop.userId, onChain: false, loopId: loop.id };
-  await awardXpMany(tx, [purchaseXpAward(trade), saleXpAward(trade)].filter((award): award is XpAward => award !== null));
+  await awardXpMany(
+    tx,
+    [purchaseXpAward(trade), saleXpAward(trade)].filter((award): award is XpAward => award !== null),
+  );
   const priceUnits = centsToLoopUnits(BigInt(checkout.priceCents));
   const feeUnits = centsToLoopUnits(BigInt(checkout.feeCents));
   const [clearing, fees] = await Promise.all([platformAccountId(tx, "clearing"), platformAccountId(tx, "fees")]);
@@ -101,11 +112,21 @@ async function completeInTx(tx: Tx, checkoutId: string, paid: VerifiedPayment): 
     loopUnits: null,
     ledgerEntryId: entry.id,
     externalRef: checkout.providerRef,
-    ...(releaseAt ? { sellerNote: `The ${formatLoopBrief(priceUnits)} LOOP are pending until ${releaseAt.toISOString().slice(0, 10)} (UTC), while the payment can still be reversed.` } : {}),
+    ...(releaseAt
+      ? {
+          sellerNote: `The ${formatLoopBrief(priceUnits)} LOOP are pending until ${releaseAt.toISOString().slice(0, 10)} (UTC), while the payment can still be reversed.`,
+        }
+      : {}),
   });
   await tx.checkout.update({
     where: { id: checkout.id },
-    data: { status: "completed", purchaseId: recorded.id, paymentRef: paid.paymentRef, failureReason: null, proceedsHoldId: hold?.id ?? null },
+    data: {
+      status: "completed",
+      purchaseId: recorded.id,
+      paymentRef: paid.paymentRef,
+      failureReason: null,
+      proceedsHoldId: hold?.id ?? null,
+    },
   });
   return {
     outcome: { status: "completed", purchaseId: recorded.id },
@@ -128,7 +149,13 @@ export async function completeCheckout(deps: AppDeps, checkoutId: string, paid: 
  * A failed, declined or refunded payment: the checkout says why (never once completed). `paymentRef`:
  * the provider's payment (e.g. a PayPal capture pending review), so that a reversal of it is found.
  */
-export async function closeCheckout(deps: AppDeps, checkoutId: string, status: "failed" | "refunded" | "pending", reason: string | null, paymentRef?: string): Promise<void> {
+export async function closeCheckout(
+  deps: AppDeps,
+  checkoutId: string,
+  status: "failed" | "refunded" | "pending",
+  reason: string | null,
+  paymentRef?: string,
+): Promise<void> {
   await deps.prisma.checkout.updateMany({
     where: { id: checkoutId, status: { in: ["open", "pending", "failed"] } },
     data: { status, failureReason: reason, ...(paymentRef ? { paymentRef } : {}) },
@@ -146,13 +173,30 @@ export async function checkoutStatus(
     where: { id: checkoutId },
     select: {
       status: true,
-      purchase: { select: { id: true, createdAt: true, format: true, method: true, priceCents: true, feeCents: true, loopUnits: true, buyerId: true, loop: { select: { id: true, title: true } } } },
+      purchase: {
+        select: {
+          id: true,
+          createdAt: true,
+          format: true,
+          method: true,
+          priceCents: true,
+          feeCents: true,
+          loopUnits: true,
+          buyerId: true,
+          loop: { select: { id: true, title: true } },
+        },
+      },
     },
   });
   const base = { paymentIntentId: extra.paymentIntentId ?? null, clientSecret: extra.clientSecret ?? null };
   const { purchase } = checkout;
   if (!purchase) return { ...base, status: extra.status ?? "pending", purchase: null };
   const key = await downloadSigningKey(deps.prisma, deps.config)();
-  const token = signDownloadToken(key, { loopId: purchase.loop.id, format: purchase.format, userId: purchase.buyerId, expiresAt: now + DOWNLOAD_LINK_TTL_MS });
+  const token = signDownloadToken(key, {
+    loopId: purchase.loop.id,
+    format: purchase.format,
+    userId: purchase.buyerId,
+    expiresAt: now + DOWNLOAD_LINK_TTL_MS,
+  });
   return { ...base, clientSecret: null, status: "completed", purchase: toPurchase(purchase, purchase.loop, `/api/downloads/${token}`) };
 }

@@ -61,7 +61,11 @@ async function findCheckout(tx: Tx, reversal: ReportedReversal) {
     ...(reversal.providerRef ? [{ providerRef: reversal.providerRef }] : []),
   ];
   if (refs.length === 0) return null;
-  const found = await tx.checkout.findFirst({ where: { provider: reversal.provider, OR: refs }, select: { id: true }, orderBy: { createdAt: "asc" } });
+  const found = await tx.checkout.findFirst({
+    where: { provider: reversal.provider, OR: refs },
+    select: { id: true },
+    orderBy: { createdAt: "asc" },
+  });
   if (!found) return null;
   await tx.$queryRaw`SELECT "id" FROM "app"."checkouts" WHERE "id" = ${found.id}::uuid FOR UPDATE`;
   return tx.checkout.findUniqueOrThrow({ where: { id: found.id } });
@@ -72,14 +76,18 @@ async function reverseInTx(tx: Tx, reversal: ReportedReversal, now: Date): Promi
   if (!checkout) return { status: "unknown_payment" };
   const checkoutId = checkout.id;
   const totalCents = BigInt(checkout.priceCents + checkout.feeCents);
-  if (reversal.reason === "refund" && reversal.refundedCents !== undefined && reversal.refundedCents < totalCents) return { status: "partial", checkoutId };
+  if (reversal.reason === "refund" && reversal.refundedCents !== undefined && reversal.refundedCents < totalCents)
+    return { status: "partial", checkoutId };
   if (checkout.status === "reversed") return { status: "already_reversed", checkoutId };
   if (checkout.status === "refunded") return { status: "nothing_recorded", checkoutId };
   const what = `${reversal.reason} ${reversal.reference}`;
   if (checkout.status !== "completed") {
     // The money went back before the purchase was recorded (e.g. a capture still pending review):
     // the checkout is closed, so a later "completed" report records nothing.
-    await tx.checkout.update({ where: { id: checkoutId }, data: { status: "refunded", failureReason: `${reversal.provider} reported a ${what} before the purchase was recorded` } });
+    await tx.checkout.update({
+      where: { id: checkoutId },
+      data: { status: "refunded", failureReason: `${reversal.provider} reported a ${what} before the purchase was recorded` },
+    });
     return { status: "closed", checkoutId };
   }
 
@@ -90,11 +98,17 @@ async function reverseInTx(tx: Tx, reversal: ReportedReversal, now: Date): Promi
   const sellerId = purchase.loop.userId;
   const priceUnits = centsToLoopUnits(BigInt(checkout.priceCents));
   const feeUnits = centsToLoopUnits(BigInt(checkout.feeCents));
-  const [clearing, fees, sellerAccount] = await Promise.all([platformAccountId(tx, "clearing"), platformAccountId(tx, "fees"), userAccountId(tx, sellerId)]);
+  const [clearing, fees, sellerAccount] = await Promise.all([
+    platformAccountId(tx, "clearing"),
+    platformAccountId(tx, "fees"),
+    userAccountId(tx, sellerId),
+  ]);
 
   // The hold row before the accounts (the release job's order): whether it is still open decides.
   const holds = checkout.proceedsHoldId
-    ? await tx.$queryRaw<{ state: string }[]>`SELECT "state" FROM "app"."ledger_holds" WHERE "id" = ${checkout.proceedsHoldId}::uuid FOR UPDATE`
+    ? await tx.$queryRaw<
+        { state: string }[]
+      >`SELECT "state" FROM "app"."ledger_holds" WHERE "id" = ${checkout.proceedsHoldId}::uuid FOR UPDATE`
     : [];
   const inHold = holds[0]?.state === "open";
   const description = `${purchase.loop.title} (${checkout.format.toUpperCase()}): ${PROVIDER_NAME[reversal.provider]} payment ${reversal.reason === "dispute" ? "disputed" : "refunded"} (${reversal.reference})`;
@@ -106,7 +120,12 @@ async function reverseInTx(tx: Tx, reversal: ReportedReversal, now: Date): Promi
     // Every account of the entry locked in id order up front (the capture locks the seller's first).
     const ids = [...new Set(losses.map((posting) => posting.accountId!))].sort();
     await tx.$queryRaw`SELECT "id" FROM "app"."ledger_accounts" WHERE "id" = ANY(${ids}::uuid[]) ORDER BY "id" FOR UPDATE`;
-    const hold = await captureHoldIntoEntryInTx(tx, checkout.proceedsHoldId!, { idempotencyKey: `reversal:${checkoutId}`, kind: "sale_reversal", description, postings: losses });
+    const hold = await captureHoldIntoEntryInTx(tx, checkout.proceedsHoldId!, {
+      idempotencyKey: `reversal:${checkoutId}`,
+      kind: "sale_reversal",
+      description,
+      postings: losses,
+    });
     entryId = hold.entryId!;
   } else {
     const chargebackLosses = await platformAccountId(tx, "chargeback_losses");
@@ -123,7 +142,14 @@ async function reverseInTx(tx: Tx, reversal: ReportedReversal, now: Date): Promi
   if (!purchase.refundedAt) await tx.purchase.update({ where: { id: purchase.id }, data: { refundedAt: now, refundRef: reference } });
   await tx.checkout.update({
     where: { id: checkoutId },
-    data: { status: "reversed", reversedAt: now, reversalRef: reversal.reference, reversalReason: reversal.reason, reversalOutcome: inHold ? "returned" : "loss", reversalEntryId: entryId },
+    data: {
+      status: "reversed",
+      reversedAt: now,
+      reversalRef: reversal.reference,
+      reversalReason: reversal.reason,
+      reversalOutcome: inHold ? "returned" : "loss",
+      reversalEntryId: entryId,
+    },
   });
 
   const item = `${purchase.loop.title} (${(checkout.format as Format).toUpperCase()})`;

@@ -1,6 +1,12 @@
 // Downloads: who may download which format, the signed link, and counting a download once per
 // user and loop when its link is fetched.
-import { DOWNLOAD_LINK_TTL_MS, DOWNLOAD_MESSAGES, type DeliveryFormat, type DownloadLink, type downloadQuerySchema } from "@loop/rules/schemas/downloads";
+import {
+  DOWNLOAD_LINK_TTL_MS,
+  DOWNLOAD_MESSAGES,
+  type DeliveryFormat,
+  type DownloadLink,
+  type downloadQuerySchema,
+} from "@loop/rules/schemas/downloads";
 import type { z } from "zod";
 import type { Prisma, PrismaClient } from "../../db/prisma";
 import { Conflict, Forbidden, HttpError, NotFound } from "../../http/errors";
@@ -30,7 +36,8 @@ export function fileSlug(title: string): string {
   return slug || "loop";
 }
 
-const fileKey = (loop: { mp3Key: string | null; wavKey: string | null }, format: DeliveryFormat) => (format === "mp3" ? loop.mp3Key : loop.wavKey);
+const fileKey = (loop: { mp3Key: string | null; wavKey: string | null }, format: DeliveryFormat) =>
+  format === "mp3" ? loop.mp3Key : loop.wavKey;
 /** Processed: ready, or hidden by moderation since (its buyers and creator keep their files). */
 const hasFiles = (status: string) => status === "ready" || status === "hidden";
 
@@ -59,7 +66,9 @@ type LoopWithRights = Prisma.LoopGetPayload<{ select: ReturnType<typeof rightsSe
 function downloadableFormat(loop: LoopWithRights, userId: string, wanted: DeliveryFormat | undefined): DeliveryFormat {
   const own = loop.userId === userId;
   const bought = new Set<DeliveryFormat>(loop.purchases.filter((purchase) => !purchase.refundedAt).map((purchase) => purchase.format));
-  const refunded = new Set<DeliveryFormat>(loop.purchases.filter((purchase) => purchase.refundedAt && !bought.has(purchase.format)).map((purchase) => purchase.format));
+  const refunded = new Set<DeliveryFormat>(
+    loop.purchases.filter((purchase) => purchase.refundedAt && !bought.has(purchase.format)).map((purchase) => purchase.format),
+  );
   const listed = loop.status === "ready" && loop.isPublic;
   const freeForAll = loop.isFree && listed;
   // Without a format: MP3, unless the caller may only have (or only had) the WAV they bought.
@@ -107,7 +116,8 @@ export interface DownloadFile {
  */
 export async function resolveDownload(prisma: PrismaClient, signingKey: string, token: string, now = Date.now()): Promise<DownloadFile> {
   const verified = verifyDownloadToken(signingKey, token, now);
-  if (!verified.ok) throw verified.reason === "expired" ? new Gone(DOWNLOAD_MESSAGES.expiredLink) : new Forbidden(DOWNLOAD_MESSAGES.invalidLink);
+  if (!verified.ok)
+    throw verified.reason === "expired" ? new Gone(DOWNLOAD_MESSAGES.expiredLink) : new Forbidden(DOWNLOAD_MESSAGES.invalidLink);
   const { loopId, userId, format } = verified.grant;
   const [loop, user] = await Promise.all([
     prisma.loop.findUnique({ where: { id: loopId }, select: rightsSelect(userId) }),

@@ -9,7 +9,10 @@ export const SECRET_NAME = "download-signing";
 
 async function storedKey(prisma: PrismaClient): Promise<string> {
   // Of two instances starting at once, one inserts and both read the same key.
-  await prisma.serverSecret.createMany({ data: [{ name: SECRET_NAME, value: randomBytes(32).toString("base64url") }], skipDuplicates: true });
+  await prisma.serverSecret.createMany({
+    data: [{ name: SECRET_NAME, value: randomBytes(32).toString("base64url") }],
+    skipDuplicates: true,
+  });
   return (await prisma.serverSecret.findUniqueOrThrow({ where: { name: SECRET_NAME } })).value;
 }
 

@@ -1,7 +1,8 @@
 import { escapeHtml } from "../../mail/escape-html";
 import type { MailMessage } from "../../mail/mailer";
 
-const BUTTON_STYLE = "display: inline-block; padding: 10px 18px; background: #7c3aed; color: #fff; border-radius: 6px; text-decoration: none";
+const BUTTON_STYLE =
+  "display: inline-block; padding: 10px 18px; background: #7c3aed; color: #fff; border-radius: 6px; text-decoration: none";
 
 function page(paragraphs: string[]): string {
   return `<!doctype html>
@@ -40,7 +41,12 @@ export function confirmEmailMail(to: string, username: string, link: string, ttl
 }
 
 /** To the old address after a change: who changed it, and what to do if it was not them. */
-export function emailChangedNoticeMail(to: string, username: string, newEmail: string, links: { settingsUrl: string; supportEmail: string }): MailMessage {
+export function emailChangedNoticeMail(
+  to: string,
+  username: string,
+  newEmail: string,
+  links: { settingsUrl: string; supportEmail: string },
+): MailMessage {
   const { settingsUrl, supportEmail } = links;
   const text = [
     "Hello,",

@@ -44,13 +44,21 @@ export async function requestEmailChange(deps: EmailChangeDeps, user: UserRecord
     if (owner && owner.id !== user.id) throw new Conflict(EMAIL_CHANGE_MESSAGES.taken);
     await tx.emailChangeToken.deleteMany({ where: { OR: [{ userId: user.id }, { expiresAt: { lte: now } }] } });
     await tx.emailChangeToken.create({
-      data: { tokenHash: hashToken(token), userId: user.id, email, createdAt: now, expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS) },
+      data: {
+        tokenHash: hashToken(token),
+        userId: user.id,
+        email,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS),
+      },
     });
   });
   const link = new URL(EMAIL_CHANGE_PAGE, deps.config.appUrl);
   link.searchParams.set("token", token);
   try {
-    await deps.mailer.send(confirmEmailMail(email, user.username, link.href, Math.round(EMAIL_CHANGE_TTL_MS / 60_000), user.email !== null));
+    await deps.mailer.send(
+      confirmEmailMail(email, user.username, link.href, Math.round(EMAIL_CHANGE_TTL_MS / 60_000), user.email !== null),
+    );
   } catch (error) {
     // Nobody has this token: it would only wait for its expiry.
     await deps.prisma.emailChangeToken.deleteMany({ where: { tokenHash: hashToken(token) } });

@@ -14,12 +14,19 @@ const LOCAL_CHAIN_ID = 31337;
 export async function mintTestLoop(deps: AppDeps, input: z.output<typeof faucetRequestSchema>): Promise<FaucetResponse> {
   const { config } = deps;
   const chain = config.chains.find((candidate) => candidate.id === config.defaultChainId);
-  if (config.defaultChainId !== LOCAL_CHAIN_ID || !chain?.contracts || !config.operatorPrivateKey) throw new Forbidden(FAUCET_MESSAGES.unavailable);
+  if (config.defaultChainId !== LOCAL_CHAIN_ID || !chain?.contracts || !config.operatorPrivateKey)
+    throw new Forbidden(FAUCET_MESSAGES.unavailable);
   const client = deps.chains.get(LOCAL_CHAIN_ID)!;
   const account = privateKeyToAccount(config.operatorPrivateKey, { nonceManager });
   const to = getAddress(input.address);
   try {
-    const { request } = await client.simulateContract({ address: getAddress(chain.contracts.token), abi: loopTokenAbi, functionName: "mint", args: [to, parseEther(FAUCET_LOOP)], account });
+    const { request } = await client.simulateContract({
+      address: getAddress(chain.contracts.token),
+      abi: loopTokenAbi,
+      functionName: "mint",
+      args: [to, parseEther(FAUCET_LOOP)],
+      account,
+    });
     const wallet = createWalletClient({ account, chain: client.chain, transport: http(chain.rpcUrl, { timeout: 20_000 }) });
     const hash = await wallet.writeContract(request);
     await client.waitForTransactionReceipt({ hash, timeout: 30_000, pollingInterval: 100 });

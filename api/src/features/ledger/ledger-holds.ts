@@ -33,11 +33,20 @@ const isMemberAccount = (kind: string) => kind === "user" || kind === "user_prom
  * Reserves `amount` of a user account's available balance (InsufficientFunds otherwise). With
  * `releaseAt`, a timed hold: the job releases it then, unless it was captured or released before.
  */
-export async function placeHoldInTx(tx: Tx, accountId: string, amount: bigint, reason: string, options: { releaseAt?: Date } = {}): Promise<Hold> {
+export async function placeHoldInTx(
+  tx: Tx,
+  accountId: string,
+  amount: bigint,
+  reason: string,
+  options: { releaseAt?: Date } = {},
+): Promise<Hold> {
   if (amount <= 0n) throw new Error("ledger: a hold reserves a positive amount");
   const account = (await lockAccounts(tx, [accountId])).get(accountId)!;
   if (isMemberAccount(account.kind) && account.balance - account.held < amount) throw new InsufficientFunds(accountId);
-  return (await tx.ledgerHold.create({ data: { accountId, amount, reason, releaseAt: options.releaseAt ?? null }, select: holdSelect })) as Hold;
+  return (await tx.ledgerHold.create({
+    data: { accountId, amount, reason, releaseAt: options.releaseAt ?? null },
+    select: holdSelect,
+  })) as Hold;
 }
 
 export function placeHold(prisma: PrismaClient, accountId: string, amount: bigint, reason: string): Promise<Hold> {
@@ -69,7 +78,13 @@ export async function captureHoldInTx(tx: Tx, holdId: string, toAccountId: strin
   return (await tx.ledgerHold.update({ where: { id: holdId }, data: { entryId: entry.id }, select: holdSelect })) as Hold;
 }
 
-export function captureHold(prisma: PrismaClient, holdId: string, toAccountId: string, kind: EntryKind, description?: string): Promise<Hold> {
+export function captureHold(
+  prisma: PrismaClient,
+  holdId: string,
+  toAccountId: string,
+  kind: EntryKind,
+  description?: string,
+): Promise<Hold> {
   return prisma.$transaction((tx) => captureHoldInTx(tx, holdId, toAccountId, kind, description), TX_QUEUED);
 }
 
@@ -97,7 +112,11 @@ export async function releaseHoldInTx(tx: Tx, holdId: string): Promise<Hold> {
   const hold = (await tx.ledgerHold.findUniqueOrThrow({ where: { id: holdId }, select: holdSelect })) as Hold;
   if (hold.state === "released") return hold;
   if (hold.state === "captured") throw new Error(`ledger: hold ${holdId} was captured`);
-  return (await tx.ledgerHold.update({ where: { id: holdId }, data: { state: "released", resolvedAt: new Date() }, select: holdSelect })) as Hold;
+  return (await tx.ledgerHold.update({
+    where: { id: holdId },
+    data: { state: "released", resolvedAt: new Date() },
+    select: holdSelect,
+  })) as Hold;
 }
 
 export function releaseHold(prisma: PrismaClient, holdId: string): Promise<Hold> {

@@ -60,7 +60,10 @@ export async function postPaymentInTx(tx: Tx, input: PaymentInput): Promise<Post
     // Release the reservation first, then move the money (balance − held never dips below zero).
     await tx.ledgerHold.update({ where: { id: holdId }, data: { state: "captured", resolvedAt: new Date() } });
   }
-  const rows = await tx.ledgerAccount.findMany({ where: { id: { in: [buyer, buyerPromo] } }, select: { id: true, balance: true, held: true } });
+  const rows = await tx.ledgerAccount.findMany({
+    where: { id: { in: [buyer, buyerPromo] } },
+    select: { id: true, balance: true, held: true },
+  });
   const available = (id: string) => {
     const row = rows.find((account) => account.id === id)!;
     return row.balance - row.held;
@@ -75,7 +78,12 @@ export async function postPaymentInTx(tx: Tx, input: PaymentInput): Promise<Post
     { accountId: seller, amount: price - sellerPromotional },
     { accountId: fees, amount: fee },
   ].filter((posting) => posting.amount !== 0n);
-  const entry = await postEntryInTx(tx, { idempotencyKey: input.idempotencyKey, kind: input.kind, description: input.description, postings });
+  const entry = await postEntryInTx(tx, {
+    idempotencyKey: input.idempotencyKey,
+    kind: input.kind,
+    description: input.description,
+    postings,
+  });
   if (entry.created) {
     for (const holdId of input.holdIds ?? []) await tx.ledgerHold.update({ where: { id: holdId }, data: { entryId: entry.id } });
   }

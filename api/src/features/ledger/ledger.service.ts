@@ -135,7 +135,11 @@ const UNKNOWN_USER_SQLSTATE = "LE002";
 /** The SQLSTATE and message of a failed raw query (driver adapter errors), or null. */
 function sqlError(error: unknown): { code: unknown; message: string } | null {
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return null;
-  const meta = (error.meta ?? {}) as { code?: unknown; message?: unknown; driverAdapterError?: { cause?: { originalCode?: unknown; originalMessage?: unknown } } };
+  const meta = (error.meta ?? {}) as {
+    code?: unknown;
+    message?: unknown;
+    driverAdapterError?: { cause?: { originalCode?: unknown; originalMessage?: unknown } };
+  };
   const cause = meta.driverAdapterError?.cause;
   return { code: cause?.originalCode ?? meta.code, message: String(cause?.originalMessage ?? meta.message ?? "") };
 }

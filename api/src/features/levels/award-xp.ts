@@ -103,7 +103,12 @@ export async function awardXpMany(tx: Tx, awards: XpAward[]): Promise<XpResult[]
     SELECT "id"::text, "level", "experience" FROM "app"."users"
     WHERE "id" = ANY(${userIds}::uuid[]) ORDER BY "id" FOR NO KEY UPDATE`;
   if (locked.length !== userIds.length) throw new Error("xp: unknown user");
-  const users = new Map(locked.map((user) => [user.id, { levelBefore: user.level, level: user.level, experienceBefore: user.experience, experience: user.experience }]));
+  const users = new Map(
+    locked.map((user) => [
+      user.id,
+      { levelBefore: user.level, level: user.level, experienceBefore: user.experience, experience: user.experience },
+    ]),
+  );
 
   const added: number[] = [];
   for (const award of awards) {
@@ -169,7 +174,14 @@ export async function awardXpMany(tx: Tx, awards: XpAward[]): Promise<XpResult[]
  * Pays levels from+1 … to: one 'level_reward' entry (issuance → the user's promotional account) and one level_rewards row
  * each, and tells the user of each level reached ("Level Up!", with the reward paid now).
  */
-async function payLevelRewards(tx: Tx, userId: string, account: string, issuance: string, from: number, to: number): Promise<PaidLevelReward[]> {
+async function payLevelRewards(
+  tx: Tx,
+  userId: string,
+  account: string,
+  issuance: string,
+  from: number,
+  to: number,
+): Promise<PaidLevelReward[]> {
   const paid: PaidLevelReward[] = [];
   for (let level = Math.max(from, FIRST_LEVEL) + 1; level <= to; level++) {
     const units = levelRewardUnits(level);

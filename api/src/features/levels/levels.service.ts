@@ -34,5 +34,10 @@ export async function levelRewards(prisma: PrismaClient, userId: string): Promis
     take: REWARDS_LIMIT,
     select: { id: true, level: true, tokensAwarded: true, createdAt: true },
   });
-  return rows.map((row) => ({ id: row.id, level: row.level, tokensAwarded: formatLoop(row.tokensAwarded), createdAt: row.createdAt.toISOString() }));
+  return rows.map((row) => ({
+    id: row.id,
+    level: row.level,
+    tokensAwarded: formatLoop(row.tokensAwarded),
+    createdAt: row.createdAt.toISOString(),
+  }));
 }

@@ -117,10 +117,12 @@ export function createCatalogCache(options: CatalogCacheOptions): CatalogCache {
  */
 export function catalogCacheOptionsFromEnv(env: Record<string, string | undefined> = process.env): CatalogCacheOptions {
   const flag = env.CATALOG_CACHE?.trim().toLowerCase();
-  if (flag && !["0", "1", "true", "false", "on", "off"].includes(flag)) throw new Error(`CATALOG_CACHE must be 1 or 0 (got "${env.CATALOG_CACHE}")`);
+  if (flag && !["0", "1", "true", "false", "on", "off"].includes(flag))
+    throw new Error(`CATALOG_CACHE must be 1 or 0 (got "${env.CATALOG_CACHE}")`);
   const rawTtl = env.CATALOG_CACHE_TTL_MS?.trim();
   const ttlMs = rawTtl ? Number(rawTtl) : DEFAULT_TTL_MS;
-  if (!/^\d{1,5}$/.test(rawTtl ?? "0") || ttlMs > 60_000) throw new Error(`CATALOG_CACHE_TTL_MS must be a whole number of milliseconds from 0 to 60000 (got "${rawTtl}")`);
+  if (!/^\d{1,5}$/.test(rawTtl ?? "0") || ttlMs > 60_000)
+    throw new Error(`CATALOG_CACHE_TTL_MS must be a whole number of milliseconds from 0 to 60000 (got "${rawTtl}")`);
   const enabled = flag ? ["1", "true", "on"].includes(flag) : env.NODE_ENV !== "test";
   return { enabled: enabled && ttlMs > 0, ttlMs, maxEntries: DEFAULT_MAX_ENTRIES };
 }

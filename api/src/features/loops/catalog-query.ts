@@ -36,15 +36,32 @@ const CREATED: SortColumn = {
   cursorValue: (a) => `to_char(${a}."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
   check: (value) => typeof value === "string" && ISO.test(value) && !Number.isNaN(Date.parse(value)),
 };
-const ID: SortColumn = { column: "id", desc: true, cast: "uuid", cursorValue: (a) => `${a}."id"`, check: (value) => typeof value === "string" && UUID.test(value) };
-const plain = (column: string, desc: boolean, cast: string, check: (value: unknown) => boolean): SortColumn => ({ column, desc, cast, cursorValue: (a) => `${a}."${column}"`, check });
+const ID: SortColumn = {
+  column: "id",
+  desc: true,
+  cast: "uuid",
+  cursorValue: (a) => `${a}."id"`,
+  check: (value) => typeof value === "string" && UUID.test(value),
+};
+const plain = (column: string, desc: boolean, cast: string, check: (value: unknown) => boolean): SortColumn => ({
+  column,
+  desc,
+  cast,
+  cursorValue: (a) => `${a}."${column}"`,
+  check,
+});
 
 export const SORTS: Record<Sort, readonly SortColumn[]> = {
   recent: [CREATED, ID],
   popular: [plain("popularity", true, "int", isInt), CREATED, ID],
   // rating_average is a double: the cursor carries PostgreSQL's shortest exact text of it, which
   // JSON and JavaScript read back to the same double.
-  rating: [plain("rating_average", true, "float8", (value) => typeof value === "number" && Number.isFinite(value)), plain("rating_count", true, "int", isInt), CREATED, ID],
+  rating: [
+    plain("rating_average", true, "float8", (value) => typeof value === "number" && Number.isFinite(value)),
+    plain("rating_count", true, "int", isInt),
+    CREATED,
+    ID,
+  ],
   price_asc: [plain("price_cents", false, "int", isInt), CREATED, ID],
   price_desc: [plain("price_cents", true, "int", isInt), CREATED, ID],
 };
@@ -158,7 +175,11 @@ const orderBy = (sortBy: Sort, a: string) => SORTS[sortBy].map((c) => `${a}."${c
 function keysetAlternatives(sortBy: Sort, cursor: unknown[], p: Params): string[] {
   const columns = SORTS[sortBy];
   const values = columns.map((column, i) => p.add(column.cast === "float8" ? String(cursor[i]) : cursor[i], column.cast));
-  const row = (from: number) => `(${columns.slice(from).map((c) => `l."${c.column}"`).join(", ")}) < (${values.slice(from).join(", ")})`;
+  const row = (from: number) =>
+    `(${columns
+      .slice(from)
+      .map((c) => `l."${c.column}"`)
+      .join(", ")}) < (${values.slice(from).join(", ")})`;
   if (columns[0]!.desc) return [row(0)];
   return [`l."${columns[0]!.column}" = ${values[0]} AND ${row(1)}`, `l."${columns[0]!.column}" > ${values[0]}`];
 }
@@ -203,8 +224,13 @@ export function catalogSql(query: LoopListQuery): CatalogSql {
   const isFree = query.isFree === undefined ? null : query.isFree === "true";
   // Branch conditions (ORed by UNION ALL): genres (one each when the sort has a genre index), isFree.
   const genreBranches: (string | null)[] =
-    genres.length === 0 ? [null] : priceSort ? [`l."genre_id" IN (${genres.map((g) => p.int(g)).join(", ")})`] : genres.map((g) => `l."genre_id" = ${p.int(g)}`);
-  const freeBranches: (string | null)[] = isFree !== null ? [`${isFree ? "" : "NOT "}l."is_free"`] : priceSort ? [`NOT l."is_free"`, `l."is_free"`] : [null];
+    genres.length === 0
+      ? [null]
+      : priceSort
+        ? [`l."genre_id" IN (${genres.map((g) => p.int(g)).join(", ")})`]
+        : genres.map((g) => `l."genre_id" = ${p.int(g)}`);
+  const freeBranches: (string | null)[] =
+    isFree !== null ? [`${isFree ? "" : "NOT "}l."is_free"`] : priceSort ? [`NOT l."is_free"`, `l."is_free"`] : [null];
   const keysets: (string | null)[] = cursor ? keysetAlternatives(query.sortBy, cursor, p) : [null];
   // Each branch reads the page and what the offset skips: exactly `take` on a first page; past it
   // rounded up to a power of two, so that the pages of one query share a few texts (the offset

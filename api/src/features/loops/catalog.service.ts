@@ -97,13 +97,20 @@ async function overlayViewer(prisma: PrismaClient, page: LoopListResponse, viewe
            ${email} AS viewer_email
     FROM unnest(ARRAY[${Prisma.join(ids)}]::uuid[]) AS i("id")
     LEFT JOIN "app"."loop_ratings" r ON r."loop_id" = i."id" AND r."user_id" = ${viewerId}::uuid`;
-  const byId = new Map(rows.map((row) => [row.id, { purchasedFormats: row.purchased_formats, myRating: row.my_rating, hasDownloaded: row.downloaded }]));
+  const byId = new Map(
+    rows.map((row) => [row.id, { purchasedFormats: row.purchased_formats, myRating: row.my_rating, hasDownloaded: row.downloaded }]),
+  );
   const viewerEmail = rows[0]?.viewer_email ?? null;
   return { ...page, loops: page.loops.map((loop) => withViewerFields(loop, viewerId, byId.get(loop.id), viewerEmail)) };
 }
 
 /** The normalized query (parsed, defaults filled, keys in one order): equal queries, one cache key. */
-const cacheKey = (query: LoopListQuery) => `loops:${JSON.stringify(Object.keys(query).sort().map((key) => [key, query[key as keyof LoopListQuery]]))}`;
+const cacheKey = (query: LoopListQuery) =>
+  `loops:${JSON.stringify(
+    Object.keys(query)
+      .sort()
+      .map((key) => [key, query[key as keyof LoopListQuery]]),
+  )}`;
 
 export interface ParsedListQuery {
   readonly query: LoopListQuery;

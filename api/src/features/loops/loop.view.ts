@@ -77,7 +77,11 @@ export function viewerLoopInclude(viewerId: string | null) {
 }
 
 /** The viewer's own rating and purchases, when loaded with viewerLoopInclude. */
-export type ViewerRelations = { ratings?: { rating: number }[]; purchases?: { format: DeliveryFormat }[]; downloads?: { format: string }[] };
+export type ViewerRelations = {
+  ratings?: { rating: number }[];
+  purchases?: { format: DeliveryFormat }[];
+  downloads?: { format: string }[];
+};
 
 /**
  * A loop as the catalog shows it; `viewerId` sees their own e-mail, nobody else's. `myRating`,
@@ -120,7 +124,12 @@ export interface ViewerFields {
  * A copy of an anonymous PublicLoop (which may be shared through the catalog cache: never mutated)
  * with the viewer's own fields: purchase, rating, and their e-mail on their own loops.
  */
-export function withViewerFields(loop: PublicLoop, viewerId: string, fields: ViewerFields | undefined, viewerEmail: string | null): PublicLoop {
+export function withViewerFields(
+  loop: PublicLoop,
+  viewerId: string,
+  fields: ViewerFields | undefined,
+  viewerEmail: string | null,
+): PublicLoop {
   const own = loop.user.id === viewerId;
   const purchasedFormats = ownedFormats(fields?.purchasedFormats ?? []);
   return {

@@ -84,7 +84,10 @@ export function loopsRouter(deps: RouterDeps): Router {
     }
     res.set("Content-Type", "audio/mpeg");
     if (range) {
-      res.status(206).set({ "Content-Range": `bytes ${range.start}-${range.end}/${stored.size}`, "Content-Length": String(range.end - range.start + 1) });
+      res.status(206).set({
+        "Content-Range": `bytes ${range.start}-${range.end}/${stored.size}`,
+        "Content-Length": String(range.end - range.start + 1),
+      });
     } else {
       res.status(200).set("Content-Length", String(stored.size));
     }

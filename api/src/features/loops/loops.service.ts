@@ -34,7 +34,16 @@ export async function uploadLoop(prisma: PrismaClient, storage: Storage, req: Re
 
     const loop = await prisma.$transaction(async (tx) => {
       await assertUploadAllowed(tx, userId, file.size);
-      return recordUpload(tx, { id, userId, genreId: genre.id, input, originalFormat: file.format!, originalBytes: file.size, originalSha256: file.sha256, uploadReward: true });
+      return recordUpload(tx, {
+        id,
+        userId,
+        genreId: genre.id,
+        input,
+        originalFormat: file.format!,
+        originalBytes: file.size,
+        originalSha256: file.sha256,
+        uploadReward: true,
+      });
     });
     return creatorLoopView(loop);
   } catch (error) {
@@ -54,7 +63,9 @@ export async function ownLoop(prisma: PrismaClient, loopId: string, userId: stri
 
 /** PATCH /api/loops/:id, before its body is read: the caller's own loop; anyone else's is 404 (whatever the body). */
 export async function editableLoop(prisma: PrismaClient, loopId: string, userId: string) {
-  const loop = UUID.test(loopId) ? await prisma.loop.findUnique({ where: { id: loopId }, select: { id: true, userId: true, isFree: true, priceCents: true } }) : null;
+  const loop = UUID.test(loopId)
+    ? await prisma.loop.findUnique({ where: { id: loopId }, select: { id: true, userId: true, isFree: true, priceCents: true } })
+    : null;
   if (!loop || loop.userId !== userId) throw new NotFound(LOOP_NOT_FOUND);
   return loop;
 }
@@ -63,9 +74,14 @@ export async function editableLoop(prisma: PrismaClient, loopId: string, userId:
  * PATCH /api/loops/:id: the creator edits visibility and listing fields of `loop` (editableLoop).
  * Everything is checked before the one update, so a refused edit changes nothing.
  */
-export async function updateLoop(prisma: PrismaClient, loop: Awaited<ReturnType<typeof editableLoop>>, input: z.output<typeof updateLoopSchema>) {
+export async function updateLoop(
+  prisma: PrismaClient,
+  loop: Awaited<ReturnType<typeof editableLoop>>,
+  input: z.output<typeof updateLoopSchema>,
+) {
   const loopId = loop.id;
-  if (input.genreId !== undefined && !(await prisma.genre.findUnique({ where: { id: input.genreId } }))) throw new BadRequest(UPLOAD_MESSAGES.genre);
+  if (input.genreId !== undefined && !(await prisma.genre.findUnique({ where: { id: input.genreId } })))
+    throw new BadRequest(UPLOAD_MESSAGES.genre);
 
   // A new price decides (0 is free, above 0 is paid) unless isFree is sent too; a free loop costs 0.
   const isFree = input.isFree ?? (input.price !== undefined ? input.price === 0 : loop.isFree);

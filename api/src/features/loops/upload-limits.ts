@@ -63,7 +63,9 @@ export async function uploadAllowance(prisma: PrismaClient, userId: string): Pro
   assertWithin(usage, now, 1);
   const room = usage.quotaBytes - usage.usedBytes;
   // busboy refuses a file that reaches its limit: the room itself still fits.
-  return room < MAX_UPLOAD_BYTES ? { bytes: room + 1, message: storageQuotaMessage(usage.quotaBytes, usage.usedBytes) } : { bytes: MAX_UPLOAD_BYTES, message: UPLOAD_MESSAGES.tooLarge };
+  return room < MAX_UPLOAD_BYTES
+    ? { bytes: room + 1, message: storageQuotaMessage(usage.quotaBytes, usage.usedBytes) }
+    : { bytes: MAX_UPLOAD_BYTES, message: UPLOAD_MESSAGES.tooLarge };
 }
 
 /** In the transaction that records an upload of `bytes`: the member's uploads take turns, then both limits are checked again. */

@@ -25,7 +25,10 @@ export async function closeOffersOffSale(prisma: PrismaClient, loopId: string): 
       const loop = await tx.loop.findUnique({ where: { id: loopId }, select: { status: true, isPublic: true, isFree: true } });
       if (loop && loop.status === "ready" && loop.isPublic && !loop.isFree) return false;
       await releaseOfferHoldsInTx(tx, row);
-      await tx.negotiation.update({ where: { id }, data: { status: "rejected", responseMessage: "The loop is no longer on sale.", version: { increment: 1 } } });
+      await tx.negotiation.update({
+        where: { id },
+        data: { status: "rejected", responseMessage: "The loop is no longer on sale.", version: { increment: 1 } },
+      });
       await createNotificationInTx(tx, {
         userId: row.buyerId,
         type: "info",

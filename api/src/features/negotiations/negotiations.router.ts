@@ -1,4 +1,9 @@
-import { createNegotiationSchema, negotiationListQuerySchema, respondNegotiationSchema, walletOfferTermsRequestSchema } from "@loop/rules/schemas/negotiations";
+import {
+  createNegotiationSchema,
+  negotiationListQuerySchema,
+  respondNegotiationSchema,
+  walletOfferTermsRequestSchema,
+} from "@loop/rules/schemas/negotiations";
 import { Router } from "express";
 import type { RouterDeps } from "../../deps";
 import { parseBody, parseQuery } from "../../http/validate";

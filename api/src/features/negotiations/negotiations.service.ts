@@ -61,7 +61,10 @@ export async function offerableLoop(tx: Tx, buyerId: string, loopId: string, for
   if (loop.isFree || loop.priceCents === 0) throw new BadRequest(NEGOTIATION_MESSAGES.free);
   if (offerCents >= loop.priceCents) throw new BadRequest(NEGOTIATION_MESSAGES.notBelowPrice);
   if (await ownedPurchase(tx, buyerId, loop.id, format)) throw new Conflict(NEGOTIATION_MESSAGES.alreadyPurchased);
-  const open = await tx.negotiation.findFirst({ where: { buyerId, loopId: loop.id, status: { in: ["pending", "counter"] } }, select: { id: true } });
+  const open = await tx.negotiation.findFirst({
+    where: { buyerId, loopId: loop.id, status: { in: ["pending", "counter"] } },
+    select: { id: true },
+  });
   if (open) throw new Conflict(NEGOTIATION_MESSAGES.openOffer);
   return loop;
 }
@@ -84,7 +87,10 @@ export async function createNegotiation(
     const feeBps = settings.feeBps[format];
     const units = heldUnits(offerCents, format, feeBps);
     // XP before the hold: award-xp.ts locks users, then accounts (the lock order of every money path).
-    await awardXpMany(tx, xpAwards([offerCreatedXpAward({ priceCents: loop.priceCents, buyerId, sellerId: loop.userId, loopId: loop.id })]));
+    await awardXpMany(
+      tx,
+      xpAwards([offerCreatedXpAward({ priceCents: loop.priceCents, buyerId, sellerId: loop.userId, loopId: loop.id })]),
+    );
     let holds: SpendingHolds;
     try {
       holds = await placeSpendingHoldsInTx(tx, buyerId, units, `offer on ${loop.title} (${format.toUpperCase()})`);
@@ -126,7 +132,11 @@ export async function createNegotiation(
 }
 
 /** GET /api/negotiations?scope=sent|received: newest first. */
-export async function listNegotiations(prisma: PrismaClient, userId: string, scope: (typeof NEGOTIATION_SCOPES)[number]): Promise<Negotiation[]> {
+export async function listNegotiations(
+  prisma: PrismaClient,
+  userId: string,
+  scope: (typeof NEGOTIATION_SCOPES)[number],
+): Promise<Negotiation[]> {
   const rows = await prisma.negotiation.findMany({
     where: scope === "sent" ? { buyerId: userId } : { sellerId: userId },
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
@@ -151,7 +161,13 @@ interface Outcome {
 }
 
 /** A wallet offer's answer: marked as settling (further answers get 409) until OfferSettled is indexed. */
-async function markSettlingInTx(tx: Tx, row: NegotiationRow, action: "accept" | "reject" | "withdraw", bySeller: boolean, message: string | null): Promise<Outcome> {
+async function markSettlingInTx(
+  tx: Tx,
+  row: NegotiationRow,
+  action: "accept" | "reject" | "withdraw",
+  bySeller: boolean,
+  message: string | null,
+): Promise<Outcome> {
   const updated = await tx.negotiation.update({
     where: { id: row.id },
     data: { settling: action, version: { increment: 1 }, ...(bySeller ? { responseMessage: message } : {}) },
@@ -161,7 +177,12 @@ async function markSettlingInTx(tx: Tx, row: NegotiationRow, action: "accept" | 
   return {
     negotiation: toNegotiation(updated),
     sold: null,
-    onChain: { chainId: row.chainId!, offerId: BigInt(row.chainOfferId!), accepted: action === "accept", amountWei: ledgerUnitsToWei(centsToLoopUnits(amountCents)) },
+    onChain: {
+      chainId: row.chainId!,
+      offerId: BigInt(row.chainOfferId!),
+      accepted: action === "accept",
+      amountWei: ledgerUnitsToWei(centsToLoopUnits(amountCents)),
+    },
   };
 }
 
@@ -181,7 +202,11 @@ export async function respondToNegotiation(
     if (version !== undefined && version !== row.version) throw new Conflict(NEGOTIATION_MESSAGES.changed);
     if ((row.status !== "pending" && row.status !== "counter") || row.expiresAt <= now) throw new Conflict(NEGOTIATION_MESSAGES.closed);
     const isSeller = row.sellerId === userId;
-    const allowed = isSeller ? row.status === "pending" && action !== "withdraw" : row.status === "counter" ? action === "accept" || action === "reject" : action === "withdraw";
+    const allowed = isSeller
+      ? row.status === "pending" && action !== "withdraw"
+      : row.status === "counter"
+        ? action === "accept" || action === "reject"
+        : action === "withdraw";
     if (!allowed) throw new Forbidden(NEGOTIATION_MESSAGES.notYours);
     if (row.settling) throw new Conflict(NEGOTIATION_MESSAGES.settling);
     if (row.funding === "wallet" && action !== "counter") {
@@ -198,11 +223,18 @@ export async function respondToNegotiation(
     const { chainId, offerId, accepted, amountWei } = outcome.onChain;
     try {
       const hash = await settleOfferOnChain(deps, chainId, offerId, accepted, amountWei);
-      const row = await deps.prisma.negotiation.update({ where: { id }, data: { settleTx: hash.toLowerCase() }, include: NEGOTIATION_INCLUDE });
+      const row = await deps.prisma.negotiation.update({
+        where: { id },
+        data: { settleTx: hash.toLowerCase() },
+        include: NEGOTIATION_INCLUDE,
+      });
       return toNegotiation(row);
     } catch (error) {
       // Not carried out: the offer can be answered again.
-      await deps.prisma.negotiation.updateMany({ where: { id, settling: { not: null }, status: { in: ["pending", "counter"] } }, data: { settling: null, version: { increment: 1 } } });
+      await deps.prisma.negotiation.updateMany({
+        where: { id, settling: { not: null }, status: { in: ["pending", "counter"] } },
+        data: { settling: null, version: { increment: 1 } },
+      });
       throw error;
     }
   }
@@ -231,7 +263,13 @@ async function counterInTx(tx: Tx, row: NegotiationRow, amount: string, message:
   const { offerExpiryMs } = await settingsInUse(tx);
   const updated = await tx.negotiation.update({
     where: { id: row.id },
-    data: { status: "counter", counterCents, responseMessage: message, version: { increment: 1 }, expiresAt: new Date(now.getTime() + offerExpiryMs) },
+    data: {
+      status: "counter",
+      counterCents,
+      responseMessage: message,
+      version: { increment: 1 },
+      expiresAt: new Date(now.getTime() + offerExpiryMs),
+    },
     include: NEGOTIATION_INCLUDE,
   });
   await createNotificationInTx(tx, {
@@ -246,7 +284,13 @@ async function counterInTx(tx: Tx, row: NegotiationRow, amount: string, message:
 }
 
 // No XP: an offer that ends without a sale earns its answers nothing (issue 18).
-async function closeInTx(tx: Tx, row: NegotiationRow, status: "rejected" | "withdrawn", bySeller: boolean, message: string | null): Promise<Negotiation> {
+async function closeInTx(
+  tx: Tx,
+  row: NegotiationRow,
+  status: "rejected" | "withdrawn",
+  bySeller: boolean,
+  message: string | null,
+): Promise<Negotiation> {
   await releaseOfferHoldsInTx(tx, row);
   const updated = await tx.negotiation.update({
     where: { id: row.id },
@@ -284,7 +328,12 @@ async function acceptInTx(tx: Tx, row: NegotiationRow, bySeller: boolean, messag
 
   const trade = { priceCents, buyerId: row.buyerId, sellerId: row.sellerId, onChain: false, loopId: row.loopId };
   // The seller's answer that led to the sale: their accept, or the counter the buyer accepts.
-  const sellersAnswer = offerAnswerXpAward(bySeller ? "accept" : "counter", { buyerId: row.buyerId, sellerId: row.sellerId, loopId: row.loopId, saleCents: priceCents });
+  const sellersAnswer = offerAnswerXpAward(bySeller ? "accept" : "counter", {
+    buyerId: row.buyerId,
+    sellerId: row.sellerId,
+    loopId: row.loopId,
+    saleCents: priceCents,
+  });
   await awardXpMany(tx, xpAwards([purchaseXpAward(trade), saleXpAward(trade), sellersAnswer]));
   // A counter above the offer takes more than was held: the buyer must have the difference available.
   const extra = priceUnits + feeUnits - heldForOffer(row);
@@ -332,12 +381,19 @@ async function acceptInTx(tx: Tx, row: NegotiationRow, bySeller: boolean, messag
     actionUrl: paths.negotiations(),
     actionText: "View",
   });
-  return { negotiation: toNegotiation(updated), sold: { purchase: toPurchase(recorded, loop, ""), sellerId: row.sellerId, buyerId: row.buyerId } };
+  return {
+    negotiation: toNegotiation(updated),
+    sold: { purchase: toPurchase(recorded, loop, ""), sellerId: row.sellerId, buyerId: row.buyerId },
+  };
 }
 
 /** The expiry job's pass: every open offer past its time is closed and its hold released. Returns how many. */
 export async function expireNegotiations(prisma: PrismaClient, now = new Date()): Promise<number> {
-  const due = await prisma.negotiation.findMany({ where: { status: { in: ["pending", "counter"] }, expiresAt: { lte: now } }, select: { id: true }, take: 500 });
+  const due = await prisma.negotiation.findMany({
+    where: { status: { in: ["pending", "counter"] }, expiresAt: { lte: now } },
+    select: { id: true },
+    take: 500,
+  });
   let expired = 0;
   for (const { id } of due) {
     const closed = await prisma.$transaction(async (tx) => {

@@ -24,7 +24,8 @@ export async function walletOfferTerms(
 ): Promise<WalletOfferTerms> {
   const { config, prisma } = deps;
   const chain = config.chains.find((candidate) => candidate.id === config.defaultChainId);
-  if (!chain?.contracts || !config.operatorPrivateKey) throw new ServiceUnavailable("Wallet Offers Unavailable: LoopMarketplace is not set up on this network");
+  if (!chain?.contracts || !config.operatorPrivateKey)
+    throw new ServiceUnavailable("Wallet Offers Unavailable: LoopMarketplace is not set up on this network");
   const offerCents = Number(parseUsd(offerAmount));
   const buyerWallet = await prisma.walletLink.findUnique({ where: { userId: buyerId }, select: { address: true } });
   if (!buyerWallet) throw new BadRequest(WALLET_PURCHASE_MESSAGES.noWallet);

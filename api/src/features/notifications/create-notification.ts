@@ -31,7 +31,8 @@ export function isSafeActionUrl(url: string): boolean {
 }
 
 export async function createNotificationInTx(tx: Tx, input: NotificationInput): Promise<CreatedNotification> {
-  if (input.actionUrl && !isSafeActionUrl(input.actionUrl)) throw new Error(`notification: action URL must be an app path or http(s): ${input.actionUrl}`);
+  if (input.actionUrl && !isSafeActionUrl(input.actionUrl))
+    throw new Error(`notification: action URL must be an app path or http(s): ${input.actionUrl}`);
   return tx.notification.create({
     data: {
       userId: input.userId,

@@ -37,7 +37,10 @@ function createAnnouncer(prisma: PrismaClient): Announcer {
     try {
       await hotQuery(prisma, "loop_announce_notifications", ANNOUNCE_SQL, [batch[0], batch[1]]);
     } catch (error) {
-      (logger?.error ?? console.error)("notifications: announcing committed notifications failed (pages see them at their next refetch)", error);
+      (logger?.error ?? console.error)(
+        "notifications: announcing committed notifications failed (pages see them at their next refetch)",
+        error,
+      );
     } finally {
       sending = false;
     }

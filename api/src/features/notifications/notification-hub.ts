@@ -57,7 +57,6 @@ export interface NotificationHubOptions {
 /** One parsed channel message. */
 type Announcement = { scope: "all" } | { scope: "user"; userId: string; ids: string[] | null };
 
-
 export function parseAnnouncement(payload: string): Announcement | null {
   if (payload === "*") return { scope: "all" };
   const [userId, list] = payload.split(":", 2) as [string, string | undefined];
@@ -129,7 +128,8 @@ export function createNotificationHub(options: NotificationHubOptions): Notifica
     from.removeAllListeners("notification");
     from.end().catch(() => {});
     if (stopped) return;
-    if (wasListening) logger?.warn(`notifications: the listening connection was lost (${error instanceof Error ? error.message : "closed"}); reconnecting`);
+    if (wasListening)
+      logger?.warn(`notifications: the listening connection was lost (${error instanceof Error ? error.message : "closed"}); reconnecting`);
     scheduleReconnect();
   }
 
@@ -179,7 +179,11 @@ export function createNotificationHub(options: NotificationHubOptions): Notifica
       if (!set) streams.set(userId, (set = new Set()));
       set.add(listener);
       connect();
-      const ready = stopped ? Promise.reject(new Error("notifications: the hub is stopped")) : listening ? Promise.resolve() : new Promise<void>((resolve, reject) => waiters.push({ resolve, reject }));
+      const ready = stopped
+        ? Promise.reject(new Error("notifications: the hub is stopped"))
+        : listening
+          ? Promise.resolve()
+          : new Promise<void>((resolve, reject) => waiters.push({ resolve, reject }));
       ready.catch(() => {});
       return {
         listening: ready,

@@ -17,7 +17,10 @@ export const RETRY_MS = 5_000;
 
 /** True while the session exists, has not expired and its user is not banned. */
 async function sessionStillValid(prisma: PrismaClient, sessionId: string): Promise<boolean> {
-  const session = await prisma.session.findUnique({ where: { id: sessionId }, select: { expiresAt: true, user: { select: { isBanned: true } } } });
+  const session = await prisma.session.findUnique({
+    where: { id: sessionId },
+    select: { expiresAt: true, user: { select: { isBanned: true } } },
+  });
   return session !== null && session.expiresAt.getTime() > Date.now() && !session.user.isBanned;
 }
 
@@ -43,7 +46,8 @@ export async function openNotificationStream(
   const write = (text: string) => {
     if (open) res.write(text);
   };
-  const send = (event: string, data: unknown, id?: string) => write(`${id ? `id: ${id}\n` : ""}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const send = (event: string, data: unknown, id?: string) =>
+    write(`${id ? `id: ${id}\n` : ""}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 
   const subscription = hub.subscribe(user.id, (event: HubEvent) => {
     switch (event.type) {

@@ -7,7 +7,6 @@ import { NotFound } from "../../http/errors";
 import { notificationSelect, toNotification } from "./notification-view";
 import { UUID } from "../../http/uuid";
 
-
 /** Newest first; ties (one transaction's rows share created_at) by id, so pages are stable. */
 export async function listNotifications(prisma: PrismaClient, userId: string, limit: number): Promise<Notification[]> {
   const rows = await prisma.notification.findMany({
@@ -37,7 +36,11 @@ export async function markAllNotificationsRead(prisma: PrismaClient, userId: str
 }
 
 /** A notification the caller writes to themself (never to someone else: the body has no recipient). */
-export async function createOwnNotification(prisma: PrismaClient, userId: string, { title, message, type, actionUrl, actionText }: CreateNotification): Promise<Notification> {
+export async function createOwnNotification(
+  prisma: PrismaClient,
+  userId: string,
+  { title, message, type, actionUrl, actionText }: CreateNotification,
+): Promise<Notification> {
   const row = await prisma.notification.create({
     data: { userId, title, message, type, actionUrl: actionUrl ?? null, actionText: actionText ?? null },
     select: notificationSelect,

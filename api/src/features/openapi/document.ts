@@ -28,7 +28,10 @@ export interface OpenApiOperation {
   security?: Record<string, string[]>[];
   parameters?: { name: string; in: "path" | "query"; required: boolean; description?: string; schema: JsonSchema }[];
   requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> };
-  responses: Record<string, { description: string; headers?: Record<string, HeaderSpec>; content?: Record<string, { schema: JsonSchema }> }>;
+  responses: Record<
+    string,
+    { description: string; headers?: Record<string, HeaderSpec>; content?: Record<string, { schema: JsonSchema }> }
+  >;
 }
 
 export interface OpenApiDocument {
@@ -124,8 +127,14 @@ class SchemaTable {
 
   convert(): void {
     const sides: Side[] = ["input", "output"];
-    const reach = Object.fromEntries(sides.map((side) => [side, this.reachable(side, this.convertSide(side, null))])) as Record<Side, Set<string>>;
-    const converted = Object.fromEntries(sides.map((side) => [side, this.convertSide(side, reach[side])])) as Record<Side, Record<string, JsonSchema>>;
+    const reach = Object.fromEntries(sides.map((side) => [side, this.reachable(side, this.convertSide(side, null))])) as Record<
+      Side,
+      Set<string>
+    >;
+    const converted = Object.fromEntries(sides.map((side) => [side, this.convertSide(side, reach[side])])) as Record<
+      Side,
+      Record<string, JsonSchema>
+    >;
     for (const side of sides) {
       for (const [id, schema] of Object.entries(converted[side])) {
         const inlineRef = [...refsIn(schema)].find((ref) => ref.startsWith(INLINE));
@@ -217,7 +226,11 @@ function response(table: SchemaTable, spec: ResponseSpec, id: string | undefined
   return {
     description: spec.description,
     ...(spec.headers && Object.keys(spec.headers).length > 0 ? { headers: spec.headers } : {}),
-    ...(id !== undefined ? { content: { "application/json": { schema: table.ref(id, "output") } } } : spec.content ? { content: spec.content } : {}),
+    ...(id !== undefined
+      ? { content: { "application/json": { schema: table.ref(id, "output") } } }
+      : spec.content
+        ? { content: spec.content }
+        : {}),
   };
 }
 
@@ -279,9 +292,19 @@ export function buildOpenApiDocument(config: AppConfig, features: readonly Featu
       ...(operation.deprecated ? { deprecated: true } : {}),
       ...(auth ? { security: auth } : {}),
       ...(params.length > 0 ? { parameters: params } : {}),
-      ...(ids.body ? { requestBody: { required: true, content: { [operation.bodyMediaType ?? "application/json"]: { schema: table.ref(ids.body, "input") } } } } : {}),
+      ...(ids.body
+        ? {
+            requestBody: {
+              required: true,
+              content: { [operation.bodyMediaType ?? "application/json"]: { schema: table.ref(ids.body, "input") } },
+            },
+          }
+        : {}),
       responses: Object.fromEntries(
-        statuses.map((status) => [status, response(table, operation.responses[Number(status) as keyof OperationSpec["responses"]]!, ids.responses[status])]),
+        statuses.map((status) => [
+          status,
+          response(table, operation.responses[Number(status) as keyof OperationSpec["responses"]]!, ids.responses[status]),
+        ]),
       ),
     };
   }

@@ -30,9 +30,7 @@ export const setsSessionCookie: Record<string, HeaderSpec> = {
 };
 
 /** express.json() and the route's zod schema (http/errors.ts). */
-export const invalidBody = failure(
-  "The body is not valid JSON, or does not match the request schema; `message` names the first problem.",
-);
+export const invalidBody = failure("The body is not valid JSON, or does not match the request schema; `message` names the first problem.");
 
 /** express.json({ limit: "100kb" }). */
 export const bodyTooLarge = failure("The body is larger than 100 kB.");
@@ -50,8 +48,11 @@ export const crossSiteOrBanned = failure(
 );
 
 /** http/rate-limit.ts (express-rate-limit, IETF draft-7 headers). */
-export const rateLimited = failure("Too many calls from this IP address (or, for `POST /api/auth/email`, for this e-mail address); try again later.", {
-  "Retry-After": { description: "Seconds until the window resets", schema: { type: "integer", minimum: 0 } },
-  RateLimit: { description: "`limit=<n>, remaining=<n>, reset=<seconds>`", schema: { type: "string" } },
-  "RateLimit-Policy": { description: "`<limit>;w=<window seconds>`", schema: { type: "string" } },
-});
+export const rateLimited = failure(
+  "Too many calls from this IP address (or, for `POST /api/auth/email`, for this e-mail address); try again later.",
+  {
+    "Retry-After": { description: "Seconds until the window resets", schema: { type: "integer", minimum: 0 } },
+    RateLimit: { description: "`limit=<n>, remaining=<n>, reset=<seconds>`", schema: { type: "string" } },
+    "RateLimit-Policy": { description: "`<limit>;w=<window seconds>`", schema: { type: "string" } },
+  },
+);

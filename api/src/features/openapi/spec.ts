@@ -7,7 +7,8 @@ import type { AppConfig } from "../../config";
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 
 /** The statuses the API answers on purpose (http/errors.ts), plus redirects. 500 is never documented. */
-export type StatusCode = 200 | 201 | 202 | 204 | 206 | 302 | 303 | 304 | 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 416 | 422 | 429 | 502 | 503;
+export type StatusCode =
+  200 | 201 | 202 | 204 | 206 | 302 | 303 | 304 | 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 416 | 422 | 429 | 502 | 503;
 
 /** A JSON Schema (2020-12), for the few things that are not zod schemas (headers). */
 export type JsonSchema = Record<string, unknown>;

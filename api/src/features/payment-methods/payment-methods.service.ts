@@ -12,13 +12,27 @@ import { isResourceMissing, stripeGatewayError } from "../cards/stripe-errors";
 import { UUID } from "../../http/uuid";
 import { TX_SHORT } from "../../db/transactions";
 
-const SELECT = { id: true, stripePaymentMethodId: true, type: true, brand: true, last4: true, expMonth: true, expYear: true, isDefault: true, createdAt: true } as const;
+const SELECT = {
+  id: true,
+  stripePaymentMethodId: true,
+  type: true,
+  brand: true,
+  last4: true,
+  expMonth: true,
+  expYear: true,
+  isDefault: true,
+  createdAt: true,
+} as const;
 type Row = Prisma.PaymentMethodGetPayload<{ select: typeof SELECT }>;
 
 const toPaymentMethod = (row: Row): PaymentMethod => ({ ...row, createdAt: row.createdAt.toISOString() });
 
 export async function listPaymentMethods(prisma: PrismaClient, userId: string): Promise<PaymentMethod[]> {
-  const rows = await prisma.paymentMethod.findMany({ where: { userId }, orderBy: [{ isDefault: "desc" }, { createdAt: "desc" }], select: SELECT });
+  const rows = await prisma.paymentMethod.findMany({
+    where: { userId },
+    orderBy: [{ isDefault: "desc" }, { createdAt: "desc" }],
+    select: SELECT,
+  });
   return rows.map(toPaymentMethod);
 }
 
@@ -65,7 +79,16 @@ export async function addPaymentMethod(
       const isDefault = others === 0 || input.isDefault === true;
       if (isDefault) await tx.paymentMethod.updateMany({ where: { userId, isDefault: true }, data: { isDefault: false } });
       const row = await tx.paymentMethod.create({
-        data: { userId, stripePaymentMethodId: card.id, type: card.type, brand: details.brand, last4: details.last4, expMonth: details.exp_month, expYear: details.exp_year, isDefault },
+        data: {
+          userId,
+          stripePaymentMethodId: card.id,
+          type: card.type,
+          brand: details.brand,
+          last4: details.last4,
+          expMonth: details.exp_month,
+          expYear: details.exp_year,
+          isDefault,
+        },
         select: SELECT,
       });
       return toPaymentMethod(row);

@@ -135,7 +135,12 @@ export class PaypalClient {
     });
     const body = (await this.json(response)) as { access_token?: string; expires_in?: number; error_description?: string };
     if (!response.ok || !body.access_token) {
-      throw new PaypalApiError(response.status, "AUTHENTICATION_FAILURE", null, body.error_description ?? "PayPal refused the API credentials");
+      throw new PaypalApiError(
+        response.status,
+        "AUTHENTICATION_FAILURE",
+        null,
+        body.error_description ?? "PayPal refused the API credentials",
+      );
     }
     this.token = { value: body.access_token, expiresAt: Date.now() + (body.expires_in ?? 0) * 1000 - TOKEN_MARGIN_MS };
     return this.token.value;
@@ -160,10 +165,19 @@ export class PaypalClient {
       this.token = null;
       response = await call();
     }
-    const body = (await this.json(response)) as T & { name?: string; message?: string; details?: { issue?: string; description?: string }[] };
+    const body = (await this.json(response)) as T & {
+      name?: string;
+      message?: string;
+      details?: { issue?: string; description?: string }[];
+    };
     if (!response.ok) {
       const detail = body.details?.[0];
-      throw new PaypalApiError(response.status, body.name ?? `HTTP_${response.status}`, detail?.issue ?? null, detail?.description ?? body.message ?? `PayPal answered ${response.status}`);
+      throw new PaypalApiError(
+        response.status,
+        body.name ?? `HTTP_${response.status}`,
+        detail?.issue ?? null,
+        detail?.description ?? body.message ?? `PayPal answered ${response.status}`,
+      );
     }
     return body;
   }

@@ -48,14 +48,23 @@ export class PaypalCheckout {
   }
 
   /** POST /paypal/order: the checkout, then PayPal's order for its total. */
-  async createOrder(buyerId: string, { loopId, format, amount, currency, intent }: z.output<typeof paypalOrderRequestSchema>): Promise<PaypalOrder> {
+  async createOrder(
+    buyerId: string,
+    { loopId, format, amount, currency, intent }: z.output<typeof paypalOrderRequestSchema>,
+  ): Promise<PaypalOrder> {
     const client = this.requireClient();
     if (currency !== undefined && currency.toUpperCase() !== "USD") throw new BadRequest(FIAT_PAYMENT_MESSAGES.currency);
     if (intent !== undefined && intent.toUpperCase() !== "CAPTURE") throw new BadRequest(FIAT_PAYMENT_MESSAGES.intent);
-    const priced = await priceCheckout(this.deps.prisma, buyerId, { loopId, format, claimedTotalCents: amount === undefined ? null : parseUsd(amount) });
+    const priced = await priceCheckout(this.deps.prisma, buyerId, {
+      loopId,
+      format,
+      claimedTotalCents: amount === undefined ? null : parseUsd(amount),
+    });
     const checkout = await openCheckout(this.deps.prisma, "paypal", buyerId, priced);
     const value = formatUsd(BigInt(priced.totalCents));
-    const order = await this.call(() => client.createOrder({ checkoutId: checkout.id, value, description: `${priced.loop.title} (${format.toUpperCase()})` }));
+    const order = await this.call(() =>
+      client.createOrder({ checkoutId: checkout.id, value, description: `${priced.loop.title} (${format.toUpperCase()})` }),
+    );
     await this.deps.prisma.checkout.update({ where: { id: checkout.id }, data: { providerRef: order.id } });
     return { id: order.id, amount: value, currency: "USD" };
   }
@@ -70,7 +79,10 @@ export class PaypalCheckout {
   }
 
   /** POST /api/purchases/paypal: an order the page may have captured itself; PayPal is asked what happened. */
-  async recordPurchase(buyerId: string, { loopId, format, orderID }: z.output<typeof paypalPurchaseRequestSchema>): Promise<FiatPurchaseStatus> {
+  async recordPurchase(
+    buyerId: string,
+    { loopId, format, orderID }: z.output<typeof paypalPurchaseRequestSchema>,
+  ): Promise<FiatPurchaseStatus> {
     const client = this.requireClient();
     const checkout = await this.buyersCheckout(buyerId, orderID);
     if (checkout.loopId !== loopId || checkout.format !== format) throw new NotFound(FIAT_PAYMENT_MESSAGES.orderNotFound);
@@ -100,7 +112,9 @@ export class PaypalCheckout {
     }
     const orderId = orderIdOf(event);
     if (!orderId) return;
-    const checkout = await this.deps.prisma.checkout.findUnique({ where: { provider_providerRef: { provider: "paypal", providerRef: orderId } } });
+    const checkout = await this.deps.prisma.checkout.findUnique({
+      where: { provider_providerRef: { provider: "paypal", providerRef: orderId } },
+    });
     if (!checkout || checkout.status === "completed" || checkout.status === "refunded" || checkout.status === "reversed") return;
     try {
       if (event.event_type === "CHECKOUT.ORDER.APPROVED") {
@@ -112,7 +126,9 @@ export class PaypalCheckout {
     } catch (error) {
       // A refusal (declined, owned, mismatch) is recorded on the checkout; PayPal must not retry it.
       if (error instanceof BadGateway) throw error;
-      (this.deps.logger ?? consoleLogger).warn(`PayPal webhook ${event.event_type} for order ${orderId}: ${error instanceof Error ? error.message : String(error)}`);
+      (this.deps.logger ?? consoleLogger).warn(
+        `PayPal webhook ${event.event_type} for order ${orderId}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 
@@ -152,9 +168,14 @@ export class PaypalCheckout {
       await closeCheckout(this.deps, checkout.id, "failed", `PayPal capture ${capture.status}`);
       throw new PaymentRequired(FIAT_PAYMENT_MESSAGES.declined);
     }
-    if (!capture || capture.status !== "COMPLETED" || order.status !== "COMPLETED") throw new Conflict(FIAT_PAYMENT_MESSAGES.orderNotCompleted);
+    if (!capture || capture.status !== "COMPLETED" || order.status !== "COMPLETED")
+      throw new Conflict(FIAT_PAYMENT_MESSAGES.orderNotCompleted);
     const amountCents = parseUsd(capture.amount.value) ?? -1n;
-    const outcome = await completeCheckout(this.deps, checkout.id, { amountCents, currency: capture.amount.currency_code, paymentRef: capture.id });
+    const outcome = await completeCheckout(this.deps, checkout.id, {
+      amountCents,
+      currency: capture.amount.currency_code,
+      paymentRef: capture.id,
+    });
     if (outcome.status === "completed") return checkoutStatus(this.deps, checkout.id);
     if (outcome.status === "mismatch") throw new Conflict(FIAT_PAYMENT_MESSAGES.paidAmountMismatch);
     if (outcome.status === "reversed") throw new Conflict(FIAT_PAYMENT_MESSAGES.reversed);
@@ -166,7 +187,9 @@ export class PaypalCheckout {
   }
 
   private async buyersCheckout(buyerId: string, orderId: string): Promise<Checkout> {
-    const checkout = await this.deps.prisma.checkout.findUnique({ where: { provider_providerRef: { provider: "paypal", providerRef: orderId } } });
+    const checkout = await this.deps.prisma.checkout.findUnique({
+      where: { provider_providerRef: { provider: "paypal", providerRef: orderId } },
+    });
     // Someone else's order is answered like one that does not exist.
     if (!checkout || checkout.buyerId !== buyerId) throw new NotFound(FIAT_PAYMENT_MESSAGES.orderNotFound);
     return checkout;
@@ -189,7 +212,8 @@ export class PaypalCheckout {
 }
 
 function gatewayError(error: unknown): unknown {
-  if (error instanceof PaypalUnavailable || error instanceof PaypalApiError) return new BadGateway(FIAT_PAYMENT_MESSAGES.providerUnavailable, { cause: error });
+  if (error instanceof PaypalUnavailable || error instanceof PaypalApiError)
+    return new BadGateway(FIAT_PAYMENT_MESSAGES.providerUnavailable, { cause: error });
   return error;
 }
 

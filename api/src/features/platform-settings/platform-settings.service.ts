@@ -104,10 +104,16 @@ export async function readDisputeWindow(deps: AppDeps): Promise<number | null> {
   const marketplace = marketplaceOf(deps);
   if (!marketplace) return null;
   try {
-    const window = await marketplace.client.readContract({ address: marketplace.address, abi: loopMarketplaceAbi, functionName: "disputeWindow" });
+    const window = await marketplace.client.readContract({
+      address: marketplace.address,
+      abi: loopMarketplaceAbi,
+      functionName: "disputeWindow",
+    });
     return Number(window);
   } catch (error) {
-    deps.logger?.warn(`platform settings: LoopMarketplace.disputeWindow() could not be read (${error instanceof BaseError ? error.shortMessage : String(error)})`);
+    deps.logger?.warn(
+      `platform settings: LoopMarketplace.disputeWindow() could not be read (${error instanceof BaseError ? error.shortMessage : String(error)})`,
+    );
     return null;
   }
 }
@@ -120,7 +126,13 @@ async function setDisputeWindowOnChain(deps: AppDeps, seconds: number): Promise<
   const { chain, client, address } = marketplace;
   try {
     const account = privateKeyToAccount(key, { nonceManager });
-    const { request } = await client.simulateContract({ address, abi: loopMarketplaceAbi, functionName: "setDisputeWindow", args: [BigInt(seconds)], account });
+    const { request } = await client.simulateContract({
+      address,
+      abi: loopMarketplaceAbi,
+      functionName: "setDisputeWindow",
+      args: [BigInt(seconds)],
+      account,
+    });
     const wallet = createWalletClient({ account, chain: client.chain, transport: http(chain.rpcUrl, { timeout: 20_000, retryCount: 1 }) });
     const hash = await wallet.writeContract(request);
     const receipt = await client.waitForTransactionReceipt({ hash, timeout: 60_000 });
@@ -164,7 +176,11 @@ export async function getPlatformSettings(deps: AppDeps): Promise<PlatformSettin
  * changed). A dispute window goes on chain first (502 when the chain refuses or does not answer,
  * nothing changed); then the row changes in one transaction with its audit entry.
  */
-export async function updatePlatformSettings(deps: AppDeps, adminId: string, change: z.output<typeof platformSettingsUpdateSchema>): Promise<PlatformSettings> {
+export async function updatePlatformSettings(
+  deps: AppDeps,
+  adminId: string,
+  change: z.output<typeof platformSettingsUpdateSchema>,
+): Promise<PlatformSettings> {
   const minWithdrawalUnits = change.minWithdrawal === undefined ? undefined : parseLoop(change.minWithdrawal)!;
 
   let windowBefore: number | null = null;
@@ -196,7 +212,14 @@ export async function updatePlatformSettings(deps: AppDeps, adminId: string, cha
       include: { updater: { select: { id: true, username: true } } },
     });
     const after = toSettings(updated, windowAfter);
-    await recordAdminActionInTx(tx, { adminId, action: "settings.changed", targetType: "settings", targetId: null, before: audited(before), after: audited(after) });
+    await recordAdminActionInTx(tx, {
+      adminId,
+      action: "settings.changed",
+      targetType: "settings",
+      targetId: null,
+      before: audited(before),
+      after: audited(after),
+    });
     return after;
   });
 }

@@ -16,7 +16,11 @@ export async function ownProfile(prisma: PrismaClient, user: UserRecord): Promis
   return { ...toCurrentUser(user), totalEarned: formatLoop(earned), totalSpent: formatLoop(spent) };
 }
 
-export async function updateProfile(prisma: PrismaClient, userId: string, input: z.output<typeof updateProfileSchema>): Promise<OwnProfile> {
+export async function updateProfile(
+  prisma: PrismaClient,
+  userId: string,
+  input: z.output<typeof updateProfileSchema>,
+): Promise<OwnProfile> {
   const taken = await prisma.user.findUnique({ where: { username: input.username }, select: { id: true } });
   if (taken && taken.id !== userId) throw new Conflict(PROFILE_MESSAGES.usernameTaken);
   try {
@@ -39,7 +43,12 @@ export async function publicProfile(prisma: PrismaClient, userId: string, viewer
   const isOwnProfile = viewerId === user.id;
   const where = isOwnProfile ? { userId: user.id } : { userId: user.id, status: "ready" as const, isPublic: true };
   const [loops, totalLoops] = await prisma.$transaction([
-    prisma.loop.findMany({ where, include: viewerLoopInclude(viewerId), orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: PROFILE_LOOPS }),
+    prisma.loop.findMany({
+      where,
+      include: viewerLoopInclude(viewerId),
+      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+      take: PROFILE_LOOPS,
+    }),
     prisma.loop.count({ where }),
   ]);
   return {

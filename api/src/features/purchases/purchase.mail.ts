@@ -16,7 +16,10 @@ function table(rows: [string, string][]): { text: string; html: string } {
   return {
     text: rows.map(([label, value]) => `${label}: ${value}`).join("\n"),
     html: `<table style="border-collapse: collapse">${rows
-      .map(([label, value]) => `<tr><td style="padding: 2px 12px 2px 0; color: #555">${escapeHtml(label)}</td><td>${escapeHtml(value)}</td></tr>`)
+      .map(
+        ([label, value]) =>
+          `<tr><td style="padding: 2px 12px 2px 0; color: #555">${escapeHtml(label)}</td><td>${escapeHtml(value)}</td></tr>`,
+      )
       .join("")}</table>`,
   };
 }
@@ -31,7 +34,12 @@ function paid(purchase: Purchase): string {
   return purchase.loopAmount ? `$${purchase.total} USD (${shortLoop(purchase.loopAmount)} LOOP)` : `$${purchase.total} USD`;
 }
 
-export function purchaseReceiptMail(to: string, purchase: Purchase, download: { url: string; validDays: number }, libraryUrl: string): MailMessage {
+export function purchaseReceiptMail(
+  to: string,
+  purchase: Purchase,
+  download: { url: string; validDays: number },
+  libraryUrl: string,
+): MailMessage {
   const format = purchase.format.toUpperCase();
   const details = table([
     ["Loop", purchase.loopTitle],
@@ -72,7 +80,17 @@ export function saleNoticeMail(to: string, purchase: Purchase, buyerName: string
     ["Buyer", buyerName],
     ["You earn", earned],
   ]);
-  const text = ["Hello,", "", `You made a sale: "${purchase.loopTitle}" (${format}).`, "", details.text, "", `Your balance: ${tokensUrl}`, "", "LOOP"].join("\n");
+  const text = [
+    "Hello,",
+    "",
+    `You made a sale: "${purchase.loopTitle}" (${format}).`,
+    "",
+    details.text,
+    "",
+    `Your balance: ${tokensUrl}`,
+    "",
+    "LOOP",
+  ].join("\n");
   const html = page(`<p>Hello,</p>
 <p>You made a sale: <strong>${escapeHtml(purchase.loopTitle)}</strong> (${format}).</p>
 ${details.html}

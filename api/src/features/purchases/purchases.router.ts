@@ -31,7 +31,13 @@ export function purchasesRouter(deps: RouterDeps): Router {
     // is its answer too, so it is parsed in there); a replay buys nothing. Without a key there is
     // no transaction yet: the purchase opens its own.
     const done = await idempotent(prisma, req, res, user.id, async (idempotencyKey, db) => {
-      const { result, afterCommit } = await purchaseLoop(deps, idempotencyKey === null ? null : (db as Tx), user.id, parseBody(req, purchaseRequestSchema), key);
+      const { result, afterCommit } = await purchaseLoop(
+        deps,
+        idempotencyKey === null ? null : (db as Tx),
+        user.id,
+        parseBody(req, purchaseRequestSchema),
+        key,
+      );
       return { status: 201, body: result, afterCommit };
     });
     // Committed and answered (not a replay nor a refusal): the cache and the e-mails.

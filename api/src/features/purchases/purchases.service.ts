@@ -53,7 +53,13 @@ export type PurchaseRequestInput = z.output<typeof purchaseRequestSchema>;
  * request's Idempotency-Key, or without one in a transaction of its own. After the commit: the
  * catalog's cache is dropped (the popular sort changed) and the e-mails go out.
  */
-export async function purchaseLoop(deps: AppDeps, db: Tx | null, buyerId: string, input: PurchaseRequestInput, signingKey: string): Promise<WithAfterCommit<Purchase>> {
+export async function purchaseLoop(
+  deps: AppDeps,
+  db: Tx | null,
+  buyerId: string,
+  input: PurchaseRequestInput,
+  signingKey: string,
+): Promise<WithAfterCommit<Purchase>> {
   const buy = (tx: Tx) => buyLoop(tx, buyerId, input, signingKey);
   const done = db === null ? await deps.prisma.$transaction(buy, TX_DEFAULT) : await buy(db);
   return {
@@ -65,7 +71,13 @@ export async function purchaseLoop(deps: AppDeps, db: Tx | null, buyerId: string
   };
 }
 
-async function buyLoop(tx: Tx, buyerId: string, input: PurchaseRequestInput, signingKey: string, now = Date.now()): Promise<CompletedPurchase> {
+async function buyLoop(
+  tx: Tx,
+  buyerId: string,
+  input: PurchaseRequestInput,
+  signingKey: string,
+  now = Date.now(),
+): Promise<CompletedPurchase> {
   const { loopId, format, paymentMethod, expectedTotal } = input;
   const loop = await loopForSale(tx, loopId);
   if (!loop || loop.status !== "ready" || !loop.isPublic) throw new NotFound(LOOP_NOT_FOUND);
@@ -78,7 +90,8 @@ async function buyLoop(tx: Tx, buyerId: string, input: PurchaseRequestInput, sig
   // The fee in the platform settings now (the admin may change it; the page shows GET /api/config's).
   const feeCents = free ? 0 : Number(formatFeeCents(BigInt(priceCents), format, await currentFeeBps(tx, format)));
   // The page's total, when sent, must be the one charged: a price or fee changed since it was shown is refused.
-  if (expectedTotal !== undefined && parseUsd(expectedTotal) !== BigInt(priceCents + feeCents)) throw new BadRequest(PURCHASE_MESSAGES.priceChanged);
+  if (expectedTotal !== undefined && parseUsd(expectedTotal) !== BigInt(priceCents + feeCents))
+    throw new BadRequest(PURCHASE_MESSAGES.priceChanged);
   let loopUnits: bigint | null = null;
   let ledgerEntryId: string | null = null;
   let method: PurchaseMethod = "free";
@@ -93,7 +106,10 @@ async function buyLoop(tx: Tx, buyerId: string, input: PurchaseRequestInput, sig
     if (available < loopUnits) throw new BadRequest(insufficientLoopMessage(formatLoopBrief(loopUnits), formatLoopBrief(available)));
 
     const trade = { priceCents, buyerId, sellerId: loop.userId, onChain: false, loopId: loop.id };
-    await awardXpMany(tx, [purchaseXpAward(trade), saleXpAward(trade)].filter((award): award is XpAward => award !== null));
+    await awardXpMany(
+      tx,
+      [purchaseXpAward(trade), saleXpAward(trade)].filter((award): award is XpAward => award !== null),
+    );
     try {
       const entry = await postPaymentInTx(tx, {
         idempotencyKey: purchaseKey(buyerId, loop.id, format),
@@ -116,7 +132,17 @@ async function buyLoop(tx: Tx, buyerId: string, input: PurchaseRequestInput, sig
     }
   }
 
-  const recorded = await recordPurchaseInTx(tx, { loop, buyerId, format, priceCents, feeCents, method, loopUnits, ledgerEntryId, externalRef: null });
+  const recorded = await recordPurchaseInTx(tx, {
+    loop,
+    buyerId,
+    format,
+    priceCents,
+    feeCents,
+    method,
+    loopUnits,
+    ledgerEntryId,
+    externalRef: null,
+  });
   const token = signDownloadToken(signingKey, { loopId: loop.id, format, userId: buyerId, expiresAt: now + DOWNLOAD_LINK_TTL_MS });
   return { purchase: toPurchase(recorded, loop, `/api/downloads/${token}`), sellerId: loop.userId, buyerId };
 }

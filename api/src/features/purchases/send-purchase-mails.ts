@@ -21,12 +21,18 @@ export async function sendPurchaseMails(deps: AppDeps, signingKey: string, done:
   ]);
   const mails = [];
   if (buyer?.email) {
-    const token = signDownloadToken(signingKey, { loopId: purchase.loopId, format: purchase.format, userId: buyerId, expiresAt: Date.now() + EMAIL_DOWNLOAD_LINK_TTL_MS });
+    const token = signDownloadToken(signingKey, {
+      loopId: purchase.loopId,
+      format: purchase.format,
+      userId: buyerId,
+      expiresAt: Date.now() + EMAIL_DOWNLOAD_LINK_TTL_MS,
+    });
     const url = new URL(`/api/downloads/${token}`, config.appUrl).href;
     const libraryUrl = new URL(`/profile/${sellerId}`, config.appUrl).href;
     mails.push(purchaseReceiptMail(buyer.email, purchase, { url, validDays: EMAIL_DOWNLOAD_LINK_TTL_MS / DAY_MS }, libraryUrl));
   }
-  if (seller?.email) mails.push(saleNoticeMail(seller.email, purchase, buyer?.username ?? "a member", new URL(paths.tokens(), config.appUrl).href));
+  if (seller?.email)
+    mails.push(saleNoticeMail(seller.email, purchase, buyer?.username ?? "a member", new URL(paths.tokens(), config.appUrl).href));
   for (const mail of mails) {
     await mailer.send(mail).catch((error: unknown) => logger.error(`purchase ${purchase.id}: e-mail to ${mail.to} failed:`, error));
   }

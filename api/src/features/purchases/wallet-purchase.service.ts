@@ -28,13 +28,21 @@ import { UUID } from "../../http/uuid";
 import { ownedPurchase, toPurchase } from "./record-purchase";
 
 /** POST /api/purchases/quote: price and fee in LOOP wei, signed for the buyer's linked wallet. */
-export async function createWalletQuote(deps: AppDeps, buyerId: string, { loopId, format }: z.output<typeof quoteRequestSchema>, now = Date.now()): Promise<WalletQuote> {
+export async function createWalletQuote(
+  deps: AppDeps,
+  buyerId: string,
+  { loopId, format }: z.output<typeof quoteRequestSchema>,
+  now = Date.now(),
+): Promise<WalletQuote> {
   const { config, prisma } = deps;
   const chain = config.chains.find((candidate) => candidate.id === config.defaultChainId);
   if (!chain?.contracts || !config.quoteSignerPrivateKey) throw new ServiceUnavailable(WALLET_PURCHASE_MESSAGES.unavailable);
 
   const loop = UUID.test(loopId)
-    ? await prisma.loop.findUnique({ where: { id: loopId }, select: { id: true, userId: true, priceCents: true, isFree: true, status: true, isPublic: true } })
+    ? await prisma.loop.findUnique({
+        where: { id: loopId },
+        select: { id: true, userId: true, priceCents: true, isFree: true, status: true, isPublic: true },
+      })
     : null;
   if (!loop || loop.status !== "ready" || !loop.isPublic) throw new NotFound(LOOP_NOT_FOUND);
   if (loop.userId === buyerId) throw new BadRequest(PURCHASE_MESSAGES.ownLoop);
@@ -131,7 +139,16 @@ export async function reportWalletPurchase(
   // Bought by this quote, or (another quote, another way to pay) already owned: either way it is done.
   const purchase = await deps.prisma.purchase.findFirst({
     where: quote.purchaseId ? { id: quote.purchaseId } : { buyerId, loopId, format, refundedAt: null },
-    select: { id: true, createdAt: true, format: true, method: true, priceCents: true, feeCents: true, loopUnits: true, loop: { select: { id: true, title: true } } },
+    select: {
+      id: true,
+      createdAt: true,
+      format: true,
+      method: true,
+      priceCents: true,
+      feeCents: true,
+      loopUnits: true,
+      loop: { select: { id: true, title: true } },
+    },
   });
   if (!purchase) return { status: "pending", purchase: null };
   const token = signDownloadToken(signingKey, { loopId, format: purchase.format, userId: buyerId, expiresAt: now + DOWNLOAD_LINK_TTL_MS });
@@ -140,7 +157,12 @@ export async function reportWalletPurchase(
 
 /** The quote, locked until the settlement of its purchase commits; null when there is none. */
 export async function lockQuote(tx: Tx, quoteId: string) {
-  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT "id"::text FROM "app"."purchase_quotes" WHERE "id" = ${quoteId}::uuid FOR UPDATE`;
+  const rows = await tx.$queryRaw<
+    { id: string }[]
+  >`SELECT "id"::text FROM "app"."purchase_quotes" WHERE "id" = ${quoteId}::uuid FOR UPDATE`;
   if (!rows[0]) return null;
-  return tx.purchaseQuote.findUniqueOrThrow({ where: { id: quoteId }, include: { loop: { select: { id: true, title: true, userId: true } } } });
+  return tx.purchaseQuote.findUniqueOrThrow({
+    where: { id: quoteId },
+    include: { loop: { select: { id: true, title: true, userId: true } } },
+  });
 }

@@ -7,7 +7,12 @@ import { Forbidden } from "../../http/errors";
 import { catalogChanged } from "../loops/catalog-cache";
 
 /** POST /api/loops/:id/ratings on `loop`, a loop the rater may see (visibleLoop: 404 otherwise, checked before the body). */
-export async function rateLoop(prisma: PrismaClient, loop: { id: string; userId: string }, userId: string, { rating }: z.output<typeof rateLoopSchema>): Promise<RatingResult> {
+export async function rateLoop(
+  prisma: PrismaClient,
+  loop: { id: string; userId: string },
+  userId: string,
+  { rating }: z.output<typeof rateLoopSchema>,
+): Promise<RatingResult> {
   const loopId = loop.id;
   if (loop.userId === userId) throw new Forbidden(RATING_MESSAGES.ownLoop);
   const [purchase, download] = await Promise.all([

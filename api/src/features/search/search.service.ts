@@ -33,6 +33,11 @@ export async function searchJson(prisma: PrismaClient, query: SearchQuery): Prom
 const SEARCH_STATEMENT = { name: "loop_search", text: 'SELECT "app"."search"($1::text, $2::int, $3::int, $4::int) AS body' } as const;
 
 async function runSearch(prisma: PrismaClient, q: string, limit: number, offset: number): Promise<string> {
-  const [row] = await hotQuery<{ body: string }>(prisma, SEARCH_STATEMENT.name, SEARCH_STATEMENT.text, [q, limit, offset, SEARCH_TOTAL_CAP]);
+  const [row] = await hotQuery<{ body: string }>(prisma, SEARCH_STATEMENT.name, SEARCH_STATEMENT.text, [
+    q,
+    limit,
+    offset,
+    SEARCH_TOTAL_CAP,
+  ]);
   return row!.body;
 }

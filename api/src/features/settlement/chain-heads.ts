@@ -25,7 +25,14 @@ export async function genesisHash(clients: ReadonlyMap<number, PublicClient>, ch
 }
 
 /** True when `blockHash` is the chain's block `blockNumber` now (not reorged away). */
-export async function isCanonical(clients: ReadonlyMap<number, PublicClient>, chainId: number, blockNumber: bigint, blockHash: string): Promise<boolean> {
-  const block = await clientOf(clients, chainId).getBlock({ blockNumber }).catch(() => null);
+export async function isCanonical(
+  clients: ReadonlyMap<number, PublicClient>,
+  chainId: number,
+  blockNumber: bigint,
+  blockHash: string,
+): Promise<boolean> {
+  const block = await clientOf(clients, chainId)
+    .getBlock({ blockNumber })
+    .catch(() => null);
   return block?.hash?.toLowerCase() === blockHash.toLowerCase();
 }

@@ -48,7 +48,13 @@ async function settleableHead(deps: AppDeps, chainId: number): Promise<bigint | 
   return upTo >= 0n ? upTo : null;
 }
 
-async function findCandidates(deps: AppDeps, chainId: number, genesis: string, upTo: bigint, handlers: readonly SettlementHandler[]): Promise<Candidate[]> {
+async function findCandidates(
+  deps: AppDeps,
+  chainId: number,
+  genesis: string,
+  upTo: bigint,
+  handlers: readonly SettlementHandler[],
+): Promise<Candidate[]> {
   const { indexerSchema, batchSize } = deps.config.settlement;
   const found: Candidate[] = [];
   for (const handler of handlers) {
@@ -108,7 +114,10 @@ async function applyBatch(deps: AppDeps, chainId: number, candidates: Candidate[
       if (await alreadySettled(tx, event)) continue;
       const result = await handler.apply(tx, event, deps);
       await recordSettled(tx, handler.kind, event, result);
-      if (result.outcome === "unmatched") deps.logger?.warn(`settlement: ${handler.kind} ${event.txHash}:${event.logIndex} on chain ${chainId} unmatched: ${result.detail ?? ""}`);
+      if (result.outcome === "unmatched")
+        deps.logger?.warn(
+          `settlement: ${handler.kind} ${event.txHash}:${event.logIndex} on chain ${chainId} unmatched: ${result.detail ?? ""}`,
+        );
       if (result.afterCommit) afterCommit.push(result.afterCommit);
       count++;
     }
@@ -134,7 +143,10 @@ async function applyBatchOrEach(deps: AppDeps, chainId: number, candidates: Cand
         if (one === null) return settled;
         settled += one;
       } catch (eventError) {
-        deps.logger?.error(`settlement: ${candidate.handler.kind} ${candidate.event.txHash}:${candidate.event.logIndex} on chain ${chainId} failed`, eventError);
+        deps.logger?.error(
+          `settlement: ${candidate.handler.kind} ${candidate.event.txHash}:${candidate.event.logIndex} on chain ${chainId} failed`,
+          eventError,
+        );
       }
     }
     return settled;
@@ -145,7 +157,12 @@ async function applyBatchOrEach(deps: AppDeps, chainId: number, candidates: Cand
  * One settlement pass over one chain. Without Ponder's tables (not started yet, or rebuilt for a
  * fresh local chain) there is nothing to settle.
  */
-export async function settleChain(deps: AppDeps, chainId: number, genesisCache: GenesisCache, handlers: readonly SettlementHandler[] = SETTLEMENT_HANDLERS): Promise<PassResult> {
+export async function settleChain(
+  deps: AppDeps,
+  chainId: number,
+  genesisCache: GenesisCache,
+  handlers: readonly SettlementHandler[] = SETTLEMENT_HANDLERS,
+): Promise<PassResult> {
   try {
     const upTo = await settleableHead(deps, chainId);
     if (upTo === null) return NOTHING;

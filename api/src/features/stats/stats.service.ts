@@ -37,7 +37,11 @@ async function leaderboard(prisma: PrismaClient): Promise<LeaderboardEntry[]> {
     prisma,
     users.map((user) => user.id),
   );
-  return users.map(({ _count, ...user }) => ({ ...user, loopsCount: _count.loops, totalEarned: formatLoop(earnings.get(user.id)?.earned ?? 0n) }));
+  return users.map(({ _count, ...user }) => ({
+    ...user,
+    loopsCount: _count.loops,
+    totalEarned: formatLoop(earnings.get(user.id)?.earned ?? 0n),
+  }));
 }
 
 /** Real figures for the landing page: honest zeros on an empty database. */

@@ -29,7 +29,9 @@ export function tokenOrdersRouter(deps: RouterDeps): Router {
     const order = placed?.body;
     if (order && user.email) {
       const mail = tokenOrderConfirmationMail(user.email, order, new URL(paths.tokens(), config.appUrl).href);
-      mailer.send(mail).catch((error: unknown) => logger.error(`token order ${order.id}: confirmation e-mail to ${user.email} failed:`, error));
+      mailer
+        .send(mail)
+        .catch((error: unknown) => logger.error(`token order ${order.id}: confirmation e-mail to ${user.email} failed:`, error));
     }
   });
   router.get("/admin-orders", async (req, res) => {

@@ -28,7 +28,12 @@ export function tokensRouter(deps: RouterDeps): Router {
     const key = idempotencyKey(req);
     const hash = key === null ? "" : requestHash(req);
     // Parsed inside: with a key, a refused body is the key's answer too.
-    sendAnswer(res, await withRefusalKept(prisma, user.id, key, hash, async () => sendTransfer(prisma, user, parseBody(req, transferRequestSchema), key, hash, deps.logger)));
+    sendAnswer(
+      res,
+      await withRefusalKept(prisma, user.id, key, hash, async () =>
+        sendTransfer(prisma, user, parseBody(req, transferRequestSchema), key, hash, deps.logger),
+      ),
+    );
   });
   router.get("/tokens/transfers", async (req, res) => {
     const user = requireUser(req);

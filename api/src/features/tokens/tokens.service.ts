@@ -22,7 +22,6 @@ import { pendingTimedHolds } from "../ledger/timed-holds";
 import { announceCommitted } from "../notifications/notification-announcer";
 import { UUID } from "../../http/uuid";
 
-
 export async function tokenBalance(prisma: PrismaClient, userId: string): Promise<TokenBalance> {
   const { balance, held, available, withdrawable, promotional } = await userBalance(prisma, userId);
   return {
@@ -38,7 +37,12 @@ export async function tokenBalance(prisma: PrismaClient, userId: string): Promis
  * Why LOOP cannot be sent or withdrawn: a member with promotional LOOP is told that it cannot leave
  * and how much can (`fallback`, the spec's text, for a member without any).
  */
-export async function outgoingRefusalMessage(db: PrismaClient | Tx, userId: string, action: "send" | "withdraw", fallback: string): Promise<string> {
+export async function outgoingRefusalMessage(
+  db: PrismaClient | Tx,
+  userId: string,
+  action: "send" | "withdraw",
+  fallback: string,
+): Promise<string> {
   const { promotional, withdrawable } = await userBalance(db, userId);
   return promotional > 0n ? promotionalRefusalMessage(action, formatLoopBrief(withdrawable > 0n ? withdrawable : 0n)) : fallback;
 }
@@ -134,7 +138,11 @@ export async function sendTransfer(
     case "insufficient": {
       // A transfer takes only withdrawable LOOP: a sender with promotional LOOP is told why it cannot be sent.
       const withdrawable = BigInt(row.withdrawable!);
-      throw new BadRequest(BigInt(row.promotional!) > 0n ? promotionalRefusalMessage("send", formatLoopBrief(withdrawable > 0n ? withdrawable : 0n)) : TOKEN_MESSAGES.insufficient);
+      throw new BadRequest(
+        BigInt(row.promotional!) > 0n
+          ? promotionalRefusalMessage("send", formatLoopBrief(withdrawable > 0n ? withdrawable : 0n))
+          : TOKEN_MESSAGES.insufficient,
+      );
     }
   }
   throw new Error(`token_transfer: unknown outcome ${String(row.outcome)}`);

@@ -22,7 +22,9 @@ interface Row {
 
 /** "25.500000000000000000" → "25.5", "3.000…" → "3.0". */
 function loopFromWei(wei: bigint): string {
-  return formatDecimal(wei, TOKEN_DECIMALS).replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, ".0");
+  return formatDecimal(wei, TOKEN_DECIMALS)
+    .replace(/(\.\d*?)0+$/, "$1")
+    .replace(/\.$/, ".0");
 }
 
 function kindOf(counterparty: string, chain: ChainConfig | undefined): WalletTransferKind {

@@ -22,7 +22,13 @@
 // ledger's own order: no deadlock with purchases or level rewards), and posts with the idempotency
 // key, which alone would keep a loop from being paid twice.
 import { paths } from "@loop/rules/paths";
-import { UPLOAD_REWARD_TITLE, UPLOAD_REWARD_UNITS, UPLOAD_REWARDS_PER_DAY, uploadRewardDescription, uploadRewardMessage } from "@loop/rules/upload-reward";
+import {
+  UPLOAD_REWARD_TITLE,
+  UPLOAD_REWARD_UNITS,
+  UPLOAD_REWARDS_PER_DAY,
+  uploadRewardDescription,
+  uploadRewardMessage,
+} from "@loop/rules/upload-reward";
 import type { PrismaClient, Tx } from "../../db/prisma";
 import { platformAccountId, postEntryInTx, promoAccountId } from "../ledger/ledger.service";
 import { createNotificationInTx } from "../notifications/create-notification";
@@ -125,7 +131,8 @@ async function decideBatch(tx: Tx, cutoff: Date, batchSize: number): Promise<{ t
   for (const row of due) {
     const loop = factsOf.get(row.loop_id);
     const status = decide(loop, row, rewardedOn);
-    if (status === "rewarded") rewardedOn.set(`${row.user_id} ${row.live_day}`, (rewardedOn.get(`${row.user_id} ${row.live_day}`) ?? 0) + 1);
+    if (status === "rewarded")
+      rewardedOn.set(`${row.user_id} ${row.live_day}`, (rewardedOn.get(`${row.user_id} ${row.live_day}`) ?? 0) + 1);
     decisions.push({ row, status, title: loop?.title ?? "" });
   }
 

@@ -3,8 +3,7 @@ import { Conflict } from "../../http/errors";
 import { userInclude, type UserRecord } from "../users/user.view";
 
 export const WALLET_TAKEN_MESSAGE = "This wallet is already linked to another account.";
-export const ONLY_SIGN_IN_MESSAGE =
-  "This wallet is the only way to sign in to this account, so it cannot be disconnected.";
+export const ONLY_SIGN_IN_MESSAGE = "This wallet is the only way to sign in to this account, so it cannot be disconnected.";
 
 /** Links a proven wallet to the user, replacing the wallet they had before. */
 export async function linkWallet(prisma: PrismaClient, userId: string, address: string, chainId: number): Promise<UserRecord> {

@@ -12,7 +12,8 @@ export function startPayoutReconciler(deps: AppDeps): PayoutReconciler {
   return startPeriodic(async () => {
     try {
       const result = await reconcilePayouts(deps);
-      for (const failure of result.failures) deps.logger?.warn(`payouts: withdrawal ${failure.withdrawalId} not settled yet: ${failure.message.split("\n")[0]}`);
+      for (const failure of result.failures)
+        deps.logger?.warn(`payouts: withdrawal ${failure.withdrawalId} not settled yet: ${failure.message.split("\n")[0]}`);
     } catch (error) {
       deps.logger?.error("payouts: reconciliation failed", error);
     }

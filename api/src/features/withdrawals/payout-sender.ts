@@ -62,23 +62,24 @@ function nonceLockKey(chainId: number, sender: string): string {
  * The nonce is the chain's pending count or one past the operator's own undecided attempts (stored
  * but perhaps not yet broadcast), whichever is higher.
  */
-async function storeNewAttempt(deps: AppDeps, chain: PayoutChain, row: PayingWithdrawal): Promise<Attempt | { alreadyPaid: PaidOutOnChain }> {
+async function storeNewAttempt(
+  deps: AppDeps,
+  chain: PayoutChain,
+  row: PayingWithdrawal,
+): Promise<Attempt | { alreadyPaid: PaidOutOnChain }> {
   const checked = await checkPayout(deps, chain, request(row));
   if ("alreadyPaid" in checked) return checked;
   const sender = operatorAddress(deps).toLowerCase();
-  return deps.prisma.$transaction(
-    async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${nonceLockKey(chain.chainId, sender)}))`;
-      const undecided = await tx.payoutAttempt.aggregate({ where: { chainId: chain.chainId, sender, outcome: null }, _max: { nonce: true } });
-      const nonce = Math.max(await pendingNonce(deps, chain), (undecided._max.nonce ?? -1) + 1);
-      const signed = await signPayout(deps, checked, nonce);
-      const stored = await tx.payoutAttempt.create({
-        data: { withdrawalId: row.id, chainId: chain.chainId, sender, txHash: signed.transactionHash, rawTx: signed.rawTransaction, nonce },
-      });
-      return { ...signed, id: stored.id };
-    },
-    TX_DEFAULT,
-  );
+  return deps.prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${nonceLockKey(chain.chainId, sender)}))`;
+    const undecided = await tx.payoutAttempt.aggregate({ where: { chainId: chain.chainId, sender, outcome: null }, _max: { nonce: true } });
+    const nonce = Math.max(await pendingNonce(deps, chain), (undecided._max.nonce ?? -1) + 1);
+    const signed = await signPayout(deps, checked, nonce);
+    const stored = await tx.payoutAttempt.create({
+      data: { withdrawalId: row.id, chainId: chain.chainId, sender, txHash: signed.transactionHash, rawTx: signed.rawTransaction, nonce },
+    });
+    return { ...signed, id: stored.id };
+  }, TX_DEFAULT);
 }
 
 async function resolveAttempt(db: Tx | AppDeps["prisma"], attemptId: string, outcome: "mined" | "reverted" | "dropped"): Promise<void> {
@@ -88,7 +89,10 @@ async function resolveAttempt(db: Tx | AppDeps["prisma"], attemptId: string, out
 /** The chain proved the payout happened: the withdrawal completes (hold captured) with its transaction. */
 async function completeFromChain(deps: AppDeps, row: PayingWithdrawal, chain: PayoutChain, paid: PaidOutOnChain): Promise<void> {
   await deps.prisma.$transaction(async (tx) => {
-    await tx.payoutAttempt.updateMany({ where: { withdrawalId: row.id, txHash: paid.transactionHash, outcome: null }, data: { outcome: "mined", resolvedAt: new Date() } });
+    await tx.payoutAttempt.updateMany({
+      where: { withdrawalId: row.id, txHash: paid.transactionHash, outcome: null },
+      data: { outcome: "mined", resolvedAt: new Date() },
+    });
     const settled = await completeLoopWithdrawalFromChainInTx(tx, row.id, {
       chainId: chain.chainId,
       transactionHash: paid.transactionHash,
@@ -96,7 +100,8 @@ async function completeFromChain(deps: AppDeps, row: PayingWithdrawal, chain: Pa
       // Not whole ledger units cannot be ours: the vault refuses them, and the check reports it.
       amount: weiToLedgerUnits(paid.wei) ?? -1n,
     });
-    if (settled.outcome === "applied") await createNotificationInTx(tx, loopPayoutCompletedNotice(settled.userId, row.amount, paid.to, paid.transactionHash));
+    if (settled.outcome === "applied")
+      await createNotificationInTx(tx, loopPayoutCompletedNotice(settled.userId, row.amount, paid.to, paid.transactionHash));
     else if (settled.outcome === "unmatched") deps.logger?.error(`payouts: ${settled.detail}`);
     await probe(deps, "result-committing", row.id);
   });
@@ -128,7 +133,13 @@ async function backToPending(deps: AppDeps, row: PayingWithdrawal, reason: strin
 }
 
 /** Steps 3–4 for one stored attempt: broadcast, then what the chain says. */
-async function broadcastAndSettle(deps: AppDeps, chain: PayoutChain, row: PayingWithdrawal, attempt: Attempt, { completeWhenMined }: { completeWhenMined: boolean }): Promise<void> {
+async function broadcastAndSettle(
+  deps: AppDeps,
+  chain: PayoutChain,
+  row: PayingWithdrawal,
+  attempt: Attempt,
+  { completeWhenMined }: { completeWhenMined: boolean },
+): Promise<void> {
   let broadcastError: unknown = null;
   try {
     await broadcastPayout(chain, attempt.rawTransaction);
@@ -172,7 +183,12 @@ async function broadcastAndSettle(deps: AppDeps, chain: PayoutChain, row: Paying
  * A new attempt for a withdrawal with no undecided one: stored, then broadcast and settled. When the
  * vault refuses it now, nothing was ever signed for it: pending again with the reason (and 409).
  */
-async function sendNewAttempt(deps: AppDeps, chain: PayoutChain, row: PayingWithdrawal, options: { completeWhenMined: boolean }): Promise<void> {
+async function sendNewAttempt(
+  deps: AppDeps,
+  chain: PayoutChain,
+  row: PayingWithdrawal,
+  options: { completeWhenMined: boolean },
+): Promise<void> {
   let attempt;
   try {
     attempt = await storeNewAttempt(deps, chain, row);
@@ -203,9 +219,17 @@ async function reconcileOne(deps: AppDeps, row: PayingWithdrawal): Promise<void>
   const paid = await payoutOnChain(chain, row.id);
   if (paid) return completeFromChain(deps, row, chain, paid);
 
-  const undecided = await deps.prisma.payoutAttempt.findMany({ where: { withdrawalId: row.id, outcome: null }, orderBy: { createdAt: "desc" } });
+  const undecided = await deps.prisma.payoutAttempt.findMany({
+    where: { withdrawalId: row.id, outcome: null },
+    orderBy: { createdAt: "desc" },
+  });
   for (const stored of undecided) {
-    const attempt: Attempt = { id: stored.id, transactionHash: stored.txHash as Hex, rawTransaction: stored.rawTx as Hex, nonce: stored.nonce };
+    const attempt: Attempt = {
+      id: stored.id,
+      transactionHash: stored.txHash as Hex,
+      rawTransaction: stored.rawTx as Hex,
+      nonce: stored.nonce,
+    };
     const fate = await payoutFate(deps, chain, attempt);
     if (fate === "dropped") {
       await resolveAttempt(deps.prisma, attempt.id, "dropped");
@@ -263,7 +287,10 @@ export async function reconcilePayouts(deps: AppDeps): Promise<ReconcileResult> 
     } catch (error) {
       // A refusal by the chain is an outcome (pending again, with the reason), not a failure to settle.
       if (error instanceof Conflict) continue;
-      failures.push({ withdrawalId: row.id, message: error instanceof HttpError || error instanceof Error ? error.message : String(error) });
+      failures.push({
+        withdrawalId: row.id,
+        message: error instanceof HttpError || error instanceof Error ? error.message : String(error),
+      });
     }
   }
   return { checked: seen.length, failures };

@@ -71,7 +71,10 @@ function describeRevert(error: ContractFunctionRevertedError): string {
       return `InsufficientReserve: the vault's reserve holds ${loop(args[1] as bigint)}, ${loop(args[0] as bigint)} requested`;
     case "PayoutLimitExceeded": {
       // (requested, remainingInPeriod, periodEndsAt): the period's end is a UTC time in seconds.
-      const endsAt = new Date(Number(args[2] as bigint) * 1000).toISOString().replace("T", " ").replace(/:\d{2}\.\d{3}Z$/, " UTC");
+      const endsAt = new Date(Number(args[2] as bigint) * 1000)
+        .toISOString()
+        .replace("T", " ")
+        .replace(/:\d{2}\.\d{3}Z$/, " UTC");
       return `PayoutLimitExceeded: this period's payout limit leaves ${loop(args[1] as bigint)}, ${loop(args[0] as bigint)} requested; try after ${endsAt} or ask an admin to raise the limit`;
     }
     case "EnforcedPause":
@@ -140,7 +143,12 @@ export interface PaidOutOnChain {
 export async function payoutOnChain(chain: PayoutChain, withdrawalId: string): Promise<PaidOutOnChain | null> {
   const payoutId = payoutIdOf(withdrawalId);
   try {
-    const paid = await chain.client.readContract({ address: chain.vault, abi: loopVaultAbi, functionName: "withdrawalPaid", args: [payoutId] });
+    const paid = await chain.client.readContract({
+      address: chain.vault,
+      abi: loopVaultAbi,
+      functionName: "withdrawalPaid",
+      args: [payoutId],
+    });
     if (!paid) return null;
     const found = await findPaidOut(chain, payoutId);
     if (!found) throw new Error(`LoopVault says withdrawal ${withdrawalId} was paid but no PaidOut event was found`);
@@ -162,7 +170,11 @@ export interface CheckedPayout {
  * contract's reason, except WithdrawalAlreadyPaid, which answers the payout that is on chain; an
  * RPC failure throws 503.
  */
-export async function checkPayout(deps: AppDeps, chain: PayoutChain, request: PayoutRequest): Promise<CheckedPayout | { alreadyPaid: PaidOutOnChain }> {
+export async function checkPayout(
+  deps: AppDeps,
+  chain: PayoutChain,
+  request: PayoutRequest,
+): Promise<CheckedPayout | { alreadyPaid: PaidOutOnChain }> {
   const account = operatorAccount(deps);
   const payoutId = payoutIdOf(request.withdrawalId);
   const args = [getAddress(request.destination), ledgerUnitsToWei(request.amount), payoutId] as const;
@@ -193,7 +205,11 @@ export interface SignedPayout {
 export async function signPayout(deps: AppDeps, checked: CheckedPayout, nonce: number): Promise<SignedPayout> {
   const account = operatorAccount(deps);
   const { chain } = checked;
-  const wallet = createWalletClient({ account, chain: chain.client.chain, transport: http(chain.rpcUrl, { timeout: 20_000, retryCount: 1 }) });
+  const wallet = createWalletClient({
+    account,
+    chain: chain.client.chain,
+    transport: http(chain.rpcUrl, { timeout: 20_000, retryCount: 1 }),
+  });
   try {
     const prepared = await wallet.prepareTransactionRequest({ ...checked.request, account, chain: chain.client.chain, nonce });
     const { account: _signer, ...unsigned } = prepared;
@@ -226,7 +242,11 @@ export async function broadcastPayout(chain: PayoutChain, rawTransaction: Hex): 
  * What became of a signed payout transaction: mined (success or reverted), dropped (its nonce was
  * used by another transaction, so it can never be mined), or undecided (pending, or never arrived).
  */
-export async function payoutFate(deps: AppDeps, chain: PayoutChain, signed: Pick<SignedPayout, "transactionHash" | "nonce">): Promise<"success" | "reverted" | "dropped" | "undecided"> {
+export async function payoutFate(
+  deps: AppDeps,
+  chain: PayoutChain,
+  signed: Pick<SignedPayout, "transactionHash" | "nonce">,
+): Promise<"success" | "reverted" | "dropped" | "undecided"> {
   try {
     const receipt = await chain.client.getTransactionReceipt({ hash: signed.transactionHash }).catch((error: unknown) => {
       if (error instanceof BaseError && error.name === "TransactionReceiptNotFoundError") return null;
@@ -246,10 +266,17 @@ export async function payoutFate(deps: AppDeps, chain: PayoutChain, signed: Pick
 /** Waits for the payout's receipt; throws 503 "Payout Pending" when it does not come in time. */
 export async function waitForPayout(deps: AppDeps, chain: PayoutChain, transactionHash: Hex): Promise<"success" | "reverted"> {
   try {
-    const { status } = await chain.client.waitForTransactionReceipt({ hash: transactionHash, timeout: deps.config.payouts.receiptTimeoutMs, pollingInterval: 250 });
+    const { status } = await chain.client.waitForTransactionReceipt({
+      hash: transactionHash,
+      timeout: deps.config.payouts.receiptTimeoutMs,
+      pollingInterval: 250,
+    });
     return status;
   } catch (error) {
-    throw unavailable(`Payout Pending: transaction ${transactionHash} was sent but is not confirmed yet; LOOP settles it by what the chain records`, error);
+    throw unavailable(
+      `Payout Pending: transaction ${transactionHash} was sent but is not confirmed yet; LOOP settles it by what the chain records`,
+      error,
+    );
   }
 }
 
@@ -266,5 +293,7 @@ export async function isPayoutConfirmed(deps: AppDeps, chainId: number, transact
     if (error instanceof BaseError && error.name === "TransactionReceiptNotFoundError") return false;
     throw unavailable(`Payout Check Failed: chain ${chainId} did not answer`, error);
   }
-  return !!event && isAddressEqual(event.args.to, getAddress(request.destination)) && event.args.amount === ledgerUnitsToWei(request.amount);
+  return (
+    !!event && isAddressEqual(event.args.to, getAddress(request.destination)) && event.args.amount === ledgerUnitsToWei(request.amount)
+  );
 }

@@ -39,9 +39,7 @@ export interface ObservedPayout {
   amount: bigint;
 }
 
-export type PayoutSettlement =
-  | { outcome: "applied"; userId: string }
-  | { outcome: "already_applied" | "unmatched"; detail: string };
+export type PayoutSettlement = { outcome: "applied"; userId: string } | { outcome: "already_applied" | "unmatched"; detail: string };
 
 /** The owner's notice when the chain completed their withdrawal. */
 export function loopPayoutCompletedNotice(userId: string, amount: bigint, to: string, transactionHash: string): NotificationInput {
@@ -79,7 +77,8 @@ async function reportDiscrepancyInTx(tx: Tx, detail: string): Promise<void> {
 export async function completeLoopWithdrawalFromChainInTx(tx: Tx, id: string, payout: ObservedPayout): Promise<PayoutSettlement> {
   const current = await lockWithdrawal(tx, id);
   if (!current) return { outcome: "unmatched", detail: `no withdrawal ${id}` };
-  if (current.status === "completed") return { outcome: "already_applied", detail: `withdrawal ${id} was completed already (${current.transactionId ?? "no hash"})` };
+  if (current.status === "completed")
+    return { outcome: "already_applied", detail: `withdrawal ${id} was completed already (${current.transactionId ?? "no hash"})` };
   let discrepancy: string | null = null;
   if (current.method !== "loop" || current.amount !== payout.amount || current.destination.toLowerCase() !== payout.to.toLowerCase()) {
     discrepancy = `Withdrawal ${id} (${current.method}, ${formatLoop(current.amount)} LOOP to ${current.destination}) does not match the payout of ${formatLoop(payout.amount)} LOOP to ${payout.to} in ${payout.transactionHash}`;

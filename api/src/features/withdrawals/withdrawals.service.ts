@@ -124,7 +124,8 @@ export async function requestWithdrawal(
 ): Promise<Withdrawal> {
   const invalid = destinationError(method, destination);
   if (invalid) throw new BadRequest(invalid);
-  const existing = async () => (key ? await db.withdrawal.findUnique({ where: { userId_idempotencyKey: { userId, idempotencyKey: key } } }) : null);
+  const existing = async () =>
+    key ? await db.withdrawal.findUnique({ where: { userId_idempotencyKey: { userId, idempotencyKey: key } } }) : null;
   const earlier = await existing();
   if (earlier) return toWithdrawal(earlier);
   const id = randomUUID();
@@ -140,7 +141,8 @@ export async function requestWithdrawal(
     return toWithdrawal(row);
   } catch (error) {
     // Only withdrawable LOOP leaves (the hold is on the 'user' account): promotional LOOP is explained.
-    if (error instanceof InsufficientFunds) throw new BadRequest(await outgoingRefusalMessage(db, userId, "withdraw", WITHDRAWAL_MESSAGES.insufficient));
+    if (error instanceof InsufficientFunds)
+      throw new BadRequest(await outgoingRefusalMessage(db, userId, "withdraw", WITHDRAWAL_MESSAGES.insufficient));
     if (db === prisma && isUniqueViolation(error)) {
       const raced = await existing();
       if (raced) return toWithdrawal(raced);
@@ -151,12 +153,22 @@ export async function requestWithdrawal(
 
 /** GET /api/tokens/withdrawals: the user's own, newest first. */
 export async function listWithdrawals(prisma: PrismaClient, userId: string, limit = 100, offset = 0): Promise<Withdrawal[]> {
-  const rows = await prisma.withdrawal.findMany({ where: { userId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit, skip: offset });
+  const rows = await prisma.withdrawal.findMany({
+    where: { userId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+    skip: offset,
+  });
   return rows.map(toWithdrawal);
 }
 
 /** GET /api/admin/tokens/withdrawals?status=: everyone's, newest first. */
-export async function listAllWithdrawals(prisma: PrismaClient, status: WithdrawalStatus | undefined, limit = 200, offset = 0): Promise<AdminWithdrawal[]> {
+export async function listAllWithdrawals(
+  prisma: PrismaClient,
+  status: WithdrawalStatus | undefined,
+  limit = 200,
+  offset = 0,
+): Promise<AdminWithdrawal[]> {
   const rows = await prisma.withdrawal.findMany({
     where: status ? { status } : {},
     include: adminInclude,
@@ -271,7 +283,11 @@ async function applyStatusInTx(
   switch (status) {
     case "processing": {
       if (!isLoop) {
-        return tx.withdrawal.update({ where: { id }, data: { status, transactionId: transactionId ?? current.transactionId, processedBy: adminId }, include: adminInclude });
+        return tx.withdrawal.update({
+          where: { id },
+          data: { status, transactionId: transactionId ?? current.transactionId, processedBy: adminId },
+          include: adminInclude,
+        });
       }
       // The vault is asked first (nothing is spent): a refusal answers 409 and it stays pending.
       const chain = payoutChain(deps);
@@ -280,27 +296,57 @@ async function applyStatusInTx(
         // Paid before, its answer lost (a payout sent outside this flow): on record, not paid again.
         return tx.withdrawal.update({
           where: { id },
-          data: { status, transactionId: checked.alreadyPaid.transactionHash, payoutChainId: chain.chainId, processedBy: adminId, payoutError: null },
+          data: {
+            status,
+            transactionId: checked.alreadyPaid.transactionHash,
+            payoutChainId: chain.chainId,
+            processedBy: adminId,
+            payoutError: null,
+          },
           include: adminInclude,
         });
       }
       // The intent: committed before anything is broadcast; from here the chain decides.
       return tx.withdrawal.update({
         where: { id },
-        data: { status, payoutChainId: chain.chainId, processedBy: adminId, payoutError: null, payoutLeaseUntil: new Date(now.getTime() + deps.config.payouts.leaseMs) },
+        data: {
+          status,
+          payoutChainId: chain.chainId,
+          processedBy: adminId,
+          payoutError: null,
+          payoutLeaseUntil: new Date(now.getTime() + deps.config.payouts.leaseMs),
+        },
         include: adminInclude,
       });
     }
     case "completed": {
       if (isLoop) {
-        if (!TX_HASH.test(transactionId!) || !current.transactionId || transactionId!.toLowerCase() !== current.transactionId.toLowerCase()) {
+        if (
+          !TX_HASH.test(transactionId!) ||
+          !current.transactionId ||
+          transactionId!.toLowerCase() !== current.transactionId.toLowerCase()
+        ) {
           throw new BadRequest(`${WITHDRAWAL_MESSAGES.invalidLoopTransactionId}: ${current.transactionId ?? "none sent"}`);
         }
-        const confirmed = await isPayoutConfirmed(deps, current.payoutChainId ?? deps.config.defaultChainId, current.transactionId as Hex, payout);
-        if (!confirmed) throw new Conflict(`Payout Not Confirmed: transaction ${current.transactionId} has no successful LoopVault payout of this withdrawal on chain`);
+        const confirmed = await isPayoutConfirmed(
+          deps,
+          current.payoutChainId ?? deps.config.defaultChainId,
+          current.transactionId as Hex,
+          payout,
+        );
+        if (!confirmed)
+          throw new Conflict(
+            `Payout Not Confirmed: transaction ${current.transactionId} has no successful LoopVault payout of this withdrawal on chain`,
+          );
       }
       const clearing = await platformAccountId(tx, "clearing");
-      await captureHoldInTx(tx, current.holdId, clearing, "withdrawal", `Withdrawal via ${METHOD_LABEL[current.method as WithdrawalMethod]} to ${current.destination}`);
+      await captureHoldInTx(
+        tx,
+        current.holdId,
+        clearing,
+        "withdrawal",
+        `Withdrawal via ${METHOD_LABEL[current.method as WithdrawalMethod]} to ${current.destination}`,
+      );
       return tx.withdrawal.update({
         where: { id },
         data: { status, transactionId: isLoop ? current.transactionId : transactionId, processedAt: now, processedBy: adminId },
@@ -309,10 +355,16 @@ async function applyStatusInTx(
     }
     case "failed": {
       if (isLoop && current.status === "processing") {
-        throw new Conflict(`Payout Already Sent: this LOOP withdrawal was paid on chain (transaction ${current.transactionId}); mark it completed instead`);
+        throw new Conflict(
+          `Payout Already Sent: this LOOP withdrawal was paid on chain (transaction ${current.transactionId}); mark it completed instead`,
+        );
       }
       await releaseHoldInTx(tx, current.holdId);
-      return tx.withdrawal.update({ where: { id }, data: { status, failureReason, processedAt: now, processedBy: adminId }, include: adminInclude });
+      return tx.withdrawal.update({
+        where: { id },
+        data: { status, failureReason, processedAt: now, processedBy: adminId },
+        include: adminInclude,
+      });
     }
     case "cancelled": {
       await releaseHoldInTx(tx, current.holdId);

@@ -5,7 +5,10 @@ import { json, stubApi } from "@/testing/stub-api";
 import { makeUser, renderApp } from "@/testing/test-utils";
 
 // The browser's navigation is the boundary here (jsdom cannot navigate).
-vi.mock("@/lib/navigation", async (importOriginal) => ({ ...(await importOriginal<typeof import("@/lib/navigation")>()), fullPageNavigate: vi.fn() }));
+vi.mock("@/lib/navigation", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/navigation")>()),
+  fullPageNavigate: vi.fn(),
+}));
 
 beforeEach(() => vi.mocked(fullPageNavigate).mockClear());
 

@@ -54,7 +54,13 @@ describe("top bar level badge", { timeout: 30_000 }, () => {
   });
 
   it("reads 'Max level!' when no XP is needed for the next level", async () => {
-    const { user } = renderBar(makeUser({ level: 50, experience: 1, levelInfo: { level: 50, currentXP: 15_000, nextLevelXP: 15_000, xpNeededForNext: 0, progressPercentage: 100 } }));
+    const { user } = renderBar(
+      makeUser({
+        level: 50,
+        experience: 1,
+        levelInfo: { level: 50, currentXP: 15_000, nextLevelXP: 15_000, xpNeededForNext: 0, progressPercentage: 100 },
+      }),
+    );
     await user.click(await screen.findByRole("button", { name: "Level 50 Legend: show level progress" }));
     const card = await screen.findByRole("dialog", { name: "Level progress" });
     expect(within(card).getByText("Max level!")).toBeInTheDocument();

@@ -15,7 +15,10 @@ export interface LevelBadgeTriggerProps extends ComponentProps<"button"> {
 }
 
 /** The compact badge as a button that opens the detailed level card. */
-export const LevelBadgeTrigger = forwardRef<HTMLButtonElement, LevelBadgeTriggerProps>(function LevelBadgeTrigger({ level, className, ...props }, ref) {
+export const LevelBadgeTrigger = forwardRef<HTMLButtonElement, LevelBadgeTriggerProps>(function LevelBadgeTrigger(
+  { level, className, ...props },
+  ref,
+) {
   return (
     <button
       ref={ref}

@@ -21,7 +21,9 @@ function MenuTrigger(props: ComponentProps<typeof Button>) {
 export function MenuButton(props: Omit<UserMenuProps, "defaultOpen">) {
   const [requested, setRequested] = useState(false);
   if (!requested) {
-    return <MenuTrigger onPointerEnter={() => void loadUserMenu()} onFocus={() => void loadUserMenu()} onClick={() => setRequested(true)} />;
+    return (
+      <MenuTrigger onPointerEnter={() => void loadUserMenu()} onFocus={() => void loadUserMenu()} onClick={() => setRequested(true)} />
+    );
   }
   return (
     <Suspense fallback={<MenuTrigger aria-busy />}>

@@ -16,7 +16,9 @@ import { MenuButton } from "./menu-button";
  * Only for a signed-in member: its code (the Radix popover, the notification schemas) stays out of
  * the landing page's JavaScript.
  */
-const NotificationBell = lazy(() => import("@/features/notifications/components/notification-bell").then((m) => ({ default: m.NotificationBell })));
+const NotificationBell = lazy(() =>
+  import("@/features/notifications/components/notification-bell").then((m) => ({ default: m.NotificationBell })),
+);
 
 /** Only for a signed-in member (the badge alone shows while its button loads). */
 const LevelBadgeButton = lazy(() => import("./level-badge-button").then((m) => ({ default: m.LevelBadgeButton })));
@@ -44,7 +46,11 @@ export function TopBar({ user, isLoading, onJoin, onLogout }: TopBarProps) {
               <Search aria-hidden />
             </Link>
           </Button>
-          <UploadButton signedIn={user !== null} onSignInRequired={onJoin} className={isLoading ? "pointer-events-none opacity-60" : undefined} />
+          <UploadButton
+            signedIn={user !== null}
+            onSignInRequired={onJoin}
+            className={isLoading ? "pointer-events-none opacity-60" : undefined}
+          />
           {phase === "idle" ? null : (
             <Suspense fallback={null}>
               <ConnectedWallet />

@@ -15,7 +15,10 @@ describe("main menu", () => {
     expect(screen.getByRole("menuitem", { name: "Sign Up / Login" })).toBeInTheDocument();
   });
 
-  it.each([["signed in", makeUser()], ["signed out", null]])("links 'Negotiations' to /negotiations when %s", async (_state, user) => {
+  it.each([
+    ["signed in", makeUser()],
+    ["signed out", null],
+  ])("links 'Negotiations' to /negotiations when %s", async (_state, user) => {
     renderWithProviders(<UserMenu user={user} onJoin={vi.fn()} onLogout={vi.fn()} defaultOpen />);
     expect(await screen.findByRole("menuitem", { name: "Negotiations" })).toHaveAttribute("href", "/negotiations");
   });

@@ -4,7 +4,14 @@ import { BellPlus, Coins, Handshake, LogIn, LogOut, Menu, Settings, ShieldCheck,
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import { CreateNotificationDialog } from "@/features/notifications/components/create-notification-dialog";
 import { displayName } from "@/lib/auth";
 import { shortAddress } from "@/lib/format";

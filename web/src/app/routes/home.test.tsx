@@ -29,21 +29,25 @@ describe("home route", () => {
     expect(browser).toHaveFocus();
   });
 
-  it("/home is browsable signed out (docs/product.md#visitors): previews and the catalog, login to download", { timeout: 30_000 }, async () => {
-    stubApi({
-      "GET /api/auth/user": () => json({ message: "Unauthorized" }, 401),
-      "GET /api/genres": () => json(GENRES),
-      "GET /api/loops": () => json(page([makeLoop({ title: "Free Swing", isFree: true })], 1)),
-    });
-    const { user } = renderApp("/home");
-    expect(await screen.findByRole("heading", { level: 1, name: "Find your next loop" }, { timeout: LAZY_ROUTE_MS })).toBeInTheDocument();
-    const card = await screen.findByRole("article", { name: "Free Swing" }, { timeout: LAZY_ROUTE_MS });
-    const download = within(card).getByRole("button", { name: "Download Free Swing" });
-    await vi.waitFor(() => expect(download).toBeEnabled());
-    await user.click(download);
-    expect(await screen.findByText("Login Required")).toBeInTheDocument();
+  it(
+    "/home is browsable signed out (docs/product.md#visitors): previews and the catalog, login to download",
+    { timeout: 30_000 },
+    async () => {
+      stubApi({
+        "GET /api/auth/user": () => json({ message: "Unauthorized" }, 401),
+        "GET /api/genres": () => json(GENRES),
+        "GET /api/loops": () => json(page([makeLoop({ title: "Free Swing", isFree: true })], 1)),
+      });
+      const { user } = renderApp("/home");
+      expect(await screen.findByRole("heading", { level: 1, name: "Find your next loop" }, { timeout: LAZY_ROUTE_MS })).toBeInTheDocument();
+      const card = await screen.findByRole("article", { name: "Free Swing" }, { timeout: LAZY_ROUTE_MS });
+      const download = within(card).getByRole("button", { name: "Download Free Swing" });
+      await vi.waitFor(() => expect(download).toBeEnabled());
+      await user.click(download);
+      expect(await screen.findByText("Login Required")).toBeInTheDocument();
 
-    await user.click(screen.getByRole("button", { name: "Sign Up / Login" }));
-    expect(await screen.findByRole("dialog", { name: "Join" })).toBeInTheDocument();
-  });
+      await user.click(screen.getByRole("button", { name: "Sign Up / Login" }));
+      expect(await screen.findByRole("dialog", { name: "Join" })).toBeInTheDocument();
+    },
+  );
 });

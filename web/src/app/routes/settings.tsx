@@ -4,5 +4,7 @@ import { useUser } from "@/lib/auth";
 
 export function SettingsRoute() {
   const { user, isLoading } = useUser();
-  return <SettingsPage user={user} isLoading={isLoading} renderEmailAction={(account) => <EmailChangeDialog currentEmail={account.email} />} />;
+  return (
+    <SettingsPage user={user} isLoading={isLoading} renderEmailAction={(account) => <EmailChangeDialog currentEmail={account.email} />} />
+  );
 }

@@ -32,7 +32,11 @@ export function TabList<T extends string>({ tabs, value, onChange, idPrefix, lab
     event.preventDefault();
     const index = tabs.findIndex((candidate) => candidate.id === value);
     const next =
-      event.key === "Home" ? 0 : event.key === "End" ? tabs.length - 1 : (index + (event.key === "ArrowRight" ? 1 : -1) + tabs.length) % tabs.length;
+      event.key === "Home"
+        ? 0
+        : event.key === "End"
+          ? tabs.length - 1
+          : (index + (event.key === "ArrowRight" ? 1 : -1) + tabs.length) % tabs.length;
     const id = tabs[next]!.id;
     onChange(id);
     buttons.current.get(id)?.focus();

@@ -9,10 +9,7 @@ export const ToastProvider = ToastPrimitive.Provider;
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
-      className={cn(
-        "fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]",
-        className,
-      )}
+      className={cn("fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]", className)}
       {...props}
     />
   );
@@ -50,7 +47,10 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
   return (
     <ToastPrimitive.Close
       aria-label="Dismiss notification"
-      className={cn("absolute top-3 right-3 rounded-md p-1 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground", className)}
+      className={cn(
+        "absolute top-3 right-3 rounded-md p-1 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground",
+        className,
+      )}
       {...props}
     >
       <X className="size-4" aria-hidden />

@@ -1,7 +1,10 @@
 import type { ComponentProps } from "react";
 import { Input } from "@/components/ui/input";
 
-export interface UsdAmountInputProps extends Omit<ComponentProps<typeof Input>, "type" | "inputMode" | "min" | "step" | "aria-invalid" | "aria-describedby"> {
+export interface UsdAmountInputProps extends Omit<
+  ComponentProps<typeof Input>,
+  "type" | "inputMode" | "min" | "step" | "aria-invalid" | "aria-describedby"
+> {
   id: string;
   /** Why the amount is refused, shown under the field; null while it is fine. */
   error: string | null;

@@ -52,12 +52,18 @@ export interface WalletControls {
    * contract's ABI): simulated first, so a revert (QuoteExpired, NotBuyer, …) rejects before the
    * wallet prompts. Resolves with the transaction hash once the wallet sent it.
    */
-  writeContract<N extends WalletContractName, F extends WriteFunctionName<N>>(contract: WalletContract<N>, functionName: F, args: WriteFunctionArgs<N, F>): Promise<TransactionHash>;
+  writeContract<N extends WalletContractName, F extends WriteFunctionName<N>>(
+    contract: WalletContract<N>,
+    functionName: F,
+    args: WriteFunctionArgs<N, F>,
+  ): Promise<TransactionHash>;
   /** EIP-747 `wallet_watchAsset`: asks the connected wallet to list the ERC-20 token. Resolves with
    * whether the wallet added it (false when the user declined). */
   watchAsset(request: WatchAssetRequest): Promise<boolean>;
   /** Waits for the transaction's receipt on `chainId`; with `events`, also decodes what that contract logged in it. */
-  waitForTransaction<N extends WalletContractName = never>(request: TransactionRequest & { events?: WalletContract<N> }): Promise<TransactionReceipt<N>>;
+  waitForTransaction<N extends WalletContractName = never>(
+    request: TransactionRequest & { events?: WalletContract<N> },
+  ): Promise<TransactionReceipt<N>>;
 }
 
 /** The contracts the app sends transactions to, by name, with their ABIs (from @loop/contracts: never hand-copied). */
@@ -82,7 +88,11 @@ type WriteMutability = "nonpayable" | "payable";
 export type WriteFunctionName<N extends WalletContractName> = ContractFunctionName<WalletContractAbis[N], WriteMutability>;
 
 /** The arguments of `N.F`, with their on-chain types (addresses and bytes as 0x strings, integers as bigints or numbers). */
-export type WriteFunctionArgs<N extends WalletContractName, F extends WriteFunctionName<N>> = ContractFunctionArgs<WalletContractAbis[N], WriteMutability, F>;
+export type WriteFunctionArgs<N extends WalletContractName, F extends WriteFunctionName<N>> = ContractFunctionArgs<
+  WalletContractAbis[N],
+  WriteMutability,
+  F
+>;
 
 type EventName<N extends WalletContractName> = ContractEventName<WalletContractAbis[N]>;
 

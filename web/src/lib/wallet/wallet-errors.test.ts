@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  COPY_TOASTS,
-  connectionFailedToast,
-  LINK_CONNECT_FAILED,
-  WALLET_LINK_TOASTS,
-  WALLET_LOGIN_TOASTS,
-} from "./wallet-errors";
+import { COPY_TOASTS, connectionFailedToast, LINK_CONNECT_FAILED, WALLET_LINK_TOASTS, WALLET_LOGIN_TOASTS } from "./wallet-errors";
 
 function named(name: string, message = name, extra: Record<string, unknown> = {}) {
   return Object.assign(new Error(message), { name, ...extra });
@@ -51,12 +45,18 @@ describe("wallet toasts (docs/product.md#sign-in-errors)", () => {
       title: "Authentication Failed",
       description: "Failed to authenticate with your wallet. Please try again.",
     });
-    expect(WALLET_LOGIN_TOASTS.signatureFailed).toMatchObject({ title: "Signature Failed", description: "Failed to sign message. Please try again." });
+    expect(WALLET_LOGIN_TOASTS.signatureFailed).toMatchObject({
+      title: "Signature Failed",
+      description: "Failed to sign message. Please try again.",
+    });
     expect(WALLET_LOGIN_TOASTS.connected.title).toBe("Connected Successfully");
   });
 
   it("has the settings texts", () => {
-    expect(WALLET_LINK_TOASTS.notConnected).toMatchObject({ title: "Wallet Not Connected", description: "Please connect your wallet first." });
+    expect(WALLET_LINK_TOASTS.notConnected).toMatchObject({
+      title: "Wallet Not Connected",
+      description: "Please connect your wallet first.",
+    });
     expect(WALLET_LINK_TOASTS.signatureFailed).toMatchObject({
       title: "Signature Failed",
       description: "Please sign the message to connect your wallet.",

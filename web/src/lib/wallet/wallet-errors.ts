@@ -143,5 +143,9 @@ export const WALLET_LINK_TOASTS = {
 export const COPY_TOASTS = {
   copied: (address: string): ToastInput => ({ title: "Address Copied", description: address, variant: "success" }),
   /** The address is shown so it can still be selected and copied by hand. */
-  failed: (address: string): ToastInput => ({ title: "Copy Failed", description: `Failed to copy address to clipboard: ${address}`, variant: "destructive" }),
+  failed: (address: string): ToastInput => ({
+    title: "Copy Failed",
+    description: `Failed to copy address to clipboard: ${address}`,
+    variant: "destructive",
+  }),
 } as const;

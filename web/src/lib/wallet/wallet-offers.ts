@@ -10,7 +10,14 @@ import type { ClientConfig } from "@loop/rules/chains";
 import { clientConfigQueryOptions, useClientConfig } from "../client-config";
 import { queryClient } from "../query-client";
 import type { ConnectedAccount, HexAddress } from "./types";
-import { isWalletDismissal, type TransactionRunner, type TransactionSteps, type TransactionWallet, transactionRunner, walletFailureText } from "./wallet-transaction";
+import {
+  isWalletDismissal,
+  type TransactionRunner,
+  type TransactionSteps,
+  type TransactionWallet,
+  transactionRunner,
+  walletFailureText,
+} from "./wallet-transaction";
 
 const WEI_PER_LOOP = 10n ** BigInt(TOKEN_DECIMALS);
 /** LoopMarketplace.BPS. */
@@ -55,7 +62,13 @@ export function offerChainOf(config: ClientConfig): OfferChain | null {
   const entry = config.chains.find((candidate) => candidate.id === config.defaultChainId);
   const contracts = entry?.contracts;
   if (!entry || !contracts || !entry.rpcUrl) return null;
-  return { id: entry.id, name: entry.name, token: contracts.token as HexAddress, marketplace: contracts.marketplace as HexAddress, vault: contracts.vault as HexAddress };
+  return {
+    id: entry.id,
+    name: entry.name,
+    token: contracts.token as HexAddress,
+    marketplace: contracts.marketplace as HexAddress,
+    vault: contracts.vault as HexAddress,
+  };
 }
 
 export const OFFERS_UNAVAILABLE_TEXT = "Wallet offers are not available on this network.";
@@ -89,12 +102,20 @@ export const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLow
 export type OfferWallet = TransactionWallet;
 
 /** The transactions of a wallet offer: its steps (the chain is switched silently), refused with WalletOfferRefusedError. */
-export function offerRunner<S extends string>(wallet: OfferWallet, steps: TransactionSteps<S>, onStep?: (step: S) => void): TransactionRunner<S> {
+export function offerRunner<S extends string>(
+  wallet: OfferWallet,
+  steps: TransactionSteps<S>,
+  onStep?: (step: S) => void,
+): TransactionRunner<S> {
   return transactionRunner(wallet, { steps, onStep, Refused: WalletOfferRefusedError });
 }
 
 /** Connects (the wallet modal if needed), insists on the linked wallet and switches to `chainId`. */
-export async function linkedAccountOn<S extends string>(run: TransactionRunner<S>, linked: string | null, chainId: number): Promise<ConnectedAccount> {
+export async function linkedAccountOn<S extends string>(
+  run: TransactionRunner<S>,
+  linked: string | null,
+  chainId: number,
+): Promise<ConnectedAccount> {
   if (!linked) throw new WalletOfferRefusedError(NO_LINKED_WALLET_TEXT);
   const account = await run.connect();
   if (!sameAddress(account.address, linked)) throw new WalletOfferRefusedError(WRONG_OFFER_WALLET_TEXT(linked));

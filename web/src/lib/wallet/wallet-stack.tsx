@@ -162,7 +162,8 @@ interface Bridge {
 function createControls(config: Config, clientConfig: ClientConfig, bridge: Bridge): WalletControls {
   async function connect(options: ConnectOptions = {}): Promise<ConnectedAccount> {
     const account = await settledAccount(config);
-    if (account.status === "connected" && account.address) return { address: account.address, chainId: account.chainId ?? clientConfig.defaultChainId };
+    if (account.status === "connected" && account.address)
+      return { address: account.address, chainId: account.chainId ?? clientConfig.defaultChainId };
     const open = await bridge.waitForConnectModal();
     if (!open) throw new WalletUnavailableError("The wallet modal is not available.");
 
@@ -234,7 +235,13 @@ function createControls(config: Config, clientConfig: ClientConfig, bridge: Brid
   /** LoopToken.balanceOf through the configured RPC of `chainId` (ABI from @loop/contracts: never hand-copied). */
   async function readTokenBalance({ chainId, token, owner }: TokenBalanceRequest): Promise<bigint> {
     if (!config.chains.some((chain) => chain.id === chainId)) throw new WalletUnavailableError(`Chain ${chainId} is not configured.`);
-    return readContract(config, { chainId, address: getAddress(token), abi: loopTokenAbi, functionName: "balanceOf", args: [getAddress(owner)] });
+    return readContract(config, {
+      chainId,
+      address: getAddress(token),
+      abi: loopTokenAbi,
+      functionName: "balanceOf",
+      args: [getAddress(owner)],
+    });
   }
 
   function configuredChain(chainId: number): void {
@@ -251,7 +258,13 @@ function createControls(config: Config, clientConfig: ClientConfig, bridge: Brid
 
   async function readTokenAllowance({ chainId, token, owner, spender }: TokenAllowanceRequest): Promise<bigint> {
     configuredChain(chainId);
-    return readContract(config, { chainId, address: getAddress(token), abi: loopTokenAbi, functionName: "allowance", args: [getAddress(owner), getAddress(spender)] });
+    return readContract(config, {
+      chainId,
+      address: getAddress(token),
+      abi: loopTokenAbi,
+      functionName: "allowance",
+      args: [getAddress(owner), getAddress(spender)],
+    });
   }
 
   async function write(contract: WalletContract, functionName: string, args: readonly unknown[]) {
@@ -273,7 +286,11 @@ function createControls(config: Config, clientConfig: ClientConfig, bridge: Brid
     return watchAsset(config, { type: "ERC20", options: { address: getAddress(address), symbol, decimals } });
   }
 
-  async function waitForTransaction<N extends WalletContractName>({ chainId, hash, events }: TransactionRequest & { events?: WalletContract<N> }): Promise<TransactionReceipt<N>> {
+  async function waitForTransaction<N extends WalletContractName>({
+    chainId,
+    hash,
+    events,
+  }: TransactionRequest & { events?: WalletContract<N> }): Promise<TransactionReceipt<N>> {
     configuredChain(chainId);
     const receipt = await waitForTransactionReceipt(config, { chainId, hash });
     if (!events) return { status: receipt.status };
@@ -380,7 +397,9 @@ export const WalletStack = memo(function WalletStack({ config: clientConfig }: W
         <RainbowKitProvider
           theme={theme}
           modalSize="compact"
-          initialChain={wagmiConfig.chains.some((chain) => chain.id === clientConfig.defaultChainId) ? clientConfig.defaultChainId : undefined}
+          initialChain={
+            wagmiConfig.chains.some((chain) => chain.id === clientConfig.defaultChainId) ? clientConfig.defaultChainId : undefined
+          }
           appInfo={appInfo}
         >
           <WalletBridge config={wagmiConfig} clientConfig={clientConfig} queryClient={queryClient} />

@@ -5,7 +5,10 @@ const storage = (value: string | null) => ({ getItem: () => value });
 
 describe("hasRememberedConnection", () => {
   it("is true when wagmi persisted a current connection", () => {
-    const persisted = JSON.stringify({ state: { connections: { __type: "Map", value: [] }, chainId: 31337, current: "abc123" }, version: 2 });
+    const persisted = JSON.stringify({
+      state: { connections: { __type: "Map", value: [] }, chainId: 31337, current: "abc123" },
+      version: 2,
+    });
     expect(hasRememberedConnection(storage(persisted))).toBe(true);
   });
 

@@ -1,6 +1,11 @@
 import { adminStatsSchema, vaultDepositRequestSchema } from "@loop/rules/schemas/admin";
 import { adminLevelOverviewSchema } from "@loop/rules/schemas/admin-levels";
-import { adminLoopListSchema, adminLoopSchema, loopModerationRequestSchema, loopVisibilityRequestSchema } from "@loop/rules/schemas/admin-loops";
+import {
+  adminLoopListSchema,
+  adminLoopSchema,
+  loopModerationRequestSchema,
+  loopVisibilityRequestSchema,
+} from "@loop/rules/schemas/admin-loops";
 import {
   ADMIN_LIST_LIMIT_MAX,
   adminUserListSchema,
@@ -13,12 +18,19 @@ import {
 import { auditLogSchema } from "@loop/rules/schemas/audit-log";
 import { vaultBackingSchema } from "@loop/rules/schemas/vault-backing";
 import { adminNotificationResponseSchema, adminNotificationSchema } from "@loop/rules/schemas/notifications";
-import { TOKEN_ORDER_STATUSES, adminTokenOrderListSchema, adminTokenOrderSchema, rejectTokenOrderSchema } from "@loop/rules/schemas/token-orders";
+import {
+  TOKEN_ORDER_STATUSES,
+  adminTokenOrderListSchema,
+  adminTokenOrderSchema,
+  rejectTokenOrderSchema,
+} from "@loop/rules/schemas/token-orders";
 import { z } from "zod";
 import { bodyTooLarge, failure, json } from "../responses";
 import { defineFeature } from "../spec";
 
-const notAdmin = failure("Not an admin (`Access Denied: You need admin privileges to access this page.`), a banned account, or a cross-site request.");
+const notAdmin = failure(
+  "Not an admin (`Access Denied: You need admin privileges to access this page.`), a banned account, or a cross-site request.",
+);
 const signedOut = failure("Not signed in, or the session has expired (`Unauthorized`).");
 const orderId = z.object({ id: z.string() });
 const orderNotFound = failure("`Order Not Found: No token order has this ID`.");
@@ -32,7 +44,9 @@ const listQuery = (what: string) =>
     limit: z.number().int().min(1).max(ADMIN_LIST_LIMIT_MAX).optional().describe("Default 50"),
     offset: z.number().int().min(0).optional(),
   });
-const notPending = failure("`Order Already Processed: This order was already {fulfilled|rejected}`: only pending orders can be fulfilled or rejected.");
+const notPending = failure(
+  "`Order Already Processed: This order was already {fulfilled|rejected}`: only pending orders can be fulfilled or rejected.",
+);
 
 export const adminOperations = defineFeature({
   tag: "admin",
@@ -89,7 +103,13 @@ export const adminOperations = defineFeature({
         "in one transaction on the locked order: two admins at once credit once (the other gets 409).",
       auth: "required",
       params: orderId,
-      responses: { 200: json(adminTokenOrderSchema, "The fulfilled order"), 401: signedOut, 403: notAdmin, 404: orderNotFound, 409: notPending },
+      responses: {
+        200: json(adminTokenOrderSchema, "The fulfilled order"),
+        401: signedOut,
+        403: notAdmin,
+        404: orderNotFound,
+        409: notPending,
+      },
     },
     {
       method: "post",
@@ -169,14 +189,20 @@ export const adminOperations = defineFeature({
         "`counts` (active = not banned, banned, admins) are over every user. `totalEarned`/`totalSpent`: LOOP from sales and paid for purchases.",
       auth: "required",
       query: listQuery("Part of a username, e-mail or wallet address"),
-      responses: { 200: json(adminUserListSchema, "One page"), 400: failure("Invalid `limit` or `offset`."), 401: signedOut, 403: notAdmin },
+      responses: {
+        200: json(adminUserListSchema, "One page"),
+        400: failure("Invalid `limit` or `offset`."),
+        401: signedOut,
+        403: notAdmin,
+      },
     },
     {
       method: "put",
       path: "/api/admin/users/{id}/admin",
       operationId: "adminSetAdminStatus",
       summary: "Grant or revoke admin status",
-      description: "The user is notified (`Admin Access Granted` / `Admin Access Removed`). The last admin cannot lose the status, even when two admins revoke each other at once.",
+      description:
+        "The user is notified (`Admin Access Granted` / `Admin Access Removed`). The last admin cannot lose the status, even when two admins revoke each other at once.",
       auth: "required",
       params: userId,
       body: setAdminRequestSchema,
@@ -203,7 +229,9 @@ export const adminOperations = defineFeature({
       body: banRequestSchema,
       responses: {
         200: json(adminUserSchema, "The user"),
-        400: failure("`Ban Reason Required: Please give a reason for the ban`, a reason too long, `Invalid Request: isBanned must be true or false`, `Cannot Ban: You cannot ban your own account`, or malformed JSON."),
+        400: failure(
+          "`Ban Reason Required: Please give a reason for the ban`, a reason too long, `Invalid Request: isBanned must be true or false`, `Cannot Ban: You cannot ban your own account`, or malformed JSON.",
+        ),
         401: signedOut,
         403: notAdmin,
         404: userNotFound,
@@ -222,7 +250,9 @@ export const adminOperations = defineFeature({
       body: warningRequestSchema,
       responses: {
         201: json(warningResponseSchema, "The warning"),
-        400: failure("`Warning Required: Please enter a warning message`, a message too long, `Invalid Severity: Choose low, medium or high`, or malformed JSON."),
+        400: failure(
+          "`Warning Required: Please enter a warning message`, a message too long, `Invalid Severity: Choose low, medium or high`, or malformed JSON.",
+        ),
         401: signedOut,
         403: notAdmin,
         404: userNotFound,
@@ -236,7 +266,12 @@ export const adminOperations = defineFeature({
       summary: "Every loop whatever its status, newest first",
       auth: "required",
       query: listQuery("Part of the title, or of the creator's username or e-mail"),
-      responses: { 200: json(adminLoopListSchema, "One page"), 400: failure("Invalid `limit` or `offset`."), 401: signedOut, 403: notAdmin },
+      responses: {
+        200: json(adminLoopListSchema, "One page"),
+        400: failure("Invalid `limit` or `offset`."),
+        401: signedOut,
+        403: notAdmin,
+      },
     },
     {
       method: "put",
@@ -268,7 +303,9 @@ export const adminOperations = defineFeature({
       body: loopModerationRequestSchema,
       responses: {
         200: json(adminLoopSchema, "The loop"),
-        400: failure("`Reason Required: Please say why the loop is hidden`, a reason too long, `Invalid Request: hidden must be true or false`, or malformed JSON."),
+        400: failure(
+          "`Reason Required: Please say why the loop is hidden`, a reason too long, `Invalid Request: hidden must be true or false`, or malformed JSON.",
+        ),
         401: signedOut,
         403: notAdmin,
         404: loopNotFound,
@@ -291,14 +328,16 @@ export const adminOperations = defineFeature({
       operationId: "adminSendNotification",
       summary: "Send a notification to one user, or to every user",
       description:
-        "To one user (`userId`): written at once (201). To everyone (`userId: \"all\"`): a broadcast is queued (202) and a job gives every user " +
+        'To one user (`userId`): written at once (201). To everyone (`userId: "all"`): a broadcast is queued (202) and a job gives every user ' +
         "who is not banned exactly one copy, in batches.",
       auth: "required",
       body: adminNotificationSchema,
       responses: {
         201: json(adminNotificationResponseSchema, "Sent to the user"),
         202: json(adminNotificationResponseSchema, "Queued for every user"),
-        400: failure("`Title is required`, `Message is required`, `Invalid Type: …`, `Invalid Button URL: …`, `Invalid Recipient: …`, a text too long, or malformed JSON."),
+        400: failure(
+          "`Title is required`, `Message is required`, `Invalid Type: …`, `Invalid Button URL: …`, `Invalid Recipient: …`, a text too long, or malformed JSON.",
+        ),
         401: signedOut,
         403: notAdmin,
         404: userNotFound,
@@ -311,8 +350,16 @@ export const adminOperations = defineFeature({
       operationId: "adminAuditLog",
       summary: "The admin actions, newest first",
       auth: "required",
-      query: z.object({ limit: z.number().int().min(1).max(100).optional().describe("Default 50"), offset: z.number().int().min(0).optional() }),
-      responses: { 200: json(auditLogSchema, "One page, with the admin who acted"), 400: failure("Invalid `limit` or `offset`."), 401: signedOut, 403: notAdmin },
+      query: z.object({
+        limit: z.number().int().min(1).max(100).optional().describe("Default 50"),
+        offset: z.number().int().min(0).optional(),
+      }),
+      responses: {
+        200: json(auditLogSchema, "One page, with the admin who acted"),
+        400: failure("Invalid `limit` or `offset`."),
+        401: signedOut,
+        403: notAdmin,
+      },
     },
   ],
 });

@@ -25,7 +25,12 @@ const clearsSessionCookie: Record<string, HeaderSpec> = {
 export const authOperations = defineFeature({
   tag: "auth",
   description: "Sessions and Sign-In with Ethereum (EIP-4361).",
-  schemas: { CurrentUser: currentUserSchema, LevelInfo: levelInfoSchema, NonceResponse: nonceResponseSchema, Web3LoginBody: web3LoginSchema },
+  schemas: {
+    CurrentUser: currentUserSchema,
+    LevelInfo: levelInfoSchema,
+    NonceResponse: nonceResponseSchema,
+    Web3LoginBody: web3LoginSchema,
+  },
   operations: [
     {
       method: "get",

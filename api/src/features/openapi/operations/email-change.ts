@@ -1,5 +1,10 @@
 import { currentUserSchema } from "@loop/rules/schemas/api-responses";
-import { emailChangeLinkSchema, emailChangeRequestSchema, emailChangeSentSchema, emailChangeTokenSchema } from "@loop/rules/schemas/email-change";
+import {
+  emailChangeLinkSchema,
+  emailChangeRequestSchema,
+  emailChangeSentSchema,
+  emailChangeTokenSchema,
+} from "@loop/rules/schemas/email-change";
 import { bodyTooLarge, crossSiteOrBanned, failure, invalidBody, json, rateLimited, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
 

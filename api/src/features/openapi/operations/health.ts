@@ -14,7 +14,7 @@ export const healthOperations = defineFeature({
       summary: "Is the API up and its database reachable? How far are the indexer and the settlement?",
       auth: "none",
       responses: {
-        200: json(healthResponseSchema, 'The database answers; `chains` reports each chain: RPC head, indexed head, settlement backlog'),
+        200: json(healthResponseSchema, "The database answers; `chains` reports each chain: RPC head, indexed head, settlement backlog"),
         503: json(healthResponseSchema, '`{ "status": "error", "database": "unreachable", "chains": [] }`'),
       },
     },

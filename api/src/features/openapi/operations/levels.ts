@@ -24,7 +24,8 @@ export const levelsOperations = defineFeature({
       path: "/api/user/level-rewards",
       operationId: "listLevelRewards",
       summary: "The caller's level rewards, newest first",
-      description: "One per level reached (from level 2), each paid once into the in-app balance; the Transfer History lists them as `reward`.",
+      description:
+        "One per level reached (from level 2), each paid once into the in-app balance; the Transfer History lists them as `reward`.",
       auth: "required",
       responses: { 200: json(levelRewardListSchema, "Newest first (at most 100)"), 401: signInRequired, 403: banned },
     },

@@ -14,7 +14,10 @@ import { defineFeature } from "../spec";
 
 /** The multipart form of POST /api/loops/upload (text fields are checked by uploadLoopFieldsSchema). */
 const uploadLoopForm = z.object({
-  audio: z.string().meta({ format: "binary" }).describe("The audio file, at most 50 MB: MP3, WAV, FLAC, M4A/AAC or OGG, judged from its bytes"),
+  audio: z
+    .string()
+    .meta({ format: "binary" })
+    .describe("The audio file, at most 50 MB: MP3, WAV, FLAC, M4A/AAC or OGG, judged from its bytes"),
   title: z.string().describe("Required (trimmed)"),
   genreId: z.string().describe("Id of a genre (GET /api/genres)"),
   description: z.string().optional(),
@@ -89,11 +92,18 @@ export const loopsOperations = defineFeature({
       auth: "optional",
       params: z.object({ id: z.string() }),
       responses: {
-        200: { description: "The whole preview", content: { "audio/mpeg": { schema: { type: "string", contentMediaType: "audio/mpeg" } } }, headers: previewHeaders },
+        200: {
+          description: "The whole preview",
+          content: { "audio/mpeg": { schema: { type: "string", contentMediaType: "audio/mpeg" } } },
+          headers: previewHeaders,
+        },
         206: {
           description: "The requested range",
           content: { "audio/mpeg": { schema: { type: "string", contentMediaType: "audio/mpeg" } } },
-          headers: { ...previewHeaders, "Content-Range": { description: "`bytes <start>-<end>/<size>`", schema: { type: "string" }, required: true } },
+          headers: {
+            ...previewHeaders,
+            "Content-Range": { description: "`bytes <start>-<end>/<size>`", schema: { type: "string" }, required: true },
+          },
         },
         304: { description: "The ETag in `If-None-Match` is current" },
         403: banned,
@@ -161,7 +171,9 @@ export const loopsOperations = defineFeature({
       body: updateLoopSchema,
       responses: {
         200: json(creatorLoopSchema, "The updated loop"),
-        400: failure("`Title Required: …`, `Invalid Price: …`, `Genre Required: …` (unknown genre), `Invalid BPM: …`, `Invalid Key: …`, or malformed JSON."),
+        400: failure(
+          "`Title Required: …`, `Invalid Price: …`, `Genre Required: …` (unknown genre), `Invalid BPM: …`, `Invalid Key: …`, or malformed JSON.",
+        ),
         401: signInRequired,
         403: crossSiteOrBanned,
         404: failure("No such loop, or not the caller's (`Loop Not Found`)."),

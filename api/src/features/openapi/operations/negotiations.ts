@@ -36,7 +36,9 @@ export const negotiationsOperations = defineFeature({
       body: createNegotiationSchema,
       responses: {
         201: json(negotiationSchema, "The offer, pending, with the LOOP held"),
-        400: failure("`Invalid Amount: …`, `Offer Too High: …`, `Invalid Offer: …` (own loop), `Free Loop: …`, `Message Too Long: …`, `Insufficient Balance: …`, or malformed JSON."),
+        400: failure(
+          "`Invalid Amount: …`, `Offer Too High: …`, `Invalid Offer: …` (own loop), `Free Loop: …`, `Message Too Long: …`, `Insufficient Balance: …`, or malformed JSON.",
+        ),
         401: signInRequired,
         403: crossSiteOrBanned,
         404: failure("`Loop Not Found`."),
@@ -73,19 +75,27 @@ export const negotiationsOperations = defineFeature({
       summary: "One's offers: sent (as buyer) or received (as seller), newest first",
       auth: "required",
       query: negotiationListQuerySchema,
-      responses: { 200: json(z.array(negotiationSchema), "Offers"), 400: failure("`Invalid Scope: …`."), 401: signInRequired, 403: failure("A banned account.") },
+      responses: {
+        200: json(z.array(negotiationSchema), "Offers"),
+        400: failure("`Invalid Scope: …`."),
+        401: signInRequired,
+        403: failure("A banned account."),
+      },
     },
     {
       method: "put",
       path: "/api/negotiations/{id}/respond",
       operationId: "respondToNegotiation",
-      summary: "Answer an offer: the seller accepts, counters or rejects a pending one; the buyer accepts or rejects a counter, or withdraws",
+      summary:
+        "Answer an offer: the seller accepts, counters or rejects a pending one; the buyer accepts or rejects a counter, or withdraws",
       auth: "required",
       params: z.object({ id: z.string() }),
       body: respondNegotiationSchema,
       responses: {
         200: json(negotiationSchema, "The offer after the answer (`accepted` with its purchase id)"),
-        400: failure("`Invalid Action: …`, `Invalid Counter Offer: …`, `Insufficient Balance: …` (a counter above the held offer), or malformed JSON."),
+        400: failure(
+          "`Invalid Action: …`, `Invalid Counter Offer: …`, `Insufficient Balance: …` (a counter above the held offer), or malformed JSON.",
+        ),
         401: signInRequired,
         403: failure("`Not Allowed: …` (not this party's turn), a cross-site request, or a banned account."),
         404: failure("`Offer Not Found` (also someone else's offer), or `Loop Not Found`."),

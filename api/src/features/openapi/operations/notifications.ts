@@ -12,14 +12,20 @@ import { NOTIFICATION_LIST_DEFAULT, NOTIFICATION_LIST_MAX } from "../../notifica
 import { banned, bodyTooLarge, crossSiteOrBanned, failure, json, rateLimited, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
 
-const notFound = failure(`\`${NOTIFICATION_MESSAGES.notFound}\`: no notification of the caller has this id (someone else's answers the same).`);
+const notFound = failure(
+  `\`${NOTIFICATION_MESSAGES.notFound}\`: no notification of the caller has this id (someone else's answers the same).`,
+);
 
 export const notificationsOperations = defineFeature({
   tag: "notifications",
   description:
     "The bell: the signed-in user's in-app notifications (purchases, sales, offers, orders, transfers received, withdrawals, " +
     "level-ups, admin messages), read marks, notifications one writes to oneself, and a live Server-Sent Events stream.",
-  schemas: { Notification: notificationSchema, CreateNotificationRequest: createNotificationSchema, MarkAllReadResponse: markAllReadResponseSchema },
+  schemas: {
+    Notification: notificationSchema,
+    CreateNotificationRequest: createNotificationSchema,
+    MarkAllReadResponse: markAllReadResponseSchema,
+  },
   operations: [
     {
       method: "get",

@@ -16,7 +16,9 @@ import { defineFeature } from "../spec";
 
 const crossSiteOrBanned = failure("A cross-site request, or a banned account.");
 const idParam = z.object({ id: z.string() });
-const providerDown = failure("`Payment Provider Unavailable: …`: the provider could not be reached or refused the server's call; nothing was recorded.");
+const providerDown = failure(
+  "`Payment Provider Unavailable: …`: the provider could not be reached or refused the server's call; nothing was recorded.",
+);
 const paypalOff = failure("`PayPal Unavailable: …`: PAYPAL_CLIENT_ID/SECRET are not set.");
 const cardsOff = failure("`Card Payments Unavailable: …`: STRIPE_SECRET_KEY/PUBLISHABLE_KEY are not set.");
 const completed = json(fiatPurchaseStatusSchema, "Recorded: `completed`, with the purchase and a signed download link (15 minutes)");
@@ -49,7 +51,11 @@ export const paymentsOperations = defineFeature({
       operationId: "getPaypalSetup",
       summary: "Whether PayPal is offered, its client id and a client token for the JS SDK",
       auth: "required",
-      responses: { 200: json(paypalSetupSchema, "PayPal's configuration (configured false: not offered)"), 401: signInRequired, 403: failure("A banned account.") },
+      responses: {
+        200: json(paypalSetupSchema, "PayPal's configuration (configured false: not offered)"),
+        401: signInRequired,
+        403: failure("A banned account."),
+      },
     },
     {
       method: "post",
@@ -60,7 +66,9 @@ export const paymentsOperations = defineFeature({
       body: paypalOrderRequestSchema,
       responses: {
         201: json(paypalOrderSchema, "PayPal's order id (for the JS SDK's createOrder) and its amount"),
-        400: failure("`Price Changed: …` (the page's amount is not the total), `Invalid Currency: …`, `Invalid Intent: …`, `Invalid Purchase: …` (own loop), `Free Loop: …`, or malformed JSON."),
+        400: failure(
+          "`Price Changed: …` (the page's amount is not the total), `Invalid Currency: …`, `Invalid Intent: …`, `Invalid Purchase: …` (own loop), `Free Loop: …`, or malformed JSON.",
+        ),
         401: signInRequired,
         403: crossSiteOrBanned,
         404: failure("`Loop Not Found`."),
@@ -147,7 +155,13 @@ export const paymentsOperations = defineFeature({
       operationId: "createSetupIntent",
       summary: "A SetupIntent to save a card with Stripe.js (then `POST /api/payment-methods`)",
       auth: "required",
-      responses: { 201: json(setupIntentSchema, "The SetupIntent's client secret"), 401: signInRequired, 403: crossSiteOrBanned, 502: providerDown, 503: cardsOff },
+      responses: {
+        201: json(setupIntentSchema, "The SetupIntent's client secret"),
+        401: signInRequired,
+        403: crossSiteOrBanned,
+        502: providerDown,
+        503: cardsOff,
+      },
     },
     {
       method: "get",
@@ -183,7 +197,14 @@ export const paymentsOperations = defineFeature({
       summary: "Remove a saved card (detached at Stripe); the newest other card becomes the default if this one was",
       auth: "required",
       params: idParam,
-      responses: { 204: { description: "Removed" }, 401: signInRequired, 403: crossSiteOrBanned, 404: failure("`Payment Method Not Found`."), 502: providerDown, 503: cardsOff },
+      responses: {
+        204: { description: "Removed" },
+        401: signInRequired,
+        403: crossSiteOrBanned,
+        404: failure("`Payment Method Not Found`."),
+        502: providerDown,
+        503: cardsOff,
+      },
     },
     {
       method: "put",
@@ -192,7 +213,12 @@ export const paymentsOperations = defineFeature({
       summary: "Make a saved card the default (the others stop being it)",
       auth: "required",
       params: idParam,
-      responses: { 200: json(paymentMethodSchema, "The card, now the default"), 401: signInRequired, 403: crossSiteOrBanned, 404: failure("`Payment Method Not Found`.") },
+      responses: {
+        200: json(paymentMethodSchema, "The card, now the default"),
+        401: signInRequired,
+        403: crossSiteOrBanned,
+        404: failure("`Payment Method Not Found`."),
+      },
     },
     {
       method: "post",

@@ -1,22 +1,34 @@
-import { platformSettingsSchema, platformSettingsUpdateSchema, publicPlatformSettingsSchema, SETTINGS_MESSAGES } from "@loop/rules/schemas/platform-settings";
+import {
+  platformSettingsSchema,
+  platformSettingsUpdateSchema,
+  publicPlatformSettingsSchema,
+  SETTINGS_MESSAGES,
+} from "@loop/rules/schemas/platform-settings";
 import { bodyTooLarge, failure, json } from "../responses";
 import { defineFeature } from "../spec";
 
-const notAdmin = failure("Not an admin (`Access Denied: You need admin privileges to access this page.`), a banned account, or a cross-site request.");
+const notAdmin = failure(
+  "Not an admin (`Access Denied: You need admin privileges to access this page.`), a banned account, or a cross-site request.",
+);
 const signedOut = failure("Not signed in, or the session has expired (`Unauthorized`).");
 
 export const platformSettingsOperations = defineFeature({
   tag: "settings",
   description:
     "Admin only: the platform settings the code uses: format fees, minimum withdrawal, offer expiry, LoopMarketplace's dispute window, and the hold of card and PayPal sale proceeds.",
-  schemas: { PlatformSettings: platformSettingsSchema, PlatformSettingsUpdate: platformSettingsUpdateSchema, PublicPlatformSettings: publicPlatformSettingsSchema },
+  schemas: {
+    PlatformSettings: platformSettingsSchema,
+    PlatformSettingsUpdate: platformSettingsUpdateSchema,
+    PublicPlatformSettings: publicPlatformSettingsSchema,
+  },
   operations: [
     {
       method: "get",
       path: "/api/admin/settings",
       operationId: "adminGetSettings",
       summary: "The platform settings, with the dispute window read from LoopMarketplace",
-      description: "`disputeWindowSeconds` is null when the marketplace contract cannot be read. `updatedBy` is the admin of the last change (null before any).",
+      description:
+        "`disputeWindowSeconds` is null when the marketplace contract cannot be read. `updatedBy` is the admin of the last change (null before any).",
       auth: "required",
       responses: { 200: json(platformSettingsSchema, "The settings"), 401: signedOut, 403: notAdmin },
     },
@@ -44,7 +56,9 @@ export const platformSettingsOperations = defineFeature({
         401: signedOut,
         403: notAdmin,
         413: bodyTooLarge,
-        502: failure(`\`${SETTINGS_MESSAGES.chainUnavailable}\`: the setDisputeWindow transaction failed or the chain did not answer; nothing changed.`),
+        502: failure(
+          `\`${SETTINGS_MESSAGES.chainUnavailable}\`: the setDisputeWindow transaction failed or the chain did not answer; nothing changed.`,
+        ),
       },
     },
   ],

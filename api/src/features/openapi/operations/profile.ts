@@ -6,7 +6,12 @@ import { defineFeature } from "../spec";
 export const profileOperations = defineFeature({
   tag: "profile",
   description: "Profiles: the signed-in user's own, and every user's public one.",
-  schemas: { OwnProfile: ownProfileSchema, UpdateProfileBody: updateProfileSchema, PublicProfile: publicProfileSchema, PublicUser: publicUserSchema },
+  schemas: {
+    OwnProfile: ownProfileSchema,
+    UpdateProfileBody: updateProfileSchema,
+    PublicProfile: publicProfileSchema,
+    PublicUser: publicUserSchema,
+  },
   operations: [
     {
       method: "get",
@@ -26,7 +31,9 @@ export const profileOperations = defineFeature({
       body: updateProfileSchema,
       responses: {
         200: json(ownProfileSchema, "The updated profile"),
-        400: failure("`Username is required.`, `Invalid Username: …`, `Invalid Bio: …`, `Invalid Profile Image URL: …`, or malformed JSON."),
+        400: failure(
+          "`Username is required.`, `Invalid Username: …`, `Invalid Bio: …`, `Invalid Profile Image URL: …`, or malformed JSON.",
+        ),
         401: signInRequired,
         403: crossSiteOrBanned,
         409: failure("`Username is already taken`"),

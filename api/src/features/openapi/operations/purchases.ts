@@ -1,4 +1,11 @@
-import { cryptoPurchaseRequestSchema, cryptoPurchaseStatusSchema, purchaseRequestSchema, purchaseSchema, quoteRequestSchema, walletQuoteSchema } from "@loop/rules/schemas/purchases";
+import {
+  cryptoPurchaseRequestSchema,
+  cryptoPurchaseStatusSchema,
+  purchaseRequestSchema,
+  purchaseSchema,
+  quoteRequestSchema,
+  walletQuoteSchema,
+} from "@loop/rules/schemas/purchases";
 import { bodyTooLarge, failure, json, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
 
@@ -23,7 +30,7 @@ export const purchasesOperations = defineFeature({
       operationId: "createPurchase",
       summary: "Buy a loop: free, or with the in-app LOOP balance",
       description:
-        "A free loop needs no `paymentMethod`; a paid one needs `paymentMethod: \"loop\"`. Send an `Idempotency-Key` header so that a retry answers the first purchase again. " +
+        'A free loop needs no `paymentMethod`; a paid one needs `paymentMethod: "loop"`. Send an `Idempotency-Key` header so that a retry answers the first purchase again. ' +
         "A card payment confirmed with Stripe.js is reported here as `{loopId, format, paymentIntentId}` (CardPurchaseRequest): answered with a FiatPurchaseStatus, " +
         "201 `completed` once Stripe says the intent succeeded for the total, 202 `pending` while the bank confirms, 409 `Payment Not Completed: …` otherwise " +
         "(`Payment Reversed: …` once the payment was refunded or disputed).",
@@ -56,7 +63,9 @@ export const purchasesOperations = defineFeature({
       body: quoteRequestSchema,
       responses: {
         201: json(walletQuoteSchema, "The quote and its signature"),
-        400: failure("`Missing Information: …`, `Invalid Format: …`, `Invalid Purchase: You cannot buy your own loop`, `Free Loop: …`, `Wallet Required: …`, or malformed JSON."),
+        400: failure(
+          "`Missing Information: …`, `Invalid Format: …`, `Invalid Purchase: You cannot buy your own loop`, `Free Loop: …`, `Wallet Required: …`, or malformed JSON.",
+        ),
         401: signInRequired,
         403: failure("A cross-site request, or a banned account."),
         404: failure("`Loop Not Found`."),

@@ -13,7 +13,8 @@ export const ratingsOperations = defineFeature({
       path: "/api/loops/{id}/ratings",
       operationId: "rateLoop",
       summary: "Rate a loop from 1 to 5, or change one's rating",
-      description: "One rating per user and loop: a second call replaces it. Allowed to buyers and to users who downloaded the loop, never to its creator.",
+      description:
+        "One rating per user and loop: a second call replaces it. Allowed to buyers and to users who downloaded the loop, never to its creator.",
       auth: "required",
       params: z.object({ id: z.string() }),
       body: rateLoopSchema,

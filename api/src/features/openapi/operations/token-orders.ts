@@ -41,7 +41,12 @@ export const tokenOrdersOperations = defineFeature({
       summary: "The caller's token orders, newest first",
       auth: "required",
       query: z.object({ limit: z.number().int().min(1).max(200).optional(), offset: z.number().int().min(0).optional() }),
-      responses: { 200: json(tokenOrderListSchema, "Newest first (default 100)"), 400: failure("Invalid `limit`/`offset`."), 401: signInRequired, 403: banned },
+      responses: {
+        200: json(tokenOrderListSchema, "Newest first (default 100)"),
+        400: failure("Invalid `limit`/`offset`."),
+        401: signInRequired,
+        403: banned,
+      },
     },
   ],
 });

@@ -17,7 +17,13 @@ export const tokensOperations = defineFeature({
   description:
     "In-app LOOP (the ledger): balance, transfers between users and their history. Amounts are decimal strings with 8 decimals. " +
     "Money calls accept an `Idempotency-Key` header: the same key with the same body answers the first response again; with another body, 409.",
-  schemas: { TokenBalance: tokenBalanceSchema, PendingSale: pendingSaleSchema, TransferRequest: transferRequestSchema, Transfer: transferSchema, WalletTransfer: walletTransferSchema },
+  schemas: {
+    TokenBalance: tokenBalanceSchema,
+    PendingSale: pendingSaleSchema,
+    TransferRequest: transferRequestSchema,
+    Transfer: transferSchema,
+    WalletTransfer: walletTransferSchema,
+  },
   operations: [
     {
       method: "get",
@@ -76,7 +82,12 @@ export const tokensOperations = defineFeature({
         "Every ledger entry that touched the caller's account. `toUserId` is `current_user` when the caller received it. The welcome bonus and level rewards are `reward`.",
       auth: "required",
       query: z.object({ limit: z.number().int().min(1).max(200).optional(), offset: z.number().int().min(0).optional() }),
-      responses: { 200: json(transferListSchema, "Newest first (default 100)"), 400: failure("Invalid `limit`/`offset`."), 401: signInRequired, 403: banned },
+      responses: {
+        200: json(transferListSchema, "Newest first (default 100)"),
+        400: failure("Invalid `limit`/`offset`."),
+        401: signInRequired,
+        403: banned,
+      },
     },
     {
       method: "get",
@@ -87,7 +98,12 @@ export const tokensOperations = defineFeature({
         "Read from the indexer (every chain of the deployment). `kind` comes from the other address: LoopVault (`deposit` out of the wallet, `payout` into it), LoopMarketplace, the zero address (`mint`). Amounts have up to 18 decimals. Without a linked wallet: `address` null and no transfers.",
       auth: "required",
       query: z.object({ limit: z.number().int().min(1).max(200).optional() }),
-      responses: { 200: json(walletTransferListSchema, "Newest first (default 50)"), 400: failure("Invalid `limit`."), 401: signInRequired, 403: banned },
+      responses: {
+        200: json(walletTransferListSchema, "Newest first (default 50)"),
+        400: failure("Invalid `limit`."),
+        401: signInRequired,
+        403: banned,
+      },
     },
   ],
 });

@@ -11,7 +11,9 @@ import { z } from "zod";
 import { banned, bodyTooLarge, failure, json, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
 
-const notAdmin = failure("Not an admin (`Access Denied: You need admin privileges to access this page.`), a banned account, or a cross-site request.");
+const notAdmin = failure(
+  "Not an admin (`Access Denied: You need admin privileges to access this page.`), a banned account, or a cross-site request.",
+);
 const idParam = z.object({ id: z.string().describe("The withdrawal's id") });
 
 export const withdrawalsOperations = defineFeature({
@@ -59,7 +61,12 @@ export const withdrawalsOperations = defineFeature({
       summary: "The caller's withdrawals, newest first",
       auth: "required",
       query: z.object({ limit: z.number().int().min(1).max(200).optional(), offset: z.number().int().min(0).optional() }),
-      responses: { 200: json(withdrawalListSchema, "Newest first (default 100)"), 400: failure("Invalid `limit`/`offset`."), 401: signInRequired, 403: banned },
+      responses: {
+        200: json(withdrawalListSchema, "Newest first (default 100)"),
+        400: failure("Invalid `limit`/`offset`."),
+        401: signInRequired,
+        403: banned,
+      },
     },
     {
       method: "post",
@@ -73,7 +80,9 @@ export const withdrawalsOperations = defineFeature({
         401: signInRequired,
         403: failure("A cross-site request, or a banned account."),
         404: failure("`Withdrawal Not Found` (or it is someone else's)."),
-        409: failure("`Invalid Status Change: A {status} withdrawal cannot become cancelled`, or `Payout In Progress: …` for a `loop` payout that was sent or is being sent."),
+        409: failure(
+          "`Invalid Status Change: A {status} withdrawal cannot become cancelled`, or `Payout In Progress: …` for a `loop` payout that was sent or is being sent.",
+        ),
       },
     },
     {
@@ -83,7 +92,10 @@ export const withdrawalsOperations = defineFeature({
       summary: "Everyone's withdrawals, newest first (admin)",
       auth: "required",
       query: z.object({
-        status: z.enum([...WITHDRAWAL_STATUSES, "all"]).optional().describe("Only withdrawals in this status; empty or `all`: every status"),
+        status: z
+          .enum([...WITHDRAWAL_STATUSES, "all"])
+          .optional()
+          .describe("Only withdrawals in this status; empty or `all`: every status"),
         limit: z.number().int().min(1).max(500).optional(),
         offset: z.number().int().min(0).optional(),
       }),

@@ -20,14 +20,22 @@ async function applyDeposit(tx: Tx, event: IndexedEvent, deploymentKind: ChainKi
   // here too, so that no other path to this handler can ever credit test LOOP as money.
   const kind = chainKind(event.chainId);
   if (kind !== deploymentKind) {
-    return { outcome: "unmatched", detail: `chain ${event.chainId} is ${kind ? `a ${kind}` : "not a known chain"}; this deployment runs on ${deploymentKind}s: ${event.args.amount} wei from ${from} not credited` };
+    return {
+      outcome: "unmatched",
+      detail: `chain ${event.chainId} is ${kind ? `a ${kind}` : "not a known chain"}; this deployment runs on ${deploymentKind}s: ${event.args.amount} wei from ${from} not credited`,
+    };
   }
   const units = weiToLedgerUnits(BigInt(event.args.amount!));
   // The vault refuses amounts that are not whole ledger units, so this only guards against a foreign contract.
-  if (units === null || units <= 0n) return { outcome: "unmatched", detail: `amount ${event.args.amount} wei is not a whole number of ledger units` };
+  if (units === null || units <= 0n)
+    return { outcome: "unmatched", detail: `amount ${event.args.amount} wei is not a whole number of ledger units` };
   const userId = userIdOfDepositRef(event.args.account_ref!);
   const user = userId ? await tx.user.findUnique({ where: { id: userId }, select: { id: true } }) : null;
-  if (!user) return { outcome: "unmatched", detail: `account reference ${event.args.account_ref} names no user; ${formatLoop(units)} LOOP from ${from}` };
+  if (!user)
+    return {
+      outcome: "unmatched",
+      detail: `account reference ${event.args.account_ref} names no user; ${formatLoop(units)} LOOP from ${from}`,
+    };
 
   const clearing = await platformAccountId(tx, "clearing");
   await postEntryInTx(tx, {

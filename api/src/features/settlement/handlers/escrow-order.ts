@@ -9,7 +9,10 @@ export async function escrowOrder(tx: Tx, orderId: string) {
   const quote = quoteId ? await lockQuote(tx, quoteId) : null;
   if (!quote) return null;
   const purchase = quote.purchaseId
-    ? await tx.purchase.findUniqueOrThrow({ where: { id: quote.purchaseId }, select: { id: true, externalRef: true, ledgerEntryId: true, refundedAt: true } })
+    ? await tx.purchase.findUniqueOrThrow({
+        where: { id: quote.purchaseId },
+        select: { id: true, externalRef: true, ledgerEntryId: true, refundedAt: true },
+      })
     : null;
   return { quote, purchase };
 }

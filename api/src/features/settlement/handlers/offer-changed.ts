@@ -11,7 +11,8 @@ import { isOpen, negotiationOfOffer } from "./wallet-offer";
 async function applyOfferChanged(tx: Tx, event: IndexedEvent, deps: AppDeps): Promise<SettlementOutcome> {
   const row = await negotiationOfOffer(tx, event);
   if (!row) return { outcome: "unmatched", detail: `offer ${event.args.offer_id} is no negotiation` };
-  if (!isOpen(row.status) || row.settling) return { outcome: "unmatched", detail: `negotiation ${row.id} is ${row.settling ? `settling (${row.settling})` : row.status}` };
+  if (!isOpen(row.status) || row.settling)
+    return { outcome: "unmatched", detail: `negotiation ${row.id} is ${row.settling ? `settling (${row.settling})` : row.status}` };
   const units = weiToLedgerUnits(BigInt(event.args.amount!));
   const cents = units !== null && units % UNITS_PER_CENT === 0n ? Number(units / UNITS_PER_CENT) : null;
   const expiresAt = new Date(Number(event.args.expires_at) * 1000);
@@ -25,8 +26,12 @@ async function applyOfferChanged(tx: Tx, event: IndexedEvent, deps: AppDeps): Pr
       },
     };
   }
-  if (cents === null || cents <= 0) return { outcome: "unmatched", detail: `negotiation ${row.id}: ${event.args.amount} wei is not whole cents` };
-  await tx.negotiation.update({ where: { id: row.id }, data: { status: "pending", offerCents: cents, counterCents: null, expiresAt, version: { increment: 1 } } });
+  if (cents === null || cents <= 0)
+    return { outcome: "unmatched", detail: `negotiation ${row.id}: ${event.args.amount} wei is not whole cents` };
+  await tx.negotiation.update({
+    where: { id: row.id },
+    data: { status: "pending", offerCents: cents, counterCents: null, expiresAt, version: { increment: 1 } },
+  });
   return { outcome: "applied", detail: `negotiation ${row.id}: the buyer now offers ${cents} cents` };
 }
 

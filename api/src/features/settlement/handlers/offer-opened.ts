@@ -33,7 +33,8 @@ async function applyOfferOpened(tx: Tx, event: IndexedEvent, deps: AppDeps): Pro
   if (!buyerLink) return refused(`no member has wallet ${args.buyer}`);
   const loopId = uuidFromBytes32(args.loop_id!);
   const loop = loopId ? await loopForSale(tx, loopId) : null;
-  if (!loop || loop.status !== "ready" || !loop.isPublic || loop.isFree || loop.priceCents === 0) return refused(`loop ${args.loop_id} is not for sale`);
+  if (!loop || loop.status !== "ready" || !loop.isPublic || loop.isFree || loop.priceCents === 0)
+    return refused(`loop ${args.loop_id} is not for sale`);
   if (loop.userId === buyerLink.userId) return refused("an offer on one's own loop");
   const sellerLink = await tx.walletLink.findUnique({ where: { userId: loop.userId }, select: { address: true } });
   const vault = deps.config.chains.find((chain) => chain.id === event.chainId)?.contracts?.vault;
@@ -46,10 +47,18 @@ async function applyOfferOpened(tx: Tx, event: IndexedEvent, deps: AppDeps): Pro
   const format = FORMATS[Number(args.format)];
   if (!format) return refused(`format ${args.format}`);
   if (await ownedPurchase(tx, buyerLink.userId, loop.id, format)) return refused("the buyer owns this loop in this format");
-  const open = await tx.negotiation.findFirst({ where: { buyerId: buyerLink.userId, loopId: loop.id, status: { in: ["pending", "counter"] } }, select: { id: true } });
+  const open = await tx.negotiation.findFirst({
+    where: { buyerId: buyerLink.userId, loopId: loop.id, status: { in: ["pending", "counter"] } },
+    select: { id: true },
+  });
   if (open) return refused(`negotiation ${open.id} is open on this loop`);
 
-  await awardXpMany(tx, [offerCreatedXpAward({ priceCents: loop.priceCents, buyerId: buyerLink.userId, sellerId: loop.userId, loopId: loop.id })].filter((award) => award !== null));
+  await awardXpMany(
+    tx,
+    [offerCreatedXpAward({ priceCents: loop.priceCents, buyerId: buyerLink.userId, sellerId: loop.userId, loopId: loop.id })].filter(
+      (award) => award !== null,
+    ),
+  );
   // At most the offer expiry of the platform settings, as an in-app offer.
   const { offerExpiryMs } = await settingsInUse(tx);
   const expiresAt = new Date(Math.min(Number(args.expires_at) * 1000, Number(event.blockTimestamp) * 1000 + offerExpiryMs));

@@ -28,7 +28,10 @@ async function applyOfferSettled(tx: Tx, event: IndexedEvent, deps: AppDeps): Pr
 
   if (event.args.accepted !== "true") {
     const withdrawn = row.settling === "withdraw";
-    await tx.negotiation.update({ where: { id: row.id }, data: { status: withdrawn ? "withdrawn" : "rejected", settling: null, settleTx: event.txHash, version: { increment: 1 } } });
+    await tx.negotiation.update({
+      where: { id: row.id },
+      data: { status: withdrawn ? "withdrawn" : "rejected", settling: null, settleTx: event.txHash, version: { increment: 1 } },
+    });
     await createNotificationInTx(tx, {
       userId: withdrawn || row.status === "counter" ? row.sellerId : row.buyerId,
       type: "info",
@@ -48,7 +51,10 @@ async function applyOfferSettled(tx: Tx, event: IndexedEvent, deps: AppDeps): Pr
   const loop = await loopForSale(tx, row.loopId);
   if (!loop) return { outcome: "unmatched", detail: `negotiation ${row.id}: loop ${row.loopId} is gone` };
   if (await ownedPurchase(tx, row.buyerId, row.loopId, format)) {
-    return { outcome: "unmatched", detail: `negotiation ${row.id}: the buyer owns ${what} already; the seller was paid on chain, refund by hand` };
+    return {
+      outcome: "unmatched",
+      detail: `negotiation ${row.id}: the buyer owns ${what} already; the seller was paid on chain, refund by hand`,
+    };
   }
   const priceUnits = weiToLedgerUnits(BigInt(event.args.amount!))!;
   const feeUnits = weiToLedgerUnits(BigInt(event.args.fee!)) ?? 0n;
@@ -62,7 +68,10 @@ async function applyOfferSettled(tx: Tx, event: IndexedEvent, deps: AppDeps): Pr
     loopId: row.loopId,
     saleCents: priceCents,
   });
-  await awardXpMany(tx, [purchaseXpAward(trade), saleXpAward(trade), sellersAnswer].filter((a): a is XpAward => a !== null));
+  await awardXpMany(
+    tx,
+    [purchaseXpAward(trade), saleXpAward(trade), sellersAnswer].filter((a): a is XpAward => a !== null),
+  );
   let ledgerEntryId: string | null = null;
   const vault = deps.config.chains.find((chain) => chain.id === event.chainId)?.contracts?.vault?.toLowerCase();
   if (row.sellerAddress === vault) {

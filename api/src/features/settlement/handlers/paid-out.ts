@@ -11,7 +11,8 @@ import type { IndexedEvent, SettlementHandler, SettlementOutcome } from "../sett
 async function applyPayout(tx: Tx, event: IndexedEvent): Promise<SettlementOutcome> {
   const withdrawalId = uuidFromBytes32(event.args.withdrawal_id!);
   const units = weiToLedgerUnits(BigInt(event.args.amount!));
-  if (!withdrawalId || units === null) return { outcome: "unmatched", detail: `payout ${event.args.withdrawal_id} of ${event.args.amount} wei names no withdrawal of ours` };
+  if (!withdrawalId || units === null)
+    return { outcome: "unmatched", detail: `payout ${event.args.withdrawal_id} of ${event.args.amount} wei names no withdrawal of ours` };
   const settled = await completeLoopWithdrawalFromChainInTx(tx, withdrawalId, {
     chainId: event.chainId,
     transactionHash: event.txHash,

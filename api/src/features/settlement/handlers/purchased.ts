@@ -41,12 +41,19 @@ async function applyPurchase(tx: Tx, event: IndexedEvent, deps: AppDeps): Promis
   if (wrong) return { outcome: "unmatched", detail: `quote ${quote.id} does not match: ${wrong}` };
   const owned = await ownedPurchase(tx, quote.buyerId, quote.loopId, quote.format as Format);
   // Paid twice (e.g. bought in app while the wallet transaction was on its way): kept for an admin to refund.
-  if (owned) return { outcome: "unmatched", detail: `quote ${quote.id}: the buyer already owns this loop in ${quote.format} (purchase ${owned.id}); refund the order` };
+  if (owned)
+    return {
+      outcome: "unmatched",
+      detail: `quote ${quote.id}: the buyer already owns this loop in ${quote.format} (purchase ${owned.id}); refund the order`,
+    };
 
   const priceUnits = weiToLedgerUnits(BigInt(quote.priceWei))!;
   const feeUnits = weiToLedgerUnits(BigInt(quote.feeWei))!;
   const trade = { priceCents: quote.priceCents, buyerId: quote.buyerId, sellerId: quote.loop.userId, onChain: true, loopId: quote.loopId };
-  await awardXpMany(tx, [purchaseXpAward(trade), saleXpAward(trade)].filter((award): award is XpAward => award !== null));
+  await awardXpMany(
+    tx,
+    [purchaseXpAward(trade), saleXpAward(trade)].filter((award): award is XpAward => award !== null),
+  );
   const recorded = await recordPurchaseInTx(tx, {
     loop: quote.loop,
     buyerId: quote.buyerId,

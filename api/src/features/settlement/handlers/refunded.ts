@@ -15,7 +15,10 @@ async function applyRefund(tx: Tx, event: IndexedEvent, deps: AppDeps): Promise<
   const { quote, purchase } = order;
   if (!purchase) return { outcome: "unmatched", detail: `quote ${quote.id} has no purchase: nothing to take back` };
   if (purchase.refundedAt) return { outcome: "already_applied", detail: `purchase ${purchase.id} was refunded already` };
-  await tx.purchase.update({ where: { id: purchase.id }, data: { refundedAt: new Date(Number(event.blockTimestamp) * 1000), refundRef: event.txHash } });
+  await tx.purchase.update({
+    where: { id: purchase.id },
+    data: { refundedAt: new Date(Number(event.blockTimestamp) * 1000), refundRef: event.txHash },
+  });
   const what = `${quote.loop.title} (${quote.format.toUpperCase()})`;
   await createNotificationInTx(tx, {
     userId: quote.buyerId,

@@ -16,10 +16,14 @@ async function applyRelease(tx: Tx, event: IndexedEvent): Promise<SettlementOutc
   const { quote, purchase } = order;
   const units = weiToLedgerUnits(BigInt(event.args.amount!));
   if (units === null || event.args.amount !== quote.priceWei || event.args.seller!.toLowerCase() !== quote.sellerAddress) {
-    return { outcome: "unmatched", detail: `quote ${quote.id}: released ${event.args.amount} wei to ${event.args.seller}, quoted ${quote.priceWei} to ${quote.sellerAddress}` };
+    return {
+      outcome: "unmatched",
+      detail: `quote ${quote.id}: released ${event.args.amount} wei to ${event.args.seller}, quoted ${quote.priceWei} to ${quote.sellerAddress}`,
+    };
   }
   // Paid twice, or its purchase was never recorded: the Purchased settlement left it for an admin.
-  if (!purchase) return { outcome: "unmatched", detail: `quote ${quote.id} has no purchase; the vault holds its price for an admin to settle` };
+  if (!purchase)
+    return { outcome: "unmatched", detail: `quote ${quote.id} has no purchase; the vault holds its price for an admin to settle` };
   if (purchase.refundedAt) return { outcome: "unmatched", detail: `purchase ${purchase.id} was refunded` };
   const released = purchase.externalRef !== event.txHash;
   let credited = "";

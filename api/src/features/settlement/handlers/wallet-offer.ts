@@ -4,7 +4,10 @@ import { lockNegotiation } from "../../negotiations/negotiations.service";
 import type { IndexedEvent } from "../settlement-handler";
 
 export async function negotiationOfOffer(tx: Tx, event: IndexedEvent) {
-  const found = await tx.negotiation.findUnique({ where: { chainId_chainOfferId: { chainId: event.chainId, chainOfferId: event.args.offer_id! } }, select: { id: true } });
+  const found = await tx.negotiation.findUnique({
+    where: { chainId_chainOfferId: { chainId: event.chainId, chainOfferId: event.args.offer_id! } },
+    select: { id: true },
+  });
   return found ? lockNegotiation(tx, found.id) : null;
 }
 

@@ -31,7 +31,11 @@ describe("e-mail address dialog", () => {
     expect(sent).toHaveTextContent("Check your inbox at mia@example.com to confirm your e-mail address.");
     expect(sent).toHaveTextContent("Open the link in the e-mail while signed in to this account.");
     expect(emailCalls(api)).toHaveLength(1);
-    expect(emailCalls(api)[0]!.init).toMatchObject({ method: "POST", credentials: "include", body: JSON.stringify({ email: "mia@example.com" }) });
+    expect(emailCalls(api)[0]!.init).toMatchObject({
+      method: "POST",
+      credentials: "include",
+      body: JSON.stringify({ email: "mia@example.com" }),
+    });
 
     await user.click(within(dialog).getByRole("button", { name: "Done" }));
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
@@ -59,7 +63,9 @@ describe("e-mail address dialog", () => {
   });
 
   it("opened from inside another form, sending the link does not submit that form", async () => {
-    stubApi({ "POST /api/profile/email": () => json({ message: "Check your inbox at a@example.com to confirm your e-mail address." }, 202) });
+    stubApi({
+      "POST /api/profile/email": () => json({ message: "Check your inbox at a@example.com to confirm your e-mail address." }, 202),
+    });
     const outerSubmit = vi.fn((event: { preventDefault(): void }) => event.preventDefault());
     const { user } = renderWithProviders(
       <form onSubmit={outerSubmit}>

@@ -24,7 +24,9 @@ describe("e-mail confirmation page (/profile/email/confirm)", () => {
       },
     });
     const { user, queryClient } = renderApp(PAGE);
-    expect(await screen.findByTestId("email-confirm-summary", {}, ROUTE_LOAD)).toHaveTextContent("Confirm new@example.com as the e-mail address of beatmaker.");
+    expect(await screen.findByTestId("email-confirm-summary", {}, ROUTE_LOAD)).toHaveTextContent(
+      "Confirm new@example.com as the e-mail address of beatmaker.",
+    );
     expect(screen.getByRole("heading", { level: 1, name: "Confirm your e-mail address" })).toBeInTheDocument();
     expect(called(api, "/api/profile/email/link")[0]!.init).toMatchObject({ method: "POST", body: JSON.stringify({ token: "abc" }) });
     // Opening the page changed nothing.
@@ -43,7 +45,9 @@ describe("e-mail confirmation page (/profile/email/confirm)", () => {
       "POST /api/profile/email/link": () => json({ message: "This confirmation link has expired or was already used." }, 400),
     });
     renderApp(PAGE);
-    expect(await screen.findByTestId("email-confirm-error", {}, ROUTE_LOAD)).toHaveTextContent("This confirmation link has expired or was already used.");
+    expect(await screen.findByTestId("email-confirm-error", {}, ROUTE_LOAD)).toHaveTextContent(
+      "This confirmation link has expired or was already used.",
+    );
     expect(screen.getByRole("link", { name: "Ask for a new link in Settings" })).toHaveAttribute("href", "/settings");
     expect(screen.queryByRole("button", { name: /^Confirm/ })).not.toBeInTheDocument();
     expect(called(api, "/api/profile/email/confirm")).toHaveLength(0);
@@ -61,7 +65,10 @@ describe("e-mail confirmation page (/profile/email/confirm)", () => {
   });
 
   it("signed in to another account: says so and does not offer to confirm", async () => {
-    const api = stubApi({ "/api/auth/user": () => json(makeUser({ username: "someone_else" })), "POST /api/profile/email/link": () => json(LINK) });
+    const api = stubApi({
+      "/api/auth/user": () => json(makeUser({ username: "someone_else" })),
+      "POST /api/profile/email/link": () => json(LINK),
+    });
     renderApp(PAGE);
     expect(await screen.findByTestId("email-confirm-notes", {}, ROUTE_LOAD)).toHaveTextContent(
       "You are signed in as someone_else. This link is for beatmaker: sign in to that account to confirm it.",

@@ -124,7 +124,9 @@ export function EmailConfirmPage({ onSignIn }: EmailConfirmPageProps) {
         <p>Receipts and order confirmations will go to this address, and you can sign in with it.</p>
         {replaces ? <p>It replaces the account's current address, which we tell about the change.</p> : null}
         {user === null ? <p>{`Sign in as ${username} first, then open the link from the e-mail again.`}</p> : null}
-        {otherAccount ? <p>{`You are signed in as ${user.username}. This link is for ${username}: sign in to that account to confirm it.`}</p> : null}
+        {otherAccount ? (
+          <p>{`You are signed in as ${user.username}. This link is for ${username}: sign in to that account to confirm it.`}</p>
+        ) : null}
       </div>
       {user === null ? (
         <Button size="lg" className="w-full" onClick={onSignIn}>

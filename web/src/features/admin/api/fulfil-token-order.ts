@@ -13,6 +13,10 @@ export function useFulfilTokenOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fulfilTokenOrder,
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: TOKEN_BALANCE_QUERY_KEY })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: TOKEN_BALANCE_QUERY_KEY }),
+      ]),
   });
 }

@@ -25,6 +25,9 @@ export function useSendAdminNotification() {
     mutationFn: sendAdminNotification,
     // The audit log lists it; the admin's own bell has it too when sent to all (or to themself).
     onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: AUDIT_LOG_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: AUDIT_LOG_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY }),
+      ]),
   });
 }

@@ -20,6 +20,10 @@ export function useSetLoopModeration() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setLoopModeration,
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ADMIN_LOOPS_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: LOOPS_QUERY_KEY })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ADMIN_LOOPS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: LOOPS_QUERY_KEY }),
+      ]),
   });
 }

@@ -18,6 +18,10 @@ export function useSetLoopVisibility() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setLoopVisibility,
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ADMIN_LOOPS_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: LOOPS_QUERY_KEY })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ADMIN_LOOPS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: LOOPS_QUERY_KEY }),
+      ]),
   });
 }

@@ -19,6 +19,10 @@ export function useSetUserAdmin() {
   return useMutation({
     mutationFn: setUserAdmin,
     // Users list and counts; the signed-in admin's own flag when they changed themselves.
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
+      ]),
   });
 }

@@ -28,13 +28,23 @@ describe("admin dashboard", () => {
       "GET /api/admin/stats": () => json(makeStats()),
       "GET /api/admin/users": () => json(userList([makeAdminUser()])),
       "GET /api/admin/loops": () => json({ loops: [], total: 0 }),
-      "GET /api/admin/level-rewards": () => json({ tiers: [{ title: "Beginner", minLevel: 1, maxLevel: 4, users: 7 }], topUsers: [], rewardsPaid: { count: 2, total: "200.00000000" }, uploadRewardsPaid: { count: 3, total: "1500.00000000" } }),
+      "GET /api/admin/level-rewards": () =>
+        json({
+          tiers: [{ title: "Beginner", minLevel: 1, maxLevel: 4, users: 7 }],
+          topUsers: [],
+          rewardsPaid: { count: 2, total: "200.00000000" },
+          uploadRewardsPaid: { count: 3, total: "1500.00000000" },
+        }),
       "GET /api/admin/tokens/withdrawals": () => json([]),
       "GET /api/admin/settings": () => json(makeSettings()),
     });
     const { user } = renderWithToasts(<AdminDashboard user={ADMIN} isLoading={false} />);
     const tabs = screen.getByRole("tablist", { name: "Admin dashboard" });
-    expect(within(tabs).getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["Overview", "Users", "Moderation", "Loops", "Level Rewards", "Settings"]);
+    expect(
+      within(tabs)
+        .getAllByRole("tab")
+        .map((tab) => tab.textContent),
+    ).toEqual(["Overview", "Users", "Moderation", "Loops", "Level Rewards", "Settings"]);
 
     expect(await screen.findByText("1,234")).toBeInTheDocument();
     expect(within(screen.getByRole("group", { name: "Total Users" })).getByText("1,234")).toBeInTheDocument();
@@ -54,18 +64,19 @@ describe("admin dashboard", () => {
 
     await user.click(screen.getByRole("tab", { name: "Level Rewards" }));
     expect(await screen.findByText("7 users")).toBeInTheDocument();
-    expect(screen.getByText(/level rewards paid/)).toHaveTextContent("2 level rewards paid, 200.00000000 LOOP in total; 3 upload rewards, 1,500.00000000 LOOP.");
+    expect(screen.getByText(/level rewards paid/)).toHaveTextContent(
+      "2 level rewards paid, 200.00000000 LOOP in total; 3 upload rewards, 1,500.00000000 LOOP.",
+    );
     expect(screen.getByRole("table", { name: "How XP is earned" })).toBeInTheDocument();
     expect(screen.getByRole("table", { name: "XP needed per level band" })).toBeInTheDocument();
 
     await user.click(screen.getByRole("tab", { name: "Settings" }));
     expect(await within(screen.getByRole("group", { name: "Platform Earnings" })).findByText("2,500.00000000 LOOP")).toBeInTheDocument();
-    expect(within(screen.getByRole("tablist", { name: "Admin settings" })).getAllByRole("tab").map((tab) => tab.textContent)).toEqual([
-      "Token Withdrawals",
-      "Token Orders",
-      "System Settings",
-      "Audit Log",
-    ]);
+    expect(
+      within(screen.getByRole("tablist", { name: "Admin settings" }))
+        .getAllByRole("tab")
+        .map((tab) => tab.textContent),
+    ).toEqual(["Token Withdrawals", "Token Orders", "System Settings", "Audit Log"]);
     expect(await screen.findByText("No withdrawals to show.")).toBeInTheDocument();
   });
 
@@ -76,7 +87,9 @@ describe("admin dashboard", () => {
     });
     const { user } = renderWithToasts(<AdminDashboard user={ADMIN} isLoading={false} />);
     await user.click(screen.getByRole("tab", { name: "Settings" }));
-    expect(await within(screen.getByRole("group", { name: "Available for Withdrawal" })).findByText("On-chain vault reserve: unavailable")).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole("group", { name: "Available for Withdrawal" })).findByText("On-chain vault reserve: unavailable"),
+    ).toBeInTheDocument();
   });
 });
 

@@ -94,7 +94,11 @@ function Dashboard({ user }: { user: CurrentUser }) {
         {tab === "levels" ? <LevelRewardsTab /> : null}
         {tab === "settings" ? <SettingsTab section={section} onSectionChange={setSection} /> : null}
       </TabPanel>
-      <SendNotificationDialog open={notify.open} recipient={notify.recipient} onOpenChange={(open) => setNotify((previous) => ({ ...previous, open }))} />
+      <SendNotificationDialog
+        open={notify.open}
+        recipient={notify.recipient}
+        onOpenChange={(open) => setNotify((previous) => ({ ...previous, open }))}
+      />
     </div>
   );
 }

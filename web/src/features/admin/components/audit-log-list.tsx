@@ -41,7 +41,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 /** The fields whose value differs between two states (all of them when nothing, or not both, are records). */
 export function changedKeys(before: unknown, after: unknown): ReadonlySet<string> | undefined {
   if (!isRecord(before) || !isRecord(after)) return undefined;
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key])));
+  const keys = new Set(
+    [...Object.keys(before), ...Object.keys(after)].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key])),
+  );
   return keys.size > 0 ? keys : undefined;
 }
 
@@ -59,10 +61,18 @@ export function AuditLogList() {
           <caption className="sr-only">Audit log</caption>
           <thead className="text-xs tracking-wide text-muted-foreground uppercase">
             <tr className="border-b border-border">
-              <th scope="col" className="py-2 pr-3">When</th>
-              <th scope="col" className="py-2 pr-3">Who</th>
-              <th scope="col" className="py-2 pr-3">What</th>
-              <th scope="col" className="py-2">Before → after</th>
+              <th scope="col" className="py-2 pr-3">
+                When
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Who
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                What
+              </th>
+              <th scope="col" className="py-2">
+                Before → after
+              </th>
             </tr>
           </thead>
           <tbody>

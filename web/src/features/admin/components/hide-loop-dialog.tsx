@@ -20,7 +20,11 @@ export function HideLoopDialog({ loop, onOpenChange }: HideLoopDialogProps) {
       subject={loop}
       onOpenChange={onOpenChange}
       title="Hide Loop"
-      description={loop ? `"${loop.title}" leaves the catalog, search and profiles; its buyers keep their downloads. The creator is told the reason.` : null}
+      description={
+        loop
+          ? `"${loop.title}" leaves the catalog, search and profiles; its buyers keep their downloads. The creator is told the reason.`
+          : null
+      }
       fieldId="hide-reason"
       maxLength={HIDE_REASON_MAX}
       submitLabel="Hide"

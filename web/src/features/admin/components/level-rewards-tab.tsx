@@ -41,7 +41,9 @@ export function LevelRewardsTab() {
                   <LevelTierIcon level={tier.minLevel} className="size-8 rounded-lg" iconClassName="size-4" />
                   <span className="min-w-0 flex-1">
                     <span className="block font-semibold">{tier.title}</span>
-                    <span className="block text-xs text-muted-foreground">{levelRangeText(tier.minLevel, tier.maxLevel ?? Number.POSITIVE_INFINITY)}</span>
+                    <span className="block text-xs text-muted-foreground">
+                      {levelRangeText(tier.minLevel, tier.maxLevel ?? Number.POSITIVE_INFINITY)}
+                    </span>
                   </span>
                   <span className="font-semibold tabular-nums">
                     {formatCount(tier.users)} user{tier.users === 1 ? "" : "s"}

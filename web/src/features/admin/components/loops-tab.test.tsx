@@ -9,12 +9,19 @@ configure({ asyncUtilTimeout: 6000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 const LOOP = makeAdminLoop();
-const HIDDEN = makeAdminLoop({ id: "00000000-0000-4000-8000-0000000000a2", title: "Stolen Beat", isPublic: false, status: "hidden", hiddenReason: "Copyright claim" });
+const HIDDEN = makeAdminLoop({
+  id: "00000000-0000-4000-8000-0000000000a2",
+  title: "Stolen Beat",
+  isPublic: false,
+  status: "hidden",
+  hiddenReason: "Copyright claim",
+});
 
 function setup() {
   const api = stubApi({
     "GET /api/admin/loops": () => json({ loops: [LOOP, HIDDEN], total: 2 }),
-    [`PUT /api/admin/loops/${LOOP.id}/moderation`]: ({ body }) => json({ ...LOOP, status: "hidden", hiddenReason: (body as { reason: string }).reason }),
+    [`PUT /api/admin/loops/${LOOP.id}/moderation`]: ({ body }) =>
+      json({ ...LOOP, status: "hidden", hiddenReason: (body as { reason: string }).reason }),
     [`PUT /api/admin/loops/${HIDDEN.id}/moderation`]: () => json({ ...HIDDEN, status: "ready", hiddenReason: null }),
     [`PUT /api/admin/loops/${LOOP.id}/visibility`]: () => json({ ...LOOP, isPublic: false }),
   });

@@ -125,7 +125,13 @@ function LoopRow({ loop, onHide }: { loop: AdminLoop; onHide: () => void }) {
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" onClick={toggleVisibility} disabled={visibility.isPending}>
-            {visibility.isPending ? <Loader2 className="animate-spin" aria-hidden /> : loop.isPublic ? <Lock aria-hidden /> : <Globe aria-hidden />}
+            {visibility.isPending ? (
+              <Loader2 className="animate-spin" aria-hidden />
+            ) : loop.isPublic ? (
+              <Lock aria-hidden />
+            ) : (
+              <Globe aria-hidden />
+            )}
             {loop.isPublic ? "Make Private" : "Make Public"}
           </Button>
           {loop.status === "hidden" ? (

@@ -14,7 +14,12 @@ export function OverviewTab() {
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       <StatCard label="Total Users" icon={Users} value={data ? formatCount(data.totalUsers) : null} />
       <StatCard label="Total Loops" icon={Music} value={data ? formatCount(data.totalLoops) : null} hint="Loops and tracks, every state" />
-      <StatCard label="Total Revenue" icon={DollarSign} value={data ? usdText(data.totalRevenue) : null} hint="Price and fees of paid purchases" />
+      <StatCard
+        label="Total Revenue"
+        icon={DollarSign}
+        value={data ? usdText(data.totalRevenue) : null}
+        hint="Price and fees of paid purchases"
+      />
       <StatCard label="Active Users" icon={Activity} value={data ? formatCount(data.activeUsers) : null} hint="Seen in the last 30 days" />
     </div>
   );

@@ -28,7 +28,11 @@ const QUEUED = { recipient: "all", broadcastId: "00000000-0000-4000-8000-0000000
 describe("Send Notification dialog", () => {
   it("enables Send only with a title and a message, and sends to all users by default", async () => {
     const { user, dialog, send, calls } = setup(() => json(QUEUED, 202));
-    expect(within(within(dialog()).getByLabelText("Type")).getAllByRole("option").map((option) => option.textContent)).toEqual(["Info", "Success", "Warning", "Error"]);
+    expect(
+      within(within(dialog()).getByLabelText("Type"))
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Info", "Success", "Warning", "Error"]);
     expect(send()).toBeDisabled();
     await user.type(within(dialog()).getByLabelText("Title"), "Maintenance");
     expect(send()).toBeDisabled();
@@ -45,10 +49,13 @@ describe("Send Notification dialog", () => {
   });
 
   it("sends to the chosen user with a button link", async () => {
-    const { user, dialog, send, calls } = setup(() => json({ recipient: "user", notificationId: "00000000-0000-4000-8000-0000000000e1" }, 201), {
-      id: USER_ID,
-      username: "beatmaker",
-    });
+    const { user, dialog, send, calls } = setup(
+      () => json({ recipient: "user", notificationId: "00000000-0000-4000-8000-0000000000e1" }, 201),
+      {
+        id: USER_ID,
+        username: "beatmaker",
+      },
+    );
     expect(within(dialog()).getByLabelText("Recipient")).toHaveValue(USER_ID);
     await user.type(within(dialog()).getByLabelText("Title"), "New feature");
     await user.type(within(dialog()).getByLabelText("Message"), "Try offers");

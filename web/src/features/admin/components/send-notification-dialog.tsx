@@ -75,7 +75,9 @@ export function SendNotificationDialog({ open, onOpenChange, recipient }: SendNo
       onSuccess: (answer) => {
         successToast(
           "Notification Sent",
-          answer.recipient === "all" ? "Your notification is being sent to all users." : `Your notification was sent to ${recipient?.username ?? "the user"}.`,
+          answer.recipient === "all"
+            ? "Your notification is being sent to all users."
+            : `Your notification was sent to ${recipient?.username ?? "the user"}.`,
         );
         onOpenChange(false);
       },
@@ -109,13 +111,31 @@ export function SendNotificationDialog({ open, onOpenChange, recipient }: SendNo
       <FormField id="notify-message" label="Message">
         <Textarea id="notify-message" value={values.message} maxLength={1000} onChange={(event) => set("message", event.target.value)} />
       </FormField>
-      <SelectField id="notify-type" label="Type" value={values.type} options={NOTIFICATION_TYPES} optionLabels={TYPE_LABELS} onValueChange={(type) => set("type", type)} />
+      <SelectField
+        id="notify-type"
+        label="Type"
+        value={values.type}
+        options={NOTIFICATION_TYPES}
+        optionLabels={TYPE_LABELS}
+        onValueChange={(type) => set("type", type)}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="notify-action-url" label="Button URL (optional)">
-          <Input id="notify-action-url" type="url" placeholder="https://…" value={values.actionUrl} onChange={(event) => set("actionUrl", event.target.value)} />
+          <Input
+            id="notify-action-url"
+            type="url"
+            placeholder="https://…"
+            value={values.actionUrl}
+            onChange={(event) => set("actionUrl", event.target.value)}
+          />
         </FormField>
         <FormField id="notify-action-text" label="Button text (optional)">
-          <Input id="notify-action-text" value={values.actionText} maxLength={40} onChange={(event) => set("actionText", event.target.value)} />
+          <Input
+            id="notify-action-text"
+            value={values.actionText}
+            maxLength={40}
+            onChange={(event) => set("actionText", event.target.value)}
+          />
         </FormField>
       </div>
     </FormDialog>

@@ -60,9 +60,21 @@ export function SendWarningDialog({ user, onOpenChange }: SendWarningDialogProps
       submitIcon={TriangleAlert}
     >
       <FormField id="warning-message" label="Message">
-        <Textarea id="warning-message" value={message} maxLength={WARNING_MESSAGE_MAX} onChange={(event) => setMessage(event.target.value)} />
+        <Textarea
+          id="warning-message"
+          value={message}
+          maxLength={WARNING_MESSAGE_MAX}
+          onChange={(event) => setMessage(event.target.value)}
+        />
       </FormField>
-      <SelectField id="warning-severity" label="Severity" value={severity} options={WARNING_SEVERITIES} optionLabels={SEVERITY_LABELS} onValueChange={setSeverity} />
+      <SelectField
+        id="warning-severity"
+        label="Severity"
+        value={severity}
+        options={WARNING_SEVERITIES}
+        optionLabels={SEVERITY_LABELS}
+        onValueChange={setSeverity}
+      />
     </FormDialog>
   );
 }

@@ -50,7 +50,9 @@ describe("Settings tab: vault deposit", () => {
     expect(call!.body).toEqual({ amount: "100" });
     expect(call!.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
     // The figures shown are the ones the deposit answered.
-    expect(await within(screen.getByRole("group", { name: "Available for Withdrawal" })).findByText("1,100.00000000 LOOP")).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole("group", { name: "Available for Withdrawal" })).findByText("1,100.00000000 LOOP"),
+    ).toBeInTheDocument();
   });
 
   it("shows the server's refusal under 'Deposit Failed', else 'Failed to deposit to vault'", async () => {
@@ -97,7 +99,9 @@ describe("Settings tab: System Settings", () => {
     await user.clear(wav);
     await user.type(wav, "60");
     await user.click(within(form).getByRole("button", { name: "Save Settings" }));
-    expect(within(form).getByRole("alert")).toHaveTextContent("Invalid Fee: A format fee is a whole number of basis points from 0 to 5000 (50%)");
+    expect(within(form).getByRole("alert")).toHaveTextContent(
+      "Invalid Fee: A format fee is a whole number of basis points from 0 to 5000 (50%)",
+    );
     expect(api.calls("PUT /api/admin/settings")).toHaveLength(0);
   });
 

@@ -40,12 +40,21 @@ export function SettingsTab({ section, onSectionChange }: SettingsTabProps) {
       ) : (
         <div className="grid gap-4 md:grid-cols-3">
           <StatCard label="Total Revenue" icon={DollarSign} value={data ? usdText(data.totalRevenue) : null} />
-          <StatCard label="Platform Earnings" icon={Coins} value={data ? loopText(data.platformEarnings) : null} hint="Fees collected, in the ledger" />
+          <StatCard
+            label="Platform Earnings"
+            icon={Coins}
+            value={data ? loopText(data.platformEarnings) : null}
+            hint="Fees collected, in the ledger"
+          />
           <StatCard
             label="Available for Withdrawal"
             icon={Vault}
             value={data ? loopText(data.availableWithdrawal) : null}
-            hint={data ? <>On-chain vault reserve: {data.onChainVaultReserve === null ? "unavailable" : loopText(data.onChainVaultReserve)}</> : null}
+            hint={
+              data ? (
+                <>On-chain vault reserve: {data.onChainVaultReserve === null ? "unavailable" : loopText(data.onChainVaultReserve)}</>
+              ) : null
+            }
           />
         </div>
       )}

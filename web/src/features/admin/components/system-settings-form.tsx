@@ -63,16 +63,36 @@ export function SystemSettingsForm({ settings }: { settings: PlatformSettings })
     <form noValidate onSubmit={submit} aria-label="System settings" className="grid max-w-2xl gap-5">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="setting-mp3-fee" label="MP3 format fee (%)" hint="On top of the price of new purchases and offers.">
-          <Input id="setting-mp3-fee" inputMode="decimal" value={values.mp3Percent} onChange={(event) => set("mp3Percent", event.target.value)} />
+          <Input
+            id="setting-mp3-fee"
+            inputMode="decimal"
+            value={values.mp3Percent}
+            onChange={(event) => set("mp3Percent", event.target.value)}
+          />
         </Field>
         <Field id="setting-wav-fee" label="WAV format fee (%)" hint="On top of the price of new purchases and offers.">
-          <Input id="setting-wav-fee" inputMode="decimal" value={values.wavPercent} onChange={(event) => set("wavPercent", event.target.value)} />
+          <Input
+            id="setting-wav-fee"
+            inputMode="decimal"
+            value={values.wavPercent}
+            onChange={(event) => set("wavPercent", event.target.value)}
+          />
         </Field>
         <Field id="setting-min-withdrawal" label="Minimum withdrawal (LOOP)">
-          <Input id="setting-min-withdrawal" inputMode="decimal" value={values.minWithdrawal} onChange={(event) => set("minWithdrawal", event.target.value)} />
+          <Input
+            id="setting-min-withdrawal"
+            inputMode="decimal"
+            value={values.minWithdrawal}
+            onChange={(event) => set("minWithdrawal", event.target.value)}
+          />
         </Field>
         <Field id="setting-offer-expiry" label="Offer expiry (hours)" hint="New offers and counters expire after this.">
-          <Input id="setting-offer-expiry" inputMode="numeric" value={values.offerExpiryHours} onChange={(event) => set("offerExpiryHours", event.target.value)} />
+          <Input
+            id="setting-offer-expiry"
+            inputMode="numeric"
+            value={values.offerExpiryHours}
+            onChange={(event) => set("offerExpiryHours", event.target.value)}
+          />
         </Field>
         <Field
           id="setting-dispute-window"
@@ -97,9 +117,18 @@ export function SystemSettingsForm({ settings }: { settings: PlatformSettings })
           label="Card and PayPal sale hold (days)"
           hint="Sellers see these proceeds as pending until the hold ends; a chargeback or refund inside it takes them back. New sales only."
         >
-          <Input id="setting-fiat-hold" inputMode="numeric" value={values.fiatHoldDays} onChange={(event) => set("fiatHoldDays", event.target.value)} />
+          <Input
+            id="setting-fiat-hold"
+            inputMode="numeric"
+            value={values.fiatHoldDays}
+            onChange={(event) => set("fiatHoldDays", event.target.value)}
+          />
         </Field>
-        <Field id="setting-uploads-per-hour" label="Uploads per member per hour" hint="One more within 60 minutes is refused, with when to try again.">
+        <Field
+          id="setting-uploads-per-hour"
+          label="Uploads per member per hour"
+          hint="One more within 60 minutes is refused, with when to try again."
+        >
           <Input
             id="setting-uploads-per-hour"
             inputMode="numeric"
@@ -110,9 +139,16 @@ export function SystemSettingsForm({ settings }: { settings: PlatformSettings })
         <Field
           id="setting-upload-quota"
           label="Storage per member (MB)"
-          hint={quotaMb !== null ? `= ${formatStorageSize(quotaMb * MIB)} of uploaded files in all; an upload past it is refused.` : undefined}
+          hint={
+            quotaMb !== null ? `= ${formatStorageSize(quotaMb * MIB)} of uploaded files in all; an upload past it is refused.` : undefined
+          }
         >
-          <Input id="setting-upload-quota" inputMode="numeric" value={values.uploadQuotaMb} onChange={(event) => set("uploadQuotaMb", event.target.value)} />
+          <Input
+            id="setting-upload-quota"
+            inputMode="numeric"
+            value={values.uploadQuotaMb}
+            onChange={(event) => set("uploadQuotaMb", event.target.value)}
+          />
         </Field>
         <Field id="setting-support-email" label="Support e-mail address" hint="Where Email Support and the other help texts send members.">
           <Input

@@ -14,9 +14,19 @@ import { loopText, usdText } from "../lib/admin-format";
 import { failureToast, successToast } from "../lib/failure-toast";
 import { ORDER_UPDATE_FAILED_TEXT, RejectOrderDialog } from "./reject-order-dialog";
 
-const PAYMENT_LABELS: Record<PaymentMethod, string> = { paypal: "PayPal", bank_transfer: "Bank transfer", crypto: "Crypto", revolut: "Revolut", skrill: "Skrill" };
+const PAYMENT_LABELS: Record<PaymentMethod, string> = {
+  paypal: "PayPal",
+  bank_transfer: "Bank transfer",
+  crypto: "Crypto",
+  revolut: "Revolut",
+  skrill: "Skrill",
+};
 
-const STATUS_VARIANT: Record<TokenOrderStatus, BadgeProps["variant"]> = { pending: "warning", fulfilled: "success", rejected: "destructive" };
+const STATUS_VARIANT: Record<TokenOrderStatus, BadgeProps["variant"]> = {
+  pending: "warning",
+  fulfilled: "success",
+  rejected: "destructive",
+};
 
 /** Token Orders: users' requests to buy LOOP; fulfil (credits the LOOP) once paid, or reject with a reason. */
 export function TokenOrdersQueue() {
@@ -63,7 +73,10 @@ function OrderRow({ order, onReject }: { order: AdminTokenOrder; onReject: () =>
       onError: (caught) => failureToast("Update Failed", caught, ORDER_UPDATE_FAILED_TEXT),
     });
   return (
-    <li aria-label={`Order of ${order.username}`} className="flex flex-col gap-3 rounded-lg border border-border bg-surface/60 p-4 lg:flex-row lg:items-center">
+    <li
+      aria-label={`Order of ${order.username}`}
+      className="flex flex-col gap-3 rounded-lg border border-border bg-surface/60 p-4 lg:flex-row lg:items-center"
+    >
       <div className="min-w-0 flex-1 text-sm">
         <p className="flex flex-wrap items-center gap-2 font-semibold">
           {order.username}

@@ -42,7 +42,8 @@ describe("Users tab", () => {
 
   it("bans only with a reason, sends it, and toasts 'User Status Updated'", async () => {
     const { user, api, row } = setup({
-      "PUT /api/admin/users/00000000-0000-4000-8000-000000000002/ban": ({ body }) => json(makeAdminUser({ isBanned: true, banReason: String((body as { banReason: string }).banReason) })),
+      "PUT /api/admin/users/00000000-0000-4000-8000-000000000002/ban": ({ body }) =>
+        json(makeAdminUser({ isBanned: true, banReason: String((body as { banReason: string }).banReason) })),
     });
     await user.click(within(await row()).getByRole("button", { name: "Ban" }));
     const dialog = screen.getByRole("dialog", { name: "Ban User" });
@@ -60,10 +61,9 @@ describe("Users tab", () => {
   });
 
   it("unbans without a reason", async () => {
-    const { user, api, row } = setup(
-      { [`PUT /api/admin/users/${USER_ID}/ban`]: () => json(makeAdminUser()) },
-      [makeAdminUser({ isBanned: true, banReason: "Spam" })],
-    );
+    const { user, api, row } = setup({ [`PUT /api/admin/users/${USER_ID}/ban`]: () => json(makeAdminUser()) }, [
+      makeAdminUser({ isBanned: true, banReason: "Spam" }),
+    ]);
     const found = await row();
     expect(within(found).getByText("Banned")).toBeInTheDocument();
     expect(within(found).getByText("Ban reason: Spam")).toBeInTheDocument();
@@ -75,7 +75,10 @@ describe("Users tab", () => {
 
   it("shows the server's refusal under 'Update Failed' (the last admin)", async () => {
     const { user, row } = setup(
-      { [`PUT /api/admin/users/${USER_ID}/admin`]: () => json({ message: "Cannot Remove Admin: You are the last admin of the marketplace" }, 409) },
+      {
+        [`PUT /api/admin/users/${USER_ID}/admin`]: () =>
+          json({ message: "Cannot Remove Admin: You are the last admin of the marketplace" }, 409),
+      },
       [makeAdminUser({ isAdmin: true })],
     );
     await user.click(within(await row()).getByRole("button", { name: "Remove Admin" }));
@@ -99,13 +102,26 @@ describe("Users tab", () => {
   it("sends a warning only with a message, with the chosen severity", async () => {
     const { user, api, row } = setup({
       [`POST /api/admin/users/${USER_ID}/warning`]: () =>
-        json({ id: "00000000-0000-4000-8000-0000000000c1", userId: USER_ID, message: "Stop", severity: "high", createdAt: "2026-11-25T10:00:00.000Z" }, 201),
+        json(
+          {
+            id: "00000000-0000-4000-8000-0000000000c1",
+            userId: USER_ID,
+            message: "Stop",
+            severity: "high",
+            createdAt: "2026-11-25T10:00:00.000Z",
+          },
+          201,
+        ),
     });
     await user.click(within(await row()).getByRole("button", { name: "Warn" }));
     const dialog = screen.getByRole("dialog", { name: "Send Warning" });
     const send = within(dialog).getByRole("button", { name: "Send Warning" });
     expect(send).toBeDisabled();
-    expect(within(within(dialog).getByLabelText("Severity")).getAllByRole("option").map((option) => option.textContent)).toEqual(["Low", "Medium", "High"]);
+    expect(
+      within(within(dialog).getByLabelText("Severity"))
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Low", "Medium", "High"]);
     await user.type(within(dialog).getByLabelText("Message"), "Stop reposting other people's loops");
     await user.selectOptions(within(dialog).getByLabelText("Severity"), "high");
     expect(send).toBeEnabled();

@@ -99,7 +99,8 @@ function UserRow({ user, isSelf, onBan, onWarn, onNotify }: UserRowProps) {
     setAdmin.mutate(
       { userId: user.id, isAdmin: !user.isAdmin },
       {
-        onSuccess: (updated) => successToast("Admin Status Updated", `${updated.username} ${updated.isAdmin ? "is now an admin" : "is no longer an admin"}.`),
+        onSuccess: (updated) =>
+          successToast("Admin Status Updated", `${updated.username} ${updated.isAdmin ? "is now an admin" : "is no longer an admin"}.`),
         onError: (caught) => failureToast("Update Failed", caught, ADMIN_STATUS_FAILED_TEXT),
       },
     );
@@ -165,7 +166,13 @@ function UserRow({ user, isSelf, onBan, onWarn, onNotify }: UserRowProps) {
             disabled={setAdmin.isPending || (user.isBanned && !user.isAdmin)}
             title={user.isBanned && !user.isAdmin ? "Unban the user first" : undefined}
           >
-            {setAdmin.isPending ? <Loader2 className="animate-spin" aria-hidden /> : user.isAdmin ? <ShieldOff aria-hidden /> : <ShieldCheck aria-hidden />}
+            {setAdmin.isPending ? (
+              <Loader2 className="animate-spin" aria-hidden />
+            ) : user.isAdmin ? (
+              <ShieldOff aria-hidden />
+            ) : (
+              <ShieldCheck aria-hidden />
+            )}
             {user.isAdmin ? "Remove Admin" : "Make Admin"}
           </Button>
           <Button variant="outline" size="sm" onClick={onNotify}>

@@ -11,7 +11,10 @@ vi.setConfig({ testTimeout: 20_000 });
 
 const VAULT = "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512";
 
-function chain(overrides: Partial<VaultBackingChain> = {}, amounts: Partial<Record<VaultBackingCauseCode, string>> = {}): VaultBackingChain {
+function chain(
+  overrides: Partial<VaultBackingChain> = {},
+  amounts: Partial<Record<VaultBackingCauseCode, string>> = {},
+): VaultBackingChain {
   return {
     chainId: 31337,
     name: "Hardhat (local)",
@@ -46,7 +49,8 @@ function setup(answer: () => Response) {
 }
 
 /** The value of a figure (its first definition; the second is the hint). */
-const figure = (section: HTMLElement, label: string) => within(within(section).getByRole("group", { name: label })).getAllByRole("definition")[0]!;
+const figure = (section: HTMLElement, label: string) =>
+  within(within(section).getByRole("group", { name: label })).getAllByRole("definition")[0]!;
 
 describe("Reserve Backing (admin Settings)", () => {
   it("shows, per chain, the reserve beside the ledger's liability, the difference and each cause that is not zero", async () => {
@@ -63,13 +67,21 @@ describe("Reserve Backing (admin Settings)", () => {
     expect(items).toHaveLength(1);
     expect(items[0]).toHaveTextContent("Deposits that credited no member");
     expect(items[0]).toHaveTextContent("+10 LOOP (1 event)");
-    expect(within(section).getByText(/Payout limit: 100,000 LOOP per day \(UTC\); 98,800 LOOP left until Nov 27, 2026/)).toBeInTheDocument();
+    expect(
+      within(section).getByText(/Payout limit: 100,000 LOOP per day \(UTC\); 98,800 LOOP left until Nov 27, 2026/),
+    ).toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     expect(screen.getByText(/Members hold 1,800 LOOP in app/)).toHaveTextContent("the reserves hold 1,810 LOOP");
   });
 
   it("a payout in flight: the chain is short by it, and the cause says so", async () => {
-    setup(() => json(backing([chain({ reserve: "800", liability: "1800", difference: "-1000" }, { payouts_unsettled: "-1000" })], { reservesTotal: "800" })));
+    setup(() =>
+      json(
+        backing([chain({ reserve: "800", liability: "1800", difference: "-1000" }, { payouts_unsettled: "-1000" })], {
+          reservesTotal: "800",
+        }),
+      ),
+    );
     const section = await screen.findByRole("region", { name: "Hardhat (local) (chain 31337)" });
     expect(within(section).getByText("Short")).toBeInTheDocument();
     expect(figure(section, "Difference")).toHaveTextContent("-1,000 LOOP");
@@ -81,7 +93,14 @@ describe("Reserve Backing (admin Settings)", () => {
   });
 
   it("warns about a difference that no known cause explains", async () => {
-    setup(() => json(backing([chain({ reserve: "300", liability: "1800", difference: "-1500", unexplained: "-1500" })], { memberLoop: "300", reservesTotal: "300" })));
+    setup(() =>
+      json(
+        backing([chain({ reserve: "300", liability: "1800", difference: "-1500", unexplained: "-1500" })], {
+          memberLoop: "300",
+          reservesTotal: "300",
+        }),
+      ),
+    );
     const section = await screen.findByRole("region", { name: "Hardhat (local) (chain 31337)" });
     expect(within(section).getByText("Short")).toBeInTheDocument();
     expect(within(section).getByRole("alert")).toHaveTextContent("Unexplained: -1,500 LOOP.");

@@ -57,9 +57,21 @@ function ChainBacking({ chain }: { chain: VaultBackingChain }) {
       {chain.problem ? <p className="text-sm text-amber-200">{chain.problem}</p> : null}
       <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Figure label="On-chain reserve" value={chain.reserve === null ? null : exactLoopText(chain.reserve)} hint="LoopVault.reserve()" />
-        <Figure label="Ledger vault liability" value={chain.liability === null ? null : exactLoopText(chain.liability)} hint="Credited in app through this vault, less paid out" />
-        <Figure label="Difference" value={chain.difference === null ? null : exactLoopText(chain.difference, { signed: true })} hint="Reserve − liability" />
-        <Figure label="Fees (withdrawable)" value={chain.fees === null ? null : exactLoopText(chain.fees)} hint="LoopVault.fees(): never the reserve" />
+        <Figure
+          label="Ledger vault liability"
+          value={chain.liability === null ? null : exactLoopText(chain.liability)}
+          hint="Credited in app through this vault, less paid out"
+        />
+        <Figure
+          label="Difference"
+          value={chain.difference === null ? null : exactLoopText(chain.difference, { signed: true })}
+          hint="Reserve − liability"
+        />
+        <Figure
+          label="Fees (withdrawable)"
+          value={chain.fees === null ? null : exactLoopText(chain.fees)}
+          hint="LoopVault.fees(): never the reserve"
+        />
       </dl>
       {chain.difference !== null ? (
         causes.length > 0 ? (
@@ -80,8 +92,8 @@ function ChainBacking({ chain }: { chain: VaultBackingChain }) {
       ) : null}
       {unexplained !== null ? (
         <p role="alert" className="text-sm text-amber-200">
-          Unexplained: {exactLoopText(unexplained, { signed: true })}. Events the indexer has not reached yet, or LOOP that moved in a way the app
-          does not know: check the indexer and the settlement backlog (GET /api/health) before paying out.
+          Unexplained: {exactLoopText(unexplained, { signed: true })}. Events the indexer has not reached yet, or LOOP that moved in a way
+          the app does not know: check the indexer and the settlement backlog (GET /api/health) before paying out.
         </p>
       ) : null}
       <p className="text-sm text-muted-foreground">
@@ -104,13 +116,13 @@ function Platform({ data }: { data: VaultBacking }) {
         {data.reservesTotal === null ? "an unknown amount (a chain could not be read)" : exactLoopText(data.reservesTotal)}.
       </p>
       <p className="text-muted-foreground">
-        LOOP issued in the app (welcome bonuses, level rewards, airdrops): {exactLoopText(data.issuedInApp)}; backed on chain only by the treasury's
-        funding: {data.treasuryFunding === null ? "unknown" : exactLoopText(data.treasuryFunding)}.
+        LOOP issued in the app (welcome bonuses, level rewards, airdrops): {exactLoopText(data.issuedInApp)}; backed on chain only by the
+        treasury's funding: {data.treasuryFunding === null ? "unknown" : exactLoopText(data.treasuryFunding)}.
       </p>
       {short !== null ? (
         <p role="alert" className="text-amber-200">
-          If every member withdrew on chain now, the reserves would be short by {exactLoopText(formatWei(short))}: the treasury should fund the
-          reserve (LoopVault.fundReserve).
+          If every member withdrew on chain now, the reserves would be short by {exactLoopText(formatWei(short))}: the treasury should fund
+          the reserve (LoopVault.fundReserve).
         </p>
       ) : null}
     </div>
@@ -139,8 +151,8 @@ export function VaultBackingCard() {
           Reserve Backing
         </CardTitle>
         <CardDescription>
-          LoopVault's reserve beside what the ledger owes through it, per chain. Once every chain event is settled the reserve is at least the
-          liability; each known cause of a difference is listed.
+          LoopVault's reserve beside what the ledger owes through it, per chain. Once every chain event is settled the reserve is at least
+          the liability; each known cause of a difference is listed.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -150,7 +162,9 @@ export function VaultBackingCard() {
           <Skeleton className="h-32 w-full" />
         ) : (
           <>
-            {data.chains.length === 0 ? <p className="text-sm text-muted-foreground">No configured chain has the contracts deployed.</p> : null}
+            {data.chains.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No configured chain has the contracts deployed.</p>
+            ) : null}
             {data.chains.map((chain) => (
               <ChainBacking key={chain.chainId} chain={chain} />
             ))}

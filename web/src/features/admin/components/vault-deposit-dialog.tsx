@@ -83,7 +83,9 @@ export function VaultDepositDialog({ open, onOpenChange, platformEarnings }: Vau
             setError(null);
           }}
         />
-        {platformEarnings !== undefined ? <p className="text-xs text-muted-foreground">Platform earnings: {loopText(platformEarnings)}</p> : null}
+        {platformEarnings !== undefined ? (
+          <p className="text-xs text-muted-foreground">Platform earnings: {loopText(platformEarnings)}</p>
+        ) : null}
       </FormField>
     </FormDialog>
   );

@@ -9,7 +9,13 @@ import { useResetOnOpen } from "@/lib/use-reset-on-open";
 import { useUpdateWithdrawalStatus } from "../api/update-withdrawal-status";
 import { loopText, usdText } from "../lib/admin-format";
 import { failureToast, successToast } from "../lib/failure-toast";
-import { ACTION_LABELS, checkWithdrawalUpdate, withdrawalActionButton, withdrawalActions, type WithdrawalUpdateValues } from "../lib/withdrawal-update";
+import {
+  ACTION_LABELS,
+  checkWithdrawalUpdate,
+  withdrawalActionButton,
+  withdrawalActions,
+  type WithdrawalUpdateValues,
+} from "../lib/withdrawal-update";
 
 export const WITHDRAWAL_UPDATE_FAILED_TEXT = "Failed to update withdrawal status";
 

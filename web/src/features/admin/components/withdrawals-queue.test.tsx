@@ -10,8 +10,18 @@ vi.setConfig({ testTimeout: 20_000 });
 
 const PENDING = makeAdminWithdrawal();
 const PROCESSING = makeAdminWithdrawal({ id: "00000000-0000-4000-8000-0000000000b2", username: "second", status: "processing" });
-const COMPLETED = makeAdminWithdrawal({ id: "00000000-0000-4000-8000-0000000000b3", username: "third", status: "completed", transactionId: "0xabc" });
-const FAILED = makeAdminWithdrawal({ id: "00000000-0000-4000-8000-0000000000b4", username: "fourth", status: "failed", failureReason: "Bad address" });
+const COMPLETED = makeAdminWithdrawal({
+  id: "00000000-0000-4000-8000-0000000000b3",
+  username: "third",
+  status: "completed",
+  transactionId: "0xabc",
+});
+const FAILED = makeAdminWithdrawal({
+  id: "00000000-0000-4000-8000-0000000000b4",
+  username: "fourth",
+  status: "failed",
+  failureReason: "Bad address",
+});
 
 function setup(update: ApiHandler = ({ body }) => json({ ...PENDING, ...(body as object) })) {
   const api = stubApi({
@@ -39,8 +49,19 @@ describe("Token Withdrawals queue", () => {
   });
 
   it("offers no action on a LOOP payout in progress and shows why a payout attempt did not pay", async () => {
-    const paying = makeAdminWithdrawal({ id: "00000000-0000-4000-8000-0000000000c1", username: "paying", method: "loop", status: "processing", payoutInProgress: true });
-    const refused = makeAdminWithdrawal({ id: "00000000-0000-4000-8000-0000000000c2", username: "refused", method: "loop", payoutError: "Payout Failed: LoopVault refused the payout (EnforcedPause: the vault is paused)" });
+    const paying = makeAdminWithdrawal({
+      id: "00000000-0000-4000-8000-0000000000c1",
+      username: "paying",
+      method: "loop",
+      status: "processing",
+      payoutInProgress: true,
+    });
+    const refused = makeAdminWithdrawal({
+      id: "00000000-0000-4000-8000-0000000000c2",
+      username: "refused",
+      method: "loop",
+      payoutError: "Payout Failed: LoopVault refused the payout (EnforcedPause: the vault is paused)",
+    });
     stubApi({ "GET /api/admin/tokens/withdrawals": () => json([paying, refused]) });
     renderWithToasts(<WithdrawalsQueue />);
     const table = await screen.findByRole("table", { name: "Token withdrawals" });
@@ -48,7 +69,11 @@ describe("Token Withdrawals queue", () => {
     expect(within(payingRow!).queryByRole("button")).not.toBeInTheDocument();
     expect(within(payingRow!).getByText("Payout in progress: settled by what the chain records")).toBeInTheDocument();
     expect(within(refusedRow!).getByRole("button", { name: "Process withdrawal of refused" })).toBeInTheDocument();
-    expect(within(refusedRow!).getByText("Last payout attempt: Payout Failed: LoopVault refused the payout (EnforcedPause: the vault is paused)")).toBeInTheDocument();
+    expect(
+      within(refusedRow!).getByText(
+        "Last payout attempt: Payout Failed: LoopVault refused the payout (EnforcedPause: the vault is paused)",
+      ),
+    ).toBeInTheDocument();
   });
 
   it("checks the action, the transaction ID and the failure reason with the spec's texts", async () => {
@@ -56,19 +81,27 @@ describe("Token Withdrawals queue", () => {
     await user.click(await screen.findByRole("button", { name: "Update withdrawal of second" }));
     expect(within(dialog()).getByRole("heading", { name: "Update Withdrawal" })).toBeInTheDocument();
     // A processing withdrawal can become completed or failed.
-    expect(within(within(dialog()).getByLabelText("Action")).getAllByRole("option").map((option) => option.getAttribute("value"))).toEqual(["", "completed", "failed"]);
+    expect(
+      within(within(dialog()).getByLabelText("Action"))
+        .getAllByRole("option")
+        .map((option) => option.getAttribute("value")),
+    ).toEqual(["", "completed", "failed"]);
 
     await submit();
     expect(within(dialog()).getByRole("alert")).toHaveTextContent("Missing Information: Please select an action");
 
     await user.selectOptions(within(dialog()).getByLabelText("Action"), "completed");
     await submit();
-    expect(within(dialog()).getByRole("alert")).toHaveTextContent("Missing Transaction ID: Transaction ID is required for completed withdrawals");
+    expect(within(dialog()).getByRole("alert")).toHaveTextContent(
+      "Missing Transaction ID: Transaction ID is required for completed withdrawals",
+    );
 
     await user.selectOptions(within(dialog()).getByLabelText("Action"), "failed");
     await user.type(within(dialog()).getByLabelText("Failure reason"), "   ");
     await submit();
-    expect(within(dialog()).getByRole("alert")).toHaveTextContent("Missing Failure Reason: Failure reason is required for failed withdrawals");
+    expect(within(dialog()).getByRole("alert")).toHaveTextContent(
+      "Missing Failure Reason: Failure reason is required for failed withdrawals",
+    );
     expect(api.calls(`PUT /api/admin/tokens/withdrawals/${PROCESSING.id}/status`)).toHaveLength(0);
   });
 
@@ -85,15 +118,16 @@ describe("Token Withdrawals queue", () => {
   });
 
   it("processes a pending withdrawal; a refusal shows under 'Update Failed'", async () => {
-    const { user, dialog, submit } = setup(() => json({ message: "Invalid Status Change: A pending withdrawal cannot become completed" }, 409));
+    const { user, dialog, submit } = setup(() =>
+      json({ message: "Invalid Status Change: A pending withdrawal cannot become completed" }, 409),
+    );
     await user.click(await screen.findByRole("button", { name: "Process withdrawal of beatmaker" }));
     expect(within(dialog()).getByRole("heading", { name: "Process Withdrawal" })).toBeInTheDocument();
-    expect(within(within(dialog()).getByLabelText("Action")).getAllByRole("option").map((option) => option.getAttribute("value"))).toEqual([
-      "",
-      "processing",
-      "cancelled",
-      "failed",
-    ]);
+    expect(
+      within(within(dialog()).getByLabelText("Action"))
+        .getAllByRole("option")
+        .map((option) => option.getAttribute("value")),
+    ).toEqual(["", "processing", "cancelled", "failed"]);
     await user.selectOptions(within(dialog()).getByLabelText("Action"), "processing");
     await submit();
     expect(await screen.findByText("Update Failed")).toBeInTheDocument();

@@ -39,7 +39,12 @@ export function WithdrawalsQueue() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="grid gap-2">
           <Label htmlFor="withdrawal-filter">Show</Label>
-          <NativeSelect id="withdrawal-filter" value={status} onChange={(event) => setStatus(event.target.value as WithdrawalStatus | "")} className="min-w-44">
+          <NativeSelect
+            id="withdrawal-filter"
+            value={status}
+            onChange={(event) => setStatus(event.target.value as WithdrawalStatus | "")}
+            className="min-w-44"
+          >
             <option value="">All withdrawals</option>
             {WITHDRAWAL_STATUSES.map((value) => (
               <option key={value} value={value}>
@@ -49,7 +54,8 @@ export function WithdrawalsQueue() {
           </NativeSelect>
         </div>
         <p className="max-w-md text-xs text-muted-foreground">
-          Rate 500 LOOP = $1. No platform fee is taken on withdrawals; crypto payouts are sent by hand and completed with their transaction ID.
+          Rate 500 LOOP = $1. No platform fee is taken on withdrawals; crypto payouts are sent by hand and completed with their transaction
+          ID.
         </p>
       </div>
       {withdrawals.isError ? (
@@ -64,14 +70,30 @@ export function WithdrawalsQueue() {
             <caption className="sr-only">Token withdrawals</caption>
             <thead className="text-xs tracking-wide text-muted-foreground uppercase">
               <tr className="border-b border-border">
-                <th scope="col" className="py-2 pr-3">User</th>
-                <th scope="col" className="py-2 pr-3 text-right">Amount</th>
-                <th scope="col" className="py-2 pr-3 text-right">USD (net)</th>
-                <th scope="col" className="py-2 pr-3">Method</th>
-                <th scope="col" className="py-2 pr-3">Destination</th>
-                <th scope="col" className="py-2 pr-3">Status</th>
-                <th scope="col" className="py-2 pr-3">Requested</th>
-                <th scope="col" className="py-2 text-right">Action</th>
+                <th scope="col" className="py-2 pr-3">
+                  User
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right">
+                  Amount
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right">
+                  USD (net)
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Method
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Destination
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Status
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Requested
+                </th>
+                <th scope="col" className="py-2 text-right">
+                  Action
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -83,7 +105,9 @@ export function WithdrawalsQueue() {
                     <td className="py-2.5 pr-3 text-right tabular-nums">{loopText(withdrawal.amount)}</td>
                     <td className="py-2.5 pr-3 text-right tabular-nums">
                       {usdText(withdrawal.usdAmount)}
-                      {withdrawal.netUsdAmount !== withdrawal.usdAmount ? <span className="block text-xs text-muted-foreground">net {usdText(withdrawal.netUsdAmount)}</span> : null}
+                      {withdrawal.netUsdAmount !== withdrawal.usdAmount ? (
+                        <span className="block text-xs text-muted-foreground">net {usdText(withdrawal.netUsdAmount)}</span>
+                      ) : null}
                     </td>
                     <td className="py-2.5 pr-3">{METHOD_LABELS[withdrawal.method]}</td>
                     <td className="py-2.5 pr-3 font-mono text-xs" title={withdrawal.destination}>
@@ -92,20 +116,34 @@ export function WithdrawalsQueue() {
                     <td className="py-2.5 pr-3">
                       <Badge variant={STATUS_VARIANT[withdrawal.status]}>{withdrawal.status.toUpperCase()}</Badge>
                       {withdrawal.transactionId ? (
-                        <span className="mt-1 block max-w-48 truncate font-mono text-xs text-muted-foreground" title={withdrawal.transactionId}>
+                        <span
+                          className="mt-1 block max-w-48 truncate font-mono text-xs text-muted-foreground"
+                          title={withdrawal.transactionId}
+                        >
                           Tx {withdrawal.transactionId}
                         </span>
                       ) : null}
-                      {withdrawal.failureReason ? <span className="mt-1 block max-w-48 text-xs text-rose-200">{withdrawal.failureReason}</span> : null}
-                      {withdrawal.payoutInProgress ? (
-                        <span className="mt-1 block max-w-56 text-xs text-muted-foreground">Payout in progress: settled by what the chain records</span>
+                      {withdrawal.failureReason ? (
+                        <span className="mt-1 block max-w-48 text-xs text-rose-200">{withdrawal.failureReason}</span>
                       ) : null}
-                      {withdrawal.payoutError ? <span className="mt-1 block max-w-56 text-xs text-amber-200">Last payout attempt: {withdrawal.payoutError}</span> : null}
+                      {withdrawal.payoutInProgress ? (
+                        <span className="mt-1 block max-w-56 text-xs text-muted-foreground">
+                          Payout in progress: settled by what the chain records
+                        </span>
+                      ) : null}
+                      {withdrawal.payoutError ? (
+                        <span className="mt-1 block max-w-56 text-xs text-amber-200">Last payout attempt: {withdrawal.payoutError}</span>
+                      ) : null}
                     </td>
                     <td className="py-2.5 pr-3 whitespace-nowrap text-muted-foreground">{formatDateTime(withdrawal.createdAt)}</td>
                     <td className="py-2.5 text-right">
                       {action ? (
-                        <Button size="sm" variant={action === "Process" ? "default" : "outline"} onClick={() => setSelected(withdrawal)} aria-label={`${action} withdrawal of ${withdrawal.username ?? "user"}`}>
+                        <Button
+                          size="sm"
+                          variant={action === "Process" ? "default" : "outline"}
+                          onClick={() => setSelected(withdrawal)}
+                          aria-label={`${action} withdrawal of ${withdrawal.username ?? "user"}`}
+                        >
                           {action}
                         </Button>
                       ) : null}

@@ -11,4 +11,3 @@ export function usdText(text: string): string {
 export function loopText(text: string): string {
   return `${formatLoop8(text)} LOOP`;
 }
-

@@ -27,7 +27,10 @@ describe("settings form", () => {
       ok: true,
       body: { supportEmail: "help@beats.example" },
     });
-    expect(buildSettingsUpdate(settings, { ...settingsToValues(settings), supportEmail: "not an address" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidSupportEmail });
+    expect(buildSettingsUpdate(settings, { ...settingsToValues(settings), supportEmail: "not an address" })).toEqual({
+      ok: false,
+      message: SETTINGS_MESSAGES.invalidSupportEmail,
+    });
   });
 
   it("sends only what changed", () => {
@@ -35,8 +38,14 @@ describe("settings form", () => {
     const values = { ...settingsToValues(settings), mp3Percent: "2.5", offerExpiryHours: "48" };
     expect(buildSettingsUpdate(settings, values)).toEqual({ ok: true, body: { formatFeeBps: { mp3: 250 }, offerExpiryHours: 48 } });
     expect(settingsToValues(settings).fiatHoldDays).toBe("7");
-    expect(buildSettingsUpdate(settings, { ...settingsToValues(settings), fiatHoldDays: " 14 " })).toEqual({ ok: true, body: { fiatHoldDays: 14 } });
-    expect(buildSettingsUpdate(settings, { ...settingsToValues(settings), fiatHoldDays: "0" })).toEqual({ ok: true, body: { fiatHoldDays: 0 } });
+    expect(buildSettingsUpdate(settings, { ...settingsToValues(settings), fiatHoldDays: " 14 " })).toEqual({
+      ok: true,
+      body: { fiatHoldDays: 14 },
+    });
+    expect(buildSettingsUpdate(settings, { ...settingsToValues(settings), fiatHoldDays: "0" })).toEqual({
+      ok: true,
+      body: { fiatHoldDays: 0 },
+    });
     expect(settingsToValues(settings)).toMatchObject({ uploadsPerHour: "20", uploadQuotaMb: "2048" });
     expect(buildSettingsUpdate(settings, { ...settingsToValues(settings), uploadsPerHour: " 5 ", uploadQuotaMb: "4096" })).toEqual({
       ok: true,
@@ -50,17 +59,50 @@ describe("settings form", () => {
     expect(buildSettingsUpdate(settings, base)).toEqual({ ok: false, message: SETTINGS_MESSAGES.nothingToChange });
     expect(buildSettingsUpdate(settings, { ...base, wavPercent: "51" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidFee });
     expect(buildSettingsUpdate(settings, { ...base, wavPercent: "abc" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidFee });
-    expect(buildSettingsUpdate(settings, { ...base, minWithdrawal: "0" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidMinWithdrawal });
-    expect(buildSettingsUpdate(settings, { ...base, offerExpiryHours: "0" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidOfferExpiry });
-    expect(buildSettingsUpdate(settings, { ...base, offerExpiryHours: "1.5" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidOfferExpiry });
-    expect(buildSettingsUpdate(settings, { ...base, disputeWindowSeconds: "2592001" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidDisputeWindow });
-    expect(buildSettingsUpdate(settings, { ...base, fiatHoldDays: "181" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidFiatHold });
-    expect(buildSettingsUpdate(settings, { ...base, fiatHoldDays: "2.5" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidFiatHold });
-    expect(buildSettingsUpdate(settings, { ...base, uploadsPerHour: "0" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidUploadsPerHour });
-    expect(buildSettingsUpdate(settings, { ...base, uploadsPerHour: "1001" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidUploadsPerHour });
-    expect(buildSettingsUpdate(settings, { ...base, uploadsPerHour: "" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidUploadsPerHour });
-    expect(buildSettingsUpdate(settings, { ...base, uploadQuotaMb: "49" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidUploadQuota });
-    expect(buildSettingsUpdate(settings, { ...base, uploadQuotaMb: "2 GB" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidUploadQuota });
+    expect(buildSettingsUpdate(settings, { ...base, minWithdrawal: "0" })).toEqual({
+      ok: false,
+      message: SETTINGS_MESSAGES.invalidMinWithdrawal,
+    });
+    expect(buildSettingsUpdate(settings, { ...base, offerExpiryHours: "0" })).toEqual({
+      ok: false,
+      message: SETTINGS_MESSAGES.invalidOfferExpiry,
+    });
+    expect(buildSettingsUpdate(settings, { ...base, offerExpiryHours: "1.5" })).toEqual({
+      ok: false,
+      message: SETTINGS_MESSAGES.invalidOfferExpiry,
+    });
+    expect(buildSettingsUpdate(settings, { ...base, disputeWindowSeconds: "2592001" })).toEqual({
+      ok: false,
+      message: SETTINGS_MESSAGES.invalidDisputeWindow,
+    });
+    expect(buildSettingsUpdate(settings, { ...base, fiatHoldDays: "181" })).toEqual({
+      ok: false,
+      message: SETTINGS_MESSAGES.invalidFiatHold,
+    });
+    expect(buildSettingsUpdate(settings, { ...base, fiatHoldDays: "2.5" })).toEqual({
+      ok: false,
+      message: SETTINGS_MESSAGES.invalidFiatHold,
+    });
+    expect(buildSettingsUpdate(settings, { ...base, uploadsPerHour: "0" })).toEqual({
+      ok: false,
+      message: SETTINGS_MESSAGES.invalidUploadsPerHour,
+    });
+    expect(buildSettingsUpdate(settings, { ...base, uploadsPerHour: "1001" })).toEqual({
+      ok: false,
+      message: SETTINGS_MESSAGES.invalidUploadsPerHour,
+    });
+    expect(buildSettingsUpdate(settings, { ...base, uploadsPerHour: "" })).toEqual({
+      ok: false,
+      message: SETTINGS_MESSAGES.invalidUploadsPerHour,
+    });
+    expect(buildSettingsUpdate(settings, { ...base, uploadQuotaMb: "49" })).toEqual({
+      ok: false,
+      message: SETTINGS_MESSAGES.invalidUploadQuota,
+    });
+    expect(buildSettingsUpdate(settings, { ...base, uploadQuotaMb: "2 GB" })).toEqual({
+      ok: false,
+      message: SETTINGS_MESSAGES.invalidUploadQuota,
+    });
   });
 
   it("leaves the dispute window out when the chain could not be read and nothing was typed", () => {

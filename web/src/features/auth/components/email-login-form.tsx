@@ -34,7 +34,8 @@ export function EmailLoginForm() {
         </span>
         <p className="text-base font-semibold">{request.data.message}</p>
         <p className="text-sm text-muted-foreground">
-          We sent it to <span className="font-medium text-foreground">{request.variables.email}</span>. The link works once and expires soon.
+          We sent it to <span className="font-medium text-foreground">{request.variables.email}</span>. The link works once and expires
+          soon.
         </p>
         <Button variant="link" onClick={() => request.reset()}>
           Use a different e-mail
@@ -43,7 +44,8 @@ export function EmailLoginForm() {
     );
   }
 
-  const error = validationError ?? (request.isError ? getServerMessage(request.error, "Could not send the sign-in link. Please try again.") : null);
+  const error =
+    validationError ?? (request.isError ? getServerMessage(request.error, "Could not send the sign-in link. Please try again.") : null);
 
   return (
     <form className="grid gap-4" onSubmit={submit} noValidate aria-label="Sign in with e-mail">

@@ -14,7 +14,9 @@ describe("JoinDialog", () => {
     const email = screen.getByRole("link", { name: /sign up or sign in with e-mail/i });
     expect(email).toHaveAttribute("href", "/api/login");
 
-    expect(screen.getByText("Wallet login works with MetaMask, Rabby and other browser wallets. New users get accounts created automatically.")).toBeInTheDocument();
+    expect(
+      screen.getByText("Wallet login works with MetaMask, Rabby and other browser wallets. New users get accounts created automatically."),
+    ).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole("button", { name: /sign up or sign in with a wallet/i }));
     expect(onWallet).toHaveBeenCalledOnce();

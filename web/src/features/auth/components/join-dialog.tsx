@@ -20,9 +20,7 @@ export function JoinDialog({ open, onOpenChange, onWallet }: JoinDialogProps) {
         <DialogHeader className="items-center text-center">
           <BrandMark className="mb-2 size-12" />
           <DialogTitle>Join</DialogTitle>
-          <DialogDescription>
-            Create your LOOP account or sign back in. New members get 500 LOOP.
-          </DialogDescription>
+          <DialogDescription>Create your LOOP account or sign back in. New members get 500 LOOP.</DialogDescription>
         </DialogHeader>
 
         <div className="mt-6 grid gap-3">
@@ -59,7 +57,10 @@ export function JoinDialog({ open, onOpenChange, onWallet }: JoinDialogProps) {
           </button>
         </div>
 
-        <p className="mt-5 rounded-md border border-border/70 bg-muted/40 px-3 py-2.5 text-center text-xs leading-relaxed text-muted-foreground" data-testid="join-dialog-note">
+        <p
+          className="mt-5 rounded-md border border-border/70 bg-muted/40 px-3 py-2.5 text-center text-xs leading-relaxed text-muted-foreground"
+          data-testid="join-dialog-note"
+        >
           Wallet login works with MetaMask, Rabby and other browser wallets. New users get accounts created automatically.
         </p>
       </DialogContent>

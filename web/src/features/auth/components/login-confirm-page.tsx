@@ -43,7 +43,10 @@ export function LoginConfirmPage() {
 
   if (!token) {
     return (
-      <AuthCardLayout title="Sign-in link incomplete" description="This link is missing its sign-in code. Copy the whole link from the e-mail, or ask for a new one.">
+      <AuthCardLayout
+        title="Sign-in link incomplete"
+        description="This link is missing its sign-in code. Copy the whole link from the e-mail, or ask for a new one."
+      >
         <Button asChild size="lg" className="w-full">
           <Link to={paths.login()}>Request a new sign-in link</Link>
         </Button>
@@ -81,7 +84,10 @@ export function LoginConfirmPage() {
       title="Confirm sign-in"
       description={
         <>
-          This link signs you in to LOOP as <strong className="break-all text-foreground" data-testid="login-confirm-email">{email}</strong>
+          This link signs you in to LOOP as{" "}
+          <strong className="break-all text-foreground" data-testid="login-confirm-email">
+            {email}
+          </strong>
           {username ? ` (@${username})` : ""}.
         </>
       }
@@ -90,9 +96,7 @@ export function LoginConfirmPage() {
       <div className="mb-5 grid gap-2 text-sm text-muted-foreground" data-testid="login-confirm-notes">
         {username ? null : <p>There is no account for this address yet: continuing creates one.</p>}
         {switching ? <p>You are signed in as {current.username} in this browser; continuing signs you out of that account.</p> : null}
-        <p>
-          Not your e-mail address? Do not continue: someone may be trying to sign you in to their account. Close this page instead.
-        </p>
+        <p>Not your e-mail address? Do not continue: someone may be trying to sign you in to their account. Close this page instead.</p>
       </div>
       <Button size="lg" className="w-full" onClick={proceed} disabled={verify.isPending || verify.isSuccess}>
         <span className="truncate">{verify.isPending ? "Signing you in…" : `Continue as ${email}`}</span>

@@ -8,7 +8,10 @@ import { useJoinDialog } from "./join-dialog-context";
 export function LoginPage() {
   const { signInWithWallet, walletSignInPending } = useJoinDialog();
   return (
-    <AuthCardLayout title="Sign in to LOOP" description="Enter your e-mail and we will send you a one-time sign-in link. New here? The same link creates your account.">
+    <AuthCardLayout
+      title="Sign in to LOOP"
+      description="Enter your e-mail and we will send you a one-time sign-in link. New here? The same link creates your account."
+    >
       <EmailLoginForm />
       <div className="my-6 flex items-center gap-3 text-xs text-muted-foreground">
         <span className="h-px flex-1 bg-border" />

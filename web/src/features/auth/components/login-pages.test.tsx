@@ -24,7 +24,10 @@ describe("e-mail sign-in", () => {
   });
 
   it("/login/confirm shows the server's message for an expired or used link at once, and offers a new one", async () => {
-    const api = stubApi({ ...SIGNED_OUT, "POST /api/auth/email/link": () => json({ message: "This sign-in link has expired or was already used." }, 401) });
+    const api = stubApi({
+      ...SIGNED_OUT,
+      "POST /api/auth/email/link": () => json({ message: "This sign-in link has expired or was already used." }, 401),
+    });
     renderApp("/login/confirm?token=abc");
     expect(await screen.findByTestId("login-confirm-error")).toHaveTextContent("This sign-in link has expired or was already used.");
     expect(screen.getByRole("link", { name: "Request a new sign-in link" })).toHaveAttribute("href", "/login");
@@ -46,7 +49,9 @@ describe("e-mail sign-in", () => {
     const { user } = renderApp("/login/confirm?token=abc");
     const proceed = await screen.findByRole("button", { name: "Continue as owl@example.com" });
     expect(screen.getByRole("heading", { level: 1, name: "Confirm sign-in" })).toBeInTheDocument();
-    expect(screen.getByText("This link signs you in to LOOP as", { exact: false })).toHaveTextContent("This link signs you in to LOOP as owl@example.com (@nightowl).");
+    expect(screen.getByText("This link signs you in to LOOP as", { exact: false })).toHaveTextContent(
+      "This link signs you in to LOOP as owl@example.com (@nightowl).",
+    );
     expect(screen.getByTestId("login-confirm-notes")).toHaveTextContent(
       "Not your e-mail address? Do not continue: someone may be trying to sign you in to their account. Close this page instead.",
     );

@@ -7,12 +7,7 @@ import { MutationObserver, type QueryClient } from "@tanstack/react-query";
 import { getNonce, USER_QUERY_KEY } from "@/lib/auth";
 import { fullPageNavigate } from "@/lib/navigation";
 import { setFlashToast, toast } from "@/lib/toast";
-import {
-  connectionFailedToast,
-  WALLET_LOGIN_TOASTS,
-  WalletModalClosedError,
-  WalletSignatureError,
-} from "@/lib/wallet/wallet-errors";
+import { connectionFailedToast, WALLET_LOGIN_TOASTS, WalletModalClosedError, WalletSignatureError } from "@/lib/wallet/wallet-errors";
 import { loadWallet } from "@/lib/wallet/wallet-store";
 import { web3Login } from "../api/web3-login";
 

@@ -23,7 +23,9 @@ describe("HomeHero", () => {
   });
 
   it("offers to link a wallet when there is none, and shows a ban", () => {
-    renderWithProviders(<HomeHero user={makeUser({ walletAddress: null, isBanned: true, banReason: "Spam" })} onStartBrowsing={() => undefined} />);
+    renderWithProviders(
+      <HomeHero user={makeUser({ walletAddress: null, isBanned: true, banReason: "Spam" })} onStartBrowsing={() => undefined} />,
+    );
     expect(screen.getByRole("link", { name: "Link a wallet" })).toHaveAttribute("href", "/settings");
     expect(screen.getByRole("alert")).toHaveTextContent("Your account is banned");
     expect(screen.getByRole("alert")).toHaveTextContent("Spam");

@@ -42,7 +42,9 @@ export function HomeHero({ user, onStartBrowsing, actions }: HomeHeroProps) {
             The LOOP marketplace
           </p>
           <h1 className="mt-2 font-display text-4xl font-black tracking-tight sm:text-5xl">Find your next loop</h1>
-          <p className="mt-3 text-muted-foreground">Preview loops and tracks from independent producers. Free loops download after a quick sign-in.</p>
+          <p className="mt-3 text-muted-foreground">
+            Preview loops and tracks from independent producers. Free loops download after a quick sign-in.
+          </p>
           <div className="mt-6 flex flex-wrap gap-3">
             {startBrowsing}
             {actions}

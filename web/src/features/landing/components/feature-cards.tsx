@@ -33,12 +33,18 @@ export function FeatureCards({ onJoin }: { onJoin: () => void }) {
         {FEATURES.map(({ icon: Icon, title, text, cta, accent }) => (
           <article key={title} className="relative flex flex-col overflow-hidden rounded-2xl border border-border bg-card/70 p-7">
             <div className={`pointer-events-none absolute inset-x-0 top-0 h-32 bg-gradient-to-b ${accent}`} aria-hidden />
-            <span className={`relative inline-flex size-12 items-center justify-center rounded-xl border border-white/10 bg-surface ${accent.split(" ").pop()}`}>
+            <span
+              className={`relative inline-flex size-12 items-center justify-center rounded-xl border border-white/10 bg-surface ${accent.split(" ").pop()}`}
+            >
               <Icon className="size-6" aria-hidden />
             </span>
             <h3 className="relative mt-6 text-xl font-bold">{title}</h3>
             <p className="relative mt-3 flex-1 text-sm leading-relaxed text-muted-foreground">{text}</p>
-            <Button variant="ghost" className="relative mt-6 self-start px-0 text-foreground hover:bg-transparent hover:text-violet-200" onClick={onJoin}>
+            <Button
+              variant="ghost"
+              className="relative mt-6 self-start px-0 text-foreground hover:bg-transparent hover:text-violet-200"
+              onClick={onJoin}
+            >
               {cta}
               <ArrowRight aria-hidden />
             </Button>

@@ -33,8 +33,8 @@ export function Hero({ onJoin }: { onJoin: () => void }) {
             <span className="text-gradient">Earn LOOP.</span>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-muted-foreground">
-            The marketplace where producers buy and sell music loops and tracks, get paid instantly in LOOP tokens, and climb the
-            creators leaderboard.
+            The marketplace where producers buy and sell music loops and tracks, get paid instantly in LOOP tokens, and climb the creators
+            leaderboard.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Button size="lg" onClick={onJoin}>
@@ -72,7 +72,9 @@ export function Hero({ onJoin }: { onJoin: () => void }) {
                 <p className="font-semibold">Your next loop</p>
                 <p className="text-sm text-muted-foreground">Sold on LOOP</p>
               </div>
-              <span className="rounded-full border border-success/40 bg-success/10 px-3 py-1 text-xs font-bold text-emerald-200">+ LOOP</span>
+              <span className="rounded-full border border-success/40 bg-success/10 px-3 py-1 text-xs font-bold text-emerald-200">
+                + LOOP
+              </span>
             </div>
             <div className="mt-8 flex h-32 items-end gap-1.5">
               {BARS.map((height, index) => (
@@ -85,7 +87,10 @@ export function Hero({ onJoin }: { onJoin: () => void }) {
             </div>
             <div className="mt-6 grid grid-cols-3 gap-3">
               {["BPM", "KEY", "WAV"].map((tag) => (
-                <span key={tag} className="rounded-lg border border-border bg-surface px-3 py-2 text-center text-xs font-semibold tracking-widest text-muted-foreground">
+                <span
+                  key={tag}
+                  className="rounded-lg border border-border bg-surface px-3 py-2 text-center text-xs font-semibold tracking-widest text-muted-foreground"
+                >
                   {tag}
                 </span>
               ))}

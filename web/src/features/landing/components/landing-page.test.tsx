@@ -18,10 +18,37 @@ describe("landing statistics and leaderboard", () => {
           totalLoops: 789,
           tokensEarned: "617000.00000000",
           leaderboard: [
-            { id: "u1", username: "nightowl", firstName: null, profileImageUrl: null, level: 12, experience: 7000, loopsCount: 31, totalEarned: "25000.50000000" },
-            { id: "u2", username: null, firstName: "Mia", profileImageUrl: null, level: 3, experience: 250, loopsCount: 4, totalEarned: "900.00000000" },
+            {
+              id: "u1",
+              username: "nightowl",
+              firstName: null,
+              profileImageUrl: null,
+              level: 12,
+              experience: 7000,
+              loopsCount: 31,
+              totalEarned: "25000.50000000",
+            },
+            {
+              id: "u2",
+              username: null,
+              firstName: "Mia",
+              profileImageUrl: null,
+              level: 3,
+              experience: 250,
+              loopsCount: 4,
+              totalEarned: "900.00000000",
+            },
             // A member without a loop in the catalog is not a creator.
-            { id: "u3", username: "listener", firstName: null, profileImageUrl: null, level: 2, experience: 120, loopsCount: 0, totalEarned: "0.00000000" },
+            {
+              id: "u3",
+              username: "listener",
+              firstName: null,
+              profileImageUrl: null,
+              level: 2,
+              experience: 120,
+              loopsCount: 0,
+              totalEarned: "0.00000000",
+            },
           ],
         }),
     });
@@ -48,7 +75,9 @@ describe("landing statistics and leaderboard", () => {
   });
 
   it("shows honest zeros and an empty leaderboard on an empty platform", async () => {
-    stubApi({ "/api/stats/public": () => json({ totalUsers: 0, totalCreators: 0, totalLoops: 0, tokensEarned: "0.00000000", leaderboard: [] }) });
+    stubApi({
+      "/api/stats/public": () => json({ totalUsers: 0, totalCreators: 0, totalLoops: 0, tokensEarned: "0.00000000", leaderboard: [] }),
+    });
     renderWithProviders(<LandingPage onJoin={vi.fn()} />);
 
     expect(await stat("stat-members").findByText("0")).toBeInTheDocument();
@@ -67,7 +96,18 @@ describe("landing statistics and leaderboard", () => {
           totalCreators: 0,
           totalLoops: 0,
           tokensEarned: "1000.00000000",
-          leaderboard: [{ id: "u3", username: "listener", firstName: null, profileImageUrl: null, level: 1, experience: 0, loopsCount: 0, totalEarned: "0.00000000" }],
+          leaderboard: [
+            {
+              id: "u3",
+              username: "listener",
+              firstName: null,
+              profileImageUrl: null,
+              level: 1,
+              experience: 0,
+              loopsCount: 0,
+              totalEarned: "0.00000000",
+            },
+          ],
         }),
     });
     renderWithProviders(<LandingPage onJoin={vi.fn()} />);
@@ -76,7 +116,9 @@ describe("landing statistics and leaderboard", () => {
   });
 
   it("uses no sample wording: every figure on the page is real", async () => {
-    stubApi({ "/api/stats/public": () => json({ totalUsers: 0, totalCreators: 0, totalLoops: 0, tokensEarned: "0.00000000", leaderboard: [] }) });
+    stubApi({
+      "/api/stats/public": () => json({ totalUsers: 0, totalCreators: 0, totalLoops: 0, tokensEarned: "0.00000000", leaderboard: [] }),
+    });
     const { container } = renderWithProviders(<LandingPage onJoin={vi.fn()} />);
     await screen.findByText("No creators on the leaderboard yet.");
     expect(container.textContent).not.toMatch(/sample|demo data|placeholder/i);

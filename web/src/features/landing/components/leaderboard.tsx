@@ -81,13 +81,18 @@ export function Leaderboard({ entries, isLoading, isError }: LeaderboardProps) {
             <tbody>
               {creators.map((entry, index) => (
                 <tr key={entry.id} className="border-b border-border/60 last:border-0 hover:bg-primary/5">
-                  <td className={cn("px-6 py-4 font-display text-lg font-black", RANK_STYLE[index] ?? "text-muted-foreground")}>{index + 1}</td>
+                  <td className={cn("px-6 py-4 font-display text-lg font-black", RANK_STYLE[index] ?? "text-muted-foreground")}>
+                    {index + 1}
+                  </td>
                   <th scope="row" className="px-6 py-4 font-medium">
                     <span className="flex items-center gap-3">
                       {entry.profileImageUrl?.startsWith("/") ? (
                         <img src={entry.profileImageUrl} alt="" className="size-9 rounded-full object-cover" loading="lazy" />
                       ) : (
-                        <span className="bg-brand-gradient inline-flex size-9 items-center justify-center rounded-full text-sm font-bold uppercase" aria-hidden>
+                        <span
+                          className="bg-brand-gradient inline-flex size-9 items-center justify-center rounded-full text-sm font-bold uppercase"
+                          aria-hidden
+                        >
                           {creatorName(entry).charAt(0)}
                         </span>
                       )}

@@ -42,7 +42,10 @@ export function StatsSection({ stats, isLoading, isError, onRetry }: StatsSectio
         </div>
 
         {isError ? (
-          <div role="alert" className="mt-8 flex flex-wrap items-center gap-4 rounded-lg border border-border bg-surface p-5 text-sm text-muted-foreground">
+          <div
+            role="alert"
+            className="mt-8 flex flex-wrap items-center gap-4 rounded-lg border border-border bg-surface p-5 text-sm text-muted-foreground"
+          >
             Statistics are unavailable right now.
             <Button variant="outline" size="sm" onClick={onRetry}>
               <RefreshCw aria-hidden />

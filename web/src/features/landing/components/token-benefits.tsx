@@ -23,7 +23,10 @@ export function TokenBenefits() {
       </div>
       <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         {BENEFITS.map(({ icon: Icon, title, text }) => (
-          <li key={title} className="group rounded-xl border border-border bg-card/60 p-5 transition-colors hover:border-primary/50 hover:bg-card">
+          <li
+            key={title}
+            className="group rounded-xl border border-border bg-card/60 p-5 transition-colors hover:border-primary/50 hover:bg-card"
+          >
             <span className="inline-flex size-10 items-center justify-center rounded-lg bg-primary/15 text-violet-200 transition-transform group-hover:scale-110">
               <Icon className="size-5" aria-hidden />
             </span>

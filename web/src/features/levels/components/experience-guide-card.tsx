@@ -50,8 +50,8 @@ export function ExperienceGuideCard() {
             {OFFER_XP_RULE}
           </p>
           <p className="mt-2 text-xs text-muted-foreground">
-            Each action counts once, so XP (and the LOOP that levels pay) cannot be farmed. Level rewards are promotional LOOP: spend them on loops; they
-            cannot be sent or withdrawn.
+            Each action counts once, so XP (and the LOOP that levels pay) cannot be farmed. Level rewards are promotional LOOP: spend them
+            on loops; they cannot be sent or withdrawn.
           </p>
         </div>
 

@@ -54,7 +54,16 @@ describe("level page (/level)", { timeout: 30_000 }, () => {
   });
 
   it("reads 'Max level!' when no XP is needed for the next level", async () => {
-    stubLevel(makeUserLevel({ level: 40, title: "Legend", currentXP: 12_000, nextLevelRequirement: 12_000, xpNeededForNext: 0, progressPercentage: 100 }));
+    stubLevel(
+      makeUserLevel({
+        level: 40,
+        title: "Legend",
+        currentXP: 12_000,
+        nextLevelRequirement: 12_000,
+        xpNeededForNext: 0,
+        progressPercentage: 100,
+      }),
+    );
     renderApp("/level");
     const widget = await screen.findByTestId("level-progress-widget", {}, ROUTE_LOAD);
     expect(within(widget).getByTestId("level-xp-to-next")).toHaveTextContent("Max level!");
@@ -75,13 +84,28 @@ describe("level page (/level)", { timeout: 30_000 }, () => {
   });
 
   it("says when there are no level rewards yet", async () => {
-    stubLevel(makeUserLevel({ level: 1, title: "Beginner", experience: 20, currentXP: 20, nextLevelRequirement: 100, xpNeededForNext: 80, progressPercentage: 20 }), []);
+    stubLevel(
+      makeUserLevel({
+        level: 1,
+        title: "Beginner",
+        experience: 20,
+        currentXP: 20,
+        nextLevelRequirement: 100,
+        xpNeededForNext: 80,
+        progressPercentage: 20,
+      }),
+      [],
+    );
     renderApp("/level");
     expect(await screen.findByText("No level rewards yet. Reach level 2 to earn 100 LOOP.", {}, ROUTE_LOAD)).toBeInTheDocument();
   });
 
   it("offers a retry when the level cannot be loaded", async () => {
-    stubApi({ "/api/auth/user": () => json(ME), "/api/user/level": () => json({ message: "down" }, 500), "/api/user/level-rewards": () => json([]) });
+    stubApi({
+      "/api/auth/user": () => json(ME),
+      "/api/user/level": () => json({ message: "down" }, 500),
+      "/api/user/level-rewards": () => json([]),
+    });
     renderApp("/level");
     expect(await screen.findByText("Your level progress is unavailable right now.", {}, ROUTE_LOAD)).toBeInTheDocument();
     expect(screen.getByRole("button", { name: /try again/i })).toBeInTheDocument();

@@ -27,7 +27,9 @@ function SignedInLevelPage({ user }: { user: CurrentUser }) {
       <header className="mb-8">
         <p className="text-sm font-semibold tracking-widest text-highlight uppercase">Your journey</p>
         <h1 className="mt-2 font-display text-4xl font-black tracking-tight">Level Progress</h1>
-        <p className="mt-2 max-w-2xl text-muted-foreground">Earn XP by trading loops and negotiating offers. Every new level pays LOOP into your balance.</p>
+        <p className="mt-2 max-w-2xl text-muted-foreground">
+          Earn XP by trading loops and negotiating offers. Every new level pays LOOP into your balance.
+        </p>
       </header>
 
       {level.isLoading ? (
@@ -55,7 +57,12 @@ function SignedInLevelPage({ user }: { user: CurrentUser }) {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <div className="grid content-start gap-6">
-          <RecentLevelRewards rewards={rewards.data} isLoading={rewards.isLoading} isError={rewards.isError} onRetry={() => void rewards.refetch()} />
+          <RecentLevelRewards
+            rewards={rewards.data}
+            isLoading={rewards.isLoading}
+            isError={rewards.isError}
+            onRetry={() => void rewards.refetch()}
+          />
           <LevelTiersCard currentLevel={level.data?.level ?? user.level} />
         </div>
         <ExperienceGuideCard />

@@ -30,7 +30,10 @@ export function LevelProgressWidget({ level }: { level: UserLevel }) {
   const nextReward = levelRewardUnits(level.level + 1);
   return (
     <Card className="relative overflow-hidden p-6 sm:p-8" aria-labelledby="level-progress-title" data-testid="level-progress-widget">
-      <div className="bg-brand-gradient pointer-events-none absolute -top-24 -right-24 size-64 rounded-full opacity-20 blur-3xl" aria-hidden />
+      <div
+        className="bg-brand-gradient pointer-events-none absolute -top-24 -right-24 size-64 rounded-full opacity-20 blur-3xl"
+        aria-hidden
+      />
       <div className="relative flex flex-col gap-6 sm:flex-row sm:items-center">
         <LevelTierIcon level={level.level} className="size-20 rounded-3xl" iconClassName="size-10" />
         <div className="min-w-0 flex-1">
@@ -57,13 +60,19 @@ export function LevelProgressWidget({ level }: { level: UserLevel }) {
         {maxed || nextReward === 0n ? null : (
           <p className="mt-3 flex items-center gap-2 text-sm text-muted-foreground">
             <Gift className="size-4 text-pink-300" aria-hidden />
-            Reaching level {level.level + 1} pays <strong className="text-foreground">{formatLoopAmount(formatLoop(nextReward))} LOOP</strong>
+            Reaching level {level.level + 1} pays{" "}
+            <strong className="text-foreground">{formatLoopAmount(formatLoop(nextReward))} LOOP</strong>
           </p>
         )}
       </div>
 
       <dl className="relative mt-8 grid gap-3 sm:grid-cols-3">
-        <Figure icon={Sparkles} label="Progress" value={`${maxed ? 100 : Math.max(0, Math.min(100, level.progressPercentage))}%`} testId="level-figure-progress" />
+        <Figure
+          icon={Sparkles}
+          label="Progress"
+          value={`${maxed ? 100 : Math.max(0, Math.min(100, level.progressPercentage))}%`}
+          testId="level-figure-progress"
+        />
         <Figure icon={Coins} label="LOOP earned" value={`${formatLoopAmount(level.totalEarned)} LOOP`} testId="level-figure-earned" />
         <Figure icon={ShoppingBag} label="LOOP spent" value={`${formatLoopAmount(level.totalSpent)} LOOP`} testId="level-figure-spent" />
       </dl>

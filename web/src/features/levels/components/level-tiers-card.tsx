@@ -86,7 +86,9 @@ export function LevelTiersCard({ currentLevel }: { currentLevel?: number }) {
                     <span key={span.from} className="whitespace-nowrap tabular-nums">
                       <strong className="font-semibold text-emerald-200">{loop(span.reward)}</strong>
                       <span className="text-xs text-muted-foreground">
-                        {tier.rewards.length > 1 || tier.from !== span.from ? ` · ${levelRangeText(span.from, span.to).toLowerCase()}` : " per level"}
+                        {tier.rewards.length > 1 || tier.from !== span.from
+                          ? ` · ${levelRangeText(span.from, span.to).toLowerCase()}`
+                          : " per level"}
                       </span>
                     </span>
                   ))}

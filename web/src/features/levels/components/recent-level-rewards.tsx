@@ -8,7 +8,6 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { formatDateTime, formatLoopAmount } from "@/lib/format";
 import { RECENT_LEVEL_REWARDS_LIMIT } from "../api/get-level-rewards";
 
-
 export interface RecentLevelRewardsProps {
   rewards: LevelReward[] | undefined;
   isLoading: boolean;
@@ -36,7 +35,10 @@ export function RecentLevelRewards({ rewards, isLoading, isError, onRetry }: Rec
             ))}
           </div>
         ) : isError ? (
-          <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-border bg-surface p-4 text-sm text-muted-foreground">
+          <div
+            role="alert"
+            className="flex flex-wrap items-center gap-3 rounded-lg border border-border bg-surface p-4 text-sm text-muted-foreground"
+          >
             Level rewards are unavailable right now.
             <Button variant="outline" size="sm" onClick={onRetry}>
               <RefreshCw aria-hidden />
@@ -50,7 +52,10 @@ export function RecentLevelRewards({ rewards, isLoading, isError, onRetry }: Rec
         ) : (
           <ul className="grid gap-2" aria-label="Recent level rewards">
             {recent.map((reward) => (
-              <li key={reward.id} className="flex items-center justify-between gap-4 rounded-lg border border-border bg-surface/60 px-4 py-3">
+              <li
+                key={reward.id}
+                className="flex items-center justify-between gap-4 rounded-lg border border-border bg-surface/60 px-4 py-3"
+              >
                 <div className="min-w-0">
                   <p className="font-semibold">Reached level {reward.level}</p>
                   <p className="text-xs text-muted-foreground">

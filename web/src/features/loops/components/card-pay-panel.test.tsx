@@ -13,7 +13,10 @@ import { openPaymentTab } from "../testing/payment-tab";
 import { renderCardForViewer } from "../testing/render-loop-card";
 import { CARD_TEXTS, cardLabel } from "./card-pay-panel";
 
-vi.mock("@/lib/navigation", async (importOriginal) => ({ ...(await importOriginal<typeof import("@/lib/navigation")>()), fullPageNavigate: vi.fn() }));
+vi.mock("@/lib/navigation", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/navigation")>()),
+  fullPageNavigate: vi.fn(),
+}));
 // Stripe.js comes from js.stripe.com: the tests stand in for it.
 vi.mock("@stripe/stripe-js/pure", () => ({ loadStripe: vi.fn() }));
 
@@ -34,11 +37,31 @@ function savedCard(overrides: Partial<PaymentMethod> = {}): PaymentMethod {
   };
 }
 
-const VISA = savedCard({ id: "pm-row-2", stripePaymentMethodId: "pm_2", brand: "visa", last4: "4242", expMonth: 12, expYear: 2034, isDefault: true });
+const VISA = savedCard({
+  id: "pm-row-2",
+  stripePaymentMethodId: "pm_2",
+  brand: "visa",
+  last4: "4242",
+  expMonth: 12,
+  expYear: 2034,
+  isDefault: true,
+});
 
-const completed = (purchase: Purchase): FiatPurchaseStatus => ({ status: "completed", purchase, paymentIntentId: "pi_1", clientSecret: "pi_1_secret" });
+const completed = (purchase: Purchase): FiatPurchaseStatus => ({
+  status: "completed",
+  purchase,
+  paymentIntentId: "pi_1",
+  clientSecret: "pi_1_secret",
+});
 
-function renderPanel(loop: PublicLoop, { stripe = { publishableKey: "pk_test_123" }, cards = [savedCard(), VISA], routes = {} }: { stripe?: ClientConfig["stripe"]; cards?: PaymentMethod[]; routes?: ApiRoutes } = {}) {
+function renderPanel(
+  loop: PublicLoop,
+  {
+    stripe = { publishableKey: "pk_test_123" },
+    cards = [savedCard(), VISA],
+    routes = {},
+  }: { stripe?: ClientConfig["stripe"]; cards?: PaymentMethod[]; routes?: ApiRoutes } = {},
+) {
   const methods = vi.fn<ApiHandler>(() => json(cards));
   const result = renderCardForViewer(loop, { stripe }, { "GET /api/payment-methods": methods, ...routes });
   return { ...result, methods };
@@ -74,7 +97,9 @@ describe("Card tab", () => {
     await user.click(within(panel).getByRole("button", { name: "Pay $5.09" }));
 
     expect(await screen.findByText("Purchase Successful")).toBeInTheDocument();
-    expect(api.bodies("POST /api/create-payment-intent")).toEqual([{ loopId: "loop-1", format: "mp3", amount: 509, paymentMethodId: "pm-row-2" }]);
+    expect(api.bodies("POST /api/create-payment-intent")).toEqual([
+      { loopId: "loop-1", format: "mp3", amount: 509, paymentMethodId: "pm-row-2" },
+    ]);
     expect(fullPageNavigate).toHaveBeenCalledExactlyOnceWith("/api/downloads/signed-mp3");
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     // The saved cards are fetched again (the server may have updated them).
@@ -83,13 +108,17 @@ describe("Card tab", () => {
 
   it("pays with the card picked and the WAV total", async () => {
     const loop = makeLoop({ id: "loop-1", title: "Deep Night", price: "4.99" });
-    const { user, api } = renderPanel(loop, { routes: { "POST /api/create-payment-intent": () => json(completed({ ...fiatPurchase(loop, "card"), format: "wav" }), 201) } });
+    const { user, api } = renderPanel(loop, {
+      routes: { "POST /api/create-payment-intent": () => json(completed({ ...fiatPurchase(loop, "card"), format: "wav" }), 201) },
+    });
     const { dialog, panel } = await openPaymentTab(user, "Deep Night", "Card");
     await user.click(await within(panel).findByRole("radio", { name: /Mastercard/ }));
     await user.click(within(dialog).getByRole("radio", { name: /WAV/ }));
     await user.click(within(panel).getByRole("button", { name: "Pay $5.19" }));
     expect(await screen.findByText("Purchase Successful")).toBeInTheDocument();
-    expect(api.bodies("POST /api/create-payment-intent")).toEqual([{ loopId: "loop-1", format: "wav", amount: 519, paymentMethodId: "pm-row-1" }]);
+    expect(api.bodies("POST /api/create-payment-intent")).toEqual([
+      { loopId: "loop-1", format: "wav", amount: 519, paymentMethodId: "pm-row-1" },
+    ]);
   });
 
   it("a declined card (402) shows 'Purchase Failed' with the decline message and keeps the dialog open", async () => {
@@ -121,7 +150,8 @@ describe("Card tab", () => {
     vi.mocked(loadStripe).mockResolvedValue({ handleNextAction } as unknown as Awaited<ReturnType<typeof loadStripe>>);
     const { user, api } = renderPanel(loop, {
       routes: {
-        "POST /api/create-payment-intent": () => json({ status: "requires_action", purchase: null, paymentIntentId: "pi_3ds", clientSecret: "pi_3ds_secret" }),
+        "POST /api/create-payment-intent": () =>
+          json({ status: "requires_action", purchase: null, paymentIntentId: "pi_3ds", clientSecret: "pi_3ds_secret" }),
         "POST /api/purchases": () => json(completed(fiatPurchase(loop, "card")), 201),
       },
     });
@@ -136,7 +166,12 @@ describe("Card tab", () => {
 
   it("a payment the bank is still confirming says the files arrive by e-mail, and Pay stays off", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99" });
-    const { user } = renderPanel(loop, { routes: { "POST /api/create-payment-intent": () => json({ status: "pending", purchase: null, paymentIntentId: "pi_1", clientSecret: null }, 202) } });
+    const { user } = renderPanel(loop, {
+      routes: {
+        "POST /api/create-payment-intent": () =>
+          json({ status: "pending", purchase: null, paymentIntentId: "pi_1", clientSecret: null }, 202),
+      },
+    });
     const { panel } = await openPaymentTab(user, "Deep Night", "Card");
     await user.click(await within(panel).findByRole("button", { name: "Pay $5.09" }));
     expect(await within(panel).findByText(CARD_TEXTS.pending)).toBeInTheDocument();

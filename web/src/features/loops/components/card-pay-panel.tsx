@@ -81,7 +81,13 @@ interface CardPaymentInput {
  * 3-D Secure, Stripe.js runs it and the server then checks the intent with Stripe and records the
  * purchase. Never records anything itself.
  */
-async function payWithSavedCard({ loopId, format, totalCents, paymentMethodId, publishableKey }: CardPaymentInput): Promise<FiatPurchaseStatus> {
+async function payWithSavedCard({
+  loopId,
+  format,
+  totalCents,
+  paymentMethodId,
+  publishableKey,
+}: CardPaymentInput): Promise<FiatPurchaseStatus> {
   const intent = await createPaymentIntent({ loopId, format, amount: Number(totalCents), paymentMethodId });
   if (intent.status !== "requires_action") return intent;
   if (!intent.clientSecret || !intent.paymentIntentId) throw new PaymentFailedError(CARD_TEXTS.notCompleted);
@@ -130,7 +136,13 @@ export function CardPayPanel({ loop, quote, onPurchased, onFailed, onClose }: Pa
     if (!selected || busy) return;
     setPending(false);
     payment.mutate(
-      { loopId: loop.id, format: quote.format, totalCents: quote.totalCents, paymentMethodId: selected.id, publishableKey: stripe.publishableKey },
+      {
+        loopId: loop.id,
+        format: quote.format,
+        totalCents: quote.totalCents,
+        paymentMethodId: selected.id,
+        publishableKey: stripe.publishableKey,
+      },
       {
         onSuccess: (status) => {
           if (status.status === "completed" && status.purchase) onPurchased(status.purchase);

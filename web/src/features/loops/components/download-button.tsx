@@ -70,7 +70,14 @@ export function DownloadButton({
   const label = `Download ${title}`;
   if (!user) {
     return (
-      <Button size="sm" variant="outline" className={className} disabled={isLoading} onClick={() => toast(DOWNLOAD_TOASTS.loginRequired)} aria-label={label}>
+      <Button
+        size="sm"
+        variant="outline"
+        className={className}
+        disabled={isLoading}
+        onClick={() => toast(DOWNLOAD_TOASTS.loginRequired)}
+        aria-label={label}
+      >
         <Download aria-hidden />
         Download
       </Button>

@@ -22,7 +22,19 @@ export interface FeeSummaryProps {
 }
 
 /** An amount, the format's marketplace fee on it and their total, as the Purchase and Make Offer dialogs show them. */
-export function FeeSummary({ className, testId, amountLabel, amountCents, format, feeBps, feeCents, totalLabel, totalCents, totalTestId, children }: FeeSummaryProps) {
+export function FeeSummary({
+  className,
+  testId,
+  amountLabel,
+  amountCents,
+  format,
+  feeBps,
+  feeCents,
+  totalLabel,
+  totalCents,
+  totalTestId,
+  children,
+}: FeeSummaryProps) {
   return (
     <dl className={cn("grid gap-1.5 rounded-lg border border-border px-4 py-3 text-sm", className)} data-testid={testId}>
       <div className="flex justify-between gap-3">

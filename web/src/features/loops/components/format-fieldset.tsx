@@ -34,7 +34,17 @@ export interface FormatFieldsetProps {
 }
 
 /** The Format radio group of the Purchase and Make Offer dialogs: one option a format, MP3 first. */
-export function FormatFieldset({ name, value, ownedFormats, mp3Kbps, disabled, onChange, className, trailing, detail }: FormatFieldsetProps) {
+export function FormatFieldset({
+  name,
+  value,
+  ownedFormats,
+  mp3Kbps,
+  disabled,
+  onChange,
+  className,
+  trailing,
+  detail,
+}: FormatFieldsetProps) {
   return (
     <fieldset className={cn("grid gap-2", className)} disabled={disabled}>
       <legend className="mb-2 text-sm font-semibold">Format</legend>

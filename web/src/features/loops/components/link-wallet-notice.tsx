@@ -6,7 +6,10 @@ import { Button } from "@/components/ui/button";
 /** Paying or offering from a wallet needs one linked to the account: says so, with the way to Settings. */
 export function LinkWalletNotice({ message }: { message: string }) {
   return (
-    <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-100">
+    <div
+      role="alert"
+      className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-100"
+    >
       <p>{message}</p>
       <Button asChild size="sm" variant="outline">
         <Link to={paths.settings()}>

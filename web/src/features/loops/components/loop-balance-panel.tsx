@@ -74,7 +74,8 @@ export function LoopBalancePanel({ loop, quote, onPurchased, onFailed, onClose }
         ) : sufficiency.state === "short" ? (
           <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-100">
             <p>
-              Insufficient balance: short by <span className="font-mono font-semibold tabular-nums">{formatLoopUnits(sufficiency.shortUnits)} LOOP</span>.
+              Insufficient balance: short by{" "}
+              <span className="font-mono font-semibold tabular-nums">{formatLoopUnits(sufficiency.shortUnits)} LOOP</span>.
             </p>
             <Button asChild size="sm" variant="outline">
               <Link to={paths.tokens()} onClick={onClose}>

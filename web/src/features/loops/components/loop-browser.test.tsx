@@ -25,19 +25,30 @@ describe("LoopBrowser", () => {
     answer(json(page([makeLoop({ title: "Deep Night" }), makeLoop({ title: "Acid Rain" })], 2)));
     expect(await screen.findByText("2 loops found")).toBeInTheDocument();
     expect(screen.queryByText("Loading loops...")).not.toBeInTheDocument();
-    expect(screen.getAllByRole("article").map((card) => within(card).getByRole("heading").textContent)).toEqual(["Deep Night", "Acid Rain"]);
+    expect(screen.getAllByRole("article").map((card) => within(card).getByRole("heading").textContent)).toEqual([
+      "Deep Night",
+      "Acid Rain",
+    ]);
     expect(screen.queryByRole("button", { name: "Load More Loops" })).not.toBeInTheDocument();
   });
 
   it("a count at the API's cap (1,000) reads as a lower bound: '1,000+ loops found'; below it, exact", async () => {
-    stubApi({ "GET /api/auth/user": signedOut, "GET /api/genres": () => json(GENRES), "GET /api/loops": () => json(page([makeLoop({ title: "One Of Many" })], 1_000, "next")) });
+    stubApi({
+      "GET /api/auth/user": signedOut,
+      "GET /api/genres": () => json(GENRES),
+      "GET /api/loops": () => json(page([makeLoop({ title: "One Of Many" })], 1_000, "next")),
+    });
     renderWithProviders(<LoopBrowser />);
     expect(await screen.findByText("1,000+ loops found")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Load More Loops" })).toBeInTheDocument();
   });
 
   it("an exact count under the cap shows as '{n} loops found'", async () => {
-    stubApi({ "GET /api/auth/user": signedOut, "GET /api/genres": () => json(GENRES), "GET /api/loops": () => json(page([makeLoop({ title: "One Of Many" })], 999, "next")) });
+    stubApi({
+      "GET /api/auth/user": signedOut,
+      "GET /api/genres": () => json(GENRES),
+      "GET /api/loops": () => json(page([makeLoop({ title: "One Of Many" })], 999, "next")),
+    });
     renderWithProviders(<LoopBrowser />);
     expect(await screen.findByText("999 loops found")).toBeInTheDocument();
   });
@@ -153,7 +164,11 @@ describe("LoopBrowser", () => {
   });
 
   it("switches between grid and list", async () => {
-    stubApi({ "GET /api/auth/user": signedOut, "GET /api/genres": () => json(GENRES), "GET /api/loops": () => json(page([makeLoop()], 1)) });
+    stubApi({
+      "GET /api/auth/user": signedOut,
+      "GET /api/genres": () => json(GENRES),
+      "GET /api/loops": () => json(page([makeLoop()], 1)),
+    });
     const { user } = renderWithProviders(<LoopBrowser />);
     const list = await screen.findByRole("list", { name: "Loops" });
     expect(list).toHaveAttribute("data-layout", "grid");

@@ -49,7 +49,10 @@ export function LoopBrowser({ id, className, onSignInRequired }: { id?: string; 
                 Loading loops...
               </p>
             ) : !query.data ? (
-              <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-destructive/40 bg-destructive/10 py-12 text-center">
+              <div
+                role="alert"
+                className="flex flex-col items-center gap-3 rounded-xl border border-destructive/40 bg-destructive/10 py-12 text-center"
+              >
                 <p className="font-semibold">Loops could not be loaded</p>
                 <p className="text-sm text-muted-foreground">{getServerMessage(query.error, "Please try again.")}</p>
                 <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
@@ -58,7 +61,9 @@ export function LoopBrowser({ id, className, onSignInRequired }: { id?: string; 
                 </Button>
               </div>
             ) : loops.length === 0 ? (
-              <p className="rounded-xl border border-dashed border-border py-16 text-center text-muted-foreground">No loops found. Try adjusting your filters.</p>
+              <p className="rounded-xl border border-dashed border-border py-16 text-center text-muted-foreground">
+                No loops found. Try adjusting your filters.
+              </p>
             ) : (
               <>
                 <LoopList loops={loops} layout={layout} onSignInRequired={onSignInRequired} />

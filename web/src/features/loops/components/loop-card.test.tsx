@@ -9,19 +9,23 @@ import { LoopCard } from "./loop-card";
 import { expectLoginRedirectAfter401 } from "../testing/expect-login-redirect";
 import { renderCard } from "../testing/render-loop-card";
 
-vi.mock("@/lib/navigation", async (importOriginal) => ({ ...(await importOriginal<typeof import("@/lib/navigation")>()), fullPageNavigate: vi.fn() }));
+vi.mock("@/lib/navigation", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/navigation")>()),
+  fullPageNavigate: vi.fn(),
+}));
 
 const VIEWER = makeUser({ id: "viewer-1" });
 const signedIn = () => json(VIEWER);
 const signedOut = () => json({ message: "Unauthorized" }, 401);
-
 
 beforeEach(() => vi.mocked(fullPageNavigate).mockClear());
 afterEach(() => vi.useRealTimers());
 
 describe("LoopCard", () => {
   it("shows title, artist, genre, m:ss, BPM, key and the exact price; no rating without ratings; Buy, not Download, on a paid loop", async () => {
-    renderCard(makeLoop({ title: "Deep Night", price: "12.50", duration: 75.4, bpm: 124, key: "F# minor" }), { "GET /api/auth/user": signedOut });
+    renderCard(makeLoop({ title: "Deep Night", price: "12.50", duration: 75.4, bpm: 124, key: "F# minor" }), {
+      "GET /api/auth/user": signedOut,
+    });
     const card = screen.getByRole("article", { name: "Deep Night" });
     expect(card).toHaveTextContent("by Mia");
     expect(card).toHaveTextContent("House");
@@ -36,7 +40,9 @@ describe("LoopCard", () => {
   });
 
   it("shows the average rating with its count when ratings exist, and FREE for free loops", () => {
-    renderCard(makeLoop({ title: "Free Swing", isFree: true, price: "0.00", averageRating: 4.5, totalRatings: 12 }), { "GET /api/auth/user": signedOut });
+    renderCard(makeLoop({ title: "Free Swing", isFree: true, price: "0.00", averageRating: 4.5, totalRatings: 12 }), {
+      "GET /api/auth/user": signedOut,
+    });
     const card = screen.getByRole("article", { name: "Free Swing" });
     expect(within(card).getByTestId("loop-rating")).toHaveTextContent("4.5(12)");
     expect(within(card).getByTestId("loop-price")).toHaveTextContent("FREE");
@@ -44,7 +50,9 @@ describe("LoopCard", () => {
 
   it("the owner sees processing, failed and private states; others do not", async () => {
     const own = { id: VIEWER.id, username: VIEWER.username ?? "me", firstName: null, email: "me@example.com" };
-    const { unmount } = renderCard(makeLoop({ title: "Mine", user: own, status: "processing", isPublic: false }), { "GET /api/auth/user": signedIn });
+    const { unmount } = renderCard(makeLoop({ title: "Mine", user: own, status: "processing", isPublic: false }), {
+      "GET /api/auth/user": signedIn,
+    });
     const card = screen.getByRole("article", { name: "Mine" });
     expect(await within(card).findByText("Processing")).toBeInTheDocument();
     expect(within(card).getByText("Private")).toBeInTheDocument();
@@ -62,7 +70,9 @@ describe("LoopCard", () => {
     expect(await screen.findByRole("button", { name: "Download Taken Down" })).toBeInTheDocument();
     unmount();
 
-    renderCard(makeLoop({ title: "Bought Then Hidden", status: "hidden", isPurchased: true, purchasedFormats: ["wav"] }), { "GET /api/auth/user": signedIn });
+    renderCard(makeLoop({ title: "Bought Then Hidden", status: "hidden", isPurchased: true, purchasedFormats: ["wav"] }), {
+      "GET /api/auth/user": signedIn,
+    });
     expect(await screen.findByRole("button", { name: "Download Bought Then Hidden" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Buy Bought Then Hidden" })).not.toBeInTheDocument();
     expect(screen.queryByText("Hidden by a moderator")).not.toBeInTheDocument();
@@ -163,7 +173,9 @@ describe("download flow", () => {
 
   it("signed in: asks the format, gets a signed link and opens it", async () => {
     const loop = makeLoop({ title: "Free Swing", isFree: true });
-    const download = vi.fn<ApiHandler>(({ url }) => json({ downloadUrl: `/api/downloads/signed-${url.searchParams.get("format")}`, filename: "free-swing.wav" }));
+    const download = vi.fn<ApiHandler>(({ url }) =>
+      json({ downloadUrl: `/api/downloads/signed-${url.searchParams.get("format")}`, filename: "free-swing.wav" }),
+    );
     const { user } = renderCard(loop, { "GET /api/auth/user": signedIn, [`GET /api/loops/${loop.id}/download`]: download });
     await user.click(await screen.findByRole("button", { name: "Download Free Swing", expanded: false }));
     await user.click(await screen.findByRole("menuitem", { name: /WAV/ }));
@@ -217,7 +229,8 @@ describe("rating", () => {
     const loop = makeLoop({ title: "Free Swing", isFree: true, canRate: true });
     const { user } = renderCard(loop, {
       "GET /api/auth/user": signedIn,
-      [`POST /api/loops/${loop.id}/ratings`]: () => json({ message: "Rating Not Allowed: Only listeners who bought or downloaded this loop can rate it." }, 403),
+      [`POST /api/loops/${loop.id}/ratings`]: () =>
+        json({ message: "Rating Not Allowed: Only listeners who bought or downloaded this loop can rate it." }, 403),
     });
     await user.click(within(await screen.findByRole("radiogroup")).getByRole("radio", { name: "5 stars" }));
     expect(await screen.findByText("Rating Not Allowed")).toBeInTheDocument();

@@ -19,7 +19,11 @@ import { WaveformPlayer } from "./waveform-player";
 export type LoopLayout = "grid" | "list";
 
 /** Signed out, Buy asks to sign in: the app passes its Join dialog; without one a toast says so. */
-export const BUY_LOGIN_REQUIRED_TOAST = { title: "Login Required", description: "Please log in to buy loops.", variant: "destructive" } as const;
+export const BUY_LOGIN_REQUIRED_TOAST = {
+  title: "Login Required",
+  description: "Please log in to buy loops.",
+  variant: "destructive",
+} as const;
 
 export interface LoopCardProps {
   loop: PublicLoop;
@@ -132,13 +136,24 @@ export function LoopCard({ loop, layout = "grid", onSignInRequired }: LoopCardPr
           ) : null}
         </dl>
         <div className="flex items-center justify-between gap-3">
-          <p className={cn("font-display text-xl font-extrabold", loop.isFree ? "text-emerald-300" : "text-foreground")} data-testid="loop-price">
+          <p
+            className={cn("font-display text-xl font-extrabold", loop.isFree ? "text-emerald-300" : "text-foreground")}
+            data-testid="loop-price"
+          >
             {formatLoopPrice(loop)}
           </p>
           {mayDownload || mayBuy ? (
             // Owning one format of a paid loop shows Download beside Buy for the other: they wrap.
             <div className="flex flex-wrap items-center justify-end gap-2">
-              {mayDownload ? <DownloadButton loopId={loop.id} title={loop.title} formats={downloadFormats} mp3Kbps={loop.mp3Kbps} onStarted={() => setDownloadedHere(true)} /> : null}
+              {mayDownload ? (
+                <DownloadButton
+                  loopId={loop.id}
+                  title={loop.title}
+                  formats={downloadFormats}
+                  mp3Kbps={loop.mp3Kbps}
+                  onStarted={() => setDownloadedHere(true)}
+                />
+              ) : null}
               {mayOffer ? (
                 <Button size="sm" variant="outline" onClick={makeOffer} aria-label={`Make Offer on ${loop.title}`}>
                   <HandCoins aria-hidden />
@@ -163,7 +178,9 @@ export function LoopCard({ loop, layout = "grid", onSignInRequired }: LoopCardPr
             onPurchased={(purchase) => setBoughtHere((formats) => [...formats, purchase.format])}
           />
         ) : null}
-        {offerMounted && mayOffer ? <MakeOfferDialog loop={loop} ownedFormats={owned} open={offerOpen} onOpenChange={setOfferOpen} /> : null}
+        {offerMounted && mayOffer ? (
+          <MakeOfferDialog loop={loop} ownedFormats={owned} open={offerOpen} onOpenChange={setOfferOpen} />
+        ) : null}
         {mayRate ? <RatingControl loopId={loop.id} title={loop.title} myRating={myRating} onRated={setRated} /> : null}
       </div>
     </article>
@@ -202,7 +219,10 @@ function StatusBadges({ loop, own }: { loop: PublicLoop; own: boolean }) {
         </Badge>
       ) : null}
       {hidden ? (
-        <Badge variant="destructive" title="Hidden from the catalog by a moderator: the notification you got says why. Buyers keep their downloads.">
+        <Badge
+          variant="destructive"
+          title="Hidden from the catalog by a moderator: the notification you got says why. Buyers keep their downloads."
+        >
           <ShieldAlert aria-hidden />
           Hidden by a moderator
         </Badge>

@@ -22,7 +22,12 @@ export function LoopFiltersPanel({ filters, onChange }: { filters: LoopFilters; 
           Filters
         </h2>
         {isFiltered(filters) ? (
-          <Button variant="link" size="sm" className="h-auto text-xs" onClick={() => onChange({ ...filters, genreIds: [], price: "all", duration: "all" })}>
+          <Button
+            variant="link"
+            size="sm"
+            className="h-auto text-xs"
+            onClick={() => onChange({ ...filters, genreIds: [], price: "all", duration: "all" })}
+          >
             Clear all
           </Button>
         ) : null}
@@ -92,7 +97,9 @@ export function LoopFiltersPanel({ filters, onChange }: { filters: LoopFilters; 
 function FilterGroup({ legend, children }: { legend: string; children: ReactNode }) {
   return (
     <fieldset className="mt-4 border-t border-border pt-3">
-      <legend className="float-left mb-1.5 w-full px-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{legend}</legend>
+      <legend className="float-left mb-1.5 w-full px-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+        {legend}
+      </legend>
       <div className="clear-both grid gap-0.5">{children}</div>
     </fieldset>
   );

@@ -56,10 +56,22 @@ export function LoopSortButtons({ sortBy, onChange }: { sortBy: LoopSort; onChan
 export function LoopLayoutToggle({ layout, onChange }: { layout: LoopLayout; onChange: (layout: LoopLayout) => void }) {
   return (
     <div role="group" aria-label="Layout" className="flex rounded-md border border-border p-0.5">
-      <Button size="icon-sm" variant={layout === "grid" ? "secondary" : "ghost"} aria-pressed={layout === "grid"} aria-label="Grid view" onClick={() => onChange("grid")}>
+      <Button
+        size="icon-sm"
+        variant={layout === "grid" ? "secondary" : "ghost"}
+        aria-pressed={layout === "grid"}
+        aria-label="Grid view"
+        onClick={() => onChange("grid")}
+      >
         <LayoutGrid aria-hidden />
       </Button>
-      <Button size="icon-sm" variant={layout === "list" ? "secondary" : "ghost"} aria-pressed={layout === "list"} aria-label="List view" onClick={() => onChange("list")}>
+      <Button
+        size="icon-sm"
+        variant={layout === "list" ? "secondary" : "ghost"}
+        aria-pressed={layout === "list"}
+        aria-label="List view"
+        onClick={() => onChange("list")}
+      >
         <List aria-hidden />
       </Button>
     </div>

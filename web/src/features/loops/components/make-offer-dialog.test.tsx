@@ -10,7 +10,10 @@ import { makeUser, renderWithProviders } from "@/testing/test-utils";
 import { renderCard } from "../testing/render-loop-card";
 import { LoopCard } from "./loop-card";
 
-vi.mock("@/lib/navigation", async (importOriginal) => ({ ...(await importOriginal<typeof import("@/lib/navigation")>()), fullPageNavigate: vi.fn() }));
+vi.mock("@/lib/navigation", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/navigation")>()),
+  fullPageNavigate: vi.fn(),
+}));
 
 const VIEWER = makeUser({ id: "viewer-1" });
 const signedIn = () => json(VIEWER);
@@ -33,7 +36,11 @@ describe("Make Offer on the loop card", () => {
     expect(screen.getByRole("button", { name: "Buy Paid" })).toBeInTheDocument();
     unmount();
 
-    for (const loop of [makeLoop({ title: "Bought", isPurchased: true, purchasedFormats: ["mp3", "wav"] }), makeLoop({ title: "Free", isFree: true, price: "0.00" }), makeLoop({ title: "Mine", user: own })]) {
+    for (const loop of [
+      makeLoop({ title: "Bought", isPurchased: true, purchasedFormats: ["mp3", "wav"] }),
+      makeLoop({ title: "Free", isFree: true, price: "0.00" }),
+      makeLoop({ title: "Mine", user: own }),
+    ]) {
       const rendered = renderCard(loop, { "GET /api/auth/user": signedIn });
       expect(await screen.findByRole("button", { name: `Download ${loop.title}` })).toBeInTheDocument();
       expect(screen.queryByRole("button", { name: `Make Offer on ${loop.title}` })).not.toBeInTheDocument();
@@ -52,7 +59,10 @@ describe("Make Offer on the loop card", () => {
 
 describe("Make Offer dialog", () => {
   it("shows the price; Send Offer stays disabled until the amount is valid and below the price", async () => {
-    const { user } = renderCard(makeLoop({ title: "Deep Night", price: "12.50" }), { "GET /api/auth/user": signedIn, "GET /api/tokens/balance": balance("10000.00000000") });
+    const { user } = renderCard(makeLoop({ title: "Deep Night", price: "12.50" }), {
+      "GET /api/auth/user": signedIn,
+      "GET /api/tokens/balance": balance("10000.00000000"),
+    });
     const dialog = await openOffer(user, "Deep Night");
     const amount = within(dialog).getByLabelText("Your offer (USD)");
     const send = within(dialog).getByRole("button", { name: "Send Offer" });
@@ -82,7 +92,10 @@ describe("Make Offer dialog", () => {
   });
 
   it("shows the fee and the LOOP to be held for the chosen format (500 LOOP per USD)", async () => {
-    const { user } = renderCard(makeLoop({ title: "Deep Night", price: "12.50" }), { "GET /api/auth/user": signedIn, "GET /api/tokens/balance": balance("10000.00000000") });
+    const { user } = renderCard(makeLoop({ title: "Deep Night", price: "12.50" }), {
+      "GET /api/auth/user": signedIn,
+      "GET /api/tokens/balance": balance("10000.00000000"),
+    });
     const dialog = await openOffer(user, "Deep Night");
     await user.type(within(dialog).getByLabelText("Your offer (USD)"), "10");
 
@@ -153,7 +166,10 @@ describe("Make Offer dialog", () => {
 
   it("leaves the message out when empty", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "12.50" });
-    const { user, api } = renderCard(loop, { "GET /api/auth/user": signedIn, "POST /api/negotiations": () => json(makeNegotiation(), 201) });
+    const { user, api } = renderCard(loop, {
+      "GET /api/auth/user": signedIn,
+      "POST /api/negotiations": () => json(makeNegotiation(), 201),
+    });
     const dialog = await openOffer(user, "Deep Night");
     await user.type(within(dialog).getByLabelText("Your offer (USD)"), "10");
     await user.click(within(dialog).getByRole("button", { name: "Send Offer" }));

@@ -20,7 +20,15 @@ import { toast, type ToastInput } from "@/lib/toast";
 import { useWalletFlow } from "@/lib/wallet/use-wallet-flow";
 import { formatWalletLoop } from "@/lib/wallet/wallet-amounts";
 import { WALLET_LOOP_BALANCE_QUERY_KEY } from "@/lib/wallet/wallet-loop-balance";
-import { isWalletOfferDismissal, OFFERS_UNAVAILABLE_TEXT, offerEscrowWei, useOfferChain, usdToOfferWei, WalletOfferRefusedError, walletOfferFailureText } from "@/lib/wallet/wallet-offers";
+import {
+  isWalletOfferDismissal,
+  OFFERS_UNAVAILABLE_TEXT,
+  offerEscrowWei,
+  useOfferChain,
+  usdToOfferWei,
+  WalletOfferRefusedError,
+  walletOfferFailureText,
+} from "@/lib/wallet/wallet-offers";
 import { loadWallet } from "@/lib/wallet/wallet-store";
 import { useCreateNegotiation } from "../api/create-negotiation";
 import { walletOfferApi } from "../api/wallet-offer";
@@ -118,7 +126,8 @@ export function MakeOfferDialog({ loop, ownedFormats = loop.purchasedFormats, op
     const offerAmount = formatUsd(check.cents);
     if (byWallet) {
       walletOffer.mutation.mutate(offerAmount, {
-        onSuccess: (outcome) => sent(outcome.status === "recorded" ? OFFER_TOASTS.sent(offerAmount, loop.title) : OFFER_TOASTS.onChain(offerAmount, loop.title)),
+        onSuccess: (outcome) =>
+          sent(outcome.status === "recorded" ? OFFER_TOASTS.sent(offerAmount, loop.title) : OFFER_TOASTS.onChain(offerAmount, loop.title)),
         onError: (error) => {
           if (isWalletOfferDismissal(error)) return;
           failed(error, errorStatus(error) !== null ? getServerMessage(error, OFFER_FAILED_FALLBACK) : walletOfferFailureText(error));
@@ -221,9 +230,18 @@ export function MakeOfferDialog({ loop, ownedFormats = loop.purchasedFormats, op
       ) : null}
 
       {byWallet ? (
-        <WalletOfferNotes chain={chain} chainLoading={chainLoading} linked={linked} offerExpiryHours={offerExpiryHours} step={walletOffer.step} />
+        <WalletOfferNotes
+          chain={chain}
+          chainLoading={chainLoading}
+          linked={linked}
+          offerExpiryHours={offerExpiryHours}
+          step={walletOffer.step}
+        />
       ) : (
-        <BalanceOfferNotes available={balance.data?.available} sufficiency={quote ? loopSufficiency(quote.heldUnits, balance.data?.available) : null} />
+        <BalanceOfferNotes
+          available={balance.data?.available}
+          sufficiency={quote ? loopSufficiency(quote.heldUnits, balance.data?.available) : null}
+        />
       )}
     </FormDialog>
   );

@@ -26,7 +26,9 @@ const APPROVE_TX = `0x${"11".repeat(32)}` as const;
 const OFFER_TX = `0x${"44".repeat(32)}` as const;
 
 const config: ClientConfig = makeClientConfig({
-  chains: [{ id: 31337, name: "Hardhat", rpcUrl: "http://127.0.0.1:8545", contracts: { token: TOKEN, marketplace: MARKETPLACE, vault: VAULT } }],
+  chains: [
+    { id: 31337, name: "Hardhat", rpcUrl: "http://127.0.0.1:8545", contracts: { token: TOKEN, marketplace: MARKETPLACE, vault: VAULT } },
+  ],
 });
 
 function connectedWallet(overrides: Partial<WalletControls> = {}): WalletControls {
@@ -107,7 +109,10 @@ describe("Make Offer from the wallet", () => {
 
     // $10.00 = 5,000 LOOP; MP3 fee 2% = 100 LOOP: the allowance (0) is short, so exactly 5,100 LOOP is approved.
     expect(writtenFunctions(wallet)).toEqual(["token.approve", "marketplace.openOffer"]);
-    expect(wallet.writeContract).toHaveBeenNthCalledWith(1, { name: "token", chainId: 31337, address: TOKEN }, "approve", [MARKETPLACE, 5_100n * LOOP]);
+    expect(wallet.writeContract).toHaveBeenNthCalledWith(1, { name: "token", chainId: 31337, address: TOKEN }, "approve", [
+      MARKETPLACE,
+      5_100n * LOOP,
+    ]);
     expect(wallet.waitForTransaction).toHaveBeenCalledWith({ chainId: 31337, hash: APPROVE_TX });
     const [contract, , args] = vi.mocked(wallet.writeContract).mock.calls[1]!;
     expect(contract).toEqual({ name: "marketplace", chainId: 31337, address: MARKETPLACE });
@@ -116,7 +121,11 @@ describe("Make Offer from the wallet", () => {
     const week = 7n * 24n * 3600n;
     expect(expiresAt).toBeGreaterThanOrEqual(BigInt(before) + week);
     expect(expiresAt).toBeLessThanOrEqual(BigInt(Math.floor(Date.now() / 1000)) + week);
-    expect(wallet.waitForTransaction).toHaveBeenCalledWith({ chainId: 31337, hash: OFFER_TX, events: { name: "marketplace", chainId: 31337, address: MARKETPLACE } });
+    expect(wallet.waitForTransaction).toHaveBeenCalledWith({
+      chainId: 31337,
+      hash: OFFER_TX,
+      events: { name: "marketplace", chainId: 31337, address: MARKETPLACE },
+    });
     expect(polls).toBe(2);
     // The offer was checked by the API first, which named the payee.
     expect(api.bodies("POST /api/negotiations/wallet-terms")).toEqual([{ loopId: loop.id, format: "mp3", offerAmount: "10.00" }]);
@@ -141,7 +150,13 @@ describe("Make Offer from the wallet", () => {
     await user.click(within(dialog).getByRole("button", { name: "Send Offer" }));
     expect(await screen.findByText("Offer Sent")).toBeInTheDocument();
     expect(writtenFunctions(wallet)).toEqual(["marketplace.openOffer"]);
-    const [, format, seller, amount] = vi.mocked(wallet.writeContract).mock.calls[0]![2] as readonly [string, number, string, bigint, bigint];
+    const [, format, seller, amount] = vi.mocked(wallet.writeContract).mock.calls[0]![2] as readonly [
+      string,
+      number,
+      string,
+      bigint,
+      bigint,
+    ];
     expect([format, seller, amount]).toEqual([1, VAULT, 4_995n * LOOP]);
   });
 
@@ -158,7 +173,10 @@ describe("Make Offer from the wallet", () => {
 
   it("without a linked wallet: points to Settings and Send Offer stays disabled", async () => {
     connectedWallet();
-    const { user } = renderCard(makeLoop({ title: "Deep Night", price: "12.50" }), routes({ "GET /api/auth/user": () => json(makeUser({ id: "viewer-1", walletAddress: null })) }));
+    const { user } = renderCard(
+      makeLoop({ title: "Deep Night", price: "12.50" }),
+      routes({ "GET /api/auth/user": () => json(makeUser({ id: "viewer-1", walletAddress: null })) }),
+    );
     const dialog = await openWalletOffer(user, "Deep Night");
     await user.type(within(dialog).getByLabelText("Your offer (USD)"), "10");
     expect(within(dialog).getByRole("alert")).toHaveTextContent("Link a wallet in Settings to make offers from it.");

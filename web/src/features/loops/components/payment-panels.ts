@@ -28,10 +28,7 @@ export interface PaymentPanel {
  */
 export class PaymentFailedError extends Error {
   override readonly name = "PaymentFailedError";
-  constructor(
-    message: string,
-    options?: ErrorOptions & { title?: string },
-  ) {
+  constructor(message: string, options?: ErrorOptions & { title?: string }) {
     super(message, options);
     this.title = options?.title ?? "Purchase Failed";
   }

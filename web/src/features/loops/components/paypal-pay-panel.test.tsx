@@ -15,7 +15,10 @@ import { openPaymentTab } from "../testing/payment-tab";
 import { renderCardForViewer } from "../testing/render-loop-card";
 import { PAYPAL_FAILED_FALLBACK, PAYPAL_TEXTS, paypalCheckoutHandlers } from "./paypal-pay-panel";
 
-vi.mock("@/lib/navigation", async (importOriginal) => ({ ...(await importOriginal<typeof import("@/lib/navigation")>()), fullPageNavigate: vi.fn() }));
+vi.mock("@/lib/navigation", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/navigation")>()),
+  fullPageNavigate: vi.fn(),
+}));
 
 /**
  * PayPal's buttons live in an iframe from paypal.com that jsdom cannot load: a stand-in provider
@@ -29,7 +32,13 @@ vi.mock("@paypal/react-paypal-js", () => ({
     return children;
   },
   usePayPalScriptReducer: () => [
-    { isInitial: false, isPending: sdk.state === "pending", isRejected: sdk.state === "rejected", isResolved: sdk.state === "resolved", options: sdk.options },
+    {
+      isInitial: false,
+      isPending: sdk.state === "pending",
+      isRejected: sdk.state === "rejected",
+      isResolved: sdk.state === "resolved",
+      options: sdk.options,
+    },
     () => undefined,
   ],
   PayPalButtons: (props: PayPalButtonsComponentProps) => (
@@ -54,13 +63,20 @@ vi.setConfig({ testTimeout: 20_000 });
 
 const SETUP: PaypalSetup = { configured: true, clientId: "client-abc", clientToken: "token-xyz", currency: "USD" };
 
-function renderPanel(loop: PublicLoop, { paypal = { clientId: "client-abc" }, routes = {} }: { paypal?: ClientConfig["paypal"]; routes?: ApiRoutes } = {}) {
+function renderPanel(
+  loop: PublicLoop,
+  { paypal = { clientId: "client-abc" }, routes = {} }: { paypal?: ClientConfig["paypal"]; routes?: ApiRoutes } = {},
+) {
   const setup = vi.fn<ApiHandler>(() => json(SETUP));
-  const result = renderCardForViewer(loop, { paypal }, {
-    "GET /paypal/setup": setup,
-    "POST /paypal/order": () => json({ id: "ORDER-1", amount: "5.09", currency: "USD" }, 201),
-    ...routes,
-  });
+  const result = renderCardForViewer(
+    loop,
+    { paypal },
+    {
+      "GET /paypal/setup": setup,
+      "POST /paypal/order": () => json({ id: "ORDER-1", amount: "5.09", currency: "USD" }, 201),
+      ...routes,
+    },
+  );
   return { ...result, setup };
 }
 
@@ -83,7 +99,9 @@ describe("PayPal tab", () => {
 
   it("says PayPal is not configured when the setup says so", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99" });
-    const { user } = renderPanel(loop, { routes: { "GET /paypal/setup": () => json({ ...SETUP, configured: false, clientId: null, clientToken: null }) } });
+    const { user } = renderPanel(loop, {
+      routes: { "GET /paypal/setup": () => json({ ...SETUP, configured: false, clientId: null, clientToken: null }) },
+    });
     const { panel } = await openPaymentTab(user, "Deep Night", "PayPal");
     expect(await within(panel).findByText(PAYPAL_TEXTS.notConfigured)).toBeInTheDocument();
     expect(sdk.options).toBeNull();
@@ -91,7 +109,14 @@ describe("PayPal tab", () => {
 
   it("creates an order for the total shown, captures it and completes the purchase", async () => {
     const loop = makeLoop({ id: "loop-1", title: "Deep Night", price: "4.99" });
-    const capture = vi.fn<ApiHandler>(() => json({ status: "completed", purchase: fiatPurchase(loop, "paypal"), paymentIntentId: null, clientSecret: null } satisfies FiatPurchaseStatus));
+    const capture = vi.fn<ApiHandler>(() =>
+      json({
+        status: "completed",
+        purchase: fiatPurchase(loop, "paypal"),
+        paymentIntentId: null,
+        clientSecret: null,
+      } satisfies FiatPurchaseStatus),
+    );
     const { user, api, queryClient } = renderPanel(loop, { routes: { "POST /paypal/order/ORDER-1/capture": capture } });
     const invalidate = vi.spyOn(queryClient, "invalidateQueries");
     const { panel } = await openPaymentTab(user, "Deep Night", "PayPal");
@@ -99,7 +124,9 @@ describe("PayPal tab", () => {
 
     expect(await screen.findByText("Purchase Successful")).toBeInTheDocument();
     expect(sdk.options).toEqual({ clientId: "client-abc", currency: "USD", intent: "capture" });
-    expect(api.bodies("POST /paypal/order")).toEqual([{ loopId: "loop-1", format: "mp3", amount: "5.09", currency: "USD", intent: "CAPTURE" }]);
+    expect(api.bodies("POST /paypal/order")).toEqual([
+      { loopId: "loop-1", format: "mp3", amount: "5.09", currency: "USD", intent: "CAPTURE" },
+    ]);
     expect(capture).toHaveBeenCalledOnce();
     expect(api.bodies("POST /paypal/order/ORDER-1/capture")).toEqual([undefined]);
     expect(fullPageNavigate).toHaveBeenCalledExactlyOnceWith("/api/downloads/signed-mp3");
@@ -109,7 +136,9 @@ describe("PayPal tab", () => {
 
   it("a declined capture shows 'PayPal Payment Failed' with the server's message and keeps the dialog open", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99" });
-    const { user } = renderPanel(loop, { routes: { "POST /paypal/order/ORDER-1/capture": () => json({ message: "Payment Declined: PayPal declined the payment." }, 402) } });
+    const { user } = renderPanel(loop, {
+      routes: { "POST /paypal/order/ORDER-1/capture": () => json({ message: "Payment Declined: PayPal declined the payment." }, 402) },
+    });
     const { panel } = await openPaymentTab(user, "Deep Night", "PayPal");
     await user.click(await within(panel).findByRole("button", { name: "PayPal" }));
 
@@ -121,7 +150,9 @@ describe("PayPal tab", () => {
 
   it("a refused order keeps the server's reason (the SDK's onError that follows does not replace it)", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99" });
-    const { user, api } = renderPanel(loop, { routes: { "POST /paypal/order": () => json({ message: "Price Changed: Reopen the dialog and try again." }, 400) } });
+    const { user, api } = renderPanel(loop, {
+      routes: { "POST /paypal/order": () => json({ message: "Price Changed: Reopen the dialog and try again." }, 400) },
+    });
     const { panel } = await openPaymentTab(user, "Deep Night", "PayPal");
     await user.click(await within(panel).findByRole("button", { name: "PayPal" }));
 
@@ -133,7 +164,12 @@ describe("PayPal tab", () => {
 
   it("a capture PayPal still holds says the files arrive by e-mail and removes the buttons", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99" });
-    const { user } = renderPanel(loop, { routes: { "POST /paypal/order/ORDER-1/capture": () => json({ status: "pending", purchase: null, paymentIntentId: null, clientSecret: null }, 202) } });
+    const { user } = renderPanel(loop, {
+      routes: {
+        "POST /paypal/order/ORDER-1/capture": () =>
+          json({ status: "pending", purchase: null, paymentIntentId: null, clientSecret: null }, 202),
+      },
+    });
     const { panel } = await openPaymentTab(user, "Deep Night", "PayPal");
     await user.click(await within(panel).findByRole("button", { name: "PayPal" }));
 
@@ -155,7 +191,14 @@ describe("PayPal tab", () => {
 describe("paypalCheckoutHandlers", () => {
   function handlers(capture: (orderId: string) => Promise<FiatPurchaseStatus>) {
     const deps = { onPurchased: vi.fn(), onPending: vi.fn(), onUnauthorized: vi.fn() };
-    const built = paypalCheckoutHandlers({ loopId: "loop-1", format: "wav", totalCents: 519n, capture, reported: { current: false }, ...deps });
+    const built = paypalCheckoutHandlers({
+      loopId: "loop-1",
+      format: "wav",
+      totalCents: 519n,
+      capture,
+      reported: { current: false },
+      ...deps,
+    });
     return { ...built, ...deps };
   }
 

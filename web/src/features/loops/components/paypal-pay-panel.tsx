@@ -24,7 +24,11 @@ export const PAYPAL_TEXTS = {
 /** docs/product.md#purchase-errors. */
 export const PAYPAL_FAILED_FALLBACK = "Failed to process your PayPal payment. Please try again.";
 
-export const paypalFailedToast = (description: string): ToastInput => ({ title: "PayPal Payment Failed", description, variant: "destructive" });
+export const paypalFailedToast = (description: string): ToastInput => ({
+  title: "PayPal Payment Failed",
+  description,
+  variant: "destructive",
+});
 
 export interface PaypalCheckoutDeps {
   loopId: string;
@@ -50,7 +54,9 @@ export interface PaypalCheckoutDeps {
  * the server for an order of the total shown; onApprove captures it on the server, which records
  * the purchase only once PayPal says it completed.
  */
-export function paypalCheckoutHandlers(deps: PaypalCheckoutDeps): Required<Pick<PayPalButtonsComponentProps, "createOrder" | "onApprove" | "onError">> {
+export function paypalCheckoutHandlers(
+  deps: PaypalCheckoutDeps,
+): Required<Pick<PayPalButtonsComponentProps, "createOrder" | "onApprove" | "onError">> {
   const report = (error: unknown) => {
     deps.reported.current = true;
     if (errorStatus(error) === 401) deps.onUnauthorized(error);
@@ -134,8 +140,8 @@ function PaypalCheckout({ loop, quote, onPurchased, onFailed }: PaymentPanelProp
   return (
     <div className="grid gap-3">
       <p className="text-sm text-muted-foreground">
-        Pay <span className="font-mono font-semibold text-foreground tabular-nums">{formatUsdCents(quote.totalCents)}</span> with your PayPal account or
-        a card through PayPal.
+        Pay <span className="font-mono font-semibold text-foreground tabular-nums">{formatUsdCents(quote.totalCents)}</span> with your
+        PayPal account or a card through PayPal.
       </p>
       {scriptFailed ? (
         <p role="alert" className="rounded-lg border border-rose-500/40 bg-rose-500/10 px-3 py-2 text-sm text-rose-200">

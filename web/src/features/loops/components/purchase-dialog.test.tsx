@@ -11,7 +11,10 @@ import { expectLoginRedirectAfter401 } from "../testing/expect-login-redirect";
 import { renderCard } from "../testing/render-loop-card";
 import { LoopBrowser } from "./loop-browser";
 
-vi.mock("@/lib/navigation", async (importOriginal) => ({ ...(await importOriginal<typeof import("@/lib/navigation")>()), fullPageNavigate: vi.fn() }));
+vi.mock("@/lib/navigation", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/navigation")>()),
+  fullPageNavigate: vi.fn(),
+}));
 
 const VIEWER = makeUser({ id: "viewer-1", email: "viewer@example.com" });
 const signedIn = () => json(VIEWER);
@@ -33,7 +36,6 @@ function purchaseOf(loop: PublicLoop, format: "mp3" | "wav"): Purchase {
     downloadUrl: `/api/downloads/signed-${format}`,
   };
 }
-
 
 async function openDialog(user: ReturnType<typeof renderWithProviders>["user"], title: string) {
   const button = await screen.findByRole("button", { name: `Buy ${title}` });
@@ -59,7 +61,11 @@ describe("Purchase dialog", () => {
       stripe: null,
       settings: { formatFeeBps: { mp3: 750, wav: 1000 }, minWithdrawal: "10.00000000", offerExpiryHours: 168 },
     };
-    const { user } = renderCard(loop, { "GET /api/auth/user": signedIn, "GET /api/tokens/balance": balance("10000.00000000"), "GET /api/config": () => json(config) });
+    const { user } = renderCard(loop, {
+      "GET /api/auth/user": signedIn,
+      "GET /api/tokens/balance": balance("10000.00000000"),
+      "GET /api/config": () => json(config),
+    });
     const dialog = await openDialog(user, "Set Fees");
     const mp3 = within(dialog).getByRole("radio", { name: /MP3/ });
     const wav = within(dialog).getByRole("radio", { name: /WAV/ });
@@ -123,7 +129,11 @@ describe("Purchase dialog", () => {
   it("owning the MP3: opens on the WAV with the MP3 marked Owned and disabled, and pays for the WAV", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99", isPurchased: true, purchasedFormats: ["mp3"] });
     const post = vi.fn<ApiHandler>(() => json(purchaseOf(loop, "wav"), 201));
-    const { user } = renderCard(loop, { "GET /api/auth/user": signedIn, "GET /api/tokens/balance": balance("10000.00000000"), "POST /api/purchases": post });
+    const { user } = renderCard(loop, {
+      "GET /api/auth/user": signedIn,
+      "GET /api/tokens/balance": balance("10000.00000000"),
+      "POST /api/purchases": post,
+    });
     const dialog = await openDialog(user, "Deep Night");
 
     const mp3 = within(dialog).getByRole("radio", { name: /MP3/ });
@@ -191,7 +201,10 @@ describe("Purchase dialog", () => {
 
   it("Pay is disabled until the balance is known", async () => {
     const loop = makeLoop({ title: "Deep Night" });
-    const { user } = renderCard(loop, { "GET /api/auth/user": signedIn, "GET /api/tokens/balance": () => new Promise<Response>(() => undefined) });
+    const { user } = renderCard(loop, {
+      "GET /api/auth/user": signedIn,
+      "GET /api/tokens/balance": () => new Promise<Response>(() => undefined),
+    });
     const dialog = await openDialog(user, "Deep Night");
     expect(within(dialog).getByTestId("purchase-loop-available")).toHaveTextContent("…");
     expect(within(dialog).getByRole("button", { name: "Pay with LOOP" })).toBeDisabled();
@@ -204,7 +217,9 @@ describe("Purchase dialog", () => {
       bought = true;
       return json(purchaseOf(loop, "wav"), 201);
     });
-    const balanceCalls = vi.fn<ApiHandler>(() => json({ balance: "10000.00000000", available: bought ? "7405.00000000" : "10000.00000000", held: "0.00000000" }));
+    const balanceCalls = vi.fn<ApiHandler>(() =>
+      json({ balance: "10000.00000000", available: bought ? "7405.00000000" : "10000.00000000", held: "0.00000000" }),
+    );
     const api = stubApi({
       "GET /api/auth/user": signedIn,
       "GET /api/genres": () => json([{ id: 1, name: "House" }]),
@@ -226,7 +241,9 @@ describe("Purchase dialog", () => {
     await user.click(pay);
 
     expect(await screen.findByText("Purchase Successful")).toBeInTheDocument();
-    expect(screen.getByText("Deep Night (WAV) is yours. Your download is starting and the files are on their way to your e-mail.")).toBeInTheDocument();
+    expect(
+      screen.getByText("Deep Night (WAV) is yours. Your download is starting and the files are on their way to your e-mail."),
+    ).toBeInTheDocument();
     expect(post).toHaveBeenCalledOnce();
     const [request] = post.mock.calls[0]!;
     // The total shown goes along: the server refuses it if the price or the fee changed meanwhile.

@@ -90,14 +90,22 @@ export function PurchaseDialog({ loop, open, onOpenChange, ownedFormats = loop.p
       redirectToLoginAfterUnauthorized();
       return;
     }
-    toast(error instanceof PaymentFailedError ? PURCHASE_TOASTS.failed(error.message, error.title) : PURCHASE_TOASTS.failed(getServerMessage(error, PURCHASE_FAILED_FALLBACK)));
+    toast(
+      error instanceof PaymentFailedError
+        ? PURCHASE_TOASTS.failed(error.message, error.title)
+        : PURCHASE_TOASTS.failed(getServerMessage(error, PURCHASE_FAILED_FALLBACK)),
+    );
   };
 
   return (
     // While a payment is under way the dialog stays open, so its answer is shown.
     <Dialog open={open} onOpenChange={(next) => (paying && !next ? undefined : onOpenChange(next))}>
       <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-lg overflow-y-auto">
-        <DialogHeading title={`Buy ${loop.title}`} icon={ShoppingCart} description={`by ${artistName(loop.user)}. Choose a format, then pay.`} />
+        <DialogHeading
+          title={`Buy ${loop.title}`}
+          icon={ShoppingCart}
+          description={`by ${artistName(loop.user)}. Choose a format, then pay.`}
+        />
 
         <FormatFieldset
           className="mt-5"
@@ -107,7 +115,9 @@ export function PurchaseDialog({ loop, open, onOpenChange, ownedFormats = loop.p
           mp3Kbps={loop.mp3Kbps}
           disabled={paying}
           onChange={setChosen}
-          trailing={(option) => <span className="text-xs text-muted-foreground">+{feePercent(option.format, feeBps(option.format))} fee</span>}
+          trailing={(option) => (
+            <span className="text-xs text-muted-foreground">+{feePercent(option.format, feeBps(option.format))} fee</span>
+          )}
           detail={(option, owned) => {
             const optionQuote = purchaseQuote(loop.price, option.format, feeBps(option.format));
             return (
@@ -132,7 +142,11 @@ export function PurchaseDialog({ loop, open, onOpenChange, ownedFormats = loop.p
         ) : quote ? (
           <>
             <PriceSummary quote={quote} />
-            <PaymentTabs loopId={loop.id} locked={paying} panelProps={{ loop, quote, onPurchased: purchased, onFailed: failed, onClose: close }} />
+            <PaymentTabs
+              loopId={loop.id}
+              locked={paying}
+              panelProps={{ loop, quote, onPurchased: purchased, onFailed: failed, onClose: close }}
+            />
           </>
         ) : (
           <p role="alert" className="mt-4 text-sm text-rose-200">
@@ -187,11 +201,15 @@ function PaymentTabs({ loopId, locked, panelProps }: { loopId: string; locked: b
     const index = PAYMENT_PANELS.findIndex((panel) => panel.method === selected);
     const last = PAYMENT_PANELS.length - 1;
     const next =
-      event.key === "ArrowRight" ? (index + 1) % PAYMENT_PANELS.length
-      : event.key === "ArrowLeft" ? (index - 1 + PAYMENT_PANELS.length) % PAYMENT_PANELS.length
-      : event.key === "Home" ? 0
-      : event.key === "End" ? last
-      : null;
+      event.key === "ArrowRight"
+        ? (index + 1) % PAYMENT_PANELS.length
+        : event.key === "ArrowLeft"
+          ? (index - 1 + PAYMENT_PANELS.length) % PAYMENT_PANELS.length
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? last
+              : null;
     if (next === null || locked) return;
     event.preventDefault();
     const method = PAYMENT_PANELS[next]!.method;
@@ -201,7 +219,12 @@ function PaymentTabs({ loopId, locked, panelProps }: { loopId: string; locked: b
 
   return (
     <div className="mt-4">
-      <div role="tablist" aria-label="Pay with" className="grid grid-cols-2 gap-1 rounded-lg border border-border bg-muted/40 p-1 sm:grid-cols-4" onKeyDown={onKeyDown}>
+      <div
+        role="tablist"
+        aria-label="Pay with"
+        className="grid grid-cols-2 gap-1 rounded-lg border border-border bg-muted/40 p-1 sm:grid-cols-4"
+        onKeyDown={onKeyDown}
+      >
         {PAYMENT_PANELS.map(({ method, label }) => {
           const active = method === selected;
           return (

@@ -13,7 +13,17 @@ const STARS = [1, 2, 3, 4, 5] as const;
  * 1–5 stars for a loop the viewer bought or downloaded (a second choice changes the rating). The
  * server decides who may rate: its refusal (403) is shown as it says it.
  */
-export function RatingControl({ loopId, title, myRating, onRated }: { loopId: string; title: string; myRating: number | null; onRated?: (result: RatingResult) => void }) {
+export function RatingControl({
+  loopId,
+  title,
+  myRating,
+  onRated,
+}: {
+  loopId: string;
+  title: string;
+  myRating: number | null;
+  onRated?: (result: RatingResult) => void;
+}) {
   const rate = useRateLoop();
   const [chosen, setChosen] = useState<number | null>(myRating);
   const [hover, setHover] = useState<number | null>(null);
@@ -28,7 +38,8 @@ export function RatingControl({ loopId, title, myRating, onRated }: { loopId: st
           onRated?.(result);
           toast({ title: "Rating Saved", description: `You rated "${title}" ${result.myRating} out of 5.`, variant: "success" });
         },
-        onError: (error) => toast(toastFromMessage(getServerMessage(error, "Failed to save your rating. Please try again."), "Rating Failed")),
+        onError: (error) =>
+          toast(toastFromMessage(getServerMessage(error, "Failed to save your rating. Please try again."), "Rating Failed")),
       },
     );
   };

@@ -14,7 +14,10 @@ import { makeUser, renderWithProviders } from "@/testing/test-utils";
 import { QUOTE_BUYER, walletPurchase, walletQuote } from "../testing/loop-fixtures";
 import { LoopCard } from "./loop-card";
 
-vi.mock("@/lib/navigation", async (importOriginal) => ({ ...(await importOriginal<typeof import("@/lib/navigation")>()), fullPageNavigate: vi.fn() }));
+vi.mock("@/lib/navigation", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/navigation")>()),
+  fullPageNavigate: vi.fn(),
+}));
 
 configure({ asyncUtilTimeout: 6000 });
 vi.setConfig({ testTimeout: 20_000 });
@@ -28,7 +31,14 @@ const FAUCET_TX = `0x${"33".repeat(32)}` as const;
 
 function clientConfig(chainId = 31337): ClientConfig {
   return {
-    chains: [{ id: chainId, name: chainId === 31337 ? "Hardhat (local)" : "Sepolia", rpcUrl: "http://127.0.0.1:8545", contracts: { token: TOKEN, marketplace: MARKETPLACE, vault: `0x${"c3".repeat(20)}` } }],
+    chains: [
+      {
+        id: chainId,
+        name: chainId === 31337 ? "Hardhat (local)" : "Sepolia",
+        rpcUrl: "http://127.0.0.1:8545",
+        contracts: { token: TOKEN, marketplace: MARKETPLACE, vault: `0x${"c3".repeat(20)}` },
+      },
+    ],
     defaultChainId: chainId,
     walletConnectProjectId: null,
     oidc: null,
@@ -155,7 +165,9 @@ describe("Wallet payment tab", () => {
         "POST /api/purchases/quote": () => json(walletQuote(), 201),
         "POST /api/purchases/crypto": () => {
           polls += 1;
-          return polls < 3 ? json({ status: "pending", purchase: null }, 202) : json({ status: "completed", purchase: walletPurchase({ loopId: loop.id }) });
+          return polls < 3
+            ? json({ status: "pending", purchase: null }, 202)
+            : json({ status: "completed", purchase: walletPurchase({ loopId: loop.id }) });
         },
       },
     });
@@ -169,7 +181,10 @@ describe("Wallet payment tab", () => {
 
     expect(api.bodies("POST /api/purchases/quote")).toEqual([{ loopId: loop.id, format: "mp3" }]);
     expect(writtenFunctions(wallet)).toEqual(["token.approve", "marketplace.purchase"]);
-    expect(wallet.writeContract).toHaveBeenNthCalledWith(1, { name: "token", chainId: 31337, address: TOKEN }, "approve", [MARKETPLACE, 2545n * LOOP]);
+    expect(wallet.writeContract).toHaveBeenNthCalledWith(1, { name: "token", chainId: 31337, address: TOKEN }, "approve", [
+      MARKETPLACE,
+      2545n * LOOP,
+    ]);
     expect(wallet.writeContract).toHaveBeenNthCalledWith(2, { name: "marketplace", chainId: 31337, address: MARKETPLACE }, "purchase", [
       {
         buyer: QUOTE_BUYER,
@@ -227,7 +242,10 @@ describe("Wallet payment tab", () => {
   it("a rejected signature returns quietly to the panel, and a new Pay asks for a fresh quote", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99" });
     const rejection = Object.assign(new Error("User rejected the request."), { name: "UserRejectedRequestError", code: 4001 });
-    const wallet = connectedWallet({ readTokenAllowance: vi.fn(async () => 10n ** 30n), writeContract: vi.fn(async () => Promise.reject(rejection)) });
+    const wallet = connectedWallet({
+      readTokenAllowance: vi.fn(async () => 10n ** 30n),
+      writeContract: vi.fn(async () => Promise.reject(rejection)),
+    });
     const { user, api } = renderPanel(loop, { routes: { "POST /api/purchases/quote": () => json(walletQuote(), 201) } });
     const { panel } = await openWalletTab(user, "Deep Night");
     await within(panel).findByText("Your wallet balance covers this purchase.");
@@ -247,14 +265,19 @@ describe("Wallet payment tab", () => {
 
   it("a marketplace revert shows the spec's 'Transaction Failed' with its reason", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99" });
-    const revert = { name: "ContractFunctionExecutionError", cause: { name: "ContractFunctionRevertedError", data: { errorName: "QuoteExpired" } } };
+    const revert = {
+      name: "ContractFunctionExecutionError",
+      cause: { name: "ContractFunctionRevertedError", data: { errorName: "QuoteExpired" } },
+    };
     connectedWallet({ readTokenAllowance: vi.fn(async () => 10n ** 30n), writeContract: vi.fn(async () => Promise.reject(revert)) });
     const { user } = renderPanel(loop, { routes: { "POST /api/purchases/quote": () => json(walletQuote(), 201) } });
     const { panel } = await openWalletTab(user, "Deep Night");
     await within(panel).findByText("Your wallet balance covers this purchase.");
     await user.click(within(panel).getByRole("button", { name: "Pay from Wallet" }));
     expect(await screen.findByText("Transaction Failed")).toBeInTheDocument();
-    expect(screen.getByText("The price quote expired before the payment was sent. Please pay again for a fresh quote.")).toBeInTheDocument();
+    expect(
+      screen.getByText("The price quote expired before the payment was sent. Please pay again for a fresh quote."),
+    ).toBeInTheDocument();
   });
 
   it("without a linked wallet says 'Wallet Required' and does not offer Pay", async () => {
@@ -270,7 +293,9 @@ describe("Wallet payment tab", () => {
   it("the API's 'Wallet Required' refusal is shown as 'Purchase Failed'", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99" });
     const wallet = connectedWallet();
-    const { user } = renderPanel(loop, { routes: { "POST /api/purchases/quote": () => json({ message: WALLET_PURCHASE_MESSAGES.noWallet }, 400) } });
+    const { user } = renderPanel(loop, {
+      routes: { "POST /api/purchases/quote": () => json({ message: WALLET_PURCHASE_MESSAGES.noWallet }, 400) },
+    });
     const { panel } = await openWalletTab(user, "Deep Night");
     await within(panel).findByText("Your wallet balance covers this purchase.");
     await user.click(within(panel).getByRole("button", { name: "Pay from Wallet" }));
@@ -319,7 +344,10 @@ describe("Wallet payment tab", () => {
 
   it("says when the wallet is on another network, and Pay switches it first", async () => {
     const loop = makeLoop({ id: "loop-1", title: "Deep Night", price: "4.99" });
-    const wallet = connectedWallet({ connect: vi.fn(async () => ({ address: QUOTE_BUYER, chainId: 1 })), readTokenAllowance: vi.fn(async () => 10n ** 30n) });
+    const wallet = connectedWallet({
+      connect: vi.fn(async () => ({ address: QUOTE_BUYER, chainId: 1 })),
+      readTokenAllowance: vi.fn(async () => 10n ** 30n),
+    });
     publishSnapshot({ status: "connected", address: QUOTE_BUYER, chainId: 1, connectorName: "MetaMask" });
     const { user } = renderPanel(loop, {
       routes: {
@@ -333,7 +361,9 @@ describe("Wallet payment tab", () => {
     await user.click(within(panel).getByRole("button", { name: "Pay from Wallet" }));
     expect(await screen.findByText("Purchase Successful")).toBeInTheDocument();
     expect(wallet.switchChain).toHaveBeenCalledExactlyOnceWith(31337);
-    expect(vi.mocked(wallet.switchChain).mock.invocationCallOrder[0]).toBeLessThan(vi.mocked(wallet.writeContract).mock.invocationCallOrder[0]!);
+    expect(vi.mocked(wallet.switchChain).mock.invocationCallOrder[0]).toBeLessThan(
+      vi.mocked(wallet.writeContract).mock.invocationCallOrder[0]!,
+    );
   });
 
   it("shows Connect Wallet while no wallet is connected", async () => {

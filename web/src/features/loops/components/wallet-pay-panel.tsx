@@ -78,7 +78,11 @@ export function WalletPayPanel({ loop, quote, onPurchased, onFailed }: PaymentPa
   const balance = useWalletLoopBalance({ chainId: chain?.id, token: chain?.token, owner: connected ?? undefined });
   const neededWei = ledgerUnitsToWei(quote.loopUnits);
   const sufficiency: Sufficiency =
-    balance.data === undefined ? { state: "unknown" } : balance.data >= neededWei ? { state: "enough" } : { state: "short", shortWei: neededWei - balance.data };
+    balance.data === undefined
+      ? { state: "unknown" }
+      : balance.data >= neededWei
+        ? { state: "enough" }
+        : { state: "short", shortWei: neededWei - balance.data };
 
   const refreshBalances = () =>
     Promise.all([
@@ -105,9 +109,14 @@ export function WalletPayPanel({ loop, quote, onPurchased, onFailed }: PaymentPa
     // The API answers once the mint is mined: the balance is read again right after.
     mutationFn: (address: HexAddress) => requestTestLoop(address),
     onSuccess: (grant) => {
-      toast({ title: "Test LOOP Added", description: `${formatWholeLoop(grant.amount)} test LOOP sent to ${shortAddress(grant.address)}`, variant: "success" });
+      toast({
+        title: "Test LOOP Added",
+        description: `${formatWholeLoop(grant.amount)} test LOOP sent to ${shortAddress(grant.address)}`,
+        variant: "success",
+      });
     },
-    onError: (error) => toast({ title: "Minting Failed", description: getServerMessage(error, FAUCET_FAILED_FALLBACK), variant: "destructive" }),
+    onError: (error) =>
+      toast({ title: "Minting Failed", description: getServerMessage(error, FAUCET_FAILED_FALLBACK), variant: "destructive" }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: WALLET_LOOP_BALANCE_QUERY_KEY }),
   });
 
@@ -163,7 +172,8 @@ export function WalletPayPanel({ loop, quote, onPurchased, onFailed }: PaymentPa
       const added = await (await loadWallet()).watchAsset({ address: chain.token, symbol: "LOOP", decimals: TOKEN_DECIMALS });
       if (added) toast({ title: "LOOP Added", description: "Your wallet now lists LOOP.", variant: "success" });
     } catch (error) {
-      if (!isUserRejection(error)) toast({ title: "Could Not Add LOOP", description: walletPurchaseFailureText(error), variant: "destructive" });
+      if (!isUserRejection(error))
+        toast({ title: "Could Not Add LOOP", description: walletPurchaseFailureText(error), variant: "destructive" });
     }
   }
 
@@ -178,8 +188,8 @@ export function WalletPayPanel({ loop, quote, onPurchased, onFailed }: PaymentPa
         </div>
       </dl>
       <p className="text-xs text-muted-foreground">
-        500 LOOP = 1 USD. Paid on chain from your linked wallet{chain ? ` on ${chain.name}` : ""}: your wallet asks you to approve LOOP if needed, then to
-        confirm the payment.
+        500 LOOP = 1 USD. Paid on chain from your linked wallet{chain ? ` on ${chain.name}` : ""}: your wallet asks you to approve LOOP if
+        needed, then to confirm the payment.
       </p>
 
       {!chain ? (
@@ -269,7 +279,8 @@ export function WalletPayPanel({ loop, quote, onPurchased, onFailed }: PaymentPa
           ) : sufficiency.state === "short" ? (
             <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-100">
               <p>
-                Insufficient wallet balance: short by <span className="font-mono font-semibold tabular-nums">{formatWalletLoop(sufficiency.shortWei)} LOOP</span>.
+                Insufficient wallet balance: short by{" "}
+                <span className="font-mono font-semibold tabular-nums">{formatWalletLoop(sufficiency.shortWei)} LOOP</span>.
               </p>
               {devChain ? (
                 <Button size="sm" variant="outline" disabled={faucet.isPending || busy} onClick={() => faucet.mutate(connected)}>

@@ -59,14 +59,29 @@ afterEach(() => {
   resetPlayback();
 });
 
-const PEAKS = { points: 4, peaks: [[-0.5, 0.4], [-0.2, 0.9], [-1, 1], [-0.1, 0.1]] };
+const PEAKS = {
+  points: 4,
+  peaks: [
+    [-0.5, 0.4],
+    [-0.2, 0.9],
+    [-1, 1],
+    [-0.1, 0.1],
+  ],
+};
 
 function renderPlayers(ids: string[], duration = 16) {
   stubApi(Object.fromEntries(ids.map((id) => [`GET /api/loops/${id}/peaks`, () => json(PEAKS)])));
   return renderWithProviders(
     <>
       {ids.map((id) => (
-        <WaveformPlayer key={id} loopId={id} title={`Loop ${id}`} previewUrl={`/api/loops/${id}/preview`} peaksUrl={`/api/loops/${id}/peaks`} duration={duration} />
+        <WaveformPlayer
+          key={id}
+          loopId={id}
+          title={`Loop ${id}`}
+          previewUrl={`/api/loops/${id}/preview`}
+          peaksUrl={`/api/loops/${id}/peaks`}
+          duration={duration}
+        />
       ))}
     </>,
   );
@@ -74,7 +89,13 @@ function renderPlayers(ids: string[], duration = 16) {
 
 describe("previewWaveform", () => {
   it("turns [min, max] pairs into two channels, maxima on top", () => {
-    expect(previewWaveform(PEAKS, 16)).toEqual({ channels: [[0.4, 0.9, 1, 0.1], [-0.5, -0.2, -1, -0.1]], duration: 16 });
+    expect(previewWaveform(PEAKS, 16)).toEqual({
+      channels: [
+        [0.4, 0.9, 1, 0.1],
+        [-0.5, -0.2, -1, -0.1],
+      ],
+      duration: 16,
+    });
   });
 
   it("keeps only the first 30 s of a longer loop (the preview clip)", () => {
@@ -92,7 +113,10 @@ describe("WaveformPlayer", () => {
     await vi.waitFor(() => expect(play).toBeEnabled());
     const options = surfers[0]!.options;
     expect(options.url).toBe("/api/loops/a/preview");
-    expect(options.peaks).toEqual([[0.4, 0.9, 1, 0.1], [-0.5, -0.2, -1, -0.1]]);
+    expect(options.peaks).toEqual([
+      [0.4, 0.9, 1, 0.1],
+      [-0.5, -0.2, -1, -0.1],
+    ]);
     expect(options.duration).toBe(16);
     expect((options.media as HTMLAudioElement).preload).toBe("none");
     expect(screen.getByTestId("player-time")).toHaveTextContent("0:00 / 0:16");

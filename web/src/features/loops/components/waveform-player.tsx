@@ -124,7 +124,9 @@ export function WaveformPlayer({ loopId, title, previewUrl, peaksUrl, duration, 
 
   if (!previewUrl) {
     return (
-      <div className={cn("flex h-16 items-center rounded-lg border border-dashed border-border px-3 text-xs text-muted-foreground", className)}>
+      <div
+        className={cn("flex h-16 items-center rounded-lg border border-dashed border-border px-3 text-xs text-muted-foreground", className)}
+      >
         Preview available once processing finishes
       </div>
     );
@@ -143,7 +145,14 @@ export function WaveformPlayer({ loopId, title, previewUrl, peaksUrl, duration, 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const surfer = surferRef.current;
     if (!surfer) return;
-    const step = event.key === "ArrowRight" ? SEEK_STEP_SECONDS : event.key === "ArrowLeft" ? -SEEK_STEP_SECONDS : event.key === "Home" ? -Infinity : 0;
+    const step =
+      event.key === "ArrowRight"
+        ? SEEK_STEP_SECONDS
+        : event.key === "ArrowLeft"
+          ? -SEEK_STEP_SECONDS
+          : event.key === "Home"
+            ? -Infinity
+            : 0;
     if (step === 0) return;
     event.preventDefault();
     const time = Math.min(Math.max(surfer.getCurrentTime() + step, 0), total);
@@ -174,9 +183,14 @@ export function WaveformPlayer({ loopId, title, previewUrl, peaksUrl, duration, 
             aria-valuenow={Math.floor(current)}
             aria-valuetext={`${formatClock(current)} of ${formatDuration(total)}`}
             onKeyDown={onKeyDown}
-            className={cn("h-11 w-full cursor-pointer rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring", unavailable && "hidden")}
+            className={cn(
+              "h-11 w-full cursor-pointer rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+              unavailable && "hidden",
+            )}
           />
-          {!ready && !unavailable ? <div className="absolute inset-x-0 top-1/2 h-px -translate-y-1/2 animate-pulse bg-muted-foreground/40" aria-hidden /> : null}
+          {!ready && !unavailable ? (
+            <div className="absolute inset-x-0 top-1/2 h-px -translate-y-1/2 animate-pulse bg-muted-foreground/40" aria-hidden />
+          ) : null}
           {unavailable ? (
             <p className="flex h-11 items-center gap-1.5 text-xs text-muted-foreground">
               <AlertCircle className="size-3.5" aria-hidden />

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_FILTERS, loopListSearchParams } from "./loop-filters";
 
-const query = (overrides: Partial<typeof DEFAULT_FILTERS>, after?: string) => loopListSearchParams({ ...DEFAULT_FILTERS, ...overrides }, after).toString();
+const query = (overrides: Partial<typeof DEFAULT_FILTERS>, after?: string) =>
+  loopListSearchParams({ ...DEFAULT_FILTERS, ...overrides }, after).toString();
 
 describe("loopListSearchParams", () => {
   it("defaults: popular, first page of 24", () => {
@@ -21,6 +22,8 @@ describe("loopListSearchParams", () => {
 
   it("sends the duration band and the sort", () => {
     expect(query({ duration: "short", sortBy: "price_desc" })).toBe("duration=short&sortBy=price_desc&limit=24&offset=0");
-    expect(query({ duration: "long", sortBy: "rating" }, "WyJyYXRpbmciXQ")).toBe("duration=long&sortBy=rating&limit=24&after=WyJyYXRpbmciXQ");
+    expect(query({ duration: "long", sortBy: "rating" }, "WyJyYXRpbmciXQ")).toBe(
+      "duration=long&sortBy=rating&limit=24&after=WyJyYXRpbmciXQ",
+    );
   });
 });

@@ -3,8 +3,22 @@ import { feePercent, loopSufficiency, purchaseQuote } from "./purchase-quote";
 
 describe("purchaseQuote", () => {
   it("adds the format fee half-up to the cent and converts the total at 500 LOOP per USD", () => {
-    expect(purchaseQuote("4.99", "mp3")).toEqual({ format: "mp3", feeBps: 200n, priceCents: 499n, feeCents: 10n, totalCents: 509n, loopUnits: 254_500_000_000n });
-    expect(purchaseQuote("4.99", "wav")).toEqual({ format: "wav", feeBps: 400n, priceCents: 499n, feeCents: 20n, totalCents: 519n, loopUnits: 259_500_000_000n });
+    expect(purchaseQuote("4.99", "mp3")).toEqual({
+      format: "mp3",
+      feeBps: 200n,
+      priceCents: 499n,
+      feeCents: 10n,
+      totalCents: 509n,
+      loopUnits: 254_500_000_000n,
+    });
+    expect(purchaseQuote("4.99", "wav")).toEqual({
+      format: "wav",
+      feeBps: 400n,
+      priceCents: 499n,
+      feeCents: 20n,
+      totalCents: 519n,
+      loopUnits: 259_500_000_000n,
+    });
     // 0.25 × 2% = 0.5 cent → rounds up to 1 cent.
     expect(purchaseQuote("0.25", "mp3")?.feeCents).toBe(1n);
     expect(purchaseQuote("0.24", "mp3")?.feeCents).toBe(0n);
@@ -13,7 +27,14 @@ describe("purchaseQuote", () => {
 
   it("prices with the fee of the platform settings when given", () => {
     // $4.99 at 7.5% = 37.425 cents → 37; at 0% nothing.
-    expect(purchaseQuote("4.99", "mp3", 750n)).toEqual({ format: "mp3", feeBps: 750n, priceCents: 499n, feeCents: 37n, totalCents: 536n, loopUnits: 268_000_000_000n });
+    expect(purchaseQuote("4.99", "mp3", 750n)).toEqual({
+      format: "mp3",
+      feeBps: 750n,
+      priceCents: 499n,
+      feeCents: 37n,
+      totalCents: 536n,
+      loopUnits: 268_000_000_000n,
+    });
     expect(purchaseQuote("4.99", "wav", 0n)).toMatchObject({ feeCents: 0n, totalCents: 499n });
     // $10.00 at 50% (the most an admin may set).
     expect(purchaseQuote("10.00", "wav", 5000n)).toMatchObject({ feeCents: 500n, totalCents: 1500n });

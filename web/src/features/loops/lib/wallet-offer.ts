@@ -47,7 +47,13 @@ export const WALLET_OFFER_STEP_LABELS: Record<WalletOfferStep, string> = {
 };
 
 /** The offer's steps as the transaction's phases (the chain is switched silently). */
-const OFFER_STEPS: TransactionSteps<WalletOfferStep> = { connecting: "connecting", checking: "checking", approving: "approving", writing: "offering", confirming: "confirming" };
+const OFFER_STEPS: TransactionSteps<WalletOfferStep> = {
+  connecting: "connecting",
+  checking: "checking",
+  approving: "approving",
+  writing: "offering",
+  confirming: "confirming",
+};
 
 /** How often the sent offers are read again while the offer is not recorded yet. */
 export const OFFER_RECORD_POLL_MS = 1_000;
@@ -89,9 +95,20 @@ export async function runWalletOffer(wallet: OfferWallet, api: WalletOfferApi, r
 
   run.step("checking");
   const payee = (await api.terms({ loopId: request.loopId, format, offerAmount: request.offerAmount })).payee as HexAddress;
-  await run.ensureAllowance({ token: contracts.token, owner: account.address, spender: chain.marketplace, amount: offerEscrowWei(amount, format) });
+  await run.ensureAllowance({
+    token: contracts.token,
+    owner: account.address,
+    spender: chain.marketplace,
+    amount: offerEscrowWei(amount, format),
+  });
 
-  const args = [uuidToBytes32(request.loopId), OFFER_FORMAT_NUMBER[format], payee, amount, offerExpiresAt(now(), request.offerExpiryHours)] as const;
+  const args = [
+    uuidToBytes32(request.loopId),
+    OFFER_FORMAT_NUMBER[format],
+    payee,
+    amount,
+    offerExpiresAt(now(), request.offerExpiryHours),
+  ] as const;
   const { receipt } = await run.send(contracts.marketplace, "openOffer", args, "offer", { events: true });
   const offerId = openedOfferId(receipt.events ?? []);
   if (offerId === null) throw new WalletOfferRefusedError("The offer transaction opened no offer on chain.");

@@ -33,7 +33,10 @@ function fakeWallet(overrides: Partial<PurchaseWallet> = {}): PurchaseWallet {
   };
 }
 
-function fakeApi(answers: CryptoPurchaseStatus[] = [{ status: "completed", purchase: PURCHASE }], quote = walletQuote()): PurchaseApi & { reportPurchase: ReturnType<typeof vi.fn> } {
+function fakeApi(
+  answers: CryptoPurchaseStatus[] = [{ status: "completed", purchase: PURCHASE }],
+  quote = walletQuote(),
+): PurchaseApi & { reportPurchase: ReturnType<typeof vi.fn> } {
   let call = 0;
   return {
     requestQuote: vi.fn(async () => quote),
@@ -41,8 +44,19 @@ function fakeApi(answers: CryptoPurchaseStatus[] = [{ status: "completed", purch
   };
 }
 
-const run = (wallet: PurchaseWallet, api: PurchaseApi, steps: WalletPurchaseStep[] = [], extra: { timeoutMs?: number; now?: () => number } = {}) =>
-  runWalletPurchase(wallet, api, { loopId: "loop-1", format: "mp3", onStep: (step) => steps.push(step), sleep: async () => undefined, ...extra });
+const run = (
+  wallet: PurchaseWallet,
+  api: PurchaseApi,
+  steps: WalletPurchaseStep[] = [],
+  extra: { timeoutMs?: number; now?: () => number } = {},
+) =>
+  runWalletPurchase(wallet, api, {
+    loopId: "loop-1",
+    format: "mp3",
+    onStep: (step) => steps.push(step),
+    sleep: async () => undefined,
+    ...extra,
+  });
 
 describe("toMarketplaceQuote", () => {
   it("turns the API's decimal strings into the contract's exact bigints", () => {
@@ -80,14 +94,19 @@ describe("runWalletPurchase", () => {
     const marketplace = `0x${"e5".repeat(20)}`;
     expect(wallet.readTokenAllowance).toHaveBeenCalledWith({ chainId: 31337, token, owner: BUYER, spender: marketplace });
     expect(wallet.writeContract).toHaveBeenCalledTimes(2);
-    expect(wallet.writeContract).toHaveBeenNthCalledWith(1, { name: "token", chainId: 31337, address: token }, "approve", [marketplace, 2545n * LOOP]);
+    expect(wallet.writeContract).toHaveBeenNthCalledWith(1, { name: "token", chainId: 31337, address: token }, "approve", [
+      marketplace,
+      2545n * LOOP,
+    ]);
     expect(wallet.waitForTransaction).toHaveBeenNthCalledWith(1, { chainId: 31337, hash: APPROVE_TX });
     expect(wallet.writeContract).toHaveBeenNthCalledWith(2, { name: "marketplace", chainId: 31337, address: marketplace }, "purchase", [
       toMarketplaceQuote(walletQuote().quote),
       walletQuote().signature,
     ]);
     // The approval is mined before the purchase is sent.
-    expect(vi.mocked(wallet.waitForTransaction).mock.invocationCallOrder[0]).toBeLessThan(vi.mocked(wallet.writeContract).mock.invocationCallOrder[1]!);
+    expect(vi.mocked(wallet.waitForTransaction).mock.invocationCallOrder[0]).toBeLessThan(
+      vi.mocked(wallet.writeContract).mock.invocationCallOrder[1]!,
+    );
     expect(wallet.waitForTransaction).toHaveBeenNthCalledWith(2, { chainId: 31337, hash: TX });
     expect(api.reportPurchase).toHaveBeenCalledTimes(3);
     expect(api.reportPurchase).toHaveBeenCalledWith({
@@ -102,7 +121,10 @@ describe("runWalletPurchase", () => {
   });
 
   it("skips the approval when the allowance covers the total, and switches chain when the wallet is elsewhere", async () => {
-    const wallet = fakeWallet({ readTokenAllowance: vi.fn(async () => 2545n * LOOP), connect: vi.fn(async () => ({ address: BUYER, chainId: 1 })) });
+    const wallet = fakeWallet({
+      readTokenAllowance: vi.fn(async () => 2545n * LOOP),
+      connect: vi.fn(async () => ({ address: BUYER, chainId: 1 })),
+    });
     const steps: WalletPurchaseStep[] = [];
     await run(wallet, fakeApi(), steps);
     expect(writtenFunctions(wallet)).toEqual(["marketplace.purchase"]);
@@ -123,7 +145,10 @@ describe("runWalletPurchase", () => {
   });
 
   it("a reverted purchase is an error, not a recorded purchase", async () => {
-    const wallet = fakeWallet({ waitForTransaction: vi.fn(async () => ({ status: "reverted" as const })), readTokenAllowance: vi.fn(async () => 10n ** 30n) });
+    const wallet = fakeWallet({
+      waitForTransaction: vi.fn(async () => ({ status: "reverted" as const })),
+      readTokenAllowance: vi.fn(async () => 10n ** 30n),
+    });
     const api = fakeApi();
     await expect(run(wallet, api)).rejects.toThrow("The purchase transaction was reverted on chain.");
     expect(api.reportPurchase).not.toHaveBeenCalled();
@@ -140,7 +165,10 @@ describe("runWalletPurchase", () => {
 
 describe("failure texts", () => {
   it("names the marketplace's custom errors", () => {
-    const revert = (errorName: string) => ({ name: "ContractFunctionExecutionError", cause: { name: "ContractFunctionRevertedError", data: { errorName } } });
+    const revert = (errorName: string) => ({
+      name: "ContractFunctionExecutionError",
+      cause: { name: "ContractFunctionRevertedError", data: { errorName } },
+    });
     expect(walletPurchaseFailureText(revert("QuoteExpired"))).toMatch(/quote expired/);
     expect(walletPurchaseFailureText(revert("NotBuyer"))).toBe("Pay from the wallet linked to your account.");
     expect(walletPurchaseFailureText(revert("EnforcedPause"))).toMatch(/paused/);
@@ -148,10 +176,17 @@ describe("failure texts", () => {
   });
 
   it("uses the spec's crypto texts: 'Wallet not connected', 'Transfer failed', and the balance in LOOP tokens", () => {
-    const revert = (errorName: string) => ({ name: "ContractFunctionExecutionError", cause: { name: "ContractFunctionRevertedError", data: { errorName } } });
+    const revert = (errorName: string) => ({
+      name: "ContractFunctionExecutionError",
+      cause: { name: "ContractFunctionRevertedError", data: { errorName } },
+    });
     expect(walletPurchaseFailureText(new WalletNotConnectedError())).toBe("Wallet not connected");
-    expect(walletPurchaseFailureText(revert("ERC20InsufficientBalance"))).toBe("Transfer failed: your wallet doesn't hold enough LOOP for this purchase.");
-    expect(insufficientWalletText(2545n * LOOP, 100n * LOOP)).toBe("Insufficient Balance: You need 2,545.00000000 LOOP tokens but only have 100.00000000");
+    expect(walletPurchaseFailureText(revert("ERC20InsufficientBalance"))).toBe(
+      "Transfer failed: your wallet doesn't hold enough LOOP for this purchase.",
+    );
+    expect(insufficientWalletText(2545n * LOOP, 100n * LOOP)).toBe(
+      "Insufficient Balance: You need 2,545.00000000 LOOP tokens but only have 100.00000000",
+    );
   });
 
   it("a rejection in the wallet or a closed modal is a dismissal", () => {

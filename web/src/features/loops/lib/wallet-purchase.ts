@@ -8,7 +8,14 @@
 import type { Format } from "@loop/rules/fees";
 import type { CryptoPurchaseStatus, Purchase, WalletQuote } from "@loop/rules/schemas/purchases";
 import type { HexAddress, MarketplaceQuote, TransactionHash } from "@/lib/wallet/types";
-import { insufficientWalletText, isWalletDismissal, type TransactionSteps, type TransactionWallet, transactionRunner, walletFailureText } from "@/lib/wallet/wallet-transaction";
+import {
+  insufficientWalletText,
+  isWalletDismissal,
+  type TransactionSteps,
+  type TransactionWallet,
+  transactionRunner,
+  walletFailureText,
+} from "@/lib/wallet/wallet-transaction";
 
 /** The wallet calls a purchase needs (the wallet stack's controls). */
 export type PurchaseWallet = TransactionWallet;
@@ -120,7 +127,11 @@ const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase(
  * switch chain if needed → balance check → approve exactly the total if the allowance is short
  * (waiting for that receipt) → purchase → its receipt → POST /crypto every `pollMs` until completed.
  */
-export async function runWalletPurchase(wallet: PurchaseWallet, api: PurchaseApi, request: WalletPurchaseRequest): Promise<WalletPurchaseOutcome> {
+export async function runWalletPurchase(
+  wallet: PurchaseWallet,
+  api: PurchaseApi,
+  request: WalletPurchaseRequest,
+): Promise<WalletPurchaseOutcome> {
   const { loopId, format, onStep, pollMs = RECORD_POLL_MS, timeoutMs = RECORD_TIMEOUT_MS } = request;
   const sleep = request.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const now = request.now ?? Date.now;
@@ -139,11 +150,29 @@ export async function runWalletPurchase(wallet: PurchaseWallet, api: PurchaseApi
   const marketplace = hex<HexAddress>(offer.marketplace, "marketplace");
 
   await run.switchChain(account, chainId);
-  await run.ensureAllowance({ token: { name: "token", chainId, address: token }, owner: account.address, spender: marketplace, amount: total });
-  const { hash: txHash } = await run.send({ name: "marketplace", chainId, address: marketplace }, "purchase", [quote, hex(offer.signature, "signature")], "purchase");
+  await run.ensureAllowance({
+    token: { name: "token", chainId, address: token },
+    owner: account.address,
+    spender: marketplace,
+    amount: total,
+  });
+  const { hash: txHash } = await run.send(
+    { name: "marketplace", chainId, address: marketplace },
+    "purchase",
+    [quote, hex(offer.signature, "signature")],
+    "purchase",
+  );
 
   run.step("recording");
-  const report: CryptoPurchaseReport = { loopId, format, txHash, orderId: quote.orderId, token: "LOOP", amount: offer.total, cryptoAmount: offer.loopAmount };
+  const report: CryptoPurchaseReport = {
+    loopId,
+    format,
+    txHash,
+    orderId: quote.orderId,
+    token: "LOOP",
+    amount: offer.total,
+    cryptoAmount: offer.loopAmount,
+  };
   const deadline = now() + timeoutMs;
   for (;;) {
     const answer = await api.reportPurchase(report);

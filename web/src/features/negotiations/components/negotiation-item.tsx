@@ -69,7 +69,11 @@ export function NegotiationItem({ negotiation, scope, onRespond, onReclaim, recl
         </div>
         <div className="flex flex-wrap items-center gap-1.5">
           {byWallet ? (
-            <Badge variant="highlight" data-testid="negotiation-funding" title="Escrowed on chain by the marketplace from the buyer's wallet">
+            <Badge
+              variant="highlight"
+              data-testid="negotiation-funding"
+              title="Escrowed on chain by the marketplace from the buyer's wallet"
+            >
               <Link2 aria-hidden />
               Wallet escrow
             </Badge>
@@ -82,11 +86,15 @@ export function NegotiationItem({ negotiation, scope, onRespond, onReclaim, recl
         <Amount label="Original price" value={`$${loop.price}`} />
         <Amount label="Offer" value={`$${negotiation.offerAmount}`} />
         {negotiation.counterOffer ? <Amount label="Counter offer" value={`$${negotiation.counterOffer}`} /> : null}
-        {scope === "sent" && open && !byWallet && negotiation.heldLoop ? <Amount label="Held" value={`${formatLoop8(negotiation.heldLoop)} LOOP`} /> : null}
+        {scope === "sent" && open && !byWallet && negotiation.heldLoop ? (
+          <Amount label="Held" value={`${formatLoop8(negotiation.heldLoop)} LOOP`} />
+        ) : null}
       </dl>
 
       {negotiation.message ? <Quote label={scope === "sent" ? "Your message" : "Message"} text={negotiation.message} /> : null}
-      {negotiation.responseMessage ? <Quote label={scope === "sent" ? "Seller's response" : "Your response"} text={negotiation.responseMessage} /> : null}
+      {negotiation.responseMessage ? (
+        <Quote label={scope === "sent" ? "Seller's response" : "Your response"} text={negotiation.responseMessage} />
+      ) : null}
 
       <div className="flex flex-wrap items-center justify-between gap-2">
         {open ? (
@@ -103,7 +111,13 @@ export function NegotiationItem({ negotiation, scope, onRespond, onReclaim, recl
             {SETTLING_TEXT}
           </p>
         ) : reclaimable && onReclaim ? (
-          <Button size="sm" variant="outline" disabled={reclaiming} onClick={onReclaim} aria-label={`Reclaim from escrow: offer on ${loop.title}`}>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={reclaiming}
+            onClick={onReclaim}
+            aria-label={`Reclaim from escrow: offer on ${loop.title}`}
+          >
             {reclaiming ? <Loader2 className="animate-spin" aria-hidden /> : <RotateCcw aria-hidden />}
             Reclaim from escrow
           </Button>
@@ -112,7 +126,13 @@ export function NegotiationItem({ negotiation, scope, onRespond, onReclaim, recl
             {actions.map((action) => {
               const button = ACTION_BUTTONS[action];
               return (
-                <Button key={action} size="sm" variant={button.variant} onClick={() => onRespond(action)} aria-label={`${button.label} offer on ${loop.title}`}>
+                <Button
+                  key={action}
+                  size="sm"
+                  variant={button.variant}
+                  onClick={() => onRespond(action)}
+                  aria-label={`${button.label} offer on ${loop.title}`}
+                >
                   {button.icon}
                   {button.label}
                 </Button>

@@ -3,7 +3,10 @@ import { ArrowLeftRight, CheckCircle2, Clock, Hourglass, Undo2, XCircle } from "
 import type { ComponentType } from "react";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 
-const STATUS_STYLES: Record<NegotiationStatus, { label: string; variant: BadgeProps["variant"]; Icon: ComponentType<{ "aria-hidden"?: boolean }> }> = {
+const STATUS_STYLES: Record<
+  NegotiationStatus,
+  { label: string; variant: BadgeProps["variant"]; Icon: ComponentType<{ "aria-hidden"?: boolean }> }
+> = {
   pending: { label: "Pending", variant: "warning", Icon: Clock },
   counter: { label: "Counter Offer", variant: "highlight", Icon: ArrowLeftRight },
   accepted: { label: "Accepted", variant: "success", Icon: CheckCircle2 },

@@ -93,7 +93,12 @@ describe("Negotiations page", () => {
     const statuses = ["pending", "counter", "accepted", "rejected", "withdrawn", "expired"] as const;
     const labels = ["Pending", "Counter Offer", "Accepted", "Rejected", "Withdrawn", "Expired"];
     const { user } = renderPage(SELLER, {
-      received: statuses.map((status, index) => makeNegotiation({ status, loop: { id: `loop-${index}`, title: `Loop ${status}`, price: "12.50", user: { id: SELLER.id, username: "beatsmith" } } })),
+      received: statuses.map((status, index) =>
+        makeNegotiation({
+          status,
+          loop: { id: `loop-${index}`, title: `Loop ${status}`, price: "12.50", user: { id: SELLER.id, username: "beatsmith" } },
+        }),
+      ),
     });
     await user.click(screen.getByRole("tab", { name: "Received Offers" }));
     for (const [index, status] of statuses.entries()) {
@@ -134,7 +139,9 @@ describe("Negotiations page", () => {
 
     expect(await screen.findByText("Response Sent")).toBeInTheDocument();
     expect(screen.getByText("Your response has been sent successfully.")).toBeInTheDocument();
-    expect(api.bodies("PUT /api/negotiations/n-1/respond")).toEqual([{ action: "counter", counterOffer: "11.50", message: "Meet me in the middle", version: 4 }]);
+    expect(api.bodies("PUT /api/negotiations/n-1/respond")).toEqual([
+      { action: "counter", counterOffer: "11.50", message: "Meet me in the middle", version: 4 },
+    ]);
     await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(invalidate).toHaveBeenCalledWith({ queryKey: NEGOTIATIONS_QUERY_KEY });
     // Only an accept completes a sale.
@@ -143,9 +150,13 @@ describe("Negotiations page", () => {
 
   it("the seller accepts: PUT {action: accept, version}; the loops and the balance are refreshed", async () => {
     const offer = makeNegotiation({ id: "n-2", version: 2 });
-    const { user, api, queryClient } = renderPage(SELLER, { received: [offer] }, {
-      "PUT /api/negotiations/n-2/respond": () => json({ ...offer, status: "accepted", purchaseId: "purchase-1", version: 3 }),
-    });
+    const { user, api, queryClient } = renderPage(
+      SELLER,
+      { received: [offer] },
+      {
+        "PUT /api/negotiations/n-2/respond": () => json({ ...offer, status: "accepted", purchaseId: "purchase-1", version: 3 }),
+      },
+    );
     const invalidate = vi.spyOn(queryClient, "invalidateQueries");
     await user.click(screen.getByRole("tab", { name: "Received Offers" }));
     await user.click(within(await item("Deep Night")).getByRole("button", { name: "Accept offer on Deep Night" }));
@@ -161,7 +172,11 @@ describe("Negotiations page", () => {
 
   it("the seller rejects with a message", async () => {
     const offer = makeNegotiation({ id: "n-3", version: 1 });
-    const { user, api } = renderPage(SELLER, { received: [offer] }, { "PUT /api/negotiations/n-3/respond": () => json({ ...offer, status: "rejected" }) });
+    const { user, api } = renderPage(
+      SELLER,
+      { received: [offer] },
+      { "PUT /api/negotiations/n-3/respond": () => json({ ...offer, status: "rejected" }) },
+    );
     await user.click(screen.getByRole("tab", { name: "Received Offers" }));
     await user.click(within(await item("Deep Night")).getByRole("button", { name: "Reject offer on Deep Night" }));
     const dialog = await screen.findByRole("dialog", { name: "Reject Offer" });
@@ -174,7 +189,11 @@ describe("Negotiations page", () => {
   it("the buyer accepts a counter, seeing what is paid from the LOOP balance", async () => {
     // As the API sends a counter: the amount is the counter, the fee is at the rate the offer was opened with.
     const offer = makeNegotiation({ id: "n-4", status: "counter", counterOffer: "11.50", amount: "11.50", fee: "0.23", version: 7 });
-    const { user, api } = renderPage(BUYER, { sent: [offer] }, { "PUT /api/negotiations/n-4/respond": () => json({ ...offer, status: "accepted", purchaseId: "p-1" }) });
+    const { user, api } = renderPage(
+      BUYER,
+      { sent: [offer] },
+      { "PUT /api/negotiations/n-4/respond": () => json({ ...offer, status: "accepted", purchaseId: "p-1" }) },
+    );
     await user.click(within(await item("Deep Night")).getByRole("button", { name: "Accept offer on Deep Night" }));
     const dialog = await screen.findByRole("dialog", { name: "Accept Counter Offer" });
     // $11.50 + 2% ($0.23) = $11.73 → 5,865 LOOP.
@@ -197,7 +216,11 @@ describe("Negotiations page", () => {
 
   it("the buyer withdraws a pending offer after confirming", async () => {
     const offer = makeNegotiation({ id: "n-5", version: 1 });
-    const { user, api } = renderPage(BUYER, { sent: [offer] }, { "PUT /api/negotiations/n-5/respond": () => json({ ...offer, status: "withdrawn" }) });
+    const { user, api } = renderPage(
+      BUYER,
+      { sent: [offer] },
+      { "PUT /api/negotiations/n-5/respond": () => json({ ...offer, status: "withdrawn" }) },
+    );
     const card = await item("Deep Night");
     expect(within(card).queryByRole("button", { name: "Accept offer on Deep Night" })).not.toBeInTheDocument();
     await user.click(within(card).getByRole("button", { name: "Withdraw offer on Deep Night" }));
@@ -213,9 +236,14 @@ describe("Negotiations page", () => {
     const changed = "Offer Changed: This offer changed since you loaded it. Reload and try again.";
     const offer = makeNegotiation({ id: "n-6" });
     let status = 409;
-    const { user } = renderPage(SELLER, { received: [offer] }, {
-      "PUT /api/negotiations/n-6/respond": () => (status === 409 ? json({ message: changed }, 409) : json({ message: "Internal error" }, 500)),
-    });
+    const { user } = renderPage(
+      SELLER,
+      { received: [offer] },
+      {
+        "PUT /api/negotiations/n-6/respond": () =>
+          status === 409 ? json({ message: changed }, 409) : json({ message: "Internal error" }, 500),
+      },
+    );
     await user.click(screen.getByRole("tab", { name: "Received Offers" }));
     await user.click(within(await item("Deep Night")).getByRole("button", { name: "Accept offer on Deep Night" }));
     await user.click(within(await screen.findByRole("dialog", { name: "Accept Offer" })).getByRole("button", { name: "Send Response" }));

@@ -30,7 +30,11 @@ const EMPTY: Record<NegotiationScope, { title: string; text: string }> = {
 };
 
 export const RECLAIM_TOASTS = {
-  done: (title: string): ToastInput => ({ title: "Escrow Reclaimed", description: `The LOOP escrowed for your offer on ${title} is back in your wallet.`, variant: "success" }),
+  done: (title: string): ToastInput => ({
+    title: "Escrow Reclaimed",
+    description: `The LOOP escrowed for your offer on ${title} is back in your wallet.`,
+    variant: "success",
+  }),
   failed: (description: string): ToastInput => ({ title: "Reclaim Failed", description, variant: "destructive" }),
 } as const;
 
@@ -44,7 +48,8 @@ export interface NegotiationsPageProps {
 /** /negotiations (spec "Negotiations"): the viewer's sent and received offers; signed out, a sign-in prompt. */
 export function NegotiationsPage({ user, isLoading, onSignIn }: NegotiationsPageProps) {
   if (isLoading) return <PageSpinner label="Loading your negotiations" />;
-  if (!user) return <SignInCard icon={Handshake} title="Sign In Required" text="Please sign in to view your negotiations" onSignIn={onSignIn} />;
+  if (!user)
+    return <SignInCard icon={Handshake} title="Sign In Required" text="Please sign in to view your negotiations" onSignIn={onSignIn} />;
   return <SignedInNegotiationsPage user={user} />;
 }
 
@@ -55,7 +60,9 @@ function SignedInNegotiationsPage({ user }: { user: CurrentUser }) {
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
       <header className="mb-8">
         <h1 className="font-display text-4xl font-black tracking-tight">Negotiations</h1>
-        <p className="mt-2 max-w-2xl text-muted-foreground">Offers you made on other creators&apos; loops, and offers buyers made on yours.</p>
+        <p className="mt-2 max-w-2xl text-muted-foreground">
+          Offers you made on other creators&apos; loops, and offers buyers made on yours.
+        </p>
       </header>
 
       <TabList tabs={TABS} value={tab} onChange={setTab} idPrefix="negotiations" label="Negotiations" />

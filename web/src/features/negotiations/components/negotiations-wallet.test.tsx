@@ -27,10 +27,18 @@ const SELLER = makeUser({ id: "seller-1", username: "beatsmith" });
 const BUYER = makeUser({ id: "buyer-1", username: "crate_digger", walletAddress: BUYER_WALLET });
 
 const config: ClientConfig = makeClientConfig({
-  chains: [{ id: 31337, name: "Hardhat", rpcUrl: "http://127.0.0.1:8545", contracts: { token: TOKEN, marketplace: MARKETPLACE, vault: `0x${"c3".repeat(20)}` } }],
+  chains: [
+    {
+      id: 31337,
+      name: "Hardhat",
+      rpcUrl: "http://127.0.0.1:8545",
+      contracts: { token: TOKEN, marketplace: MARKETPLACE, vault: `0x${"c3".repeat(20)}` },
+    },
+  ],
 });
 
-const walletOffer = (overrides: Partial<Negotiation> = {}) => makeNegotiation({ funding: "wallet", heldLoop: null, chainOfferId: "42", ...overrides });
+const walletOffer = (overrides: Partial<Negotiation> = {}) =>
+  makeNegotiation({ funding: "wallet", heldLoop: null, chainOfferId: "42", ...overrides });
 
 function wallet(overrides: Partial<WalletControls> = {}): WalletControls {
   return publishFakeWalletControls({
@@ -38,7 +46,11 @@ function wallet(overrides: Partial<WalletControls> = {}): WalletControls {
     switchChain: vi.fn(async () => undefined),
     readTokenBalance: vi.fn(async () => 10_000n * LOOP),
     readTokenAllowance: vi.fn(async () => 0n),
-    writeContract: fakeWriteContract({ "token.approve": APPROVE_TX, "marketplace.changeOffer": CHANGE_TX, "marketplace.reclaimOffer": RECLAIM_TX }),
+    writeContract: fakeWriteContract({
+      "token.approve": APPROVE_TX,
+      "marketplace.changeOffer": CHANGE_TX,
+      "marketplace.reclaimOffer": RECLAIM_TX,
+    }),
     waitForTransaction: vi.fn(async () => ({ status: "success" as const })),
     ...overrides,
   });
@@ -68,7 +80,10 @@ afterEach(() => resetWalletStore());
 describe("Negotiations page: wallet-funded offers", () => {
   it("tags a wallet offer 'Wallet escrow' instead of showing held LOOP; an in-app offer keeps 'Held'", async () => {
     renderPage(BUYER, {
-      sent: [walletOffer({ loop: { id: "loop-w", title: "On Chain", price: "12.50", user: { id: "seller-1", username: "beatsmith" } } }), makeNegotiation({ loop: { id: "loop-a", title: "In App", price: "12.50", user: { id: "seller-1", username: "beatsmith" } } })],
+      sent: [
+        walletOffer({ loop: { id: "loop-w", title: "On Chain", price: "12.50", user: { id: "seller-1", username: "beatsmith" } } }),
+        makeNegotiation({ loop: { id: "loop-a", title: "In App", price: "12.50", user: { id: "seller-1", username: "beatsmith" } } }),
+      ],
     });
     const onChain = await item("On Chain");
     expect(within(onChain).getByTestId("negotiation-funding")).toHaveTextContent("Wallet escrow");
@@ -110,7 +125,10 @@ describe("Negotiations page: wallet-funded offers", () => {
     expect(await screen.findByText("Counter Accepted")).toBeInTheDocument();
     // The escrow holds $10.00 + 2% = 5,100 LOOP; it must hold 5,865: 765 LOOP more are approved.
     expect(writtenFunctions(controls)).toEqual(["token.approve", "marketplace.changeOffer"]);
-    expect(controls.writeContract).toHaveBeenNthCalledWith(1, { name: "token", chainId: 31337, address: TOKEN }, "approve", [MARKETPLACE, 765n * LOOP]);
+    expect(controls.writeContract).toHaveBeenNthCalledWith(1, { name: "token", chainId: 31337, address: TOKEN }, "approve", [
+      MARKETPLACE,
+      765n * LOOP,
+    ]);
     const [contract, , args] = vi.mocked(controls.writeContract).mock.calls[1]!;
     expect(contract).toEqual({ name: "marketplace", chainId: 31337, address: MARKETPLACE });
     const [offerId, amount, expiresAt] = args as readonly [bigint, bigint, bigint];
@@ -125,9 +143,15 @@ describe("Negotiations page: wallet-funded offers", () => {
   it("the buyer's reject of a wallet offer's counter stays an API answer", async () => {
     const controls = wallet();
     const offer = walletOffer({ id: "n-r", status: "counter", counterOffer: "11.50", version: 2, expiresAt: "2099-01-01T00:00:00.000Z" });
-    const { user, api } = renderPage(BUYER, { sent: [offer] }, { "PUT /api/negotiations/n-r/respond": () => json({ ...offer, settling: "reject" }) });
+    const { user, api } = renderPage(
+      BUYER,
+      { sent: [offer] },
+      { "PUT /api/negotiations/n-r/respond": () => json({ ...offer, settling: "reject" }) },
+    );
     await user.click(within(await item("Deep Night")).getByRole("button", { name: "Reject offer on Deep Night" }));
-    await user.click(within(await screen.findByRole("dialog", { name: "Reject Counter Offer" })).getByRole("button", { name: "Send Response" }));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Reject Counter Offer" })).getByRole("button", { name: "Send Response" }),
+    );
     expect(await screen.findByText("Response Sent")).toBeInTheDocument();
     expect(puts(api)).toHaveLength(1);
     expect(controls.writeContract).not.toHaveBeenCalled();
@@ -140,7 +164,11 @@ describe("Negotiations page: wallet-funded offers", () => {
     expect(within(card).getAllByRole("button")).toHaveLength(1);
     await user.click(within(card).getByRole("button", { name: /Reclaim from escrow/ }));
     expect(await screen.findByText("Escrow Reclaimed")).toBeInTheDocument();
-    expect(controls.writeContract).toHaveBeenCalledExactlyOnceWith({ name: "marketplace", chainId: 31337, address: MARKETPLACE }, "reclaimOffer", [42n]);
+    expect(controls.writeContract).toHaveBeenCalledExactlyOnceWith(
+      { name: "marketplace", chainId: 31337, address: MARKETPLACE },
+      "reclaimOffer",
+      [42n],
+    );
     expect(controls.waitForTransaction).toHaveBeenCalledWith({ chainId: 31337, hash: RECLAIM_TX });
     expect(puts(api)).toEqual([]);
   });

@@ -63,7 +63,13 @@ export function RespondDialog({ target, linkedWallet = null, onClose }: RespondD
     <Dialog open={target !== null} onOpenChange={(next) => (!next && !pending ? onClose() : undefined)}>
       <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-lg overflow-y-auto">
         {target ? (
-          <RespondForm key={`${target.negotiation.id}-${target.action}`} target={target} respond={respond} walletAccept={walletAccept} onClose={onClose} />
+          <RespondForm
+            key={`${target.negotiation.id}-${target.action}`}
+            target={target}
+            respond={respond}
+            walletAccept={walletAccept}
+            onClose={onClose}
+          />
         ) : null}
       </DialogContent>
     </Dialog>
@@ -102,7 +108,14 @@ function RespondForm({ target, respond, walletAccept, onClose }: RespondFormProp
   const withMessage = action !== "withdraw" && !fromWallet;
   const cents = isCounter ? offerCents(counter) : null;
   const sameAsOffer = cents !== null && cents === parseUsd(negotiation.offerAmount);
-  const counterProblem = !isCounter || !counter.trim() ? null : cents === null ? NEGOTIATION_MESSAGES.counterAmount : sameAsOffer ? NEGOTIATION_MESSAGES.counterSame : null;
+  const counterProblem =
+    !isCounter || !counter.trim()
+      ? null
+      : cents === null
+        ? NEGOTIATION_MESSAGES.counterAmount
+        : sameAsOffer
+          ? NEGOTIATION_MESSAGES.counterSame
+          : null;
   // Spec: a counter needs an amount before Send Response is enabled.
   const canSend = !pending && (!isCounter || (cents !== null && !sameAsOffer));
 
@@ -148,7 +161,11 @@ function RespondForm({ target, respond, walletAccept, onClose }: RespondFormProp
             return;
           }
           // A refusal the buyer can act on (e.g. 'Insufficient Balance…' for a counter) says so; other failures get the spec's text.
-          toast(RESPONSE_TOASTS.failed(status !== null && status >= 400 && status < 500 ? getServerMessage(error, RESPONSE_FAILED_TEXT) : RESPONSE_FAILED_TEXT));
+          toast(
+            RESPONSE_TOASTS.failed(
+              status !== null && status >= 400 && status < 500 ? getServerMessage(error, RESPONSE_FAILED_TEXT) : RESPONSE_FAILED_TEXT,
+            ),
+          );
         },
       },
     );
@@ -168,7 +185,11 @@ function RespondForm({ target, respond, walletAccept, onClose }: RespondFormProp
         onCancel={onClose}
         cancelDisabled={pending}
       >
-        <OfferTerms negotiation={negotiation} buyerAccepts={negotiation.status === "counter" && action === "accept"} fromWallet={fromWallet} />
+        <OfferTerms
+          negotiation={negotiation}
+          buyerAccepts={negotiation.status === "counter" && action === "accept"}
+          fromWallet={fromWallet}
+        />
 
         {isCounter ? (
           <div className="grid gap-2">
@@ -185,10 +206,18 @@ function RespondForm({ target, respond, walletAccept, onClose }: RespondFormProp
         ) : null}
 
         {withMessage ? (
-          <MessageField id="respond-message" value={message} maxLength={NEGOTIATION_MESSAGE_MAX} disabled={pending} onChange={(event) => setMessage(event.target.value)} />
+          <MessageField
+            id="respond-message"
+            value={message}
+            maxLength={NEGOTIATION_MESSAGE_MAX}
+            disabled={pending}
+            onChange={(event) => setMessage(event.target.value)}
+          />
         ) : null}
 
-        {fromWallet && walletAccept.step ? <ProgressNote data-testid="wallet-answer-progress">{WALLET_ANSWER_STEP_LABELS[walletAccept.step]}</ProgressNote> : null}
+        {fromWallet && walletAccept.step ? (
+          <ProgressNote data-testid="wallet-answer-progress">{WALLET_ANSWER_STEP_LABELS[walletAccept.step]}</ProgressNote>
+        ) : null}
       </DialogForm>
     </>
   );

@@ -31,7 +31,13 @@ export const WALLET_ANSWER_STEP_LABELS: Record<WalletAnswerStep, string> = {
 };
 
 /** The answer's steps as the transaction's phases (the chain is switched silently). */
-const ANSWER_STEPS: TransactionSteps<WalletAnswerStep> = { connecting: "connecting", checking: "checking", approving: "approving", writing: "sending", confirming: "confirming" };
+const ANSWER_STEPS: TransactionSteps<WalletAnswerStep> = {
+  connecting: "connecting",
+  checking: "checking",
+  approving: "approving",
+  writing: "sending",
+  confirming: "confirming",
+};
 
 export interface WalletAnswerRequest {
   negotiation: Negotiation;
@@ -56,7 +62,8 @@ export function isExpiredWalletOffer(negotiation: Negotiation, now: number = Dat
 }
 
 function chainOfferId(negotiation: Negotiation): bigint {
-  if (!negotiation.chainOfferId || !/^\d+$/.test(negotiation.chainOfferId)) throw new WalletOfferRefusedError("This offer has no escrow on chain.");
+  if (!negotiation.chainOfferId || !/^\d+$/.test(negotiation.chainOfferId))
+    throw new WalletOfferRefusedError("This offer has no escrow on chain.");
   return BigInt(negotiation.chainOfferId);
 }
 
@@ -71,7 +78,8 @@ export async function acceptCounterFromWallet(wallet: OfferWallet, request: Wall
   const offerId = chainOfferId(negotiation);
   const counter = negotiation.counterOffer ? usdToOfferWei(negotiation.counterOffer) : null;
   const offered = usdToOfferWei(negotiation.offerAmount);
-  if (negotiation.status !== "counter" || counter === null || counter <= 0n || offered === null) throw new WalletOfferRefusedError("This offer has no counter to accept.");
+  if (negotiation.status !== "counter" || counter === null || counter <= 0n || offered === null)
+    throw new WalletOfferRefusedError("This offer has no counter to accept.");
 
   const run = offerRunner(wallet, ANSWER_STEPS, request.onStep);
   const contracts = offerContracts(chain);

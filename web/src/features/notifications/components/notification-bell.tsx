@@ -87,7 +87,9 @@ export function NotificationBell() {
             <Spinner />
           </div>
         ) : isError && notifications.length === 0 ? (
-          <p className="px-4 py-8 text-center text-sm text-muted-foreground">Notifications could not be loaded. We will try again shortly.</p>
+          <p className="px-4 py-8 text-center text-sm text-muted-foreground">
+            Notifications could not be loaded. We will try again shortly.
+          </p>
         ) : notifications.length === 0 ? (
           <p className="px-4 py-8 text-center text-sm text-muted-foreground">You're all caught up: no notifications yet.</p>
         ) : (

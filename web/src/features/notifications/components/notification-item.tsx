@@ -37,7 +37,9 @@ export function NotificationItem({ notification, onRead, onAction, now }: Notifi
         <Icon role="img" className={cn("mt-0.5 size-5 shrink-0", style.className)} aria-label={style.label} />
         <span className="grid min-w-0 flex-1 gap-0.5">
           <span className="flex items-start justify-between gap-2">
-            <span className={cn("text-sm break-words", unread ? "font-semibold text-foreground" : "font-medium text-foreground/85")}>{notification.title}</span>
+            <span className={cn("text-sm break-words", unread ? "font-semibold text-foreground" : "font-medium text-foreground/85")}>
+              {notification.title}
+            </span>
             <span className="shrink-0 text-xs text-muted-foreground">{ageLabel(notification.createdAt, now)}</span>
           </span>
           <span className={cn("text-sm break-words", unread ? "text-foreground/90" : "text-muted-foreground")}>{notification.message}</span>

@@ -44,7 +44,10 @@ export function OwnProfilePage({ user, renderLoops, renderEmailAction }: OwnProf
             {levelTitle(user.level)} · Member since {formatDate(user.createdAt)}
           </p>
         </div>
-        <Link to={paths.userProfile(user.id)} className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary hover:underline">
+        <Link
+          to={paths.userProfile(user.id)}
+          className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary hover:underline"
+        >
           View public profile
           <ExternalLink className="size-3.5" aria-hidden />
         </Link>
@@ -91,7 +94,11 @@ export function OwnProfilePage({ user, renderLoops, renderEmailAction }: OwnProf
               <CardDescription>Only you can see these.</CardDescription>
             </CardHeader>
             <CardContent className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
-              <TotalStat label="Total Earned" icon={<Sparkles className="size-4 text-emerald-300" aria-hidden />} value={data?.totalEarned} />
+              <TotalStat
+                label="Total Earned"
+                icon={<Sparkles className="size-4 text-emerald-300" aria-hidden />}
+                value={data?.totalEarned}
+              />
               <TotalStat label="Total Spent" icon={<ShoppingBag className="size-4 text-pink-300" aria-hidden />} value={data?.totalSpent} />
             </CardContent>
           </Card>
@@ -133,7 +140,10 @@ function TotalStat({ label, icon, value }: { label: string; icon: ReactNode; val
         <Skeleton className="mt-2 h-6 w-28" />
       ) : (
         <>
-          <p className="mt-1.5 text-lg font-bold tabular-nums [overflow-wrap:anywhere]" aria-label={`${label}: ${total?.loop ?? value} LOOP`}>
+          <p
+            className="mt-1.5 text-lg font-bold tabular-nums [overflow-wrap:anywhere]"
+            aria-label={`${label}: ${total?.loop ?? value} LOOP`}
+          >
             {total?.loop ?? value} <span className="text-xs font-semibold whitespace-nowrap text-muted-foreground">LOOP</span>
           </p>
           {total ? <p className="text-xs text-muted-foreground">≈ {total.usd} USD</p> : null}

@@ -2,7 +2,12 @@ import { useState } from "react";
 import { cn } from "@/lib/utils";
 
 function initialsOf(name: string): string {
-  return name.replace(/[^a-z0-9]/gi, "").slice(0, 2).toUpperCase() || "?";
+  return (
+    name
+      .replace(/[^a-z0-9]/gi, "")
+      .slice(0, 2)
+      .toUpperCase() || "?"
+  );
 }
 
 /** The profile image, or the name's initials on the brand gradient (also when the image fails to load). */
@@ -23,7 +28,10 @@ export function ProfileAvatar({ name, imageUrl, className }: { name: string; ima
     <span
       role="img"
       aria-label={`${name}'s avatar`}
-      className={cn("bg-brand-gradient flex size-20 shrink-0 items-center justify-center rounded-2xl text-2xl font-black text-white", className)}
+      className={cn(
+        "bg-brand-gradient flex size-20 shrink-0 items-center justify-center rounded-2xl text-2xl font-black text-white",
+        className,
+      )}
     >
       {initialsOf(name)}
     </span>

@@ -30,7 +30,8 @@ type Field = keyof ProfileFormValues;
 
 /** Maps a schema or server message to the field it is about. */
 function fieldOf(message: string): Field | null {
-  if (message === PROFILE_MESSAGES.usernameRequired || message === PROFILE_MESSAGES.username || message === PROFILE_MESSAGES.usernameTaken) return "username";
+  if (message === PROFILE_MESSAGES.usernameRequired || message === PROFILE_MESSAGES.username || message === PROFILE_MESSAGES.usernameTaken)
+    return "username";
   if (message === PROFILE_MESSAGES.bio) return "bio";
   if (message === PROFILE_MESSAGES.profileImageUrl) return "profileImageUrl";
   return null;
@@ -126,7 +127,14 @@ export function ProfileForm({ initial, email, emailAction }: ProfileFormProps) {
 
       <div className="grid gap-2">
         <Label htmlFor="profile-email">Email</Label>
-        <Input id="profile-email" value={email ?? ""} placeholder="Not provided" readOnly aria-readonly className="cursor-default opacity-80" />
+        <Input
+          id="profile-email"
+          value={email ?? ""}
+          placeholder="Not provided"
+          readOnly
+          aria-readonly
+          className="cursor-default opacity-80"
+        />
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-xs text-muted-foreground">
             {email
@@ -152,7 +160,10 @@ export function ProfileForm({ initial, email, emailAction }: ProfileFormProps) {
       </div>
 
       {error ? (
-        <div role="alert" className="flex gap-2.5 rounded-lg border border-destructive/50 bg-destructive/10 px-3.5 py-3 text-sm text-rose-100">
+        <div
+          role="alert"
+          className="flex gap-2.5 rounded-lg border border-destructive/50 bg-destructive/10 px-3.5 py-3 text-sm text-rose-100"
+        >
           <AlertCircle className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
           {error.message}
         </div>

@@ -10,7 +10,13 @@ import { makeLoop } from "@/testing/make-loop";
 // A two-core machine running many test files at once: give async UI (lazy routes, debounce) time.
 configure({ asyncUtilTimeout: 6000 });
 
-const ME = makeUser({ id: "5b0e6f0a-0000-4000-8000-000000000001", username: "beatmaker", email: "beats@example.com", bio: "Boom bap since 98", experience: 150 });
+const ME = makeUser({
+  id: "5b0e6f0a-0000-4000-8000-000000000001",
+  username: "beatmaker",
+  email: "beats@example.com",
+  bio: "Boom bap since 98",
+  experience: 150,
+});
 const OTHER_ID = "5b0e6f0a-0000-4000-8000-000000000002";
 
 function own(user: CurrentUser = ME, overrides: Partial<OwnProfile> = {}): OwnProfile {
@@ -18,7 +24,15 @@ function own(user: CurrentUser = ME, overrides: Partial<OwnProfile> = {}): OwnPr
 }
 
 const publicLoop = (overrides: Partial<PublicLoop> = {}): PublicLoop =>
-  makeLoop({ id: "7c000000-0000-4000-8000-000000000001", title: "Dusty Drums", bpm: 92, duration: 8, genre: { id: 1, name: "Hip Hop" }, user: { id: ME.id, username: ME.username!, firstName: null, email: null }, ...overrides });
+  makeLoop({
+    id: "7c000000-0000-4000-8000-000000000001",
+    title: "Dusty Drums",
+    bpm: 92,
+    duration: 8,
+    genre: { id: 1, name: "Hip Hop" },
+    user: { id: ME.id, username: ME.username!, firstName: null, email: null },
+    ...overrides,
+  });
 
 function profileOf(user: CurrentUser, loops: PublicLoop[], isOwnProfile: boolean): PublicProfile {
   return {
@@ -83,7 +97,9 @@ describe("own profile (/profile)", { timeout: 30_000 }, () => {
     signedIn();
     const first = renderApp("/profile");
     expect(await screen.findByRole("button", { name: "Change e-mail" }, ROUTE_LOAD)).toBeInTheDocument();
-    expect(screen.getByText("Receipts and sign-in links go to this address. A new one is confirmed by a link sent to it.")).toBeInTheDocument();
+    expect(
+      screen.getByText("Receipts and sign-in links go to this address. A new one is confirmed by a link sent to it."),
+    ).toBeInTheDocument();
     first.unmount();
 
     const walletOnly = { ...ME, email: null, walletAddress: "0x1234567890abcdef1234567890abcdef12345678" };
@@ -105,7 +121,9 @@ describe("own profile (/profile)", { timeout: 30_000 }, () => {
     await user.click(screen.getByRole("button", { name: "Add e-mail" }));
     const dialog = await screen.findByRole("dialog", { name: "Add an e-mail address" });
     await user.type(within(dialog).getByLabelText("E-mail address"), "mia@example.com{Enter}");
-    expect(await within(dialog).findByTestId("email-change-sent")).toHaveTextContent("Check your inbox at mia@example.com to confirm your e-mail address.");
+    expect(await within(dialog).findByTestId("email-change-sent")).toHaveTextContent(
+      "Check your inbox at mia@example.com to confirm your e-mail address.",
+    );
     expect(api.calls("POST /api/profile/email")).toHaveLength(1);
     expect(profileSaved).toBe(false);
   });
@@ -205,14 +223,26 @@ describe("own profile (/profile)", { timeout: 30_000 }, () => {
 });
 
 describe("public profile (/profile/:userId)", { timeout: 30_000 }, () => {
-  const other = makeUser({ id: OTHER_ID, username: "synthqueen", firstName: "Ada", lastName: "Lo", bio: "Analog synths only.", level: 12, experience: 7000 });
+  const other = makeUser({
+    id: OTHER_ID,
+    username: "synthqueen",
+    firstName: "Ada",
+    lastName: "Lo",
+    bio: "Analog synths only.",
+    level: 12,
+    experience: 7000,
+  });
 
   it("shows the user, the level title and icon, and their loops, to a visitor", async () => {
     stubApi({
       ...SIGNED_OUT,
       [`/api/users/${OTHER_ID}/profile`]: () =>
         json({
-          ...profileOf(other, [publicLoop({ title: "Warm Pads", user: { id: OTHER_ID, username: "synthqueen", firstName: "Ada", email: null } })], false),
+          ...profileOf(
+            other,
+            [publicLoop({ title: "Warm Pads", user: { id: OTHER_ID, username: "synthqueen", firstName: "Ada", email: null } })],
+            false,
+          ),
           user: { ...profileOf(other, [], false).user, levelTitle: "Advanced" },
         }),
     });

@@ -44,7 +44,12 @@ function answer(q: string, url: URL): SearchResponse {
   const offset = Number(url.searchParams.get("offset"));
   const users = Array.from({ length: 3 }, (_, i) => searchUser(i + 1));
   const loops = Array.from({ length: 25 }, (_, i) => loop(i + 1, i === 0 ? { isFree: true, price: "0.00" } : {}));
-  return { users: users.slice(offset, offset + limit), loops: loops.slice(offset, offset + limit), totalUsers: users.length, totalLoops: loops.length };
+  return {
+    users: users.slice(offset, offset + limit),
+    loops: loops.slice(offset, offset + limit),
+    totalUsers: users.length,
+    totalLoops: loops.length,
+  };
 }
 
 function setup(path = "/") {

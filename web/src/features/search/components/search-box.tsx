@@ -155,7 +155,8 @@ export function SearchBox({ className }: { className?: string }) {
   );
 }
 
-export type PanelState = { kind: "hint" } | { kind: "loading" } | { kind: "error" } | { kind: "empty" } | { kind: "results"; data: SearchResponse };
+export type PanelState =
+  { kind: "hint" } | { kind: "loading" } | { kind: "error" } | { kind: "empty" } | { kind: "results"; data: SearchResponse };
 
 interface SearchResultsPanelProps {
   state: PanelState;
@@ -168,7 +169,8 @@ export function SearchResultsPanel({ state, query, onNavigate, onViewAll }: Sear
   if (state.kind === "hint") return <p className="px-4 py-5 text-center text-sm text-muted-foreground">{SEARCH_HINT}</p>;
   if (state.kind === "loading") return <Searching />;
   if (state.kind === "error") return <p className="px-4 py-5 text-center text-sm text-destructive">Search failed. Please try again.</p>;
-  if (state.kind === "empty") return <p className="px-4 py-5 text-center text-sm text-muted-foreground">{`No results found for "${query}"`}</p>;
+  if (state.kind === "empty")
+    return <p className="px-4 py-5 text-center text-sm text-muted-foreground">{`No results found for "${query}"`}</p>;
   return (
     <Suspense fallback={<Searching />}>
       <SearchResults data={state.data} onNavigate={onNavigate} onViewAll={onViewAll} />

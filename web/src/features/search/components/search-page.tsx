@@ -51,8 +51,8 @@ export function SearchPage({ query, onQueryChange }: SearchPageProps) {
       ) : (
         <>
           <p className="mb-6 text-sm text-muted-foreground">
-            {formatSearchTotal(totalUsers, usersCapped)} {totalUsers === 1 && !usersCapped ? "user" : "users"} · {formatSearchTotal(totalLoops, loopsCapped)}{" "}
-            {totalLoops === 1 && !loopsCapped ? "loop" : "loops"}
+            {formatSearchTotal(totalUsers, usersCapped)} {totalUsers === 1 && !usersCapped ? "user" : "users"} ·{" "}
+            {formatSearchTotal(totalLoops, loopsCapped)} {totalLoops === 1 && !loopsCapped ? "loop" : "loops"}
           </p>
           <div className="grid gap-6 lg:grid-cols-[1fr_1.4fr]">
             <ResultCard title="Users" shown={users.length} total={totalUsers} capped={usersCapped} empty={`No users match "${q}"`}>
@@ -78,7 +78,9 @@ export function SearchPage({ query, onQueryChange }: SearchPageProps) {
               </Button>
             </div>
           ) : null}
-          {pages.isFetchNextPageError ? <p className="mt-3 text-center text-sm text-destructive">More results could not be loaded. Please try again.</p> : null}
+          {pages.isFetchNextPageError ? (
+            <p className="mt-3 text-center text-sm text-destructive">More results could not be loaded. Please try again.</p>
+          ) : null}
         </>
       )}
     </div>
@@ -121,7 +123,21 @@ function Message({ children, tone }: { children: ReactNode; tone?: "error" }) {
   );
 }
 
-function ResultCard({ title, shown, total, capped, empty, children }: { title: string; shown: number; total: number; capped: boolean; empty: string; children: ReactNode }) {
+function ResultCard({
+  title,
+  shown,
+  total,
+  capped,
+  empty,
+  children,
+}: {
+  title: string;
+  shown: number;
+  total: number;
+  capped: boolean;
+  empty: string;
+  children: ReactNode;
+}) {
   return (
     <Card aria-label={title} className="p-3">
       <h2 className="flex items-center justify-between px-2.5 pt-1 pb-2 text-sm font-semibold">

@@ -10,14 +10,29 @@ interface RowProps {
   className?: string;
 }
 
-const ROW = "flex items-center gap-3 rounded-md px-2.5 py-2 outline-none transition-colors hover:bg-muted focus-visible:bg-muted focus-visible:ring-2 focus-visible:ring-ring";
+const ROW =
+  "flex items-center gap-3 rounded-md px-2.5 py-2 outline-none transition-colors hover:bg-muted focus-visible:bg-muted focus-visible:ring-2 focus-visible:ring-ring";
 
 export function UserAvatar({ user, className }: { user: Pick<SearchUser, "username" | "profileImageUrl">; className?: string }) {
   if (user.profileImageUrl) {
-    return <img src={user.profileImageUrl} alt="" className={cn("size-9 shrink-0 rounded-full object-cover", className)} loading="lazy" referrerPolicy="no-referrer" />;
+    return (
+      <img
+        src={user.profileImageUrl}
+        alt=""
+        className={cn("size-9 shrink-0 rounded-full object-cover", className)}
+        loading="lazy"
+        referrerPolicy="no-referrer"
+      />
+    );
   }
   return (
-    <span aria-hidden className={cn("bg-brand-gradient flex size-9 shrink-0 items-center justify-center rounded-full text-xs font-bold text-white", className)}>
+    <span
+      aria-hidden
+      className={cn(
+        "bg-brand-gradient flex size-9 shrink-0 items-center justify-center rounded-full text-xs font-bold text-white",
+        className,
+      )}
+    >
       {initials(user.username)}
     </span>
   );
@@ -31,7 +46,9 @@ export function UserResultRow({ user, onNavigate, className }: RowProps & { user
       <UserAvatar user={user} />
       <span className="min-w-0 flex-1">
         <span className="block truncate text-sm font-semibold">{user.username}</span>
-        <span className="block truncate text-xs text-muted-foreground">{name ? `${name} · Level ${user.level}` : `Level ${user.level}`}</span>
+        <span className="block truncate text-xs text-muted-foreground">
+          {name ? `${name} · Level ${user.level}` : `Level ${user.level}`}
+        </span>
       </span>
     </Link>
   );
@@ -57,7 +74,9 @@ export function LoopResultRow({ loop, onNavigate, className }: RowProps & { loop
           {loop.bpm ? ` · ${loop.bpm} BPM` : ""}
         </span>
       </span>
-      <span className={cn("shrink-0 text-xs font-bold", loop.isFree ? "text-success" : "text-foreground")}>{formatPrice(loop.price, loop.isFree)}</span>
+      <span className={cn("shrink-0 text-xs font-bold", loop.isFree ? "text-success" : "text-foreground")}>
+        {formatPrice(loop.price, loop.isFree)}
+      </span>
     </Link>
   );
 }

@@ -51,9 +51,15 @@ function ResultSection({ title, total, capped, children }: { title: string; tota
   const shown = formatTotal(total, PANEL_LIMIT, capped);
   return (
     <section aria-labelledby={headingId} className="mb-1 last:mb-0">
-      <h3 id={headingId} className="flex items-center justify-between px-2.5 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+      <h3
+        id={headingId}
+        className="flex items-center justify-between px-2.5 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase"
+      >
         {title}
-        <span className="rounded-full bg-muted px-2 py-0.5 text-[11px] text-foreground normal-case" aria-label={`${shown} ${title.toLowerCase()}`}>
+        <span
+          className="rounded-full bg-muted px-2 py-0.5 text-[11px] text-foreground normal-case"
+          aria-label={`${shown} ${title.toLowerCase()}`}
+        >
           {shown}
         </span>
       </h3>

@@ -26,5 +26,10 @@ export function fullName(user: Pick<SearchUser, "firstName" | "lastName">): stri
 }
 
 export function initials(username: string): string {
-  return username.replace(/[^a-z0-9]/gi, "").slice(0, 2).toUpperCase() || "?";
+  return (
+    username
+      .replace(/[^a-z0-9]/gi, "")
+      .slice(0, 2)
+      .toUpperCase() || "?"
+  );
 }

@@ -13,7 +13,19 @@ export interface AccountSecurityCardProps {
   emailAction?: ReactNode;
 }
 
-function Method({ icon, title, children, action, testId }: { icon: ReactNode; title: string; children: ReactNode; action?: ReactNode; testId: string }) {
+function Method({
+  icon,
+  title,
+  children,
+  action,
+  testId,
+}: {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+  testId: string;
+}) {
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 px-4 py-3" data-testid={testId}>
       <div className="flex min-w-0 flex-1 gap-3">

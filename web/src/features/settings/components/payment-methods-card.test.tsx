@@ -41,9 +41,17 @@ function makeCard(overrides: Partial<PaymentMethod> = {}): PaymentMethod {
 }
 
 const VISA = makeCard();
-const AMEX = makeCard({ id: "pm-row-2", stripePaymentMethodId: "pm_amex", brand: "amex", last4: "0005", expMonth: 12, expYear: 2029, isDefault: false });
+const AMEX = makeCard({
+  id: "pm-row-2",
+  stripePaymentMethodId: "pm_amex",
+  brand: "amex",
+  last4: "0005",
+  expMonth: 12,
+  expYear: 2029,
+  isDefault: false,
+});
 
-function setup(routes: ApiRoutes = {}, config: typeof CONFIG | Omit<typeof CONFIG, "stripe"> & { stripe: null } = CONFIG) {
+function setup(routes: ApiRoutes = {}, config: typeof CONFIG | (Omit<typeof CONFIG, "stripe"> & { stripe: null }) = CONFIG) {
   const api = stubApi({
     "/api/auth/user": () => json(makeUser()),
     "/api/config": () => json(config),
@@ -54,7 +62,6 @@ function setup(routes: ApiRoutes = {}, config: typeof CONFIG | Omit<typeof CONFI
   const card = () => screen.getByRole("region", { name: "Payment Methods" });
   return { ...rendered, api, card };
 }
-
 
 beforeEach(() => {
   stripeFake.loadStripe.mockReset();
@@ -80,7 +87,9 @@ describe("Payment Methods card", () => {
 
   it("says so when there are no saved cards", async () => {
     const { card } = setup({ "/api/payment-methods": () => json([]) });
-    expect(await within(await screen.findByRole("region", { name: "Payment Methods" })).findByText("No payment methods yet.")).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole("region", { name: "Payment Methods" })).findByText("No payment methods yet."),
+    ).toBeInTheDocument();
     expect(within(card()).queryByRole("list")).not.toBeInTheDocument();
   });
 
@@ -125,7 +134,10 @@ describe("Payment Methods card", () => {
     const { user, api } = setup({
       "/api/payment-methods": () => json(list),
       "PUT /api/payment-methods/pm-row-2/default": () => {
-        list = [{ ...AMEX, isDefault: true }, { ...VISA, isDefault: false }];
+        list = [
+          { ...AMEX, isDefault: true },
+          { ...VISA, isDefault: false },
+        ];
         return json(list[0]);
       },
     });
@@ -136,7 +148,9 @@ describe("Payment Methods card", () => {
     await waitFor(() =>
       expect(within(screen.getByRole("listitem", { name: "American Express ending in 0005" })).getByText("Default")).toBeInTheDocument(),
     );
-    expect(within(screen.getByRole("listitem", { name: "Visa ending in 4242" })).getByRole("button", { name: /set as default/i })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("listitem", { name: "Visa ending in 4242" })).getByRole("button", { name: /set as default/i }),
+    ).toBeInTheDocument();
   });
 
   it("a failed set-default shows the spec's error toast", async () => {
@@ -149,7 +163,11 @@ describe("Payment Methods card", () => {
 
   it("Add card is disabled with a note when Stripe is not configured", async () => {
     const { card } = setup({}, { ...CONFIG, stripe: null });
-    expect(await within(await screen.findByRole("region", { name: "Payment Methods" })).findByText("Card payments are not configured on this marketplace.")).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole("region", { name: "Payment Methods" })).findByText(
+        "Card payments are not configured on this marketplace.",
+      ),
+    ).toBeInTheDocument();
     expect(within(card()).getByRole("button", { name: "Add card" })).toBeDisabled();
     expect(stripeFake.loadStripe).not.toHaveBeenCalled();
   });

@@ -223,7 +223,10 @@ function AddCardDialog({ open, onOpenChange, publishableKey, isFirstCard }: AddC
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <DialogHeading title="Add card" description="Your card details go straight to Stripe; this marketplace keeps only the brand, last 4 digits and expiry." />
+        <DialogHeading
+          title="Add card"
+          description="Your card details go straight to Stripe; this marketplace keeps only the brand, last 4 digits and expiry."
+        />
         {/* Mounted only while open, so Stripe.js is fetched on first use, not with the page. */}
         {open ? <StripeCardForm publishableKey={publishableKey} isFirstCard={isFirstCard} onDone={() => onOpenChange(false)} /> : null}
       </DialogContent>

@@ -38,7 +38,8 @@ describe("settings page", () => {
 
   it("Account Information shows 'Not provided' for a missing e-mail and name", async () => {
     stubApi({
-      "/api/auth/user": () => json(makeUser({ email: null, firstName: null, lastName: null, walletAddress: "0x1234567890abcdef1234567890abcdef12345678" })),
+      "/api/auth/user": () =>
+        json(makeUser({ email: null, firstName: null, lastName: null, walletAddress: "0x1234567890abcdef1234567890abcdef12345678" })),
       "/api/config": () => json(CONFIG),
     });
     renderApp("/settings");
@@ -57,9 +58,13 @@ describe("settings page", () => {
     });
     const { user } = renderApp("/settings");
     const security = await screen.findByRole("region", { name: "Account Security" });
-    expect(within(security).getByTestId("sign-in-method-wallet")).toHaveTextContent("You sign in by signing a message with your wallet 0x1234...5678");
+    expect(within(security).getByTestId("sign-in-method-wallet")).toHaveTextContent(
+      "You sign in by signing a message with your wallet 0x1234...5678",
+    );
     const emailMethod = within(security).getByTestId("sign-in-method-email");
-    expect(emailMethod).toHaveTextContent("No e-mail address yet. Add one (confirmed by a link sent to it) to sign in with a one-time link");
+    expect(emailMethod).toHaveTextContent(
+      "No e-mail address yet. Add one (confirmed by a link sent to it) to sign in with a one-time link",
+    );
     expect(within(emailMethod).getByRole("button", { name: "Add e-mail" })).toBeInTheDocument();
     // No identity provider is configured: nothing about one.
     expect(within(security).queryByTestId("sign-in-method-oidc")).not.toBeInTheDocument();
@@ -67,12 +72,16 @@ describe("settings page", () => {
 
     // Account Information has the same flow.
     const info = screen.getByRole("region", { name: "Account Information" });
-    expect(within(info).getByTestId("account-email-action")).toHaveTextContent("Add an e-mail address to get receipts and order confirmations by e-mail");
+    expect(within(info).getByTestId("account-email-action")).toHaveTextContent(
+      "Add an e-mail address to get receipts and order confirmations by e-mail",
+    );
     await user.click(within(info).getByRole("button", { name: "Add e-mail" }));
     const dialog = await screen.findByRole("dialog", { name: "Add an e-mail address" });
     await user.type(within(dialog).getByLabelText("E-mail address"), "mia@example.com");
     await user.click(within(dialog).getByRole("button", { name: "Send confirmation link" }));
-    expect(await within(dialog).findByTestId("email-change-sent")).toHaveTextContent("Check your inbox at mia@example.com to confirm your e-mail address.");
+    expect(await within(dialog).findByTestId("email-change-sent")).toHaveTextContent(
+      "Check your inbox at mia@example.com to confirm your e-mail address.",
+    );
     expect(api.calls("POST /api/profile/email")).toHaveLength(1);
   });
 
@@ -87,7 +96,9 @@ describe("settings page", () => {
     expect(card).toHaveTextContent("Mia Park");
     expect(within(card).getByRole("button", { name: "Change e-mail" })).toBeInTheDocument();
     const security = screen.getByRole("region", { name: "Account Security" });
-    expect(within(security).getByTestId("sign-in-method-email")).toHaveTextContent("You can sign in with a one-time link sent to mia@example.com.");
+    expect(within(security).getByTestId("sign-in-method-email")).toHaveTextContent(
+      "You can sign in with a one-time link sent to mia@example.com.",
+    );
     expect(within(security).getByTestId("sign-in-method-wallet")).toHaveTextContent("No wallet is linked.");
     const link = await within(security).findByRole("link", { name: /manage account security/i });
     expect(link).toHaveAttribute("href", "https://id.example.com/account");

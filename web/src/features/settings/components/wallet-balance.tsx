@@ -30,13 +30,26 @@ export function WalletBalance({ address, chainId }: { address: HexAddress; chain
   else figure = "Loading…";
 
   return (
-    <div className="flex flex-wrap items-center gap-3 rounded-lg border border-border bg-surface/60 px-4 py-3" data-testid="wallet-loop-balance">
+    <div
+      className="flex flex-wrap items-center gap-3 rounded-lg border border-border bg-surface/60 px-4 py-3"
+      data-testid="wallet-loop-balance"
+    >
       <Coins className="size-4 text-violet-300" aria-hidden />
       <span className="text-sm text-muted-foreground">LOOP balance</span>
-      <span className="flex-1 font-mono text-sm" aria-live="polite" title={balance.isError ? "Could not read the balance from the chain" : undefined}>
+      <span
+        className="flex-1 font-mono text-sm"
+        aria-live="polite"
+        title={balance.isError ? "Could not read the balance from the chain" : undefined}
+      >
         {figure}
       </span>
-      <Button variant="outline" size="sm" onClick={() => void balance.refetch()} disabled={balance.isFetching} aria-label="Refresh LOOP balance">
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => void balance.refetch()}
+        disabled={balance.isFetching}
+        aria-label="Refresh LOOP balance"
+      >
         <RefreshCw className={cn(balance.isFetching && "animate-spin")} aria-hidden />
         Refresh
       </Button>

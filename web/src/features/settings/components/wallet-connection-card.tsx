@@ -49,7 +49,9 @@ export function WalletConnectionCard({ user }: { user: CurrentUser }) {
       }
       if (connectFirst) {
         try {
-          await controls.connect({ onError: (error, connectorId) => toast(connectionFailedToast(error, connectorId, LINK_CONNECT_FAILED)) });
+          await controls.connect({
+            onError: (error, connectorId) => toast(connectionFailedToast(error, connectorId, LINK_CONNECT_FAILED)),
+          });
         } catch (error) {
           if (!(error instanceof WalletModalClosedError)) toast(connectionFailedToast(error, undefined, LINK_CONNECT_FAILED));
           return;
@@ -89,7 +91,10 @@ export function WalletConnectionCard({ user }: { user: CurrentUser }) {
       onError: (error) =>
         toast(
           errorStatus(error) === 409
-            ? { ...WALLET_LINK_TOASTS.disconnectionFailed, description: getServerMessage(error, WALLET_LINK_TOASTS.disconnectionFailed.description) }
+            ? {
+                ...WALLET_LINK_TOASTS.disconnectionFailed,
+                description: getServerMessage(error, WALLET_LINK_TOASTS.disconnectionFailed.description),
+              }
             : WALLET_LINK_TOASTS.disconnectionFailed,
         ),
     });

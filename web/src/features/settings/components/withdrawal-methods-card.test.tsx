@@ -1,5 +1,10 @@
 import { WITHDRAWAL_METHODS } from "@loop/rules/schemas/withdrawals";
-import { COMING_SOON_WITHDRAWAL_METHODS, WITHDRAWAL_METHOD_INFO, publishedFeeText, withdrawalMethodFeeText } from "@loop/rules/withdrawal-fees";
+import {
+  COMING_SOON_WITHDRAWAL_METHODS,
+  WITHDRAWAL_METHOD_INFO,
+  publishedFeeText,
+  withdrawalMethodFeeText,
+} from "@loop/rules/withdrawal-fees";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { makeClientConfig } from "@/testing/make-client-config";
@@ -12,7 +17,9 @@ const CONTRACTS = {
   vault: "0x9fE46736679d0D9a65F0992F2272dE9f3c7fa6e0",
 };
 
-function setup(config = makeClientConfig({ chains: [{ id: 31337, name: "Hardhat", rpcUrl: "http://127.0.0.1:8545", contracts: CONTRACTS }] })) {
+function setup(
+  config = makeClientConfig({ chains: [{ id: 31337, name: "Hardhat", rpcUrl: "http://127.0.0.1:8545", contracts: CONTRACTS }] }),
+) {
   stubApi({
     "/api/auth/user": () => json(makeUser()),
     "/api/config": () => json(config),
@@ -41,15 +48,21 @@ describe("Withdrawal Methods card", () => {
     expect(loop).toHaveTextContent("Fee: No fee — the platform pays the network (gas) fee");
     expect(within(loop).getByText("Automatic payout")).toBeInTheDocument();
     // The chain's name comes with GET /api/config (the API's default chain).
-    await waitFor(() => expect(loop).toHaveTextContent("Paid automatically on chain from the LOOP vault on Hardhat once an admin approves the request."));
-    expect(loop).toHaveTextContent("The vault pays out a limited amount a day across all members; past that limit, or when its reserve is short, the request waits as pending.");
+    await waitFor(() =>
+      expect(loop).toHaveTextContent("Paid automatically on chain from the LOOP vault on Hardhat once an admin approves the request."),
+    );
+    expect(loop).toHaveTextContent(
+      "The vault pays out a limited amount a day across all members; past that limit, or when its reserve is short, the request waits as pending.",
+    );
     expect(loop).toHaveTextContent("You receive the same amount of LOOP in your wallet.");
 
     const bitcoin = within(methods).getByRole("listitem", { name: "Bitcoin (BTC)" });
     expect(bitcoin).toHaveTextContent("Fee: No fee — the platform pays the network (miner) fee");
     expect(within(bitcoin).getByText("Paid by an admin")).toBeInTheDocument();
     expect(bitcoin).toHaveTextContent("You receive BTC worth the withdrawal's USD value (500 LOOP = $1) on Bitcoin.");
-    expect(within(methods).getByRole("listitem", { name: "USDT" })).toHaveTextContent("You receive USDT worth the withdrawal's USD value (500 LOOP = $1) on Ethereum.");
+    expect(within(methods).getByRole("listitem", { name: "USDT" })).toHaveTextContent(
+      "You receive USDT worth the withdrawal's USD value (500 LOOP = $1) on Ethereum.",
+    );
     // No promise of a payout time: nothing in the platform backs one.
     expect(await card()).not.toHaveTextContent(/minutes|hours/);
   });
@@ -57,7 +70,12 @@ describe("Withdrawal Methods card", () => {
   it("shows the minimum of the platform settings and links Withdraw to the Token page", async () => {
     const config = makeClientConfig({
       chains: [{ id: 31337, name: "Hardhat", rpcUrl: "http://127.0.0.1:8545", contracts: CONTRACTS }],
-      settings: { formatFeeBps: { mp3: 200, wav: 400 }, minWithdrawal: "25.50000000", offerExpiryHours: 168, supportEmail: "support@loop.local" },
+      settings: {
+        formatFeeBps: { mp3: 200, wav: 400 },
+        minWithdrawal: "25.50000000",
+        offerExpiryHours: 168,
+        supportEmail: "support@loop.local",
+      },
     });
     const { card, user } = setup(config);
     expect(await within(await card()).findByText("25.5 LOOP")).toBeInTheDocument();
@@ -92,6 +110,7 @@ describe("Withdrawal Methods card", () => {
     ]);
     // None of them is offered as a method today.
     const available = within(await card()).getByRole("list", { name: "Available withdrawal methods" });
-    for (const { name } of COMING_SOON_WITHDRAWAL_METHODS) expect(within(available).queryByRole("listitem", { name })).not.toBeInTheDocument();
+    for (const { name } of COMING_SOON_WITHDRAWAL_METHODS)
+      expect(within(available).queryByRole("listitem", { name })).not.toBeInTheDocument();
   });
 });

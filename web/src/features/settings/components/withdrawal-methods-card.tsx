@@ -32,7 +32,10 @@ function usePayoutChain(): { name: string; hasVault: boolean } | undefined {
 }
 
 /** How a method is paid and what the member receives, in words (decisions.md, issues 5, 17 and 22). */
-function howPaid(method: WithdrawalMethod, payoutChain: { name: string; hasVault: boolean } | undefined): { payout: string; receives: string } {
+function howPaid(
+  method: WithdrawalMethod,
+  payoutChain: { name: string; hasVault: boolean } | undefined,
+): { payout: string; receives: string } {
   const info = WITHDRAWAL_METHOD_INFO[method];
   if (info.payout === "vault") {
     return {
@@ -89,7 +92,9 @@ export function WithdrawalMethodsCard() {
                 <span className="text-xs text-muted-foreground">{payout}</span>
                 <span className="text-xs text-muted-foreground">{receives}</span>
                 {unavailable ? (
-                  <span className="text-xs text-amber-200">The LOOP vault is not deployed on {payoutChain.name}: LOOP payouts cannot be sent on this marketplace.</span>
+                  <span className="text-xs text-amber-200">
+                    The LOOP vault is not deployed on {payoutChain.name}: LOOP payouts cannot be sent on this marketplace.
+                  </span>
                 ) : null}
                 <span className="text-sm">
                   <span className="text-muted-foreground">Fee: </span>
@@ -123,7 +128,11 @@ export function WithdrawalMethodsCard() {
           </p>
           <ul className="grid gap-2 sm:grid-cols-2" aria-label="Withdrawal methods coming soon">
             {COMING_SOON_WITHDRAWAL_METHODS.map(({ name, publishedFee }) => (
-              <li key={name} aria-label={name} className="flex items-center justify-between gap-2 rounded-lg border border-dashed border-border px-4 py-2 text-sm">
+              <li
+                key={name}
+                aria-label={name}
+                className="flex items-center justify-between gap-2 rounded-lg border border-dashed border-border px-4 py-2 text-sm"
+              >
                 <span className="font-medium">{name}</span>
                 <span className="text-xs text-muted-foreground">Provider&apos;s fee: {publishedFeeText(publishedFee)}</span>
               </li>

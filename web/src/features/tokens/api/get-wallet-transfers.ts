@@ -10,7 +10,9 @@ export const WALLET_TRANSFERS_LIMIT = 50;
 
 /** GET /api/tokens/wallet-transfers?limit=…: the linked wallet's on-chain LOOP transfers, newest first. */
 export async function getWalletTransfers(limit: number = WALLET_TRANSFERS_LIMIT, signal?: AbortSignal): Promise<WalletTransferList> {
-  return walletTransferListSchema.parse(await apiJson<unknown>("GET", `/api/tokens/wallet-transfers?limit=${limit}`, undefined, { signal }));
+  return walletTransferListSchema.parse(
+    await apiJson<unknown>("GET", `/api/tokens/wallet-transfers?limit=${limit}`, undefined, { signal }),
+  );
 }
 
 export function walletTransfersQueryOptions(limit: number = WALLET_TRANSFERS_LIMIT) {

@@ -23,10 +23,17 @@ describe("LOOP balance banner", () => {
   });
 
   it("shows what is available to withdraw and the promotional LOOP (welcome bonus, level rewards) that is for loops only", async () => {
-    stubApi({ "GET /api/tokens/balance": () => json(balance("800.00000000", "0.00000000", "800.00000000", { withdrawable: "300.00000000", promotional: "500.00000000" })) });
+    stubApi({
+      "GET /api/tokens/balance": () =>
+        json(balance("800.00000000", "0.00000000", "800.00000000", { withdrawable: "300.00000000", promotional: "500.00000000" })),
+    });
     renderWithToasts(<BalanceBanner user={{ id: "u-1" }} />);
     const parts = await screen.findByRole("list", { name: "Balance parts" });
-    expect(within(parts).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+    expect(
+      within(parts)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual([
       "Available to withdraw: 300.00000000 LOOP",
       "Promotional: 500.00000000 LOOP (welcome bonus, level rewards, upload rewards): spend it on loops; it cannot be sent or withdrawn",
     ]);
@@ -49,11 +56,16 @@ describe("LOOP balance banner", () => {
   it("shows card and PayPal sale proceeds as pending until their date, and only the rest as held for withdrawals and offers", async () => {
     stubApi({
       "GET /api/tokens/balance": () => json(balance("3000.00000000", "2505.00000000", "495.00000000")),
-      "GET /api/tokens/pending-sales": () => json([pendingSale("2495.00000000", "2026-12-03T12:00:00.000Z"), pendingSale("10.00000000", "2026-12-05T12:00:00.000Z")]),
+      "GET /api/tokens/pending-sales": () =>
+        json([pendingSale("2495.00000000", "2026-12-03T12:00:00.000Z"), pendingSale("10.00000000", "2026-12-05T12:00:00.000Z")]),
     });
     renderWithToasts(<BalanceBanner user={{ id: "u-1" }} />);
     const pending = await screen.findByRole("list", { name: "Sale proceeds pending" });
-    expect(within(pending).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+    expect(
+      within(pending)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual([
       "2,495.00000000 LOOP from card and PayPal sales pending until Dec 3, 2026",
       "10.00000000 LOOP from card and PayPal sales pending until Dec 5, 2026",
     ]);
@@ -67,7 +79,9 @@ describe("LOOP balance banner", () => {
     });
     renderWithToasts(<BalanceBanner user={{ id: "u-1" }} />);
     expect(await screen.findByText(/· 20\.00000000 LOOP held for pending withdrawals and offers/)).toBeInTheDocument();
-    expect(screen.getByRole("list", { name: "Sale proceeds pending" })).toHaveTextContent("2,495.00000000 LOOP from card and PayPal sales pending until Dec 3, 2026");
+    expect(screen.getByRole("list", { name: "Sale proceeds pending" })).toHaveTextContent(
+      "2,495.00000000 LOOP from card and PayPal sales pending until Dec 3, 2026",
+    );
   });
 
   it("copies the wallet ID", async () => {

@@ -61,7 +61,9 @@ export function BalanceBanner({ user }: { user: Pick<CurrentUser, "id"> }) {
                 </p>
                 <p className="mt-0.5 text-sm text-muted-foreground">
                   ≈ <span data-testid="banner-usd">{loopToUsd(balance.data.balance)}</span> USD
-                  {otherHeld !== null && otherHeld > 0n ? <span> · {formatLoopUnits(otherHeld)} LOOP held for pending withdrawals and offers</span> : null}
+                  {otherHeld !== null && otherHeld > 0n ? (
+                    <span> · {formatLoopUnits(otherHeld)} LOOP held for pending withdrawals and offers</span>
+                  ) : null}
                 </p>
                 <BalanceParts withdrawable={balance.data.withdrawable} promotional={balance.data.promotional} />
                 <PendingSalesNote pending={pendingLines} />

@@ -23,8 +23,8 @@ export function BalanceParts({ withdrawable, promotional, className }: { withdra
         <li className="flex items-start gap-1.5" data-testid="balance-promotional">
           <Gift className="mt-0.5 size-3.5 shrink-0 text-highlight" aria-hidden />
           <span>
-            Promotional: <span className="font-semibold text-foreground">{formatLoop8(promotional)}</span> LOOP (welcome bonus, level rewards, upload
-            rewards): spend it on loops; it cannot be sent or withdrawn
+            Promotional: <span className="font-semibold text-foreground">{formatLoop8(promotional)}</span> LOOP (welcome bonus, level
+            rewards, upload rewards): spend it on loops; it cannot be sent or withdrawn
           </span>
         </li>
       ) : null}
@@ -50,7 +50,15 @@ export function outgoingRefusal(
 }
 
 /** One line under a dialog's amount: what can be sent or withdrawn, and the promotional LOOP that cannot. */
-export function OutgoingAvailable({ label, withdrawable, promotional }: { label: string; withdrawable: string | undefined; promotional: string | undefined }) {
+export function OutgoingAvailable({
+  label,
+  withdrawable,
+  promotional,
+}: {
+  label: string;
+  withdrawable: string | undefined;
+  promotional: string | undefined;
+}) {
   const promotionalUnits = promotional === undefined ? 0n : (parseLoop(promotional) ?? 0n);
   return (
     <span>

@@ -69,7 +69,11 @@ describe("admin order form (Contact Admin)", () => {
     const { user, submitButton, dialog, calls } = setup();
     const method = screen.getByLabelText("Payment method");
     expect(method).toHaveValue("paypal");
-    expect(within(method).getAllByRole("option").map((option) => option.textContent)).toEqual(["PayPal", "Bank Transfer", "Crypto", "Revolut", "Skrill"]);
+    expect(
+      within(method)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["PayPal", "Bank Transfer", "Crypto", "Revolut", "Skrill"]);
     await user.type(screen.getByLabelText("Token amount (LOOP)"), "5000");
     await user.type(screen.getByLabelText("Payment details"), "   ");
     await user.click(submitButton());
@@ -110,7 +114,9 @@ describe("admin order form (Contact Admin)", () => {
     await user.type(screen.getByLabelText("Payment details"), "@beatmaker");
     await user.click(submitButton());
     expect(await screen.findByText("Order Submitted")).toBeInTheDocument();
-    expect(screen.getByText(/To get confirmations by e-mail, add an e-mail address in Settings \(Account Information → Add e-mail\)\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(/To get confirmations by e-mail, add an e-mail address in Settings \(Account Information → Add e-mail\)\./),
+    ).toBeInTheDocument();
   });
 
   it("shows 'Submission Failed' with the spec's text when the submission fails", async () => {

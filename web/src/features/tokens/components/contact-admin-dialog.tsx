@@ -1,4 +1,11 @@
-import { PAYMENT_DETAILS_MAX, ORDER_MESSAGE_MAX, PAYMENT_METHODS, type PaymentMethod, TOKEN_ORDER_MESSAGES, tokenOrderRequestSchema } from "@loop/rules/schemas/token-orders";
+import {
+  PAYMENT_DETAILS_MAX,
+  ORDER_MESSAGE_MAX,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  TOKEN_ORDER_MESSAGES,
+  tokenOrderRequestSchema,
+} from "@loop/rules/schemas/token-orders";
 import { formatUsd, loopUnitsToCents, parseLoop } from "@loop/rules/units";
 import { ShoppingCart } from "lucide-react";
 import { type FormEvent, useState } from "react";
@@ -156,7 +163,11 @@ export function ContactAdminDialog({ open, onOpenChange, email }: ContactAdminDi
           onChange={(event) => set("requestedAmount", event.target.value)}
         />
         <p id="order-usd" className="text-sm text-muted-foreground">
-          Total: <span className="font-semibold text-foreground" data-testid="order-usd">{formatUsdCents(usdCents)}</span> USD
+          Total:{" "}
+          <span className="font-semibold text-foreground" data-testid="order-usd">
+            {formatUsdCents(usdCents)}
+          </span>{" "}
+          USD
           <span className="text-xs"> · 500 LOOP = $1</span>
         </p>
         {amountHint ? <p className="text-xs text-rose-200">{amountHint}</p> : null}

@@ -68,7 +68,12 @@ function Harness() {
  * The in-app balance: `before`, then `after` once `creditAfter` reads have passed since the credit
  * started (`credit()`, or the wallet's deposit call when `wallet` is given).
  */
-function setup({ before = "100.00000000", after = "110.00000000", creditAfter = 2, wallet }: { before?: string; after?: string; creditAfter?: number; wallet?: VaultWallet } = {}) {
+function setup({
+  before = "100.00000000",
+  after = "110.00000000",
+  creditAfter = 2,
+  wallet,
+}: { before?: string; after?: string; creditAfter?: number; wallet?: VaultWallet } = {}) {
   let credited = false;
   let pollsSinceDeposit = 0;
   const api = stubApi({
@@ -136,12 +141,18 @@ describe("Deposit dialog", () => {
     const progress = () => within(dialog()).getByTestId("deposit-progress");
     await waitFor(() => expect(progress()).toHaveTextContent("Approving…"));
     expect(within(dialog()).getByRole("button", { name: "Deposit" })).toBeDisabled();
-    expect(wallet.writeContract).toHaveBeenCalledWith({ name: "token", chainId: 31337, address: CHAIN.token }, "approve", [CHAIN.vault, 10n * LOOP]);
+    expect(wallet.writeContract).toHaveBeenCalledWith({ name: "token", chainId: 31337, address: CHAIN.token }, "approve", [
+      CHAIN.vault,
+      10n * LOOP,
+    ]);
     approve.resolve(APPROVE_HASH);
     await act(async () => approvalMined.resolve({ status: "success" }));
 
     await waitFor(() => expect(progress()).toHaveTextContent("Depositing…"));
-    expect(wallet.writeContract).toHaveBeenCalledWith({ name: "vault", chainId: 31337, address: CHAIN.vault }, "deposit", [10n * LOOP, depositRefOf(USER_ID)]);
+    expect(wallet.writeContract).toHaveBeenCalledWith({ name: "vault", chainId: 31337, address: CHAIN.vault }, "deposit", [
+      10n * LOOP,
+      depositRefOf(USER_ID),
+    ]);
     await act(async () => send.resolve(DEPOSIT_HASH));
     await waitFor(() => expect(progress()).toHaveTextContent("Waiting for confirmation…"));
     expect(screen.queryByText("Deposit Submitted")).not.toBeInTheDocument();
@@ -196,7 +207,9 @@ describe("Deposit dialog", () => {
     connectedWallet({
       readTokenAllowance: vi.fn(async () => 10n * LOOP),
       writeContract: vi.fn(async () => {
-        throw Object.assign(new Error("execution reverted"), { cause: { name: "ContractFunctionRevertedError", data: { errorName: "EnforcedPause" } } });
+        throw Object.assign(new Error("execution reverted"), {
+          cause: { name: "ContractFunctionRevertedError", data: { errorName: "EnforcedPause" } },
+        });
       }),
     });
     const { user, amount, submit } = setup();
@@ -216,7 +229,9 @@ describe("Deposit dialog", () => {
     await submit();
     expect(await screen.findByText("Deposit Successful")).toBeInTheDocument();
     expect(wallet.switchChain).toHaveBeenCalledTimes(2);
-    expect(vi.mocked(wallet.switchChain).mock.invocationCallOrder[1]!).toBeLessThan(vi.mocked(wallet.writeContract).mock.invocationCallOrder[0]!);
+    expect(vi.mocked(wallet.switchChain).mock.invocationCallOrder[1]!).toBeLessThan(
+      vi.mocked(wallet.writeContract).mock.invocationCallOrder[0]!,
+    );
   });
 
   it("says so when the credit takes longer than a minute", async () => {

@@ -46,11 +46,7 @@ export interface DepositChain {
   vault: HexAddress;
 }
 
-type Phase =
-  | { kind: "form" }
-  | { kind: "wallet"; step: DepositStep }
-  | { kind: "crediting" }
-  | { kind: "slow" };
+type Phase = { kind: "form" } | { kind: "wallet"; step: DepositStep } | { kind: "crediting" } | { kind: "slow" };
 
 export interface DepositDialogProps {
   open: boolean;
@@ -166,7 +162,8 @@ export function DepositDialog({ open, onOpenChange, userId, chain, linkedAddress
       const wallet = await loadWallet();
       await wallet.switchChain(chain.id);
     } catch (caught) {
-      if (!isDepositDismissal(caught)) toast({ title: "Network Switch Failed", description: depositFailureText(caught), variant: "destructive" });
+      if (!isDepositDismissal(caught))
+        toast({ title: "Network Switch Failed", description: depositFailureText(caught), variant: "destructive" });
     }
   }
 
@@ -237,7 +234,11 @@ export function DepositDialog({ open, onOpenChange, userId, chain, linkedAddress
             <>
               <span>
                 Wallet balance:{" "}
-                {sourceBalance.data !== undefined ? `${formatWalletLoop(sourceBalance.data)} LOOP` : sourceBalance.isError ? "unavailable" : "…"}
+                {sourceBalance.data !== undefined
+                  ? `${formatWalletLoop(sourceBalance.data)} LOOP`
+                  : sourceBalance.isError
+                    ? "unavailable"
+                    : "…"}
               </span>
               <span title={source}>{connected ? `From ${shortAddress(source)}` : `Linked ${shortAddress(source)}`}</span>
             </>

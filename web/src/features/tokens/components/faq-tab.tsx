@@ -9,9 +9,21 @@ import { cn } from "@/lib/utils";
 import { formatLoopBrief, parseLoop } from "@loop/rules/units";
 
 const BENEFITS = [
-  { icon: <ShoppingBag className="size-5" aria-hidden />, title: "Easy Purchases", text: "Buy loops and tracks in one click with your LOOP balance." },
-  { icon: <Send className="size-5" aria-hidden />, title: "Send and Receive", text: "Send tokens to any producer by their wallet ID, instantly." },
-  { icon: <Gift className="size-5" aria-hidden />, title: "Earn Rewards", text: "Sell your music, level up and collect community rewards." },
+  {
+    icon: <ShoppingBag className="size-5" aria-hidden />,
+    title: "Easy Purchases",
+    text: "Buy loops and tracks in one click with your LOOP balance.",
+  },
+  {
+    icon: <Send className="size-5" aria-hidden />,
+    title: "Send and Receive",
+    text: "Send tokens to any producer by their wallet ID, instantly.",
+  },
+  {
+    icon: <Gift className="size-5" aria-hidden />,
+    title: "Earn Rewards",
+    text: "Sell your music, level up and collect community rewards.",
+  },
 ] as const;
 
 /** The platform settings' minimum withdrawal, "10" by default. */
@@ -40,7 +52,8 @@ export const FAQ_ITEMS: readonly { question: string; answer: ReactNode }[] = [
   },
   {
     question: "How much is a LOOP token worth?",
-    answer: "Inside the app the rate is fixed: 500 LOOP = $1 USD, so 1 LOOP is worth $0.002. Balances, orders and withdrawals all use this rate.",
+    answer:
+      "Inside the app the rate is fixed: 500 LOOP = $1 USD, so 1 LOOP is worth $0.002. Balances, orders and withdrawals all use this rate.",
   },
   {
     question: "How do I send tokens to someone?",
@@ -61,11 +74,13 @@ export const FAQ_ITEMS: readonly { question: string; answer: ReactNode }[] = [
   },
   {
     question: "Can I withdraw my tokens to crypto?",
-    answer:
-            <>
-        Yes. Click Withdraw and choose Ethereum, Bitcoin, USDC, USDT or LOOP on chain, then enter your address. The minimum is <MinimumWithdrawal /> LOOP.
-        An admin reviews each withdrawal: LOOP on chain is then sent by the vault, other crypto by the admin by hand. There is no fee: the platform pays the network fee.
-      </>,
+    answer: (
+      <>
+        Yes. Click Withdraw and choose Ethereum, Bitcoin, USDC, USDT or LOOP on chain, then enter your address. The minimum is{" "}
+        <MinimumWithdrawal /> LOOP. An admin reviews each withdrawal: LOOP on chain is then sent by the vault, other crypto by the admin by
+        hand. There is no fee: the platform pays the network fee.
+      </>
+    ),
   },
   {
     question: "Can I buy tokens with crypto?",
@@ -96,10 +111,19 @@ export function FaqAccordion() {
                 className="flex w-full cursor-pointer items-center justify-between gap-4 px-5 py-4 text-left font-medium transition-colors hover:bg-muted/40 focus-visible:outline-2 focus-visible:outline-ring"
               >
                 {item.question}
-                <ChevronDown className={cn("size-4 shrink-0 text-muted-foreground transition-transform", open && "rotate-180")} aria-hidden />
+                <ChevronDown
+                  className={cn("size-4 shrink-0 text-muted-foreground transition-transform", open && "rotate-180")}
+                  aria-hidden
+                />
               </button>
             </h3>
-            <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!open} className="px-5 pb-5 text-sm leading-relaxed text-muted-foreground">
+            <div
+              id={panelId}
+              role="region"
+              aria-labelledby={buttonId}
+              hidden={!open}
+              className="px-5 pb-5 text-sm leading-relaxed text-muted-foreground"
+            >
               {item.answer}
             </div>
           </div>

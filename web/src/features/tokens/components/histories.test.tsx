@@ -35,12 +35,54 @@ describe("Transfer History", () => {
     stubApi({
       "GET /api/tokens/transfers": () =>
         json([
-          makeTransfer({ id: "a", direction: "in", amount: "25.00000000", transferType: "user_transfer", description: "Thanks for the loop" }),
-          makeTransfer({ id: "b", direction: "out", amount: "1234.5", transferType: "user_transfer", fromUserId: "user-1", toUserId: "user-7", description: null }),
-          makeTransfer({ id: "c", direction: "in", amount: "500.00000000", transferType: "reward", fromUserId: null, description: "Welcome bonus" }),
-          makeTransfer({ id: "d", direction: "in", amount: "10.00000000", transferType: "admin_airdrop", fromUserId: null, description: null }),
-          makeTransfer({ id: "e", direction: "out", amount: "4.99000000", transferType: "purchase", toUserId: null, description: "Deep Night" }),
-          makeTransfer({ id: "f", direction: "in", amount: "12.50000000", transferType: "deposit", fromUserId: null, description: "Deposit from wallet 0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC" }),
+          makeTransfer({
+            id: "a",
+            direction: "in",
+            amount: "25.00000000",
+            transferType: "user_transfer",
+            description: "Thanks for the loop",
+          }),
+          makeTransfer({
+            id: "b",
+            direction: "out",
+            amount: "1234.5",
+            transferType: "user_transfer",
+            fromUserId: "user-1",
+            toUserId: "user-7",
+            description: null,
+          }),
+          makeTransfer({
+            id: "c",
+            direction: "in",
+            amount: "500.00000000",
+            transferType: "reward",
+            fromUserId: null,
+            description: "Welcome bonus",
+          }),
+          makeTransfer({
+            id: "d",
+            direction: "in",
+            amount: "10.00000000",
+            transferType: "admin_airdrop",
+            fromUserId: null,
+            description: null,
+          }),
+          makeTransfer({
+            id: "e",
+            direction: "out",
+            amount: "4.99000000",
+            transferType: "purchase",
+            toUserId: null,
+            description: "Deep Night",
+          }),
+          makeTransfer({
+            id: "f",
+            direction: "in",
+            amount: "12.50000000",
+            transferType: "deposit",
+            fromUserId: null,
+            description: "Deposit from wallet 0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
+          }),
         ]),
     });
     renderWithToasts(<TransferHistory />);
@@ -83,8 +125,17 @@ describe("Withdrawal History", () => {
       "GET /api/tokens/withdrawals": () =>
         json([
           makeWithdrawal({ id: "w1", status: cancelled ? "cancelled" : "pending", amount: "100.00000000" }),
-          makeWithdrawal({ id: "w2", status: "processing", method: "crypto_btc", destination: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" }),
-          makeWithdrawal({ id: "w3", status: "completed", transactionId: "0xabc1230000000000000000000000000000000000000000000000000000def456" }),
+          makeWithdrawal({
+            id: "w2",
+            status: "processing",
+            method: "crypto_btc",
+            destination: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+          }),
+          makeWithdrawal({
+            id: "w3",
+            status: "completed",
+            transactionId: "0xabc1230000000000000000000000000000000000000000000000000000def456",
+          }),
           makeWithdrawal({ id: "w4", status: "failed", failureReason: "Address rejected by the exchange" }),
           makeWithdrawal({ id: "w5", status: "cancelled" }),
         ]),
@@ -108,14 +159,19 @@ describe("Withdrawal History", () => {
 
     await user.click(within(rows[0]!).getByRole("button", { name: "Cancel withdrawal of 100.00000000 LOOP" }));
     expect(await screen.findByText("Withdrawal Cancelled")).toBeInTheDocument();
-    await waitFor(() => expect(within(screen.getByRole("list", { name: "Withdrawals" })).queryAllByRole("button", { name: /Cancel withdrawal/ })).toHaveLength(0));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole("list", { name: "Withdrawals" })).queryAllByRole("button", { name: /Cancel withdrawal/ }),
+      ).toHaveLength(0),
+    );
     expect(api.calls("POST /api/tokens/withdrawals/w1/cancel")).not.toHaveLength(0);
   });
 
   it("shows the server's reason when a cancel is refused", async () => {
     stubApi({
       "GET /api/tokens/withdrawals": () => json([makeWithdrawal({ id: "w1" })]),
-      "POST /api/tokens/withdrawals/w1/cancel": () => json({ message: "Invalid Status Change: A processing withdrawal cannot become cancelled" }, 409),
+      "POST /api/tokens/withdrawals/w1/cancel": () =>
+        json({ message: "Invalid Status Change: A processing withdrawal cannot become cancelled" }, 409),
     });
     const { user } = renderWithToasts(<WithdrawalHistory />);
     await user.click(await screen.findByRole("button", { name: /Cancel withdrawal/ }));
@@ -135,7 +191,8 @@ describe("Withdrawal History, while a withdrawal is open", () => {
     try {
       let status: "processing" | "completed" = "processing";
       const api = stubApi({
-        "GET /api/tokens/withdrawals": () => json([makeWithdrawal({ id: "w1", method: "loop", status, transactionId: `0x${"ab".repeat(32)}` })]),
+        "GET /api/tokens/withdrawals": () =>
+          json([makeWithdrawal({ id: "w1", method: "loop", status, transactionId: `0x${"ab".repeat(32)}` })]),
         "GET /api/tokens/balance": () => json(balance("480.00000000")),
         "GET /api/tokens/transfers": () => json([]),
       });
@@ -155,7 +212,9 @@ describe("Withdrawal History, while a withdrawal is open", () => {
 
       status = "completed";
       await vi.advanceTimersByTimeAsync(OPEN_WITHDRAWAL_POLL_MS);
-      await waitFor(() => expect(within(screen.getByRole("list", { name: "Withdrawals" })).getByRole("listitem")).toHaveTextContent("COMPLETED"));
+      await waitFor(() =>
+        expect(within(screen.getByRole("list", { name: "Withdrawals" })).getByRole("listitem")).toHaveTextContent("COMPLETED"),
+      );
       await waitFor(() => expect(calls("/api/tokens/balance")).toBe(2));
       await waitFor(() => expect(calls("/api/tokens/transfers")).toBe(2));
 

@@ -29,7 +29,12 @@ async function openTokens() {
 
 describe("/tokens", () => {
   it("fetches the balance and both histories on entry and shows the wallet", { timeout: 30_000 }, async () => {
-    const settings = { formatFeeBps: { mp3: 200, wav: 400 }, minWithdrawal: "10.00000000", offerExpiryHours: 168, supportEmail: "help@beats.example" };
+    const settings = {
+      formatFeeBps: { mp3: 200, wav: 400 },
+      minWithdrawal: "10.00000000",
+      offerExpiryHours: 168,
+      supportEmail: "help@beats.example",
+    };
     const api = signedIn({ "GET /api/config": () => json({ ...clientConfig(), settings }) });
     await openTokens();
     expect(screen.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/home");
@@ -41,12 +46,15 @@ describe("/tokens", () => {
     expect(await screen.findByRole("list", { name: "Withdrawals" })).toBeInTheDocument();
     expect(await screen.findByRole("list", { name: "Your token orders" })).toHaveTextContent("5,000.00000000 LOOP");
     const asked = api.requests.map(({ path }) => path);
-    expect(asked).toEqual(expect.arrayContaining(["/api/tokens/balance", "/api/tokens/transfers", "/api/tokens/withdrawals", "/api/tokens/wallet-transfers"]));
+    expect(asked).toEqual(
+      expect.arrayContaining(["/api/tokens/balance", "/api/tokens/transfers", "/api/tokens/withdrawals", "/api/tokens/wallet-transfers"]),
+    );
     const walletLoop = screen.getByRole("region", { name: "Wallet LOOP" });
     expect(await within(walletLoop).findByText(/No wallet is linked to your account\./)).toBeInTheDocument();
     expect(within(walletLoop).getByRole("button", { name: "Deposit" })).toBeEnabled();
 
-    for (const name of ["Send Tokens", "Withdraw", "Earn Tokens"]) expect(screen.getByRole(name === "Earn Tokens" ? "link" : "button", { name })).toBeInTheDocument();
+    for (const name of ["Send Tokens", "Withdraw", "Earn Tokens"])
+      expect(screen.getByRole(name === "Earn Tokens" ? "link" : "button", { name })).toBeInTheDocument();
     // The support address is the admin's setting.
     await waitFor(() =>
       expect(screen.getByRole("link", { name: "Email Support" })).toHaveAttribute(
@@ -57,27 +65,32 @@ describe("/tokens", () => {
     expect(screen.getByText("Support: help@beats.example")).toBeInTheDocument();
   });
 
-  it("the balance card shows card and PayPal sale proceeds pending until their date and the promotional LOOP; Withdraw offers only what can be withdrawn", { timeout: 30_000 }, async () => {
-    signedIn({
-      "GET /api/tokens/balance": () => json(balance("3495.00000000", "2495.00000000", "1000.00000000", { withdrawable: "500.00000000", promotional: "500.00000000" })),
-      "GET /api/tokens/pending-sales": () => json([pendingSale("2495.00000000", "2026-12-03T12:00:00.000Z")]),
-    });
-    const { user } = await openTokens();
-    const card = screen.getByRole("region", { name: "Your LOOP Balance" });
-    expect(await within(card).findByRole("list", { name: "Sale proceeds pending" })).toHaveTextContent(
-      "2,495.00000000 LOOP from card and PayPal sales pending until Dec 3, 2026",
-    );
-    expect(within(card).getByText(/Available 1,000\.00000000 LOOP · Held 2,495\.00000000 LOOP/)).toBeInTheDocument();
-    // Issue 18: what can be withdrawn, and the promotional LOOP (welcome bonus, level rewards) that cannot.
-    expect(within(card).getByTestId("balance-withdrawable")).toHaveTextContent("Available to withdraw: 500.00000000 LOOP");
-    expect(within(card).getByTestId("balance-promotional")).toHaveTextContent(
-      "Promotional: 500.00000000 LOOP (welcome bonus, level rewards, upload rewards): spend it on loops; it cannot be sent or withdrawn",
-    );
-    await user.click(screen.getByRole("button", { name: "Withdraw" }));
-    const dialog = await screen.findByRole("dialog", { name: "Withdraw Tokens" });
-    expect(within(dialog).getByText(/^Available to withdraw: 500\.00000000 LOOP/)).toBeInTheDocument();
-    expect(within(dialog).getByText("Promotional 500.00000000 LOOP: for loops only, not sent or withdrawn")).toBeInTheDocument();
-  });
+  it(
+    "the balance card shows card and PayPal sale proceeds pending until their date and the promotional LOOP; Withdraw offers only what can be withdrawn",
+    { timeout: 30_000 },
+    async () => {
+      signedIn({
+        "GET /api/tokens/balance": () =>
+          json(balance("3495.00000000", "2495.00000000", "1000.00000000", { withdrawable: "500.00000000", promotional: "500.00000000" })),
+        "GET /api/tokens/pending-sales": () => json([pendingSale("2495.00000000", "2026-12-03T12:00:00.000Z")]),
+      });
+      const { user } = await openTokens();
+      const card = screen.getByRole("region", { name: "Your LOOP Balance" });
+      expect(await within(card).findByRole("list", { name: "Sale proceeds pending" })).toHaveTextContent(
+        "2,495.00000000 LOOP from card and PayPal sales pending until Dec 3, 2026",
+      );
+      expect(within(card).getByText(/Available 1,000\.00000000 LOOP · Held 2,495\.00000000 LOOP/)).toBeInTheDocument();
+      // Issue 18: what can be withdrawn, and the promotional LOOP (welcome bonus, level rewards) that cannot.
+      expect(within(card).getByTestId("balance-withdrawable")).toHaveTextContent("Available to withdraw: 500.00000000 LOOP");
+      expect(within(card).getByTestId("balance-promotional")).toHaveTextContent(
+        "Promotional: 500.00000000 LOOP (welcome bonus, level rewards, upload rewards): spend it on loops; it cannot be sent or withdrawn",
+      );
+      await user.click(screen.getByRole("button", { name: "Withdraw" }));
+      const dialog = await screen.findByRole("dialog", { name: "Withdraw Tokens" });
+      expect(within(dialog).getByText(/^Available to withdraw: 500\.00000000 LOOP/)).toBeInTheDocument();
+      expect(within(dialog).getByText("Promotional 500.00000000 LOOP: for loops only, not sent or withdrawn")).toBeInTheDocument();
+    },
+  );
 
   it("shows the configured LoopToken address per network, or 'Not deployed on this network'", { timeout: 30_000 }, async () => {
     signedIn();
@@ -113,7 +126,8 @@ describe("/tokens", () => {
     const { user } = await openTokens();
     await user.click(screen.getByRole("tab", { name: "FAQ & How it Works" }));
     expect(screen.getByRole("tab", { name: "FAQ & How it Works" })).toHaveAttribute("aria-selected", "true");
-    for (const title of ["Easy Purchases", "Send and Receive", "Earn Rewards"]) expect(screen.getByRole("heading", { name: title })).toBeInTheDocument();
+    for (const title of ["Easy Purchases", "Send and Receive", "Earn Rewards"])
+      expect(screen.getByRole("heading", { name: title })).toBeInTheDocument();
 
     const worth = screen.getByRole("button", { name: "How much is a LOOP token worth?" });
     const withdraw = screen.getByRole("button", { name: "Can I withdraw my tokens to crypto?" });
@@ -147,7 +161,8 @@ describe("/tokens", () => {
     let sent = false;
     signedIn({
       "GET /api/tokens/balance": () => json(balance(sent ? "1224.50000000" : "1234.50000000")),
-      "GET /api/tokens/transfers": () => json(sent ? [makeTransfer({ id: "x", direction: "out", amount: "10.00000000", toUserId: "user-9" })] : []),
+      "GET /api/tokens/transfers": () =>
+        json(sent ? [makeTransfer({ id: "x", direction: "out", amount: "10.00000000", toUserId: "user-9" })] : []),
       "POST /api/tokens/transfer": () => {
         sent = true;
         return json(makeTransfer(), 201);

@@ -61,7 +61,15 @@ export function TokenPage({ user, onSignIn }: TokenPageProps) {
       <section id={WALLET_SECTION_ID} aria-label="Wallet and FAQ" className="scroll-mt-20">
         <TabList tabs={TABS} value={tab} onChange={setTab} idPrefix="tokens" label="Token page" />
         <TabPanel idPrefix="tokens" value={tab}>
-          {tab === "wallet" ? user ? <WalletTab user={user} /> : <SignInPrompt onSignIn={onSignIn} /> : <FaqTab onOpenWallet={goToWallet} />}
+          {tab === "wallet" ? (
+            user ? (
+              <WalletTab user={user} />
+            ) : (
+              <SignInPrompt onSignIn={onSignIn} />
+            )
+          ) : (
+            <FaqTab onOpenWallet={goToWallet} />
+          )}
         </TabPanel>
       </section>
 

@@ -10,9 +10,30 @@ describe("Transfer History: the upload reward (issue 22)", () => {
     stubApi({
       "GET /api/tokens/transfers": () =>
         json([
-          makeTransfer({ id: "u", direction: "in", amount: "500.00000000", transferType: "upload_reward", fromUserId: null, description: "Upload reward: Night Drive" }),
-          makeTransfer({ id: "l", direction: "in", amount: "100.00000000", transferType: "reward", fromUserId: null, description: "Level 2 reward" }),
-          makeTransfer({ id: "w", direction: "in", amount: "500.00000000", transferType: "reward", fromUserId: null, description: "Welcome bonus" }),
+          makeTransfer({
+            id: "u",
+            direction: "in",
+            amount: "500.00000000",
+            transferType: "upload_reward",
+            fromUserId: null,
+            description: "Upload reward: Night Drive",
+          }),
+          makeTransfer({
+            id: "l",
+            direction: "in",
+            amount: "100.00000000",
+            transferType: "reward",
+            fromUserId: null,
+            description: "Level 2 reward",
+          }),
+          makeTransfer({
+            id: "w",
+            direction: "in",
+            amount: "500.00000000",
+            transferType: "reward",
+            fromUserId: null,
+            description: "Welcome bonus",
+          }),
         ]),
     });
     renderWithToasts(<TransferHistory />);

@@ -55,17 +55,48 @@ describe("Wallet LOOP card", () => {
     const controls = walletStack(async () => 1_234n * 10n ** 18n + 5n * 10n ** 17n);
     const transfers = [
       walletTransfer(),
-      walletTransfer({ id: "2", kind: "payout", direction: "in", amount: "10.0", blockNumber: "41", transactionHash: `0x${"cd".repeat(32)}` }),
-      walletTransfer({ id: "3", kind: "marketplace", direction: "out", amount: "4.99", counterparty: "0x0000000000000000000000000000000000000002" }),
-      walletTransfer({ id: "4", kind: "mint", direction: "in", amount: "1000000.0", counterparty: "0x0000000000000000000000000000000000000000" }),
-      walletTransfer({ id: "5", kind: "transfer", direction: "in", amount: "0.000000000000000001", counterparty: "0x1111111111111111111111111111111111111111" }),
+      walletTransfer({
+        id: "2",
+        kind: "payout",
+        direction: "in",
+        amount: "10.0",
+        blockNumber: "41",
+        transactionHash: `0x${"cd".repeat(32)}`,
+      }),
+      walletTransfer({
+        id: "3",
+        kind: "marketplace",
+        direction: "out",
+        amount: "4.99",
+        counterparty: "0x0000000000000000000000000000000000000002",
+      }),
+      walletTransfer({
+        id: "4",
+        kind: "mint",
+        direction: "in",
+        amount: "1000000.0",
+        counterparty: "0x0000000000000000000000000000000000000000",
+      }),
+      walletTransfer({
+        id: "5",
+        kind: "transfer",
+        direction: "in",
+        amount: "0.000000000000000001",
+        counterparty: "0x1111111111111111111111111111111111111111",
+      }),
     ];
     const { api, card } = setup(() => json({ address: LINKED, transfers }));
 
     const list = await screen.findByRole("list", { name: "Wallet transfers" });
     const rows = within(list).getAllByRole("listitem");
     expect(rows).toHaveLength(5);
-    expect(rows.map((row) => row.querySelector("[data-slot=badge]")?.textContent)).toEqual(["Deposit", "Payout", "Marketplace", "Mint", "Transfer"]);
+    expect(rows.map((row) => row.querySelector("[data-slot=badge]")?.textContent)).toEqual([
+      "Deposit",
+      "Payout",
+      "Marketplace",
+      "Mint",
+      "Transfer",
+    ]);
 
     expect(rows[0]).toHaveTextContent("Deposited into your in-app balance");
     expect(rows[0]).toHaveTextContent("To 0x0000...0003");

@@ -55,7 +55,10 @@ function useDepositChain(): { chain: DepositChain | null; chainName: string | nu
   const entry = config.data.chains.find((candidate) => candidate.id === config.data.defaultChainId);
   if (!entry) return { chain: null, chainName: null, loading: false };
   const contracts = entry.contracts;
-  const chain = contracts && entry.rpcUrl ? { id: entry.id, name: entry.name, token: contracts.token as HexAddress, vault: contracts.vault as HexAddress } : null;
+  const chain =
+    contracts && entry.rpcUrl
+      ? { id: entry.id, name: entry.name, token: contracts.token as HexAddress, vault: contracts.vault as HexAddress }
+      : null;
   return { chain, chainName: entry.name, loading: false };
 }
 
@@ -156,12 +159,19 @@ export function WalletLoopCard({ user }: { user: Pick<CurrentUser, "id"> }) {
             LOOP in your own wallet{chainName ? ` on ${chainName}` : ""}. Deposit it to use it in the app.
           </p>
         </div>
-        <Button size="sm" onClick={() => setDepositOpen(true)} disabled={!chain} title={!chain && !chainLoading ? "LOOP is not deployed on this network" : undefined}>
+        <Button
+          size="sm"
+          onClick={() => setDepositOpen(true)}
+          disabled={!chain}
+          title={!chain && !chainLoading ? "LOOP is not deployed on this network" : undefined}
+        >
           <ArrowDownToLine aria-hidden />
           Deposit
         </Button>
       </div>
-      {chain ? <DepositDialog open={depositOpen} onOpenChange={setDepositOpen} userId={user.id} chain={chain} linkedAddress={linked} /> : null}
+      {chain ? (
+        <DepositDialog open={depositOpen} onOpenChange={setDepositOpen} userId={user.id} chain={chain} linkedAddress={linked} />
+      ) : null}
 
       {transfers.isPending ? (
         <div className="mt-4 grid gap-2" role="status" aria-label="Loading wallet history" data-testid="wallet-transfer-skeleton">
@@ -189,7 +199,9 @@ export function WalletLoopCard({ user }: { user: Pick<CurrentUser, "id"> }) {
           )}
           {transfers.data.transfers.length === 0 ? (
             linked ? (
-              <p className="rounded-lg border border-dashed border-border py-8 text-center text-sm text-muted-foreground">{NO_WALLET_TRANSFERS}</p>
+              <p className="rounded-lg border border-dashed border-border py-8 text-center text-sm text-muted-foreground">
+                {NO_WALLET_TRANSFERS}
+              </p>
             ) : null
           ) : (
             <ul className="grid grid-cols-1 gap-2" aria-label="Wallet transfers">

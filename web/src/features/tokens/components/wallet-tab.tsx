@@ -100,8 +100,19 @@ export function WalletTab({ user }: { user: Pick<CurrentUser, "id" | "email"> })
           </Link>
         </Button>
       </div>
-      <SendTokensDialog open={dialog === "send"} onOpenChange={(open) => setDialog(open ? "send" : null)} userId={user.id} withdrawable={withdrawable} promotional={promotional} />
-      <WithdrawDialog open={dialog === "withdraw"} onOpenChange={(open) => setDialog(open ? "withdraw" : null)} withdrawable={withdrawable} promotional={promotional} />
+      <SendTokensDialog
+        open={dialog === "send"}
+        onOpenChange={(open) => setDialog(open ? "send" : null)}
+        userId={user.id}
+        withdrawable={withdrawable}
+        promotional={promotional}
+      />
+      <WithdrawDialog
+        open={dialog === "withdraw"}
+        onOpenChange={(open) => setDialog(open ? "withdraw" : null)}
+        withdrawable={withdrawable}
+        promotional={promotional}
+      />
 
       <section aria-labelledby="exchanges-title" className="grid gap-3">
         <h3 id="exchanges-title" className="text-sm font-medium tracking-wide text-muted-foreground uppercase">

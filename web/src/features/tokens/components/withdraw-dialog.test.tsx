@@ -44,14 +44,11 @@ describe("Withdraw dialog", () => {
   it("offers the five methods, states the 10 LOOP minimum and enables the destination once a method is chosen", async () => {
     const { user } = setup();
     const method = screen.getByLabelText("Withdrawal method");
-    expect(within(method).getAllByRole("option").map((option) => option.textContent)).toEqual([
-      "Select a method",
-      "Ethereum (ETH)",
-      "Bitcoin (BTC)",
-      "USDC",
-      "USDT",
-      "LOOP on chain",
-    ]);
+    expect(
+      within(method)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Select a method", "Ethereum (ETH)", "Bitcoin (BTC)", "USDC", "USDT", "LOOP on chain"]);
     expect(screen.getByText("Minimum withdrawal: 10 LOOP")).toBeInTheDocument();
     expect(screen.getByLabelText("Destination address")).toBeDisabled();
     await user.selectOptions(method, "crypto_btc");

@@ -20,7 +20,10 @@ import { METHOD_LABELS } from "./withdraw-dialog";
 export const NO_WITHDRAWALS = "No withdrawal history yet";
 
 /** docs/product.md#states (user view): pending, processing, completed; anything else is shown as a failure. */
-export function withdrawalStatusStyle(status: string): { variant: BadgeProps["variant"]; tone: "pending" | "processing" | "completed" | "failure" } {
+export function withdrawalStatusStyle(status: string): {
+  variant: BadgeProps["variant"];
+  tone: "pending" | "processing" | "completed" | "failure";
+} {
   if (status === "pending") return { variant: "warning", tone: "pending" };
   if (status === "processing") return { variant: "highlight", tone: "processing" };
   if (status === "completed") return { variant: "success", tone: "completed" };
@@ -33,7 +36,8 @@ function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
   const amount = `${formatLoop8(withdrawal.amount)} LOOP`;
   const onCancel = () =>
     cancel.mutate(withdrawal.id, {
-      onSuccess: () => toast({ title: "Withdrawal Cancelled", description: `${amount} is back in your available balance.`, variant: "success" }),
+      onSuccess: () =>
+        toast({ title: "Withdrawal Cancelled", description: `${amount} is back in your available balance.`, variant: "success" }),
       onError: (caught) =>
         toast({ title: "Cancel Failed", description: getServerMessage(caught, "Failed to cancel the withdrawal"), variant: "destructive" }),
     });
@@ -85,7 +89,10 @@ function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
 /** When a withdrawal stops being open (completed, failed, cancelled), the balance and transfers change: refetch them. */
 function useRefreshBalanceWhenResolved(withdrawals: Withdrawal[] | undefined) {
   const queryClient = useQueryClient();
-  const open = withdrawals?.filter(isOpenWithdrawal).map((withdrawal) => withdrawal.id).join(",");
+  const open = withdrawals
+    ?.filter(isOpenWithdrawal)
+    .map((withdrawal) => withdrawal.id)
+    .join(",");
   const previous = useRef(open);
   useEffect(() => {
     const before = previous.current;
@@ -118,7 +125,9 @@ export function WithdrawalHistory() {
       ) : withdrawals.isError ? (
         <LoadError message="Your withdrawal history could not be loaded." onRetry={() => void withdrawals.refetch()} className="mt-4" />
       ) : withdrawals.data.length === 0 ? (
-        <p className="mt-4 rounded-lg border border-dashed border-border py-8 text-center text-sm text-muted-foreground">{NO_WITHDRAWALS}</p>
+        <p className="mt-4 rounded-lg border border-dashed border-border py-8 text-center text-sm text-muted-foreground">
+          {NO_WITHDRAWALS}
+        </p>
       ) : (
         <ul className="mt-4 grid grid-cols-1 gap-2" aria-label="Withdrawals">
           {withdrawals.data.map((withdrawal) => (

@@ -33,7 +33,14 @@ function fakeWallet(overrides: Partial<VaultWallet> = {}): VaultWallet {
 
 function deposit(wallet: VaultWallet, amount = 10n * LOOP) {
   const steps: DepositStep[] = [];
-  const promise = runDeposit(wallet, { chainId: 31337, token: TOKEN, vault: VAULT, amount, accountRef: REF, onStep: (step) => steps.push(step) });
+  const promise = runDeposit(wallet, {
+    chainId: 31337,
+    token: TOKEN,
+    vault: VAULT,
+    amount,
+    accountRef: REF,
+    onStep: (step) => steps.push(step),
+  });
   return { promise, steps };
 }
 
@@ -53,7 +60,10 @@ describe("checkDepositAmount", () => {
     expect(checkDepositAmount(" 12.5 ", null)).toEqual({ ok: true, units: 1_250_000_000n, wei: 12n * LOOP + LOOP / 2n });
     expect(checkDepositAmount("0.00000001", null)).toEqual({ ok: true, units: 1n, wei: 10n ** 10n });
     expect(checkDepositAmount("10", 10n * LOOP)).toMatchObject({ ok: true });
-    expect(checkDepositAmount("10.00000001", 10n * LOOP)).toEqual({ ok: false, message: "Insufficient Balance: Your wallet doesn't hold that much LOOP" });
+    expect(checkDepositAmount("10.00000001", 10n * LOOP)).toEqual({
+      ok: false,
+      message: "Insufficient Balance: Your wallet doesn't hold that much LOOP",
+    });
   });
 });
 
@@ -65,11 +75,22 @@ describe("runDeposit", () => {
     expect(steps).toEqual(["connecting", "checking", "approving", "depositing", "confirming"]);
     expect(wallet.switchChain).not.toHaveBeenCalled();
     expect(wallet.readTokenAllowance).toHaveBeenCalledWith({ chainId: 31337, token: TOKEN, owner: ACCOUNT, spender: VAULT });
-    expect(wallet.writeContract).toHaveBeenNthCalledWith(1, { name: "token", chainId: 31337, address: TOKEN }, "approve", [VAULT, 10n * LOOP]);
-    expect(wallet.writeContract).toHaveBeenNthCalledWith(2, { name: "vault", chainId: 31337, address: VAULT }, "deposit", [10n * LOOP, REF]);
-    expect(vi.mocked(wallet.waitForTransaction).mock.calls.map(([request]) => request.hash)).toEqual([`0x${"11".repeat(32)}`, `0x${"22".repeat(32)}`]);
+    expect(wallet.writeContract).toHaveBeenNthCalledWith(1, { name: "token", chainId: 31337, address: TOKEN }, "approve", [
+      VAULT,
+      10n * LOOP,
+    ]);
+    expect(wallet.writeContract).toHaveBeenNthCalledWith(2, { name: "vault", chainId: 31337, address: VAULT }, "deposit", [
+      10n * LOOP,
+      REF,
+    ]);
+    expect(vi.mocked(wallet.waitForTransaction).mock.calls.map(([request]) => request.hash)).toEqual([
+      `0x${"11".repeat(32)}`,
+      `0x${"22".repeat(32)}`,
+    ]);
     // The approval is mined before the deposit is sent.
-    expect(vi.mocked(wallet.waitForTransaction).mock.invocationCallOrder[0]!).toBeLessThan(vi.mocked(wallet.writeContract).mock.invocationCallOrder[1]!);
+    expect(vi.mocked(wallet.waitForTransaction).mock.invocationCallOrder[0]!).toBeLessThan(
+      vi.mocked(wallet.writeContract).mock.invocationCallOrder[1]!,
+    );
   });
 
   it("skips the approval when the allowance covers the amount", async () => {
@@ -110,7 +131,11 @@ describe("runDeposit", () => {
 describe("depositFailureText", () => {
   it("names wallet rejections, contract refusals and missing wallets", () => {
     expect(depositFailureText({ code: 4001, message: "User rejected the request." })).toBe("You rejected the request in your wallet.");
-    const paused = { name: "ContractFunctionExecutionError", shortMessage: "reverted", cause: { name: "ContractFunctionRevertedError", data: { errorName: "EnforcedPause" } } };
+    const paused = {
+      name: "ContractFunctionExecutionError",
+      shortMessage: "reverted",
+      cause: { name: "ContractFunctionRevertedError", data: { errorName: "EnforcedPause" } },
+    };
     expect(depositFailureText(paused)).toBe("Deposits are paused at the moment. Please try again later.");
     expect(depositFailureText({ cause: { data: { errorName: "ERC20InsufficientBalance" } } })).toBe(DEPOSIT_MESSAGES.insufficient);
     expect(depositFailureText({ cause: { data: { errorName: "SomethingNew" } } })).toBe("The vault refused the deposit (SomethingNew).");

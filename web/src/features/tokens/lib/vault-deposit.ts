@@ -38,7 +38,8 @@ export function checkDepositAmount(text: string, walletBalanceWei: bigint | null
   if (units === null) return { ok: false, message: DEPOSIT_MESSAGES.tooPrecise };
   if (units <= 0n) return { ok: false, message: DEPOSIT_MESSAGES.notPositive };
   const wei = ledgerUnitsToWei(units);
-  if (walletBalanceWei !== null && walletBalanceWei !== undefined && wei > walletBalanceWei) return { ok: false, message: DEPOSIT_MESSAGES.insufficient };
+  if (walletBalanceWei !== null && walletBalanceWei !== undefined && wei > walletBalanceWei)
+    return { ok: false, message: DEPOSIT_MESSAGES.insufficient };
   return { ok: true, units, wei };
 }
 

@@ -10,9 +10,20 @@ export const BSC_TOKEN = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
  * A GET /api/tokens/balance answer. Without `parts`, none of it is promotional (all of the available
  * LOOP can be withdrawn); `parts` gives the withdrawable and promotional LOOP of issue 18.
  */
-export function balance(total: string, held = "0.00000000", available?: string, parts: { withdrawable?: string; promotional?: string } = {}): TokenBalance {
+export function balance(
+  total: string,
+  held = "0.00000000",
+  available?: string,
+  parts: { withdrawable?: string; promotional?: string } = {},
+): TokenBalance {
   const spendable = available ?? total;
-  return { balance: total, held, available: spendable, withdrawable: parts.withdrawable ?? spendable, promotional: parts.promotional ?? "0.00000000" };
+  return {
+    balance: total,
+    held,
+    available: spendable,
+    withdrawable: parts.withdrawable ?? spendable,
+    promotional: parts.promotional ?? "0.00000000",
+  };
 }
 
 /** A GET /api/tokens/pending-sales line: card/PayPal sale proceeds held until `availableAt`. */
@@ -71,8 +82,26 @@ export function makeOrder(overrides: Partial<TokenOrder> = {}): TokenOrder {
 export function clientConfig(): ClientConfig {
   return {
     chains: [
-      { id: 31337, name: "Hardhat (local)", rpcUrl: "http://127.0.0.1:8545", contracts: { token: "0x0000000000000000000000000000000000000001", marketplace: "0x0000000000000000000000000000000000000002", vault: "0x0000000000000000000000000000000000000003" } },
-      { id: 56, name: "BNB Smart Chain", rpcUrl: "https://bsc.example", contracts: { token: BSC_TOKEN, marketplace: "0x0000000000000000000000000000000000000004", vault: "0x0000000000000000000000000000000000000005" } },
+      {
+        id: 31337,
+        name: "Hardhat (local)",
+        rpcUrl: "http://127.0.0.1:8545",
+        contracts: {
+          token: "0x0000000000000000000000000000000000000001",
+          marketplace: "0x0000000000000000000000000000000000000002",
+          vault: "0x0000000000000000000000000000000000000003",
+        },
+      },
+      {
+        id: 56,
+        name: "BNB Smart Chain",
+        rpcUrl: "https://bsc.example",
+        contracts: {
+          token: BSC_TOKEN,
+          marketplace: "0x0000000000000000000000000000000000000004",
+          vault: "0x0000000000000000000000000000000000000005",
+        },
+      },
       { id: 1, name: "Ethereum", rpcUrl: "https://eth.example", contracts: null },
     ],
     defaultChainId: 31337,

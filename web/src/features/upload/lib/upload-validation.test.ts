@@ -33,11 +33,17 @@ describe("validateUploadFields (the shared schema)", () => {
     expect(validateUploadFields({ ...valid, genreId: "" })).toEqual({ field: "genreId", message: UPLOAD_MESSAGES.genre });
     expect(validateUploadFields({ ...valid, price: "-1" })).toEqual({ field: "price", message: UPLOAD_MESSAGES.price });
     expect(validateUploadFields({ ...valid, bpm: "19" })).toEqual({ field: "bpm", message: UPLOAD_MESSAGES.bpm });
-    expect(validateUploadFields({ ...valid, contentType: "track", releaseDate: "22/11/2026" })).toEqual({ field: "releaseDate", message: UPLOAD_MESSAGES.releaseDate });
+    expect(validateUploadFields({ ...valid, contentType: "track", releaseDate: "22/11/2026" })).toEqual({
+      field: "releaseDate",
+      message: UPLOAD_MESSAGES.releaseDate,
+    });
   });
 
   it("refuses track-only fields on a loop", () => {
-    expect(validateUploadFields({ ...valid, contentType: "loop", artistName: "Mia" })).toEqual({ field: "form", message: UPLOAD_MESSAGES.trackOnly });
+    expect(validateUploadFields({ ...valid, contentType: "loop", artistName: "Mia" })).toEqual({
+      field: "form",
+      message: UPLOAD_MESSAGES.trackOnly,
+    });
     expect(validateUploadFields({ ...valid, contentType: "track", artistName: "Mia", releaseDate: "2026-11-22" })).toBeNull();
   });
 

@@ -31,7 +31,8 @@ export const FILE_ACCEPT = [...ACCEPTED_EXTENSIONS, ...ACCEPTED_MIME_TYPES].join
 /** The file's refusal message, or null when it may be sent. Type by MIME type or extension (docs/product.md#upload-dialog). */
 export function checkAudioFile(file: Pick<File, "name" | "size" | "type">): string | null {
   const name = file.name.toLowerCase();
-  const typeOk = (ACCEPTED_MIME_TYPES as readonly string[]).includes(file.type.toLowerCase()) || ACCEPTED_EXTENSIONS.some((ext) => name.endsWith(ext));
+  const typeOk =
+    (ACCEPTED_MIME_TYPES as readonly string[]).includes(file.type.toLowerCase()) || ACCEPTED_EXTENSIONS.some((ext) => name.endsWith(ext));
   if (!typeOk) return UPLOAD_MESSAGES.invalidType;
   if (file.size > MAX_UPLOAD_BYTES) return UPLOAD_MESSAGES.tooLarge;
   if (file.size === 0) return "Empty File: The selected file is empty.";
