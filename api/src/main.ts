@@ -8,7 +8,7 @@ import { consoleLogger as logger } from "./deps";
 import { startBroadcastWorker } from "./features/admin/notification-broadcast";
 import { deleteExpiredSessions } from "./features/auth/session.service";
 import { releaseDueHolds } from "./features/ledger/timed-holds";
-import { expireNegotiations } from "./features/negotiations/negotiations.service";
+import { expireNegotiations } from "./features/negotiations/expire-negotiations";
 import { createNotificationHub } from "./features/notifications/notification-hub";
 import { startSettlementWorker } from "./features/settlement/settlement-worker";
 import { startUploadRewardSweeper } from "./features/upload-rewards/upload-reward-sweeper";

@@ -4,13 +4,13 @@ import { ADMIN_MESSAGES, adminStatsSchema } from "@loop/rules/schemas/admin";
 import { TOKEN_ORDER_MESSAGES, adminTokenOrderListSchema, adminTokenOrderSchema, loopText } from "@loop/rules/schemas/token-orders";
 import { tokenBalanceSchema, transferListSchema } from "@loop/rules/schemas/tokens";
 import request from "supertest";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ADMIN_REQUIRED } from "../src/features/auth/require-admin";
-import { checkLedger } from "../src/features/ledger/ledger-check";
 import { platformAccountId, postEntry } from "../src/features/ledger/ledger.service";
 import { signInAdmin, signInMember } from "./support/members";
 import { type Browser } from "./support/siwe";
-import { browser, createTestApp, type TestApp } from "./support/test-app";
+import { browser, type TestApp } from "./support/test-app";
+import { ledgerCheckedApp } from "./support/suite-app";
 
 describe("admin: token orders, vault, stats", () => {
   let t: TestApp;
@@ -49,13 +49,7 @@ describe("admin: token orders, vault, stats", () => {
   }
   const stats = async (as: Browser) => exact(adminStatsSchema, (await as.get("/api/admin/stats").expect(200)).body);
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterEach(async () => {
-    expect(await checkLedger(t.db.prisma)).toEqual([]);
-  });
-  afterAll(() => t.close());
+  ledgerCheckedApp((app) => (t = app));
 
   it("every admin call: 401 signed out, 403 for a non-admin", async () => {
     const user = await signInMember(t);

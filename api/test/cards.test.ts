@@ -6,7 +6,7 @@ import { FIAT_PAYMENT_MESSAGES, fiatPurchaseStatusSchema, paymentMethodSchema } 
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/features/ledger/ledger-check";
-import { startFakeStripe, type FakeStripe } from "./fakes/fake-stripe";
+import { startFakeStripe, stripeEnv, type FakeStripe } from "./fakes/fake-stripe";
 import { createListedLoop } from "./support/listed-loop";
 import { signInMember } from "./support/members";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -41,14 +41,7 @@ describe("cards", () => {
 
   beforeAll(async () => {
     stripe = await startFakeStripe();
-    t = await createTestApp({
-      env: {
-        STRIPE_SECRET_KEY: stripe.secretKey,
-        STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
-        STRIPE_API_BASE: stripe.url,
-        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      },
-    });
+    t = await createTestApp({ env: stripeEnv(stripe) });
   });
   afterEach(async () => {
     expect(await checkLedger(t.db.prisma)).toEqual([]);

@@ -5,14 +5,14 @@
 import { randomBytes } from "node:crypto";
 import { depositRefOf } from "@loop/rules/deposit-ref";
 import { tokenBalanceSchema } from "@loop/rules/schemas/tokens";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config";
 import type { AppDeps } from "../src/deps";
-import { checkLedger } from "../src/features/ledger/ledger-check";
 import { depositedHandler } from "../src/features/settlement/handlers/deposited";
 import type { IndexedEvent } from "../src/features/settlement/settlement-handler";
 import { signInMember } from "./support/members";
-import { createTestApp, type TestApp } from "./support/test-app";
+import { type TestApp } from "./support/test-app";
+import { ledgerCheckedApp } from "./support/suite-app";
 
 const SENDER = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
 const WEI_PER_LOOP = 10n ** 18n;
@@ -45,13 +45,7 @@ describe("deposits are credited only from chains of the deployment's kind", () =
     detail: `chain ${chainId} is ${what}; this deployment runs on ${deployment}s: ${100n * WEI_PER_LOOP} wei from ${SENDER} not credited`,
   });
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterEach(async () => {
-    expect(await checkLedger(t.db.prisma)).toEqual([]);
-  });
-  afterAll(() => t.close());
+  ledgerCheckedApp((app) => (t = app));
 
   it("on test chains (the local chain here): a mainnet's deposit is unmatched and credits nothing; test chains' are credited", async () => {
     expect(t.config.chainKind).toBe("testnet");

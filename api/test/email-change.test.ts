@@ -4,13 +4,14 @@
 import { randomUUID } from "node:crypto";
 import { ownProfileSchema } from "@loop/rules/schemas/profile";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EMAIL_CHANGE_TTL_MS } from "../src/features/email-change/email-change.service";
 import { buildOpenApiDocument } from "../src/features/openapi/document";
 import { fundMember, signInMember } from "./support/members";
 import type { Browser } from "./support/siwe";
-import { decodeQuotedPrintable, signInToken, startSmtpServer, type ReceivedMail } from "./support/smtp";
+import { decodeQuotedPrintable, signInToken, type ReceivedMail } from "./support/smtp";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
+import { appWithSmtp, type SmtpServer } from "./support/suite-app";
 
 const TAKEN = { message: "This e-mail address is already used by another account." };
 const LINK_INVALID = { message: "This confirmation link has expired or was already used." };
@@ -25,7 +26,7 @@ function confirmToken(mail: ReceivedMail): string {
 const unique = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
 
 describe("adding or changing the e-mail address", () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let smtp: SmtpServer;
   let t: TestApp;
   const mailsTo = (address: string) => smtp.inbox.filter((mail) => mail.to.includes(address));
   const emailOf = async (id: string) => (await t.db.prisma.user.findUniqueOrThrow({ where: { id } })).email;
@@ -37,14 +38,13 @@ describe("adding or changing the e-mail address", () => {
     return confirmToken(await smtp.mailTo(email));
   }
 
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: "LOOP <no-reply@loop.local>" } });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
-  });
+  appWithSmtp(
+    (app, mail) => {
+      t = app;
+      smtp = mail;
+    },
+    { MAIL_FROM: "LOOP <no-reply@loop.local>" },
+  );
 
   it("a wallet-only member adds an address by link; then gets receipts there and signs in with it", async () => {
     const member = await signInMember(t);

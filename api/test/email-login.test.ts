@@ -1,19 +1,19 @@
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodeQuotedPrintable, signInToken, startSmtpServer } from "./support/smtp";
+import { describe, expect, it } from "vitest";
+import { decodeQuotedPrintable, signInToken } from "./support/smtp";
 import { browser, createTestApp, setCookie, type TestApp } from "./support/test-app";
+import { appWithSmtp, type SmtpServer } from "./support/suite-app";
 
 describe("e-mail sign-in link", () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let smtp: SmtpServer;
   let t: TestApp;
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: "LOOP <no-reply@loop.local>" } });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
-  });
+  appWithSmtp(
+    (app, mail) => {
+      t = app;
+      smtp = mail;
+    },
+    { MAIL_FROM: "LOOP <no-reply@loop.local>" },
+  );
 
   it("mails a one-time link; the confirm page's POST signs in and creates the account", async () => {
     const client = browser(t.app);

@@ -12,8 +12,8 @@ import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/features/ledger/ledger-check";
 import { releaseDueHolds } from "../src/features/ledger/timed-holds";
-import { startFakePaypal, type FakePaypal, type PaypalDelivery } from "./fakes/fake-paypal";
-import { startFakeStripe, type FakeStripe, type StripeDelivery } from "./fakes/fake-stripe";
+import { paypalEnv, startFakePaypal, type FakePaypal, type PaypalDelivery } from "./fakes/fake-paypal";
+import { startFakeStripe, stripeEnv, type FakeStripe, type StripeDelivery } from "./fakes/fake-stripe";
 import { createListedLoop } from "./support/listed-loop";
 import { signInAdmin, signInMember } from "./support/members";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -95,14 +95,8 @@ describe("card and PayPal sale proceeds: hold, release, reversals", () => {
     paypal = await startFakePaypal();
     t = await createTestApp({
       env: {
-        STRIPE_SECRET_KEY: stripe.secretKey,
-        STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
-        STRIPE_API_BASE: stripe.url,
-        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-        PAYPAL_CLIENT_ID: paypal.clientId,
-        PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-        PAYPAL_API_BASE: paypal.url,
-        PAYPAL_WEBHOOK_ID: paypal.webhookId,
+        ...stripeEnv(stripe),
+        ...paypalEnv(paypal),
       },
     });
   });

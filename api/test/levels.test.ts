@@ -7,8 +7,7 @@ import { ownProfileSchema } from "@loop/rules/schemas/profile";
 import { transferListSchema } from "@loop/rules/schemas/tokens";
 import request from "supertest";
 import { createListedLoop } from "./support/listed-loop";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { checkLedger } from "../src/features/ledger/ledger-check";
+import { describe, expect, it } from "vitest";
 import { platformAccountId, postEntry, userAccountId, userBalance, type EntryKind } from "../src/features/ledger/ledger.service";
 import {
   awardXp,
@@ -22,7 +21,8 @@ import {
 } from "../src/features/levels/award-xp";
 import { truncateAll } from "./support/database";
 import { signInMember } from "./support/members";
-import { createTestApp, type TestApp } from "./support/test-app";
+import { type TestApp } from "./support/test-app";
+import { ledgerCheckedApp } from "./support/suite-app";
 
 const LOOP = 10n ** 8n;
 
@@ -30,13 +30,7 @@ describe("levels and XP", () => {
   let t: TestApp;
   let seq = 0;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterEach(async () => {
-    expect(await checkLedger(t.db.prisma)).toEqual([]);
-  });
-  afterAll(() => t.close());
+  ledgerCheckedApp((app) => (t = app));
 
   const newUser = async (data: { level?: number; experience?: number } = {}) =>
     (await t.db.prisma.user.create({ data: { username: `lvl_user_${Date.now()}_${seq++}`, ...data } })).id;

@@ -7,17 +7,17 @@ import { NEGOTIATION_MESSAGES, negotiationSchema, type Negotiation } from "@loop
 import { insufficientLoopMessage } from "@loop/rules/schemas/purchases";
 import { tokenBalanceSchema } from "@loop/rules/schemas/tokens";
 import request from "supertest";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { checkLedger } from "../src/features/ledger/ledger-check";
-import { expireNegotiations } from "../src/features/negotiations/negotiations.service";
+import { describe, expect, it } from "vitest";
+import { expireNegotiations } from "../src/features/negotiations/expire-negotiations";
 import { createListedLoop } from "./support/listed-loop";
 import { fundMember, signInMember } from "./support/members";
-import { decodeQuotedPrintable, startSmtpServer } from "./support/smtp";
-import { createTestApp, type TestApp } from "./support/test-app";
+import { decodeQuotedPrintable } from "./support/smtp";
+import { type TestApp } from "./support/test-app";
+import { ledgerCheckedAppWithSmtp, type SmtpServer } from "./support/suite-app";
 
 describe("negotiations", () => {
   let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let smtp: SmtpServer;
   const unique = () => randomUUID().slice(0, 8);
 
   type Member = Awaited<ReturnType<typeof signInMember>>;
@@ -48,16 +48,9 @@ describe("negotiations", () => {
   const xpOf = async (id: string) => (await t.db.prisma.user.findUniqueOrThrow({ where: { id } })).experience;
   const openHolds = (userId: string) => t.db.prisma.ledgerHold.count({ where: { state: "open", account: { userId } } });
 
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = await createTestApp({ env: { SMTP_URL: smtp.url } });
-  });
-  afterEach(async () => {
-    expect(await checkLedger(t.db.prisma)).toEqual([]);
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
+  ledgerCheckedAppWithSmtp((app, mail) => {
+    t = app;
+    smtp = mail;
   });
 
   it("an offer holds its amount plus the format fee, shows on both sides, and a second open offer on the loop is refused", async () => {

@@ -2,9 +2,6 @@
 // pass what the period's limit leaves is refused with a sentence an admin can act on, stays
 // pending, and goes through once an admin (the vault's DEFAULT_ADMIN_ROLE, never the operator key
 // the API holds) raises the limit.
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { loopTokenAbi, loopVaultAbi } from "@loop/contracts/abis";
 import { localAccounts } from "@loop/contracts/local-accounts";
 import { adminWithdrawalSchema, withdrawalSchema } from "@loop/rules/schemas/withdrawals";
@@ -12,14 +9,15 @@ import { createPublicClient, createWalletClient, getAddress, http, parseEther, t
 import { hardhat } from "viem/chains";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { checkLedger } from "../src/features/ledger/ledger-check";
-import { deployContracts } from "./support/deploy-contracts";
 import { signInAdmin, signInMember } from "./support/members";
 import { newAccount, type Browser } from "./support/siwe";
-import { createTestApp, type TestApp } from "./support/test-app";
+import type { TestApp } from "./support/test-app";
+import { createDeployedApp, type DeployedApp } from "./support/deployed-app";
+import { WITHDRAWABLE } from "./support/withdrawable";
 
 describe("LoopVault's payout limit per period", () => {
+  let app: DeployedApp | undefined;
   let t: TestApp;
-  let deployments: string;
   let vault: Address;
   let token: Address;
   const rpcUrl = inject("rpcUrl");
@@ -28,8 +26,6 @@ describe("LoopVault's payout limit per period", () => {
   // The vault's admin (the deployer, account #0): the node signs for it, so its nonces are the node's.
   const admin = createWalletClient({ account: getAddress(localAccounts.roles.deployer.address), chain, transport: http(rpcUrl) });
 
-  /** 500 LOOP they can withdraw (bought): the welcome bonus is promotional and cannot be. */
-  const WITHDRAWABLE = { funds: 500n };
   const setStatus = (as: Browser, id: string, body: unknown) => as.put(`/api/admin/tokens/withdrawals/${id}/status`).send(body as object);
   const requestLoop = async (as: Browser, amount: string, destination: Address) =>
     withdrawalSchema.parse((await as.post("/api/tokens/withdraw").send({ amount, method: "loop", destination }).expect(201)).body);
@@ -37,21 +33,16 @@ describe("LoopVault's payout limit per period", () => {
     client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [address] });
 
   beforeAll(async () => {
-    deployments = mkdtempSync(path.join(os.tmpdir(), "loop-payout-limit-deployments-"));
     // 100 LOOP per day (the reserve holds 1,000,000).
-    await deployContracts(rpcUrl, deployments, { PAYOUT_LIMIT_LOOP: "100" });
-    t = await createTestApp({ env: { DEPLOYMENTS_DIR: deployments, OPERATOR_PRIVATE_KEY: localAccounts.roles.operator.privateKey } });
-    const contracts = t.config.chains.find((c) => c.id === 31337)!.contracts!;
-    vault = getAddress(contracts.vault);
-    token = getAddress(contracts.token);
+    app = await createDeployedApp(rpcUrl, "payout-limit", { PAYOUT_LIMIT_LOOP: "100" });
+    ({ t, vault, token } = app);
     expect(await client.readContract({ address: vault, abi: loopVaultAbi, functionName: "payoutLimit" })).toBe(parseEther("100"));
   }, 180_000);
   afterEach(async () => {
     expect(await checkLedger(t.db.prisma)).toEqual([]);
   });
   afterAll(async () => {
-    await t?.close();
-    if (deployments) rmSync(deployments, { recursive: true, force: true });
+    await app?.close();
   });
 
   it("a payout over what the period's limit leaves is refused with the limit, the rest and when it resets; the admin raising the limit lets it through", async () => {

@@ -7,7 +7,7 @@ import { PURCHASE_MESSAGES } from "@loop/rules/schemas/purchases";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/features/ledger/ledger-check";
-import { startFakePaypal, type FakePaypal } from "./fakes/fake-paypal";
+import { paypalEnv, startFakePaypal, type FakePaypal } from "./fakes/fake-paypal";
 import { createListedLoop } from "./support/listed-loop";
 import { decodeQuotedPrintable, startSmtpServer } from "./support/smtp";
 import { signInMember } from "./support/members";
@@ -37,10 +37,7 @@ describe("PayPal", () => {
     t = await createTestApp({
       env: {
         SMTP_URL: smtp.url,
-        PAYPAL_CLIENT_ID: paypal.clientId,
-        PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-        PAYPAL_API_BASE: paypal.url,
-        PAYPAL_WEBHOOK_ID: paypal.webhookId,
+        ...paypalEnv(paypal),
       },
     });
   });

@@ -11,7 +11,7 @@ import { negotiationSchema } from "@loop/rules/schemas/negotiations";
 import { promotionalRefusalMessage, TOKEN_MESSAGES, tokenBalanceSchema, transferListSchema } from "@loop/rules/schemas/tokens";
 import { WITHDRAWAL_MESSAGES } from "@loop/rules/schemas/withdrawals";
 import { formatLoop } from "@loop/rules/units";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { defaultMigrationsDir, migrate } from "../src/db/migrate";
 import { checkLedger } from "../src/features/ledger/ledger-check";
 import { captureHold, placeHold } from "../src/features/ledger/ledger-holds";
@@ -21,7 +21,8 @@ import { createTestDatabase } from "./support/database";
 import { createListedLoop } from "./support/listed-loop";
 import { fundMember, signInMember } from "./support/members";
 import { newAccount } from "./support/siwe";
-import { createTestApp, type TestApp } from "./support/test-app";
+import { type TestApp } from "./support/test-app";
+import { ledgerCheckedApp } from "./support/suite-app";
 
 const LOOP = 10n ** 8n;
 const ETH = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
@@ -46,14 +47,8 @@ describe("promotional LOOP", () => {
       .map((p) => [p.account.kind, p.account.userId ? names[p.account.userId] : null, p.amount] as const)
       .sort((a, b) => (`${a[0]}:${a[1]}` < `${b[0]}:${b[1]}` ? -1 : 1));
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterEach(async () => {
-    // ledger:check: among its checks, no promotional LOOP in a withdrawal or a transfer.
-    expect(await checkLedger(t.db.prisma)).toEqual([]);
-  });
-  afterAll(() => t.close());
+  // ledger:check: among its checks, no promotional LOOP in a withdrawal or a transfer.
+  ledgerCheckedApp((app) => (t = app));
 
   it("20 fresh wallets funnel every bonus to one account by transfers and by buying its loops: not one promotional LOOP can be sent or withdrawn", async () => {
     const hub = await signInMember(t);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import request from "supertest";
 import { createListedLoop } from "./support/listed-loop";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { createApp } from "../src/app";
 import { createPrisma } from "../src/db/prisma";
 import { seed, DEMO_GENRES } from "../src/db/seed";
@@ -11,13 +11,11 @@ import { LOCAL_CONTRACTS, tempDeploymentsDir } from "./support/deployments";
 import { newAccount, walletSignIn } from "./support/siwe";
 import { startSmtpServer } from "./support/smtp";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
+import { suiteApp } from "./support/suite-app";
 
 describe("public API", () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  suiteApp((app) => (t = app));
 
   it("GET /api/health: ok once the database answers (no chain has contracts here: none to report)", async () => {
     expect((await request(t.app).get("/api/health").expect(200)).body).toEqual({ status: "ok", database: "ok", chains: [] });

@@ -5,16 +5,16 @@ import { randomUUID } from "node:crypto";
 import { PURCHASE_MESSAGES, insufficientLoopMessage, purchaseSchema } from "@loop/rules/schemas/purchases";
 import { tokenBalanceSchema, transferListSchema } from "@loop/rules/schemas/tokens";
 import request from "supertest";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { checkLedger } from "../src/features/ledger/ledger-check";
+import { describe, expect, it } from "vitest";
 import type { Browser } from "./support/siwe";
-import { decodeQuotedPrintable, startSmtpServer } from "./support/smtp";
+import { decodeQuotedPrintable } from "./support/smtp";
 import { fundMember, signInMember } from "./support/members";
-import { browser, createTestApp, type TestApp } from "./support/test-app";
+import { browser, type TestApp } from "./support/test-app";
+import { ledgerCheckedAppWithSmtp, type SmtpServer } from "./support/suite-app";
 
 describe("purchases", () => {
   let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let smtp: SmtpServer;
 
   /** A ready, listed loop of `userId` at `price` (USD string), with its MP3 and WAV in storage. */
   async function listedLoop(userId: string, price: string, title = `Loop ${randomUUID().slice(0, 6)}`) {
@@ -52,16 +52,9 @@ describe("purchases", () => {
   const fund = (userId: string, loop: bigint | string) => fundMember(t, userId, loop);
   const feesBalance = async () => (await t.db.prisma.ledgerAccount.findFirst({ where: { kind: "fees", userId: null } }))?.balance ?? 0n;
 
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = await createTestApp({ env: { SMTP_URL: smtp.url } });
-  });
-  afterEach(async () => {
-    expect(await checkLedger(t.db.prisma)).toEqual([]);
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
+  ledgerCheckedAppWithSmtp((app, mail) => {
+    t = app;
+    smtp = mail;
   });
 
   it("pays with LOOP: the server's price and fee, one entry buyer → seller and fees, XP, notifications, e-mails", async () => {

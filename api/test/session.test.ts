@@ -1,14 +1,12 @@
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newAccount, walletSignIn } from "./support/siwe";
-import { APP_ORIGIN, browser, createTestApp, setCookie, type TestApp } from "./support/test-app";
+import { APP_ORIGIN, browser, setCookie, type TestApp } from "./support/test-app";
+import { suiteApp } from "./support/suite-app";
 
 describe("sessions, CSRF origin check and bans", () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  suiteApp((app) => (t = app));
 
   it("answers 401 on /api/auth/user when signed out, also for an unknown or expired cookie", async () => {
     expect((await request(t.app).get("/api/auth/user").expect(401)).body).toEqual({ message: "Unauthorized" });

@@ -49,6 +49,7 @@ import { resetIndexer, startPonder, type RunningPonder } from "./support/ponder"
 import { fundMember, signInAdmin, signInMember } from "./support/members";
 import { newAccount, type Browser } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
+import { purchaseArgs } from "./support/wallet-quote";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const operatorKey = localAccounts.roles.operator.privateKey;
@@ -608,22 +609,12 @@ describe("settlement of indexed chain events", () => {
     await confirm(
       await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [marketplace, BigInt(q.totalWei)] }),
     );
-    const quote = {
-      ...q.quote,
-      loopId: q.quote.loopId as Hex,
-      orderId: q.quote.orderId as Hex,
-      buyer: q.quote.buyer as Address,
-      seller: q.quote.seller as Address,
-      price: BigInt(q.quote.price),
-      fee: BigInt(q.quote.fee),
-      deadline: BigInt(q.quote.deadline),
-    };
     const paid = await confirm(
       await from.writeContract({
         address: marketplace,
         abi: loopMarketplaceAbi,
         functionName: "purchase",
-        args: [quote, q.signature as Hex],
+        args: purchaseArgs(q),
       }),
     );
     await waitFor("the purchase", async () => (await settledRows(paid.transactionHash)).some((entry) => entry.kind === "purchased"));
@@ -679,22 +670,12 @@ describe("settlement of indexed chain events", () => {
       await confirm(
         await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [marketplace, BigInt(q.totalWei)] }),
       );
-      const quote = {
-        ...q.quote,
-        loopId: q.quote.loopId as Hex,
-        orderId: q.quote.orderId as Hex,
-        buyer: q.quote.buyer as Address,
-        seller: q.quote.seller as Address,
-        price: BigInt(q.quote.price),
-        fee: BigInt(q.quote.fee),
-        deadline: BigInt(q.quote.deadline),
-      };
       return confirm(
         await from.writeContract({
           address: marketplace,
           abi: loopMarketplaceAbi,
           functionName: "purchase",
-          args: [quote, q.signature as Hex],
+          args: purchaseArgs(q),
         }),
       );
     };

@@ -1,19 +1,17 @@
 import { createPublicClient, createWalletClient, getAddress, http, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import smartWallet from "./fixtures/TestSmartWallet.json" with { type: "json" };
 import { fetchNonce, newAccount, siweMessage, walletSignIn, type Browser } from "./support/siwe";
-import { browser, createTestApp, setCookie, type TestApp } from "./support/test-app";
+import { browser, setCookie, type TestApp } from "./support/test-app";
+import { suiteApp } from "./support/suite-app";
 
 const MINUTE = 60_000;
 
 describe("Sign-In with Ethereum", () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  suiteApp((app) => (t = app));
 
   it("issues single-use alphanumeric nonces", async () => {
     const client = browser(t.app);

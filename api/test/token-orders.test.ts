@@ -3,14 +3,15 @@
 import { TOKEN_ORDER_MESSAGES, tokenOrderListSchema, tokenOrderSchema } from "@loop/rules/schemas/token-orders";
 import { tokenBalanceSchema } from "@loop/rules/schemas/tokens";
 import request from "supertest";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/features/ledger/ledger-check";
 import type { MailMessage, Mailer } from "../src/mail/mailer";
 import { ORDERS_PER_HOUR, TOO_MANY_ORDERS } from "../src/features/token-orders/order-rate-limit";
-import { decodeQuotedPrintable, startSmtpServer } from "./support/smtp";
+import { decodeQuotedPrintable } from "./support/smtp";
 import { signInMember } from "./support/members";
 import { type Browser } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
+import { ledgerCheckedAppWithSmtp, type SmtpServer } from "./support/suite-app";
 
 const order = (overrides: Record<string, unknown> = {}) => ({
   requestedAmount: "1250",
@@ -22,24 +23,20 @@ const order = (overrides: Record<string, unknown> = {}) => ({
 
 describe("token orders", () => {
   let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let smtp: SmtpServer;
   const place = (as: Browser, body: unknown, key?: string) => {
     const call = as.post("/api/admin-orders");
     if (key) call.set("Idempotency-Key", key);
     return call.send(body as object);
   };
 
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: "LOOP <no-reply@loop.local>" } });
-  });
-  afterEach(async () => {
-    expect(await checkLedger(t.db.prisma)).toEqual([]);
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
-  });
+  ledgerCheckedAppWithSmtp(
+    (app, mail) => {
+      t = app;
+      smtp = mail;
+    },
+    { MAIL_FROM: "LOOP <no-reply@loop.local>" },
+  );
 
   it("signed out: 401", async () => {
     await request(t.app).get("/api/admin-orders").expect(401);

@@ -7,11 +7,11 @@ import {
   transferSchema,
 } from "@loop/rules/schemas/tokens";
 import request from "supertest";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { checkLedger } from "../src/features/ledger/ledger-check";
+import { describe, expect, it } from "vitest";
 import { signInMember } from "./support/members";
 import { type Browser } from "./support/siwe";
-import { browser, createTestApp, type TestApp } from "./support/test-app";
+import { browser, type TestApp } from "./support/test-app";
+import { ledgerCheckedApp } from "./support/suite-app";
 
 describe("tokens: balance and transfers", () => {
   let t: TestApp;
@@ -23,13 +23,7 @@ describe("tokens: balance and transfers", () => {
     return call.send(body as object);
   };
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterEach(async () => {
-    expect(await checkLedger(t.db.prisma)).toEqual([]);
-  });
-  afterAll(() => t.close());
+  ledgerCheckedApp((app) => (t = app));
 
   it("a new account has the 500 LOOP welcome bonus, listed as a reward", async () => {
     const user = await signInMember(t);

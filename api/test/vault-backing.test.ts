@@ -26,6 +26,7 @@ import { startPonder, type RunningPonder } from "./support/ponder";
 import { signInAdmin, signInMember, type Member } from "./support/members";
 import { newAccount, type Browser } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
+import { purchaseArgs } from "./support/wallet-quote";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
@@ -108,22 +109,12 @@ describe("LoopVault's reserve backs the ledger's vault liability after every ste
     await confirm(
       await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [marketplace, BigInt(q.totalWei)] }),
     );
-    const quote = {
-      ...q.quote,
-      loopId: q.quote.loopId as Hex,
-      orderId: q.quote.orderId as Hex,
-      buyer: q.quote.buyer as Address,
-      seller: q.quote.seller as Address,
-      price: BigInt(q.quote.price),
-      fee: BigInt(q.quote.fee),
-      deadline: BigInt(q.quote.deadline),
-    };
     await confirm(
       await from.writeContract({
         address: marketplace,
         abi: loopMarketplaceAbi,
         functionName: "purchase",
-        args: [quote, q.signature as Hex],
+        args: purchaseArgs(q),
       }),
     );
     return q;

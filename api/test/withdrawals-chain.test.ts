@@ -1,11 +1,8 @@
 // Withdrawals of method `loop` against the real contracts: deployed to the tests' Hardhat node by
 // the project's own deploy script (which funds the vault reserve), paid out with the operator key.
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { loopTokenAbi, loopVaultAbi } from "@loop/contracts/abis";
 import { localAccounts } from "@loop/contracts/local-accounts";
-import { tokenBalanceSchema, transferListSchema } from "@loop/rules/schemas/tokens";
+import { transferListSchema } from "@loop/rules/schemas/tokens";
 import {
   adminWithdrawalSchema,
   withdrawalSchema,
@@ -18,16 +15,17 @@ import { hardhat } from "viem/chains";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { checkLedger } from "../src/features/ledger/ledger-check";
 import { payoutIdOf } from "../src/features/withdrawals/vault-payout";
-import { deployContracts } from "./support/deploy-contracts";
 import { signInAdmin, signInMember } from "./support/members";
 import { newAccount, type Browser } from "./support/siwe";
-import { createTestApp, type TestApp } from "./support/test-app";
+import type { TestApp } from "./support/test-app";
+import { createDeployedApp, type DeployedApp } from "./support/deployed-app";
+import { WITHDRAWABLE, withdrawableBalance } from "./support/withdrawable";
 
 const operatorKey = localAccounts.roles.operator.privateKey;
 
 describe("withdrawals of method loop: LoopVault payouts", () => {
+  let app: DeployedApp | undefined;
   let t: TestApp;
-  let deployments: string;
   let vault: Address;
   let token: Address;
   const rpcUrl = inject("rpcUrl");
@@ -35,16 +33,7 @@ describe("withdrawals of method loop: LoopVault payouts", () => {
   const client = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: 50 });
   const operator = createWalletClient({ account: privateKeyToAccount(operatorKey), chain, transport: http(rpcUrl) });
 
-  /** Members sign in with 500 LOOP they can withdraw (bought); their 500 LOOP welcome bonus is promotional and cannot be. */
-  const WITHDRAWABLE = { funds: 500n };
-  /** The member's withdrawable LOOP (GET /api/tokens/balance without the promotional part, which never leaves). */
-  const balance = async (as: Browser) => {
-    const all = tokenBalanceSchema.parse((await as.get("/api/tokens/balance").expect(200)).body);
-    const withdrawableBalance = (BigInt(all.balance.replace(".", "")) - BigInt(all.promotional.replace(".", "")))
-      .toString()
-      .padStart(9, "0");
-    return { balance: `${withdrawableBalance.slice(0, -8)}.${withdrawableBalance.slice(-8)}`, available: all.withdrawable, held: all.held };
-  };
+  const balance = withdrawableBalance;
   const setStatus = (as: Browser, id: string, body: unknown) => as.put(`/api/admin/tokens/withdrawals/${id}/status`).send(body as object);
   const requestLoop = async (as: Browser, amount: string, destination: Address) =>
     withdrawalSchema.parse((await as.post("/api/tokens/withdraw").send({ amount, method: "loop", destination }).expect(201)).body);
@@ -61,14 +50,10 @@ describe("withdrawals of method loop: LoopVault payouts", () => {
     confirm(await operator.writeContract({ address: vault, abi: loopVaultAbi, functionName: "payout", args: [to, wei, id] }));
 
   beforeAll(async () => {
-    deployments = mkdtempSync(path.join(os.tmpdir(), "loop-withdrawals-deployments-"));
     // The drain test below pays out the whole reserve in one day, and more once it is funded again:
     // a payout limit far above the reserve (payout-limit.test.ts tests the limit).
-    await deployContracts(rpcUrl, deployments, { PAYOUT_LIMIT_LOOP: "10000000" });
-    t = await createTestApp({ env: { DEPLOYMENTS_DIR: deployments, OPERATOR_PRIVATE_KEY: operatorKey } });
-    const contracts = t.config.chains.find((c) => c.id === 31337)!.contracts!;
-    vault = getAddress(contracts.vault);
-    token = getAddress(contracts.token);
+    app = await createDeployedApp(rpcUrl, "withdrawals", { PAYOUT_LIMIT_LOOP: "10000000" });
+    ({ t, vault, token } = app);
     // The deployment funds the vault's reserve on the local chain.
     expect(await reserve()).toBe(parseEther(localAccounts.vaultReserveLoop));
   }, 180_000);
@@ -76,8 +61,7 @@ describe("withdrawals of method loop: LoopVault payouts", () => {
     expect(await checkLedger(t.db.prisma)).toEqual([]);
   });
   afterAll(async () => {
-    await t?.close();
-    if (deployments) rmSync(deployments, { recursive: true, force: true });
+    await app?.close();
   });
 
   it("processing pays out from LoopVault; completing needs that payout's hash; it cannot fail any more", async () => {

@@ -2,7 +2,7 @@
 // /api/tokens/withdrawals/:id/cancel, GET /api/admin/tokens/withdrawals and PUT
 // /api/admin/tokens/withdrawals/:id/status: messages, holds, the state machine, concurrency.
 // The on-chain path of method `loop` is in withdrawals-chain.test.ts.
-import { promotionalRefusalMessage, TOKEN_MESSAGES, tokenBalanceSchema, transferListSchema } from "@loop/rules/schemas/tokens";
+import { promotionalRefusalMessage, TOKEN_MESSAGES, transferListSchema } from "@loop/rules/schemas/tokens";
 import {
   WITHDRAWAL_MESSAGES as M,
   adminWithdrawalListSchema,
@@ -12,11 +12,12 @@ import {
   withdrawalSchema,
 } from "@loop/rules/schemas/withdrawals";
 import request from "supertest";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { checkLedger } from "../src/features/ledger/ledger-check";
+import { describe, expect, it } from "vitest";
 import { signInAdmin, signInMember } from "./support/members";
 import { type Browser } from "./support/siwe";
-import { browser, createTestApp, type TestApp } from "./support/test-app";
+import { browser, type TestApp } from "./support/test-app";
+import { ledgerCheckedApp } from "./support/suite-app";
+import { WITHDRAWABLE, withdrawableBalance } from "./support/withdrawable";
 
 const ETH = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
 const BTC = "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2";
@@ -24,16 +25,7 @@ const BTC = "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2";
 describe("withdrawals", () => {
   let t: TestApp;
 
-  /** Members sign in with 500 LOOP they can withdraw (bought); their 500 LOOP welcome bonus is promotional and cannot be. */
-  const WITHDRAWABLE = { funds: 500n };
-  /** The member's withdrawable LOOP (GET /api/tokens/balance without the promotional part, which never leaves). */
-  const balance = async (as: Browser) => {
-    const all = tokenBalanceSchema.parse((await as.get("/api/tokens/balance").expect(200)).body);
-    const withdrawableBalance = (BigInt(all.balance.replace(".", "")) - BigInt(all.promotional.replace(".", "")))
-      .toString()
-      .padStart(9, "0");
-    return { balance: `${withdrawableBalance.slice(0, -8)}.${withdrawableBalance.slice(-8)}`, available: all.withdrawable, held: all.held };
-  };
+  const balance = withdrawableBalance;
   const withdraw = (as: Browser, body: unknown, key?: string) => {
     const call = as.post("/api/tokens/withdraw");
     if (key) call.set("Idempotency-Key", key);
@@ -45,13 +37,7 @@ describe("withdrawals", () => {
   const clearingBalance = async () =>
     (await t.db.prisma.ledgerAccount.findFirst({ where: { kind: "clearing", userId: null }, select: { balance: true } }))?.balance ?? 0n;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterEach(async () => {
-    expect(await checkLedger(t.db.prisma)).toEqual([]);
-  });
-  afterAll(() => t.close());
+  ledgerCheckedApp((app) => (t = app));
 
   it("signed out: 401; not an admin: 403 on the admin calls", async () => {
     await request(t.app).get("/api/tokens/withdrawals").expect(401);

@@ -11,14 +11,13 @@
 // --loops 1000000`) runs a second catalog of N loops after the 100,000 one and prints both side by
 // side: the uncached /api/loops p95 at N may be at most twice the 100,000 one. Everything it starts
 // (database, API, temporary folder) is removed at the end.
-import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { startEmbeddedPostgres } from "../lib/embedded-postgres.mjs";
 import { freePort } from "../lib/ports.mjs";
-import { apiEnv, measureCpu, percentile, runNode, startApi, waitForApi } from "./api-harness.mjs";
+import { apiEnv, loadAverage, measureCpu, percentile, runNode, startApi, waitForApi, withScratch } from "./api-harness.mjs";
 
 export const name = "catalog";
 export const description = "p95 of GET /api/loops (filters + sort, page of 24) with 100,000 loops, 10,000 users, 50 concurrent clients, ms";
@@ -399,31 +398,18 @@ export async function run({ log, options = {} }) {
 
 /** One catalog of `loops` loops: a fresh database, both passes (cache on, cache off), their figures and failed budgets. */
 async function runSize(log, loops) {
-  const scratch = mkdtempSync(path.join(os.tmpdir(), "loop-bench-catalog-"));
   let database = null;
   let api = null;
   const details = [];
-  const cleanUp = async () => {
+  // Stopped on Ctrl-C too (withScratch); what fails to stop is let go, the folder removed all the same.
+  const stop = async () => {
     await api?.stop().catch(() => {});
     await database?.stop().catch(() => {});
-    rmSync(scratch, { recursive: true, force: true });
   };
-  // Ctrl-C during the run: the database, the API and the folder go too. embedded-postgres stops its
-  // server on signals itself and exits, so the last step is synchronous, on "exit".
-  const onSignal = (signal) => void cleanUp().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
-  const onExit = () => {
+  const kill = () => {
     if (api && api.child.exitCode === null) api.child.kill("SIGKILL");
-    rmSync(scratch, { recursive: true, force: true });
   };
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
-  process.once("exit", onExit);
-  const loadAtStart = os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(" / ");
-  log(`machine: ${os.cpus().length} CPU, load average ${loadAtStart} (1 / 5 / 15 min) at the start`);
-  try {
+  return withScratch("loop-bench-catalog-", { log, stop, kill }, async ({ scratch, loadAtStart }) => {
     const [dbPort, apiPort] = [await freePort(), await freePort()];
     log(`embedded Postgres on port ${dbPort} in ${scratch}`);
     database = await startEmbeddedPostgres({ dataDir: path.join(scratch, "postgres"), port: dbPort, database: "loop_bench" });
@@ -618,16 +604,8 @@ async function runSize(log, loops) {
         ` a p95 of 25 ms needs about ${Math.round(CONCURRENCY / 0.025).toLocaleString("en")} req/s, i.e. under ${((os.cpus().length * 1000) / (CONCURRENCY / 0.025)).toFixed(1)} ms of CPU per request on this machine, load generator included)`,
     );
     details.push(
-      `  (machine: ${os.cpus().length} CPU, load average ${loadAtStart} at the start, ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(" / ")} at the end: the load generator, the API and Postgres share it)`,
+      `  (machine: ${os.cpus().length} CPU, load average ${loadAtStart} at the start, ${loadAverage()} at the end: the load generator, the API and Postgres share it)`,
     );
     return { loops, figures, failures, details };
-  } finally {
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
-    await cleanUp();
-    process.off("exit", onExit);
-  }
+  });
 }

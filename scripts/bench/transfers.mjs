@@ -8,14 +8,13 @@
 // users equals what they bought, and the number of entries equals the bonuses, the purchases and the transfers answered
 // 201. The figure is accepted transfers per second; the budget is a floor of 500/s.
 import { randomBytes, randomUUID, createHash } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { startEmbeddedPostgres } from "../lib/embedded-postgres.mjs";
 import { freePort } from "../lib/ports.mjs";
-import { apiEnv, measureCpu, percentile, runNode, startApi, waitForApi } from "./api-harness.mjs";
+import { apiEnv, loadAverage, measureCpu, percentile, runNode, startApi, waitForApi, withScratch } from "./api-harness.mjs";
 
 export const name = "transfers";
 export const description =
@@ -165,28 +164,17 @@ async function audit(db, before, accepted, env, log) {
 }
 
 export async function run({ log }) {
-  const scratch = mkdtempSync(path.join(os.tmpdir(), "loop-bench-transfers-"));
   let database = null;
   let api = null;
-  const cleanUp = async () => {
+  // Stopped on Ctrl-C too (withScratch); what fails to stop is let go, the folder removed all the same.
+  const stop = async () => {
     await api?.stop().catch(() => {});
     await database?.stop().catch(() => {});
-    rmSync(scratch, { recursive: true, force: true });
   };
-  const onSignal = (signal) => void cleanUp().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
-  const onExit = () => {
+  const kill = () => {
     if (api && api.child.exitCode === null) api.child.kill("SIGKILL");
-    rmSync(scratch, { recursive: true, force: true });
   };
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
-  process.once("exit", onExit);
-  const loadAtStart = os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(" / ");
-  log(`machine: ${os.cpus().length} CPU, load average ${loadAtStart} (1 / 5 / 15 min) at the start`);
-  try {
+  return withScratch("loop-bench-transfers-", { log, stop, kill }, async ({ scratch, loadAtStart }) => {
     const [dbPort, apiPort] = [await freePort(), await freePort()];
     database = await startEmbeddedPostgres({ dataDir: path.join(scratch, "postgres"), port: dbPort, database: "loop_bench" });
     const env = apiEnv(database.url, apiPort, scratch);
@@ -218,20 +206,12 @@ export async function run({ log }) {
         ...violations.map((violation) => `  violation: ${violation}`),
         ...result.failures.map((failure) => `  refused: ${failure}`),
         `CPU per accepted transfer: API process ${(measured.apiMs / result.accepted).toFixed(2)} ms, Postgres ${(measured.postgresMs / result.accepted).toFixed(2)} ms`,
-        `(machine: ${os.cpus().length} CPU, load average ${loadAtStart} at the start, ${os
-          .loadavg()
-          .map((l) => l.toFixed(1))
-          .join(" / ")} at the end: the load generator, the API and Postgres share it)`,
+        `(machine: ${os.cpus().length} CPU, load average ${loadAtStart} at the start, ${loadAverage()} at the end: the load generator, the API and Postgres share it)`,
       ];
       if (violations.length > 0 || result.replayMismatches > 0) throw new Error(`the ledger audit failed:\n${details.join("\n")}`);
       return { value: perSecond, unit: "transfers/s", budget: TRANSFERS_PER_SECOND_FLOOR, lowerIsBetter: false, details };
     } finally {
       await db.end();
     }
-  } finally {
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
-    await cleanUp();
-    process.off("exit", onExit);
-  }
+  });
 }

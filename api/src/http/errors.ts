@@ -14,41 +14,22 @@ export class HttpError extends Error {
   }
 }
 
-export class BadRequest extends HttpError {
-  constructor(message = "Bad request", options?: ErrorOptions) {
-    super(400, message, options);
-  }
+/** An HttpError class with a fixed status and a default message; `instanceof` works as for any subclass. */
+function httpErrorClass(status: number, defaultMessage: string) {
+  return class extends HttpError {
+    constructor(message = defaultMessage, options?: ErrorOptions) {
+      super(status, message, options);
+    }
+  };
 }
-export class Unauthorized extends HttpError {
-  constructor(message = "Unauthorized", options?: ErrorOptions) {
-    super(401, message, options);
-  }
-}
-export class Forbidden extends HttpError {
-  constructor(message = "Forbidden", options?: ErrorOptions) {
-    super(403, message, options);
-  }
-}
-export class NotFound extends HttpError {
-  constructor(message = "Not found", options?: ErrorOptions) {
-    super(404, message, options);
-  }
-}
-export class Conflict extends HttpError {
-  constructor(message = "Conflict", options?: ErrorOptions) {
-    super(409, message, options);
-  }
-}
-export class PayloadTooLarge extends HttpError {
-  constructor(message = "Request body is too large", options?: ErrorOptions) {
-    super(413, message, options);
-  }
-}
-export class Unprocessable extends HttpError {
-  constructor(message = "Unprocessable request", options?: ErrorOptions) {
-    super(422, message, options);
-  }
-}
+
+export class BadRequest extends httpErrorClass(400, "Bad request") {}
+export class Unauthorized extends httpErrorClass(401, "Unauthorized") {}
+export class Forbidden extends httpErrorClass(403, "Forbidden") {}
+export class NotFound extends httpErrorClass(404, "Not found") {}
+export class Conflict extends httpErrorClass(409, "Conflict") {}
+export class PayloadTooLarge extends httpErrorClass(413, "Request body is too large") {}
+export class Unprocessable extends httpErrorClass(422, "Unprocessable request") {}
 export class TooManyRequests extends HttpError {
   /** Sent as Retry-After when known. */
   readonly retryAfterSeconds: number | undefined;
@@ -57,21 +38,9 @@ export class TooManyRequests extends HttpError {
     this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 }
-export class PaymentRequired extends HttpError {
-  constructor(message = "Payment required", options?: ErrorOptions) {
-    super(402, message, options);
-  }
-}
-export class BadGateway extends HttpError {
-  constructor(message = "An upstream service failed, please try again later.", options?: ErrorOptions) {
-    super(502, message, options);
-  }
-}
-export class ServiceUnavailable extends HttpError {
-  constructor(message = "Service unavailable, please try again later.", options?: ErrorOptions) {
-    super(503, message, options);
-  }
-}
+export class PaymentRequired extends httpErrorClass(402, "Payment required") {}
+export class BadGateway extends httpErrorClass(502, "An upstream service failed, please try again later.") {}
+export class ServiceUnavailable extends httpErrorClass(503, "Service unavailable, please try again later.") {}
 
 /** Errors from Express' own middleware (body-parser, serve-static) carry a status, and a type. */
 interface StatusError {

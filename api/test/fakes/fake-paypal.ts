@@ -107,6 +107,14 @@ function publicOrder(order: Order, baseUrl: string) {
   };
 }
 
+/** The API's environment for a fake PayPal: its client, address and webhook id. */
+export const paypalEnv = (paypal: FakePaypal) => ({
+  PAYPAL_CLIENT_ID: paypal.clientId,
+  PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+  PAYPAL_API_BASE: paypal.url,
+  PAYPAL_WEBHOOK_ID: paypal.webhookId,
+});
+
 export async function startFakePaypal(options: { port?: number } = {}): Promise<FakePaypal> {
   const clientId = `fake-client-${randomBytes(4).toString("hex")}`;
   const clientSecret = randomBytes(16).toString("hex");

@@ -149,6 +149,14 @@ const missing = (kind: string, id: string) =>
     doc_url: "https://stripe.com/docs/error-codes/resource-missing",
   });
 
+/** The API's environment for a fake Stripe: its keys, address and webhook secret. */
+export const stripeEnv = (stripe: FakeStripe) => ({
+  STRIPE_SECRET_KEY: stripe.secretKey,
+  STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
+  STRIPE_API_BASE: stripe.url,
+  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+});
+
 export async function startFakeStripe(options: { port?: number } = {}): Promise<FakeStripe> {
   const secretKey = `sk_test_${randomBytes(12).toString("hex")}`;
   const publishableKey = `pk_test_${randomBytes(12).toString("hex")}`;

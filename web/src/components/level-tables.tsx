@@ -5,6 +5,7 @@
 import { LEVEL_BANDS, XP_RULES, xpForNextLevel } from "@loop/rules/levels";
 import { Check } from "lucide-react";
 import { formatCount } from "@/lib/format";
+import { TableHead } from "@/components/ui/table";
 
 /** Levels `from`..`to` (to = Infinity when open-ended): "Level 5", "Levels 1–10", "Level 31+". */
 export function levelRangeText(from: number, to: number): string {
@@ -45,16 +46,12 @@ export function XpRulesTable() {
   return (
     <table className="w-full text-left text-sm">
       <caption className="sr-only">How XP is earned</caption>
-      <thead className="text-xs tracking-wide text-muted-foreground uppercase">
-        <tr className="border-b border-border">
-          <th scope="col" className="py-2 pr-4">
-            Action
-          </th>
-          <th scope="col" className="py-2 text-right">
-            XP
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={[
+          { label: "Action", className: "py-2 pr-4" },
+          { label: "XP", className: "py-2 text-right" },
+        ]}
+      />
       <tbody>
         {XP_ACTIONS.map(({ action, who, rule }) => {
           const xp = xpText(rule);
@@ -84,16 +81,12 @@ export function LevelRequirementsTable({ levelHeading = "Your level" }: { levelH
   return (
     <table className="w-full text-left text-sm">
       <caption className="sr-only">XP needed per level band</caption>
-      <thead className="text-xs tracking-wide text-muted-foreground uppercase">
-        <tr className="border-b border-border">
-          <th scope="col" className="py-2 pr-4">
-            {levelHeading}
-          </th>
-          <th scope="col" className="py-2 text-right">
-            XP to the next level
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={[
+          { label: levelHeading, className: "py-2 pr-4" },
+          { label: "XP to the next level", className: "py-2 text-right" },
+        ]}
+      />
       <tbody>
         {LEVEL_BANDS.map((band) => (
           <tr key={band.from} className="border-b border-border/60 last:border-0" data-testid={`xp-band-${band.from}`}>

@@ -1,8 +1,9 @@
 import { rejectTokenOrderSchema, tokenOrderListQuerySchema } from "@loop/rules/schemas/token-orders";
 import { Router } from "express";
 import type { RouterDeps } from "../../deps";
-import { parseBody, parseQuery } from "../../http/validate";
+import { parseQuery } from "../../http/validate";
 import { requireUser } from "../auth/require-user";
+import { adminAction } from "./admin-action";
 import { fulfilTokenOrder, listAdminTokenOrders, rejectTokenOrder } from "./admin-orders.service";
 
 // GET /api/admin/admin-orders, POST /api/admin/admin-orders/:id/fulfil, POST /api/admin/admin-orders/:id/reject.
@@ -16,9 +17,6 @@ export function adminOrdersRouter(deps: RouterDeps): Router {
     const admin = requireUser(req);
     res.json(await fulfilTokenOrder(prisma, admin.id, req.params.id));
   });
-  router.post("/admin-orders/:id/reject", async (req, res) => {
-    const admin = requireUser(req);
-    res.json(await rejectTokenOrder(prisma, admin.id, req.params.id, parseBody(req, rejectTokenOrderSchema)));
-  });
+  router.post("/admin-orders/:id/reject", adminAction(prisma, rejectTokenOrderSchema, rejectTokenOrder));
   return router;
 }

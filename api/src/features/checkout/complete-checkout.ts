@@ -18,7 +18,13 @@ import { signDownloadToken } from "../downloads/download-token";
 import { downloadSigningKey } from "../downloads/signing-secret";
 import { settingsInUse } from "../platform-settings/platform-settings.service";
 import { loopForSale } from "../purchases/purchases.service";
-import { ownedPurchase, recordPurchaseInTx, toPurchase, type CompletedPurchase } from "../purchases/record-purchase";
+import {
+  ownedPurchase,
+  RECORDED_PURCHASE_SELECT,
+  recordPurchaseInTx,
+  toPurchase,
+  type CompletedPurchase,
+} from "../purchases/record-purchase";
 import { sendPurchaseMails } from "../purchases/send-purchase-mails";
 import { TX_DEFAULT } from "../../db/transactions";
 
@@ -175,13 +181,7 @@ export async function checkoutStatus(
       status: true,
       purchase: {
         select: {
-          id: true,
-          createdAt: true,
-          format: true,
-          method: true,
-          priceCents: true,
-          feeCents: true,
-          loopUnits: true,
+          ...RECORDED_PURCHASE_SELECT,
           buyerId: true,
           loop: { select: { id: true, title: true } },
         },

@@ -255,3 +255,6 @@ const ANSWER_EVENT: Record<OfferAnswer, XpEventName> = {
 export function offerAnswerXpAward(answer: OfferAnswer, offer: XpOfferAnswer & { loopId: string }): XpAward | null {
   return award(offer.sellerId, ANSWER_EVENT[answer], `${offer.loopId}:${offer.buyerId}`, xpForOfferAnswer(answer, offer), offer.buyerId);
 }
+
+/** The awards that apply (the builders above return null for an event that earns nothing). */
+export const grantedXpAwards = (awards: (XpAward | null)[]) => awards.filter((award): award is XpAward => award !== null);

@@ -8,7 +8,8 @@
 import { paths } from "@loop/rules/paths";
 import type { PrismaClient } from "../../db/prisma";
 import { createNotificationInTx } from "../notifications/create-notification";
-import { lockNegotiation, releaseOfferHoldsInTx } from "./negotiations.service";
+import { lockNegotiation } from "./negotiations.service";
+import { releaseOfferHoldsInTx } from "./offer-funds";
 import { TX_DEFAULT } from "../../db/transactions";
 
 /** Closes (as rejected) the open in-app offers of `loopId` if it is off sale; returns how many. */

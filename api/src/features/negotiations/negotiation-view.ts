@@ -48,3 +48,6 @@ export function toNegotiation(row: NegotiationRow): Negotiation {
     buyer: row.buyer,
   };
 }
+
+/** A formatted USD amount as the notifications show it. */
+export const presentAmount = (amount: string | null) => `$${amount}`;

@@ -8,7 +8,8 @@ import { Router } from "express";
 import type { RouterDeps } from "../../deps";
 import { parseBody, parseQuery } from "../../http/validate";
 import { requireUser } from "../auth/require-user";
-import { createNegotiation, listNegotiations, respondToNegotiation } from "./negotiations.service";
+import { createNegotiation } from "./create-negotiation";
+import { listNegotiations, respondToNegotiation } from "./negotiations.service";
 import { walletOfferTerms } from "./wallet-offer-terms";
 
 /** The one answer to any wrong ?scope= (docs/product.md#offers). */

@@ -14,7 +14,7 @@ import type { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { BadRequest, ServiceUnavailable } from "../../http/errors";
 import { settingsInUse } from "../platform-settings/platform-settings.service";
-import { offerableLoop } from "./negotiations.service";
+import { offerableLoop } from "./create-negotiation";
 
 export async function walletOfferTerms(
   deps: AppDeps,

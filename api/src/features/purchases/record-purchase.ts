@@ -51,6 +51,17 @@ export interface RecordedPurchase {
   loopUnits: bigint | null;
 }
 
+/** The columns of a RecordedPurchase (what toPurchase shows), for a query's select. */
+export const RECORDED_PURCHASE_SELECT = {
+  id: true,
+  createdAt: true,
+  format: true,
+  method: true,
+  priceCents: true,
+  feeCents: true,
+  loopUnits: true,
+} as const;
+
 /** The buyer's purchase of this loop and format that is not refunded (what "owning" it means), or null. */
 export function ownedPurchase(db: Tx | PrismaClient, buyerId: string, loopId: string, format: Format) {
   return db.purchase.findFirst({ where: { buyerId, loopId, format, refundedAt: null }, select: { id: true } });
@@ -63,7 +74,7 @@ export async function recordPurchaseInTx(tx: Tx, input: PurchaseToRecord): Promi
   try {
     row = await tx.purchase.create({
       data: { loopId: loop.id, buyerId, format, priceCents, feeCents, method, loopUnits, ledgerEntryId, externalRef },
-      select: { id: true, createdAt: true, format: true, method: true, priceCents: true, feeCents: true, loopUnits: true },
+      select: RECORDED_PURCHASE_SELECT,
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new Conflict(PURCHASE_MESSAGES.alreadyPurchased);

@@ -25,7 +25,7 @@ import { signDownloadToken } from "../downloads/download-token";
 import { currentFeeBps } from "../platform-settings/platform-settings.service";
 import { LOOP_NOT_FOUND } from "../loops/catalog.service";
 import { UUID } from "../../http/uuid";
-import { ownedPurchase, toPurchase } from "./record-purchase";
+import { ownedPurchase, RECORDED_PURCHASE_SELECT, toPurchase } from "./record-purchase";
 
 /** POST /api/purchases/quote: price and fee in LOOP wei, signed for the buyer's linked wallet. */
 export async function createWalletQuote(
@@ -140,13 +140,7 @@ export async function reportWalletPurchase(
   const purchase = await deps.prisma.purchase.findFirst({
     where: quote.purchaseId ? { id: quote.purchaseId } : { buyerId, loopId, format, refundedAt: null },
     select: {
-      id: true,
-      createdAt: true,
-      format: true,
-      method: true,
-      priceCents: true,
-      feeCents: true,
-      loopUnits: true,
+      ...RECORDED_PURCHASE_SELECT,
       loop: { select: { id: true, title: true } },
     },
   });

@@ -2,7 +2,6 @@ import type { CurrentUser } from "@loop/rules/api-types";
 import { paths } from "@loop/rules/paths";
 import { Coins, LogIn } from "lucide-react";
 import { useCallback } from "react";
-import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
 import { useJoinDialog } from "@/features/auth/components/join-dialog-context";
@@ -11,6 +10,7 @@ import { LoopBrowser } from "@/features/loops/components/loop-browser";
 import { BalanceBanner } from "@/features/tokens/components/balance-banner";
 import { UploadButton } from "@/features/upload/components/upload-button";
 import { useUser } from "@/lib/auth";
+import { LinkButton } from "@/components/ui/link-button";
 
 const BROWSE_ID = "browse";
 
@@ -39,12 +39,9 @@ export function HomeScreen({ user }: { user: CurrentUser | null }) {
         actions={
           user ? (
             <>
-              <Button asChild size="lg" variant="outline">
-                <Link to={paths.tokens()}>
-                  <Coins aria-hidden />
-                  Buy LOOP Tokens
-                </Link>
-              </Button>
+              <LinkButton to={paths.tokens()} icon={Coins} size="lg" variant="outline">
+                Buy LOOP Tokens
+              </LinkButton>
               <UploadButton signedIn onSignInRequired={openJoin} label="Upload Your Loops" size="lg" />
             </>
           ) : (

@@ -40,35 +40,23 @@ describe("Connection Failed toast texts (docs/product.md#sign-in-errors)", () =>
 });
 
 describe("wallet toasts (docs/product.md#sign-in-errors)", () => {
+  const expectToast = (toast: unknown, title: string, description: string) => expect(toast).toMatchObject({ title, description });
+
   it("has the sign-in texts", () => {
-    expect(WALLET_LOGIN_TOASTS.authenticationFailed).toMatchObject({
-      title: "Authentication Failed",
-      description: "Failed to authenticate with your wallet. Please try again.",
-    });
-    expect(WALLET_LOGIN_TOASTS.signatureFailed).toMatchObject({
-      title: "Signature Failed",
-      description: "Failed to sign message. Please try again.",
-    });
+    expectToast(
+      WALLET_LOGIN_TOASTS.authenticationFailed,
+      "Authentication Failed",
+      "Failed to authenticate with your wallet. Please try again.",
+    );
+    expectToast(WALLET_LOGIN_TOASTS.signatureFailed, "Signature Failed", "Failed to sign message. Please try again.");
     expect(WALLET_LOGIN_TOASTS.connected.title).toBe("Connected Successfully");
   });
 
   it("has the settings texts", () => {
-    expect(WALLET_LINK_TOASTS.notConnected).toMatchObject({
-      title: "Wallet Not Connected",
-      description: "Please connect your wallet first.",
-    });
-    expect(WALLET_LINK_TOASTS.signatureFailed).toMatchObject({
-      title: "Signature Failed",
-      description: "Please sign the message to connect your wallet.",
-    });
-    expect(WALLET_LINK_TOASTS.connectionFailed).toMatchObject({
-      title: "Connection Failed",
-      description: "Failed to connect your wallet. Please try again.",
-    });
-    expect(WALLET_LINK_TOASTS.disconnectionFailed).toMatchObject({
-      title: "Disconnection Failed",
-      description: "Failed to disconnect your wallet. Please try again.",
-    });
+    expectToast(WALLET_LINK_TOASTS.notConnected, "Wallet Not Connected", "Please connect your wallet first.");
+    expectToast(WALLET_LINK_TOASTS.signatureFailed, "Signature Failed", "Please sign the message to connect your wallet.");
+    expectToast(WALLET_LINK_TOASTS.connectionFailed, "Connection Failed", "Failed to connect your wallet. Please try again.");
+    expectToast(WALLET_LINK_TOASTS.disconnectionFailed, "Disconnection Failed", "Failed to disconnect your wallet. Please try again.");
     expect(WALLET_LINK_TOASTS.connected.title).toBe("Wallet Connected");
     expect(WALLET_LINK_TOASTS.disconnected.title).toBe("Wallet Disconnected");
   });

@@ -110,33 +110,24 @@ export function connectionFailedToast(error: unknown, connectorId?: string, fall
   return { title: "Connection Failed", description: connectionFailedDescription(error, connectorId, fallback), variant: "destructive" };
 }
 
+const failed = (title: string, description: string) => ({ title, description, variant: "destructive" }) as const;
+const succeeded = (title: string, description: string) => ({ title, description, variant: "success" }) as const;
+
 /** Toasts of wallet sign-in (docs/product.md#sign-in-errors). */
 export const WALLET_LOGIN_TOASTS = {
-  authenticationFailed: {
-    title: "Authentication Failed",
-    description: "Failed to authenticate with your wallet. Please try again.",
-    variant: "destructive",
-  },
-  signatureFailed: { title: "Signature Failed", description: "Failed to sign message. Please try again.", variant: "destructive" },
-  connected: { title: "Connected Successfully", description: "You are signed in with your wallet.", variant: "success" },
+  authenticationFailed: failed("Authentication Failed", "Failed to authenticate with your wallet. Please try again."),
+  signatureFailed: failed("Signature Failed", "Failed to sign message. Please try again."),
+  connected: succeeded("Connected Successfully", "You are signed in with your wallet."),
 } as const satisfies Record<string, ToastInput>;
 
 /** Toasts of the settings wallet card (docs/product.md#sign-in-errors). */
 export const WALLET_LINK_TOASTS = {
-  notConnected: { title: "Wallet Not Connected", description: "Please connect your wallet first.", variant: "destructive" },
-  signatureFailed: {
-    title: "Signature Failed",
-    description: "Please sign the message to connect your wallet.",
-    variant: "destructive",
-  },
-  connectionFailed: { title: "Connection Failed", description: LINK_CONNECT_FAILED, variant: "destructive" },
-  disconnectionFailed: {
-    title: "Disconnection Failed",
-    description: "Failed to disconnect your wallet. Please try again.",
-    variant: "destructive",
-  },
-  connected: { title: "Wallet Connected", description: "Your wallet is now linked to your account.", variant: "success" },
-  disconnected: { title: "Wallet Disconnected", description: "Your wallet has been unlinked from your account.", variant: "success" },
+  notConnected: failed("Wallet Not Connected", "Please connect your wallet first."),
+  signatureFailed: failed("Signature Failed", "Please sign the message to connect your wallet."),
+  connectionFailed: failed("Connection Failed", LINK_CONNECT_FAILED),
+  disconnectionFailed: failed("Disconnection Failed", "Failed to disconnect your wallet. Please try again."),
+  connected: succeeded("Wallet Connected", "Your wallet is now linked to your account."),
+  disconnected: succeeded("Wallet Disconnected", "Your wallet has been unlinked from your account."),
 } as const satisfies Record<string, ToastInput>;
 
 /** Copy toasts (docs/product.md#sign-in-errors, docs/product.md#limits). */

@@ -1,10 +1,10 @@
 import { emailChangeRequestSchema } from "@loop/rules/schemas/email-change";
 import { MailCheck, MailPlus, Pencil } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
+import { EmailAddressInput, SuccessIcon } from "@/components/email-address-input";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogHeading, DialogTrigger } from "@/components/ui/dialog";
 import { DialogForm } from "@/components/ui/form-dialog";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { getServerMessage } from "@/lib/api-client";
 import { useRequestEmailChange } from "../api/request-email-change";
@@ -71,9 +71,7 @@ function EmailChangeForm({ currentEmail, onDone }: { currentEmail: string | null
       <>
         <DialogHeading title={title} description="Almost done: confirm the address from your inbox." />
         <div className="mt-5 flex flex-col items-center gap-3 text-center" role="status" data-testid="email-change-sent">
-          <span className="inline-flex size-12 items-center justify-center rounded-full bg-success/15 text-success">
-            <MailCheck className="size-6" aria-hidden />
-          </span>
+          <SuccessIcon icon={MailCheck} />
           <p className="text-base font-semibold break-words">{request.data.message}</p>
           <p className="text-sm text-muted-foreground">
             Open the link in the e-mail while signed in to this account. It works once and expires in an hour.
@@ -113,21 +111,16 @@ function EmailChangeForm({ currentEmail, onDone }: { currentEmail: string | null
       >
         <div className="grid gap-2">
           <Label htmlFor={inputId}>{adding ? "E-mail address" : "New e-mail address"}</Label>
-          <Input
+          <EmailAddressInput
             id={inputId}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
+            errorId={errorId}
+            error={error}
             value={email}
             onChange={(event) => {
               setEmail(event.target.value);
               setValidationError(null);
               if (request.isError) request.reset();
             }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
             autoFocus
           />
         </div>

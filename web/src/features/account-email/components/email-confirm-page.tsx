@@ -1,10 +1,10 @@
 import { paths } from "@loop/rules/paths";
-import { AlertTriangle, CheckCircle2, LogIn, MailCheck } from "lucide-react";
+import { CheckCircle2, LogIn, MailCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
-import { BrandMark } from "@/components/brand";
+import { CardPageLayout, LinkProblem } from "@/components/card-page";
+import { SuccessIcon } from "@/components/email-address-input";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { getServerMessage } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
@@ -14,35 +14,12 @@ import { useEmailChangeLink } from "../api/get-email-change-link";
 const LINK_UNUSABLE = "This confirmation link could not be used. Please ask for a new one.";
 const TITLE = "Confirm your e-mail address";
 
-function Layout({ title = TITLE, description, children }: { title?: string; description?: ReactNode; children: ReactNode }) {
-  return (
-    <div className="mx-auto flex w-full max-w-md flex-col items-center px-4 py-16 sm:py-24">
-      <Card className="w-full p-8">
-        <div className="mb-6 flex flex-col items-center gap-3 text-center">
-          <BrandMark className="size-12" />
-          <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
-          {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
-        </div>
-        {children}
-      </Card>
-    </div>
-  );
+function Layout({ title = TITLE, ...props }: { title?: string; description?: ReactNode; children: ReactNode }) {
+  return <CardPageLayout title={title} {...props} />;
 }
 
-function LinkProblem({ message }: { message: string }) {
-  return (
-    <div role="alert" className="mb-5 flex gap-3 rounded-lg border border-destructive/50 bg-destructive/10 p-4 text-sm">
-      <AlertTriangle className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden />
-      <div className="grid gap-1">
-        <p className="font-semibold" data-testid="email-confirm-error">
-          {message}
-        </p>
-        <Link to={paths.settings()} className="font-medium text-violet-300 underline-offset-4 hover:underline">
-          Ask for a new link in Settings
-        </Link>
-      </div>
-    </div>
-  );
+function EmailLinkProblem({ message }: { message: string }) {
+  return <LinkProblem message={message} testId="email-confirm-error" to={paths.settings()} linkText="Ask for a new link in Settings" />;
 }
 
 export interface EmailConfirmPageProps {
@@ -76,9 +53,7 @@ export function EmailConfirmPage({ onSignIn }: EmailConfirmPageProps) {
     return (
       <Layout title="E-mail address confirmed">
         <div className="flex flex-col items-center gap-3 text-center" role="status" data-testid="email-confirm-done">
-          <span className="inline-flex size-12 items-center justify-center rounded-full bg-success/15 text-success">
-            <CheckCircle2 className="size-6" aria-hidden />
-          </span>
+          <SuccessIcon icon={CheckCircle2} />
           <p className="text-base font-semibold break-all">{`${confirm.data.email} is now the e-mail address of ${link.data?.username ?? confirm.data.username ?? "your account"}.`}</p>
           <p className="text-sm text-muted-foreground">Receipts and order confirmations go there, and you can sign in with it.</p>
           <Button asChild size="lg" className="mt-2 w-full">
@@ -102,7 +77,7 @@ export function EmailConfirmPage({ onSignIn }: EmailConfirmPageProps) {
   if (link.isError) {
     return (
       <Layout>
-        <LinkProblem message={getServerMessage(link.error, LINK_UNUSABLE)} />
+        <EmailLinkProblem message={getServerMessage(link.error, LINK_UNUSABLE)} />
       </Layout>
     );
   }
@@ -119,7 +94,7 @@ export function EmailConfirmPage({ onSignIn }: EmailConfirmPageProps) {
         </span>
       }
     >
-      {confirm.isError ? <LinkProblem message={getServerMessage(confirm.error, LINK_UNUSABLE)} /> : null}
+      {confirm.isError ? <EmailLinkProblem message={getServerMessage(confirm.error, LINK_UNUSABLE)} /> : null}
       <div className="mb-5 grid gap-2 text-sm text-muted-foreground" data-testid="email-confirm-notes">
         <p>Receipts and order confirmations will go to this address, and you can sign in with it.</p>
         {replaces ? <p>It replaces the account's current address, which we tell about the change.</p> : null}

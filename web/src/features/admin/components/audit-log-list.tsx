@@ -5,6 +5,7 @@ import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAuditLog } from "../api/get-audit-log";
 import { Pager } from "./pager";
+import { ScrollTable } from "@/components/ui/table";
 
 export const AUDIT_PAGE_SIZE = 25;
 
@@ -56,32 +57,20 @@ export function AuditLogList() {
   if (log.data.entries.length === 0) return <p className="py-8 text-center text-muted-foreground">No admin actions yet.</p>;
   return (
     <div className="grid gap-4">
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[48rem] text-left text-sm">
-          <caption className="sr-only">Audit log</caption>
-          <thead className="text-xs tracking-wide text-muted-foreground uppercase">
-            <tr className="border-b border-border">
-              <th scope="col" className="py-2 pr-3">
-                When
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Who
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                What
-              </th>
-              <th scope="col" className="py-2">
-                Before → after
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {log.data.entries.map((entry) => (
-              <AuditRow key={entry.id} entry={entry} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ScrollTable
+        caption="Audit log"
+        className="w-full min-w-[48rem] text-left text-sm"
+        columns={[
+          { label: "When", className: "py-2 pr-3" },
+          { label: "Who", className: "py-2 pr-3" },
+          { label: "What", className: "py-2 pr-3" },
+          { label: "Before → after", className: "py-2" },
+        ]}
+      >
+        {log.data.entries.map((entry) => (
+          <AuditRow key={entry.id} entry={entry} />
+        ))}
+      </ScrollTable>
       <Pager offset={offset} limit={AUDIT_PAGE_SIZE} total={log.data.total} onOffsetChange={setOffset} noun="entries" />
     </div>
   );

@@ -4,60 +4,39 @@ import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { LoadError } from "@/components/ui/load-error";
-import { Skeleton } from "@/components/ui/skeleton";
 import { formatCount } from "@/lib/format";
-import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useAdminLoops } from "../api/get-admin-loops";
 import { useSetLoopModeration } from "../api/set-loop-moderation";
 import { useSetLoopVisibility } from "../api/set-loop-visibility";
 import { usdText } from "../lib/admin-format";
 import { failureToast, successToast } from "../lib/failure-toast";
 import { HideLoopDialog, MODERATION_FAILED_TEXT } from "./hide-loop-dialog";
-import { Pager } from "./pager";
-import { SEARCH_DEBOUNCE_MS, SearchInput } from "./search-input";
+import { SearchInput } from "./search-input";
+import { Figure, SearchableList, useSearchPaging } from "./searchable-list";
 
 export const LOOPS_PAGE_SIZE = 20;
 
 /** Loops (docs/product.md#admin-dashboard): search by title or creator; visibility and moderation. */
 export function LoopsTab() {
-  const [search, setSearch] = useState("");
-  const [offset, setOffset] = useState(0);
-  const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const { search, onSearch, debounced, offset, setOffset } = useSearchPaging();
   const loops = useAdminLoops({ search: debounced, limit: LOOPS_PAGE_SIZE, offset });
   const [hideTarget, setHideTarget] = useState<{ id: string; title: string } | null>(null);
 
   return (
     <div className="grid gap-4">
-      <SearchInput
-        label="Search loops"
-        placeholder="Search by title or creator"
-        value={search}
-        onChange={(value) => {
-          setSearch(value);
-          setOffset(0);
-        }}
-      />
-      {loops.isError ? (
-        <LoadError message="The loops could not be loaded." onRetry={() => void loops.refetch()} />
-      ) : !loops.data ? (
-        <div className="grid gap-3" aria-label="Loading loops">
-          {[0, 1, 2].map((row) => (
-            <Skeleton key={row} className="h-20" />
-          ))}
-        </div>
-      ) : loops.data.loops.length === 0 ? (
-        <p className="py-8 text-center text-muted-foreground">{debounced ? `No loops match "${debounced}".` : "No loops yet."}</p>
-      ) : (
-        <>
-          <ul className="grid gap-3" aria-label="Loops" aria-busy={loops.isFetching}>
-            {loops.data.loops.map((loop) => (
-              <LoopRow key={loop.id} loop={loop} onHide={() => setHideTarget({ id: loop.id, title: loop.title })} />
-            ))}
-          </ul>
-          <Pager offset={offset} limit={LOOPS_PAGE_SIZE} total={loops.data.total} onOffsetChange={setOffset} noun="loops" />
-        </>
-      )}
+      <SearchInput label="Search loops" placeholder="Search by title or creator" value={search} onChange={onSearch} />
+      <SearchableList
+        query={loops}
+        items={loops.data?.loops}
+        noun="loops"
+        search={debounced}
+        skeletonClassName="h-20"
+        offset={offset}
+        limit={LOOPS_PAGE_SIZE}
+        onOffsetChange={setOffset}
+      >
+        {(loop) => <LoopRow key={loop.id} loop={loop} onHide={() => setHideTarget({ id: loop.id, title: loop.title })} />}
+      </SearchableList>
       <HideLoopDialog loop={hideTarget} onOpenChange={(open) => !open && setHideTarget(null)} />
     </div>
   );
@@ -105,22 +84,12 @@ function LoopRow({ loop, onHide }: { loop: AdminLoop; onHide: () => void }) {
           </p>
           {loop.status === "hidden" && loop.hiddenReason ? <p className="mt-1 text-sm text-rose-200">Hidden: {loop.hiddenReason}</p> : null}
           <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-xs text-muted-foreground">
-            <div className="flex gap-1">
-              <dt>Creator</dt>
-              <dd className="font-semibold text-foreground">{creator}</dd>
-            </div>
-            <div className="flex gap-1">
-              <dt>Price</dt>
-              <dd className="font-semibold text-foreground tabular-nums">{loop.isFree ? "FREE" : usdText(loop.price)}</dd>
-            </div>
-            <div className="flex gap-1">
-              <dt>Downloads</dt>
-              <dd className="font-semibold text-foreground tabular-nums">{formatCount(loop.downloadCount)}</dd>
-            </div>
-            <div className="flex gap-1">
-              <dt>Sales</dt>
-              <dd className="font-semibold text-foreground tabular-nums">{formatCount(loop.purchaseCount)}</dd>
-            </div>
+            <Figure term="Creator" plain>
+              {creator}
+            </Figure>
+            <Figure term="Price">{loop.isFree ? "FREE" : usdText(loop.price)}</Figure>
+            <Figure term="Downloads">{formatCount(loop.downloadCount)}</Figure>
+            <Figure term="Sales">{formatCount(loop.purchaseCount)}</Figure>
           </dl>
         </div>
         <div className="flex flex-wrap gap-2">

@@ -1,8 +1,9 @@
-import { adminNotificationSchema, NOTIFICATION_TYPES, type NotificationType } from "@loop/rules/schemas/notifications";
+import { adminNotificationSchema, type NotificationType } from "@loop/rules/schemas/notifications";
 import { Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { NotificationTypeField } from "@/components/notification-type-field";
 import { FormDialog } from "@/components/ui/form-dialog";
-import { FormField, SelectField } from "@/components/ui/form-field";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
@@ -11,8 +12,6 @@ import { useSendAdminNotification } from "../api/send-admin-notification";
 import { failureToast, successToast } from "../lib/failure-toast";
 
 export const NOTIFICATION_FAILED_TEXT = "Failed to send notification. Please try again.";
-
-const TYPE_LABELS: Record<NotificationType, string> = { info: "Info", success: "Success", warning: "Warning", error: "Error" };
 
 /** The dialog's subject when it is open for all users. */
 const ALL_USERS = "all";
@@ -111,14 +110,7 @@ export function SendNotificationDialog({ open, onOpenChange, recipient }: SendNo
       <FormField id="notify-message" label="Message">
         <Textarea id="notify-message" value={values.message} maxLength={1000} onChange={(event) => set("message", event.target.value)} />
       </FormField>
-      <SelectField
-        id="notify-type"
-        label="Type"
-        value={values.type}
-        options={NOTIFICATION_TYPES}
-        optionLabels={TYPE_LABELS}
-        onValueChange={(type) => set("type", type)}
-      />
+      <NotificationTypeField id="notify-type" value={values.type} onValueChange={(type) => set("type", type)} />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="notify-action-url" label="Button URL (optional)">
           <Input

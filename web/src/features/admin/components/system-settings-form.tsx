@@ -59,106 +59,78 @@ export function SystemSettingsForm({ settings }: { settings: PlatformSettings })
   const seconds = /^\d+$/.test(values.disputeWindowSeconds.trim()) ? Number(values.disputeWindowSeconds.trim()) : null;
   const quotaMb = /^\d+$/.test(values.uploadQuotaMb.trim()) ? Number(values.uploadQuotaMb.trim()) : null;
 
+  const fields: SettingInputSpec[] = [
+    {
+      id: "setting-mp3-fee",
+      label: "MP3 format fee (%)",
+      hint: "On top of the price of new purchases and offers.",
+      name: "mp3Percent",
+      inputMode: "decimal",
+    },
+    {
+      id: "setting-wav-fee",
+      label: "WAV format fee (%)",
+      hint: "On top of the price of new purchases and offers.",
+      name: "wavPercent",
+      inputMode: "decimal",
+    },
+    { id: "setting-min-withdrawal", label: "Minimum withdrawal (LOOP)", name: "minWithdrawal", inputMode: "decimal" },
+    {
+      id: "setting-offer-expiry",
+      label: "Offer expiry (hours)",
+      hint: "New offers and counters expire after this.",
+      name: "offerExpiryHours",
+      inputMode: "numeric",
+    },
+    {
+      id: "setting-dispute-window",
+      label: "Dispute window (seconds)",
+      hint:
+        settings.disputeWindowSeconds === null && values.disputeWindowSeconds.trim() === ""
+          ? "Unavailable: the marketplace contract could not be read."
+          : seconds !== null
+            ? `= ${formatDuration(seconds)}. Applies to on-chain purchases made after the change.`
+            : undefined,
+      name: "disputeWindowSeconds",
+      inputMode: "numeric",
+    },
+    {
+      id: "setting-fiat-hold",
+      label: "Card and PayPal sale hold (days)",
+      hint: "Sellers see these proceeds as pending until the hold ends; a chargeback or refund inside it takes them back. New sales only.",
+      name: "fiatHoldDays",
+      inputMode: "numeric",
+    },
+    {
+      id: "setting-uploads-per-hour",
+      label: "Uploads per member per hour",
+      hint: "One more within 60 minutes is refused, with when to try again.",
+      name: "uploadsPerHour",
+      inputMode: "numeric",
+    },
+    {
+      id: "setting-upload-quota",
+      label: "Storage per member (MB)",
+      hint: quotaMb !== null ? `= ${formatStorageSize(quotaMb * MIB)} of uploaded files in all; an upload past it is refused.` : undefined,
+      name: "uploadQuotaMb",
+      inputMode: "numeric",
+    },
+    {
+      id: "setting-support-email",
+      label: "Support e-mail address",
+      hint: "Where Email Support and the other help texts send members.",
+      name: "supportEmail",
+      type: "email",
+      autoComplete: "off",
+    },
+  ];
+
   return (
     <form noValidate onSubmit={submit} aria-label="System settings" className="grid max-w-2xl gap-5">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="setting-mp3-fee" label="MP3 format fee (%)" hint="On top of the price of new purchases and offers.">
-          <Input
-            id="setting-mp3-fee"
-            inputMode="decimal"
-            value={values.mp3Percent}
-            onChange={(event) => set("mp3Percent", event.target.value)}
-          />
-        </Field>
-        <Field id="setting-wav-fee" label="WAV format fee (%)" hint="On top of the price of new purchases and offers.">
-          <Input
-            id="setting-wav-fee"
-            inputMode="decimal"
-            value={values.wavPercent}
-            onChange={(event) => set("wavPercent", event.target.value)}
-          />
-        </Field>
-        <Field id="setting-min-withdrawal" label="Minimum withdrawal (LOOP)">
-          <Input
-            id="setting-min-withdrawal"
-            inputMode="decimal"
-            value={values.minWithdrawal}
-            onChange={(event) => set("minWithdrawal", event.target.value)}
-          />
-        </Field>
-        <Field id="setting-offer-expiry" label="Offer expiry (hours)" hint="New offers and counters expire after this.">
-          <Input
-            id="setting-offer-expiry"
-            inputMode="numeric"
-            value={values.offerExpiryHours}
-            onChange={(event) => set("offerExpiryHours", event.target.value)}
-          />
-        </Field>
-        <Field
-          id="setting-dispute-window"
-          label="Dispute window (seconds)"
-          hint={
-            settings.disputeWindowSeconds === null && values.disputeWindowSeconds.trim() === ""
-              ? "Unavailable: the marketplace contract could not be read."
-              : seconds !== null
-                ? `= ${formatDuration(seconds)}. Applies to on-chain purchases made after the change.`
-                : undefined
-          }
-        >
-          <Input
-            id="setting-dispute-window"
-            inputMode="numeric"
-            value={values.disputeWindowSeconds}
-            onChange={(event) => set("disputeWindowSeconds", event.target.value)}
-          />
-        </Field>
-        <Field
-          id="setting-fiat-hold"
-          label="Card and PayPal sale hold (days)"
-          hint="Sellers see these proceeds as pending until the hold ends; a chargeback or refund inside it takes them back. New sales only."
-        >
-          <Input
-            id="setting-fiat-hold"
-            inputMode="numeric"
-            value={values.fiatHoldDays}
-            onChange={(event) => set("fiatHoldDays", event.target.value)}
-          />
-        </Field>
-        <Field
-          id="setting-uploads-per-hour"
-          label="Uploads per member per hour"
-          hint="One more within 60 minutes is refused, with when to try again."
-        >
-          <Input
-            id="setting-uploads-per-hour"
-            inputMode="numeric"
-            value={values.uploadsPerHour}
-            onChange={(event) => set("uploadsPerHour", event.target.value)}
-          />
-        </Field>
-        <Field
-          id="setting-upload-quota"
-          label="Storage per member (MB)"
-          hint={
-            quotaMb !== null ? `= ${formatStorageSize(quotaMb * MIB)} of uploaded files in all; an upload past it is refused.` : undefined
-          }
-        >
-          <Input
-            id="setting-upload-quota"
-            inputMode="numeric"
-            value={values.uploadQuotaMb}
-            onChange={(event) => set("uploadQuotaMb", event.target.value)}
-          />
-        </Field>
-        <Field id="setting-support-email" label="Support e-mail address" hint="Where Email Support and the other help texts send members.">
-          <Input
-            id="setting-support-email"
-            type="email"
-            autoComplete="off"
-            value={values.supportEmail}
-            onChange={(event) => set("supportEmail", event.target.value)}
-          />
-        </Field>
+        {fields.map((field) => (
+          <SettingInput key={field.id} {...field} values={values} onChange={set} />
+        ))}
       </div>
       {error ? <FormAlert message={error} /> : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -175,11 +147,27 @@ export function SystemSettingsForm({ settings }: { settings: PlatformSettings })
   );
 }
 
-function Field({ id, label, hint, children }: { id: string; label: string; hint?: string; children: React.ReactNode }) {
+interface SettingInputSpec {
+  id: string;
+  label: string;
+  hint?: string;
+  name: keyof SettingsValues;
+  inputMode?: "decimal" | "numeric";
+  type?: "email";
+  autoComplete?: "off";
+}
+
+interface SettingInputProps extends SettingInputSpec {
+  values: SettingsValues;
+  onChange: (name: keyof SettingsValues, value: string) => void;
+}
+
+/** One labelled setting: its input and, when given, a hint below it. */
+function SettingInput({ id, label, hint, name, values, onChange, ...input }: SettingInputProps) {
   return (
     <div className="grid content-start gap-2">
       <Label htmlFor={id}>{label}</Label>
-      {children}
+      <Input id={id} {...input} value={values[name]} onChange={(event) => onChange(name, event.target.value)} />
       {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
     </div>
   );

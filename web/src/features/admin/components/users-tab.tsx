@@ -5,18 +5,15 @@ import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { LoadError } from "@/components/ui/load-error";
-import { Skeleton } from "@/components/ui/skeleton";
 import { formatCount, shortAddress } from "@/lib/format";
-import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useAdminUsers } from "../api/get-admin-users";
 import { useSetUserAdmin } from "../api/set-user-admin";
 import { useSetUserBan } from "../api/set-user-ban";
 import { loopText } from "../lib/admin-format";
 import { failureToast, successToast } from "../lib/failure-toast";
 import { BAN_FAILED_TEXT, BanUserDialog } from "./ban-user-dialog";
-import { Pager } from "./pager";
-import { SEARCH_DEBOUNCE_MS, SearchInput } from "./search-input";
+import { SearchInput } from "./search-input";
+import { Figure, SearchableList, useSearchPaging } from "./searchable-list";
 import { SendWarningDialog } from "./send-warning-dialog";
 import type { NotificationRecipient } from "./send-notification-dialog";
 
@@ -34,48 +31,35 @@ export interface UsersTabProps {
 
 /** Users (docs/product.md#admin-dashboard): search by username, e-mail or wallet; badges, figures and the admin actions. */
 export function UsersTab({ currentUserId, onNotify }: UsersTabProps) {
-  const [search, setSearch] = useState("");
-  const [offset, setOffset] = useState(0);
-  const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const { search, onSearch, debounced, offset, setOffset } = useSearchPaging();
   const users = useAdminUsers({ search: debounced, limit: USERS_PAGE_SIZE, offset });
   const [banTarget, setBanTarget] = useState<Target | null>(null);
   const [warnTarget, setWarnTarget] = useState<Target | null>(null);
 
-  const onSearch = (value: string) => {
-    setSearch(value);
-    setOffset(0);
-  };
-
   return (
     <div className="grid gap-4">
       <SearchInput label="Search users" placeholder="Search by username, e-mail or wallet" value={search} onChange={onSearch} />
-      {users.isError ? (
-        <LoadError message="The users could not be loaded." onRetry={() => void users.refetch()} />
-      ) : !users.data ? (
-        <div className="grid gap-3" aria-label="Loading users">
-          {[0, 1, 2].map((row) => (
-            <Skeleton key={row} className="h-24" />
-          ))}
-        </div>
-      ) : users.data.users.length === 0 ? (
-        <p className="py-8 text-center text-muted-foreground">{debounced ? `No users match "${debounced}".` : "No users yet."}</p>
-      ) : (
-        <>
-          <ul className="grid gap-3" aria-label="Users" aria-busy={users.isFetching}>
-            {users.data.users.map((user) => (
-              <UserRow
-                key={user.id}
-                user={user}
-                isSelf={user.id === currentUserId}
-                onBan={() => setBanTarget({ id: user.id, username: user.username })}
-                onWarn={() => setWarnTarget({ id: user.id, username: user.username })}
-                onNotify={() => onNotify({ id: user.id, username: user.username })}
-              />
-            ))}
-          </ul>
-          <Pager offset={offset} limit={USERS_PAGE_SIZE} total={users.data.total} onOffsetChange={setOffset} noun="users" />
-        </>
-      )}
+      <SearchableList
+        query={users}
+        items={users.data?.users}
+        noun="users"
+        search={debounced}
+        skeletonClassName="h-24"
+        offset={offset}
+        limit={USERS_PAGE_SIZE}
+        onOffsetChange={setOffset}
+      >
+        {(user) => (
+          <UserRow
+            key={user.id}
+            user={user}
+            isSelf={user.id === currentUserId}
+            onBan={() => setBanTarget({ id: user.id, username: user.username })}
+            onWarn={() => setWarnTarget({ id: user.id, username: user.username })}
+            onNotify={() => onNotify({ id: user.id, username: user.username })}
+          />
+        )}
+      </SearchableList>
       <BanUserDialog user={banTarget} onOpenChange={(open) => !open && setBanTarget(null)} />
       <SendWarningDialog user={warnTarget} onOpenChange={(open) => !open && setWarnTarget(null)} />
     </div>
@@ -144,18 +128,9 @@ function UserRow({ user, isSelf, onBan, onWarn, onNotify }: UserRowProps) {
           </p>
           {user.isBanned && user.banReason ? <p className="mt-1 text-sm text-rose-200">Ban reason: {user.banReason}</p> : null}
           <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-xs text-muted-foreground">
-            <div className="flex gap-1">
-              <dt>XP</dt>
-              <dd className="font-semibold text-foreground tabular-nums">{formatCount(user.experience)}</dd>
-            </div>
-            <div className="flex gap-1">
-              <dt>Total earned</dt>
-              <dd className="font-semibold text-foreground tabular-nums">{loopText(user.totalEarned)}</dd>
-            </div>
-            <div className="flex gap-1">
-              <dt>Total spent</dt>
-              <dd className="font-semibold text-foreground tabular-nums">{loopText(user.totalSpent)}</dd>
-            </div>
+            <Figure term="XP">{formatCount(user.experience)}</Figure>
+            <Figure term="Total earned">{loopText(user.totalEarned)}</Figure>
+            <Figure term="Total spent">{loopText(user.totalSpent)}</Figure>
           </dl>
         </div>
         <div className="flex flex-wrap gap-2">

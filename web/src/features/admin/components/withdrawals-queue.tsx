@@ -1,4 +1,4 @@
-import { type AdminWithdrawal, WITHDRAWAL_STATUSES, type WithdrawalMethod, type WithdrawalStatus } from "@loop/rules/schemas/withdrawals";
+import { type AdminWithdrawal, WITHDRAWAL_STATUSES, type WithdrawalStatus } from "@loop/rules/schemas/withdrawals";
 import { useState } from "react";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -11,14 +11,8 @@ import { useAdminWithdrawals } from "../api/get-admin-withdrawals";
 import { loopText, usdText } from "../lib/admin-format";
 import { withdrawalActionButton } from "../lib/withdrawal-update";
 import { WithdrawalStatusDialog } from "./withdrawal-status-dialog";
-
-export const METHOD_LABELS: Record<WithdrawalMethod, string> = {
-  crypto_eth: "Ethereum (ETH)",
-  crypto_btc: "Bitcoin (BTC)",
-  crypto_usdc: "USDC",
-  crypto_usdt: "USDT",
-  loop: "LOOP on chain",
-};
+import { ScrollTable } from "@/components/ui/table";
+import { METHOD_LABELS } from "@/lib/withdrawal-methods";
 
 const STATUS_VARIANT: Record<WithdrawalStatus, BadgeProps["variant"]> = {
   pending: "warning",
@@ -65,95 +59,72 @@ export function WithdrawalsQueue() {
       ) : withdrawals.data.length === 0 ? (
         <p className="py-8 text-center text-muted-foreground">No withdrawals to show.</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[56rem] text-left text-sm">
-            <caption className="sr-only">Token withdrawals</caption>
-            <thead className="text-xs tracking-wide text-muted-foreground uppercase">
-              <tr className="border-b border-border">
-                <th scope="col" className="py-2 pr-3">
-                  User
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  Amount
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  USD (net)
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Method
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Destination
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Status
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Requested
-                </th>
-                <th scope="col" className="py-2 text-right">
-                  Action
-                </th>
+        <ScrollTable
+          caption="Token withdrawals"
+          className="w-full min-w-[56rem] text-left text-sm"
+          columns={[
+            { label: "User", className: "py-2 pr-3" },
+            { label: "Amount", className: "py-2 pr-3 text-right" },
+            { label: "USD (net)", className: "py-2 pr-3 text-right" },
+            { label: "Method", className: "py-2 pr-3" },
+            { label: "Destination", className: "py-2 pr-3" },
+            { label: "Status", className: "py-2 pr-3" },
+            { label: "Requested", className: "py-2 pr-3" },
+            { label: "Action", className: "py-2 text-right" },
+          ]}
+        >
+          {withdrawals.data.map((withdrawal) => {
+            const action = withdrawalActionButton(withdrawal);
+            return (
+              <tr key={withdrawal.id} className="border-b border-border/60 align-top last:border-0">
+                <td className="py-2.5 pr-3 font-medium">{withdrawal.username ?? withdrawal.userId}</td>
+                <td className="py-2.5 pr-3 text-right tabular-nums">{loopText(withdrawal.amount)}</td>
+                <td className="py-2.5 pr-3 text-right tabular-nums">
+                  {usdText(withdrawal.usdAmount)}
+                  {withdrawal.netUsdAmount !== withdrawal.usdAmount ? (
+                    <span className="block text-xs text-muted-foreground">net {usdText(withdrawal.netUsdAmount)}</span>
+                  ) : null}
+                </td>
+                <td className="py-2.5 pr-3">{METHOD_LABELS[withdrawal.method]}</td>
+                <td className="py-2.5 pr-3 font-mono text-xs" title={withdrawal.destination}>
+                  {shortAddress(withdrawal.destination)}
+                </td>
+                <td className="py-2.5 pr-3">
+                  <Badge variant={STATUS_VARIANT[withdrawal.status]}>{withdrawal.status.toUpperCase()}</Badge>
+                  {withdrawal.transactionId ? (
+                    <span className="mt-1 block max-w-48 truncate font-mono text-xs text-muted-foreground" title={withdrawal.transactionId}>
+                      Tx {withdrawal.transactionId}
+                    </span>
+                  ) : null}
+                  {withdrawal.failureReason ? (
+                    <span className="mt-1 block max-w-48 text-xs text-rose-200">{withdrawal.failureReason}</span>
+                  ) : null}
+                  {withdrawal.payoutInProgress ? (
+                    <span className="mt-1 block max-w-56 text-xs text-muted-foreground">
+                      Payout in progress: settled by what the chain records
+                    </span>
+                  ) : null}
+                  {withdrawal.payoutError ? (
+                    <span className="mt-1 block max-w-56 text-xs text-amber-200">Last payout attempt: {withdrawal.payoutError}</span>
+                  ) : null}
+                </td>
+                <td className="py-2.5 pr-3 whitespace-nowrap text-muted-foreground">{formatDateTime(withdrawal.createdAt)}</td>
+                <td className="py-2.5 text-right">
+                  {action ? (
+                    <Button
+                      size="sm"
+                      variant={action === "Process" ? "default" : "outline"}
+                      onClick={() => setSelected(withdrawal)}
+                      aria-label={`${action} withdrawal of ${withdrawal.username ?? "user"}`}
+                    >
+                      {action}
+                    </Button>
+                  ) : null}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {withdrawals.data.map((withdrawal) => {
-                const action = withdrawalActionButton(withdrawal);
-                return (
-                  <tr key={withdrawal.id} className="border-b border-border/60 align-top last:border-0">
-                    <td className="py-2.5 pr-3 font-medium">{withdrawal.username ?? withdrawal.userId}</td>
-                    <td className="py-2.5 pr-3 text-right tabular-nums">{loopText(withdrawal.amount)}</td>
-                    <td className="py-2.5 pr-3 text-right tabular-nums">
-                      {usdText(withdrawal.usdAmount)}
-                      {withdrawal.netUsdAmount !== withdrawal.usdAmount ? (
-                        <span className="block text-xs text-muted-foreground">net {usdText(withdrawal.netUsdAmount)}</span>
-                      ) : null}
-                    </td>
-                    <td className="py-2.5 pr-3">{METHOD_LABELS[withdrawal.method]}</td>
-                    <td className="py-2.5 pr-3 font-mono text-xs" title={withdrawal.destination}>
-                      {shortAddress(withdrawal.destination)}
-                    </td>
-                    <td className="py-2.5 pr-3">
-                      <Badge variant={STATUS_VARIANT[withdrawal.status]}>{withdrawal.status.toUpperCase()}</Badge>
-                      {withdrawal.transactionId ? (
-                        <span
-                          className="mt-1 block max-w-48 truncate font-mono text-xs text-muted-foreground"
-                          title={withdrawal.transactionId}
-                        >
-                          Tx {withdrawal.transactionId}
-                        </span>
-                      ) : null}
-                      {withdrawal.failureReason ? (
-                        <span className="mt-1 block max-w-48 text-xs text-rose-200">{withdrawal.failureReason}</span>
-                      ) : null}
-                      {withdrawal.payoutInProgress ? (
-                        <span className="mt-1 block max-w-56 text-xs text-muted-foreground">
-                          Payout in progress: settled by what the chain records
-                        </span>
-                      ) : null}
-                      {withdrawal.payoutError ? (
-                        <span className="mt-1 block max-w-56 text-xs text-amber-200">Last payout attempt: {withdrawal.payoutError}</span>
-                      ) : null}
-                    </td>
-                    <td className="py-2.5 pr-3 whitespace-nowrap text-muted-foreground">{formatDateTime(withdrawal.createdAt)}</td>
-                    <td className="py-2.5 text-right">
-                      {action ? (
-                        <Button
-                          size="sm"
-                          variant={action === "Process" ? "default" : "outline"}
-                          onClick={() => setSelected(withdrawal)}
-                          aria-label={`${action} withdrawal of ${withdrawal.username ?? "user"}`}
-                        >
-                          {action}
-                        </Button>
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </ScrollTable>
       )}
       <WithdrawalStatusDialog withdrawal={selected} onOpenChange={(open) => !open && setSelected(null)} />
     </div>

@@ -4,6 +4,7 @@ import type { AdminLoop } from "@loop/rules/schemas/admin-loops";
 import type { AdminUser, AdminUserList } from "@loop/rules/schemas/admin-users";
 import type { PlatformSettings } from "@loop/rules/schemas/platform-settings";
 import type { AdminWithdrawal } from "@loop/rules/schemas/withdrawals";
+import { makeWithdrawal } from "@/testing/make-withdrawal";
 
 export const ADMIN_ID = "00000000-0000-4000-8000-000000000001";
 export const USER_ID = "00000000-0000-4000-8000-000000000002";
@@ -75,21 +76,12 @@ export function makeAdminLoop(overrides: Partial<AdminLoop> = {}): AdminLoop {
 
 export function makeAdminWithdrawal(overrides: Partial<AdminWithdrawal> = {}): AdminWithdrawal {
   return {
-    id: "00000000-0000-4000-8000-0000000000b1",
+    ...makeWithdrawal({ id: "00000000-0000-4000-8000-0000000000b1" }),
     userId: USER_ID,
     username: "beatmaker",
-    amount: "100.00000000",
-    usdAmount: "0.20",
     netUsdAmount: "0.20",
     payoutInProgress: false,
     payoutError: null,
-    method: "crypto_eth",
-    destination: "0x52908400098527886E0F7030069857D2E4169EE7",
-    status: "pending",
-    transactionId: null,
-    failureReason: null,
-    createdAt: "2026-11-21T10:00:00.000Z",
-    processedAt: null,
     ...overrides,
   };
 }

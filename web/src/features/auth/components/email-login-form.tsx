@@ -1,8 +1,8 @@
 import { emailLoginSchema } from "@loop/rules/schemas/auth";
 import { ArrowRight, MailCheck } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
+import { EmailAddressInput, SuccessIcon } from "@/components/email-address-input";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { getServerMessage } from "@/lib/api-client";
 import { useRequestEmailLink } from "../api/request-email-link";
@@ -29,9 +29,7 @@ export function EmailLoginForm() {
   if (request.isSuccess) {
     return (
       <div className="flex flex-col items-center gap-3 text-center" role="status" data-testid="email-login-sent">
-        <span className="inline-flex size-12 items-center justify-center rounded-full bg-success/15 text-success">
-          <MailCheck className="size-6" aria-hidden />
-        </span>
+        <SuccessIcon icon={MailCheck} />
         <p className="text-base font-semibold">{request.data.message}</p>
         <p className="text-sm text-muted-foreground">
           We sent it to <span className="font-medium text-foreground">{request.variables.email}</span>. The link works once and expires
@@ -51,17 +49,12 @@ export function EmailLoginForm() {
     <form className="grid gap-4" onSubmit={submit} noValidate aria-label="Sign in with e-mail">
       <div className="grid gap-2">
         <Label htmlFor={inputId}>E-mail address</Label>
-        <Input
+        <EmailAddressInput
           id={inputId}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
+          errorId={errorId}
+          error={error}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
           required
           autoFocus
         />

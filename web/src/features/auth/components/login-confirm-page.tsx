@@ -1,30 +1,18 @@
 import { paths } from "@loop/rules/paths";
-import { AlertTriangle, ArrowRight } from "lucide-react";
+import { ArrowRight } from "lucide-react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { CardPageLayout, LinkProblem } from "@/components/card-page";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { getServerMessage } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
 import { useEmailLinkAccount } from "../api/email-link-account";
 import { useVerifyEmailLink } from "../api/verify-email-link";
-import { AuthCardLayout } from "./auth-card-layout";
 
 const LINK_UNUSABLE = "This sign-in link could not be used. Please request a new one.";
 
-function LinkProblem({ message }: { message: string }) {
-  return (
-    <div role="alert" className="mb-5 flex gap-3 rounded-lg border border-destructive/50 bg-destructive/10 p-4 text-sm">
-      <AlertTriangle className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden />
-      <div className="grid gap-1">
-        <p className="font-semibold" data-testid="login-confirm-error">
-          {message}
-        </p>
-        <Link to={paths.login()} className="font-medium text-violet-300 underline-offset-4 hover:underline">
-          Request a new sign-in link
-        </Link>
-      </div>
-    </div>
-  );
+function SignInLinkProblem({ message }: { message: string }) {
+  return <LinkProblem message={message} testId="login-confirm-error" to={paths.login()} linkText="Request a new sign-in link" />;
 }
 
 /**
@@ -43,32 +31,32 @@ export function LoginConfirmPage() {
 
   if (!token) {
     return (
-      <AuthCardLayout
+      <CardPageLayout
         title="Sign-in link incomplete"
         description="This link is missing its sign-in code. Copy the whole link from the e-mail, or ask for a new one."
       >
         <Button asChild size="lg" className="w-full">
           <Link to={paths.login()}>Request a new sign-in link</Link>
         </Button>
-      </AuthCardLayout>
+      </CardPageLayout>
     );
   }
 
   if (account.isPending) {
     return (
-      <AuthCardLayout title="Confirm sign-in" description="Checking your sign-in link…">
+      <CardPageLayout title="Confirm sign-in" description="Checking your sign-in link…">
         <div className="flex justify-center">
           <Spinner label="Checking your sign-in link" />
         </div>
-      </AuthCardLayout>
+      </CardPageLayout>
     );
   }
 
   if (account.isError) {
     return (
-      <AuthCardLayout title="Confirm sign-in">
-        <LinkProblem message={getServerMessage(account.error, LINK_UNUSABLE)} />
-      </AuthCardLayout>
+      <CardPageLayout title="Confirm sign-in">
+        <SignInLinkProblem message={getServerMessage(account.error, LINK_UNUSABLE)} />
+      </CardPageLayout>
     );
   }
 
@@ -80,7 +68,7 @@ export function LoginConfirmPage() {
   }
 
   return (
-    <AuthCardLayout
+    <CardPageLayout
       title="Confirm sign-in"
       description={
         <>
@@ -92,7 +80,7 @@ export function LoginConfirmPage() {
         </>
       }
     >
-      {verify.isError ? <LinkProblem message={getServerMessage(verify.error, LINK_UNUSABLE)} /> : null}
+      {verify.isError ? <SignInLinkProblem message={getServerMessage(verify.error, LINK_UNUSABLE)} /> : null}
       <div className="mb-5 grid gap-2 text-sm text-muted-foreground" data-testid="login-confirm-notes">
         {username ? null : <p>There is no account for this address yet: continuing creates one.</p>}
         {switching ? <p>You are signed in as {current.username} in this browser; continuing signs you out of that account.</p> : null}
@@ -102,6 +90,6 @@ export function LoginConfirmPage() {
         <span className="truncate">{verify.isPending ? "Signing you in…" : `Continue as ${email}`}</span>
         {verify.isPending ? null : <ArrowRight aria-hidden />}
       </Button>
-    </AuthCardLayout>
+    </CardPageLayout>
   );
 }

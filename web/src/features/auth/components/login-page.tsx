@@ -1,6 +1,6 @@
 import { Wallet } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { AuthCardLayout } from "./auth-card-layout";
+import { CardPageLayout } from "@/components/card-page";
 import { EmailLoginForm } from "./email-login-form";
 import { useJoinDialog } from "./join-dialog-context";
 
@@ -8,7 +8,7 @@ import { useJoinDialog } from "./join-dialog-context";
 export function LoginPage() {
   const { signInWithWallet, walletSignInPending } = useJoinDialog();
   return (
-    <AuthCardLayout
+    <CardPageLayout
       title="Sign in to LOOP"
       description="Enter your e-mail and we will send you a one-time sign-in link. New here? The same link creates your account."
     >
@@ -22,6 +22,6 @@ export function LoginPage() {
         <Wallet aria-hidden />
         Sign in with a wallet
       </Button>
-    </AuthCardLayout>
+    </CardPageLayout>
   );
 }

@@ -10,6 +10,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { displayName } from "@/lib/auth";
 import { formatCount, shortAddress } from "@/lib/format";
+import { LinkButton } from "@/components/ui/link-button";
 
 export interface HomeHeroProps {
   /** The signed-in user, or null for a visitor browsing the catalog. */
@@ -93,12 +94,9 @@ export function HomeHero({ user, onStartBrowsing, actions }: HomeHeroProps) {
             <div className="mt-6 flex flex-wrap gap-3">
               {startBrowsing}
               {actions}
-              <Button asChild variant="ghost" size="lg">
-                <Link to={paths.settings()}>
-                  <Settings aria-hidden />
-                  Account settings
-                </Link>
-              </Button>
+              <LinkButton to={paths.settings()} icon={Settings} variant="ghost" size="lg">
+                Account settings
+              </LinkButton>
             </div>
           </div>
           <div className="grid gap-3">

@@ -4,7 +4,7 @@ import { Layers } from "lucide-react";
 import { LevelTierIcon } from "@/components/level-badge";
 import { levelRangeText } from "@/components/level-tables";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { TitledCard } from "@/components/ui/titled-card";
 import { formatLoopAmount } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
@@ -51,53 +51,49 @@ const loop = (units: bigint) => `${formatLoopAmount(formatLoop(units))} LOOP`;
 export function LevelTiersCard({ currentLevel }: { currentLevel?: number }) {
   const currentTitle = currentLevel === undefined ? null : levelTitle(currentLevel);
   return (
-    <Card aria-labelledby="level-tiers-title">
-      <CardHeader>
-        <CardTitle id="level-tiers-title">
-          <Layers className="size-5 text-violet-300" aria-hidden />
-          Level Tiers
-        </CardTitle>
-        <CardDescription>Your title grows with your level; every new level pays LOOP into your balance.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <ul className="grid gap-2" aria-label="Level tiers">
-          {levelTiers().map((tier) => {
-            const current = tier.title === currentTitle;
-            return (
-              <li
-                key={tier.title}
-                data-testid={`level-tier-${tier.title}`}
-                aria-current={current ? "true" : undefined}
-                className={cn(
-                  "flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-border bg-surface/60 px-4 py-3",
-                  current && "border-primary/60 bg-primary/10",
-                )}
-              >
-                <LevelTierIcon level={tier.from} className="size-10 rounded-xl" iconClassName="size-5" />
-                <div className="min-w-0 flex-1">
-                  <p className="flex flex-wrap items-center gap-2 font-semibold">
-                    {tier.title}
-                    {current ? <Badge>Your tier</Badge> : null}
-                  </p>
-                  <p className="text-xs whitespace-nowrap text-muted-foreground">{levelRangeText(tier.from, tier.to)}</p>
-                </div>
-                <div className="grid basis-full justify-items-start gap-0.5 pl-14 text-sm sm:basis-auto sm:justify-items-end sm:pl-0 sm:text-right">
-                  {tier.rewards.map((span) => (
-                    <span key={span.from} className="whitespace-nowrap tabular-nums">
-                      <strong className="font-semibold text-emerald-200">{loop(span.reward)}</strong>
-                      <span className="text-xs text-muted-foreground">
-                        {tier.rewards.length > 1 || tier.from !== span.from
-                          ? ` · ${levelRangeText(span.from, span.to).toLowerCase()}`
-                          : " per level"}
-                      </span>
+    <TitledCard
+      id="level-tiers-title"
+      icon={<Layers className="size-5 text-violet-300" aria-hidden />}
+      title="Level Tiers"
+      description="Your title grows with your level; every new level pays LOOP into your balance."
+    >
+      <ul className="grid gap-2" aria-label="Level tiers">
+        {levelTiers().map((tier) => {
+          const current = tier.title === currentTitle;
+          return (
+            <li
+              key={tier.title}
+              data-testid={`level-tier-${tier.title}`}
+              aria-current={current ? "true" : undefined}
+              className={cn(
+                "flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-border bg-surface/60 px-4 py-3",
+                current && "border-primary/60 bg-primary/10",
+              )}
+            >
+              <LevelTierIcon level={tier.from} className="size-10 rounded-xl" iconClassName="size-5" />
+              <div className="min-w-0 flex-1">
+                <p className="flex flex-wrap items-center gap-2 font-semibold">
+                  {tier.title}
+                  {current ? <Badge>Your tier</Badge> : null}
+                </p>
+                <p className="text-xs whitespace-nowrap text-muted-foreground">{levelRangeText(tier.from, tier.to)}</p>
+              </div>
+              <div className="grid basis-full justify-items-start gap-0.5 pl-14 text-sm sm:basis-auto sm:justify-items-end sm:pl-0 sm:text-right">
+                {tier.rewards.map((span) => (
+                  <span key={span.from} className="whitespace-nowrap tabular-nums">
+                    <strong className="font-semibold text-emerald-200">{loop(span.reward)}</strong>
+                    <span className="text-xs text-muted-foreground">
+                      {tier.rewards.length > 1 || tier.from !== span.from
+                        ? ` · ${levelRangeText(span.from, span.to).toLowerCase()}`
+                        : " per level"}
                     </span>
-                  ))}
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      </CardContent>
-    </Card>
+                  </span>
+                ))}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </TitledCard>
   );
 }

@@ -1,7 +1,6 @@
 import { paths } from "@loop/rules/paths";
 import { Link2 } from "lucide-react";
-import { Link } from "react-router";
-import { Button } from "@/components/ui/button";
+import { LinkButton } from "@/components/ui/link-button";
 
 /** Paying or offering from a wallet needs one linked to the account: says so, with the way to Settings. */
 export function LinkWalletNotice({ message }: { message: string }) {
@@ -11,12 +10,9 @@ export function LinkWalletNotice({ message }: { message: string }) {
       className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-100"
     >
       <p>{message}</p>
-      <Button asChild size="sm" variant="outline">
-        <Link to={paths.settings()}>
-          <Link2 aria-hidden />
-          Open Settings
-        </Link>
-      </Button>
+      <LinkButton to={paths.settings()} icon={Link2} size="sm" variant="outline">
+        Open Settings
+      </LinkButton>
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { paths } from "@loop/rules/paths";
 import { formatUsd } from "@loop/rules/units";
 import { CheckCircle2, Coins, Loader2, Wallet } from "lucide-react";
-import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
 import { useTokenBalance } from "@/lib/get-token-balance";
@@ -9,7 +8,9 @@ import { useSubmissionKey } from "@/lib/idempotent-post";
 import { formatLoop8, formatLoopUnits } from "@/lib/loop-amounts";
 import { useCreatePurchase } from "../api/create-purchase";
 import { loopSufficiency } from "../lib/purchase-quote";
+import { LoopAmountRow } from "./loop-amount-row";
 import type { PaymentPanelProps } from "./payment-panels";
+import { LinkButton } from "@/components/ui/link-button";
 
 /**
  * Paying with the in-app LOOP balance (docs/product.md#paying-with-in-app-loop): the total in LOOP (500 per USD), the spendable
@@ -45,12 +46,7 @@ export function LoopBalancePanel({ loop, quote, onPurchased, onFailed, onClose }
   return (
     <div className="grid gap-3">
       <dl className="grid gap-1.5 text-sm">
-        <div className="flex items-baseline justify-between gap-3">
-          <dt className="text-muted-foreground">Amount in LOOP</dt>
-          <dd className="font-mono font-semibold tabular-nums" data-testid="purchase-loop-amount">
-            {formatLoopUnits(quote.loopUnits)} LOOP
-          </dd>
-        </div>
+        <LoopAmountRow loopUnits={quote.loopUnits} testId="purchase-loop-amount" />
         <div className="flex items-baseline justify-between gap-3">
           <dt className="flex items-center gap-1.5 text-muted-foreground">
             <Wallet className="size-3.5" aria-hidden />
@@ -77,12 +73,9 @@ export function LoopBalancePanel({ loop, quote, onPurchased, onFailed, onClose }
               Insufficient balance: short by{" "}
               <span className="font-mono font-semibold tabular-nums">{formatLoopUnits(sufficiency.shortUnits)} LOOP</span>.
             </p>
-            <Button asChild size="sm" variant="outline">
-              <Link to={paths.tokens()} onClick={onClose}>
-                <Coins aria-hidden />
-                Buy LOOP Tokens
-              </Link>
-            </Button>
+            <LinkButton to={paths.tokens()} onClick={onClose} icon={Coins} size="sm" variant="outline">
+              Buy LOOP Tokens
+            </LinkButton>
           </div>
         ) : null}
       </div>

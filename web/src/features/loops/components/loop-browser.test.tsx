@@ -4,13 +4,13 @@ import { json, stubApi } from "@/testing/stub-api";
 import { renderWithProviders } from "@/testing/test-utils";
 import { makeLoop, page } from "@/testing/make-loop";
 import { LoopBrowser } from "./loop-browser";
+import { signedOut } from "../testing/render-loop-card";
 
 const GENRES = [
   { id: 1, name: "House" },
   { id: 2, name: "Techno" },
   { id: 3, name: "Trap" },
 ];
-const signedOut = () => json({ message: "Unauthorized" }, 401);
 
 describe("LoopBrowser", () => {
   it("shows 'Loading loops...', then the count and the cards", async () => {

@@ -2,21 +2,17 @@ import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fullPageNavigate } from "@/lib/navigation";
 import { type ApiHandler, json, stubApi } from "@/testing/stub-api";
-import { makeUser, renderWithProviders } from "@/testing/test-utils";
+import { renderWithProviders } from "@/testing/test-utils";
 import { makeLoop } from "@/testing/make-loop";
 import { LoopCard } from "./loop-card";
 
 import { expectLoginRedirectAfter401 } from "../testing/expect-login-redirect";
-import { renderCard } from "../testing/render-loop-card";
+import { renderCard, signedIn, signedOut, VIEWER } from "../testing/render-loop-card";
 
 vi.mock("@/lib/navigation", async (importOriginal) => ({
   ...(await importOriginal<typeof import("@/lib/navigation")>()),
   fullPageNavigate: vi.fn(),
 }));
-
-const VIEWER = makeUser({ id: "viewer-1" });
-const signedIn = () => json(VIEWER);
-const signedOut = () => json({ message: "Unauthorized" }, 401);
 
 beforeEach(() => vi.mocked(fullPageNavigate).mockClear());
 afterEach(() => vi.useRealTimers());

@@ -1,5 +1,5 @@
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, LayoutGrid, List } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { Button, type ButtonProps } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import type { LoopSort } from "../lib/loop-filters";
 import type { LoopLayout } from "./loop-card";
@@ -11,6 +11,11 @@ const SORTS = [
   { key: "rating", label: "Rating" },
 ] as const;
 
+/** A pressed/unpressed button: secondary while pressed, ghost otherwise. */
+function PressButton({ pressed, ...props }: ButtonProps & { pressed: boolean }) {
+  return <Button variant={pressed ? "secondary" : "ghost"} aria-pressed={pressed} {...props} />;
+}
+
 /** Sort buttons (popular, recent, price: low to high, then high to low on a second press, rating). */
 export function LoopSortButtons({ sortBy, onChange }: { sortBy: LoopSort; onChange: (sortBy: LoopSort) => void }) {
   return (
@@ -20,60 +25,50 @@ export function LoopSortButtons({ sortBy, onChange }: { sortBy: LoopSort; onChan
           const active = sortBy === "price_asc" || sortBy === "price_desc";
           const descending = sortBy === "price_desc";
           return (
-            <Button
+            <PressButton
               key={key}
               size="sm"
-              variant={active ? "secondary" : "ghost"}
-              aria-pressed={active}
+              pressed={active}
               aria-label={active ? (descending ? "Price: high to low" : "Price: low to high") : "Price"}
               className={cn(active && "ring-1 ring-primary/60")}
               onClick={() => onChange(sortBy === "price_asc" ? "price_desc" : "price_asc")}
             >
               Price
               {active ? descending ? <ArrowDownWideNarrow aria-hidden /> : <ArrowUpNarrowWide aria-hidden /> : null}
-            </Button>
+            </PressButton>
           );
         }
         const active = sortBy === key;
         return (
-          <Button
+          <PressButton
             key={key}
             size="sm"
-            variant={active ? "secondary" : "ghost"}
-            aria-pressed={active}
+            pressed={active}
             className={cn(active && "ring-1 ring-primary/60")}
             onClick={() => onChange(key)}
           >
             {label}
-          </Button>
+          </PressButton>
         );
       })}
     </div>
   );
 }
 
+const LAYOUTS = [
+  { layout: "grid", label: "Grid view", icon: LayoutGrid },
+  { layout: "list", label: "List view", icon: List },
+] as const;
+
 /** Grid or list. */
 export function LoopLayoutToggle({ layout, onChange }: { layout: LoopLayout; onChange: (layout: LoopLayout) => void }) {
   return (
     <div role="group" aria-label="Layout" className="flex rounded-md border border-border p-0.5">
-      <Button
-        size="icon-sm"
-        variant={layout === "grid" ? "secondary" : "ghost"}
-        aria-pressed={layout === "grid"}
-        aria-label="Grid view"
-        onClick={() => onChange("grid")}
-      >
-        <LayoutGrid aria-hidden />
-      </Button>
-      <Button
-        size="icon-sm"
-        variant={layout === "list" ? "secondary" : "ghost"}
-        aria-pressed={layout === "list"}
-        aria-label="List view"
-        onClick={() => onChange("list")}
-      >
-        <List aria-hidden />
-      </Button>
+      {LAYOUTS.map(({ layout: value, label, icon: Icon }) => (
+        <PressButton key={value} size="icon-sm" pressed={layout === value} aria-label={label} onClick={() => onChange(value)}>
+          <Icon aria-hidden />
+        </PressButton>
+      ))}
     </div>
   );
 }

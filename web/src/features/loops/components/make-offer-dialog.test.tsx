@@ -6,8 +6,8 @@ import { TOKEN_BALANCE_QUERY_KEY } from "@/lib/get-token-balance";
 import { makeLoop } from "@/testing/make-loop";
 import { makeNegotiation } from "@/testing/make-negotiation";
 import { type ApiHandler, json, stubApi } from "@/testing/stub-api";
-import { makeUser, renderWithProviders } from "@/testing/test-utils";
-import { renderCard } from "../testing/render-loop-card";
+import { renderWithProviders } from "@/testing/test-utils";
+import { renderCard, signedIn, signedOut, VIEWER } from "../testing/render-loop-card";
 import { LoopCard } from "./loop-card";
 
 vi.mock("@/lib/navigation", async (importOriginal) => ({
@@ -15,9 +15,6 @@ vi.mock("@/lib/navigation", async (importOriginal) => ({
   fullPageNavigate: vi.fn(),
 }));
 
-const VIEWER = makeUser({ id: "viewer-1" });
-const signedIn = () => json(VIEWER);
-const signedOut = () => json({ message: "Unauthorized" }, 401);
 const balance = (available: string) => () => json({ balance: available, available, held: "0.00000000" });
 
 async function openOffer(user: ReturnType<typeof renderWithProviders>["user"], title: string) {

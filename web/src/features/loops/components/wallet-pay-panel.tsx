@@ -12,7 +12,6 @@ import { useClientConfig } from "@/lib/client-config";
 import { shortAddress } from "@/lib/format";
 import { TOKEN_BALANCE_QUERY_KEY } from "@/lib/get-token-balance";
 import { TRANSFERS_QUERY_KEY } from "@/lib/get-transfers";
-import { formatLoopUnits } from "@/lib/loop-amounts";
 import { toast } from "@/lib/toast";
 import type { HexAddress } from "@/lib/wallet/types";
 import { formatWalletLoop } from "@/lib/wallet/wallet-amounts";
@@ -30,6 +29,7 @@ import {
   type WalletPurchaseStep,
   WRONG_WALLET_TEXT,
 } from "../lib/wallet-purchase";
+import { LoopAmountRow } from "./loop-amount-row";
 import { PaymentFailedError, type PaymentPanelProps } from "./payment-panels";
 
 /** The local development chain: the only one with a faucet. */
@@ -180,12 +180,7 @@ export function WalletPayPanel({ loop, quote, onPurchased, onFailed }: PaymentPa
   return (
     <div className="grid gap-3">
       <dl className="grid gap-1.5 text-sm">
-        <div className="flex items-baseline justify-between gap-3">
-          <dt className="text-muted-foreground">Amount in LOOP</dt>
-          <dd className="font-mono font-semibold tabular-nums" data-testid="wallet-loop-amount">
-            {formatLoopUnits(quote.loopUnits)} LOOP
-          </dd>
-        </div>
+        <LoopAmountRow loopUnits={quote.loopUnits} testId="wallet-loop-amount" />
       </dl>
       <p className="text-xs text-muted-foreground">
         500 LOOP = 1 USD. Paid on chain from your linked wallet{chain ? ` on ${chain.name}` : ""}: your wallet asks you to approve LOOP if

@@ -7,6 +7,11 @@ import { type ApiRoutes, json, stubApi } from "@/testing/stub-api";
 import { makeUser, renderWithProviders } from "@/testing/test-utils";
 import { LoopCard } from "../components/loop-card";
 
+/** The card tests' viewer ("viewer-1"), and GET /api/auth/user answers: signed in as them, or signed out. */
+export const VIEWER = makeUser({ id: "viewer-1" });
+export const signedIn = () => json(VIEWER);
+export const signedOut = () => json({ message: "Unauthorized" }, 401);
+
 export function renderCard(loop: PublicLoop, routes: ApiRoutes) {
   const api = stubApi(routes);
   const result = renderWithProviders(

@@ -3,13 +3,13 @@ import {
   NOTIFICATION_ACTION_TEXT_MAX,
   NOTIFICATION_MESSAGE_MAX,
   NOTIFICATION_TITLE_MAX,
-  NOTIFICATION_TYPES,
   type NotificationType,
 } from "@loop/rules/schemas/notifications";
 import { BellPlus } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { NotificationTypeField } from "@/components/notification-type-field";
 import { FormDialog } from "@/components/ui/form-dialog";
-import { FormField, SelectField } from "@/components/ui/form-field";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { getServerMessage } from "@/lib/api-client";
@@ -19,8 +19,6 @@ import { useCreateNotification } from "../api/create-notification";
 export const CREATE_FAILED_TITLE = "Failed to Create Notification";
 export const CREATE_FAILED_FALLBACK = "The notification could not be created. Please try again.";
 export const CREATED_TITLE = "Notification Created";
-
-const TYPE_LABELS: Record<NotificationType, string> = { info: "Info", success: "Success", warning: "Warning", error: "Error" };
 
 type Values = { title: string; message: string; type: NotificationType; actionUrl: string; actionText: string };
 type Field = keyof Values;
@@ -116,17 +114,9 @@ export function CreateNotificationDialog({ open, onOpenChange }: CreateNotificat
         />
         {fieldError("message")}
       </FormField>
-      <SelectField
-        id="notification-type"
-        label="Type"
-        value={values.type}
-        options={NOTIFICATION_TYPES}
-        optionLabels={TYPE_LABELS}
-        onValueChange={(type) => set("type", type)}
-        {...described("type")}
-      >
+      <NotificationTypeField id="notification-type" value={values.type} onValueChange={(type) => set("type", type)} {...described("type")}>
         {fieldError("type")}
-      </SelectField>
+      </NotificationTypeField>
       <FormField id="notification-action-url" label="Button URL (optional)">
         <Input
           id="notification-action-url"

@@ -6,7 +6,7 @@ import { Coins, ExternalLink, ShoppingBag, Sparkles, UserRound } from "lucide-re
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { LevelBadgeDetailed } from "@/components/level-badge";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { TitledCard } from "@/components/ui/titled-card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatCount, formatDate } from "@/lib/format";
 import { useOwnProfile } from "../api/get-own-profile";
@@ -54,64 +54,47 @@ export function OwnProfilePage({ user, renderLoops, renderEmailAction }: OwnProf
       </header>
 
       <div className="grid gap-6 lg:grid-cols-[1.4fr_1fr]">
-        <Card aria-labelledby="edit-profile-title">
-          <CardHeader>
-            <CardTitle id="edit-profile-title">
-              <UserRound className="size-5 text-violet-300" aria-hidden />
-              Edit Profile
-            </CardTitle>
-            <CardDescription>How other producers and buyers see you.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            {data ? (
-              <ProfileForm
-                key={data.id}
-                email={data.email}
-                emailAction={renderEmailAction?.(data.email)}
-                initial={{ username: data.username ?? "", bio: data.bio ?? "", profileImageUrl: data.profileImageUrl ?? "" }}
-              />
-            ) : profile.isError ? (
-              <p role="alert" className="text-sm text-destructive">
-                Your profile could not be loaded. Please reload the page.
-              </p>
-            ) : (
-              <div className="grid gap-4" aria-busy>
-                <Skeleton className="h-11" />
-                <Skeleton className="h-28" />
-                <Skeleton className="h-11" />
-              </div>
-            )}
-          </CardContent>
-        </Card>
+        <TitledCard
+          id="edit-profile-title"
+          icon={<UserRound className="size-5 text-violet-300" aria-hidden />}
+          title="Edit Profile"
+          description="How other producers and buyers see you."
+        >
+          {data ? (
+            <ProfileForm
+              key={data.id}
+              email={data.email}
+              emailAction={renderEmailAction?.(data.email)}
+              initial={{ username: data.username ?? "", bio: data.bio ?? "", profileImageUrl: data.profileImageUrl ?? "" }}
+            />
+          ) : profile.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              Your profile could not be loaded. Please reload the page.
+            </p>
+          ) : (
+            <div className="grid gap-4" aria-busy>
+              <Skeleton className="h-11" />
+              <Skeleton className="h-28" />
+              <Skeleton className="h-11" />
+            </div>
+          )}
+        </TitledCard>
 
         <div className="grid content-start gap-6">
-          <Card aria-labelledby="totals-title">
-            <CardHeader>
-              <CardTitle id="totals-title">
-                <Coins className="size-5 text-amber-300" aria-hidden />
-                Earnings &amp; Spending
-              </CardTitle>
-              <CardDescription>Only you can see these.</CardDescription>
-            </CardHeader>
-            <CardContent className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
-              <TotalStat
-                label="Total Earned"
-                icon={<Sparkles className="size-4 text-emerald-300" aria-hidden />}
-                value={data?.totalEarned}
-              />
-              <TotalStat label="Total Spent" icon={<ShoppingBag className="size-4 text-pink-300" aria-hidden />} value={data?.totalSpent} />
-            </CardContent>
-          </Card>
+          <TitledCard
+            id="totals-title"
+            icon={<Coins className="size-5 text-amber-300" aria-hidden />}
+            title="Earnings &amp; Spending"
+            description="Only you can see these."
+            contentClassName="grid gap-3 sm:grid-cols-2 lg:grid-cols-1"
+          >
+            <TotalStat label="Total Earned" icon={<Sparkles className="size-4 text-emerald-300" aria-hidden />} value={data?.totalEarned} />
+            <TotalStat label="Total Spent" icon={<ShoppingBag className="size-4 text-pink-300" aria-hidden />} value={data?.totalSpent} />
+          </TitledCard>
 
-          <Card aria-labelledby="level-title">
-            <CardHeader>
-              <CardTitle id="level-title">Level</CardTitle>
-              <CardDescription>{formatCount(user.experience)} XP in total</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <LevelBadgeDetailed info={user.levelInfo} />
-            </CardContent>
-          </Card>
+          <TitledCard id="level-title" title="Level" description={<>{formatCount(user.experience)} XP in total</>}>
+            <LevelBadgeDetailed info={user.levelInfo} />
+          </TitledCard>
         </div>
       </div>
 

@@ -14,6 +14,7 @@ import { formatCount } from "@/lib/format";
 import { useUserProfile } from "../api/get-user-profile";
 import { ProfileAvatar } from "./profile-avatar";
 import { ProfileLoopsSection } from "./profile-loops-section";
+import { LinkButton } from "@/components/ui/link-button";
 
 export interface PublicProfilePageProps {
   userId: string;
@@ -51,12 +52,9 @@ export function PublicProfilePage({ userId, renderLoops }: PublicProfilePageProp
           <div className="flex flex-col gap-4 sm:w-72">
             {info.level === user.level ? <LevelBadgeDetailed info={info} /> : null}
             {isOwnProfile ? (
-              <Button asChild variant="outline" size="sm">
-                <Link to={paths.profile()}>
-                  <Pencil aria-hidden />
-                  Edit profile
-                </Link>
-              </Button>
+              <LinkButton to={paths.profile()} icon={Pencil} variant="outline" size="sm">
+                Edit profile
+              </LinkButton>
             ) : null}
           </div>
         </div>

@@ -2,7 +2,7 @@ import type { CurrentUser } from "@loop/rules/api-types";
 import { ExternalLink, KeyRound, Mail, ShieldCheck, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { TitledCard } from "@/components/ui/titled-card";
 import { shortAddress } from "@/lib/format";
 
 export interface AccountSecurityCardProps {
@@ -47,45 +47,41 @@ function Method({
  */
 export function AccountSecurityCard({ user, accountUrl, emailAction }: AccountSecurityCardProps) {
   return (
-    <Card aria-labelledby="account-security-title">
-      <CardHeader>
-        <CardTitle id="account-security-title">
-          <ShieldCheck className="size-5 text-violet-300" aria-hidden />
-          Account Security
-        </CardTitle>
-        <CardDescription>How you sign in to LOOP. LOOP keeps no password for your account.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <ul className="divide-y divide-border rounded-lg border border-border bg-surface/60" aria-label="Sign-in methods">
-          <Method icon={<Wallet className="size-4" aria-hidden />} title="Wallet signature" testId="sign-in-method-wallet">
-            {user.walletAddress
-              ? `You sign in by signing a message with your wallet ${shortAddress(user.walletAddress)}; the signature proves the wallet is yours.`
-              : "No wallet is linked. Link one under Wallet Connection to sign in by signing a message with it."}
+    <TitledCard
+      id="account-security-title"
+      icon={<ShieldCheck className="size-5 text-violet-300" aria-hidden />}
+      title="Account Security"
+      description="How you sign in to LOOP. LOOP keeps no password for your account."
+    >
+      <ul className="divide-y divide-border rounded-lg border border-border bg-surface/60" aria-label="Sign-in methods">
+        <Method icon={<Wallet className="size-4" aria-hidden />} title="Wallet signature" testId="sign-in-method-wallet">
+          {user.walletAddress
+            ? `You sign in by signing a message with your wallet ${shortAddress(user.walletAddress)}; the signature proves the wallet is yours.`
+            : "No wallet is linked. Link one under Wallet Connection to sign in by signing a message with it."}
+        </Method>
+        <Method icon={<Mail className="size-4" aria-hidden />} title="E-mail link" action={emailAction} testId="sign-in-method-email">
+          {user.email
+            ? `You can sign in with a one-time link sent to ${user.email}. Changing the address needs a confirmation from the new inbox, and the old one is told.`
+            : "No e-mail address yet. Add one (confirmed by a link sent to it) to sign in with a one-time link and to get receipts by e-mail."}
+        </Method>
+        {accountUrl ? (
+          <Method
+            icon={<KeyRound className="size-4" aria-hidden />}
+            title="Identity provider"
+            testId="sign-in-method-oidc"
+            action={
+              <Button asChild variant="outline" size="sm">
+                <a href={accountUrl} target="_blank" rel="noopener noreferrer">
+                  Manage account security
+                  <ExternalLink aria-hidden />
+                </a>
+              </Button>
+            }
+          >
+            If you sign in through your identity provider, your password and sign-in security are managed there.
           </Method>
-          <Method icon={<Mail className="size-4" aria-hidden />} title="E-mail link" action={emailAction} testId="sign-in-method-email">
-            {user.email
-              ? `You can sign in with a one-time link sent to ${user.email}. Changing the address needs a confirmation from the new inbox, and the old one is told.`
-              : "No e-mail address yet. Add one (confirmed by a link sent to it) to sign in with a one-time link and to get receipts by e-mail."}
-          </Method>
-          {accountUrl ? (
-            <Method
-              icon={<KeyRound className="size-4" aria-hidden />}
-              title="Identity provider"
-              testId="sign-in-method-oidc"
-              action={
-                <Button asChild variant="outline" size="sm">
-                  <a href={accountUrl} target="_blank" rel="noopener noreferrer">
-                    Manage account security
-                    <ExternalLink aria-hidden />
-                  </a>
-                </Button>
-              }
-            >
-              If you sign in through your identity provider, your password and sign-in security are managed there.
-            </Method>
-          ) : null}
-        </ul>
-      </CardContent>
-    </Card>
+        ) : null}
+      </ul>
+    </TitledCard>
   );
 }

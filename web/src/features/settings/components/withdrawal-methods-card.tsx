@@ -8,12 +8,11 @@ import {
   withdrawalMethodFeeText,
 } from "@loop/rules/withdrawal-fees";
 import { ArrowUpFromLine, Clock } from "lucide-react";
-import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useClientConfig } from "@/lib/client-config";
 import { usePlatformSettings } from "@/lib/platform-settings";
+import { LinkButton } from "@/components/ui/link-button";
 
 /** Where a withdrawal is started: the Token page's My Wallet tab has the Withdraw button and dialog. */
 export const WITHDRAW_PATH = paths.tokens();
@@ -110,12 +109,9 @@ export function WithdrawalMethodsCard() {
             Minimum withdrawal: <span className="font-medium text-foreground">{minimum}</span> on every method. Only withdrawable LOOP can
             leave; promotional LOOP (welcome bonus, level rewards, upload rewards) cannot.
           </p>
-          <Button asChild variant="outline">
-            <Link to={WITHDRAW_PATH}>
-              <ArrowUpFromLine aria-hidden />
-              Withdraw
-            </Link>
-          </Button>
+          <LinkButton to={WITHDRAW_PATH} icon={ArrowUpFromLine} variant="outline">
+            Withdraw
+          </LinkButton>
         </div>
 
         <section aria-labelledby="withdrawal-coming-soon-title" className="grid gap-2 border-t border-border pt-4">

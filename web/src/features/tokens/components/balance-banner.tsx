@@ -1,10 +1,8 @@
 import type { CurrentUser } from "@loop/rules/api-types";
 import { paths } from "@loop/rules/paths";
 import { Coins, ShoppingCart } from "lucide-react";
-import { Link } from "react-router";
 import { CopyAddressButton } from "@/components/copy-address-button";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { usePendingSales } from "@/lib/get-pending-sales";
@@ -13,6 +11,7 @@ import { formatLoop8, formatLoopUnits, loopToUsd } from "@/lib/loop-amounts";
 import { parseLoop } from "@loop/rules/units";
 import { BalanceParts } from "./balance-parts";
 import { PendingSalesNote, pendingSalesTotal } from "./pending-sales-note";
+import { LinkButton } from "@/components/ui/link-button";
 
 /**
  * Home's LOOP balance banner (docs/product.md#home): the in-app balance with its USD value at 500 LOOP = $1,
@@ -80,12 +79,9 @@ export function BalanceBanner({ user }: { user: Pick<CurrentUser, "id"> }) {
             </code>
             <CopyAddressButton address={user.id} label="Copy wallet ID" />
           </div>
-          <Button asChild>
-            <Link to={paths.tokens()}>
-              <ShoppingCart aria-hidden />
-              Buy Tokens
-            </Link>
-          </Button>
+          <LinkButton to={paths.tokens()} icon={ShoppingCart}>
+            Buy Tokens
+          </LinkButton>
         </div>
       </div>
     </section>

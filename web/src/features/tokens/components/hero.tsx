@@ -1,7 +1,6 @@
 import { paths } from "@loop/rules/paths";
 import { ArrowLeft, Coins } from "lucide-react";
-import { Link } from "react-router";
-import { Button } from "@/components/ui/button";
+import { LinkButton } from "@/components/ui/link-button";
 
 /** Marketing figures from the spec docs/product.md#token-page: static claims, not live data. */
 const HERO_STATS = [
@@ -17,12 +16,9 @@ export function TokensHero() {
     <header className="relative overflow-hidden rounded-3xl border border-border bg-gradient-to-br from-primary/20 via-card to-accent/10 p-8 sm:p-10">
       <div className="absolute -top-24 -right-16 size-72 rounded-full bg-accent/20 blur-3xl" aria-hidden />
       <div className="relative">
-        <Button asChild variant="ghost" size="sm" className="-ml-2">
-          <Link to={paths.home()}>
-            <ArrowLeft aria-hidden />
-            Back to Home
-          </Link>
-        </Button>
+        <LinkButton to={paths.home()} icon={ArrowLeft} variant="ghost" size="sm" className="-ml-2">
+          Back to Home
+        </LinkButton>
         <p className="mt-4 flex items-center gap-2 text-sm font-medium text-violet-200">
           <Coins className="size-4" aria-hidden />
           The LOOP token

@@ -1,13 +1,11 @@
 import type { Transfer } from "@loop/rules/schemas/tokens";
 import { ArrowDownLeft, ArrowUpRight, History } from "lucide-react";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
-import { Card } from "@/components/ui/card";
-import { LoadError } from "@/components/ui/load-error";
-import { Skeleton } from "@/components/ui/skeleton";
 import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { useTransfers } from "@/lib/get-transfers";
 import { formatLoop8 } from "@/lib/loop-amounts";
+import { HistoryCard } from "./history-card";
 
 export const NO_TRANSFERS = "No transfer history yet";
 
@@ -35,59 +33,50 @@ function counterpart(transfer: Transfer): string | null {
 export function TransferHistory() {
   const transfers = useTransfers();
   return (
-    <Card aria-labelledby="transfer-history-title" className="p-5">
-      <h3 id="transfer-history-title" className="flex items-center gap-2 font-semibold">
-        <History className="size-5 text-primary" aria-hidden />
-        Transfer History
-      </h3>
-      {transfers.isPending ? (
-        <div className="mt-4 grid gap-2" role="status" aria-label="Loading transfer history" data-testid="transfer-skeleton">
-          {[0, 1, 2].map((row) => (
-            <Skeleton key={row} className="h-14 w-full" />
-          ))}
-        </div>
-      ) : transfers.isError ? (
-        <LoadError message="Your transfer history could not be loaded." onRetry={() => void transfers.refetch()} className="mt-4" />
-      ) : transfers.data.length === 0 ? (
-        <p className="mt-4 rounded-lg border border-dashed border-border py-8 text-center text-sm text-muted-foreground">{NO_TRANSFERS}</p>
-      ) : (
-        <ul className="mt-4 grid grid-cols-1 gap-2" aria-label="Transfers">
-          {transfers.data.map((transfer) => {
-            const incoming = transfer.direction === "in";
-            const badge = typeBadge(transfer.transferType);
-            const who = counterpart(transfer);
-            return (
-              <li key={transfer.id} className="flex items-center gap-3 rounded-lg border border-border bg-surface/50 px-3 py-2.5">
-                <span
-                  className={cn(
-                    "inline-flex size-9 shrink-0 items-center justify-center rounded-full",
-                    incoming ? "bg-success/15 text-emerald-300" : "bg-destructive/15 text-rose-300",
-                  )}
-                >
-                  {incoming ? <ArrowDownLeft className="size-4" aria-hidden /> : <ArrowUpRight className="size-4" aria-hidden />}
-                </span>
-                <div className="min-w-0 flex-1">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <Badge variant={badge.variant}>{badge.label}</Badge>
-                    <span className="truncate text-sm">{transfer.description ?? (incoming ? "Received" : "Sent")}</span>
-                  </div>
-                  <p className="mt-0.5 truncate text-xs text-muted-foreground">
-                    {formatDateTime(transfer.createdAt)}
-                    {who ? ` · ${who}` : null}
-                  </p>
-                </div>
-                <div className="shrink-0 text-right">
-                  <p className={cn("font-mono text-sm font-semibold", incoming ? "text-emerald-300" : "text-rose-300")}>
-                    {incoming ? "+" : "-"}
-                    {formatLoop8(transfer.amount)} LOOP
-                  </p>
-                  <p className="text-[0.65rem] font-semibold tracking-wide text-muted-foreground">{transfer.status.toUpperCase()}</p>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </Card>
+    <HistoryCard
+      id="transfer-history-title"
+      icon={History}
+      title="Transfer History"
+      query={transfers}
+      subject="transfer history"
+      skeletonTestId="transfer-skeleton"
+      emptyText={NO_TRANSFERS}
+      listLabel="Transfers"
+    >
+      {(transfer) => {
+        const incoming = transfer.direction === "in";
+        const badge = typeBadge(transfer.transferType);
+        const who = counterpart(transfer);
+        return (
+          <li key={transfer.id} className="flex items-center gap-3 rounded-lg border border-border bg-surface/50 px-3 py-2.5">
+            <span
+              className={cn(
+                "inline-flex size-9 shrink-0 items-center justify-center rounded-full",
+                incoming ? "bg-success/15 text-emerald-300" : "bg-destructive/15 text-rose-300",
+              )}
+            >
+              {incoming ? <ArrowDownLeft className="size-4" aria-hidden /> : <ArrowUpRight className="size-4" aria-hidden />}
+            </span>
+            <div className="min-w-0 flex-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <Badge variant={badge.variant}>{badge.label}</Badge>
+                <span className="truncate text-sm">{transfer.description ?? (incoming ? "Received" : "Sent")}</span>
+              </div>
+              <p className="mt-0.5 truncate text-xs text-muted-foreground">
+                {formatDateTime(transfer.createdAt)}
+                {who ? ` · ${who}` : null}
+              </p>
+            </div>
+            <div className="shrink-0 text-right">
+              <p className={cn("font-mono text-sm font-semibold", incoming ? "text-emerald-300" : "text-rose-300")}>
+                {incoming ? "+" : "-"}
+                {formatLoop8(transfer.amount)} LOOP
+              </p>
+              <p className="text-[0.65rem] font-semibold tracking-wide text-muted-foreground">{transfer.status.toUpperCase()}</p>
+            </div>
+          </li>
+        );
+      }}
+    </HistoryCard>
   );
 }

@@ -4,7 +4,6 @@ import type { WalletTransfer, WalletTransferKind } from "@loop/rules/schemas/tok
 import { parseDecimal, TOKEN_DECIMALS } from "@loop/rules/units";
 import { ArrowDownLeft, ArrowDownToLine, ArrowUpRight, Link2, Wallet } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
 import { CopyAddressButton } from "@/components/copy-address-button";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -19,6 +18,7 @@ import { formatWalletLoop } from "@/lib/wallet/wallet-amounts";
 import { useWalletLoopBalance } from "@/lib/wallet/wallet-loop-balance";
 import { useWalletTransfers } from "../api/get-wallet-transfers";
 import { type DepositChain, DepositDialog } from "./deposit-dialog";
+import { LinkButton } from "@/components/ui/link-button";
 
 export const NO_WALLET_TRANSFERS = "No on-chain LOOP transfers yet";
 export const NO_LINKED_WALLET = "No wallet is linked to your account.";
@@ -189,12 +189,9 @@ export function WalletLoopCard({ user }: { user: Pick<CurrentUser, "id"> }) {
           ) : (
             <div className="flex flex-wrap items-center gap-3 rounded-lg border border-dashed border-border px-4 py-3 text-sm text-muted-foreground">
               <span className="flex-1">{NO_LINKED_WALLET} Link one to see its LOOP and on-chain history here.</span>
-              <Button asChild variant="outline" size="sm">
-                <Link to={paths.settings()}>
-                  <Link2 aria-hidden />
-                  Link a wallet
-                </Link>
-              </Button>
+              <LinkButton to={paths.settings()} icon={Link2} variant="outline" size="sm">
+                Link a wallet
+              </LinkButton>
             </div>
           )}
           {transfers.data.transfers.length === 0 ? (

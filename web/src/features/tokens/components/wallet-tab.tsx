@@ -3,7 +3,6 @@ import { paths } from "@loop/rules/paths";
 import { parseLoop } from "@loop/rules/units";
 import { ArrowUpFromLine, Coins, Send, TrendingUp } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
 import { CopyAddressButton } from "@/components/copy-address-button";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -23,6 +22,7 @@ import { TransferHistory } from "./transfer-history";
 import { WalletLoopCard } from "./wallet-loop-card";
 import { WithdrawDialog } from "./withdraw-dialog";
 import { WithdrawalHistory } from "./withdrawal-history";
+import { LinkButton } from "@/components/ui/link-button";
 
 function BalanceCard({ user }: { user: Pick<CurrentUser, "id"> }) {
   const balance = useTokenBalance();
@@ -93,12 +93,9 @@ export function WalletTab({ user }: { user: Pick<CurrentUser, "id" | "email"> })
           <ArrowUpFromLine aria-hidden />
           Withdraw
         </Button>
-        <Button asChild size="lg" variant="outline">
-          <Link to={paths.home()}>
-            <TrendingUp aria-hidden />
-            Earn Tokens
-          </Link>
-        </Button>
+        <LinkButton to={paths.home()} icon={TrendingUp} size="lg" variant="outline">
+          Earn Tokens
+        </LinkButton>
       </div>
       <SendTokensDialog
         open={dialog === "send"}

@@ -13,6 +13,7 @@ import { useRequestWithdrawal } from "../api/request-withdrawal";
 import { useSubmissionKey } from "@/lib/idempotent-post";
 import { outgoingRefusal } from "./balance-parts";
 import { OutgoingAmountField } from "./outgoing-amount-field";
+import { METHOD_LABELS } from "@/lib/withdrawal-methods";
 
 export const WITHDRAWAL_FAILED_FALLBACK = "Failed to submit withdrawal request";
 /** "Minimum withdrawal: 10 LOOP", for the platform settings' minimum (an 8-decimal LOOP string). */
@@ -20,14 +21,6 @@ export function minimumWithdrawalText(minWithdrawal: string): string {
   const units = parseLoop(minWithdrawal);
   return `Minimum withdrawal: ${units === null ? minWithdrawal : formatLoopBrief(units)} LOOP`;
 }
-
-export const METHOD_LABELS: Record<WithdrawalMethod, string> = {
-  crypto_eth: "Ethereum (ETH)",
-  crypto_btc: "Bitcoin (BTC)",
-  crypto_usdc: "USDC",
-  crypto_usdt: "USDT",
-  loop: "LOOP on chain",
-};
 
 const DESTINATION_HINTS: Record<WithdrawalMethod, { label: string; placeholder: string }> = {
   crypto_eth: { label: "Ethereum address", placeholder: "0x…" },

@@ -4,9 +4,6 @@ import { ArrowUpFromLine, Loader2, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
-import { LoadError } from "@/components/ui/load-error";
-import { Skeleton } from "@/components/ui/skeleton";
 import { getServerMessage } from "@/lib/api-client";
 import { formatDateTime, shortAddress } from "@/lib/format";
 import { toast } from "@/lib/toast";
@@ -15,7 +12,8 @@ import { TOKEN_BALANCE_QUERY_KEY } from "@/lib/get-token-balance";
 import { TRANSFERS_QUERY_KEY } from "@/lib/get-transfers";
 import { isOpenWithdrawal, useWithdrawals } from "../api/get-withdrawals";
 import { formatLoop8 } from "@/lib/loop-amounts";
-import { METHOD_LABELS } from "./withdraw-dialog";
+import { HistoryCard } from "./history-card";
+import { METHOD_LABELS } from "@/lib/withdrawal-methods";
 
 export const NO_WITHDRAWALS = "No withdrawal history yet";
 
@@ -111,30 +109,17 @@ export function WithdrawalHistory() {
   const withdrawals = useWithdrawals();
   useRefreshBalanceWhenResolved(withdrawals.data);
   return (
-    <Card aria-labelledby="withdrawal-history-title" className="p-5">
-      <h3 id="withdrawal-history-title" className="flex items-center gap-2 font-semibold">
-        <ArrowUpFromLine className="size-5 text-primary" aria-hidden />
-        Withdrawal History
-      </h3>
-      {withdrawals.isPending ? (
-        <div className="mt-4 grid gap-2" role="status" aria-label="Loading withdrawal history" data-testid="withdrawal-skeleton">
-          {[0, 1, 2].map((row) => (
-            <Skeleton key={row} className="h-14 w-full" />
-          ))}
-        </div>
-      ) : withdrawals.isError ? (
-        <LoadError message="Your withdrawal history could not be loaded." onRetry={() => void withdrawals.refetch()} className="mt-4" />
-      ) : withdrawals.data.length === 0 ? (
-        <p className="mt-4 rounded-lg border border-dashed border-border py-8 text-center text-sm text-muted-foreground">
-          {NO_WITHDRAWALS}
-        </p>
-      ) : (
-        <ul className="mt-4 grid grid-cols-1 gap-2" aria-label="Withdrawals">
-          {withdrawals.data.map((withdrawal) => (
-            <WithdrawalRow key={withdrawal.id} withdrawal={withdrawal} />
-          ))}
-        </ul>
-      )}
-    </Card>
+    <HistoryCard
+      id="withdrawal-history-title"
+      icon={ArrowUpFromLine}
+      title="Withdrawal History"
+      query={withdrawals}
+      subject="withdrawal history"
+      skeletonTestId="withdrawal-skeleton"
+      emptyText={NO_WITHDRAWALS}
+      listLabel="Withdrawals"
+    >
+      {(withdrawal) => <WithdrawalRow key={withdrawal.id} withdrawal={withdrawal} />}
+    </HistoryCard>
   );
 }

@@ -2,7 +2,8 @@
 import type { ClientConfig } from "@loop/rules/chains";
 import type { TokenOrder } from "@loop/rules/schemas/token-orders";
 import type { PendingSale, TokenBalance, Transfer } from "@loop/rules/schemas/tokens";
-import type { Withdrawal } from "@loop/rules/schemas/withdrawals";
+
+export { makeWithdrawal } from "@/testing/make-withdrawal";
 
 export const BSC_TOKEN = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 
@@ -42,22 +43,6 @@ export function makeTransfer(overrides: Partial<Transfer> = {}): Transfer {
     description: "Thanks for the loop",
     status: "completed",
     createdAt: "2026-11-20T10:00:00.000Z",
-    ...overrides,
-  };
-}
-
-export function makeWithdrawal(overrides: Partial<Withdrawal> = {}): Withdrawal {
-  return {
-    id: "w-1",
-    amount: "100.00000000",
-    usdAmount: "0.20",
-    method: "crypto_eth",
-    destination: "0x52908400098527886E0F7030069857D2E4169EE7",
-    status: "pending",
-    transactionId: null,
-    failureReason: null,
-    createdAt: "2026-11-21T10:00:00.000Z",
-    processedAt: null,
     ...overrides,
   };
 }

@@ -1,0 +1,101 @@
+// An accepted in-app offer (docs/product.md#offers): the sale at the agreed amount in the answer's
+// transaction. The holds are captured into the sale (buyer → seller the agreed amount, buyer → fees
+// the fee, promotional LOOP paying the seller promotional LOOP: postPaymentInTx) and the purchase is
+// recorded; XP (issue 18) goes to the sale and to the seller's answer that led to it.
+import { formatFeeCents, type Format } from "@loop/rules/fees";
+import { paths } from "@loop/rules/paths";
+import { NEGOTIATION_MESSAGES, type Negotiation } from "@loop/rules/schemas/negotiations";
+import { centsToLoopUnits, formatUsd } from "@loop/rules/units";
+import type { Tx } from "../../db/prisma";
+import { Conflict, NotFound } from "../../http/errors";
+import { LOOP_NOT_FOUND } from "../loops/catalog.service";
+import { postPaymentInTx } from "../ledger/ledger-payments";
+import { InsufficientFunds, userBalance } from "../ledger/ledger.service";
+import { awardXpMany, grantedXpAwards, offerAnswerXpAward, purchaseXpAward, saleXpAward } from "../levels/award-xp";
+import { createNotificationInTx } from "../notifications/create-notification";
+import { loopForSale } from "../purchases/purchases.service";
+import { ownedPurchase, recordPurchaseInTx, toPurchase, type CompletedPurchase } from "../purchases/record-purchase";
+import { agreedCents, NEGOTIATION_INCLUDE, presentAmount, toNegotiation, type NegotiationRow } from "./negotiation-view";
+import { heldForOffer, insufficientLoop } from "./offer-funds";
+
+/** What an answer to an offer came to, for the work that follows its commit. */
+export interface AnswerOutcome {
+  negotiation: Negotiation;
+  /** Set when the answer completed the sale: its e-mails follow the commit. */
+  sold: CompletedPurchase | null;
+  /** A wallet-funded offer's answer for the operator to carry out on chain after the commit. */
+  onChain?: { chainId: number; offerId: bigint; accepted: boolean; amountWei: bigint };
+}
+
+/** The sale at the agreed amount: hold captured, purchase recorded, XP, notifications; all or nothing. */
+export async function acceptOfferInTx(tx: Tx, row: NegotiationRow, bySeller: boolean, message: string | null): Promise<AnswerOutcome> {
+  const format = row.format as Format;
+  const loop = await loopForSale(tx, row.loopId);
+  if (!loop) throw new NotFound(LOOP_NOT_FOUND);
+  if (await ownedPurchase(tx, row.buyerId, row.loopId, format)) throw new Conflict(NEGOTIATION_MESSAGES.alreadyPurchased);
+  const priceCents = agreedCents(row);
+  // The fee the offer was opened with (its hold was placed with it), not today's setting.
+  const feeCents = Number(formatFeeCents(BigInt(priceCents), format, BigInt(row.feeBps)));
+  const priceUnits = centsToLoopUnits(BigInt(priceCents));
+  const feeUnits = centsToLoopUnits(BigInt(feeCents));
+
+  const trade = { priceCents, buyerId: row.buyerId, sellerId: row.sellerId, onChain: false, loopId: row.loopId };
+  // The seller's answer that led to the sale: their accept, or the counter the buyer accepts.
+  const sellersAnswer = offerAnswerXpAward(bySeller ? "accept" : "counter", {
+    buyerId: row.buyerId,
+    sellerId: row.sellerId,
+    loopId: row.loopId,
+    saleCents: priceCents,
+  });
+  await awardXpMany(tx, grantedXpAwards([purchaseXpAward(trade), saleXpAward(trade), sellersAnswer]));
+  // A counter above the offer takes more than was held: the buyer must have the difference available.
+  const extra = priceUnits + feeUnits - heldForOffer(row);
+  if (extra > 0n && (await userBalance(tx, row.buyerId)).available < extra) throw await insufficientLoop(tx, row.buyerId, extra);
+  let entryId: string;
+  try {
+    const entry = await postPaymentInTx(tx, {
+      idempotencyKey: `offer:${row.id}`,
+      kind: "purchase",
+      description: `${loop.title} (${format.toUpperCase()}), offer accepted`,
+      buyerId: row.buyerId,
+      sellerId: row.sellerId,
+      price: priceUnits,
+      fee: feeUnits,
+      holdIds: [row.promoHoldId, row.holdId].filter((id): id is string => id !== null),
+    });
+    entryId = entry.id;
+  } catch (error) {
+    if (error instanceof InsufficientFunds) throw await insufficientLoop(tx, row.buyerId, extra);
+    throw error;
+  }
+  const recorded = await recordPurchaseInTx(tx, {
+    loop,
+    buyerId: row.buyerId,
+    format,
+    priceCents,
+    feeCents,
+    method: "loop",
+    loopUnits: priceUnits + feeUnits,
+    ledgerEntryId: entryId,
+    externalRef: `offer:${row.id}`,
+  });
+  const updated = await tx.negotiation.update({
+    where: { id: row.id },
+    data: { status: "accepted", purchaseId: recorded.id, version: { increment: 1 }, ...(bySeller ? { responseMessage: message } : {}) },
+    include: NEGOTIATION_INCLUDE,
+  });
+  await createNotificationInTx(tx, {
+    userId: bySeller ? row.buyerId : row.sellerId,
+    type: "success",
+    title: bySeller ? "Offer Accepted" : "Counter Offer Accepted",
+    message: bySeller
+      ? `${row.loop.user.username} accepted your offer of ${presentAmount(formatUsd(BigInt(priceCents)))} for ${loop.title}.`
+      : `${row.buyer.username} accepted your counter offer of ${presentAmount(formatUsd(BigInt(priceCents)))} for ${loop.title}.`,
+    actionUrl: paths.negotiations(),
+    actionText: "View",
+  });
+  return {
+    negotiation: toNegotiation(updated),
+    sold: { purchase: toPurchase(recorded, loop, ""), sellerId: row.sellerId, buyerId: row.buyerId },
+  };
+}

@@ -1,0 +1,13 @@
+import { formatLoopUnits } from "@/lib/loop-amounts";
+
+/** The "Amount in LOOP" row of a LOOP payment panel's `<dl>`. */
+export function LoopAmountRow({ loopUnits, testId }: { loopUnits: bigint; testId: string }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3">
+      <dt className="text-muted-foreground">Amount in LOOP</dt>
+      <dd className="font-mono font-semibold tabular-nums" data-testid={testId}>
+        {formatLoopUnits(loopUnits)} LOOP
+      </dd>
+    </div>
+  );
+}
