@@ -49,7 +49,7 @@ import { resetIndexer, startPonder, type RunningPonder } from "./support/ponder"
 import { fundMember, signInAdmin, signInMember } from "./support/members";
 import { newAccount, type Browser } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
-import { purchaseArgs } from "./support/wallet-quote";
+import { payQuoteOnChain } from "./support/wallet-quote";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const operatorKey = localAccounts.roles.operator.privateKey;
@@ -605,18 +605,7 @@ describe("settlement of indexed chain events", () => {
     startWorker();
 
     const q = walletQuoteSchema.parse((await buyer.browser.post("/api/purchases/quote").send({ loopId, format: "mp3" }).expect(201)).body);
-    const from = wallet(buyer.account);
-    await confirm(
-      await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [marketplace, BigInt(q.totalWei)] }),
-    );
-    const paid = await confirm(
-      await from.writeContract({
-        address: marketplace,
-        abi: loopMarketplaceAbi,
-        functionName: "purchase",
-        args: purchaseArgs(q),
-      }),
-    );
+    const paid = await payQuoteOnChain(wallet(buyer.account), confirm, { token, marketplace }, q);
     await waitFor("the purchase", async () => (await settledRows(paid.transactionHash)).some((entry) => entry.kind === "purchased"));
     await buyer.browser.get(`/api/loops/${loopId}/download?format=mp3`).expect(200);
 
@@ -666,18 +655,7 @@ describe("settlement of indexed chain events", () => {
     const quoteFor = async (loopId: string, format: "mp3" | "wav") =>
       walletQuoteSchema.parse((await buyer.browser.post("/api/purchases/quote").send({ loopId, format }).expect(201)).body);
     const pay = async (q: WalletQuote) => {
-      const from = wallet(buyer.account);
-      await confirm(
-        await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [marketplace, BigInt(q.totalWei)] }),
-      );
-      return confirm(
-        await from.writeContract({
-          address: marketplace,
-          abi: loopMarketplaceAbi,
-          functionName: "purchase",
-          args: purchaseArgs(q),
-        }),
-      );
+      return payQuoteOnChain(wallet(buyer.account), confirm, { token, marketplace }, q);
     };
     const report = (loopId: string, format: string, txHash: string) =>
       buyer.browser.post("/api/purchases/crypto").send({ loopId, format, txHash, token: "LOOP" });

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { loopMarketplaceAbi, loopTokenAbi, loopVaultAbi } from "@loop/contracts/abis";
+import { loopTokenAbi, loopVaultAbi } from "@loop/contracts/abis";
 import { localAccounts } from "@loop/contracts/local-accounts";
 import { depositRefOf } from "@loop/rules/deposit-ref";
 import { walletQuoteSchema, type WalletQuote } from "@loop/rules/schemas/purchases";
@@ -26,7 +26,7 @@ import { startPonder, type RunningPonder } from "./support/ponder";
 import { signInAdmin, signInMember, type Member } from "./support/members";
 import { newAccount, type Browser } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
-import { purchaseArgs } from "./support/wallet-quote";
+import { payQuoteOnChain } from "./support/wallet-quote";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
@@ -105,18 +105,7 @@ describe("LoopVault's reserve backs the ledger's vault liability after every ste
   }
   async function buy(buyer: Member, loopId: string, format: "mp3" | "wav"): Promise<WalletQuote> {
     const q = walletQuoteSchema.parse((await buyer.browser.post("/api/purchases/quote").send({ loopId, format }).expect(201)).body);
-    const from = wallet(buyer.account);
-    await confirm(
-      await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [marketplace, BigInt(q.totalWei)] }),
-    );
-    await confirm(
-      await from.writeContract({
-        address: marketplace,
-        abi: loopMarketplaceAbi,
-        functionName: "purchase",
-        args: purchaseArgs(q),
-      }),
-    );
+    await payQuoteOnChain(wallet(buyer.account), confirm, { token, marketplace }, q);
     return q;
   }
   async function withdrawLoop(member: { browser: Browser }, amount: string) {
