@@ -188,6 +188,34 @@ function keysetAlternatives(sortBy: Sort, cursor: unknown[], p: Params): string[
  * How far `total` counts: LOOP_TOTAL_CAP, or just past the page asked for when paging beyond it
  * (so `total` still says there is more).
  */
+/** The duration bands as catalog_counts numbers them (migration 20261128080000_catalog_counts). */
+const DURATION_BAND_NUMBER: Record<keyof typeof DURATION_BAND_MS, number> = { short: 0, medium: 1, long: 2 };
+
+/**
+ * The query's total from the maintained counts (migration 20261128080000_catalog_counts): one row
+ * per genre asked for (or the "any genre" row), when every filter is one the table counts by.
+ * Null when a range, the text search or the creator filters too: those are counted.
+ */
+function maintainedCountSql(query: LoopListQuery, p: Params): string | null {
+  const counted =
+    query.search === undefined &&
+    query.priceMin === undefined &&
+    query.priceMax === undefined &&
+    query.bpmMin === undefined &&
+    query.bpmMax === undefined &&
+    query.userId === undefined;
+  if (!counted) return null;
+  const genres = query.genreId ?? [];
+  const where = [
+    genres.length === 0 ? `c."genre_id" = 0` : `c."genre_id" IN (${genres.map((g) => p.int(g)).join(", ")})`,
+    `c."is_free" = ${query.isFree === undefined ? 2 : query.isFree === "true" ? 1 : 0}`,
+    `c."key" = ${query.key === undefined ? "'*'" : p.word(query.key, MUSICAL_KEY)}`,
+    `c."duration_band" = ${query.duration === undefined ? 3 : DURATION_BAND_NUMBER[query.duration]}`,
+    `c."content_type" = ${query.contentType === undefined ? "'*'" : p.word(query.contentType, CONTENT_TYPE_WORD)}`,
+  ];
+  return `(SELECT COALESCE(sum(c."loops"), 0) FROM "app"."catalog_counts" c WHERE ${where.join(" AND ")})`;
+}
+
 /** A search walks the sort's index when its lower bound of matches is this many times the rows wanted. */
 const WALK_FACTOR = 64;
 
@@ -287,7 +315,11 @@ export function catalogSql(query: LoopListQuery): CatalogSql {
   const cursorJson = `json_build_array(${p.word(query.sortBy, SORT_WORD)}::text, ${columns.map((c) => c.cursorValue("x")).join(", ")})::text`;
 
   const countLimitSql = countLimit === LOOP_TOTAL_CAP ? p.int(countLimit) : p.add(countLimit, "int");
-  let count = `(SELECT count(*) FROM (SELECT 1 FROM "app"."loops" l WHERE ${countWhere.join(" AND ")} LIMIT ${countLimitSql}) AS matching)`;
+  const maintained = maintainedCountSql(query, p);
+  let count =
+    maintained !== null
+      ? `LEAST(${maintained}, ${countLimitSql})`
+      : `(SELECT count(*) FROM (SELECT 1 FROM "app"."loops" l WHERE ${countWhere.join(" AND ")} LIMIT ${countLimitSql}) AS matching)`;
   if (walkable) count = `CASE WHEN (SELECT b.n FROM bound b) >= ${countLimitSql} THEN ${countLimitSql} ELSE ${count} END`;
 
   // The body is written as text, exactly as json_build_object wrote it before (`{"loops" : [...],

@@ -141,14 +141,12 @@ export function parseListQuery(rawQuery: unknown): ParsedListQuery {
 }
 
 /**
- * An anonymous page as the catalog cache keeps it: its JSON body as Postgres wrote it, the answer
- * parsed from it on first use (signed-in viewers), with that body's ETag once a response has
- * computed it. Nothing here is ever changed but `etag`.
+ * An anonymous page as the catalog cache keeps it: its JSON body as Postgres wrote it, and the
+ * answer parsed from it on first use (signed-in viewers). Never changed.
  */
 export interface AnonymousLoopsPage {
   readonly page: LoopListResponse;
   readonly body: Buffer;
-  etag?: string;
 }
 
 /**

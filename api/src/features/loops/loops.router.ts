@@ -3,6 +3,7 @@ import { loopPeaksSchema, updateLoopSchema } from "@loop/rules/schemas/loops";
 import { Router, type Response } from "express";
 import type { RouterDeps } from "../../deps";
 import { HttpError, NotFound } from "../../http/errors";
+import { sendJsonText } from "../../http/send-json-text";
 import { parseBody } from "../../http/validate";
 import { requireUser } from "../auth/require-user";
 import { anonymousLoopsPage, getLoop, listLoops, parseListQuery, visibleLoop } from "./catalog.service";
@@ -27,15 +28,9 @@ export function loopsRouter(deps: RouterDeps): Router {
       res.json(await listLoops(prisma, query, viewerId));
       return;
     }
-    // Signed out: the cached page's body as it is (serialized once per cache entry) and its ETag
-    // made once (Express would hash the body on every response); the same headers as res.json.
+    // Signed out: the cached page's body as it is (serialized once per cache entry).
     const page = await anonymousLoopsPage(prisma, query);
-    const etagOf = req.app.get("etag fn") as ((body: Buffer) => string | undefined) | undefined;
-    if (typeof etagOf === "function") {
-      page.etag ??= etagOf(page.body);
-      if (page.etag) res.set("ETag", page.etag);
-    }
-    res.type("json").send(page.body);
+    sendJsonText(res, page.body);
   });
   // A refusal before the whole body is read (401, 403, 429, 413, 400) is answered by the error
   // handler, which drops the rest of the body before it closes the connection (http/unread-body.ts).
