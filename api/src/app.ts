@@ -34,6 +34,8 @@ import { notificationsRouter } from "./features/notifications/notifications.rout
 import { paymentMethodsRouter } from "./features/payment-methods/payment-methods.router";
 import { PaypalCheckout } from "./features/paypal/paypal.service";
 import { paypalPurchasesRouter, paypalRouter } from "./features/paypal/paypal.router";
+import { httpMetrics } from "./features/metrics/http-metrics.middleware";
+import { metricsRouter } from "./features/metrics/metrics.router";
 import { apiNotFound, errorHandler } from "./http/errors";
 import { originCheck } from "./http/origin-check";
 import { createRateLimiters } from "./http/rate-limit";
@@ -47,11 +49,17 @@ export function createApp(appDeps: AppDeps): Express {
   const deps: RouterDeps = Object.assign(appDeps, {
     paypal: PaypalCheckout.fromDeps(appDeps),
     cards: CardCheckout.fromDeps(appDeps),
-    limits: createRateLimiters(config.rateLimits),
+    limits: createRateLimiters(config.rateLimits, prisma),
   });
   const app = express();
   app.disable("x-powered-by");
+  // No ETag on the API's answers: they are all Cache-Control: no-store, so no browser or proxy
+  // keeps one to revalidate, and Express would hash every body (a catalog page is ~20 kB) for
+  // nothing. The previews' own ETags (loops.router.ts) and the web's files (static-web.ts) are set
+  // by their handlers.
+  app.set("etag", false);
   app.set("trust proxy", config.trustProxy);
+  app.use(httpMetrics(deps));
 
   app.use(securityHeaders(config));
   app.use(originCheck(config.appUrl.origin));
@@ -106,6 +114,7 @@ export function createApp(appDeps: AppDeps): Express {
   // Every admin route, behind one guard: signed out 401, not an admin 403 (docs/product.md#admins).
   api.use("/admin", requireAdmin, adminRouter(deps));
   api.use(apiNotFound);
+  app.use(metricsRouter(deps));
   app.use("/api", api);
 
   if (config.webDist) app.use(staticWeb(config.webDist, logger));

@@ -11,6 +11,7 @@ import { ConfigError, DAY, HOUR, MINUTE, integer, privateKey, secret, url, value
 import { oidcFrom, paypalFrom, stripeFrom, type OidcConfig, type PaypalConfig, type StripeConfig } from "./config/providers";
 import { storageFrom, type StorageConfig } from "./config/storage";
 import { trustProxyFrom } from "./config/trust-proxy";
+import { rolesFrom, type Role } from "./roles/roles";
 
 export { ConfigError };
 export type { OidcConfig, PaypalConfig, PayoutsConfig, SettlementConfig, StorageConfig, StripeConfig };
@@ -38,6 +39,10 @@ export interface UploadRewardsConfig {
 export interface AppConfig {
   nodeEnv: string;
   isProduction: boolean;
+  /** What this process runs (LOOP_ROLES, src/roles/roles.ts): `api`, `worker`, or both (the default). */
+  roles: Role[];
+  /** A worker-only process answers GET /health/live and /health/ready on this port (WORKER_HEALTH_PORT, default API_PORT). */
+  workerHealthPort: number;
   apiHost: string;
   apiPort: number;
   /** Public origin of the app (no trailing slash): SIWE domain/URI, links in mail, Origin check. */
@@ -83,6 +88,11 @@ export interface AppConfig {
   operatorPrivateKey: Hex | null;
   /** Signs the EIP-712 purchase quotes LoopMarketplace accepts (QUOTE_SIGNER_PRIVATE_KEY, role QUOTE_SIGNER_ROLE). */
   quoteSignerPrivateKey: Hex | null;
+  /**
+   * Bearer token of GET /metrics (METRICS_TOKEN, at least 32 characters; src/features/metrics). Null:
+   * /metrics is open outside production and 404 in production.
+   */
+  metricsToken: string | null;
   paypal: PaypalConfig | null;
   stripe: StripeConfig | null;
   sessionTtlMs: number;
@@ -120,6 +130,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   return {
     nodeEnv,
     isProduction,
+    roles: rolesFrom(env),
+    workerHealthPort: integer(env, "WORKER_HEALTH_PORT", apiPort, 1),
     apiHost: value(env, "API_HOST") ?? "127.0.0.1",
     apiPort,
     appUrl: new URL(appUrl.origin),
@@ -154,6 +166,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     downloadSigningSecret: secret(env, "DOWNLOAD_SIGNING_SECRET"),
     operatorPrivateKey: privateKey(env, "OPERATOR_PRIVATE_KEY"),
     quoteSignerPrivateKey: privateKey(env, "QUOTE_SIGNER_PRIVATE_KEY"),
+    metricsToken: secret(env, "METRICS_TOKEN"),
     paypal: paypalFrom(env, isProduction),
     stripe: stripeFrom(env, isProduction),
     sessionTtlMs: 30 * DAY,

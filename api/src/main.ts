@@ -1,31 +1,24 @@
-import type { AddressInfo } from "node:net";
-import { createApp } from "./app";
 import { createChainClients } from "./chain/clients";
 import { loadConfig } from "./config";
 import { migrate } from "./db/migrate";
+import { createPgListener } from "./db/pg-listener";
 import { createPrisma } from "./db/prisma";
-import { consoleLogger as logger } from "./deps";
-import { startBroadcastWorker } from "./features/admin/notification-broadcast";
-import { deleteExpiredSessions } from "./features/auth/session.service";
-import { releaseDueHolds } from "./features/ledger/timed-holds";
-import { expireNegotiations } from "./features/negotiations/expire-negotiations";
+import { consoleLogger as logger, type AppDeps } from "./deps";
 import { createNotificationHub } from "./features/notifications/notification-hub";
-import { startSettlementWorker } from "./features/settlement/settlement-worker";
-import { startUploadRewardSweeper } from "./features/upload-rewards/upload-reward-sweeper";
-import { startPayoutReconciler } from "./features/withdrawals/payout-reconciler";
-import { startLoopWorker } from "./jobs/loop-worker";
 import { createSmtpMailer } from "./mail/mailer";
+import { queuedJobHooks, startApiRole } from "./roles/api-role";
+import { hasRole } from "./roles/roles";
+import { startWorkerHealthServer } from "./roles/worker-health";
+import { startWorkerRole } from "./roles/worker-role";
 import { openStorage } from "./storage/open-storage";
 
 const SHUTDOWN_GRACE_MS = 10_000;
-const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
-/** Offers past their 7 days are closed (holds released) within a minute. */
-const OFFER_EXPIRY_INTERVAL_MS = 60 * 1000;
-/** Card and PayPal sale proceeds whose hold ended become available within a minute (every replica runs it: SKIP LOCKED). */
-const HOLD_RELEASE_INTERVAL_MS = 60 * 1000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const runsApi = hasRole(config.roles, "api");
+  const runsWorker = hasRole(config.roles, "worker");
+  logger.info(`roles: ${config.roles.join(", ")} (LOOP_ROLES)`);
   for (const chain of config.chains) {
     if (chain.contracts)
       logger.info(
@@ -48,80 +41,50 @@ async function main(): Promise<void> {
 
   const prisma = createPrisma(config.databaseUrl);
   const mailer = createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
-  // Uploaded audio is processed in this process, off the request path (worker threads).
-  const worker = startLoopWorker({ prisma, storage, logger, visibilityMs: config.jobVisibilityMs });
-  // Notifications sent to every user are fanned out by their own job, in batches.
-  const broadcasts = startBroadcastWorker({ prisma, logger, visibilityMs: config.jobVisibilityMs });
-  // One LISTEN connection for the live notification streams of this process.
-  const notificationHub = createNotificationHub({ databaseUrl: config.databaseUrl, prisma, logger });
-  notificationHub.start();
-  const deps = {
-    config,
-    prisma,
-    mailer,
-    chains: createChainClients(config.chains),
-    storage,
-    onLoopQueued: worker.wake,
-    onBroadcastQueued: broadcasts.wake,
-    notificationHub,
-    logger,
-  };
-  const app = createApp(deps);
-  // Indexed chain events (deposits, payouts, …) applied once each; see features/settlement.
-  const settlement = config.settlement.enabled ? startSettlementWorker(deps) : null;
-  // LOOP payouts whose outcome a crash or a failing RPC hid are settled by what the chain records.
-  const payouts = config.operatorPrivateKey ? startPayoutReconciler(deps) : null;
-  // Uploads that stayed listed for the moderation window earn their reward (every replica: SKIP LOCKED).
-  const uploadRewards = startUploadRewardSweeper(deps);
-
-  const server = app.listen(config.apiPort, config.apiHost, () => {
-    const { address, port } = server.address() as AddressInfo;
-    logger.info(`api: listening on http://${address}:${port} (app ${config.appUrl.origin}, ${config.nodeEnv})`);
-  });
-  server.on("error", (error) => {
+  // One LISTEN connection for this process's roles: catalog changes (api), queued jobs (worker).
+  const listener = createPgListener({ databaseUrl: config.databaseUrl, logger });
+  // One LISTEN connection for the live notification streams of an API process.
+  const notificationHub = runsApi ? createNotificationHub({ databaseUrl: config.databaseUrl, prisma, logger }) : undefined;
+  notificationHub?.start();
+  const deps: AppDeps = { config, prisma, mailer, chains: createChainClients(config.chains), storage, notificationHub, logger };
+  const worker = runsWorker ? startWorkerRole(deps, listener) : null;
+  Object.assign(deps, queuedJobHooks(prisma, worker, logger));
+  const exitOnServerError = (error: unknown) => {
     logger.error("api: server error", error);
     process.exit(1);
-  });
-
-  const cleanup = setInterval(() => {
-    deleteExpiredSessions(prisma).catch((error: unknown) => logger.error("api: session cleanup failed", error));
-  }, CLEANUP_INTERVAL_MS);
-  cleanup.unref();
-  const offerExpiry = setInterval(() => {
-    expireNegotiations(prisma)
-      .then((count) => (count > 0 ? logger.info(`api: ${count} offer(s) expired`) : undefined))
-      .catch((error: unknown) => logger.error("api: offer expiry failed", error));
-  }, OFFER_EXPIRY_INTERVAL_MS);
-  offerExpiry.unref();
-  const holdRelease = setInterval(() => {
-    releaseDueHolds(prisma)
-      .then((count) => (count > 0 ? logger.info(`api: ${count} held sale proceeds released`) : undefined))
-      .catch((error: unknown) => logger.error("api: releasing held proceeds failed", error));
-  }, HOLD_RELEASE_INTERVAL_MS);
-  holdRelease.unref();
+  };
+  const api = runsApi ? await startApiRole(deps, listener) : null;
+  api?.server.on("error", exitOnServerError);
+  // A worker-only process serves no API, but answers its orchestrator's probes.
+  const health = api
+    ? null
+    : await startWorkerHealthServer({ prisma, roles: config.roles, host: config.apiHost, port: config.workerHealthPort });
+  if (health) logger.info(`worker: health probes on http://${config.apiHost}:${health.port}/health/live and /health/ready`);
+  listener.start();
 
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info(`api: ${signal} received, shutting down`);
-    clearInterval(cleanup);
-    clearInterval(offerExpiry);
-    clearInterval(holdRelease);
-    // Open event streams would hold the server open: end them (browsers reconnect to another instance).
-    const hubStopped = notificationHub.stop();
-    // Finish requests in flight; idle keep-alive connections are closed at once.
-    server.close(async () => {
-      await hubStopped;
-      await Promise.all([worker.stop(), broadcasts.stop(), settlement?.stop(), payouts?.stop(), uploadRewards.stop()]);
-      mailer.close();
-      await prisma.$disconnect();
-      process.exit(0);
-    });
-    server.closeIdleConnections();
+    logger.info(`${config.roles.join(",")}: ${signal} received, shutting down`);
+    health?.markStopping();
+    // The API stops accepting and finishes its requests; the worker stops taking jobs and finishes
+    // or puts back the one in hand. Then the shared connections close.
+    void Promise.all([api?.stop(), worker?.stop()])
+      .then(async () => {
+        await listener.stop();
+        await health?.close();
+        mailer.close();
+        await prisma.$disconnect();
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        logger.error("shutdown failed", error);
+        process.exit(1);
+      });
     setTimeout(() => {
-      logger.warn("api: requests still running after the grace period, closing them");
-      server.closeAllConnections();
+      logger.warn("still busy after the grace period (requests or a job in hand), closing");
+      api?.dropConnections();
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
   };

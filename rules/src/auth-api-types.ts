@@ -39,6 +39,13 @@ export interface ChainHealth {
 }
 
 /** GET /api/health: 200 with database "ok", 503 otherwise. Chains report, they do not fail the check. */
+/** GET /api/health/live and /api/health/ready (and a worker-only process's /health/live, /health/ready). */
+export interface HealthProbeResponse {
+  status: "ok" | "error";
+  /** What the process runs (LOOP_ROLES). */
+  roles: ("api" | "worker")[];
+}
+
 export interface HealthResponse {
   status: "ok" | "error";
   database: "ok" | "unreachable";

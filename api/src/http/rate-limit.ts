@@ -1,7 +1,9 @@
 import type { RequestHandler } from "express";
 import { rateLimit, type Options } from "express-rate-limit";
 import type { RateLimitConfig } from "../config";
+import type { PrismaClient } from "../db/prisma";
 import { TooManyRequests } from "./errors";
+import { PostgresRateLimitStore } from "./postgres-rate-limit-store";
 
 export interface RateLimiters {
   /** GET /api/auth/nonce and POST /api/auth/web3 share one budget per IP. */
@@ -11,12 +13,14 @@ export interface RateLimiters {
   emailVerifyPerIp: RequestHandler;
 }
 
-// In memory, per process: enough for one API instance; several replicas would need a shared
-// store (express-rate-limit has Redis and Postgres stores) to keep the same limits.
-function limiter(windowMs: number, limit: number, extra: Partial<Options> = {}): RequestHandler {
+// Counted in Postgres (app.rate_limit_hits, ./postgres-rate-limit-store.ts): every API process
+// shares each budget. A limit's rows are named by the limit and its settings: processes with the
+// same RATE_LIMIT_* share a count, and a changed limit or window starts a count of its own.
+function limiter(prisma: PrismaClient, name: string, windowMs: number, limit: number, extra: Partial<Options> = {}): RequestHandler {
   return rateLimit({
     windowMs,
     limit,
+    store: new PostgresRateLimitStore(prisma, `${name}:${windowMs}:${limit}:`, windowMs),
     standardHeaders: "draft-7",
     legacyHeaders: false,
     handler: (_req, _res, next) => next(new TooManyRequests()),
@@ -29,16 +33,16 @@ function emailOf(body: unknown): string | null {
   return body.email.trim().toLowerCase() || null;
 }
 
-export function createRateLimiters(config: RateLimitConfig): RateLimiters {
+export function createRateLimiters(config: RateLimitConfig, prisma: PrismaClient): RateLimiters {
   const { windowMs } = config;
   return {
-    walletSignIn: limiter(windowMs, config.walletSignInPerIp),
-    emailLinkPerIp: limiter(windowMs, config.emailLinkPerIp),
+    walletSignIn: limiter(prisma, "wallet-sign-in", windowMs, config.walletSignInPerIp),
+    emailLinkPerIp: limiter(prisma, "email-link-ip", windowMs, config.emailLinkPerIp),
     // Stops anyone from flooding one inbox with sign-in links, from however many addresses.
-    emailLinkPerAddress: limiter(windowMs, config.emailLinkPerAddress, {
+    emailLinkPerAddress: limiter(prisma, "email-link-address", windowMs, config.emailLinkPerAddress, {
       keyGenerator: (req) => `email:${emailOf(req.body) ?? ""}`,
       skip: (req) => emailOf(req.body) === null,
     }),
-    emailVerifyPerIp: limiter(windowMs, config.emailVerifyPerIp),
+    emailVerifyPerIp: limiter(prisma, "email-verify-ip", windowMs, config.emailVerifyPerIp),
   };
 }

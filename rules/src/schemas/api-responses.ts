@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import type { CurrentUser, ErrorBody, LeaderboardEntry, PublicStats } from "../api-types";
-import type { EmailLinkAccount, EmailLinkSentResponse, HealthResponse, NonceResponse } from "../auth-api-types";
+import type { EmailLinkAccount, EmailLinkSentResponse, HealthProbeResponse, HealthResponse, NonceResponse } from "../auth-api-types";
 import type { ChainConfig, ChainContracts, ClientConfig } from "../chains";
 import type { LevelInfo } from "../levels";
 import { publicPlatformSettingsSchema } from "./platform-settings";
@@ -128,6 +128,11 @@ export const healthResponseSchema = z.object({
   chains: z.array(chainHealthSchema).describe("Chains with deployed contracts; chains report, they never fail the check"),
 });
 
+export const healthProbeResponseSchema = z.object({
+  status: z.enum(["ok", "error"]),
+  roles: z.array(z.enum(["api", "worker"])).describe("What the process runs (LOOP_ROLES)"),
+});
+
 // Compile-time agreement of each schema with the type the api and web use.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const _schemasMatchTypes: [
@@ -143,4 +148,5 @@ const _schemasMatchTypes: [
   Same<z.infer<typeof emailLinkSentResponseSchema>, EmailLinkSentResponse>,
   Same<z.infer<typeof emailLinkAccountSchema>, EmailLinkAccount>,
   Same<z.infer<typeof healthResponseSchema>, HealthResponse>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true];
+  Same<z.infer<typeof healthProbeResponseSchema>, HealthProbeResponse>,
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true];

@@ -1,7 +1,10 @@
 // A small in-process cache for viewer-independent catalog answers: the public part of a
 // GET /api/loops page, its count, and GET /api/search answers. Entries are dropped at once when
-// this process changes the catalog (bump(): an edit, a rating, a counted download, a loop becoming
-// ready...). Other processes' changes (another replica, the chain indexer) show within two TTLs:
+// this process changes the catalog (catalogChanged(): an edit, a rating, a counted download, a loop
+// becoming ready...), and the change is announced on the Postgres channel `catalog_changed`: every
+// API process listening (listenForCatalogChanges, started by the api role) drops its own entries
+// when the announcement arrives, milliseconds later. Changes nobody announces (rows written straight
+// into the database) show within two TTLs:
 // an answer is fresh for the TTL, then served once more while it is read again in the background
 // (stale-while-revalidate, so a popular page never makes its readers wait), and never past 2 × TTL.
 // Bounded (LRU), and concurrent misses of one key share one load (no stampede on a cold key).
@@ -9,7 +12,9 @@
 // One cache per database client: the app's routers, its services and the audio worker all reach
 // the cache of the PrismaClient they were given, so two apps on two databases (tests) never share
 // answers, while everything writing to one database in this process invalidates the same cache.
+import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
+import { notify, type PgListener } from "../../db/pg-listener";
 import type { PrismaClient } from "../../db/prisma";
 
 export interface CatalogCacheOptions {
@@ -139,26 +144,84 @@ export function catalogCache(prisma: PrismaClient): CatalogCache {
   return cache;
 }
 
-/** After a committed change to what the catalog shows (loops, ratings, counts, creators' names). */
+export const CATALOG_CHANNEL = "catalog_changed";
+
+interface Announcer {
+  /** The payload of this client's announcements: its own echo is recognised (and ignored) by it. */
+  origin: string;
+  sending: boolean;
+  /** A change came while an announcement was on its way: one more goes after it. */
+  again: boolean;
+}
+
+const announcers = new WeakMap<PrismaClient, Announcer>();
+
+function announcerOf(prisma: PrismaClient): Announcer {
+  let announcer = announcers.get(prisma);
+  if (!announcer) announcers.set(prisma, (announcer = { origin: randomUUID(), sending: false, again: false }));
+  return announcer;
+}
+
+/**
+ * NOTIFY catalog_changed, coalesced: at most one announcement on its way per client, and one more
+ * after it when changes came meanwhile (so every change is followed by an announcement sent after
+ * it). Sent whether this process caches or not (a worker's loop that became ready must reach the
+ * API processes). A failure only delays other processes' view to their TTL: it is not retried.
+ */
+function announceCatalogChange(prisma: PrismaClient): void {
+  const announcer = announcerOf(prisma);
+  if (announcer.sending) {
+    announcer.again = true;
+    return;
+  }
+  announcer.sending = true;
+  notify(prisma, CATALOG_CHANNEL, announcer.origin)
+    .catch(() => {})
+    .finally(() => {
+      announcer.sending = false;
+      if (!announcer.again) return;
+      announcer.again = false;
+      announceCatalogChange(prisma);
+    });
+}
+
+/** After a committed change to what the catalog shows (loops, ratings, counts, creators' names): here and in every API process. */
 export function catalogChanged(prisma: PrismaClient): void {
   catalogCache(prisma).bump();
+  announceCatalogChange(prisma);
+}
+
+/**
+ * Drops this client's cached answers when another process (or another client of this one) announces
+ * a change, and after the listening connection was (re)established (announcements may have been
+ * missed). Its own announcements are ignored: the cache was dropped when the change was made.
+ */
+export function listenForCatalogChanges(listener: PgListener, prisma: PrismaClient): void {
+  const cache = catalogCache(prisma);
+  const { origin } = announcerOf(prisma);
+  listener.listen(CATALOG_CHANNEL, {
+    message: (payload) => {
+      if (payload !== origin) cache.bump();
+    },
+    gap: () => cache.bump(),
+  });
 }
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Any successful state-changing request (PATCH of a loop, an upload, a profile's new name, a
- * purchase...) may change what the catalog shows: the cache is dropped just before its answer
- * goes out (its changes are committed by then), so the caller's next read is fresh. Reads that
- * change counts (a download link fetched) call catalogChanged() themselves.
+ * purchase...) may change what the catalog shows: the cache is dropped (and the change announced to
+ * the other processes) just before its answer goes out (its changes are committed by then), so the
+ * caller's next read is fresh. Reads that change counts (a download link fetched) call
+ * catalogChanged() themselves.
  */
 export function catalogWritesMiddleware(prisma: PrismaClient): RequestHandler {
-  const cache = catalogCache(prisma);
   return (req, res, next) => {
     if (READS.has(req.method)) return next();
     const writeHead = res.writeHead;
     res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
-      if (res.statusCode < 400 && (typeof args[0] !== "number" || args[0] < 400)) cache.bump();
+      if (res.statusCode < 400 && (typeof args[0] !== "number" || args[0] < 400)) catalogChanged(prisma);
       return writeHead.apply(this, args);
     } as typeof writeHead;
     next();

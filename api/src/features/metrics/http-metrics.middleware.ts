@@ -1,0 +1,47 @@
+// The latency histogram's middleware (issue 21), first in the stack: notes the start time on the
+// response and observes once it has finished. Per request: one number stored, one shared listener
+// (no closure), a few Map lookups for the labels (the labels objects are made once per combination),
+// then prom-client's observe. An aborted request (no "finish") is not counted.
+import { performance } from "node:perf_hooks";
+import type { Request, RequestHandler, Response } from "express";
+import type { AppDeps } from "../../deps";
+import { appMetrics, type HttpLabel } from "./metrics.registry";
+import { RouteLabels } from "./route-labels";
+
+const STARTED = Symbol("loop.metrics.started");
+
+type TimedResponse = Response & { [STARTED]?: number };
+type Labels = Record<HttpLabel, string>;
+
+export function httpMetrics(deps: AppDeps): RequestHandler {
+  const metrics = appMetrics(deps);
+  if (!metrics) return (_req, _res, next) => next();
+  const histogram = metrics.httpRequestDuration;
+  const routes = new RouteLabels();
+  /** route → method → status code → the labels object passed to observe (bounded: routes × methods × codes). */
+  const labelSets = new Map<string, Map<string, Map<number, Labels>>>();
+
+  const labelsOf = (route: string, method: string, status: number): Labels => {
+    let byMethod = labelSets.get(route);
+    if (!byMethod) labelSets.set(route, (byMethod = new Map()));
+    let byStatus = byMethod.get(method);
+    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+    let labels = byStatus.get(status);
+    if (!labels) byStatus.set(status, (labels = Object.freeze({ method, route, status: String(status) })));
+    return labels;
+  };
+
+  function onFinish(this: TimedResponse): void {
+    const started = this[STARTED];
+    if (started === undefined) return;
+    const req = this.req as Request;
+    const seconds = (performance.now() - started) / 1000;
+    histogram.observe(labelsOf(routes.of(req), req.method, this.statusCode), seconds);
+  }
+
+  return (_req, res, next) => {
+    (res as TimedResponse)[STARTED] = performance.now();
+    res.on("finish", onFinish);
+    next();
+  };
+}

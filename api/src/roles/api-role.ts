@@ -1,0 +1,120 @@
+// The `api` role (LOOP_ROLES, ./roles.ts): serves HTTP, listens for other processes' catalog
+// changes, and runs the light sweeps every replica may run at once (expired sessions and rate limit
+// rows, offer expiry, hold release: idempotent SQL or SKIP LOCKED; the upload reward sweep: SKIP
+// LOCKED and the loop's idempotency key). Jobs it queues are announced to the worker processes.
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createApp } from "../app";
+import type { PgListener } from "../db/pg-listener";
+import type { PrismaClient } from "../db/prisma";
+import type { AppDeps, Logger } from "../deps";
+import { BROADCAST_QUEUE } from "../features/admin/notification-broadcast";
+import { deleteExpiredSessions } from "../features/auth/session.service";
+import { releaseDueHolds } from "../features/ledger/timed-holds";
+import { listenForCatalogChanges } from "../features/loops/catalog-cache";
+import { expireNegotiations } from "../features/negotiations/expire-negotiations";
+import { startUploadRewardSweeper } from "../features/upload-rewards/upload-reward-sweeper";
+import { deleteExpiredRateLimitHits } from "../http/postgres-rate-limit-store";
+import { announceQueuedJob } from "../jobs/job-wakeups";
+import { PROCESS_LOOP } from "../jobs/loop-worker";
+import type { WorkerRole } from "./worker-role";
+
+const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+/** Rate limit rows whose window ended count for nothing; they are deleted every 10 minutes. */
+const RATE_LIMIT_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+/** Offers past their 7 days are closed (holds released) within a minute. */
+const OFFER_EXPIRY_INTERVAL_MS = 60 * 1000;
+/** Card and PayPal sale proceeds whose hold ended become available within a minute (every replica runs it: SKIP LOCKED). */
+const HOLD_RELEASE_INTERVAL_MS = 60 * 1000;
+
+/**
+ * AppDeps' onLoopQueued and onBroadcastQueued: wake this process's worker when it has one, and
+ * announce the job to every worker process (jobs/job-wakeups.ts).
+ */
+export function queuedJobHooks(
+  prisma: PrismaClient,
+  localWorker: Pick<WorkerRole, "wakeLoops" | "wakeBroadcasts"> | null,
+  logger?: Logger,
+): Pick<AppDeps, "onLoopQueued" | "onBroadcastQueued"> {
+  return {
+    onLoopQueued: () => {
+      localWorker?.wakeLoops();
+      announceQueuedJob(prisma, PROCESS_LOOP, logger);
+    },
+    onBroadcastQueued: () => {
+      localWorker?.wakeBroadcasts();
+      announceQueuedJob(prisma, BROADCAST_QUEUE, logger);
+    },
+  };
+}
+
+export interface ApiRole {
+  readonly server: Server;
+  /**
+   * Graceful: stops accepting connections, ends the notification streams (browsers reconnect to
+   * another instance), lets the requests in flight finish, stops the sweeps.
+   */
+  stop(): Promise<void>;
+  /** After the grace period: closes the connections still open. */
+  dropConnections(): void;
+}
+
+export async function startApiRole(deps: AppDeps, listener: PgListener): Promise<ApiRole> {
+  const { config, prisma, logger } = deps;
+  // Another process's catalog change drops this process's cached pages (features/loops/catalog-cache.ts).
+  listenForCatalogChanges(listener, prisma);
+  const app = createApp(deps);
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const listening = app.listen(config.apiPort, config.apiHost, (error?: Error) => (error ? reject(error) : resolve(listening)));
+  });
+  const { address, port } = server.address() as AddressInfo;
+  logger?.info(`api: listening on http://${address}:${port} (app ${config.appUrl.origin}, ${config.nodeEnv})`);
+
+  const every = (intervalMs: number, pass: () => Promise<void>) => {
+    const timer = setInterval(() => void pass(), intervalMs);
+    timer.unref();
+    return timer;
+  };
+  const timers = [
+    every(CLEANUP_INTERVAL_MS, () =>
+      deleteExpiredSessions(prisma)
+        .then(() => undefined)
+        .catch((error: unknown) => logger?.error("api: session cleanup failed", error)),
+    ),
+    every(RATE_LIMIT_SWEEP_INTERVAL_MS, () =>
+      deleteExpiredRateLimitHits(prisma)
+        .then(() => undefined)
+        .catch((error: unknown) => logger?.error("api: rate limit cleanup failed", error)),
+    ),
+    every(OFFER_EXPIRY_INTERVAL_MS, () =>
+      expireNegotiations(prisma)
+        .then((count) => (count > 0 ? logger?.info(`api: ${count} offer(s) expired`) : undefined))
+        .catch((error: unknown) => logger?.error("api: offer expiry failed", error)),
+    ),
+    every(HOLD_RELEASE_INTERVAL_MS, () =>
+      releaseDueHolds(prisma)
+        .then((count) => (count > 0 ? logger?.info(`api: ${count} held sale proceeds released`) : undefined))
+        .catch((error: unknown) => logger?.error("api: releasing held proceeds failed", error)),
+    ),
+  ];
+  // Uploads that stayed listed for the moderation window earn their reward (every replica: SKIP LOCKED).
+  const uploadRewards = startUploadRewardSweeper(deps);
+
+  return {
+    server,
+    async stop() {
+      timers.forEach((timer) => clearInterval(timer));
+      // Open event streams would hold the server open: end them.
+      const hubStopped = deps.notificationHub?.stop();
+      // Finish requests in flight; idle keep-alive connections are closed at once.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await closed;
+      await Promise.all([hubStopped, uploadRewards.stop()]);
+    },
+    dropConnections() {
+      server.closeAllConnections();
+    },
+  };
+}

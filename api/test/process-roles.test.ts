@@ -1,0 +1,311 @@
+// Process roles (issue 21): LOOP_ROLES, the probes of an API process and of a worker-only one, and
+// jobs queued by an API-only process picked up by a worker in another process when announced.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import request from "supertest";
+import { ConfigError, loadConfig } from "../src/config";
+import { createPgListener, type PgListener } from "../src/db/pg-listener";
+import { createPrisma, type PrismaClient } from "../src/db/prisma";
+import type { AppDeps } from "../src/deps";
+import { queuedJobHooks } from "../src/roles/api-role";
+import { startWorkerHealthServer } from "../src/roles/worker-health";
+import { startWorkerRole, type WorkerRole } from "../src/roles/worker-role";
+import { clickTrack, wavFile } from "./support/audio";
+import { createTestDatabase, truncateAll, type TestDatabase } from "./support/database";
+import { signInAdmin, signInMember, type Member } from "./support/members";
+import { freePort } from "./support/ports";
+import { newAccount, walletSignIn } from "./support/siwe";
+import { APP_ORIGIN, createTestApp, testLogger, type TestApp } from "./support/test-app";
+
+describe("LOOP_ROLES and WORKER_HEALTH_PORT", () => {
+  it("default to both roles in one process, and the health port to API_PORT", () => {
+    expect(loadConfig({})).toMatchObject({ roles: ["api", "worker"], workerHealthPort: 3000 });
+    expect(loadConfig({ API_PORT: "4100" }).workerHealthPort).toBe(4100);
+    expect(loadConfig({ WORKER_HEALTH_PORT: "9100" }).workerHealthPort).toBe(9100);
+  });
+
+  it("take api, worker or both (in either order)", () => {
+    expect(loadConfig({ LOOP_ROLES: "api" }).roles).toEqual(["api"]);
+    expect(loadConfig({ LOOP_ROLES: "worker" }).roles).toEqual(["worker"]);
+    expect(loadConfig({ LOOP_ROLES: "api,worker" }).roles).toEqual(["api", "worker"]);
+    expect(loadConfig({ LOOP_ROLES: " worker , api " }).roles).toEqual(["api", "worker"]);
+    expect(loadConfig({ LOOP_ROLES: "  " }).roles).toEqual(["api", "worker"]);
+  });
+
+  it("refuse anything else with a ConfigError naming the variable", () => {
+    for (const raw of ["web", "API", "api,", ",worker", "api;worker", "api,api", "api,worker,cron", "all"]) {
+      expect(() => loadConfig({ LOOP_ROLES: raw }), raw).toThrow(ConfigError);
+      expect(() => loadConfig({ LOOP_ROLES: raw }), raw).toThrow(`LOOP_ROLES must be api, worker or api,worker (got "${raw.trim()}")`);
+    }
+    expect(() => loadConfig({ WORKER_HEALTH_PORT: "http" })).toThrow(ConfigError);
+    expect(() => loadConfig({ WORKER_HEALTH_PORT: "0" })).toThrow("WORKER_HEALTH_PORT");
+  });
+});
+
+describe("health probes", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { LOOP_ROLES: "api" } });
+  });
+  afterAll(() => t?.close());
+
+  it("an API process answers GET /api/health/live and /api/health/ready; /api/health is unchanged", async () => {
+    const live = await request(t.app).get("/api/health/live").expect(200);
+    expect(live.body).toEqual({ status: "ok", roles: ["api"] });
+    expect(live.headers["cache-control"]).toBe("no-store");
+    expect((await request(t.app).get("/api/health/ready").expect(200)).body).toEqual({ status: "ok", roles: ["api"] });
+    expect((await request(t.app).get("/api/health").expect(200)).body).toMatchObject({ status: "ok", database: "ok" });
+  });
+
+  it("a worker-only process answers GET /health/live and /health/ready on its own port", async () => {
+    const health = await startWorkerHealthServer({ prisma: t.db.prisma, roles: ["worker"], host: "127.0.0.1", port: 0 });
+    const origin = `http://127.0.0.1:${health.port}`;
+    try {
+      const live = await fetch(`${origin}/health/live`);
+      expect(live.status).toBe(200);
+      expect(live.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(await live.json()).toEqual({ status: "ok", roles: ["worker"] });
+      const ready = await fetch(`${origin}/health/ready`);
+      expect([ready.status, await ready.json()]).toEqual([200, { status: "ok", roles: ["worker"] }]);
+      // It serves nothing else: no API here.
+      expect((await fetch(`${origin}/api/loops`)).status).toBe(404);
+      expect((await fetch(`${origin}/health/ready`, { method: "POST" })).status).toBe(404);
+      // Shutting down: no longer ready, still alive.
+      health.markStopping();
+      const stopping = await fetch(`${origin}/health/ready`);
+      expect([stopping.status, await stopping.json()]).toEqual([503, { status: "error", roles: ["worker"] }]);
+      expect((await fetch(`${origin}/health/live`)).status).toBe(200);
+    } finally {
+      await health.close();
+    }
+  });
+
+  it("a worker whose database does not answer is alive but not ready (503)", async () => {
+    const unreachable = createPrisma("postgresql://postgres:postgres@127.0.0.1:9/loop", { poolSize: 1 });
+    const health = await startWorkerHealthServer({ prisma: unreachable, roles: ["worker"], host: "127.0.0.1", port: 0 });
+    try {
+      const ready = await fetch(`http://127.0.0.1:${health.port}/health/ready`);
+      expect([ready.status, await ready.json()]).toEqual([503, { status: "error", roles: ["worker"] }]);
+      expect((await fetch(`http://127.0.0.1:${health.port}/health/live`)).status).toBe(200);
+    } finally {
+      await health.close();
+      await unreachable.$disconnect().catch(() => {});
+    }
+  });
+});
+
+describe("an API-only process and a worker process on one database", () => {
+  /** The API-only process: the test app, its hooks as main.ts makes them without a local worker. */
+  let api: TestApp;
+  let member: Member;
+  let genreId: number;
+  /** The worker process: its own database client and LISTEN connection. */
+  let workerPrisma: PrismaClient;
+  let listener: PgListener;
+  let worker: WorkerRole;
+  /** The poll interval of the worker's queues: only an announcement can wake it within this test. */
+  const POLL_MS = 120_000;
+
+  beforeAll(async () => {
+    api = await createTestApp({ env: { LOOP_ROLES: "api" } });
+    await truncateAll(api.db.prisma);
+    genreId = (await api.db.prisma.genre.create({ data: { name: "Techno" } })).id;
+    member = await signInMember(api);
+    workerPrisma = createPrisma(api.db.url);
+    listener = createPgListener({ databaseUrl: api.db.url, logger: testLogger });
+    const config = { ...api.config, roles: ["worker" as const], settlement: { ...api.config.settlement, enabled: false } };
+    const workerDeps: AppDeps = { ...api.deps, config, prisma: workerPrisma, notificationHub: undefined };
+    worker = startWorkerRole(workerDeps, listener, { pollMs: POLL_MS });
+    await listener.ready();
+    // The queues were polled at start (and woken once the listener connected): both sleep now.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await listener?.stop();
+    await workerPrisma?.$disconnect();
+    await api?.close();
+  });
+
+  const upload = (title: string) =>
+    member.browser
+      .post("/api/loops/upload")
+      .field("title", title)
+      .field("genreId", String(genreId))
+      .attach("audio", wavFile([clickTrack(120, 2)]), { filename: `${title}.wav`, contentType: "audio/wav" })
+      .expect(201);
+  const jobOf = async (loopId: string) =>
+    (await api.db.prisma.job.findMany()).find((job) => (job.payload as { loopId?: string }).loopId === loopId)!;
+  async function waitUntil(condition: () => Promise<boolean>, what: string, timeoutMs: number): Promise<number> {
+    const started = Date.now();
+    while (!(await condition())) {
+      if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    return Date.now() - started;
+  }
+
+  it("without an announcement the worker does not see a queued job before its poll interval", async () => {
+    api.deps.onLoopQueued = undefined;
+    const { body } = await upload("Unannounced");
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await jobOf(body.id)).toMatchObject({ state: "queued", attempts: 0 });
+  });
+
+  it("a job queued by the API-only process is announced (NOTIFY) and processed by the worker at once", { timeout: 30_000 }, async () => {
+    Object.assign(api.deps, queuedJobHooks(api.db.prisma, null, testLogger));
+    const { body } = await upload("Announced");
+    const claimedAfter = await waitUntil(async () => (await jobOf(body.id)).state !== "queued", "the worker to claim the job", 5_000);
+    expect(claimedAfter).toBeLessThan(5_000); // the poll interval is 2 minutes
+    await waitUntil(
+      async () => (await api.db.prisma.loop.findUniqueOrThrow({ where: { id: body.id } })).status !== "processing",
+      "the loop to be processed",
+      20_000,
+    );
+    expect(await api.db.prisma.loop.findUniqueOrThrow({ where: { id: body.id } })).toMatchObject({ status: "ready" });
+    expect(await jobOf(body.id)).toMatchObject({ state: "completed", attempts: 1 });
+    // Woken, the worker took the earlier job too (the oldest first).
+    const earlier = await api.db.prisma.loop.findFirstOrThrow({ where: { title: "Unannounced" } });
+    await waitUntil(
+      async () => (await api.db.prisma.loop.findUniqueOrThrow({ where: { id: earlier.id } })).status === "ready",
+      "the earlier loop",
+      20_000,
+    );
+  });
+
+  it("a broadcast queued by the API-only process is fanned out by the worker at once", async () => {
+    const admin = await signInAdmin(api);
+    const response = await admin.browser
+      .post("/api/admin/notifications")
+      .send({ userId: "all", title: "Hello", message: "To everyone", type: "info" })
+      .expect(202);
+    const broadcastId = (response.body as { broadcastId: string }).broadcastId;
+    await waitUntil(
+      async () => (await api.db.prisma.notificationBroadcast.findUniqueOrThrow({ where: { id: broadcastId } })).status === "done",
+      "the broadcast to be sent",
+      5_000,
+    );
+    expect(await api.db.prisma.notification.count({ where: { broadcastId } })).toBe(await api.db.prisma.user.count());
+  });
+
+  it("stopping the worker puts the audio job in hand back for another worker", { timeout: 60_000 }, async () => {
+    // 90 s of stereo: several seconds of processing, well past the moment the worker is stopped.
+    const { body } = await member.browser
+      .post("/api/loops/upload")
+      .field("title", "Long")
+      .field("genreId", String(genreId))
+      .attach("audio", wavFile([clickTrack(120, 90), clickTrack(90, 90)]), { filename: "long.wav", contentType: "audio/wav" })
+      .expect(201);
+    await waitUntil(async () => (await jobOf(body.id)).state === "active", "the worker to claim the job", 5_000);
+    // The audio thread is at work by now.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await worker.stop();
+    expect(await jobOf(body.id)).toMatchObject({ state: "queued", attempts: 1 });
+    expect((await jobOf(body.id)).lastError).toMatch(/^worker stopped/);
+    expect((await api.db.prisma.loop.findUniqueOrThrow({ where: { id: body.id } })).status).toBe("processing");
+  });
+});
+
+describe("src/main.ts as an API process and a worker process", () => {
+  const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+  let db: TestDatabase;
+  let filesDir: string;
+  let apiPort: number;
+  let workerPort: number;
+  let healthPort: number;
+  interface Child {
+    child: ChildProcess;
+    exited: Promise<number | string | null>;
+    output(): string;
+  }
+  const children: Child[] = [];
+
+  function start(roles: string): Child {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      cwd: apiDir,
+      env: {
+        ...process.env,
+        NODE_ENV: "test",
+        LOOP_ROLES: roles,
+        APP_URL: APP_ORIGIN,
+        DATABASE_URL: db.url,
+        CHAIN_IDS: "31337",
+        RPC_URL_31337: inject("rpcUrl"),
+        SETTLEMENT_ENABLED: "false",
+        SMTP_URL: "smtp://127.0.0.1:9",
+        FILES_DIR: filesDir,
+        API_PORT: String(roles === "worker" ? workerPort : apiPort),
+        WORKER_HEALTH_PORT: String(healthPort),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | string | null>((resolve) => child.once("exit", (code, signal) => resolve(signal ?? code)));
+    const handle: Child = { child, exited, output: () => output };
+    children.push(handle);
+    return handle;
+  }
+
+  async function answers(url: string, timeoutMs = 30_000): Promise<Response> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      try {
+        return await fetch(url);
+      } catch (error) {
+        if (Date.now() > until) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  }
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    filesDir = mkdtempSync(path.join(os.tmpdir(), "loop-files-"));
+    [apiPort, workerPort, healthPort] = [await freePort(), await freePort(), await freePort()];
+  });
+  afterAll(async () => {
+    for (const { child } of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    await db?.drop();
+    if (filesDir) rmSync(filesDir, { recursive: true, force: true });
+  });
+
+  it("an upload to the API process is processed by the worker process; both stop on SIGTERM with 0", { timeout: 90_000 }, async () => {
+    const worker = start("worker");
+    const api = start("api");
+    const health = await answers(`http://127.0.0.1:${healthPort}/health/ready`);
+    expect([health.status, await health.json()], worker.output()).toEqual([200, { status: "ok", roles: ["worker"] }]);
+    const live = await answers(`http://127.0.0.1:${apiPort}/api/health/live`);
+    expect([live.status, await live.json()], api.output()).toEqual([200, { status: "ok", roles: ["api"] }]);
+    // The worker serves no API: nothing listens on its API_PORT, and its health port serves only the probes.
+    await expect(fetch(`http://127.0.0.1:${workerPort}/api/health`)).rejects.toThrow();
+    expect((await fetch(`http://127.0.0.1:${healthPort}/api/health`)).status).toBe(404);
+
+    const genreId = (await db.prisma.genre.create({ data: { name: "Processes" } })).id;
+    const member = request.agent(`http://127.0.0.1:${apiPort}`);
+    member.set("Origin", APP_ORIGIN);
+    expect((await walletSignIn(member, newAccount())).status).toBe(200);
+    const { body } = await member
+      .post("/api/loops/upload")
+      .field("title", "Across processes")
+      .field("genreId", String(genreId))
+      .attach("audio", wavFile([clickTrack(120, 2)]), { filename: "across.wav", contentType: "audio/wav" })
+      .expect(201);
+    const until = Date.now() + 30_000;
+    while ((await db.prisma.loop.findUniqueOrThrow({ where: { id: body.id } })).status === "processing") {
+      if (Date.now() > until) throw new Error(`not processed:\n${worker.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect((await db.prisma.loop.findUniqueOrThrow({ where: { id: body.id } })).status).toBe("ready");
+
+    api.child.kill("SIGTERM");
+    worker.child.kill("SIGTERM");
+    expect(await api.exited, api.output()).toBe(0);
+    expect(await worker.exited, worker.output()).toBe(0);
+  });
+});
