@@ -1,6 +1,6 @@
 // The ledger core without HTTP: idempotent entries, holds resolved once, immutability, the
 // welcome bonus, and a checker that is proven able to fail.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findOrCreateByEmail } from "../src/features/auth/account.service";
 import { checkLedger } from "../src/features/ledger/ledger-check";
 import { captureHold, placeHold, releaseHold } from "../src/features/ledger/ledger-holds";
@@ -14,9 +14,8 @@ import {
   WELCOME_BONUS_UNITS,
 } from "../src/features/ledger/ledger.service";
 import { ledgerCheckCli } from "./support/ledger-check-cli";
+import { LOOP, checkLedgerAfterEach, expectLedgerCheckCliOk, postFromIssuance } from "./support/ledger";
 import { createTestDatabase, type TestDatabase } from "./support/database";
-
-const LOOP = 10n ** 8n;
 
 describe("ledger core", () => {
   let db: TestDatabase;
@@ -25,14 +24,11 @@ describe("ledger core", () => {
   /** A user who also bought 500 LOOP (withdrawable: the welcome bonus is promotional, on the user's other account). */
   const fundedUser = async () => {
     const user = await newUser();
-    const issuance = await platformAccountId(db.prisma, "issuance");
-    await postEntry(db.prisma, {
+    await postFromIssuance(db.prisma, {
       idempotencyKey: `fund:${user.id}`,
       kind: "admin_airdrop",
-      postings: [
-        { accountId: issuance, amount: -500n * LOOP },
-        { userId: user.id, amount: 500n * LOOP },
-      ],
+      to: { userId: user.id },
+      amount: 500n * LOOP,
     });
     return user;
   };
@@ -40,9 +36,7 @@ describe("ledger core", () => {
   beforeAll(async () => {
     db = await createTestDatabase();
   });
-  afterEach(async () => {
-    expect(await checkLedger(db.prisma)).toEqual([]);
-  });
+  checkLedgerAfterEach(() => db.prisma);
   afterAll(() => db.drop());
 
   describe("welcome bonus", () => {
@@ -227,9 +221,7 @@ describe("ledger core", () => {
     it("pnpm ledger:check exits 0 on a sound ledger and 1 with the list of violations", async () => {
       const user = await fundedUser();
       const account = await userAccountId(db.prisma, user.id);
-      const ok = await ledgerCheckCli(db.url);
-      expect(ok.output).toMatch(/^ledger:check: ok \(\d+ entries, \d+ accounts\)/);
-      expect(ok.code).toBe(0);
+      await expectLedgerCheckCliOk(db.url);
       await db.prisma.$executeRaw`UPDATE "app"."ledger_accounts" SET "balance" = "balance" + 7 WHERE "id" = ${account}::uuid`;
       const broken = await ledgerCheckCli(db.url);
       await db.prisma.$executeRaw`UPDATE "app"."ledger_accounts" SET "balance" = "balance" - 7 WHERE "id" = ${account}::uuid`;

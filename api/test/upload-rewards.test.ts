@@ -9,22 +9,21 @@ import { createHash, randomUUID } from "node:crypto";
 import { creatorLoopSchema, uploadLoopFieldsSchema } from "@loop/rules/schemas/loops";
 import { promotionalRefusalMessage, tokenBalanceSchema, transferListSchema } from "@loop/rules/schemas/tokens";
 import { UPLOAD_REWARD_UNITS, UPLOAD_REWARDS_PER_DAY, UPLOAD_REWARD_WINDOW_HOURS, uploadRewardMessage } from "@loop/rules/upload-reward";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config";
 import { checkLedger } from "../src/features/ledger/ledger-check";
-import { platformAccountId, postEntry, promoAccountId, userAccountId } from "../src/features/ledger/ledger.service";
+import { promoAccountId, userAccountId } from "../src/features/ledger/ledger.service";
 import { recordUpload } from "../src/features/loops/record-upload";
 import { startUploadRewardSweeper } from "../src/features/upload-rewards/upload-reward-sweeper";
 import { sweepUploadRewards, uploadRewardKey } from "../src/features/upload-rewards/upload-rewards.service";
 import type { LoopWorker } from "../src/jobs/loop-worker";
 import { clickTrack, wavFile } from "./support/audio";
-import { ledgerCheckCli } from "./support/ledger-check-cli";
+import { LOOP, checkLedgerAfterEach, expectLedgerCheckCliOk, postFromIssuance, violationsOf } from "./support/ledger";
 import { createTestDatabase } from "./support/database";
 import { signInAdmin, signInMember } from "./support/members";
 import { newAccount } from "./support/siwe";
 import { createTestApp, type TestApp } from "./support/test-app";
 
-const LOOP = 10n ** 8n;
 const HOUR = 3_600_000;
 const ETH = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
 /** The UTC day `n` days ago, YYYY-MM-DD. */
@@ -105,9 +104,7 @@ describe("upload reward", () => {
     genreId = (await t.db.prisma.genre.create({ data: { name: `Genre ${randomUUID().slice(0, 8)}` } })).id;
     admin = await signInAdmin(t);
   });
-  afterEach(async () => {
-    expect(await checkLedger(t.db.prisma)).toEqual([]);
-  });
+  checkLedgerAfterEach(() => t.db.prisma);
   afterAll(async () => {
     await worker.stop();
     await t.close();
@@ -383,9 +380,7 @@ describe("upload reward", () => {
   });
 
   it("pnpm ledger:check passes on the rewards paid", async () => {
-    const checked = await ledgerCheckCli(t.db.url);
-    expect(checked.output).toMatch(/^ledger:check: ok/);
-    expect(checked.code).toBe(0);
+    await expectLedgerCheckCliOk(t.db.url);
   }, 30_000);
 });
 
@@ -395,8 +390,7 @@ describe("ledger:check and upload rewards", () => {
     try {
       const user = (await db.prisma.user.create({ data: { username: `u_${newAccount().address.slice(2, 10).toLowerCase()}` } })).id;
       const genre = (await db.prisma.genre.create({ data: { name: "Check Genre" } })).id;
-      const issuance = await platformAccountId(db.prisma, "issuance");
-      const violation = async (subject: string) => (await checkLedger(db.prisma)).filter((v) => v.subject === subject).map((v) => v.check);
+      const violation = (subject: string) => violationsOf(db.prisma, subject);
       expect(await checkLedger(db.prisma)).toEqual([]);
 
       // Six loops of one day: the sweep pays five; a sixth paid by hand passes the cap.
@@ -408,13 +402,11 @@ describe("ledger:check and upload rewards", () => {
       expect(await checkLedger(db.prisma)).toEqual([]);
       const capped = (await db.prisma.uploadReward.findFirstOrThrow({ where: { status: "daily_cap" } })).loopId;
       expect(loops).toContain(capped);
-      const extra = await postEntry(db.prisma, {
+      const extra = await postFromIssuance(db.prisma, {
         idempotencyKey: uploadRewardKey(capped),
         kind: "upload_reward",
-        postings: [
-          { accountId: await promoAccountId(db.prisma, user), amount: UPLOAD_REWARD_UNITS },
-          { accountId: issuance, amount: -UPLOAD_REWARD_UNITS },
-        ],
+        to: { accountId: await promoAccountId(db.prisma, user) },
+        amount: UPLOAD_REWARD_UNITS,
       });
       await db.prisma
         .$executeRaw`UPDATE "app"."upload_rewards" SET "status" = 'rewarded', "entry_id" = ${extra.id}::uuid WHERE "loop_id" = ${capped}::uuid`;
@@ -425,13 +417,11 @@ describe("ledger:check and upload rewards", () => {
       expect(await violation(extra.id)).toEqual([expect.stringMatching(/^upload reward not 500 LOOP from issuance/)]);
 
       // An upload reward credited as withdrawable LOOP (bypassing the sweep).
-      const withdrawable = await postEntry(db.prisma, {
+      const withdrawable = await postFromIssuance(db.prisma, {
         idempotencyKey: "bad:upload-reward",
         kind: "upload_reward",
-        postings: [
-          { accountId: await userAccountId(db.prisma, user), amount: UPLOAD_REWARD_UNITS },
-          { accountId: issuance, amount: -UPLOAD_REWARD_UNITS },
-        ],
+        to: { accountId: await userAccountId(db.prisma, user) },
+        amount: UPLOAD_REWARD_UNITS,
       });
       expect((await violation(withdrawable.id)).sort()).toEqual([
         expect.stringMatching(/^upload reward not 500 LOOP from issuance/),

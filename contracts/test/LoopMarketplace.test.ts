@@ -12,7 +12,6 @@ import {
   addressOf,
   balances,
   buy,
-  deploySystem,
   eventsOf,
   expectRevert,
   id,
@@ -23,14 +22,7 @@ import {
   signQuote,
   type System,
 } from "./helpers";
-
-const WINDOW = DAY;
-const instant = () => deploySystem({ disputeWindow: 0n });
-const escrowed = () => deploySystem({ disputeWindow: WINDOW });
-
-async function marketplaceEvents(system: System, hash: `0x${string}`) {
-  return eventsOf(system, system.marketplaceAbi, system.marketplace.address, hash);
-}
+import { WINDOW, approveAndPurchase, escrowed, instant, marketplaceEvents, signedQuote } from "./fixtures";
 
 describe("LoopMarketplace", () => {
   describe("deployment", () => {
@@ -148,8 +140,7 @@ describe("LoopMarketplace", () => {
     it("accepts a quote up to its deadline second", async () => {
       const system = await loadFixture(escrowed);
       const deadline = (await now(system.publicClient)) + 100n;
-      const quote = await makeQuote(system, { deadline });
-      const signature = await signQuote(system, quote);
+      const { quote, signature } = await signedQuote(system, { deadline });
       const { token, marketplace } = system.as(system.buyer);
       await token.write.approve([marketplace.address, quote.price + quote.fee]);
       await time.setNextBlockTimestamp(deadline);
@@ -161,15 +152,12 @@ describe("LoopMarketplace", () => {
   describe("purchase checks", () => {
     async function attempt(
       system: System,
-      overrides: Parameters<typeof makeQuote>[1],
-      options: Parameters<typeof signQuote>[2] = {},
+      overrides: Parameters<typeof signedQuote>[1],
+      options: Parameters<typeof signedQuote>[2] = {},
       wallet = system.buyer,
     ) {
-      const quote = await makeQuote(system, overrides);
-      const signature = await signQuote(system, quote, options);
-      const { token, marketplace } = system.as(wallet);
-      await token.write.approve([marketplace.address, quote.price + quote.fee]);
-      return { quote, promise: marketplace.write.purchase([quote, signature]) };
+      const { quote, signature } = await signedQuote(system, overrides, options);
+      return { quote, promise: approveAndPurchase(system, wallet, quote, signature) };
     }
 
     it("reverts when the caller is not the quote's buyer", async () => {
@@ -221,8 +209,7 @@ describe("LoopMarketplace", () => {
 
     it("reverts without allowance or balance", async () => {
       const system = await loadFixture(escrowed);
-      const quote = await makeQuote(system, { price: 10n * LOOP, fee: LOOP });
-      const signature = await signQuote(system, quote);
+      const { quote, signature } = await signedQuote(system, { price: 10n * LOOP, fee: LOOP });
       const { marketplace, token } = system.as(system.buyer);
       await expectRevert(marketplace.write.purchase([quote, signature]), "ERC20InsufficientAllowance", [
         marketplace.address,
@@ -252,8 +239,7 @@ describe("LoopMarketplace", () => {
     it("buys with a permit for price + fee in one transaction", async () => {
       const system = await loadFixture(escrowed);
       const { buyer } = system;
-      const quote = await makeQuote(system, { price: 20n * LOOP, fee: LOOP });
-      const signature = await signQuote(system, quote);
+      const { quote, signature } = await signedQuote(system, { price: 20n * LOOP, fee: LOOP });
       const { marketplace } = system.as(buyer);
       const permit = await signPermit(system, buyer, marketplace.address, 21n * LOOP);
       await marketplace.write.purchaseWithPermit([quote, signature, permit]);
@@ -264,8 +250,7 @@ describe("LoopMarketplace", () => {
     it("still buys when the permit was used by a front-runner", async () => {
       const system = await loadFixture(escrowed);
       const { buyer, other } = system;
-      const quote = await makeQuote(system, { price: 20n * LOOP, fee: LOOP });
-      const signature = await signQuote(system, quote);
+      const { quote, signature } = await signedQuote(system, { price: 20n * LOOP, fee: LOOP });
       const { marketplace } = system.as(buyer);
       const permit = await signPermit(system, buyer, marketplace.address, 21n * LOOP);
       await system
@@ -277,8 +262,7 @@ describe("LoopMarketplace", () => {
 
     it("reverts while paused", async () => {
       const system = await loadFixture(escrowed);
-      const quote = await makeQuote(system);
-      const signature = await signQuote(system, quote);
+      const { quote, signature } = await signedQuote(system);
       const permit = await signPermit(system, system.buyer, system.marketplace.address, quote.price + quote.fee);
       await system.marketplace.write.pause();
       await expectRevert(system.as(system.buyer).marketplace.write.purchaseWithPermit([quote, signature, permit]), "EnforcedPause");

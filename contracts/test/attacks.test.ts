@@ -21,15 +21,7 @@ import {
   signQuote,
   type System,
 } from "./helpers";
-
-const WINDOW = DAY;
-const escrowed = () => deploySystem({ disputeWindow: WINDOW });
-
-async function approveAndPurchase(system: System, wallet: System["buyer"], quote: Awaited<ReturnType<typeof makeQuote>>, signature: Hex) {
-  const { token, marketplace } = system.as(wallet);
-  await token.write.approve([marketplace.address, quote.price + quote.fee]);
-  return marketplace.write.purchase([quote, signature]);
-}
+import { WINDOW, approveAndPurchase, escrowed, signedQuote } from "./fixtures";
 
 describe("attacks", () => {
   describe("quotes", () => {
@@ -42,8 +34,7 @@ describe("attacks", () => {
 
     it("a quote for another buyer fails, with or without a permit (a copied signature is useless)", async () => {
       const system = await loadFixture(escrowed);
-      const quote = await makeQuote(system);
-      const signature = await signQuote(system, quote);
+      const { quote, signature } = await signedQuote(system);
       await expectRevert(approveAndPurchase(system, system.other, quote, signature), "NotBuyer", [
         addressOf(system.other),
         addressOf(system.buyer),
@@ -60,8 +51,7 @@ describe("attacks", () => {
 
     it("an expired quote fails", async () => {
       const system = await loadFixture(escrowed);
-      const quote = await makeQuote(system, { deadline: (await now(system.publicClient)) + 10n });
-      const signature = await signQuote(system, quote);
+      const { quote, signature } = await signedQuote(system, { deadline: (await now(system.publicClient)) + 10n });
       await time.increase(11);
       await expectRevert(approveAndPurchase(system, system.buyer, quote, signature), "QuoteExpired", [quote.deadline]);
     });
@@ -107,8 +97,7 @@ describe("attacks", () => {
 
     it("a tampered quote (lower price, other seller, other loop, other format, later deadline) fails", async () => {
       const system = await loadFixture(escrowed);
-      const quote = await makeQuote(system);
-      const signature = await signQuote(system, quote);
+      const { quote, signature } = await signedQuote(system);
       const tampered = [
         { price: quote.price - 1n },
         { fee: 0n },
@@ -125,8 +114,7 @@ describe("attacks", () => {
 
     it("a malleable (high-s) signature is refused", async () => {
       const system = await loadFixture(escrowed);
-      const quote = await makeQuote(system);
-      const signature = await signQuote(system, quote);
+      const { quote, signature } = await signedQuote(system);
       const n = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
       const s = BigInt(`0x${signature.slice(66, 130)}`);
       const v = Number.parseInt(signature.slice(130, 132), 16);
@@ -162,10 +150,8 @@ describe("attacks", () => {
         await bind(system.tokenAbi, evilAddress, system.publicClient, wallet).write.approve([vaultAddress, 1_000n * LOOP]);
       }
       // Sign quotes for this marketplace.
-      const sign = async (overrides: Parameters<typeof makeQuote>[1] = {}) => {
-        const quote = await makeQuote(system, overrides);
-        return { quote, signature: await signQuote(system, quote, { verifyingContract: marketAddress }) };
-      };
+      const sign = (overrides: Parameters<typeof signedQuote>[1] = {}) =>
+        signedQuote(system, overrides, { verifyingContract: marketAddress });
       return { system, evil, marketAddress, vaultAddress, sign };
     }
 

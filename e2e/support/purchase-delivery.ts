@@ -47,12 +47,22 @@ export async function mailsBefore(stack: StackInfo, buyerEmail: string, sellerEm
   return { buyer: await mailIds(stack.mailUrl, buyerEmail), seller: await mailIds(stack.mailUrl, sellerEmail) };
 }
 
-/** Clicks `pay`; then the success toast, the WAV downloaded at once, the dialog closed and Download on the card. */
-export async function payAndExpectWav({ page, dialog, card, title, slug }: WavPurchase, pay: Locator): Promise<void> {
-  const downloading = page.waitForEvent("download", { timeout: 30_000 });
+/**
+ * Clicks `pay`; then the success toast, the WAV downloaded at once, the dialog closed and Download on
+ * the card. Options: `paying`, a button shown disabled while it pays; `timeout` for the toast and the
+ * download (an on-chain payment waits for its settlement; default: the toast's default, 30 s for the
+ * download); `message`, the toast's text (default `<title> (WAV) is yours`).
+ */
+export async function payAndExpectWav(
+  { page, dialog, card, title, slug }: WavPurchase,
+  pay: Locator,
+  { paying, timeout, message = `${title} (WAV) is yours` }: { paying?: Locator; timeout?: number; message?: string } = {},
+): Promise<void> {
+  const downloading = page.waitForEvent("download", { timeout: timeout ?? 30_000 });
   await pay.click();
-  await expect(toast(page, "Purchase Successful")).toBeVisible();
-  await expect(toast(page, "Purchase Successful")).toContainText(`${title} (WAV) is yours`);
+  if (paying) await expect(paying).toBeDisabled();
+  await expect(toast(page, "Purchase Successful")).toBeVisible({ timeout });
+  await expect(toast(page, "Purchase Successful")).toContainText(message);
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`${slug}.wav`);
   expect(isWav(await readFile((await download.path())!)), "the download is a WAV file").toBe(true);

@@ -10,17 +10,13 @@
 // 250 + MP3 fee 5) left the wallet, and the creator's in-app balance went up by the offer (250 LOOP).
 import type { Locator, Page } from "@playwright/test";
 import { getAddress, parseUnits } from "viem";
-import { currentUser, expect, freshEmail, TEST_KEYS, test, toast } from "../support/fixtures";
-import { signInWithEmail, signInWithWallet } from "../support/flows";
-import { blockNonLocalRequests } from "../support/injected-wallet";
-import { chainLoopBalance, inAppWei, loop8 } from "../support/loop-balances";
+import { expect, TEST_KEYS, test, toast } from "../support/fixtures";
+import { chainLoopBalance } from "../support/loop-balances";
 import { downloadFromCard } from "../support/purchase-delivery";
-import { uniqueWord, uploadLoop } from "../support/upload";
 import { amount, negotiationsTab } from "../support/negotiations";
+import { expectCreditedInApp, signInWalletBuyer, withWalletlessSeller } from "../support/wallet-sale";
 
 test.use({ walletKey: TEST_KEYS.erin });
-
-const balance = (page: Page) => page.getByRole("region", { name: /Your LOOP Balance/ });
 
 /** Reloads /negotiations (`tab`) until the offer on `title` has `status` (the settlement is asynchronous). */
 async function waitForStatus(page: Page, tab: "Sent Offers" | "Received Offers", title: string, status: string): Promise<Locator> {
@@ -42,32 +38,16 @@ test("a wallet member offers from the wallet (escrow on chain); the seller witho
   const address = getAddress(wallet.address);
 
   // The creator, in their own browser: e-mail sign-in, no wallet, lists a $1.00 loop.
-  const sellerContext = await browser.newContext({ baseURL: stack.webUrl });
-  const blocked: string[] = [];
-  await blockNonLocalRequests(sellerContext, (url) => blocked.push(url));
-  try {
-    const sellerPage = await sellerContext.newPage();
-    await signInWithEmail(sellerPage, stack, freshEmail("wendy"));
-    const seller = await currentUser(sellerPage);
-    expect(seller.walletAddress).toBeNull();
-    const word = uniqueWord("Quasar");
-    const title = `${word} Escrow Groove`;
-    const slug = `${word.toLowerCase()}-escrow-groove`;
-    await uploadLoop(sellerPage, { title, price: "1.00", genre: "Funk" });
-    const sellerStart = await inAppWei(sellerPage);
+  await withWalletlessSeller(browser, stack, { emailLabel: "wendy", titleWord: "Quasar", title: "Escrow Groove" }, async (seller) => {
+    const { page: sellerPage, title, slug } = seller;
 
-    // The buyer: signed in with the injected wallet, a wallet-only account.
-    await signInWithWallet(page);
-    const buyer = await currentUser(page);
-    expect(getAddress(buyer.walletAddress!)).toBe(address);
-    expect(buyer.username).toBeTruthy();
-    // Relative to where the wallet starts (a repeat finds earlier offers' spending).
+    // The buyer: signed in with the injected wallet, a wallet-only account, whose LOOP on chain covers the escrow.
     const escrow = parseUnits("255", 18);
-    const startOnChain = await chainLoopBalance(page.request, stack, address);
-    expect(startOnChain).toBeGreaterThan(escrow);
+    const { user: buyer, startOnChain } = await signInWalletBuyer(page, stack, address, escrow);
+    expect(buyer.username).toBeTruthy();
 
     // The creator's profile: Make Offer → MP3 → $0.50 → "Wallet (escrow on chain)".
-    await page.goto(`/profile/${seller.id}`);
+    await page.goto(`/profile/${seller.user.id}`);
     const card = page.getByRole("article", { name: title });
     await expect(card.getByTestId("loop-price")).toHaveText("$1.00");
     await card.getByRole("button", { name: `Make Offer on ${title}` }).click();
@@ -106,7 +86,7 @@ test("a wallet member offers from the wallet (escrow on chain); the seller witho
     await expect(sentItem).toHaveCount(1);
     await expect(sentItem.getByTestId("negotiation-status")).toHaveAttribute("data-status", "pending");
     await expect(sentItem.getByTestId("negotiation-funding")).toHaveText("Wallet escrow");
-    await expect(sentItem).toContainText(`Seller: ${seller.username}`);
+    await expect(sentItem).toContainText(`Seller: ${seller.user.username}`);
     await expect(amount(sentItem, "Offer")).toHaveText("$0.50");
     await expect(amount(sentItem, "Held")).toHaveCount(0);
     await expect(sentItem.getByRole("button", { name: `Withdraw offer on ${title}` })).toBeVisible();
@@ -141,7 +121,7 @@ test("a wallet member offers from the wallet (escrow on chain); the seller witho
     await expect(acceptedSent.getByRole("button")).toHaveCount(0);
 
     // A completed purchase: the buyer's card offers Download, which gives the MP3.
-    await page.goto(`/profile/${seller.id}`);
+    await page.goto(`/profile/${seller.user.id}`);
     await expect(card.getByRole("button", { name: `Download ${title}` })).toBeVisible();
     await downloadFromCard(page, card, { title, slug, format: "mp3" });
     // The escrow went to the vault: the wallet is down by exactly the offer plus fee.
@@ -149,15 +129,6 @@ test("a wallet member offers from the wallet (escrow on chain); the seller witho
 
     // The seller has no wallet: the marketplace paid LoopVault and the settlement credited the offer
     // (not the fee) in app — 0.50 × 500 = 250 LOOP, on /tokens.
-    const credited = sellerStart + parseUnits("250", 18);
-    await expect.poll(() => inAppWei(sellerPage), { message: "the seller's in-app balance", timeout: 30_000 }).toBe(credited);
-    await sellerPage.goto("/tokens");
-    await expect(balance(sellerPage)).toContainText(loop8(credited));
-    const sold = sellerPage.getByRole("list", { name: "Transfers", exact: true }).getByRole("listitem").filter({ hasText: title });
-    await expect(sold).toHaveCount(1);
-    await expect(sold).toContainText("+250.00000000 LOOP");
-  } finally {
-    await sellerContext.close();
-  }
-  expect(blocked, "the app must not call hosts outside this machine").toEqual([]);
+    await expectCreditedInApp(seller, parseUnits("250", 18), title);
+  });
 });

@@ -6,15 +6,12 @@
 // the settled Purchased event records the purchase, then the download starts and the card offers
 // Download. On chain the buyer's LOOP drops by the total (520); the seller, who has no wallet, is
 // paid to the vault and credited the price (500 LOOP) in app, and gets the sale e-mail.
-import { readFile } from "node:fs/promises";
 import { getAddress, parseUnits } from "viem";
-import { currentUser, expect, freshEmail, TEST_KEYS, test, toast } from "../support/fixtures";
-import { signInWithEmail, signInWithWallet } from "../support/flows";
-import { blockNonLocalRequests } from "../support/injected-wallet";
+import { expect, TEST_KEYS, test } from "../support/fixtures";
 import { mailIds, waitForMail } from "../support/maildev";
-import { chainLoopBalance, inAppWei, loop8 } from "../support/loop-balances";
-import { isWav } from "../support/purchase-delivery";
-import { uniqueWord, uploadLoop } from "../support/upload";
+import { chainLoopBalance, loop8 } from "../support/loop-balances";
+import { payAndExpectWav } from "../support/purchase-delivery";
+import { expectCreditedInApp, signInWalletBuyer, withWalletlessSeller } from "../support/wallet-sale";
 
 test.use({ walletKey: TEST_KEYS.dave });
 
@@ -28,33 +25,16 @@ test("a wallet member buys a loop as WAV from the injected wallet; the seller wi
   const address = getAddress(wallet.address);
 
   // The creator, in their own browser: e-mail sign-in, no wallet, lists a $1.00 loop.
-  const sellerContext = await browser.newContext({ baseURL: stack.webUrl });
-  const blocked: string[] = [];
-  await blockNonLocalRequests(sellerContext, (url) => blocked.push(url));
-  try {
-    const sellerPage = await sellerContext.newPage();
-    const sellerEmail = freshEmail("selma");
-    await signInWithEmail(sellerPage, stack, sellerEmail);
-    const seller = await currentUser(sellerPage);
-    expect(seller.walletAddress).toBeNull();
-    const word = uniqueWord("Nebula");
-    const title = `${word} Chain Groove`;
-    const slug = `${word.toLowerCase()}-chain-groove`;
-    await uploadLoop(sellerPage, { title, price: "1.00", genre: "Funk" });
-    const sellerStart = await inAppWei(sellerPage);
+  await withWalletlessSeller(browser, stack, { emailLabel: "selma", titleWord: "Nebula", title: "Chain Groove" }, async (seller) => {
+    const { title, slug } = seller;
 
-    // The buyer: signed in with the injected wallet, a wallet-only account (no e-mail).
-    await signInWithWallet(page);
-    const me = await currentUser(page);
-    expect(getAddress(me.walletAddress!)).toBe(address);
-    expect(me.email).toBeNull();
-    // Relative to where the wallet starts (a retry or repeat finds earlier purchases' spending).
-    const startOnChain = await chainLoopBalance(page.request, stack, address);
+    // The buyer: signed in with the injected wallet, a wallet-only account (no e-mail), whose LOOP on chain covers the total.
     const total = parseUnits("520", 18);
-    expect(startOnChain).toBeGreaterThan(total);
+    const { user: me, startOnChain } = await signInWalletBuyer(page, stack, address, total);
+    expect(me.email).toBeNull();
 
     // The creator's profile: Buy → WAV → the "Wallet (on chain)" tab.
-    await page.goto(`/profile/${seller.id}`);
+    await page.goto(`/profile/${seller.user.id}`);
     const card = page.getByRole("article", { name: title });
     await expect(card.getByTestId("loop-price")).toHaveText("$1.00");
     await card.getByRole("button", { name: `Buy ${title}` }).click();
@@ -78,41 +58,23 @@ test("a wallet member buys a loop as WAV from the injected wallet; the seller wi
 
     // Pay from Wallet: the injected wallet sends approve (if the allowance is short) and purchase by
     // itself; the page waits for the receipt and for the settlement to record the purchase.
-    const sellerMailsBefore = await mailIds(stack.mailUrl, sellerEmail);
-    const downloading = page.waitForEvent("download", { timeout: 60_000 });
-    await panel.getByRole("button", { name: "Pay from Wallet" }).click();
-    await expect(panel.getByRole("button", { name: "Paying..." })).toBeDisabled();
-    await expect(toast(page, "Purchase Successful")).toBeVisible({ timeout: 60_000 });
-    await expect(toast(page, "Purchase Successful")).toContainText(`${title} (WAV) is yours. Your download is starting.`);
-    const download = await downloading;
-    expect(download.suggestedFilename()).toBe(`${slug}.wav`);
-    expect(isWav(await readFile((await download.path())!)), "the download is a WAV file").toBe(true);
-    await expect(dialog).toBeHidden();
-    await expect(card.getByRole("button", { name: `Download ${title}` })).toBeVisible();
-    await expect(card.getByRole("button", { name: `Buy ${title}` })).toBeVisible(); // the other format (MP3) is still for sale
+    const sellerMailsBefore = await mailIds(stack.mailUrl, seller.email);
+    await payAndExpectWav({ page, dialog, card, title, slug }, panel.getByRole("button", { name: "Pay from Wallet" }), {
+      paying: panel.getByRole("button", { name: "Paying..." }),
+      timeout: 60_000,
+      message: `${title} (WAV) is yours. Your download is starting.`,
+    });
 
     // On chain: exactly the total (price 500 + WAV fee 20 LOOP) left the buyer's wallet.
     expect(await chainLoopBalance(page.request, stack, address)).toBe(startOnChain - total);
 
     // The seller has no wallet: the marketplace paid the vault and the settlement credited the price
     // (not the fee) to the in-app balance.
-    await expect
-      .poll(() => inAppWei(sellerPage), { message: "the seller's in-app balance", timeout: 30_000 })
-      .toBe(sellerStart + parseUnits("500", 18));
-    await sellerPage.goto("/tokens");
-    const sold = sellerPage
-      .getByRole("list", { name: "Transfers", exact: true })
-      .getByRole("listitem")
-      .filter({ hasText: `${title} (WAV)` });
-    await expect(sold).toHaveCount(1);
-    await expect(sold).toContainText("+500.00000000 LOOP");
+    await expectCreditedInApp(seller, parseUnits("500", 18), `${title} (WAV)`);
 
     // The e-mail of this flow: the buyer signed in with a wallet and has no e-mail address (Settings
     // cannot add one), so only the seller is written to — "You sold …".
-    const sale = await waitForMail(stack.mailUrl, sellerEmail, { except: sellerMailsBefore });
+    const sale = await waitForMail(stack.mailUrl, seller.email, { except: sellerMailsBefore });
     expect(sale.subject).toBe(`You sold ${title} (WAV)`);
-  } finally {
-    await sellerContext.close();
-  }
-  expect(blocked, "the app must not call hosts outside this machine").toEqual([]);
+  });
 });

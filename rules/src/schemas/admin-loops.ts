@@ -51,6 +51,7 @@ export type AdminLoopList = z.infer<typeof adminLoopListSchema>;
 export const loopVisibilityRequestSchema = z.object({
   isPublic: z.boolean({ error: ADMIN_LOOP_MESSAGES.invalidVisibility }),
 });
+export type LoopVisibilityRequest = z.output<typeof loopVisibilityRequestSchema>;
 
 /** Hiding needs a reason (the creator is told it); restoring does not. */
 export const loopModerationRequestSchema = z
@@ -67,4 +68,7 @@ export const loopModerationRequestSchema = z
     else if (body.reason.length > HIDE_REASON_MAX)
       ctx.addIssue({ code: "custom", message: ADMIN_LOOP_MESSAGES.reasonTooLong, path: ["reason"] });
   });
-export type LoopModerationRequest = z.input<typeof loopModerationRequestSchema>;
+/** What a client sends. */
+export type LoopModerationRequestInput = z.input<typeof loopModerationRequestSchema>;
+/** What the API gets once the schema has parsed it. */
+export type LoopModerationRequest = z.output<typeof loopModerationRequestSchema>;

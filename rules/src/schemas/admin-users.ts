@@ -77,6 +77,7 @@ export type AdminUserList = z.infer<typeof adminUserListSchema>;
 export const setAdminRequestSchema = z.object({
   isAdmin: z.boolean({ error: ADMIN_USER_MESSAGES.invalidAdminFlag }),
 });
+export type SetAdminRequest = z.output<typeof setAdminRequestSchema>;
 
 /** Ban needs a reason; unban does not (docs/product.md#bans). */
 export const banRequestSchema = z
@@ -93,7 +94,10 @@ export const banRequestSchema = z
     else if (body.banReason.length > BAN_REASON_MAX)
       ctx.addIssue({ code: "custom", message: ADMIN_USER_MESSAGES.banReasonTooLong, path: ["banReason"] });
   });
-export type BanRequest = z.input<typeof banRequestSchema>;
+/** What a client sends. */
+export type BanRequestInput = z.input<typeof banRequestSchema>;
+/** What the API gets once the schema has parsed it. */
+export type BanRequest = z.output<typeof banRequestSchema>;
 
 export const warningRequestSchema = z.object({
   message: z

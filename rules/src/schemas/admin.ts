@@ -35,7 +35,10 @@ export const vaultDepositRequestSchema = z.object({
     })
     .describe("LOOP to move from platform earnings to the withdrawal reserve, at most 8 decimals"),
 });
-export type VaultDepositRequest = z.input<typeof vaultDepositRequestSchema>;
+/** What a client sends. */
+export type VaultDepositRequestInput = z.input<typeof vaultDepositRequestSchema>;
+/** What the API gets once the schema has parsed it. */
+export type VaultDepositRequest = z.output<typeof vaultDepositRequestSchema>;
 
 const count = z.number().int().nonnegative();
 

@@ -31,6 +31,7 @@ export const auditLogQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).default(0),
 });
+export type AuditLogQuery = z.output<typeof auditLogQuerySchema>;
 
 export const auditEntrySchema = z.object({
   id: z.string().describe("Increasing number, as a string"),

@@ -25,6 +25,7 @@ export const downloadQuerySchema = z.object({
     .optional()
     .describe("Default: mp3, or the format the caller bought when that is the only one"),
 });
+export type DownloadQuery = z.output<typeof downloadQuerySchema>;
 
 export const downloadLinkSchema = z.object({
   downloadUrl: z.string().describe("`/api/downloads/<signed token>` on the API's origin; valid 15 minutes"),

@@ -14,6 +14,7 @@ export const FAUCET_INTERVAL_MS = 30_000;
 export const faucetRequestSchema = z.object({
   address: z.string({ error: FAUCET_MESSAGES.address }).regex(/^0x[0-9a-fA-F]{40}$/, FAUCET_MESSAGES.address),
 });
+export type FaucetRequest = z.output<typeof faucetRequestSchema>;
 
 export const faucetResponseSchema = z.object({
   address: z.string().describe("EIP-55"),

@@ -53,7 +53,10 @@ export const paypalOrderRequestSchema = z.object({
   currency: z.string().optional(),
   intent: z.string().optional(),
 });
-export type PaypalOrderRequest = z.input<typeof paypalOrderRequestSchema>;
+/** What a client sends. */
+export type PaypalOrderRequestInput = z.input<typeof paypalOrderRequestSchema>;
+/** What the API gets once the schema has parsed it. */
+export type PaypalOrderRequest = z.output<typeof paypalOrderRequestSchema>;
 
 export const paypalOrderSchema = z.object({
   id: z.string().describe("PayPal's order id (for the JS SDK's createOrder)"),
@@ -82,6 +85,7 @@ export const paypalPurchaseRequestSchema = z.object({
   orderID: z.string({ error: FIAT_PAYMENT_MESSAGES.orderNotFound }).min(1, FIAT_PAYMENT_MESSAGES.orderNotFound),
   paypalOrderDetails: z.unknown().optional().describe("Ignored: PayPal's API is asked instead"),
 });
+export type PaypalPurchaseRequest = z.output<typeof paypalPurchaseRequestSchema>;
 
 /** POST /api/create-payment-intent */
 export const paymentIntentRequestSchema = z.object({
@@ -104,6 +108,7 @@ export const cardPurchaseRequestSchema = z.object({
   format,
   paymentIntentId: z.string().min(1),
 });
+export type CardPurchaseRequest = z.output<typeof cardPurchaseRequestSchema>;
 
 /** Saved cards (Settings → Payment Methods). */
 export const paymentMethodSchema = z.object({

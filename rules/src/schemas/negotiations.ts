@@ -66,7 +66,10 @@ export const createNegotiationSchema = z.object({
   offerAmount: usdAmount(NEGOTIATION_MESSAGES.amount).describe('USD, e.g. "12.50": less than the loop\'s price'),
   message,
 });
-export type CreateNegotiationRequest = z.input<typeof createNegotiationSchema>;
+/** What a client sends. */
+export type CreateNegotiationRequestInput = z.input<typeof createNegotiationSchema>;
+/** What the API gets once the schema has parsed it. */
+export type CreateNegotiationRequest = z.output<typeof createNegotiationSchema>;
 
 export const NEGOTIATION_ACTIONS = ["accept", "counter", "reject", "withdraw"] as const;
 export type NegotiationAction = (typeof NEGOTIATION_ACTIONS)[number];
@@ -83,7 +86,10 @@ export const respondNegotiationSchema = z
     message: NEGOTIATION_MESSAGES.counterAmount,
     path: ["counterOffer"],
   });
-export type RespondNegotiationRequest = z.input<typeof respondNegotiationSchema>;
+/** What a client sends. */
+export type RespondNegotiationRequestInput = z.input<typeof respondNegotiationSchema>;
+/** What the API gets once the schema has parsed it. */
+export type RespondNegotiationRequest = z.output<typeof respondNegotiationSchema>;
 
 export const NEGOTIATION_SCOPES = ["sent", "received"] as const;
 export const negotiationListQuerySchema = z.object({ scope: z.enum(NEGOTIATION_SCOPES).default("sent") });
@@ -125,6 +131,7 @@ export const walletOfferTermsRequestSchema = z.object({
   format: z.enum(DELIVERY_FORMATS, { error: NEGOTIATION_MESSAGES.format }).default("mp3"),
   offerAmount: usdAmount(NEGOTIATION_MESSAGES.amount),
 });
+export type WalletOfferTermsRequest = z.output<typeof walletOfferTermsRequestSchema>;
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 const weiString = z.string().regex(/^\d+$/);

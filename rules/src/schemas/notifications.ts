@@ -92,7 +92,10 @@ const INVALID_RECIPIENT = "Invalid Recipient: Choose a user or all users";
 export const adminNotificationSchema = createNotificationSchema.extend({
   userId: z.union([z.literal("all"), z.string().uuid({ error: INVALID_RECIPIENT })], { error: INVALID_RECIPIENT }),
 });
-export type AdminNotificationRequest = z.input<typeof adminNotificationSchema>;
+/** What a client sends. */
+export type AdminNotificationRequestInput = z.input<typeof adminNotificationSchema>;
+/** What the API gets once the schema has parsed it. */
+export type AdminNotificationRequest = z.output<typeof adminNotificationSchema>;
 
 /** Sent to one user: the notification; to all: the broadcast, fanned out by a job. */
 export const adminNotificationResponseSchema = z.union([

@@ -79,6 +79,7 @@ export const quoteRequestSchema = z.object({
   loopId: z.string({ error: PURCHASE_MESSAGES.missing }).min(1, PURCHASE_MESSAGES.missing),
   format: z.enum(DELIVERY_FORMATS, { error: PURCHASE_MESSAGES.format }),
 });
+export type QuoteRequest = z.output<typeof quoteRequestSchema>;
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 const hex32 = z.string().regex(/^0x[0-9a-f]{64}$/);
@@ -119,6 +120,7 @@ export const cryptoPurchaseRequestSchema = z.object({
   token: z.string().optional(),
   cryptoAmount: z.string().optional(),
 });
+export type CryptoPurchaseRequest = z.output<typeof cryptoPurchaseRequestSchema>;
 
 export const cryptoPurchaseStatusSchema = z.object({
   status: z.enum(["pending", "completed"]).describe("completed once the Purchased event is indexed and settled"),

@@ -82,7 +82,10 @@ export const tokenOrderRequestSchema = z.object({
     .optional()
     .describe('The price the form showed, 2 decimals ("2.50"): must equal requestedAmount / 500, half-up to the cent'),
 });
-export type TokenOrderRequest = z.input<typeof tokenOrderRequestSchema>;
+/** What a client sends. */
+export type TokenOrderRequestInput = z.input<typeof tokenOrderRequestSchema>;
+/** What the API gets once the schema has parsed it. */
+export type TokenOrderRequest = z.output<typeof tokenOrderRequestSchema>;
 
 /** The client's usdAmount in cents; null when missing or not a 2-decimal amount. */
 export function clientUsdCents(usdAmount: string | number | undefined): bigint | null {

@@ -61,7 +61,10 @@ export const transferRequestSchema = z.object({
     .nullish()
     .transform((text) => (text ? text : null)),
 });
-export type TransferRequest = z.input<typeof transferRequestSchema>;
+/** What a client sends. */
+export type TransferRequestInput = z.input<typeof transferRequestSchema>;
+/** What the API gets once the schema has parsed it. */
+export type TransferRequest = z.output<typeof transferRequestSchema>;
 
 const loopString = z
   .string()

@@ -140,7 +140,10 @@ export const withdrawalStatusUpdateSchema = z
     transactionId: body.transactionId ? body.transactionId : null,
     failureReason: body.failureReason ? body.failureReason : null,
   }));
-export type WithdrawalStatusUpdate = z.input<typeof withdrawalStatusUpdateSchema>;
+/** What a client sends. */
+export type WithdrawalStatusUpdateInput = z.input<typeof withdrawalStatusUpdateSchema>;
+/** What the API gets once the schema has parsed it. */
+export type WithdrawalStatusUpdate = z.output<typeof withdrawalStatusUpdateSchema>;
 
 export const withdrawalListQuerySchema = z.object({
   status: z.enum(WITHDRAWAL_STATUSES).optional(),

@@ -31,6 +31,8 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export interface RequestOptions {
   /** Cancels the request: a query passes the `signal` TanStack Query gives its queryFn. */
   signal?: AbortSignal;
+  /** Extra request headers (e.g. a money call's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** Sends a request with credentials; JSON body when `data` is given. Throws on non-ok responses. */
@@ -39,7 +41,11 @@ export async function apiRequest(method: HttpMethod, url: string, data?: unknown
     method,
     credentials: "include",
     signal: options.signal,
-    headers: data === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
+    headers: {
+      Accept: "application/json",
+      ...(data === undefined ? {} : { "Content-Type": "application/json" }),
+      ...options.headers,
+    },
     body: data === undefined ? undefined : JSON.stringify(data),
   });
   return throwIfResNotOk(res);

@@ -3,20 +3,13 @@
  * of the same submission, so a double click or a retry after a lost answer never moves money twice.
  */
 import { useRef } from "react";
-import { ApiError, throwIfResNotOk } from "@/lib/api-client";
+import { ApiError, apiJson } from "@/lib/api-client";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 
 /** POST `body` as JSON with an Idempotency-Key; parses the JSON answer. Throws ApiError on non-ok. */
-export async function postWithIdempotencyKey<T>(url: string, body: unknown, idempotencyKey: string): Promise<T> {
-  const res = await fetch(url, {
-    method: "POST",
-    credentials: "include",
-    headers: { Accept: "application/json", "Content-Type": "application/json", [IDEMPOTENCY_HEADER]: idempotencyKey },
-    body: JSON.stringify(body),
-  });
-  await throwIfResNotOk(res);
-  return (await res.json()) as T;
+export function postWithIdempotencyKey<T>(url: string, body: unknown, idempotencyKey: string): Promise<T> {
+  return apiJson<T>("POST", url, body, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 }
 
 /**

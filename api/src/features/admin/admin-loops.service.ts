@@ -8,11 +8,10 @@ import {
   ADMIN_LOOP_MESSAGES,
   type AdminLoop,
   type AdminLoopList,
-  type loopModerationRequestSchema,
-  type loopVisibilityRequestSchema,
+  type LoopVisibilityRequest,
+  type LoopModerationRequest,
 } from "@loop/rules/schemas/admin-loops";
 import type { AdminListQuery } from "@loop/rules/schemas/admin-users";
-import type { z } from "zod";
 import { LOOP_STATUSES, centsToPrice } from "@loop/rules/schemas/loops";
 import { Prisma, type PrismaClient, type Tx } from "../../db/prisma";
 import { Conflict, NotFound } from "../../http/errors";
@@ -107,7 +106,7 @@ export async function setLoopVisibility(
   prisma: PrismaClient,
   adminId: string,
   loopId: string,
-  { isPublic }: z.output<typeof loopVisibilityRequestSchema>,
+  { isPublic }: LoopVisibilityRequest,
 ): Promise<AdminLoop> {
   const loop = await prisma.$transaction(async (tx) => {
     const loop = await lockLoop(tx, loopId);
@@ -135,7 +134,7 @@ export async function moderateLoop(
   prisma: PrismaClient,
   adminId: string,
   loopId: string,
-  { hidden, reason }: z.output<typeof loopModerationRequestSchema>,
+  { hidden, reason }: LoopModerationRequest,
 ): Promise<AdminLoop> {
   const loop = await prisma.$transaction(async (tx) => {
     const loop = await lockLoop(tx, loopId);

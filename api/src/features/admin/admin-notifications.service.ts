@@ -1,8 +1,7 @@
 // POST /api/admin/notifications: a notification to one user (written at once), or to every user
 // (a broadcast, queued for its job: ./notification-broadcast.ts). Audited in the same transaction.
 import { ADMIN_USER_MESSAGES } from "@loop/rules/schemas/admin-users";
-import type { AdminNotificationResponse, adminNotificationSchema } from "@loop/rules/schemas/notifications";
-import type { z } from "zod";
+import type { AdminNotificationResponse, AdminNotificationRequest } from "@loop/rules/schemas/notifications";
 import type { PrismaClient } from "../../db/prisma";
 import { NotFound } from "../../http/errors";
 import { enqueue } from "../../jobs/queue";
@@ -14,7 +13,7 @@ import { TX_QUEUED } from "../../db/transactions";
 export async function sendAdminNotification(
   prisma: PrismaClient,
   adminId: string,
-  { userId, ...content }: z.output<typeof adminNotificationSchema>,
+  { userId, ...content }: AdminNotificationRequest,
 ): Promise<AdminNotificationResponse> {
   const fields = {
     type: content.type,

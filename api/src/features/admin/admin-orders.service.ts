@@ -6,12 +6,11 @@ import {
   TOKEN_ORDER_MESSAGES,
   loopText,
   type AdminTokenOrder,
-  type rejectTokenOrderSchema,
   type TokenOrderStatus,
+  type RejectTokenOrderRequest,
 } from "@loop/rules/schemas/token-orders";
 import { formatLoop } from "@loop/rules/units";
 import type { PrismaClient, Tx } from "../../db/prisma";
-import type { z } from "zod";
 import { Conflict, NotFound } from "../../http/errors";
 import { platformAccountId, postEntryInTx, userAccountId } from "../ledger/ledger.service";
 import { createNotificationInTx } from "../notifications/create-notification";
@@ -99,7 +98,7 @@ export async function rejectTokenOrder(
   prisma: PrismaClient,
   adminId: string,
   orderId: string,
-  { reason }: z.output<typeof rejectTokenOrderSchema>,
+  { reason }: RejectTokenOrderRequest,
 ): Promise<AdminTokenOrder> {
   const row = await prisma.$transaction(async (tx) => {
     const order = await lockPendingOrder(tx, orderId);

@@ -11,11 +11,10 @@ import {
   type UserCounts,
   type WarningResponse,
   type WarningSeverity,
-  type banRequestSchema,
-  type setAdminRequestSchema,
-  type warningRequestSchema,
+  type BanRequest,
+  type WarningRequest,
+  type SetAdminRequest,
 } from "@loop/rules/schemas/admin-users";
-import type { z } from "zod";
 import { formatLoop } from "@loop/rules/units";
 import { Prisma, type PrismaClient, type Tx } from "../../db/prisma";
 import { BadRequest, Conflict, NotFound } from "../../http/errors";
@@ -149,7 +148,7 @@ export async function setAdminStatus(
   prisma: PrismaClient,
   adminId: string,
   userId: string,
-  { isAdmin }: z.output<typeof setAdminRequestSchema>,
+  { isAdmin }: SetAdminRequest,
 ): Promise<AdminUser> {
   return prisma.$transaction(async (tx) => {
     if (!isAdmin && UUID.test(userId)) {
@@ -192,7 +191,7 @@ export async function setBanStatus(
   prisma: PrismaClient,
   adminId: string,
   userId: string,
-  { isBanned, banReason }: z.output<typeof banRequestSchema>,
+  { isBanned, banReason }: BanRequest,
 ): Promise<AdminUser> {
   return prisma.$transaction(async (tx) => {
     const user = await lockUser(tx, userId);
@@ -229,7 +228,7 @@ export async function warnUser(
   prisma: PrismaClient,
   adminId: string,
   userId: string,
-  { message, severity }: z.output<typeof warningRequestSchema>,
+  { message, severity }: WarningRequest,
 ): Promise<WarningResponse> {
   return prisma.$transaction(async (tx) => {
     const user = await lockUser(tx, userId);

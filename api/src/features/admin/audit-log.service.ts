@@ -1,9 +1,8 @@
 // GET /api/admin/audit-log: the admin actions, newest first, with the admin who acted.
-import type { AdminAction, AuditLog, AuditTargetType, auditLogQuerySchema } from "@loop/rules/schemas/audit-log";
-import type { z } from "zod";
+import type { AdminAction, AuditLog, AuditTargetType, AuditLogQuery } from "@loop/rules/schemas/audit-log";
 import type { PrismaClient } from "../../db/prisma";
 
-export async function listAuditLog(prisma: PrismaClient, { limit, offset }: z.output<typeof auditLogQuerySchema>): Promise<AuditLog> {
+export async function listAuditLog(prisma: PrismaClient, { limit, offset }: AuditLogQuery): Promise<AuditLog> {
   const [rows, total] = await Promise.all([
     prisma.adminAuditEntry.findMany({
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],

@@ -1,10 +1,9 @@
 // POST /api/admin/vault/deposit: moves platform earnings (the fees account) into the withdrawal
 // reserve (the vault account) as one 'vault_deposit' ledger entry. Never more than the fees hold.
 import { randomUUID } from "node:crypto";
-import { ADMIN_MESSAGES, type vaultDepositRequestSchema } from "@loop/rules/schemas/admin";
+import { ADMIN_MESSAGES, type VaultDepositRequest } from "@loop/rules/schemas/admin";
 import { loopText } from "@loop/rules/schemas/token-orders";
 import { formatLoop, parseLoop } from "@loop/rules/units";
-import type { z } from "zod";
 import type { PrismaClient, Tx } from "../../db/prisma";
 import { BadRequest } from "../../http/errors";
 import { platformAccountId, postEntryInTx } from "../ledger/ledger.service";
@@ -21,7 +20,7 @@ export async function depositToVault(
   prisma: PrismaClient,
   tx: Tx | null,
   adminId: string,
-  input: z.output<typeof vaultDepositRequestSchema>,
+  input: VaultDepositRequest,
   key: string | null,
 ): Promise<void> {
   const amount = parseLoop(input.amount)!;

@@ -6,12 +6,11 @@
 import {
   FIAT_PAYMENT_MESSAGES,
   type FiatPurchaseStatus,
-  type cardPurchaseRequestSchema,
-  type paymentIntentRequestSchema,
+  type PaymentIntentRequest,
+  type CardPurchaseRequest,
 } from "@loop/rules/schemas/fiat-payments";
 import { PURCHASE_MESSAGES } from "@loop/rules/schemas/purchases";
 import Stripe from "stripe";
-import type { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { consoleLogger } from "../../deps";
 import { BadGateway, BadRequest, Conflict, NotFound, PaymentRequired, ServiceUnavailable } from "../../http/errors";
@@ -104,7 +103,7 @@ export class CardCheckout {
    */
   async createPaymentIntent(
     buyerId: string,
-    { loopId, format, amount, paymentMethodId }: z.output<typeof paymentIntentRequestSchema>,
+    { loopId, format, amount, paymentMethodId }: PaymentIntentRequest,
   ): Promise<FiatPurchaseStatus> {
     const stripe = this.requireStripe();
     const priced = await priceCheckout(this.deps.prisma, buyerId, {
@@ -150,10 +149,7 @@ export class CardCheckout {
   }
 
   /** POST /api/purchases {loopId, format, paymentIntentId}: the page confirmed the intent with Stripe.js. */
-  async recordPurchase(
-    buyerId: string,
-    { loopId, format, paymentIntentId }: z.output<typeof cardPurchaseRequestSchema>,
-  ): Promise<FiatPurchaseStatus> {
+  async recordPurchase(buyerId: string, { loopId, format, paymentIntentId }: CardPurchaseRequest): Promise<FiatPurchaseStatus> {
     const stripe = this.requireStripe();
     const checkout = await this.deps.prisma.checkout.findUnique({
       where: { provider_providerRef: { provider: "stripe", providerRef: paymentIntentId } },

@@ -5,9 +5,8 @@ import {
   DOWNLOAD_MESSAGES,
   type DeliveryFormat,
   type DownloadLink,
-  type downloadQuerySchema,
+  type DownloadQuery,
 } from "@loop/rules/schemas/downloads";
-import type { z } from "zod";
 import type { Prisma, PrismaClient } from "../../db/prisma";
 import { Conflict, Forbidden, HttpError, NotFound } from "../../http/errors";
 import { catalogChanged } from "../loops/catalog-cache";
@@ -87,7 +86,7 @@ export async function issueDownload(
   signingKey: string,
   loopId: string,
   userId: string,
-  query: z.output<typeof downloadQuerySchema>,
+  query: DownloadQuery,
   now = Date.now(),
 ): Promise<DownloadLink> {
   const loop = UUID.test(loopId) ? await prisma.loop.findUnique({ where: { id: loopId }, select: rightsSelect(userId) }) : null;

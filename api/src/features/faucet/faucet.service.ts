@@ -2,16 +2,15 @@
 // the operator key (the faucet's MINTER_ROLE on the local deployment). Refused on every chain but
 // the local one, whatever the configuration says, so it can never mint real LOOP.
 import { loopTokenAbi } from "@loop/contracts/abis";
-import { FAUCET_LOOP, FAUCET_MESSAGES, type FaucetResponse, type faucetRequestSchema } from "@loop/rules/schemas/faucet";
+import { FAUCET_LOOP, FAUCET_MESSAGES, type FaucetResponse, type FaucetRequest } from "@loop/rules/schemas/faucet";
 import { BaseError, createWalletClient, getAddress, http, nonceManager, parseEther } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import type { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { Forbidden, ServiceUnavailable } from "../../http/errors";
 
 const LOCAL_CHAIN_ID = 31337;
 
-export async function mintTestLoop(deps: AppDeps, input: z.output<typeof faucetRequestSchema>): Promise<FaucetResponse> {
+export async function mintTestLoop(deps: AppDeps, input: FaucetRequest): Promise<FaucetResponse> {
   const { config } = deps;
   const chain = config.chains.find((candidate) => candidate.id === config.defaultChainId);
   if (config.defaultChainId !== LOCAL_CHAIN_ID || !chain?.contracts || !config.operatorPrivateKey)

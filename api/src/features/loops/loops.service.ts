@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { UPLOAD_MESSAGES, type updateLoopSchema, uploadLoopFieldsSchema } from "@loop/rules/schemas/loops";
+import { UPLOAD_MESSAGES, uploadLoopFieldsSchema, type UpdateLoop } from "@loop/rules/schemas/loops";
 import type { Request } from "express";
-import type { z } from "zod";
 import type { PrismaClient } from "../../db/prisma";
 import { BadRequest, NotFound } from "../../http/errors";
 import { LOOP_NOT_FOUND } from "./catalog.service";
@@ -74,11 +73,7 @@ export async function editableLoop(prisma: PrismaClient, loopId: string, userId:
  * PATCH /api/loops/:id: the creator edits visibility and listing fields of `loop` (editableLoop).
  * Everything is checked before the one update, so a refused edit changes nothing.
  */
-export async function updateLoop(
-  prisma: PrismaClient,
-  loop: Awaited<ReturnType<typeof editableLoop>>,
-  input: z.output<typeof updateLoopSchema>,
-) {
+export async function updateLoop(prisma: PrismaClient, loop: Awaited<ReturnType<typeof editableLoop>>, input: UpdateLoop) {
   const loopId = loop.id;
   if (input.genreId !== undefined && !(await prisma.genre.findUnique({ where: { id: input.genreId } })))
     throw new BadRequest(UPLOAD_MESSAGES.genre);

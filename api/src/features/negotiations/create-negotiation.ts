@@ -2,9 +2,8 @@
 // locks it), the buyer's offer plus its format fee held from the in-app balance, the seller notified.
 import { type Format } from "@loop/rules/fees";
 import { paths } from "@loop/rules/paths";
-import { NEGOTIATION_MESSAGES, type createNegotiationSchema, type Negotiation } from "@loop/rules/schemas/negotiations";
+import { NEGOTIATION_MESSAGES, type Negotiation, type CreateNegotiationRequest } from "@loop/rules/schemas/negotiations";
 import { formatUsd, parseUsd } from "@loop/rules/units";
-import type { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { isUniqueViolation, type Tx } from "../../db/prisma";
 import { BadRequest, Conflict, NotFound } from "../../http/errors";
@@ -41,7 +40,7 @@ export async function offerableLoop(tx: Tx, buyerId: string, loopId: string, for
 export async function createNegotiation(
   deps: AppDeps,
   buyerId: string,
-  { loopId, format, offerAmount, message }: z.output<typeof createNegotiationSchema>,
+  { loopId, format, offerAmount, message }: CreateNegotiationRequest,
   now = new Date(),
 ): Promise<Negotiation> {
   const offerCents = Number(parseUsd(offerAmount));

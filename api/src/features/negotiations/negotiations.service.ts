@@ -15,10 +15,9 @@ import {
   NEGOTIATION_MESSAGES,
   type Negotiation,
   type NEGOTIATION_SCOPES,
-  type respondNegotiationSchema,
+  type RespondNegotiationRequest,
 } from "@loop/rules/schemas/negotiations";
 import { centsToLoopUnits, formatUsd, ledgerUnitsToWei, parseUsd } from "@loop/rules/units";
-import type { z } from "zod";
 import type { AppDeps } from "../../deps";
 import type { PrismaClient, Tx } from "../../db/prisma";
 import { BadRequest, Conflict, Forbidden, NotFound } from "../../http/errors";
@@ -86,7 +85,7 @@ export async function respondToNegotiation(
   deps: AppDeps,
   userId: string,
   id: string,
-  { action, counterOffer, message, version }: z.output<typeof respondNegotiationSchema>,
+  { action, counterOffer, message, version }: RespondNegotiationRequest,
   now = new Date(),
 ): Promise<Negotiation> {
   if (!UUID.test(id)) throw new NotFound(NEGOTIATION_MESSAGES.notFound);

@@ -6,11 +6,10 @@
 import { FORMAT_CODES } from "@loop/contracts/quote";
 import { uuidToBytes32 } from "@loop/rules/deposit-ref";
 import { formatFeeCents } from "@loop/rules/fees";
-import type { WalletOfferTerms, walletOfferTermsRequestSchema } from "@loop/rules/schemas/negotiations";
+import type { WalletOfferTerms, WalletOfferTermsRequest } from "@loop/rules/schemas/negotiations";
 import { WALLET_PURCHASE_MESSAGES } from "@loop/rules/schemas/purchases";
 import { centsToLoopUnits, ledgerUnitsToWei, parseUsd } from "@loop/rules/units";
 import { getAddress } from "viem";
-import type { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { BadRequest, ServiceUnavailable } from "../../http/errors";
 import { settingsInUse } from "../platform-settings/platform-settings.service";
@@ -19,7 +18,7 @@ import { offerableLoop } from "./create-negotiation";
 export async function walletOfferTerms(
   deps: AppDeps,
   buyerId: string,
-  { loopId, format, offerAmount }: z.output<typeof walletOfferTermsRequestSchema>,
+  { loopId, format, offerAmount }: WalletOfferTermsRequest,
   now = Date.now(),
 ): Promise<WalletOfferTerms> {
   const { config, prisma } = deps;

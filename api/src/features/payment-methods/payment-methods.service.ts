@@ -1,9 +1,8 @@
 // Saved cards (Settings → Payment Methods): only one's own, one default. The card details are read
 // from Stripe when a card is added (the page's brand and last4 are not trusted), and the card is
 // attached to the user's Stripe customer, so only its owner can be charged with it.
-import { FIAT_PAYMENT_MESSAGES, type PaymentMethod, type addPaymentMethodRequestSchema } from "@loop/rules/schemas/fiat-payments";
+import { FIAT_PAYMENT_MESSAGES, type PaymentMethod, type AddPaymentMethodRequest } from "@loop/rules/schemas/fiat-payments";
 import type Stripe from "stripe";
-import type { z } from "zod";
 import { isUniqueViolation, type PrismaClient, type Tx } from "../../db/prisma";
 import type { Prisma } from "../../generated/prisma/client";
 import { BadRequest, Conflict, NotFound } from "../../http/errors";
@@ -56,7 +55,7 @@ export async function addPaymentMethod(
   prisma: PrismaClient,
   stripe: Stripe,
   userId: string,
-  input: z.output<typeof addPaymentMethodRequestSchema>,
+  input: AddPaymentMethodRequest,
 ): Promise<PaymentMethod> {
   const customer = await stripeCustomerId(prisma, stripe, userId).catch((error: unknown) => {
     throw stripeGatewayError(error);

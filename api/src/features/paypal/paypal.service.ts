@@ -8,13 +8,12 @@ import {
   type FiatPurchaseStatus,
   type PaypalOrder,
   type PaypalSetup,
-  type paypalOrderRequestSchema,
-  type paypalPurchaseRequestSchema,
+  type PaypalOrderRequest,
+  type PaypalPurchaseRequest,
 } from "@loop/rules/schemas/fiat-payments";
 import type { Format } from "@loop/rules/fees";
 import { PURCHASE_MESSAGES } from "@loop/rules/schemas/purchases";
 import { formatUsd, parseUsd } from "@loop/rules/units";
-import type { z } from "zod";
 import { ownedPurchase } from "../purchases/record-purchase";
 import type { AppDeps } from "../../deps";
 import { consoleLogger } from "../../deps";
@@ -48,10 +47,7 @@ export class PaypalCheckout {
   }
 
   /** POST /paypal/order: the checkout, then PayPal's order for its total. */
-  async createOrder(
-    buyerId: string,
-    { loopId, format, amount, currency, intent }: z.output<typeof paypalOrderRequestSchema>,
-  ): Promise<PaypalOrder> {
+  async createOrder(buyerId: string, { loopId, format, amount, currency, intent }: PaypalOrderRequest): Promise<PaypalOrder> {
     const client = this.requireClient();
     if (currency !== undefined && currency.toUpperCase() !== "USD") throw new BadRequest(FIAT_PAYMENT_MESSAGES.currency);
     if (intent !== undefined && intent.toUpperCase() !== "CAPTURE") throw new BadRequest(FIAT_PAYMENT_MESSAGES.intent);
@@ -79,10 +75,7 @@ export class PaypalCheckout {
   }
 
   /** POST /api/purchases/paypal: an order the page may have captured itself; PayPal is asked what happened. */
-  async recordPurchase(
-    buyerId: string,
-    { loopId, format, orderID }: z.output<typeof paypalPurchaseRequestSchema>,
-  ): Promise<FiatPurchaseStatus> {
+  async recordPurchase(buyerId: string, { loopId, format, orderID }: PaypalPurchaseRequest): Promise<FiatPurchaseStatus> {
     const client = this.requireClient();
     const checkout = await this.buyersCheckout(buyerId, orderID);
     if (checkout.loopId !== loopId || checkout.format !== format) throw new NotFound(FIAT_PAYMENT_MESSAGES.orderNotFound);

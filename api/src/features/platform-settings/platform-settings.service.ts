@@ -12,12 +12,11 @@ import {
   SETTINGS_MESSAGES,
   type PlatformSettings,
   type PublicPlatformSettings,
-  type platformSettingsUpdateSchema,
+  type PlatformSettingsUpdate,
 } from "@loop/rules/schemas/platform-settings";
 import { formatLoop, parseLoop } from "@loop/rules/units";
 import { BaseError, createWalletClient, getAddress, http, nonceManager } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import type { z } from "zod";
 import type { AppDeps } from "../../deps";
 import type { PrismaClient, Tx } from "../../db/prisma";
 import { BadGateway } from "../../http/errors";
@@ -176,11 +175,7 @@ export async function getPlatformSettings(deps: AppDeps): Promise<PlatformSettin
  * changed). A dispute window goes on chain first (502 when the chain refuses or does not answer,
  * nothing changed); then the row changes in one transaction with its audit entry.
  */
-export async function updatePlatformSettings(
-  deps: AppDeps,
-  adminId: string,
-  change: z.output<typeof platformSettingsUpdateSchema>,
-): Promise<PlatformSettings> {
+export async function updatePlatformSettings(deps: AppDeps, adminId: string, change: PlatformSettingsUpdate): Promise<PlatformSettings> {
   const minWithdrawalUnits = change.minWithdrawal === undefined ? undefined : parseLoop(change.minWithdrawal)!;
 
   let windowBefore: number | null = null;

@@ -1,7 +1,6 @@
 import { levelTitle } from "@loop/rules/levels";
-import { PROFILE_MESSAGES, type OwnProfile, type PublicProfile, type updateProfileSchema } from "@loop/rules/schemas/profile";
+import { PROFILE_MESSAGES, type OwnProfile, type PublicProfile, type UpdateProfile } from "@loop/rules/schemas/profile";
 import { formatLoop } from "@loop/rules/units";
-import type { z } from "zod";
 import { isUniqueViolation, type PrismaClient } from "../../db/prisma";
 import { Conflict, NotFound } from "../../http/errors";
 import { userEarnings } from "../levels/earnings";
@@ -16,11 +15,7 @@ export async function ownProfile(prisma: PrismaClient, user: UserRecord): Promis
   return { ...toCurrentUser(user), totalEarned: formatLoop(earned), totalSpent: formatLoop(spent) };
 }
 
-export async function updateProfile(
-  prisma: PrismaClient,
-  userId: string,
-  input: z.output<typeof updateProfileSchema>,
-): Promise<OwnProfile> {
+export async function updateProfile(prisma: PrismaClient, userId: string, input: UpdateProfile): Promise<OwnProfile> {
   const taken = await prisma.user.findUnique({ where: { username: input.username }, select: { id: true } });
   if (taken && taken.id !== userId) throw new Conflict(PROFILE_MESSAGES.usernameTaken);
   try {

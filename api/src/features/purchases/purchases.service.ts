@@ -12,10 +12,9 @@ import {
   PURCHASE_MESSAGES,
   type Purchase,
   type PurchaseMethod,
-  type purchaseRequestSchema,
+  type PurchaseRequest,
 } from "@loop/rules/schemas/purchases";
 import { centsToLoopUnits, formatLoopBrief, parseUsd } from "@loop/rules/units";
-import type { z } from "zod";
 import type { Tx } from "../../db/prisma";
 import { TX_DEFAULT, type WithAfterCommit } from "../../db/transactions";
 import type { AppDeps } from "../../deps";
@@ -46,8 +45,6 @@ export async function loopForSale(tx: Tx, loopId: string): Promise<LoopForSale |
 
 const purchaseKey = (buyerId: string, loopId: string, format: Format) => `purchase:${buyerId}:${loopId}:${format}`;
 
-export type PurchaseRequestInput = z.output<typeof purchaseRequestSchema>;
-
 /**
  * POST /api/purchases with the in-app balance (or a free loop): in `db`, the transaction of the
  * request's Idempotency-Key, or without one in a transaction of its own. After the commit: the
@@ -57,7 +54,7 @@ export async function purchaseLoop(
   deps: AppDeps,
   db: Tx | null,
   buyerId: string,
-  input: PurchaseRequestInput,
+  input: PurchaseRequest,
   signingKey: string,
 ): Promise<WithAfterCommit<Purchase>> {
   const buy = (tx: Tx) => buyLoop(tx, buyerId, input, signingKey);
@@ -71,13 +68,7 @@ export async function purchaseLoop(
   };
 }
 
-async function buyLoop(
-  tx: Tx,
-  buyerId: string,
-  input: PurchaseRequestInput,
-  signingKey: string,
-  now = Date.now(),
-): Promise<CompletedPurchase> {
+async function buyLoop(tx: Tx, buyerId: string, input: PurchaseRequest, signingKey: string, now = Date.now()): Promise<CompletedPurchase> {
   const { loopId, format, paymentMethod, expectedTotal } = input;
   const loop = await loopForSale(tx, loopId);
   if (!loop || loop.status !== "ready" || !loop.isPublic) throw new NotFound(LOOP_NOT_FOUND);

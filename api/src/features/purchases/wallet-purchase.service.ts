@@ -10,14 +10,13 @@ import {
   WALLET_PURCHASE_MESSAGES,
   type CryptoPurchaseStatus,
   type WalletQuote,
-  type cryptoPurchaseRequestSchema,
-  type quoteRequestSchema,
+  type CryptoPurchaseRequest,
+  type QuoteRequest,
 } from "@loop/rules/schemas/purchases";
 import { DOWNLOAD_LINK_TTL_MS } from "@loop/rules/schemas/downloads";
 import { centsToLoopUnits, formatLoop, formatUsd, ledgerUnitsToWei } from "@loop/rules/units";
 import { getAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import type { z } from "zod";
 import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/prisma";
 import { BadRequest, Conflict, NotFound, ServiceUnavailable } from "../../http/errors";
@@ -31,7 +30,7 @@ import { ownedPurchase, RECORDED_PURCHASE_SELECT, toPurchase } from "./record-pu
 export async function createWalletQuote(
   deps: AppDeps,
   buyerId: string,
-  { loopId, format }: z.output<typeof quoteRequestSchema>,
+  { loopId, format }: QuoteRequest,
   now = Date.now(),
 ): Promise<WalletQuote> {
   const { config, prisma } = deps;
@@ -122,7 +121,7 @@ export async function createWalletQuote(
 export async function reportWalletPurchase(
   deps: AppDeps,
   buyerId: string,
-  { loopId, format, txHash, orderId }: z.output<typeof cryptoPurchaseRequestSchema>,
+  { loopId, format, txHash, orderId }: CryptoPurchaseRequest,
   signingKey: string,
   now = Date.now(),
 ): Promise<CryptoPurchaseStatus> {

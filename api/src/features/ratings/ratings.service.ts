@@ -1,7 +1,6 @@
 // Ratings: 1–5 stars per user and loop, changeable, by buyers and users who downloaded the loop.
 // The loop's rating_sum/rating_count change in the same transaction, under a lock of the loop row.
-import { averageRating, RATING_MESSAGES, type RatingResult, type rateLoopSchema } from "@loop/rules/schemas/ratings";
-import type { z } from "zod";
+import { averageRating, RATING_MESSAGES, type RatingResult, type RateLoop } from "@loop/rules/schemas/ratings";
 import type { PrismaClient } from "../../db/prisma";
 import { Forbidden } from "../../http/errors";
 import { catalogChanged } from "../loops/catalog-cache";
@@ -11,7 +10,7 @@ export async function rateLoop(
   prisma: PrismaClient,
   loop: { id: string; userId: string },
   userId: string,
-  { rating }: z.output<typeof rateLoopSchema>,
+  { rating }: RateLoop,
 ): Promise<RatingResult> {
   const loopId = loop.id;
   if (loop.userId === userId) throw new Forbidden(RATING_MESSAGES.ownLoop);

@@ -1,14 +1,7 @@
 // POST /api/admin-orders and GET /api/admin-orders: a user's requests to buy LOOP from an admin.
 // Nothing moves in the ledger until an admin fulfils the order (features/admin/admin-orders.service.ts).
-import {
-  TOKEN_ORDER_MESSAGES,
-  clientUsdCents,
-  loopText,
-  type TokenOrder,
-  type tokenOrderRequestSchema,
-} from "@loop/rules/schemas/token-orders";
+import { TOKEN_ORDER_MESSAGES, clientUsdCents, loopText, type TokenOrder, type TokenOrderRequest } from "@loop/rules/schemas/token-orders";
 import { formatUsd, loopUnitsToCents, parseLoop } from "@loop/rules/units";
-import type { z } from "zod";
 import type { PrismaClient, Tx } from "../../db/prisma";
 import { BadRequest } from "../../http/errors";
 import { toTokenOrder, tokenOrderSelect } from "./token-order.view";
@@ -21,7 +14,7 @@ import { toTokenOrder, tokenOrderSelect } from "./token-order.view";
 export async function createTokenOrder(
   db: Tx | PrismaClient,
   userId: string,
-  { requestedAmount, paymentMethod, paymentDetails, message, usdAmount }: z.output<typeof tokenOrderRequestSchema>,
+  { requestedAmount, paymentMethod, paymentDetails, message, usdAmount }: TokenOrderRequest,
 ): Promise<TokenOrder> {
   const units = parseLoop(requestedAmount)!;
   const cents = loopUnitsToCents(units);

@@ -8,10 +8,9 @@ import {
   type TokenBalance,
   type Transfer,
   type TransferType,
-  type transferRequestSchema,
+  type TransferRequest,
 } from "@loop/rules/schemas/tokens";
 import { formatLoop, formatLoopBrief, parseLoop } from "@loop/rules/units";
-import type { z } from "zod";
 import { hotQuery } from "../../db/hot-query";
 import type { PrismaClient, Tx } from "../../db/prisma";
 import type { Logger } from "../../deps";
@@ -86,7 +85,7 @@ const TRANSFER_SQL = `
 export async function sendTransfer(
   prisma: PrismaClient,
   sender: { id: string; username: string },
-  { toUserId, amount: amountText, description }: z.output<typeof transferRequestSchema>,
+  { toUserId, amount: amountText, description }: TransferRequest,
   key: string | null,
   hash: string,
   logger?: Logger,

@@ -29,7 +29,7 @@ import {
   type Withdrawal,
   type WithdrawalMethod,
   type WithdrawalStatus,
-  type withdrawalStatusUpdateSchema,
+  type WithdrawalStatusUpdate,
 } from "@loop/rules/schemas/withdrawals";
 import { formatLoop, formatLoopBrief, formatUsd, loopUnitsToCents } from "@loop/rules/units";
 import { withdrawalNetUsdCents } from "@loop/rules/withdrawal-fees";
@@ -207,7 +207,7 @@ export async function updateWithdrawalStatus(
   deps: AppDeps,
   adminId: string,
   id: string,
-  { status, transactionId, failureReason }: z.output<typeof withdrawalStatusUpdateSchema>,
+  { status, transactionId, failureReason }: WithdrawalStatusUpdate,
 ): Promise<AdminWithdrawal> {
   const { prisma } = deps;
   const row = await prisma.$transaction(async (tx) => {
