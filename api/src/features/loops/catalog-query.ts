@@ -191,29 +191,45 @@ function keysetAlternatives(sortBy: Sort, cursor: unknown[], p: Params): string[
 /** The duration bands as catalog_counts numbers them (migration 20261128080000_catalog_counts). */
 const DURATION_BAND_NUMBER: Record<keyof typeof DURATION_BAND_MS, number> = { short: 0, medium: 1, long: 2 };
 
+/** catalog_range_counts' dimensions (migration 20261128100000_catalog_range_counts). */
+const RANGE_DIMENSION = { bpm: 0, price: 1 } as const;
+
 /**
- * The query's total from the maintained counts (migration 20261128080000_catalog_counts): one row
- * per genre asked for (or the "any genre" row), when every filter is one the table counts by.
- * Null when a range, the text search or the creator filters too: those are counted.
+ * The query's total from the maintained counts, or null when it must be counted (the text search,
+ * the creator, or a mix the tables do not keep):
+ * - filters among genre, isFree, key, duration band and content type: one row of catalog_counts per
+ *   genre asked for (or the "any genre" row; migration 20261128080000_catalog_counts);
+ * - genres and one range, BPM or price: the rows of catalog_range_counts in the range, per genre
+ *   (migration 20261128100000_catalog_range_counts), at most `countLimit` of them: each holds a
+ *   listed loop at least, so that many rows make the cap.
  */
-function maintainedCountSql(query: LoopListQuery, p: Params): string | null {
-  const counted =
-    query.search === undefined &&
-    query.priceMin === undefined &&
-    query.priceMax === undefined &&
-    query.bpmMin === undefined &&
-    query.bpmMax === undefined &&
-    query.userId === undefined;
-  if (!counted) return null;
+function maintainedCountSql(query: LoopListQuery, p: Params, countLimitSql: string): string | null {
+  if (query.search !== undefined || query.userId !== undefined) return null;
   const genres = query.genreId ?? [];
+  const bpm = query.bpmMin !== undefined || query.bpmMax !== undefined;
+  const price = query.priceMin !== undefined || query.priceMax !== undefined;
+  if (!bpm && !price) {
+    const where = [
+      genres.length === 0 ? `c."genre_id" = 0` : `c."genre_id" IN (${genres.map((g) => p.int(g)).join(", ")})`,
+      `c."is_free" = ${query.isFree === undefined ? 2 : query.isFree === "true" ? 1 : 0}`,
+      `c."key" = ${query.key === undefined ? "'*'" : p.word(query.key, MUSICAL_KEY)}`,
+      `c."duration_band" = ${query.duration === undefined ? 3 : DURATION_BAND_NUMBER[query.duration]}`,
+      `c."content_type" = ${query.contentType === undefined ? "'*'" : p.word(query.contentType, CONTENT_TYPE_WORD)}`,
+    ];
+    return `LEAST((SELECT COALESCE(sum(c."loops"), 0) FROM "app"."catalog_counts" c WHERE ${where.join(" AND ")}), ${countLimitSql})`;
+  }
+  const onlyGenres =
+    query.isFree === undefined && query.key === undefined && query.duration === undefined && query.contentType === undefined;
+  if (!onlyGenres || (bpm && price)) return null;
+  const [min, max] = bpm ? [query.bpmMin, query.bpmMax] : [query.priceMin, query.priceMax];
   const where = [
-    genres.length === 0 ? `c."genre_id" = 0` : `c."genre_id" IN (${genres.map((g) => p.int(g)).join(", ")})`,
-    `c."is_free" = ${query.isFree === undefined ? 2 : query.isFree === "true" ? 1 : 0}`,
-    `c."key" = ${query.key === undefined ? "'*'" : p.word(query.key, MUSICAL_KEY)}`,
-    `c."duration_band" = ${query.duration === undefined ? 3 : DURATION_BAND_NUMBER[query.duration]}`,
-    `c."content_type" = ${query.contentType === undefined ? "'*'" : p.word(query.contentType, CONTENT_TYPE_WORD)}`,
+    `r."dimension" = ${bpm ? RANGE_DIMENSION.bpm : RANGE_DIMENSION.price}`,
+    genres.length === 0 ? `r."genre_id" = 0` : `r."genre_id" IN (${genres.map((g) => p.int(g)).join(", ")})`,
+    ...(min === undefined ? [] : [`r."value" >= ${p.int(min)}`]),
+    ...(max === undefined ? [] : [`r."value" <= ${p.int(max)}`]),
+    `r."loops" > 0`,
   ];
-  return `(SELECT COALESCE(sum(c."loops"), 0) FROM "app"."catalog_counts" c WHERE ${where.join(" AND ")})`;
+  return `LEAST((SELECT COALESCE(sum(r."loops"), 0) FROM (SELECT r."loops" FROM "app"."catalog_range_counts" r WHERE ${where.join(" AND ")} LIMIT ${countLimitSql}) AS r), ${countLimitSql})`;
 }
 
 /** A search walks the sort's index when its lower bound of matches is this many times the rows wanted. */
@@ -315,11 +331,9 @@ export function catalogSql(query: LoopListQuery): CatalogSql {
   const cursorJson = `json_build_array(${p.word(query.sortBy, SORT_WORD)}::text, ${columns.map((c) => c.cursorValue("x")).join(", ")})::text`;
 
   const countLimitSql = countLimit === LOOP_TOTAL_CAP ? p.int(countLimit) : p.add(countLimit, "int");
-  const maintained = maintainedCountSql(query, p);
   let count =
-    maintained !== null
-      ? `LEAST(${maintained}, ${countLimitSql})`
-      : `(SELECT count(*) FROM (SELECT 1 FROM "app"."loops" l WHERE ${countWhere.join(" AND ")} LIMIT ${countLimitSql}) AS matching)`;
+    maintainedCountSql(query, p, countLimitSql) ??
+    `(SELECT count(*) FROM (SELECT 1 FROM "app"."loops" l WHERE ${countWhere.join(" AND ")} LIMIT ${countLimitSql}) AS matching)`;
   if (walkable) count = `CASE WHEN (SELECT b.n FROM bound b) >= ${countLimitSql} THEN ${countLimitSql} ELSE ${count} END`;
 
   // The body is written as text, exactly as json_build_object wrote it before (`{"loops" : [...],
