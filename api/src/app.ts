@@ -12,12 +12,12 @@ import { genresRouter } from "./features/genres/genres.router";
 import { healthRouter } from "./features/health/health.router";
 import { levelsRouter } from "./features/levels/levels.router";
 import { catalogCache, catalogWritesMiddleware } from "./features/loops/catalog-cache";
-import { loopsRouter } from "./features/loops/loops.router";
+import { loopsHotRoute, loopsRouter } from "./features/loops/loops.router";
 import { oidcRouter } from "./features/oidc/oidc.router";
 import { openApiRouter } from "./features/openapi/openapi.router";
 import { profileRouter } from "./features/profile/profile.router";
 import { ratingsRouter } from "./features/ratings/ratings.router";
-import { searchRouter } from "./features/search/search.router";
+import { searchHotRoute, searchRouter } from "./features/search/search.router";
 import { statsRouter } from "./features/stats/stats.router";
 import { tokensRouter } from "./features/tokens/tokens.router";
 import { purchasesRouter } from "./features/purchases/purchases.router";
@@ -34,13 +34,17 @@ import { notificationsRouter } from "./features/notifications/notifications.rout
 import { paymentMethodsRouter } from "./features/payment-methods/payment-methods.router";
 import { PaypalCheckout } from "./features/paypal/paypal.service";
 import { paypalPurchasesRouter, paypalRouter } from "./features/paypal/paypal.router";
-import { httpMetrics } from "./features/metrics/http-metrics.middleware";
+import { hotRouteLatency, httpMetrics } from "./features/metrics/http-metrics.middleware";
 import { metricsRouter } from "./features/metrics/metrics.router";
 import { apiNotFound, errorHandler } from "./http/errors";
 import { originCheck } from "./http/origin-check";
 import { createRateLimiters } from "./http/rate-limit";
 import { securityHeaders } from "./http/security-headers";
 import { staticWeb } from "./http/static-web";
+import { withHotRoutes } from "./http/hot-routes";
+import { SESSION_COOKIE } from "./features/auth/session-cookie";
+
+const NO_STORE = "no-store";
 
 export function createApp(appDeps: AppDeps): Express {
   const { config, prisma, logger } = appDeps;
@@ -61,14 +65,15 @@ export function createApp(appDeps: AppDeps): Express {
   app.set("trust proxy", config.trustProxy);
   app.use(httpMetrics(deps));
 
-  app.use(securityHeaders(config));
+  const headers = securityHeaders(config);
+  app.use(headers);
   app.use(originCheck(config.appUrl.origin));
 
   app.use("/api/webhooks", webhooksRouter(deps));
 
   const noStore: express.RequestHandler = (_req, res, next) => {
     // Answers depend on the session cookie: no shared cache may keep them.
-    res.set("Cache-Control", "no-store");
+    res.set("Cache-Control", NO_STORE);
     next();
   };
   // The spec's PayPal calls live outside /api.
@@ -120,5 +125,11 @@ export function createApp(appDeps: AppDeps): Express {
   if (config.webDist) app.use(staticWeb(config.webDist, logger));
 
   app.use(errorHandler((error) => (logger ? logger.error("request failed:", error) : console.error(error))));
-  return app;
+  // The busiest reads, signed out, are answered before Express with the same headers (http/hot-routes.ts).
+  return withHotRoutes(app, [loopsHotRoute(deps), searchHotRoute(deps)], {
+    headers,
+    extraHeaders: { "Cache-Control": NO_STORE },
+    sessionCookie: SESSION_COOKIE,
+    onAnswered: hotRouteLatency(deps),
+  });
 }

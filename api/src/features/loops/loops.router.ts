@@ -3,6 +3,7 @@ import { loopPeaksSchema, updateLoopSchema } from "@loop/rules/schemas/loops";
 import { Router, type Response } from "express";
 import type { RouterDeps } from "../../deps";
 import { HttpError, NotFound } from "../../http/errors";
+import type { HotRoute } from "../../http/hot-routes";
 import { sendJsonText } from "../../http/send-json-text";
 import { parseBody } from "../../http/validate";
 import { requireUser } from "../auth/require-user";
@@ -16,21 +17,29 @@ export class RangeNotSatisfiable extends HttpError {
   }
 }
 
+/** GET /api/loops for a signed-out visitor: the cached page's body as it is (serialized once per cache entry). */
+export function loopsHotRoute(deps: Pick<RouterDeps, "prisma">): HotRoute {
+  return {
+    path: "/api/loops",
+    answer: async (query) => (await anonymousLoopsPage(deps.prisma, parseListQuery(query))).body,
+  };
+}
+
 export function loopsRouter(deps: RouterDeps): Router {
   const { prisma, storage } = deps;
   const router = Router();
   const viewerOf = (req: { auth: { user: { id: string } } | null }) => req.auth?.user.id ?? null;
+  // Answered before Express for a GET without a session cookie (http/hot-routes.ts); here for HEAD
+  // and a cookie that is not a session.
+  const signedOut = loopsHotRoute(deps);
 
   router.get("/loops", async (req, res) => {
     const viewerId = viewerOf(req);
-    const query = parseListQuery(req.query);
-    if (viewerId !== null) {
-      res.json(await listLoops(prisma, query, viewerId));
+    if (viewerId === null) {
+      sendJsonText(res, await signedOut.answer(req.query));
       return;
     }
-    // Signed out: the cached page's body as it is (serialized once per cache entry).
-    const page = await anonymousLoopsPage(prisma, query);
-    sendJsonText(res, page.body);
+    res.json(await listLoops(prisma, parseListQuery(req.query), viewerId));
   });
   // A refusal before the whole body is read (401, 403, 429, 413, 400) is answered by the error
   // handler, which drops the rest of the body before it closes the connection (http/unread-body.ts).

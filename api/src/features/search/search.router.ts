@@ -2,14 +2,21 @@ import { searchQuerySchema } from "@loop/rules/schemas/search";
 import { Router } from "express";
 import type { RouterDeps } from "../../deps";
 import { sendJsonText } from "../../http/send-json-text";
-import { parseQuery } from "../../http/validate";
+import type { HotRoute } from "../../http/hot-routes";
+import { parse } from "../../http/validate";
 import { searchJson } from "./search.service";
+
+/** GET /api/search: the same for every viewer; the database writes the response's JSON, sent as it is. */
+export function searchHotRoute(deps: Pick<RouterDeps, "prisma">): HotRoute {
+  return { path: "/api/search", answer: (query) => searchJson(deps.prisma, parse(searchQuerySchema, query)) };
+}
 
 export function searchRouter(deps: RouterDeps): Router {
   const router = Router();
+  // Answered before Express when there is no session cookie (http/hot-routes.ts); here otherwise.
+  const search = searchHotRoute(deps);
   router.get("/search", async (req, res) => {
-    // The database writes the response's JSON; it is sent as it is.
-    sendJsonText(res, await searchJson(deps.prisma, parseQuery(req, searchQuerySchema)));
+    sendJsonText(res, await search.answer(req.query));
   });
   return router;
 }

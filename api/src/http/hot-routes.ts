@@ -1,0 +1,103 @@
+// The two busiest reads, a signed-out GET /api/loops and GET /api/search, answered before Express
+// (issue 19; docs/decisions.md, "Issue 19 — the hot routes"). Express costs about 0.15 ms of CPU per
+// request before and after any handler (its request and response objects, the router's layers, the
+// middleware stack), more than the handler of a cached page and about a third of an uncached one.
+// For these two reads that stack does nothing a precomputed answer cannot: the security headers are
+// the same on every answer, the origin check passes a GET, there is no session without its cookie and
+// no body to parse. So the app is wrapped by a function that answers them itself, with the same
+// headers, status and body as the Express route (which stays, for HEAD, signed-in viewers and any
+// other spelling of the path), and hands every other request, and any failure of these, to Express.
+import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from "node:http";
+import type { Express, NextFunction, Request, RequestHandler, Response } from "express";
+
+/** A read answered before Express: its exact path and the JSON text of its answer. */
+export interface HotRoute {
+  readonly path: string;
+  /**
+   * The answer to a signed-out GET with this query (parsed as Express parses query strings). What
+   * it throws is not answered here: Express runs the request again and its route and error handler
+   * answer (a 400 for a bad query, as before).
+   */
+  answer(query: unknown): Promise<Buffer | string>;
+}
+
+export interface HotRouteOptions {
+  /** The middleware that sets the headers every answer carries (helmet's), run once on a recording response. */
+  headers: RequestHandler;
+  /** Extra headers of every answer (the API's Cache-Control). */
+  extraHeaders: Record<string, string>;
+  /** A request carrying this cookie is a possible viewer: Express's session middleware reads it. */
+  sessionCookie: string;
+  /** After the answer is sent (the latency metric). */
+  onAnswered?(path: string, status: number, seconds: number): void;
+}
+
+type HeaderValue = OutgoingHttpHeader;
+
+/** The headers `middleware` sets on a response that carries none, in order, by their written names. */
+export function headersSetBy(middleware: RequestHandler): [string, HeaderValue][] {
+  const headers = new Map<string, [string, HeaderValue]>();
+  const recorder = {
+    setHeader(name: string, value: HeaderValue) {
+      headers.set(name.toLowerCase(), [name, value]);
+      return recorder;
+    },
+    getHeader: (name: string) => headers.get(name.toLowerCase())?.[1],
+    removeHeader: (name: string) => void headers.delete(name.toLowerCase()),
+  };
+  let called = false;
+  middleware(
+    { headers: {}, method: "GET", url: "/" } as Request,
+    recorder as unknown as Response,
+    (() => {
+      called = true;
+    }) as NextFunction,
+  );
+  if (!called) throw new Error("the headers middleware did not call next() at once: its headers cannot be precomputed");
+  return [...headers.values()];
+}
+
+/** `app` with `routes` answered in front of it; every Express property and method (listen, settings) is the app's. */
+export function withHotRoutes(app: Express, routes: readonly HotRoute[], options: HotRouteOptions): Express {
+  const byPath = new Map(routes.map((route) => [route.path, route]));
+  const parseQuery = app.get("query parser fn") as (text: string) => unknown;
+  const cookieMark = `${options.sessionCookie}=`;
+  const fixed: HeaderValue[] = [];
+  for (const [name, value] of [...headersSetBy(options.headers), ...Object.entries(options.extraHeaders)]) fixed.push(name, value);
+  fixed.push("Content-Type", "application/json; charset=utf-8");
+
+  const toExpress = (req: IncomingMessage, res: ServerResponse, next?: NextFunction) =>
+    app(req as Request, res as Response, next as NextFunction);
+
+  async function answer(route: HotRoute, query: string, req: IncomingMessage, res: ServerResponse, next?: NextFunction) {
+    const started = performance.now();
+    let body: Buffer | string;
+    try {
+      body = await route.answer(parseQuery(query));
+    } catch {
+      toExpress(req, res, next);
+      return;
+    }
+    const bytes = typeof body === "string" ? Buffer.from(body, "utf8") : body;
+    if (options.onAnswered) {
+      const onAnswered = options.onAnswered;
+      res.once("finish", () => onAnswered(route.path, 200, (performance.now() - started) / 1000));
+    }
+    res.writeHead(200, [...fixed, "Content-Length", bytes.length] as unknown as string[]);
+    res.end(bytes);
+  }
+
+  const handler = function hotRoutes(req: IncomingMessage, res: ServerResponse, next?: NextFunction) {
+    const url = req.url ?? "";
+    const mark = url.indexOf("?");
+    const route = req.method === "GET" ? byPath.get(mark === -1 ? url : url.slice(0, mark)) : undefined;
+    if (route === undefined || req.headers.cookie?.includes(cookieMark)) {
+      toExpress(req, res, next);
+      return;
+    }
+    void answer(route, mark === -1 ? "" : url.slice(mark + 1), req, res, next);
+  };
+  // Express's own methods (listen, get/set of settings, …) work on the wrapper: listen serves the wrapper.
+  Object.setPrototypeOf(handler, app);
+  return handler as unknown as Express;
+}
