@@ -191,7 +191,7 @@ function keysetAlternatives(sortBy: Sort, cursor: unknown[], p: Params): string[
 /** The duration bands as catalog_counts numbers them (migration 20261128080000_catalog_counts). */
 const DURATION_BAND_NUMBER: Record<keyof typeof DURATION_BAND_MS, number> = { short: 0, medium: 1, long: 2 };
 
-/** catalog_range_counts' dimensions (migration 20261128100000_catalog_range_counts). */
+/** catalog_range_counts' dimensions (migration 20261128080000_catalog_counts). */
 const RANGE_DIMENSION = { bpm: 0, price: 1 } as const;
 
 /**
@@ -200,7 +200,7 @@ const RANGE_DIMENSION = { bpm: 0, price: 1 } as const;
  * - filters among genre, isFree, key, duration band and content type: one row of catalog_counts per
  *   genre asked for (or the "any genre" row; migration 20261128080000_catalog_counts);
  * - genres and one range, BPM or price: the rows of catalog_range_counts in the range, per genre
- *   (migration 20261128100000_catalog_range_counts), at most `countLimit` of them: each holds a
+ *   (migration 20261128080000_catalog_counts), at most `countLimit` of them: each holds a
  *   listed loop at least, so that many rows make the cap.
  */
 function maintainedCountSql(query: LoopListQuery, p: Params, countLimitSql: string): string | null {
