@@ -38,6 +38,8 @@ async function main(): Promise<void> {
   // so replicas starting together are safe). Demo data is `pnpm --filter @loop/api migrate`'s job.
   const migrated = await migrate({ databaseUrl: config.databaseUrl });
   if (migrated.applied.length) logger.info(`migrate: applied ${migrated.applied.join(", ")}`);
+  if (migrated.rechecked.length)
+    logger.info(`migrate: recorded the current checksum of ${migrated.rechecked.join(", ")} (comments edited)`);
 
   const prisma = createPrisma(config.databaseUrl);
   const mailer = createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });

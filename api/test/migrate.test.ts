@@ -48,7 +48,7 @@ describe("migrator", () => {
     }
 
     const second = await migrate({ databaseUrl: db.url });
-    expect(second).toEqual({ applied: [], alreadyApplied: local.length, unknown: [] });
+    expect(second).toEqual({ applied: [], alreadyApplied: local.length, unknown: [], rechecked: [] });
     expect(await db.prisma.user.count()).toBe(0);
   });
 
@@ -58,6 +58,31 @@ describe("migrator", () => {
     const [first] = await readMigrations(dir);
     appendFileSync(path.join(dir, first!.name, "migration.sql"), "\n-- edited after it was applied\n");
     await expect(migrate({ databaseUrl: db.url, migrationsDir: dir })).rejects.toThrow(/changed after it was applied/);
+  });
+
+  it("accepts an applied migration whose comments were edited when its earlier checksum is listed, and records the new one", async () => {
+    const dir = path.join(scratch, "recommented");
+    cpSync(defaultMigrationsDir(), dir, { recursive: true });
+    const [first] = await readMigrations(dir);
+    const file = path.join(dir, first!.name, "migration.sql");
+    appendFileSync(file, "\n-- a comment edited after it was applied\n");
+    writeFileSync(path.join(dir, first!.name, "valid-checksums.txt"), `# before the comment was edited\n${first!.checksum}\n`);
+    const [edited] = await readMigrations(dir);
+    const storedChecksum = async () => (await appliedRows(db.url)).find((row) => row.migration_name === first!.name)!.checksum as string;
+    try {
+      expect(await migrate({ databaseUrl: db.url, migrationsDir: dir })).toMatchObject({ applied: [], rechecked: [first!.name] });
+      expect(await storedChecksum()).toBe(edited!.checksum);
+      // The current form runs as it is; another edit, not listed, is refused.
+      expect(await migrate({ databaseUrl: db.url, migrationsDir: dir })).toMatchObject({ applied: [], rechecked: [] });
+      appendFileSync(file, "\n-- edited again\n");
+      await expect(migrate({ databaseUrl: db.url, migrationsDir: dir })).rejects.toThrow(/changed after it was applied/);
+      writeFileSync(path.join(dir, first!.name, "valid-checksums.txt"), "not-a-checksum\n");
+      await expect(migrate({ databaseUrl: db.url, migrationsDir: dir })).rejects.toThrow(/not a sha256 checksum/);
+    } finally {
+      await db.prisma.$executeRawUnsafe(
+        `UPDATE "app"."_prisma_migrations" SET checksum = '${first!.checksum}' WHERE migration_name = '${first!.name}'`,
+      );
+    }
   });
 
   it("rolls a failing migration back entirely and records nothing for it", async () => {

@@ -12,6 +12,7 @@ async function main(): Promise<void> {
   const result = await migrate({ databaseUrl: config.databaseUrl });
   const applied = result.applied.length ? `applied ${result.applied.join(", ")}` : "nothing to apply";
   console.log(`migrate: ${applied} (${result.alreadyApplied} already applied)`);
+  if (result.rechecked.length) console.log(`migrate: recorded the current checksum of ${result.rechecked.join(", ")} (comments edited)`);
   if (result.unknown.length) console.warn(`migrate: the database has migrations this build does not know: ${result.unknown.join(", ")}`);
 
   const prisma = createPrisma(config.databaseUrl);

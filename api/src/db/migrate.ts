@@ -17,6 +17,8 @@ export interface MigrateResult {
   alreadyApplied: number;
   /** Applied in the database but absent from the folder (for example an older build running). */
   unknown: string[];
+  /** Applied in an earlier valid form (valid-checksums.txt): their current checksum is now recorded. */
+  rechecked: string[];
 }
 
 export class MigrationError extends Error {}
@@ -25,6 +27,26 @@ interface Migration {
   name: string;
   sql: string;
   checksum: string;
+  /**
+   * Earlier checksums of the file that are the same migration: edits of its comments only, listed
+   * by hand in `valid-checksums.txt` beside it (one sha256 per line, `#` starts a note), as
+   * Liquibase's validCheckSum does. A database that applied an earlier form gets the current
+   * checksum written (as Flyway's repair does), so `prisma migrate status` agrees afterwards.
+   */
+  validChecksums: ReadonlySet<string>;
+}
+
+const VALID_CHECKSUMS_FILE = "valid-checksums.txt";
+
+function parseValidChecksums(text: string): Set<string> {
+  const sums = new Set<string>();
+  for (const line of text.split("\n")) {
+    const sum = line.replace(/#.*/, "").trim();
+    if (!sum) continue;
+    if (!/^[0-9a-f]{64}$/.test(sum)) throw new MigrationError(`${VALID_CHECKSUMS_FILE}: not a sha256 checksum: "${sum}"`);
+    sums.add(sum);
+  }
+  return sums;
 }
 
 interface AppliedRow {
@@ -54,7 +76,9 @@ export async function readMigrations(dir: string): Promise<Migration[]> {
   return Promise.all(
     names.map(async (name) => {
       const bytes = await readFile(path.join(dir, name, "migration.sql"));
-      return { name, sql: bytes.toString("utf8"), checksum: createHash("sha256").update(bytes).digest("hex") };
+      const validFile = path.join(dir, name, VALID_CHECKSUMS_FILE);
+      const validChecksums = existsSync(validFile) ? parseValidChecksums(await readFile(validFile, "utf8")) : new Set<string>();
+      return { name, sql: bytes.toString("utf8"), checksum: createHash("sha256").update(bytes).digest("hex"), validChecksums };
     }),
   );
 }
@@ -73,22 +97,25 @@ async function ensureTable(client: pg.Client): Promise<void> {
   )`);
 }
 
-function checkApplied(applied: AppliedRow[], local: Migration[]): string[] {
+/** The applied migrations absent from the folder, and those applied in an earlier valid form (their checksum to rewrite). */
+function checkApplied(applied: AppliedRow[], local: Migration[]): { unknown: string[]; earlierForms: Migration[] } {
   const byName = new Map(local.map((migration) => [migration.name, migration]));
   const unknown: string[] = [];
+  const earlierForms: Migration[] = [];
   for (const row of applied) {
     if (!row.finished_at) {
       throw new MigrationError(`Migration ${row.migration_name} started but did not finish; repair the database, then mark it rolled back`);
     }
     const migration = byName.get(row.migration_name);
     if (!migration) unknown.push(row.migration_name);
+    else if (migration.validChecksums.has(row.checksum)) earlierForms.push(migration);
     else if (migration.checksum !== row.checksum) {
       throw new MigrationError(
         `Migration ${row.migration_name} was changed after it was applied (checksum differs); add a new migration instead`,
       );
     }
   }
-  return unknown;
+  return { unknown, earlierForms };
 }
 
 async function apply(client: pg.Client, migration: Migration): Promise<void> {
@@ -121,11 +148,22 @@ export async function migrate(options: { databaseUrl: string; migrationsDir?: st
       const { rows } = await client.query<AppliedRow>(
         `SELECT migration_name, checksum, finished_at FROM ${TABLE} WHERE rolled_back_at IS NULL ORDER BY started_at`,
       );
-      const unknown = checkApplied(rows, local);
+      const { unknown, earlierForms } = checkApplied(rows, local);
+      for (const migration of earlierForms) {
+        await client.query(`UPDATE ${TABLE} SET checksum = $1 WHERE migration_name = $2 AND rolled_back_at IS NULL`, [
+          migration.checksum,
+          migration.name,
+        ]);
+      }
       const done = new Set(rows.map((row) => row.migration_name));
       const pending = local.filter((migration) => !done.has(migration.name));
       for (const migration of pending) await apply(client, migration);
-      return { applied: pending.map((migration) => migration.name), alreadyApplied: local.length - pending.length, unknown };
+      return {
+        applied: pending.map((migration) => migration.name),
+        alreadyApplied: local.length - pending.length,
+        unknown,
+        rechecked: earlierForms.map((migration) => migration.name),
+      };
     } finally {
       await client.query("SELECT pg_advisory_unlock($1)", [LOCK_KEY]);
     }

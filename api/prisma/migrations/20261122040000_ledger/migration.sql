@@ -1,4 +1,4 @@
--- The in-app LOOP ledger (DESIGN §3): double-entry accounts, immutable entries of postings that
+-- The in-app LOOP ledger (docs/product.md#ledger): double-entry accounts, immutable entries of postings that
 -- sum to zero, holds that resolve once, cached balances kept by triggers in the same transaction,
 -- the welcome bonus for every user, and the stored answers of idempotent money calls.
 -- Amounts are BIGINT in ledger units (10^-8 LOOP).

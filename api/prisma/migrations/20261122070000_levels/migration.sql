@@ -1,4 +1,4 @@
--- Levels and XP (DESIGN §6): every XP award recorded once per (user, event, key), and every level
+-- Levels and XP (docs/product.md#levels): every XP award recorded once per (user, event, key), and every level
 -- reward paid once per (user, level) with its ledger entry ('level_reward', issuance → user,
 -- idempotency key level-reward:<user id>:<level>). Amounts in ledger units (10^-8 LOOP).
 

@@ -1,4 +1,4 @@
--- Paying for a loop with PayPal or a card (issue 7, DESIGN §4). A checkout is what the server priced
+-- Paying for a loop with PayPal or a card (issue 7, docs/product.md#purchases). A checkout is what the server priced
 -- and asked the provider to charge (a PayPal order or a Stripe PaymentIntent). It is completed
 -- once, in the transaction that records the purchase, after the provider said the payment
 -- completed for exactly price + fee in USD; a payment for a loop the buyer owns by then is refunded.

@@ -1,4 +1,4 @@
--- Offers (issue 8, DESIGN §5): a buyer's USD offer on a paid loop and format, its amount plus the
+-- Offers (issue 8, docs/product.md#offers): a buyer's USD offer on a paid loop and format, its amount plus the
 -- format fee held from the buyer's in-app LOOP (hold_id) while it is open (pending or counter).
 -- accepted exactly when the sale was recorded (purchase_id); version goes up at every change, so an
 -- answer to an offer that changed since it was read is refused.
