@@ -1,11 +1,9 @@
 // Process roles (issue 21): LOOP_ROLES, the probes of an API process and of a worker-only one, and
 // jobs queued by an API-only process picked up by a worker in another process when announced.
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
 import { ConfigError, loadConfig } from "../src/config";
 import { createPgListener, type PgListener } from "../src/db/pg-listener";
@@ -14,6 +12,7 @@ import type { AppDeps } from "../src/deps";
 import { queuedJobHooks } from "../src/roles/api-role";
 import { startWorkerHealthServer } from "../src/roles/worker-health";
 import { startWorkerRole, type WorkerRole } from "../src/roles/worker-role";
+import { answers, killAll, processEnv, startApiProcess, type ApiProcess } from "./support/api-processes";
 import { clickTrack, wavFile } from "./support/audio";
 import { createTestDatabase, truncateAll, type TestDatabase } from "./support/database";
 import { signInAdmin, signInMember, type Member } from "./support/members";
@@ -211,57 +210,24 @@ describe("an API-only process and a worker process on one database", () => {
 });
 
 describe("src/main.ts as an API process and a worker process", () => {
-  const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
   let db: TestDatabase;
   let filesDir: string;
   let apiPort: number;
   let workerPort: number;
   let healthPort: number;
-  interface Child {
-    child: ChildProcess;
-    exited: Promise<number | string | null>;
-    output(): string;
-  }
-  const children: Child[] = [];
+  const children: ApiProcess[] = [];
 
-  function start(roles: string): Child {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-      cwd: apiDir,
-      env: {
-        ...process.env,
-        NODE_ENV: "test",
+  function start(roles: string): ApiProcess {
+    const started = startApiProcess(
+      processEnv(db.url, {
         LOOP_ROLES: roles,
-        APP_URL: APP_ORIGIN,
-        DATABASE_URL: db.url,
-        CHAIN_IDS: "31337",
-        RPC_URL_31337: inject("rpcUrl"),
-        SETTLEMENT_ENABLED: "false",
-        SMTP_URL: "smtp://127.0.0.1:9",
         FILES_DIR: filesDir,
         API_PORT: String(roles === "worker" ? workerPort : apiPort),
         WORKER_HEALTH_PORT: String(healthPort),
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | string | null>((resolve) => child.once("exit", (code, signal) => resolve(signal ?? code)));
-    const handle: Child = { child, exited, output: () => output };
-    children.push(handle);
-    return handle;
-  }
-
-  async function answers(url: string, timeoutMs = 30_000): Promise<Response> {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      try {
-        return await fetch(url);
-      } catch (error) {
-        if (Date.now() > until) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
+      }),
+    );
+    children.push(started);
+    return started;
   }
 
   beforeAll(async () => {
@@ -270,7 +236,7 @@ describe("src/main.ts as an API process and a worker process", () => {
     [apiPort, workerPort, healthPort] = [await freePort(), await freePort(), await freePort()];
   });
   afterAll(async () => {
-    for (const { child } of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    await killAll(children);
     await db?.drop();
     if (filesDir) rmSync(filesDir, { recursive: true, force: true });
   });
@@ -303,9 +269,8 @@ describe("src/main.ts as an API process and a worker process", () => {
     }
     expect((await db.prisma.loop.findUniqueOrThrow({ where: { id: body.id } })).status).toBe("ready");
 
-    api.child.kill("SIGTERM");
-    worker.child.kill("SIGTERM");
-    expect(await api.exited, api.output()).toBe(0);
-    expect(await worker.exited, worker.output()).toBe(0);
+    const [apiExit, workerExit] = await Promise.all([api.stop("SIGTERM"), worker.stop("SIGTERM")]);
+    expect(apiExit, api.output()).toBe(0);
+    expect(workerExit, worker.output()).toBe(0);
   });
 });

@@ -348,6 +348,111 @@ const fmt = (ms) => (Number.isNaN(ms) ? "   n/a" : `${ms.toFixed(1).padStart(6)}
 const row = (r) =>
   `${r.name.padEnd(46)} p50 ${fmt(r.p50)} ms  p95 ${fmt(r.p95)} ms  p99 ${fmt(r.p99)} ms  ${r.rps.toFixed(0).padStart(5)} req/s  n=${r.count}${r.errors ? `  errors=${r.errors}` : ""}`;
 
+/**
+ * The catalog bench's request mix (also used by scale.mjs): seven /api/loops scenarios (filters and sorts,
+ * each cycling through its own set of values) and two /api/search scenarios (typos, prefixes and names).
+ * Each scenario is { name, path(i) }; `genreIds` are the database's genre ids.
+ */
+export function catalogScenarios(genreIds) {
+  const genre = (i) => genreIds[i % genreIds.length];
+  const at = (array, i) => array[i % array.length];
+  const PRICE_BANDS = [
+    [0, 500],
+    [200, 1500],
+    [500, 2500],
+  ];
+  const BPM_RANGES = [
+    [90, 130],
+    [70, 100],
+    [120, 150],
+  ];
+  const KEY_FILTERS = ["A minor", "C major", "F# minor", "Eb major", "G minor", "D major"];
+  const WORDS = ["groove", "velvet", "midnight", "lofi", "piano", "drums", "cosmic", "jazzy"];
+  // Realistic variety: each scenario cycles through its own set of filters (the count of distinct
+  // URLs is printed), so a cache only helps as much as real traffic would let it.
+  const loopScenarios = [
+    {
+      name: "genre + price band + popular",
+      path: (i) =>
+        `/api/loops?genreId=${genre(i)}&priceMin=${at(PRICE_BANDS, Math.floor(i / genreIds.length))[0]}&priceMax=${at(PRICE_BANDS, Math.floor(i / genreIds.length))[1]}&sortBy=popular&limit=24`,
+    },
+    {
+      name: "duration band + recent/popular",
+      path: (i) =>
+        `/api/loops?duration=${at(["short", "medium", "long"], i)}&sortBy=${at(["recent", "recent", "recent", "popular", "popular", "popular"], i)}&limit=24`,
+    },
+    {
+      name: "free + price sort",
+      path: (i) => `/api/loops?isFree=true&sortBy=${at(["price_asc", "price_desc", "recent", "popular"], i)}&limit=24`,
+    },
+    { name: "recent, offset paging (pages 2-41)", path: (i) => `/api/loops?sortBy=recent&limit=24&offset=${24 * (1 + (i % 40))}` },
+    {
+      name: "2 genres + bpm range + rating",
+      path: (i) =>
+        `/api/loops?genreId=${genre(i)}&genreId=${genre(i + 5)}&bpmMin=${at(BPM_RANGES, Math.floor(i / genreIds.length))[0]}&bpmMax=${at(BPM_RANGES, Math.floor(i / genreIds.length))[1]}&sortBy=rating&limit=24`,
+    },
+    {
+      name: "key + popular / text search + recent",
+      path: (i) =>
+        i % 2
+          ? `/api/loops?key=${encodeURIComponent(at(KEY_FILTERS, i >> 1))}&sortBy=popular&limit=24`
+          : `/api/loops?search=${at(WORDS, i >> 1)}&sortBy=recent&limit=24`,
+    },
+    { name: "home (popular/recent, no filter)", path: (i) => `/api/loops?sortBy=${at(["popular", "recent"], i)}&limit=24` },
+  ];
+  const queries = [
+    ...[
+      "grove",
+      "velvt",
+      "midnigt",
+      "cathedrl",
+      "sunrse",
+      "bassln",
+      "skylin",
+      "horizn",
+      "lulaby",
+      "cyphr",
+      "tropcal",
+      "vintge",
+      "okafr",
+      "lindqist",
+      "nakamra",
+      "ivanva",
+      "schmid",
+      "mensha",
+      "boatng",
+      "alvrez",
+    ],
+    ...[
+      "groov",
+      "neon",
+      "dusty",
+      "ambient",
+      "lofi",
+      "chill",
+      "electr",
+      "tropic",
+      "sofia",
+      "okafor",
+      "kovac",
+      "mensa",
+      "lindqv",
+      "maya_",
+      "crysta",
+      "golde",
+      "mellow",
+      "shuff",
+      "ech",
+      "reprise",
+    ].filter((q) => q.length >= 3),
+  ];
+  const searchScenarios = [
+    { name: "typo (one letter off)", path: (i) => `/api/search?q=${encodeURIComponent(queries.slice(0, 20)[i % 20])}&limit=10` },
+    { name: "prefix / name", path: (i) => `/api/search?q=${encodeURIComponent(queries.slice(20)[i % (queries.length - 20)])}&limit=10` },
+  ];
+  return { loopScenarios, searchScenarios };
+}
+
 export async function run({ log, options = {} }) {
   const extra = options.loops === undefined ? null : Number(String(options.loops).replace(/[_,]/g, ""));
   if (extra !== null && !(Number.isSafeInteger(extra) && extra >= 1000))
@@ -432,102 +537,7 @@ async function runSize(log, loops) {
       await db.end();
     }
 
-    const genre = (i) => genreIds[i % genreIds.length];
-    const at = (array, i) => array[i % array.length];
-    const PRICE_BANDS = [
-      [0, 500],
-      [200, 1500],
-      [500, 2500],
-    ];
-    const BPM_RANGES = [
-      [90, 130],
-      [70, 100],
-      [120, 150],
-    ];
-    const KEY_FILTERS = ["A minor", "C major", "F# minor", "Eb major", "G minor", "D major"];
-    const WORDS = ["groove", "velvet", "midnight", "lofi", "piano", "drums", "cosmic", "jazzy"];
-    // Realistic variety: each scenario cycles through its own set of filters (the count of distinct
-    // URLs is printed), so a cache only helps as much as real traffic would let it.
-    const loopScenarios = [
-      {
-        name: "genre + price band + popular",
-        path: (i) =>
-          `/api/loops?genreId=${genre(i)}&priceMin=${at(PRICE_BANDS, Math.floor(i / genreIds.length))[0]}&priceMax=${at(PRICE_BANDS, Math.floor(i / genreIds.length))[1]}&sortBy=popular&limit=24`,
-      },
-      {
-        name: "duration band + recent/popular",
-        path: (i) =>
-          `/api/loops?duration=${at(["short", "medium", "long"], i)}&sortBy=${at(["recent", "recent", "recent", "popular", "popular", "popular"], i)}&limit=24`,
-      },
-      {
-        name: "free + price sort",
-        path: (i) => `/api/loops?isFree=true&sortBy=${at(["price_asc", "price_desc", "recent", "popular"], i)}&limit=24`,
-      },
-      { name: "recent, offset paging (pages 2-41)", path: (i) => `/api/loops?sortBy=recent&limit=24&offset=${24 * (1 + (i % 40))}` },
-      {
-        name: "2 genres + bpm range + rating",
-        path: (i) =>
-          `/api/loops?genreId=${genre(i)}&genreId=${genre(i + 5)}&bpmMin=${at(BPM_RANGES, Math.floor(i / genreIds.length))[0]}&bpmMax=${at(BPM_RANGES, Math.floor(i / genreIds.length))[1]}&sortBy=rating&limit=24`,
-      },
-      {
-        name: "key + popular / text search + recent",
-        path: (i) =>
-          i % 2
-            ? `/api/loops?key=${encodeURIComponent(at(KEY_FILTERS, i >> 1))}&sortBy=popular&limit=24`
-            : `/api/loops?search=${at(WORDS, i >> 1)}&sortBy=recent&limit=24`,
-      },
-      { name: "home (popular/recent, no filter)", path: (i) => `/api/loops?sortBy=${at(["popular", "recent"], i)}&limit=24` },
-    ];
-    const queries = [
-      ...[
-        "grove",
-        "velvt",
-        "midnigt",
-        "cathedrl",
-        "sunrse",
-        "bassln",
-        "skylin",
-        "horizn",
-        "lulaby",
-        "cyphr",
-        "tropcal",
-        "vintge",
-        "okafr",
-        "lindqist",
-        "nakamra",
-        "ivanva",
-        "schmid",
-        "mensha",
-        "boatng",
-        "alvrez",
-      ],
-      ...[
-        "groov",
-        "neon",
-        "dusty",
-        "ambient",
-        "lofi",
-        "chill",
-        "electr",
-        "tropic",
-        "sofia",
-        "okafor",
-        "kovac",
-        "mensa",
-        "lindqv",
-        "maya_",
-        "crysta",
-        "golde",
-        "mellow",
-        "shuff",
-        "ech",
-        "reprise",
-      ].filter((q) => q.length >= 3),
-    ];
-    const searchScenarios = [
-      { name: "typo (one letter off)", path: (i) => `/api/search?q=${encodeURIComponent(queries.slice(0, 20)[i % 20])}&limit=10` },
-      { name: "prefix / name", path: (i) => `/api/search?q=${encodeURIComponent(queries.slice(20)[i % (queries.length - 20)])}&limit=10` },
-    ];
+    const { loopScenarios, searchScenarios } = catalogScenarios(genreIds);
     const pgData = path.join(scratch, "postgres");
     const passes = [
       {

@@ -36,20 +36,22 @@ const formatLoop = (units) => `${units / UNITS_PER_LOOP}.${String(units % UNITS_
 /**
  * Users by SQL (the welcome trigger credits each its promotional bonus), 500 LOOP each they can send
  * (as bought from an admin: an `admin_airdrop` from issuance), and one session per user with a known token.
+ * Also used by scale.mjs: `prefix` names the users (`<prefix><n>`, e-mail `<prefix><n>@loop.local`
+ * unless the default) and `units` is what each gets to spend (ledger units, 10⁻⁸ LOOP).
  */
-async function createAccounts(db, count) {
+export async function createAccounts(db, count, { prefix = null, units = WELCOME_UNITS } = {}) {
   const { rows } = await db.query(
     `INSERT INTO "app"."users" ("username", "email")
-     SELECT 'bench_sender_' || g, 'bench' || g || '@loop.local' FROM generate_series(1, $1::int) AS g
+     SELECT COALESCE($2::text, 'bench_sender_') || g, COALESCE($2::text, 'bench') || g || '@loop.local' FROM generate_series(1, $1::int) AS g
      RETURNING "id"`,
-    [count],
+    [count, prefix],
   );
   await db.query(
     `SELECT "app"."ledger_post"('bench-fund:' || u, 'admin_airdrop', 'Bought LOOP (bench)',
        ARRAY["app"."ledger_user_account"(u), (SELECT "id" FROM "app"."ledger_accounts" WHERE "kind" = 'issuance' AND "user_id" IS NULL)],
        ARRAY[$2::bigint, -$2::bigint])
      FROM unnest($1::uuid[]) AS u`,
-    [rows.map((row) => row.id), WELCOME_UNITS.toString()],
+    [rows.map((row) => row.id), units.toString()],
   );
   const tokens = rows.map(() => randomBytes(32).toString("base64url"));
   await db.query(

@@ -2,7 +2,7 @@
 // changes, and runs the light sweeps every replica may run at once (expired sessions and rate limit
 // rows, offer expiry, hold release: idempotent SQL or SKIP LOCKED; the upload reward sweep: SKIP
 // LOCKED and the loop's idempotency key). Jobs it queues are announced to the worker processes.
-import type { Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp } from "../app";
 import type { PgListener } from "../db/pg-listener";
@@ -69,6 +69,20 @@ export async function startApiRole(deps: AppDeps, listener: PgListener): Promise
     const listening = app.listen(config.apiPort, config.apiHost, (error?: Error) => (error ? reject(error) : resolve(listening)));
   });
   const { address, port } = server.address() as AddressInfo;
+  // Once stopping, every answer closes its connection (Connection: close): a client that keeps its
+  // keep-alive connection busy (a load balancer under load) would otherwise hold the server open
+  // until the grace period, and lose the requests then in flight. An answer under way when the stop
+  // begins is told too, or, when its headers are out already, its connection is closed once idle.
+  let stopping = false;
+  const inFlight = new Set<ServerResponse>();
+  server.prependListener("request", (_req: IncomingMessage, res: ServerResponse) => {
+    if (stopping) {
+      res.shouldKeepAlive = false;
+      return;
+    }
+    inFlight.add(res);
+    res.once("close", () => inFlight.delete(res));
+  });
   logger?.info(`api: listening on http://${address}:${port} (app ${config.appUrl.origin}, ${config.nodeEnv})`);
 
   const every = (intervalMs: number, pass: () => Promise<void>) => {
@@ -104,6 +118,11 @@ export async function startApiRole(deps: AppDeps, listener: PgListener): Promise
   return {
     server,
     async stop() {
+      stopping = true;
+      for (const res of inFlight) {
+        if (!res.headersSent) res.shouldKeepAlive = false;
+        else res.once("finish", () => setImmediate(() => server.closeIdleConnections()));
+      }
       timers.forEach((timer) => clearInterval(timer));
       // Open event streams would hold the server open: end them.
       const hubStopped = deps.notificationHub?.stop();

@@ -39,7 +39,7 @@ export async function signInAdmin(t: TestApp, options: string | MemberOptions = 
 }
 
 /** Whole `loop` LOOP from the platform's issuance into the member's in-app balance (as an admin's airdrop would). */
-export async function fundMember(t: TestApp, userId: string, loop: bigint | string): Promise<void> {
+export async function fundMember(t: Pick<TestApp, "db">, userId: string, loop: bigint | string): Promise<void> {
   const units = BigInt(loop) * 10n ** 8n;
   const issuance = await platformAccountId(t.db.prisma, "issuance");
   await postEntry(t.db.prisma, {
