@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogCache, catalogCacheOptionsFromEnv, createCatalogCache } from "../src/features/loops/catalog-cache";
 import { clickTrack, wavFile } from "./support/audio";
 import { truncateAll } from "./support/database";
-import { signInMember } from "./support/members";
+import { fundMember, signInMember } from "./support/members";
 import { type Browser } from "./support/siwe";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -251,6 +251,18 @@ describe("catalog cache: GET /api/loops and /api/search answers, invalidated by 
     } finally {
       await worker.stop();
     }
+  });
+
+  it("writes that never change the catalog (a token transfer, reading the notifications) keep the cached pages", async () => {
+    await fundMember(t, buyer.id, 1_000n);
+    await page(null);
+    const before = catalogCache(t.db.prisma).generation;
+    await buyer.browser.post("/api/tokens/transfer").send({ toUserId: other.id, amount: "5" }).expect(201);
+    await buyer.browser.put("/api/notifications/read-all").expect(200);
+    expect(catalogCache(t.db.prisma).generation).toBe(before);
+    // A write that does change it still drops them.
+    await creator.browser.patch(`/api/loops/${mine}`).send({ description: "Still fresh." }).expect(200);
+    expect(catalogCache(t.db.prisma).generation).toBeGreaterThan(before);
   });
 
   it("answers a signed-out page as res.json would: same body, JSON type and length, no ETag (answers are no-store)", async () => {

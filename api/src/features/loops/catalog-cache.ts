@@ -210,7 +210,30 @@ export function listenForCatalogChanges(listener: PgListener, prisma: PrismaClie
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * Any successful state-changing request (PATCH of a loop, an upload, a profile's new name, a
+ * Writes that never change what the catalog shows (paths under /api): token transfers and
+ * withdrawals, notifications, sign-in and sign-out, saved cards, token orders, the vault, the
+ * faucet, quotes and offer terms (an accepted offer's purchase goes through /negotiations/:id/respond,
+ * not listed). Under a mixed load every transfer dropped every process's cached pages (issue 21's
+ * `pnpm bench scale`), so signed-out browsing ran uncached.
+ */
+const NO_CATALOG_CHANGE = [
+  /^\/tokens\//,
+  /^\/notifications(\/|$)/,
+  /^\/auth\//,
+  /^\/logout$/,
+  /^\/payment-methods(\/|$)/,
+  /^\/(admin\/)?admin-orders(\/|$)/,
+  /^\/admin\/vault\//,
+  /^\/wallet\/faucet$/,
+  /^\/purchases\/quote$/,
+  /^\/negotiations(\/wallet-terms)?$/,
+  /^\/create-payment-intent$/,
+  /^\/stripe\/setup-intent$/,
+  /^\/profile\/email(\/|$)/,
+];
+
+/**
+ * Any other successful state-changing request (PATCH of a loop, an upload, a profile's new name, a
  * purchase...) may change what the catalog shows: the cache is dropped (and the change announced to
  * the other processes) just before its answer goes out (its changes are committed by then), so the
  * caller's next read is fresh. Reads that change counts (a download link fetched) call
@@ -218,7 +241,7 @@ const READS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export function catalogWritesMiddleware(prisma: PrismaClient): RequestHandler {
   return (req, res, next) => {
-    if (READS.has(req.method)) return next();
+    if (READS.has(req.method) || NO_CATALOG_CHANGE.some((pattern) => pattern.test(req.path))) return next();
     const writeHead = res.writeHead;
     res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
       if (res.statusCode < 400 && (typeof args[0] !== "number" || args[0] < 400)) catalogChanged(prisma);
