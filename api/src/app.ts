@@ -43,6 +43,7 @@ import { securityHeaders } from "./http/security-headers";
 import { staticWeb } from "./http/static-web";
 import { withHotRoutes } from "./http/hot-routes";
 import { SESSION_COOKIE } from "./features/auth/session-cookie";
+import { analyticsRouter } from "./features/analytics/analytics.router";
 
 const NO_STORE = "no-store";
 
@@ -87,6 +88,7 @@ export function createApp(appDeps: AppDeps): Express {
   api.use(openApiRouter(deps));
   api.use(sessionMiddleware(prisma));
   api.use(banMiddleware);
+  api.use(analyticsRouter(deps)); // before catalogWritesMiddleware: a play report must not drop the catalog cache
   // Made now, so a wrong CATALOG_CACHE* setting stops the start, not a request.
   catalogCache(prisma);
   api.use(catalogWritesMiddleware(prisma));

@@ -26,6 +26,8 @@ export interface RateLimitConfig {
   emailLinkPerAddress: number;
   /** POST /api/auth/email/verify, per IP. */
   emailVerifyPerIp: number;
+  /** POST /api/loops/:id/plays (the web player's play reports), per IP. */
+  playsPerIp: number;
 }
 
 /** The upload reward's sweep (src/features/upload-rewards, issue 22). */
@@ -153,6 +155,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       emailLinkPerIp: integer(env, "RATE_LIMIT_EMAIL_LINK_PER_IP", 20, 1),
       emailLinkPerAddress: integer(env, "RATE_LIMIT_EMAIL_LINK_PER_ADDRESS", 5, 1),
       emailVerifyPerIp: integer(env, "RATE_LIMIT_EMAIL_VERIFY_PER_IP", 100, 1),
+      playsPerIp: integer(env, "RATE_LIMIT_PLAYS_PER_IP", 600, 1),
     },
     filesDir,
     storage: storageFrom(env, filesDir),

@@ -11,6 +11,8 @@ export interface RateLimiters {
   emailLinkPerIp: RequestHandler;
   emailLinkPerAddress: RequestHandler;
   emailVerifyPerIp: RequestHandler;
+  /** POST /api/loops/:id/plays, per IP (features/analytics). */
+  playsPerIp: RequestHandler;
 }
 
 // Counted in Postgres (app.rate_limit_hits, ./postgres-rate-limit-store.ts): every API process
@@ -44,5 +46,6 @@ export function createRateLimiters(config: RateLimitConfig, prisma: PrismaClient
       skip: (req) => emailOf(req.body) === null,
     }),
     emailVerifyPerIp: limiter(prisma, "email-verify-ip", windowMs, config.emailVerifyPerIp),
+    playsPerIp: limiter(prisma, "plays-ip", windowMs, config.playsPerIp),
   };
 }

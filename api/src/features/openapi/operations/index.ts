@@ -1,6 +1,7 @@
 // Every feature's OpenAPI declarations, in the order of the document. A new feature adds its
 // file beside these and one entry here; test/openapi.test.ts checks the list against the routes.
 import type { FeatureSpec } from "../spec";
+import { analyticsOperations } from "./analytics";
 import { authOperations } from "./auth";
 import { clientConfigOperations } from "./client-config";
 import { downloadsOperations } from "./downloads";
@@ -49,6 +50,7 @@ export const FEATURES: readonly FeatureSpec[] = [
   profileOperations,
   emailChangeOperations,
   statsOperations,
+  analyticsOperations,
   tokensOperations,
   withdrawalsOperations,
   tokenOrdersOperations,

@@ -1,0 +1,42 @@
+// Creator analytics (issue 23, docs/decisions.md "Issue 23 — creator analytics (API)"): the play
+// reports of the web player, and the creator's own figures and sales CSV.
+import { Router } from "express";
+import { analyticsQuerySchema, type PlayResult } from "@loop/rules/schemas/analytics";
+import type { RouterDeps } from "../../deps";
+import { parseQuery } from "../../http/validate";
+import { requireUser } from "../auth/require-user";
+import { creatorAnalytics, rangeStart } from "./analytics.service";
+import { recordPlay, sweepPlays } from "./plays.service";
+import { streamSalesCsv } from "./sales-csv";
+
+export function analyticsRouter(deps: RouterDeps): Router {
+  const { prisma, limits, logger } = deps;
+  const router = Router();
+
+  // Mounted before the catalog-writes middleware: a play changes no catalog figure, so it must not
+  // drop the catalog cache.
+  router.post("/loops/:id/plays", limits.playsPerIp, async (req, res) => {
+    const counted = await recordPlay(prisma, String(req.params.id), {
+      userId: req.auth?.user.id ?? null,
+      ip: req.ip ?? "",
+      userAgent: req.get("user-agent") ?? "",
+    });
+    res.status(202).json({ counted } satisfies PlayResult);
+    sweepPlays(prisma).catch((error: unknown) => logger?.error("play sweep failed", error));
+  });
+
+  router.get("/analytics/creator", async (req, res) => {
+    const user = requireUser(req);
+    const { range } = parseQuery(req, analyticsQuerySchema);
+    res.json(await creatorAnalytics(prisma, user.id, range));
+  });
+
+  router.get("/analytics/creator/sales.csv", async (req, res) => {
+    const user = requireUser(req);
+    const { range } = parseQuery(req, analyticsQuerySchema);
+    const today = new Date().toISOString().slice(0, 10);
+    await streamSalesCsv(prisma, res, user.id, rangeStart(range, today), `loop-sales-${range}-${today}.csv`);
+  });
+
+  return router;
+}

@@ -1,0 +1,217 @@
+// Creator analytics at scale (issue 23): a throw-away embedded Postgres migrated by the API's own
+// `migrate`, then by SQL (generate_series) one creator with 1,000 loops and 100,000 sales over a year
+// (in-app LOOP, wallet, PayPal, card; 1 % refunded), 200,000 plays, 50,000 downloads and 20,000 offers
+// on them, plus other creators' loops and sales around them. Every row goes through the rollup
+// triggers as the app's writes do. Then the real API (`src/main.ts`, its own process), one client at a
+// time: GET /api/analytics/creator?range=30d and ?range=all (p50/p95; budget p95 <= 50 ms each), and
+// the time of GET /api/analytics/creator/sales.csv?range=all (100,000 lines, streamed). Everything it
+// starts is removed at the end.
+import http from "node:http";
+import path from "node:path";
+import pg from "pg";
+import { startEmbeddedPostgres } from "../lib/embedded-postgres.mjs";
+import { freePort } from "../lib/ports.mjs";
+import {
+  apiEnv,
+  apiRequest,
+  createSignedInUser,
+  measureCpu,
+  percentile,
+  runNode,
+  startApi,
+  waitForApi,
+  withScratch,
+} from "./api-harness.mjs";
+
+export const name = "analytics";
+export const description = "p95 of GET /api/analytics/creator (range 30d and all) for a creator with 1,000 loops and 100,000 sales, ms";
+export const P95_BUDGET_MS = 50;
+
+const LOOPS = 1000;
+const SALES = Number(process.env.BENCH_ANALYTICS_SALES ?? 100_000);
+const BUYERS = 100;
+const REQUESTS = 200;
+const WARMUP = 20;
+
+async function generate(db) {
+  await db.query("SELECT setseed(0.23)");
+  const creator = await createSignedInUser(db, "bench_creator");
+  await db.query(`
+    INSERT INTO "app"."users" ("username", "email")
+    SELECT 'bench_buyer_' || g, 'bench_buyer_' || g || '@loop.local' FROM generate_series(1, ${BUYERS}) AS g`);
+  await db.query(`
+    INSERT INTO "app"."users" ("username", "email")
+    SELECT 'bench_other_' || g, 'bench_other_' || g || '@loop.local' FROM generate_series(1, 50) AS g`);
+  const genre = (await db.query('SELECT min("id") AS id FROM "app"."genres"')).rows[0].id;
+  const loopColumns = `"id", "user_id", "genre_id", "title", "price_cents", "is_free", "status", "is_public", "original_key", "original_format", "created_at"`;
+  // The creator's 1,000 loops, and 5,000 of 50 other creators.
+  await db.query(
+    `INSERT INTO "app"."loops" (${loopColumns})
+     SELECT gen_random_uuid(), $1::uuid, $2, 'Bench loop ' || g, 99 + floor(random() * 2000)::int, false, 'ready', true, 'loops/bench/' || g, 'wav', now() - interval '400 days'
+     FROM generate_series(1, ${LOOPS}) AS g`,
+    [creator.id, genre],
+  );
+  await db.query(
+    `INSERT INTO "app"."loops" (${loopColumns})
+     SELECT gen_random_uuid(), o."id", $1, 'Other loop ' || g, 499, false, 'ready', true, 'loops/other/' || g, 'wav', now() - interval '400 days'
+     FROM generate_series(1, 5000) AS g JOIN "app"."users" o ON o."username" = 'bench_other_' || (1 + g % 50)`,
+    [genre],
+  );
+  const t0 = Date.now();
+  // Sale g: loop g % n, buyer g / n (unique per buyer, loop and format), a method, a time in the last
+  // year. In-app LOOP sales get their ledger entry (app.ledger_post: issuance → seller the price, → fees
+  // the fee), as purchases_loop_paid_check requires and as the rollups read the seller's proceeds.
+  await db.query(`
+    INSERT INTO "app"."ledger_accounts" ("kind") VALUES ('issuance'), ('fees') ON CONFLICT ("kind") WHERE "user_id" IS NULL DO NOTHING`);
+  const sales = async (ownerSql, count, loopCount) => {
+    await db.query(`DROP TABLE IF EXISTS bench_sales`);
+    await db.query(`
+      CREATE TEMP TABLE bench_sales AS
+      WITH loops AS MATERIALIZED (SELECT "id", "app"."ledger_user_account"("user_id") AS seller_account, "price_cents", row_number() OVER (ORDER BY "id") - 1 AS n
+                             FROM "app"."loops" WHERE ${ownerSql}),
+           buyers AS (SELECT "id", row_number() OVER (ORDER BY "id") - 1 AS n FROM "app"."users" WHERE "username" LIKE 'bench_buyer_%')
+      SELECT g, l."id" AS loop_id, l.seller_account, b."id" AS buyer_id, l."price_cents" AS price,
+             (l."price_cents" * 2 + 50) / 100 AS fee, m.method, gen_random_uuid() AS entry_id,
+             now() - power(random(), 1.5) * interval '365 days' AS created_at
+      FROM generate_series(0, ${count - 1}) AS g
+      JOIN loops l ON l.n = g % ${loopCount}
+      JOIN buyers b ON b.n = (g / ${loopCount}) % ${BUYERS}
+      CROSS JOIN LATERAL (SELECT (ARRAY['loop', 'loop', 'wallet', 'paypal', 'card'])[1 + floor(random() * 5)::int + (g * 0)] AS method) AS m`);
+    await db.query(`
+      SELECT count(*) FROM bench_sales s, LATERAL "app"."ledger_post"('bench-sale:' || s.entry_id, 'purchase', NULL,
+        ARRAY[(SELECT "id" FROM "app"."ledger_accounts" WHERE "kind" = 'issuance' AND "user_id" IS NULL), s.seller_account,
+              (SELECT "id" FROM "app"."ledger_accounts" WHERE "kind" = 'fees' AND "user_id" IS NULL)],
+        ARRAY[-(s.price + s.fee)::bigint * 500000000, s.price::bigint * 500000000, s.fee::bigint * 500000000], s.entry_id, s.created_at)
+      WHERE s.method = 'loop'`);
+    await db.query(`
+      INSERT INTO "app"."purchases" ("loop_id", "buyer_id", "format", "price_cents", "fee_cents", "method", "loop_units", "ledger_entry_id", "external_ref", "created_at")
+      SELECT loop_id, buyer_id, 'mp3', price, fee, method,
+             CASE WHEN method IN ('loop', 'wallet') THEN (price + fee)::bigint * 500000000 END,
+             CASE WHEN method = 'loop' THEN entry_id END,
+             CASE WHEN method = 'wallet' THEN '0x' || md5(g::text) || md5((g + 1)::text) END,
+             created_at
+      FROM bench_sales`);
+  };
+  // The loops' purchase counts (a row trigger: one UPDATE of the loop per sale) are set once afterwards,
+  // as catalog.mjs sets them; the analytics triggers stay on.
+  await db.query(`ALTER TABLE "app"."purchases" DISABLE TRIGGER "purchases_count_on_loop"`);
+  await sales(`"user_id" = '${creator.id}'`, SALES, LOOPS);
+  await sales(`"title" LIKE 'Other loop %'`, 50_000, 5000);
+  await db.query(`ALTER TABLE "app"."purchases" ENABLE TRIGGER "purchases_count_on_loop"`);
+  await db.query(`
+    UPDATE "app"."loops" l SET "purchase_count" = c.n FROM (SELECT "loop_id", count(*)::int AS n FROM "app"."purchases" GROUP BY "loop_id") c
+    WHERE c."loop_id" = l."id"`);
+  // 1 % refunded, some days after the sale.
+  await db.query(`
+    UPDATE "app"."purchases" p SET "refunded_at" = LEAST(now(), p."created_at" + interval '3 days'), "refund_ref" = 'bench'
+    WHERE p."loop_id" IN (SELECT "id" FROM "app"."loops" WHERE "user_id" = '${creator.id}') AND random() < 0.01`);
+  log?.(`  sales in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  // Plays as the API records them (then swept), downloads, offers that closed.
+  await db.query(`
+    INSERT INTO "app"."play_listeners" ("loop_id", "listener", "counted_at")
+    SELECT l."id", decode(md5(g::text), 'hex'), now() - power(random(), 1.5) * interval '365 days'
+    FROM generate_series(0, 199999) AS g
+    JOIN (SELECT "id", row_number() OVER (ORDER BY "id") - 1 AS n FROM "app"."loops" WHERE "user_id" = '${creator.id}') l ON l.n = g % ${LOOPS}`);
+  await db.query(`DELETE FROM "app"."play_listeners"`);
+  await db.query(`
+    INSERT INTO "app"."loop_downloads" ("loop_id", "user_id", "format", "created_at")
+    SELECT l."id", b."id", 'mp3', now() - random() * interval '365 days'
+    FROM generate_series(0, 49999) AS g
+    JOIN (SELECT "id", row_number() OVER (ORDER BY "id") - 1 AS n FROM "app"."loops" WHERE "user_id" = '${creator.id}') l ON l.n = g % ${LOOPS}
+    JOIN (SELECT "id", row_number() OVER (ORDER BY "id") - 1 AS n FROM "app"."users" WHERE "username" LIKE 'bench_buyer_%') b ON b.n = g / ${LOOPS}`);
+  await db.query(
+    `
+    INSERT INTO "app"."negotiations" ("loop_id", "buyer_id", "seller_id", "format", "status", "offer_cents", "fee_bps", "expires_at", "created_at")
+    SELECT l."id", b."id", $1::uuid, 'mp3', (ARRAY['rejected', 'withdrawn', 'expired'])[1 + floor(random() * 3)::int + (g * 0)], 50, 200,
+           now(), now() - random() * interval '365 days'
+    FROM generate_series(0, 19999) AS g
+    JOIN (SELECT "id", row_number() OVER (ORDER BY "id") - 1 AS n FROM "app"."loops" WHERE "user_id" = $1::uuid) l ON l.n = g % ${LOOPS}
+    JOIN (SELECT "id", row_number() OVER (ORDER BY "id") - 1 AS n FROM "app"."users" WHERE "username" LIKE 'bench_buyer_%') b ON b.n = g / ${LOOPS}`,
+    [creator.id],
+  );
+  await db.query("VACUUM ANALYZE");
+  const { rows } = await db.query(
+    `SELECT (SELECT count(*) FROM "app"."loop_daily_stats" WHERE "user_id" = $1::uuid)::int AS loop_days,
+            (SELECT sum("sales_loop" + "sales_wallet" + "sales_paypal" + "sales_card") FROM "app"."creator_daily_stats" WHERE "user_id" = $1::uuid)::int AS sales`,
+    [creator.id],
+  );
+  return { creator, ...rows[0] };
+}
+let log;
+
+async function timed(port, urlPath, cookie, agent) {
+  const t0 = process.hrtime.bigint();
+  const { status, body } = await apiRequest(port, "GET", urlPath, { cookie, agent });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (status !== 200) throw new Error(`GET ${urlPath}: ${status} ${String(JSON.stringify(body)).slice(0, 200)}`);
+  return { ms, body };
+}
+
+async function latency(port, urlPath, cookie) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  for (let i = 0; i < WARMUP; i += 1) await timed(port, urlPath, cookie, agent);
+  const times = [];
+  let body;
+  for (let i = 0; i < REQUESTS; i += 1) ({ ms: times[i], body } = await timed(port, urlPath, cookie, agent));
+  agent.destroy();
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), body };
+}
+
+export async function run({ log: say }) {
+  log = say;
+  let database = null;
+  let api = null;
+  const stop = async () => {
+    await api?.stop().catch(() => {});
+    await database?.stop().catch(() => {});
+  };
+  const kill = () => {
+    if (api && api.child.exitCode === null) api.child.kill("SIGKILL");
+  };
+  return withScratch("loop-bench-analytics-", { log, stop, kill }, async ({ scratch }) => {
+    const [dbPort, apiPort] = [await freePort(), await freePort()];
+    database = await startEmbeddedPostgres({ dataDir: path.join(scratch, "postgres"), port: dbPort, database: "loop_bench" });
+    const env = apiEnv(database.url, apiPort, scratch);
+    await runNode(["--import", "tsx", "src/db/migrate-cli.ts"], env, log);
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    let data;
+    try {
+      const t0 = Date.now();
+      data = await generate(db);
+      log(
+        `generated 1 creator with ${LOOPS.toLocaleString("en")} loops and ${data.sales.toLocaleString("en")} standing sales (${data.loop_days.toLocaleString("en")} loop-days of rollups) in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+      );
+    } finally {
+      await db.end();
+    }
+
+    api = startApi(env, log);
+    await waitForApi(api, apiPort);
+    const details = [];
+    const failures = [];
+    for (const range of ["30d", "all"]) {
+      const urlPath = `/api/analytics/creator?range=${range}`;
+      const { result, apiMs, postgresMs } = await measureCpu(api.child.pid, path.join(scratch, "postgres"), () =>
+        latency(apiPort, urlPath, data.creator.cookie),
+      );
+      const ok = result.p95 <= P95_BUDGET_MS;
+      details.push(
+        `GET ${urlPath}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms ${ok ? "✓" : "✗"} budget p95 <= ${P95_BUDGET_MS} ms ` +
+          `(${result.body.days.length} days, ${result.body.loops.length} loops, ${result.body.totals.sales} sales; CPU per request: API ${(apiMs / (REQUESTS + WARMUP)).toFixed(1)} ms, Postgres ${(postgresMs / (REQUESTS + WARMUP)).toFixed(1)} ms)`,
+      );
+      if (!ok) failures.push(`${urlPath}: p95 ${result.p95.toFixed(1)} ms (budget ${P95_BUDGET_MS} ms)`);
+      if (range === "all" && result.body.totals.sales !== data.sales)
+        failures.push(`range=all counts ${result.body.totals.sales} sales, the rollups ${data.sales}`);
+    }
+    const csv = await timed(apiPort, "/api/analytics/creator/sales.csv?range=all", data.creator.cookie);
+    const lines = csv.body.split("\r\n").length - 2;
+    details.push(
+      `GET /api/analytics/creator/sales.csv?range=all: ${lines.toLocaleString("en")} sales, ${(csv.body.length / 1e6).toFixed(1)} MB in ${csv.ms.toFixed(0)} ms`,
+    );
+    const worst = Math.max(...details.map((line) => Number(/p95 ([\d.]+) ms/.exec(line)?.[1] ?? 0)));
+    for (const failure of failures) details.push(`✗ over budget: ${failure}`);
+    return { value: worst, unit: "ms p95", budget: P95_BUDGET_MS, lowerIsBetter: true, over: failures.length > 0, details };
+  });
+}
