@@ -88,7 +88,6 @@ export function createApp(appDeps: AppDeps): Express {
   api.use(openApiRouter(deps));
   api.use(sessionMiddleware(prisma));
   api.use(banMiddleware);
-  api.use(analyticsRouter(deps)); // before catalogWritesMiddleware: a play report must not drop the catalog cache
   // Made now, so a wrong CATALOG_CACHE* setting stops the start, not a request.
   catalogCache(prisma);
   api.use(catalogWritesMiddleware(prisma));
@@ -97,6 +96,7 @@ export function createApp(appDeps: AppDeps): Express {
   // its route matching (none of these paths belongs to the routers after them).
   api.use(loopsRouter(deps));
   api.use(searchRouter(deps));
+  api.use(analyticsRouter(deps));
   api.use(tokensRouter(deps));
   api.use(authRouter(deps));
   api.use(emailLoginRouter(deps));

@@ -259,6 +259,7 @@ describe("catalog cache: GET /api/loops and /api/search answers, invalidated by 
     const before = catalogCache(t.db.prisma).generation;
     await buyer.browser.post("/api/tokens/transfer").send({ toUserId: other.id, amount: "5" }).expect(201);
     await buyer.browser.put("/api/notifications/read-all").expect(200);
+    await buyer.browser.post(`/api/loops/${mine}/plays`).expect(202);
     expect(catalogCache(t.db.prisma).generation).toBe(before);
     // A write that does change it still drops them.
     await creator.browser.patch(`/api/loops/${mine}`).send({ description: "Still fresh." }).expect(200);

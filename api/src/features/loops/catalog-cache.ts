@@ -213,7 +213,7 @@ const READS = new Set(["GET", "HEAD", "OPTIONS"]);
  * Writes that never change what the catalog shows (paths under /api): token transfers and
  * withdrawals, notifications, sign-in and sign-out, saved cards, token orders, the vault, the
  * faucet, quotes and offer terms (an accepted offer's purchase goes through /negotiations/:id/respond,
- * not listed). Under a mixed load every transfer dropped every process's cached pages (issue 21's
+ * not listed), play reports (they change only the creator's analytics). Under a mixed load every transfer dropped every process's cached pages (issue 21's
  * `pnpm bench scale`), so signed-out browsing ran uncached.
  */
 const NO_CATALOG_CHANGE = [
@@ -230,6 +230,7 @@ const NO_CATALOG_CHANGE = [
   /^\/create-payment-intent$/,
   /^\/stripe\/setup-intent$/,
   /^\/profile\/email(\/|$)/,
+  /^\/loops\/[^/]+\/plays$/,
 ];
 
 /**

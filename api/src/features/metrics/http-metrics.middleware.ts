@@ -13,23 +13,26 @@ const STARTED = Symbol("loop.metrics.started");
 type TimedResponse = Response & { [STARTED]?: number };
 type Labels = Record<HttpLabel, string>;
 
-export function httpMetrics(deps: AppDeps): RequestHandler {
-  const metrics = appMetrics(deps);
-  if (!metrics) return (_req, _res, next) => next();
-  const histogram = metrics.httpRequestDuration;
-  const routes = new RouteLabels();
-  /** route → method → status code → the labels object passed to observe (bounded: routes × methods × codes). */
-  const labelSets = new Map<string, Map<string, Map<number, Labels>>>();
-
-  const labelsOf = (route: string, method: string, status: number): Labels => {
-    let byMethod = labelSets.get(route);
-    if (!byMethod) labelSets.set(route, (byMethod = new Map()));
+/** The labels objects passed to observe, made once per route, method and status code (bounded by their product). */
+function labelSets(): (route: string, method: string, status: number) => Labels {
+  const byRoute = new Map<string, Map<string, Map<number, Labels>>>();
+  return (route, method, status) => {
+    let byMethod = byRoute.get(route);
+    if (!byMethod) byRoute.set(route, (byMethod = new Map()));
     let byStatus = byMethod.get(method);
     if (!byStatus) byMethod.set(method, (byStatus = new Map()));
     let labels = byStatus.get(status);
     if (!labels) byStatus.set(status, (labels = Object.freeze({ method, route, status: String(status) })));
     return labels;
   };
+}
+
+export function httpMetrics(deps: AppDeps): RequestHandler {
+  const metrics = appMetrics(deps);
+  if (!metrics) return (_req, _res, next) => next();
+  const histogram = metrics.httpRequestDuration;
+  const routes = new RouteLabels();
+  const labelsOf = labelSets();
 
   function onFinish(this: TimedResponse): void {
     const started = this[STARTED];
@@ -54,11 +57,6 @@ export function hotRouteLatency(deps: AppDeps): ((route: string, status: number,
   const metrics = appMetrics(deps);
   if (!metrics) return undefined;
   const histogram = metrics.httpRequestDuration;
-  const labels = new Map<string, Labels>();
-  return (route, status, seconds) => {
-    const key = `${route} ${status}`;
-    let set = labels.get(key);
-    if (!set) labels.set(key, (set = Object.freeze({ method: "GET", route, status: String(status) })));
-    histogram.observe(set, seconds);
-  };
+  const labelsOf = labelSets();
+  return (route, status, seconds) => histogram.observe(labelsOf(route, "GET", status), seconds);
 }
