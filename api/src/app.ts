@@ -78,7 +78,7 @@ export function createApp(appDeps: AppDeps): Express {
     next();
   };
   // The spec's PayPal calls live outside /api.
-  app.use("/paypal", express.json({ limit: "100kb" }), noStore, sessionMiddleware(prisma), banMiddleware, paypalRouter(deps));
+  app.use("/paypal", express.json({ limit: "100kb" }), noStore, sessionMiddleware(prisma, deps.logger), banMiddleware, paypalRouter(deps));
 
   const api = express.Router();
   api.use(express.json({ limit: "100kb" }));
@@ -86,7 +86,7 @@ export function createApp(appDeps: AppDeps): Express {
   api.use(healthRouter(deps));
   api.use(clientConfigRouter(deps));
   api.use(openApiRouter(deps));
-  api.use(sessionMiddleware(prisma));
+  api.use(sessionMiddleware(prisma, deps.logger));
   api.use(banMiddleware);
   // Made now, so a wrong CATALOG_CACHE* setting stops the start, not a request.
   catalogCache(prisma);

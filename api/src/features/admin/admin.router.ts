@@ -1,5 +1,6 @@
 import { Router } from "express";
 import type { RouterDeps } from "../../deps";
+import { adminAnalyticsRouter } from "./admin-analytics.router";
 import { adminLoopsRouter } from "./admin-loops.router";
 import { adminOrdersRouter } from "./admin-orders.router";
 import { adminOverviewRouter } from "./admin-overview.router";
@@ -10,15 +11,16 @@ import { platformSettingsRouter } from "../platform-settings/platform-settings.r
 import { adminWithdrawalsRouter } from "../withdrawals/admin-withdrawals.router";
 
 // The admin API, mounted at /api/admin behind requireAdmin (app.ts; docs/product.md#admins), so
-// its paths are relative to /api/admin: token orders, the vault, the dashboard figures, users,
-// loops, level rewards, notifications, the audit log, the settings (../platform-settings) and the
-// withdrawal queue (../withdrawals).
+// its paths are relative to /api/admin: token orders, the vault, the dashboard figures and charts
+// (analytics), users, loops, level rewards, notifications, the audit log, the settings
+// (../platform-settings) and the withdrawal queue (../withdrawals).
 export function adminRouter(deps: RouterDeps): Router {
   const router = Router();
   router.use(adminOrdersRouter(deps));
   router.use(vaultRouter(deps));
   router.use(platformSettingsRouter(deps));
   router.use(adminStatsRouter(deps));
+  router.use(adminAnalyticsRouter(deps));
   router.use(adminUsersRouter(deps));
   router.use(adminLoopsRouter(deps));
   router.use(adminOverviewRouter(deps));

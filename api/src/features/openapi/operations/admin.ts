@@ -1,4 +1,10 @@
 import { adminStatsSchema, vaultDepositRequestSchema } from "@loop/rules/schemas/admin";
+import {
+  adminAnalyticsDaySchema,
+  adminAnalyticsQuerySchema,
+  adminAnalyticsSchema,
+  moneyHealthChainSchema,
+} from "@loop/rules/schemas/admin-analytics";
 import { adminLevelOverviewSchema } from "@loop/rules/schemas/admin-levels";
 import {
   adminLoopListSchema,
@@ -59,6 +65,9 @@ export const adminOperations = defineFeature({
     RejectTokenOrderRequest: rejectTokenOrderSchema,
     VaultDepositRequest: vaultDepositRequestSchema,
     AdminStats: adminStatsSchema,
+    AdminAnalytics: adminAnalyticsSchema,
+    AdminAnalyticsDay: adminAnalyticsDaySchema,
+    MoneyHealthChain: moneyHealthChainSchema,
     AdminUser: adminUserSchema,
     AdminUserList: adminUserListSchema,
     SetAdminRequest: setAdminRequestSchema,
@@ -178,6 +187,27 @@ export const adminOperations = defineFeature({
         "`onChainVaultReserve`: LOOP held by the LoopVault contract on the default chain, null when the chain cannot be read.",
       auth: "required",
       responses: { 200: json(adminStatsSchema, "The figures"), 401: signedOut, 403: notAdmin },
+    },
+    {
+      method: "get",
+      path: "/api/admin/analytics",
+      operationId: "adminAnalytics",
+      summary: "The platform's figures per UTC day, and the money's health per chain (the Overview tab's charts)",
+      description:
+        "Per day of the range (zeros included): sales, volume (price + fee: what the buyers paid) and fees by way of paying, in USD and " +
+        "LOOP, a refunded or reversed sale taken out of its day; new members; active members (a signed-in request on the day); uploads; " +
+        "loops whose processing failed; withdrawals requested (by the day requested) and paid (by the day completed). Per configured chain " +
+        "with contracts: LoopVault's reserve beside the ledger's liability sampled hourly, deposits credited and `loop` withdrawals paid out " +
+        "per day, the settlement lag and the latest gap with its causes (as of the latest sample). Read from daily rollups kept as the " +
+        "events happen.",
+      auth: "required",
+      query: adminAnalyticsQuerySchema,
+      responses: {
+        200: json(adminAnalyticsSchema, "The figures"),
+        400: failure("`Invalid Range: Choose 7d, 30d, 90d or all.`"),
+        401: signedOut,
+        403: notAdmin,
+      },
     },
     {
       method: "get",
