@@ -35,5 +35,7 @@ export const paths = {
   loginConfirm: page("/login/confirm"),
   level: page("/level"),
   negotiations: page("/negotiations"),
+  /** The signed-in creator's own analytics (issue 23). */
+  analytics: page("/analytics"),
   admin: page("/admin"),
 } as const;

@@ -37,6 +37,19 @@ describe("main menu", () => {
   });
 });
 
+describe("main menu: Analytics", () => {
+  it("links 'Analytics' to /analytics when signed in", async () => {
+    renderWithProviders(<UserMenu user={makeUser()} onJoin={vi.fn()} onLogout={vi.fn()} defaultOpen />);
+    expect(await screen.findByRole("menuitem", { name: "Analytics" })).toHaveAttribute("href", "/analytics");
+  });
+
+  it("has no 'Analytics' when signed out", async () => {
+    renderWithProviders(<UserMenu user={null} onJoin={vi.fn()} onLogout={vi.fn()} defaultOpen />);
+    await screen.findByRole("menuitem", { name: "Sign Up / Login" });
+    expect(screen.queryByRole("menuitem", { name: "Analytics" })).not.toBeInTheDocument();
+  });
+});
+
 describe("main menu: Admin Panel", () => {
   it("links 'Admin Panel' to /admin for admins", async () => {
     renderWithProviders(<UserMenu user={makeUser({ isAdmin: true })} onJoin={vi.fn()} onLogout={vi.fn()} defaultOpen />);

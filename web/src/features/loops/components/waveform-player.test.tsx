@@ -1,7 +1,7 @@
 import { act, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { json, stubApi } from "@/testing/stub-api";
-import { renderWithProviders } from "@/testing/test-utils";
+import { renderWithProviders, renderWithToasts } from "@/testing/test-utils";
 import { nowPlaying, resetPlayback } from "../lib/now-playing";
 import { previewWaveform, WaveformPlayer } from "./waveform-player";
 
@@ -69,9 +69,14 @@ const PEAKS = {
   ],
 };
 
-function renderPlayers(ids: string[], duration = 16) {
-  stubApi(Object.fromEntries(ids.map((id) => [`GET /api/loops/${id}/peaks`, () => json(PEAKS)])));
-  return renderWithProviders(
+function renderPlayers(ids: string[], duration = 16, playStatus = 202) {
+  const api = stubApi({
+    ...Object.fromEntries(ids.map((id) => [`GET /api/loops/${id}/peaks`, () => json(PEAKS)])),
+    "POST /api/loops/:id/plays": () =>
+      playStatus === 202 ? json({ counted: true }, 202) : json({ message: "Too Many Requests" }, playStatus),
+  });
+  const render = playStatus === 202 ? renderWithProviders : renderWithToasts;
+  const result = render(
     <>
       {ids.map((id) => (
         <WaveformPlayer
@@ -85,6 +90,7 @@ function renderPlayers(ids: string[], duration = 16) {
       ))}
     </>,
   );
+  return { ...result, api };
 }
 
 describe("previewWaveform", () => {
@@ -171,5 +177,87 @@ describe("WaveformPlayer", () => {
     act(() => surfers[0]!.emit("error", new Error("404")));
     expect(within(screen.getByTestId("waveform-player")).getByText("Preview unavailable")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Play preview of Loop a" })).toBeDisabled();
+  });
+});
+
+describe("WaveformPlayer: play reports (issue 23)", () => {
+  /** Plays `seconds` of the preview on `surfer` in quarter-second ticks, the clock moving with it. */
+  function playFor(surfer: FakeSurfer, clock: { now: number }, seconds: number) {
+    act(() => {
+      for (let tick = 0; tick < seconds * 4; tick += 1) {
+        clock.now += 250;
+        surfer.time += 0.25;
+        surfer.emit("timeupdate", surfer.time);
+      }
+    });
+  }
+
+  function fakeClock() {
+    const clock = { now: 0 };
+    vi.spyOn(performance, "now").mockImplementation(() => clock.now);
+    return clock;
+  }
+
+  it("reports a play once the preview has played 5 s, once per playback session", async () => {
+    const clock = fakeClock();
+    const { user, api } = renderPlayers(["a"]);
+    const play = await screen.findByRole("button", { name: "Play preview of Loop a" });
+    await vi.waitFor(() => expect(play).toBeEnabled());
+    const surfer = surfers[0]!;
+
+    await user.click(play);
+    playFor(surfer, clock, 4.75);
+    expect(api.calls("POST /api/loops/:id/plays")).toHaveLength(0);
+    playFor(surfer, clock, 0.25);
+    await vi.waitFor(() => expect(api.calls("POST /api/loops/a/plays")).toHaveLength(1));
+
+    // Paused and played on: the same session.
+    await user.click(screen.getByRole("button", { name: "Pause preview of Loop a" }));
+    await user.click(screen.getByRole("button", { name: "Play preview of Loop a" }));
+    playFor(surfer, clock, 6);
+    // To the end and played again: a new session.
+    act(() => {
+      surfer.playing = false;
+      surfer.emit("pause");
+      surfer.emit("finish");
+    });
+    await user.click(screen.getByRole("button", { name: "Play preview of Loop a" }));
+    playFor(surfer, clock, 5);
+    await vi.waitFor(() => expect(api.calls("POST /api/loops/a/plays")).toHaveLength(2));
+  });
+
+  it("does not count seeking: a jump ahead adds nothing", async () => {
+    const clock = fakeClock();
+    const { user, api } = renderPlayers(["a"]);
+    const play = await screen.findByRole("button", { name: "Play preview of Loop a" });
+    await vi.waitFor(() => expect(play).toBeEnabled());
+    const surfer = surfers[0]!;
+    const slider = screen.getByRole("slider", { name: "Seek in preview of Loop a" });
+
+    await user.click(play);
+    playFor(surfer, clock, 2);
+    slider.focus();
+    await user.keyboard("{ArrowRight}{ArrowRight}"); // 2 s → 12 s
+    act(() => surfer.emit("seeking", surfer.time));
+    playFor(surfer, clock, 2.75);
+    expect(api.calls("POST /api/loops/:id/plays")).toHaveLength(0);
+    playFor(surfer, clock, 0.25);
+    await vi.waitFor(() => expect(api.calls("POST /api/loops/a/plays")).toHaveLength(1));
+  });
+
+  it("never shows the listener a failed report", async () => {
+    const clock = fakeClock();
+    const { user, api } = renderPlayers(["a"], 16, 500);
+    const play = await screen.findByRole("button", { name: "Play preview of Loop a" });
+    await vi.waitFor(() => expect(play).toBeEnabled());
+    await user.click(play);
+    playFor(surfers[0]!, clock, 6);
+    await vi.waitFor(() => expect(api.calls("POST /api/loops/a/plays")).toHaveLength(1));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(screen.queryByRole("status")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Pause preview of Loop a" })).toBeEnabled();
   });
 });

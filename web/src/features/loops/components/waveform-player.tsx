@@ -4,8 +4,10 @@ import type WaveSurfer from "wavesurfer.js";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { type LoopPeaks, useLoopPeaks } from "../api/get-loop-peaks";
+import { sendPlay } from "../api/report-play";
 import { formatClock, formatDuration } from "../lib/format";
 import { claimPlayback, releasePlayback } from "../lib/now-playing";
+import { createPlayTracker } from "../lib/play-tracker";
 
 /** The preview is the first 30 seconds of the loop (the API's preview clip). */
 export const PREVIEW_SECONDS = 30;
@@ -43,7 +45,8 @@ export interface WaveformPlayerProps {
  * The loop card's preview player: the waveform drawn from the stored peaks (wavesurfer.js, loaded on
  * first use, no audio decoding in the browser), play/pause, click (or arrow keys) to seek, the
  * current and total time. One preview plays at a time; at the end it goes back to the start. The
- * audio streams from the preview URL only once the user presses play.
+ * audio streams from the preview URL only once the user presses play. A preview played past 5 s is
+ * reported as a play (`createPlayTracker`), once per playback session.
  */
 export function WaveformPlayer({ loopId, title, previewUrl, peaksUrl, duration, className }: WaveformPlayerProps) {
   const token = useId();
@@ -65,6 +68,7 @@ export function WaveformPlayer({ loopId, title, previewUrl, peaksUrl, duration, 
     // Our own element, so nothing is fetched before the user presses play (24 cards on a page).
     const media = document.createElement("audio");
     media.preload = "none";
+    const plays = createPlayTracker({ onPlay: () => sendPlay(loopId) });
     import("wavesurfer.js")
       .then(({ default: WaveSurferClass }) => {
         if (cancelled) return;
@@ -89,21 +93,29 @@ export function WaveformPlayer({ loopId, title, previewUrl, peaksUrl, duration, 
         surferRef.current = instance;
         instance.on("ready", () => setReady(true));
         instance.on("play", () => {
+          plays.play(instance.getCurrentTime());
           setPlaying(true);
           claimPlayback(token, () => instance.pause());
         });
         instance.on("pause", () => {
+          plays.pause();
           setPlaying(false);
           releasePlayback(token);
         });
-        instance.on("timeupdate", (time) => setCurrent(time));
+        instance.on("timeupdate", (time) => {
+          plays.time(time);
+          setCurrent(time);
+        });
+        instance.on("seeking", (time) => plays.seek(time));
         instance.on("finish", () => {
+          plays.finish();
           instance.setTime(0);
           setCurrent(0);
           setPlaying(false);
           releasePlayback(token);
         });
         instance.on("error", () => {
+          plays.pause();
           setFailed(true);
           setPlaying(false);
           releasePlayback(token);
@@ -120,7 +132,7 @@ export function WaveformPlayer({ loopId, title, previewUrl, peaksUrl, duration, 
       media.pause();
       media.removeAttribute("src");
     };
-  }, [waveform, previewUrl, token]);
+  }, [waveform, previewUrl, token, loopId]);
 
   if (!previewUrl) {
     return (

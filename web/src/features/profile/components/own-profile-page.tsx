@@ -2,7 +2,7 @@ import type { CurrentUser } from "@loop/rules/api-types";
 import { levelTitle } from "@loop/rules/levels";
 import { paths } from "@loop/rules/paths";
 import type { PublicLoop } from "@loop/rules/schemas/loops";
-import { Coins, ExternalLink, ShoppingBag, Sparkles, UserRound } from "lucide-react";
+import { BarChart3, Coins, ExternalLink, ShoppingBag, Sparkles, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { LevelBadgeDetailed } from "@/components/level-badge";
@@ -44,13 +44,19 @@ export function OwnProfilePage({ user, renderLoops, renderEmailAction }: OwnProf
             {levelTitle(user.level)} · Member since {formatDate(user.createdAt)}
           </p>
         </div>
-        <Link
-          to={paths.userProfile(user.id)}
-          className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary hover:underline"
-        >
-          View public profile
-          <ExternalLink className="size-3.5" aria-hidden />
-        </Link>
+        <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
+          <Link to={paths.analytics()} className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary hover:underline">
+            <BarChart3 className="size-3.5" aria-hidden />
+            Analytics
+          </Link>
+          <Link
+            to={paths.userProfile(user.id)}
+            className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary hover:underline"
+          >
+            View public profile
+            <ExternalLink className="size-3.5" aria-hidden />
+          </Link>
+        </div>
       </header>
 
       <div className="grid gap-6 lg:grid-cols-[1.4fr_1fr]">

@@ -220,6 +220,12 @@ describe("own profile (/profile)", { timeout: 30_000 }, () => {
     renderApp("/profile");
     expect(await screen.findByText(/You haven't uploaded anything yet\./, {}, ROUTE_LOAD)).toBeInTheDocument();
   });
+
+  it("links to the creator's analytics", async () => {
+    signedIn();
+    renderApp("/profile");
+    expect(await screen.findByRole("link", { name: "Analytics" }, ROUTE_LOAD)).toHaveAttribute("href", "/analytics");
+  });
 });
 
 describe("public profile (/profile/:userId)", { timeout: 30_000 }, () => {
@@ -255,6 +261,7 @@ describe("public profile (/profile/:userId)", { timeout: 30_000 }, () => {
     const loops = screen.getByRole("region", { name: "Loops" });
     expect(await within(loops).findByRole("article", { name: "Warm Pads" })).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: /Edit profile/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Analytics" })).not.toBeInTheDocument();
     expect(screen.queryByText(/Earnings/)).not.toBeInTheDocument();
   });
 
@@ -264,10 +271,11 @@ describe("public profile (/profile/:userId)", { timeout: 30_000 }, () => {
     expect(await screen.findByRole("heading", { name: "User Not Found" }, ROUTE_LOAD)).toBeInTheDocument();
   });
 
-  it("offers the owner a link to edit their profile", async () => {
+  it("offers the owner links to edit their profile and to their analytics", async () => {
     signedIn({ [`/api/users/${ME.id}/profile`]: () => json(profileOf(ME, [], true)) });
     renderApp(`/profile/${ME.id}`);
     expect(await screen.findByRole("link", { name: /Edit profile/ }, ROUTE_LOAD)).toHaveAttribute("href", "/profile");
+    expect(screen.getByRole("link", { name: "Analytics" })).toHaveAttribute("href", "/analytics");
   });
 });
 

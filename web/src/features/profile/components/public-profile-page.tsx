@@ -2,7 +2,7 @@ import { levelInfo } from "@loop/rules/levels";
 import { paths } from "@loop/rules/paths";
 import type { PublicLoop } from "@loop/rules/schemas/loops";
 import { PROFILE_MESSAGES } from "@loop/rules/schemas/profile";
-import { Pencil, UserX } from "lucide-react";
+import { BarChart3, Pencil, UserX } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { LevelBadgeCompact, LevelBadgeDetailed } from "@/components/level-badge";
@@ -52,9 +52,14 @@ export function PublicProfilePage({ userId, renderLoops }: PublicProfilePageProp
           <div className="flex flex-col gap-4 sm:w-72">
             {info.level === user.level ? <LevelBadgeDetailed info={info} /> : null}
             {isOwnProfile ? (
-              <LinkButton to={paths.profile()} icon={Pencil} variant="outline" size="sm">
-                Edit profile
-              </LinkButton>
+              <div className="grid gap-2 sm:grid-cols-2">
+                <LinkButton to={paths.profile()} icon={Pencil} variant="outline" size="sm">
+                  Edit profile
+                </LinkButton>
+                <LinkButton to={paths.analytics()} icon={BarChart3} variant="outline" size="sm">
+                  Analytics
+                </LinkButton>
+              </div>
             ) : null}
           </div>
         </div>

@@ -1,0 +1,105 @@
+import { Group } from "@visx/group";
+import { scalePoint } from "@visx/scale";
+import { LinePath } from "@visx/shape";
+import { useId } from "react";
+import { DateAxis, ValueAxis } from "./chart-axes";
+import { formatDay, formatDayWithYear, spreadTicks } from "./chart-format";
+import { useChartDescription } from "./chart-description";
+import { ChartLegend } from "./chart-legend";
+import { ChartTooltip } from "./chart-tooltip";
+import type { ChartDatum } from "./chart-types";
+import { useChartCursor } from "./chart-cursor";
+import { CHART_MARGIN, type TimeChartProps, valueAxis } from "./stacked-bar-chart";
+import { useElementWidth } from "./use-element-width";
+
+/**
+ * One line per key over days (plays and downloads, say). Draws at its container's width; hover or
+ * the arrow keys show a day's figures in a tooltip. A series of one day is drawn as dots.
+ */
+export function LineChart<K extends string>({ data, keys, label, formatValue, formatDate = formatDay, height = 240 }: TimeChartProps<K>) {
+  const hintId = useId();
+  const describedBy = useChartDescription(hintId);
+  const { ref, width } = useElementWidth<HTMLDivElement>(320);
+  const innerHeight = height - CHART_MARGIN.top - CHART_MARGIN.bottom;
+  const max = Math.max(0, ...data.flatMap((datum) => keys.map((item) => datum.values[item.key])));
+  const { y, ticks, left } = valueAxis(max, formatValue, innerHeight);
+  const innerWidth = Math.max(10, width - left - CHART_MARGIN.right);
+  const x = scalePoint<string>({ domain: data.map((datum) => datum.date), range: [0, innerWidth], padding: 0.5 });
+  const step = x.step();
+  const cursor = useChartCursor(data.length, (px) => Math.round((px - left - (x(data[0]?.date ?? "") ?? 0)) / (step || 1)));
+  const active = cursor.index === null ? null : data[cursor.index];
+  const at = (datum: ChartDatum<K>) => x(datum.date) ?? 0;
+  const dateTicks = spreadTicks(
+    data.map((datum) => datum.date),
+    Math.max(2, Math.floor(innerWidth / 72)),
+  );
+  const dots = data.length <= 31;
+
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-3">
+      <ChartLegend keys={keys} />
+      <div
+        ref={ref}
+        role="group"
+        aria-label={label}
+        aria-describedby={describedBy}
+        tabIndex={0}
+        className="relative min-w-0 rounded-md outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring"
+        {...cursor.handlers}
+      >
+        <span id={hintId} className="sr-only">
+          Use the left and right arrow keys to read the figures of each day.
+        </span>
+        <svg width={width} height={height} aria-hidden className="block touch-pan-y">
+          <Group left={left} top={CHART_MARGIN.top}>
+            {ticks.map((tick) => (
+              <line key={tick} x1={0} x2={innerWidth} y1={y(tick)} y2={y(tick)} className="stroke-border" strokeDasharray="2 4" />
+            ))}
+            {active ? <line x1={at(active)} x2={at(active)} y1={0} y2={innerHeight} className="stroke-muted-foreground/60" /> : null}
+            {keys.map((item) => (
+              <Group key={item.key}>
+                <LinePath<ChartDatum<K>>
+                  data={[...data]}
+                  x={at}
+                  y={(datum) => y(datum.values[item.key])}
+                  strokeWidth={2}
+                  strokeLinejoin="round"
+                  strokeLinecap="round"
+                  style={{ stroke: item.color, fill: "none" }}
+                  data-testid={`line-${item.key}`}
+                />
+                {data.map((datum) =>
+                  dots || datum === active ? (
+                    <circle
+                      key={datum.date}
+                      cx={at(datum)}
+                      cy={y(datum.values[item.key])}
+                      r={datum === active ? 4 : 2.5}
+                      style={{ fill: item.color }}
+                      className="stroke-card"
+                      strokeWidth={datum === active ? 2 : 0}
+                    />
+                  ) : null,
+                )}
+              </Group>
+            ))}
+            <ValueAxis ticks={ticks} y={y} format={formatValue} />
+            <DateAxis dates={dateTicks} x={(date) => x(date) ?? 0} top={innerHeight} width={innerWidth} format={formatDate} />
+          </Group>
+        </svg>
+        {active ? (
+          <ChartTooltip
+            x={left + at(active)}
+            width={width}
+            title={formatDayWithYear(active.date)}
+            rows={keys.map((item) => ({
+              label: item.label,
+              color: item.color,
+              value: active.display?.[item.key] ?? formatValue(active.values[item.key]),
+            }))}
+          />
+        ) : null}
+      </div>
+    </div>
+  );
+}

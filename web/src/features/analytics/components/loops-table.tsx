@@ -1,0 +1,228 @@
+import type { AnalyticsLoop, AnalyticsRange } from "@loop/rules/schemas/analytics";
+import { ArrowDown, ArrowUp, ArrowUpDown, ListMusic } from "lucide-react";
+import { useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { NativeSelect } from "@/components/ui/native-select";
+import { formatCount } from "@/lib/format";
+import { cn } from "@/lib/utils";
+import { conversionText, loopText, periodText, usdText } from "../lib/analytics-format";
+import { type LoopSortKey, type SortDirection, sortLoops } from "../lib/sort-loops";
+
+interface Column {
+  label: string;
+  sort?: LoopSortKey;
+}
+
+const COLUMNS: readonly Column[] = [
+  { label: "Plays", sort: "plays" },
+  { label: "Downloads" },
+  { label: "Sales", sort: "sales" },
+  { label: "Earnings", sort: "earnings" },
+  { label: "Conversion", sort: "conversion" },
+  { label: "Offers" },
+];
+
+const SORT_LABELS: Record<LoopSortKey, string> = { plays: "Plays", sales: "Sales", earnings: "Earnings", conversion: "Conversion" };
+
+/**
+ * Every loop of the creator with its figures for the period, sortable by plays, sales, earnings and
+ * conversion: a table from tablet width up, a list of cards (with a sort menu) on a phone.
+ */
+export function LoopsTable({ loops, range }: { loops: readonly AnalyticsLoop[]; range: AnalyticsRange }) {
+  const [sort, setSort] = useState<{ key: LoopSortKey; direction: SortDirection }>({ key: "earnings", direction: "descending" });
+  const rows = sortLoops(loops, sort.key, sort.direction);
+  const choose = (key: LoopSortKey) =>
+    setSort((current) =>
+      current.key === key
+        ? { key, direction: current.direction === "descending" ? "ascending" : "descending" }
+        : { key, direction: "descending" },
+    );
+
+  return (
+    <Card aria-labelledby="analytics-loops-title" className="min-w-0 p-4 sm:p-6">
+      <h2 id="analytics-loops-title" className="flex items-center gap-2 text-lg font-semibold tracking-tight">
+        <ListMusic className="size-5 text-pink-300" aria-hidden />
+        Your loops
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Figures of each loop {periodText(range)}, sortable by plays, sales, earnings and conversion.
+      </p>
+      {loops.length === 0 ? (
+        <div className="mt-4 rounded-lg border border-dashed border-border px-6 py-8 text-center text-sm text-muted-foreground">
+          Your loops appear here once you upload one (Upload, in the top bar), with their plays, sales, earnings and conversion.
+        </div>
+      ) : (
+        <>
+          <PhoneSort sort={sort} onChange={setSort} />
+          <ul className="mt-3 grid gap-3 md:hidden" aria-label={`Your loops, sorted by ${sort.key}`}>
+            {rows.map((loop) => (
+              <LoopCard key={loop.id} loop={loop} />
+            ))}
+          </ul>
+          <div className="mt-4 hidden overflow-x-auto md:block">
+            <table className="w-full min-w-[46rem] text-sm">
+              <caption className="sr-only">
+                Your loops {periodText(range)}, sorted by {sort.key} {sort.direction === "descending" ? "(most first)" : "(least first)"}
+              </caption>
+              <thead className="text-xs tracking-wide text-muted-foreground uppercase">
+                <tr className="border-b border-border">
+                  <th scope="col" className="py-2 pr-3 text-left font-semibold">
+                    Loop
+                  </th>
+                  {COLUMNS.map((column) => (
+                    <th
+                      key={column.label}
+                      scope="col"
+                      aria-sort={column.sort && column.sort === sort.key ? sort.direction : undefined}
+                      className="px-3 py-2 text-right font-semibold"
+                    >
+                      {column.sort ? (
+                        <SortButton
+                          label={column.label}
+                          active={column.sort === sort.key}
+                          direction={sort.direction}
+                          onClick={() => choose(column.sort!)}
+                        />
+                      ) : (
+                        column.label
+                      )}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((loop) => (
+                  <tr key={loop.id} className="border-b border-border/60 last:border-0">
+                    <th scope="row" className="max-w-64 py-2.5 pr-3 text-left font-medium">
+                      <span className="block truncate" title={loop.title}>
+                        {loop.title}
+                      </span>
+                    </th>
+                    <td className="px-3 py-2.5 text-right tabular-nums">{formatCount(loop.plays)}</td>
+                    <td className="px-3 py-2.5 text-right tabular-nums">{formatCount(loop.downloads)}</td>
+                    <td className="px-3 py-2.5 text-right tabular-nums">
+                      {formatCount(loop.sales)}
+                      {loop.refunds > 0 ? (
+                        <span className="block text-xs text-muted-foreground">{formatCount(loop.refunds)} refunded</span>
+                      ) : null}
+                    </td>
+                    <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">
+                      {loopText(loop.earningsLoop)}
+                      <span className="block text-xs text-muted-foreground">{usdText(loop.earningsUsd)}</span>
+                    </td>
+                    <td className="px-3 py-2.5 text-right tabular-nums">{conversionText(loop.conversion)}</td>
+                    <td className="px-3 py-2.5 text-right tabular-nums">
+                      {formatCount(loop.offers.received)}
+                      {loop.offers.accepted > 0 ? (
+                        <span className="block text-xs text-muted-foreground">{formatCount(loop.offers.accepted)} accepted</span>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </Card>
+  );
+}
+
+function PhoneSort({
+  sort,
+  onChange,
+}: {
+  sort: { key: LoopSortKey; direction: SortDirection };
+  onChange: (sort: { key: LoopSortKey; direction: SortDirection }) => void;
+}) {
+  const id = useId();
+  const descending = sort.direction === "descending";
+  return (
+    <div className="mt-4 flex items-end gap-2 md:hidden">
+      <div className="grid flex-1 gap-1">
+        <label htmlFor={id} className="text-xs font-medium text-muted-foreground">
+          Sort by
+        </label>
+        <NativeSelect
+          id={id}
+          value={sort.key}
+          onChange={(event) => onChange({ key: event.target.value as LoopSortKey, direction: "descending" })}
+        >
+          {(Object.keys(SORT_LABELS) as LoopSortKey[]).map((key) => (
+            <option key={key} value={key}>
+              {SORT_LABELS[key]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <Button
+        variant="outline"
+        className="h-11"
+        onClick={() => onChange({ key: sort.key, direction: descending ? "ascending" : "descending" })}
+      >
+        {descending ? <ArrowDown aria-hidden /> : <ArrowUp aria-hidden />}
+        {descending ? "Most first" : "Least first"}
+      </Button>
+    </div>
+  );
+}
+
+/** One loop on a phone: its title and figures. */
+function LoopCard({ loop }: { loop: AnalyticsLoop }) {
+  const figures: [string, string, string?][] = [
+    ["Plays", formatCount(loop.plays)],
+    ["Downloads", formatCount(loop.downloads)],
+    ["Sales", formatCount(loop.sales), loop.refunds > 0 ? `${formatCount(loop.refunds)} refunded` : undefined],
+    ["Conversion", conversionText(loop.conversion)],
+    ["Offers", formatCount(loop.offers.received), loop.offers.accepted > 0 ? `${formatCount(loop.offers.accepted)} accepted` : undefined],
+  ];
+  return (
+    <li className="rounded-lg border border-border bg-surface/60 p-3">
+      <p className="truncate font-semibold" title={loop.title}>
+        {loop.title}
+      </p>
+      <p className="mt-0.5 text-sm tabular-nums [overflow-wrap:anywhere]">
+        {loopText(loop.earningsLoop)} <span className="text-xs text-muted-foreground">{usdText(loop.earningsUsd)}</span>
+      </p>
+      <dl className="mt-2 grid grid-cols-3 gap-x-3 gap-y-1.5 text-xs">
+        {figures.map(([label, value, note]) => (
+          <div key={label}>
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd className="font-semibold tabular-nums">
+              {value}
+              {note ? <span className="block font-normal text-muted-foreground">{note}</span> : null}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </li>
+  );
+}
+
+function SortButton({
+  label,
+  active,
+  direction,
+  onClick,
+}: {
+  label: string;
+  active: boolean;
+  direction: SortDirection;
+  onClick: () => void;
+}) {
+  const Icon = !active ? ArrowUpDown : direction === "descending" ? ArrowDown : ArrowUp;
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className={cn(
+        "inline-flex cursor-pointer items-center gap-1 rounded px-1 py-0.5 tracking-wide uppercase hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring",
+        active && "text-foreground",
+      )}
+    >
+      {label}
+      <Icon className={cn("size-3.5", !active && "opacity-50")} aria-hidden />
+    </button>
+  );
+}

@@ -1,0 +1,63 @@
+/** The chart series of GET /api/analytics/creator's days (money as numbers to draw, exact text to show). */
+import type { AnalyticsDay, SaleMethod } from "@loop/rules/schemas/analytics";
+import { CHART_COLORS, type ChartDatum, type ChartKey } from "@/components/charts/chart-types";
+import { loopText, loopUnits, usdText } from "./analytics-format";
+
+export type EarningsUnit = "loop" | "usd";
+
+export const METHOD_KEYS: readonly ChartKey<SaleMethod>[] = [
+  { key: "loop", label: "In-app LOOP", color: CHART_COLORS.primary },
+  { key: "wallet", label: "Wallet", color: CHART_COLORS.highlight },
+  { key: "paypal", label: "PayPal", color: CHART_COLORS.warning },
+  { key: "card", label: "Card", color: CHART_COLORS.accent },
+];
+
+export type ActivityKey = "plays" | "downloads";
+
+export const ACTIVITY_KEYS: readonly ChartKey<ActivityKey>[] = [
+  { key: "plays", label: "Plays", color: CHART_COLORS.primary },
+  { key: "downloads", label: "Downloads", color: CHART_COLORS.highlight },
+];
+
+/** Earnings per day stacked by way of paying, in LOOP or in USD. */
+export function earningsSeries(days: readonly AnalyticsDay[], unit: EarningsUnit): ChartDatum<SaleMethod>[] {
+  const amount = (figures: { earningsLoop: string; earningsUsd: string }) => (unit === "loop" ? figures.earningsLoop : figures.earningsUsd);
+  const text = unit === "loop" ? loopText : usdText;
+  return days.map((day) => ({
+    date: day.date,
+    values: {
+      loop: Number(amount(day.byMethod.loop)),
+      wallet: Number(amount(day.byMethod.wallet)),
+      paypal: Number(amount(day.byMethod.paypal)),
+      card: Number(amount(day.byMethod.card)),
+    },
+    display: {
+      loop: text(amount(day.byMethod.loop)),
+      wallet: text(amount(day.byMethod.wallet)),
+      paypal: text(amount(day.byMethod.paypal)),
+      card: text(amount(day.byMethod.card)),
+      total: text(amount(day)),
+    },
+  }));
+}
+
+/** Plays and downloads per day. */
+export function activitySeries(days: readonly AnalyticsDay[]): ChartDatum<ActivityKey>[] {
+  return days.map((day) => ({ date: day.date, values: { plays: day.plays, downloads: day.downloads } }));
+}
+
+/** The day with the most LOOP earned (the first of equals), or null when nothing was earned. */
+export function bestEarningDay(days: readonly AnalyticsDay[]): AnalyticsDay | null {
+  let best: AnalyticsDay | null = null;
+  for (const day of days) {
+    if (loopUnits(day.earningsLoop) > (best ? loopUnits(best.earningsLoop) : 0n)) best = day;
+  }
+  return best;
+}
+
+/** The day with the most plays (the first of equals), or null when there was no play. */
+export function busiestDay(days: readonly AnalyticsDay[]): AnalyticsDay | null {
+  let best: AnalyticsDay | null = null;
+  for (const day of days) if (day.plays > (best?.plays ?? 0)) best = day;
+  return best;
+}
