@@ -6,7 +6,7 @@
 import path from "node:path";
 import { color, box, say } from "./lib/log.mjs";
 import { assertPortsFree } from "./lib/ports.mjs";
-import { checkNodeVersion, loadDotEnv, settings, redactUrl } from "./lib/config.mjs";
+import { redactUrl, settingsOrExit } from "./lib/config.mjs";
 import { createOrchestrator } from "./lib/orchestrator.mjs";
 import { pnpm } from "./lib/pnpm.mjs";
 import { httpOk } from "./lib/health.mjs";
@@ -17,15 +17,7 @@ import { deployLocal, startDatabase, startHardhatNode, startMailDev, startPonder
 const NAME = "dev";
 const log = (text) => say(NAME, text);
 
-checkNodeVersion();
-loadDotEnv();
-let config;
-try {
-  config = settings("dev");
-} catch (error) {
-  log(color.red(error.message));
-  process.exit(1);
-}
+const config = settingsOrExit("dev", (text) => log(color.red(text)));
 const { env } = config;
 
 const { supervisor, run } = await createOrchestrator({ name: NAME, command: "dev" });

@@ -11,7 +11,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { color, box, say } from "./lib/log.mjs";
 import { assertPortsFree } from "./lib/ports.mjs";
-import { checkNodeVersion, loadDotEnv, settings, redactUrl } from "./lib/config.mjs";
+import { redactUrl, settingsOrExit } from "./lib/config.mjs";
 import { createOrchestrator } from "./lib/orchestrator.mjs";
 import { pnpm } from "./lib/pnpm.mjs";
 import { httpOk } from "./lib/health.mjs";
@@ -24,15 +24,7 @@ const log = (text) => say(NAME, text);
 const API_ENTRY = path.join(ROOT, "api", "dist", "main.mjs");
 const WEB_INDEX = path.join(ROOT, "web", "dist", "index.html");
 
-checkNodeVersion();
-loadDotEnv();
-let config;
-try {
-  config = settings("start");
-} catch (error) {
-  log(color.red(error.message));
-  process.exit(1);
-}
+const config = settingsOrExit("start", (text) => log(color.red(text)));
 const { env } = config;
 
 const missing = [API_ENTRY, WEB_INDEX].filter((file) => !existsSync(file));

@@ -43,11 +43,10 @@ async function main(): Promise<void> {
 
   const prisma = createPrisma(config.databaseUrl);
   const mailer = createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
-  // One LISTEN connection for this process's roles: catalog changes (api), queued jobs (worker).
+  // One LISTEN connection for this process's roles: catalog changes and the live notification
+  // streams (api), queued jobs (worker). It is stopped last, after the roles that listen on it.
   const listener = createPgListener({ databaseUrl: config.databaseUrl, logger });
-  // One LISTEN connection for the live notification streams of an API process.
-  const notificationHub = runsApi ? createNotificationHub({ databaseUrl: config.databaseUrl, prisma, logger }) : undefined;
-  notificationHub?.start();
+  const notificationHub = runsApi ? createNotificationHub({ listener, prisma, logger }) : undefined;
   const deps: AppDeps = { config, prisma, mailer, chains: createChainClients(config.chains), storage, notificationHub, logger };
   const worker = runsWorker ? startWorkerRole(deps, listener) : null;
   Object.assign(deps, queuedJobHooks(prisma, worker, logger));

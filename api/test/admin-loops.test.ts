@@ -8,6 +8,7 @@ import { publicProfileSchema } from "@loop/rules/schemas/profile";
 import { searchResponseSchema } from "@loop/rules/schemas/search";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertDownloadableLoop } from "./support/listed-loop";
 import { fundMember, signInAdmin, signInMember } from "./support/members";
 import type { Browser } from "./support/siwe";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -26,25 +27,7 @@ describe("admin: loops and moderation", () => {
     title: string,
     data: { status?: "ready" | "processing" | "failed"; isPublic?: boolean; priceCents?: number } = {},
   ) {
-    const id = randomUUID();
-    await t.db.prisma.loop.create({
-      data: {
-        id,
-        userId: creator.id,
-        genreId,
-        title,
-        priceCents: data.priceCents ?? 999,
-        status: data.status ?? "ready",
-        isPublic: data.isPublic ?? true,
-        originalKey: `loops/${id}/original`,
-        originalFormat: "wav",
-        mp3Key: `loops/${id}/full.mp3`,
-        wavKey: `loops/${id}/full.wav`,
-      },
-    });
-    await t.storage.put(`loops/${id}/full.mp3`, Buffer.from(`mp3 of ${title}`));
-    await t.storage.put(`loops/${id}/full.wav`, Buffer.from(`wav of ${title}`));
-    return id;
+    return insertDownloadableLoop(t, { userId: creator.id, genreId, title, priceCents: 999, ...data });
   }
   const catalogIds = async (query = "") =>
     loopListResponseSchema.parse((await request(t.app).get(`/api/loops${query}`).expect(200)).body).loops.map((l) => l.id);

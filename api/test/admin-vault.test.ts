@@ -2,11 +2,12 @@
 import { randomUUID } from "node:crypto";
 import { ADMIN_MESSAGES, adminStatsSchema } from "@loop/rules/schemas/admin";
 import { TOKEN_ORDER_MESSAGES, adminTokenOrderListSchema, adminTokenOrderSchema, loopText } from "@loop/rules/schemas/token-orders";
-import { tokenBalanceSchema, transferListSchema } from "@loop/rules/schemas/tokens";
+import { transferListSchema } from "@loop/rules/schemas/tokens";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
 import { ADMIN_REQUIRED } from "../src/features/auth/require-admin";
 import { platformAccountId, postEntry } from "../src/features/ledger/ledger.service";
+import { postWithKey, tokenBalance } from "./support/api-calls";
 import { signInAdmin, signInMember } from "./support/members";
 import { type Browser } from "./support/siwe";
 import { browser, type TestApp } from "./support/test-app";
@@ -15,7 +16,7 @@ import { ledgerCheckedApp } from "./support/suite-app";
 describe("admin: token orders, vault, stats", () => {
   let t: TestApp;
 
-  const balance = async (as: Browser) => tokenBalanceSchema.parse((await as.get("/api/tokens/balance").expect(200)).body);
+  const balance = tokenBalance;
   async function placeOrder(as: Browser, requestedAmount = "1250", usdAmount = "2.50") {
     const response = await as
       .post("/api/admin-orders")
@@ -268,11 +269,7 @@ describe("admin: token orders, vault, stats", () => {
   });
 
   describe("vault deposit", () => {
-    const deposit = (as: Browser, body: unknown, key?: string) => {
-      const call = as.post("/api/admin/vault/deposit");
-      if (key) call.set("Idempotency-Key", key);
-      return call.send(body as object);
-    };
+    const deposit = (as: Browser, body: unknown, key?: string) => postWithKey(as, "/api/admin/vault/deposit", body, key);
 
     it("validates with the spec's messages", async () => {
       const admin = await signInAdmin(t);

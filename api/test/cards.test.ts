@@ -2,11 +2,12 @@
 // local server speaking Stripe's API through Stripe's own client: the intent carries the server's
 // amount; a purchase is recorded only for an intent Stripe says succeeded for it; declined cards,
 // tampered amounts, someone else's intent or card and forged webhooks record nothing.
-import { FIAT_PAYMENT_MESSAGES, fiatPurchaseStatusSchema, paymentMethodSchema } from "@loop/rules/schemas/fiat-payments";
+import { FIAT_PAYMENT_MESSAGES, fiatPurchaseStatusSchema } from "@loop/rules/schemas/fiat-payments";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/features/ledger/ledger-check";
 import { startFakeStripe, stripeEnv, type FakeStripe } from "./fakes/fake-stripe";
+import { payWavInTwoTabs, saveCard } from "./support/card-payments";
 import { createListedLoop } from "./support/listed-loop";
 import { signInMember } from "./support/members";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -16,13 +17,6 @@ describe("cards", () => {
   let stripe: FakeStripe;
   const LOOP = 10n ** 8n;
 
-  type Member = Awaited<ReturnType<typeof signInMember>>;
-  /** Saves a Stripe test card (e.g. pm_card_visa) as the member's payment method. */
-  async function saveCard(member: Member, testCard: string, extra: object = {}) {
-    const response = await member.browser.post("/api/payment-methods").send({ stripePaymentMethodId: testCard, type: "card", ...extra });
-    expect(response.status).toBe(201);
-    return paymentMethodSchema.parse(response.body);
-  }
   /** A seller's $4.99 loop (MP3 total 509 cents) and a buyer. */
   async function sale() {
     const seller = await signInMember(t);
@@ -204,16 +198,7 @@ describe("cards", () => {
     expect(await purchasesOf(buyer.id)).toHaveLength(0);
 
     // Two tabs: both intents are created before either is paid, then both succeed.
-    const first = fiatPurchaseStatusSchema.parse(
-      (await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "wav" }).expect(201)).body,
-    );
-    const second = fiatPurchaseStatusSchema.parse(
-      (await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "wav" }).expect(201)).body,
-    );
-    stripe.confirmInBrowser(first.paymentIntentId!, "pm_card_visa");
-    stripe.confirmInBrowser(second.paymentIntentId!, "pm_card_visa");
-    await buyer.browser.post("/api/purchases").send({ loopId, format: "wav", paymentIntentId: first.paymentIntentId }).expect(201);
-    const twice = await buyer.browser.post("/api/purchases").send({ loopId, format: "wav", paymentIntentId: second.paymentIntentId });
+    const { second, answer: twice } = await payWavInTwoTabs(stripe, buyer, loopId);
     expect(twice.status).toBe(409);
     expect(twice.body.message).toMatch(/refunded/);
     expect(stripe.refunds).toEqual([expect.objectContaining({ payment_intent: second.paymentIntentId, amount: 519 })]);

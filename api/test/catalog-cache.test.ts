@@ -1,11 +1,12 @@
-import { randomUUID } from "node:crypto";
 import { LOOP_TOTAL_CAP, loopListResponseSchema, type PublicLoop } from "@loop/rules/schemas/loops";
 import { searchResponseSchema } from "@loop/rules/schemas/search";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogCache, catalogCacheOptionsFromEnv, createCatalogCache } from "../src/features/loops/catalog-cache";
 import { clickTrack, wavFile } from "./support/audio";
+import { withCatalogCache } from "./support/catalog-cache-env";
 import { truncateAll } from "./support/database";
+import { insertDownloadableLoop } from "./support/listed-loop";
 import { fundMember, signInMember } from "./support/members";
 import { type Browser } from "./support/siwe";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -85,30 +86,22 @@ describe("catalog cache: GET /api/loops and /api/search answers, invalidated by 
   let creator: { browser: Browser; id: string };
   let buyer: { browser: Browser; id: string };
   let other: { browser: Browser; id: string };
-  const saved = { cache: process.env.CATALOG_CACHE, ttl: process.env.CATALOG_CACHE_TTL_MS };
+  withCatalogCache();
 
-  async function insertLoop(title: string, userId: string, data: { isFree?: boolean; createdAt?: Date } = {}) {
-    const id = randomUUID();
-    await t.db.prisma.loop.create({
-      data: {
-        id,
+  const insertLoop = (title: string, userId: string, data: { isFree?: boolean; createdAt?: Date } = {}) =>
+    insertDownloadableLoop(
+      t,
+      {
         userId,
         genreId: genre,
         title,
         isFree: data.isFree ?? false,
         priceCents: data.isFree ? 0 : 500,
-        status: "ready",
         durationMs: 20_000,
         createdAt: data.createdAt ?? new Date(),
-        originalKey: `loops/${id}/original`,
-        originalFormat: "wav",
-        mp3Key: `loops/${id}/audio.mp3`,
-        wavKey: `loops/${id}/audio.wav`,
       },
-    });
-    await t.storage.put(`loops/${id}/audio.mp3`, Buffer.alloc(100, 1));
-    return id;
-  }
+      { mp3: Buffer.alloc(100, 1) },
+    );
 
   const page = async (as: Browser | null, query = "?sortBy=recent") => {
     const response = await (as ?? request(t.app)).get(`/api/loops${query}`).expect(200);
@@ -126,10 +119,6 @@ describe("catalog cache: GET /api/loops and /api/search answers, invalidated by 
   let theirs: string;
 
   beforeAll(async () => {
-    // The real configuration (the API tests otherwise run without the cache), with a TTL long
-    // enough that only invalidation can refresh an answer here.
-    process.env.CATALOG_CACHE = "1";
-    process.env.CATALOG_CACHE_TTL_MS = "60000";
     t = await createTestApp();
     await truncateAll(t.db.prisma);
     genre = (await t.db.prisma.genre.create({ data: { name: "House" } })).id;
@@ -140,16 +129,7 @@ describe("catalog cache: GET /api/loops and /api/search answers, invalidated by 
     theirs = await insertLoop("Neon Drift", other.id, { isFree: true, createdAt: new Date(Date.UTC(2026, 0, 1)) });
     await t.db.prisma.purchase.create({ data: { loopId: mine, buyerId: buyer.id, format: "mp3", priceCents: 500, method: "test" } });
   });
-  afterAll(async () => {
-    await t.close();
-    for (const [name, value] of [
-      ["CATALOG_CACHE", saved.cache],
-      ["CATALOG_CACHE_TTL_MS", saved.ttl],
-    ] as const) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  });
+  afterAll(() => t.close());
 
   it("serves a page from the cache; each viewer gets their own fields laid over it, anonymous viewers none", async () => {
     expect(catalogCache(t.db.prisma).enabled).toBe(true);
@@ -347,25 +327,11 @@ describe("GET /api/loops without its cache: each loop's pre-rendered object (car
     ({ browser: creator, id: creatorId } = await signInMember(t));
     await t.db.prisma.user.update({ where: { id: creatorId }, data: { username: "first_name_here", firstName: "Ada" } });
     fan = (await signInMember(t)).browser;
-    loopId = randomUUID();
-    await t.db.prisma.loop.create({
-      data: {
-        id: loopId,
-        userId: creatorId,
-        genreId: genre,
-        title: "Card Loop",
-        isFree: true,
-        priceCents: 0,
-        status: "ready",
-        durationMs: 20_000,
-        originalKey: `loops/${loopId}/original`,
-        originalFormat: "wav",
-        mp3Key: `loops/${loopId}/audio.mp3`,
-        mp3Kbps: 320,
-        wavKey: `loops/${loopId}/audio.wav`,
-      },
-    });
-    await t.storage.put(`loops/${loopId}/audio.mp3`, Buffer.alloc(100, 1));
+    loopId = await insertDownloadableLoop(
+      t,
+      { userId: creatorId, genreId: genre, title: "Card Loop", isFree: true, priceCents: 0, durationMs: 20_000, mp3Kbps: 320 },
+      { mp3: Buffer.alloc(100, 1) },
+    );
   });
   afterAll(() => t.close());
 

@@ -5,31 +5,27 @@ import { randomUUID } from "node:crypto";
 import { loopListResponseSchema } from "@loop/rules/schemas/loops";
 import request from "supertest";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createPgListener, type PgListener } from "../src/db/pg-listener";
 import { createPrisma, type PrismaClient } from "../src/db/prisma";
 import { catalogCache, catalogChanged, listenForCatalogChanges } from "../src/features/loops/catalog-cache";
+import { withCatalogCache } from "./support/catalog-cache-env";
 import { truncateAll } from "./support/database";
+import { audioKeys, insertLoopRow } from "./support/listed-loop";
 import { signInMember, type Member } from "./support/members";
-import { createTestApp, testLogger, type TestApp } from "./support/test-app";
+import { createTestApp, type TestApp } from "./support/test-app";
 
 let a: TestApp;
 let b: TestApp;
 let prismaB: PrismaClient;
-const listeners: PgListener[] = [];
 let creator: Member;
 let loopId: string;
-const saved = { cache: process.env.CATALOG_CACHE, ttl: process.env.CATALOG_CACHE_TTL_MS };
 
 const titles = async (t: TestApp) =>
   loopListResponseSchema.parse((await request(t.app).get("/api/loops?sortBy=recent").expect(200)).body).loops.map((loop) => loop.title);
 
-/** The API role's listener for one process (its own connection, its own database client). */
-async function listenAs(prisma: PrismaClient, url: string): Promise<PgListener> {
-  const listener = createPgListener({ databaseUrl: url, logger: testLogger, minBackoffMs: 50, maxBackoffMs: 200 });
-  listeners.push(listener);
-  listenForCatalogChanges(listener, prisma);
-  await listener.ready();
-  return listener;
+/** The API role's catalog listening for one process: its LISTEN connection (the test app's), its own database client. */
+async function listenAs(t: TestApp): Promise<void> {
+  listenForCatalogChanges(t.listener, t.db.prisma);
+  await t.listener.ready();
 }
 
 async function waitFor(condition: () => boolean, what: string, timeoutMs = 3_000): Promise<void> {
@@ -40,10 +36,9 @@ async function waitFor(condition: () => boolean, what: string, timeoutMs = 3_000
   }
 }
 
+withCatalogCache();
+
 beforeAll(async () => {
-  // The cache on, with a TTL long enough that only an invalidation can refresh a page here.
-  process.env.CATALOG_CACHE = "1";
-  process.env.CATALOG_CACHE_TTL_MS = "60000";
   a = await createTestApp();
   // Replica B: the same database through its own client, so its own cache, as another process.
   prismaB = createPrisma(a.db.url);
@@ -52,38 +47,24 @@ beforeAll(async () => {
   const genreId = (await a.db.prisma.genre.create({ data: { name: "House" } })).id;
   creator = await signInMember(a);
   loopId = randomUUID();
-  await a.db.prisma.loop.create({
-    data: {
-      id: loopId,
-      userId: creator.id,
-      genreId,
-      title: "Before",
-      isFree: true,
-      priceCents: 0,
-      status: "ready",
-      durationMs: 20_000,
-      originalKey: `loops/${loopId}/original`,
-      originalFormat: "wav",
-      mp3Key: `loops/${loopId}/audio.mp3`,
-      wavKey: `loops/${loopId}/audio.wav`,
-    },
+  await insertLoopRow(a.db.prisma, {
+    id: loopId,
+    userId: creator.id,
+    genreId,
+    title: "Before",
+    isFree: true,
+    priceCents: 0,
+    durationMs: 20_000,
+    ...audioKeys(loopId),
   });
-  await listenAs(a.db.prisma, a.db.url);
-  await listenAs(prismaB, a.db.url);
+  await listenAs(a);
+  await listenAs(b);
 });
 
 afterAll(async () => {
-  await Promise.all(listeners.map((listener) => listener.stop()));
   await b?.close();
   await prismaB?.$disconnect();
   await a?.close();
-  for (const [name, value] of [
-    ["CATALOG_CACHE", saved.cache],
-    ["CATALOG_CACHE_TTL_MS", saved.ttl],
-  ] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
 });
 
 it("a catalog write through app A clears app B's cached page: B answers the new data on its next request", async () => {
@@ -137,7 +118,7 @@ it("after its listening connection was lost, a process drops its cache and hears
   // Reconnected: what was announced meanwhile may be lost, so the cache is dropped.
   await waitFor(() => catalogCache(prismaB).generation > before, "B to reconnect and drop its cache");
   expect(await titles(b)).toEqual(["While Away"]);
-  await Promise.all(listeners.map((listener) => listener.ready()));
+  await Promise.all([a.listener.ready(), b.listener.ready()]);
 
   const generation = catalogCache(prismaB).generation;
   await creator.browser.patch(`/api/loops/${loopId}`).send({ title: "Back" }).expect(200);

@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto";
 import { loopListResponseSchema, loopPeaksSchema, publicLoopSchema } from "@loop/rules/schemas/loops";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Prisma } from "../src/db/prisma";
 import { signInMember } from "./support/members";
 import { clickTrack, wavFile } from "./support/audio";
 import { truncateAll } from "./support/database";
+import { insertLoopRow, type LoopRow } from "./support/listed-loop";
 import { type Browser } from "./support/siwe";
+import { binary } from "./support/binary-body";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 describe("catalog: GET /api/loops, /api/loops/:id, preview and peaks", () => {
@@ -21,27 +22,21 @@ describe("catalog: GET /api/loops, /api/loops/:id, preview and peaks", () => {
   const ids: Record<string, string> = {};
 
   /** A loop row as the worker leaves it (ready, with artefacts), inserted directly. */
-  async function insertLoop(name: string, data: Partial<Prisma.LoopUncheckedCreateInput> = {}) {
+  async function insertLoop(name: string, data: Partial<LoopRow> = {}) {
     const id = randomUUID();
     ids[name] = id;
-    await t.db.prisma.loop.create({
-      data: {
-        id,
-        userId: bobId,
-        genreId: house,
-        title: name,
-        priceCents: 499,
-        bpm: 120,
-        durationMs: 20_000,
-        status: "ready",
-        originalKey: `loops/${id}/original`,
-        originalFormat: "wav",
-        previewKey: `loops/${id}/preview.mp3`,
-        peaksKey: `loops/${id}/peaks.json`,
-        ...data,
-      },
+    return insertLoopRow(t.db.prisma, {
+      id,
+      userId: bobId,
+      genreId: house,
+      title: name,
+      priceCents: 499,
+      bpm: 120,
+      durationMs: 20_000,
+      previewKey: `loops/${id}/preview.mp3`,
+      peaksKey: `loops/${id}/peaks.json`,
+      ...data,
     });
-    return id;
   }
 
   const list = async (query: string, as: Browser | null = null) => {
@@ -401,11 +396,3 @@ describe("catalog: GET /api/loops, /api/loops/:id, preview and peaks", () => {
     }
   });
 });
-
-/** Collects a binary body into a Buffer (superagent only does so for known binary types). */
-function binary(res: unknown, done: (error: Error | null, body: Buffer) => void): void {
-  const stream = res as NodeJS.ReadableStream;
-  const chunks: Buffer[] = [];
-  stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-  stream.on("end", () => done(null, Buffer.concat(chunks)));
-}

@@ -2,13 +2,14 @@ import { randomUUID } from "node:crypto";
 import { DOWNLOAD_LINK_TTL_MS, DOWNLOAD_MESSAGES, EMAIL_DOWNLOAD_LINK_TTL_MS, downloadLinkSchema } from "@loop/rules/schemas/downloads";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Prisma } from "../src/db/prisma";
 import { loadConfig } from "../src/config";
 import { signDownloadToken } from "../src/features/downloads/download-token";
 import { downloadSigningKey } from "../src/features/downloads/signing-secret";
 import { truncateAll } from "./support/database";
+import { insertDownloadableLoop, type LoopRow } from "./support/listed-loop";
 import { signInMember } from "./support/members";
 import { type Browser } from "./support/siwe";
+import { binary } from "./support/binary-body";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 describe("downloads: GET /api/loops/:id/download and GET /api/downloads/:token", () => {
@@ -22,26 +23,13 @@ describe("downloads: GET /api/loops/:id/download and GET /api/downloads/:token",
   const wav = Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 3) % 256));
 
   /** A processed loop of the creator, with its MP3 and WAV in storage. */
-  async function insertLoop(name: string, data: Partial<Prisma.LoopUncheckedCreateInput> = {}) {
-    const id = randomUUID();
+  async function insertLoop(name: string, data: Partial<LoopRow> = {}) {
+    const id = await insertDownloadableLoop(
+      t,
+      { userId: creator.id, genreId: genre, title: name, priceCents: 1250, ...data },
+      { mp3, wav },
+    );
     ids[name] = id;
-    await t.db.prisma.loop.create({
-      data: {
-        id,
-        userId: creator.id,
-        genreId: genre,
-        title: name,
-        priceCents: 1250,
-        status: "ready",
-        originalKey: `loops/${id}/original`,
-        originalFormat: "wav",
-        mp3Key: `loops/${id}/full.mp3`,
-        wavKey: `loops/${id}/full.wav`,
-        ...data,
-      },
-    });
-    await t.storage.put(`loops/${id}/full.mp3`, mp3);
-    await t.storage.put(`loops/${id}/full.wav`, wav);
     return id;
   }
 
@@ -276,11 +264,3 @@ describe("downloads: GET /api/loops/:id/download and GET /api/downloads/:token",
     await request(t.app).get(body.downloadUrl).expect(403);
   });
 });
-
-/** Collects a binary body into a Buffer (superagent only does so for known binary types). */
-function binary(res: unknown, done: (error: Error | null, body: Buffer) => void): void {
-  const stream = res as NodeJS.ReadableStream;
-  const chunks: Buffer[] = [];
-  stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-  stream.on("end", () => done(null, Buffer.concat(chunks)));
-}

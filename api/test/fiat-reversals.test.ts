@@ -14,6 +14,7 @@ import { checkLedger } from "../src/features/ledger/ledger-check";
 import { releaseDueHolds } from "../src/features/ledger/timed-holds";
 import { paypalEnv, startFakePaypal, type FakePaypal, type PaypalDelivery } from "./fakes/fake-paypal";
 import { startFakeStripe, stripeEnv, type FakeStripe, type StripeDelivery } from "./fakes/fake-stripe";
+import { openPaymentIntent, payWavInTwoTabs, saveCard } from "./support/card-payments";
 import { createListedLoop } from "./support/listed-loop";
 import { signInAdmin, signInMember } from "./support/members";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -43,12 +44,8 @@ describe("card and PayPal sale proceeds: hold, release, reversals", () => {
     const seller = await signInMember(t);
     const buyer = await signInMember(t);
     const loopId = await listing(seller);
-    const card = paymentMethodSchema.parse(
-      (await buyer.browser.post("/api/payment-methods").send({ stripePaymentMethodId: "pm_card_visa" }).expect(201)).body,
-    );
-    const paid = fiatPurchaseStatusSchema.parse(
-      (await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "mp3", paymentMethodId: card.id }).expect(201)).body,
-    );
+    const card = await saveCard(buyer, "pm_card_visa");
+    const paid = await openPaymentIntent(buyer, { loopId, format: "mp3", paymentMethodId: card.id });
     expect(paid.status).toBe("completed");
     return { seller, buyer, loopId, intentId: paid.paymentIntentId!, purchaseId: paid.purchase!.id };
   }
@@ -294,18 +291,7 @@ describe("card and PayPal sale proceeds: hold, release, reversals", () => {
     expect((await balance(seller)).held).toBe("2495.00000000");
 
     // Two tabs paid twice: the second payment is refunded by the app, and Stripe's charge.refunded for it changes nothing.
-    const first = fiatPurchaseStatusSchema.parse(
-      (await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "wav" }).expect(201)).body,
-    );
-    const second = fiatPurchaseStatusSchema.parse(
-      (await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "wav" }).expect(201)).body,
-    );
-    stripe.confirmInBrowser(first.paymentIntentId!, "pm_card_visa");
-    stripe.confirmInBrowser(second.paymentIntentId!, "pm_card_visa");
-    await buyer.browser.post("/api/purchases").send({ loopId, format: "wav", paymentIntentId: first.paymentIntentId }).expect(201);
-    expect(
-      (await buyer.browser.post("/api/purchases").send({ loopId, format: "wav", paymentIntentId: second.paymentIntentId })).status,
-    ).toBe(409);
+    expect((await payWavInTwoTabs(stripe, buyer, loopId)).answer.status).toBe(409);
     const ownRefund = stripe.events.at(-1)!;
     expect(ownRefund.type).toBe("charge.refunded");
     const entries = await reversalEntries();

@@ -10,6 +10,7 @@ import { signInMember } from "./support/members";
 import { clickTrack, mp3File, wavFile } from "./support/audio";
 import { truncateAll } from "./support/database";
 import { type Browser } from "./support/siwe";
+import { binary } from "./support/binary-body";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
 
 type Fields = Record<string, string>;
@@ -290,11 +291,3 @@ describe("loops: upload and processing", () => {
     });
   });
 });
-
-/** Collects a binary body into a Buffer (superagent only does so for known binary types). */
-function binary(res: unknown, done: (error: Error | null, body: Buffer) => void): void {
-  const stream = res as NodeJS.ReadableStream;
-  const chunks: Buffer[] = [];
-  stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-  stream.on("end", () => done(null, Buffer.concat(chunks)));
-}

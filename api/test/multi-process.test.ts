@@ -22,19 +22,9 @@ import { startRoundRobinProxy, UPSTREAM_HEADER, type RoundRobinProxy } from "./s
 import { newAccount, walletSignIn } from "./support/siwe";
 import { startTestS3Server, type TestS3Server } from "./support/storage-s3-server";
 import { APP_ORIGIN, setCookie } from "./support/test-app";
+import { sleep, waitFor } from "./support/wait";
 
 const SIGN_IN_LIMIT = 6;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 /** A signed-in member: its session cookie and the address it connects from (X-Forwarded-For, see the proxy). */
 interface Member {

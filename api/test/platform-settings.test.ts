@@ -6,27 +6,27 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { loopMarketplaceAbi, loopTokenAbi } from "@loop/contracts/abis";
+import { loopMarketplaceAbi } from "@loop/contracts/abis";
 import { localAccounts } from "@loop/contracts/local-accounts";
 import { clientConfigSchema } from "@loop/rules/schemas/api-responses";
 import { FIAT_PAYMENT_MESSAGES } from "@loop/rules/schemas/fiat-payments";
 import { negotiationSchema } from "@loop/rules/schemas/negotiations";
 import { SETTINGS_MESSAGES, platformSettingsSchema, type PlatformSettings } from "@loop/rules/schemas/platform-settings";
 import { PURCHASE_MESSAGES, walletQuoteSchema } from "@loop/rules/schemas/purchases";
-import { tokenBalanceSchema } from "@loop/rules/schemas/tokens";
 import { WITHDRAWAL_MESSAGES, minimumWithdrawalMessage, withdrawalSchema } from "@loop/rules/schemas/withdrawals";
-import { createPublicClient, createWalletClient, getAddress, http, parseEther, type Hex, type LocalAccount } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
-import { hardhat } from "viem/chains";
+import { getAddress, type Hex } from "viem";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { ADMIN_REQUIRED } from "../src/features/auth/require-admin";
 import { priceCheckout } from "../src/features/checkout/checkout-pricing";
 import { checkLedger } from "../src/features/ledger/ledger-check";
+import { tokenBalance } from "./support/api-calls";
 import { deployContracts } from "./support/deploy-contracts";
 import { createListedLoop } from "./support/listed-loop";
+import { localChain, treasuryAccount } from "./support/local-chain";
 import { fundMember, signInAdmin, signInMember, type Member } from "./support/members";
 import { newAccount } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
+import { payQuoteOnChain } from "./support/wallet-quote";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -108,7 +108,7 @@ describe("platform settings", () => {
       fiatHoldDays: 14,
       uploadsPerHour: 5,
     });
-    expect(changed).toMatchObject({
+    const changedTo = {
       formatFeeBps: { mp3: 200, wav: 550 },
       minWithdrawal: "25.50000000",
       offerExpiryHours: 48,
@@ -116,7 +116,8 @@ describe("platform settings", () => {
       fiatHoldDays: 14,
       uploadsPerHour: 5,
       uploadQuotaMb: 2048,
-    });
+    };
+    expect(changed).toMatchObject(changedTo);
     expect(changed.updatedBy).toEqual({ id: admin.id, username: expect.any(String) });
     expect(new Date(changed.updatedAt).getTime()).toBeGreaterThan(new Date(before.updatedAt).getTime());
     expect(await settings(admin)).toEqual(changed);
@@ -127,15 +128,7 @@ describe("platform settings", () => {
       targetType: "settings",
       targetId: null,
       before: { ...DEFAULTS, disputeWindowSeconds: null, fiatHoldDays: 7, uploadsPerHour: 20, uploadQuotaMb: 2048 },
-      after: {
-        formatFeeBps: { mp3: 200, wav: 550 },
-        minWithdrawal: "25.50000000",
-        offerExpiryHours: 48,
-        disputeWindowSeconds: null,
-        fiatHoldDays: 14,
-        uploadsPerHour: 5,
-        uploadQuotaMb: 2048,
-      },
+      after: changedTo,
     });
     expect((await change(admin, { uploadQuotaMb: 4096 })).uploadQuotaMb).toBe(4096);
   });
@@ -253,9 +246,9 @@ describe("platform settings", () => {
     await change(admin, { formatFeeBps: { mp3: 750 } });
     expect(await clientSettings()).toEqual({ ...DEFAULTS, formatFeeBps: { mp3: 750, wav: 400 } });
     // $10.00 at 7.5% → $0.75: the buyer pays it, the platform's fees account gets it (the ledger checker balances it).
-    const before = tokenBalanceSchema.parse((await buyer.browser.get("/api/tokens/balance").expect(200)).body);
+    const before = await tokenBalance(buyer.browser);
     expect(await buy(second)).toMatchObject({ fee: "0.75", total: "10.75", loopAmount: "5375.00000000" });
-    const after = tokenBalanceSchema.parse((await buyer.browser.get("/api/tokens/balance").expect(200)).body);
+    const after = await tokenBalance(buyer.browser);
     expect(Number(before.balance) - Number(after.balance)).toBe(5375);
 
     // A page that shows the old fee is refused ('Price Changed'), in LOOP as with PayPal or a card, and nothing is bought.
@@ -265,7 +258,7 @@ describe("platform settings", () => {
       .send({ loopId: third, format: "mp3", paymentMethod: "loop", expectedTotal: "10.20" });
     expect({ status: stale.status, message: stale.body.message }).toEqual({ status: 400, message: PURCHASE_MESSAGES.priceChanged });
     expect(await t.db.prisma.purchase.count({ where: { buyerId: buyer.id, loopId: third } })).toBe(0);
-    expect(tokenBalanceSchema.parse((await buyer.browser.get("/api/tokens/balance").expect(200)).body)).toEqual(after);
+    expect(await tokenBalance(buyer.browser)).toEqual(after);
     const wav = await buyer.browser
       .post("/api/purchases")
       .send({ loopId: third, format: "wav", paymentMethod: "loop", expectedTotal: "10.40" });
@@ -376,16 +369,8 @@ describe("platform settings", () => {
     let chainApp: TestApp;
     let deployments: string;
     const rpcUrl = inject("rpcUrl");
-    const chain = { ...hardhat, rpcUrls: { default: { http: [rpcUrl] } } };
-    const client = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: 50 });
-    /** Funded by the deployment with LOOP and ETH (Hardhat's account 1). */
-    const treasury = mnemonicToAccount(localAccounts.mnemonic, { addressIndex: 1 });
-    const wallet = (account: LocalAccount) => createWalletClient({ account, chain, transport: http(rpcUrl) });
-    async function confirm(hash: Hex) {
-      const receipt = await client.waitForTransactionReceipt({ hash });
-      expect(receipt.status).toBe("success");
-      return receipt;
-    }
+    const chain = localChain(rpcUrl);
+    const { client } = chain;
 
     beforeAll(async () => {
       deployments = mkdtempSync(path.join(os.tmpdir(), "loop-settings-deployments-"));
@@ -424,16 +409,7 @@ describe("platform settings", () => {
       });
 
       // A wallet purchase after the change: escrowed until its block's time + 3600 s.
-      const buyerAccount = newAccount();
-      await confirm(await wallet(treasury).sendTransaction({ to: buyerAccount.address, value: parseEther("1") }));
-      await confirm(
-        await wallet(treasury).writeContract({
-          address: token,
-          abi: loopTokenAbi,
-          functionName: "transfer",
-          args: [buyerAccount.address, parseEther("10000")],
-        }),
-      );
+      const buyerAccount = await chain.fundedAccount(treasuryAccount, token, "10000");
       const buyerAgent = (await signInMember(chainApp, { account: buyerAccount })).browser;
       const sellerId = (await signInMember(chainApp)).id;
       const loopId = await createListedLoop(t.db.prisma, sellerId, "Escrowed", 1000);
@@ -441,36 +417,8 @@ describe("platform settings", () => {
         (await buyerAgent.post("/api/purchases/quote").send({ loopId, format: "mp3" }).expect(201)).body,
       );
       expect(quote).toMatchObject({ price: "10.00", fee: "0.20" });
-      const buyer = wallet(buyerAccount);
-      await confirm(
-        await buyer.writeContract({
-          address: token,
-          abi: loopTokenAbi,
-          functionName: "approve",
-          args: [marketplace, BigInt(quote.totalWei)],
-        }),
-      );
       const q = quote.quote;
-      const receipt = await confirm(
-        await buyer.writeContract({
-          address: marketplace,
-          abi: loopMarketplaceAbi,
-          functionName: "purchase",
-          args: [
-            {
-              buyer: getAddress(q.buyer),
-              seller: getAddress(q.seller),
-              loopId: q.loopId as Hex,
-              format: q.format,
-              price: BigInt(q.price),
-              fee: BigInt(q.fee),
-              orderId: q.orderId as Hex,
-              deadline: BigInt(q.deadline),
-            },
-            quote.signature as Hex,
-          ],
-        }),
-      );
+      const receipt = await payQuoteOnChain(chain.wallet(buyerAccount), chain.confirm, { token, marketplace }, quote);
       const block = await client.getBlock({ blockNumber: receipt.blockNumber });
       const order = await client.readContract({
         address: marketplace,
@@ -479,9 +427,7 @@ describe("platform settings", () => {
         args: [q.orderId as Hex],
       });
       expect(order).toMatchObject({ status: 1, releaseAt: block.timestamp + 3600n, price: BigInt(q.price) });
-      expect(await client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [marketplace] })).toBe(
-        BigInt(q.price),
-      );
+      expect(await chain.loopBalanceOf(token, marketplace)).toBe(BigInt(q.price));
     }, 120_000);
   });
 });

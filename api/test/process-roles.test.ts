@@ -15,10 +15,11 @@ import { startWorkerRole, type WorkerRole } from "../src/roles/worker-role";
 import { answers, killAll, processEnv, startApiProcess, type ApiProcess } from "./support/api-processes";
 import { clickTrack, wavFile } from "./support/audio";
 import { createTestDatabase, truncateAll, type TestDatabase } from "./support/database";
+import { EventStreamClient } from "./support/event-stream";
 import { signInAdmin, signInMember, type Member } from "./support/members";
 import { freePort } from "./support/ports";
 import { newAccount, walletSignIn } from "./support/siwe";
-import { APP_ORIGIN, createTestApp, testLogger, type TestApp } from "./support/test-app";
+import { APP_ORIGIN, createTestApp, setCookie, testLogger, type TestApp } from "./support/test-app";
 
 describe("LOOP_ROLES and WORKER_HEALTH_PORT", () => {
   it("default to both roles in one process, and the health port to API_PORT", () => {
@@ -255,7 +256,21 @@ describe("src/main.ts as an API process and a worker process", () => {
     const genreId = (await db.prisma.genre.create({ data: { name: "Processes" } })).id;
     const member = request.agent(`http://127.0.0.1:${apiPort}`);
     member.set("Origin", APP_ORIGIN);
-    expect((await walletSignIn(member, newAccount())).status).toBe(200);
+    const signedIn = await walletSignIn(member, newAccount());
+    expect(signedIn.status).toBe(200);
+
+    // One LISTEN session per process: the API's catalog cache and its live notification streams
+    // share one (db/pg-listener.ts), the worker's job wake-ups have the other.
+    const stream = await EventStreamClient.open(`http://127.0.0.1:${apiPort}`, setCookie(signedIn, "loop_session")!.split(";")[0]!);
+    try {
+      await stream.waitForSync(1);
+      const listening = await db.prisma.$queryRaw<{ application_name: string }[]>`
+        SELECT "application_name" FROM pg_stat_activity WHERE "datname" = current_database() AND "query" LIKE 'LISTEN %'`;
+      expect(listening.map((session) => session.application_name)).toEqual(["loop-listener", "loop-listener"]);
+    } finally {
+      stream.abort();
+    }
+
     const { body } = await member
       .post("/api/loops/upload")
       .field("title", "Across processes")

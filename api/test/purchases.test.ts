@@ -3,9 +3,11 @@
 // working download link, and every refusal leaving nothing behind.
 import { randomUUID } from "node:crypto";
 import { PURCHASE_MESSAGES, insufficientLoopMessage, purchaseSchema } from "@loop/rules/schemas/purchases";
-import { tokenBalanceSchema, transferListSchema } from "@loop/rules/schemas/tokens";
+import { transferListSchema } from "@loop/rules/schemas/tokens";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
+import { postWithKey, tokenBalance } from "./support/api-calls";
+import { insertDownloadableLoop } from "./support/listed-loop";
 import type { Browser } from "./support/siwe";
 import { decodeQuotedPrintable } from "./support/smtp";
 import { fundMember, signInMember } from "./support/members";
@@ -18,35 +20,12 @@ describe("purchases", () => {
 
   /** A ready, listed loop of `userId` at `price` (USD string), with its MP3 and WAV in storage. */
   async function listedLoop(userId: string, price: string, title = `Loop ${randomUUID().slice(0, 6)}`) {
-    const genre = (await t.db.prisma.genre.findFirst()) ?? (await t.db.prisma.genre.create({ data: { name: "Lo-Fi" } }));
-    const id = randomUUID();
     const cents = Math.round(Number(price) * 100);
-    await t.db.prisma.loop.create({
-      data: {
-        id,
-        userId,
-        genreId: genre.id,
-        title,
-        status: "ready",
-        isPublic: true,
-        priceCents: cents,
-        isFree: cents === 0,
-        originalKey: `loops/${id}/original`,
-        originalFormat: "wav",
-        mp3Key: `loops/${id}/full.mp3`,
-        wavKey: `loops/${id}/full.wav`,
-      },
-    });
-    await t.storage.put(`loops/${id}/full.mp3`, Buffer.from(`mp3 of ${title}`));
-    await t.storage.put(`loops/${id}/full.wav`, Buffer.from(`wav of ${title}`));
+    const id = await insertDownloadableLoop(t, { userId, title, priceCents: cents, isFree: cents === 0 });
     return { id, title };
   }
-  const buy = (as: Browser, body: unknown, key?: string) => {
-    const call = as.post("/api/purchases");
-    if (key) call.set("Idempotency-Key", key);
-    return call.send(body as object);
-  };
-  const balance = async (as: Browser) => tokenBalanceSchema.parse((await as.get("/api/tokens/balance").expect(200)).body);
+  const buy = (as: Browser, body: unknown, key?: string) => postWithKey(as, "/api/purchases", body, key);
+  const balance = tokenBalance;
   const purchasesOf = (buyerId: string) => t.db.prisma.purchase.findMany({ where: { buyerId }, orderBy: { createdAt: "asc" } });
   /** LOOP from the platform (as an admin's airdrop would), so a buyer can afford a loop. */
   const fund = (userId: string, loop: bigint | string) => fundMember(t, userId, loop);

@@ -3,6 +3,7 @@ import { RATING_MESSAGES, ratingResultSchema } from "@loop/rules/schemas/ratings
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { truncateAll } from "./support/database";
+import { insertDownloadableLoop } from "./support/listed-loop";
 import { signInMember } from "./support/members";
 import { type Browser } from "./support/siwe";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -14,26 +15,12 @@ describe("ratings: POST /api/loops/:id/ratings", () => {
   let buyer: { browser: Browser; id: string };
   let stranger: { browser: Browser; id: string };
 
-  async function insertLoop(title: string, isFree = false) {
-    const id = randomUUID();
-    await t.db.prisma.loop.create({
-      data: {
-        id,
-        userId: creator.id,
-        genreId: genre,
-        title,
-        isFree,
-        priceCents: isFree ? 0 : 500,
-        status: "ready",
-        originalKey: `loops/${id}/original`,
-        originalFormat: "wav",
-        mp3Key: `loops/${id}/full.mp3`,
-        wavKey: `loops/${id}/full.wav`,
-      },
-    });
-    await t.storage.put(`loops/${id}/full.mp3`, Buffer.alloc(100, 1));
-    return id;
-  }
+  const insertLoop = (title: string, isFree = false) =>
+    insertDownloadableLoop(
+      t,
+      { userId: creator.id, genreId: genre, title, isFree, priceCents: isFree ? 0 : 500 },
+      { mp3: Buffer.alloc(100, 1) },
+    );
 
   /** Downloads the loop through the real flow (link, then file), which records the download. */
   async function download(as: Browser, loopId: string) {

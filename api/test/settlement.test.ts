@@ -20,10 +20,9 @@ import {
 import { depositRefOf, uuidFromBytes32, uuidToBytes32 } from "@loop/rules/deposit-ref";
 import { NEGOTIATION_MESSAGES, negotiationSchema, walletOfferTermsSchema } from "@loop/rules/schemas/negotiations";
 import { healthResponseSchema } from "@loop/rules/schemas/api-responses";
-import { tokenBalanceSchema, transferListSchema, walletTransferListSchema } from "@loop/rules/schemas/tokens";
+import { transferListSchema, walletTransferListSchema } from "@loop/rules/schemas/tokens";
 import { adminWithdrawalSchema, withdrawalSchema } from "@loop/rules/schemas/withdrawals";
 import {
-  createPublicClient,
   createTestClient,
   createWalletClient,
   encodeFunctionData,
@@ -37,33 +36,25 @@ import {
   type LocalAccount,
 } from "viem";
 import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
-import { hardhat } from "viem/chains";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/features/ledger/ledger-check";
 import { startSettlementWorker, type SettlementWorker } from "../src/features/settlement/settlement-worker";
 import { payoutIdOf } from "../src/features/withdrawals/vault-payout";
+import { tokenBalance } from "./support/api-calls";
 import { deployContracts } from "./support/deploy-contracts";
 import { startHardhatNode } from "./support/hardhat-node";
+import { insertLoopRow } from "./support/listed-loop";
+import { localChain, treasuryAccount } from "./support/local-chain";
 import { freePort } from "./support/ports";
 import { resetIndexer, startPonder, type RunningPonder } from "./support/ponder";
 import { fundMember, signInAdmin, signInMember } from "./support/members";
 import { newAccount, type Browser } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
+import { sleep, waitFor } from "./support/wait";
 import { payQuoteOnChain } from "./support/wallet-quote";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const operatorKey = localAccounts.roles.operator.privateKey;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 /** Wallet purchases stay in LoopMarketplace's escrow this long (the local default is 0: paid at once). */
 const DISPUTE_WINDOW_SECONDS = 3600;
@@ -73,14 +64,12 @@ async function startChain() {
   const node = await startHardhatNode();
   const deployments = mkdtempSync(path.join(os.tmpdir(), "loop-settlement-deployments-"));
   await deployContracts(node.url, deployments, { DISPUTE_WINDOW_SECONDS: String(DISPUTE_WINDOW_SECONDS) });
-  const chain = { ...hardhat, rpcUrls: { default: { http: [node.url] } } };
-  const client = createPublicClient({ chain, transport: http(node.url), pollingInterval: 50 });
-  const testClient = createTestClient({ chain, mode: "hardhat", transport: http(node.url) });
+  const clients = localChain(node.url);
+  const testClient = createTestClient({ chain: clients.chain, mode: "hardhat", transport: http(node.url) });
   return {
+    ...clients,
     node,
     deployments,
-    chain,
-    client,
     testClient,
     async stop() {
       await node.stop();
@@ -97,57 +86,15 @@ describe("settlement of indexed chain events", () => {
   let worker: SettlementWorker | null = null;
   let token: Address;
   let vault: Address;
-  /** Funded by the deployment with LOOP and ETH (Hardhat's account 1). */
-  const treasury = mnemonicToAccount(localAccounts.mnemonic, { addressIndex: 1 });
-
-  const wallet = (account: LocalAccount) => createWalletClient({ account, chain: chain.chain, transport: http(chain.node.url) });
-  async function confirm(hash: Hex) {
-    const receipt = await chain.client.waitForTransactionReceipt({ hash });
-    expect(receipt.status).toBe("success");
-    return receipt;
-  }
+  const wallet = (account: LocalAccount) => chain.wallet(account);
+  const confirm = (hash: Hex) => chain.confirm(hash);
   /** A new account with `loop` LOOP and some ETH for gas. */
-  async function fundedAccount(loop: string): Promise<LocalAccount> {
-    const account = newAccount();
-    await confirm(await wallet(treasury).sendTransaction({ to: account.address, value: parseEther("1") }));
-    await confirm(
-      await wallet(treasury).writeContract({
-        address: token,
-        abi: loopTokenAbi,
-        functionName: "transfer",
-        args: [account.address, parseEther(loop)],
-      }),
-    );
-    return account;
-  }
-  async function deposit(account: LocalAccount, loop: string, ref: Hex) {
-    const from = wallet(account);
-    await confirm(
-      await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [vault, parseEther(loop)] }),
-    );
-    return confirm(await from.writeContract({ address: vault, abi: loopVaultAbi, functionName: "deposit", args: [parseEther(loop), ref] }));
-  }
-  const balance = async (as: Browser) => tokenBalanceSchema.parse((await as.get("/api/tokens/balance").expect(200)).body);
+  const fundedAccount = (loop: string) => chain.fundedAccount(treasuryAccount, token, loop);
+  const deposit = (account: LocalAccount, loop: string, ref: Hex) => chain.depositToVault(account, { token, vault }, loop, ref);
+  const balance = tokenBalance;
   /** A ready, listed loop of `userId` at `cents`. */
-  async function listedLoop(userId: string, cents: number): Promise<string> {
-    const genre = (await t.db.prisma.genre.findFirst()) ?? (await t.db.prisma.genre.create({ data: { name: "Lo-Fi" } }));
-    const id = randomUUID();
-    await t.db.prisma.loop.create({
-      data: {
-        id,
-        userId,
-        genreId: genre.id,
-        title: `Loop ${id.slice(0, 6)}`,
-        status: "ready",
-        isPublic: true,
-        priceCents: cents,
-        isFree: cents === 0,
-        originalKey: `loops/${id}/original`,
-        originalFormat: "wav",
-      },
-    });
-    return id;
-  }
+  const listedLoop = (userId: string, cents: number) =>
+    insertLoopRow(t.db.prisma, { userId, title: `Loop ${randomUUID().slice(0, 6)}`, priceCents: cents, isFree: cents === 0 });
   const settledRows = (txHash: string) => t.db.prisma.settledEvent.findMany({ where: { txHash: txHash.toLowerCase() } });
   const startWorker = (confirmations = 0) => {
     worker = startSettlementWorker({
@@ -482,8 +429,7 @@ describe("settlement of indexed chain events", () => {
     const marketplace = getAddress(t.config.chains[0]!.contracts!.marketplace);
     const sellerWallet = getAddress(seller.account.address);
     startWorker();
-    const loopBalanceOf = (address: Address) =>
-      chain.client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [address] });
+    const loopBalanceOf = (address: Address) => chain.loopBalanceOf(token, address);
     /**
      * openOffer from the buyer's wallet for `usd` on `loopId` (MP3) with the API's terms, or (`unchecked`)
      * with arguments the API was not asked about; returns the offer id.
@@ -609,12 +555,7 @@ describe("settlement of indexed chain events", () => {
     await waitFor("the purchase", async () => (await settledRows(paid.transactionHash)).some((entry) => entry.kind === "purchased"));
     await buyer.browser.get(`/api/loops/${loopId}/download?format=mp3`).expect(200);
 
-    const buyerWalletBefore = await chain.client.readContract({
-      address: token,
-      abi: loopTokenAbi,
-      functionName: "balanceOf",
-      args: [buyer.account.address],
-    });
+    const buyerWalletBefore = await chain.loopBalanceOf(token, buyer.account.address);
     const refund = await confirm(
       await wallet(arbiter).writeContract({
         address: marketplace,
@@ -628,9 +569,7 @@ describe("settlement of indexed chain events", () => {
       async () => (await settledRows(refund.transactionHash)).find((entry) => entry.kind === "refunded") ?? null,
     );
     expect(row.outcome).toBe("applied");
-    expect(
-      await chain.client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [buyer.account.address] }),
-    ).toBe(buyerWalletBefore + BigInt(q.quote.price));
+    expect(await chain.loopBalanceOf(token, buyer.account.address)).toBe(buyerWalletBefore + BigInt(q.quote.price));
 
     const purchase = await t.db.prisma.purchase.findFirstOrThrow({ where: { buyerId: buyer.id, loopId } });
     expect(purchase).toMatchObject({ refundRef: refund.transactionHash.toLowerCase(), ledgerEntryId: null });
@@ -659,8 +598,7 @@ describe("settlement of indexed chain events", () => {
     };
     const report = (loopId: string, format: string, txHash: string) =>
       buyer.browser.post("/api/purchases/crypto").send({ loopId, format, txHash, token: "LOOP" });
-    const loopBalanceOf = (address: Address) =>
-      chain.client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [address] });
+    const loopBalanceOf = (address: Address) => chain.loopBalanceOf(token, address);
     const settled = (txHash: string, kind: string) =>
       waitFor(`the ${kind} event to settle`, async () => (await settledRows(txHash)).find((entry) => entry.kind === kind) ?? null);
     /** After the dispute window anyone may release an escrowed order. */
@@ -669,7 +607,7 @@ describe("settlement of indexed chain events", () => {
       await rpc({ method: "evm_increaseTime", params: [DISPUTE_WINDOW_SECONDS + 1] });
       await mineBlocks(1);
       return confirm(
-        await wallet(treasury).writeContract({
+        await wallet(treasuryAccount).writeContract({
           address: marketplace,
           abi: loopMarketplaceAbi,
           functionName: "release",

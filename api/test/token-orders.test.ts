@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/features/ledger/ledger-check";
 import type { MailMessage, Mailer } from "../src/mail/mailer";
 import { ORDERS_PER_HOUR, TOO_MANY_ORDERS } from "../src/features/token-orders/order-rate-limit";
+import { postWithKey } from "./support/api-calls";
 import { decodeQuotedPrintable } from "./support/smtp";
 import { signInMember } from "./support/members";
 import { type Browser } from "./support/siwe";
@@ -24,11 +25,7 @@ const order = (overrides: Record<string, unknown> = {}) => ({
 describe("token orders", () => {
   let t: TestApp;
   let smtp: SmtpServer;
-  const place = (as: Browser, body: unknown, key?: string) => {
-    const call = as.post("/api/admin-orders");
-    if (key) call.set("Idempotency-Key", key);
-    return call.send(body as object);
-  };
+  const place = (as: Browser, body: unknown, key?: string) => postWithKey(as, "/api/admin-orders", body, key);
 
   ledgerCheckedAppWithSmtp(
     (app, mail) => {

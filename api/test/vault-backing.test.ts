@@ -12,32 +12,26 @@ import { loopTokenAbi, loopVaultAbi } from "@loop/contracts/abis";
 import { localAccounts } from "@loop/contracts/local-accounts";
 import { depositRefOf } from "@loop/rules/deposit-ref";
 import { walletQuoteSchema, type WalletQuote } from "@loop/rules/schemas/purchases";
-import { tokenBalanceSchema } from "@loop/rules/schemas/tokens";
 import { vaultBackingSchema, type VaultBackingChain } from "@loop/rules/schemas/vault-backing";
 import { withdrawalSchema } from "@loop/rules/schemas/withdrawals";
-import { createPublicClient, createWalletClient, getAddress, http, parseEther, type Address, type Hex, type LocalAccount } from "viem";
-import { hardhat } from "viem/chains";
+import { getAddress, parseEther, type Address, type Hex, type LocalAccount } from "viem";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { reconcile } from "../src/features/admin/vault-backing.service";
 import { checkLedger } from "../src/features/ledger/ledger-check";
 import { startSettlementWorker, type SettlementWorker } from "../src/features/settlement/settlement-worker";
+import { tokenBalance } from "./support/api-calls";
 import { deployContracts } from "./support/deploy-contracts";
+import { insertLoopRow } from "./support/listed-loop";
+import { localChain } from "./support/local-chain";
 import { startPonder, type RunningPonder } from "./support/ponder";
 import { signInAdmin, signInMember, type Member } from "./support/members";
 import { newAccount, type Browser } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
+import { waitFor as waitUntil } from "./support/wait";
 import { payQuoteOnChain } from "./support/wallet-quote";
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
+/** The indexer and the settlement worker take their time: up to 30 s, asked every 100 ms. */
+const waitFor = <T>(what: string, probe: () => Promise<T | null | undefined | false>) => waitUntil(what, probe, 30_000, 100);
 
 /** LOOP as the API writes it (exact decimal string) → wei. */
 const wei = (loop: string) => parseEther(loop);
@@ -52,57 +46,15 @@ describe("LoopVault's reserve backs the ledger's vault liability after every ste
   let marketplace: Address;
   let admin: { browser: Browser; id: string };
   const rpcUrl = inject("rpcUrl");
-  const chain = { ...hardhat, rpcUrls: { default: { http: [rpcUrl] } } };
-  const client = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: 50 });
+  const { client, wallet, confirm, ...chain } = localChain(rpcUrl);
   // Account #0 deploys, is the contracts' admin and funds the test wallets; the node signs for it.
-  const treasury = createWalletClient({ account: getAddress(localAccounts.roles.deployer.address), chain, transport: http(rpcUrl) });
-  const wallet = (account: LocalAccount) => createWalletClient({ account, chain, transport: http(rpcUrl) });
+  const treasury = wallet(getAddress(localAccounts.roles.deployer.address));
 
-  async function confirm(hash: Hex) {
-    const receipt = await client.waitForTransactionReceipt({ hash });
-    expect(receipt.status).toBe("success");
-    return receipt;
-  }
-  async function fundedAccount(loop: string): Promise<LocalAccount> {
-    const account = newAccount();
-    await confirm(await treasury.sendTransaction({ to: account.address, value: parseEther("1") }));
-    await confirm(
-      await treasury.writeContract({
-        address: token,
-        abi: loopTokenAbi,
-        functionName: "transfer",
-        args: [account.address, parseEther(loop)],
-      }),
-    );
-    return account;
-  }
-  const balance = async (as: Browser) => tokenBalanceSchema.parse((await as.get("/api/tokens/balance").expect(200)).body);
-  async function listedLoop(userId: string, cents: number): Promise<string> {
-    const genre = (await t.db.prisma.genre.findFirst()) ?? (await t.db.prisma.genre.create({ data: { name: "Lo-Fi" } }));
-    const id = randomUUID();
-    await t.db.prisma.loop.create({
-      data: {
-        id,
-        userId,
-        genreId: genre.id,
-        title: `Loop ${id.slice(0, 6)}`,
-        status: "ready",
-        isPublic: true,
-        priceCents: cents,
-        isFree: false,
-        originalKey: `loops/${id}/original`,
-        originalFormat: "wav",
-      },
-    });
-    return id;
-  }
-  async function deposit(account: LocalAccount, loop: string, ref: Hex) {
-    const from = wallet(account);
-    await confirm(
-      await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [vault, parseEther(loop)] }),
-    );
-    return confirm(await from.writeContract({ address: vault, abi: loopVaultAbi, functionName: "deposit", args: [parseEther(loop), ref] }));
-  }
+  const fundedAccount = (loop: string) => chain.fundedAccount(treasury.account.address, token, loop);
+  const balance = tokenBalance;
+  const listedLoop = (userId: string, cents: number) =>
+    insertLoopRow(t.db.prisma, { userId, title: `Loop ${randomUUID().slice(0, 6)}`, priceCents: cents, isFree: false });
+  const deposit = (account: LocalAccount, loop: string, ref: Hex) => chain.depositToVault(account, { token, vault }, loop, ref);
   async function buy(buyer: Member, loopId: string, format: "mp3" | "wav"): Promise<WalletQuote> {
     const q = walletQuoteSchema.parse((await buyer.browser.post("/api/purchases/quote").send({ loopId, format }).expect(201)).body);
     await payQuoteOnChain(wallet(buyer.account), confirm, { token, marketplace }, q);

@@ -8,14 +8,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { loopTokenAbi, loopVaultAbi } from "@loop/contracts/abis";
+import { loopVaultAbi } from "@loop/contracts/abis";
 import { localAccounts } from "@loop/contracts/local-accounts";
-import { tokenBalanceSchema, transferListSchema } from "@loop/rules/schemas/tokens";
+import { transferListSchema } from "@loop/rules/schemas/tokens";
 import { adminWithdrawalSchema, withdrawalSchema } from "@loop/rules/schemas/withdrawals";
 import { uuidToBytes32 } from "@loop/rules/deposit-ref";
-import { createPublicClient, createWalletClient, getAddress, http, keccak256, parseEther, toHex, type Address, type Hex } from "viem";
+import { getAddress, keccak256, parseEther, toHex, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { hardhat } from "viem/chains";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it, vi } from "vitest";
 import type { PayoutStep } from "../src/deps";
 import { checkLedger } from "../src/features/ledger/ledger-check";
@@ -24,12 +23,15 @@ import { startPayoutReconciler } from "../src/features/withdrawals/payout-reconc
 import { reconcilePayouts } from "../src/features/withdrawals/payout-sender";
 import { payoutIdOf } from "../src/features/withdrawals/vault-payout";
 import { PAYOUT_IN_PROGRESS_MESSAGE } from "../src/features/withdrawals/withdrawal-settlement";
+import { tokenBalance } from "./support/api-calls";
 import { deployContracts } from "./support/deploy-contracts";
+import { localChain } from "./support/local-chain";
 import { freePort } from "./support/ports";
 import { startRpcProxy, type RpcProxy } from "./support/rpc-proxy";
 import { fundMember, signInAdmin, signInMember } from "./support/members";
 import { newAccount, type Browser } from "./support/siwe";
 import { createTestApp, type TestApp } from "./support/test-app";
+import { setWithdrawalStatus } from "./support/withdrawable";
 
 class SimulatedCrash extends Error {}
 
@@ -44,21 +46,15 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
   let token: Address;
   let admin: { browser: Browser; id: string };
   const rpcUrl = inject("rpcUrl");
-  const chain = { ...hardhat, rpcUrls: { default: { http: [rpcUrl] } } };
-  const client = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: 50 });
+  const chain = localChain(rpcUrl);
+  const { client } = chain;
   // An operator key of this file's own: no other test file's transactions use its nonces.
   const operatorKey = generatePrivateKey();
-  const operator = createWalletClient({ account: privateKeyToAccount(operatorKey), chain, transport: http(rpcUrl) });
-  const deployer = createWalletClient({
-    account: privateKeyToAccount(localAccounts.roles.deployer.privateKey as Hex),
-    chain,
-    transport: http(rpcUrl),
-  });
+  const operator = chain.wallet(privateKeyToAccount(operatorKey));
+  const deployer = chain.wallet(privateKeyToAccount(localAccounts.roles.deployer.privateKey as Hex));
 
-  const balance = async (as: Browser) => tokenBalanceSchema.parse((await as.get("/api/tokens/balance").expect(200)).body);
-  const setStatus = (as: Browser, id: string, body: unknown) => as.put(`/api/admin/tokens/withdrawals/${id}/status`).send(body as object);
-  const walletLoop = (address: Address) =>
-    client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [address] });
+  const balance = tokenBalance;
+  const walletLoop = (address: Address) => chain.loopBalanceOf(token, address);
   const paidOutEvents = (withdrawalId: string) =>
     client.getContractEvents({
       address: vault,
@@ -167,18 +163,18 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
   it("stopped after the intent, before anything was signed: paying, not cancellable nor failable; the restart pays it once", async () => {
     const paying = await requested("11");
     crashAt("intent-committed");
-    await setStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
+    await setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
     await expectPaying(paying.w.id);
     expect(await paidOutEvents(paying.w.id)).toHaveLength(0);
     // Paying: nobody may hand the LOOP back in the app while the chain may still pay them.
     const cancel = await paying.user.browser.post(`/api/tokens/withdrawals/${paying.w.id}/cancel`).expect(409);
     expect(cancel.body.message).toBe(PAYOUT_IN_PROGRESS_MESSAGE);
-    expect((await setStatus(admin.browser, paying.w.id, { status: "failed", failureReason: "stuck" }).expect(409)).body.message).toBe(
-      PAYOUT_IN_PROGRESS_MESSAGE,
-    );
     expect(
-      (await setStatus(admin.browser, paying.w.id, { status: "completed", transactionId: `0x${"ab".repeat(32)}` }).expect(409)).body
-        .message,
+      (await setWithdrawalStatus(admin.browser, paying.w.id, { status: "failed", failureReason: "stuck" }).expect(409)).body.message,
+    ).toBe(PAYOUT_IN_PROGRESS_MESSAGE);
+    expect(
+      (await setWithdrawalStatus(admin.browser, paying.w.id, { status: "completed", transactionId: `0x${"ab".repeat(32)}` }).expect(409))
+        .body.message,
     ).toBe(PAYOUT_IN_PROGRESS_MESSAGE);
     expect(await balance(paying.user.browser)).toMatchObject({ held: "11.00000000" });
 
@@ -191,7 +187,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
   it("stopped after the signed payout was stored, before the broadcast: the restart sends that same transaction", async () => {
     const paying = await requested("12");
     crashAt("attempt-stored");
-    await setStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
+    await setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
     await expectPaying(paying.w.id);
     const [stored] = await t.db.prisma.payoutAttempt.findMany({ where: { withdrawalId: paying.w.id } });
     expect(stored).toMatchObject({ outcome: null });
@@ -209,7 +205,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
   it("stopped right after the broadcast, before the receipt: the chain paid it; the restart completes it without sending again", async () => {
     const paying = await requested("13");
     crashAt("broadcast");
-    await setStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
+    await setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
     await expectPaying(paying.w.id);
     expect(await paidOutEvents(paying.w.id)).toHaveLength(1);
     // Meanwhile the member cannot take the LOOP back in the app either.
@@ -224,7 +220,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
   it("the broadcast's answer is lost (the node took it): 503 Payout Pending; the restart completes it", async () => {
     const paying = await requested("14");
     proxy.setFaults({ eth_sendRawTransaction: "lose-answer", eth_getTransactionReceipt: "null-result" });
-    const answer = await setStatus(admin.browser, paying.w.id, { status: "processing" }).expect(503);
+    const answer = await setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" }).expect(503);
     expect(answer.body.message).toMatch(/^Payout Pending/);
     await expectPaying(paying.w.id);
 
@@ -235,17 +231,19 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
   it("the broadcast's answer is lost but the chain shows the receipt: the chain decides, the answer is 200 with the hash", async () => {
     const paying = await requested("14.5");
     proxy.setFaults({ eth_sendRawTransaction: "lose-answer" });
-    const processed = adminWithdrawalSchema.parse((await setStatus(admin.browser, paying.w.id, { status: "processing" }).expect(200)).body);
+    const processed = adminWithdrawalSchema.parse(
+      (await setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" }).expect(200)).body,
+    );
     const [event] = await paidOutEvents(paying.w.id);
     expect(processed).toMatchObject({ status: "processing", transactionId: event!.transactionHash, payoutInProgress: false });
-    await setStatus(admin.browser, paying.w.id, { status: "completed", transactionId: processed.transactionId }).expect(200);
+    await setWithdrawalStatus(admin.browser, paying.w.id, { status: "completed", transactionId: processed.transactionId }).expect(200);
     await expectPaidOnce(paying);
   }, 60_000);
 
   it("the receipt never comes (timeout): 503 Payout Pending, still paying; the restart completes it", async () => {
     const paying = await requested("15");
     proxy.setFaults({ eth_getTransactionReceipt: "null-result" });
-    const answer = await setStatus(admin.browser, paying.w.id, { status: "processing" }).expect(503);
+    const answer = await setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" }).expect(503);
     expect(answer.body.message).toMatch(/^Payout Pending: transaction 0x[0-9a-f]{64} was sent but is not confirmed yet/);
     await expectPaying(paying.w.id);
 
@@ -256,7 +254,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
   it("stopped while the outcome was being committed (rolled back): the restart completes it from the chain", async () => {
     const paying = await requested("16");
     crashAt("result-committing");
-    await setStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
+    await setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
     await expectPaying(paying.w.id);
     expect(await paidOutEvents(paying.w.id)).toHaveLength(1);
 
@@ -267,7 +265,9 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
   it("the broadcast never reached the node and its nonce was used by another transaction: a new payout, still one on chain", async () => {
     const paying = await requested("17");
     proxy.setFaults({ eth_sendRawTransaction: "refuse" });
-    expect((await setStatus(admin.browser, paying.w.id, { status: "processing" }).expect(503)).body.message).toMatch(/^Payout Pending/);
+    expect((await setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" }).expect(503)).body.message).toMatch(
+      /^Payout Pending/,
+    );
     await expectPaying(paying.w.id);
     const [dead] = await t.db.prisma.payoutAttempt.findMany({ where: { withdrawalId: paying.w.id } });
     // Someone uses the operator key meanwhile (another tool, a replica): the stored nonce is gone.
@@ -337,7 +337,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
   it("two replicas reconciling at once pay it once", async () => {
     const paying = await requested("18");
     crashAt("intent-committed");
-    await setStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
+    await setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
     t.deps.payoutProbe = undefined;
     await t.db.prisma.withdrawal.update({ where: { id: paying.w.id }, data: { payoutLeaseUntil: new Date(Date.now() - 1000) } });
     const passes = await Promise.all([reconcilePayouts(t.deps), reconcilePayouts(t.deps), reconcilePayouts(t.deps)]);
@@ -349,7 +349,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
   it("the API's reconciler runs a pass as it starts: a payout cut short before the restart is settled", async () => {
     const paying = await requested("18.5");
     crashAt("attempt-stored");
-    await setStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
+    await setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
     t.deps.payoutProbe = undefined;
     await t.db.prisma.withdrawal.update({ where: { id: paying.w.id }, data: { payoutLeaseUntil: new Date(Date.now() - 1000) } });
     const reconciler = startPayoutReconciler(t.deps);
@@ -368,7 +368,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
   it("a lease that has not run out is left to its sender", async () => {
     const paying = await requested("19");
     crashAt("intent-committed");
-    await setStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
+    await setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
     t.deps.payoutProbe = undefined;
     expect(await reconcilePayouts(t.deps)).toEqual({ checked: 0, failures: [] });
     expect(await paidOutEvents(paying.w.id)).toHaveLength(0);
@@ -379,7 +379,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
   it("a payout the chain refuses on the way is not paid: pending again with the reason, the hold kept", async () => {
     const paying = await requested("20");
     crashAt("intent-committed");
-    await setStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
+    await setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
     // The vault is paused before the restart: the new attempt is refused by the simulation.
     const pause = await deployer.writeContract({ address: vault, abi: loopVaultAbi, functionName: "pause" });
     await client.waitForTransactionReceipt({ hash: pause });
@@ -400,8 +400,10 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     expect(await paidOutEvents(paying.w.id)).toHaveLength(0);
     expect(await balance(paying.user.browser)).toMatchObject({ held: "20.00000000" });
     // The admin processes it again once the vault runs: paid once.
-    const processed = adminWithdrawalSchema.parse((await setStatus(admin.browser, paying.w.id, { status: "processing" }).expect(200)).body);
-    await setStatus(admin.browser, paying.w.id, { status: "completed", transactionId: processed.transactionId }).expect(200);
+    const processed = adminWithdrawalSchema.parse(
+      (await setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" }).expect(200)).body,
+    );
+    await setWithdrawalStatus(admin.browser, paying.w.id, { status: "completed", transactionId: processed.transactionId }).expect(200);
     await expectPaidOnce(paying);
   }, 60_000);
 

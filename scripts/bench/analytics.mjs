@@ -7,21 +7,7 @@
 // the time of GET /api/analytics/creator/sales.csv?range=all (100,000 lines, streamed). Everything it
 // starts is removed at the end.
 import http from "node:http";
-import path from "node:path";
-import pg from "pg";
-import { startEmbeddedPostgres } from "../lib/embedded-postgres.mjs";
-import { freePort } from "../lib/ports.mjs";
-import {
-  apiEnv,
-  apiRequest,
-  createSignedInUser,
-  measureCpu,
-  percentile,
-  runNode,
-  startApi,
-  waitForApi,
-  withScratch,
-} from "./api-harness.mjs";
+import { apiRequest, createSignedInUser, measureCpu, percentile, withDbClient, withMigratedDatabase } from "./api-harness.mjs";
 
 export const name = "analytics";
 export const description = "p95 of GET /api/analytics/creator (range 30d and all) for a creator with 1,000 loops and 100,000 sales, ms";
@@ -160,40 +146,20 @@ async function latency(port, urlPath, cookie) {
 
 export async function run({ log: say }) {
   log = say;
-  let database = null;
-  let api = null;
-  const stop = async () => {
-    await api?.stop().catch(() => {});
-    await database?.stop().catch(() => {});
-  };
-  const kill = () => {
-    if (api && api.child.exitCode === null) api.child.kill("SIGKILL");
-  };
-  return withScratch("loop-bench-analytics-", { log, stop, kill }, async ({ scratch }) => {
-    const [dbPort, apiPort] = [await freePort(), await freePort()];
-    database = await startEmbeddedPostgres({ dataDir: path.join(scratch, "postgres"), port: dbPort, database: "loop_bench" });
-    const env = apiEnv(database.url, apiPort, scratch);
-    await runNode(["--import", "tsx", "src/db/migrate-cli.ts"], env, log);
-    const db = new pg.Client({ connectionString: database.url });
-    await db.connect();
-    let data;
-    try {
-      const t0 = Date.now();
-      data = await generate(db);
-      log(
-        `generated 1 creator with ${LOOPS.toLocaleString("en")} loops and ${data.sales.toLocaleString("en")} standing sales (${data.loop_days.toLocaleString("en")} loop-days of rollups) in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
-      );
-    } finally {
-      await db.end();
-    }
+  return withMigratedDatabase("loop-bench-analytics-", log, async (stage) => {
+    const { apiPort, pgDataDir } = stage;
+    const t0 = Date.now();
+    const data = await withDbClient(stage.databaseUrl, generate);
+    log(
+      `generated 1 creator with ${LOOPS.toLocaleString("en")} loops and ${data.sales.toLocaleString("en")} standing sales (${data.loop_days.toLocaleString("en")} loop-days of rollups) in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    );
 
-    api = startApi(env, log);
-    await waitForApi(api, apiPort);
+    const api = await stage.startApi();
     const details = [];
     const failures = [];
     for (const range of ["30d", "all"]) {
       const urlPath = `/api/analytics/creator?range=${range}`;
-      const { result, apiMs, postgresMs } = await measureCpu(api.child.pid, path.join(scratch, "postgres"), () =>
+      const { result, apiMs, postgresMs } = await measureCpu(api.child.pid, pgDataDir, () =>
         latency(apiPort, urlPath, data.creator.cookie),
       );
       const ok = result.p95 <= P95_BUDGET_MS;

@@ -1,14 +1,18 @@
 // Shared by the API benchmarks: a scratch embedded Postgres migrated by the API's own `migrate`,
 // the real API (src/main.ts) in its own process, CPU accounting from /proc, percentiles, a signed-in
-// user made by SQL, a GET with its session, a scratch folder cleaned up also on signals.
+// user made by SQL, a GET with its session, a scratch folder cleaned up also on signals, and the
+// stage most of them set up from these (withMigratedDatabase).
 import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
+import { startEmbeddedPostgres } from "../lib/embedded-postgres.mjs";
 import { httpOk } from "../lib/health.mjs";
 import { ROOT } from "../lib/paths.mjs";
+import { freePort } from "../lib/ports.mjs";
 
 const API_DIR = path.join(ROOT, "api");
 
@@ -224,5 +228,67 @@ export async function withScratch(prefix, { log, stop, kill = () => {} }, work) 
     process.off("SIGTERM", onSignal);
     await cleanUp();
     process.off("exit", onExit);
+  }
+}
+
+/**
+ * The stage most API benchmarks share: a scratch folder (withScratch), an embedded Postgres in it
+ * migrated by the API's own `migrate`, and the API processes the bench starts on it; all stopped at
+ * the end, also on Ctrl-C (what fails to stop is let go, the folder removed all the same), and
+ * SIGKILLed on a bare exit. `work(stage)` gets `scratch`, `loadAtStart`, `pgDataDir`, `databaseUrl`,
+ * `apiPort` (free; apiEnv's APP_URL names it), `env` (apiEnv on the database), `spawnApi(env)` (starts
+ * src/main.ts, kept for the clean-up), `startApi()` (spawns it on `env`, resolves once it answers) and
+ * `stopApis()` (stops every API process started so far).
+ */
+export async function withMigratedDatabase(prefix, log, work) {
+  let database = null;
+  const apis = [];
+  const stopApis = async () => {
+    await Promise.all(apis.splice(0).map((api) => api.stop().catch(() => {})));
+  };
+  const stop = async () => {
+    await stopApis();
+    await database?.stop().catch(() => {});
+  };
+  const kill = () => {
+    for (const api of apis) if (api.child.exitCode === null) api.child.kill("SIGKILL");
+  };
+  return withScratch(prefix, { log, stop, kill }, async ({ scratch, loadAtStart }) => {
+    const [dbPort, apiPort] = [await freePort(), await freePort()];
+    const pgDataDir = path.join(scratch, "postgres");
+    database = await startEmbeddedPostgres({ dataDir: pgDataDir, port: dbPort, database: "loop_bench" });
+    const env = apiEnv(database.url, apiPort, scratch);
+    await runNode(["--import", "tsx", "src/db/migrate-cli.ts"], env, log);
+    const spawnApi = (processEnv) => {
+      const api = startApi(processEnv, log);
+      apis.push(api);
+      return api;
+    };
+    return work({
+      scratch,
+      loadAtStart,
+      pgDataDir,
+      databaseUrl: database.url,
+      apiPort,
+      env,
+      spawnApi,
+      async startApi() {
+        const api = spawnApi(env);
+        await waitForApi(api, apiPort);
+        return api;
+      },
+      stopApis,
+    });
+  });
+}
+
+/** `use(db)` with a pg client on `url`, ended afterwards. */
+export async function withDbClient(url, use) {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    return await use(db);
+  } finally {
+    await db.end();
   }
 }

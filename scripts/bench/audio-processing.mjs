@@ -143,29 +143,15 @@ async function bundlePipeline(root) {
   const outdir = path.join(api, "node_modules", ".cache", "loop-bench-audio");
   const require = createRequire(path.join(api, "package.json"));
   const { build } = await import(pathToFileURL(require.resolve("esbuild")).href);
-  const rulesSrc = path.join(root, "rules", "src");
-  const bundleRules = {
-    name: "bundle-loop-rules",
-    setup(builder) {
-      builder.onResolve({ filter: /^@loop\/rules\// }, (args) => ({
-        path: path.join(rulesSrc, `${args.path.slice("@loop/rules/".length)}.ts`),
-      }));
-    },
-  };
+  const { NODE_BUNDLE_OPTIONS } = await import(pathToFileURL(path.join(api, "esbuild-shared.mjs")).href);
   await build({
+    ...NODE_BUNDLE_OPTIONS,
     entryPoints: {
       "run-in-worker": path.join(api, "src/audio/run-in-worker.ts"),
       "audio-worker": path.join(api, "src/audio/worker-entry.ts"),
       "audio-bombs": path.join(api, "test/support/audio-bombs.ts"),
     },
-    plugins: [bundleRules],
     outdir,
-    outExtension: { ".js": ".mjs" },
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
     logLevel: "warning",
   });
   return { pipeline: path.join(outdir, "run-in-worker.mjs"), bombs: path.join(outdir, "audio-bombs.mjs") };

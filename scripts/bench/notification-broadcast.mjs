@@ -6,21 +6,7 @@
 // and the banned none. Also timed, on the same 100,000 users: GET /api/admin/users (the first page,
 // and a search by part of an e-mail) — the Moderation tab must stay fast at this size.
 import http from "node:http";
-import path from "node:path";
-import pg from "pg";
-import { startEmbeddedPostgres } from "../lib/embedded-postgres.mjs";
-import { freePort } from "../lib/ports.mjs";
-import {
-  apiEnv,
-  apiRequest,
-  createSignedInUser,
-  measureCpu,
-  percentile,
-  runNode,
-  startApi,
-  waitForApi,
-  withScratch,
-} from "./api-harness.mjs";
+import { apiRequest, createSignedInUser, measureCpu, percentile, withDbClient, withMigratedDatabase } from "./api-harness.mjs";
 
 export const name = "notification-broadcast";
 export const description = "POST /api/admin/notifications to all of 100,000 users: seconds until every copy is written";
@@ -68,23 +54,9 @@ async function timeGets(port, urlPath, cookie, samples) {
 }
 
 export async function run({ log }) {
-  let database = null;
-  let api = null;
-  const stop = async () => {
-    await api?.stop();
-    await database?.stop();
-  };
-  const kill = () => {
-    if (api && api.child.exitCode === null) api.child.kill("SIGKILL");
-  };
-  return withScratch("loop-bench-broadcast-", { log, stop, kill }, async ({ scratch, loadAtStart }) => {
-    const [dbPort, apiPort] = [await freePort(), await freePort()];
-    database = await startEmbeddedPostgres({ dataDir: path.join(scratch, "postgres"), port: dbPort, database: "loop_bench" });
-    const env = apiEnv(database.url, apiPort, scratch);
-    await runNode(["--import", "tsx", "src/db/migrate-cli.ts"], env, log);
-    const db = new pg.Client({ connectionString: database.url });
-    await db.connect();
-    try {
+  return withMigratedDatabase("loop-bench-broadcast-", log, async (stage) => {
+    const { apiPort, loadAtStart } = stage;
+    return withDbClient(stage.databaseUrl, async (db) => {
       const seeded = Date.now();
       await createUsers(db, USERS);
       const admin = await createSignedInUser(db, "bench_admin");
@@ -97,13 +69,12 @@ export async function run({ log }) {
         `${total.toLocaleString("en")} users (${(total - eligible).toLocaleString("en")} banned) in ${((Date.now() - seeded) / 1000).toFixed(1)} s`,
       );
 
-      api = startApi(env, log);
-      await waitForApi(api, apiPort);
+      const api = await stage.startApi();
 
       const firstPage = await timeGets(apiPort, "/api/admin/users?limit=50", admin.cookie, LIST_SAMPLES);
       const search = await timeGets(apiPort, `/api/admin/users?search=${encodeURIComponent("bench4242")}`, admin.cookie, LIST_SAMPLES);
 
-      const measured = await measureCpu(api.child.pid, path.join(scratch, "postgres"), async () => {
+      const measured = await measureCpu(api.child.pid, stage.pgDataDir, async () => {
         const started = Date.now();
         const sent = await apiRequest(apiPort, "POST", "/api/admin/notifications", {
           cookie: admin.cookie,
@@ -123,8 +94,7 @@ export async function run({ log }) {
         }
       });
       const { broadcastId, ms, recipients } = measured.result;
-      await api.stop();
-      api = null;
+      await stage.stopApis();
 
       const { rows: check } = await db.query(
         `SELECT COUNT(*)::int AS copies, COUNT(DISTINCT n."user_id")::int AS users, COUNT(*) FILTER (WHERE u."is_banned")::int AS banned
@@ -147,8 +117,6 @@ export async function run({ log }) {
       ];
       if (violations.length > 0) throw new Error(`the broadcast check failed:\n${details.join("\n")}`);
       return { value: seconds, unit: "s", budget: BROADCAST_BUDGET_S, lowerIsBetter: true, details };
-    } finally {
-      await db.end();
-    }
+    });
   });
 }

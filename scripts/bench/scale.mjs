@@ -24,12 +24,9 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import os from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { httpOk } from "../lib/health.mjs";
-import { startEmbeddedPostgres } from "../lib/embedded-postgres.mjs";
 import { freePort } from "../lib/ports.mjs";
-import { apiEnv, cpuOf, loadAverage, percentile, postgresPids, runNode, startApi, waitForApi, withScratch } from "./api-harness.mjs";
+import { cpuOf, loadAverage, percentile, postgresPids, runNode, waitForApi, withDbClient, withMigratedDatabase } from "./api-harness.mjs";
 import { catalogScenarios, generateCatalog } from "./catalog.mjs";
 import { createAccounts } from "./transfers.mjs";
 
@@ -278,33 +275,16 @@ async function waitForWorker(worker, port) {
 const num = (value, digits = 1) => (Number.isNaN(value) ? "n/a" : value.toFixed(digits));
 
 export async function run({ log }) {
-  const database = { handle: null };
-  const processes = [];
-  const stopProcesses = async () => {
-    await Promise.all(processes.splice(0).map((p) => p.stop().catch(() => {})));
-  };
-  // Stopped on Ctrl-C too (withScratch); what fails to stop is let go, the folder removed all the same.
-  const stop = async () => {
-    await stopProcesses();
-    await database.handle?.stop().catch(() => {});
-  };
-  const kill = () => {
-    for (const p of processes) if (p.child.exitCode === null) p.child.kill("SIGKILL");
-  };
-  return withScratch("loop-bench-scale-", { log, stop, kill }, async ({ scratch, loadAtStart }) => {
-    const [dbPort, portA, portB, workerPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
-    const pgData = path.join(scratch, "postgres");
-    database.handle = await startEmbeddedPostgres({ dataDir: pgData, port: dbPort, database: "loop_bench" });
+  return withMigratedDatabase("loop-bench-scale-", log, async (stage) => {
+    const { loadAtStart, apiPort: portA, pgDataDir: pgData, spawnApi, stopApis } = stage;
+    const [portB, workerPort] = [await freePort(), await freePort()];
     // One APP_URL for every process: the Origin the clients send is checked against it.
-    const base = apiEnv(database.handle.url, portA, scratch);
+    const base = { ...stage.env };
     delete base.LOOP_ROLES;
     delete base.WORKER_HEALTH_PORT;
     const origin = base.APP_URL;
-    await runNode(["--import", "tsx", "src/db/migrate-cli.ts"], base, log);
 
-    const db = new pg.Client({ connectionString: database.handle.url });
-    await db.connect();
-    try {
+    return withDbClient(stage.databaseUrl, async (db) => {
       let t0 = Date.now();
       const stats = await generateCatalog(db, { users: USERS, loops: LOOPS });
       log(
@@ -333,8 +313,7 @@ export async function run({ log }) {
         {
           label: "(a) 1 process (api,worker)",
           start: async () => {
-            const one = startApi({ ...base, API_PORT: String(portA) }, log);
-            processes.push(one);
+            const one = spawnApi({ ...base, API_PORT: String(portA) });
             await waitForApi(one, portA);
             return { ports: [portA], groups: { api: [one.child.pid], worker: [] } };
           },
@@ -343,12 +322,9 @@ export async function run({ log }) {
           label: "(b) 2 API processes + 1 worker",
           start: async () => {
             const apis = [portA, portB].map((port) => {
-              const api = startApi({ ...base, API_PORT: String(port), LOOP_ROLES: "api" }, log);
-              processes.push(api);
-              return api;
+              return spawnApi({ ...base, API_PORT: String(port), LOOP_ROLES: "api" });
             });
-            const worker = startApi({ ...base, LOOP_ROLES: "worker", WORKER_HEALTH_PORT: String(workerPort) }, log);
-            processes.push(worker);
+            const worker = spawnApi({ ...base, LOOP_ROLES: "worker", WORKER_HEALTH_PORT: String(workerPort) });
             await Promise.all([waitForApi(apis[0], portA), waitForApi(apis[1], portB), waitForWorker(worker, workerPort)]);
             return { ports: [portA, portB], groups: { api: apis.map((a) => a.child.pid), worker: [worker.child.pid] } };
           },
@@ -373,7 +349,7 @@ export async function run({ log }) {
         result.connections = await connections(db);
         result.cpu = cpuUsed(result.cpuBefore, result.cpuAfter);
         results.push({ layout, result });
-        await stopProcesses();
+        await stopApis();
         log(`${layout.label}: ${result.total.rps.toFixed(0)} req/s, ${result.allErrors} errors`);
       }
 
@@ -457,8 +433,6 @@ export async function run({ log }) {
         over: errors > 0 || violations.length > 0,
         details,
       };
-    } finally {
-      await db.end();
-    }
+    });
   });
 }

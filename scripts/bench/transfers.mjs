@@ -10,11 +10,7 @@
 import { randomBytes, randomUUID, createHash } from "node:crypto";
 import http from "node:http";
 import os from "node:os";
-import path from "node:path";
-import pg from "pg";
-import { startEmbeddedPostgres } from "../lib/embedded-postgres.mjs";
-import { freePort } from "../lib/ports.mjs";
-import { apiEnv, loadAverage, measureCpu, percentile, runNode, startApi, waitForApi, withScratch } from "./api-harness.mjs";
+import { loadAverage, measureCpu, percentile, runNode, withDbClient, withMigratedDatabase } from "./api-harness.mjs";
 
 export const name = "transfers";
 export const description =
@@ -166,37 +162,18 @@ async function audit(db, before, accepted, env, log) {
 }
 
 export async function run({ log }) {
-  let database = null;
-  let api = null;
-  // Stopped on Ctrl-C too (withScratch); what fails to stop is let go, the folder removed all the same.
-  const stop = async () => {
-    await api?.stop().catch(() => {});
-    await database?.stop().catch(() => {});
-  };
-  const kill = () => {
-    if (api && api.child.exitCode === null) api.child.kill("SIGKILL");
-  };
-  return withScratch("loop-bench-transfers-", { log, stop, kill }, async ({ scratch, loadAtStart }) => {
-    const [dbPort, apiPort] = [await freePort(), await freePort()];
-    database = await startEmbeddedPostgres({ dataDir: path.join(scratch, "postgres"), port: dbPort, database: "loop_bench" });
-    const env = apiEnv(database.url, apiPort, scratch);
-    await runNode(["--import", "tsx", "src/db/migrate-cli.ts"], env, log);
-    const db = new pg.Client({ connectionString: database.url });
-    await db.connect();
-    try {
+  return withMigratedDatabase("loop-bench-transfers-", log, async (stage) => {
+    const { apiPort, env, loadAtStart } = stage;
+    return withDbClient(stage.databaseUrl, async (db) => {
       const accounts = await createAccounts(db, ACCOUNTS);
       log(`${accounts.length.toLocaleString("en")} accounts with 500 LOOP to send (and a promotional welcome bonus) and a session each`);
       const before = await totals(db);
       if (before.userTotal < BigInt(accounts.length) * WELCOME_UNITS) throw new Error("the accounts did not get their 500 LOOP");
-      api = startApi(env, log);
-      await waitForApi(api, apiPort);
+      const api = await stage.startApi();
       log(`API up on port ${apiPort}; ${CONCURRENCY} clients, ${WARMUP_MS / 1000} s warm-up, ${MEASURE_MS / 1000} s measured`);
-      const measured = await measureCpu(api.child.pid, path.join(scratch, "postgres"), () =>
-        load(apiPort, `http://localhost:${apiPort}`, accounts),
-      );
+      const measured = await measureCpu(api.child.pid, stage.pgDataDir, () => load(apiPort, `http://localhost:${apiPort}`, accounts));
       const result = measured.result;
-      await api.stop();
-      api = null;
+      await stage.stopApis();
       const { violations, entries } = await audit(db, before, result.accepted, env, log);
       const perSecond = result.measuredAccepted / result.seconds;
       const sorted = result.latencies.sort((a, b) => a - b);
@@ -212,8 +189,6 @@ export async function run({ log }) {
       ];
       if (violations.length > 0 || result.replayMismatches > 0) throw new Error(`the ledger audit failed:\n${details.join("\n")}`);
       return { value: perSecond, unit: "transfers/s", budget: TRANSFERS_PER_SECOND_FLOOR, lowerIsBetter: false, details };
-    } finally {
-      await db.end();
-    }
+    });
   });
 }

@@ -126,3 +126,18 @@ export function redactUrl(url) {
     return url;
   }
 }
+
+/**
+ * What `pnpm dev` and `pnpm start` do first: check Node.js, read .env, and return the settings of
+ * `mode` (see settings); a setting that cannot be used is logged (`log`) and the process exits 1.
+ */
+export function settingsOrExit(mode, log) {
+  checkNodeVersion();
+  loadDotEnv();
+  try {
+    return settings(mode);
+  } catch (error) {
+    log(error.message);
+    process.exit(1);
+  }
+}

@@ -40,19 +40,45 @@ export interface WrittenMp3 {
   samples: number;
 }
 
-export class Mp3FileWriter {
+/** A file written by position whose header goes in last: closed once, by finish() or close(). */
+abstract class HeaderLastFile {
+  private closed = false;
+
+  protected constructor(
+    protected readonly fd: number,
+    protected readonly timing?: WriterTiming,
+  ) {}
+
+  /** Runs `finish` (which writes the header) and closes the file, whether it succeeded or not. */
+  protected closingAfter<T>(finish: () => T): T {
+    try {
+      return finish();
+    } finally {
+      this.close();
+    }
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    closeSync(this.fd);
+  }
+}
+
+export class Mp3FileWriter extends HeaderLastFile {
   private readonly counter = new Mp3FrameCounter();
   private position = 0;
   private samples = 0;
-  private closed = false;
 
   private constructor(
-    private readonly fd: number,
+    fd: number,
     private readonly encoder: Awaited<ReturnType<typeof createMp3Encoder>>,
     private readonly channels: number,
     private readonly sampleRate: number,
-    private readonly timing?: WriterTiming,
-  ) {}
+    timing?: WriterTiming,
+  ) {
+    super(fd, timing);
+  }
 
   static async create(
     path: string,
@@ -84,7 +110,7 @@ export class Mp3FileWriter {
 
   /** Flushes the encoder, writes the Info frame in front and closes the file. */
   finish(): WrittenMp3 {
-    try {
+    return this.closingAfter(() => {
       const { timing } = this;
       this.append(timing ? timing.timer.time(timing.step, () => this.encoder.finalize()) : this.encoder.finalize());
       const { counter } = this;
@@ -101,15 +127,7 @@ export class Mp3FileWriter {
       });
       writeAll(this.fd, info, 0, this.timing?.timer);
       return { bytes: info.length + counter.bytes, frames: counter.frames, samples: this.samples };
-    } finally {
-      this.close();
-    }
-  }
-
-  close(): void {
-    if (this.closed) return;
-    this.closed = true;
-    closeSync(this.fd);
+    });
   }
 
   private append(bytes: Uint8Array): void {
@@ -146,10 +164,8 @@ export async function encodeMp3ToFile(
 }
 
 /** RIFF/WAVE 16-bit PCM written block by block; the sizes are filled in by finish(). */
-export class WavFileWriter {
-  private readonly fd: number;
+export class WavFileWriter extends HeaderLastFile {
   private position = 44;
-  private closed = false;
   /** Reused for every block (writes are synchronous). */
   private readonly scratch = { buffer: new ArrayBuffer(0) };
 
@@ -157,9 +173,9 @@ export class WavFileWriter {
     path: string,
     private readonly channels: number,
     private readonly sampleRate: number,
-    private readonly timing?: WriterTiming,
+    timing?: WriterTiming,
   ) {
-    this.fd = openSync(path, "w");
+    super(openSync(path, "w"), timing);
   }
 
   write(channels: readonly Float32Array[]): void {
@@ -177,7 +193,7 @@ export class WavFileWriter {
   }
 
   finish(): { bytes: number } {
-    try {
+    return this.closingAfter(() => {
       const dataBytes = this.position - 44;
       const header = Buffer.alloc(44);
       header.write("RIFF", 0, "latin1");
@@ -195,14 +211,6 @@ export class WavFileWriter {
       header.writeUInt32LE(dataBytes, 40);
       writeAll(this.fd, header, 0, this.timing?.timer);
       return { bytes: this.position };
-    } finally {
-      this.close();
-    }
-  }
-
-  close(): void {
-    if (this.closed) return;
-    this.closed = true;
-    closeSync(this.fd);
+    });
   }
 }

@@ -1,11 +1,13 @@
 // One Postgres LISTEN connection per process, shared by whatever in the process waits for a
-// channel: the API's catalog cache (`catalog_changed`, features/loops/catalog-cache.ts) and the
+// channel: the API's catalog cache (`catalog_changed`, features/loops/catalog-cache.ts), its live
+// notification streams (`app_notifications`, features/notifications/notification-hub.ts) and the
 // workers' wake-ups (`jobs_queued`, jobs/job-wakeups.ts). A dedicated `pg` client (LISTEN needs a
-// session of its own, never a pooled connection), reconnecting with backoff when it is lost.
+// session of its own, never a pooled connection), reconnecting with backoff when it is lost. Its
+// owner (main.ts) stops it once every role that listens on it has stopped.
 //
 // Postgres keeps no message for a session that was not listening: after every (re)connection each
-// channel's `gap` handler runs, so that its subscriber catches up (drops its cache, polls its queue).
-// (The live notification streams keep their own connection: features/notifications/notification-hub.ts.)
+// channel's `gap` handler runs, so that its subscriber catches up (drops its cache, polls its queue,
+// tells its streams to refetch).
 import pg from "pg";
 import { poolOf, type PrismaClient } from "./prisma";
 import type { Logger } from "../deps";

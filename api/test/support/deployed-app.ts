@@ -3,6 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { localAccounts } from "@loop/contracts/local-accounts";
 import { getAddress, type Address } from "viem";
+import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
+import { checkLedger } from "../../src/features/ledger/ledger-check";
 import { deployContracts } from "./deploy-contracts";
 import { createTestApp, type TestApp } from "./test-app";
 
@@ -38,4 +40,22 @@ export async function createDeployedApp(rpcUrl: string, name: string, deployEnv:
     remove();
     throw error;
   }
+}
+
+/**
+ * A suite's deployed app on the suite's chain: made before the first test (then `ready` runs), the
+ * ledger checked after every test, closed after the last.
+ */
+export function deployedAppSuite(name: string, deployEnv: Record<string, string>, ready: (app: DeployedApp) => Promise<void> | void): void {
+  let app: DeployedApp | undefined;
+  beforeAll(async () => {
+    app = await createDeployedApp(inject("rpcUrl"), name, deployEnv);
+    await ready(app);
+  }, 180_000);
+  afterEach(async () => {
+    expect(await checkLedger(app!.t.db.prisma)).toEqual([]);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
 }

@@ -7,6 +7,7 @@ import { inject } from "vitest";
 import { createApp } from "../../src/app";
 import { createChainClients } from "../../src/chain/clients";
 import { loadConfig, type AppConfig } from "../../src/config";
+import { createPgListener, type PgListener } from "../../src/db/pg-listener";
 import type { AppDeps, Logger } from "../../src/deps";
 import { createNotificationHub } from "../../src/features/notifications/notification-hub";
 import { startLoopWorker, type LoopWorker, type LoopWorkerOptions } from "../../src/jobs/loop-worker";
@@ -30,6 +31,8 @@ export interface TestApp {
   /** What the app was built with (for workers a test starts itself). */
   deps: AppDeps;
   db: TestDatabase;
+  /** This app's LISTEN connection (the notification hub's); stopped by close(). */
+  listener: PgListener;
   /** Local disk storage in a temporary FILES_DIR, removed by close() (or S3, when env says STORAGE_DRIVER=s3). */
   storage: Storage;
   /** Starts an audio worker on this app's database and storage (stopped by close()). */
@@ -66,14 +69,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const mailer = options.mailer ?? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   const storage = await openStorage(config.storage);
   const workers: LoopWorker[] = [];
-  // Connects on the first GET /api/notifications/stream only.
-  const notificationHub = createNotificationHub({
-    databaseUrl: db.url,
-    prisma: db.prisma,
-    logger: testLogger,
-    minBackoffMs: 100,
-    maxBackoffMs: 1000,
-  });
+  // The process's one LISTEN connection, as main.ts makes it; it connects on the first
+  // GET /api/notifications/stream (or the first ready() of a test) only.
+  const listener = createPgListener({ databaseUrl: db.url, logger: testLogger, minBackoffMs: 100, maxBackoffMs: 1000 });
+  const notificationHub = createNotificationHub({ listener, prisma: db.prisma, logger: testLogger });
   const deps: AppDeps = {
     config,
     prisma: db.prisma,
@@ -90,6 +89,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     deps,
     db,
+    listener,
     storage,
     startWorker(workerOptions = {}) {
       const worker = startLoopWorker({
@@ -106,6 +106,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async close() {
       await Promise.all(workers.map((worker) => worker.stop()));
       await notificationHub.stop();
+      await listener.stop();
       rmSync(filesDir, { recursive: true, force: true });
       mailer.close();
       if (!options.db) await db.drop();

@@ -5,6 +5,7 @@
  * its buyers keep their downloads; restoring makes it "ready" again.
  */
 import { z } from "zod";
+import { checkRequiredReason, reasonText } from "./fields";
 import { LOOP_STATUSES } from "./loops";
 
 export const HIDE_REASON_MAX = 500;
@@ -57,16 +58,16 @@ export type LoopVisibilityRequest = z.output<typeof loopVisibilityRequestSchema>
 export const loopModerationRequestSchema = z
   .object({
     hidden: z.boolean({ error: ADMIN_LOOP_MESSAGES.invalidHidden }),
-    reason: z
-      .string()
-      .nullish()
-      .transform((value) => (typeof value === "string" ? value.trim() : "")),
+    reason: reasonText,
   })
   .superRefine((body, ctx) => {
     if (!body.hidden) return;
-    if (body.reason === "") ctx.addIssue({ code: "custom", message: ADMIN_LOOP_MESSAGES.reasonRequired, path: ["reason"] });
-    else if (body.reason.length > HIDE_REASON_MAX)
-      ctx.addIssue({ code: "custom", message: ADMIN_LOOP_MESSAGES.reasonTooLong, path: ["reason"] });
+    checkRequiredReason(body.reason, ctx, {
+      path: "reason",
+      max: HIDE_REASON_MAX,
+      required: ADMIN_LOOP_MESSAGES.reasonRequired,
+      tooLong: ADMIN_LOOP_MESSAGES.reasonTooLong,
+    });
   });
 /** What a client sends. */
 export type LoopModerationRequestInput = z.input<typeof loopModerationRequestSchema>;

@@ -3,6 +3,7 @@
  * PUT /api/admin/users/:id/ban, POST /api/admin/users/:id/warning (docs/product.md#admin-dashboard, docs/product.md#data, docs/product.md#validation).
  */
 import { z } from "zod";
+import { checkRequiredReason, pageQuery, reasonText } from "./fields";
 
 export const WARNING_SEVERITIES = ["low", "medium", "high"] as const;
 export type WarningSeverity = (typeof WARNING_SEVERITIES)[number];
@@ -34,8 +35,7 @@ export const adminListQuerySchema = z.object({
     .string()
     .optional()
     .transform((value) => value?.trim().slice(0, 200) || undefined),
-  limit: z.coerce.number().int().min(1).max(ADMIN_LIST_LIMIT_MAX).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
+  ...pageQuery(ADMIN_LIST_LIMIT_MAX, 50),
 });
 export type AdminListQuery = z.output<typeof adminListQuerySchema>;
 
@@ -83,16 +83,16 @@ export type SetAdminRequest = z.output<typeof setAdminRequestSchema>;
 export const banRequestSchema = z
   .object({
     isBanned: z.boolean({ error: ADMIN_USER_MESSAGES.invalidBanFlag }),
-    banReason: z
-      .string()
-      .nullish()
-      .transform((value) => (typeof value === "string" ? value.trim() : "")),
+    banReason: reasonText,
   })
   .superRefine((body, ctx) => {
     if (!body.isBanned) return;
-    if (body.banReason === "") ctx.addIssue({ code: "custom", message: ADMIN_USER_MESSAGES.banReasonRequired, path: ["banReason"] });
-    else if (body.banReason.length > BAN_REASON_MAX)
-      ctx.addIssue({ code: "custom", message: ADMIN_USER_MESSAGES.banReasonTooLong, path: ["banReason"] });
+    checkRequiredReason(body.banReason, ctx, {
+      path: "banReason",
+      max: BAN_REASON_MAX,
+      required: ADMIN_USER_MESSAGES.banReasonRequired,
+      tooLong: ADMIN_USER_MESSAGES.banReasonTooLong,
+    });
   });
 /** What a client sends. */
 export type BanRequestInput = z.input<typeof banRequestSchema>;

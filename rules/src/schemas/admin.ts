@@ -3,8 +3,7 @@
  * (spec "Admin stats", "Vault deposit"). Amounts come from the ledger (docs/product.md#admin-figures).
  */
 import { z } from "zod";
-import { parseLoop } from "../units";
-import { AMOUNT_MESSAGES, MAX_LOOP_UNITS } from "./amounts";
+import { AMOUNT_MESSAGES, loopAmountProblem } from "./amounts";
 
 export const ADMIN_MESSAGES = {
   missingAmount: "Missing Amount: Please enter an amount to deposit",
@@ -24,14 +23,13 @@ export const vaultDepositRequestSchema = z.object({
         ctx.addIssue({ code: "custom", message: ADMIN_MESSAGES.missingAmount });
         return;
       }
-      if (!/^\d+(\.\d+)?$/.test(text)) {
-        ctx.addIssue({ code: "custom", message: ADMIN_MESSAGES.invalidAmount });
-        return;
-      }
-      const units = parseLoop(text);
-      if (units === null) ctx.addIssue({ code: "custom", message: ADMIN_MESSAGES.tooPrecise });
-      else if (units <= 0n) ctx.addIssue({ code: "custom", message: ADMIN_MESSAGES.invalidAmount });
-      else if (units > MAX_LOOP_UNITS) ctx.addIssue({ code: "custom", message: ADMIN_MESSAGES.tooLarge });
+      const problem = loopAmountProblem(text, {
+        notPositive: ADMIN_MESSAGES.invalidAmount,
+        invalid: ADMIN_MESSAGES.invalidAmount,
+        tooPrecise: ADMIN_MESSAGES.tooPrecise,
+        tooLarge: ADMIN_MESSAGES.tooLarge,
+      });
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
     })
     .describe("LOOP to move from platform earnings to the withdrawal reserve, at most 8 decimals"),
 });

@@ -50,102 +50,88 @@ function outcome<T>(result: z.ZodSafeParseResult<T>, value: (data: T) => bigint)
 const loop = (units: bigint) => units;
 const cents = (value: bigint) => centsToLoopUnits(value);
 
+type FieldShape = Pick<AmountField, "decimals" | "toLoopUnits" | "min" | "max" | "takes">;
+/** What most fields share: LOOP as text (8 decimals, from one unit up to the cap). */
+const LOOP_TEXT: FieldShape = { decimals: 8, toLoopUnits: loop, min: 1n, max: MAX_LOOP_UNITS, takes: { text: true, number: false } };
+/** USD as text or a JSON number (2 decimals, from a cent up to the cap). */
+const USD: FieldShape = { decimals: 2, toLoopUnits: cents, min: 1n, max: MAX_USD_CENTS, takes: { text: true, number: true } };
+/** Totals the page sends to be compared with the server's: 0 is a total too (a free loop). */
+const USD_TOTAL: Omit<AmountField, "name" | "parse"> = {
+  ...USD,
+  min: 0n,
+  tooLarge: AMOUNT_MESSAGES.usdTooLarge,
+  takes: { text: true, number: false },
+};
+/** Prices were bounded before the cap (an integer column of cents); they stay under it. */
+const PRICE: Omit<AmountField, "name" | "parse" | "takes"> = {
+  ...USD,
+  min: 0n,
+  max: BigInt(MAX_PRICE_CENTS),
+  tooLarge: UPLOAD_MESSAGES.price,
+  form: (_text, whole) => whole.length <= 9,
+};
+
 const FIELDS: AmountField[] = [
   {
+    ...LOOP_TEXT,
     name: "transfer amount",
-    decimals: 8,
-    toLoopUnits: loop,
-    min: 1n,
-    max: MAX_LOOP_UNITS,
     tooLarge: TOKEN_MESSAGES.tooLarge,
-    takes: { text: true, number: false },
     parse: (amount) => outcome(transferRequestSchema.safeParse({ toUserId: "someone", amount }), (data) => parseLoop(data.amount)!),
   },
   {
+    ...LOOP_TEXT,
     name: "withdrawal amount",
-    decimals: 8,
-    toLoopUnits: loop,
     min: MIN_WITHDRAWAL_UNITS,
-    max: MAX_LOOP_UNITS,
     tooLarge: WITHDRAWAL_MESSAGES.tooLarge,
-    takes: { text: true, number: false },
     parse: (amount) => outcome(withdrawalRequestSchema.safeParse({ amount, method: "loop", destination: ETH }), (data) => data.amount),
   },
   {
+    ...USD,
     name: "offer",
-    decimals: 2,
-    toLoopUnits: cents,
-    min: 1n,
-    max: MAX_USD_CENTS,
     tooLarge: NEGOTIATION_MESSAGES.tooLarge,
-    takes: { text: true, number: true },
     parse: (offerAmount) =>
       outcome(createNegotiationSchema.safeParse({ loopId: "a-loop", offerAmount }), (data) => parseUsd(data.offerAmount)!),
   },
   {
+    ...USD,
     name: "counter offer",
-    decimals: 2,
-    toLoopUnits: cents,
-    min: 1n,
-    max: MAX_USD_CENTS,
     tooLarge: NEGOTIATION_MESSAGES.tooLarge,
-    takes: { text: true, number: true },
     parse: (counterOffer) =>
       outcome(respondNegotiationSchema.safeParse({ action: "counter", counterOffer }), (data) => parseUsd(data.counterOffer!)!),
   },
   {
+    ...USD,
     name: "wallet offer",
-    decimals: 2,
-    toLoopUnits: cents,
-    min: 1n,
-    max: MAX_USD_CENTS,
     tooLarge: NEGOTIATION_MESSAGES.tooLarge,
-    takes: { text: true, number: true },
     parse: (offerAmount) =>
       outcome(walletOfferTermsRequestSchema.safeParse({ loopId: "a-loop", offerAmount }), (data) => parseUsd(data.offerAmount)!),
   },
   {
+    ...LOOP_TEXT,
     name: "token order",
-    decimals: 8,
-    toLoopUnits: loop,
-    min: 1n,
     max: MAX_ORDER_LOOP * UNITS_PER_LOOP,
     tooLarge: TOKEN_ORDER_MESSAGES.tooLarge,
-    takes: { text: true, number: false },
     parse: (requestedAmount) =>
       outcome(tokenOrderRequestSchema.safeParse({ requestedAmount, paymentMethod: "paypal", paymentDetails: "me@example.com" }), (data) =>
         parseLoop(data.requestedAmount)!,
       ),
   },
   {
+    ...LOOP_TEXT,
     name: "vault deposit",
-    decimals: 8,
-    toLoopUnits: loop,
-    min: 1n,
-    max: MAX_LOOP_UNITS,
     tooLarge: ADMIN_MESSAGES.tooLarge,
     takes: { text: true, number: true },
     parse: (amount) => outcome(vaultDepositRequestSchema.safeParse({ amount }), (data) => parseLoop(data.amount)!),
   },
   {
+    ...LOOP_TEXT,
     name: "minimum withdrawal setting",
-    decimals: 8,
-    toLoopUnits: loop,
-    min: 1n,
-    max: MAX_LOOP_UNITS,
     tooLarge: SETTINGS_MESSAGES.minWithdrawalTooLarge,
-    takes: { text: true, number: false },
     parse: (minWithdrawal) => outcome(platformSettingsUpdateSchema.safeParse({ minWithdrawal }), (data) => parseLoop(data.minWithdrawal!)!),
   },
-  // Totals the page sends to be compared with the server's: 0 is a total too (a free loop).
   {
+    ...USD_TOTAL,
     name: "purchase total",
-    decimals: 2,
-    toLoopUnits: cents,
-    min: 0n,
-    max: MAX_USD_CENTS,
-    tooLarge: AMOUNT_MESSAGES.usdTooLarge,
-    takes: { text: true, number: false },
     form: (text, whole) => text === text.trim() && whole.length <= 9,
     parse: (expectedTotal) =>
       outcome(purchaseRequestSchema.safeParse({ loopId: "a-loop", format: "mp3", expectedTotal }), (data) =>
@@ -153,49 +139,30 @@ const FIELDS: AmountField[] = [
       ),
   },
   {
+    ...USD_TOTAL,
     name: "PayPal order total",
-    decimals: 2,
-    toLoopUnits: cents,
-    min: 0n,
-    max: MAX_USD_CENTS,
-    tooLarge: AMOUNT_MESSAGES.usdTooLarge,
-    takes: { text: true, number: false },
     form: (text, _whole, fraction) => text === text.trim() && fraction.length === 2,
     parse: (amount) =>
       outcome(paypalOrderRequestSchema.safeParse({ loopId: "a-loop", format: "mp3", amount }), (data) => parseUsd(data.amount!)!),
   },
   {
+    ...USD_TOTAL,
     name: "card payment total (cents)",
     decimals: 0,
-    toLoopUnits: cents,
-    min: 0n,
-    max: MAX_USD_CENTS,
-    tooLarge: AMOUNT_MESSAGES.usdTooLarge,
     takes: { text: false, number: true },
     parse: (amount) =>
       outcome(paymentIntentRequestSchema.safeParse({ loopId: "a-loop", format: "mp3", amount }), (data) => BigInt(data.amount!)),
   },
-  // Prices were bounded before the cap (an integer column of cents); they stay under it.
   {
+    ...PRICE,
     name: "upload price",
-    decimals: 2,
-    toLoopUnits: cents,
-    min: 0n,
-    max: BigInt(MAX_PRICE_CENTS),
-    tooLarge: UPLOAD_MESSAGES.price,
     takes: { text: true, number: false },
-    form: (_text, whole) => whole.length <= 9,
     parse: (price) => outcome(uploadLoopFieldsSchema.safeParse({ title: "Loop", genreId: "1", price }), (data) => BigInt(data.price)),
   },
   {
+    ...PRICE,
     name: "edited price",
-    decimals: 2,
-    toLoopUnits: cents,
-    min: 0n,
-    max: BigInt(MAX_PRICE_CENTS),
-    tooLarge: UPLOAD_MESSAGES.price,
     takes: { text: true, number: true },
-    form: (_text, whole) => whole.length <= 9,
     parse: (price) => outcome(updateLoopSchema.safeParse({ price }), (data) => BigInt(data.price!)),
   },
 ];
@@ -318,21 +285,21 @@ describe("amounts: every request amount is exact and within LoopToken's cap", ()
     });
   });
 
-  it("examples at the cap", () => {
-    const transfer = FIELDS.find((field) => field.name === "transfer amount")!;
-    expect(transfer.parse("1000000000")).toEqual({ ok: true, value: MAX_LOOP_UNITS });
-    expect(transfer.parse("1000000000.00000001")).toEqual({ ok: false, message: AMOUNT_MESSAGES.loopTooLarge });
-    expect(transfer.parse("99999999999999999999999")).toEqual({ ok: false, message: AMOUNT_MESSAGES.loopTooLarge });
+  const fieldNamed = (name: string) => FIELDS.find((candidate) => candidate.name === name)!;
+  it.each<[string, string | number, Outcome]>([
+    ["transfer amount", "1000000000", { ok: true, value: MAX_LOOP_UNITS }],
+    ["transfer amount", "1000000000.00000001", { ok: false, message: AMOUNT_MESSAGES.loopTooLarge }],
+    ["transfer amount", "99999999999999999999999", { ok: false, message: AMOUNT_MESSAGES.loopTooLarge }],
     // The spec's messages still answer the cases they had.
-    expect(transfer.parse("-99999999999999999999999")).toEqual({ ok: false, message: TOKEN_MESSAGES.notPositive });
-    expect(transfer.parse("99999999999999999999999.000000001")).toEqual({ ok: false, message: TOKEN_MESSAGES.tooPrecise });
-    const offer = FIELDS.find((field) => field.name === "offer")!;
-    expect(offer.parse("2000000")).toEqual({ ok: true, value: MAX_USD_CENTS });
-    expect(offer.parse(2_000_000.01)).toEqual({ ok: false, message: AMOUNT_MESSAGES.usdTooLarge });
-    expect(offer.parse("0")).toEqual({ ok: false, message: NEGOTIATION_MESSAGES.amount });
-    const order = FIELDS.find((field) => field.name === "token order")!;
-    expect(order.parse("0")).toEqual({ ok: false, message: TOKEN_ORDER_MESSAGES.zeroUsd });
-    expect(order.parse("99999999999999999999999")).toEqual({ ok: false, message: TOKEN_ORDER_MESSAGES.tooLarge });
+    ["transfer amount", "-99999999999999999999999", { ok: false, message: TOKEN_MESSAGES.notPositive }],
+    ["transfer amount", "99999999999999999999999.000000001", { ok: false, message: TOKEN_MESSAGES.tooPrecise }],
+    ["offer", "2000000", { ok: true, value: MAX_USD_CENTS }],
+    ["offer", 2_000_000.01, { ok: false, message: AMOUNT_MESSAGES.usdTooLarge }],
+    ["offer", "0", { ok: false, message: NEGOTIATION_MESSAGES.amount }],
+    ["token order", "0", { ok: false, message: TOKEN_ORDER_MESSAGES.zeroUsd }],
+    ["token order", "99999999999999999999999", { ok: false, message: TOKEN_ORDER_MESSAGES.tooLarge }],
+  ])("example at the cap: %s %j", (name, input, expected) => {
+    expect(fieldNamed(name).parse(input)).toEqual(expected);
   });
 
   for (const field of FIELDS) {

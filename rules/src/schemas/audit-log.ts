@@ -3,6 +3,7 @@
  * target's state before and after). Shown in the dashboard's Settings tab.
  */
 import { z } from "zod";
+import { pageQuery } from "./fields";
 
 /** What an admin did: the `action` of an entry. */
 export const ADMIN_ACTIONS = [
@@ -27,10 +28,7 @@ export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 export const AUDIT_TARGET_TYPES = ["user", "loop", "notification", "broadcast", "settings", "withdrawal", "token_order", "vault"] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
-export const auditLogQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
-});
+export const auditLogQuerySchema = z.object(pageQuery(100, 50));
 export type AuditLogQuery = z.output<typeof auditLogQuerySchema>;
 
 export const auditEntrySchema = z.object({

@@ -1,11 +1,8 @@
 /** The level calls: GET /api/user/level and GET /api/user/level-rewards (docs/product.md#levels). */
 import { z } from "zod";
 import { LEVEL_TITLES } from "../levels";
+import { loopDecimalString as loopString } from "./decimal-strings";
 
-const loopString = z
-  .string()
-  .regex(/^\d+\.\d{8}$/)
-  .describe("LOOP, a decimal string with exactly 8 decimals");
 const titles = LEVEL_TITLES.map((tier) => tier.title) as [string, ...string[]];
 
 export const userLevelSchema = z.object({

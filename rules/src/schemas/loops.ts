@@ -3,6 +3,7 @@
  * and the creator's view of a loop. Messages are `Title: explanation`, as the web app shows them.
  */
 import { z } from "zod";
+import { normalizeTags, wholeNumber } from "./fields";
 import { DELIVERY_FORMATS } from "./downloads";
 
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
@@ -118,17 +119,7 @@ export const uploadLoopFieldsSchema = z
       .refine((text) => /^\d{1,3}$/.test(text) && Number(text) >= MIN_BPM && Number(text) <= MAX_BPM, UPLOAD_MESSAGES.bpm)
       .transform(Number),
     key: optionalText(20).refine((text) => text === undefined || MUSICAL_KEY.test(text), UPLOAD_MESSAGES.key),
-    tags: z
-      .string()
-      .max(500)
-      .default("")
-      .transform((text) =>
-        text
-          .split(",")
-          .map((tag) => tag.trim())
-          .filter(Boolean)
-          .join(","),
-      ),
+    tags: z.string().max(500).default("").transform(normalizeTags),
     isFree: z
       .enum(["true", "false"])
       .default("false")
@@ -375,18 +366,8 @@ export const updateLoopSchema = z.object({
     .optional(),
   price: priceInput.optional().describe("US dollars, at most 2 decimals, >= 0"),
   isFree: z.boolean({ error: "Invalid isFree: use true or false." }).optional().describe("true sets the price to 0"),
-  genreId: z
-    .number({ error: UPLOAD_MESSAGES.genre })
-    .int(UPLOAD_MESSAGES.genre)
-    .min(1, UPLOAD_MESSAGES.genre)
-    .max(999_999_999, UPLOAD_MESSAGES.genre)
-    .optional(),
-  bpm: z
-    .number({ error: UPLOAD_MESSAGES.bpm })
-    .int(UPLOAD_MESSAGES.bpm)
-    .min(MIN_BPM, UPLOAD_MESSAGES.bpm)
-    .max(MAX_BPM, UPLOAD_MESSAGES.bpm)
-    .optional(),
+  genreId: wholeNumber(1, 999_999_999, UPLOAD_MESSAGES.genre).optional(),
+  bpm: wholeNumber(MIN_BPM, MAX_BPM, UPLOAD_MESSAGES.bpm).optional(),
   key: z
     .string({ error: UPLOAD_MESSAGES.key })
     .trim()
@@ -398,13 +379,7 @@ export const updateLoopSchema = z.object({
   tags: z
     .string({ error: "Invalid Tags: at most 500 characters, comma-separated." })
     .max(500, "Invalid Tags: at most 500 characters, comma-separated.")
-    .transform((text) =>
-      text
-        .split(",")
-        .map((tag) => tag.trim())
-        .filter(Boolean)
-        .join(","),
-    )
+    .transform(normalizeTags)
     .optional()
     .describe("Comma-separated"),
 });

@@ -9,8 +9,9 @@
  * support address members write to.
  */
 import { z } from "zod";
-import { LEDGER_DECIMALS, parseLoop } from "../units";
-import { AMOUNT_MESSAGES, MAX_LOOP_UNITS } from "./amounts";
+import { wholeNumber } from "./fields";
+import { LEDGER_DECIMALS } from "../units";
+import { AMOUNT_MESSAGES, loopAmountProblem } from "./amounts";
 
 export const FEE_BPS_MAX = 5000;
 export const OFFER_EXPIRY_HOURS_MAX = 720;
@@ -70,11 +71,7 @@ export const publicPlatformSettingsSchema = platformSettingsSchema.pick({
 });
 export type PublicPlatformSettings = z.infer<typeof publicPlatformSettingsSchema>;
 
-const feeBps = z
-  .number({ error: SETTINGS_MESSAGES.invalidFee })
-  .int(SETTINGS_MESSAGES.invalidFee)
-  .min(0, SETTINGS_MESSAGES.invalidFee)
-  .max(FEE_BPS_MAX, SETTINGS_MESSAGES.invalidFee);
+const feeBps = wholeNumber(0, FEE_BPS_MAX, SETTINGS_MESSAGES.invalidFee);
 
 /** A partial change: only the settings sent are changed, each validated. */
 export const platformSettingsUpdateSchema = z
@@ -84,41 +81,21 @@ export const platformSettingsUpdateSchema = z
       .string({ error: SETTINGS_MESSAGES.invalidMinWithdrawal })
       .transform((value) => value.trim())
       .superRefine((value, ctx) => {
-        const units = /^\d+(\.\d+)?$/.test(value) ? parseLoop(value) : null;
-        if (units === null || units <= 0n) ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.invalidMinWithdrawal });
-        else if (units > MAX_LOOP_UNITS) ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.minWithdrawalTooLarge });
+        const invalid = SETTINGS_MESSAGES.invalidMinWithdrawal;
+        const problem = loopAmountProblem(value, {
+          notPositive: invalid,
+          invalid,
+          tooPrecise: invalid,
+          tooLarge: SETTINGS_MESSAGES.minWithdrawalTooLarge,
+        });
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
       })
       .optional(),
-    offerExpiryHours: z
-      .number({ error: SETTINGS_MESSAGES.invalidOfferExpiry })
-      .int(SETTINGS_MESSAGES.invalidOfferExpiry)
-      .min(1, SETTINGS_MESSAGES.invalidOfferExpiry)
-      .max(OFFER_EXPIRY_HOURS_MAX, SETTINGS_MESSAGES.invalidOfferExpiry)
-      .optional(),
-    disputeWindowSeconds: z
-      .number({ error: SETTINGS_MESSAGES.invalidDisputeWindow })
-      .int(SETTINGS_MESSAGES.invalidDisputeWindow)
-      .min(0, SETTINGS_MESSAGES.invalidDisputeWindow)
-      .max(DISPUTE_WINDOW_SECONDS_MAX, SETTINGS_MESSAGES.invalidDisputeWindow)
-      .optional(),
-    fiatHoldDays: z
-      .number({ error: SETTINGS_MESSAGES.invalidFiatHold })
-      .int(SETTINGS_MESSAGES.invalidFiatHold)
-      .min(0, SETTINGS_MESSAGES.invalidFiatHold)
-      .max(FIAT_HOLD_DAYS_MAX, SETTINGS_MESSAGES.invalidFiatHold)
-      .optional(),
-    uploadsPerHour: z
-      .number({ error: SETTINGS_MESSAGES.invalidUploadsPerHour })
-      .int(SETTINGS_MESSAGES.invalidUploadsPerHour)
-      .min(1, SETTINGS_MESSAGES.invalidUploadsPerHour)
-      .max(UPLOADS_PER_HOUR_MAX, SETTINGS_MESSAGES.invalidUploadsPerHour)
-      .optional(),
-    uploadQuotaMb: z
-      .number({ error: SETTINGS_MESSAGES.invalidUploadQuota })
-      .int(SETTINGS_MESSAGES.invalidUploadQuota)
-      .min(UPLOAD_QUOTA_MB_MIN, SETTINGS_MESSAGES.invalidUploadQuota)
-      .max(UPLOAD_QUOTA_MB_MAX, SETTINGS_MESSAGES.invalidUploadQuota)
-      .optional(),
+    offerExpiryHours: wholeNumber(1, OFFER_EXPIRY_HOURS_MAX, SETTINGS_MESSAGES.invalidOfferExpiry).optional(),
+    disputeWindowSeconds: wholeNumber(0, DISPUTE_WINDOW_SECONDS_MAX, SETTINGS_MESSAGES.invalidDisputeWindow).optional(),
+    fiatHoldDays: wholeNumber(0, FIAT_HOLD_DAYS_MAX, SETTINGS_MESSAGES.invalidFiatHold).optional(),
+    uploadsPerHour: wholeNumber(1, UPLOADS_PER_HOUR_MAX, SETTINGS_MESSAGES.invalidUploadsPerHour).optional(),
+    uploadQuotaMb: wholeNumber(UPLOAD_QUOTA_MB_MIN, UPLOAD_QUOTA_MB_MAX, SETTINGS_MESSAGES.invalidUploadQuota).optional(),
     supportEmail: z
       .string({ error: SETTINGS_MESSAGES.invalidSupportEmail })
       .trim()

@@ -1,5 +1,6 @@
 /** POST /api/loops/:id/ratings: 1 to 5 stars, by a buyer or a user who downloaded the loop. */
 import { z } from "zod";
+import { wholeNumber } from "./fields";
 
 export const RATING_MESSAGES = {
   invalid: "Invalid Rating: Choose a whole number of stars from 1 to 5.",
@@ -8,11 +9,7 @@ export const RATING_MESSAGES = {
 } as const;
 
 export const rateLoopSchema = z.object({
-  rating: z
-    .number({ error: RATING_MESSAGES.invalid })
-    .int(RATING_MESSAGES.invalid)
-    .min(1, RATING_MESSAGES.invalid)
-    .max(5, RATING_MESSAGES.invalid),
+  rating: wholeNumber(1, 5, RATING_MESSAGES.invalid),
 });
 export type RateLoop = z.infer<typeof rateLoopSchema>;
 

@@ -4,6 +4,8 @@
  * The USD amount is recomputed on the server at 500 LOOP = 1 USD (docs/product.md#token-orders), half-up to the cent.
  */
 import { z } from "zod";
+import { pageQuery } from "./fields";
+import { loopDecimalString as loopString, usdDecimalString as usdString } from "./decimal-strings";
 import { UNITS_PER_LOOP, formatLoop, formatUsd, loopUnitsToCents, parseLoop, parseUsd } from "../units";
 
 export const PAYMENT_METHODS = ["paypal", "bank_transfer", "crypto", "revolut", "skrill"] as const;
@@ -106,18 +108,8 @@ export type RejectTokenOrderRequest = z.input<typeof rejectTokenOrderSchema>;
 
 export const tokenOrderListQuerySchema = z.object({
   status: z.enum(TOKEN_ORDER_STATUSES, { error: TOKEN_ORDER_MESSAGES.invalidStatus }).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(100),
-  offset: z.coerce.number().int().min(0).default(0),
+  ...pageQuery(200, 100),
 });
-
-const loopString = z
-  .string()
-  .regex(/^\d+\.\d{8}$/)
-  .describe("LOOP, a decimal string with exactly 8 decimals");
-const usdString = z
-  .string()
-  .regex(/^\d+\.\d{2}$/)
-  .describe("USD, a decimal string with 2 decimals");
 
 export const tokenOrderSchema = z.object({
   id: z.uuid(),

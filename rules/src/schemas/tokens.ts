@@ -1,7 +1,7 @@
 /** The in-app LOOP calls: GET /api/tokens/balance, POST /api/tokens/transfer, GET /api/tokens/transfers. */
 import { z } from "zod";
-import { LEDGER_DECIMALS, parseLoop } from "../units";
-import { AMOUNT_MESSAGES, MAX_LOOP_UNITS } from "./amounts";
+import { LEDGER_DECIMALS } from "../units";
+import { AMOUNT_MESSAGES, loopAmountProblem } from "./amounts";
 
 export const TOKEN_MESSAGES = {
   missing: "Missing Information: Please enter both recipient ID and amount",
@@ -37,18 +37,8 @@ export const loopAmountSchema = z
   .trim()
   .min(1, TOKEN_MESSAGES.missing)
   .superRefine((text, ctx) => {
-    if (/^-\d*(\.\d*)?$/.test(text) && text !== "-") {
-      ctx.addIssue({ code: "custom", message: TOKEN_MESSAGES.notPositive });
-      return;
-    }
-    if (!/^\d+(\.\d+)?$/.test(text)) {
-      ctx.addIssue({ code: "custom", message: TOKEN_MESSAGES.invalidAmount });
-      return;
-    }
-    const units = parseLoop(text);
-    if (units === null) ctx.addIssue({ code: "custom", message: TOKEN_MESSAGES.tooPrecise });
-    else if (units <= 0n) ctx.addIssue({ code: "custom", message: TOKEN_MESSAGES.notPositive });
-    else if (units > MAX_LOOP_UNITS) ctx.addIssue({ code: "custom", message: TOKEN_MESSAGES.tooLarge });
+    const problem = loopAmountProblem(text, { ...TOKEN_MESSAGES, invalid: TOKEN_MESSAGES.invalidAmount });
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
 
 export const transferRequestSchema = z.object({

@@ -9,7 +9,8 @@
  */
 import { z } from "zod";
 import { LEDGER_DECIMALS, UNITS_PER_LOOP, formatLoopBrief, parseLoop } from "../units";
-import { AMOUNT_MESSAGES, MAX_LOOP_UNITS } from "./amounts";
+import { AMOUNT_MESSAGES, loopAmountProblem } from "./amounts";
+import { loopDecimalString as loopString, usdDecimalString as usdString } from "./decimal-strings";
 
 export const WITHDRAWAL_METHODS = ["crypto_eth", "crypto_btc", "crypto_usdc", "crypto_usdt", "loop"] as const;
 export type WithdrawalMethod = (typeof WITHDRAWAL_METHODS)[number];
@@ -104,12 +105,9 @@ export const withdrawalRequestSchemaFor = (minUnits: bigint) =>
     .superRefine((body, ctx) => {
       const fail = (message: string, path: string) => ctx.addIssue({ code: "custom", message, path: [path] });
       const { amount: text, method, destination } = body;
-      if (/^-\d*(\.\d*)?$/.test(text) && text !== "-") return fail(WITHDRAWAL_MESSAGES.notPositive, "amount");
-      if (!/^\d+(\.\d+)?$/.test(text)) return fail(WITHDRAWAL_MESSAGES.invalidAmount, "amount");
-      const units = parseLoop(text);
-      if (units === null) return fail(WITHDRAWAL_MESSAGES.tooPrecise, "amount");
-      if (units <= 0n) return fail(WITHDRAWAL_MESSAGES.notPositive, "amount");
-      if (units > MAX_LOOP_UNITS) return fail(WITHDRAWAL_MESSAGES.tooLarge, "amount");
+      const problem = loopAmountProblem(text, { ...WITHDRAWAL_MESSAGES, invalid: WITHDRAWAL_MESSAGES.invalidAmount });
+      if (problem) return fail(problem, "amount");
+      const units = parseLoop(text)!;
       if (units < minUnits) return fail(minimumWithdrawalMessage(minUnits), "amount");
       if (!(WITHDRAWAL_METHODS as readonly string[]).includes(method)) return fail(WITHDRAWAL_MESSAGES.invalidMethod, "method");
       const shape = destinationShapeError(method as WithdrawalMethod, destination);
@@ -148,15 +146,6 @@ export type WithdrawalStatusUpdate = z.output<typeof withdrawalStatusUpdateSchem
 export const withdrawalListQuerySchema = z.object({
   status: z.enum(WITHDRAWAL_STATUSES).optional(),
 });
-
-const loopString = z
-  .string()
-  .regex(/^\d+\.\d{8}$/)
-  .describe("LOOP, a decimal string with exactly 8 decimals");
-const usdString = z
-  .string()
-  .regex(/^\d+\.\d{2}$/)
-  .describe("USD, a decimal string with exactly 2 decimals");
 
 export const withdrawalSchema = z.object({
   id: z.uuid(),

@@ -164,6 +164,20 @@ const BASS_RHYTHM: Record<BassStyle, string> = {
   wobble: "x.......x.......",
 };
 
+/** The noisy drums after the snare, in this order: a few takes of each, its gain and pan. */
+const NOISY_DRUMS: {
+  part: "clap" | "hat" | "openHat";
+  take: string;
+  takes: number;
+  make: (rand: () => number) => Float32Array;
+  gain: number;
+  pan: number;
+}[] = [
+  { part: "clap", take: "clap", takes: 3, make: (rand) => clapSound(rand), gain: 0.4, pan: -0.1 },
+  { part: "hat", take: "hat", takes: 4, make: (rand) => noiseSound(0.08, 0.018, 1, rand), gain: 0.18, pan: 0.3 },
+  { part: "openHat", take: "open-hat", takes: 2, make: (rand) => noiseSound(0.35, 0.12, 1, rand), gain: 0.12, pan: 0.3 },
+];
+
 const hit = (pattern: string | undefined, step: number): number => {
   if (!pattern) return 0;
   const char = pattern[step % pattern.length];
@@ -217,30 +231,16 @@ export function synthesize(recipe: Recipe): [Float32Array, Float32Array] {
               0.7 * sn,
               0.05,
             );
-          const cl = hit(pattern.clap, step);
-          if (cl)
-            bus.mix(
-              at,
-              take("clap", 3, () => clapSound(rand)),
-              0.4 * cl,
-              -0.1,
-            );
-          const h = hit(pattern.hat, step);
-          if (h)
-            bus.mix(
-              at,
-              take("hat", 4, () => noiseSound(0.08, 0.018, 1, rand)),
-              0.18 * h,
-              0.3,
-            );
-          const oh = hit(pattern.openHat, step);
-          if (oh)
-            bus.mix(
-              at,
-              take("open-hat", 2, () => noiseSound(0.35, 0.12, 1, rand)),
-              0.12 * oh,
-              0.3,
-            );
+          for (const drum of NOISY_DRUMS) {
+            const level = hit(pattern[drum.part], step);
+            if (level)
+              bus.mix(
+                at,
+                take(drum.take, drum.takes, () => drum.make(rand)),
+                drum.gain * level,
+                drum.pan,
+              );
+          }
           const p = hit(pattern.perc, step);
           if (p) {
             const frequency = s % 4 === 3 ? 620 : 880;

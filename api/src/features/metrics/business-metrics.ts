@@ -93,6 +93,19 @@ function scrapeGauge<L extends string, T>(
   });
 }
 
+/** Gauges of one group that each set a value per row of its result, labelled by the row. */
+function rowGauges<L extends string, R>(
+  target: { registry: Registry; prefix: string },
+  group: () => Promise<R[] | null>,
+  labels: { names: readonly L[]; of: (row: R) => Record<L, string> },
+  gauges: { name: string; help: string; value: (row: R) => number }[],
+): void {
+  for (const { name, help, value } of gauges)
+    scrapeGauge(target, { name, help, labelNames: labels.names }, group, (gauge, rows) =>
+      rows.forEach((row) => gauge.set(labels.of(row), value(row))),
+    );
+}
+
 // ---- Queries -----------------------------------------------------------------------------------
 
 interface QueueRow {
@@ -161,32 +174,19 @@ export function registerBusinessMetrics(registry: Registry, prefix: string, deps
   const logger = deps.logger ?? consoleLogger;
 
   const queues = scrapeGroup("job queues", logger, () => readQueues(prisma));
-  scrapeGauge(
-    target,
+  rowGauges(target, queues, { names: ["queue"], of: (row) => ({ queue: row.queue }) }, [
     {
       name: "job_queue_depth",
       help: "Jobs waiting in each queue (state queued, including retries waiting for their delay).",
-      labelNames: ["queue"],
+      value: (row) => row.depth,
     },
-    queues,
-    (gauge, rows) => rows.forEach((row) => gauge.set({ queue: row.queue }, row.depth)),
-  );
-  scrapeGauge(
-    target,
-    { name: "job_queue_running", help: "Jobs claimed by a worker in each queue (state active).", labelNames: ["queue"] },
-    queues,
-    (gauge, rows) => rows.forEach((row) => gauge.set({ queue: row.queue }, row.running)),
-  );
-  scrapeGauge(
-    target,
+    { name: "job_queue_running", help: "Jobs claimed by a worker in each queue (state active).", value: (row) => row.running },
     {
       name: "job_queue_oldest_waiting_age_seconds",
       help: "Seconds the oldest runnable waiting job of each queue has waited to be claimed (0 when none waits).",
-      labelNames: ["queue"],
+      value: (row) => row.oldest_age,
     },
-    queues,
-    (gauge, rows) => rows.forEach((row) => gauge.set({ queue: row.queue }, row.oldest_age)),
-  );
+  ]);
 
   const chains = scrapeGroup("settlement status", logger, () => chainsHealth(deps));
   const chainLabels = (chain: { chainId: number; name: string }) => ({ chain_id: String(chain.chainId), chain: chain.name });
@@ -206,32 +206,19 @@ export function registerBusinessMetrics(registry: Registry, prefix: string, deps
       }
     },
   );
-  scrapeGauge(
-    target,
+  rowGauges(target, chains, { names: ["chain_id", "chain"], of: chainLabels }, [
     {
       name: "settlement_lag_seconds",
       help: "Seconds since the oldest indexed event deep enough to settle that is not settled yet happened (block time); 0 when none waits.",
-      labelNames: ["chain_id", "chain"],
+      value: (chain) => chain.settlementLagSeconds,
     },
-    chains,
-    (gauge, rows) => rows.forEach((chain) => gauge.set(chainLabels(chain), chain.settlementLagSeconds)),
-  );
-  scrapeGauge(
-    target,
     {
       name: "settlement_unsettled_events",
       help: "Indexed events deep enough to settle that are not settled yet.",
-      labelNames: ["chain_id", "chain"],
+      value: (chain) => chain.unsettledEvents,
     },
-    chains,
-    (gauge, rows) => rows.forEach((chain) => gauge.set(chainLabels(chain), chain.unsettledEvents)),
-  );
-  scrapeGauge(
-    target,
-    { name: "chain_rpc_up", help: "1 when the chain's RPC answered this scrape, else 0.", labelNames: ["chain_id", "chain"] },
-    chains,
-    (gauge, rows) => rows.forEach((chain) => gauge.set(chainLabels(chain), chain.rpc === "ok" ? 1 : 0)),
-  );
+    { name: "chain_rpc_up", help: "1 when the chain's RPC answered this scrape, else 0.", value: (chain) => (chain.rpc === "ok" ? 1 : 0) },
+  ]);
 
   const payouts = scrapeGroup("pending payouts", logger, () => readUnpaidWithdrawals(prisma));
   /** Every status × method, 0 unless a row says otherwise: a series does not vanish when its last withdrawal is paid. */
@@ -266,24 +253,16 @@ export function registerBusinessMetrics(registry: Registry, prefix: string, deps
     return [...platform, ...members];
   });
   const ledgerNote = `The platform's kinds are read at each scrape; the members' (user, user_promo) are refreshed at most every ${MEMBER_TOTALS_MAX_AGE_MS / 1000} s.`;
-  scrapeGauge(
-    target,
+  rowGauges(target, ledger, { names: ["kind"], of: (row) => ({ kind: row.kind }) }, [
     {
       name: "ledger_balance_units",
       help: `Sum of the in-app ledger's account balances by account kind, ${LEDGER_UNIT_NOTE}. All kinds add up to zero (issuance is negative). ${ledgerNote}`,
-      labelNames: ["kind"],
+      value: (row) => Number(row.balance),
     },
-    ledger,
-    (gauge, rows) => rows.forEach((row) => gauge.set({ kind: row.kind }, Number(row.balance))),
-  );
-  scrapeGauge(
-    target,
     {
       name: "ledger_held_units",
       help: `Sum of what open holds reserve in the ledger's accounts by account kind, ${LEDGER_UNIT_NOTE}. ${ledgerNote}`,
-      labelNames: ["kind"],
+      value: (row) => Number(row.held),
     },
-    ledger,
-    (gauge, rows) => rows.forEach((row) => gauge.set({ kind: row.kind }, Number(row.held))),
-  );
+  ]);
 }

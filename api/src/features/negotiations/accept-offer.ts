@@ -3,20 +3,18 @@
 // the fee, promotional LOOP paying the seller promotional LOOP: postPaymentInTx) and the purchase is
 // recorded; XP (issue 18) goes to the sale and to the seller's answer that led to it.
 import { formatFeeCents, type Format } from "@loop/rules/fees";
-import { paths } from "@loop/rules/paths";
 import { NEGOTIATION_MESSAGES, type Negotiation } from "@loop/rules/schemas/negotiations";
-import { centsToLoopUnits, formatUsd } from "@loop/rules/units";
+import { centsToLoopUnits } from "@loop/rules/units";
 import type { Tx } from "../../db/prisma";
 import { Conflict, NotFound } from "../../http/errors";
 import { LOOP_NOT_FOUND } from "../loops/catalog.service";
 import { postPaymentInTx } from "../ledger/ledger-payments";
 import { InsufficientFunds, userBalance } from "../ledger/ledger.service";
-import { awardXpMany, grantedXpAwards, offerAnswerXpAward, purchaseXpAward, saleXpAward } from "../levels/award-xp";
-import { createNotificationInTx } from "../notifications/create-notification";
 import { loopForSale } from "../purchases/purchases.service";
-import { ownedPurchase, recordPurchaseInTx, toPurchase, type CompletedPurchase } from "../purchases/record-purchase";
-import { agreedCents, NEGOTIATION_INCLUDE, presentAmount, toNegotiation, type NegotiationRow } from "./negotiation-view";
+import { ownedPurchase, toPurchase, type CompletedPurchase } from "../purchases/record-purchase";
+import { agreedCents, toNegotiation, type NegotiationRow } from "./negotiation-view";
 import { heldForOffer, insufficientLoop } from "./offer-funds";
+import { awardOfferSaleXpInTx, recordOfferSaleInTx } from "./offer-sale";
 
 /** What an answer to an offer came to, for the work that follows its commit. */
 export interface AnswerOutcome {
@@ -39,15 +37,7 @@ export async function acceptOfferInTx(tx: Tx, row: NegotiationRow, bySeller: boo
   const priceUnits = centsToLoopUnits(BigInt(priceCents));
   const feeUnits = centsToLoopUnits(BigInt(feeCents));
 
-  const trade = { priceCents, buyerId: row.buyerId, sellerId: row.sellerId, onChain: false, loopId: row.loopId };
-  // The seller's answer that led to the sale: their accept, or the counter the buyer accepts.
-  const sellersAnswer = offerAnswerXpAward(bySeller ? "accept" : "counter", {
-    buyerId: row.buyerId,
-    sellerId: row.sellerId,
-    loopId: row.loopId,
-    saleCents: priceCents,
-  });
-  await awardXpMany(tx, grantedXpAwards([purchaseXpAward(trade), saleXpAward(trade), sellersAnswer]));
+  await awardOfferSaleXpInTx(tx, row, { priceCents, onChain: false, bySeller });
   // A counter above the offer takes more than was held: the buyer must have the difference available.
   const extra = priceUnits + feeUnits - heldForOffer(row);
   if (extra > 0n && (await userBalance(tx, row.buyerId)).available < extra) throw await insufficientLoop(tx, row.buyerId, extra);
@@ -68,9 +58,8 @@ export async function acceptOfferInTx(tx: Tx, row: NegotiationRow, bySeller: boo
     if (error instanceof InsufficientFunds) throw await insufficientLoop(tx, row.buyerId, extra);
     throw error;
   }
-  const recorded = await recordPurchaseInTx(tx, {
+  const { recorded, negotiation: updated } = await recordOfferSaleInTx(tx, row, {
     loop,
-    buyerId: row.buyerId,
     format,
     priceCents,
     feeCents,
@@ -78,21 +67,8 @@ export async function acceptOfferInTx(tx: Tx, row: NegotiationRow, bySeller: boo
     loopUnits: priceUnits + feeUnits,
     ledgerEntryId: entryId,
     externalRef: `offer:${row.id}`,
-  });
-  const updated = await tx.negotiation.update({
-    where: { id: row.id },
-    data: { status: "accepted", purchaseId: recorded.id, version: { increment: 1 }, ...(bySeller ? { responseMessage: message } : {}) },
-    include: NEGOTIATION_INCLUDE,
-  });
-  await createNotificationInTx(tx, {
-    userId: bySeller ? row.buyerId : row.sellerId,
-    type: "success",
-    title: bySeller ? "Offer Accepted" : "Counter Offer Accepted",
-    message: bySeller
-      ? `${row.loop.user.username} accepted your offer of ${presentAmount(formatUsd(BigInt(priceCents)))} for ${loop.title}.`
-      : `${row.buyer.username} accepted your counter offer of ${presentAmount(formatUsd(BigInt(priceCents)))} for ${loop.title}.`,
-    actionUrl: paths.negotiations(),
-    actionText: "View",
+    bySeller,
+    accepted: bySeller ? { responseMessage: message } : {},
   });
   return {
     negotiation: toNegotiation(updated),

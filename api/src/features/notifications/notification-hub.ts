@@ -3,13 +3,15 @@
 // The migration 20261125131000_notification_events announces every INSERT into app.notifications on
 // the Postgres channel 'app_notifications' (one message per user of the statement, or '*' for a
 // statement that reached many users), delivered when the transaction commits, whoever wrote the
-// rows. One dedicated `pg` client per process LISTENs (reconnecting with backoff); the hub keeps the
-// open streams per user and hands each one its user's new notifications.
+// rows. The hub hears the channel through the process's one LISTEN connection (db/pg-listener.ts,
+// shared with the catalog cache and the job wake-ups), keeps the open streams per user and hands
+// each one its user's new notifications.
 //
-// Nothing is missed: a stream starts with `sync` (the client refetches the list) only once the hub
-// is listening, and after the listening connection was lost every stream gets `sync` again.
-import pg from "pg";
+// Nothing is missed: a stream starts with `sync` (the client refetches the list) only once the
+// listener listens on the channel, and after the listening connection was lost every stream gets
+// `sync` again (the listener's `gap`).
 import type { Notification } from "@loop/rules/schemas/notifications";
+import type { PgListener } from "../../db/pg-listener";
 import type { PrismaClient } from "../../db/prisma";
 import type { Logger } from "../../deps";
 import { notificationSelect, toNotification } from "./notification-view";
@@ -36,22 +38,18 @@ export interface HubSubscription {
 }
 
 export interface NotificationHub {
-  /** Connects the listening client now (otherwise the first subscription does). */
-  start(): void;
   subscribe(userId: string, listener: HubListener): HubSubscription;
-  /** Ends every stream and the listening client. */
+  /** Ends every stream. The shared listener stays up: its owner (main.ts, the test app) stops it. */
   stop(): Promise<void>;
   /** Open streams of this process (for tests and logs). */
   readonly streamCount: number;
 }
 
 export interface NotificationHubOptions {
-  databaseUrl: string;
+  /** The process's LISTEN connection; it connects on its start() or the first stream's wait. */
+  listener: PgListener;
   prisma: PrismaClient;
   logger?: Logger;
-  /** First reconnect delay; doubles up to maxBackoffMs. */
-  minBackoffMs?: number;
-  maxBackoffMs?: number;
 }
 
 /** One parsed channel message. */
@@ -66,17 +64,19 @@ export function parseAnnouncement(payload: string): Announcement | null {
   return { scope: "user", userId, ids };
 }
 
+const STOPPED = "notifications: the hub is stopped";
+
 export function createNotificationHub(options: NotificationHubOptions): NotificationHub {
-  const { databaseUrl, prisma, logger } = options;
-  const minBackoffMs = options.minBackoffMs ?? 500;
-  const maxBackoffMs = options.maxBackoffMs ?? 30_000;
+  const { listener: pgListener, prisma, logger } = options;
   const streams = new Map<string, Set<HubListener>>();
-  let client: pg.Client | null = null;
-  let listening = false;
   let stopped = false;
-  let backoffMs = minBackoffMs;
-  let reconnectTimer: NodeJS.Timeout | null = null;
-  let waiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
+  /**
+   * Set once a stream's wait ended: a gap before that is the first connection, which every stream
+   * waits for anyway (and then gets its first `sync`); a gap after it is a reconnection.
+   */
+  let listenedBefore = false;
+  /** The rejects of the streams still waiting for the listener: stop() ends their wait. */
+  const waiting = new Set<(error: Error) => void>();
   // Announcements are handled one after another, so a user's events keep their order.
   let queue: Promise<void> = Promise.resolve();
 
@@ -107,83 +107,46 @@ export function createNotificationHub(options: NotificationHubOptions): Notifica
     for (const row of rows) emit(listeners, { type: "notification", notification: toNotification(row) });
   }
 
-  function onMessage(message: pg.Notification): void {
-    if (message.channel !== NOTIFICATION_CHANNEL) return;
-    const announcement = parseAnnouncement(message.payload ?? "");
-    if (!announcement) return;
-    queue = queue
-      .then(() => deliver(announcement))
-      .catch((error: unknown) => {
-        logger?.error("notifications: delivery failed; the user's streams will refetch", error);
-        // Tell the affected clients to refetch: they must not miss what failed here.
-        if (announcement.scope === "user") emit(streams.get(announcement.userId) ?? [], { type: "sync" });
-      });
-  }
-
-  function dropped(from: pg.Client, error?: unknown): void {
-    if (client !== from) return;
-    client = null;
-    const wasListening = listening;
-    listening = false;
-    from.removeAllListeners("notification");
-    from.end().catch(() => {});
-    if (stopped) return;
-    if (wasListening)
-      logger?.warn(`notifications: the listening connection was lost (${error instanceof Error ? error.message : "closed"}); reconnecting`);
-    scheduleReconnect();
-  }
-
-  function scheduleReconnect(): void {
-    if (stopped || reconnectTimer) return;
-    const delay = backoffMs;
-    backoffMs = Math.min(backoffMs * 2, maxBackoffMs);
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = null;
-      connect();
-    }, delay);
-    reconnectTimer.unref();
-  }
-
-  function connect(): void {
-    // `client` is set from the start of a connection attempt until it is dropped.
-    if (stopped || client) return;
-    const next = new pg.Client({ connectionString: databaseUrl });
-    next.on("notification", onMessage);
-    next.on("error", (error) => dropped(next, error));
-    next.on("end", () => dropped(next));
-    client = next;
-    next
-      .connect()
-      .then(() => next.query(`LISTEN ${NOTIFICATION_CHANNEL}`))
-      .then(() => {
-        if (client !== next || stopped) return;
-        const reconnected = backoffMs !== minBackoffMs;
-        listening = true;
-        backoffMs = minBackoffMs;
-        // Messages sent while nobody listened are gone: every open stream refetches.
-        if (reconnected) emit(everyListener(), { type: "sync" });
-        const ready = waiters;
-        waiters = [];
-        ready.forEach((waiter) => waiter.resolve());
-      })
-      .catch((error: unknown) => {
-        logger?.warn(`notifications: cannot listen (${error instanceof Error ? error.message : String(error)}); retrying`);
-        dropped(next, error);
-      });
-  }
+  pgListener.listen(NOTIFICATION_CHANNEL, {
+    message(payload) {
+      if (stopped) return;
+      const announcement = parseAnnouncement(payload);
+      if (!announcement) return;
+      queue = queue
+        .then(() => deliver(announcement))
+        .catch((error: unknown) => {
+          logger?.error("notifications: delivery failed; the user's streams will refetch", error);
+          // Tell the affected clients to refetch: they must not miss what failed here.
+          if (announcement.scope === "user") emit(streams.get(announcement.userId) ?? [], { type: "sync" });
+        });
+    },
+    gap() {
+      // Messages sent while nobody listened are gone: every open stream refetches.
+      if (!stopped && listenedBefore) emit(everyListener(), { type: "sync" });
+    },
+  });
 
   return {
-    start: connect,
     subscribe(userId, listener) {
       let set = streams.get(userId);
       if (!set) streams.set(userId, (set = new Set()));
       set.add(listener);
-      connect();
       const ready = stopped
-        ? Promise.reject(new Error("notifications: the hub is stopped"))
-        : listening
-          ? Promise.resolve()
-          : new Promise<void>((resolve, reject) => waiters.push({ resolve, reject }));
+        ? Promise.reject(new Error(STOPPED))
+        : new Promise<void>((resolve, reject) => {
+            waiting.add(reject);
+            pgListener.ready().then(
+              () => {
+                waiting.delete(reject);
+                listenedBefore = true;
+                resolve();
+              },
+              (error: Error) => {
+                waiting.delete(reject);
+                reject(error);
+              },
+            );
+          });
       ready.catch(() => {});
       return {
         listening: ready,
@@ -197,18 +160,10 @@ export function createNotificationHub(options: NotificationHubOptions): Notifica
     async stop() {
       if (stopped) return;
       stopped = true;
-      if (reconnectTimer) clearTimeout(reconnectTimer);
       emit(everyListener(), { type: "closing" });
       streams.clear();
-      waiters.forEach((waiter) => waiter.reject(new Error("notifications: the hub is stopped")));
-      waiters = [];
-      const current = client;
-      client = null;
-      listening = false;
-      if (current) {
-        current.removeAllListeners("notification");
-        await current.end().catch(() => {});
-      }
+      waiting.forEach((reject) => reject(new Error(STOPPED)));
+      waiting.clear();
       await queue;
     },
     get streamCount() {

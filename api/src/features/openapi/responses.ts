@@ -47,6 +47,14 @@ export const crossSiteOrBanned = failure(
     "or the signed-in account is banned.",
 );
 
+/** The same refusals in brief (the offer and payment routes). */
+export const crossSiteOrBannedBrief = failure("A cross-site request, or a banned account.");
+
+/** auth/require-admin.ts, behind the origin and ban checks: the admin routes. */
+export const notAdmin = failure(
+  "Not an admin (`Access Denied: You need admin privileges to access this page.`), a banned account, or a cross-site request.",
+);
+
 /** http/rate-limit.ts (express-rate-limit, IETF draft-7 headers). */
 export const rateLimited = failure(
   "Too many calls from this IP address (or, for `POST /api/auth/email`, for this e-mail address); try again later.",

@@ -7,10 +7,8 @@ import {
   walletOfferTermsSchema,
 } from "@loop/rules/schemas/negotiations";
 import { z } from "zod";
-import { bodyTooLarge, failure, json, signInRequired } from "../responses";
+import { bodyTooLarge, crossSiteOrBannedBrief, failure, json, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
-
-const crossSiteOrBanned = failure("A cross-site request, or a banned account.");
 
 export const negotiationsOperations = defineFeature({
   tag: "negotiations",
@@ -40,7 +38,7 @@ export const negotiationsOperations = defineFeature({
           "`Invalid Amount: …`, `Offer Too High: …`, `Invalid Offer: …` (own loop), `Free Loop: …`, `Message Too Long: …`, `Insufficient Balance: …`, or malformed JSON.",
         ),
         401: signInRequired,
-        403: crossSiteOrBanned,
+        403: crossSiteOrBannedBrief,
         404: failure("`Loop Not Found`."),
         409: failure("`Already Purchased: …`, or `Offer Already Open: …` (one open offer per buyer and loop)."),
         413: bodyTooLarge,
@@ -61,7 +59,7 @@ export const negotiationsOperations = defineFeature({
         200: json(walletOfferTermsSchema, "The openOffer arguments"),
         400: failure("The in-app offer's refusals, or `Wallet Required: …` (no linked wallet)."),
         401: signInRequired,
-        403: crossSiteOrBanned,
+        403: crossSiteOrBannedBrief,
         404: failure("`Loop Not Found`."),
         409: failure("`Already Purchased: …`, or `Offer Already Open: …`."),
         413: bodyTooLarge,

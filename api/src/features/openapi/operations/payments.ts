@@ -11,10 +11,9 @@ import {
   setupIntentSchema,
 } from "@loop/rules/schemas/fiat-payments";
 import { z } from "zod";
-import { bodyTooLarge, failure, json, signInRequired } from "../responses";
+import { bodyTooLarge, crossSiteOrBannedBrief, failure, json, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
 
-const crossSiteOrBanned = failure("A cross-site request, or a banned account.");
 const idParam = z.object({ id: z.string() });
 const providerDown = failure(
   "`Payment Provider Unavailable: …`: the provider could not be reached or refused the server's call; nothing was recorded.",
@@ -70,7 +69,7 @@ export const paymentsOperations = defineFeature({
           "`Price Changed: …` (the page's amount is not the total), `Invalid Currency: …`, `Invalid Intent: …`, `Invalid Purchase: …` (own loop), `Free Loop: …`, or malformed JSON.",
         ),
         401: signInRequired,
-        403: crossSiteOrBanned,
+        403: crossSiteOrBannedBrief,
         404: failure("`Loop Not Found`."),
         409: failure("`Already Purchased: …`."),
         413: bodyTooLarge,
@@ -90,7 +89,7 @@ export const paymentsOperations = defineFeature({
         202: pending,
         401: signInRequired,
         402: failure("`Payment Declined: …`: PayPal declined the buyer's funding source."),
-        403: crossSiteOrBanned,
+        403: crossSiteOrBannedBrief,
         404: failure("`Order Not Found: …`: no such order, or someone else's."),
         409: failure(
           "`Already Purchased: …` (bought another way meanwhile: the order is not captured, or a captured payment is refunded), `Payment Mismatch: …`, `Payment Not Completed: …`, " +
@@ -115,7 +114,7 @@ export const paymentsOperations = defineFeature({
         400: failure("`Missing Information: …`, `Invalid Format: …`, or malformed JSON."),
         401: signInRequired,
         402: failure("`Payment Declined: …`."),
-        403: crossSiteOrBanned,
+        403: crossSiteOrBannedBrief,
         404: failure("`Order Not Found: …`: no such order, someone else's, or for another loop or format."),
         409: failure("`Already Purchased: …`, `Payment Mismatch: …`, `Payment Not Completed: …`, or `Payment Reversed: …`."),
         413: bodyTooLarge,
@@ -141,7 +140,7 @@ export const paymentsOperations = defineFeature({
         400: failure("`Price Changed: …` (`amount` is not the total in cents), `Invalid Purchase: …`, `Free Loop: …`, or malformed JSON."),
         401: signInRequired,
         402: failure("`Payment Declined: <Stripe's message>`: nothing was recorded."),
-        403: crossSiteOrBanned,
+        403: crossSiteOrBannedBrief,
         404: failure("`Loop Not Found`, or `Payment Method Not Found` (not one's own card)."),
         409: failure("`Already Purchased: …` (a second payment is refunded), or `Payment Mismatch: …`."),
         413: bodyTooLarge,
@@ -158,7 +157,7 @@ export const paymentsOperations = defineFeature({
       responses: {
         201: json(setupIntentSchema, "The SetupIntent's client secret"),
         401: signInRequired,
-        403: crossSiteOrBanned,
+        403: crossSiteOrBannedBrief,
         502: providerDown,
         503: cardsOff,
       },
@@ -182,7 +181,7 @@ export const paymentsOperations = defineFeature({
         201: json(paymentMethodSchema, "The saved card"),
         400: failure("`Missing Information: …` (not a `pm_…` id), `Unsupported Payment Method: …`, or malformed JSON."),
         401: signInRequired,
-        403: crossSiteOrBanned,
+        403: crossSiteOrBannedBrief,
         404: failure("`Payment Method Not Found`: no such card at Stripe, or someone else's."),
         409: failure("`Already Added: …`."),
         413: bodyTooLarge,
@@ -200,7 +199,7 @@ export const paymentsOperations = defineFeature({
       responses: {
         204: { description: "Removed" },
         401: signInRequired,
-        403: crossSiteOrBanned,
+        403: crossSiteOrBannedBrief,
         404: failure("`Payment Method Not Found`."),
         502: providerDown,
         503: cardsOff,
@@ -216,7 +215,7 @@ export const paymentsOperations = defineFeature({
       responses: {
         200: json(paymentMethodSchema, "The card, now the default"),
         401: signInRequired,
-        403: crossSiteOrBanned,
+        403: crossSiteOrBannedBrief,
         404: failure("`Payment Method Not Found`."),
       },
     },

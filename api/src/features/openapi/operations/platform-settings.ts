@@ -4,13 +4,8 @@ import {
   publicPlatformSettingsSchema,
   SETTINGS_MESSAGES,
 } from "@loop/rules/schemas/platform-settings";
-import { bodyTooLarge, failure, json } from "../responses";
+import { bodyTooLarge, failure, json, notAdmin, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
-
-const notAdmin = failure(
-  "Not an admin (`Access Denied: You need admin privileges to access this page.`), a banned account, or a cross-site request.",
-);
-const signedOut = failure("Not signed in, or the session has expired (`Unauthorized`).");
 
 export const platformSettingsOperations = defineFeature({
   tag: "settings",
@@ -30,7 +25,7 @@ export const platformSettingsOperations = defineFeature({
       description:
         "`disputeWindowSeconds` is null when the marketplace contract cannot be read. `updatedBy` is the admin of the last change (null before any).",
       auth: "required",
-      responses: { 200: json(platformSettingsSchema, "The settings"), 401: signedOut, 403: notAdmin },
+      responses: { 200: json(platformSettingsSchema, "The settings"), 401: signInRequired, 403: notAdmin },
     },
     {
       method: "put",
@@ -53,7 +48,7 @@ export const platformSettingsOperations = defineFeature({
             `\`${SETTINGS_MESSAGES.invalidDisputeWindow}\`, \`${SETTINGS_MESSAGES.invalidFiatHold}\`, \`${SETTINGS_MESSAGES.invalidUploadsPerHour}\`, ` +
             `\`${SETTINGS_MESSAGES.invalidUploadQuota}\`, \`${SETTINGS_MESSAGES.nothingToChange}\`, or malformed JSON.`,
         ),
-        401: signedOut,
+        401: signInRequired,
         403: notAdmin,
         413: bodyTooLarge,
         502: failure(

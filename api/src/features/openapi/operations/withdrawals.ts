@@ -8,12 +8,9 @@ import {
   withdrawalStatusUpdateSchema,
 } from "@loop/rules/schemas/withdrawals";
 import { z } from "zod";
-import { banned, bodyTooLarge, failure, json, signInRequired } from "../responses";
+import { banned, bodyTooLarge, failure, json, notAdmin, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
 
-const notAdmin = failure(
-  "Not an admin (`Access Denied: You need admin privileges to access this page.`), a banned account, or a cross-site request.",
-);
 const idParam = z.object({ id: z.string().describe("The withdrawal's id") });
 
 export const withdrawalsOperations = defineFeature({

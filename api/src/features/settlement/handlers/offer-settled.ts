@@ -5,17 +5,16 @@
 // the escrow back; the offer ends rejected or withdrawn, as answered (no XP: it ended without a sale).
 import type { Format } from "@loop/rules/fees";
 import { paths } from "@loop/rules/paths";
-import { formatUsd, UNITS_PER_CENT, weiToLedgerUnits } from "@loop/rules/units";
+import { UNITS_PER_CENT, weiToLedgerUnits } from "@loop/rules/units";
 import type { AppDeps } from "../../../deps";
 import type { Tx } from "../../../db/prisma";
 import { downloadSigningKey } from "../../downloads/signing-secret";
 import { platformAccountId, postEntryInTx } from "../../ledger/ledger.service";
-import { awardXpMany, offerAnswerXpAward, purchaseXpAward, saleXpAward, type XpAward } from "../../levels/award-xp";
 import { catalogChanged } from "../../loops/catalog-cache";
-import { NEGOTIATION_INCLUDE } from "../../negotiations/negotiation-view";
+import { awardOfferSaleXpInTx, recordOfferSaleInTx } from "../../negotiations/offer-sale";
 import { createNotificationInTx } from "../../notifications/create-notification";
 import { loopForSale } from "../../purchases/purchases.service";
-import { ownedPurchase, recordPurchaseInTx, toPurchase } from "../../purchases/record-purchase";
+import { ownedPurchase, toPurchase } from "../../purchases/record-purchase";
 import { sendPurchaseMails } from "../../purchases/send-purchase-mails";
 import type { IndexedEvent, SettlementHandler, SettlementOutcome } from "../settlement-handler";
 import { isOpen, negotiationOfOffer } from "./wallet-offer";
@@ -61,17 +60,9 @@ async function applyOfferSettled(tx: Tx, event: IndexedEvent, deps: AppDeps): Pr
   const priceCents = Number(priceUnits / UNITS_PER_CENT);
   // The fee the chain took (OfferSettled.fee), half-up to the cent: never recomputed with a changed setting.
   const feeCents = Number((feeUnits * 2n + UNITS_PER_CENT) / (2n * UNITS_PER_CENT));
-  const trade = { priceCents, buyerId: row.buyerId, sellerId: row.sellerId, onChain: true, loopId: row.loopId };
-  const sellersAnswer = offerAnswerXpAward(row.counterCents === null ? "accept" : "counter", {
-    buyerId: row.buyerId,
-    sellerId: row.sellerId,
-    loopId: row.loopId,
-    saleCents: priceCents,
-  });
-  await awardXpMany(
-    tx,
-    [purchaseXpAward(trade), saleXpAward(trade), sellersAnswer].filter((a): a is XpAward => a !== null),
-  );
+  // Accepted as offered unless the seller had countered.
+  const bySeller = row.counterCents === null;
+  await awardOfferSaleXpInTx(tx, row, { priceCents, onChain: true, bySeller });
   let ledgerEntryId: string | null = null;
   const vault = deps.config.chains.find((chain) => chain.id === event.chainId)?.contracts?.vault?.toLowerCase();
   if (row.sellerAddress === vault) {
@@ -88,9 +79,8 @@ async function applyOfferSettled(tx: Tx, event: IndexedEvent, deps: AppDeps): Pr
     });
     ledgerEntryId = entry.id;
   }
-  const recorded = await recordPurchaseInTx(tx, {
+  const { recorded } = await recordOfferSaleInTx(tx, row, {
     loop,
-    buyerId: row.buyerId,
     format,
     priceCents,
     feeCents,
@@ -98,22 +88,8 @@ async function applyOfferSettled(tx: Tx, event: IndexedEvent, deps: AppDeps): Pr
     loopUnits: priceUnits + feeUnits,
     ledgerEntryId,
     externalRef: event.txHash,
-  });
-  await tx.negotiation.update({
-    where: { id: row.id },
-    data: { status: "accepted", purchaseId: recorded.id, settling: null, settleTx: event.txHash, version: { increment: 1 } },
-    include: NEGOTIATION_INCLUDE,
-  });
-  await createNotificationInTx(tx, {
-    userId: row.counterCents === null ? row.buyerId : row.sellerId,
-    type: "success",
-    title: row.counterCents === null ? "Offer Accepted" : "Counter Offer Accepted",
-    message:
-      row.counterCents === null
-        ? `${row.loop.user.username} accepted your offer of $${formatUsd(BigInt(priceCents))} for ${loop.title}.`
-        : `${row.buyer.username} accepted your counter offer of $${formatUsd(BigInt(priceCents))} for ${loop.title}.`,
-    actionUrl: paths.negotiations(),
-    actionText: "View",
+    bySeller,
+    accepted: { settling: null, settleTx: event.txHash },
   });
   const done = { purchase: toPurchase(recorded, loop, ""), sellerId: row.sellerId, buyerId: row.buyerId };
   return {

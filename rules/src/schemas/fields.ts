@@ -1,0 +1,36 @@
+/** Request fields several schemas take, each with one message for every way it can be wrong. */
+import { z } from "zod";
+
+/** A JSON whole number from `min` to `max`; anything else (text, a fraction, out of range) is `message`. */
+export const wholeNumber = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
+
+/** Comma-separated tags as stored: each trimmed, the empty ones dropped. */
+export const normalizeTags = (text: string) =>
+  text
+    .split(",")
+    .map((tag) => tag.trim())
+    .filter(Boolean)
+    .join(",");
+
+/** ?limit= (1 to `maxLimit`, `defaultLimit` when absent) and ?offset= (from 0) of a paged admin list. */
+export const pageQuery = (maxLimit: number, defaultLimit: number) => ({
+  limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+/** A reason as sent: null or absent is "", text is trimmed. */
+export const reasonText = z
+  .string()
+  .nullish()
+  .transform((value) => (typeof value === "string" ? value.trim() : ""));
+
+/** The issue of a reason that a switch turned on needs (a ban, hiding a loop): it must be given, and at most `max` characters. */
+export function checkRequiredReason(
+  reason: string,
+  ctx: z.RefinementCtx,
+  rule: { path: string; max: number; required: string; tooLong: string },
+): void {
+  if (reason === "") ctx.addIssue({ code: "custom", message: rule.required, path: [rule.path] });
+  else if (reason.length > rule.max) ctx.addIssue({ code: "custom", message: rule.tooLong, path: [rule.path] });
+}
