@@ -15,8 +15,12 @@ import { startPeriodic, type Periodic } from "../../jobs/periodic";
 import { chainsHealth } from "../settlement/settlement-status";
 import { vaultBacking } from "./vault-backing.service";
 
-/** How often the worker looks whether the current hour has its sample. */
-export const MONEY_HEALTH_CHECK_MS = 5 * 60 * 1000;
+/**
+ * How often the worker looks whether the current hour has its sample (one indexed read when it has). A
+ * minute, so that a pass that could not read a chain yet (a fresh start, before the indexer has the
+ * vault's events) is followed by a sample soon after, not at the next hour.
+ */
+export const MONEY_HEALTH_CHECK_MS = 60 * 1000;
 
 const HOUR_MS = 60 * 60 * 1000;
 const TOKEN_DECIMALS = 18;
