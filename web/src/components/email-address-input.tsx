@@ -1,6 +1,33 @@
 import type { LucideIcon } from "lucide-react";
-import type { ComponentProps } from "react";
+import { type ComponentProps, useId, useState } from "react";
 import { Input } from "@/components/ui/input";
+import { getServerMessage } from "@/lib/api-client";
+
+/** A schema of `{ email }` (the shared rules' zod schemas fit). */
+export interface EmailSchema<B> {
+  safeParse(input: { email: string }): { success: true; data: B } | { success: false; error: { issues: readonly { message: string }[] } };
+}
+
+/**
+ * An e-mail address form's state: the ids of its input and its message, the typed address, and
+ * `error`: the check's message, or the server's (`failedText` when it gave none) after a failed send.
+ */
+export function useEmailForm<B>(schema: EmailSchema<B>, request: { isError: boolean; error: unknown }, failedText: string) {
+  const inputId = useId();
+  const errorId = useId();
+  const [email, setEmail] = useState("");
+  const [validationError, setValidationError] = useState<string | null>(null);
+
+  /** The typed address checked with the schema: the body to send, or null (its first message then shows). */
+  const checked = (): B | null => {
+    const parsed = schema.safeParse({ email });
+    setValidationError(parsed.success ? null : (parsed.error.issues[0]?.message ?? "Please enter a valid e-mail address"));
+    return parsed.success ? parsed.data : null;
+  };
+
+  const error = validationError ?? (request.isError ? getServerMessage(request.error, failedText) : null);
+  return { inputId, errorId, email, setEmail, setValidationError, checked, error };
+}
 
 export interface EmailAddressInputProps extends Omit<ComponentProps<"input">, "type" | "name"> {
   /** The id of the message that explains `error`. */

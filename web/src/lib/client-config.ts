@@ -1,16 +1,9 @@
 /** GET /api/config: chains with RPC URLs, default chain, WalletConnect project id, OIDC account page, platform settings. */
 import type { ClientConfig } from "@loop/rules/chains";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "./api-client";
+import { useQuery } from "@tanstack/react-query";
+import { jsonQueryOptions } from "./json-query";
 
-export function getClientConfig(signal?: AbortSignal): Promise<ClientConfig> {
-  return apiJson<ClientConfig>("GET", "/api/config", undefined, { signal });
-}
-
-export const clientConfigQueryOptions = queryOptions({
-  queryKey: ["/api/config"] as const,
-  queryFn: ({ signal }) => getClientConfig(signal),
-});
+export const clientConfigQueryOptions = jsonQueryOptions<ClientConfig>(["/api/config"], "/api/config");
 
 export function useClientConfig() {
   return useQuery(clientConfigQueryOptions);

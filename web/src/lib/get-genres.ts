@@ -1,16 +1,9 @@
 import type { Genre } from "@loop/rules/schemas/api-responses";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { jsonQueryOptions } from "@/lib/json-query";
 
 /** GET /api/genres: every genre, by name (the filters and the upload form). */
-export function getGenres(signal?: AbortSignal): Promise<Genre[]> {
-  return apiJson<Genre[]>("GET", "/api/genres", undefined, { signal });
-}
-
-export const genresQueryOptions = queryOptions({
-  queryKey: ["/api/genres"] as const,
-  queryFn: ({ signal }) => getGenres(signal),
-});
+export const genresQueryOptions = jsonQueryOptions<Genre[]>(["/api/genres"], "/api/genres");
 
 export function useGenres() {
   return useQuery(genresQueryOptions);

@@ -1,6 +1,6 @@
 import type { PendingSale } from "@loop/rules/schemas/tokens";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { jsonQueryOptions } from "@/lib/json-query";
 
 export const PENDING_SALES_QUERY_KEY = ["/api/tokens/pending-sales"] as const;
 
@@ -8,13 +8,7 @@ export const PENDING_SALES_QUERY_KEY = ["/api/tokens/pending-sales"] as const;
  * GET /api/tokens/pending-sales: the card and PayPal sale proceeds still held (part of the balance's
  * `held`), per day of release, soonest first.
  */
-export function getPendingSales(signal?: AbortSignal): Promise<PendingSale[]> {
-  return apiJson<PendingSale[]>("GET", "/api/tokens/pending-sales", undefined, { signal });
-}
-
-export const pendingSalesQueryOptions = queryOptions({
-  queryKey: PENDING_SALES_QUERY_KEY,
-  queryFn: ({ signal }) => getPendingSales(signal),
+export const pendingSalesQueryOptions = jsonQueryOptions<PendingSale[]>(PENDING_SALES_QUERY_KEY, "/api/tokens/pending-sales", {
   // Fetched with the balance, on entry to the token page and the home banner.
   staleTime: 0,
 });

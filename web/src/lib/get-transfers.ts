@@ -1,17 +1,11 @@
 import type { Transfer } from "@loop/rules/schemas/tokens";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { jsonQueryOptions } from "@/lib/json-query";
 
 export const TRANSFERS_QUERY_KEY = ["/api/tokens/transfers"] as const;
 
 /** GET /api/tokens/transfers: the viewer's transfers in both directions, newest first. */
-export function getTransfers(signal?: AbortSignal): Promise<Transfer[]> {
-  return apiJson<Transfer[]>("GET", "/api/tokens/transfers", undefined, { signal });
-}
-
-export const transfersQueryOptions = queryOptions({
-  queryKey: TRANSFERS_QUERY_KEY,
-  queryFn: ({ signal }) => getTransfers(signal),
+export const transfersQueryOptions = jsonQueryOptions<Transfer[]>(TRANSFERS_QUERY_KEY, "/api/tokens/transfers", {
   staleTime: 0,
 });
 

@@ -40,3 +40,34 @@ export function useSubmissionKey() {
     },
   };
 }
+
+/** The outcome handlers of one submission. */
+export interface SubmitHandlers<TData> {
+  onSuccess: (data: TData) => void;
+  onError: (error: Error) => void;
+}
+
+/** A mutation whose variables carry the Idempotency-Key (a TanStack `useMutation` result fits). */
+export interface KeyedMutation<TVariables extends { idempotencyKey: string }, TData> {
+  mutate: (variables: TVariables, handlers: SubmitHandlers<TData>) => void;
+}
+
+/**
+ * Submits a money call's body with its submission key (`useSubmissionKey`) and settles the key with
+ * the outcome, so that a form only says what follows a success or a failure.
+ */
+export function useKeyedSubmit<TVariables extends { idempotencyKey: string }, TData>(mutation: KeyedMutation<TVariables, TData>) {
+  const submission = useSubmissionKey();
+  return (body: Omit<TVariables, "idempotencyKey">, { onSuccess, onError }: SubmitHandlers<TData>) =>
+    // The body and its key are the call's whole input (Omit and & do not prove it to TypeScript).
+    mutation.mutate({ ...body, idempotencyKey: submission.keyFor(body) } as TVariables, {
+      onSuccess: (data) => {
+        submission.settle(null);
+        onSuccess(data);
+      },
+      onError: (error) => {
+        submission.settle(error);
+        onError(error);
+      },
+    });
+}

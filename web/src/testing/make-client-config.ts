@@ -12,3 +12,18 @@ export function makeClientConfig(overrides: Partial<ClientConfig> = {}): ClientC
     ...overrides,
   };
 }
+
+/** Where the test chains have LoopToken, LoopMarketplace and LoopVault. */
+export const TEST_CONTRACTS = {
+  token: `0x${"a1".repeat(20)}`,
+  marketplace: `0x${"e5".repeat(20)}`,
+  vault: `0x${"c3".repeat(20)}`,
+} as const;
+
+/** GET /api/config with one chain, the default (local Hardhat unless told), on which the contracts are deployed. */
+export function makeWalletClientConfig({ id = 31337, name = "Hardhat" }: { id?: number; name?: string } = {}): ClientConfig {
+  return makeClientConfig({
+    chains: [{ id, name, rpcUrl: "http://127.0.0.1:8545", contracts: TEST_CONTRACTS }],
+    defaultChainId: id,
+  });
+}

@@ -2,6 +2,7 @@ import "@testing-library/jest-dom/vitest";
 import { type Config, cleanup, configure, getConfig } from "@testing-library/react";
 import { afterAll, afterEach, vi } from "vitest";
 import { clearToasts } from "@/lib/toast";
+import { resetWalletStore } from "@/lib/wallet/wallet-store";
 
 /*
  * The real wallet stack (wagmi, viem, RainbowKit: `import("./wallet-stack")` in wallet-store.ts)
@@ -37,9 +38,15 @@ const globals = globalThis as { __loopTestingLibraryDefaults?: Config };
 globals.__loopTestingLibraryDefaults ??= { ...getConfig() };
 configure(globals.__loopTestingLibraryDefaults);
 
+/*
+ * After each test: its fake clock (if any) stops before its components unmount; the toasts and the
+ * wallet (the fake controls a test published, its snapshot) do not reach the next test.
+ */
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
   clearToasts();
+  resetWalletStore();
   vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();

@@ -88,6 +88,50 @@ describe("LineChart", () => {
   });
 });
 
+describe("LineChart with a band", () => {
+  type Band = "up" | "down" | "gap";
+  const keys: readonly ChartKey<Band>[] = [
+    { key: "up", label: "Up", color: "blue" },
+    { key: "down", label: "Down", color: "green" },
+    { key: "gap", label: "Gap", color: "red" },
+  ];
+  const data: ChartDatum<Band>[] = [
+    { date: "2026-03-02T10:00:00.000Z", values: { up: 10, down: 10, gap: 0 } },
+    { date: "2026-03-02T11:00:00.000Z", values: { up: 8, down: 10, gap: -2 }, display: { gap: "-2 exactly" } },
+    { date: "2026-03-02T12:00:00.000Z", values: { up: 9, down: 10, gap: -1 } },
+  ];
+
+  it("fills between two lines where the band's key is not zero, marks those points, and names the band in text", async () => {
+    const user = userEvent.setup();
+    render(
+      <LineChart
+        data={data}
+        keys={keys}
+        band={{ key: "gap", between: ["up", "down"] }}
+        label="Up and down"
+        formatValue={format}
+        formatTitle={(date) => `At ${date.slice(11, 16)}`}
+      />,
+    );
+    expect(screen.getByTestId("line-up").getAttribute("d")).toMatch(/^M/);
+    expect(screen.getByTestId("line-down").getAttribute("d")).toMatch(/^M/);
+    expect(screen.queryByTestId("line-gap")).not.toBeInTheDocument();
+    expect(screen.getByTestId("band-area").getAttribute("d")).toMatch(/^M/);
+    expect(screen.queryByTestId("band-2026-03-02T10:00:00.000Z")).not.toBeInTheDocument();
+    expect(screen.getByTestId("band-2026-03-02T11:00:00.000Z")).toHaveStyle({ fill: "red" });
+    expect(screen.getByTestId("band-2026-03-02T12:00:00.000Z")).toBeInTheDocument();
+    // A run of two points is an area; only a point that differs alone gets a line.
+    expect(screen.queryByTestId(/^band-line-/)).not.toBeInTheDocument();
+    expect(screen.getByText("Gap")).toBeInTheDocument();
+    act(() => screen.getByRole("group", { name: "Up and down" }).focus());
+    await user.keyboard("{ArrowRight}{ArrowRight}");
+    const tip = screen.getByRole("status");
+    expect(tip).toHaveTextContent("At 11:00");
+    expect(tip).toHaveTextContent("Up8 u");
+    expect(tip).toHaveTextContent("Gap-2 exactly");
+  });
+});
+
 describe("ChartFrame", () => {
   function frame(empty?: string) {
     return render(

@@ -6,22 +6,41 @@ import { DateAxis, ValueAxis } from "./chart-axes";
 import { formatDay, formatDayWithYear, spreadTicks } from "./chart-format";
 import { useChartDescription } from "./chart-description";
 import { ChartLegend } from "./chart-legend";
+import { type LineBand, LineBandShape } from "./line-band";
 import { ChartTooltip } from "./chart-tooltip";
-import type { ChartDatum } from "./chart-types";
+import type { ChartDatum, ChartKey } from "./chart-types";
 import { useChartCursor } from "./chart-cursor";
 import { CHART_MARGIN, type TimeChartProps, valueAxis } from "./stacked-bar-chart";
 import { useElementWidth } from "./use-element-width";
+
+export interface LineChartProps<K extends string> extends TimeChartProps<K> {
+  /** The difference between two of the lines, filled in its key's colour where it is not zero (`LineBand`). */
+  band?: LineBand<K>;
+  /** The tooltip's title for a point (default "Mar 4, 2026"; points by the hour want the hour). */
+  formatTitle?: (date: string) => string;
+}
 
 /**
  * One line per key over days (plays and downloads, say). Draws at its container's width; hover or
  * the arrow keys show a day's figures in a tooltip. A series of one day is drawn as dots.
  */
-export function LineChart<K extends string>({ data, keys, label, formatValue, formatDate = formatDay, height = 240 }: TimeChartProps<K>) {
+export function LineChart<K extends string>({
+  data,
+  keys,
+  label,
+  formatValue,
+  formatDate = formatDay,
+  formatTitle = formatDayWithYear,
+  height = 240,
+  band,
+}: LineChartProps<K>) {
   const hintId = useId();
   const describedBy = useChartDescription(hintId);
   const { ref, width } = useElementWidth<HTMLDivElement>(320);
   const innerHeight = height - CHART_MARGIN.top - CHART_MARGIN.bottom;
-  const max = Math.max(0, ...data.flatMap((datum) => keys.map((item) => datum.values[item.key])));
+  const lines: readonly ChartKey<K>[] = band ? keys.filter((item) => item.key !== band.key) : keys;
+  const bandColor = band ? (keys.find((item) => item.key === band.key)?.color ?? "currentColor") : "currentColor";
+  const max = Math.max(0, ...data.flatMap((datum) => lines.map((item) => datum.values[item.key])));
   const { y, ticks, left } = valueAxis(max, formatValue, innerHeight);
   const innerWidth = Math.max(10, width - left - CHART_MARGIN.right);
   const x = scalePoint<string>({ domain: data.map((datum) => datum.date), range: [0, innerWidth], padding: 0.5 });
@@ -55,8 +74,9 @@ export function LineChart<K extends string>({ data, keys, label, formatValue, fo
             {ticks.map((tick) => (
               <line key={tick} x1={0} x2={innerWidth} y1={y(tick)} y2={y(tick)} className="stroke-border" strokeDasharray="2 4" />
             ))}
+            {band ? <LineBandShape band={band} data={data} color={bandColor} x={at} y={y} step={step} innerHeight={innerHeight} /> : null}
             {active ? <line x1={at(active)} x2={at(active)} y1={0} y2={innerHeight} className="stroke-muted-foreground/60" /> : null}
-            {keys.map((item) => (
+            {lines.map((item) => (
               <Group key={item.key}>
                 <LinePath<ChartDatum<K>>
                   data={[...data]}
@@ -91,7 +111,7 @@ export function LineChart<K extends string>({ data, keys, label, formatValue, fo
           <ChartTooltip
             x={left + at(active)}
             width={width}
-            title={formatDayWithYear(active.date)}
+            title={formatTitle(active.date)}
             rows={keys.map((item) => ({
               label: item.label,
               color: item.color,

@@ -1,7 +1,9 @@
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "@/lib/utils";
+import { Input } from "./input";
 import { Label } from "./label";
 import { NativeSelect } from "./native-select";
+import { Textarea } from "./textarea";
 
 export interface FormFieldProps {
   /** The control's id, which the label names. */
@@ -58,6 +60,40 @@ export function SelectField<T extends string>({
           </option>
         ))}
       </NativeSelect>
+      {children}
+    </FormField>
+  );
+}
+
+/** A text control's field: the control's own attributes, plus the label and what goes under it. */
+type TextFieldProps<P> = Omit<P, "id" | "value" | "onChange" | "children"> & {
+  id: string;
+  label: ReactNode;
+  value: string;
+  onValueChange: (value: string) => void;
+  /** What goes under the control (a hint, a message). */
+  children?: ReactNode;
+};
+
+export type InputFieldProps = TextFieldProps<ComponentProps<typeof Input>>;
+
+/** A one-line text field (label, input, what goes under it). */
+export function InputField({ id, label, onValueChange, children, ...props }: InputFieldProps) {
+  return (
+    <FormField id={id} label={label}>
+      <Input id={id} onChange={(event) => onValueChange(event.target.value)} {...props} />
+      {children}
+    </FormField>
+  );
+}
+
+export type TextareaFieldProps = TextFieldProps<ComponentProps<typeof Textarea>>;
+
+/** A multi-line text field (label, textarea, what goes under it). */
+export function TextareaField({ id, label, onValueChange, children, ...props }: TextareaFieldProps) {
+  return (
+    <FormField id={id} label={label}>
+      <Textarea id={id} onChange={(event) => onValueChange(event.target.value)} {...props} />
       {children}
     </FormField>
   );

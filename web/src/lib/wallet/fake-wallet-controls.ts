@@ -1,7 +1,17 @@
 /** Test seam of the wallet stack (imported by tests only): controls made of vi.fn(), published as the mounted stack would. */
 import { type Mock, vi } from "vitest";
-import type { TransactionHash, TransactionRequest, WalletContract, WalletContractName, WalletControls, WalletEvent } from "./types";
-import { publishControls } from "./wallet-store";
+import type {
+  HexAddress,
+  TransactionHash,
+  TransactionRequest,
+  WalletContract,
+  WalletContractName,
+  WalletControls,
+  WalletEvent,
+  WalletSnapshot,
+} from "./types";
+import { publishControls, publishSnapshot } from "./wallet-store";
+import type { TransactionWallet } from "./wallet-transaction";
 
 export function publishFakeWalletControls(overrides: Partial<WalletControls> = {}): WalletControls {
   const controls: WalletControls = {
@@ -41,4 +51,52 @@ export function fakeReceipts(events: Partial<Record<TransactionHash, WalletEvent
     return { status: "success" as const, ...(logged ? { events: logged } : {}) };
   });
   return wait as unknown as Mock<WalletControls["waitForTransaction"]>;
+}
+
+export interface FakeWalletOptions {
+  address: HexAddress;
+  /** What writeContract answers: "contract.function" → hash. */
+  writes: Record<string, TransactionHash>;
+  /** The chain the wallet is on (31337 unless told). */
+  chainId?: number;
+  /** The LOOP (wei) it holds: 10,000 LOOP unless told; it has allowed nothing yet. */
+  balance?: bigint;
+}
+
+/** The wallet calls of a transaction, made of vi.fn(): connected as `address`, every receipt a success. */
+export function fakeTransactionWallet({
+  address,
+  writes,
+  chainId = 31337,
+  balance = 10_000n * 10n ** 18n,
+}: FakeWalletOptions): TransactionWallet {
+  return {
+    connect: vi.fn(async () => ({ address, chainId })),
+    switchChain: vi.fn(async () => undefined),
+    readTokenBalance: vi.fn(async () => balance),
+    readTokenAllowance: vi.fn(async () => 0n),
+    writeContract: fakeWriteContract(writes),
+    waitForTransaction: fakeReceipts(),
+  };
+}
+
+/**
+ * `fakeTransactionWallet` published as the mounted stack would, with its snapshot (connected with
+ * MetaMask on the wallet's chain, `snapshot` changing it) unless `snapshot` is false.
+ */
+export function publishConnectedWallet(
+  { snapshot = {}, ...options }: FakeWalletOptions & { snapshot?: Partial<WalletSnapshot> | false },
+  overrides: Partial<WalletControls> = {},
+): WalletControls {
+  const controls = publishFakeWalletControls({ ...fakeTransactionWallet(options), ...overrides });
+  if (snapshot) {
+    publishSnapshot({
+      status: "connected",
+      address: options.address,
+      chainId: options.chainId ?? 31337,
+      connectorName: "MetaMask",
+      ...snapshot,
+    });
+  }
+  return controls;
 }

@@ -11,7 +11,6 @@ import { clientConfigQueryOptions, useClientConfig } from "../client-config";
 import { queryClient } from "../query-client";
 import type { ConnectedAccount, HexAddress } from "./types";
 import {
-  isWalletDismissal,
   type TransactionRunner,
   type TransactionSteps,
   type TransactionWallet,
@@ -144,9 +143,6 @@ const REVERT_TEXTS: Record<string, string> = {
   ERC20InsufficientBalance: "Transfer failed: your wallet doesn't hold enough LOOP for this offer.",
   ERC20InsufficientAllowance: "Transfer failed: the marketplace was not allowed to take that much LOOP. Please try again.",
 };
-
-/** The user changed their mind (closed the wallet modal, rejected a request): nothing to report. */
-export const isWalletOfferDismissal = isWalletDismissal;
 
 /** The text for a wallet failure of an offer (API errors keep the server's own message). */
 export function walletOfferFailureText(error: unknown): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { fakeReceipts, fakeWriteContract, writtenFunctions } from "./fake-wallet-controls";
+import { fakeReceipts, fakeTransactionWallet, fakeWriteContract, writtenFunctions } from "./fake-wallet-controls";
 import type { WalletEvent } from "./types";
 import {
   NO_WALLET_DETECTED,
@@ -12,6 +12,7 @@ import {
   type FailureTexts,
   insufficientWalletText,
   isWalletDismissal,
+  phaseSteps,
   type TransactionSteps,
   type TransactionWallet,
   transactionRunner,
@@ -31,14 +32,7 @@ class TestRefusedError extends Error {
 }
 
 type Step = "connecting" | "switching" | "checking" | "approving" | "depositing" | "confirming";
-const STEPS: TransactionSteps<Step> = {
-  connecting: "connecting",
-  switching: "switching",
-  checking: "checking",
-  approving: "approving",
-  writing: "depositing",
-  confirming: "confirming",
-};
+const STEPS: TransactionSteps<Step> = phaseSteps("depositing");
 
 const TEXTS: FailureTexts = {
   Refused: TestRefusedError,
@@ -49,15 +43,8 @@ const TEXTS: FailureTexts = {
 };
 
 function fakeWallet(overrides: Partial<TransactionWallet> = {}): TransactionWallet {
-  return {
-    connect: vi.fn(async () => ({ address: ACCOUNT, chainId: 1 })),
-    switchChain: vi.fn(async () => undefined),
-    readTokenBalance: vi.fn(async () => 100n * LOOP),
-    readTokenAllowance: vi.fn(async () => 0n),
-    writeContract: fakeWriteContract({ "token.approve": APPROVE_TX, "vault.deposit": DEPOSIT_TX }),
-    waitForTransaction: fakeReceipts(),
-    ...overrides,
-  };
+  const writes = { "token.approve": APPROVE_TX, "vault.deposit": DEPOSIT_TX };
+  return { ...fakeTransactionWallet({ address: ACCOUNT, chainId: 1, balance: 100n * LOOP, writes }), ...overrides };
 }
 
 /** A deposit as the vault flow runs it: connect → switch → allowance → deposit → receipt. */

@@ -46,6 +46,33 @@ export type RefusalClass = new (message: string) => Error;
 /** A flow's step for each phase; a phase without one goes unannounced (e.g. an offer switches chain silently). */
 export type TransactionSteps<S extends string> = Partial<Record<TransactionPhase, S>>;
 
+/** What a flow's dialog says at each phase; a flow adds its own steps (and may say one differently). */
+export const PHASE_LABELS = {
+  connecting: "Connecting your wallet…",
+  switching: "Switching network…",
+  checking: "Checking your wallet…",
+  approving: "Approving…",
+  confirming: "Waiting for confirmation…",
+} as const;
+
+/** A flow's steps named as the phases themselves, but for the write, which the flow names ("paying", "depositing"). */
+export function phaseSteps<W extends string>(writing: W) {
+  return {
+    connecting: "connecting",
+    switching: "switching",
+    checking: "checking",
+    approving: "approving",
+    writing,
+    confirming: "confirming",
+  } as const;
+}
+
+/** `phaseSteps` of a flow that switches chain silently (the offers and their answers). */
+export function silentSwitchSteps<W extends string>(writing: W) {
+  const { switching, ...steps } = phaseSteps(writing);
+  return steps;
+}
+
 export interface TransactionRunnerOptions<S extends string> {
   steps: TransactionSteps<S>;
   onStep?: (step: S) => void;

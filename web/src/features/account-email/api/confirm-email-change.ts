@@ -1,7 +1,6 @@
 import type { CurrentUser } from "@loop/rules/api-types";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api-client";
-import { USER_QUERY_KEY } from "@/lib/auth";
+import { useUserAnswerMutation } from "@/lib/use-user-answer-mutation";
 import { OWN_PROFILE_QUERY_KEY } from "@/lib/query-keys";
 
 /**
@@ -14,15 +13,5 @@ export function confirmEmailChange(token: string): Promise<CurrentUser> {
 
 /** Confirms, then refreshes the signed-in user and the own profile, which show the address. */
 export function useConfirmEmailChange() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: confirmEmailChange,
-    onSuccess: async (user) => {
-      queryClient.setQueryData(USER_QUERY_KEY, user);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: OWN_PROFILE_QUERY_KEY }),
-      ]);
-    },
-  });
+  return useUserAnswerMutation(confirmEmailChange, [OWN_PROFILE_QUERY_KEY]);
 }

@@ -1,12 +1,11 @@
 import { emailChangeRequestSchema } from "@loop/rules/schemas/email-change";
 import { MailCheck, MailPlus, Pencil } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
-import { EmailAddressInput, SuccessIcon } from "@/components/email-address-input";
+import { type FormEvent, useState } from "react";
+import { EmailAddressInput, SuccessIcon, useEmailForm } from "@/components/email-address-input";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogHeading, DialogTrigger } from "@/components/ui/dialog";
 import { DialogForm } from "@/components/ui/form-dialog";
 import { Label } from "@/components/ui/label";
-import { getServerMessage } from "@/lib/api-client";
 import { useRequestEmailChange } from "../api/request-email-change";
 
 export const SEND_FAILED_FALLBACK = "Could not send the confirmation link. Please try again.";
@@ -44,11 +43,12 @@ export function EmailChangeDialog({ currentEmail, variant = "outline", size = "s
 }
 
 function EmailChangeForm({ currentEmail, onDone }: { currentEmail: string | null; onDone: () => void }) {
-  const inputId = useId();
-  const errorId = useId();
-  const [email, setEmail] = useState("");
-  const [validationError, setValidationError] = useState<string | null>(null);
   const request = useRequestEmailChange();
+  const { inputId, errorId, email, setEmail, setValidationError, checked, error } = useEmailForm(
+    emailChangeRequestSchema,
+    request,
+    SEND_FAILED_FALLBACK,
+  );
   const adding = currentEmail === null;
   const title = adding ? "Add an e-mail address" : "Change your e-mail address";
 
@@ -57,13 +57,8 @@ function EmailChangeForm({ currentEmail, onDone }: { currentEmail: string | null
     // The dialog may open from inside another form (the profile's): React bubbles events through portals.
     event.stopPropagation();
     if (request.isPending) return;
-    const parsed = emailChangeRequestSchema.safeParse({ email });
-    if (!parsed.success) {
-      setValidationError(parsed.error.issues[0]?.message ?? "Please enter a valid e-mail address");
-      return;
-    }
-    setValidationError(null);
-    request.mutate(parsed.data);
+    const body = checked();
+    if (body) request.mutate(body);
   }
 
   if (request.isSuccess) {
@@ -87,8 +82,6 @@ function EmailChangeForm({ currentEmail, onDone }: { currentEmail: string | null
       </>
     );
   }
-
-  const error = validationError ?? (request.isError ? getServerMessage(request.error, SEND_FAILED_FALLBACK) : null);
 
   return (
     <>

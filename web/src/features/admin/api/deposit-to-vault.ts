@@ -1,7 +1,8 @@
 import type { AdminStats } from "@loop/rules/schemas/admin";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { postWithIdempotencyKey } from "@/lib/idempotent-post";
 import { ADMIN_QUERY_KEY } from "@/lib/query-keys";
+import { useInvalidatingMutation } from "@/lib/use-invalidating-mutation";
 import { ADMIN_STATS_QUERY_KEY } from "./get-admin-stats";
 
 export interface DepositToVaultInput {
@@ -17,9 +18,9 @@ export function depositToVault({ amount, idempotencyKey }: DepositToVaultInput):
 
 export function useDepositToVault() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: depositToVault,
     onSuccess: (stats) => queryClient.setQueryData(ADMIN_STATS_QUERY_KEY, stats),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }),
+    invalidatesOnSettled: [ADMIN_QUERY_KEY],
   });
 }

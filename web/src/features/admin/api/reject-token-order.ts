@@ -1,7 +1,7 @@
 import type { AdminTokenOrder } from "@loop/rules/schemas/token-orders";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api-client";
 import { ADMIN_QUERY_KEY } from "@/lib/query-keys";
+import { useInvalidatingMutation } from "@/lib/use-invalidating-mutation";
 
 export interface RejectTokenOrderInput {
   orderId: string;
@@ -14,9 +14,8 @@ export function rejectTokenOrder({ orderId, reason }: RejectTokenOrderInput): Pr
 }
 
 export function useRejectTokenOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: rejectTokenOrder,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }),
+    invalidatesOnSettled: [ADMIN_QUERY_KEY],
   });
 }

@@ -1,7 +1,7 @@
 import type { AdminNotificationResponse, NotificationType } from "@loop/rules/schemas/notifications";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api-client";
 import { NOTIFICATIONS_QUERY_KEY } from "@/lib/query-keys";
+import { useInvalidatingMutation } from "@/lib/use-invalidating-mutation";
 import { AUDIT_LOG_QUERY_KEY } from "./get-audit-log";
 
 export interface SendAdminNotificationInput {
@@ -20,14 +20,9 @@ export function sendAdminNotification(body: SendAdminNotificationInput): Promise
 }
 
 export function useSendAdminNotification() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: sendAdminNotification,
     // The audit log lists it; the admin's own bell has it too when sent to all (or to themself).
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: AUDIT_LOG_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY }),
-      ]),
+    invalidatesOnSettled: [AUDIT_LOG_QUERY_KEY, NOTIFICATIONS_QUERY_KEY],
   });
 }

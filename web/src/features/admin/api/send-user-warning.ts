@@ -1,6 +1,6 @@
 import type { WarningResponse, WarningSeverity } from "@loop/rules/schemas/admin-users";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api-client";
+import { useInvalidatingMutation } from "@/lib/use-invalidating-mutation";
 import { ADMIN_USERS_QUERY_KEY } from "./get-admin-users";
 
 export interface SendUserWarningInput {
@@ -15,10 +15,9 @@ export function sendUserWarning({ userId, message, severity }: SendUserWarningIn
 }
 
 export function useSendUserWarning() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: sendUserWarning,
     // The list shows each user's number of warnings.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_USERS_QUERY_KEY }),
+    invalidatesOnSettled: [ADMIN_USERS_QUERY_KEY],
   });
 }

@@ -1,7 +1,7 @@
 import type { AdminLoop } from "@loop/rules/schemas/admin-loops";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api-client";
 import { LOOPS_QUERY_KEY } from "@/lib/query-keys";
+import { useInvalidatingMutation } from "@/lib/use-invalidating-mutation";
 import { ADMIN_LOOPS_QUERY_KEY } from "./get-admin-loops";
 
 export interface SetLoopModerationInput {
@@ -17,13 +17,8 @@ export function setLoopModeration({ loopId, hidden, reason }: SetLoopModerationI
 }
 
 export function useSetLoopModeration() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: setLoopModeration,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ADMIN_LOOPS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: LOOPS_QUERY_KEY }),
-      ]),
+    invalidatesOnSettled: [ADMIN_LOOPS_QUERY_KEY, LOOPS_QUERY_KEY],
   });
 }

@@ -1,8 +1,8 @@
 import type { AdminUser } from "@loop/rules/schemas/admin-users";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api-client";
 import { USER_QUERY_KEY } from "@/lib/auth";
 import { ADMIN_QUERY_KEY } from "@/lib/query-keys";
+import { useInvalidatingMutation } from "@/lib/use-invalidating-mutation";
 
 export interface SetUserAdminInput {
   userId: string;
@@ -15,14 +15,9 @@ export function setUserAdmin({ userId, isAdmin }: SetUserAdminInput): Promise<Ad
 }
 
 export function useSetUserAdmin() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: setUserAdmin,
     // Users list and counts; the signed-in admin's own flag when they changed themselves.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
-      ]),
+    invalidatesOnSettled: [ADMIN_QUERY_KEY, USER_QUERY_KEY],
   });
 }

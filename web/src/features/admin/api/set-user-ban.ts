@@ -1,7 +1,7 @@
 import type { AdminUser } from "@loop/rules/schemas/admin-users";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api-client";
 import { ADMIN_QUERY_KEY } from "@/lib/query-keys";
+import { useInvalidatingMutation } from "@/lib/use-invalidating-mutation";
 
 export interface SetUserBanInput {
   userId: string;
@@ -16,9 +16,8 @@ export function setUserBan({ userId, isBanned, banReason }: SetUserBanInput): Pr
 }
 
 export function useSetUserBan() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: setUserBan,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }),
+    invalidatesOnSettled: [ADMIN_QUERY_KEY],
   });
 }

@@ -1,7 +1,8 @@
 import type { PlatformSettings, PlatformSettingsUpdate } from "@loop/rules/schemas/platform-settings";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api-client";
 import { ADMIN_QUERY_KEY } from "@/lib/query-keys";
+import { useInvalidatingMutation } from "@/lib/use-invalidating-mutation";
 import { PLATFORM_SETTINGS_QUERY_KEY } from "./get-platform-settings";
 
 /** PUT /api/admin/settings (only the settings sent change) → the settings. */
@@ -11,10 +12,10 @@ export function updatePlatformSettings(body: PlatformSettingsUpdate): Promise<Pl
 
 export function useUpdatePlatformSettings() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: updatePlatformSettings,
     onSuccess: (settings) => queryClient.setQueryData(PLATFORM_SETTINGS_QUERY_KEY, settings),
     // The audit log; the public fees (client config) are read again on the next page load.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }),
+    invalidatesOnSettled: [ADMIN_QUERY_KEY],
   });
 }

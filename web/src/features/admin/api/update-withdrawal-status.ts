@@ -1,7 +1,7 @@
 import type { AdminWithdrawal, WithdrawalStatus } from "@loop/rules/schemas/withdrawals";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api-client";
 import { ADMIN_QUERY_KEY } from "@/lib/query-keys";
+import { useInvalidatingMutation } from "@/lib/use-invalidating-mutation";
 
 export interface UpdateWithdrawalStatusInput {
   withdrawalId: string;
@@ -16,10 +16,9 @@ export function updateWithdrawalStatus({ withdrawalId, ...body }: UpdateWithdraw
 }
 
 export function useUpdateWithdrawalStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: updateWithdrawalStatus,
     // The queue, the reserve figures (a payout leaves the vault) and the audit log.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }),
+    invalidatesOnSettled: [ADMIN_QUERY_KEY],
   });
 }

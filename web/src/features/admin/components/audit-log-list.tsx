@@ -1,11 +1,10 @@
-import { formatDateTime } from "@/lib/format";
 import type { AdminAction, AuditEntry } from "@loop/rules/schemas/audit-log";
 import { useState } from "react";
-import { LoadError } from "@/components/ui/load-error";
-import { Skeleton } from "@/components/ui/skeleton";
+import { formatDateTime } from "@/lib/format";
+import { ScrollTable } from "@/components/ui/table";
 import { useAuditLog } from "../api/get-audit-log";
 import { Pager } from "./pager";
-import { ScrollTable } from "@/components/ui/table";
+import { QueryStates } from "./query-states";
 
 export const AUDIT_PAGE_SIZE = 25;
 
@@ -52,27 +51,34 @@ export function changedKeys(before: unknown, after: unknown): ReadonlySet<string
 export function AuditLogList() {
   const [offset, setOffset] = useState(0);
   const log = useAuditLog({ limit: AUDIT_PAGE_SIZE, offset });
-  if (log.isError) return <LoadError message="The audit log could not be loaded." onRetry={() => void log.refetch()} />;
-  if (!log.data) return <Skeleton className="h-60" />;
-  if (log.data.entries.length === 0) return <p className="py-8 text-center text-muted-foreground">No admin actions yet.</p>;
   return (
-    <div className="grid gap-4">
-      <ScrollTable
-        caption="Audit log"
-        className="w-full min-w-[48rem] text-left text-sm"
-        columns={[
-          { label: "When", className: "py-2 pr-3" },
-          { label: "Who", className: "py-2 pr-3" },
-          { label: "What", className: "py-2 pr-3" },
-          { label: "Before → after", className: "py-2" },
-        ]}
-      >
-        {log.data.entries.map((entry) => (
-          <AuditRow key={entry.id} entry={entry} />
-        ))}
-      </ScrollTable>
-      <Pager offset={offset} limit={AUDIT_PAGE_SIZE} total={log.data.total} onOffsetChange={setOffset} noun="entries" />
-    </div>
+    <QueryStates
+      query={log}
+      noun="audit log"
+      skeletonClassName="h-60"
+      empty="No admin actions yet."
+      isEmpty={(data) => data.entries.length === 0}
+    >
+      {(data) => (
+        <div className="grid gap-4">
+          <ScrollTable
+            caption="Audit log"
+            className="w-full min-w-[48rem] text-left text-sm"
+            columns={[
+              { label: "When", className: "py-2 pr-3" },
+              { label: "Who", className: "py-2 pr-3" },
+              { label: "What", className: "py-2 pr-3" },
+              { label: "Before → after", className: "py-2" },
+            ]}
+          >
+            {data.entries.map((entry) => (
+              <AuditRow key={entry.id} entry={entry} />
+            ))}
+          </ScrollTable>
+          <Pager offset={offset} limit={AUDIT_PAGE_SIZE} total={data.total} onOffsetChange={setOffset} noun="entries" />
+        </div>
+      )}
+    </QueryStates>
   );
 }
 

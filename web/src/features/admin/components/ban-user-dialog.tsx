@@ -1,7 +1,6 @@
 import { BAN_REASON_MAX } from "@loop/rules/schemas/admin-users";
 import { Ban } from "lucide-react";
 import { useSetUserBan } from "../api/set-user-ban";
-import { failureToast, successToast } from "../lib/failure-toast";
 import { ReasonDialog } from "./reason-dialog";
 
 export const BAN_FAILED_TEXT = "Failed to update ban status.";
@@ -25,19 +24,10 @@ export function BanUserDialog({ user, onOpenChange }: BanUserDialogProps) {
       maxLength={BAN_REASON_MAX}
       submitLabel="Ban"
       submitIcon={Ban}
-      pending={ban.isPending}
-      onSubmit={(banned, reason) =>
-        ban.mutate(
-          { userId: banned.id, isBanned: true, banReason: reason },
-          {
-            onSuccess: () => {
-              successToast("User Status Updated", `${banned.username} has been banned.`);
-              onOpenChange(false);
-            },
-            onError: (caught) => failureToast("Update Failed", caught, BAN_FAILED_TEXT),
-          },
-        )
-      }
+      mutation={ban}
+      variables={(banned, reason) => ({ userId: banned.id, isBanned: true, banReason: reason })}
+      succeeded={(banned) => ["User Status Updated", `${banned.username} has been banned.`]}
+      failedText={BAN_FAILED_TEXT}
     />
   );
 }

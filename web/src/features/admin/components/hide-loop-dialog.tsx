@@ -1,7 +1,6 @@
 import { HIDE_REASON_MAX } from "@loop/rules/schemas/admin-loops";
 import { EyeOff } from "lucide-react";
 import { useSetLoopModeration } from "../api/set-loop-moderation";
-import { failureToast, successToast } from "../lib/failure-toast";
 import { ReasonDialog } from "./reason-dialog";
 
 export const MODERATION_FAILED_TEXT = "Failed to update the loop.";
@@ -29,19 +28,10 @@ export function HideLoopDialog({ loop, onOpenChange }: HideLoopDialogProps) {
       maxLength={HIDE_REASON_MAX}
       submitLabel="Hide"
       submitIcon={EyeOff}
-      pending={moderate.isPending}
-      onSubmit={(hidden, reason) =>
-        moderate.mutate(
-          { loopId: hidden.id, hidden: true, reason },
-          {
-            onSuccess: () => {
-              successToast("Loop Hidden", `"${hidden.title}" no longer appears in the catalog.`);
-              onOpenChange(false);
-            },
-            onError: (caught) => failureToast("Update Failed", caught, MODERATION_FAILED_TEXT),
-          },
-        )
-      }
+      mutation={moderate}
+      variables={(hidden, reason) => ({ loopId: hidden.id, hidden: true, reason })}
+      succeeded={(hidden) => ["Loop Hidden", `"${hidden.title}" no longer appears in the catalog.`]}
+      failedText={MODERATION_FAILED_TEXT}
     />
   );
 }

@@ -3,37 +3,35 @@ import { EyeOff, Globe, Loader2, Lock, RotateCcw } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { formatCount } from "@/lib/format";
+import { failureToast, successToast } from "@/lib/outcome-toasts";
 import { useAdminLoops } from "../api/get-admin-loops";
 import { useSetLoopModeration } from "../api/set-loop-moderation";
 import { useSetLoopVisibility } from "../api/set-loop-visibility";
 import { usdText } from "../lib/admin-format";
-import { failureToast, successToast } from "../lib/failure-toast";
 import { HideLoopDialog, MODERATION_FAILED_TEXT } from "./hide-loop-dialog";
-import { SearchInput } from "./search-input";
-import { Figure, SearchableList, useSearchPaging } from "./searchable-list";
+import { AdminRow, Figure } from "./admin-row";
+import { SearchableList, useSearchPaging } from "./searchable-list";
 
 export const LOOPS_PAGE_SIZE = 20;
 
 /** Loops (docs/product.md#admin-dashboard): search by title or creator; visibility and moderation. */
 export function LoopsTab() {
-  const { search, onSearch, debounced, offset, setOffset } = useSearchPaging();
-  const loops = useAdminLoops({ search: debounced, limit: LOOPS_PAGE_SIZE, offset });
+  const paging = useSearchPaging();
+  const loops = useAdminLoops({ search: paging.debounced, limit: LOOPS_PAGE_SIZE, offset: paging.offset });
   const [hideTarget, setHideTarget] = useState<{ id: string; title: string } | null>(null);
 
   return (
     <div className="grid gap-4">
-      <SearchInput label="Search loops" placeholder="Search by title or creator" value={search} onChange={onSearch} />
       <SearchableList
+        paging={paging}
+        searchLabel="Search loops"
+        placeholder="Search by title or creator"
         query={loops}
         items={loops.data?.loops}
         noun="loops"
-        search={debounced}
         skeletonClassName="h-20"
-        offset={offset}
         limit={LOOPS_PAGE_SIZE}
-        onOffsetChange={setOffset}
       >
         {(loop) => <LoopRow key={loop.id} loop={loop} onHide={() => setHideTarget({ id: loop.id, title: loop.title })} />}
       </SearchableList>
@@ -73,26 +71,30 @@ function LoopRow({ loop, onHide }: { loop: AdminLoop; onHide: () => void }) {
     );
 
   return (
-    <li>
-      <Card aria-label={loop.title} className="flex flex-col gap-4 p-4 lg:flex-row lg:items-center">
-        <div className="min-w-0 flex-1">
-          <p className="flex flex-wrap items-center gap-2 font-semibold">
-            <span className="truncate">{loop.title}</span>
-            {loop.isPublic ? <Badge variant="success">Public</Badge> : <Badge variant="outline">Private</Badge>}
-            {loop.status === "hidden" ? <Badge variant="destructive">Hidden</Badge> : STATUS_BADGES[loop.status]}
-            {loop.contentType === "track" ? <Badge variant="accent">Track</Badge> : null}
-          </p>
-          {loop.status === "hidden" && loop.hiddenReason ? <p className="mt-1 text-sm text-rose-200">Hidden: {loop.hiddenReason}</p> : null}
-          <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-xs text-muted-foreground">
-            <Figure term="Creator" plain>
-              {creator}
-            </Figure>
-            <Figure term="Price">{loop.isFree ? "FREE" : usdText(loop.price)}</Figure>
-            <Figure term="Downloads">{formatCount(loop.downloadCount)}</Figure>
-            <Figure term="Sales">{formatCount(loop.purchaseCount)}</Figure>
-          </dl>
-        </div>
-        <div className="flex flex-wrap gap-2">
+    <AdminRow
+      name={loop.title}
+      badges={
+        <>
+          {loop.isPublic ? <Badge variant="success">Public</Badge> : <Badge variant="outline">Private</Badge>}
+          {loop.status === "hidden" ? <Badge variant="destructive">Hidden</Badge> : STATUS_BADGES[loop.status]}
+          {loop.contentType === "track" ? <Badge variant="accent">Track</Badge> : null}
+        </>
+      }
+      details={
+        loop.status === "hidden" && loop.hiddenReason ? <p className="mt-1 text-sm text-rose-200">Hidden: {loop.hiddenReason}</p> : null
+      }
+      figures={
+        <>
+          <Figure term="Creator" plain>
+            {creator}
+          </Figure>
+          <Figure term="Price">{loop.isFree ? "FREE" : usdText(loop.price)}</Figure>
+          <Figure term="Downloads">{formatCount(loop.downloadCount)}</Figure>
+          <Figure term="Sales">{formatCount(loop.purchaseCount)}</Figure>
+        </>
+      }
+      actions={
+        <>
           <Button variant="outline" size="sm" onClick={toggleVisibility} disabled={visibility.isPending}>
             {visibility.isPending ? (
               <Loader2 className="animate-spin" aria-hidden />
@@ -120,8 +122,8 @@ function LoopRow({ loop, onHide }: { loop: AdminLoop; onHide: () => void }) {
               Hide
             </Button>
           )}
-        </div>
-      </Card>
-    </li>
+        </>
+      }
+    />
   );
 }

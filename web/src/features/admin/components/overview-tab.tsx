@@ -3,10 +3,20 @@ import { LoadError } from "@/components/ui/load-error";
 import { formatCount } from "@/lib/format";
 import { useAdminStats } from "../api/get-admin-stats";
 import { usdText } from "../lib/admin-format";
+import { AdminCharts } from "./admin-charts";
 import { StatCard } from "./stat-card";
 
-/** Overview: Total Users, Total Loops, Total Revenue, Active Users. */
+/** Overview: Total Users, Total Loops, Total Revenue, Active Users; below them the platform's charts. */
 export function OverviewTab() {
+  return (
+    <div className="grid gap-8">
+      <OverviewFigures />
+      <AdminCharts />
+    </div>
+  );
+}
+
+function OverviewFigures() {
   const stats = useAdminStats();
   if (stats.isError) return <LoadError message="The platform figures could not be loaded." onRetry={() => void stats.refetch()} />;
   const data = stats.data;

@@ -3,6 +3,7 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { outcomeToasts } from "@/lib/outcome-toasts";
 import { useResetOnOpen } from "@/lib/use-reset-on-open";
 
 /** The reason as it is sent, or the message that refuses it. */
@@ -10,7 +11,13 @@ export type ReasonCheck = { ok: true; reason: string } | { ok: false; message: s
 
 const trimmed = (reason: string): ReasonCheck => ({ ok: true, reason: reason.trim() });
 
-export interface ReasonDialogProps<T> {
+/** The admin action's mutation (a TanStack `useMutation` result fits). */
+export interface ReasonMutation<V> {
+  isPending: boolean;
+  mutate: (variables: V, handlers: { onSuccess: (result: unknown) => void; onError: (error: Error) => void }) => void;
+}
+
+export interface ReasonDialogProps<T, V> {
   /** What the reason is for (a user, a loop, an order); null: closed. Each opening starts empty. */
   subject: T | null;
   onOpenChange: (open: boolean) => void;
@@ -21,23 +28,33 @@ export interface ReasonDialogProps<T> {
   maxLength: number;
   submitLabel: string;
   submitIcon: LucideIcon;
-  pending: boolean;
   /** Checks the typed reason (default: trimmed); a refusal shows in the dialog. */
   check?: (reason: string) => ReasonCheck;
-  onSubmit: (subject: T, reason: string) => void;
+  mutation: ReasonMutation<V>;
+  /** The mutation's variables for the subject and the checked reason. */
+  variables: (subject: T, reason: string) => V;
+  /** The success toast: its title and text; the dialog then closes. */
+  succeeded: (subject: T) => readonly [title: string, description: string];
+  /** The 'Update Failed' toast's text when the server gives no message. */
+  failedText: string;
 }
 
-/** An admin action that needs a reason (ban, hide, reject): the reason is required, the action is destructive. */
-export function ReasonDialog<T>({
+/**
+ * An admin action that needs a reason (ban, hide, reject): the reason is required, the action is
+ * destructive; its outcome is told in a toast, and a success closes the dialog.
+ */
+export function ReasonDialog<T, V>({
   subject,
   onOpenChange,
   fieldId,
   maxLength,
-  pending,
   check = trimmed,
-  onSubmit,
+  mutation,
+  variables,
+  succeeded,
+  failedText,
   ...dialog
-}: ReasonDialogProps<T>) {
+}: ReasonDialogProps<T, V>) {
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
 
@@ -50,10 +67,14 @@ export function ReasonDialog<T>({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (subject === null || pending || empty) return;
+    if (subject === null || mutation.isPending || empty) return;
     const checked = check(reason);
-    if (checked.ok) onSubmit(subject, checked.reason);
-    else setError(checked.message);
+    if (!checked.ok) return setError(checked.message);
+    const [success, description] = succeeded(subject);
+    mutation.mutate(
+      variables(subject, checked.reason),
+      outcomeToasts({ success, description, failure: "Update Failed", fallback: failedText, then: () => onOpenChange(false) }),
+    );
   };
 
   return (
@@ -62,7 +83,7 @@ export function ReasonDialog<T>({
       onOpenChange={onOpenChange}
       onSubmit={submit}
       error={error}
-      pending={pending}
+      pending={mutation.isPending}
       submitDisabled={empty}
       submitVariant="destructive"
       {...dialog}

@@ -1,7 +1,6 @@
 import { REJECTION_REASON_MAX, rejectTokenOrderSchema } from "@loop/rules/schemas/token-orders";
 import { XCircle } from "lucide-react";
 import { useRejectTokenOrder } from "../api/reject-token-order";
-import { failureToast, successToast } from "../lib/failure-toast";
 import { type ReasonCheck, ReasonDialog } from "./reason-dialog";
 
 export const ORDER_UPDATE_FAILED_TEXT = "Failed to update the token order.";
@@ -31,20 +30,11 @@ export function RejectOrderDialog({ order, onOpenChange }: RejectOrderDialogProp
       maxLength={REJECTION_REASON_MAX}
       submitLabel="Reject"
       submitIcon={XCircle}
-      pending={reject.isPending}
       check={checkRejection}
-      onSubmit={(rejected, reason) =>
-        reject.mutate(
-          { orderId: rejected.id, reason },
-          {
-            onSuccess: () => {
-              successToast("Order Rejected", `${rejected.username}'s order was rejected.`);
-              onOpenChange(false);
-            },
-            onError: (caught) => failureToast("Update Failed", caught, ORDER_UPDATE_FAILED_TEXT),
-          },
-        )
-      }
+      mutation={reject}
+      variables={(rejected, reason) => ({ orderId: rejected.id, reason })}
+      succeeded={(rejected) => ["Order Rejected", `${rejected.username}'s order was rejected.`]}
+      failedText={ORDER_UPDATE_FAILED_TEXT}
     />
   );
 }

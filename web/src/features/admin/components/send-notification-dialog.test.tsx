@@ -1,26 +1,21 @@
 import { configure, screen, waitFor, within } from "@testing-library/react";
-import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { type ApiHandler, json, stubApi } from "@/testing/stub-api";
-import { renderWithToasts } from "@/testing/test-utils";
+import { setupDialog } from "@/testing/dialog-harness";
+import { type ApiHandler, json } from "@/testing/stub-api";
 import { USER_ID } from "../testing/admin-fixtures";
 import { type NotificationRecipient, SendNotificationDialog } from "./send-notification-dialog";
 
 configure({ asyncUtilTimeout: 6000 });
 vi.setConfig({ testTimeout: 20_000 });
 
-function Harness({ recipient }: { recipient: NotificationRecipient | null }) {
-  const [open, setOpen] = useState(true);
-  return <SendNotificationDialog open={open} onOpenChange={setOpen} recipient={recipient} />;
-}
-
 function setup(handler: ApiHandler, recipient: NotificationRecipient | null = null) {
-  const api = stubApi({ "POST /api/admin/notifications": handler });
-  const rendered = renderWithToasts(<Harness recipient={recipient} />);
-  const dialog = () => screen.getByRole("dialog", { name: "Send Notification" });
-  const send = () => within(dialog()).getByRole("button", { name: "Send" });
-  const calls = () => api.calls("POST /api/admin/notifications");
-  return { ...rendered, dialog, send, calls };
+  const harness = setupDialog({
+    routes: { "POST /api/admin/notifications": handler },
+    title: "Send Notification",
+    submitLabel: "Send",
+    dialog: (open, onOpenChange) => <SendNotificationDialog open={open} onOpenChange={onOpenChange} recipient={recipient} />,
+  });
+  return { ...harness, send: harness.submitButton, calls: () => harness.api.calls("POST /api/admin/notifications") };
 }
 
 const QUEUED = { recipient: "all", broadcastId: "00000000-0000-4000-8000-0000000000d1", status: "queued" };

@@ -1,15 +1,14 @@
 import { adminNotificationSchema, type NotificationType } from "@loop/rules/schemas/notifications";
 import { Send } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { NotificationTypeField } from "@/components/notification-type-field";
 import { FormDialog } from "@/components/ui/form-dialog";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
+import { FormField, InputField, TextareaField } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/native-select";
-import { Textarea } from "@/components/ui/textarea";
+import { outcomeToasts } from "@/lib/outcome-toasts";
+import { useFormValues } from "@/lib/use-form-values";
 import { useResetOnOpen } from "@/lib/use-reset-on-open";
 import { useSendAdminNotification } from "../api/send-admin-notification";
-import { failureToast, successToast } from "../lib/failure-toast";
 
 export const NOTIFICATION_FAILED_TEXT = "Failed to send notification. Please try again.";
 
@@ -44,20 +43,11 @@ export interface SendNotificationDialogProps {
  * optional button (URL + text). Send is enabled once title and message are filled in.
  */
 export function SendNotificationDialog({ open, onOpenChange, recipient }: SendNotificationDialogProps) {
-  const [values, setValues] = useState<Values>(() => emptyValues(recipient));
-  const [error, setError] = useState<string | null>(null);
+  const { values, set, field, error, setError, reset } = useFormValues<Values>(() => emptyValues(recipient));
   const send = useSendAdminNotification();
 
   // Each opening (for all users or another user) starts over.
-  useResetOnOpen(open ? (recipient ?? ALL_USERS) : null, () => {
-    setValues(emptyValues(recipient));
-    setError(null);
-  });
-
-  const set = <K extends keyof Values>(name: K, value: Values[K]) => {
-    setValues((previous) => ({ ...previous, [name]: value }));
-    setError(null);
-  };
+  useResetOnOpen(open ? (recipient ?? ALL_USERS) : null, () => reset(emptyValues(recipient)));
 
   const canSend = values.title.trim() !== "" && values.message.trim() !== "" && !send.isPending;
 
@@ -65,23 +55,20 @@ export function SendNotificationDialog({ open, onOpenChange, recipient }: SendNo
     event.preventDefault();
     if (!canSend) return;
     const parsed = adminNotificationSchema.safeParse(values);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? NOTIFICATION_FAILED_TEXT);
-      return;
-    }
-    const body = parsed.data;
-    send.mutate(body, {
-      onSuccess: (answer) => {
-        successToast(
-          "Notification Sent",
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? NOTIFICATION_FAILED_TEXT);
+    send.mutate(
+      parsed.data,
+      outcomeToasts({
+        success: "Notification Sent",
+        description: (answer) =>
           answer.recipient === "all"
             ? "Your notification is being sent to all users."
             : `Your notification was sent to ${recipient?.username ?? "the user"}.`,
-        );
-        onOpenChange(false);
-      },
-      onError: (caught) => failureToast("Failed to Send", caught, NOTIFICATION_FAILED_TEXT),
-    });
+        failure: "Failed to Send",
+        fallback: NOTIFICATION_FAILED_TEXT,
+        then: () => onOpenChange(false),
+      }),
+    );
   };
 
   return (
@@ -104,31 +91,12 @@ export function SendNotificationDialog({ open, onOpenChange, recipient }: SendNo
           {recipient ? <option value={recipient.id}>{recipient.username}</option> : null}
         </NativeSelect>
       </FormField>
-      <FormField id="notify-title" label="Title">
-        <Input id="notify-title" value={values.title} maxLength={120} onChange={(event) => set("title", event.target.value)} />
-      </FormField>
-      <FormField id="notify-message" label="Message">
-        <Textarea id="notify-message" value={values.message} maxLength={1000} onChange={(event) => set("message", event.target.value)} />
-      </FormField>
-      <NotificationTypeField id="notify-type" value={values.type} onValueChange={(type) => set("type", type)} />
+      <InputField id="notify-title" label="Title" maxLength={120} {...field("title")} />
+      <TextareaField id="notify-message" label="Message" maxLength={1000} {...field("message")} />
+      <NotificationTypeField id="notify-type" {...field("type")} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="notify-action-url" label="Button URL (optional)">
-          <Input
-            id="notify-action-url"
-            type="url"
-            placeholder="https://…"
-            value={values.actionUrl}
-            onChange={(event) => set("actionUrl", event.target.value)}
-          />
-        </FormField>
-        <FormField id="notify-action-text" label="Button text (optional)">
-          <Input
-            id="notify-action-text"
-            value={values.actionText}
-            maxLength={40}
-            onChange={(event) => set("actionText", event.target.value)}
-          />
-        </FormField>
+        <InputField id="notify-action-url" label="Button URL (optional)" type="url" placeholder="https://…" {...field("actionUrl")} />
+        <InputField id="notify-action-text" label="Button text (optional)" maxLength={40} {...field("actionText")} />
       </div>
     </FormDialog>
   );

@@ -1,16 +1,19 @@
 import { WARNING_MESSAGE_MAX, WARNING_SEVERITIES, type WarningSeverity } from "@loop/rules/schemas/admin-users";
 import { TriangleAlert } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { FormDialog } from "@/components/ui/form-dialog";
-import { FormField, SelectField } from "@/components/ui/form-field";
-import { Textarea } from "@/components/ui/textarea";
+import { SelectField, TextareaField } from "@/components/ui/form-field";
+import { outcomeToasts } from "@/lib/outcome-toasts";
+import { useFormValues } from "@/lib/use-form-values";
 import { useResetOnOpen } from "@/lib/use-reset-on-open";
 import { useSendUserWarning } from "../api/send-user-warning";
-import { failureToast, successToast } from "../lib/failure-toast";
 
 export const WARNING_FAILED_TEXT = "Failed to send warning.";
 
 const SEVERITY_LABELS: Record<WarningSeverity, string> = { low: "Low", medium: "Medium", high: "High" };
+
+type Values = { message: string; severity: WarningSeverity };
+const EMPTY: Values = { message: "", severity: "medium" };
 
 export interface SendWarningDialogProps {
   /** The user to warn; null: closed. */
@@ -20,30 +23,26 @@ export interface SendWarningDialogProps {
 
 /** Send Warning (docs/product.md#admin-dashboard, docs/product.md#validation): message (required) and severity low / medium / high. */
 export function SendWarningDialog({ user, onOpenChange }: SendWarningDialogProps) {
-  const [message, setMessage] = useState("");
-  const [severity, setSeverity] = useState<WarningSeverity>("medium");
+  const { values, field, reset } = useFormValues(EMPTY);
   const warn = useSendUserWarning();
 
   // A dialog opened for another user starts empty.
-  useResetOnOpen(user, () => {
-    setMessage("");
-    setSeverity("medium");
-  });
+  useResetOnOpen(user, () => reset(EMPTY));
 
-  const canSend = message.trim() !== "" && !warn.isPending;
+  const canSend = values.message.trim() !== "" && !warn.isPending;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!user || !canSend) return;
     warn.mutate(
-      { userId: user.id, message: message.trim(), severity },
-      {
-        onSuccess: () => {
-          successToast("Warning Sent", `${user.username} has been warned.`);
-          onOpenChange(false);
-        },
-        onError: (caught) => failureToast("Send Failed", caught, WARNING_FAILED_TEXT),
-      },
+      { userId: user.id, message: values.message.trim(), severity: values.severity },
+      outcomeToasts({
+        success: "Warning Sent",
+        description: `${user.username} has been warned.`,
+        failure: "Send Failed",
+        fallback: WARNING_FAILED_TEXT,
+        then: () => onOpenChange(false),
+      }),
     );
   };
 
@@ -59,21 +58,13 @@ export function SendWarningDialog({ user, onOpenChange }: SendWarningDialogProps
       submitLabel="Send Warning"
       submitIcon={TriangleAlert}
     >
-      <FormField id="warning-message" label="Message">
-        <Textarea
-          id="warning-message"
-          value={message}
-          maxLength={WARNING_MESSAGE_MAX}
-          onChange={(event) => setMessage(event.target.value)}
-        />
-      </FormField>
+      <TextareaField id="warning-message" label="Message" maxLength={WARNING_MESSAGE_MAX} {...field("message")} />
       <SelectField
         id="warning-severity"
         label="Severity"
-        value={severity}
         options={WARNING_SEVERITIES}
         optionLabels={SEVERITY_LABELS}
-        onValueChange={setSeverity}
+        {...field("severity")}
       />
     </FormDialog>
   );

@@ -1,17 +1,17 @@
-import { formatDateTime } from "@/lib/format";
 import { formatStorageSize } from "@loop/rules/schemas/loops";
 import type { PlatformSettings } from "@loop/rules/schemas/platform-settings";
 import { Loader2, Save } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { formatDateTime } from "@/lib/format";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
+import { failureToast, successToast } from "@/lib/outcome-toasts";
 import { usePlatformSettings } from "../api/get-platform-settings";
 import { useUpdatePlatformSettings } from "../api/update-platform-settings";
-import { failureToast, successToast } from "../lib/failure-toast";
 import { buildSettingsUpdate, formatDuration, type SettingsValues, settingsToValues } from "../lib/settings-form";
 
 export const SETTINGS_FAILED_TEXT = "Failed to save the settings.";

@@ -1,18 +1,15 @@
-import { formatDateTime } from "@/lib/format";
 import { type AdminTokenOrder, type PaymentMethod, TOKEN_ORDER_STATUSES, type TokenOrderStatus } from "@loop/rules/schemas/token-orders";
 import { Check, Loader2, X } from "lucide-react";
 import { useState } from "react";
-import { Badge, type BadgeProps } from "@/components/ui/badge";
+import { formatDateTime } from "@/lib/format";
 import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
-import { LoadError } from "@/components/ui/load-error";
-import { NativeSelect } from "@/components/ui/native-select";
-import { Skeleton } from "@/components/ui/skeleton";
+import { failureToast, successToast } from "@/lib/outcome-toasts";
 import { useFulfilTokenOrder } from "../api/fulfil-token-order";
 import { useAdminTokenOrders } from "../api/get-admin-token-orders";
 import { loopText, usdText } from "../lib/admin-format";
-import { failureToast, successToast } from "../lib/failure-toast";
+import { QueryStates } from "./query-states";
 import { ORDER_UPDATE_FAILED_TEXT, RejectOrderDialog } from "./reject-order-dialog";
+import { StatusBadge, StatusFilter } from "./queue-status";
 
 const PAYMENT_LABELS: Record<PaymentMethod, string> = {
   paypal: "PayPal",
@@ -20,12 +17,6 @@ const PAYMENT_LABELS: Record<PaymentMethod, string> = {
   crypto: "Crypto",
   revolut: "Revolut",
   skrill: "Skrill",
-};
-
-const STATUS_VARIANT: Record<TokenOrderStatus, BadgeProps["variant"]> = {
-  pending: "warning",
-  fulfilled: "success",
-  rejected: "destructive",
 };
 
 /** Token Orders: users' requests to buy LOOP; fulfil (credits the LOOP) once paid, or reject with a reason. */
@@ -36,30 +27,23 @@ export function TokenOrdersQueue() {
 
   return (
     <div className="grid gap-4">
-      <div className="grid max-w-xs gap-2">
-        <Label htmlFor="order-filter">Show</Label>
-        <NativeSelect id="order-filter" value={status} onChange={(event) => setStatus(event.target.value as TokenOrderStatus | "")}>
-          <option value="">All orders</option>
-          {TOKEN_ORDER_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {value[0]!.toUpperCase() + value.slice(1)}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      {orders.isError ? (
-        <LoadError message="The token orders could not be loaded." onRetry={() => void orders.refetch()} />
-      ) : !orders.data ? (
-        <Skeleton className="h-40" />
-      ) : orders.data.length === 0 ? (
-        <p className="py-8 text-center text-muted-foreground">No token orders to show.</p>
-      ) : (
-        <ul className="grid gap-3" aria-label="Token orders">
-          {orders.data.map((order) => (
-            <OrderRow key={order.id} order={order} onReject={() => setRejecting({ id: order.id, username: order.username })} />
-          ))}
-        </ul>
-      )}
+      <StatusFilter
+        id="order-filter"
+        className="max-w-xs"
+        value={status}
+        statuses={TOKEN_ORDER_STATUSES}
+        allLabel="All orders"
+        onChange={setStatus}
+      />
+      <QueryStates query={orders} noun="token orders" skeletonClassName="h-40" empty="No token orders to show.">
+        {(list) => (
+          <ul className="grid gap-3" aria-label="Token orders">
+            {list.map((order) => (
+              <OrderRow key={order.id} order={order} onReject={() => setRejecting({ id: order.id, username: order.username })} />
+            ))}
+          </ul>
+        )}
+      </QueryStates>
       <RejectOrderDialog order={rejecting} onOpenChange={(open) => !open && setRejecting(null)} />
     </div>
   );
@@ -81,7 +65,7 @@ function OrderRow({ order, onReject }: { order: AdminTokenOrder; onReject: () =>
         <p className="flex flex-wrap items-center gap-2 font-semibold">
           {order.username}
           {order.email ? <span className="font-normal text-muted-foreground">{order.email}</span> : null}
-          <Badge variant={STATUS_VARIANT[order.status]}>{order.status.toUpperCase()}</Badge>
+          <StatusBadge status={order.status} />
         </p>
         <p className="mt-1 tabular-nums">
           {loopText(order.requestedAmount)} for <strong>{usdText(order.usdAmount)}</strong> by {PAYMENT_LABELS[order.paymentMethod]}

@@ -4,16 +4,15 @@ import { Ban, Bell, Loader2, ShieldCheck, ShieldOff, TriangleAlert, UserCheck } 
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { formatCount, shortAddress } from "@/lib/format";
+import { failureToast, successToast } from "@/lib/outcome-toasts";
 import { useAdminUsers } from "../api/get-admin-users";
 import { useSetUserAdmin } from "../api/set-user-admin";
 import { useSetUserBan } from "../api/set-user-ban";
 import { loopText } from "../lib/admin-format";
-import { failureToast, successToast } from "../lib/failure-toast";
 import { BAN_FAILED_TEXT, BanUserDialog } from "./ban-user-dialog";
-import { SearchInput } from "./search-input";
-import { Figure, SearchableList, useSearchPaging } from "./searchable-list";
+import { AdminRow, Figure } from "./admin-row";
+import { SearchableList, useSearchPaging } from "./searchable-list";
 import { SendWarningDialog } from "./send-warning-dialog";
 import type { NotificationRecipient } from "./send-notification-dialog";
 
@@ -31,23 +30,22 @@ export interface UsersTabProps {
 
 /** Users (docs/product.md#admin-dashboard): search by username, e-mail or wallet; badges, figures and the admin actions. */
 export function UsersTab({ currentUserId, onNotify }: UsersTabProps) {
-  const { search, onSearch, debounced, offset, setOffset } = useSearchPaging();
-  const users = useAdminUsers({ search: debounced, limit: USERS_PAGE_SIZE, offset });
+  const paging = useSearchPaging();
+  const users = useAdminUsers({ search: paging.debounced, limit: USERS_PAGE_SIZE, offset: paging.offset });
   const [banTarget, setBanTarget] = useState<Target | null>(null);
   const [warnTarget, setWarnTarget] = useState<Target | null>(null);
 
   return (
     <div className="grid gap-4">
-      <SearchInput label="Search users" placeholder="Search by username, e-mail or wallet" value={search} onChange={onSearch} />
       <SearchableList
+        paging={paging}
+        searchLabel="Search users"
+        placeholder="Search by username, e-mail or wallet"
         query={users}
         items={users.data?.users}
         noun="users"
-        search={debounced}
         skeletonClassName="h-24"
-        offset={offset}
         limit={USERS_PAGE_SIZE}
-        onOffsetChange={setOffset}
       >
         {(user) => (
           <UserRow
@@ -99,22 +97,24 @@ function UserRow({ user, isSelf, onBan, onWarn, onNotify }: UserRowProps) {
     );
 
   return (
-    <li>
-      <Card aria-label={user.username} className="flex flex-col gap-4 p-4 lg:flex-row lg:items-center">
-        <div className="min-w-0 flex-1">
-          <p className="flex flex-wrap items-center gap-2 font-semibold">
-            <span className="truncate">{user.username}</span>
-            {user.isAdmin ? <Badge variant="highlight">Admin</Badge> : null}
-            {user.isBanned ? <Badge variant="destructive">Banned</Badge> : null}
-            <Badge variant="outline" title={levelTitle(user.level)}>
-              Level {user.level}
+    <AdminRow
+      name={user.username}
+      badges={
+        <>
+          {user.isAdmin ? <Badge variant="highlight">Admin</Badge> : null}
+          {user.isBanned ? <Badge variant="destructive">Banned</Badge> : null}
+          <Badge variant="outline" title={levelTitle(user.level)}>
+            Level {user.level}
+          </Badge>
+          {user.warnings > 0 ? (
+            <Badge variant="warning">
+              {user.warnings} warning{user.warnings === 1 ? "" : "s"}
             </Badge>
-            {user.warnings > 0 ? (
-              <Badge variant="warning">
-                {user.warnings} warning{user.warnings === 1 ? "" : "s"}
-              </Badge>
-            ) : null}
-          </p>
+          ) : null}
+        </>
+      }
+      details={
+        <>
           <p className="mt-1 truncate text-sm text-muted-foreground">
             {[fullName, user.email].filter(Boolean).join(" · ") || "No e-mail"}
             {" · "}
@@ -127,13 +127,17 @@ function UserRow({ user, isSelf, onBan, onWarn, onNotify }: UserRowProps) {
             )}
           </p>
           {user.isBanned && user.banReason ? <p className="mt-1 text-sm text-rose-200">Ban reason: {user.banReason}</p> : null}
-          <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-xs text-muted-foreground">
-            <Figure term="XP">{formatCount(user.experience)}</Figure>
-            <Figure term="Total earned">{loopText(user.totalEarned)}</Figure>
-            <Figure term="Total spent">{loopText(user.totalSpent)}</Figure>
-          </dl>
-        </div>
-        <div className="flex flex-wrap gap-2">
+        </>
+      }
+      figures={
+        <>
+          <Figure term="XP">{formatCount(user.experience)}</Figure>
+          <Figure term="Total earned">{loopText(user.totalEarned)}</Figure>
+          <Figure term="Total spent">{loopText(user.totalSpent)}</Figure>
+        </>
+      }
+      actions={
+        <>
           <Button
             variant="outline"
             size="sm"
@@ -175,8 +179,8 @@ function UserRow({ user, isSelf, onBan, onWarn, onNotify }: UserRowProps) {
               Ban
             </Button>
           )}
-        </div>
-      </Card>
-    </li>
+        </>
+      }
+    />
   );
 }

@@ -1,16 +1,18 @@
 import { vaultDepositRequestSchema } from "@loop/rules/schemas/admin";
 import { Landmark } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { FormDialog } from "@/components/ui/form-dialog";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
-import { useSubmissionKey } from "@/lib/idempotent-post";
+import { InputField } from "@/components/ui/form-field";
+import { useKeyedSubmit } from "@/lib/idempotent-post";
+import { outcomeToasts } from "@/lib/outcome-toasts";
+import { useFormValues } from "@/lib/use-form-values";
 import { useResetOnOpen } from "@/lib/use-reset-on-open";
 import { useDepositToVault } from "../api/deposit-to-vault";
 import { loopText } from "../lib/admin-format";
-import { failureToast, successToast } from "../lib/failure-toast";
 
 export const VAULT_DEPOSIT_FAILED_TEXT = "Failed to deposit to vault";
+
+const EMPTY = { amount: "" };
 
 export interface VaultDepositDialogProps {
   open: boolean;
@@ -21,39 +23,28 @@ export interface VaultDepositDialogProps {
 
 /** Deposit to vault (docs/product.md#validation): moves platform earnings into the withdrawal reserve. */
 export function VaultDepositDialog({ open, onOpenChange, platformEarnings }: VaultDepositDialogProps) {
-  const [amount, setAmount] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const { values, field, error, setError, reset } = useFormValues(EMPTY);
   const deposit = useDepositToVault();
-  const submission = useSubmissionKey();
+  const submitDeposit = useKeyedSubmit(deposit);
 
   // Each opening starts empty.
-  useResetOnOpen(open, () => {
-    setAmount("");
-    setError(null);
-  });
+  useResetOnOpen(open, () => reset(EMPTY));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (deposit.isPending) return;
-    const parsed = vaultDepositRequestSchema.safeParse({ amount });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
+    const parsed = vaultDepositRequestSchema.safeParse(values);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? null);
     const body = { amount: parsed.data.amount };
-    deposit.mutate(
-      { ...body, idempotencyKey: submission.keyFor(body) },
-      {
-        onSuccess: () => {
-          submission.settle(null);
-          successToast("Vault Deposit Successful", `${loopText(body.amount)} moved to the withdrawal reserve.`);
-          onOpenChange(false);
-        },
-        onError: (caught) => {
-          submission.settle(caught);
-          failureToast("Deposit Failed", caught, VAULT_DEPOSIT_FAILED_TEXT);
-        },
-      },
+    submitDeposit(
+      body,
+      outcomeToasts({
+        success: "Vault Deposit Successful",
+        description: `${loopText(body.amount)} moved to the withdrawal reserve.`,
+        failure: "Deposit Failed",
+        fallback: VAULT_DEPOSIT_FAILED_TEXT,
+        then: () => onOpenChange(false),
+      }),
     );
   };
 
@@ -69,24 +60,20 @@ export function VaultDepositDialog({ open, onOpenChange, platformEarnings }: Vau
       submitLabel="Deposit"
       submitIcon={Landmark}
     >
-      <FormField id="vault-amount" label="Amount (LOOP)">
-        <Input
-          id="vault-amount"
-          type="number"
-          inputMode="decimal"
-          min="0"
-          step="0.01"
-          placeholder="0.00"
-          value={amount}
-          onChange={(event) => {
-            setAmount(event.target.value);
-            setError(null);
-          }}
-        />
+      <InputField
+        id="vault-amount"
+        label="Amount (LOOP)"
+        type="number"
+        inputMode="decimal"
+        min="0"
+        step="0.01"
+        placeholder="0.00"
+        {...field("amount")}
+      >
         {platformEarnings !== undefined ? (
           <p className="text-xs text-muted-foreground">Platform earnings: {loopText(platformEarnings)}</p>
         ) : null}
-      </FormField>
+      </InputField>
     </FormDialog>
   );
 }

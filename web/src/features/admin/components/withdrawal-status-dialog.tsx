@@ -1,14 +1,13 @@
 import type { AdminWithdrawal } from "@loop/rules/schemas/withdrawals";
 import { FAILURE_REASON_MAX, TRANSACTION_ID_MAX } from "@loop/rules/schemas/withdrawals";
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { FormDialog } from "@/components/ui/form-dialog";
-import { FormField, SelectField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
-import { Textarea } from "@/components/ui/textarea";
+import { InputField, SelectField, TextareaField } from "@/components/ui/form-field";
+import { outcomeToasts } from "@/lib/outcome-toasts";
+import { useFormValues } from "@/lib/use-form-values";
 import { useResetOnOpen } from "@/lib/use-reset-on-open";
 import { useUpdateWithdrawalStatus } from "../api/update-withdrawal-status";
 import { loopText, usdText } from "../lib/admin-format";
-import { failureToast, successToast } from "../lib/failure-toast";
 import {
   ACTION_LABELS,
   checkWithdrawalUpdate,
@@ -32,38 +31,26 @@ export interface WithdrawalStatusDialogProps {
  * to complete it, a failure reason to fail it.
  */
 export function WithdrawalStatusDialog({ withdrawal, onOpenChange }: WithdrawalStatusDialogProps) {
-  const [values, setValues] = useState<WithdrawalUpdateValues>(EMPTY);
-  const [error, setError] = useState<string | null>(null);
+  const { values, field, error, setError, reset } = useFormValues(EMPTY);
   const update = useUpdateWithdrawalStatus();
 
   // A dialog opened for another withdrawal starts empty.
-  useResetOnOpen(withdrawal, () => {
-    setValues(EMPTY);
-    setError(null);
-  });
-
-  const set = <K extends keyof WithdrawalUpdateValues>(name: K, value: WithdrawalUpdateValues[K]) => {
-    setValues((previous) => ({ ...previous, [name]: value }));
-    setError(null);
-  };
+  useResetOnOpen(withdrawal, () => reset(EMPTY));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!withdrawal || update.isPending) return;
     const check = checkWithdrawalUpdate(values);
-    if (!check.ok) {
-      setError(check.message);
-      return;
-    }
+    if (!check.ok) return setError(check.message);
     update.mutate(
       { withdrawalId: withdrawal.id, ...check.body },
-      {
-        onSuccess: (updated) => {
-          successToast("Withdrawal Updated", `The withdrawal is now ${updated.status}.`);
-          onOpenChange(false);
-        },
-        onError: (caught) => failureToast("Update Failed", caught, WITHDRAWAL_UPDATE_FAILED_TEXT),
-      },
+      outcomeToasts({
+        success: "Withdrawal Updated",
+        description: (updated) => `The withdrawal is now ${updated.status}.`,
+        failure: "Update Failed",
+        fallback: WITHDRAWAL_UPDATE_FAILED_TEXT,
+        then: () => onOpenChange(false),
+      }),
     );
   };
 
@@ -88,35 +75,26 @@ export function WithdrawalStatusDialog({ withdrawal, onOpenChange }: WithdrawalS
       <SelectField
         id="withdrawal-action"
         label="Action"
-        value={values.status}
         options={actions}
         optionLabels={ACTION_LABELS}
         placeholder="Select an action"
-        onValueChange={(status) => set("status", status)}
+        {...field("status")}
       />
       {values.status === "completed" ? (
-        <FormField id="withdrawal-transaction-id" label="Transaction ID">
-          <Input
-            id="withdrawal-transaction-id"
-            className="font-mono"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={TRANSACTION_ID_MAX}
-            value={values.transactionId}
-            onChange={(event) => set("transactionId", event.target.value)}
-          />
-        </FormField>
+        <InputField
+          id="withdrawal-transaction-id"
+          label="Transaction ID"
+          className="font-mono"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={TRANSACTION_ID_MAX}
+          {...field("transactionId")}
+        />
       ) : null}
       {values.status === "failed" ? (
-        <FormField id="withdrawal-failure-reason" label="Failure reason">
-          <Textarea
-            id="withdrawal-failure-reason"
-            maxLength={FAILURE_REASON_MAX}
-            value={values.failureReason}
-            onChange={(event) => set("failureReason", event.target.value)}
-          />
+        <TextareaField id="withdrawal-failure-reason" label="Failure reason" maxLength={FAILURE_REASON_MAX} {...field("failureReason")}>
           <p className="text-xs text-muted-foreground">The held LOOP goes back to the user, who is told the reason.</p>
-        </FormField>
+        </TextareaField>
       ) : null}
     </FormDialog>
   );

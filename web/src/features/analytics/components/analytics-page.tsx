@@ -7,6 +7,7 @@ import { SignInCard } from "@/components/ui/sign-in-card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { PageSpinner } from "@/components/ui/spinner";
 import { formatDayWithYear } from "@/components/charts/chart-format";
+import { RangePicker } from "@/components/charts/range-picker";
 import { useCreatorAnalytics } from "../api/get-creator-analytics";
 import { AnalyticsTotals } from "./analytics-totals";
 import { ConversionChart } from "./conversion-chart";
@@ -14,7 +15,6 @@ import { EarningsChart } from "./earnings-chart";
 import { LoopsTable } from "./loops-table";
 import { OffersSummary } from "./offers-summary";
 import { PlaysChart } from "./plays-chart";
-import { RangePicker } from "./range-picker";
 import { SalesCsvLink } from "./sales-csv-link";
 
 export const DEFAULT_RANGE: AnalyticsRange = "30d";

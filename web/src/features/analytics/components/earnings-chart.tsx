@@ -2,10 +2,10 @@ import { SALE_METHODS, type AnalyticsRange, type CreatorAnalytics } from "@loop/
 import { Coins } from "lucide-react";
 import { useState } from "react";
 import { ChartFrame } from "@/components/charts/chart-frame";
+import { ChartToggle } from "@/components/charts/chart-toggle";
 import { formatCompact, formatDayWithYear } from "@/components/charts/chart-format";
 import { SeriesTable } from "@/components/charts/series-table";
 import { StackedBarChart } from "@/components/charts/stacked-bar-chart";
-import { cn } from "@/lib/utils";
 import { countText, loopText, loopUnits, periodText, usdText, usdTick } from "../lib/analytics-format";
 import { bestEarningDay, earningsSeries, type EarningsUnit, METHOD_KEYS } from "../lib/analytics-series";
 
@@ -46,7 +46,7 @@ export function EarningsChart({ data, range }: { data: CreatorAnalytics; range: 
           ? `No sales ${periodText(range)}. Earnings appear here, by way of paying (in-app LOOP, wallet, PayPal, card), on the day a buyer pays for one of your loops.`
           : undefined
       }
-      actions={<UnitToggle value={unit} onChange={setUnit} />}
+      actions={<ChartToggle label="Currency" options={UNITS} value={unit} onChange={setUnit} />}
       summary={summary}
       table={
         <SeriesTable
@@ -65,26 +65,5 @@ export function EarningsChart({ data, range }: { data: CreatorAnalytics; range: 
         formatValue={unit === "loop" ? formatCompact : usdTick}
       />
     </ChartFrame>
-  );
-}
-
-function UnitToggle({ value, onChange }: { value: EarningsUnit; onChange: (unit: EarningsUnit) => void }) {
-  return (
-    <div role="group" aria-label="Currency" className="inline-flex rounded-md border border-border p-0.5">
-      {UNITS.map((item) => (
-        <button
-          key={item.id}
-          type="button"
-          aria-pressed={item.id === value}
-          onClick={() => onChange(item.id)}
-          className={cn(
-            "h-7 cursor-pointer rounded px-2.5 text-xs font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-ring",
-            item.id === value ? "bg-primary/20 text-foreground" : "text-muted-foreground hover:text-foreground",
-          )}
-        >
-          {item.label}
-        </button>
-      ))}
-    </div>
   );
 }

@@ -3,7 +3,6 @@
  * as decimal strings: it is shown exactly as sent, compared as integers, and turned into numbers only
  * to draw.
  */
-import { ANALYTICS_RANGE_DAYS, type AnalyticsRange } from "@loop/rules/schemas/analytics";
 import { parseLoop, parseUsd } from "@loop/rules/units";
 import { formatCompact } from "@/components/charts/chart-format";
 import { formatCount } from "@/lib/format";
@@ -35,17 +34,8 @@ export function countText(count: number, one: string, many = `${one}s`): string 
   return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
 
-export const RANGE_LABELS: Record<AnalyticsRange, string> = {
-  "7d": "7 days",
-  "30d": "30 days",
-  "90d": "90 days",
-  all: "All time",
-};
-
-/** "in the last 30 days", "so far" (all time). */
-export function periodText(range: AnalyticsRange): string {
-  return range === "all" ? "so far" : `in the last ${ANALYTICS_RANGE_DAYS[range]} days`;
-}
+/** The periods' labels and sentences, shared with the admin's charts. */
+export { periodText, RANGE_LABELS } from "@/components/charts/chart-range";
 
 /** Axis ticks of USD amounts: "$0.5", "$1,200", "$12.5K". */
 export function usdTick(value: number): string {

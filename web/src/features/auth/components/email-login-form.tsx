@@ -1,29 +1,24 @@
 import { emailLoginSchema } from "@loop/rules/schemas/auth";
 import { ArrowRight, MailCheck } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
-import { EmailAddressInput, SuccessIcon } from "@/components/email-address-input";
+import type { FormEvent } from "react";
+import { EmailAddressInput, SuccessIcon, useEmailForm } from "@/components/email-address-input";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
-import { getServerMessage } from "@/lib/api-client";
 import { useRequestEmailLink } from "../api/request-email-link";
 
 /** E-mail sign-in: POST /api/auth/email, then shows the server's answer ("Check your inbox…"). */
 export function EmailLoginForm() {
-  const inputId = useId();
-  const errorId = useId();
-  const [email, setEmail] = useState("");
-  const [validationError, setValidationError] = useState<string | null>(null);
   const request = useRequestEmailLink();
+  const { inputId, errorId, email, setEmail, checked, error } = useEmailForm(
+    emailLoginSchema,
+    request,
+    "Could not send the sign-in link. Please try again.",
+  );
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = emailLoginSchema.safeParse({ email });
-    if (!parsed.success) {
-      setValidationError(parsed.error.issues[0]?.message ?? "Please enter a valid e-mail address");
-      return;
-    }
-    setValidationError(null);
-    request.mutate(parsed.data);
+    const body = checked();
+    if (body) request.mutate(body);
   }
 
   if (request.isSuccess) {
@@ -41,9 +36,6 @@ export function EmailLoginForm() {
       </div>
     );
   }
-
-  const error =
-    validationError ?? (request.isError ? getServerMessage(request.error, "Could not send the sign-in link. Please try again.") : null);
 
   return (
     <form className="grid gap-4" onSubmit={submit} noValidate aria-label="Sign in with e-mail">

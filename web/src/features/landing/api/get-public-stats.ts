@@ -1,16 +1,9 @@
 import type { PublicStats } from "@loop/rules/api-types";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { jsonQueryOptions } from "@/lib/json-query";
 
 /** GET /api/stats/public: real platform figures and the creators leaderboard (zeros when empty). */
-export function getPublicStats(signal?: AbortSignal): Promise<PublicStats> {
-  return apiJson<PublicStats>("GET", "/api/stats/public", undefined, { signal });
-}
-
-export const publicStatsQueryOptions = queryOptions({
-  queryKey: ["/api/stats/public"] as const,
-  queryFn: ({ signal }) => getPublicStats(signal),
-});
+export const publicStatsQueryOptions = jsonQueryOptions<PublicStats>(["/api/stats/public"], "/api/stats/public");
 
 export function usePublicStats() {
   return useQuery(publicStatsQueryOptions);

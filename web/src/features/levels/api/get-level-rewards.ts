@@ -1,6 +1,6 @@
 import type { LevelReward } from "@loop/rules/schemas/levels";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { jsonQueryOptions } from "@/lib/json-query";
 
 export const LEVEL_REWARDS_QUERY_KEY = ["/api/user/level-rewards"] as const;
 
@@ -8,14 +8,7 @@ export const LEVEL_REWARDS_QUERY_KEY = ["/api/user/level-rewards"] as const;
 export const RECENT_LEVEL_REWARDS_LIMIT = 5;
 
 /** GET /api/user/level-rewards: LOOP paid for each level reached, newest first. 401 when signed out. */
-export function getLevelRewards(signal?: AbortSignal): Promise<LevelReward[]> {
-  return apiJson<LevelReward[]>("GET", "/api/user/level-rewards", undefined, { signal });
-}
-
-export const levelRewardsQueryOptions = queryOptions({
-  queryKey: LEVEL_REWARDS_QUERY_KEY,
-  queryFn: ({ signal }) => getLevelRewards(signal),
-});
+export const levelRewardsQueryOptions = jsonQueryOptions<LevelReward[]>(LEVEL_REWARDS_QUERY_KEY, "/api/user/level-rewards");
 
 export function useLevelRewards({ enabled }: { enabled: boolean }) {
   return useQuery({ ...levelRewardsQueryOptions, enabled });

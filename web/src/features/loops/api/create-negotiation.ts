@@ -1,9 +1,9 @@
 import type { DeliveryFormat } from "@loop/rules/schemas/downloads";
 import type { Negotiation } from "@loop/rules/schemas/negotiations";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api-client";
 import { TOKEN_BALANCE_QUERY_KEY } from "@/lib/get-token-balance";
 import { NEGOTIATIONS_QUERY_KEY } from "@/lib/query-keys";
+import { useInvalidatingMutation } from "@/lib/use-invalidating-mutation";
 
 export interface CreateNegotiationInput {
   loopId: string;
@@ -26,13 +26,8 @@ export function createNegotiation(input: CreateNegotiationInput): Promise<Negoti
  * the answer (a refusal such as 'Insufficient Balance' also means the shown balance was stale).
  */
 export function useCreateNegotiation() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: createNegotiation,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: NEGOTIATIONS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: TOKEN_BALANCE_QUERY_KEY }),
-      ]),
+    invalidatesOnSettled: [NEGOTIATIONS_QUERY_KEY, TOKEN_BALANCE_QUERY_KEY],
   });
 }

@@ -1,6 +1,6 @@
 import type { RatingResult } from "@loop/rules/schemas/ratings";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api-client";
+import { useInvalidatingMutation } from "@/lib/use-invalidating-mutation";
 import { LOOPS_QUERY_KEY } from "./get-loops";
 
 /** POST /api/loops/:id/ratings {rating 1..5}: rates (or re-rates) a loop the viewer bought or downloaded. */
@@ -9,9 +9,8 @@ export function rateLoop({ loopId, rating }: { loopId: string; rating: number })
 }
 
 export function useRateLoop() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: rateLoop,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: LOOPS_QUERY_KEY }),
+    invalidatesOnSuccess: [LOOPS_QUERY_KEY],
   });
 }

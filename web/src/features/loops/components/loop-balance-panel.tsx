@@ -4,13 +4,13 @@ import { CheckCircle2, Coins, Loader2, Wallet } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
 import { useTokenBalance } from "@/lib/get-token-balance";
-import { useSubmissionKey } from "@/lib/idempotent-post";
+import { useKeyedSubmit } from "@/lib/idempotent-post";
 import { formatLoop8, formatLoopUnits } from "@/lib/loop-amounts";
+import { LinkButton } from "@/components/ui/link-button";
 import { useCreatePurchase } from "../api/create-purchase";
 import { loopSufficiency } from "../lib/purchase-quote";
 import { LoopAmountRow } from "./loop-amount-row";
 import type { PaymentPanelProps } from "./payment-panels";
-import { LinkButton } from "@/components/ui/link-button";
 
 /**
  * Paying with the in-app LOOP balance (docs/product.md#paying-with-in-app-loop): the total in LOOP (500 per USD), the spendable
@@ -20,7 +20,7 @@ import { LinkButton } from "@/components/ui/link-button";
 export function LoopBalancePanel({ loop, quote, onPurchased, onFailed, onClose }: PaymentPanelProps) {
   const balance = useTokenBalance();
   const purchase = useCreatePurchase(loop.id);
-  const submission = useSubmissionKey();
+  const submitPurchase = useKeyedSubmit(purchase);
   const available = balance.data?.available;
   const sufficiency = loopSufficiency(quote.loopUnits, available);
 
@@ -28,19 +28,7 @@ export function LoopBalancePanel({ loop, quote, onPurchased, onFailed, onClose }
     if (purchase.isPending || sufficiency.state !== "enough") return;
     // The total shown: the server refuses it ('Price Changed') if the price or the fee changed meanwhile.
     const body = { loopId: loop.id, format: quote.format, paymentMethod: "loop" as const, expectedTotal: formatUsd(quote.totalCents) };
-    purchase.mutate(
-      { ...body, idempotencyKey: submission.keyFor(body) },
-      {
-        onSuccess: (result) => {
-          submission.settle(null);
-          onPurchased(result);
-        },
-        onError: (error) => {
-          submission.settle(error);
-          onFailed(error);
-        },
-      },
-    );
+    submitPurchase(body, { onSuccess: onPurchased, onError: onFailed });
   };
 
   return (

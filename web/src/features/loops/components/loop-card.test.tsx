@@ -1,5 +1,5 @@
 import { screen, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fullPageNavigate } from "@/lib/navigation";
 import { type ApiHandler, json, stubApi } from "@/testing/stub-api";
 import { renderWithProviders } from "@/testing/test-utils";
@@ -15,8 +15,6 @@ vi.mock("@/lib/navigation", async (importOriginal) => ({
 }));
 
 beforeEach(() => vi.mocked(fullPageNavigate).mockClear());
-afterEach(() => vi.useRealTimers());
-
 describe("LoopCard", () => {
   it("shows title, artist, genre, m:ss, BPM, key and the exact price; no rating without ratings; Buy, not Download, on a paid loop", async () => {
     renderCard(makeLoop({ title: "Deep Night", price: "12.50", duration: 75.4, bpm: 124, key: "F# minor" }), {

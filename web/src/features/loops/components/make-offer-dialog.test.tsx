@@ -1,5 +1,5 @@
 import { screen, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fullPageNavigate } from "@/lib/navigation";
 import { NEGOTIATIONS_QUERY_KEY } from "@/lib/query-keys";
 import { TOKEN_BALANCE_QUERY_KEY } from "@/lib/get-token-balance";
@@ -23,8 +23,6 @@ async function openOffer(user: ReturnType<typeof renderWithProviders>["user"], t
 }
 
 beforeEach(() => vi.mocked(fullPageNavigate).mockClear());
-afterEach(() => vi.useRealTimers());
-
 describe("Make Offer on the loop card", () => {
   it("is offered next to Buy to a signed-in listener on a paid loop they do not own or own already", async () => {
     const own = { id: VIEWER.id, username: "me", firstName: null, email: null };

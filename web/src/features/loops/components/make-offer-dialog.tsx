@@ -21,7 +21,6 @@ import { useWalletFlow } from "@/lib/wallet/use-wallet-flow";
 import { formatWalletLoop } from "@/lib/wallet/wallet-amounts";
 import { WALLET_LOOP_BALANCE_QUERY_KEY } from "@/lib/wallet/wallet-loop-balance";
 import {
-  isWalletOfferDismissal,
   OFFERS_UNAVAILABLE_TEXT,
   offerEscrowWei,
   useOfferChain,
@@ -29,6 +28,7 @@ import {
   WalletOfferRefusedError,
   walletOfferFailureText,
 } from "@/lib/wallet/wallet-offers";
+import { isWalletDismissal } from "@/lib/wallet/wallet-transaction";
 import { loadWallet } from "@/lib/wallet/wallet-store";
 import { useCreateNegotiation } from "../api/create-negotiation";
 import { walletOfferApi } from "../api/wallet-offer";
@@ -129,7 +129,7 @@ export function MakeOfferDialog({ loop, ownedFormats = loop.purchasedFormats, op
         onSuccess: (outcome) =>
           sent(outcome.status === "recorded" ? OFFER_TOASTS.sent(offerAmount, loop.title) : OFFER_TOASTS.onChain(offerAmount, loop.title)),
         onError: (error) => {
-          if (isWalletOfferDismissal(error)) return;
+          if (isWalletDismissal(error)) return;
           failed(error, errorStatus(error) !== null ? getServerMessage(error, OFFER_FAILED_FALLBACK) : walletOfferFailureText(error));
         },
       });

@@ -2,11 +2,10 @@ import { uuidToBytes32 } from "@loop/rules/deposit-ref";
 import type { ClientConfig } from "@loop/rules/chains";
 import type { WalletOfferTerms } from "@loop/rules/schemas/negotiations";
 import { configure, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeReceipts, fakeWriteContract, publishFakeWalletControls, writtenFunctions } from "@/lib/wallet/fake-wallet-controls";
+import { describe, expect, it, vi } from "vitest";
+import { fakeReceipts, publishConnectedWallet, writtenFunctions } from "@/lib/wallet/fake-wallet-controls";
 import type { WalletControls, WalletEvent } from "@/lib/wallet/types";
-import { publishSnapshot, resetWalletStore } from "@/lib/wallet/wallet-store";
-import { makeClientConfig } from "@/testing/make-client-config";
+import { makeWalletClientConfig, TEST_CONTRACTS } from "@/testing/make-client-config";
 import { makeLoop } from "@/testing/make-loop";
 import { makeNegotiation } from "@/testing/make-negotiation";
 import { type ApiHandler, type ApiRoutes, json } from "@/testing/stub-api";
@@ -18,32 +17,22 @@ configure({ asyncUtilTimeout: 6000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 const LOOP = 10n ** 18n;
-const TOKEN = `0x${"a1".repeat(20)}` as const;
-const MARKETPLACE = `0x${"e5".repeat(20)}` as const;
-const VAULT = `0x${"c3".repeat(20)}` as const;
+const { token: TOKEN, marketplace: MARKETPLACE, vault: VAULT } = TEST_CONTRACTS;
 const SELLER_WALLET = `0x${"b2".repeat(20)}` as const;
 const APPROVE_TX = `0x${"11".repeat(32)}` as const;
 const OFFER_TX = `0x${"44".repeat(32)}` as const;
 
-const config: ClientConfig = makeClientConfig({
-  chains: [
-    { id: 31337, name: "Hardhat", rpcUrl: "http://127.0.0.1:8545", contracts: { token: TOKEN, marketplace: MARKETPLACE, vault: VAULT } },
-  ],
-});
+const config: ClientConfig = makeWalletClientConfig();
 
 function connectedWallet(overrides: Partial<WalletControls> = {}): WalletControls {
-  const controls = publishFakeWalletControls({
-    connect: vi.fn(async () => ({ address: QUOTE_BUYER, chainId: 31337 })),
-    switchChain: vi.fn(async () => undefined),
-    readTokenBalance: vi.fn(async () => 10_000n * LOOP),
-    readTokenAllowance: vi.fn(async () => 0n),
-    writeContract: fakeWriteContract({ "token.approve": APPROVE_TX, "marketplace.openOffer": OFFER_TX }),
-    // The offer's receipt names the new offer (its OfferOpened event).
-    waitForTransaction: fakeReceipts({ [OFFER_TX]: [{ eventName: "OfferOpened", args: { offerId: 7n } } as WalletEvent<"marketplace">] }),
-    ...overrides,
-  });
-  publishSnapshot({ status: "connected", address: QUOTE_BUYER, chainId: 31337, connectorName: "MetaMask" });
-  return controls;
+  return publishConnectedWallet(
+    { address: QUOTE_BUYER, writes: { "token.approve": APPROVE_TX, "marketplace.openOffer": OFFER_TX } },
+    {
+      // The offer's receipt names the new offer (its OfferOpened event).
+      waitForTransaction: fakeReceipts({ [OFFER_TX]: [{ eventName: "OfferOpened", args: { offerId: 7n } } as WalletEvent<"marketplace">] }),
+      ...overrides,
+    },
+  );
 }
 
 /** POST /api/negotiations/wallet-terms: only the payee matters to the page (it computes the rest the same way). */
@@ -51,7 +40,7 @@ function termsAnswer(payee: string): WalletOfferTerms {
   return {
     chainId: 31337,
     marketplace: MARKETPLACE,
-    token: `0x${"a1".repeat(20)}`,
+    token: TOKEN,
     loopId: `0x${"0".repeat(64)}`,
     format: 0,
     payee,
@@ -79,11 +68,6 @@ async function openWalletOffer(user: ReturnType<typeof renderWithProviders>["use
   await user.click(within(dialog).getByRole("radio", { name: "Wallet (escrow on chain)" }));
   return dialog;
 }
-
-afterEach(() => {
-  resetWalletStore();
-  vi.useRealTimers();
-});
 
 describe("Make Offer from the wallet", () => {
   it("approves amount + fee, opens the offer on chain to the seller's wallet, waits for it to be recorded and says 'Offer Sent'", async () => {

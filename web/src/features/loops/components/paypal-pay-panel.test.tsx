@@ -3,11 +3,10 @@ import type { FiatPurchaseStatus, PaypalSetup } from "@loop/rules/schemas/fiat-p
 import type { PublicLoop } from "@loop/rules/schemas/loops";
 import type { PayPalButtonsComponentProps } from "@paypal/react-paypal-js";
 import { render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/components/ui/toaster";
 import { ApiError } from "@/lib/api-client";
 import { fullPageNavigate } from "@/lib/navigation";
-import { clearToasts } from "@/lib/toast";
 import { makeLoop } from "@/testing/make-loop";
 import { type ApiHandler, type ApiRoutes, json } from "@/testing/stub-api";
 import { fiatPurchase } from "../testing/loop-fixtures";
@@ -85,8 +84,6 @@ beforeEach(() => {
   sdk.options = null;
   vi.mocked(fullPageNavigate).mockClear();
 });
-afterEach(() => clearToasts());
-
 describe("PayPal tab", () => {
   it("says PayPal is not configured, without asking for the setup", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99" });

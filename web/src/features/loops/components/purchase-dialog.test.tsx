@@ -1,7 +1,7 @@
 import type { PublicLoop } from "@loop/rules/schemas/loops";
 import type { Purchase } from "@loop/rules/schemas/purchases";
 import { screen, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/components/ui/toaster";
 import { fullPageNavigate } from "@/lib/navigation";
 import { makeLoop, page } from "@/testing/make-loop";
@@ -47,8 +47,6 @@ async function openDialog(user: ReturnType<typeof renderWithProviders>["user"], 
 const purchaseCalls = (api: StubbedApi) => api.calls("POST /api/purchases");
 
 beforeEach(() => vi.mocked(fullPageNavigate).mockClear());
-afterEach(() => vi.useRealTimers());
-
 describe("Purchase dialog", () => {
   it("prices with the fees of the platform settings (GET /api/config)", async () => {
     const loop = makeLoop({ title: "Set Fees", price: "4.99" });

@@ -2,12 +2,13 @@ import type { ClientConfig } from "@loop/rules/chains";
 import type { PublicLoop } from "@loop/rules/schemas/loops";
 import { WALLET_PURCHASE_MESSAGES } from "@loop/rules/schemas/purchases";
 import { configure, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/components/ui/toaster";
 import { fullPageNavigate } from "@/lib/navigation";
-import { fakeWriteContract, publishFakeWalletControls, writtenFunctions } from "@/lib/wallet/fake-wallet-controls";
+import { publishConnectedWallet, publishFakeWalletControls, writtenFunctions } from "@/lib/wallet/fake-wallet-controls";
 import type { WalletControls } from "@/lib/wallet/types";
-import { publishSnapshot, resetWalletStore } from "@/lib/wallet/wallet-store";
+import { publishSnapshot } from "@/lib/wallet/wallet-store";
+import { makeWalletClientConfig, TEST_CONTRACTS } from "@/testing/make-client-config";
 import { makeLoop } from "@/testing/make-loop";
 import { type ApiHandler, type ApiRoutes, json, stubApi } from "@/testing/stub-api";
 import { makeUser, renderWithProviders } from "@/testing/test-utils";
@@ -23,45 +24,20 @@ configure({ asyncUtilTimeout: 6000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 const LOOP = 10n ** 18n;
-const TOKEN = `0x${"a1".repeat(20)}` as const;
-const MARKETPLACE = `0x${"e5".repeat(20)}` as const;
+const { token: TOKEN, marketplace: MARKETPLACE } = TEST_CONTRACTS;
 const APPROVE_TX = `0x${"11".repeat(32)}` as const;
 const PURCHASE_TX = `0x${"22".repeat(32)}` as const;
 const FAUCET_TX = `0x${"33".repeat(32)}` as const;
 
-function clientConfig(chainId = 31337): ClientConfig {
-  return {
-    chains: [
-      {
-        id: chainId,
-        name: chainId === 31337 ? "Hardhat (local)" : "Sepolia",
-        rpcUrl: "http://127.0.0.1:8545",
-        contracts: { token: TOKEN, marketplace: MARKETPLACE, vault: `0x${"c3".repeat(20)}` },
-      },
-    ],
-    defaultChainId: chainId,
-    walletConnectProjectId: null,
-    oidc: null,
-    paypal: null,
-    stripe: null,
-  };
-}
+const clientConfig = (chainId = 31337): ClientConfig =>
+  makeWalletClientConfig({ id: chainId, name: chainId === 31337 ? "Hardhat (local)" : "Sepolia" });
 
 /** The wallet stack's controls as the mounted stack publishes them, with `address` connected on 31337. */
 function connectedWallet(overrides: Partial<WalletControls> = {}, address: `0x${string}` = QUOTE_BUYER): WalletControls {
-  const controls = publishFakeWalletControls({
-    connect: vi.fn(async () => ({ address, chainId: 31337 })),
-    disconnect: vi.fn(async () => undefined),
-    readTokenBalance: vi.fn(async () => 10_000n * LOOP),
-    switchChain: vi.fn(async () => undefined),
-    readTokenAllowance: vi.fn(async () => 0n),
-    writeContract: fakeWriteContract({ "token.approve": APPROVE_TX, "marketplace.purchase": PURCHASE_TX }),
-    watchAsset: vi.fn(async () => true),
-    waitForTransaction: vi.fn(async () => ({ status: "success" as const })),
-    ...overrides,
-  });
-  publishSnapshot({ status: "connected", address, chainId: 31337, connectorName: "MetaMask" });
-  return controls;
+  return publishConnectedWallet(
+    { address, writes: { "token.approve": APPROVE_TX, "marketplace.purchase": PURCHASE_TX } },
+    { disconnect: vi.fn(async () => undefined), watchAsset: vi.fn(async () => true), ...overrides },
+  );
 }
 
 interface Setup {
@@ -100,10 +76,6 @@ async function openWalletTab(user: ReturnType<typeof renderWithProviders>["user"
 }
 
 beforeEach(() => vi.mocked(fullPageNavigate).mockClear());
-afterEach(() => {
-  resetWalletStore();
-  vi.useRealTimers();
-});
 
 describe("Wallet payment tab", () => {
   it("switches tabs with the keyboard and shows the totals, the connected linked wallet, its LOOP and sufficiency", async () => {

@@ -18,11 +18,11 @@ import { formatWalletLoop } from "@/lib/wallet/wallet-amounts";
 import { connectionFailedToast, isUserRejection, WALLET_TRANSACTION_FAILED, WalletModalClosedError } from "@/lib/wallet/wallet-errors";
 import { useWalletLoopBalance, WALLET_LOOP_BALANCE_QUERY_KEY } from "@/lib/wallet/wallet-loop-balance";
 import { loadWallet, useWalletSnapshot } from "@/lib/wallet/wallet-store";
+import { isWalletDismissal } from "@/lib/wallet/wallet-transaction";
 import { LOOPS_QUERY_KEY } from "../api/get-loops";
 import { purchaseMutationKey } from "../api/create-purchase";
 import { purchaseApi, requestTestLoop } from "../api/wallet-purchase";
 import {
-  isWalletPurchaseDismissal,
   runWalletPurchase,
   WALLET_PURCHASE_STEP_LABELS,
   walletPurchaseFailureText,
@@ -133,7 +133,7 @@ export function WalletPayPanel({ loop, quote, onPurchased, onFailed }: PaymentPa
         else setSlow(true);
       },
       onError: (error) => {
-        if (isWalletPurchaseDismissal(error)) return;
+        if (isWalletDismissal(error)) return;
         // API refusals (e.g. 'Wallet Required', 401) keep the server's answer; wallet and chain
         // failures are the spec's 'Transaction Failed' with the precise reason.
         if (errorStatus(error) !== null) onFailed(error);

@@ -9,6 +9,7 @@
 import { uuidToBytes32 } from "@loop/rules/deposit-ref";
 import type { Format } from "@loop/rules/fees";
 import type { Negotiation, WalletOfferTerms } from "@loop/rules/schemas/negotiations";
+import { pollUntilRecorded, type RecordPolling } from "@/lib/wallet/poll-until-recorded";
 import type { HexAddress, WalletEvent } from "@/lib/wallet/types";
 import {
   linkedAccountOn,
@@ -22,7 +23,7 @@ import {
   usdToOfferWei,
   WalletOfferRefusedError,
 } from "@/lib/wallet/wallet-offers";
-import type { TransactionSteps } from "@/lib/wallet/wallet-transaction";
+import { PHASE_LABELS, silentSwitchSteps, type TransactionSteps } from "@/lib/wallet/wallet-transaction";
 
 /** The API calls a wallet offer needs. */
 export interface WalletOfferApi {
@@ -37,30 +38,23 @@ export interface WalletOfferApi {
 
 export type WalletOfferStep = "connecting" | "checking" | "approving" | "offering" | "confirming" | "recording";
 
+/** The phases' labels (its chain is switched silently: "switching" is never shown), and the offer's own. */
 export const WALLET_OFFER_STEP_LABELS: Record<WalletOfferStep, string> = {
-  connecting: "Connecting your wallet…",
-  checking: "Checking your wallet…",
+  ...PHASE_LABELS,
   approving: "Approving LOOP for the escrow…",
   offering: "Escrowing your offer…",
-  confirming: "Waiting for confirmation…",
   recording: "Waiting for the offer to be recorded…",
 };
 
 /** The offer's steps as the transaction's phases (the chain is switched silently). */
-const OFFER_STEPS: TransactionSteps<WalletOfferStep> = {
-  connecting: "connecting",
-  checking: "checking",
-  approving: "approving",
-  writing: "offering",
-  confirming: "confirming",
-};
+const OFFER_STEPS: TransactionSteps<WalletOfferStep> = silentSwitchSteps("offering");
 
 /** How often the sent offers are read again while the offer is not recorded yet. */
 export const OFFER_RECORD_POLL_MS = 1_000;
 /** How long the dialog waits for the offer to be recorded. */
 export const OFFER_RECORD_TIMEOUT_MS = 60_000;
 
-export interface WalletOfferRequest {
+export interface WalletOfferRequest extends RecordPolling {
   loopId: string;
   format: Format;
   /** USD, "12.50". */
@@ -71,10 +65,6 @@ export interface WalletOfferRequest {
   onStep: (step: WalletOfferStep) => void;
   /** The platform settings' offer expiry (GET /api/config); 7 days (168 h) by default. */
   offerExpiryHours?: number;
-  pollMs?: number;
-  timeoutMs?: number;
-  sleep?: (ms: number) => Promise<void>;
-  now?: () => number;
 }
 
 export type WalletOfferOutcome =
@@ -84,7 +74,6 @@ export type WalletOfferOutcome =
 
 export async function runWalletOffer(wallet: OfferWallet, api: WalletOfferApi, request: WalletOfferRequest): Promise<WalletOfferOutcome> {
   const { chain, format, onStep, pollMs = OFFER_RECORD_POLL_MS, timeoutMs = OFFER_RECORD_TIMEOUT_MS } = request;
-  const sleep = request.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const now = request.now ?? Date.now;
   const amount = usdToOfferWei(request.offerAmount);
   if (amount === null || amount <= 0n) throw new WalletOfferRefusedError("Enter a valid offer amount.");
@@ -114,14 +103,14 @@ export async function runWalletOffer(wallet: OfferWallet, api: WalletOfferApi, r
   if (offerId === null) throw new WalletOfferRefusedError("The offer transaction opened no offer on chain.");
 
   run.step("recording");
-  const deadline = now() + timeoutMs;
-  for (;;) {
-    const sent = await api.sentOffers().catch(() => [] as Negotiation[]);
-    const negotiation = sent.find((item) => item.chainOfferId === offerId.toString());
-    if (negotiation) return { status: "recorded", negotiation, offerId };
-    if (now() >= deadline) return { status: "pending", offerId };
-    await sleep(pollMs);
-  }
+  const negotiation = await pollUntilRecorded(
+    async () => {
+      const sent = await api.sentOffers().catch(() => [] as Negotiation[]);
+      return sent.find((item) => item.chainOfferId === offerId.toString());
+    },
+    { ...request, pollMs, timeoutMs },
+  );
+  return negotiation ? { status: "recorded", negotiation, offerId } : { status: "pending", offerId };
 }
 
 /** The id of the offer an openOffer transaction opened (its OfferOpened event), or null. */

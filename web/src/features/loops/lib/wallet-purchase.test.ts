@@ -1,11 +1,10 @@
 import type { CryptoPurchaseStatus } from "@loop/rules/schemas/purchases";
 import { describe, expect, it, vi } from "vitest";
-import { fakeWriteContract, writtenFunctions } from "@/lib/wallet/fake-wallet-controls";
+import { fakeTransactionWallet, writtenFunctions } from "@/lib/wallet/fake-wallet-controls";
 import { WalletModalClosedError, WalletNotConnectedError } from "@/lib/wallet/wallet-errors";
+import { insufficientWalletText, isWalletDismissal } from "@/lib/wallet/wallet-transaction";
 import { QUOTE_BUYER as BUYER, walletPurchase, walletQuote } from "../testing/loop-fixtures";
 import {
-  insufficientWalletText,
-  isWalletPurchaseDismissal,
   type PurchaseApi,
   type PurchaseWallet,
   runWalletPurchase,
@@ -23,12 +22,7 @@ const APPROVE_TX = `0x${"11".repeat(32)}` as const;
 
 function fakeWallet(overrides: Partial<PurchaseWallet> = {}): PurchaseWallet {
   return {
-    connect: vi.fn(async () => ({ address: BUYER, chainId: 31337 })),
-    switchChain: vi.fn(async () => undefined),
-    readTokenBalance: vi.fn(async () => 10_000n * LOOP),
-    readTokenAllowance: vi.fn(async () => 0n),
-    writeContract: fakeWriteContract({ "token.approve": APPROVE_TX, "marketplace.purchase": TX }),
-    waitForTransaction: vi.fn(async () => ({ status: "success" as const })),
+    ...fakeTransactionWallet({ address: BUYER, writes: { "token.approve": APPROVE_TX, "marketplace.purchase": TX } }),
     ...overrides,
   };
 }
@@ -190,8 +184,8 @@ describe("failure texts", () => {
   });
 
   it("a rejection in the wallet or a closed modal is a dismissal", () => {
-    expect(isWalletPurchaseDismissal({ code: 4001, message: "User rejected the request." })).toBe(true);
-    expect(isWalletPurchaseDismissal(new WalletModalClosedError())).toBe(true);
-    expect(isWalletPurchaseDismissal(new Error("x"))).toBe(false);
+    expect(isWalletDismissal({ code: 4001, message: "User rejected the request." })).toBe(true);
+    expect(isWalletDismissal(new WalletModalClosedError())).toBe(true);
+    expect(isWalletDismissal(new Error("x"))).toBe(false);
   });
 });

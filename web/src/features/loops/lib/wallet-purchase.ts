@@ -7,10 +7,11 @@
  */
 import type { Format } from "@loop/rules/fees";
 import type { CryptoPurchaseStatus, Purchase, WalletQuote } from "@loop/rules/schemas/purchases";
+import { pollUntilRecorded, type RecordPolling } from "@/lib/wallet/poll-until-recorded";
 import type { HexAddress, MarketplaceQuote, TransactionHash } from "@/lib/wallet/types";
 import {
-  insufficientWalletText,
-  isWalletDismissal,
+  PHASE_LABELS,
+  phaseSteps,
   type TransactionSteps,
   type TransactionWallet,
   transactionRunner,
@@ -44,23 +45,12 @@ export interface CryptoPurchaseReport {
 export type WalletPurchaseStep = "connecting" | "quoting" | "switching" | "checking" | "approving" | "paying" | "confirming" | "recording";
 
 /** The purchase's steps as the transaction's phases. */
-const PURCHASE_STEPS: TransactionSteps<WalletPurchaseStep> = {
-  connecting: "connecting",
-  switching: "switching",
-  checking: "checking",
-  approving: "approving",
-  writing: "paying",
-  confirming: "confirming",
-};
+const PURCHASE_STEPS: TransactionSteps<WalletPurchaseStep> = phaseSteps("paying");
 
 export const WALLET_PURCHASE_STEP_LABELS: Record<WalletPurchaseStep, string> = {
-  connecting: "Connecting your wallet…",
+  ...PHASE_LABELS,
   quoting: "Getting a quote…",
-  switching: "Switching network…",
-  checking: "Checking your wallet…",
-  approving: "Approving…",
   paying: "Paying…",
-  confirming: "Waiting for confirmation…",
   recording: "Recording your purchase…",
 };
 
@@ -84,14 +74,10 @@ export type WalletPurchaseOutcome =
   /** Confirmed on chain, not recorded within the timeout: it will be once the event is settled. */
   | { status: "pending"; txHash: TransactionHash };
 
-export interface WalletPurchaseRequest {
+export interface WalletPurchaseRequest extends RecordPolling {
   loopId: string;
   format: Format;
   onStep: (step: WalletPurchaseStep) => void;
-  pollMs?: number;
-  timeoutMs?: number;
-  sleep?: (ms: number) => Promise<void>;
-  now?: () => number;
 }
 
 const HEX = /^0x[0-9a-fA-F]*$/;
@@ -133,8 +119,6 @@ export async function runWalletPurchase(
   request: WalletPurchaseRequest,
 ): Promise<WalletPurchaseOutcome> {
   const { loopId, format, onStep, pollMs = RECORD_POLL_MS, timeoutMs = RECORD_TIMEOUT_MS } = request;
-  const sleep = request.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const now = request.now ?? Date.now;
 
   const run = transactionRunner(wallet, { steps: PURCHASE_STEPS, onStep, Refused: WalletPurchaseRefusedError });
   const account = await run.connect();
@@ -173,17 +157,15 @@ export async function runWalletPurchase(
     amount: offer.total,
     cryptoAmount: offer.loopAmount,
   };
-  const deadline = now() + timeoutMs;
-  for (;;) {
-    const answer = await api.reportPurchase(report);
-    if (answer.status === "completed" && answer.purchase) return { status: "completed", purchase: answer.purchase, txHash };
-    if (now() >= deadline) return { status: "pending", txHash };
-    await sleep(pollMs);
-  }
+  const purchase = await pollUntilRecorded(
+    async () => {
+      const answer = await api.reportPurchase(report);
+      return answer.status === "completed" && answer.purchase ? answer.purchase : undefined;
+    },
+    { ...request, pollMs, timeoutMs },
+  );
+  return purchase ? { status: "completed", purchase, txHash } : { status: "pending", txHash };
 }
-
-/** The spec's 'Insufficient Balance' for the wallet: what the purchase needs and what the wallet holds. */
-export { insufficientWalletText };
 
 const REVERT_TEXTS: Record<string, string> = {
   QuoteExpired: "The price quote expired before the payment was sent. Please pay again for a fresh quote.",
@@ -194,9 +176,6 @@ const REVERT_TEXTS: Record<string, string> = {
   ERC20InsufficientBalance: "Transfer failed: your wallet doesn't hold enough LOOP for this purchase.",
   ERC20InsufficientAllowance: "Transfer failed: the marketplace was not allowed to take that much LOOP. Please try again.",
 };
-
-/** The user changed their mind (closed the wallet modal, rejected a request): nothing to report. */
-export const isWalletPurchaseDismissal = isWalletDismissal;
 
 /** The 'Purchase Failed' text for a wallet failure (API errors keep the server's own message). */
 export function walletPurchaseFailureText(error: unknown): string {

@@ -12,7 +12,8 @@ import { TabList, TabPanel } from "@/components/ui/tab-list";
 import { NEGOTIATIONS_QUERY_KEY } from "@/lib/query-keys";
 import { toast, type ToastInput } from "@/lib/toast";
 import { WALLET_LOOP_BALANCE_QUERY_KEY } from "@/lib/wallet/wallet-loop-balance";
-import { isWalletOfferDismissal, loadOfferChain, walletOfferFailureText } from "@/lib/wallet/wallet-offers";
+import { loadOfferChain, walletOfferFailureText } from "@/lib/wallet/wallet-offers";
+import { isWalletDismissal } from "@/lib/wallet/wallet-transaction";
 import { loadWallet } from "@/lib/wallet/wallet-store";
 import { type NegotiationScope, useNegotiations } from "../api/get-negotiations";
 import { reclaimFromWallet } from "../lib/wallet-negotiation";
@@ -87,7 +88,7 @@ function NegotiationList({ scope, user }: { scope: NegotiationScope; user: Curre
     },
     onSuccess: (_hash, negotiation) => toast(RECLAIM_TOASTS.done(negotiation.loop.title)),
     onError: (error) => {
-      if (!isWalletOfferDismissal(error)) toast(RECLAIM_TOASTS.failed(walletOfferFailureText(error)));
+      if (!isWalletDismissal(error)) toast(RECLAIM_TOASTS.failed(walletOfferFailureText(error)));
     },
     onSettled: () =>
       Promise.all([

@@ -1,13 +1,12 @@
 import type { ClientConfig } from "@loop/rules/chains";
 import type { Negotiation } from "@loop/rules/schemas/negotiations";
 import { configure, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/components/ui/toaster";
 import { NEGOTIATIONS_QUERY_KEY } from "@/lib/query-keys";
-import { fakeWriteContract, publishFakeWalletControls, writtenFunctions } from "@/lib/wallet/fake-wallet-controls";
+import { publishConnectedWallet, writtenFunctions } from "@/lib/wallet/fake-wallet-controls";
 import type { WalletControls } from "@/lib/wallet/types";
-import { resetWalletStore } from "@/lib/wallet/wallet-store";
-import { makeClientConfig } from "@/testing/make-client-config";
+import { makeWalletClientConfig, TEST_CONTRACTS } from "@/testing/make-client-config";
 import { makeNegotiation } from "@/testing/make-negotiation";
 import { type ApiRoutes, json, stubApi, type StubbedApi } from "@/testing/stub-api";
 import { makeUser, renderWithProviders } from "@/testing/test-utils";
@@ -17,8 +16,7 @@ configure({ asyncUtilTimeout: 6000 });
 
 const LOOP = 10n ** 18n;
 const BUYER_WALLET = `0x${"d4".repeat(20)}` as const;
-const TOKEN = `0x${"a1".repeat(20)}` as const;
-const MARKETPLACE = `0x${"e5".repeat(20)}` as const;
+const { token: TOKEN, marketplace: MARKETPLACE } = TEST_CONTRACTS;
 const APPROVE_TX = `0x${"11".repeat(32)}` as const;
 const CHANGE_TX = `0x${"55".repeat(32)}` as const;
 const RECLAIM_TX = `0x${"66".repeat(32)}` as const;
@@ -26,34 +24,14 @@ const RECLAIM_TX = `0x${"66".repeat(32)}` as const;
 const SELLER = makeUser({ id: "seller-1", username: "beatsmith" });
 const BUYER = makeUser({ id: "buyer-1", username: "crate_digger", walletAddress: BUYER_WALLET });
 
-const config: ClientConfig = makeClientConfig({
-  chains: [
-    {
-      id: 31337,
-      name: "Hardhat",
-      rpcUrl: "http://127.0.0.1:8545",
-      contracts: { token: TOKEN, marketplace: MARKETPLACE, vault: `0x${"c3".repeat(20)}` },
-    },
-  ],
-});
+const config: ClientConfig = makeWalletClientConfig();
 
 const walletOffer = (overrides: Partial<Negotiation> = {}) =>
   makeNegotiation({ funding: "wallet", heldLoop: null, chainOfferId: "42", ...overrides });
 
 function wallet(overrides: Partial<WalletControls> = {}): WalletControls {
-  return publishFakeWalletControls({
-    connect: vi.fn(async () => ({ address: BUYER_WALLET, chainId: 31337 })),
-    switchChain: vi.fn(async () => undefined),
-    readTokenBalance: vi.fn(async () => 10_000n * LOOP),
-    readTokenAllowance: vi.fn(async () => 0n),
-    writeContract: fakeWriteContract({
-      "token.approve": APPROVE_TX,
-      "marketplace.changeOffer": CHANGE_TX,
-      "marketplace.reclaimOffer": RECLAIM_TX,
-    }),
-    waitForTransaction: vi.fn(async () => ({ status: "success" as const })),
-    ...overrides,
-  });
+  const writes = { "token.approve": APPROVE_TX, "marketplace.changeOffer": CHANGE_TX, "marketplace.reclaimOffer": RECLAIM_TX };
+  return publishConnectedWallet({ address: BUYER_WALLET, writes, snapshot: false }, overrides);
 }
 
 function renderPage(viewer: typeof SELLER, lists: { sent?: Negotiation[]; received?: Negotiation[] }, routes: ApiRoutes = {}) {
@@ -74,8 +52,6 @@ function renderPage(viewer: typeof SELLER, lists: { sent?: Negotiation[]; receiv
 
 const puts = (api: StubbedApi) => api.requests.filter(({ method }) => method === "PUT");
 const item = (title: string) => screen.findByRole("article", { name: title });
-
-afterEach(() => resetWalletStore());
 
 describe("Negotiations page: wallet-funded offers", () => {
   it("tags a wallet offer 'Wallet escrow' instead of showing held LOOP; an in-app offer keeps 'Held'", async () => {

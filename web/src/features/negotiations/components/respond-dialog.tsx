@@ -16,7 +16,8 @@ import { redirectToLoginAfterUnauthorized } from "@/lib/session-expired";
 import { toast, type ToastInput } from "@/lib/toast";
 import { useWalletFlow } from "@/lib/wallet/use-wallet-flow";
 import { WALLET_LOOP_BALANCE_QUERY_KEY } from "@/lib/wallet/wallet-loop-balance";
-import { isWalletOfferDismissal, loadOfferChain, walletOfferFailureText } from "@/lib/wallet/wallet-offers";
+import { loadOfferChain, walletOfferFailureText } from "@/lib/wallet/wallet-offers";
+import { isWalletDismissal } from "@/lib/wallet/wallet-transaction";
 import type { TransactionHash } from "@/lib/wallet/types";
 import { loadWallet } from "@/lib/wallet/wallet-store";
 import { useRespondNegotiation } from "../api/respond-negotiation";
@@ -129,7 +130,7 @@ function RespondForm({ target, respond, walletAccept, onClose }: RespondFormProp
           onClose();
         },
         onError: (error) => {
-          if (!isWalletOfferDismissal(error)) toast(RESPONSE_TOASTS.failed(walletOfferFailureText(error)));
+          if (!isWalletDismissal(error)) toast(RESPONSE_TOASTS.failed(walletOfferFailureText(error)));
         },
       });
       return;

@@ -18,26 +18,19 @@ import {
   usdToOfferWei,
   WalletOfferRefusedError,
 } from "@/lib/wallet/wallet-offers";
-import type { TransactionSteps } from "@/lib/wallet/wallet-transaction";
+import { PHASE_LABELS, silentSwitchSteps, type TransactionSteps } from "@/lib/wallet/wallet-transaction";
 
 export type WalletAnswerStep = "connecting" | "checking" | "approving" | "sending" | "confirming";
 
+/** The phases' labels (its chain is switched silently: "switching" is never shown), and the answer's own. */
 export const WALLET_ANSWER_STEP_LABELS: Record<WalletAnswerStep, string> = {
-  connecting: "Connecting your wallet…",
-  checking: "Checking your wallet…",
+  ...PHASE_LABELS,
   approving: "Approving LOOP for the escrow…",
   sending: "Confirm in your wallet…",
-  confirming: "Waiting for confirmation…",
 };
 
 /** The answer's steps as the transaction's phases (the chain is switched silently). */
-const ANSWER_STEPS: TransactionSteps<WalletAnswerStep> = {
-  connecting: "connecting",
-  checking: "checking",
-  approving: "approving",
-  writing: "sending",
-  confirming: "confirming",
-};
+const ANSWER_STEPS: TransactionSteps<WalletAnswerStep> = silentSwitchSteps("sending");
 
 export interface WalletAnswerRequest {
   negotiation: Negotiation;

@@ -1,7 +1,7 @@
 import type { CreateNotificationRequest, Notification } from "@loop/rules/schemas/notifications";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api-client";
 import { NOTIFICATIONS_QUERY_KEY } from "@/lib/query-keys";
+import { useInvalidatingMutation } from "@/lib/use-invalidating-mutation";
 
 /** POST /api/notifications → 201 Notification: a notification for oneself (the Create Notification dialog). */
 export function createNotification(body: CreateNotificationRequest): Promise<Notification> {
@@ -9,9 +9,8 @@ export function createNotification(body: CreateNotificationRequest): Promise<Not
 }
 
 export function useCreateNotification() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: createNotification,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY }),
+    invalidatesOnSuccess: [NOTIFICATIONS_QUERY_KEY],
   });
 }

@@ -1,16 +1,10 @@
 import { NOTIFICATION_REFRESH_MS, type Notification } from "@loop/rules/schemas/notifications";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { jsonQueryOptions } from "@/lib/json-query";
 import { NOTIFICATIONS_QUERY_KEY } from "@/lib/query-keys";
 
 /** GET /api/notifications: the viewer's notifications, newest first (the server's default 50). */
-export function getNotifications(signal?: AbortSignal): Promise<Notification[]> {
-  return apiJson<Notification[]>("GET", "/api/notifications", undefined, { signal });
-}
-
-export const notificationsQueryOptions = queryOptions({
-  queryKey: NOTIFICATIONS_QUERY_KEY,
-  queryFn: ({ signal }) => getNotifications(signal),
+export const notificationsQueryOptions = jsonQueryOptions<Notification[]>(NOTIFICATIONS_QUERY_KEY, "/api/notifications", {
   staleTime: 0,
 });
 

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api-client";
 import { NOTIFICATIONS_QUERY_KEY } from "@/lib/query-keys";
+import { useInvalidatingMutation } from "@/lib/use-invalidating-mutation";
 
 /** PUT /api/notifications/read-all → {updated}: how many were unread. */
 export function markAllNotificationsRead(): Promise<{ updated: number }> {
@@ -8,9 +8,8 @@ export function markAllNotificationsRead(): Promise<{ updated: number }> {
 }
 
 export function useMarkAllNotificationsRead() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: markAllNotificationsRead,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY }),
+    invalidatesOnSettled: [NOTIFICATIONS_QUERY_KEY],
   });
 }

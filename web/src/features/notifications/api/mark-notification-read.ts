@@ -1,7 +1,7 @@
 import type { Notification } from "@loop/rules/schemas/notifications";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api-client";
 import { NOTIFICATIONS_QUERY_KEY } from "@/lib/query-keys";
+import { useInvalidatingMutation } from "@/lib/use-invalidating-mutation";
 
 /** PUT /api/notifications/:id/read → the notification, read. */
 export function markNotificationRead(id: string): Promise<Notification> {
@@ -10,9 +10,8 @@ export function markNotificationRead(id: string): Promise<Notification> {
 
 /** Marks one read, then refetches the list (docs/product.md#notifications). */
 export function useMarkNotificationRead() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: markNotificationRead,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY }),
+    invalidatesOnSettled: [NOTIFICATIONS_QUERY_KEY],
   });
 }

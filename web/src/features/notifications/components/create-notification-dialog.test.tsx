@@ -1,23 +1,20 @@
 import { type Notification, NOTIFICATION_MESSAGES as M } from "@loop/rules/schemas/notifications";
-import { screen, waitFor, within } from "@testing-library/react";
-import { useState } from "react";
+import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { type ApiHandler, json, stubApi } from "@/testing/stub-api";
+import { setupDialog } from "@/testing/dialog-harness";
+import { type ApiHandler, json } from "@/testing/stub-api";
 import { makeNotification, renderNotifications } from "../testing/notification-fixtures";
 import { CreateNotificationDialog } from "./create-notification-dialog";
 
-function Harness() {
-  const [open, setOpen] = useState(true);
-  return <CreateNotificationDialog open={open} onOpenChange={setOpen} />;
-}
-
 function setup(post: ApiHandler = ({ body }) => json(makeNotification(body as Partial<Notification>), 201)) {
-  const api = stubApi({ "POST /api/notifications": post, "/api/notifications": () => json([]) });
-  const rendered = renderNotifications(<Harness />);
-  const dialog = () => screen.getByRole("dialog", { name: "Create Notification" });
-  const submit = () => rendered.user.click(within(dialog()).getByRole("button", { name: "Create Notification" }));
-  const posts = () => api.bodies("POST /api/notifications");
-  return { ...rendered, dialog, submit, posts };
+  const harness = setupDialog({
+    routes: { "POST /api/notifications": post, "/api/notifications": () => json([]) },
+    title: "Create Notification",
+    submitLabel: "Create Notification",
+    render: renderNotifications,
+    dialog: (open, onOpenChange) => <CreateNotificationDialog open={open} onOpenChange={onOpenChange} />,
+  });
+  return { ...harness, posts: () => harness.api.bodies("POST /api/notifications") };
 }
 
 describe("CreateNotificationDialog", () => {

@@ -9,11 +9,8 @@ import { BellPlus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { NotificationTypeField } from "@/components/notification-type-field";
 import { FormDialog } from "@/components/ui/form-dialog";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
-import { Textarea } from "@/components/ui/textarea";
-import { getServerMessage } from "@/lib/api-client";
-import { toast } from "@/lib/toast";
+import { InputField, TextareaField } from "@/components/ui/form-field";
+import { failureToast, successToast } from "@/lib/outcome-toasts";
 import { useCreateNotification } from "../api/create-notification";
 
 export const CREATE_FAILED_TITLE = "Failed to Create Notification";
@@ -59,13 +56,13 @@ export function CreateNotificationDialog({ open, onOpenChange }: CreateNotificat
     }
     create.mutate(parsed.data, {
       onSuccess: (created) => {
-        toast({ title: CREATED_TITLE, description: `"${created.title}" is in your notifications.`, variant: "success" });
+        successToast(CREATED_TITLE, `"${created.title}" is in your notifications.`);
         setValues(EMPTY);
         setErrors({});
         onOpenChange(false);
       },
       onError: (caught) => {
-        toast({ title: CREATE_FAILED_TITLE, description: getServerMessage(caught, CREATE_FAILED_FALLBACK), variant: "destructive" });
+        failureToast(CREATE_FAILED_TITLE, caught, CREATE_FAILED_FALLBACK);
       },
     });
   };
@@ -77,6 +74,12 @@ export function CreateNotificationDialog({ open, onOpenChange }: CreateNotificat
       </p>
     ) : null;
   const described = (name: Field) => (errors[name] ? { "aria-invalid": true, "aria-describedby": `notification-${name}-error` } : {});
+  /** A text field's value, change handler and invalid mark. */
+  const bind = (name: Exclude<Field, "type">) => ({
+    value: values[name],
+    onValueChange: (value: string) => set(name, value),
+    ...described(name),
+  });
 
   return (
     <FormDialog
@@ -92,55 +95,35 @@ export function CreateNotificationDialog({ open, onOpenChange }: CreateNotificat
       cancelVariant="outline"
       footerClassName="pt-1"
     >
-      <FormField id="notification-title" label="Title">
-        <Input
-          id="notification-title"
-          autoComplete="off"
-          maxLength={NOTIFICATION_TITLE_MAX}
-          value={values.title}
-          onChange={(event) => set("title", event.target.value)}
-          {...described("title")}
-        />
+      <InputField id="notification-title" label="Title" autoComplete="off" maxLength={NOTIFICATION_TITLE_MAX} {...bind("title")}>
         {fieldError("title")}
-      </FormField>
-      <FormField id="notification-message" label="Message">
-        <Textarea
-          id="notification-message"
-          rows={3}
-          maxLength={NOTIFICATION_MESSAGE_MAX}
-          value={values.message}
-          onChange={(event) => set("message", event.target.value)}
-          {...described("message")}
-        />
+      </InputField>
+      <TextareaField id="notification-message" label="Message" rows={3} maxLength={NOTIFICATION_MESSAGE_MAX} {...bind("message")}>
         {fieldError("message")}
-      </FormField>
+      </TextareaField>
       <NotificationTypeField id="notification-type" value={values.type} onValueChange={(type) => set("type", type)} {...described("type")}>
         {fieldError("type")}
       </NotificationTypeField>
-      <FormField id="notification-action-url" label="Button URL (optional)">
-        <Input
-          id="notification-action-url"
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          placeholder="https://"
-          value={values.actionUrl}
-          onChange={(event) => set("actionUrl", event.target.value)}
-          {...described("actionUrl")}
-        />
+      <InputField
+        id="notification-action-url"
+        label="Button URL (optional)"
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        placeholder="https://"
+        {...bind("actionUrl")}
+      >
         {fieldError("actionUrl")}
-      </FormField>
-      <FormField id="notification-action-text" label="Button text (optional)">
-        <Input
-          id="notification-action-text"
-          autoComplete="off"
-          maxLength={NOTIFICATION_ACTION_TEXT_MAX}
-          value={values.actionText}
-          onChange={(event) => set("actionText", event.target.value)}
-          {...described("actionText")}
-        />
+      </InputField>
+      <InputField
+        id="notification-action-text"
+        label="Button text (optional)"
+        autoComplete="off"
+        maxLength={NOTIFICATION_ACTION_TEXT_MAX}
+        {...bind("actionText")}
+      >
         {fieldError("actionText")}
-      </FormField>
+      </InputField>
     </FormDialog>
   );
 }

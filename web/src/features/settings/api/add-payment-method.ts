@@ -1,7 +1,7 @@
 import type { AddPaymentMethodRequest, PaymentMethod } from "@loop/rules/schemas/fiat-payments";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api-client";
 import { PAYMENT_METHODS_QUERY_KEY } from "@/lib/get-payment-methods";
+import { useInvalidatingMutation } from "@/lib/use-invalidating-mutation";
 
 /** POST /api/payment-methods: saves a card Stripe.js confirmed (201; 409 when it is already saved). */
 export function addPaymentMethod(body: AddPaymentMethodRequest): Promise<PaymentMethod> {
@@ -9,9 +9,8 @@ export function addPaymentMethod(body: AddPaymentMethodRequest): Promise<Payment
 }
 
 export function useAddPaymentMethod() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: addPaymentMethod,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PAYMENT_METHODS_QUERY_KEY }),
+    invalidatesOnSuccess: [PAYMENT_METHODS_QUERY_KEY],
   });
 }

@@ -1,8 +1,8 @@
 import type { CurrentUser } from "@loop/rules/api-types";
 import type { ConnectWalletBody } from "@loop/rules/schemas/auth";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api-client";
 import { USER_QUERY_KEY } from "@/lib/auth";
+import { useInvalidatingMutation } from "@/lib/use-invalidating-mutation";
 
 /** POST /api/auth/connect-wallet: links a wallet to the signed-in account by a signed SIWE message. */
 export function connectWallet(body: ConnectWalletBody): Promise<CurrentUser> {
@@ -10,9 +10,8 @@ export function connectWallet(body: ConnectWalletBody): Promise<CurrentUser> {
 }
 
 export function useConnectWallet() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: connectWallet,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
+    invalidatesOnSuccess: [USER_QUERY_KEY],
   });
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { USER_QUERY_KEY } from "@/lib/auth";
+import { useInvalidatingMutation } from "@/lib/use-invalidating-mutation";
 
 /** POST /api/auth/disconnect-wallet: unlinks the wallet (409 `{message}` when it is the only sign-in). */
 export async function disconnectWallet(): Promise<void> {
@@ -8,9 +8,8 @@ export async function disconnectWallet(): Promise<void> {
 }
 
 export function useDisconnectWallet() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: disconnectWallet,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
+    invalidatesOnSuccess: [USER_QUERY_KEY],
   });
 }

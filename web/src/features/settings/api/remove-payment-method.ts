@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { PAYMENT_METHODS_QUERY_KEY } from "@/lib/get-payment-methods";
+import { useInvalidatingMutation } from "@/lib/use-invalidating-mutation";
 
 /** DELETE /api/payment-methods/:id → 204 (no body). */
 export async function removePaymentMethod(id: string): Promise<void> {
@@ -8,10 +8,9 @@ export async function removePaymentMethod(id: string): Promise<void> {
 }
 
 export function useRemovePaymentMethod() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: removePaymentMethod,
     // Refetch rather than edit the cache: removing the default may make the server pick another default.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PAYMENT_METHODS_QUERY_KEY }),
+    invalidatesOnSuccess: [PAYMENT_METHODS_QUERY_KEY],
   });
 }

@@ -1,7 +1,7 @@
 import type { PaymentMethod } from "@loop/rules/schemas/fiat-payments";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api-client";
 import { PAYMENT_METHODS_QUERY_KEY } from "@/lib/get-payment-methods";
+import { useInvalidatingMutation } from "@/lib/use-invalidating-mutation";
 
 /** PUT /api/payment-methods/:id/default → 200 with the card, now the default. */
 export function setDefaultPaymentMethod(id: string): Promise<PaymentMethod> {
@@ -9,10 +9,9 @@ export function setDefaultPaymentMethod(id: string): Promise<PaymentMethod> {
 }
 
 export function useSetDefaultPaymentMethod() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: setDefaultPaymentMethod,
     // Refetch: the server unmarks the previous default and reorders the list (default first).
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PAYMENT_METHODS_QUERY_KEY }),
+    invalidatesOnSuccess: [PAYMENT_METHODS_QUERY_KEY],
   });
 }

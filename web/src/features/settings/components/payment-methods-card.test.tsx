@@ -1,8 +1,7 @@
 import type { PaymentMethod } from "@loop/rules/schemas/fiat-payments";
 import { screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { clearToasts } from "@/lib/toast";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { makeClientConfig } from "@/testing/make-client-config";
 import { type ApiRoutes, json, stubApi } from "@/testing/stub-api";
 import { makeUser, renderApp } from "@/testing/test-utils";
@@ -67,8 +66,6 @@ beforeEach(() => {
   stripeFake.loadStripe.mockReset();
   stripeFake.confirmCardSetup.mockReset();
 });
-afterEach(() => clearToasts());
-
 describe("Payment Methods card", () => {
   it("lists saved cards with brand, last 4, expiry and the Default badge", async () => {
     const { card } = setup();

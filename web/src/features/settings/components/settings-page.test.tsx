@@ -1,8 +1,8 @@
 import { screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { TokenBalanceRequest } from "@/lib/wallet/types";
 import { publishFakeWalletControls } from "@/lib/wallet/fake-wallet-controls";
-import { publishSnapshot, resetWalletStore } from "@/lib/wallet/wallet-store";
+import { publishSnapshot } from "@/lib/wallet/wallet-store";
 import { makeClientConfig } from "@/testing/make-client-config";
 import { json, SIGNED_OUT, stubApi } from "@/testing/stub-api";
 import { makeUser, renderApp } from "@/testing/test-utils";
@@ -19,8 +19,6 @@ function connectedWallet(readTokenBalance: (request: TokenBalanceRequest) => Pro
   publishSnapshot({ status: "connected", address: WALLET, chainId: 31337, connectorName: "MetaMask" });
   return controls;
 }
-
-afterEach(() => resetWalletStore());
 
 describe("settings page", () => {
   it("signed out: 'Please log in' with a Log in link to /api/login", async () => {

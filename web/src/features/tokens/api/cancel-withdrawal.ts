@@ -1,7 +1,7 @@
 import type { Withdrawal } from "@loop/rules/schemas/withdrawals";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api-client";
 import { TOKEN_BALANCE_QUERY_KEY } from "@/lib/get-token-balance";
+import { useInvalidatingMutation } from "@/lib/use-invalidating-mutation";
 import { WITHDRAWALS_QUERY_KEY } from "./get-withdrawals";
 
 /** POST /api/tokens/withdrawals/:id/cancel → Withdrawal (own, pending only; the hold is released). */
@@ -10,13 +10,8 @@ export function cancelWithdrawal(id: string): Promise<Withdrawal> {
 }
 
 export function useCancelWithdrawal() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: cancelWithdrawal,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: TOKEN_BALANCE_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: WITHDRAWALS_QUERY_KEY }),
-      ]),
+    invalidatesOnSettled: [TOKEN_BALANCE_QUERY_KEY, WITHDRAWALS_QUERY_KEY],
   });
 }

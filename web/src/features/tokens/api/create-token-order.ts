@@ -1,6 +1,6 @@
 import type { PaymentMethod, TokenOrder } from "@loop/rules/schemas/token-orders";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { postWithIdempotencyKey } from "@/lib/idempotent-post";
+import { useInvalidatingMutation } from "@/lib/use-invalidating-mutation";
 import { TOKEN_ORDERS_QUERY_KEY } from "./get-token-orders";
 
 export interface CreateTokenOrderInput {
@@ -19,9 +19,8 @@ export function createTokenOrder({ idempotencyKey, ...body }: CreateTokenOrderIn
 }
 
 export function useCreateTokenOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: createTokenOrder,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: TOKEN_ORDERS_QUERY_KEY }),
+    invalidatesOnSettled: [TOKEN_ORDERS_QUERY_KEY],
   });
 }

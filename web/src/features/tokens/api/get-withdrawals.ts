@@ -1,6 +1,6 @@
 import type { Withdrawal } from "@loop/rules/schemas/withdrawals";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { jsonQueryOptions } from "@/lib/json-query";
 
 export const WITHDRAWALS_QUERY_KEY = ["/api/tokens/withdrawals"] as const;
 
@@ -10,13 +10,7 @@ export const OPEN_WITHDRAWAL_POLL_MS = 5_000;
 export const isOpenWithdrawal = (withdrawal: Withdrawal) => withdrawal.status === "pending" || withdrawal.status === "processing";
 
 /** GET /api/tokens/withdrawals: the viewer's withdrawals, newest first. */
-export function getWithdrawals(signal?: AbortSignal): Promise<Withdrawal[]> {
-  return apiJson<Withdrawal[]>("GET", "/api/tokens/withdrawals", undefined, { signal });
-}
-
-export const withdrawalsQueryOptions = queryOptions({
-  queryKey: WITHDRAWALS_QUERY_KEY,
-  queryFn: ({ signal }) => getWithdrawals(signal),
+export const withdrawalsQueryOptions = jsonQueryOptions<Withdrawal[]>(WITHDRAWALS_QUERY_KEY, "/api/tokens/withdrawals", {
   staleTime: 0,
   refetchInterval: (query) => (query.state.data?.some(isOpenWithdrawal) ? OPEN_WITHDRAWAL_POLL_MS : false),
 });

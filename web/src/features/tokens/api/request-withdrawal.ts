@@ -1,7 +1,7 @@
 import type { Withdrawal, WithdrawalMethod } from "@loop/rules/schemas/withdrawals";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { postWithIdempotencyKey } from "@/lib/idempotent-post";
 import { TOKEN_BALANCE_QUERY_KEY } from "@/lib/get-token-balance";
+import { useInvalidatingMutation } from "@/lib/use-invalidating-mutation";
 import { WITHDRAWALS_QUERY_KEY } from "./get-withdrawals";
 
 export interface RequestWithdrawalInput {
@@ -17,13 +17,8 @@ export function requestWithdrawal({ idempotencyKey, ...body }: RequestWithdrawal
 }
 
 export function useRequestWithdrawal() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: requestWithdrawal,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: TOKEN_BALANCE_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: WITHDRAWALS_QUERY_KEY }),
-      ]),
+    invalidatesOnSettled: [TOKEN_BALANCE_QUERY_KEY, WITHDRAWALS_QUERY_KEY],
   });
 }

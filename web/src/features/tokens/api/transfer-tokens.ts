@@ -1,8 +1,8 @@
 import type { Transfer } from "@loop/rules/schemas/tokens";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { postWithIdempotencyKey } from "@/lib/idempotent-post";
 import { TOKEN_BALANCE_QUERY_KEY } from "@/lib/get-token-balance";
 import { TRANSFERS_QUERY_KEY } from "@/lib/get-transfers";
+import { useInvalidatingMutation } from "@/lib/use-invalidating-mutation";
 
 export interface TransferTokensInput {
   toUserId: string;
@@ -17,13 +17,8 @@ export function transferTokens({ idempotencyKey, ...body }: TransferTokensInput)
 }
 
 export function useTransferTokens() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: transferTokens,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: TOKEN_BALANCE_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: TRANSFERS_QUERY_KEY }),
-      ]),
+    invalidatesOnSettled: [TOKEN_BALANCE_QUERY_KEY, TRANSFERS_QUERY_KEY],
   });
 }

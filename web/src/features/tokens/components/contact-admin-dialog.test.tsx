@@ -1,32 +1,21 @@
 import { configure, screen, waitFor, within } from "@testing-library/react";
-import { useState } from "react";
 import { describe, expect, it } from "vitest";
-import { type ApiHandler, json, stubApi } from "@/testing/stub-api";
-import { renderWithToasts } from "@/testing/test-utils";
+import { setupDialog } from "@/testing/dialog-harness";
+import { type ApiHandler, json } from "@/testing/stub-api";
 import { makeOrder } from "../testing/token-fixtures";
 import { ContactAdminDialog } from "./contact-admin-dialog";
 
 configure({ asyncUtilTimeout: 6000 });
 
-function Harness({ email }: { email: string | null }) {
-  const [open, setOpen] = useState(true);
-  return (
-    <>
-      <button type="button" onClick={() => setOpen(true)}>
-        reopen
-      </button>
-      <ContactAdminDialog open={open} onOpenChange={setOpen} email={email} />
-    </>
-  );
-}
-
 function setup(handler: ApiHandler = () => json(makeOrder(), 201), email: string | null = "beats@example.com") {
-  const api = stubApi({ "POST /api/admin-orders": handler, "GET /api/admin-orders": () => json([]) });
-  const rendered = renderWithToasts(<Harness email={email} />);
-  const dialog = () => screen.getByRole("dialog", { name: "Order LOOP Tokens" });
-  const submitButton = () => within(dialog()).getByRole("button", { name: "Submit Order" });
-  const calls = () => api.calls("POST /api/admin-orders");
-  return { ...rendered, api, dialog, submitButton, calls };
+  const harness = setupDialog({
+    routes: { "POST /api/admin-orders": handler, "GET /api/admin-orders": () => json([]) },
+    title: "Order LOOP Tokens",
+    submitLabel: "Submit Order",
+    reopen: true,
+    dialog: (open, onOpenChange) => <ContactAdminDialog open={open} onOpenChange={onOpenChange} email={email} />,
+  });
+  return { ...harness, calls: () => harness.api.calls("POST /api/admin-orders") };
 }
 
 describe("admin order form (Contact Admin)", () => {

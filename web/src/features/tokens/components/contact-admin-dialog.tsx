@@ -8,16 +8,15 @@ import {
 } from "@loop/rules/schemas/token-orders";
 import { formatUsd, loopUnitsToCents, parseLoop } from "@loop/rules/units";
 import { ShoppingCart } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { FormDialog } from "@/components/ui/form-dialog";
-import { FormField, SelectField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
-import { Textarea } from "@/components/ui/textarea";
-import { ApiError, getServerMessage } from "@/lib/api-client";
-import { toast } from "@/lib/toast";
-import { useCreateTokenOrder } from "../api/create-token-order";
+import { InputField, SelectField, TextareaField } from "@/components/ui/form-field";
+import { ApiError } from "@/lib/api-client";
+import { useKeyedSubmit } from "@/lib/idempotent-post";
 import { formatLoop8, formatUsdCents } from "@/lib/loop-amounts";
-import { useSubmissionKey } from "@/lib/idempotent-post";
+import { failureToast, successToast } from "@/lib/outcome-toasts";
+import { useFormValues } from "@/lib/use-form-values";
+import { useCreateTokenOrder } from "../api/create-token-order";
 
 export const SUBMISSION_FAILED_FALLBACK = "Failed to submit your order. Please try again.";
 
@@ -76,15 +75,9 @@ export interface ContactAdminDialogProps {
 export const ADMIN_ORDER_PROCESSING = "Orders are processed manually, usually within 1–24 hours.";
 
 export function ContactAdminDialog({ open, onOpenChange, email }: ContactAdminDialogProps) {
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [error, setError] = useState<string | null>(null);
+  const { values, field, error, setError, reset } = useFormValues(EMPTY);
   const order = useCreateTokenOrder();
-  const submission = useSubmissionKey();
-
-  const set = <K extends keyof Values>(name: K, value: Values[K]) => {
-    setValues((previous) => ({ ...previous, [name]: value }));
-    setError(null);
-  };
+  const submitOrder = useKeyedSubmit(order);
 
   const cents = orderCents(values.requestedAmount);
   const usdCents = cents ?? 0n;
@@ -104,35 +97,24 @@ export function ContactAdminDialog({ open, onOpenChange, email }: ContactAdminDi
       ...(values.message.trim() ? { message: values.message.trim() } : {}),
       usdAmount: formatUsd(cents),
     };
-    order.mutate(
-      { ...body, idempotencyKey: submission.keyFor(body) },
-      {
-        onSuccess: (created) => {
-          submission.settle(null);
-          const what = `${formatLoop8(created.requestedAmount)} LOOP ($${created.usdAmount})`;
-          toast({
-            title: "Order Submitted",
-            description: email
-              ? `Your order for ${what} was sent to our team. A confirmation e-mail is on its way to ${email}.`
-              : `Your order for ${what} was sent to our team. To get confirmations by e-mail, add an e-mail address in Settings (Account Information → Add e-mail).`,
-            variant: "success",
-          });
-          setValues(EMPTY);
-          setError(null);
-          onOpenChange(false);
-        },
-        onError: (caught) => {
-          submission.settle(caught);
-          // A refusal with the server's reason (e.g. a USD mismatch) says why; anything else is the spec's text.
-          const refused = caught instanceof ApiError && caught.status >= 400 && caught.status < 500;
-          toast({
-            title: "Submission Failed",
-            description: refused ? getServerMessage(caught, SUBMISSION_FAILED_FALLBACK) : SUBMISSION_FAILED_FALLBACK,
-            variant: "destructive",
-          });
-        },
+    submitOrder(body, {
+      onSuccess: (created) => {
+        const what = `${formatLoop8(created.requestedAmount)} LOOP ($${created.usdAmount})`;
+        successToast(
+          "Order Submitted",
+          email
+            ? `Your order for ${what} was sent to our team. A confirmation e-mail is on its way to ${email}.`
+            : `Your order for ${what} was sent to our team. To get confirmations by e-mail, add an e-mail address in Settings (Account Information → Add e-mail).`,
+        );
+        reset(EMPTY);
+        onOpenChange(false);
       },
-    );
+      onError: (caught) => {
+        // A refusal with the server's reason (e.g. a USD mismatch) says why; anything else is the spec's text.
+        const refused = caught instanceof ApiError && caught.status >= 400 && caught.status < 500;
+        failureToast("Submission Failed", refused ? caught : null, SUBMISSION_FAILED_FALLBACK);
+      },
+    });
   };
 
   return (
@@ -151,17 +133,16 @@ export function ContactAdminDialog({ open, onOpenChange, email }: ContactAdminDi
       pendingLabel="Submitting..."
       submitIcon={ShoppingCart}
     >
-      <FormField id="order-amount" label="Token amount (LOOP)">
-        <Input
-          id="order-amount"
-          inputMode="decimal"
-          autoComplete="off"
-          value={values.requestedAmount}
-          placeholder="e.g. 5000"
-          aria-invalid={amountHint ? true : undefined}
-          aria-describedby="order-usd"
-          onChange={(event) => set("requestedAmount", event.target.value)}
-        />
+      <InputField
+        id="order-amount"
+        label="Token amount (LOOP)"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="e.g. 5000"
+        aria-invalid={amountHint ? true : undefined}
+        aria-describedby="order-usd"
+        {...field("requestedAmount")}
+      >
         <p id="order-usd" className="text-sm text-muted-foreground">
           Total:{" "}
           <span className="font-semibold text-foreground" data-testid="order-usd">
@@ -171,34 +152,29 @@ export function ContactAdminDialog({ open, onOpenChange, email }: ContactAdminDi
           <span className="text-xs"> · 500 LOOP = $1</span>
         </p>
         {amountHint ? <p className="text-xs text-rose-200">{amountHint}</p> : null}
-      </FormField>
+      </InputField>
       <SelectField
         id="order-method"
         label="Payment method"
-        value={values.paymentMethod}
         options={PAYMENT_METHODS}
         optionLabels={PAYMENT_METHOD_LABELS}
-        onValueChange={(method) => set("paymentMethod", method)}
+        {...field("paymentMethod")}
       />
-      <FormField id="order-details" label="Payment details">
-        <Input
-          id="order-details"
-          value={values.paymentDetails}
-          maxLength={PAYMENT_DETAILS_MAX}
-          placeholder={DETAILS_PLACEHOLDERS[values.paymentMethod]}
-          onChange={(event) => set("paymentDetails", event.target.value)}
-        />
-      </FormField>
-      <FormField id="order-message" label="Message (optional)">
-        <Textarea
-          id="order-message"
-          value={values.message}
-          rows={3}
-          maxLength={ORDER_MESSAGE_MAX}
-          placeholder="Anything the admin should know"
-          onChange={(event) => set("message", event.target.value)}
-        />
-      </FormField>
+      <InputField
+        id="order-details"
+        label="Payment details"
+        maxLength={PAYMENT_DETAILS_MAX}
+        placeholder={DETAILS_PLACEHOLDERS[values.paymentMethod]}
+        {...field("paymentDetails")}
+      />
+      <TextareaField
+        id="order-message"
+        label="Message (optional)"
+        rows={3}
+        maxLength={ORDER_MESSAGE_MAX}
+        placeholder="Anything the admin should know"
+        {...field("message")}
+      />
     </FormDialog>
   );
 }

@@ -1,11 +1,10 @@
 import { depositRefOf } from "@loop/rules/deposit-ref";
 import { act, configure, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { WalletControls, WalletSnapshot } from "@/lib/wallet/types";
-import { fakeWriteContract, publishFakeWalletControls, writtenFunctions } from "@/lib/wallet/fake-wallet-controls";
+import { publishConnectedWallet, writtenFunctions } from "@/lib/wallet/fake-wallet-controls";
 import { WALLET_LOOP_BALANCE_QUERY_KEY } from "@/lib/wallet/wallet-loop-balance";
-import { publishSnapshot, resetWalletStore } from "@/lib/wallet/wallet-store";
 import { TOKEN_BALANCE_QUERY_KEY } from "@/lib/get-token-balance";
 import { TRANSFERS_QUERY_KEY } from "@/lib/get-transfers";
 import { json, stubApi } from "@/testing/stub-api";
@@ -39,17 +38,8 @@ type FakeWallet = WalletControls & VaultWallet;
 
 /** The wallet stack's controls, published the way the mounted stack does (the app's test seam). */
 function connectedWallet(overrides: Partial<VaultWallet> = {}, snapshot: Partial<WalletSnapshot> = {}): FakeWallet {
-  const controls = publishFakeWalletControls({
-    connect: vi.fn(async () => ({ address: WALLET, chainId: snapshot.chainId ?? 31337 })),
-    readTokenBalance: vi.fn(async () => 250n * LOOP),
-    switchChain: vi.fn(async () => undefined),
-    readTokenAllowance: vi.fn(async () => 0n),
-    writeContract: fakeWriteContract({ "token.approve": APPROVE_HASH, "vault.deposit": DEPOSIT_HASH }),
-    waitForTransaction: vi.fn(async () => ({ status: "success" as const })),
-    ...overrides,
-  });
-  publishSnapshot({ status: "connected", address: WALLET, chainId: 31337, connectorName: "MetaMask", ...snapshot });
-  return controls;
+  const writes = { "token.approve": APPROVE_HASH, "vault.deposit": DEPOSIT_HASH };
+  return publishConnectedWallet({ address: WALLET, chainId: snapshot.chainId ?? 31337, balance: 250n * LOOP, writes, snapshot }, overrides);
 }
 
 function Harness() {
@@ -91,11 +81,6 @@ function setup({
   const balanceCalls = () => api.calls("/api/tokens/balance").length;
   return { ...rendered, api, dialog, amount, submit, invalidate, balanceCalls, credit: () => (credited = true) };
 }
-
-afterEach(() => {
-  resetWalletStore();
-  vi.useRealTimers();
-});
 
 describe("Deposit dialog", () => {
   it("shows the connected wallet's LOOP and validates the amount before any wallet call", async () => {

@@ -1,32 +1,23 @@
 import { promotionalRefusalMessage, TOKEN_MESSAGES } from "@loop/rules/schemas/tokens";
 import { configure, screen, waitFor, within } from "@testing-library/react";
-import { useState } from "react";
 import { describe, expect, it } from "vitest";
-import { type ApiHandler, json, stubApi, type StubbedApi } from "@/testing/stub-api";
-import { renderWithToasts } from "@/testing/test-utils";
+import { setupDialog } from "@/testing/dialog-harness";
+import { type ApiHandler, json, type StubbedApi } from "@/testing/stub-api";
 import { makeTransfer } from "../testing/token-fixtures";
 import { SendTokensDialog } from "./send-tokens-dialog";
 
 configure({ asyncUtilTimeout: 6000 });
 
-function Harness({ available = "100.00000000", promotional }: { available?: string; promotional?: string }) {
-  const [open, setOpen] = useState(true);
-  return (
-    <>
-      <button type="button" onClick={() => setOpen(true)}>
-        reopen
-      </button>
-      <SendTokensDialog open={open} onOpenChange={setOpen} userId="me-1" withdrawable={available} promotional={promotional} />
-    </>
-  );
-}
-
-function setup(handler: ApiHandler = () => json(makeTransfer(), 201), available?: string, promotional?: string) {
-  const api = stubApi({ "POST /api/tokens/transfer": handler });
-  const rendered = renderWithToasts(<Harness available={available} promotional={promotional} />);
-  const dialog = () => screen.getByRole("dialog", { name: "Send Tokens" });
-  const submit = () => rendered.user.click(within(dialog()).getByRole("button", { name: "Send Tokens" }));
-  return { ...rendered, api, dialog, submit };
+function setup(handler: ApiHandler = () => json(makeTransfer(), 201), available = "100.00000000", promotional?: string) {
+  return setupDialog({
+    routes: { "POST /api/tokens/transfer": handler },
+    title: "Send Tokens",
+    submitLabel: "Send Tokens",
+    reopen: true,
+    dialog: (open, onOpenChange) => (
+      <SendTokensDialog open={open} onOpenChange={onOpenChange} userId="me-1" withdrawable={available} promotional={promotional} />
+    ),
+  });
 }
 
 const transferCalls = (api: StubbedApi) => api.calls("POST /api/tokens/transfer");

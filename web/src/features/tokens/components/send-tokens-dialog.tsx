@@ -1,15 +1,13 @@
 import { TOKEN_MESSAGES, TRANSFER_DESCRIPTION_MAX, transferRequestSchema } from "@loop/rules/schemas/tokens";
 import { parseLoop } from "@loop/rules/units";
 import { Send } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { FormDialog } from "@/components/ui/form-dialog";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
-import { Textarea } from "@/components/ui/textarea";
-import { getServerMessage } from "@/lib/api-client";
-import { toast } from "@/lib/toast";
+import { InputField, TextareaField } from "@/components/ui/form-field";
+import { useKeyedSubmit } from "@/lib/idempotent-post";
+import { outcomeToasts } from "@/lib/outcome-toasts";
+import { useFormValues } from "@/lib/use-form-values";
 import { useTransferTokens } from "../api/transfer-tokens";
-import { useSubmissionKey } from "@/lib/idempotent-post";
 import { outgoingRefusal } from "./balance-parts";
 import { OutgoingAmountField } from "./outgoing-amount-field";
 
@@ -34,15 +32,9 @@ export interface SendTokensDialogProps {
  * be sent (issue 18): a member with promotional LOOP is told why it cannot be.
  */
 export function SendTokensDialog({ open, onOpenChange, userId, withdrawable, promotional }: SendTokensDialogProps) {
-  const [values, setValues] = useState(EMPTY);
-  const [error, setError] = useState<string | null>(null);
+  const { values, set, field, error, setError, reset } = useFormValues(EMPTY);
   const transfer = useTransferTokens();
-  const submission = useSubmissionKey();
-
-  const set = (name: keyof typeof EMPTY, value: string) => {
-    setValues((previous) => ({ ...previous, [name]: value }));
-    setError(null);
-  };
+  const submitTransfer = useKeyedSubmit(transfer);
 
   const validate = (): string | null => {
     const parsed = transferRequestSchema.safeParse(values);
@@ -55,26 +47,19 @@ export function SendTokensDialog({ open, onOpenChange, userId, withdrawable, pro
     event.preventDefault();
     if (transfer.isPending) return;
     const refusal = validate();
-    if (refusal) {
-      setError(refusal);
-      return;
-    }
-    const body = { toUserId: values.toUserId.trim(), amount: values.amount.trim(), description: values.description.trim() };
-    transfer.mutate(
-      { ...body, idempotencyKey: submission.keyFor(body) },
-      {
-        onSuccess: () => {
-          submission.settle(null);
-          toast({ title: "Transfer Successful", description: "Tokens transferred successfully!", variant: "success" });
-          setValues(EMPTY);
-          setError(null);
+    if (refusal) return setError(refusal);
+    submitTransfer(
+      { toUserId: values.toUserId.trim(), amount: values.amount.trim(), description: values.description.trim() },
+      outcomeToasts({
+        success: "Transfer Successful",
+        description: "Tokens transferred successfully!",
+        failure: "Transfer Failed",
+        fallback: TRANSFER_FAILED_FALLBACK,
+        then: () => {
+          reset(EMPTY);
           onOpenChange(false);
         },
-        onError: (caught) => {
-          submission.settle(caught);
-          toast({ title: "Transfer Failed", description: getServerMessage(caught, TRANSFER_FAILED_FALLBACK), variant: "destructive" });
-        },
-      },
+      }),
     );
   };
 
@@ -92,16 +77,14 @@ export function SendTokensDialog({ open, onOpenChange, userId, withdrawable, pro
       pendingLabel="Sending..."
       submitIcon={Send}
     >
-      <FormField id="send-recipient" label="Recipient ID">
-        <Input
-          id="send-recipient"
-          value={values.toUserId}
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="The recipient's wallet ID"
-          onChange={(event) => set("toUserId", event.target.value)}
-        />
-      </FormField>
+      <InputField
+        id="send-recipient"
+        label="Recipient ID"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="The recipient's wallet ID"
+        {...field("toUserId")}
+      />
       <OutgoingAmountField
         id="send-amount"
         value={values.amount}
@@ -110,16 +93,14 @@ export function SendTokensDialog({ open, onOpenChange, userId, withdrawable, pro
         withdrawable={withdrawable}
         promotional={promotional}
       />
-      <FormField id="send-description" label="Message (optional)">
-        <Textarea
-          id="send-description"
-          value={values.description}
-          maxLength={TRANSFER_DESCRIPTION_MAX}
-          rows={2}
-          placeholder="What is it for?"
-          onChange={(event) => set("description", event.target.value)}
-        />
-      </FormField>
+      <TextareaField
+        id="send-description"
+        label="Message (optional)"
+        maxLength={TRANSFER_DESCRIPTION_MAX}
+        rows={2}
+        placeholder="What is it for?"
+        {...field("description")}
+      />
     </FormDialog>
   );
 }

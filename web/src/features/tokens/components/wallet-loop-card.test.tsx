@@ -1,9 +1,8 @@
 import type { WalletTransfer } from "@loop/rules/schemas/tokens";
 import { configure, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { TokenBalanceRequest } from "@/lib/wallet/types";
 import { publishFakeWalletControls } from "@/lib/wallet/fake-wallet-controls";
-import { resetWalletStore } from "@/lib/wallet/wallet-store";
 import { type ApiHandler, json, stubApi } from "@/testing/stub-api";
 import { renderWithToasts } from "@/testing/test-utils";
 import { clientConfig } from "../testing/token-fixtures";
@@ -47,8 +46,6 @@ function setup(walletTransfers: ApiHandler, config = clientConfig()) {
   const card = () => screen.getByRole("region", { name: "Wallet LOOP" });
   return { ...rendered, api, card };
 }
-
-afterEach(() => resetWalletStore());
 
 describe("Wallet LOOP card", () => {
   it("lists the linked wallet's transfers with kind, direction, amount, counterparty, block and transaction", async () => {

@@ -1,6 +1,7 @@
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
+import { setupDialog } from "@/testing/dialog-harness";
 import { type ApiHandler, json, stubApi } from "@/testing/stub-api";
 import { renderWithToasts } from "@/testing/test-utils";
 import { makeWithdrawal } from "../testing/token-fixtures";
@@ -10,25 +11,22 @@ configure({ asyncUtilTimeout: 6000 });
 
 const ETH_ADDRESS = "0x52908400098527886E0F7030069857D2E4169EE7";
 
-function Harness({ available, promotional }: { available: string; promotional?: string }) {
+function WithdrawHarness({ available }: { available: string }) {
   const [open, setOpen] = useState(true);
-  return (
-    <>
-      <button type="button" onClick={() => setOpen(true)}>
-        reopen
-      </button>
-      <WithdrawDialog open={open} onOpenChange={setOpen} withdrawable={available} promotional={promotional} />
-    </>
-  );
+  return <WithdrawDialog open={open} onOpenChange={setOpen} withdrawable={available} />;
 }
 
 function setup(handler: ApiHandler = () => json(makeWithdrawal(), 201), available = "50.00000000", promotional?: string) {
-  const api = stubApi({ "POST /api/tokens/withdraw": handler });
-  const rendered = renderWithToasts(<Harness available={available} promotional={promotional} />);
-  const dialog = () => screen.getByRole("dialog", { name: "Withdraw Tokens" });
-  const submit = () => rendered.user.click(within(dialog()).getByRole("button", { name: "Request Withdrawal" }));
-  const calls = () => api.calls("POST /api/tokens/withdraw");
-  return { ...rendered, api, dialog, submit, calls };
+  const harness = setupDialog({
+    routes: { "POST /api/tokens/withdraw": handler },
+    title: "Withdraw Tokens",
+    submitLabel: "Request Withdrawal",
+    reopen: true,
+    dialog: (open, onOpenChange) => (
+      <WithdrawDialog open={open} onOpenChange={onOpenChange} withdrawable={available} promotional={promotional} />
+    ),
+  });
+  return { ...harness, calls: () => harness.api.calls("POST /api/tokens/withdraw") };
 }
 
 describe("Withdraw dialog", () => {
@@ -36,7 +34,7 @@ describe("Withdraw dialog", () => {
     const settings = { formatFeeBps: { mp3: 200, wav: 400 }, minWithdrawal: "25.50000000", offerExpiryHours: 168 };
     const config = { chains: [], defaultChainId: 31337, walletConnectProjectId: null, oidc: null, paypal: null, stripe: null, settings };
     stubApi({ "GET /api/config": () => json(config) });
-    renderWithToasts(<Harness available="50.00000000" />);
+    renderWithToasts(<WithdrawHarness available="50.00000000" />);
     expect(await screen.findByText("Minimum withdrawal: 25.5 LOOP")).toBeInTheDocument();
     expect(screen.queryByText("Minimum withdrawal: 10 LOOP")).not.toBeInTheDocument();
   });

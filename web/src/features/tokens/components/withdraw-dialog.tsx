@@ -2,18 +2,17 @@ import { loopAmountSchema } from "@loop/rules/schemas/tokens";
 import { WITHDRAWAL_MESSAGES, WITHDRAWAL_METHODS, type WithdrawalMethod } from "@loop/rules/schemas/withdrawals";
 import { formatLoopBrief, parseLoop } from "@loop/rules/units";
 import { ArrowUpFromLine } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { FormDialog } from "@/components/ui/form-dialog";
-import { FormField, SelectField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
-import { getServerMessage } from "@/lib/api-client";
+import { InputField, SelectField } from "@/components/ui/form-field";
+import { useKeyedSubmit } from "@/lib/idempotent-post";
 import { usePlatformSettings } from "@/lib/platform-settings";
-import { toast } from "@/lib/toast";
+import { outcomeToasts } from "@/lib/outcome-toasts";
+import { useFormValues } from "@/lib/use-form-values";
+import { METHOD_LABELS } from "@/lib/withdrawal-methods";
 import { useRequestWithdrawal } from "../api/request-withdrawal";
-import { useSubmissionKey } from "@/lib/idempotent-post";
 import { outgoingRefusal } from "./balance-parts";
 import { OutgoingAmountField } from "./outgoing-amount-field";
-import { METHOD_LABELS } from "@/lib/withdrawal-methods";
 
 export const WITHDRAWAL_FAILED_FALLBACK = "Failed to submit withdrawal request";
 /** "Minimum withdrawal: 10 LOOP", for the platform settings' minimum (an 8-decimal LOOP string). */
@@ -49,16 +48,10 @@ export interface WithdrawDialogProps {
  * can leave (issue 18): a member with promotional LOOP is told why it cannot be withdrawn.
  */
 export function WithdrawDialog({ open, onOpenChange, withdrawable, promotional }: WithdrawDialogProps) {
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [error, setError] = useState<string | null>(null);
+  const { values, set, field, error, setError, reset } = useFormValues(EMPTY);
   const withdraw = useRequestWithdrawal();
+  const submitWithdrawal = useKeyedSubmit(withdraw);
   const { minWithdrawal } = usePlatformSettings();
-  const submission = useSubmissionKey();
-
-  const set = <K extends keyof Values>(name: K, value: Values[K]) => {
-    setValues((previous) => ({ ...previous, [name]: value }));
-    setError(null);
-  };
 
   const validate = (): string | null => {
     if (!values.amount.trim() || !values.method || !values.destination.trim()) return WITHDRAWAL_MESSAGES.missing;
@@ -71,30 +64,19 @@ export function WithdrawDialog({ open, onOpenChange, withdrawable, promotional }
     event.preventDefault();
     if (withdraw.isPending) return;
     const refusal = validate();
-    if (refusal || !values.method) {
-      setError(refusal ?? WITHDRAWAL_MESSAGES.missing);
-      return;
-    }
-    const body = { amount: values.amount.trim(), method: values.method, destination: values.destination.trim() };
-    withdraw.mutate(
-      { ...body, idempotencyKey: submission.keyFor(body) },
-      {
-        onSuccess: () => {
-          submission.settle(null);
-          toast({
-            title: "Withdrawal Request Submitted",
-            description: "Your withdrawal request has been submitted for processing!",
-            variant: "success",
-          });
-          setValues(EMPTY);
-          setError(null);
+    if (refusal || !values.method) return setError(refusal ?? WITHDRAWAL_MESSAGES.missing);
+    submitWithdrawal(
+      { amount: values.amount.trim(), method: values.method, destination: values.destination.trim() },
+      outcomeToasts({
+        success: "Withdrawal Request Submitted",
+        description: "Your withdrawal request has been submitted for processing!",
+        failure: "Withdrawal Failed",
+        fallback: WITHDRAWAL_FAILED_FALLBACK,
+        then: () => {
+          reset(EMPTY);
           onOpenChange(false);
         },
-        onError: (caught) => {
-          submission.settle(caught);
-          toast({ title: "Withdrawal Failed", description: getServerMessage(caught, WITHDRAWAL_FAILED_FALLBACK), variant: "destructive" });
-        },
-      },
+      }),
     );
   };
 
@@ -130,24 +112,21 @@ export function WithdrawDialog({ open, onOpenChange, withdrawable, promotional }
       <SelectField
         id="withdraw-method"
         label="Withdrawal method"
-        value={values.method}
         options={WITHDRAWAL_METHODS}
         optionLabels={METHOD_LABELS}
         placeholder="Select a method"
-        onValueChange={(method) => set("method", method)}
+        {...field("method")}
       />
-      <FormField id="withdraw-destination" label={hint?.label ?? "Destination address"}>
-        <Input
-          id="withdraw-destination"
-          value={values.destination}
-          disabled={!values.method}
-          autoComplete="off"
-          spellCheck={false}
-          placeholder={hint?.placeholder ?? "Choose a method first"}
-          className="font-mono"
-          onChange={(event) => set("destination", event.target.value)}
-        />
-      </FormField>
+      <InputField
+        id="withdraw-destination"
+        label={hint?.label ?? "Destination address"}
+        disabled={!values.method}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={hint?.placeholder ?? "Choose a method first"}
+        className="font-mono"
+        {...field("destination")}
+      />
     </FormDialog>
   );
 }

@@ -8,7 +8,14 @@ import { TOKEN_MESSAGES } from "@loop/rules/schemas/tokens";
 import { ledgerUnitsToWei, parseLoop } from "@loop/rules/units";
 import type { HexAddress, TransactionHash } from "@/lib/wallet/types";
 import { WalletModalClosedError } from "@/lib/wallet/wallet-errors";
-import { type TransactionSteps, type TransactionWallet, transactionRunner, walletFailureText } from "@/lib/wallet/wallet-transaction";
+import {
+  PHASE_LABELS,
+  phaseSteps,
+  type TransactionSteps,
+  type TransactionWallet,
+  transactionRunner,
+  walletFailureText,
+} from "@/lib/wallet/wallet-transaction";
 
 export const DEPOSIT_MESSAGES = {
   missing: "Missing Amount: Please enter an amount to deposit",
@@ -47,23 +54,9 @@ export function checkDepositAmount(text: string, walletBalanceWei: bigint | null
 export type DepositStep = "connecting" | "switching" | "checking" | "approving" | "depositing" | "confirming";
 
 /** The deposit's steps as the transaction's phases. */
-const DEPOSIT_STEPS: TransactionSteps<DepositStep> = {
-  connecting: "connecting",
-  switching: "switching",
-  checking: "checking",
-  approving: "approving",
-  writing: "depositing",
-  confirming: "confirming",
-};
+const DEPOSIT_STEPS: TransactionSteps<DepositStep> = phaseSteps("depositing");
 
-export const DEPOSIT_STEP_LABELS: Record<DepositStep, string> = {
-  connecting: "Connecting your wallet…",
-  switching: "Switching network…",
-  checking: "Checking your wallet…",
-  approving: "Approving…",
-  depositing: "Depositing…",
-  confirming: "Waiting for confirmation…",
-};
+export const DEPOSIT_STEP_LABELS: Record<DepositStep, string> = { ...PHASE_LABELS, depositing: "Depositing…" };
 
 /** A refusal found by the app before or after the wallet (not a wallet error). */
 export class DepositRefusedError extends Error {

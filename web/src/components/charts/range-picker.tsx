@@ -1,6 +1,6 @@
 import { ANALYTICS_RANGES, type AnalyticsRange } from "@loop/rules/schemas/analytics";
 import { cn } from "@/lib/utils";
-import { RANGE_LABELS } from "../lib/analytics-format";
+import { RANGE_LABELS } from "./chart-range";
 
 export interface RangePickerProps {
   value: AnalyticsRange;
