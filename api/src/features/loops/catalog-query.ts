@@ -232,6 +232,30 @@ function maintainedCountSql(query: LoopListQuery, p: Params, countLimitSql: stri
   return `LEAST((SELECT COALESCE(sum(r."loops"), 0) FROM (SELECT r."loops" FROM "app"."catalog_range_counts" r WHERE ${where.join(" AND ")} LIMIT ${countLimitSql}) AS r), ${countLimitSql})`;
 }
 
+/**
+ * The longest match_text (bytes) that the recent walk's covering index holds (migration
+ * 20261129100000_catalog_search_walk): a B-tree entry has room for ~2,700 bytes, and a description
+ * may have 5,000 characters. Longer texts are walked on their own small index.
+ */
+const MATCH_INDEXED_BYTES = 2000;
+
+/**
+ * The recent walk as two ordered scans merged: the loops whose text the covering index holds
+ * (index-only: no row read per loop tested), and those with a longer text, read from the table,
+ * only as far back as the first scan reached when it filled its `limit` (older ones cannot be on
+ * the page). `withClause` defines the first scan, which the second reads.
+ */
+function recentWalkSql(conditions: string[], keyset: string | null, limit: string): { withClause: string; sql: string } {
+  const where = [...conditions, keyset].filter((c): c is string => c !== null);
+  const scan = (extra: string[]) =>
+    `SELECT l."created_at", l."id" FROM "app"."loops" l WHERE ${[...where, ...extra].join(" AND ")} ORDER BY ${orderBy("recent", "l")} LIMIT ${limit}`;
+  const reached = `COALESCE((SELECT CASE WHEN count(*) = ${limit} THEN min(s."created_at") END FROM walk_short s), '-infinity')`;
+  return {
+    withClause: `walk_short AS MATERIALIZED (${scan([`octet_length(l."match_text") <= ${MATCH_INDEXED_BYTES}`])})`,
+    sql: `SELECT * FROM walk_short UNION ALL (${scan([`octet_length(l."match_text") > ${MATCH_INDEXED_BYTES}`, `l."created_at" >= ${reached}`])})`,
+  };
+}
+
 /** A search walks the sort's index when its lower bound of matches is this many times the rows wanted. */
 const WALK_FACTOR = 64;
 
@@ -319,7 +343,13 @@ export function catalogSql(query: LoopListQuery): CatalogSql {
 `;
     // Walk when the lower bound is 64 × the rows wanted: at most ~1,500 rows read per page of 25.
     const walk = `(SELECT b.n FROM bound b) >= ${p.int(WALK_FACTOR * (skip + take))}`;
-    const walked = idsSql([...common.filter((c) => c !== search.indexed), search.walked!], false);
+    const walkConditions = [...common.filter((c) => c !== search.indexed), search.walked!];
+    let walked: string;
+    if (query.sortBy === "recent") {
+      const recent = recentWalkSql(walkConditions, keysets[0] ?? null, branchLimit);
+      bound += `${recent.withClause},\n`;
+      walked = `SELECT * FROM (${recent.sql}) AS l ORDER BY ${orderBy("recent", "l")} LIMIT ${p.int(take)}${offset}`;
+    } else walked = idsSql(walkConditions, false);
     ids = `SELECT * FROM (${walked}) AS w WHERE ${walk} UNION ALL SELECT * FROM (${idsSql(common, true)}) AS s WHERE NOT ${walk}`;
   } else ids = idsSql(common, false);
 
