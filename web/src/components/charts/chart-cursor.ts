@@ -5,6 +5,8 @@ import { type KeyboardEvent, type PointerEvent, useState } from "react";
  * keys (Home, End; Escape hides it) while the chart has focus. `indexAt` maps a pointer's x in the
  * chart's box to a point's index.
  */
+export type ChartCursor = ReturnType<typeof useChartCursor>;
+
 export function useChartCursor(count: number, indexAt: (x: number) => number) {
   const [index, setIndex] = useState<number | null>(null);
   const clamp = (value: number) => Math.min(Math.max(value, 0), count - 1);

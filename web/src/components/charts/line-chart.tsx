@@ -5,7 +5,7 @@ import { useId } from "react";
 import { DateAxis, ValueAxis } from "./chart-axes";
 import { formatDay, formatDayWithYear, spreadTicks } from "./chart-format";
 import { useChartDescription } from "./chart-description";
-import { ChartLegend } from "./chart-legend";
+import { ChartSurface } from "./chart-surface";
 import { type LineBand, LineBandShape } from "./line-band";
 import { ChartTooltip } from "./chart-tooltip";
 import type { ChartDatum, ChartKey } from "./chart-types";
@@ -55,59 +55,22 @@ export function LineChart<K extends string>({
   const dots = data.length <= 31;
 
   return (
-    <div className="grid min-w-0 grid-cols-1 gap-3">
-      <ChartLegend keys={keys} />
-      <div
-        ref={ref}
-        role="group"
-        aria-label={label}
-        aria-describedby={describedBy}
-        tabIndex={0}
-        className="relative min-w-0 rounded-md outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring"
-        {...cursor.handlers}
-      >
-        <span id={hintId} className="sr-only">
-          Use the left and right arrow keys to read the figures of each day.
-        </span>
-        <svg width={width} height={height} aria-hidden className="block touch-pan-y">
-          <Group left={left} top={CHART_MARGIN.top}>
-            {ticks.map((tick) => (
-              <line key={tick} x1={0} x2={innerWidth} y1={y(tick)} y2={y(tick)} className="stroke-border" strokeDasharray="2 4" />
-            ))}
-            {band ? <LineBandShape band={band} data={data} color={bandColor} x={at} y={y} step={step} innerHeight={innerHeight} /> : null}
-            {active ? <line x1={at(active)} x2={at(active)} y1={0} y2={innerHeight} className="stroke-muted-foreground/60" /> : null}
-            {lines.map((item) => (
-              <Group key={item.key}>
-                <LinePath<ChartDatum<K>>
-                  data={[...data]}
-                  x={at}
-                  y={(datum) => y(datum.values[item.key])}
-                  strokeWidth={2}
-                  strokeLinejoin="round"
-                  strokeLinecap="round"
-                  style={{ stroke: item.color, fill: "none" }}
-                  data-testid={`line-${item.key}`}
-                />
-                {data.map((datum) =>
-                  dots || datum === active ? (
-                    <circle
-                      key={datum.date}
-                      cx={at(datum)}
-                      cy={y(datum.values[item.key])}
-                      r={datum === active ? 4 : 2.5}
-                      style={{ fill: item.color }}
-                      className="stroke-card"
-                      strokeWidth={datum === active ? 2 : 0}
-                    />
-                  ) : null,
-                )}
-              </Group>
-            ))}
-            <ValueAxis ticks={ticks} y={y} format={formatValue} />
-            <DateAxis dates={dateTicks} x={(date) => x(date) ?? 0} top={innerHeight} width={innerWidth} format={formatDate} />
-          </Group>
-        </svg>
-        {active ? (
+    <ChartSurface
+      keys={keys}
+      label={label}
+      containerRef={ref}
+      hintId={hintId}
+      describedBy={describedBy}
+      cursor={cursor}
+      width={width}
+      height={height}
+      left={left}
+      top={CHART_MARGIN.top}
+      innerWidth={innerWidth}
+      ticks={ticks}
+      y={y}
+      tooltip={
+        active ? (
           <ChartTooltip
             x={left + at(active)}
             width={width}
@@ -118,8 +81,40 @@ export function LineChart<K extends string>({
               value: active.display?.[item.key] ?? formatValue(active.values[item.key]),
             }))}
           />
-        ) : null}
-      </div>
-    </div>
+        ) : null
+      }
+    >
+      {band ? <LineBandShape band={band} data={data} color={bandColor} x={at} y={y} step={step} innerHeight={innerHeight} /> : null}
+      {active ? <line x1={at(active)} x2={at(active)} y1={0} y2={innerHeight} className="stroke-muted-foreground/60" /> : null}
+      {lines.map((item) => (
+        <Group key={item.key}>
+          <LinePath<ChartDatum<K>>
+            data={[...data]}
+            x={at}
+            y={(datum) => y(datum.values[item.key])}
+            strokeWidth={2}
+            strokeLinejoin="round"
+            strokeLinecap="round"
+            style={{ stroke: item.color, fill: "none" }}
+            data-testid={`line-${item.key}`}
+          />
+          {data.map((datum) =>
+            dots || datum === active ? (
+              <circle
+                key={datum.date}
+                cx={at(datum)}
+                cy={y(datum.values[item.key])}
+                r={datum === active ? 4 : 2.5}
+                style={{ fill: item.color }}
+                className="stroke-card"
+                strokeWidth={datum === active ? 2 : 0}
+              />
+            ) : null,
+          )}
+        </Group>
+      ))}
+      <ValueAxis ticks={ticks} y={y} format={formatValue} />
+      <DateAxis dates={dateTicks} x={(date) => x(date) ?? 0} top={innerHeight} width={innerWidth} format={formatDate} />
+    </ChartSurface>
   );
 }

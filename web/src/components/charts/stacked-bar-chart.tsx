@@ -1,11 +1,10 @@
-import { Group } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { BarStack } from "@visx/shape";
 import { useId } from "react";
 import { DateAxis, ValueAxis } from "./chart-axes";
 import { formatDay, formatDayWithYear, spreadTicks } from "./chart-format";
 import { useChartDescription } from "./chart-description";
-import { ChartLegend } from "./chart-legend";
+import { ChartSurface } from "./chart-surface";
 import { ChartTooltip } from "./chart-tooltip";
 import type { ChartDatum, ChartKey, ValueFormatter } from "./chart-types";
 import { useChartCursor } from "./chart-cursor";
@@ -78,72 +77,22 @@ export function StackedBarChart<K extends string>({
   );
 
   return (
-    <div className="grid min-w-0 grid-cols-1 gap-3">
-      <ChartLegend keys={keys} />
-      <div
-        ref={ref}
-        role="group"
-        aria-label={label}
-        aria-describedby={describedBy}
-        tabIndex={0}
-        className="relative min-w-0 rounded-md outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring"
-        {...cursor.handlers}
-      >
-        <span id={hintId} className="sr-only">
-          Use the left and right arrow keys to read the figures of each day.
-        </span>
-        <svg width={width} height={height} aria-hidden className="block touch-pan-y">
-          <Group left={left} top={CHART_MARGIN.top}>
-            {ticks.map((tick) => (
-              <line key={tick} x1={0} x2={innerWidth} y1={y(tick)} y2={y(tick)} className="stroke-border" strokeDasharray="2 4" />
-            ))}
-            {active ? (
-              <rect
-                x={(x(active.date) ?? 0) - (step - x.bandwidth()) / 2}
-                width={step}
-                y={0}
-                height={innerHeight}
-                className="fill-foreground/5"
-              />
-            ) : null}
-            <BarStack<ChartDatum<K>, K>
-              data={[...data]}
-              keys={keys.map((item) => item.key)}
-              value={(datum, key) => datum.values[key]}
-              x={(datum) => datum.date}
-              xScale={x}
-              yScale={y}
-              color={(key) => keys.find((item) => item.key === key)?.color ?? "currentColor"}
-            >
-              {(stacks) =>
-                stacks.map((stack) =>
-                  stack.bars.map((bar) =>
-                    bar.height > 0 ? (
-                      <rect
-                        key={`${stack.index}-${bar.index}`}
-                        x={bar.x}
-                        y={bar.y}
-                        width={bar.width}
-                        height={bar.height}
-                        style={{ fill: bar.color }}
-                        data-testid={`bar-${bar.key}-${bar.bar.data.date}`}
-                      />
-                    ) : null,
-                  ),
-                )
-              }
-            </BarStack>
-            <ValueAxis ticks={ticks} y={y} format={formatValue} />
-            <DateAxis
-              dates={dateTicks}
-              x={(date) => (x(date) ?? 0) + x.bandwidth() / 2}
-              top={innerHeight}
-              width={innerWidth}
-              format={formatDate}
-            />
-          </Group>
-        </svg>
-        {active && cursor.index !== null ? (
+    <ChartSurface
+      keys={keys}
+      label={label}
+      containerRef={ref}
+      hintId={hintId}
+      describedBy={describedBy}
+      cursor={cursor}
+      width={width}
+      height={height}
+      left={left}
+      top={CHART_MARGIN.top}
+      innerWidth={innerWidth}
+      ticks={ticks}
+      y={y}
+      tooltip={
+        active && cursor.index !== null ? (
           <ChartTooltip
             x={left + (x(active.date) ?? 0) + x.bandwidth() / 2}
             width={width}
@@ -155,8 +104,53 @@ export function StackedBarChart<K extends string>({
             }))}
             total={{ label: totalLabel, value: active.display?.total ?? formatValue(totals[cursor.index] ?? 0) }}
           />
-        ) : null}
-      </div>
-    </div>
+        ) : null
+      }
+    >
+      {active ? (
+        <rect
+          x={(x(active.date) ?? 0) - (step - x.bandwidth()) / 2}
+          width={step}
+          y={0}
+          height={innerHeight}
+          className="fill-foreground/5"
+        />
+      ) : null}
+      <BarStack<ChartDatum<K>, K>
+        data={[...data]}
+        keys={keys.map((item) => item.key)}
+        value={(datum, key) => datum.values[key]}
+        x={(datum) => datum.date}
+        xScale={x}
+        yScale={y}
+        color={(key) => keys.find((item) => item.key === key)?.color ?? "currentColor"}
+      >
+        {(stacks) =>
+          stacks.map((stack) =>
+            stack.bars.map((bar) =>
+              bar.height > 0 ? (
+                <rect
+                  key={`${stack.index}-${bar.index}`}
+                  x={bar.x}
+                  y={bar.y}
+                  width={bar.width}
+                  height={bar.height}
+                  style={{ fill: bar.color }}
+                  data-testid={`bar-${bar.key}-${bar.bar.data.date}`}
+                />
+              ) : null,
+            ),
+          )
+        }
+      </BarStack>
+      <ValueAxis ticks={ticks} y={y} format={formatValue} />
+      <DateAxis
+        dates={dateTicks}
+        x={(date) => (x(date) ?? 0) + x.bandwidth() / 2}
+        top={innerHeight}
+        width={innerWidth}
+        format={formatDate}
+      />
+    </ChartSurface>
   );
 }
