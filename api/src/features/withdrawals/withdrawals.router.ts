@@ -13,9 +13,11 @@ export function withdrawalsRouter(deps: RouterDeps): Router {
   const router = Router();
   router.post("/tokens/withdraw", async (req, res) => {
     const user = requireUser(req);
-    // Parsed in the key's transaction: a refused body is the key's answer too.
+    // Parsed in the key's transaction: a refused body is the key's answer too. The minimum is read on
+    // that transaction's connection: a second connection asked for while holding the key's would wait
+    // on a pool that concurrent requests of the same key hold, each waiting for this one (a deadlock).
     await idempotent(prisma, req, res, user.id, async (key, db) => {
-      const input = parseBody(req, await withdrawalRequestSchemaNow(prisma));
+      const input = parseBody(req, await withdrawalRequestSchemaNow(db));
       return { status: 201, body: await requestWithdrawal(prisma, db, user.id, input, key) };
     });
   });

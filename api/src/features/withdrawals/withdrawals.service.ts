@@ -104,8 +104,8 @@ function toAdminWithdrawal(row: AdminRow): AdminWithdrawal {
 export type WithdrawalRequestInput = z.output<ReturnType<typeof withdrawalRequestSchemaFor>>;
 
 /** POST /api/tokens/withdraw's body schema now: its minimum is the platform setting's (its message names it). */
-export async function withdrawalRequestSchemaNow(prisma: PrismaClient) {
-  const { minWithdrawalUnits } = await settingsInUse(prisma);
+export async function withdrawalRequestSchemaNow(db: Tx | PrismaClient) {
+  const { minWithdrawalUnits } = await settingsInUse(db);
   return withdrawalRequestSchemaFor(minWithdrawalUnits);
 }
 
