@@ -13,7 +13,7 @@ import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createPrisma } from "../src/db/prisma";
 import type { AppDeps } from "../src/deps";
-import { adminAnalytics } from "../src/features/admin/admin-analytics.service";
+import { ADMIN_DAILY_COUNTERS, adminAnalytics } from "../src/features/admin/admin-analytics.service";
 import {
   hourOf,
   readMoneyHealth,
@@ -493,23 +493,7 @@ describe("admin analytics", () => {
     for (const member of [...creators, ...buyers]) await member.browser.get("/api/auth/user").expect(200);
     for (const member of [...creators, ...buyers]) await activeRecorded(member.id);
 
-    const counters = [
-      ...["loop", "wallet", "paypal", "card"].flatMap((m) => [
-        `sales_${m}`,
-        `volume_cents_${m}`,
-        `fees_cents_${m}`,
-        `volume_units_${m}`,
-        `fees_units_${m}`,
-      ]),
-      "new_members",
-      "active_members",
-      "uploads",
-      "processing_failures",
-      "withdrawals_requested",
-      "withdrawals_requested_units",
-      "withdrawals_paid",
-      "withdrawals_paid_units",
-    ];
+    const counters: readonly string[] = ADMIN_DAILY_COUNTERS;
     const zeros = (except: Record<string, string>) => counters.map((c) => `${except[c] ?? "0"}::bigint AS "${c}"`).join(", ");
     const sums = counters.map((c) => `sum("${c}")::text AS "${c}"`).join(", ");
     const method = (m: string) => ({

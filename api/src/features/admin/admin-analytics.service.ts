@@ -32,7 +32,7 @@ type Counter =
   | "withdrawals_paid_units";
 
 /** The counters of admin_daily_stats, as the database names them. */
-const COUNTERS: readonly Counter[] = [
+export const ADMIN_DAILY_COUNTERS: readonly Counter[] = [
   ...SALE_METHODS.flatMap((m): MethodCounter[] => [
     `sales_${m}`,
     `volume_cents_${m}`,
@@ -56,21 +56,21 @@ const COUNTERS: readonly Counter[] = [
  * and cell by cell by Prisma (the bulk of the answer's cost with a thousand rows).
  */
 const DAY_ARRAY = Prisma.raw(
-  `json_build_array(to_char(g."day", 'YYYY-MM-DD'), ${COUNTERS.map((c) => `COALESCE(s."${c}", 0)::text`).join(", ")})`,
+  `json_build_array(to_char(g."day", 'YYYY-MM-DD'), ${ADMIN_DAILY_COUNTERS.map((c) => `COALESCE(s."${c}", 0)::text`).join(", ")})`,
 );
-const SUMS = Prisma.raw(COUNTERS.map((c) => `sum(s."${c}") AS "${c}"`).join(", "));
+const SUMS = Prisma.raw(ADMIN_DAILY_COUNTERS.map((c) => `sum(s."${c}") AS "${c}"`).join(", "));
 
 type Figures = Record<Counter, bigint>;
 
 const big = (value: bigint | number | string | null | undefined) => BigInt(value ?? 0);
 
-/** A series entry: the date, then the counters in COUNTERS' order. */
+/** A series entry: the date, then the counters in ADMIN_DAILY_COUNTERS' order. */
 function figuresOf(entry: readonly string[] | undefined): Figures {
-  return Object.fromEntries(COUNTERS.map((c, i) => [c, big(entry?.[i + 1])])) as Figures;
+  return Object.fromEntries(ADMIN_DAILY_COUNTERS.map((c, i) => [c, big(entry?.[i + 1])])) as Figures;
 }
 
 function addFigures(a: Figures, b: Figures): Figures {
-  return Object.fromEntries(COUNTERS.map((c) => [c, a[c] + b[c]])) as Figures;
+  return Object.fromEntries(ADMIN_DAILY_COUNTERS.map((c) => [c, a[c] + b[c]])) as Figures;
 }
 
 function present(f: Figures): AdminAnalyticsTotals {
