@@ -18,6 +18,8 @@ export const paths = {
   root: page("/"),
   /** The catalog, for everyone. */
   home: page("/home"),
+  /** The catalog's Following tab: new loops from the creators the member follows (issue 24). */
+  homeFollowing: page("/home/following"),
   /** The search results page; with a query, for that query. */
   search: page("/search", (query?: string) =>
     query === undefined ? "/search" : `/search?${new URLSearchParams({ q: query }).toString()}`,
@@ -38,4 +40,8 @@ export const paths = {
   /** The signed-in creator's own analytics (issue 23). */
   analytics: page("/analytics"),
   admin: page("/admin"),
+  /** A collection ("crate"): a public one for anyone with the link, a private one for its owner (issue 24). */
+  collection: page("/collections/:collectionId", (collectionId: string) => `/collections/${encodeURIComponent(collectionId)}`),
+  /** The public check of a purchase's licence (issue 24). */
+  licence: page("/licences/:licenceId", (licenceId: string) => `/licences/${encodeURIComponent(licenceId)}`),
 } as const;

@@ -184,7 +184,7 @@ export type CreatorLoop = z.infer<typeof creatorLoopSchema>;
 
 // ---- The catalog: GET /api/loops, GET /api/loops/:id ------------------------------------------
 
-export const LOOP_SORTS = ["popular", "recent", "price_asc", "price_desc", "rating"] as const;
+export const LOOP_SORTS = ["popular", "recent", "price_asc", "price_desc", "rating", "likes"] as const;
 export type LoopSort = (typeof LOOP_SORTS)[number];
 /** The spec's sort names are popular, recent, price and rating: `price` alone sorts cheapest first. */
 export const LOOP_SORT_PRICE = "price";
@@ -270,7 +270,14 @@ export const loopListQuerySchema = z
       .enum([...LOOP_SORTS, LOOP_SORT_PRICE], { error: `Invalid sortBy: use ${[...LOOP_SORTS, LOOP_SORT_PRICE].join(", ")}.` })
       .default("recent")
       .transform((sort): LoopSort => (sort === LOOP_SORT_PRICE ? "price_asc" : sort))
-      .describe("popular: downloads + purchases; rating: highest average first, unrated last; price: the same as price_asc"),
+      .describe(
+        "popular: downloads + purchases; rating: highest average first, unrated last; likes: most liked first; price: the same as price_asc",
+      ),
+    following: z
+      .enum(["true", "false"], { error: "Invalid following: use true or false." })
+      .optional()
+      .transform((text) => text === "true")
+      .describe("`true`: only loops of creators the signed-in viewer follows, newest first (401 signed out; sortBy must be recent)"),
     limit: wholeFilter("limit", LOOP_LIST_MAX_LIMIT)
       .refine((value) => value === undefined || value >= 1, `Invalid limit: use a whole number from 1 to ${LOOP_LIST_MAX_LIMIT}.`)
       .transform((value) => value ?? LOOP_LIST_DEFAULT_LIMIT)
@@ -310,6 +317,8 @@ export const publicLoopSchema = z.object({
   totalRatings: z.number().int().nonnegative(),
   myRating: z.number().int().min(1).max(5).nullable().describe("The viewer's own rating; null when signed out or not rated"),
   canRate: z.boolean().describe("The viewer may rate it: they bought or downloaded it and are not its creator"),
+  likeCount: z.number().int().nonnegative().describe("Members who like the loop (counted on write)"),
+  likedByMe: z.boolean().describe("The viewer likes it; false signed out"),
   user: z.object({
     id: z.uuid(),
     username: z.string(),

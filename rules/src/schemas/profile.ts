@@ -1,6 +1,7 @@
 /** Profiles: the own profile (GET/PUT /api/profile) and a user's public profile. */
 import { z } from "zod";
 import { currentUserSchema } from "./api-responses";
+import { followCountsSchema } from "./follows";
 import { publicLoopSchema } from "./loops";
 
 export const USERNAME = /^[a-z0-9_]{3,30}$/;
@@ -74,5 +75,6 @@ export const publicProfileSchema = z.object({
   loops: z.array(publicLoopSchema).describe("Newest first, at most 100: public ready loops, or all of the caller's own"),
   totalLoops: z.number().int().nonnegative(),
   isOwnProfile: z.boolean(),
+  ...followCountsSchema.shape,
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
