@@ -88,7 +88,7 @@ export const collectionSchema = z.object({
   name: z.string(),
   description: z.string(),
   isPublic: z.boolean(),
-  loopCount: z.number().int().nonnegative().describe("Loops in it that the viewer can see"),
+  loopCount: z.number().int().nonnegative().describe("Loops added to it (counted on write); its page lists only those the viewer may see"),
   owner: z.object({ id: z.uuid(), username: z.string(), firstName: z.string().nullable() }),
   isOwn: z.boolean().describe("The viewer owns it (may edit it)"),
   containsLoop: z.boolean().nullable().describe("With ?loopId=: the collection holds that loop; null otherwise"),
