@@ -7,7 +7,8 @@ import { type Hex, hexToString, isHex } from "viem";
  * "test test … junk", never used for value): 0xf39F…2266, 0x7099…79C8, 0x3C44…93BC, 0x90F7…b906
  * and 0x15d3…6A65. The local deployment funds each with 1,000,000 LOOP (contracts/local-accounts.json
  * `funded`); #0 is also the deployer. `frank` is account #5 (0x9965…A4dc): ETH for gas but no LOOP
- * from the deployment, so its spec mints its own with the development faucet (POST /api/wallet/faucet).
+ * from the deployment, so its spec mints its own with the development faucet (POST /api/wallet/faucet);
+ * `grace` is account #6 (0x976E…0aa9), likewise.
  */
 export const TEST_KEYS = {
   alice: "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
@@ -16,6 +17,8 @@ export const TEST_KEYS = {
   dave: "0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6",
   erin: "0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a",
   frank: "0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba",
+  /** Hardhat account #6 (licence.spec.ts): no LOOP from the deployment, its spec uses the faucet. */
+  grace: "0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e",
 } as const satisfies Record<string, Hex>;
 
 /**

@@ -114,7 +114,8 @@ export async function downloadFromCard(
 ): Promise<void> {
   await page.waitForLoadState("networkidle");
   const downloading = page.waitForEvent("download", { timeout: 30_000 });
-  const item = page.getByRole("menuitem", { name: new RegExp(format.toUpperCase()) });
+  // The format's own item ("WAV lossless"), not the licence items ("Licence (WAV)", "Verify licence (WAV)").
+  const item = page.getByRole("menuitem", { name: new RegExp(`^${format.toUpperCase()}`) });
   await expect(async () => {
     if (!(await item.isVisible())) await card.getByRole("button", { name: `Download ${title}` }).click();
     await item.click({ timeout: 2_000 });

@@ -9,10 +9,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pipeline as pipe } from "node:stream/promises";
 import type { PrismaClient } from "../db/prisma";
+import { TX_BATCH } from "../db/transactions";
 import type { Logger } from "../deps";
 import { audioLimits, runPipelineInWorker, type RunningPipeline } from "../audio/run-in-worker";
 import { AudioRejected, type PipelineResult } from "../audio/pipeline";
 import { formatTimings } from "../audio/timings";
+import { notifyFollowersOfUpload } from "../features/follows/notify-followers";
 import { catalogChanged } from "../features/loops/catalog-cache";
 import type { Storage } from "../storage/storage";
 import { extend, finish, release, type ClaimedJob } from "./queue";
@@ -149,7 +151,7 @@ export function startLoopWorker(options: LoopWorkerOptions): LoopWorker {
     }
     if (killed) return;
     await prisma.$transaction(async (tx) => {
-      await tx.loop.updateMany({
+      const changed = await tx.loop.updateMany({
         where: { id: loop.id, status: "processing" },
         data: {
           status: "ready",
@@ -164,8 +166,11 @@ export function startLoopWorker(options: LoopWorkerOptions): LoopWorker {
           peaksKey: keys.peaks,
         },
       });
+      // The creator's followers hear of a public upload once: only the update that made it ready notifies.
+      if (changed.count === 1) await notifyFollowersOfUpload(tx, loop.id);
       await finish(tx, job, "completed");
-    });
+      // A creator with many followers: one notification row each, in this transaction.
+    }, TX_BATCH);
     // Listed from now on: cached catalog pages and searches of this process are dropped.
     catalogChanged(prisma);
   }

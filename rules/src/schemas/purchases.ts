@@ -61,6 +61,7 @@ export const purchaseSchema = z.object({
   createdAt: z.string(),
   /** Signed link to the bought file (valid 15 minutes; the e-mail carries longer-lived ones). */
   downloadUrl: z.string(),
+  licenceId: z.uuid().describe("The purchase's licence (issue 24): public at `GET /api/licences/{licenceId}` and `/licences/{licenceId}`"),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 

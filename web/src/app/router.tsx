@@ -18,6 +18,8 @@ const LevelRoute = lazy(() => import("./routes/level").then((m) => ({ default: m
 const NegotiationsRoute = lazy(() => import("./routes/negotiations").then((m) => ({ default: m.NegotiationsRoute })));
 const AnalyticsRoute = lazy(() => import("./routes/analytics").then((m) => ({ default: m.AnalyticsRoute })));
 const AdminRoute = lazy(() => import("./routes/admin").then((m) => ({ default: m.AdminRoute })));
+const CollectionRoute = lazy(() => import("./routes/collection").then((m) => ({ default: m.CollectionRoute })));
+const LicenceRoute = lazy(() => import("./routes/licence").then((m) => ({ default: m.LicenceRoute })));
 const NotFoundRoute = lazy(() => import("./routes/not-found").then((m) => ({ default: m.NotFoundRoute })));
 
 /**
@@ -25,6 +27,8 @@ const NotFoundRoute = lazy(() => import("./routes/not-found").then((m) => ({ def
  * dashboard itself shows non-admins 'Access Denied' (the API enforces admin rights). Public
  * profiles and search are open to visitors (docs/product.md#visitors); /profile asks a visitor to log in; /tokens shows a visitor a sign-in
  * prompt in place of the wallet; /negotiations and /analytics show a visitor 'Sign In Required'.
+ * /home/following is Home's Following tab (a visitor gets the catalog with a sign-in prompt); a public
+ * collection (/collections/:id) opens for anyone with its link (docs/product.md#collections).
  */
 export function AppRoutes() {
   return (
@@ -33,6 +37,7 @@ export function AppRoutes() {
         <Route element={<AppShell />}>
           <Route path={paths.root.pattern} element={<RootRoute />} />
           <Route path={paths.home.pattern} element={<HomeRoute />} />
+          <Route path={paths.homeFollowing.pattern} element={<HomeRoute tab="following" />} />
           <Route path={paths.settings.pattern} element={<SettingsRoute />} />
           <Route path={paths.profile.pattern} element={<ProfileRoute />} />
           <Route path={paths.emailConfirm.pattern} element={<EmailConfirmRoute />} />
@@ -45,6 +50,8 @@ export function AppRoutes() {
           <Route path={paths.negotiations.pattern} element={<NegotiationsRoute />} />
           <Route path={paths.analytics.pattern} element={<AnalyticsRoute />} />
           <Route path={paths.admin.pattern} element={<AdminRoute />} />
+          <Route path={paths.collection.pattern} element={<CollectionRoute />} />
+          <Route path={paths.licence.pattern} element={<LicenceRoute />} />
           <Route path="*" element={<NotFoundRoute />} />
         </Route>
       </Routes>

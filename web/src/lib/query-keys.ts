@@ -34,3 +34,12 @@ export const USER_PROFILES_QUERY_KEY = ["/api/users"] as const;
 export function loopStatusQueryKey(loopId: string) {
   return ["/api/loops", loopId, "status"] as const;
 }
+
+/** The signed-in member's liked loops (GET /api/likes, the profile's Liked tab): a like or an unlike on any card refreshes it. */
+export const LIKED_LOOPS_QUERY_KEY = ["/api/likes"] as const;
+
+/**
+ * Every collection query (GET /api/collections…, the lists and each collection's page) starts with this
+ * key: the card's add-to-collection menu, the profile and the collection page all change collections.
+ */
+export const COLLECTIONS_QUERY_KEY = ["/api/collections"] as const;

@@ -29,6 +29,8 @@ export function makeLoop(overrides: Partial<PublicLoop> = {}): PublicLoop {
     totalRatings: 0,
     myRating: null,
     canRate: false,
+    likeCount: 0,
+    likedByMe: false,
     user: { id: "creator-1", username: "beatsmith", firstName: "Mia", email: null },
     downloadCount: 0,
     isPublic: true,

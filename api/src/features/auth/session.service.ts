@@ -45,6 +45,8 @@ interface SessionRow {
   isAdmin: boolean;
   isBanned: boolean;
   banReason: string | null;
+  followerCount: number;
+  followingCount: number;
   createdAt: Date;
   updatedAt: Date;
   walletAddress: string | null;
@@ -54,7 +56,8 @@ const LOAD_SESSION_SQL = `
     SELECT s."id"::text AS "sessionId", s."expires_at" AS "expiresAt", s."last_seen_at" AS "lastSeenAt",
       u."id"::text AS "id", u."username", u."first_name" AS "firstName", u."last_name" AS "lastName", u."email", u."bio",
       u."profile_image_url" AS "profileImageUrl", u."level", u."experience", u."is_admin" AS "isAdmin",
-      u."is_banned" AS "isBanned", u."ban_reason" AS "banReason", u."created_at" AS "createdAt", u."updated_at" AS "updatedAt",
+      u."is_banned" AS "isBanned", u."ban_reason" AS "banReason", u."follower_count" AS "followerCount", u."following_count" AS "followingCount",
+      u."created_at" AS "createdAt", u."updated_at" AS "updatedAt",
       w."address" AS "walletAddress"
     FROM "app"."sessions" s
     JOIN "app"."users" u ON u."id" = s."user_id"

@@ -215,6 +215,10 @@ const READS = new Set(["GET", "HEAD", "OPTIONS"]);
  * faucet, quotes and offer terms (an accepted offer's purchase goes through /negotiations/:id/respond,
  * not listed), play reports (they change only the creator's analytics). Under a mixed load every transfer dropped every process's cached pages (issue 21's
  * `pnpm bench scale`), so signed-out browsing ran uncached.
+ * Likes, follows and collections (issue 24) change no catalog page but a like count (and the likes
+ * sort's order): signed-out pages show a like within the cache's TTL (up to 2 × TTL), a signed-in
+ * viewer's page reads the count with its own fields (catalog.service.ts); dropping every cached page
+ * on each like would leave browsing uncached under a load of likes.
  */
 const NO_CATALOG_CHANGE = [
   /^\/tokens\//,
@@ -231,6 +235,9 @@ const NO_CATALOG_CHANGE = [
   /^\/stripe\/setup-intent$/,
   /^\/profile\/email(\/|$)/,
   /^\/loops\/[^/]+\/plays$/,
+  /^\/loops\/[^/]+\/like$/,
+  /^\/users\/[^/]+\/follow$/,
+  /^\/collections(\/|$)/,
 ];
 
 /**

@@ -64,6 +64,9 @@ export const SORTS: Record<Sort, readonly SortColumn[]> = {
   ],
   price_asc: [plain("price_cents", false, "int", isInt), CREATED, ID],
   price_desc: [plain("price_cents", true, "int", isInt), CREATED, ID],
+  // Issue 24: most liked first (like_count kept by a trigger on app.loop_likes; indexes
+  // "loops_catalog_likes_idx" and "loops_catalog_genre_likes_idx", migration 20261130090000_likes_collections_follows).
+  likes: [plain("like_count", true, "int", isInt), CREATED, ID],
 };
 
 /** The cursor of `after`: base64url of the JSON array [sortBy, ...the last loop's sort values]. */
@@ -108,7 +111,7 @@ class Params {
   }
 }
 
-const SORT_WORD = /^(recent|popular|rating|price_asc|price_desc)$/;
+const SORT_WORD = /^(recent|popular|rating|price_asc|price_desc|likes)$/;
 const CONTENT_TYPE_WORD = /^[a-z]+$/;
 
 const DURATION_SQL: Record<keyof typeof DURATION_BAND_MS, string> = {

@@ -13,6 +13,7 @@ import {
   viewerLoopInclude,
   withViewerFields,
   type LoopWithGenreAndUser,
+  type ViewerFields,
   type ViewerRelations,
 } from "./loop.view";
 import { UUID } from "../../http/uuid";
@@ -80,28 +81,61 @@ interface ViewerRow {
   /** The formats bought and not refunded (the enum's text); empty when none. */
   purchased_formats: DeliveryFormat[];
   downloaded: boolean;
+  liked: boolean;
+  /** Null when the loop was deleted since the page was read. */
+  like_count: number | null;
   viewer_email: string | null;
 }
 
 /** The viewer's own fields for a page: one query on the page's ids (unique-index lookups). */
 async function overlayViewer(prisma: PrismaClient, page: LoopListResponse, viewerId: string): Promise<LoopListResponse> {
   if (page.loops.length === 0) return page;
-  const ids = page.loops.map((loop) => loop.id);
-  const ownLoops = page.loops.some((loop) => loop.user.id === viewerId);
+  return { ...page, loops: await overlayLoops(prisma, page.loops, viewerId) };
+}
+
+/**
+ * Copies of anonymous loops (card objects) with the viewer's own fields: purchases, rating, like
+ * (and the live like count, so the viewer's own like shows even on a cached page), e-mail.
+ */
+async function overlayLoops(prisma: PrismaClient, loops: readonly PublicLoop[], viewerId: string): Promise<PublicLoop[]> {
+  if (loops.length === 0) return [];
+  const ids = loops.map((loop) => loop.id);
+  const ownLoops = loops.some((loop) => loop.user.id === viewerId);
   const email = ownLoops ? Prisma.sql`(SELECT v."email" FROM "app"."users" v WHERE v."id" = ${viewerId}::uuid)` : Prisma.sql`NULL::text`;
   // ARRAY(subquery) rather than array_agg: no purchase gives an empty array, not NULL.
   const rows = await prisma.$queryRaw<ViewerRow[]>`
     SELECT i."id"::text AS id, r."rating" AS my_rating,
            ARRAY(SELECT pu."format"::text FROM "app"."purchases" pu WHERE pu."buyer_id" = ${viewerId}::uuid AND pu."loop_id" = i."id" AND pu."refunded_at" IS NULL) AS purchased_formats,
            EXISTS (SELECT 1 FROM "app"."loop_downloads" d WHERE d."user_id" = ${viewerId}::uuid AND d."loop_id" = i."id") AS downloaded,
+           EXISTS (SELECT 1 FROM "app"."loop_likes" k WHERE k."user_id" = ${viewerId}::uuid AND k."loop_id" = i."id") AS liked,
+           (SELECT l."like_count" FROM "app"."loops" l WHERE l."id" = i."id") AS like_count,
            ${email} AS viewer_email
     FROM unnest(ARRAY[${Prisma.join(ids)}]::uuid[]) AS i("id")
     LEFT JOIN "app"."loop_ratings" r ON r."loop_id" = i."id" AND r."user_id" = ${viewerId}::uuid`;
-  const byId = new Map(
-    rows.map((row) => [row.id, { purchasedFormats: row.purchased_formats, myRating: row.my_rating, hasDownloaded: row.downloaded }]),
+  const byId = new Map<string, ViewerFields>(
+    rows.map((row) => [
+      row.id,
+      {
+        purchasedFormats: row.purchased_formats,
+        myRating: row.my_rating,
+        hasDownloaded: row.downloaded,
+        likedByMe: row.liked,
+        likeCount: row.like_count ?? undefined,
+      },
+    ]),
   );
   const viewerEmail = rows[0]?.viewer_email ?? null;
-  return { ...page, loops: page.loops.map((loop) => withViewerFields(loop, viewerId, byId.get(loop.id), viewerEmail)) };
+  return loops.map((loop) => withViewerFields(loop, viewerId, byId.get(loop.id), viewerEmail));
+}
+
+/**
+ * Loops from their rows' card_json (in the order given) as `viewerId` sees them: the card objects
+ * as they are for a signed-out viewer, with the viewer's fields laid over otherwise. For lists
+ * outside the catalog's statement (liked loops, a collection's page, the Following tab).
+ */
+export async function loopsFromCards(prisma: PrismaClient, cards: readonly string[], viewerId: string | null): Promise<PublicLoop[]> {
+  const loops = cards.map((card) => JSON.parse(card) as PublicLoop);
+  return viewerId === null ? loops : overlayLoops(prisma, loops, viewerId);
 }
 
 /** The normalized query (parsed, defaults filled, keys in one order): equal queries, one cache key. */

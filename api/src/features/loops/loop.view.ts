@@ -73,6 +73,7 @@ export function viewerLoopInclude(viewerId: string | null) {
     ratings: { where: { userId: id }, select: { rating: true } },
     purchases: { where: { buyerId: id, refundedAt: null }, select: { format: true } },
     downloads: { where: { userId: id }, select: { format: true } },
+    likes: { where: { userId: id }, select: { userId: true } },
   } as const;
 }
 
@@ -81,6 +82,7 @@ export type ViewerRelations = {
   ratings?: { rating: number }[];
   purchases?: { format: DeliveryFormat }[];
   downloads?: { format: string }[];
+  likes?: { userId: string }[];
 };
 
 /**
@@ -102,6 +104,8 @@ export function publicLoopView(loop: LoopWithGenreAndUser & ViewerRelations, vie
     totalRatings: loop.ratingCount,
     myRating: viewerId !== null ? (loop.ratings?.[0]?.rating ?? null) : null,
     canRate: viewerId !== null && viewerId !== loop.userId && (purchasedFormats.length > 0 || (loop.downloads?.length ?? 0) > 0),
+    likeCount: loop.likeCount,
+    likedByMe: viewerId !== null && (loop.likes?.length ?? 0) > 0,
     user: {
       id: loop.user.id,
       username: loop.user.username,
@@ -118,11 +122,17 @@ export interface ViewerFields {
   myRating: number | null;
   /** The viewer fetched a download of it (ratings are for buyers and downloaders). */
   hasDownloaded: boolean;
+  likedByMe: boolean;
+  /**
+   * The loop's count read with the viewer's fields: the viewer's own like shows in the count at
+   * once, even on a page the catalog cache served from before it.
+   */
+  likeCount?: number;
 }
 
 /**
  * A copy of an anonymous PublicLoop (which may be shared through the catalog cache: never mutated)
- * with the viewer's own fields: purchase, rating, and their e-mail on their own loops.
+ * with the viewer's own fields: purchase, rating, like, and their e-mail on their own loops.
  */
 export function withViewerFields(
   loop: PublicLoop,
@@ -138,6 +148,8 @@ export function withViewerFields(
     purchasedFormats,
     myRating: fields?.myRating ?? null,
     canRate: !own && (purchasedFormats.length > 0 || (fields?.hasDownloaded ?? false)),
+    likeCount: fields?.likeCount ?? loop.likeCount,
+    likedByMe: fields?.likedByMe ?? false,
     user: own ? { ...loop.user, email: viewerEmail } : loop.user,
   };
 }

@@ -2,11 +2,12 @@ import { pipeline } from "node:stream/promises";
 import { loopPeaksSchema, updateLoopSchema } from "@loop/rules/schemas/loops";
 import { Router, type Response } from "express";
 import type { RouterDeps } from "../../deps";
-import { HttpError, NotFound } from "../../http/errors";
+import { HttpError, NotFound, Unauthorized } from "../../http/errors";
 import type { HotRoute } from "../../http/hot-routes";
 import { sendJsonText } from "../../http/send-json-text";
 import { parseBody } from "../../http/validate";
 import { requireUser } from "../auth/require-user";
+import { followingLoops } from "../follows/following-loops";
 import { anonymousLoopsPage, getLoop, listLoops, parseListQuery, visibleLoop } from "./catalog.service";
 import { editableLoop, ownLoop, updateLoop, uploadLoop } from "./loops.service";
 import { parseRange } from "./range";
@@ -17,11 +18,19 @@ export class RangeNotSatisfiable extends HttpError {
   }
 }
 
-/** GET /api/loops for a signed-out visitor: the cached page's body as it is (serialized once per cache entry). */
+/**
+ * GET /api/loops for a signed-out visitor: the cached page's body as it is (serialized once per
+ * cache entry). The Following tab (following=true) is per viewer: refused here, so Express's route
+ * answers it (401 signed out).
+ */
 export function loopsHotRoute(deps: Pick<RouterDeps, "prisma">): HotRoute {
   return {
     path: "/api/loops",
-    answer: async (query) => (await anonymousLoopsPage(deps.prisma, parseListQuery(query))).body,
+    answer: async (query) => {
+      const parsed = parseListQuery(query);
+      if (parsed.query.following) throw new Unauthorized();
+      return (await anonymousLoopsPage(deps.prisma, parsed)).body;
+    },
   };
 }
 
@@ -35,11 +44,17 @@ export function loopsRouter(deps: RouterDeps): Router {
 
   router.get("/loops", async (req, res) => {
     const viewerId = viewerOf(req);
+    const parsed = parseListQuery(req.query);
+    // The Following tab (issue 24): its own statement, per viewer, never from the catalog cache.
+    if (parsed.query.following) {
+      res.json(await followingLoops(prisma, parsed.query, requireUser(req).id));
+      return;
+    }
     if (viewerId === null) {
       sendJsonText(res, await signedOut.answer(req.query));
       return;
     }
-    res.json(await listLoops(prisma, parseListQuery(req.query), viewerId));
+    res.json(await listLoops(prisma, parsed, viewerId));
   });
   // A refusal before the whole body is read (401, 403, 429, 413, 400) is answered by the error
   // handler, which drops the rest of the body before it closes the connection (http/unread-body.ts).

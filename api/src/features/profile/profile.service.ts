@@ -3,6 +3,7 @@ import { PROFILE_MESSAGES, type OwnProfile, type PublicProfile, type UpdateProfi
 import { formatLoop } from "@loop/rules/units";
 import { isUniqueViolation, type PrismaClient } from "../../db/prisma";
 import { Conflict, NotFound } from "../../http/errors";
+import { followCounts } from "../follows/follows.service";
 import { userEarnings } from "../levels/earnings";
 import { publicLoopView, viewerLoopInclude } from "../loops/loop.view";
 import { toCurrentUser, userInclude, type UserRecord } from "../users/user.view";
@@ -37,14 +38,17 @@ export async function publicProfile(prisma: PrismaClient, userId: string, viewer
   if (!user) throw new NotFound(PROFILE_MESSAGES.userNotFound);
   const isOwnProfile = viewerId === user.id;
   const where = isOwnProfile ? { userId: user.id } : { userId: user.id, status: "ready" as const, isPublic: true };
-  const [loops, totalLoops] = await prisma.$transaction([
-    prisma.loop.findMany({
-      where,
-      include: viewerLoopInclude(viewerId),
-      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-      take: PROFILE_LOOPS,
-    }),
-    prisma.loop.count({ where }),
+  const [[loops, totalLoops], follows] = await Promise.all([
+    prisma.$transaction([
+      prisma.loop.findMany({
+        where,
+        include: viewerLoopInclude(viewerId),
+        orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+        take: PROFILE_LOOPS,
+      }),
+      prisma.loop.count({ where }),
+    ]),
+    followCounts(prisma, user, viewerId),
   ]);
   return {
     user: {
@@ -61,5 +65,6 @@ export async function publicProfile(prisma: PrismaClient, userId: string, viewer
     loops: loops.map((loop) => publicLoopView(loop, viewerId)),
     totalLoops,
     isOwnProfile,
+    ...follows,
   };
 }

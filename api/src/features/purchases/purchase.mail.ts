@@ -1,5 +1,6 @@
 // The e-mails of a paid purchase: the buyer's, with the download link of the format bought (valid
-// for days; the loop's page issues fresh ones any time), and the seller's sale notice.
+// for days; the loop's page issues fresh ones any time) and its licence (the public verification page
+// and a signed link to the PDF, valid as long as the download link), and the seller's sale notice.
 import type { Purchase } from "@loop/rules/schemas/purchases";
 import { escapeHtml } from "../../mail/escape-html";
 import type { MailMessage } from "../../mail/mailer";
@@ -34,11 +35,18 @@ function paid(purchase: Purchase): string {
   return purchase.loopAmount ? `$${purchase.total} USD (${shortLoop(purchase.loopAmount)} LOOP)` : `$${purchase.total} USD`;
 }
 
+/** The licence's links in the receipt: its public page, and its PDF by a signed link. */
+export interface ReceiptLicence {
+  verifyUrl: string;
+  pdfUrl: string;
+}
+
 export function purchaseReceiptMail(
   to: string,
   purchase: Purchase,
   download: { url: string; validDays: number },
   libraryUrl: string,
+  licence: ReceiptLicence,
 ): MailMessage {
   const format = purchase.format.toUpperCase();
   const details = table([
@@ -49,6 +57,7 @@ export function purchaseReceiptMail(
     ["Total", paid(purchase)],
     ["Paid with", PAYMENT_NAMES[purchase.method]],
     ["Purchase", purchase.id],
+    ["Licence", purchase.licenceId],
   ]);
   const text = [
     "Hello,",
@@ -61,13 +70,20 @@ export function purchaseReceiptMail(
     "",
     `After that, download it again any time from LOOP: ${libraryUrl}`,
     "",
+    "Your licence (royalty-free use in your own productions, commercial release allowed; no resale of the loop as a sample):",
+    `- the licence as a PDF (link valid ${download.validDays} days): ${licence.pdfUrl}`,
+    `- anyone can verify it at: ${licence.verifyUrl}`,
+    "",
     "LOOP",
   ].join("\n");
   const html = page(`<p>Hello,</p>
 <p>Thank you for your purchase. Your file is ready: <strong>${escapeHtml(purchase.loopTitle)}</strong> (${format}).</p>
 ${details.html}
 <p><a href="${escapeHtml(download.url)}">Download ${escapeHtml(purchase.loopTitle)} (${format})</a> — the link is valid ${download.validDays} days.</p>
-<p>After that, download it again any time from <a href="${escapeHtml(libraryUrl)}">LOOP</a>.</p>`);
+<p>After that, download it again any time from <a href="${escapeHtml(libraryUrl)}">LOOP</a>.</p>
+<p>Your licence: royalty-free use in your own productions, commercial release allowed; no resale of the loop as a sample.
+<a href="${escapeHtml(licence.pdfUrl)}">Download the licence (PDF)</a> (the link is valid ${download.validDays} days), or
+<a href="${escapeHtml(licence.verifyUrl)}">verify it</a> any time: ${escapeHtml(licence.verifyUrl)}</p>`);
   return { to, subject: `Your download: ${purchase.loopTitle} (${format})`, text, html };
 }
 

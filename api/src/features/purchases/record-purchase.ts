@@ -1,5 +1,5 @@
-// What every way to pay ends with (docs/product.md#purchases): the purchase row (once per buyer, loop and format),
-// and for a paid one a notification to each side. Runs in the payment's transaction.
+// What every way to pay ends with (docs/product.md#purchases): the purchase row (once per buyer, loop and format)
+// with its licence (docs/licence.md), and for a paid one a notification to each side. Runs in the payment's transaction.
 import type { Format } from "@loop/rules/fees";
 import { paths } from "@loop/rules/paths";
 import { PURCHASE_MESSAGES, type Purchase, type PurchaseMethod } from "@loop/rules/schemas/purchases";
@@ -39,6 +39,8 @@ export interface PurchaseToRecord {
   externalRef: string | null;
   /** Appended to the seller's "New Sale" notification (e.g. when held proceeds become available). */
   sellerNote?: string;
+  /** An on-chain purchase: where it happened, for its licence (docs/licence.md). */
+  chain?: { chainId: number; contract: string; txHash: string };
 }
 
 export interface RecordedPurchase {
@@ -49,10 +51,12 @@ export interface RecordedPurchase {
   priceCents: number;
   feeCents: number;
   loopUnits: bigint | null;
+  /** Its licence (written by the database with the purchase: migration 20261130080000_licences). */
+  licence: { id: string } | null;
 }
 
-/** The columns of a RecordedPurchase (what toPurchase shows), for a query's select. */
-export const RECORDED_PURCHASE_SELECT = {
+/** The purchase's own columns of a RecordedPurchase. */
+const PURCHASE_COLUMNS = {
   id: true,
   createdAt: true,
   format: true,
@@ -62,24 +66,39 @@ export const RECORDED_PURCHASE_SELECT = {
   loopUnits: true,
 } as const;
 
+/** The columns of a RecordedPurchase (what toPurchase shows), for a query's select. */
+export const RECORDED_PURCHASE_SELECT = { ...PURCHASE_COLUMNS, licence: { select: { id: true } } } as const;
+
 /** The buyer's purchase of this loop and format that is not refunded (what "owning" it means), or null. */
 export function ownedPurchase(db: Tx | PrismaClient, buyerId: string, loopId: string, format: Format) {
   return db.purchase.findFirst({ where: { buyerId, loopId, format, refundedAt: null }, select: { id: true } });
 }
 
-/** The purchase row and the notifications; a second purchase of the same loop and format is 409. */
+/**
+ * The purchase row (with its licence, which the database writes in the same statement; an on-chain
+ * purchase's chain facts are added to it here) and the notifications; a second purchase of the same
+ * loop and format is 409.
+ */
 export async function recordPurchaseInTx(tx: Tx, input: PurchaseToRecord): Promise<RecordedPurchase> {
-  const { loop, buyerId, format, priceCents, feeCents, method, loopUnits, ledgerEntryId, externalRef, sellerNote } = input;
-  let row: RecordedPurchase;
+  const { loop, buyerId, format, priceCents, feeCents, method, loopUnits, ledgerEntryId, externalRef, sellerNote, chain } = input;
+  let created: Omit<RecordedPurchase, "licence">;
   try {
-    row = await tx.purchase.create({
+    created = await tx.purchase.create({
       data: { loopId: loop.id, buyerId, format, priceCents, feeCents, method, loopUnits, ledgerEntryId, externalRef },
-      select: RECORDED_PURCHASE_SELECT,
+      select: PURCHASE_COLUMNS,
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new Conflict(PURCHASE_MESSAGES.alreadyPurchased);
     throw error;
   }
+  const licence = chain
+    ? await tx.licence.update({
+        where: { purchaseId: created.id },
+        data: { chainId: chain.chainId, contractAddress: chain.contract.toLowerCase(), txHash: chain.txHash.toLowerCase() },
+        select: { id: true },
+      })
+    : await tx.licence.findUniqueOrThrow({ where: { purchaseId: created.id }, select: { id: true } });
+  const row: RecordedPurchase = { ...created, licence };
   if (method !== "free") {
     const what = `${loop.title} (${format.toUpperCase()})`;
     await createNotificationInTx(tx, {
@@ -115,5 +134,12 @@ export function toPurchase(row: RecordedPurchase, loop: Pick<LoopForSale, "id" |
     loopAmount: row.loopUnits === null ? null : formatLoop(row.loopUnits),
     createdAt: row.createdAt.toISOString(),
     downloadUrl,
+    licenceId: licenceIdOf(row),
   };
+}
+
+/** The purchase's licence id; every purchase has one (the database writes it with the purchase). */
+function licenceIdOf(row: RecordedPurchase): string {
+  if (!row.licence) throw new Error(`purchase ${row.id} has no licence`);
+  return row.licence.id;
 }

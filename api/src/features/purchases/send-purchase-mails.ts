@@ -1,10 +1,12 @@
 // After a paid purchase has committed (never failing it): the buyer's receipt with a download link
-// valid for days, and the seller's notice. Members without an e-mail address get the notification only.
+// valid for days and the licence's links, and the seller's notice. Members without an e-mail address get the notification only.
 import { paths } from "@loop/rules/paths";
 import { EMAIL_DOWNLOAD_LINK_TTL_MS } from "@loop/rules/schemas/downloads";
+import { licencePdfPath } from "@loop/rules/schemas/licences";
 import type { AppDeps } from "../../deps";
 import { consoleLogger } from "../../deps";
 import { signDownloadToken } from "../downloads/download-token";
+import { signLicenceToken } from "../licences/licence-token";
 import { purchaseReceiptMail, saleNoticeMail } from "./purchase.mail";
 import type { CompletedPurchase } from "./record-purchase";
 
@@ -21,15 +23,16 @@ export async function sendPurchaseMails(deps: AppDeps, signingKey: string, done:
   ]);
   const mails = [];
   if (buyer?.email) {
-    const token = signDownloadToken(signingKey, {
-      loopId: purchase.loopId,
-      format: purchase.format,
-      userId: buyerId,
-      expiresAt: Date.now() + EMAIL_DOWNLOAD_LINK_TTL_MS,
-    });
+    const expiresAt = Date.now() + EMAIL_DOWNLOAD_LINK_TTL_MS;
+    const token = signDownloadToken(signingKey, { loopId: purchase.loopId, format: purchase.format, userId: buyerId, expiresAt });
     const url = new URL(`/api/downloads/${token}`, config.appUrl).href;
     const libraryUrl = new URL(`/profile/${sellerId}`, config.appUrl).href;
-    mails.push(purchaseReceiptMail(buyer.email, purchase, { url, validDays: EMAIL_DOWNLOAD_LINK_TTL_MS / DAY_MS }, libraryUrl));
+    const pdfPath = `${licencePdfPath(purchase.licenceId)}?token=${encodeURIComponent(signLicenceToken(signingKey, purchase.licenceId, expiresAt))}`;
+    const licence = {
+      verifyUrl: new URL(paths.licence(purchase.licenceId), config.appUrl).href,
+      pdfUrl: new URL(pdfPath, config.appUrl).href,
+    };
+    mails.push(purchaseReceiptMail(buyer.email, purchase, { url, validDays: EMAIL_DOWNLOAD_LINK_TTL_MS / DAY_MS }, libraryUrl, licence));
   }
   if (seller?.email)
     mails.push(saleNoticeMail(seller.email, purchase, buyer?.username ?? "a member", new URL(paths.tokens(), config.appUrl).href));

@@ -50,4 +50,55 @@ describe("home route", () => {
       expect(await screen.findByRole("dialog", { name: "Join" })).toBeInTheDocument();
     },
   );
+
+  it(
+    "/home/following: the Following tab lists new loops of followed creators, newest first, with Load More by cursor",
+    { timeout: 30_000 },
+    async () => {
+      const api = stubApi({
+        "GET /api/auth/user": () => json(makeUser({ username: "nightowl" })),
+        "GET /api/genres": () => json(GENRES),
+        "GET /api/loops": () => json(page([makeLoop({ title: "Catalog Loop" })], 1)),
+        "GET /api/loops?following=true&sortBy=recent&limit=24": () => json(page([makeLoop({ title: "Fresh From Mia" })], 2, "cursor-1")),
+        "GET /api/loops?following=true&sortBy=recent&limit=24&after=cursor-1": () => json(page([makeLoop({ title: "Older From Mia" })], 2)),
+      });
+      const { user } = renderApp("/home/following");
+      const tab = await screen.findByRole("tab", { name: "Following" }, { timeout: LAZY_ROUTE_MS });
+      expect(tab).toHaveAttribute("aria-selected", "true");
+      const panel = screen.getByRole("tabpanel", { name: "Following" });
+      expect(await within(panel).findByRole("article", { name: "Fresh From Mia" })).toBeInTheDocument();
+      expect(screen.queryByRole("region", { name: "Browse loops" })).not.toBeInTheDocument();
+      await user.click(within(panel).getByRole("button", { name: "Load More Loops" }));
+      expect(await within(panel).findByRole("article", { name: "Older From Mia" })).toBeInTheDocument();
+      expect(within(panel).queryByRole("button", { name: "Load More Loops" })).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole("tab", { name: "All loops" }));
+      expect(await screen.findByRole("region", { name: "Browse loops" })).toBeInTheDocument();
+      expect(api.calls("GET /api/loops?following=true&sortBy=recent&limit=24")).toHaveLength(1);
+    },
+  );
+
+  it("Following with nobody followed says how to fill it; visitors get no tabs", { timeout: 30_000 }, async () => {
+    stubApi({
+      "GET /api/auth/user": () => json(makeUser({ username: "nightowl" })),
+      "GET /api/genres": () => json(GENRES),
+      "GET /api/loops": () => json(page([], 0)),
+    });
+    const { user, unmount } = renderApp("/");
+    await user.click(await screen.findByRole("tab", { name: "Following" }, { timeout: LAZY_ROUTE_MS }));
+    expect(await screen.findByText("Follow creators to see their new loops here.", {}, { timeout: LAZY_ROUTE_MS })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Browse all loops" }));
+    expect(await screen.findByRole("region", { name: "Browse loops" })).toBeInTheDocument();
+    unmount();
+
+    stubApi({
+      "GET /api/auth/user": () => json({ message: "Unauthorized" }, 401),
+      "GET /api/genres": () => json(GENRES),
+      "GET /api/loops": () => json(page([], 0)),
+    });
+    renderApp("/home/following");
+    expect(await screen.findByText(/Sign in to follow creators/, {}, { timeout: LAZY_ROUTE_MS })).toBeInTheDocument();
+    expect(screen.queryByRole("tab", { name: "Following" })).not.toBeInTheDocument();
+    expect(screen.getByRole("region", { name: "Browse loops" })).toBeInTheDocument();
+  });
 });

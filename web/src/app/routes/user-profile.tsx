@@ -11,5 +11,5 @@ export function UserProfileRoute() {
   const { openJoin } = useJoinDialog();
   // Visitors get Buy on the cards; signed out it opens the Join dialog.
   const renderLoops = useCallback((loops: PublicLoop[]) => <LoopList loops={loops} onSignInRequired={openJoin} />, [openJoin]);
-  return <PublicProfilePage key={userId} userId={userId} renderLoops={renderLoops} />;
+  return <PublicProfilePage key={userId} userId={userId} renderLoops={renderLoops} onSignInRequired={openJoin} />;
 }

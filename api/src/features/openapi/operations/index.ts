@@ -19,7 +19,11 @@ import { notificationsOperations } from "./notifications";
 import { paymentsOperations } from "./payments";
 import { profileOperations } from "./profile";
 import { purchasesOperations } from "./purchases";
+import { licencesOperations } from "./licences";
 import { ratingsOperations } from "./ratings";
+import { likesOperations } from "./likes";
+import { collectionsOperations } from "./collections";
+import { followsOperations } from "./follows";
 import { searchOperations } from "./search";
 import { statsOperations } from "./stats";
 import { tokensOperations } from "./tokens";
@@ -41,13 +45,17 @@ export const FEATURES: readonly FeatureSpec[] = [
   genresOperations,
   loopsOperations,
   ratingsOperations,
+  likesOperations,
+  collectionsOperations,
   downloadsOperations,
   purchasesOperations,
+  licencesOperations,
   paymentsOperations,
   negotiationsOperations,
   notificationsOperations,
   searchOperations,
   profileOperations,
+  followsOperations,
   emailChangeOperations,
   statsOperations,
   analyticsOperations,

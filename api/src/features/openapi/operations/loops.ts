@@ -57,13 +57,19 @@ export const loopsOperations = defineFeature({
       operationId: "listLoops",
       summary: "The catalog: ready, public loops, filtered, sorted and paged",
       description:
-        "`popular` sorts by downloads + purchases; `rating` by average rating (unrated last). `total` counts every match, not only this page. " +
-        "`isPurchased`, `purchasedFormats` and `myRating` are the signed-in viewer's.",
+        "`popular` sorts by downloads + purchases; `rating` by average rating (unrated last); `likes` by likes. `total` counts every match, not only this page. " +
+        "`isPurchased`, `purchasedFormats`, `myRating` and `likedByMe` are the signed-in viewer's. " +
+        "`following=true` (the Following tab): the loops of the creators the signed-in viewer follows, newest first, with `sortBy=recent` only and no filter " +
+        "(`limit`, `offset` and `after` only).",
       auth: "optional",
       query: loopListQuerySchema,
       responses: {
         200: json(loopListResponseSchema, "A page of loops and the total number of matches"),
-        400: failure("A query value is not valid; `message` names it."),
+        400: failure(
+          "A query value is not valid; `message` names it. With `following=true`: `Invalid sortBy: the Following tab lists newest first.` or " +
+            "`Invalid following: the Following tab takes no filters (only limit, offset and after).`",
+        ),
+        401: failure("`following=true` signed out (`Unauthorized`)."),
         403: banned,
       },
     },

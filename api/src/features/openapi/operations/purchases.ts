@@ -14,7 +14,8 @@ export const purchasesOperations = defineFeature({
   description:
     "Buying a loop (docs/product.md#purchases). The server computes every amount: the price is the loop's, the fee is MP3 2% / WAV 4% of it (half-up to the cent), " +
     "and paying with LOOP takes (price + fee) × 500 LOOP from the in-app balance in one ledger entry (buyer → seller the price, buyer → fees the fee). " +
-    "One purchase per buyer, loop and format. After a paid purchase both sides get a notification and an e-mail (the buyer's with a download link valid 7 days).",
+    "One purchase per buyer, loop and format. After a paid purchase both sides get a notification and an e-mail (the buyer's with a download link valid 7 days). " +
+    "Every purchase answer (here, the wallet report, the PayPal and card completions) carries its `licenceId` (see the licences tag).",
   schemas: {
     PurchaseRequest: purchaseRequestSchema,
     Purchase: purchaseSchema,
@@ -37,7 +38,7 @@ export const purchasesOperations = defineFeature({
       auth: "required",
       body: purchaseRequestSchema,
       responses: {
-        201: json(purchaseSchema, "The purchase, with a signed download link (15 minutes) of the format bought"),
+        201: json(purchaseSchema, "The purchase, with a signed download link (15 minutes) of the format bought and its `licenceId`"),
         202: failure("Card payments only: `pending` (a FiatPurchaseStatus) while the bank confirms."),
         400: failure(
           "`Missing Information: …`, `Invalid Format: …`, `Invalid Purchase: You cannot buy your own loop`, `Payment Required: …`, `Invalid Payment Method: …`, " +

@@ -88,6 +88,7 @@ async function applyOfferSettled(tx: Tx, event: IndexedEvent, deps: AppDeps): Pr
     loopUnits: priceUnits + feeUnits,
     ledgerEntryId,
     externalRef: event.txHash,
+    chain: { chainId: event.chainId, contract: event.address, txHash: event.txHash },
     bySeller,
     accepted: { settling: null, settleTx: event.txHash },
   });

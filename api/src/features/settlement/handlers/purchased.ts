@@ -65,6 +65,8 @@ async function applyPurchase(tx: Tx, event: IndexedEvent, deps: AppDeps): Promis
     // A seller paid through the vault is credited when the price is released (handlers/released.ts).
     ledgerEntryId: null,
     externalRef: event.txHash,
+    // The licence names the chain, LoopMarketplace (the event's emitter) and the transaction.
+    chain: { chainId: event.chainId, contract: event.address, txHash: event.txHash },
   });
   await tx.purchaseQuote.update({ where: { id: quote.id }, data: { purchaseId: recorded.id, txHash: quote.txHash ?? event.txHash } });
   const signingKey = downloadSigningKey(deps.prisma, deps.config);

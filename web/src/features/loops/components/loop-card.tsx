@@ -1,7 +1,9 @@
+import { paths } from "@loop/rules/paths";
 import { DELIVERY_FORMATS, type DeliveryFormat } from "@loop/rules/schemas/downloads";
 import type { PublicLoop } from "@loop/rules/schemas/loops";
 import { AlertTriangle, Clock, EyeOff, Gauge, HandCoins, Loader2, Music2, ShieldAlert, ShoppingCart, Star } from "lucide-react";
 import { type ReactNode, useState } from "react";
+import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useUser } from "@/lib/auth";
@@ -10,7 +12,9 @@ import { cn } from "@/lib/utils";
 import type { RatingResult } from "@loop/rules/schemas/ratings";
 import { artistName, formatDuration, formatLoopPrice, formatRating } from "../lib/format";
 import { notOwnedFormats, ownedFormats } from "../lib/owned-formats";
+import { AddToCollectionMenu } from "./add-to-collection-menu";
 import { DownloadButton } from "./download-button";
+import { LikeButton } from "./like-button";
 import { MakeOfferDialog } from "./make-offer-dialog";
 import { PurchaseDialog } from "./purchase-dialog";
 import { RatingControl } from "./rating-control";
@@ -28,7 +32,7 @@ export const BUY_LOGIN_REQUIRED_TOAST = {
 export interface LoopCardProps {
   loop: PublicLoop;
   layout?: LoopLayout;
-  /** Opens the app's sign-in (Join) dialog; Buy calls it when nobody is signed in. */
+  /** Opens the app's sign-in (Join) dialog; Buy and the heart call it when nobody is signed in. */
   onSignInRequired?: () => void;
 }
 
@@ -38,7 +42,8 @@ export interface LoopCardProps {
  * for the owner the loop's state (processing, failed, private). A paid loop is sold per format:
  * others get Download for the formats they own and Buy while some format is not theirs yet (the
  * Purchase dialog; signed out it asks to sign in), so both once they own the MP3 only. Signed in,
- * they may also Make Offer below the price while Buy shows (docs/product.md#offers).
+ * they may also Make Offer below the price while Buy shows (docs/product.md#offers). Beside the artist:
+ * the heart with the like count, and for members "Add to collection" (docs/product.md#likes, #collections).
  */
 export function LoopCard({ loop, layout = "grid", onSignInRequired }: LoopCardProps) {
   const { user, isLoading: userLoading } = useUser();
@@ -104,9 +109,19 @@ export function LoopCard({ loop, layout = "grid", onSignInRequired }: LoopCardPr
             {loop.genre.name}
           </Badge>
         </div>
-        <p className="mt-0.5 truncate text-sm text-muted-foreground">
-          by <span className="text-foreground/90">{artistName(loop.user)}</span>
-        </p>
+        <div className="mt-0.5 flex items-center justify-between gap-2">
+          <p className="min-w-0 truncate text-sm text-muted-foreground">
+            by{" "}
+            <Link to={paths.userProfile(loop.user.id)} className="text-foreground/90 underline-offset-4 hover:text-primary hover:underline">
+              {artistName(loop.user)}
+            </Link>
+          </p>
+          {/* The heart for everyone (signed out it asks to sign in); collections for members. */}
+          <div className="-my-1 flex shrink-0 items-center">
+            {user && ready ? <AddToCollectionMenu loopId={loop.id} title={loop.title} /> : null}
+            <LikeButton loop={loop} onSignInRequired={onSignInRequired} />
+          </div>
+        </div>
         <StatusBadges loop={loop} own={own} />
       </div>
 

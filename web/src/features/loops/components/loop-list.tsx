@@ -1,4 +1,5 @@
 import type { PublicLoop } from "@loop/rules/schemas/loops";
+import type { ReactNode } from "react";
 import { cn } from "@/lib/utils";
 import { LoopCard, type LoopLayout } from "./loop-card";
 
@@ -8,12 +9,15 @@ export function LoopList({
   layout = "grid",
   className,
   onSignInRequired,
+  itemAction,
 }: {
   loops: PublicLoop[];
   layout?: LoopLayout;
   className?: string;
   /** Opens the app's Join dialog (Buy when signed out). */
   onSignInRequired?: () => void;
+  /** Something under each card, composed by the page (a collection's owner gets Remove). */
+  itemAction?: (loop: PublicLoop) => ReactNode;
 }) {
   return (
     <ul
@@ -24,6 +28,7 @@ export function LoopList({
       {loops.map((loop) => (
         <li key={loop.id} className="min-w-0">
           <LoopCard loop={loop} layout={layout} onSignInRequired={onSignInRequired} />
+          {itemAction ? <div className="mt-1.5 flex justify-end">{itemAction(loop)}</div> : null}
         </li>
       ))}
     </ul>

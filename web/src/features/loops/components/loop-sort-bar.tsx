@@ -9,6 +9,7 @@ const SORTS = [
   { key: "recent", label: "Recent" },
   { key: "price", label: "Price" },
   { key: "rating", label: "Rating" },
+  { key: "likes", label: "Most liked" },
 ] as const;
 
 /** A pressed/unpressed button: secondary while pressed, ghost otherwise. */
@@ -16,7 +17,7 @@ function PressButton({ pressed, ...props }: ButtonProps & { pressed: boolean }) 
   return <Button variant={pressed ? "secondary" : "ghost"} aria-pressed={pressed} {...props} />;
 }
 
-/** Sort buttons (popular, recent, price: low to high, then high to low on a second press, rating). */
+/** Sort buttons (popular, recent, price: low to high, then high to low on a second press, rating, most liked). */
 export function LoopSortButtons({ sortBy, onChange }: { sortBy: LoopSort; onChange: (sortBy: LoopSort) => void }) {
   return (
     <div role="group" aria-label="Sort loops" className="flex flex-wrap gap-1.5">

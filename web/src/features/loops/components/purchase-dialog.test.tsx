@@ -34,6 +34,7 @@ function purchaseOf(loop: PublicLoop, format: "mp3" | "wav"): Purchase {
     loopAmount: wav ? "2595.00000000" : "2545.00000000",
     createdAt: "2026-11-22T10:00:00.000Z",
     downloadUrl: `/api/downloads/signed-${format}`,
+    licenceId: "8a1c0000-0000-4000-8000-00000000000c",
   };
 }
 

@@ -33,7 +33,7 @@ export const DURATION_FILTERS = [
 ] as const;
 export type DurationFilter = (typeof DURATION_FILTERS)[number]["value"];
 
-export type LoopSort = "popular" | "recent" | "price_asc" | "price_desc" | "rating";
+export type LoopSort = "popular" | "recent" | "price_asc" | "price_desc" | "rating" | "likes";
 
 export interface LoopFilters {
   genreIds: number[];

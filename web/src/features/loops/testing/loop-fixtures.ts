@@ -48,6 +48,7 @@ export function walletPurchase(overrides: Partial<Purchase> = {}): Purchase {
     loopAmount: "2545.00000000",
     createdAt: "2026-11-22T10:00:00.000Z",
     downloadUrl: "/api/downloads/signed-mp3",
+    licenceId: "8a1c0000-0000-4000-8000-00000000000a",
     ...overrides,
   };
 }
@@ -66,5 +67,6 @@ export function fiatPurchase(loop: PublicLoop, method: "card" | "paypal"): Purch
     loopAmount: null,
     createdAt: "2026-11-22T10:00:00.000Z",
     downloadUrl: "/api/downloads/signed-mp3",
+    licenceId: "8a1c0000-0000-4000-8000-00000000000b",
   };
 }

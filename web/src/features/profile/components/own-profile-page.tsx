@@ -3,16 +3,20 @@ import { levelTitle } from "@loop/rules/levels";
 import { paths } from "@loop/rules/paths";
 import type { PublicLoop } from "@loop/rules/schemas/loops";
 import { BarChart3, Coins, ExternalLink, ShoppingBag, Sparkles, UserRound } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { LevelBadgeDetailed } from "@/components/level-badge";
 import { TitledCard } from "@/components/ui/titled-card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { TabList, TabPanel } from "@/components/ui/tab-list";
 import { formatCount, formatDate } from "@/lib/format";
 import { useOwnProfile } from "../api/get-own-profile";
 import { useUserProfile } from "../api/get-user-profile";
 import { formatLoopTotal } from "../lib/format-totals";
+import { FollowCounts } from "./follow-button";
+import { LikedLoops } from "./liked-loops";
 import { ProfileAvatar } from "./profile-avatar";
+import { ProfileCollections } from "./profile-collections";
 import { ProfileForm } from "./profile-form";
 import { ProfileLoopsSection } from "./profile-loops-section";
 
@@ -24,8 +28,19 @@ export interface OwnProfilePageProps {
   renderEmailAction?: (email: string | null) => ReactNode;
 }
 
-/** /profile: the signed-in user's own profile (docs/product.md#profile): edit form, earnings and spending, level, My Loops. */
+const PROFILE_TABS = [
+  { id: "loops", label: "Loops" },
+  { id: "liked", label: "Liked" },
+  { id: "collections", label: "Collections" },
+] as const;
+type ProfileTab = (typeof PROFILE_TABS)[number]["id"];
+
+/**
+ * /profile: the signed-in user's own profile (docs/product.md#profile): edit form, earnings and spending,
+ * level, follower counts, and the tabs My Loops, Liked and Collections (docs/product.md#likes, #collections).
+ */
 export function OwnProfilePage({ user, renderLoops, renderEmailAction }: OwnProfilePageProps) {
+  const [tab, setTab] = useState<ProfileTab>("loops");
   const profile = useOwnProfile();
   const data = profile.data;
   const mine = useUserProfile(user.id, { pollWhileProcessing: true });
@@ -43,6 +58,11 @@ export function OwnProfilePage({ user, renderLoops, renderEmailAction }: OwnProf
             {fullName ? `${fullName} · ` : ""}
             {levelTitle(user.level)} · Member since {formatDate(user.createdAt)}
           </p>
+          {mine.data ? (
+            <div className="mt-2">
+              <FollowCounts followerCount={mine.data.followerCount} followingCount={mine.data.followingCount} />
+            </div>
+          ) : null}
         </div>
         <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
           <Link to={paths.analytics()} className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary hover:underline">
@@ -104,15 +124,31 @@ export function OwnProfilePage({ user, renderLoops, renderEmailAction }: OwnProf
         </div>
       </div>
 
-      <ProfileLoopsSection
-        title="My Loops"
-        own
-        loops={mine.data?.loops}
-        totalLoops={mine.data?.totalLoops}
-        isError={mine.isError}
-        emptyText="You haven't uploaded anything yet. Use Upload in the top bar to share your first loop."
-        renderLoops={renderLoops}
-      />
+      <div className="mt-12">
+        <TabList tabs={PROFILE_TABS} value={tab} onChange={setTab} idPrefix="own-profile" label="Your loops and collections" />
+        <TabPanel idPrefix="own-profile" value={tab}>
+          {tab === "loops" ? (
+            <ProfileLoopsSection
+              title="My Loops"
+              own
+              loops={mine.data?.loops}
+              totalLoops={mine.data?.totalLoops}
+              isError={mine.isError}
+              emptyText="You haven't uploaded anything yet. Use Upload in the top bar to share your first loop."
+              renderLoops={renderLoops}
+              className=""
+            />
+          ) : tab === "liked" ? (
+            <LikedLoops renderLoops={renderLoops} />
+          ) : (
+            <ProfileCollections
+              userId={null}
+              own
+              emptyText="No collections yet. Make one here, or from the folder button on any loop card."
+            />
+          )}
+        </TabPanel>
+      </div>
     </div>
   );
 }

@@ -14,14 +14,24 @@ export interface ProfileLoopsSectionProps {
   own: boolean;
   emptyText: string;
   renderLoops: (loops: PublicLoop[]) => ReactNode;
+  className?: string;
 }
 
 /** A profile's loops as cards (rendered by `renderLoops`), with loading, error and empty states. */
-export function ProfileLoopsSection({ title, loops, totalLoops, isError, own, emptyText, renderLoops }: ProfileLoopsSectionProps) {
+export function ProfileLoopsSection({
+  title,
+  loops,
+  totalLoops,
+  isError,
+  own,
+  emptyText,
+  renderLoops,
+  className = "mt-12",
+}: ProfileLoopsSectionProps) {
   // The API gives others only ready, public loops; the owner sees all of theirs.
   const shown = own ? (loops ?? []) : (loops ?? []).filter((loop) => loop.status === "ready" && loop.isPublic);
   return (
-    <section aria-labelledby="profile-loops-title" className="mt-12">
+    <section aria-labelledby="profile-loops-title" className={className}>
       <div className="mb-5 flex items-baseline justify-between gap-3">
         <h2 id="profile-loops-title" className="font-display flex items-center gap-2 text-2xl font-black tracking-tight">
           <Music2 className="size-5 text-primary" aria-hidden />

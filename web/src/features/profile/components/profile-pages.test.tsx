@@ -5,6 +5,7 @@ import { configure, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { type ApiRoutes, json, SIGNED_OUT, stubApi } from "@/testing/stub-api";
 import { makeUser, renderApp } from "@/testing/test-utils";
+import { makeCollection } from "@/testing/make-collection";
 import { makeLoop } from "@/testing/make-loop";
 
 // A two-core machine running many test files at once: give async UI (lazy routes, debounce) time.
@@ -50,6 +51,9 @@ function profileOf(user: CurrentUser, loops: PublicLoop[], isOwnProfile: boolean
     loops,
     totalLoops: loops.length,
     isOwnProfile,
+    followerCount: 0,
+    followingCount: 0,
+    followedByMe: false,
   };
 }
 
@@ -285,5 +289,99 @@ describe("menu", { timeout: 30_000 }, () => {
     const { user } = renderApp("/settings");
     await user.click(await screen.findByRole("button", { name: "Open menu" }));
     expect(await screen.findByRole("menuitem", { name: "Profile" })).toHaveAttribute("href", "/profile");
+  });
+});
+
+describe("likes, collections and follows on profiles (issue 24)", { timeout: 30_000 }, () => {
+  const creator = makeUser({ id: OTHER_ID, username: "synthqueen" });
+
+  it("the own profile's Liked tab lists the liked loops; Collections lists them all with a badge, a count and a link", async () => {
+    const liked = [
+      publicLoop({ id: "7c000000-0000-4000-8000-000000000031", title: "Liked One", likedByMe: true, likeCount: 1 }),
+      publicLoop({ id: "7c000000-0000-4000-8000-000000000032", title: "Liked Two", likedByMe: true, likeCount: 4 }),
+    ];
+    const crates = [
+      makeCollection({ name: "Open Crate", isPublic: true, loopCount: 3 }),
+      makeCollection({ name: "Secret Crate", isPublic: false, loopCount: 1 }),
+    ];
+    const api = signedIn({
+      "/api/likes": () => json({ loops: liked, total: 2 }),
+      "/api/collections": () => json({ collections: crates }),
+      [`/api/users/${ME.id}/profile`]: () => json({ ...profileOf(ME, [publicLoop()], true), followerCount: 3, followingCount: 1 }),
+    });
+    const { user } = renderApp("/profile");
+    const tabs = await screen.findByRole("tablist", { name: "Your loops and collections" }, ROUTE_LOAD);
+    expect(await screen.findByTestId("follow-counts")).toHaveTextContent("3 followers1 following");
+    await user.click(within(tabs).getByRole("tab", { name: "Liked" }));
+    expect(await screen.findByRole("article", { name: "Liked One" })).toBeInTheDocument();
+    expect(screen.getByRole("article", { name: "Liked Two" })).toBeInTheDocument();
+    expect(screen.getByTestId("liked-count")).toHaveTextContent("2 liked loops");
+    expect(api.calls("/api/likes")[0]!.url.searchParams.get("offset")).toBe("0");
+
+    await user.click(within(tabs).getByRole("tab", { name: "Collections" }));
+    const list = await screen.findByRole("list", { name: "Collections" });
+    const open = within(list).getByRole("link", { name: /Open Crate/ });
+    expect(open).toHaveAttribute("href", `/collections/${crates[0]!.id}`);
+    expect(open).toHaveTextContent("Public");
+    expect(open).toHaveTextContent("3 loops");
+    expect(within(list).getByRole("link", { name: /Secret Crate/ })).toHaveTextContent("Private");
+    expect(api.calls("/api/collections")[0]!.url.search).toBe("");
+    expect(screen.getByRole("button", { name: "New collection" })).toBeInTheDocument();
+  });
+
+  it("someone's profile: counts, Follow then Unfollow, and their public collections", async () => {
+    let following = false;
+    const crate = makeCollection({ name: "Pads I Love", isPublic: true, isOwn: false, loopCount: 2 });
+    const api = stubApi({
+      "/api/auth/user": () => json(ME),
+      [`/api/users/${OTHER_ID}/profile`]: () => json({ ...profileOf(creator, [], false), followerCount: 4, followingCount: 2 }),
+      "/api/collections": () => json({ collections: [crate] }),
+      [`POST /api/users/${OTHER_ID}/follow`]: () => {
+        following = true;
+        return json({ followerCount: 5, followedByMe: true });
+      },
+      [`DELETE /api/users/${OTHER_ID}/follow`]: () => {
+        following = false;
+        return json({ followerCount: 4, followedByMe: false });
+      },
+    });
+    const { user } = renderApp(`/profile/${OTHER_ID}`);
+    expect(await screen.findByTestId("follower-count", {}, ROUTE_LOAD)).toHaveTextContent("4");
+    expect(screen.getByTestId("follow-counts")).toHaveTextContent("4 followers2 following");
+    const follow = screen.getByRole("button", { name: "Follow" });
+    expect(follow).toHaveAttribute("aria-pressed", "false");
+    await waitFor(() => expect(follow).toBeEnabled());
+    await user.click(follow);
+    expect(await screen.findByRole("button", { name: "Unfollow" })).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByTestId("follower-count")).toHaveTextContent("5");
+    expect(following).toBe(true);
+    await user.click(screen.getByRole("button", { name: "Unfollow" }));
+    expect(await screen.findByRole("button", { name: "Follow" })).toBeInTheDocument();
+    expect(screen.getByTestId("follower-count")).toHaveTextContent("4");
+
+    const collections = screen.getByRole("region", { name: "Collections" });
+    expect(await within(collections).findByRole("link", { name: /Pads I Love/ })).toHaveAttribute("href", `/collections/${crate.id}`);
+    expect(api.calls("/api/collections")[0]!.url.searchParams.get("userId")).toBe(OTHER_ID);
+  });
+
+  it("signed out, Follow opens the Join dialog and follows nobody; the own public profile has no Follow", async () => {
+    const api = stubApi({
+      ...SIGNED_OUT,
+      [`/api/users/${OTHER_ID}/profile`]: () => json(profileOf(creator, [], false)),
+      "/api/collections": () => json({ collections: [] }),
+    });
+    const { user, unmount } = renderApp(`/profile/${OTHER_ID}`);
+    const follow = await screen.findByRole("button", { name: "Follow" }, ROUTE_LOAD);
+    await waitFor(() => expect(follow).toBeEnabled());
+    await user.click(follow);
+    expect(await screen.findByRole("dialog", { name: "Join" })).toBeInTheDocument();
+    expect(api.calls(`POST /api/users/${OTHER_ID}/follow`)).toEqual([]);
+    expect(screen.getByText("synthqueen has no public collections yet.")).toBeInTheDocument();
+    unmount();
+
+    signedIn({ [`/api/users/${ME.id}/profile`]: () => json(profileOf(ME, [], true)), "/api/collections": () => json({ collections: [] }) });
+    renderApp(`/profile/${ME.id}`);
+    expect(await screen.findByRole("link", { name: /Edit profile/ }, ROUTE_LOAD)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Follow" })).not.toBeInTheDocument();
   });
 });

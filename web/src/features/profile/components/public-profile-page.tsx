@@ -2,7 +2,7 @@ import { levelInfo } from "@loop/rules/levels";
 import { paths } from "@loop/rules/paths";
 import type { PublicLoop } from "@loop/rules/schemas/loops";
 import { PROFILE_MESSAGES } from "@loop/rules/schemas/profile";
-import { BarChart3, Pencil, UserX } from "lucide-react";
+import { BarChart3, FolderOpen, Pencil, UserX } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { LevelBadgeCompact, LevelBadgeDetailed } from "@/components/level-badge";
@@ -12,23 +12,30 @@ import { PageSpinner } from "@/components/ui/spinner";
 import { errorStatus } from "@/lib/api-client";
 import { formatCount } from "@/lib/format";
 import { useUserProfile } from "../api/get-user-profile";
+import { FollowButton, FollowCounts } from "./follow-button";
 import { ProfileAvatar } from "./profile-avatar";
+import { ProfileCollections } from "./profile-collections";
 import { ProfileLoopsSection } from "./profile-loops-section";
 import { LinkButton } from "@/components/ui/link-button";
 
 export interface PublicProfilePageProps {
   userId: string;
   renderLoops: (loops: PublicLoop[]) => ReactNode;
+  /** Opens the app's Join dialog (Follow when signed out). */
+  onSignInRequired?: () => void;
 }
 
-/** /profile/:userId: a user's public profile (docs/product.md#profile): user, level title and icon, loops; 'User Not Found' for 404. */
-export function PublicProfilePage({ userId, renderLoops }: PublicProfilePageProps) {
+/**
+ * /profile/:userId: a user's public profile (docs/product.md#profile): user, level title and icon,
+ * follower counts and Follow (docs/product.md#follows), loops, public collections; 'User Not Found' for 404.
+ */
+export function PublicProfilePage({ userId, renderLoops, onSignInRequired }: PublicProfilePageProps) {
   const profile = useUserProfile(userId, { pollWhileProcessing: true });
   if (profile.isPending) return <PageSpinner label="Loading profile" />;
   if (profile.isError) {
     return errorStatus(profile.error) === 404 ? <UserNotFound /> : <LoadFailed onRetry={() => void profile.refetch()} />;
   }
-  const { user, loops, totalLoops, isOwnProfile } = profile.data;
+  const { user, loops, totalLoops, isOwnProfile, followerCount, followingCount, followedByMe } = profile.data;
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
   const info = levelInfo(user.experience);
 
@@ -48,6 +55,12 @@ export function PublicProfilePage({ userId, renderLoops }: PublicProfilePageProp
             <p className="mt-4 text-sm text-muted-foreground">
               {formatCount(totalLoops)} {totalLoops === 1 ? "upload" : "uploads"} · {formatCount(user.experience)} XP
             </p>
+            <div className="mt-2 flex flex-wrap items-center gap-4">
+              <FollowCounts followerCount={followerCount} followingCount={followingCount} />
+              {isOwnProfile ? null : (
+                <FollowButton userId={user.id} username={user.username} followedByMe={followedByMe} onSignInRequired={onSignInRequired} />
+              )}
+            </div>
           </div>
           <div className="flex flex-col gap-4 sm:w-72">
             {info.level === user.level ? <LevelBadgeDetailed info={info} /> : null}
@@ -74,6 +87,18 @@ export function PublicProfilePage({ userId, renderLoops }: PublicProfilePageProp
         emptyText={isOwnProfile ? "You haven't uploaded anything yet." : `${user.username} hasn't shared any loops yet.`}
         renderLoops={renderLoops}
       />
+
+      <section aria-labelledby="profile-collections-title" className="mt-12">
+        <h2 id="profile-collections-title" className="font-display mb-5 flex items-center gap-2 text-2xl font-black tracking-tight">
+          <FolderOpen className="size-5 text-primary" aria-hidden />
+          {isOwnProfile ? "My public collections" : "Collections"}
+        </h2>
+        <ProfileCollections
+          userId={user.id}
+          own={false}
+          emptyText={isOwnProfile ? "You have no public collections yet." : `${user.username} has no public collections yet.`}
+        />
+      </section>
     </div>
   );
 }

@@ -1,0 +1,184 @@
+// Issue 24's likes, collections and follows, end to end: a creator (A) uploads two loops; a member
+// (B) likes both (each heart counts 1, the Liked tab lists them), builds a public collection from a
+// card's menu and copies its link; a visitor (no account) opens the link and plays a preview; B
+// follows A on A's profile (1 follower), A uploads again, and B's bell says "New from <A>" at once
+// (the event stream) and Home → Following lists the new loop first.
+import path from "node:path";
+import type { Browser, Locator, Page } from "@playwright/test";
+import { type CurrentUser, currentUser, expect, freshEmail, test, toast } from "../support/fixtures";
+import { signInWithEmail } from "../support/flows";
+import { blockNonLocalRequests } from "../support/injected-wallet";
+import type { StackInfo } from "../support/stack";
+import { uniqueWord, uploadLoop } from "../support/upload";
+
+/** Set to write docs/screenshots/issue-24-*.png (1280 wide). */
+const SCREENSHOT_ENV = "LOOP_E2E_SCREENSHOTS";
+
+async function screenshot(page: Page, name: string, top?: Locator): Promise<void> {
+  if (!process.env[SCREENSHOT_ENV]) return;
+  // `top` just under the fixed top bar, so the screen shows what the shot is about.
+  if (top) await top.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 88));
+  await page.screenshot({ path: path.join(__dirname, `../../docs/screenshots/issue-24-${name}.png`) });
+}
+
+/** A page in a browser context of its own (its own cookies), as a second person. */
+async function newBrowserPage(browser: Browser, stack: StackInfo, permissions: string[] = []): Promise<Page> {
+  const context = await browser.newContext({ baseURL: stack.webUrl, viewport: { width: 1280, height: 800 } });
+  if (permissions.length > 0) await context.grantPermissions(permissions, { origin: stack.webUrl });
+  await blockNonLocalRequests(context, (url) => {
+    throw new Error(`a page asked for an outside host: ${url}`);
+  });
+  return context.newPage();
+}
+
+/** /home, newest first, the card of `title`. */
+async function cardOnHome(page: Page, title: string) {
+  await page.goto("/home");
+  await page.getByRole("button", { name: "Recent" }).click();
+  const card = page.getByRole("article", { name: title });
+  await expect(card).toBeVisible();
+  return card;
+}
+
+test.describe("likes, collections and follows", () => {
+  test("a member likes loops, shares a public collection a visitor opens, follows a creator and hears of the next upload", async ({
+    page,
+    browser,
+    stack,
+  }) => {
+    test.setTimeout(360_000);
+    // A, the creator, in `page`: two loops to start with.
+    await signInWithEmail(page, stack, freshEmail("ava"));
+    const creator: CurrentUser = await currentUser(page);
+    const first = `${uniqueWord("Lumen")} Keys`;
+    const second = `${uniqueWord("Ember")} Drums`;
+    await uploadLoop(page, { title: first, price: "FREE" });
+    await uploadLoop(page, { title: second, price: "0.50" });
+
+    // B likes both: each heart turns pressed and counts 1.
+    const member = await newBrowserPage(browser, stack, ["clipboard-read", "clipboard-write"]);
+    await signInWithEmail(member, stack, freshEmail("ben"));
+    for (const title of [first, second]) {
+      const card = await cardOnHome(member, title);
+      const like = card.getByRole("button", { name: "Like", exact: true });
+      await expect(like).toHaveAttribute("aria-pressed", "false");
+      await expect(card.getByTestId("like-count")).toHaveText(/^0/);
+      const answer = member.waitForResponse((response) => response.url().endsWith("/like") && response.request().method() === "POST");
+      await like.click();
+      expect((await answer).status()).toBe(200);
+      const unlike = card.getByRole("button", { name: "Unlike", exact: true });
+      await expect(unlike).toHaveAttribute("aria-pressed", "true");
+      await expect(card.getByTestId("like-count")).toHaveText(/^1/);
+    }
+    // "Most liked" sorts by likes: the page asks for sortBy=likes.
+    const sorted = member.waitForResponse((response) => response.url().includes("sortBy=likes") && response.ok());
+    await member.getByRole("button", { name: "Most liked" }).click();
+    await sorted;
+
+    // The Liked tab on B's own profile lists both, the latest liked first.
+    await member.goto("/profile");
+    await member.getByRole("tab", { name: "Liked" }).click();
+    const liked = member.getByRole("tabpanel", { name: "Liked" });
+    await expect(liked.getByRole("article", { name: second })).toBeVisible();
+    await expect(liked.getByRole("article", { name: first })).toBeVisible();
+    await expect(liked.getByRole("article").first()).toHaveAccessibleName(second);
+    await expect(liked.getByTestId("liked-count")).toHaveText("2 liked loops");
+    await screenshot(member, "liked-tab", member.getByRole("tablist", { name: "Your loops and collections" }));
+
+    // A public collection, made from the first loop's card menu ("New collection…" adds the loop to it).
+    const crate = `${uniqueWord("Crate")} Picks`;
+    let card = await cardOnHome(member, first);
+    await card.getByRole("button", { name: `Add ${first} to a collection` }).click();
+    await member.getByRole("menuitem", { name: "New collection…" }).click();
+    const dialog = member.getByRole("dialog", { name: "New collection" });
+    await dialog.getByLabel("Name").fill(crate);
+    await dialog.getByLabel("Description (optional)").fill("Keys worth keeping.");
+    await dialog.getByRole("switch", { name: /Public/ }).check();
+    await dialog.getByRole("button", { name: "Create collection" }).click();
+    await expect(toast(member, "Collection Created")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    // The menu now ticks the new collection.
+    card = member.getByRole("article", { name: first });
+    await card.getByRole("button", { name: `Add ${first} to a collection` }).click();
+    const item = member.getByRole("menuitemcheckbox", { name: new RegExp(crate) });
+    await expect(item).toHaveAttribute("aria-checked", "true");
+    await screenshot(member, "add-to-collection");
+    await member.keyboard.press("Escape");
+    await expect(item).toBeHidden();
+
+    // The own profile's Collections tab links to it, public, with its one loop.
+    await member.goto("/profile");
+    await member.getByRole("tab", { name: "Collections" }).click();
+    const tile = member.getByRole("list", { name: "Collections" }).getByRole("link", { name: new RegExp(crate) });
+    await expect(tile).toContainText("Public");
+    await expect(tile).toContainText("1 loop");
+    await screenshot(member, "profile-collections", member.getByRole("tablist", { name: "Your loops and collections" }));
+    await tile.click();
+    await expect(member.getByRole("heading", { level: 1, name: crate })).toBeVisible();
+    await member.getByRole("button", { name: "Copy link" }).click();
+    await expect(toast(member, "Link Copied")).toBeVisible();
+    const link = await member.evaluate(() => navigator.clipboard.readText());
+    expect(link).toBe(new URL(new URL(member.url()).pathname, stack.webUrl).href);
+    expect(new URL(link).pathname).toMatch(/^\/collections\/[0-9a-f-]{36}$/);
+
+    // A visitor opens the link: the collection, its loop, and the preview plays.
+    const visitor = await newBrowserPage(browser, stack);
+    await visitor.goto(new URL(link).pathname);
+    await expect(visitor.getByRole("heading", { level: 1, name: crate })).toBeVisible();
+    await expect(visitor.getByTestId("collection-meta")).toContainText("1 loop");
+    await expect(visitor.getByText("Keys worth keeping.")).toBeVisible();
+    const shared = visitor.getByRole("article", { name: first });
+    await expect(shared).toBeVisible();
+    await expect(visitor.getByRole("button", { name: "Edit" })).toHaveCount(0);
+    const preview = visitor.waitForResponse((response) => response.url().includes("/preview") && response.ok());
+    await shared.getByRole("button", { name: `Play preview of ${first}` }).click();
+    await preview;
+    await expect(shared.getByRole("button", { name: `Pause preview of ${first}` })).toBeVisible();
+    await expect(shared.getByTestId("player-time")).not.toHaveText(/^0:00 \//, { timeout: 10_000 });
+    await screenshot(visitor, "public-collection");
+    await shared.getByRole("button", { name: `Pause preview of ${first}` }).click();
+    await visitor.context().close();
+
+    // B follows A on A's profile: 1 follower.
+    await member.goto(`/profile/${creator.id}`);
+    await expect(member.getByRole("heading", { level: 1, name: creator.username! })).toBeVisible();
+    await expect(member.getByTestId("follower-count")).toHaveText("0");
+    await member.getByRole("button", { name: "Follow", exact: true }).click();
+    await expect(member.getByRole("button", { name: "Unfollow" })).toHaveAttribute("aria-pressed", "true");
+    await expect(member.getByTestId("follower-count")).toHaveText("1");
+    await screenshot(member, "profile-follow");
+
+    // B waits on Home's Following tab (empty: nothing new yet) with the bell in the top bar.
+    await member.goto("/home/following");
+    await expect(member.getByRole("tab", { name: "Following" })).toHaveAttribute("aria-selected", "true");
+    const bell = member.getByRole("button", { name: "Notifications", exact: true });
+    await expect(bell).toBeVisible();
+    const unreadBefore = Number(
+      (await member
+        .getByTestId("notification-badge")
+        .textContent({ timeout: 1000 })
+        .catch(() => "0")) ?? "0",
+    );
+
+    // A uploads again: B's bell gets "New from A" through the event stream, no reload.
+    const third = `${uniqueWord("Nova")} Bass`;
+    await uploadLoop(page, { title: third, price: "FREE" });
+    await expect(member.getByTestId("notification-badge")).toHaveText(String(unreadBefore + 1), { timeout: 20_000 });
+    await bell.click();
+    const notice = member
+      .getByRole("list", { name: "Notification list" })
+      .getByRole("listitem")
+      .filter({ hasText: `New from ${creator.username}` });
+    await expect(notice).toContainText(`${creator.username} released "${third}".`);
+    await screenshot(member, "bell");
+
+    // Its Listen leads to Home → Following, where the new loop comes first.
+    await notice.getByRole("button", { name: "Listen" }).click();
+    await expect(member).toHaveURL(/\/home\/following$/);
+    const followingPanel = member.getByRole("tabpanel", { name: "Following" });
+    await expect(followingPanel.getByRole("article").first()).toHaveAccessibleName(third, { timeout: 10_000 });
+    await expect(followingPanel.getByRole("article", { name: second })).toBeVisible();
+    await screenshot(member, "home-following", member.getByRole("tablist", { name: "Home" }));
+    await member.context().close();
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * Licences (issue 24, docs/licence.md): every purchase (free ones included) comes with a licence that
+ * anyone can verify at /licences/:id (GET /api/licences/:id) and its buyer downloads as a PDF
+ * (GET /api/licences/:id/pdf). The facts are a snapshot of the purchase's time; the status follows
+ * the purchase (refunded or reversed: revoked). A member's first download of a free loop (no purchase
+ * is made) has one too: method "free", `purchaseId` null, always valid.
+ */
+import { z } from "zod";
+import { DELIVERY_FORMATS } from "./downloads";
+import { PURCHASE_METHODS, type PurchaseMethod } from "./purchases";
+
+/** The version of the terms (docs/licence.md) stored with every licence issued under them. */
+export const LICENCE_VERSION = 1;
+
+export const LICENCE_MESSAGES = {
+  notFound: "Licence Not Found",
+  loopId: "Invalid Loop: Send the loop's id (loopId)",
+  invalidLink: "Invalid Licence Link: This link is not valid. Open the licence from LOOP.",
+  expiredLink: "Licence Link Expired: Open the licence's page on LOOP to download it.",
+} as const;
+
+/**
+ * The terms in brief, as the verification page and the PDF print them (the full text: docs/licence.md,
+ * version LICENCE_VERSION). Changing their meaning means a new version.
+ */
+export const LICENCE_TERMS = [
+  "Royalty-free: use the loop in your own musical productions (songs, beats, soundtracks, videos, games) without further payment.",
+  "Commercial release is allowed: sell, stream, broadcast and perform the productions that contain the loop.",
+  "No resale or redistribution of the loop as a sample: not on its own, not in a sample pack or library, not as a modified loop.",
+  "The licence is non-exclusive and personal to the buyer: the creator keeps the copyright and may license the loop to others.",
+  "A refunded or reversed purchase revokes the licence from that date: it then covers no new use of the loop.",
+] as const;
+
+/** How each way to pay reads on a licence. */
+export const LICENCE_METHOD_NAMES: Record<PurchaseMethod, string> = {
+  free: "Free download",
+  loop: "LOOP balance (in app)",
+  wallet: "LOOP from a wallet (on chain)",
+  paypal: "PayPal",
+  card: "Card",
+};
+
+export const LICENCE_STATUSES = ["valid", "revoked"] as const;
+export type LicenceStatus = (typeof LICENCE_STATUSES)[number];
+
+const usd = z.string().regex(/^\d+\.\d{2}$/);
+const loopAmount = z.string().regex(/^\d+\.\d{8}$/);
+
+/** GET /api/licences/:id: the public answer (no e-mail address; the buyer by username). */
+export const licenceSchema = z.object({
+  id: z.uuid(),
+  version: z.number().int().positive().describe("The version of the terms (docs/licence.md) the licence was issued under"),
+  status: z.enum(LICENCE_STATUSES).describe("revoked once the purchase was refunded or reversed"),
+  revokedAt: z.string().nullable().describe("When the purchase was refunded or reversed (ISO 8601); null while valid"),
+  issuedAt: z.string().describe("The purchase's time, or the free download's (ISO 8601)"),
+  loop: z.object({ id: z.guid(), title: z.string().describe("As it was at the purchase") }),
+  creator: z.object({
+    id: z.guid(),
+    username: z.string().describe("As it was at the purchase"),
+    name: z.string().nullable().describe("First and last name at the purchase, when the creator had given them"),
+  }),
+  buyer: z.object({ username: z.string().describe("As it was at the purchase") }),
+  format: z.enum(DELIVERY_FORMATS),
+  price: usd.describe("The loop's price in USD"),
+  fee: usd.describe("The format fee in USD"),
+  total: usd.describe("price + fee, USD"),
+  loopAmount: loopAmount.nullable().describe("LOOP paid (500 per USD) when paid in LOOP; null otherwise"),
+  method: z.enum(PURCHASE_METHODS),
+  purchaseId: z
+    .uuid()
+    .nullable()
+    .describe("The purchase licensed; null for the download of a free loop (method free, no purchase made; always valid)"),
+  chain: z
+    .object({
+      chainId: z.number().int(),
+      name: z.string(),
+      contract: z.string().nullable().describe("LoopMarketplace's address (null for a licence backfilled without it)"),
+      txHash: z.string().nullable().describe("The purchase's transaction"),
+    })
+    .nullable()
+    .describe("On-chain purchases only"),
+  verifyUrl: z.string().describe("The public verification page's path, `/licences/<id>`"),
+  ownedByMe: z.boolean().describe("The signed-in caller is the buyer (and may download the PDF)"),
+});
+export type Licence = z.infer<typeof licenceSchema>;
+
+/** GET /api/licences?loopId=: the signed-in member's licences for one loop (their purchases of it, and their free download). */
+export const licenceListQuerySchema = z.object({
+  loopId: z.guid({ error: LICENCE_MESSAGES.loopId }),
+});
+export type LicenceListQuery = z.output<typeof licenceListQuerySchema>;
+
+export const licenceSummarySchema = z.object({
+  id: z.uuid(),
+  format: z.enum(DELIVERY_FORMATS),
+  status: z.enum(LICENCE_STATUSES),
+  purchaseId: z.uuid().nullable().describe("null for the download of a free loop (no purchase made)"),
+  issuedAt: z.string(),
+});
+export type LicenceSummary = z.infer<typeof licenceSummarySchema>;
+export const licenceSummaryListSchema = z.array(licenceSummarySchema);
+
+/** GET /api/licences/:id/pdf?token=: the e-mail's signed link (the signed-in buyer needs none). */
+export const licencePdfQuerySchema = z.object({
+  token: z.string().max(200).optional().describe("The signed link of the purchase e-mail; without it the caller must be the buyer"),
+});
+export type LicencePdfQuery = z.output<typeof licencePdfQuerySchema>;
+
+/** The PDF's file name. */
+export const licenceFilename = (id: string) => `loop-licence-${id}.pdf`;
+/** The PDF's path on the API. */
+export const licencePdfPath = (id: string) => `/api/licences/${encodeURIComponent(id)}/pdf`;

@@ -1,0 +1,46 @@
+import type { Collection } from "@loop/rules/schemas/collections";
+import { getServerMessage } from "@/lib/api-client";
+import { useCreateCollection } from "@/lib/create-collection";
+import { toast } from "@/lib/toast";
+import { CollectionFormDialog, EMPTY_COLLECTION } from "./collection-form-dialog";
+
+/** "New collection": creates one (POST /api/collections), says so, and hands it to `onCreated`. */
+export function CreateCollectionDialog({
+  open,
+  onOpenChange,
+  description = "Name a crate for loops you want to keep together.",
+  onCreated,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  description?: string;
+  /** After the creation (the card's menu adds its loop to it); the dialog has closed. */
+  onCreated?: (collection: Collection) => void;
+}) {
+  const create = useCreateCollection();
+  return (
+    <CollectionFormDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) create.reset();
+        onOpenChange(next);
+      }}
+      title="New collection"
+      description={description}
+      submitLabel="Create collection"
+      initial={EMPTY_COLLECTION}
+      pending={create.isPending}
+      serverError={create.isError ? getServerMessage(create.error, "The collection could not be created. Please try again.") : null}
+      onSubmit={(values) =>
+        create.mutate(values, {
+          onSuccess: (collection) => {
+            onOpenChange(false);
+            create.reset();
+            if (onCreated) onCreated(collection);
+            else toast({ title: "Collection Created", description: `"${collection.name}" is ready for loops.`, variant: "success" });
+          },
+        })
+      }
+    />
+  );
+}

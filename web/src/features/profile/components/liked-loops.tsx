@@ -1,0 +1,59 @@
+import type { PublicLoop } from "@loop/rules/schemas/loops";
+import { Loader2 } from "lucide-react";
+import type { ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { getServerMessage } from "@/lib/api-client";
+import { useLikedLoops } from "../api/get-liked-loops";
+
+/** The own profile's Liked tab (docs/product.md#likes): the loops the member likes, the latest liked first, 24 at a time. */
+export function LikedLoops({ renderLoops }: { renderLoops: (loops: PublicLoop[]) => ReactNode }) {
+  const query = useLikedLoops();
+  const loops = query.data?.pages.flatMap((page) => page.loops) ?? [];
+  const total = query.data?.pages.at(-1)?.total ?? 0;
+
+  if (query.isPending) {
+    return (
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy>
+        {[0, 1, 2].map((index) => (
+          <Skeleton key={index} className="h-56 rounded-xl" />
+        ))}
+      </div>
+    );
+  }
+  if (!query.data) {
+    return (
+      <p role="alert" className="rounded-xl border border-destructive/40 bg-destructive/10 p-6 text-center text-sm text-rose-100">
+        Your liked loops could not be loaded. Please reload the page.
+      </p>
+    );
+  }
+  if (loops.length === 0) {
+    return (
+      <p className="rounded-xl border border-dashed border-border p-10 text-center text-muted-foreground">
+        No liked loops yet. Tap the heart on any loop to keep it here.
+      </p>
+    );
+  }
+  return (
+    <div>
+      <p className="mb-4 text-sm text-muted-foreground" data-testid="liked-count">
+        {total} liked {total === 1 ? "loop" : "loops"}
+      </p>
+      {renderLoops(loops)}
+      {query.hasNextPage ? (
+        <div className="mt-8 flex justify-center">
+          <Button variant="outline" size="lg" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+            {query.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
+            Load More Loops
+          </Button>
+        </div>
+      ) : null}
+      {query.isFetchNextPageError ? (
+        <p role="alert" className="mt-3 text-center text-sm text-destructive">
+          More loops could not be loaded: {getServerMessage(query.error, "please try again.")}
+        </p>
+      ) : null}
+    </div>
+  );
+}
