@@ -15,8 +15,6 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-const EXCLUSIVE_CHAIN_SPECS = /licence\.spec\.ts$/;
-
 export default defineConfig({
   testDir: path.join(__dirname, "tests"),
   outputDir: path.join(__dirname, "..", "test-results"),
@@ -53,11 +51,5 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  projects: [
-    { name: "chromium", testIgnore: EXCLUSIVE_CHAIN_SPECS },
-    // Specs that change a chain-wide setting for a while (licence.spec.ts holds purchases in escrow
-    // for an hour to refund one): alone, after every other spec, so no other spec's wallet purchase
-    // can land while the setting is changed.
-    { name: "chain-exclusive", testMatch: EXCLUSIVE_CHAIN_SPECS, dependencies: ["chromium"] },
-  ],
+  projects: [{ name: "chromium" }],
 });

@@ -13,6 +13,7 @@ import { type CurrentUser, expect, freshEmail, TEST_KEYS, test } from "../suppor
 import { blockNonLocalRequests } from "../support/injected-wallet";
 import { mailIds, signInLink, waitForMail } from "../support/maildev";
 import { payAndExpectWav } from "../support/purchase-delivery";
+import { withPurchaseLock } from "../support/purchase-lock";
 import type { StackInfo } from "../support/stack";
 import { expectCreditedInApp, signInWalletBuyer, withWalletlessSeller } from "../support/wallet-sale";
 
@@ -165,10 +166,12 @@ test("a creator's sales by three ways of paying and plays show in their analytic
       const panel = dialog.getByRole("tabpanel", { name: "Wallet (on chain)" });
       await expect(panel.getByTestId("wallet-loop-amount")).toHaveText("520.00000000 LOOP");
       await expect(panel.getByText("Your wallet balance covers this purchase.")).toBeVisible();
-      await payAndExpectWav({ page, dialog, card, title, slug }, panel.getByRole("button", { name: "Pay from Wallet" }), {
-        timeout: 60_000,
-        message: `${title} (WAV) is yours. Your download is starting.`,
-      });
+      await withPurchaseLock(stack, () =>
+        payAndExpectWav({ page, dialog, card, title, slug }, panel.getByRole("button", { name: "Pay from Wallet" }), {
+          timeout: 60_000,
+          message: `${title} (WAV) is yours. Your download is starting.`,
+        }),
+      );
       // Settled: the creator (no wallet) is credited the price in app.
       await expectCreditedInApp(seller, parseUnits("500", 18), `${title} (WAV)`);
 

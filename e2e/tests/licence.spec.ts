@@ -4,10 +4,10 @@
 // names the verification address; that page says "Valid" with the chain's facts; the arbiter
 // (Hardhat #7) refunds the escrowed order on chain, and once settled the page says "Revoked on …".
 //
-// The dispute window is the marketplace's, for everyone: so this spec runs alone, after every other
-// one (its Playwright project "chain-exclusive", e2e/playwright.config.ts). The window is set (with
-// the settings role, the operator key) just before its Pay and put back to 0 as soon as its purchase
-// is recorded (docs/decisions.md).
+// The dispute window is the marketplace's, for everyone: it is set (with the settings role, the
+// operator key) just before this spec's Pay and put back to 0 as soon as its purchase is recorded,
+// under the lock every spec's wallet purchase takes (support/purchase-lock.ts), so no other purchase
+// is mined meanwhile (docs/decisions.md).
 import { readFile } from "node:fs/promises";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -18,6 +18,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { expect, TEST_KEYS, test } from "../support/fixtures";
 import { blockNonLocalRequests } from "../support/injected-wallet";
 import { payAndExpectWav } from "../support/purchase-delivery";
+import { withPurchaseLock } from "../support/purchase-lock";
 import type { StackInfo } from "../support/stack";
 import { signInWalletBuyer, withWalletlessSeller } from "../support/wallet-sale";
 
@@ -116,15 +117,17 @@ test("a wallet buyer downloads the licence PDF; its address verifies as Valid, a
     const quoted = page.waitForResponse(
       (response) => response.url().endsWith("/api/purchases/quote") && response.request().method() === "POST",
     );
-    await market.setDisputeWindow(3600n);
-    try {
-      await payAndExpectWav({ page, dialog, card, title, slug }, panel.getByRole("button", { name: "Pay from Wallet" }), {
-        timeout: 60_000,
-        message: `${title} (WAV) is yours. Your download is starting.`,
-      });
-    } finally {
-      await market.setDisputeWindow(0n);
-    }
+    await withPurchaseLock(stack, async () => {
+      await market.setDisputeWindow(3600n);
+      try {
+        await payAndExpectWav({ page, dialog, card, title, slug }, panel.getByRole("button", { name: "Pay from Wallet" }), {
+          timeout: 60_000,
+          message: `${title} (WAV) is yours. Your download is starting.`,
+        });
+      } finally {
+        await market.setDisputeWindow(0n);
+      }
+    });
     const orderId = ((await (await quoted).json()) as { quote: { orderId: Hex } }).quote.orderId;
 
     // Download → "Licence (WAV)": the PDF, made on request (a menu opened while the page settles has

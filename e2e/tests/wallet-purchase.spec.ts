@@ -11,6 +11,7 @@ import { expect, TEST_KEYS, test } from "../support/fixtures";
 import { mailIds, waitForMail } from "../support/maildev";
 import { chainLoopBalance, loop8 } from "../support/loop-balances";
 import { payAndExpectWav } from "../support/purchase-delivery";
+import { withPurchaseLock } from "../support/purchase-lock";
 import { expectCreditedInApp, signInWalletBuyer, withWalletlessSeller } from "../support/wallet-sale";
 
 test.use({ walletKey: TEST_KEYS.dave });
@@ -59,11 +60,13 @@ test("a wallet member buys a loop as WAV from the injected wallet; the seller wi
     // Pay from Wallet: the injected wallet sends approve (if the allowance is short) and purchase by
     // itself; the page waits for the receipt and for the settlement to record the purchase.
     const sellerMailsBefore = await mailIds(stack.mailUrl, seller.email);
-    await payAndExpectWav({ page, dialog, card, title, slug }, panel.getByRole("button", { name: "Pay from Wallet" }), {
-      paying: panel.getByRole("button", { name: "Paying..." }),
-      timeout: 60_000,
-      message: `${title} (WAV) is yours. Your download is starting.`,
-    });
+    await withPurchaseLock(stack, () =>
+      payAndExpectWav({ page, dialog, card, title, slug }, panel.getByRole("button", { name: "Pay from Wallet" }), {
+        paying: panel.getByRole("button", { name: "Paying..." }),
+        timeout: 60_000,
+        message: `${title} (WAV) is yours. Your download is starting.`,
+      }),
+    );
 
     // On chain: exactly the total (price 500 + WAV fee 20 LOOP) left the buyer's wallet.
     expect(await chainLoopBalance(page.request, stack, address)).toBe(startOnChain - total);

@@ -220,12 +220,13 @@ export async function generateCatalog(db, { users = USERS, loops = LOOPS } = {})
   if (genres === 0) throw new Error("no genres: the seed did not run");
   const hasRatings = await columnExists(db, "loops", "rating_count");
   const hasPurchases = await columnExists(db, "loops", "purchase_count");
+  const hasLikes = await columnExists(db, "loops", "like_count");
   // Realistic spreads: a few genres and creators dominate, a quarter of loops are free, a long
   // tail of downloads, most loops short, 3 % private and 1.5 % still processing or failed.
   await db.query(`
     INSERT INTO "app"."loops" ("id", "user_id", "genre_id", "title", "description", "price_cents", "is_free", "duration_ms",
       "bpm", "detected_bpm", "key", "detected_key", "tags", "content_type", "is_public", "status", "download_count",
-      ${hasPurchases ? `"purchase_count",` : ""} ${hasRatings ? `"rating_sum", "rating_count",` : ""}
+      ${hasPurchases ? `"purchase_count",` : ""} ${hasRatings ? `"rating_sum", "rating_count",` : ""} ${hasLikes ? `"like_count",` : ""}
       "original_key", "original_format", "preview_key", "mp3_key", "wav_key", "peaks_key", "created_at", "updated_at")
     SELECT id, creators.ids[creator], genres.ids[genre],
       adjective || ' ' || noun || CASE WHEN with_suffix THEN ' ' || suffix ELSE '' END,
@@ -236,6 +237,7 @@ export async function generateCatalog(db, { users = USERS, loops = LOOPS } = {})
       r_public > 0.03, CASE WHEN r_status < 0.01 THEN 'processing' WHEN r_status < 0.015 THEN 'failed' ELSE 'ready' END::"app"."loop_status",
       downloads, ${hasPurchases ? "CASE WHEN free THEN 0 ELSE floor(downloads * r_buy * 0.3)::int END," : ""}
       ${hasRatings ? "ratings + floor(sqrt(r_rating) * ratings * 4)::int, ratings," : ""}
+      ${hasLikes ? "floor(downloads * r_like * 0.2)::int," : ""}
       'loops/' || id || '/original', 'wav', 'loops/' || id || '/preview.mp3', 'loops/' || id || '/audio.mp3',
       'loops/' || id || '/audio.wav', 'loops/' || id || '/peaks.json', created, created
     FROM (
@@ -256,7 +258,7 @@ export async function generateCatalog(db, { users = USERS, loops = LOOPS } = {})
         floor(power(random(), 4) * 5000)::int AS downloads,
         floor(power(random(), 3) * 40)::int AS ratings,
         random() AS r_bpm, random() AS r_key, random() AS r_type, random() AS r_public, random() AS r_status,
-        random() AS r_buy, random() AS r_rating,
+        random() AS r_buy, random() AS r_rating, random() AS r_like,
         now() - power(random(), 2) * interval '365 days' AS created
       FROM generate_series(1, ${loops}) AS g
     ) AS base,
@@ -399,6 +401,8 @@ export function catalogScenarios(genreIds) {
           : `/api/loops?search=${at(WORDS, i >> 1)}&sortBy=recent&limit=24`,
     },
     { name: "home (popular/recent, no filter)", path: (i) => `/api/loops?sortBy=${at(["popular", "recent"], i)}&limit=24` },
+    // Issue 24's "Most liked" (like counts kept on write): the whole catalog or one genre.
+    { name: "most liked (no filter / genre)", path: (i) => `/api/loops?${i % 2 ? `genreId=${genre(i >> 1)}&` : ""}sortBy=likes&limit=24` },
   ];
   const queries = [
     ...[
