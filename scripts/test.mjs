@@ -4,8 +4,7 @@
 //   compile contracts -> API tests, contracts tests   (both deploy or test the compiled contracts)
 //   typecheck, lint, production build, the other packages' tests (rules, web, ...)
 //   meanwhile: Chromium for the browser tests (installed through apt when missing, scripts/lib/chromium.mjs)
-//   last: the browser tests against that build (pnpm test:e2e, e2e/global-setup.ts), once every
-//   other step but lint has passed (lint's last seconds overlap their stack's start)
+//   last, alone: the browser tests against that build (pnpm test:e2e, e2e/global-setup.ts)
 // After a failure no further step starts (those running finish); the exit code is non-zero.
 // Prints every step's time and the total, in red when the total is over the budget.
 // Safe beside a running `pnpm dev`: it takes no lock, and the tests start their own databases,
@@ -66,17 +65,7 @@ const steps = [
   { name: "lint", short: "lint", args: ["lint"], after: [] },
   { name: "build", short: "build", args: ["build"], env: { NODE_ENV: "production" }, after: [] },
 ];
-/**
- * The browser tests need the build and every test step but lint passed: lint (ESLint, then
- * Prettier) keeps one core busy for its last ~40 s, and the browser tests' first seconds start
- * their stack, so they overlap instead of waiting on each other.
- */
-const e2eStep = {
-  name: "e2e",
-  short: "e2e",
-  args: ["test:e2e"],
-  after: steps.map((step) => step.name).filter((name) => name !== "lint"),
-};
+const e2eStep = { name: "e2e", short: "e2e", args: ["test:e2e"] };
 
 const running = new Set();
 let interrupted = false;
@@ -172,9 +161,9 @@ async function runTimed(step, { prepare } = {}) {
   return ok;
 }
 
-/** Runs `steps`, then the browser tests, CONCURRENCY at a time, each once the steps it comes after have passed. */
+/** Runs `steps`, CONCURRENCY at a time, each once the steps it comes after have passed. */
 function runAll() {
-  const pending = [...steps, e2eStep];
+  const pending = [...steps];
   const passed = new Set();
   let active = 0;
   return new Promise((resolve) => {
@@ -185,7 +174,7 @@ function runAll() {
         if (index < 0) break;
         const [step] = pending.splice(index, 1);
         active++;
-        void runTimed(step, step === e2eStep ? { prepare: prepareE2e } : {}).then((ok) => {
+        void runTimed(step).then((ok) => {
           active--;
           if (ok) passed.add(step.name);
           next();
@@ -204,15 +193,15 @@ const chromium = ensureChromium({ log: (text) => say("chromium", text) }).then((
   return result;
 });
 
-async function prepareE2e() {
-  const browser = await chromium;
-  if (browser.error) return { error: browser.error };
-  // The build step made the production build the browser tests serve: they do not build again.
-  return { env: { CHROMIUM_PATH: browser.path, LOOP_E2E_PREBUILT: "1" } };
-}
-
 await runAll();
-if (!results.has(e2eStep.name)) results.set(e2eStep.name, { status: "not run" });
+await runTimed(e2eStep, {
+  async prepare() {
+    const browser = await chromium;
+    if (browser.error) return { error: browser.error };
+    // The build step made the production build the browser tests serve: they do not build again.
+    return { env: { CHROMIUM_PATH: browser.path, LOOP_E2E_PREBUILT: "1" } };
+  },
+});
 
 const icon = { passed: color.green("✓"), failed: color.red("✗"), "not run": color.gray("·"), interrupted: color.red("✗") };
 console.log("");
