@@ -1,8 +1,8 @@
 // Issue 24's likes, collections and follows, end to end: a creator (A) uploads two loops; a member
-// (B) likes both (each heart counts 1, the Liked tab lists them), builds a public collection from a
-// card's menu and copies its link; a visitor (no account) opens the link and plays a preview; B
-// follows A on A's profile (1 follower), A uploads again, and B's bell says "New from <A>" at once
-// (the event stream) and Home → Following lists the new loop first.
+// (B), on A's profile, likes both (each heart counts 1), builds a public collection from a card's
+// menu and follows A (1 follower); the home sorts by likes, the Liked tab lists both; B copies the
+// collection's link and a visitor (no account) opens it and plays a preview; A uploads again, and
+// B's bell says "New from <A>" at once (the event stream) and Home → Following lists the new loop first.
 import path from "node:path";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { type CurrentUser, currentUser, expect, freshEmail, test, toast } from "../support/fixtures";
@@ -31,15 +31,6 @@ async function newBrowserPage(browser: Browser, stack: StackInfo, permissions: s
   return context.newPage();
 }
 
-/** /home, newest first, the card of `title`. */
-async function cardOnHome(page: Page, title: string) {
-  await page.goto("/home");
-  await page.getByRole("button", { name: "Recent" }).click();
-  const card = page.getByRole("article", { name: title });
-  await expect(card).toBeVisible();
-  return card;
-}
-
 test.describe("likes, collections and follows", () => {
   test("a member likes loops, shares a public collection a visitor opens, follows a creator and hears of the next upload", async ({
     page,
@@ -52,14 +43,23 @@ test.describe("likes, collections and follows", () => {
     const creator: CurrentUser = await currentUser(page);
     const first = `${uniqueWord("Lumen")} Keys`;
     const second = `${uniqueWord("Ember")} Drums`;
-    await uploadLoop(page, { title: first, price: "FREE" });
-    await uploadLoop(page, { title: second, price: "0.50" });
+    // B signs in (in a browser of their own) while A uploads.
+    const member = await newBrowserPage(browser, stack, ["clipboard-read", "clipboard-write"]);
+    await Promise.all([
+      (async () => {
+        await uploadLoop(page, { title: first, price: "FREE" });
+        await uploadLoop(page, { title: second, price: "0.50" });
+      })(),
+      signInWithEmail(member, stack, freshEmail("ben")),
+    ]);
+
+    // B opens A's profile (the artist's name on any card links there): both loops, A's counts.
+    await member.goto(`/profile/${creator.id}`);
+    await expect(member.getByRole("heading", { level: 1, name: creator.username! })).toBeVisible();
 
     // B likes both: each heart turns pressed and counts 1.
-    const member = await newBrowserPage(browser, stack, ["clipboard-read", "clipboard-write"]);
-    await signInWithEmail(member, stack, freshEmail("ben"));
     for (const title of [first, second]) {
-      const card = await cardOnHome(member, title);
+      const card = member.getByRole("article", { name: title });
       const like = card.getByRole("button", { name: "Like", exact: true });
       await expect(like).toHaveAttribute("aria-pressed", "false");
       await expect(card.getByTestId("like-count")).toHaveText(/^0/);
@@ -70,7 +70,36 @@ test.describe("likes, collections and follows", () => {
       await expect(unlike).toHaveAttribute("aria-pressed", "true");
       await expect(card.getByTestId("like-count")).toHaveText(/^1/);
     }
-    // "Most liked" sorts by likes: the page asks for sortBy=likes.
+
+    // A public collection, made from the first loop's card menu ("New collection…" adds the loop to it).
+    const crate = `${uniqueWord("Crate")} Picks`;
+    const card = member.getByRole("article", { name: first });
+    await card.getByRole("button", { name: `Add ${first} to a collection` }).click();
+    await member.getByRole("menuitem", { name: "New collection…" }).click();
+    const dialog = member.getByRole("dialog", { name: "New collection" });
+    await dialog.getByLabel("Name").fill(crate);
+    await dialog.getByLabel("Description (optional)").fill("Keys worth keeping.");
+    await dialog.getByRole("switch", { name: /Public/ }).check();
+    await dialog.getByRole("button", { name: "Create collection" }).click();
+    await expect(toast(member, "Collection Created")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    // The menu now ticks the new collection.
+    await card.getByRole("button", { name: `Add ${first} to a collection` }).click();
+    const item = member.getByRole("menuitemcheckbox", { name: new RegExp(crate) });
+    await expect(item).toHaveAttribute("aria-checked", "true");
+    await screenshot(member, "add-to-collection");
+    await member.keyboard.press("Escape");
+    await expect(item).toBeHidden();
+
+    // B follows A on the same profile: 1 follower.
+    await expect(member.getByTestId("follower-count")).toHaveText("0");
+    await member.getByRole("button", { name: "Follow", exact: true }).click();
+    await expect(member.getByRole("button", { name: "Unfollow" })).toHaveAttribute("aria-pressed", "true");
+    await expect(member.getByTestId("follower-count")).toHaveText("1");
+    await screenshot(member, "profile-follow");
+
+    // "Most liked" sorts the home by likes: the page asks for sortBy=likes.
+    await member.goto("/home");
     const sorted = member.waitForResponse((response) => response.url().includes("sortBy=likes") && response.ok());
     await member.getByRole("button", { name: "Most liked" }).click();
     await sorted;
@@ -85,29 +114,7 @@ test.describe("likes, collections and follows", () => {
     await expect(liked.getByTestId("liked-count")).toHaveText("2 liked loops");
     await screenshot(member, "liked-tab", member.getByRole("tablist", { name: "Your loops and collections" }));
 
-    // A public collection, made from the first loop's card menu ("New collection…" adds the loop to it).
-    const crate = `${uniqueWord("Crate")} Picks`;
-    let card = await cardOnHome(member, first);
-    await card.getByRole("button", { name: `Add ${first} to a collection` }).click();
-    await member.getByRole("menuitem", { name: "New collection…" }).click();
-    const dialog = member.getByRole("dialog", { name: "New collection" });
-    await dialog.getByLabel("Name").fill(crate);
-    await dialog.getByLabel("Description (optional)").fill("Keys worth keeping.");
-    await dialog.getByRole("switch", { name: /Public/ }).check();
-    await dialog.getByRole("button", { name: "Create collection" }).click();
-    await expect(toast(member, "Collection Created")).toBeVisible();
-    await expect(dialog).toBeHidden();
-    // The menu now ticks the new collection.
-    card = member.getByRole("article", { name: first });
-    await card.getByRole("button", { name: `Add ${first} to a collection` }).click();
-    const item = member.getByRole("menuitemcheckbox", { name: new RegExp(crate) });
-    await expect(item).toHaveAttribute("aria-checked", "true");
-    await screenshot(member, "add-to-collection");
-    await member.keyboard.press("Escape");
-    await expect(item).toBeHidden();
-
     // The own profile's Collections tab links to it, public, with its one loop.
-    await member.goto("/profile");
     await member.getByRole("tab", { name: "Collections" }).click();
     const tile = member.getByRole("list", { name: "Collections" }).getByRole("link", { name: new RegExp(crate) });
     await expect(tile).toContainText("Public");
@@ -138,15 +145,6 @@ test.describe("likes, collections and follows", () => {
     await screenshot(visitor, "public-collection");
     await shared.getByRole("button", { name: `Pause preview of ${first}` }).click();
     await visitor.context().close();
-
-    // B follows A on A's profile: 1 follower.
-    await member.goto(`/profile/${creator.id}`);
-    await expect(member.getByRole("heading", { level: 1, name: creator.username! })).toBeVisible();
-    await expect(member.getByTestId("follower-count")).toHaveText("0");
-    await member.getByRole("button", { name: "Follow", exact: true }).click();
-    await expect(member.getByRole("button", { name: "Unfollow" })).toHaveAttribute("aria-pressed", "true");
-    await expect(member.getByTestId("follower-count")).toHaveText("1");
-    await screenshot(member, "profile-follow");
 
     // B waits on Home's Following tab (empty: nothing new yet) with the bell in the top bar.
     await member.goto("/home/following");
