@@ -127,8 +127,14 @@ export class PaypalCheckout {
 
   private async captureAndSettle(client: PaypalClient, checkout: Checkout): Promise<FiatPurchaseStatus> {
     const owned = await ownedPurchase(this.deps.prisma, checkout.buyerId, checkout.loopId, checkout.format as Format);
-    // Bought another way meanwhile: the approved order is left uncaptured, so no money moves.
-    if (owned) throw new Conflict(PURCHASE_MESSAGES.alreadyPurchased);
+    if (owned) {
+      // A concurrent capture of this same order (the page, its retry, the webhook) recorded it since
+      // this request read the checkout: that purchase is this order's, answered as it is.
+      const current = await this.deps.prisma.checkout.findUnique({ where: { id: checkout.id }, select: { purchaseId: true } });
+      if (current?.purchaseId === owned.id) return checkoutStatus(this.deps, checkout.id);
+      // Bought another way meanwhile: the approved order is left uncaptured, so no money moves.
+      throw new Conflict(PURCHASE_MESSAGES.alreadyPurchased);
+    }
     let order: PaypalOrderDetails;
     try {
       order = await client.captureOrder(checkout.providerRef!, `capture-${checkout.id}`);
