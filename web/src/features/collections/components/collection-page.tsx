@@ -6,6 +6,7 @@ import { type ReactNode, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { CollectionFormDialog } from "@/components/collection-form-dialog";
 import { CollectionVisibilityBadge } from "@/components/collection-visibility-badge";
+import { LoadMoreLoops } from "@/components/load-more-loops";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { FormDialog } from "@/components/ui/form-dialog";
@@ -92,19 +93,7 @@ export function CollectionPage({ collectionId, renderLoops }: CollectionPageProp
         ) : (
           <>
             {renderLoops(loops, collection.isOwn ? (loop) => <RemoveLoopButton collection={collection} loop={loop} /> : undefined)}
-            {query.hasNextPage ? (
-              <div className="mt-8 flex justify-center">
-                <Button variant="outline" size="lg" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                  {query.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
-                  Load More Loops
-                </Button>
-              </div>
-            ) : null}
-            {query.isFetchNextPageError ? (
-              <p role="alert" className="mt-3 text-center text-sm text-destructive">
-                More loops could not be loaded: {getServerMessage(query.error, "please try again.")}
-              </p>
-            ) : null}
+            <LoadMoreLoops query={query} />
           </>
         )}
       </section>

@@ -1,4 +1,5 @@
 import { Loader2, RotateCw, UsersRound } from "lucide-react";
+import { LoadMoreLoops } from "@/components/load-more-loops";
 import { Button } from "@/components/ui/button";
 import { getServerMessage } from "@/lib/api-client";
 import { useFollowingLoops } from "../api/get-following-loops";
@@ -54,19 +55,7 @@ export function FollowingLoops({ onBrowseAll }: { onBrowseAll?: () => void }) {
         ) : (
           <>
             <LoopList loops={loops} />
-            {query.hasNextPage ? (
-              <div className="mt-8 flex justify-center">
-                <Button variant="outline" size="lg" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                  {query.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
-                  Load More Loops
-                </Button>
-              </div>
-            ) : null}
-            {query.isFetchNextPageError ? (
-              <p role="alert" className="mt-3 text-center text-sm text-destructive">
-                More loops could not be loaded: {getServerMessage(query.error, "please try again.")}
-              </p>
-            ) : null}
+            <LoadMoreLoops query={query} />
           </>
         )}
       </div>

@@ -1,6 +1,7 @@
 import { LOOP_TOTAL_CAP } from "@loop/rules/schemas/loops";
 import { Loader2, RotateCw } from "lucide-react";
 import { useState } from "react";
+import { LoadMoreLoops } from "@/components/load-more-loops";
 import { Button } from "@/components/ui/button";
 import { getServerMessage } from "@/lib/api-client";
 import { formatCount } from "@/lib/format";
@@ -67,19 +68,7 @@ export function LoopBrowser({ id, className, onSignInRequired }: { id?: string; 
             ) : (
               <>
                 <LoopList loops={loops} layout={layout} onSignInRequired={onSignInRequired} />
-                {query.hasNextPage ? (
-                  <div className="mt-8 flex justify-center">
-                    <Button variant="outline" size="lg" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                      {query.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
-                      Load More Loops
-                    </Button>
-                  </div>
-                ) : null}
-                {query.isFetchNextPageError ? (
-                  <p role="alert" className="mt-3 text-center text-sm text-destructive">
-                    More loops could not be loaded: {getServerMessage(query.error, "please try again.")}
-                  </p>
-                ) : null}
+                <LoadMoreLoops query={query} />
               </>
             )}
           </div>

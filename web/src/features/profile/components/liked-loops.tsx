@@ -1,9 +1,7 @@
 import type { PublicLoop } from "@loop/rules/schemas/loops";
-import { Loader2 } from "lucide-react";
 import type { ReactNode } from "react";
-import { Button } from "@/components/ui/button";
+import { LoadMoreLoops } from "@/components/load-more-loops";
 import { Skeleton } from "@/components/ui/skeleton";
-import { getServerMessage } from "@/lib/api-client";
 import { useLikedLoops } from "../api/get-liked-loops";
 
 /** The own profile's Liked tab (docs/product.md#likes): the loops the member likes, the latest liked first, 24 at a time. */
@@ -41,19 +39,7 @@ export function LikedLoops({ renderLoops }: { renderLoops: (loops: PublicLoop[])
         {total} liked {total === 1 ? "loop" : "loops"}
       </p>
       {renderLoops(loops)}
-      {query.hasNextPage ? (
-        <div className="mt-8 flex justify-center">
-          <Button variant="outline" size="lg" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
-            Load More Loops
-          </Button>
-        </div>
-      ) : null}
-      {query.isFetchNextPageError ? (
-        <p role="alert" className="mt-3 text-center text-sm text-destructive">
-          More loops could not be loaded: {getServerMessage(query.error, "please try again.")}
-        </p>
-      ) : null}
+      <LoadMoreLoops query={query} />
     </div>
   );
 }
