@@ -35,6 +35,43 @@ describe("production mode", () => {
     expect(csp).toContain("frame-ancestors 'none'");
   });
 
+  it("lets no payment provider's script or frame in while none is configured", async () => {
+    const csp = (await request(t.app).get("/").expect(200)).headers["content-security-policy"] as string;
+    expect(csp).not.toMatch(/stripe|paypal/);
+    expect(csp).toContain("frame-src 'none'");
+  });
+
+  it("lets the card and PayPal forms load Stripe.js, the PayPal SDK and their frames when they are configured", async () => {
+    const withProviders = await createTestApp({
+      env: {
+        NODE_ENV: "production",
+        WEB_DIST: webDist,
+        STRIPE_SECRET_KEY: "sk_test_csp",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_csp",
+        PAYPAL_CLIENT_ID: "csp-client",
+        PAYPAL_CLIENT_SECRET: "csp-secret",
+      },
+    });
+    try {
+      const csp = (await request(withProviders.app).get("/").expect(200)).headers["content-security-policy"] as string;
+      const directive = (name: string) =>
+        csp
+          .split(";")
+          .map((part) => part.trim().split(/\s+/))
+          .find(([key]) => key === name)!
+          .slice(1);
+      expect(directive("script-src")).toEqual(expect.arrayContaining(["'self'", "https://js.stripe.com", "https://*.paypal.com"]));
+      expect(directive("script-src")).not.toContain("'unsafe-inline'");
+      expect(directive("frame-src")).toEqual(
+        expect.arrayContaining(["https://js.stripe.com", "https://hooks.stripe.com", "https://*.paypal.com"]),
+      );
+      expect(directive("connect-src")).toEqual(expect.arrayContaining(["'self'", "https://api.stripe.com", "https://*.paypal.com"]));
+      expect(directive("frame-ancestors")).toEqual(["'none'"]);
+    } finally {
+      await withProviders.close();
+    }
+  });
+
   it("keeps the Origin header of same-origin POSTs (a no-referrer policy would turn it into null)", async () => {
     const response = await request(t.app).get("/").expect(200);
     expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");

@@ -9,25 +9,45 @@ const WALLETCONNECT_CONNECT = [
   "wss://*.walletconnect.org",
 ];
 const WALLETCONNECT_FRAMES = ["https://verify.walletconnect.com", "https://verify.walletconnect.org"];
+// Stripe.js, which the card forms load from Stripe (never bundled), its card-field and 3-D Secure
+// frames, and the API it calls from the page: the sources of Stripe's integration security guide.
+const STRIPE_SCRIPTS = ["https://js.stripe.com", "https://*.js.stripe.com"];
+const STRIPE_FRAMES = ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"];
+const STRIPE_CONNECT = ["https://api.stripe.com"];
+// PayPal's JavaScript SDK (www.paypal.com, or www.sandbox.paypal.com), its button and checkout frames
+// and their assets: the hosts of PayPal's CSP recommendation (no 'unsafe-inline': the buttons'
+// own scripts run inside PayPal's frames, under PayPal's policy).
+const PAYPAL_SOURCES = ["https://*.paypal.com", "https://*.paypalobjects.com"];
 
 /**
  * Content-Security-Policy for the built React app served from this origin. The wallet code talks
- * JSON-RPC to the configured chain endpoints (and WalletConnect's relay when enabled).
+ * JSON-RPC to the configured chain endpoints (and WalletConnect's relay when enabled); the card and
+ * PayPal forms load their provider's script and frames when that provider is configured.
  */
 export function contentSecurityPolicy(config: AppConfig): Record<string, string[]> {
   const rpcOrigins = [...new Set(config.chains.map((chain) => new URL(chain.rpcUrl).origin))];
   const walletConnect = config.walletConnectProjectId !== null;
+  // A provider's sources only when it is configured: a marketplace without PayPal loads nothing from it.
+  const stripe = config.stripe !== null;
+  const paypal = config.paypal !== null;
+  const frames = [...(walletConnect ? WALLETCONNECT_FRAMES : []), ...(stripe ? STRIPE_FRAMES : []), ...(paypal ? PAYPAL_SOURCES : [])];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "base-uri": ["'self'"],
-    "script-src": ["'self'"],
+    "script-src": ["'self'", ...(stripe ? STRIPE_SCRIPTS : []), ...(paypal ? PAYPAL_SOURCES : [])],
     // React and the wallet modal set style attributes at run time.
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", "https:"],
     "media-src": ["'self'", "blob:"],
     "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'", ...rpcOrigins, ...(walletConnect ? WALLETCONNECT_CONNECT : [])],
-    "frame-src": walletConnect ? WALLETCONNECT_FRAMES : ["'none'"],
+    "connect-src": [
+      "'self'",
+      ...rpcOrigins,
+      ...(walletConnect ? WALLETCONNECT_CONNECT : []),
+      ...(stripe ? STRIPE_CONNECT : []),
+      ...(paypal ? PAYPAL_SOURCES : []),
+    ],
+    "frame-src": frames.length > 0 ? frames : ["'none'"],
     "frame-ancestors": ["'none'"],
     "form-action": ["'self'"],
     "object-src": ["'none'"],
