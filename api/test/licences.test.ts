@@ -452,6 +452,38 @@ describe("licences", () => {
       expect(await downloadLicences(free.id)).toEqual([]);
     });
 
+    it("a free purchase after a download of the same format keeps the download's licence (one, not two); the other format gets its own", async () => {
+      const seller = await signInMember(t);
+      const member = await signInMember(t);
+      const free = await listedLoop(seller.id, 0);
+      await download(member, free.id, "mp3");
+      const [downloaded] = await licencesOf(member, free.id);
+
+      const taken = purchaseSchema.parse(
+        (await member.browser.post("/api/purchases").send({ loopId: free.id, format: "mp3" }).expect(201)).body,
+      );
+      expect(taken.licenceId).toBe(downloaded!.id);
+      expect(await licencesOf(member, free.id)).toEqual([{ ...downloaded, purchaseId: taken.id }]);
+      expect(await publicLicence(taken.licenceId)).toMatchObject({
+        id: downloaded!.id,
+        purchaseId: taken.id,
+        format: "mp3",
+        status: "valid",
+      });
+      expect(await downloadLicences(free.id)).toEqual([]);
+
+      const wav = purchaseSchema.parse(
+        (await member.browser.post("/api/purchases").send({ loopId: free.id, format: "wav" }).expect(201)).body,
+      );
+      expect(wav.licenceId).not.toBe(taken.licenceId);
+      expect(
+        (await licencesOf(member, free.id)).map(({ id, format }) => ({ id, format })).sort((a, b) => a.format.localeCompare(b.format)),
+      ).toEqual([
+        { id: taken.licenceId, format: "mp3" },
+        { id: wav.licenceId, format: "wav" },
+      ]);
+    });
+
     it("the migration's backfill gives an earlier download of a free loop its licence, by the same rules", async () => {
       const seller = await signInMember(t);
       const member = await signInMember(t);
