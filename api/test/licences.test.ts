@@ -471,6 +471,10 @@ describe("licences", () => {
         status: "valid",
       });
       expect(await downloadLicences(free.id)).toEqual([]);
+      // Dated when it was issued (the download), which is not the purchase's time.
+      const text = await pdfText((await pdfOf(member.browser, `/api/licences/${taken.licenceId}/pdf`).expect(200)).body as Buffer);
+      expect(text).toContain("Date issued");
+      expect(text).toContain(taken.id);
 
       const wav = purchaseSchema.parse(
         (await member.browser.post("/api/purchases").send({ loopId: free.id, format: "wav" }).expect(201)).body,

@@ -40,6 +40,16 @@ export const LICENCE_METHOD_NAMES: Record<PurchaseMethod, string> = {
   card: "Card",
 };
 
+/**
+ * The label of a licence's date on its page and PDF: a free loop's download ("Date of download"), a
+ * purchase ("Date of purchase"), or a free loop taken with POST /api/purchases ("Date issued": when
+ * the member had downloaded it first, the licence is that download's, dated then).
+ */
+export function licenceDateLabel(licence: { purchaseId: string | null; method: PurchaseMethod }): string {
+  if (licence.purchaseId === null) return "Date of download";
+  return licence.method === "free" ? "Date issued" : "Date of purchase";
+}
+
 export const LICENCE_STATUSES = ["valid", "revoked"] as const;
 export type LicenceStatus = (typeof LICENCE_STATUSES)[number];
 

@@ -2,7 +2,7 @@
 // the time it is made, the terms in brief, the verification address and a QR code of it. The
 // standard Helvetica fonts (no font file to ship) encode WinAnsi only: a character outside it (e.g.
 // a title in Japanese) is printed as "?"; the verification page shows the exact text.
-import { LICENCE_METHOD_NAMES, LICENCE_TERMS, type Licence } from "@loop/rules/schemas/licences";
+import { LICENCE_METHOD_NAMES, LICENCE_TERMS, licenceDateLabel, type Licence } from "@loop/rules/schemas/licences";
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import QRCode from "qrcode";
 
@@ -63,7 +63,7 @@ export function licenceFacts(licence: Licence): [string, string][] {
     ["Marketplace fee", `$${licence.fee} USD`],
     ["Total paid", paid],
     ["Paid with", LICENCE_METHOD_NAMES[licence.method]],
-    [licence.purchaseId ? "Date of purchase" : "Date of download", utcText(licence.issuedAt)],
+    [licenceDateLabel(licence), utcText(licence.issuedAt)],
     // A free loop's download makes no purchase.
     ["Purchase id", licence.purchaseId ?? "Free download"],
     ...(licence.chain

@@ -1,5 +1,12 @@
 import { paths } from "@loop/rules/paths";
-import { LICENCE_MESSAGES, LICENCE_METHOD_NAMES, LICENCE_TERMS, licencePdfPath, type Licence } from "@loop/rules/schemas/licences";
+import {
+  LICENCE_MESSAGES,
+  LICENCE_METHOD_NAMES,
+  LICENCE_TERMS,
+  licenceDateLabel,
+  licencePdfPath,
+  type Licence,
+} from "@loop/rules/schemas/licences";
 import { BadgeCheck, FileDown, FileX, ShieldAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -101,7 +108,7 @@ function LicenceView({ licence }: { licence: Licence }) {
             ${licence.total} USD{licence.loopAmount ? ` (${formatLoop8(licence.loopAmount)} LOOP)` : ""}
           </Fact>
           <Fact label="Paid with">{LICENCE_METHOD_NAMES[licence.method]}</Fact>
-          <Fact label={licence.purchaseId ? "Date of purchase" : "Date of download"}>{formatDateTime(licence.issuedAt)}</Fact>
+          <Fact label={licenceDateLabel(licence)}>{formatDateTime(licence.issuedAt)}</Fact>
           {licence.revokedAt ? <Fact label="Revoked">{formatDateTime(licence.revokedAt)}</Fact> : null}
           {/* A free loop's download makes no purchase. */}
           <Fact label="Purchase">{licence.purchaseId ?? "Free download"}</Fact>
