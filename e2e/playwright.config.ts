@@ -13,6 +13,9 @@ const CHROMIUM_ARGS = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+  // No host but this machine resolves: nothing a page asks for leaves it (support/injected-wallet.ts
+  // blockNonLocalRequests reports any such request, and the test fails).
+  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
 ];
 
 export default defineConfig({

@@ -176,15 +176,16 @@ export function isLocalUrl(raw: string | URL): boolean {
 }
 
 /**
- * Lets the page reach only this machine: every other request (HTTP and WebSocket) is aborted and
- * reported to `onBlocked`. Use it with `serviceWorkers: "block"` so that nothing bypasses routing.
+ * Lets the page reach only this machine: the browser resolves no other host (playwright.config.ts
+ * launches Chromium with `--host-resolver-rules`), and every request to another host, and every
+ * WebSocket to one (aborted here), is reported to `onBlocked`. Use it with `serviceWorkers: "block"`.
+ * Requests are watched, not routed: a route sent every request of every page through the test
+ * runner and back (about 35 s of CPU per run on two cores; the browser tests 3 min 26 s → 3 min 7 s).
  */
 export async function blockNonLocalRequests(context: BrowserContext, onBlocked: (url: string) => void = () => {}) {
-  await context.route("**/*", (route) => {
-    const url = route.request().url();
-    if (isLocalUrl(url)) return route.continue();
-    onBlocked(url);
-    return route.abort("blockedbyclient");
+  context.on("request", (request) => {
+    const url = request.url();
+    if (!isLocalUrl(url)) onBlocked(url);
   });
   await context.routeWebSocket(
     (url) => !isLocalUrl(url),
