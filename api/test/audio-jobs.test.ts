@@ -19,10 +19,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const CLAIM_MS = 1000;
+
 it("a job that outlives its claim is renewed, not taken by a second worker: processed once", { timeout: 60_000 }, async () => {
-  // Claims of 600 ms; processing 40 s of stereo audio takes several seconds.
-  const first = t.startWorker({ visibilityMs: 600, pollMs: 50 });
-  const seconds = 40;
+  // Claims of 1 s (renewed every 333 ms); processing 120 s of stereo audio takes several seconds.
+  // Shorter claims made the test flaky on a saturated two-core machine: one renewal held up for
+  // 350 ms let the rival take the job (the at-least-once design then processes it twice, harmlessly,
+  // but this test is about the renewal).
+  const first = t.startWorker({ visibilityMs: CLAIM_MS, pollMs: 50 });
+  const seconds = 120;
   const upload = agent.post("/api/loops/upload").field("title", "Long").field("genreId", String(genreId));
   const { body } = await upload
     .attach("audio", wavFile([clickTrack(120, seconds), clickTrack(90, seconds)]), { filename: "long.wav", contentType: "audio/wav" })
@@ -35,7 +40,7 @@ it("a job that outlives its claim is renewed, not taken by a second worker: proc
       if (Date.now() > until) throw new Error("the job was never claimed");
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    second = t.startWorker({ visibilityMs: 600, pollMs: 50 });
+    second = t.startWorker({ visibilityMs: CLAIM_MS, pollMs: 50 });
     const started = Date.now();
     for (;;) {
       const loop = await t.db.prisma.loop.findUniqueOrThrow({ where: { id: body.id } });
@@ -43,7 +48,7 @@ it("a job that outlives its claim is renewed, not taken by a second worker: proc
       if (Date.now() - started > 45_000) throw new Error("still processing");
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(Date.now() - started).toBeGreaterThan(600 * 2); // the claim would have expired twice over
+    expect(Date.now() - started).toBeGreaterThan(CLAIM_MS * 2); // the claim would have expired twice over
     const loop = await t.db.prisma.loop.findUniqueOrThrow({ where: { id: body.id } });
     expect(loop.status).toBe("ready");
     expect(await t.db.prisma.job.findFirstOrThrow()).toMatchObject({ state: "completed", attempts: 1 });
