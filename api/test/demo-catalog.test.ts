@@ -151,7 +151,7 @@ describe("demo catalog: the seed", () => {
     expect(await prisma.loop.count()).toBe(DEMO_CATALOG.length);
     expect(await prisma.job.count()).toBe(DEMO_CATALOG.length);
     expect(await files()).toBe(DEMO_CATALOG.length);
-  });
+  }, 120_000); // synthesizing the 28 items: ~7 s alone, three times that on a busy CI machine
 
   it("the worker makes them ready, and the marketplace lists them with previews and waveforms", async () => {
     // Processing the whole catalog (17 minutes of audio) cost a minute of CPU per test run; a sample
