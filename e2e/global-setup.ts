@@ -18,7 +18,8 @@ import { STACK_FILE_ENV, type StackInfo } from "./support/stack";
 
 const ROOT = path.resolve(__dirname, "..");
 const E2E_DATA = path.join(ROOT, ".data-e2e");
-const READY_TIMEOUT_MS = 120_000;
+/** The whole stack's start (database, chain and deployment, indexer, API, web): ~30 s here, far longer on a loaded machine. */
+const READY_TIMEOUT_MS = 300_000;
 const STOP_TIMEOUT_MS = 60_000;
 /** Set by `pnpm test`, whose build step made the production build this run serves. */
 export const PREBUILT_ENV = "LOOP_E2E_PREBUILT";

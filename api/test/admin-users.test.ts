@@ -11,6 +11,7 @@ import { buildOpenApiDocument } from "../src/features/openapi/document";
 import { fundMember, signInAdmin, signInMember } from "./support/members";
 import { newAccount, walletSignIn, type Browser } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
+import { EVENT_DEADLINE_MS } from "./support/wait";
 
 type Member = { browser: Browser; id: string };
 
@@ -54,7 +55,7 @@ describe("admin: authorization and users", () => {
           `SELECT count(*)::int AS "count" FROM pg_stat_activity WHERE "datname" = current_database() AND "wait_event_type" = 'Lock'`,
         );
       // Bounded: should a request not get that far, its answer tells the assertions why.
-      for (const deadline = Date.now() + 10_000; (await waiting()).rows[0]!.count < 2 && Date.now() < deadline;) {
+      for (const deadline = Date.now() + EVENT_DEADLINE_MS; (await waiting()).rows[0]!.count < 2 && Date.now() < deadline;) {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       await holder.query("COMMIT");

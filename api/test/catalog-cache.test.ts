@@ -10,6 +10,7 @@ import { insertDownloadableLoop } from "./support/listed-loop";
 import { fundMember, signInMember } from "./support/members";
 import { type Browser } from "./support/siwe";
 import { createTestApp, type TestApp } from "./support/test-app";
+import { waitFor } from "./support/wait";
 
 describe("catalog cache (unit)", () => {
   const options = (now: () => number, maxEntries = 3) => ({ enabled: true, ttlMs: 1_000, maxEntries, now });
@@ -222,11 +223,10 @@ describe("catalog cache: GET /api/loops and /api/search answers, invalidated by 
         .expect(201);
       // Cached while processing (the TTL is a minute): only the worker's change can refresh it.
       expect((await page(null, "?search=fresh")).loops).toEqual([]);
-      const until = Date.now() + 15_000;
-      while ((await creator.browser.get(`/api/loops/${upload.body.id}/status`)).body.status === "processing") {
-        if (Date.now() > until) throw new Error("still processing");
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await waitFor(
+        "the upload to be processed",
+        async () => (await creator.browser.get(`/api/loops/${upload.body.id}/status`)).body.status !== "processing",
+      );
       expect((await page(null, "?search=fresh")).loops.map((loop) => loop.title)).toEqual(["Cache Fresh Upload"]);
     } finally {
       await worker.stop();

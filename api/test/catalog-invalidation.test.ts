@@ -12,6 +12,7 @@ import { truncateAll } from "./support/database";
 import { audioKeys, insertLoopRow } from "./support/listed-loop";
 import { signInMember, type Member } from "./support/members";
 import { createTestApp, type TestApp } from "./support/test-app";
+import { EVENT_DEADLINE_MS, waitFor as waitUntil } from "./support/wait";
 
 let a: TestApp;
 let b: TestApp;
@@ -28,13 +29,7 @@ async function listenAs(t: TestApp): Promise<void> {
   await t.listener.ready();
 }
 
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 3_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const waitFor = (condition: () => boolean, what: string) => waitUntil(what, condition, EVENT_DEADLINE_MS, 10);
 
 withCatalogCache();
 

@@ -9,6 +9,7 @@ import { insertLoopRow, type LoopRow } from "./support/listed-loop";
 import { type Browser } from "./support/siwe";
 import { binary } from "./support/binary-body";
 import { createTestApp, type TestApp } from "./support/test-app";
+import { waitFor } from "./support/wait";
 
 describe("catalog: GET /api/loops, /api/loops/:id, preview and peaks", () => {
   let t: TestApp;
@@ -379,11 +380,10 @@ describe("catalog: GET /api/loops, /api/loops/:id, preview and peaks", () => {
         .field("genreId", String(house))
         .attach("audio", wavFile([clickTrack(120, 3)]), { filename: "a.wav", contentType: "audio/wav" })
         .expect(201);
-      const until = Date.now() + 15_000;
-      while ((await alice.get(`/api/loops/${upload.body.id}/status`)).body.status === "processing") {
-        if (Date.now() > until) throw new Error("still processing");
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await waitFor(
+        "the upload to be processed",
+        async () => (await alice.get(`/api/loops/${upload.body.id}/status`)).body.status !== "processing",
+      );
       const { loops } = await list("?search=fresh");
       expect(loops).toHaveLength(1);
       expect(loops[0]!.duration).toBeCloseTo(3, 1);

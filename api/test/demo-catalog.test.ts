@@ -13,6 +13,7 @@ import { originalKey } from "../src/features/loops/record-upload";
 import { DEMO_CREATORS, DEMO_GENRES, seed } from "../src/db/seed";
 import { truncateAll } from "./support/database";
 import { createTestApp, type TestApp } from "./support/test-app";
+import { EVENT_DEADLINE_MS } from "./support/wait";
 
 /** Files under the local storage's root, at any depth. */
 function storedFiles(dir: string): number {
@@ -151,7 +152,7 @@ describe("demo catalog: the seed", () => {
     expect(await prisma.loop.count()).toBe(DEMO_CATALOG.length);
     expect(await prisma.job.count()).toBe(DEMO_CATALOG.length);
     expect(await files()).toBe(DEMO_CATALOG.length);
-  }, 120_000); // synthesizing the 28 items: ~7 s alone, three times that on a busy CI machine
+  });
 
   it("the worker makes them ready, and the marketplace lists them with previews and waveforms", async () => {
     // Processing the whole catalog (17 minutes of audio) cost a minute of CPU per test run; a sample
@@ -167,7 +168,7 @@ describe("demo catalog: the seed", () => {
     // Two threads, as two API instances would.
     t.startWorker();
     t.startWorker();
-    const deadline = Date.now() + 120_000;
+    const deadline = Date.now() + EVENT_DEADLINE_MS;
     for (;;) {
       const counts = await prisma.loop.groupBy({ by: ["status"], _count: true });
       const count = (status: string) => counts.find((row) => row.status === status)?._count ?? 0;
@@ -218,7 +219,7 @@ describe("demo catalog: the seed", () => {
     expect(preview.headers["content-type"]).toMatch(/audio\/mpeg/);
     const peaks = loopPeaksSchema.parse((await request(t.app).get(`/api/loops/${newest.id}/peaks`).expect(200)).body);
     expect(peaks.peaks.length).toBeGreaterThan(100);
-  }, 180_000);
+  });
 
   it("adds the catalog once when two seeders race, and leaves no file of the loser behind", async () => {
     const prisma = t.db.prisma;

@@ -27,7 +27,7 @@ describe("the development faucet", () => {
     await deployContracts(rpcUrl, deployments);
     t = await createTestApp({ env: { DEPLOYMENTS_DIR: deployments, OPERATOR_PRIVATE_KEY: localAccounts.roles.operator.privateKey } });
     token = getAddress(t.config.chains[0]!.contracts!.token);
-  }, 180_000);
+  });
   afterAll(async () => {
     await t?.close();
     if (deployments) rmSync(deployments, { recursive: true, force: true });
@@ -47,7 +47,7 @@ describe("the development faucet", () => {
     expect(await client.readContract({ address: token, abi: loopTokenAbi, functionName: "balanceOf", args: [target] })).toBe(
       parseEther("1000000"),
     );
-  }, 60_000);
+  });
 
   it("refuses a bad address, a signed-out caller, and every chain but the local one", async () => {
     const member = (await signInMember(t)).browser;
@@ -60,5 +60,5 @@ describe("the development faucet", () => {
       status: 403,
       message: FAUCET_MESSAGES.unavailable,
     });
-  }, 60_000);
+  });
 });

@@ -165,64 +165,57 @@ describe("follows", () => {
     expect(afterUnfollow.loops.map((loop) => loop.id)).toEqual([a2, a1]);
   });
 
-  it(
-    "a follower gets one notification, live on the bell, when the creator's public upload is ready; none for a private one",
-    { timeout: 60_000 },
-    async () => {
-      const uploader = await signInMember(t);
-      await t.db.prisma.user.update({ where: { id: uploader.id }, data: { username: "beat_maker" } });
-      const [follower, bystander] = [await signInMember(t), await signInMember(t)];
-      await follow(follower.browser, uploader.id).expect(200);
-      const stream = await EventStreamClient.open(baseUrl, follower.cookie);
+  it("a follower gets one notification, live on the bell, when the creator's public upload is ready; none for a private one", async () => {
+    const uploader = await signInMember(t);
+    await t.db.prisma.user.update({ where: { id: uploader.id }, data: { username: "beat_maker" } });
+    const [follower, bystander] = [await signInMember(t), await signInMember(t)];
+    await follow(follower.browser, uploader.id).expect(200);
+    const stream = await EventStreamClient.open(baseUrl, follower.cookie);
+    try {
+      await stream.waitForSync(1);
+      const upload = (title: string) =>
+        uploader.browser
+          .post("/api/loops/upload")
+          .field("title", title)
+          .field("genreId", String(genre))
+          .attach("audio", wavFile([clickTrack(120, 1)]), { filename: "a.wav", contentType: "audio/wav" })
+          .expect(201);
+      const publicLoop = (await upload("Sunrise Groove")).body.id as string;
+      const privateLoop = (await upload("Secret Sketch")).body.id as string;
+      await uploader.browser.patch(`/api/loops/${privateLoop}`).send({ isPublic: false }).expect(200);
+
+      const worker = t.startWorker({ pollMs: 50 });
       try {
-        await stream.waitForSync(1);
-        const upload = (title: string) =>
-          uploader.browser
-            .post("/api/loops/upload")
-            .field("title", title)
-            .field("genreId", String(genre))
-            .attach("audio", wavFile([clickTrack(120, 1)]), { filename: "a.wav", contentType: "audio/wav" })
-            .expect(201);
-        const publicLoop = (await upload("Sunrise Groove")).body.id as string;
-        const privateLoop = (await upload("Secret Sketch")).body.id as string;
-        await uploader.browser.patch(`/api/loops/${privateLoop}`).send({ isPublic: false }).expect(200);
+        await waitFor("both loops processed", async () => {
+          const loops = await t.db.prisma.loop.findMany({ where: { id: { in: [publicLoop, privateLoop] } } });
+          return loops.every((loop) => loop.status === "ready");
+        });
+        const expected = newUploadNotification("beat_maker", "Sunrise Groove");
+        const live = await stream.waitForNotification(expected.title);
+        expect(live).toMatchObject({ ...expected, actionUrl: paths.homeFollowing() });
 
-        const worker = t.startWorker({ pollMs: 50 });
-        try {
-          await waitFor("both loops processed", async () => {
-            const loops = await t.db.prisma.loop.findMany({ where: { id: { in: [publicLoop, privateLoop] } } });
-            return loops.every((loop) => loop.status === "ready");
-          });
-          const expected = newUploadNotification("beat_maker", "Sunrise Groove");
-          const live = await stream.waitForNotification(expected.title);
-          expect(live).toMatchObject({ ...expected, actionUrl: paths.homeFollowing() });
+        const bell = notificationListSchema.parse((await follower.browser.get("/api/notifications").expect(200)).body);
+        expect(bell.filter((n) => n.title.startsWith("New from"))).toEqual([
+          expect.objectContaining({
+            title: "New from beat_maker",
+            message: 'beat_maker released "Sunrise Groove".',
+            actionUrl: "/home/following",
+            actionText: "Listen",
+            isRead: false,
+          }),
+        ]);
+        const others = notificationListSchema.parse((await bystander.browser.get("/api/notifications").expect(200)).body);
+        expect(others.filter((n) => n.title.startsWith("New from"))).toEqual([]);
 
-          const bell = notificationListSchema.parse((await follower.browser.get("/api/notifications").expect(200)).body);
-          expect(bell.filter((n) => n.title.startsWith("New from"))).toEqual([
-            expect.objectContaining({
-              title: "New from beat_maker",
-              message: 'beat_maker released "Sunrise Groove".',
-              actionUrl: "/home/following",
-              actionText: "Listen",
-              isRead: false,
-            }),
-          ]);
-          const others = notificationListSchema.parse((await bystander.browser.get("/api/notifications").expect(200)).body);
-          expect(others.filter((n) => n.title.startsWith("New from"))).toEqual([]);
-
-          // A retried job of a loop already ready finds nothing to do: no second notification.
-          await t.db.prisma.job.create({ data: { queue: "loop.process", payload: { loopId: publicLoop } } });
-          await waitFor(
-            "the retried job done",
-            async () => (await t.db.prisma.job.count({ where: { state: { not: "completed" } } })) === 0,
-          );
-          expect(await t.db.prisma.notification.count({ where: { userId: follower.id, title: "New from beat_maker" } })).toBe(1);
-        } finally {
-          await worker.stop();
-        }
+        // A retried job of a loop already ready finds nothing to do: no second notification.
+        await t.db.prisma.job.create({ data: { queue: "loop.process", payload: { loopId: publicLoop } } });
+        await waitFor("the retried job done", async () => (await t.db.prisma.job.count({ where: { state: { not: "completed" } } })) === 0);
+        expect(await t.db.prisma.notification.count({ where: { userId: follower.id, title: "New from beat_maker" } })).toBe(1);
       } finally {
-        stream.abort();
+        await worker.stop();
       }
-    },
-  );
+    } finally {
+      stream.abort();
+    }
+  });
 });

@@ -228,7 +228,7 @@ describe("ledger core", () => {
       expect(broken.code).toBe(1);
       expect(broken.output).toContain(`- cached balance differs from the sum of postings: ${account} (50000000007 cached vs 50000000000)`);
       expect(broken.output).toContain("LOOP in accounts does not add up to zero");
-    }, 30_000);
+    });
 
     it("reports a corrupted cached balance, a wrong held amount and an unbalanced entry", async () => {
       const user = await fundedUser();

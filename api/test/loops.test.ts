@@ -12,6 +12,7 @@ import { truncateAll } from "./support/database";
 import { type Browser } from "./support/siwe";
 import { binary } from "./support/binary-body";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
+import { EVENT_DEADLINE_MS } from "./support/wait";
 
 type Fields = Record<string, string>;
 
@@ -40,7 +41,7 @@ describe("loops: upload and processing", () => {
     expect(filesIn(t.config.filesDir)).toEqual([]);
   }
 
-  async function waitForFinalStatus(id: string, timeoutMs = 20_000) {
+  async function waitForFinalStatus(id: string, timeoutMs = EVENT_DEADLINE_MS) {
     const until = Date.now() + timeoutMs;
     for (;;) {
       const { body } = await agent.get(`/api/loops/${id}/status`).expect(200);

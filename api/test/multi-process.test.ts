@@ -121,7 +121,7 @@ describe("two API processes and two workers on one database, behind a round-robi
       { name: "a", port: a },
       { name: "b", port: b },
     ]);
-  }, 90_000);
+  });
 
   afterAll(async () => {
     await proxy?.close();
@@ -187,48 +187,44 @@ describe("two API processes and two workers on one database, behind a round-robi
     }
   });
 
-  it(
-    "an upload through one API is processed by a worker process and its preview served by the other API",
-    { timeout: 40_000 },
-    async () => {
-      const member = await signIn(proxy.url);
-      const genre = await db.prisma.genre.create({ data: { name: "Multi" } });
-      // Through the proxy: ~176 kB, streamed to the API (never retried).
-      const uploaded = await request(proxy.url)
-        .post("/api/loops/upload")
-        .set("Origin", APP_ORIGIN)
-        .set("Cookie", member.cookie)
-        .set("X-Forwarded-For", member.ip)
-        .field("title", "Across processes")
-        .field("genreId", String(genre.id))
-        .attach("audio", wavFile([clickTrack(120, 2)]), { filename: "across.wav", contentType: "audio/wav" });
-      expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
-      const receiver = uploaded.headers[UPSTREAM_HEADER] as string;
-      const id = uploaded.body.id as string;
-      const status = await waitFor(
-        "the worker to process the upload",
-        async () => {
-          const loop = (await (await call(direct(other(receiver)), `/api/loops/${id}/status`, member)).json()) as { status: string };
-          return loop.status === "processing" ? null : loop.status;
-        },
-        30_000,
-      );
-      expect(status).toBe("ready");
+  it("an upload through one API is processed by a worker process and its preview served by the other API", async () => {
+    const member = await signIn(proxy.url);
+    const genre = await db.prisma.genre.create({ data: { name: "Multi" } });
+    // Through the proxy: ~176 kB, streamed to the API (never retried).
+    const uploaded = await request(proxy.url)
+      .post("/api/loops/upload")
+      .set("Origin", APP_ORIGIN)
+      .set("Cookie", member.cookie)
+      .set("X-Forwarded-For", member.ip)
+      .field("title", "Across processes")
+      .field("genreId", String(genre.id))
+      .attach("audio", wavFile([clickTrack(120, 2)]), { filename: "across.wav", contentType: "audio/wav" });
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    const receiver = uploaded.headers[UPSTREAM_HEADER] as string;
+    const id = uploaded.body.id as string;
+    const status = await waitFor(
+      "the worker to process the upload",
+      async () => {
+        const loop = (await (await call(direct(other(receiver)), `/api/loops/${id}/status`, member)).json()) as { status: string };
+        return loop.status === "processing" ? null : loop.status;
+      },
+      30_000,
+    );
+    expect(status).toBe("ready");
 
-      const preview = await call(direct(other(receiver)), `/api/loops/${id}/preview`, member);
-      expect(preview.status).toBe(200);
-      expect(preview.headers.get("content-type")).toMatch(/^audio\/mpeg/);
-      const bytes = Buffer.from(await preview.arrayBuffer());
-      expect(bytes.length).toBeGreaterThan(1000);
-      // The very object the worker stored in the bucket, and the same bytes from the other API.
-      const { previewKey } = await db.prisma.loop.findUniqueOrThrow({ where: { id } });
-      const stored = s3.requests.filter((r) => r.method === "PUT" && r.path.endsWith(`/${previewKey!}`));
-      expect(stored.map((r) => r.bodyBytes)).toEqual([bytes.length]);
-      const fromReceiver = Buffer.from(await (await call(direct(receiver as "a" | "b"), `/api/loops/${id}/preview`, member)).arrayBuffer());
-      expect(fromReceiver.equals(bytes)).toBe(true);
-      expect(s3.rejected).toEqual([]);
-    },
-  );
+    const preview = await call(direct(other(receiver)), `/api/loops/${id}/preview`, member);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get("content-type")).toMatch(/^audio\/mpeg/);
+    const bytes = Buffer.from(await preview.arrayBuffer());
+    expect(bytes.length).toBeGreaterThan(1000);
+    // The very object the worker stored in the bucket, and the same bytes from the other API.
+    const { previewKey } = await db.prisma.loop.findUniqueOrThrow({ where: { id } });
+    const stored = s3.requests.filter((r) => r.method === "PUT" && r.path.endsWith(`/${previewKey!}`));
+    expect(stored.map((r) => r.bodyBytes)).toEqual([bytes.length]);
+    const fromReceiver = Buffer.from(await (await call(direct(receiver as "a" | "b"), `/api/loops/${id}/preview`, member)).arrayBuffer());
+    expect(fromReceiver.equals(bytes)).toBe(true);
+    expect(s3.rejected).toEqual([]);
+  });
 
   // Settlement: the real chain and indexer (settlement.test.ts) take a Hardhat node, a deployment
   // and Ponder's start (tens of seconds), beyond this file's budget; what this test is about is how
@@ -247,7 +243,7 @@ describe("two API processes and two workers on one database, behind a round-robi
           ? "boolean"
           : "text";
 
-  it("two settling workers apply each indexed event once", { timeout: 40_000 }, async () => {
+  it("two settling workers apply each indexed event once", async () => {
     const members = await Promise.all([signIn(proxy.url), signIn(proxy.url), signIn(proxy.url)]);
     const before = await Promise.all(members.map((member) => balanceOf(proxy.url, member)));
     await db.prisma.$executeRawUnsafe(`CREATE SCHEMA "indexer"`);
@@ -313,7 +309,7 @@ describe("two API processes and two workers on one database, behind a round-robi
       await sleep(30);
     }
     const total = BLOCKS * PER_BLOCK;
-    await waitFor("every event to be settled", async () => (await db.prisma.settledEvent.count()) === total, 20_000).catch(
+    await waitFor("every event to be settled", async () => (await db.prisma.settledEvent.count()) === total).catch(
       async (error: unknown) => {
         throw new Error(
           `${String(error)}: ${await db.prisma.settledEvent.count()} of ${total}\n${workers.map(({ worker }) => worker.output()).join("\n")}`,
@@ -337,7 +333,7 @@ describe("two API processes and two workers on one database, behind a round-robi
     expect(check.code, check.output).toBe(0);
   });
 
-  it("killing an API loses no request through the proxy; neither does a rolling restart under load", { timeout: 60_000 }, async () => {
+  it("killing an API loses no request through the proxy; neither does a rolling restart under load", async () => {
     const member = await signIn(proxy.url);
     const recipient = await signIn(proxy.url);
     await fundMember({ db }, member.id, 1000n);

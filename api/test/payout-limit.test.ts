@@ -68,5 +68,5 @@ describe("LoopVault's payout limit per period", () => {
     );
     await setWithdrawalStatus(operatorAdmin.browser, w2.id, { status: "processing" }).expect(200);
     expect(await walletLoop(destination)).toBe(parseEther("50"));
-  }, 60_000);
+  });
 });

@@ -383,7 +383,7 @@ describe("platform settings", () => {
           QUOTE_SIGNER_PRIVATE_KEY: localAccounts.roles.quoteSigner.privateKey,
         },
       });
-    }, 180_000);
+    });
     afterAll(async () => {
       await chainApp?.close();
       if (deployments) rmSync(deployments, { recursive: true, force: true });
@@ -428,6 +428,6 @@ describe("platform settings", () => {
       });
       expect(order).toMatchObject({ status: 1, releaseAt: block.timestamp + 3600n, price: BigInt(q.price) });
       expect(await chain.loopBalanceOf(token, marketplace)).toBe(BigInt(q.price));
-    }, 120_000);
+    });
   });
 });

@@ -129,7 +129,7 @@ describe("promotional LOOP", () => {
     const left = formatLoop(5_200n * LOOP + rewards);
     expect(await balance(hub)).toMatchObject({ balance: left, withdrawable: "0.00000000", promotional: left });
     expect(await balance(outsider)).toMatchObject({ balance: "5500.00000000", withdrawable: "0.00000000", promotional: "5500.00000000" });
-  }, 60_000);
+  });
 
   it("a purchase takes promotional LOOP first; the seller gets that part as promotional LOOP and the rest withdrawable", async () => {
     const [buyer, seller] = [await signInMember(t), await signInMember(t)];
@@ -444,5 +444,5 @@ describe("the migration of existing members", () => {
       await db.drop();
       rmSync(scratch, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });

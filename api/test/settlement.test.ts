@@ -136,7 +136,7 @@ describe("settlement of indexed chain events", () => {
     token = getAddress(contracts.token);
     vault = getAddress(contracts.vault);
     ponder = await startPonder({ databaseUrl: t.db.url, rpcUrl: chain.node.url, deploymentsDir: chain.deployments });
-  }, 240_000);
+  });
   afterEach(async () => {
     await stopWorker();
     expect(await checkLedger(t.db.prisma)).toEqual([]);
@@ -146,7 +146,7 @@ describe("settlement of indexed chain events", () => {
     await ponder?.stop();
     await t?.close();
     await chain?.stop();
-  }, 60_000);
+  });
 
   it("a deposit credits the in-app account once; both histories and the notification show it", async () => {
     const user = await signInMember(t, { account: await fundedAccount("100") });
@@ -179,7 +179,7 @@ describe("settlement of indexed chain events", () => {
         where: { kind: "deposit", idempotencyKey: { contains: receipt.transactionHash.toLowerCase() } },
       }),
     ).toBe(1);
-  }, 60_000);
+  });
 
   it("a deposit whose reference names no user is kept as unmatched and credits nobody", async () => {
     const stranger = await fundedAccount("10");
@@ -192,7 +192,7 @@ describe("settlement of indexed chain events", () => {
     expect(rows[0]).toMatchObject({ outcome: "unmatched" });
     expect(rows[0]!.detail).toMatch(/names no user/);
     expect(await t.db.prisma.ledgerEntry.count({ where: { idempotencyKey: { contains: receipt.transactionHash.toLowerCase() } } })).toBe(0);
-  }, 60_000);
+  });
 
   it("a LoopVault payout completes the loop withdrawal with its hash, from processing and from a lost answer", async () => {
     const user = await signInMember(t);
@@ -256,7 +256,7 @@ describe("settlement of indexed chain events", () => {
       .put(`/api/admin/tokens/withdrawals/${second.id}/status`)
       .send({ status: "completed", transactionId: paid.transactionHash })
       .expect(409);
-  }, 90_000);
+  });
 
   it("GET /api/health reports the chain's head, the indexed head and the settlement backlog", async () => {
     const user = await signInMember(t, { account: await fundedAccount("5") });
@@ -273,7 +273,7 @@ describe("settlement of indexed chain events", () => {
       return health.chains[0]!.unsettledEvents === 0;
     });
     expect((await balance(user.browser)).balance).toBe("505.00000000");
-  }, 60_000);
+  });
 
   it("an API killed in the middle of settling: after a restart nothing is credited twice and nothing is lost", async () => {
     const user = await signInMember(t, { account: await fundedAccount("100") });
@@ -331,7 +331,7 @@ describe("settlement of indexed chain events", () => {
 
     const second = await startApi();
     try {
-      await waitFor("every deposit to be settled", async () => (await settledCount()) === count, 60_000);
+      await waitFor("every deposit to be settled", async () => (await settledCount()) === count);
     } finally {
       second.child.kill("SIGINT");
       await second.exited;
@@ -341,7 +341,7 @@ describe("settlement of indexed chain events", () => {
       where: { kind: "deposit", postings: { some: { account: { userId: user.id } } } },
     });
     expect(entries).toHaveLength(count);
-  }, 180_000);
+  });
 
   it("the indexer restarted: it resumes from where it was and nothing is applied again", async () => {
     const user = await signInMember(t, { account: await fundedAccount("20") });
@@ -365,7 +365,7 @@ describe("settlement of indexed chain events", () => {
     expect(await t.db.prisma.settledEvent.count()).toBe(settledBefore + 1);
     expect((await settledRows(whileDown.transactionHash))[0]).toMatchObject({ outcome: "applied" });
     expect((await balance(user.browser)).balance).toBe("505.00000000");
-  }, 120_000);
+  });
 
   it("a reorg: an event within the confirmation depth that is reorged away is never credited; one settled past the depth is never applied again", async () => {
     const depth = 3;
@@ -421,7 +421,7 @@ describe("settlement of indexed chain events", () => {
     await sleep(500);
     expect(await settledRows(deep.transactionHash)).toHaveLength(1);
     expect((await balance(user.browser)).balance).toBe("509.00000000");
-  }, 120_000);
+  });
 
   it("wallet-funded offers: opened on chain, accepted or rejected by the operator on the seller's answer, a counter accepted from the wallet, an offer the app would not take refunded", async () => {
     const seller = await signInMember(t);
@@ -537,7 +537,7 @@ describe("settlement of indexed chain events", () => {
     expect(refused.outcome).toBe("unmatched");
     await waitFor("the refund", async () => (await loopBalanceOf(buyer.account.address)) === beforeOpen);
     expect(await t.db.prisma.negotiation.count({ where: { loopId: fourth } })).toBe(0);
-  }, 180_000);
+  });
 
   it("an arbiter's refund within the dispute window takes the purchase back: no download, the seller paid nothing, the buyer may buy again", async () => {
     // Before the test that moves chain time past the window (quotes are valid 15 minutes of real time).
@@ -580,7 +580,7 @@ describe("settlement of indexed chain events", () => {
     expect(await t.db.prisma.notification.count({ where: { userId: seller.id, title: "Sale Refunded" } })).toBe(1);
     // Not owned any more: it can be bought again.
     await buyer.browser.post("/api/purchases/quote").send({ loopId, format: "mp3" }).expect(201);
-  }, 120_000);
+  });
 
   it("a wallet purchase is recorded from the Purchased event that matches the API's quote, never from the reported hash; the escrow pays the seller on release", async () => {
     const sellerWithWallet = await signInMember(t);
@@ -681,7 +681,7 @@ describe("settlement of indexed chain events", () => {
     const late = await quoteFor(await listedLoop(sellerWithWallet.id, 100), "mp3");
     await expect(pay(late)).rejects.toThrow(/QuoteExpired/);
     expect(await t.db.prisma.purchase.count({ where: { buyerId: buyer.id } })).toBe(2);
-  }, 120_000);
+  });
 
   it("quotes are refused for what cannot be bought from a wallet", async () => {
     const seller = await signInMember(t);
@@ -774,5 +774,5 @@ describe("settlement of indexed chain events", () => {
       await stopWorker();
       await restarted.close();
     }
-  }, 240_000);
+  });
 });

@@ -12,6 +12,7 @@ import { truncateAll } from "./support/database";
 import { generatedStream, storageContract } from "./support/storage-contract";
 import { startTestS3Server, type TestS3Server } from "./support/storage-s3-server";
 import { createTestApp } from "./support/test-app";
+import { waitFor } from "./support/wait";
 
 const MiB = 1024 * 1024;
 
@@ -133,7 +134,7 @@ describe("S3 storage, against a local S3 server (s3rver) that checks every signa
       await expect(closed.check()).rejects.toThrow(
         `S3 GET loop-storage-check failed (bucket "loop-test" at 127.0.0.1:${port}): fetch failed: ECONNREFUSED`,
       );
-    }, 15_000);
+    });
   });
 
   it("the app takes an upload, processes it and serves its preview (with ranges) through S3", async () => {
@@ -151,11 +152,7 @@ describe("S3 storage, against a local S3 server (s3rver) that checks every signa
         .attach("audio", wavFile([clickTrack(120, 3)]), { filename: "cloud.wav", contentType: "audio/wav" })
         .expect(201);
       const id = upload.body.id as string;
-      const until = Date.now() + 15_000;
-      while ((await alice.get(`/api/loops/${id}/status`)).body.status === "processing") {
-        if (Date.now() > until) throw new Error("still processing");
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await waitFor("the upload to be processed", async () => (await alice.get(`/api/loops/${id}/status`)).body.status !== "processing");
       expect((await alice.get(`/api/loops/${id}/status`)).body.status).toBe("ready");
       const stored = server.requests
         .filter((r) => r.method === "PUT" && r.path.startsWith(`/${server.bucket}/loops/${id}/`))
@@ -181,7 +178,7 @@ describe("S3 storage, against a local S3 server (s3rver) that checks every signa
       await worker.stop();
       await t.close();
     }
-  }, 60_000);
+  });
 });
 
 describe("S3 object URLs", () => {

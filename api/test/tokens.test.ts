@@ -212,5 +212,5 @@ describe("tokens: balance and transfers", () => {
       ),
     );
     expect(crossed.every((r) => r.status === 201)).toBe(true);
-  }, 60_000);
+  });
 });

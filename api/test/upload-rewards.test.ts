@@ -23,6 +23,7 @@ import { createTestDatabase } from "./support/database";
 import { signInAdmin, signInMember } from "./support/members";
 import { newAccount } from "./support/siwe";
 import { createTestApp, type TestApp } from "./support/test-app";
+import { EVENT_DEADLINE_MS, waitFor } from "./support/wait";
 
 const HOUR = 3_600_000;
 const ETH = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
@@ -70,13 +71,15 @@ describe("upload reward", () => {
     return response.body.id as string;
   };
   const processed = async (member: Member, id: string) => {
-    const until = Date.now() + 30_000;
-    for (;;) {
-      const loop = creatorLoopSchema.parse((await member.browser.get(`/api/loops/${id}/status`).expect(200)).body);
-      if (loop.status !== "processing") return loop;
-      if (Date.now() > until) throw new Error(`loop ${id} still processing`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    return waitFor(
+      `loop ${id} to be processed`,
+      async () => {
+        const loop = creatorLoopSchema.parse((await member.browser.get(`/api/loops/${id}/status`).expect(200)).body);
+        return loop.status !== "processing" && loop;
+      },
+      EVENT_DEADLINE_MS,
+      100,
+    );
   };
   const uploadReady = async (member: Member, title: string, fields?: Record<string, string>, bytes?: Buffer) => {
     const id = await upload(member, title, fields, bytes);
@@ -265,9 +268,10 @@ describe("upload reward", () => {
     await member.browser.patch(`/api/loops/${id}`).send({ isPublic: false }).expect(200);
     expect(await reward(id)).toMatchObject({ status: "waiting", listedSince: null });
     expect((await sweep()).decided).toEqual({});
+    const relisted = Date.now();
     await member.browser.patch(`/api/loops/${id}`).send({ isPublic: true }).expect(200);
     const listedAgain = (await reward(id)).listedSince!;
-    expect(Date.now() - listedAgain.getTime()).toBeLessThan(60_000);
+    expect(listedAgain.getTime()).toBeGreaterThanOrEqual(relisted);
     expect((await sweep()).decided).toEqual({});
     await listedHoursAgo(id, 25);
     expect((await sweep()).decided).toEqual({ rewarded: 1 });
@@ -368,9 +372,9 @@ describe("upload reward", () => {
       config: { ...t.config, uploadRewards: { windowMs: 0, sweepMs: 100 } },
     });
     try {
-      await expect.poll(async () => (await reward(first)).status, { timeout: 10_000 }).toBe("rewarded");
+      await expect.poll(async () => (await reward(first)).status, { timeout: EVENT_DEADLINE_MS }).toBe("rewarded");
       const later = await recordedUpload(t.db.prisma, member.id, genreId, "Later");
-      await expect.poll(async () => (await reward(later)).status, { timeout: 10_000 }).toBe("rewarded");
+      await expect.poll(async () => (await reward(later)).status, { timeout: EVENT_DEADLINE_MS }).toBe("rewarded");
     } finally {
       await sweeper.stop();
     }
@@ -381,7 +385,7 @@ describe("upload reward", () => {
 
   it("pnpm ledger:check passes on the rewards paid", async () => {
     await expectLedgerCheckCliOk(t.db.url);
-  }, 30_000);
+  });
 });
 
 describe("ledger:check and upload rewards", () => {

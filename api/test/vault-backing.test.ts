@@ -27,11 +27,11 @@ import { startPonder, type RunningPonder } from "./support/ponder";
 import { signInAdmin, signInMember, type Member } from "./support/members";
 import { newAccount, type Browser } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
-import { waitFor as waitUntil } from "./support/wait";
+import { EVENT_DEADLINE_MS, waitFor as waitUntil } from "./support/wait";
 import { payQuoteOnChain } from "./support/wallet-quote";
 
-/** The indexer and the settlement worker take their time: up to 30 s, asked every 100 ms. */
-const waitFor = <T>(what: string, probe: () => Promise<T | null | undefined | false>) => waitUntil(what, probe, 30_000, 100);
+/** The indexer and the settlement worker take their time: asked every 100 ms. */
+const waitFor = <T>(what: string, probe: () => Promise<T | null | undefined | false>) => waitUntil(what, probe, EVENT_DEADLINE_MS, 100);
 
 /** LOOP as the API writes it (exact decimal string) → wei. */
 const wei = (loop: string) => parseEther(loop);
@@ -133,7 +133,7 @@ describe("LoopVault's reserve backs the ledger's vault liability after every ste
     [token, vault, marketplace] = [getAddress(contracts.token), getAddress(contracts.vault), getAddress(contracts.marketplace)];
     ponder = await startPonder({ databaseUrl: t.db.url, rpcUrl, deploymentsDir: deployments });
     admin = await signInAdmin(t);
-  }, 240_000);
+  });
   afterEach(async () => {
     await stopWorker();
   });
@@ -142,7 +142,7 @@ describe("LoopVault's reserve backs the ledger's vault liability after every ste
     await ponder?.stop();
     await t?.close();
     if (deployments) rmSync(deployments, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   it("sales, deposits, payouts and fee withdrawals: reserve ≥ liability after each, every difference explained", async () => {
     startWorker();
@@ -240,7 +240,7 @@ describe("LoopVault's reserve backs the ledger's vault liability after every ste
     const members = await t.db.prisma.ledgerAccount.aggregate({ where: { kind: "user" }, _sum: { balance: true } });
     expect(end.body).toMatchObject({ issuedInApp: "2500", treasuryFunding: "50", reservesTotal: "660" });
     expect(wei(end.body.memberLoop)).toBe(members._sum.balance! * 10n ** 10n);
-  }, 180_000);
+  });
 });
 
 describe("GET /api/admin/vault/backing without an indexer or a chain", () => {
@@ -251,7 +251,7 @@ describe("GET /api/admin/vault/backing without an indexer or a chain", () => {
   beforeAll(async () => {
     deployments = mkdtempSync(path.join(os.tmpdir(), "loop-vault-backing-degraded-"));
     await deployContracts(rpcUrl, deployments);
-  }, 120_000);
+  });
   afterAll(async () => {
     for (const app of apps) await app.close();
     if (deployments) rmSync(deployments, { recursive: true, force: true });
@@ -283,7 +283,7 @@ describe("GET /api/admin/vault/backing without an indexer or a chain", () => {
       treasuryFunding: null,
       reservesTotal: localAccounts.vaultReserveLoop,
     });
-  }, 60_000);
+  });
 
   it("a chain that does not answer gives null figures and the reason, not an error", async () => {
     const t = await createTestApp({ env: { DEPLOYMENTS_DIR: deployments, RPC_URL_31337: "http://127.0.0.1:9" } });
@@ -297,7 +297,7 @@ describe("GET /api/admin/vault/backing without an indexer or a chain", () => {
       problem: expect.stringMatching(/^Chain 31337 did not answer/),
     });
     expect(body.reservesTotal).toBeNull();
-  }, 60_000);
+  });
 });
 
 describe("the reckoning of the vault's events", () => {

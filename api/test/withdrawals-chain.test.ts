@@ -92,7 +92,7 @@ describe("withdrawals of method loop: LoopVault payouts", () => {
     expect(transfers[0]).toMatchObject({ transferType: "withdrawal", direction: "out", amount: "25.50000000" });
     // Paid once: the vault refuses the same withdrawal id again.
     expect(await walletLoop(destination)).toBe(parseEther("25.5"));
-  }, 60_000);
+  });
 
   it("a completion is refused when the recorded transaction is not a confirmed payout of this withdrawal", async () => {
     const [user, admin] = [await signInMember(t, WITHDRAWABLE), await signInAdmin(t, WITHDRAWABLE)];
@@ -115,7 +115,7 @@ describe("withdrawals of method loop: LoopVault payouts", () => {
     );
     expect(refused.body.message).toMatch(/^Payout Not Confirmed/);
     expect(await balance(user.browser)).toMatchObject({ held: "10.00000000", balance: "500.00000000" });
-  }, 60_000);
+  });
 
   it("a payout sent before but never recorded (lost answer) is found again, not paid twice", async () => {
     const [user, admin] = [await signInMember(t, WITHDRAWABLE), await signInAdmin(t, WITHDRAWABLE)];
@@ -129,7 +129,7 @@ describe("withdrawals of method loop: LoopVault payouts", () => {
     expect(await walletLoop(destination)).toBe(parseEther("12"));
     await setWithdrawalStatus(admin.browser, w.id, { status: "completed", transactionId: earlier.transactionHash }).expect(200);
     expect(await balance(user.browser)).toMatchObject({ balance: "488.00000000", held: "0.00000000" });
-  }, 60_000);
+  });
 
   it("when the vault refuses (InsufficientReserve) the withdrawal stays pending with the reason; it goes through once funded", async () => {
     const [user, admin] = [await signInMember(t, WITHDRAWABLE), await signInAdmin(t, WITHDRAWABLE)];
@@ -170,5 +170,5 @@ describe("withdrawals of method loop: LoopVault payouts", () => {
     expect(await walletLoop(destination)).toBe(parseEther("20"));
     await setWithdrawalStatus(admin.browser, w.id, { status: "completed", transactionId: paid.transactionId }).expect(200);
     expect(await balance(user.browser)).toMatchObject({ balance: "480.00000000", held: "0.00000000" });
-  }, 60_000);
+  });
 });

@@ -32,6 +32,7 @@ import { fundMember, signInAdmin, signInMember } from "./support/members";
 import { newAccount, type Browser } from "./support/siwe";
 import { createTestApp, type TestApp } from "./support/test-app";
 import { setWithdrawalStatus } from "./support/withdrawable";
+import { EVENT_DEADLINE_MS } from "./support/wait";
 
 class SimulatedCrash extends Error {}
 
@@ -145,7 +146,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
       }),
     });
     admin = await signInAdmin(t);
-  }, 180_000);
+  });
   beforeEach(() => {
     t.deps.payoutProbe = undefined;
     proxy.setFaults({});
@@ -182,7 +183,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     await expectPaidOnce(paying);
     // A second pass finds nothing left to do.
     expect(await reconcilePayouts(t.deps)).toEqual({ checked: 0, failures: [] });
-  }, 60_000);
+  });
 
   it("stopped after the signed payout was stored, before the broadcast: the restart sends that same transaction", async () => {
     const paying = await requested("12");
@@ -200,7 +201,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     expect(await t.db.prisma.payoutAttempt.findMany({ where: { withdrawalId: paying.w.id } })).toEqual([
       expect.objectContaining({ outcome: "mined" }),
     ]);
-  }, 60_000);
+  });
 
   it("stopped right after the broadcast, before the receipt: the chain paid it; the restart completes it without sending again", async () => {
     const paying = await requested("13");
@@ -215,7 +216,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     expect(await restart()).toEqual({ checked: 1, failures: [] });
     expect(proxy.calls.get("eth_sendRawTransaction") ?? 0).toBe(sentBefore);
     await expectPaidOnce(paying);
-  }, 60_000);
+  });
 
   it("the broadcast's answer is lost (the node took it): 503 Payout Pending; the restart completes it", async () => {
     const paying = await requested("14");
@@ -226,7 +227,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
 
     expect(await restart()).toEqual({ checked: 1, failures: [] });
     await expectPaidOnce(paying);
-  }, 60_000);
+  });
 
   it("the broadcast's answer is lost but the chain shows the receipt: the chain decides, the answer is 200 with the hash", async () => {
     const paying = await requested("14.5");
@@ -238,7 +239,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     expect(processed).toMatchObject({ status: "processing", transactionId: event!.transactionHash, payoutInProgress: false });
     await setWithdrawalStatus(admin.browser, paying.w.id, { status: "completed", transactionId: processed.transactionId }).expect(200);
     await expectPaidOnce(paying);
-  }, 60_000);
+  });
 
   it("the receipt never comes (timeout): 503 Payout Pending, still paying; the restart completes it", async () => {
     const paying = await requested("15");
@@ -249,7 +250,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
 
     expect(await restart()).toEqual({ checked: 1, failures: [] });
     await expectPaidOnce(paying);
-  }, 60_000);
+  });
 
   it("stopped while the outcome was being committed (rolled back): the restart completes it from the chain", async () => {
     const paying = await requested("16");
@@ -260,7 +261,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
 
     expect(await restart()).toEqual({ checked: 1, failures: [] });
     await expectPaidOnce(paying);
-  }, 60_000);
+  });
 
   it("the broadcast never reached the node and its nonce was used by another transaction: a new payout, still one on chain", async () => {
     const paying = await requested("17");
@@ -279,7 +280,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     await expectPaidOnce(paying);
     const attempts = await t.db.prisma.payoutAttempt.findMany({ where: { withdrawalId: paying.w.id }, orderBy: { createdAt: "asc" } });
     expect(attempts.map((a) => a.outcome)).toEqual(["dropped", "mined"]);
-  }, 60_000);
+  });
 
   it("an API process killed inside the transaction that records the outcome: the restarted API settles it as it starts", async () => {
     const paying = await requested("22");
@@ -322,17 +323,14 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
       await vi.waitFor(
         async () =>
           expect(await t.db.prisma.withdrawal.findUniqueOrThrow({ where: { id: paying.w.id } })).toMatchObject({ status: "completed" }),
-        {
-          timeout: 30_000,
-          interval: 200,
-        },
+        { timeout: EVENT_DEADLINE_MS, interval: 200 },
       );
     } finally {
       api.child.kill("SIGINT");
       await api.exited;
     }
     await expectPaidOnce(paying);
-  }, 90_000);
+  });
 
   it("two replicas reconciling at once pay it once", async () => {
     const paying = await requested("18");
@@ -344,7 +342,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     expect(passes.map((p) => p.checked).sort()).toEqual([0, 0, 1]);
     expect(passes.flatMap((p) => p.failures)).toEqual([]);
     await expectPaidOnce(paying);
-  }, 60_000);
+  });
 
   it("the API's reconciler runs a pass as it starts: a payout cut short before the restart is settled", async () => {
     const paying = await requested("18.5");
@@ -357,13 +355,13 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
       await vi.waitFor(
         async () =>
           expect(await t.db.prisma.withdrawal.findUniqueOrThrow({ where: { id: paying.w.id } })).toMatchObject({ status: "completed" }),
-        { timeout: 15_000 },
+        { timeout: EVENT_DEADLINE_MS },
       );
     } finally {
       await reconciler.stop();
     }
     await expectPaidOnce(paying);
-  }, 60_000);
+  });
 
   it("a lease that has not run out is left to its sender", async () => {
     const paying = await requested("19");
@@ -374,7 +372,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     expect(await paidOutEvents(paying.w.id)).toHaveLength(0);
     expect(await restart()).toEqual({ checked: 1, failures: [] });
     await expectPaidOnce(paying);
-  }, 60_000);
+  });
 
   it("a payout the chain refuses on the way is not paid: pending again with the reason, the hold kept", async () => {
     const paying = await requested("20");
@@ -405,7 +403,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     );
     await setWithdrawalStatus(admin.browser, paying.w.id, { status: "completed", transactionId: processed.transactionId }).expect(200);
     await expectPaidOnce(paying);
-  }, 60_000);
+  });
 
   it("PaidOut for a cancelled withdrawal is reported to the admins, never applied twice nor silently", async () => {
     const { user, destination, w } = await requested("21");
@@ -445,5 +443,5 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     expect(row.status).toBe("cancelled");
     expect(row.hold.state).toBe("released");
     expect(await balance(user.browser)).toMatchObject({ withdrawable: "500.00000000", held: "0.00000000" });
-  }, 60_000);
+  });
 });

@@ -400,7 +400,7 @@ describe("withdrawals", () => {
       held: `${withdrawn * 10}.00000000`,
     });
     expect(await balance(other.browser)).toMatchObject({ balance: `${500 + (10 - withdrawn) * 10}.00000000` });
-  }, 60_000);
+  });
 
   it("a `loop` withdrawal without a deployed LoopVault cannot be processed and stays pending", async () => {
     const [user, admin] = [await signInMember(t, WITHDRAWABLE), await signInAdmin(t, WITHDRAWABLE)];

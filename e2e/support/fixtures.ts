@@ -6,6 +6,7 @@ import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { blockNonLocalRequests, installInjectedWallet } from "./injected-wallet";
 import { type StackInfo, stackInfo } from "./stack";
+import { EVENT_DEADLINE_MS } from "./deadlines";
 
 export { expect } from "@playwright/test";
 export { TEST_KEYS } from "./injected-wallet";
@@ -64,7 +65,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
               return 0;
             }
           },
-          { message: `GET ${stack.webUrl}/api/health answers 200`, timeout: 30_000, intervals: [100, 250, 500] },
+          { message: `GET ${stack.webUrl}/api/health answers 200`, timeout: EVENT_DEADLINE_MS, intervals: [100, 250, 500] },
         )
         .toBe(200);
       await use();

@@ -60,3 +60,18 @@ export async function signInWithWallet(page: Page): Promise<void> {
   await pickMetaMaskInWalletModal(page);
   await expect(page.getByTestId("home-welcome")).toBeVisible();
 }
+
+/**
+ * The member's unread notifications as the API counts them, once the bell's badge shows the same
+ * (it is loaded): the count a later notification adds one to. Reading the badge with a short
+ * timeout instead took 0 whenever the page was slower than that to load it.
+ */
+export async function unreadNotifications(page: Page): Promise<number> {
+  const response = await page.request.get("/api/notifications");
+  expect(response.status()).toBe(200);
+  const unread = ((await response.json()) as { isRead: boolean }[]).filter((notification) => !notification.isRead).length;
+  const badge = page.getByTestId("notification-badge");
+  if (unread === 0) await expect(badge).toHaveCount(0);
+  else await expect(badge).toHaveText(unread > 9 ? "9+" : String(unread));
+  return unread;
+}

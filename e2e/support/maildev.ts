@@ -1,5 +1,6 @@
 // MailDev 2's REST API: GET /email lists the caught mails (to, subject, text, html, date).
 import { expect } from "@playwright/test";
+import { EVENT_DEADLINE_MS } from "./deadlines";
 
 export interface CaughtMail {
   id: string;
@@ -34,7 +35,11 @@ export async function waitForMail(
         found = mails.sort((a, b) => Date.parse(b.date) - Date.parse(a.date))[0];
         return found !== undefined;
       },
-      { message: `a mail to ${address} in MailDev (${mailUrl})`, timeout: options.timeoutMs ?? 15_000, intervals: [100, 250, 500] },
+      {
+        message: `a mail to ${address} in MailDev (${mailUrl})`,
+        timeout: options.timeoutMs ?? EVENT_DEADLINE_MS,
+        intervals: [100, 250, 500],
+      },
     )
     .toBe(true);
   return found!;

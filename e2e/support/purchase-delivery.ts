@@ -5,6 +5,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, toast } from "./fixtures";
 import { type CaughtMail, mailIds, waitForMail } from "./maildev";
 import type { StackInfo } from "./stack";
+import { EVENT_DEADLINE_MS } from "./deadlines";
 
 /** The signed download link of a purchase e-mail (`…/api/downloads/<token>`), from its text part. */
 export function downloadLink(mail: CaughtMail): URL {
@@ -113,13 +114,13 @@ export async function downloadFromCard(
   { title, slug, format }: { title: string; slug: string; format: DeliveryFormat },
 ): Promise<void> {
   await page.waitForLoadState("networkidle");
-  const downloading = page.waitForEvent("download", { timeout: 30_000 });
+  const downloading = page.waitForEvent("download", { timeout: EVENT_DEADLINE_MS });
   // The format's own item ("WAV lossless"), not the licence items ("Licence (WAV)", "Verify licence (WAV)").
   const item = page.getByRole("menuitem", { name: new RegExp(`^${format.toUpperCase()}`) });
   await expect(async () => {
     if (!(await item.isVisible())) await card.getByRole("button", { name: `Download ${title}` }).click();
     await item.click({ timeout: 2_000 });
-  }).toPass({ timeout: 25_000 });
+  }).toPass({ timeout: EVENT_DEADLINE_MS });
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`${slug}.${format}`);
   expect(isFormat(await readFile((await download.path())!), format), `the download is a ${format.toUpperCase()} file`).toBe(true);

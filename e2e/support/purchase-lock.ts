@@ -7,9 +7,10 @@
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { StackInfo } from "./stack";
+import { EVENT_DEADLINE_MS } from "./deadlines";
 
-/** Longer than any holder keeps it (a purchase recorded within a minute); then the run has a real problem. */
-const WAIT_LIMIT_MS = 150_000;
+/** Longer than any holder keeps it (a purchase recorded within EVENT_DEADLINE_MS); then the run has a real problem. */
+const WAIT_LIMIT_MS = 2 * EVENT_DEADLINE_MS;
 const RETRY_MS = 100;
 
 /** Makes the lock's directory: true when this call made it, false when it was there already. */

@@ -1,6 +1,7 @@
 // Uploading a loop through the Upload dialog, as a signed-in creator does it.
 import { expect, type Page } from "@playwright/test";
 import { loopWav } from "./loop-wav";
+import { EVENT_DEADLINE_MS } from "./deadlines";
 
 export interface UploadOptions {
   title: string;
@@ -35,7 +36,7 @@ export async function uploadLoop(page: Page, options: UploadOptions): Promise<vo
   await dialog.getByLabel("BPM").fill(String(bpm));
   await dialog.getByRole("button", { name: "Upload Loop" }).click();
   // This upload's own toast (an earlier upload's may still be on screen).
-  await expect(page.getByText(`"${title}" is processed and listed.`).first()).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByText(`"${title}" is processed and listed.`).first()).toBeVisible({ timeout: EVENT_DEADLINE_MS });
   await expect(page.getByText("Upload Successful").first()).toBeVisible();
   await expect(dialog).toBeHidden();
 }

@@ -9,6 +9,7 @@ import { blockNonLocalRequests } from "./injected-wallet";
 import { chainLoopBalance, inAppWei, loop8 } from "./loop-balances";
 import type { StackInfo } from "./stack";
 import { uniqueWord, uploadLoop } from "./upload";
+import { EVENT_DEADLINE_MS } from "./deadlines";
 
 export interface WalletlessSeller {
   /** The seller's page, in a browser context of its own. */
@@ -75,7 +76,7 @@ export async function signInWalletBuyer(page: Page, stack: StackInfo, address: H
  */
 export async function expectCreditedInApp(seller: WalletlessSeller, amount: bigint, sale: string): Promise<void> {
   const credited = seller.startWei + amount;
-  await expect.poll(() => inAppWei(seller.page), { message: "the seller's in-app balance", timeout: 30_000 }).toBe(credited);
+  await expect.poll(() => inAppWei(seller.page), { message: "the seller's in-app balance", timeout: EVENT_DEADLINE_MS }).toBe(credited);
   await seller.page.goto("/tokens");
   await expect(seller.page.getByRole("region", { name: /Your LOOP Balance/ })).toContainText(loop8(credited));
   const sold = seller.page.getByRole("list", { name: "Transfers", exact: true }).getByRole("listitem").filter({ hasText: sale });

@@ -16,6 +16,7 @@ import { payAndExpectWav } from "../support/purchase-delivery";
 import { withPurchaseLock } from "../support/purchase-lock";
 import type { StackInfo } from "../support/stack";
 import { expectCreditedInApp, signInWalletBuyer, withWalletlessSeller } from "../support/wallet-sale";
+import { EVENT_DEADLINE_MS } from "../support/deadlines";
 
 test.use({ walletKey: TEST_KEYS.frank });
 
@@ -132,7 +133,6 @@ test("a creator's sales by three ways of paying and plays show in their analytic
   browser,
   playwright,
 }) => {
-  test.setTimeout(120_000);
   const address = getAddress(wallet.address);
 
   // The card and in-app buyers are API clients; the admin uses a browser. All sign in while the creator lists the loop.
@@ -168,7 +168,7 @@ test("a creator's sales by three ways of paying and plays show in their analytic
       await expect(panel.getByText("Your wallet balance covers this purchase.")).toBeVisible();
       await withPurchaseLock(stack, () =>
         payAndExpectWav({ page, dialog, card, title, slug }, panel.getByRole("button", { name: "Pay from Wallet" }), {
-          timeout: 60_000,
+          timeout: EVENT_DEADLINE_MS,
           message: `${title} (WAV) is yours. Your download is starting.`,
         }),
       );
@@ -313,7 +313,7 @@ test("a creator's sales by three ways of paying and plays show in their analytic
       await expect(fees.getByTestId("chart-summary")).toContainText(
         `Card ${usdText(api.totals.byMethod.card.feesUsd)} (${api.totals.byMethod.card.sales} sale`,
       );
-    }).toPass({ timeout: 45_000, intervals: [250, 500, 1000] });
+    }).toPass({ timeout: EVENT_DEADLINE_MS, intervals: [250, 500, 1000] });
 
     if (process.env[SCREENSHOT_ENV]) {
       for (const name of ["Sales volume per day", "Platform fees per day"])

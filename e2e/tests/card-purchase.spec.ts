@@ -14,8 +14,6 @@ test.describe("buying with a saved card", () => {
     stack,
     browser,
   }) => {
-    test.setTimeout(180_000);
-
     // The creator lists a $1.00 loop.
     const listed = await listAsNewCreator(page, stack, { emailLabel: "cora", titleWord: "Nebula", title: "Card Groove", price: "1.00" });
     const { email: sellerEmail, user: seller, title, slug } = listed;

@@ -1,6 +1,7 @@
 // Signed out: the landing page, the Join dialog, the not-found page and /settings.
 import { expect, fetchCurrentUser, test } from "../support/fixtures";
 import { openJoinDialog } from "../support/flows";
+import { EVENT_DEADLINE_MS } from "../support/deadlines";
 
 interface PublicStats {
   totalUsers: number;
@@ -54,7 +55,7 @@ test.describe("signed out", () => {
       await expect(page.getByTestId("stat-tokens-earned").getByRole("definition")).toHaveText(loopAmount(api.tokensEarned), {
         timeout: 1_000,
       });
-    }).toPass({ timeout: 45_000 });
+    }).toPass({ timeout: EVENT_DEADLINE_MS });
 
     const leaderboard = page.getByRole("region", { name: "Top creators" });
     await expect(leaderboard).toBeVisible();
@@ -72,7 +73,7 @@ test.describe("signed out", () => {
       const rows = leaderboard.getByRole("table", { name: "Top creators by experience" }).getByRole("rowheader");
       await expect(rows).toHaveCount(board.length, { timeout: 5_000 });
       for (const [index, name] of names.entries()) await expect(rows.nth(index)).toContainText(name, { timeout: 1_000 });
-    }).toPass({ timeout: 45_000 });
+    }).toPass({ timeout: EVENT_DEADLINE_MS });
   });
 
   test("every call-to-action opens the Join dialog", async ({ page }) => {

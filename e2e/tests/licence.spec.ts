@@ -21,6 +21,7 @@ import { payAndExpectWav } from "../support/purchase-delivery";
 import { withPurchaseLock } from "../support/purchase-lock";
 import type { StackInfo } from "../support/stack";
 import { signInWalletBuyer, withWalletlessSeller } from "../support/wallet-sale";
+import { EVENT_DEADLINE_MS } from "../support/deadlines";
 
 test.use({ walletKey: TEST_KEYS.grace });
 
@@ -93,7 +94,6 @@ test("a wallet buyer downloads the licence PDF; its address verifies as Valid, a
   wallet,
   browser,
 }) => {
-  test.setTimeout(180_000);
   const address = getAddress(wallet.address);
   const market = await marketplace(page.request, stack);
   expect(await market.disputeWindow(), "the local dispute window starts at 0").toBe(0n);
@@ -121,7 +121,7 @@ test("a wallet buyer downloads the licence PDF; its address verifies as Valid, a
       await market.setDisputeWindow(3600n);
       try {
         await payAndExpectWav({ page, dialog, card, title, slug }, panel.getByRole("button", { name: "Pay from Wallet" }), {
-          timeout: 60_000,
+          timeout: EVENT_DEADLINE_MS,
           message: `${title} (WAV) is yours. Your download is starting.`,
         });
       } finally {
@@ -137,10 +137,10 @@ test("a wallet buyer downloads the licence PDF; its address verifies as Valid, a
     await expect(async () => {
       if (!(await licenceItem.isVisible())) await card.getByRole("button", { name: `Download ${title}` }).click();
       await expect(licenceItem).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 25_000 });
+    }).toPass({ timeout: EVENT_DEADLINE_MS });
     await expect(page.getByRole("menuitem", { name: "Verify licence (WAV)" })).toBeVisible();
     await screenshot(page, "download-menu");
-    const downloading = page.waitForEvent("download", { timeout: 30_000 });
+    const downloading = page.waitForEvent("download", { timeout: EVENT_DEADLINE_MS });
     await licenceItem.click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^loop-licence-[0-9a-f-]{36}\.pdf$/);
@@ -180,7 +180,7 @@ test("a wallet buyer downloads the licence PDF; its address verifies as Valid, a
       await expect
         .poll(async () => ((await (await visitor.request.get(`/api/licences/${licenceId}`)).json()) as { status: string }).status, {
           message: "the refund's settlement",
-          timeout: 30_000,
+          timeout: EVENT_DEADLINE_MS,
         })
         .toBe("revoked");
       await visitor.reload();

@@ -20,8 +20,6 @@ test.describe("offers", () => {
     stack,
     browser,
   }) => {
-    test.setTimeout(180_000);
-
     // The creator lists a $0.90 loop.
     const listed = await listAsNewCreator(page, stack, { emailLabel: "olga", titleWord: "Pulsar", title: "Offer Groove", price: "0.90" });
     const { email: sellerEmail, user: seller, title, slug } = listed;

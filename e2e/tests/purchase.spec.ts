@@ -19,8 +19,6 @@ test.describe("buying with the in-app LOOP balance", () => {
     stack,
     browser,
   }) => {
-    test.setTimeout(180_000);
-
     // The creator lists two paid loops: $0.50 (affordable with the bonus) and $2.00 (not).
     const listed = await listAsNewCreator(page, stack, { emailLabel: "sela", titleWord: "Quasar", title: "Dusk Groove", price: "0.50" });
     const { email: sellerEmail, user: seller, title, slug } = listed;

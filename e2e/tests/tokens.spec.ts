@@ -13,8 +13,6 @@ const wallet = (page: Page) => page.getByRole("region", { name: /Your LOOP Balan
 
 test.describe("LOOP tokens", () => {
   test("welcome bonus, a transfer between members, a withdrawal an admin completes", async ({ page, stack, browser }) => {
-    test.setTimeout(150_000);
-
     // The recipient has an account (and a wallet ID) before anyone sends them anything.
     const recipientContext = await browser.newContext({ baseURL: stack.webUrl });
     const recipientPage = await recipientContext.newPage();

@@ -8,6 +8,7 @@ import { getAddress, parseUnits } from "viem";
 import { currentUser, expect, TEST_KEYS, test, toast } from "../support/fixtures";
 import { signInWithEmail, signInWithWallet } from "../support/flows";
 import { chainLoopBalance, inAppWei, loop8 } from "../support/loop-balances";
+import { EVENT_DEADLINE_MS } from "../support/deadlines";
 
 test.use({ walletKey: TEST_KEYS.carol });
 
@@ -15,7 +16,6 @@ const inAppBalance = (page: Page) => page.getByRole("region", { name: /Your LOOP
 const walletCard = (page: Page) => page.getByRole("region", { name: "Wallet LOOP" });
 
 test("deposit wallet LOOP into the app, withdraw it back on chain through an admin", async ({ page, stack, wallet, browser }) => {
-  test.setTimeout(90_000);
   const address = getAddress(wallet.address);
 
   // Signed in with the wallet: the account's linked wallet is the injected one.
@@ -48,7 +48,7 @@ test("deposit wallet LOOP into the app, withdraw it back on chain through an adm
   await expect(deposit.getByTestId("deposit-wallet-balance")).toContainText(`Wallet balance: ${loop8(startOnChain)} LOOP`);
   await deposit.getByLabel("Amount (LOOP)").fill("12.5");
   await deposit.getByRole("button", { name: "Deposit", exact: true }).click();
-  await expect(deposit).toBeHidden({ timeout: 30_000 });
+  await expect(deposit).toBeHidden({ timeout: EVENT_DEADLINE_MS });
   // 'Deposit Submitted' (on the receipt) gives way to 'Deposit Successful' once the credit is seen.
   await expect(toast(page, "Deposit Successful")).toContainText("12.50000000 LOOP added to your balance");
 
@@ -100,7 +100,7 @@ test("deposit wallet LOOP into the app, withdraw it back on chain through an adm
     // Nobody completes it: the settled PaidOut does, and the open withdrawal's list asks again by
     // itself: the member's page shows it completed with the payout's hash, the hold captured, and
     // the wallet 10 LOOP richer — without a reload.
-    await expect(row).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
+    await expect(row).toHaveAttribute("data-status", "completed", { timeout: EVENT_DEADLINE_MS });
     await expect(row).toContainText("COMPLETED");
     await expect(row.getByTitle(payoutHash!)).toHaveText(`Tx ${payoutHash!.slice(0, 6)}...${payoutHash!.slice(-4)}`);
     await expect(inAppBalance(page).getByTestId("wallet-balance")).toContainText(

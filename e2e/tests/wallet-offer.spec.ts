@@ -15,6 +15,7 @@ import { chainLoopBalance } from "../support/loop-balances";
 import { downloadFromCard } from "../support/purchase-delivery";
 import { amount, negotiationsTab } from "../support/negotiations";
 import { expectCreditedInApp, signInWalletBuyer, withWalletlessSeller } from "../support/wallet-sale";
+import { EVENT_DEADLINE_MS } from "../support/deadlines";
 
 test.use({ walletKey: TEST_KEYS.erin });
 
@@ -24,7 +25,7 @@ async function waitForStatus(page: Page, tab: "Sent Offers" | "Received Offers",
   await expect(async () => {
     await negotiationsTab(page, tab);
     await expect(item.getByTestId("negotiation-status")).toHaveAttribute("data-status", status, { timeout: 2_000 });
-  }).toPass({ timeout: 60_000, intervals: [1_000, 2_000] });
+  }).toPass({ timeout: EVENT_DEADLINE_MS, intervals: [1_000, 2_000] });
   return item;
 }
 
@@ -34,7 +35,6 @@ test("a wallet member offers from the wallet (escrow on chain); the seller witho
   wallet,
   browser,
 }) => {
-  test.setTimeout(240_000);
   const address = getAddress(wallet.address);
 
   // The creator, in their own browser: e-mail sign-in, no wallet, lists a $1.00 loop.
@@ -74,7 +74,7 @@ test("a wallet member offers from the wallet (escrow on chain); the seller witho
     // the negotiation recorded from the indexed OfferOpened event.
     await send.click();
     await expect(dialog.getByRole("button", { name: "Sending..." })).toBeDisabled();
-    await expect(toast(page, "Offer Sent")).toBeVisible({ timeout: 90_000 });
+    await expect(toast(page, "Offer Sent")).toBeVisible({ timeout: EVENT_DEADLINE_MS });
     await expect(toast(page, "Offer Sent")).toContainText(`Your offer of $0.50 for ${title} was sent to the creator.`);
     await expect(dialog).toBeHidden();
     // On chain: the offer plus its MP3 fee is escrowed from the wallet.

@@ -13,6 +13,7 @@ import { chainLoopBalance, loop8 } from "../support/loop-balances";
 import { payAndExpectWav } from "../support/purchase-delivery";
 import { withPurchaseLock } from "../support/purchase-lock";
 import { expectCreditedInApp, signInWalletBuyer, withWalletlessSeller } from "../support/wallet-sale";
+import { EVENT_DEADLINE_MS } from "../support/deadlines";
 
 test.use({ walletKey: TEST_KEYS.dave });
 
@@ -22,7 +23,6 @@ test("a wallet member buys a loop as WAV from the injected wallet; the seller wi
   wallet,
   browser,
 }) => {
-  test.setTimeout(180_000);
   const address = getAddress(wallet.address);
 
   // The creator, in their own browser: e-mail sign-in, no wallet, lists a $1.00 loop.
@@ -63,7 +63,7 @@ test("a wallet member buys a loop as WAV from the injected wallet; the seller wi
     await withPurchaseLock(stack, () =>
       payAndExpectWav({ page, dialog, card, title, slug }, panel.getByRole("button", { name: "Pay from Wallet" }), {
         paying: panel.getByRole("button", { name: "Paying..." }),
-        timeout: 60_000,
+        timeout: EVENT_DEADLINE_MS,
         message: `${title} (WAV) is yours. Your download is starting.`,
       }),
     );

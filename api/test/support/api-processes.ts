@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
 import { APP_ORIGIN } from "./test-app";
+import { EVENT_DEADLINE_MS } from "./wait";
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -63,7 +64,7 @@ export async function killAll(processes: Iterable<ApiProcess>): Promise<void> {
 }
 
 /** The first answer of `url` (any status), retrying while nothing listens there yet. */
-export async function answers(url: string, timeoutMs = 30_000): Promise<Response> {
+export async function answers(url: string, timeoutMs = EVENT_DEADLINE_MS): Promise<Response> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -79,7 +80,7 @@ export async function answers(url: string, timeoutMs = 30_000): Promise<Response
  * Resolves once `url` (a readiness probe) answers 200; fails with the process's output when it
  * exits first or the time runs out.
  */
-export async function waitReady(started: ApiProcess, url: string, timeoutMs = 45_000): Promise<void> {
+export async function waitReady(started: ApiProcess, url: string, timeoutMs = EVENT_DEADLINE_MS): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     if (!started.running())

@@ -51,7 +51,7 @@ export function deployedAppSuite(name: string, deployEnv: Record<string, string>
   beforeAll(async () => {
     app = await createDeployedApp(inject("rpcUrl"), name, deployEnv);
     await ready(app);
-  }, 180_000);
+  });
   afterEach(async () => {
     expect(await checkLedger(app!.t.db.prisma)).toEqual([]);
   });

@@ -1,8 +1,9 @@
 // An EventSource-like reader of GET /api/notifications/stream on a real socket (Server-Sent
 // Events): the events so far, and waits for the ones a test expects.
 import { notificationSchema, type Notification } from "@loop/rules/schemas/notifications";
+import { EVENT_DEADLINE_MS } from "./wait";
 
-const ARRIVAL_MS = 5_000;
+const ARRIVAL_MS = EVENT_DEADLINE_MS;
 
 export interface StreamEvent {
   event: string;

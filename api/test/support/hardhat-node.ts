@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "./ports";
+import { EVENT_DEADLINE_MS } from "./wait";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const workspace = path.resolve(here, "../../..");
@@ -48,12 +49,12 @@ export async function startHardhatNode(): Promise<{ url: string; stop: () => Pro
     }
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
   };
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + EVENT_DEADLINE_MS;
   while (!(await chainAnswers(url))) {
     if (child.exitCode !== null) throw new Error(`hardhat node exited: ${stderr}`);
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`hardhat node did not start within 60 s: ${stderr}`);
+      throw new Error(`hardhat node did not start within ${EVENT_DEADLINE_MS / 1000} s: ${stderr}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

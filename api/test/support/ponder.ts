@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { freePort } from "./ports";
+import { EVENT_DEADLINE_MS } from "./wait";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const workspace = path.resolve(here, "../../..");
@@ -92,12 +93,12 @@ export async function startPonder(options: PonderOptions): Promise<RunningPonder
     }
   };
   const running: RunningPonder = { stop: () => signal("SIGINT"), kill: () => signal("SIGKILL"), output: () => output };
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + EVENT_DEADLINE_MS;
   while (!(await answers(`http://127.0.0.1:${port}/ready`))) {
     if (child.exitCode !== null) throw new Error(`ponder exited (${child.exitCode}): ${output}`);
     if (Date.now() > deadline) {
       await running.kill();
-      throw new Error(`ponder was not ready within 120 s: ${output}`);
+      throw new Error(`ponder was not ready within ${EVENT_DEADLINE_MS / 1000} s: ${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -1,5 +1,6 @@
 import { SMTPServer } from "smtp-server";
 import { freePort } from "./ports";
+import { EVENT_DEADLINE_MS } from "./wait";
 
 export interface ReceivedMail {
   from: string;
@@ -43,7 +44,7 @@ export async function startSmtpServer() {
     url: `smtp://127.0.0.1:${port}`,
     inbox,
     /** The last mail to `address`, waiting up to `timeoutMs` for it. */
-    async mailTo(address: string, timeoutMs = 5000): Promise<ReceivedMail> {
+    async mailTo(address: string, timeoutMs = EVENT_DEADLINE_MS): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const mail = inbox.filter((item) => item.to.includes(address)).at(-1);

@@ -7,6 +7,7 @@ import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { closeSync, ftruncateSync, openSync, readFileSync, writeSync } from "node:fs";
 import net from "node:net";
+import { EVENT_DEADLINE_MS } from "./wait";
 
 export interface UploadRequest {
   url: string;
@@ -23,7 +24,8 @@ export type ClientAnswer =
 export const UPLOAD_CLIENTS = ["curl", "fetch (stream)", "fetch (FormData)"] as const;
 export type UploadClient = (typeof UPLOAD_CLIENTS)[number];
 
-const CLIENT_TIMEOUT_MS = 15_000;
+/** How long a client waits for its answer before giving up (a refusal takes well under a second). */
+const CLIENT_TIMEOUT_MS = EVENT_DEADLINE_MS;
 const CHUNK = Buffer.alloc(1024 * 1024);
 
 export function sendUpload(client: UploadClient, request: UploadRequest, dir: string): Promise<ClientAnswer> {
