@@ -78,6 +78,13 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}"],
     css: false,
     restoreMocks: true,
+    // A test waits for events (a response, a render), never for a time: the limits only stop a test
+    // that hangs. Vitest's 5 s default failed tests on a two-core machine running twice as slow as
+    // usual (issue 34), where the first test of a file also loads its lazily imported routes; these
+    // are far above what any test takes there. Testing Library's own wait limit (findBy*, waitFor)
+    // is set in src/testing/setup-tests.ts.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     // The test files share their worker instead of each starting a fresh one that loads jsdom,
     // React, Radix and the rest again (that took most of the run's time). setup-tests.ts gives
     // every file a fresh start: the app's modules, Testing Library's settings and the document.

@@ -1,11 +1,9 @@
 import { levelInfo } from "@loop/rules/levels";
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { stubApi } from "@/testing/stub-api";
 import { makeUser, renderWithProviders } from "@/testing/test-utils";
 import { TopBar } from "./top-bar";
-
-configure({ asyncUtilTimeout: 6000 });
 
 // 420 XP: level 3 (100 + 200 XP to get there), 120 of 300 XP into it.
 const ME = makeUser({ experience: 420, level: 3, levelInfo: levelInfo(420) });
@@ -15,7 +13,7 @@ function renderBar(user = ME) {
   return renderWithProviders(<TopBar user={user} isLoading={false} onJoin={vi.fn()} onLogout={vi.fn()} />);
 }
 
-describe("top bar level badge", { timeout: 30_000 }, () => {
+describe("top bar level badge", () => {
   it("shows the compact badge and, on click, the detailed card with a link to /level", async () => {
     const { user } = renderBar();
     const badge = await screen.findByRole("button", { name: "Level 3 Beginner: show level progress" });

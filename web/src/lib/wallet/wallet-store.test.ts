@@ -1,5 +1,7 @@
-import { describe, expect, it } from "vitest";
-import { hasRememberedConnection } from "./wallet-store";
+import { describe, expect, it, vi } from "vitest";
+import { makeClientConfig } from "@/testing/make-client-config";
+import { json, stubApi } from "@/testing/stub-api";
+import { getWalletState, hasRememberedConnection, loadWallet, resetWalletStore } from "./wallet-store";
 
 const storage = (value: string | null) => ({ getItem: () => value });
 
@@ -16,5 +18,21 @@ describe("hasRememberedConnection", () => {
     expect(hasRememberedConnection(storage(null))).toBe(false);
     expect(hasRememberedConnection(storage(JSON.stringify({ state: { current: null }, version: 2 })))).toBe(false);
     expect(hasRememberedConnection(storage("not json"))).toBe(false);
+  });
+});
+
+describe("resetWalletStore (tests only)", () => {
+  it("a load under way when the store is reset never settles: it cannot fail into the next test", async () => {
+    // No chain with an RPC URL: a load fails once it has the config.
+    stubApi({ "/api/config": () => json(makeClientConfig({ chains: [] })) });
+    const before = vi.fn();
+    loadWallet().then(before, before);
+    resetWalletStore();
+    expect(getWalletState().phase).toBe("idle");
+
+    // A load started after the reset takes the same steps (the same /api/config request, the same
+    // imports) and fails; the one started before it continues first, so it would have settled by now.
+    await expect(loadWallet()).rejects.toThrow("No chain is configured for wallets.");
+    expect(before).not.toHaveBeenCalled();
   });
 });

@@ -24,6 +24,8 @@ let state: WalletState = INITIAL;
 let controls: WalletControls | null = null;
 let loading: Promise<WalletControls> | null = null;
 let resolveControls: ((controls: WalletControls) => void) | null = null;
+/** Counts `resetWalletStore()` calls: a load started before the last one no longer writes into the store. */
+let resets = 0;
 const listeners = new Set<() => void>();
 
 function setState(patch: Partial<WalletState>): void {
@@ -61,6 +63,7 @@ export function loadWallet(): Promise<WalletControls> {
   if (controls) return Promise.resolve(controls);
   if (loading) return loading;
   setState({ phase: "loading" });
+  const startedAt = resets;
   loading = (async () => {
     const [config, module, { WalletUnavailableError }] = await Promise.all([
       queryClient.fetchQuery(clientConfigQueryOptions),
@@ -68,12 +71,14 @@ export function loadWallet(): Promise<WalletControls> {
       // The error classes come with the stack (which uses them): not in the landing page's JavaScript.
       import("./wallet-errors"),
     ]);
+    if (resets !== startedAt) return abandoned();
     if (!config.chains.some((chain) => chain.rpcUrl)) throw new WalletUnavailableError("No chain is configured for wallets.");
     return new Promise<WalletControls>((resolve) => {
       resolveControls = resolve;
       setState({ stack: { Component: module.WalletStack, config } });
     });
   })().catch(async (error: unknown) => {
+    if (resets !== startedAt) return abandoned();
     loading = null;
     setState({ phase: "failed" });
     if (error instanceof Error) throw error;
@@ -122,8 +127,22 @@ export function hasRememberedConnection(storage: Pick<Storage, "getItem"> | unde
   }
 }
 
-/** Test helper. */
+/**
+ * A load that the store was reset under (tests only): it never settles, so neither the store nor the
+ * code that asked for the wallet hears of it again.
+ */
+function abandoned(): Promise<never> {
+  return new Promise<never>(() => undefined);
+}
+
+/**
+ * Test helper: the store as on a fresh page. A load still under way (its config request, the stack's
+ * import) belongs to the test that started it: when it ends it writes nothing (no stack, no "failed",
+ * no answer to its callers), else it would land in the next test, e.g. a slow test's wallet failing
+ * after the next one had started (and its page's catch showing that failure there).
+ */
 export function resetWalletStore(): void {
+  resets += 1;
   state = INITIAL;
   controls = null;
   loading = null;

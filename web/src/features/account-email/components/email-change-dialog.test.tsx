@@ -1,10 +1,8 @@
-import { configure, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { json, stubApi, type StubbedApi } from "@/testing/stub-api";
 import { renderWithProviders } from "@/testing/test-utils";
 import { EmailChangeDialog } from "./email-change-dialog";
-
-configure({ asyncUtilTimeout: 6000 });
 
 const emailCalls = (api: StubbedApi) => api.calls("POST /api/profile/email");
 

@@ -1,13 +1,9 @@
-import { configure, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { USER_QUERY_KEY } from "@/lib/auth";
 import { json, SIGNED_OUT, stubApi, type StubbedApi } from "@/testing/stub-api";
 import { makeUser, renderApp } from "@/testing/test-utils";
 
-configure({ asyncUtilTimeout: 6000 });
-
-/** The first look at the page waits for its lazily loaded route. */
-const ROUTE_LOAD = { timeout: 10_000 };
 const PAGE = "/profile/email/confirm?token=abc";
 const LINK = { email: "new@example.com", username: "beatmaker", replaces: false };
 const called = (api: StubbedApi, url: string) => api.calls(`POST ${url}`);
@@ -24,7 +20,7 @@ describe("e-mail confirmation page (/profile/email/confirm)", () => {
       },
     });
     const { user, queryClient } = renderApp(PAGE);
-    expect(await screen.findByTestId("email-confirm-summary", {}, ROUTE_LOAD)).toHaveTextContent(
+    expect(await screen.findByTestId("email-confirm-summary")).toHaveTextContent(
       "Confirm new@example.com as the e-mail address of beatmaker.",
     );
     expect(screen.getByRole("heading", { level: 1, name: "Confirm your e-mail address" })).toBeInTheDocument();
@@ -45,9 +41,7 @@ describe("e-mail confirmation page (/profile/email/confirm)", () => {
       "POST /api/profile/email/link": () => json({ message: "This confirmation link has expired or was already used." }, 400),
     });
     renderApp(PAGE);
-    expect(await screen.findByTestId("email-confirm-error", {}, ROUTE_LOAD)).toHaveTextContent(
-      "This confirmation link has expired or was already used.",
-    );
+    expect(await screen.findByTestId("email-confirm-error")).toHaveTextContent("This confirmation link has expired or was already used.");
     expect(screen.getByRole("link", { name: "Ask for a new link in Settings" })).toHaveAttribute("href", "/settings");
     expect(screen.queryByRole("button", { name: /^Confirm/ })).not.toBeInTheDocument();
     expect(called(api, "/api/profile/email/confirm")).toHaveLength(0);
@@ -56,7 +50,7 @@ describe("e-mail confirmation page (/profile/email/confirm)", () => {
   it("signed out: asks to sign in to the account first (the Join dialog)", async () => {
     stubApi({ ...SIGNED_OUT, "POST /api/profile/email/link": () => json({ ...LINK, replaces: true }) });
     const { user } = renderApp(PAGE);
-    const notes = await screen.findByTestId("email-confirm-notes", {}, ROUTE_LOAD);
+    const notes = await screen.findByTestId("email-confirm-notes");
     expect(notes).toHaveTextContent("Sign in as beatmaker first, then open the link from the e-mail again.");
     expect(notes).toHaveTextContent("It replaces the account's current address, which we tell about the change.");
     expect(screen.queryByRole("button", { name: /^Confirm/ })).not.toBeInTheDocument();
@@ -70,7 +64,7 @@ describe("e-mail confirmation page (/profile/email/confirm)", () => {
       "POST /api/profile/email/link": () => json(LINK),
     });
     renderApp(PAGE);
-    expect(await screen.findByTestId("email-confirm-notes", {}, ROUTE_LOAD)).toHaveTextContent(
+    expect(await screen.findByTestId("email-confirm-notes")).toHaveTextContent(
       "You are signed in as someone_else. This link is for beatmaker: sign in to that account to confirm it.",
     );
     expect(screen.getByRole("button", { name: "Confirm new@example.com" })).toBeDisabled();
@@ -84,7 +78,7 @@ describe("e-mail confirmation page (/profile/email/confirm)", () => {
       "POST /api/profile/email/confirm": () => json({ message: "This e-mail address is already used by another account." }, 409),
     });
     const { user } = renderApp(PAGE);
-    await user.click(await screen.findByRole("button", { name: "Confirm new@example.com" }, ROUTE_LOAD));
+    await user.click(await screen.findByRole("button", { name: "Confirm new@example.com" }));
     expect(await screen.findByTestId("email-confirm-error")).toHaveTextContent("This e-mail address is already used by another account.");
     expect(screen.queryByTestId("email-confirm-done")).not.toBeInTheDocument();
   });
@@ -92,6 +86,6 @@ describe("e-mail confirmation page (/profile/email/confirm)", () => {
   it("a link without its token says so", async () => {
     stubApi({ "/api/auth/user": () => json(makeUser()) });
     renderApp("/profile/email/confirm");
-    expect(await screen.findByText(/This link is missing its confirmation code/, {}, ROUTE_LOAD)).toBeInTheDocument();
+    expect(await screen.findByText(/This link is missing its confirmation code/)).toBeInTheDocument();
   });
 });

@@ -1,13 +1,10 @@
-import { configure, screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { json, stubApi } from "@/testing/stub-api";
 import { renderWithProviders } from "@/testing/test-utils";
 import { makeStats } from "../testing/admin-fixtures";
 import { makeAdminAnalytics, makeEmptyAdminAnalytics } from "../testing/make-admin-analytics";
 import { OverviewTab } from "./overview-tab";
-
-configure({ asyncUtilTimeout: 6000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const region = (name: string | RegExp) => screen.findByRole("region", { name });
 const rows = (table: HTMLElement) =>
@@ -81,7 +78,7 @@ describe("Overview tab charts", () => {
     // Another period: asked for, the previous figures stay until it arrives.
     await user.click(screen.getByRole("button", { name: "7 days" }));
     expect(screen.getByRole("button", { name: "7 days" })).toHaveAttribute("aria-pressed", "true");
-    await vi.waitFor(() => expect(api.calls("GET /api/admin/analytics").map((call) => call.url.search)).toContain("?range=7d"));
+    await waitFor(() => expect(api.calls("GET /api/admin/analytics").map((call) => call.url.search)).toContain("?range=7d"));
     expect(await within(await region("Uploads per day")).findByText(/in the last 7 days/)).toBeInTheDocument();
   });
 
@@ -111,7 +108,7 @@ describe("Overview tab charts", () => {
       "GET /api/admin/analytics": () => (fail ? json({ message: "Boom" }, 500) : json(makeAdminAnalytics())),
     });
     const { user } = renderWithProviders(<OverviewTab />);
-    expect(await screen.findByText("The platform's charts could not be loaded.", {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText("The platform's charts could not be loaded.")).toBeInTheDocument();
     expect(within(screen.getByRole("group", { name: "Total Users" })).getByText("1,234")).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole("button", { name: "Retry" }));

@@ -1,12 +1,9 @@
-import { configure, screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { json, stubApi } from "@/testing/stub-api";
 import { makeUser, renderApp, renderWithToasts } from "@/testing/test-utils";
 import { makeAdminUser, makeSettings, makeStats, userList } from "../testing/admin-fixtures";
 import { AdminDashboard } from "./admin-dashboard";
-
-configure({ asyncUtilTimeout: 10_000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const ADMIN = makeUser({ id: "00000000-0000-4000-8000-000000000001", username: "boss", isAdmin: true });
 
@@ -23,7 +20,7 @@ describe("admin dashboard", () => {
     expect(api.requests).toEqual([]);
   });
 
-  it("shows an admin six tabs, the Overview figures, and each tab's content", { timeout: 30_000 }, async () => {
+  it("shows an admin six tabs, the Overview figures, and each tab's content", async () => {
     stubApi({
       "GET /api/admin/stats": () => json(makeStats()),
       "GET /api/admin/users": () => json(userList([makeAdminUser()])),
@@ -94,25 +91,23 @@ describe("admin dashboard", () => {
 });
 
 describe("admin routes", () => {
-  const LAZY = { timeout: 15_000 };
-
-  it("/admin shows a signed-in non-admin 'Access Denied'", { timeout: 30_000 }, async () => {
+  it("/admin shows a signed-in non-admin 'Access Denied'", async () => {
     stubApi({ "GET /api/auth/user": () => json(makeUser()) });
     renderApp("/admin");
-    expect(await screen.findByRole("heading", { name: "Access Denied" }, LAZY)).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Access Denied" })).toBeInTheDocument();
   });
 
-  it("/admin shows a visitor 'Access Denied'", { timeout: 30_000 }, async () => {
+  it("/admin shows a visitor 'Access Denied'", async () => {
     stubApi({ "GET /api/auth/user": () => json({ message: "Unauthorized" }, 401) });
     renderApp("/admin");
-    expect(await screen.findByRole("heading", { name: "Access Denied" }, LAZY)).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Access Denied" })).toBeInTheDocument();
     expect(screen.getByText("You need admin privileges to access this page.")).toBeInTheDocument();
   });
 
-  it("/ shows an admin the dashboard", { timeout: 30_000 }, async () => {
+  it("/ shows an admin the dashboard", async () => {
     stubApi({ "GET /api/auth/user": () => json(ADMIN), "GET /api/admin/stats": () => json(makeStats()) });
     renderApp("/");
-    expect(await screen.findByRole("heading", { name: "Admin Dashboard" }, LAZY)).toBeInTheDocument();
-    expect(await screen.findByText("1,234", {}, LAZY)).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Admin Dashboard" })).toBeInTheDocument();
+    expect(await screen.findByText("1,234")).toBeInTheDocument();
   });
 });

@@ -1,12 +1,9 @@
-import { configure, screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { json, stubApi } from "@/testing/stub-api";
 import { renderWithToasts } from "@/testing/test-utils";
 import { makeAdminLoop } from "../testing/admin-fixtures";
 import { LoopsTab } from "./loops-tab";
-
-configure({ asyncUtilTimeout: 6000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const LOOP = makeAdminLoop();
 const HIDDEN = makeAdminLoop({

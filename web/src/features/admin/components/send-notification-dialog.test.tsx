@@ -1,12 +1,9 @@
-import { configure, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { setupDialog } from "@/testing/dialog-harness";
 import { type ApiHandler, json } from "@/testing/stub-api";
 import { USER_ID } from "../testing/admin-fixtures";
 import { type NotificationRecipient, SendNotificationDialog } from "./send-notification-dialog";
-
-configure({ asyncUtilTimeout: 6000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 function setup(handler: ApiHandler, recipient: NotificationRecipient | null = null) {
   const harness = setupDialog({

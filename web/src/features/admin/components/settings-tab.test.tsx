@@ -1,13 +1,10 @@
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type ApiHandler, json, stubApi } from "@/testing/stub-api";
 import { renderWithToasts } from "@/testing/test-utils";
 import { makeSettings, makeStats } from "../testing/admin-fixtures";
 import { type SettingsSection, SettingsTab } from "./settings-tab";
-
-configure({ asyncUtilTimeout: 6000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 function Harness({ initial }: { initial: SettingsSection }) {
   const [section, setSection] = useState<SettingsSection>(initial);

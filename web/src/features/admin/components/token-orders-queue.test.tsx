@@ -1,13 +1,10 @@
 import type { AdminTokenOrder } from "@loop/rules/schemas/token-orders";
-import { configure, screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { json, stubApi } from "@/testing/stub-api";
 import { renderWithToasts } from "@/testing/test-utils";
 import { USER_ID } from "../testing/admin-fixtures";
 import { TokenOrdersQueue } from "./token-orders-queue";
-
-configure({ asyncUtilTimeout: 6000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const ORDER: AdminTokenOrder = {
   id: "00000000-0000-4000-8000-0000000000f1",

@@ -1,12 +1,9 @@
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { type ApiRoutes, json, stubApi } from "@/testing/stub-api";
 import { renderWithToasts } from "@/testing/test-utils";
 import { ADMIN_ID, makeAdminUser, userList, USER_ID } from "../testing/admin-fixtures";
 import { UsersTab } from "./users-tab";
-
-configure({ asyncUtilTimeout: 6000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 function setup(routes: ApiRoutes = {}, users = [makeAdminUser()]) {
   const api = stubApi({ "GET /api/admin/users": () => json(userList(users)), ...routes });

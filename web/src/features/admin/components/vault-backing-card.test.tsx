@@ -1,13 +1,10 @@
 import type { VaultBacking, VaultBackingChain, VaultBackingCauseCode } from "@loop/rules/schemas/vault-backing";
 import { VAULT_BACKING_CAUSES } from "@loop/rules/schemas/vault-backing";
-import { configure, screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { json, stubApi } from "@/testing/stub-api";
 import { renderWithToasts } from "@/testing/test-utils";
 import { VaultBackingCard, exactLoopText } from "./vault-backing-card";
-
-configure({ asyncUtilTimeout: 6000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const VAULT = "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512";
 

@@ -1,12 +1,9 @@
-import { configure, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { type ApiHandler, json, stubApi } from "@/testing/stub-api";
 import { renderWithToasts } from "@/testing/test-utils";
 import { makeAdminWithdrawal } from "../testing/admin-fixtures";
 import { WithdrawalsQueue } from "./withdrawals-queue";
-
-configure({ asyncUtilTimeout: 6000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const PENDING = makeAdminWithdrawal();
 const PROCESSING = makeAdminWithdrawal({ id: "00000000-0000-4000-8000-0000000000b2", username: "second", status: "processing" });

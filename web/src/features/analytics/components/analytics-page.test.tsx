@@ -1,13 +1,10 @@
-import { configure, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { type ApiRoutes, json, SIGNED_OUT, stubApi } from "@/testing/stub-api";
 import { makeUser, renderApp, renderWithProviders } from "@/testing/test-utils";
 import { makeCreatorAnalytics, makeEmptyAnalytics } from "../testing/make-creator-analytics";
 import { AnalyticsPage } from "./analytics-page";
-
-// A two-core machine running many test files at once: give lazy routes time.
-configure({ asyncUtilTimeout: 6000 });
 
 const ME = makeUser({ id: "creator-1", username: "beatsmith" });
 
@@ -34,7 +31,7 @@ describe("Analytics page", () => {
   it("signed out: 'Sign In Required', the button opens the Join dialog; nothing fetched", async () => {
     const api = stubApi(SIGNED_OUT);
     const { user } = renderApp("/analytics");
-    expect(await screen.findByRole("heading", { name: "Sign In Required" }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Sign In Required" })).toBeInTheDocument();
     expect(screen.getByText("Please sign in to see the analytics of your loops")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Sign in" }));
     expect(await screen.findByRole("dialog", { name: "Join" })).toBeInTheDocument();
@@ -44,7 +41,7 @@ describe("Analytics page", () => {
   it("is routed at /analytics and the signed-in menu links to it", async () => {
     stubApi({ "/api/auth/user": () => json(ME), "/api/analytics/creator": () => json(makeCreatorAnalytics()) });
     const { user } = renderApp("/analytics");
-    expect(await screen.findByRole("heading", { level: 1, name: "Analytics" }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Analytics" })).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Open menu" }));
     expect(await screen.findByRole("menuitem", { name: "Analytics" })).toHaveAttribute("href", "/analytics");
   });

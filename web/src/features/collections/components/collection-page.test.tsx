@@ -1,5 +1,5 @@
 import type { PublicLoop } from "@loop/rules/schemas/loops";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { Route, Routes } from "react-router";
 import { describe, expect, it, vi } from "vitest";
@@ -101,7 +101,7 @@ describe("CollectionPage", () => {
     await user.click(screen.getByRole("switch", { name: "Public" }));
     expect(await screen.findByText("Collection Public")).toBeInTheDocument();
     expect(api.bodies(`PATCH /api/collections/${crate.id}`)).toEqual([{ isPublic: true }]);
-    await vi.waitFor(() => expect(screen.getByRole("switch", { name: "Public" })).toBeChecked());
+    await waitFor(() => expect(screen.getByRole("switch", { name: "Public" })).toBeChecked());
 
     await user.click(screen.getByRole("button", { name: "Edit" }));
     const dialog = await screen.findByRole("dialog", { name: "Edit collection" });

@@ -1,14 +1,10 @@
 import { LEVEL_TITLES, levelTitle } from "@loop/rules/levels";
-import { configure, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { json, SIGNED_OUT, stubApi } from "@/testing/stub-api";
 import { makeUser, renderApp, renderWithProviders } from "@/testing/test-utils";
 import { makeRewards, makeUserLevel } from "../testing/level-fixtures";
 import { LevelPage } from "./level-page";
-
-// A two-core machine running many test files at once: give async UI (lazy routes) time.
-configure({ asyncUtilTimeout: 6000 });
-const ROUTE_LOAD = { timeout: 10_000 };
 
 const ME = makeUser({ experience: 420, level: 3 });
 
@@ -20,11 +16,11 @@ function stubLevel(level = makeUserLevel(), rewards = makeRewards(2)) {
   });
 }
 
-describe("level page (/level)", { timeout: 30_000 }, () => {
+describe("level page (/level)", () => {
   it("signed out asks to sign in, and the button opens the Join dialog", async () => {
     stubApi(SIGNED_OUT);
     const { user } = renderApp("/level");
-    expect(await screen.findByText("Sign in to view your level progress", {}, ROUTE_LOAD)).toBeInTheDocument();
+    expect(await screen.findByText("Sign in to view your level progress")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Sign in" }));
     expect(await screen.findByRole("dialog", { name: "Join" })).toBeInTheDocument();
   });
@@ -39,7 +35,7 @@ describe("level page (/level)", { timeout: 30_000 }, () => {
   it("shows the progress widget's figures from GET /api/user/level", async () => {
     stubLevel();
     renderApp("/level");
-    const widget = await screen.findByTestId("level-progress-widget", {}, ROUTE_LOAD);
+    const widget = await screen.findByTestId("level-progress-widget");
     const scope = within(widget);
     expect(scope.getByRole("heading", { name: "Beginner" })).toBeInTheDocument();
     expect(scope.getByText("Level 3")).toBeInTheDocument();
@@ -65,7 +61,7 @@ describe("level page (/level)", { timeout: 30_000 }, () => {
       }),
     );
     renderApp("/level");
-    const widget = await screen.findByTestId("level-progress-widget", {}, ROUTE_LOAD);
+    const widget = await screen.findByTestId("level-progress-widget");
     expect(within(widget).getByTestId("level-xp-to-next")).toHaveTextContent("Max level!");
     expect(within(widget).queryByText(/XP to level/)).not.toBeInTheDocument();
     expect(within(widget).queryByTestId("level-xp-progress")).not.toBeInTheDocument();
@@ -74,7 +70,7 @@ describe("level page (/level)", { timeout: 30_000 }, () => {
   it("lists at most 5 recent level rewards, newest first, in LOOP", async () => {
     stubLevel(makeUserLevel({ level: 8, title: "Intermediate" }), makeRewards(7));
     renderApp("/level");
-    const list = await screen.findByRole("list", { name: "Recent level rewards" }, ROUTE_LOAD);
+    const list = await screen.findByRole("list", { name: "Recent level rewards" });
     const items = within(list).getAllByRole("listitem");
     expect(items).toHaveLength(5);
     expect(items[0]).toHaveTextContent("Reached level 8");
@@ -97,7 +93,7 @@ describe("level page (/level)", { timeout: 30_000 }, () => {
       [],
     );
     renderApp("/level");
-    expect(await screen.findByText("No level rewards yet. Reach level 2 to earn 100 LOOP.", {}, ROUTE_LOAD)).toBeInTheDocument();
+    expect(await screen.findByText("No level rewards yet. Reach level 2 to earn 100 LOOP.")).toBeInTheDocument();
   });
 
   it("offers a retry when the level cannot be loaded", async () => {
@@ -107,14 +103,14 @@ describe("level page (/level)", { timeout: 30_000 }, () => {
       "/api/user/level-rewards": () => json([]),
     });
     renderApp("/level");
-    expect(await screen.findByText("Your level progress is unavailable right now.", {}, ROUTE_LOAD)).toBeInTheDocument();
+    expect(await screen.findByText("Your level progress is unavailable right now.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: /try again/i })).toBeInTheDocument();
   });
 
   it("shows the Level Tiers and the Experience Guide, and marks the user's tier", async () => {
     stubLevel(makeUserLevel({ level: 12, title: "Advanced" }));
     renderApp("/level");
-    await screen.findByTestId("level-progress-widget", {}, ROUTE_LOAD);
+    await screen.findByTestId("level-progress-widget");
     const tiers = screen.getByRole("list", { name: "Level tiers" });
     expect(within(tiers).getAllByRole("listitem")).toHaveLength(LEVEL_TITLES.length);
     expect(within(tiers).getByTestId(`level-tier-${levelTitle(12)}`)).toHaveAttribute("aria-current", "true");

@@ -1,12 +1,9 @@
 import type { Licence } from "@loop/rules/schemas/licences";
-import { configure, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { formatDate } from "@/lib/format";
 import { json, SIGNED_OUT, stubApi } from "@/testing/stub-api";
 import { makeUser, renderApp } from "@/testing/test-utils";
-
-// A two-core machine running many test files at once: the route is a lazy chunk.
-configure({ asyncUtilTimeout: 10_000 });
 
 const ID = "8a1c0000-0000-4000-8000-000000000001";
 

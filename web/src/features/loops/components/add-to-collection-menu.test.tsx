@@ -1,6 +1,6 @@
 import type { Collection } from "@loop/rules/schemas/collections";
-import { screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { makeCollection as makeTestCollection } from "@/testing/make-collection";
 import { makeLoop } from "@/testing/make-loop";
 import { json, type ApiRequest } from "@/testing/stub-api";
@@ -43,12 +43,12 @@ describe("Add to collection", () => {
     await user.click(lateNight);
     expect(await screen.findByText("Added To Collection")).toBeInTheDocument();
     expect(api.bodies("POST /api/collections/:id/loops")).toEqual([{ loopId: loop.id }]);
-    await vi.waitFor(() => expect(screen.getByRole("menuitemcheckbox", { name: /Late Night/ })).toHaveAttribute("aria-checked", "true"));
+    await waitFor(() => expect(screen.getByRole("menuitemcheckbox", { name: /Late Night/ })).toHaveAttribute("aria-checked", "true"));
 
     await user.click(screen.getByRole("menuitemcheckbox", { name: /Drums/ }));
     expect(await screen.findByText("Removed From Collection")).toBeInTheDocument();
     expect(api.calls(`DELETE /api/collections/c0000000-0000-4000-8000-000000000002/loops/${loop.id}`)).toHaveLength(1);
-    await vi.waitFor(() => expect(screen.getByRole("menuitemcheckbox", { name: /Drums/ })).toHaveAttribute("aria-checked", "false"));
+    await waitFor(() => expect(screen.getByRole("menuitemcheckbox", { name: /Drums/ })).toHaveAttribute("aria-checked", "false"));
   });
 
   it("'New collection…' creates a public one and puts the loop in it", async () => {
@@ -80,7 +80,7 @@ describe("Add to collection", () => {
 
   it("visitors get no collection menu", async () => {
     renderCard(makeLoop({ title: "Warm Pads" }), { "GET /api/auth/user": signedOut });
-    await vi.waitFor(() => expect(screen.getByRole("button", { name: "Like" })).toBeEnabled());
+    await waitFor(() => expect(screen.getByRole("button", { name: "Like" })).toBeEnabled());
     expect(screen.queryByRole("button", { name: "Add Warm Pads to a collection" })).not.toBeInTheDocument();
   });
 });

@@ -20,8 +20,6 @@ vi.mock("@/lib/navigation", async (importOriginal) => ({
 // Stripe.js comes from js.stripe.com: the tests stand in for it.
 vi.mock("@stripe/stripe-js/pure", () => ({ loadStripe: vi.fn() }));
 
-vi.setConfig({ testTimeout: 20_000 });
-
 function savedCard(overrides: Partial<PaymentMethod> = {}): PaymentMethod {
   return {
     id: "pm-row-1",

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { LIKED_LOOPS_QUERY_KEY, LOOPS_QUERY_KEY } from "@/lib/query-keys";
 import { makeLoop, page } from "@/testing/make-loop";
@@ -24,7 +24,7 @@ describe("the heart", () => {
     const heart = within(card).getByRole("button", { name: "Like" });
     expect(heart).toHaveAttribute("aria-pressed", "false");
     expect(heart).toHaveTextContent("3");
-    await vi.waitFor(() => expect(heart).toBeEnabled());
+    await waitFor(() => expect(heart).toBeEnabled());
 
     await user.click(heart);
     const unlike = within(card).getByRole("button", { name: "Unlike" });
@@ -35,10 +35,10 @@ describe("the heart", () => {
     expect(cached()).toMatchObject({ likedByMe: true, likeCount: 4 });
 
     answer!(json({ likeCount: 9, likedByMe: true }));
-    await vi.waitFor(() => expect(within(card).getByRole("button", { name: "Unlike" })).toHaveTextContent("9"));
+    await waitFor(() => expect(within(card).getByRole("button", { name: "Unlike" })).toHaveTextContent("9"));
     expect(cached()).toMatchObject({ likedByMe: true, likeCount: 9 });
     // The Liked list is asked again.
-    await vi.waitFor(() => expect(queryClient.getQueryState(LIKED_LOOPS_QUERY_KEY)?.isInvalidated).toBe(true));
+    await waitFor(() => expect(queryClient.getQueryState(LIKED_LOOPS_QUERY_KEY)?.isInvalidated).toBe(true));
   });
 
   it("unlikes; a refusal puts the heart and the lists back and says why", async () => {
@@ -49,7 +49,7 @@ describe("the heart", () => {
     });
     queryClient.setQueryData(LIST_KEY, { pages: [page([loop], 1)], pageParams: [null] });
     const heart = screen.getByRole("button", { name: "Unlike" });
-    await vi.waitFor(() => expect(heart).toBeEnabled());
+    await waitFor(() => expect(heart).toBeEnabled());
     await user.click(heart);
     expect(await screen.findByText("Loop Not Found")).toBeInTheDocument();
     const back = screen.getByRole("button", { name: "Unlike" });
@@ -67,7 +67,7 @@ describe("the heart", () => {
     const api = stubApi({ "GET /api/auth/user": signedOut });
     const { user, unmount } = renderWithProviders(<LoopCard loop={loop} onSignInRequired={onSignInRequired} />);
     const heart = screen.getByRole("button", { name: "Like" });
-    await vi.waitFor(() => expect(heart).toBeEnabled());
+    await waitFor(() => expect(heart).toBeEnabled());
     await user.click(heart);
     expect(onSignInRequired).toHaveBeenCalledOnce();
     expect(heart).toHaveTextContent("2");
@@ -75,7 +75,7 @@ describe("the heart", () => {
 
     const second = renderCard(loop, { "GET /api/auth/user": signedOut });
     const again = screen.getByRole("button", { name: "Like" });
-    await vi.waitFor(() => expect(again).toBeEnabled());
+    await waitFor(() => expect(again).toBeEnabled());
     await second.user.click(again);
     expect(await screen.findByText("Please log in to like loops.")).toBeInTheDocument();
     expect([...api.requests, ...second.api.requests].some(({ path }) => path.endsWith("/like"))).toBe(false);

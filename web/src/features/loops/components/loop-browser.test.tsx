@@ -60,7 +60,7 @@ describe("LoopBrowser", () => {
     expect(screen.getByText("0 loops found")).toBeInTheDocument();
   });
 
-  it("sends the filters and sorts as the query of GET /api/loops", { timeout: 30_000 }, async () => {
+  it("sends the filters and sorts as the query of GET /api/loops", async () => {
     const api = stubApi({
       "GET /api/auth/user": signedOut,
       "GET /api/genres": () => json(GENRES),
@@ -110,7 +110,7 @@ describe("LoopBrowser", () => {
     expect(last().search).toBe("?sortBy=recent&limit=24&offset=0");
   });
 
-  it("'Load More Loops' asks for the page after the last page's cursor, until there is none", { timeout: 30_000 }, async () => {
+  it("'Load More Loops' asks for the page after the last page's cursor, until there is none", async () => {
     const all = Array.from({ length: 30 }, (_, i) => makeLoop({ title: `Loop #${i + 1}` }));
     // The server's cursor is opaque: here, the index of the next loop.
     const api = stubApi({
@@ -128,7 +128,7 @@ describe("LoopBrowser", () => {
     expect(screen.getAllByRole("article")).toHaveLength(24);
 
     await user.click(screen.getByRole("button", { name: "Load More Loops" }));
-    await screen.findByRole("heading", { name: "Loop #30" }, { timeout: 10_000 });
+    await screen.findByRole("heading", { name: "Loop #30" });
     const titles = screen.getAllByRole("article").map((card) => within(card).getByRole("heading").textContent);
     expect(titles).toHaveLength(30);
     expect(titles[0]).toBe("Loop #1");
@@ -143,7 +143,7 @@ describe("LoopBrowser", () => {
     expect(screen.queryByRole("button", { name: "Load More Loops" })).not.toBeInTheDocument();
   });
 
-  it("past the cap: Load More keeps going by cursor while the count says '1,000+ loops found'", { timeout: 30_000 }, async () => {
+  it("past the cap: Load More keeps going by cursor while the count says '1,000+ loops found'", async () => {
     const api = stubApi({
       "GET /api/auth/user": signedOut,
       "GET /api/genres": () => json(GENRES),

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fullPageNavigate } from "@/lib/navigation";
 import { type ApiHandler, json, stubApi } from "@/testing/stub-api";
@@ -85,7 +85,7 @@ describe("Buy or Download", () => {
 
   it("a signed-in listener gets Buy on a ready, paid loop they have not bought", async () => {
     renderCard(makeLoop({ title: "Paid" }), { "GET /api/auth/user": signedIn });
-    await vi.waitFor(() => expect(buyButton("Paid")).toBeEnabled());
+    await waitFor(() => expect(buyButton("Paid")).toBeEnabled());
     expect(screen.queryByRole("button", { name: "Download Paid" })).not.toBeInTheDocument();
   });
 
@@ -109,7 +109,7 @@ describe("Buy or Download", () => {
   it("owning the MP3 only: Download offers the MP3 alone, Buy and Make Offer stay for the WAV", async () => {
     const loop = makeLoop({ title: "Half Bought", isPurchased: true, purchasedFormats: ["mp3"] });
     const { user } = renderCard(loop, { "GET /api/auth/user": signedIn });
-    await vi.waitFor(() => expect(buyButton("Half Bought")).toBeEnabled());
+    await waitFor(() => expect(buyButton("Half Bought")).toBeEnabled());
     expect(screen.getByRole("button", { name: "Make Offer on Half Bought" })).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Download Half Bought", expanded: false }));
     const items = await screen.findAllByRole("menuitem");
@@ -136,7 +136,7 @@ describe("Buy or Download", () => {
     const api = stubApi({ "GET /api/auth/user": signedOut });
     const { user } = renderWithProviders(<LoopCard loop={makeLoop({ title: "Paid" })} onSignInRequired={onSignInRequired} />);
     const button = screen.getByRole("button", { name: "Buy Paid" });
-    await vi.waitFor(() => expect(button).toBeEnabled());
+    await waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
     expect(onSignInRequired).toHaveBeenCalledOnce();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
@@ -146,7 +146,7 @@ describe("Buy or Download", () => {
   it("signed out without a sign-in dialog at hand, Buy says 'Login Required'", async () => {
     const { user } = renderCard(makeLoop({ title: "Paid" }), { "GET /api/auth/user": signedOut });
     const button = screen.getByRole("button", { name: "Buy Paid" });
-    await vi.waitFor(() => expect(button).toBeEnabled());
+    await waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
     expect(await screen.findByText("Login Required")).toBeInTheDocument();
     expect(screen.getByText("Please log in to buy loops.")).toBeInTheDocument();
@@ -158,7 +158,7 @@ describe("download flow", () => {
   it("signed out: 'Login Required', nothing requested", async () => {
     const { user, api } = renderCard(makeLoop({ title: "Free Swing", isFree: true }), { "GET /api/auth/user": signedOut });
     const button = screen.getByRole("button", { name: "Download Free Swing" });
-    await vi.waitFor(() => expect(button).toBeEnabled());
+    await waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
     expect(await screen.findByText("Login Required")).toBeInTheDocument();
     expect(api.requests.some(({ path }) => path.includes("/download"))).toBe(false);
@@ -173,7 +173,7 @@ describe("download flow", () => {
     const { user } = renderCard(loop, { "GET /api/auth/user": signedIn, [`GET /api/loops/${loop.id}/download`]: download });
     await user.click(await screen.findByRole("button", { name: "Download Free Swing", expanded: false }));
     await user.click(await screen.findByRole("menuitem", { name: /WAV/ }));
-    await vi.waitFor(() => expect(fullPageNavigate).toHaveBeenCalledWith("/api/downloads/signed-wav"));
+    await waitFor(() => expect(fullPageNavigate).toHaveBeenCalledWith("/api/downloads/signed-wav"));
     expect(download).toHaveBeenCalledOnce();
     expect(await screen.findByText("Download Started")).toBeInTheDocument();
   });
@@ -187,7 +187,7 @@ describe("download flow", () => {
     });
     await user.click(await screen.findByRole("button", { name: "Download Bought", expanded: false }));
     await user.click(await screen.findByRole("menuitem", { name: /MP3/ }));
-    await vi.waitFor(() => expect(answer).not.toBeNull());
+    await waitFor(() => expect(answer).not.toBeNull());
 
     await expectLoginRedirectAfter401(() => answer!(json({ message: "Unauthorized" }, 401)));
   });

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fullPageNavigate } from "@/lib/navigation";
 import { NEGOTIATIONS_QUERY_KEY } from "@/lib/query-keys";
@@ -47,7 +47,7 @@ describe("Make Offer on the loop card", () => {
     stubApi({ "GET /api/auth/user": signedOut });
     renderWithProviders(<LoopCard loop={makeLoop({ title: "Paid" })} onSignInRequired={vi.fn()} />);
     const buy = screen.getByRole("button", { name: "Buy Paid" });
-    await vi.waitFor(() => expect(buy).toBeEnabled());
+    await waitFor(() => expect(buy).toBeEnabled());
     expect(screen.queryByRole("button", { name: "Make Offer on Paid" })).not.toBeInTheDocument();
   });
 });
@@ -154,7 +154,7 @@ describe("Make Offer dialog", () => {
     expect(await screen.findByText("Offer Sent")).toBeInTheDocument();
     expect(screen.getByText("Your offer of $9.50 for Deep Night was sent to the creator.")).toBeInTheDocument();
     expect(api.bodies("POST /api/negotiations")).toEqual([{ loopId: loop.id, format: "wav", offerAmount: "9.50", message: "For my EP" }]);
-    await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(invalidate).toHaveBeenCalledWith({ queryKey: NEGOTIATIONS_QUERY_KEY });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: TOKEN_BALANCE_QUERY_KEY });
   });

@@ -1,7 +1,7 @@
 import { uuidToBytes32 } from "@loop/rules/deposit-ref";
 import type { ClientConfig } from "@loop/rules/chains";
 import type { WalletOfferTerms } from "@loop/rules/schemas/negotiations";
-import { configure, screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { fakeReceipts, publishConnectedWallet, writtenFunctions } from "@/lib/wallet/fake-wallet-controls";
 import type { WalletControls, WalletEvent } from "@/lib/wallet/types";
@@ -12,9 +12,6 @@ import { type ApiHandler, type ApiRoutes, json } from "@/testing/stub-api";
 import { makeUser, type renderWithProviders } from "@/testing/test-utils";
 import { QUOTE_BUYER } from "../testing/loop-fixtures";
 import { renderCard } from "../testing/render-loop-card";
-
-configure({ asyncUtilTimeout: 6000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const LOOP = 10n ** 18n;
 const { token: TOKEN, marketplace: MARKETPLACE, vault: VAULT } = TEST_CONTRACTS;
@@ -88,7 +85,7 @@ describe("Make Offer from the wallet", () => {
 
     const before = Math.floor(Date.now() / 1000);
     await user.click(within(dialog).getByRole("button", { name: "Send Offer" }));
-    expect(await screen.findByText("Offer Sent", {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText("Offer Sent")).toBeInTheDocument();
     expect(screen.getByText("Your offer of $10.00 for Deep Night was sent to the creator.")).toBeInTheDocument();
 
     // $10.00 = 5,000 LOOP; MP3 fee 2% = 100 LOOP: the allowance (0) is short, so exactly 5,100 LOOP is approved.
@@ -115,7 +112,7 @@ describe("Make Offer from the wallet", () => {
     expect(api.bodies("POST /api/negotiations/wallet-terms")).toEqual([{ loopId: loop.id, format: "mp3", offerAmount: "10.00" }]);
     // Nothing is held in app: no POST /api/negotiations.
     expect(api.bodies("POST /api/negotiations")).toEqual([]);
-    await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 
   it("WAV to a seller without a wallet: pays LoopVault, and skips the approval when the allowance covers amount + fee", async () => {

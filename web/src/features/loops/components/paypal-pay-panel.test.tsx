@@ -58,8 +58,6 @@ vi.mock("@paypal/react-paypal-js", () => ({
   ),
 }));
 
-vi.setConfig({ testTimeout: 20_000 });
-
 const SETUP: PaypalSetup = { configured: true, clientId: "client-abc", clientToken: "token-xyz", currency: "USD" };
 
 function renderPanel(

@@ -1,6 +1,6 @@
 import type { PublicLoop } from "@loop/rules/schemas/loops";
 import type { Purchase } from "@loop/rules/schemas/purchases";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/components/ui/toaster";
 import { fullPageNavigate } from "@/lib/navigation";
@@ -40,7 +40,7 @@ function purchaseOf(loop: PublicLoop, format: "mp3" | "wav"): Purchase {
 
 async function openDialog(user: ReturnType<typeof renderWithProviders>["user"], title: string) {
   const button = await screen.findByRole("button", { name: `Buy ${title}` });
-  await vi.waitFor(() => expect(button).toBeEnabled());
+  await waitFor(() => expect(button).toBeEnabled());
   await user.click(button);
   return screen.findByRole("dialog", { name: `Buy ${title}` });
 }
@@ -69,7 +69,7 @@ describe("Purchase dialog", () => {
     const mp3 = within(dialog).getByRole("radio", { name: /MP3/ });
     const wav = within(dialog).getByRole("radio", { name: /WAV/ });
     // $4.99 at 7.5% = 37.425 cents → $0.37; at 10% = 49.9 cents → $0.50.
-    await vi.waitFor(() => expect(mp3.closest("label")).toHaveTextContent("+7.5% fee"));
+    await waitFor(() => expect(mp3.closest("label")).toHaveTextContent("+7.5% fee"));
     expect(mp3.closest("label")).toHaveTextContent("$5.36");
     expect(wav.closest("label")).toHaveTextContent("+10% fee");
     expect(wav.closest("label")).toHaveTextContent("$5.49");
@@ -146,12 +146,12 @@ describe("Purchase dialog", () => {
     expect(within(dialog).getByTestId("purchase-total")).toHaveTextContent("$5.19");
 
     const pay = within(dialog).getByRole("button", { name: "Pay with LOOP" });
-    await vi.waitFor(() => expect(pay).toBeEnabled());
+    await waitFor(() => expect(pay).toBeEnabled());
     await user.click(pay);
     expect(await screen.findByText("Purchase Successful")).toBeInTheDocument();
     expect(post.mock.calls[0]![0].body).toMatchObject({ format: "wav" });
     // Both formats owned now: Download (both), no Buy.
-    await vi.waitFor(() => expect(screen.queryByRole("button", { name: "Buy Deep Night" })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Buy Deep Night" })).not.toBeInTheDocument());
     await user.click(screen.getByRole("button", { name: "Download Deep Night", expanded: false }));
     expect((await screen.findAllByRole("menuitem")).map((item) => item.textContent)).toEqual(["MP3320 kbps", "WAVlossless"]);
   });
@@ -166,10 +166,10 @@ describe("Purchase dialog", () => {
     let dialog = await openDialog(user, "Deep Night");
     expect(within(dialog).getByRole("radio", { name: /MP3/ })).toBeChecked();
     const pay = within(dialog).getByRole("button", { name: "Pay with LOOP" });
-    await vi.waitFor(() => expect(pay).toBeEnabled());
+    await waitFor(() => expect(pay).toBeEnabled());
     await user.click(pay);
     expect(await screen.findByText("Purchase Successful")).toBeInTheDocument();
-    await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
 
     await user.click(await screen.findByRole("button", { name: "Download Deep Night", expanded: false }));
     expect((await screen.findAllByRole("menuitem")).map((item) => item.textContent)).toEqual(["MP3320 kbps"]);
@@ -235,7 +235,7 @@ describe("Purchase dialog", () => {
     const dialog = await openDialog(user, "Deep Night");
     await user.click(within(dialog).getByRole("radio", { name: /WAV/ }));
     const pay = within(dialog).getByRole("button", { name: "Pay with LOOP" });
-    await vi.waitFor(() => expect(pay).toBeEnabled());
+    await waitFor(() => expect(pay).toBeEnabled());
     expect(api.calls("/api/loops")).toHaveLength(1);
     await user.click(pay);
 
@@ -249,13 +249,13 @@ describe("Purchase dialog", () => {
     expect(request.body).toEqual({ loopId: loop.id, format: "wav", paymentMethod: "loop", expectedTotal: "5.19" });
     expect(request.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(fullPageNavigate).toHaveBeenCalledExactlyOnceWith("/api/downloads/signed-wav");
-    await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
 
     // The list is fetched again and the card gets Download (for the WAV: the MP3 is still to buy); the balance is fetched again.
-    await vi.waitFor(() => expect(api.calls("/api/loops")).toHaveLength(2));
+    await waitFor(() => expect(api.calls("/api/loops")).toHaveLength(2));
     expect(await screen.findByRole("button", { name: "Download Deep Night" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Buy Deep Night" })).toBeInTheDocument();
-    await vi.waitFor(() => expect(balanceCalls).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(balanceCalls).toHaveBeenCalledTimes(2));
   });
 
   it("a refusal shows 'Purchase Failed' with the server's message and keeps the dialog open", async () => {
@@ -267,7 +267,7 @@ describe("Purchase dialog", () => {
     });
     const dialog = await openDialog(user, "Deep Night");
     const pay = within(dialog).getByRole("button", { name: "Pay with LOOP" });
-    await vi.waitFor(() => expect(pay).toBeEnabled());
+    await waitFor(() => expect(pay).toBeEnabled());
     await user.click(pay);
 
     expect(await screen.findByText("Purchase Failed")).toBeInTheDocument();
@@ -277,9 +277,9 @@ describe("Purchase dialog", () => {
     expect(screen.queryByRole("button", { name: "Download Deep Night" })).not.toBeInTheDocument();
 
     // A second try after a refusal is a new submission: a fresh Idempotency-Key.
-    await vi.waitFor(() => expect(pay).toBeEnabled());
+    await waitFor(() => expect(pay).toBeEnabled());
     await user.click(pay);
-    await vi.waitFor(() => expect(purchaseCalls(api)).toHaveLength(2));
+    await waitFor(() => expect(purchaseCalls(api)).toHaveLength(2));
     const keys = purchaseCalls(api).map(({ headers }) => headers["idempotency-key"]);
     expect(keys[0]).not.toBe(keys[1]);
   });
@@ -294,9 +294,9 @@ describe("Purchase dialog", () => {
     });
     const dialog = await openDialog(user, "Deep Night");
     const pay = within(dialog).getByRole("button", { name: "Pay with LOOP" });
-    await vi.waitFor(() => expect(pay).toBeEnabled());
+    await waitFor(() => expect(pay).toBeEnabled());
     await user.click(pay);
-    await vi.waitFor(() => expect(answer).not.toBeNull());
+    await waitFor(() => expect(answer).not.toBeNull());
     expect(within(dialog).getByRole("button", { name: "Paying..." })).toBeDisabled();
 
     await expectLoginRedirectAfter401(() => answer!(json({ message: "Unauthorized" }, 401)));

@@ -1,7 +1,7 @@
 import type { ClientConfig } from "@loop/rules/chains";
 import type { PublicLoop } from "@loop/rules/schemas/loops";
 import { WALLET_PURCHASE_MESSAGES } from "@loop/rules/schemas/purchases";
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/components/ui/toaster";
 import { fullPageNavigate } from "@/lib/navigation";
@@ -19,9 +19,6 @@ vi.mock("@/lib/navigation", async (importOriginal) => ({
   ...(await importOriginal<typeof import("@/lib/navigation")>()),
   fullPageNavigate: vi.fn(),
 }));
-
-configure({ asyncUtilTimeout: 6000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const LOOP = 10n ** 18n;
 const { token: TOKEN, marketplace: MARKETPLACE } = TEST_CONTRACTS;
@@ -65,7 +62,7 @@ function renderPanel(loop: PublicLoop, { linked = QUOTE_BUYER, chainId = 31337, 
 /** Opens the Purchase dialog and its Wallet tab. */
 async function openWalletTab(user: ReturnType<typeof renderWithProviders>["user"], title: string) {
   const button = await screen.findByRole("button", { name: `Buy ${title}` });
-  await vi.waitFor(() => expect(button).toBeEnabled());
+  await waitFor(() => expect(button).toBeEnabled());
   await user.click(button);
   const dialog = await screen.findByRole("dialog", { name: `Buy ${title}` });
   const tab = within(dialog).getByRole("tab", { name: "Wallet (on chain)" });
@@ -83,7 +80,7 @@ describe("Wallet payment tab", () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99" });
     const { user } = renderPanel(loop);
     const button = await screen.findByRole("button", { name: "Buy Deep Night" });
-    await vi.waitFor(() => expect(button).toBeEnabled());
+    await waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
     const dialog = await screen.findByRole("dialog", { name: "Buy Deep Night" });
     // The wallet stack is not asked for anything until the Wallet tab is chosen.

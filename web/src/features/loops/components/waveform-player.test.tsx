@@ -1,4 +1,4 @@
-import { act, screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { json, stubApi } from "@/testing/stub-api";
 import { renderWithProviders, renderWithToasts } from "@/testing/test-utils";
@@ -116,7 +116,7 @@ describe("WaveformPlayer", () => {
   it("draws the stored peaks (no decoding) and streams the preview only on play", async () => {
     renderPlayers(["a"]);
     const play = await screen.findByRole("button", { name: "Play preview of Loop a" });
-    await vi.waitFor(() => expect(play).toBeEnabled());
+    await waitFor(() => expect(play).toBeEnabled());
     const options = surfers[0]!.options;
     expect(options.url).toBe("/api/loops/a/preview");
     expect(options.peaks).toEqual([
@@ -132,7 +132,7 @@ describe("WaveformPlayer", () => {
     const { user } = renderPlayers(["a", "b"]);
     const playA = await screen.findByRole("button", { name: "Play preview of Loop a" });
     const playB = screen.getByRole("button", { name: "Play preview of Loop b" });
-    await vi.waitFor(() => expect(playB).toBeEnabled());
+    await waitFor(() => expect(playB).toBeEnabled());
     const [a, b] = surfers;
 
     await user.click(playA);
@@ -160,7 +160,7 @@ describe("WaveformPlayer", () => {
   it("seeks with the arrow keys and frees the player on unmount", async () => {
     const { user, unmount } = renderPlayers(["a"]);
     const slider = await screen.findByRole("slider", { name: "Seek in preview of Loop a" });
-    await vi.waitFor(() => expect(screen.getByRole("button", { name: "Play preview of Loop a" })).toBeEnabled());
+    await waitFor(() => expect(screen.getByRole("button", { name: "Play preview of Loop a" })).toBeEnabled());
     slider.focus();
     await user.keyboard("{ArrowRight}{ArrowRight}");
     expect(surfers[0]!.time).toBe(10);
@@ -173,7 +173,7 @@ describe("WaveformPlayer", () => {
 
   it("says when the preview cannot be played", async () => {
     renderPlayers(["a"]);
-    await vi.waitFor(() => expect(surfers).toHaveLength(1));
+    await waitFor(() => expect(surfers).toHaveLength(1));
     act(() => surfers[0]!.emit("error", new Error("404")));
     expect(within(screen.getByTestId("waveform-player")).getByText("Preview unavailable")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Play preview of Loop a" })).toBeDisabled();
@@ -202,14 +202,14 @@ describe("WaveformPlayer: play reports (issue 23)", () => {
     const clock = fakeClock();
     const { user, api } = renderPlayers(["a"]);
     const play = await screen.findByRole("button", { name: "Play preview of Loop a" });
-    await vi.waitFor(() => expect(play).toBeEnabled());
+    await waitFor(() => expect(play).toBeEnabled());
     const surfer = surfers[0]!;
 
     await user.click(play);
     playFor(surfer, clock, 4.75);
     expect(api.calls("POST /api/loops/:id/plays")).toHaveLength(0);
     playFor(surfer, clock, 0.25);
-    await vi.waitFor(() => expect(api.calls("POST /api/loops/a/plays")).toHaveLength(1));
+    await waitFor(() => expect(api.calls("POST /api/loops/a/plays")).toHaveLength(1));
 
     // Paused and played on: the same session.
     await user.click(screen.getByRole("button", { name: "Pause preview of Loop a" }));
@@ -223,14 +223,14 @@ describe("WaveformPlayer: play reports (issue 23)", () => {
     });
     await user.click(screen.getByRole("button", { name: "Play preview of Loop a" }));
     playFor(surfer, clock, 5);
-    await vi.waitFor(() => expect(api.calls("POST /api/loops/a/plays")).toHaveLength(2));
+    await waitFor(() => expect(api.calls("POST /api/loops/a/plays")).toHaveLength(2));
   });
 
   it("does not count seeking: a jump ahead adds nothing", async () => {
     const clock = fakeClock();
     const { user, api } = renderPlayers(["a"]);
     const play = await screen.findByRole("button", { name: "Play preview of Loop a" });
-    await vi.waitFor(() => expect(play).toBeEnabled());
+    await waitFor(() => expect(play).toBeEnabled());
     const surfer = surfers[0]!;
     const slider = screen.getByRole("slider", { name: "Seek in preview of Loop a" });
 
@@ -242,17 +242,17 @@ describe("WaveformPlayer: play reports (issue 23)", () => {
     playFor(surfer, clock, 2.75);
     expect(api.calls("POST /api/loops/:id/plays")).toHaveLength(0);
     playFor(surfer, clock, 0.25);
-    await vi.waitFor(() => expect(api.calls("POST /api/loops/a/plays")).toHaveLength(1));
+    await waitFor(() => expect(api.calls("POST /api/loops/a/plays")).toHaveLength(1));
   });
 
   it("never shows the listener a failed report", async () => {
     const clock = fakeClock();
     const { user, api } = renderPlayers(["a"], 16, 500);
     const play = await screen.findByRole("button", { name: "Play preview of Loop a" });
-    await vi.waitFor(() => expect(play).toBeEnabled());
+    await waitFor(() => expect(play).toBeEnabled());
     await user.click(play);
     playFor(surfers[0]!, clock, 6);
-    await vi.waitFor(() => expect(api.calls("POST /api/loops/a/plays")).toHaveLength(1));
+    await waitFor(() => expect(api.calls("POST /api/loops/a/plays")).toHaveLength(1));
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     });

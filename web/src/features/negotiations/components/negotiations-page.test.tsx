@@ -1,5 +1,5 @@
 import type { Negotiation } from "@loop/rules/schemas/negotiations";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/components/ui/toaster";
 import { TOKEN_BALANCE_QUERY_KEY } from "@/lib/get-token-balance";
@@ -142,7 +142,7 @@ describe("Negotiations page", () => {
     expect(api.bodies("PUT /api/negotiations/n-1/respond")).toEqual([
       { action: "counter", counterOffer: "11.50", message: "Meet me in the middle", version: 4 },
     ]);
-    await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(invalidate).toHaveBeenCalledWith({ queryKey: NEGOTIATIONS_QUERY_KEY });
     // Only an accept completes a sale.
     expect(invalidate).not.toHaveBeenCalledWith({ queryKey: LOOPS_QUERY_KEY });
@@ -249,7 +249,7 @@ describe("Negotiations page", () => {
     await user.click(within(await screen.findByRole("dialog", { name: "Accept Offer" })).getByRole("button", { name: "Send Response" }));
     expect(await screen.findByText("Response Failed")).toBeInTheDocument();
     expect(screen.getByText(changed)).toBeInTheDocument();
-    await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
 
     status = 500;
     await user.click(within(await item("Deep Night")).getByRole("button", { name: "Reject offer on Deep Night" }));

@@ -1,6 +1,6 @@
 import type { ClientConfig } from "@loop/rules/chains";
 import type { Negotiation } from "@loop/rules/schemas/negotiations";
-import { configure, screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/components/ui/toaster";
 import { NEGOTIATIONS_QUERY_KEY } from "@/lib/query-keys";
@@ -11,8 +11,6 @@ import { makeNegotiation } from "@/testing/make-negotiation";
 import { type ApiRoutes, json, stubApi, type StubbedApi } from "@/testing/stub-api";
 import { makeUser, renderWithProviders } from "@/testing/test-utils";
 import { NegotiationsPage } from "./negotiations-page";
-
-configure({ asyncUtilTimeout: 6000 });
 
 const LOOP = 10n ** 18n;
 const BUYER_WALLET = `0x${"d4".repeat(20)}` as const;
@@ -113,7 +111,7 @@ describe("Negotiations page: wallet-funded offers", () => {
     expect(controls.waitForTransaction).toHaveBeenCalledWith({ chainId: 31337, hash: CHANGE_TX });
     expect(puts(api)).toEqual([]);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: NEGOTIATIONS_QUERY_KEY });
-    await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 
   it("the buyer's reject of a wallet offer's counter stays an API answer", async () => {

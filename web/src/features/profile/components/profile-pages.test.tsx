@@ -1,15 +1,12 @@
 import type { CurrentUser } from "@loop/rules/api-types";
 import type { PublicLoop } from "@loop/rules/schemas/loops";
 import type { OwnProfile, PublicProfile } from "@loop/rules/schemas/profile";
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { type ApiRoutes, json, SIGNED_OUT, stubApi } from "@/testing/stub-api";
 import { makeUser, renderApp } from "@/testing/test-utils";
 import { makeCollection } from "@/testing/make-collection";
 import { makeLoop } from "@/testing/make-loop";
-
-// A two-core machine running many test files at once: give async UI (lazy routes, debounce) time.
-configure({ asyncUtilTimeout: 6000 });
 
 const ME = makeUser({
   id: "5b0e6f0a-0000-4000-8000-000000000001",
@@ -57,9 +54,6 @@ function profileOf(user: CurrentUser, loops: PublicLoop[], isOwnProfile: boolean
   };
 }
 
-/** The first look at a page waits for its lazily loaded route (slow on a cold test run). */
-const ROUTE_LOAD = { timeout: 10_000 };
-
 function signedIn(extra: ApiRoutes = {}, loops: PublicLoop[] = [publicLoop()]) {
   return stubApi({
     "/api/auth/user": () => json(ME),
@@ -70,18 +64,18 @@ function signedIn(extra: ApiRoutes = {}, loops: PublicLoop[] = [publicLoop()]) {
   });
 }
 
-describe("own profile (/profile)", { timeout: 30_000 }, () => {
+describe("own profile (/profile)", () => {
   it("signed out asks to log in and opens the Join dialog", async () => {
     stubApi(SIGNED_OUT);
     const { user } = renderApp("/profile");
-    await user.click(await screen.findByRole("button", { name: "Log in" }, ROUTE_LOAD));
+    await user.click(await screen.findByRole("button", { name: "Log in" }));
     expect(await screen.findByRole("dialog", { name: "Join" })).toBeInTheDocument();
   });
 
   it("shows the form with the saved values, a read-only e-mail and a bio counter; Save only after an edit", async () => {
     signedIn();
     const { user } = renderApp("/profile");
-    const username = await screen.findByLabelText("Username", {}, ROUTE_LOAD);
+    const username = await screen.findByLabelText("Username");
     expect(username).toHaveValue("beatmaker");
     expect(screen.getByLabelText("Email")).toHaveValue("beats@example.com");
     expect(screen.getByLabelText("Email")).toHaveAttribute("readonly");
@@ -100,7 +94,7 @@ describe("own profile (/profile)", { timeout: 30_000 }, () => {
   it("the read-only e-mail has 'Change e-mail'; a wallet-only member gets 'Add e-mail', which mails a confirmation link", async () => {
     signedIn();
     const first = renderApp("/profile");
-    expect(await screen.findByRole("button", { name: "Change e-mail" }, ROUTE_LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Change e-mail" })).toBeInTheDocument();
     expect(
       screen.getByText("Receipts and sign-in links go to this address. A new one is confirmed by a link sent to it."),
     ).toBeInTheDocument();
@@ -118,7 +112,7 @@ describe("own profile (/profile)", { timeout: 30_000 }, () => {
       "POST /api/profile/email": () => json({ message: "Check your inbox at mia@example.com to confirm your e-mail address." }, 202),
     });
     const { user } = renderApp("/profile");
-    expect(await screen.findByLabelText("Email", {}, ROUTE_LOAD)).toHaveValue("");
+    expect(await screen.findByLabelText("Email")).toHaveValue("");
     expect(screen.getByText("No e-mail address yet: add one to get receipts and order confirmations by e-mail.")).toBeInTheDocument();
     // An unsaved edit of the profile is not saved by sending the link (the dialog opens from inside its form).
     await user.type(screen.getByLabelText("Bio"), "!");
@@ -135,7 +129,7 @@ describe("own profile (/profile)", { timeout: 30_000 }, () => {
   it("the bio stops at 500 characters", async () => {
     signedIn();
     const { user } = renderApp("/profile");
-    const bio = await screen.findByLabelText("Bio", {}, ROUTE_LOAD);
+    const bio = await screen.findByLabelText("Bio");
     await user.clear(bio);
     await user.click(bio);
     await user.paste("x".repeat(520));
@@ -157,7 +151,7 @@ describe("own profile (/profile)", { timeout: 30_000 }, () => {
       },
     });
     const { user } = renderApp("/profile");
-    const username = await screen.findByLabelText("Username", {}, ROUTE_LOAD);
+    const username = await screen.findByLabelText("Username");
     await user.clear(username);
     await user.type(username, "new_name");
     await user.click(screen.getByRole("button", { name: "Save Changes" }));
@@ -173,7 +167,7 @@ describe("own profile (/profile)", { timeout: 30_000 }, () => {
   it("refuses an empty username with 'Username is required.' and sends nothing", async () => {
     const api = signedIn();
     const { user } = renderApp("/profile");
-    await user.clear(await screen.findByLabelText("Username", {}, ROUTE_LOAD));
+    await user.clear(await screen.findByLabelText("Username"));
     await user.click(screen.getByRole("button", { name: "Save Changes" }));
     expect(await screen.findByText("Validation Error")).toBeInTheDocument();
     expect(screen.getByRole("alert")).toHaveTextContent("Username is required.");
@@ -183,7 +177,7 @@ describe("own profile (/profile)", { timeout: 30_000 }, () => {
   it("shows the server's refusal (409 username taken) with 'Save Failed'", async () => {
     signedIn({ "PUT /api/profile": () => json({ message: "Username is already taken" }, 409) });
     const { user } = renderApp("/profile");
-    const username = await screen.findByLabelText("Username", {}, ROUTE_LOAD);
+    const username = await screen.findByLabelText("Username");
     await user.clear(username);
     await user.type(username, "taken_name");
     await user.click(screen.getByRole("button", { name: "Save Changes" }));
@@ -201,7 +195,7 @@ describe("own profile (/profile)", { timeout: 30_000 }, () => {
     ];
     signedIn({}, loops);
     renderApp("/profile");
-    const totals = await screen.findByRole("region", { name: /Earnings & Spending/ }, ROUTE_LOAD);
+    const totals = await screen.findByRole("region", { name: /Earnings & Spending/ });
     expect(await within(totals).findByText(/1,234\.50000000/)).toBeInTheDocument();
     expect(within(totals).getByText(/12\.00000000/)).toBeInTheDocument();
     expect(within(totals).getByText("≈ $2.46 USD")).toBeInTheDocument();
@@ -222,17 +216,17 @@ describe("own profile (/profile)", { timeout: 30_000 }, () => {
   it("says so when there are no loops yet", async () => {
     signedIn({}, []);
     renderApp("/profile");
-    expect(await screen.findByText(/You haven't uploaded anything yet\./, {}, ROUTE_LOAD)).toBeInTheDocument();
+    expect(await screen.findByText(/You haven't uploaded anything yet\./)).toBeInTheDocument();
   });
 
   it("links to the creator's analytics", async () => {
     signedIn();
     renderApp("/profile");
-    expect(await screen.findByRole("link", { name: "Analytics" }, ROUTE_LOAD)).toHaveAttribute("href", "/analytics");
+    expect(await screen.findByRole("link", { name: "Analytics" })).toHaveAttribute("href", "/analytics");
   });
 });
 
-describe("public profile (/profile/:userId)", { timeout: 30_000 }, () => {
+describe("public profile (/profile/:userId)", () => {
   const other = makeUser({
     id: OTHER_ID,
     username: "synthqueen",
@@ -257,7 +251,7 @@ describe("public profile (/profile/:userId)", { timeout: 30_000 }, () => {
         }),
     });
     renderApp(`/profile/${OTHER_ID}`);
-    expect(await screen.findByRole("heading", { level: 1, name: "synthqueen" }, ROUTE_LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "synthqueen" })).toBeInTheDocument();
     expect(screen.getByText("Ada Lo")).toBeInTheDocument();
     expect(screen.getByText("Analog synths only.")).toBeInTheDocument();
     expect(screen.getByText("Advanced")).toBeInTheDocument();
@@ -272,18 +266,18 @@ describe("public profile (/profile/:userId)", { timeout: 30_000 }, () => {
   it("shows 'User Not Found' for an unknown user", async () => {
     stubApi({ ...SIGNED_OUT, [`/api/users/${OTHER_ID}/profile`]: () => json({ message: "User Not Found" }, 404) });
     renderApp(`/profile/${OTHER_ID}`);
-    expect(await screen.findByRole("heading", { name: "User Not Found" }, ROUTE_LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "User Not Found" })).toBeInTheDocument();
   });
 
   it("offers the owner links to edit their profile and to their analytics", async () => {
     signedIn({ [`/api/users/${ME.id}/profile`]: () => json(profileOf(ME, [], true)) });
     renderApp(`/profile/${ME.id}`);
-    expect(await screen.findByRole("link", { name: /Edit profile/ }, ROUTE_LOAD)).toHaveAttribute("href", "/profile");
+    expect(await screen.findByRole("link", { name: /Edit profile/ })).toHaveAttribute("href", "/profile");
     expect(screen.getByRole("link", { name: "Analytics" })).toHaveAttribute("href", "/analytics");
   });
 });
 
-describe("menu", { timeout: 30_000 }, () => {
+describe("menu", () => {
   it("has a Profile entry to /profile when signed in", async () => {
     signedIn();
     const { user } = renderApp("/settings");
@@ -292,7 +286,7 @@ describe("menu", { timeout: 30_000 }, () => {
   });
 });
 
-describe("likes, collections and follows on profiles (issue 24)", { timeout: 30_000 }, () => {
+describe("likes, collections and follows on profiles (issue 24)", () => {
   const creator = makeUser({ id: OTHER_ID, username: "synthqueen" });
 
   it("the own profile's Liked tab lists the liked loops; Collections lists them all with a badge, a count and a link", async () => {
@@ -310,7 +304,7 @@ describe("likes, collections and follows on profiles (issue 24)", { timeout: 30_
       [`/api/users/${ME.id}/profile`]: () => json({ ...profileOf(ME, [publicLoop()], true), followerCount: 3, followingCount: 1 }),
     });
     const { user } = renderApp("/profile");
-    const tabs = await screen.findByRole("tablist", { name: "Your loops and collections" }, ROUTE_LOAD);
+    const tabs = await screen.findByRole("tablist", { name: "Your loops and collections" });
     expect(await screen.findByTestId("follow-counts")).toHaveTextContent("3 followers1 following");
     await user.click(within(tabs).getByRole("tab", { name: "Liked" }));
     expect(await screen.findByRole("article", { name: "Liked One" })).toBeInTheDocument();
@@ -346,7 +340,7 @@ describe("likes, collections and follows on profiles (issue 24)", { timeout: 30_
       },
     });
     const { user } = renderApp(`/profile/${OTHER_ID}`);
-    expect(await screen.findByTestId("follower-count", {}, ROUTE_LOAD)).toHaveTextContent("4");
+    expect(await screen.findByTestId("follower-count")).toHaveTextContent("4");
     expect(screen.getByTestId("follow-counts")).toHaveTextContent("4 followers2 following");
     const follow = screen.getByRole("button", { name: "Follow" });
     expect(follow).toHaveAttribute("aria-pressed", "false");
@@ -371,7 +365,7 @@ describe("likes, collections and follows on profiles (issue 24)", { timeout: 30_
       "/api/collections": () => json({ collections: [] }),
     });
     const { user, unmount } = renderApp(`/profile/${OTHER_ID}`);
-    const follow = await screen.findByRole("button", { name: "Follow" }, ROUTE_LOAD);
+    const follow = await screen.findByRole("button", { name: "Follow" });
     await waitFor(() => expect(follow).toBeEnabled());
     await user.click(follow);
     expect(await screen.findByRole("dialog", { name: "Join" })).toBeInTheDocument();
@@ -381,7 +375,7 @@ describe("likes, collections and follows on profiles (issue 24)", { timeout: 30_
 
     signedIn({ [`/api/users/${ME.id}/profile`]: () => json(profileOf(ME, [], true)), "/api/collections": () => json({ collections: [] }) });
     renderApp(`/profile/${ME.id}`);
-    expect(await screen.findByRole("link", { name: /Edit profile/ }, ROUTE_LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole("link", { name: /Edit profile/ })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Follow" })).not.toBeInTheDocument();
   });
 });

@@ -1,11 +1,8 @@
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { json, SIGNED_OUT, stubApi } from "@/testing/stub-api";
 import { renderApp } from "@/testing/test-utils";
 import type { SearchLoop, SearchResponse, SearchUser } from "../api/search";
-
-// A two-core machine running many test files at once: give async UI (lazy routes, debounce) time.
-configure({ asyncUtilTimeout: 6000 });
 
 function searchUser(index: number): SearchUser {
   return {
@@ -70,7 +67,7 @@ async function searchBox() {
   return within(await screen.findByRole("banner")).findByRole("searchbox", { name: "Search loops and creators" });
 }
 
-describe("top bar search", { timeout: 30_000 }, () => {
+describe("top bar search", () => {
   it("asks for 3 characters before searching", async () => {
     const { user, searches } = setup();
     await user.type(await searchBox(), "dr");
@@ -143,7 +140,7 @@ describe("top bar search", { timeout: 30_000 }, () => {
     await user.type(await searchBox(), "drum");
     await user.click(await screen.findByRole("button", { name: "View all results" }));
 
-    expect(await screen.findByRole("heading", { name: 'Results for "drum"' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: 'Results for "drum"' })).toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "Search results" })).not.toBeInTheDocument();
     const loops = await screen.findByRole("region", { name: "Loops" });
     await waitFor(() => expect(within(loops).getAllByRole("link")).toHaveLength(20));
@@ -160,30 +157,30 @@ describe("top bar search", { timeout: 30_000 }, () => {
   it("Enter opens the results page", async () => {
     const { user } = setup();
     await user.type(await searchBox(), "drum{Enter}");
-    expect(await screen.findByRole("heading", { name: 'Results for "drum"' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: 'Results for "drum"' })).toBeInTheDocument();
   });
 });
 
-describe("search page", { timeout: 30_000 }, () => {
+describe("search page", () => {
   it("says '+' after a total that is only a lower bound", async () => {
     setup("/search?q=ambient");
-    const loops = await screen.findByRole("region", { name: "Loops" }, { timeout: 10_000 });
+    const loops = await screen.findByRole("region", { name: "Loops" });
     expect(loops).toHaveTextContent("4 of 4+");
     expect(screen.getByText(/0 users · 4\+ loops/)).toBeInTheDocument();
   });
 
   it("asks for 3 characters when the query is too short", async () => {
     setup("/search?q=dr");
-    expect(await screen.findByText("Type at least 3 characters to search", {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText("Type at least 3 characters to search")).toBeInTheDocument();
   });
 
   it("shows no results, and a new search from its own field", async () => {
     const { user } = setup("/search?q=zzzz");
-    expect(await screen.findByText('No results found for "zzzz"', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('No results found for "zzzz"')).toBeInTheDocument();
     const main = screen.getByRole("main");
     const pageField = within(main).getByRole("searchbox", { name: "Search loops and creators" });
     await user.clear(pageField);
     await user.type(pageField, "drum{Enter}");
-    expect(await screen.findByRole("heading", { name: 'Results for "drum"' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: 'Results for "drum"' })).toBeInTheDocument();
   });
 });

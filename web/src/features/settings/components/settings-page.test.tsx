@@ -112,13 +112,13 @@ describe("settings page", () => {
       "/api/config": () => json({ ...CONFIG, chains: [{ ...CONFIG.chains[0], contracts: CONTRACTS }] }),
     });
     const { user } = renderApp("/settings");
-    const row = await screen.findByTestId("wallet-loop-balance", {}, { timeout: 5000 });
-    expect(await within(row).findByText("1,000,000.00 LOOP", {}, { timeout: 5000 })).toBeInTheDocument();
+    const row = await screen.findByTestId("wallet-loop-balance");
+    expect(await within(row).findByText("1,000,000.00 LOOP")).toBeInTheDocument();
     expect(controls.readTokenBalance).toHaveBeenCalledWith({ chainId: 31337, token: TOKEN, owner: WALLET });
 
     balance = 999_990n * 10n ** 18n + 5n * 10n ** 17n;
     await user.click(within(row).getByRole("button", { name: /refresh/i }));
-    expect(await within(row).findByText("999,990.50 LOOP", {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(row).findByText("999,990.50 LOOP")).toBeInTheDocument();
     expect(controls.readTokenBalance).toHaveBeenCalledTimes(2);
   });
 
@@ -129,7 +129,7 @@ describe("settings page", () => {
       "/api/config": () => json(CONFIG),
     });
     renderApp("/settings");
-    expect(await screen.findByText(/Your browser is connected to/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(/Your browser is connected to/)).toBeInTheDocument();
     expect(screen.queryByTestId("wallet-loop-balance")).not.toBeInTheDocument();
     expect(controls.readTokenBalance).not.toHaveBeenCalled();
   });

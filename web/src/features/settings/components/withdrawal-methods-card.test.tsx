@@ -26,8 +26,7 @@ function setup(
     "/api/payment-methods": () => json([]),
   });
   const rendered = renderApp("/settings");
-  // /settings is a lazily loaded route: the first render of a cold run can take more than the default second.
-  const card = async () => screen.findByRole("region", { name: "Withdrawal Methods" }, { timeout: 5_000 });
+  const card = async () => screen.findByRole("region", { name: "Withdrawal Methods" });
   return { ...rendered, card };
 }
 
@@ -84,7 +83,7 @@ describe("Withdrawal Methods card", () => {
     expect(withdraw).toHaveAttribute("href", "/tokens");
     await user.click(withdraw);
     // The Token page (a lazily loaded route) with the My Wallet tab and its Withdraw button.
-    expect(await screen.findByRole("button", { name: "Withdraw" }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Withdraw" })).toBeInTheDocument();
   });
 
   it("says LOOP payouts cannot be sent when the vault is not deployed on the default chain", async () => {

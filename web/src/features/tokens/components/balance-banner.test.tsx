@@ -1,13 +1,10 @@
-import { configure, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { page } from "@/testing/make-loop";
 import { json, stubApi } from "@/testing/stub-api";
 import { makeUser, renderApp, renderWithToasts } from "@/testing/test-utils";
 import { balance, pendingSale } from "../testing/token-fixtures";
 import { BalanceBanner } from "./balance-banner";
-
-configure({ asyncUtilTimeout: 6000 });
-const LAZY_ROUTE_MS = 10_000;
 
 describe("LOOP balance banner", () => {
   it("shows the balance with 8 decimals, its USD value (half-up), the wallet ID, Buy Tokens and the rate", async () => {
@@ -112,7 +109,7 @@ describe("LOOP balance banner", () => {
     expect(await screen.findByTestId("banner-balance")).toHaveTextContent("10.00000000 LOOP");
   });
 
-  it("is on the home page of a signed-in user, with their user id as the wallet ID", { timeout: 30_000 }, async () => {
+  it("is on the home page of a signed-in user, with their user id as the wallet ID", async () => {
     stubApi({
       "GET /api/auth/user": () => json(makeUser({ id: "user-77", username: "nightowl" })),
       "GET /api/genres": () => json([]),
@@ -120,19 +117,19 @@ describe("LOOP balance banner", () => {
       "GET /api/tokens/balance": () => json(balance("1234.50000000")),
     });
     renderApp("/home");
-    const banner = await screen.findByRole("region", { name: /LOOP Balance/ }, { timeout: LAZY_ROUTE_MS });
+    const banner = await screen.findByRole("region", { name: /LOOP Balance/ });
     expect(await within(banner).findByTestId("banner-usd")).toHaveTextContent("$2.47");
     expect(within(banner).getByTestId("banner-wallet-id")).toHaveTextContent("user-77");
   });
 
-  it("is not on the home page of a visitor", { timeout: 30_000 }, async () => {
+  it("is not on the home page of a visitor", async () => {
     const api = stubApi({
       "GET /api/auth/user": () => json({ message: "Unauthorized" }, 401),
       "GET /api/genres": () => json([]),
       "GET /api/loops": () => json(page([], 0)),
     });
     renderApp("/home");
-    expect(await screen.findByRole("heading", { level: 1, name: "Find your next loop" }, { timeout: LAZY_ROUTE_MS })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Find your next loop" })).toBeInTheDocument();
     expect(screen.queryByRole("region", { name: /LOOP Balance/ })).not.toBeInTheDocument();
     expect(api.calls("/api/tokens/balance")).toEqual([]);
   });

@@ -1,11 +1,9 @@
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { setupDialog } from "@/testing/dialog-harness";
 import { type ApiHandler, json } from "@/testing/stub-api";
 import { makeOrder } from "../testing/token-fixtures";
 import { ContactAdminDialog } from "./contact-admin-dialog";
-
-configure({ asyncUtilTimeout: 6000 });
 
 function setup(handler: ApiHandler = () => json(makeOrder(), 201), email: string | null = "beats@example.com") {
   const harness = setupDialog({

@@ -1,5 +1,5 @@
 import { depositRefOf } from "@loop/rules/deposit-ref";
-import { act, configure, screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import type { WalletControls, WalletSnapshot } from "@/lib/wallet/types";
@@ -13,9 +13,6 @@ import { WALLET_TRANSFERS_QUERY_KEY } from "../api/get-wallet-transfers";
 import type { VaultWallet } from "../lib/vault-deposit";
 import { balance } from "../testing/token-fixtures";
 import { CREDIT_SLOW_TEXT, CREDIT_TIMEOUT_MS, type DepositChain, DepositDialog } from "./deposit-dialog";
-
-configure({ asyncUtilTimeout: 6000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const LOOP = 10n ** 18n;
 const USER_ID = "3f2a1c4e-8b7d-4e6f-9a0b-1c2d3e4f5a6b";

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { useTokenBalance } from "@/lib/get-token-balance";
 import { json, stubApi } from "@/testing/stub-api";
@@ -7,8 +7,6 @@ import { OPEN_WITHDRAWAL_POLL_MS } from "../api/get-withdrawals";
 import { balance, makeTransfer, makeWithdrawal } from "../testing/token-fixtures";
 import { TransferHistory } from "./transfer-history";
 import { WithdrawalHistory } from "./withdrawal-history";
-
-configure({ asyncUtilTimeout: 6000 });
 
 /** A response the test releases when it wants (to see the loading state first). */
 function deferred() {

@@ -1,12 +1,10 @@
 import { promotionalRefusalMessage, TOKEN_MESSAGES } from "@loop/rules/schemas/tokens";
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { setupDialog } from "@/testing/dialog-harness";
 import { type ApiHandler, json, type StubbedApi } from "@/testing/stub-api";
 import { makeTransfer } from "../testing/token-fixtures";
 import { SendTokensDialog } from "./send-tokens-dialog";
-
-configure({ asyncUtilTimeout: 6000 });
 
 function setup(handler: ApiHandler = () => json(makeTransfer(), 201), available = "100.00000000", promotional?: string) {
   return setupDialog({

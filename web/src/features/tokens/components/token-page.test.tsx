@@ -1,12 +1,9 @@
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { type ApiRoutes, json, stubApi } from "@/testing/stub-api";
 import { makeUser, renderApp } from "@/testing/test-utils";
 import { balance, BSC_TOKEN, clientConfig, makeOrder, makeTransfer, makeWithdrawal, pendingSale } from "../testing/token-fixtures";
 import { PURCHASE_INQUIRY_SUBJECT } from "./contact-admin-card";
-
-configure({ asyncUtilTimeout: 6000 });
-const LAZY_ROUTE_MS = 10_000;
 
 function signedIn(overrides: ApiRoutes = {}) {
   return stubApi({
@@ -23,12 +20,12 @@ function signedIn(overrides: ApiRoutes = {}) {
 
 async function openTokens() {
   const rendered = renderApp("/tokens");
-  await screen.findByRole("heading", { level: 1, name: "LOOP Tokens" }, { timeout: LAZY_ROUTE_MS });
+  await screen.findByRole("heading", { level: 1, name: "LOOP Tokens" });
   return rendered;
 }
 
 describe("/tokens", () => {
-  it("fetches the balance and both histories on entry and shows the wallet", { timeout: 30_000 }, async () => {
+  it("fetches the balance and both histories on entry and shows the wallet", async () => {
     const settings = {
       formatFeeBps: { mp3: 200, wav: 400 },
       minWithdrawal: "10.00000000",
@@ -65,34 +62,30 @@ describe("/tokens", () => {
     expect(screen.getByText("Support: help@beats.example")).toBeInTheDocument();
   });
 
-  it(
-    "the balance card shows card and PayPal sale proceeds pending until their date and the promotional LOOP; Withdraw offers only what can be withdrawn",
-    { timeout: 30_000 },
-    async () => {
-      signedIn({
-        "GET /api/tokens/balance": () =>
-          json(balance("3495.00000000", "2495.00000000", "1000.00000000", { withdrawable: "500.00000000", promotional: "500.00000000" })),
-        "GET /api/tokens/pending-sales": () => json([pendingSale("2495.00000000", "2026-12-03T12:00:00.000Z")]),
-      });
-      const { user } = await openTokens();
-      const card = screen.getByRole("region", { name: "Your LOOP Balance" });
-      expect(await within(card).findByRole("list", { name: "Sale proceeds pending" })).toHaveTextContent(
-        "2,495.00000000 LOOP from card and PayPal sales pending until Dec 3, 2026",
-      );
-      expect(within(card).getByText(/Available 1,000\.00000000 LOOP · Held 2,495\.00000000 LOOP/)).toBeInTheDocument();
-      // Issue 18: what can be withdrawn, and the promotional LOOP (welcome bonus, level rewards) that cannot.
-      expect(within(card).getByTestId("balance-withdrawable")).toHaveTextContent("Available to withdraw: 500.00000000 LOOP");
-      expect(within(card).getByTestId("balance-promotional")).toHaveTextContent(
-        "Promotional: 500.00000000 LOOP (welcome bonus, level rewards, upload rewards): spend it on loops; it cannot be sent or withdrawn",
-      );
-      await user.click(screen.getByRole("button", { name: "Withdraw" }));
-      const dialog = await screen.findByRole("dialog", { name: "Withdraw Tokens" });
-      expect(within(dialog).getByText(/^Available to withdraw: 500\.00000000 LOOP/)).toBeInTheDocument();
-      expect(within(dialog).getByText("Promotional 500.00000000 LOOP: for loops only, not sent or withdrawn")).toBeInTheDocument();
-    },
-  );
+  it("the balance card shows card and PayPal sale proceeds pending until their date and the promotional LOOP; Withdraw offers only what can be withdrawn", async () => {
+    signedIn({
+      "GET /api/tokens/balance": () =>
+        json(balance("3495.00000000", "2495.00000000", "1000.00000000", { withdrawable: "500.00000000", promotional: "500.00000000" })),
+      "GET /api/tokens/pending-sales": () => json([pendingSale("2495.00000000", "2026-12-03T12:00:00.000Z")]),
+    });
+    const { user } = await openTokens();
+    const card = screen.getByRole("region", { name: "Your LOOP Balance" });
+    expect(await within(card).findByRole("list", { name: "Sale proceeds pending" })).toHaveTextContent(
+      "2,495.00000000 LOOP from card and PayPal sales pending until Dec 3, 2026",
+    );
+    expect(within(card).getByText(/Available 1,000\.00000000 LOOP · Held 2,495\.00000000 LOOP/)).toBeInTheDocument();
+    // Issue 18: what can be withdrawn, and the promotional LOOP (welcome bonus, level rewards) that cannot.
+    expect(within(card).getByTestId("balance-withdrawable")).toHaveTextContent("Available to withdraw: 500.00000000 LOOP");
+    expect(within(card).getByTestId("balance-promotional")).toHaveTextContent(
+      "Promotional: 500.00000000 LOOP (welcome bonus, level rewards, upload rewards): spend it on loops; it cannot be sent or withdrawn",
+    );
+    await user.click(screen.getByRole("button", { name: "Withdraw" }));
+    const dialog = await screen.findByRole("dialog", { name: "Withdraw Tokens" });
+    expect(within(dialog).getByText(/^Available to withdraw: 500\.00000000 LOOP/)).toBeInTheDocument();
+    expect(within(dialog).getByText("Promotional 500.00000000 LOOP: for loops only, not sent or withdrawn")).toBeInTheDocument();
+  });
 
-  it("shows the configured LoopToken address per network, or 'Not deployed on this network'", { timeout: 30_000 }, async () => {
+  it("shows the configured LoopToken address per network, or 'Not deployed on this network'", async () => {
     signedIn();
     await openTokens();
     const bscCard = await screen.findByRole("region", { name: "PancakeSwap · BNB Smart Chain" });
@@ -121,7 +114,7 @@ describe("/tokens", () => {
     expect(screen.getByRole("region", { name: "Supported Crypto Wallets" }).querySelectorAll("li")).toHaveLength(3);
   });
 
-  it("FAQ tab: benefit cards and a single-open accordion", { timeout: 30_000 }, async () => {
+  it("FAQ tab: benefit cards and a single-open accordion", async () => {
     signedIn();
     const { user } = await openTokens();
     await user.click(screen.getByRole("tab", { name: "FAQ & How it Works" }));
@@ -146,7 +139,7 @@ describe("/tokens", () => {
     expect(screen.getByRole("tab", { name: "My Wallet" })).toHaveAttribute("aria-selected", "true");
   });
 
-  it("Buy Now goes to the wallet section; the wallet site opens in a new tab", { timeout: 30_000 }, async () => {
+  it("Buy Now goes to the wallet section; the wallet site opens in a new tab", async () => {
     signedIn();
     const scrollIntoView = vi.spyOn(Element.prototype, "scrollIntoView");
     const { user } = await openTokens();
@@ -157,7 +150,7 @@ describe("/tokens", () => {
     expect(screen.getByRole("link", { name: "Get a Wallet" })).toHaveAttribute("target", "_blank");
   });
 
-  it("a transfer from the page refreshes the balance and the history", { timeout: 30_000 }, async () => {
+  it("a transfer from the page refreshes the balance and the history", async () => {
     let sent = false;
     signedIn({
       "GET /api/tokens/balance": () => json(balance(sent ? "1224.50000000" : "1234.50000000")),
@@ -181,17 +174,17 @@ describe("/tokens", () => {
     expect(await screen.findByText("-10.00000000 LOOP")).toBeInTheDocument();
   });
 
-  it("the main menu's 'Buy LOOP Tokens' opens /tokens", { timeout: 30_000 }, async () => {
+  it("the main menu's 'Buy LOOP Tokens' opens /tokens", async () => {
     signedIn({ "GET /api/genres": () => json([]), "GET /api/loops": () => json({ loops: [], total: 0 }) });
     const { user } = renderApp("/home");
-    await user.click(await screen.findByRole("button", { name: "Open menu" }, { timeout: LAZY_ROUTE_MS }));
-    const item = await screen.findByRole("menuitem", { name: "Buy LOOP Tokens" }, { timeout: LAZY_ROUTE_MS });
+    await user.click(await screen.findByRole("button", { name: "Open menu" }));
+    const item = await screen.findByRole("menuitem", { name: "Buy LOOP Tokens" });
     expect(item).toHaveAttribute("href", "/tokens");
     await user.click(item);
-    expect(await screen.findByRole("heading", { level: 1, name: "LOOP Tokens" }, { timeout: LAZY_ROUTE_MS })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "LOOP Tokens" })).toBeInTheDocument();
   });
 
-  it("signed out: a sign-in prompt instead of the wallet; no wallet calls", { timeout: 30_000 }, async () => {
+  it("signed out: a sign-in prompt instead of the wallet; no wallet calls", async () => {
     const api = stubApi({
       "GET /api/auth/user": () => json({ message: "Unauthorized" }, 401),
       "GET /api/config": () => json(clientConfig()),

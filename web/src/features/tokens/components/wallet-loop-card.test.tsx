@@ -1,5 +1,5 @@
 import type { WalletTransfer } from "@loop/rules/schemas/tokens";
-import { configure, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { TokenBalanceRequest } from "@/lib/wallet/types";
 import { publishFakeWalletControls } from "@/lib/wallet/fake-wallet-controls";
@@ -7,9 +7,6 @@ import { type ApiHandler, json, stubApi } from "@/testing/stub-api";
 import { renderWithToasts } from "@/testing/test-utils";
 import { clientConfig } from "../testing/token-fixtures";
 import { WalletLoopCard } from "./wallet-loop-card";
-
-configure({ asyncUtilTimeout: 6000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const USER = { id: "3f2a1c4e-8b7d-4e6f-9a0b-1c2d3e4f5a6b" };
 const LINKED = "0x52908400098527886E0F7030069857D2E4169EE7";

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { setupDialog } from "@/testing/dialog-harness";
@@ -6,8 +6,6 @@ import { type ApiHandler, json, stubApi } from "@/testing/stub-api";
 import { renderWithToasts } from "@/testing/test-utils";
 import { makeWithdrawal } from "../testing/token-fixtures";
 import { WithdrawDialog } from "./withdraw-dialog";
-
-configure({ asyncUtilTimeout: 6000 });
 
 const ETH_ADDRESS = "0x52908400098527886E0F7030069857D2E4169EE7";
 

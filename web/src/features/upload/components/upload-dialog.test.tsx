@@ -1,6 +1,6 @@
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, type CreatorLoop } from "@loop/rules/schemas/loops";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { configure, render, screen, waitFor, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { ToasterHost } from "@/components/toaster-host";
@@ -8,9 +8,6 @@ import { createQueryClient } from "@/lib/query-client";
 import { json, SIGNED_OUT, stubApi } from "@/testing/stub-api";
 import { renderApp } from "@/testing/test-utils";
 import { UploadDialog } from "./upload-dialog";
-
-// A two-core machine running many test files at once: give async UI (lazy routes, debounce) time.
-configure({ asyncUtilTimeout: 6000 });
 
 const GENRES = [
   { id: 1, name: "Hip Hop" },
@@ -143,7 +140,7 @@ function expectAlert(message: string) {
   expect(alert).toHaveTextContent(text!);
 }
 
-describe("Upload dialog: validation (docs/product.md#upload-errors, same messages as the server)", { timeout: 30_000 }, () => {
+describe("Upload dialog: validation (docs/product.md#upload-errors, same messages as the server)", () => {
   it("has the spec's defaults: price 0.00, BPM 120, loop, not free", async () => {
     setup();
     expect(screen.getByLabelText("Price (USD)")).toHaveValue("0.00");
@@ -276,7 +273,7 @@ describe("Upload dialog: validation (docs/product.md#upload-errors, same message
   });
 });
 
-describe("Upload dialog: progress and processing", { timeout: 30_000 }, () => {
+describe("Upload dialog: progress and processing", () => {
   it("sends the fields and the file with XHR, shows the progress in percent, then processing → ready", async () => {
     const ready = creatorLoop({ status: "ready", duration: 8 });
     const { user, invalidate, onOpenChange, statusCalls } = setup([creatorLoop(), ready]);
@@ -359,7 +356,7 @@ describe("Upload dialog: progress and processing", { timeout: 30_000 }, () => {
   });
 });
 
-describe("Upload button in the top bar", { timeout: 30_000 }, () => {
+describe("Upload button in the top bar", () => {
   it("signed out, Upload opens the Join dialog", async () => {
     stubApi(SIGNED_OUT);
     const { user } = renderApp("/");
