@@ -43,9 +43,12 @@ globals.__loopTestingLibraryDefaults ??= {
    * ends as soon as its event happens (a response renders, a dialog closes); the limit only decides
    * when a test that will never see it fails. On a two-core machine twice as slow as usual (issue 34)
    * the first render of a lazily loaded route alone took more than a second, so 1 s (and the 5–10 s
-   * that files used to set for themselves) failed tests that were right. No file or call sets its own.
+   * that files used to set for themselves) failed tests that were right. The longest wait, a file's
+   * first visit to a lazily loaded route (its modules compiled then), takes 1–3 s on a busy two-core
+   * machine; 15 s once failed under a much heavier load (the whole run 19 times slower than usual).
+   * No file or call sets its own. Tests use this `waitFor`, not `vi.waitFor` (its 1 s is fixed).
    */
-  asyncUtilTimeout: 15_000,
+  asyncUtilTimeout: 30_000,
   /*
    * Text queries (getByText, findByText…) skip Radix Toast's announcement: two animation frames after
    * a toast opens, Radix copies its title and description into a visually hidden live region
