@@ -7,9 +7,11 @@ import { privateKeyToAccount } from "viem/accounts";
 import { blockNonLocalRequests, installInjectedWallet } from "./injected-wallet";
 import { type StackInfo, stackInfo } from "./stack";
 import { EVENT_DEADLINE_MS } from "./deadlines";
+import { recordToasts } from "./toasts";
 
 export { expect } from "@playwright/test";
 export { TEST_KEYS } from "./injected-wallet";
+export { expectToast, recordToasts } from "./toasts";
 
 /** GET /api/auth/user's body (rules/src/api-types.ts CurrentUser, the fields the tests read). */
 export interface CurrentUser {
@@ -86,6 +88,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
   context: async ({ context, stack, walletKey, blockedRequests, signedMessages }, use) => {
     await blockNonLocalRequests(context, (url) => blockedRequests.push(url));
+    await recordToasts(context);
     if (walletKey) {
       await installInjectedWallet(context, {
         privateKey: walletKey,
@@ -133,14 +136,6 @@ export function expectSiweMessage(message: string | undefined, { address, stack 
 /** The wallet address the app shows: first 6 and last 4 characters (web/src/lib/format.ts). */
 export function shortAddress(address: string): string {
   return `${address.slice(0, 6)}...${address.slice(-4)}`;
-}
-
-/** The toast with this title: an item of Radix's "Notifications (F8)" region (not its screen-reader copy). */
-export function toast(page: Page, title: string) {
-  return page
-    .getByRole("region", { name: /^Notifications/ })
-    .getByRole("listitem")
-    .filter({ hasText: title });
 }
 
 /** A fresh e-mail address (lower case: the API stores addresses lower-cased). */

@@ -2,7 +2,7 @@
 // file, Download on the card) and by e-mail (the receipt's signed link, the seller's notice).
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
-import { expect, toast } from "./fixtures";
+import { expect, expectToast } from "./fixtures";
 import { type CaughtMail, mailIds, waitForMail } from "./maildev";
 import type { StackInfo } from "./stack";
 import { EVENT_DEADLINE_MS } from "./deadlines";
@@ -62,9 +62,7 @@ export async function payAndExpectWav(
   const downloading = page.waitForEvent("download", { timeout: timeout ?? 30_000 });
   await pay.click();
   if (paying) await expect(paying).toBeDisabled();
-  // One check of title and text together: the toast lives 5 s (TOAST_DURATION_MS), and a second
-  // check after the first found it gone on a loaded machine (pnpm test:slow).
-  await expect(toast(page, "Purchase Successful")).toContainText(message, { timeout });
+  await expectToast(page, "Purchase Successful", message, { timeout });
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`${slug}.wav`);
   expect(isWav(await readFile((await download.path())!)), "the download is a WAV file").toBe(true);

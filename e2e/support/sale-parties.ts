@@ -4,6 +4,7 @@ import type { Browser, Page } from "@playwright/test";
 import { currentUser, expect, freshEmail } from "./fixtures";
 import { signInWithEmail } from "./flows";
 import { blockNonLocalRequests } from "./injected-wallet";
+import { recordToasts } from "./toasts";
 import type { StackInfo } from "./stack";
 import { uniqueWord, uploadLoop } from "./upload";
 
@@ -34,6 +35,7 @@ export async function signInInOwnBrowser(browser: Browser, stack: StackInfo, ema
   const context = await browser.newContext({ baseURL: stack.webUrl });
   const blocked: string[] = [];
   await blockNonLocalRequests(context, (url) => blocked.push(url));
+  await recordToasts(context);
   const page = await context.newPage();
   await signInWithEmail(page, stack, email);
   return {

@@ -6,6 +6,7 @@ import { getAddress, type Hex } from "viem";
 import { currentUser, expect, freshEmail, type CurrentUser } from "./fixtures";
 import { signInWithEmail, signInWithWallet } from "./flows";
 import { blockNonLocalRequests } from "./injected-wallet";
+import { recordToasts } from "./toasts";
 import { chainLoopBalance, inAppWei, loop8 } from "./loop-balances";
 import type { StackInfo } from "./stack";
 import { uniqueWord, uploadLoop } from "./upload";
@@ -37,6 +38,7 @@ export async function withWalletlessSeller(
   const context = await browser.newContext({ baseURL: stack.webUrl });
   const blocked: string[] = [];
   await blockNonLocalRequests(context, (url) => blocked.push(url));
+  await recordToasts(context);
   try {
     const page = await context.newPage();
     const email = freshEmail(emailLabel);

@@ -3,7 +3,7 @@
 // a token order's confirmation arrives at the new address. A fresh key (never a funded Hardhat
 // account): this test signs in only, it spends nothing, and every run is a new wallet-only member.
 import { generatePrivateKey } from "viem/accounts";
-import { currentUser, expect, freshEmail, test, toast } from "../support/fixtures";
+import { currentUser, expect, expectToast, freshEmail, test } from "../support/fixtures";
 import { signInWithWallet } from "../support/flows";
 import { type CaughtMail, waitForMail } from "../support/maildev";
 
@@ -56,7 +56,7 @@ test("a wallet-only member adds an e-mail address by link and gets the order con
   await order.getByLabel("Token amount (LOOP)").fill("1000");
   await order.getByLabel("Payment details").fill("payer@example.com");
   await order.getByRole("button", { name: "Submit Order" }).click();
-  await expect(toast(page, "Order Submitted")).toContainText(`A confirmation e-mail is on its way to ${email}.`);
+  await expectToast(page, "Order Submitted", `A confirmation e-mail is on its way to ${email}.`);
   const confirmation = await waitForMail(stack.mailUrl, email, { except: [mail.id] });
   expect(confirmation.subject).toBe("Your LOOP order for 1000 LOOP ($2.00)");
   expect(confirmation.text).toContain("Payment method: PayPal");

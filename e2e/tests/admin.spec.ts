@@ -3,7 +3,7 @@
 // member acts again. The admin sends the member a notification, which appears in the member's bell at
 // once, through the event stream (the bell's fallback refresh is every 30 s; the check waits 10 s).
 import type { Browser, Page } from "@playwright/test";
-import { currentUser, expect, freshEmail, test, toast, type CurrentUser } from "../support/fixtures";
+import { type CurrentUser, currentUser, expect, expectToast, freshEmail, recordToasts, test } from "../support/fixtures";
 import { signInWithEmail, unreadNotifications } from "../support/flows";
 import { blockNonLocalRequests } from "../support/injected-wallet";
 import type { StackInfo } from "../support/stack";
@@ -20,6 +20,7 @@ async function memberBrowser(
   await blockNonLocalRequests(context, (url) => {
     throw new Error(`the member's page asked for an outside host: ${url}`);
   });
+  await recordToasts(context);
   const page = await context.newPage();
   const email = freshEmail(label);
   await signInWithEmail(page, stack, email);
@@ -58,12 +59,12 @@ test.describe("admin", () => {
     const reason = "Uploading loops that are not yours";
     await banDialog.getByLabel("Reason").fill(reason);
     await banDialog.getByRole("button", { name: "Ban" }).click();
-    await expect(toast(page, "User Status Updated")).toBeVisible();
+    await expectToast(page, "User Status Updated");
     await expect(row.getByText("Banned", { exact: true })).toBeVisible();
 
     // The member's session is the same one; their next action is refused, with the reason.
     const refused = await createNotification(memberPage, "Before the unban");
-    await expect(toast(memberPage, "Failed to Create Notification")).toContainText(`Your account has been banned. Reason: ${reason}`);
+    await expectToast(memberPage, "Failed to Create Notification", `Your account has been banned. Reason: ${reason}`);
     // The refusal makes the page reload the member: behind the dialog, home shows the ban at once, and the bell is gone.
     await refused.getByRole("button", { name: "Cancel" }).click();
     await expect(refused).toBeHidden();
@@ -73,14 +74,14 @@ test.describe("admin", () => {
     await expect(memberPage.getByRole("alert").filter({ hasText: "Your account is banned" })).toContainText(reason);
 
     await row.getByRole("button", { name: "Unban" }).click();
-    await expect(toast(page, "User Status Updated")).toBeVisible();
+    await expectToast(page, "User Status Updated");
     await expect(row.getByText("Banned", { exact: true })).toBeHidden();
 
     await memberPage.reload();
     await expect(memberPage.getByTestId("home-welcome")).toBeVisible();
     await expect(memberPage.getByText("Your account is banned")).toBeHidden();
     const dialog = await createNotification(memberPage, "After the unban");
-    await expect(toast(memberPage, "Notification Created")).toBeVisible();
+    await expectToast(memberPage, "Notification Created");
     await expect(dialog).toBeHidden();
   });
 
@@ -100,7 +101,7 @@ test.describe("admin", () => {
     await dialog.getByLabel("Message").fill("It is on the front page this week.");
     await dialog.getByLabel("Type").selectOption("success");
     await send.click();
-    await expect(toast(page, "Notification Sent")).toBeVisible();
+    await expectToast(page, "Notification Sent");
 
     // No reload: the event stream brings it.
     await expect(memberPage.getByTestId("notification-badge")).toHaveText(String(unreadBefore + 1));

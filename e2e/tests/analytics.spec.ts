@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { APIRequestContext, Locator } from "@playwright/test";
 import { getAddress, parseUnits } from "viem";
-import { type CurrentUser, expect, freshEmail, TEST_KEYS, test } from "../support/fixtures";
+import { type CurrentUser, expect, freshEmail, recordToasts, test, TEST_KEYS } from "../support/fixtures";
 import { blockNonLocalRequests } from "../support/injected-wallet";
 import { mailIds, signInLink, waitForMail } from "../support/maildev";
 import { payAndExpectWav } from "../support/purchase-delivery";
@@ -141,6 +141,7 @@ test("a creator's sales by three ways of paying and plays show in their analytic
   const adminContext = await browser.newContext({ baseURL: stack.webUrl });
   const blocked: string[] = [];
   await blockNonLocalRequests(adminContext, (url) => blocked.push(url));
+  await recordToasts(adminContext);
   const signedIn = Promise.all([
     signInByApi(cardBuyer, stack, freshEmail("cardo")),
     signInByApi(loopBuyer, stack, freshEmail("lupe")),

@@ -2,7 +2,7 @@
 // ready, play its preview, find it with the filters and the search box, open the creator's public
 // profile, and download it. And uploads the server refuses reach the browser with their message.
 import { readFile } from "node:fs/promises";
-import { currentUser, expect, freshEmail, test, toast } from "../support/fixtures";
+import { currentUser, expect, expectToast, freshEmail, recordToasts, test } from "../support/fixtures";
 import { signInWithEmail } from "../support/flows";
 import { isLocalUrl } from "../support/injected-wallet";
 import { loopWav } from "../support/loop-wav";
@@ -101,7 +101,9 @@ test.describe("catalog", () => {
     // More than a page of loops (e2e runs without the demo catalog): two creators (20 uploads an
     // hour each) upload 13 one-second loops each through the API, as the upload dialog sends them.
     const word = uniqueWord("Shelf");
-    const creators = [page, await (await browser.newContext({ baseURL: stack.webUrl })).newPage()];
+    const secondCreator = await browser.newContext({ baseURL: stack.webUrl });
+    await recordToasts(secondCreator);
+    const creators = [page, await secondCreator.newPage()];
     for (const [index, creator] of creators.entries()) {
       await signInWithEmail(creator, stack, freshEmail(`shelf${index}`));
       for (let n = 0; n < 13; n++) {
@@ -147,6 +149,7 @@ test.describe("catalog", () => {
     // the DevTools protocol (a 53 MB upload took 22 s), which a user's browser does not do. Requests
     // to other hosts are watched instead of blocked, and fail the test all the same.
     const context = await browser.newContext({ baseURL: stack.webUrl });
+    await recordToasts(context);
     const outside: string[] = [];
     context.on("request", (request) => {
       if (!isLocalUrl(request.url())) outside.push(request.url());
@@ -187,9 +190,7 @@ test.describe("catalog", () => {
     await dialog.getByLabel("Title").fill("Not Audio");
     await dialog.getByLabel("Genre").selectOption({ label: "Funk" });
     await dialog.getByRole("button", { name: "Upload Loop" }).click();
-    await expect(toast(page, "Upload Failed")).toContainText(
-      "Invalid File Type: Please select an MP3, WAV, FLAC, M4A, AAC or OGG audio file.",
-    );
+    await expectToast(page, "Upload Failed", "Invalid File Type: Please select an MP3, WAV, FLAC, M4A, AAC or OGG audio file.");
     await expect(dialog).toBeVisible();
     await context.close();
     expect(outside, "the app must not call hosts outside this machine").toEqual([]);

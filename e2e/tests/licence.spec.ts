@@ -15,7 +15,7 @@ import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { type Chain, createPublicClient, createWalletClient, getAddress, type Hex, http, parseAbi, parseUnits } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { expect, TEST_KEYS, test } from "../support/fixtures";
+import { expect, recordToasts, test, TEST_KEYS } from "../support/fixtures";
 import { blockNonLocalRequests } from "../support/injected-wallet";
 import { payAndExpectWav } from "../support/purchase-delivery";
 import { withPurchaseLock } from "../support/purchase-lock";
@@ -161,6 +161,7 @@ test("a wallet buyer downloads the licence PDF; its address verifies as Valid, a
     const context = await browser.newContext({ baseURL: stack.webUrl, viewport: { width: 1280, height: 800 } });
     const blocked: string[] = [];
     await blockNonLocalRequests(context, (url) => blocked.push(url));
+    await recordToasts(context);
     try {
       const visitor = await context.newPage();
       await visitor.goto(verifyUrl.href);

@@ -6,7 +6,7 @@
 // buyer's card offers Download (the MP3), the receipt and the sale notice arrive by e-mail, and
 // $0.71 (355 LOOP) left the buyer's balance.
 import type { Page } from "@playwright/test";
-import { currentUser, expect, freshEmail, test, toast } from "../support/fixtures";
+import { currentUser, expect, expectToast, freshEmail, test } from "../support/fixtures";
 import { downloadFromCard, expectPurchaseMails, mailsBefore } from "../support/purchase-delivery";
 import { listAsNewCreator, signInInOwnBrowser } from "../support/sale-parties";
 import { amount, negotiationsTab } from "../support/negotiations";
@@ -58,8 +58,7 @@ test.describe("offers", () => {
     await offerDialog.getByLabel("Message (optional)").fill(message);
     await expect(send).toBeEnabled();
     await send.click();
-    await expect(toast(buyerPage, "Offer Sent")).toBeVisible();
-    await expect(toast(buyerPage, "Offer Sent")).toContainText(`Your offer of $0.50 for ${title} was sent to the creator.`);
+    await expectToast(buyerPage, "Offer Sent", `Your offer of $0.50 for ${title} was sent to the creator.`);
     await expect(offerDialog).toBeHidden();
 
     // The buyer's Sent Offers: pending, the seller, the offer and the LOOP held for it.
@@ -104,7 +103,7 @@ test.describe("offers", () => {
     await counterDialog.getByLabel("Message (optional)").fill(reply);
     await expect(sendResponse).toBeEnabled();
     await sendResponse.click();
-    await expect(toast(page, "Response Sent")).toBeVisible();
+    await expectToast(page, "Response Sent");
     await expect(counterDialog).toBeHidden();
     await expect(receivedItem.getByTestId("negotiation-status")).toHaveAttribute("data-status", "counter");
     await expect(amount(receivedItem, "Counter offer")).toHaveText("$0.70");
@@ -131,7 +130,7 @@ test.describe("offers", () => {
     );
     const before = await mailsBefore(stack, buyerEmail, sellerEmail);
     await acceptDialog.getByRole("button", { name: "Send Response" }).click();
-    await expect(toast(buyerPage, "Response Sent")).toBeVisible();
+    await expectToast(buyerPage, "Response Sent");
     await expect(acceptDialog).toBeHidden();
     await expect(sentItem.getByTestId("negotiation-status")).toHaveAttribute("data-status", "accepted");
     await expect(sentItem.getByTestId("negotiation-status")).toHaveText("Accepted");

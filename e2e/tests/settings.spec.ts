@@ -1,7 +1,7 @@
 // /settings signed in by e-mail: account information, then linking and unlinking a wallet
 // (Hardhat account #1, so that it is not the wallet account of wallet-sign-in.spec.ts).
 import { getAddress } from "viem";
-import { currentUser, expect, expectSiweMessage, freshEmail, shortAddress, TEST_KEYS, test, toast } from "../support/fixtures";
+import { currentUser, expect, expectToast, expectSiweMessage, freshEmail, shortAddress, TEST_KEYS, test } from "../support/fixtures";
 import { pickMetaMaskInWalletModal, signInWithEmail } from "../support/flows";
 
 test.use({ walletKey: TEST_KEYS.bob });
@@ -30,13 +30,13 @@ test("settings: account information, link and unlink a wallet", async ({ page, s
   const linked = walletCard.getByTestId("linked-wallet-address");
   await expect(linked).toHaveText(shortAddress(wallet.address));
   await expect(linked).toHaveAttribute("title", getAddress(wallet.address));
-  await expect(toast(page, "Wallet Connected")).toBeVisible();
+  await expectToast(page, "Wallet Connected");
   expect(wallet.signedMessages).toHaveLength(1);
   expectSiweMessage(wallet.signedMessages[0], { address: wallet.address, stack });
   expect(getAddress((await currentUser(page)).walletAddress!)).toBe(getAddress(wallet.address));
 
   await walletCard.getByRole("button", { name: "Disconnect Wallet", exact: true }).click();
-  await expect(toast(page, "Wallet Disconnected")).toBeVisible();
+  await expectToast(page, "Wallet Disconnected");
   await expect(linked).toBeHidden();
   // The browser wallet is still connected: it can be linked again with one signature.
   await expect(walletCard.getByRole("button", { name: "Link Wallet" })).toBeVisible();

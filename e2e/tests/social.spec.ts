@@ -5,7 +5,7 @@
 // B's bell says "New from <A>" at once (the event stream) and Home → Following lists the new loop first.
 import path from "node:path";
 import type { Browser, Locator, Page } from "@playwright/test";
-import { type CurrentUser, currentUser, expect, freshEmail, test, toast } from "../support/fixtures";
+import { type CurrentUser, currentUser, expect, expectToast, freshEmail, recordToasts, test } from "../support/fixtures";
 import { signInWithEmail, unreadNotifications } from "../support/flows";
 import { blockNonLocalRequests } from "../support/injected-wallet";
 import type { StackInfo } from "../support/stack";
@@ -28,6 +28,7 @@ async function newBrowserPage(browser: Browser, stack: StackInfo, permissions: s
   await blockNonLocalRequests(context, (url) => {
     throw new Error(`a page asked for an outside host: ${url}`);
   });
+  await recordToasts(context);
   return context.newPage();
 }
 
@@ -80,7 +81,7 @@ test.describe("likes, collections and follows", () => {
     await dialog.getByLabel("Description (optional)").fill("Keys worth keeping.");
     await dialog.getByRole("switch", { name: /Public/ }).check();
     await dialog.getByRole("button", { name: "Create collection" }).click();
-    await expect(toast(member, "Collection Created")).toBeVisible();
+    await expectToast(member, "Collection Created");
     await expect(dialog).toBeHidden();
     // The menu now ticks the new collection.
     await card.getByRole("button", { name: `Add ${first} to a collection` }).click();
@@ -122,7 +123,7 @@ test.describe("likes, collections and follows", () => {
     await tile.click();
     await expect(member.getByRole("heading", { level: 1, name: crate })).toBeVisible();
     await member.getByRole("button", { name: "Copy link" }).click();
-    await expect(toast(member, "Link Copied")).toBeVisible();
+    await expectToast(member, "Link Copied");
     const link = await member.evaluate(() => navigator.clipboard.readText());
     expect(link).toBe(new URL(new URL(member.url()).pathname, stack.webUrl).href);
     expect(new URL(link).pathname).toMatch(/^\/collections\/[0-9a-f-]{36}$/);

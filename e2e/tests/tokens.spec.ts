@@ -4,7 +4,7 @@
 // an Ethereum address, and an admin processes and completes the withdrawal on the dashboard; both histories and
 // the balances follow every step.
 import type { Page } from "@playwright/test";
-import { currentUser, expect, freshEmail, test, toast } from "../support/fixtures";
+import { currentUser, expect, expectToast, freshEmail, recordToasts, test } from "../support/fixtures";
 import { signInWithEmail } from "../support/flows";
 
 const ETH_DESTINATION = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
@@ -15,6 +15,7 @@ test.describe("LOOP tokens", () => {
   test("welcome bonus, a transfer between members, a withdrawal an admin completes", async ({ page, stack, browser }) => {
     // The recipient has an account (and a wallet ID) before anyone sends them anything.
     const recipientContext = await browser.newContext({ baseURL: stack.webUrl });
+    await recordToasts(recipientContext);
     const recipientPage = await recipientContext.newPage();
     await signInWithEmail(recipientPage, stack, freshEmail("ben"));
     const recipient = await currentUser(recipientPage);
@@ -54,6 +55,7 @@ test.describe("LOOP tokens", () => {
 
     // 1,000 LOOP bought from the demo admin (an order it fulfils) can be sent and withdrawn.
     const adminContext = await browser.newContext({ baseURL: stack.webUrl });
+    await recordToasts(adminContext);
     const adminPage = await adminContext.newPage();
     await signInWithEmail(adminPage, stack, "admin@loop.local");
     const order = await page.request.post("/api/admin-orders", {
@@ -112,7 +114,7 @@ test.describe("LOOP tokens", () => {
     await expect(processDialog).toContainText(ETH_DESTINATION);
     await processDialog.getByLabel("Action").selectOption("processing");
     await processDialog.getByRole("button", { name: "Update Status" }).click();
-    await expect(toast(adminPage, "Withdrawal Updated")).toBeVisible();
+    await expectToast(adminPage, "Withdrawal Updated");
     await expect(processDialog).toBeHidden();
 
     await adminPage.getByRole("button", { name: `Update withdrawal of ${me.username}` }).click();
@@ -124,7 +126,7 @@ test.describe("LOOP tokens", () => {
     const transactionId = `0x${"ab".repeat(32)}`;
     await updateDialog.getByLabel("Transaction ID").fill(transactionId);
     await updateDialog.getByRole("button", { name: "Update Status" }).click();
-    await expect(toast(adminPage, "Withdrawal Updated")).toBeVisible();
+    await expectToast(adminPage, "Withdrawal Updated");
     await expect(updateDialog).toBeHidden();
     const adminRow = adminPage.getByRole("row").filter({ hasText: me.username! });
     await expect(adminRow).toContainText("COMPLETED");

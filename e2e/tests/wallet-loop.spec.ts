@@ -5,7 +5,7 @@
 // API pays it out of the vault), and the settled PaidOut completes it with its transaction hash.
 import type { Page } from "@playwright/test";
 import { getAddress, parseUnits } from "viem";
-import { currentUser, expect, TEST_KEYS, test, toast } from "../support/fixtures";
+import { currentUser, expect, expectToast, recordToasts, test, TEST_KEYS } from "../support/fixtures";
 import { signInWithEmail, signInWithWallet } from "../support/flows";
 import { chainLoopBalance, inAppWei, loop8 } from "../support/loop-balances";
 import { EVENT_DEADLINE_MS } from "../support/deadlines";
@@ -50,7 +50,7 @@ test("deposit wallet LOOP into the app, withdraw it back on chain through an adm
   await deposit.getByRole("button", { name: "Deposit", exact: true }).click();
   await expect(deposit).toBeHidden({ timeout: EVENT_DEADLINE_MS });
   // 'Deposit Submitted' (on the receipt) gives way to 'Deposit Successful' once the credit is seen.
-  await expect(toast(page, "Deposit Successful")).toContainText("12.50000000 LOOP added to your balance");
+  await expectToast(page, "Deposit Successful", "12.50000000 LOOP added to your balance");
 
   await expect(inAppBalance(page).getByTestId("wallet-balance")).toContainText(loop8(startInApp + parseUnits("12.5", 18)));
   const transfers = page.getByRole("list", { name: "Transfers", exact: true });
@@ -68,7 +68,7 @@ test("deposit wallet LOOP into the app, withdraw it back on chain through an adm
   await withdraw.getByLabel("Withdrawal method").selectOption({ label: "LOOP on chain" });
   await withdraw.getByLabel("Wallet address for LOOP").fill(address);
   await withdraw.getByRole("button", { name: "Request Withdrawal" }).click();
-  await expect(toast(page, "Withdrawal Request Submitted")).toBeVisible();
+  await expectToast(page, "Withdrawal Request Submitted");
   await expect(withdraw).toBeHidden();
   const withdrawals = page.getByRole("list", { name: "Withdrawals" });
   // Newest first: this attempt's withdrawal is the first.
@@ -78,6 +78,7 @@ test("deposit wallet LOOP into the app, withdraw it back on chain through an adm
 
   // The demo admin sets it to processing: the API sends LoopVault.payout with the operator key.
   const adminContext = await browser.newContext({ baseURL: stack.webUrl });
+  await recordToasts(adminContext);
   try {
     const adminPage = await adminContext.newPage();
     await signInWithEmail(adminPage, stack, "admin@loop.local");

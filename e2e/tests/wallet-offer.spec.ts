@@ -10,7 +10,7 @@
 // 250 + MP3 fee 5) left the wallet, and the creator's in-app balance went up by the offer (250 LOOP).
 import type { Locator, Page } from "@playwright/test";
 import { getAddress, parseUnits } from "viem";
-import { expect, TEST_KEYS, test, toast } from "../support/fixtures";
+import { expect, expectToast, TEST_KEYS, test } from "../support/fixtures";
 import { chainLoopBalance } from "../support/loop-balances";
 import { downloadFromCard } from "../support/purchase-delivery";
 import { amount, negotiationsTab } from "../support/negotiations";
@@ -74,8 +74,7 @@ test("a wallet member offers from the wallet (escrow on chain); the seller witho
     // the negotiation recorded from the indexed OfferOpened event.
     await send.click();
     await expect(dialog.getByRole("button", { name: "Sending..." })).toBeDisabled();
-    await expect(toast(page, "Offer Sent")).toBeVisible({ timeout: EVENT_DEADLINE_MS });
-    await expect(toast(page, "Offer Sent")).toContainText(`Your offer of $0.50 for ${title} was sent to the creator.`);
+    await expectToast(page, "Offer Sent", `Your offer of $0.50 for ${title} was sent to the creator.`, { timeout: EVENT_DEADLINE_MS });
     await expect(dialog).toBeHidden();
     // On chain: the offer plus its MP3 fee is escrowed from the wallet.
     expect(await chainLoopBalance(page.request, stack, address)).toBe(startOnChain - escrow);
@@ -107,7 +106,7 @@ test("a wallet member offers from the wallet (escrow on chain); the seller witho
     await expect(acceptDialog).toBeVisible();
     await expect(acceptDialog).toContainText(`Sell ${title} (MP3) to ${buyer.username} for $0.50.`);
     await acceptDialog.getByRole("button", { name: "Send Response" }).click();
-    await expect(toast(sellerPage, "Response Sent")).toBeVisible();
+    await expectToast(sellerPage, "Response Sent");
     await expect(acceptDialog).toBeHidden();
 
     // The operator's settleOffer and the indexed OfferSettled event: reload until it is accepted.

@@ -1,6 +1,6 @@
 // Wallet sign-in with the injected EIP-6963 mock (Hardhat account #0), and logout through the menu.
 import { getAddress } from "viem";
-import { currentUser, expect, expectSiweMessage, fetchCurrentUser, shortAddress, TEST_KEYS, test, toast } from "../support/fixtures";
+import { currentUser, expect, expectToast, expectSiweMessage, fetchCurrentUser, shortAddress, TEST_KEYS, test } from "../support/fixtures";
 import { signInWithWallet } from "../support/flows";
 
 test.use({ walletKey: TEST_KEYS.alice });
@@ -9,7 +9,7 @@ test.describe("wallet sign-in", () => {
   test("Join → wallet → MetaMask signs in, and a reload keeps the session and the wallet", async ({ page, stack, wallet }) => {
     await signInWithWallet(page);
     await expect(page).toHaveURL(/\/$/);
-    await expect(toast(page, "Connected Successfully")).toBeVisible();
+    await expectToast(page, "Connected Successfully");
     // The page had the wallet sign one Sign-In with Ethereum message for this site.
     expect(wallet.signedMessages).toHaveLength(1);
     expectSiweMessage(wallet.signedMessages[0], { address: wallet.address, stack });

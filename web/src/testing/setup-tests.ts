@@ -45,10 +45,11 @@ globals.__loopTestingLibraryDefaults ??= {
    * the first render of a lazily loaded route alone took more than a second, so 1 s (and the 5–10 s
    * that files used to set for themselves) failed tests that were right. The longest wait, a file's
    * first visit to a lazily loaded route (its modules compiled then), takes 1–3 s on a busy two-core
-   * machine; 15 s once failed under a much heavier load (the whole run 19 times slower than usual).
-   * No file or call sets its own. Tests use this `waitFor`, not `vi.waitFor` (its 1 s is fixed).
+   * machine, but over 30 s when other test runs took most of the machine too (the whole run 15 to 19
+   * times slower than on an idle one). No file or call sets its own. Tests use this `waitFor`, not
+   * `vi.waitFor` (whose 1 s cannot be changed for the suite).
    */
-  asyncUtilTimeout: 30_000,
+  asyncUtilTimeout: 60_000,
   /*
    * Text queries (getByText, findByText…) skip Radix Toast's announcement: two animation frames after
    * a toast opens, Radix copies its title and description into a visually hidden live region
