@@ -202,14 +202,10 @@ describe("two API processes and two workers on one database, behind a round-robi
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
     const receiver = uploaded.headers[UPSTREAM_HEADER] as string;
     const id = uploaded.body.id as string;
-    const status = await waitFor(
-      "the worker to process the upload",
-      async () => {
-        const loop = (await (await call(direct(other(receiver)), `/api/loops/${id}/status`, member)).json()) as { status: string };
-        return loop.status === "processing" ? null : loop.status;
-      },
-      30_000,
-    );
+    const status = await waitFor("the worker to process the upload", async () => {
+      const loop = (await (await call(direct(other(receiver)), `/api/loops/${id}/status`, member)).json()) as { status: string };
+      return loop.status === "processing" ? null : loop.status;
+    });
     expect(status).toBe("ready");
 
     const preview = await call(direct(other(receiver)), `/api/loops/${id}/preview`, member);
