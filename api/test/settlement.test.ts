@@ -21,6 +21,11 @@ import { depositRefOf, uuidFromBytes32, uuidToBytes32 } from "@loop/rules/deposi
 import { NEGOTIATION_MESSAGES, negotiationSchema, walletOfferTermsSchema } from "@loop/rules/schemas/negotiations";
 import { healthResponseSchema } from "@loop/rules/schemas/api-responses";
 import { transferListSchema, walletTransferListSchema } from "@loop/rules/schemas/tokens";
+import {
+  SETTLEMENT_DISCREPANCY_MESSAGES,
+  settlementDiscrepancyListSchema,
+  settlementDiscrepancySchema,
+} from "@loop/rules/schemas/settlement-discrepancies";
 import { adminWithdrawalSchema, withdrawalSchema } from "@loop/rules/schemas/withdrawals";
 import {
   createTestClient,
@@ -38,6 +43,7 @@ import {
 import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/features/ledger/ledger-check";
+import { expireNegotiations } from "../src/features/negotiations/expire-negotiations";
 import { startSettlementWorker, type SettlementWorker } from "../src/features/settlement/settlement-worker";
 import { payoutIdOf } from "../src/features/withdrawals/vault-payout";
 import { tokenBalance } from "./support/api-calls";
@@ -47,7 +53,7 @@ import { insertLoopRow } from "./support/listed-loop";
 import { localChain, treasuryAccount } from "./support/local-chain";
 import { freePort } from "./support/ports";
 import { resetIndexer, startPonder, type RunningPonder } from "./support/ponder";
-import { fundMember, signInAdmin, signInMember } from "./support/members";
+import { fundMember, signInAdmin, signInMember, type Member } from "./support/members";
 import { newAccount, type Browser } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
 import { sleep, waitFor } from "./support/wait";
@@ -120,6 +126,46 @@ describe("settlement of indexed chain events", () => {
         SELECT substring("latest_checkpoint" FROM 27 FOR 16)::numeric::text AS "block" FROM "indexer"."_ponder_checkpoint"`.catch(() => []);
       return rows[0] && BigInt(rows[0].block) >= head;
     });
+
+  /**
+   * openOffer from the buyer's wallet for `usd` on `loopId` (MP3) with the API's terms, or (`unchecked`)
+   * with arguments the API was not asked about; returns the offer id.
+   */
+  const openWalletOffer = async (buyer: Member, sellerWallet: Address, loopId: string, usd: number, unchecked = false) => {
+    const marketplace = getAddress(t.config.chains[0]!.contracts!.marketplace);
+    const from = wallet(buyer.account);
+    let args: readonly [Hex, number, Address, bigint, bigint];
+    if (unchecked) {
+      const now = (await chain.client.getBlock()).timestamp;
+      args = [uuidToBytes32(loopId), 0, sellerWallet, parseEther(String(usd * 500)), now + 86_400n];
+    } else {
+      const terms = walletOfferTermsSchema.parse(
+        (
+          await buyer.browser
+            .post("/api/negotiations/wallet-terms")
+            .send({ loopId, format: "mp3", offerAmount: String(usd) })
+            .expect(200)
+        ).body,
+      );
+      expect(terms).toMatchObject({ marketplace, payee: sellerWallet, amountWei: parseEther(String(usd * 500)).toString() });
+      args = [terms.loopId as Hex, terms.format, terms.payee as Address, BigInt(terms.amountWei), BigInt(terms.expiresAt)];
+    }
+    await confirm(
+      await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [marketplace, args[3] * 2n] }),
+    );
+    const receipt = await confirm(
+      await from.writeContract({ address: marketplace, abi: loopMarketplaceAbi, functionName: "openOffer", args }),
+    );
+    const [opened] = parseEventLogs({ abi: loopMarketplaceAbi, eventName: "OfferOpened", logs: receipt.logs });
+    return { offerId: opened!.args.offerId, receipt };
+  };
+  /** The negotiation of LoopMarketplace offer `offerId`, once recorded (and in `status`, when given). */
+  const negotiationOf = (offerId: bigint, status?: string) =>
+    waitFor(`offer ${offerId}${status ? ` ${status}` : ""}`, async () => {
+      const row = await t.db.prisma.negotiation.findFirst({ where: { chainOfferId: offerId.toString() } });
+      return row && (!status || row.status === status) ? row : null;
+    });
+  const respond = (as: Browser, id: string, body: object) => as.put(`/api/negotiations/${id}/respond`).send(body);
 
   beforeAll(async () => {
     chain = await startChain();
@@ -312,14 +358,10 @@ describe("settlement of indexed chain events", () => {
     const settledCount = () => t.db.prisma.settledEvent.count({ where: { txHash: { in: hashes.map((hash) => hash.toLowerCase()) } } });
 
     const first = await startApi();
-    await waitFor(
-      "some but not all deposits to be settled",
-      async () => {
-        const settled = await settledCount();
-        return settled > 0 ? settled : null;
-      },
-      60_000,
-    ).catch((error: Error) => {
+    await waitFor("some but not all deposits to be settled", async () => {
+      const settled = await settledCount();
+      return settled > 0 ? settled : null;
+    }).catch((error: Error) => {
       throw new Error(`${error.message}: ${first.output()}`);
     });
     first.child.kill("SIGKILL");
@@ -355,11 +397,7 @@ describe("settlement of indexed chain events", () => {
     expect((await balance(user.browser)).balance).toBe("502.00000000");
     const settledBefore = await t.db.prisma.settledEvent.count();
     ponder = await startPonder({ databaseUrl: t.db.url, rpcUrl: chain.node.url, deploymentsDir: chain.deployments });
-    await waitFor(
-      "the deposit made while the indexer was down",
-      async () => (await balance(user.browser)).balance === "505.00000000",
-      30_000,
-    );
+    await waitFor("the deposit made while the indexer was down", async () => (await balance(user.browser)).balance === "505.00000000");
     await indexedToHead();
     await sleep(300);
     expect(await t.db.prisma.settledEvent.count()).toBe(settledBefore + 1);
@@ -430,43 +468,7 @@ describe("settlement of indexed chain events", () => {
     const sellerWallet = getAddress(seller.account.address);
     startWorker();
     const loopBalanceOf = (address: Address) => chain.loopBalanceOf(token, address);
-    /**
-     * openOffer from the buyer's wallet for `usd` on `loopId` (MP3) with the API's terms, or (`unchecked`)
-     * with arguments the API was not asked about; returns the offer id.
-     */
-    const openOffer = async (loopId: string, usd: number, unchecked = false) => {
-      const from = wallet(buyer.account);
-      let args: readonly [Hex, number, Address, bigint, bigint];
-      if (unchecked) {
-        const now = (await chain.client.getBlock()).timestamp;
-        args = [uuidToBytes32(loopId), 0, sellerWallet, parseEther(String(usd * 500)), now + 86_400n];
-      } else {
-        const terms = walletOfferTermsSchema.parse(
-          (
-            await buyer.browser
-              .post("/api/negotiations/wallet-terms")
-              .send({ loopId, format: "mp3", offerAmount: String(usd) })
-              .expect(200)
-          ).body,
-        );
-        expect(terms).toMatchObject({ marketplace, payee: sellerWallet, amountWei: parseEther(String(usd * 500)).toString() });
-        args = [terms.loopId as Hex, terms.format, terms.payee as Address, BigInt(terms.amountWei), BigInt(terms.expiresAt)];
-      }
-      await confirm(
-        await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [marketplace, args[3] * 2n] }),
-      );
-      const receipt = await confirm(
-        await from.writeContract({ address: marketplace, abi: loopMarketplaceAbi, functionName: "openOffer", args }),
-      );
-      const [opened] = parseEventLogs({ abi: loopMarketplaceAbi, eventName: "OfferOpened", logs: receipt.logs });
-      return { offerId: opened!.args.offerId, receipt };
-    };
-    const negotiationOf = (offerId: bigint, status?: string) =>
-      waitFor(`offer ${offerId}${status ? ` ${status}` : ""}`, async () => {
-        const row = await t.db.prisma.negotiation.findFirst({ where: { chainOfferId: offerId.toString() } });
-        return row && (!status || row.status === status) ? row : null;
-      });
-    const respond = (as: Browser, id: string, body: object) => as.put(`/api/negotiations/${id}/respond`).send(body);
+    const openOffer = (loopId: string, usd: number, unchecked = false) => openWalletOffer(buyer, sellerWallet, loopId, usd, unchecked);
 
     // $12.50 on a $20.00 loop: a negotiation the seller sees, escrowed on chain.
     const first = await listedLoop(seller.id, 2000);
@@ -537,6 +539,121 @@ describe("settlement of indexed chain events", () => {
     expect(refused.outcome).toBe("unmatched");
     await waitFor("the refund", async () => (await loopBalanceOf(buyer.account.address)) === beforeOpen);
     expect(await t.db.prisma.negotiation.count({ where: { loopId: fourth } })).toBe(0);
+  });
+
+  it("a wallet offer answered just before its expiry, its settlement still confirming when the expiry job runs: the chain's answer decides, never the clock", async () => {
+    const seller = await signInMember(t);
+    const buyer = await signInMember(t, { account: await fundedAccount("20000") });
+    const sellerWallet = getAddress(seller.account.address);
+    const depth = 3;
+    startWorker(depth);
+    /** An offer of `usd` on a new $20.00 loop, recorded (its OfferOpened `depth` blocks deep). */
+    const pendingOffer = async (usd: number) => {
+      const loopId = await listedLoop(seller.id, 2000);
+      await t.db.prisma.loop.update({ where: { id: loopId }, data: { mp3Key: `loops/${loopId}/full.mp3` } });
+      const { offerId } = await openWalletOffer(buyer, sellerWallet, loopId, usd);
+      await mineBlocks(depth);
+      return { loopId, offerId, row: await negotiationOf(offerId, "pending") };
+    };
+    /** The expiry job, run a second after the offer's time. */
+    const expiryJobAfter = (row: { expiresAt: Date }) => expireNegotiations(t.db.prisma, new Date(row.expiresAt.getTime() + 1000));
+    const current = (id: string) => t.db.prisma.negotiation.findUniqueOrThrow({ where: { id } });
+
+    // Accepted: the operator's settleOffer is mined (the answer waits for its receipt) but not yet
+    // `depth` blocks deep when the offer's time passes.
+    const sold = await pendingOffer(12.5);
+    await respond(seller.browser, sold.row.id, { action: "accept" }).expect(200);
+    await expiryJobAfter(sold.row);
+    expect(await current(sold.row.id)).toMatchObject({ status: "pending", settling: "accept" });
+    await mineBlocks(depth);
+    const accepted = await negotiationOf(sold.offerId, "accepted");
+    const purchase = await t.db.prisma.purchase.findUniqueOrThrow({ where: { id: accepted.purchaseId! } });
+    expect(purchase).toMatchObject({ buyerId: buyer.id, loopId: sold.loopId, method: "wallet", priceCents: 1250 });
+    expect(await t.db.prisma.licence.count({ where: { purchaseId: purchase.id } })).toBe(1);
+    await buyer.browser.get(`/api/loops/${sold.loopId}/download?format=mp3`).expect(200);
+
+    // Rejected: the buyer's escrow went back on chain; the offer ends rejected, not expired.
+    const refused = await pendingOffer(4);
+    const buyerBefore = await chain.loopBalanceOf(token, buyer.account.address);
+    await respond(seller.browser, refused.row.id, { action: "reject" }).expect(200);
+    await expiryJobAfter(refused.row);
+    expect(await current(refused.row.id)).toMatchObject({ status: "pending", settling: "reject" });
+    await mineBlocks(depth);
+    await negotiationOf(refused.offerId, "rejected");
+    expect(await chain.loopBalanceOf(token, buyer.account.address)).toBe(buyerBefore + parseEther("2040")); // $4.00 + 2%
+    expect(await t.db.prisma.purchase.count({ where: { loopId: refused.loopId } })).toBe(0);
+
+    // The clock won in the app (as when the answer's receipt never came back: the offer is open to
+    // the clock again), and the operator's acceptance was mined all the same: still a sale.
+    const late = await pendingOffer(6);
+    await respond(seller.browser, late.row.id, { action: "accept" }).expect(200);
+    await t.db.prisma.negotiation.update({ where: { id: late.row.id }, data: { settling: null } });
+    await expiryJobAfter(late.row);
+    expect(await current(late.row.id)).toMatchObject({ status: "expired" });
+    await mineBlocks(depth);
+    const lateSale = await negotiationOf(late.offerId, "accepted");
+    expect(await t.db.prisma.purchase.findUniqueOrThrow({ where: { id: lateSale.purchaseId! } })).toMatchObject({
+      buyerId: buyer.id,
+      priceCents: 600,
+    });
+    await buyer.browser.get(`/api/loops/${late.loopId}/download?format=mp3`).expect(200);
+  });
+
+  it("an accepted settlement the app cannot make a sale of is a discrepancy: every admin is told, and the overview lists it until one resolves it", async () => {
+    const seller = await signInMember(t);
+    const buyer = await signInMember(t, { account: await fundedAccount("20000") });
+    const admin = await signInAdmin(t);
+    const depth = 2;
+    startWorker(depth);
+    const loopId = await listedLoop(seller.id, 2000);
+    const { offerId } = await openWalletOffer(buyer, getAddress(seller.account.address), loopId, 5);
+    await mineBlocks(depth);
+    const row = await negotiationOf(offerId, "pending");
+    await respond(seller.browser, row.id, { action: "accept" }).expect(200);
+    // While the acceptance confirms, the buyer buys the same MP3 with in-app LOOP.
+    await fundMember(t, buyer.id, 10_000n);
+    const bought = await buyer.browser.post("/api/purchases").send({ loopId, format: "mp3", paymentMethod: "loop" });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+    const { settleTx } = await t.db.prisma.negotiation.findUniqueOrThrow({ where: { id: row.id } });
+    await mineBlocks(depth);
+    const [settled] = await waitFor("the acceptance settled", async () => {
+      const rows = (await settledRows(settleTx!)).filter((entry) => entry.kind === "offer_settled");
+      return rows.length > 0 ? rows : null;
+    });
+    expect(settled!.outcome).toBe("discrepancy");
+    // No second purchase; the offer is closed and its buyer told an admin will look at it.
+    expect(await t.db.prisma.purchase.count({ where: { loopId, buyerId: buyer.id } })).toBe(1);
+    expect(await t.db.prisma.negotiation.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
+      status: "rejected",
+      settling: null,
+    });
+    expect(await t.db.prisma.notification.count({ where: { userId: buyer.id, title: "Offer Payment Under Review" } })).toBe(1);
+    const notices = await t.db.prisma.notification.findMany({ where: { userId: admin.id, title: "Settlement Discrepancy" } });
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.message).toContain(row.id);
+    expect(notices[0]!.message).toContain("owns");
+
+    const listed = async () =>
+      settlementDiscrepancyListSchema.parse((await admin.browser.get("/api/admin/settlement-discrepancies").expect(200)).body)
+        .discrepancies;
+    const open = (await listed()).find((entry) => entry.txHash === settleTx);
+    expect(open).toMatchObject({ kind: "offer_settled", chainId: 31337, resolvedAt: null, resolution: null });
+    await buyer.browser.get("/api/admin/settlement-discrepancies").expect(403);
+    const resolve = (body: object) => admin.browser.post(`/api/admin/settlement-discrepancies/${open!.id}/resolve`).send(body);
+    expect((await resolve({ resolution: "   " }).expect(400)).body.message).toBe("Resolution Required: say what was done about it");
+    expect(
+      (await admin.browser.post(`/api/admin/settlement-discrepancies/${randomUUID()}/resolve`).send({ resolution: "x" }).expect(404)).body
+        .message,
+    ).toBe(SETTLEMENT_DISCREPANCY_MESSAGES.notFound);
+    const resolved = settlementDiscrepancySchema.parse(
+      (await resolve({ resolution: "Refunded 2550 LOOP to the buyer's wallet" }).expect(200)).body,
+    );
+    const { username } = await t.db.prisma.user.findUniqueOrThrow({ where: { id: admin.id } });
+    expect(resolved).toMatchObject({ id: open!.id, resolvedBy: username, resolution: "Refunded 2550 LOOP to the buyer's wallet" });
+    expect((await resolve({ resolution: "again" }).expect(409)).body.message).toBe(SETTLEMENT_DISCREPANCY_MESSAGES.resolved);
+    expect((await listed()).some((entry) => entry.id === open!.id)).toBe(false);
+    const audit = (await admin.browser.get("/api/admin/audit-log").expect(200)).body as { entries: { action: string; targetId: string }[] };
+    expect(audit.entries.find((entry) => entry.targetId === open!.id)?.action).toBe("settlement.discrepancy_resolved");
   });
 
   it("an arbiter's refund within the dispute window takes the purchase back: no download, the seller paid nothing, the buyer may buy again", async () => {

@@ -430,7 +430,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     };
     const outcome = await t.db.prisma.$transaction((tx) => paidOutHandler.apply(tx, event, t.deps));
     expect(outcome).toMatchObject({
-      outcome: "unmatched",
+      outcome: "discrepancy",
       detail: expect.stringContaining(
         `is cancelled (its LOOP were given back in the app) but was paid on chain in ${receipt.transactionHash}`,
       ),

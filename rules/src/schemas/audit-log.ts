@@ -22,10 +22,21 @@ export const ADMIN_ACTIONS = [
   "token_order.fulfilled",
   "token_order.rejected",
   "vault.deposited",
+  "settlement.discrepancy_resolved",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ["user", "loop", "notification", "broadcast", "settings", "withdrawal", "token_order", "vault"] as const;
+export const AUDIT_TARGET_TYPES = [
+  "user",
+  "loop",
+  "notification",
+  "broadcast",
+  "settings",
+  "withdrawal",
+  "token_order",
+  "vault",
+  "settlement",
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const auditLogQuerySchema = z.object(pageQuery(100, 50));

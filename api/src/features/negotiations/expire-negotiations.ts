@@ -1,5 +1,7 @@
 // The expiry job's pass over open offers (docs/product.md#offers): each one past its time is closed
-// in its own transaction with its row locked, so an answer that won the lock meanwhile stands.
+// in its own transaction with its row locked, so an answer that won the lock meanwhile stands. A
+// wallet offer whose answer the operator is carrying out (`settling`) is never expired by the clock:
+// the chain decides it (OfferSettled, or the buyer's reclaim once it expired on chain), issue 35.
 import { paths } from "@loop/rules/paths";
 import type { PrismaClient } from "../../db/prisma";
 import { createNotificationInTx } from "../notifications/create-notification";
@@ -10,7 +12,7 @@ import { TX_DEFAULT } from "../../db/transactions";
 /** The expiry job's pass: every open offer past its time is closed and its hold released. Returns how many. */
 export async function expireNegotiations(prisma: PrismaClient, now = new Date()): Promise<number> {
   const due = await prisma.negotiation.findMany({
-    where: { status: { in: ["pending", "counter"] }, expiresAt: { lte: now } },
+    where: { status: { in: ["pending", "counter"] }, settling: null, expiresAt: { lte: now } },
     select: { id: true },
     take: 500,
   });
@@ -18,8 +20,8 @@ export async function expireNegotiations(prisma: PrismaClient, now = new Date())
   for (const { id } of due) {
     const closed = await prisma.$transaction(async (tx) => {
       const row = await lockNegotiation(tx, id);
-      // Answered meanwhile: the answer won.
-      if (!row || (row.status !== "pending" && row.status !== "counter") || row.expiresAt > now) return false;
+      // Answered meanwhile (or an answer on its way to the chain): the answer won.
+      if (!row || (row.status !== "pending" && row.status !== "counter") || row.settling || row.expiresAt > now) return false;
       await releaseOfferHoldsInTx(tx, row);
       await tx.negotiation.update({ where: { id }, data: { status: "expired", settling: null, version: { increment: 1 } } });
       for (const userId of [row.buyerId, row.sellerId]) {

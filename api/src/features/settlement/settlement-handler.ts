@@ -22,10 +22,14 @@ export interface IndexedEvent {
 export interface SettlementOutcome {
   /**
    * applied: the app changed; already_applied: the app had it already (e.g. an admin completed the
-   * withdrawal by hand); unmatched: nothing in the app to apply it to (kept for the record).
+   * withdrawal by hand); unmatched: nothing in the app to apply it to (kept for the record);
+   * discrepancy: value moved on chain that the app could not record as it should: listed for the
+   * admins until resolved (settlement-discrepancy.ts), `detail` says what to look at.
    */
-  outcome: "applied" | "already_applied" | "unmatched";
+  outcome: "applied" | "already_applied" | "unmatched" | "discrepancy";
   detail?: string;
+  /** A discrepancy the handler already told the admins about (in its own words): no second notice. */
+  adminsTold?: boolean;
   /** Runs once the transaction that applied the event has committed (e.g. e-mails); never undoes it. */
   afterCommit?: () => Promise<void>;
 }

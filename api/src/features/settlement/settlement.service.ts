@@ -8,6 +8,7 @@ import type { Tx } from "../../db/prisma";
 import { chainHead, genesisHash, isCanonical } from "./chain-heads";
 import { SETTLEMENT_HANDLERS } from "./handlers/all-handlers";
 import { indexedHead, isMissingIndexerTable, unsettledEvents } from "./indexed-events";
+import { recordDiscrepancyInTx } from "./settlement-discrepancy";
 import type { IndexedEvent, SettlementHandler, SettlementOutcome } from "./settlement-handler";
 import { TX_BATCH } from "../../db/transactions";
 
@@ -114,9 +115,14 @@ async function applyBatch(deps: AppDeps, chainId: number, candidates: Candidate[
       if (await alreadySettled(tx, event)) continue;
       const result = await handler.apply(tx, event, deps);
       await recordSettled(tx, handler.kind, event, result);
-      if (result.outcome === "unmatched")
+      if (result.outcome === "discrepancy")
+        await recordDiscrepancyInTx(tx, handler.kind, event, {
+          detail: result.detail ?? handler.kind,
+          adminsTold: result.adminsTold === true,
+        });
+      if (result.outcome === "unmatched" || result.outcome === "discrepancy")
         deps.logger?.warn(
-          `settlement: ${handler.kind} ${event.txHash}:${event.logIndex} on chain ${chainId} unmatched: ${result.detail ?? ""}`,
+          `settlement: ${handler.kind} ${event.txHash}:${event.logIndex} on chain ${chainId} ${result.outcome}: ${result.detail ?? ""}`,
         );
       if (result.afterCommit) afterCommit.push(result.afterCommit);
       count++;

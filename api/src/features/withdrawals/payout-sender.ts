@@ -102,7 +102,7 @@ async function completeFromChain(deps: AppDeps, row: PayingWithdrawal, chain: Pa
     });
     if (settled.outcome === "applied")
       await createNotificationInTx(tx, loopPayoutCompletedNotice(settled.userId, row.amount, paid.to, paid.transactionHash));
-    else if (settled.outcome === "unmatched") deps.logger?.error(`payouts: ${settled.detail}`);
+    else if (settled.outcome !== "already_applied") deps.logger?.error(`payouts: ${settled.detail}`);
     await probe(deps, "result-committing", row.id);
   });
   await probe(deps, "result-committed", row.id);

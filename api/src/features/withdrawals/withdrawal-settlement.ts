@@ -9,7 +9,8 @@ import type { Tx } from "../../db/prisma";
 import { UUID } from "../../http/uuid";
 import { captureHoldInTx } from "../ledger/ledger-holds";
 import { platformAccountId } from "../ledger/ledger.service";
-import { createNotificationInTx, type NotificationInput } from "../notifications/create-notification";
+import type { NotificationInput } from "../notifications/create-notification";
+import { tellAdminsInTx } from "../settlement/settlement-discrepancy";
 
 export const METHOD_LABEL: Record<WithdrawalMethod, string> = {
   crypto_eth: "Ethereum",
@@ -39,7 +40,10 @@ export interface ObservedPayout {
   amount: bigint;
 }
 
-export type PayoutSettlement = { outcome: "applied"; userId: string } | { outcome: "already_applied" | "unmatched"; detail: string };
+export type PayoutSettlement =
+  | { outcome: "applied"; userId: string }
+  | { outcome: "already_applied" | "unmatched"; detail: string }
+  | { outcome: "discrepancy"; detail: string; adminsTold: true };
 
 /** The owner's notice when the chain completed their withdrawal. */
 export function loopPayoutCompletedNotice(userId: string, amount: bigint, to: string, transactionHash: string): NotificationInput {
@@ -51,21 +55,6 @@ export function loopPayoutCompletedNotice(userId: string, amount: bigint, to: st
     actionUrl: paths.tokens(),
     actionText: "View withdrawals",
   };
-}
-
-/** Every admin hears of a payout the app could not apply (in the caller's transaction). */
-async function reportDiscrepancyInTx(tx: Tx, detail: string): Promise<void> {
-  const admins = await tx.user.findMany({ where: { isAdmin: true, isBanned: false }, select: { id: true } });
-  for (const admin of admins) {
-    await createNotificationInTx(tx, {
-      userId: admin.id,
-      type: "error",
-      title: "Payout Discrepancy",
-      message: `${detail}. Check the vault and the user's balance.`,
-      actionUrl: paths.admin(),
-      actionText: "Open the dashboard",
-    });
-  }
 }
 
 /**
@@ -86,8 +75,8 @@ export async function completeLoopWithdrawalFromChainInTx(tx: Tx, id: string, pa
     discrepancy = `Withdrawal ${id} is ${current.status} (its LOOP were given back in the app) but was paid on chain in ${payout.transactionHash}`;
   }
   if (discrepancy) {
-    await reportDiscrepancyInTx(tx, discrepancy);
-    return { outcome: "unmatched", detail: discrepancy };
+    await tellAdminsInTx(tx, "Payout Discrepancy", `${discrepancy}. Check the vault and the user's balance.`);
+    return { outcome: "discrepancy", detail: discrepancy, adminsTold: true };
   }
   const clearing = await platformAccountId(tx, "clearing");
   await captureHoldInTx(tx, current.holdId, clearing, "withdrawal", `Withdrawal via ${METHOD_LABEL.loop} to ${current.destination}`);

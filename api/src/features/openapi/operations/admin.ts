@@ -22,6 +22,11 @@ import {
   warningResponseSchema,
 } from "@loop/rules/schemas/admin-users";
 import { auditLogSchema } from "@loop/rules/schemas/audit-log";
+import {
+  resolveDiscrepancySchema,
+  settlementDiscrepancyListSchema,
+  settlementDiscrepancySchema,
+} from "@loop/rules/schemas/settlement-discrepancies";
 import { vaultBackingSchema } from "@loop/rules/schemas/vault-backing";
 import { adminNotificationResponseSchema, adminNotificationSchema } from "@loop/rules/schemas/notifications";
 import {
@@ -68,6 +73,9 @@ export const adminOperations = defineFeature({
     AdminAnalytics: adminAnalyticsSchema,
     AdminAnalyticsDay: adminAnalyticsDaySchema,
     MoneyHealthChain: moneyHealthChainSchema,
+    SettlementDiscrepancy: settlementDiscrepancySchema,
+    SettlementDiscrepancyList: settlementDiscrepancyListSchema,
+    ResolveDiscrepancyRequest: resolveDiscrepancySchema,
     AdminUser: adminUserSchema,
     AdminUserList: adminUserListSchema,
     SetAdminRequest: setAdminRequestSchema,
@@ -371,6 +379,37 @@ export const adminOperations = defineFeature({
         401: signedOut,
         403: notAdmin,
         404: userNotFound,
+        413: bodyTooLarge,
+      },
+    },
+    {
+      method: "get",
+      path: "/api/admin/settlement-discrepancies",
+      operationId: "adminSettlementDiscrepancies",
+      summary: "Chain events that moved value the app could not record, not resolved yet (oldest first)",
+      description:
+        "An accepted wallet offer whose sale could not be recorded (the negotiation unknown or closed, an amount that differs from the " +
+        "one agreed, the loop gone, a buyer who owned it already), a payout for a withdrawal given back in the app. Every admin is told " +
+        "(`Settlement Discrepancy`, or `Payout Discrepancy`) when one is settled.",
+      auth: "required",
+      responses: { 200: json(settlementDiscrepancyListSchema, "The open discrepancies"), 401: signedOut, 403: notAdmin },
+    },
+    {
+      method: "post",
+      path: "/api/admin/settlement-discrepancies/{id}/resolve",
+      operationId: "adminResolveSettlementDiscrepancy",
+      summary: "Resolve a settlement discrepancy with a note of what was done",
+      description: "Written once, with the admin and the time, and recorded in the audit log; the overview no longer lists it.",
+      auth: "required",
+      params: z.object({ id: z.string().describe("The discrepancy's id") }),
+      body: resolveDiscrepancySchema,
+      responses: {
+        200: json(settlementDiscrepancySchema, "The resolved discrepancy"),
+        400: failure("`Resolution Required: say what was done about it`, `Resolution Too Long: …`, or malformed JSON."),
+        401: signedOut,
+        403: notAdmin,
+        404: failure("`Discrepancy Not Found: no settlement discrepancy has this ID`."),
+        409: failure("`Discrepancy Already Resolved: another admin resolved it first`."),
         413: bodyTooLarge,
       },
     },

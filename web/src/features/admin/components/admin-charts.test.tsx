@@ -16,6 +16,7 @@ describe("Overview tab charts", () => {
   it("keeps the four figures and shows volume and fees by way of paying, exact, in USD or LOOP", async () => {
     const api = stubApi({
       "GET /api/admin/stats": () => json(makeStats()),
+      "GET /api/admin/settlement-discrepancies": () => json({ discrepancies: [] }),
       "GET /api/admin/analytics": (request) => json(makeAdminAnalytics((request.url.searchParams.get("range") ?? "30d") as "30d")),
     });
     const { user } = renderWithProviders(<OverviewTab />);
@@ -85,6 +86,7 @@ describe("Overview tab charts", () => {
   it("says what will appear and when for each empty chart, and that no chain has contracts", async () => {
     stubApi({
       "GET /api/admin/stats": () => json(makeStats()),
+      "GET /api/admin/settlement-discrepancies": () => json({ discrepancies: [] }),
       "GET /api/admin/analytics": () => json(makeEmptyAdminAnalytics("30d")),
     });
     renderWithProviders(<OverviewTab />);
@@ -98,6 +100,9 @@ describe("Overview tab charts", () => {
     ).toBeInTheDocument();
     expect(within(await region("Withdrawals per day")).getByText(/Requests appear here on the day a member asks/)).toBeInTheDocument();
     expect(within(await region("Money health")).getByText(/^No chain has contracts configured/)).toBeInTheDocument();
+    expect(
+      await within(await region("Settlement discrepancies")).findByText("No discrepancies: every chain event was recorded."),
+    ).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Show as table" })).not.toBeInTheDocument();
   });
 
@@ -105,6 +110,7 @@ describe("Overview tab charts", () => {
     let fail = true;
     const api = stubApi({
       "GET /api/admin/stats": () => json(makeStats()),
+      "GET /api/admin/settlement-discrepancies": () => json({ discrepancies: [] }),
       "GET /api/admin/analytics": () => (fail ? json({ message: "Boom" }, 500) : json(makeAdminAnalytics())),
     });
     const { user } = renderWithProviders(<OverviewTab />);

@@ -23,6 +23,7 @@ describe("admin dashboard", () => {
   it("shows an admin six tabs, the Overview figures, and each tab's content", async () => {
     stubApi({
       "GET /api/admin/stats": () => json(makeStats()),
+      "GET /api/admin/settlement-discrepancies": () => json({ discrepancies: [] }),
       "GET /api/admin/users": () => json(userList([makeAdminUser()])),
       "GET /api/admin/loops": () => json({ loops: [], total: 0 }),
       "GET /api/admin/level-rewards": () =>

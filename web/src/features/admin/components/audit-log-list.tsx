@@ -24,6 +24,7 @@ export const ACTION_TEXT: Record<AdminAction, string> = {
   "token_order.fulfilled": "Fulfilled a token order",
   "token_order.rejected": "Rejected a token order",
   "vault.deposited": "Deposited to the vault",
+  "settlement.discrepancy_resolved": "Resolved a settlement discrepancy",
 };
 
 /** A before/after state in one line: {"isBanned":false} → isBanned: false; only `keys` when given. */

@@ -4,13 +4,18 @@ import { formatCount } from "@/lib/format";
 import { useAdminStats } from "../api/get-admin-stats";
 import { usdText } from "../lib/admin-format";
 import { AdminCharts } from "./admin-charts";
+import { SettlementDiscrepanciesCard } from "./settlement-discrepancies-card";
 import { StatCard } from "./stat-card";
 
-/** Overview: Total Users, Total Loops, Total Revenue, Active Users; below them the platform's charts. */
+/**
+ * Overview: Total Users, Total Loops, Total Revenue, Active Users; then the settlement discrepancies
+ * still open (rare, and each needs an admin: seen before the charts); below them the platform's charts.
+ */
 export function OverviewTab() {
   return (
     <div className="grid gap-8">
       <OverviewFigures />
+      <SettlementDiscrepanciesCard />
       <AdminCharts />
     </div>
   );

@@ -1,5 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
+import type { ButtonProps } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
@@ -25,9 +26,13 @@ export interface ReasonDialogProps<T, V> {
   description: ReactNode;
   /** The reason field's id. */
   fieldId: string;
+  /** The reason field's label (default: "Reason"). */
+  label?: string;
   maxLength: number;
   submitLabel: string;
   submitIcon: LucideIcon;
+  /** The submit button's variant (default: destructive). */
+  submitVariant?: ButtonProps["variant"];
   /** Checks the typed reason (default: trimmed); a refusal shows in the dialog. */
   check?: (reason: string) => ReasonCheck;
   mutation: ReasonMutation<V>;
@@ -40,14 +45,16 @@ export interface ReasonDialogProps<T, V> {
 }
 
 /**
- * An admin action that needs a reason (ban, hide, reject): the reason is required, the action is
- * destructive; its outcome is told in a toast, and a success closes the dialog.
+ * An admin action that needs a reason (ban, hide, reject) or a note (resolve): it is required, the
+ * action destructive unless told otherwise; its outcome is told in a toast, and a success closes the dialog.
  */
 export function ReasonDialog<T, V>({
   subject,
   onOpenChange,
   fieldId,
+  label = "Reason",
   maxLength,
+  submitVariant = "destructive",
   check = trimmed,
   mutation,
   variables,
@@ -85,11 +92,11 @@ export function ReasonDialog<T, V>({
       error={error}
       pending={mutation.isPending}
       submitDisabled={empty}
-      submitVariant="destructive"
+      submitVariant={submitVariant}
       {...dialog}
     >
       <div className="grid gap-2">
-        <Label htmlFor={fieldId}>Reason</Label>
+        <Label htmlFor={fieldId}>{label}</Label>
         <Textarea
           id={fieldId}
           value={reason}
