@@ -45,6 +45,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/features/ledger/ledger-check";
 import { expireNegotiations } from "../src/features/negotiations/expire-negotiations";
 import { startSettlementWorker, type SettlementWorker } from "../src/features/settlement/settlement-worker";
+import { settleChain } from "../src/features/settlement/settlement.service";
 import { payoutIdOf } from "../src/features/withdrawals/vault-payout";
 import { tokenBalance } from "./support/api-calls";
 import { deployContracts } from "./support/deploy-contracts";
@@ -597,6 +598,64 @@ describe("settlement of indexed chain events", () => {
       priceCents: 600,
     });
     await buyer.browser.get(`/api/loops/${late.loopId}/download?format=mp3`).expect(200);
+  });
+
+  it("50 offers of 1 wei from an address no member has, in one block, cost the operator nothing: the deposit after them is credited by the next pass", async () => {
+    const user = await signInMember(t, { account: await fundedAccount("10") });
+    const seller = await signInMember(t);
+    const stranger = await fundedAccount("1");
+    const loopId = await listedLoop(seller.id, 2000);
+    const marketplace = getAddress(t.config.chains[0]!.contracts!.marketplace);
+    const operator = privateKeyToAccount(operatorKey).address;
+    const operatorNonce = await chain.client.getTransactionCount({ address: operator });
+    const from = wallet(stranger);
+    await confirm(
+      await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [marketplace, 10n ** 18n] }),
+    );
+    const expiresAt = (await chain.client.getBlock()).timestamp + 3_600n;
+    const sellerWallet = getAddress(seller.account.address);
+    await chain.testClient.setAutomine(false);
+    const hashes: Hex[] = [];
+    try {
+      for (let i = 0; i < 50; i++)
+        hashes.push(
+          await from.writeContract({
+            address: marketplace,
+            abi: loopMarketplaceAbi,
+            functionName: "openOffer",
+            args: [uuidToBytes32(loopId), 0, sellerWallet, 1n, expiresAt],
+            gas: 400_000n,
+          }),
+        );
+      await mineBlocks(1);
+    } finally {
+      await chain.testClient.setAutomine(true);
+    }
+    const receipts = await Promise.all(hashes.map((hash) => confirm(hash)));
+    expect(new Set(receipts.map((receipt) => receipt.blockNumber)).size).toBe(1);
+    await deposit(user.account, "3", depositRefOf(user.id));
+    await indexedToHead();
+
+    // One pass settles the 50 offers (ignored: no member has that address) and the deposit, and the
+    // operator sent nothing: no refusal to wait for, no gas, no nonce taken.
+    const pass = await settleChain(
+      { ...t.deps, config: { ...t.config, settlement: { ...t.config.settlement, confirmations: { 31337: 0 } } } },
+      31337,
+      new Map(),
+    );
+    expect(pass.settled).toBeGreaterThanOrEqual(51);
+    expect((await balance(user.browser)).balance).toBe("503.00000000");
+    const opened = await t.db.prisma.settledEvent.findMany({
+      where: { kind: "offer_opened", txHash: { in: hashes.map((hash) => hash.toLowerCase()) } },
+    });
+    expect(opened).toHaveLength(50);
+    expect(opened.every((row) => row.outcome === "unmatched" && row.detail!.includes("ignored"))).toBe(true);
+    expect(await chain.client.getTransactionCount({ address: operator })).toBe(operatorNonce);
+    const offerIds = receipts.flatMap((receipt) =>
+      parseEventLogs({ abi: loopMarketplaceAbi, eventName: "OfferOpened", logs: receipt.logs }).map((log) => log.args.offerId.toString()),
+    );
+    expect(offerIds).toHaveLength(50);
+    expect(await t.db.prisma.offerSettlementRequest.count({ where: { chainId: 31337, offerId: { in: offerIds } } })).toBe(0);
   });
 
   it("an accepted settlement the app cannot make a sale of is a discrepancy: every admin is told, and the overview lists it until one resolves it", async () => {

@@ -1,6 +1,9 @@
 // Runs settlement passes in the API process: every chain with deployed contracts, again at once
-// while batches come back full, else after SETTLEMENT_POLL_MS. Stops between passes.
+// while batches come back full, else after SETTLEMENT_POLL_MS. Stops between passes. Beside it, on
+// its own loop, the sender of the operator settlements the passes asked for (never awaited by a pass).
 import type { AppDeps } from "../../deps";
+import { startPeriodic } from "../../jobs/periodic";
+import { sendDueOfferSettlements } from "./offer-settlement-requests";
 import { settleChain, type GenesisCache } from "./settlement.service";
 
 export interface SettlementWorker {
@@ -47,12 +50,20 @@ export function startSettlementWorker(deps: AppDeps): SettlementWorker {
     });
   };
   if (chainIds.length > 0) loop();
+  const sender =
+    chainIds.length > 0 && deps.config.operatorPrivateKey
+      ? startPeriodic(async () => {
+          await sendDueOfferSettlements(deps).catch((error: unknown) =>
+            deps.logger?.error("settlement: sending offer settlements failed", error),
+          );
+        }, deps.config.settlement.pollMs)
+      : null;
 
   return {
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      await running;
+      await Promise.all([running, sender?.stop()]);
     },
   };
 }

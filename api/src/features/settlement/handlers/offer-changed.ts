@@ -1,14 +1,14 @@
 // LoopMarketplace.OfferChanged: the buyer changed a wallet-funded offer. Raised (or lowered) to the
 // seller's counter, it is the buyer's accept: the operator settles it as accepted. Any other amount
-// is a new offer for the seller to answer.
+// is a new offer for the seller to answer. The operator's settleOffer is a request the sender
+// carries out (offer-settlement-requests.ts): settlement waits for no transaction.
 import { UNITS_PER_CENT, weiToLedgerUnits } from "@loop/rules/units";
-import type { AppDeps } from "../../../deps";
 import type { Tx } from "../../../db/prisma";
-import { settleOfferOnChain } from "../../negotiations/offer-escrow";
+import { requestOfferSettlementInTx } from "../offer-settlement-requests";
 import type { IndexedEvent, SettlementHandler, SettlementOutcome } from "../settlement-handler";
 import { isOpen, negotiationOfOffer } from "./wallet-offer";
 
-async function applyOfferChanged(tx: Tx, event: IndexedEvent, deps: AppDeps): Promise<SettlementOutcome> {
+async function applyOfferChanged(tx: Tx, event: IndexedEvent): Promise<SettlementOutcome> {
   const row = await negotiationOfOffer(tx, event);
   if (!row) return { outcome: "unmatched", detail: `offer ${event.args.offer_id} is no negotiation` };
   if (!isOpen(row.status) || row.settling)
@@ -18,13 +18,14 @@ async function applyOfferChanged(tx: Tx, event: IndexedEvent, deps: AppDeps): Pr
   const expiresAt = new Date(Number(event.args.expires_at) * 1000);
   if (row.status === "counter" && cents === row.counterCents) {
     await tx.negotiation.update({ where: { id: row.id }, data: { settling: "accept", expiresAt, version: { increment: 1 } } });
-    return {
-      outcome: "applied",
-      detail: `negotiation ${row.id}: the buyer accepted the counter on chain`,
-      afterCommit: async () => {
-        await settleOfferOnChain(deps, event.chainId, BigInt(row.chainOfferId!), true, BigInt(event.args.amount!));
-      },
-    };
+    await requestOfferSettlementInTx(tx, {
+      chainId: event.chainId,
+      offerId: row.chainOfferId!,
+      accepted: true,
+      amountWei: event.args.amount!,
+      reason: `negotiation ${row.id}: the buyer accepted the counter on chain`,
+    });
+    return { outcome: "applied", detail: `negotiation ${row.id}: the buyer accepted the counter on chain` };
   }
   if (cents === null || cents <= 0)
     return { outcome: "unmatched", detail: `negotiation ${row.id}: ${event.args.amount} wei is not whole cents` };
@@ -39,5 +40,5 @@ export const offerChangedHandler: SettlementHandler = {
   kind: "offer_changed",
   table: "offer_changed",
   columns: ["offer_id", "amount", "fee", "expires_at"],
-  apply: (tx, event, deps) => applyOfferChanged(tx, event, deps),
+  apply: (tx, event) => applyOfferChanged(tx, event),
 };

@@ -10,11 +10,11 @@ import { getAddress } from "viem";
 import type { AppDeps } from "../../../deps";
 import type { Tx } from "../../../db/prisma";
 import { awardXpMany, offerCreatedXpAward } from "../../levels/award-xp";
-import { settleOfferOnChain } from "../../negotiations/offer-escrow";
 import { createNotificationInTx } from "../../notifications/create-notification";
 import { settingsInUse } from "../../platform-settings/platform-settings.service";
 import { loopForSale } from "../../purchases/purchases.service";
 import { ownedPurchase } from "../../purchases/record-purchase";
+import { requestOfferSettlementInTx } from "../offer-settlement-requests";
 import type { IndexedEvent, SettlementHandler, SettlementOutcome } from "../settlement-handler";
 import { negotiationOfOffer } from "./wallet-offer";
 
@@ -22,18 +22,31 @@ const FORMATS = ["mp3", "wav"] as const;
 async function applyOfferOpened(tx: Tx, event: IndexedEvent, deps: AppDeps): Promise<SettlementOutcome> {
   const { args } = event;
   if (await negotiationOfOffer(tx, event)) return { outcome: "already_applied", detail: `offer ${args.offer_id} is a negotiation already` };
-  const refused = (why: string): SettlementOutcome => ({
+  // A member's offer the app will not take is refused on chain (the escrow back at once), by a
+  // request the sender carries out: this pass waits for no transaction. An offer from an address no
+  // member has, or on a loop that does not exist, costs the operator nothing: it is ignored, and its
+  // buyer reclaims it once it expires on chain (issue 35: one address must not stall settlement).
+  const ignored = (why: string): SettlementOutcome => ({
     outcome: "unmatched",
-    detail: `offer ${args.offer_id}: ${why}; rejected on chain (refunded)`,
-    afterCommit: async () => {
-      await settleOfferOnChain(deps, event.chainId, BigInt(args.offer_id!), false, BigInt(args.amount!));
-    },
+    detail: `offer ${args.offer_id}: ${why}; ignored (its buyer may reclaim it once it expires)`,
   });
+  const refused = async (why: string): Promise<SettlementOutcome> => {
+    const reason = `offer ${args.offer_id}: ${why}`;
+    await requestOfferSettlementInTx(tx, {
+      chainId: event.chainId,
+      offerId: args.offer_id!,
+      accepted: false,
+      amountWei: args.amount!,
+      reason,
+    });
+    return { outcome: "unmatched", detail: `${reason}; refused on chain (refunded)` };
+  };
   const buyerLink = await tx.walletLink.findUnique({ where: { address: getAddress(args.buyer!) }, select: { userId: true } });
-  if (!buyerLink) return refused(`no member has wallet ${args.buyer}`);
+  if (!buyerLink) return ignored(`no member has wallet ${args.buyer}`);
   const loopId = uuidFromBytes32(args.loop_id!);
   const loop = loopId ? await loopForSale(tx, loopId) : null;
-  if (!loop || loop.status !== "ready" || !loop.isPublic || loop.isFree || loop.priceCents === 0)
+  if (!loop) return ignored(`loop ${args.loop_id} does not exist`);
+  if (loop.status !== "ready" || !loop.isPublic || loop.isFree || loop.priceCents === 0)
     return refused(`loop ${args.loop_id} is not for sale`);
   if (loop.userId === buyerLink.userId) return refused("an offer on one's own loop");
   const sellerLink = await tx.walletLink.findUnique({ where: { userId: loop.userId }, select: { address: true } });
