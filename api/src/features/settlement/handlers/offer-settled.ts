@@ -74,6 +74,7 @@ async function applyOfferSettled(tx: Tx, event: IndexedEvent, deps: AppDeps): Pr
         : (await ownedPurchase(tx, row.buyerId, row.loopId, format))
           ? `the buyer owns ${what} already`
           : null;
+  // (`!loop` implies `unrecordable`: it is there for the type of `loop` below.)
   if (unrecordable || !loop) {
     // Closed on chain: the negotiation ends too, and the buyer hears that an admin will settle it.
     await tx.negotiation.update({
@@ -90,7 +91,7 @@ async function applyOfferSettled(tx: Tx, event: IndexedEvent, deps: AppDeps): Pr
     });
     return {
       outcome: "discrepancy",
-      detail: `Negotiation ${row.id} (${what}): ${unrecordable ?? "no loop"}: ${paid}; refund the buyer or complete the sale by hand`,
+      detail: `Negotiation ${row.id} (${what}): ${unrecordable}: ${paid}; refund the buyer or complete the sale by hand`,
     };
   }
   const feeUnits = weiToLedgerUnits(BigInt(event.args.fee!)) ?? 0n;
