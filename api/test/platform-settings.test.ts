@@ -47,6 +47,7 @@ describe("platform settings", () => {
     minWithdrawal: "10.00000000",
     offerExpiryHours: 168,
     supportEmail: "support@loop.local",
+    minOfferCents: 50,
   };
 
   beforeAll(async () => {
@@ -68,6 +69,10 @@ describe("platform settings", () => {
         uploadsPerHour: 20,
         uploadQuotaMb: 2048,
         supportEmail: "support@loop.local",
+        minOfferCents: 50,
+        uploadRewardMinPriceCents: 100,
+        newSellerHoldDays: 30,
+        trustedSellerSales: 3,
       },
     });
   });
@@ -98,6 +103,9 @@ describe("platform settings", () => {
       fiatHoldDays: 7,
       uploadsPerHour: 20,
       uploadQuotaMb: 2048,
+      uploadRewardMinPriceCents: 100,
+      newSellerHoldDays: 30,
+      trustedSellerSales: 3,
       updatedBy: null,
     });
 
@@ -131,6 +139,23 @@ describe("platform settings", () => {
       after: changedTo,
     });
     expect((await change(admin, { uploadQuotaMb: 4096 })).uploadQuotaMb).toBe(4096);
+  });
+
+  it("the limits against abuse are settings: minimum offer (public), reward minimum price, new seller hold and the history that ends it", async () => {
+    const admin = await signInAdmin(t);
+    expect((await clientSettings())?.minOfferCents).toBe(50);
+    const changed = await change(admin, {
+      minOfferCents: 200,
+      uploadRewardMinPriceCents: 250,
+      newSellerHoldDays: 45,
+      trustedSellerSales: 0,
+    });
+    expect(changed).toMatchObject({ minOfferCents: 200, uploadRewardMinPriceCents: 250, newSellerHoldDays: 45, trustedSellerSales: 0 });
+    expect((await clientSettings())?.minOfferCents).toBe(200);
+    expect((await auditEntries()).at(-1)).toMatchObject({
+      before: { minOfferCents: 50, uploadRewardMinPriceCents: 100, newSellerHoldDays: 30, trustedSellerSales: 3 },
+      after: { minOfferCents: 200, uploadRewardMinPriceCents: 250, newSellerHoldDays: 45, trustedSellerSales: 0 },
+    });
   });
 
   it("the support address is the admin's setting, audited, and every page gets it from GET /api/config", async () => {
@@ -181,6 +206,16 @@ describe("platform settings", () => {
       [{ supportEmail: "help" }, SETTINGS_MESSAGES.invalidSupportEmail],
       [{ supportEmail: 42 }, SETTINGS_MESSAGES.invalidSupportEmail],
       [{ supportEmail: `${"a".repeat(250)}@b.io` }, SETTINGS_MESSAGES.invalidSupportEmail],
+      [{ minOfferCents: 0 }, SETTINGS_MESSAGES.invalidMinOffer],
+      [{ minOfferCents: 0.5 }, SETTINGS_MESSAGES.invalidMinOffer],
+      [{ minOfferCents: "50" }, SETTINGS_MESSAGES.invalidMinOffer],
+      [{ uploadRewardMinPriceCents: -1 }, SETTINGS_MESSAGES.invalidRewardMinPrice],
+      [{ uploadRewardMinPriceCents: 1.5 }, SETTINGS_MESSAGES.invalidRewardMinPrice],
+      [{ uploadRewardMinPriceCents: 100_000_001 }, SETTINGS_MESSAGES.invalidRewardMinPrice],
+      [{ newSellerHoldDays: 181 }, SETTINGS_MESSAGES.invalidNewSellerHold],
+      [{ newSellerHoldDays: "30" }, SETTINGS_MESSAGES.invalidNewSellerHold],
+      [{ trustedSellerSales: -1 }, SETTINGS_MESSAGES.invalidTrustedSellerSales],
+      [{ trustedSellerSales: 1001 }, SETTINGS_MESSAGES.invalidTrustedSellerSales],
       // One bad setting refuses the whole change.
       [{ offerExpiryHours: 24, formatFeeBps: { mp3: 9999 } }, SETTINGS_MESSAGES.invalidFee],
     ];

@@ -51,6 +51,7 @@ describe("public API", () => {
         minWithdrawal: "10.00000000",
         offerExpiryHours: 168,
         supportEmail: "support@loop.local",
+        minOfferCents: 50,
       },
     });
   });

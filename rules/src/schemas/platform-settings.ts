@@ -6,7 +6,9 @@
  * (an on-chain transaction; it applies to purchases made after it), and how long the proceeds of
  * card and PayPal sales are held before the seller can spend them (new sales), and the upload limits
  * per member: uploads per hour (429) and the storage all their uploads may take (413), and the
- * support address members write to.
+ * support address members write to; and the limits against abuse (issue 35): the smallest offer the
+ * app answers, the smallest price an upload reward needs, and the longer hold of a new seller's fiat
+ * proceeds until they have a history of completed sales.
  */
 import { z } from "zod";
 import { wholeNumber } from "./fields";
@@ -27,6 +29,12 @@ export const DEFAULT_SUPPORT_EMAIL = "support@loop.local";
 /** A member's storage quota in MB (MiB): at least one largest upload (50 MB), at most 1 TB; default 2 GB (the column's). */
 export const UPLOAD_QUOTA_MB_MIN = 50;
 export const UPLOAD_QUOTA_MB_MAX = 1024 * 1024;
+/** The smallest offer the app answers until an admin sets one: $0.50 (the column's default). */
+export const DEFAULT_MIN_OFFER_CENTS = 50;
+/** The highest minimum offer and minimum reward price, in cents: the highest price ($1,000,000.00). */
+export const SETTING_CENTS_MAX = 100_000_000;
+/** The most completed fiat sales a seller may be asked for before the normal hold applies. */
+export const TRUSTED_SELLER_SALES_MAX = 1000;
 
 export const SETTINGS_MESSAGES = {
   invalidFee: `Invalid Fee: A format fee is a whole number of basis points from 0 to ${FEE_BPS_MAX} (50%)`,
@@ -38,6 +46,10 @@ export const SETTINGS_MESSAGES = {
   invalidUploadsPerHour: `Invalid Upload Limit: Enter whole uploads per hour from 1 to ${UPLOADS_PER_HOUR_MAX}`,
   invalidUploadQuota: `Invalid Storage Quota: Enter whole MB from ${UPLOAD_QUOTA_MB_MIN} to ${UPLOAD_QUOTA_MB_MAX} (1 TB)`,
   invalidSupportEmail: "Invalid Support Address: Enter an e-mail address",
+  invalidMinOffer: "Invalid Minimum Offer: Enter whole cents from 1 to 100000000 ($1,000,000.00)",
+  invalidRewardMinPrice: "Invalid Reward Minimum Price: Enter whole cents from 0 to 100000000 ($1,000,000.00)",
+  invalidNewSellerHold: `Invalid New Seller Hold: Enter whole days from 0 to ${FIAT_HOLD_DAYS_MAX}`,
+  invalidTrustedSellerSales: `Invalid Seller History: Enter whole sales from 0 to ${TRUSTED_SELLER_SALES_MAX}`,
   nothingToChange: "Nothing to Change: Send at least one setting",
   chainUnavailable: "Dispute Window Not Changed: The marketplace contract could not be reached",
 } as const;
@@ -57,40 +69,55 @@ export const platformSettingsSchema = z.object({
     .int()
     .describe("MB (MiB) all of a member's uploaded originals may take together; an upload past it is refused with 413"),
   supportEmail: z.string().describe("Where members write for help (Email Support)"),
+  minOfferCents: z
+    .number()
+    .int()
+    .describe("US cents: a wallet offer below it is ignored (its buyer reclaims it after expiry), an in-app offer below it is refused"),
+  uploadRewardMinPriceCents: z.number().int().describe("US cents: an upload priced below it earns no upload reward"),
+  newSellerHoldDays: z
+    .number()
+    .int()
+    .describe(
+      "Days the proceeds of a card or PayPal sale are held while its seller has fewer than trustedSellerSales completed fiat sales older than the chargeback window",
+    ),
+  trustedSellerSales: z
+    .number()
+    .int()
+    .describe(
+      "Completed fiat sales, older than the chargeback window, after which a seller's proceeds get the normal hold (fiatHoldDays); 0: every seller has it",
+    ),
   updatedAt: z.string(),
   updatedBy: z.object({ id: z.string().uuid(), username: z.string() }).nullable(),
 });
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
 
-/** The part every page may know (GET /api/config → settings): fees, minimum withdrawal, offer expiry, support address. */
+/** The part every page may know (GET /api/config → settings): fees, minimum withdrawal, offer expiry, support address, minimum offer. */
 export const publicPlatformSettingsSchema = platformSettingsSchema.pick({
   formatFeeBps: true,
   minWithdrawal: true,
   offerExpiryHours: true,
   supportEmail: true,
+  minOfferCents: true,
 });
 export type PublicPlatformSettings = z.infer<typeof publicPlatformSettingsSchema>;
 
 const feeBps = wholeNumber(0, FEE_BPS_MAX, SETTINGS_MESSAGES.invalidFee);
 
+/** A LOOP amount greater than 0 as text (trimmed), with the setting's own messages. */
+const positiveLoop = (invalid: string, tooLarge: string) =>
+  z
+    .string({ error: invalid })
+    .transform((value) => value.trim())
+    .superRefine((value, ctx) => {
+      const problem = loopAmountProblem(value, { notPositive: invalid, invalid, tooPrecise: invalid, tooLarge });
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    });
+
 /** A partial change: only the settings sent are changed, each validated. */
 export const platformSettingsUpdateSchema = z
   .object({
     formatFeeBps: z.object({ mp3: feeBps.optional(), wav: feeBps.optional() }, { error: SETTINGS_MESSAGES.invalidFee }).optional(),
-    minWithdrawal: z
-      .string({ error: SETTINGS_MESSAGES.invalidMinWithdrawal })
-      .transform((value) => value.trim())
-      .superRefine((value, ctx) => {
-        const invalid = SETTINGS_MESSAGES.invalidMinWithdrawal;
-        const problem = loopAmountProblem(value, {
-          notPositive: invalid,
-          invalid,
-          tooPrecise: invalid,
-          tooLarge: SETTINGS_MESSAGES.minWithdrawalTooLarge,
-        });
-        if (problem) ctx.addIssue({ code: "custom", message: problem });
-      })
-      .optional(),
+    minWithdrawal: positiveLoop(SETTINGS_MESSAGES.invalidMinWithdrawal, SETTINGS_MESSAGES.minWithdrawalTooLarge).optional(),
     offerExpiryHours: wholeNumber(1, OFFER_EXPIRY_HOURS_MAX, SETTINGS_MESSAGES.invalidOfferExpiry).optional(),
     disputeWindowSeconds: wholeNumber(0, DISPUTE_WINDOW_SECONDS_MAX, SETTINGS_MESSAGES.invalidDisputeWindow).optional(),
     fiatHoldDays: wholeNumber(0, FIAT_HOLD_DAYS_MAX, SETTINGS_MESSAGES.invalidFiatHold).optional(),
@@ -102,6 +129,10 @@ export const platformSettingsUpdateSchema = z
       .email(SETTINGS_MESSAGES.invalidSupportEmail)
       .max(254, SETTINGS_MESSAGES.invalidSupportEmail)
       .optional(),
+    minOfferCents: wholeNumber(1, SETTING_CENTS_MAX, SETTINGS_MESSAGES.invalidMinOffer).optional(),
+    uploadRewardMinPriceCents: wholeNumber(0, SETTING_CENTS_MAX, SETTINGS_MESSAGES.invalidRewardMinPrice).optional(),
+    newSellerHoldDays: wholeNumber(0, FIAT_HOLD_DAYS_MAX, SETTINGS_MESSAGES.invalidNewSellerHold).optional(),
+    trustedSellerSales: wholeNumber(0, TRUSTED_SELLER_SALES_MAX, SETTINGS_MESSAGES.invalidTrustedSellerSales).optional(),
   })
   .refine(
     (body) =>
@@ -113,7 +144,11 @@ export const platformSettingsUpdateSchema = z
       body.fiatHoldDays !== undefined ||
       body.uploadsPerHour !== undefined ||
       body.uploadQuotaMb !== undefined ||
-      body.supportEmail !== undefined,
+      body.supportEmail !== undefined ||
+      body.minOfferCents !== undefined ||
+      body.uploadRewardMinPriceCents !== undefined ||
+      body.newSellerHoldDays !== undefined ||
+      body.trustedSellerSales !== undefined,
     SETTINGS_MESSAGES.nothingToChange,
   );
 export type PlatformSettingsUpdate = z.input<typeof platformSettingsUpdateSchema>;

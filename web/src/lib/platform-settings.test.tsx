@@ -31,6 +31,7 @@ describe("usePlatformSettings", () => {
       minWithdrawal: "25.50000000",
       offerExpiryHours: 48,
       supportEmail: "help@beats.example",
+      minOfferCents: 200,
     };
     const { result } = render({ ...BASE, settings });
     expect(result.current).toEqual({
@@ -38,6 +39,7 @@ describe("usePlatformSettings", () => {
       minWithdrawal: "10.00000000",
       offerExpiryHours: 168,
       supportEmail: "support@loop.local",
+      minOfferCents: 50,
     });
     await waitFor(() => expect(result.current).toEqual(settings));
   });

@@ -1,11 +1,11 @@
 /**
- * The platform settings the pages show (format fees, minimum withdrawal, offer expiry, support address), from GET
+ * The platform settings the pages show (format fees, minimum withdrawal, offer expiry, support address, minimum offer), from GET
  * /api/config. Apart from client-config.ts because the defaults come from the validation schemas
  * (zod), which the landing page does not load.
  */
 import { FORMAT_FEE_BPS } from "@loop/rules/fees";
 import { OFFER_TTL_MS } from "@loop/rules/schemas/negotiations";
-import { DEFAULT_SUPPORT_EMAIL, type PublicPlatformSettings } from "@loop/rules/schemas/platform-settings";
+import { DEFAULT_MIN_OFFER_CENTS, DEFAULT_SUPPORT_EMAIL, type PublicPlatformSettings } from "@loop/rules/schemas/platform-settings";
 import { MIN_WITHDRAWAL_UNITS } from "@loop/rules/schemas/withdrawals";
 import { formatLoop } from "@loop/rules/units";
 import { useQuery } from "@tanstack/react-query";
@@ -17,6 +17,7 @@ export const DEFAULT_PLATFORM_SETTINGS: PublicPlatformSettings = {
   minWithdrawal: formatLoop(MIN_WITHDRAWAL_UNITS),
   offerExpiryHours: OFFER_TTL_MS / 3_600_000,
   supportEmail: DEFAULT_SUPPORT_EMAIL,
+  minOfferCents: DEFAULT_MIN_OFFER_CENTS,
 };
 
 /** An admin may change the settings at any time: a page showing them re-reads the config when it is older than this. */

@@ -39,6 +39,13 @@ export interface SettingsInUse {
   /** Bytes all of a member's uploaded originals may take. */
   uploadQuotaBytes: number;
   supportEmail: string;
+  /** The smallest offer the app answers, in cents. */
+  minOfferCents: number;
+  /** The smallest price, in cents, an upload needs to earn its reward. */
+  uploadRewardMinPriceCents: number;
+  /** The hold of a fiat sale's proceeds while the seller has fewer than `trustedSellerSales` old completed fiat sales. */
+  newSellerHoldMs: number;
+  trustedSellerSales: number;
 }
 
 type Db = PrismaClient | Tx;
@@ -60,6 +67,10 @@ export async function settingsInUse(db: Db): Promise<SettingsInUse> {
       uploadsPerHour: true,
       uploadQuotaMb: true,
       supportEmail: true,
+      minOfferCents: true,
+      uploadRewardMinPriceCents: true,
+      newSellerHoldDays: true,
+      trustedSellerSales: true,
     },
   });
   return {
@@ -70,6 +81,10 @@ export async function settingsInUse(db: Db): Promise<SettingsInUse> {
     uploadsPerHour: row.uploadsPerHour,
     uploadQuotaBytes: row.uploadQuotaMb * MIB,
     supportEmail: row.supportEmail,
+    minOfferCents: row.minOfferCents,
+    uploadRewardMinPriceCents: row.uploadRewardMinPriceCents,
+    newSellerHoldMs: row.newSellerHoldDays * DAY_MS,
+    trustedSellerSales: row.trustedSellerSales,
   };
 }
 
@@ -80,12 +95,13 @@ export async function currentFeeBps(db: Db, format: Format): Promise<bigint> {
 
 /** GET /api/config → settings: what the pages show. */
 export async function publicSettings(db: Db): Promise<PublicPlatformSettings> {
-  const { feeBps, minWithdrawalUnits, offerExpiryMs, supportEmail } = await settingsInUse(db);
+  const { feeBps, minWithdrawalUnits, offerExpiryMs, supportEmail, minOfferCents } = await settingsInUse(db);
   return {
     formatFeeBps: { mp3: Number(feeBps.mp3), wav: Number(feeBps.wav) },
     minWithdrawal: formatLoop(minWithdrawalUnits),
     offerExpiryHours: offerExpiryMs / HOUR_MS,
     supportEmail,
+    minOfferCents,
   };
 }
 
@@ -156,6 +172,10 @@ function toSettings(row: SettingsRow, disputeWindowSeconds: number | null): Plat
     uploadsPerHour: row.uploadsPerHour,
     uploadQuotaMb: row.uploadQuotaMb,
     supportEmail: row.supportEmail,
+    minOfferCents: row.minOfferCents,
+    uploadRewardMinPriceCents: row.uploadRewardMinPriceCents,
+    newSellerHoldDays: row.newSellerHoldDays,
+    trustedSellerSales: row.trustedSellerSales,
     updatedAt: row.updatedAt.toISOString(),
     updatedBy: row.updater ? { id: row.updater.id, username: row.updater.username } : null,
   };
@@ -201,6 +221,10 @@ export async function updatePlatformSettings(deps: AppDeps, adminId: string, cha
         ...(change.uploadsPerHour !== undefined ? { uploadsPerHour: change.uploadsPerHour } : {}),
         ...(change.uploadQuotaMb !== undefined ? { uploadQuotaMb: change.uploadQuotaMb } : {}),
         ...(change.supportEmail !== undefined ? { supportEmail: change.supportEmail } : {}),
+        ...(change.minOfferCents !== undefined ? { minOfferCents: change.minOfferCents } : {}),
+        ...(change.uploadRewardMinPriceCents !== undefined ? { uploadRewardMinPriceCents: change.uploadRewardMinPriceCents } : {}),
+        ...(change.newSellerHoldDays !== undefined ? { newSellerHoldDays: change.newSellerHoldDays } : {}),
+        ...(change.trustedSellerSales !== undefined ? { trustedSellerSales: change.trustedSellerSales } : {}),
         updatedAt: new Date(),
         updatedBy: adminId,
       },

@@ -36,7 +36,8 @@ export const platformSettingsOperations = defineFeature({
         "Only the settings sent change. New quotes, checkouts and in-app offers use the new format fee (an open offer keeps the fee it was opened with; " +
         "wallet offers use LoopMarketplace.offerFee's fixed rates); new withdrawals the new minimum; new offers and counters the new expiry; " +
         "new card and PayPal sales the new hold (`fiatHoldDays`; a sale keeps the release time it was made with); " +
-        "uploads the new limits per member (`uploadsPerHour`, `uploadQuotaMb`). " +
+        "uploads the new limits per member (`uploadsPerHour`, `uploadQuotaMb`) and the reward's minimum price (`uploadRewardMinPriceCents`); " +
+        "offers opened after it the new minimum (`minOfferCents`); new fiat sales the new seller hold (`newSellerHoldDays` until `trustedSellerSales`). " +
         "A dispute window is set on chain first (`setDisputeWindow`, waiting for the receipt) and applies to purchases made after it. " +
         "The change and its audit entry (`settings.changed`, before and after) are one transaction; on any error nothing changes.",
       auth: "required",
@@ -46,7 +47,8 @@ export const platformSettingsOperations = defineFeature({
         400: failure(
           `\`${SETTINGS_MESSAGES.invalidFee}\`, \`${SETTINGS_MESSAGES.invalidMinWithdrawal}\`, \`${SETTINGS_MESSAGES.invalidOfferExpiry}\`, ` +
             `\`${SETTINGS_MESSAGES.invalidDisputeWindow}\`, \`${SETTINGS_MESSAGES.invalidFiatHold}\`, \`${SETTINGS_MESSAGES.invalidUploadsPerHour}\`, ` +
-            `\`${SETTINGS_MESSAGES.invalidUploadQuota}\`, \`${SETTINGS_MESSAGES.nothingToChange}\`, or malformed JSON.`,
+            `\`${SETTINGS_MESSAGES.invalidUploadQuota}\`, \`${SETTINGS_MESSAGES.invalidMinOffer}\`, \`${SETTINGS_MESSAGES.invalidRewardMinPrice}\`, ` +
+            `\`${SETTINGS_MESSAGES.invalidNewSellerHold}\`, \`${SETTINGS_MESSAGES.invalidTrustedSellerSales}\`, \`${SETTINGS_MESSAGES.nothingToChange}\`, or malformed JSON.`,
         ),
         401: signInRequired,
         403: notAdmin,

@@ -17,7 +17,10 @@ import { buildSettingsUpdate, formatDuration, type SettingsValues, settingsToVal
 export const SETTINGS_FAILED_TEXT = "Failed to save the settings.";
 const MIB = 1024 * 1024;
 
-/** System Settings: format fees, minimum withdrawal, offer expiry, the escrow dispute window, the card/PayPal sale hold, the upload limits and the support address. */
+/**
+ * System Settings: format fees, minimum withdrawal, offer expiry, the escrow dispute window, the
+ * card/PayPal sale hold, the upload limits, the support address, and the limits against abuse.
+ */
 export function SystemSettingsPanel() {
   const settings = usePlatformSettings();
   if (settings.isError) return <LoadError message="The settings could not be loaded." onRetry={() => void settings.refetch()} />;
@@ -122,6 +125,34 @@ export function SystemSettingsForm({ settings }: { settings: PlatformSettings })
       name: "supportEmail",
       type: "email",
       autoComplete: "off",
+    },
+    {
+      id: "setting-min-offer",
+      label: "Minimum offer (USD)",
+      hint: "Smaller offers are refused in the app; a smaller wallet offer is ignored and its buyer reclaims it after it expires.",
+      name: "minOffer",
+      inputMode: "decimal",
+    },
+    {
+      id: "setting-reward-min-price",
+      label: "Upload reward minimum price (USD)",
+      hint: "An upload priced below this earns no upload reward.",
+      name: "uploadRewardMinPrice",
+      inputMode: "decimal",
+    },
+    {
+      id: "setting-new-seller-hold",
+      label: "New seller sale hold (days)",
+      hint: "The card and PayPal sale hold of a seller without the history below. New sales only.",
+      name: "newSellerHoldDays",
+      inputMode: "numeric",
+    },
+    {
+      id: "setting-trusted-seller-sales",
+      label: "Seller history (completed card and PayPal sales)",
+      hint: "Sales older than the 120-day chargeback window a seller needs for the normal hold; 0 gives every seller the normal hold.",
+      name: "trustedSellerSales",
+      inputMode: "numeric",
     },
   ];
 

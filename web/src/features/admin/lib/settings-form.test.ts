@@ -53,6 +53,35 @@ describe("settings form", () => {
     });
   });
 
+  it("shows the minimum offer and reward price in dollars and sends cents; the seller hold and history as whole numbers", () => {
+    const settings = makeSettings();
+    expect(settingsToValues(settings)).toMatchObject({
+      minOffer: "0.50",
+      uploadRewardMinPrice: "1.00",
+      newSellerHoldDays: "30",
+      trustedSellerSales: "3",
+    });
+    const values = {
+      ...settingsToValues(settings),
+      minOffer: "2",
+      uploadRewardMinPrice: "0.99",
+      newSellerHoldDays: "60",
+      trustedSellerSales: "0",
+    };
+    expect(buildSettingsUpdate(settings, values)).toEqual({
+      ok: true,
+      body: { minOfferCents: 200, uploadRewardMinPriceCents: 99, newSellerHoldDays: 60, trustedSellerSales: 0 },
+    });
+    expect(buildSettingsUpdate(settings, { ...settingsToValues(settings), minOffer: "0" })).toEqual({
+      ok: false,
+      message: SETTINGS_MESSAGES.invalidMinOffer,
+    });
+    expect(buildSettingsUpdate(settings, { ...settingsToValues(settings), uploadRewardMinPrice: "1.005" })).toEqual({
+      ok: false,
+      message: SETTINGS_MESSAGES.invalidRewardMinPrice,
+    });
+  });
+
   it("refuses bad values with the shared schema's messages, and an unchanged form", () => {
     const settings = makeSettings();
     const base = settingsToValues(settings);

@@ -2,8 +2,9 @@
  * The System Settings form (GET/PUT /api/admin/settings): fees shown as percentages and sent as
  * basis points, the minimum withdrawal in LOOP, the offer expiry in hours, the dispute window in
  * seconds (shown in human units), the hold of card and PayPal sale proceeds in days, and the upload
- * limits per member (uploads per hour, storage in MB), and the support address. Only changed settings
- * are sent, checked by the shared schema.
+ * limits per member (uploads per hour, storage in MB), the support address, and the limits against
+ * abuse (minimum offer and reward price in US dollars, the new seller hold in days and the sales
+ * that end it). Only changed settings are sent, checked by the shared schema.
  */
 import {
   type PlatformSettings,
@@ -11,6 +12,7 @@ import {
   platformSettingsUpdateSchema,
   SETTINGS_MESSAGES,
 } from "@loop/rules/schemas/platform-settings";
+import { centsToPrice, priceToCents } from "@loop/rules/schemas/loops";
 import { formatLoop, parseLoop } from "@loop/rules/units";
 
 /** 250 → "2.5" (exact: basis points are hundredths of a percent). */
@@ -58,6 +60,12 @@ export interface SettingsValues {
   uploadsPerHour: string;
   uploadQuotaMb: string;
   supportEmail: string;
+  /** US dollars, e.g. "0.50". */
+  minOffer: string;
+  /** US dollars, e.g. "1.00". */
+  uploadRewardMinPrice: string;
+  newSellerHoldDays: string;
+  trustedSellerSales: string;
 }
 
 /** "10.00000000" → "10": the minimum as an admin would type it. */
@@ -77,12 +85,21 @@ export function settingsToValues(settings: PlatformSettings): SettingsValues {
     uploadsPerHour: String(settings.uploadsPerHour),
     uploadQuotaMb: String(settings.uploadQuotaMb),
     supportEmail: settings.supportEmail,
+    minOffer: centsToPrice(settings.minOfferCents),
+    uploadRewardMinPrice: centsToPrice(settings.uploadRewardMinPriceCents),
+    newSellerHoldDays: String(settings.newSellerHoldDays),
+    trustedSellerSales: String(settings.trustedSellerSales),
   };
 }
 
 /** A whole number typed in a field, or NaN (which the schema refuses with its message). */
 function wholeNumber(text: string): number {
   return /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+}
+
+/** Dollars typed in a field as cents, or NaN (which the schema refuses with its message). */
+function dollarsToCents(text: string): number {
+  return priceToCents(text) ?? Number.NaN;
 }
 
 export type SettingsCheck = { ok: true; body: PlatformSettingsUpdate } | { ok: false; message: string };
@@ -109,6 +126,12 @@ export function buildSettingsUpdate(current: PlatformSettings, values: SettingsV
   if (values.uploadsPerHour.trim() !== initial.uploadsPerHour) body.uploadsPerHour = wholeNumber(values.uploadsPerHour);
   if (values.uploadQuotaMb.trim() !== initial.uploadQuotaMb) body.uploadQuotaMb = wholeNumber(values.uploadQuotaMb);
   if (values.supportEmail.trim() !== initial.supportEmail) body.supportEmail = values.supportEmail.trim();
+  if (values.minOffer.trim() !== initial.minOffer) body.minOfferCents = dollarsToCents(values.minOffer);
+  if (values.uploadRewardMinPrice.trim() !== initial.uploadRewardMinPrice) {
+    body.uploadRewardMinPriceCents = dollarsToCents(values.uploadRewardMinPrice);
+  }
+  if (values.newSellerHoldDays.trim() !== initial.newSellerHoldDays) body.newSellerHoldDays = wholeNumber(values.newSellerHoldDays);
+  if (values.trustedSellerSales.trim() !== initial.trustedSellerSales) body.trustedSellerSales = wholeNumber(values.trustedSellerSales);
   if (values.disputeWindowSeconds.trim() !== initial.disputeWindowSeconds && values.disputeWindowSeconds.trim() !== "") {
     body.disputeWindowSeconds = wholeNumber(values.disputeWindowSeconds);
   }

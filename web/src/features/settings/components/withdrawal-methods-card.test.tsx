@@ -74,6 +74,7 @@ describe("Withdrawal Methods card", () => {
         minWithdrawal: "25.50000000",
         offerExpiryHours: 168,
         supportEmail: "support@loop.local",
+        minOfferCents: 50,
       },
     });
     const { card, user } = setup(config);
