@@ -3,7 +3,7 @@
 // accepts, an accept against a withdrawal, a counter against an accept, an answer against the
 // expiry job) where one side wins and the other is refused; the ledger checker after every test.
 import { randomUUID } from "node:crypto";
-import { NEGOTIATION_MESSAGES, negotiationSchema, type Negotiation } from "@loop/rules/schemas/negotiations";
+import { NEGOTIATION_MESSAGES, negotiationSchema, offerBelowMinimumMessage, type Negotiation } from "@loop/rules/schemas/negotiations";
 import { insufficientLoopMessage } from "@loop/rules/schemas/purchases";
 import { tokenBalanceSchema } from "@loop/rules/schemas/tokens";
 import request from "supertest";
@@ -97,6 +97,8 @@ describe("negotiations", () => {
       [{ loopId, format: "mp3", offerAmount: "1.234" }, 400, NEGOTIATION_MESSAGES.amount],
       [{ loopId, format: "mp3", offerAmount: "abc" }, 400, NEGOTIATION_MESSAGES.amount],
       [{ loopId, format: "mp3", offerAmount: "20.00" }, 400, NEGOTIATION_MESSAGES.notBelowPrice],
+      // The platform's minimum offer (a setting, $0.50 by default).
+      [{ loopId, format: "mp3", offerAmount: "0.49" }, 400, offerBelowMinimumMessage(50)],
       [{ loopId, format: "ogg", offerAmount: "5" }, 400, NEGOTIATION_MESSAGES.format],
       [{ loopId, format: "mp3", offerAmount: "5", message: "x".repeat(501) }, 400, NEGOTIATION_MESSAGES.messageTooLong],
       [{ loopId: randomUUID(), format: "mp3", offerAmount: "5" }, 404, "Loop Not Found"],

@@ -18,7 +18,12 @@ import {
   type WalletQuote,
 } from "@loop/rules/schemas/purchases";
 import { depositRefOf, uuidFromBytes32, uuidToBytes32 } from "@loop/rules/deposit-ref";
-import { NEGOTIATION_MESSAGES, negotiationSchema, walletOfferTermsSchema } from "@loop/rules/schemas/negotiations";
+import {
+  NEGOTIATION_MESSAGES,
+  negotiationSchema,
+  offerBelowMinimumMessage,
+  walletOfferTermsSchema,
+} from "@loop/rules/schemas/negotiations";
 import { healthResponseSchema } from "@loop/rules/schemas/api-responses";
 import { transferListSchema, walletTransferListSchema } from "@loop/rules/schemas/tokens";
 import {
@@ -656,6 +661,32 @@ describe("settlement of indexed chain events", () => {
     );
     expect(offerIds).toHaveLength(50);
     expect(await t.db.prisma.offerSettlementRequest.count({ where: { chainId: 31337, offerId: { in: offerIds } } })).toBe(0);
+  });
+
+  it("a member's wallet offer below the minimum offer is refused before the wallet opens, and ignored on chain: no negotiation, no operator transaction", async () => {
+    const buyer = await signInMember(t, { account: await fundedAccount("1000") });
+    const seller = await signInMember(t);
+    const loopId = await listedLoop(seller.id, 2000);
+    const operator = privateKeyToAccount(operatorKey).address;
+    const operatorNonce = await chain.client.getTransactionCount({ address: operator });
+    const terms = await buyer.browser.post("/api/negotiations/wallet-terms").send({ loopId, format: "mp3", offerAmount: "0.49" });
+    expect([terms.status, terms.body.message]).toEqual([400, offerBelowMinimumMessage(50)]);
+
+    // Sent anyway, straight to the contract (no terms asked): a member's offer, on a loop for sale, payable to its seller.
+    const { offerId, receipt } = await openWalletOffer(buyer, getAddress(seller.account.address), loopId, 0.49, true);
+    await indexedToHead();
+    await settleChain(
+      { ...t.deps, config: { ...t.config, settlement: { ...t.config.settlement, confirmations: { 31337: 0 } } } },
+      31337,
+      new Map(),
+    );
+    const opened = await t.db.prisma.settledEvent.findFirstOrThrow({
+      where: { kind: "offer_opened", txHash: receipt.transactionHash.toLowerCase() },
+    });
+    expect(opened).toMatchObject({ outcome: "unmatched", detail: expect.stringContaining("below the minimum offer") });
+    expect(await t.db.prisma.negotiation.count({ where: { loopId } })).toBe(0);
+    expect(await t.db.prisma.offerSettlementRequest.count({ where: { chainId: 31337, offerId: offerId.toString() } })).toBe(0);
+    expect(await chain.client.getTransactionCount({ address: operator })).toBe(operatorNonce);
   });
 
   it("an accepted settlement the app cannot make a sale of is a discrepancy: every admin is told, and the overview lists it until one resolves it", async () => {

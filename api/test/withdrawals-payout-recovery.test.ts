@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { loopVaultAbi } from "@loop/contracts/abis";
+import { loopMarketplaceAbi, loopVaultAbi } from "@loop/contracts/abis";
 import { localAccounts } from "@loop/contracts/local-accounts";
 import { transferListSchema } from "@loop/rules/schemas/tokens";
 import { adminWithdrawalSchema, withdrawalSchema } from "@loop/rules/schemas/withdrawals";
@@ -342,6 +342,42 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     expect(passes.map((p) => p.checked).sort()).toEqual([0, 0, 1]);
     expect(passes.flatMap((p) => p.failures)).toEqual([]);
     await expectPaidOnce(paying);
+  });
+
+  it("one nonce authority for every operator sender: a dispute-window change after a payout stored but not sent neither takes its nonce nor waits behind it", async () => {
+    const marketplace = getAddress(t.config.chains.find((c) => c.id === 31337)!.contracts!.marketplace);
+    await client.waitForTransactionReceipt({
+      hash: await deployer.writeContract({
+        address: marketplace,
+        abi: loopMarketplaceAbi,
+        functionName: "grantRole",
+        args: [keccak256(toHex("SETTINGS_ROLE")), operator.account.address],
+      }),
+    });
+    const paying = await requested("16");
+    crashAt("attempt-stored");
+    await setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
+    const [stored] = await t.db.prisma.payoutAttempt.findMany({ where: { withdrawalId: paying.w.id } });
+    expect(stored!.nonce).toBe(await client.getTransactionCount({ address: operator.account.address, blockTag: "pending" }));
+    t.deps.payoutProbe = undefined;
+
+    // Another sender of the same key: the admin changes the dispute window (an on-chain transaction).
+    const changed = await admin.browser.put("/api/admin/settings").send({ disputeWindowSeconds: 3_600 });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.disputeWindowSeconds).toBe(3_600);
+    const [windowTx] = await t.db.prisma.operatorTransaction.findMany({
+      where: { purpose: "dispute_window" },
+      orderBy: { createdAt: "desc" },
+      take: 1,
+    });
+    expect(windowTx).toMatchObject({ nonce: stored!.nonce + 1, outcome: "success" });
+
+    // The stored payout kept its nonce: the restart completes it with that very transaction, no second attempt.
+    expect(await restart()).toEqual({ checked: 1, failures: [] });
+    await expectPaidOnce(paying);
+    const [event] = await paidOutEvents(paying.w.id);
+    expect(event!.transactionHash).toBe(stored!.txHash);
+    expect((await t.db.prisma.payoutAttempt.findMany({ where: { withdrawalId: paying.w.id } })).map((a) => a.outcome)).toEqual(["mined"]);
   });
 
   it("the API's reconciler runs a pass as it starts: a payout cut short before the restart is settled", async () => {

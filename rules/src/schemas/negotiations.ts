@@ -4,7 +4,7 @@
  * accepts, counters or rejects; the buyer answers a counter, or withdraws a pending offer.
  */
 import { z } from "zod";
-import { parseUsd } from "../units";
+import { formatUsd, parseUsd } from "../units";
 import { AMOUNT_MESSAGES, MAX_USD_CENTS } from "./amounts";
 import { DELIVERY_FORMATS } from "./downloads";
 
@@ -29,6 +29,11 @@ export const NEGOTIATION_MESSAGES = {
   settling: "Offer Settling: The answer to this offer is being carried out on chain",
   walletCounter: "Wallet Offer: Accept the counter by raising your offer to it from your wallet (changeOffer)",
 } as const;
+
+/** An offer below the platform's minimum offer (a setting, `minOfferCents`). */
+export function offerBelowMinimumMessage(minOfferCents: number): string {
+  return `Offer Too Low: The smallest offer is $${formatUsd(BigInt(minOfferCents))}`;
+}
 
 export const NEGOTIATION_STATUSES = ["pending", "counter", "accepted", "rejected", "withdrawn", "expired"] as const;
 export type NegotiationStatus = (typeof NEGOTIATION_STATUSES)[number];

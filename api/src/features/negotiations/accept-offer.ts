@@ -15,14 +15,15 @@ import { ownedPurchase, toPurchase, type CompletedPurchase } from "../purchases/
 import { agreedCents, toNegotiation, type NegotiationRow } from "./negotiation-view";
 import { heldForOffer, insufficientLoop } from "./offer-funds";
 import { awardOfferSaleXpInTx, recordOfferSaleInTx } from "./offer-sale";
+import type { DueRequest } from "../settlement/offer-settlement-requests";
 
 /** What an answer to an offer came to, for the work that follows its commit. */
 export interface AnswerOutcome {
   negotiation: Negotiation;
   /** Set when the answer completed the sale: its e-mails follow the commit. */
   sold: CompletedPurchase | null;
-  /** A wallet-funded offer's answer for the operator to carry out on chain after the commit. */
-  onChain?: { chainId: number; offerId: bigint; accepted: boolean; amountWei: bigint };
+  /** A wallet-funded offer's answer, recorded as a request the operator carries out on chain after the commit. */
+  onChain?: DueRequest;
 }
 
 /** The sale at the agreed amount: hold captured, purchase recorded, XP, notifications; all or nothing. */

@@ -2,7 +2,12 @@
 // locks it), the buyer's offer plus its format fee held from the in-app balance, the seller notified.
 import { type Format } from "@loop/rules/fees";
 import { paths } from "@loop/rules/paths";
-import { NEGOTIATION_MESSAGES, type Negotiation, type CreateNegotiationRequest } from "@loop/rules/schemas/negotiations";
+import {
+  NEGOTIATION_MESSAGES,
+  offerBelowMinimumMessage,
+  type Negotiation,
+  type CreateNegotiationRequest,
+} from "@loop/rules/schemas/negotiations";
 import { formatUsd, parseUsd } from "@loop/rules/units";
 import type { AppDeps } from "../../deps";
 import { isUniqueViolation, type Tx } from "../../db/prisma";
@@ -27,6 +32,8 @@ export async function offerableLoop(tx: Tx, buyerId: string, loopId: string, for
   if (loop.userId === buyerId) throw new BadRequest(NEGOTIATION_MESSAGES.ownLoop);
   if (loop.isFree || loop.priceCents === 0) throw new BadRequest(NEGOTIATION_MESSAGES.free);
   if (offerCents >= loop.priceCents) throw new BadRequest(NEGOTIATION_MESSAGES.notBelowPrice);
+  const { minOfferCents } = await settingsInUse(tx);
+  if (offerCents < minOfferCents) throw new BadRequest(offerBelowMinimumMessage(minOfferCents));
   if (await ownedPurchase(tx, buyerId, loop.id, format)) throw new Conflict(NEGOTIATION_MESSAGES.alreadyPurchased);
   const open = await tx.negotiation.findFirst({
     where: { buyerId, loopId: loop.id, status: { in: ["pending", "counter"] } },

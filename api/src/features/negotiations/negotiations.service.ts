@@ -30,7 +30,7 @@ import { sendPurchaseMails } from "../purchases/send-purchase-mails";
 import { acceptOfferInTx, type AnswerOutcome } from "./accept-offer";
 import { NEGOTIATION_INCLUDE, presentAmount, toNegotiation, type NegotiationRow } from "./negotiation-view";
 import { releaseOfferHoldsInTx } from "./offer-funds";
-import { settleOfferOnChain } from "./offer-escrow";
+import { requestOfferSettlementInTx, sendOfferSettlementRequest } from "../settlement/offer-settlement-requests";
 import { TX_DEFAULT } from "../../db/transactions";
 
 /** GET /api/negotiations?scope=sent|received: newest first. */
@@ -54,7 +54,11 @@ export async function lockNegotiation(tx: Tx, id: string): Promise<NegotiationRo
   return tx.negotiation.findUniqueOrThrow({ where: { id }, include: NEGOTIATION_INCLUDE });
 }
 
-/** A wallet offer's answer: marked as settling (further answers get 409) until OfferSettled is indexed. */
+/**
+ * A wallet offer's answer: marked as settling (further answers get 409) until OfferSettled is
+ * indexed, and recorded as a settlement request in the same transaction, so that a crash before it
+ * is sent leaves it to the request sender rather than an answer nobody carries out.
+ */
 async function markSettlingInTx(
   tx: Tx,
   row: NegotiationRow,
@@ -68,16 +72,18 @@ async function markSettlingInTx(
     include: NEGOTIATION_INCLUDE,
   });
   const amountCents = BigInt(row.offerCents);
-  return {
-    negotiation: toNegotiation(updated),
-    sold: null,
-    onChain: {
+  const request = await requestOfferSettlementInTx(
+    tx,
+    {
       chainId: row.chainId!,
-      offerId: BigInt(row.chainOfferId!),
+      offerId: row.chainOfferId!,
       accepted: action === "accept",
-      amountWei: ledgerUnitsToWei(centsToLoopUnits(amountCents)),
+      amountWei: ledgerUnitsToWei(centsToLoopUnits(amountCents)).toString(),
+      reason: `negotiation ${row.id}: ${action} by the ${bySeller ? "seller" : "buyer"}`,
     },
-  };
+    { claimed: true },
+  );
+  return { negotiation: toNegotiation(updated), sold: null, onChain: request };
 }
 
 /** PUT /api/negotiations/:id/respond */
@@ -114,23 +120,17 @@ export async function respondToNegotiation(
     return { negotiation: await closeInTx(tx, row, action === "withdraw" ? "withdrawn" : "rejected", isSeller, message), sold: null };
   }, TX_DEFAULT);
   if (outcome.onChain) {
-    const { chainId, offerId, accepted, amountWei } = outcome.onChain;
-    try {
-      const hash = await settleOfferOnChain(deps, chainId, offerId, accepted, amountWei);
-      const row = await deps.prisma.negotiation.update({
-        where: { id },
-        data: { settleTx: hash.toLowerCase() },
-        include: NEGOTIATION_INCLUDE,
-      });
-      return toNegotiation(row);
-    } catch (error) {
-      // Not carried out: the offer can be answered again.
-      await deps.prisma.negotiation.updateMany({
-        where: { id, settling: { not: null }, status: { in: ["pending", "counter"] } },
-        data: { settling: null, version: { increment: 1 } },
-      });
-      throw error;
-    }
+    const sent = await sendOfferSettlementRequest(deps, outcome.onChain);
+    // Refused by the contract: the answer is open again (the request sender reopened it).
+    if ("refused" in sent) throw sent.refused;
+    // The chain did not answer: the answer stays settling and the request sender tries again.
+    if ("failed" in sent) return outcome.negotiation;
+    const row = await deps.prisma.negotiation.update({
+      where: { id },
+      data: { settleTx: sent.sent.toLowerCase() },
+      include: NEGOTIATION_INCLUDE,
+    });
+    return toNegotiation(row);
   }
   if (outcome.sold) {
     catalogChanged(deps.prisma);

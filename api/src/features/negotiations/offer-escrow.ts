@@ -1,53 +1,80 @@
 // Wallet-funded offers sit in LoopMarketplace's escrow; the operator key (OPERATOR_PRIVATE_KEY, role
-// OPERATOR_ROLE) carries out the answers with settleOffer(offerId, accepted, expectedAmount). The
-// result is applied when the indexed OfferSettled event is settled, never from this call's answer.
+// OPERATOR_ROLE) carries out the answers with settleOffer(offerId, accepted, expectedAmount), sent
+// as every operator transaction is (chain/operator-transactions.ts: stored before it is broadcast,
+// with a nonce from the one nonce authority). The result is applied when the indexed OfferSettled
+// event is settled, never from this call's answer.
 import { loopMarketplaceAbi } from "@loop/contracts/abis";
-import { BaseError, ContractFunctionRevertedError, createWalletClient, getAddress, http, nonceManager, type Hex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { getAddress, type Hex } from "viem";
 import type { AppDeps } from "../../deps";
+import type { Tx } from "../../db/prisma";
 import { Conflict, ServiceUnavailable } from "../../http/errors";
+import {
+  OperatorCallRefused,
+  OperatorChainUnavailable,
+  sendStoredOperatorTransaction,
+  type StoredOperatorTransaction,
+  storeOperatorTransaction,
+} from "../../chain/operator-transactions";
 
-function revertName(error: unknown): string | null {
-  if (!(error instanceof BaseError)) return null;
-  const found = error.walk((cause) => cause instanceof ContractFunctionRevertedError);
-  return found instanceof ContractFunctionRevertedError ? (found.data?.errorName ?? found.reason ?? "reverted") : null;
+const UNAVAILABLE = "Wallet Offers Unavailable: LoopMarketplace or the operator key is not configured on this network";
+
+function settlementError(chainId: number, error: unknown): Error {
+  if (error instanceof OperatorCallRefused)
+    return new Conflict(`Settlement Failed: LoopMarketplace refused to settle the offer (${error.reason})`, { cause: error });
+  if (error instanceof OperatorChainUnavailable)
+    return new ServiceUnavailable(`Settlement Failed: chain ${chainId} did not answer (${error.message})`, { cause: error });
+  return error instanceof Error ? error : new Error(String(error));
 }
 
-/** Sends settleOffer and waits for its receipt; a revert is 409 with the contract's reason, no chain 503. */
+/**
+ * Waits for a stored settleOffer: its hash once mined, 409 when it reverted, 503 while the chain has
+ * not decided it (it stays stored and is sent again), null when it was dropped (send a new one).
+ */
+export async function awaitOfferSettlement(deps: AppDeps, stored: StoredOperatorTransaction): Promise<Hex | null> {
+  let fate;
+  try {
+    fate = await sendStoredOperatorTransaction(deps, stored);
+  } catch (error) {
+    throw settlementError(stored.chainId, error);
+  }
+  if (fate === "reverted") throw new Conflict(`Settlement Failed: settleOffer reverted (transaction ${stored.txHash})`);
+  return fate === "success" ? stored.txHash : null;
+}
+
+/**
+ * Stores and sends settleOffer, then waits for its receipt: its hash; a refusal or revert is 409 with
+ * the contract's reason, a chain that does not answer 503. `inTx` runs in the transaction that stores
+ * it (to record its hash with what asked for it).
+ */
 export async function settleOfferOnChain(
   deps: AppDeps,
   chainId: number,
   offerId: bigint,
   accepted: boolean,
   amountWei: bigint,
+  inTx?: (tx: Tx, txHash: Hex) => Promise<void>,
 ): Promise<Hex> {
-  const key = deps.config.operatorPrivateKey;
   const chain = deps.config.chains.find((candidate) => candidate.id === chainId);
-  const client = deps.chains.get(chainId);
-  if (!key || !chain?.contracts || !client)
-    throw new ServiceUnavailable("Wallet Offers Unavailable: LoopMarketplace or the operator key is not configured on this network");
-  const account = privateKeyToAccount(key, { nonceManager });
-  const marketplace = getAddress(chain.contracts.marketplace);
+  if (!deps.config.operatorPrivateKey || !chain?.contracts || !deps.chains.get(chainId)) throw new ServiceUnavailable(UNAVAILABLE);
+  let stored;
   try {
-    const { request } = await client.simulateContract({
-      address: marketplace,
-      abi: loopMarketplaceAbi,
-      functionName: "settleOffer",
-      args: [offerId, accepted, amountWei],
-      account,
-    });
-    const wallet = createWalletClient({ account, chain: client.chain, transport: http(chain.rpcUrl, { timeout: 20_000, retryCount: 1 }) });
-    const hash = await wallet.writeContract(request);
-    const receipt = await client.waitForTransactionReceipt({ hash, timeout: 60_000 });
-    if (receipt.status !== "success") throw new Conflict(`Settlement Failed: settleOffer reverted (transaction ${hash})`);
-    return hash;
-  } catch (error) {
-    if (error instanceof Conflict) throw error;
-    const reason = revertName(error);
-    if (reason) throw new Conflict(`Settlement Failed: LoopMarketplace refused to settle the offer (${reason})`, { cause: error });
-    throw new ServiceUnavailable(
-      `Settlement Failed: chain ${chainId} did not answer (${error instanceof BaseError ? error.shortMessage : String(error)})`,
-      { cause: error },
+    stored = await storeOperatorTransaction(
+      deps,
+      {
+        chainId,
+        purpose: "offer_settlement",
+        address: getAddress(chain.contracts.marketplace),
+        abi: loopMarketplaceAbi,
+        functionName: "settleOffer",
+        args: [offerId, accepted, amountWei],
+      },
+      inTx,
     );
+  } catch (error) {
+    throw settlementError(chainId, error);
   }
+  const hash = await awaitOfferSettlement(deps, stored);
+  if (!hash)
+    throw new ServiceUnavailable(`Settlement Failed: transaction ${stored.txHash} was dropped on chain ${chainId}; it is sent again`);
+  return hash;
 }

@@ -15,8 +15,8 @@ import {
   type PlatformSettingsUpdate,
 } from "@loop/rules/schemas/platform-settings";
 import { formatLoop, parseLoop } from "@loop/rules/units";
-import { BaseError, createWalletClient, getAddress, http, nonceManager } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { BaseError, getAddress } from "viem";
+import { sendStoredOperatorTransaction, storeOperatorTransaction } from "../../chain/operator-transactions";
 import type { AppDeps } from "../../deps";
 import type { PrismaClient, Tx } from "../../db/prisma";
 import { BadGateway } from "../../http/errors";
@@ -133,25 +133,27 @@ export async function readDisputeWindow(deps: AppDeps): Promise<number | null> {
   }
 }
 
-/** Sends setDisputeWindow with the operator key and waits for its receipt; any failure is 502, nothing changed. */
+/**
+ * Sends setDisputeWindow with the operator key (an operator transaction: stored before it is sent,
+ * with a nonce from the one nonce authority) and waits for its receipt; any failure is 502. When the
+ * chain does not decide it in time, the row is not changed; the stored transaction is still sent
+ * again until the chain decides it, and the settings page reads the window from the chain.
+ */
 async function setDisputeWindowOnChain(deps: AppDeps, seconds: number): Promise<void> {
   const marketplace = marketplaceOf(deps);
-  const key = deps.config.operatorPrivateKey;
-  if (!marketplace || !key) throw new BadGateway(SETTINGS_MESSAGES.chainUnavailable);
-  const { chain, client, address } = marketplace;
+  if (!marketplace || !deps.config.operatorPrivateKey) throw new BadGateway(SETTINGS_MESSAGES.chainUnavailable);
+  const { chain, address } = marketplace;
   try {
-    const account = privateKeyToAccount(key, { nonceManager });
-    const { request } = await client.simulateContract({
+    const stored = await storeOperatorTransaction(deps, {
+      chainId: chain.id,
+      purpose: "dispute_window",
       address,
       abi: loopMarketplaceAbi,
       functionName: "setDisputeWindow",
       args: [BigInt(seconds)],
-      account,
     });
-    const wallet = createWalletClient({ account, chain: client.chain, transport: http(chain.rpcUrl, { timeout: 20_000, retryCount: 1 }) });
-    const hash = await wallet.writeContract(request);
-    const receipt = await client.waitForTransactionReceipt({ hash, timeout: 60_000 });
-    if (receipt.status !== "success") throw new Error(`setDisputeWindow reverted (transaction ${hash})`);
+    const fate = await sendStoredOperatorTransaction(deps, stored);
+    if (fate !== "success") throw new Error(`setDisputeWindow ${fate} (transaction ${stored.txHash})`);
   } catch (error) {
     deps.logger?.error("platform settings: setDisputeWindow failed", error);
     throw new BadGateway(SETTINGS_MESSAGES.chainUnavailable, { cause: error });

@@ -3,8 +3,9 @@
 //
 // 1. Intent: the admin's "processing" commits the withdrawal as processing with no transaction
 //    hash ("paying") and a lease (withdrawals.service.ts). From here nobody may cancel or fail it.
-// 2. Attempt: under a per-operator advisory lock, the next nonce is chosen, the payout transaction
-//    signed, and the signed bytes stored (payout_attempts) before anything is broadcast.
+// 2. Attempt: the one nonce authority of the operator key and chain (chain/operator-nonce.ts, shared
+//    with every operator transaction) gives the next nonce, the payout transaction is signed, and the
+//    signed bytes stored (payout_attempts) before anything is broadcast.
 // 3. Broadcast and receipt. Success records the hash (processing, "sent"); a revert proves the
 //    payout did not happen and the withdrawal is pending again with the reason.
 // 4. Anything else (a crash at any line, an RPC error, a lost answer, a receipt that never came)
@@ -35,6 +36,7 @@ import {
 } from "./vault-payout";
 import { completeLoopWithdrawalFromChainInTx, loopPayoutCompletedNotice } from "./withdrawal-settlement";
 import { TX_DEFAULT } from "../../db/transactions";
+import { nextOperatorNonceInTx } from "../../chain/operator-nonce";
 
 interface PayingWithdrawal {
   id: string;
@@ -52,16 +54,7 @@ async function probe(deps: AppDeps, step: PayoutStep, withdrawalId: string): Pro
 
 const request = (row: PayingWithdrawal) => ({ withdrawalId: row.id, destination: row.destination, amount: row.amount });
 
-/** The advisory lock that serializes nonce choice for one operator on one chain (all replicas). */
-function nonceLockKey(chainId: number, sender: string): string {
-  return `loop-payout-nonce:${chainId}:${sender.toLowerCase()}`;
-}
-
-/**
- * Step 2: signs a payout with the next free nonce and stores it, committed, before it is sent.
- * The nonce is the chain's pending count or one past the operator's own undecided attempts (stored
- * but perhaps not yet broadcast), whichever is higher.
- */
+/** Step 2: signs a payout with the next free nonce (nextOperatorNonceInTx) and stores it, committed, before it is sent. */
 async function storeNewAttempt(
   deps: AppDeps,
   chain: PayoutChain,
@@ -71,9 +64,10 @@ async function storeNewAttempt(
   if ("alreadyPaid" in checked) return checked;
   const sender = operatorAddress(deps).toLowerCase();
   return deps.prisma.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${nonceLockKey(chain.chainId, sender)}))`;
-    const undecided = await tx.payoutAttempt.aggregate({ where: { chainId: chain.chainId, sender, outcome: null }, _max: { nonce: true } });
-    const nonce = Math.max(await pendingNonce(deps, chain), (undecided._max.nonce ?? -1) + 1);
+    const nonce = await nextOperatorNonceInTx(tx, chain.chainId, sender, {
+      pendingNonce: () => pendingNonce(deps, chain),
+      broadcast: (rawTransaction) => broadcastPayout(chain, rawTransaction),
+    });
     const signed = await signPayout(deps, checked, nonce);
     const stored = await tx.payoutAttempt.create({
       data: { withdrawalId: row.id, chainId: chain.chainId, sender, txHash: signed.transactionHash, rawTx: signed.rawTransaction, nonce },

@@ -25,6 +25,7 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import type { AppDeps } from "../../deps";
 import { Conflict, ServiceUnavailable } from "../../http/errors";
+import { transactionFate } from "../../chain/operator-transactions";
 
 /** The vault's id of a withdrawal: its UUID's 16 bytes, left-padded to bytes32 (never zero). */
 export function payoutIdOf(withdrawalId: string): Hex {
@@ -248,16 +249,7 @@ export async function payoutFate(
   signed: Pick<SignedPayout, "transactionHash" | "nonce">,
 ): Promise<"success" | "reverted" | "dropped" | "undecided"> {
   try {
-    const receipt = await chain.client.getTransactionReceipt({ hash: signed.transactionHash }).catch((error: unknown) => {
-      if (error instanceof BaseError && error.name === "TransactionReceiptNotFoundError") return null;
-      throw error;
-    });
-    if (receipt) return receipt.status;
-    const mined = await chain.client.getTransactionCount({ address: operatorAddress(deps), blockTag: "latest" });
-    if (mined <= signed.nonce) return "undecided";
-    // The nonce is used: by this transaction if it was mined meanwhile (asked again), else by another.
-    const again = await chain.client.getTransactionReceipt({ hash: signed.transactionHash }).catch(() => null);
-    return again ? again.status : "dropped";
+    return await transactionFate(chain.client, operatorAddress(deps), signed);
   } catch (error) {
     throw unavailable(`Payout Check Failed: chain ${chain.chainId} did not answer`, error);
   }

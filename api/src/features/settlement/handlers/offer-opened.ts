@@ -1,11 +1,12 @@
 // LoopMarketplace.OfferOpened: a buyer escrowed an offer from their wallet. It becomes a negotiation
 // when it is one the app would take (a member's linked wallet, a listed paid loop that is not theirs
-// and not owned, the loop seller's wallet or LoopVault as payee, whole cents below the price, no
-// other open offer); otherwise the operator rejects it on chain at once, refunding the buyer.
+// and not owned, the loop seller's wallet or LoopVault as payee, whole cents from the minimum offer
+// to below the price, no other open offer); otherwise the operator rejects it on chain at once,
+// refunding the buyer, or (a stranger's, one below the minimum, one on no loop) ignores it.
 import { uuidFromBytes32 } from "@loop/rules/deposit-ref";
 import { FORMAT_FEE_BPS } from "@loop/rules/fees";
 import { paths } from "@loop/rules/paths";
-import { formatUsd, UNITS_PER_CENT, weiToLedgerUnits } from "@loop/rules/units";
+import { centsToLoopUnits, formatUsd, ledgerUnitsToWei, UNITS_PER_CENT, weiToLedgerUnits } from "@loop/rules/units";
 import { getAddress } from "viem";
 import type { AppDeps } from "../../../deps";
 import type { Tx } from "../../../db/prisma";
@@ -43,6 +44,10 @@ async function applyOfferOpened(tx: Tx, event: IndexedEvent, deps: AppDeps): Pro
   };
   const buyerLink = await tx.walletLink.findUnique({ where: { address: getAddress(args.buyer!) }, select: { userId: true } });
   if (!buyerLink) return ignored(`no member has wallet ${args.buyer}`);
+  const { minOfferCents, offerExpiryMs } = await settingsInUse(tx);
+  if (BigInt(args.amount!) < ledgerUnitsToWei(centsToLoopUnits(BigInt(minOfferCents)))) {
+    return ignored(`below the minimum offer of ${minOfferCents} cents`);
+  }
   const loopId = uuidFromBytes32(args.loop_id!);
   const loop = loopId ? await loopForSale(tx, loopId) : null;
   if (!loop) return ignored(`loop ${args.loop_id} does not exist`);
@@ -73,7 +78,6 @@ async function applyOfferOpened(tx: Tx, event: IndexedEvent, deps: AppDeps): Pro
     ),
   );
   // At most the offer expiry of the platform settings, as an in-app offer.
-  const { offerExpiryMs } = await settingsInUse(tx);
   const expiresAt = new Date(Math.min(Number(args.expires_at) * 1000, Number(event.blockTimestamp) * 1000 + offerExpiryMs));
   const row = await tx.negotiation.create({
     data: {

@@ -76,6 +76,12 @@ describe("Make Offer dialog", () => {
     expect(send).toBeDisabled();
     expect(dialog).toHaveTextContent("Invalid Amount");
 
+    // Below the platform's minimum offer (a setting; $0.50 by default).
+    await user.clear(amount);
+    await user.type(amount, "0.25");
+    expect(send).toBeDisabled();
+    expect(dialog).toHaveTextContent("Offer Too Low: The smallest offer is $0.50");
+
     await user.clear(amount);
     await user.type(amount, "1.234");
     expect(send).toBeDisabled();

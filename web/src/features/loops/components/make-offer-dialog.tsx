@@ -82,7 +82,7 @@ export function MakeOfferDialog({ loop, ownedFormats = loop.purchasedFormats, op
   const [amount, setAmount] = useState("");
   const [message, setMessage] = useState("");
   const [funding, setFunding] = useState<OfferFunding>("app");
-  const { formatFeeBps, offerExpiryHours } = usePlatformSettings();
+  const { formatFeeBps, offerExpiryHours, minOfferCents } = usePlatformSettings();
   const { user } = useUser();
   const { chain, loading: chainLoading } = useOfferChain();
   const linked = user?.walletAddress ?? null;
@@ -102,7 +102,7 @@ export function MakeOfferDialog({ loop, ownedFormats = loop.purchasedFormats, op
   // The balance is only for reference (the server checks it); fetched while the dialog is open.
   const balance = useTokenBalance({ enabled: open && !byWallet });
   const priceCents = parseUsd(loop.price);
-  const check = checkOfferAmount(amount, priceCents);
+  const check = checkOfferAmount(amount, priceCents, minOfferCents);
   const quote = check.state === "valid" ? offerQuote(formatUsd(check.cents), format, feeBps(format)) : null;
   const escrowWei = check.state === "valid" ? offerEscrowWei(usdToOfferWei(formatUsd(check.cents)) ?? 0n, format) : null;
   const walletReady = chain !== null && linked !== null;
