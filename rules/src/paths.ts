@@ -42,6 +42,8 @@ export const paths = {
   admin: page("/admin"),
   /** A collection ("crate"): a public one for anyone with the link, a private one for its owner (issue 24). */
   collection: page("/collections/:collectionId", (collectionId: string) => `/collections/${encodeURIComponent(collectionId)}`),
+  /** A loop's own page: what every card, result, notification and e-mail links to (issue 36). */
+  loop: page("/loops/:loopId", (loopId: string) => `/loops/${encodeURIComponent(loopId)}`),
   /** The public check of a purchase's licence (issue 24). */
   licence: page("/licences/:licenceId", (licenceId: string) => `/licences/${encodeURIComponent(licenceId)}`),
 } as const;
