@@ -221,7 +221,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   const env: NodeJS.ProcessEnv = { ...process.env };
   // Everything a developer's environment or .env could point elsewhere is blanked: an empty value
   // counts as unset for the orchestrator and the API, and keeps .env from filling it in.
-  for (const name of Object.keys(env)) if (/^(RPC_URL_\d+|OIDC_\w+)$/.test(name)) env[name] = "";
+  for (const name of Object.keys(env)) if (/^((PUBLIC_)?RPC_URL_\d+|OIDC_\w+)$/.test(name)) env[name] = "";
   for (const name of [
     "DATABASE_URL",
     "APP_URL",

@@ -3,12 +3,16 @@ import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type ProxyOptions } from "vite";
+import { pageHeadPlugin } from "./vite-page-head";
 
 const webPort = Number(process.env.WEB_PORT || 5173);
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT || 3000}`;
 
 /** Same-origin proxy: the API sees the Host and Origin the browser sent, cookies pass both ways. */
 const toApi: ProxyOptions = { target: apiTarget, changeOrigin: false, xfwd: true };
+
+/** What the API answers at the site's root (issue 36): robots.txt and the sitemaps. */
+const siteFiles = { "/robots.txt": toApi, "/sitemap.xml": toApi, "/sitemaps/": toApi };
 
 /**
  * The wallet stack (wagmi, viem, RainbowKit and their helpers) only ever loads through a dynamic
@@ -25,7 +29,8 @@ function isWalletModule(id: string): boolean {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  // pageHeadPlugin: each page with its own head and status, as the API serves web/dist (vite-page-head.ts).
+  plugins: [react(), tailwindcss(), pageHeadPlugin(apiTarget)],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },
@@ -41,13 +46,13 @@ export default defineConfig({
     // LOOP_WATCH=0 (the browser tests' stack): no file watching, so that editing sources while
     // the tests run never reloads their pages.
     watch: process.env.LOOP_WATCH === "0" ? null : undefined,
-    proxy: { "/api": toApi, "/paypal": toApi },
+    proxy: { "/api": toApi, "/paypal": toApi, ...siteFiles },
   },
   preview: {
     host: "localhost",
     port: webPort,
     strictPort: true,
-    proxy: { "/api": toApi, "/paypal": toApi },
+    proxy: { "/api": toApi, "/paypal": toApi, ...siteFiles },
   },
   build: {
     outDir: "dist",

@@ -1,6 +1,7 @@
 import express, { type Express } from "express";
 import type { AppDeps, RouterDeps } from "./deps";
 import { authRouter } from "./features/auth/auth.router";
+import { clientErrorsRouter } from "./features/client-errors/client-errors.router";
 import { banMiddleware } from "./features/auth/ban.middleware";
 import { requireAdmin } from "./features/auth/require-admin";
 import { sessionMiddleware } from "./features/auth/session.middleware";
@@ -11,10 +12,11 @@ import { emailLoginRouter } from "./features/email-login/email-login.router";
 import { genresRouter } from "./features/genres/genres.router";
 import { healthRouter } from "./features/health/health.router";
 import { levelsRouter } from "./features/levels/levels.router";
-import { catalogCache, catalogWritesMiddleware } from "./features/loops/catalog-cache";
+import { catalogCache } from "./features/loops/catalog-cache";
 import { loopsHotRoute, loopsRouter } from "./features/loops/loops.router";
 import { oidcRouter } from "./features/oidc/oidc.router";
 import { openApiRouter } from "./features/openapi/openapi.router";
+import { pageMetaRouter, seoRouter, webPages } from "./features/page-meta/page-meta.router";
 import { profileRouter } from "./features/profile/profile.router";
 import { ratingsRouter } from "./features/ratings/ratings.router";
 import { likesRouter } from "./features/likes/likes.router";
@@ -85,16 +87,20 @@ export function createApp(appDeps: AppDeps): Express {
   app.use("/paypal", express.json({ limit: "100kb" }), noStore, sessionMiddleware(prisma, deps.logger), banMiddleware, paypalRouter(deps));
 
   const api = express.Router();
+  // Before the API's body parser: it parses its small body itself.
+  api.use(clientErrorsRouter(deps));
   api.use(express.json({ limit: "100kb" }));
   api.use(noStore);
   api.use(healthRouter(deps));
   api.use(clientConfigRouter(deps));
   api.use(openApiRouter(deps));
+  // The pages' heads and a loop's preview image: the same for everyone, so before the session.
+  api.use(pageMetaRouter(deps));
   api.use(sessionMiddleware(prisma, deps.logger));
   api.use(banMiddleware);
-  // Made now, so a wrong CATALOG_CACHE* setting stops the start, not a request.
+  // Made now, so a wrong CATALOG_CACHE* setting stops the start, not a request. The writes that
+  // change what it shows drop it themselves (catalogChanged, features/loops/catalog-cache.ts).
   catalogCache(prisma);
-  api.use(catalogWritesMiddleware(prisma));
 
   // The busiest calls first (browsing, search, transfers): every router a request passes costs
   // its route matching (none of these paths belongs to the routers after them).
@@ -132,7 +138,10 @@ export function createApp(appDeps: AppDeps): Express {
   app.use(metricsRouter(deps));
   app.use("/api", api);
 
-  if (config.webDist) app.use(staticWeb(config.webDist, logger));
+  // robots.txt and the sitemaps (also for `pnpm dev`, whose web server proxies them here).
+  app.use(seoRouter(deps));
+  // Each page of the app with its own head and status (features/page-meta).
+  if (config.webDist) app.use(staticWeb(config.webDist, logger, webPages(deps)));
 
   app.use(errorHandler((error) => (logger ? logger.error("request failed:", error) : console.error(error))));
   // The busiest reads, signed out, are answered before Express with the same headers (http/hot-routes.ts).

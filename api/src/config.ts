@@ -28,6 +28,8 @@ export interface RateLimitConfig {
   emailVerifyPerIp: number;
   /** POST /api/loops/:id/plays (the web player's play reports), per IP. */
   playsPerIp: number;
+  /** POST /api/client-errors (the web app's render failures), per IP. */
+  clientErrorsPerIp: number;
 }
 
 /** The upload reward's sweep (src/features/upload-rewards, issue 22). */
@@ -156,6 +158,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       emailLinkPerAddress: integer(env, "RATE_LIMIT_EMAIL_LINK_PER_ADDRESS", 5, 1),
       emailVerifyPerIp: integer(env, "RATE_LIMIT_EMAIL_VERIFY_PER_IP", 100, 1),
       playsPerIp: integer(env, "RATE_LIMIT_PLAYS_PER_IP", 600, 1),
+      clientErrorsPerIp: integer(env, "RATE_LIMIT_CLIENT_ERRORS_PER_IP", 30, 1),
     },
     filesDir,
     storage: storageFrom(env, filesDir),

@@ -246,6 +246,22 @@ describe("catalog cache: GET /api/loops and /api/search answers, invalidated by 
     expect(catalogCache(t.db.prisma).generation).toBeGreaterThan(before);
   });
 
+  it("a profile change no card shows (the same values again, a new bio) keeps the cached pages; a new username drops them", async () => {
+    const cached = await page(null);
+    const cachedTitles = cached.loops.map((loop) => loop.title);
+    // Behind the app's back: only a dropped cache shows it.
+    await renameInDatabase(mine, "Velvet Groove Behind");
+    const { username } = (await creator.browser.get("/api/profile").expect(200)).body as { username: string };
+    await creator.browser.put("/api/profile").send({ username }).expect(200);
+    await creator.browser.put("/api/profile").send({ username, bio: "Warm keys and dusty drums." }).expect(200);
+    expect((await page(null)).loops.map((loop) => loop.title)).toEqual(cachedTitles);
+
+    await creator.browser.put("/api/profile").send({ username: "velvet_maker", bio: "Warm keys and dusty drums." }).expect(200);
+    const fresh = await page(null);
+    expect(byTitle(fresh.loops, "Velvet Groove Behind").user.username).toBe("velvet_maker");
+    await creator.browser.patch(`/api/loops/${mine}`).send({ title: "Velvet Groove II" }).expect(200);
+  });
+
   it("answers a signed-out page as res.json would: same body, JSON type and length, no ETag (answers are no-store)", async () => {
     const first = await request(t.app).get("/api/loops?sortBy=recent").expect(200);
     expect(first.headers["content-type"]).toBe("application/json; charset=utf-8");

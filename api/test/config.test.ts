@@ -16,7 +16,7 @@ describe("configuration from the environment", () => {
       apiHost: "127.0.0.1",
       apiPort: 3000,
       databaseUrl: "postgresql://postgres:postgres@127.0.0.1:54329/loop",
-      chains: [{ id: 31337, name: "Hardhat (local)", rpcUrl: "http://127.0.0.1:8545", contracts: null }],
+      chains: [{ id: 31337, name: "Hardhat (local)", rpcUrl: "http://127.0.0.1:8545", publicRpcUrl: null, contracts: null }],
       deploymentsDir: COMMITTED_DEPLOYMENTS_DIR,
       defaultChainId: 31337,
       walletConnectProjectId: null,
@@ -71,10 +71,18 @@ describe("configuration from the environment", () => {
       OIDC_CLIENT_SECRET: "secret",
       TRUST_PROXY: "1",
     });
-    expect(config.chains.map((chain) => [chain.id, chain.rpcUrl])).toEqual([
-      [56, "https://bsc.example/rpc"],
-      [1, "https://eth.example/rpc"],
+    expect(config.chains.map((chain) => [chain.id, chain.rpcUrl, chain.publicRpcUrl])).toEqual([
+      [56, "https://bsc.example/rpc", null],
+      [1, "https://eth.example/rpc", null],
     ]);
+    // The page's own endpoint, per chain (published by GET /api/config); never the server's.
+    const withPublic = loadConfig({
+      CHAIN_IDS: "56",
+      RPC_URL_56: "https://bsc.example/rpc/key",
+      PUBLIC_RPC_URL_56: "https://bsc-public.example",
+    });
+    expect(withPublic.chains[0]).toMatchObject({ rpcUrl: "https://bsc.example/rpc/key", publicRpcUrl: "https://bsc-public.example" });
+    expect(() => loadConfig({ PUBLIC_RPC_URL_31337: "ws://x" })).toThrow(/PUBLIC_RPC_URL_31337 must be an http\(s\) URL/);
     expect(config.defaultChainId).toBe(1);
     expect(config.oidc).toMatchObject({ clientId: "loop", accountUrl: null });
     expect(config.trustProxy).toBe(1);

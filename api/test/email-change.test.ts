@@ -2,13 +2,15 @@
 // to the new address, a page that names the change, a confirmation only the asking account can make;
 // one address per account at every step; receipts and e-mail sign-in follow the new address.
 import { randomUUID } from "node:crypto";
+import { EMAIL_CHANGE_MESSAGES } from "@loop/rules/schemas/email-change";
+import { notificationListSchema } from "@loop/rules/schemas/notifications";
 import { ownProfileSchema } from "@loop/rules/schemas/profile";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
 import { EMAIL_CHANGE_TTL_MS } from "../src/features/email-change/email-change.service";
 import { buildOpenApiDocument } from "../src/features/openapi/document";
-import { fundMember, signInMember } from "./support/members";
-import type { Browser } from "./support/siwe";
+import { fundMember, signInMember, type Member } from "./support/members";
+import { fetchNonce, newAccount, siweMessage, walletSignIn, type Browser } from "./support/siwe";
 import { decodeQuotedPrintable, signInToken, type ReceivedMail } from "./support/smtp";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
 import { appWithSmtp, type SmtpServer } from "./support/suite-app";
@@ -163,6 +165,104 @@ describe("adding or changing the e-mail address", () => {
 
     // The old address no longer signs in to the account: its earlier link is void.
     await browser(t.app).post("/api/auth/email/verify").send({ token: oldSignIn }).expect(401);
+  });
+
+  describe("asking needs a recent sign-in (issue 35)", () => {
+    /** The member's session was signed in `minutes` ago. */
+    const signedInAgo = (member: Member, minutes: number) =>
+      t.db.prisma
+        .$executeRaw`UPDATE "app"."sessions" SET "created_at" = now() - make_interval(mins => ${minutes}) WHERE "user_id" = ${member.id}::uuid`;
+    /** A fresh SIWE message signed by `account`, as the dialog's "Sign with wallet" sends it. */
+    async function proofBy(member: Member, account = member.account) {
+      const message = siweMessage({ address: account.address, nonce: await fetchNonce(member.browser) });
+      return { address: account.address, message, signature: await account.signMessage({ message }) };
+    }
+    const ask = (member: Member, body: object) => member.browser.post("/api/profile/email").send(body);
+
+    it("a session signed in more than 15 minutes ago is refused with 'Sign In Again': no link, no mail, nothing stored", async () => {
+      const member = await signInMember(t, unique("stale"));
+      await signedInAgo(member, 16);
+      const sent = smtp.inbox.length;
+      const refused = await ask(member, { email: unique("wanted") }).expect(403);
+      expect(refused.body).toEqual({ message: EMAIL_CHANGE_MESSAGES.signInAgain });
+      expect(refused.body.message).toMatch(/^Sign In Again: /);
+      expect(await t.db.prisma.emailChangeToken.count({ where: { userId: member.id } })).toBe(0);
+      expect(smtp.inbox.length).toBe(sent);
+      // Before anything else: whether an address is taken is not told either.
+      const other = await signInMember(t, unique("owner"));
+      expect((await ask(member, { email: await emailOf(other.id) }).expect(403)).body).toEqual({
+        message: EMAIL_CHANGE_MESSAGES.signInAgain,
+      });
+
+      // 14 minutes is recent enough.
+      await signedInAgo(member, 14);
+      const email = unique("recent");
+      await ask(member, { email }).expect(202);
+      await smtp.mailTo(email);
+    });
+
+    it("signing in again, or a fresh signature of the account's own wallet, lets a stale session ask", async () => {
+      const member = await signInMember(t);
+      await signedInAgo(member, 60);
+      // Another wallet's signature proves nothing about this account; a used message proves nothing again.
+      const stranger = await proofBy(member, newAccount());
+      expect((await ask(member, { email: unique("nope"), proof: stranger }).expect(403)).body).toEqual({
+        message: EMAIL_CHANGE_MESSAGES.walletProofInvalid,
+      });
+      const proof = await proofBy(member);
+      const email = unique("signed");
+      await ask(member, { email, proof }).expect(202);
+      await smtp.mailTo(email);
+      expect((await ask(member, { email: unique("again"), proof }).expect(403)).body).toEqual({
+        message: EMAIL_CHANGE_MESSAGES.walletProofInvalid,
+      });
+      expect((await ask(member, { email: unique("bare") }).expect(403)).body).toEqual({ message: EMAIL_CHANGE_MESSAGES.signInAgain });
+
+      // Signing in again (a new session) is a recent sign-in.
+      expect((await walletSignIn(member.browser, member.account)).status).toBe(200);
+      const later = unique("later");
+      await ask(member, { email: later }).expect(202);
+      await smtp.mailTo(later);
+    });
+
+    it("the account is told in the app and at its current address when a new one is asked for, and in the app when it changes", async () => {
+      const old = unique("told");
+      const member = await signInMember(t, old);
+      const username = (await member.browser.get("/api/profile").expect(200)).body.username as string;
+      const next = unique("next");
+      const token = await linkFor(member.browser, next);
+      const heads = mailsTo(old).at(-1)!;
+      expect(heads.raw).toMatch(/^Subject: A new e-mail address was asked for your LOOP account/m);
+      const text = decodeQuotedPrintable(heads.raw);
+      expect(text).toContain(`The LOOP account @${username} asked to make ${next} its e-mail address, instead of ${old}.`);
+      expect(text).toContain("support@loop.local");
+      const bell = async () => notificationListSchema.parse((await member.browser.get("/api/notifications").expect(200)).body);
+      expect((await bell())[0]).toMatchObject({
+        type: "warning",
+        title: "E-mail Change Requested",
+        message: `A link to make ${next} the e-mail address of your account was sent there. Nothing changes until it is opened while signed in to this account. If you did not ask for this, write to LOOP support (support@loop.local).`,
+        actionUrl: "/settings",
+      });
+
+      await member.browser.post("/api/profile/email/confirm").send({ token }).expect(200);
+      expect((await bell())[0]).toMatchObject({
+        title: "E-mail Address Changed",
+        message: `${next} is now the e-mail address of your account. It replaces ${old}, which no longer signs in to it. If you did not make this change, write to LOOP support (support@loop.local).`,
+      });
+      await expect.poll(() => mailsTo(old).at(-1)!.raw).toMatch(/^Subject: The e-mail address of your LOOP account was changed/m);
+
+      // A first address: told in the app (no earlier address to mail).
+      const walletOnly = await signInMember(t);
+      const first = unique("first");
+      await walletOnly.browser
+        .post("/api/profile/email/confirm")
+        .send({ token: await linkFor(walletOnly.browser, first) })
+        .expect(200);
+      const titles = notificationListSchema
+        .parse((await walletOnly.browser.get("/api/notifications").expect(200)).body)
+        .map((n) => n.title);
+      expect(titles.slice(0, 2)).toEqual(["E-mail Address Added", "E-mail Change Requested"]);
+    });
   });
 
   it("409 when the address belongs to another account: when asked for, and when it was taken since", async () => {

@@ -192,14 +192,15 @@ describe("follows", () => {
         });
         const expected = newUploadNotification("beat_maker", "Sunrise Groove");
         const live = await stream.waitForNotification(expected.title);
-        expect(live).toMatchObject({ ...expected, actionUrl: paths.homeFollowing() });
+        // It opens the new loop's page (issue 36).
+        expect(live).toMatchObject({ ...expected, actionUrl: paths.loop(publicLoop) });
 
         const bell = notificationListSchema.parse((await follower.browser.get("/api/notifications").expect(200)).body);
         expect(bell.filter((n) => n.title.startsWith("New from"))).toEqual([
           expect.objectContaining({
             title: "New from beat_maker",
             message: 'beat_maker released "Sunrise Groove".',
-            actionUrl: "/home/following",
+            actionUrl: `/loops/${publicLoop}`,
             actionText: "Listen",
             isRead: false,
           }),
@@ -216,6 +217,45 @@ describe("follows", () => {
       }
     } finally {
       stream.abort();
+    }
+  });
+  it("a creator with more than 100 followers: each follower's open page gets the notice, and no other page refetches", async () => {
+    const uploader = await signInMember(t);
+    await t.db.prisma.user.update({ where: { id: uploader.id }, data: { username: "crowd_pleaser" } });
+    const [follower, outsider] = [await signInMember(t), await signInMember(t)];
+    await follow(follower.browser, uploader.id).expect(200);
+    // 150 more followers, as rows (each one a member).
+    const fans = Array.from({ length: 150 }, (_, i) => ({ username: `crowd_fan_${i}` }));
+    await t.db.prisma.user.createMany({ data: fans });
+    const fanIds = await t.db.prisma.user.findMany({ where: { username: { startsWith: "crowd_fan_" } }, select: { id: true } });
+    await t.db.prisma.follow.createMany({ data: fanIds.map(({ id }) => ({ followerId: id, followeeId: uploader.id })) });
+    const streams = [await EventStreamClient.open(baseUrl, follower.cookie), await EventStreamClient.open(baseUrl, outsider.cookie)];
+    const [followerStream, outsiderStream] = streams as [EventStreamClient, EventStreamClient];
+    const worker = t.startWorker({ pollMs: 50 });
+    try {
+      await Promise.all(streams.map((stream) => stream.waitForSync(1)));
+      const loopId = (
+        await uploader.browser
+          .post("/api/loops/upload")
+          .field("title", "Stadium Anthem")
+          .field("genreId", String(genre))
+          .attach("audio", wavFile([clickTrack(120, 1)]), { filename: "a.wav", contentType: "audio/wav" })
+          .expect(201)
+      ).body.id as string;
+      const expected = newUploadNotification("crowd_pleaser", "Stadium Anthem");
+      // Delivered as the notification itself, not as "refetch everything".
+      expect(await followerStream.waitForNotification(expected.title)).toMatchObject(expected);
+      expect(followerStream.syncCount()).toBe(1);
+      expect(await t.db.prisma.notification.count({ where: { title: expected.title } })).toBe(151);
+      expect((await t.db.prisma.loop.findUniqueOrThrow({ where: { id: loopId } })).status).toBe("ready");
+
+      // The outsider's page heard nothing: the next event on it is a notification of its own, sent after.
+      await t.db.prisma.notification.create({ data: { userId: outsider.id, type: "info", title: "Outsider's own", message: "m" } });
+      await outsiderStream.waitForNotification("Outsider's own");
+      expect(outsiderStream.events.map((event) => event.event)).toEqual(["sync", "notification"]);
+    } finally {
+      await worker.stop();
+      streams.forEach((stream) => stream.abort());
     }
   });
 });

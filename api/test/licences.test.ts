@@ -97,7 +97,7 @@ describe("licences", () => {
       issuedAt: freePurchase.createdAt,
       loop: { id: free.id, title: free.title },
       creator: { id: seller.id, username: sellerRow.username, name: "Ada Loop" },
-      buyer: { username: buyerRow.username },
+      buyer: { id: buyer.id, username: buyerRow.username },
       format: "mp3",
       price: "0.00",
       fee: "0.00",
@@ -129,10 +129,15 @@ describe("licences", () => {
     const other = await signInMember(t);
     expect((await other.browser.get(`/api/licences/${paidPurchase.licenceId}`).expect(200)).body.ownedByMe).toBe(false);
 
-    // A snapshot: renaming the loop and the creator later changes no licence.
+    // The purchase's facts are a snapshot: renaming the loop, or the creator's name, later changes none of
+    // them; the members are named by their accounts, with their usernames as they are now.
     await t.db.prisma.loop.update({ where: { id: paid.id }, data: { title: "Renamed later" } });
-    await t.db.prisma.user.update({ where: { id: seller.id }, data: { username: `renamed_${word()}`, firstName: "Someone" } });
-    expect(await publicLicence(paidPurchase.licenceId)).toEqual(paidLicence);
+    const renamed = `renamed_${word()}`;
+    await t.db.prisma.user.update({ where: { id: seller.id }, data: { username: renamed, firstName: "Someone" } });
+    expect(await publicLicence(paidPurchase.licenceId)).toEqual({
+      ...paidLicence,
+      creator: { id: seller.id, username: renamed, name: "Ada Loop" },
+    });
 
     // The Download menu's list: the buyer's licences of that loop.
     const listed = licenceSummaryListSchema.parse((await buyer.browser.get(`/api/licences?loopId=${paid.id}`).expect(200)).body);
@@ -161,6 +166,39 @@ describe("licences", () => {
     await anonymous()
       .get(`/api/licences/${freePurchase.licenceId}/pdf?token=${encodeURIComponent(token)}`)
       .expect(403);
+  });
+
+  it("a handle given up and taken by another member never shows on a licence: the page and the PDF name the accounts as they are now", async () => {
+    const seller = await signInMember(t);
+    const buyer = await signInMember(t);
+    const [oldBuyerHandle, oldSellerHandle] = [`keeper_${word()}`, `maker_${word()}`];
+    await t.db.prisma.user.update({ where: { id: buyer.id }, data: { username: oldBuyerHandle } });
+    await t.db.prisma.user.update({ where: { id: seller.id }, data: { username: oldSellerHandle } });
+    const loop = await listedLoop(seller.id, 0);
+    const purchase = purchaseSchema.parse(
+      (await buyer.browser.post("/api/purchases").send({ loopId: loop.id, format: "mp3" }).expect(201)).body,
+    );
+    expect((await publicLicence(purchase.licenceId)).buyer).toEqual({ id: buyer.id, username: oldBuyerHandle });
+
+    // Both rename themselves (PUT /api/profile), and newcomers take the old handles.
+    const [newBuyerHandle, newSellerHandle] = [`moved_${word()}`, `moved_${word()}`];
+    await buyer.browser.put("/api/profile").send({ username: newBuyerHandle }).expect(200);
+    await seller.browser.put("/api/profile").send({ username: newSellerHandle }).expect(200);
+    const [squatter, squatter2] = [await signInMember(t), await signInMember(t)];
+    await squatter.browser.put("/api/profile").send({ username: oldBuyerHandle }).expect(200);
+    await squatter2.browser.put("/api/profile").send({ username: oldSellerHandle }).expect(200);
+
+    const licence = await publicLicence(purchase.licenceId);
+    expect(licence.buyer).toEqual({ id: buyer.id, username: newBuyerHandle });
+    expect(licence.creator).toMatchObject({ id: seller.id, username: newSellerHandle });
+    expect(JSON.stringify(licence)).not.toContain(squatter.id);
+    // The newcomer is not its owner either.
+    expect((await squatter.browser.get(`/api/licences/${purchase.licenceId}`).expect(200)).body.ownedByMe).toBe(false);
+    const text = await pdfText((await pdfOf(buyer.browser, `/api/licences/${purchase.licenceId}/pdf`).expect(200)).body as Buffer);
+    expect(text).toContain(`@${newBuyerHandle}, account ${buyer.id}`);
+    expect(text).toContain(`@${newSellerHandle}, account ${seller.id}`);
+    expect(text).not.toContain(`@${oldBuyerHandle}`);
+    expect(text).not.toContain(`@${oldSellerHandle}`);
   });
 
   it("an unknown or malformed id is 404 'Licence Not Found'", async () => {
@@ -385,7 +423,7 @@ describe("licences", () => {
         issuedAt: downloaded.createdAt.toISOString(),
         loop: { id: free.id, title: free.title },
         creator: { id: seller.id, username: sellerRow.username, name: "Ada" },
-        buyer: { username: memberRow.username },
+        buyer: { id: member.id, username: memberRow.username },
         format: "wav",
         price: "0.00",
         fee: "0.00",

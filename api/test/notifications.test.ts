@@ -266,16 +266,24 @@ describe("notifications", () => {
       expect(b.stream.notifications().some((n) => aIds.has(n.id))).toBe(false);
     });
 
-    it("a broadcast to many users in one statement makes every open stream refetch", async () => {
+    it("a statement for many users delivers to each recipient's streams only: nobody else refetches", async () => {
       const a = await listening();
       const b = await listening();
-      await t.db.prisma.user.createMany({ data: Array.from({ length: 120 }, (_, i) => ({ username: `notif_crowd_${Date.now()}_${i}` })) });
+      const outsider = await listening();
+      const crowd = Array.from({ length: 300 }, (_, i) => ({ username: `notif_crowd_${Date.now()}_${i}` }));
+      await t.db.prisma.user.createMany({ data: crowd });
+      // 302 recipients, a and b among them: more than one message's worth of entries.
       await t.db.prisma.$executeRaw`
         INSERT INTO "app"."notifications" ("user_id", "type", "title", "message")
-        SELECT "id", 'info', 'Hello everyone', 'm' FROM "app"."users"`;
-      await Promise.all([a.stream.waitForSync(2), b.stream.waitForSync(2)]);
-      // What the client refetches then:
-      expect((await list(a.browser))[0]!.title).toBe("Hello everyone");
+        SELECT "id", 'info', 'Hello crowd', 'm' FROM "app"."users"
+        WHERE "id" IN (${a.id}::uuid, ${b.id}::uuid) OR "username" LIKE 'notif_crowd_%'`;
+      const [toA, toB] = await Promise.all([a.stream.waitForNotification("Hello crowd"), b.stream.waitForNotification("Hello crowd")]);
+      expect(toA.id).not.toBe(toB.id);
+      // The outsider's stream heard nothing of it: its next event is its own notification, sent after.
+      await notifyInTx(outsider.id, "Only mine");
+      await outsider.stream.waitForNotification("Only mine");
+      expect(outsider.stream.events.map((event) => event.event)).toEqual(["sync", "notification"]);
+      expect([a, b].map((user) => user.stream.syncCount())).toEqual([1, 1]);
     });
 
     it("a user banned meanwhile gets nothing more: the stream ends", async () => {

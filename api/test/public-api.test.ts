@@ -37,10 +37,12 @@ describe("public API", () => {
     }
   });
 
-  it("GET /api/config: chains with their RPC URLs, no contracts without a manifest, default chain, no WalletConnect, no OIDC, no PayPal or cards", async () => {
+  it("GET /api/config: chains without a public RPC URL by default, no contracts without a manifest, default chain, no WalletConnect, no OIDC, no PayPal or cards", async () => {
     const response = await request(t.app).get("/api/config").expect(200);
+    // The server's RPC URL (RPC_URL_31337) is never published.
+    expect(response.text).not.toContain(inject("rpcUrl"));
     expect(response.body).toEqual({
-      chains: [{ id: 31337, name: "Hardhat (local)", rpcUrl: inject("rpcUrl"), contracts: null }],
+      chains: [{ id: 31337, name: "Hardhat (local)", publicRpcUrl: null, contracts: null }],
       defaultChainId: 31337,
       walletConnectProjectId: null,
       oidc: null,
@@ -62,13 +64,31 @@ describe("public API", () => {
     const withManifest = await createTestApp({ db: t.db, env: { DEPLOYMENTS_DIR: deployments.dir } });
     try {
       const response = await request(withManifest.app).get("/api/config").expect(200);
-      expect(response.body.chains).toEqual([{ id: 31337, name: "Hardhat (local)", rpcUrl: inject("rpcUrl"), contracts: LOCAL_CONTRACTS }]);
+      expect(response.body.chains).toEqual([{ id: 31337, name: "Hardhat (local)", publicRpcUrl: null, contracts: LOCAL_CONTRACTS }]);
       // Read once at start-up: a manifest written later changes nothing until a restart.
       deployments.remove();
       expect((await request(withManifest.app).get("/api/config").expect(200)).body.chains[0].contracts).toEqual(LOCAL_CONTRACTS);
     } finally {
       await withManifest.close();
       deployments.remove();
+    }
+  });
+
+  it("GET /api/config publishes PUBLIC_RPC_URL_<id>, never RPC_URL_<id> (it carries the provider's key)", async () => {
+    const serverRpc = "https://rpc.provider.example/v2/server-secret-key";
+    const withKeys = await createTestApp({
+      db: t.db,
+      env: { RPC_URL_31337: serverRpc, PUBLIC_RPC_URL_31337: "https://rpc.public.example/" },
+    });
+    try {
+      const response = await request(withKeys.app).get("/api/config").expect(200);
+      expect(response.body.chains).toEqual([
+        { id: 31337, name: "Hardhat (local)", publicRpcUrl: "https://rpc.public.example/", contracts: null },
+      ]);
+      expect(response.text).not.toContain("server-secret-key");
+      expect(response.text).not.toContain("rpc.provider.example");
+    } finally {
+      await withKeys.close();
     }
   });
 

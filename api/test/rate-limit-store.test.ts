@@ -3,8 +3,11 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrisma, type PrismaClient } from "../src/db/prisma";
+import { OWN_NOTIFICATIONS_PER_HOUR, TOO_MANY_NOTIFICATIONS } from "../src/features/notifications/create-notification-rate-limit";
+import { ORDERS_PER_HOUR, TOO_MANY_ORDERS } from "../src/features/token-orders/order-rate-limit";
 import { PostgresRateLimitStore, deleteExpiredRateLimitHits } from "../src/http/postgres-rate-limit-store";
-import { createTestApp, type TestApp } from "./support/test-app";
+import { signInMember } from "./support/members";
+import { APP_ORIGIN, createTestApp, type TestApp } from "./support/test-app";
 
 const WINDOW_MS = 15 * 60 * 1000;
 
@@ -104,5 +107,52 @@ describe("the Postgres rate limit store", () => {
     expect(await store.get("old")).toBeUndefined();
     expect(await deleteExpiredRateLimitHits(prismaB)).toBeGreaterThanOrEqual(1);
     expect(await rows("sweep:")).toEqual([{ key: "sweep:current", hits: 1 }]);
+  });
+});
+
+describe("the per-member hourly limits (own notifications, token orders) are shared by every process", () => {
+  let a: TestApp;
+  let b: TestApp;
+  let prismaB: PrismaClient;
+
+  beforeAll(async () => {
+    a = await createTestApp();
+    prismaB = createPrisma(a.db.url);
+    b = await createTestApp({ db: { ...a.db, prisma: prismaB } });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await prismaB?.$disconnect();
+    await a?.close();
+  });
+
+  /** The member's call through app `t` (the session is in the shared database). */
+  const post = (t: TestApp, cookie: string, path: string, body: object) =>
+    request(t.app).post(path).set("Origin", APP_ORIGIN).set("Cookie", cookie).send(body);
+
+  it(`${OWN_NOTIFICATIONS_PER_HOUR} own notifications an hour across both instances, then 429 on each`, async () => {
+    const member = await signInMember(a);
+    for (let i = 0; i < OWN_NOTIFICATIONS_PER_HOUR; i++)
+      await post(i % 2 ? b : a, member.cookie, "/api/notifications", { title: `Note ${i}`, message: "m" }).expect(201);
+    // Each instance alone has seen half of the budget: the shared count says it is spent.
+    for (const t of [a, b])
+      expect((await post(t, member.cookie, "/api/notifications", { title: "One more", message: "m" }).expect(429)).body).toEqual({
+        message: TOO_MANY_NOTIFICATIONS,
+      });
+    expect(await a.db.prisma.notification.count({ where: { userId: member.id, title: { startsWith: "Note " } } })).toBe(
+      OWN_NOTIFICATIONS_PER_HOUR,
+    );
+    // Another member has a budget of their own.
+    const other = await signInMember(b);
+    await post(b, other.cookie, "/api/notifications", { title: "Mine", message: "m" }).expect(201);
+  });
+
+  it(`${ORDERS_PER_HOUR} token orders an hour across both instances, then 429 on each`, async () => {
+    const member = await signInMember(a);
+    const order = { requestedAmount: "1250", paymentMethod: "paypal", paymentDetails: "buyer@example.com", usdAmount: "2.50" };
+    for (let i = 0; i < ORDERS_PER_HOUR; i++) await post(i % 2 ? a : b, member.cookie, "/api/admin-orders", order).expect(201);
+    for (const t of [a, b])
+      expect((await post(t, member.cookie, "/api/admin-orders", order).expect(429)).body).toEqual({ message: TOO_MANY_ORDERS });
+    expect(await a.db.prisma.tokenOrder.count({ where: { userId: member.id } })).toBe(ORDERS_PER_HOUR);
   });
 });

@@ -60,6 +60,8 @@ describe("upload reward", () => {
   let admin: Member;
   let tone = 0;
   type Member = Awaited<ReturnType<typeof signInMember>>;
+  /** A member with a confirmed e-mail: one the reward can reach (issue 35; the other conditions: upload-reward-farming.test.ts). */
+  const reachable = () => signInMember(t, `member-${randomUUID().slice(0, 8)}@example.com`);
 
   /** A short WAV no other test upload has (each call a different tempo). */
   const uniqueWav = () => wavFile([clickTrack(60 + ++tone, 1)]);
@@ -123,7 +125,7 @@ describe("upload reward", () => {
   });
 
   it("a paid loop listed for 24 hours earns 500 promotional LOOP once: swept twice, concurrently, and after a lost decision", async () => {
-    const member = await signInMember(t);
+    const member = await reachable();
     const id = await uploadReady(member, "Night Drive");
     // Listed now: the window has just begun, the sweep decides nothing.
     const waiting = await reward(id);
@@ -165,7 +167,7 @@ describe("upload reward", () => {
       withdrawable: "0.00000000",
       promotional: "1000.00000000",
     });
-    const other = await signInMember(t);
+    const other = await reachable();
     expect((await member.browser.post("/api/tokens/transfer").send({ toUserId: other.id, amount: "500" })).body).toEqual({
       message: promotionalRefusalMessage("send", "0"),
     });
@@ -215,7 +217,7 @@ describe("upload reward", () => {
   });
 
   it("a loop hidden by a moderator within the window never earns it, even restored; nor does the loop of a member banned meanwhile, even unbanned", async () => {
-    const [creator, banned] = [await signInMember(t), await signInMember(t)];
+    const [creator, banned] = [await reachable(), await reachable()];
     const hidden = await uploadReady(creator, "Copied Sample");
     const kept = await uploadReady(creator, "Original Work");
     const ofBanned = await uploadReady(banned, "Spam");
@@ -238,7 +240,7 @@ describe("upload reward", () => {
   });
 
   it("a banned creator whose ban came without the trigger (bypassed) is still refused at the sweep", async () => {
-    const member = await signInMember(t);
+    const member = await reachable();
     const id = await uploadReady(member, "Late Ban");
     await t.db.prisma.$executeRaw`ALTER TABLE "app"."users" DISABLE TRIGGER "users_upload_reward_ban"`;
     try {
@@ -252,7 +254,7 @@ describe("upload reward", () => {
   });
 
   it("a loop whose processing failed earns nothing", async () => {
-    const member = await signInMember(t);
+    const member = await reachable();
     const full = wavFile([clickTrack(97, 4)]);
     const id = await upload(member, "Broken", { price: "2" }, full.subarray(0, full.length / 2));
     expect((await processed(member, id)).status).toBe("failed");
@@ -262,7 +264,7 @@ describe("upload reward", () => {
   });
 
   it("the window runs while the loop is listed: made private it stops, listed again it starts over", async () => {
-    const member = await signInMember(t);
+    const member = await reachable();
     const id = await uploadReady(member, "Shy Loop");
     await listedHoursAgo(id, 20);
     await member.browser.patch(`/api/loops/${id}`).send({ isPublic: false }).expect(200);
@@ -278,7 +280,7 @@ describe("upload reward", () => {
   });
 
   it("a free loop earns nothing (decided once, at the end of its window)", async () => {
-    const member = await signInMember(t);
+    const member = await reachable();
     const id = await uploadReady(member, "Free Sample", { isFree: "true" });
     await listedHoursAgo(id, 25);
     expect((await sweep()).decided).toEqual({ free: 1 });
@@ -290,7 +292,7 @@ describe("upload reward", () => {
   });
 
   it("the same file uploaded again — by anyone — earns nothing: the original's SHA-256 is recorded at upload", async () => {
-    const [first, copier] = [await signInMember(t), await signInMember(t)];
+    const [first, copier] = [await reachable(), await reachable()];
     const bytes = uniqueWav();
     const original = await uploadReady(first, "Original");
     const copy = await uploadReady(copier, "Copy", { price: "1" }, bytes);
@@ -306,7 +308,7 @@ describe("upload reward", () => {
     expect(await reward(original)).toMatchObject({ status: "rewarded" });
 
     // A re-upload of a file whose first upload failed processing is not a duplicate (failed loops were never content).
-    const member = await signInMember(t);
+    const member = await reachable();
     const full = wavFile([clickTrack(133, 4)]);
     const broken = full.subarray(0, full.length / 2);
     const failed = await upload(member, "Try 1", { price: "1" }, broken);
@@ -317,7 +319,7 @@ describe("upload reward", () => {
   });
 
   it("at most 5 rewarded loops per member per UTC day of going live, under concurrent sweeps; the others are decided once", async () => {
-    const member = await signInMember(t);
+    const member = await reachable();
     const ids: string[] = [];
     for (let i = 0; i < 8; i++) ids.push(await recordedUpload(t.db.prisma, member.id, genreId, `Daily ${i}`));
     // Seven went live on one UTC day (5 minutes apart), the eighth the next day.
@@ -346,7 +348,7 @@ describe("upload reward", () => {
     expect((await balance(member)).promotional).toBe(`${500 + 6 * 500}.00000000`);
 
     // One sweeper alone pays the first five to go live that day.
-    const next = await signInMember(t);
+    const next = await reachable();
     const more: string[] = [];
     for (let i = 0; i < 6; i++) more.push(await recordedUpload(t.db.prisma, next.id, genreId, `Solo ${i}`));
     for (const [i, id] of more.entries()) {
@@ -365,7 +367,7 @@ describe("upload reward", () => {
   });
 
   it("the API's sweeper runs a pass at start and then every UPLOAD_REWARD_SWEEP_MS, until stopped", async () => {
-    const member = await signInMember(t);
+    const member = await reachable();
     const first = await recordedUpload(t.db.prisma, member.id, genreId, "At Start");
     const sweeper = startUploadRewardSweeper({
       prisma: t.db.prisma,
@@ -392,7 +394,11 @@ describe("ledger:check and upload rewards", () => {
   it("reports an upload reward credited as withdrawable LOOP or not recorded as its loop's, and rewards over the daily cap", async () => {
     const db = await createTestDatabase();
     try {
-      const user = (await db.prisma.user.create({ data: { username: `u_${newAccount().address.slice(2, 10).toLowerCase()}` } })).id;
+      const user = (
+        await db.prisma.user.create({
+          data: { username: `u_${newAccount().address.slice(2, 10).toLowerCase()}`, email: `${randomUUID()}@example.com` },
+        })
+      ).id;
       const genre = (await db.prisma.genre.create({ data: { name: "Check Genre" } })).id;
       const violation = (subject: string) => violationsOf(db.prisma, subject);
       expect(await checkLedger(db.prisma)).toEqual([]);

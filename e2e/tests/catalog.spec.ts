@@ -39,20 +39,32 @@ test.describe("catalog", () => {
     await expect(card.getByTestId("player-time")).not.toHaveText(/^0:00 \//);
     await card.getByRole("button", { name: `Pause preview of ${title}` }).click();
 
-    // Filters: genre, price band and duration band keep it; a band it is not in drops it.
+    // Filters: genre, free and duration band keep it; paid, or a band it is not in, drops it. (A
+    // filter is a link's state: its box is ticked once the address changed, so each pick is checked.)
     const filters = page.getByRole("complementary", { name: "Filters" });
-    await filters.getByLabel("Funk").check();
-    await filters.getByLabel("Free", { exact: true }).check();
-    await filters.getByLabel("Short (under 30s)").check();
+    const pick = async (label: string) => {
+      const box = filters.getByLabel(label, { exact: true });
+      await box.click();
+      await expect(box).toBeChecked();
+    };
+    await pick("Funk");
+    await pick("Free");
+    await pick("Short (under 30s)");
     await expect(card).toBeVisible();
     await expect(page.getByTestId("loops-count")).toHaveText(/^\d+ loops? found$/);
-    await filters.getByLabel("$1 - $5").check();
+    await pick("Paid");
     await expect(card).toBeHidden();
-    await filters.getByLabel("Free", { exact: true }).check();
-    await filters.getByLabel("Long (over 1min)").check();
+    await pick("Free");
+    await pick("Long (over 1min)");
     await expect(card).toBeHidden();
-    await filters.getByLabel("Short (under 30s)").check();
+    await pick("Short (under 30s)");
     await expect(card).toBeVisible();
+    // The filters are in the address: a reload keeps them, and the loop with them.
+    await expect(page).toHaveURL(/[?&]duration=short/);
+    await page.reload();
+    await expect(filters.getByLabel("Short (under 30s)")).toBeChecked();
+    await expect(filters.getByLabel("Free", { exact: true })).toBeChecked();
+    await expect(page.getByRole("article", { name: title })).toBeVisible();
 
     // Search: a typo still finds it; the result and the creator lead to the public profile.
     const search = page.getByRole("searchbox", { name: "Search loops and creators" });

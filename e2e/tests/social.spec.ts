@@ -60,13 +60,13 @@ test.describe("likes, collections and follows", () => {
     // B likes both: each heart turns pressed and counts 1.
     for (const title of [first, second]) {
       const card = member.getByRole("article", { name: title });
-      const like = card.getByRole("button", { name: "Like", exact: true });
+      const like = card.getByRole("button", { name: /^Like \(/ });
       await expect(like).toHaveAttribute("aria-pressed", "false");
       await expect(card.getByTestId("like-count")).toHaveText(/^0/);
       const answer = member.waitForResponse((response) => response.url().endsWith("/like") && response.request().method() === "POST");
       await like.click();
       expect((await answer).status()).toBe(200);
-      const unlike = card.getByRole("button", { name: "Unlike", exact: true });
+      const unlike = card.getByRole("button", { name: /^Unlike \(/ });
       await expect(unlike).toHaveAttribute("aria-pressed", "true");
       await expect(card.getByTestId("like-count")).toHaveText(/^1/);
     }
@@ -165,9 +165,11 @@ test.describe("likes, collections and follows", () => {
     await expect(notice).toContainText(`${creator.username} released "${third}".`);
     await screenshot(member, "bell");
 
-    // Its Listen leads to Home → Following, where the new loop comes first.
+    // Its Listen opens the new loop's page (issue 36); Home → Following has it first.
     await notice.getByRole("button", { name: "Listen" }).click();
-    await expect(member).toHaveURL(/\/home\/following$/);
+    await expect(member).toHaveURL(/\/loops\/[0-9a-f-]{36}$/);
+    await expect(member.getByRole("heading", { level: 1, name: third })).toBeVisible();
+    await member.goto("/home/following");
     const followingPanel = member.getByRole("tabpanel", { name: "Following" });
     await expect(followingPanel.getByRole("article").first()).toHaveAccessibleName(third);
     await expect(followingPanel.getByRole("article", { name: second })).toBeVisible();

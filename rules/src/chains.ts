@@ -41,17 +41,32 @@ export interface ChainContracts {
   vault: string;
 }
 
-/** Client chain configuration served by GET /api/config. */
+/** A chain the deployment accepts, as the API's configuration holds it. */
 export interface ChainConfig {
   id: number;
   name: string;
+  /** The server's RPC endpoint (RPC_URL_<id>): it may carry a provider's key, so it is never published. */
   rpcUrl: string;
+  /** The endpoint browsers may use (PUBLIC_RPC_URL_<id>); null: none is given. */
+  publicRpcUrl: string | null;
   /** From the chain's deployment manifest (@loop/contracts/manifest); null when it has none. */
   contracts: ChainContracts | null;
 }
 
+/** A chain as GET /api/config publishes it: never the server's RPC URL. */
+export interface ClientChainConfig {
+  id: number;
+  name: string;
+  /**
+   * PUBLIC_RPC_URL_<id>, or null: the page then reads the chain through the connected wallet's own
+   * provider, or viem's default public endpoint of the chain.
+   */
+  publicRpcUrl: string | null;
+  contracts: ChainContracts | null;
+}
+
 export interface ClientConfig {
-  chains: ChainConfig[];
+  chains: ClientChainConfig[];
   /** Chain the app asks wallets to use by default. */
   defaultChainId: number;
   walletConnectProjectId: string | null;

@@ -46,4 +46,6 @@ export const paths = {
   loop: page("/loops/:loopId", (loopId: string) => `/loops/${encodeURIComponent(loopId)}`),
   /** The public check of a purchase's licence (issue 24). */
   licence: page("/licences/:licenceId", (licenceId: string) => `/licences/${encodeURIComponent(licenceId)}`),
+  /** The licence's full text (docs/licence.md), linked from every loop's page (issue 36). */
+  licenceTerms: page("/licence"),
 } as const;

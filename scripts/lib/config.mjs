@@ -68,6 +68,8 @@ export function settings(mode, base = process.env) {
   set("CHAIN_IDS", localChain ? "31337" : configuredChains.join(","));
   if (localChain) {
     set("RPC_URL_31337", `http://127.0.0.1:${hardhatPort}`);
+    // The local node's URL is no secret: the page reads the local chain there too (GET /api/config).
+    set("PUBLIC_RPC_URL_31337", `http://127.0.0.1:${hardhatPort}`);
     set("DEFAULT_CHAIN_ID", "31337");
     set("DEPLOYMENTS_DIR", LOCAL_DEPLOYMENTS_DIR);
     // The Vite dev server proxies /api on loopback and adds X-Forwarded-For: trust it, so that

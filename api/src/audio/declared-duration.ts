@@ -185,7 +185,7 @@ const OGG_TAIL = 1 << 17;
  * Ogg: the granule position of the last page of the first stream (its length in samples; Opus at
  * 48 kHz after the pre-skip), over the codec's sample rate from the first page.
  */
-function oggDuration(head: Uint8Array, tail: Uint8Array): number | null {
+export function oggDuration(head: Uint8Array, tail: Uint8Array): number | null {
   if (head.length < 28 || !ascii(head, 0, "OggS")) return null;
   const serial = new DataView(head.buffer, head.byteOffset).getUint32(14, true);
   const body = head.subarray(27 + head[26]!);
@@ -216,14 +216,14 @@ function oggDuration(head: Uint8Array, tail: Uint8Array): number | null {
   return null;
 }
 
-const ADTS_RATES = [96000, 88200, 64000, 48000, 44100, 32000, 24000, 22050, 16000, 12000, 11025, 8000, 7350];
+export const ADTS_RATES = [96000, 88200, 64000, 48000, 44100, 32000, 24000, 22050, 16000, 12000, 11025, 8000, 7350];
 const SAMPLES_PER_ADTS_BLOCK = 1024;
 
 /**
  * ADTS: walks the frame headers (each frame holds 1 to 4 blocks of 1024 samples), skipping bytes
  * that are not a frame as the decoder does, so that frames after junk are counted too.
  */
-function adtsDuration(bytes: Uint8Array): number | null {
+export function adtsDuration(bytes: Uint8Array): number | null {
   let offset = id3Length(bytes);
   let seconds = 0;
   let frames = 0;
@@ -242,7 +242,7 @@ function adtsDuration(bytes: Uint8Array): number | null {
   return frames ? seconds : null;
 }
 
-function id3Length(bytes: Uint8Array): number {
+export function id3Length(bytes: Uint8Array): number {
   if (bytes.length < 10 || bytes[0] !== 0x49 || bytes[1] !== 0x44 || bytes[2] !== 0x33) return 0;
   const size = ((bytes[6]! & 0x7f) << 21) | ((bytes[7]! & 0x7f) << 14) | ((bytes[8]! & 0x7f) << 7) | (bytes[9]! & 0x7f);
   return 10 + size + (bytes[5]! & 0x10 ? 10 : 0);
@@ -253,7 +253,7 @@ function id3Length(bytes: Uint8Array): number {
  * is null. Each track's media header (mdhd) and each sound track's sample count (at least 1024
  * samples per AAC frame) can only make it longer: a movie header that understates is not believed.
  */
-function mp4Duration(bytes: Uint8Array): number | null {
+export function mp4Duration(bytes: Uint8Array): number | null {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const moov = findBox(view, 0, bytes.length, "moov");
   if (!moov) return null;

@@ -17,17 +17,26 @@
 // decoding, and the decoded frames are counted so that the decode stops as soon as the cap is passed
 // (nothing past it is encoded or written). The thread's own memory is checked after every chunk.
 //
+// The sample rate is capped too (issue 35): audio above MAX_SOURCE_SAMPLE_RATE is refused at its first
+// chunk, and audio above MAX_DERIVED_SAMPLE_RATE is resampled (./resample.ts) before every consumer, so
+// the stored files are at 48 kHz at most (./stored-size.ts). What the files take is counted as they
+// are written: past the bytes the member's storage quota leaves them (`storage`), the decode stops.
+//
 // Each step's CPU and wall time is summed over the chunks (./timings.ts) and returned with the
 // result: the worker's log line and the bench print them.
-import { closeSync, openSync, readSync } from "node:fs";
+import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { MAX_SOURCE_SAMPLE_RATE, sampleRateTooHighMessage } from "@loop/rules/schemas/loops";
 import { allFinite, detectKey, detectTempo, mixStereo, PeakAccumulator, previewClip } from "./analysis";
 import { probeFile, type Mp3Survey } from "./declared-duration";
+import { Fingerprinter, type AudioFingerprint } from "./fingerprint";
 import { audioLimits, type AudioLimits } from "./limits";
 import { AudioRejected, decodeFile, type PcmChunk } from "./sources";
+import { Resampler } from "./resample";
 import { sniffAudioFormat, SNIFF_BYTES, type AudioFormat } from "./sniff";
+import { derivedSampleRate, PEAKS_BYTES_MAX, previewBytes } from "./stored-size";
 import { StepTimer, type StepTimings } from "./timings";
 import { encodeMp3ToFile, Mp3FileWriter, WavFileWriter } from "./writers";
 
@@ -58,71 +67,111 @@ export interface PipelineFiles {
 
 export interface PipelineResult {
   durationMs: number;
-  /** Decoded samples per channel. */
+  /** Samples per channel of the stored files (the decoded ones, resampled when above 48 kHz). */
   samples: number;
+  /** Rate of the stored files: the source's, or 44.1/48 kHz for a source above 48 kHz. */
   sampleRate: number;
+  /** Rate the upload decoded at. */
+  sourceSampleRate: number;
   channels: number;
   detectedBpm: number | null;
   detectedKey: string | null;
   peaks: number[][];
+  /** The sound's fingerprint (./fingerprint.ts): the upload reward's "heard before" check. */
+  fingerprint: AudioFingerprint;
   files: PipelineFiles;
   /** `files.mp3` is the uploaded MP3 itself (not encoded again). */
   mp3Original: boolean;
   /** Bitrate of `files.mp3` in kbps: DELIVERY_MP3_KBPS, or an original's mean bitrate over its frames (VBR: average), rounded. */
   mp3Kbps: number;
   /**
-   * CPU and wall time per step, summed over the chunks: probe (sniff, declared length), decode, mix
-   * (finite check, mono mixdown, excerpt and preview copies), peaks, bpm, key, mp3 (320 kbps
+   * CPU and wall time per step, summed over the chunks: probe (sniff, declared length), decode, resample
+   * (sources above 48 kHz), mix (finite check, mono mixdown, excerpt and preview copies), peaks, fingerprint, bpm, key, mp3 (320 kbps
    * encoder; absent for an MP3 delivered as uploaded), preview (clip and 128 kbps encoder), wav (16-bit conversion), write (the disk writes of
    * all three files), other, total.
    */
   timings: StepTimings;
 }
 
+/** Bytes the files made from an upload may take (the room the member's storage quota leaves), and the refusal past them. */
+export interface StorageBudget {
+  maxBytes: number;
+  message: string;
+}
+
 class Consumers {
   private frames = 0;
   private readonly peaks = new PeakAccumulator();
+  private fingerprinter: Fingerprinter | null = null;
   private readonly excerpt: Float32Array[] = [];
   private excerptFrames = 0;
   private readonly preview: Float32Array[][] = [];
   private previewFrames = 0;
   /** The mono mixdown of a stereo slice (reused: peaks read it, the excerpt copies it). */
-  private readonly mono: Float32Array;
+  private mono: Float32Array;
+  /** Rate of the stored files (every consumer works at it). */
+  readonly sampleRate: number;
+  /** Null when the source's rate is stored as it is. */
+  private readonly resampler: Resampler | null;
 
   private constructor(
-    readonly sampleRate: number,
+    readonly sourceRate: number,
     readonly channels: 1 | 2,
     private readonly files: PipelineFiles,
     /** Null when the upload is an MP3 that may be delivered as it is. */
     private readonly mp3: Mp3FileWriter | null,
     private readonly wav: WavFileWriter,
     private readonly timer: StepTimer,
+    private readonly budget: { limit: StorageBudget; mp3AsUploadedBytes: number } | null,
   ) {
+    this.sampleRate = derivedSampleRate(sourceRate);
+    this.resampler = this.sampleRate === sourceRate ? null : new Resampler(sourceRate, this.sampleRate, channels);
     this.mono = new Float32Array(channels === 2 ? SLICE_FRAMES : 0);
   }
 
-  static async create(sampleRate: number, channels: 1 | 2, files: PipelineFiles, timer: StepTimer, encodeMp3: boolean): Promise<Consumers> {
+  static async create(
+    sourceRate: number,
+    channels: 1 | 2,
+    files: PipelineFiles,
+    timer: StepTimer,
+    encodeMp3: boolean,
+    budget: { limit: StorageBudget; mp3AsUploadedBytes: number } | null,
+  ): Promise<Consumers> {
+    const sampleRate = derivedSampleRate(sourceRate);
     const mp3 = encodeMp3
       ? await Mp3FileWriter.create(files.mp3, { channels, sampleRate, bitrate: DELIVERY_MP3_KBPS, timing: { timer, step: "mp3" } })
       : null;
     const wav = new WavFileWriter(files.wav, channels, sampleRate, { timer, step: "wav" });
-    return new Consumers(sampleRate, channels, files, mp3, wav, timer);
+    return new Consumers(sourceRate, channels, files, mp3, wav, timer, budget);
   }
 
   add(chunk: PcmChunk): void {
-    if (chunk.sampleRate !== this.sampleRate) throw new AudioRejected("Corrupt audio: the sample rate changes within the file");
+    if (chunk.sampleRate !== this.sourceRate) throw new AudioRejected("Corrupt audio: the sample rate changes within the file");
     const length = chunk.channels[0]?.length ?? 0;
     for (let start = 0; start < length; start += SLICE_FRAMES) {
       const end = Math.min(length, start + SLICE_FRAMES);
       const channels = Array.from({ length: this.channels }, (_, c) => (chunk.channels[c] ?? chunk.channels[0]!).subarray(start, end));
-      this.addSlice(channels);
+      this.addResampled(channels);
     }
+  }
+
+  private addResampled(channels: Float32Array[]): void {
+    const { resampler } = this;
+    const slice = resampler ? this.timer.time("resample", () => resampler.process(channels)) : channels;
+    if (slice[0]!.length) this.addSlice(slice);
+  }
+
+  /** Bytes the stored files would take now: the WAV and MP3 written so far, the preview and the peaks. */
+  private storedBytes(): number {
+    const mp3 = this.mp3 ? this.mp3.bytes : (this.budget?.mp3AsUploadedBytes ?? 0);
+    return this.wav.bytes + mp3 + previewBytes(this.frames / this.sampleRate) + PEAKS_BYTES_MAX;
   }
 
   private addSlice(channels: Float32Array[]): void {
     const { timer } = this;
     let mark = timer.mark();
     const length = channels[0]!.length;
+    if (this.channels === 2 && this.mono.length < length) this.mono = new Float32Array(length);
     // Checked before any consumer sees the slice (LAME is not given NaN).
     const mono = channels.length === 2 ? this.mono.subarray(0, length) : channels[0]!;
     const finite = channels.length === 2 ? mixStereo(channels[0]!, channels[1]!, mono) : allFinite(mono);
@@ -130,6 +179,8 @@ class Consumers {
     mark = timer.add("mix", mark);
     this.peaks.add(mono);
     mark = timer.add("peaks", mark);
+    (this.fingerprinter ??= new Fingerprinter(this.sampleRate)).add(mono);
+    mark = timer.add("fingerprint", mark);
     const excerptLimit = ANALYSIS_SECONDS * this.sampleRate;
     if (this.excerptFrames < excerptLimit) {
       const take = mono.slice(0, excerptLimit - this.excerptFrames);
@@ -146,9 +197,16 @@ class Consumers {
     this.mp3?.write(channels);
     this.wav.write(channels);
     this.frames += length;
+    // Past the room the storage quota leaves, nothing more is decoded or written.
+    if (this.budget && this.storedBytes() > this.budget.limit.maxBytes) throw new AudioRejected(this.budget.limit.message);
   }
 
   async finish(): Promise<Omit<PipelineResult, "files" | "mp3Original" | "mp3Kbps" | "timings">> {
+    const { resampler } = this;
+    if (resampler) {
+      const tail = this.timer.time("resample", () => resampler.flush());
+      if (tail[0]!.length) this.addSlice(tail);
+    }
     if (!this.frames) throw new AudioRejected("Empty audio: no samples could be decoded");
     const { sampleRate, timer } = this;
     const excerpt = timer.time("mix", () => concat(this.excerpt, this.excerptFrames));
@@ -167,14 +225,17 @@ class Consumers {
     const detectedBpm = timer.time("bpm", () => detectTempo(excerpt, sampleRate));
     const detectedKey = timer.time("key", () => detectKey(excerpt, sampleRate));
     const peaks = timer.time("peaks", () => this.peaks.points());
+    const fingerprint = timer.time("fingerprint", () => (this.fingerprinter ?? new Fingerprinter(sampleRate)).finish());
     return {
       durationMs: Math.round((this.frames / sampleRate) * 1000),
       samples: this.frames,
       sampleRate,
+      sourceSampleRate: this.sourceRate,
       channels: this.channels,
       detectedBpm,
       detectedKey,
       peaks,
+      fingerprint,
     };
   }
 
@@ -234,6 +295,8 @@ export interface ProcessOptions {
   limits?: AudioLimits;
   /** Checked after every decoded chunk. */
   memory?: MemoryMeter;
+  /** Bytes the files made from the upload may take (the member's storage quota), checked as they are written. */
+  storage?: StorageBudget;
 }
 
 /**
@@ -242,7 +305,7 @@ export interface ProcessOptions {
  * `files.mp3` is then `input`. Refused audio throws AudioRejected with the reason.
  */
 export async function processAudioFile(input: string, outDir: string, options: ProcessOptions = {}): Promise<PipelineResult> {
-  const { limits = audioLimits("track"), memory } = options;
+  const { limits = audioLimits("track"), memory, storage } = options;
   const timer = new StepTimer();
   memory?.check();
   let mark = timer.mark();
@@ -271,13 +334,21 @@ export async function processAudioFile(input: string, outDir: string, options: P
         continue;
       }
       if (!chunk.sampleRate) throw new AudioRejected("Corrupt audio: the file gives no sample rate");
+      if (chunk.sampleRate > MAX_SOURCE_SAMPLE_RATE) throw new AudioRejected(sampleRateTooHighMessage(chunk.sampleRate));
       frames += length;
       // Counted before the chunk is used: past the cap nothing more is encoded or written.
       if (frames > limits.maxSeconds * chunk.sampleRate) throw new AudioRejected(limits.tooLong);
       if (format === "flac" && declared !== null && frames > declared * chunk.sampleRate + FLAC_MAX_BLOCK) {
         throw new AudioRejected("Corrupt audio: the FLAC file holds more audio than its header declares");
       }
-      consumers ??= await Consumers.create(chunk.sampleRate, chunk.channels.length > 1 ? 2 : 1, files, timer, !original);
+      consumers ??= await Consumers.create(
+        chunk.sampleRate,
+        chunk.channels.length > 1 ? 2 : 1,
+        files,
+        timer,
+        !original,
+        storage ? { limit: storage, mp3AsUploadedBytes: statSync(input).size } : null,
+      );
       consumers.add(chunk);
       mark = timer.mark();
     }
@@ -296,7 +367,10 @@ export async function processAudioFile(input: string, outDir: string, options: P
     }
     if (original) {
       consumers.close();
-      await encodeMp3Again(input, format, declared, files.mp3, result.channels as 1 | 2, { timer, memory });
+      // The WAV and preview are written: the MP3 encoded again may take what they leave of the room.
+      const written = statSync(files.wav).size + statSync(files.preview).size + PEAKS_BYTES_MAX;
+      const budget = storage ? { maxBytes: storage.maxBytes - written, message: storage.message } : undefined;
+      await encodeMp3Again(input, format, declared, files.mp3, result.channels as 1 | 2, { timer, memory, budget });
     }
     return { ...result, files, mp3Original: false, mp3Kbps: DELIVERY_MP3_KBPS, timings: timer.result() };
   } finally {
@@ -334,7 +408,7 @@ async function encodeMp3Again(
   declared: number | null,
   output: string,
   channels: 1 | 2,
-  { timer, memory }: { timer: StepTimer; memory?: MemoryMeter },
+  { timer, memory, budget }: { timer: StepTimer; memory?: MemoryMeter; budget?: StorageBudget },
 ): Promise<void> {
   let writer: Mp3FileWriter | null = null;
   try {
@@ -350,6 +424,7 @@ async function encodeMp3Again(
           timing: { timer, step: "mp3" },
         });
         writer.write(Array.from({ length: channels }, (_, c) => chunk.channels[c] ?? chunk.channels[0]!));
+        if (budget && writer.bytes > budget.maxBytes) throw new AudioRejected(budget.message);
       }
       mark = timer.mark();
     }

@@ -8,7 +8,7 @@
 // decode call that runs away (an AAC or M4A is decoded whole). Each way ends in the same refusal.
 import { Worker } from "node:worker_threads";
 import { AUDIO_HEAP_LIMIT_MB, AUDIO_MEMORY_LIMIT_MB, audioLimits, tooMuchMemory, type AudioLimits } from "./limits";
-import { AudioRejected, type PipelineResult } from "./pipeline";
+import { AudioRejected, type PipelineResult, type StorageBudget } from "./pipeline";
 import type { WorkerReply, WorkerRequest } from "./worker-entry";
 
 export { audioLimits } from "./limits";
@@ -39,13 +39,15 @@ export interface PipelineRunOptions {
   limits?: AudioLimits;
   /** Memory bound of the thread (default AUDIO_MEMORY_LIMIT_MB). */
   memoryLimitMb?: number;
+  /** Bytes the files made from the upload may take (the member's storage quota). */
+  storage?: StorageBudget;
 }
 
 const RSS_SAMPLE_MS = 20;
 
 /** Processes the file at `input` into `outDir` (see processAudioFile) in a new thread. */
 export function runPipelineInWorker(input: string, outDir: string, options: PipelineRunOptions = {}): RunningPipeline {
-  const { limits = audioLimits("track"), memoryLimitMb = AUDIO_MEMORY_LIMIT_MB } = options;
+  const { limits = audioLimits("track"), memoryLimitMb = AUDIO_MEMORY_LIMIT_MB, storage } = options;
   const limitBytes = memoryLimitMb * 1024 * 1024;
   const { url } = workerEntry();
   const baseline = process.memoryUsage.rss();
@@ -87,7 +89,7 @@ export function runPipelineInWorker(input: string, outDir: string, options: Pipe
       settle(() => reject(new Error(`Audio worker stopped (exit code ${code}) before it answered`)));
     });
   });
-  const request: WorkerRequest = { input, outDir, limits, memoryLimitMb };
+  const request: WorkerRequest = { input, outDir, limits, memoryLimitMb, storage };
   worker.postMessage(request);
   return { result, memory, terminate: async () => void (await worker.terminate()) };
 }

@@ -3,13 +3,15 @@
 // refused, with the thread's peak memory either way).
 import { parentPort } from "node:worker_threads";
 import { tooMuchMemory, type AudioLimits } from "./limits";
-import { AudioRejected, MemoryMeter, processAudioFile, type PipelineResult } from "./pipeline";
+import { AudioRejected, MemoryMeter, processAudioFile, type PipelineResult, type StorageBudget } from "./pipeline";
 
 export interface WorkerRequest {
   input: string;
   outDir: string;
   limits: AudioLimits;
   memoryLimitMb: number;
+  /** Bytes the files made from the upload may take (the member's storage quota); none: unbounded. */
+  storage?: StorageBudget;
 }
 
 export type WorkerReply = ({ ok: true; result: PipelineResult } | { ok: false; rejected: boolean; message: string }) & {
@@ -19,7 +21,7 @@ export type WorkerReply = ({ ok: true; result: PipelineResult } | { ok: false; r
 
 parentPort!.once("message", (request: WorkerRequest) => {
   const memory = new MemoryMeter(request.memoryLimitMb * 1024 * 1024, tooMuchMemory(request.memoryLimitMb));
-  processAudioFile(request.input, request.outDir, { limits: request.limits, memory }).then(
+  processAudioFile(request.input, request.outDir, { limits: request.limits, memory, storage: request.storage }).then(
     (result) => {
       const reply: WorkerReply = { ok: true, result, peakThreadBytes: memory.peakBytes };
       parentPort!.postMessage(reply);

@@ -94,6 +94,11 @@ export class Mp3FileWriter extends HeaderLastFile {
     return new Mp3FileWriter(openSync(path, "w"), encoder, options.channels, options.sampleRate, options.timing);
   }
 
+  /** Bytes of the file so far (with the room kept for its Info frame). */
+  get bytes(): number {
+    return this.position;
+  }
+
   write(channels: readonly Float32Array[]): void {
     const length = channels[0]?.length ?? 0;
     const { timing } = this;
@@ -176,6 +181,11 @@ export class WavFileWriter extends HeaderLastFile {
     timing?: WriterTiming,
   ) {
     super(openSync(path, "w"), timing);
+  }
+
+  /** Bytes of the file so far (header included). */
+  get bytes(): number {
+    return this.position;
   }
 
   write(channels: readonly Float32Array[]): void {

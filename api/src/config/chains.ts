@@ -1,4 +1,4 @@
-// The chains (CHAIN_IDS, RPC_URL_<id>, the deployment manifests) and what runs on them: the
+// The chains (CHAIN_IDS, RPC_URL_<id>, PUBLIC_RPC_URL_<id>, the deployment manifests) and what runs on them: the
 // settlement of indexed events and LOOP payouts.
 import { deployedAddresses, readManifest } from "@loop/contracts/manifest";
 import { SUPPORTED_CHAINS, chainKind, isSupportedChainId, type ChainConfig, type ChainContracts, type ChainKind } from "@loop/rules/chains";
@@ -59,8 +59,11 @@ export function chainsFrom(env: Env, manifestsDir: string): ChainConfig[] {
     const rpcUrl = value(env, `RPC_URL_${id}`) ?? (id === 31337 ? `http://127.0.0.1:${hardhatPort}` : undefined);
     if (!rpcUrl) throw new ConfigError(`RPC_URL_${id} is required because CHAIN_IDS contains ${id}`);
     url(`RPC_URL_${id}`, rpcUrl);
+    // What browsers may use: published by GET /api/config, so never the server's URL (a provider's key).
+    const publicRpcUrl = value(env, `PUBLIC_RPC_URL_${id}`) ?? null;
+    if (publicRpcUrl !== null) url(`PUBLIC_RPC_URL_${id}`, publicRpcUrl);
     const name = SUPPORTED_CHAINS.find((chain) => chain.id === id)!.name;
-    return { id, name, rpcUrl, contracts: contractsFrom(id, manifestsDir) };
+    return { id, name, rpcUrl, publicRpcUrl, contracts: contractsFrom(id, manifestsDir) };
   });
   // Deposits are credited 1:1 from every chain: beside a mainnet, a testnet's free LOOP would be money.
   const named = (kind: ChainKind) => chains.filter((chain) => chainKind(chain.id) === kind).map((chain) => `${chain.id} ${chain.name}`);

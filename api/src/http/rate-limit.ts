@@ -13,6 +13,8 @@ export interface RateLimiters {
   emailVerifyPerIp: RequestHandler;
   /** POST /api/loops/:id/plays, per IP (features/analytics). */
   playsPerIp: RequestHandler;
+  /** POST /api/client-errors, per IP (features/client-errors). */
+  clientErrorsPerIp: RequestHandler;
 }
 
 // Counted in Postgres (app.rate_limit_hits, ./postgres-rate-limit-store.ts): every API process
@@ -47,5 +49,6 @@ export function createRateLimiters(config: RateLimitConfig, prisma: PrismaClient
     }),
     emailVerifyPerIp: limiter(prisma, "email-verify-ip", windowMs, config.emailVerifyPerIp),
     playsPerIp: limiter(prisma, "plays-ip", windowMs, config.playsPerIp),
+    clientErrorsPerIp: limiter(prisma, "client-errors-ip", windowMs, config.clientErrorsPerIp),
   };
 }

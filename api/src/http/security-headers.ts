@@ -1,6 +1,29 @@
 import type { RequestHandler } from "express";
 import helmet from "helmet";
+import type { Chain } from "viem";
+import { arbitrum, bsc, bscTestnet, hardhat, mainnet, polygon, sepolia } from "viem/chains";
 import type { AppConfig } from "../config";
+
+/**
+ * viem's definitions of the chains the app knows (the web's are the same, web/src/lib/wallet/wallet-config.ts,
+ * same viem version): a chain without PUBLIC_RPC_URL_<id> is read by the page through viem's default
+ * public endpoint when the wallet's own provider cannot answer.
+ */
+const VIEM_CHAINS: Record<number, Chain> = {
+  31337: hardhat,
+  56: bsc,
+  1: mainnet,
+  137: polygon,
+  42161: arbitrum,
+  11155111: sepolia,
+  97: bscTestnet,
+};
+
+/** The origins the page may send JSON-RPC to: each chain's public RPC URL, or viem's default one. Never the server's RPC URL. */
+export function pageRpcOrigins(chains: AppConfig["chains"]): string[] {
+  const urls = chains.flatMap((chain) => (chain.publicRpcUrl ? [chain.publicRpcUrl] : (VIEM_CHAINS[chain.id]?.rpcUrls.default.http ?? [])));
+  return [...new Set(urls.map((url) => new URL(url).origin))];
+}
 
 const WALLETCONNECT_CONNECT = [
   "https://*.walletconnect.com",
@@ -21,11 +44,11 @@ const PAYPAL_SOURCES = ["https://*.paypal.com", "https://*.paypalobjects.com"];
 
 /**
  * Content-Security-Policy for the built React app served from this origin. The wallet code talks
- * JSON-RPC to the configured chain endpoints (and WalletConnect's relay when enabled); the card and
+ * JSON-RPC to the chains' public endpoints (pageRpcOrigins) (and WalletConnect's relay when enabled); the card and
  * PayPal forms load their provider's script and frames when that provider is configured.
  */
 export function contentSecurityPolicy(config: AppConfig): Record<string, string[]> {
-  const rpcOrigins = [...new Set(config.chains.map((chain) => new URL(chain.rpcUrl).origin))];
+  const rpcOrigins = pageRpcOrigins(config.chains);
   const walletConnect = config.walletConnectProjectId !== null;
   // A provider's sources only when it is configured: a marketplace without PayPal loads nothing from it.
   const stripe = config.stripe !== null;

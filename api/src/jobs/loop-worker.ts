@@ -2,7 +2,9 @@
 // audio pipeline in a worker thread on a local copy of the upload (artefacts are written to a
 // temporary directory and streamed to storage, never held whole in memory), stores every artefact,
 // then flips the loop to ready in one update (with the job's completion). Refused audio ends failed with its reason; a crash leaves
-// the claim to expire and the job is retried.
+// the claim to expire and the job is retried. The files made may take what the member's storage quota
+// leaves (issue 35): the pipeline stops past it, and their stored sizes are recorded with the loop
+// (`derived_bytes`), or the loop ends failed with the quota's figures when they no longer fit.
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -16,6 +18,8 @@ import { AudioRejected, type PipelineResult } from "../audio/pipeline";
 import { formatTimings } from "../audio/timings";
 import { notifyFollowersOfUpload } from "../features/follows/notify-followers";
 import { catalogChanged } from "../features/loops/catalog-cache";
+import { recordLoopFingerprint } from "../features/upload-rewards/audio-matches";
+import { derivedBytesRefusal, processingAllowance } from "../features/loops/upload-limits";
 import type { Storage } from "../storage/storage";
 import { extend, finish, release, type ClaimedJob } from "./queue";
 import { startQueuePoller } from "./queue-poller";
@@ -71,7 +75,8 @@ export function startLoopWorker(options: LoopWorkerOptions): LoopWorker {
     await prisma.$transaction(async (tx) => {
       await tx.loop.updateMany({
         where: { id: job.payload.loopId, status: "processing" },
-        data: { status: "failed", failureReason: reason },
+        // Nothing made from it is stored: only its original counts against the quota.
+        data: { status: "failed", failureReason: reason, derivedBytes: 0 },
       });
       await finish(tx, job, "failed", reason);
     });
@@ -97,6 +102,8 @@ export function startLoopWorker(options: LoopWorkerOptions): LoopWorker {
       Math.max(250, Math.floor(options.visibilityMs / 3)),
     );
     let result: PipelineResult;
+    /** Bytes of the stored files made from the upload. */
+    let derivedBytes = 0;
     try {
       const started = Date.now();
       let running: RunningPipeline | null = null;
@@ -115,6 +122,7 @@ export function startLoopWorker(options: LoopWorkerOptions): LoopWorker {
         pipeline = running = runPipelineInWorker(input, workDir, {
           limits: audioLimits(loop.contentType),
           memoryLimitMb: options.audioMemoryLimitMb,
+          storage: await processingAllowance(prisma, loop),
         });
         result = await pipeline.result;
       } catch (error) {
@@ -133,13 +141,16 @@ export function startLoopWorker(options: LoopWorkerOptions): LoopWorker {
       }
       if (killed) return;
       const storing = Date.now();
-      await storage.put(keys.preview, createReadStream(result.files.preview));
-      // An MP3 upload's delivery file is the upload itself (result.files.mp3 is then the local copy of
-      // the original, in workDir): stored as its own object under the mp3 key, like an encode, so that
-      // downloads, deletion and the original's lifecycle stay independent of each other.
-      await storage.put(keys.mp3, createReadStream(result.files.mp3));
-      await storage.put(keys.wav, createReadStream(result.files.wav));
-      await storage.put(keys.peaks, Buffer.from(JSON.stringify({ points: result.peaks.length, peaks: result.peaks })));
+      const stored = [
+        await storage.put(keys.preview, createReadStream(result.files.preview)),
+        // An MP3 upload's delivery file is the upload itself (result.files.mp3 is then the local copy of
+        // the original, in workDir): stored as its own object under the mp3 key, like an encode, so that
+        // downloads, deletion and the original's lifecycle stay independent of each other.
+        await storage.put(keys.mp3, createReadStream(result.files.mp3)),
+        await storage.put(keys.wav, createReadStream(result.files.wav)),
+        await storage.put(keys.peaks, Buffer.from(JSON.stringify({ points: result.peaks.length, peaks: result.peaks }))),
+      ];
+      derivedBytes = stored.reduce((sum, object) => sum + object.size, 0);
       const mp3 = `MP3 ${result.mp3Original ? "as uploaded" : "encoded"}, ${result.mp3Kbps} kbps`;
       await report(
         "processed",
@@ -150,12 +161,26 @@ export function startLoopWorker(options: LoopWorkerOptions): LoopWorker {
       await rm(workDir, { recursive: true, force: true });
     }
     if (killed) return;
-    await prisma.$transaction(async (tx) => {
+    // Its sound against every loop's (issue 35): heard before, its upload reward is decided 'duplicate' now.
+    await recordLoopFingerprint(prisma, loop, result.fingerprint);
+    const outcome = await prisma.$transaction(async (tx): Promise<{ refused: string; filesUnused: boolean } | null> => {
+      // Files that take more than the upload reserved must still fit the quota (under the member's lock).
+      const refusal = await derivedBytesRefusal(tx, loop, derivedBytes);
+      if (refusal) {
+        const failed = await tx.loop.updateMany({
+          where: { id: loop.id, status: "processing" },
+          data: { status: "failed", failureReason: refusal, derivedBytes: 0 },
+        });
+        await finish(tx, job, "failed", refusal);
+        // Its files are deleted only when no loop uses them (not when another attempt made it ready meanwhile).
+        return { refused: refusal, filesUnused: failed.count === 1 };
+      }
       const changed = await tx.loop.updateMany({
         where: { id: loop.id, status: "processing" },
         data: {
           status: "ready",
           failureReason: null,
+          derivedBytes,
           durationMs: result.durationMs,
           detectedBpm: result.detectedBpm,
           detectedKey: result.detectedKey,
@@ -170,7 +195,13 @@ export function startLoopWorker(options: LoopWorkerOptions): LoopWorker {
       if (changed.count === 1) await notifyFollowersOfUpload(tx, loop.id);
       await finish(tx, job, "completed");
       // A creator with many followers: one notification row each, in this transaction.
+      return null;
     }, TX_BATCH);
+    if (outcome) {
+      logger?.info(`loop worker: loop ${loop.id} refused after processing (${outcome.refused})`);
+      if (outcome.filesUnused) for (const key of Object.values(keys)) await storage.delete(key);
+      return;
+    }
     // Listed from now on: cached catalog pages and searches of this process are dropped.
     catalogChanged(prisma);
   }

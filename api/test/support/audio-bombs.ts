@@ -46,16 +46,19 @@ function utf8Number(value: number): number[] {
 
 export interface SilentFlacOptions {
   seconds: number;
-  sampleRate?: 44100 | 48000;
+  sampleRate?: keyof typeof FLAC_RATE_CODES;
   channels?: number;
   /** Samples per frame (4096 as encoders write; up to 65,535). */
   blockSize?: number;
 }
 
+/** The frame header's codes of the rates the tests use (FLAC format: sample rate bits). */
+const FLAC_RATE_CODES = { 44100: 9, 48000: 10, 88200: 1, 96000: 11, 176400: 2, 192000: 3 } as const;
+
 /** One frame of digital silence: header, a CONSTANT subframe (0) per channel, CRC-16. */
 function silentFrame(index: number, size: number, sampleRate: number, channels: number): Uint8Array {
   const sizeCode = size === 4096 ? 12 : 7;
-  const rateCode = sampleRate === 44100 ? 9 : 10;
+  const rateCode = FLAC_RATE_CODES[sampleRate as keyof typeof FLAC_RATE_CODES];
   const header = [0xff, 0xf8, (sizeCode << 4) | rateCode, ((channels - 1) << 4) | (4 << 1), ...utf8Number(index)];
   if (sizeCode === 7) header.push((size - 1) >> 8, (size - 1) & 0xff);
   const frame = new Uint8Array(header.length + 1 + channels * 3 + 2);

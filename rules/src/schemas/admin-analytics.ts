@@ -23,6 +23,9 @@ const loopAmount = z.string().describe("LOOP, 8 decimals");
 const usdAmount = z.string().describe("USD, 2 decimals");
 const count = z.number().int();
 
+/** The most sellers with chargeback losses the money health lists. */
+export const CHARGEBACK_LOSS_SELLERS_MAX = 50;
+
 export const methodVolumeSchema = z.object({
   sales: count.describe("Sales that stand (refunded and reversed ones are taken out of their day)"),
   volumeUsd: usdAmount.describe("What the buyers paid, the platform's fee included (price + fee as recorded at sale time)"),
@@ -109,6 +112,18 @@ export const moneyHealthChainSchema = z.object({
 });
 export type MoneyHealthChain = z.infer<typeof moneyHealthChainSchema>;
 
+/** A seller whose card or PayPal sales were reversed after their hold: the platform bore the price (docs/product.md#sale-hold). */
+export const chargebackLossSellerSchema = z.object({
+  sellerId: z.string().uuid(),
+  username: z.string(),
+  amountLoop: loopAmount.describe("The prices the platform bore (chargeback_losses), at the one rate"),
+  amountUsd: usdAmount,
+  count: count.describe("Sales reversed after their hold"),
+  chargebacks: count.describe("Payments for their sales disputed (chargebacks), inside or after the hold"),
+  withdrawalsSuspendedAt: z.string().nullable().describe("When their withdrawals were suspended; null: not suspended"),
+});
+export type ChargebackLossSeller = z.infer<typeof chargebackLossSellerSchema>;
+
 export const adminAnalyticsSchema = z.object({
   range: z.enum(ANALYTICS_RANGES),
   from: z.string().describe("First day of the series, YYYY-MM-DD (UTC)"),
@@ -116,5 +131,8 @@ export const adminAnalyticsSchema = z.object({
   totals: adminAnalyticsTotalsSchema.describe("The days summed"),
   days: z.array(adminAnalyticsDaySchema).describe("One entry per UTC day from `from` to `to`, zeros on days without activity"),
   moneyHealth: z.array(moneyHealthChainSchema).describe("Per configured chain with contracts"),
+  chargebackLosses: z
+    .array(chargebackLossSellerSchema)
+    .describe(`Sellers with chargeback losses (whatever the range), the largest loss first, at most ${CHARGEBACK_LOSS_SELLERS_MAX}`),
 });
 export type AdminAnalytics = z.infer<typeof adminAnalyticsSchema>;

@@ -1,9 +1,12 @@
 /**
  * The admin's user management: GET /api/admin/users?search=, PUT /api/admin/users/:id/admin,
- * PUT /api/admin/users/:id/ban, POST /api/admin/users/:id/warning (docs/product.md#admin-dashboard, docs/product.md#data, docs/product.md#validation).
+ * PUT /api/admin/users/:id/ban, POST /api/admin/users/:id/warning, PATCH /api/admin/users/:id/sale-hold,
+ * PUT /api/admin/users/:id/withdrawals (docs/product.md#admin-dashboard, docs/product.md#data, docs/product.md#validation,
+ * docs/product.md#sale-hold).
  */
 import { z } from "zod";
-import { checkRequiredReason, pageQuery, reasonText } from "./fields";
+import { SALE_HOLD_BASES, SALE_HOLD_DAYS_MAX } from "../chargebacks";
+import { checkRequiredReason, pageQuery, reasonText, wholeNumber } from "./fields";
 
 export const WARNING_SEVERITIES = ["low", "medium", "high"] as const;
 export type WarningSeverity = (typeof WARNING_SEVERITIES)[number];
@@ -27,6 +30,10 @@ export const ADMIN_USER_MESSAGES = {
   warningRequired: "Warning Required: Please enter a warning message",
   warningTooLong: `Warning must be at most ${WARNING_MESSAGE_MAX} characters`,
   invalidSeverity: "Invalid Severity: Choose low, medium or high",
+  invalidSaleHoldApproval: "Invalid Request: approved must be true or false",
+  invalidSaleHoldDays: `Invalid Sale Hold: Enter whole days from 0 to ${SALE_HOLD_DAYS_MAX}, or none`,
+  saleHoldNothingToChange: "Nothing to Change: Send approved or holdDays",
+  invalidSuspendedFlag: "Invalid Request: suspended must be true or false",
 } as const;
 
 /** ?search= (username, e-mail or wallet, case-insensitive, part of the text), limit, offset. */
@@ -56,6 +63,24 @@ export const adminUserSchema = z.object({
   totalSpent: z.string().describe("LOOP spent on purchases (8 decimals)"),
   warnings: z.number().int().nonnegative().describe("Warnings given so far"),
   createdAt: z.string(),
+  saleHold: z
+    .object({
+      days: z.number().int().nonnegative().describe("The hold a new card or PayPal sale of theirs gets now, in days"),
+      basis: z
+        .enum(SALE_HOLD_BASES)
+        .describe(
+          "custom: the admin's days for this seller; approved: an admin approved them (the normal hold); standard: they have the history, or the rule holds no longer; new_seller: the new-seller hold",
+        ),
+      approved: z.boolean().describe("An admin approved the seller"),
+      customDays: z.number().int().nonnegative().nullable().describe("The admin's hold for this seller, in days; null: none"),
+      oldSales: z.number().int().nonnegative().describe("Completed (not reversed) card and PayPal sales older than the chargeback window"),
+    })
+    .describe("The hold of their card and PayPal sale proceeds (docs/product.md#sale-hold)"),
+  chargebacks: z.number().int().nonnegative().describe("Card and PayPal payments for their sales that were disputed (chargebacks)"),
+  withdrawalsSuspendedAt: z
+    .string()
+    .nullable()
+    .describe("When their withdrawals were suspended (a second chargeback, or an admin); null: not suspended"),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -116,3 +141,18 @@ export const warningResponseSchema = z.object({
   createdAt: z.string(),
 });
 export type WarningResponse = z.infer<typeof warningResponseSchema>;
+
+/** PATCH /api/admin/users/:id/sale-hold: approve the seller (the normal hold) and/or give them their own hold in days (null: none). */
+export const saleHoldRequestSchema = z
+  .object({
+    approved: z.boolean({ error: ADMIN_USER_MESSAGES.invalidSaleHoldApproval }).optional(),
+    holdDays: wholeNumber(0, SALE_HOLD_DAYS_MAX, ADMIN_USER_MESSAGES.invalidSaleHoldDays).nullable().optional(),
+  })
+  .refine((body) => body.approved !== undefined || body.holdDays !== undefined, { message: ADMIN_USER_MESSAGES.saleHoldNothingToChange });
+export type SaleHoldRequest = z.output<typeof saleHoldRequestSchema>;
+
+/** PUT /api/admin/users/:id/withdrawals: suspend the member's withdrawals, or lift the suspension. */
+export const withdrawalSuspensionRequestSchema = z.object({
+  suspended: z.boolean({ error: ADMIN_USER_MESSAGES.invalidSuspendedFlag }),
+});
+export type WithdrawalSuspensionRequest = z.output<typeof withdrawalSuspensionRequestSchema>;

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { CurrentUser, ErrorBody, LeaderboardEntry, PublicStats } from "../api-types";
 import type { EmailLinkAccount, EmailLinkSentResponse, HealthProbeResponse, HealthResponse, NonceResponse } from "../auth-api-types";
-import type { ChainConfig, ChainContracts, ClientConfig } from "../chains";
+import type { ChainContracts, ClientChainConfig, ClientConfig } from "../chains";
 import type { LevelInfo } from "../levels";
 import { publicPlatformSettingsSchema } from "./platform-settings";
 
@@ -74,7 +74,12 @@ export const chainContractsSchema = z.object({
 export const chainConfigSchema = z.object({
   id: z.number().int().positive(),
   name: z.string(),
-  rpcUrl: z.url(),
+  publicRpcUrl: z
+    .url()
+    .nullable()
+    .describe(
+      "The chain's public RPC endpoint for browsers (PUBLIC_RPC_URL_<id>); null: use the wallet's own provider or the chain's default public endpoint. Never the server's RPC URL",
+    ),
   contracts: chainContractsSchema.nullable().describe("Addresses from the chain's deployment manifest; null when the chain has none"),
 });
 
@@ -142,7 +147,7 @@ const _schemasMatchTypes: [
   Same<z.infer<typeof leaderboardEntrySchema>, LeaderboardEntry>,
   Same<z.infer<typeof publicStatsSchema>, PublicStats>,
   Same<z.infer<typeof chainContractsSchema>, ChainContracts>,
-  Same<z.infer<typeof chainConfigSchema>, ChainConfig>,
+  Same<z.infer<typeof chainConfigSchema>, ClientChainConfig>,
   Same<z.infer<typeof clientConfigSchema>, ClientConfig>,
   Same<z.infer<typeof nonceResponseSchema>, NonceResponse>,
   Same<z.infer<typeof emailLinkSentResponseSchema>, EmailLinkSentResponse>,

@@ -1,7 +1,8 @@
 /**
  * Licences (issue 24, docs/licence.md): every purchase (free ones included) comes with a licence that
  * anyone can verify at /licences/:id (GET /api/licences/:id) and its buyer downloads as a PDF
- * (GET /api/licences/:id/pdf). The facts are a snapshot of the purchase's time; the status follows
+ * (GET /api/licences/:id/pdf). The facts are a snapshot of the purchase's time, but for the members,
+ * named by their account ids and their usernames as they are now (issue 35); the status follows
  * the purchase (refunded or reversed: revoked). A member's first download of a free loop (no purchase
  * is made) has one too: method "free", `purchaseId` null, always valid.
  */
@@ -56,7 +57,7 @@ export type LicenceStatus = (typeof LICENCE_STATUSES)[number];
 const usd = z.string().regex(/^\d+\.\d{2}$/);
 const loopAmount = z.string().regex(/^\d+\.\d{8}$/);
 
-/** GET /api/licences/:id: the public answer (no e-mail address; the buyer by username). */
+/** GET /api/licences/:id: the public answer (no e-mail address; the members by account id and current username). */
 export const licenceSchema = z.object({
   id: z.uuid(),
   version: z.number().int().positive().describe("The version of the terms (docs/licence.md) the licence was issued under"),
@@ -65,11 +66,14 @@ export const licenceSchema = z.object({
   issuedAt: z.string().describe("The purchase's time, or the free download's (ISO 8601)"),
   loop: z.object({ id: z.guid(), title: z.string().describe("As it was at the purchase") }),
   creator: z.object({
-    id: z.guid(),
-    username: z.string().describe("As it was at the purchase"),
+    id: z.guid().describe("The creator's account: stable, whatever the username becomes"),
+    username: z.string().describe("The account's username now (a handle given up and taken by another member never shows here)"),
     name: z.string().nullable().describe("First and last name at the purchase, when the creator had given them"),
   }),
-  buyer: z.object({ username: z.string().describe("As it was at the purchase") }),
+  buyer: z.object({
+    id: z.guid().describe("The licensee's account (the buyer, or the free loop's downloader): stable, whatever the username becomes"),
+    username: z.string().describe("The account's username now (a handle given up and taken by another member never shows here)"),
+  }),
   format: z.enum(DELIVERY_FORMATS),
   price: usd.describe("The loop's price in USD"),
   fee: usd.describe("The format fee in USD"),

@@ -28,6 +28,24 @@ export const AUDIO_TOO_LONG_MESSAGES = {
   track: `Too Long: A track may be at most ${MAX_AUDIO_SECONDS.track / 60} minutes long.`,
 } as const;
 
+/**
+ * Highest sample rate accepted (a music marketplace needs no more), and the highest rate of the files
+ * made from an upload (WAV, MP3, preview): a source above it is resampled, to 44.1 kHz from 88.2 kHz,
+ * to 48 kHz otherwise (docs/decisions.md, issue 35).
+ */
+export const MAX_SOURCE_SAMPLE_RATE = 96_000;
+export const MAX_DERIVED_SAMPLE_RATE = 48_000;
+
+/** 96000 → "96 kHz", 88200 → "88.2 kHz", 44100 → "44.1 kHz". */
+function formatSampleRate(hz: number): string {
+  return `${Math.round(hz / 100) / 10} kHz`;
+}
+
+/** 400 at upload (or the failure reason when only decoding tells) for audio above MAX_SOURCE_SAMPLE_RATE. */
+export function sampleRateTooHighMessage(sampleRate: number): string {
+  return `Sample Rate Too High: This file is ${formatSampleRate(sampleRate)}; please upload audio at ${formatSampleRate(MAX_SOURCE_SAMPLE_RATE)} or less.`;
+}
+
 export const UPLOAD_MESSAGES = {
   tooLarge: "File Too Large: Please select a file smaller than 50MB.",
   invalidType: "Invalid File Type: Please select an MP3, WAV, FLAC, M4A, AAC or OGG audio file.",
@@ -62,9 +80,23 @@ export function uploadRateLimitMessage(limit: number, retryAfterSeconds: number)
   return `Upload Limit Reached: You can upload ${limit} file${limit === 1 ? "" : "s"} per hour. Try again in ${formatWait(retryAfterSeconds)}.`;
 }
 
-/** 413 when a member's uploads would take more than their storage quota (platform setting `uploadQuotaMb`). */
+/** The quota's figures, shared by its refusals: the originals and the files made from them count (platform setting `uploadQuotaMb`). */
+const quotaFigures = (quotaBytes: number, usedBytes: number) =>
+  `Storage Quota Reached: Your uploads and the files made from them may take up to ${formatStorageSize(quotaBytes)} in total and already take ${formatStorageSize(usedBytes)}`;
+
+/** 413 when a file does not fit the room left in the member's storage quota (before or while it is received). */
 export function storageQuotaMessage(quotaBytes: number, usedBytes: number): string {
-  return `Storage Quota Reached: Your uploads may take up to ${formatStorageSize(quotaBytes)} in total and already take ${formatStorageSize(usedBytes)}, so this file does not fit.`;
+  return `${quotaFigures(quotaBytes, usedBytes)}, so this file does not fit.`;
+}
+
+/** 413 once the file is received, when it and the files predicted from its header (WAV, MP3, preview) would pass the quota. */
+export function storageQuotaNeedMessage(quotaBytes: number, usedBytes: number, neededBytes: number): string {
+  return `${quotaFigures(quotaBytes, usedBytes)}; this file and the WAV, MP3 and preview made from it would take ${formatStorageSize(neededBytes)}.`;
+}
+
+/** The failure reason of a loop whose files, counted while they are made, would pass the room left (the header did not tell). */
+export function storageQuotaProcessingMessage(quotaBytes: number, usedBytes: number, roomBytes: number): string {
+  return `${quotaFigures(quotaBytes, usedBytes)}; the WAV, MP3 and preview made from this upload would take more than the ${formatStorageSize(roomBytes)} left.`;
 }
 
 export const LOOP_CONTENT_TYPES = ["loop", "track"] as const;
@@ -224,6 +256,11 @@ const wholeFilter = (name: string, max: number) =>
       return Number(text);
     });
 
+/** The tag filter of `GET /api/loops`: at most this many tags, each at most this long. */
+export const MAX_TAG_FILTERS = 10;
+export const MAX_TAG_FILTER_LENGTH = 50;
+export const TAG_FILTER_MESSAGE = `Invalid tags: at most ${MAX_TAG_FILTERS} tags of at most ${MAX_TAG_FILTER_LENGTH} characters, comma-separated.`;
+
 /** The query of `GET /api/loops` (query strings: every value arrives as text). */
 export const loopListQuerySchema = z
   .object({
@@ -263,7 +300,29 @@ export const loopListQuerySchema = z
       .string()
       .optional()
       .refine((text) => text === undefined || MUSICAL_KEY.test(text), UPLOAD_MESSAGES.key)
-      .describe("e.g. `A minor`: the creator's key, else the detected one"),
+      .describe("e.g. `A minor`: the creator's key, else the detected one, under any spelling of its tonic (`Eb minor` finds `D# minor`)"),
+    relativeKey: z
+      .enum(["true", "false"], { error: "Invalid relativeKey: use true or false." })
+      .optional()
+      .transform((text) => text === "true")
+      .describe("`true`: with `key`, its relative major or minor too (`A minor` finds `C major`)"),
+    tags: z
+      .union([z.string(), z.array(z.string())])
+      .optional()
+      .describe(`Loops having every one of these tags (whole tags, any case): repeated or comma-separated, at most ${MAX_TAG_FILTERS}`)
+      .transform((value, ctx) => {
+        if (value === undefined) return undefined;
+        const tags = (Array.isArray(value) ? value : [value])
+          .flatMap((part) => part.split(","))
+          .map((tag) => tag.trim().toLowerCase())
+          .filter(Boolean);
+        if (tags.length === 0) return undefined;
+        if (tags.length > MAX_TAG_FILTERS || tags.some((tag) => tag.length > MAX_TAG_FILTER_LENGTH)) {
+          ctx.addIssue({ code: "custom", message: TAG_FILTER_MESSAGE });
+          return z.NEVER;
+        }
+        return [...new Set(tags)].sort();
+      }),
     contentType: z.enum(LOOP_CONTENT_TYPES, { error: UPLOAD_MESSAGES.contentType }).optional(),
     userId: z.uuid({ error: "Invalid userId." }).optional().describe("The creator"),
     sortBy: z
@@ -342,6 +401,23 @@ export type LoopListResponse = z.infer<typeof loopListResponseSchema>;
 
 /** GET /api/loops/:id/peaks: the waveform, `points` pairs of [min, max] in -1..1. */
 export const loopPeaksSchema = z.object({ points: z.number().int().nonnegative(), peaks: z.array(z.array(z.number())) });
+
+// ---- Similar loops: GET /api/loops/:id/similar (a loop's page, issue 36) -----------------------
+
+/** How many similar loops a loop's page shows. */
+export const SIMILAR_LOOPS_LIMIT = 8;
+
+/** How far a similar loop's BPM may be from the loop's: ±5, or ±6% when that is more (±7 at 120, ±10 at 170). */
+export function similarBpmWindow(bpm: number): number {
+  return Math.max(5, Math.round((bpm * 6) / 100));
+}
+
+/**
+ * GET /api/loops/:id/similar: ready, public loops of the same genre, BPM within similarBpmWindow and
+ * the same or the relative key (rules/src/musical-keys.ts), the loop itself left out, closest first.
+ */
+export const similarLoopsResponseSchema = z.object({ loops: z.array(publicLoopSchema).max(SIMILAR_LOOPS_LIMIT) });
+export type SimilarLoopsResponse = z.infer<typeof similarLoopsResponseSchema>;
 
 // ---- Editing a loop: PATCH /api/loops/:id ------------------------------------------------------
 

@@ -67,7 +67,7 @@ export const platformSettingsSchema = z.object({
   uploadQuotaMb: z
     .number()
     .int()
-    .describe("MB (MiB) all of a member's uploaded originals may take together; an upload past it is refused with 413"),
+    .describe("MB (MiB) all of a member's originals and the files made from them may take together; an upload past it is refused with 413"),
   supportEmail: z.string().describe("Where members write for help (Email Support)"),
   minOfferCents: z
     .number()

@@ -15,6 +15,9 @@ export const TOKEN_MESSAGES = {
   descriptionTooLong: "Description must be at most 200 characters",
   idempotencyKeyInvalid: "Idempotency-Key must be 1 to 200 visible characters",
   idempotencyKeyReused: "Idempotency-Key was already used with a different request",
+  /** HTTP 403: the sender's withdrawals are suspended (a second chargeback): sending LOOP to another member, who could withdraw it, is paused too. */
+  suspended:
+    "Transfers Suspended: Card or PayPal payments for your sales were disputed, so sending LOOP is paused until an admin has reviewed your account. Your balance is safe; contact support if you have questions.",
 } as const;
 
 export const TRANSFER_DESCRIPTION_MAX = 200;

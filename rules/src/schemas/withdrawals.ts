@@ -53,6 +53,9 @@ export const WITHDRAWAL_MESSAGES = {
   failureReasonTooLong: `Failure reason must be at most ${FAILURE_REASON_MAX} characters`,
   invalidLoopTransactionId:
     "Invalid Transaction ID: A LOOP payout is completed with the hash of its payout transaction (0x followed by 64 hex characters)",
+  /** HTTP 403: a second chargeback on the member's sales (or an admin) suspended their withdrawals until an admin lifts it (docs/product.md#sale-hold). */
+  suspended:
+    "Withdrawals Suspended: Card or PayPal payments for your sales were disputed, so your withdrawals are paused until an admin has reviewed your account. Your balance is safe; contact support if you have questions.",
 } as const;
 
 /** 'Invalid Status Change: A pending withdrawal cannot become completed' (HTTP 409). */

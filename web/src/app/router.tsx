@@ -20,6 +20,8 @@ const AnalyticsRoute = lazy(() => import("./routes/analytics").then((m) => ({ de
 const AdminRoute = lazy(() => import("./routes/admin").then((m) => ({ default: m.AdminRoute })));
 const CollectionRoute = lazy(() => import("./routes/collection").then((m) => ({ default: m.CollectionRoute })));
 const LicenceRoute = lazy(() => import("./routes/licence").then((m) => ({ default: m.LicenceRoute })));
+const LoopRoute = lazy(() => import("./routes/loop").then((m) => ({ default: m.LoopRoute })));
+const LicenceTermsRoute = lazy(() => import("./routes/licence-terms").then((m) => ({ default: m.LicenceTermsRoute })));
 const NotFoundRoute = lazy(() => import("./routes/not-found").then((m) => ({ default: m.NotFoundRoute })));
 
 /**
@@ -52,6 +54,8 @@ export function AppRoutes() {
           <Route path={paths.admin.pattern} element={<AdminRoute />} />
           <Route path={paths.collection.pattern} element={<CollectionRoute />} />
           <Route path={paths.licence.pattern} element={<LicenceRoute />} />
+          <Route path={paths.loop.pattern} element={<LoopRoute />} />
+          <Route path={paths.licenceTerms.pattern} element={<LicenceTermsRoute />} />
           <Route path="*" element={<NotFoundRoute />} />
         </Route>
       </Routes>

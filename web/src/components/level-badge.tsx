@@ -20,8 +20,10 @@ export function LevelBadgeCompact({ level, className }: { level: number; classNa
   const Icon = TIER_ICON[tier];
   const title = levelTitle(level);
   return (
+    // role="img": a <span> may not be named (axe: aria-prohibited-attr); the image's name is the badge's text.
     <span
       data-testid="level-badge"
+      role="img"
       aria-label={`Level ${level} ${title}`}
       title={`Level ${level} · ${title}`}
       className={cn("inline-flex h-8 items-center gap-1.5 rounded-full border px-2.5 text-xs font-bold", TIER_STYLE[tier], className)}

@@ -3,7 +3,7 @@ import type { ClientConfig } from "@loop/rules/chains";
 /** GET /api/config for tests: one local chain without contracts, nothing else configured unless overridden. */
 export function makeClientConfig(overrides: Partial<ClientConfig> = {}): ClientConfig {
   return {
-    chains: [{ id: 31337, name: "Hardhat", rpcUrl: "http://127.0.0.1:8545", contracts: null }],
+    chains: [{ id: 31337, name: "Hardhat", publicRpcUrl: "http://127.0.0.1:8545", contracts: null }],
     defaultChainId: 31337,
     walletConnectProjectId: null,
     oidc: null,
@@ -23,7 +23,7 @@ export const TEST_CONTRACTS = {
 /** GET /api/config with one chain, the default (local Hardhat unless told), on which the contracts are deployed. */
 export function makeWalletClientConfig({ id = 31337, name = "Hardhat" }: { id?: number; name?: string } = {}): ClientConfig {
   return makeClientConfig({
-    chains: [{ id, name, rpcUrl: "http://127.0.0.1:8545", contracts: TEST_CONTRACTS }],
+    chains: [{ id, name, publicRpcUrl: "http://127.0.0.1:8545", contracts: TEST_CONTRACTS }],
     defaultChainId: id,
   });
 }

@@ -2,9 +2,12 @@
 // money's health per chain, read from the rollups the triggers of migration 20261129080000_admin_analytics keep
 // (admin_daily_stats, chain_daily_flows) and the worker's hourly samples (money_health_samples,
 // money-health-sampler.ts): never the raw tables, so 90 days cost a few thousand rollup rows whatever the traffic.
+// Beside them, the sellers with chargeback losses (issue 35), from the few reversed checkouts.
 import {
+  CHARGEBACK_LOSS_SELLERS_MAX,
   MONEY_HEALTH_UNEXPLAINED,
   type AdminAnalytics,
+  type ChargebackLossSeller,
   type AdminAnalyticsDay,
   type AdminAnalyticsTotals,
   type MethodVolume,
@@ -12,7 +15,7 @@ import {
 } from "@loop/rules/schemas/admin-analytics";
 import { SALE_METHODS, type AnalyticsRange, type SaleMethod } from "@loop/rules/schemas/analytics";
 import { VAULT_BACKING_CAUSES } from "@loop/rules/schemas/vault-backing";
-import { WEI_PER_LEDGER_UNIT, formatLoop, formatUsd } from "@loop/rules/units";
+import { WEI_PER_LEDGER_UNIT, centsToLoopUnits, formatLoop, formatUsd } from "@loop/rules/units";
 import { Prisma } from "../../db/prisma";
 import type { AppDeps } from "../../deps";
 import { rangeStart } from "../analytics/analytics.service";
@@ -233,5 +236,37 @@ export async function adminAnalytics(deps: Deps, range: AnalyticsRange, now = ne
     };
   });
 
-  return { range, from, to: today, totals: present(total), days, moneyHealth };
+  return { range, from, to: today, totals: present(total), days, moneyHealth, chargebackLosses: await chargebackLossSellers(prisma) };
+}
+
+/**
+ * The sellers whose card or PayPal sales were reversed after their hold (the platform bore the price:
+ * reverse-checkout.ts, outcome `loss`), the largest loss first: their chargebacks and whether their
+ * withdrawals are suspended beside it. Reversed checkouts are few (a partial index finds them by loop).
+ */
+async function chargebackLossSellers(prisma: Deps["prisma"]): Promise<ChargebackLossSeller[]> {
+  const rows = await prisma.$queryRaw<
+    { seller_id: string; username: string; cents: bigint; losses: number; chargebacks: number; suspended_at: Date | null }[]
+  >`
+    SELECT u."id"::text AS "seller_id", u."username", r."cents", r."losses", r."chargebacks", u."withdrawals_suspended_at" AS "suspended_at"
+    FROM (
+      SELECT l."user_id",
+        COALESCE(SUM(c."price_cents") FILTER (WHERE c."reversal_outcome" = 'loss'), 0)::bigint AS "cents",
+        (COUNT(*) FILTER (WHERE c."reversal_outcome" = 'loss'))::int AS "losses",
+        (COUNT(*) FILTER (WHERE c."reversal_reason" = 'dispute'))::int AS "chargebacks"
+      FROM "app"."checkouts" c JOIN "app"."loops" l ON l."id" = c."loop_id"
+      WHERE c."status" = 'reversed'
+      GROUP BY l."user_id"
+    ) r JOIN "app"."users" u ON u."id" = r."user_id"
+    WHERE r."losses" > 0
+    ORDER BY r."cents" DESC, u."id" LIMIT ${CHARGEBACK_LOSS_SELLERS_MAX}`;
+  return rows.map((row) => ({
+    sellerId: row.seller_id,
+    username: row.username,
+    amountLoop: formatLoop(centsToLoopUnits(BigInt(row.cents))),
+    amountUsd: formatUsd(BigInt(row.cents)),
+    count: Number(row.losses),
+    chargebacks: Number(row.chargebacks),
+    withdrawalsSuspendedAt: row.suspended_at ? row.suspended_at.toISOString() : null,
+  }));
 }

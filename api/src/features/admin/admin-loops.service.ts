@@ -153,8 +153,8 @@ export async function moderateLoop(
       message: hidden
         ? `Your loop "${loop.title}" was hidden from the marketplace by the LOOP team. Reason: ${reason}`
         : `Your loop "${loop.title}" is visible in the marketplace again.`,
-      actionUrl: paths.profile(),
-      actionText: "View My Loops",
+      actionUrl: paths.loop(loop.id),
+      actionText: "View Loop",
     });
     await recordAdminActionInTx(tx, {
       adminId,

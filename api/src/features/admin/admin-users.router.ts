@@ -1,11 +1,19 @@
-import { adminListQuerySchema, banRequestSchema, setAdminRequestSchema, warningRequestSchema } from "@loop/rules/schemas/admin-users";
+import {
+  adminListQuerySchema,
+  banRequestSchema,
+  saleHoldRequestSchema,
+  setAdminRequestSchema,
+  warningRequestSchema,
+  withdrawalSuspensionRequestSchema,
+} from "@loop/rules/schemas/admin-users";
 import { Router } from "express";
 import type { RouterDeps } from "../../deps";
 import { parseQuery } from "../../http/validate";
 import { adminAction } from "./admin-action";
-import { listAdminUsers, setAdminStatus, setBanStatus, warnUser } from "./admin-users.service";
+import { listAdminUsers, setAdminStatus, setBanStatus, setSaleHold, setWithdrawalSuspension, warnUser } from "./admin-users.service";
 
-// GET /api/admin/users, PUT /api/admin/users/:id/admin, PUT /api/admin/users/:id/ban, POST /api/admin/users/:id/warning.
+// GET /api/admin/users, PUT /api/admin/users/:id/admin, PUT /api/admin/users/:id/ban, POST /api/admin/users/:id/warning,
+// PATCH /api/admin/users/:id/sale-hold, PUT /api/admin/users/:id/withdrawals.
 export function adminUsersRouter(deps: RouterDeps): Router {
   const { prisma } = deps;
   const router = Router();
@@ -15,5 +23,7 @@ export function adminUsersRouter(deps: RouterDeps): Router {
   router.put("/users/:id/admin", adminAction(prisma, setAdminRequestSchema, setAdminStatus));
   router.put("/users/:id/ban", adminAction(prisma, banRequestSchema, setBanStatus));
   router.post("/users/:id/warning", adminAction(prisma, warningRequestSchema, warnUser, 201));
+  router.patch("/users/:id/sale-hold", adminAction(prisma, saleHoldRequestSchema, setSaleHold));
+  router.put("/users/:id/withdrawals", adminAction(prisma, withdrawalSuspensionRequestSchema, setWithdrawalSuspension));
   return router;
 }

@@ -1,6 +1,7 @@
 // The admin's user management: the searchable user list with the Moderation tab's counts, admin
-// status (never the last admin), bans and warnings. Every change is one transaction with its
-// notification to the user and its audit entry.
+// status (never the last admin), bans and warnings, a seller's sale hold and the suspension of their
+// withdrawals (issue 35, docs/product.md#sale-hold). Every change is one transaction with its
+// notification to the user (the sale hold has none) and its audit entry.
 import { paths } from "@loop/rules/paths";
 import {
   ADMIN_USER_MESSAGES,
@@ -14,11 +15,17 @@ import {
   type BanRequest,
   type WarningRequest,
   type SetAdminRequest,
+  type SaleHoldRequest,
+  type WithdrawalSuspensionRequest,
 } from "@loop/rules/schemas/admin-users";
+import { WITHDRAWAL_MESSAGES } from "@loop/rules/schemas/withdrawals";
 import { formatLoop } from "@loop/rules/units";
 import { Prisma, type PrismaClient, type Tx } from "../../db/prisma";
+import { sellerHolds, type SellerHold } from "../checkout/seller-hold";
+import { settingsInUse } from "../platform-settings/platform-settings.service";
 import { BadRequest, Conflict, NotFound } from "../../http/errors";
 import { earningsByUser } from "../levels/earnings";
+import { catalogChanged } from "../loops/catalog-cache";
 import { createNotificationInTx, type NotificationType } from "../notifications/create-notification";
 import { recordAdminActionInTx } from "./audit-log";
 import { UUID } from "../../http/uuid";
@@ -38,15 +45,31 @@ interface UserRow {
   banReason: string | null;
   level: number;
   experience: number;
+  saleHoldApproved: boolean;
+  saleHoldDays: number | null;
+  withdrawalsSuspendedAt: Date | null;
   createdAt: Date;
   total?: bigint;
 }
 
 const USER_COLUMNS = Prisma.sql`u."id"::text AS "id", u."username", u."first_name" AS "firstName", u."last_name" AS "lastName", u."email",
   w."address" AS "walletAddress", u."profile_image_url" AS "profileImageUrl", u."is_admin" AS "isAdmin", u."is_banned" AS "isBanned",
-  u."ban_reason" AS "banReason", u."level", u."experience", u."created_at" AS "createdAt"`;
+  u."ban_reason" AS "banReason", u."level", u."experience", u."sale_hold_approved" AS "saleHoldApproved", u."sale_hold_days" AS "saleHoldDays",
+  u."withdrawals_suspended_at" AS "withdrawalsSuspendedAt", u."created_at" AS "createdAt"`;
 
-/** LOOP earned and spent (levels/earnings.ts, as on the own profile) and warnings, for a page of users. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Per user: the disputed card and PayPal payments of their sales (chargebacks). */
+export async function chargebacksBySeller(db: PrismaClient | Tx, sellerIds: string[]): Promise<Map<string, number>> {
+  if (sellerIds.length === 0) return new Map();
+  const rows = await db.$queryRaw<{ seller_id: string; n: number }[]>`
+    SELECT l."user_id"::text AS "seller_id", COUNT(*)::int AS "n" FROM "app"."checkouts" c JOIN "app"."loops" l ON l."id" = c."loop_id"
+    WHERE l."user_id" = ANY(${sellerIds}::uuid[]) AND c."status" = 'reversed' AND c."reversal_reason" = 'dispute'
+    GROUP BY l."user_id"`;
+  return new Map(rows.map((row) => [row.seller_id, Number(row.n)]));
+}
+
+/** LOOP earned and spent (levels/earnings.ts, as on the own profile), warnings, sale hold and chargebacks, for a page of users. */
 async function toAdminUsers(db: PrismaClient | Tx, rows: UserRow[]): Promise<AdminUser[]> {
   const ids = rows.map((row) => row.id);
   // One after the other: `db` may be a transaction.
@@ -56,6 +79,8 @@ async function toAdminUsers(db: PrismaClient | Tx, rows: UserRow[]): Promise<Adm
         SELECT "user_id"::text AS "user_id", COUNT(*)::bigint AS "n" FROM "app"."user_warnings" WHERE "user_id" = ANY(${ids}::uuid[]) GROUP BY "user_id"`
     : [];
   const warned = new Map(warnings.map((row) => [row.user_id, Number(row.n)]));
+  const holds = ids.length ? await sellerHolds(db, rows, await settingsInUse(db), new Date(), true) : new Map<string, SellerHold>();
+  const chargebacks = await chargebacksBySeller(db, ids);
   return rows.map((row) => ({
     id: row.id,
     username: row.username,
@@ -73,7 +98,20 @@ async function toAdminUsers(db: PrismaClient | Tx, rows: UserRow[]): Promise<Adm
     totalSpent: formatLoop(earnings.get(row.id)?.spent ?? 0n),
     warnings: warned.get(row.id) ?? 0,
     createdAt: row.createdAt.toISOString(),
+    saleHold: saleHoldView(holds.get(row.id)!),
+    chargebacks: chargebacks.get(row.id) ?? 0,
+    withdrawalsSuspendedAt: row.withdrawalsSuspendedAt ? row.withdrawalsSuspendedAt.toISOString() : null,
   }));
+}
+
+function saleHoldView(hold: SellerHold): AdminUser["saleHold"] {
+  return {
+    days: Math.round(hold.ms / DAY_MS),
+    basis: hold.basis,
+    approved: hold.approved,
+    customDays: hold.customDays,
+    oldSales: hold.oldSales,
+  };
 }
 
 /** Banned users and admins are few: counted from their partial indexes; all users from the smallest index. */
@@ -193,7 +231,8 @@ export async function setBanStatus(
   userId: string,
   { isBanned, banReason }: BanRequest,
 ): Promise<AdminUser> {
-  return prisma.$transaction(async (tx) => {
+  let changed = false;
+  const answer = await prisma.$transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (isBanned) {
       if (user.id === adminId) throw new BadRequest(ADMIN_USER_MESSAGES.cannotBanSelf);
@@ -201,6 +240,7 @@ export async function setBanStatus(
     }
     const reason = isBanned ? banReason : null;
     if (user.isBanned !== isBanned || user.banReason !== reason) {
+      changed = user.isBanned !== isBanned;
       await tx.user.update({ where: { id: user.id }, data: { isBanned, banReason: reason } });
       await createNotificationInTx(tx, {
         userId: user.id,
@@ -219,6 +259,9 @@ export async function setBanStatus(
     }
     return readUser(tx, user.id);
   }, TX_QUEUED);
+  // Search leaves out a banned member and their loops.
+  if (changed) catalogChanged(prisma);
+  return answer;
 }
 
 const SEVERITY_TYPE: Record<WarningSeverity, NotificationType> = { low: "info", medium: "warning", high: "error" };
@@ -242,5 +285,64 @@ export async function warnUser(
       after: { warningId: warning.id, severity, message },
     });
     return { id: warning.id, userId: user.id, message: warning.message, severity, createdAt: warning.createdAt.toISOString() };
+  }, TX_QUEUED);
+}
+
+/**
+ * PATCH /api/admin/users/:id/sale-hold: approve the seller (their new card and PayPal sales get the
+ * normal hold) and/or give them their own hold in days (null: none; it wins over everything). New
+ * sales only: a sale keeps the release time it was made with.
+ */
+export async function setSaleHold(prisma: PrismaClient, adminId: string, userId: string, change: SaleHoldRequest): Promise<AdminUser> {
+  return prisma.$transaction(async (tx) => {
+    const user = await lockUser(tx, userId);
+    const before = { approved: user.saleHoldApproved, holdDays: user.saleHoldDays };
+    const after = {
+      approved: change.approved ?? user.saleHoldApproved,
+      holdDays: change.holdDays === undefined ? user.saleHoldDays : change.holdDays,
+    };
+    if (after.approved !== before.approved || after.holdDays !== before.holdDays) {
+      await tx.user.update({ where: { id: user.id }, data: { saleHoldApproved: after.approved, saleHoldDays: after.holdDays } });
+      await recordAdminActionInTx(tx, { adminId, action: "user.sale_hold_changed", targetType: "user", targetId: user.id, before, after });
+    }
+    return readUser(tx, user.id);
+  }, TX_QUEUED);
+}
+
+/**
+ * PUT /api/admin/users/:id/withdrawals: suspend the member's withdrawals (new requests are refused
+ * with WITHDRAWAL_MESSAGES.suspended) or lift the suspension a second chargeback set. The member is told.
+ */
+export async function setWithdrawalSuspension(
+  prisma: PrismaClient,
+  adminId: string,
+  userId: string,
+  { suspended }: WithdrawalSuspensionRequest,
+): Promise<AdminUser> {
+  return prisma.$transaction(async (tx) => {
+    const user = await lockUser(tx, userId);
+    if ((user.withdrawalsSuspendedAt !== null) !== suspended) {
+      const at = suspended ? new Date() : null;
+      await tx.user.update({ where: { id: user.id }, data: { withdrawalsSuspendedAt: at } });
+      await createNotificationInTx(tx, {
+        userId: user.id,
+        type: suspended ? "error" : "success",
+        title: suspended ? "Withdrawals Suspended" : "Withdrawals Restored",
+        message: suspended
+          ? WITHDRAWAL_MESSAGES.suspended.slice(WITHDRAWAL_MESSAGES.suspended.indexOf(": ") + 2)
+          : "An admin reviewed your account: you can withdraw your LOOP again.",
+        actionUrl: paths.tokens(),
+        actionText: "View balance",
+      });
+      await recordAdminActionInTx(tx, {
+        adminId,
+        action: suspended ? "user.withdrawals_suspended" : "user.withdrawals_restored",
+        targetType: "user",
+        targetId: user.id,
+        before: { withdrawalsSuspendedAt: user.withdrawalsSuspendedAt },
+        after: { withdrawalsSuspendedAt: at },
+      });
+    }
+    return readUser(tx, user.id);
   }, TX_QUEUED);
 }

@@ -13,8 +13,7 @@ export function analyticsRouter(deps: RouterDeps): Router {
   const { prisma, limits, logger } = deps;
   const router = Router();
 
-  // Mounted before the catalog-writes middleware: a play changes no catalog figure, so it must not
-  // drop the catalog cache.
+  // A play changes no catalog figure: the catalog cache is kept (it calls no catalogChanged).
   router.post("/loops/:id/plays", limits.playsPerIp, async (req, res) => {
     const counted = await recordPlay(prisma, String(req.params.id), {
       userId: req.auth?.user.id ?? null,

@@ -47,6 +47,9 @@ interface SessionRow {
   banReason: string | null;
   followerCount: number;
   followingCount: number;
+  saleHoldApproved: boolean;
+  saleHoldDays: number | null;
+  withdrawalsSuspendedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
   walletAddress: string | null;
@@ -57,6 +60,7 @@ const LOAD_SESSION_SQL = `
       u."id"::text AS "id", u."username", u."first_name" AS "firstName", u."last_name" AS "lastName", u."email", u."bio",
       u."profile_image_url" AS "profileImageUrl", u."level", u."experience", u."is_admin" AS "isAdmin",
       u."is_banned" AS "isBanned", u."ban_reason" AS "banReason", u."follower_count" AS "followerCount", u."following_count" AS "followingCount",
+      u."sale_hold_approved" AS "saleHoldApproved", u."sale_hold_days" AS "saleHoldDays", u."withdrawals_suspended_at" AS "withdrawalsSuspendedAt",
       u."created_at" AS "createdAt", u."updated_at" AS "updatedAt",
       w."address" AS "walletAddress"
     FROM "app"."sessions" s

@@ -2,8 +2,10 @@
 // the purchase is recorded in one transaction with the checkout locked, so the browser's call, a
 // retry and the webhook can race and only one records it. The seller is credited the price in
 // in-app LOOP (500 per USD) from `clearing`, where fiat received is counted; the fee goes to `fees`.
-// The credit is held (a timed hold, the platform's fiat hold setting) until a card chargeback or a
-// PayPal reversal is unlikely: see reverse-checkout.ts for what a reversal does.
+// The credit is held (a timed hold: the platform's fiat hold setting, longer for a new seller, see
+// seller-hold.ts) until a card chargeback or a PayPal reversal is unlikely: see reverse-checkout.ts
+// for what a reversal does.
+import { CHARGEBACK_WINDOW_DAYS } from "@loop/rules/chargebacks";
 import type { Format } from "@loop/rules/fees";
 import { DOWNLOAD_LINK_TTL_MS } from "@loop/rules/schemas/downloads";
 import type { FiatPurchaseStatus } from "@loop/rules/schemas/fiat-payments";
@@ -17,6 +19,7 @@ import { catalogChanged } from "../loops/catalog-cache";
 import { signDownloadToken } from "../downloads/download-token";
 import { downloadSigningKey } from "../downloads/signing-secret";
 import { settingsInUse } from "../platform-settings/platform-settings.service";
+import { sellerHold } from "./seller-hold";
 import { loopForSale } from "../purchases/purchases.service";
 import {
   ownedPurchase,
@@ -47,6 +50,7 @@ export type CheckoutOutcome =
   | { status: "reversed" };
 
 const METHOD = { paypal: "paypal", stripe: "card" } as const;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function lockCheckout(tx: Tx, checkoutId: string) {
   const rows = await tx.$queryRaw<{ id: string }[]>`SELECT "id"::text FROM "app"."checkouts" WHERE "id" = ${checkoutId}::uuid FOR UPDATE`;
@@ -102,9 +106,11 @@ async function completeInTx(
     ],
   });
   // The proceeds are the seller's but not spendable until the hold ends (a timed hold: see
-  // ledger/timed-holds.ts); the sale keeps the release time of the setting in force now.
-  const { fiatHoldMs } = await settingsInUse(tx);
-  const releaseAt = fiatHoldMs > 0 ? new Date(Date.now() + fiatHoldMs) : null;
+  // ledger/timed-holds.ts); the sale keeps the release time decided now: the seller's hold
+  // (seller-hold.ts: longer for a seller without a history of sales, issue 35).
+  const settings = await settingsInUse(tx);
+  const sellersHold = await sellerHold(tx, loop.userId, settings);
+  const releaseAt = sellersHold.ms > 0 ? new Date(Date.now() + sellersHold.ms) : null;
   const hold = releaseAt
     ? await placeHoldInTx(tx, await userAccountId(tx, loop.userId), priceUnits, `fiat-sale:${checkout.id}`, { releaseAt })
     : null;
@@ -120,7 +126,11 @@ async function completeInTx(
     externalRef: checkout.providerRef,
     ...(releaseAt
       ? {
-          sellerNote: `The ${formatLoopBrief(priceUnits)} LOOP are pending until ${releaseAt.toISOString().slice(0, 10)} (UTC), while the payment can still be reversed.`,
+          sellerNote:
+            `The ${formatLoopBrief(priceUnits)} LOOP are pending until ${releaseAt.toISOString().slice(0, 10)} (UTC), while the payment can still be reversed.` +
+            (sellersHold.basis === "new_seller"
+              ? ` A new seller's card and PayPal proceeds are held ${Math.round(sellersHold.ms / DAY_MS)} days until ${settings.trustedSellerSales} of their sales are older than ${CHARGEBACK_WINDOW_DAYS} days.`
+              : ""),
         }
       : {}),
   });

@@ -14,12 +14,21 @@
 // keeps the LOOP. The checkout row is locked first, so a replayed event, a dispute followed by a
 // refund of the same payment, and the release job (which skips a locked hold) take turns: the
 // second finds the checkout reversed and changes nothing.
+//
+// Issue 35: the XP the sale earned its buyer and seller is taken back, with the level rewards that
+// XP had reached, from promotional LOOP only (levels/revoke-xp.ts: one 'reward_reversal' entry per
+// member, key xp-reversal:<checkout>:<user>); and a second chargeback (a dispute, not a refund) on a
+// seller's sales suspends their withdrawals until an admin lifts it. Lock order: checkout, the
+// buyer's and seller's rows (XP before the ledger), the proceeds' hold, then every account in id order.
+import { CHARGEBACKS_TO_SUSPEND } from "@loop/rules/chargebacks";
 import type { Format } from "@loop/rules/fees";
 import { paths } from "@loop/rules/paths";
 import { centsToLoopUnits, formatLoopBrief, formatUsd } from "@loop/rules/units";
 import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/prisma";
 import { captureHoldIntoEntryInTx } from "../ledger/ledger-holds";
+import { XP_EVENTS } from "../levels/award-xp";
+import { revokeXpInTx, rewardAccountsToLock, takeBackLevelRewardsInTx, type RevokedXp, type TakenBackRewards } from "../levels/revoke-xp";
 import { platformAccountId, postEntryInTx, userAccountId, type PostingInput } from "../ledger/ledger.service";
 import { catalogChanged } from "../loops/catalog-cache";
 import { createNotificationInTx } from "../notifications/create-notification";
@@ -71,6 +80,31 @@ async function findCheckout(tx: Tx, reversal: ReportedReversal) {
   return tx.checkout.findUniqueOrThrow({ where: { id: found.id } });
 }
 
+/**
+ * Counts the seller's chargebacks (disputed payments of their sales, this one included: its checkout
+ * is not marked yet) and suspends their withdrawals at CHARGEBACKS_TO_SUSPEND, unless they are
+ * suspended already. True when this call suspended them. The seller's row is locked (revokeXpInTx).
+ */
+async function suspendAfterChargebacksInTx(tx: Tx, sellerId: string, now: Date): Promise<boolean> {
+  const [earlier] = await tx.$queryRaw<{ n: number }[]>`
+    SELECT COUNT(*)::int AS "n" FROM "app"."checkouts" c JOIN "app"."loops" l ON l."id" = c."loop_id"
+    WHERE l."user_id" = ${sellerId}::uuid AND c."status" = 'reversed' AND c."reversal_reason" = 'dispute'`;
+  if ((earlier?.n ?? 0) + 1 < CHARGEBACKS_TO_SUSPEND) return false;
+  const changed = await tx.$executeRaw`
+    UPDATE "app"."users" SET "withdrawals_suspended_at" = ${now} WHERE "id" = ${sellerId}::uuid AND "withdrawals_suspended_at" IS NULL`;
+  return changed > 0;
+}
+
+/** " The 104 XP it earned were taken back (level 2 → 1), with 100 LOOP of level rewards." — or nothing. */
+function xpTakenBackText(revoked: RevokedXp[], takenBack: TakenBackRewards[], userId: string): string {
+  const xp = revoked.find((user) => user.userId === userId);
+  if (!xp) return "";
+  const units = takenBack.find((user) => user.userId === userId)?.units ?? 0n;
+  const level = xp.levelAfter < xp.levelBefore ? ` (level ${xp.levelBefore} → ${xp.levelAfter})` : "";
+  const rewards = units > 0n ? `, with ${formatLoopBrief(units)} LOOP of level rewards` : "";
+  return ` The ${xp.xpRemoved} XP it earned ${xp.xpRemoved === 1 ? "was" : "were"} taken back${level}${rewards}.`;
+}
+
 async function reverseInTx(tx: Tx, reversal: ReportedReversal, now: Date): Promise<ReversalOutcome> {
   const checkout = await findCheckout(tx, reversal);
   if (!checkout) return { status: "unknown_payment" };
@@ -96,6 +130,27 @@ async function reverseInTx(tx: Tx, reversal: ReportedReversal, now: Date): Promi
     select: { id: true, refundedAt: true, loop: { select: { id: true, title: true, userId: true } } },
   });
   const sellerId = purchase.loop.userId;
+  const buyerId = checkout.buyerId;
+
+  // XP before the ledger (award-xp.ts): the buyer's and the seller's rows are locked here, and the
+  // XP this sale earned is taken back, unless another purchase of the loop by the buyer still stands
+  // (the XP is once per buyer and loop, whichever purchase earned it).
+  const standing = await tx.purchase.count({
+    where: { buyerId, loopId: purchase.loop.id, id: { not: purchase.id }, refundedAt: null, priceCents: { gt: 0 } },
+  });
+  const revoked = await revokeXpInTx(
+    tx,
+    [buyerId, sellerId],
+    standing > 0
+      ? []
+      : [
+          { userId: buyerId, event: XP_EVENTS.purchase, key: purchase.loop.id },
+          { userId: sellerId, event: XP_EVENTS.sale, key: `${purchase.loop.id}:${buyerId}` },
+        ],
+  );
+  // A second chargeback on the seller's sales suspends their withdrawals until an admin lifts it.
+  const suspended = reversal.reason === "dispute" ? await suspendAfterChargebacksInTx(tx, sellerId, now) : false;
+
   const priceUnits = centsToLoopUnits(BigInt(checkout.priceCents));
   const feeUnits = centsToLoopUnits(BigInt(checkout.feeCents));
   const [clearing, fees, sellerAccount] = await Promise.all([
@@ -103,6 +158,7 @@ async function reverseInTx(tx: Tx, reversal: ReportedReversal, now: Date): Promi
     platformAccountId(tx, "fees"),
     userAccountId(tx, sellerId),
   ]);
+  const rewardAccounts = await rewardAccountsToLock(tx, revoked);
 
   // The hold row before the accounts (the release job's order): whether it is still open decides.
   const holds = checkout.proceedsHoldId
@@ -115,28 +171,34 @@ async function reverseInTx(tx: Tx, reversal: ReportedReversal, now: Date): Promi
   const feePosting: PostingInput[] = feeUnits > 0n ? [{ accountId: fees, amount: -feeUnits }] : [];
   const clearingPosting: PostingInput = { accountId: clearing, amount: priceUnits + feeUnits };
   let entryId: string;
+  const postings: PostingInput[] = [
+    { accountId: inHold ? sellerAccount : await platformAccountId(tx, "chargeback_losses"), amount: -priceUnits },
+    ...feePosting,
+    clearingPosting,
+  ];
+  // Every account of the transaction's entries (the reversal, the level rewards taken back) locked in
+  // id order up front (the capture locks the seller's first).
+  const ids = [...new Set([...postings.map((posting) => posting.accountId!), ...rewardAccounts])].sort();
+  await tx.$queryRaw`SELECT "id" FROM "app"."ledger_accounts" WHERE "id" = ANY(${ids}::uuid[]) ORDER BY "id" FOR UPDATE`;
   if (inHold) {
-    const losses: PostingInput[] = [{ accountId: sellerAccount, amount: -priceUnits }, ...feePosting, clearingPosting];
-    // Every account of the entry locked in id order up front (the capture locks the seller's first).
-    const ids = [...new Set(losses.map((posting) => posting.accountId!))].sort();
-    await tx.$queryRaw`SELECT "id" FROM "app"."ledger_accounts" WHERE "id" = ANY(${ids}::uuid[]) ORDER BY "id" FOR UPDATE`;
     const hold = await captureHoldIntoEntryInTx(tx, checkout.proceedsHoldId!, {
       idempotencyKey: `reversal:${checkoutId}`,
       kind: "sale_reversal",
       description,
-      postings: losses,
+      postings,
     });
     entryId = hold.entryId!;
   } else {
-    const chargebackLosses = await platformAccountId(tx, "chargeback_losses");
     const entry = await postEntryInTx(tx, {
       idempotencyKey: `reversal:${checkoutId}`,
       kind: "chargeback_loss",
       description: `${description}, after the seller's proceeds became available`,
-      postings: [{ accountId: chargebackLosses, amount: -priceUnits }, ...feePosting, clearingPosting],
+      postings,
     });
     entryId = entry.id;
   }
+  const takenBack = await takeBackLevelRewardsInTx(tx, revoked, checkoutId, description);
+  const xpNote = (userId: string) => xpTakenBackText(revoked, takenBack, userId);
 
   const reference = `${reversal.provider}:${reversal.reference}`;
   if (!purchase.refundedAt) await tx.purchase.update({ where: { id: purchase.id }, data: { refundedAt: now, refundRef: reference } });
@@ -159,20 +221,32 @@ async function reverseInTx(tx: Tx, reversal: ReportedReversal, now: Date): Promi
     userId: checkout.buyerId,
     type: "warning",
     title: "Purchase Cancelled",
-    message: `Your ${payment} for ${item} was ${how}, so the purchase was cancelled: it is no longer in your library.`,
-    actionUrl: paths.userProfile(sellerId),
+    message: `Your ${payment} for ${item} was ${how}, so the purchase was cancelled: it is no longer in your library.${xpNote(checkout.buyerId)}`,
+    actionUrl: paths.loop(purchase.loop.id),
     actionText: "Open",
   });
   await createNotificationInTx(tx, {
     userId: sellerId,
     type: "warning",
     title: "Sale Reversed",
-    message: inHold
-      ? `The buyer's ${payment} for ${item} was ${how}. The sale was cancelled and its ${formatLoopBrief(priceUnits)} LOOP, still pending, were taken back.`
-      : `The buyer's ${payment} for ${item} was ${how} after the sale's ${formatLoopBrief(priceUnits)} LOOP became available. You keep them (the platform bears the loss); the buyer no longer has the loop.`,
+    message:
+      (inHold
+        ? `The buyer's ${payment} for ${item} was ${how}. The sale was cancelled and its ${formatLoopBrief(priceUnits)} LOOP, still pending, were taken back.`
+        : `The buyer's ${payment} for ${item} was ${how} after the sale's ${formatLoopBrief(priceUnits)} LOOP became available. You keep them (the platform bears the loss); the buyer no longer has the loop.`) +
+      xpNote(sellerId),
     actionUrl: paths.tokens(),
     actionText: "View balance",
   });
+  if (suspended) {
+    await createNotificationInTx(tx, {
+      userId: sellerId,
+      type: "error",
+      title: "Withdrawals Suspended",
+      message: `A second card or PayPal payment for your sales was disputed (${item}), so your withdrawals are paused until an admin has reviewed your account. Your balance is safe, and you can still buy and sell loops.`,
+      actionUrl: paths.tokens(),
+      actionText: "View balance",
+    });
+  }
   return { status: inHold ? "returned" : "loss", checkoutId };
 }
 

@@ -4,7 +4,8 @@ import type { AppConfig } from "../../config";
 /** What the browser needs to know about chains and sign-in; nothing secret. */
 export function toClientConfig(config: AppConfig): ClientConfig {
   return {
-    chains: config.chains.map(({ id, name, rpcUrl, contracts }) => ({ id, name, rpcUrl, contracts })),
+    // The public RPC URL only: the server's (RPC_URL_<id>) may carry a provider's key.
+    chains: config.chains.map(({ id, name, publicRpcUrl, contracts }) => ({ id, name, publicRpcUrl, contracts })),
     defaultChainId: config.defaultChainId,
     walletConnectProjectId: config.walletConnectProjectId,
     oidc: config.oidc ? { accountUrl: config.oidc.accountUrl } : null,

@@ -68,3 +68,34 @@ export function emailChangedNoticeMail(
   ]);
   return { to, subject: "The e-mail address of your LOOP account was changed", text, html };
 }
+
+/**
+ * To the account's current address when a new one is asked for (issue 35): who asked, that nothing
+ * changes without the link sent to the new address, and what to do if it was not them.
+ */
+export function emailChangeRequestedMail(
+  to: string,
+  username: string,
+  newEmail: string,
+  links: { settingsUrl: string; supportEmail: string },
+): MailMessage {
+  const { settingsUrl, supportEmail } = links;
+  const text = [
+    "Hello,",
+    "",
+    `The LOOP account @${username} asked to make ${newEmail} its e-mail address, instead of ${to}.`,
+    `Nothing changes until the link sent to ${newEmail} is opened while signed in to the account.`,
+    "",
+    `If you did not ask for this, write to LOOP support at once (${supportEmail}), and check your settings: ${settingsUrl}`,
+    "",
+    "LOOP",
+  ].join("\n");
+  const html = page([
+    "Hello,",
+    `The LOOP account <strong>@${escapeHtml(username)}</strong> asked to make <strong>${escapeHtml(newEmail)}</strong> its e-mail address, instead of ${escapeHtml(to)}.`,
+    `Nothing changes until the link sent to ${escapeHtml(newEmail)} is opened while signed in to the account.`,
+    `If you did not ask for this, write to LOOP support at once (<a href="mailto:${escapeHtml(supportEmail)}">${escapeHtml(supportEmail)}</a>), and check your <a href="${escapeHtml(settingsUrl)}">settings</a>.`,
+    "LOOP",
+  ]);
+  return { to, subject: "A new e-mail address was asked for your LOOP account", text, html };
+}

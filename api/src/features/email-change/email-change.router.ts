@@ -6,17 +6,17 @@ import { requireUser } from "../auth/require-user";
 import { toCurrentUser } from "../users/user.view";
 import { confirmEmailChange, emailChangeLink, requestEmailChange } from "./email-change.service";
 
-// POST /api/profile/email (mail a confirmation link to the new address), /link (what the link
-// does), /confirm (use it). They share the sign-in links' rate limits: per IP and per address for
-// mailing, per IP for using.
+// POST /api/profile/email (after a recent sign-in or a fresh wallet signature, mail a confirmation
+// link to the new address), /link (what the link does), /confirm (use it). They share the sign-in
+// links' rate limits: per IP and per address for mailing, per IP for using.
 export function emailChangeRouter(deps: RouterDeps): Router {
   const { limits } = deps;
   const router = Router();
 
   router.post("/profile/email", limits.emailLinkPerIp, limits.emailLinkPerAddress, async (req, res) => {
-    const user = requireUser(req);
-    const { email } = parseBody(req, emailChangeRequestSchema);
-    const message = await requestEmailChange(deps, user, email);
+    requireUser(req);
+    const body = parseBody(req, emailChangeRequestSchema);
+    const message = await requestEmailChange(deps, req.auth!, body);
     res.status(202).json({ message } satisfies EmailChangeSent);
   });
 

@@ -89,7 +89,16 @@ const CHECKS: Check[] = [
     name: "promotional LOOP moved other than by a bonus, a reward or a purchase",
     sql: `SELECT e."id"::text AS subject, e."kind" || ' ' || p."amount"::text AS detail FROM "app"."ledger_entries" e
           JOIN "app"."ledger_postings" p ON p."entry_id" = e."id" JOIN "app"."ledger_accounts" a ON a."id" = p."account_id"
-          WHERE a."kind" = 'user_promo' AND e."kind" NOT IN (${PROMOTIONAL_GRANTS}, 'purchase', 'promotional_split')`,
+          WHERE a."kind" = 'user_promo' AND e."kind" NOT IN (${PROMOTIONAL_GRANTS}, 'purchase', 'promotional_split', 'reward_reversal', 'upload_reward_return')`,
+  },
+  {
+    // Issue 35: a reversed fiat sale takes back the level rewards its XP earned, from promotional LOOP only.
+    name: "level rewards taken back other than from one member's promotional account to issuance",
+    sql: `SELECT e."id"::text AS subject, string_agg(a."kind" || ' ' || p."amount"::text, ', ') AS detail FROM "app"."ledger_entries" e
+          JOIN "app"."ledger_postings" p ON p."entry_id" = e."id" JOIN "app"."ledger_accounts" a ON a."id" = p."account_id"
+          WHERE e."kind" = 'reward_reversal'
+          GROUP BY e."id"
+          HAVING COUNT(*) <> 2 OR NOT bool_or(a."kind" = 'user_promo' AND p."amount" < 0) OR NOT bool_or(a."kind" = 'issuance' AND p."amount" > 0)`,
   },
   {
     // A purchase paid with promotional LOOP credits the seller promotional LOOP: members' withdrawable
@@ -136,19 +145,38 @@ const CHECKS: Check[] = [
           JOIN "app"."ledger_postings" p ON p."entry_id" = e."id" JOIN "app"."ledger_accounts" a ON a."id" = p."account_id"
           WHERE e."kind" = 'upload_reward'
           GROUP BY e."id", e."idempotency_key", r."loop_id", r."status", r."user_id", l."user_id"
-          HAVING r."loop_id" IS NULL OR r."status" <> 'rewarded' OR e."idempotency_key" <> 'upload-reward:' || r."loop_id"
-             OR r."user_id" IS DISTINCT FROM l."user_id" OR COUNT(*) <> 2
+          HAVING r."loop_id" IS NULL OR r."status" NOT IN ('rewarded', 'returned') OR e."idempotency_key" <> 'upload-reward:' || r."loop_id"
+             OR (l."user_id" IS NOT NULL AND r."user_id" <> l."user_id") OR COUNT(*) <> 2
              OR NOT bool_or(a."kind" = 'user_promo' AND a."user_id" = r."user_id" AND p."amount" = ${UPLOAD_REWARD_UNITS})
              OR NOT bool_or(a."kind" = 'issuance' AND p."amount" = -${UPLOAD_REWARD_UNITS})
           UNION ALL
           SELECT r."loop_id"::text AS subject, 'rewarded without an upload_reward entry' AS detail FROM "app"."upload_rewards" r
           LEFT JOIN "app"."ledger_entries" e ON e."id" = r."entry_id"
-          WHERE r."status" = 'rewarded' AND e."kind" IS DISTINCT FROM 'upload_reward'`,
+          WHERE r."status" IN ('rewarded', 'returned') AND e."kind" IS DISTINCT FROM 'upload_reward'`,
+  },
+  // A returned upload reward (issue 35): at most the reward, from the same promotional account back to
+  // issuance, once per loop (key upload-reward-return:<loop id>), recorded on its returned row.
+  {
+    name: "upload reward return not from the creator's promotional account to issuance, over the reward, or not recorded as its loop's",
+    sql: `SELECT e."id"::text AS subject, COALESCE(r."status", 'no upload_rewards row') || ': ' || string_agg(a."kind" || ' ' || p."amount"::text, ', ') AS detail
+          FROM "app"."ledger_entries" e
+          LEFT JOIN "app"."upload_rewards" r ON r."return_entry_id" = e."id"
+          JOIN "app"."ledger_postings" p ON p."entry_id" = e."id" JOIN "app"."ledger_accounts" a ON a."id" = p."account_id"
+          WHERE e."kind" = 'upload_reward_return'
+          GROUP BY e."id", e."idempotency_key", r."loop_id", r."status", r."user_id", r."returned_units"
+          HAVING r."loop_id" IS NULL OR r."status" <> 'returned' OR e."idempotency_key" <> 'upload-reward-return:' || r."loop_id" OR COUNT(*) <> 2
+             OR NOT bool_or(a."kind" = 'user_promo' AND a."user_id" = r."user_id" AND p."amount" = -r."returned_units")
+             OR NOT bool_or(a."kind" = 'issuance' AND p."amount" = r."returned_units")
+             OR r."returned_units" > ${UPLOAD_REWARD_UNITS}
+          UNION ALL
+          SELECT r."loop_id"::text AS subject, 'returned ' || r."returned_units"::text || ' without its entry' AS detail FROM "app"."upload_rewards" r
+          LEFT JOIN "app"."ledger_entries" e ON e."id" = r."return_entry_id"
+          WHERE r."returned_units" > 0 AND e."kind" IS DISTINCT FROM 'upload_reward_return'`,
   },
   {
     name: "more upload rewards than the daily cap for a member's day",
     sql: `SELECT "user_id"::text || ' ' || "live_day"::text AS subject, COUNT(*)::text AS detail FROM "app"."upload_rewards"
-          WHERE "status" = 'rewarded' GROUP BY "user_id", "live_day" HAVING COUNT(*) > ${UPLOAD_REWARDS_PER_DAY}`,
+          WHERE "status" IN ('rewarded', 'returned') GROUP BY "user_id", "live_day" HAVING COUNT(*) > ${UPLOAD_REWARDS_PER_DAY}`,
   },
   {
     name: "welcome bonus missing or posted more than once",

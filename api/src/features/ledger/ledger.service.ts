@@ -35,7 +35,11 @@ export type EntryKind =
   /** Migration 20261126140000: a member's existing bonuses and rewards moved to their promotional account. */
   | "promotional_split"
   /** Issue 22: 500 promotional LOOP for an upload that stayed listed (features/upload-rewards). */
-  | "upload_reward";
+  | "upload_reward"
+  /** Issue 35: level rewards a reversed fiat sale's XP had earned, taken back (promotional → issuance; levels/revoke-xp.ts). */
+  | "reward_reversal"
+  /** Issue 35: an upload reward given back (its loop left sale within 30 days): promotional → issuance, by a database trigger. */
+  | "upload_reward_return";
 
 export const WELCOME_BONUS_UNITS = 500n * 10n ** 8n;
 

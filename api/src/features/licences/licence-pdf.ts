@@ -52,12 +52,14 @@ function wrap(font: PDFFont, text: string, size: number, width: number): string[
 
 /** The rows of facts, in the page's order. */
 export function licenceFacts(licence: Licence): [string, string][] {
-  const creator = licence.creator.name ? `${licence.creator.name} (@${licence.creator.username})` : `@${licence.creator.username}`;
+  // The members by their current handle and their account id: a handle can change hands, the id cannot.
+  const creatorHandle = `@${licence.creator.username}, account ${licence.creator.id}`;
+  const creator = licence.creator.name ? `${licence.creator.name} (${creatorHandle})` : creatorHandle;
   const paid = licence.loopAmount ? `$${licence.total} USD (${licence.loopAmount} LOOP)` : `$${licence.total} USD`;
   return [
     ["Loop", licence.loop.title],
     ["Creator", creator],
-    ["Licensee (buyer)", `@${licence.buyer.username}`],
+    ["Licensee (buyer)", `@${licence.buyer.username}, account ${licence.buyer.id}`],
     ["Format", licence.format.toUpperCase()],
     ["Price", `$${licence.price} USD`],
     ["Marketplace fee", `$${licence.fee} USD`],
@@ -124,7 +126,10 @@ export async function renderLicencePdf(licence: Licence, verifyUrl: string, now 
 
   y -= 12;
   write("Terms", { font: bold, size: 13, gap: 2 });
-  write(`@${licence.buyer.username} may use this loop under these terms (version ${licence.version}):`, { size: 10, gap: 2 });
+  write(`@${licence.buyer.username} (account ${licence.buyer.id}) may use this loop under these terms (version ${licence.version}):`, {
+    size: 10,
+    gap: 2,
+  });
   for (const term of LICENCE_TERMS) {
     const top = y;
     write("-", { size: 10, maxWidth: 10 });

@@ -34,10 +34,18 @@ const LICENCE_SELECT = {
   purchase: { select: { id: true, loopId: true, buyerId: true, refundedAt: true } },
 } satisfies Prisma.LicenceSelect;
 
-export type LicenceRow = Prisma.LicenceGetPayload<{ select: typeof LICENCE_SELECT }>;
+/**
+ * A licence with its members' handles as they are now (issue 35): the row keeps the usernames of the
+ * purchase's time, but a handle can be given up and taken by someone else, so the licence names its
+ * members by their account ids and their current usernames (the snapshot is the fallback for an
+ * account that no longer exists).
+ */
+export type LicenceRow = Prisma.LicenceGetPayload<{ select: typeof LICENCE_SELECT }> & {
+  currentUsernames: ReadonlyMap<string, string>;
+};
 
 /** The licensee: the buyer, or the member who downloaded the free loop (CHECK licences_source_check: one is set). */
-export const licenceOwnerId = (row: Pick<LicenceRow, "purchase" | "downloadUserId">): string =>
+export const licenceOwnerId = (row: { purchase: { buyerId: string } | null; downloadUserId: string | null }): string =>
   row.purchase?.buyerId ?? row.downloadUserId!;
 
 const chainName = (chainId: number) => SUPPORTED_CHAINS.find((chain) => chain.id === chainId)?.name ?? `Chain ${chainId}`;
@@ -45,6 +53,7 @@ const chainName = (chainId: number) => SUPPORTED_CHAINS.find((chain) => chain.id
 /** The public answer; `viewerId`: the signed-in caller, if any (ownedByMe). */
 export function toLicence(row: LicenceRow, viewerId: string | null): Licence {
   const { purchase } = row;
+  const ownerId = licenceOwnerId(row);
   // A free download has nothing to refund: valid for good.
   const revokedAt = purchase?.refundedAt ?? null;
   return {
@@ -54,8 +63,8 @@ export function toLicence(row: LicenceRow, viewerId: string | null): Licence {
     revokedAt: revokedAt?.toISOString() ?? null,
     issuedAt: row.issuedAt.toISOString(),
     loop: { id: purchase?.loopId ?? row.downloadLoopId!, title: row.loopTitle },
-    creator: { id: row.creatorId, username: row.creatorUsername, name: row.creatorName },
-    buyer: { username: row.buyerUsername },
+    creator: { id: row.creatorId, username: row.currentUsernames.get(row.creatorId) ?? row.creatorUsername, name: row.creatorName },
+    buyer: { id: ownerId, username: row.currentUsernames.get(ownerId) ?? row.buyerUsername },
     format: row.format,
     price: formatUsd(BigInt(row.priceCents)),
     fee: formatUsd(BigInt(row.feeCents)),
@@ -68,7 +77,7 @@ export function toLicence(row: LicenceRow, viewerId: string | null): Licence {
         ? null
         : { chainId: row.chainId, name: chainName(row.chainId), contract: row.contractAddress, txHash: row.txHash },
     verifyUrl: paths.licence(row.id),
-    ownedByMe: viewerId !== null && viewerId === licenceOwnerId(row),
+    ownedByMe: viewerId !== null && viewerId === ownerId,
   };
 }
 
@@ -76,7 +85,11 @@ export function toLicence(row: LicenceRow, viewerId: string | null): Licence {
 export async function findLicence(prisma: PrismaClient, id: string): Promise<LicenceRow> {
   const row = UUID.test(id) ? await prisma.licence.findUnique({ where: { id }, select: LICENCE_SELECT }) : null;
   if (!row) throw new NotFound(LICENCE_MESSAGES.notFound);
-  return row;
+  const members = await prisma.user.findMany({
+    where: { id: { in: [row.creatorId, licenceOwnerId(row)] } },
+    select: { id: true, username: true },
+  });
+  return { ...row, currentUsernames: new Map(members.map((member) => [member.id, member.username])) };
 }
 
 /** GET /api/licences/:id: anyone may verify a licence. */

@@ -1,19 +1,20 @@
 // A small in-process cache for viewer-independent catalog answers: the public part of a
 // GET /api/loops page, its count, and GET /api/search answers. Entries are dropped at once when
-// this process changes the catalog (catalogChanged(): an edit, a rating, a counted download, a loop
-// becoming ready...), and the change is announced on the Postgres channel `catalog_changed`: every
-// API process listening (listenForCatalogChanges, started by the api role) drops its own entries
-// when the announcement arrives, milliseconds later. Changes nobody announces (rows written straight
-// into the database) show within two TTLs:
-// an answer is fresh for the TTL, then served once more while it is read again in the background
-// (stale-while-revalidate, so a popular page never makes its readers wait), and never past 2 × TTL.
+// this process changes what those answers show (catalogChanged(), called after the commit by the
+// writer that made the change: a loop edited, hidden or becoming ready, a rating, a purchase or a
+// counted download (the popular sort), a creator's new username or picture, a ban), and the change
+// is announced on the Postgres channel `catalog_changed`: every API process listening
+// (listenForCatalogChanges, started by the api role) drops its own entries when the announcement
+// arrives, milliseconds later. Changes nobody announces (rows written straight into the database,
+// or writes that do not drop it, such as a like) show within two TTLs: an answer is fresh for the
+// TTL, then served once more while it is read again in the background (stale-while-revalidate, so a
+// popular page never makes its readers wait), and never past 2 × TTL.
 // Bounded (LRU), and concurrent misses of one key share one load (no stampede on a cold key).
 //
 // One cache per database client: the app's routers, its services and the audio worker all reach
 // the cache of the PrismaClient they were given, so two apps on two databases (tests) never share
 // answers, while everything writing to one database in this process invalidates the same cache.
 import { randomUUID } from "node:crypto";
-import type { RequestHandler } from "express";
 import { notify, type PgListener } from "../../db/pg-listener";
 import type { PrismaClient } from "../../db/prisma";
 
@@ -185,7 +186,14 @@ function announceCatalogChange(prisma: PrismaClient): void {
     });
 }
 
-/** After a committed change to what the catalog shows (loops, ratings, counts, creators' names): here and in every API process. */
+/**
+ * After a committed change to what the catalog or search shows: here and in every API process.
+ * Only such writes call it (issue 35): a loop's listing fields, visibility, status or price; its
+ * ratings, sales and counted downloads; a creator's username or picture; a ban. Everything else
+ * keeps the cached answers: a profile's bio, a token transfer, a like (its count shows within the
+ * TTL, see catalog.service.ts), a follow, an upload still processing (the worker calls it when the
+ * loop is listed), a wallet linked, level and XP (search's user order).
+ */
 export function catalogChanged(prisma: PrismaClient): void {
   catalogCache(prisma).bump();
   announceCatalogChange(prisma);
@@ -205,56 +213,4 @@ export function listenForCatalogChanges(listener: PgListener, prisma: PrismaClie
     },
     gap: () => cache.bump(),
   });
-}
-
-const READS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/**
- * Writes that never change what the catalog shows (paths under /api): token transfers and
- * withdrawals, notifications, sign-in and sign-out, saved cards, token orders, the vault, the
- * faucet, quotes and offer terms (an accepted offer's purchase goes through /negotiations/:id/respond,
- * not listed), play reports (they change only the creator's analytics). Under a mixed load every transfer dropped every process's cached pages (issue 21's
- * `pnpm bench scale`), so signed-out browsing ran uncached.
- * Likes, follows and collections (issue 24) change no catalog page but a like count (and the likes
- * sort's order): signed-out pages show a like within the cache's TTL (up to 2 × TTL), a signed-in
- * viewer's page reads the count with its own fields (catalog.service.ts); dropping every cached page
- * on each like would leave browsing uncached under a load of likes.
- */
-const NO_CATALOG_CHANGE = [
-  /^\/tokens\//,
-  /^\/notifications(\/|$)/,
-  /^\/auth\//,
-  /^\/logout$/,
-  /^\/payment-methods(\/|$)/,
-  /^\/(admin\/)?admin-orders(\/|$)/,
-  /^\/admin\/vault\//,
-  /^\/wallet\/faucet$/,
-  /^\/purchases\/quote$/,
-  /^\/negotiations(\/wallet-terms)?$/,
-  /^\/create-payment-intent$/,
-  /^\/stripe\/setup-intent$/,
-  /^\/profile\/email(\/|$)/,
-  /^\/loops\/[^/]+\/plays$/,
-  /^\/loops\/[^/]+\/like$/,
-  /^\/users\/[^/]+\/follow$/,
-  /^\/collections(\/|$)/,
-];
-
-/**
- * Any other successful state-changing request (PATCH of a loop, an upload, a profile's new name, a
- * purchase...) may change what the catalog shows: the cache is dropped (and the change announced to
- * the other processes) just before its answer goes out (its changes are committed by then), so the
- * caller's next read is fresh. Reads that change counts (a download link fetched) call
- * catalogChanged() themselves.
- */
-export function catalogWritesMiddleware(prisma: PrismaClient): RequestHandler {
-  return (req, res, next) => {
-    if (READS.has(req.method) || NO_CATALOG_CHANGE.some((pattern) => pattern.test(req.path))) return next();
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
-      if (res.statusCode < 400 && (typeof args[0] !== "number" || args[0] < 400)) catalogChanged(prisma);
-      return writeHead.apply(this, args);
-    } as typeof writeHead;
-    next();
-  };
 }

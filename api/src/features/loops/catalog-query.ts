@@ -6,10 +6,11 @@
 // values are bound parameters ($1, $2...); only whole numbers and values of small fixed sets,
 // validated, are written into the text (see Params). docs/decisions.md, "Issue 19 — catalog without
 // its cache".
+import { keysMatching } from "@loop/rules/musical-keys";
 import { DURATION_BAND_MS, LOOP_TOTAL_CAP, MUSICAL_KEY, type LoopListQuery } from "@loop/rules/schemas/loops";
 import { BadRequest } from "../../http/errors";
 import { UUID } from "../../http/uuid";
-import { containsPattern } from "../../db/like";
+import { containsPattern, likeLiteral } from "../../db/like";
 
 type Sort = LoopListQuery["sortBy"];
 
@@ -122,8 +123,8 @@ const DURATION_SQL: Record<keyof typeof DURATION_BAND_MS, string> = {
 
 /**
  * The query's filters over `"app"."loops" l` but the genres and isFree (branches of the page
- * query, see below): every column here but the text search and the creator is in the sort
- * indexes (INCLUDE), so filtering needs no row.
+ * query, see below): every column here but the text search, the tags and the creator is in the
+ * sort indexes (INCLUDE), so filtering needs no row.
  */
 /** The text search: the contains-pattern's parameter and its condition, indexed or not. */
 interface SearchSql {
@@ -161,11 +162,28 @@ function filtersSql(query: LoopListQuery, p: Params): { and: string[]; search: S
   // The creator's BPM and key win over the detected ones (stored generated columns).
   if (query.bpmMin !== undefined) and.push(`l."effective_bpm" >= ${p.int(query.bpmMin)}`);
   if (query.bpmMax !== undefined) and.push(`l."effective_bpm" <= ${p.int(query.bpmMax)}`);
-  if (query.key) and.push(`l."effective_key" = ${p.word(query.key, MUSICAL_KEY)}`);
+  if (query.key) and.push(`l."effective_key" IN (${keysSql(query, p)})`);
+  // Each tag whole, in any case (tags are stored comma-separated, as typed): the ILIKE is served by
+  // the trigram index on tags ("loops_tags_idx", migration 20261122010000_search_ratings_downloads),
+  // the LIKE on the comma-bounded lower-cased list keeps only whole tags. Parameters (free text).
+  for (const tag of query.tags ?? []) {
+    and.push(`l."tags" ILIKE ${p.add(containsPattern(tag), "text")}`);
+    and.push(`(',' || lower(l."tags") || ',') LIKE ${p.add(`%,${likeLiteral(tag)},%`, "text")}`);
+  }
   if (query.contentType) and.push(`l."content_type" = ${p.word(query.contentType, CONTENT_TYPE_WORD)}::"app"."loop_content_type"`);
   if (query.userId) and.push(`l."user_id" = ${p.add(query.userId, "uuid")}`);
   return { and, search };
 }
+
+/**
+ * The stored keys a key filter matches, as literals: every spelling of its tonic, and its relative
+ * key's with relativeKey (rules/src/musical-keys.ts). A loop has one key: the counts' rows of these
+ * keys add up (maintainedCountSql).
+ */
+const keysSql = (query: LoopListQuery, p: Params) =>
+  keysMatching(query.key!, query.relativeKey)
+    .map((key) => p.word(key, MUSICAL_KEY))
+    .join(", ");
 
 /** ORDER BY of a sort over alias `a`. */
 const orderBy = (sortBy: Sort, a: string) => SORTS[sortBy].map((c) => `${a}."${c.column}"${c.desc ? " DESC" : ""}`).join(", ");
@@ -207,7 +225,7 @@ const RANGE_DIMENSION = { bpm: 0, price: 1 } as const;
  *   listed loop at least, so that many rows make the cap.
  */
 function maintainedCountSql(query: LoopListQuery, p: Params, countLimitSql: string): string | null {
-  if (query.search !== undefined || query.userId !== undefined) return null;
+  if (query.search !== undefined || query.userId !== undefined || query.tags !== undefined) return null;
   const genres = query.genreId ?? [];
   const bpm = query.bpmMin !== undefined || query.bpmMax !== undefined;
   const price = query.priceMin !== undefined || query.priceMax !== undefined;
@@ -215,7 +233,7 @@ function maintainedCountSql(query: LoopListQuery, p: Params, countLimitSql: stri
     const where = [
       genres.length === 0 ? `c."genre_id" = 0` : `c."genre_id" IN (${genres.map((g) => p.int(g)).join(", ")})`,
       `c."is_free" = ${query.isFree === undefined ? 2 : query.isFree === "true" ? 1 : 0}`,
-      `c."key" = ${query.key === undefined ? "'*'" : p.word(query.key, MUSICAL_KEY)}`,
+      query.key === undefined ? `c."key" = '*'` : `c."key" IN (${keysSql(query, p)})`,
       `c."duration_band" = ${query.duration === undefined ? 3 : DURATION_BAND_NUMBER[query.duration]}`,
       `c."content_type" = ${query.contentType === undefined ? "'*'" : p.word(query.contentType, CONTENT_TYPE_WORD)}`,
     ];

@@ -11,6 +11,7 @@ import { followingLoops } from "../follows/following-loops";
 import { anonymousLoopsPage, getLoop, listLoops, parseListQuery, visibleLoop } from "./catalog.service";
 import { editableLoop, ownLoop, updateLoop, uploadLoop } from "./loops.service";
 import { parseRange } from "./range";
+import { similarLoops } from "./similar-loops";
 
 export class RangeNotSatisfiable extends HttpError {
   constructor() {
@@ -66,6 +67,10 @@ export function loopsRouter(deps: RouterDeps): Router {
   });
   router.get("/loops/:id", async (req, res) => {
     res.json(await getLoop(prisma, req.params.id, viewerOf(req)));
+  });
+  // "Similar loops" on a loop's page (issue 36): same genre, near BPM, same or relative key.
+  router.get("/loops/:id/similar", async (req, res) => {
+    res.json(await similarLoops(prisma, req.params.id, viewerOf(req)));
   });
   router.patch("/loops/:id", async (req, res) => {
     const user = requireUser(req);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { UPLOAD_MESSAGES, uploadLoopFieldsSchema, type UpdateLoop } from "@loop/rules/schemas/loops";
+import { MAX_AUDIO_SECONDS, UPLOAD_MESSAGES, uploadLoopFieldsSchema, type UpdateLoop } from "@loop/rules/schemas/loops";
 import type { Request } from "express";
 import type { PrismaClient } from "../../db/prisma";
 import { BadRequest, NotFound } from "../../http/errors";
@@ -7,16 +7,19 @@ import { LOOP_NOT_FOUND } from "./catalog.service";
 import { UUID } from "../../http/uuid";
 import { parse } from "../../http/validate";
 import type { Storage } from "../../storage/storage";
+import { catalogChanged } from "./catalog-cache";
 import { creatorLoopView, type LoopWithGenre } from "./loop.view";
-import { receiveUpload } from "./receive-upload";
+import { predictDerivedBytes } from "../../audio/stored-size";
+import { receiveUpload, sampleRateRefusal } from "./receive-upload";
 import { originalKey, recordUpload } from "./record-upload";
 import { closeOffersOffSale } from "../negotiations/close-offers-off-sale";
 import { assertUploadAllowed, uploadAllowance } from "./upload-limits";
 
 /**
- * Checks the member's upload limits, receives the upload, checks it, and records the loop
- * (processing) with its job in one transaction that checks the limits again. Any refusal deletes
- * the stored file: no row, no file is left behind.
+ * Checks the member's upload limits, receives the upload, checks it (its header's sample rate too),
+ * and records the loop (processing) with its job in one transaction that checks the limits again,
+ * counting the files its header says will be made from it (issue 35). Any refusal deletes the
+ * stored file: no row, no file is left behind.
  */
 export async function uploadLoop(prisma: PrismaClient, storage: Storage, req: Request, userId: string) {
   const limit = await uploadAllowance(prisma, userId);
@@ -26,13 +29,23 @@ export async function uploadLoop(prisma: PrismaClient, storage: Storage, req: Re
   try {
     if (!file) throw new BadRequest(UPLOAD_MESSAGES.noFile);
     if (!file.format) throw new BadRequest(UPLOAD_MESSAGES.invalidType);
+    const rateRefusal = sampleRateRefusal(file.header);
+    if (rateRefusal) throw rateRefusal;
     // The form's fields come with the file (multipart), so they are checked here, not by the router.
     const input = parse(uploadLoopFieldsSchema, fields);
+    // What the WAV, MP3, preview and peaks will take (0 when the header does not tell: decoding counts them).
+    const derivedBytes = file.header
+      ? predictDerivedBytes(file.header, {
+          format: file.format,
+          originalBytes: file.size,
+          maxSeconds: MAX_AUDIO_SECONDS[input.contentType],
+        })
+      : 0;
     const genre = await prisma.genre.findUnique({ where: { id: input.genreId } });
     if (!genre) throw new BadRequest(UPLOAD_MESSAGES.genre);
 
     const loop = await prisma.$transaction(async (tx) => {
-      await assertUploadAllowed(tx, userId, file.size);
+      await assertUploadAllowed(tx, userId, file.size, derivedBytes);
       return recordUpload(tx, {
         id,
         userId,
@@ -40,6 +53,7 @@ export async function uploadLoop(prisma: PrismaClient, storage: Storage, req: Re
         input,
         originalFormat: file.format!,
         originalBytes: file.size,
+        derivedBytes,
         originalSha256: file.sha256,
         uploadReward: true,
       });
@@ -96,6 +110,8 @@ export async function updateLoop(prisma: PrismaClient, loop: Awaited<ReturnType<
     },
     include: { genre: true },
   });
+  // What the catalog shows of it (its card, its place in the sorts and filters) may have changed.
+  catalogChanged(prisma);
   // Made private or free: its open offers end and their holds are released.
   if (!updated.isPublic || updated.isFree) await closeOffersOffSale(prisma, loopId);
   return creatorLoopView(updated);

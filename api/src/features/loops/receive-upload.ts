@@ -2,12 +2,15 @@
 // counted (busboy's fileSize limit), its first bytes are sniffed on the way, text fields are
 // collected. Over the limit, or when the first bytes are not audio, the upload is refused at once:
 // the partial file is deleted and the rest of the body is left to the answer (http/unread-body.ts).
-// The file's SHA-256 is computed on the way too (the upload reward's duplicate rule, issue 22).
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "@loop/rules/schemas/loops";
+// The file's SHA-256 is computed on the way too (the upload reward's duplicate rule, issue 22), and
+// its first and last bytes are kept for what its header says (audio/header-probe.ts): a sample rate
+// above MAX_SOURCE_SAMPLE_RATE is refused as soon as the header has arrived (issue 35).
+import { MAX_SOURCE_SAMPLE_RATE, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, sampleRateTooHighMessage } from "@loop/rules/schemas/loops";
 import busboy from "busboy";
 import { createHash } from "node:crypto";
 import { Transform } from "node:stream";
 import type { Request } from "express";
+import { HeaderCollector, type HeaderFacts } from "../../audio/header-probe";
 import { sniffAudioFormat, SNIFF_BYTES, type AudioFormat } from "../../audio/sniff";
 import { BadRequest, PayloadTooLarge } from "../../http/errors";
 import type { Storage } from "../../storage/storage";
@@ -15,7 +18,19 @@ import type { Storage } from "../../storage/storage";
 export interface ReceivedUpload {
   fields: Record<string, string>;
   /** Null when the form had no (or an empty) `audio` file; nothing is stored then. */
-  file: { format: AudioFormat | null; size: number; sha256: Buffer } | null;
+  file: {
+    format: AudioFormat | null;
+    size: number;
+    sha256: Buffer;
+    /** What its header says (null when the format is not recognised). */
+    header: HeaderFacts | null;
+  } | null;
+}
+
+/** The refusal of a header whose sample rate is above the highest accepted, or null. */
+export function sampleRateRefusal(header: HeaderFacts | null): BadRequest | null {
+  const rate = header?.sampleRate ?? null;
+  return rate !== null && rate > MAX_SOURCE_SAMPLE_RATE ? new BadRequest(sampleRateTooHighMessage(rate)) : null;
 }
 
 export const FILE_FIELD = "audio";
@@ -44,6 +59,8 @@ export function receiveUpload(req: Request, storage: Storage, key: string, limit
     let stored: Promise<number> | null = null;
     let sniffer: Transform | null = null;
     let head = Buffer.alloc(0);
+    const collector = new HeaderCollector();
+    let rateChecked = false;
     const hash = createHash("sha256");
     let tooLarge = false;
     let settled = false;
@@ -75,11 +92,22 @@ export function receiveUpload(req: Request, storage: Storage, key: string, limit
       sniffer = new Transform({
         transform(chunk: Buffer, _encoding, done) {
           hash.update(chunk);
+          collector.push(chunk);
           if (head.length < SNIFF_BYTES) {
             head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES)]).subarray(0, SNIFF_BYTES);
             if (head.length === SNIFF_BYTES && sniffAudioFormat(head) === null) {
               done();
               void fail(new BadRequest(UPLOAD_MESSAGES.invalidType));
+              return;
+            }
+          }
+          const format = head.length === SNIFF_BYTES ? sniffAudioFormat(head) : null;
+          if (!rateChecked && format && collector.headComplete) {
+            rateChecked = true;
+            const refusal = sampleRateRefusal(collector.facts(format));
+            if (refusal) {
+              done();
+              void fail(refusal);
               return;
             }
           }
@@ -104,7 +132,11 @@ export function receiveUpload(req: Request, storage: Storage, key: string, limit
         settled = true;
         if (size < 0) return;
         if (stored && size === 0) await storage.delete(key);
-        resolve({ fields, file: size > 0 ? { format: sniffAudioFormat(head), size, sha256: hash.digest() } : null });
+        const format = sniffAudioFormat(head);
+        resolve({
+          fields,
+          file: size > 0 ? { format, size, sha256: hash.digest(), header: format ? collector.facts(format) : null } : null,
+        });
       })();
     });
     req.on("aborted", () => void fail(new BadRequest("Upload aborted")));

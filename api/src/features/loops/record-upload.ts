@@ -18,6 +18,8 @@ export interface NewLoop {
   originalFormat: string;
   /** The stored original's size (the member's storage quota adds these up). */
   originalBytes: number;
+  /** What the files made from it are predicted to take (counted with the original against the quota until processed). */
+  derivedBytes?: number;
   /** SHA-256 of the stored original (the upload reward's duplicate rule). */
   originalSha256?: Buffer | null;
   /** A member's upload: it may earn the upload reward (not the demo catalog's loops). */
@@ -49,6 +51,7 @@ export async function recordUpload(tx: Prisma.TransactionClient, loop: NewLoop) 
       originalKey: originalKey(loop.id),
       originalFormat: loop.originalFormat,
       originalBytes: loop.originalBytes,
+      derivedBytes: loop.derivedBytes ?? 0,
       originalSha256: loop.originalSha256 ? new Uint8Array(loop.originalSha256) : null,
       ...(loop.createdAt ? { createdAt: loop.createdAt, updatedAt: loop.createdAt } : {}),
     },

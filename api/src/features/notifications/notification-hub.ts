@@ -1,11 +1,12 @@
 // Live delivery of notifications to the open event streams of this API process.
 //
 // The migration 20261125131000_notification_events announces every INSERT into app.notifications on
-// the Postgres channel 'app_notifications' (one message per user of the statement, or '*' for a
-// statement that reached many users), delivered when the transaction commits, whoever wrote the
-// rows. The hub hears the channel through the process's one LISTEN connection (db/pg-listener.ts,
-// shared with the catalog cache and the job wake-ups), keeps the open streams per user and hands
-// each one its user's new notifications.
+// the Postgres channel 'app_notifications', delivered when the transaction commits, whoever wrote the
+// rows: each message lists users, each with the ids of their new notifications (or alone: refetch),
+// so only the recipients' streams hear of it however many users a statement reached (migration
+// 20261202110000_notification_recipients). The hub hears the channel through the process's one
+// LISTEN connection (db/pg-listener.ts, shared with the catalog cache and the job wake-ups), keeps
+// the open streams per user and hands each one its user's new notifications.
 //
 // Nothing is missed: a stream starts with `sync` (the client refetches the list) only once the
 // listener listens on the channel, and after the listening connection was lost every stream gets
@@ -52,16 +53,21 @@ export interface NotificationHubOptions {
   logger?: Logger;
 }
 
-/** One parsed channel message. */
-type Announcement = { scope: "all" } | { scope: "user"; userId: string; ids: string[] | null };
+/** One user's part of a channel message: their new notifications' ids, or null (refetch). */
+export interface Announcement {
+  userId: string;
+  ids: string[] | null;
+}
 
-export function parseAnnouncement(payload: string): Announcement | null {
-  if (payload === "*") return { scope: "all" };
-  const [userId, list] = payload.split(":", 2) as [string, string | undefined];
-  if (!UUID.test(userId)) return null;
-  if (list === undefined) return { scope: "user", userId, ids: null };
-  const ids = list.split(",").filter((id) => UUID.test(id));
-  return { scope: "user", userId, ids };
+/** A channel message: entries `<user id>:<id>,<id>,…` or `<user id>`, separated by ';' (malformed ones are skipped). */
+export function parseAnnouncements(payload: string): Announcement[] {
+  const announcements: Announcement[] = [];
+  for (const entry of payload.split(";")) {
+    const [userId, list] = entry.split(":", 2) as [string, string | undefined];
+    if (!UUID.test(userId)) continue;
+    announcements.push({ userId, ids: list === undefined ? null : list.split(",").filter((id) => UUID.test(id)) });
+  }
+  return announcements;
 }
 
 const STOPPED = "notifications: the hub is stopped";
@@ -92,7 +98,6 @@ export function createNotificationHub(options: NotificationHubOptions): Notifica
   const everyListener = () => [...streams.values()].flatMap((set) => [...set]);
 
   async function deliver(announcement: Announcement): Promise<void> {
-    if (announcement.scope === "all") return emit(everyListener(), { type: "sync" });
     const listeners = streams.get(announcement.userId);
     if (!listeners?.size) return;
     // Re-read the user: a ban ends the stream instead of delivering.
@@ -110,15 +115,17 @@ export function createNotificationHub(options: NotificationHubOptions): Notifica
   pgListener.listen(NOTIFICATION_CHANNEL, {
     message(payload) {
       if (stopped) return;
-      const announcement = parseAnnouncement(payload);
-      if (!announcement) return;
-      queue = queue
-        .then(() => deliver(announcement))
-        .catch((error: unknown) => {
-          logger?.error("notifications: delivery failed; the user's streams will refetch", error);
-          // Tell the affected clients to refetch: they must not miss what failed here.
-          if (announcement.scope === "user") emit(streams.get(announcement.userId) ?? [], { type: "sync" });
-        });
+      // Only the entries of users with a stream in this process cost anything.
+      for (const announcement of parseAnnouncements(payload)) {
+        if (!streams.has(announcement.userId)) continue;
+        queue = queue
+          .then(() => deliver(announcement))
+          .catch((error: unknown) => {
+            logger?.error("notifications: delivery failed; the user's streams will refetch", error);
+            // Tell the affected clients to refetch: they must not miss what failed here.
+            emit(streams.get(announcement.userId) ?? [], { type: "sync" });
+          });
+      }
     },
     gap() {
       // Messages sent while nobody listened are gone: every open stream refetches.

@@ -45,7 +45,7 @@ export function notificationsRouter(deps: RouterDeps): Router {
     const user = requireUser(req);
     res.json(await markNotificationRead(prisma, user.id, req.params.id));
   });
-  router.post("/notifications", createNotificationRateLimit(), async (req, res) => {
+  router.post("/notifications", createNotificationRateLimit(deps.prisma), async (req, res) => {
     const user = requireUser(req);
     res.status(201).json(await createOwnNotification(prisma, user.id, parseBody(req, createNotificationSchema)));
   });

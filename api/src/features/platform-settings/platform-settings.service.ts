@@ -3,7 +3,7 @@
 // the minimum withdrawal, the offer expiry (new offers and counters), LoopMarketplace's dispute
 // window (on chain, sent with the operator key, which holds SETTINGS_ROLE), and the hold of card and
 // PayPal sale proceeds (new sales; a sale keeps the release time it was made with), and the upload
-// limits per member (uploads per hour, the storage their originals may take), and the support
+// limits per member (uploads per hour, the storage their loops may take), and the support
 // address the pages show. The row
 // (app.platform_settings, one row) is read per use: one small query, never stale across processes.
 import { loopMarketplaceAbi } from "@loop/contracts/abis";
@@ -36,7 +36,7 @@ export interface SettingsInUse {
   fiatHoldMs: number;
   /** Uploads a member may make in any 60 minutes. */
   uploadsPerHour: number;
-  /** Bytes all of a member's uploaded originals may take. */
+  /** Bytes all of a member's loops may take: originals and the files made from them. */
   uploadQuotaBytes: number;
   supportEmail: string;
   /** The smallest offer the app answers, in cents. */

@@ -13,7 +13,7 @@ export function profileRouter(deps: RouterDeps): Router {
   });
   router.put("/profile", async (req, res) => {
     const user = requireUser(req);
-    res.json(await updateProfile(prisma, user.id, parseBody(req, updateProfileSchema)));
+    res.json(await updateProfile(prisma, user, parseBody(req, updateProfileSchema)));
   });
   router.get("/users/:userId/profile", async (req, res) => {
     res.json(await publicProfile(prisma, req.params.userId, req.auth?.user.id ?? null));

@@ -4,6 +4,7 @@ import { formatLoop } from "@loop/rules/units";
 import { isUniqueViolation, type PrismaClient } from "../../db/prisma";
 import { Conflict, NotFound } from "../../http/errors";
 import { followCounts } from "../follows/follows.service";
+import { catalogChanged } from "../loops/catalog-cache";
 import { userEarnings } from "../levels/earnings";
 import { publicLoopView, viewerLoopInclude } from "../loops/loop.view";
 import { toCurrentUser, userInclude, type UserRecord } from "../users/user.view";
@@ -16,7 +17,17 @@ export async function ownProfile(prisma: PrismaClient, user: UserRecord): Promis
   return { ...toCurrentUser(user), totalEarned: formatLoop(earned), totalSpent: formatLoop(spent) };
 }
 
-export async function updateProfile(prisma: PrismaClient, userId: string, input: UpdateProfile): Promise<OwnProfile> {
+/**
+ * PUT /api/profile. `current`: the signed-in user as the request read it. A new username or picture
+ * shows on the catalog's cards and in search: only then is the catalog cache dropped (a new bio, or
+ * the same values again, keeps it).
+ */
+export async function updateProfile(
+  prisma: PrismaClient,
+  current: Pick<UserRecord, "id" | "username" | "profileImageUrl">,
+  input: UpdateProfile,
+): Promise<OwnProfile> {
+  const userId = current.id;
   const taken = await prisma.user.findUnique({ where: { username: input.username }, select: { id: true } });
   if (taken && taken.id !== userId) throw new Conflict(PROFILE_MESSAGES.usernameTaken);
   try {
@@ -25,6 +36,7 @@ export async function updateProfile(prisma: PrismaClient, userId: string, input:
       data: { username: input.username, bio: input.bio, profileImageUrl: input.profileImageUrl },
       include: userInclude,
     });
+    if (user.username !== current.username || user.profileImageUrl !== current.profileImageUrl) catalogChanged(prisma);
     return await ownProfile(prisma, user);
   } catch (error) {
     // Another account took the name between the check and the update.

@@ -1,6 +1,7 @@
 // The e-mails of a paid purchase: the buyer's, with the download link of the format bought (valid
 // for days; the loop's page issues fresh ones any time) and its licence (the public verification page
 // and a signed link to the PDF, valid as long as the download link), and the seller's sale notice.
+// Both link the loop's title to its page (issue 36).
 import type { Purchase } from "@loop/rules/schemas/purchases";
 import { escapeHtml } from "../../mail/escape-html";
 import type { MailMessage } from "../../mail/mailer";
@@ -41,11 +42,17 @@ export interface ReceiptLicence {
   pdfUrl: string;
 }
 
+/** The loop's title in bold, linked to its page. */
+function loopLink(title: string, loopUrl: string): string {
+  return `<a href="${escapeHtml(loopUrl)}"><strong>${escapeHtml(title)}</strong></a>`;
+}
+
+/** `loopUrl`: the loop's page (`${appUrl}/loops/${id}`), where it can be downloaded again any time. */
 export function purchaseReceiptMail(
   to: string,
   purchase: Purchase,
   download: { url: string; validDays: number },
-  libraryUrl: string,
+  loopUrl: string,
   licence: ReceiptLicence,
 ): MailMessage {
   const format = purchase.format.toUpperCase();
@@ -63,12 +70,13 @@ export function purchaseReceiptMail(
     "Hello,",
     "",
     `Thank you for your purchase. Your file is ready: "${purchase.loopTitle}" (${format}).`,
+    `The loop's page: ${loopUrl}`,
     "",
     details.text,
     "",
     `Download (${format}, link valid ${download.validDays} days): ${download.url}`,
     "",
-    `After that, download it again any time from LOOP: ${libraryUrl}`,
+    `After that, download it again any time from the loop's page: ${loopUrl}`,
     "",
     "Your licence (royalty-free use in your own productions, commercial release allowed; no resale of the loop as a sample):",
     `- the licence as a PDF (link valid ${download.validDays} days): ${licence.pdfUrl}`,
@@ -77,17 +85,17 @@ export function purchaseReceiptMail(
     "LOOP",
   ].join("\n");
   const html = page(`<p>Hello,</p>
-<p>Thank you for your purchase. Your file is ready: <strong>${escapeHtml(purchase.loopTitle)}</strong> (${format}).</p>
+<p>Thank you for your purchase. Your file is ready: ${loopLink(purchase.loopTitle, loopUrl)} (${format}).</p>
 ${details.html}
 <p><a href="${escapeHtml(download.url)}">Download ${escapeHtml(purchase.loopTitle)} (${format})</a> — the link is valid ${download.validDays} days.</p>
-<p>After that, download it again any time from <a href="${escapeHtml(libraryUrl)}">LOOP</a>.</p>
+<p>After that, download it again any time from <a href="${escapeHtml(loopUrl)}">the loop's page</a>.</p>
 <p>Your licence: royalty-free use in your own productions, commercial release allowed; no resale of the loop as a sample.
 <a href="${escapeHtml(licence.pdfUrl)}">Download the licence (PDF)</a> (the link is valid ${download.validDays} days), or
 <a href="${escapeHtml(licence.verifyUrl)}">verify it</a> any time: ${escapeHtml(licence.verifyUrl)}</p>`);
   return { to, subject: `Your download: ${purchase.loopTitle} (${format})`, text, html };
 }
 
-export function saleNoticeMail(to: string, purchase: Purchase, buyerName: string, tokensUrl: string): MailMessage {
+export function saleNoticeMail(to: string, purchase: Purchase, buyerName: string, tokensUrl: string, loopUrl: string): MailMessage {
   const format = purchase.format.toUpperCase();
   const earned = purchase.method === "loop" || purchase.method === "wallet" ? `$${purchase.price} USD in LOOP` : `$${purchase.price} USD`;
   const details = table([
@@ -100,6 +108,7 @@ export function saleNoticeMail(to: string, purchase: Purchase, buyerName: string
     "Hello,",
     "",
     `You made a sale: "${purchase.loopTitle}" (${format}).`,
+    `The loop's page: ${loopUrl}`,
     "",
     details.text,
     "",
@@ -108,7 +117,7 @@ export function saleNoticeMail(to: string, purchase: Purchase, buyerName: string
     "LOOP",
   ].join("\n");
   const html = page(`<p>Hello,</p>
-<p>You made a sale: <strong>${escapeHtml(purchase.loopTitle)}</strong> (${format}).</p>
+<p>You made a sale: ${loopLink(purchase.loopTitle, loopUrl)} (${format}).</p>
 ${details.html}
 <p><a href="${escapeHtml(tokensUrl)}">See your balance</a></p>`);
   return { to, subject: `You sold ${purchase.loopTitle} (${format})`, text, html };

@@ -105,8 +105,8 @@ export async function recordPurchaseInTx(tx: Tx, input: PurchaseToRecord): Promi
       userId: buyerId,
       type: "success",
       title: "Purchase Complete",
-      message: `${what} is yours: download it from the creator's page, or from the link in your e-mail.`,
-      actionUrl: paths.userProfile(loop.userId),
+      message: `${what} is yours: download it from the loop's page, or from the link in your e-mail.`,
+      actionUrl: paths.loop(loop.id),
       actionText: "Open",
     });
     await createNotificationInTx(tx, {

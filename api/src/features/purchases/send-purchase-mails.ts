@@ -22,20 +22,21 @@ export async function sendPurchaseMails(deps: AppDeps, signingKey: string, done:
     prisma.user.findUnique({ where: { id: sellerId }, select: { email: true } }),
   ]);
   const mails = [];
+  // The loop's page (issue 36): both e-mails link the loop's title to it.
+  const loopUrl = new URL(paths.loop(purchase.loopId), config.appUrl).href;
   if (buyer?.email) {
     const expiresAt = Date.now() + EMAIL_DOWNLOAD_LINK_TTL_MS;
     const token = signDownloadToken(signingKey, { loopId: purchase.loopId, format: purchase.format, userId: buyerId, expiresAt });
     const url = new URL(`/api/downloads/${token}`, config.appUrl).href;
-    const libraryUrl = new URL(`/profile/${sellerId}`, config.appUrl).href;
     const pdfPath = `${licencePdfPath(purchase.licenceId)}?token=${encodeURIComponent(signLicenceToken(signingKey, purchase.licenceId, expiresAt))}`;
     const licence = {
       verifyUrl: new URL(paths.licence(purchase.licenceId), config.appUrl).href,
       pdfUrl: new URL(pdfPath, config.appUrl).href,
     };
-    mails.push(purchaseReceiptMail(buyer.email, purchase, { url, validDays: EMAIL_DOWNLOAD_LINK_TTL_MS / DAY_MS }, libraryUrl, licence));
+    mails.push(purchaseReceiptMail(buyer.email, purchase, { url, validDays: EMAIL_DOWNLOAD_LINK_TTL_MS / DAY_MS }, loopUrl, licence));
   }
   if (seller?.email)
-    mails.push(saleNoticeMail(seller.email, purchase, buyer?.username ?? "a member", new URL(paths.tokens(), config.appUrl).href));
+    mails.push(saleNoticeMail(seller.email, purchase, buyer?.username ?? "a member", new URL(paths.tokens(), config.appUrl).href, loopUrl));
   for (const mail of mails) {
     await mailer.send(mail).catch((error: unknown) => logger.error(`purchase ${purchase.id}: e-mail to ${mail.to} failed:`, error));
   }

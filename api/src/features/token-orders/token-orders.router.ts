@@ -17,7 +17,7 @@ export function tokenOrdersRouter(deps: RouterDeps): Router {
   const { prisma, mailer, config } = deps;
   const logger = deps.logger ?? consoleLogger;
   const router = Router();
-  router.post("/admin-orders", orderRateLimit(), async (req, res) => {
+  router.post("/admin-orders", orderRateLimit(deps.prisma), async (req, res) => {
     const user = requireUser(req);
     // With an Idempotency-Key, `db` is the transaction that also stores the answer (a refused body
     // is its answer too, so it is parsed in there); a replay places nothing.

@@ -14,7 +14,7 @@ import { formatLoop, formatLoopBrief, parseLoop } from "@loop/rules/units";
 import { hotQuery } from "../../db/hot-query";
 import type { PrismaClient, Tx } from "../../db/prisma";
 import type { Logger } from "../../deps";
-import { BadRequest, NotFound } from "../../http/errors";
+import { BadRequest, Forbidden, NotFound } from "../../http/errors";
 import { type Answer, IdempotencyConflict } from "../../http/idempotency";
 import { userBalance } from "../ledger/ledger.service";
 import { pendingTimedHolds } from "../ledger/timed-holds";
@@ -84,7 +84,7 @@ const TRANSFER_SQL = `
  */
 export async function sendTransfer(
   prisma: PrismaClient,
-  sender: { id: string; username: string },
+  sender: { id: string; username: string; withdrawalsSuspendedAt: Date | null },
   { toUserId, amount: amountText, description }: TransferRequest,
   key: string | null,
   hash: string,
@@ -94,6 +94,8 @@ export async function sendTransfer(
   const amount = parseLoop(amountText)!;
   const recipientId = toUserId.toLowerCase();
   if (recipientId === senderId) throw new BadRequest(TOKEN_MESSAGES.selfTransfer);
+  // A seller whose withdrawals are suspended could otherwise send the LOOP to a member who withdraws it.
+  if (sender.withdrawalsSuspendedAt) throw new Forbidden(TOKEN_MESSAGES.suspended);
   if (!UUID.test(recipientId)) throw new NotFound(TOKEN_MESSAGES.recipientNotFound);
   const id = randomUUID();
   const createdAt = new Date();
@@ -151,7 +153,11 @@ const TYPE_OF_KIND: Record<string, TransferType> = {
   welcome_bonus: "reward",
   reward: "reward",
   level_reward: "reward",
+  // Level rewards taken back by a reversed card or PayPal sale (issue 35): going out.
+  reward_reversal: "reward",
   upload_reward: "upload_reward",
+  // Issue 35: an upload reward given back (its loop left sale within 30 days), going out.
+  upload_reward_return: "upload_reward",
   admin_airdrop: "admin_airdrop",
   user_transfer: "user_transfer",
   purchase: "purchase",

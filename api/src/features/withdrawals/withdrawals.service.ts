@@ -3,6 +3,8 @@
 // moves its ledger hold in the same transaction, so two admins clicking at once resolve it once.
 //
 // Bookkeeping (docs/product.md#ledger, checked by ledger-check.ts):
+// - Suspended (issue 35): a member whose withdrawals a second chargeback on their sales (or an admin)
+//   suspended is refused (403 "Withdrawals Suspended: …") until an admin lifts it.
 // - Request: the amount is held on the user's (withdrawable) account (placeHoldInTx; promotional
 //   LOOP, on the member's other account, never leaves: issue 18) in the transaction that
 //   inserts the row; it leaves the available balance at once, the balance only on completion.
@@ -37,7 +39,7 @@ import type { Hex } from "viem";
 import type { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { isUniqueViolation, type PrismaClient, type Tx } from "../../db/prisma";
-import { BadRequest, Conflict, NotFound } from "../../http/errors";
+import { BadRequest, Conflict, Forbidden, NotFound } from "../../http/errors";
 import { captureHoldInTx, placeHoldInTx, releaseHoldInTx } from "../ledger/ledger-holds";
 import { InsufficientFunds, platformAccountId, userAccountId } from "../ledger/ledger.service";
 import { recordAdminActionInTx } from "../admin/audit-log";
@@ -130,6 +132,11 @@ export async function requestWithdrawal(
   if (earlier) return toWithdrawal(earlier);
   const id = randomUUID();
   const create = async (tx: Tx) => {
+    // The member's row before the ledger (the order of every transaction): a chargeback suspending
+    // them at this moment (reverse-checkout.ts) waits for this request, or this request sees it.
+    const [member] = await tx.$queryRaw<{ suspended: boolean }[]>`
+      SELECT "withdrawals_suspended_at" IS NOT NULL AS "suspended" FROM "app"."users" WHERE "id" = ${userId}::uuid FOR SHARE`;
+    if (member?.suspended) throw new Forbidden(WITHDRAWAL_MESSAGES.suspended);
     const accountId = await userAccountId(tx, userId);
     const hold = await placeHoldInTx(tx, accountId, amount, `withdrawal:${id}`);
     return tx.withdrawal.create({

@@ -1,6 +1,7 @@
 import { paths } from "@loop/rules/paths";
-import { Suspense, useCallback } from "react";
-import { Outlet } from "react-router";
+import { lazy, Suspense, useCallback } from "react";
+import { Outlet, useLocation } from "react-router";
+import { ErrorBoundary } from "@/components/error-boundary";
 import { PageSpinner } from "@/components/ui/spinner";
 import { logout } from "@/features/auth/api/logout";
 import { useJoinDialog } from "@/features/auth/components/join-dialog-context";
@@ -8,6 +9,9 @@ import { useUser } from "@/lib/auth";
 import { fullPageNavigate, LOGOUT_URL } from "@/lib/navigation";
 import { getLoadedWalletControls } from "@/lib/wallet/wallet-store";
 import { TopBar } from "./top-bar";
+
+/** The player bar's mount (and the player's state): a small chunk of its own, not in the landing page's JavaScript. */
+const PlayerBarHost = lazy(() => import("./player-bar-host").then((m) => ({ default: m.PlayerBarHost })));
 
 /**
  * Disconnects a connected wallet (so it does not reconnect signed out), POSTs the logout and
@@ -31,6 +35,7 @@ export function AppShell() {
   const { user, isLoading } = useUser();
   const { openJoin } = useJoinDialog();
   const onLogout = useCallback(() => void logoutAndReload(), []);
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -41,10 +46,19 @@ export function AppShell() {
       </a>
       <TopBar user={user} isLoading={isLoading} onJoin={openJoin} onLogout={onLogout} />
       <main id="main" className="flex flex-1 flex-col">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        {/* Each page's error boundary (issue 36): a page that fails shows the error page under the top bar; another path starts afresh. */}
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </main>
+      {/* The player bar fails on its own: the page above it goes on (the error is reported). */}
+      <ErrorBoundary fallback={null}>
+        <Suspense fallback={null}>
+          <PlayerBarHost />
+        </Suspense>
+      </ErrorBoundary>
     </div>
   );
 }

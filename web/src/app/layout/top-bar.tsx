@@ -4,7 +4,6 @@ import { Bell, LogIn, LogOut, Search } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { Brand } from "@/components/brand";
-import { LevelBadgeCompact } from "@/components/level-badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { SearchBox } from "@/features/search/components/search-box";
@@ -66,7 +65,8 @@ export function TopBar({ user, isLoading, onJoin, onLogout }: TopBarProps) {
                   <NotificationBell />
                 </Suspense>
               )}
-              <Suspense fallback={<LevelBadgeCompact level={user.levelInfo.level} />}>
+              {/* The badge's own size while it loads: the level table stays out of the first page's JavaScript. */}
+              <Suspense fallback={<Skeleton className="h-8 w-14 rounded-full" />}>
                 <LevelBadgeButton info={user.levelInfo} />
               </Suspense>
               <MenuButton user={user} onJoin={onJoin} onLogout={onLogout} />

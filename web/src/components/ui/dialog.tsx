@@ -7,15 +7,18 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+/** Radix Dialog's content in the app's overlay, with its Close button; `placement`: where and how it shows (a centred card, a side sheet). */
+export function DialogPanel({
+  placement,
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content> & { placement: string }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
       <DialogPrimitive.Content
-        className={cn(
-          "fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-popover p-6 text-popover-foreground shadow-2xl shadow-primary/10 data-[state=closed]:animate-zoom-out data-[state=open]:animate-zoom-in",
-          className,
-        )}
+        className={cn("z-50 bg-popover text-popover-foreground shadow-2xl shadow-primary/10", placement, className)}
         {...props}
       >
         {children}
@@ -25,6 +28,15 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
+  );
+}
+
+export function DialogContent(props: ComponentProps<typeof DialogPrimitive.Content>) {
+  return (
+    <DialogPanel
+      placement="fixed top-1/2 left-1/2 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border p-6 data-[state=closed]:animate-zoom-out data-[state=open]:animate-zoom-in"
+      {...props}
+    />
   );
 }
 

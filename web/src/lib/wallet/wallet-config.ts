@@ -1,5 +1,5 @@
 /**
- * Wagmi configuration for the wallet stack: the chains and RPC transports the API configured, and
+ * Wagmi configuration for the wallet stack: the chains the API configured with their transports, and
  * the wallets offered. Part of the lazily loaded wallet stack (see wallet-stack.tsx).
  */
 import type { ClientConfig } from "@loop/rules/chains";
@@ -7,7 +7,7 @@ import { connectorsForWallets, type WalletList } from "@rainbow-me/rainbowkit";
 import { injectedWallet, rabbyWallet, walletConnectWallet } from "@rainbow-me/rainbowkit/wallets";
 import { type Chain, defineChain, type Transport } from "viem";
 import { arbitrum, bsc, bscTestnet, hardhat, mainnet, polygon, sepolia } from "viem/chains";
-import { type Config, createConfig, http } from "wagmi";
+import { type Config, createConfig, fallback, http, injected, unstable_connector } from "wagmi";
 import { WalletUnavailableError } from "./wallet-errors";
 
 /** Chains the app knows (rules/chains SUPPORTED_CHAINS), as viem definitions. */
@@ -22,23 +22,22 @@ const KNOWN_CHAINS: Record<number, Chain> = {
 };
 
 /**
- * Chains offered to wallets: only those the API configured with an RPC URL, each using that URL
- * (never viem's default public RPCs). The default chain goes first.
+ * Chains offered to wallets: every chain the API accepts that the app knows. Each is read through
+ * its public RPC URL when the API gives one (PUBLIC_RPC_URL_<id>; the server's own URL is never
+ * published); otherwise through the connected browser wallet's own provider, and when that cannot
+ * answer (no wallet, another chain) viem's default public endpoint of the chain (which the page's
+ * CSP allows). The default chain goes first.
  */
 export function walletChains(config: ClientConfig): { chains: [Chain, ...Chain[]]; transports: Record<number, Transport> } {
   const chains: Chain[] = [];
   const transports: Record<number, Transport> = {};
   for (const entry of config.chains) {
     const known = KNOWN_CHAINS[entry.id];
-    if (!known || !entry.rpcUrl) continue;
-    chains.push(
-      defineChain({
-        ...known,
-        name: entry.name || known.name,
-        rpcUrls: { default: { http: [entry.rpcUrl] } },
-      }),
-    );
-    transports[entry.id] = http(entry.rpcUrl, { timeout: 10_000, retryCount: 3, retryDelay: 150 });
+    if (!known) continue;
+    const rpcUrl = entry.publicRpcUrl;
+    chains.push(defineChain({ ...known, name: entry.name || known.name, ...(rpcUrl ? { rpcUrls: { default: { http: [rpcUrl] } } } : {}) }));
+    const options = { timeout: 10_000, retryCount: 3, retryDelay: 150 };
+    transports[entry.id] = rpcUrl ? http(rpcUrl, options) : fallback([unstable_connector(injected), http(undefined, options)]);
   }
   chains.sort((a, b) => Number(b.id === config.defaultChainId) - Number(a.id === config.defaultChainId));
   const [first, ...rest] = chains;

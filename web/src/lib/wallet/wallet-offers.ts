@@ -60,7 +60,7 @@ export interface OfferChain {
 export function offerChainOf(config: ClientConfig): OfferChain | null {
   const entry = config.chains.find((candidate) => candidate.id === config.defaultChainId);
   const contracts = entry?.contracts;
-  if (!entry || !contracts || !entry.rpcUrl) return null;
+  if (!entry || !contracts) return null;
   return {
     id: entry.id,
     name: entry.name,

@@ -72,7 +72,7 @@ export function loadWallet(): Promise<WalletControls> {
       import("./wallet-errors"),
     ]);
     if (resets !== startedAt) return abandoned();
-    if (!config.chains.some((chain) => chain.rpcUrl)) throw new WalletUnavailableError("No chain is configured for wallets.");
+    if (config.chains.length === 0) throw new WalletUnavailableError("No chain is configured for wallets.");
     return new Promise<WalletControls>((resolve) => {
       resolveControls = resolve;
       setState({ stack: { Component: module.WalletStack, config } });

@@ -3,6 +3,7 @@ import {
   adminAnalyticsDaySchema,
   adminAnalyticsQuerySchema,
   adminAnalyticsSchema,
+  chargebackLossSellerSchema,
   moneyHealthChainSchema,
 } from "@loop/rules/schemas/admin-analytics";
 import { adminLevelOverviewSchema } from "@loop/rules/schemas/admin-levels";
@@ -17,9 +18,11 @@ import {
   adminUserListSchema,
   adminUserSchema,
   banRequestSchema,
+  saleHoldRequestSchema,
   setAdminRequestSchema,
   warningRequestSchema,
   warningResponseSchema,
+  withdrawalSuspensionRequestSchema,
 } from "@loop/rules/schemas/admin-users";
 import { auditLogSchema } from "@loop/rules/schemas/audit-log";
 import {
@@ -62,7 +65,7 @@ const notPending = failure(
 export const adminOperations = defineFeature({
   tag: "admin",
   description:
-    "The admin dashboard: token orders, the vault, the figures, users (admin status, bans, warnings), loops (visibility, moderation), " +
+    "The admin dashboard: token orders, the vault, the figures, users (admin status, bans, warnings, sale holds, withdrawal suspensions), loops (visibility, moderation), " +
     "level rewards, notifications to one user or to all, and the audit log. Every call needs an admin session (403 otherwise); " +
     "every change is recorded in the audit log in the transaction that makes it.",
   schemas: {
@@ -73,6 +76,7 @@ export const adminOperations = defineFeature({
     AdminAnalytics: adminAnalyticsSchema,
     AdminAnalyticsDay: adminAnalyticsDaySchema,
     MoneyHealthChain: moneyHealthChainSchema,
+    ChargebackLossSeller: chargebackLossSellerSchema,
     SettlementDiscrepancy: settlementDiscrepancySchema,
     SettlementDiscrepancyList: settlementDiscrepancyListSchema,
     ResolveDiscrepancyRequest: resolveDiscrepancySchema,
@@ -82,6 +86,8 @@ export const adminOperations = defineFeature({
     BanRequest: banRequestSchema,
     WarningRequest: warningRequestSchema,
     WarningResponse: warningResponseSchema,
+    SaleHoldRequest: saleHoldRequestSchema,
+    WithdrawalSuspensionRequest: withdrawalSuspensionRequestSchema,
     AdminLoop: adminLoopSchema,
     AdminLoopList: adminLoopListSchema,
     LoopVisibilityRequest: loopVisibilityRequestSchema,
@@ -207,7 +213,8 @@ export const adminOperations = defineFeature({
         "loops whose processing failed; withdrawals requested (by the day requested) and paid (by the day completed). Per configured chain " +
         "with contracts: LoopVault's reserve beside the ledger's liability sampled hourly, deposits credited and `loop` withdrawals paid out " +
         "per day, the settlement lag and the latest gap with its causes (as of the latest sample). Read from daily rollups kept as the " +
-        "events happen.",
+        "events happen. Beside them, whatever the range: the sellers whose card or PayPal sales were reversed after their hold (the " +
+        "platform's chargeback losses), the largest loss first, with their chargebacks and whether their withdrawals are suspended.",
       auth: "required",
       query: adminAnalyticsQuerySchema,
       responses: {
@@ -291,6 +298,51 @@ export const adminOperations = defineFeature({
         400: failure(
           "`Warning Required: Please enter a warning message`, a message too long, `Invalid Severity: Choose low, medium or high`, or malformed JSON.",
         ),
+        401: signedOut,
+        403: notAdmin,
+        404: userNotFound,
+        413: bodyTooLarge,
+      },
+    },
+    {
+      method: "patch",
+      path: "/api/admin/users/{id}/sale-hold",
+      operationId: "adminSetSaleHold",
+      summary: "A seller's sale hold: approve them (the normal hold) and/or give them their own hold in days",
+      description:
+        "How long the proceeds of the seller's new card and PayPal sales are held (docs/product.md#sale-hold): their own days when set " +
+        "(`holdDays`, 0–180; null removes it), else the normal hold (`fiatHoldDays`) when approved or when they have the history " +
+        "(`trustedSellerSales` completed sales older than the 120-day chargeback window), else the longer new-seller hold. A sale keeps " +
+        "the release time it was made with. Audited (`user.sale_hold_changed`).",
+      auth: "required",
+      params: userId,
+      body: saleHoldRequestSchema,
+      responses: {
+        200: json(adminUserSchema, "The user, with the hold their next sale gets"),
+        400: failure(
+          "`Invalid Sale Hold: Enter whole days from 0 to 180, or none`, `Invalid Request: approved must be true or false`, " +
+            "`Nothing to Change: Send approved or holdDays`, or malformed JSON.",
+        ),
+        401: signedOut,
+        403: notAdmin,
+        404: userNotFound,
+        413: bodyTooLarge,
+      },
+    },
+    {
+      method: "put",
+      path: "/api/admin/users/{id}/withdrawals",
+      operationId: "adminSetWithdrawalSuspension",
+      summary: "Suspend a member's withdrawals, or lift the suspension (a second chargeback on their sales sets it)",
+      description:
+        "While suspended, `POST /api/tokens/withdraw` answers 403 `Withdrawals Suspended: …`. The member is notified " +
+        "(`Withdrawals Suspended` / `Withdrawals Restored`). Audited (`user.withdrawals_suspended` / `user.withdrawals_restored`).",
+      auth: "required",
+      params: userId,
+      body: withdrawalSuspensionRequestSchema,
+      responses: {
+        200: json(adminUserSchema, "The user"),
+        400: failure("`Invalid Request: suspended must be true or false`, or malformed JSON."),
         401: signedOut,
         403: notAdmin,
         404: userNotFound,

@@ -31,14 +31,20 @@ export const emailChangeOperations = defineFeature({
       description:
         "The link opens the web page `/profile/email/confirm?token=…`, valid 60 minutes; a new request voids the " +
         "account's earlier links. The address follows the rules of `POST /api/auth/email` (stored in lower case). " +
-        "Shares the rate limits of `POST /api/auth/email` (per client address and per e-mail address).",
+        "Shares the rate limits of `POST /api/auth/email` (per client address and per e-mail address). " +
+        "Needs a session signed in within the last 15 minutes, or `proof`: a Sign-In with Ethereum message with a fresh " +
+        "nonce (`GET /api/auth/nonce`) signed by the account's linked wallet. The account is told in the app, and its " +
+        "current address (if any) by e-mail.",
       auth: "required",
       body: emailChangeRequestSchema,
       responses: {
         202: json(emailChangeSentSchema, "`Check your inbox at <address> to confirm your e-mail address.`"),
         400: invalidBody,
         401: signInRequired,
-        403: crossSiteOrBanned,
+        403: failure(
+          "`Sign In Again: …`: the session was signed in more than 15 minutes ago and no valid `proof` from the account's wallet came " +
+            "with the request; or a cross-site request, or a banned account.",
+        ),
         409: failure("`This e-mail address is already used by another account.` or `This is already the e-mail address of your account.`"),
         413: bodyTooLarge,
         429: rateLimited,

@@ -4,6 +4,7 @@ import type { FeatureSpec } from "../spec";
 import { analyticsOperations } from "./analytics";
 import { authOperations } from "./auth";
 import { clientConfigOperations } from "./client-config";
+import { clientErrorsOperations } from "./client-errors";
 import { downloadsOperations } from "./downloads";
 import { faucetOperations } from "./faucet";
 import { emailChangeOperations } from "./email-change";
@@ -14,6 +15,7 @@ import { levelsOperations } from "./levels";
 import { loopsOperations } from "./loops";
 import { oidcOperations } from "./oidc";
 import { openApiOperations } from "./openapi";
+import { pageMetaOperations } from "./page-meta";
 import { negotiationsOperations } from "./negotiations";
 import { notificationsOperations } from "./notifications";
 import { paymentsOperations } from "./payments";
@@ -36,6 +38,7 @@ import { withdrawalsOperations } from "./withdrawals";
 export const FEATURES: readonly FeatureSpec[] = [
   healthOperations,
   clientConfigOperations,
+  clientErrorsOperations,
   openApiOperations,
   authOperations,
   emailLoginOperations,
@@ -44,6 +47,7 @@ export const FEATURES: readonly FeatureSpec[] = [
   faucetOperations,
   genresOperations,
   loopsOperations,
+  pageMetaOperations,
   ratingsOperations,
   likesOperations,
   collectionsOperations,

@@ -6,6 +6,8 @@ import {
   MAX_BPM,
   MIN_BPM,
   publicLoopSchema,
+  SIMILAR_LOOPS_LIMIT,
+  similarLoopsResponseSchema,
   updateLoopSchema,
 } from "@loop/rules/schemas/loops";
 import { z } from "zod";
@@ -47,6 +49,7 @@ export const loopsOperations = defineFeature({
     LoopPeaks: loopPeaksSchema,
     PublicLoop: publicLoopSchema,
     LoopList: loopListResponseSchema,
+    SimilarLoops: similarLoopsResponseSchema,
     UploadLoopForm: uploadLoopForm,
     UpdateLoopBody: updateLoopSchema,
   },
@@ -78,11 +81,31 @@ export const loopsOperations = defineFeature({
       path: "/api/loops/{id}",
       operationId: "getLoop",
       summary: "One loop",
-      description: "Anyone may read a ready, public loop; the creator also their private and unfinished ones.",
+      description:
+        "Anyone may read a ready, public loop; the creator also their private, hidden and unfinished ones. A hidden loop, someone else's private " +
+        "or unfinished loop and an id that never existed all answer 404 (no call deletes a loop: there is no 410).",
       auth: "optional",
       params: z.object({ id: z.string() }),
       responses: {
         200: json(publicLoopSchema, "The loop"),
+        403: banned,
+        404: failure("No such loop, or not visible to the caller (`Loop Not Found`)."),
+      },
+    },
+    {
+      method: "get",
+      path: "/api/loops/{id}/similar",
+      operationId: "getSimilarLoops",
+      summary: "Loops like this one: same genre, near BPM, same or relative key",
+      description:
+        `At most ${SIMILAR_LOOPS_LIMIT} ready, public loops of the loop's genre whose BPM is within ±5 of its BPM (±6% when that is more) and whose key ` +
+        "is its key or the relative one (C major ↔ A minor; any spelling, C# = Db), the loop itself left out; closest first: nearest BPM, then the same " +
+        "key before the relative one, then the most popular and newest. A loop without a BPM or a key is matched on what it has. " +
+        "The loop must be visible to the caller, as for `GET /api/loops/{id}`. The viewer's fields are the signed-in viewer's.",
+      auth: "optional",
+      params: z.object({ id: z.string() }),
+      responses: {
+        200: json(similarLoopsResponseSchema, "The similar loops, closest first (none is an empty list)"),
         403: banned,
         404: failure("No such loop, or not visible to the caller (`Loop Not Found`)."),
       },
@@ -139,10 +162,13 @@ export const loopsOperations = defineFeature({
       operationId: "uploadLoop",
       summary: "Upload a loop or track; it is processed in the background",
       description:
-        "The file is streamed to storage and refused as soon as it passes 50 MB (or the room left in the member's storage quota), or as soon as its " +
-        "first bytes are not audio. The loop starts in status `processing`; " +
+        "The file is streamed to storage and refused as soon as it passes 50 MB (or the room left in the member's storage quota), as soon as its " +
+        "first bytes are not audio, or as soon as its header gives a sample rate above 96 kHz. The files made from it are at 48 kHz at most. " +
+        "The loop starts in status `processing`; " +
         "poll `GET /api/loops/{id}/status` until `ready` (preview, MP3 320 kbps, WAV and waveform stored) or `failed` (`failureReason`). " +
-        "Per member: at most `uploadsPerHour` uploads in any 60 minutes (429) and `uploadQuotaMb` of originals in all (413), both platform settings. " +
+        "Per member: at most `uploadsPerHour` uploads in any 60 minutes (429) and `uploadQuotaMb` in all for the originals and the files made " +
+        "from them (413: the WAV, MP3, preview and peaks its header predicts are counted before it is accepted; when only decoding tells, the " +
+        "loop ends `failed` with the quota's figures), both platform settings. " +
         "A refusal made before the body has arrived (401, 403, 413, 429, 400) is sent once the rest of the body has been read and dropped, " +
         "with `Connection: close`; a body going on for more than ~54 MB past the refusal is answered there and its connection closed.",
       auth: "required",
@@ -152,12 +178,15 @@ export const loopsOperations = defineFeature({
         201: json(creatorLoopSchema, "The new loop, status `processing`"),
         400: failure(
           "`No File Selected: …`, `Invalid File Type: …` (the bytes are not MP3, WAV, FLAC, M4A/AAC or OGG), `Title Required: …`, " +
-            "`Genre Required: …` (missing or unknown genre), `Invalid Price: …`, `Invalid BPM: …`, `Invalid Fields: …` (track fields on a loop), or a malformed form.",
+            "`Genre Required: …` (missing or unknown genre), `Invalid Price: …`, `Invalid BPM: …`, `Invalid Fields: …` (track fields on a loop), " +
+            "`Sample Rate Too High: This file is 192 kHz; please upload audio at 96 kHz or less.`, or a malformed form.",
         ),
         401: signInRequired,
         403: crossSiteOrBanned,
         413: failure(
-          "`File Too Large: Please select a file smaller than 50MB.`, or `Storage Quota Reached: Your uploads may take up to 2 GB in total and already take 1.9 GB, so this file does not fit.`",
+          "`File Too Large: Please select a file smaller than 50MB.`, `Storage Quota Reached: Your uploads and the files made from them may take up to 2 GB " +
+            "in total and already take 1.9 GB, so this file does not fit.`, or `Storage Quota Reached: Your uploads and the files made from them may take up to " +
+            "2 GB in total and already take 1.7 GB; this file and the WAV, MP3 and preview made from it would take 345.6 MB.`",
         ),
         429: failure("`Upload Limit Reached: You can upload 20 files per hour. Try again in 12 minutes.`", {
           "Retry-After": { description: "Seconds until the member may upload again", schema: { type: "integer", minimum: 1 } },

@@ -46,7 +46,9 @@ export const withdrawalsOperations = defineFeature({
             "`Promotional LOOP (welcome bonus, level rewards, upload rewards) can be spent on loops but not sent or withdrawn: you can withdraw up to <withdrawable> LOOP`), an invalid `Idempotency-Key`, or malformed JSON.",
         ),
         401: signInRequired,
-        403: failure("A cross-site request, or a banned account."),
+        403: failure(
+          "A cross-site request, a banned account, or `Withdrawals Suspended: …` (a second chargeback on the member's sales, or an admin, suspended their withdrawals until an admin lifts it).",
+        ),
         409: failure("The `Idempotency-Key` was used with another request, or its first request is still being processed."),
         413: bodyTooLarge,
       },

@@ -25,7 +25,7 @@ async function applyRefund(tx: Tx, event: IndexedEvent, deps: AppDeps): Promise<
     type: "info",
     title: "Purchase Refunded",
     message: `Your purchase of ${what} was refunded to your wallet (transaction ${event.txHash}). It is no longer in your library.`,
-    actionUrl: paths.userProfile(quote.loop.userId),
+    actionUrl: paths.loop(quote.loop.id),
     actionText: "Open",
   });
   await createNotificationInTx(tx, {

@@ -1,8 +1,18 @@
-import { screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { EMAIL_CHANGE_MESSAGES } from "@loop/rules/schemas/email-change";
+import { screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { fullPageNavigate } from "@/lib/navigation";
+import { publishFakeWalletControls } from "@/lib/wallet/fake-wallet-controls";
 import { json, stubApi, type StubbedApi } from "@/testing/stub-api";
-import { renderWithProviders } from "@/testing/test-utils";
+import { makeUser, renderWithProviders } from "@/testing/test-utils";
 import { EmailChangeDialog } from "./email-change-dialog";
+
+vi.mock("@/lib/navigation", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/navigation")>()),
+  fullPageNavigate: vi.fn(),
+}));
+
+beforeEach(() => vi.mocked(fullPageNavigate).mockClear());
 
 const emailCalls = (api: StubbedApi) => api.calls("POST /api/profile/email");
 
@@ -58,6 +68,58 @@ describe("e-mail address dialog", () => {
     await user.type(within(dialog).getByLabelText("New e-mail address"), "x");
     expect(within(dialog).queryByRole("alert")).not.toBeInTheDocument();
     expect(emailCalls(api)).toHaveLength(1);
+  });
+
+  it("a session signed in too long ago: shows 'Sign In Again', and sends the address again with the wallet's fresh signature", async () => {
+    const WALLET = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed" as const;
+    const signed = { address: WALLET, chainId: 31337, message: "localhost wants you to sign in…", signature: "0xabcdef" } as const;
+    const wallet = publishFakeWalletControls({
+      connect: vi.fn(async () => ({ address: WALLET, chainId: 31337 })),
+      signSiweMessage: vi.fn(async () => signed),
+    });
+    const api = stubApi({
+      "GET /api/auth/user": () => json(makeUser({ email: null, walletAddress: WALLET })),
+      "GET /api/auth/nonce": () => json({ nonce: "freshnonce123" }),
+      "POST /api/profile/email": ({ body }) =>
+        (body as { proof?: unknown }).proof
+          ? json({ message: "Check your inbox at mia@example.com to confirm your e-mail address." }, 202)
+          : json({ message: EMAIL_CHANGE_MESSAGES.signInAgain }, 403),
+    });
+    const { user } = renderWithProviders(<EmailChangeDialog currentEmail={null} />);
+    await user.click(screen.getByRole("button", { name: "Add e-mail" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add an e-mail address" });
+    await user.type(within(dialog).getByLabelText("E-mail address"), "mia@example.com");
+    await user.click(within(dialog).getByRole("button", { name: "Send confirmation link" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(EMAIL_CHANGE_MESSAGES.signInAgain);
+    const choices = within(dialog).getByRole("group", { name: "Confirm it is you" });
+    expect(within(choices).getByRole("button", { name: "Sign in again" })).toBeInTheDocument();
+
+    await user.click(await within(choices).findByRole("button", { name: "Sign with your wallet" }));
+    const sent = await within(dialog).findByTestId("email-change-sent");
+    expect(sent).toHaveTextContent("Check your inbox at mia@example.com");
+    expect(wallet.signSiweMessage).toHaveBeenCalledWith("freshnonce123");
+    expect(api.bodies("POST /api/profile/email")).toEqual([
+      { email: "mia@example.com" },
+      { email: "mia@example.com", proof: { address: WALLET, signature: "0xabcdef", message: signed.message } },
+    ]);
+  });
+
+  it("'Sign in again' signs out and goes to the sign-in page; an account without a wallet is not offered to sign", async () => {
+    const api = stubApi({
+      "GET /api/auth/user": () => json(makeUser({ email: "old@example.com", walletAddress: null })),
+      "POST /api/profile/email": () => json({ message: EMAIL_CHANGE_MESSAGES.signInAgain }, 403),
+      "POST /api/logout": () => new Response(null, { status: 204 }),
+    });
+    const { user } = renderWithProviders(<EmailChangeDialog currentEmail="old@example.com" />);
+    await user.click(screen.getByRole("button", { name: "Change e-mail" }));
+    const dialog = await screen.findByRole("dialog", { name: "Change your e-mail address" });
+    await user.type(within(dialog).getByLabelText("New e-mail address"), "new@example.com{Enter}");
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(/^Sign In Again: /);
+    const choices = within(dialog).getByRole("group", { name: "Confirm it is you" });
+    expect(within(choices).queryByRole("button", { name: "Sign with your wallet" })).not.toBeInTheDocument();
+    await user.click(within(choices).getByRole("button", { name: "Sign in again" }));
+    await waitFor(() => expect(fullPageNavigate).toHaveBeenCalledWith("/api/login"));
+    expect(api.calls("POST /api/logout")).toHaveLength(1);
   });
 
   it("opened from inside another form, sending the link does not submit that form", async () => {

@@ -2,8 +2,11 @@ import type { AdminAnalytics } from "@loop/rules/schemas/admin-analytics";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { makeAdminAnalytics, makeMoneyHealthChain, makeSample } from "../testing/make-admin-analytics";
-import { MoneyHealth, NO_CHAIN_TEXT } from "./money-health-card";
+import { json, stubApi } from "@/testing/stub-api";
+import { renderWithToasts } from "@/testing/test-utils";
+import { makeAdminUser } from "../testing/admin-fixtures";
+import { makeAdminAnalytics, makeChargebackLossSeller, makeMoneyHealthChain, makeSample } from "../testing/make-admin-analytics";
+import { MoneyHealth, NO_CHAIN_TEXT, NO_CHARGEBACK_LOSSES_TEXT } from "./money-health-card";
 
 function renderHealth(data: AdminAnalytics) {
   const user = userEvent.setup();
@@ -106,5 +109,35 @@ describe("Money health", () => {
   it("without a chain with contracts, says so", () => {
     render(<MoneyHealth data={makeAdminAnalytics("30d", { moneyHealth: [] })} range="30d" />);
     expect(within(screen.getByRole("region", { name: "Money health" })).getByText(NO_CHAIN_TEXT)).toBeInTheDocument();
+    expect(within(screen.getByRole("region", { name: "Chargeback losses" })).getByText(NO_CHARGEBACK_LOSSES_TEXT)).toBeInTheDocument();
+  });
+
+  it("names the sellers with chargeback losses; Lift Suspension restores a suspended seller's withdrawals", async () => {
+    const sellerId = "00000000-0000-4000-8000-0000000000d1";
+    const api = stubApi({ [`PUT /api/admin/users/${sellerId}/withdrawals`]: () => json(makeAdminUser({ id: sellerId })) });
+    const data = makeAdminAnalytics("30d", {
+      chargebackLosses: [
+        makeChargebackLossSeller(),
+        makeChargebackLossSeller({
+          sellerId: "00000000-0000-4000-8000-0000000000d2",
+          username: "once",
+          amountLoop: "2495.00000000",
+          amountUsd: "4.99",
+          count: 1,
+          chargebacks: 1,
+          withdrawalsSuspendedAt: null,
+        }),
+      ],
+    });
+    const { user } = renderWithToasts(<MoneyHealth data={data} range={data.range} />);
+    const losses = screen.getByRole("region", { name: "Chargeback losses" });
+    const rows = within(within(losses).getByRole("list", { name: "Sellers with chargeback losses" })).getAllByRole("listitem");
+    expect(rows.map((row) => row.textContent)).toEqual([
+      "colluder4,990.00000000 LOOP ($9.98)2 sales reversed after the hold · 2 chargebacksWithdrawals suspendedLift Suspension",
+      "once2,495.00000000 LOOP ($4.99)1 sale reversed after the hold · 1 chargeback",
+    ]);
+    await user.click(within(rows[0]!).getByRole("button", { name: "Lift Suspension" }));
+    expect(await screen.findByText("Withdrawals Restored")).toBeInTheDocument();
+    expect(api.bodies(`PUT /api/admin/users/${sellerId}/withdrawals`)).toEqual([{ suspended: false }]);
   });
 });

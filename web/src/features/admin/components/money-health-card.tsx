@@ -1,14 +1,15 @@
-import type { AdminAnalytics, MoneyHealthChain } from "@loop/rules/schemas/admin-analytics";
+import type { AdminAnalytics, ChargebackLossSeller, MoneyHealthChain } from "@loop/rules/schemas/admin-analytics";
 import type { AnalyticsRange } from "@loop/rules/schemas/analytics";
-import { AlertTriangle, ArrowLeftRight, CheckCircle2, Landmark, Scale } from "lucide-react";
+import { AlertTriangle, ArrowLeftRight, CheckCircle2, CreditCard, Landmark, Scale } from "lucide-react";
 import { ChartFrame } from "@/components/charts/chart-frame";
 import { formatCompact } from "@/components/charts/chart-format";
 import { periodText } from "@/components/charts/chart-range";
 import { LineChart } from "@/components/charts/line-chart";
 import { SeriesTable } from "@/components/charts/series-table";
+import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { formatCount } from "@/lib/format";
-import { loopText } from "../lib/admin-format";
+import { loopText, usdText } from "../lib/admin-format";
 import {
   BACKING_KEYS,
   backingSeries,
@@ -21,6 +22,10 @@ import {
   signedLoopText,
   sumLoop,
 } from "../lib/admin-analytics-series";
+import { LiftSuspensionButton } from "./lift-suspension-button";
+
+export const NO_CHARGEBACK_LOSSES_TEXT =
+  "No chargeback losses: every card or PayPal sale reversed so far was taken back from proceeds still held.";
 
 export const NO_CHAIN_TEXT =
   "No chain has contracts configured, so there is no vault to watch. Once a chain's contracts are deployed and configured, its vault reserve beside the ledger's liability, deposits, payouts and settlement lag appear here, sampled every hour.";
@@ -46,7 +51,54 @@ export function MoneyHealth({ data, range }: { data: AdminAnalytics; range: Anal
       ) : (
         data.moneyHealth.map((chain) => <ChainHealth key={chain.chainId} chain={chain} range={range} />)
       )}
+      <ChargebackLosses sellers={data.chargebackLosses} />
     </section>
+  );
+}
+
+/**
+ * The sellers whose card or PayPal sales were reversed after their hold (the platform bore the price),
+ * whatever the range: the loss, how many sales, their chargebacks, and Lift Suspension where a second
+ * chargeback suspended their withdrawals (docs/product.md#sale-hold).
+ */
+function ChargebackLosses({ sellers }: { sellers: readonly ChargebackLossSeller[] }) {
+  return (
+    <Card aria-labelledby="chargeback-losses-title" className="grid gap-3 p-4 sm:p-6">
+      <h3 id="chargeback-losses-title" className="flex items-center gap-2 text-lg font-semibold tracking-tight">
+        <CreditCard className="size-5 text-rose-300" aria-hidden />
+        Chargeback losses
+      </h3>
+      <p className="text-sm text-muted-foreground">
+        Card and PayPal sales reversed after their hold: the seller kept the LOOP and the platform bore the price. A seller&apos;s second
+        chargeback suspends their withdrawals until an admin lifts it.
+      </p>
+      {sellers.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{NO_CHARGEBACK_LOSSES_TEXT}</p>
+      ) : (
+        <ul aria-label="Sellers with chargeback losses" className="grid gap-2 text-sm">
+          {sellers.map((seller) => (
+            <li
+              key={seller.sellerId}
+              className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-md border border-red-500/30 bg-red-500/5 px-3 py-2"
+            >
+              <span className="font-semibold">{seller.username}</span>
+              <span className="tabular-nums">
+                {loopText(seller.amountLoop)} ({usdText(seller.amountUsd)})
+              </span>
+              <span className="text-muted-foreground">
+                {countText(seller.count, "sale")} reversed after the hold · {countText(seller.chargebacks, "chargeback")}
+              </span>
+              {seller.withdrawalsSuspendedAt ? (
+                <span className="ml-auto flex items-center gap-2">
+                  <Badge variant="destructive">Withdrawals suspended</Badge>
+                  <LiftSuspensionButton user={{ id: seller.sellerId, username: seller.username }} />
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
   );
 }
 

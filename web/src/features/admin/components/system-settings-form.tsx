@@ -114,7 +114,10 @@ export function SystemSettingsForm({ settings }: { settings: PlatformSettings })
     {
       id: "setting-upload-quota",
       label: "Storage per member (MB)",
-      hint: quotaMb !== null ? `= ${formatStorageSize(quotaMb * MIB)} of uploaded files in all; an upload past it is refused.` : undefined,
+      hint:
+        quotaMb !== null
+          ? `= ${formatStorageSize(quotaMb * MIB)} of uploaded files in all, originals and the files made from them; an upload past it is refused.`
+          : undefined,
       name: "uploadQuotaMb",
       inputMode: "numeric",
     },

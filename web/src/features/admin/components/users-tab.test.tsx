@@ -140,6 +140,63 @@ describe("Users tab", () => {
     expect(screen.getByText("Failed to send warning.")).toBeInTheDocument();
   });
 
+  it("shows each seller's sale hold, chargebacks and a suspension; Lift Suspension restores withdrawals", async () => {
+    const suspended = makeAdminUser({ chargebacks: 2, withdrawalsSuspendedAt: "2026-11-20T10:00:00.000Z" });
+    const { user, api, row } = setup({ [`PUT /api/admin/users/${USER_ID}/withdrawals`]: () => json(makeAdminUser({ chargebacks: 2 })) }, [
+      suspended,
+    ]);
+    const found = await row();
+    expect(within(found).getByText("30 days (new seller)")).toBeInTheDocument();
+    expect(within(found).getByText("2 chargebacks")).toBeInTheDocument();
+    expect(within(found).getByText("Withdrawals suspended")).toBeInTheDocument();
+    await user.click(within(found).getByRole("button", { name: "Lift Suspension" }));
+    expect(await screen.findByText("Withdrawals Restored")).toBeInTheDocument();
+    expect(screen.getByText("beatmaker can withdraw again.")).toBeInTheDocument();
+    expect(api.bodies(`PUT /api/admin/users/${USER_ID}/withdrawals`)).toEqual([{ suspended: false }]);
+  });
+
+  it("Sale Hold: approves a new seller, or gives them their own days (checked with the shared rules)", async () => {
+    const { user, api, row } = setup({
+      [`PATCH /api/admin/users/${USER_ID}/sale-hold`]: ({ body }) => {
+        const { holdDays } = body as { holdDays: number | null };
+        return json(
+          makeAdminUser({
+            saleHold:
+              holdDays === null
+                ? { days: 7, basis: "approved", approved: true, customDays: null, oldSales: 1 }
+                : { days: holdDays, basis: "custom", approved: false, customDays: holdDays, oldSales: 1 },
+          }),
+        );
+      },
+    });
+    await user.click(within(await row()).getByRole("button", { name: "Sale Hold" }));
+    let dialog = screen.getByRole("dialog", { name: "Sale Hold" });
+    expect(dialog).toHaveTextContent(
+      "beatmaker's new card and PayPal sales are held 30 days (new seller); they have 1 card and PayPal sale older than 120 days.",
+    );
+    expect(within(dialog).getByLabelText("Hold")).toHaveValue("rule");
+    await user.selectOptions(within(dialog).getByLabelText("Hold"), "approved");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Sale Hold Updated")).toBeInTheDocument();
+    expect(screen.getByText("beatmaker's new card and PayPal sales are held 7 days (approved).")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    await user.click(within(await row()).getByRole("button", { name: "Sale Hold" }));
+    dialog = screen.getByRole("dialog", { name: "Sale Hold" });
+    await user.selectOptions(within(dialog).getByLabelText("Hold"), "custom");
+    await user.type(within(dialog).getByLabelText("Days (0–180)"), "181");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(within(dialog).getByRole("alert")).toHaveTextContent("Invalid Sale Hold: Enter whole days from 0 to 180, or none");
+    await user.clear(within(dialog).getByLabelText("Days (0–180)"));
+    await user.type(within(dialog).getByLabelText("Days (0–180)"), "45");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("beatmaker's new card and PayPal sales are held 45 days (set by an admin).")).toBeInTheDocument();
+    expect(api.bodies(`PATCH /api/admin/users/${USER_ID}/sale-hold`)).toEqual([
+      { approved: true, holdDays: null },
+      { approved: false, holdDays: 45 },
+    ]);
+  });
+
   it("pages when there are more users than fit", async () => {
     const { user, api } = setup({ "GET /api/admin/users": () => json(userList([makeAdminUser()], 45)) });
     expect(await screen.findByText("1–20 of 45 users")).toBeInTheDocument();

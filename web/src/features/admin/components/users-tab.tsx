@@ -1,6 +1,6 @@
 import type { AdminUser } from "@loop/rules/schemas/admin-users";
 import { levelTitle } from "@loop/rules/levels";
-import { Ban, Bell, Loader2, ShieldCheck, ShieldOff, TriangleAlert, UserCheck } from "lucide-react";
+import { Ban, Bell, Hourglass, Loader2, ShieldCheck, ShieldOff, TriangleAlert, UserCheck } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -10,8 +10,11 @@ import { useAdminUsers } from "../api/get-admin-users";
 import { useSetUserAdmin } from "../api/set-user-admin";
 import { useSetUserBan } from "../api/set-user-ban";
 import { loopText } from "../lib/admin-format";
+import { saleHoldText } from "../lib/sale-hold";
 import { BAN_FAILED_TEXT, BanUserDialog } from "./ban-user-dialog";
 import { AdminRow, Figure } from "./admin-row";
+import { LiftSuspensionButton } from "./lift-suspension-button";
+import { SaleHoldDialog } from "./sale-hold-dialog";
 import { SearchableList, useSearchPaging } from "./searchable-list";
 import { SendWarningDialog } from "./send-warning-dialog";
 import type { NotificationRecipient } from "./send-notification-dialog";
@@ -28,12 +31,16 @@ export interface UsersTabProps {
   onNotify: (recipient: NotificationRecipient) => void;
 }
 
-/** Users (docs/product.md#admin-dashboard): search by username, e-mail or wallet; badges, figures and the admin actions. */
+/**
+ * Users (docs/product.md#admin-dashboard): search by username, e-mail or wallet; badges, figures and the
+ * admin actions, with each seller's sale hold and a suspension of their withdrawals (docs/product.md#sale-hold).
+ */
 export function UsersTab({ currentUserId, onNotify }: UsersTabProps) {
   const paging = useSearchPaging();
   const users = useAdminUsers({ search: paging.debounced, limit: USERS_PAGE_SIZE, offset: paging.offset });
   const [banTarget, setBanTarget] = useState<Target | null>(null);
   const [warnTarget, setWarnTarget] = useState<Target | null>(null);
+  const [holdTarget, setHoldTarget] = useState<AdminUser | null>(null);
 
   return (
     <div className="grid gap-4">
@@ -55,11 +62,13 @@ export function UsersTab({ currentUserId, onNotify }: UsersTabProps) {
             onBan={() => setBanTarget({ id: user.id, username: user.username })}
             onWarn={() => setWarnTarget({ id: user.id, username: user.username })}
             onNotify={() => onNotify({ id: user.id, username: user.username })}
+            onSaleHold={() => setHoldTarget(user)}
           />
         )}
       </SearchableList>
       <BanUserDialog user={banTarget} onOpenChange={(open) => !open && setBanTarget(null)} />
       <SendWarningDialog user={warnTarget} onOpenChange={(open) => !open && setWarnTarget(null)} />
+      <SaleHoldDialog user={holdTarget} onOpenChange={(open) => !open && setHoldTarget(null)} />
     </div>
   );
 }
@@ -70,9 +79,10 @@ interface UserRowProps {
   onBan: () => void;
   onWarn: () => void;
   onNotify: () => void;
+  onSaleHold: () => void;
 }
 
-function UserRow({ user, isSelf, onBan, onWarn, onNotify }: UserRowProps) {
+function UserRow({ user, isSelf, onBan, onWarn, onNotify, onSaleHold }: UserRowProps) {
   const setAdmin = useSetUserAdmin();
   const setBan = useSetUserBan();
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
@@ -111,6 +121,12 @@ function UserRow({ user, isSelf, onBan, onWarn, onNotify }: UserRowProps) {
               {user.warnings} warning{user.warnings === 1 ? "" : "s"}
             </Badge>
           ) : null}
+          {user.chargebacks > 0 ? (
+            <Badge variant="warning">
+              {user.chargebacks} chargeback{user.chargebacks === 1 ? "" : "s"}
+            </Badge>
+          ) : null}
+          {user.withdrawalsSuspendedAt ? <Badge variant="destructive">Withdrawals suspended</Badge> : null}
         </>
       }
       details={
@@ -134,6 +150,9 @@ function UserRow({ user, isSelf, onBan, onWarn, onNotify }: UserRowProps) {
           <Figure term="XP">{formatCount(user.experience)}</Figure>
           <Figure term="Total earned">{loopText(user.totalEarned)}</Figure>
           <Figure term="Total spent">{loopText(user.totalSpent)}</Figure>
+          <Figure term="Sale hold" plain>
+            {saleHoldText(user.saleHold)}
+          </Figure>
         </>
       }
       actions={
@@ -162,6 +181,11 @@ function UserRow({ user, isSelf, onBan, onWarn, onNotify }: UserRowProps) {
             <TriangleAlert aria-hidden />
             Warn
           </Button>
+          <Button variant="outline" size="sm" onClick={onSaleHold}>
+            <Hourglass aria-hidden />
+            Sale Hold
+          </Button>
+          {user.withdrawalsSuspendedAt ? <LiftSuspensionButton user={user} /> : null}
           {user.isBanned ? (
             <Button variant="secondary" size="sm" onClick={unban} disabled={setBan.isPending}>
               {setBan.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <UserCheck aria-hidden />}

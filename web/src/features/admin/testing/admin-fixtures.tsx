@@ -40,6 +40,9 @@ export function makeAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     totalSpent: "40.00000000",
     warnings: 0,
     createdAt: "2026-11-01T10:00:00.000Z",
+    saleHold: { days: 30, basis: "new_seller", approved: false, customDays: null, oldSales: 1 },
+    chargebacks: 0,
+    withdrawalsSuspendedAt: null,
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@
 import type {
   AdminAnalytics,
   AdminAnalyticsDay,
+  ChargebackLossSeller,
   MethodVolume,
   MoneyHealthChain,
   MoneyHealthSample,
@@ -99,6 +100,21 @@ export function makeAdminAnalytics(range: AnalyticsRange = "30d", overrides: Par
     },
     days,
     moneyHealth: [makeMoneyHealthChain()],
+    chargebackLosses: [],
+    ...overrides,
+  };
+}
+
+/** A seller whose two card sales were charged back after their hold (the second suspended their withdrawals). */
+export function makeChargebackLossSeller(overrides: Partial<ChargebackLossSeller> = {}): ChargebackLossSeller {
+  return {
+    sellerId: "00000000-0000-4000-8000-0000000000d1",
+    username: "colluder",
+    amountLoop: "4990.00000000",
+    amountUsd: "9.98",
+    count: 2,
+    chargebacks: 2,
+    withdrawalsSuspendedAt: "2026-03-04T12:00:00.000Z",
     ...overrides,
   };
 }
@@ -107,5 +123,5 @@ export function makeAdminAnalytics(range: AnalyticsRange = "30d", overrides: Par
 export function makeEmptyAdminAnalytics(range: AnalyticsRange = "7d"): AdminAnalytics {
   const days = ["2026-03-02", "2026-03-03", "2026-03-04"].map((date) => makeAdminDay(date));
   const { date: _date, ...totals } = makeAdminDay("2026-03-04");
-  return { range, from: "2026-03-02", to: "2026-03-04", totals, days, moneyHealth: [] };
+  return { range, from: "2026-03-02", to: "2026-03-04", totals, days, moneyHealth: [], chargebackLosses: [] };
 }

@@ -1,5 +1,7 @@
 import { UPLOAD_REWARD_LOOP, UPLOAD_REWARD_RULE } from "@loop/rules/upload-reward";
 import { ArrowRight, Gift, Sparkles } from "lucide-react";
+import { paths } from "@loop/rules/paths";
+import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 
 /**
@@ -44,6 +46,10 @@ export function Hero({ onJoin }: { onJoin: () => void }) {
             <Button size="lg" variant="outline" onClick={onJoin}>
               Start selling loops
               <ArrowRight aria-hidden />
+            </Button>
+            {/* The catalog, open to visitors (docs/product.md#visitors). */}
+            <Button asChild size="lg" variant="ghost">
+              <Link to={paths.home()}>Browse loops</Link>
             </Button>
           </div>
           <dl className="mt-12 grid max-w-xl grid-cols-2 gap-x-6 gap-y-5 sm:grid-cols-4">

@@ -1,11 +1,14 @@
+import { lazy, Suspense } from "react";
 import { BrandMark } from "@/components/brand";
 import { usePublicStats } from "../api/get-public-stats";
 import { CompetitionCta } from "./competition-cta";
 import { FeatureCards } from "./feature-cards";
 import { Hero } from "./hero";
-import { Leaderboard } from "./leaderboard";
 import { StatsSection } from "./stats-section";
 import { TokenBenefits } from "./token-benefits";
+
+/** Below the first screen, with the level table its badges need: loaded after the page (the first page's JavaScript budget). */
+const Leaderboard = lazy(() => import("./leaderboard").then((m) => ({ default: m.Leaderboard })));
 
 /** The logged-out landing page. Every call-to-action calls `onJoin` (the Join dialog). */
 export function LandingPage({ onJoin }: { onJoin: () => void }) {
@@ -16,7 +19,9 @@ export function LandingPage({ onJoin }: { onJoin: () => void }) {
       <TokenBenefits />
       <FeatureCards onJoin={onJoin} />
       <StatsSection stats={stats.data} isLoading={stats.isLoading} isError={stats.isError} onRetry={() => void stats.refetch()} />
-      <Leaderboard entries={stats.data?.leaderboard} isLoading={stats.isLoading} isError={stats.isError} />
+      <Suspense fallback={<div className="min-h-96" aria-hidden />}>
+        <Leaderboard entries={stats.data?.leaderboard} isLoading={stats.isLoading} isError={stats.isError} />
+      </Suspense>
       <CompetitionCta onJoin={onJoin} />
       <footer className="border-t border-border">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-8 text-sm text-muted-foreground sm:px-6">

@@ -41,7 +41,7 @@ export function Leaderboard({ entries, isLoading, isError }: LeaderboardProps) {
 
       <div className="mt-8 overflow-hidden rounded-2xl border border-border bg-card/70">
         {isLoading ? (
-          <div className="grid gap-3 p-6" aria-label="Loading leaderboard">
+          <div className="grid gap-3 p-6" role="status" aria-label="Loading leaderboard">
             {[0, 1, 2].map((row) => (
               <Skeleton key={row} className="h-12 w-full" />
             ))}

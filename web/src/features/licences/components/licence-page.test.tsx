@@ -16,7 +16,7 @@ function makeLicence(overrides: Partial<Licence> = {}): Licence {
     issuedAt: "2026-11-30T08:00:00.000Z",
     loop: { id: "7c000000-0000-4000-8000-000000000001", title: "Deep Night 東京" },
     creator: { id: "5b0e6f0a-0000-4000-8000-000000000001", username: "mia", name: "Mia Loop" },
-    buyer: { username: "nightowl" },
+    buyer: { id: "6c0e6f0a-0000-4000-8000-000000000002", username: "nightowl" },
     format: "wav",
     price: "1.00",
     fee: "0.04",
@@ -65,6 +65,15 @@ describe("/licences/:licenceId", () => {
       "href",
       "/profile/5b0e6f0a-0000-4000-8000-000000000001",
     );
+    // The loop's title opens the loop's page (issue 36).
+    expect(within(facts).getByRole("link", { name: "Deep Night 東京" })).toHaveAttribute(
+      "href",
+      "/loops/7c000000-0000-4000-8000-000000000001",
+    );
+    // Both members by their profile (their handle as it is now) and their account's id.
+    expect(within(facts).getByRole("link", { name: "@nightowl" })).toHaveAttribute("href", "/profile/6c0e6f0a-0000-4000-8000-000000000002");
+    expect(facts).toHaveTextContent("Account 5b0e6f0a-0000-4000-8000-000000000001");
+    expect(facts).toHaveTextContent("Account 6c0e6f0a-0000-4000-8000-000000000002");
     expect(screen.getByText(/No resale or redistribution of the loop as a sample/)).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: /Download PDF/ })).not.toBeInTheDocument();
   });

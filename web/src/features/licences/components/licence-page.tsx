@@ -94,13 +94,19 @@ function LicenceView({ licence }: { licence: Licence }) {
         <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[11rem_1fr]">
           <Fact label="Licence">{licence.id}</Fact>
           <Fact label="Terms">Version {licence.version}</Fact>
-          <Fact label="Loop">{licence.loop.title}</Fact>
-          <Fact label="Creator">
-            <Link to={paths.userProfile(licence.creator.id)} className="font-medium text-violet-300 underline-offset-4 hover:underline">
-              {licence.creator.name ? `${licence.creator.name} (@${licence.creator.username})` : `@${licence.creator.username}`}
+          <Fact label="Loop">
+            <Link to={paths.loop(licence.loop.id)} className="font-medium text-violet-300 underline-offset-4 hover:underline">
+              {licence.loop.title}
             </Link>
           </Fact>
-          <Fact label="Licensee">@{licence.buyer.username}</Fact>
+          <Fact label="Creator">
+            <Member id={licence.creator.id}>
+              {licence.creator.name ? `${licence.creator.name} (@${licence.creator.username})` : `@${licence.creator.username}`}
+            </Member>
+          </Fact>
+          <Fact label="Licensee">
+            <Member id={licence.buyer.id}>@{licence.buyer.username}</Member>
+          </Fact>
           <Fact label="Format">{format}</Fact>
           <Fact label="Price">${licence.price} USD</Fact>
           <Fact label="Marketplace fee">${licence.fee} USD</Fact>
@@ -136,6 +142,21 @@ function LicenceView({ licence }: { licence: Licence }) {
         </p>
       </Card>
     </div>
+  );
+}
+
+/**
+ * A member named on the licence: their profile's link under the handle they have now, and the
+ * account's id, which never changes hands (a handle given up can be taken by someone else).
+ */
+function Member({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <span className="grid">
+      <Link to={paths.userProfile(id)} className="font-medium text-violet-300 underline-offset-4 hover:underline">
+        {children}
+      </Link>
+      <span className="text-xs text-muted-foreground">Account {id}</span>
+    </span>
   );
 }
 

@@ -10,9 +10,17 @@ import { type LoopFilters, loopListSearchParams } from "../lib/loop-filters";
  */
 export { LOOPS_QUERY_KEY };
 
-/** GET /api/loops: one page of ready, public loops matching the filters (the first, or the one `after` a cursor). */
-export function getLoops(filters: LoopFilters, after: string | null = null, signal?: AbortSignal): Promise<LoopListResponse> {
-  return apiJson<LoopListResponse>("GET", `/api/loops?${loopListSearchParams(filters, after)}`, undefined, { signal });
+/**
+ * GET /api/loops: one page of ready, public loops matching the filters and the search page's text
+ * (the first page, or the one `after` a cursor).
+ */
+export function getLoops(
+  filters: LoopFilters,
+  after: string | null = null,
+  signal?: AbortSignal,
+  search: string | null = null,
+): Promise<LoopListResponse> {
+  return apiJson<LoopListResponse>("GET", `/api/loops?${loopListSearchParams(filters, after, undefined, search)}`, undefined, { signal });
 }
 
 /**
@@ -20,15 +28,15 @@ export function getLoops(filters: LoopFilters, after: string | null = null, sign
  * (keyset paging: no loop twice or skipped when loops are added meanwhile, and as cheap deep in the
  * list as on top), until the server gives no cursor.
  */
-export function loopsInfiniteQueryOptions(filters: LoopFilters) {
+export function loopsInfiniteQueryOptions(filters: LoopFilters, search: string | null = null) {
   return infiniteQueryOptions({
-    queryKey: [...LOOPS_QUERY_KEY, "list", filters] as const,
-    queryFn: ({ pageParam, signal }) => getLoops(filters, pageParam, signal),
+    queryKey: [...LOOPS_QUERY_KEY, "list", filters, search] as const,
+    queryFn: ({ pageParam, signal }) => getLoops(filters, pageParam, signal, search),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => (lastPage.loops.length > 0 && lastPage.nextCursor ? lastPage.nextCursor : undefined),
   });
 }
 
-export function useLoops(filters: LoopFilters) {
-  return useInfiniteQuery(loopsInfiniteQueryOptions(filters));
+export function useLoops(filters: LoopFilters, search: string | null = null) {
+  return useInfiniteQuery(loopsInfiniteQueryOptions(filters, search));
 }

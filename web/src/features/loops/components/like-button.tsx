@@ -19,8 +19,8 @@ export const LIKE_LOGIN_REQUIRED_TOAST = {
 } as const;
 
 /**
- * The heart of a loop card (docs/product.md#likes): "Like" or "Unlike" (aria-pressed) with the count
- * beside it. The change shows at once and is undone when the server refuses it; a 401 (the session
+ * The heart of a loop card (docs/product.md#likes): "Like (12 likes)" or "Unlike (12 likes)"
+ * (aria-pressed) with the count beside it. The change shows at once and is undone when the server refuses it; a 401 (the session
  * ended) sends the member to log in again, like Download.
  */
 export function LikeButton({ loop, onSignInRequired }: { loop: PublicLoop; onSignInRequired?: () => void }) {
@@ -30,7 +30,7 @@ export function LikeButton({ loop, onSignInRequired }: { loop: PublicLoop; onSig
   const [override, setOverride] = useState<(LikeResult & { of: PublicLoop }) | null>(null);
   const shown = override?.of === loop ? override : loop;
   const liked = shown.likedByMe;
-  const countId = `loop-${loop.id}-likes`;
+  const likes = `${formatCount(shown.likeCount)} ${shown.likeCount === 1 ? "like" : "likes"}`;
 
   const toggle = () => {
     if (!user) {
@@ -61,8 +61,8 @@ export function LikeButton({ loop, onSignInRequired }: { loop: PublicLoop; onSig
     <button
       type="button"
       aria-pressed={liked}
-      aria-label={liked ? "Unlike" : "Like"}
-      aria-describedby={countId}
+      // The name holds the visible count ("Like (12 likes)"), as WCAG's label in name asks.
+      aria-label={`${liked ? "Unlike" : "Like"} (${likes})`}
       title={liked ? "Unlike" : "Like"}
       disabled={isLoading || setLike.isPending}
       onClick={toggle}
@@ -73,10 +73,7 @@ export function LikeButton({ loop, onSignInRequired }: { loop: PublicLoop; onSig
       data-testid="like-button"
     >
       <Heart className={cn("size-4", liked && "fill-pink-400 text-pink-400")} aria-hidden />
-      <span id={countId} data-testid="like-count">
-        {formatCount(shown.likeCount)}
-        <span className="sr-only">{shown.likeCount === 1 ? " like" : " likes"}</span>
-      </span>
+      <span data-testid="like-count">{formatCount(shown.likeCount)}</span>
     </button>
   );
 }

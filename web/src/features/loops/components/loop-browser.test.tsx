@@ -1,4 +1,5 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
+import { useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
 import { json, stubApi } from "@/testing/stub-api";
 import { renderWithProviders } from "@/testing/test-utils";
@@ -11,6 +12,11 @@ const GENRES = [
   { id: 2, name: "Techno" },
   { id: 3, name: "Trap" },
 ];
+
+/** The address's query, as the page has it. */
+function AddressProbe() {
+  return <output data-testid="address">{useLocation().search}</output>;
+}
 
 describe("LoopBrowser", () => {
   it("shows 'Loading loops...', then the count and the cards", async () => {
@@ -60,35 +66,67 @@ describe("LoopBrowser", () => {
     expect(screen.getByText("0 loops found")).toBeInTheDocument();
   });
 
-  it("sends the filters and sorts as the query of GET /api/loops", async () => {
+  it("sends the filters and sorts as the query of GET /api/loops, and keeps them in the address", async () => {
     const api = stubApi({
       "GET /api/auth/user": signedOut,
       "GET /api/genres": () => json(GENRES),
       "GET /api/loops": () => json(page([makeLoop()], 1)),
     });
-    const { user } = renderWithProviders(<LoopBrowser />);
+    const { user } = renderWithProviders(
+      <>
+        <LoopBrowser />
+        <AddressProbe />
+      </>,
+      "/home",
+    );
     await screen.findByText("1 loop found");
     const last = () => api.calls("/api/loops").at(-1)!.url;
+    const address = () => new URLSearchParams(screen.getByTestId("address").textContent!);
     expect(last().search).toBe("?sortBy=popular&limit=24&offset=0");
 
     const filters = screen.getByRole("complementary", { name: "Filters" });
     await user.click(await within(filters).findByRole("checkbox", { name: "Trap" }));
     await user.click(within(filters).getByRole("checkbox", { name: "House" }));
-    await user.click(within(filters).getByRole("radio", { name: "$5 - $20" }));
+    await user.click(within(filters).getByRole("radio", { name: "Paid" }));
+    await user.type(within(filters).getByLabelText("Min price ($)"), "5{Enter}");
+    await user.type(within(filters).getByLabelText("Max price ($)"), "20");
     await user.click(within(filters).getByRole("radio", { name: "Short (under 30s)" }));
+    await user.click(within(filters).getByRole("radio", { name: "Tracks" }));
+    await user.type(within(filters).getByLabelText("Min BPM"), "90");
+    await user.type(within(filters).getByLabelText("Max BPM"), "100{Enter}");
+    await user.selectOptions(within(filters).getByLabelText("Key"), "A minor");
+    await user.click(within(filters).getByRole("checkbox", { name: "Include the relative key (C major)" }));
+    await user.type(within(filters).getByLabelText("Add a tag"), "Dark{Enter}");
+    await user.type(within(filters).getByLabelText("Add a tag"), "trap");
+    await user.click(within(filters).getByRole("button", { name: "Add tag" }));
     await screen.findByText("1 loop found");
-    expect(last().searchParams.getAll("genreId")).toEqual(["1", "3"]);
-    expect(last().searchParams.get("isFree")).toBe("false");
-    expect(last().searchParams.get("priceMin")).toBe("5.01");
-    expect(last().searchParams.get("priceMax")).toBe("20.00");
-    expect(last().searchParams.get("duration")).toBe("short");
+    const expected = {
+      genreId: ["1", "3"],
+      isFree: ["false"],
+      priceMin: ["5.00"],
+      priceMax: ["20.00"],
+      duration: ["short"],
+      contentType: ["track"],
+      bpmMin: ["90"],
+      bpmMax: ["100"],
+      key: ["A minor"],
+      relativeKey: ["true"],
+      tags: ["dark,trap"],
+    };
+    for (const [name, values] of Object.entries(expected)) {
+      expect(last().searchParams.getAll(name), name).toEqual(values);
+      expect(address().getAll(name), name).toEqual(values);
+    }
 
     await user.click(within(filters).getByRole("checkbox", { name: "Trap" }));
+    await user.click(within(filters).getByRole("button", { name: "Remove tag dark" }));
     await user.click(within(filters).getByRole("radio", { name: "Free" }));
     await screen.findByText("1 loop found");
     expect(last().searchParams.getAll("genreId")).toEqual(["1"]);
     expect(last().searchParams.get("isFree")).toBe("true");
     expect(last().searchParams.has("priceMin")).toBe(false);
+    expect(last().searchParams.get("tags")).toBe("trap");
+    expect(address().get("isFree")).toBe("true");
 
     const sorts = screen.getByRole("group", { name: "Sort loops" });
     await user.click(within(sorts).getByRole("button", { name: "Price" }));
@@ -104,10 +142,91 @@ describe("LoopBrowser", () => {
     await user.click(within(sorts).getByRole("button", { name: "Recent" }));
     await screen.findByText("1 loop found");
     expect(last().searchParams.get("sortBy")).toBe("recent");
+    expect(address().get("sortBy")).toBe("recent");
 
     await user.click(within(filters).getByRole("button", { name: "Clear all" }));
     await screen.findByText("1 loop found");
     expect(last().search).toBe("?sortBy=recent&limit=24&offset=0");
+    expect(address().toString()).toBe("sortBy=recent");
+  });
+
+  it("opened from an address with filters (a reload, a shared link): the same filters, shown and sent", async () => {
+    const api = stubApi({
+      "GET /api/auth/user": signedOut,
+      "GET /api/genres": () => json(GENRES),
+      "GET /api/loops": () => json(page([makeLoop()], 1)),
+    });
+    renderWithProviders(
+      <LoopBrowser />,
+      "/home?genreId=2&bpmMin=120&key=F%23+minor&relativeKey=true&contentType=loop&tags=chill&isFree=false&priceMax=9.99&duration=long&sortBy=likes",
+    );
+    await screen.findByText("1 loop found");
+    expect(api.calls("/api/loops")[0]!.url.search).toBe(
+      "?genreId=2&bpmMin=120&key=F%23+minor&relativeKey=true&contentType=loop&tags=chill&isFree=false&priceMax=9.99&duration=long&sortBy=likes&limit=24&offset=0",
+    );
+    const filters = screen.getByRole("complementary", { name: "Filters" });
+    expect(await within(filters).findByRole("checkbox", { name: "Techno" })).toBeChecked();
+    expect(within(filters).getByLabelText("Min BPM")).toHaveValue("120");
+    expect(within(filters).getByLabelText("Key")).toHaveValue("F# minor");
+    expect(within(filters).getByRole("checkbox", { name: "Include the relative key (A major)" })).toBeChecked();
+    expect(within(filters).getByRole("radio", { name: "Loops" })).toBeChecked();
+    expect(within(filters).getByRole("button", { name: "Remove tag chill" })).toBeInTheDocument();
+    expect(within(filters).getByRole("radio", { name: "Paid" })).toBeChecked();
+    expect(within(filters).getByLabelText("Max price ($)")).toHaveValue("9.99");
+    expect(within(filters).getByRole("radio", { name: "Long (over 1min)" })).toBeChecked();
+    expect(within(screen.getByRole("group", { name: "Sort loops" })).getByRole("button", { name: "Most liked" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+  });
+
+  it("an address with values it cannot read shows the catalog without them (no error)", async () => {
+    const api = stubApi({
+      "GET /api/auth/user": signedOut,
+      "GET /api/genres": () => json(GENRES),
+      "GET /api/loops": () => json(page([makeLoop({ title: "Still Here" })], 1)),
+    });
+    renderWithProviders(
+      <LoopBrowser />,
+      "/home?genreId=abc&bpmMin=fast&key=H+minor&contentType=album&isFree=maybe&priceMin=-1&duration=huge&sortBy=best&duration=short",
+    );
+    expect(await screen.findByRole("heading", { name: "Still Here" })).toBeInTheDocument();
+    expect(api.calls("/api/loops")[0]!.url.search).toBe("?sortBy=popular&limit=24&offset=0");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("on a phone the filters open in a drawer, and change the loops from there", async () => {
+    const api = stubApi({
+      "GET /api/auth/user": signedOut,
+      "GET /api/genres": () => json(GENRES),
+      "GET /api/loops": () => json(page([makeLoop()], 1)),
+    });
+    const { user } = renderWithProviders(<LoopBrowser />, "/home?duration=short");
+    await screen.findByText("1 loop found");
+    // The sidebar is hidden below the lg breakpoint (CSS); the button opens the drawer.
+    expect(screen.getByRole("complementary", { name: "Filters" })).toHaveClass("hidden", "lg:block");
+    const open = screen.getByRole("button", { name: "Filters 1 active" });
+    expect(open).toHaveClass("lg:hidden");
+    await user.click(open);
+    const drawer = await screen.findByRole("dialog", { name: "Filters" });
+    await user.click(await within(drawer).findByRole("checkbox", { name: "House" }));
+    // (aria-hidden behind the open drawer: its label is read, not its computed name)
+    await waitFor(() => expect(open).toHaveAttribute("aria-label", "Filters 2 active"));
+    await waitFor(() => expect(api.calls("/api/loops").at(-1)!.url.searchParams.getAll("genreId")).toEqual(["1"]));
+    await user.click(within(drawer).getByRole("button", { name: "Show loops" }));
+    expect(screen.queryByRole("dialog", { name: "Filters" })).not.toBeInTheDocument();
+  });
+
+  it("with a search text (the search page), asks for the loops containing it", async () => {
+    const api = stubApi({
+      "GET /api/auth/user": signedOut,
+      "GET /api/genres": () => json(GENRES),
+      "GET /api/loops": () => json(page([makeLoop({ title: "Deep Night" })], 1)),
+    });
+    renderWithProviders(<LoopBrowser search="deep" title="Loops" />, "/search?q=deep&isFree=true");
+    expect(await screen.findByRole("heading", { name: "Loops", level: 2 })).toBeInTheDocument();
+    await screen.findByText("1 loop found");
+    expect(api.calls("/api/loops")[0]!.url.search).toBe("?isFree=true&search=deep&sortBy=popular&limit=24&offset=0");
   });
 
   it("'Load More Loops' asks for the page after the last page's cursor, until there is none", async () => {

@@ -17,10 +17,11 @@ vi.mock("@/lib/navigation", async (importOriginal) => ({
 beforeEach(() => vi.mocked(fullPageNavigate).mockClear());
 describe("LoopCard", () => {
   it("shows title, artist, genre, m:ss, BPM, key and the exact price; no rating without ratings; Buy, not Download, on a paid loop", async () => {
-    renderCard(makeLoop({ title: "Deep Night", price: "12.50", duration: 75.4, bpm: 124, key: "F# minor" }), {
-      "GET /api/auth/user": signedOut,
-    });
+    const loop = makeLoop({ title: "Deep Night", price: "12.50", duration: 75.4, bpm: 124, key: "F# minor" });
+    renderCard(loop, { "GET /api/auth/user": signedOut });
     const card = screen.getByRole("article", { name: "Deep Night" });
+    // The title opens the loop's page (issue 36).
+    expect(within(card).getByRole("link", { name: "Deep Night" })).toHaveAttribute("href", `/loops/${loop.id}`);
     expect(card).toHaveTextContent("by Mia");
     expect(card).toHaveTextContent("House");
     expect(card).toHaveTextContent("1:15");

@@ -103,7 +103,9 @@ export function LoopCard({ loop, layout = "grid", onSignInRequired }: LoopCardPr
       <div className={cn("min-w-0", list && "md:w-60 md:shrink-0")}>
         <div className="flex items-start justify-between gap-2">
           <h3 id={`loop-${loop.id}-title`} className="truncate text-base font-semibold" title={loop.title}>
-            {loop.title}
+            <Link to={paths.loop(loop.id)} className="underline-offset-4 hover:text-primary hover:underline">
+              {loop.title}
+            </Link>
           </h3>
           <Badge variant="outline" className="shrink-0">
             {loop.genre.name}
@@ -131,6 +133,7 @@ export function LoopCard({ loop, layout = "grid", onSignInRequired }: LoopCardPr
         previewUrl={ready ? loop.audioFileUrl : null}
         peaksUrl={loop.peaksUrl}
         duration={loop.duration}
+        creator={{ id: loop.user.id, name: artistName(loop.user) }}
         className={cn(list && "md:min-w-0 md:flex-1")}
       />
 

@@ -1,37 +1,81 @@
-import { SlidersHorizontal } from "lucide-react";
-import type { ReactNode } from "react";
+import { KEY_MODES, KEY_TONICS, relativeKey } from "@loop/rules/musical-keys";
+import { centsToPrice, priceToCents } from "@loop/rules/schemas/loops";
+import { Plus, SlidersHorizontal, X } from "lucide-react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useGenres } from "@/lib/get-genres";
-import { DURATION_FILTERS, type DurationFilter, isFiltered, type LoopFilters, PRICE_BANDS, type PriceBand } from "../lib/loop-filters";
+import { cn } from "@/lib/utils";
+import {
+  clearedFilters,
+  CONTENT_TYPE_FILTERS,
+  DURATION_FILTERS,
+  FILTER_BPM_MAX,
+  isFiltered,
+  type LoopFilters,
+  MAX_FILTER_TAGS,
+  normalizeFilterTag,
+  PRICE_FILTERS,
+} from "../lib/loop-filters";
 
 const inputClass = "size-4 shrink-0 cursor-pointer accent-violet-500";
 const optionClass = "flex cursor-pointer items-center gap-2.5 rounded-md px-2 py-1.5 text-sm hover:bg-muted/60";
+const fieldClass =
+  "h-9 w-full rounded-md border border-input bg-surface px-2.5 text-sm text-foreground transition-colors hover:border-primary/40 focus-visible:border-primary focus-visible:ring-3 focus-visible:ring-primary/25 focus-visible:outline-none";
 
-/** The Home sidebar (docs/product.md#home): genres (several at once), price band, duration band. */
-export function LoopFiltersPanel({ filters, onChange }: { filters: LoopFilters; onChange: (filters: LoopFilters) => void }) {
+const KEYS = KEY_TONICS.flatMap((tonic) => KEY_MODES.map((mode) => `${tonic} ${mode}`));
+
+/**
+ * The catalog's filters (docs/product.md#home): loops or tracks, genres (several at once), BPM
+ * range, key (with its relative major or minor), tags, free or paid with a price range, duration.
+ * The sidebar on a wide screen, the Filters drawer on a phone.
+ */
+export function LoopFiltersPanel({
+  filters,
+  onChange,
+  className,
+}: {
+  filters: LoopFilters;
+  onChange: (filters: LoopFilters) => void;
+  className?: string;
+}) {
   const genres = useGenres();
-  const toggleGenre = (id: number, checked: boolean) =>
-    onChange({ ...filters, genreIds: checked ? [...filters.genreIds, id] : filters.genreIds.filter((genreId) => genreId !== id) });
+  const id = useId();
+  const set = (changes: Partial<LoopFilters>) => onChange({ ...filters, ...changes });
+  const toggleGenre = (genreId: number, checked: boolean) =>
+    set({ genreIds: checked ? [...filters.genreIds, genreId] : filters.genreIds.filter((other) => other !== genreId) });
+  const relative = filters.key ? relativeKey(filters.key) : null;
+  const keys = filters.key && !KEYS.includes(filters.key) ? [filters.key, ...KEYS] : KEYS;
 
   return (
-    <aside aria-label="Filters" className="rounded-xl border border-border bg-card/60 p-4">
+    <div className={className}>
       <div className="flex items-center justify-between">
         <h2 className="flex items-center gap-2 text-sm font-semibold">
           <SlidersHorizontal className="size-4" aria-hidden />
           Filters
         </h2>
         {isFiltered(filters) ? (
-          <Button
-            variant="link"
-            size="sm"
-            className="h-auto text-xs"
-            onClick={() => onChange({ ...filters, genreIds: [], price: "all", duration: "all" })}
-          >
+          <Button variant="link" size="sm" className="h-auto text-xs" onClick={() => onChange(clearedFilters(filters))}>
             Clear all
           </Button>
         ) : null}
       </div>
+
+      <FilterGroup legend="Type">
+        {CONTENT_TYPE_FILTERS.map((option) => (
+          <label key={option.value} className={optionClass}>
+            <input
+              type="radio"
+              name={`${id}-type`}
+              className={inputClass}
+              checked={filters.contentType === option.value}
+              onChange={() => set({ contentType: option.value })}
+            />
+            {option.label}
+          </label>
+        ))}
+      </FilterGroup>
 
       <FilterGroup legend="Genre">
         {genres.isLoading ? (
@@ -43,7 +87,7 @@ export function LoopFiltersPanel({ filters, onChange }: { filters: LoopFilters; 
         ) : genres.isError ? (
           <p className="px-2 text-xs text-muted-foreground">Genres could not be loaded.</p>
         ) : (
-          <div className="grid max-h-72 gap-0.5 overflow-y-auto pr-1">
+          <div className="grid max-h-60 gap-0.5 overflow-y-auto pr-1">
             {(genres.data ?? []).map((genre) => (
               <label key={genre.id} className={optionClass}>
                 <input
@@ -59,20 +103,95 @@ export function LoopFiltersPanel({ filters, onChange }: { filters: LoopFilters; 
         )}
       </FilterGroup>
 
+      <FilterGroup legend="BPM">
+        <div className="grid grid-cols-2 gap-2 px-2">
+          <NumberFilter
+            key={`bpm-min-${filters.bpmMin}`}
+            label="Min BPM"
+            value={filters.bpmMin === null ? "" : String(filters.bpmMin)}
+            read={(text) => readWhole(text, FILTER_BPM_MAX)}
+            onCommit={(bpmMin) => set({ bpmMin })}
+          />
+          <NumberFilter
+            key={`bpm-max-${filters.bpmMax}`}
+            label="Max BPM"
+            value={filters.bpmMax === null ? "" : String(filters.bpmMax)}
+            read={(text) => readWhole(text, FILTER_BPM_MAX)}
+            onCommit={(bpmMax) => set({ bpmMax })}
+          />
+        </div>
+      </FilterGroup>
+
+      <FilterGroup legend="Key">
+        <div className="grid gap-2 px-2">
+          <label htmlFor={`${id}-key`} className="sr-only">
+            Key
+          </label>
+          <NativeSelect
+            id={`${id}-key`}
+            className="h-9"
+            value={filters.key ?? ""}
+            onChange={(event) => set({ key: event.target.value || null, relativeKey: event.target.value ? filters.relativeKey : false })}
+          >
+            <option value="">Any key</option>
+            {keys.map((key) => (
+              <option key={key} value={key}>
+                {key}
+              </option>
+            ))}
+          </NativeSelect>
+          <label className={cn(optionClass, "px-0", !relative && "cursor-not-allowed opacity-60")}>
+            <input
+              type="checkbox"
+              className={inputClass}
+              disabled={!relative}
+              checked={filters.relativeKey}
+              onChange={(event) => set({ relativeKey: event.target.checked })}
+            />
+            {relative ? `Include the relative key (${relative})` : "Include the relative key"}
+          </label>
+        </div>
+      </FilterGroup>
+
+      <FilterGroup legend="Tags">
+        <TagsFilter tags={filters.tags} onChange={(tags) => set({ tags })} />
+      </FilterGroup>
+
       <FilterGroup legend="Price">
-        {PRICE_BANDS.map((band) => (
-          <label key={band.value} className={optionClass}>
+        {PRICE_FILTERS.map((option) => (
+          <label key={option.value} className={optionClass}>
             <input
               type="radio"
-              name="loop-price"
+              name={`${id}-price`}
               className={inputClass}
-              value={band.value}
-              checked={filters.price === band.value}
-              onChange={() => onChange({ ...filters, price: band.value as PriceBand })}
+              checked={filters.price === option.value}
+              onChange={() =>
+                set(option.value === "free" ? { price: option.value, priceMin: null, priceMax: null } : { price: option.value })
+              }
             />
-            {band.label}
+            {option.label}
           </label>
         ))}
+        {filters.price === "free" ? null : (
+          <div className="mt-1 grid grid-cols-2 gap-2 px-2">
+            <NumberFilter
+              key={`price-min-${filters.priceMin}`}
+              label="Min price ($)"
+              inputMode="decimal"
+              value={filters.priceMin === null ? "" : centsToPrice(filters.priceMin)}
+              read={readPrice}
+              onCommit={(priceMin) => set({ priceMin })}
+            />
+            <NumberFilter
+              key={`price-max-${filters.priceMax}`}
+              label="Max price ($)"
+              inputMode="decimal"
+              value={filters.priceMax === null ? "" : centsToPrice(filters.priceMax)}
+              read={readPrice}
+              onCommit={(priceMax) => set({ priceMax })}
+            />
+          </div>
+        )}
       </FilterGroup>
 
       <FilterGroup legend="Duration">
@@ -80,17 +199,146 @@ export function LoopFiltersPanel({ filters, onChange }: { filters: LoopFilters; 
           <label key={band.value} className={optionClass}>
             <input
               type="radio"
-              name="loop-duration"
+              name={`${id}-duration`}
               className={inputClass}
-              value={band.value}
               checked={filters.duration === band.value}
-              onChange={() => onChange({ ...filters, duration: band.value as DurationFilter })}
+              onChange={() => set({ duration: band.value })}
             />
             {band.label}
           </label>
         ))}
       </FilterGroup>
-    </aside>
+    </div>
+  );
+}
+
+/** A whole number from 0 to `max`; "" is no bound; anything else is not read (undefined). */
+function readWhole(text: string, max: number): number | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === "") return null;
+  return /^\d{1,4}$/.test(trimmed) && Number(trimmed) <= max ? Number(trimmed) : undefined;
+}
+
+/** Dollars ("5", "4.99") to cents; "" is no bound; anything else is not read (undefined). */
+function readPrice(text: string): number | null | undefined {
+  const trimmed = text.trim().replace(/^\$/, "");
+  if (trimmed === "") return null;
+  return priceToCents(trimmed) ?? undefined;
+}
+
+/**
+ * A bound typed in full, then applied on Enter or on leaving the field (not at each keystroke); a
+ * value it cannot read goes back to the one applied.
+ */
+function NumberFilter({
+  label,
+  value,
+  read,
+  onCommit,
+  inputMode = "numeric",
+}: {
+  label: string;
+  value: string;
+  read: (text: string) => number | null | undefined;
+  onCommit: (value: number | null) => void;
+  inputMode?: "numeric" | "decimal";
+}) {
+  const id = useId();
+  const [text, setText] = useState(value);
+  const commit = () => {
+    const parsed = read(text);
+    if (parsed === undefined) setText(value);
+    else if (text.trim() !== value) onCommit(parsed);
+  };
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="text-xs text-muted-foreground">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="text"
+        inputMode={inputMode}
+        autoComplete="off"
+        className={fieldClass}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onBlur={commit}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") {
+            event.preventDefault();
+            commit();
+          }
+        }}
+      />
+    </div>
+  );
+}
+
+/** The tags asked for, each removable, and a field to add one (Enter or Add). */
+function TagsFilter({ tags, onChange }: { tags: string[]; onChange: (tags: string[]) => void }) {
+  const id = useId();
+  const [text, setText] = useState("");
+  const full = tags.length >= MAX_FILTER_TAGS;
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    const added = text
+      .split(",")
+      .map(normalizeFilterTag)
+      .filter((tag): tag is string => tag !== null && !tags.includes(tag));
+    if (added.length > 0) onChange([...tags, ...new Set(added)].slice(0, MAX_FILTER_TAGS));
+    setText("");
+  };
+  return (
+    <div className="grid gap-2 px-2">
+      {tags.length > 0 ? (
+        <ul aria-label="Tags filtered by" className="flex flex-wrap gap-1.5">
+          {tags.map((tag) => (
+            <li key={tag}>
+              <button
+                type="button"
+                aria-label={`Remove tag ${tag}`}
+                onClick={() => onChange(tags.filter((other) => other !== tag))}
+                className="inline-flex items-center gap-1 rounded-full border border-primary/40 bg-primary/10 px-2 py-0.5 text-xs font-medium hover:bg-primary/20 focus-visible:outline-2 focus-visible:outline-ring"
+              >
+                {tag}
+                <X className="size-3" aria-hidden />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {/* Not a <form>: the drawer and the sidebar may sit inside another form one day; Enter adds. */}
+      <div className="flex gap-1.5">
+        <label htmlFor={id} className="sr-only">
+          Add a tag
+        </label>
+        <input
+          id={id}
+          type="text"
+          autoComplete="off"
+          placeholder={full ? `At most ${MAX_FILTER_TAGS} tags` : "Add a tag, e.g. dark"}
+          disabled={full}
+          className={fieldClass}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") add(event);
+          }}
+        />
+        <Button
+          type="button"
+          size="icon-sm"
+          variant="outline"
+          className="size-9 shrink-0"
+          aria-label="Add tag"
+          disabled={full}
+          onClick={add}
+        >
+          <Plus aria-hidden />
+        </Button>
+      </div>
+    </div>
   );
 }
 

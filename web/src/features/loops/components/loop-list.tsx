@@ -1,9 +1,13 @@
 import type { PublicLoop } from "@loop/rules/schemas/loops";
-import type { ReactNode } from "react";
+import { type ReactNode, useMemo } from "react";
 import { cn } from "@/lib/utils";
+import { PlayerQueueContext, playerQueue } from "../lib/player-queue";
 import { LoopCard, type LoopLayout } from "./loop-card";
 
-/** Loop cards in a grid or a list; reused wherever loops are shown (home, profiles). */
+/**
+ * Loop cards in a grid or a list; reused wherever loops are shown (home, profiles). Play on a card
+ * queues the list's playable loops in the player, in this order (docs/product.md#player-bar).
+ */
 export function LoopList({
   loops,
   layout = "grid",
@@ -19,18 +23,21 @@ export function LoopList({
   /** Something under each card, composed by the page (a collection's owner gets Remove). */
   itemAction?: (loop: PublicLoop) => ReactNode;
 }) {
+  const queue = useMemo(() => playerQueue(loops), [loops]);
   return (
-    <ul
-      aria-label="Loops"
-      className={cn(layout === "grid" ? "grid gap-4 sm:grid-cols-2 xl:grid-cols-3" : "flex flex-col gap-3", className)}
-      data-layout={layout}
-    >
-      {loops.map((loop) => (
-        <li key={loop.id} className="min-w-0">
-          <LoopCard loop={loop} layout={layout} onSignInRequired={onSignInRequired} />
-          {itemAction ? <div className="mt-1.5 flex justify-end">{itemAction(loop)}</div> : null}
-        </li>
-      ))}
-    </ul>
+    <PlayerQueueContext value={queue}>
+      <ul
+        aria-label="Loops"
+        className={cn(layout === "grid" ? "grid gap-4 sm:grid-cols-2 xl:grid-cols-3" : "flex flex-col gap-3", className)}
+        data-layout={layout}
+      >
+        {loops.map((loop) => (
+          <li key={loop.id} className="min-w-0">
+            <LoopCard loop={loop} layout={layout} onSignInRequired={onSignInRequired} />
+            {itemAction ? <div className="mt-1.5 flex justify-end">{itemAction(loop)}</div> : null}
+          </li>
+        ))}
+      </ul>
+    </PlayerQueueContext>
   );
 }

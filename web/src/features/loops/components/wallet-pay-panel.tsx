@@ -48,7 +48,7 @@ function useMarketplaceChain(): { chain: { id: number; name: string; token: HexA
   if (!config.data) return { chain: null, loading: config.isPending };
   const entry = config.data.chains.find((candidate) => candidate.id === config.data.defaultChainId);
   const contracts = entry?.contracts;
-  if (!entry || !contracts || !entry.rpcUrl) return { chain: null, loading: false };
+  if (!entry || !contracts) return { chain: null, loading: false };
   return { chain: { id: entry.id, name: entry.name, token: contracts.token as HexAddress }, loading: false };
 }
 

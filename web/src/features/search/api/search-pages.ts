@@ -8,7 +8,7 @@ import { isSearchable, normalizeQuery, searchCatalog } from "./search";
 /** Results per page on the View all results page. */
 export const PAGE_LIMIT = 20;
 
-/** The View all results page: pages of `limit` users and loops, appended by "Load more". */
+/** The View all results page: pages of `limit` users, appended by "Load more users". */
 export function searchPagesQueryOptions(q: string, limit = PAGE_LIMIT) {
   const text = normalizeQuery(q);
   return infiniteQueryOptions({
@@ -17,7 +17,8 @@ export function searchPagesQueryOptions(q: string, limit = PAGE_LIMIT) {
     initialPageParam: 0,
     getNextPageParam: (last, _pages, lastOffset) => {
       const next = lastOffset + limit;
-      return next < last.totalUsers || next < last.totalLoops ? next : undefined;
+      // The page lists users from here; its loops come from the catalog (GET /api/loops?search=).
+      return next < last.totalUsers ? next : undefined;
     },
     enabled: isSearchable(text),
     staleTime: 60_000,

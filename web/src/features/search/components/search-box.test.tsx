@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { json, SIGNED_OUT, stubApi } from "@/testing/stub-api";
+import { makeLoop, page } from "@/testing/make-loop";
 import { renderApp } from "@/testing/test-utils";
 import type { SearchLoop, SearchResponse, SearchUser } from "../api/search";
 
@@ -33,13 +34,15 @@ function loop(index: number, overrides: Partial<SearchLoop> = {}): SearchLoop {
 function answer(q: string, url: URL): SearchResponse {
   if (q === "zzzz") return { users: [], loops: [], totalUsers: 0, totalLoops: 0 };
   if (q === "ambient") {
-    // A broad word: the API's loop total is only a lower bound.
+    // A broad word: the API's totals are only lower bounds.
     const loops = Array.from({ length: 4 }, (_, i) => loop(i + 1));
-    return { users: [], loops, totalUsers: 0, totalLoops: 4, totalLoopsCapped: true };
+    const users = Array.from({ length: 2 }, (_, i) => searchUser(i + 1));
+    return { users, loops, totalUsers: 2, totalLoops: 4, totalUsersCapped: true, totalLoopsCapped: true };
   }
   const limit = Number(url.searchParams.get("limit"));
   const offset = Number(url.searchParams.get("offset"));
-  const users = Array.from({ length: 3 }, (_, i) => searchUser(i + 1));
+  // The top bar's panel shows 3 users; the results page pages through 25.
+  const users = Array.from({ length: limit === 20 ? 25 : 3 }, (_, i) => searchUser(i + 1));
   const loops = Array.from({ length: 25 }, (_, i) => loop(i + 1, i === 0 ? { isFree: true, price: "0.00" } : {}));
   return {
     users: users.slice(offset, offset + limit),
@@ -57,6 +60,12 @@ function setup(path = "/") {
       const q = url.searchParams.get("q") ?? "";
       if (q.length < 3) return json({ message: "Type at least 3 characters to search" }, 400);
       return json(answer(q, url));
+    },
+    // The results page's loops: the catalog's cards (GET /api/loops?search=).
+    "/api/genres": () => json([{ id: 1, name: "Hip Hop" }]),
+    "/api/loops": ({ url }) => {
+      const q = url.searchParams.get("search") ?? "";
+      return json(q === "zzzz" ? page([], 0) : page([makeLoop({ title: `Catalog ${q}` })], 1));
     },
   });
   const rendered = renderApp(path);
@@ -77,7 +86,7 @@ describe("top bar search", () => {
     expect(searches()).toHaveLength(0);
   });
 
-  it("shows loading, then users and loops with '10+' above 10 and links to profiles; one debounced call", async () => {
+  it("shows loading, then users and loops with '10+' above 10: users link to their profile, loops to their page; one debounced call", async () => {
     const { user, searches } = setup();
     await user.type(await searchBox(), "drum");
     const panel = screen.getByRole("region", { name: "Search results" });
@@ -92,7 +101,7 @@ describe("top bar search", () => {
     expect(mia).toHaveAttribute("href", `/profile/${searchUser(1).id}`);
     expect(mia).toHaveTextContent("Mia Park");
     const first = within(loops).getByRole("link", { name: /Drum Loop 1 by drummer_1, Hip Hop, 91 BPM, FREE/ });
-    expect(first).toHaveAttribute("href", `/profile/${searchUser(1).id}`);
+    expect(first).toHaveAttribute("href", `/loops/${loop(1).id}`);
     expect(within(loops).getByRole("link", { name: /Drum Loop 2 by .*\$4\.99/ })).toBeInTheDocument();
     expect(within(loops).getAllByRole("link")).toHaveLength(10);
 
@@ -142,14 +151,16 @@ describe("top bar search", () => {
 
     expect(await screen.findByRole("heading", { name: 'Results for "drum"' })).toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "Search results" })).not.toBeInTheDocument();
+    const users = await screen.findByRole("region", { name: "Users" });
+    await waitFor(() => expect(within(users).getAllByRole("link")).toHaveLength(20));
+    expect(users).toHaveTextContent("20 of 25");
+    // The loops are the catalog's cards for the text.
     const loops = await screen.findByRole("region", { name: "Loops" });
-    await waitFor(() => expect(within(loops).getAllByRole("link")).toHaveLength(20));
-    expect(loops).toHaveTextContent("20 of 25");
-    expect(screen.getByRole("region", { name: "Users" })).toHaveTextContent("3 of 3");
+    expect(await within(loops).findByRole("article", { name: "Catalog drum" })).toBeInTheDocument();
 
-    await user.click(screen.getByRole("button", { name: "Load more results" }));
-    await waitFor(() => expect(within(loops).getAllByRole("link")).toHaveLength(25));
-    expect(screen.queryByRole("button", { name: "Load more results" })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Load more users" }));
+    await waitFor(() => expect(within(users).getAllByRole("link")).toHaveLength(25));
+    expect(screen.queryByRole("button", { name: "Load more users" })).not.toBeInTheDocument();
     const pageCalls = searches().filter((url) => url.searchParams.get("limit") === "20");
     expect(pageCalls.map((url) => url.searchParams.get("offset"))).toEqual(["0", "20"]);
   });
@@ -164,9 +175,8 @@ describe("top bar search", () => {
 describe("search page", () => {
   it("says '+' after a total that is only a lower bound", async () => {
     setup("/search?q=ambient");
-    const loops = await screen.findByRole("region", { name: "Loops" });
-    expect(loops).toHaveTextContent("4 of 4+");
-    expect(screen.getByText(/0 users · 4\+ loops/)).toBeInTheDocument();
+    const users = await screen.findByRole("region", { name: "Users" });
+    await waitFor(() => expect(users).toHaveTextContent("2 of 2+"));
   });
 
   it("asks for 3 characters when the query is too short", async () => {
@@ -176,7 +186,8 @@ describe("search page", () => {
 
   it("shows no results, and a new search from its own field", async () => {
     const { user } = setup("/search?q=zzzz");
-    expect(await screen.findByText('No results found for "zzzz"')).toBeInTheDocument();
+    expect(await screen.findByText('No users match "zzzz"')).toBeInTheDocument();
+    expect(await screen.findByText("No loops found. Try adjusting your filters.")).toBeInTheDocument();
     const main = screen.getByRole("main");
     const pageField = within(main).getByRole("searchbox", { name: "Search loops and creators" });
     await user.clear(pageField);

@@ -115,7 +115,7 @@ export function SearchBox({ className }: { className?: string }) {
           placeholder="Search loops, creators…"
           value={text}
           maxLength={SEARCH_MAX_CHARS}
-          aria-expanded={open}
+          // A searchbox may not carry aria-expanded (axe: aria-allowed-attr); it names the panel it controls.
           aria-controls={open ? panelId : undefined}
           onChange={(event) => {
             setText(event.target.value);

@@ -7,54 +7,53 @@ import { formatCount } from "@/lib/format";
 import { isSearchable, normalizeQuery, SEARCH_HINT, SEARCH_MAX_CHARS } from "../api/search";
 import { useSearchPages } from "../api/search-pages";
 import { formatSearchTotal } from "../lib/format-result";
-import { LoopResultRow, UserResultRow } from "./search-result-rows";
+import { UserResultRow } from "./search-result-rows";
 
 export interface SearchPageProps {
   /** The query from the address (?q=). */
   query: string;
   /** Changes the address's query (a new search). */
   onQueryChange: (q: string) => void;
+  /**
+   * The loops matching the query, as the catalog's playable, buyable cards with its filters (the
+   * app composes them: this feature does not know the loops feature).
+   */
+  loops: (q: string) => ReactNode;
 }
 
-/** /search?q=: every user and loop matching the query, a page at a time ("Load more results"). */
-export function SearchPage({ query, onQueryChange }: SearchPageProps) {
+/**
+ * /search?q=: the users matching the query, a page at a time ("Load more users"), then the loops
+ * containing it as cards, with the catalog's filters (docs/product.md#search).
+ */
+export function SearchPage({ query, onQueryChange, loops }: SearchPageProps) {
   const q = normalizeQuery(query);
   const pages = useSearchPages(q);
 
   const users = pages.data?.pages.flatMap((page) => page.users) ?? [];
-  const loops = pages.data?.pages.flatMap((page) => page.loops) ?? [];
-  // The latest page's totals: a total that is only a lower bound ("1,000+") grows as pages load.
+  // The latest page's total: a total that is only a lower bound ("1,000+") grows as pages load.
   const last = pages.data?.pages.at(-1);
   const totalUsers = last?.totalUsers ?? 0;
-  const totalLoops = last?.totalLoops ?? 0;
   const usersCapped = last?.totalUsersCapped ?? false;
-  const loopsCapped = last?.totalLoopsCapped ?? false;
 
   return (
-    <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
-      <header className="mb-8">
+    <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 sm:py-14">
+      <header className="mb-8 max-w-3xl">
         <h1 className="font-display text-3xl font-black tracking-tight">{isSearchable(q) ? `Results for "${q}"` : "Search"}</h1>
         <SearchForm key={q} initial={q} onSubmit={onQueryChange} />
       </header>
 
       {!isSearchable(q) ? (
         <Message>{SEARCH_HINT}</Message>
-      ) : pages.isPending ? (
-        <div role="status" className="flex items-center justify-center gap-2 py-16 text-muted-foreground">
-          <Loader2 className="size-5 animate-spin text-primary" aria-hidden />
-          Searching…
-        </div>
-      ) : pages.isError ? (
-        <Message tone="error">Search failed. Please try again.</Message>
-      ) : totalUsers + totalLoops === 0 ? (
-        <Message>{`No results found for "${q}"`}</Message>
       ) : (
         <>
-          <p className="mb-6 text-sm text-muted-foreground">
-            {formatSearchTotal(totalUsers, usersCapped)} {totalUsers === 1 && !usersCapped ? "user" : "users"} ·{" "}
-            {formatSearchTotal(totalLoops, loopsCapped)} {totalLoops === 1 && !loopsCapped ? "loop" : "loops"}
-          </p>
-          <div className="grid gap-6 lg:grid-cols-[1fr_1.4fr]">
+          {pages.isPending ? (
+            <div role="status" className="flex items-center justify-center gap-2 py-8 text-muted-foreground">
+              <Loader2 className="size-5 animate-spin text-primary" aria-hidden />
+              Searching…
+            </div>
+          ) : pages.isError ? (
+            <Message tone="error">Search failed. Please try again.</Message>
+          ) : (
             <ResultCard title="Users" shown={users.length} total={totalUsers} capped={usersCapped} empty={`No users match "${q}"`}>
               {users.map((user) => (
                 <li key={user.id}>
@@ -62,25 +61,19 @@ export function SearchPage({ query, onQueryChange }: SearchPageProps) {
                 </li>
               ))}
             </ResultCard>
-            <ResultCard title="Loops" shown={loops.length} total={totalLoops} capped={loopsCapped} empty={`No loops match "${q}"`}>
-              {loops.map((loop) => (
-                <li key={loop.id}>
-                  <LoopResultRow loop={loop} />
-                </li>
-              ))}
-            </ResultCard>
-          </div>
+          )}
           {pages.hasNextPage ? (
-            <div className="mt-8 flex justify-center">
-              <Button variant="outline" size="lg" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+            <div className="mt-4 flex justify-center">
+              <Button variant="outline" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
                 {pages.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
-                {pages.isFetchingNextPage ? "Loading…" : "Load more results"}
+                {pages.isFetchingNextPage ? "Loading…" : "Load more users"}
               </Button>
             </div>
           ) : null}
           {pages.isFetchNextPageError ? (
-            <p className="mt-3 text-center text-sm text-destructive">More results could not be loaded. Please try again.</p>
+            <p className="mt-3 text-center text-sm text-destructive">More users could not be loaded. Please try again.</p>
           ) : null}
+          <div className="mt-10">{loops(q)}</div>
         </>
       )}
     </div>
@@ -146,7 +139,11 @@ function ResultCard({
           {total === 0 ? "0" : `${formatCount(shown)} of ${formatSearchTotal(total, capped)}`}
         </span>
       </h2>
-      {total === 0 ? <p className="px-2.5 pb-2 text-sm text-muted-foreground">{empty}</p> : <ul className="grid gap-0.5">{children}</ul>}
+      {total === 0 ? (
+        <p className="px-2.5 pb-2 text-sm text-muted-foreground">{empty}</p>
+      ) : (
+        <ul className="grid gap-0.5 sm:grid-cols-2 lg:grid-cols-3">{children}</ul>
+      )}
     </Card>
   );
 }

@@ -54,11 +54,11 @@ export function UserResultRow({ user, onNavigate, className }: RowProps & { user
   );
 }
 
-/** A loop result: title, genre, BPM, price and creator; opens the creator's profile, where it plays. */
+/** A loop result: title, genre, BPM, price and creator; opens the loop's page (issue 36). */
 export function LoopResultRow({ loop, onNavigate, className }: RowProps & { loop: SearchLoop }) {
   return (
     <Link
-      to={paths.userProfile(loop.user.id)}
+      to={paths.loop(loop.id)}
       onClick={onNavigate}
       className={cn(ROW, className)}
       data-search-item

@@ -56,11 +56,9 @@ function ResultSection({ title, total, capped, children }: { title: string; tota
         className="flex items-center justify-between px-2.5 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase"
       >
         {title}
-        <span
-          className="rounded-full bg-muted px-2 py-0.5 text-[11px] text-foreground normal-case"
-          aria-label={`${shown} ${title.toLowerCase()}`}
-        >
+        <span className="rounded-full bg-muted px-2 py-0.5 text-[11px] text-foreground normal-case">
           {shown}
+          <span className="sr-only"> {title.toLowerCase()}</span>
         </span>
       </h3>
       <ul>{children}</ul>

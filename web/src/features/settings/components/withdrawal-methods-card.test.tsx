@@ -18,7 +18,7 @@ const CONTRACTS = {
 };
 
 function setup(
-  config = makeClientConfig({ chains: [{ id: 31337, name: "Hardhat", rpcUrl: "http://127.0.0.1:8545", contracts: CONTRACTS }] }),
+  config = makeClientConfig({ chains: [{ id: 31337, name: "Hardhat", publicRpcUrl: "http://127.0.0.1:8545", contracts: CONTRACTS }] }),
 ) {
   stubApi({
     "/api/auth/user": () => json(makeUser()),
@@ -68,7 +68,7 @@ describe("Withdrawal Methods card", () => {
 
   it("shows the minimum of the platform settings and links Withdraw to the Token page", async () => {
     const config = makeClientConfig({
-      chains: [{ id: 31337, name: "Hardhat", rpcUrl: "http://127.0.0.1:8545", contracts: CONTRACTS }],
+      chains: [{ id: 31337, name: "Hardhat", publicRpcUrl: "http://127.0.0.1:8545", contracts: CONTRACTS }],
       settings: {
         formatFeeBps: { mp3: 200, wav: 400 },
         minWithdrawal: "25.50000000",

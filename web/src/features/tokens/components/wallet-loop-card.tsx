@@ -55,10 +55,9 @@ function useDepositChain(): { chain: DepositChain | null; chainName: string | nu
   const entry = config.data.chains.find((candidate) => candidate.id === config.data.defaultChainId);
   if (!entry) return { chain: null, chainName: null, loading: false };
   const contracts = entry.contracts;
-  const chain =
-    contracts && entry.rpcUrl
-      ? { id: entry.id, name: entry.name, token: contracts.token as HexAddress, vault: contracts.vault as HexAddress }
-      : null;
+  const chain = contracts
+    ? { id: entry.id, name: entry.name, token: contracts.token as HexAddress, vault: contracts.vault as HexAddress }
+    : null;
   return { chain, chainName: entry.name, loading: false };
 }
 

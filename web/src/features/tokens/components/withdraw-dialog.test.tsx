@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { setupDialog } from "@/testing/dialog-harness";
 import { type ApiHandler, json, stubApi } from "@/testing/stub-api";
 import { renderWithToasts } from "@/testing/test-utils";
+import { WITHDRAWAL_MESSAGES } from "@loop/rules/schemas/withdrawals";
 import { makeWithdrawal } from "../testing/token-fixtures";
 import { WithdrawDialog } from "./withdraw-dialog";
 
@@ -100,6 +101,19 @@ describe("Withdraw dialog", () => {
     await submit();
     expect(await screen.findByText("Withdrawal Failed")).toBeInTheDocument();
     expect(screen.getByText("Minimum Withdrawal: The minimum withdrawal is 10 LOOP")).toBeInTheDocument();
+    expect(calls()).toHaveLength(1);
+  });
+
+  it("a member whose withdrawals are suspended after a second chargeback is told in the dialog and the toast", async () => {
+    const { user, submit, dialog, calls } = setup(() => json({ message: WITHDRAWAL_MESSAGES.suspended }, 403));
+    await user.type(screen.getByLabelText("Amount (LOOP)"), "20");
+    await user.selectOptions(screen.getByLabelText("Withdrawal method"), "crypto_eth");
+    await user.type(screen.getByLabelText("Ethereum address"), ETH_ADDRESS);
+    await submit();
+    expect(await screen.findByText("Withdrawal Failed")).toBeInTheDocument();
+    expect(await within(dialog()).findByRole("alert")).toHaveTextContent(
+      /^Withdrawals Suspended: Card or PayPal payments for your sales were disputed, so your withdrawals are paused until an admin has reviewed your account\./,
+    );
     expect(calls()).toHaveLength(1);
   });
 

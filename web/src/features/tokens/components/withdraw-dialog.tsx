@@ -5,6 +5,7 @@ import { ArrowUpFromLine } from "lucide-react";
 import type { FormEvent } from "react";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { InputField, SelectField } from "@/components/ui/form-field";
+import { getServerMessage } from "@/lib/api-client";
 import { useKeyedSubmit } from "@/lib/idempotent-post";
 import { usePlatformSettings } from "@/lib/platform-settings";
 import { outcomeToasts } from "@/lib/outcome-toasts";
@@ -28,6 +29,25 @@ const DESTINATION_HINTS: Record<WithdrawalMethod, { label: string; placeholder: 
   crypto_usdt: { label: "Ethereum address for USDT", placeholder: "0x…" },
   loop: { label: "Wallet address for LOOP", placeholder: "0x…" },
 };
+
+/**
+ * A member whose withdrawals are suspended (a second chargeback on their sales: docs/product.md#sale-hold)
+ * is also told in the dialog, where the refusal stays while they read it, beside the toast.
+ */
+function withSuspensionShown<T>(
+  handlers: { onSuccess: (result: T) => void; onError: (error: unknown) => void },
+  show: (text: string) => void,
+) {
+  return {
+    ...handlers,
+    onError: (error: unknown) => {
+      handlers.onError(error);
+      const message = getServerMessage(error, "");
+      if (message.startsWith(SUSPENDED_TITLE)) show(message);
+    },
+  };
+}
+const SUSPENDED_TITLE = WITHDRAWAL_MESSAGES.suspended.slice(0, WITHDRAWAL_MESSAGES.suspended.indexOf(":") + 1);
 
 type Values = { amount: string; method: WithdrawalMethod | ""; destination: string };
 const EMPTY: Values = { amount: "", method: "", destination: "" };
@@ -67,16 +87,19 @@ export function WithdrawDialog({ open, onOpenChange, withdrawable, promotional }
     if (refusal || !values.method) return setError(refusal ?? WITHDRAWAL_MESSAGES.missing);
     submitWithdrawal(
       { amount: values.amount.trim(), method: values.method, destination: values.destination.trim() },
-      outcomeToasts({
-        success: "Withdrawal Request Submitted",
-        description: "Your withdrawal request has been submitted for processing!",
-        failure: "Withdrawal Failed",
-        fallback: WITHDRAWAL_FAILED_FALLBACK,
-        then: () => {
-          reset(EMPTY);
-          onOpenChange(false);
-        },
-      }),
+      withSuspensionShown(
+        outcomeToasts({
+          success: "Withdrawal Request Submitted",
+          description: "Your withdrawal request has been submitted for processing!",
+          failure: "Withdrawal Failed",
+          fallback: WITHDRAWAL_FAILED_FALLBACK,
+          then: () => {
+            reset(EMPTY);
+            onOpenChange(false);
+          },
+        }),
+        setError,
+      ),
     );
   };
 

@@ -70,7 +70,7 @@ export function clientConfig(): ClientConfig {
       {
         id: 31337,
         name: "Hardhat (local)",
-        rpcUrl: "http://127.0.0.1:8545",
+        publicRpcUrl: "http://127.0.0.1:8545",
         contracts: {
           token: "0x0000000000000000000000000000000000000001",
           marketplace: "0x0000000000000000000000000000000000000002",
@@ -80,14 +80,14 @@ export function clientConfig(): ClientConfig {
       {
         id: 56,
         name: "BNB Smart Chain",
-        rpcUrl: "https://bsc.example",
+        publicRpcUrl: "https://bsc.example",
         contracts: {
           token: BSC_TOKEN,
           marketplace: "0x0000000000000000000000000000000000000004",
           vault: "0x0000000000000000000000000000000000000005",
         },
       },
-      { id: 1, name: "Ethereum", rpcUrl: "https://eth.example", contracts: null },
+      { id: 1, name: "Ethereum", publicRpcUrl: "https://eth.example", contracts: null },
     ],
     defaultChainId: 31337,
     walletConnectProjectId: null,
