@@ -16,7 +16,7 @@ function renderBar(user = ME) {
 describe("top bar level badge", () => {
   it("shows the compact badge and, on click, the detailed card with a link to /level", async () => {
     const { user } = renderBar();
-    const badge = await screen.findByRole("button", { name: "Level 3 Beginner: show level progress" });
+    const badge = await screen.findByRole("button", { name: "Lv 3 (Level 3 Beginner): show level progress" });
     expect(within(badge).getByText("Lv 3")).toBeInTheDocument();
 
     await user.click(badge);
@@ -59,7 +59,7 @@ describe("top bar level badge", () => {
         levelInfo: { level: 50, currentXP: 15_000, nextLevelXP: 15_000, xpNeededForNext: 0, progressPercentage: 100 },
       }),
     );
-    await user.click(await screen.findByRole("button", { name: "Level 50 Legend: show level progress" }));
+    await user.click(await screen.findByRole("button", { name: "Lv 50 (Level 50 Legend): show level progress" }));
     const card = await screen.findByRole("dialog", { name: "Level progress" });
     expect(within(card).getByText("Max level!")).toBeInTheDocument();
     expect(within(card).getByText("Legend")).toBeInTheDocument();

@@ -23,7 +23,7 @@ export const LevelBadgeTrigger = forwardRef<HTMLButtonElement, LevelBadgeTrigger
     <button
       ref={ref}
       type="button"
-      aria-label={`Level ${level} ${levelTitle(level)}: show level progress`}
+      aria-label={`Lv ${level} (Level ${level} ${levelTitle(level)}): show level progress`}
       aria-haspopup="dialog"
       className={cn("rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring", className)}
       {...props}
