@@ -5,6 +5,7 @@
 // and buys it there. The server's HTML of that link already names the loop for link previews.
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { expectAccessible } from "../support/axe";
 import { expect, expectToast, freshEmail, recordToasts, test } from "../support/fixtures";
 import { signInWithEmail } from "../support/flows";
 import { blockNonLocalRequests } from "../support/injected-wallet";
@@ -57,6 +58,7 @@ test.describe("a page for every loop", () => {
     // The creator's other loop is listed (and queued after this one).
     await expect(listener.getByRole("article", { name: other })).toBeVisible();
     await screenshot(listener, "loop-page");
+    await expectAccessible(listener, "a loop's page, signed in");
 
     // Play: the player bar takes it, and it goes on across an in-app navigation to the Token page.
     const bar = listener.getByRole("region", { name: "Player" });
@@ -106,6 +108,7 @@ test.describe("a page for every loop", () => {
     const visitor = await visitorContext.newPage();
     await visitor.goto(loopUrl);
     await expect(visitor.getByRole("heading", { level: 1, name: listed.title })).toBeVisible();
+    await expectAccessible(visitor, "a loop's page, signed out");
     await signInWithEmail(visitor, stack, freshEmail("pagebuyer"));
     await visitor.goto(loopUrl);
     await visitor.getByRole("button", { name: `Buy ${listed.title}` }).click();
@@ -116,6 +119,17 @@ test.describe("a page for every loop", () => {
     await expectToast(visitor, "Purchase Successful");
     expect((await downloading).suggestedFilename()).toBe(`${listed.slug}.mp3`);
     await visitorContext.close();
+  });
+
+  test("the landing page and the catalog have no serious or critical accessibility violation (axe)", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: "Browse loops" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expectAccessible(page, "/");
+    await page.goto("/home");
+    await expect(page.getByRole("complementary", { name: "Filters" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expectAccessible(page, "/home");
   });
 
   test("a loop that does not exist answers 404 with the app's page, which says it is no longer available", async ({ page }) => {

@@ -22,13 +22,13 @@ describe("the heart", () => {
     queryClient.setQueryData(LIKED_LOOPS_QUERY_KEY, { loops: [], total: 0 });
     const card = screen.getByRole("article", { name: "Warm Pads" });
     // The name holds the visible count (label in name, WCAG 2.5.3).
-    const heart = within(card).getByRole("button", { name: "Like (3 likes)" });
+    const heart = within(card).getByRole("button", { name: "Like, 3 likes" });
     expect(heart).toHaveAttribute("aria-pressed", "false");
     expect(heart).toHaveTextContent("3");
     await waitFor(() => expect(heart).toBeEnabled());
 
     await user.click(heart);
-    const unlike = within(card).getByRole("button", { name: "Unlike (4 likes)" });
+    const unlike = within(card).getByRole("button", { name: "Unlike, 4 likes" });
     expect(unlike).toHaveAttribute("aria-pressed", "true");
     expect(unlike).toHaveTextContent("4");
     expect(api.calls(`POST /api/loops/${loop.id}/like`)).toHaveLength(1);
@@ -36,7 +36,7 @@ describe("the heart", () => {
     expect(cached()).toMatchObject({ likedByMe: true, likeCount: 4 });
 
     answer!(json({ likeCount: 9, likedByMe: true }));
-    await waitFor(() => expect(within(card).getByRole("button", { name: "Unlike (9 likes)" })).toHaveTextContent("9"));
+    await waitFor(() => expect(within(card).getByRole("button", { name: "Unlike, 9 likes" })).toHaveTextContent("9"));
     expect(cached()).toMatchObject({ likedByMe: true, likeCount: 9 });
     // The Liked list is asked again.
     await waitFor(() => expect(queryClient.getQueryState(LIKED_LOOPS_QUERY_KEY)?.isInvalidated).toBe(true));
@@ -49,11 +49,11 @@ describe("the heart", () => {
       [`DELETE /api/loops/${loop.id}/like`]: () => json({ message: "Loop Not Found: This loop is not available." }, 404),
     });
     queryClient.setQueryData(LIST_KEY, { pages: [page([loop], 1)], pageParams: [null] });
-    const heart = screen.getByRole("button", { name: "Unlike (5 likes)" });
+    const heart = screen.getByRole("button", { name: "Unlike, 5 likes" });
     await waitFor(() => expect(heart).toBeEnabled());
     await user.click(heart);
     expect(await screen.findByText("Loop Not Found")).toBeInTheDocument();
-    const back = screen.getByRole("button", { name: "Unlike (5 likes)" });
+    const back = screen.getByRole("button", { name: "Unlike, 5 likes" });
     expect(back).toHaveAttribute("aria-pressed", "true");
     expect(back).toHaveTextContent("5");
     expect(queryClient.getQueryData<{ pages: { loops: (typeof loop)[] }[] }>(LIST_KEY)!.pages[0]!.loops[0]).toMatchObject({
@@ -67,7 +67,7 @@ describe("the heart", () => {
     const loop = makeLoop({ title: "Warm Pads", likeCount: 2 });
     const api = stubApi({ "GET /api/auth/user": signedOut });
     const { user, unmount } = renderWithProviders(<LoopCard loop={loop} onSignInRequired={onSignInRequired} />);
-    const heart = screen.getByRole("button", { name: "Like (2 likes)" });
+    const heart = screen.getByRole("button", { name: "Like, 2 likes" });
     await waitFor(() => expect(heart).toBeEnabled());
     await user.click(heart);
     expect(onSignInRequired).toHaveBeenCalledOnce();
@@ -75,7 +75,7 @@ describe("the heart", () => {
     unmount();
 
     const second = renderCard(loop, { "GET /api/auth/user": signedOut });
-    const again = screen.getByRole("button", { name: "Like (2 likes)" });
+    const again = screen.getByRole("button", { name: "Like, 2 likes" });
     await waitFor(() => expect(again).toBeEnabled());
     await second.user.click(again);
     expect(await screen.findByText("Please log in to like loops.")).toBeInTheDocument();

@@ -19,7 +19,7 @@ export const LIKE_LOGIN_REQUIRED_TOAST = {
 } as const;
 
 /**
- * The heart of a loop card (docs/product.md#likes): "Like (12 likes)" or "Unlike (12 likes)"
+ * The heart of a loop card (docs/product.md#likes): "Like, 12 likes" or "Unlike, 12 likes"
  * (aria-pressed) with the count beside it. The change shows at once and is undone when the server refuses it; a 401 (the session
  * ended) sends the member to log in again, like Download.
  */
@@ -61,8 +61,9 @@ export function LikeButton({ loop, onSignInRequired }: { loop: PublicLoop; onSig
     <button
       type="button"
       aria-pressed={liked}
-      // The name holds the visible count ("Like (12 likes)"), as WCAG's label in name asks.
-      aria-label={`${liked ? "Unlike" : "Like"} (${likes})`}
+      // The name holds the visible count ("Like, 12 likes"), as WCAG's label in name asks (not in
+      // parentheses: axe leaves a parenthetical out of the name it compares).
+      aria-label={`${liked ? "Unlike" : "Like"}, ${likes}`}
       title={liked ? "Unlike" : "Like"}
       disabled={isLoading || setLike.isPending}
       onClick={toggle}
