@@ -11,6 +11,7 @@
 // --loops 1000000`) runs a second catalog of N loops after the 100,000 one and prints both side by
 // side: the uncached /api/loops p95 at N may be at most twice the 100,000 one. Everything it starts
 // (database, API, temporary folder) is removed at the end.
+import { timedGet } from "./lib.mjs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -277,18 +278,7 @@ export async function generateCatalog(db, { users = USERS, loops = LOOPS } = {})
 
 // ---- Load -------------------------------------------------------------------------------------
 
-function get(agent, port, urlPath) {
-  return new Promise((resolve) => {
-    const started = process.hrtime.bigint();
-    const req = http.request({ host: "127.0.0.1", port, path: urlPath, agent, headers: { accept: "application/json" } }, (res) => {
-      let bytes = 0;
-      res.on("data", (chunk) => (bytes += chunk.length));
-      res.on("end", () => resolve({ status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6, bytes }));
-    });
-    req.on("error", (error) => resolve({ status: 0, ms: Number(process.hrtime.bigint() - started) / 1e6, error }));
-    req.end();
-  });
-}
+const get = (agent, port, urlPath) => timedGet(agent, port, urlPath, { accept: "application/json" });
 
 /**
  * CONCURRENCY clients, each sending its next request as soon as the previous answer is read,

@@ -1,4 +1,5 @@
 // Helpers for bench files.
+import http from "node:http";
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -50,4 +51,22 @@ export async function ensureWebBuild(log = () => {}) {
     await runPnpm("build", "--filter", "@loop/web", "build");
   }
   return dist;
+}
+
+/**
+ * One GET to 127.0.0.1:`port` through `agent` (keep-alive), timed from the request to the answer's
+ * last byte: {status, ms, bytes}, or {status: 0, ms, error} when it failed. Never rejects.
+ */
+export function timedGet(agent, port, urlPath, headers) {
+  return new Promise((resolve) => {
+    const started = process.hrtime.bigint();
+    const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
+    const req = http.request({ host: "127.0.0.1", port, path: urlPath, agent, headers }, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk) => (bytes += chunk.length));
+      res.on("end", () => resolve({ status: res.statusCode, ms: elapsed(), bytes }));
+    });
+    req.on("error", (error) => resolve({ status: 0, ms: elapsed(), error }));
+    req.end();
+  });
 }

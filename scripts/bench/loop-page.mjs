@@ -9,6 +9,7 @@
 // p95 is printed beside the issue's 30 ms. Then the sitemap: /sitemap.xml (an index past 50,000 URLs)
 // and every file it names, one after the other, at most 3 × the time a bare pg client takes to read the
 // same rows in the same run (its control), printed beside the issue's 2 s.
+import { timedGet } from "./lib.mjs";
 import http from "node:http";
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -56,21 +57,7 @@ const INDEX_HTML = `<!doctype html>
 </html>
 `;
 
-function get(agent, port, urlPath) {
-  return new Promise((resolve) => {
-    const started = process.hrtime.bigint();
-    const req = http.request(
-      { host: "127.0.0.1", port, path: urlPath, agent, headers: { accept: "text/html", "user-agent": "Twitterbot/1.0" } },
-      (res) => {
-        let bytes = 0;
-        res.on("data", (chunk) => (bytes += chunk.length));
-        res.on("end", () => resolve({ status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6, bytes }));
-      },
-    );
-    req.on("error", (error) => resolve({ status: 0, ms: Number(process.hrtime.bigint() - started) / 1e6, error }));
-    req.end();
-  });
-}
+const get = (agent, port, urlPath) => timedGet(agent, port, urlPath, { accept: "text/html", "user-agent": "Twitterbot/1.0" });
 
 /** CONCURRENCY clients, each sending its next request once the previous answer is read: a warm-up, then MEASURE_MS recorded. */
 async function load(port, pathOf) {

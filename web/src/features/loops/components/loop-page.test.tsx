@@ -59,6 +59,15 @@ function renderPage(loop: PublicLoop, routes: ApiRoutes = {}) {
 
 afterEach(() => document.getElementById(LOOP_DATA_ELEMENT_ID)?.remove());
 
+/** The loop as the server's HTML carries it (`<script id="loop-data" type="application/json">`). */
+function embedInHtml(loop: object) {
+  const script = document.createElement("script");
+  script.id = LOOP_DATA_ELEMENT_ID;
+  script.type = "application/json";
+  script.textContent = JSON.stringify(loop);
+  document.body.append(script);
+}
+
 describe("a loop's page", () => {
   it("a track: title, creator, every field, lyrics, formats with prices, licence, rating, and Buy, Like, Share for a visitor", async () => {
     renderPage(TRACK);
@@ -154,11 +163,7 @@ describe("a loop's page", () => {
 
   it("starts from the loop the HTML carries: no request for it, and the element is gone", async () => {
     const embedded = { ...TRACK, title: "Neon Avenue (from the HTML)" };
-    const script = document.createElement("script");
-    script.id = LOOP_DATA_ELEMENT_ID;
-    script.type = "application/json";
-    script.textContent = JSON.stringify(embedded);
-    document.body.append(script);
+    embedInHtml(embedded);
     const { api } = renderPage(TRACK);
     expect(await screen.findByRole("heading", { level: 1, name: "Neon Avenue (from the HTML)" })).toBeInTheDocument();
     expect(document.getElementById(LOOP_DATA_ELEMENT_ID)).toBeNull();
@@ -167,11 +172,7 @@ describe("a loop's page", () => {
   });
 
   it("a member starting from the HTML's copy (a visitor's) asks for their own: what they bought shows", async () => {
-    const script = document.createElement("script");
-    script.id = LOOP_DATA_ELEMENT_ID;
-    script.type = "application/json";
-    script.textContent = JSON.stringify(TRACK);
-    document.body.append(script);
+    embedInHtml(TRACK);
     const { api } = renderPage(TRACK, {
       "GET /api/auth/user": () => json(makeUser({ id: "viewer-1" })),
       [`GET /api/loops/${TRACK.id}`]: () => json({ ...TRACK, isPurchased: true, purchasedFormats: ["mp3", "wav"] }),
@@ -182,11 +183,7 @@ describe("a loop's page", () => {
   });
 
   it("a member whose own copy equals the HTML's (nothing bought, nothing liked) can buy once it came", async () => {
-    const script = document.createElement("script");
-    script.id = LOOP_DATA_ELEMENT_ID;
-    script.type = "application/json";
-    script.textContent = JSON.stringify(TRACK);
-    document.body.append(script);
+    embedInHtml(TRACK);
     const { api } = renderPage(TRACK, {
       "GET /api/auth/user": () => json(makeUser({ id: "viewer-1" })),
       [`GET /api/loops/${TRACK.id}`]: () => json(TRACK),
