@@ -4,6 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type ProxyOptions } from "vite";
 import { pageHeadPlugin } from "./vite-page-head";
+import { precompressPlugin } from "./vite-precompress";
 
 const webPort = Number(process.env.WEB_PORT || 5173);
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT || 3000}`;
@@ -30,7 +31,8 @@ function isWalletModule(id: string): boolean {
 
 export default defineConfig({
   // pageHeadPlugin: each page with its own head and status, as the API serves web/dist (vite-page-head.ts).
-  plugins: [react(), tailwindcss(), pageHeadPlugin(apiTarget)],
+  // precompressPlugin: `vite build` writes a .br and a .gz copy of each text file, served by the API (vite-precompress.ts).
+  plugins: [react(), tailwindcss(), pageHeadPlugin(apiTarget), precompressPlugin()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },

@@ -42,6 +42,7 @@ import { PaypalCheckout } from "./features/paypal/paypal.service";
 import { paypalPurchasesRouter, paypalRouter } from "./features/paypal/paypal.router";
 import { hotRouteLatency, httpMetrics } from "./features/metrics/http-metrics.middleware";
 import { metricsRouter } from "./features/metrics/metrics.router";
+import { compressAnswers } from "./http/compression";
 import { apiNotFound, errorHandler } from "./http/errors";
 import { originCheck } from "./http/origin-check";
 import { createRateLimiters } from "./http/rate-limit";
@@ -71,6 +72,8 @@ export function createApp(appDeps: AppDeps): Express {
   app.set("etag", false);
   app.set("trust proxy", config.trustProxy);
   app.use(httpMetrics(deps));
+  // Whole answers of text (pages, JSON) compressed for clients that accept it (http/compression.ts).
+  app.use(compressAnswers());
 
   const headers = securityHeaders(config);
   app.use(headers);
@@ -141,7 +144,7 @@ export function createApp(appDeps: AppDeps): Express {
   // robots.txt and the sitemaps (also for `pnpm dev`, whose web server proxies them here).
   app.use(seoRouter(deps));
   // Each page of the app with its own head and status (features/page-meta).
-  if (config.webDist) app.use(staticWeb(config.webDist, logger, webPages(deps)));
+  if (config.webDist) app.use(staticWeb(config.webDist, { logger, pages: webPages(deps), sessionCookie: SESSION_COOKIE }));
 
   app.use(errorHandler((error) => (logger ? logger.error("request failed:", error) : console.error(error))));
   // The busiest reads, signed out, are answered before Express with the same headers (http/hot-routes.ts).

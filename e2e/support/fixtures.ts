@@ -4,6 +4,7 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { auditVisitedPages } from "./axe";
 import { blockNonLocalRequests, installInjectedWallet } from "./injected-wallet";
 import { type StackInfo, stackInfo } from "./stack";
 import { EVENT_DEADLINE_MS } from "./deadlines";
@@ -99,8 +100,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         },
       });
     }
+    const audits = auditVisitedPages(context);
     await use(context);
     expect(blockedRequests, "the app must not call hosts outside this machine").toEqual([]);
+    expect(await audits.finish(), "axe: serious or critical violations on the pages this test visited").toEqual([]);
   },
   wallet: async ({ walletKey, signedMessages }, use) => {
     if (!walletKey) throw new Error("this test needs a wallet: test.use({ walletKey: TEST_KEYS.alice })");

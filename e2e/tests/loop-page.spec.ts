@@ -121,7 +121,20 @@ test.describe("a page for every loop", () => {
     await visitorContext.close();
   });
 
-  test("the landing page and the catalog have no serious or critical accessibility violation (axe)", async ({ page }) => {
+  test("a visitor's landing page and catalog: no serious or critical accessibility violation (axe), no breach of the page's Content-Security-Policy, no error in the console", async ({
+    page,
+  }) => {
+    // What DevTools lists as issues (Lighthouse's best practices read them too) and the console's errors.
+    const cspIssues: string[] = [];
+    const cdp = await page.context().newCDPSession(page);
+    cdp.on("Audits.issueAdded", ({ issue }) => {
+      if (issue.code === "ContentSecurityPolicyIssue") cspIssues.push(JSON.stringify(issue.details.contentSecurityPolicyIssueDetails));
+    });
+    await cdp.send("Audits.enable");
+    const consoleErrors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(`${message.text()} (${message.location().url})`);
+    });
     await page.goto("/");
     await expect(page.getByRole("link", { name: "Browse loops" })).toBeVisible();
     await page.waitForLoadState("networkidle");
@@ -130,6 +143,8 @@ test.describe("a page for every loop", () => {
     await expect(page.getByRole("complementary", { name: "Filters" })).toBeVisible();
     await page.waitForLoadState("networkidle");
     await expectAccessible(page, "/home");
+    expect(cspIssues, "Content-Security-Policy violations").toEqual([]);
+    expect(consoleErrors, "errors in a visitor's console").toEqual([]);
   });
 
   test("a loop that does not exist answers 404 with the app's page, which says it is no longer available", async ({ page }) => {

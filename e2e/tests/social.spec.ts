@@ -149,7 +149,7 @@ test.describe("likes, collections and follows", () => {
     // B waits on Home's Following tab (empty: nothing new yet) with the bell in the top bar.
     await member.goto("/home/following");
     await expect(member.getByRole("tab", { name: "Following" })).toHaveAttribute("aria-selected", "true");
-    const bell = member.getByRole("button", { name: "Notifications", exact: true });
+    const bell = member.getByRole("button", { name: /^Notifications\b/ });
     await expect(bell).toBeVisible();
     const unreadBefore = await unreadNotifications(member);
 

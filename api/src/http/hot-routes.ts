@@ -9,6 +9,7 @@
 // other spelling of the path), and hands every other request, and any failure of these, to Express.
 import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from "node:http";
 import type { Express, NextFunction, Request, RequestHandler, Response } from "express";
+import { chooseCoding, COMPRESS_MIN_BYTES, compressBody } from "./compression";
 
 /** A read answered before Express: its exact path and the JSON text of its answer. */
 export interface HotRoute {
@@ -65,6 +66,8 @@ export function withHotRoutes(app: Express, routes: readonly HotRoute[], options
   const fixed: HeaderValue[] = [];
   for (const [name, value] of [...headersSetBy(options.headers), ...Object.entries(options.extraHeaders)]) fixed.push(name, value);
   fixed.push("Content-Type", "application/json; charset=utf-8");
+  // As the compression middleware answers the Express route (http/compression.ts).
+  fixed.push("Vary", "Accept-Encoding");
 
   const toExpress = (req: IncomingMessage, res: ServerResponse, next?: NextFunction) =>
     app(req as Request, res as Response, next as NextFunction);
@@ -83,8 +86,25 @@ export function withHotRoutes(app: Express, routes: readonly HotRoute[], options
       const onAnswered = options.onAnswered;
       res.once("finish", () => onAnswered(route.path, 200, (performance.now() - started) / 1000));
     }
-    res.writeHead(200, [...fixed, "Content-Length", bytes.length] as unknown as string[]);
-    res.end(bytes);
+    const coding = bytes.length >= COMPRESS_MIN_BYTES ? chooseCoding(req.headers["accept-encoding"]) : null;
+    if (coding === null) {
+      res.writeHead(200, [...fixed, "Content-Length", bytes.length] as unknown as string[]);
+      res.end(bytes);
+      return;
+    }
+    // The body is the catalog cache's (the same Buffer or text for every answer of an entry): each
+    // coding is computed once per entry.
+    compressBody(
+      bytes,
+      coding,
+      (compressed) => {
+        const sent = compressed ?? bytes;
+        const encoding = compressed ? ["Content-Encoding", coding] : [];
+        res.writeHead(200, [...fixed, ...encoding, "Content-Length", sent.length] as unknown as string[]);
+        res.end(sent);
+      },
+      body,
+    );
   }
 
   const handler = function hotRoutes(req: IncomingMessage, res: ServerResponse, next?: NextFunction) {

@@ -5,8 +5,25 @@ import { ApiError, apiJson } from "./api-client";
 
 export const USER_QUERY_KEY = ["/api/auth/user"] as const;
 
+/** The page's meta telling whether the request for it carried the session cookie (api/src/http/static-web.ts). */
+export const SESSION_META_NAME = "loop-session";
+
+/**
+ * Whether the page's HTML said its request carried no session cookie: then there is nobody to ask
+ * about, and a visitor's page does not ask only to be answered 401 (an error in the browser's
+ * console). Read once, by the first call, and removed: the hint is about the page as it loaded, so
+ * every later call (after a sign-in, a sign-out, any refetch) asks. Without the meta (`pnpm dev`'s
+ * server, tests) every call asks.
+ */
+function loadedWithoutSession(): boolean {
+  const meta = document.querySelector(`meta[name="${SESSION_META_NAME}"]`);
+  meta?.remove();
+  return meta?.getAttribute("content") === "0";
+}
+
 /** GET /api/auth/user: the signed-in user, or null when signed out (a 401 is an answer here, not an error). */
 export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {
+  if (loadedWithoutSession()) return null;
   try {
     return await apiJson<CurrentUser>("GET", "/api/auth/user", undefined, { signal });
   } catch (error) {

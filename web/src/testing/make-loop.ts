@@ -20,7 +20,7 @@ export function makeLoop(overrides: Partial<PublicLoop> = {}): PublicLoop {
     genreId: 1,
     genre: { id: 1, name: "House" },
     tags: "",
-    // No preview by default: tests that need the player give one (and mock wavesurfer.js).
+    // No preview by default: tests that need the player give one (and stub its peaks).
     audioFileUrl: null,
     peaksUrl: null,
     mp3Kbps: 320,

@@ -7,13 +7,10 @@ import { LoopList } from "@/features/loops/components/loop-list";
 import { resetPlayer } from "@/lib/player/player";
 import { getPlayerState } from "@/lib/player/player-store";
 import { type FakeAudio, installFakeAudio } from "@/testing/fake-audio";
-import { surfers } from "@/testing/fake-wavesurfer";
 import { makeLoop } from "@/testing/make-loop";
 import { json, SIGNED_OUT, stubApi } from "@/testing/stub-api";
 import { renderWithProviders } from "@/testing/test-utils";
 import { AppShell } from "./app-shell";
-
-vi.mock("wavesurfer.js", async () => (await import("@/testing/fake-wavesurfer")).fakeWaveSurferModule);
 
 const PEAKS = {
   points: 2,
@@ -28,7 +25,6 @@ beforeEach(() => {
   audio = installFakeAudio();
 });
 afterEach(() => {
-  surfers.length = 0;
   resetPlayer();
 });
 

@@ -38,7 +38,7 @@ export function AdminCharts() {
       {analytics.isError && !data ? (
         <LoadError message="The platform's charts could not be loaded." onRetry={() => void analytics.refetch()} />
       ) : !data ? (
-        <div className="grid gap-6" aria-label="Loading the platform's charts" aria-busy>
+        <div role="status" className="grid gap-6" aria-label="Loading the platform's charts" aria-busy>
           <div className="grid gap-6 xl:grid-cols-2">
             <Skeleton className="h-80 rounded-xl" />
             <Skeleton className="h-80 rounded-xl" />

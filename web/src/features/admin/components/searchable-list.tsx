@@ -55,7 +55,7 @@ export function SearchableList<T>({
         }}
         noun={noun}
         loading={
-          <div className="grid gap-3" aria-label={`Loading ${noun}`}>
+          <div role="status" className="grid gap-3" aria-label={`Loading ${noun}`}>
             {[0, 1, 2].map((row) => (
               <Skeleton key={row} className={skeletonClassName} />
             ))}

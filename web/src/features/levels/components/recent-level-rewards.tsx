@@ -26,7 +26,7 @@ export function RecentLevelRewards({ rewards, isLoading, isError, onRetry }: Rec
       description="LOOP paid into your balance each time you reach a new level."
     >
       {isLoading ? (
-        <div className="grid gap-2" aria-label="Loading level rewards">
+        <div role="status" className="grid gap-2" aria-label="Loading level rewards">
           {[0, 1, 2].map((row) => (
             <Skeleton key={row} className="h-12 w-full" />
           ))}

@@ -3,22 +3,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { next, resetPlayer } from "@/lib/player/player";
 import { currentTrack, getPlayerState } from "@/lib/player/player-store";
 import { type FakeAudio, installFakeAudio } from "@/testing/fake-audio";
-import { surfers } from "@/testing/fake-wavesurfer";
 import { makeLoop } from "@/testing/make-loop";
 import { json, stubApi } from "@/testing/stub-api";
 import { renderWithProviders } from "@/testing/test-utils";
 import { LoopList } from "./loop-list";
 import { previewWaveform, WaveformPlayer } from "./waveform-player";
 
-vi.mock("wavesurfer.js", async () => (await import("@/testing/fake-wavesurfer")).fakeWaveSurferModule);
-
 let audio: FakeAudio;
 beforeEach(() => {
   audio = installFakeAudio();
 });
 afterEach(() => {
-  surfers.length = 0;
   resetPlayer();
+  vi.restoreAllMocks();
 });
 
 const PEAKS = {
@@ -78,15 +75,15 @@ describe("previewWaveform", () => {
 
 describe("WaveformPlayer", () => {
   it("draws the stored peaks (no decoding) and streams the preview only on play", async () => {
-    const { user } = renderPlayer();
-    await waitFor(() => expect(surfers).toHaveLength(1));
-    const options = surfers[0]!.options;
-    expect(options.url).toBeUndefined();
-    expect(options.peaks).toEqual([
-      [0.4, 0.9, 1, 0.1],
-      [-0.5, -0.2, -1, -0.1],
-    ]);
-    expect(options.duration).toBe(16);
+    // A waveform 12 px wide: four bars, one per pair of peaks.
+    vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockReturnValue(DOMRect.fromRect({ x: 0, y: 0, width: 12, height: 44 }));
+    const { user, api } = renderPlayer();
+    const player = screen.getByTestId("waveform-player");
+    expect(within(player).getByTestId("waveform-placeholder")).toBeInTheDocument();
+    await waitFor(() => expect(within(player).queryByTestId("waveform-placeholder")).not.toBeInTheDocument());
+    // Maxima up, minima down from the centre (22 px), normalized: the loudest pair (-1, 1) fills the 44 px.
+    expect(within(player).getByRole("slider").querySelector("path")).toHaveAttribute("d", "M1 14V32M4 3V25M7 1V43M10 21V23");
+    expect(api.calls("GET /api/loops/a/peaks")).toHaveLength(1);
     expect(screen.getByTestId("player-time")).toHaveTextContent("0:00 / 0:16");
     expect(audio.playing()).toBeNull();
 
@@ -103,7 +100,7 @@ describe("WaveformPlayer", () => {
     audio.advance(7.75);
     expect(screen.getByTestId("player-time")).toHaveTextContent("0:07 / 0:16");
     expect(screen.getByRole("slider", { name: "Seek in preview of Loop a" })).toHaveAttribute("aria-valuenow", "7");
-    await waitFor(() => expect(surfers[0]!.time).toBe(7.75));
+    expect(screen.getByTestId("waveform-played").style.width).toBe(`${(7.75 / 16) * 100}%`);
 
     await user.click(screen.getByRole("button", { name: "Pause preview of Loop a" }));
     expect(audio.playing()!.paused).toBe(true);
@@ -111,7 +108,7 @@ describe("WaveformPlayer", () => {
   });
 
   it("seeks with the arrow keys and a click: before play where play starts, then in the player", async () => {
-    const { user, unmount } = renderPlayer();
+    const { user } = renderPlayer();
     const slider = await screen.findByRole("slider", { name: "Seek in preview of Loop a" });
     slider.focus();
     await user.keyboard("{ArrowRight}{ArrowRight}");
@@ -123,12 +120,23 @@ describe("WaveformPlayer", () => {
     slider.focus();
     await user.keyboard("{ArrowRight}{ArrowRight}");
     expect(audio.playing()!.currentTime).toBe(16);
-    await waitFor(() => expect(surfers.at(-1)!.time).toBe(16));
-    act(() => surfers.at(-1)!.emit("interaction", 4));
+    // A click at a quarter of the waveform's width: a quarter of the 16 s.
+    vi.spyOn(slider, "getBoundingClientRect").mockReturnValue(DOMRect.fromRect({ x: 20, y: 0, width: 200, height: 44 }));
+    await user.pointer({ keys: "[MouseLeft]", target: slider, coords: { clientX: 70, clientY: 10 } });
     expect(audio.playing()!.currentTime).toBe(4);
     expect(slider).toHaveAttribute("aria-valuenow", "4");
-    unmount();
-    expect(surfers.every((surfer) => surfer.destroyed)).toBe(true);
+    expect(screen.getByTestId("player-time")).toHaveTextContent("0:04 / 0:16");
+  });
+
+  it("before play, a click moves where play starts", async () => {
+    const { user } = renderPlayer();
+    const slider = await screen.findByRole("slider", { name: "Seek in preview of Loop a" });
+    vi.spyOn(slider, "getBoundingClientRect").mockReturnValue(DOMRect.fromRect({ x: 0, y: 0, width: 160, height: 44 }));
+    await user.pointer({ keys: "[MouseLeft]", target: slider, coords: { clientX: 120, clientY: 10 } });
+    expect(slider).toHaveAttribute("aria-valuenow", "12");
+    expect(audio.playing()).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Play preview of Loop a" }));
+    expect(audio.playing()!.currentTime).toBe(12);
   });
 
   it("says when the preview cannot be played", async () => {

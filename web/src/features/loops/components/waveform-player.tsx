@@ -15,7 +15,7 @@ const NO_PEAKS: LoopPeaks = { points: 0, peaks: [] };
 
 /**
  * The stored peaks cover the whole loop; the preview plays its first 30 s. Keeps the peaks of that
- * part, as wavesurfer channels: maxima on top, minima below.
+ * part, as two channels for the waveform: maxima on top, minima below.
  */
 export function previewWaveform(peaks: LoopPeaks, loopDuration: number | null): { channels: [number[], number[]]; duration: number } {
   const duration = previewDuration(loopDuration);

@@ -99,7 +99,7 @@ function NegotiationList({ scope, user }: { scope: NegotiationScope; user: Curre
 
   if (list.isPending) {
     return (
-      <div className="grid gap-3" aria-label="Loading offers" aria-busy>
+      <div role="status" className="grid gap-3" aria-label="Loading offers" aria-busy>
         {[0, 1, 2].map((index) => (
           <Skeleton key={index} className="h-32 w-full rounded-xl" />
         ))}

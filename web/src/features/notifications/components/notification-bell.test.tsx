@@ -22,7 +22,7 @@ function setup(initial: Notification[]) {
     },
   });
   const rendered = renderNotifications(<NotificationBell />);
-  const bell = () => screen.getByRole("button", { name: "Notifications" });
+  const bell = () => screen.getByRole("button", { name: /^Notifications\b/ });
   const openBell = async () => {
     await rendered.user.click(bell());
     return screen.findByRole("list", { name: "Notification list" });
@@ -36,7 +36,7 @@ describe("NotificationBell", () => {
   it('shows the unread count up to 9, then "9+"', async () => {
     setup(Array.from({ length: 12 }, () => makeNotification()));
     expect(await screen.findByTestId("notification-badge")).toHaveTextContent("9+");
-    expect(screen.getByRole("button", { name: "Notifications" })).toHaveAccessibleDescription("12 unread");
+    expect(screen.getByRole("button", { name: "Notifications, 9+ unread" })).toHaveAccessibleDescription("12 unread");
   });
 
   it("shows the exact count at 9 and below, and no badge when all are read", async () => {

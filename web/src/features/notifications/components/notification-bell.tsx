@@ -52,7 +52,14 @@ export function NotificationBell() {
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
-        <Button variant="ghost" size="icon-sm" aria-label="Notifications" aria-describedby={countId} className="relative">
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          // The badge's text is part of the name (a name must contain what is seen: "Notifications, 9+ unread"); the exact count is its description.
+          aria-label={unread > 0 ? `Notifications, ${unreadBadgeText(unread)} unread` : "Notifications"}
+          aria-describedby={countId}
+          className="relative"
+        >
           <Bell aria-hidden />
           <span id={countId} className="sr-only">
             {unread === 0 ? "No unread notifications" : `${unread} unread`}

@@ -1,0 +1,257 @@
+// Lighthouse (mobile: simulated slow 4G, a 4× slower CPU) on the pages people land on: the
+// visitor's landing `/`, the catalog `/home`, a loop's page and a creator's profile, served as users
+// get them: the production build (`pnpm build`) by the real orchestrator of `pnpm start` with the
+// local chain and the demo catalog (LOOP_LOCAL_CHAIN=1), in its own data folder and on free ports.
+// Lighthouse 12.2.3 (pinned: 13 wants Node 22) drives Debian's Chromium (scripts/lib/chromium.mjs).
+// Each page runs `--runs` times (3 by default) and its median performance run is kept, as
+// Lighthouse's own docs advise against reading one run. Lighthouse's benchmark index of this machine
+// is printed beside the scores: the throttling is simulated from it, so it says how fast the machine was.
+import { spawn } from "node:child_process";
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ensureChromium } from "../lib/chromium.mjs";
+import { httpOk } from "../lib/health.mjs";
+import { freePort } from "../lib/ports.mjs";
+import { ROOT } from "../lib/paths.mjs";
+import { runPnpm } from "./lib.mjs";
+
+export const name = "pages";
+export const description = "Lighthouse mobile on /, /home, a loop's page and a profile (production build, demo catalog)";
+
+/** The budgets of issues 36 and 39, per page. */
+export const BUDGETS = {
+  performance: 90,
+  accessibility: 100,
+  "best-practices": 95,
+  seo: 100,
+  lcpMs: 2500,
+  tbtMs: 200,
+};
+const READY_TIMEOUT_MS = 300_000;
+/** The demo catalog's uploads are processed by the worker after start: wait for a full page of them. */
+const CATALOG_READY_TIMEOUT_MS = 600_000;
+const MIN_READY_LOOPS = 24;
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
+];
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function runLighthouse(url, chromePath, outDir, index) {
+  const out = path.join(outDir, `report-${index}.json`);
+  const bin = path.join(ROOT, "node_modules", "lighthouse", "cli", "index.js");
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        bin,
+        url,
+        "--quiet",
+        "--output=json",
+        `--output-path=${out}`,
+        `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
+        "--only-categories=performance,accessibility,best-practices,seo",
+        "--max-wait-for-load=90000",
+      ],
+      { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ["ignore", "ignore", "pipe"] },
+    );
+    let stderr = "";
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      if (code !== 0) return reject(new Error(`lighthouse ${url} exited with ${code}: ${stderr.trim().split("\n").slice(-5).join(" | ")}`));
+      resolve(JSON.parse(readFileSync(out, "utf8")));
+    });
+  });
+}
+
+/** The figures read from one Lighthouse report. */
+function figures(report) {
+  const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
+  const audit = (id) => report.audits[id];
+  const failing = (id) =>
+    Object.values(report.categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (audit(ref.id)?.score ?? 1) < 1)
+      .map((ref) => ref.id);
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    "best-practices": score("best-practices"),
+    seo: score("seo"),
+    lcpMs: audit("largest-contentful-paint")?.numericValue ?? NaN,
+    tbtMs: audit("total-blocking-time")?.numericValue ?? NaN,
+    fcpMs: audit("first-contentful-paint")?.numericValue ?? NaN,
+    bytes: audit("total-byte-weight")?.numericValue ?? NaN,
+    benchmarkIndex: report.environment?.benchmarkIndex ?? NaN,
+    failing: {
+      accessibility: failing("accessibility"),
+      "best-practices": failing("best-practices"),
+      seo: failing("seo"),
+    },
+    opportunities: [
+      "render-blocking-resources",
+      "unused-javascript",
+      "uses-text-compression",
+      "bootup-time",
+      "mainthread-work-breakdown",
+      "dom-size",
+    ]
+      .map((id) => audit(id))
+      .filter((a) => a && a.score !== null && a.score < 0.9)
+      .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`),
+  };
+}
+
+async function startStack(log) {
+  const runDir = mkdtempSync(path.join(os.tmpdir(), "loop-bench-pages-"));
+  const ports = {};
+  for (const key of ["postgres", "api", "hardhat", "ponder", "mailSmtp", "mailWeb"]) ports[key] = await freePort();
+  const env = { ...process.env };
+  for (const key of Object.keys(env)) if (/^((PUBLIC_)?RPC_URL_\d+|OIDC_\w+|PAYPAL_\w+|STRIPE_\w+)$/.test(key)) env[key] = "";
+  for (const key of [
+    "DATABASE_URL",
+    "APP_URL",
+    "SMTP_URL",
+    "CHAIN_IDS",
+    "DEFAULT_CHAIN_ID",
+    "WALLETCONNECT_PROJECT_ID",
+    "WEB_DIST",
+    "DEPLOYMENTS_DIR",
+    "PORT",
+  ])
+    env[key] = "";
+  delete env.FORCE_COLOR;
+  Object.assign(env, {
+    NODE_ENV: "production",
+    NO_COLOR: "1",
+    LOOP_DATA_DIR: runDir,
+    LOOP_LOCAL_CHAIN: "1",
+    EMBEDDED_PG_PORT: String(ports.postgres),
+    API_PORT: String(ports.api),
+    HARDHAT_PORT: String(ports.hardhat),
+    PONDER_PORT: String(ports.ponder),
+    MAILDEV_SMTP_PORT: String(ports.mailSmtp),
+    MAILDEV_WEB_PORT: String(ports.mailWeb),
+    HARDHAT_DISABLE_TELEMETRY_PROMPT: "true",
+    PONDER_TELEMETRY_DISABLED: "true",
+  });
+  const logFile = path.join(runDir, "stack.log");
+  const out = openSync(logFile, "a");
+  const child = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs")], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", out, out],
+    detached: true,
+  });
+  closeSync(out);
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  const stop = async () => {
+    if (!exited()) {
+      const done = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGINT");
+      await Promise.race([done, sleep(60_000)]);
+      if (!exited()) child.kill("SIGKILL");
+    }
+    rmSync(runDir, { recursive: true, force: true });
+  };
+  const url = `http://localhost:${ports.api}`;
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (exited())
+      throw new Error(`the stack exited before it was ready; its log: ${readFileSync(logFile, "utf8").split("\n").slice(-30).join("\n")}`);
+    const announced = readFileSync(logFile, "utf8").includes("LOOP is running in production mode");
+    if (announced && (await httpOk(`${url}/api/health`))) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error("the stack was not ready in 5 minutes");
+    }
+    await sleep(1000);
+  }
+  log(`stack ready at ${url}`);
+  return { url, stop };
+}
+
+/** Waits for the demo catalog's first page; answers a loop's id and its creator's id. */
+async function demoLoop(url, log) {
+  const deadline = Date.now() + CATALOG_READY_TIMEOUT_MS;
+  for (;;) {
+    const response = await fetch(`${url}/api/loops?limit=${MIN_READY_LOOPS}`).catch(() => null);
+    const body = response?.ok ? await response.json() : null;
+    const loops = Array.isArray(body) ? body : (body?.loops ?? body?.items ?? []);
+    if (loops.length >= MIN_READY_LOOPS) {
+      log(`the demo catalog lists ${loops.length} loops`);
+      const loop = loops[0];
+      return { loopId: loop.id, creatorId: loop.userId ?? loop.creator?.id ?? loop.user?.id };
+    }
+    if (Date.now() > deadline) throw new Error(`the demo catalog listed ${loops.length} loops after 10 minutes`);
+    await sleep(3000);
+  }
+}
+
+export async function run({ log, options }) {
+  const runs = Math.max(1, Number(options.runs ?? 3));
+  const chromium = await ensureChromium({ log });
+  if (chromium.error) throw new Error(chromium.error);
+  if (options.build !== "false") {
+    log("building the production app (pnpm build)");
+    await runPnpm("build", "build");
+  }
+  const stack = await startStack(log);
+  const outDir = mkdtempSync(path.join(os.tmpdir(), "loop-lighthouse-"));
+  mkdirSync(outDir, { recursive: true });
+  const details = [];
+  let over = false;
+  let worstPerformance = 100;
+  try {
+    const { loopId, creatorId } = await demoLoop(stack.url, log);
+    const pages = [
+      ["landing", "/"],
+      ["catalog", "/home"],
+      ["loop page", `/loops/${loopId}`],
+      ["profile", `/profile/${creatorId}`],
+    ];
+    // One warm-up load: the first visit of a fresh server compiles its routes and fills its caches.
+    await fetch(`${stack.url}/home`).catch(() => null);
+    let index = 0;
+    for (const [label, pathname] of pages) {
+      const results = [];
+      for (let i = 0; i < runs; i++) results.push(figures(await runLighthouse(`${stack.url}${pathname}`, chromium.path, outDir, index++)));
+      results.sort((a, b) => a.performance - b.performance);
+      const median = results[Math.floor(results.length / 2)];
+      const problems = [];
+      for (const key of ["performance", "accessibility", "best-practices", "seo"])
+        if (median[key] < BUDGETS[key]) problems.push(`${key} ${median[key]} < ${BUDGETS[key]}`);
+      if (median.lcpMs > BUDGETS.lcpMs) problems.push(`LCP ${Math.round(median.lcpMs)} ms > ${BUDGETS.lcpMs}`);
+      if (median.tbtMs > BUDGETS.tbtMs) problems.push(`TBT ${Math.round(median.tbtMs)} ms > ${BUDGETS.tbtMs}`);
+      if (problems.length) over = true;
+      worstPerformance = Math.min(worstPerformance, median.performance);
+      details.push(
+        `${problems.length ? "✗" : "✓"} ${label.padEnd(9)} ${pathname.padEnd(44)} perf ${median.performance} (all runs: ${results.map((r) => r.performance).join(", ")}) · a11y ${median.accessibility} · best practices ${median["best-practices"]} · SEO ${median.seo} · FCP ${(median.fcpMs / 1000).toFixed(2)} s · LCP ${(median.lcpMs / 1000).toFixed(2)} s · TBT ${Math.round(median.tbtMs)} ms · ${Math.round(median.bytes / 1000)} kB · benchmark index ${Math.round(median.benchmarkIndex)}`,
+      );
+      for (const [category, ids] of Object.entries(median.failing))
+        if (ids.length) details.push(`    ${category} failing: ${ids.join(", ")}`);
+      if (median.opportunities.length) details.push(`    performance: ${median.opportunities.join("; ")}`);
+      if (problems.length) details.push(`    over budget: ${problems.join("; ")}`);
+    }
+    details.push(`reports: ${outDir}`);
+  } finally {
+    await stack.stop();
+  }
+  return {
+    value: worstPerformance,
+    unit: "Lighthouse performance (worst page, median run)",
+    budget: BUDGETS.performance,
+    lowerIsBetter: false,
+    over,
+    details,
+  };
+}
