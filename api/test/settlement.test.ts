@@ -2,12 +2,10 @@
 // disturb no other test), the contracts deployed by the project's deploy script, the real indexer
 // (Ponder) on this file's database, and the API's settlement worker. Every scenario ends with the
 // ledger checker.
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { loopMarketplaceAbi, loopTokenAbi, loopVaultAbi } from "@loop/contracts/abis";
 import { localAccounts } from "@loop/contracts/local-accounts";
 import {
@@ -53,6 +51,7 @@ import { startSettlementWorker, type SettlementWorker } from "../src/features/se
 import { settleChain } from "../src/features/settlement/settlement.service";
 import { payoutIdOf } from "../src/features/withdrawals/vault-payout";
 import { tokenBalance } from "./support/api-calls";
+import { startApiProcess } from "./support/api-processes";
 import { deployContracts } from "./support/deploy-contracts";
 import { startHardhatNode } from "./support/hardhat-node";
 import { insertLoopRow } from "./support/listed-loop";
@@ -65,7 +64,6 @@ import { browser, createTestApp, type TestApp } from "./support/test-app";
 import { sleep, waitFor } from "./support/wait";
 import { payQuoteOnChain } from "./support/wallet-quote";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const operatorKey = localAccounts.roles.operator.privateKey;
 
 /** Wallet purchases stay in LoopMarketplace's escrow this long (the local default is 0: paid at once). */
@@ -331,36 +329,40 @@ describe("settlement of indexed chain events", () => {
     const user = await signInMember(t, { account: await fundedAccount("100") });
     const count = 25;
     const hashes: string[] = [];
-    for (let i = 0; i < count; i++) hashes.push((await deposit(user.account, "1", depositRefOf(user.id))).transactionHash);
+    // One approval for all of them, then the deposits (each mined as it is sent).
+    const from = wallet(user.account);
+    await confirm(
+      await from.writeContract({ address: token, abi: loopTokenAbi, functionName: "approve", args: [vault, parseEther(String(count))] }),
+    );
+    const sent: Hex[] = [];
+    for (let i = 0; i < count; i++)
+      sent.push(
+        await from.writeContract({
+          address: vault,
+          abi: loopVaultAbi,
+          functionName: "deposit",
+          args: [parseEther("1"), depositRefOf(user.id)],
+        }),
+      );
+    for (const hash of sent) hashes.push((await confirm(hash)).transactionHash);
     await indexedToHead();
 
-    const apiDir = path.resolve(here, "..");
-    const startApi = async () => {
-      const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-        cwd: apiDir,
-        env: {
-          ...process.env,
-          NODE_ENV: "test",
-          DATABASE_URL: t.db.url,
-          CHAIN_IDS: "31337",
-          RPC_URL_31337: chain.node.url,
-          DEPLOYMENTS_DIR: chain.deployments,
-          API_PORT: String(await freePort()),
-          APP_URL: "http://localhost:5173",
-          SMTP_URL: "smtp://127.0.0.1:9",
-          FILES_DIR: mkdtempSync(path.join(os.tmpdir(), "loop-settlement-files-")),
-          // One event per transaction, so the kill lands between commits as well as inside one.
-          SETTLEMENT_BATCH_SIZE: "1",
-          SETTLEMENT_POLL_MS: "10",
-        },
-        stdio: ["ignore", "pipe", "pipe"],
+    const startApi = async () =>
+      startApiProcess({
+        ...process.env,
+        NODE_ENV: "test",
+        DATABASE_URL: t.db.url,
+        CHAIN_IDS: "31337",
+        RPC_URL_31337: chain.node.url,
+        DEPLOYMENTS_DIR: chain.deployments,
+        API_PORT: String(await freePort()),
+        APP_URL: "http://localhost:5173",
+        SMTP_URL: "smtp://127.0.0.1:9",
+        FILES_DIR: mkdtempSync(path.join(os.tmpdir(), "loop-settlement-files-")),
+        // One event per transaction, so the kill lands between commits as well as inside one.
+        SETTLEMENT_BATCH_SIZE: "1",
+        SETTLEMENT_POLL_MS: "10",
       });
-      let output = "";
-      child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-      return { child, exited, output: () => output };
-    };
     const settledCount = () => t.db.prisma.settledEvent.count({ where: { txHash: { in: hashes.map((hash) => hash.toLowerCase()) } } });
 
     const first = await startApi();
@@ -370,8 +372,7 @@ describe("settlement of indexed chain events", () => {
     }).catch((error: Error) => {
       throw new Error(`${error.message}: ${first.output()}`);
     });
-    first.child.kill("SIGKILL");
-    await first.exited;
+    await first.stop("SIGKILL");
     const atKill = await settledCount();
     expect(atKill).toBeLessThan(count);
     // What was committed is exactly what was credited.
@@ -381,8 +382,7 @@ describe("settlement of indexed chain events", () => {
     try {
       await waitFor("every deposit to be settled", async () => (await settledCount()) === count);
     } finally {
-      second.child.kill("SIGINT");
-      await second.exited;
+      await second.stop("SIGINT");
     }
     expect((await balance(user.browser)).balance).toBe(`${500 + count}.00000000`);
     const entries = await t.db.prisma.ledgerEntry.findMany({

@@ -24,6 +24,7 @@ import { reconcilePayouts } from "../src/features/withdrawals/payout-sender";
 import { payoutIdOf } from "../src/features/withdrawals/vault-payout";
 import { PAYOUT_IN_PROGRESS_MESSAGE } from "../src/features/withdrawals/withdrawal-settlement";
 import { tokenBalance } from "./support/api-calls";
+import { startApiProcess } from "./support/api-processes";
 import { deployContracts } from "./support/deploy-contracts";
 import { localChain } from "./support/local-chain";
 import { freePort } from "./support/ports";
@@ -318,7 +319,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
 
     // The crashed sender's lease runs out; the API starts again (src/main.ts) and settles it.
     await t.db.prisma.withdrawal.update({ where: { id: paying.w.id }, data: { payoutLeaseUntil: new Date(Date.now() - 1000) } });
-    const api = run(["src/main.ts"], { API_PORT: String(await freePort()), SETTLEMENT_ENABLED: "false" });
+    const api = startApiProcess({ ...env, API_PORT: String(await freePort()), SETTLEMENT_ENABLED: "false" });
     try {
       await vi.waitFor(
         async () =>
@@ -326,8 +327,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
         { timeout: EVENT_DEADLINE_MS, interval: 200 },
       );
     } finally {
-      api.child.kill("SIGINT");
-      await api.exited;
+      await api.stop("SIGINT");
     }
     await expectPaidOnce(paying);
   });

@@ -1,5 +1,6 @@
-// `src/main.ts` as real processes (`node --import tsx`), configured through the environment as a
-// deployment would be: what the process tests (process-roles.test.ts, multi-process.test.ts) share.
+// `src/main.ts` as real processes, configured through the environment as a deployment would be:
+// what the process tests (process-roles.test.ts, multi-process.test.ts, settlement.test.ts, ...)
+// share. They run the run's bundle of it (api-bundle.ts), as `pnpm start` runs api/dist/main.mjs.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,9 +39,9 @@ export function processEnv(databaseUrl: string, env: Record<string, string> = {}
   };
 }
 
-/** Starts `src/main.ts` with `env` (see processEnv; LOOP_ROLES, API_PORT... are the caller's). */
+/** Starts `src/main.ts` (bundled) with `env` (see processEnv; LOOP_ROLES, API_PORT... are the caller's). */
 export function startApiProcess(env: NodeJS.ProcessEnv): ApiProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: apiDir, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [inject("apiBundle")], { cwd: apiDir, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));

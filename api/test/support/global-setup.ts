@@ -1,7 +1,8 @@
 // Starts what the API talks to for real: Postgres (embedded unless TEST_DATABASE_URL is given)
 // with a migrated template database, and a Hardhat node; compiles the contracts that test files
-// deploy (deploy-contracts.ts). Every test file then gets its own database copied from the
-// template (see database.ts), so files run in parallel.
+// deploy (deploy-contracts.ts) and bundles the API that tests run as processes (api-bundle.ts).
+// Every test file then gets its own database copied from the template (see database.ts), so files
+// run in parallel.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -10,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { migrate } from "../../src/db/migrate";
+import { bundleApi } from "./api-bundle";
 import { compileContracts } from "./deploy-contracts";
 import { startHardhatNode } from "./hardhat-node";
 import { freePort } from "./ports";
@@ -22,6 +24,8 @@ declare module "vitest" {
     /** Migrated, empty database that test databases are copied from. */
     templateDatabase: string;
     rpcUrl: string;
+    /** The bundled src/main.ts that api-processes.ts runs (api-bundle.ts). */
+    apiBundle: string;
   }
 }
 
@@ -61,14 +65,20 @@ async function startPostgres(): Promise<{ url: string; stop: () => Promise<void>
 }
 
 export default async function setup(project: TestProject) {
-  const started = await Promise.allSettled([startPostgres(), startHardhatNode(), compileContracts()] as const);
-  const [postgresStart, chainStart] = started;
-  if (postgresStart.status === "rejected" || chainStart.status === "rejected" || started[2].status === "rejected") {
+  const started = await Promise.allSettled([startPostgres(), startHardhatNode(), bundleApi(), compileContracts()] as const);
+  const [postgresStart, chainStart, bundleStart] = started;
+  if (
+    postgresStart.status === "rejected" ||
+    chainStart.status === "rejected" ||
+    bundleStart.status === "rejected" ||
+    started[3].status === "rejected"
+  ) {
     // Stop what did start (the Hardhat node is detached: it would outlive the run).
     await Promise.all([postgresStart, chainStart].map((result) => (result.status === "fulfilled" ? result.value.stop() : undefined)));
+    if (bundleStart.status === "fulfilled") bundleStart.value.remove();
     throw started.find((result): result is PromiseRejectedResult => result.status === "rejected")!.reason;
   }
-  const [postgres, chain] = [postgresStart.value, chainStart.value];
+  const [postgres, chain, bundle] = [postgresStart.value, chainStart.value, bundleStart.value];
   const templateDatabase = `loop_api_template_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: postgres.url });
   await admin.connect();
@@ -78,10 +88,12 @@ export default async function setup(project: TestProject) {
   project.provide("postgresUrl", postgres.url);
   project.provide("templateDatabase", templateDatabase);
   project.provide("rpcUrl", chain.url);
+  project.provide("apiBundle", bundle.main);
 
   return async () => {
     await admin.query(`DROP DATABASE IF EXISTS "${templateDatabase}" WITH (FORCE)`).catch(() => {});
     await admin.end();
     await Promise.all([chain.stop(), postgres.stop()]);
+    bundle.remove();
   };
 }
