@@ -244,7 +244,8 @@ describe("LoopBrowser", () => {
     });
     const { user } = renderWithProviders(<LoopBrowser />);
     expect(await screen.findByText("30 loops found")).toBeInTheDocument();
-    expect(screen.getAllByRole("article")).toHaveLength(24);
+    // A screen's worth of cards first, the rest a moment later (LoopList).
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(24));
 
     await user.click(screen.getByRole("button", { name: "Load More Loops" }));
     await screen.findByRole("heading", { name: "Loop #30" });

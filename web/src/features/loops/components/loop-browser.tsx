@@ -40,7 +40,9 @@ export function LoopBrowser({ id, className, onSignInRequired, title = "Browse l
   );
   const [layout, setLayout] = useState<LoopLayout>("grid");
   const query = useLoops(filters, search ?? null);
-  const loops = query.data?.pages.flatMap((page) => page.loops) ?? [];
+  // The same array while the pages are the same: the list's queue and its cards do not render again with the browser.
+  const pages = query.data?.pages;
+  const loops = useMemo(() => pages?.flatMap((page) => page.loops) ?? [], [pages]);
   const total = query.data?.pages.at(-1)?.total ?? 0;
   const active = activeFilterCount(filters);
 

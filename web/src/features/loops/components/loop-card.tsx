@@ -2,7 +2,7 @@ import { paths } from "@loop/rules/paths";
 import { DELIVERY_FORMATS, type DeliveryFormat } from "@loop/rules/schemas/downloads";
 import type { PublicLoop } from "@loop/rules/schemas/loops";
 import { AlertTriangle, Clock, EyeOff, Gauge, HandCoins, Loader2, Music2, ShieldAlert, ShoppingCart, Star } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { memo, type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -45,7 +45,7 @@ export interface LoopCardProps {
  * they may also Make Offer below the price while Buy shows (docs/product.md#offers). Beside the artist:
  * the heart with the like count, and for members "Add to collection" (docs/product.md#likes, #collections).
  */
-export function LoopCard({ loop, layout = "grid", onSignInRequired }: LoopCardProps) {
+export const LoopCard = memo(function LoopCard({ loop, layout = "grid", onSignInRequired }: LoopCardProps) {
   const { user, isLoading: userLoading } = useUser();
   const [rated, setRated] = useState<RatingResult | null>(null);
   // Fetching the file records the download, which is what lets a listener rate a free loop.
@@ -203,7 +203,7 @@ export function LoopCard({ loop, layout = "grid", onSignInRequired }: LoopCardPr
       </div>
     </article>
   );
-}
+});
 
 function Meta({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
   return (

@@ -1,8 +1,11 @@
 import type { PublicLoop } from "@loop/rules/schemas/loops";
-import { type ReactNode, useMemo } from "react";
+import { type ReactNode, useDeferredValue, useMemo } from "react";
 import { cn } from "@/lib/utils";
 import { PlayerQueueContext, playerQueue } from "../lib/player-queue";
 import { LoopCard, type LoopLayout } from "./loop-card";
+
+/** The cards a list mounts at once: a screen's worth (two rows of three on a wide screen). */
+const FIRST_CARDS = 6;
 
 /**
  * Loop cards in a grid or a list; reused wherever loops are shown (home, profiles). Play on a card
@@ -24,6 +27,9 @@ export function LoopList({
   itemAction?: (loop: PublicLoop) => ReactNode;
 }) {
   const queue = useMemo(() => playerQueue(loops), [loops]);
+  // A screen's worth of cards first, then the rest in a render React may interrupt (a deferred value):
+  // a page of 24 cards is not one long task that keeps the page from answering.
+  const shown = useDeferredValue(loops, loops.length > FIRST_CARDS ? loops.slice(0, FIRST_CARDS) : loops);
   return (
     <PlayerQueueContext value={queue}>
       <ul
@@ -31,7 +37,7 @@ export function LoopList({
         className={cn(layout === "grid" ? "grid gap-4 sm:grid-cols-2 xl:grid-cols-3" : "flex flex-col gap-3", className)}
         data-layout={layout}
       >
-        {loops.map((loop) => (
+        {shown.map((loop) => (
           <li key={loop.id} className="min-w-0">
             <LoopCard loop={loop} layout={layout} onSignInRequired={onSignInRequired} />
             {itemAction ? <div className="mt-1.5 flex justify-end">{itemAction(loop)}</div> : null}

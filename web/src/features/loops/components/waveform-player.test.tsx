@@ -176,3 +176,46 @@ describe("cards in a list", () => {
     expect(getPlayerState().playing).toBe(false);
   });
 });
+
+describe("a page of cards", () => {
+  it("asks for a card's waveform only once the card comes near the screen", async () => {
+    // The browser's IntersectionObserver, driven by the test: `show` brings an element near the screen.
+    const watched = new Map<Element, IntersectionObserverCallback>();
+    class FakeIntersectionObserver {
+      constructor(private readonly callback: IntersectionObserverCallback) {}
+      observe(element: Element) {
+        watched.set(element, this.callback);
+      }
+      unobserve(element: Element) {
+        watched.delete(element);
+      }
+      disconnect() {}
+    }
+    vi.stubGlobal("IntersectionObserver", FakeIntersectionObserver);
+    const show = (element: Element) => {
+      const callback = watched.get(element);
+      act(() => callback?.([{ target: element, isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
+    };
+    try {
+      const api = stubPreviews(["a", "b"]);
+      renderWithProviders(<LoopList loops={[previewLoop("a"), previewLoop("b")]} />);
+      const [first, second] = await screen.findAllByTestId("waveform-player");
+
+      // Off screen: a flat line, and no request.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(api.calls("GET /api/loops/:id/peaks")).toHaveLength(0);
+      expect(within(first!).getByTestId("waveform-placeholder")).toBeInTheDocument();
+
+      show(first!);
+      await waitFor(() => expect(within(first!).queryByTestId("waveform-placeholder")).not.toBeInTheDocument());
+      expect(api.calls("GET /api/loops/:id/peaks").map((call) => call.url.pathname)).toEqual(["/api/loops/a/peaks"]);
+      expect(within(second!).getByTestId("waveform-placeholder")).toBeInTheDocument();
+
+      show(second!);
+      await waitFor(() => expect(within(second!).queryByTestId("waveform-placeholder")).not.toBeInTheDocument());
+      expect(api.calls("GET /api/loops/:id/peaks")).toHaveLength(2);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { AlertCircle, Pause, Play } from "lucide-react";
-import { useContext, useMemo, useState } from "react";
+import { useContext, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Waveform } from "@/components/waveform";
 import { PREVIEW_SECONDS, playQueue, previewDuration, seek, togglePlay } from "@/lib/player/player";
@@ -8,6 +8,7 @@ import { cn } from "@/lib/utils";
 import { type LoopPeaks, useLoopPeaks } from "../api/get-loop-peaks";
 import { formatClock, formatDuration } from "../lib/format";
 import { PlayerQueueContext } from "../lib/player-queue";
+import { useNearViewport } from "../lib/use-near-viewport";
 
 export { PREVIEW_SECONDS, previewDuration };
 
@@ -55,7 +56,10 @@ export interface WaveformPlayerProps {
  */
 export function WaveformPlayer({ loopId, title, previewUrl, peaksUrl, duration, creator, className }: WaveformPlayerProps) {
   const queue = useContext(PlayerQueueContext);
-  const waveform = usePreviewWaveform(loopId, previewUrl ? peaksUrl : null, duration);
+  const box = useRef<HTMLDivElement>(null);
+  // The peaks are asked for once the card is near the screen (a page of cards loads the few shown).
+  const near = useNearViewport(box, previewUrl !== null);
+  const waveform = usePreviewWaveform(loopId, previewUrl && near ? peaksUrl : null, duration);
   const current = usePlayer((state) => currentTrack(state)?.id === loopId);
   const playing = usePlayer((state) => state.playing && currentTrack(state)?.id === loopId);
   const failed = usePlayer((state) => state.failed && currentTrack(state)?.id === loopId);
@@ -89,7 +93,7 @@ export function WaveformPlayer({ loopId, title, previewUrl, peaksUrl, duration, 
   const onSeek = (to: number) => (current ? seek(to) : setCue(to));
 
   return (
-    <div className={cn("flex items-center gap-3", className)} data-testid="waveform-player">
+    <div ref={box} className={cn("flex items-center gap-3", className)} data-testid="waveform-player">
       <Button
         size="icon"
         className="size-10 shrink-0 rounded-full"
