@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -47,7 +47,7 @@ const bars = (path: string | null | undefined) => path?.match(/M/g)?.length ?? 0
 const drawn = () => document.querySelector("svg path")?.getAttribute("d");
 
 describe("Waveform", () => {
-  it("is a slider with the position, and a pulsing line until the peaks come; then 2 px bars every 3 px across its width", () => {
+  it("is a slider with the position, and a pulsing line until the peaks come; then 2 px bars every 3 px across its width", async () => {
     const props = { duration: 16, time: 7.75, label: "Seek in preview of Deep Night", valueText: "0:07 of 0:16", onSeek: vi.fn() };
     const { rerender } = render(<Waveform channels={null} {...props} />);
     const slider = screen.getByRole("slider", { name: "Seek in preview of Deep Night" });
@@ -61,10 +61,10 @@ describe("Waveform", () => {
 
     rerender(<Waveform channels={CHANNELS} {...props} />);
     expect(screen.queryByTestId("waveform-placeholder")).not.toBeInTheDocument();
-    // 300 px: 100 bars, drawn twice (the rest, and the played copy above it).
+    // 300 px (once the element's size is reported): 100 bars, drawn twice (the rest, and the played copy above it).
+    await waitFor(() => expect(bars(document.querySelector("svg path")?.getAttribute("d") ?? null)).toBe(100));
     const paths = document.querySelectorAll("svg path");
     expect(paths).toHaveLength(2);
-    expect(bars(paths[0]!.getAttribute("d"))).toBe(100);
     expect(paths[0]).toHaveAttribute("stroke", "rgba(163, 160, 194, 0.45)");
     expect(paths[1]).toHaveAttribute("stroke", "#a78bfa");
     expect(paths[1]!.getAttribute("d")).toBe(paths[0]!.getAttribute("d"));

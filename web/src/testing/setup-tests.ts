@@ -16,9 +16,26 @@ vi.mock("@/lib/wallet/wallet-stack", () => ({ WalletStack: () => null }));
 
 // jsdom lacks a few browser APIs Radix relies on.
 class ResizeObserverStub {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
+  private readonly callback: ResizeObserverCallback;
+  private observed = new Set<Element>();
+  constructor(callback: ResizeObserverCallback) {
+    this.callback = callback;
+  }
+  /** As a browser does, one first report of the element's size soon after (jsdom lays nothing out: its box is 0 unless a test sets it). */
+  observe(target: Element) {
+    this.observed.add(target);
+    queueMicrotask(() => {
+      if (!this.observed.has(target)) return;
+      const entry = { target, contentRect: target.getBoundingClientRect() } as unknown as ResizeObserverEntry;
+      this.callback([entry], this as unknown as ResizeObserver);
+    });
+  }
+  unobserve(target: Element) {
+    this.observed.delete(target);
+  }
+  disconnect() {
+    this.observed.clear();
+  }
 }
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};

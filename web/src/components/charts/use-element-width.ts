@@ -13,8 +13,13 @@ export function useElementWidth<E extends HTMLElement>(fallback: number) {
     const element = ref.current;
     if (!element) return;
     const measure = (value: number) => setWidth((previous) => (Math.abs(previous - value) < 1 ? previous : Math.floor(value)));
-    measure(element.getBoundingClientRect().width);
-    if (typeof ResizeObserver === "undefined") return;
+    if (typeof ResizeObserver === "undefined") {
+      measure(element.getBoundingClientRect().width);
+      return;
+    }
+    // The observer's first report comes with the frame's own layout, before it is painted: reading
+    // the size here instead (getBoundingClientRect) would lay the whole page out once more inside
+    // the commit, once per chart or waveform (a page of cards: 24 times).
     const observer = new ResizeObserver((entries) => {
       const entry = entries[0];
       if (entry) measure(entry.contentRect.width);
