@@ -2,8 +2,11 @@
 // browser tests visit (issue 36). Two ways in:
 //  - `expectAccessible(page, what)`: the page as it is now, where a test wants a given state checked;
 //  - `auditVisitedPages(context)` (the `context` fixture, support/fixtures.ts): every page a test
-//    opens in its context is checked once per route and worker (ids in the path make one route),
-//    when it has loaded, while the test goes on; the test fails at its end with what axe found.
+//    opens in its context is checked once per route and run (ids in the path make one route), by
+//    the first test of either worker to open it, when it has loaded, while that test goes on; the
+//    test fails at its end with what axe found.
+import { closeSync, mkdirSync, openSync, rmSync } from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page } from "@playwright/test";
 
@@ -33,8 +36,22 @@ export function routeOf(url: string): string | null {
   return pathname.replace(/\/(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|0x[0-9a-fA-F]+|\d+)(?=\/|$)/g, "/:id");
 }
 
-/** Routes audited (or being audited) by this worker: each once per run and worker. */
-const auditedRoutes = new Set<string>();
+/**
+ * Claims `route` for this run: one empty file per route in the run's folder, created exclusively,
+ * so that of the two workers only the first to open a route audits it (axe costs seconds of CPU).
+ */
+function claimRoute(claims: string, route: string): boolean {
+  try {
+    closeSync(openSync(path.join(claims, encodeURIComponent(route)), "wx"));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function releaseRoute(claims: string, route: string): void {
+  rmSync(path.join(claims, encodeURIComponent(route)), { force: true });
+}
 /** How long a page may stay busy (aria-busy, a loading placeholder) before it is audited as it is. */
 const SETTLE_MS = 15_000;
 
@@ -48,7 +65,9 @@ export interface PageAudits {
  * once it has loaded and nothing on it says it is busy. An audit that a navigation or a closed page
  * interrupts leaves its route to a later visit.
  */
-export function auditVisitedPages(context: BrowserContext): PageAudits {
+export function auditVisitedPages(context: BrowserContext, runDir: string): PageAudits {
+  const claims = path.join(runDir, "axe-routes");
+  mkdirSync(claims, { recursive: true });
   const running = new Set<Promise<void>>();
   const found: string[] = [];
   const audit = async (page: Page, route: string) => {
@@ -64,15 +83,14 @@ export function auditVisitedPages(context: BrowserContext): PageAudits {
       const violations = await seriousA11yViolations(page);
       for (const violation of violations) found.push(`${route}: ${violation}`);
     } catch {
-      auditedRoutes.delete(route);
+      releaseRoute(claims, route);
     }
   };
   const watch = (page: Page) => {
     page.on("framenavigated", (frame) => {
       if (frame !== page.mainFrame()) return;
       const route = routeOf(frame.url());
-      if (!route || auditedRoutes.has(route)) return;
-      auditedRoutes.add(route);
+      if (!route || !claimRoute(claims, route)) return;
       const done = audit(page, route).finally(() => running.delete(done));
       running.add(done);
     });

@@ -100,7 +100,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         },
       });
     }
-    const audits = auditVisitedPages(context);
+    const audits = auditVisitedPages(context, stack.runDir);
     await use(context);
     expect(blockedRequests, "the app must not call hosts outside this machine").toEqual([]);
     expect(await audits.finish(), "axe: serious or critical violations on the pages this test visited").toEqual([]);
