@@ -9,6 +9,12 @@
  */
 export const LOOP_DATA_ELEMENT_ID = "loop-data";
 
+/**
+ * Every page's `<meta name="loop-session" content="1|0">`: whether the request for it carried the
+ * session cookie, so that a visitor's first page does not ask GET /api/auth/user only to get a 401.
+ */
+export const SESSION_META_NAME = "loop-session";
+
 /** A loop page's title, the server's <title> and the tab's while the page shows: "Velvet Drift by maya — LOOP". */
 export const loopPageTitle = (title: string, creator: string) => `${title} by ${creator} — LOOP`;
 

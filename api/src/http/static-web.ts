@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseCookie } from "cookie";
 import express, { Router, type Request, type RequestHandler } from "express";
+import { SESSION_META_NAME } from "@loop/rules/page-data";
 import type { Logger } from "../deps";
 import { chooseCoding, varyOnAcceptEncoding } from "./compression";
 
@@ -15,9 +16,6 @@ export interface StaticWebOptions {
   /** The session cookie's name: each page's head then says whether the request carries it (withSessionMeta). */
   sessionCookie?: string;
 }
-
-/** The name of the page's meta telling whether the request carried the session cookie (web/src/lib/auth.ts). */
-export const SESSION_META_NAME = "loop-session";
 
 /**
  * `html` with `<meta name="loop-session" content="1|0">` at the end of its head: whether the request

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { json, SIGNED_OUT, stubApi } from "@/testing/stub-api";
 import { makeUser } from "@/testing/test-utils";
-import { getCurrentUser, SESSION_META_NAME, USER_QUERY_KEY, userQueryOptions } from "./auth";
+import { SESSION_META_NAME } from "@loop/rules/page-data";
+import { getCurrentUser, USER_QUERY_KEY, userQueryOptions } from "./auth";
 import { createQueryClient } from "./query-client";
 
 /** The page as the server answers it: its head says whether the request carried the session cookie. */

@@ -1,12 +1,10 @@
 /** The signed-in user (GET /api/auth/user; 401 = signed out) shared by the shell and every feature. */
 import type { CurrentUser } from "@loop/rules/api-types";
+import { SESSION_META_NAME } from "@loop/rules/page-data";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, apiJson } from "./api-client";
 
 export const USER_QUERY_KEY = ["/api/auth/user"] as const;
-
-/** The page's meta telling whether the request for it carried the session cookie (api/src/http/static-web.ts). */
-export const SESSION_META_NAME = "loop-session";
 
 /**
  * Whether the page's HTML said its request carried no session cookie: then there is nobody to ask
