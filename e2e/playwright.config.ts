@@ -3,20 +3,11 @@
 // real orchestrator of `pnpm start`, with its own database, chain, indexer and mail catcher.
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_FLAGS } from "../scripts/lib/chromium-flags.cjs";
 
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  // No host but this machine resolves: nothing a page asks for leaves it (support/injected-wallet.ts
-  // blockNonLocalRequests reports any such request, and the test fails).
-  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
-];
+// The flags shared with the Lighthouse bench (scripts/lib/chromium-flags.cjs). Playwright passes its
+// own --disable-features; a second would replace it, so the browser tests add no feature switch.
+const CHROMIUM_ARGS = ["--headless", ...CHROMIUM_FLAGS];
 
 export default defineConfig({
   testDir: path.join(__dirname, "tests"),

@@ -7,10 +7,13 @@
 // Lighthouse's own docs advise against reading one run. Lighthouse's benchmark index of this machine
 // is printed beside the scores: the throttling is simulated from it, so it says how fast the machine was.
 import { spawn } from "node:child_process";
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { ensureChromium } from "../lib/chromium.mjs";
+import chromiumFlags from "../lib/chromium-flags.cjs";
 import { httpOk } from "../lib/health.mjs";
 import { freePort } from "../lib/ports.mjs";
 import { ROOT } from "../lib/paths.mjs";
@@ -28,25 +31,28 @@ export const BUDGETS = {
   lcpMs: 2500,
   tbtMs: 200,
 };
+const { CHROMIUM_FLAGS, disableFeaturesFlag } = chromiumFlags;
 const READY_TIMEOUT_MS = 300_000;
 /** The demo catalog's uploads are processed by the worker after start: wait for a full page of them. */
 const CATALOG_READY_TIMEOUT_MS = 600_000;
 const MIN_READY_LOOPS = 24;
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
-];
+
+/**
+ * Lighthouse's Chromium: the flags shared with the browser tests, headless, and one feature switch
+ * merged with chrome-launcher's own list (Chromium keeps only the last --disable-features).
+ */
+async function chromeFlags() {
+  const lighthouse = realpathSync(path.join(ROOT, "node_modules", "lighthouse", "package.json"));
+  const launcher = createRequire(lighthouse).resolve("chrome-launcher");
+  const { Launcher } = await import(pathToFileURL(launcher).href);
+  const flags = ["--headless=new", ...CHROMIUM_FLAGS, disableFeaturesFlag(Launcher.defaultFlags())];
+  // Lighthouse splits --chrome-flags at spaces outside quotes.
+  return flags.map((flag) => (flag.includes(" ") ? flag.replace("=", '="') + '"' : flag)).join(" ");
+}
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function runLighthouse(url, chromePath, outDir, index) {
+function runLighthouse(url, chromePath, flags, outDir, index) {
   const out = path.join(outDir, `report-${index}.json`);
   const bin = path.join(ROOT, "node_modules", "lighthouse", "cli", "index.js");
   return new Promise((resolve, reject) => {
@@ -58,7 +64,7 @@ function runLighthouse(url, chromePath, outDir, index) {
         "--quiet",
         "--output=json",
         `--output-path=${out}`,
-        `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
+        `--chrome-flags=${flags}`,
         "--only-categories=performance,accessibility,best-practices,seo",
         "--max-wait-for-load=90000",
       ],
@@ -200,6 +206,7 @@ async function demoLoop(url, log) {
 export async function run({ log, options }) {
   const runs = Math.max(1, Number(options.runs ?? 3));
   const chromium = await ensureChromium({ log });
+  const flags = await chromeFlags();
   if (chromium.error) throw new Error(chromium.error);
   if (options.build !== "false") {
     log("building the production app (pnpm build)");
@@ -224,7 +231,8 @@ export async function run({ log, options }) {
     let index = 0;
     for (const [label, pathname] of pages) {
       const results = [];
-      for (let i = 0; i < runs; i++) results.push(figures(await runLighthouse(`${stack.url}${pathname}`, chromium.path, outDir, index++)));
+      for (let i = 0; i < runs; i++)
+        results.push(figures(await runLighthouse(`${stack.url}${pathname}`, chromium.path, flags, outDir, index++)));
       results.sort((a, b) => a.performance - b.performance);
       const median = results[Math.floor(results.length / 2)];
       const problems = [];

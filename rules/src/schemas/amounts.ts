@@ -5,6 +5,7 @@
  * of a 9.2·10^18 range), so a bigger one is refused here with a clear message instead of failing in
  * Postgres. USD figures are bounded by the same cap at the platform rate (500 LOOP = 1 USD).
  */
+import { groupDigits } from "../format-en-us";
 import { parseLoop, UNITS_PER_CENT, UNITS_PER_LOOP } from "../units";
 
 /** LoopToken.MAX_SUPPLY in whole LOOP (checked against the contract's source by amounts.test.ts). */
@@ -16,9 +17,9 @@ export const MAX_USD_CENTS = MAX_LOOP_UNITS / UNITS_PER_CENT;
 
 export const AMOUNT_MESSAGES = {
   /** A LOOP amount above the cap. */
-  loopTooLarge: `Amount is too large: at most ${MAX_SUPPLY_LOOP.toLocaleString("en-US")} LOOP`,
+  loopTooLarge: `Amount is too large: at most ${groupDigits(MAX_SUPPLY_LOOP)} LOOP`,
   /** A USD amount worth more LOOP than the cap. */
-  usdTooLarge: `Amount is too large: at most $${(MAX_USD_CENTS / 100n).toLocaleString("en-US")} (${MAX_SUPPLY_LOOP.toLocaleString("en-US")} LOOP)`,
+  usdTooLarge: `Amount is too large: at most $${groupDigits(MAX_USD_CENTS / 100n)} (${groupDigits(MAX_SUPPLY_LOOP)} LOOP)`,
 } as const;
 
 /** What a LOOP amount field answers for each way a typed amount can be wrong. */

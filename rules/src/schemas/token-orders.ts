@@ -7,6 +7,7 @@ import { z } from "zod";
 import { pageQuery } from "./fields";
 import { loopDecimalString as loopString, usdDecimalString as usdString } from "./decimal-strings";
 import { UNITS_PER_LOOP, formatLoop, formatUsd, loopUnitsToCents, parseLoop, parseUsd } from "../units";
+import { groupDigits } from "../format-en-us";
 
 export const PAYMENT_METHODS = ["paypal", "bank_transfer", "crypto", "revolut", "skrill"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -33,7 +34,7 @@ export function orderUsdAmount(requestedAmount: string): string | null {
 
 export const TOKEN_ORDER_MESSAGES = {
   invalidAmount: "Amount must be a valid number",
-  tooLarge: `Amount Too Large: One order can buy at most ${MAX_ORDER_LOOP.toLocaleString("en-US")} LOOP`,
+  tooLarge: `Amount Too Large: One order can buy at most ${groupDigits(MAX_ORDER_LOOP)} LOOP`,
   invalidPaymentMethod: "Invalid Payment Method: Choose PayPal, bank transfer, crypto, Revolut or Skrill",
   detailsRequired: "Payment details are required",
   detailsTooLong: `Payment details must be at most ${PAYMENT_DETAILS_MAX} characters`,

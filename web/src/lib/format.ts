@@ -1,3 +1,4 @@
+import { formatShortDate, formatShortDateTime, groupDigits } from "@loop/rules/format-en-us";
 import { parseLoop, UNITS_PER_LOOP } from "@loop/rules/units";
 
 /** Wallet address as first 6 and last 4 characters (docs/product.md#states): 0x1234...abcd. */
@@ -6,11 +7,9 @@ export function shortAddress(address: string): string {
   return `${address.slice(0, 6)}...${address.slice(-4)}`;
 }
 
-const integer = new Intl.NumberFormat("en-US");
-
 /** Whole numbers with thousands separators. */
 export function formatCount(value: number): string {
-  return integer.format(value);
+  return groupDigits(value);
 }
 
 /**
@@ -22,7 +21,7 @@ export function formatLoopAmount(text: string): string {
   if (units === null) return text;
   const whole = units / UNITS_PER_LOOP;
   const hundredths = ((units % UNITS_PER_LOOP) * 100n) / UNITS_PER_LOOP;
-  const wholeText = integer.format(whole);
+  const wholeText = groupDigits(whole);
   if (hundredths === 0n) return wholeText;
   return `${wholeText}.${hundredths.toString().padStart(2, "0").replace(/0$/, "")}`;
 }
@@ -38,28 +37,18 @@ export function formatTokenAmount(amount: bigint, decimals = 18, symbol = "LOOP"
   const scale = 10n ** BigInt(decimals);
   const whole = abs / scale;
   const hundredths = ((abs % scale) * 100n) / scale;
-  const text = `${integer.format(whole)}.${hundredths.toString().padStart(2, "0")}`;
+  const text = `${groupDigits(whole)}.${hundredths.toString().padStart(2, "0")}`;
   return `${negative ? "-" : ""}${text}${symbol ? ` ${symbol}` : ""}`;
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
 
 /** "Mar 4, 2026" (US English short month). */
 export function formatDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? "" : formatShortDate(date);
 }
-
-const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
 
 /** Dates in lists: "Mar 4, 2026, 3:07 PM" (US English short month, day, year, hour, minute). */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : dateTimeFormat.format(date);
+  return Number.isNaN(date.getTime()) ? "" : formatShortDateTime(date);
 }

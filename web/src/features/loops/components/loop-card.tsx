@@ -2,7 +2,7 @@ import { paths } from "@loop/rules/paths";
 import { DELIVERY_FORMATS, type DeliveryFormat } from "@loop/rules/schemas/downloads";
 import type { PublicLoop } from "@loop/rules/schemas/loops";
 import { AlertTriangle, Clock, EyeOff, Gauge, HandCoins, Loader2, Music2, ShieldAlert, ShoppingCart, Star } from "lucide-react";
-import { memo, type ReactNode, useState } from "react";
+import { memo, type ReactNode, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -15,8 +15,7 @@ import { notOwnedFormats, ownedFormats } from "../lib/owned-formats";
 import { AddToCollectionMenu } from "./add-to-collection-menu";
 import { DownloadButton } from "./download-button";
 import { LikeButton } from "./like-button";
-import { MakeOfferDialog } from "./make-offer-dialog";
-import { PurchaseDialog } from "./purchase-dialog";
+import { MakeOfferDialog, preloadSaleDialogs, PurchaseDialog } from "./lazy-sale-dialogs";
 import { RatingControl } from "./rating-control";
 import { WaveformPlayer } from "./waveform-player";
 
@@ -173,13 +172,27 @@ export const LoopCard = memo(function LoopCard({ loop, layout = "grid", onSignIn
                 />
               ) : null}
               {mayOffer ? (
-                <Button size="sm" variant="outline" onClick={makeOffer} aria-label={`Make Offer on ${loop.title}`}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={makeOffer}
+                  onPointerEnter={preloadSaleDialogs}
+                  onFocus={preloadSaleDialogs}
+                  aria-label={`Make Offer on ${loop.title}`}
+                >
                   <HandCoins aria-hidden />
                   Make Offer
                 </Button>
               ) : null}
               {mayBuy ? (
-                <Button size="sm" onClick={buy} disabled={userLoading} aria-label={`Buy ${loop.title}`}>
+                <Button
+                  size="sm"
+                  onClick={buy}
+                  onPointerEnter={user ? preloadSaleDialogs : undefined}
+                  onFocus={user ? preloadSaleDialogs : undefined}
+                  disabled={userLoading}
+                  aria-label={`Buy ${loop.title}`}
+                >
                   <ShoppingCart aria-hidden />
                   Buy
                 </Button>
@@ -187,18 +200,20 @@ export const LoopCard = memo(function LoopCard({ loop, layout = "grid", onSignIn
             </div>
           ) : null}
         </div>
-        {buyMounted && user && mayBuy ? (
-          <PurchaseDialog
-            loop={loop}
-            ownedFormats={owned}
-            open={buyOpen}
-            onOpenChange={setBuyOpen}
-            onPurchased={(purchase) => setBoughtHere((formats) => [...formats, purchase.format])}
-          />
-        ) : null}
-        {offerMounted && mayOffer ? (
-          <MakeOfferDialog loop={loop} ownedFormats={owned} open={offerOpen} onOpenChange={setOfferOpen} />
-        ) : null}
+        <Suspense fallback={null}>
+          {buyMounted && user && mayBuy ? (
+            <PurchaseDialog
+              loop={loop}
+              ownedFormats={owned}
+              open={buyOpen}
+              onOpenChange={setBuyOpen}
+              onPurchased={(purchase) => setBoughtHere((formats) => [...formats, purchase.format])}
+            />
+          ) : null}
+          {offerMounted && mayOffer ? (
+            <MakeOfferDialog loop={loop} ownedFormats={owned} open={offerOpen} onOpenChange={setOfferOpen} />
+          ) : null}
+        </Suspense>
         {mayRate ? <RatingControl loopId={loop.id} title={loop.title} myRating={myRating} onRated={setRated} /> : null}
       </div>
     </article>

@@ -2,7 +2,7 @@ import { DELIVERY_FORMATS, type DeliveryFormat } from "@loop/rules/schemas/downl
 import type { PublicLoop } from "@loop/rules/schemas/loops";
 import type { RatingResult } from "@loop/rules/schemas/ratings";
 import { HandCoins, ShoppingCart, Star } from "lucide-react";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { formatUsdCents } from "@/lib/loop-amounts";
@@ -17,8 +17,7 @@ import { AddToCollectionMenu } from "./add-to-collection-menu";
 import { DownloadButton } from "./download-button";
 import { LikeButton } from "./like-button";
 import { BUY_LOGIN_REQUIRED_TOAST } from "./loop-card";
-import { MakeOfferDialog } from "./make-offer-dialog";
-import { PurchaseDialog } from "./purchase-dialog";
+import { MakeOfferDialog, preloadSaleDialogs, PurchaseDialog } from "./lazy-sale-dialogs";
 import { RatingControl } from "./rating-control";
 import { ShareLoopButton } from "./share-loop-button";
 
@@ -78,7 +77,14 @@ export function LoopPageActions({ loop, viewerId, viewerKnown, onSignInRequired 
       {access.mayBuy || access.mayDownload ? (
         <div className="flex flex-wrap gap-2">
           {access.mayBuy ? (
-            <Button onClick={buy} disabled={!viewerKnown} className="flex-1" aria-label={`Buy ${loop.title}`}>
+            <Button
+              onClick={buy}
+              onPointerEnter={viewerId !== null ? preloadSaleDialogs : undefined}
+              onFocus={viewerId !== null ? preloadSaleDialogs : undefined}
+              disabled={!viewerKnown}
+              className="flex-1"
+              aria-label={`Buy ${loop.title}`}
+            >
               <ShoppingCart aria-hidden />
               Buy
             </Button>
@@ -90,6 +96,8 @@ export function LoopPageActions({ loop, viewerId, viewerKnown, onSignInRequired 
                 setOfferMounted(true);
                 setOfferOpen(true);
               }}
+              onPointerEnter={preloadSaleDialogs}
+              onFocus={preloadSaleDialogs}
               className="flex-1"
               aria-label={`Make Offer on ${loop.title}`}
             >
@@ -132,18 +140,20 @@ export function LoopPageActions({ loop, viewerId, viewerKnown, onSignInRequired 
         {access.mayRate ? <RatingControl loopId={loop.id} title={loop.title} myRating={myRating} onRated={setRated} /> : null}
       </div>
 
-      {buyMounted && viewerId !== null && access.mayBuy ? (
-        <PurchaseDialog
-          loop={loop}
-          ownedFormats={access.owned}
-          open={buyOpen}
-          onOpenChange={setBuyOpen}
-          onPurchased={(purchase) => setBoughtHere((formats) => [...formats, purchase.format])}
-        />
-      ) : null}
-      {offerMounted && access.mayOffer ? (
-        <MakeOfferDialog loop={loop} ownedFormats={access.owned} open={offerOpen} onOpenChange={setOfferOpen} />
-      ) : null}
+      <Suspense fallback={null}>
+        {buyMounted && viewerId !== null && access.mayBuy ? (
+          <PurchaseDialog
+            loop={loop}
+            ownedFormats={access.owned}
+            open={buyOpen}
+            onOpenChange={setBuyOpen}
+            onPurchased={(purchase) => setBoughtHere((formats) => [...formats, purchase.format])}
+          />
+        ) : null}
+        {offerMounted && access.mayOffer ? (
+          <MakeOfferDialog loop={loop} ownedFormats={access.owned} open={offerOpen} onOpenChange={setOfferOpen} />
+        ) : null}
+      </Suspense>
     </Card>
   );
 }

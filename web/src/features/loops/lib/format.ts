@@ -1,7 +1,6 @@
 /** Display rules of the loop card (docs/product.md#loop-card, docs/product.md#loop-card): exact cents, m:ss, the artist's name. */
+import { groupDigits } from "@loop/rules/format-en-us";
 import { priceToCents } from "@loop/rules/schemas/loops";
-
-const integer = new Intl.NumberFormat("en-US");
 
 /**
  * A loop's price for the card: "FREE" for free loops, otherwise exact dollars and cents ("$4.99",
@@ -11,7 +10,7 @@ export function formatLoopPrice(loop: { price: string; isFree: boolean }): strin
   if (loop.isFree) return "FREE";
   const cents = priceToCents(loop.price);
   if (cents === null) return `$${loop.price}`;
-  return `$${integer.format(Math.floor(cents / 100))}.${String(cents % 100).padStart(2, "0")}`;
+  return `$${groupDigits(Math.floor(cents / 100))}.${String(cents % 100).padStart(2, "0")}`;
 }
 
 /** Seconds as m:ss (rounded to the nearest second); "0:00" for unknown or negative values. */

@@ -1,3 +1,4 @@
+import { groupDigits } from "@loop/rules/format-en-us";
 import { UserCheck, UserPlus } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { errorStatus, getServerMessage } from "@/lib/api-client";
@@ -77,13 +78,13 @@ export function FollowCounts({ followerCount, followingCount }: { followerCount:
     <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground" data-testid="follow-counts">
       <span>
         <strong className="font-semibold text-foreground tabular-nums" data-testid="follower-count">
-          {followerCount.toLocaleString("en-US")}
+          {groupDigits(followerCount)}
         </strong>{" "}
         {followerCount === 1 ? "follower" : "followers"}
       </span>
       <span>
         <strong className="font-semibold text-foreground tabular-nums" data-testid="following-count">
-          {followingCount.toLocaleString("en-US")}
+          {groupDigits(followingCount)}
         </strong>{" "}
         following
       </span>

@@ -1,6 +1,5 @@
+import { groupDigits } from "@loop/rules/format-en-us";
 import { LOOP_PER_USD, parseLoop, UNITS_PER_LOOP } from "@loop/rules/units";
-
-const integer = new Intl.NumberFormat("en-US");
 
 /**
  * A LOOP total (decimal string, 8 places) for a stat card: the exact amount with thousands
@@ -14,7 +13,7 @@ export function formatLoopTotal(text: string): { loop: string; usd: string } | n
   const fraction = (units % UNITS_PER_LOOP).toString().padStart(8, "0");
   const cents = (units * 100n) / (LOOP_PER_USD * UNITS_PER_LOOP);
   return {
-    loop: `${integer.format(whole)}.${fraction}`,
-    usd: `$${integer.format(cents / 100n)}.${(cents % 100n).toString().padStart(2, "0")}`,
+    loop: `${groupDigits(whole)}.${fraction}`,
+    usd: `$${groupDigits(cents / 100n)}.${(cents % 100n).toString().padStart(2, "0")}`,
   };
 }
