@@ -36,6 +36,8 @@ const READY_TIMEOUT_MS = 300_000;
 /** The demo catalog's uploads are processed by the worker after start: wait for a full page of them. */
 const CATALOG_READY_TIMEOUT_MS = 600_000;
 const MIN_READY_LOOPS = 24;
+/** Polls 5 s apart with the same count of loops: the worker has nothing left to process. */
+const STABLE_POLLS = 4;
 
 /**
  * Lighthouse's Chromium: the flags shared with the browser tests, headless, and one feature switch
@@ -186,20 +188,29 @@ async function startStack(log) {
   return { url, stop };
 }
 
-/** Waits for the demo catalog's first page; answers a loop's id and its creator's id. */
+/**
+ * Waits until the demo catalog is fully processed: at least a page of loops listed and the count
+ * unchanged for STABLE_POLLS polls in a row. The upload worker encodes the demo audio after start;
+ * measuring while it runs would give its CPU to the page under test (a 2-core machine).
+ * Answers a loop's id and its creator's id.
+ */
 async function demoLoop(url, log) {
   const deadline = Date.now() + CATALOG_READY_TIMEOUT_MS;
+  let last = -1;
+  let stable = 0;
   for (;;) {
-    const response = await fetch(`${url}/api/loops?limit=${MIN_READY_LOOPS}`).catch(() => null);
+    const response = await fetch(`${url}/api/loops?limit=100`).catch(() => null);
     const body = response?.ok ? await response.json() : null;
     const loops = Array.isArray(body) ? body : (body?.loops ?? body?.items ?? []);
-    if (loops.length >= MIN_READY_LOOPS) {
-      log(`the demo catalog lists ${loops.length} loops`);
+    stable = loops.length === last ? stable + 1 : 0;
+    last = loops.length;
+    if (loops.length >= MIN_READY_LOOPS && stable >= STABLE_POLLS) {
+      log(`the demo catalog lists ${loops.length} loops, all processed`);
       const loop = loops[0];
       return { loopId: loop.id, creatorId: loop.userId ?? loop.creator?.id ?? loop.user?.id };
     }
     if (Date.now() > deadline) throw new Error(`the demo catalog listed ${loops.length} loops after 10 minutes`);
-    await sleep(3000);
+    await sleep(5000);
   }
 }
 

@@ -12,7 +12,7 @@ import { cn } from "@/lib/utils";
 import type { RatingResult } from "@loop/rules/schemas/ratings";
 import { artistName, formatDuration, formatLoopPrice, formatRating } from "../lib/format";
 import { notOwnedFormats, ownedFormats } from "../lib/owned-formats";
-import { AddToCollectionMenu } from "./add-to-collection-menu";
+import { AddToCollectionMenu } from "./lazy-collection-menu";
 import { DownloadButton } from "./download-button";
 import { LikeButton } from "./like-button";
 import { MakeOfferDialog, preloadSaleDialogs, PurchaseDialog } from "./lazy-sale-dialogs";

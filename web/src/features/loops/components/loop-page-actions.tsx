@@ -13,7 +13,7 @@ import { formatLoopPrice, formatRating } from "../lib/format";
 import { formatHint } from "../lib/format-hints";
 import { loopAccess } from "../lib/loop-access";
 import { feePercent, purchaseQuote } from "../lib/purchase-quote";
-import { AddToCollectionMenu } from "./add-to-collection-menu";
+import { AddToCollectionMenu } from "./lazy-collection-menu";
 import { DownloadButton } from "./download-button";
 import { LikeButton } from "./like-button";
 import { BUY_LOGIN_REQUIRED_TOAST } from "./loop-card";

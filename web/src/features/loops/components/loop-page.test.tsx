@@ -115,7 +115,7 @@ describe("a loop's page", () => {
     const { api } = renderPage(loop, { "GET /api/auth/user": () => json(makeUser({ id: "viewer-1" })) });
     expect(await screen.findByRole("heading", { level: 1, name: "Dusty Break" })).toBeInTheDocument();
     expect(await actions().findByRole("button", { name: /Download/ })).toBeInTheDocument();
-    expect(actions().getByRole("button", { name: "Add Dusty Break to a collection" })).toBeInTheDocument();
+    expect(await actions().findByRole("button", { name: "Add Dusty Break to a collection" })).toBeInTheDocument();
     expect(actions().getByRole("button", { name: "Share" })).toBeInTheDocument();
     expect(actions().queryByRole("button", { name: /^Buy/ })).not.toBeInTheDocument();
     expect(within(screen.getByTestId("loop-facts")).getByText("Type").nextElementSibling).toHaveTextContent("Loop");
