@@ -5,6 +5,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type ProxyOptions } from "vite";
 import { pageHeadPlugin } from "./vite-page-head";
 import { precompressPlugin } from "./vite-precompress";
+import { routePreloadsPlugin } from "./vite-route-preloads";
 
 const webPort = Number(process.env.WEB_PORT || 5173);
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT || 3000}`;
@@ -32,7 +33,8 @@ function isWalletModule(id: string): boolean {
 export default defineConfig({
   // pageHeadPlugin: each page with its own head and status, as the API serves web/dist (vite-page-head.ts).
   // precompressPlugin: `vite build` writes a .br and a .gz copy of each text file, served by the API (vite-precompress.ts).
-  plugins: [react(), tailwindcss(), pageHeadPlugin(apiTarget), precompressPlugin()],
+  // routePreloadsPlugin: each lazy route's files by page pattern, preloaded with that page's HTML (vite-route-preloads.ts).
+  plugins: [react(), tailwindcss(), pageHeadPlugin(apiTarget), precompressPlugin(), routePreloadsPlugin()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },

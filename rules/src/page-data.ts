@@ -40,3 +40,14 @@ export function withHead({ before, after }: { before: string; after: string }, h
   const indent = /[ \t]*$/.exec(before)?.[0] ?? "";
   return `${before}${head}\n${indent}${after}`;
 }
+
+/**
+ * The web build's `route-preloads.json` (web/vite-route-preloads.ts): for each page pattern of
+ * `paths` whose route loads lazily, that route's chunk (`/assets/…js`). The server lists it as
+ * `<link rel="modulepreload">` in that page's HTML, so it downloads with the app's own files
+ * instead of after them.
+ */
+export const ROUTE_PRELOADS_FILE = "route-preloads.json";
+
+/** `route-preloads.json`'s content: page pattern (`"/loops/:loopId"`) → files. */
+export type RoutePreloads = Record<string, string[]>;

@@ -5,6 +5,7 @@ import express, { Router, type Request, type RequestHandler } from "express";
 import { SESSION_META_NAME } from "@loop/rules/page-data";
 import type { Logger } from "../deps";
 import { chooseCoding, varyOnAcceptEncoding } from "./compression";
+import { routePreloadLinks, withRoutePreloads } from "./route-preloads";
 
 /** What answers a page's HTML from the built index.html (features/page-meta: its own head and status). */
 export type WebPageRenderer = (pathname: string) => Promise<{ status: number; html: string; noindex?: boolean }>;
@@ -111,12 +112,13 @@ export function staticWeb(webDist: string, options: StaticWebOptions = {}): Rout
   router.use(express.static(webDist, { index: false, ...OTHER_CACHE }));
   const indexHtml = readFileSync(index, "utf8");
   const render = pages?.(indexHtml);
+  const preloadsFor = routePreloadLinks(webDist);
   router.get(/^(?!\/api(?:\/|$)).*/, async (req, res, next) => {
     if (!req.accepts("html")) return next();
     res.set("Cache-Control", "no-cache");
     const page = render ? await render(req.path) : { status: 200, html: indexHtml };
     if (page.noindex) res.set("X-Robots-Tag", "noindex");
-    let html = page.html;
+    let html = withRoutePreloads(page.html, preloadsFor(req.path));
     if (sessionCookie !== undefined) {
       // The HTML differs by the cookie: no cache may give one visitor's answer to another.
       res.vary("Cookie");
