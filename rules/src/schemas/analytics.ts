@@ -4,6 +4,10 @@
  * preview played past 5 seconds). Money: LOOP as 8-decimal strings, USD as 2-decimal strings.
  */
 import { z } from "zod";
+import { PLAY_THRESHOLD_MS } from "../catalog";
+
+// Zod-free, in ../catalog (the player loads no schema); named here too.
+export { PLAY_THRESHOLD_MS };
 
 export const ANALYTICS_RANGES = ["7d", "30d", "90d", "all"] as const;
 export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
@@ -15,8 +19,6 @@ export const ANALYTICS_RANGE_DAYS: Record<Exclude<AnalyticsRange, "all">, number
 export const SALE_METHODS = ["loop", "wallet", "paypal", "card"] as const;
 export type SaleMethod = (typeof SALE_METHODS)[number];
 
-/** A preview counts as a play once this much of it has played. */
-export const PLAY_THRESHOLD_MS = 5000;
 /** At most one play per listener, loop and this period. */
 export const PLAY_DEDUP_MS = 60 * 60 * 1000;
 

@@ -1,8 +1,10 @@
 /** Downloads: GET /api/loops/:id/download issues a signed link; GET /api/downloads/:token answers the file. */
 import { z } from "zod";
 
-export const DELIVERY_FORMATS = ["mp3", "wav"] as const;
-export type DeliveryFormat = (typeof DELIVERY_FORMATS)[number];
+import { DELIVERY_FORMATS, type DeliveryFormat } from "../catalog";
+
+// Zod-free, in ../catalog (pages that only show loops load no schema); named here too.
+export { DELIVERY_FORMATS, type DeliveryFormat };
 
 /** How long a signed download link stays valid. */
 export const DOWNLOAD_LINK_TTL_MS = 15 * 60 * 1000;

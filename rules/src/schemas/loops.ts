@@ -5,18 +5,22 @@
 import { z } from "zod";
 import { normalizeTags, wholeNumber } from "./fields";
 import { DELIVERY_FORMATS } from "./downloads";
+import {
+  centsToPrice,
+  LOOP_LIST_DEFAULT_LIMIT,
+  LOOP_LIST_MAX_LIMIT,
+  LOOP_TOTAL_CAP,
+  MAX_PRICE_CENTS,
+  MUSICAL_KEY,
+  priceToCents,
+} from "../catalog";
+
+// Zod-free, in ../catalog so that the pages that only show loops load no schema; named here too.
+export { centsToPrice, LOOP_LIST_DEFAULT_LIMIT, LOOP_LIST_MAX_LIMIT, LOOP_TOTAL_CAP, MAX_PRICE_CENTS, MUSICAL_KEY, priceToCents };
 
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
-/**
- * GET /api/loops counts matches exactly up to this many; at or past it `total` is a lower bound
- * (the web shows "1,000+ loops found"): counting every one of 100,000 matches on every request
- * costs more than the rest of it (docs/decisions.md, issue 19).
- */
-export const LOOP_TOTAL_CAP = 1_000;
 export const MIN_BPM = 20;
 export const MAX_BPM = 300;
-/** Highest price accepted, in cents (1,000,000.00), so that it fits an integer column. */
-export const MAX_PRICE_CENTS = 100_000_000;
 /**
  * Longest audio processed, in seconds, by content type: a header that declares more is refused at
  * once, and decoding stops as soon as the decoded audio passes it (the loop ends failed).
@@ -101,7 +105,6 @@ export function storageQuotaProcessingMessage(quotaBytes: number, usedBytes: num
 
 export const LOOP_CONTENT_TYPES = ["loop", "track"] as const;
 export const LOOP_STATUSES = ["processing", "ready", "failed", "hidden"] as const;
-export const MUSICAL_KEY = /^[A-G][#b]? (major|minor)$/;
 
 const optionalText = (max: number) =>
   z
@@ -110,18 +113,6 @@ const optionalText = (max: number) =>
     .max(max)
     .optional()
     .transform((value) => (value ? value : undefined));
-
-/** Price text ("12.5", "0.00") to integer cents. */
-export function priceToCents(text: string): number | null {
-  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-  return cents <= MAX_PRICE_CENTS ? cents : null;
-}
-
-export function centsToPrice(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
-}
 
 /** The text fields of `POST /api/loops/upload` (besides the `audio` file). */
 export const uploadLoopFieldsSchema = z
@@ -221,8 +212,6 @@ export type LoopSort = (typeof LOOP_SORTS)[number];
 /** The spec's sort names are popular, recent, price and rating: `price` alone sorts cheapest first. */
 export const LOOP_SORT_PRICE = "price";
 export const DURATION_BANDS = ["short", "medium", "long"] as const;
-export const LOOP_LIST_DEFAULT_LIMIT = 24;
-export const LOOP_LIST_MAX_LIMIT = 100;
 /** Duration bands in ms: short < 30 s, medium 30–60 s (inclusive), long > 60 s. */
 export const DURATION_BAND_MS = { short: { lt: 30_000 }, medium: { gte: 30_000, lte: 60_000 }, long: { gt: 60_000 } } as const;
 

@@ -2,6 +2,10 @@
 import { z } from "zod";
 import { LEDGER_DECIMALS } from "../units";
 import { AMOUNT_MESSAGES, loopAmountProblem } from "./amounts";
+import { PROMOTIONAL_LOOP_TEXT, promotionalRefusalMessage } from "../promotional-loop";
+
+// Zod-free, in ../promotional-loop (the balance banner loads no schema); named here too.
+export { PROMOTIONAL_LOOP_TEXT, promotionalRefusalMessage };
 
 export const TOKEN_MESSAGES = {
   missing: "Missing Information: Please enter both recipient ID and amount",
@@ -21,18 +25,6 @@ export const TOKEN_MESSAGES = {
 } as const;
 
 export const TRANSFER_DESCRIPTION_MAX = 200;
-
-/**
- * Promotional LOOP (issue 18): the welcome bonus, level rewards and upload rewards (issue 22). It pays for loops (purchases,
- * offers; spending takes it first) but is never sent to another member nor withdrawn; a sale paid
- * with it credits the seller promotional LOOP too.
- */
-export const PROMOTIONAL_LOOP_TEXT =
-  "Promotional LOOP (welcome bonus, level rewards, upload rewards) can be spent on loops but not sent or withdrawn";
-
-/** A transfer or withdrawal above the withdrawable LOOP of a member who has promotional LOOP: why, and how much can go. */
-export const promotionalRefusalMessage = (action: "send" | "withdraw", upTo: string) =>
-  `${PROMOTIONAL_LOOP_TEXT}: you can ${action} up to ${upTo} LOOP`;
 
 /** A positive LOOP amount as a decimal string with at most 8 decimals (the ledger's unit), at most LoopToken's cap. */
 export const loopAmountSchema = z

@@ -7,7 +7,7 @@
  * far the media time moved and how much time passed, so neither a jump ahead nor a stalled stream
  * counts.
  */
-import { PLAY_THRESHOLD_MS } from "@loop/rules/schemas/analytics";
+import { PLAY_THRESHOLD_MS } from "@loop/rules/catalog";
 
 export interface PlayTracker {
   /** Playback started (or resumed) at `time` seconds into the preview. */

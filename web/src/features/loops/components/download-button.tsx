@@ -1,4 +1,4 @@
-import { DELIVERY_FORMATS, type DeliveryFormat } from "@loop/rules/schemas/downloads";
+import { DELIVERY_FORMATS, type DeliveryFormat } from "@loop/rules/catalog";
 import { Download } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Button } from "@/components/ui/button";

@@ -1,4 +1,4 @@
-import { LOOP_TOTAL_CAP } from "@loop/rules/schemas/loops";
+import { LOOP_TOTAL_CAP } from "@loop/rules/catalog";
 import { Loader2, RotateCw, SlidersHorizontal } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";

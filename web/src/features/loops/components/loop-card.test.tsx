@@ -62,13 +62,13 @@ describe("LoopCard", () => {
     const own = { id: VIEWER.id, username: "me", firstName: null, email: null };
     const { unmount } = renderCard(makeLoop({ title: "Taken Down", user: own, status: "hidden" }), { "GET /api/auth/user": signedIn });
     expect(await screen.findByText("Hidden by a moderator")).toBeInTheDocument();
-    expect(await screen.findByRole("button", { name: "Download Taken Down" })).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Download Taken Down", expanded: false })).toBeInTheDocument();
     unmount();
 
     renderCard(makeLoop({ title: "Bought Then Hidden", status: "hidden", isPurchased: true, purchasedFormats: ["wav"] }), {
       "GET /api/auth/user": signedIn,
     });
-    expect(await screen.findByRole("button", { name: "Download Bought Then Hidden" })).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Download Bought Then Hidden", expanded: false })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Buy Bought Then Hidden" })).not.toBeInTheDocument();
     expect(screen.queryByText("Hidden by a moderator")).not.toBeInTheDocument();
   });
@@ -76,7 +76,7 @@ describe("LoopCard", () => {
   it("the owner may download their own paid loop", async () => {
     const own = { id: VIEWER.id, username: "me", firstName: null, email: null };
     renderCard(makeLoop({ title: "Mine", user: own }), { "GET /api/auth/user": signedIn });
-    expect(await screen.findByRole("button", { name: "Download Mine" })).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Download Mine", expanded: false })).toBeInTheDocument();
     expect(screen.queryByRole("radiogroup")).not.toBeInTheDocument();
   });
 });
@@ -112,7 +112,7 @@ describe("Buy or Download", () => {
     const { user } = renderCard(loop, { "GET /api/auth/user": signedIn });
     await waitFor(() => expect(buyButton("Half Bought")).toBeEnabled());
     expect(screen.getByRole("button", { name: "Make Offer on Half Bought" })).toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: "Download Half Bought", expanded: false }));
+    await user.click(await screen.findByRole("button", { name: "Download Half Bought", expanded: false }));
     const items = await screen.findAllByRole("menuitem");
     expect(items.map((item) => item.textContent)).toEqual(["MP3320 kbps"]);
   });

@@ -1,5 +1,5 @@
 import { paths } from "@loop/rules/paths";
-import { DELIVERY_FORMATS, type DeliveryFormat } from "@loop/rules/schemas/downloads";
+import { DELIVERY_FORMATS, type DeliveryFormat } from "@loop/rules/catalog";
 import type { PublicLoop } from "@loop/rules/schemas/loops";
 import { AlertTriangle, Clock, EyeOff, Gauge, HandCoins, Loader2, Music2, ShieldAlert, ShoppingCart, Star } from "lucide-react";
 import { memo, type ReactNode, Suspense, useState } from "react";

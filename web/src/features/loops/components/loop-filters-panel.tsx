@@ -1,5 +1,5 @@
 import { KEY_MODES, KEY_TONICS, relativeKey } from "@loop/rules/musical-keys";
-import { centsToPrice, priceToCents } from "@loop/rules/schemas/loops";
+import { centsToPrice, priceToCents } from "@loop/rules/catalog";
 import { Plus, SlidersHorizontal, X } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Button } from "@/components/ui/button";

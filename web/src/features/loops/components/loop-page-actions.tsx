@@ -1,4 +1,4 @@
-import { DELIVERY_FORMATS, type DeliveryFormat } from "@loop/rules/schemas/downloads";
+import { DELIVERY_FORMATS, type DeliveryFormat } from "@loop/rules/catalog";
 import type { PublicLoop } from "@loop/rules/schemas/loops";
 import type { RatingResult } from "@loop/rules/schemas/ratings";
 import { HandCoins, ShoppingCart, Star } from "lucide-react";

@@ -114,7 +114,7 @@ describe("a loop's page", () => {
     const loop = makeLoop({ id: "10000000-0000-4000-8000-000000000002", title: "Dusty Break", isFree: true, price: "0.00", user: CREATOR });
     const { api } = renderPage(loop, { "GET /api/auth/user": () => json(makeUser({ id: "viewer-1" })) });
     expect(await screen.findByRole("heading", { level: 1, name: "Dusty Break" })).toBeInTheDocument();
-    expect(await actions().findByRole("button", { name: /Download/ })).toBeInTheDocument();
+    expect(await actions().findByRole("button", { name: /Download/, expanded: false })).toBeInTheDocument();
     expect(await actions().findByRole("button", { name: "Add Dusty Break to a collection" })).toBeInTheDocument();
     expect(actions().getByRole("button", { name: "Share" })).toBeInTheDocument();
     expect(actions().queryByRole("button", { name: /^Buy/ })).not.toBeInTheDocument();

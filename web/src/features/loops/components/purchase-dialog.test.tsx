@@ -152,7 +152,7 @@ describe("Purchase dialog", () => {
     expect(post.mock.calls[0]![0].body).toMatchObject({ format: "wav" });
     // Both formats owned now: Download (both), no Buy.
     await waitFor(() => expect(screen.queryByRole("button", { name: "Buy Deep Night" })).not.toBeInTheDocument());
-    await user.click(screen.getByRole("button", { name: "Download Deep Night", expanded: false }));
+    await user.click(await screen.findByRole("button", { name: "Download Deep Night", expanded: false }));
     expect((await screen.findAllByRole("menuitem")).map((item) => item.textContent)).toEqual(["MP3320 kbps", "WAVlossless"]);
   });
 
@@ -253,7 +253,7 @@ describe("Purchase dialog", () => {
 
     // The list is fetched again and the card gets Download (for the WAV: the MP3 is still to buy); the balance is fetched again.
     await waitFor(() => expect(api.calls("/api/loops")).toHaveLength(2));
-    expect(await screen.findByRole("button", { name: "Download Deep Night" })).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Download Deep Night", expanded: false })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Buy Deep Night" })).toBeInTheDocument();
     await waitFor(() => expect(balanceCalls).toHaveBeenCalledTimes(2));
   });

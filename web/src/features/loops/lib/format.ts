@@ -1,6 +1,6 @@
 /** Display rules of the loop card (docs/product.md#loop-card, docs/product.md#loop-card): exact cents, m:ss, the artist's name. */
 import { groupDigits } from "@loop/rules/format-en-us";
-import { priceToCents } from "@loop/rules/schemas/loops";
+import { priceToCents } from "@loop/rules/catalog";
 
 /**
  * A loop's price for the card: "FREE" for free loops, otherwise exact dollars and cents ("$4.99",

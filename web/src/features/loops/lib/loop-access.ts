@@ -3,7 +3,7 @@
  * page (issue 36): Download for a free loop, one's own or the formats bought; Buy while a format of a
  * paid loop is not theirs; Make Offer signed in while Buy shows; stars once they bought or downloaded it.
  */
-import { DELIVERY_FORMATS, type DeliveryFormat } from "@loop/rules/schemas/downloads";
+import { DELIVERY_FORMATS, type DeliveryFormat } from "@loop/rules/catalog";
 import type { PublicLoop } from "@loop/rules/schemas/loops";
 import { notOwnedFormats, ownedFormats } from "./owned-formats";
 

@@ -6,7 +6,7 @@
  * `contentType`, `tags` (comma-separated), `isFree`, `priceMin`, `priceMax` (dollars), `duration`,
  * `sortBy`. Defaults are left out of the address.
  */
-import { centsToPrice, LOOP_LIST_DEFAULT_LIMIT, MUSICAL_KEY, priceToCents } from "@loop/rules/schemas/loops";
+import { centsToPrice, LOOP_LIST_DEFAULT_LIMIT, MUSICAL_KEY, priceToCents } from "@loop/rules/catalog";
 
 export const DURATION_FILTERS = [
   { value: "all", label: "Any length" },

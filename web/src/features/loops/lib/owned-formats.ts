@@ -3,7 +3,7 @@
  * and format), so owning the MP3 must neither offer the WAV's download (the server refuses it) nor
  * hide buying the WAV.
  */
-import { DELIVERY_FORMATS, type DeliveryFormat } from "@loop/rules/schemas/downloads";
+import { DELIVERY_FORMATS, type DeliveryFormat } from "@loop/rules/catalog";
 
 /**
  * The formats in any of the lists (e.g. the server's `purchasedFormats` and those bought in this

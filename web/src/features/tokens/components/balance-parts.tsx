@@ -1,4 +1,4 @@
-import { PROMOTIONAL_LOOP_TEXT, promotionalRefusalMessage } from "@loop/rules/schemas/tokens";
+import { PROMOTIONAL_LOOP_TEXT, promotionalRefusalMessage } from "@loop/rules/promotional-loop";
 import { formatLoopBrief, parseLoop } from "@loop/rules/units";
 import { Gift, Wallet } from "lucide-react";
 import { formatLoop8 } from "@/lib/loop-amounts";
