@@ -9,6 +9,10 @@
 import { z } from "zod";
 import { DELIVERY_FORMATS } from "./downloads";
 import { PURCHASE_METHODS, type PurchaseMethod } from "./purchases";
+import { LICENCE_TERMS } from "../licence-terms";
+
+// Zod-free, in ../licence-terms (a loop's page shows them and loads no schema); named here too.
+export { LICENCE_TERMS };
 
 /** The version of the terms (docs/licence.md) stored with every licence issued under them. */
 export const LICENCE_VERSION = 1;
@@ -19,18 +23,6 @@ export const LICENCE_MESSAGES = {
   invalidLink: "Invalid Licence Link: This link is not valid. Open the licence from LOOP.",
   expiredLink: "Licence Link Expired: Open the licence's page on LOOP to download it.",
 } as const;
-
-/**
- * The terms in brief, as the verification page and the PDF print them (the full text: docs/licence.md,
- * version LICENCE_VERSION). Changing their meaning means a new version.
- */
-export const LICENCE_TERMS = [
-  "Royalty-free: use the loop in your own musical productions (songs, beats, soundtracks, videos, games) without further payment.",
-  "Commercial release is allowed: sell, stream, broadcast and perform the productions that contain the loop.",
-  "No resale or redistribution of the loop as a sample: not on its own, not in a sample pack or library, not as a modified loop.",
-  "The licence is non-exclusive and personal to the buyer: the creator keeps the copyright and may license the loop to others.",
-  "A refunded or reversed purchase revokes the licence from that date: it then covers no new use of the loop.",
-] as const;
 
 /** How each way to pay reads on a licence. */
 export const LICENCE_METHOD_NAMES: Record<PurchaseMethod, string> = {

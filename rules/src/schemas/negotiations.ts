@@ -7,6 +7,10 @@ import { z } from "zod";
 import { formatUsd, parseUsd } from "../units";
 import { AMOUNT_MESSAGES, MAX_USD_CENTS } from "./amounts";
 import { DELIVERY_FORMATS } from "./downloads";
+import { OFFER_TTL_MS } from "../platform-defaults";
+
+// Zod-free, in the module imported above (the pages that show loops load no schema); named here too.
+export { OFFER_TTL_MS };
 
 export const NEGOTIATION_MESSAGES = {
   missing: "Missing Information: Choose a loop and a format",
@@ -40,8 +44,6 @@ export type NegotiationStatus = (typeof NEGOTIATION_STATUSES)[number];
 /** Still open: the buyer's hold is in place and someone has to answer. */
 export const OPEN_NEGOTIATION_STATUSES = ["pending", "counter"] as const;
 
-/** How long an offer (and a counter) stays open before the expiry job releases its hold. */
-export const OFFER_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const NEGOTIATION_MESSAGE_MAX = 500;
 
 /**

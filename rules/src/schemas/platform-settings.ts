@@ -14,6 +14,10 @@ import { z } from "zod";
 import { wholeNumber } from "./fields";
 import { LEDGER_DECIMALS } from "../units";
 import { AMOUNT_MESSAGES, loopAmountProblem } from "./amounts";
+import { DEFAULT_MIN_OFFER_CENTS, DEFAULT_SUPPORT_EMAIL } from "../platform-defaults";
+
+// Zod-free, in the module imported above (the pages that show loops load no schema); named here too.
+export { DEFAULT_MIN_OFFER_CENTS, DEFAULT_SUPPORT_EMAIL };
 
 export const FEE_BPS_MAX = 5000;
 export const OFFER_EXPIRY_HOURS_MAX = 720;
@@ -23,14 +27,10 @@ export const DISPUTE_WINDOW_SECONDS_MAX = 30 * 24 * 60 * 60;
 export const FIAT_HOLD_DAYS_MAX = 180;
 /** Uploads per member per hour: default 20 (the column's), at most this. */
 export const UPLOADS_PER_HOUR_MAX = 1000;
-/** The support address until an admin sets one. */
-export const DEFAULT_SUPPORT_EMAIL = "support@loop.local";
 
 /** A member's storage quota in MB (MiB): at least one largest upload (50 MB), at most 1 TB; default 2 GB (the column's). */
 export const UPLOAD_QUOTA_MB_MIN = 50;
 export const UPLOAD_QUOTA_MB_MAX = 1024 * 1024;
-/** The smallest offer the app answers until an admin sets one: $0.50 (the column's default). */
-export const DEFAULT_MIN_OFFER_CENTS = 50;
 /** The highest minimum offer and minimum reward price, in cents: the highest price ($1,000,000.00). */
 export const SETTING_CENTS_MAX = 100_000_000;
 /** The most completed fiat sales a seller may be asked for before the normal hold applies. */

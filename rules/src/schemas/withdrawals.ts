@@ -8,9 +8,13 @@
  * Bitcoin addresses (api/src/features/withdrawals/destination.ts).
  */
 import { z } from "zod";
-import { LEDGER_DECIMALS, UNITS_PER_LOOP, formatLoopBrief, parseLoop } from "../units";
+import { LEDGER_DECIMALS, formatLoopBrief, parseLoop } from "../units";
 import { AMOUNT_MESSAGES, loopAmountProblem } from "./amounts";
 import { loopDecimalString as loopString, usdDecimalString as usdString } from "./decimal-strings";
+import { MIN_WITHDRAWAL_UNITS } from "../platform-defaults";
+
+// Zod-free, in the module imported above (the pages that show loops load no schema); named here too.
+export { MIN_WITHDRAWAL_UNITS };
 
 export const WITHDRAWAL_METHODS = ["crypto_eth", "crypto_btc", "crypto_usdc", "crypto_usdt", "loop"] as const;
 export type WithdrawalMethod = (typeof WITHDRAWAL_METHODS)[number];
@@ -20,9 +24,6 @@ export const EVM_WITHDRAWAL_METHODS: readonly WithdrawalMethod[] = ["crypto_eth"
 
 export const WITHDRAWAL_STATUSES = ["pending", "processing", "completed", "failed", "cancelled"] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
-
-/** The default smallest withdrawal: 10 LOOP, in ledger units (the admin's setting decides; see platform-settings.ts). */
-export const MIN_WITHDRAWAL_UNITS = 10n * UNITS_PER_LOOP;
 
 /** 'Minimum Withdrawal: The minimum withdrawal is 10 LOOP', for a minimum in ledger units. */
 export function minimumWithdrawalMessage(minUnits: bigint): string {

@@ -4,9 +4,8 @@
  * (zod), which the landing page does not load.
  */
 import { FORMAT_FEE_BPS } from "@loop/rules/fees";
-import { OFFER_TTL_MS } from "@loop/rules/schemas/negotiations";
-import { DEFAULT_MIN_OFFER_CENTS, DEFAULT_SUPPORT_EMAIL, type PublicPlatformSettings } from "@loop/rules/schemas/platform-settings";
-import { MIN_WITHDRAWAL_UNITS } from "@loop/rules/schemas/withdrawals";
+import { DEFAULT_MIN_OFFER_CENTS, DEFAULT_SUPPORT_EMAIL, MIN_WITHDRAWAL_UNITS, OFFER_TTL_MS } from "@loop/rules/platform-defaults";
+import type { PublicPlatformSettings } from "@loop/rules/schemas/platform-settings";
 import { formatLoop } from "@loop/rules/units";
 import { useQuery } from "@tanstack/react-query";
 import { clientConfigQueryOptions } from "./client-config";

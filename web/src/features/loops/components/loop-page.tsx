@@ -1,5 +1,5 @@
 import { paths } from "@loop/rules/paths";
-import { LICENCE_TERMS } from "@loop/rules/schemas/licences";
+import { LICENCE_TERMS } from "@loop/rules/licence-terms";
 import type { PublicLoop } from "@loop/rules/schemas/loops";
 import { AlertTriangle, EyeOff, FileText, Loader2, ShieldAlert } from "lucide-react";
 import { type ReactNode, useEffect, useMemo } from "react";
