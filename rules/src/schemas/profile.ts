@@ -4,17 +4,10 @@ import { currentUserSchema } from "./api-responses";
 import { followCountsSchema } from "./follows";
 import { publicLoopSchema } from "./loops";
 
-export const USERNAME = /^[a-z0-9_]{3,30}$/;
-export const MAX_BIO = 500;
+import { MAX_BIO, PROFILE_MESSAGES, USERNAME } from "../profile-messages";
 
-export const PROFILE_MESSAGES = {
-  usernameRequired: "Username is required.",
-  username: "Invalid Username: use 3 to 30 characters: lower-case letters, digits and _.",
-  usernameTaken: "Username is already taken",
-  bio: `Invalid Bio: at most ${MAX_BIO} characters.`,
-  profileImageUrl: "Invalid Profile Image URL: use an http(s) address, or leave it empty.",
-  userNotFound: "User Not Found",
-} as const;
+// Zod-free, in ../profile-messages (a public profile shows them and loads no schema); named here too.
+export { MAX_BIO, PROFILE_MESSAGES, USERNAME };
 
 /** PUT /api/profile. Usernames are stored in lower case; an empty bio or image URL clears it. */
 export const updateProfileSchema = z.object({

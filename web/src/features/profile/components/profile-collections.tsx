@@ -1,14 +1,18 @@
 import { paths } from "@loop/rules/paths";
 import type { Collection } from "@loop/rules/schemas/collections";
 import { FolderOpen, Plus } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { CollectionVisibilityBadge } from "@/components/collection-visibility-badge";
-import { CreateCollectionDialog } from "@/components/create-collection-dialog";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatCount } from "@/lib/format";
 import { useCollections } from "../api/get-collections";
+
+/** The form (the collection schema, Radix's dialog) loads when the owner first opens it. */
+const CreateCollectionDialog = lazy(() =>
+  import("@/components/create-collection-dialog").then((m) => ({ default: m.CreateCollectionDialog })),
+);
 
 /**
  * A profile's collections (docs/product.md#collections): on the own profile all of them with
@@ -27,7 +31,11 @@ export function ProfileCollections({ userId, own, emptyText }: { userId: string 
             <Plus aria-hidden />
             New collection
           </Button>
-          <CreateCollectionDialog open={creating} onOpenChange={setCreating} />
+          {creating ? (
+            <Suspense fallback={null}>
+              <CreateCollectionDialog open={creating} onOpenChange={setCreating} />
+            </Suspense>
+          ) : null}
         </div>
       ) : null}
       {collections.isError ? (

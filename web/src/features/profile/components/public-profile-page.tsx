@@ -1,7 +1,7 @@
 import { levelInfo } from "@loop/rules/levels";
 import { paths } from "@loop/rules/paths";
 import type { PublicLoop } from "@loop/rules/schemas/loops";
-import { PROFILE_MESSAGES } from "@loop/rules/schemas/profile";
+import { PROFILE_MESSAGES } from "@loop/rules/profile-messages";
 import { BarChart3, FolderOpen, Pencil, UserX } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
