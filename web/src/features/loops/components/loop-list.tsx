@@ -1,11 +1,13 @@
 import type { PublicLoop } from "@loop/rules/schemas/loops";
-import { type ReactNode, useDeferredValue, useMemo } from "react";
+import { type ReactNode, startTransition, useEffect, useMemo, useState } from "react";
 import { cn } from "@/lib/utils";
 import { PlayerQueueContext, playerQueue } from "../lib/player-queue";
 import { LoopCard, type LoopLayout } from "./loop-card";
 
 /** The cards a list mounts at once: a screen's worth (two rows of three on a wide screen). */
 const FIRST_CARDS = 6;
+/** The cards each later task adds: small commits, each short enough not to hold up a tap. */
+const CARDS_PER_TASK = 6;
 
 /**
  * Loop cards in a grid or a list; reused wherever loops are shown (home, profiles). Play on a card
@@ -27,9 +29,22 @@ export function LoopList({
   itemAction?: (loop: PublicLoop) => ReactNode;
 }) {
   const queue = useMemo(() => playerQueue(loops), [loops]);
-  // A screen's worth of cards first, then the rest in a render React may interrupt (a deferred value):
-  // a page of 24 cards is not one long task that keeps the page from answering.
-  const shown = useDeferredValue(loops, loops.length > FIRST_CARDS ? loops.slice(0, FIRST_CARDS) : loops);
+  // A screen's worth of cards first, then six more per task, each in a transition: a page of 24
+  // cards is not one long render and commit that keeps a phone from answering (Lighthouse's TBT). A
+  // new list (other filters, another page) starts again from the first screen; Load More keeps what
+  // is shown and adds the rest the same way.
+  const [mounted, setMounted] = useState({ first: loops[0]?.id, count: FIRST_CARDS });
+  let count = mounted.count;
+  if (mounted.first !== loops[0]?.id) {
+    count = FIRST_CARDS;
+    setMounted({ first: loops[0]?.id, count });
+  }
+  useEffect(() => {
+    if (count >= loops.length) return;
+    const timer = setTimeout(() => startTransition(() => setMounted((state) => ({ ...state, count: state.count + CARDS_PER_TASK }))), 0);
+    return () => clearTimeout(timer);
+  }, [count, loops.length]);
+  const shown = useMemo(() => (count >= loops.length ? loops : loops.slice(0, count)), [count, loops]);
   return (
     <PlayerQueueContext value={queue}>
       <ul
