@@ -32,23 +32,23 @@ export function routePreloadsPlugin(): Plugin {
     name: "loop:route-preloads",
     apply: "build",
     generateBundle(_options, bundle) {
-      const routeFiles = new Map<string, string[]>();
+      const routeChunks = new Map<string, string>();
       for (const item of Object.values(bundle)) {
         if (item.type !== "chunk") continue;
         const chunk = item as unknown as ChunkLike;
         const name = chunk.isDynamicEntry ? ROUTE_MODULE.exec(chunk.facadeModuleId ?? "")?.[1] : undefined;
-        if (name) routeFiles.set(name, [`/${chunk.fileName}`]);
+        if (name) routeChunks.set(name, `/${chunk.fileName}`);
       }
       const preloads: RoutePreloads = {};
       const used = new Set<string>();
       for (const [key, page] of Object.entries(paths)) {
         const name = ROUTE_ALIASES[key as keyof typeof paths] ?? kebab(key);
-        const files = routeFiles.get(name);
-        if (!files) continue;
-        preloads[page.pattern] = files;
+        const file = routeChunks.get(name);
+        if (!file) continue;
+        preloads[page.pattern] = [file];
         used.add(name);
       }
-      const orphans = [...routeFiles.keys()].filter((name) => !used.has(name) && name !== "not-found");
+      const orphans = [...routeChunks.keys()].filter((name) => !used.has(name) && name !== "not-found");
       if (orphans.length)
         this.error(
           `route-preloads: no page of rules/src/paths.ts maps to src/app/routes/${orphans.join(".tsx, ")}.tsx (see ROUTE_ALIASES)`,

@@ -32,10 +32,3 @@ export function routePreloadLinks(webDist: string): (pathname: string) => string
     return match?.links ?? "";
   };
 }
-
-/** `html` with `links` at the end of its head. */
-export function withRoutePreloads(html: string, links: string): string {
-  if (links === "") return html;
-  const at = html.indexOf("</head>");
-  return at === -1 ? html : `${html.slice(0, at)}${links}  ${html.slice(at)}`;
-}

@@ -5,7 +5,8 @@ import express, { Router, type Request, type RequestHandler } from "express";
 import { SESSION_META_NAME } from "@loop/rules/page-data";
 import type { Logger } from "../deps";
 import { chooseCoding, varyOnAcceptEncoding } from "./compression";
-import { routePreloadLinks, withRoutePreloads } from "./route-preloads";
+import { atHeadEnd } from "./head-end";
+import { routePreloadLinks } from "./route-preloads";
 
 /** What answers a page's HTML from the built index.html (features/page-meta: its own head and status). */
 export type WebPageRenderer = (pathname: string) => Promise<{ status: number; html: string; noindex?: boolean }>;
@@ -24,9 +25,7 @@ export interface StaticWebOptions {
  * ask GET /api/auth/user only to be answered 401. Added to each answer, after whatever made the HTML.
  */
 export function withSessionMeta(html: string, sessionCookie: boolean): string {
-  const at = html.indexOf("</head>");
-  if (at === -1) return html;
-  return `${html.slice(0, at)}  <meta name="${SESSION_META_NAME}" content="${sessionCookie ? "1" : "0"}" />\n  ${html.slice(at)}`;
+  return atHeadEnd(html, `  <meta name="${SESSION_META_NAME}" content="${sessionCookie ? "1" : "0"}" />\n`);
 }
 
 function carriesCookie(req: Request, name: string): boolean {
@@ -118,7 +117,7 @@ export function staticWeb(webDist: string, options: StaticWebOptions = {}): Rout
     res.set("Cache-Control", "no-cache");
     const page = render ? await render(req.path) : { status: 200, html: indexHtml };
     if (page.noindex) res.set("X-Robots-Tag", "noindex");
-    let html = withRoutePreloads(page.html, preloadsFor(req.path));
+    let html = atHeadEnd(page.html, preloadsFor(req.path));
     if (sessionCookie !== undefined) {
       // The HTML differs by the cookie: no cache may give one visitor's answer to another.
       res.vary("Cookie");
