@@ -3,11 +3,13 @@
 // real orchestrator of `pnpm start`, with its own database, chain, indexer and mail catcher.
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_FLAGS } from "../scripts/lib/chromium-flags.cjs";
+import { CHROMIUM_FLAGS, disableFeaturesFlag, playwrightDisableFeaturesFlag } from "../scripts/lib/chromium-flags.cjs";
 
-// The flags shared with the Lighthouse bench (scripts/lib/chromium-flags.cjs). Playwright passes its
-// own --disable-features; a second would replace it, so the browser tests add no feature switch.
-const CHROMIUM_ARGS = ["--headless", ...CHROMIUM_FLAGS];
+// The flags shared with the Lighthouse bench (scripts/lib/chromium-flags.cjs). Chromium keeps only
+// one --disable-features: Playwright's own is replaced by one that holds its list and ours (the
+// address bar's popups that every new window loaded: 1-2 s of CPU per browser context).
+const PLAYWRIGHT_DISABLE_FEATURES = playwrightDisableFeaturesFlag();
+const CHROMIUM_ARGS = ["--headless", ...CHROMIUM_FLAGS, disableFeaturesFlag([PLAYWRIGHT_DISABLE_FEATURES])];
 
 export default defineConfig({
   testDir: path.join(__dirname, "tests"),
@@ -54,6 +56,7 @@ export default defineConfig({
       // Playwright cannot download its own browsers here: Debian's chromium.
       executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
       args: CHROMIUM_ARGS,
+      ignoreDefaultArgs: [PLAYWRIGHT_DISABLE_FEATURES],
     },
   },
   projects: [{ name: "chromium" }],

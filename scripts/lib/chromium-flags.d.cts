@@ -2,3 +2,4 @@
 export declare const CHROMIUM_FLAGS: readonly string[];
 export declare const DISABLED_FEATURES: readonly string[];
 export declare function disableFeaturesFlag(toolFlags: readonly string[]): string;
+export declare function playwrightDisableFeaturesFlag(): string;
