@@ -1,12 +1,10 @@
 #!/usr/bin/env node
 // `pnpm test`: every check, on the two cores a CI machine has, within the 12-minute budget.
-// Three steps run at a time, each as soon as what it needs is done, the longest first:
-//   production build -> browser tests (pnpm test:e2e against that build, e2e/global-setup.ts),
-//     which wait mostly on the chain, the indexer and the mail and leave part of the machine idle:
-//     so they run beside the rest instead of after it
+// Two steps run at a time, each as soon as what it needs is done, the longest first:
 //   compile contracts -> API tests, contracts tests   (both deploy or test the compiled contracts)
-//   typecheck, lint, the other packages' tests (rules, web, ...)
+//   typecheck, lint, production build, the other packages' tests (rules, web, ...)
 //   meanwhile: Chromium for the browser tests (installed through apt when missing, scripts/lib/chromium.mjs)
+//   last, alone: the browser tests against that build (pnpm test:e2e, e2e/global-setup.ts)
 // After a failure no further step starts (those running finish); the exit code is non-zero.
 // Prints every step's time and the total, in red when the total is over the budget.
 // Safe beside a running `pnpm dev`: it takes no lock, and the tests start their own databases,
@@ -24,11 +22,8 @@ const NAME = "test";
 const log = (text) => say(NAME, text);
 /** The whole of `pnpm test` on a fresh 2-core clone (issue 16). */
 const BUDGET_MS = 12 * 60 * 1000;
-/**
- * Steps running at once. A CI machine has two cores: most steps keep one busy, and the browser
- * tests, which run for most of the whole, keep about one and a half busy.
- */
-const CONCURRENCY = 3;
+/** Steps running at once: a CI machine has two cores, and most steps keep one busy. */
+const CONCURRENCY = 2;
 /** Package tests that deploy or test the compiled contracts: they wait for the compile step. */
 const NEEDS_CONTRACTS = new Set(["api", "contracts"]);
 /** Package tests in the order they start: the longest first, so that the two slots end together. */
@@ -62,34 +57,15 @@ function packagesWithTests() {
     }));
 }
 
-// Chromium is fetched while the other steps run (apt is mostly waiting on the network and disk).
-const chromiumStart = Date.now();
-const chromium = ensureChromium({ log: (text) => say("chromium", text) }).then((result) => {
-  if (result.installed) say("chromium", `installed ${result.path} in ${formatDuration(Date.now() - chromiumStart)}`);
-  return result;
-});
-
-// In the order they start when several are ready at once: the browser tests, the longest, as soon
-// as the build they serve is made.
+// In the order they start when two are ready at once.
 const steps = [
-  { name: "build", short: "build", args: ["build"], env: { NODE_ENV: "production" }, after: [] },
   { name: "compile", short: "compile", args: ["--filter", "@loop/contracts", "compile"], after: [] },
-  {
-    name: "e2e",
-    short: "e2e",
-    args: ["test:e2e"],
-    after: ["build"],
-    async prepare() {
-      const browser = await chromium;
-      if (browser.error) return { error: browser.error };
-      // The build step made the production build the browser tests serve: they do not build again.
-      return { env: { CHROMIUM_PATH: browser.path, LOOP_E2E_PREBUILT: "1" } };
-    },
-  },
   { name: "typecheck", short: "types", args: ["typecheck"], after: [] },
   ...packagesWithTests(),
   { name: "lint", short: "lint", args: ["lint"], after: [] },
+  { name: "build", short: "build", args: ["build"], env: { NODE_ENV: "production" }, after: [] },
 ];
+const e2eStep = { name: "e2e", short: "e2e", args: ["test:e2e"] };
 
 const running = new Set();
 let interrupted = false;
@@ -162,12 +138,12 @@ const results = new Map();
 const t0 = Date.now();
 const since = (start) => formatDuration(Date.now() - start);
 
-async function runTimed(step) {
+async function runTimed(step, { prepare } = {}) {
   if (failed || interrupted) {
     results.set(step.name, { status: "not run" });
     return false;
   }
-  const prepared = step.prepare ? await step.prepare() : {};
+  const prepared = prepare ? await prepare() : {};
   if (prepared.error) {
     log(color.red(`${step.name}: ${prepared.error}`));
     results.set(step.name, { status: "failed", ms: 0, note: prepared.error });
@@ -210,11 +186,26 @@ function runAll() {
   });
 }
 
+// Chromium is fetched while the other steps run (apt is mostly waiting on the network and disk).
+const chromiumStart = Date.now();
+const chromium = ensureChromium({ log: (text) => say("chromium", text) }).then((result) => {
+  if (result.installed) say("chromium", `installed ${result.path} in ${formatDuration(Date.now() - chromiumStart)}`);
+  return result;
+});
+
 await runAll();
+await runTimed(e2eStep, {
+  async prepare() {
+    const browser = await chromium;
+    if (browser.error) return { error: browser.error };
+    // The build step made the production build the browser tests serve: they do not build again.
+    return { env: { CHROMIUM_PATH: browser.path, LOOP_E2E_PREBUILT: "1" } };
+  },
+});
 
 const icon = { passed: color.green("✓"), failed: color.red("✗"), "not run": color.gray("·"), interrupted: color.red("✗") };
 console.log("");
-for (const step of steps) {
+for (const step of [...steps, e2eStep]) {
   const result = results.get(step.name) ?? { status: "not run" };
   const time = result.ms !== undefined ? formatDuration(result.ms).padStart(12) : "".padStart(12);
   log(
