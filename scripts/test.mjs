@@ -4,7 +4,8 @@
 //   compile contracts -> API tests, contracts tests   (both deploy or test the compiled contracts)
 //   typecheck, lint, production build, the other packages' tests (rules, web, ...)
 //   meanwhile: Chromium for the browser tests (installed through apt when missing, scripts/lib/chromium.mjs)
-//   last, alone: the browser tests against that build (pnpm test:e2e, e2e/global-setup.ts)
+//   last: the browser tests against that build (pnpm test:e2e, e2e/global-setup.ts), as soon as a
+//     slot is free: beside the end of the API tests, then alone
 // After a failure no further step starts (those running finish); the exit code is non-zero.
 // Prints every step's time and the total, in red when the total is over the budget.
 // Safe beside a running `pnpm dev`: it takes no lock, and the tests start their own databases,
@@ -57,15 +58,35 @@ function packagesWithTests() {
     }));
 }
 
-// In the order they start when two are ready at once.
+// Chromium is fetched while the other steps run (apt is mostly waiting on the network and disk).
+const chromiumStart = Date.now();
+const chromium = ensureChromium({ log: (text) => say("chromium", text) }).then((result) => {
+  if (result.installed) say("chromium", `installed ${result.path} in ${formatDuration(Date.now() - chromiumStart)}`);
+  return result;
+});
+
+// In the order they start when two are ready at once. The browser tests come last: they start
+// when every other step has started (so they never run beside more than one) and the build is made.
+// Running them beside two steps (three at a time) made every step 2-3x slower and the whole longer.
 const steps = [
   { name: "compile", short: "compile", args: ["--filter", "@loop/contracts", "compile"], after: [] },
   { name: "typecheck", short: "types", args: ["typecheck"], after: [] },
   ...packagesWithTests(),
   { name: "lint", short: "lint", args: ["lint"], after: [] },
   { name: "build", short: "build", args: ["build"], env: { NODE_ENV: "production" }, after: [] },
+  {
+    name: "e2e",
+    short: "e2e",
+    args: ["test:e2e"],
+    after: ["build"],
+    async prepare() {
+      const browser = await chromium;
+      if (browser.error) return { error: browser.error };
+      // The build step made the production build the browser tests serve: they do not build again.
+      return { env: { CHROMIUM_PATH: browser.path, LOOP_E2E_PREBUILT: "1" } };
+    },
+  },
 ];
-const e2eStep = { name: "e2e", short: "e2e", args: ["test:e2e"] };
 
 const running = new Set();
 let interrupted = false;
@@ -138,12 +159,12 @@ const results = new Map();
 const t0 = Date.now();
 const since = (start) => formatDuration(Date.now() - start);
 
-async function runTimed(step, { prepare } = {}) {
+async function runTimed(step) {
   if (failed || interrupted) {
     results.set(step.name, { status: "not run" });
     return false;
   }
-  const prepared = prepare ? await prepare() : {};
+  const prepared = step.prepare ? await step.prepare() : {};
   if (prepared.error) {
     log(color.red(`${step.name}: ${prepared.error}`));
     results.set(step.name, { status: "failed", ms: 0, note: prepared.error });
@@ -186,26 +207,11 @@ function runAll() {
   });
 }
 
-// Chromium is fetched while the other steps run (apt is mostly waiting on the network and disk).
-const chromiumStart = Date.now();
-const chromium = ensureChromium({ log: (text) => say("chromium", text) }).then((result) => {
-  if (result.installed) say("chromium", `installed ${result.path} in ${formatDuration(Date.now() - chromiumStart)}`);
-  return result;
-});
-
 await runAll();
-await runTimed(e2eStep, {
-  async prepare() {
-    const browser = await chromium;
-    if (browser.error) return { error: browser.error };
-    // The build step made the production build the browser tests serve: they do not build again.
-    return { env: { CHROMIUM_PATH: browser.path, LOOP_E2E_PREBUILT: "1" } };
-  },
-});
 
 const icon = { passed: color.green("✓"), failed: color.red("✗"), "not run": color.gray("·"), interrupted: color.red("✗") };
 console.log("");
-for (const step of [...steps, e2eStep]) {
+for (const step of steps) {
   const result = results.get(step.name) ?? { status: "not run" };
   const time = result.ms !== undefined ? formatDuration(result.ms).padStart(12) : "".padStart(12);
   log(

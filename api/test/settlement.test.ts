@@ -231,6 +231,33 @@ describe("settlement of indexed chain events", () => {
     ).toBe(1);
   });
 
+  it("a pass says when every indexed event is settled, so that the worker only reads Ponder's head until it moves; never while an event waits for its confirmations", async () => {
+    const user = await signInMember(t, { account: await fundedAccount("10") });
+    await deposit(user.account, "1", depositRefOf(user.id));
+    await indexedToHead();
+    const withDepth = (confirmations: number) => ({
+      ...t.deps,
+      config: { ...t.config, settlement: { ...t.config.settlement, confirmations: { 31337: confirmations } } },
+    });
+
+    expect((await settleChain(withDepth(5), 31337, new Map())).quietAt).toBeNull();
+    expect((await balance(user.browser)).balance).toBe("500.00000000");
+    const settling = await settleChain(withDepth(0), 31337, new Map());
+    expect(settling.settled).toBeGreaterThanOrEqual(1);
+    expect(settling.quietAt).toBeNull();
+    expect((await balance(user.browser)).balance).toBe("501.00000000");
+
+    const head = await chain.client.getBlockNumber({ cacheTime: 0 });
+    expect(await settleChain(withDepth(0), 31337, new Map())).toEqual({ settled: 0, more: false, quietAt: head });
+    expect(await settleChain(withDepth(5), 31337, new Map())).toEqual({ settled: 0, more: false, quietAt: head });
+
+    // The worker on a quiet chain still credits the next deposit once it is indexed.
+    startWorker();
+    await sleep(100);
+    await deposit(user.account, "2", depositRefOf(user.id));
+    await waitFor("the second deposit to be credited", async () => (await balance(user.browser)).balance === "503.00000000");
+  });
+
   it("a deposit whose reference names no user is kept as unmatched and credits nobody", async () => {
     const stranger = await fundedAccount("10");
     startWorker();

@@ -1,10 +1,24 @@
 // Runs settlement passes in the API process: every chain with deployed contracts, again at once
 // while batches come back full, else after SETTLEMENT_POLL_MS. Stops between passes. Beside it, on
 // its own loop, the sender of the operator settlements the passes asked for (never awaited by a pass).
+// A chain whose last pass found every indexed event settled is only asked for Ponder's head until
+// that head moves (one small query instead of a query per kind of event, and on a chain with
+// confirmations an RPC call, ten times a second per API process), and fully again every
+// QUIET_RECHECK_MS whatever it says.
 import type { AppDeps } from "../../deps";
 import { startPeriodic } from "../../jobs/periodic";
+import { indexedHead } from "./indexed-events";
 import { sendDueOfferSettlements } from "./offer-settlement-requests";
 import { settleChain, type GenesisCache } from "./settlement.service";
+
+/** The longest a quiet chain goes without a full pass. */
+export const QUIET_RECHECK_MS = 2_000;
+
+interface Quiet {
+  /** Ponder's head at the last pass, which found nothing to settle up to it. */
+  indexed: bigint;
+  at: number;
+}
 
 export interface SettlementWorker {
   /** Resolves when the pass in flight (if any) has finished. */
@@ -17,6 +31,7 @@ const REPEAT_LOG_MS = 60_000;
 export function startSettlementWorker(deps: AppDeps): SettlementWorker {
   const chainIds = deps.config.chains.filter((chain) => chain.contracts).map((chain) => chain.id);
   const genesisCache: GenesisCache = new Map();
+  const quiet = new Map<number, Quiet>();
   const lastLogged = new Map<string, number>();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -30,13 +45,24 @@ export function startSettlementWorker(deps: AppDeps): SettlementWorker {
     deps.logger?.warn(text);
   };
 
+  /** True when the chain was quiet at the last pass, not long ago, and Ponder's head has not moved since. */
+  const stillQuiet = async (chainId: number): Promise<boolean> => {
+    const last = quiet.get(chainId);
+    if (!last || Date.now() - last.at >= QUIET_RECHECK_MS) return false;
+    return (await indexedHead(deps.prisma, deps.config.settlement.indexerSchema, chainId)) === last.indexed;
+  };
+
   const pass = async (): Promise<boolean> => {
     let more = false;
     for (const chainId of chainIds) {
       try {
+        if (await stillQuiet(chainId)) continue;
         const result = await settleChain(deps, chainId, genesisCache);
+        if (result.quietAt === null) quiet.delete(chainId);
+        else quiet.set(chainId, { indexed: result.quietAt, at: Date.now() });
         more ||= result.more;
       } catch (error) {
+        quiet.delete(chainId);
         logFailure(chainId, error);
       }
     }

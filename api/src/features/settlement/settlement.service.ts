@@ -25,9 +25,15 @@ export interface PassResult {
   settled: number;
   /** True when a full batch was found: more may be waiting. */
   more: boolean;
+  /**
+   * Ponder's indexed head when the pass found no unsettled event up to it, else null: until that
+   * head moves, a pass cannot find one either (settled_events only grows; Ponder writes an event's
+   * row before its checkpoint passes the event's block).
+   */
+  quietAt: bigint | null;
 }
 
-const NOTHING: PassResult = { settled: 0, more: false };
+const NOTHING: PassResult = { settled: 0, more: false, quietAt: null };
 
 /** Genesis hashes already read, by chain id (re-read before anything is applied). */
 export type GenesisCache = Map<number, string>;
@@ -37,11 +43,9 @@ function byChainOrder(a: Candidate, b: Candidate): number {
   return a.event.logIndex - b.event.logIndex;
 }
 
-/** The highest block whose events may be settled now, or null when nothing may be. */
-async function settleableHead(deps: AppDeps, chainId: number): Promise<bigint | null> {
+/** The highest block whose events may be settled now (Ponder's head being `indexed`), or null when nothing may be. */
+async function settleableHead(deps: AppDeps, chainId: number, indexed: bigint): Promise<bigint | null> {
   const { settlement } = deps.config;
-  const indexed = await indexedHead(deps.prisma, settlement.indexerSchema, chainId);
-  if (indexed === null) return null;
   const depth = BigInt(settlement.confirmations[chainId] ?? 0);
   if (depth === 0n) return indexed;
   const head = await chainHead(deps.chains, chainId);
@@ -170,12 +174,18 @@ export async function settleChain(
   handlers: readonly SettlementHandler[] = SETTLEMENT_HANDLERS,
 ): Promise<PassResult> {
   try {
-    const upTo = await settleableHead(deps, chainId);
+    const indexed = await indexedHead(deps.prisma, deps.config.settlement.indexerSchema, chainId);
+    if (indexed === null) return NOTHING;
+    const upTo = await settleableHead(deps, chainId, indexed);
     if (upTo === null) return NOTHING;
     let genesis = genesisCache.get(chainId) ?? (await genesisHash(deps.chains, chainId));
     genesisCache.set(chainId, genesis);
     let candidates = await findCandidates(deps, chainId, genesis, upTo, handlers);
-    if (candidates.length === 0) return NOTHING;
+    if (candidates.length === 0) {
+      // Quiet only when every indexed event is settled, those still short of their confirmations too.
+      const waiting = upTo === indexed ? [] : await findCandidates(deps, chainId, genesis, indexed, handlers);
+      return waiting.length === 0 ? { ...NOTHING, quietAt: indexed } : NOTHING;
+    }
     // Before anything is applied: is this still the chain the cached genesis names? A local chain
     // restarted under a running API would otherwise have its events keyed as the old chain's.
     const current = await genesisHash(deps.chains, chainId);
@@ -188,7 +198,7 @@ export async function settleChain(
     if ((deps.config.settlement.confirmations[chainId] ?? 0) > 0) candidates = await canonicalOnly(deps, chainId, candidates);
     if (candidates.length === 0) return NOTHING;
     const settled = await applyBatchOrEach(deps, chainId, candidates);
-    return { settled: settled ?? 0, more: settled !== null && full };
+    return { settled: settled ?? 0, more: settled !== null && full, quietAt: null };
   } catch (error) {
     if (isMissingIndexerTable(error)) return NOTHING;
     throw error;
