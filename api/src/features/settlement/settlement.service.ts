@@ -180,19 +180,21 @@ export async function settleChain(
     if (upTo === null) return NOTHING;
     let genesis = genesisCache.get(chainId) ?? (await genesisHash(deps.chains, chainId));
     genesisCache.set(chainId, genesis);
-    let candidates = await findCandidates(deps, chainId, genesis, upTo, handlers);
-    if (candidates.length === 0) {
-      // Quiet only when every indexed event is settled, those still short of their confirmations too.
-      const waiting = upTo === indexed ? [] : await findCandidates(deps, chainId, genesis, indexed, handlers);
-      return waiting.length === 0 ? { ...NOTHING, quietAt: indexed } : NOTHING;
-    }
+    // Up to Ponder's head, so that one read also tells whether anything waits for its confirmations:
+    // quiet only when nothing does. The events up to `upTo` come first (chain order), so the batch
+    // of those that may be settled now is whole.
+    const settleable = (found: Candidate[]) => found.filter((candidate) => candidate.event.blockNumber <= upTo);
+    const found = await findCandidates(deps, chainId, genesis, indexed, handlers);
+    if (found.length === 0) return { ...NOTHING, quietAt: indexed };
+    let candidates = settleable(found);
+    if (candidates.length === 0) return NOTHING;
     // Before anything is applied: is this still the chain the cached genesis names? A local chain
     // restarted under a running API would otherwise have its events keyed as the old chain's.
     const current = await genesisHash(deps.chains, chainId);
     if (current !== genesis) {
       genesis = current;
       genesisCache.set(chainId, genesis);
-      candidates = await findCandidates(deps, chainId, genesis, upTo, handlers);
+      candidates = settleable(await findCandidates(deps, chainId, genesis, indexed, handlers));
     }
     const full = candidates.length >= deps.config.settlement.batchSize;
     if ((deps.config.settlement.confirmations[chainId] ?? 0) > 0) candidates = await canonicalOnly(deps, chainId, candidates);
