@@ -113,6 +113,45 @@ export function startApi(env, log) {
   };
 }
 
+/**
+ * The bare control of issue 39 (api/bench/control-server.ts): the API's statements through node:http
+ * and pg, no framework, on `databaseUrl`. Resolves once it listens: { child, port, stop() }.
+ */
+export async function startControl(databaseUrl, log) {
+  const port = await freePort();
+  // BENCH_CONTROL_NODE_ARGS: extra node flags for the control, as BENCH_API_NODE_ARGS for the API.
+  const extra = (process.env.BENCH_CONTROL_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...extra, "--import", "tsx", "bench/control-server.ts"], {
+    cwd: API_DIR,
+    env: { ...process.env, DATABASE_URL: databaseUrl, CONTROL_PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const listening = new Promise((resolve, reject) => {
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+      if (output.includes("listening")) resolve();
+    });
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.once("exit", (code) => reject(new Error(`the control server exited with ${code}:\n${output}`)));
+  });
+  const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+  await listening.finally(() => clearTimeout(timer));
+  return {
+    child,
+    port,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      const kill = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      await exited;
+      clearTimeout(kill);
+      if (process.env.BENCH_VERBOSE) log(output);
+    },
+  };
+}
+
 /** The API's environment on a scratch database: no chain, no mail, no demo catalog, no web build. */
 export function apiEnv(databaseUrl, apiPort, scratch) {
   return {

@@ -119,7 +119,8 @@ export function rangeStart(range: AnalyticsRange, today: string): string | null 
   return start.toISOString().slice(0, 10);
 }
 
-const todayUtc = () => new Date().toISOString().slice(0, 10);
+/** Today's date in UTC, YYYY-MM-DD: the last day of every range. */
+export const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /** A loop's row of the per-loop table: its counters summed over the range, methods added up (bigint sums as text). */
 interface LoopRow {
@@ -164,8 +165,15 @@ const COLUMNS = COUNTERS.map((c) => `s."${c}"::text AS "${c}"`).join(", ");
 // The statements run on the pool (hotQuery): for a creator with a thousand loops, Prisma's row
 // decoding of ~20 bigint columns per loop cost most of the request's API time. Per loop only the
 // figures the table shows are read (methods added up in SQL).
+/** The range's days, `$2` the first and `$3` today; one row each, zeros where nothing happened. */
 const DAYS_SQL = `SELECT to_char(g."day", 'YYYY-MM-DD') AS "date", ${COLUMNS}
   FROM generate_series($2::date, $3::date, interval '1 day') AS g("day")
+  LEFT JOIN "app"."creator_daily_stats" s ON s."user_id" = $1::uuid AND s."day" = g."day"::date
+  ORDER BY g."day"`;
+/** All time: from the creator's first day with figures (today when none), `$2` today. */
+const DAYS_ALL_SQL = `SELECT to_char(g."day", 'YYYY-MM-DD') AS "date", ${COLUMNS}
+  FROM generate_series(LEAST((SELECT min(f."day") FROM "app"."creator_daily_stats" f WHERE f."user_id" = $1::uuid), $2::date), $2::date,
+                       interval '1 day') AS g("day")
   LEFT JOIN "app"."creator_daily_stats" s ON s."user_id" = $1::uuid AND s."day" = g."day"::date
   ORDER BY g."day"`;
 const LOOPS_IN_RANGE_SQL = `SELECT l."id"::text AS "id", l."title", ${LOOP_COUNTERS}, ${LOOP_TOTALS}
@@ -180,6 +188,34 @@ const LOOPS_ALL_SQL = `SELECT l."id"::text AS "id", l."title", ${LOOP_COUNTERS},
   FROM "app"."loops" l LEFT JOIN "app"."loop_stats_totals" s ON s."loop_id" = l."id"
   WHERE l."user_id" = $1::uuid`;
 
+/** A prepared statement of GET /api/analytics/creator. */
+export interface AnalyticsStatement {
+  readonly name: string;
+  readonly text: string;
+  readonly values: unknown[];
+}
+
+/**
+ * The two statements of GET /api/analytics/creator, run at once: the range's days and its loops.
+ * Exported for the bench's bare control (api/bench/control-server.ts), which runs the same.
+ */
+export function creatorAnalyticsStatements(
+  userId: string,
+  range: AnalyticsRange,
+  today: string,
+): [days: AnalyticsStatement, loops: AnalyticsStatement] {
+  const from = rangeStart(range, today);
+  if (from === null)
+    return [
+      { name: "analytics_days_all", text: DAYS_ALL_SQL, values: [userId, today] },
+      { name: "analytics_loops_all", text: LOOPS_ALL_SQL, values: [userId] },
+    ];
+  return [
+    { name: "analytics_days", text: DAYS_SQL, values: [userId, from, today] },
+    { name: "analytics_loops_range", text: LOOPS_IN_RANGE_SQL, values: [userId, from] },
+  ];
+}
+
 function loopOf(row: LoopRow) {
   return {
     row,
@@ -191,23 +227,13 @@ function loopOf(row: LoopRow) {
 
 export async function creatorAnalytics(prisma: PrismaClient, userId: string, range: AnalyticsRange): Promise<CreatorAnalytics> {
   const today = todayUtc();
-  let from = rangeStart(range, today);
-  if (from === null) {
-    const [first] = await hotQuery<{ day: string | null }>(
-      prisma,
-      "analytics_first_day",
-      `SELECT to_char(min("day"), 'YYYY-MM-DD') AS "day" FROM "app"."creator_daily_stats" WHERE "user_id" = $1::uuid`,
-      [userId],
-    );
-    from = first?.day && first.day < today ? first.day : today;
-  }
-
+  const [daysStatement, loopsStatement] = creatorAnalyticsStatements(userId, range, today);
   const [dayRows, loopRows] = await Promise.all([
-    hotQuery<Record<string, string> & { date: string }>(prisma, "analytics_days", DAYS_SQL, [userId, from, today]),
-    range === "all"
-      ? hotQuery<LoopRow>(prisma, "analytics_loops_all", LOOPS_ALL_SQL, [userId])
-      : hotQuery<LoopRow>(prisma, "analytics_loops_range", LOOPS_IN_RANGE_SQL, [userId, from]),
+    hotQuery<Record<string, string> & { date: string }>(prisma, daysStatement.name, daysStatement.text, daysStatement.values),
+    hotQuery<LoopRow>(prisma, loopsStatement.name, loopsStatement.text, loopsStatement.values),
   ]);
+  // The series always has today: its first day is the range's.
+  const from = dayRows[0]?.date ?? today;
 
   let total = figuresOf(undefined);
   const days: AnalyticsDay[] = dayRows.map((row) => {

@@ -6,6 +6,7 @@
 // values are bound parameters ($1, $2...); only whole numbers and values of small fixed sets,
 // validated, are written into the text (see Params). docs/decisions.md, "Issue 19 — catalog without
 // its cache".
+import { createHash } from "node:crypto";
 import { keysMatching } from "@loop/rules/musical-keys";
 import { DURATION_BAND_MS, LOOP_TOTAL_CAP, MUSICAL_KEY, type LoopListQuery } from "@loop/rules/schemas/loops";
 import { BadRequest } from "../../http/errors";
@@ -399,4 +400,39 @@ SELECT '{"loops" : [' || COALESCE((
     SELECT to_json(translate(encode(convert_to(${cursorJson}, 'UTF8'), 'base64'), E'+/=\\n', '-_'))::text
     FROM page x WHERE x.n = ${limitParam} AND EXISTS (SELECT 1 FROM page y WHERE y.n > ${limitParam})), 'null') || '}' AS body`;
   return { text, values: p.values };
+}
+
+/**
+ * The names of the catalog's prepared statements, by SQL text. A named statement is parsed once
+ * per connection and, once Postgres settles on its generic plan (after five runs; at once when the
+ * text has no parameter), planned once too: planning was about as much Postgres CPU as running the
+ * statement. Each connection keeps every statement it prepared (about 0.3 MB of Postgres memory
+ * each with its plan), so only the first CATALOG_STATEMENTS_MAX distinct texts get a name (at most
+ * ~70 MB per connection); later ones run unnamed (parsed and planned each time, as before). The
+ * texts vary with the filters set, their whole-number values and the sort (catalogSql): the
+ * bench's 162 URLs make about 120.
+ */
+const statementNames = new Map<string, string>();
+export const CATALOG_STATEMENTS_MAX = 200;
+
+/** The page's statement: its SQL, values and prepared statement's name (undefined: run unnamed). */
+export interface CatalogStatement {
+  readonly text: string;
+  readonly values: unknown[];
+  readonly name: string | undefined;
+}
+
+/** GET /api/loops' statement for `query` (what the API runs, and the bench's bare control). */
+export function catalogStatement(query: LoopListQuery): CatalogStatement {
+  const { text, values } = catalogSql(query);
+  return { text, values, name: statementName(text) };
+}
+
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < CATALOG_STATEMENTS_MAX) {
+    name = `catalog_${createHash("sha1").update(text).digest("base64url")}`;
+    statementNames.set(text, name);
+  }
+  return name;
 }

@@ -1,12 +1,11 @@
 // The public catalog: listing and reading loops, and streaming their preview and peaks.
-import { createHash } from "node:crypto";
 import type { DeliveryFormat } from "@loop/rules/schemas/downloads";
 import { loopListQuerySchema, type LoopListQuery, type LoopListResponse, type PublicLoop } from "@loop/rules/schemas/loops";
 import { hotQuery } from "../../db/hot-query";
 import { Prisma, type PrismaClient } from "../../db/prisma";
 import { NotFound } from "../../http/errors";
 import { catalogCache } from "./catalog-cache";
-import { catalogSql } from "./catalog-query";
+import { catalogStatement, type CatalogStatement } from "./catalog-query";
 import {
   publicLoopInclude,
   publicLoopView,
@@ -22,40 +21,6 @@ import { parse } from "../../http/validate";
 export const LOOP_NOT_FOUND = "Loop Not Found";
 
 /**
- * The names of the catalog's prepared statements, by SQL text. A named statement is parsed once
- * per connection and, once Postgres settles on its generic plan (after five runs; at once when the
- * text has no parameter), planned once too: planning was about as much Postgres CPU as running the
- * statement. Each connection keeps every statement it prepared (about 0.3 MB of Postgres memory
- * each with its plan), so only the first CATALOG_STATEMENTS_MAX distinct texts get a name (at most
- * ~70 MB per connection); later ones run unnamed (parsed and planned each time, as before). The
- * texts vary with the filters set, their whole-number values and the sort (catalog-query.ts): the
- * bench's 162 URLs make about 120.
- */
-const statementNames = new Map<string, string>();
-export const CATALOG_STATEMENTS_MAX = 200;
-
-/** The page's statement: its SQL, values and prepared statement's name (undefined: run unnamed). */
-interface CatalogStatement {
-  readonly text: string;
-  readonly values: unknown[];
-  readonly name: string | undefined;
-}
-
-function statementOf(query: LoopListQuery): CatalogStatement {
-  const { text, values } = catalogSql(query);
-  return { text, values, name: statementName(text) };
-}
-
-function statementName(text: string): string | undefined {
-  let name = statementNames.get(text);
-  if (name === undefined && statementNames.size < CATALOG_STATEMENTS_MAX) {
-    name = `catalog_${createHash("sha1").update(text).digest("base64url")}`;
-    statementNames.set(text, name);
-  }
-  return name;
-}
-
-/**
  * The page as anyone sees it (what the catalog cache keeps): one statement whose one value is the
  * response body (catalog-query.ts), run on the pool under Prisma's adapter: for this hot read,
  * Prisma's query layer (its parameter and result mapping, the row decoding) cost more API CPU than
@@ -63,7 +28,7 @@ function statementName(text: string): string | undefined {
  * parsed only for a signed-in viewer's overlay.
  */
 async function anonymousPage(prisma: PrismaClient, parsed: ParsedListQuery): Promise<AnonymousLoopsPage> {
-  const { text, values, name } = (parsed.statement ??= statementOf(parsed.query));
+  const { text, values, name } = (parsed.statement ??= catalogStatement(parsed.query));
   const rows = await hotQuery<{ body: string }>(prisma, name, text, values);
   const body = Buffer.from(rows[0]!.body, "utf8");
   let page: LoopListResponse | undefined;

@@ -30,7 +30,11 @@ export async function searchJson(prisma: PrismaClient, query: SearchQuery): Prom
   return catalogCache(prisma).get(`search:${JSON.stringify([q, limit, offset])}`, () => runSearch(prisma, q, limit, offset));
 }
 
-const SEARCH_STATEMENT = { name: "loop_search", text: 'SELECT "app"."search"($1::text, $2::int, $3::int, $4::int) AS body' } as const;
+/** GET /api/search's one statement (also the bench's bare control, api/bench/control-server.ts). */
+export const SEARCH_STATEMENT = {
+  name: "loop_search",
+  text: 'SELECT "app"."search"($1::text, $2::int, $3::int, $4::int) AS body',
+} as const;
 
 async function runSearch(prisma: PrismaClient, q: string, limit: number, offset: number): Promise<string> {
   const [row] = await hotQuery<{ body: string }>(prisma, SEARCH_STATEMENT.name, SEARCH_STATEMENT.text, [
