@@ -87,6 +87,17 @@ export function runNode(args, env, log) {
   });
 }
 
+/** SIGTERM, then SIGKILL after 15 s; resolves once the child exited (its output logged under BENCH_VERBOSE). */
+async function stopChild(child, output, log) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const kill = setTimeout(() => child.kill("SIGKILL"), 15_000);
+  await exited;
+  clearTimeout(kill);
+  if (process.env.BENCH_VERBOSE) log(output());
+}
+
 export function startApi(env, log) {
   // BENCH_API_NODE_ARGS: extra node flags for the API, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const extra = (process.env.BENCH_API_NODE_ARGS ?? "").split(" ").filter(Boolean);
@@ -101,15 +112,7 @@ export function startApi(env, log) {
   return {
     child,
     output: () => output,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-      await exited;
-      clearTimeout(timer);
-      if (process.env.BENCH_VERBOSE) log(output);
-    },
+    stop: () => stopChild(child, () => output, log),
   };
 }
 
@@ -140,15 +143,7 @@ export async function startControl(databaseUrl, log) {
   return {
     child,
     port,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      const kill = setTimeout(() => child.kill("SIGKILL"), 15_000);
-      await exited;
-      clearTimeout(kill);
-      if (process.env.BENCH_VERBOSE) log(output);
-    },
+    stop: () => stopChild(child, () => output, log),
   };
 }
 
@@ -202,7 +197,7 @@ export async function createSignedInUser(db, username) {
 export function apiRequest(port, method, urlPath, { cookie, agent, body } = {}) {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   const headers = {
-    cookie,
+    ...(cookie === undefined ? {} : { cookie }),
     ...(payload === undefined
       ? {}
       : { "content-type": "application/json", "content-length": Buffer.byteLength(payload), origin: `http://localhost:${port}` }),

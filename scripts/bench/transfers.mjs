@@ -97,6 +97,26 @@ function postJson(agent, port, urlPath, body, extraHeaders) {
   });
 }
 
+/** Two different members of `accounts`, at random. */
+function randomPair(accounts) {
+  const from = accounts[Math.floor(Math.random() * accounts.length)];
+  const to = accounts[Math.floor(Math.random() * accounts.length)];
+  return [from, to === from ? accounts[(accounts.indexOf(from) + 1) % accounts.length] : to];
+}
+
+/** `slice(ms, record)` runs `client(until, record)` CONCURRENCY times at once for `ms`; `seconds()` adds up the recorded slices. */
+function inSlices(client) {
+  let recorded = 0;
+  return {
+    async slice(ms, record) {
+      const started = Date.now();
+      await Promise.all(Array.from({ length: CONCURRENCY }, () => client(started + ms, record)));
+      if (record) recorded += (Date.now() - started) / 1000;
+    },
+    seconds: () => recorded,
+  };
+}
+
 /**
  * CONCURRENCY clients sending transfers between random pairs of `accounts` (one in REPLAY_EVERY sent
  * again with its key), run in slices (`slice(ms, record)`); `finish()` gives what they recorded.
@@ -105,13 +125,10 @@ function transferDriver(port, origin, accounts) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const stats = { accepted: 0, measuredAccepted: 0, refused: 0, replays: 0, replayMismatches: 0, failures: [], latencies: [] };
   let counter = 0;
-  let seconds = 0;
   const client = async (until, record) => {
     while (Date.now() < until) {
       const index = counter++;
-      const from = accounts[Math.floor(Math.random() * accounts.length)];
-      let to = accounts[Math.floor(Math.random() * accounts.length)];
-      if (to === from) to = accounts[(accounts.indexOf(from) + 1) % accounts.length];
+      const [from, to] = randomPair(accounts);
       const body = {
         toUserId: to.id,
         amount: formatLoop(BigInt(1 + Math.floor(Math.random() * MAX_TRANSFER_UNITS))),
@@ -136,15 +153,12 @@ function transferDriver(port, origin, accounts) {
       }
     }
   };
+  const { slice, seconds } = inSlices(client);
   return {
-    async slice(ms, record) {
-      const started = Date.now();
-      await Promise.all(Array.from({ length: CONCURRENCY }, () => client(started + ms, record)));
-      if (record) seconds += (Date.now() - started) / 1000;
-    },
+    slice,
     finish() {
       agent.destroy();
-      return { ...stats, seconds };
+      return { ...stats, seconds: seconds() };
     },
   };
 }
@@ -157,13 +171,10 @@ function controlDriver(port, accounts) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   let posted = 0;
   let measured = 0;
-  let seconds = 0;
   const failures = [];
   const client = async (until, record) => {
     while (Date.now() < until) {
-      const from = accounts[Math.floor(Math.random() * accounts.length)];
-      let to = accounts[Math.floor(Math.random() * accounts.length)];
-      if (to === from) to = accounts[(accounts.indexOf(from) + 1) % accounts.length];
+      const [from, to] = randomPair(accounts);
       const units = String(1 + Math.floor(Math.random() * MAX_TRANSFER_UNITS));
       const answer = await postJson(agent, port, "/control/ledger-post", { from: from.id, to: to.id, units }, {});
       if (answer.status === 201) {
@@ -172,16 +183,13 @@ function controlDriver(port, accounts) {
       } else if (failures.length < 5) failures.push(`${answer.status} ${answer.text.slice(0, 200)}`);
     }
   };
+  const { slice, seconds } = inSlices(client);
   return {
-    async slice(ms, record) {
-      const started = Date.now();
-      await Promise.all(Array.from({ length: CONCURRENCY }, () => client(started + ms, record)));
-      if (record) seconds += (Date.now() - started) / 1000;
-    },
+    slice,
     finish() {
       agent.destroy();
       if (failures.length > 0) throw new Error(`the control's ledger_post failed: ${failures.join("; ")}`);
-      return { posted, measured, perSecond: measured / seconds };
+      return { posted, measured, perSecond: measured / seconds() };
     },
   };
 }
