@@ -14,6 +14,7 @@ import {
 import { formatLoop, formatUsd } from "@loop/rules/units";
 import { hotQuery } from "../../db/hot-query";
 import type { PrismaClient } from "../../db/prisma";
+import { TX_SHORT } from "../../db/transactions";
 
 const COUNTERS = [
   "plays",
@@ -157,33 +158,100 @@ const LOOP_COUNTERS = [
 ]
   .map((c) => `COALESCE(s."${c}", 0)::text AS "${c}"`)
   .join(", ");
-/** `sum(s."plays")::bigint AS "plays", …` over rows aliased `s`. */
-const SUMS = COUNTERS.map((c) => `sum(s."${c}")::bigint AS "${c}"`).join(", ");
 /** The counters of rows aliased `s` as text (pg gives bigint as text; one way for every column). */
 const COLUMNS = COUNTERS.map((c) => `s."${c}"::text AS "${c}"`).join(", ");
 
 // The statements run on the pool (hotQuery): for a creator with a thousand loops, Prisma's row
 // decoding of ~20 bigint columns per loop cost most of the request's API time. Per loop only the
 // figures the table shows are read (methods added up in SQL).
-/** The range's days, `$2` the first and `$3` today; one row each, zeros where nothing happened. */
-const DAYS_SQL = `SELECT to_char(g."day", 'YYYY-MM-DD') AS "date", ${COLUMNS}
+/**
+ * The range's days, `$2` the first and `$3` today; one row each, zeros where nothing happened. Each
+ * row also says whether the creator's kept sums of the range (`$4` days) end on `$5` at the creator's
+ * current generation (`fresh`), so the per-loop statement run beside it can be trusted.
+ */
+const DAYS_SQL = `SELECT to_char(g."day", 'YYYY-MM-DD') AS "date", ${COLUMNS},
+    EXISTS (SELECT 1 FROM "app"."creator_range_sums" m
+            WHERE m."user_id" = $1::uuid AND m."days" = $4::int AND m."through" = $5::date
+              AND m."generation" = COALESCE((SELECT a."generation" FROM "app"."analytics_generations" a WHERE a."user_id" = $1::uuid), 0)) AS "fresh"
   FROM generate_series($2::date, $3::date, interval '1 day') AS g("day")
   LEFT JOIN "app"."creator_daily_stats" s ON s."user_id" = $1::uuid AND s."day" = g."day"::date
   ORDER BY g."day"`;
 /** All time: from the creator's first day with figures (today when none), `$2` today. */
-const DAYS_ALL_SQL = `SELECT to_char(g."day", 'YYYY-MM-DD') AS "date", ${COLUMNS}
+const DAYS_ALL_SQL = `SELECT to_char(g."day", 'YYYY-MM-DD') AS "date", ${COLUMNS}, true AS "fresh"
   FROM generate_series(LEAST((SELECT min(f."day") FROM "app"."creator_daily_stats" f WHERE f."user_id" = $1::uuid), $2::date), $2::date,
                        interval '1 day') AS g("day")
   LEFT JOIN "app"."creator_daily_stats" s ON s."user_id" = $1::uuid AND s."day" = g."day"::date
   ORDER BY g."day"`;
-const LOOPS_IN_RANGE_SQL = `SELECT l."id"::text AS "id", l."title", ${LOOP_COUNTERS}, ${LOOP_TOTALS}
+
+/** The per-loop figures a range keeps (migration 20261203090000_analytics_range_sums), methods added up. */
+const KEPT = [
+  ["plays", `s."plays"`],
+  ["downloads", `s."downloads"`],
+  ["refunds", `s."refunds"`],
+  ["sales", SALE_METHODS.map((m) => `s."sales_${m}"`).join(" + ")],
+  ["units", SALE_METHODS.map((m) => `s."earnings_units_${m}"`).join(" + ")],
+  ["cents", SALE_METHODS.map((m) => `s."earnings_cents_${m}"`).join(" + ")],
+  ["offers_received", `s."offers_received"`],
+  ["offers_accepted", `s."offers_accepted"`],
+  ["offers_declined", `s."offers_declined"`],
+  ["offers_withdrawn", `s."offers_withdrawn"`],
+  ["offers_expired", `s."offers_expired"`],
+] as const;
+/** `sum(…)::bigint AS "plays", …` over loop_daily_stats rows aliased `s`. */
+const KEPT_SUMS = KEPT.map(([name, expression]) => `sum(${expression})::bigint AS "${name}"`).join(", ");
+
+/**
+ * Per loop: the creator's kept sums of the range's days up to `$3` (loop_range_sums, `$2` days)
+ * plus the days after it, summed live (two at most).
+ */
+const LOOPS_IN_RANGE_SQL = `SELECT l."id"::text AS "id", l."title",
+    ${KEPT.map(([name]) => `(COALESCE(k."${name}", 0) + COALESCE(t."${name}", 0))::text AS "${name}"`).join(", ")}
   FROM "app"."loops" l
+  LEFT JOIN "app"."loop_range_sums" k ON k."user_id" = $1::uuid AND k."days" = $2::int AND k."loop_id" = l."id"
   LEFT JOIN (
-    SELECT s."loop_id", ${SUMS} FROM "app"."loop_daily_stats" s
-    WHERE s."user_id" = $1::uuid AND s."day" >= $2::date
+    SELECT s."loop_id", ${KEPT_SUMS} FROM "app"."loop_daily_stats" s
+    WHERE s."user_id" = $1::uuid AND s."day" > $3::date
     GROUP BY s."loop_id"
-  ) s ON s."loop_id" = l."id"
+  ) t ON t."loop_id" = l."id"
   WHERE l."user_id" = $1::uuid`;
+
+/**
+ * Rebuilds a creator's kept sums of a range (`$2` days) over `$3`..`$4` at their generation, in one
+ * statement (the generation and the sums read from the same snapshot: a past day written after it
+ * moves the generation, so these are rebuilt again). Loops with nothing in those days keep no row.
+ */
+const REBUILD_RANGE_SQL = `WITH generation AS (
+    SELECT COALESCE((SELECT a."generation" FROM "app"."analytics_generations" a WHERE a."user_id" = $1::uuid), 0) AS "value"
+  ), sums AS (
+    SELECT s."loop_id", ${KEPT_SUMS} FROM "app"."loop_daily_stats" s
+    WHERE s."user_id" = $1::uuid AND s."day" >= $3::date AND s."day" <= $4::date
+    GROUP BY s."loop_id"
+  ), gone AS (
+    DELETE FROM "app"."loop_range_sums" r
+    WHERE r."user_id" = $1::uuid AND r."days" = $2::int AND NOT EXISTS (SELECT 1 FROM sums WHERE sums."loop_id" = r."loop_id")
+  ), kept AS (
+    INSERT INTO "app"."loop_range_sums" ("user_id", "days", "loop_id", ${KEPT.map(([name]) => `"${name}"`).join(", ")})
+    SELECT $1::uuid, $2::int, sums."loop_id", ${KEPT.map(([name]) => `sums."${name}"`).join(", ")} FROM sums ORDER BY sums."loop_id"
+    ON CONFLICT ("user_id", "days", "loop_id") DO UPDATE SET ${KEPT.map(([name]) => `"${name}" = excluded."${name}"`).join(", ")}
+  )
+  INSERT INTO "app"."creator_range_sums" ("user_id", "days", "through", "generation")
+  SELECT $1::uuid, $2::int, $4::date, generation."value" FROM generation
+  ON CONFLICT ("user_id", "days") DO UPDATE SET "through" = excluded."through", "generation" = excluded."generation"`;
+
+/** The last day a range's kept sums cover: the day before yesterday (the last two days are summed live). */
+export function keptThrough(today: string): string {
+  const day = new Date(`${today}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - 2);
+  return day.toISOString().slice(0, 10);
+}
+
+/** Rebuilds a creator's kept sums of a range, one rebuild of a creator's range at a time. */
+async function rebuildRangeSums(prisma: PrismaClient, userId: string, days: number, from: string, through: string): Promise<void> {
+  await prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`analytics_range:${userId}:${days}`}))`;
+    await tx.$executeRawUnsafe(REBUILD_RANGE_SQL, userId, days, from, through);
+  }, TX_SHORT);
+}
 const LOOPS_ALL_SQL = `SELECT l."id"::text AS "id", l."title", ${LOOP_COUNTERS}, ${LOOP_TOTALS}
   FROM "app"."loops" l LEFT JOIN "app"."loop_stats_totals" s ON s."loop_id" = l."id"
   WHERE l."user_id" = $1::uuid`;
@@ -210,9 +278,11 @@ export function creatorAnalyticsStatements(
       { name: "analytics_days_all", text: DAYS_ALL_SQL, values: [userId, today] },
       { name: "analytics_loops_all", text: LOOPS_ALL_SQL, values: [userId] },
     ];
+  const days = ANALYTICS_RANGE_DAYS[range as Exclude<AnalyticsRange, "all">];
+  const through = keptThrough(today);
   return [
-    { name: "analytics_days", text: DAYS_SQL, values: [userId, from, today] },
-    { name: "analytics_loops_range", text: LOOPS_IN_RANGE_SQL, values: [userId, from] },
+    { name: "analytics_days", text: DAYS_SQL, values: [userId, from, today, days, through] },
+    { name: "analytics_loops_range", text: LOOPS_IN_RANGE_SQL, values: [userId, days, through] },
   ];
 }
 
@@ -225,15 +295,31 @@ function loopOf(row: LoopRow) {
   };
 }
 
-export async function creatorAnalytics(prisma: PrismaClient, userId: string, range: AnalyticsRange): Promise<CreatorAnalytics> {
-  const today = todayUtc();
+export async function creatorAnalytics(
+  prisma: PrismaClient,
+  userId: string,
+  range: AnalyticsRange,
+  today: string = todayUtc(),
+): Promise<CreatorAnalytics> {
   const [daysStatement, loopsStatement] = creatorAnalyticsStatements(userId, range, today);
-  const [dayRows, loopRows] = await Promise.all([
-    hotQuery<Record<string, string> & { date: string }>(prisma, daysStatement.name, daysStatement.text, daysStatement.values),
-    hotQuery<LoopRow>(prisma, loopsStatement.name, loopsStatement.text, loopsStatement.values),
+  const readLoops = () => hotQuery<LoopRow>(prisma, loopsStatement.name, loopsStatement.text, loopsStatement.values);
+  const [dayRows, firstLoopRows] = await Promise.all([
+    hotQuery<Record<string, string> & { date: string; fresh: boolean }>(
+      prisma,
+      daysStatement.name,
+      daysStatement.text,
+      daysStatement.values,
+    ),
+    readLoops(),
   ]);
   // The series always has today: its first day is the range's.
   const from = dayRows[0]?.date ?? today;
+  let loopRows = firstLoopRows;
+  // The range's kept sums end on another day (the first request of a day) or a past day changed since.
+  if (dayRows[0] && !dayRows[0].fresh && range !== "all") {
+    await rebuildRangeSums(prisma, userId, ANALYTICS_RANGE_DAYS[range], from, keptThrough(today));
+    loopRows = await readLoops();
+  }
 
   let total = figuresOf(undefined);
   const days: AnalyticsDay[] = dayRows.map((row) => {
