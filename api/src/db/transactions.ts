@@ -19,6 +19,9 @@ export const TX_BATCH = { maxWait: 30_000, timeout: 120_000 } as const;
 /** A batch of a notification to all users (copies inserted for thousands of users), queued behind requests. */
 export const TX_QUEUED_BATCH = { maxWait: 60_000, timeout: 120_000 } as const;
 
+/** Figures derived from others and rebuilt on a read (a creator's kept analytics sums: a few thousand rows), queued behind requests. */
+export const TX_DERIVED = { maxWait: 30_000, timeout: 60_000 } as const;
+
 /** A member's saved cards: a few rows of one user, after the Stripe call (which runs outside it). */
 export const TX_SHORT = { maxWait: 10_000, timeout: 20_000 } as const;
 

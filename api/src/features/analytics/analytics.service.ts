@@ -14,7 +14,7 @@ import {
 import { formatLoop, formatUsd } from "@loop/rules/units";
 import { hotQuery } from "../../db/hot-query";
 import type { PrismaClient } from "../../db/prisma";
-import { TX_SHORT } from "../../db/transactions";
+import { TX_DERIVED } from "../../db/transactions";
 
 const COUNTERS = [
   "plays",
@@ -215,6 +215,10 @@ const LOOPS_IN_RANGE_SQL = `SELECT l."id"::text AS "id", l."title",
   ) t ON t."loop_id" = l."id"
   WHERE l."user_id" = $1::uuid`;
 
+const LOOPS_ALL_SQL = `SELECT l."id"::text AS "id", l."title", ${LOOP_COUNTERS}, ${LOOP_TOTALS}
+  FROM "app"."loops" l LEFT JOIN "app"."loop_stats_totals" s ON s."loop_id" = l."id"
+  WHERE l."user_id" = $1::uuid`;
+
 /**
  * Rebuilds a creator's kept sums of a range (`$2` days) over `$3`..`$4` at their generation, in one
  * statement (the generation and the sums read from the same snapshot: a past day written after it
@@ -250,11 +254,8 @@ async function rebuildRangeSums(prisma: PrismaClient, userId: string, days: numb
   await prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`analytics_range:${userId}:${days}`}))`;
     await tx.$executeRawUnsafe(REBUILD_RANGE_SQL, userId, days, from, through);
-  }, TX_SHORT);
+  }, TX_DERIVED);
 }
-const LOOPS_ALL_SQL = `SELECT l."id"::text AS "id", l."title", ${LOOP_COUNTERS}, ${LOOP_TOTALS}
-  FROM "app"."loops" l LEFT JOIN "app"."loop_stats_totals" s ON s."loop_id" = l."id"
-  WHERE l."user_id" = $1::uuid`;
 
 /** A prepared statement of GET /api/analytics/creator. */
 export interface AnalyticsStatement {
