@@ -140,24 +140,6 @@ interface LoopRow {
   offers_expired: string;
 }
 
-/** `(COALESCE(s."sales_loop", 0) + …)::text AS "sales"`: a counter's methods added up. */
-const methodsAdded = (column: string, name: string) =>
-  `(${SALE_METHODS.map((m) => `COALESCE(s."${column}_${m}", 0)`).join(" + ")})::text AS "${name}"`;
-const LOOP_TOTALS = [methodsAdded("sales", "sales"), methodsAdded("earnings_units", "units"), methodsAdded("earnings_cents", "cents")].join(
-  ", ",
-);
-const LOOP_COUNTERS = [
-  "plays",
-  "downloads",
-  "refunds",
-  "offers_received",
-  "offers_accepted",
-  "offers_declined",
-  "offers_withdrawn",
-  "offers_expired",
-]
-  .map((c) => `COALESCE(s."${c}", 0)::text AS "${c}"`)
-  .join(", ");
 /** The counters of rows aliased `s` as text (pg gives bigint as text; one way for every column). */
 const COLUMNS = COUNTERS.map((c) => `s."${c}"::text AS "${c}"`).join(", ");
 
@@ -177,13 +159,13 @@ const DAYS_SQL = `SELECT to_char(g."day", 'YYYY-MM-DD') AS "date", ${COLUMNS},
   LEFT JOIN "app"."creator_daily_stats" s ON s."user_id" = $1::uuid AND s."day" = g."day"::date
   ORDER BY g."day"`;
 /** All time: from the creator's first day with figures (today when none), `$2` today. */
-const DAYS_ALL_SQL = `SELECT to_char(g."day", 'YYYY-MM-DD') AS "date", ${COLUMNS}, true AS "fresh"
+const DAYS_ALL_SQL = `SELECT to_char(g."day", 'YYYY-MM-DD') AS "date", ${COLUMNS}
   FROM generate_series(LEAST((SELECT min(f."day") FROM "app"."creator_daily_stats" f WHERE f."user_id" = $1::uuid), $2::date), $2::date,
                        interval '1 day') AS g("day")
   LEFT JOIN "app"."creator_daily_stats" s ON s."user_id" = $1::uuid AND s."day" = g."day"::date
   ORDER BY g."day"`;
 
-/** The per-loop figures a range keeps (migration 20261203090000_analytics_range_sums), methods added up. */
+/** The per-loop figures of the table (and of a range's kept sums, migration 20261203090000_analytics_range_sums), methods added up. */
 const KEPT = [
   ["plays", `s."plays"`],
   ["downloads", `s."downloads"`],
@@ -215,7 +197,8 @@ const LOOPS_IN_RANGE_SQL = `SELECT l."id"::text AS "id", l."title",
   ) t ON t."loop_id" = l."id"
   WHERE l."user_id" = $1::uuid`;
 
-const LOOPS_ALL_SQL = `SELECT l."id"::text AS "id", l."title", ${LOOP_COUNTERS}, ${LOOP_TOTALS}
+/** All time: each loop's row of loop_stats_totals (none when nothing happened), its methods added up. */
+const LOOPS_ALL_SQL = `SELECT l."id"::text AS "id", l."title", ${KEPT.map(([name, expression]) => `COALESCE(${expression}, 0)::text AS "${name}"`).join(", ")}
   FROM "app"."loops" l LEFT JOIN "app"."loop_stats_totals" s ON s."loop_id" = l."id"
   WHERE l."user_id" = $1::uuid`;
 
@@ -305,7 +288,7 @@ export async function creatorAnalytics(
   const [daysStatement, loopsStatement] = creatorAnalyticsStatements(userId, range, today);
   const readLoops = () => hotQuery<LoopRow>(prisma, loopsStatement.name, loopsStatement.text, loopsStatement.values);
   const [dayRows, firstLoopRows] = await Promise.all([
-    hotQuery<Record<string, string> & { date: string; fresh: boolean }>(
+    hotQuery<Record<string, string> & { date: string; fresh?: boolean }>(
       prisma,
       daysStatement.name,
       daysStatement.text,
