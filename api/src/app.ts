@@ -26,6 +26,7 @@ import { searchHotRoute, searchRouter } from "./features/search/search.router";
 import { statsRouter } from "./features/stats/stats.router";
 import { tokensRouter } from "./features/tokens/tokens.router";
 import { purchasesRouter } from "./features/purchases/purchases.router";
+import { libraryRouter } from "./features/library/library.router";
 import { licencesRouter } from "./features/licences/licences.router";
 import { tokenOrdersRouter } from "./features/token-orders/token-orders.router";
 import { adminRouter } from "./features/admin/admin.router";
@@ -131,6 +132,7 @@ export function createApp(appDeps: AppDeps): Express {
   api.use(purchasesRouter(deps));
   api.use(paypalPurchasesRouter(deps));
   api.use(licencesRouter(deps));
+  api.use(libraryRouter(deps));
   api.use(cardsRouter(deps));
   api.use(paymentMethodsRouter(deps));
   api.use(negotiationsRouter(deps));

@@ -146,7 +146,7 @@ describe("a loop's page: detail, similar loops, unavailable loops, links", () =>
     const buyer = await signInMember(t, `buyer-${randomUUID()}@example.com`);
     await fundMember(t, buyer.id, "3000");
     const id = await insertDownloadableLoop(t, { userId: seller.id, title: "Golden Hour", priceCents: 499 });
-    await postWithKey(buyer.browser, "/api/purchases", { loopId: id, format: "mp3", paymentMethod: "loop" }).expect(201);
+    const bought = await postWithKey(buyer.browser, "/api/purchases", { loopId: id, format: "mp3", paymentMethod: "loop" }).expect(201);
 
     const bell = notificationListSchema.parse((await buyer.browser.get("/api/notifications").expect(200)).body);
     expect(bell.find((n) => n.title === "Purchase Complete")).toMatchObject({ actionUrl: `/loops/${id}` });
@@ -154,7 +154,8 @@ describe("a loop's page: detail, similar loops, unavailable loops, links", () =>
     const page = `http://localhost:5173/loops/${id}`;
     const receipt = decodeQuotedPrintable((await smtp.mailTo((await emailOf(buyer.id))!)).raw);
     expect(receipt).toContain(`<a href="${page}"><strong>Golden Hour</strong></a>`);
-    expect(receipt).toContain(`download it again any time from the loop's page: ${page}`);
+    // Downloaded again from the buyer's library (issue 37), which keeps it even once it is no longer listed.
+    expect(receipt).toContain(`download it again any time from your library: http://localhost:5173/library?entry=${bought.body.licenceId}`);
     const notice = decodeQuotedPrintable((await smtp.mailTo((await emailOf(seller.id))!)).raw);
     expect(notice).toContain(`<a href="${page}"><strong>Golden Hour</strong></a>`);
   });

@@ -17,6 +17,8 @@ describe("paths", () => {
     expect(paths.userProfile("a/b c")).toBe("/profile/a%2Fb%20c");
     expect(paths.search()).toBe("/search");
     expect(paths.search("deep house & co")).toBe("/search?q=deep+house+%26+co");
+    expect(paths.library()).toBe("/library");
+    expect(paths.library("00000000-0000-4000-8000-000000000003")).toBe("/library?entry=00000000-0000-4000-8000-000000000003");
   });
 
   it("gives the router its patterns", () => {

@@ -37,6 +37,10 @@ export const paths = {
   loginConfirm: page("/login/confirm"),
   level: page("/level"),
   negotiations: page("/negotiations"),
+  /** The signed-in member's library: everything they bought or downloaded (issue 37); `?entry=<licence id>` shows one entry first. */
+  library: page("/library", (entryId?: string) =>
+    entryId === undefined ? "/library" : `/library?${new URLSearchParams({ entry: entryId }).toString()}`,
+  ),
   /** The signed-in creator's own analytics (issue 23). */
   analytics: page("/analytics"),
   admin: page("/admin"),

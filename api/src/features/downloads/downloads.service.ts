@@ -52,19 +52,25 @@ const rightsSelect = (userId: string) =>
     mp3Key: true,
     wavKey: true,
     purchases: { where: { buyerId: userId }, select: { format: true, refundedAt: true } },
+    // A free download's licence: the format taken stays the member's once the loop is no longer free or listed.
+    downloads: { where: { userId, licence: { isNot: null } }, select: { format: true } },
   }) satisfies Prisma.LoopSelect;
 type LoopWithRights = Prisma.LoopGetPayload<{ select: ReturnType<typeof rightsSelect> }>;
 
 /**
  * The format the user may download (`wanted`, else the default), or the refusal. Allowed: the
  * creator (any format), a buyer (the formats bought and not refunded, even if the loop has since
- * been hidden), anyone signed in for a listed free loop. A loop the user may not see is 404; one
+ * been hidden), anyone signed in for a listed free loop, and the holder of a free download's licence
+ * (the format they took, once the loop is paid or no longer listed: issue 37's library). A loop the user may not see is 404; one
  * they may not download is 403. Checked when a link is issued and again when it is fetched, so a
  * link stops working once the right is gone (a refund, the loop made paid or taken down).
  */
 function downloadableFormat(loop: LoopWithRights, userId: string, wanted: DeliveryFormat | undefined): DeliveryFormat {
   const own = loop.userId === userId;
-  const bought = new Set<DeliveryFormat>(loop.purchases.filter((purchase) => !purchase.refundedAt).map((purchase) => purchase.format));
+  const bought = new Set<DeliveryFormat>([
+    ...loop.purchases.filter((purchase) => !purchase.refundedAt).map((purchase) => purchase.format),
+    ...loop.downloads.map((download) => download.format),
+  ]);
   const refunded = new Set<DeliveryFormat>(
     loop.purchases.filter((purchase) => purchase.refundedAt && !bought.has(purchase.format)).map((purchase) => purchase.format),
   );

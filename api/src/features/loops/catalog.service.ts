@@ -173,14 +173,30 @@ export async function visibleLoop(
   prisma: PrismaClient,
   loopId: string,
   viewerId: string | null,
-  options: { withViewer?: boolean } = {},
+  options: { withViewer?: boolean; holders?: boolean } = {},
 ): Promise<LoopWithGenreAndUser & ViewerRelations> {
   const include = options.withViewer ? viewerLoopInclude(viewerId) : publicLoopInclude;
   const loop = UUID.test(loopId) ? await prisma.loop.findUnique({ where: { id: loopId }, include }) : null;
   if (!loop) throw new NotFound(LOOP_NOT_FOUND);
   const own = viewerId !== null && loop.userId === viewerId;
-  if (!own && !(loop.status === "ready" && loop.isPublic)) throw new NotFound(LOOP_NOT_FOUND);
-  return loop;
+  if (own || (loop.status === "ready" && loop.isPublic)) return loop;
+  if (options.holders && viewerId !== null && (await holdsLoop(prisma, loop.id, viewerId))) return loop;
+  throw new NotFound(LOOP_NOT_FOUND);
+}
+
+/**
+ * The member holds the loop: a purchase of it that was not refunded, or the licence of a free
+ * download. Its preview and waveform stay theirs to play in their library (issue 37) once the loop
+ * is no longer listed.
+ */
+async function holdsLoop(prisma: PrismaClient, loopId: string, userId: string): Promise<boolean> {
+  const held = await prisma.licence.findFirst({
+    where: {
+      OR: [{ purchase: { buyerId: userId, loopId, refundedAt: null } }, { downloadUserId: userId, downloadLoopId: loopId }],
+    },
+    select: { id: true },
+  });
+  return held !== null;
 }
 
 export async function getLoop(prisma: PrismaClient, loopId: string, viewerId: string | null): Promise<PublicLoop> {

@@ -87,7 +87,7 @@ export function loopsRouter(deps: RouterDeps): Router {
     res.set("Cache-Control", loop.status === "ready" && loop.isPublic ? "public, max-age=86400" : "private");
 
   router.get("/loops/:id/preview", async (req, res) => {
-    const loop = await visibleLoop(prisma, req.params.id, viewerOf(req));
+    const loop = await visibleLoop(prisma, req.params.id, viewerOf(req), { holders: true });
     const stored = loop.previewKey ? await storage.stat(loop.previewKey) : null;
     if (!loop.previewKey || !stored) throw new NotFound("Preview Not Found");
     const etag = `"${loop.id}-${loop.updatedAt.getTime().toString(36)}-${stored.size.toString(36)}"`;
@@ -129,7 +129,7 @@ export function loopsRouter(deps: RouterDeps): Router {
   });
 
   router.get("/loops/:id/peaks", async (req, res) => {
-    const loop = await visibleLoop(prisma, req.params.id, viewerOf(req));
+    const loop = await visibleLoop(prisma, req.params.id, viewerOf(req), { holders: true });
     if (!loop.peaksKey) throw new NotFound("Peaks Not Found");
     const peaks = loopPeaksSchema.parse(JSON.parse((await storage.getBuffer(loop.peaksKey)).toString("utf8")));
     cacheControl(res, loop);

@@ -1,5 +1,5 @@
 // The e-mails of a paid purchase: the buyer's, with the download link of the format bought (valid
-// for days; the loop's page issues fresh ones any time) and its licence (the public verification page
+// for days; the buyer's library issues fresh ones any time) and its licence (the public verification page
 // and a signed link to the PDF, valid as long as the download link), and the seller's sale notice.
 // Both link the loop's title to its page (issue 36).
 import type { Purchase } from "@loop/rules/schemas/purchases";
@@ -47,14 +47,19 @@ function loopLink(title: string, loopUrl: string): string {
   return `<a href="${escapeHtml(loopUrl)}"><strong>${escapeHtml(title)}</strong></a>`;
 }
 
-/** `loopUrl`: the loop's page (`${appUrl}/loops/${id}`), where it can be downloaded again any time. */
+/**
+ * `links.loopUrl`: the loop's page (`${appUrl}/loops/${id}`); `links.libraryUrl`: the purchase in the
+ * buyer's library (`${appUrl}/library?entry=${licenceId}`, issue 37), where it can be downloaded again
+ * any time, even once the loop is no longer listed.
+ */
 export function purchaseReceiptMail(
   to: string,
   purchase: Purchase,
   download: { url: string; validDays: number },
-  loopUrl: string,
+  links: { loopUrl: string; libraryUrl: string },
   licence: ReceiptLicence,
 ): MailMessage {
+  const { loopUrl, libraryUrl } = links;
   const format = purchase.format.toUpperCase();
   const details = table([
     ["Loop", purchase.loopTitle],
@@ -76,7 +81,7 @@ export function purchaseReceiptMail(
     "",
     `Download (${format}, link valid ${download.validDays} days): ${download.url}`,
     "",
-    `After that, download it again any time from the loop's page: ${loopUrl}`,
+    `After that, download it again any time from your library: ${libraryUrl}`,
     "",
     "Your licence (royalty-free use in your own productions, commercial release allowed; no resale of the loop as a sample):",
     `- the licence as a PDF (link valid ${download.validDays} days): ${licence.pdfUrl}`,
@@ -88,7 +93,7 @@ export function purchaseReceiptMail(
 <p>Thank you for your purchase. Your file is ready: ${loopLink(purchase.loopTitle, loopUrl)} (${format}).</p>
 ${details.html}
 <p><a href="${escapeHtml(download.url)}">Download ${escapeHtml(purchase.loopTitle)} (${format})</a> — the link is valid ${download.validDays} days.</p>
-<p>After that, download it again any time from <a href="${escapeHtml(loopUrl)}">the loop's page</a>.</p>
+<p>After that, download it again any time from <a href="${escapeHtml(libraryUrl)}">your library</a>.</p>
 <p>Your licence: royalty-free use in your own productions, commercial release allowed; no resale of the loop as a sample.
 <a href="${escapeHtml(licence.pdfUrl)}">Download the licence (PDF)</a> (the link is valid ${download.validDays} days), or
 <a href="${escapeHtml(licence.verifyUrl)}">verify it</a> any time: ${escapeHtml(licence.verifyUrl)}</p>`);

@@ -1,5 +1,5 @@
 // After a paid purchase has committed (never failing it): the buyer's receipt with a download link
-// valid for days and the licence's links, and the seller's notice. Members without an e-mail address get the notification only.
+// valid for days, the licence's links and the library entry, and the seller's notice. Members without an e-mail address get the notification only.
 import { paths } from "@loop/rules/paths";
 import { EMAIL_DOWNLOAD_LINK_TTL_MS } from "@loop/rules/schemas/downloads";
 import { licencePdfPath } from "@loop/rules/schemas/licences";
@@ -7,10 +7,35 @@ import type { AppDeps } from "../../deps";
 import { consoleLogger } from "../../deps";
 import { signDownloadToken } from "../downloads/download-token";
 import { signLicenceToken } from "../licences/licence-token";
+import type { Purchase } from "@loop/rules/schemas/purchases";
+import type { MailMessage } from "../../mail/mailer";
 import { purchaseReceiptMail, saleNoticeMail } from "./purchase.mail";
 import type { CompletedPurchase } from "./record-purchase";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The buyer's receipt: a download link valid for days, the licence's links, the loop's page and the library entry. */
+export function purchaseReceipt(
+  config: AppDeps["config"],
+  signingKey: string,
+  to: string,
+  purchase: Purchase,
+  buyerId: string,
+): MailMessage {
+  const expiresAt = Date.now() + EMAIL_DOWNLOAD_LINK_TTL_MS;
+  const token = signDownloadToken(signingKey, { loopId: purchase.loopId, format: purchase.format, userId: buyerId, expiresAt });
+  const url = new URL(`/api/downloads/${token}`, config.appUrl).href;
+  const pdfPath = `${licencePdfPath(purchase.licenceId)}?token=${encodeURIComponent(signLicenceToken(signingKey, purchase.licenceId, expiresAt))}`;
+  const licence = {
+    verifyUrl: new URL(paths.licence(purchase.licenceId), config.appUrl).href,
+    pdfUrl: new URL(pdfPath, config.appUrl).href,
+  };
+  const links = {
+    loopUrl: new URL(paths.loop(purchase.loopId), config.appUrl).href,
+    libraryUrl: new URL(paths.library(purchase.licenceId), config.appUrl).href,
+  };
+  return purchaseReceiptMail(to, purchase, { url, validDays: EMAIL_DOWNLOAD_LINK_TTL_MS / DAY_MS }, links, licence);
+}
 
 export async function sendPurchaseMails(deps: AppDeps, signingKey: string, done: CompletedPurchase): Promise<void> {
   const { purchase, sellerId, buyerId } = done;
@@ -22,19 +47,9 @@ export async function sendPurchaseMails(deps: AppDeps, signingKey: string, done:
     prisma.user.findUnique({ where: { id: sellerId }, select: { email: true } }),
   ]);
   const mails = [];
-  // The loop's page (issue 36): both e-mails link the loop's title to it.
+  if (buyer?.email) mails.push(purchaseReceipt(config, signingKey, buyer.email, purchase, buyerId));
+  // The loop's page (issue 36): the seller's notice links the loop's title to it.
   const loopUrl = new URL(paths.loop(purchase.loopId), config.appUrl).href;
-  if (buyer?.email) {
-    const expiresAt = Date.now() + EMAIL_DOWNLOAD_LINK_TTL_MS;
-    const token = signDownloadToken(signingKey, { loopId: purchase.loopId, format: purchase.format, userId: buyerId, expiresAt });
-    const url = new URL(`/api/downloads/${token}`, config.appUrl).href;
-    const pdfPath = `${licencePdfPath(purchase.licenceId)}?token=${encodeURIComponent(signLicenceToken(signingKey, purchase.licenceId, expiresAt))}`;
-    const licence = {
-      verifyUrl: new URL(paths.licence(purchase.licenceId), config.appUrl).href,
-      pdfUrl: new URL(pdfPath, config.appUrl).href,
-    };
-    mails.push(purchaseReceiptMail(buyer.email, purchase, { url, validDays: EMAIL_DOWNLOAD_LINK_TTL_MS / DAY_MS }, loopUrl, licence));
-  }
   if (seller?.email)
     mails.push(saleNoticeMail(seller.email, purchase, buyer?.username ?? "a member", new URL(paths.tokens(), config.appUrl).href, loopUrl));
   for (const mail of mails) {

@@ -21,6 +21,7 @@ import { notificationsOperations } from "./notifications";
 import { paymentsOperations } from "./payments";
 import { profileOperations } from "./profile";
 import { purchasesOperations } from "./purchases";
+import { libraryOperations } from "./library";
 import { licencesOperations } from "./licences";
 import { ratingsOperations } from "./ratings";
 import { likesOperations } from "./likes";
@@ -54,6 +55,7 @@ export const FEATURES: readonly FeatureSpec[] = [
   downloadsOperations,
   purchasesOperations,
   licencesOperations,
+  libraryOperations,
   paymentsOperations,
   negotiationsOperations,
   notificationsOperations,
