@@ -27,6 +27,7 @@ import { statsRouter } from "./features/stats/stats.router";
 import { tokensRouter } from "./features/tokens/tokens.router";
 import { purchasesRouter } from "./features/purchases/purchases.router";
 import { libraryRouter } from "./features/library/library.router";
+import { usersRouter } from "./features/users/users.router";
 import { licencesRouter } from "./features/licences/licences.router";
 import { tokenOrdersRouter } from "./features/token-orders/token-orders.router";
 import { adminRouter } from "./features/admin/admin.router";
@@ -133,6 +134,7 @@ export function createApp(appDeps: AppDeps): Express {
   api.use(paypalPurchasesRouter(deps));
   api.use(licencesRouter(deps));
   api.use(libraryRouter(deps));
+  api.use(usersRouter(deps));
   api.use(cardsRouter(deps));
   api.use(paymentMethodsRouter(deps));
   api.use(negotiationsRouter(deps));

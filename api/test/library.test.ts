@@ -46,7 +46,7 @@ describe("the buyer's library", () => {
     const suffix = randomUUID().slice(0, 8);
     creator = await signInMember(t, `creator-${suffix}@example.com`);
     buyerEmail = `buyer-${suffix}@example.com`;
-    buyer = await signInMember(t, { email: buyerEmail, funds: "10000" });
+    buyer = await signInMember(t, { email: buyerEmail, funds: 10000n });
     admin = await signInAdmin(t);
     loops.hidden = await insertDownloadableLoop(t, {
       userId: creator.id,
@@ -190,7 +190,7 @@ describe("the buyer's library", () => {
   });
 
   it("lists a member with many purchases through every page", async () => {
-    const collector = await signInMember(t, { funds: "100000" });
+    const collector = await signInMember(t, { funds: 100000n });
     for (let index = 0; index < 30; index++) {
       const id = await insertDownloadableLoop(t, { userId: creator.id, title: `Crate ${String(index).padStart(2, "0")}`, priceCents: 100 });
       await postWithKey(collector.browser, "/api/purchases", { loopId: id, format: "mp3", paymentMethod: "loop" }).expect(201);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { creatorLoopSchema, UPLOAD_MESSAGES } from "@loop/rules/schemas/loops";
+import { creatorLoopSchema, LOOP_EDIT_MESSAGES, UPLOAD_MESSAGES } from "@loop/rules/schemas/loops";
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { truncateAll } from "./support/database";
@@ -92,9 +92,15 @@ describe("PATCH /api/loops/:id: the creator edits a loop", () => {
     expect((await patch(creator.browser, {}).expect(200)).body).toMatchObject({ title: "Original Title", price: "4.99" });
   });
 
-  it("404 for another user's loop, and for unknown ones; 401 signed out", async () => {
-    const response = await patch(other.browser, { title: "Hijacked" }).expect(404);
-    expect(response.body).toEqual({ message: "Loop Not Found" });
+  it("403 for another user's loop (404 when they may not see it), 404 for unknown ones; 401 signed out", async () => {
+    const response = await patch(other.browser, { title: "Hijacked" }).expect(403);
+    expect(response.body).toEqual({ message: LOOP_EDIT_MESSAGES.notYours });
+    // Whatever the body: the refusal comes before its checks.
+    await patch(other.browser, { title: "" }).expect(403);
+    await other.browser.delete(`/api/loops/${loopId}`).expect(403);
+    await patch(creator.browser, { visibility: "private" }).expect(200);
+    expect((await patch(other.browser, { title: "Hijacked" }).expect(404)).body).toEqual({ message: "Loop Not Found" });
+    await other.browser.delete(`/api/loops/${loopId}`).expect(404);
     await patch(other.browser, { title: "x" }, randomUUID()).expect(404);
     await patch(other.browser, { title: "x" }, "not-a-uuid").expect(404);
     await request(t.app).patch(`/api/loops/${loopId}`).set("Origin", APP_ORIGIN).send({ title: "x" }).expect(401);
@@ -113,6 +119,12 @@ describe("PATCH /api/loops/:id: the creator edits a loop", () => {
     [{ genreId: 999999 }, UPLOAD_MESSAGES.genre],
     [{ genreId: "abc" }, UPLOAD_MESSAGES.genre],
     [{ isPublic: "yes" }, "Invalid Visibility: isPublic must be true or false."],
+    [{ visibility: "hidden" }, LOOP_EDIT_MESSAGES.visibility],
+    [{ visibility: "public", isPublic: true }, LOOP_EDIT_MESSAGES.visibilityBoth],
+    [{ artistName: "Mia Loop" }, UPLOAD_MESSAGES.trackOnly],
+    [{ contentType: "track", releaseDate: "2026-13-45" }, UPLOAD_MESSAGES.releaseDate],
+    [{ contentType: "track", artistName: "x".repeat(201) }, LOOP_EDIT_MESSAGES.artistName],
+    [{ contentType: "song" }, UPLOAD_MESSAGES.contentType],
   ])("400 for %j, and nothing changes", async (body, message) => {
     const before = await row();
     const response = await patch(creator.browser, body).expect(400);

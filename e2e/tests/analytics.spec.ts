@@ -11,7 +11,7 @@ import type { APIRequestContext, Locator } from "@playwright/test";
 import { getAddress, parseUnits } from "viem";
 import { type CurrentUser, expect, freshEmail, recordToasts, test, TEST_KEYS } from "../support/fixtures";
 import { blockNonLocalRequests } from "../support/injected-wallet";
-import { mailIds, signInLink, waitForMail } from "../support/maildev";
+import { postJson as post, signInByApi } from "../support/api-sign-in";
 import { payAndExpectWav } from "../support/purchase-delivery";
 import { withPurchaseLock } from "../support/purchase-lock";
 import type { StackInfo } from "../support/stack";
@@ -26,28 +26,10 @@ const SCREENSHOT_ENV = "LOOP_E2E_SCREENSHOTS";
 const METHODS = ["loop", "wallet", "paypal", "card"] as const;
 type Method = (typeof METHODS)[number];
 
-/** POST with the session of `request` (and the Origin the API checks): the answer's JSON, its status checked. */
-async function post<T>(request: APIRequestContext, stack: StackInfo, url: string, data: unknown, status: number): Promise<T> {
-  const response = await request.post(url, { data, headers: { Origin: stack.webUrl } });
-  expect(response.status(), `POST ${url}: ${await response.text()}`).toBe(status);
-  return (await response.json()) as T;
-}
-
 async function getJson<T>(request: APIRequestContext, url: string): Promise<T> {
   const response = await request.get(url);
   expect(response.status(), `GET ${url}`).toBe(200);
   return (await response.json()) as T;
-}
-
-/**
- * Signs `email` in through the API, as the confirm page does with the mailed link's token (the sign-in
- * pages have their own tests): the session cookie lands in `request`'s cookies.
- */
-async function signInByApi(request: APIRequestContext, stack: StackInfo, email: string): Promise<CurrentUser> {
-  const before = await mailIds(stack.mailUrl, email);
-  await post(request, stack, "/api/auth/email", { email }, 200);
-  const token = signInLink(await waitForMail(stack.mailUrl, email, { except: before })).searchParams.get("token");
-  return post<CurrentUser>(request, stack, "/api/auth/email/verify", { token }, 200);
 }
 
 const grouped = (whole: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");

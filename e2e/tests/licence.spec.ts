@@ -2,7 +2,8 @@
 // with the injected wallet (Hardhat account #6, funded by the faucet) buys it as WAV on chain while
 // LoopMarketplace holds purchases in escrow; the loop's Download menu offers "Licence (WAV)", whose PDF
 // names the verification address; that page says "Valid" with the chain's facts; the arbiter
-// (Hardhat #7) refunds the escrowed order on chain, and once settled the page says "Revoked on …".
+// (Hardhat #7) refunds the escrowed order on chain, and once settled the page says "Revoked on …"
+// and the buyer's library shows the purchase refunded, without a download (issue 37).
 //
 // The dispute window is the marketplace's, for everyone: it is set (with the settings role, the
 // operator key) just before this spec's Pay and put back to 0 as soon as its purchase is recorded,
@@ -200,5 +201,15 @@ test("a wallet buyer downloads the licence PDF; its address verifies as Valid, a
     const again = await page.request.get(`/api/licences/${licenceId}/pdf`);
     expect(again.status()).toBe(200);
     expect(await pdfText(await again.body())).toContain("REVOKED on");
+
+    // The buyer's library (issue 37) keeps the refunded purchase: the reason, the licence revoked, no download.
+    await page.goto("/library?kind=purchased");
+    const entry = page.getByRole("article", { name: title });
+    await expect(entry).toContainText("Refunded");
+    await expect(entry).toContainText("Refunded on chain");
+    await expect(entry).toContainText("Revoked");
+    await expect(entry.getByRole("button", { name: /^Download again/ })).toHaveCount(0);
+    await expect(entry.getByRole("button", { name: /receipt/i })).toHaveCount(0);
+    await screenshot(page, "library-refunded", true);
   });
 });

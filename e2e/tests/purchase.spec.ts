@@ -3,13 +3,18 @@
 // profile, buys the affordable one as WAV from the Purchase dialog, gets the file at once and by
 // e-mail (a signed download link), and sees the LOOP leave the balance; the creator gets the sale
 // e-mail and the credit. The other loop costs more than the balance: the dialog says by how much
-// and does not let the buyer pay.
+// and does not let the buyer pay. Then an admin hides the loop bought: it stays in the buyer's
+// library, where it plays, downloads again and opens its licence (issue 37).
+import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, freshEmail, test } from "../support/fixtures";
-import { expectPurchaseMails, mailsBefore, payAndExpectWav } from "../support/purchase-delivery";
+import { signInByApi } from "../support/api-sign-in";
+import { EVENT_DEADLINE_MS } from "../support/deadlines";
+import { expectPurchaseMails, isWav, mailsBefore, payAndExpectWav } from "../support/purchase-delivery";
 import { listAsNewCreator, signInInOwnBrowser } from "../support/sale-parties";
 import { uploadLoop } from "../support/upload";
 
+const ADMIN_EMAIL = "admin@loop.local";
 const balance = (page: Page) => page.getByRole("region", { name: /Your LOOP Balance/ });
 const transfers = (page: Page) => page.getByRole("list", { name: "Transfers", exact: true });
 
@@ -93,6 +98,44 @@ test.describe("buying with the in-app LOOP balance", () => {
     await expect(priceyCard.getByRole("button", { name: `Buy ${pricey}` })).toBeVisible();
     await buyerPage.goto("/tokens");
     await expect(balance(buyerPage)).toContainText("240.00000000");
+
+    // Issue 37: an admin hides the loop; the buyer still has it in the library (from the menu), plays
+    // it, downloads it again and opens its licence.
+    const bought = (await (await buyerPage.request.get("/api/library")).json()) as { entries: { loop: { id: string; title: string } }[] };
+    const loopId = bought.entries.find((entry) => entry.loop.title === title)?.loop.id;
+    expect(loopId, "the purchase is in the buyer's library").toBeTruthy();
+    const admin = await browser.newContext({ baseURL: stack.webUrl });
+    try {
+      await signInByApi(admin.request, stack, ADMIN_EMAIL);
+      const hidden = await admin.request.put(`/api/admin/loops/${loopId}/moderation`, {
+        data: { hidden: true, reason: "Reported sample" },
+        headers: { Origin: stack.webUrl },
+      });
+      expect(hidden.status(), await hidden.text()).toBe(200);
+    } finally {
+      await admin.close();
+    }
+    await buyerPage.goto(`/profile/${seller.id}`);
+    await expect(buyerPage.getByRole("article", { name: pricey })).toBeVisible();
+    await expect(buyerPage.getByRole("article", { name: title })).toHaveCount(0);
+    await buyerPage.getByRole("button", { name: "Open menu" }).click();
+    await buyerPage.getByRole("menuitem", { name: "Library" }).click();
+    await expect(buyerPage).toHaveURL(/\/library$/);
+    const entry = buyerPage.getByRole("article", { name: title });
+    await expect(entry).toContainText("No longer listed");
+    await expect(entry).toContainText("WAV");
+    await entry.getByRole("button", { name: `Play preview of ${title}` }).click();
+    const bar = buyerPage.getByRole("region", { name: "Player" });
+    await expect(bar.getByRole("button", { name: "Pause" })).toBeVisible();
+    await expect(bar.getByTestId("player-bar-time")).not.toHaveText(/^0:00 \//);
+    const downloading = buyerPage.waitForEvent("download", { timeout: EVENT_DEADLINE_MS });
+    await entry.getByRole("button", { name: /^Download again/ }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`${slug}.wav`);
+    expect(isWav(await readFile((await download.path())!)), "the download is a WAV file").toBe(true);
+    await entry.getByRole("link", { name: /^View licence/ }).click();
+    await expect(buyerPage).toHaveURL(/\/licences\/[0-9a-f-]{36}$/);
+    await expect(buyerPage.getByTestId("licence-status")).toContainText("Valid");
 
     await buyer.close();
   });

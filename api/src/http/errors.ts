@@ -28,6 +28,7 @@ export class Unauthorized extends httpErrorClass(401, "Unauthorized") {}
 export class Forbidden extends httpErrorClass(403, "Forbidden") {}
 export class NotFound extends httpErrorClass(404, "Not found") {}
 export class Conflict extends httpErrorClass(409, "Conflict") {}
+export class Gone extends httpErrorClass(410, "Gone") {}
 export class PayloadTooLarge extends httpErrorClass(413, "Request body is too large") {}
 export class Unprocessable extends httpErrorClass(422, "Unprocessable request") {}
 export class TooManyRequests extends HttpError {

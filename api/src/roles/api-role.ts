@@ -12,6 +12,7 @@ import { BROADCAST_QUEUE } from "../features/admin/notification-broadcast";
 import { deleteExpiredSessions } from "../features/auth/session.service";
 import { releaseDueHolds } from "../features/ledger/timed-holds";
 import { listenForCatalogChanges } from "../features/loops/catalog-cache";
+import { purgeRemovedLoopFiles } from "../features/loops/purge-removed-loops";
 import { expireNegotiations } from "../features/negotiations/expire-negotiations";
 import { startUploadRewardSweeper } from "../features/upload-rewards/upload-reward-sweeper";
 import { deleteExpiredRateLimitHits } from "../http/postgres-rate-limit-store";
@@ -26,6 +27,8 @@ const RATE_LIMIT_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 const OFFER_EXPIRY_INTERVAL_MS = 60 * 1000;
 /** Card and PayPal sale proceeds whose hold ended become available within a minute (every replica runs it: SKIP LOCKED). */
 const HOLD_RELEASE_INTERVAL_MS = 60 * 1000;
+/** Removed loops whose last holder is gone lose their files (features/loops/purge-removed-loops.ts). */
+const REMOVED_FILES_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 /**
  * AppDeps' onLoopQueued and onBroadcastQueued: wake this process's worker when it has one, and
@@ -105,6 +108,11 @@ export async function startApiRole(deps: AppDeps, listener: PgListener): Promise
       expireNegotiations(prisma)
         .then((count) => (count > 0 ? logger?.info(`api: ${count} offer(s) expired`) : undefined))
         .catch((error: unknown) => logger?.error("api: offer expiry failed", error)),
+    ),
+    every(REMOVED_FILES_SWEEP_INTERVAL_MS, () =>
+      purgeRemovedLoopFiles(prisma, deps.storage)
+        .then((count) => (count > 0 ? logger?.info(`api: the files of ${count} loop(s) taken down were deleted`) : undefined))
+        .catch((error: unknown) => logger?.error("api: deleting the files of loops taken down failed", error)),
     ),
     every(HOLD_RELEASE_INTERVAL_MS, () =>
       releaseDueHolds(prisma)

@@ -104,7 +104,14 @@ export function storageQuotaProcessingMessage(quotaBytes: number, usedBytes: num
 }
 
 export const LOOP_CONTENT_TYPES = ["loop", "track"] as const;
-export const LOOP_STATUSES = ["processing", "ready", "failed", "hidden"] as const;
+export const LOOP_STATUSES = ["processing", "ready", "failed", "hidden", "removed"] as const;
+
+/**
+ * Who reaches a loop (issue 37): public (the catalog, search, profiles), unlisted (anyone with its
+ * link: its page, preview and sale; listed nowhere) or private (its creator only).
+ */
+export const LOOP_VISIBILITIES = ["public", "unlisted", "private"] as const;
+export type LoopVisibility = (typeof LOOP_VISIBILITIES)[number];
 
 const optionalText = (max: number) =>
   z
@@ -200,6 +207,7 @@ export const creatorLoopSchema = z.object({
   failureReason: z.string().nullable(),
   hiddenReason: z.string().nullable().describe("Why a moderator hid the loop (status hidden); null otherwise"),
   artefacts: z.object({ preview: z.boolean(), mp3: z.boolean(), wav: z.boolean(), peaks: z.boolean() }),
+  visibility: z.enum(LOOP_VISIBILITIES),
   updatedAt: z.string(),
 });
 
@@ -425,38 +433,75 @@ const priceInput = z.union([z.string(), z.number()], { error: UPLOAD_MESSAGES.pr
  * checked with the upload's rules and messages. `price` is US dollars (text or number); `key: null`
  * clears the creator's key (the detected one shows again).
  */
-export const updateLoopSchema = z.object({
-  isPublic: z.boolean({ error: "Invalid Visibility: isPublic must be true or false." }).optional(),
-  title: z
-    .string({ error: UPLOAD_MESSAGES.title })
+const trackText = (max: number, message: string) =>
+  z
+    .string({ error: message })
     .trim()
-    .min(1, UPLOAD_MESSAGES.title)
-    .max(200, "Invalid Title: at most 200 characters.")
-    .optional(),
-  description: z
-    .string({ error: "Invalid Description: at most 5000 characters." })
-    .trim()
-    .max(5000, "Invalid Description: at most 5000 characters.")
-    .optional(),
-  price: priceInput.optional().describe("US dollars, at most 2 decimals, >= 0"),
-  isFree: z.boolean({ error: "Invalid isFree: use true or false." }).optional().describe("true sets the price to 0"),
-  genreId: wholeNumber(1, 999_999_999, UPLOAD_MESSAGES.genre).optional(),
-  bpm: wholeNumber(MIN_BPM, MAX_BPM, UPLOAD_MESSAGES.bpm).optional(),
-  key: z
-    .string({ error: UPLOAD_MESSAGES.key })
-    .trim()
-    .refine((text) => text === "" || MUSICAL_KEY.test(text), UPLOAD_MESSAGES.key)
+    .max(max, message)
     .transform((text) => text || null)
     .nullable()
-    .optional()
-    .describe("e.g. `A minor`; null or empty clears it"),
-  tags: z
-    .string({ error: "Invalid Tags: at most 500 characters, comma-separated." })
-    .max(500, "Invalid Tags: at most 500 characters, comma-separated.")
-    .transform(normalizeTags)
-    .optional()
-    .describe("Comma-separated"),
-});
+    .optional();
+
+export const LOOP_EDIT_MESSAGES = {
+  visibility: "Invalid Visibility: use public, unlisted or private.",
+  visibilityBoth: "Invalid Visibility: send visibility or isPublic, not both.",
+  artistName: "Invalid Artist Name: at most 200 characters.",
+  albumName: "Invalid Album Name: at most 200 characters.",
+  lyrics: "Invalid Lyrics: at most 20,000 characters.",
+  notFailed: "Cannot Retry: Only an upload whose processing failed can be processed again.",
+  notYours: "Not Your Loop: Only its creator can change this loop.",
+} as const;
+
+export const updateLoopSchema = z
+  .object({
+    isPublic: z
+      .boolean({ error: "Invalid Visibility: isPublic must be true or false." })
+      .optional()
+      .describe("true: public; false: private"),
+    visibility: z.enum(LOOP_VISIBILITIES, { error: LOOP_EDIT_MESSAGES.visibility }).optional(),
+    contentType: z.enum(LOOP_CONTENT_TYPES, { error: UPLOAD_MESSAGES.contentType }).optional(),
+    artistName: trackText(200, LOOP_EDIT_MESSAGES.artistName).describe("Tracks only; null or empty clears it"),
+    albumName: trackText(200, LOOP_EDIT_MESSAGES.albumName).describe("Tracks only; null or empty clears it"),
+    releaseDate: z
+      .string({ error: UPLOAD_MESSAGES.releaseDate })
+      .trim()
+      .refine((text) => text === "" || (/^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text))), UPLOAD_MESSAGES.releaseDate)
+      .transform((text) => text || null)
+      .nullable()
+      .optional()
+      .describe("YYYY-MM-DD, tracks only; null or empty clears it"),
+    lyrics: trackText(20_000, LOOP_EDIT_MESSAGES.lyrics).describe("Tracks only; null or empty clears it"),
+    title: z
+      .string({ error: UPLOAD_MESSAGES.title })
+      .trim()
+      .min(1, UPLOAD_MESSAGES.title)
+      .max(200, "Invalid Title: at most 200 characters.")
+      .optional(),
+    description: z
+      .string({ error: "Invalid Description: at most 5000 characters." })
+      .trim()
+      .max(5000, "Invalid Description: at most 5000 characters.")
+      .optional(),
+    price: priceInput.optional().describe("US dollars, at most 2 decimals, >= 0"),
+    isFree: z.boolean({ error: "Invalid isFree: use true or false." }).optional().describe("true sets the price to 0"),
+    genreId: wholeNumber(1, 999_999_999, UPLOAD_MESSAGES.genre).optional(),
+    bpm: wholeNumber(MIN_BPM, MAX_BPM, UPLOAD_MESSAGES.bpm).optional(),
+    key: z
+      .string({ error: UPLOAD_MESSAGES.key })
+      .trim()
+      .refine((text) => text === "" || MUSICAL_KEY.test(text), UPLOAD_MESSAGES.key)
+      .transform((text) => text || null)
+      .nullable()
+      .optional()
+      .describe("e.g. `A minor`; null or empty clears it"),
+    tags: z
+      .string({ error: "Invalid Tags: at most 500 characters, comma-separated." })
+      .max(500, "Invalid Tags: at most 500 characters, comma-separated.")
+      .transform(normalizeTags)
+      .optional()
+      .describe("Comma-separated"),
+  })
+  .refine((body) => body.isPublic === undefined || body.visibility === undefined, { message: LOOP_EDIT_MESSAGES.visibilityBoth });
 
 export type UpdateLoopInput = z.input<typeof updateLoopSchema>;
 export type UpdateLoop = z.output<typeof updateLoopSchema>;

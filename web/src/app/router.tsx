@@ -16,6 +16,7 @@ const LoginConfirmRoute = lazy(() => import("./routes/login-confirm").then((m) =
 const TokensRoute = lazy(() => import("./routes/tokens").then((m) => ({ default: m.TokensRoute })));
 const LevelRoute = lazy(() => import("./routes/level").then((m) => ({ default: m.LevelRoute })));
 const NegotiationsRoute = lazy(() => import("./routes/negotiations").then((m) => ({ default: m.NegotiationsRoute })));
+const LibraryRoute = lazy(() => import("./routes/library").then((m) => ({ default: m.LibraryRoute })));
 const AnalyticsRoute = lazy(() => import("./routes/analytics").then((m) => ({ default: m.AnalyticsRoute })));
 const AdminRoute = lazy(() => import("./routes/admin").then((m) => ({ default: m.AdminRoute })));
 const CollectionRoute = lazy(() => import("./routes/collection").then((m) => ({ default: m.CollectionRoute })));
@@ -28,7 +29,7 @@ const NotFoundRoute = lazy(() => import("./routes/not-found").then((m) => ({ def
  * docs/product.md#routes routes (declarative, data-free). /admin is reachable by anyone at route level; the
  * dashboard itself shows non-admins 'Access Denied' (the API enforces admin rights). Public
  * profiles and search are open to visitors (docs/product.md#visitors); /profile asks a visitor to log in; /tokens shows a visitor a sign-in
- * prompt in place of the wallet; /negotiations and /analytics show a visitor 'Sign In Required'.
+ * prompt in place of the wallet; /negotiations, /library and /analytics show a visitor 'Sign In Required'.
  * /home/following is Home's Following tab (a visitor gets the catalog with a sign-in prompt); a public
  * collection (/collections/:id) opens for anyone with its link (docs/product.md#collections).
  */
@@ -50,6 +51,7 @@ export function AppRoutes() {
           <Route path={paths.loginConfirm.pattern} element={<LoginConfirmRoute />} />
           <Route path={paths.level.pattern} element={<LevelRoute />} />
           <Route path={paths.negotiations.pattern} element={<NegotiationsRoute />} />
+          <Route path={paths.library.pattern} element={<LibraryRoute />} />
           <Route path={paths.analytics.pattern} element={<AnalyticsRoute />} />
           <Route path={paths.admin.pattern} element={<AdminRoute />} />
           <Route path={paths.collection.pattern} element={<CollectionRoute />} />

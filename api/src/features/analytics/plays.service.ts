@@ -62,7 +62,7 @@ export async function recordPlay(prisma: PrismaClient, loopId: string, listener:
   const hash = listenerHash(await dayKey(prisma, new Date()), listener);
   const rows = await prisma.$queryRaw<{ listed: boolean; counted: boolean }[]>`
     WITH loop AS (
-      SELECT l."id", l."status" = 'ready' AND l."is_public" AND NOT u."is_banned"
+      SELECT l."id", l."status" = 'ready' AND (l."is_public" OR l."unlisted") AND NOT u."is_banned"
                      AND l."user_id" IS DISTINCT FROM ${listener.userId}::uuid AS "countable"
       FROM "app"."loops" l JOIN "app"."users" u ON u."id" = l."user_id"
       WHERE l."id" = ${loopId}::uuid

@@ -6,6 +6,7 @@ import { PURCHASE_MESSAGES } from "@loop/rules/schemas/purchases";
 import type { PrismaClient } from "../../db/prisma";
 import { BadRequest, Conflict, NotFound } from "../../http/errors";
 import { LOOP_NOT_FOUND } from "../loops/catalog.service";
+import { isReachable } from "../loops/loop-access";
 import { UUID } from "../../http/uuid";
 import { currentFeeBps } from "../platform-settings/platform-settings.service";
 import { ownedPurchase } from "../purchases/record-purchase";
@@ -30,10 +31,10 @@ export async function priceCheckout(
   const loop = UUID.test(loopId)
     ? await prisma.loop.findUnique({
         where: { id: loopId },
-        select: { id: true, title: true, userId: true, priceCents: true, isFree: true, status: true, isPublic: true },
+        select: { id: true, title: true, userId: true, priceCents: true, isFree: true, status: true, isPublic: true, unlisted: true },
       })
     : null;
-  if (!loop || loop.status !== "ready" || !loop.isPublic) throw new NotFound(LOOP_NOT_FOUND);
+  if (!loop || !isReachable(loop)) throw new NotFound(LOOP_NOT_FOUND);
   if (loop.userId === buyerId) throw new BadRequest(PURCHASE_MESSAGES.ownLoop);
   if (loop.isFree || loop.priceCents === 0) throw new BadRequest(FIAT_PAYMENT_MESSAGES.free);
   const owned = await ownedPurchase(prisma, buyerId, loop.id, format);

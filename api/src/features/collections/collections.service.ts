@@ -151,7 +151,7 @@ export async function addCollectionLoop(prisma: PrismaClient, collectionId: stri
   await prisma.$transaction(async (tx) => {
     await lockOwnCollection(tx, collectionId, ownerId);
     const [loop] = await tx.$queryRaw<{ visible: boolean }[]>`
-      SELECT (("status" = 'ready' AND "is_public") OR "user_id" = ${ownerId}::uuid) AS visible
+      SELECT (("status" = 'ready' AND "is_public") OR ("user_id" = ${ownerId}::uuid AND "status" <> 'removed')) AS visible
       FROM "app"."loops" WHERE "id" = ${loopId}::uuid FOR KEY SHARE`;
     if (!loop?.visible) throw new NotFound(LOOP_NOT_FOUND);
     const present = await tx.collectionLoop.findUnique({
@@ -198,14 +198,14 @@ export async function collectionPage(
       SELECT l."card_json"
       FROM "app"."collection_loops" c JOIN "app"."loops" l ON l."id" = c."loop_id"
       WHERE c."collection_id" = ${collection.id}::uuid
-        AND ((l."status" = 'ready' AND l."is_public") OR l."user_id" = ${viewerId}::uuid)
+        AND ((l."status" = 'ready' AND l."is_public") OR (l."user_id" = ${viewerId}::uuid AND l."status" <> 'removed'))
       ORDER BY c."added_at" DESC, c."loop_id"
       LIMIT ${query.limit} OFFSET ${query.offset}`,
     prisma.$queryRaw<{ total: number }[]>`
       SELECT count(*)::int AS total
       FROM "app"."collection_loops" c JOIN "app"."loops" l ON l."id" = c."loop_id"
       WHERE c."collection_id" = ${collection.id}::uuid
-        AND ((l."status" = 'ready' AND l."is_public") OR l."user_id" = ${viewerId}::uuid)`,
+        AND ((l."status" = 'ready' AND l."is_public") OR (l."user_id" = ${viewerId}::uuid AND l."status" <> 'removed'))`,
   ]);
   return {
     collection: collectionView(collection, viewerId),

@@ -8,17 +8,12 @@ import {
   type DownloadQuery,
 } from "@loop/rules/schemas/downloads";
 import type { Prisma, PrismaClient } from "../../db/prisma";
-import { Conflict, Forbidden, HttpError, NotFound } from "../../http/errors";
+import { Conflict, Forbidden, Gone, NotFound } from "../../http/errors";
 import { catalogChanged } from "../loops/catalog-cache";
 import { LOOP_NOT_FOUND } from "../loops/catalog.service";
+import { isReachable } from "../loops/loop-access";
 import { UUID } from "../../http/uuid";
 import { signDownloadToken, verifyDownloadToken } from "./download-token";
-
-export class Gone extends HttpError {
-  constructor(message: string) {
-    super(410, message);
-  }
-}
 
 export const CONTENT_TYPES: Record<DeliveryFormat, string> = { mp3: "audio/mpeg", wav: "audio/wav" };
 
@@ -37,8 +32,12 @@ export function fileSlug(title: string): string {
 
 const fileKey = (loop: { mp3Key: string | null; wavKey: string | null }, format: DeliveryFormat) =>
   format === "mp3" ? loop.mp3Key : loop.wavKey;
-/** Processed: ready, or hidden by moderation since (its buyers and creator keep their files). */
-const hasFiles = (status: string) => status === "ready" || status === "hidden";
+/**
+ * Processed: ready, or hidden by moderation or taken down since (its buyers and creator keep their
+ * files until the last holder of a removed loop is gone and its files are deleted).
+ */
+export const hasFiles = (loop: { status: string; filesPurgedAt: Date | null }) =>
+  loop.status === "ready" || loop.status === "hidden" || (loop.status === "removed" && loop.filesPurgedAt === null);
 
 /** What decides a user's right to a loop's files: the loop's state and the user's purchases of it. */
 const rightsSelect = (userId: string) =>
@@ -48,7 +47,9 @@ const rightsSelect = (userId: string) =>
     title: true,
     status: true,
     isPublic: true,
+    unlisted: true,
     isFree: true,
+    filesPurgedAt: true,
     mp3Key: true,
     wavKey: true,
     purchases: { where: { buyerId: userId }, select: { format: true, refundedAt: true } },
@@ -74,15 +75,15 @@ function downloadableFormat(loop: LoopWithRights, userId: string, wanted: Delive
   const refunded = new Set<DeliveryFormat>(
     loop.purchases.filter((purchase) => purchase.refundedAt && !bought.has(purchase.format)).map((purchase) => purchase.format),
   );
-  const listed = loop.status === "ready" && loop.isPublic;
-  const freeForAll = loop.isFree && listed;
+  const reachable = isReachable(loop);
+  const freeForAll = loop.isFree && reachable;
   // Without a format: MP3, unless the caller may only have (or only had) the WAV they bought.
   const formats = bought.size > 0 ? bought : refunded;
   const format: DeliveryFormat = wanted ?? (!own && !freeForAll && formats.size > 0 && !formats.has("mp3") ? "wav" : "mp3");
   if (own || freeForAll || bought.has(format)) return format;
   // A refunded buyer knew the loop: they are told why, even once it is no longer listed.
   if (refunded.has(format)) throw new Forbidden(DOWNLOAD_MESSAGES.refunded);
-  if (bought.size === 0 && !listed) throw new NotFound(LOOP_NOT_FOUND);
+  if (bought.size === 0 && !reachable) throw new NotFound(LOOP_NOT_FOUND);
   throw new Forbidden(bought.size > 0 ? DOWNLOAD_MESSAGES.formatNotPurchased : DOWNLOAD_MESSAGES.purchaseRequired);
 }
 
@@ -98,7 +99,7 @@ export async function issueDownload(
   const loop = UUID.test(loopId) ? await prisma.loop.findUnique({ where: { id: loopId }, select: rightsSelect(userId) }) : null;
   if (!loop) throw new NotFound(LOOP_NOT_FOUND);
   const format = downloadableFormat(loop, userId, query.format);
-  if (!hasFiles(loop.status) || !fileKey(loop, format)) throw new Conflict(DOWNLOAD_MESSAGES.notReady);
+  if (!hasFiles(loop) || !fileKey(loop, format)) throw new Conflict(DOWNLOAD_MESSAGES.notReady);
 
   const token = signDownloadToken(signingKey, { loopId: loop.id, format, userId, expiresAt: now + DOWNLOAD_LINK_TTL_MS });
   return { downloadUrl: `/api/downloads/${token}`, filename: `${fileSlug(loop.title)}.${format}` };
@@ -131,7 +132,7 @@ export async function resolveDownload(prisma: PrismaClient, signingKey: string, 
   if (!user || user.isBanned) throw new Forbidden(DOWNLOAD_MESSAGES.invalidLink);
   if (!loop) throw new NotFound(LOOP_NOT_FOUND);
   downloadableFormat(loop, userId, format);
-  const key = hasFiles(loop.status) ? fileKey(loop, format) : null;
+  const key = hasFiles(loop) ? fileKey(loop, format) : null;
   if (!key) throw new NotFound(LOOP_NOT_FOUND);
   return {
     key,

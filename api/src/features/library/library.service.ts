@@ -18,6 +18,8 @@ import { Prisma, type PrismaClient } from "../../db/prisma";
 import type { AppDeps } from "../../deps";
 import { BadGateway, BadRequest, NotFound } from "../../http/errors";
 import { UUID } from "../../http/uuid";
+import { hasFiles } from "../downloads/downloads.service";
+import { isListed } from "../loops/loop-access";
 import { RECORDED_PURCHASE_SELECT, toPurchase } from "../purchases/record-purchase";
 import { purchaseReceipt } from "../purchases/send-purchase-mails";
 
@@ -52,6 +54,7 @@ const LOOP_SELECT = {
   title: true,
   status: true,
   isPublic: true,
+  filesPurgedAt: true,
   durationMs: true,
   previewKey: true,
   peaksKey: true,
@@ -62,9 +65,6 @@ type EntryLoop = Prisma.LoopGetPayload<{ select: typeof LOOP_SELECT }>;
 
 const entryLoopId = (row: Pick<EntryRow, "purchase" | "downloadLoopId">) => row.purchase?.loopId ?? row.downloadLoopId!;
 const entryOwnerId = (row: Pick<EntryRow, "purchase" | "downloadUserId">) => row.purchase?.buyerId ?? row.downloadUserId!;
-
-/** Processed: ready, or hidden by moderation since (its buyers keep their files). */
-const hasFiles = (loop: EntryLoop) => loop.status === "ready" || loop.status === "hidden";
 
 function refundOf(row: EntryRow): LibraryEntry["refund"] {
   const refundedAt = row.purchase?.refundedAt;
@@ -78,7 +78,7 @@ function refundOf(row: EntryRow): LibraryEntry["refund"] {
 function toEntry(row: EntryRow, loop: EntryLoop, seller: { username: string } | undefined): LibraryEntry {
   const refund = refundOf(row);
   const owned = refund === null;
-  const listed = loop.status === "ready" && loop.isPublic;
+  const listed = isListed(loop);
   const fileKey = row.format === "mp3" ? loop.mp3Key : loop.wavKey;
   return {
     id: row.id,

@@ -36,13 +36,13 @@ export async function likedLoops(prisma: PrismaClient, userId: string, query: Li
     prisma.$queryRaw<{ card_json: string }[]>`
       SELECT l."card_json"
       FROM "app"."loop_likes" k JOIN "app"."loops" l ON l."id" = k."loop_id"
-      WHERE k."user_id" = ${userId}::uuid AND ((l."status" = 'ready' AND l."is_public") OR l."user_id" = ${userId}::uuid)
+      WHERE k."user_id" = ${userId}::uuid AND ((l."status" = 'ready' AND l."is_public") OR (l."user_id" = ${userId}::uuid AND l."status" <> 'removed'))
       ORDER BY k."created_at" DESC, k."loop_id"
       LIMIT ${query.limit} OFFSET ${query.offset}`,
     prisma.$queryRaw<{ total: number }[]>`
       SELECT count(*)::int AS total
       FROM "app"."loop_likes" k JOIN "app"."loops" l ON l."id" = k."loop_id"
-      WHERE k."user_id" = ${userId}::uuid AND ((l."status" = 'ready' AND l."is_public") OR l."user_id" = ${userId}::uuid)`,
+      WHERE k."user_id" = ${userId}::uuid AND ((l."status" = 'ready' AND l."is_public") OR (l."user_id" = ${userId}::uuid AND l."status" <> 'removed'))`,
   ]);
   return {
     loops: await loopsFromCards(

@@ -3,8 +3,9 @@ import type { DeliveryFormat } from "@loop/rules/schemas/downloads";
 import { loopListQuerySchema, type LoopListQuery, type LoopListResponse, type PublicLoop } from "@loop/rules/schemas/loops";
 import { hotQuery } from "../../db/hot-query";
 import { Prisma, type PrismaClient } from "../../db/prisma";
-import { NotFound } from "../../http/errors";
+import { Gone, NotFound } from "../../http/errors";
 import { catalogCache } from "./catalog-cache";
+import { isReachable } from "./loop-access";
 import { catalogStatement, type CatalogStatement } from "./catalog-query";
 import {
   publicLoopInclude,
@@ -19,6 +20,7 @@ import { UUID } from "../../http/uuid";
 import { parse } from "../../http/validate";
 
 export const LOOP_NOT_FOUND = "Loop Not Found";
+export const LOOP_GONE = "Loop Removed: Its creator took this loop down.";
 
 /**
  * The page as anyone sees it (what the catalog cache keeps): one statement whose one value is the
@@ -179,8 +181,10 @@ export async function visibleLoop(
   const loop = UUID.test(loopId) ? await prisma.loop.findUnique({ where: { id: loopId }, include }) : null;
   if (!loop) throw new NotFound(LOOP_NOT_FOUND);
   const own = viewerId !== null && loop.userId === viewerId;
-  if (own || (loop.status === "ready" && loop.isPublic)) return loop;
+  if (isReachable(loop) || (own && loop.status !== "removed")) return loop;
   if (options.holders && viewerId !== null && (await holdsLoop(prisma, loop.id, viewerId))) return loop;
+  // Taken down by its creator: gone for good.
+  if (loop.status === "removed") throw new Gone(LOOP_GONE);
   throw new NotFound(LOOP_NOT_FOUND);
 }
 

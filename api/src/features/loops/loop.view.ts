@@ -2,6 +2,7 @@ import { DELIVERY_FORMATS, type DeliveryFormat } from "@loop/rules/schemas/downl
 import { centsToPrice, type CreatorLoop, type PublicLoop } from "@loop/rules/schemas/loops";
 import { averageRating } from "@loop/rules/schemas/ratings";
 import type { Genre, Loop, User } from "../../generated/prisma/client";
+import { visibilityOf } from "./loop-access";
 
 export type LoopWithGenre = Loop & { genre: Genre };
 
@@ -47,6 +48,7 @@ export function creatorLoopView(loop: LoopWithGenre): CreatorLoop {
     failureReason: loop.failureReason,
     hiddenReason: loop.status === "hidden" ? loop.hiddenReason : null,
     artefacts: { preview: !!loop.previewKey, mp3: !!loop.mp3Key, wav: !!loop.wavKey, peaks: !!loop.peaksKey },
+    visibility: visibilityOf(loop),
     updatedAt: loop.updatedAt.toISOString(),
   };
 }

@@ -1,15 +1,19 @@
 import { pipeline } from "node:stream/promises";
 import { loopPeaksSchema, updateLoopSchema } from "@loop/rules/schemas/loops";
+import { bulkLoopsRequestSchema, myLoopsQuerySchema } from "@loop/rules/schemas/my-loops";
 import { Router, type Response } from "express";
 import type { RouterDeps } from "../../deps";
 import { HttpError, NotFound, Unauthorized } from "../../http/errors";
 import type { HotRoute } from "../../http/hot-routes";
 import { sendJsonText } from "../../http/send-json-text";
-import { parseBody } from "../../http/validate";
+import { parseBody, parseQuery } from "../../http/validate";
 import { requireUser } from "../auth/require-user";
 import { followingLoops } from "../follows/following-loops";
 import { anonymousLoopsPage, getLoop, listLoops, parseListQuery, visibleLoop } from "./catalog.service";
-import { editableLoop, ownLoop, updateLoop, uploadLoop } from "./loops.service";
+import { bulkLoops, checkOwnLoop, loopHistory, retryLoop, takeDownLoop, updateLoop } from "./loop-edits.service";
+import { ownLoop, uploadLoop } from "./loops.service";
+import { myLoops } from "./my-loops.service";
+import { isReachable, type LoopAccessFields } from "./loop-access";
 import { parseRange } from "./range";
 import { similarLoops } from "./similar-loops";
 
@@ -74,8 +78,30 @@ export function loopsRouter(deps: RouterDeps): Router {
   });
   router.patch("/loops/:id", async (req, res) => {
     const user = requireUser(req);
-    const loop = await editableLoop(prisma, req.params.id, user.id);
-    res.json(await updateLoop(prisma, loop, parseBody(req, updateLoopSchema)));
+    // Anyone else's loop is refused whatever the body (403, or 404 for one they may not see).
+    await checkOwnLoop(prisma, req.params.id, user.id);
+    res.json(await updateLoop(prisma, req.params.id, user.id, parseBody(req, updateLoopSchema)));
+  });
+  // "My Loops" as a table (issue 37): every loop of the creator, paged past any number.
+  router.get("/profile/loops", async (req, res) => {
+    const user = requireUser(req);
+    res.json(await myLoops(prisma, user.id, parseQuery(req, myLoopsQuerySchema)));
+  });
+  router.delete("/loops/:id", async (req, res) => {
+    await takeDownLoop(prisma, req.params.id, requireUser(req).id);
+    res.status(204).end();
+  });
+  router.post("/loops/bulk", async (req, res) => {
+    const user = requireUser(req);
+    res.json(await bulkLoops(prisma, user.id, parseBody(req, bulkLoopsRequestSchema)));
+  });
+  router.get("/loops/:id/history", async (req, res) => {
+    res.json(await loopHistory(prisma, req.params.id, requireUser(req).id));
+  });
+  router.post("/loops/:id/retry", async (req, res) => {
+    const loop = await retryLoop(prisma, req.params.id, requireUser(req).id);
+    deps.onLoopQueued?.();
+    res.json(loop);
   });
   router.get("/loops/:id/status", async (req, res) => {
     const user = requireUser(req);
@@ -83,8 +109,8 @@ export function loopsRouter(deps: RouterDeps): Router {
   });
 
   /** Public loops may be cached by anyone; a private (or unfinished) loop's files only by the creator's browser. */
-  const cacheControl = (res: Response, loop: { status: string; isPublic: boolean }) =>
-    res.set("Cache-Control", loop.status === "ready" && loop.isPublic ? "public, max-age=86400" : "private");
+  const cacheControl = (res: Response, loop: LoopAccessFields) =>
+    res.set("Cache-Control", isReachable(loop) ? "public, max-age=86400" : "private");
 
   router.get("/loops/:id/preview", async (req, res) => {
     const loop = await visibleLoop(prisma, req.params.id, viewerOf(req), { holders: true });

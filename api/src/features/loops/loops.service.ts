@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { MAX_AUDIO_SECONDS, UPLOAD_MESSAGES, uploadLoopFieldsSchema, type UpdateLoop } from "@loop/rules/schemas/loops";
+import { MAX_AUDIO_SECONDS, UPLOAD_MESSAGES, uploadLoopFieldsSchema } from "@loop/rules/schemas/loops";
 import type { Request } from "express";
 import type { PrismaClient } from "../../db/prisma";
 import { BadRequest, NotFound } from "../../http/errors";
@@ -7,12 +7,10 @@ import { LOOP_NOT_FOUND } from "./catalog.service";
 import { UUID } from "../../http/uuid";
 import { parse } from "../../http/validate";
 import type { Storage } from "../../storage/storage";
-import { catalogChanged } from "./catalog-cache";
 import { creatorLoopView, type LoopWithGenre } from "./loop.view";
 import { predictDerivedBytes } from "../../audio/stored-size";
 import { receiveUpload, sampleRateRefusal } from "./receive-upload";
 import { originalKey, recordUpload } from "./record-upload";
-import { closeOffersOffSale } from "../negotiations/close-offers-off-sale";
 import { assertUploadAllowed, uploadAllowance } from "./upload-limits";
 
 /**
@@ -67,52 +65,10 @@ export async function uploadLoop(prisma: PrismaClient, storage: Storage, req: Re
 
 /** The creator's view of one of their loops (404 for anyone else's: its existence is not told). */
 export async function ownLoop(prisma: PrismaClient, loopId: string, userId: string) {
-  const loop: LoopWithGenre | null = /^[0-9a-f-]{36}$/i.test(loopId)
+  const loop: LoopWithGenre | null = UUID.test(loopId)
     ? await prisma.loop.findUnique({ where: { id: loopId }, include: { genre: true } })
     : null;
-  if (!loop || loop.userId !== userId) throw new NotFound("Loop not found");
+  // A loop taken down is gone for its creator too: its sales stay in the analytics.
+  if (!loop || loop.userId !== userId || loop.status === "removed") throw new NotFound(LOOP_NOT_FOUND);
   return creatorLoopView(loop);
-}
-
-/** PATCH /api/loops/:id, before its body is read: the caller's own loop; anyone else's is 404 (whatever the body). */
-export async function editableLoop(prisma: PrismaClient, loopId: string, userId: string) {
-  const loop = UUID.test(loopId)
-    ? await prisma.loop.findUnique({ where: { id: loopId }, select: { id: true, userId: true, isFree: true, priceCents: true } })
-    : null;
-  if (!loop || loop.userId !== userId) throw new NotFound(LOOP_NOT_FOUND);
-  return loop;
-}
-
-/**
- * PATCH /api/loops/:id: the creator edits visibility and listing fields of `loop` (editableLoop).
- * Everything is checked before the one update, so a refused edit changes nothing.
- */
-export async function updateLoop(prisma: PrismaClient, loop: Awaited<ReturnType<typeof editableLoop>>, input: UpdateLoop) {
-  const loopId = loop.id;
-  if (input.genreId !== undefined && !(await prisma.genre.findUnique({ where: { id: input.genreId } })))
-    throw new BadRequest(UPLOAD_MESSAGES.genre);
-
-  // A new price decides (0 is free, above 0 is paid) unless isFree is sent too; a free loop costs 0.
-  const isFree = input.isFree ?? (input.price !== undefined ? input.price === 0 : loop.isFree);
-  const priceCents = isFree ? 0 : (input.price ?? loop.priceCents);
-  const updated = await prisma.loop.update({
-    where: { id: loopId },
-    data: {
-      isPublic: input.isPublic,
-      title: input.title,
-      description: input.description,
-      genreId: input.genreId,
-      bpm: input.bpm,
-      key: input.key,
-      tags: input.tags,
-      isFree,
-      priceCents,
-    },
-    include: { genre: true },
-  });
-  // What the catalog shows of it (its card, its place in the sorts and filters) may have changed.
-  catalogChanged(prisma);
-  // Made private or free: its open offers end and their holds are released.
-  if (!updated.isPublic || updated.isFree) await closeOffersOffSale(prisma, loopId);
-  return creatorLoopView(updated);
 }

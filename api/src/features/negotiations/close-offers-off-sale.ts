@@ -7,6 +7,7 @@
 // them after the expiry (or withdraws them).
 import { paths } from "@loop/rules/paths";
 import type { PrismaClient } from "../../db/prisma";
+import { isReachable } from "../loops/loop-access";
 import { createNotificationInTx } from "../notifications/create-notification";
 import { lockNegotiation } from "./negotiations.service";
 import { releaseOfferHoldsInTx } from "./offer-funds";
@@ -23,8 +24,11 @@ export async function closeOffersOffSale(prisma: PrismaClient, loopId: string): 
     const done = await prisma.$transaction(async (tx) => {
       const row = await lockNegotiation(tx, id);
       if (!row || (row.status !== "pending" && row.status !== "counter") || row.funding === "wallet" || row.settling) return false;
-      const loop = await tx.loop.findUnique({ where: { id: loopId }, select: { status: true, isPublic: true, isFree: true } });
-      if (loop && loop.status === "ready" && loop.isPublic && !loop.isFree) return false;
+      const loop = await tx.loop.findUnique({
+        where: { id: loopId },
+        select: { status: true, isPublic: true, unlisted: true, isFree: true },
+      });
+      if (loop && isReachable(loop) && !loop.isFree) return false;
       await releaseOfferHoldsInTx(tx, row);
       await tx.negotiation.update({
         where: { id },

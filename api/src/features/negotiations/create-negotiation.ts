@@ -13,6 +13,7 @@ import type { AppDeps } from "../../deps";
 import { isUniqueViolation, type Tx } from "../../db/prisma";
 import { BadRequest, Conflict, NotFound } from "../../http/errors";
 import { LOOP_NOT_FOUND } from "../loops/catalog.service";
+import { isReachable } from "../loops/loop-access";
 import { UUID } from "../../http/uuid";
 import { placeSpendingHoldsInTx, type SpendingHolds } from "../ledger/ledger-holds";
 import { InsufficientFunds } from "../ledger/ledger.service";
@@ -28,7 +29,7 @@ import { TX_DEFAULT } from "../../db/transactions";
 /** The loop (locked) an offer of `offerCents` by `buyerId` may be made on; the refusals of the spec otherwise. */
 export async function offerableLoop(tx: Tx, buyerId: string, loopId: string, format: Format, offerCents: number) {
   const loop = UUID.test(loopId) ? await loopForSale(tx, loopId) : null;
-  if (!loop || loop.status !== "ready" || !loop.isPublic) throw new NotFound(LOOP_NOT_FOUND);
+  if (!loop || !isReachable(loop)) throw new NotFound(LOOP_NOT_FOUND);
   if (loop.userId === buyerId) throw new BadRequest(NEGOTIATION_MESSAGES.ownLoop);
   if (loop.isFree || loop.priceCents === 0) throw new BadRequest(NEGOTIATION_MESSAGES.free);
   if (offerCents >= loop.priceCents) throw new BadRequest(NEGOTIATION_MESSAGES.notBelowPrice);

@@ -13,6 +13,8 @@ export interface LoopPageData {
   card: PublicLoop;
   status: string;
   isPublic: boolean;
+  /** Reachable by its link, listed nowhere (issue 37). */
+  unlisted: boolean;
   updatedAt: Date;
 }
 
@@ -23,10 +25,10 @@ export interface LoopPageData {
  */
 export async function loopPageData(prisma: PrismaClient, id: string): Promise<LoopPageData | null> {
   if (!UUID.test(id)) return null;
-  const rows = await hotQuery<{ card_json: string; status: string; is_public: boolean; updated_at: Date }>(
+  const rows = await hotQuery<{ card_json: string; status: string; is_public: boolean; unlisted: boolean; updated_at: Date }>(
     prisma,
     "page_meta_loop",
-    `SELECT l."card_json", l."status"::text AS status, l."is_public", l."updated_at"
+    `SELECT l."card_json", l."status"::text AS status, l."is_public", l."unlisted", l."updated_at"
      FROM "app"."loops" l WHERE l."id" = $1::uuid`,
     [id],
   );
@@ -37,6 +39,7 @@ export async function loopPageData(prisma: PrismaClient, id: string): Promise<Lo
     card: JSON.parse(row.card_json) as PublicLoop,
     status: row.status,
     isPublic: row.is_public,
+    unlisted: row.unlisted,
     updatedAt: new Date(row.updated_at),
   };
 }
@@ -173,19 +176,19 @@ export async function licencePageData(prisma: PrismaClient, id: string): Promise
 
 /** What a loop's preview image needs: whether anyone may see the loop, its waveform's file, its last change. */
 export interface LoopImageData {
-  listed: boolean;
+  reachable: boolean;
   peaksKey: string | null;
   updatedAt: Date;
 }
 
 export async function loopImageData(prisma: PrismaClient, id: string): Promise<LoopImageData | null> {
   if (!UUID.test(id)) return null;
-  const rows = await hotQuery<{ listed: boolean; peaks_key: string | null; updated_at: Date }>(
+  const rows = await hotQuery<{ reachable: boolean; peaks_key: string | null; updated_at: Date }>(
     prisma,
     "page_meta_loop_image",
-    `SELECT (l."status" = 'ready' AND l."is_public") AS listed, l."peaks_key", l."updated_at" FROM "app"."loops" l WHERE l."id" = $1::uuid`,
+    `SELECT (l."status" = 'ready' AND (l."is_public" OR l."unlisted")) AS reachable, l."peaks_key", l."updated_at" FROM "app"."loops" l WHERE l."id" = $1::uuid`,
     [id],
   );
   const row = rows[0];
-  return row ? { listed: row.listed, peaksKey: row.peaks_key, updatedAt: new Date(row.updated_at) } : null;
+  return row ? { reachable: row.reachable, peaksKey: row.peaks_key, updatedAt: new Date(row.updated_at) } : null;
 }

@@ -10,6 +10,7 @@ import type { PrismaClient } from "../../db/prisma";
 import { escapeHtml, jsonForScript } from "./html-escape";
 import { collectionPageData, licencePageData, loopPageData, profilePageData, type LoopPageData } from "./page-data";
 import { matchPage } from "./page-routes";
+import { isReachable } from "../loops/loop-access";
 
 export const SITE_NAME = "LOOP";
 /** The head of web/index.html: every page without one of its own (keep the two in step). */
@@ -211,13 +212,13 @@ async function pageSpec(prisma: PrismaClient, appUrl: URL, pathname: string): Pr
       return { status: 200, spec: { title: PAGE_TEXTS.homeTitle, description: PAGE_TEXTS.homeDescription, canonicalPath: paths.home() } };
     case "loop": {
       const data = await loopPageData(prisma, page.id);
-      if (!data || data.status !== "ready" || !data.isPublic) {
-        // No state of a loop today means deleted (loops are never deleted: hidden, private, failed or
-        // processing are all "not available"); one that does answers 410 Gone.
-        const status = data?.status === "deleted" ? 410 : 404;
+      if (!data || !isReachable(data)) {
+        // Taken down by its creator: gone for good (410); hidden, private, failed or processing: 404.
+        const status = data?.status === "removed" ? 410 : 404;
         return { status, spec: notFound(PAGE_TEXTS.loopGoneTitle, PAGE_TEXTS.loopGoneDescription) };
       }
-      return { status: 200, spec: loopHead(data, appUrl) };
+      // Unlisted (issue 37): its link previews, but search engines are asked not to list it.
+      return { status: 200, spec: { ...loopHead(data, appUrl), noindex: data.unlisted } };
     }
     case "profile": {
       const user = await profilePageData(prisma, page.id);

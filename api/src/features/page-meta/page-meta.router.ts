@@ -63,7 +63,7 @@ export function pageMetaRouter(deps: Deps): Router {
 
   router.get("/loops/:id/og-image.png", async (req, res) => {
     const loop = await loopImageData(prisma, req.params.id);
-    if (!loop?.listed) throw new NotFound(LOOP_NOT_FOUND);
+    if (!loop?.reachable) throw new NotFound(LOOP_NOT_FOUND);
     const version = `${loop.updatedAt.getTime().toString(36)}-${OG_IMAGE_VERSION}`;
     const etag = `"og-${req.params.id}-${version}"`;
     res.set({ "Cache-Control": "public, max-age=86400", ETag: etag });

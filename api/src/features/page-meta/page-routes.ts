@@ -31,6 +31,7 @@ export const PRIVATE_PAGES: readonly { readonly pattern: string }[] = [
   paths.loginConfirm,
   paths.level,
   paths.negotiations,
+  paths.library,
   paths.analytics,
   paths.admin,
 ];

@@ -49,7 +49,10 @@ export async function publicProfile(prisma: PrismaClient, userId: string, viewer
   const user = UUID.test(userId) ? await prisma.user.findUnique({ where: { id: userId } }) : null;
   if (!user) throw new NotFound(PROFILE_MESSAGES.userNotFound);
   const isOwnProfile = viewerId === user.id;
-  const where = isOwnProfile ? { userId: user.id } : { userId: user.id, status: "ready" as const, isPublic: true };
+  // The owner sees every loop but those taken down; anyone else the listed ones.
+  const where = isOwnProfile
+    ? { userId: user.id, status: { not: "removed" as const } }
+    : { userId: user.id, status: "ready" as const, isPublic: true };
   const [[loops, totalLoops], follows] = await Promise.all([
     prisma.$transaction([
       prisma.loop.findMany({

@@ -29,6 +29,7 @@ import { signDownloadToken } from "../downloads/download-token";
 import { currentFeeBps } from "../platform-settings/platform-settings.service";
 import { ownedPurchase, recordPurchaseInTx, toPurchase, type CompletedPurchase, type LoopForSale } from "./record-purchase";
 import { sendPurchaseMails } from "./send-purchase-mails";
+import { isReachable } from "../loops/loop-access";
 
 /**
  * The loop, locked until the purchase commits: against a concurrent price edit, and so that
@@ -38,7 +39,7 @@ import { sendPurchaseMails } from "./send-purchase-mails";
 export async function loopForSale(tx: Tx, loopId: string): Promise<LoopForSale | null> {
   if (!UUID.test(loopId)) return null;
   const rows = await tx.$queryRaw<LoopForSale[]>`
-    SELECT "id"::text, "title", "user_id"::text AS "userId", "price_cents" AS "priceCents", "is_free" AS "isFree", "status"::text, "is_public" AS "isPublic"
+    SELECT "id"::text, "title", "user_id"::text AS "userId", "price_cents" AS "priceCents", "is_free" AS "isFree", "status"::text, "is_public" AS "isPublic", "unlisted"
     FROM "app"."loops" WHERE "id" = ${loopId}::uuid FOR NO KEY UPDATE`;
   return rows[0] ?? null;
 }
@@ -71,7 +72,7 @@ export async function purchaseLoop(
 async function buyLoop(tx: Tx, buyerId: string, input: PurchaseRequest, signingKey: string, now = Date.now()): Promise<CompletedPurchase> {
   const { loopId, format, paymentMethod, expectedTotal } = input;
   const loop = await loopForSale(tx, loopId);
-  if (!loop || loop.status !== "ready" || !loop.isPublic) throw new NotFound(LOOP_NOT_FOUND);
+  if (!loop || !isReachable(loop)) throw new NotFound(LOOP_NOT_FOUND);
   if (loop.userId === buyerId) throw new BadRequest(PURCHASE_MESSAGES.ownLoop);
   const existing = await ownedPurchase(tx, buyerId, loop.id, format);
   if (existing) throw new Conflict(PURCHASE_MESSAGES.alreadyPurchased);

@@ -16,6 +16,8 @@ export interface LoopForSale {
   isFree: boolean;
   status: string;
   isPublic: boolean;
+  /** Reachable by its link, listed nowhere: on sale as a public loop is (issue 37). */
+  unlisted: boolean;
 }
 
 /** What was bought, for the answer and the e-mails. */

@@ -23,6 +23,7 @@ import { BadRequest, Conflict, NotFound, ServiceUnavailable } from "../../http/e
 import { signDownloadToken } from "../downloads/download-token";
 import { currentFeeBps } from "../platform-settings/platform-settings.service";
 import { LOOP_NOT_FOUND } from "../loops/catalog.service";
+import { isReachable } from "../loops/loop-access";
 import { UUID } from "../../http/uuid";
 import { ownedPurchase, RECORDED_PURCHASE_SELECT, toPurchase } from "./record-purchase";
 
@@ -40,10 +41,10 @@ export async function createWalletQuote(
   const loop = UUID.test(loopId)
     ? await prisma.loop.findUnique({
         where: { id: loopId },
-        select: { id: true, userId: true, priceCents: true, isFree: true, status: true, isPublic: true },
+        select: { id: true, userId: true, priceCents: true, isFree: true, status: true, isPublic: true, unlisted: true },
       })
     : null;
-  if (!loop || loop.status !== "ready" || !loop.isPublic) throw new NotFound(LOOP_NOT_FOUND);
+  if (!loop || !isReachable(loop)) throw new NotFound(LOOP_NOT_FOUND);
   if (loop.userId === buyerId) throw new BadRequest(PURCHASE_MESSAGES.ownLoop);
   if (loop.isFree || loop.priceCents === 0) throw new BadRequest(WALLET_PURCHASE_MESSAGES.free);
   const [owned, buyerWallet, sellerWallet] = await Promise.all([

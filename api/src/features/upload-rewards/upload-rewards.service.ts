@@ -256,7 +256,7 @@ function decide(
   reach: Reach,
 ): UploadRewardStatus | "defer" | null {
   if (!loop) return null;
-  if (loop.status === "hidden") return "removed";
+  if (loop.status === "hidden" || loop.status === "removed") return "removed";
   if (loop.status === "failed") return "failed";
   if (loop.status !== "ready" || !loop.is_public) return null;
   if (loop.is_banned) return "banned";

@@ -62,3 +62,18 @@ describe("main menu: Admin Panel", () => {
     expect(screen.queryByRole("menuitem", { name: "Admin Panel" })).not.toBeInTheDocument();
   });
 });
+
+describe("main menu: Library", () => {
+  it("links 'Library' to /library when signed in, after 'Profile'", async () => {
+    renderWithProviders(<UserMenu user={makeUser()} onJoin={vi.fn()} onLogout={vi.fn()} defaultOpen />);
+    expect(await screen.findByRole("menuitem", { name: "Library" })).toHaveAttribute("href", "/library");
+    const names = screen.getAllByRole("menuitem").map((item) => item.textContent);
+    expect(names.indexOf("Library")).toBe(names.indexOf("Profile") + 1);
+  });
+
+  it("has no 'Library' when signed out", async () => {
+    renderWithProviders(<UserMenu user={null} onJoin={vi.fn()} onLogout={vi.fn()} defaultOpen />);
+    await screen.findByRole("menuitem", { name: "Sign Up / Login" });
+    expect(screen.queryByRole("menuitem", { name: "Library" })).not.toBeInTheDocument();
+  });
+});

@@ -1,6 +1,19 @@
 import type { CurrentUser } from "@loop/rules/api-types";
 import { paths } from "@loop/rules/paths";
-import { BarChart3, BellPlus, Coins, Handshake, LogIn, LogOut, Menu, Settings, ShieldCheck, TrendingUp, UserRound } from "lucide-react";
+import {
+  BarChart3,
+  BellPlus,
+  Coins,
+  Handshake,
+  Library,
+  LogIn,
+  LogOut,
+  Menu,
+  Settings,
+  ShieldCheck,
+  TrendingUp,
+  UserRound,
+} from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -47,6 +60,12 @@ export function UserMenu({ user, onJoin, onLogout, defaultOpen }: UserMenuProps)
                 <Link to={paths.profile()}>
                   <UserRound aria-hidden />
                   Profile
+                </Link>
+              </DropdownMenuItem>
+              <DropdownMenuItem asChild>
+                <Link to={paths.library()}>
+                  <Library aria-hidden />
+                  Library
                 </Link>
               </DropdownMenuItem>
               <DropdownMenuItem asChild>

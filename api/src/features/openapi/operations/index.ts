@@ -22,6 +22,7 @@ import { paymentsOperations } from "./payments";
 import { profileOperations } from "./profile";
 import { purchasesOperations } from "./purchases";
 import { libraryOperations } from "./library";
+import { usersOperations } from "./users";
 import { licencesOperations } from "./licences";
 import { ratingsOperations } from "./ratings";
 import { likesOperations } from "./likes";
@@ -56,6 +57,7 @@ export const FEATURES: readonly FeatureSpec[] = [
   purchasesOperations,
   licencesOperations,
   libraryOperations,
+  usersOperations,
   paymentsOperations,
   negotiationsOperations,
   notificationsOperations,

@@ -1,5 +1,14 @@
 import {
+  bulkLoopsRequestSchema,
+  bulkLoopsResponseSchema,
+  loopHistorySchema,
+  MY_LOOPS_MESSAGES,
+  myLoopsPageSchema,
+  myLoopsQuerySchema,
+} from "@loop/rules/schemas/my-loops";
+import {
   creatorLoopSchema,
+  LOOP_EDIT_MESSAGES,
   loopListQuerySchema,
   loopListResponseSchema,
   loopPeaksSchema,
@@ -200,7 +209,10 @@ export const loopsOperations = defineFeature({
       summary: "The creator edits a loop's visibility and listing",
       description:
         "Every field is optional and checked with the upload's rules and messages; a refused edit changes nothing. " +
-        "`isFree: true` sets the price to 0; a price above 0 makes a free loop paid. `key: null` clears the creator's key.",
+        "`isFree: true` sets the price to 0; a price above 0 makes a free loop paid. `key: null` clears the creator's key. " +
+        "`visibility`: public, unlisted (reachable by its link, listed nowhere) or private (`isPublic` is the older form). " +
+        "Track fields are for tracks only; a track made a loop loses them. A new price applies to quotes made after it; " +
+        "open offers and quotes keep their terms. Every changed field is in the loop's history (`GET /api/loops/{id}/history`).",
       auth: "required",
       params: z.object({ id: z.string() }),
       body: updateLoopSchema,
@@ -213,6 +225,84 @@ export const loopsOperations = defineFeature({
         403: crossSiteOrBanned,
         404: failure("No such loop, or not the caller's (`Loop Not Found`)."),
         413: bodyTooLarge,
+      },
+    },
+    {
+      method: "delete",
+      path: "/api/loops/{id}",
+      operationId: "takeDownLoop",
+      summary: "The creator takes a loop down",
+      description:
+        "It leaves the catalog, search, profiles and others' collections at once, and its page answers 410. Its buyers keep it in " +
+        "their libraries (they still play and download it); its files are deleted a day later at the earliest, once no buyer holds it.",
+      auth: "required",
+      params: z.object({ id: z.string() }),
+      responses: {
+        204: { description: "Taken down" },
+        401: signInRequired,
+        403: crossSiteOrBanned,
+        404: failure("No such loop, not the caller's, or taken down already (`Loop Not Found`)."),
+      },
+    },
+    {
+      method: "post",
+      path: "/api/loops/bulk",
+      operationId: "bulkLoops",
+      summary: "One action on many of the creator's loops",
+      description:
+        "make_public, make_unlisted, make_private or take_down; each loop in its own transaction, a refusal does not stop the others.",
+      auth: "required",
+      body: bulkLoopsRequestSchema,
+      responses: {
+        200: json(bulkLoopsResponseSchema, "Each loop's outcome, in the order asked"),
+        400: failure(`\`${MY_LOOPS_MESSAGES.loopIds}\` or \`${MY_LOOPS_MESSAGES.action}\``),
+        401: signInRequired,
+        403: crossSiteOrBanned,
+        413: bodyTooLarge,
+      },
+    },
+    {
+      method: "get",
+      path: "/api/loops/{id}/history",
+      operationId: "getLoopHistory",
+      summary: "Who changed what on the creator's loop, newest first",
+      auth: "required",
+      params: z.object({ id: z.string() }),
+      responses: {
+        200: json(loopHistorySchema, "The changes (at most 200)"),
+        401: signInRequired,
+        403: banned,
+        404: failure("No such loop, or not the caller's (`Loop Not Found`)."),
+      },
+    },
+    {
+      method: "post",
+      path: "/api/loops/{id}/retry",
+      operationId: "retryLoop",
+      summary: "Process a failed upload again",
+      auth: "required",
+      params: z.object({ id: z.string() }),
+      responses: {
+        200: json(creatorLoopSchema, "The loop, processing again"),
+        401: signInRequired,
+        403: crossSiteOrBanned,
+        404: failure("No such loop, or not the caller's (`Loop Not Found`)."),
+        409: failure(`\`${LOOP_EDIT_MESSAGES.notFailed}\``),
+      },
+    },
+    {
+      method: "get",
+      path: "/api/profile/loops",
+      operationId: "listMyLoops",
+      summary: "The creator's loops as a table (My Loops)",
+      description: "Every loop but those taken down, with all-time plays, sales and earnings; cursor paging past any number of loops.",
+      auth: "required",
+      query: myLoopsQuerySchema,
+      responses: {
+        200: json(myLoopsPageSchema, "One page"),
+        400: failure("A parameter is not valid; `message` names it."),
+        401: signInRequired,
+        403: banned,
       },
     },
     {

@@ -10,6 +10,7 @@ import { centsToLoopUnits, formatUsd, ledgerUnitsToWei, UNITS_PER_CENT, weiToLed
 import { getAddress } from "viem";
 import type { AppDeps } from "../../../deps";
 import type { Tx } from "../../../db/prisma";
+import { isReachable } from "../../loops/loop-access";
 import { awardXpMany, offerCreatedXpAward } from "../../levels/award-xp";
 import { createNotificationInTx } from "../../notifications/create-notification";
 import { settingsInUse } from "../../platform-settings/platform-settings.service";
@@ -51,8 +52,7 @@ async function applyOfferOpened(tx: Tx, event: IndexedEvent, deps: AppDeps): Pro
   const loopId = uuidFromBytes32(args.loop_id!);
   const loop = loopId ? await loopForSale(tx, loopId) : null;
   if (!loop) return ignored(`loop ${args.loop_id} does not exist`);
-  if (loop.status !== "ready" || !loop.isPublic || loop.isFree || loop.priceCents === 0)
-    return refused(`loop ${args.loop_id} is not for sale`);
+  if (!isReachable(loop) || loop.isFree || loop.priceCents === 0) return refused(`loop ${args.loop_id} is not for sale`);
   if (loop.userId === buyerLink.userId) return refused("an offer on one's own loop");
   const sellerLink = await tx.walletLink.findUnique({ where: { userId: loop.userId }, select: { address: true } });
   const vault = deps.config.chains.find((chain) => chain.id === event.chainId)?.contracts?.vault;

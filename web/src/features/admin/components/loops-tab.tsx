@@ -45,6 +45,7 @@ const STATUS_BADGES = {
   failed: <Badge variant="destructive">Failed</Badge>,
   ready: null,
   hidden: null,
+  removed: <Badge variant="outline">Taken down</Badge>,
 } as const;
 
 function LoopRow({ loop, onHide }: { loop: AdminLoop; onHide: () => void }) {

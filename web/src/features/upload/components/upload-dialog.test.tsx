@@ -80,6 +80,7 @@ function creatorLoop(overrides: Partial<CreatorLoop> = {}): CreatorLoop {
     releaseDate: null,
     lyrics: null,
     isPublic: true,
+    visibility: "public",
     status: "processing",
     failureReason: null,
     hiddenReason: null,

@@ -1,0 +1,21 @@
+// Signing a member in through the API, as the confirm page does with the mailed link's token (the
+// sign-in pages have their own tests): for a party whose own pages a test does not look at.
+import type { APIRequestContext } from "@playwright/test";
+import { type CurrentUser, expect } from "./fixtures";
+import { mailIds, signInLink, waitForMail } from "./maildev";
+import type { StackInfo } from "./stack";
+
+/** POST with the session of `request` (and the Origin the API checks): the answer's JSON, its status checked. */
+export async function postJson<T>(request: APIRequestContext, stack: StackInfo, url: string, data: unknown, status: number): Promise<T> {
+  const response = await request.post(url, { data, headers: { Origin: stack.webUrl } });
+  expect(response.status(), `POST ${url}: ${await response.text()}`).toBe(status);
+  return (await response.json()) as T;
+}
+
+/** Signs `email` in: the session cookie lands in `request`'s cookies. */
+export async function signInByApi(request: APIRequestContext, stack: StackInfo, email: string): Promise<CurrentUser> {
+  const before = await mailIds(stack.mailUrl, email);
+  await postJson(request, stack, "/api/auth/email", { email }, 200);
+  const token = signInLink(await waitForMail(stack.mailUrl, email, { except: before })).searchParams.get("token");
+  return postJson<CurrentUser>(request, stack, "/api/auth/email/verify", { token }, 200);
+}
