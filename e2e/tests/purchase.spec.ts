@@ -101,8 +101,8 @@ test.describe("buying with the in-app LOOP balance", () => {
 
     // Issue 37: an admin hides the loop; the buyer still has it in the library (from the menu), plays
     // it, downloads it again and opens its licence.
-    const bought = (await (await buyerPage.request.get("/api/library")).json()) as { entries: { loop: { id: string; title: string } }[] };
-    const loopId = bought.entries.find((entry) => entry.loop.title === title)?.loop.id;
+    const library = (await (await buyerPage.request.get("/api/library")).json()) as { entries: { loop: { id: string; title: string } }[] };
+    const loopId = library.entries.find((entry) => entry.loop.title === title)?.loop.id;
     expect(loopId, "the purchase is in the buyer's library").toBeTruthy();
     const admin = await browser.newContext({ baseURL: stack.webUrl });
     try {
