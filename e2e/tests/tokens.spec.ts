@@ -1,6 +1,6 @@
 // In-app LOOP as two members and an admin use it: a new member sees the 500 LOOP welcome bonus
 // (promotional LOOP: it cannot be sent or withdrawn, issue 18), buys 1,000 LOOP from the admin,
-// sends tokens to another member by their wallet ID (who sees them arrive), asks to withdraw to
+// sends tokens to another member found by username (who sees them arrive), asks to withdraw to
 // an Ethereum address, and an admin processes and completes the withdrawal on the dashboard; both histories and
 // the balances follow every step.
 import type { Page } from "@playwright/test";
@@ -19,6 +19,7 @@ test.describe("LOOP tokens", () => {
     const recipientPage = await recipientContext.newPage();
     await signInWithEmail(recipientPage, stack, freshEmail("ben"));
     const recipient = await currentUser(recipientPage);
+    const recipientName = recipient.username!;
 
     // A new member: home shows the bonus in the balance banner, with its USD value.
     await signInWithEmail(page, stack, freshEmail("ana"));
@@ -44,7 +45,10 @@ test.describe("LOOP tokens", () => {
     await expect(wallet(page)).toContainText("Promotional: 500.00000000 LOOP");
     await page.getByRole("button", { name: "Send Tokens" }).first().click();
     const send = page.getByRole("dialog", { name: "Send Tokens" });
-    await send.getByLabel("Recipient ID").fill(recipient.id);
+    // A pasted account ID finds its member too (issue 37).
+    await send.getByRole("combobox", { name: "Recipient" }).fill(recipient.id);
+    await send.getByRole("option", { name: new RegExp(`^@${recipientName}`) }).click();
+    await expect(send.getByRole("region", { name: "You are sending to" })).toContainText(`@${recipientName}`);
     await send.getByLabel("Amount (LOOP)").fill("25.5");
     await send.getByRole("button", { name: "Send Tokens" }).click();
     await expect(send.getByRole("alert")).toHaveText(
@@ -71,9 +75,13 @@ test.describe("LOOP tokens", () => {
     await expect(wallet(page)).toContainText("1,500.00000000");
     await expect(wallet(page)).toContainText("Available to withdraw: 1,000.00000000 LOOP");
 
-    // Send 25.5 LOOP to the recipient's wallet ID.
+    // Send 25.5 LOOP to the recipient, found by the start of their username (issue 37).
     await page.getByRole("button", { name: "Send Tokens" }).first().click();
-    await send.getByLabel("Recipient ID").fill(recipient.id);
+    // The dialog kept the member picked before Cancel: Change, then find them by name.
+    await send.getByRole("button", { name: /^Change/ }).click();
+    await send.getByRole("combobox", { name: "Recipient" }).fill(recipientName.slice(0, -2));
+    await send.getByRole("option", { name: new RegExp(`^@${recipientName}`) }).click();
+    await expect(send.getByRole("region", { name: "You are sending to" })).toContainText(`@${recipientName}`);
     await send.getByLabel("Amount (LOOP)").fill("25.5");
     await send.getByLabel("Message (optional)").fill("For the bassline");
     await send.getByRole("button", { name: "Send Tokens" }).click();

@@ -43,3 +43,9 @@ export const LIKED_LOOPS_QUERY_KEY = ["/api/likes"] as const;
  * key: the card's add-to-collection menu, the profile and the collection page all change collections.
  */
 export const COLLECTIONS_QUERY_KEY = ["/api/collections"] as const;
+
+/**
+ * The creator's My Loops table (GET /api/profile/loops, the profile feature's): under the own profile's
+ * key, so that whatever refreshes the own profile (an upload) refreshes the table too.
+ */
+export const MY_LOOPS_QUERY_KEY = [...OWN_PROFILE_QUERY_KEY, "loops"] as const;

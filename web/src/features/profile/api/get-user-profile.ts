@@ -18,13 +18,6 @@ export function userProfileQueryOptions(userId: string) {
   });
 }
 
-/** How often the owner's profile refreshes while one of their uploads is processing. */
-export const PROCESSING_POLL_MS = 3000;
-
-export function useUserProfile(userId: string, options: { pollWhileProcessing?: boolean } = {}) {
-  return useQuery({
-    ...userProfileQueryOptions(userId),
-    refetchInterval: (query) =>
-      options.pollWhileProcessing && query.state.data?.loops.some((loop) => loop.status === "processing") ? PROCESSING_POLL_MS : false,
-  });
+export function useUserProfile(userId: string) {
+  return useQuery(userProfileQueryOptions(userId));
 }

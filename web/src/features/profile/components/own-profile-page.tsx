@@ -15,10 +15,10 @@ import { useUserProfile } from "../api/get-user-profile";
 import { formatLoopTotal } from "../lib/format-totals";
 import { FollowCounts } from "./follow-button";
 import { LikedLoops } from "./liked-loops";
+import { MyLoopsSection } from "./my-loops-section";
 import { ProfileAvatar } from "./profile-avatar";
 import { ProfileCollections } from "./profile-collections";
 import { ProfileForm } from "./profile-form";
-import { ProfileLoopsSection } from "./profile-loops-section";
 
 export interface OwnProfilePageProps {
   user: CurrentUser;
@@ -43,7 +43,8 @@ export function OwnProfilePage({ user, renderLoops, renderEmailAction }: OwnProf
   const [tab, setTab] = useState<ProfileTab>("loops");
   const profile = useOwnProfile();
   const data = profile.data;
-  const mine = useUserProfile(user.id, { pollWhileProcessing: true });
+  // The follower counts (the loops are the My Loops table's own call).
+  const mine = useUserProfile(user.id);
   const name = user.username ?? user.email ?? "You";
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
 
@@ -128,16 +129,7 @@ export function OwnProfilePage({ user, renderLoops, renderEmailAction }: OwnProf
         <TabList tabs={PROFILE_TABS} value={tab} onChange={setTab} idPrefix="own-profile" label="Your loops and collections" />
         <TabPanel idPrefix="own-profile" value={tab}>
           {tab === "loops" ? (
-            <ProfileLoopsSection
-              title="My Loops"
-              own
-              loops={mine.data?.loops}
-              totalLoops={mine.data?.totalLoops}
-              isError={mine.isError}
-              emptyText="You haven't uploaded anything yet. Use Upload in the top bar to share your first loop."
-              renderLoops={renderLoops}
-              className=""
-            />
+            <MyLoopsSection emptyText="You haven't uploaded anything yet. Use Upload in the top bar to share your first loop." />
           ) : tab === "liked" ? (
             <LikedLoops renderLoops={renderLoops} />
           ) : (

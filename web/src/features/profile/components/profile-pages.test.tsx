@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { type ApiRoutes, json, SIGNED_OUT, stubApi } from "@/testing/stub-api";
 import { makeUser, renderApp } from "@/testing/test-utils";
 import { makeCollection } from "@/testing/make-collection";
-import { makeLoop } from "@/testing/make-loop";
+import { makeLoop, page } from "@/testing/make-loop";
+import { makeMyLoop, myLoopsPage } from "../testing/make-my-loop";
 
 const ME = makeUser({
   id: "5b0e6f0a-0000-4000-8000-000000000001",
@@ -59,7 +60,7 @@ function signedIn(extra: ApiRoutes = {}, loops: PublicLoop[] = [publicLoop()]) {
     "/api/auth/user": () => json(ME),
     "/api/profile": () => json(own()),
     [`/api/users/${ME.id}/profile`]: () => json(profileOf(ME, loops, true)),
-    [`/api/loops/${loops[0]?.id}/status`]: () => json({ ...loops[0], failureReason: "The file holds no audio samples." }),
+    "/api/profile/loops": () => json(myLoopsPage(loops.map((loop) => makeMyLoop({ id: loop.id, title: loop.title })))),
     ...extra,
   });
 }
@@ -186,14 +187,14 @@ describe("own profile (/profile)", () => {
     expect(screen.getByLabelText("Username")).toHaveAttribute("aria-invalid", "true");
   });
 
-  it("shows earnings and spending with 8 decimals, the level, and My Loops with each loop's state", async () => {
+  it("shows earnings and spending with 8 decimals, the level, and My Loops as a table of every loop with its state", async () => {
     const loops = [
-      publicLoop({ id: "7c000000-0000-4000-8000-000000000009", title: "Broken Upload", status: "failed", audioFileUrl: null }),
-      publicLoop({ id: "7c000000-0000-4000-8000-000000000002", title: "Fresh Upload", status: "processing" }),
-      publicLoop({ id: "7c000000-0000-4000-8000-000000000003", title: "Secret Sketch", isPublic: false }),
-      publicLoop(),
+      makeMyLoop({ title: "Broken Upload", status: "failed", failureReason: "The file holds no audio samples." }),
+      makeMyLoop({ title: "Fresh Upload", status: "processing" }),
+      makeMyLoop({ title: "Secret Sketch", visibility: "private" }),
+      makeMyLoop({ title: "Dusty Drums", plays: 12, sales: 3 }),
     ];
-    signedIn({}, loops);
+    signedIn({ "/api/profile/loops": () => json(myLoopsPage(loops)) });
     renderApp("/profile");
     const totals = await screen.findByRole("region", { name: /Earnings & Spending/ });
     expect(await within(totals).findByText(/1,234\.50000000/)).toBeInTheDocument();
@@ -204,17 +205,18 @@ describe("own profile (/profile)", () => {
     expect(level).toHaveTextContent("Level 2");
 
     const myLoops = await screen.findByRole("region", { name: "My Loops" });
-    const cards = await within(myLoops).findAllByRole("article");
-    expect(cards).toHaveLength(4);
-    expect(within(myLoops).getByRole("article", { name: "Fresh Upload" })).toHaveTextContent("Processing");
-    expect(within(myLoops).getByRole("article", { name: "Secret Sketch" })).toHaveTextContent("Private");
-    expect(within(myLoops).getByRole("article", { name: "Broken Upload" })).toHaveTextContent("Failed");
-    const failures = within(myLoops).getByRole("region", { name: "Failed uploads" });
-    expect(await within(failures).findByText(/The file holds no audio samples\./)).toBeInTheDocument();
+    const table = await within(myLoops).findByRole("table");
+    expect(within(table).getAllByTestId("my-loop-row")).toHaveLength(4);
+    expect(within(table).getByRole("row", { name: /Fresh Upload/ })).toHaveTextContent("Processing");
+    expect(within(table).getByRole("row", { name: /Secret Sketch/ })).toHaveTextContent("Private");
+    const broken = within(table).getByRole("row", { name: /Broken Upload/ });
+    expect(broken).toHaveTextContent("Failed");
+    expect(broken).toHaveTextContent("The file holds no audio samples.");
+    expect(within(myLoops).getByText("4 loops")).toBeInTheDocument();
   });
 
   it("says so when there are no loops yet", async () => {
-    signedIn({}, []);
+    signedIn({ "/api/profile/loops": () => json(myLoopsPage([])) }, []);
     renderApp("/profile");
     expect(await screen.findByText(/You haven't uploaded anything yet\./)).toBeInTheDocument();
   });
@@ -238,15 +240,13 @@ describe("public profile (/profile/:userId)", () => {
   });
 
   it("shows the user, the level title and icon, and their loops, to a visitor", async () => {
+    const warmPads = publicLoop({ title: "Warm Pads", user: { id: OTHER_ID, username: "synthqueen", firstName: "Ada", email: null } });
     stubApi({
       ...SIGNED_OUT,
+      "/api/loops": () => json(page([warmPads], 1)),
       [`/api/users/${OTHER_ID}/profile`]: () =>
         json({
-          ...profileOf(
-            other,
-            [publicLoop({ title: "Warm Pads", user: { id: OTHER_ID, username: "synthqueen", firstName: "Ada", email: null } })],
-            false,
-          ),
+          ...profileOf(other, [warmPads], false),
           user: { ...profileOf(other, [], false).user, levelTitle: "Advanced" },
         }),
     });
@@ -261,6 +261,33 @@ describe("public profile (/profile/:userId)", () => {
     expect(screen.queryByRole("link", { name: /Edit profile/ })).not.toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Analytics" })).not.toBeInTheDocument();
     expect(screen.queryByText(/Earnings/)).not.toBeInTheDocument();
+  });
+
+  it("pages through all of the creator's loops from the catalog with Load More Loops", async () => {
+    const by = { id: OTHER_ID, username: "synthqueen", firstName: "Ada", email: null };
+    const first = publicLoop({ id: "7c000000-0000-4000-8000-000000000041", title: "Page One Loop", user: by });
+    const second = publicLoop({ id: "7c000000-0000-4000-8000-000000000042", title: "Page Two Loop", user: by });
+    const api = stubApi({
+      ...SIGNED_OUT,
+      [`/api/users/${OTHER_ID}/profile`]: () => json({ ...profileOf(other, [first], false), totalLoops: 130 }),
+      "/api/loops": ({ url }) => json(url.searchParams.get("after") === "cursor-1" ? page([second], 130) : page([first], 130, "cursor-1")),
+      "/api/collections": () => json({ collections: [] }),
+    });
+    const { user } = renderApp(`/profile/${OTHER_ID}`);
+    const loops = await screen.findByRole("region", { name: "Loops" });
+    expect(await within(loops).findByRole("article", { name: "Page One Loop" })).toBeInTheDocument();
+    expect(within(loops).getByText("130 uploads")).toBeInTheDocument();
+    const firstCall = api.calls("/api/loops")[0]!.url.searchParams;
+    expect(firstCall.get("userId")).toBe(OTHER_ID);
+    expect(firstCall.get("sortBy")).toBe("recent");
+    expect(firstCall.get("limit")).toBe("24");
+    expect(firstCall.has("after")).toBe(false);
+
+    await user.click(within(loops).getByRole("button", { name: "Load More Loops" }));
+    expect(await within(loops).findByRole("article", { name: "Page Two Loop" })).toBeInTheDocument();
+    expect(within(loops).getByRole("article", { name: "Page One Loop" })).toBeInTheDocument();
+    expect(api.calls("/api/loops").at(-1)!.url.searchParams.get("after")).toBe("cursor-1");
+    expect(within(loops).queryByRole("button", { name: "Load More Loops" })).not.toBeInTheDocument();
   });
 
   it("shows 'User Not Found' for an unknown user", async () => {

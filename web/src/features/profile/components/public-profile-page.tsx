@@ -30,12 +30,12 @@ export interface PublicProfilePageProps {
  * follower counts and Follow (docs/product.md#follows), loops, public collections; 'User Not Found' for 404.
  */
 export function PublicProfilePage({ userId, renderLoops, onSignInRequired }: PublicProfilePageProps) {
-  const profile = useUserProfile(userId, { pollWhileProcessing: true });
+  const profile = useUserProfile(userId);
   if (profile.isPending) return <PageSpinner label="Loading profile" />;
   if (profile.isError) {
     return errorStatus(profile.error) === 404 ? <UserNotFound /> : <LoadFailed onRetry={() => void profile.refetch()} />;
   }
-  const { user, loops, totalLoops, isOwnProfile, followerCount, followingCount, followedByMe } = profile.data;
+  const { user, totalLoops, isOwnProfile, followerCount, followingCount, followedByMe } = profile.data;
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
   const info = levelInfo(user.experience);
 
@@ -79,12 +79,10 @@ export function PublicProfilePage({ userId, renderLoops, onSignInRequired }: Pub
       </Card>
 
       <ProfileLoopsSection
+        userId={user.id}
         title={isOwnProfile ? "My Loops" : "Loops"}
-        own={isOwnProfile}
-        loops={loops}
         totalLoops={totalLoops}
-        isError={false}
-        emptyText={isOwnProfile ? "You haven't uploaded anything yet." : `${user.username} hasn't shared any loops yet.`}
+        emptyText={isOwnProfile ? "None of your loops is public yet." : `${user.username} hasn't shared any loops yet.`}
         renderLoops={renderLoops}
       />
 

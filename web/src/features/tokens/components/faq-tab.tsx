@@ -17,7 +17,7 @@ const BENEFITS = [
   {
     icon: <Send className="size-5" aria-hidden />,
     title: "Send and Receive",
-    text: "Send tokens to any producer by their wallet ID, instantly.",
+    text: "Send tokens to any producer by their username, instantly.",
   },
   {
     icon: <Gift className="size-5" aria-hidden />,

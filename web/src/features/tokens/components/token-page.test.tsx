@@ -2,7 +2,17 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { type ApiRoutes, json, stubApi } from "@/testing/stub-api";
 import { makeUser, renderApp } from "@/testing/test-utils";
-import { balance, BSC_TOKEN, clientConfig, makeOrder, makeTransfer, makeWithdrawal, pendingSale } from "../testing/token-fixtures";
+import {
+  balance,
+  BSC_TOKEN,
+  clientConfig,
+  lookupUsersRoute,
+  MEMBERS,
+  makeOrder,
+  makeTransfer,
+  makeWithdrawal,
+  pendingSale,
+} from "../testing/token-fixtures";
 import { PURCHASE_INQUIRY_SUBJECT } from "./contact-admin-card";
 
 function signedIn(overrides: ApiRoutes = {}) {
@@ -155,7 +165,8 @@ describe("/tokens", () => {
     signedIn({
       "GET /api/tokens/balance": () => json(balance(sent ? "1224.50000000" : "1234.50000000")),
       "GET /api/tokens/transfers": () =>
-        json(sent ? [makeTransfer({ id: "x", direction: "out", amount: "10.00000000", toUserId: "user-9" })] : []),
+        json(sent ? [makeTransfer({ id: "x", direction: "out", amount: "10.00000000", toUserId: MEMBERS.bruno.id })] : []),
+      "GET /api/users": lookupUsersRoute(),
       "POST /api/tokens/transfer": () => {
         sent = true;
         return json(makeTransfer(), 201);
@@ -166,7 +177,8 @@ describe("/tokens", () => {
     await user.click(screen.getByRole("button", { name: "Send Tokens" }));
     const dialog = await screen.findByRole("dialog", { name: "Send Tokens" });
     expect(within(dialog).getByText("Available to send: 1,234.50000000 LOOP")).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText("Recipient ID"), "user-9");
+    await user.type(within(dialog).getByRole("combobox", { name: "Recipient" }), "bruno");
+    await user.click(await within(dialog).findByRole("option", { name: "@bruno Bruno Costa" }));
     await user.type(within(dialog).getByLabelText("Amount (LOOP)"), "10");
     await user.click(within(dialog).getByRole("button", { name: "Send Tokens" }));
     expect(await screen.findByText("Transfer Successful")).toBeInTheDocument();

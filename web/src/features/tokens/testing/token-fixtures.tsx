@@ -2,6 +2,8 @@
 import type { ClientConfig } from "@loop/rules/chains";
 import type { TokenOrder } from "@loop/rules/schemas/token-orders";
 import type { PendingSale, TokenBalance, Transfer } from "@loop/rules/schemas/tokens";
+import type { UserLookupEntry } from "@loop/rules/schemas/users";
+import { type ApiHandler, json } from "@/testing/stub-api";
 
 export { makeWithdrawal } from "@/testing/make-withdrawal";
 
@@ -44,6 +46,37 @@ export function makeTransfer(overrides: Partial<Transfer> = {}): Transfer {
     status: "completed",
     createdAt: "2026-11-20T10:00:00.000Z",
     ...overrides,
+  };
+}
+
+/** Members the GET /api/users lookup knows (issue 37). */
+export const MEMBERS = {
+  ana: { id: "2f1c7a4e-8b3d-4c59-9e61-0a7b3c5d9e21", username: "ana", name: "Ana Silva", profileImageUrl: null },
+  anders: {
+    id: "7d9e0b12-3c4f-4a68-8b7e-5f1a2c3d4e5f",
+    username: "anders_beats",
+    name: null,
+    profileImageUrl: "https://cdn.example/anders.png",
+  },
+  bruno: { id: "c3b2a190-5e4d-4f37-a6b8-9c0d1e2f3a4b", username: "bruno", name: "Bruno Costa", profileImageUrl: null },
+} satisfies Record<string, UserLookupEntry>;
+
+/**
+ * GET /api/users?query= as the API answers it: the members whose username starts with the query
+ * (case insensitive, an exact match first), or the one whose account id it is; 400 for no query.
+ */
+export function lookupUsersRoute(members: UserLookupEntry[] = Object.values(MEMBERS)): ApiHandler {
+  return ({ url }) => {
+    const query = (url.searchParams.get("query") ?? "").trim();
+    if (!query) return json({ message: "Invalid query" }, 400);
+    const text = query.toLowerCase();
+    const byId = members.filter((member) => member.id === query);
+    const users = byId.length
+      ? byId
+      : members
+          .filter((member) => member.username.toLowerCase().startsWith(text))
+          .sort((a, b) => Number(b.username.toLowerCase() === text) - Number(a.username.toLowerCase() === text));
+    return json({ users: users.slice(0, 8) });
   };
 }
 
