@@ -13,7 +13,6 @@ import {
   type LibraryRefundReason,
 } from "@loop/rules/schemas/library";
 import type { PurchaseMethod } from "@loop/rules/schemas/purchases";
-import { formatLoop, formatUsd } from "@loop/rules/units";
 import { Prisma, type PrismaClient } from "../../db/prisma";
 import type { AppDeps } from "../../deps";
 import { BadGateway, BadRequest, NotFound } from "../../http/errors";
@@ -22,6 +21,7 @@ import { hasFiles } from "../downloads/downloads.service";
 import { isListed } from "../loops/loop-access";
 import { RECORDED_PURCHASE_SELECT, toPurchase } from "../purchases/record-purchase";
 import { purchaseReceipt } from "../purchases/send-purchase-mails";
+import { saleAmounts } from "../purchases/sale-amounts";
 
 const ENTRY_SELECT = {
   id: true,
@@ -86,10 +86,7 @@ function toEntry(row: EntryRow, loop: EntryLoop, seller: { username: string } | 
     acquiredAt: row.issuedAt.toISOString(),
     format: row.format,
     method: row.method as PurchaseMethod,
-    price: formatUsd(BigInt(row.priceCents)),
-    fee: formatUsd(BigInt(row.feeCents)),
-    total: formatUsd(BigInt(row.priceCents + row.feeCents)),
-    loopAmount: row.loopUnits === null ? null : formatLoop(row.loopUnits),
+    ...saleAmounts(row),
     purchaseId: row.purchase?.id ?? null,
     licence: { id: row.id, status: owned ? "valid" : "revoked", url: paths.licence(row.id) },
     refund,

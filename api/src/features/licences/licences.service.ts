@@ -7,10 +7,10 @@ import { SUPPORTED_CHAINS } from "@loop/rules/chains";
 import { paths } from "@loop/rules/paths";
 import { LICENCE_MESSAGES, type Licence, type LicenceListQuery, type LicenceSummary } from "@loop/rules/schemas/licences";
 import type { PurchaseMethod } from "@loop/rules/schemas/purchases";
-import { formatLoop, formatUsd } from "@loop/rules/units";
 import type { Prisma, PrismaClient } from "../../db/prisma";
 import { NotFound } from "../../http/errors";
 import { UUID } from "../../http/uuid";
+import { saleAmounts } from "../purchases/sale-amounts";
 
 const LICENCE_SELECT = {
   id: true,
@@ -66,10 +66,7 @@ export function toLicence(row: LicenceRow, viewerId: string | null): Licence {
     creator: { id: row.creatorId, username: row.currentUsernames.get(row.creatorId) ?? row.creatorUsername, name: row.creatorName },
     buyer: { id: ownerId, username: row.currentUsernames.get(ownerId) ?? row.buyerUsername },
     format: row.format,
-    price: formatUsd(BigInt(row.priceCents)),
-    fee: formatUsd(BigInt(row.feeCents)),
-    total: formatUsd(BigInt(row.priceCents + row.feeCents)),
-    loopAmount: row.loopUnits === null ? null : formatLoop(row.loopUnits),
+    ...saleAmounts(row),
     method: row.method as PurchaseMethod,
     purchaseId: purchase?.id ?? null,
     chain:

@@ -3,10 +3,11 @@
 import type { Format } from "@loop/rules/fees";
 import { paths } from "@loop/rules/paths";
 import { PURCHASE_MESSAGES, type Purchase, type PurchaseMethod } from "@loop/rules/schemas/purchases";
-import { formatLoop, formatUsd } from "@loop/rules/units";
+import { formatUsd } from "@loop/rules/units";
 import { isUniqueViolation, type PrismaClient, type Tx } from "../../db/prisma";
 import { Conflict } from "../../http/errors";
 import { createNotificationInTx } from "../notifications/create-notification";
+import { saleAmounts } from "./sale-amounts";
 
 export interface LoopForSale {
   id: string;
@@ -130,10 +131,7 @@ export function toPurchase(row: RecordedPurchase, loop: Pick<LoopForSale, "id" |
     loopTitle: loop.title,
     format: row.format,
     method: row.method as PurchaseMethod,
-    price: formatUsd(BigInt(row.priceCents)),
-    fee: formatUsd(BigInt(row.feeCents)),
-    total: formatUsd(BigInt(row.priceCents + row.feeCents)),
-    loopAmount: row.loopUnits === null ? null : formatLoop(row.loopUnits),
+    ...saleAmounts(row),
     createdAt: row.createdAt.toISOString(),
     downloadUrl,
     licenceId: licenceIdOf(row),
