@@ -252,6 +252,10 @@ describe("a creator's listings", () => {
     });
     const retried = await creator.browser.post(`/api/loops/${failed}/retry`).expect(200);
     expect(retried.body).toMatchObject({ id: failed, status: "processing", failureReason: null });
+    // My Loops says it waits for a worker (no worker runs in this file).
+    const table = myLoopsPageSchema.parse((await creator.browser.get("/api/profile/loops?limit=100").expect(200)).body);
+    expect(table.loops.find((loop) => loop.id === failed)).toMatchObject({ status: "processing", processingStage: "queued" });
+    expect(table.loops.find((loop) => loop.status === "ready")).toMatchObject({ processingStage: null });
     const jobs = await t.db.prisma.$queryRaw<{ n: number }[]>`
       SELECT count(*)::int AS n FROM "app"."jobs" WHERE "payload"->>'loopId' = ${failed}`;
     expect(jobs[0]!.n).toBe(1);

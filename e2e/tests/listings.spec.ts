@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, expectToast, freshEmail, test } from "../support/fixtures";
 import { listAsNewCreator, signInInOwnBrowser } from "../support/sale-parties";
+import { phoneScreenshot, screenshot } from "../support/screenshots";
 import type { StackInfo } from "../support/stack";
 
 async function post(request: APIRequestContext, stack: StackInfo, url: string, data: unknown, headers: Record<string, string> = {}) {
@@ -41,10 +42,13 @@ test("a creator edits, unlists and takes down a loop; offers keep their terms an
     await expect(editor).toBeHidden();
     const edited = page.getByRole("row", { name: new RegExp(renamed) });
     await expect(edited).toContainText("$0.70");
+    await screenshot(page, "issue-37-my-loops");
+    await phoneScreenshot(page, "issue-37-my-loops-phone");
 
     // The history says who changed what.
     await edited.getByRole("button", { name: `Edit ${renamed}` }).click();
     const again = page.getByRole("dialog", { name: `Edit ${renamed}` });
+    await screenshot(page, "issue-37-listing-editor");
     await again.getByRole("tab", { name: "History" }).click();
     await expect(again).toContainText("$0.60");
     await expect(again).toContainText("$0.70");
@@ -108,6 +112,8 @@ test("a creator edits, unlists and takes down a loop; offers keep their terms an
     const entry = buyer.page.getByRole("article", { name: renamed });
     await expect(entry).toContainText("No longer listed");
     await expect(entry.getByRole("button", { name: /^Download again/ })).toBeVisible();
+    await screenshot(buyer.page, "issue-37-library");
+    await phoneScreenshot(buyer.page, "issue-37-library-phone");
   } finally {
     await buyer.close();
   }

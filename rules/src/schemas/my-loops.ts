@@ -58,6 +58,10 @@ export const myLoopSchema = creatorLoopSchema.extend({
   sales: z.number().int().nonnegative().describe("All time, refunds not taken off"),
   earningsLoop: z.string().describe("LOOP earned from sales paid in LOOP (8 decimals)"),
   earningsUsd: z.string().describe("USD earned from card and PayPal sales"),
+  processingStage: z
+    .enum(["queued", "processing"])
+    .nullable()
+    .describe("While status is processing: waiting for a worker (queued) or being processed; null otherwise"),
 });
 export type MyLoop = z.infer<typeof myLoopSchema>;
 

@@ -8,6 +8,7 @@ import { centsToLoopUnits, formatLoop, formatUsd } from "@loop/rules/units";
 import { Prisma, type PrismaClient } from "../../db/prisma";
 import { BadRequest } from "../../http/errors";
 import { UUID } from "../../http/uuid";
+import { PROCESS_LOOP } from "../../jobs/loop-worker";
 import { creatorLoopView } from "./loop.view";
 
 const sum = (column: (method: string) => string) => SALE_METHODS.map((method) => `COALESCE(s."${column(method)}", 0)`).join(" + ");
@@ -52,6 +53,20 @@ function decodeCursor(query: MyLoopsQuery): [string, string] | null {
   throw new BadRequest(MY_LOOPS_MESSAGES.after);
 }
 
+/**
+ * Where each processing loop's job is: a worker has it (active) or it waits (queued). Unfinished
+ * jobs are few whatever the history: the queue's index (queue, state) finds them.
+ */
+async function processingStages(prisma: PrismaClient, loopIds: string[]): Promise<Map<string, "queued" | "processing">> {
+  if (loopIds.length === 0) return new Map();
+  const rows = await prisma.$queryRaw<{ loop_id: string; active: boolean }[]>`
+    SELECT j."payload"->>'loopId' AS loop_id, bool_or(j."state" = 'active') AS active
+    FROM "app"."jobs" j
+    WHERE j."queue" = ${PROCESS_LOOP} AND j."state" IN ('queued', 'active') AND j."payload"->>'loopId' = ANY(${loopIds}::text[])
+    GROUP BY 1`;
+  return new Map(rows.map((row) => [row.loop_id, row.active ? "processing" : "queued"]));
+}
+
 export async function myLoops(prisma: PrismaClient, userId: string, query: MyLoopsQuery): Promise<MyLoopsPage> {
   const value = SORT_VALUES[query.sort];
   const cursor = decodeCursor(query);
@@ -85,6 +100,10 @@ export async function myLoops(prisma: PrismaClient, userId: string, query: MyLoo
   const page = rows.slice(0, query.limit);
   const loops = await prisma.loop.findMany({ where: { id: { in: page.map((row) => row.id) } }, include: { genre: true } });
   const byId = new Map(loops.map((loop) => [loop.id, loop]));
+  const stages = await processingStages(
+    prisma,
+    loops.filter((loop) => loop.status === "processing").map((loop) => loop.id),
+  );
   const last = page.at(-1);
   return {
     loops: page.flatMap((row) => {
@@ -97,6 +116,7 @@ export async function myLoops(prisma: PrismaClient, userId: string, query: MyLoo
           sales: Number(row.sales),
           earningsLoop: formatLoop(BigInt(row.units)),
           earningsUsd: formatUsd(BigInt(row.cents)),
+          processingStage: loop.status === "processing" ? (stages.get(loop.id) ?? "queued") : null,
         },
       ];
     }),

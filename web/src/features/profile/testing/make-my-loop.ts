@@ -37,6 +37,7 @@ export function makeMyLoop(overrides: Partial<MyLoop> = {}): MyLoop {
     sales: 0,
     earningsLoop: "0.00000000",
     earningsUsd: "0.00",
+    processingStage: null,
     ...overrides,
   };
 }
