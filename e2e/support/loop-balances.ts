@@ -1,5 +1,5 @@
 // LOOP balances as the browser tests check them: on chain (read from the Hardhat node), in app
-// (from the API), and as the page prints LOOP with 8 decimals. Amounts in wei.
+// (from the API), and as the page prints LOOP (grouped, trailing zeros dropped). Amounts in wei.
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect } from "@playwright/test";
 import { encodeFunctionData, erc20Abi, type Hex, hexToBigInt, parseUnits } from "viem";
@@ -32,9 +32,12 @@ export async function inAppWei(page: Page): Promise<bigint> {
 
 const integer = new Intl.NumberFormat("en-US");
 
-/** How the page shows LOOP with 8 decimals: 999987.5 LOOP in wei → "999,987.50000000". */
-export function loop8(wei: bigint): string {
-  const units = wei / 10n ** 10n;
-  const whole = units / 10n ** 8n;
-  return `${integer.format(whole)}.${(units % 10n ** 8n).toString().padStart(8, "0")}`;
+/**
+ * How the page shows LOOP (web/src/lib/format.ts: formatLoop, formatWalletLoop): thousands separators,
+ * every significant decimal, trailing zeros dropped: 999987.5 LOOP in wei → "999,987.5", 500 LOOP → "500".
+ */
+export function shownLoop(wei: bigint): string {
+  const scale = 10n ** 18n;
+  const fraction = (wei % scale).toString().padStart(18, "0").replace(/0+$/, "");
+  return `${integer.format(wei / scale)}${fraction ? `.${fraction}` : ""}`;
 }

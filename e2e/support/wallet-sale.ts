@@ -7,7 +7,7 @@ import { currentUser, expect, freshEmail, type CurrentUser } from "./fixtures";
 import { signInWithEmail, signInWithWallet } from "./flows";
 import { blockNonLocalRequests } from "./injected-wallet";
 import { recordToasts } from "./toasts";
-import { chainLoopBalance, inAppWei, loop8 } from "./loop-balances";
+import { chainLoopBalance, inAppWei, shownLoop } from "./loop-balances";
 import type { StackInfo } from "./stack";
 import { uniqueWord, uploadLoop } from "./upload";
 import { EVENT_DEADLINE_MS } from "./deadlines";
@@ -80,8 +80,10 @@ export async function expectCreditedInApp(seller: WalletlessSeller, amount: bigi
   const credited = seller.startWei + amount;
   await expect.poll(() => inAppWei(seller.page), { message: "the seller's in-app balance", timeout: EVENT_DEADLINE_MS }).toBe(credited);
   await seller.page.goto("/tokens");
-  await expect(seller.page.getByRole("region", { name: /Your LOOP Balance/ })).toContainText(loop8(credited));
+  await expect(seller.page.getByRole("region", { name: /Your LOOP Balance/ }).getByTestId("wallet-balance")).toHaveText(
+    `${shownLoop(credited)} LOOP`,
+  );
   const sold = seller.page.getByRole("list", { name: "Transfers", exact: true }).getByRole("listitem").filter({ hasText: sale });
   await expect(sold).toHaveCount(1);
-  await expect(sold).toContainText(`+${loop8(amount)} LOOP`);
+  await expect(sold).toContainText(`+${shownLoop(amount)} LOOP`);
 }

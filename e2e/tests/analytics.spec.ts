@@ -33,8 +33,12 @@ async function getJson<T>(request: APIRequestContext, url: string): Promise<T> {
 }
 
 const grouped = (whole: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-/** As the pages print money: "1500.00000000" → "1,500.00000000 LOOP", "1.04" → "$1.04". */
-const loopText = (text: string) => `${grouped(text.split(".")[0]!)}.${text.split(".")[1]} LOOP`;
+/** As the pages print money: "1500.00000000" → "1,500 LOOP", "2.50000000" → "2.5 LOOP", "1.04" → "$1.04". */
+const loopText = (text: string) => {
+  const [whole = "0", fraction = ""] = text.split(".");
+  const significant = fraction.replace(/0+$/, "");
+  return `${grouped(whole)}${significant ? `.${significant}` : ""} LOOP`;
+};
 const usdText = (text: string) => `$${grouped(text.split(".")[0]!)}.${text.split(".")[1]}`;
 /** Sums of 2- or 8-decimal strings, exact. */
 function sum(texts: string[], decimals: number): string {
@@ -147,7 +151,7 @@ test("a creator's sales by three ways of paying and plays show in their analytic
       await dialog.getByRole("radio", { name: /WAV/ }).check();
       await dialog.getByRole("tab", { name: "Wallet (on chain)" }).click();
       const panel = dialog.getByRole("tabpanel", { name: "Wallet (on chain)" });
-      await expect(panel.getByTestId("wallet-loop-amount")).toHaveText("520.00000000 LOOP");
+      await expect(panel.getByTestId("wallet-loop-amount")).toHaveText("520 LOOP");
       await expect(panel.getByText("Your wallet balance covers this purchase.")).toBeVisible();
       await withPurchaseLock(stack, () =>
         payAndExpectWav({ page, dialog, card, title, slug }, panel.getByRole("button", { name: "Pay from Wallet" }), {

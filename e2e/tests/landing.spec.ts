@@ -13,12 +13,12 @@ interface PublicStats {
 
 const integer = new Intl.NumberFormat("en-US");
 
-/** How the app shows a LOOP amount ("1234.50000000" → "1,234.5"): web/src/lib/format.ts. */
+/** How the app shows a LOOP amount ("1234.50000000" → "1,234.5", "0.00000001" → "0.00000001"): web/src/lib/format.ts. */
 function loopAmount(text: string): string {
   const [whole = "0", fraction = ""] = text.split(".");
-  const hundredths = fraction.padEnd(2, "0").slice(0, 2).replace(/0$/, "");
+  const significant = fraction.replace(/0+$/, "");
   const wholeText = integer.format(BigInt(whole));
-  return hundredths === "" || hundredths === "0" ? wholeText : `${wholeText}.${hundredths}`;
+  return significant ? `${wholeText}.${significant}` : wholeText;
 }
 
 /** Every call-to-action of the signed-out page: each opens the Join dialog. */

@@ -101,6 +101,9 @@ test("a creator edits, unlists and takes down a loop; offers keep their terms an
       await page.getByRole("button", { name: `Take down ${renamed}` }).click();
       const confirm = page.getByRole("dialog", { name: "Take down 1 loop?" });
       await confirm.getByRole("button", { name: "Take down" }).click();
+      // Done once the API said so (while the dialog is open the table is hidden from the role queries).
+      await expectToast(page, "Loop taken down");
+      await expect(confirm).toBeHidden();
       await expect(page.getByRole("row", { name: new RegExp(renamed) })).toHaveCount(0);
       const gone = await visitorPage.goto(`/loops/${loopId}`);
       expect(gone?.status()).toBe(410);

@@ -30,7 +30,12 @@ test.describe("offers", () => {
     const buyerPage = buyerBrowser.page;
     const buyer = await currentUser(buyerPage);
     expect(buyer.username).toBeTruthy();
-    await expect(buyerPage.getByRole("region", { name: /LOOP Balance/ }).first()).toContainText("500.00000000");
+    await expect(
+      buyerPage
+        .getByRole("region", { name: /LOOP Balance/ })
+        .first()
+        .getByTestId(/^(banner|wallet)-balance$/),
+    ).toHaveText("500 LOOP");
 
     // On the creator's public profile: Make Offer opens the offer dialog.
     await buyerPage.goto(`/profile/${seller.id}`);
@@ -53,7 +58,7 @@ test.describe("offers", () => {
     await expect(summary).toContainText("Marketplace fee (MP3 2%)");
     await expect(summary).toContainText("$0.01");
     await expect(summary).toContainText("Total if accepted$0.51");
-    await expect(offerDialog.getByTestId("offer-held")).toContainText("255.00000000 LOOP");
+    await expect(offerDialog.getByTestId("offer-held")).toContainText("balance: 255 LOOP");
     const message = "Would you take $0.50? It is for a student film.";
     await offerDialog.getByLabel("Message (optional)").fill(message);
     await expect(send).toBeEnabled();
@@ -71,7 +76,7 @@ test.describe("offers", () => {
     await expect(sentItem).toContainText("MP3");
     await expect(amount(sentItem, "Original price")).toHaveText("$0.90");
     await expect(amount(sentItem, "Offer")).toHaveText("$0.50");
-    await expect(amount(sentItem, "Held")).toHaveText("255.00000000 LOOP");
+    await expect(amount(sentItem, "Held")).toHaveText("255 LOOP");
     await expect(sentItem).toContainText(`Your message: ${message}`);
     await expect(sentItem.getByRole("button", { name: `Withdraw offer on ${title}` })).toBeVisible();
     await expect(sentItem.getByRole("button", { name: `Accept offer on ${title}` })).toHaveCount(0);
@@ -126,7 +131,7 @@ test.describe("offers", () => {
     await expect(acceptDialog).toBeVisible();
     await expect(acceptDialog).toContainText(`Buy ${title} (MP3) for $0.70 plus the format fee. The sale completes at once.`);
     await expect(acceptDialog.getByTestId("respond-held")).toContainText(
-      "Total $0.71 (with the MP3 fee), paid from your LOOP balance: 355.00000000 LOOP",
+      "Total $0.71 (with the MP3 fee), paid from your LOOP balance: 355 LOOP",
     );
     const before = await mailsBefore(stack, buyerEmail, sellerEmail);
     await acceptDialog.getByRole("button", { name: "Send Response" }).click();
@@ -157,18 +162,18 @@ test.describe("offers", () => {
 
     // The Token page: 500 - 355 = 145 LOOP, nothing held any more; the seller got the price (350 LOOP).
     await buyerPage.goto("/tokens");
-    await expect(balance(buyerPage)).toContainText("145.00000000");
+    await expect(balance(buyerPage).getByTestId("wallet-balance")).toHaveText("145 LOOP");
     const bought = transfers(buyerPage)
       .getByRole("listitem")
       .filter({ hasText: `${title} (MP3)` });
     await expect(bought).toHaveCount(1);
-    await expect(bought).toContainText("-355.00000000 LOOP");
+    await expect(bought).toContainText("-355 LOOP");
     await page.goto("/tokens");
     const sold = transfers(page)
       .getByRole("listitem")
       .filter({ hasText: `${title} (MP3)` });
     await expect(sold).toHaveCount(1);
-    await expect(sold).toContainText("+350.00000000 LOOP");
+    await expect(sold).toContainText("+350 LOOP");
 
     await buyerBrowser.close();
   });

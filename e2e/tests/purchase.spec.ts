@@ -34,7 +34,12 @@ test.describe("buying with the in-app LOOP balance", () => {
     const buyerEmail = freshEmail("bruno");
     const buyer = await signInInOwnBrowser(browser, stack, buyerEmail);
     const buyerPage = buyer.page;
-    await expect(buyerPage.getByRole("region", { name: /LOOP Balance/ }).first()).toContainText("500.00000000");
+    await expect(
+      buyerPage
+        .getByRole("region", { name: /LOOP Balance/ })
+        .first()
+        .getByTestId(/^(banner|wallet)-balance$/),
+    ).toHaveText("500 LOOP");
 
     // On the creator's public profile: Buy opens the Purchase dialog.
     await buyerPage.goto(`/profile/${seller.id}`);
@@ -47,15 +52,15 @@ test.describe("buying with the in-app LOOP balance", () => {
     // MP3 first: +2%, $0.51 = 255 LOOP.
     await expect(dialog.getByRole("radio", { name: /MP3/ })).toBeChecked();
     await expect(dialog.getByTestId("purchase-total")).toHaveText("$0.51");
-    await expect(dialog.getByTestId("purchase-loop-amount")).toHaveText("255.00000000 LOOP");
+    await expect(dialog.getByTestId("purchase-loop-amount")).toHaveText("255 LOOP");
     // WAV: +4%, $0.52 = 260 LOOP, covered by the balance.
     await dialog.getByRole("radio", { name: /WAV/ }).check();
     await expect(summary).toContainText("Marketplace fee (WAV 4%)");
     await expect(summary).toContainText("$0.50");
     await expect(summary).toContainText("$0.02");
     await expect(dialog.getByTestId("purchase-total")).toHaveText("$0.52");
-    await expect(dialog.getByTestId("purchase-loop-amount")).toHaveText("260.00000000 LOOP");
-    await expect(dialog.getByTestId("purchase-loop-available")).toHaveText("500.00000000 LOOP");
+    await expect(dialog.getByTestId("purchase-loop-amount")).toHaveText("260 LOOP");
+    await expect(dialog.getByTestId("purchase-loop-available")).toHaveText("500 LOOP");
     await expect(dialog.getByText("Your balance covers this purchase.")).toBeVisible();
 
     // Pay: the success toast, the WAV downloads at once, the dialog closes and the card offers Download.
@@ -64,12 +69,12 @@ test.describe("buying with the in-app LOOP balance", () => {
 
     // The Token page: 500 - 260 = 240 LOOP, and the purchase in the transfer history.
     await buyerPage.goto("/tokens");
-    await expect(balance(buyerPage)).toContainText("240.00000000");
+    await expect(balance(buyerPage).getByTestId("wallet-balance")).toHaveText("240 LOOP");
     const bought = transfers(buyerPage)
       .getByRole("listitem")
       .filter({ hasText: `${title} (WAV)` });
     await expect(bought).toHaveCount(1);
-    await expect(bought).toContainText("-260.00000000 LOOP");
+    await expect(bought).toContainText("-260 LOOP");
 
     // The buyer's receipt with a working link, and the seller's sale e-mail; the price (not the fee) credited in their history.
     await expectPurchaseMails(stack, buyerPage, { title, slug, buyerEmail, sellerEmail, before });
@@ -78,7 +83,7 @@ test.describe("buying with the in-app LOOP balance", () => {
       .getByRole("listitem")
       .filter({ hasText: `${title} (WAV)` });
     await expect(sold).toHaveCount(1);
-    await expect(sold).toContainText("+250.00000000 LOOP");
+    await expect(sold).toContainText("+250 LOOP");
 
     // A loop above the balance: $2.04 = 1,020 LOOP with 240 available, short by 780; Pay stays disabled.
     await buyerPage.goto(`/profile/${seller.id}`);
@@ -87,9 +92,9 @@ test.describe("buying with the in-app LOOP balance", () => {
     await priceyCard.getByRole("button", { name: `Buy ${pricey}` }).click();
     const refused = buyerPage.getByRole("dialog", { name: `Buy ${pricey}` });
     await expect(refused.getByTestId("purchase-total")).toHaveText("$2.04");
-    await expect(refused.getByTestId("purchase-loop-amount")).toHaveText("1,020.00000000 LOOP");
-    await expect(refused.getByTestId("purchase-loop-available")).toHaveText("240.00000000 LOOP");
-    await expect(refused.getByRole("status")).toContainText("Insufficient balance: short by 780.00000000 LOOP.");
+    await expect(refused.getByTestId("purchase-loop-amount")).toHaveText("1,020 LOOP");
+    await expect(refused.getByTestId("purchase-loop-available")).toHaveText("240 LOOP");
+    await expect(refused.getByRole("status")).toContainText("Insufficient balance: short by 780 LOOP.");
     await expect(refused.getByRole("link", { name: "Buy LOOP Tokens" })).toBeVisible();
     await expect(refused.getByRole("button", { name: "Pay with LOOP" })).toBeDisabled();
     // Nothing was bought: the card still offers Buy, the balance is unchanged.
@@ -97,7 +102,7 @@ test.describe("buying with the in-app LOOP balance", () => {
     await expect(refused).toBeHidden();
     await expect(priceyCard.getByRole("button", { name: `Buy ${pricey}` })).toBeVisible();
     await buyerPage.goto("/tokens");
-    await expect(balance(buyerPage)).toContainText("240.00000000");
+    await expect(balance(buyerPage).getByTestId("wallet-balance")).toHaveText("240 LOOP");
 
     // Issue 37: an admin hides the loop; the buyer still has it in the library (from the menu), plays
     // it, downloads it again and opens its licence.

@@ -54,7 +54,7 @@ test("settings: the Withdrawal Methods card lists LOOP on chain with the fee the
   await expect(loop).toContainText("Automatic payout");
   await expect(loop).toContainText("Paid automatically on chain from the LOOP vault on");
   // The platform setting (10 LOOP unless an admin changed it).
-  await expect(card).toContainText(/Minimum withdrawal: [\d.]+ LOOP on every method\./);
+  await expect(card).toContainText(/Minimum withdrawal: [\d,.]+ LOOP on every method\./);
   await expect(card.getByRole("region", { name: "Coming soon" }).getByRole("listitem", { name: "PayPal" })).toContainText(
     "Provider's fee: 2.9% + $0.30",
   );

@@ -25,7 +25,7 @@ test.describe("LOOP tokens", () => {
     await signInWithEmail(page, stack, freshEmail("ana"));
     const me = await currentUser(page);
     const banner = page.getByRole("region", { name: /LOOP Balance/ }).first();
-    await expect(banner).toContainText("500.00000000");
+    await expect(banner.getByTestId("banner-balance")).toHaveText("500 LOOP");
     await expect(banner).toContainText("$1.00");
     await expect(banner).toContainText(me.id);
 
@@ -35,14 +35,14 @@ test.describe("LOOP tokens", () => {
       .first()
       .click();
     await expect(page).toHaveURL(/\/tokens$/);
-    await expect(wallet(page)).toContainText("500.00000000");
+    await expect(wallet(page).getByTestId("wallet-balance")).toHaveText("500 LOOP");
     const transfers = page.getByRole("list", { name: "Transfers", exact: true });
     await expect(transfers).toContainText("Welcome bonus");
-    await expect(transfers).toContainText("+500.00000000 LOOP");
+    await expect(transfers).toContainText("+500 LOOP");
 
     // The bonus is promotional LOOP: it pays for loops, but it cannot be sent (nor withdrawn).
-    await expect(wallet(page)).toContainText("Available to withdraw: 0.00000000 LOOP");
-    await expect(wallet(page)).toContainText("Promotional: 500.00000000 LOOP");
+    await expect(wallet(page)).toContainText("Available to withdraw: 0 LOOP");
+    await expect(wallet(page)).toContainText("Promotional: 500 LOOP");
     await page.getByRole("button", { name: "Send Tokens" }).first().click();
     const send = page.getByRole("dialog", { name: "Send Tokens" });
     // A pasted account ID finds its member too (issue 37).
@@ -72,8 +72,8 @@ test.describe("LOOP tokens", () => {
     });
     expect(fulfilled.status(), await fulfilled.text()).toBe(200);
     await page.reload();
-    await expect(wallet(page)).toContainText("1,500.00000000");
-    await expect(wallet(page)).toContainText("Available to withdraw: 1,000.00000000 LOOP");
+    await expect(wallet(page).getByTestId("wallet-balance")).toHaveText("1,500 LOOP");
+    await expect(wallet(page)).toContainText("Available to withdraw: 1,000 LOOP");
 
     // Send 25.5 LOOP to the recipient, found by the start of their username (issue 37).
     await page.getByRole("button", { name: "Send Tokens" }).first().click();
@@ -85,16 +85,16 @@ test.describe("LOOP tokens", () => {
     await send.getByRole("button", { name: "Send Tokens" }).click();
     await expect(page.getByText("Transfer Successful").first()).toBeVisible();
     await expect(send).toBeHidden();
-    await expect(wallet(page)).toContainText("1,474.50000000");
+    await expect(wallet(page).getByTestId("wallet-balance")).toHaveText("1,474.5 LOOP");
     await expect(transfers).toContainText("For the bassline");
-    await expect(transfers).toContainText("-25.50000000 LOOP");
+    await expect(transfers).toContainText("-25.5 LOOP");
 
     // The recipient sees it arrive.
     await recipientPage.goto("/tokens");
-    await expect(wallet(recipientPage)).toContainText("525.50000000");
+    await expect(wallet(recipientPage).getByTestId("wallet-balance")).toHaveText("525.5 LOOP");
     const received = recipientPage.getByRole("list", { name: "Transfers", exact: true });
     await expect(received).toContainText("For the bassline");
-    await expect(received).toContainText("+25.50000000 LOOP");
+    await expect(received).toContainText("+25.5 LOOP");
 
     // Withdraw 100 LOOP to an Ethereum address: held at once, pending in the history.
     await page.getByRole("button", { name: "Withdraw" }).first().click();
@@ -107,9 +107,9 @@ test.describe("LOOP tokens", () => {
     await expect(page.getByText("Withdrawal Request Submitted").first()).toBeVisible();
     await expect(withdraw).toBeHidden();
     const withdrawals = page.getByRole("list", { name: "Withdrawals" });
-    await expect(withdrawals).toContainText("100.00000000 LOOP");
+    await expect(withdrawals).toContainText("100 LOOP");
     await expect(withdrawals).toContainText(/pending/i);
-    await expect(wallet(page)).toContainText("1,374.50000000");
+    await expect(wallet(page).getByTestId("wallet-balance")).toHaveText("1,374.5 LOOP");
 
     // The demo admin processes it on the dashboard (Settings → Token Withdrawals), then completes it
     // with the payout's transaction id.
@@ -141,8 +141,8 @@ test.describe("LOOP tokens", () => {
     // The member's histories show the completed withdrawal; the LOOP has left the balance.
     await page.reload();
     await expect(withdrawals).toContainText(/completed/i);
-    await expect(transfers).toContainText("-100.00000000 LOOP");
-    await expect(wallet(page)).toContainText("1,374.50000000");
+    await expect(transfers).toContainText("-100 LOOP");
+    await expect(wallet(page).getByTestId("wallet-balance")).toHaveText("1,374.5 LOOP");
     await expect(wallet(page)).not.toContainText("Held");
 
     await recipientContext.close();

@@ -7,7 +7,7 @@ import type { Page } from "@playwright/test";
 import { getAddress, parseUnits } from "viem";
 import { currentUser, expect, expectToast, recordToasts, test, TEST_KEYS } from "../support/fixtures";
 import { signInWithEmail, signInWithWallet } from "../support/flows";
-import { chainLoopBalance, inAppWei, loop8 } from "../support/loop-balances";
+import { chainLoopBalance, inAppWei, shownLoop } from "../support/loop-balances";
 import { EVENT_DEADLINE_MS } from "../support/deadlines";
 
 test.use({ walletKey: TEST_KEYS.carol });
@@ -30,34 +30,32 @@ test("deposit wallet LOOP into the app, withdraw it back on chain through an adm
   // The Token page, My Wallet tab: the welcome bonus in the app, the wallet's LOOP on chain.
   await page.goto("/tokens");
   await expect(page.getByRole("tab", { name: /My Wallet/ })).toHaveAttribute("aria-selected", "true");
-  await expect(inAppBalance(page).getByTestId("wallet-balance")).toContainText(loop8(startInApp));
+  await expect(inAppBalance(page).getByTestId("wallet-balance")).toHaveText(`${shownLoop(startInApp)} LOOP`);
   const card = walletCard(page);
   await expect(card.getByTestId("wallet-loop-address")).toHaveAttribute("title", address);
-  await expect(card.getByTestId("wallet-loop-balance")).toHaveText(`${loop8(startOnChain)} LOOP`);
+  await expect(card.getByTestId("wallet-loop-balance")).toHaveText(`${shownLoop(startOnChain)} LOOP`);
   // Its on-chain history includes the deployment's funding mint.
   const walletHistory = card.getByRole("list", { name: "Wallet transfers" });
-  await expect(walletHistory.getByTestId("wallet-transfer").filter({ hasText: "Newly minted LOOP" })).toContainText(
-    "+1,000,000.00000000 LOOP",
-  );
+  await expect(walletHistory.getByTestId("wallet-transfer").filter({ hasText: "Newly minted LOOP" })).toContainText("+1,000,000 LOOP");
   const depositRows = walletHistory.getByTestId("wallet-transfer").filter({ hasText: "Deposited into your in-app balance" });
   const depositsBefore = await depositRows.count();
 
   // Deposit 12.5 LOOP: the injected wallet sends approve and deposit, the settlement credits it.
   await card.getByRole("button", { name: "Deposit", exact: true }).click();
   const deposit = page.getByRole("dialog", { name: "Deposit LOOP" });
-  await expect(deposit.getByTestId("deposit-wallet-balance")).toContainText(`Wallet balance: ${loop8(startOnChain)} LOOP`);
+  await expect(deposit.getByTestId("deposit-wallet-balance")).toContainText(`Wallet balance: ${shownLoop(startOnChain)} LOOP`);
   await deposit.getByLabel("Amount (LOOP)").fill("12.5");
   await deposit.getByRole("button", { name: "Deposit", exact: true }).click();
   await expect(deposit).toBeHidden({ timeout: EVENT_DEADLINE_MS });
   // 'Deposit Submitted' (on the receipt) gives way to 'Deposit Successful' once the credit is seen.
-  await expectToast(page, "Deposit Successful", "12.50000000 LOOP added to your balance");
+  await expectToast(page, "Deposit Successful", "12.5 LOOP added to your balance");
 
-  await expect(inAppBalance(page).getByTestId("wallet-balance")).toContainText(loop8(startInApp + parseUnits("12.5", 18)));
+  await expect(inAppBalance(page).getByTestId("wallet-balance")).toHaveText(`${shownLoop(startInApp + parseUnits("12.5", 18))} LOOP`);
   const transfers = page.getByRole("list", { name: "Transfers", exact: true });
-  await expect(transfers.getByRole("listitem").filter({ hasText: `Deposit from wallet` }).first()).toContainText("+12.50000000 LOOP");
+  await expect(transfers.getByRole("listitem").filter({ hasText: `Deposit from wallet` }).first()).toContainText("+12.5 LOOP");
   await expect(depositRows).toHaveCount(depositsBefore + 1);
-  await expect(depositRows.first()).toContainText("-12.50000000 LOOP");
-  await expect(card.getByTestId("wallet-loop-balance")).toHaveText(`${loop8(startOnChain - parseUnits("12.5", 18))} LOOP`);
+  await expect(depositRows.first()).toContainText("-12.5 LOOP");
+  await expect(card.getByTestId("wallet-loop-balance")).toHaveText(`${shownLoop(startOnChain - parseUnits("12.5", 18))} LOOP`);
   expect(await chainLoopBalance(page.request, stack, address)).toBe(startOnChain - parseUnits("12.5", 18));
 
   // Withdraw 10 LOOP as LOOP on chain, to the same wallet: held at once, pending (from the deposit:
@@ -72,9 +70,9 @@ test("deposit wallet LOOP into the app, withdraw it back on chain through an adm
   await expect(withdraw).toBeHidden();
   const withdrawals = page.getByRole("list", { name: "Withdrawals" });
   // Newest first: this attempt's withdrawal is the first.
-  const row = withdrawals.getByRole("listitem").filter({ hasText: "10.00000000 LOOP" }).filter({ hasText: "LOOP on chain" }).first();
+  const row = withdrawals.getByRole("listitem").filter({ hasText: "10 LOOP" }).filter({ hasText: "LOOP on chain" }).first();
   await expect(row).toHaveAttribute("data-status", "pending");
-  await expect(inAppBalance(page)).toContainText("Held 10.00000000 LOOP");
+  await expect(inAppBalance(page)).toContainText("Held 10 LOOP");
 
   // The demo admin sets it to processing: the API sends LoopVault.payout with the operator key.
   const adminContext = await browser.newContext({ baseURL: stack.webUrl });
@@ -104,19 +102,19 @@ test("deposit wallet LOOP into the app, withdraw it back on chain through an adm
     await expect(row).toHaveAttribute("data-status", "completed", { timeout: EVENT_DEADLINE_MS });
     await expect(row).toContainText("COMPLETED");
     await expect(row.getByTitle(payoutHash!)).toHaveText(`Tx ${payoutHash!.slice(0, 6)}...${payoutHash!.slice(-4)}`);
-    await expect(inAppBalance(page).getByTestId("wallet-balance")).toContainText(
-      loop8(startInApp + parseUnits("12.5", 18) - parseUnits("10", 18)),
+    await expect(inAppBalance(page).getByTestId("wallet-balance")).toHaveText(
+      `${shownLoop(startInApp + parseUnits("12.5", 18) - parseUnits("10", 18))} LOOP`,
     );
     await expect(inAppBalance(page)).not.toContainText("Held");
-    await expect(transfers).toContainText("-10.00000000 LOOP");
+    await expect(transfers).toContainText("-10 LOOP");
 
     // The wallet card follows on the next read of the chain (a reload).
     await page.reload();
     await expect(card.getByTestId("wallet-loop-balance")).toHaveText(
-      `${loop8(startOnChain - parseUnits("12.5", 18) + parseUnits("10", 18))} LOOP`,
+      `${shownLoop(startOnChain - parseUnits("12.5", 18) + parseUnits("10", 18))} LOOP`,
     );
     const payoutRow = walletHistory.getByTestId("wallet-transfer").filter({ hasText: "Withdrawal paid out to your wallet" }).first();
-    await expect(payoutRow).toContainText("+10.00000000 LOOP");
+    await expect(payoutRow).toContainText("+10 LOOP");
     await expect(payoutRow.getByTitle(payoutHash!)).toBeVisible();
     expect(await chainLoopBalance(page.request, stack, address)).toBe(startOnChain - parseUnits("12.5", 18) + parseUnits("10", 18));
 

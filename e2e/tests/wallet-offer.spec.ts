@@ -66,7 +66,7 @@ test("a wallet member offers from the wallet (escrow on chain); the seller witho
     const summary = dialog.getByTestId("offer-summary");
     await expect(summary).toContainText("Marketplace fee (MP3 2%)");
     await expect(summary).toContainText("Total if accepted$0.51");
-    await expect(dialog.getByTestId("offer-held")).toHaveText("Escrowed on chain from your wallet: 255.00000000 LOOP");
+    await expect(dialog.getByTestId("offer-held")).toHaveText("Escrowed on chain from your wallet: 255 LOOP");
     const send = dialog.getByRole("button", { name: "Send Offer" });
     await expect(send).toBeEnabled();
 

@@ -9,7 +9,7 @@
 import { getAddress, parseUnits } from "viem";
 import { expect, TEST_KEYS, test } from "../support/fixtures";
 import { mailIds, waitForMail } from "../support/maildev";
-import { chainLoopBalance, loop8 } from "../support/loop-balances";
+import { chainLoopBalance, shownLoop } from "../support/loop-balances";
 import { payAndExpectWav } from "../support/purchase-delivery";
 import { withPurchaseLock } from "../support/purchase-lock";
 import { expectCreditedInApp, signInWalletBuyer, withWalletlessSeller } from "../support/wallet-sale";
@@ -49,11 +49,11 @@ test("a wallet member buys a loop as WAV from the injected wallet; the seller wi
     await expect(dialog.getByRole("tab", { name: "LOOP balance" })).toHaveAttribute("aria-selected", "true");
     await dialog.getByRole("tab", { name: "Wallet (on chain)" }).click();
     const panel = dialog.getByRole("tabpanel", { name: "Wallet (on chain)" });
-    await expect(panel.getByTestId("wallet-loop-amount")).toHaveText("520.00000000 LOOP");
+    await expect(panel.getByTestId("wallet-loop-amount")).toHaveText("520 LOOP");
     // The connected wallet is the account's linked one, with its LOOP read from the chain.
     await expect(panel.getByTestId("wallet-pay-address")).toHaveAttribute("title", address);
     await expect(panel.getByText("Linked wallet", { exact: true })).toBeVisible();
-    await expect(panel.getByTestId("wallet-pay-balance")).toHaveText(`${loop8(startOnChain)} LOOP`);
+    await expect(panel.getByTestId("wallet-pay-balance")).toHaveText(`${shownLoop(startOnChain)} LOOP`);
     await expect(panel.getByText("Your wallet balance covers this purchase.")).toBeVisible();
     await expect(panel.getByRole("button", { name: "Get Test LOOP Tokens" })).toHaveCount(0);
 

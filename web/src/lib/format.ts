@@ -1,5 +1,5 @@
 import { formatShortDate, formatShortDateTime, groupDigits } from "@loop/rules/format-en-us";
-import { parseLoop, UNITS_PER_LOOP } from "@loop/rules/units";
+import { LEDGER_DECIMALS, parseLoop, TOKEN_DECIMALS } from "@loop/rules/units";
 
 /** Wallet address as first 6 and last 4 characters (docs/product.md#states): 0x1234...abcd. */
 export function shortAddress(address: string): string {
@@ -12,33 +12,60 @@ export function formatCount(value: number): string {
   return groupDigits(value);
 }
 
-/**
- * A LOOP decimal string ("1234.50000000") for display: thousands separators, at most 2 decimals,
- * trailing zeros dropped. Exact (no floats); a malformed value is shown as given.
- */
-export function formatLoopAmount(text: string): string {
-  const units = parseLoop(text);
-  if (units === null) return text;
-  const whole = units / UNITS_PER_LOOP;
-  const hundredths = ((units % UNITS_PER_LOOP) * 100n) / UNITS_PER_LOOP;
-  const wholeText = groupDigits(whole);
-  if (hundredths === 0n) return wholeText;
-  return `${wholeText}.${hundredths.toString().padStart(2, "0").replace(/0$/, "")}`;
+export interface LoopFormatOptions {
+  /** A "+" before a positive amount, for lists that show credits and debits ("+500", "-260"). */
+  plus?: boolean;
+  /** Keep all 8 decimals ("367,720.00000000"): the full value, for tooltips. */
+  allDecimals?: boolean;
 }
 
 /**
- * An ERC-20 amount in its smallest unit (LOOP: 18 decimals) for display with exactly 2 decimals and
- * thousands separators: 10^24 wei -> "1,000,000.00 LOOP". Exact (no floats); rounds down, so a
- * balance is never shown larger than it is.
+ * A LOOP amount for display (docs/product.md#units): the API's decimal string ("1474.50000000",
+ * "-260.00000000") or ledger units (147450000000n). Thousands separators and the decimals that
+ * matter: every significant digit up to 8, trailing zeros dropped ("367,720", "0.25", "1,474.5",
+ * "0.00000001"). A "-" is kept for negatives, `plus` adds a "+" to positive amounts, zero has no sign.
+ * Exact (no floats); a string that is not an amount is shown as given.
  */
-export function formatTokenAmount(amount: bigint, decimals = 18, symbol = "LOOP"): string {
-  const negative = amount < 0n;
-  const abs = negative ? -amount : amount;
+export function formatLoop(amount: string | bigint, options: LoopFormatOptions = {}): string {
+  const units = typeof amount === "bigint" ? amount : loopUnitsOf(amount);
+  if (units === null) return String(amount);
+  return `${signOf(units, options.plus)}${readableDecimal(units < 0n ? -units : units, LEDGER_DECIMALS, options.allDecimals)}`;
+}
+
+/** `formatLoop` with the unit, for plain text (toasts, labels, chart tooltips): "1,474.5 LOOP", "+500 LOOP". */
+export function loopText(amount: string | bigint, options: LoopFormatOptions = {}): string {
+  return `${formatLoop(amount, options)} LOOP`;
+}
+
+/**
+ * An on-chain (ERC-20) LOOP amount in wei (18 decimals) for display, the same way as `formatLoop`:
+ * thousands separators, every significant digit up to 18, trailing zeros dropped
+ * (10^24 → "1,000,000", 1.5 * 10^18 → "1.5", 1n → "0.000000000000000001"). Exact (no floats).
+ */
+export function formatWalletLoop(wei: bigint, options: Pick<LoopFormatOptions, "plus"> = {}): string {
+  return `${signOf(wei, options.plus)}${readableDecimal(wei < 0n ? -wei : wei, TOKEN_DECIMALS)}`;
+}
+
+/** Ledger units of a LOOP decimal string, which may start with "-"; null when it is not an amount. */
+function loopUnitsOf(text: string): bigint | null {
+  const trimmed = text.trim();
+  const negative = trimmed.startsWith("-");
+  const units = parseLoop(negative ? trimmed.slice(1) : trimmed);
+  return units === null ? null : negative ? -units : units;
+}
+
+function signOf(value: bigint, plus = false): string {
+  if (value < 0n) return "-";
+  return plus && value > 0n ? "+" : "";
+}
+
+/** A non-negative integer of `decimals` places as grouped digits and its fraction, trailing zeros dropped unless `allDecimals`. */
+function readableDecimal(value: bigint, decimals: number, allDecimals = false): string {
   const scale = 10n ** BigInt(decimals);
-  const whole = abs / scale;
-  const hundredths = ((abs % scale) * 100n) / scale;
-  const text = `${groupDigits(whole)}.${hundredths.toString().padStart(2, "0")}`;
-  return `${negative ? "-" : ""}${text}${symbol ? ` ${symbol}` : ""}`;
+  const digits = (value % scale).toString().padStart(decimals, "0");
+  const fraction = allDecimals ? digits : digits.replace(/0+$/, "");
+  const whole = groupDigits(value / scale);
+  return fraction ? `${whole}.${fraction}` : whole;
 }
 
 /** "Mar 4, 2026" (US English short month). */

@@ -1,18 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { formatLoop8, formatLoopUnits, formatUsdCents, loopToUsd } from "./loop-amounts";
+import { formatUsdCents, loopToUsd } from "./loop-amounts";
 
-describe("LOOP amounts", () => {
-  it("shows LOOP with exactly 8 decimals and thousands separators", () => {
-    expect(formatLoop8("1234.5")).toBe("1,234.50000000");
-    expect(formatLoop8("1234.50000000")).toBe("1,234.50000000");
-    expect(formatLoop8("0.00000001")).toBe("0.00000001");
-    expect(formatLoop8("1000000")).toBe("1,000,000.00000000");
-    expect(formatLoop8("not a number")).toBe("not a number");
-    expect(formatLoopUnits(254_500_000_000n)).toBe("2,545.00000000");
-    expect(formatLoopUnits(1n)).toBe("0.00000001");
-    expect(formatLoopUnits(-150_000_000n)).toBe("-1.50000000");
-  });
-
+describe("USD values of LOOP amounts", () => {
   it("converts LOOP to USD at 500 per dollar, half-up to the cent", () => {
     expect(loopToUsd("1234.50000000")).toBe("$2.47");
     expect(loopToUsd("500.00000000")).toBe("$1.00");

@@ -1,8 +1,8 @@
 /**
- * LOOP and USD amounts for display (docs/product.md#units: token amounts with 8 decimals; 500 LOOP = 1 USD).
- * Exact: LOOP strings are parsed into bigint ledger units, never into floats.
+ * USD values of LOOP amounts for display (docs/product.md#units: 500 LOOP = 1 USD); LOOP itself is
+ * shown by `formatLoop` in ./format. Exact: LOOP strings are parsed into bigint ledger units, never into floats.
  */
-import { formatLoop, formatUsd, loopUnitsToCents, parseLoop } from "@loop/rules/units";
+import { formatUsd, loopUnitsToCents, parseLoop } from "@loop/rules/units";
 
 const grouping = /\B(?=(\d{3})+(?!\d))/g;
 
@@ -10,20 +10,6 @@ function groupWhole(text: string): string {
   const [whole = "", fraction] = text.split(".");
   const grouped = whole.replace(grouping, ",");
   return fraction === undefined ? grouped : `${grouped}.${fraction}`;
-}
-
-/** "1234.5" → "1,234.50000000". A value that is not a LOOP amount is shown as given. */
-export function formatLoop8(text: string): string {
-  const negative = text.trim().startsWith("-");
-  const units = parseLoop(negative ? text.trim().slice(1) : text);
-  if (units === null) return text;
-  return `${negative && units > 0n ? "-" : ""}${groupWhole(formatLoop(units))}`;
-}
-
-/** Ledger units as grouped LOOP with 8 decimals: 254500000000n → "2,545.00000000". */
-export function formatLoopUnits(units: bigint): string {
-  const negative = units < 0n;
-  return `${negative ? "-" : ""}${groupWhole(formatLoop(negative ? -units : units))}`;
 }
 
 /** USD cents of a LOOP amount (rounded half-up to the cent); null when the text is not an amount. */

@@ -18,7 +18,7 @@ import type {
   WriteFunctionArgs,
   WriteFunctionName,
 } from "./types";
-import { formatWalletLoop } from "./wallet-amounts";
+import { formatWalletLoop } from "@/lib/format";
 import {
   errorChain,
   isNoWalletError,

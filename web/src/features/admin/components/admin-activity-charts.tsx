@@ -8,8 +8,8 @@ import { periodText } from "@/components/charts/chart-range";
 import { ChartToggle } from "@/components/charts/chart-toggle";
 import { LineChart } from "@/components/charts/line-chart";
 import { SeriesTable } from "@/components/charts/series-table";
+import { LoopAmount } from "@/components/ui/loop-amount";
 import { formatCount } from "@/lib/format";
-import { loopText } from "../lib/admin-format";
 import {
   countText,
   MEMBER_KEYS,
@@ -104,8 +104,9 @@ export function WithdrawalsChart({ data, range }: ChartProps) {
       actions={<ChartToggle label="Withdrawals shown as" options={WITHDRAWAL_MEASURES} value={measure} onChange={setMeasure} />}
       summary={
         <>
-          {countText(requested.count, "withdrawal")} requested ({loopText(requested.amountLoop)}) and {formatCount(paid.count)} paid (
-          {loopText(paid.amountLoop)}) {periodText(range)}.
+          {countText(requested.count, "withdrawal")} requested (<LoopAmount value={requested.amountLoop} />) and {formatCount(paid.count)}{" "}
+          paid (
+          <LoopAmount value={paid.amountLoop} />) {periodText(range)}.
         </>
       }
       table={

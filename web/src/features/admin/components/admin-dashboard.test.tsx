@@ -63,13 +63,13 @@ describe("admin dashboard", () => {
     await user.click(screen.getByRole("tab", { name: "Level Rewards" }));
     expect(await screen.findByText("7 users")).toBeInTheDocument();
     expect(screen.getByText(/level rewards paid/)).toHaveTextContent(
-      "2 level rewards paid, 200.00000000 LOOP in total; 3 upload rewards, 1,500.00000000 LOOP.",
+      "2 level rewards paid, 200 LOOP in total; 3 upload rewards, 1,500 LOOP.",
     );
     expect(screen.getByRole("table", { name: "How XP is earned" })).toBeInTheDocument();
     expect(screen.getByRole("table", { name: "XP needed per level band" })).toBeInTheDocument();
 
     await user.click(screen.getByRole("tab", { name: "Settings" }));
-    expect(await within(screen.getByRole("group", { name: "Platform Earnings" })).findByText("2,500.00000000 LOOP")).toBeInTheDocument();
+    expect(await within(screen.getByRole("group", { name: "Platform Earnings" })).findByText("2,500 LOOP")).toBeInTheDocument();
     expect(
       within(screen.getByRole("tablist", { name: "Admin settings" }))
         .getAllByRole("tab")

@@ -3,12 +3,12 @@ import { Layers, ListChecks, Trophy, TrendingUp } from "lucide-react";
 import { Link } from "react-router";
 import { LevelTierIcon } from "@/components/level-badge";
 import { LevelRequirementsTable, levelRangeText, XpRulesTable } from "@/components/level-tables";
+import { LoopAmount } from "@/components/ui/loop-amount";
 import { TitledCard } from "@/components/ui/titled-card";
 import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatCount } from "@/lib/format";
 import { useAdminLevelOverview } from "../api/get-admin-level-overview";
-import { loopText } from "../lib/admin-format";
 
 /** Level Rewards (docs/product.md#admin-dashboard): tier counts, top 10 users by level, XP rules and level requirements. */
 export function LevelRewardsTab() {
@@ -23,8 +23,8 @@ export function LevelRewardsTab() {
         description={
           data ? (
             <>
-              {formatCount(data.rewardsPaid.count)} level rewards paid, {loopText(data.rewardsPaid.total)} in total;{" "}
-              {formatCount(data.uploadRewardsPaid.count)} upload rewards, {loopText(data.uploadRewardsPaid.total)}.
+              {formatCount(data.rewardsPaid.count)} level rewards paid, <LoopAmount value={data.rewardsPaid.total} /> in total;{" "}
+              {formatCount(data.uploadRewardsPaid.count)} upload rewards, <LoopAmount value={data.uploadRewardsPaid.total} />.
             </>
           ) : null
         }

@@ -31,7 +31,7 @@ describe("Money health", () => {
     expect(within(backing).getByTestId("band-line-2026-03-04T12:00:00.000Z")).toHaveStyle({ stroke: "var(--color-destructive)" });
     expect(within(backing).getByText("Gap (reserve − liability)")).toBeInTheDocument();
     expect(within(backing).getByTestId("chart-summary")).toHaveTextContent(
-      "Latest sample (Mar 4, 2026, 12:00 UTC): reserve 1,000,487.50000000 LOOP, liability 1,000,500.00000000 LOOP, gap -12.50000000 LOOP. 3 samples in the last 30 days, 1 with a gap.",
+      "Latest sample (Mar 4, 2026, 12:00 UTC): reserve 1,000,487.5 LOOP, liability 1,000,500 LOOP, gap -12.5 LOOP. 3 samples in the last 30 days, 1 with a gap.",
     );
     await user.click(within(backing).getByRole("button", { name: "Show as table" }));
     expect(
@@ -40,30 +40,28 @@ describe("Money health", () => {
         .map((row) => row.textContent),
     ).toEqual([
       "DateVault reserveLedger liabilityGap (reserve − liability)",
-      "Mar 4, 2026, 10:00 UTC1,000,000.00000000 LOOP1,000,000.00000000 LOOP0.00000000 LOOP",
-      "Mar 4, 2026, 11:00 UTC1,000,500.00000000 LOOP1,000,500.00000000 LOOP0.00000000 LOOP",
-      "Mar 4, 2026, 12:00 UTC1,000,487.50000000 LOOP1,000,500.00000000 LOOP-12.50000000 LOOP",
+      "Mar 4, 2026, 10:00 UTC1,000,000 LOOP1,000,000 LOOP0 LOOP",
+      "Mar 4, 2026, 11:00 UTC1,000,500 LOOP1,000,500 LOOP0 LOOP",
+      "Mar 4, 2026, 12:00 UTC1,000,487.5 LOOP1,000,500 LOOP-12.5 LOOP",
     ]);
 
     const gap = within(chain).getByRole("region", { name: "Gap and settlement" });
     expect(within(gap).getByRole("alert")).toHaveTextContent(
-      "The reserve is 12.50000000 LOOP short of the ledger's liability (gap -12.50000000 LOOP, as of Mar 4, 2026, 12:00 UTC).",
+      "The reserve is 12.5 LOOP short of the ledger's liability (gap -12.5 LOOP, as of Mar 4, 2026, 12:00 UTC).",
     );
     expect(
       within(within(gap).getByRole("list", { name: "Causes of the gap" }))
         .getAllByRole("listitem")
         .map((item) => item.textContent),
     ).toEqual([
-      "Payouts not settled yet (withdrawals in flight)-10.00000000 LOOP",
-      "Not explained by a known cause (events not indexed yet, or LOOP moved outside the app)-2.50000000 LOOP",
+      "Payouts not settled yet (withdrawals in flight)-10 LOOP",
+      "Not explained by a known cause (events not indexed yet, or LOOP moved outside the app)-2.5 LOOP",
     ]);
     expect(within(gap).getByTestId("lag-blocks")).toHaveTextContent("2 blocks");
     expect(within(gap).getByTestId("lag-seconds")).toHaveTextContent("3 seconds");
 
     const flows = within(chain).getByRole("region", { name: "Deposits in and payouts out" });
-    expect(within(flows).getByTestId("chart-summary")).toHaveTextContent(
-      "500.00000000 LOOP deposited and 12.50000000 LOOP paid out in the last 30 days.",
-    );
+    expect(within(flows).getByTestId("chart-summary")).toHaveTextContent("500 LOOP deposited and 12.5 LOOP paid out in the last 30 days.");
   });
 
   it("says clearly when the reserve matches the ledger, and 'unknown' for a lag it does not know", () => {
@@ -133,8 +131,8 @@ describe("Money health", () => {
     const losses = screen.getByRole("region", { name: "Chargeback losses" });
     const rows = within(within(losses).getByRole("list", { name: "Sellers with chargeback losses" })).getAllByRole("listitem");
     expect(rows.map((row) => row.textContent)).toEqual([
-      "colluder4,990.00000000 LOOP ($9.98)2 sales reversed after the hold · 2 chargebacksWithdrawals suspendedLift Suspension",
-      "once2,495.00000000 LOOP ($4.99)1 sale reversed after the hold · 1 chargeback",
+      "colluder4,990 LOOP ($9.98)2 sales reversed after the hold · 2 chargebacksWithdrawals suspendedLift Suspension",
+      "once2,495 LOOP ($4.99)1 sale reversed after the hold · 1 chargeback",
     ]);
     await user.click(within(rows[0]!).getByRole("button", { name: "Lift Suspension" }));
     expect(await screen.findByText("Withdrawals Restored")).toBeInTheDocument();

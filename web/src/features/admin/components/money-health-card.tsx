@@ -8,8 +8,9 @@ import { LineChart } from "@/components/charts/line-chart";
 import { SeriesTable } from "@/components/charts/series-table";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
+import { LoopAmount } from "@/components/ui/loop-amount";
 import { formatCount } from "@/lib/format";
-import { loopText, usdText } from "../lib/admin-format";
+import { usdText } from "../lib/admin-format";
 import {
   BACKING_KEYS,
   backingSeries,
@@ -19,7 +20,6 @@ import {
   loopUnitsOf,
   sampleTick,
   sampleTitle,
-  signedLoopText,
   sumLoop,
 } from "../lib/admin-analytics-series";
 import { LiftSuspensionButton } from "./lift-suspension-button";
@@ -83,7 +83,7 @@ function ChargebackLosses({ sellers }: { sellers: readonly ChargebackLossSeller[
             >
               <span className="font-semibold">{seller.username}</span>
               <span className="tabular-nums">
-                {loopText(seller.amountLoop)} ({usdText(seller.amountUsd)})
+                <LoopAmount value={seller.amountLoop} /> ({usdText(seller.amountUsd)})
               </span>
               <span className="text-muted-foreground">
                 {countText(seller.count, "sale")} reversed after the hold · {countText(seller.chargebacks, "chargeback")}
@@ -139,9 +139,16 @@ function BackingChart({ chain, range }: { chain: MoneyHealthChain; range: Analyt
       summary={
         latest ? (
           <>
-            Latest sample ({sampleTitle(latest.at)}): reserve {loopText(latest.reserveLoop)}, liability {loopText(latest.liabilityLoop)}
-            {loopUnitsOf(latest.gapLoop) === 0n ? ", no gap" : `, gap ${signedLoopText(latest.gapLoop)}`}.{" "}
-            {countText(chain.samples.length, "sample")} {periodText(range)}
+            Latest sample ({sampleTitle(latest.at)}): reserve <LoopAmount value={latest.reserveLoop} />, liability{" "}
+            <LoopAmount value={latest.liabilityLoop} />
+            {loopUnitsOf(latest.gapLoop) === 0n ? (
+              ", no gap"
+            ) : (
+              <>
+                , gap <LoopAmount value={latest.gapLoop} plus />
+              </>
+            )}
+            . {countText(chain.samples.length, "sample")} {periodText(range)}
             {gaps > 0 ? `, ${formatCount(gaps)} with a gap` : ", none with a gap"}.
           </>
         ) : null
@@ -199,8 +206,8 @@ function GapCard({ chain }: { chain: MoneyHealthChain }) {
           <p role={gapUnits < 0n ? "alert" : "status"} className="flex items-start gap-2 text-sm font-medium text-red-300">
             <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
             <span>
-              The reserve is {loopText(gapUnits < 0n ? chain.gap.amountLoop.replace(/^-/, "") : chain.gap.amountLoop)}{" "}
-              {gapUnits < 0n ? "short of" : "above"} the ledger&apos;s liability (gap {signedLoopText(chain.gap.amountLoop)}
+              The reserve is <LoopAmount value={gapUnits < 0n ? chain.gap.amountLoop.replace(/^-/, "") : chain.gap.amountLoop} />{" "}
+              {gapUnits < 0n ? "short of" : "above"} the ledger&apos;s liability (gap <LoopAmount value={chain.gap.amountLoop} plus />
               {latest ? `, as of ${sampleTitle(latest.at)}` : ""}).
             </span>
           </p>
@@ -209,14 +216,14 @@ function GapCard({ chain }: { chain: MoneyHealthChain }) {
               {chain.gap.causes.map((cause) => (
                 <li key={cause.code} className="grid gap-0.5 rounded-md border border-red-500/30 bg-red-500/5 px-3 py-2">
                   <span>{cause.label}</span>
-                  <span className="font-semibold tabular-nums">{signedLoopText(cause.amountLoop)}</span>
+                  <LoopAmount value={cause.amountLoop} plus className="font-semibold" />
                 </li>
               ))}
             </ul>
           ) : null}
           {chain.gap.causes.length > 1 ? (
             <p className="text-xs text-muted-foreground">
-              The causes add up to {signedLoopText(sumLoop(chain.gap.causes.map((cause) => cause.amountLoop)))}.
+              The causes add up to <LoopAmount value={sumLoop(chain.gap.causes.map((cause) => cause.amountLoop))} plus />.
             </p>
           ) : null}
         </div>
@@ -262,7 +269,7 @@ function FlowsChart({ chain, range }: { chain: MoneyHealthChain; range: Analytic
       }
       summary={
         <>
-          {loopText(deposits)} deposited and {loopText(payouts)} paid out {periodText(range)}.
+          <LoopAmount value={deposits} /> deposited and <LoopAmount value={payouts} /> paid out {periodText(range)}.
         </>
       }
       table={<SeriesTable caption={`${title} per day`} data={series} keys={FLOW_KEYS} formatValue={formatCompact} />}

@@ -47,9 +47,7 @@ describe("Settings tab: vault deposit", () => {
     expect(call!.body).toEqual({ amount: "100" });
     expect(call!.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
     // The figures shown are the ones the deposit answered.
-    expect(
-      await within(screen.getByRole("group", { name: "Available for Withdrawal" })).findByText("1,100.00000000 LOOP"),
-    ).toBeInTheDocument();
+    expect(await within(screen.getByRole("group", { name: "Available for Withdrawal" })).findByText("1,100 LOOP")).toBeInTheDocument();
   });
 
   it("shows the server's refusal under 'Deposit Failed', else 'Failed to deposit to vault'", async () => {

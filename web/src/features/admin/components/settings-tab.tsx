@@ -3,9 +3,10 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { LoadError } from "@/components/ui/load-error";
+import { LoopAmount } from "@/components/ui/loop-amount";
 import { type TabItem, TabList, TabPanel } from "@/components/ui/tab-list";
 import { useAdminStats } from "../api/get-admin-stats";
-import { loopText, usdText } from "../lib/admin-format";
+import { usdText } from "../lib/admin-format";
 import { AuditLogList } from "./audit-log-list";
 import { StatCard } from "./stat-card";
 import { SystemSettingsPanel } from "./system-settings-form";
@@ -43,16 +44,19 @@ export function SettingsTab({ section, onSectionChange }: SettingsTabProps) {
           <StatCard
             label="Platform Earnings"
             icon={Coins}
-            value={data ? loopText(data.platformEarnings) : null}
+            value={data ? <LoopAmount value={data.platformEarnings} /> : null}
             hint="Fees collected, in the ledger"
           />
           <StatCard
             label="Available for Withdrawal"
             icon={Vault}
-            value={data ? loopText(data.availableWithdrawal) : null}
+            value={data ? <LoopAmount value={data.availableWithdrawal} /> : null}
             hint={
               data ? (
-                <>On-chain vault reserve: {data.onChainVaultReserve === null ? "unavailable" : loopText(data.onChainVaultReserve)}</>
+                <>
+                  On-chain vault reserve:{" "}
+                  {data.onChainVaultReserve === null ? "unavailable" : <LoopAmount value={data.onChainVaultReserve} />}
+                </>
               ) : null
             }
           />

@@ -1,12 +1,13 @@
 import { type AdminTokenOrder, type PaymentMethod, TOKEN_ORDER_STATUSES, type TokenOrderStatus } from "@loop/rules/schemas/token-orders";
 import { Check, Loader2, X } from "lucide-react";
 import { useState } from "react";
-import { formatDateTime } from "@/lib/format";
+import { LoopAmount } from "@/components/ui/loop-amount";
+import { formatDateTime, loopText } from "@/lib/format";
 import { Button } from "@/components/ui/button";
 import { failureToast, successToast } from "@/lib/outcome-toasts";
 import { useFulfilTokenOrder } from "../api/fulfil-token-order";
 import { useAdminTokenOrders } from "../api/get-admin-token-orders";
-import { loopText, usdText } from "../lib/admin-format";
+import { usdText } from "../lib/admin-format";
 import { QueryStates } from "./query-states";
 import { ORDER_UPDATE_FAILED_TEXT, RejectOrderDialog } from "./reject-order-dialog";
 import { StatusBadge, StatusFilter } from "./queue-status";
@@ -68,7 +69,8 @@ function OrderRow({ order, onReject }: { order: AdminTokenOrder; onReject: () =>
           <StatusBadge status={order.status} />
         </p>
         <p className="mt-1 tabular-nums">
-          {loopText(order.requestedAmount)} for <strong>{usdText(order.usdAmount)}</strong> by {PAYMENT_LABELS[order.paymentMethod]}
+          <LoopAmount value={order.requestedAmount} /> for <strong>{usdText(order.usdAmount)}</strong> by{" "}
+          {PAYMENT_LABELS[order.paymentMethod]}
         </p>
         <p className="mt-1 break-all text-muted-foreground">Payment details: {order.paymentDetails}</p>
         {order.message ? <p className="mt-1 text-muted-foreground">Message: {order.message}</p> : null}

@@ -21,8 +21,8 @@ describe("Users tab", () => {
     expect(within(row).getByText("Level 12")).toBeInTheDocument();
     expect(within(row).getByText("0x5290...9EE7")).toBeInTheDocument();
     expect(within(row).getByText("4,321")).toBeInTheDocument();
-    expect(within(row).getByText("120.50000000 LOOP")).toBeInTheDocument();
-    expect(within(row).getByText("40.00000000 LOOP")).toBeInTheDocument();
+    expect(within(row).getByText("120.5 LOOP")).toBeInTheDocument();
+    expect(within(row).getByText("40 LOOP")).toBeInTheDocument();
     expect(within(row).getByRole("button", { name: "Remove Admin" })).toBeInTheDocument();
     expect(within(row).queryByText("Banned")).not.toBeInTheDocument();
   });

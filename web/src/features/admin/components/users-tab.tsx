@@ -4,12 +4,12 @@ import { Ban, Bell, Hourglass, Loader2, ShieldCheck, ShieldOff, TriangleAlert, U
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { LoopAmount } from "@/components/ui/loop-amount";
 import { formatCount, shortAddress } from "@/lib/format";
 import { failureToast, successToast } from "@/lib/outcome-toasts";
 import { useAdminUsers } from "../api/get-admin-users";
 import { useSetUserAdmin } from "../api/set-user-admin";
 import { useSetUserBan } from "../api/set-user-ban";
-import { loopText } from "../lib/admin-format";
 import { saleHoldText } from "../lib/sale-hold";
 import { BAN_FAILED_TEXT, BanUserDialog } from "./ban-user-dialog";
 import { AdminRow, Figure } from "./admin-row";
@@ -148,8 +148,12 @@ function UserRow({ user, isSelf, onBan, onWarn, onNotify, onSaleHold }: UserRowP
       figures={
         <>
           <Figure term="XP">{formatCount(user.experience)}</Figure>
-          <Figure term="Total earned">{loopText(user.totalEarned)}</Figure>
-          <Figure term="Total spent">{loopText(user.totalSpent)}</Figure>
+          <Figure term="Total earned">
+            <LoopAmount value={user.totalEarned} />
+          </Figure>
+          <Figure term="Total spent">
+            <LoopAmount value={user.totalSpent} />
+          </Figure>
           <Figure term="Sale hold" plain>
             {saleHoldText(user.saleHold)}
           </Figure>

@@ -142,10 +142,12 @@ describe("Reserve Backing (admin Settings)", () => {
 });
 
 describe("exactLoopText", () => {
-  it("groups the whole part and keeps every decimal (a reconciliation never rounds)", () => {
+  it("groups the whole part and keeps every significant decimal (a reconciliation never rounds)", () => {
     expect(exactLoopText("1234567.000000000000000001")).toBe("1,234,567.000000000000000001 LOOP");
     expect(exactLoopText("-1000", { signed: true })).toBe("-1,000 LOOP");
     expect(exactLoopText("10", { signed: true })).toBe("+10 LOOP");
     expect(exactLoopText("0", { signed: true })).toBe("0 LOOP");
+    expect(exactLoopText("1800.500000000000000000")).toBe("1,800.5 LOOP");
+    expect(exactLoopText("n/a")).toBe("n/a LOOP");
   });
 });

@@ -1,4 +1,4 @@
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime, formatWalletLoop } from "@/lib/format";
 import type { VaultBacking, VaultBackingChain } from "@loop/rules/schemas/vault-backing";
 import { TOKEN_DECIMALS, parseDecimal } from "@loop/rules/units";
 import { Scale } from "lucide-react";
@@ -15,13 +15,10 @@ function toWei(text: string): bigint | null {
   return wei === null ? null : negative ? -wei : wei;
 }
 
-/** "1500.25" → "1,500.25 LOOP", exact (no rounding: a reconciliation shows every wei); `signed` adds "+". */
+/** "1500.25" → "1,500.25 LOOP", exact to the wei (a reconciliation shows every wei); `signed` adds "+". */
 export function exactLoopText(text: string, { signed = false } = {}): string {
-  const negative = text.startsWith("-");
-  const [whole = "", fraction] = (negative ? text.slice(1) : text).split(".");
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  const sign = negative ? "-" : signed && toWei(text) !== 0n ? "+" : "";
-  return `${sign}${grouped}${fraction ? `.${fraction}` : ""} LOOP`;
+  const wei = toWei(text);
+  return `${wei === null ? text : formatWalletLoop(wei, { plus: signed })} LOOP`;
 }
 
 function Figure({ label, value, hint }: { label: string; value: string | null; hint?: string }) {
@@ -121,18 +118,12 @@ function Platform({ data }: { data: VaultBacking }) {
       </p>
       {short !== null ? (
         <p role="alert" className="text-amber-200">
-          If every member withdrew on chain now, the reserves would be short by {exactLoopText(formatWei(short))}: the treasury should fund
-          the reserve (LoopVault.fundReserve).
+          If every member withdrew on chain now, the reserves would be short by {formatWalletLoop(short)} LOOP: the treasury should fund the
+          reserve (LoopVault.fundReserve).
         </p>
       ) : null}
     </div>
   );
-}
-
-function formatWei(wei: bigint): string {
-  const scale = 10n ** BigInt(TOKEN_DECIMALS);
-  const fraction = (wei % scale).toString().padStart(TOKEN_DECIMALS, "0").replace(/0+$/, "");
-  return `${wei / scale}${fraction ? `.${fraction}` : ""}`;
 }
 
 /**

@@ -3,12 +3,13 @@ import { Landmark } from "lucide-react";
 import type { FormEvent } from "react";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { InputField } from "@/components/ui/form-field";
+import { LoopAmount } from "@/components/ui/loop-amount";
+import { loopText } from "@/lib/format";
 import { useKeyedSubmit } from "@/lib/idempotent-post";
 import { outcomeToasts } from "@/lib/outcome-toasts";
 import { useFormValues } from "@/lib/use-form-values";
 import { useResetOnOpen } from "@/lib/use-reset-on-open";
 import { useDepositToVault } from "../api/deposit-to-vault";
-import { loopText } from "../lib/admin-format";
 
 export const VAULT_DEPOSIT_FAILED_TEXT = "Failed to deposit to vault";
 
@@ -71,7 +72,9 @@ export function VaultDepositDialog({ open, onOpenChange, platformEarnings }: Vau
         {...field("amount")}
       >
         {platformEarnings !== undefined ? (
-          <p className="text-xs text-muted-foreground">Platform earnings: {loopText(platformEarnings)}</p>
+          <p className="text-xs text-muted-foreground">
+            Platform earnings: <LoopAmount value={platformEarnings} />
+          </p>
         ) : null}
       </InputField>
     </FormDialog>

@@ -3,11 +3,12 @@ import { FAILURE_REASON_MAX, TRANSACTION_ID_MAX } from "@loop/rules/schemas/with
 import type { FormEvent } from "react";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { InputField, SelectField, TextareaField } from "@/components/ui/form-field";
+import { loopText } from "@/lib/format";
 import { outcomeToasts } from "@/lib/outcome-toasts";
 import { useFormValues } from "@/lib/use-form-values";
 import { useResetOnOpen } from "@/lib/use-reset-on-open";
 import { useUpdateWithdrawalStatus } from "../api/update-withdrawal-status";
-import { loopText, usdText } from "../lib/admin-format";
+import { usdText } from "../lib/admin-format";
 import {
   ACTION_LABELS,
   checkWithdrawalUpdate,

@@ -41,7 +41,7 @@ describe("Token Withdrawals queue", () => {
     expect(within(rows[1]!).getByRole("button", { name: "Update withdrawal of second" })).toHaveTextContent("Update");
     expect(within(rows[2]!).queryByRole("button")).not.toBeInTheDocument();
     expect(within(rows[3]!).queryByRole("button")).not.toBeInTheDocument();
-    expect(within(rows[0]!).getByText("100.00000000 LOOP")).toBeInTheDocument();
+    expect(within(rows[0]!).getByText("100 LOOP")).toBeInTheDocument();
     expect(within(rows[3]!).getByText("Bad address")).toBeInTheDocument();
   });
 

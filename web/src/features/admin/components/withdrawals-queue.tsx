@@ -1,11 +1,12 @@
 import { type AdminWithdrawal, WITHDRAWAL_STATUSES, type WithdrawalStatus } from "@loop/rules/schemas/withdrawals";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { LoopAmount } from "@/components/ui/loop-amount";
 import { formatDateTime, shortAddress } from "@/lib/format";
 import { ScrollTable } from "@/components/ui/table";
 import { METHOD_LABELS } from "@/lib/withdrawal-methods";
 import { useAdminWithdrawals } from "../api/get-admin-withdrawals";
-import { loopText, usdText } from "../lib/admin-format";
+import { usdText } from "../lib/admin-format";
 import { withdrawalActionButton } from "../lib/withdrawal-update";
 import { QueryStates } from "./query-states";
 import { StatusBadge, StatusFilter } from "./queue-status";
@@ -54,7 +55,9 @@ export function WithdrawalsQueue() {
               return (
                 <tr key={withdrawal.id} className="border-b border-border/60 align-top last:border-0">
                   <td className="py-2.5 pr-3 font-medium">{withdrawal.username ?? withdrawal.userId}</td>
-                  <td className="py-2.5 pr-3 text-right tabular-nums">{loopText(withdrawal.amount)}</td>
+                  <td className="py-2.5 pr-3 text-right">
+                    <LoopAmount value={withdrawal.amount} />
+                  </td>
                   <td className="py-2.5 pr-3 text-right tabular-nums">
                     {usdText(withdrawal.usdAmount)}
                     {withdrawal.netUsdAmount !== withdrawal.usdAmount ? (

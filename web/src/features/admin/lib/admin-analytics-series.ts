@@ -1,15 +1,15 @@
 /**
  * The chart series and texts of GET /api/admin/analytics (the Overview tab's charts). Money arrives
- * as decimal strings (LOOP 8 decimals, USD 2): shown exactly as sent, summed as integers, turned into
- * numbers only to draw.
+ * as decimal strings (LOOP 8 decimals, USD 2): shown exactly (LOOP without trailing zeros), summed
+ * as integers, turned into numbers only to draw.
  */
 import type { AdminAnalyticsDay, MethodVolume, MoneyHealthDay, MoneyHealthSample } from "@loop/rules/schemas/admin-analytics";
 import type { SaleMethod } from "@loop/rules/schemas/analytics";
 import { formatLoop, formatUsd, parseLoop, parseUsd } from "@loop/rules/units";
 import { formatCompact } from "@/components/charts/chart-format";
 import { CHART_COLORS, type ChartDatum, type ChartKey } from "@/components/charts/chart-types";
-import { formatCount } from "@/lib/format";
-import { loopText, usdText } from "./admin-format";
+import { formatCount, loopText } from "@/lib/format";
+import { usdText } from "./admin-format";
 
 export type MoneyUnit = "usd" | "loop";
 /** What a sales chart shows: what buyers paid (fee included), or the platform's fees. */
@@ -64,7 +64,7 @@ export function methodAmount(figures: MethodVolume, measure: SalesMeasure, unit:
   return unit === "usd" ? figures.feesUsd : figures.feesLoop;
 }
 
-/** An amount as shown: "$1.04", "520.00000000 LOOP". */
+/** An amount as shown: "$1.04", "520 LOOP". */
 export function moneyText(text: string, unit: MoneyUnit): string {
   return unit === "usd" ? usdText(text) : loopText(text);
 }
@@ -177,12 +177,6 @@ export const BACKING_KEYS: readonly ChartKey<BackingKey>[] = [
   { key: "gap", label: "Gap (reserve − liability)", color: CHART_COLORS.destructive },
 ];
 
-/** "+1,500.00000000 LOOP" for a positive amount, "-…" for a negative one, no sign for zero. */
-export function signedLoopText(text: string): string {
-  const units = loopUnitsOf(text);
-  return `${units > 0n ? "+" : ""}${loopText(text)}`;
-}
-
 /** The reserve beside the liability at each sample, and the gap between them (exact in the tooltip and the table). */
 export function backingSeries(samples: readonly MoneyHealthSample[]): ChartDatum<BackingKey>[] {
   return samples.map((sample) => ({
@@ -192,7 +186,11 @@ export function backingSeries(samples: readonly MoneyHealthSample[]): ChartDatum
       liability: Number(sample.liabilityLoop),
       gap: Number(sample.gapLoop),
     },
-    display: { reserve: loopText(sample.reserveLoop), liability: loopText(sample.liabilityLoop), gap: signedLoopText(sample.gapLoop) },
+    display: {
+      reserve: loopText(sample.reserveLoop),
+      liability: loopText(sample.liabilityLoop),
+      gap: loopText(sample.gapLoop, { plus: true }),
+    },
   }));
 }
 

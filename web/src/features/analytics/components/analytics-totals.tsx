@@ -2,8 +2,9 @@ import type { CreatorAnalytics } from "@loop/rules/schemas/analytics";
 import { Coins, Download, Handshake, MousePointerClick, Play, ShoppingCart, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Card } from "@/components/ui/card";
+import { LoopAmount } from "@/components/ui/loop-amount";
 import { formatCount } from "@/lib/format";
-import { conversionText, countText, loopText, usdText } from "../lib/analytics-format";
+import { conversionText, countText, usdText } from "../lib/analytics-format";
 
 /** The period's totals: earnings, sales, plays, downloads, conversion, offers. */
 export function AnalyticsTotals({ totals }: { totals: CreatorAnalytics["totals"] }) {
@@ -13,7 +14,7 @@ export function AnalyticsTotals({ totals }: { totals: CreatorAnalytics["totals"]
         label="Earnings"
         icon={Coins}
         className="col-span-2 sm:col-span-1 lg:col-span-2"
-        value={<span className="[overflow-wrap:anywhere]">{loopText(totals.earningsLoop)}</span>}
+        value={<LoopAmount value={totals.earningsLoop} className="[overflow-wrap:anywhere]" />}
         hint={`${usdText(totals.earningsUsd)} as recorded at sale time`}
       />
       <Figure

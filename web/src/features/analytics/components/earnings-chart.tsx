@@ -6,7 +6,9 @@ import { ChartToggle } from "@/components/charts/chart-toggle";
 import { formatCompact, formatDayWithYear } from "@/components/charts/chart-format";
 import { SeriesTable } from "@/components/charts/series-table";
 import { StackedBarChart } from "@/components/charts/stacked-bar-chart";
-import { countText, loopText, loopUnits, periodText, usdText, usdTick } from "../lib/analytics-format";
+import { LoopAmount } from "@/components/ui/loop-amount";
+import { loopText } from "@/lib/format";
+import { countText, loopUnits, periodText, usdText, usdTick } from "../lib/analytics-format";
 import { bestEarningDay, earningsSeries, type EarningsUnit, METHOD_KEYS } from "../lib/analytics-series";
 
 const UNITS: readonly { id: EarningsUnit; label: string }[] = [
@@ -29,7 +31,8 @@ export function EarningsChart({ data, range }: { data: CreatorAnalytics; range: 
 
   const summary = (
     <>
-      Earned {loopText(totals.earningsLoop)} ({usdText(totals.earningsUsd)}) from {countText(totals.sales, "sale")} {periodText(range)}
+      Earned <LoopAmount value={totals.earningsLoop} /> ({usdText(totals.earningsUsd)}) from {countText(totals.sales, "sale")}{" "}
+      {periodText(range)}
       {methods.length > 0 ? `: ${methods.join(", ")}` : ""}.{totals.refunds > 0 ? ` ${countText(totals.refunds, "refund")} taken out.` : ""}
       {best ? ` Best day: ${formatDayWithYear(best.date)} with ${loopText(best.earningsLoop)}.` : ""}
     </>

@@ -67,7 +67,7 @@ describe("LoopsTable", () => {
     expect(cards("plays")).toEqual(["Charlie", "Alpha", "Bravo"]);
     expect(screen.getByRole("button", { name: "Least first" })).toBeInTheDocument();
     const alpha = screen.getAllByRole("listitem").find((item) => item.firstChild?.textContent === "Alpha")!;
-    expect(alpha).toHaveTextContent("900.00000000 LOOP $1.80");
+    expect(alpha).toHaveTextContent("900 LOOP $1.80");
     expect(within(alpha).getByText("Conversion").nextElementSibling).toHaveTextContent("10.00%");
   });
 });

@@ -3,10 +3,11 @@ import { ArrowDown, ArrowUp, ArrowUpDown, ListMusic } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { LoopAmount } from "@/components/ui/loop-amount";
 import { NativeSelect } from "@/components/ui/native-select";
 import { formatCount } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import { conversionText, loopText, periodText, usdText } from "../lib/analytics-format";
+import { conversionText, periodText, usdText } from "../lib/analytics-format";
 import { type LoopSortKey, type SortDirection, sortLoops } from "../lib/sort-loops";
 
 interface Column {
@@ -108,7 +109,7 @@ export function LoopsTable({ loops, range }: { loops: readonly AnalyticsLoop[]; 
                       ) : null}
                     </td>
                     <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">
-                      {loopText(loop.earningsLoop)}
+                      <LoopAmount value={loop.earningsLoop} />
                       <span className="block text-xs text-muted-foreground">{usdText(loop.earningsUsd)}</span>
                     </td>
                     <td className="px-3 py-2.5 text-right tabular-nums">{conversionText(loop.conversion)}</td>
@@ -183,7 +184,7 @@ function LoopCard({ loop }: { loop: AnalyticsLoop }) {
         {loop.title}
       </p>
       <p className="mt-0.5 text-sm tabular-nums [overflow-wrap:anywhere]">
-        {loopText(loop.earningsLoop)} <span className="text-xs text-muted-foreground">{usdText(loop.earningsUsd)}</span>
+        <LoopAmount value={loop.earningsLoop} /> <span className="text-xs text-muted-foreground">{usdText(loop.earningsUsd)}</span>
       </p>
       <dl className="mt-2 grid grid-cols-3 gap-x-3 gap-y-1.5 text-xs">
         {figures.map(([label, value, note]) => (

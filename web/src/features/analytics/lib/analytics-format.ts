@@ -1,17 +1,12 @@
 /**
- * Text of the analytics page (docs/product.md#units: LOOP with 8 decimals, USD with 2). Money arrives
- * as decimal strings: it is shown exactly as sent, compared as integers, and turned into numbers only
- * to draw.
+ * Text of the analytics page (docs/product.md#units: USD with 2 decimals; LOOP by `formatLoop`/`LoopAmount`).
+ * Money arrives as decimal strings: it is shown exactly, compared as integers, and turned into numbers
+ * only to draw.
  */
 import { parseLoop, parseUsd } from "@loop/rules/units";
 import { formatCompact } from "@/components/charts/chart-format";
 import { formatCount } from "@/lib/format";
-import { formatLoop8, formatUsdCents } from "@/lib/loop-amounts";
-
-/** "1234.5" → "1,234.50000000 LOOP". */
-export function loopText(text: string): string {
-  return `${formatLoop8(text)} LOOP`;
-}
+import { formatUsdCents } from "@/lib/loop-amounts";
 
 /** "1234.5" → "$1,234.50" (a malformed value is shown as given, after "$"). */
 export function usdText(text: string): string {

@@ -1,7 +1,8 @@
 /** The chart series of GET /api/analytics/creator's days (money as numbers to draw, exact text to show). */
 import type { AnalyticsDay, SaleMethod } from "@loop/rules/schemas/analytics";
 import { CHART_COLORS, type ChartDatum, type ChartKey } from "@/components/charts/chart-types";
-import { loopText, loopUnits, usdText } from "./analytics-format";
+import { loopText } from "@/lib/format";
+import { loopUnits, usdText } from "./analytics-format";
 
 export type EarningsUnit = "loop" | "usd";
 

@@ -2,8 +2,9 @@ import type { LeaderboardEntry } from "@loop/rules/api-types";
 import { levelTitle } from "@loop/rules/levels";
 import { Medal, Trophy } from "lucide-react";
 import { LevelBadgeCompact } from "@/components/level-badge";
+import { LoopAmount } from "@/components/ui/loop-amount";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatCount, formatLoopAmount } from "@/lib/format";
+import { formatCount } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 const RANK_STYLE = ["text-amber-300", "text-slate-200", "text-orange-300"];
@@ -112,7 +113,8 @@ export function Leaderboard({ entries, isLoading, isError }: LeaderboardProps) {
                   </td>
                   <td className="px-6 py-4 text-right tabular-nums">{formatCount(entry.loopsCount)}</td>
                   <td className="px-6 py-4 text-right font-semibold whitespace-nowrap tabular-nums">
-                    {formatLoopAmount(entry.totalEarned)} <span className="text-xs font-normal text-muted-foreground">LOOP</span>
+                    <LoopAmount value={entry.totalEarned} unit={false} />{" "}
+                    <span className="text-xs font-normal text-muted-foreground">LOOP</span>
                   </td>
                 </tr>
               ))}

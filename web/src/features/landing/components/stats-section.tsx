@@ -1,22 +1,24 @@
 import type { PublicStats } from "@loop/rules/api-types";
 import { Coins, Disc3, Mic2, RefreshCw, Users } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { LoopAmount } from "@/components/ui/loop-amount";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatCount, formatLoopAmount } from "@/lib/format";
+import { formatCount } from "@/lib/format";
 
 interface StatItem {
   key: string;
   label: string;
   icon: LucideIcon;
-  value: (stats: PublicStats) => string;
+  value: (stats: PublicStats) => ReactNode;
 }
 
 const STATS: StatItem[] = [
   { key: "members", label: "Members", icon: Users, value: (s) => formatCount(s.totalUsers) },
   { key: "creators", label: "Creators", icon: Mic2, value: (s) => formatCount(s.totalCreators) },
   { key: "loops", label: "Loops", icon: Disc3, value: (s) => formatCount(s.totalLoops) },
-  { key: "tokens-earned", label: "LOOP earned", icon: Coins, value: (s) => formatLoopAmount(s.tokensEarned) },
+  { key: "tokens-earned", label: "LOOP earned", icon: Coins, value: (s) => <LoopAmount value={s.tokensEarned} unit={false} /> },
 ];
 
 export interface StatsSectionProps {

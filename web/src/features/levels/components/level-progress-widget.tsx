@@ -1,14 +1,15 @@
 import { badgeTier, levelRewardUnits } from "@loop/rules/levels";
 import type { UserLevel } from "@loop/rules/schemas/levels";
-import { formatLoop } from "@loop/rules/units";
 import { Coins, Gift, ShoppingBag, Sparkles } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { LevelTierIcon, XpProgressBar, xpProgressText, xpToNextText } from "@/components/level-badge";
 import { Card } from "@/components/ui/card";
-import { formatCount, formatLoopAmount } from "@/lib/format";
+import { LoopAmount } from "@/components/ui/loop-amount";
+import { formatCount } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
-function Figure({ icon: Icon, label, value, testId }: { icon: LucideIcon; label: string; value: string; testId: string }) {
+function Figure({ icon: Icon, label, value, testId }: { icon: LucideIcon; label: string; value: ReactNode; testId: string }) {
   return (
     <div className="rounded-xl border border-border bg-surface/70 p-4" data-testid={testId}>
       <dt className="flex items-center gap-2 text-xs tracking-wide text-muted-foreground uppercase">
@@ -61,7 +62,9 @@ export function LevelProgressWidget({ level }: { level: UserLevel }) {
           <p className="mt-3 flex items-center gap-2 text-sm text-muted-foreground">
             <Gift className="size-4 text-pink-300" aria-hidden />
             Reaching level {level.level + 1} pays{" "}
-            <strong className="text-foreground">{formatLoopAmount(formatLoop(nextReward))} LOOP</strong>
+            <strong className="text-foreground">
+              <LoopAmount value={nextReward} />
+            </strong>
           </p>
         )}
       </div>
@@ -73,8 +76,8 @@ export function LevelProgressWidget({ level }: { level: UserLevel }) {
           value={`${maxed ? 100 : Math.max(0, Math.min(100, level.progressPercentage))}%`}
           testId="level-figure-progress"
         />
-        <Figure icon={Coins} label="LOOP earned" value={`${formatLoopAmount(level.totalEarned)} LOOP`} testId="level-figure-earned" />
-        <Figure icon={ShoppingBag} label="LOOP spent" value={`${formatLoopAmount(level.totalSpent)} LOOP`} testId="level-figure-spent" />
+        <Figure icon={Coins} label="LOOP earned" value={<LoopAmount value={level.totalEarned} />} testId="level-figure-earned" />
+        <Figure icon={ShoppingBag} label="LOOP spent" value={<LoopAmount value={level.totalSpent} />} testId="level-figure-spent" />
       </dl>
     </Card>
   );

@@ -1,11 +1,10 @@
 import { LEVEL_TITLES, levelRewardUnits, levelTitle } from "@loop/rules/levels";
-import { formatLoop } from "@loop/rules/units";
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { formatLoopAmount } from "@/lib/format";
+import { loopText } from "@/lib/format";
 import { LevelTiersCard, levelTiers } from "./level-tiers-card";
 
-const loop = (level: number) => `${formatLoopAmount(formatLoop(levelRewardUnits(level)))} LOOP`;
+const loop = (level: number) => loopText(levelRewardUnits(level));
 
 describe("Level Tiers", () => {
   it("derives every title, its level range and its rewards from the rules", () => {

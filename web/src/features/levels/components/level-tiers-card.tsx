@@ -1,11 +1,10 @@
 import { LEVEL_BANDS, LEVEL_TITLES, levelRewardUnits, levelTitle } from "@loop/rules/levels";
-import { formatLoop } from "@loop/rules/units";
 import { Layers } from "lucide-react";
 import { LevelTierIcon } from "@/components/level-badge";
 import { levelRangeText } from "@/components/level-tables";
 import { Badge } from "@/components/ui/badge";
+import { LoopAmount } from "@/components/ui/loop-amount";
 import { TitledCard } from "@/components/ui/titled-card";
-import { formatLoopAmount } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 /** Levels `from`..`to` (to = Infinity when open-ended) whose reward is the same. */
@@ -45,8 +44,6 @@ export function levelTiers(): LevelTier[] {
   });
 }
 
-const loop = (units: bigint) => `${formatLoopAmount(formatLoop(units))} LOOP`;
-
 /** Level Tiers card: each title, its levels and the LOOP each level pays. */
 export function LevelTiersCard({ currentLevel }: { currentLevel?: number }) {
   const currentTitle = currentLevel === undefined ? null : levelTitle(currentLevel);
@@ -81,7 +78,9 @@ export function LevelTiersCard({ currentLevel }: { currentLevel?: number }) {
               <div className="grid basis-full justify-items-start gap-0.5 pl-14 text-sm sm:basis-auto sm:justify-items-end sm:pl-0 sm:text-right">
                 {tier.rewards.map((span) => (
                   <span key={span.from} className="whitespace-nowrap tabular-nums">
-                    <strong className="font-semibold text-emerald-200">{loop(span.reward)}</strong>
+                    <strong className="font-semibold text-emerald-200">
+                      <LoopAmount value={span.reward} />
+                    </strong>
                     <span className="text-xs text-muted-foreground">
                       {tier.rewards.length > 1 || tier.from !== span.from
                         ? ` · ${levelRangeText(span.from, span.to).toLowerCase()}`

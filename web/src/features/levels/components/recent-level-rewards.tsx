@@ -1,11 +1,11 @@
 import { levelRewardUnits } from "@loop/rules/levels";
 import type { LevelReward } from "@loop/rules/schemas/levels";
-import { formatLoop } from "@loop/rules/units";
 import { Gift, RefreshCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { LoopAmount } from "@/components/ui/loop-amount";
 import { TitledCard } from "@/components/ui/titled-card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatDateTime, formatLoopAmount } from "@/lib/format";
+import { formatDateTime, formatLoop } from "@/lib/format";
 import { RECENT_LEVEL_REWARDS_LIMIT } from "../api/get-level-rewards";
 
 export interface RecentLevelRewardsProps {
@@ -44,7 +44,7 @@ export function RecentLevelRewards({ rewards, isLoading, isError, onRetry }: Rec
         </div>
       ) : recent.length === 0 ? (
         <p className="rounded-lg border border-dashed border-border p-5 text-center text-sm text-muted-foreground">
-          No level rewards yet. Reach level 2 to earn {formatLoopAmount(formatLoop(levelRewardUnits(2)))} LOOP.
+          No level rewards yet. Reach level 2 to earn {formatLoop(levelRewardUnits(2))} LOOP.
         </p>
       ) : (
         <ul className="grid gap-2" aria-label="Recent level rewards">
@@ -56,7 +56,7 @@ export function RecentLevelRewards({ rewards, isLoading, isError, onRetry }: Rec
                   <time dateTime={reward.createdAt}>{formatDateTime(reward.createdAt)}</time>
                 </p>
               </div>
-              <span className="shrink-0 font-semibold text-emerald-200 tabular-nums">+{formatLoopAmount(reward.tokensAwarded)} LOOP</span>
+              <LoopAmount value={reward.tokensAwarded} plus className="shrink-0 font-semibold text-emerald-200" />
             </li>
           ))}
         </ul>

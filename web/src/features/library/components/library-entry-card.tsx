@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { splitMessageTitle } from "@/components/ui/form-alert";
+import { LoopAmount } from "@/components/ui/loop-amount";
 import { errorStatus, getServerMessage } from "@/lib/api-client";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { fullPageNavigate } from "@/lib/navigation";
@@ -17,7 +18,7 @@ import { toast, type ToastInput } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useDownloadLink } from "../api/get-download-link";
 import { useSendLibraryReceipt } from "../api/send-library-receipt";
-import { paymentText, sellerName, totalText } from "../lib/library-entry-text";
+import { paymentText, sellerName } from "../lib/library-entry-text";
 
 export const LIBRARY_TOASTS = {
   downloadStarted: (filename: string): ToastInput => ({ title: "Download Started", description: filename, variant: "success" }),
@@ -134,7 +135,17 @@ export function LibraryEntryCard({ entry, queue, highlighted = false }: LibraryE
               <time dateTime={entry.acquiredAt}>{formatDateTime(entry.acquiredAt)}</time>
             </Fact>
             <Fact label="Paid with">{paymentText(entry)}</Fact>
-            {entry.kind === "purchase" ? <Fact label="Total">{totalText(entry)}</Fact> : null}
+            {entry.kind === "purchase" ? (
+              <Fact label="Total">
+                ${entry.total}
+                {entry.loopAmount ? (
+                  <>
+                    {" "}
+                    (<LoopAmount value={entry.loopAmount} />)
+                  </>
+                ) : null}
+              </Fact>
+            ) : null}
             <Fact label="Licence">
               {revoked ? (
                 <span className="inline-flex items-center gap-1 text-rose-200">

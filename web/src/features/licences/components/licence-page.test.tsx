@@ -52,7 +52,7 @@ describe("/licences/:licenceId", () => {
       "@nightowl",
       "$1.00 USD",
       "$0.04 USD",
-      "$1.04 USD (520.00000000 LOOP)",
+      "$1.04 USD (520 LOOP)",
       "LOOP from a wallet (on chain)",
       "Hardhat (local) (id 31337)",
       "0x5fbdb2315678afecb367f032d93f642f64180aa3",

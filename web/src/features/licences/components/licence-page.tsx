@@ -16,7 +16,7 @@ import { LoadError } from "@/components/ui/load-error";
 import { PageSpinner } from "@/components/ui/spinner";
 import { errorStatus } from "@/lib/api-client";
 import { formatDate, formatDateTime } from "@/lib/format";
-import { formatLoop8 } from "@/lib/loop-amounts";
+import { LoopAmount } from "@/components/ui/loop-amount";
 import { cn } from "@/lib/utils";
 import { useLicence } from "../api/get-licence";
 
@@ -111,7 +111,13 @@ function LicenceView({ licence }: { licence: Licence }) {
           <Fact label="Price">${licence.price} USD</Fact>
           <Fact label="Marketplace fee">${licence.fee} USD</Fact>
           <Fact label="Total paid">
-            ${licence.total} USD{licence.loopAmount ? ` (${formatLoop8(licence.loopAmount)} LOOP)` : ""}
+            ${licence.total} USD
+            {licence.loopAmount ? (
+              <>
+                {" "}
+                (<LoopAmount value={licence.loopAmount} />)
+              </>
+            ) : null}
           </Fact>
           <Fact label="Paid with">{LICENCE_METHOD_NAMES[licence.method]}</Fact>
           <Fact label={licenceDateLabel(licence)}>{formatDateTime(licence.issuedAt)}</Fact>

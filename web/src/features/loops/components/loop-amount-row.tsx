@@ -1,4 +1,4 @@
-import { formatLoopUnits } from "@/lib/loop-amounts";
+import { LoopAmount } from "@/components/ui/loop-amount";
 
 /** The "Amount in LOOP" row of a LOOP payment panel's `<dl>`. */
 export function LoopAmountRow({ loopUnits, testId }: { loopUnits: bigint; testId: string }) {
@@ -6,7 +6,7 @@ export function LoopAmountRow({ loopUnits, testId }: { loopUnits: bigint; testId
     <div className="flex items-baseline justify-between gap-3">
       <dt className="text-muted-foreground">Amount in LOOP</dt>
       <dd className="font-mono font-semibold tabular-nums" data-testid={testId}>
-        {formatLoopUnits(loopUnits)} LOOP
+        <LoopAmount value={loopUnits} />
       </dd>
     </div>
   );

@@ -3,9 +3,9 @@ import { formatUsd } from "@loop/rules/units";
 import { CheckCircle2, Coins, Loader2, Wallet } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
+import { LoopAmount } from "@/components/ui/loop-amount";
 import { useTokenBalance } from "@/lib/get-token-balance";
 import { useKeyedSubmit } from "@/lib/idempotent-post";
-import { formatLoop8, formatLoopUnits } from "@/lib/loop-amounts";
 import { LinkButton } from "@/components/ui/link-button";
 import { useCreatePurchase } from "../api/create-purchase";
 import { loopSufficiency } from "../lib/purchase-quote";
@@ -41,7 +41,7 @@ export function LoopBalancePanel({ loop, quote, onPurchased, onFailed, onClose }
             Your LOOP balance
           </dt>
           <dd className="font-mono tabular-nums" data-testid="purchase-loop-available">
-            {available === undefined ? "…" : `${formatLoop8(available)} LOOP`}
+            {available === undefined ? "…" : <LoopAmount value={available} />}
           </dd>
         </div>
       </dl>
@@ -58,8 +58,7 @@ export function LoopBalancePanel({ loop, quote, onPurchased, onFailed, onClose }
         ) : sufficiency.state === "short" ? (
           <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-100">
             <p>
-              Insufficient balance: short by{" "}
-              <span className="font-mono font-semibold tabular-nums">{formatLoopUnits(sufficiency.shortUnits)} LOOP</span>.
+              Insufficient balance: short by <LoopAmount value={sufficiency.shortUnits} className="font-mono font-semibold" />.
             </p>
             <LinkButton to={paths.tokens()} onClick={onClose} icon={Coins} size="sm" variant="outline">
               Buy LOOP Tokens

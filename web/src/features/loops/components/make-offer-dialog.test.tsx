@@ -105,12 +105,12 @@ describe("Make Offer dialog", () => {
     expect(summary).toHaveTextContent("$10.00");
     expect(summary).toHaveTextContent("Marketplace fee (MP3 2%)$0.20");
     expect(summary).toHaveTextContent("$10.20");
-    expect(within(dialog).getByTestId("offer-held")).toHaveTextContent("Held from your LOOP balance: 5,100.00000000 LOOP");
+    expect(within(dialog).getByTestId("offer-held")).toHaveTextContent("Held from your LOOP balance: 5,100 LOOP");
 
     // WAV: $10.00 + 4% = $10.40 → 5,200 LOOP.
     await user.click(within(dialog).getByRole("radio", { name: /WAV/ }));
     expect(summary).toHaveTextContent("Marketplace fee (WAV 4%)$0.40");
-    expect(within(dialog).getByTestId("offer-held")).toHaveTextContent("Held from your LOOP balance: 5,200.00000000 LOOP");
+    expect(within(dialog).getByTestId("offer-held")).toHaveTextContent("Held from your LOOP balance: 5,200 LOOP");
   });
 
   it("owning the MP3: opens on the WAV with the MP3 marked Owned and disabled, and offers for the WAV", async () => {

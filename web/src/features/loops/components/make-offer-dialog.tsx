@@ -6,19 +6,20 @@ import { HandCoins } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { Label } from "@/components/ui/label";
+import { LoopAmount } from "@/components/ui/loop-amount";
 import { MessageField } from "@/components/ui/message-field";
 import { UsdAmountInput } from "@/components/ui/usd-amount-input";
 import { errorStatus, getServerMessage } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
+import { formatWalletLoop } from "@/lib/format";
 import { useTokenBalance } from "@/lib/get-token-balance";
-import { formatLoopUnits, formatUsdCents } from "@/lib/loop-amounts";
+import { formatUsdCents } from "@/lib/loop-amounts";
 import { offerQuote } from "@/lib/offer-quote";
 import { usePlatformSettings } from "@/lib/platform-settings";
 import { NEGOTIATIONS_QUERY_KEY } from "@/lib/query-keys";
 import { redirectToLoginAfterUnauthorized } from "@/lib/session-expired";
 import { toast, type ToastInput } from "@/lib/toast";
 import { useWalletFlow } from "@/lib/wallet/use-wallet-flow";
-import { formatWalletLoop } from "@/lib/wallet/wallet-amounts";
 import { WALLET_LOOP_BALANCE_QUERY_KEY } from "@/lib/wallet/wallet-loop-balance";
 import {
   OFFERS_UNAVAILABLE_TEXT,
@@ -223,7 +224,7 @@ export function MakeOfferDialog({ loop, ownedFormats = loop.purchasedFormats, op
           <p className="mt-1 text-xs text-muted-foreground" data-testid="offer-held">
             {byWallet && escrowWei !== null ? "Escrowed on chain from your wallet: " : "Held from your LOOP balance: "}
             <span className="font-mono font-semibold text-foreground tabular-nums">
-              {byWallet && escrowWei !== null ? formatWalletLoop(escrowWei) : formatLoopUnits(quote.heldUnits)} LOOP
+              {byWallet && escrowWei !== null ? `${formatWalletLoop(escrowWei)} LOOP` : <LoopAmount value={quote.heldUnits} />}
             </span>
           </p>
         </FeeSummary>

@@ -81,7 +81,7 @@ describe("Make Offer from the wallet", () => {
     // A wallet offer carries no message; the escrow is the offer plus its fee.
     expect(within(dialog).queryByLabelText("Message (optional)")).not.toBeInTheDocument();
     await user.type(within(dialog).getByLabelText("Your offer (USD)"), "10");
-    expect(within(dialog).getByTestId("offer-held")).toHaveTextContent("Escrowed on chain from your wallet: 5,100.00000000 LOOP");
+    expect(within(dialog).getByTestId("offer-held")).toHaveTextContent("Escrowed on chain from your wallet: 5,100 LOOP");
 
     const before = Math.floor(Date.now() / 1000);
     await user.click(within(dialog).getByRole("button", { name: "Send Offer" }));

@@ -1,6 +1,6 @@
 import { Wallet } from "lucide-react";
+import { LoopAmount } from "@/components/ui/loop-amount";
 import { ProgressNote } from "@/components/ui/progress-note";
-import { formatLoop8, formatLoopUnits } from "@/lib/loop-amounts";
 import { offerExpiryText } from "@/lib/platform-settings";
 import { NO_LINKED_WALLET_TEXT, type OfferChain, OFFERS_UNAVAILABLE_TEXT } from "@/lib/wallet/wallet-offers";
 import type { LoopSufficiency } from "../lib/purchase-quote";
@@ -88,9 +88,12 @@ export function BalanceOfferNotes({ available, sufficiency }: { available: strin
     <>
       <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
         <Wallet className="size-3.5" aria-hidden />
-        Your LOOP balance: {available !== undefined ? `${formatLoop8(available)} LOOP` : "…"}
+        Your LOOP balance: {available !== undefined ? <LoopAmount value={available} /> : "…"}
         {sufficiency?.state === "short" ? (
-          <span className="text-amber-200"> (short by {formatLoopUnits(sufficiency.shortUnits)} LOOP)</span>
+          <span className="text-amber-200">
+            {" "}
+            (short by <LoopAmount value={sufficiency.shortUnits} />)
+          </span>
         ) : null}
       </p>
       <p className="text-xs text-muted-foreground">

@@ -75,7 +75,7 @@ describe("Purchase dialog", () => {
     expect(wav.closest("label")).toHaveTextContent("$5.49");
     expect(within(dialog).getByTestId("purchase-summary")).toHaveTextContent("Marketplace fee (MP3 7.5%)$0.37");
     expect(within(dialog).getByTestId("purchase-total")).toHaveTextContent("$5.36");
-    expect(within(dialog).getByTestId("purchase-loop-amount")).toHaveTextContent("2,680.00000000 LOOP");
+    expect(within(dialog).getByTestId("purchase-loop-amount")).toHaveTextContent("2,680 LOOP");
   });
 
   it("the MP3 option shows the loop's own MP3 bitrate (an MP3 upload is delivered at its bitrate)", async () => {
@@ -112,8 +112,8 @@ describe("Purchase dialog", () => {
     expect(summary).toHaveTextContent("Price$4.99");
     expect(summary).toHaveTextContent("Marketplace fee (MP3 2%)$0.10");
     expect(within(dialog).getByTestId("purchase-total")).toHaveTextContent("$5.09");
-    expect(within(dialog).getByTestId("purchase-loop-amount")).toHaveTextContent("2,545.00000000 LOOP");
-    expect(await within(dialog).findByTestId("purchase-loop-available")).toHaveTextContent("10,000.00000000 LOOP");
+    expect(within(dialog).getByTestId("purchase-loop-amount")).toHaveTextContent("2,545 LOOP");
+    expect(await within(dialog).findByTestId("purchase-loop-available")).toHaveTextContent("10,000 LOOP");
     expect(await within(dialog).findByText("Your balance covers this purchase.")).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Pay with LOOP" })).toBeEnabled();
     expect(dialog).toHaveTextContent("Your files are also sent to your e-mail address after payment.");
@@ -122,7 +122,7 @@ describe("Purchase dialog", () => {
     expect(wav).toBeChecked();
     expect(summary).toHaveTextContent("Marketplace fee (WAV 4%)$0.20");
     expect(within(dialog).getByTestId("purchase-total")).toHaveTextContent("$5.19");
-    expect(within(dialog).getByTestId("purchase-loop-amount")).toHaveTextContent("2,595.00000000 LOOP");
+    expect(within(dialog).getByTestId("purchase-loop-amount")).toHaveTextContent("2,595 LOOP");
   });
 
   it("owning the MP3: opens on the WAV with the MP3 marked Owned and disabled, and pays for the WAV", async () => {
@@ -188,13 +188,13 @@ describe("Purchase dialog", () => {
     const dialog = await openDialog(user, "Deep Night");
 
     const status = await within(dialog).findByText(/short by/);
-    expect(status).toHaveTextContent("short by 2,045.00000000 LOOP");
+    expect(status).toHaveTextContent("short by 2,045 LOOP");
     expect(within(dialog).getByRole("link", { name: "Buy LOOP Tokens" })).toHaveAttribute("href", "/tokens");
     const pay = within(dialog).getByRole("button", { name: "Pay with LOOP" });
     expect(pay).toBeDisabled();
 
     await user.click(within(dialog).getByRole("radio", { name: /WAV/ }));
-    expect(within(dialog).getByText(/short by/)).toHaveTextContent("short by 2,095.00000000 LOOP");
+    expect(within(dialog).getByText(/short by/)).toHaveTextContent("short by 2,095 LOOP");
     expect(purchaseCalls(api)).toHaveLength(0);
   });
 

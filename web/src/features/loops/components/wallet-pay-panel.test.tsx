@@ -97,11 +97,11 @@ describe("Wallet payment tab", () => {
 
     expect(within(dialog).getByTestId("purchase-summary")).toHaveTextContent("Price$4.99");
     expect(within(dialog).getByTestId("purchase-total")).toHaveTextContent("$5.09");
-    expect(within(panel).getByTestId("wallet-loop-amount")).toHaveTextContent("2,545.00000000 LOOP");
+    expect(within(panel).getByTestId("wallet-loop-amount")).toHaveTextContent("2,545 LOOP");
     expect(within(panel).getByTestId("wallet-pay-address")).toHaveTextContent("0xd4d4...d4d4");
     expect(within(panel).getByText("Linked wallet")).toBeInTheDocument();
     expect(within(panel).queryByTestId("wallet-pay-network")).not.toBeInTheDocument();
-    expect(await within(panel).findByTestId("wallet-pay-balance")).toHaveTextContent("10,000.00000000 LOOP");
+    expect(await within(panel).findByTestId("wallet-pay-balance")).toHaveTextContent("10,000 LOOP");
     expect(wallet.readTokenBalance).toHaveBeenCalledWith({ chainId: 31337, token: TOKEN, owner: QUOTE_BUYER });
     expect(within(panel).getByText("Your wallet balance covers this purchase.")).toBeInTheDocument();
     expect(within(panel).queryByRole("button", { name: "Get Test LOOP Tokens" })).not.toBeInTheDocument();
@@ -110,11 +110,11 @@ describe("Wallet payment tab", () => {
     // Refresh reads the chain again; WAV changes the amount needed.
     vi.mocked(wallet.readTokenBalance).mockResolvedValue(2000n * LOOP);
     await user.click(within(panel).getByRole("button", { name: "Refresh wallet balance" }));
-    expect(await within(panel).findByText(/short by/)).toHaveTextContent("short by 545.00000000 LOOP");
+    expect(await within(panel).findByText(/short by/)).toHaveTextContent("short by 545 LOOP");
     expect(within(panel).getByRole("button", { name: "Pay from Wallet" })).toBeDisabled();
     await user.click(within(dialog).getByRole("radio", { name: /WAV/ }));
-    expect(within(panel).getByTestId("wallet-loop-amount")).toHaveTextContent("2,595.00000000 LOOP");
-    expect(within(panel).getByText(/short by/)).toHaveTextContent("short by 595.00000000 LOOP");
+    expect(within(panel).getByTestId("wallet-loop-amount")).toHaveTextContent("2,595 LOOP");
+    expect(within(panel).getByText(/short by/)).toHaveTextContent("short by 595 LOOP");
 
     // Add LOOP to wallet: EIP-747 with the token, symbol and decimals.
     await user.click(within(panel).getByRole("button", { name: "Add LOOP to wallet" }));
@@ -292,12 +292,12 @@ describe("Wallet payment tab", () => {
     });
     const { user } = renderPanel(loop, { routes: { "POST /api/wallet/faucet": faucet } });
     const { panel } = await openWalletTab(user, "Deep Night");
-    expect(await within(panel).findByText(/short by/)).toHaveTextContent("short by 2,545.00000000 LOOP");
+    expect(await within(panel).findByText(/short by/)).toHaveTextContent("short by 2,545 LOOP");
     await user.click(within(panel).getByRole("button", { name: "Get Test LOOP Tokens" }));
 
     expect(await screen.findByText("Test LOOP Added")).toBeInTheDocument();
     expect(faucet.mock.calls[0]![0].body).toEqual({ address: QUOTE_BUYER });
-    expect(await within(panel).findByTestId("wallet-pay-balance")).toHaveTextContent("1,000,000.00000000 LOOP");
+    expect(await within(panel).findByTestId("wallet-pay-balance")).toHaveTextContent("1,000,000 LOOP");
     expect(within(panel).getByText("Your wallet balance covers this purchase.")).toBeInTheDocument();
     expect(within(panel).queryByRole("button", { name: "Get Test LOOP Tokens" })).not.toBeInTheDocument();
   });

@@ -9,12 +9,11 @@ import { ProgressNote } from "@/components/ui/progress-note";
 import { errorStatus, getServerMessage } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
 import { useClientConfig } from "@/lib/client-config";
-import { shortAddress } from "@/lib/format";
+import { formatLoop, formatWalletLoop, shortAddress } from "@/lib/format";
 import { TOKEN_BALANCE_QUERY_KEY } from "@/lib/get-token-balance";
 import { TRANSFERS_QUERY_KEY } from "@/lib/get-transfers";
 import { toast } from "@/lib/toast";
 import type { HexAddress } from "@/lib/wallet/types";
-import { formatWalletLoop } from "@/lib/wallet/wallet-amounts";
 import { connectionFailedToast, isUserRejection, WALLET_TRANSACTION_FAILED, WalletModalClosedError } from "@/lib/wallet/wallet-errors";
 import { useWalletLoopBalance, WALLET_LOOP_BALANCE_QUERY_KEY } from "@/lib/wallet/wallet-loop-balance";
 import { loadWallet, useWalletSnapshot } from "@/lib/wallet/wallet-store";
@@ -111,7 +110,7 @@ export function WalletPayPanel({ loop, quote, onPurchased, onFailed }: PaymentPa
     onSuccess: (grant) => {
       toast({
         title: "Test LOOP Added",
-        description: `${formatWholeLoop(grant.amount)} test LOOP sent to ${shortAddress(grant.address)}`,
+        description: `${formatLoop(grant.amount)} test LOOP sent to ${shortAddress(grant.address)}`,
         variant: "success",
       });
     },
@@ -301,9 +300,4 @@ export function WalletPayPanel({ loop, quote, onPurchased, onFailed }: PaymentPa
       </Button>
     </div>
   );
-}
-
-/** "1000000" → "1,000,000" (whole LOOP from the faucet; shown as given when not a whole number). */
-function formatWholeLoop(amount: string): string {
-  return /^\d+$/.test(amount) ? amount.replace(/\B(?=(\d{3})+(?!\d))/g, ",") : amount;
 }

@@ -178,9 +178,7 @@ describe("failure texts", () => {
     expect(walletPurchaseFailureText(revert("ERC20InsufficientBalance"))).toBe(
       "Transfer failed: your wallet doesn't hold enough LOOP for this purchase.",
     );
-    expect(insufficientWalletText(2545n * LOOP, 100n * LOOP)).toBe(
-      "Insufficient Balance: You need 2,545.00000000 LOOP tokens but only have 100.00000000",
-    );
+    expect(insufficientWalletText(2545n * LOOP, 100n * LOOP)).toBe("Insufficient Balance: You need 2,545 LOOP tokens but only have 100");
   });
 
   it("a rejection in the wallet or a closed modal is a dismissal", () => {

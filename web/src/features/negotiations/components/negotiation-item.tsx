@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatDate } from "@/lib/format";
-import { formatLoop8 } from "@/lib/loop-amounts";
+import { LoopAmount } from "@/components/ui/loop-amount";
 import type { NegotiationScope } from "../api/get-negotiations";
 import { isExpiredWalletOffer } from "../lib/wallet-negotiation";
 import { NegotiationStatusBadge } from "./negotiation-status-badge";
@@ -87,7 +87,7 @@ export function NegotiationItem({ negotiation, scope, onRespond, onReclaim, recl
         <Amount label="Offer" value={`$${negotiation.offerAmount}`} />
         {negotiation.counterOffer ? <Amount label="Counter offer" value={`$${negotiation.counterOffer}`} /> : null}
         {scope === "sent" && open && !byWallet && negotiation.heldLoop ? (
-          <Amount label="Held" value={`${formatLoop8(negotiation.heldLoop)} LOOP`} />
+          <Amount label="Held" value={<LoopAmount value={negotiation.heldLoop} />} />
         ) : null}
       </dl>
 
@@ -145,7 +145,7 @@ export function NegotiationItem({ negotiation, scope, onRespond, onReclaim, recl
   );
 }
 
-function Amount({ label, value }: { label: string; value: string }) {
+function Amount({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div>
       <dt className="text-xs text-muted-foreground">{label}</dt>

@@ -198,7 +198,7 @@ describe("Negotiations page", () => {
     const dialog = await screen.findByRole("dialog", { name: "Accept Counter Offer" });
     // $11.50 + 2% ($0.23) = $11.73 → 5,865 LOOP.
     expect(within(dialog).getByTestId("respond-held")).toHaveTextContent("Total $11.73");
-    expect(within(dialog).getByTestId("respond-held")).toHaveTextContent("5,865.00000000 LOOP");
+    expect(within(dialog).getByTestId("respond-held")).toHaveTextContent("5,865 LOOP");
     await user.click(within(dialog).getByRole("button", { name: "Send Response" }));
     expect(await screen.findByText("Response Sent")).toBeInTheDocument();
     expect(api.bodies("PUT /api/negotiations/n-4/respond")).toEqual([{ action: "accept", version: 7 }]);
@@ -211,7 +211,7 @@ describe("Negotiations page", () => {
     await user.click(within(await item("Deep Night")).getByRole("button", { name: "Accept offer on Deep Night" }));
     const dialog = await screen.findByRole("dialog", { name: "Accept Counter Offer" });
     expect(within(dialog).getByTestId("respond-held")).toHaveTextContent("Total $11.96");
-    expect(within(dialog).getByTestId("respond-held")).toHaveTextContent("5,980.00000000 LOOP");
+    expect(within(dialog).getByTestId("respond-held")).toHaveTextContent("5,980 LOOP");
   });
 
   it("the buyer withdraws a pending offer after confirming", async () => {

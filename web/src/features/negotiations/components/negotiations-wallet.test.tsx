@@ -64,7 +64,7 @@ describe("Negotiations page: wallet-funded offers", () => {
     expect(onChain).not.toHaveTextContent("Held");
     const inApp = await item("In App");
     expect(within(inApp).queryByTestId("negotiation-funding")).not.toBeInTheDocument();
-    expect(inApp).toHaveTextContent("Held5,100.00000000 LOOP");
+    expect(inApp).toHaveTextContent("Held5,100 LOOP");
   });
 
   it("while an answer is being settled on chain: 'Being settled on chain…' and no buttons, for either side", async () => {
@@ -91,7 +91,7 @@ describe("Negotiations page: wallet-funded offers", () => {
     await user.click(within(await item("Deep Night")).getByRole("button", { name: "Accept offer on Deep Night" }));
     const dialog = await screen.findByRole("dialog", { name: "Accept Counter Offer" });
     // $11.50 + 2% = $11.73 → 5,865 LOOP in escrow.
-    expect(within(dialog).getByTestId("respond-held")).toHaveTextContent("escrowed from your wallet: 5,865.00000000 LOOP");
+    expect(within(dialog).getByTestId("respond-held")).toHaveTextContent("escrowed from your wallet: 5,865 LOOP");
     expect(within(dialog).queryByLabelText("Message (optional)")).not.toBeInTheDocument();
     const before = BigInt(Math.floor(Date.now() / 1000));
     await user.click(within(dialog).getByRole("button", { name: "Accept from Wallet" }));

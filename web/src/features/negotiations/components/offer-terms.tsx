@@ -1,7 +1,8 @@
 import type { Negotiation } from "@loop/rules/schemas/negotiations";
-import { formatLoopUnits, formatUsdCents } from "@/lib/loop-amounts";
+import { LoopAmount } from "@/components/ui/loop-amount";
+import { formatWalletLoop } from "@/lib/format";
+import { formatUsdCents } from "@/lib/loop-amounts";
 import { negotiationQuote } from "@/lib/offer-quote";
-import { formatWalletLoop } from "@/lib/wallet/wallet-amounts";
 import { offerEscrowWei, usdToOfferWei } from "@/lib/wallet/wallet-offers";
 
 /**
@@ -32,7 +33,7 @@ export function OfferTerms({
           Total {formatUsdCents(quote.totalCents)} (with the {negotiation.format.toUpperCase()} fee),{" "}
           {fromWalletEscrow ? "escrowed from your wallet" : "paid from your LOOP balance"}:{" "}
           <span className="font-mono font-semibold text-foreground tabular-nums">
-            {fromWalletEscrow ? formatWalletLoop(escrowWei) : formatLoopUnits(quote.heldUnits)} LOOP
+            {fromWalletEscrow ? `${formatWalletLoop(escrowWei)} LOOP` : <LoopAmount value={quote.heldUnits} />}
           </span>
         </p>
       ) : null}

@@ -7,11 +7,12 @@ import { Link } from "react-router";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
+import { LoopAmount } from "@/components/ui/loop-amount";
 import { NativeSelect } from "@/components/ui/native-select";
 import { formatCount, formatDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import type { MyLoopsSort } from "../api/get-my-loops";
-import { loopText, priceText, STATUS_LABELS, usdText, VISIBILITY_LABELS } from "../lib/my-loops-format";
+import { priceText, STATUS_LABELS, usdText, VISIBILITY_LABELS } from "../lib/my-loops-format";
 
 /** What each row can do, and which rows are selected. */
 export interface RowActions {
@@ -258,7 +259,7 @@ function TitleLink({ loop }: { loop: MyLoop }) {
 function Earnings({ loop }: { loop: MyLoop }) {
   return (
     <>
-      <span className="block">{loopText(loop.earningsLoop)}</span>
+      <LoopAmount value={loop.earningsLoop} className="block" />
       <span className="block text-xs font-normal text-muted-foreground">{usdText(loop.earningsUsd)} USD</span>
     </>
   );
@@ -275,7 +276,7 @@ function LoopStatus({ loop, actions }: { loop: MyLoop; actions: RowActions }) {
     <div className="grid justify-items-start gap-1">
       <Badge variant={STATUS_VARIANTS[loop.status]}>
         {loop.status === "processing" ? <Loader2 className="animate-spin" aria-hidden /> : null}
-        {STATUS_LABELS[loop.status]}
+        {loop.processingStage === "queued" ? "Queued" : STATUS_LABELS[loop.status]}
       </Badge>
       {loop.status === "failed" ? (
         <>

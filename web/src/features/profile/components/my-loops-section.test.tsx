@@ -23,6 +23,13 @@ const PADS = makeMyLoop({
   price: "0.00",
   visibility: "unlisted",
   status: "processing",
+  processingStage: "processing",
+});
+const WAITING = makeMyLoop({
+  id: "7d000000-0000-4000-8000-0000000000a5",
+  title: "Waiting Keys",
+  status: "processing",
+  processingStage: "queued",
 });
 const BROKEN = makeMyLoop({
   id: "7d000000-0000-4000-8000-0000000000a3",
@@ -57,14 +64,14 @@ const row = (title: string) => screen.getByRole("row", { name: new RegExp(title)
 
 describe("My Loops table", () => {
   it("lists each loop with its status, visibility, price, figures and upload date, and the total", async () => {
-    setup([DRUMS, PADS, BROKEN, HIDDEN]);
+    setup([DRUMS, PADS, BROKEN, HIDDEN, WAITING]);
     const drums = await screen.findByRole("row", { name: /Dusty Drums/ });
     expect(within(drums).getByRole("link", { name: "Dusty Drums" })).toHaveAttribute("href", `/loops/${DRUMS.id}`);
     expect(drums).toHaveTextContent("Ready");
     expect(drums).toHaveTextContent("Public");
     expect(drums).toHaveTextContent("$4.99");
     expect(drums).toHaveTextContent("1,234");
-    expect(drums).toHaveTextContent("1,234.50000000 LOOP");
+    expect(drums).toHaveTextContent("1,234.5 LOOP");
     expect(drums).toHaveTextContent("$12.50 USD");
     expect(drums).toHaveTextContent("Mar 4, 2026");
 
@@ -81,7 +88,10 @@ describe("My Loops table", () => {
     expect(within(pads).queryByRole("button", { name: /Retry/ })).not.toBeInTheDocument();
 
     expect(row("Hidden Gem")).toHaveTextContent("Reported as copyrighted.");
-    expect(screen.getByTestId("my-loops-total")).toHaveTextContent("4 loops");
+    // An upload no worker has taken yet says so.
+    expect(row("Waiting Keys")).toHaveTextContent("Queued");
+    expect(row("Waiting Keys")).not.toHaveTextContent("Processing");
+    expect(screen.getByTestId("my-loops-total")).toHaveTextContent("5 loops");
   });
 
   it("sorts by a header: most first, then least first, as the request's sort and order", async () => {

@@ -6,13 +6,14 @@ import { BarChart3, Coins, ExternalLink, ShoppingBag, Sparkles, UserRound } from
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { LevelBadgeDetailed } from "@/components/level-badge";
+import { LoopAmount } from "@/components/ui/loop-amount";
 import { TitledCard } from "@/components/ui/titled-card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TabList, TabPanel } from "@/components/ui/tab-list";
-import { formatCount, formatDate } from "@/lib/format";
+import { formatCount, formatDate, loopText } from "@/lib/format";
 import { useOwnProfile } from "../api/get-own-profile";
 import { useUserProfile } from "../api/get-user-profile";
-import { formatLoopTotal } from "../lib/format-totals";
+import { loopTotalUsd } from "../lib/format-totals";
 import { FollowCounts } from "./follow-button";
 import { LikedLoops } from "./liked-loops";
 import { MyLoopsSection } from "./my-loops-section";
@@ -146,7 +147,7 @@ export function OwnProfilePage({ user, renderLoops, renderEmailAction }: OwnProf
 }
 
 function TotalStat({ label, icon, value }: { label: string; icon: ReactNode; value: string | undefined }) {
-  const total = value === undefined ? null : formatLoopTotal(value);
+  const usd = value === undefined ? null : loopTotalUsd(value);
   return (
     <div className="rounded-lg border border-border bg-surface/60 p-4">
       <p className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
@@ -157,13 +158,11 @@ function TotalStat({ label, icon, value }: { label: string; icon: ReactNode; val
         <Skeleton className="mt-2 h-6 w-28" />
       ) : (
         <>
-          <p
-            className="mt-1.5 text-lg font-bold tabular-nums [overflow-wrap:anywhere]"
-            aria-label={`${label}: ${total?.loop ?? value} LOOP`}
-          >
-            {total?.loop ?? value} <span className="text-xs font-semibold whitespace-nowrap text-muted-foreground">LOOP</span>
+          <p className="mt-1.5 text-lg font-bold tabular-nums [overflow-wrap:anywhere]" aria-label={`${label}: ${loopText(value)}`}>
+            <LoopAmount value={value} unit={false} />{" "}
+            <span className="text-xs font-semibold whitespace-nowrap text-muted-foreground">LOOP</span>
           </p>
-          {total ? <p className="text-xs text-muted-foreground">≈ {total.usd} USD</p> : null}
+          {usd ? <p className="text-xs text-muted-foreground">≈ {usd} USD</p> : null}
         </>
       )}
     </div>

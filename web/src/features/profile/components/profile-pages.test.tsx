@@ -187,7 +187,7 @@ describe("own profile (/profile)", () => {
     expect(screen.getByLabelText("Username")).toHaveAttribute("aria-invalid", "true");
   });
 
-  it("shows earnings and spending with 8 decimals, the level, and My Loops as a table of every loop with its state", async () => {
+  it("shows earnings and spending (the full 8 decimals in the tooltip), the level, and My Loops as a table of every loop with its state", async () => {
     const loops = [
       makeMyLoop({ title: "Broken Upload", status: "failed", failureReason: "The file holds no audio samples." }),
       makeMyLoop({ title: "Fresh Upload", status: "processing" }),
@@ -197,8 +197,8 @@ describe("own profile (/profile)", () => {
     signedIn({ "/api/profile/loops": () => json(myLoopsPage(loops)) });
     renderApp("/profile");
     const totals = await screen.findByRole("region", { name: /Earnings & Spending/ });
-    expect(await within(totals).findByText(/1,234\.50000000/)).toBeInTheDocument();
-    expect(within(totals).getByText(/12\.00000000/)).toBeInTheDocument();
+    expect(await within(totals).findByText("1,234.5")).toHaveAttribute("title", "1,234.50000000 LOOP");
+    expect(within(totals).getByText("12")).toHaveAttribute("title", "12.00000000 LOOP");
     expect(within(totals).getByText("≈ $2.46 USD")).toBeInTheDocument();
     const level = screen.getByRole("region", { name: "Level" });
     expect(level).toHaveTextContent("Beginner");

@@ -1,11 +1,11 @@
 /**
- * Text of the My Loops table and the edit dialog (docs/product.md#units: LOOP with 8 decimals, USD
- * with 2). Amounts arrive as decimal strings and are shown exactly as sent.
+ * Text of the My Loops table and the edit dialog (docs/product.md#units: USD with 2 decimals; LOOP
+ * is shown by `LoopAmount`). Amounts arrive as decimal strings and are shown exactly.
  */
 import type { CreatorLoop, LoopVisibility } from "@loop/rules/schemas/loops";
 import type { LoopChange } from "@loop/rules/schemas/my-loops";
 import { parseUsd } from "@loop/rules/units";
-import { formatLoop8, formatUsdCents } from "@/lib/loop-amounts";
+import { formatUsdCents } from "@/lib/loop-amounts";
 
 export const VISIBILITY_LABELS: Record<LoopVisibility, string> = { public: "Public", unlisted: "Unlisted", private: "Private" };
 
@@ -28,11 +28,6 @@ export const STATUS_LABELS: Record<CreatorLoop["status"], string> = {
 export function usdText(text: string): string {
   const cents = parseUsd(text);
   return cents === null ? `$${text}` : formatUsdCents(cents);
-}
-
-/** "1234.5" → "1,234.50000000 LOOP". */
-export function loopText(text: string): string {
-  return `${formatLoop8(text)} LOOP`;
 }
 
 /** The listing's price: "Free", or "$4.99". */

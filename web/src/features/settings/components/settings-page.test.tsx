@@ -113,12 +113,12 @@ describe("settings page", () => {
     });
     const { user } = renderApp("/settings");
     const row = await screen.findByTestId("wallet-loop-balance");
-    expect(await within(row).findByText("1,000,000.00 LOOP")).toBeInTheDocument();
+    expect(await within(row).findByText("1,000,000 LOOP")).toBeInTheDocument();
     expect(controls.readTokenBalance).toHaveBeenCalledWith({ chainId: 31337, token: TOKEN, owner: WALLET });
 
     balance = 999_990n * 10n ** 18n + 5n * 10n ** 17n;
     await user.click(within(row).getByRole("button", { name: /refresh/i }));
-    expect(await within(row).findByText("999,990.50 LOOP")).toBeInTheDocument();
+    expect(await within(row).findByText("999,990.5 LOOP")).toBeInTheDocument();
     expect(controls.readTokenBalance).toHaveBeenCalledTimes(2);
   });
 

@@ -2,7 +2,7 @@ import { Coins, RefreshCw } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { useClientConfig } from "@/lib/client-config";
-import { formatTokenAmount } from "@/lib/format";
+import { formatWalletLoop } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import type { HexAddress } from "@/lib/wallet/types";
 import { loadWallet } from "@/lib/wallet/wallet-store";
@@ -25,7 +25,7 @@ export function WalletBalance({ address, chainId }: { address: HexAddress; chain
   if (!token) return null;
 
   let figure: string;
-  if (balance.data !== undefined) figure = formatTokenAmount(balance.data);
+  if (balance.data !== undefined) figure = `${formatWalletLoop(balance.data)} LOOP`;
   else if (balance.isError) figure = "Unavailable";
   else figure = "Loading…";
 

@@ -1,6 +1,6 @@
 import { paths } from "@loop/rules/paths";
 import { WITHDRAWAL_METHODS, type WithdrawalMethod } from "@loop/rules/schemas/withdrawals";
-import { LOOP_PER_USD, formatLoopBrief, parseLoop } from "@loop/rules/units";
+import { LOOP_PER_USD } from "@loop/rules/units";
 import {
   COMING_SOON_WITHDRAWAL_METHODS,
   WITHDRAWAL_METHOD_INFO,
@@ -11,6 +11,7 @@ import { ArrowUpFromLine, Clock } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useClientConfig } from "@/lib/client-config";
+import { loopText } from "@/lib/format";
 import { usePlatformSettings } from "@/lib/platform-settings";
 import { LinkButton } from "@/components/ui/link-button";
 
@@ -58,8 +59,7 @@ function howPaid(
 export function WithdrawalMethodsCard() {
   const { minWithdrawal } = usePlatformSettings();
   const payoutChain = usePayoutChain();
-  const minUnits = parseLoop(minWithdrawal);
-  const minimum = `${minUnits === null ? minWithdrawal : formatLoopBrief(minUnits)} LOOP`;
+  const minimum = loopText(minWithdrawal);
 
   return (
     <Card aria-labelledby="withdrawal-methods-title">

@@ -7,12 +7,14 @@ import { balance, pendingSale } from "../testing/token-fixtures";
 import { BalanceBanner } from "./balance-banner";
 
 describe("LOOP balance banner", () => {
-  it("shows the balance with 8 decimals, its USD value (half-up), the wallet ID, Buy Tokens and the rate", async () => {
+  it("shows the balance without trailing zeros (8 decimals in its tooltip), its USD value (half-up), the wallet ID, Buy Tokens and the rate", async () => {
     stubApi({ "GET /api/tokens/balance": () => json(balance("1234.50000000")) });
     renderWithToasts(<BalanceBanner user={{ id: "7d0c1f7e-2b1a-4c55-9a51-0d3b2f1e9a10" }} />);
     const banner = screen.getByRole("region", { name: /LOOP Balance/ });
     expect(within(banner).getByRole("status", { name: "Loading balance" })).toBeInTheDocument();
-    expect(await within(banner).findByTestId("banner-balance")).toHaveTextContent("1,234.50000000 LOOP");
+    const figure = await within(banner).findByTestId("banner-balance");
+    expect(figure).toHaveTextContent("1,234.5 LOOP");
+    expect(within(figure).getByTitle("1,234.50000000 LOOP")).toHaveTextContent("1,234.5");
     expect(within(banner).getByTestId("banner-usd")).toHaveTextContent("$2.47");
     expect(within(banner).getByTestId("banner-wallet-id")).toHaveTextContent("7d0c1f7e-2b1a-4c55-9a51-0d3b2f1e9a10");
     expect(within(banner).getByTestId("rate-badge")).toHaveTextContent("500 LOOP = $1 USD");
@@ -31,15 +33,15 @@ describe("LOOP balance banner", () => {
         .getAllByRole("listitem")
         .map((item) => item.textContent),
     ).toEqual([
-      "Available to withdraw: 300.00000000 LOOP",
-      "Promotional: 500.00000000 LOOP (welcome bonus, level rewards, upload rewards): spend it on loops; it cannot be sent or withdrawn",
+      "Available to withdraw: 300 LOOP",
+      "Promotional: 500 LOOP (welcome bonus, level rewards, upload rewards): spend it on loops; it cannot be sent or withdrawn",
     ]);
   });
 
   it("without promotional LOOP, all of the available balance is shown as withdrawable", async () => {
     stubApi({ "GET /api/tokens/balance": () => json(balance("42.00000000")) });
     renderWithToasts(<BalanceBanner user={{ id: "u-1" }} />);
-    expect(await screen.findByTestId("balance-withdrawable")).toHaveTextContent("Available to withdraw: 42.00000000 LOOP");
+    expect(await screen.findByTestId("balance-withdrawable")).toHaveTextContent("Available to withdraw: 42 LOOP");
     expect(screen.queryByTestId("balance-promotional")).not.toBeInTheDocument();
   });
 
@@ -47,7 +49,7 @@ describe("LOOP balance banner", () => {
     stubApi({ "GET /api/tokens/balance": () => json(balance("2.50000000", "1.00000000", "1.50000000")) });
     renderWithToasts(<BalanceBanner user={{ id: "u-1" }} />);
     expect(await screen.findByTestId("banner-usd")).toHaveTextContent("$0.01");
-    expect(screen.getByText(/1\.00000000 LOOP held for pending withdrawals/)).toBeInTheDocument();
+    expect(screen.getByText(/held for pending withdrawals/)).toHaveTextContent("· 1 LOOP held for pending withdrawals and offers");
   });
 
   it("shows card and PayPal sale proceeds as pending until their date, and only the rest as held for withdrawals and offers", async () => {
@@ -63,8 +65,8 @@ describe("LOOP balance banner", () => {
         .getAllByRole("listitem")
         .map((item) => item.textContent),
     ).toEqual([
-      "2,495.00000000 LOOP from card and PayPal sales pending until Dec 3, 2026",
-      "10.00000000 LOOP from card and PayPal sales pending until Dec 5, 2026",
+      "2,495 LOOP from card and PayPal sales pending until Dec 3, 2026",
+      "10 LOOP from card and PayPal sales pending until Dec 5, 2026",
     ]);
     expect(screen.queryByText(/held for pending withdrawals/)).not.toBeInTheDocument();
   });
@@ -75,9 +77,9 @@ describe("LOOP balance banner", () => {
       "GET /api/tokens/pending-sales": () => json([pendingSale("2495.00000000")]),
     });
     renderWithToasts(<BalanceBanner user={{ id: "u-1" }} />);
-    expect(await screen.findByText(/· 20\.00000000 LOOP held for pending withdrawals and offers/)).toBeInTheDocument();
+    expect(await screen.findByText(/held for pending withdrawals/)).toHaveTextContent("· 20 LOOP held for pending withdrawals and offers");
     expect(screen.getByRole("list", { name: "Sale proceeds pending" })).toHaveTextContent(
-      "2,495.00000000 LOOP from card and PayPal sales pending until Dec 3, 2026",
+      "2,495 LOOP from card and PayPal sales pending until Dec 3, 2026",
     );
   });
 
@@ -106,7 +108,7 @@ describe("LOOP balance banner", () => {
     expect(await screen.findByText("Your balance could not be loaded.")).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole("button", { name: "Retry" }));
-    expect(await screen.findByTestId("banner-balance")).toHaveTextContent("10.00000000 LOOP");
+    expect(await screen.findByTestId("banner-balance")).toHaveTextContent("10 LOOP");
   });
 
   it("is on the home page of a signed-in user, with their user id as the wallet ID", async () => {

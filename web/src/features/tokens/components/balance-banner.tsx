@@ -4,10 +4,11 @@ import { Coins, ShoppingCart } from "lucide-react";
 import { CopyAddressButton } from "@/components/copy-address-button";
 import { Badge } from "@/components/ui/badge";
 import { LoadError } from "@/components/ui/load-error";
+import { LoopAmount } from "@/components/ui/loop-amount";
 import { Skeleton } from "@/components/ui/skeleton";
 import { usePendingSales } from "@/lib/get-pending-sales";
 import { useTokenBalance } from "@/lib/get-token-balance";
-import { formatLoop8, formatLoopUnits, loopToUsd } from "@/lib/loop-amounts";
+import { loopToUsd } from "@/lib/loop-amounts";
 import { parseLoop } from "@loop/rules/units";
 import { BalanceParts } from "./balance-parts";
 import { PendingSalesNote, pendingSalesTotal } from "./pending-sales-note";
@@ -56,12 +57,16 @@ export function BalanceBanner({ user }: { user: Pick<CurrentUser, "id"> }) {
             ) : (
               <>
                 <p className="mt-1 font-display text-2xl font-extrabold tracking-tight break-all sm:text-3xl" data-testid="banner-balance">
-                  {formatLoop8(balance.data.balance)} <span className="text-base font-semibold text-violet-200">LOOP</span>
+                  <LoopAmount value={balance.data.balance} unit={false} />{" "}
+                  <span className="text-base font-semibold text-violet-200">LOOP</span>
                 </p>
                 <p className="mt-0.5 text-sm text-muted-foreground">
                   ≈ <span data-testid="banner-usd">{loopToUsd(balance.data.balance)}</span> USD
                   {otherHeld !== null && otherHeld > 0n ? (
-                    <span> · {formatLoopUnits(otherHeld)} LOOP held for pending withdrawals and offers</span>
+                    <span>
+                      {" "}
+                      · <LoopAmount value={otherHeld} /> held for pending withdrawals and offers
+                    </span>
                   ) : null}
                 </p>
                 <BalanceParts withdrawable={balance.data.withdrawable} promotional={balance.data.promotional} />

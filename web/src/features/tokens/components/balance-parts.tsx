@@ -1,7 +1,7 @@
 import { PROMOTIONAL_LOOP_TEXT, promotionalRefusalMessage } from "@loop/rules/promotional-loop";
 import { formatLoopBrief, parseLoop } from "@loop/rules/units";
 import { Gift, Wallet } from "lucide-react";
-import { formatLoop8 } from "@/lib/loop-amounts";
+import { LoopAmount } from "@/components/ui/loop-amount";
 import { cn } from "@/lib/utils";
 
 /**
@@ -16,15 +16,15 @@ export function BalanceParts({ withdrawable, promotional, className }: { withdra
       <li className="flex items-start gap-1.5" data-testid="balance-withdrawable">
         <Wallet className="mt-0.5 size-3.5 shrink-0" aria-hidden />
         <span>
-          Available to withdraw: <span className="font-semibold text-foreground">{formatLoop8(withdrawable)}</span> LOOP
+          Available to withdraw: <LoopAmount value={withdrawable} unit={false} className="font-semibold text-foreground" /> LOOP
         </span>
       </li>
       {promotionalUnits > 0n ? (
         <li className="flex items-start gap-1.5" data-testid="balance-promotional">
           <Gift className="mt-0.5 size-3.5 shrink-0 text-highlight" aria-hidden />
           <span>
-            Promotional: <span className="font-semibold text-foreground">{formatLoop8(promotional)}</span> LOOP (welcome bonus, level
-            rewards, upload rewards): spend it on loops; it cannot be sent or withdrawn
+            Promotional: <LoopAmount value={promotional} unit={false} className="font-semibold text-foreground" /> LOOP (welcome bonus,
+            level rewards, upload rewards): spend it on loops; it cannot be sent or withdrawn
           </span>
         </li>
       ) : null}
@@ -62,10 +62,10 @@ export function OutgoingAvailable({
   const promotionalUnits = promotional === undefined ? 0n : (parseLoop(promotional) ?? 0n);
   return (
     <span>
-      {label}: {withdrawable === undefined ? "…" : `${formatLoop8(withdrawable)} LOOP`}
+      {label}: {withdrawable === undefined ? "…" : <LoopAmount value={withdrawable} />}
       {promotionalUnits > 0n ? (
         <span className="block" title={PROMOTIONAL_LOOP_TEXT}>
-          Promotional {formatLoop8(promotional!)} LOOP: for loops only, not sent or withdrawn
+          Promotional <LoopAmount value={promotional!} />: for loops only, not sent or withdrawn
         </span>
       ) : null}
     </span>

@@ -8,7 +8,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { formatDateTime } from "@/lib/format";
 import { usePlatformSettings } from "@/lib/platform-settings";
 import { useTokenOrders } from "../api/get-token-orders";
-import { formatLoop8 } from "@/lib/loop-amounts";
+import { LoopAmount } from "@/components/ui/loop-amount";
 import { ADMIN_ORDER_PROCESSING, ContactAdminDialog, PAYMENT_METHOD_LABELS } from "./contact-admin-dialog";
 
 export const PURCHASE_INQUIRY_SUBJECT = "LOOP Token Purchase Inquiry";
@@ -68,7 +68,7 @@ export function ContactAdminCard({ userId, email }: { userId: string; email: str
               return (
                 <li key={order.id} className="rounded-lg border border-border bg-surface/50 px-3 py-2 text-sm">
                   <div className="flex flex-wrap items-center gap-2">
-                    <span className="font-semibold">{formatLoop8(order.requestedAmount)} LOOP</span>
+                    <LoopAmount value={order.requestedAmount} className="font-semibold" />
                     <span className="text-muted-foreground">
                       ${order.usdAmount} · {PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}
                     </span>

@@ -12,8 +12,9 @@ import type { FormEvent } from "react";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { InputField, SelectField, TextareaField } from "@/components/ui/form-field";
 import { ApiError } from "@/lib/api-client";
+import { loopText } from "@/lib/format";
 import { useKeyedSubmit } from "@/lib/idempotent-post";
-import { formatLoop8, formatUsdCents } from "@/lib/loop-amounts";
+import { formatUsdCents } from "@/lib/loop-amounts";
 import { failureToast, successToast } from "@/lib/outcome-toasts";
 import { useFormValues } from "@/lib/use-form-values";
 import { useCreateTokenOrder } from "../api/create-token-order";
@@ -99,7 +100,7 @@ export function ContactAdminDialog({ open, onOpenChange, email }: ContactAdminDi
     };
     submitOrder(body, {
       onSuccess: (created) => {
-        const what = `${formatLoop8(created.requestedAmount)} LOOP ($${created.usdAmount})`;
+        const what = `${loopText(created.requestedAmount)} ($${created.usdAmount})`;
         successToast(
           "Order Submitted",
           email

@@ -83,7 +83,7 @@ describe("Deposit dialog", () => {
   it("shows the connected wallet's LOOP and validates the amount before any wallet call", async () => {
     const wallet = connectedWallet();
     const { user, dialog, amount, submit } = setup();
-    expect(await within(dialog()).findByText("Wallet balance: 250.00000000 LOOP")).toBeInTheDocument();
+    expect(await within(dialog()).findByText("Wallet balance: 250 LOOP")).toBeInTheDocument();
     expect(within(dialog()).getByText("From 0xd4d4...d4d4")).toBeInTheDocument();
 
     const cases: [string, string][] = [
@@ -116,7 +116,7 @@ describe("Deposit dialog", () => {
       waitForTransaction: vi.fn(({ hash }) => (hash === APPROVE_HASH ? approvalMined.promise : depositMined.promise)),
     });
     const { user, dialog, amount, submit, invalidate, balanceCalls, credit } = setup();
-    await within(dialog()).findByText("Wallet balance: 250.00000000 LOOP");
+    await within(dialog()).findByText("Wallet balance: 250 LOOP");
     await user.type(amount(), "10");
     await submit();
 
@@ -146,7 +146,7 @@ describe("Deposit dialog", () => {
     await waitFor(() => expect(progress()).toHaveTextContent("Crediting your balance…"));
 
     expect(await screen.findByText("Deposit Successful")).toBeInTheDocument();
-    expect(screen.getByText("10.00000000 LOOP added to your balance")).toBeInTheDocument();
+    expect(screen.getByText("10 LOOP added to your balance")).toBeInTheDocument();
     // Polled (not one read): the first polls still showed the old balance.
     expect(balanceCalls() - beforeReceipt).toBeGreaterThanOrEqual(3);
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());

@@ -1,5 +1,5 @@
 import { depositRefOf } from "@loop/rules/deposit-ref";
-import { parseLoop } from "@loop/rules/units";
+import { formatDecimal, LEDGER_DECIMALS, parseLoop, WEI_PER_LEDGER_UNIT } from "@loop/rules/units";
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowDownToLine } from "lucide-react";
 import { type FormEvent, useState } from "react";
@@ -8,16 +8,14 @@ import { FormDialog } from "@/components/ui/form-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { ProgressNote } from "@/components/ui/progress-note";
-import { shortAddress } from "@/lib/format";
+import { formatWalletLoop, loopText, shortAddress } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import type { HexAddress } from "@/lib/wallet/types";
-import { formatWalletLoop } from "@/lib/wallet/wallet-amounts";
 import { useWalletLoopBalance, WALLET_LOOP_BALANCE_QUERY_KEY } from "@/lib/wallet/wallet-loop-balance";
 import { loadWallet, useWalletSnapshot } from "@/lib/wallet/wallet-store";
 import { TOKEN_BALANCE_QUERY_KEY, tokenBalanceQueryOptions } from "@/lib/get-token-balance";
 import { TRANSFERS_QUERY_KEY } from "@/lib/get-transfers";
 import { WALLET_TRANSFERS_QUERY_KEY } from "../api/get-wallet-transfers";
-import { formatLoop8 } from "@/lib/loop-amounts";
 import {
   checkDepositAmount,
   DEPOSIT_MESSAGES,
@@ -140,7 +138,7 @@ export function DepositDialog({ open, onOpenChange, userId, chain, linkedAddress
         setPhase({ kind: "slow" });
         return;
       }
-      toast({ title: "Deposit Successful", description: `${formatLoop8(amount.trim())} LOOP added to your balance`, variant: "success" });
+      toast({ title: "Deposit Successful", description: `${loopText(amount.trim())} added to your balance`, variant: "success" });
       setPhase({ kind: "form" });
       setAmount("");
       onOpenChange(false);
@@ -222,7 +220,8 @@ export function DepositDialog({ open, onOpenChange, userId, chain, linkedAddress
             disabled={busy || max === null || max === 0n}
             onClick={() => {
               if (max === null) return;
-              setAmount(formatWalletLoop(max).replace(/,/g, ""));
+              // The field keeps the API's form: whole ledger units with 8 decimals ("12.50000000").
+              setAmount(formatDecimal(max / WEI_PER_LEDGER_UNIT, LEDGER_DECIMALS));
               setError(null);
             }}
           >

@@ -4,9 +4,9 @@ import { type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { formatLoop } from "@/lib/format";
 import { usePlatformSettings } from "@/lib/platform-settings";
 import { cn } from "@/lib/utils";
-import { formatLoopBrief, parseLoop } from "@loop/rules/units";
 
 const BENEFITS = [
   {
@@ -29,8 +29,7 @@ const BENEFITS = [
 /** The platform settings' minimum withdrawal, "10" by default. */
 function MinimumWithdrawal() {
   const { minWithdrawal } = usePlatformSettings();
-  const units = parseLoop(minWithdrawal);
-  return <>{units === null ? minWithdrawal : formatLoopBrief(units)}</>;
+  return <>{formatLoop(minWithdrawal)}</>;
 }
 
 export const FAQ_ITEMS: readonly { question: string; answer: ReactNode }[] = [

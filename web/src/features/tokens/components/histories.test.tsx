@@ -29,7 +29,7 @@ describe("Transfer History", () => {
     expect(screen.queryByRole("status", { name: "Loading transfer history" })).not.toBeInTheDocument();
   });
 
-  it("lists transfers with type, direction, 8-decimal amounts and the status in capitals", async () => {
+  it("lists transfers with type, direction, readable amounts and the status in capitals", async () => {
     stubApi({
       "GET /api/tokens/transfers": () =>
         json([
@@ -88,21 +88,21 @@ describe("Transfer History", () => {
     const rows = within(list).getAllByRole("listitem");
     expect(rows).toHaveLength(6);
     expect(rows[0]).toHaveTextContent("Transfer");
-    expect(rows[0]).toHaveTextContent("+25.00000000 LOOP");
+    expect(rows[0]).toHaveTextContent("+25 LOOP");
     expect(rows[0]).toHaveTextContent("From user-2");
     expect(rows[0]).toHaveTextContent("COMPLETED");
     // Dates in lists: US English short month, day, year, hour and minute.
     expect(rows[0]).toHaveTextContent(/Nov 2\d, 2026, \d{1,2}:\d{2} (AM|PM)/);
-    expect(rows[1]).toHaveTextContent("-1,234.50000000 LOOP");
+    expect(rows[1]).toHaveTextContent("-1,234.5 LOOP");
     expect(rows[1]).toHaveTextContent("To user-7");
     expect(rows[2]).toHaveTextContent("Reward");
     expect(rows[2]).toHaveTextContent("Welcome bonus");
     expect(rows[3]).toHaveTextContent("Airdrop");
     expect(rows[4]).toHaveTextContent("Purchase");
-    expect(rows[4]).toHaveTextContent("-4.99000000 LOOP");
+    expect(rows[4]).toHaveTextContent("-4.99 LOOP");
     // A deposit of wallet LOOP into the vault, credited by the settlement.
     expect(rows[5]).toHaveTextContent("Deposit");
-    expect(rows[5]).toHaveTextContent("+12.50000000 LOOP");
+    expect(rows[5]).toHaveTextContent("+12.5 LOOP");
     expect(rows[5]).toHaveTextContent("From your wallet");
   });
 });
@@ -155,7 +155,7 @@ describe("Withdrawal History", () => {
     // Only the pending one can be cancelled.
     expect(within(list).getAllByRole("button", { name: /Cancel withdrawal/ })).toHaveLength(1);
 
-    await user.click(within(rows[0]!).getByRole("button", { name: "Cancel withdrawal of 100.00000000 LOOP" }));
+    await user.click(within(rows[0]!).getByRole("button", { name: "Cancel withdrawal of 100 LOOP" }));
     expect(await screen.findByText("Withdrawal Cancelled")).toBeInTheDocument();
     await waitFor(() =>
       expect(

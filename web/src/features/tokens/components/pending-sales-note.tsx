@@ -2,7 +2,7 @@ import type { PendingSale } from "@loop/rules/schemas/tokens";
 import { parseLoop } from "@loop/rules/units";
 import { Clock } from "lucide-react";
 import { formatDate } from "@/lib/format";
-import { formatLoop8 } from "@/lib/loop-amounts";
+import { LoopAmount } from "@/components/ui/loop-amount";
 import { cn } from "@/lib/utils";
 
 /** The LOOP of the pending lines (ledger units); malformed amounts count as nothing. */
@@ -22,7 +22,7 @@ export function PendingSalesNote({ pending, className }: { pending: readonly Pen
         <li key={line.availableAt} className="flex items-start gap-1.5">
           <Clock className="mt-0.5 size-3.5 shrink-0" aria-hidden />
           <span>
-            {formatLoop8(line.amount)} LOOP from card and PayPal sales pending until {formatDate(line.availableAt)}
+            <LoopAmount value={line.amount} /> from card and PayPal sales pending until {formatDate(line.availableAt)}
           </span>
         </li>
       ))}

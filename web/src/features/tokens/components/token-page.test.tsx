@@ -47,11 +47,11 @@ describe("/tokens", () => {
     expect(screen.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/home");
     for (const stat of ["1M+", "50K+", "100K+", "24/7"]) expect(screen.getByText(stat)).toBeInTheDocument();
     expect(screen.getByRole("tab", { name: "My Wallet" })).toHaveAttribute("aria-selected", "true");
-    expect(await screen.findByTestId("wallet-balance")).toHaveTextContent("1,234.50000000 LOOP");
+    expect(await screen.findByTestId("wallet-balance")).toHaveTextContent("1,234.5 LOOP");
     expect(screen.getByText(/≈ \$2\.47 USD/)).toBeInTheDocument();
     expect(await screen.findByRole("list", { name: "Transfers" })).toBeInTheDocument();
     expect(await screen.findByRole("list", { name: "Withdrawals" })).toBeInTheDocument();
-    expect(await screen.findByRole("list", { name: "Your token orders" })).toHaveTextContent("5,000.00000000 LOOP");
+    expect(await screen.findByRole("list", { name: "Your token orders" })).toHaveTextContent("5,000 LOOP");
     const asked = api.requests.map(({ path }) => path);
     expect(asked).toEqual(
       expect.arrayContaining(["/api/tokens/balance", "/api/tokens/transfers", "/api/tokens/withdrawals", "/api/tokens/wallet-transfers"]),
@@ -81,18 +81,18 @@ describe("/tokens", () => {
     const { user } = await openTokens();
     const card = screen.getByRole("region", { name: "Your LOOP Balance" });
     expect(await within(card).findByRole("list", { name: "Sale proceeds pending" })).toHaveTextContent(
-      "2,495.00000000 LOOP from card and PayPal sales pending until Dec 3, 2026",
+      "2,495 LOOP from card and PayPal sales pending until Dec 3, 2026",
     );
-    expect(within(card).getByText(/Available 1,000\.00000000 LOOP · Held 2,495\.00000000 LOOP/)).toBeInTheDocument();
+    expect(card).toHaveTextContent("Available 1,000 LOOP · Held 2,495 LOOP");
     // Issue 18: what can be withdrawn, and the promotional LOOP (welcome bonus, level rewards) that cannot.
-    expect(within(card).getByTestId("balance-withdrawable")).toHaveTextContent("Available to withdraw: 500.00000000 LOOP");
+    expect(within(card).getByTestId("balance-withdrawable")).toHaveTextContent("Available to withdraw: 500 LOOP");
     expect(within(card).getByTestId("balance-promotional")).toHaveTextContent(
-      "Promotional: 500.00000000 LOOP (welcome bonus, level rewards, upload rewards): spend it on loops; it cannot be sent or withdrawn",
+      "Promotional: 500 LOOP (welcome bonus, level rewards, upload rewards): spend it on loops; it cannot be sent or withdrawn",
     );
     await user.click(screen.getByRole("button", { name: "Withdraw" }));
     const dialog = await screen.findByRole("dialog", { name: "Withdraw Tokens" });
-    expect(within(dialog).getByText(/^Available to withdraw: 500\.00000000 LOOP/)).toBeInTheDocument();
-    expect(within(dialog).getByText("Promotional 500.00000000 LOOP: for loops only, not sent or withdrawn")).toBeInTheDocument();
+    expect(dialog).toHaveTextContent("Available to withdraw: 500 LOOP");
+    expect(dialog).toHaveTextContent("Promotional 500 LOOP: for loops only, not sent or withdrawn");
   });
 
   it("shows the configured LoopToken address per network, or 'Not deployed on this network'", async () => {
@@ -176,14 +176,14 @@ describe("/tokens", () => {
     expect(await screen.findByText("No transfer history yet")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Send Tokens" }));
     const dialog = await screen.findByRole("dialog", { name: "Send Tokens" });
-    expect(within(dialog).getByText("Available to send: 1,234.50000000 LOOP")).toBeInTheDocument();
+    expect(dialog).toHaveTextContent("Available to send: 1,234.5 LOOP");
     await user.type(within(dialog).getByRole("combobox", { name: "Recipient" }), "bruno");
     await user.click(await within(dialog).findByRole("option", { name: "@bruno Bruno Costa" }));
     await user.type(within(dialog).getByLabelText("Amount (LOOP)"), "10");
     await user.click(within(dialog).getByRole("button", { name: "Send Tokens" }));
     expect(await screen.findByText("Transfer Successful")).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId("wallet-balance")).toHaveTextContent("1,224.50000000 LOOP"));
-    expect(await screen.findByText("-10.00000000 LOOP")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId("wallet-balance")).toHaveTextContent("1,224.5 LOOP"));
+    expect(await screen.findByText("-10 LOOP")).toBeInTheDocument();
   });
 
   it("the main menu's 'Buy LOOP Tokens' opens /tokens", async () => {

@@ -41,7 +41,7 @@ describe("Transfer History: the upload reward (issue 22)", () => {
     expect(rows).toHaveLength(3);
     expect(within(rows[0]!).getByText("Upload Reward")).toBeInTheDocument();
     expect(rows[0]).toHaveTextContent("Upload reward: Night Drive");
-    expect(rows[0]).toHaveTextContent("+500.00000000 LOOP");
+    expect(rows[0]).toHaveTextContent("+500 LOOP");
     expect(rows[0]).toHaveTextContent("From LOOP");
     // Shown as a reward (the success colours), not as an unknown type.
     expect(within(rows[0]!).getByText("Upload Reward").className).toBe(within(rows[1]!).getByText("Reward").className);

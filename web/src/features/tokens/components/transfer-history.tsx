@@ -4,7 +4,7 @@ import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { useTransfers } from "@/lib/get-transfers";
-import { formatLoop8 } from "@/lib/loop-amounts";
+import { LoopAmount } from "@/components/ui/loop-amount";
 import { HistoryCard } from "./history-card";
 
 export const NO_TRANSFERS = "No transfer history yet";
@@ -69,8 +69,7 @@ export function TransferHistory() {
             </div>
             <div className="shrink-0 text-right">
               <p className={cn("font-mono text-sm font-semibold", incoming ? "text-emerald-300" : "text-rose-300")}>
-                {incoming ? "+" : "-"}
-                {formatLoop8(transfer.amount)} LOOP
+                <LoopAmount value={incoming ? transfer.amount : `-${transfer.amount}`} plus />
               </p>
               <p className="text-[0.65rem] font-semibold tracking-wide text-muted-foreground">{transfer.status.toUpperCase()}</p>
             </div>

@@ -94,7 +94,7 @@ describe("Wallet LOOP card", () => {
 
     expect(rows[0]).toHaveTextContent("Deposited into your in-app balance");
     expect(rows[0]).toHaveTextContent("To 0x0000...0003");
-    expect(rows[0]).toHaveTextContent("-25.50000000 LOOP");
+    expect(rows[0]).toHaveTextContent("-25.5 LOOP");
     expect(rows[0]).toHaveTextContent("Block 42");
     expect(rows[0]).toHaveTextContent("Nov 20, 2026");
     expect(within(rows[0]!).getByTitle(HASH)).toHaveTextContent("0xabab...abab");
@@ -103,16 +103,16 @@ describe("Wallet LOOP card", () => {
 
     expect(rows[1]).toHaveTextContent("Withdrawal paid out to your wallet");
     expect(rows[1]).toHaveTextContent("From 0x0000...0003");
-    expect(rows[1]).toHaveTextContent("+10.00000000 LOOP");
+    expect(rows[1]).toHaveTextContent("+10 LOOP");
     expect(within(rows[1]!).getByLabelText("Received")).toBeInTheDocument();
     expect(rows[2]).toHaveTextContent("Paid to the marketplace");
-    expect(rows[2]).toHaveTextContent("-4.99000000 LOOP");
-    expect(rows[3]).toHaveTextContent("+1,000,000.00000000 LOOP");
+    expect(rows[2]).toHaveTextContent("-4.99 LOOP");
+    expect(rows[3]).toHaveTextContent("+1,000,000 LOOP");
     expect(rows[4]).toHaveTextContent("From 0x1111...1111");
     expect(rows[4]).toHaveTextContent("+0.000000000000000001 LOOP");
 
     expect(within(card()).getByTestId("wallet-loop-address")).toHaveTextContent("0x5290...9EE7");
-    expect(await within(card()).findByTestId("wallet-loop-balance")).toHaveTextContent("1,234.50000000 LOOP");
+    expect(await within(card()).findByTestId("wallet-loop-balance")).toHaveTextContent("1,234.5 LOOP");
     expect(controls.readTokenBalance).toHaveBeenCalledWith({ chainId: 31337, token: TOKEN, owner: LINKED });
     expect(api.requests.map(({ path, url }) => `${path}${url.search}`)).toContain("/api/tokens/wallet-transfers?limit=50");
   });
@@ -125,7 +125,7 @@ describe("Wallet LOOP card", () => {
     answer(json({ address: LINKED, transfers: [] }));
     expect(await within(card()).findByText("No on-chain LOOP transfers yet")).toBeInTheDocument();
     expect(within(card()).queryByTestId("wallet-transfer-skeleton")).not.toBeInTheDocument();
-    expect(await within(card()).findByTestId("wallet-loop-balance")).toHaveTextContent("0.00000000 LOOP");
+    expect(await within(card()).findByTestId("wallet-loop-balance")).toHaveTextContent("0 LOOP");
   });
 
   it("without a linked wallet: says so, links to the wallet connection, reads no balance", async () => {

@@ -8,10 +8,11 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { LoadError } from "@/components/ui/load-error";
+import { LoopAmount } from "@/components/ui/loop-amount";
 import { Skeleton } from "@/components/ui/skeleton";
 import { usePendingSales } from "@/lib/get-pending-sales";
 import { useTokenBalance } from "@/lib/get-token-balance";
-import { formatLoop8, loopToUsd } from "@/lib/loop-amounts";
+import { loopToUsd } from "@/lib/loop-amounts";
 import { BSC, ETHEREUM } from "../lib/networks";
 import { ContactAdminCard } from "./contact-admin-card";
 import { ExchangeCard } from "./exchange-card";
@@ -47,14 +48,14 @@ function BalanceCard({ user }: { user: Pick<CurrentUser, "id"> }) {
       ) : (
         <div className="mt-2">
           <p className="font-display text-3xl font-extrabold tracking-tight break-all sm:text-4xl" data-testid="wallet-balance">
-            {formatLoop8(balance.data.balance)} <span className="text-lg font-semibold text-violet-200">LOOP</span>
+            <LoopAmount value={balance.data.balance} unit={false} /> <span className="text-lg font-semibold text-violet-200">LOOP</span>
           </p>
           <p className="mt-1 text-sm text-muted-foreground">
             ≈ {loopToUsd(balance.data.balance)} USD
             {held !== null && held > 0n ? (
               <>
                 {" "}
-                · Available {formatLoop8(balance.data.available)} LOOP · Held {formatLoop8(balance.data.held)} LOOP
+                · Available <LoopAmount value={balance.data.available} /> · Held <LoopAmount value={balance.data.held} />
               </>
             ) : null}
           </p>

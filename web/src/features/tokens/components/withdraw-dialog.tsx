@@ -1,11 +1,12 @@
 import { loopAmountSchema } from "@loop/rules/schemas/tokens";
+import { parseLoop } from "@loop/rules/units";
 import { WITHDRAWAL_MESSAGES, WITHDRAWAL_METHODS, type WithdrawalMethod } from "@loop/rules/schemas/withdrawals";
-import { formatLoopBrief, parseLoop } from "@loop/rules/units";
 import { ArrowUpFromLine } from "lucide-react";
 import type { FormEvent } from "react";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { InputField, SelectField } from "@/components/ui/form-field";
 import { getServerMessage } from "@/lib/api-client";
+import { loopText } from "@/lib/format";
 import { useKeyedSubmit } from "@/lib/idempotent-post";
 import { usePlatformSettings } from "@/lib/platform-settings";
 import { outcomeToasts } from "@/lib/outcome-toasts";
@@ -18,8 +19,7 @@ import { OutgoingAmountField } from "./outgoing-amount-field";
 export const WITHDRAWAL_FAILED_FALLBACK = "Failed to submit withdrawal request";
 /** "Minimum withdrawal: 10 LOOP", for the platform settings' minimum (an 8-decimal LOOP string). */
 export function minimumWithdrawalText(minWithdrawal: string): string {
-  const units = parseLoop(minWithdrawal);
-  return `Minimum withdrawal: ${units === null ? minWithdrawal : formatLoopBrief(units)} LOOP`;
+  return `Minimum withdrawal: ${loopText(minWithdrawal)}`;
 }
 
 const DESTINATION_HINTS: Record<WithdrawalMethod, { label: string; placeholder: string }> = {

@@ -4,14 +4,14 @@ import { ArrowUpFromLine, Loader2, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { LoopAmount } from "@/components/ui/loop-amount";
 import { getServerMessage } from "@/lib/api-client";
-import { formatDateTime, shortAddress } from "@/lib/format";
+import { formatDateTime, loopText, shortAddress } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useCancelWithdrawal } from "../api/cancel-withdrawal";
 import { TOKEN_BALANCE_QUERY_KEY } from "@/lib/get-token-balance";
 import { TRANSFERS_QUERY_KEY } from "@/lib/get-transfers";
 import { isOpenWithdrawal, useWithdrawals } from "../api/get-withdrawals";
-import { formatLoop8 } from "@/lib/loop-amounts";
 import { HistoryCard } from "./history-card";
 import { METHOD_LABELS } from "@/lib/withdrawal-methods";
 
@@ -31,7 +31,7 @@ export function withdrawalStatusStyle(status: string): {
 function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
   const cancel = useCancelWithdrawal();
   const style = withdrawalStatusStyle(withdrawal.status);
-  const amount = `${formatLoop8(withdrawal.amount)} LOOP`;
+  const amount = loopText(withdrawal.amount);
   const onCancel = () =>
     cancel.mutate(withdrawal.id, {
       onSuccess: () =>
@@ -43,7 +43,7 @@ function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
   return (
     <li className="rounded-lg border border-border bg-surface/50 px-3 py-2.5" data-status={style.tone}>
       <div className="flex flex-wrap items-center gap-2">
-        <span className="font-mono text-sm font-semibold">{amount}</span>
+        <LoopAmount value={withdrawal.amount} className="font-mono text-sm font-semibold" />
         <span className="text-sm text-muted-foreground">
           ≈ ${withdrawal.usdAmount} · {METHOD_LABELS[withdrawal.method] ?? withdrawal.method}
         </span>
