@@ -1,12 +1,10 @@
 import type { AnalyticsLoop, AnalyticsRange } from "@loop/rules/schemas/analytics";
-import { ArrowDown, ArrowUp, ArrowUpDown, ListMusic } from "lucide-react";
-import { useId, useState } from "react";
-import { Button } from "@/components/ui/button";
+import { ListMusic } from "lucide-react";
+import { useState } from "react";
 import { Card } from "@/components/ui/card";
 import { LoopAmount } from "@/components/ui/loop-amount";
-import { NativeSelect } from "@/components/ui/native-select";
+import { PhoneSortControl, SortHeaderButton } from "@/components/ui/sort-controls";
 import { formatCount } from "@/lib/format";
-import { cn } from "@/lib/utils";
 import { conversionText, periodText, usdText } from "../lib/analytics-format";
 import { type LoopSortKey, type SortDirection, sortLoops } from "../lib/sort-loops";
 
@@ -55,7 +53,13 @@ export function LoopsTable({ loops, range }: { loops: readonly AnalyticsLoop[]; 
         </div>
       ) : (
         <>
-          <PhoneSort sort={sort} onChange={setSort} />
+          <PhoneSortControl
+            className="mt-4 md:hidden"
+            labels={SORT_LABELS}
+            value={sort.key}
+            descending={sort.direction === "descending"}
+            onChange={(key, descending) => setSort({ key, direction: descending ? "descending" : "ascending" })}
+          />
           <ul className="mt-3 grid gap-3 md:hidden" aria-label={`Your loops, sorted by ${sort.key}`}>
             {rows.map((loop) => (
               <LoopCard key={loop.id} loop={loop} />
@@ -79,10 +83,10 @@ export function LoopsTable({ loops, range }: { loops: readonly AnalyticsLoop[]; 
                       className="px-3 py-2 text-right font-semibold"
                     >
                       {column.sort ? (
-                        <SortButton
+                        <SortHeaderButton
                           label={column.label}
                           active={column.sort === sort.key}
-                          direction={sort.direction}
+                          descending={sort.direction === "descending"}
                           onClick={() => choose(column.sort!)}
                         />
                       ) : (
@@ -130,45 +134,6 @@ export function LoopsTable({ loops, range }: { loops: readonly AnalyticsLoop[]; 
   );
 }
 
-function PhoneSort({
-  sort,
-  onChange,
-}: {
-  sort: { key: LoopSortKey; direction: SortDirection };
-  onChange: (sort: { key: LoopSortKey; direction: SortDirection }) => void;
-}) {
-  const id = useId();
-  const descending = sort.direction === "descending";
-  return (
-    <div className="mt-4 flex items-end gap-2 md:hidden">
-      <div className="grid flex-1 gap-1">
-        <label htmlFor={id} className="text-xs font-medium text-muted-foreground">
-          Sort by
-        </label>
-        <NativeSelect
-          id={id}
-          value={sort.key}
-          onChange={(event) => onChange({ key: event.target.value as LoopSortKey, direction: "descending" })}
-        >
-          {(Object.keys(SORT_LABELS) as LoopSortKey[]).map((key) => (
-            <option key={key} value={key}>
-              {SORT_LABELS[key]}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <Button
-        variant="outline"
-        className="h-11"
-        onClick={() => onChange({ key: sort.key, direction: descending ? "ascending" : "descending" })}
-      >
-        {descending ? <ArrowDown aria-hidden /> : <ArrowUp aria-hidden />}
-        {descending ? "Most first" : "Least first"}
-      </Button>
-    </div>
-  );
-}
-
 /** One loop on a phone: its title and figures. */
 function LoopCard({ loop }: { loop: AnalyticsLoop }) {
   const figures: [string, string, string?][] = [
@@ -198,32 +163,5 @@ function LoopCard({ loop }: { loop: AnalyticsLoop }) {
         ))}
       </dl>
     </li>
-  );
-}
-
-function SortButton({
-  label,
-  active,
-  direction,
-  onClick,
-}: {
-  label: string;
-  active: boolean;
-  direction: SortDirection;
-  onClick: () => void;
-}) {
-  const Icon = !active ? ArrowUpDown : direction === "descending" ? ArrowDown : ArrowUp;
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      className={cn(
-        "inline-flex cursor-pointer items-center gap-1 rounded px-1 py-0.5 tracking-wide uppercase hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring",
-        active && "text-foreground",
-      )}
-    >
-      {label}
-      <Icon className={cn("size-3.5", !active && "opacity-50")} aria-hidden />
-    </button>
   );
 }

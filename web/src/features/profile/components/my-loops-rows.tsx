@@ -1,14 +1,13 @@
 import { paths } from "@loop/rules/paths";
 import type { LoopVisibility } from "@loop/rules/schemas/loops";
 import type { MyLoop, MyLoopSort } from "@loop/rules/schemas/my-loops";
-import { ArrowDown, ArrowUp, ArrowUpDown, Loader2, Pencil, RotateCw, Trash2 } from "lucide-react";
-import { useId } from "react";
+import { Loader2, Pencil, RotateCw, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { LoopAmount } from "@/components/ui/loop-amount";
-import { NativeSelect } from "@/components/ui/native-select";
+import { PhoneSortControl, SortHeaderButton } from "@/components/ui/sort-controls";
 import { formatCount, formatDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import type { MyLoopsSort } from "../api/get-my-loops";
@@ -63,7 +62,12 @@ export function MyLoopsTable({
       aria-sort={sort.sort === key ? (sort.order === "desc" ? "descending" : "ascending") : undefined}
       className={cn("px-2 py-2 font-semibold", align)}
     >
-      <SortButton label={SORT_LABELS[key]} active={sort.sort === key} descending={sort.order === "desc"} onClick={() => onSort(key)} />
+      <SortHeaderButton
+        label={SORT_LABELS[key]}
+        active={sort.sort === key}
+        descending={sort.order === "desc"}
+        onClick={() => onSort(key)}
+      />
     </th>
   );
   return (
@@ -153,32 +157,16 @@ export function MyLoopsCards({
   selectAll: SelectAll;
   actions: RowActions;
 }) {
-  const sortId = useId();
   const descending = sort.order === "desc";
   return (
     <>
-      <div className="flex flex-wrap items-end gap-2">
-        <div className="grid min-w-0 flex-1 gap-1">
-          <label htmlFor={sortId} className="text-xs font-medium text-muted-foreground">
-            Sort by
-          </label>
-          <NativeSelect
-            id={sortId}
-            value={sort.sort}
-            onChange={(event) => onSortChange({ sort: event.target.value as MyLoopSort, order: "desc" })}
-          >
-            {(Object.keys(SORT_LABELS) as MyLoopSort[]).map((key) => (
-              <option key={key} value={key}>
-                {SORT_LABELS[key]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <Button variant="outline" className="h-11" onClick={() => onSortChange({ sort: sort.sort, order: descending ? "asc" : "desc" })}>
-          {descending ? <ArrowDown aria-hidden /> : <ArrowUp aria-hidden />}
-          {sort.sort === "recent" ? (descending ? "Newest first" : "Oldest first") : descending ? "Most first" : "Least first"}
-        </Button>
-      </div>
+      <PhoneSortControl
+        labels={SORT_LABELS}
+        value={sort.sort}
+        descending={descending}
+        onChange={(key, down) => onSortChange({ sort: key, order: down ? "desc" : "asc" })}
+        directionText={(down) => (sort.sort === "recent" ? (down ? "Newest first" : "Oldest first") : down ? "Most first" : "Least first")}
+      />
       <label className="mt-3 flex w-fit cursor-pointer items-center gap-2 text-sm">
         <Checkbox
           checked={selectAll.checked}
@@ -312,22 +300,5 @@ function RowButtons({ loop, actions }: { loop: MyLoop; actions: RowActions }) {
         Take down
       </Button>
     </>
-  );
-}
-
-function SortButton({ label, active, descending, onClick }: { label: string; active: boolean; descending: boolean; onClick: () => void }) {
-  const Icon = !active ? ArrowUpDown : descending ? ArrowDown : ArrowUp;
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      className={cn(
-        "inline-flex cursor-pointer items-center gap-1 rounded px-1 py-0.5 tracking-wide uppercase hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring",
-        active && "text-foreground",
-      )}
-    >
-      {label}
-      <Icon className={cn("size-3.5", !active && "opacity-50")} aria-hidden />
-    </button>
   );
 }
