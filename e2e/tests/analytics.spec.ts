@@ -14,7 +14,6 @@ import { blockNonLocalRequests } from "../support/injected-wallet";
 import { postJson as post, signInByApi } from "../support/api-sign-in";
 import { payAndExpectWav } from "../support/purchase-delivery";
 import { withPurchaseLock } from "../support/purchase-lock";
-import type { StackInfo } from "../support/stack";
 import { expectCreditedInApp, signInWalletBuyer, withWalletlessSeller } from "../support/wallet-sale";
 import { EVENT_DEADLINE_MS } from "../support/deadlines";
 
