@@ -109,7 +109,9 @@ test.describe("LOOP tokens", () => {
     const withdrawals = page.getByRole("list", { name: "Withdrawals" });
     await expect(withdrawals).toContainText("100 LOOP");
     await expect(withdrawals).toContainText(/pending/i);
-    await expect(wallet(page).getByTestId("wallet-balance")).toHaveText("1,374.5 LOOP");
+    // Held until an admin pays it out: still in the balance, no longer available.
+    await expect(wallet(page).getByTestId("wallet-balance")).toHaveText("1,474.5 LOOP");
+    await expect(wallet(page)).toContainText("Available 1,374.5 LOOP · Held 100 LOOP");
 
     // The demo admin processes it on the dashboard (Settings → Token Withdrawals), then completes it
     // with the payout's transaction id.

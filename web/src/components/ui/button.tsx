@@ -13,7 +13,8 @@ export const buttonVariants = cva(
         secondary: "bg-muted text-foreground hover:bg-muted/70",
         outline: "border border-border bg-transparent text-foreground hover:border-primary/60 hover:bg-primary/10",
         ghost: "text-muted-foreground hover:bg-muted hover:text-foreground",
-        destructive: "bg-destructive text-destructive-foreground hover:bg-destructive/90",
+        // rose-700, not the destructive accent: white text on the accent (#f43f5e) is 3.7:1, under WCAG AA's 4.5:1.
+        destructive: "bg-rose-700 text-white hover:bg-rose-700/90",
         link: "h-auto px-0 text-primary underline-offset-4 hover:underline",
       },
       size: {
