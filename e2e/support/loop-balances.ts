@@ -41,3 +41,13 @@ export function shownLoop(wei: bigint): string {
   const fraction = (wei % scale).toString().padStart(18, "0").replace(/0+$/, "");
   return `${integer.format(wei / scale)}${fraction ? `.${fraction}` : ""}`;
 }
+
+/** The in-app balance the first "LOOP Balance" region shows (the home banner, or the Token page's wallet card). */
+export async function expectShownBalance(page: Page, text: string): Promise<void> {
+  await expect(
+    page
+      .getByRole("region", { name: /LOOP Balance/ })
+      .first()
+      .getByTestId(/^(banner|wallet)-balance$/),
+  ).toHaveText(text);
+}

@@ -10,6 +10,7 @@ import { currentUser, expect, expectToast, freshEmail, test } from "../support/f
 import { downloadFromCard, expectPurchaseMails, mailsBefore } from "../support/purchase-delivery";
 import { listAsNewCreator, signInInOwnBrowser } from "../support/sale-parties";
 import { amount, negotiationsTab } from "../support/negotiations";
+import { expectShownBalance } from "../support/loop-balances";
 
 const balance = (page: Page) => page.getByRole("region", { name: /Your LOOP Balance/ });
 const transfers = (page: Page) => page.getByRole("list", { name: "Transfers", exact: true });
@@ -30,12 +31,7 @@ test.describe("offers", () => {
     const buyerPage = buyerBrowser.page;
     const buyer = await currentUser(buyerPage);
     expect(buyer.username).toBeTruthy();
-    await expect(
-      buyerPage
-        .getByRole("region", { name: /LOOP Balance/ })
-        .first()
-        .getByTestId(/^(banner|wallet)-balance$/),
-    ).toHaveText("500 LOOP");
+    await expectShownBalance(buyerPage, "500 LOOP");
 
     // On the creator's public profile: Make Offer opens the offer dialog.
     await buyerPage.goto(`/profile/${seller.id}`);

@@ -13,6 +13,7 @@ import { EVENT_DEADLINE_MS } from "../support/deadlines";
 import { expectPurchaseMails, isWav, mailsBefore, payAndExpectWav } from "../support/purchase-delivery";
 import { listAsNewCreator, signInInOwnBrowser } from "../support/sale-parties";
 import { uploadLoop } from "../support/upload";
+import { expectShownBalance } from "../support/loop-balances";
 
 const ADMIN_EMAIL = "admin@loop.local";
 const balance = (page: Page) => page.getByRole("region", { name: /Your LOOP Balance/ });
@@ -34,12 +35,7 @@ test.describe("buying with the in-app LOOP balance", () => {
     const buyerEmail = freshEmail("bruno");
     const buyer = await signInInOwnBrowser(browser, stack, buyerEmail);
     const buyerPage = buyer.page;
-    await expect(
-      buyerPage
-        .getByRole("region", { name: /LOOP Balance/ })
-        .first()
-        .getByTestId(/^(banner|wallet)-balance$/),
-    ).toHaveText("500 LOOP");
+    await expectShownBalance(buyerPage, "500 LOOP");
 
     // On the creator's public profile: Buy opens the Purchase dialog.
     await buyerPage.goto(`/profile/${seller.id}`);

@@ -176,9 +176,9 @@ async function afterListingChange(prisma: PrismaClient, loops: { id: string; onS
 export async function updateLoop(prisma: PrismaClient, loopId: string, userId: string, input: UpdateLoop) {
   const updated = await prisma.$transaction(async (tx) => {
     const row = await lockOwnLoop(tx, loopId, userId);
-    const after = await tx.loop.update({ where: { id: row.id }, data: await updateData(tx, row, input), select: EDIT_SELECT });
+    const after = await tx.loop.update({ where: { id: row.id }, data: await updateData(tx, row, input), include: { genre: true } });
     await recordChanges(tx, row.id, userId, snapshot(row), snapshot(after));
-    return tx.loop.findUniqueOrThrow({ where: { id: row.id }, include: { genre: true } });
+    return after;
   }, TX_DEFAULT);
   await afterListingChange(prisma, [{ id: updated.id, onSale: isReachable(updated) && !updated.isFree }]);
   return creatorLoopView(updated);
