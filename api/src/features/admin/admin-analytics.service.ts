@@ -54,22 +54,23 @@ export const ADMIN_DAILY_COUNTERS: readonly Counter[] = [
 ];
 
 /**
- * A day's shards summed, each counter as text (sums of ledger units may pass 2^53): the series comes back
- * as one JSON text cell, `[["YYYY-MM-DD", "<counter>", …], …]`, parsed here rather than decoded row by row
- * and cell by cell by Prisma (the bulk of the answer's cost with a thousand rows).
+ * A day's shards summed, each counter as text (sums of ledger units may pass 2^53) under its own name: the
+ * series comes back as one JSON text cell, `[{"date": "YYYY-MM-DD", "<counter>": "<n>", …}, …]`, parsed here
+ * rather than decoded row by row and cell by cell by Prisma (the bulk of the answer's cost with a thousand
+ * rows). The objects are the rows of a subquery (json_agg of the row), not json_build_object: its names and
+ * values are arguments, and Postgres takes at most 100, which 50 counters would pass.
  */
-const DAY_ARRAY = Prisma.raw(
-  `json_build_array(to_char(g."day", 'YYYY-MM-DD'), ${ADMIN_DAILY_COUNTERS.map((c) => `COALESCE(s."${c}", 0)::text`).join(", ")})`,
-);
+const DAY_COLUMNS = Prisma.raw(ADMIN_DAILY_COUNTERS.map((c) => `COALESCE(s."${c}", 0)::text AS "${c}"`).join(", "));
 const SUMS = Prisma.raw(ADMIN_DAILY_COUNTERS.map((c) => `sum(s."${c}") AS "${c}"`).join(", "));
 
 type Figures = Record<Counter, bigint>;
+/** A series entry: the date and each counter as text. */
+type DayEntry = { date: string } & Record<Counter, string>;
 
 const big = (value: bigint | number | string | null | undefined) => BigInt(value ?? 0);
 
-/** A series entry: the date, then the counters in ADMIN_DAILY_COUNTERS' order. */
-function figuresOf(entry: readonly string[] | undefined): Figures {
-  return Object.fromEntries(ADMIN_DAILY_COUNTERS.map((c, i) => [c, big(entry?.[i + 1])])) as Figures;
+function figuresOf(entry: DayEntry | undefined): Figures {
+  return Object.fromEntries(ADMIN_DAILY_COUNTERS.map((c) => [c, big(entry?.[c])])) as Figures;
 }
 
 function addFigures(a: Figures, b: Figures): Figures {
@@ -107,10 +108,20 @@ const causeLabel = (code: string): string =>
     ? MONEY_HEALTH_UNEXPLAINED.label
     : ((VAULT_BACKING_CAUSES as Record<string, { label: string } | undefined>)[code]?.label ?? code);
 
-/** [chain id, date, deposits in units, payouts out units] */
-type FlowEntry = [number, string, string, string];
-/** [chain id, the hour in seconds since 1970, reserve wei, liability wei] */
-type SampleEntry = [number, number, string, string];
+/** A chain's day: deposits in and payouts out, in ledger units as text. */
+interface FlowEntry {
+  chain_id: number;
+  day: string;
+  deposits: string;
+  payouts: string;
+}
+/** A chain's sample: its time in seconds since 1970, reserve and liability in wei as text. */
+interface SampleEntry {
+  chain_id: number;
+  seconds: number;
+  reserve_wei: string;
+  liability_wei: string;
+}
 interface LatestRow {
   chain_id: number;
   reserve: string;
@@ -149,15 +160,19 @@ export async function adminAnalytics(deps: Deps, range: AnalyticsRange, now = ne
   const sampleBucket = Prisma.raw(range === "all" ? `date_trunc('day', m."sampled_at", 'UTC')` : `m."sampled_at"`);
   const [dayRows, flowRows, sampleRows, latestRows] = await Promise.all([
     prisma.$queryRaw<{ json: string | null }[]>`
-      SELECT json_agg(${DAY_ARRAY} ORDER BY g."day")::text AS "json"
-      FROM generate_series(${from}::date, ${today}::date, interval '1 day') AS g("day")
-      LEFT JOIN (
-        SELECT s."day", ${SUMS} FROM "app"."admin_daily_stats" s
-        WHERE s."day" BETWEEN ${from}::date AND ${today}::date
-        GROUP BY s."day"
-      ) s ON s."day" = g."day"::date`,
+      SELECT json_agg(d ORDER BY d."date")::text AS "json"
+      FROM (
+        SELECT to_char(g."day", 'YYYY-MM-DD') AS "date", ${DAY_COLUMNS}
+        FROM generate_series(${from}::date, ${today}::date, interval '1 day') AS g("day")
+        LEFT JOIN (
+          SELECT s."day", ${SUMS} FROM "app"."admin_daily_stats" s
+          WHERE s."day" BETWEEN ${from}::date AND ${today}::date
+          GROUP BY s."day"
+        ) s ON s."day" = g."day"::date
+      ) d`,
     prisma.$queryRaw<{ json: string | null }[]>`
-      SELECT json_agg(json_build_array(f."chain_id", to_char(f."day", 'YYYY-MM-DD'), f."deposits"::text, f."payouts"::text))::text AS "json"
+      SELECT json_agg(json_build_object('chain_id', f."chain_id", 'day', to_char(f."day", 'YYYY-MM-DD'),
+                                        'deposits', f."deposits"::text, 'payouts', f."payouts"::text))::text AS "json"
       FROM (
         SELECT "chain_id", "day", sum("deposits_in_units") AS "deposits", sum("payouts_out_units") AS "payouts"
         FROM "app"."chain_daily_flows"
@@ -167,8 +182,9 @@ export async function adminAnalytics(deps: Deps, range: AnalyticsRange, now = ne
     // Hourly up to 90 days (2,160 points a chain); "all" keeps each UTC day's last sample, so years of
     // history stay a few hundred points a chain.
     prisma.$queryRaw<{ json: string | null }[]>`
-      SELECT json_agg(json_build_array(m."chain_id", extract(epoch FROM m."sampled_at")::bigint,
-                                       m."reserve_wei"::text, m."liability_wei"::text) ORDER BY m."chain_id", m."sampled_at")::text AS "json"
+      SELECT json_agg(json_build_object('chain_id', m."chain_id", 'seconds', extract(epoch FROM m."sampled_at")::bigint,
+                                        'reserve_wei', m."reserve_wei"::text, 'liability_wei', m."liability_wei"::text)
+                      ORDER BY m."chain_id", m."sampled_at")::text AS "json"
       FROM (
         SELECT DISTINCT ON (m."chain_id", ${sampleBucket}) m.*
         FROM "app"."money_health_samples" m
@@ -183,19 +199,19 @@ export async function adminAnalytics(deps: Deps, range: AnalyticsRange, now = ne
         SELECT * FROM "app"."money_health_samples" m WHERE m."chain_id" = c."chain_id" ORDER BY m."sampled_at" DESC LIMIT 1
       ) l`,
   ]).then(
-    ([days, flows, samples, latest]) => [parsed<string[]>(days), parsed<FlowEntry>(flows), parsed<SampleEntry>(samples), latest] as const,
+    ([days, flows, samples, latest]) => [parsed<DayEntry>(days), parsed<FlowEntry>(flows), parsed<SampleEntry>(samples), latest] as const,
   );
 
   let total = figuresOf(undefined);
   const days: AdminAnalyticsDay[] = dayRows.map((entry) => {
     const f = figuresOf(entry);
     total = addFigures(total, f);
-    return { date: entry[0]!, ...present(f) };
+    return { date: entry.date, ...present(f) };
   });
 
   const moneyHealth = chains.map((chain): MoneyHealthChain => {
     const flows = new Map(
-      flowRows.filter(([chainId]) => chainId === chain.id).map(([, date, deposits, payouts]) => [date, { deposits, payouts }]),
+      flowRows.filter((flow) => flow.chain_id === chain.id).map(({ day, deposits, payouts }) => [day, { deposits, payouts }]),
     );
     const latest = latestRows.find((row) => row.chain_id === chain.id);
     const gapWei = latest ? BigInt(latest.reserve) - BigInt(latest.liability) : 0n;
@@ -203,11 +219,11 @@ export async function adminAnalytics(deps: Deps, range: AnalyticsRange, now = ne
       chainId: chain.id,
       chainName: chain.name,
       samples: sampleRows
-        .filter(([chainId]) => chainId === chain.id)
-        .map(([, seconds, reserveText, liabilityText]) => {
-          const [reserve, liability] = [BigInt(reserveText), BigInt(liabilityText)];
+        .filter((sample) => sample.chain_id === chain.id)
+        .map((sample) => {
+          const [reserve, liability] = [BigInt(sample.reserve_wei), BigInt(sample.liability_wei)];
           return {
-            at: new Date(seconds * 1000).toISOString(),
+            at: new Date(sample.seconds * 1000).toISOString(),
             reserveLoop: weiLoop(reserve),
             liabilityLoop: weiLoop(liability),
             gapLoop: weiLoop(reserve - liability),
