@@ -1,29 +1,31 @@
 import { paths } from "@loop/rules/paths";
-import { lazy } from "react";
 import { Route, Routes } from "react-router";
 import { JoinDialogProvider } from "@/features/auth/components/join-dialog-provider";
 import { AppShell } from "./layout/app-shell";
+import { lazyPage } from "./lazy-page";
+import { HomeLoading } from "./routes/home-loading";
+import { LoopLoading } from "./routes/loop-loading";
 import { RootRoute } from "./routes/root";
 
-const HomeRoute = lazy(() => import("./routes/home").then((m) => ({ default: m.HomeRoute })));
-const SettingsRoute = lazy(() => import("./routes/settings").then((m) => ({ default: m.SettingsRoute })));
-const ProfileRoute = lazy(() => import("./routes/profile").then((m) => ({ default: m.ProfileRoute })));
-const EmailConfirmRoute = lazy(() => import("./routes/email-confirm").then((m) => ({ default: m.EmailConfirmRoute })));
-const UserProfileRoute = lazy(() => import("./routes/user-profile").then((m) => ({ default: m.UserProfileRoute })));
-const SearchRoute = lazy(() => import("./routes/search").then((m) => ({ default: m.SearchRoute })));
-const LoginRoute = lazy(() => import("./routes/login").then((m) => ({ default: m.LoginRoute })));
-const LoginConfirmRoute = lazy(() => import("./routes/login-confirm").then((m) => ({ default: m.LoginConfirmRoute })));
-const TokensRoute = lazy(() => import("./routes/tokens").then((m) => ({ default: m.TokensRoute })));
-const LevelRoute = lazy(() => import("./routes/level").then((m) => ({ default: m.LevelRoute })));
-const NegotiationsRoute = lazy(() => import("./routes/negotiations").then((m) => ({ default: m.NegotiationsRoute })));
-const LibraryRoute = lazy(() => import("./routes/library").then((m) => ({ default: m.LibraryRoute })));
-const AnalyticsRoute = lazy(() => import("./routes/analytics").then((m) => ({ default: m.AnalyticsRoute })));
-const AdminRoute = lazy(() => import("./routes/admin").then((m) => ({ default: m.AdminRoute })));
-const CollectionRoute = lazy(() => import("./routes/collection").then((m) => ({ default: m.CollectionRoute })));
-const LicenceRoute = lazy(() => import("./routes/licence").then((m) => ({ default: m.LicenceRoute })));
-const LoopRoute = lazy(() => import("./routes/loop").then((m) => ({ default: m.LoopRoute })));
-const LicenceTermsRoute = lazy(() => import("./routes/licence-terms").then((m) => ({ default: m.LicenceTermsRoute })));
-const NotFoundRoute = lazy(() => import("./routes/not-found").then((m) => ({ default: m.NotFoundRoute })));
+const HomeRoute = lazyPage(() => import("./routes/home").then((m) => m.HomeRoute), HomeLoading);
+const SettingsRoute = lazyPage(() => import("./routes/settings").then((m) => m.SettingsRoute));
+const ProfileRoute = lazyPage(() => import("./routes/profile").then((m) => m.ProfileRoute));
+const EmailConfirmRoute = lazyPage(() => import("./routes/email-confirm").then((m) => m.EmailConfirmRoute));
+const UserProfileRoute = lazyPage(() => import("./routes/user-profile").then((m) => m.UserProfileRoute));
+const SearchRoute = lazyPage(() => import("./routes/search").then((m) => m.SearchRoute));
+const LoginRoute = lazyPage(() => import("./routes/login").then((m) => m.LoginRoute));
+const LoginConfirmRoute = lazyPage(() => import("./routes/login-confirm").then((m) => m.LoginConfirmRoute));
+const TokensRoute = lazyPage(() => import("./routes/tokens").then((m) => m.TokensRoute));
+const LevelRoute = lazyPage(() => import("./routes/level").then((m) => m.LevelRoute));
+const NegotiationsRoute = lazyPage(() => import("./routes/negotiations").then((m) => m.NegotiationsRoute));
+const LibraryRoute = lazyPage(() => import("./routes/library").then((m) => m.LibraryRoute));
+const AnalyticsRoute = lazyPage(() => import("./routes/analytics").then((m) => m.AnalyticsRoute));
+const AdminRoute = lazyPage(() => import("./routes/admin").then((m) => m.AdminRoute));
+const CollectionRoute = lazyPage(() => import("./routes/collection").then((m) => m.CollectionRoute));
+const LicenceRoute = lazyPage(() => import("./routes/licence").then((m) => m.LicenceRoute));
+const LoopRoute = lazyPage(() => import("./routes/loop").then((m) => m.LoopRoute), LoopLoading);
+const LicenceTermsRoute = lazyPage(() => import("./routes/licence-terms").then((m) => m.LicenceTermsRoute));
+const NotFoundRoute = lazyPage(() => import("./routes/not-found").then((m) => m.NotFoundRoute));
 
 /**
  * docs/product.md#routes routes (declarative, data-free). /admin is reachable by anyone at route level; the

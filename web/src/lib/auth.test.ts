@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { json, SIGNED_OUT, stubApi } from "@/testing/stub-api";
 import { makeUser } from "@/testing/test-utils";
 import { SESSION_META_NAME } from "@loop/rules/page-data";
-import { getCurrentUser, USER_QUERY_KEY, userQueryOptions } from "./auth";
+import { getCurrentUser, seedSignedOutVisitor, USER_QUERY_KEY, userQueryOptions } from "./auth";
 import { createQueryClient } from "./query-client";
 
 /** The page as the server answers it: its head says whether the request carried the session cookie. */
@@ -53,5 +53,20 @@ describe("the signed-in user on a page's first load", () => {
     document.head.replaceChildren();
     expect(await getCurrentUser()).toEqual(member);
     expect(api.calls("GET /api/auth/user")).toHaveLength(2);
+  });
+
+  it("at start, a visitor's page is known signed out at once (no loading state, no request); a member's page is left to ask", async () => {
+    loadPageWithSessionMeta("0");
+    const api = stubApi(SIGNED_OUT);
+    const visitor = createQueryClient();
+    seedSignedOutVisitor(visitor);
+    expect(visitor.getQueryState(USER_QUERY_KEY)?.status).toBe("success");
+    expect(await visitor.fetchQuery(userQueryOptions)).toBeNull();
+    expect(api.calls("GET /api/auth/user")).toHaveLength(0);
+
+    loadPageWithSessionMeta("1");
+    const member = createQueryClient();
+    seedSignedOutVisitor(member);
+    expect(member.getQueryState(USER_QUERY_KEY)).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 /** The signed-in user (GET /api/auth/user; 401 = signed out) shared by the shell and every feature. */
 import type { CurrentUser } from "@loop/rules/api-types";
 import { SESSION_META_NAME } from "@loop/rules/page-data";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, apiJson } from "./api-client";
 
 export const USER_QUERY_KEY = ["/api/auth/user"] as const;
@@ -28,6 +28,15 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser 
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
   }
+}
+
+/**
+ * At start: a page that loaded without a session cookie has a visitor, known at once. Its first
+ * render is then the visitor's page, with no loading state in between (one render less on a phone).
+ * Queries never go stale here, so nothing asks until a sign-in invalidates the user.
+ */
+export function seedSignedOutVisitor(client: QueryClient): void {
+  if (loadedWithoutSession()) client.setQueryData(USER_QUERY_KEY, null);
 }
 
 export const userQueryOptions = queryOptions({

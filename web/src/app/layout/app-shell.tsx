@@ -1,5 +1,5 @@
 import { paths } from "@loop/rules/paths";
-import { lazy, Suspense, useCallback } from "react";
+import { lazy, Suspense, useCallback, useLayoutEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { ErrorBoundary } from "@/components/error-boundary";
 import { PageSpinner } from "@/components/ui/spinner";
@@ -7,6 +7,7 @@ import { logout } from "@/features/auth/api/logout";
 import { useJoinDialog } from "@/features/auth/components/join-dialog-context";
 import { useUser } from "@/lib/auth";
 import { fullPageNavigate, LOGOUT_URL } from "@/lib/navigation";
+import { notePaintAfterNextFrame, useFirstPaintDone } from "@/lib/first-paint";
 import { getLoadedWalletControls } from "@/lib/wallet/wallet-store";
 import { TopBar } from "./top-bar";
 
@@ -36,6 +37,9 @@ export function AppShell() {
   const { openJoin } = useJoinDialog();
   const onLogout = useCallback(() => void logoutAndReload(), []);
   const { pathname } = useLocation();
+  // The shell's first commit holds the first screen: lazily loaded code waits until it is painted.
+  useLayoutEffect(notePaintAfterNextFrame, []);
+  const painted = useFirstPaintDone();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -55,9 +59,7 @@ export function AppShell() {
       </main>
       {/* The player bar fails on its own: the page above it goes on (the error is reported). */}
       <ErrorBoundary fallback={null}>
-        <Suspense fallback={null}>
-          <PlayerBarHost />
-        </Suspense>
+        <Suspense fallback={null}>{painted ? <PlayerBarHost /> : null}</Suspense>
       </ErrorBoundary>
     </div>
   );

@@ -14,8 +14,7 @@ import { BalanceBanner } from "@/features/tokens/components/balance-banner";
 import { UploadButton } from "@/features/upload/components/upload-button";
 import { useUser } from "@/lib/auth";
 import { LinkButton } from "@/components/ui/link-button";
-
-const BROWSE_ID = "browse";
+import { BROWSE_ID, HOME_FRAME_CLASS, scrollToBrowse, VisitorJoinButton } from "./home-loading";
 
 export type HomeTab = "all" | "following";
 
@@ -43,17 +42,12 @@ export function HomeScreen({ user, tab = "all" }: { user: CurrentUser | null; ta
   const showTab = useCallback((next: HomeTab) => void navigate(next === "following" ? paths.homeFollowing() : paths.home()), [navigate]);
   const following = user !== null && tab === "following";
   const startBrowsing = useCallback(() => {
-    if (following) {
-      showTab("all");
-      return;
-    }
-    const target = document.getElementById(BROWSE_ID);
-    target?.scrollIntoView({ behavior: "smooth", block: "start" });
-    target?.focus({ preventScroll: true });
+    if (following) showTab("all");
+    else scrollToBrowse();
   }, [following, showTab]);
   const browser = <LoopBrowser id={BROWSE_ID} className="scroll-mt-20 outline-none" onSignInRequired={openJoin} />;
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
+    <div className={HOME_FRAME_CLASS}>
       <HomeHero
         user={user}
         onStartBrowsing={startBrowsing}
@@ -66,10 +60,7 @@ export function HomeScreen({ user, tab = "all" }: { user: CurrentUser | null; ta
               <UploadButton signedIn onSignInRequired={openJoin} label="Upload Your Loops" size="lg" />
             </>
           ) : (
-            <Button size="lg" variant="outline" onClick={openJoin}>
-              <LogIn aria-hidden />
-              Sign Up / Login
-            </Button>
+            <VisitorJoinButton />
           )
         }
       />

@@ -1,16 +1,16 @@
 import type { CurrentUser } from "@loop/rules/api-types";
 import { levelTitle } from "@loop/rules/levels";
 import { paths } from "@loop/rules/paths";
-import { ArrowDown, Ban, Headphones, Settings, ShieldCheck, Sparkles } from "lucide-react";
+import { Ban, Settings, ShieldCheck, Sparkles } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { CopyAddressButton } from "@/components/copy-address-button";
 import { LevelBadgeCompact, LevelBadgeDetailed } from "@/components/level-badge";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { displayName } from "@/lib/auth";
 import { formatCount, shortAddress } from "@/lib/format";
 import { LinkButton } from "@/components/ui/link-button";
+import { StartBrowsingButton, VisitorHomeHero } from "./visitor-home-hero";
 
 export interface HomeHeroProps {
   /** The signed-in user, or null for a visitor browsing the catalog. */
@@ -26,34 +26,8 @@ export interface HomeHeroProps {
  * their level and wallet ID; a visitor gets the catalog pitch.
  */
 export function HomeHero({ user, onStartBrowsing, actions }: HomeHeroProps) {
-  const startBrowsing = (
-    <Button size="lg" onClick={onStartBrowsing}>
-      <ArrowDown aria-hidden />
-      Start Browsing
-    </Button>
-  );
-
-  if (!user) {
-    return (
-      <header className="relative overflow-hidden rounded-3xl border border-border bg-gradient-to-br from-primary/20 via-card to-accent/10 p-8 sm:p-10">
-        <div className="absolute -top-20 -right-20 size-64 rounded-full bg-accent/20 blur-3xl" aria-hidden />
-        <div className="relative max-w-2xl">
-          <p className="flex items-center gap-2 text-sm font-medium text-violet-200">
-            <Headphones className="size-4" aria-hidden />
-            The LOOP marketplace
-          </p>
-          <h1 className="mt-2 font-display text-4xl font-black tracking-tight sm:text-5xl">Find your next loop</h1>
-          <p className="mt-3 text-muted-foreground">
-            Preview loops and tracks from independent producers. Free loops download after a quick sign-in.
-          </p>
-          <div className="mt-6 flex flex-wrap gap-3">
-            {startBrowsing}
-            {actions}
-          </div>
-        </div>
-      </header>
-    );
-  }
+  const startBrowsing = <StartBrowsingButton onClick={onStartBrowsing} />;
+  if (!user) return <VisitorHomeHero onStartBrowsing={onStartBrowsing} actions={actions} />;
 
   const name = displayName(user) ?? (user.walletAddress ? shortAddress(user.walletAddress) : "there");
   return (

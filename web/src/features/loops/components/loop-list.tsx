@@ -4,10 +4,13 @@ import { cn } from "@/lib/utils";
 import { PlayerQueueContext, playerQueue } from "../lib/player-queue";
 import { LoopCard, type LoopLayout } from "./loop-card";
 
-/** The cards a list mounts at once: a screen's worth (two rows of three on a wide screen). */
-const FIRST_CARDS = 6;
-/** The cards each later task adds: small commits, each short enough not to hold up a tap. */
-const CARDS_PER_TASK = 6;
+/** The cards a list mounts at once: a phone's first screen (a row of three on a wide screen). */
+const FIRST_CARDS = 3;
+/**
+ * The cards each later task adds: small commits, each short enough not to hold up a tap. Six a task
+ * still made commits of 100–150 ms on Lighthouse's phone (4× slower CPU); two stay near its 50 ms.
+ */
+const CARDS_PER_TASK = 2;
 
 /**
  * Loop cards in a grid or a list; reused wherever loops are shown (home, profiles). Play on a card
@@ -29,7 +32,7 @@ export function LoopList({
   itemAction?: (loop: PublicLoop) => ReactNode;
 }) {
   const queue = useMemo(() => playerQueue(loops), [loops]);
-  // A screen's worth of cards first, then six more per task, each in a transition: a page of 24
+  // A screen's worth of cards first, then two more per task, each in a transition: a page of 24
   // cards is not one long render and commit that keeps a phone from answering (Lighthouse's TBT). A
   // new list (other filters, another page) starts again from the first screen; Load More keeps what
   // is shown and adds the rest the same way.

@@ -19,6 +19,13 @@ import { artistName, formatDuration } from "../lib/format";
 import { formatReleaseDate, loopTags } from "../lib/loop-details";
 import { PlayerQueueContext, playerQueue } from "../lib/player-queue";
 import { LoopPageActions } from "./loop-page-actions";
+import {
+  LOOP_PAGE_FRAME_CLASS,
+  LOOP_PAGE_GRID_CLASS,
+  LOOP_PAGE_MAIN_COLUMN_CLASS,
+  LOOP_PAGE_TITLE_ID,
+  LoopPageHeader,
+} from "./loop-page-header";
 import { RelatedLoops, relatedLoops } from "./loop-page-related";
 import { LoopUnavailable } from "./loop-unavailable";
 import { WaveformPlayer } from "./waveform-player";
@@ -87,28 +94,10 @@ function LoopView({
   const own = viewerId !== null && viewerId === loop.user.id;
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
-      <article
-        aria-labelledby="loop-page-title"
-        className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr] lg:gap-x-10"
-      >
-        <div className="flex min-w-0 flex-col gap-5">
-          <header>
-            <div className="flex flex-wrap items-center gap-2">
-              <Badge>{track ? "Track" : "Loop"}</Badge>
-              <Badge variant="outline">{loop.genre.name}</Badge>
-            </div>
-            <h1 id="loop-page-title" className="font-display mt-3 text-3xl font-black tracking-tight break-words sm:text-4xl">
-              {loop.title}
-            </h1>
-            <p className="mt-2 text-muted-foreground">
-              by{" "}
-              <Link to={paths.userProfile(loop.user.id)} className="font-semibold text-foreground hover:text-primary hover:underline">
-                {creator}
-              </Link>
-            </p>
-            {own ? <OwnerBadges loop={loop} /> : null}
-          </header>
+    <div className={LOOP_PAGE_FRAME_CLASS}>
+      <article aria-labelledby={LOOP_PAGE_TITLE_ID} className={LOOP_PAGE_GRID_CLASS}>
+        <div className={LOOP_PAGE_MAIN_COLUMN_CLASS}>
+          <LoopPageHeader loop={loop}>{own ? <OwnerBadges loop={loop} /> : null}</LoopPageHeader>
           <Card className="p-4 sm:p-5">
             <PlayerQueueContext value={queue}>
               <WaveformPlayer

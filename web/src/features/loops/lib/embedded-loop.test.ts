@@ -1,7 +1,7 @@
 import { LOOP_DATA_ELEMENT_ID } from "@loop/rules/page-data";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeLoop } from "@/testing/make-loop";
-import { isEmbeddedLoop, takeEmbeddedLoop } from "./embedded-loop";
+import { isEmbeddedLoop, peekEmbeddedLoop, takeEmbeddedLoop } from "./embedded-loop";
 
 function embed(text: string) {
   const script = document.createElement("script");
@@ -34,5 +34,16 @@ describe("the loop a loop page's HTML carries", () => {
       expect(takeEmbeddedLoop("10000000-0000-4000-8000-0000000000bb")).toBeUndefined();
       expect(document.getElementById(LOOP_DATA_ELEMENT_ID)).toBeNull();
     }
+  });
+
+  it("can be looked at first (the loading state) and then taken: the same object, parsed once", () => {
+    const loop = makeLoop({ id: "10000000-0000-4000-8000-0000000000dd", title: "Peeked" });
+    embed(JSON.stringify(loop));
+    const peeked = peekEmbeddedLoop(loop.id);
+    expect(peeked).toEqual(loop);
+    expect(peekEmbeddedLoop("10000000-0000-4000-8000-0000000000ee")).toBeUndefined();
+    expect(document.getElementById(LOOP_DATA_ELEMENT_ID)).not.toBeNull();
+    expect(takeEmbeddedLoop(loop.id)).toBe(peeked);
+    expect(peekEmbeddedLoop(loop.id)).toBeUndefined();
   });
 });

@@ -10,21 +10,45 @@ import type { PublicLoop } from "@loop/rules/schemas/loops";
 /** The loops read from the HTML: a signed-out visitor's copy, without a member's own fields. */
 const fromHtml = new WeakSet<PublicLoop>();
 
-/** The embedded loop when the HTML has one for `loopId` (removing the element either way); undefined otherwise. */
-export function takeEmbeddedLoop(loopId: string, doc: Document = document): PublicLoop | undefined {
-  const element = doc.getElementById(LOOP_DATA_ELEMENT_ID);
-  if (!element) return undefined;
-  element.remove();
+/** The element's loop, parsed once (null: not a loop). */
+let parsed: { element: Element; loop: PublicLoop | null } | undefined;
+
+function embeddedLoop(element: Element): PublicLoop | null {
+  if (parsed?.element === element) return parsed.loop;
   let loop: unknown;
   try {
     loop = JSON.parse(element.textContent ?? "");
   } catch {
-    return undefined;
+    loop = null;
   }
-  if (typeof loop !== "object" || loop === null || !("id" in loop) || typeof loop.id !== "string") return undefined;
-  if (loop.id.toLowerCase() !== loopId.toLowerCase()) return undefined;
-  fromHtml.add(loop as PublicLoop);
-  return loop as PublicLoop;
+  const valid = typeof loop === "object" && loop !== null && "id" in loop && typeof loop.id === "string";
+  parsed = { element, loop: valid ? (loop as PublicLoop) : null };
+  return parsed.loop;
+}
+
+const sameLoop = (loop: PublicLoop | null, loopId: string) => loop !== null && loop.id.toLowerCase() === loopId.toLowerCase();
+
+/**
+ * The embedded loop for `loopId`, left in place: the page's loading state shows its title before
+ * the page's code arrives (app/routes/loop-loading.tsx); the page then takes the same object.
+ */
+export function peekEmbeddedLoop(loopId: string, doc: Document = document): PublicLoop | undefined {
+  const element = doc.getElementById(LOOP_DATA_ELEMENT_ID);
+  if (!element) return undefined;
+  const loop = embeddedLoop(element);
+  return sameLoop(loop, loopId) ? (loop ?? undefined) : undefined;
+}
+
+/** The embedded loop when the HTML has one for `loopId` (removing the element either way); undefined otherwise. */
+export function takeEmbeddedLoop(loopId: string, doc: Document = document): PublicLoop | undefined {
+  const element = doc.getElementById(LOOP_DATA_ELEMENT_ID);
+  if (!element) return undefined;
+  const loop = embeddedLoop(element);
+  element.remove();
+  parsed = undefined;
+  if (!loop || !sameLoop(loop, loopId)) return undefined;
+  fromHtml.add(loop);
+  return loop;
 }
 
 /** The loop object came from the HTML (a signed-out visitor's copy): a signed-in member asks for their own. */
