@@ -11,7 +11,7 @@ export const CONTRACTS_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.dirname(CONTRACTS_DIR);
 /** Manifests of real chains, committed: contracts/deployments. */
 export const COMMITTED_DEPLOYMENTS_DIR = path.join(CONTRACTS_DIR, "deployments");
-/** The contracts a complete deployment has, in deployment order. */
+/** The contracts a complete deployment has, in deployment order (LoopZap is there when the chain has an exchange). */
 export const CONTRACT_NAMES = ["LoopToken", "LoopVault", "LoopMarketplace"];
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -41,6 +41,17 @@ export function parseManifest(value, file = "manifest") {
     if (!Number.isInteger(entry.blockNumber) || entry.blockNumber < 0) fail(file, `contracts.${name}.blockNumber is not a block number`);
     if (entry.transactionHash !== undefined && !HASH.test(entry.transactionHash))
       fail(file, `contracts.${name}.transactionHash is not a hash`);
+  }
+  if (value.exchange !== undefined) {
+    const { exchange } = value;
+    if (exchange === null || typeof exchange !== "object") fail(file, "exchange is not an object");
+    for (const key of ["router", "factory", "wrappedNative"]) {
+      if (!ADDRESS.test(exchange[key])) fail(file, `exchange.${key} is not an address`);
+    }
+    if (exchange.pair === null || typeof exchange.pair !== "object" || !ADDRESS.test(exchange.pair.address))
+      fail(file, "exchange.pair.address is not an address");
+    if (!Number.isInteger(exchange.pair.blockNumber) || exchange.pair.blockNumber < 0)
+      fail(file, "exchange.pair.blockNumber is not a block number");
   }
   return value;
 }

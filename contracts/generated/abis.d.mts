@@ -3380,12 +3380,2098 @@ export declare const loopVaultAbi: readonly [
   },
 ];
 
+/** ABI of LoopZap (contracts/src/LoopZap.sol). */
+export declare const loopZapAbi: readonly [
+  {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "contract IUniswapV2Router";
+        readonly "name": "router_";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "contract LoopVault";
+        readonly "name": "vault_";
+        readonly "type": "address";
+      },
+    ];
+    readonly "stateMutability": "nonpayable";
+    readonly "type": "constructor";
+  },
+  {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "loopOut";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "DepositTooSmall";
+    readonly "type": "error";
+  },
+  {
+    readonly "inputs": readonly [];
+    readonly "name": "ReentrancyGuardReentrantCall";
+    readonly "type": "error";
+  },
+  {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "token";
+        readonly "type": "address";
+      },
+    ];
+    readonly "name": "SafeERC20FailedOperation";
+    readonly "type": "error";
+  },
+  {
+    readonly "inputs": readonly [];
+    readonly "name": "ZeroAccountRef";
+    readonly "type": "error";
+  },
+  {
+    readonly "inputs": readonly [];
+    readonly "name": "ZeroAddress";
+    readonly "type": "error";
+  },
+  {
+    readonly "inputs": readonly [];
+    readonly "name": "ZeroAmount";
+    readonly "type": "error";
+  },
+  {
+    readonly "anonymous": false;
+    readonly "inputs": readonly [
+      {
+        readonly "indexed": true;
+        readonly "internalType": "address";
+        readonly "name": "buyer";
+        readonly "type": "address";
+      },
+      {
+        readonly "indexed": true;
+        readonly "internalType": "bytes32";
+        readonly "name": "accountRef";
+        readonly "type": "bytes32";
+      },
+      {
+        readonly "indexed": false;
+        readonly "internalType": "uint256";
+        readonly "name": "ethIn";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "indexed": false;
+        readonly "internalType": "uint256";
+        readonly "name": "loopOut";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "indexed": false;
+        readonly "internalType": "uint256";
+        readonly "name": "deposited";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "SwappedAndDeposited";
+    readonly "type": "event";
+  },
+  {
+    readonly "inputs": readonly [];
+    readonly "name": "ledgerUnit";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [];
+    readonly "name": "router";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "contract IUniswapV2Router";
+        readonly "name": "";
+        readonly "type": "address";
+      },
+    ];
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "bytes32";
+        readonly "name": "accountRef";
+        readonly "type": "bytes32";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "minLoopOut";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "deadline";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "swapEthAndDeposit";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "deposited";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "stateMutability": "payable";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [];
+    readonly "name": "token";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "contract IERC20";
+        readonly "name": "";
+        readonly "type": "address";
+      },
+    ];
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [];
+    readonly "name": "vault";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "contract LoopVault";
+        readonly "name": "";
+        readonly "type": "address";
+      },
+    ];
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [];
+    readonly "name": "weth";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "";
+        readonly "type": "address";
+      },
+    ];
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+];
+
+/** ABI of UniswapV2Router02 (@uniswap/v2-periphery/build/UniswapV2Router02.json; PancakeSwap V2's is the same). */
+export declare const uniswapV2RouterAbi: readonly [
+  {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "_factory";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "address";
+        readonly "name": "_WETH";
+        readonly "type": "address";
+      },
+    ];
+    readonly "stateMutability": "nonpayable";
+    readonly "type": "constructor";
+  },
+  {
+    readonly "inputs": readonly [];
+    readonly "name": "WETH";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "";
+        readonly "type": "address";
+      },
+    ];
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "tokenA";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "address";
+        readonly "name": "tokenB";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountADesired";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountBDesired";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountAMin";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountBMin";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "address";
+        readonly "name": "to";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "deadline";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "addLiquidity";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountA";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountB";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "liquidity";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "stateMutability": "nonpayable";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "token";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountTokenDesired";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountTokenMin";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountETHMin";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "address";
+        readonly "name": "to";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "deadline";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "addLiquidityETH";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountToken";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountETH";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "liquidity";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "stateMutability": "payable";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [];
+    readonly "name": "factory";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "";
+        readonly "type": "address";
+      },
+    ];
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountOut";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "reserveIn";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "reserveOut";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "getAmountIn";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountIn";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "stateMutability": "pure";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountIn";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "reserveIn";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "reserveOut";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "getAmountOut";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountOut";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "stateMutability": "pure";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountOut";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "address[]";
+        readonly "name": "path";
+        readonly "type": "address[]";
+      },
+    ];
+    readonly "name": "getAmountsIn";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256[]";
+        readonly "name": "amounts";
+        readonly "type": "uint256[]";
+      },
+    ];
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountIn";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "address[]";
+        readonly "name": "path";
+        readonly "type": "address[]";
+      },
+    ];
+    readonly "name": "getAmountsOut";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256[]";
+        readonly "name": "amounts";
+        readonly "type": "uint256[]";
+      },
+    ];
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountA";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "reserveA";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "reserveB";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "quote";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountB";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "stateMutability": "pure";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "tokenA";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "address";
+        readonly "name": "tokenB";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "liquidity";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountAMin";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountBMin";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "address";
+        readonly "name": "to";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "deadline";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "removeLiquidity";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountA";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountB";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "stateMutability": "nonpayable";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "token";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "liquidity";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountTokenMin";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountETHMin";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "address";
+        readonly "name": "to";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "deadline";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "removeLiquidityETH";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountToken";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountETH";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "stateMutability": "nonpayable";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "token";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "liquidity";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountTokenMin";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountETHMin";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "address";
+        readonly "name": "to";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "deadline";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "removeLiquidityETHSupportingFeeOnTransferTokens";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountETH";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "stateMutability": "nonpayable";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "token";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "liquidity";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountTokenMin";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountETHMin";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "address";
+        readonly "name": "to";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "deadline";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "bool";
+        readonly "name": "approveMax";
+        readonly "type": "bool";
+      },
+      {
+        readonly "internalType": "uint8";
+        readonly "name": "v";
+        readonly "type": "uint8";
+      },
+      {
+        readonly "internalType": "bytes32";
+        readonly "name": "r";
+        readonly "type": "bytes32";
+      },
+      {
+        readonly "internalType": "bytes32";
+        readonly "name": "s";
+        readonly "type": "bytes32";
+      },
+    ];
+    readonly "name": "removeLiquidityETHWithPermit";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountToken";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountETH";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "stateMutability": "nonpayable";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "token";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "liquidity";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountTokenMin";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountETHMin";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "address";
+        readonly "name": "to";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "deadline";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "bool";
+        readonly "name": "approveMax";
+        readonly "type": "bool";
+      },
+      {
+        readonly "internalType": "uint8";
+        readonly "name": "v";
+        readonly "type": "uint8";
+      },
+      {
+        readonly "internalType": "bytes32";
+        readonly "name": "r";
+        readonly "type": "bytes32";
+      },
+      {
+        readonly "internalType": "bytes32";
+        readonly "name": "s";
+        readonly "type": "bytes32";
+      },
+    ];
+    readonly "name": "removeLiquidityETHWithPermitSupportingFeeOnTransferTokens";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountETH";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "stateMutability": "nonpayable";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "tokenA";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "address";
+        readonly "name": "tokenB";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "liquidity";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountAMin";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountBMin";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "address";
+        readonly "name": "to";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "deadline";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "bool";
+        readonly "name": "approveMax";
+        readonly "type": "bool";
+      },
+      {
+        readonly "internalType": "uint8";
+        readonly "name": "v";
+        readonly "type": "uint8";
+      },
+      {
+        readonly "internalType": "bytes32";
+        readonly "name": "r";
+        readonly "type": "bytes32";
+      },
+      {
+        readonly "internalType": "bytes32";
+        readonly "name": "s";
+        readonly "type": "bytes32";
+      },
+    ];
+    readonly "name": "removeLiquidityWithPermit";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountA";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountB";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "stateMutability": "nonpayable";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountOut";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "address[]";
+        readonly "name": "path";
+        readonly "type": "address[]";
+      },
+      {
+        readonly "internalType": "address";
+        readonly "name": "to";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "deadline";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "swapETHForExactTokens";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256[]";
+        readonly "name": "amounts";
+        readonly "type": "uint256[]";
+      },
+    ];
+    readonly "stateMutability": "payable";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountOutMin";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "address[]";
+        readonly "name": "path";
+        readonly "type": "address[]";
+      },
+      {
+        readonly "internalType": "address";
+        readonly "name": "to";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "deadline";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "swapExactETHForTokens";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256[]";
+        readonly "name": "amounts";
+        readonly "type": "uint256[]";
+      },
+    ];
+    readonly "stateMutability": "payable";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountOutMin";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "address[]";
+        readonly "name": "path";
+        readonly "type": "address[]";
+      },
+      {
+        readonly "internalType": "address";
+        readonly "name": "to";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "deadline";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "swapExactETHForTokensSupportingFeeOnTransferTokens";
+    readonly "outputs": readonly [];
+    readonly "stateMutability": "payable";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountIn";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountOutMin";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "address[]";
+        readonly "name": "path";
+        readonly "type": "address[]";
+      },
+      {
+        readonly "internalType": "address";
+        readonly "name": "to";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "deadline";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "swapExactTokensForETH";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256[]";
+        readonly "name": "amounts";
+        readonly "type": "uint256[]";
+      },
+    ];
+    readonly "stateMutability": "nonpayable";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountIn";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountOutMin";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "address[]";
+        readonly "name": "path";
+        readonly "type": "address[]";
+      },
+      {
+        readonly "internalType": "address";
+        readonly "name": "to";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "deadline";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "swapExactTokensForETHSupportingFeeOnTransferTokens";
+    readonly "outputs": readonly [];
+    readonly "stateMutability": "nonpayable";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountIn";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountOutMin";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "address[]";
+        readonly "name": "path";
+        readonly "type": "address[]";
+      },
+      {
+        readonly "internalType": "address";
+        readonly "name": "to";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "deadline";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "swapExactTokensForTokens";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256[]";
+        readonly "name": "amounts";
+        readonly "type": "uint256[]";
+      },
+    ];
+    readonly "stateMutability": "nonpayable";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountIn";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountOutMin";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "address[]";
+        readonly "name": "path";
+        readonly "type": "address[]";
+      },
+      {
+        readonly "internalType": "address";
+        readonly "name": "to";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "deadline";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "swapExactTokensForTokensSupportingFeeOnTransferTokens";
+    readonly "outputs": readonly [];
+    readonly "stateMutability": "nonpayable";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountOut";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountInMax";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "address[]";
+        readonly "name": "path";
+        readonly "type": "address[]";
+      },
+      {
+        readonly "internalType": "address";
+        readonly "name": "to";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "deadline";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "swapTokensForExactETH";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256[]";
+        readonly "name": "amounts";
+        readonly "type": "uint256[]";
+      },
+    ];
+    readonly "stateMutability": "nonpayable";
+    readonly "type": "function";
+  },
+  {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountOut";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amountInMax";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "address[]";
+        readonly "name": "path";
+        readonly "type": "address[]";
+      },
+      {
+        readonly "internalType": "address";
+        readonly "name": "to";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "deadline";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "swapTokensForExactTokens";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256[]";
+        readonly "name": "amounts";
+        readonly "type": "uint256[]";
+      },
+    ];
+    readonly "stateMutability": "nonpayable";
+    readonly "type": "function";
+  },
+  {
+    readonly "stateMutability": "payable";
+    readonly "type": "receive";
+  },
+];
+
+/** ABI of UniswapV2Factory (@uniswap/v2-core/build/UniswapV2Factory.json; PancakeSwap V2's is the same). */
+export declare const uniswapV2FactoryAbi: readonly [
+  {
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "_feeToSetter";
+        readonly "type": "address";
+      },
+    ];
+    readonly "payable": false;
+    readonly "stateMutability": "nonpayable";
+    readonly "type": "constructor";
+  },
+  {
+    readonly "anonymous": false;
+    readonly "inputs": readonly [
+      {
+        readonly "indexed": true;
+        readonly "internalType": "address";
+        readonly "name": "token0";
+        readonly "type": "address";
+      },
+      {
+        readonly "indexed": true;
+        readonly "internalType": "address";
+        readonly "name": "token1";
+        readonly "type": "address";
+      },
+      {
+        readonly "indexed": false;
+        readonly "internalType": "address";
+        readonly "name": "pair";
+        readonly "type": "address";
+      },
+      {
+        readonly "indexed": false;
+        readonly "internalType": "uint256";
+        readonly "name": "";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "PairCreated";
+    readonly "type": "event";
+  },
+  {
+    readonly "constant": true;
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "allPairs";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "";
+        readonly "type": "address";
+      },
+    ];
+    readonly "payable": false;
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": true;
+    readonly "inputs": readonly [];
+    readonly "name": "allPairsLength";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "payable": false;
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": false;
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "tokenA";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "address";
+        readonly "name": "tokenB";
+        readonly "type": "address";
+      },
+    ];
+    readonly "name": "createPair";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "pair";
+        readonly "type": "address";
+      },
+    ];
+    readonly "payable": false;
+    readonly "stateMutability": "nonpayable";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": true;
+    readonly "inputs": readonly [];
+    readonly "name": "feeTo";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "";
+        readonly "type": "address";
+      },
+    ];
+    readonly "payable": false;
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": true;
+    readonly "inputs": readonly [];
+    readonly "name": "feeToSetter";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "";
+        readonly "type": "address";
+      },
+    ];
+    readonly "payable": false;
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": true;
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "address";
+        readonly "name": "";
+        readonly "type": "address";
+      },
+    ];
+    readonly "name": "getPair";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "";
+        readonly "type": "address";
+      },
+    ];
+    readonly "payable": false;
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": false;
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "_feeTo";
+        readonly "type": "address";
+      },
+    ];
+    readonly "name": "setFeeTo";
+    readonly "outputs": readonly [];
+    readonly "payable": false;
+    readonly "stateMutability": "nonpayable";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": false;
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "_feeToSetter";
+        readonly "type": "address";
+      },
+    ];
+    readonly "name": "setFeeToSetter";
+    readonly "outputs": readonly [];
+    readonly "payable": false;
+    readonly "stateMutability": "nonpayable";
+    readonly "type": "function";
+  },
+];
+
+/** ABI of UniswapV2Pair (@uniswap/v2-core/build/UniswapV2Pair.json; PancakeSwap V2's is the same). */
+export declare const uniswapV2PairAbi: readonly [
+  {
+    readonly "inputs": readonly [];
+    readonly "payable": false;
+    readonly "stateMutability": "nonpayable";
+    readonly "type": "constructor";
+  },
+  {
+    readonly "anonymous": false;
+    readonly "inputs": readonly [
+      {
+        readonly "indexed": true;
+        readonly "internalType": "address";
+        readonly "name": "owner";
+        readonly "type": "address";
+      },
+      {
+        readonly "indexed": true;
+        readonly "internalType": "address";
+        readonly "name": "spender";
+        readonly "type": "address";
+      },
+      {
+        readonly "indexed": false;
+        readonly "internalType": "uint256";
+        readonly "name": "value";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "Approval";
+    readonly "type": "event";
+  },
+  {
+    readonly "anonymous": false;
+    readonly "inputs": readonly [
+      {
+        readonly "indexed": true;
+        readonly "internalType": "address";
+        readonly "name": "sender";
+        readonly "type": "address";
+      },
+      {
+        readonly "indexed": false;
+        readonly "internalType": "uint256";
+        readonly "name": "amount0";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "indexed": false;
+        readonly "internalType": "uint256";
+        readonly "name": "amount1";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "indexed": true;
+        readonly "internalType": "address";
+        readonly "name": "to";
+        readonly "type": "address";
+      },
+    ];
+    readonly "name": "Burn";
+    readonly "type": "event";
+  },
+  {
+    readonly "anonymous": false;
+    readonly "inputs": readonly [
+      {
+        readonly "indexed": true;
+        readonly "internalType": "address";
+        readonly "name": "sender";
+        readonly "type": "address";
+      },
+      {
+        readonly "indexed": false;
+        readonly "internalType": "uint256";
+        readonly "name": "amount0";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "indexed": false;
+        readonly "internalType": "uint256";
+        readonly "name": "amount1";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "Mint";
+    readonly "type": "event";
+  },
+  {
+    readonly "anonymous": false;
+    readonly "inputs": readonly [
+      {
+        readonly "indexed": true;
+        readonly "internalType": "address";
+        readonly "name": "sender";
+        readonly "type": "address";
+      },
+      {
+        readonly "indexed": false;
+        readonly "internalType": "uint256";
+        readonly "name": "amount0In";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "indexed": false;
+        readonly "internalType": "uint256";
+        readonly "name": "amount1In";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "indexed": false;
+        readonly "internalType": "uint256";
+        readonly "name": "amount0Out";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "indexed": false;
+        readonly "internalType": "uint256";
+        readonly "name": "amount1Out";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "indexed": true;
+        readonly "internalType": "address";
+        readonly "name": "to";
+        readonly "type": "address";
+      },
+    ];
+    readonly "name": "Swap";
+    readonly "type": "event";
+  },
+  {
+    readonly "anonymous": false;
+    readonly "inputs": readonly [
+      {
+        readonly "indexed": false;
+        readonly "internalType": "uint112";
+        readonly "name": "reserve0";
+        readonly "type": "uint112";
+      },
+      {
+        readonly "indexed": false;
+        readonly "internalType": "uint112";
+        readonly "name": "reserve1";
+        readonly "type": "uint112";
+      },
+    ];
+    readonly "name": "Sync";
+    readonly "type": "event";
+  },
+  {
+    readonly "anonymous": false;
+    readonly "inputs": readonly [
+      {
+        readonly "indexed": true;
+        readonly "internalType": "address";
+        readonly "name": "from";
+        readonly "type": "address";
+      },
+      {
+        readonly "indexed": true;
+        readonly "internalType": "address";
+        readonly "name": "to";
+        readonly "type": "address";
+      },
+      {
+        readonly "indexed": false;
+        readonly "internalType": "uint256";
+        readonly "name": "value";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "Transfer";
+    readonly "type": "event";
+  },
+  {
+    readonly "constant": true;
+    readonly "inputs": readonly [];
+    readonly "name": "DOMAIN_SEPARATOR";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "bytes32";
+        readonly "name": "";
+        readonly "type": "bytes32";
+      },
+    ];
+    readonly "payable": false;
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": true;
+    readonly "inputs": readonly [];
+    readonly "name": "MINIMUM_LIQUIDITY";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "payable": false;
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": true;
+    readonly "inputs": readonly [];
+    readonly "name": "PERMIT_TYPEHASH";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "bytes32";
+        readonly "name": "";
+        readonly "type": "bytes32";
+      },
+    ];
+    readonly "payable": false;
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": true;
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "address";
+        readonly "name": "";
+        readonly "type": "address";
+      },
+    ];
+    readonly "name": "allowance";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "payable": false;
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": false;
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "spender";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "value";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "approve";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "bool";
+        readonly "name": "";
+        readonly "type": "bool";
+      },
+    ];
+    readonly "payable": false;
+    readonly "stateMutability": "nonpayable";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": true;
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "";
+        readonly "type": "address";
+      },
+    ];
+    readonly "name": "balanceOf";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "payable": false;
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": false;
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "to";
+        readonly "type": "address";
+      },
+    ];
+    readonly "name": "burn";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amount0";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amount1";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "payable": false;
+    readonly "stateMutability": "nonpayable";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": true;
+    readonly "inputs": readonly [];
+    readonly "name": "decimals";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint8";
+        readonly "name": "";
+        readonly "type": "uint8";
+      },
+    ];
+    readonly "payable": false;
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": true;
+    readonly "inputs": readonly [];
+    readonly "name": "factory";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "";
+        readonly "type": "address";
+      },
+    ];
+    readonly "payable": false;
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": true;
+    readonly "inputs": readonly [];
+    readonly "name": "getReserves";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint112";
+        readonly "name": "_reserve0";
+        readonly "type": "uint112";
+      },
+      {
+        readonly "internalType": "uint112";
+        readonly "name": "_reserve1";
+        readonly "type": "uint112";
+      },
+      {
+        readonly "internalType": "uint32";
+        readonly "name": "_blockTimestampLast";
+        readonly "type": "uint32";
+      },
+    ];
+    readonly "payable": false;
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": false;
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "_token0";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "address";
+        readonly "name": "_token1";
+        readonly "type": "address";
+      },
+    ];
+    readonly "name": "initialize";
+    readonly "outputs": readonly [];
+    readonly "payable": false;
+    readonly "stateMutability": "nonpayable";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": true;
+    readonly "inputs": readonly [];
+    readonly "name": "kLast";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "payable": false;
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": false;
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "to";
+        readonly "type": "address";
+      },
+    ];
+    readonly "name": "mint";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "liquidity";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "payable": false;
+    readonly "stateMutability": "nonpayable";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": true;
+    readonly "inputs": readonly [];
+    readonly "name": "name";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "string";
+        readonly "name": "";
+        readonly "type": "string";
+      },
+    ];
+    readonly "payable": false;
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": true;
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "";
+        readonly "type": "address";
+      },
+    ];
+    readonly "name": "nonces";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "payable": false;
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": false;
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "owner";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "address";
+        readonly "name": "spender";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "value";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "deadline";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint8";
+        readonly "name": "v";
+        readonly "type": "uint8";
+      },
+      {
+        readonly "internalType": "bytes32";
+        readonly "name": "r";
+        readonly "type": "bytes32";
+      },
+      {
+        readonly "internalType": "bytes32";
+        readonly "name": "s";
+        readonly "type": "bytes32";
+      },
+    ];
+    readonly "name": "permit";
+    readonly "outputs": readonly [];
+    readonly "payable": false;
+    readonly "stateMutability": "nonpayable";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": true;
+    readonly "inputs": readonly [];
+    readonly "name": "price0CumulativeLast";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "payable": false;
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": true;
+    readonly "inputs": readonly [];
+    readonly "name": "price1CumulativeLast";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "payable": false;
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": false;
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "to";
+        readonly "type": "address";
+      },
+    ];
+    readonly "name": "skim";
+    readonly "outputs": readonly [];
+    readonly "payable": false;
+    readonly "stateMutability": "nonpayable";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": false;
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amount0Out";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "amount1Out";
+        readonly "type": "uint256";
+      },
+      {
+        readonly "internalType": "address";
+        readonly "name": "to";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "bytes";
+        readonly "name": "data";
+        readonly "type": "bytes";
+      },
+    ];
+    readonly "name": "swap";
+    readonly "outputs": readonly [];
+    readonly "payable": false;
+    readonly "stateMutability": "nonpayable";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": true;
+    readonly "inputs": readonly [];
+    readonly "name": "symbol";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "string";
+        readonly "name": "";
+        readonly "type": "string";
+      },
+    ];
+    readonly "payable": false;
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": false;
+    readonly "inputs": readonly [];
+    readonly "name": "sync";
+    readonly "outputs": readonly [];
+    readonly "payable": false;
+    readonly "stateMutability": "nonpayable";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": true;
+    readonly "inputs": readonly [];
+    readonly "name": "token0";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "";
+        readonly "type": "address";
+      },
+    ];
+    readonly "payable": false;
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": true;
+    readonly "inputs": readonly [];
+    readonly "name": "token1";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "";
+        readonly "type": "address";
+      },
+    ];
+    readonly "payable": false;
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": true;
+    readonly "inputs": readonly [];
+    readonly "name": "totalSupply";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "payable": false;
+    readonly "stateMutability": "view";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": false;
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "to";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "value";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "transfer";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "bool";
+        readonly "name": "";
+        readonly "type": "bool";
+      },
+    ];
+    readonly "payable": false;
+    readonly "stateMutability": "nonpayable";
+    readonly "type": "function";
+  },
+  {
+    readonly "constant": false;
+    readonly "inputs": readonly [
+      {
+        readonly "internalType": "address";
+        readonly "name": "from";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "address";
+        readonly "name": "to";
+        readonly "type": "address";
+      },
+      {
+        readonly "internalType": "uint256";
+        readonly "name": "value";
+        readonly "type": "uint256";
+      },
+    ];
+    readonly "name": "transferFrom";
+    readonly "outputs": readonly [
+      {
+        readonly "internalType": "bool";
+        readonly "name": "";
+        readonly "type": "bool";
+      },
+    ];
+    readonly "payable": false;
+    readonly "stateMutability": "nonpayable";
+    readonly "type": "function";
+  },
+];
+
 /** Every shared ABI by contract name (the names in the deployment manifests). */
 export declare const abis: {
   readonly LoopToken: typeof loopTokenAbi;
   readonly LoopMarketplace: typeof loopMarketplaceAbi;
   readonly LoopVault: typeof loopVaultAbi;
+  readonly LoopZap: typeof loopZapAbi;
 };
 
 /** Name of a shared contract. */
 export type ContractName = keyof typeof abis;
+
+/** The exchange's ABIs (Uniswap V2) by contract name. */
+export declare const exchangeAbis: {
+  readonly UniswapV2Router02: typeof uniswapV2RouterAbi;
+  readonly UniswapV2Factory: typeof uniswapV2FactoryAbi;
+  readonly UniswapV2Pair: typeof uniswapV2PairAbi;
+};

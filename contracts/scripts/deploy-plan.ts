@@ -19,9 +19,21 @@
 //   ADMIN_ADDRESS                                        DEFAULT_ADMIN_ROLE of the three (default: the deployer)
 //   TREASURY_ADDRESS                                     LoopToken MINTER_ROLE (default: the deployer)
 //   FAUCET_ADDRESS                                       another MINTER_ROLE for test funds (local: the operator, #8)
+//   UNISWAP_V2_ROUTER_ADDRESS                            the Uniswap-V2-compatible router LoopZap swaps through, on a
+//   UNISWAP_V2_NAME                                      chain that contracts/exchanges.json does not list, or instead
+//                                                        of the listed or (locally) deployed one; its name, default
+//                                                        "Uniswap V2". On a chain with neither, no LoopZap is deployed
+//
+// The exchange (issue 40): after the LOOP contracts and their configuration, the deployment deploys
+// LoopZap against the chain's Uniswap-V2-compatible router (contracts/exchanges.json: Uniswap V2 on
+// Ethereum, PancakeSwap V2 on BSC), creates the LOOP/wrapped-coin pair when the factory has none, and
+// records the exchange in the manifest. On the local chain it first deploys WETH9, UniswapV2Factory
+// and UniswapV2Router02 from the Uniswap packages' builds, and seeds the pool at the platform's rate
+// (LOCAL_POOL_ETH at LOCAL_ETH_PRICE_USD). On real chains the treasury adds the liquidity.
 import { getAddress, isAddress, keccak256, parseEther, stringToBytes, zeroHash, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import type { DeployedContract, DeploymentRoles } from "../manifest.mjs";
+import exchanges from "../exchanges.json";
 import localAccounts from "../local-accounts.json";
 
 export type { DeployedContract, DeploymentManifest } from "../manifest.mjs";
@@ -41,6 +53,8 @@ export interface DeployConfig {
   fund: { addresses: Address[]; amount: bigint } | null;
   /** Local chain only: LOOP the deployer puts into the vault's reserve. */
   vaultReserve: bigint;
+  /** The exchange LoopZap swaps through; null: none on this chain (no LoopZap). */
+  exchange: ExchangePlan | null;
 }
 
 export interface DeployContext {
@@ -54,7 +68,7 @@ export interface DeployContext {
 
 export interface DeployStep {
   /** Key in the manifest (the contract name). */
-  name: "LoopToken" | "LoopVault" | "LoopMarketplace";
+  name: "LoopToken" | "LoopVault" | "LoopMarketplace" | "LoopZap";
   /** Artifact name of the contract in contracts/src. */
   contract: string;
   /** Constructor arguments; may use what earlier steps deployed. */
@@ -87,6 +101,13 @@ export const DEPLOY_PLAN: DeployStep[] = [
     ],
   },
 ];
+
+/** After the exchange (deployer.ts): LoopZap swaps through `router` and deposits into the vault. */
+export const ZAP_STEP: Omit<DeployStep, "args"> & { args: (context: DeployContext, router: Address) => readonly unknown[] } = {
+  name: "LoopZap",
+  contract: "LoopZap",
+  args: (context, router) => [router, address(context, "LoopVault")],
+};
 
 /** A call of the configuration phase. */
 export interface DeployCall {
@@ -255,5 +276,64 @@ export function resolveConfig(chainId: number, deployer: Address, env: NodeJS.Pr
       ? { addresses: localAccounts.funded.addresses.map((a) => getAddress(a)), amount: parseEther(localAccounts.funded.loopEach) }
       : null,
     vaultReserve: local ? parseEther(reserveRaw ?? localAccounts.vaultReserveLoop) : 0n,
+    exchange: resolveExchange(chainId, env),
+  };
+}
+
+// ------------------------------------------------------------------------- the exchange (issue 40)
+
+/** The local chain's fixed dev ETH price, in USD (the local chain has no market to ask). */
+export const LOCAL_ETH_PRICE_USD = 3_000n;
+/** The platform's one rate: 500 LOOP = 1 USD (rules/src/units.ts LOOP_PER_USD). */
+export const LOOP_PER_USD = 500n;
+/**
+ * The local pool's depth, its ETH side. At 2 ETH (3,000,000 LOOP), buying 1,000 LOOP (about $2)
+ * moves the pool's price by about 0.07%; the default 5% price-impact bound is reached near $300.
+ */
+export const LOCAL_POOL_ETH = parseEther("2");
+/** The local pool's LOOP side at the platform's rate: 2 ETH × $3,000 × 500 LOOP/$ = 3,000,000 LOOP. */
+export const LOCAL_POOL_LOOP = LOCAL_POOL_ETH * LOCAL_ETH_PRICE_USD * LOOP_PER_USD;
+
+/** Where LoopZap's router comes from. */
+export type ExchangePlan =
+  /** The local chain: Uniswap V2 deployed from its packages' builds, the pool seeded. */
+  | { source: "local"; name: string }
+  /**
+   * A chain's existing exchange: from contracts/exchanges.json (factory and wrapped coin given, and
+   * checked against the router) or UNISWAP_V2_ROUTER_ADDRESS (both read from the router).
+   */
+  | { source: "existing"; name: string; router: Address; factory: Address | null; wrappedNative: Address | null };
+
+interface KnownExchange {
+  name: string;
+  router: string;
+  factory: string;
+  wrappedNative: string;
+}
+
+/** The Uniswap-V2-compatible exchange of a chain (contracts/exchanges.json), or undefined. */
+export function knownExchange(chainId: number): KnownExchange | undefined {
+  const entry = (exchanges as unknown as Record<string, KnownExchange | string>)[String(chainId)];
+  return typeof entry === "object" ? entry : undefined;
+}
+
+/**
+ * The exchange LoopZap uses on `chainId`: UNISWAP_V2_ROUTER_ADDRESS (on any chain, the local one
+ * included: then nothing is deployed or seeded there), else Uniswap V2 deployed on the local chain,
+ * else contracts/exchanges.json; null when none.
+ */
+export function resolveExchange(chainId: number, env: NodeJS.ProcessEnv = process.env): ExchangePlan | null {
+  const router = addressFrom(env, "UNISWAP_V2_ROUTER_ADDRESS");
+  if (router)
+    return { source: "existing", name: value(env, "UNISWAP_V2_NAME") ?? "Uniswap V2", router, factory: null, wrappedNative: null };
+  if (chainId === LOCAL_CHAIN_ID) return { source: "local", name: "Uniswap V2 (local)" };
+  const known = knownExchange(chainId);
+  if (!known) return null;
+  return {
+    source: "existing",
+    name: known.name,
+    router: getAddress(known.router),
+    factory: getAddress(known.factory),
+    wrappedNative: getAddress(known.wrappedNative),
   };
 }

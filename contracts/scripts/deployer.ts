@@ -1,19 +1,41 @@
 // Deploys DEPLOY_PLAN (deploy-plan.ts), applies its configuration (roles; test funds on the local
-// chain) and writes <DEPLOYMENTS_DIR or contracts/deployments>/<chainId>.json. Called by deploy.ts
-// (the Hardhat script) and by the tests.
+// chain), then the exchange part (LoopZap against the chain's Uniswap-V2-compatible router, the
+// LOOP pair; on the local chain Uniswap V2 itself and a seeded pool), and writes
+// <DEPLOYMENTS_DIR or contracts/deployments>/<chainId>.json. Called by deploy.ts (the Hardhat
+// script) and by the tests.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Artifacts, EIP1193Provider } from "hardhat/types";
-import { createPublicClient, createWalletClient, custom, formatEther, getAddress, type Abi, type Address, type Hex } from "viem";
+import {
+  createPublicClient,
+  createWalletClient,
+  custom,
+  formatEther,
+  getAddress,
+  zeroAddress,
+  type Abi,
+  type Address,
+  type Hex,
+  type TransactionReceipt,
+} from "viem";
+import type { DeployedExchange } from "../manifest.mjs";
 import {
   DEPLOY_PLAN,
   LOCAL_CHAIN_ID,
+  LOCAL_ETH_PRICE_USD,
+  LOCAL_POOL_ETH,
+  LOCAL_POOL_LOOP,
+  ZAP_STEP,
   configurationCalls,
   resolveConfig,
   type DeployContext,
   type DeployedContract,
   type DeploymentManifest,
 } from "./deploy-plan";
+import { UNISWAP_V2_FACTORY, UNISWAP_V2_ROUTER, WETH9, type UniswapBuild } from "./uniswap-v2";
+
+/** How long the local pool's seeding transaction may wait (its router deadline), in seconds. */
+const SEED_DEADLINE_SECONDS = 3_600n;
 
 export interface DeployOptions {
   provider: EIP1193Provider;
@@ -53,26 +75,29 @@ export async function deploy({ provider, artifacts, deploymentsDir, env = proces
     return receipt;
   }
 
+  /** Deploys `bytecode` with `args`; the deployed contract as the manifest records it. */
+  async function deployCode(contract: string, abi: Abi, bytecode: Hex, args: readonly unknown[]): Promise<DeployedContract> {
+    const hash = await walletClient.deployContract({ abi, bytecode, args, chain: null });
+    const receipt = await confirm(hash, `deploy ${contract}`);
+    if (!receipt.contractAddress) throw new Error(`${contract}: no contract address in the receipt of ${hash}`);
+    return { contract, address: getAddress(receipt.contractAddress), blockNumber: Number(receipt.blockNumber), transactionHash: hash };
+  }
+
+  async function send(address: Address, abi: Abi, functionName: string, args: readonly unknown[], what: string, value?: bigint) {
+    const hash = await walletClient.writeContract({ address, abi, functionName, args, chain: null, ...(value ? { value } : {}) });
+    return confirm(hash, what);
+  }
+
+  const read = <T>(address: Address, abi: Abi, functionName: string, args: readonly unknown[] = []) =>
+    publicClient.readContract({ address, abi, functionName, args }) as Promise<T>;
+
   log(
     `Deploying ${DEPLOY_PLAN.length} contracts to chain ${chainId} from ${deployer} (dispute window ${config.disputeWindowSeconds} s, payout limit ${formatEther(config.payoutLimit)} LOOP per day)`,
   );
   for (const step of DEPLOY_PLAN) {
     const artifact = await artifacts.readArtifact(step.contract);
     abis[step.name] = artifact.abi as Abi;
-    const hash = await walletClient.deployContract({
-      abi: artifact.abi as Abi,
-      bytecode: artifact.bytecode as Hex,
-      args: step.args(context),
-      chain: null,
-    });
-    const receipt = await confirm(hash, `deploy ${step.name}`);
-    if (!receipt.contractAddress) throw new Error(`${step.name}: no contract address in the receipt of ${hash}`);
-    const self: DeployedContract = {
-      contract: step.contract,
-      address: getAddress(receipt.contractAddress),
-      blockNumber: Number(receipt.blockNumber),
-      transactionHash: hash,
-    };
+    const self = await deployCode(step.contract, artifact.abi as Abi, artifact.bytecode as Hex, step.args(context));
     manifest.contracts[step.name] = self;
     log(`  ${step.name.padEnd(16)} ${self.address}  (block ${self.blockNumber})`);
   }
@@ -89,6 +114,94 @@ export async function deploy({ provider, artifacts, deploymentsDir, env = proces
     });
     await confirm(hash, call.describe);
     log(`  ${call.describe}`);
+  }
+
+  // ---- the exchange: LoopZap, the LOOP pair (and on the local chain Uniswap V2 and its pool)
+  const plan = config.exchange;
+  if (!plan) {
+    log(
+      `  no Uniswap-V2-compatible exchange for chain ${chainId} (contracts/exchanges.json, UNISWAP_V2_ROUTER_ADDRESS): LoopZap not deployed`,
+    );
+  } else {
+    const tokenAddress = manifest.contracts.LoopToken!.address;
+    let router: Address;
+    let factory: Address;
+    let wrappedNative: Address;
+    const deployedExchange: NonNullable<DeployedExchange["deployed"]> = {};
+    if (plan.source === "local") {
+      const fromBuild = async (uniswap: UniswapBuild, args: readonly unknown[]) => {
+        const self = await deployCode(uniswap.contract, uniswap.abi, uniswap.bytecode, args);
+        deployedExchange[uniswap.contract as keyof typeof deployedExchange] = self;
+        log(`  ${uniswap.contract.padEnd(16)} ${self.address}  (block ${self.blockNumber}, ${uniswap.source})`);
+        return self.address;
+      };
+      wrappedNative = await fromBuild(WETH9, []);
+      // feeToSetter: the admin (the protocol fee stays off unless it turns it on).
+      factory = await fromBuild(UNISWAP_V2_FACTORY, [config.roles.admin]);
+      router = await fromBuild(UNISWAP_V2_ROUTER, [factory, wrappedNative]);
+    } else {
+      router = plan.router;
+      factory = getAddress(await read<Address>(router, UNISWAP_V2_ROUTER.abi, "factory"));
+      wrappedNative = getAddress(await read<Address>(router, UNISWAP_V2_ROUTER.abi, "WETH"));
+      if ((plan.factory && plan.factory !== factory) || (plan.wrappedNative && plan.wrappedNative !== wrappedNative)) {
+        throw new Error(
+          `${plan.name} router ${router} on chain ${chainId}: its factory ${factory} and WETH ${wrappedNative} are not the configured ${plan.factory} and ${plan.wrappedNative} (contracts/exchanges.json)`,
+        );
+      }
+      log(`  ${plan.name}: router ${router}, factory ${factory}, wrapped coin ${wrappedNative}`);
+    }
+
+    const zapArtifact = await artifacts.readArtifact(ZAP_STEP.contract);
+    const zap = await deployCode(ZAP_STEP.contract, zapArtifact.abi as Abi, zapArtifact.bytecode as Hex, ZAP_STEP.args(context, router));
+    manifest.contracts.LoopZap = zap;
+    log(`  ${"LoopZap".padEnd(16)} ${zap.address}  (block ${zap.blockNumber})`);
+
+    let pairAddress = getAddress(await read<Address>(factory, UNISWAP_V2_FACTORY.abi, "getPair", [tokenAddress, wrappedNative]));
+    let pairBlock: number;
+    if (pairAddress === zeroAddress) {
+      const receipt: TransactionReceipt = await send(
+        factory,
+        UNISWAP_V2_FACTORY.abi,
+        "createPair",
+        [tokenAddress, wrappedNative],
+        "create the LOOP pair",
+      );
+      pairAddress = getAddress(await read<Address>(factory, UNISWAP_V2_FACTORY.abi, "getPair", [tokenAddress, wrappedNative]));
+      pairBlock = Number(receipt.blockNumber);
+      log(`  LOOP pair        ${pairAddress}  (block ${pairBlock}, created)`);
+    } else {
+      // It existed already: it is indexed from this deployment on.
+      pairBlock = Number(await publicClient.getBlockNumber());
+      log(`  LOOP pair        ${pairAddress}  (existing)`);
+    }
+
+    const exchange: DeployedExchange = {
+      name: plan.name,
+      router,
+      factory,
+      wrappedNative,
+      pair: { address: pairAddress, blockNumber: pairBlock },
+    };
+    if (plan.source === "local") {
+      exchange.deployed = deployedExchange;
+      // Seed the pool at the platform's rate: the deployer (the local treasury) mints the LOOP side.
+      await send(tokenAddress, abis.LoopToken!, "mint", [deployer, LOCAL_POOL_LOOP], "mint the pool's LOOP");
+      await send(tokenAddress, abis.LoopToken!, "approve", [router, LOCAL_POOL_LOOP], "approve the router");
+      const { timestamp } = await publicClient.getBlock();
+      await send(
+        router,
+        UNISWAP_V2_ROUTER.abi,
+        "addLiquidityETH",
+        [tokenAddress, LOCAL_POOL_LOOP, LOCAL_POOL_LOOP, LOCAL_POOL_ETH, deployer, timestamp + SEED_DEADLINE_SECONDS],
+        "seed the LOOP pool",
+        LOCAL_POOL_ETH,
+      );
+      exchange.seed = { ethUsd: Number(LOCAL_ETH_PRICE_USD), eth: formatEther(LOCAL_POOL_ETH), loop: formatEther(LOCAL_POOL_LOOP) };
+      log(
+        `  seed the LOOP pool: ${formatEther(LOCAL_POOL_LOOP)} LOOP + ${formatEther(LOCAL_POOL_ETH)} ETH (ETH at $${LOCAL_ETH_PRICE_USD}, 500 LOOP = $1)`,
+      );
+    }
+    manifest.exchange = exchange;
   }
 
   const { roles } = config;

@@ -4,10 +4,15 @@
 //   contracts/generated/abis.d.mts  their literal types (`as const`-style), for viem and Ponder
 // Both files are committed. `--check` compares them with the artifacts instead and exits 1 when
 // they are stale (the contracts test script runs it after `hardhat compile`).
+// The exchange's ABIs (Uniswap V2's router, factory and pair: PancakeSwap V2 has the same) come from
+// the build JSON that @uniswap/v2-core and @uniswap/v2-periphery ship (never compiled here).
 //   node contracts/scripts/generate-abis.mjs [--check] [--artifacts <dir>]
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+
+const require = createRequire(import.meta.url);
 
 const CONTRACTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUT_DIR = path.join(CONTRACTS_DIR, "generated");
@@ -17,6 +22,14 @@ export const SHARED_CONTRACTS = [
   { name: "LoopToken", exportName: "loopTokenAbi" },
   { name: "LoopMarketplace", exportName: "loopMarketplaceAbi" },
   { name: "LoopVault", exportName: "loopVaultAbi" },
+  { name: "LoopZap", exportName: "loopZapAbi" },
+];
+
+/** The exchange's contracts (Uniswap V2), from their packages' build JSON, with the export name of each. */
+export const EXCHANGE_CONTRACTS = [
+  { name: "UniswapV2Router02", exportName: "uniswapV2RouterAbi", build: "@uniswap/v2-periphery/build/UniswapV2Router02.json" },
+  { name: "UniswapV2Factory", exportName: "uniswapV2FactoryAbi", build: "@uniswap/v2-core/build/UniswapV2Factory.json" },
+  { name: "UniswapV2Pair", exportName: "uniswapV2PairAbi", build: "@uniswap/v2-core/build/UniswapV2Pair.json" },
 ];
 
 const HEADER =
@@ -28,6 +41,15 @@ export function readAbis(artifactsDir = path.join(CONTRACTS_DIR, "artifacts")) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run \`pnpm --filter @loop/contracts compile\` first`);
     return { name, exportName, abi: JSON.parse(readFileSync(file, "utf8")).abi };
   });
+}
+
+export function readExchangeAbis() {
+  return EXCHANGE_CONTRACTS.map(({ name, exportName, build }) => ({
+    name,
+    exportName,
+    build,
+    abi: JSON.parse(readFileSync(require.resolve(build), "utf8")).abi,
+  }));
 }
 
 /** A JSON value as a TypeScript type of its literal value (readonly tuples and properties). */
@@ -45,12 +67,17 @@ function literalType(value, indent = "") {
   return JSON.stringify(value);
 }
 
-export function render(abis) {
+export function render(abis, exchangeAbis = readExchangeAbis()) {
   const js = [HEADER];
   const dts = [HEADER];
   for (const { name, exportName, abi } of abis) {
     js.push(`/** ABI of ${name} (contracts/src/${name}.sol). */\nexport const ${exportName} = ${JSON.stringify(abi, null, 2)};\n`);
     dts.push(`/** ABI of ${name} (contracts/src/${name}.sol). */\nexport declare const ${exportName}: ${literalType(abi)};\n`);
+  }
+  for (const { name, exportName, build, abi } of exchangeAbis) {
+    const doc = `/** ABI of ${name} (${build}; PancakeSwap V2's is the same). */`;
+    js.push(`${doc}\nexport const ${exportName} = ${JSON.stringify(abi, null, 2)};\n`);
+    dts.push(`${doc}\nexport declare const ${exportName}: ${literalType(abi)};\n`);
   }
   const map = abis.map(({ name, exportName }) => `  ${name}: ${exportName},`).join("\n");
   js.push(`/** Every shared ABI by contract name (the names in the deployment manifests). */\nexport const abis = {\n${map}\n};\n`);
@@ -59,6 +86,10 @@ export function render(abis) {
     `/** Every shared ABI by contract name (the names in the deployment manifests). */\nexport declare const abis: {\n${mapType}\n};\n`,
   );
   dts.push(`/** Name of a shared contract. */\nexport type ContractName = keyof typeof abis;\n`);
+  const exchangeMap = exchangeAbis.map(({ name, exportName }) => `  ${name}: ${exportName},`).join("\n");
+  js.push(`/** The exchange's ABIs (Uniswap V2) by contract name. */\nexport const exchangeAbis = {\n${exchangeMap}\n};\n`);
+  const exchangeMapType = exchangeAbis.map(({ name, exportName }) => `  readonly ${name}: typeof ${exportName};`).join("\n");
+  dts.push(`/** The exchange's ABIs (Uniswap V2) by contract name. */\nexport declare const exchangeAbis: {\n${exchangeMapType}\n};\n`);
   return { "abis.mjs": js.join("\n"), "abis.d.mts": dts.join("\n") };
 }
 

@@ -4,7 +4,8 @@
 //   2. hardhat compile, and the generated ABIs (contracts/generated) must match the artifacts
 //   3. the tests under solidity-coverage (unit, attacks, property tests), or plain `hardhat test`
 //      with --no-coverage (`pnpm --filter @loop/contracts test:fast`)
-//   4. coverage of LoopToken, LoopMarketplace and LoopVault: at least 95% of lines and of branches
+//   4. coverage of LoopToken, LoopMarketplace and LoopVault: at least 95% of lines and of branches;
+//      of LoopZap (issue 40): 100%
 import { existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
 import { spawn } from "node:child_process";
 import path from "node:path";
@@ -12,7 +13,8 @@ import { CONTRACTS_DIR, HARDHAT_BIN, ROOT, runNode } from "./run.mjs";
 import { staleFiles } from "./generate-abis.mjs";
 
 const MIN_PERCENT = 95;
-const MEASURED = ["LoopToken.sol", "LoopMarketplace.sol", "LoopVault.sol"];
+/** Each measured contract's minimum share of lines and of branches covered, in percent. */
+const MEASURED = { "LoopToken.sol": MIN_PERCENT, "LoopMarketplace.sol": MIN_PERCENT, "LoopVault.sol": MIN_PERCENT, "LoopZap.sol": 100 };
 const coverage = !process.argv.includes("--no-coverage");
 const t0 = Date.now();
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
@@ -91,7 +93,7 @@ try {
     const summary = JSON.parse(readFileSync(path.join(reportDir, "coverage-summary.json"), "utf8"));
     const rows = [];
     const low = [];
-    for (const name of MEASURED) {
+    for (const [name, min] of Object.entries(MEASURED)) {
       const key = Object.keys(summary).find((file) => file.endsWith(`/${name}`) || file.endsWith(`\\${name}`));
       if (!key) {
         low.push(`${name}: not in the coverage report`);
@@ -99,13 +101,13 @@ try {
       }
       const { lines, branches } = summary[key];
       rows.push(`  ${name.padEnd(22)} lines ${String(lines.pct).padStart(6)}%   branches ${String(branches.pct).padStart(6)}%`);
-      if (lines.pct < MIN_PERCENT) low.push(`${name}: lines ${lines.pct}% < ${MIN_PERCENT}%`);
-      if (branches.pct < MIN_PERCENT) low.push(`${name}: branches ${branches.pct}% < ${MIN_PERCENT}%`);
+      if (lines.pct < min) low.push(`${name}: lines ${lines.pct}% < ${min}%`);
+      if (branches.pct < min) low.push(`${name}: branches ${branches.pct}% < ${min}%`);
     }
-    step(`coverage (minimum ${MIN_PERCENT}% of lines and branches):\n${rows.join("\n")}`);
+    step(`coverage (minimum ${MIN_PERCENT}% of lines and branches; LoopZap 100%):\n${rows.join("\n")}`);
     if (low.length > 0) {
       console.log(`contracts: ${result.passing} passed, 1 failed`);
-      fail(`coverage below ${MIN_PERCENT}%: ${low.join("; ")}`);
+      fail(`coverage below the minimum: ${low.join("; ")}`);
     }
   }
 

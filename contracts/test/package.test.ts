@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import hre from "hardhat";
 import { getAddress, parseEther } from "viem";
-import { abis } from "../generated/abis.mjs";
+import { abis, exchangeAbis, loopZapAbi, uniswapV2PairAbi, uniswapV2RouterAbi } from "../generated/abis.mjs";
 import { staleFiles } from "../scripts/generate-abis.mjs";
 import { localAccounts } from "../local-accounts.mjs";
 import {
@@ -20,14 +20,23 @@ import {
   requireContract,
 } from "../manifest.mjs";
 import { QUOTE_TYPE, quoteTypes } from "../quote.mjs";
-import { configurationCalls, resolveConfig, roleHash } from "../scripts/deploy-plan";
+import { LOCAL_POOL_ETH, LOCAL_POOL_LOOP, configurationCalls, resolveConfig, resolveExchange, roleHash } from "../scripts/deploy-plan";
 import { deploy } from "../scripts/deployer";
-import { abiOf, bind, role } from "./helpers";
+import { UNISWAP_V2_FACTORY, UNISWAP_V2_PAIR, UNISWAP_V2_ROUTER } from "../scripts/uniswap-v2";
+import { WEI_PER_LEDGER_UNIT, abiOf, bind, id, role } from "./helpers";
 
 const A = "0x1111111111111111111111111111111111111111" as const;
 const B = "0x2222222222222222222222222222222222222222" as const;
 const C = "0x3333333333333333333333333333333333333333" as const;
 const DEPLOYER = getAddress(localAccounts.roles.deployer.address);
+/** The exchange's addresses on a fresh local chain (contracts/README.md). */
+const LOCAL_EXCHANGE_ADDRESSES = {
+  WETH9: "0x3Aa5ebB10DC797CAC828524e59A333d0A371443c",
+  UniswapV2Factory: "0xc6e7DF5E7b4f2A278906862b61205850344D4e7d",
+  UniswapV2Router02: "0x59b670e9fA9D0A427751Af201D676719a970857b",
+  LoopZap: "0x4ed7c70F96B99c776995fB64377f0d4aB3B0e1C1",
+  pair: "0x4af95dDa681048c894ACf97aa1F3a700b2D073Dd",
+};
 
 describe("package", () => {
   describe("generated ABIs", () => {
@@ -36,8 +45,17 @@ describe("package", () => {
     });
 
     it("export every contract of a deployment by its manifest name", async () => {
-      expect(Object.keys(abis).sort()).to.deep.equal([...CONTRACT_NAMES].sort());
+      expect(Object.keys(abis).sort()).to.deep.equal([...CONTRACT_NAMES, "LoopZap"].sort());
       expect(abis.LoopMarketplace).to.deep.equal(await abiOf("LoopMarketplace"));
+      expect(abis.LoopZap).to.deep.equal((await hre.artifacts.readArtifact("LoopZap")).abi);
+    });
+
+    it("export the exchange's router, factory and pair ABIs as Uniswap V2's packages build them", () => {
+      expect(exchangeAbis).to.deep.equal({
+        UniswapV2Router02: UNISWAP_V2_ROUTER.abi,
+        UniswapV2Factory: UNISWAP_V2_FACTORY.abi,
+        UniswapV2Pair: UNISWAP_V2_PAIR.abi,
+      });
     });
   });
 
@@ -81,6 +99,22 @@ describe("package", () => {
       const manifest = readManifest(7, { dir })!;
       expect(deployedAddresses(manifest)).to.equal(undefined);
       expect(() => requireContract(manifest, "LoopVault")).to.throw(/LoopVault is not deployed/);
+    });
+
+    it("checks the exchange's addresses when there is one", () => {
+      const exchange = { name: "Uniswap V2", router: A, factory: B, wrappedNative: C, pair: { address: A, blockNumber: 9 } };
+      const write = (value: unknown) =>
+        writeFileSync(path.join(dir, "7.json"), JSON.stringify({ chainId: 7, contracts: { LoopToken: entry(A) }, exchange: value }));
+      write(exchange);
+      expect(readManifest(7, { dir })?.exchange).to.deep.equal(exchange);
+      write({ ...exchange, router: "0x12" });
+      expect(() => readManifest(7, { dir })).to.throw(/exchange.router is not an address/);
+      write({ ...exchange, pair: { address: A } });
+      expect(() => readManifest(7, { dir })).to.throw(/exchange.pair.blockNumber is not a block number/);
+      write({ ...exchange, pair: null });
+      expect(() => readManifest(7, { dir })).to.throw(/exchange.pair.address is not an address/);
+      write("uniswap");
+      expect(() => readManifest(7, { dir })).to.throw(/exchange is not an object/);
     });
 
     it("reads DEPLOYMENTS_DIR relative to the repository root, else contracts/deployments", () => {
@@ -150,6 +184,37 @@ describe("package", () => {
       expect(config.payoutLimit).to.equal(parseEther("250000"));
       expect(config.fund).to.equal(null);
       expect(config.vaultReserve).to.equal(0n);
+    });
+
+    it("knows the exchange of each chain: Uniswap V2 locally, PancakeSwap V2 on BSC, Uniswap V2 on Ethereum, else UNISWAP_V2_ROUTER_ADDRESS", () => {
+      expect(resolveExchange(31337, {})).to.deep.equal({ source: "local", name: "Uniswap V2 (local)" });
+      expect(resolveExchange(56, {})).to.deep.equal({
+        source: "existing",
+        name: "PancakeSwap V2",
+        router: "0x10ED43C718714eb63d5aA57B78B54704E256024E",
+        factory: "0xcA143Ce32Fe78f1f7019d7d551a6402fC5350c73",
+        wrappedNative: "0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c",
+      });
+      expect(resolveExchange(1, {})).to.deep.equal({
+        source: "existing",
+        name: "Uniswap V2",
+        router: "0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D",
+        factory: "0x5C69bEe701ef814a2B6a3EDD4B1652CB9cc5aA6f",
+        wrappedNative: "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2",
+      });
+      expect(resolveExchange(97, {})).to.equal(null);
+      expect(resolveExchange(31337, { UNISWAP_V2_ROUTER_ADDRESS: B })).to.deep.include({ source: "existing", router: B });
+      expect(
+        resolveExchange(97, { UNISWAP_V2_ROUTER_ADDRESS: A.toLowerCase(), UNISWAP_V2_NAME: "PancakeSwap V2 (testnet)" }),
+      ).to.deep.equal({
+        source: "existing",
+        name: "PancakeSwap V2 (testnet)",
+        router: A,
+        factory: null,
+        wrappedNative: null,
+      });
+      expect(() => resolveExchange(97, { UNISWAP_V2_ROUTER_ADDRESS: "0x12" })).to.throw(/UNISWAP_V2_ROUTER_ADDRESS is not an address/);
+      expect(resolveConfig(31337, DEPLOYER, {}).exchange?.source).to.equal("local");
     });
 
     it("refuses malformed values", () => {
@@ -246,6 +311,68 @@ describe("package", () => {
       expect(manifest.disputeWindowSeconds).to.equal(0);
       expect(manifest.payoutLimitLoop).to.equal("100000");
       expect(lines.join("\n")).to.contain("LoopVault.MARKETPLACE_ROLE → LoopMarketplace 0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0");
+
+      // The exchange: Uniswap V2 from its builds, LoopZap, and the LOOP/WETH pool at 500 LOOP = $1 (ETH at $3,000).
+      const { exchange } = manifest;
+      const deployedExchange = exchange?.deployed;
+      expect(exchange?.name).to.equal("Uniswap V2 (local)");
+      expect(deployedExchange?.WETH9?.address).to.equal(exchange?.wrappedNative);
+      expect(deployedExchange?.UniswapV2Factory?.address).to.equal(exchange?.factory);
+      expect(deployedExchange?.UniswapV2Router02?.address).to.equal(exchange?.router);
+      expect(exchange?.seed).to.deep.equal({ ethUsd: 3000, eth: "2", loop: "3000000" });
+      expect({
+        WETH9: exchange?.wrappedNative,
+        UniswapV2Factory: exchange?.factory,
+        UniswapV2Router02: exchange?.router,
+        LoopZap: manifest.contracts.LoopZap?.address,
+        pair: exchange?.pair.address,
+      }).to.deep.equal(LOCAL_EXCHANGE_ADDRESSES);
+      const router = bind(uniswapV2RouterAbi, exchange!.router, publicClient, wallet!);
+      const pair = bind(uniswapV2PairAbi, exchange!.pair.address, publicClient, wallet!);
+      expect(exchange!.pair.blockNumber).to.be.greaterThan(manifest.contracts.LoopZap!.blockNumber);
+      const [reserve0, reserve1] = await pair.read.getReserves();
+      const loopFirst = getAddress(await pair.read.token0()) === token.address;
+      expect(loopFirst ? [reserve0, reserve1] : [reserve1, reserve0]).to.deep.equal([LOCAL_POOL_LOOP, LOCAL_POOL_ETH]);
+      expect(await token.read.balanceOf([DEPLOYER])).to.equal(parseEther("1000000"));
+
+      // A member buys through the deployed zap: the vault credits their account reference.
+      const member = (await hre.viem.getWalletClients())[1]!;
+      const zap = bind(loopZapAbi, manifest.contracts.LoopZap!.address, publicClient, member);
+      const value = parseEther("0.001");
+      const [, out] = await router.read.getAmountsOut([value, [exchange!.wrappedNative, token.address]]);
+      const reserve = await vault.read.reserve();
+      const { timestamp } = await publicClient.getBlock();
+      await zap.write.swapEthAndDeposit([id("member"), out!, timestamp + 600n], { value });
+      expect(await vault.read.reserve()).to.equal(reserve + out! - (out! % WEI_PER_LEDGER_UNIT));
+    });
+
+    it("uses an existing router when told (UNISWAP_V2_ROUTER_ADDRESS): reads its factory and WETH, creates the pair, seeds nothing", async () => {
+      const first = readManifest(31337, { dir })!;
+      const { manifest } = await deploy({
+        provider: hre.network.provider,
+        artifacts: hre.artifacts,
+        deploymentsDir: path.join(dir, "again"),
+        env: { UNISWAP_V2_ROUTER_ADDRESS: first.exchange!.router, UNISWAP_V2_NAME: "Uniswap V2 (existing)" },
+        log: () => {},
+      });
+      const { exchange } = manifest;
+      expect(exchange).to.deep.include({
+        name: "Uniswap V2 (existing)",
+        router: first.exchange!.router,
+        factory: first.exchange!.factory,
+        wrappedNative: first.exchange!.wrappedNative,
+      });
+      expect(exchange?.deployed).to.equal(undefined);
+      expect(exchange?.seed).to.equal(undefined);
+      expect(manifest.contracts.LoopZap?.address).to.not.equal(first.contracts.LoopZap?.address);
+      expect(exchange?.pair.address).to.not.equal(first.exchange!.pair.address);
+      const publicClient = await hre.viem.getPublicClient();
+      const [wallet] = await hre.viem.getWalletClients();
+      const pair = bind(uniswapV2PairAbi, exchange!.pair.address, publicClient, wallet!);
+      expect(await pair.read.getReserves()).to.deep.equal([0n, 0n, 0]);
+      const zap = bind(loopZapAbi, manifest.contracts.LoopZap!.address, publicClient, wallet!);
+      expect(await zap.read.router()).to.equal(first.exchange!.router);
+      expect(await zap.read.vault()).to.equal(manifest.contracts.LoopVault!.address);
     });
   });
 });

@@ -1,8 +1,9 @@
 // Gas of the LOOP contracts' main calls (purchase, release, openOffer, settleOffer, deposit, payout),
 // each also as a ratio to a plain ERC-20 transfer (LoopToken.transfer to an account that already
 // holds LOOP). Measured on Hardhat's in-process network with the real deploy plan
-// (contracts/scripts/gas.ts). The benchmark's value is the escrowed purchase, the costliest call a
-// buyer makes.
+// (contracts/scripts/gas.ts). Buying LOOP with ETH (issue 40): LoopZap's swap and deposit printed
+// beside a plain swap through the Uniswap V2 router, with its ratio to it. The benchmark's value is
+// the escrowed purchase, the costliest call a buyer makes.
 import { spawn } from "node:child_process";
 import path from "node:path";
 
@@ -38,9 +39,21 @@ function runGasScript(root, log) {
 export async function run({ root, log }) {
   const gas = await runGasScript(root, log);
   const transfer = gas["ERC-20 transfer"];
-  const order = ["purchase (paid at once)", "purchase (escrow)", "release", "openOffer", "settleOffer (accepted)", "deposit", "payout"];
+  const order = [
+    "purchase (paid at once)",
+    "purchase (escrow)",
+    "release",
+    "openOffer",
+    "settleOffer (accepted)",
+    "deposit",
+    "payout",
+    "swap ETH → LOOP (router)",
+    "swap + deposit (LoopZap)",
+  ];
   const rows = [["ERC-20 transfer", transfer], ...order.map((key) => [key, gas[key]])];
   for (const [key, value] of rows) if (typeof value !== "number") throw new Error(`no gas figure for ${key}`);
+  const swap = gas["swap ETH → LOOP (router)"];
+  const zap = gas["swap + deposit (LoopZap)"];
   return {
     value: gas["purchase (escrow)"] / 1000,
     unit: "k gas",
@@ -48,6 +61,7 @@ export async function run({ root, log }) {
     details: [
       `  ${"call".padEnd(26)} ${"gas".padStart(9)}   × ERC-20 transfer`,
       ...rows.map(([key, value]) => `  ${key.padEnd(26)} ${String(value).padStart(9)}   ${(value / transfer).toFixed(2).padStart(6)}`),
+      `  LoopZap: ${(zap / swap).toFixed(2)} × the plain swap (${zap - swap} gas more: the vault's deposit, and the remainder below a ledger unit back to the buyer)`,
     ],
   };
 }
