@@ -43,6 +43,52 @@ const webLayerZones = [
   },
 ];
 
+/**
+ * The API's features (api/src/features/<feature>/, docs/conventions.md#api): a feature imports
+ * another only through that feature's public modules, never its internals. A feature's public
+ * module is its `<feature>.service.ts`; the few that genuinely expose more list them here, by file
+ * (no barrels). `openapi` documents every feature's routes and limits, so it may read them all.
+ */
+const apiFeatures = readdirSync(`${root}/api/src/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** What a feature exposes besides its `<feature>.service.ts`. */
+const apiPublicModules = {
+  admin: ["audit-log.ts", "admin-action.ts", "notification-broadcast.ts"],
+  auth: ["require-user.ts", "sign-in.ts", "session-cookie.ts", "account.service.ts", "siwe.service.ts"],
+  cards: ["stripe-customer.ts", "stripe-errors.ts"],
+  // The fiat checkout shared by the card and PayPal flows.
+  checkout: ["checkout-pricing.ts", "complete-checkout.ts", "reverse-checkout.ts", "seller-hold.ts"],
+  downloads: ["download-token.ts", "signing-secret.ts"],
+  follows: ["following-loops.ts"],
+  ledger: ["ledger-holds.ts", "ledger-payments.ts", "timed-holds.ts"],
+  levels: ["award-xp.ts", "revoke-xp.ts", "earnings.ts"],
+  licences: ["licence-token.ts"],
+  loops: ["catalog.service.ts", "catalog-cache.ts", "loop-access.ts", "loop.view.ts"],
+  negotiations: ["close-offers-off-sale.ts", "offer-escrow.ts", "offer-sale.ts"],
+  notifications: ["create-notification.ts", "notification-announcer.ts"],
+  purchases: ["record-purchase.ts", "send-purchase-mails.ts", "wallet-purchase.service.ts"],
+  settlement: ["settlement-status.ts", "settlement-discrepancy.ts", "offer-settlement-requests.ts"],
+  "token-orders": ["token-order.view.ts"],
+  users: ["user.view.ts"],
+  withdrawals: ["withdrawal-settlement.ts"],
+};
+
+const apiPublicPaths = apiFeatures.flatMap((feature) =>
+  [`${feature}.service.ts`, ...(apiPublicModules[feature] ?? [])].map((file) => `./${feature}/${file}`),
+);
+
+const apiFeatureZones = apiFeatures
+  .filter((feature) => feature !== "openapi")
+  .map((feature) => ({
+    target: `api/src/features/${feature}`,
+    from: "api/src/features",
+    except: [`./${feature}`, ...apiPublicPaths],
+    message:
+      "A feature imports another only through its public modules (its <feature>.service.ts, or the list in eslint.config.mjs): use one, or move what is not feature-specific to api/src/db, api/src/http or api/src/chain.",
+  }));
+
 export default defineConfig([
   globalIgnores([
     "**/node_modules/",
@@ -107,6 +153,32 @@ export default defineConfig([
     files: ["web/src/**/*.{ts,tsx}"],
     rules: {
       "import-x/no-restricted-paths": ["error", { basePath: root, zones: webLayerZones }],
+    },
+  },
+  {
+    files: ["api/src/**/*.ts"],
+    rules: {
+      "import-x/no-restricted-paths": ["error", { basePath: root, zones: apiFeatureZones }],
+    },
+  },
+  {
+    // The web decides by an error's code, never by its text (docs/conventions.md#errors): only the
+    // API client reads the answer's raw text, and no code compares or searches an error's message.
+    files: ["web/src/**/*.{ts,tsx}"],
+    ignores: ["web/src/lib/api-client.ts", "web/src/**/*.test.{ts,tsx}", "web/src/testing/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[property.name='bodyText']",
+          message: "Decide by the API error's code (errorCode, errorFields in lib/api-client.ts), not by its text.",
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(includes|startsWith|endsWith|match|test)$/][callee.object.property.name='message'], CallExpression[callee.property.name=/^(includes|startsWith|endsWith)$/] > CallExpression.callee > MemberExpression.callee[property.name='message'], BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[property.name='message'][object.name=/^(error|caught|err|e|cause)$/]",
+          message: "Decide by the API error's code (errorCode, errorFields in lib/api-client.ts), not by its message text.",
+        },
+      ],
     },
   },
   {

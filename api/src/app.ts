@@ -1,5 +1,5 @@
 import express, { type Express } from "express";
-import type { AppDeps, RouterDeps } from "./deps";
+import type { AppDeps, RouterDeps, TestHooks } from "./deps";
 import { authRouter } from "./features/auth/auth.router";
 import { clientErrorsRouter } from "./features/client-errors/client-errors.router";
 import { banMiddleware } from "./features/auth/ban.middleware";
@@ -31,6 +31,9 @@ import { usersRouter } from "./features/users/users.router";
 import { licencesRouter } from "./features/licences/licences.router";
 import { tokenOrdersRouter } from "./features/token-orders/token-orders.router";
 import { adminRouter } from "./features/admin/admin.router";
+import { platformSettingsRouter } from "./features/platform-settings/platform-settings.router";
+import { adminWithdrawalsRouter } from "./features/withdrawals/admin-withdrawals.router";
+import { adminDiscrepanciesRouter } from "./features/settlement/admin-discrepancies.router";
 import { walletRouter } from "./features/wallet/wallet.router";
 import { faucetRouter } from "./features/faucet/faucet.router";
 import { withdrawalsRouter } from "./features/withdrawals/withdrawals.router";
@@ -42,29 +45,26 @@ import { notificationsRouter } from "./features/notifications/notifications.rout
 import { paymentMethodsRouter } from "./features/payment-methods/payment-methods.router";
 import { PaypalCheckout } from "./features/paypal/paypal.service";
 import { paypalPurchasesRouter, paypalRouter } from "./features/paypal/paypal.router";
-import { hotRouteLatency, httpMetrics } from "./features/metrics/http-metrics.middleware";
 import { metricsRouter } from "./features/metrics/metrics.router";
-import { compressAnswers } from "./http/compression";
 import { apiNotFound, errorHandler } from "./http/errors";
 import { originCheck } from "./http/origin-check";
 import { createRateLimiters } from "./http/rate-limit";
-import { securityHeaders } from "./http/security-headers";
 import { staticWeb } from "./http/static-web";
 import { withHotRoutes } from "./http/hot-routes";
+import { expressOnly, sharedRequestSteps } from "./http/shared-request-steps";
 import { SESSION_COOKIE } from "./features/auth/session-cookie";
 import { analyticsRouter } from "./features/analytics/analytics.router";
 
-const NO_STORE = "no-store";
-
-export function createApp(appDeps: AppDeps): Express {
+/** The app over `appDeps` (left unchanged); `testHooks` only from tests (deps.ts). */
+export function createApp(appDeps: AppDeps, testHooks: TestHooks = {}): Express {
   const { config, prisma, logger } = appDeps;
-  // Made once per app and shared by the routers that use them. Added to the object given (not a
-  // copy): what a test changes on its deps afterwards (e.g. payoutProbe) still reaches the routes.
-  const deps: RouterDeps = Object.assign(appDeps, {
+  // Made once per app and shared by the routers that use them, on a copy of what was given.
+  const deps: RouterDeps = {
+    ...appDeps,
     paypal: PaypalCheckout.fromDeps(appDeps),
     cards: CardCheckout.fromDeps(appDeps),
     limits: createRateLimiters(config.rateLimits, prisma),
-  });
+  };
   const app = express();
   app.disable("x-powered-by");
   // No ETag on the API's answers: they are all Cache-Control: no-store, so no browser or proxy
@@ -73,36 +73,33 @@ export function createApp(appDeps: AppDeps): Express {
   // by their handlers.
   app.set("etag", false);
   app.set("trust proxy", config.trustProxy);
-  app.use(httpMetrics(deps));
+  // Every middleware the hot routes' requests meet below is a shared step (the hot path applies it
+  // too) or declared Express-only with its reason: http/shared-request-steps.ts, issue 38 §2.
+  const steps = sharedRequestSteps(deps);
+  app.use(steps.latency.middleware);
   // Whole answers of text (pages, JSON) compressed for clients that accept it (http/compression.ts).
-  app.use(compressAnswers());
-
-  const headers = securityHeaders(config);
-  app.use(headers);
-  app.use(originCheck(config.appUrl.origin));
+  app.use(steps.compression.middleware);
+  app.use(steps.securityHeaders.middleware);
+  app.use(expressOnly("originCheck", originCheck(config.appUrl.origin)));
 
   app.use("/api/webhooks", webhooksRouter(deps));
 
-  const noStore: express.RequestHandler = (_req, res, next) => {
-    // Answers depend on the session cookie: no shared cache may keep them.
-    res.set("Cache-Control", NO_STORE);
-    next();
-  };
+  const noStore = steps.noStore.middleware;
   // The spec's PayPal calls live outside /api.
   app.use("/paypal", express.json({ limit: "100kb" }), noStore, sessionMiddleware(prisma, deps.logger), banMiddleware, paypalRouter(deps));
 
   const api = express.Router();
   // Before the API's body parser: it parses its small body itself.
   api.use(clientErrorsRouter(deps));
-  api.use(express.json({ limit: "100kb" }));
+  api.use(expressOnly("jsonBody", express.json({ limit: "100kb" })));
   api.use(noStore);
   api.use(healthRouter(deps));
   api.use(clientConfigRouter(deps));
   api.use(openApiRouter(deps));
   // The pages' heads and a loop's preview image: the same for everyone, so before the session.
   api.use(pageMetaRouter(deps));
-  api.use(sessionMiddleware(prisma, deps.logger));
-  api.use(banMiddleware);
+  api.use(expressOnly("session", sessionMiddleware(prisma, deps.logger)));
+  api.use(expressOnly("ban", banMiddleware));
   // Made now, so a wrong CATALOG_CACHE* setting stops the start, not a request. The writes that
   // change what it shows drop it themselves (catalogChanged, features/loops/catalog-cache.ts).
   catalogCache(prisma);
@@ -140,7 +137,12 @@ export function createApp(appDeps: AppDeps): Express {
   api.use(negotiationsRouter(deps));
   api.use(notificationsRouter(deps));
   // Every admin route, behind one guard: signed out 401, not an admin 403 (docs/product.md#admins).
-  api.use("/admin", requireAdmin, adminRouter(deps));
+  const otherAdminRouters = {
+    platformSettings: platformSettingsRouter(deps),
+    withdrawals: adminWithdrawalsRouter(deps, testHooks),
+    discrepancies: adminDiscrepanciesRouter(deps),
+  };
+  api.use("/admin", requireAdmin, adminRouter(deps, otherAdminRouters));
   api.use(apiNotFound);
   app.use(metricsRouter(deps));
   app.use("/api", api);
@@ -152,10 +154,5 @@ export function createApp(appDeps: AppDeps): Express {
 
   app.use(errorHandler((error) => (logger ? logger.error("request failed:", error) : console.error(error))));
   // The busiest reads, signed out, are answered before Express with the same headers (http/hot-routes.ts).
-  return withHotRoutes(app, [loopsHotRoute(deps), searchHotRoute(deps)], {
-    headers,
-    extraHeaders: { "Cache-Control": NO_STORE },
-    sessionCookie: SESSION_COOKIE,
-    onAnswered: hotRouteLatency(deps),
-  });
+  return withHotRoutes(app, [loopsHotRoute(deps), searchHotRoute(deps)], { steps: steps.inOrder, sessionCookie: SESSION_COOKIE });
 }

@@ -14,9 +14,21 @@ export interface Logger {
   error(message: string, error?: unknown): void;
 }
 
-/** Everything the app talks to, built by main.ts (or by a test with its own instances). */
 export type PayoutStep = "intent-committed" | "attempt-stored" | "broadcast" | "receipt" | "result-committing" | "result-committed";
 
+/**
+ * Hooks only tests set, passed explicitly (createApp's second argument, or the service's last) and
+ * never part of AppDeps. The object is the test's: what it changes later reaches the routes.
+ */
+export interface TestHooks {
+  /**
+   * Called at each step of a LOOP payout (payout-sender.ts). Throwing there stops the payout as a
+   * crash of the API at that line would: nothing after it runs, nothing is undone.
+   */
+  payoutProbe?: (step: PayoutStep, withdrawalId: string) => void | Promise<void>;
+}
+
+/** Everything the app talks to, built by main.ts (or by a test with its own instances). */
 export interface AppDeps {
   config: AppConfig;
   prisma: PrismaClient;
@@ -31,18 +43,13 @@ export interface AppDeps {
   /** Live delivery for GET /api/notifications/stream (503 without it). */
   notificationHub?: NotificationHub;
   logger?: Logger;
-  /**
-   * Tests: called at each step of a LOOP payout (payout-sender.ts). Throwing there stops the
-   * payout as a crash of the API at that line would: nothing after it runs, nothing is undone.
-   */
-  payoutProbe?: (step: PayoutStep, withdrawalId: string) => void | Promise<void>;
 }
 
 /**
  * What every router factory gets, `(deps: RouterDeps)`: AppDeps and what createApp (app.ts) makes
  * of them once per app, so that each is shared by the routers that use it: the card and PayPal
  * checkouts (their providers' clients) and the rate limiters (one budget per limit, e.g. sign-in
- * links and e-mail changes share theirs).
+ * links and e-mail changes share theirs). A copy: createApp leaves the AppDeps it is given as it was.
  */
 export interface RouterDeps extends AppDeps {
   cards: CardCheckout;

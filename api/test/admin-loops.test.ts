@@ -138,14 +138,16 @@ describe("admin: loops and moderation", () => {
     ]);
 
     // Only a hidden loop can be restored, only a ready one hidden.
-    expect((await moderate(id, { hidden: true, reason: "again" }).expect(409)).body).toEqual({ message: ADMIN_LOOP_MESSAGES.notReady });
+    expect((await moderate(id, { hidden: true, reason: "again" }).expect(409)).body).toMatchObject({
+      message: ADMIN_LOOP_MESSAGES.notReady,
+    });
     const restored = await moderate(id, { hidden: false }).expect(200);
     expect(restored.body).toMatchObject({ status: "ready", hiddenReason: null });
     expect(await t.db.prisma.loop.findUniqueOrThrow({ where: { id }, select: { hiddenReason: true, hiddenAt: true } })).toEqual({
       hiddenReason: null,
       hiddenAt: null,
     });
-    expect((await moderate(id, { hidden: false }).expect(409)).body).toEqual({ message: ADMIN_LOOP_MESSAGES.notHidden });
+    expect((await moderate(id, { hidden: false }).expect(409)).body).toMatchObject({ message: ADMIN_LOOP_MESSAGES.notHidden });
     expect(await catalogIds()).toContain(id);
     expect(await searchIds("Neon Cathedral")).toContain(id);
     expect(await t.db.prisma.notification.count({ where: { userId: creator.id, title: "Loop Restored" } })).toBe(1);
@@ -224,7 +226,7 @@ describe("admin: loops and moderation", () => {
     const id = await insertLoop("Switchable Loop");
     expect(await catalogIds()).toContain(id);
     for (const body of [{}, { isPublic: "no" }]) {
-      expect((await admin.browser.put(`/api/admin/loops/${id}/visibility`).send(body).expect(400)).body).toEqual({
+      expect((await admin.browser.put(`/api/admin/loops/${id}/visibility`).send(body).expect(400)).body).toMatchObject({
         message: ADMIN_LOOP_MESSAGES.invalidVisibility,
       });
     }

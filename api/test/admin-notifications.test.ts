@@ -83,7 +83,7 @@ describe("admin: notifications, level overview, stats, audit of the earlier acti
       expect(await t.db.prisma.notification.count({ where: { userId: member.id } })).toBe(1);
 
       const unknown = await send({ userId: randomUUID(), title: "x", message: "y" }).expect(404);
-      expect(unknown.body).toEqual({ message: "User Not Found" });
+      expect(unknown.body).toMatchObject({ message: "User Not Found" });
     });
 
     it("validation errors leave nothing behind", async () => {

@@ -67,7 +67,11 @@ describe("admin: token orders, vault, stats", () => {
       const signedOut = await browser(t.app)[method](path).send(body);
       expect({ path, status: signedOut.status }).toEqual({ path, status: 401 });
       const nonAdmin = await user.browser[method](path).send(body);
-      expect({ path, status: nonAdmin.status, body: nonAdmin.body }).toEqual({ path, status: 403, body: { message: ADMIN_REQUIRED } });
+      expect({ path, status: nonAdmin.status, body: nonAdmin.body }).toMatchObject({
+        path,
+        status: 403,
+        body: { message: ADMIN_REQUIRED },
+      });
     }
     await request(t.app).get("/api/admin/stats").expect(401);
     // Nothing happened to the order.
@@ -114,7 +118,7 @@ describe("admin: token orders, vault, stats", () => {
     const rejected = adminTokenOrderListSchema.parse((await admin.browser.get("/api/admin/admin-orders?status=rejected").expect(200)).body);
     expect(rejected.map((o) => o.id)).toContain(second);
     const bad = await admin.browser.get("/api/admin/admin-orders?status=lost").expect(400);
-    expect(bad.body).toEqual({ message: TOKEN_ORDER_MESSAGES.invalidStatus });
+    expect(bad.body).toMatchObject({ message: TOKEN_ORDER_MESSAGES.invalidStatus });
   });
 
   it("fulfil credits the order once as an admin_airdrop from issuance, and notifies the buyer", async () => {
@@ -174,9 +178,9 @@ describe("admin: token orders, vault, stats", () => {
 
     // Only pending orders can be decided: again → 409, and nothing moves.
     const again = await admin.browser.post(`/api/admin/admin-orders/${orderId}/fulfil`).expect(409);
-    expect(again.body).toEqual({ message: TOKEN_ORDER_MESSAGES.alreadyProcessed("fulfilled") });
+    expect(again.body).toMatchObject({ message: TOKEN_ORDER_MESSAGES.alreadyProcessed("fulfilled") });
     const reject = await admin.browser.post(`/api/admin/admin-orders/${orderId}/reject`).send({ reason: "oops" }).expect(409);
-    expect(reject.body).toEqual({ message: TOKEN_ORDER_MESSAGES.alreadyProcessed("fulfilled") });
+    expect(reject.body).toMatchObject({ message: TOKEN_ORDER_MESSAGES.alreadyProcessed("fulfilled") });
     expect(await balance(buyer.browser)).toMatchObject({ balance: "1750.50000000" });
     expect(await notificationsOf(buyer.id)).toHaveLength(1);
   });
@@ -220,13 +224,13 @@ describe("admin: token orders, vault, stats", () => {
     const orderId = await placeOrder(buyer.browser);
     for (const body of [{}, { reason: "" }, { reason: "   " }, { reason: 5 }]) {
       const response = await admin.browser.post(`/api/admin/admin-orders/${orderId}/reject`).send(body).expect(400);
-      expect(response.body).toEqual({ message: TOKEN_ORDER_MESSAGES.missingReason });
+      expect(response.body).toMatchObject({ message: TOKEN_ORDER_MESSAGES.missingReason });
     }
     const tooLong = await admin.browser
       .post(`/api/admin/admin-orders/${orderId}/reject`)
       .send({ reason: "x".repeat(501) })
       .expect(400);
-    expect(tooLong.body).toEqual({ message: TOKEN_ORDER_MESSAGES.reasonTooLong });
+    expect(tooLong.body).toMatchObject({ message: TOKEN_ORDER_MESSAGES.reasonTooLong });
 
     const response = await admin.browser
       .post(`/api/admin/admin-orders/${orderId}/reject`)
@@ -255,7 +259,7 @@ describe("admin: token orders, vault, stats", () => {
     ]);
     await admin.browser.post(`/api/admin/admin-orders/${orderId}/fulfil`).expect(409);
     const again = await admin.browser.post(`/api/admin/admin-orders/${orderId}/reject`).send({ reason: "again" }).expect(409);
-    expect(again.body).toEqual({ message: TOKEN_ORDER_MESSAGES.alreadyProcessed("rejected") });
+    expect(again.body).toMatchObject({ message: TOKEN_ORDER_MESSAGES.alreadyProcessed("rejected") });
     expect(await balance(buyer.browser)).toMatchObject({ balance: "500.00000000" });
   });
 
@@ -263,7 +267,7 @@ describe("admin: token orders, vault, stats", () => {
     const admin = await signInAdmin(t);
     for (const id of [randomUUID(), "not-an-id"]) {
       const fulfil = await admin.browser.post(`/api/admin/admin-orders/${id}/fulfil`).expect(404);
-      expect(fulfil.body).toEqual({ message: TOKEN_ORDER_MESSAGES.notFound });
+      expect(fulfil.body).toMatchObject({ message: TOKEN_ORDER_MESSAGES.notFound });
       await admin.browser.post(`/api/admin/admin-orders/${id}/reject`).send({ reason: "x" }).expect(404);
     }
   });
@@ -298,7 +302,7 @@ describe("admin: token orders, vault, stats", () => {
       const before = await stats(admin.browser);
       for (const amount of ["99999999999999999999999", "1000000000.00000001", 1e30]) {
         const response = await deposit(admin.browser, { amount }, `cap-${amount}`);
-        expect({ amount, status: response.status, body: response.body }).toEqual({
+        expect({ amount, status: response.status, body: response.body }).toMatchObject({
           amount,
           status: 400,
           body: { message: typeof amount === "number" ? ADMIN_MESSAGES.invalidAmount : "Amount is too large: at most 1,000,000,000 LOOP" },
@@ -316,7 +320,7 @@ describe("admin: token orders, vault, stats", () => {
       const fmt = (units: bigint) => `${units / 100000000n}.${(units % 100000000n).toString().padStart(8, "0")}`;
 
       const tooMuch = await deposit(admin.browser, { amount: fmt(startFees + 1n) }).expect(400);
-      expect(tooMuch.body).toEqual({ message: ADMIN_MESSAGES.insufficientEarnings(loopText(startFees)) });
+      expect(tooMuch.body).toMatchObject({ message: ADMIN_MESSAGES.insufficientEarnings(loopText(startFees)) });
 
       await seedFees(10_050_000_000n); // 100.5 LOOP
       const response = await deposit(admin.browser, { amount: "40.25" }).expect(200);
@@ -326,7 +330,7 @@ describe("admin: token orders, vault, stats", () => {
       });
       await deposit(admin.browser, { amount: 0.25 }).expect(200); // the dialog's number input
       const refused = await deposit(admin.browser, { amount: fmt(startFees + 6_000_000_001n) }).expect(400);
-      expect(refused.body).toEqual({ message: ADMIN_MESSAGES.insufficientEarnings(loopText(startFees + 6_000_000_000n)) });
+      expect(refused.body).toMatchObject({ message: ADMIN_MESSAGES.insufficientEarnings(loopText(startFees + 6_000_000_000n)) });
 
       const entries = await t.db.prisma.ledgerEntry.findMany({
         where: { kind: "vault_deposit" },
@@ -345,7 +349,7 @@ describe("admin: token orders, vault, stats", () => {
         availableWithdrawal: fmt(startVault + startFees + 10_050_000_000n),
       });
       const none = await deposit(admin.browser, { amount: "0.00000001" }).expect(400);
-      expect(none.body).toEqual({ message: ADMIN_MESSAGES.insufficientEarnings("0") });
+      expect(none.body).toMatchObject({ message: ADMIN_MESSAGES.insufficientEarnings("0") });
     });
 
     it("Idempotency-Key: the same deposit sent 10 times at once moves once; concurrent deposits never overdraw the fees", async () => {

@@ -228,7 +228,7 @@ describe("card chargebacks after the hold", () => {
       [{ approved: "yes" }, ADMIN_USER_MESSAGES.invalidSaleHoldApproval],
       [{}, ADMIN_USER_MESSAGES.saleHoldNothingToChange],
     ] as const) {
-      expect((await admin.browser.patch(`/api/admin/users/${seller.id}/sale-hold`).send(body).expect(400)).body).toEqual({ message });
+      expect((await admin.browser.patch(`/api/admin/users/${seller.id}/sale-hold`).send(body).expect(400)).body).toMatchObject({ message });
     }
     await seller.browser.patch(`/api/admin/users/${seller.id}/sale-hold`).send({ approved: true }).expect(403);
     expect(await audit(seller)).toHaveLength(3);
@@ -250,14 +250,14 @@ describe("card chargebacks after the hold", () => {
     const second = stripe.dispute(sales[1]!.intentId);
     await Promise.all([deliver(second).expect(200), deliver(second).expect(200)]);
     const refused = await withdraw(seller);
-    expect({ status: refused.status, body: refused.body }).toEqual({ status: 403, body: { message: WITHDRAWAL_MESSAGES.suspended } });
+    expect({ status: refused.status, body: refused.body }).toMatchObject({ status: 403, body: { message: WITHDRAWAL_MESSAGES.suspended } });
     expect(WITHDRAWAL_MESSAGES.suspended).toMatch(/^Withdrawals Suspended: /);
     expect(await notifications(seller, "Withdrawals Suspended")).toHaveLength(1);
     expect(await t.db.prisma.withdrawal.count({ where: { userId: seller.id } })).toBe(2);
     // Nor can the LOOP leave through another member, who could withdraw it.
     const accomplice = await signInMember(t);
     const sent = await seller.browser.post("/api/tokens/transfer").send({ toUserId: accomplice.id, amount: "1" });
-    expect({ status: sent.status, body: sent.body }).toEqual({ status: 403, body: { message: TOKEN_MESSAGES.suspended } });
+    expect({ status: sent.status, body: sent.body }).toMatchObject({ status: 403, body: { message: TOKEN_MESSAGES.suspended } });
 
     // Money health names the seller with the loss.
     const health = adminAnalyticsSchema.parse((await admin.browser.get("/api/admin/analytics?range=7d").expect(200)).body);
@@ -274,9 +274,11 @@ describe("card chargebacks after the hold", () => {
     expect(await adminView(seller)).toMatchObject({ chargebacks: 2, withdrawalsSuspendedAt: suspendedAt });
 
     // The admin lifts it: audited, the seller told, withdrawals allowed again.
-    expect((await admin.browser.put(`/api/admin/users/${seller.id}/withdrawals`).send({ suspended: "no" }).expect(400)).body).toEqual({
-      message: ADMIN_USER_MESSAGES.invalidSuspendedFlag,
-    });
+    expect((await admin.browser.put(`/api/admin/users/${seller.id}/withdrawals`).send({ suspended: "no" }).expect(400)).body).toMatchObject(
+      {
+        message: ADMIN_USER_MESSAGES.invalidSuspendedFlag,
+      },
+    );
     const lifted = adminUserSchema.parse(
       (await admin.browser.put(`/api/admin/users/${seller.id}/withdrawals`).send({ suspended: false }).expect(200)).body,
     );

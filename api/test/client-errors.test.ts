@@ -13,12 +13,13 @@ describe("POST /api/client-errors", () => {
   let logged: string[];
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_CLIENT_ERRORS_PER_IP: "5" } });
+    // The app's logger, which keeps what each test logs (`logged`, new for each test).
+    const logger = { info: () => {}, warn: (message: string) => logged.push(message), error: (message: string) => logged.push(message) };
+    t = await createTestApp({ env: { RATE_LIMIT_CLIENT_ERRORS_PER_IP: "5" }, logger });
   });
   afterAll(() => t.close());
   beforeEach(async () => {
     logged = [];
-    t.deps.logger = { info: () => {}, warn: (message) => logged.push(message), error: (message) => logged.push(message) };
     await t.db.prisma.$executeRaw`DELETE FROM "app"."rate_limit_hits"`;
   });
 

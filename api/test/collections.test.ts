@@ -72,19 +72,19 @@ describe("collections", () => {
       ["Sunny", false],
     ]);
     // Signed out: 401 for one's own; another member's public ones for anyone.
-    expect((await request(t.app).get("/api/collections").expect(401)).body).toEqual({ message: "Unauthorized" });
+    expect((await request(t.app).get("/api/collections").expect(401)).body).toMatchObject({ message: "Unauthorized" });
     const publicOnes = collectionListResponseSchema.parse(
       (await request(t.app).get(`/api/collections?userId=${member.id}`).expect(200)).body,
     );
     expect(publicOnes.collections.map((c) => [c.id, c.isOwn])).toEqual([[second.id, false]]);
     expect((await own(member.browser, `?userId=${member.id}`)).map((c) => [c.id, c.isOwn])).toEqual([[second.id, true]]);
-    expect((await request(t.app).get("/api/collections?userId=nope").expect(400)).body).toEqual({ message: "Invalid userId." });
+    expect((await request(t.app).get("/api/collections?userId=nope").expect(400)).body).toMatchObject({ message: "Invalid userId." });
   });
 
   it("bad bodies are 400 with the schema's message, and nothing is made or changed", async () => {
     const member = await signInMember(t);
     const refused = async (body: unknown, message: string) =>
-      expect((await create(member.browser, body).expect(400)).body).toEqual({ message });
+      expect((await create(member.browser, body).expect(400)).body).toMatchObject({ message });
     await refused({}, COLLECTION_MESSAGES.name);
     await refused({ name: "   " }, COLLECTION_MESSAGES.name);
     await refused({ name: "x".repeat(81) }, COLLECTION_MESSAGES.name);
@@ -94,10 +94,10 @@ describe("collections", () => {
 
     const crate = await newCollection(member.browser, { name: "Keep" });
     const patch = (body: unknown) => member.browser.patch(`/api/collections/${crate.id}`).send(body as object);
-    expect((await patch({}).expect(400)).body).toEqual({ message: COLLECTION_MESSAGES.nothingToChange });
-    expect((await patch({ name: "" }).expect(400)).body).toEqual({ message: COLLECTION_MESSAGES.name });
-    expect((await patch({ isPublic: 1 }).expect(400)).body).toEqual({ message: COLLECTION_MESSAGES.isPublic });
-    expect((await addLoop(member.browser, crate.id, "not-a-loop").expect(400)).body).toEqual({ message: COLLECTION_MESSAGES.loopId });
+    expect((await patch({}).expect(400)).body).toMatchObject({ message: COLLECTION_MESSAGES.nothingToChange });
+    expect((await patch({ name: "" }).expect(400)).body).toMatchObject({ message: COLLECTION_MESSAGES.name });
+    expect((await patch({ isPublic: 1 }).expect(400)).body).toMatchObject({ message: COLLECTION_MESSAGES.isPublic });
+    expect((await addLoop(member.browser, crate.id, "not-a-loop").expect(400)).body).toMatchObject({ message: COLLECTION_MESSAGES.loopId });
     expect(await page(member.browser, crate.id)).toMatchObject({ collection: { name: "Keep", isPublic: false, loopCount: 0 }, total: 0 });
     await browser(t.app).post("/api/collections").send({ name: "Nope" }).expect(401);
   });
@@ -106,7 +106,7 @@ describe("collections", () => {
     const crate = await newCollection(owner.browser, { name: "Secret" });
     const loop = await insertLoop({ title: "Crate Digger" });
     await addLoop(owner.browser, crate.id, loop).expect(200);
-    const notFound = { message: COLLECTION_MESSAGES.notFound };
+    const notFound = { message: COLLECTION_MESSAGES.notFound, code: "NOT_FOUND" };
     expect((await other.browser.get(`/api/collections/${crate.id}`).expect(404)).body).toEqual(notFound);
     expect((await request(t.app).get(`/api/collections/${crate.id}`).expect(404)).body).toEqual(notFound);
     expect((await request(t.app).get(`/api/collections/not-a-uuid`).expect(404)).body).toEqual(notFound);
@@ -153,7 +153,7 @@ describe("collections", () => {
     const second = await page(null, crate.id, "?limit=2&offset=2");
     expect(second.loops.map((l) => l.title)).toEqual(["One"]);
     expect(second.total).toBe(3);
-    expect((await request(t.app).get(`/api/collections/${crate.id}?limit=101`).expect(400)).body).toEqual({
+    expect((await request(t.app).get(`/api/collections/${crate.id}?limit=101`).expect(400)).body).toMatchObject({
       message: "Invalid limit: use a whole number from 1 to 100.",
     });
     await other.browser.post(`/api/loops/${loops[1]}/like`).expect(200);
@@ -174,7 +174,7 @@ describe("collections", () => {
     const privateOfOthers = await insertLoop({ isPublic: false });
     const processing = await insertLoop({ status: "processing" });
     for (const loop of [privateOfOthers, processing, NOBODY])
-      expect((await addLoop(owner.browser, crate.id, loop).expect(404)).body).toEqual({ message: "Loop Not Found" });
+      expect((await addLoop(owner.browser, crate.id, loop).expect(404)).body).toMatchObject({ message: "Loop Not Found" });
     // The owner's own private loop may go in: they see it, nobody else does.
     const ownPrivate = await insertLoopRow(t.db.prisma, { userId: owner.id, genreId: genre, title: "Own Draft", isPublic: false });
     const listed = await insertLoop({ title: "Listed" });
@@ -212,7 +212,7 @@ describe("collections", () => {
     });
     const racing = await Promise.all(Array.from({ length: 6 }, (_, i) => create(collector.browser, { name: `Race ${i}` })));
     expect(racing.map((r) => r.status).sort()).toEqual([201, 201, 409, 409, 409, 409]);
-    expect(racing.find((r) => r.status === 409)!.body).toEqual({ message: COLLECTION_MESSAGES.tooManyCollections });
+    expect(racing.find((r) => r.status === 409)!.body).toMatchObject({ message: COLLECTION_MESSAGES.tooManyCollections });
     expect(await t.db.prisma.collection.count({ where: { userId: collector.id } })).toBe(MAX_COLLECTIONS_PER_MEMBER);
 
     const crate = await newCollection(owner.browser);
@@ -228,7 +228,7 @@ describe("collections", () => {
     });
     const adds = await Promise.all(ids.slice(MAX_LOOPS_PER_COLLECTION - 1).map((loopId) => addLoop(owner.browser, crate.id, loopId)));
     expect(adds.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
-    expect(adds.find((r) => r.status === 409)!.body).toEqual({ message: COLLECTION_MESSAGES.tooManyLoops });
+    expect(adds.find((r) => r.status === 409)!.body).toMatchObject({ message: COLLECTION_MESSAGES.tooManyLoops });
     const [stored] = await t.db.prisma.$queryRaw<{ loop_count: number; entries: number }[]>`
       SELECT c."loop_count", (SELECT count(*)::int FROM "app"."collection_loops" e WHERE e."collection_id" = c."id") AS entries
       FROM "app"."collections" c WHERE c."id" = ${crate.id}::uuid`;

@@ -53,18 +53,18 @@ describe("follows", () => {
   });
 
   it("refuses: 401 signed out, 404 User Not Found for an unknown or banned member, 400 for oneself; nothing changes", async () => {
-    expect((await follow(browser(t.app), creator.id).expect(401)).body).toEqual({ message: "Unauthorized" });
-    expect((await unfollow(browser(t.app), creator.id).expect(401)).body).toEqual({ message: "Unauthorized" });
+    expect((await follow(browser(t.app), creator.id).expect(401)).body).toMatchObject({ message: "Unauthorized" });
+    expect((await unfollow(browser(t.app), creator.id).expect(401)).body).toMatchObject({ message: "Unauthorized" });
     for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
-      expect((await follow(fan.browser, id).expect(404)).body).toEqual({ message: "User Not Found" });
-      expect((await unfollow(fan.browser, id).expect(404)).body).toEqual({ message: "User Not Found" });
+      expect((await follow(fan.browser, id).expect(404)).body).toMatchObject({ message: "User Not Found" });
+      expect((await unfollow(fan.browser, id).expect(404)).body).toMatchObject({ message: "User Not Found" });
     }
     const banned = await signInMember(t);
     await t.db.prisma.user.update({ where: { id: banned.id }, data: { isBanned: true, banReason: "spam" } });
-    expect((await follow(fan.browser, banned.id).expect(404)).body).toEqual({ message: "User Not Found" });
-    expect((await follow(fan.browser, fan.id).expect(400)).body).toEqual({ message: FOLLOW_MESSAGES.self });
-    expect((await follow(fan.browser, fan.id.toUpperCase()).expect(400)).body).toEqual({ message: FOLLOW_MESSAGES.self });
-    expect((await unfollow(fan.browser, fan.id).expect(400)).body).toEqual({ message: FOLLOW_MESSAGES.self });
+    expect((await follow(fan.browser, banned.id).expect(404)).body).toMatchObject({ message: "User Not Found" });
+    expect((await follow(fan.browser, fan.id).expect(400)).body).toMatchObject({ message: FOLLOW_MESSAGES.self });
+    expect((await follow(fan.browser, fan.id.toUpperCase()).expect(400)).body).toMatchObject({ message: FOLLOW_MESSAGES.self });
+    expect((await unfollow(fan.browser, fan.id).expect(400)).body).toMatchObject({ message: FOLLOW_MESSAGES.self });
     expect(await t.db.prisma.follow.count()).toBe(0);
     expect(await counts(fan.id)).toEqual({ followerCount: 0, followingCount: 0 });
   });
@@ -146,14 +146,14 @@ describe("follows", () => {
     expect((await following(listener.browser, `&after=${catalogCursor}`).expect(200)).body.loops).toBeDefined();
 
     // Refusals: only newest first, no filters; signed out 401 (the hot route hands it to Express).
-    expect((await following(listener.browser, "&sortBy=popular").expect(400)).body).toEqual({
+    expect((await following(listener.browser, "&sortBy=popular").expect(400)).body).toMatchObject({
       message: "Invalid sortBy: the Following tab lists newest first.",
     });
-    expect((await following(listener.browser, `&genreId=${genre}`).expect(400)).body).toEqual({
+    expect((await following(listener.browser, `&genreId=${genre}`).expect(400)).body).toMatchObject({
       message: "Invalid following: the Following tab takes no filters (only limit, offset and after).",
     });
-    expect((await request(t.app).get("/api/loops?following=true").expect(401)).body).toEqual({ message: "Unauthorized" });
-    expect((await request(t.app).get("/api/loops?following=true&limit=5").set("Cookie", "other=1").expect(401)).body).toEqual({
+    expect((await request(t.app).get("/api/loops?following=true").expect(401)).body).toMatchObject({ message: "Unauthorized" });
+    expect((await request(t.app).get("/api/loops?following=true&limit=5").set("Cookie", "other=1").expect(401)).body).toMatchObject({
       message: "Unauthorized",
     });
     // following=false is the catalog.

@@ -278,8 +278,8 @@ describe("levels and XP", () => {
 
   describe("GET /api/user/level and /api/user/level-rewards", () => {
     it("signed out: 401", async () => {
-      expect((await request(t.app).get("/api/user/level").expect(401)).body).toEqual({ message: "Unauthorized" });
-      expect((await request(t.app).get("/api/user/level-rewards").expect(401)).body).toEqual({ message: "Unauthorized" });
+      expect((await request(t.app).get("/api/user/level").expect(401)).body).toMatchObject({ message: "Unauthorized" });
+      expect((await request(t.app).get("/api/user/level-rewards").expect(401)).body).toMatchObject({ message: "Unauthorized" });
     });
 
     it("a new user: level 1 Beginner, 0 of 100 XP, nothing earned or spent, no rewards", async () => {

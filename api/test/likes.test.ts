@@ -44,8 +44,8 @@ describe("likes", () => {
 
   it("needs a signed-in member: 401 signed out", async () => {
     const loop = await insertLoop();
-    expect((await browser(t.app).post(`/api/loops/${loop}/like`).expect(401)).body).toEqual({ message: "Unauthorized" });
-    expect((await browser(t.app).delete(`/api/loops/${loop}/like`).expect(401)).body).toEqual({ message: "Unauthorized" });
+    expect((await browser(t.app).post(`/api/loops/${loop}/like`).expect(401)).body).toMatchObject({ message: "Unauthorized" });
+    expect((await browser(t.app).delete(`/api/loops/${loop}/like`).expect(401)).body).toMatchObject({ message: "Unauthorized" });
     await request(t.app).get("/api/likes").expect(401);
     expect(await stored(loop)).toBe(0);
   });
@@ -87,8 +87,8 @@ describe("likes", () => {
     const processing = await insertLoop({ status: "processing" });
     const hidden = await insertLoop({ status: "hidden" });
     for (const loop of [privateLoop, processing, hidden, "00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
-      expect((await like(fan.browser, loop).expect(404)).body).toEqual({ message: "Loop Not Found" });
-      expect((await unlike(fan.browser, loop).expect(404)).body).toEqual({ message: "Loop Not Found" });
+      expect((await like(fan.browser, loop).expect(404)).body).toMatchObject({ message: "Loop Not Found" });
+      expect((await unlike(fan.browser, loop).expect(404)).body).toMatchObject({ message: "Loop Not Found" });
     }
     expect(await t.db.prisma.loopLike.count({ where: { userId: fan.id } })).toBe(0);
     expect((await like(creator.browser, privateLoop).expect(200)).body).toEqual({ likeCount: 1, likedByMe: true });
@@ -149,7 +149,7 @@ describe("likes", () => {
     const recent = loopListResponseSchema.parse(
       (await request(t.app).get(`/api/loops?userId=${own.id}&sortBy=recent&limit=2`).expect(200)).body,
     );
-    expect((await request(t.app).get(`/api/loops?sortBy=likes&after=${recent.nextCursor}`).expect(400)).body).toEqual({
+    expect((await request(t.app).get(`/api/loops?sortBy=likes&after=${recent.nextCursor}`).expect(400)).body).toMatchObject({
       message: "Invalid after: use the nextCursor of a page of the same sort.",
     });
 
@@ -189,7 +189,7 @@ describe("likes", () => {
     expect(body.loops.every((loop) => loop.likedByMe)).toBe(true);
     const paged = likedLoopsResponseSchema.parse((await liker.browser.get("/api/likes?limit=1&offset=1").expect(200)).body);
     expect(paged).toMatchObject({ total: 2, loops: [{ id: second }] });
-    expect((await liker.browser.get("/api/likes?limit=0").expect(400)).body).toEqual({
+    expect((await liker.browser.get("/api/likes?limit=0").expect(400)).body).toMatchObject({
       message: "Invalid limit: use a whole number from 1 to 100.",
     });
     // Nobody else's list shows them.

@@ -133,8 +133,8 @@ describe("a loop's page: detail, similar loops, unavailable loops, links", () =>
     const stranger = await signInMember(t);
     for (const id of [hidden, privateLoop, randomUUID(), "not-a-uuid"]) {
       for (const as of [request(t.app), stranger.browser]) {
-        expect((await as.get(`/api/loops/${id}`).expect(404)).body).toEqual({ message: "Loop Not Found" });
-        expect((await as.get(`/api/loops/${id}/similar`).expect(404)).body).toEqual({ message: "Loop Not Found" });
+        expect((await as.get(`/api/loops/${id}`).expect(404)).body).toMatchObject({ message: "Loop Not Found" });
+        expect((await as.get(`/api/loops/${id}/similar`).expect(404)).body).toMatchObject({ message: "Loop Not Found" });
       }
     }
     expect((await creator.browser.get(`/api/loops/${hidden}`).expect(200)).body).toMatchObject({ status: "hidden" });

@@ -208,7 +208,7 @@ describe("GET /metrics access", () => {
   it("with METRICS_TOKEN: the bearer token or 401", async () => {
     const app = await appWith({ METRICS_TOKEN: TOKEN });
     const refused = await request(app).get("/metrics").expect(401);
-    expect(refused.body).toEqual({ message: METRICS_MESSAGES.unauthorized });
+    expect(refused.body).toMatchObject({ message: METRICS_MESSAGES.unauthorized });
     expect(refused.headers["www-authenticate"]).toBe('Bearer realm="metrics"');
     await request(app).get("/metrics").set("Authorization", `Bearer ${TOKEN}x`).expect(401);
     await request(app).get("/metrics").set("Authorization", TOKEN).expect(401);
@@ -219,7 +219,7 @@ describe("GET /metrics access", () => {
   it("in production: 404 without METRICS_TOKEN (nothing measured), the token's rule with one", async () => {
     const closed = await appWith({ NODE_ENV: "production" });
     await request(closed).get("/api/loops").expect(200);
-    expect((await request(closed).get("/metrics").expect(404)).body).toEqual({ message: "No route for GET /metrics" });
+    expect((await request(closed).get("/metrics").expect(404)).body).toMatchObject({ message: "No route for GET /metrics" });
     const open = await appWith({ NODE_ENV: "production", METRICS_TOKEN: TOKEN });
     await request(open).get("/metrics").expect(401);
     await request(open).get("/metrics").set("Authorization", `Bearer ${TOKEN}`).expect(200);

@@ -127,7 +127,7 @@ describe("negotiations", () => {
     const tooLarge = "Amount is too large: at most $2,000,000 (1,000,000,000 LOOP)";
     for (const offerAmount of ["99999999999999999999999", "2000000.01", 5_000_000]) {
       const response = await offer(buyer, { loopId, format: "mp3", offerAmount });
-      expect({ offerAmount, status: response.status, body: response.body }).toEqual({
+      expect({ offerAmount, status: response.status, body: response.body }).toMatchObject({
         offerAmount,
         status: 400,
         body: { message: tooLarge },
@@ -140,7 +140,7 @@ describe("negotiations", () => {
     const sent = await made(buyer, { loopId, format: "mp3", offerAmount: "10" });
     for (const counterOffer of ["5000000", "99999999999999999999999", 2_000_000.01]) {
       const response = await respond(seller, sent.id, { action: "counter", counterOffer, version: sent.version });
-      expect({ counterOffer, status: response.status, body: response.body }).toEqual({
+      expect({ counterOffer, status: response.status, body: response.body }).toMatchObject({
         counterOffer,
         status: 400,
         body: { message: tooLarge },

@@ -74,7 +74,7 @@ describe("notifications", () => {
       const stream = await fetch(`${baseUrl}/api/notifications/stream`);
       expect(stream.status).toBe(401);
       expect(stream.headers.get("content-type")).toMatch(/^application\/json/);
-      expect(await stream.json()).toEqual({ message: "Unauthorized" });
+      expect(await stream.json()).toMatchObject({ message: "Unauthorized" });
     });
 
     it("lists the user's own notifications newest first, with a limit of 50 by default and 100 at most", async () => {
@@ -117,11 +117,11 @@ describe("notifications", () => {
       expect((await a.browser.put(`/api/notifications/${first.id.toUpperCase()}/read`).expect(200)).body.isRead).toBe(true);
 
       const bs = await notifyInTx(b.id, "B's");
-      expect((await a.browser.put(`/api/notifications/${bs.id}/read`).expect(404)).body).toEqual({ message: M.notFound });
-      expect((await a.browser.put("/api/notifications/00000000-0000-4000-8000-000000000000/read").expect(404)).body).toEqual({
+      expect((await a.browser.put(`/api/notifications/${bs.id}/read`).expect(404)).body).toMatchObject({ message: M.notFound });
+      expect((await a.browser.put("/api/notifications/00000000-0000-4000-8000-000000000000/read").expect(404)).body).toMatchObject({
         message: M.notFound,
       });
-      expect((await a.browser.put("/api/notifications/not-a-uuid/read").expect(404)).body).toEqual({ message: M.notFound });
+      expect((await a.browser.put("/api/notifications/not-a-uuid/read").expect(404)).body).toMatchObject({ message: M.notFound });
       expect((await list(b.browser))[0]!.isRead).toBe(false);
       expect((await list(a.browser)).map((n) => [n.title, n.isRead])).toEqual([
         ["Second", false],
@@ -195,7 +195,9 @@ describe("notifications", () => {
       const a = await signInMember(t);
       await create(a.browser, { title: "" }).expect(400);
       for (let i = 0; i < OWN_NOTIFICATIONS_PER_HOUR; i++) await create(a.browser, { title: `T${i}`, message: "m" }).expect(201);
-      expect((await create(a.browser, { title: "One more", message: "m" }).expect(429)).body).toEqual({ message: TOO_MANY_NOTIFICATIONS });
+      expect((await create(a.browser, { title: "One more", message: "m" }).expect(429)).body).toMatchObject({
+        message: TOO_MANY_NOTIFICATIONS,
+      });
       expect(await list(a.browser)).toHaveLength(OWN_NOTIFICATIONS_PER_HOUR);
       // Another user has their own budget.
       const b = await signInMember(t);

@@ -234,7 +234,7 @@ describe("link previews, robots.txt and the sitemap", () => {
     await page("/profile/email/confirm?token=abc").expect(200);
     // Files and the API are not pages.
     await request(t.app).get("/assets/index-test123.js").expect(200);
-    expect((await request(t.app).get("/api/nothing").expect(404)).body).toEqual({ message: "No route for GET /api/nothing" });
+    expect((await request(t.app).get("/api/nothing").expect(404)).body).toMatchObject({ message: "No route for GET /api/nothing" });
   });
 
   it("/ and /home have their own titles, descriptions and canonical URLs", async () => {

@@ -89,7 +89,7 @@ describe("platform settings", () => {
     ] as const) {
       expect((await browser(t.app)[method]("/api/admin/settings").send(body)).status).toBe(401);
       const refused = await member.browser[method]("/api/admin/settings").send(body);
-      expect({ status: refused.status, body: refused.body }).toEqual({ status: 403, body: { message: ADMIN_REQUIRED } });
+      expect({ status: refused.status, body: refused.body }).toMatchObject({ status: 403, body: { message: ADMIN_REQUIRED } });
     }
     expect((await t.db.prisma.platformSettings.findUniqueOrThrow({ where: { id: true } })).offerExpiryHours).toBe(168);
   });
@@ -236,7 +236,7 @@ describe("platform settings", () => {
     // The first reached Postgres' BIGINT (500); the second was stored, so no withdrawal could ever pass.
     for (const minWithdrawal of ["99999999999999999999999", "1000000000.00000001"]) {
       const response = await put(admin, { minWithdrawal, offerExpiryHours: 24 });
-      expect({ minWithdrawal, status: response.status, body: response.body }).toEqual({
+      expect({ minWithdrawal, status: response.status, body: response.body }).toMatchObject({
         minWithdrawal,
         status: 400,
         body: { message: "Amount is too large: at most 1,000,000,000 LOOP" },
@@ -253,7 +253,7 @@ describe("platform settings", () => {
     const before = await settings(admin);
     const auditsBefore = (await auditEntries()).length;
     const response = await put(admin, { disputeWindowSeconds: 3600, offerExpiryHours: 12 });
-    expect({ status: response.status, body: response.body }).toEqual({
+    expect({ status: response.status, body: response.body }).toMatchObject({
       status: 502,
       body: { message: SETTINGS_MESSAGES.chainUnavailable },
     });

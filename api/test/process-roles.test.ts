@@ -114,9 +114,15 @@ describe("an API-only process and a worker process on one database", () => {
    * wake-up: without the announcement nothing happens, the first test).
    */
   const POLL_MS = 30 * 60_000;
+  /** What the API-only process does when it queues a job: set by the tests (nothing at first). */
+  let queued: Partial<Pick<AppDeps, "onLoopQueued" | "onBroadcastQueued">> = {};
 
   beforeAll(async () => {
-    api = await createTestApp({ env: { LOOP_ROLES: "api" } });
+    api = await createTestApp({
+      env: { LOOP_ROLES: "api" },
+      onLoopQueued: () => queued.onLoopQueued?.(),
+      onBroadcastQueued: () => queued.onBroadcastQueued?.(),
+    });
     await truncateAll(api.db.prisma);
     genreId = (await api.db.prisma.genre.create({ data: { name: "Techno" } })).id;
     member = await signInMember(api);
@@ -149,14 +155,14 @@ describe("an API-only process and a worker process on one database", () => {
   const waitUntil = (condition: () => Promise<boolean>, what: string) => waitFor(what, condition, EVENT_DEADLINE_MS, 25);
 
   it("without an announcement the worker does not see a queued job before its poll interval", async () => {
-    api.deps.onLoopQueued = undefined;
+    queued = {};
     const { body } = await upload("Unannounced");
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await jobOf(body.id)).toMatchObject({ state: "queued", attempts: 0 });
   });
 
   it("a job queued by the API-only process is announced (NOTIFY) and processed by the worker at once", async () => {
-    Object.assign(api.deps, queuedJobHooks(api.db.prisma, null, testLogger));
+    queued = queuedJobHooks(api.db.prisma, null, testLogger);
     const { body } = await upload("Announced");
     // Only the announcement can wake the worker before its poll (POLL_MS): it claims the job.
     await waitUntil(async () => (await jobOf(body.id)).state !== "queued", "the worker to claim the job");

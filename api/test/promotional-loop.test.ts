@@ -69,14 +69,14 @@ describe("promotional LOOP", () => {
       // A transfer of the bonus, or of any part of it, is refused and says why.
       for (const amount of ["500", "0.00000001"]) {
         const sent = await send(wallet, hub.id, amount);
-        expect({ amount, status: sent.status, body: sent.body }).toEqual({
+        expect({ amount, status: sent.status, body: sent.body }).toMatchObject({
           amount,
           status: 400,
           body: { message: promotionalRefusalMessage("send", "0") },
         });
       }
       // So is a withdrawal of it.
-      expect((await withdraw(wallet, "500")).body).toEqual({ message: promotionalRefusalMessage("withdraw", "0") });
+      expect((await withdraw(wallet, "500")).body).toMatchObject({ message: promotionalRefusalMessage("withdraw", "0") });
       // Buying the hub's loop spends it all.
       const bought = await buy(wallet, loopId);
       expect(bought.status, JSON.stringify(bought.body)).toBe(201);
@@ -107,7 +107,7 @@ describe("promotional LOOP", () => {
     ]);
     for (const attempt of attempts) {
       const action = attempt.request.url.endsWith("/withdraw") ? "withdraw" : "send";
-      expect({ status: attempt.status, body: attempt.body }).toEqual({
+      expect({ status: attempt.status, body: attempt.body }).toMatchObject({
         status: 400,
         body: { message: promotionalRefusalMessage(action, "0") },
       });
@@ -169,11 +169,11 @@ describe("promotional LOOP", () => {
 
     // The seller withdraws the withdrawable part, and no more (told why).
     await withdraw(seller, "250").expect(201);
-    expect((await withdraw(seller, "10")).body).toEqual({ message: promotionalRefusalMessage("withdraw", "0") });
-    expect((await send(seller, buyer.id, "1")).body).toEqual({ message: promotionalRefusalMessage("send", "0") });
+    expect((await withdraw(seller, "10")).body).toMatchObject({ message: promotionalRefusalMessage("withdraw", "0") });
+    expect((await send(seller, buyer.id, "1")).body).toMatchObject({ message: promotionalRefusalMessage("send", "0") });
     // A member without promotional LOOP gets the spec's refusals.
-    expect((await send(buyer, seller.id, "20.00000001")).body).toEqual({ message: TOKEN_MESSAGES.insufficient });
-    expect((await withdraw(buyer, "20.00000001")).body).toEqual({ message: WITHDRAWAL_MESSAGES.insufficient });
+    expect((await send(buyer, seller.id, "20.00000001")).body).toMatchObject({ message: TOKEN_MESSAGES.insufficient });
+    expect((await withdraw(buyer, "20.00000001")).body).toMatchObject({ message: WITHDRAWAL_MESSAGES.insufficient });
     await send(buyer, seller.id, "20").expect(201);
   });
 
@@ -192,7 +192,7 @@ describe("promotional LOOP", () => {
       withdrawable: "480.00000000",
       promotional: "500.00000000",
     });
-    expect((await withdraw(buyer, "480.00000001")).body).toEqual({ message: promotionalRefusalMessage("withdraw", "480") });
+    expect((await withdraw(buyer, "480.00000001")).body).toMatchObject({ message: promotionalRefusalMessage("withdraw", "480") });
 
     const accepted = await respond(seller, sent.id, { action: "accept", version: sent.version }).expect(200);
     expect(accepted.body).toMatchObject({ status: "accepted", heldLoop: null });
@@ -292,7 +292,7 @@ describe("promotional LOOP", () => {
       ["issuance", null, -100n * LOOP],
       ["user_promo", "seller", 100n * LOOP],
     ]);
-    expect((await withdraw(seller, "44500.00000001")).body).toEqual({ message: promotionalRefusalMessage("withdraw", "44500") });
+    expect((await withdraw(seller, "44500.00000001")).body).toMatchObject({ message: promotionalRefusalMessage("withdraw", "44500") });
   });
 });
 

@@ -178,26 +178,25 @@ describe("public API", () => {
     expect(genres.every((genre) => Number.isInteger(genre.id))).toBe(true);
   });
 
-  describe("errors are { message } with the right status", () => {
+  describe("errors are { message, code, fields? } with the right status", () => {
     it("malformed JSON: 400", async () => {
       const response = await browser(t.app).post("/api/auth/email").set("Content-Type", "application/json").send('{"email": ').expect(400);
-      expect(response.body).toEqual({ message: "Malformed JSON in request body" });
+      expect(response.body).toEqual({ message: "Malformed JSON in request body", code: "MALFORMED_JSON" });
     });
     it("body too large: 413", async () => {
       const response = await browser(t.app)
         .post("/api/auth/email")
         .send({ email: "x".repeat(200_000) })
         .expect(413);
-      expect(response.body).toEqual({ message: "Request body is too large" });
+      expect(response.body).toEqual({ message: "Request body is too large", code: "PAYLOAD_TOO_LARGE" });
     });
     it("unknown route under /api: 404", async () => {
       const response = await request(t.app).get("/api/no/such/thing?x=1").expect(404);
-      expect(response.body).toEqual({ message: "No route for GET /api/no/such/thing" });
+      expect(response.body).toEqual({ message: "No route for GET /api/no/such/thing", code: "ROUTE_NOT_FOUND" });
     });
-    it("validation: 400 with the first issue's message", async () => {
+    it("validation: 400 VALIDATION_FAILED with the first issue's message and each failing field's", async () => {
       const response = await browser(t.app).post("/api/auth/email").send({}).expect(400);
-      expect(response.body.message).toEqual(expect.any(String));
-      expect(Object.keys(response.body)).toEqual(["message"]);
+      expect(response.body).toEqual({ message: expect.any(String), code: "VALIDATION_FAILED", fields: { email: response.body.message } });
     });
   });
 
@@ -226,7 +225,7 @@ describe("rate limits", () => {
       await walletSignIn(client, newAccount()); // nonce + web3: 2 of 3
       await client.get("/api/auth/nonce").expect(200);
       const limited = await client.get("/api/auth/nonce").expect(429);
-      expect(limited.body).toEqual({ message: "Too many requests, please try again later." });
+      expect(limited.body).toMatchObject({ message: "Too many requests, please try again later." });
       await client.post("/api/auth/web3").send({}).expect(429);
 
       for (let i = 0; i < 2; i++)

@@ -159,7 +159,7 @@ describe("purchases", () => {
     ];
     for (const [as, body, status, message] of cases) {
       const response = await buy(as, body).expect(status);
-      expect(response.body, JSON.stringify(body)).toEqual({ message });
+      expect(response.body, JSON.stringify(body)).toMatchObject({ message });
     }
     await browser(t.app).post("/api/purchases").send({ loopId: loop.id, format: "mp3", paymentMethod: "loop" }).expect(401);
     expect(await t.db.prisma.purchase.count({ where: { loopId: { in: [loop.id, hidden.id] } } })).toBe(0);

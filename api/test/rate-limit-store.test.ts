@@ -41,8 +41,8 @@ describe("the Postgres rate limit store", () => {
     const last = await nonce(b).expect(200);
     expect(last.headers["ratelimit"]).toMatch(/remaining=0/);
     // Each replica alone has seen 2 of the 4: the shared count says the budget is spent.
-    expect((await nonce(a).expect(429)).body).toEqual({ message: "Too many requests, please try again later." });
-    expect((await nonce(b).expect(429)).body).toEqual({ message: "Too many requests, please try again later." });
+    expect((await nonce(a).expect(429)).body).toMatchObject({ message: "Too many requests, please try again later." });
+    expect((await nonce(b).expect(429)).body).toMatchObject({ message: "Too many requests, please try again later." });
     // One row for the limit and the client, named by the limit and its settings.
     const counted = await rows(`wallet-sign-in:${WINDOW_MS}:4:`);
     expect(counted).toHaveLength(1);
@@ -136,7 +136,7 @@ describe("the per-member hourly limits (own notifications, token orders) are sha
       await post(i % 2 ? b : a, member.cookie, "/api/notifications", { title: `Note ${i}`, message: "m" }).expect(201);
     // Each instance alone has seen half of the budget: the shared count says it is spent.
     for (const t of [a, b])
-      expect((await post(t, member.cookie, "/api/notifications", { title: "One more", message: "m" }).expect(429)).body).toEqual({
+      expect((await post(t, member.cookie, "/api/notifications", { title: "One more", message: "m" }).expect(429)).body).toMatchObject({
         message: TOO_MANY_NOTIFICATIONS,
       });
     expect(await a.db.prisma.notification.count({ where: { userId: member.id, title: { startsWith: "Note " } } })).toBe(
@@ -152,7 +152,7 @@ describe("the per-member hourly limits (own notifications, token orders) are sha
     const order = { requestedAmount: "1250", paymentMethod: "paypal", paymentDetails: "buyer@example.com", usdAmount: "2.50" };
     for (let i = 0; i < ORDERS_PER_HOUR; i++) await post(i % 2 ? a : b, member.cookie, "/api/admin-orders", order).expect(201);
     for (const t of [a, b])
-      expect((await post(t, member.cookie, "/api/admin-orders", order).expect(429)).body).toEqual({ message: TOO_MANY_ORDERS });
+      expect((await post(t, member.cookie, "/api/admin-orders", order).expect(429)).body).toMatchObject({ message: TOO_MANY_ORDERS });
     expect(await a.db.prisma.tokenOrder.count({ where: { userId: member.id } })).toBe(ORDERS_PER_HOUR);
   });
 });

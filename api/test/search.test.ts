@@ -292,9 +292,9 @@ describe("search: GET /api/search", () => {
       const response = await request(t.app)
         .get(`/api/search?q=${encodeURIComponent(q)}`)
         .expect(400);
-      expect(response.body).toEqual({ message: "Type at least 3 characters to search" });
+      expect(response.body).toMatchObject({ message: "Type at least 3 characters to search" });
     }
-    expect((await request(t.app).get("/api/search").expect(400)).body).toEqual({ message: "Type at least 3 characters to search" });
+    expect((await request(t.app).get("/api/search").expect(400)).body).toMatchObject({ message: "Type at least 3 characters to search" });
     expect((await request(t.app).get("/api/search?q=drum&limit=51").expect(400)).body.message).toMatch(/^Invalid limit/);
     expect((await request(t.app).get("/api/search?q=drum&limit=0").expect(400)).body.message).toMatch(/^Invalid limit/);
     expect((await request(t.app).get("/api/search?q=drum&offset=-1").expect(400)).body.message).toMatch(/^Invalid offset/);

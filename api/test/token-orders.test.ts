@@ -89,7 +89,7 @@ describe("token orders", () => {
     const user = await signInMember(t);
     for (const requestedAmount of ["99999999999999999999999", "1000000000.00000001"]) {
       const response = await place(user.browser, order({ requestedAmount, usdAmount: "2.50" }), `cap-${requestedAmount}`);
-      expect({ requestedAmount, status: response.status, body: response.body }).toEqual({
+      expect({ requestedAmount, status: response.status, body: response.body }).toMatchObject({
         requestedAmount,
         status: 400,
         body: { message: "Amount Too Large: One order can buy at most 10,000,000 LOOP" },
@@ -187,7 +187,7 @@ describe("token orders", () => {
     for (let i = 0; i < 3; i++) await place(a.browser, order({ usdAmount: "1.00" })).expect(400);
     for (let i = 0; i < ORDERS_PER_HOUR; i++) await place(a.browser, order()).expect(201);
     const refused = await place(a.browser, order()).expect(429);
-    expect(refused.body).toEqual({ message: TOO_MANY_ORDERS });
+    expect(refused.body).toMatchObject({ message: TOO_MANY_ORDERS });
     expect(refused.headers["retry-after"]).toBeDefined();
     await place(b.browser, order()).expect(201);
     expect((await a.browser.get("/api/admin-orders").expect(200)).body).toHaveLength(ORDERS_PER_HOUR);

@@ -166,7 +166,7 @@ describe("tokens: balance and transfers", () => {
       const retry = await send(a.browser, body, "pay-b-once").expect(201);
       expect(retry.body).toEqual(responses[0]!.body);
       const conflict = await send(a.browser, { ...body, amount: "26" }, "pay-b-once").expect(409);
-      expect(conflict.body).toEqual({ message: TOKEN_MESSAGES.idempotencyKeyReused });
+      expect(conflict.body).toMatchObject({ message: TOKEN_MESSAGES.idempotencyKeyReused });
       // Keys belong to the user: b may use the same key for its own call.
       await send(b.browser, { toUserId: a.id, amount: "1" }, "pay-b-once").expect(201);
     });
@@ -174,7 +174,7 @@ describe("tokens: balance and transfers", () => {
     it("a refused request answers the same refusal again, even after the balance changed", async () => {
       const [a, b] = [await signInMember(t, { funds: 500n }), await signInMember(t, { funds: 500n })];
       const first = await send(a.browser, { toUserId: b.id, amount: "600" }, "too-much").expect(400);
-      expect(first.body).toEqual({ message: promotionalRefusalMessage("send", "500") });
+      expect(first.body).toEqual({ message: promotionalRefusalMessage("send", "500"), code: "BAD_REQUEST" });
       await send(b.browser, { toUserId: a.id, amount: "200" }).expect(201);
       const again = await send(a.browser, { toUserId: b.id, amount: "600" }, "too-much").expect(400);
       expect(again.body).toEqual(first.body);

@@ -21,7 +21,7 @@ describe("TRUST_PROXY and per-IP rate limits behind a load balancer", () => {
     // The client sends its own X-Forwarded-For; the load balancer appends the real address.
     await nonceVia(t, "198.51.100.1, 203.0.113.7").expect(200);
     const limited = await nonceVia(t, "192.0.2.99, 198.51.100.2, 203.0.113.7").expect(429);
-    expect(limited.body).toEqual({ message: "Too many requests, please try again later." });
+    expect(limited.body).toMatchObject({ message: "Too many requests, please try again later." });
 
     // Another client behind the same load balancer is not in that bucket.
     await nonceVia(t, "203.0.113.8").expect(200);

@@ -61,7 +61,7 @@ describe("linking a wallet to the signed-in account", () => {
     const client = await emailSignIn("thief@example.com");
     const response = await connect(client, owner);
     expect(response.status).toBe(409);
-    expect(response.body).toEqual({ message: "This wallet is already linked to another account." });
+    expect(response.body).toMatchObject({ message: "This wallet is already linked to another account." });
   });
 
   it("refuses a message whose nonce the server did not issue", async () => {

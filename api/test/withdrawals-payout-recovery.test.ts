@@ -1,5 +1,5 @@
 // A `loop` withdrawal is paid exactly once whatever fails (issue 17): the API stopped at each step
-// of a payout (as a crash at that line: deps.payoutProbe throws there, nothing after it runs), the
+// of a payout (as a crash at that line: testHooks.payoutProbe throws there, nothing after it runs), the
 // chain's RPC failing at each call (a real HTTP proxy in front of the test chain), then a restart:
 // the reconciler settles it by what the vault records. After each: one PaidOut on chain, one debit
 // in the ledger, `ledger:check` green.
@@ -79,14 +79,14 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
 
   /** The API stops at `step` (nothing after it runs) for this withdrawal. */
   function crashAt(step: PayoutStep) {
-    t.deps.payoutProbe = (at) => {
+    t.testHooks.payoutProbe = (at) => {
       if (at === step) throw new SimulatedCrash(`the API stopped at ${step}`);
     };
   }
 
   /** The API is back: no crash, the RPC answers, and the crashed sender's lease has run out. */
   async function restart() {
-    t.deps.payoutProbe = undefined;
+    t.testHooks.payoutProbe = undefined;
     proxy.setFaults({});
     await t.db.prisma.withdrawal.updateMany({
       where: { payoutLeaseUntil: { not: null } },
@@ -149,7 +149,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     admin = await signInAdmin(t);
   });
   beforeEach(() => {
-    t.deps.payoutProbe = undefined;
+    t.testHooks.payoutProbe = undefined;
     proxy.setFaults({});
   });
   afterEach(async () => {
@@ -336,7 +336,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     const paying = await requested("18");
     crashAt("intent-committed");
     await setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
-    t.deps.payoutProbe = undefined;
+    t.testHooks.payoutProbe = undefined;
     await t.db.prisma.withdrawal.update({ where: { id: paying.w.id }, data: { payoutLeaseUntil: new Date(Date.now() - 1000) } });
     const passes = await Promise.all([reconcilePayouts(t.deps), reconcilePayouts(t.deps), reconcilePayouts(t.deps)]);
     expect(passes.map((p) => p.checked).sort()).toEqual([0, 0, 1]);
@@ -359,7 +359,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     await setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
     const [stored] = await t.db.prisma.payoutAttempt.findMany({ where: { withdrawalId: paying.w.id } });
     expect(stored!.nonce).toBe(await client.getTransactionCount({ address: operator.account.address, blockTag: "pending" }));
-    t.deps.payoutProbe = undefined;
+    t.testHooks.payoutProbe = undefined;
 
     // Another sender of the same key: the admin changes the dispute window (an on-chain transaction).
     const changed = await admin.browser.put("/api/admin/settings").send({ disputeWindowSeconds: 3_600 });
@@ -384,7 +384,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     const paying = await requested("18.5");
     crashAt("attempt-stored");
     await setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
-    t.deps.payoutProbe = undefined;
+    t.testHooks.payoutProbe = undefined;
     await t.db.prisma.withdrawal.update({ where: { id: paying.w.id }, data: { payoutLeaseUntil: new Date(Date.now() - 1000) } });
     const reconciler = startPayoutReconciler(t.deps);
     try {
@@ -403,7 +403,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     const paying = await requested("19");
     crashAt("intent-committed");
     await setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
-    t.deps.payoutProbe = undefined;
+    t.testHooks.payoutProbe = undefined;
     expect(await reconcilePayouts(t.deps)).toEqual({ checked: 0, failures: [] });
     expect(await paidOutEvents(paying.w.id)).toHaveLength(0);
     expect(await restart()).toEqual({ checked: 1, failures: [] });

@@ -42,6 +42,4 @@ export interface PublicStats {
   leaderboard: LeaderboardEntry[];
 }
 
-export interface ErrorBody {
-  message: string;
-}
+export type { ErrorAnswer as ErrorBody } from "./error-codes";

@@ -15,6 +15,18 @@ export const SUPPORTED_CHAINS = [
 
 export type SupportedChainId = (typeof SUPPORTED_CHAINS)[number]["id"];
 
+/**
+ * The deployment's default chain among its chains (DEFAULT_CHAIN_ID, GET /api/config's
+ * defaultChainId): where the app asks wallets to pay, deposit and be paid. Undefined when it is not
+ * listed (the API refuses such a configuration at start).
+ */
+export function defaultChainOf<Chain extends { id: number }>(config: {
+  chains: readonly Chain[];
+  defaultChainId: number;
+}): Chain | undefined {
+  return config.chains.find((chain) => chain.id === config.defaultChainId);
+}
+
 export function isSupportedChainId(id: number): id is SupportedChainId {
   return SUPPORTED_CHAINS.some((chain) => chain.id === id);
 }

@@ -94,7 +94,7 @@ export function startHardhatNode(supervisor, { port, env }) {
   };
 }
 
-/** Deploys DEPLOY_PLAN to the node (writes contracts/deployments/31337.json). */
+/** Deploys DEPLOY_PLAN to the node (writes 31337.json in DEPLOYMENTS_DIR: .data/deployments for `pnpm dev`). */
 export function deployLocal(supervisor, { env }) {
   return supervisor.run("deploy", node, [HARDHAT_BIN, "run", "--network", "localhost", "contracts/scripts/deploy.ts"], {
     cwd: ROOT,

@@ -69,7 +69,7 @@ function revertName(error: unknown): string | null {
   return found instanceof ContractFunctionRevertedError ? (found.data?.errorName ?? found.reason ?? "reverted") : null;
 }
 
-function operatorChain(deps: AppDeps, chainId: number) {
+function operatorChain(deps: Pick<AppDeps, "chains" | "config">, chainId: number) {
   const key = deps.config.operatorPrivateKey;
   const chain = deps.config.chains.find((candidate) => candidate.id === chainId);
   const client = deps.chains.get(chainId);
@@ -78,7 +78,7 @@ function operatorChain(deps: AppDeps, chainId: number) {
 }
 
 /** The operator key's address, lower case (null without a key). */
-export function operatorSender(deps: AppDeps): string | null {
+export function operatorSender(deps: Pick<AppDeps, "config">): string | null {
   const key = deps.config.operatorPrivateKey;
   return key ? privateKeyToAccount(key).address.toLowerCase() : null;
 }
@@ -89,7 +89,7 @@ export function operatorSender(deps: AppDeps): string | null {
  * asked for it). Throws OperatorCallRefused (the contract refuses it now) or OperatorChainUnavailable.
  */
 export async function storeOperatorTransaction(
-  deps: AppDeps,
+  deps: Pick<AppDeps, "chains" | "config" | "prisma">,
   call: OperatorCall,
   inTx?: (tx: Tx, txHash: Hex) => Promise<void>,
 ): Promise<StoredOperatorTransaction> {
@@ -159,7 +159,7 @@ export async function transactionFate(
   return again ? again.status : "dropped";
 }
 
-async function resolve(deps: AppDeps, id: string, outcome: Exclude<TransactionFate, "undecided">): Promise<void> {
+async function resolve(deps: Pick<AppDeps, "prisma">, id: string, outcome: Exclude<TransactionFate, "undecided">): Promise<void> {
   await deps.prisma.operatorTransaction.updateMany({ where: { id, outcome: null }, data: { outcome, resolvedAt: new Date() } });
 }
 
@@ -170,7 +170,7 @@ async function resolve(deps: AppDeps, id: string, outcome: Exclude<TransactionFa
  * OperatorChainUnavailable while it is undecided.
  */
 export async function sendStoredOperatorTransaction(
-  deps: AppDeps,
+  deps: Pick<AppDeps, "chains" | "config" | "prisma">,
   stored: StoredOperatorTransaction,
   receiptTimeoutMs = 60_000,
 ): Promise<Exclude<TransactionFate, "undecided">> {
@@ -207,7 +207,7 @@ export async function sendStoredOperatorTransaction(
 
 /** The stored transaction with hash `txHash` and what the chain did of it (null: not one of ours). */
 export async function storedOperatorTransaction(
-  deps: AppDeps,
+  deps: Pick<AppDeps, "prisma">,
   txHash: string,
 ): Promise<{ stored: StoredOperatorTransaction; outcome: string | null } | null> {
   const row = await deps.prisma.operatorTransaction.findUnique({ where: { txHash } });
@@ -223,7 +223,7 @@ export async function storedOperatorTransaction(
  * decided ones are recorded, the others broadcast again as they are (never re-signed: their nonce
  * stays theirs). Returns how many are still undecided.
  */
-export async function reconcileOperatorTransactions(deps: AppDeps): Promise<number> {
+export async function reconcileOperatorTransactions(deps: Pick<AppDeps, "chains" | "config" | "logger" | "prisma">): Promise<number> {
   const sender = operatorSender(deps);
   if (!sender) return 0;
   const rows = await deps.prisma.operatorTransaction.findMany({

@@ -1,7 +1,7 @@
 // The live database objects as one readable text (api/prisma/schema.sql, issue 38 §3): the migration
 // folders redefine the same functions and triggers, and the body that runs is whichever came last.
-// Written by `pnpm --filter @loop/api db:snapshot` (scripts/schema-snapshot.ts) and compared with the
-// test database by test/schema-snapshot.test.ts, so both build it here. Each object appears once, as
+// Written by `pnpm --filter @loop/api db:snapshot` (api/scripts/schema-snapshot.ts) and compared with the
+// test database by api/test/schema-snapshot.test.ts, so both build it here. Each object appears once, as
 // Postgres prints it (pg_get_functiondef, pg_get_triggerdef, pg_get_viewdef, pg_get_indexdef,
 // pg_get_constraintdef), sorted by code point and free of OIDs, owners and times: the same migrations
 // give the same text on the same Postgres major version.

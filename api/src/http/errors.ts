@@ -1,23 +1,36 @@
+import { codeOfStatus, type ErrorCode } from "@loop/rules/error-codes";
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { ZodError } from "zod";
+import { DomainError } from "../domain-error";
 import { answerAfterBody, hasUnreadBody } from "./unread-body";
 
-/** An error whose message is safe to show to the client, with its HTTP status. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    options?: ErrorOptions,
-  ) {
-    super(message, options);
-    this.name = new.target.name;
+export interface HttpErrorOptions extends ErrorOptions {
+  /** A more precise code than the status's generic one (it must carry the same status). */
+  code?: ErrorCode;
+  fields?: Record<string, string>;
+}
+
+/**
+ * An error whose message is safe to show to the client, with its HTTP status: the routers' and the
+ * HTTP middleware's refusals. Its code is the status's generic one unless given. Services throw
+ * `DomainError` (a code, no status) instead.
+ */
+export class HttpError extends DomainError {
+  readonly #status: number;
+  constructor(status: number, message: string, options?: HttpErrorOptions) {
+    super(options?.code ?? codeOfStatus(status), message, options);
+    this.#status = status;
+  }
+
+  override get status(): number {
+    return this.#status;
   }
 }
 
 /** An HttpError class with a fixed status and a default message; `instanceof` works as for any subclass. */
 function httpErrorClass(status: number, defaultMessage: string) {
   return class extends HttpError {
-    constructor(message = defaultMessage, options?: ErrorOptions) {
+    constructor(message = defaultMessage, options?: HttpErrorOptions) {
       super(status, message, options);
     }
   };
@@ -34,7 +47,7 @@ export class Unprocessable extends httpErrorClass(422, "Unprocessable request") 
 export class TooManyRequests extends HttpError {
   /** Sent as Retry-After when known. */
   readonly retryAfterSeconds: number | undefined;
-  constructor(message = "Too many requests, please try again later.", options?: ErrorOptions & { retryAfterSeconds?: number }) {
+  constructor(message = "Too many requests, please try again later.", options?: HttpErrorOptions & { retryAfterSeconds?: number }) {
     super(429, message, options);
     this.retryAfterSeconds = options?.retryAfterSeconds;
   }
@@ -58,11 +71,26 @@ export function firstIssue(error: ZodError): string {
   return error.issues[0]?.message ?? "Invalid request";
 }
 
-function toHttpError(error: unknown): HttpError | null {
-  if (error instanceof HttpError) return error;
-  if (error instanceof ZodError) return new BadRequest(firstIssue(error));
+/** Each failing path of a refused input (`"items.0.price"`; `""` for the whole value) with its first issue's message. */
+export function issueFields(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join(".");
+    fields[path] ??= issue.message;
+  }
+  return fields;
+}
+
+/** A refused input: VALIDATION_FAILED with the first issue's message (or the route's one text) and every failing field. */
+export function validationError(error: ZodError, message?: string): BadRequest {
+  return new BadRequest(message ?? firstIssue(error), { cause: error, code: "VALIDATION_FAILED", fields: issueFields(error) });
+}
+
+function toDomainError(error: unknown): DomainError | null {
+  if (error instanceof DomainError) return error;
+  if (error instanceof ZodError) return validationError(error);
   if (isStatusError(error) && error.status >= 400 && error.status < 500) {
-    if (error.type === "entity.parse.failed") return new BadRequest("Malformed JSON in request body");
+    if (error.type === "entity.parse.failed") return new BadRequest("Malformed JSON in request body", { code: "MALFORMED_JSON" });
     if (error.type === "entity.too.large") return new PayloadTooLarge();
     if (error.status === 404) return new NotFound();
     return new HttpError(error.status, "Invalid request");
@@ -72,19 +100,19 @@ function toHttpError(error: unknown): HttpError | null {
 
 /** Unknown paths under /api answer JSON, not the SPA's index.html. */
 export const apiNotFound: RequestHandler = (req, _res, next) => {
-  next(new NotFound(`No route for ${req.method} ${req.originalUrl.split("?")[0]}`));
+  next(new NotFound(`No route for ${req.method} ${req.originalUrl.split("?")[0]}`, { code: "ROUTE_NOT_FOUND" }));
 };
 
-/** The one place that turns failures into `{ message }` responses. */
+/** The one place that turns failures into `{ message, code, fields? }` responses. */
 export function errorHandler(log: (error: unknown) => void = console.error): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) return next(error);
-    const httpError = toHttpError(error);
-    if (!httpError || httpError.status >= 500) log(error);
-    const status = httpError?.status ?? 500;
-    if (httpError instanceof TooManyRequests && httpError.retryAfterSeconds !== undefined)
-      res.set("Retry-After", String(httpError.retryAfterSeconds));
-    const body = { message: httpError?.message ?? "Internal server error" };
+    const refusal = toDomainError(error);
+    if (!refusal || refusal.status >= 500) log(error);
+    const status = refusal?.status ?? 500;
+    if (refusal instanceof TooManyRequests && refusal.retryAfterSeconds !== undefined)
+      res.set("Retry-After", String(refusal.retryAfterSeconds));
+    const body = refusal?.answer() ?? new DomainError("INTERNAL").answer();
     // Refused before its body was read (an upload's 401, 403, 413, 429, …): see unread-body.ts.
     if (hasUnreadBody(req)) answerAfterBody(req, res, status, body);
     else res.status(status).json(body);

@@ -7,9 +7,12 @@
 // no body to parse. So the app is wrapped by a function that answers them itself, with the same
 // headers, status and body as the Express route (which stays, for HEAD, signed-in viewers and any
 // other spelling of the path), and hands every other request, and any failure of these, to Express.
+// What both paths apply is one list, http/shared-request-steps.ts (issue 38 §2): this file applies
+// each of its steps by kind.
 import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from "node:http";
 import type { Express, NextFunction, Request, RequestHandler, Response } from "express";
 import { chooseCoding, COMPRESS_MIN_BYTES, compressBody } from "./compression";
+import type { SharedStep } from "./shared-request-steps";
 
 /** A read answered before Express: its exact path and the JSON text of its answer. */
 export interface HotRoute {
@@ -23,20 +26,51 @@ export interface HotRoute {
 }
 
 export interface HotRouteOptions {
-  /** The middleware that sets the headers every answer carries (helmet's), run once on a recording response. */
-  headers: RequestHandler;
-  /** Extra headers of every answer (the API's Cache-Control). */
-  extraHeaders: Record<string, string>;
+  /** The shared steps, in Express's order (sharedRequestSteps(…).inOrder): each applied by its kind. */
+  steps: readonly SharedStep[];
   /** A request carrying this cookie is a possible viewer: Express's session middleware reads it. */
   sessionCookie: string;
-  /** After the answer is sent (the latency metric). */
-  onAnswered?(path: string, status: number, seconds: number): void;
+}
+
+/** What the hot path does for `steps`: the headers of every answer (in order), compression, the observers of each answer. */
+function applicationOf(steps: readonly SharedStep[]) {
+  const headerSteps: RequestHandler[] = [];
+  let compress = false;
+  const observers: ((route: string, status: number, seconds: number) => void)[] = [];
+  for (const step of steps) {
+    const hot = step.hot;
+    switch (hot.kind) {
+      case "headers":
+        headerSteps.push(step.middleware);
+        break;
+      case "compression":
+        compress = true;
+        break;
+      case "latency":
+        if (hot.observe) observers.push(hot.observe);
+        break;
+      default: {
+        // A new kind of step must be applied here before it can be shared (this stops the build).
+        const unknownKind: never = hot;
+        throw new Error(`a shared step of unknown kind: ${JSON.stringify(unknownKind)}`);
+      }
+    }
+  }
+  return { headers: headersSetBy(...headerSteps), compress, observers };
+}
+
+/** What withHotRoutes was given, by the app it returned (for api/test/request-steps.test.ts). */
+const hotRoutesByApp = new WeakMap<object, { paths: readonly string[]; steps: readonly SharedStep[] }>();
+
+/** The hot routes' paths and shared steps of an app made by withHotRoutes; undefined for any other. */
+export function hotRoutesOf(app: object): { paths: readonly string[]; steps: readonly SharedStep[] } | undefined {
+  return hotRoutesByApp.get(app);
 }
 
 type HeaderValue = OutgoingHttpHeader;
 
-/** The headers `middleware` sets on a response that carries none, in order, by their written names. */
-export function headersSetBy(middleware: RequestHandler): [string, HeaderValue][] {
+/** The headers the middlewares set, one after the other, on a response that carries none, in order, by their written names. */
+export function headersSetBy(...middlewares: RequestHandler[]): [string, HeaderValue][] {
   const headers = new Map<string, [string, HeaderValue]>();
   const recorder = {
     setHeader(name: string, value: HeaderValue) {
@@ -46,15 +80,17 @@ export function headersSetBy(middleware: RequestHandler): [string, HeaderValue][
     getHeader: (name: string) => headers.get(name.toLowerCase())?.[1],
     removeHeader: (name: string) => void headers.delete(name.toLowerCase()),
   };
-  let called = false;
-  middleware(
-    { headers: {}, method: "GET", url: "/" } as Request,
-    recorder as unknown as Response,
-    (() => {
-      called = true;
-    }) as NextFunction,
-  );
-  if (!called) throw new Error("the headers middleware did not call next() at once: its headers cannot be precomputed");
+  for (const middleware of middlewares) {
+    let called = false;
+    middleware(
+      { headers: {}, method: "GET", url: "/" } as Request,
+      recorder as unknown as Response,
+      (() => {
+        called = true;
+      }) as NextFunction,
+    );
+    if (!called) throw new Error("a headers middleware did not call next() at once: its headers cannot be precomputed");
+  }
   return [...headers.values()];
 }
 
@@ -63,11 +99,12 @@ export function withHotRoutes(app: Express, routes: readonly HotRoute[], options
   const byPath = new Map(routes.map((route) => [route.path, route]));
   const parseQuery = app.get("query parser fn") as (text: string) => unknown;
   const cookieMark = `${options.sessionCookie}=`;
+  const steps = applicationOf(options.steps);
   const fixed: HeaderValue[] = [];
-  for (const [name, value] of [...headersSetBy(options.headers), ...Object.entries(options.extraHeaders)]) fixed.push(name, value);
+  for (const [name, value] of steps.headers) fixed.push(name, value);
   fixed.push("Content-Type", "application/json; charset=utf-8");
   // As the compression middleware answers the Express route (http/compression.ts).
-  fixed.push("Vary", "Accept-Encoding");
+  if (steps.compress) fixed.push("Vary", "Accept-Encoding");
 
   const toExpress = (req: IncomingMessage, res: ServerResponse, next?: NextFunction) =>
     app(req as Request, res as Response, next as NextFunction);
@@ -82,11 +119,12 @@ export function withHotRoutes(app: Express, routes: readonly HotRoute[], options
       return;
     }
     const bytes = typeof body === "string" ? Buffer.from(body, "utf8") : body;
-    if (options.onAnswered) {
-      const onAnswered = options.onAnswered;
-      res.once("finish", () => onAnswered(route.path, 200, (performance.now() - started) / 1000));
-    }
-    const coding = bytes.length >= COMPRESS_MIN_BYTES ? chooseCoding(req.headers["accept-encoding"]) : null;
+    if (steps.observers.length > 0)
+      res.once("finish", () => {
+        const seconds = (performance.now() - started) / 1000;
+        for (const observe of steps.observers) observe(route.path, 200, seconds);
+      });
+    const coding = steps.compress && bytes.length >= COMPRESS_MIN_BYTES ? chooseCoding(req.headers["accept-encoding"]) : null;
     if (coding === null) {
       res.writeHead(200, [...fixed, "Content-Length", bytes.length] as unknown as string[]);
       res.end(bytes);
@@ -119,5 +157,6 @@ export function withHotRoutes(app: Express, routes: readonly HotRoute[], options
   };
   // Express's own methods (listen, get/set of settings, …) work on the wrapper: listen serves the wrapper.
   Object.setPrototypeOf(handler, app);
+  hotRoutesByApp.set(handler, { paths: routes.map((route) => route.path), steps: options.steps });
   return handler as unknown as Express;
 }

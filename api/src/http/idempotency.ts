@@ -137,7 +137,7 @@ export async function withRefusalKept(
  * stored its own first: that one is the key's answer then, and the caller gets it.
  */
 export async function storeRefusal(prisma: PrismaClient, userId: string, key: string, hash: string, error: HttpError): Promise<Answer> {
-  const result = { status: error.status, body: { message: error.message } };
+  const result = { status: error.status, body: error.answer() };
   const stored = await prisma.$executeRaw`
     INSERT INTO "app"."idempotency_requests" ("user_id", "key", "request_hash", "status", "response")
     VALUES (${userId}::uuid, ${key}, ${hash}, ${result.status}, ${JSON.stringify(result.body)})

@@ -1,18 +1,18 @@
-// Request input is checked at the edge, in the router, with the shared schema of rules/schemas/:
+// Request input is checked at the edge, in the router, with the shared schema of rules/src/schemas/:
 // a service gets the parsed, typed value, never the raw body or query.
 import type { Request } from "express";
 import { z } from "zod";
-import { BadRequest, firstIssue } from "./errors";
+import { validationError } from "./errors";
 
 /**
- * `value` checked with `schema`: the parsed value, or a 400 with the first issue's message
- * (`message` instead, where the route has one text for any issue). A `BadRequest` and not the
+ * `value` checked with `schema`: the parsed value, or a 400 VALIDATION_FAILED with the first issue's
+ * message (`message` instead, where the route has one text for any issue) and every failing field. A `BadRequest` and not the
  * ZodError itself: callers that keep a refusal as an Idempotency-Key's answer (http/idempotency.ts)
  * keep only `HttpError`s.
  */
 export function parse<S extends z.ZodType>(schema: S, value: unknown, message?: string): z.output<S> {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new BadRequest(message ?? firstIssue(parsed.error), { cause: parsed.error });
+  if (!parsed.success) throw validationError(parsed.error, message);
   return parsed.data;
 }
 

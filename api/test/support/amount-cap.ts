@@ -13,7 +13,7 @@ export async function expectAmountsOverCapRefused(
   for (const amount of OVER_CAP) {
     for (const key of [undefined, `cap-${amount}`]) {
       const response = await call(amount, key);
-      expect({ amount, key, status: response.status, body: response.body }).toEqual({
+      expect({ amount, key, status: response.status, body: response.body }).toMatchObject({
         amount,
         key,
         status: 400,

@@ -5,7 +5,7 @@ import { withdrawalStatusUpdateSchema } from "@loop/rules/schemas/withdrawals";
 import { loadConfig } from "../../src/config";
 import { createChainClients } from "../../src/chain/clients";
 import { createPrisma } from "../../src/db/prisma";
-import type { AppDeps, PayoutStep } from "../../src/deps";
+import type { AppDeps, PayoutStep, TestHooks } from "../../src/deps";
 import { updateWithdrawalStatus } from "../../src/features/withdrawals/withdrawals.service";
 import { createSmtpMailer } from "../../src/mail/mailer";
 import { openStorage } from "../../src/storage/open-storage";
@@ -18,11 +18,13 @@ const deps: AppDeps = {
   mailer: createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
   chains: createChainClients(config.chains),
   storage: await openStorage(config.storage),
+};
+const testHooks: TestHooks = {
   payoutProbe: (at) => {
     if (at === step) process.kill(process.pid, "SIGKILL");
   },
 };
 // The body as the route parses it (admin-withdrawals.router.ts).
-await updateWithdrawalStatus(deps, adminId, withdrawalId, withdrawalStatusUpdateSchema.parse({ status: "processing" }));
+await updateWithdrawalStatus(deps, adminId, withdrawalId, withdrawalStatusUpdateSchema.parse({ status: "processing" }), testHooks);
 console.error(`payout-crash-child: the payout of ${withdrawalId} never reached ${step}`);
 process.exit(2);

@@ -8,7 +8,7 @@ import { createApp } from "../../src/app";
 import { createChainClients } from "../../src/chain/clients";
 import { loadConfig, type AppConfig } from "../../src/config";
 import { createPgListener, type PgListener } from "../../src/db/pg-listener";
-import type { AppDeps, Logger } from "../../src/deps";
+import type { AppDeps, Logger, TestHooks } from "../../src/deps";
 import { createNotificationHub } from "../../src/features/notifications/notification-hub";
 import { startLoopWorker, type LoopWorker, type LoopWorkerOptions } from "../../src/jobs/loop-worker";
 import { createSmtpMailer, type Mailer } from "../../src/mail/mailer";
@@ -30,6 +30,8 @@ export interface TestApp {
   config: AppConfig;
   /** What the app was built with (for workers a test starts itself). */
   deps: AppDeps;
+  /** The app's test hooks (deps.ts): set one, and the routes use it from the next request. */
+  testHooks: TestHooks;
   db: TestDatabase;
   /** This app's LISTEN connection (the notification hub's); stopped by close(). */
   listener: PgListener;
@@ -45,6 +47,12 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   mailer?: Mailer;
   db?: TestDatabase;
+  /** Instead of the quiet test logger. */
+  logger?: Logger;
+  /** Instead of waking this app's workers (startWorker) when a loop is queued. */
+  onLoopQueued?: () => void;
+  /** Called when a notification to all users is queued (nothing by default). */
+  onBroadcastQueued?: () => void;
 }
 
 /** The real app on its own database, configured through the same env variables as production. */
@@ -79,15 +87,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailer,
     chains: createChainClients(config.chains),
     storage,
-    onLoopQueued: () => workers.forEach((worker) => worker.wake()),
+    onLoopQueued: options.onLoopQueued ?? (() => workers.forEach((worker) => worker.wake())),
+    onBroadcastQueued: options.onBroadcastQueued,
     notificationHub,
-    logger: testLogger,
+    logger: options.logger ?? testLogger,
   };
-  const app = createApp(deps);
+  const testHooks: TestHooks = {};
+  const app = createApp(deps, testHooks);
   return {
     app,
     config,
     deps,
+    testHooks,
     db,
     listener,
     storage,

@@ -5,6 +5,7 @@
  * schema and its type disagree.
  */
 import { z } from "zod";
+import { ERROR_CODES, type ErrorCode } from "../error-codes";
 import type { CurrentUser, ErrorBody, LeaderboardEntry, PublicStats } from "../api-types";
 import type { EmailLinkAccount, EmailLinkSentResponse, HealthProbeResponse, HealthResponse, NonceResponse } from "../auth-api-types";
 import type { ChainContracts, ClientChainConfig, ClientConfig } from "../chains";
@@ -16,8 +17,15 @@ const count = z.number().int().nonnegative();
 const loopAmount = z.string().regex(/^\d+\.\d{8}$/);
 const walletAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 
-/** Every failure: `{ message }`, a text safe to show to the user. */
-export const errorBodySchema = z.object({ message: z.string() });
+/**
+ * Every failure: `{ message, code, fields? }`: a text safe to show to the user, a code from
+ * rules/src/error-codes.ts that programs decide by, and for VALIDATION_FAILED each failing field.
+ */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
+  fields: z.record(z.string(), z.string()).optional(),
+});
 
 export const levelInfoSchema = z.object({
   level: count.min(1),

@@ -4,17 +4,53 @@
  * `apiJson` (or `apiRequest` when the answer has no body), from one file per call in
  * `features/<feature>/api/` or `lib/get-*.ts`.
  */
+import { type ErrorCode, isErrorCode } from "@loop/rules/error-codes";
 
-/** A non-ok API response. `message` keeps the spec's `${status}: ${text}` format. */
+/**
+ * A non-ok API response. `message` keeps the spec's `${status}: ${text}` format; `code` and `fields`
+ * come from the answer's `{ message, code, fields? }` (rules/src/error-codes.ts): the app decides by
+ * `code`, never by the text.
+ */
 export class ApiError extends Error {
   override readonly name = "ApiError";
+  /** The answer's code; null when it has none (not JSON, another server, an older API). */
+  readonly code: ErrorCode | null;
+  /** Each refused field's path (`"username"`, `"items.0.price"`) and its message. */
+  readonly fields: Readonly<Record<string, string>>;
   constructor(
     readonly status: number,
     readonly bodyText: string,
     statusText: string,
   ) {
     super(`${status}: ${bodyText || statusText}`);
+    const answer = parseAnswer(bodyText);
+    this.code = isErrorCode(answer?.code) ? answer.code : null;
+    this.fields = isFields(answer?.fields) ? answer.fields : {};
   }
+}
+
+function parseAnswer(bodyText: string): { code?: unknown; fields?: unknown } | null {
+  if (!bodyText.startsWith("{")) return null;
+  try {
+    const parsed: unknown = JSON.parse(bodyText);
+    return parsed && typeof parsed === "object" ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+function isFields(value: unknown): value is Record<string, string> {
+  return typeof value === "object" && value !== null && Object.values(value).every((text) => typeof text === "string");
+}
+
+/** The code of an API error, or null (another error, or an answer without one). */
+export function errorCode(error: unknown): ErrorCode | null {
+  return error instanceof ApiError ? error.code : null;
+}
+
+/** The refused fields of an API error (empty when none). */
+export function errorFields(error: unknown): Readonly<Record<string, string>> {
+  return error instanceof ApiError ? error.fields : {};
 }
 
 /** Throws an ApiError for a non-ok response; returns the response otherwise. */

@@ -1,11 +1,10 @@
-import { BANNED_MESSAGE_START } from "@loop/rules/bans";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api-client";
 import { USER_QUERY_KEY } from "./auth";
 
 /** A call refused because the account was banned meanwhile (the ban applies to the next request). */
 export function isBannedError(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 403 && error.bodyText.includes(BANNED_MESSAGE_START);
+  return error instanceof ApiError && error.code === "ACCOUNT_BANNED";
 }
 
 /**

@@ -36,7 +36,10 @@ export interface ChainHealthFigures {
   lagSeconds: number | null;
 }
 
-export type MoneyHealthReader = (deps: AppDeps) => Promise<ChainHealthFigures[]>;
+/** What of AppDeps the sampler uses. */
+type SamplerDeps = Pick<AppDeps, "prisma" | "config" | "chains" | "logger">;
+
+export type MoneyHealthReader = (deps: SamplerDeps) => Promise<ChainHealthFigures[]>;
 
 /** The UTC hour `at` falls in. */
 export const hourOf = (at: Date) => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
@@ -90,7 +93,7 @@ export interface SampleOptions {
  * Samples the current hour for every chain with contracts that has no sample for it yet. Returns the rows
  * written (0 when the hour was sampled already, here or by another worker).
  */
-export async function sampleMoneyHealth(deps: AppDeps, options: SampleOptions = {}): Promise<number> {
+export async function sampleMoneyHealth(deps: SamplerDeps, options: SampleOptions = {}): Promise<number> {
   const { prisma, config } = deps;
   const hour = hourOf(options.now ?? new Date());
   const chainIds = config.chains.filter((chain) => chain.contracts).map((chain) => chain.id);
@@ -116,7 +119,7 @@ export async function sampleMoneyHealth(deps: AppDeps, options: SampleOptions = 
 }
 
 /** The worker role's sampler: a pass now, then every MONEY_HEALTH_CHECK_MS; failures are logged. */
-export function startMoneyHealthSampler(deps: AppDeps, intervalMs = MONEY_HEALTH_CHECK_MS): Periodic {
+export function startMoneyHealthSampler(deps: SamplerDeps, intervalMs = MONEY_HEALTH_CHECK_MS): Periodic {
   return startPeriodic(async () => {
     try {
       await sampleMoneyHealth(deps);

@@ -27,8 +27,8 @@ import { WEI_PER_LEDGER_UNIT } from "@loop/rules/units";
 import { formatUnits, getAddress, type Address, type PublicClient } from "viem";
 import { Prisma, type PrismaClient } from "../../db/prisma";
 import type { AppDeps } from "../../deps";
-import { genesisHash } from "../settlement/chain-heads";
-import { isMissingIndexerTable } from "../settlement/indexed-events";
+import { genesisHash } from "../../chain/chain-heads";
+import { isMissingIndexerTable } from "../../db/indexer-tables";
 import { withinVaultReadTimeout } from "./admin-stats.service";
 
 type Deps = Pick<AppDeps, "config" | "chains" | "prisma" | "logger">;

@@ -8,7 +8,7 @@ const ALLOWED_WHILE_BANNED = new Set(["GET /auth/user", "GET /logout", "POST /lo
 export const banMiddleware: RequestHandler = (req, _res, next) => {
   const user = req.auth?.user;
   if (user?.isBanned && !ALLOWED_WHILE_BANNED.has(`${req.method} ${req.path}`)) {
-    throw new Forbidden(bannedMessage(user.banReason));
+    throw new Forbidden(bannedMessage(user.banReason), { code: "ACCOUNT_BANNED" });
   }
   next();
 };

@@ -151,7 +151,11 @@ async function completeInTx(
 }
 
 /** Records the checkout's purchase once; the e-mails and the catalog refresh follow the commit. */
-export async function completeCheckout(deps: AppDeps, checkoutId: string, paid: VerifiedPayment): Promise<CheckoutOutcome> {
+export async function completeCheckout(
+  deps: Pick<AppDeps, "config" | "logger" | "mailer" | "prisma">,
+  checkoutId: string,
+  paid: VerifiedPayment,
+): Promise<CheckoutOutcome> {
   const { outcome, done } = await deps.prisma.$transaction((tx) => completeInTx(tx, checkoutId, paid), TX_DEFAULT);
   if (done) {
     catalogChanged(deps.prisma);
@@ -166,7 +170,7 @@ export async function completeCheckout(deps: AppDeps, checkoutId: string, paid: 
  * the provider's payment (e.g. a PayPal capture pending review), so that a reversal of it is found.
  */
 export async function closeCheckout(
-  deps: AppDeps,
+  deps: Pick<AppDeps, "prisma">,
   checkoutId: string,
   status: "failed" | "refunded" | "pending",
   reason: string | null,
@@ -180,7 +184,7 @@ export async function closeCheckout(
 
 /** The answer of every PayPal and card call: the purchase (with a fresh download link) once recorded. */
 export async function checkoutStatus(
-  deps: AppDeps,
+  deps: Pick<AppDeps, "config" | "prisma">,
   checkoutId: string,
   extra: { paymentIntentId?: string | null; clientSecret?: string | null; status?: FiatPurchaseStatus["status"] } = {},
   now = Date.now(),

@@ -251,7 +251,11 @@ async function reverseInTx(tx: Tx, reversal: ReportedReversal, now: Date): Promi
 }
 
 /** Applies a reported refund or chargeback once (see above); the catalog refresh follows the commit. */
-export async function reverseCheckout(deps: AppDeps, reversal: ReportedReversal, now: Date = new Date()): Promise<ReversalOutcome> {
+export async function reverseCheckout(
+  deps: Pick<AppDeps, "prisma">,
+  reversal: ReportedReversal,
+  now: Date = new Date(),
+): Promise<ReversalOutcome> {
   const outcome = await deps.prisma.$transaction((tx) => reverseInTx(tx, reversal, now), TX_DEFAULT);
   if (outcome.status === "returned" || outcome.status === "loss") catalogChanged(deps.prisma);
   return outcome;

@@ -1,5 +1,6 @@
 import express, { Router } from "express";
 import type { RouterDeps } from "../../deps";
+import { BadRequest } from "../../http/errors";
 
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
 
@@ -17,8 +18,7 @@ export function webhooksRouter(deps: RouterDeps): Router {
     try {
       event = JSON.parse(body) as typeof event;
     } catch {
-      res.status(400).json({ message: "Malformed JSON in request body" });
-      return;
+      throw new BadRequest("Malformed JSON in request body", { code: "MALFORMED_JSON" });
     }
     await paypal.handleWebhook(
       {

@@ -10,7 +10,7 @@ import { Forbidden, ServiceUnavailable } from "../../http/errors";
 
 const LOCAL_CHAIN_ID = 31337;
 
-export async function mintTestLoop(deps: AppDeps, input: FaucetRequest): Promise<FaucetResponse> {
+export async function mintTestLoop(deps: Pick<AppDeps, "chains" | "config">, input: FaucetRequest): Promise<FaucetResponse> {
   const { config } = deps;
   const chain = config.chains.find((candidate) => candidate.id === config.defaultChainId);
   if (config.defaultChainId !== LOCAL_CHAIN_ID || !chain?.contracts || !config.operatorPrivateKey)

@@ -6,8 +6,7 @@
 import { LOOP_TOTAL_CAP, type LoopListQuery, type LoopListResponse } from "@loop/rules/schemas/loops";
 import { Prisma, type PrismaClient } from "../../db/prisma";
 import { BadRequest } from "../../http/errors";
-import { decodeCursor } from "../loops/catalog-query";
-import { loopsFromCards } from "../loops/catalog.service";
+import { decodeCursor, loopsFromCards } from "../loops/catalog.service";
 
 export const FOLLOWING_MESSAGES = {
   sort: "Invalid sortBy: the Following tab lists newest first.",

@@ -19,9 +19,8 @@ import { BadGateway, BadRequest, NotFound } from "../../http/errors";
 import { UUID } from "../../http/uuid";
 import { hasFiles } from "../downloads/downloads.service";
 import { isListed } from "../loops/loop-access";
-import { RECORDED_PURCHASE_SELECT, toPurchase } from "../purchases/record-purchase";
+import { RECORDED_PURCHASE_SELECT, saleAmounts, toPurchase } from "../purchases/record-purchase";
 import { purchaseReceipt } from "../purchases/send-purchase-mails";
-import { saleAmounts } from "../purchases/sale-amounts";
 
 const ENTRY_SELECT = {
   id: true,

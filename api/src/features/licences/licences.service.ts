@@ -10,7 +10,7 @@ import type { PurchaseMethod } from "@loop/rules/schemas/purchases";
 import type { Prisma, PrismaClient } from "../../db/prisma";
 import { NotFound } from "../../http/errors";
 import { UUID } from "../../http/uuid";
-import { saleAmounts } from "../purchases/sale-amounts";
+import { saleAmounts } from "../purchases/record-purchase";
 
 const LICENCE_SELECT = {
   id: true,

@@ -19,6 +19,9 @@ import {
 import { UUID } from "../../http/uuid";
 import { parse } from "../../http/validate";
 
+/** The catalog's `after` cursor, which the Following tab (features/follows) reads as sortBy=recent does. */
+export { decodeCursor } from "./catalog-query";
+
 export const LOOP_NOT_FOUND = "Loop Not Found";
 export const LOOP_GONE = "Loop Removed: Its creator took this loop down.";
 

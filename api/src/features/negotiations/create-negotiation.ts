@@ -46,7 +46,7 @@ export async function offerableLoop(tx: Tx, buyerId: string, loopId: string, for
 
 /** POST /api/negotiations */
 export async function createNegotiation(
-  deps: AppDeps,
+  deps: Pick<AppDeps, "prisma">,
   buyerId: string,
   { loopId, format, offerAmount, message }: CreateNegotiationRequest,
   now = new Date(),

@@ -88,7 +88,7 @@ async function markSettlingInTx(
 
 /** PUT /api/negotiations/:id/respond */
 export async function respondToNegotiation(
-  deps: AppDeps,
+  deps: Pick<AppDeps, "chains" | "config" | "logger" | "mailer" | "prisma">,
   userId: string,
   id: string,
   { action, counterOffer, message, version }: RespondNegotiationRequest,

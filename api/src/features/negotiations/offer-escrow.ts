@@ -30,7 +30,10 @@ function settlementError(chainId: number, error: unknown): Error {
  * Waits for a stored settleOffer: its hash once mined, 409 when it reverted, 503 while the chain has
  * not decided it (it stays stored and is sent again), null when it was dropped (send a new one).
  */
-export async function awaitOfferSettlement(deps: AppDeps, stored: StoredOperatorTransaction): Promise<Hex | null> {
+export async function awaitOfferSettlement(
+  deps: Pick<AppDeps, "chains" | "config" | "prisma">,
+  stored: StoredOperatorTransaction,
+): Promise<Hex | null> {
   let fate;
   try {
     fate = await sendStoredOperatorTransaction(deps, stored);
@@ -47,7 +50,7 @@ export async function awaitOfferSettlement(deps: AppDeps, stored: StoredOperator
  * it (to record its hash with what asked for it).
  */
 export async function settleOfferOnChain(
-  deps: AppDeps,
+  deps: Pick<AppDeps, "chains" | "config" | "prisma">,
   chainId: number,
   offerId: bigint,
   accepted: boolean,

@@ -16,7 +16,7 @@ import { settingsInUse } from "../platform-settings/platform-settings.service";
 import { offerableLoop } from "./create-negotiation";
 
 export async function walletOfferTerms(
-  deps: AppDeps,
+  deps: Pick<AppDeps, "config" | "prisma">,
   buyerId: string,
   { loopId, format, offerAmount }: WalletOfferTermsRequest,
   now = Date.now(),

@@ -48,8 +48,10 @@ export interface OpenApiDocument {
 const DESCRIPTION = `The HTTP API of LOOP, a marketplace for music loops and tracks.
 
 - Every call is under \`/api\` on the app's origin; bodies are JSON (at most 100 kB, else 413).
-- Failures answer \`{ "message": "…" }\`, a text that is safe to show to the user. Unknown paths under \`/api\`
-  answer 404; an unexpected failure answers 500 \`Internal server error\` (not listed per operation).
+- Failures answer \`{ "message": "…", "code": "…", "fields": { … } }\`: \`message\` is a text that is safe to show to
+  the user, \`code\` a stable machine name to decide by (\`ErrorBody.code\` lists them; rules/src/error-codes.ts), and
+  \`fields\` (with \`VALIDATION_FAILED\`) each failing field's path and message. Unknown paths under \`/api\` answer
+  404 \`ROUTE_NOT_FOUND\`; an unexpected failure answers 500 \`INTERNAL\` (not listed per operation).
 - The session is the HttpOnly cookie \`${SESSION_COOKIE}\`, set by the sign-in calls (30 days).
 - State-changing calls (anything but GET, HEAD, OPTIONS) need an \`Origin\` header, or without it a \`Referer\`,
   equal to the app's origin: otherwise 403 \`Cross-site request refused\`.

@@ -7,7 +7,7 @@ export function json(body: z.ZodType, description: string, headers?: Record<stri
   return { description, body, ...(headers ? { headers } : {}) };
 }
 
-/** A failure: `{ message }` (http/errors.ts). */
+/** A failure: `{ message, code, fields? }` (http/errors.ts). */
 export function failure(description: string, headers?: Record<string, HeaderSpec>): ResponseSpec {
   return json(errorBodySchema, description, headers);
 }

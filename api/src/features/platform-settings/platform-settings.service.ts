@@ -107,7 +107,7 @@ export async function publicSettings(db: Db): Promise<PublicPlatformSettings> {
 
 // ---------------------------------------------------------------------------- dispute window
 
-function marketplaceOf(deps: AppDeps) {
+function marketplaceOf(deps: Pick<AppDeps, "chains" | "config">) {
   const chain = deps.config.chains.find((candidate) => candidate.id === deps.config.defaultChainId);
   const client = chain ? deps.chains.get(chain.id) : undefined;
   if (!chain?.contracts || !client) return null;
@@ -115,7 +115,7 @@ function marketplaceOf(deps: AppDeps) {
 }
 
 /** LoopMarketplace.disputeWindow() on the default chain; null when it cannot be read. */
-export async function readDisputeWindow(deps: AppDeps): Promise<number | null> {
+export async function readDisputeWindow(deps: Pick<AppDeps, "chains" | "config" | "logger">): Promise<number | null> {
   const marketplace = marketplaceOf(deps);
   if (!marketplace) return null;
   try {
@@ -139,7 +139,7 @@ export async function readDisputeWindow(deps: AppDeps): Promise<number | null> {
  * chain does not decide it in time, the row is not changed; the stored transaction is still sent
  * again until the chain decides it, and the settings page reads the window from the chain.
  */
-async function setDisputeWindowOnChain(deps: AppDeps, seconds: number): Promise<void> {
+async function setDisputeWindowOnChain(deps: Pick<AppDeps, "chains" | "config" | "logger" | "prisma">, seconds: number): Promise<void> {
   const marketplace = marketplaceOf(deps);
   if (!marketplace || !deps.config.operatorPrivateKey) throw new BadGateway(SETTINGS_MESSAGES.chainUnavailable);
   const { chain, address } = marketplace;
@@ -187,7 +187,7 @@ function toSettings(row: SettingsRow, disputeWindowSeconds: number | null): Plat
 const audited = ({ updatedAt: _updatedAt, updatedBy: _updatedBy, ...settings }: PlatformSettings) => settings;
 
 /** GET /api/admin/settings */
-export async function getPlatformSettings(deps: AppDeps): Promise<PlatformSettings> {
+export async function getPlatformSettings(deps: Pick<AppDeps, "chains" | "config" | "logger" | "prisma">): Promise<PlatformSettings> {
   const [row, disputeWindowSeconds] = await Promise.all([settingsRow(deps.prisma), readDisputeWindow(deps)]);
   return toSettings(row, disputeWindowSeconds);
 }
@@ -197,7 +197,11 @@ export async function getPlatformSettings(deps: AppDeps): Promise<PlatformSettin
  * changed). A dispute window goes on chain first (502 when the chain refuses or does not answer,
  * nothing changed); then the row changes in one transaction with its audit entry.
  */
-export async function updatePlatformSettings(deps: AppDeps, adminId: string, change: PlatformSettingsUpdate): Promise<PlatformSettings> {
+export async function updatePlatformSettings(
+  deps: Pick<AppDeps, "chains" | "config" | "logger" | "prisma">,
+  adminId: string,
+  change: PlatformSettingsUpdate,
+): Promise<PlatformSettings> {
   const minWithdrawalUnits = change.minWithdrawal === undefined ? undefined : parseLoop(change.minWithdrawal)!;
 
   let windowBefore: number | null = null;

@@ -2,13 +2,18 @@ import { levelTitle } from "@loop/rules/levels";
 import { PROFILE_MESSAGES, type OwnProfile, type PublicProfile, type UpdateProfile } from "@loop/rules/schemas/profile";
 import { formatLoop } from "@loop/rules/units";
 import { isUniqueViolation, type PrismaClient } from "../../db/prisma";
-import { Conflict, NotFound } from "../../http/errors";
+import { DomainError } from "../../domain-error";
+import { NotFound } from "../../http/errors";
 import { followCounts } from "../follows/follows.service";
 import { catalogChanged } from "../loops/catalog-cache";
 import { userEarnings } from "../levels/earnings";
 import { publicLoopView, viewerLoopInclude } from "../loops/loop.view";
 import { toCurrentUser, userInclude, type UserRecord } from "../users/user.view";
 import { UUID } from "../../http/uuid";
+
+/** Another member has the username: the form shows it under the username. */
+const usernameTaken = () =>
+  new DomainError("USERNAME_TAKEN", PROFILE_MESSAGES.usernameTaken, { fields: { username: PROFILE_MESSAGES.usernameTaken } });
 
 const PROFILE_LOOPS = 100;
 /** The own profile with the LOOP totals from the ledger: earned from sales, spent on purchases. */
@@ -29,7 +34,7 @@ export async function updateProfile(
 ): Promise<OwnProfile> {
   const userId = current.id;
   const taken = await prisma.user.findUnique({ where: { username: input.username }, select: { id: true } });
-  if (taken && taken.id !== userId) throw new Conflict(PROFILE_MESSAGES.usernameTaken);
+  if (taken && taken.id !== userId) throw usernameTaken();
   try {
     const user = await prisma.user.update({
       where: { id: userId },
@@ -40,7 +45,7 @@ export async function updateProfile(
     return await ownProfile(prisma, user);
   } catch (error) {
     // Another account took the name between the check and the update.
-    if (isUniqueViolation(error)) throw new Conflict(PROFILE_MESSAGES.usernameTaken);
+    if (isUniqueViolation(error)) throw usernameTaken();
     throw error;
   }
 }

@@ -52,7 +52,7 @@ const purchaseKey = (buyerId: string, loopId: string, format: Format) => `purcha
  * catalog's cache is dropped (the popular sort changed) and the e-mails go out.
  */
 export async function purchaseLoop(
-  deps: AppDeps,
+  deps: Pick<AppDeps, "config" | "logger" | "mailer" | "prisma">,
   db: Tx | null,
   buyerId: string,
   input: PurchaseRequest,

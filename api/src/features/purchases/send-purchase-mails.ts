@@ -37,7 +37,11 @@ export function purchaseReceipt(
   return purchaseReceiptMail(to, purchase, { url, validDays: EMAIL_DOWNLOAD_LINK_TTL_MS / DAY_MS }, links, licence);
 }
 
-export async function sendPurchaseMails(deps: AppDeps, signingKey: string, done: CompletedPurchase): Promise<void> {
+export async function sendPurchaseMails(
+  deps: Pick<AppDeps, "config" | "logger" | "mailer" | "prisma">,
+  signingKey: string,
+  done: CompletedPurchase,
+): Promise<void> {
   const { purchase, sellerId, buyerId } = done;
   if (purchase.method === "free") return;
   const logger = deps.logger ?? consoleLogger;

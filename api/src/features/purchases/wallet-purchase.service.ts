@@ -29,7 +29,7 @@ import { ownedPurchase, RECORDED_PURCHASE_SELECT, toPurchase } from "./record-pu
 
 /** POST /api/purchases/quote: price and fee in LOOP wei, signed for the buyer's linked wallet. */
 export async function createWalletQuote(
-  deps: AppDeps,
+  deps: Pick<AppDeps, "config" | "prisma">,
   buyerId: string,
   { loopId, format }: QuoteRequest,
   now = Date.now(),
@@ -120,7 +120,7 @@ export async function createWalletQuote(
  * whether the purchase is recorded yet (from the indexed event); the hash itself proves nothing.
  */
 export async function reportWalletPurchase(
-  deps: AppDeps,
+  deps: Pick<AppDeps, "prisma">,
   buyerId: string,
   { loopId, format, txHash, orderId }: CryptoPurchaseRequest,
   signingKey: string,

@@ -1,5 +1,6 @@
 // Reads the indexer's tables (schema "indexer", owned by Ponder) with SQL: the events of a kind not
 // settled yet up to a block, Ponder's indexed head per chain. Never writes there.
+import { isMissingIndexerTable } from "../../db/indexer-tables";
 import { Prisma, type PrismaClient, type Tx } from "../../db/prisma";
 import type { IndexedEvent, SettlementHandler } from "./settlement-handler";
 
@@ -8,12 +9,6 @@ const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 function ident(name: string): Prisma.Sql {
   if (!IDENTIFIER.test(name)) throw new Error(`not an SQL identifier: ${name}`);
   return Prisma.raw(`"${name}"`);
-}
-
-/** Postgres "undefined_table" / "invalid_schema_name": Ponder has not created its tables (yet, or again after a fresh chain). */
-export function isMissingIndexerTable(error: unknown): boolean {
-  const text = error instanceof Error ? error.message : String(error);
-  return /42P01|3F000|does not exist/.test(text);
 }
 
 interface Row {

@@ -61,7 +61,7 @@ export interface DueRequest {
 const REQUEST_COLUMNS = Prisma.sql`"id"::text, "chain_id" AS "chainId", "offer_id" AS "offerId", "accepted", "amount_wei" AS "amountWei", "attempts", "tx_hash" AS "txHash"`;
 
 /** Claims the oldest due request (SKIP LOCKED: each goes to one sender at a time). */
-async function claimNext(deps: AppDeps): Promise<DueRequest | null> {
+async function claimNext(deps: Pick<AppDeps, "prisma">): Promise<DueRequest | null> {
   const rows = await deps.prisma.$queryRaw<DueRequest[]>`
     UPDATE "app"."offer_settlement_requests" AS r SET "next_attempt_at" = now() + ${CLAIM_MS} * interval '1 millisecond'
     WHERE r."id" = (
@@ -82,7 +82,7 @@ const sameRequest = ({ id, accepted, amountWei }: DueRequest) => ({ id, accepted
  * settleOffer for the request: the one stored for it before when the chain has not decided it (sent
  * again, never re-signed), else a new one, stored with its hash on the request.
  */
-async function carryOut(deps: AppDeps, request: DueRequest): Promise<Hex> {
+async function carryOut(deps: Pick<AppDeps, "chains" | "config" | "prisma">, request: DueRequest): Promise<Hex> {
   const previous = request.txHash ? await storedOperatorTransaction(deps, request.txHash) : null;
   if (previous?.outcome === "success") return previous.stored.txHash;
   if (previous?.outcome === "reverted") throw new Conflict(`Settlement Failed: settleOffer reverted (transaction ${request.txHash})`);
@@ -109,7 +109,10 @@ export type RequestResult = { sent: Hex } | { refused: Conflict } | { failed: Er
  * offer was settled or reclaimed meanwhile: the chain decided already; done, and the offer's answer
  * open again); or failed (the chain did not answer: tried again later, 1 s doubling to 5 minutes).
  */
-export async function sendOfferSettlementRequest(deps: AppDeps, request: DueRequest): Promise<RequestResult> {
+export async function sendOfferSettlementRequest(
+  deps: Pick<AppDeps, "chains" | "config" | "logger" | "prisma">,
+  request: DueRequest,
+): Promise<RequestResult> {
   try {
     const hash = await carryOut(deps, request);
     await deps.prisma.offerSettlementRequest.updateMany({
@@ -153,7 +156,7 @@ export async function sendOfferSettlementRequest(deps: AppDeps, request: DueRequ
  * not decided. Returns how many were sent or closed; stops at the first the chain does not answer
  * (the others wait for the next round rather than fail one by one).
  */
-export async function sendDueOfferSettlements(deps: AppDeps): Promise<number> {
+export async function sendDueOfferSettlements(deps: Pick<AppDeps, "chains" | "config" | "logger" | "prisma">): Promise<number> {
   await reconcileOperatorTransactions(deps);
   let handled = 0;
   for (;;) {

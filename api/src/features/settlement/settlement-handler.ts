@@ -42,7 +42,7 @@ export interface SettlementHandler {
   /** The event's own columns to read (snake_case). */
   columns: readonly string[];
   /** Applies the event inside the settlement's transaction; runs once per event. */
-  apply(tx: Tx, event: IndexedEvent, deps: AppDeps): Promise<SettlementOutcome>;
+  apply(tx: Tx, event: IndexedEvent, deps: Pick<AppDeps, "prisma" | "config" | "mailer" | "logger">): Promise<SettlementOutcome>;
 }
 
 /** The app's key of an event: the same on every retry, never the same for another chain or an earlier local chain. */

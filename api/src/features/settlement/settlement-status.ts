@@ -2,9 +2,10 @@
 // waiting to be settled. Every part answers null or zero rather than failing the health check.
 import type { ChainHealth } from "@loop/rules/auth-api-types";
 import type { AppDeps } from "../../deps";
-import { chainHead, genesisHash } from "./chain-heads";
+import { chainHead, genesisHash } from "../../chain/chain-heads";
 import { SETTLEMENT_HANDLERS } from "./handlers/all-handlers";
-import { indexedHead, isMissingIndexerTable, unsettledSummary } from "./indexed-events";
+import { isMissingIndexerTable } from "../../db/indexer-tables";
+import { indexedHead, unsettledSummary } from "./indexed-events";
 
 const RPC_TIMEOUT_MS = 1500;
 
@@ -16,7 +17,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
   return Promise.race([promise.catch(() => null), timeout]).finally(() => clearTimeout(timer));
 }
 
-async function chainHealth(deps: AppDeps, chainId: number, name: string): Promise<ChainHealth> {
+async function chainHealth(deps: Pick<AppDeps, "chains" | "config" | "prisma">, chainId: number, name: string): Promise<ChainHealth> {
   const { indexerSchema, confirmations } = deps.config.settlement;
   const depth = confirmations[chainId] ?? 0;
   const [head, genesis, indexed] = await Promise.all([
@@ -51,6 +52,6 @@ async function chainHealth(deps: AppDeps, chainId: number, name: string): Promis
   };
 }
 
-export function chainsHealth(deps: AppDeps): Promise<ChainHealth[]> {
+export function chainsHealth(deps: Pick<AppDeps, "chains" | "config" | "prisma">): Promise<ChainHealth[]> {
   return Promise.all(deps.config.chains.filter((chain) => chain.contracts).map((chain) => chainHealth(deps, chain.id, chain.name)));
 }

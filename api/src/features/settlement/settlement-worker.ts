@@ -28,7 +28,7 @@ export interface SettlementWorker {
 /** The same failure is logged once a minute, not on every poll. */
 const REPEAT_LOG_MS = 60_000;
 
-export function startSettlementWorker(deps: AppDeps): SettlementWorker {
+export function startSettlementWorker(deps: Pick<AppDeps, "chains" | "config" | "logger" | "mailer" | "prisma">): SettlementWorker {
   const chainIds = deps.config.chains.filter((chain) => chain.contracts).map((chain) => chain.id);
   const genesisCache: GenesisCache = new Map();
   const quiet = new Map<number, Quiet>();

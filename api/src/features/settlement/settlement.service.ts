@@ -5,9 +5,10 @@
 // lock), and each event is checked again under that lock, so two instances never apply one twice.
 import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/prisma";
-import { chainHead, genesisHash, isCanonical } from "./chain-heads";
+import { chainHead, genesisHash, isCanonical } from "../../chain/chain-heads";
 import { SETTLEMENT_HANDLERS } from "./handlers/all-handlers";
-import { indexedHead, isMissingIndexerTable, unsettledEvents } from "./indexed-events";
+import { isMissingIndexerTable } from "../../db/indexer-tables";
+import { indexedHead, unsettledEvents } from "./indexed-events";
 import { recordDiscrepancyInTx } from "./settlement-discrepancy";
 import type { IndexedEvent, SettlementHandler, SettlementOutcome } from "./settlement-handler";
 import { TX_BATCH } from "../../db/transactions";
@@ -44,7 +45,7 @@ function byChainOrder(a: Candidate, b: Candidate): number {
 }
 
 /** The highest block whose events may be settled now (Ponder's head being `indexed`), or null when nothing may be. */
-async function settleableHead(deps: AppDeps, chainId: number, indexed: bigint): Promise<bigint | null> {
+async function settleableHead(deps: Pick<AppDeps, "chains" | "config">, chainId: number, indexed: bigint): Promise<bigint | null> {
   const { settlement } = deps.config;
   const depth = BigInt(settlement.confirmations[chainId] ?? 0);
   if (depth === 0n) return indexed;
@@ -54,7 +55,7 @@ async function settleableHead(deps: AppDeps, chainId: number, indexed: bigint): 
 }
 
 async function findCandidates(
-  deps: AppDeps,
+  deps: Pick<AppDeps, "config" | "prisma">,
   chainId: number,
   genesis: string,
   upTo: bigint,
@@ -70,7 +71,7 @@ async function findCandidates(
 }
 
 /** Drops events whose block is no longer the chain's (a reorg Ponder has not caught up with yet). */
-async function canonicalOnly(deps: AppDeps, chainId: number, candidates: Candidate[]): Promise<Candidate[]> {
+async function canonicalOnly(deps: Pick<AppDeps, "chains">, chainId: number, candidates: Candidate[]): Promise<Candidate[]> {
   const verdicts = new Map<string, Promise<boolean>>();
   const kept: Candidate[] = [];
   for (const candidate of candidates) {
@@ -108,7 +109,11 @@ async function recordSettled(tx: Tx, kind: string, event: IndexedEvent, result: 
  * Applies `candidates` in one transaction under the chain's advisory lock. Returns how many were
  * settled, or null when another instance holds the lock.
  */
-async function applyBatch(deps: AppDeps, chainId: number, candidates: Candidate[]): Promise<number | null> {
+async function applyBatch(
+  deps: Pick<AppDeps, "config" | "logger" | "mailer" | "prisma">,
+  chainId: number,
+  candidates: Candidate[],
+): Promise<number | null> {
   const afterCommit: Array<() => Promise<void>> = [];
   const settled = await deps.prisma.$transaction(async (tx) => {
     afterCommit.length = 0;
@@ -141,7 +146,11 @@ async function applyBatch(deps: AppDeps, chainId: number, candidates: Candidate[
  * A batch that fails is applied again one event per transaction, so one event a handler cannot
  * apply (it is logged, and retried on the next pass) does not hold up the others.
  */
-async function applyBatchOrEach(deps: AppDeps, chainId: number, candidates: Candidate[]): Promise<number | null> {
+async function applyBatchOrEach(
+  deps: Pick<AppDeps, "config" | "logger" | "mailer" | "prisma">,
+  chainId: number,
+  candidates: Candidate[],
+): Promise<number | null> {
   try {
     return await applyBatch(deps, chainId, candidates);
   } catch (error) {
@@ -168,7 +177,7 @@ async function applyBatchOrEach(deps: AppDeps, chainId: number, candidates: Cand
  * fresh local chain) there is nothing to settle.
  */
 export async function settleChain(
-  deps: AppDeps,
+  deps: Pick<AppDeps, "chains" | "config" | "logger" | "mailer" | "prisma">,
   chainId: number,
   genesisCache: GenesisCache,
   handlers: readonly SettlementHandler[] = SETTLEMENT_HANDLERS,

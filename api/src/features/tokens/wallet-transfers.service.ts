@@ -7,7 +7,7 @@ import { formatDecimal, TOKEN_DECIMALS } from "@loop/rules/units";
 import { getAddress, zeroAddress } from "viem";
 import type { AppDeps } from "../../deps";
 import { Prisma } from "../../db/prisma";
-import { isMissingIndexerTable } from "../settlement/indexed-events";
+import { isMissingIndexerTable } from "../../db/indexer-tables";
 
 interface Row {
   chain_id: number;
@@ -55,7 +55,11 @@ function toWalletTransfer(row: Row, wallet: string, chains: readonly ChainConfig
   };
 }
 
-export async function walletTransfers(deps: AppDeps, userId: string, limit: number): Promise<WalletTransferList> {
+export async function walletTransfers(
+  deps: Pick<AppDeps, "config" | "prisma">,
+  userId: string,
+  limit: number,
+): Promise<WalletTransferList> {
   const link = await deps.prisma.walletLink.findUnique({ where: { userId }, select: { address: true } });
   if (!link) return { address: null, transfers: [] };
   const wallet = link.address.toLowerCase();

@@ -1,7 +1,7 @@
 import { WITHDRAWAL_STATUSES, withdrawalStatusUpdateSchema } from "@loop/rules/schemas/withdrawals";
 import { Router } from "express";
 import { z } from "zod";
-import type { RouterDeps } from "../../deps";
+import type { RouterDeps, TestHooks } from "../../deps";
 import { parseBody, parseQuery } from "../../http/validate";
 import { requireUser } from "../auth/require-user";
 import { listAllWithdrawals, updateWithdrawalStatus } from "./withdrawals.service";
@@ -17,7 +17,7 @@ const listQuery = z.object({
 });
 
 /** The admin's withdrawal queue and its state machine (mounted under /api/admin, admins only). */
-export function adminWithdrawalsRouter(deps: RouterDeps): Router {
+export function adminWithdrawalsRouter(deps: RouterDeps, testHooks: TestHooks = {}): Router {
   const router = Router();
   router.get("/tokens/withdrawals", async (req, res) => {
     const { status, limit, offset } = parseQuery(req, listQuery);
@@ -25,7 +25,7 @@ export function adminWithdrawalsRouter(deps: RouterDeps): Router {
   });
   router.put("/tokens/withdrawals/:id/status", async (req, res) => {
     const admin = requireUser(req);
-    res.json(await updateWithdrawalStatus(deps, admin.id, req.params.id, parseBody(req, withdrawalStatusUpdateSchema)));
+    res.json(await updateWithdrawalStatus(deps, admin.id, req.params.id, parseBody(req, withdrawalStatusUpdateSchema), testHooks));
   });
   return router;
 }

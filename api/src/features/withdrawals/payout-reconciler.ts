@@ -8,7 +8,7 @@ import { reconcilePayouts } from "./payout-sender";
 /** Stops the reconciler; resolves when the pass in flight (if any) has finished. */
 export type PayoutReconciler = Periodic;
 
-export function startPayoutReconciler(deps: AppDeps): PayoutReconciler {
+export function startPayoutReconciler(deps: Pick<AppDeps, "chains" | "config" | "logger" | "prisma">): PayoutReconciler {
   return startPeriodic(async () => {
     try {
       const result = await reconcilePayouts(deps);

@@ -16,7 +16,7 @@
 //    pays each withdrawal id once, so even a re-send the API got wrong cannot pay twice.
 import { weiToLedgerUnits } from "@loop/rules/units";
 import type { Hex } from "viem";
-import type { AppDeps, PayoutStep } from "../../deps";
+import type { AppDeps, PayoutStep, TestHooks } from "../../deps";
 import type { Tx } from "../../db/prisma";
 import { Conflict, HttpError } from "../../http/errors";
 import { createNotificationInTx } from "../notifications/create-notification";
@@ -48,15 +48,21 @@ interface PayingWithdrawal {
 
 type Attempt = SignedPayout & { id: string };
 
-async function probe(deps: AppDeps, step: PayoutStep, withdrawalId: string): Promise<void> {
-  if (deps.payoutProbe) await deps.payoutProbe(step, withdrawalId);
+/** What of AppDeps a payout uses. */
+type PayoutDeps = Pick<AppDeps, "prisma" | "chains" | "config" | "logger">;
+
+/** What a payout runs with: the app's deps and the test hooks of the call (deps.ts). */
+type SenderDeps = PayoutDeps & { testHooks: TestHooks };
+
+async function probe(deps: SenderDeps, step: PayoutStep, withdrawalId: string): Promise<void> {
+  if (deps.testHooks.payoutProbe) await deps.testHooks.payoutProbe(step, withdrawalId);
 }
 
 const request = (row: PayingWithdrawal) => ({ withdrawalId: row.id, destination: row.destination, amount: row.amount });
 
 /** Step 2: signs a payout with the next free nonce (nextOperatorNonceInTx) and stores it, committed, before it is sent. */
 async function storeNewAttempt(
-  deps: AppDeps,
+  deps: SenderDeps,
   chain: PayoutChain,
   row: PayingWithdrawal,
 ): Promise<Attempt | { alreadyPaid: PaidOutOnChain }> {
@@ -81,7 +87,7 @@ async function resolveAttempt(db: Tx | AppDeps["prisma"], attemptId: string, out
 }
 
 /** The chain proved the payout happened: the withdrawal completes (hold captured) with its transaction. */
-async function completeFromChain(deps: AppDeps, row: PayingWithdrawal, chain: PayoutChain, paid: PaidOutOnChain): Promise<void> {
+async function completeFromChain(deps: SenderDeps, row: PayingWithdrawal, chain: PayoutChain, paid: PaidOutOnChain): Promise<void> {
   await deps.prisma.$transaction(async (tx) => {
     await tx.payoutAttempt.updateMany({
       where: { withdrawalId: row.id, txHash: paid.transactionHash, outcome: null },
@@ -103,7 +109,7 @@ async function completeFromChain(deps: AppDeps, row: PayingWithdrawal, chain: Pa
 }
 
 /** A mined payout: the withdrawal is processing with its hash (the admin or the indexed PaidOut completes it). */
-async function recordSent(deps: AppDeps, row: PayingWithdrawal, attempt: Attempt): Promise<void> {
+async function recordSent(deps: SenderDeps, row: PayingWithdrawal, attempt: Attempt): Promise<void> {
   await deps.prisma.$transaction(async (tx) => {
     await resolveAttempt(tx, attempt.id, "mined");
     await probe(deps, "result-committing", row.id);
@@ -116,7 +122,7 @@ async function recordSent(deps: AppDeps, row: PayingWithdrawal, attempt: Attempt
 }
 
 /** The chain proved the payout did not happen and will not: pending again, with the reason for the admin. */
-async function backToPending(deps: AppDeps, row: PayingWithdrawal, reason: string, attemptId?: string): Promise<void> {
+async function backToPending(deps: SenderDeps, row: PayingWithdrawal, reason: string, attemptId?: string): Promise<void> {
   await deps.prisma.$transaction(async (tx) => {
     if (attemptId) await resolveAttempt(tx, attemptId, "reverted");
     await tx.withdrawal.updateMany({
@@ -128,7 +134,7 @@ async function backToPending(deps: AppDeps, row: PayingWithdrawal, reason: strin
 
 /** Steps 3–4 for one stored attempt: broadcast, then what the chain says. */
 async function broadcastAndSettle(
-  deps: AppDeps,
+  deps: SenderDeps,
   chain: PayoutChain,
   row: PayingWithdrawal,
   attempt: Attempt,
@@ -178,7 +184,7 @@ async function broadcastAndSettle(
  * vault refuses it now, nothing was ever signed for it: pending again with the reason (and 409).
  */
 async function sendNewAttempt(
-  deps: AppDeps,
+  deps: SenderDeps,
   chain: PayoutChain,
   row: PayingWithdrawal,
   options: { completeWhenMined: boolean },
@@ -200,7 +206,8 @@ async function sendNewAttempt(
  * and awaited. Whatever fails after the intent answers 503 "Payout Pending" (the withdrawal stays
  * paying and the reconciler settles it) or 409 when the chain refused it (pending again).
  */
-export async function sendIntendedPayout(deps: AppDeps, withdrawalId: string): Promise<void> {
+export async function sendIntendedPayout(appDeps: PayoutDeps, withdrawalId: string, testHooks: TestHooks = {}): Promise<void> {
+  const deps: SenderDeps = { ...appDeps, testHooks };
   await probe(deps, "intent-committed", withdrawalId);
   const row = await deps.prisma.withdrawal.findUniqueOrThrow({ where: { id: withdrawalId } });
   const chain = payoutChain(deps, row.payoutChainId ?? deps.config.defaultChainId);
@@ -208,7 +215,7 @@ export async function sendIntendedPayout(deps: AppDeps, withdrawalId: string): P
 }
 
 /** Reconciles one paying withdrawal whose lease this process holds. */
-async function reconcileOne(deps: AppDeps, row: PayingWithdrawal): Promise<void> {
+async function reconcileOne(deps: SenderDeps, row: PayingWithdrawal): Promise<void> {
   const chain = payoutChain(deps, row.payoutChainId ?? deps.config.defaultChainId);
   const paid = await payoutOnChain(chain, row.id);
   if (paid) return completeFromChain(deps, row, chain, paid);
@@ -241,7 +248,7 @@ async function reconcileOne(deps: AppDeps, row: PayingWithdrawal): Promise<void>
 }
 
 /** Takes the lease of the next paying withdrawal whose lease has passed (SKIP LOCKED: one replica each). */
-async function leaseNext(deps: AppDeps, skip: readonly string[]): Promise<PayingWithdrawal | null> {
+async function leaseNext(deps: PayoutDeps, skip: readonly string[]): Promise<PayingWithdrawal | null> {
   const leaseMs = deps.config.payouts.leaseMs;
   const rows = await deps.prisma.$queryRaw<PayingWithdrawal[]>`
     UPDATE "app"."withdrawals" AS w SET "payout_lease_until" = now() + ${leaseMs} * interval '1 millisecond'
@@ -269,7 +276,8 @@ export interface ReconcileResult {
  * One pass over every paying withdrawal whose lease has passed. Errors are per withdrawal: one
  * chain that does not answer does not stop the others.
  */
-export async function reconcilePayouts(deps: AppDeps): Promise<ReconcileResult> {
+export async function reconcilePayouts(appDeps: PayoutDeps, testHooks: TestHooks = {}): Promise<ReconcileResult> {
+  const deps: SenderDeps = { ...appDeps, testHooks };
   const seen: string[] = [];
   const failures: ReconcileResult["failures"] = [];
   for (;;) {

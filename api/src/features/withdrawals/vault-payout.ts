@@ -50,7 +50,7 @@ export interface PayoutChain {
 }
 
 /** The chain payouts go out on: the default chain, which must have LoopVault deployed. */
-export function payoutChain(deps: AppDeps, chainId = deps.config.defaultChainId): PayoutChain {
+export function payoutChain(deps: Pick<AppDeps, "chains" | "config">, chainId = deps.config.defaultChainId): PayoutChain {
   const chain = deps.config.chains.find((candidate) => candidate.id === chainId);
   const client = deps.chains.get(chainId);
   if (!chain || !client || !chain.contracts) {
@@ -119,14 +119,14 @@ function unavailable(what: string, error: unknown): ChainUnavailable {
   return new ChainUnavailable(`${what} (${error instanceof BaseError ? error.shortMessage : String(error)})`, { cause: error });
 }
 
-function operatorAccount(deps: AppDeps) {
+function operatorAccount(deps: Pick<AppDeps, "config">) {
   const key = deps.config.operatorPrivateKey;
   if (!key) throw new ServiceUnavailable("LOOP payouts are unavailable: no operator key is configured (OPERATOR_PRIVATE_KEY)");
   return privateKeyToAccount(key);
 }
 
 /** The operator's address (whose nonces payouts use). */
-export function operatorAddress(deps: AppDeps): Address {
+export function operatorAddress(deps: Pick<AppDeps, "config">): Address {
   return operatorAccount(deps).address;
 }
 
@@ -172,7 +172,7 @@ export interface CheckedPayout {
  * RPC failure throws 503.
  */
 export async function checkPayout(
-  deps: AppDeps,
+  deps: Pick<AppDeps, "chains" | "config">,
   chain: PayoutChain,
   request: PayoutRequest,
 ): Promise<CheckedPayout | { alreadyPaid: PaidOutOnChain }> {
@@ -203,7 +203,7 @@ export interface SignedPayout {
  * Signs the payout transaction with `nonce` (the caller picks it, see payout-sender.ts). Nothing is
  * sent: the signed transaction is stored first, so that what was broadcast is always on record.
  */
-export async function signPayout(deps: AppDeps, checked: CheckedPayout, nonce: number): Promise<SignedPayout> {
+export async function signPayout(deps: Pick<AppDeps, "config">, checked: CheckedPayout, nonce: number): Promise<SignedPayout> {
   const account = operatorAccount(deps);
   const { chain } = checked;
   const wallet = createWalletClient({
@@ -222,7 +222,7 @@ export async function signPayout(deps: AppDeps, checked: CheckedPayout, nonce: n
 }
 
 /** The operator's next nonce by the chain (pending transactions counted). */
-export async function pendingNonce(deps: AppDeps, chain: PayoutChain): Promise<number> {
+export async function pendingNonce(deps: Pick<AppDeps, "config">, chain: PayoutChain): Promise<number> {
   try {
     return await chain.client.getTransactionCount({ address: operatorAddress(deps), blockTag: "pending" });
   } catch (error) {
@@ -244,7 +244,7 @@ export async function broadcastPayout(chain: PayoutChain, rawTransaction: Hex): 
  * used by another transaction, so it can never be mined), or undecided (pending, or never arrived).
  */
 export async function payoutFate(
-  deps: AppDeps,
+  deps: Pick<AppDeps, "config">,
   chain: PayoutChain,
   signed: Pick<SignedPayout, "transactionHash" | "nonce">,
 ): Promise<"success" | "reverted" | "dropped" | "undecided"> {
@@ -256,7 +256,11 @@ export async function payoutFate(
 }
 
 /** Waits for the payout's receipt; throws 503 "Payout Pending" when it does not come in time. */
-export async function waitForPayout(deps: AppDeps, chain: PayoutChain, transactionHash: Hex): Promise<"success" | "reverted"> {
+export async function waitForPayout(
+  deps: Pick<AppDeps, "config">,
+  chain: PayoutChain,
+  transactionHash: Hex,
+): Promise<"success" | "reverted"> {
   try {
     const { status } = await chain.client.waitForTransactionReceipt({
       hash: transactionHash,
@@ -276,7 +280,12 @@ export async function waitForPayout(deps: AppDeps, chain: PayoutChain, transacti
  * True when `transactionHash` on `chainId` succeeded and emitted the vault's PaidOut for this
  * withdrawal, to its destination, for its amount.
  */
-export async function isPayoutConfirmed(deps: AppDeps, chainId: number, transactionHash: Hex, request: PayoutRequest): Promise<boolean> {
+export async function isPayoutConfirmed(
+  deps: Pick<AppDeps, "chains" | "config">,
+  chainId: number,
+  transactionHash: Hex,
+  request: PayoutRequest,
+): Promise<boolean> {
   const chain = payoutChain(deps, chainId);
   let event;
   try {

@@ -37,7 +37,7 @@ import { formatLoop, formatLoopBrief, formatUsd, loopUnitsToCents } from "@loop/
 import { withdrawalNetUsdCents } from "@loop/rules/withdrawal-fees";
 import type { Hex } from "viem";
 import type { z } from "zod";
-import type { AppDeps } from "../../deps";
+import type { AppDeps, TestHooks } from "../../deps";
 import { isUniqueViolation, type PrismaClient, type Tx } from "../../db/prisma";
 import { BadRequest, Conflict, Forbidden, NotFound } from "../../http/errors";
 import { captureHoldInTx, placeHoldInTx, releaseHoldInTx } from "../ledger/ledger-holds";
@@ -211,10 +211,11 @@ export async function cancelWithdrawal(prisma: PrismaClient, userId: string, id:
  * on chain; a paid-out withdrawal can no longer fail (the LOOP has left the vault).
  */
 export async function updateWithdrawalStatus(
-  deps: AppDeps,
+  deps: Pick<AppDeps, "chains" | "config" | "logger" | "prisma">,
   adminId: string,
   id: string,
   { status, transactionId, failureReason }: WithdrawalStatusUpdate,
+  testHooks: TestHooks = {},
 ): Promise<AdminWithdrawal> {
   const { prisma } = deps;
   const row = await prisma.$transaction(async (tx) => {
@@ -237,7 +238,7 @@ export async function updateWithdrawalStatus(
   }, TX_QUEUED);
   if (!isPaying(row)) return toAdminWithdrawal(row);
   // The intent is committed: now the payout itself, outside any transaction (payout-sender.ts).
-  await sendIntendedPayout(deps, row.id);
+  await sendIntendedPayout(deps, row.id, testHooks);
   return toAdminWithdrawal(await prisma.withdrawal.findUniqueOrThrow({ where: { id: row.id }, include: adminInclude }));
 }
 
@@ -276,7 +277,7 @@ function withdrawalStatusNotice(row: WithdrawalRow): NotificationInput {
 }
 
 async function applyStatusInTx(
-  deps: AppDeps,
+  deps: Pick<AppDeps, "chains" | "config">,
   tx: Tx,
   adminId: string,
   current: WithdrawalRow,

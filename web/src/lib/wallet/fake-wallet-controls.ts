@@ -1,4 +1,5 @@
 /** Test seam of the wallet stack (imported by tests only): controls made of vi.fn(), published as the mounted stack would. */
+import { DEV_CHAIN_ID } from "@loop/rules/chains";
 import { type Mock, vi } from "vitest";
 import type {
   HexAddress,
@@ -57,7 +58,7 @@ export interface FakeWalletOptions {
   address: HexAddress;
   /** What writeContract answers: "contract.function" → hash. */
   writes: Record<string, TransactionHash>;
-  /** The chain the wallet is on (31337 unless told). */
+  /** The chain the wallet is on (the local development chain unless told). */
   chainId?: number;
   /** The LOOP (wei) it holds: 10,000 LOOP unless told; it has allowed nothing yet. */
   balance?: bigint;
@@ -67,7 +68,7 @@ export interface FakeWalletOptions {
 export function fakeTransactionWallet({
   address,
   writes,
-  chainId = 31337,
+  chainId = DEV_CHAIN_ID,
   balance = 10_000n * 10n ** 18n,
 }: FakeWalletOptions): TransactionWallet {
   return {
@@ -93,7 +94,7 @@ export function publishConnectedWallet(
     publishSnapshot({
       status: "connected",
       address: options.address,
-      chainId: options.chainId ?? 31337,
+      chainId: options.chainId ?? DEV_CHAIN_ID,
       connectorName: "MetaMask",
       ...snapshot,
     });

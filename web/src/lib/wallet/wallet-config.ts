@@ -10,7 +10,7 @@ import { arbitrum, bsc, bscTestnet, hardhat, mainnet, polygon, sepolia } from "v
 import { type Config, createConfig, fallback, http, injected, unstable_connector } from "wagmi";
 import { WalletUnavailableError } from "./wallet-errors";
 
-/** Chains the app knows (rules/chains SUPPORTED_CHAINS), as viem definitions. */
+/** Chains the app knows (rules/src/chains.ts, SUPPORTED_CHAINS), as viem definitions. */
 const KNOWN_CHAINS: Record<number, Chain> = {
   31337: hardhat,
   56: bsc,

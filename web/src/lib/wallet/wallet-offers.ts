@@ -6,10 +6,10 @@
 import { FORMAT_FEE_BPS, type Format } from "@loop/rules/fees";
 import { OFFER_TTL_MS } from "@loop/rules/schemas/negotiations";
 import { LOOP_PER_USD, parseUsd, TOKEN_DECIMALS } from "@loop/rules/units";
-import type { ClientConfig } from "@loop/rules/chains";
-import { clientConfigQueryOptions, useClientConfig } from "../client-config";
+import { clientConfigQueryOptions } from "../client-config";
 import { queryClient } from "../query-client";
-import type { ConnectedAccount, HexAddress } from "./types";
+import { marketplaceChainOf, type MarketplaceChain } from "./marketplace-chain";
+import type { ConnectedAccount } from "./types";
 import {
   type TransactionRunner,
   type TransactionSteps,
@@ -48,39 +48,11 @@ export function offerExpiresAt(now: number = Date.now(), expiryHours: number = O
   return BigInt(Math.floor((now + expiryHours * 3_600_000) / 1000));
 }
 
-/** The app's default chain with LoopToken, LoopMarketplace and LoopVault, or null when they are not deployed there. */
-export interface OfferChain {
-  id: number;
-  name: string;
-  token: HexAddress;
-  marketplace: HexAddress;
-  vault: HexAddress;
-}
-
-export function offerChainOf(config: ClientConfig): OfferChain | null {
-  const entry = config.chains.find((candidate) => candidate.id === config.defaultChainId);
-  const contracts = entry?.contracts;
-  if (!entry || !contracts) return null;
-  return {
-    id: entry.id,
-    name: entry.name,
-    token: contracts.token as HexAddress,
-    marketplace: contracts.marketplace as HexAddress,
-    vault: contracts.vault as HexAddress,
-  };
-}
-
 export const OFFERS_UNAVAILABLE_TEXT = "Wallet offers are not available on this network.";
 
-export function useOfferChain(): { chain: OfferChain | null; loading: boolean } {
-  const config = useClientConfig();
-  if (!config.data) return { chain: null, loading: config.isPending };
-  return { chain: offerChainOf(config.data), loading: false };
-}
-
 /** The offer chain when it is needed (an answer from the wallet): the client config, fetched once. */
-export async function loadOfferChain(): Promise<OfferChain> {
-  const chain = offerChainOf(await queryClient.fetchQuery(clientConfigQueryOptions));
+export async function loadOfferChain(): Promise<MarketplaceChain> {
+  const chain = marketplaceChainOf(await queryClient.fetchQuery(clientConfigQueryOptions));
   if (!chain) throw new WalletOfferRefusedError(OFFERS_UNAVAILABLE_TEXT);
   return chain;
 }
@@ -123,7 +95,7 @@ export async function linkedAccountOn<S extends string>(
 }
 
 /** The chain's LoopToken and LoopMarketplace as the contracts an offer's transactions go to. */
-export function offerContracts(chain: Pick<OfferChain, "id" | "token" | "marketplace">) {
+export function offerContracts(chain: Pick<MarketplaceChain, "id" | "token" | "marketplace">) {
   return {
     token: { name: "token", chainId: chain.id, address: chain.token },
     marketplace: { name: "marketplace", chainId: chain.id, address: chain.marketplace },

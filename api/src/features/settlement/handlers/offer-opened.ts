@@ -21,7 +21,7 @@ import type { IndexedEvent, SettlementHandler, SettlementOutcome } from "../sett
 import { negotiationOfOffer } from "./wallet-offer";
 
 const FORMATS = ["mp3", "wav"] as const;
-async function applyOfferOpened(tx: Tx, event: IndexedEvent, deps: AppDeps): Promise<SettlementOutcome> {
+async function applyOfferOpened(tx: Tx, event: IndexedEvent, deps: Pick<AppDeps, "config">): Promise<SettlementOutcome> {
   const { args } = event;
   if (await negotiationOfOffer(tx, event)) return { outcome: "already_applied", detail: `offer ${args.offer_id} is a negotiation already` };
   // A member's offer the app will not take is refused on chain (the escrow back at once), by a

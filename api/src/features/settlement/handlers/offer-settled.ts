@@ -21,7 +21,11 @@ import { sendPurchaseMails } from "../../purchases/send-purchase-mails";
 import type { IndexedEvent, SettlementHandler, SettlementOutcome } from "../settlement-handler";
 import { negotiationOfOffer } from "./wallet-offer";
 
-async function applyOfferSettled(tx: Tx, event: IndexedEvent, deps: AppDeps): Promise<SettlementOutcome> {
+async function applyOfferSettled(
+  tx: Tx,
+  event: IndexedEvent,
+  deps: Pick<AppDeps, "config" | "logger" | "mailer" | "prisma">,
+): Promise<SettlementOutcome> {
   const accepted = event.args.accepted === "true";
   const row = await negotiationOfOffer(tx, event);
   if (!row)

@@ -32,7 +32,11 @@ function mismatch(event: IndexedEvent, quote: NonNullable<Awaited<ReturnType<typ
   return wrong.length ? wrong.map(([name, want, got]) => `${name} ${got} (quoted ${want})`).join(", ") : null;
 }
 
-async function applyPurchase(tx: Tx, event: IndexedEvent, deps: AppDeps): Promise<SettlementOutcome> {
+async function applyPurchase(
+  tx: Tx,
+  event: IndexedEvent,
+  deps: Pick<AppDeps, "config" | "logger" | "mailer" | "prisma">,
+): Promise<SettlementOutcome> {
   const quoteId = uuidFromBytes32(event.args.order_id!);
   const quote = quoteId ? await lockQuote(tx, quoteId) : null;
   if (!quote) return { outcome: "unmatched", detail: `order ${event.args.order_id} is not a quote of ours` };

@@ -9,7 +9,7 @@ import type { IndexedEvent, SettlementHandler, SettlementOutcome } from "../sett
 import type { AppDeps } from "../../../deps";
 import { escrowOrder } from "./escrow-order";
 
-async function applyRefund(tx: Tx, event: IndexedEvent, deps: AppDeps): Promise<SettlementOutcome> {
+async function applyRefund(tx: Tx, event: IndexedEvent, deps: Pick<AppDeps, "prisma">): Promise<SettlementOutcome> {
   const order = await escrowOrder(tx, event.args.order_id!);
   if (!order) return { outcome: "unmatched", detail: `order ${event.args.order_id} is not a quote of ours` };
   const { quote, purchase } = order;

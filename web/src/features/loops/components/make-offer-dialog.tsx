@@ -20,11 +20,11 @@ import { NEGOTIATIONS_QUERY_KEY } from "@/lib/query-keys";
 import { redirectToLoginAfterUnauthorized } from "@/lib/session-expired";
 import { toast, type ToastInput } from "@/lib/toast";
 import { useWalletFlow } from "@/lib/wallet/use-wallet-flow";
+import { useMarketplaceChain } from "@/lib/wallet/marketplace-chain";
 import { WALLET_LOOP_BALANCE_QUERY_KEY } from "@/lib/wallet/wallet-loop-balance";
 import {
   OFFERS_UNAVAILABLE_TEXT,
   offerEscrowWei,
-  useOfferChain,
   usdToOfferWei,
   WalletOfferRefusedError,
   walletOfferFailureText,
@@ -85,7 +85,7 @@ export function MakeOfferDialog({ loop, ownedFormats = loop.purchasedFormats, op
   const [funding, setFunding] = useState<OfferFunding>("app");
   const { formatFeeBps, offerExpiryHours, minOfferCents } = usePlatformSettings();
   const { user } = useUser();
-  const { chain, loading: chainLoading } = useOfferChain();
+  const { chain, loading: chainLoading } = useMarketplaceChain();
   const linked = user?.walletAddress ?? null;
   const create = useCreateNegotiation();
   const walletOffer = useWalletFlow<string, WalletOfferOutcome, WalletOfferStep>({

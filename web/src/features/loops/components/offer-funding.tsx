@@ -2,7 +2,8 @@ import { Wallet } from "lucide-react";
 import { LoopAmount } from "@/components/ui/loop-amount";
 import { ProgressNote } from "@/components/ui/progress-note";
 import { offerExpiryText } from "@/lib/platform-settings";
-import { NO_LINKED_WALLET_TEXT, type OfferChain, OFFERS_UNAVAILABLE_TEXT } from "@/lib/wallet/wallet-offers";
+import type { MarketplaceChain } from "@/lib/wallet/marketplace-chain";
+import { NO_LINKED_WALLET_TEXT, OFFERS_UNAVAILABLE_TEXT } from "@/lib/wallet/wallet-offers";
 import type { LoopSufficiency } from "../lib/purchase-quote";
 import { WALLET_OFFER_STEP_LABELS, type WalletOfferStep } from "../lib/wallet-offer";
 import { LinkWalletNotice } from "./link-wallet-notice";
@@ -53,7 +54,7 @@ export function FundingFieldset({
 }
 
 export interface WalletOfferNotesProps {
-  chain: OfferChain | null;
+  chain: MarketplaceChain | null;
   chainLoading: boolean;
   linked: string | null;
   offerExpiryHours: number;

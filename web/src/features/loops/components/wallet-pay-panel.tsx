@@ -1,3 +1,4 @@
+import { DEV_CHAIN_ID } from "@loop/rules/chains";
 import { WALLET_PURCHASE_MESSAGES } from "@loop/rules/schemas/purchases";
 import { ledgerUnitsToWei, TOKEN_DECIMALS } from "@loop/rules/units";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -13,6 +14,7 @@ import { formatLoop, formatWalletLoop, shortAddress } from "@/lib/format";
 import { TOKEN_BALANCE_QUERY_KEY } from "@/lib/get-token-balance";
 import { TRANSFERS_QUERY_KEY } from "@/lib/get-transfers";
 import { toast } from "@/lib/toast";
+import { useMarketplaceChain } from "@/lib/wallet/marketplace-chain";
 import type { HexAddress } from "@/lib/wallet/types";
 import { connectionFailedToast, isUserRejection, WALLET_TRANSACTION_FAILED, WalletModalClosedError } from "@/lib/wallet/wallet-errors";
 import { useWalletLoopBalance, WALLET_LOOP_BALANCE_QUERY_KEY } from "@/lib/wallet/wallet-loop-balance";
@@ -31,25 +33,12 @@ import {
 import { LoopAmountRow } from "./loop-amount-row";
 import { PaymentFailedError, type PaymentPanelProps } from "./payment-panels";
 
-/** The local development chain: the only one with a faucet. */
 import { LinkWalletNotice } from "./link-wallet-notice";
-
-export const DEV_CHAIN_ID = 31337;
 
 export const RECORD_SLOW_TEXT =
   "Your payment is confirmed on chain, but recording the purchase is taking longer than usual. The loop shows as yours as soon as it is processed.";
 
 export const FAUCET_FAILED_FALLBACK = "Test LOOP could not be sent. Please try again.";
-
-/** The app's default chain with LoopToken and LoopMarketplace, or null when they are not deployed there. */
-function useMarketplaceChain(): { chain: { id: number; name: string; token: HexAddress } | null; loading: boolean } {
-  const config = useClientConfig();
-  if (!config.data) return { chain: null, loading: config.isPending };
-  const entry = config.data.chains.find((candidate) => candidate.id === config.data.defaultChainId);
-  const contracts = entry?.contracts;
-  if (!entry || !contracts) return { chain: null, loading: false };
-  return { chain: { id: entry.id, name: entry.name, token: contracts.token as HexAddress }, loading: false };
-}
 
 type Sufficiency = { state: "unknown" } | { state: "enough" } | { state: "short"; shortWei: bigint };
 

@@ -10,10 +10,10 @@ import { uuidToBytes32 } from "@loop/rules/deposit-ref";
 import type { Format } from "@loop/rules/fees";
 import type { Negotiation, WalletOfferTerms } from "@loop/rules/schemas/negotiations";
 import { pollUntilRecorded, type RecordPolling } from "@/lib/wallet/poll-until-recorded";
+import type { MarketplaceChain } from "@/lib/wallet/marketplace-chain";
 import type { HexAddress, WalletEvent } from "@/lib/wallet/types";
 import {
   linkedAccountOn,
-  type OfferChain,
   offerContracts,
   offerEscrowWei,
   offerExpiresAt,
@@ -61,7 +61,7 @@ export interface WalletOfferRequest extends RecordPolling {
   offerAmount: string;
   /** The viewer's linked wallet. */
   linked: string | null;
-  chain: OfferChain;
+  chain: MarketplaceChain;
   onStep: (step: WalletOfferStep) => void;
   /** The platform settings' offer expiry (GET /api/config); 7 days (168 h) by default. */
   offerExpiryHours?: number;

@@ -6,10 +6,10 @@
  * carries them out on chain.
  */
 import type { Negotiation } from "@loop/rules/schemas/negotiations";
+import type { MarketplaceChain } from "@/lib/wallet/marketplace-chain";
 import type { TransactionHash } from "@/lib/wallet/types";
 import {
   linkedAccountOn,
-  type OfferChain,
   offerContracts,
   offerEscrowWei,
   offerExpiresAt,
@@ -36,7 +36,7 @@ export interface WalletAnswerRequest {
   negotiation: Negotiation;
   /** The viewer's linked wallet. */
   linked: string | null;
-  chain: OfferChain;
+  chain: MarketplaceChain;
   onStep?: (step: WalletAnswerStep) => void;
   now?: () => number;
   /** The platform settings' offer expiry (GET /api/config); 7 days (168 h) by default. */

@@ -1,11 +1,11 @@
-import { MAX_BIO, PROFILE_MESSAGES, updateProfileSchema } from "@loop/rules/schemas/profile";
+import { MAX_BIO, updateProfileSchema } from "@loop/rules/schemas/profile";
 import { AlertCircle, Loader2, Save } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { getServerMessage } from "@/lib/api-client";
+import { errorFields, getServerMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useUpdateProfile } from "../api/update-profile";
@@ -28,13 +28,11 @@ export interface ProfileFormProps {
 
 type Field = keyof ProfileFormValues;
 
-/** Maps a schema or server message to the field it is about. */
-function fieldOf(message: string): Field | null {
-  if (message === PROFILE_MESSAGES.usernameRequired || message === PROFILE_MESSAGES.username || message === PROFILE_MESSAGES.usernameTaken)
-    return "username";
-  if (message === PROFILE_MESSAGES.bio) return "bio";
-  if (message === PROFILE_MESSAGES.profileImageUrl) return "profileImageUrl";
-  return null;
+const FIELDS: readonly Field[] = ["username", "bio", "profileImageUrl"];
+
+/** The form's field a refusal's path names (a schema issue's `path`, an answer's `fields` key), or null. */
+function fieldAt(path: string | undefined): Field | null {
+  return FIELDS.find((field) => field === path) ?? null;
 }
 
 /**
@@ -61,8 +59,9 @@ export function ProfileForm({ initial, email, emailAction }: ProfileFormProps) {
     if (!dirty || update.isPending) return;
     const parsed = updateProfileSchema.safeParse(values);
     if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? "Please check the form.";
-      const field = fieldOf(message);
+      const issue = parsed.error.issues[0];
+      const message = issue?.message ?? "Please check the form.";
+      const field = fieldAt(issue?.path[0]?.toString());
       setError({ field, message });
       toast({ title: "Validation Error", description: message, variant: "destructive" });
       if (field) document.getElementById(`profile-${field}`)?.focus();
@@ -76,8 +75,11 @@ export function ProfileForm({ initial, email, emailAction }: ProfileFormProps) {
       setError(null);
       toast({ title: "Profile Updated", description: "Your profile changes have been saved.", variant: "success" });
     } catch (caught) {
-      const message = getServerMessage(caught, SAVE_FAILED_FALLBACK);
-      setError({ field: fieldOf(message), message });
+      // The field the answer names (fields), its own message under it; the answer's message otherwise.
+      const fields = errorFields(caught);
+      const field = FIELDS.find((name) => fields[name] !== undefined) ?? null;
+      const message = (field && fields[field]) || getServerMessage(caught, SAVE_FAILED_FALLBACK);
+      setError({ field, message });
       toast({ title: "Save Failed", description: message, variant: "destructive" });
     }
   };

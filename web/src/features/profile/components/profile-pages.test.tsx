@@ -176,7 +176,10 @@ describe("own profile (/profile)", () => {
   });
 
   it("shows the server's refusal (409 username taken) with 'Save Failed'", async () => {
-    signedIn({ "PUT /api/profile": () => json({ message: "Username is already taken" }, 409) });
+    signedIn({
+      "PUT /api/profile": () =>
+        json({ message: "Username is already taken", code: "USERNAME_TAKEN", fields: { username: "Username is already taken" } }, 409),
+    });
     const { user } = renderApp("/profile");
     const username = await screen.findByLabelText("Username");
     await user.clear(username);

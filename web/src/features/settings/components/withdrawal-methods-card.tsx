@@ -1,3 +1,4 @@
+import { defaultChainOf } from "@loop/rules/chains";
 import { paths } from "@loop/rules/paths";
 import { WITHDRAWAL_METHODS, type WithdrawalMethod } from "@loop/rules/schemas/withdrawals";
 import { LOOP_PER_USD } from "@loop/rules/units";
@@ -27,7 +28,7 @@ const METHODS = Object.keys(WITHDRAWAL_METHOD_INFO).filter((method): method is W
 function usePayoutChain(): { name: string; hasVault: boolean } | undefined {
   const config = useClientConfig();
   if (!config.data) return undefined;
-  const chain = config.data.chains.find((candidate) => candidate.id === config.data.defaultChainId);
+  const chain = defaultChainOf(config.data);
   return { name: chain?.name ?? `chain ${config.data.defaultChainId}`, hasVault: !!chain?.contracts };
 }
 

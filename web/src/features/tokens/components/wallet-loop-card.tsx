@@ -10,9 +10,9 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useClientConfig } from "@/lib/client-config";
 import { formatDateTime, formatWalletLoop, shortAddress } from "@/lib/format";
 import { cn } from "@/lib/utils";
+import { useMarketplaceChain } from "@/lib/wallet/marketplace-chain";
 import type { HexAddress } from "@/lib/wallet/types";
 import { useWalletLoopBalance } from "@/lib/wallet/wallet-loop-balance";
 import { useWalletTransfers } from "../api/get-wallet-transfers";
@@ -49,15 +49,12 @@ function describe(transfer: WalletTransfer): string {
 
 /** The default chain with both contracts the deposit needs, or null when LOOP is not deployed there. */
 function useDepositChain(): { chain: DepositChain | null; chainName: string | null; loading: boolean } {
-  const config = useClientConfig();
-  if (!config.data) return { chain: null, chainName: null, loading: config.isPending };
-  const entry = config.data.chains.find((candidate) => candidate.id === config.data.defaultChainId);
-  if (!entry) return { chain: null, chainName: null, loading: false };
-  const contracts = entry.contracts;
-  const chain = contracts
-    ? { id: entry.id, name: entry.name, token: contracts.token as HexAddress, vault: contracts.vault as HexAddress }
-    : null;
-  return { chain, chainName: entry.name, loading: false };
+  const { chain, entry, loading } = useMarketplaceChain();
+  return {
+    chain: chain && { id: chain.id, name: chain.name, token: chain.token, vault: chain.vault },
+    chainName: entry?.name ?? null,
+    loading,
+  };
 }
 
 function amountText(transfer: WalletTransfer): string {

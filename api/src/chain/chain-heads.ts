@@ -1,6 +1,6 @@
-// What the settlement needs to know about each chain from its RPC: which chain it is (block 0's
-// hash, so that a fresh local chain is told apart from the previous one), its head, and whether an
-// indexed block is still the chain's.
+// What the settlement (and the vault backing check) needs to know about each chain from its RPC: which
+// chain it is (block 0's hash, so that a fresh local chain is told apart from the previous one), its
+// head, and whether an indexed block is still the chain's.
 import type { PublicClient } from "viem";
 
 export interface ChainIdentity {
