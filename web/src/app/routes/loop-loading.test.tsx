@@ -4,17 +4,10 @@ import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeLoop } from "@/testing/make-loop";
 import { renderWithProviders } from "@/testing/test-utils";
+import { embedLoopInHtml, removeEmbeddedLoop } from "@/features/loops/testing/embed-loop";
 import { LoopLoading } from "./loop-loading";
 
 const LOOP_ID = "10000000-0000-4000-8000-0000000000aa";
-
-function embed(loop: object) {
-  const script = document.createElement("script");
-  script.id = LOOP_DATA_ELEMENT_ID;
-  script.type = "application/json";
-  script.textContent = JSON.stringify(loop);
-  document.body.append(script);
-}
 
 function renderLoading() {
   return renderWithProviders(
@@ -25,11 +18,11 @@ function renderLoading() {
   );
 }
 
-afterEach(() => document.getElementById(LOOP_DATA_ELEMENT_ID)?.remove());
+afterEach(removeEmbeddedLoop);
 
 describe("a loop's page while its code loads", () => {
   it("shows the title, the kind, the genre and the creator from the loop the HTML carries, and leaves it for the page", () => {
-    embed(makeLoop({ id: LOOP_ID, title: "Dusty Vinyl Sunday", contentType: "track" }));
+    embedLoopInHtml(makeLoop({ id: LOOP_ID, title: "Dusty Vinyl Sunday", contentType: "track" }));
     renderLoading();
     expect(screen.getByRole("heading", { level: 1, name: "Dusty Vinyl Sunday" })).toBeInTheDocument();
     expect(screen.getByText("Track")).toBeInTheDocument();
@@ -38,7 +31,7 @@ describe("a loop's page while its code loads", () => {
   });
 
   it("without the loop in the HTML (or another loop's), shows the spinner only", () => {
-    embed(makeLoop({ id: "10000000-0000-4000-8000-0000000000bb", title: "Another" }));
+    embedLoopInHtml(makeLoop({ id: "10000000-0000-4000-8000-0000000000bb", title: "Another" }));
     renderLoading();
     expect(screen.queryByRole("heading")).not.toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("Loading loop");

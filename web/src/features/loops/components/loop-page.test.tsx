@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeLoop } from "@/testing/make-loop";
 import { type ApiRoutes, json, SIGNED_OUT, stubApi } from "@/testing/stub-api";
 import { makeUser, renderApp, renderWithToasts } from "@/testing/test-utils";
+import { embedLoopInHtml, removeEmbeddedLoop } from "../testing/embed-loop";
 import { LoopPage } from "./loop-page";
 
 const CREATOR = { id: "c0000000-0000-4000-8000-000000000001", username: "miabeats", firstName: "Mia", email: null };
@@ -57,16 +58,7 @@ function renderPage(loop: PublicLoop, routes: ApiRoutes = {}) {
   return { ...rendered, api };
 }
 
-afterEach(() => document.getElementById(LOOP_DATA_ELEMENT_ID)?.remove());
-
-/** The loop as the server's HTML carries it (`<script id="loop-data" type="application/json">`). */
-function embedInHtml(loop: object) {
-  const script = document.createElement("script");
-  script.id = LOOP_DATA_ELEMENT_ID;
-  script.type = "application/json";
-  script.textContent = JSON.stringify(loop);
-  document.body.append(script);
-}
+afterEach(removeEmbeddedLoop);
 
 describe("a loop's page", () => {
   it("a track: title, creator, every field, lyrics, formats with prices, licence, rating, and Buy, Like, Share for a visitor", async () => {
@@ -163,7 +155,7 @@ describe("a loop's page", () => {
 
   it("starts from the loop the HTML carries: no request for it, and the element is gone", async () => {
     const embedded = { ...TRACK, title: "Neon Avenue (from the HTML)" };
-    embedInHtml(embedded);
+    embedLoopInHtml(embedded);
     const { api } = renderPage(TRACK);
     expect(await screen.findByRole("heading", { level: 1, name: "Neon Avenue (from the HTML)" })).toBeInTheDocument();
     expect(document.getElementById(LOOP_DATA_ELEMENT_ID)).toBeNull();
@@ -172,7 +164,7 @@ describe("a loop's page", () => {
   });
 
   it("a member starting from the HTML's copy (a visitor's) asks for their own: what they bought shows", async () => {
-    embedInHtml(TRACK);
+    embedLoopInHtml(TRACK);
     const { api } = renderPage(TRACK, {
       "GET /api/auth/user": () => json(makeUser({ id: "viewer-1" })),
       [`GET /api/loops/${TRACK.id}`]: () => json({ ...TRACK, isPurchased: true, purchasedFormats: ["mp3", "wav"] }),
@@ -183,7 +175,7 @@ describe("a loop's page", () => {
   });
 
   it("a member whose own copy equals the HTML's (nothing bought, nothing liked) can buy once it came", async () => {
-    embedInHtml(TRACK);
+    embedLoopInHtml(TRACK);
     const { api } = renderPage(TRACK, {
       "GET /api/auth/user": () => json(makeUser({ id: "viewer-1" })),
       [`GET /api/loops/${TRACK.id}`]: () => json(TRACK),
