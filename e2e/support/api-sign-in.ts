@@ -3,6 +3,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { type CurrentUser, expect } from "./fixtures";
 import { mailIds, signInLink, waitForMail } from "./maildev";
+import { withMailboxLock } from "./mailbox-lock";
 import type { StackInfo } from "./stack";
 
 /** POST with the session of `request` (and the Origin the API checks): the answer's JSON, its status checked. */
@@ -14,8 +15,10 @@ export async function postJson<T>(request: APIRequestContext, stack: StackInfo, 
 
 /** Signs `email` in: the session cookie lands in `request`'s cookies. */
 export async function signInByApi(request: APIRequestContext, stack: StackInfo, email: string): Promise<CurrentUser> {
-  const before = await mailIds(stack.mailUrl, email);
-  await postJson(request, stack, "/api/auth/email", { email }, 200);
-  const token = signInLink(await waitForMail(stack.mailUrl, email, { except: before })).searchParams.get("token");
-  return postJson<CurrentUser>(request, stack, "/api/auth/email/verify", { token }, 200);
+  return withMailboxLock(email, async () => {
+    const before = await mailIds(stack.mailUrl, email);
+    await postJson(request, stack, "/api/auth/email", { email }, 200);
+    const token = signInLink(await waitForMail(stack.mailUrl, email, { except: before })).searchParams.get("token");
+    return postJson<CurrentUser>(request, stack, "/api/auth/email/verify", { token }, 200);
+  });
 }

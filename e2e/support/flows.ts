@@ -1,6 +1,7 @@
 // User journeys shared by several tests, driven through the UI as a user would.
 import { expect, type Page } from "@playwright/test";
 import { mailIds, signInLink, waitForMail } from "./maildev";
+import { withMailboxLock } from "./mailbox-lock";
 import type { StackInfo } from "./stack";
 
 /** /api/login (→ /login), asks for a link for `email`, and returns the link from MailDev. */
@@ -32,7 +33,7 @@ export async function redeemSignInLink(page: Page, link: URL, email: string): Pr
 }
 
 export async function signInWithEmail(page: Page, stack: StackInfo, email: string): Promise<void> {
-  await redeemSignInLink(page, await requestSignInLink(page, stack, email), email);
+  await withMailboxLock(email, async () => redeemSignInLink(page, await requestSignInLink(page, stack, email), email));
 }
 
 /** The Join dialog, opened by `open` (any call-to-action). */
