@@ -1,4 +1,4 @@
-import { codeOfStatus, type ErrorCode } from "@loop/rules/error-codes";
+import { codeOfStatus, ERROR_CODES, type ErrorCode } from "@loop/rules/error-codes";
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { ZodError } from "zod";
 import { DomainError } from "../domain-error";
@@ -27,34 +27,38 @@ export class HttpError extends DomainError {
   }
 }
 
-/** An HttpError class with a fixed status and a default message; `instanceof` works as for any subclass. */
-function httpErrorClass(status: number, defaultMessage: string) {
+/**
+ * An HttpError class for a generic code: its status and default message are the code's
+ * (rules/src/error-codes.ts); `instanceof` works as for any subclass.
+ */
+function httpErrorClass(code: ErrorCode) {
+  const { status, message: defaultMessage } = ERROR_CODES[code];
   return class extends HttpError {
-    constructor(message = defaultMessage, options?: HttpErrorOptions) {
+    constructor(message: string = defaultMessage, options?: HttpErrorOptions) {
       super(status, message, options);
     }
   };
 }
 
-export class BadRequest extends httpErrorClass(400, "Bad request") {}
-export class Unauthorized extends httpErrorClass(401, "Unauthorized") {}
-export class Forbidden extends httpErrorClass(403, "Forbidden") {}
-export class NotFound extends httpErrorClass(404, "Not found") {}
-export class Conflict extends httpErrorClass(409, "Conflict") {}
-export class Gone extends httpErrorClass(410, "Gone") {}
-export class PayloadTooLarge extends httpErrorClass(413, "Request body is too large") {}
-export class Unprocessable extends httpErrorClass(422, "Unprocessable request") {}
+export class BadRequest extends httpErrorClass("BAD_REQUEST") {}
+export class Unauthorized extends httpErrorClass("UNAUTHORIZED") {}
+export class Forbidden extends httpErrorClass("FORBIDDEN") {}
+export class NotFound extends httpErrorClass("NOT_FOUND") {}
+export class Conflict extends httpErrorClass("CONFLICT") {}
+export class Gone extends httpErrorClass("GONE") {}
+export class PayloadTooLarge extends httpErrorClass("PAYLOAD_TOO_LARGE") {}
+export class Unprocessable extends httpErrorClass("UNPROCESSABLE") {}
 export class TooManyRequests extends HttpError {
   /** Sent as Retry-After when known. */
   readonly retryAfterSeconds: number | undefined;
-  constructor(message = "Too many requests, please try again later.", options?: HttpErrorOptions & { retryAfterSeconds?: number }) {
-    super(429, message, options);
+  constructor(message: string = ERROR_CODES.RATE_LIMITED.message, options?: HttpErrorOptions & { retryAfterSeconds?: number }) {
+    super(ERROR_CODES.RATE_LIMITED.status, message, options);
     this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 }
-export class PaymentRequired extends httpErrorClass(402, "Payment required") {}
-export class BadGateway extends httpErrorClass(502, "An upstream service failed, please try again later.") {}
-export class ServiceUnavailable extends httpErrorClass(503, "Service unavailable, please try again later.") {}
+export class PaymentRequired extends httpErrorClass("PAYMENT_REQUIRED") {}
+export class BadGateway extends httpErrorClass("UPSTREAM_FAILED") {}
+export class ServiceUnavailable extends httpErrorClass("UNAVAILABLE") {}
 
 /** Errors from Express' own middleware (body-parser, serve-static) carry a status, and a type. */
 interface StatusError {
@@ -90,7 +94,7 @@ function toDomainError(error: unknown): DomainError | null {
   if (error instanceof DomainError) return error;
   if (error instanceof ZodError) return validationError(error);
   if (isStatusError(error) && error.status >= 400 && error.status < 500) {
-    if (error.type === "entity.parse.failed") return new BadRequest("Malformed JSON in request body", { code: "MALFORMED_JSON" });
+    if (error.type === "entity.parse.failed") return new DomainError("MALFORMED_JSON");
     if (error.type === "entity.too.large") return new PayloadTooLarge();
     if (error.status === 404) return new NotFound();
     return new HttpError(error.status, "Invalid request");

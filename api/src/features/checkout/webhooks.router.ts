@@ -1,6 +1,6 @@
 import express, { Router } from "express";
 import type { RouterDeps } from "../../deps";
-import { BadRequest } from "../../http/errors";
+import { DomainError } from "../../domain-error";
 
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
 
@@ -18,7 +18,7 @@ export function webhooksRouter(deps: RouterDeps): Router {
     try {
       event = JSON.parse(body) as typeof event;
     } catch {
-      throw new BadRequest("Malformed JSON in request body", { code: "MALFORMED_JSON" });
+      throw new DomainError("MALFORMED_JSON");
     }
     await paypal.handleWebhook(
       {
