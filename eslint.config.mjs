@@ -162,6 +162,22 @@ export default defineConfig([
     },
   },
   {
+    // A service names a refusal with a code (a DomainError) and never sees HTTP
+    // (docs/conventions.md#errors): no Express, no HTTP error class.
+    files: ["api/src/features/**/*.service.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "express", message: "A service takes parsed values, never an Express request or response." }],
+          patterns: [
+            { group: ["**/http/errors"], message: "A service throws DomainError(code) (api/src/domain-error.ts), never an HTTP error." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The web decides by an error's code, never by its text (docs/conventions.md#errors): only the
     // API client reads the answer's raw text, and no code compares or searches an error's message.
     files: ["web/src/**/*.{ts,tsx}"],

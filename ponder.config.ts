@@ -7,9 +7,10 @@
 // (contracts/generated/abis.mjs, package @loop/contracts/abis), at the addresses and start blocks of
 // the deployment manifests <DEPLOYMENTS_DIR or contracts/deployments>/<chainId>.json written by
 // contracts/scripts/deploy.ts (read with @loop/contracts/manifest). A contract missing from a
-// chain's manifest is not indexed there. No ABI or address is written here by hand.
+// chain's manifest is not indexed there; the exchange's LOOP pair (LoopPair) comes from the manifest's
+// `exchange.pair`. No ABI or address is written here by hand.
 import type { Abi } from "viem";
-import { loopMarketplaceAbi, loopTokenAbi, loopVaultAbi } from "./contracts/generated/abis.mjs";
+import { loopMarketplaceAbi, loopTokenAbi, loopVaultAbi, uniswapV2PairAbi } from "./contracts/generated/abis.mjs";
 import { readManifest } from "./contracts/manifest.mjs";
 
 /** The indexed contracts and their ABIs (`as const` ABIs give typed event handlers). */
@@ -17,6 +18,8 @@ export const INDEXED_CONTRACTS = {
   LoopToken: loopTokenAbi,
   LoopMarketplace: loopMarketplaceAbi,
   LoopVault: loopVaultAbi,
+  /** The LOOP/wrapped-coin pair of the chain's exchange (the manifest's `exchange.pair`): its Swap and Sync events. */
+  LoopPair: uniswapV2PairAbi,
 } satisfies Record<string, Abi>;
 
 type ContractName = keyof typeof INDEXED_CONTRACTS;
@@ -67,7 +70,7 @@ for (const id of chainIds()) {
   chains[name] = id === 31337 ? { id, rpc, pollingInterval: 100, disableCache: true } : { id, rpc, pollingInterval: 1000 };
   const manifest = readManifest(id);
   for (const [contractName, abi] of Object.entries(INDEXED_CONTRACTS) as [ContractName, Abi][]) {
-    const deployed = manifest?.contracts[contractName];
+    const deployed = contractName === "LoopPair" ? manifest?.exchange?.pair : manifest?.contracts[contractName];
     if (!deployed) continue;
     const entry = (deployedContracts[contractName] ??= { abi, chain: {} });
     entry.chain[name] = { address: deployed.address, startBlock: deployed.blockNumber };

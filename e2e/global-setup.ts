@@ -7,13 +7,14 @@
 // watcher. The returned function (Playwright's global teardown) stops it with SIGINT, as Ctrl-C would.
 // Card payments: Stripe cannot be reached from here, so the API's Stripe client is pointed
 // (STRIPE_API_BASE) at the local fake of the API tests, which runs in this process for the whole run.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { type ChildProcess, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FullConfig } from "@playwright/test";
 import { type FakeStripe, startFakeStripe } from "../api/test/fakes/fake-stripe";
+import { spawnStack, stackEnv } from "../scripts/lib/stack-env.cjs";
 import { STACK_FILE_ENV, type StackInfo } from "./support/stack";
 
 const ROOT = path.resolve(__dirname, "..");
@@ -218,41 +219,10 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     await closeStripe();
     throw error;
   }
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  // Everything a developer's environment or .env could point elsewhere is blanked: an empty value
-  // counts as unset for the orchestrator and the API, and keeps .env from filling it in.
-  for (const name of Object.keys(env)) if (/^((PUBLIC_)?RPC_URL_\d+|OIDC_\w+)$/.test(name)) env[name] = "";
-  for (const name of [
-    "DATABASE_URL",
-    "APP_URL",
-    "SMTP_URL",
-    "CHAIN_IDS",
-    "DEFAULT_CHAIN_ID",
-    "WALLETCONNECT_PROJECT_ID",
-    "WEB_DIST",
-    "DEPLOYMENTS_DIR",
-    "PORT",
-  ]) {
-    env[name] = "";
-  }
-  // Payment providers: PayPal is not configured (the tests expect it so); Stripe is the fake below.
-  for (const name of Object.keys(env)) if (/^(PAYPAL|STRIPE)_\w+$/.test(name)) env[name] = "";
+  const env = stackEnv(process.env, runDir, ports);
+  // Payment providers: PayPal is not configured (the tests expect it so; set empty, .env cannot fill it in); Stripe is the fake below.
   for (const name of ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET", "PAYPAL_API_BASE", "PAYPAL_WEBHOOK_ID"]) env[name] = "";
-  delete env.FORCE_COLOR;
   Object.assign(env, {
-    NODE_ENV: "production",
-    NO_COLOR: "1",
-    LOOP_DATA_DIR: runDir,
-    // The local chain with the contracts deployed, beside the production build.
-    LOOP_LOCAL_CHAIN: "1",
-    EMBEDDED_PG_PORT: String(ports.postgres),
-    API_PORT: String(ports.api),
-    HARDHAT_PORT: String(ports.hardhat),
-    PONDER_PORT: String(ports.ponder),
-    MAILDEV_SMTP_PORT: String(ports.mailSmtp),
-    MAILDEV_WEB_PORT: String(ports.mailWeb),
-    HARDHAT_DISABLE_TELEMETRY_PROMPT: "true",
-    PONDER_TELEMETRY_DISABLED: "true",
     // No demo catalog: its 28 processing jobs would queue ahead of the loop a test uploads (the
     // worker takes jobs in order), and the tests count and filter what they put in themselves.
     LOOP_DEMO_CATALOG: "0",
@@ -267,17 +237,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     RATE_LIMIT_EMAIL_VERIFY_PER_IP: "500",
   });
 
-  // Its own process group, so that a Ctrl-C in the terminal reaches only Playwright, whose
-  // teardown then interrupts the stack exactly once. Output goes to a file (not a pipe), so the
-  // orchestrator can finish stopping even if this process is gone.
-  const out = openSync(logFile, "a");
-  const child = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs")], {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", out, out],
-    detached: true,
-  });
-  closeSync(out);
+  // Playwright's teardown interrupts it exactly once.
+  const child = spawnStack(env, logFile);
   if (child.pid === undefined) {
     await closeStripe();
     throw new Error("could not start node scripts/start.mjs");

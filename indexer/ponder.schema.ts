@@ -2,7 +2,8 @@
 // the singular (GraphQL pluralises). Every row is keyed by chain id + transaction hash + log index
 // and carries the block (number, hash, timestamp) and the emitting contract. The API reads these
 // rows with SQL and settles them into its own schema exactly once (keyed on the same triple);
-// nothing else writes here. Amounts are LOOP wei (numeric); format codes: 0 mp3, 1 wav.
+// nothing else writes here (the exchange pair's rows are only read: its figures). Amounts are LOOP wei
+// (numeric); format codes: 0 mp3, 1 wav.
 import { index, onchainTable, primaryKey, type PgColumnsBuilders } from "ponder";
 
 /** Columns every event row has. */
@@ -129,4 +130,28 @@ export const feesWithdrawn = onchainTable(
   "fees_withdrawn",
   (t) => ({ ...eventColumns(t), to: t.hex().notNull(), amount: t.bigint().notNull() }),
   (table) => ({ pk: eventKey(table) }),
+);
+
+// ------------------------------------------------- LoopPair (the exchange's LOOP/wrapped-coin pair)
+// Uniswap V2's own events, as they are: token0 is the lower address of the two (LOOP or the wrapped
+// coin), so which side is LOOP is read from the manifest's addresses. Amounts in wei of each token.
+export const pairSwap = onchainTable(
+  "pair_swap",
+  (t) => ({
+    ...eventColumns(t),
+    sender: t.hex().notNull(),
+    to: t.hex().notNull(),
+    amount0In: t.bigint().notNull(),
+    amount1In: t.bigint().notNull(),
+    amount0Out: t.bigint().notNull(),
+    amount1Out: t.bigint().notNull(),
+  }),
+  (table) => ({ pk: eventKey(table), timeIndex: index().on(table.chainId, table.address, table.blockTimestamp) }),
+);
+
+/** The pair's reserves after each change (every swap, mint and burn ends with one). */
+export const pairSync = onchainTable(
+  "pair_sync",
+  (t) => ({ ...eventColumns(t), reserve0: t.bigint().notNull(), reserve1: t.bigint().notNull() }),
+  (table) => ({ pk: eventKey(table), timeIndex: index().on(table.chainId, table.address, table.blockNumber, table.logIndex) }),
 );

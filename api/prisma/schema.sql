@@ -768,8 +768,10 @@ CREATE TABLE app.platform_settings (
     upload_reward_min_price_cents integer DEFAULT 100 NOT NULL,
     new_seller_hold_days integer DEFAULT 30 NOT NULL,
     trusted_seller_sales integer DEFAULT 3 NOT NULL,
+    max_price_impact_bps integer DEFAULT 500 NOT NULL,
     CONSTRAINT platform_settings_fees_check CHECK (mp3_fee_bps >= 0 AND mp3_fee_bps <= 5000 AND wav_fee_bps >= 0 AND wav_fee_bps <= 5000),
     CONSTRAINT platform_settings_fiat_hold_days_check CHECK (fiat_hold_days >= 0 AND fiat_hold_days <= 180),
+    CONSTRAINT platform_settings_max_price_impact_check CHECK (max_price_impact_bps >= 1 AND max_price_impact_bps <= 5000),
     CONSTRAINT platform_settings_min_offer_check CHECK (min_offer_cents >= 1 AND min_offer_cents <= 100000000),
     CONSTRAINT platform_settings_min_withdrawal_check CHECK (min_withdrawal_units > 0),
     CONSTRAINT platform_settings_new_seller_hold_days_check CHECK (new_seller_hold_days >= 0 AND new_seller_hold_days <= 180),
@@ -1079,7 +1081,7 @@ CREATE TABLE app.xp_events (
 );
 
 -- ====================================================================================================
--- app: functions (62)
+-- app: functions (63)
 -- ====================================================================================================
 CREATE OR REPLACE FUNCTION app.admin_sale_delta(p app.purchases, sign integer)
  RETURNS jsonb
@@ -1170,6 +1172,43 @@ END;
 $function$;
 
 CREATE OR REPLACE FUNCTION app.analytics_apply(changes jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+    IF changes IS NULL OR jsonb_array_length(changes) = 0 THEN
+        RETURN;
+    END IF;
+    PERFORM "app"."analytics_apply_rollups"(changes);
+    PERFORM pg_advisory_xact_lock_shared(hashtext('analytics_range:' || u."user_id"::TEXT))
+    FROM (SELECT DISTINCT d."user_id" FROM "app"."analytics_deltas"(changes) d ORDER BY 1) u;
+    INSERT INTO "app"."loop_range_sums" AS r ("user_id", "days", "loop_id", "plays", "downloads", "refunds", "sales", "units", "cents",
+                                             "offers_received", "offers_accepted", "offers_declined", "offers_withdrawn", "offers_expired")
+    SELECT m."user_id", m."days", d."loop_id", sum(d."plays")::BIGINT, sum(d."downloads")::BIGINT, sum(d."refunds")::BIGINT,
+           sum(d."sales_loop" + d."sales_wallet" + d."sales_paypal" + d."sales_card")::BIGINT,
+           sum(d."earnings_units_loop" + d."earnings_units_wallet" + d."earnings_units_paypal" + d."earnings_units_card")::BIGINT,
+           sum(d."earnings_cents_loop" + d."earnings_cents_wallet" + d."earnings_cents_paypal" + d."earnings_cents_card")::BIGINT,
+           sum(d."offers_received")::BIGINT, sum(d."offers_accepted")::BIGINT, sum(d."offers_declined")::BIGINT,
+           sum(d."offers_withdrawn")::BIGINT, sum(d."offers_expired")::BIGINT
+    FROM "app"."analytics_deltas"(changes) d
+    JOIN "app"."creator_range_sums" m ON m."user_id" = d."user_id" AND d."day" <= m."through" AND d."day" > m."through" - m."days"
+    GROUP BY m."user_id", m."days", d."loop_id"
+    ORDER BY 1, 2, 3
+    ON CONFLICT ("user_id", "days", "loop_id") DO UPDATE SET
+        "plays" = r."plays" + excluded."plays",
+        "downloads" = r."downloads" + excluded."downloads",
+        "refunds" = r."refunds" + excluded."refunds",
+        "sales" = r."sales" + excluded."sales",
+        "units" = r."units" + excluded."units",
+        "cents" = r."cents" + excluded."cents",
+        "offers_received" = r."offers_received" + excluded."offers_received",
+        "offers_accepted" = r."offers_accepted" + excluded."offers_accepted",
+        "offers_declined" = r."offers_declined" + excluded."offers_declined",
+        "offers_withdrawn" = r."offers_withdrawn" + excluded."offers_withdrawn",
+        "offers_expired" = r."offers_expired" + excluded."offers_expired";
+END $function$;
+
+CREATE OR REPLACE FUNCTION app.analytics_apply_rollups(changes jsonb)
  RETURNS void
  LANGUAGE plpgsql
 AS $function$

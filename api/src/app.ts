@@ -24,6 +24,7 @@ import { collectionsRouter } from "./features/collections/collections.router";
 import { followsRouter } from "./features/follows/follows.router";
 import { searchHotRoute, searchRouter } from "./features/search/search.router";
 import { statsRouter } from "./features/stats/stats.router";
+import { exchangeRouter } from "./features/exchange/exchange.router";
 import { tokensRouter } from "./features/tokens/tokens.router";
 import { purchasesRouter } from "./features/purchases/purchases.router";
 import { libraryRouter } from "./features/library/library.router";
@@ -124,6 +125,7 @@ export function createApp(appDeps: AppDeps, testHooks: TestHooks = {}): Express 
   api.use(profileRouter(deps));
   api.use(emailChangeRouter(deps));
   api.use(statsRouter(deps));
+  api.use(exchangeRouter(deps));
   api.use(withdrawalsRouter(deps));
   api.use(levelsRouter(deps));
   api.use(tokenOrdersRouter(deps));

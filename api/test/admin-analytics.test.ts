@@ -26,8 +26,10 @@ import { checkLedger } from "../src/features/ledger/ledger-check";
 import { platformAccountId, postEntry } from "../src/features/ledger/ledger.service";
 import { completeLoopWithdrawalFromChainInTx } from "../src/features/withdrawals/withdrawal-settlement";
 import { paypalEnv, startFakePaypal, type FakePaypal, type PaypalDelivery } from "./fakes/fake-paypal";
-import { createListedLoop } from "./support/listed-loop";
+import { buyWithLoop } from "./support/api-calls";
+import { createListedLoop, createSellableLoop, insertWalletSale } from "./support/listed-loop";
 import { signInAdmin, signInMember, type Member } from "./support/members";
+import { pickSale, seededRandom } from "./support/seeded-random";
 import { createTestApp, testLogger, type TestApp } from "./support/test-app";
 import { WITHDRAWABLE } from "./support/withdrawable";
 
@@ -87,15 +89,8 @@ describe("admin analytics", () => {
     }
     throw new Error(`member ${userId} was not recorded active`);
   };
-  async function listing(seller: Member, priceCents = 499) {
-    const loopId = await createListedLoop(t.db.prisma, seller.id, `Loop ${randomUUID().slice(0, 6)}`, priceCents);
-    await t.db.prisma.loop.update({ where: { id: loopId }, data: { mp3Key: `loops/${loopId}/mp3`, wavKey: `loops/${loopId}/wav` } });
-    return loopId;
-  }
-  const buyWithLoop = async (buyer: Member, loopId: string, format: "mp3" | "wav") => {
-    const response = await buyer.browser.post("/api/purchases").send({ loopId, format, paymentMethod: "loop" });
-    expect(response.status, JSON.stringify(response.body)).toBe(201);
-  };
+  const listing = (seller: Member, priceCents = 499) =>
+    createSellableLoop(t.db.prisma, seller.id, `Loop ${randomUUID().slice(0, 6)}`, priceCents);
   const deliverPaypal = (delivery: PaypalDelivery) => request(t.app).post("/api/webhooks/paypal").set(delivery.headers).send(delivery.body);
   const requestWithdrawal = async (member: Member, amount: string, method = "crypto_eth", destination = ETH) =>
     withdrawalSchema.parse((await member.browser.post("/api/tokens/withdraw").send({ amount, method, destination }).expect(201)).body);
@@ -147,24 +142,20 @@ describe("admin analytics", () => {
     const loopId = await listing(seller);
     const before = todayOf(await figures());
 
-    await buyWithLoop(buyer, loopId, "wav"); // $4.99 + 4% ($0.20): the buyer pays $5.19, 2,595 LOOP
+    await buyWithLoop(buyer.browser, loopId, "wav"); // $4.99 + 4% ($0.20): the buyer pays $5.19, 2,595 LOOP
     const order = paypalOrderSchema.parse(
       (await paypalBuyer.browser.post("/paypal/order").send({ loopId, format: "mp3" }).expect(201)).body,
     );
     paypal.approve(order.id);
     fiatPurchaseStatusSchema.parse((await paypalBuyer.browser.post(`/paypal/order/${order.id}/capture`).expect(200)).body);
-    // As handlers/purchased.ts records a wallet sale: the LOOP paid on chain (price + fee), no ledger entry.
-    const wallet = await t.db.prisma.purchase.create({
-      data: {
-        loopId,
-        buyerId: buyer.id,
-        format: "mp3",
-        priceCents: 499,
-        feeCents: 10,
-        method: "wallet",
-        loopUnits: 2545n * 10n ** 8n,
-        externalRef: hash(),
-      },
+    // The LOOP paid on chain is the price + fee.
+    const wallet = await insertWalletSale(t.db.prisma, {
+      loopId,
+      buyerId: buyer.id,
+      format: "mp3",
+      priceCents: 499,
+      feeCents: 10,
+      loopUnits: 2545n * 10n ** 8n,
     });
 
     const sold = todayOf(await figures());
@@ -383,12 +374,7 @@ describe("admin analytics", () => {
   });
 
   it("after a seeded mixed run the rollups equal a recount from the raw tables", async () => {
-    let seed = 0x5eed;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
-    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    const { random, pick } = seededRandom(0x5eed);
     const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
 
     const creators = [await signInMember(t), await signInMember(t)];
@@ -400,27 +386,20 @@ describe("admin analytics", () => {
 
     for (let step = 0; step < 60; step += 1) {
       const kind = pick(["buy", "wallet", "refund", "member", "active", "upload", "fail", "withdraw", "settle"] as const);
-      const buyer = pick(buyers);
-      const loopId = pick(loops);
-      const format = pick(["mp3", "wav"] as const);
-      const key = `${buyer.id}:${loopId}:${format}`;
+      const { buyer, loopId, format, key } = pickSale(pick, buyers, loops);
       if (kind === "buy" && !owned.has(key)) {
         owned.add(key);
-        await buyWithLoop(buyer, loopId, format);
+        await buyWithLoop(buyer.browser, loopId, format);
       } else if (kind === "wallet" && !owned.has(key)) {
         owned.add(key);
-        await t.db.prisma.purchase.create({
-          data: {
-            loopId,
-            buyerId: buyer.id,
-            format,
-            priceCents: 300,
-            feeCents: 6,
-            method: "wallet",
-            loopUnits: 1530n * 10n ** 8n + BigInt(Math.floor(random() * 1000)),
-            externalRef: hash(),
-            createdAt: daysAgo(Math.floor(random() * 40)),
-          },
+        await insertWalletSale(t.db.prisma, {
+          loopId,
+          buyerId: buyer.id,
+          format,
+          priceCents: 300,
+          feeCents: 6,
+          loopUnits: 1530n * 10n ** 8n + BigInt(Math.floor(random() * 1000)),
+          createdAt: daysAgo(Math.floor(random() * 40)),
         });
       } else if (kind === "refund") {
         const sale = await t.db.prisma.purchase.findFirst({ where: { method: "wallet", refundedAt: null, loopId: { in: loops } } });

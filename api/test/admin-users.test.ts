@@ -6,7 +6,7 @@ import { ADMIN_USER_MESSAGES, adminUserListSchema, adminUserSchema, warningRespo
 import { auditLogSchema } from "@loop/rules/schemas/audit-log";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_REQUIRED } from "../src/features/auth/require-admin";
+import { ERROR_CODES } from "@loop/rules/error-codes";
 import { buildOpenApiDocument } from "../src/features/openapi/document";
 import { fundMember, signInAdmin, signInMember } from "./support/members";
 import { newAccount, walletSignIn, type Browser } from "./support/siwe";
@@ -115,7 +115,11 @@ describe("admin: authorization and users", () => {
       const anonymous = await browser(t.app)[method](url).send({});
       expect({ route, status: anonymous.status }).toEqual({ route, status: 401 });
       const asUser = await user.browser[method](url).send({});
-      expect({ route, status: asUser.status, body: asUser.body }).toMatchObject({ route, status: 403, body: { message: ADMIN_REQUIRED } });
+      expect({ route, status: asUser.status, body: asUser.body }).toMatchObject({
+        route,
+        status: 403,
+        body: { message: ERROR_CODES.ADMIN_REQUIRED.message, code: "ADMIN_REQUIRED" },
+      });
       const asBanned = await banned.browser[method](url).send({});
       expect({ route, status: asBanned.status, body: asBanned.body }).toMatchObject({
         route,

@@ -5,7 +5,7 @@ import { TOKEN_ORDER_MESSAGES, adminTokenOrderListSchema, adminTokenOrderSchema,
 import { transferListSchema } from "@loop/rules/schemas/tokens";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
-import { ADMIN_REQUIRED } from "../src/features/auth/require-admin";
+import { ERROR_CODES } from "@loop/rules/error-codes";
 import { platformAccountId, postEntry } from "../src/features/ledger/ledger.service";
 import { postWithKey, tokenBalance } from "./support/api-calls";
 import { signInAdmin, signInMember } from "./support/members";
@@ -70,7 +70,7 @@ describe("admin: token orders, vault, stats", () => {
       expect({ path, status: nonAdmin.status, body: nonAdmin.body }).toMatchObject({
         path,
         status: 403,
-        body: { message: ADMIN_REQUIRED },
+        body: { message: ERROR_CODES.ADMIN_REQUIRED.message, code: "ADMIN_REQUIRED" },
       });
     }
     await request(t.app).get("/api/admin/stats").expect(401);

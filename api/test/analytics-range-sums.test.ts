@@ -1,15 +1,16 @@
-// A range's per-loop table from kept sums (issue 39 §4, migration 20261203090000_analytics_range_sums):
-// each creator's sums of a range's days up to the day before yesterday are kept and the last two days
-// added live. What it answers must always equal a recount of the daily rollups: when a past day
-// changes (a refund, a late play), at once; on a new day, over the new range; and for today's events
-// without rebuilding anything.
+// A range's per-loop table from kept sums (issue 39 §4, migrations 20261203090000_analytics_range_sums
+// and 20261206100000_analytics_range_deltas): each creator's per-loop sums of a range are kept up to
+// today, and every write adds its deltas to them. What it answers must always equal a recount of the
+// daily rollups: when a past day changes (a refund, a late play), at once; on a new day, over the new
+// range; for today's events without rebuilding anything; and when a write races a rebuild.
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { creatorAnalytics, keptThrough } from "../src/features/analytics/analytics.service";
+import { creatorAnalytics } from "../src/features/analytics/analytics.service";
 import { createListedLoop } from "./support/listed-loop";
 import { signInMember } from "./support/members";
 import { suiteApp } from "./support/suite-app";
 import type { TestApp } from "./support/test-app";
+import { waitFor } from "./support/wait";
 
 const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -47,6 +48,15 @@ describe("analytics: a range's kept sums", () => {
     const answer = await creatorAnalytics(t.db.prisma, userId, "30d", today);
     return Object.fromEntries(answer.loops.map((loop) => [loop.id, { plays: loop.plays, sales: loop.sales, refunds: loop.refunds }]));
   };
+  /** Until a session waits for an advisory lock (a rebuild behind a write in progress). */
+  const waitForLockWaiter = () =>
+    waitFor("a rebuild waiting for the write in progress", async () => {
+      const [row] = await t.db.prisma.$queryRaw<{ waiting: bigint }[]>`
+        SELECT count(*) AS "waiting" FROM pg_locks WHERE "locktype" = 'advisory' AND NOT "granted"`;
+      return row !== undefined && row.waiting > 0n;
+    });
+  const keptPlays = async (userId: string, loopId: string) =>
+    Number((await t.db.prisma.loopRangeSum.findUnique({ where: { userId_days_loopId: { userId, days: 30, loopId } } }))?.plays ?? 0);
   const kept = (userId: string) => t.db.prisma.creatorRangeSum.findUnique({ where: { userId_days: { userId, days: 30 } } });
 
   it("answers the rollups' recount: after a past day changes, for today's events, and on the next day", async () => {
@@ -59,15 +69,16 @@ describe("analytics: a range's kept sums", () => {
     const sale = await cardSale(a, buyer.id, 5);
     const today = dayOf(Date.now());
 
-    // The first request keeps the sums up to the day before yesterday.
+    // The first request keeps the sums up to today.
     expect(await figures(seller.id, today)).toEqual(await recount(seller.id, 30, today));
     expect((await figures(seller.id, today))[a]).toEqual({ plays: 6, sales: 1, refunds: 0 });
     expect((await figures(seller.id, today))[b]).toEqual({ plays: 1, sales: 0, refunds: 0 });
     const first = await kept(seller.id);
-    expect(first && dayOf(first.through.getTime())).toBe(keptThrough(today));
+    expect(first && dayOf(first.through.getTime())).toBe(today);
 
-    // Today's events are added live: nothing is rebuilt.
+    // Today's events are added to the kept sums by the write itself: nothing is rebuilt.
     await play(a, 0);
+    expect(await keptPlays(seller.id, a)).toBe(7);
     expect((await figures(seller.id, today))[a]).toEqual({ plays: 7, sales: 1, refunds: 0 });
     expect((await kept(seller.id))?.generation).toBe(first!.generation);
 
@@ -82,6 +93,36 @@ describe("analytics: a range's kept sums", () => {
     const tomorrow = dayOf(Date.parse(`${today}T00:00:00Z`) + DAY_MS);
     expect(await figures(seller.id, tomorrow)).toEqual(await recount(seller.id, 30, tomorrow));
     expect((await figures(seller.id, tomorrow))[b]).toEqual({ plays: 0, sales: 0, refunds: 0 });
-    expect(dayOf((await kept(seller.id))!.through.getTime())).toBe(keptThrough(tomorrow));
+    expect(dayOf((await kept(seller.id))!.through.getTime())).toBe(tomorrow);
+  });
+
+  it("counts a play once when it commits while the sums are being rebuilt", async () => {
+    const seller = await signInMember(t, "race_seller");
+    const loop = await createListedLoop(t.db.prisma, seller.id, "Raced");
+    await play(loop, 3);
+    const today = dayOf(Date.now());
+    expect((await figures(seller.id, today))[loop]?.plays).toBe(1);
+
+    // A play is written (its deltas wait on the creator's lock) while the next day's rebuild runs.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let written!: () => void;
+    const playWritten = new Promise<void>((resolve) => (written = resolve));
+    const racingPlay = t.db.prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`INSERT INTO "app"."play_listeners" ("loop_id", "listener", "counted_at")
+        VALUES (${loop}::uuid, ${randomBytes(32)}, now() - interval '1 day')`;
+      written();
+      await held;
+    });
+    await playWritten;
+    const tomorrow = dayOf(Date.parse(`${today}T00:00:00Z`) + DAY_MS);
+    const rebuilt = figures(seller.id, tomorrow);
+    // The rebuild waits for the uncommitted play on the creator's lock; then the play commits.
+    await waitForLockWaiter();
+    release();
+    await racingPlay;
+    expect((await rebuilt)[loop]?.plays).toBe(2);
+    expect(await figures(seller.id, tomorrow)).toEqual(await recount(seller.id, 30, tomorrow));
+    expect(await keptPlays(seller.id, loop)).toBe(2);
   });
 });

@@ -12,8 +12,10 @@ import { csvCell } from "../src/features/analytics/sales-csv";
 import { sweepPlays } from "../src/features/analytics/plays.service";
 import { checkLedger } from "../src/features/ledger/ledger-check";
 import { paypalEnv, startFakePaypal, type FakePaypal, type PaypalDelivery } from "./fakes/fake-paypal";
-import { createListedLoop } from "./support/listed-loop";
+import { buyWithLoop } from "./support/api-calls";
+import { createSellableLoop, insertWalletSale } from "./support/listed-loop";
 import { signInMember, type Member } from "./support/members";
+import { pickSale, seededRandom } from "./support/seeded-random";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -34,11 +36,8 @@ describe("creator analytics", () => {
     await paypal.close();
   });
 
-  async function listing(seller: Member, title = `Loop ${Math.random().toString(36).slice(2, 8)}`, priceCents = 499) {
-    const loopId = await createListedLoop(t.db.prisma, seller.id, title, priceCents);
-    await t.db.prisma.loop.update({ where: { id: loopId }, data: { mp3Key: `loops/${loopId}/mp3`, wavKey: `loops/${loopId}/wav` } });
-    return loopId;
-  }
+  const listing = (seller: Member, title = `Loop ${Math.random().toString(36).slice(2, 8)}`, priceCents = 499) =>
+    createSellableLoop(t.db.prisma, seller.id, title, priceCents);
   const analytics = async (member: Member, range = "7d"): Promise<CreatorAnalytics> =>
     creatorAnalyticsSchema.parse((await member.browser.get(`/api/analytics/creator?range=${range}`).expect(200)).body);
   const csv = async (member: Member, range = "7d") => {
@@ -47,10 +46,6 @@ describe("creator analytics", () => {
   };
   const play = (loopId: string, userAgent = "Player/1", as = browser(t.app)) =>
     as.post(`/api/loops/${loopId}/plays`).set("User-Agent", userAgent);
-  const buyWithLoop = async (buyer: Member, loopId: string, format: "mp3" | "wav") => {
-    const response = await buyer.browser.post("/api/purchases").send({ loopId, format, paymentMethod: "loop" });
-    expect(response.status, JSON.stringify(response.body)).toBe(201);
-  };
   const deliverPaypal = (delivery: PaypalDelivery) => request(t.app).post("/api/webhooks/paypal").set(delivery.headers).send(delivery.body);
 
   it("in-app LOOP and PayPal sales show under their method, day and amounts; a PayPal reversal takes its sale back out", async () => {
@@ -59,7 +54,7 @@ describe("creator analytics", () => {
     const paypalBuyer = await signInMember(t);
     const loopId = await listing(seller, "Night Drive");
 
-    await buyWithLoop(buyer, loopId, "wav"); // $4.99 + 4%: the seller gets 2,495 LOOP, the platform $0.20
+    await buyWithLoop(buyer.browser, loopId, "wav"); // $4.99 + 4%: the seller gets 2,495 LOOP, the platform $0.20
     const order = paypalOrderSchema.parse(
       (await paypalBuyer.browser.post("/paypal/order").send({ loopId, format: "mp3" }).expect(201)).body,
     );
@@ -120,18 +115,15 @@ describe("creator analytics", () => {
     const buyer = await signInMember(t);
     const loopId = await listing(seller, "On Chain", 1000);
     const txHash = `0x${randomBytes(32).toString("hex")}`;
-    // As handlers/purchased.ts records it: no ledger entry (the seller is paid on chain).
-    const purchase = await t.db.prisma.purchase.create({
-      data: {
-        loopId,
-        buyerId: buyer.id,
-        format: "mp3",
-        priceCents: 1000,
-        feeCents: 20,
-        method: "wallet",
-        loopUnits: 5100n * 10n ** 8n,
-        externalRef: txHash,
-      },
+    // The seller is paid on chain: no ledger entry.
+    const purchase = await insertWalletSale(t.db.prisma, {
+      loopId,
+      buyerId: buyer.id,
+      format: "mp3",
+      priceCents: 1000,
+      feeCents: 20,
+      loopUnits: 5100n * 10n ** 8n,
+      externalRef: txHash,
     });
     expect((await analytics(seller)).totals.byMethod.wallet).toEqual({ sales: 1, earningsLoop: "5000.00000000", earningsUsd: "10.00" });
     expect((await csv(seller)).text).toContain(`,wallet,10.00,0.20,10.00,5000.00000000,completed,${txHash}\r\n`);
@@ -195,9 +187,9 @@ describe("creator analytics", () => {
     const buyer = await signInMember(t, { funds: 10_000n });
     const myLoop = await listing(mine, "Mine");
     const theirLoop = await listing(theirs, "Theirs");
-    await buyWithLoop(buyer, theirLoop, "mp3");
+    await buyWithLoop(buyer.browser, theirLoop, "mp3");
     await play(theirLoop, "Someone").expect(202);
-    await buyWithLoop(buyer, myLoop, "mp3");
+    await buyWithLoop(buyer.browser, myLoop, "mp3");
 
     const figures = await analytics(mine, "all");
     expect(figures.loops.map((loop) => loop.id)).toEqual([myLoop]);
@@ -221,7 +213,7 @@ describe("creator analytics", () => {
 
     const seller = await signInMember(t);
     const buyer = await signInMember(t, { funds: 10_000n });
-    await buyWithLoop(buyer, await listing(seller, '=cmd|"/c calc"!A1, "quoted"'), "mp3");
+    await buyWithLoop(buyer.browser, await listing(seller, '=cmd|"/c calc"!A1, "quoted"'), "mp3");
     const line = (await csv(seller)).text.split("\r\n")[1]!;
     expect(line).toContain(`,"'=cmd|""/c calc""!A1, ""quoted""",mp3,`);
   });
@@ -243,13 +235,7 @@ describe("creator analytics", () => {
   });
 
   it("after a mixed run of events the rollups equal a recount from the raw tables", async () => {
-    // A seeded generator: the same run every time, varied events.
-    let seed = 0x2a2a;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
-    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    const { random, pick } = seededRandom(0x2a2a);
 
     const creators = [await signInMember(t), await signInMember(t)];
     const buyers = [
@@ -263,29 +249,22 @@ describe("creator analytics", () => {
 
     for (let step = 0; step < 60; step += 1) {
       const kind = pick(["buy", "buy", "wallet", "offer", "download", "play", "play", "refund"] as const);
-      const buyer = pick(buyers);
-      const loopId = pick(loops);
-      const format = pick(["mp3", "wav"] as const);
-      const key = `${buyer.id}:${loopId}:${format}`;
+      const { buyer, loopId, format, key } = pickSale(pick, buyers, loops);
       if (kind === "buy" && !owned.has(key)) {
         owned.add(key);
-        await buyWithLoop(buyer, loopId, format);
+        await buyWithLoop(buyer.browser, loopId, format);
       } else if (kind === "wallet" && !owned.has(key)) {
         owned.add(key);
         // Recorded on an earlier day, as a settled on-chain purchase would be.
         const daysAgo = Math.floor(random() * 40);
-        await t.db.prisma.purchase.create({
-          data: {
-            loopId,
-            buyerId: buyer.id,
-            format,
-            priceCents: 300,
-            feeCents: 6,
-            method: "wallet",
-            loopUnits: 1530n * 10n ** 8n,
-            externalRef: `0x${randomBytes(32).toString("hex")}`,
-            createdAt: new Date(Date.now() - daysAgo * 86_400_000),
-          },
+        await insertWalletSale(t.db.prisma, {
+          loopId,
+          buyerId: buyer.id,
+          format,
+          priceCents: 300,
+          feeCents: 6,
+          loopUnits: 1530n * 10n ** 8n,
+          createdAt: new Date(Date.now() - daysAgo * 86_400_000),
         });
       } else if (kind === "offer") {
         const loop = await t.db.prisma.loop.findUniqueOrThrow({ where: { id: loopId } });

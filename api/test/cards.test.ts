@@ -113,13 +113,13 @@ describe("cards", () => {
       .post("/api/create-payment-intent")
       .send({ loopId, format: "mp3", amount: 509, paymentMethodId: declinedCard.id });
     expect(declined.status).toBe(402);
-    expect(declined.body.message).toBe("Payment Declined: Your card was declined.");
+    expect(declined.body).toEqual({ message: "Payment Declined: Your card was declined.", code: "PAYMENT_DECLINED" });
 
     const tampered = await buyer.browser
       .post("/api/create-payment-intent")
       .send({ loopId, format: "mp3", amount: 1, paymentMethodId: declinedCard.id });
     expect(tampered.status).toBe(400);
-    expect(tampered.body.message).toBe(FIAT_PAYMENT_MESSAGES.amountMismatch);
+    expect(tampered.body).toEqual({ message: FIAT_PAYMENT_MESSAGES.amountMismatch, code: "CHECKOUT_PRICE_CHANGED" });
 
     const stranger = await signInMember(t);
     const strangersCard = await saveCard(stranger, "pm_card_visa");
@@ -137,7 +137,7 @@ describe("cards", () => {
     const fake = { ...stripe.intents.get(open.paymentIntentId!)!, status: "succeeded", amount_received: 509 };
     const forged = await deliver("payment_intent.succeeded", fake, true);
     expect(forged.status).toBe(400);
-    expect(forged.body.message).toBe(FIAT_PAYMENT_MESSAGES.badSignature);
+    expect(forged.body).toEqual({ message: FIAT_PAYMENT_MESSAGES.badSignature, code: "WEBHOOK_SIGNATURE_INVALID" });
     // Signed, but Stripe itself says the intent has not succeeded: still nothing.
     await deliver("payment_intent.succeeded", fake).expect(200);
     const early = await buyer.browser.post("/api/purchases").send({ loopId, format: "mp3", paymentIntentId: open.paymentIntentId });
@@ -194,13 +194,13 @@ describe("cards", () => {
     stripe.setAmountReceived(open.paymentIntentId!, 100);
     const odd = await buyer.browser.post("/api/purchases").send({ loopId, format: "mp3", paymentIntentId: open.paymentIntentId });
     expect(odd.status).toBe(409);
-    expect(odd.body.message).toBe(FIAT_PAYMENT_MESSAGES.paidAmountMismatch);
+    expect(odd.body).toEqual({ message: FIAT_PAYMENT_MESSAGES.paidAmountMismatch, code: "PAYMENT_MISMATCH" });
     expect(await purchasesOf(buyer.id)).toHaveLength(0);
 
     // Two tabs: both intents are created before either is paid, then both succeed.
     const { second, answer: twice } = await payWavInTwoTabs(stripe, buyer, loopId);
     expect(twice.status).toBe(409);
-    expect(twice.body.message).toMatch(/refunded/);
+    expect(twice.body).toMatchObject({ code: "ALREADY_PURCHASED_REFUNDED", message: expect.stringMatching(/refunded/) });
     expect(stripe.refunds).toEqual([expect.objectContaining({ payment_intent: second.paymentIntentId, amount: 519 })]);
     expect((await purchasesOf(buyer.id)).map((row) => row.format)).toEqual(["wav"]);
   });

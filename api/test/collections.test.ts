@@ -106,7 +106,7 @@ describe("collections", () => {
     const crate = await newCollection(owner.browser, { name: "Secret" });
     const loop = await insertLoop({ title: "Crate Digger" });
     await addLoop(owner.browser, crate.id, loop).expect(200);
-    const notFound = { message: COLLECTION_MESSAGES.notFound, code: "NOT_FOUND" };
+    const notFound = { message: COLLECTION_MESSAGES.notFound, code: "COLLECTION_NOT_FOUND" };
     expect((await other.browser.get(`/api/collections/${crate.id}`).expect(404)).body).toEqual(notFound);
     expect((await request(t.app).get(`/api/collections/${crate.id}`).expect(404)).body).toEqual(notFound);
     expect((await request(t.app).get(`/api/collections/not-a-uuid`).expect(404)).body).toEqual(notFound);

@@ -10,28 +10,17 @@ import os from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { builtIndexHtml } from "../../scripts/lib/built-index-html.mjs";
 import { truncateAll } from "./support/database";
 import { insertLoopRow } from "./support/listed-loop";
 import { signInMember, type Member } from "./support/members";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 /** web/dist/index.html as Vite builds it. */
-const INDEX_HTML = `<!doctype html>
-<html lang="en" class="dark">
-  <head>
-    <meta charset="UTF-8" />
-    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
-    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
-    <meta name="description" content="LOOP — the marketplace for music loops and tracks. Buy, sell and earn LOOP tokens." />
-    <title>LOOP — Music Loop Marketplace</title>
-    <script type="module" crossorigin src="/assets/index-test123.js"></script>
-    <link rel="stylesheet" crossorigin href="/assets/index-test123.css">
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`;
+const INDEX_HTML = builtIndexHtml([
+  `<script type="module" crossorigin src="/assets/index-test123.js"></script>`,
+  `<link rel="stylesheet" crossorigin href="/assets/index-test123.css">`,
+]);
 
 /** A content-hashed script above the build's 1 kB threshold, with its .br and .gz copies (as web/vite-precompress.ts writes them). */
 const MAIN_JS = Array.from(

@@ -57,7 +57,7 @@ describe("downloads: GET /api/loops/:id/download and GET /api/downloads/:token",
 
   it("401 when signed out", async () => {
     const response = await request(t.app).get(`/api/loops/${ids["Free Loop"]}/download`).expect(401);
-    expect(response.body).toMatchObject({ message: "Unauthorized" });
+    expect(response.body).toEqual({ message: "Unauthorized", code: "UNAUTHORIZED" });
   });
 
   it("the creator downloads any format: an attachment named after the title, with type and length; not counted", async () => {
@@ -87,7 +87,7 @@ describe("downloads: GET /api/loops/:id/download and GET /api/downloads/:token",
   it("403 for another user's paid loop", async () => {
     for (const format of ["mp3", "wav", undefined]) {
       const response = await link(other.browser, "Paid Loop", format).expect(403);
-      expect(response.body).toMatchObject({ message: "Purchase Required: Buy this loop to download it." });
+      expect(response.body).toEqual({ message: "Purchase Required: Buy this loop to download it.", code: "PURCHASE_REQUIRED" });
     }
   });
 
@@ -95,7 +95,7 @@ describe("downloads: GET /api/loops/:id/download and GET /api/downloads/:token",
     const allowed = await link(buyer.browser, "Paid Loop", "mp3").expect(200);
     expect(allowed.body.filename).toBe("paid-loop.mp3");
     const wrong = await link(buyer.browser, "Paid Loop", "wav").expect(403);
-    expect(wrong.body).toMatchObject({ message: DOWNLOAD_MESSAGES.formatNotPurchased });
+    expect(wrong.body).toEqual({ message: DOWNLOAD_MESSAGES.formatNotPurchased, code: "FORMAT_NOT_PURCHASED" });
     // Without a format: the one bought.
     expect((await link(buyer.browser, "Paid Loop").expect(200)).body.filename).toBe("paid-loop.mp3");
     expect((await link(buyer.browser, "Hidden Bought").expect(200)).body.filename).toBe("hidden-bought.wav");
@@ -104,7 +104,10 @@ describe("downloads: GET /api/loops/:id/download and GET /api/downloads/:token",
   it("a loop hidden after the purchase stays downloadable by its buyer, and unknown to others", async () => {
     const response = await link(buyer.browser, "Hidden Bought", "wav").expect(200);
     await request(t.app).get(response.body.downloadUrl).expect(200);
-    expect((await link(other.browser, "Hidden Bought", "wav").expect(404)).body).toMatchObject({ message: "Loop Not Found" });
+    expect((await link(other.browser, "Hidden Bought", "wav").expect(404)).body).toEqual({
+      message: "Loop Not Found",
+      code: "LOOP_NOT_FOUND",
+    });
   });
 
   it("anyone signed in downloads a free loop in both formats", async () => {
@@ -139,7 +142,7 @@ describe("downloads: GET /api/loops/:id/download and GET /api/downloads/:token",
     const key = await downloadSigningKey(t.db.prisma, t.config)();
     const expired = signDownloadToken(key, { loopId: ids["Free Loop"]!, format: "mp3", userId: other.id, expiresAt: Date.now() - 1000 });
     const response = await request(t.app).get(`/api/downloads/${expired}`).expect(410);
-    expect(response.body).toMatchObject({ message: "Download Link Expired: Request a new download." });
+    expect(response.body).toEqual({ message: "Download Link Expired: Request a new download.", code: "DOWNLOAD_LINK_EXPIRED" });
     // A fresh link is valid for 15 minutes.
     const fresh = signDownloadToken(key, {
       loopId: ids["Free Loop"]!,
@@ -171,7 +174,10 @@ describe("downloads: GET /api/loops/:id/download and GET /api/downloads/:token",
       `${payload}.`,
     ]) {
       const response = await request(t.app).get(`/api/downloads/${bad}`).expect(403);
-      expect(response.body).toMatchObject({ message: "Invalid Download Link: This link is not valid. Request a new download." });
+      expect(response.body).toEqual({
+        message: "Invalid Download Link: This link is not valid. Request a new download.",
+        code: "DOWNLOAD_LINK_INVALID",
+      });
     }
   });
 
@@ -179,9 +185,12 @@ describe("downloads: GET /api/loops/:id/download and GET /api/downloads/:token",
     expect((await link(creator.browser, "Paid Loop", "flac").expect(400)).body).toMatchObject({
       message: "Invalid Format: Choose mp3 or wav.",
     });
-    expect((await link(creator.browser, randomUUID()).expect(404)).body).toMatchObject({ message: "Loop Not Found" });
+    expect((await link(creator.browser, randomUUID()).expect(404)).body).toEqual({ message: "Loop Not Found", code: "LOOP_NOT_FOUND" });
     await link(creator.browser, "not-a-uuid").expect(404);
-    expect((await link(creator.browser, "Still Processing").expect(409)).body).toMatchObject({ message: DOWNLOAD_MESSAGES.notReady });
+    expect((await link(creator.browser, "Still Processing").expect(409)).body).toEqual({
+      message: DOWNLOAD_MESSAGES.notReady,
+      code: "DOWNLOAD_NOT_READY",
+    });
     await link(other.browser, "Still Processing").expect(404);
   });
 
@@ -233,10 +242,16 @@ describe("downloads: GET /api/loops/:id/download and GET /api/downloads/:token",
       });
       await request(t.app).head(url).expect(403);
     }
-    expect((await link(refundedBuyer.browser, "Refunded Loop").expect(403)).body).toMatchObject({ message: DOWNLOAD_MESSAGES.refunded });
+    expect((await link(refundedBuyer.browser, "Refunded Loop").expect(403)).body).toEqual({
+      message: DOWNLOAD_MESSAGES.refunded,
+      code: "PURCHASE_REFUNDED",
+    });
     // Hidden since: still told why rather than "not found".
     await t.db.prisma.loop.update({ where: { id: ids["Refunded Loop"]! }, data: { status: "hidden" } });
-    expect((await request(t.app).get(emailed).expect(403)).body).toMatchObject({ message: DOWNLOAD_MESSAGES.refunded });
+    expect((await request(t.app).get(emailed).expect(403)).body).toEqual({
+      message: DOWNLOAD_MESSAGES.refunded,
+      code: "PURCHASE_REFUNDED",
+    });
     await t.db.prisma.loop.update({ where: { id: ids["Refunded Loop"]! }, data: { status: "ready" } });
     expect(await downloadCount("Refunded Loop")).toBe(1);
 
@@ -254,9 +269,12 @@ describe("downloads: GET /api/loops/:id/download and GET /api/downloads/:token",
     const first = downloadLinkSchema.parse((await link(taker.browser, "Was Free").expect(200)).body);
     const second = downloadLinkSchema.parse((await link(taker.browser, "Was Free", "wav").expect(200)).body);
     await t.db.prisma.loop.update({ where: { id: ids["Was Free"]! }, data: { isFree: false, priceCents: 500 } });
-    expect((await request(t.app).get(first.downloadUrl).expect(403)).body).toMatchObject({ message: DOWNLOAD_MESSAGES.purchaseRequired });
+    expect((await request(t.app).get(first.downloadUrl).expect(403)).body).toEqual({
+      message: DOWNLOAD_MESSAGES.purchaseRequired,
+      code: "PURCHASE_REQUIRED",
+    });
     await t.db.prisma.loop.update({ where: { id: ids["Was Free"]! }, data: { isFree: true, priceCents: 0, isPublic: false } });
-    expect((await request(t.app).get(second.downloadUrl).expect(404)).body).toMatchObject({ message: "Loop Not Found" });
+    expect((await request(t.app).get(second.downloadUrl).expect(404)).body).toEqual({ message: "Loop Not Found", code: "LOOP_NOT_FOUND" });
   });
 
   it("a link of a user banned since is refused", async () => {

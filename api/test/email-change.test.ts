@@ -15,8 +15,8 @@ import { decodeQuotedPrintable, signInToken, type ReceivedMail } from "./support
 import { browser, createTestApp, type TestApp } from "./support/test-app";
 import { appWithSmtp, type SmtpServer } from "./support/suite-app";
 
-const TAKEN = { message: "This e-mail address is already used by another account.", code: "CONFLICT" };
-const LINK_INVALID = { message: "This confirmation link has expired or was already used.", code: "BAD_REQUEST" };
+const TAKEN = { message: "This e-mail address is already used by another account.", code: "EMAIL_TAKEN" };
+const LINK_INVALID = { message: "This confirmation link has expired or was already used.", code: "EMAIL_CHANGE_LINK_INVALID" };
 
 /** The token of the `/profile/email/confirm?token=` link in a mail. */
 function confirmToken(mail: ReceivedMail): string {

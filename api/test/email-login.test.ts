@@ -51,9 +51,9 @@ describe("e-mail sign-in link", () => {
 
     // The link works once.
     const reused = await browser(t.app).post("/api/auth/email/verify").send({ token }).expect(401);
-    expect(reused.body).toMatchObject({ message: "This sign-in link has expired or was already used." });
+    expect(reused.body).toEqual({ message: "This sign-in link has expired or was already used.", code: "SIGN_IN_LINK_INVALID" });
     const used = await browser(t.app).post("/api/auth/email/link").send({ token }).expect(401);
-    expect(used.body).toMatchObject({ message: "This sign-in link has expired or was already used." });
+    expect(used.body).toEqual({ message: "This sign-in link has expired or was already used.", code: "SIGN_IN_LINK_INVALID" });
   });
 
   it("names the account a link signs into before it is used (a link opened in another person's browser)", async () => {
@@ -99,7 +99,7 @@ describe("e-mail sign-in link", () => {
     });
     await client.post("/api/auth/email/link").send({ token }).expect(401);
     const response = await client.post("/api/auth/email/verify").send({ token }).expect(401);
-    expect(response.body).toMatchObject({ message: "This sign-in link has expired or was already used." });
+    expect(response.body).toEqual({ message: "This sign-in link has expired or was already used.", code: "SIGN_IN_LINK_INVALID" });
     expect(await t.db.prisma.user.count({ where: { email: "late@example.com" } })).toBe(0);
   });
 
@@ -114,7 +114,7 @@ describe("e-mail sign-in link", () => {
     const offline = await createTestApp({ db: t.db, env: { SMTP_URL: "smtp://127.0.0.1:9" } });
     try {
       const response = await browser(offline.app).post("/api/auth/email").send({ email: "x@example.com" }).expect(503);
-      expect(response.body.message).toMatch(/could not send the e-mail/);
+      expect(response.body).toMatchObject({ code: "EMAIL_NOT_SENT", message: expect.stringMatching(/could not send the e-mail/) });
     } finally {
       await offline.close();
     }

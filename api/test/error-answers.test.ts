@@ -1,5 +1,10 @@
+import { randomUUID } from "node:crypto";
+import { ERROR_CODES, errorMessage } from "@loop/rules/error-codes";
+import { insufficientLoopMessage } from "@loop/rules/schemas/purchases";
+import { UNITS_PER_LOOP } from "@loop/rules/units";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DomainError } from "../src/domain-error";
 import { APP_ORIGIN, createTestApp, type TestApp } from "./support/test-app";
 
 /**
@@ -45,5 +50,61 @@ describe("error answers", () => {
   it("a signed-out call to a member's route: UNAUTHORIZED", async () => {
     const response = await request(t.app).get("/api/tokens/balance").expect(401);
     expect(response.body).toEqual({ message: "Unauthorized", code: "UNAUTHORIZED" });
+  });
+
+  it("a service's refusal: its precise code, with the code's status and the message rules/ gives it", async () => {
+    const response = await request(t.app).get(`/api/loops/${randomUUID()}`).expect(ERROR_CODES.LOOP_NOT_FOUND.status);
+    expect(response.body).toEqual({ message: "Loop Not Found", code: "LOOP_NOT_FOUND" });
+  });
+
+  it("a templated message: filled in from its typed parameters", async () => {
+    const response = await request(t.app).get("/api/loops?after=not-a-cursor").expect(400);
+    expect(response.body).toEqual({
+      message: "Invalid after: use the nextCursor of a page of the same sort.",
+      code: "INVALID_CURSOR",
+    });
+    expect(response.body.message).toBe(errorMessage("INVALID_CURSOR", { list: "catalog" }));
+  });
+});
+
+describe("DomainError", () => {
+  it("takes its message from rules/: a code's text, or its template filled with typed parameters", () => {
+    const notFound = new DomainError("LOOP_NOT_FOUND");
+    expect(notFound).toMatchObject({ code: "LOOP_NOT_FOUND", status: 404, message: "Loop Not Found" });
+    expect(notFound.answer()).toEqual({ message: "Loop Not Found", code: "LOOP_NOT_FOUND" });
+
+    const short = new DomainError("INSUFFICIENT_BALANCE", { neededUnits: 2545n * UNITS_PER_LOOP, availableUnits: 500n * UNITS_PER_LOOP });
+    expect(short.status).toBe(400);
+    expect(short.message).toBe(insufficientLoopMessage("2545", "500"));
+    expect(short.message).toBe("Insufficient Balance: You need 2545 LOOP tokens but only have 500");
+
+    const cause = new Error("the chain");
+    const pending = new DomainError("PAYOUT_PENDING", { chainId: 31337, detail: "timeout" }, { cause, retryAfterSeconds: 5 });
+    expect(pending).toMatchObject({ status: 503, cause, retryAfterSeconds: 5 });
+    expect(pending.message).toBe("Payout Pending: the payout transaction may not have reached chain 31337 (timeout)");
+
+    const taken = new DomainError("USERNAME_TAKEN", { fields: { username: "Username is already taken" } });
+    expect(taken.answer()).toEqual({
+      message: "Username is already taken",
+      code: "USERNAME_TAKEN",
+      fields: { username: "Username is already taken" },
+    });
+  });
+
+  it("cannot be given a free text, an unknown code or wrong parameters: the typecheck refuses them", () => {
+    // Never called: these lines are for the typecheck, which fails if one of them compiles.
+    const refusedByTheTypecheck = () => [
+      // @ts-expect-error a free text is no message: a code has its own (rules/src/error-codes.ts)
+      new DomainError("LOOP_NOT_FOUND", "Loop not found"),
+      // @ts-expect-error a code that is not in the list
+      new DomainError("LOOP_GONE"),
+      // @ts-expect-error a templated message needs its parameters
+      new DomainError("INSUFFICIENT_BALANCE"),
+      // @ts-expect-error amounts are ledger units (bigint), not texts
+      new DomainError("INSUFFICIENT_BALANCE", { neededUnits: "2545", availableUnits: 500n }),
+      // @ts-expect-error a text in place of the parameters
+      new DomainError("OFFER_BELOW_MINIMUM", "Offer Too Low: The smallest offer is $0.50"),
+    ];
+    expect(typeof refusedByTheTypecheck).toBe("function");
   });
 });

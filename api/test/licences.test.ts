@@ -30,6 +30,20 @@ import { APP_ORIGIN, createTestApp, type TestApp } from "./support/test-app";
 
 type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
 
+/** What a free download's licence says whatever the loop and the member: valid, nothing paid, on no chain. */
+const FREE_LICENCE = {
+  version: LICENCE_VERSION,
+  status: "valid",
+  revokedAt: null,
+  price: "0.00",
+  fee: "0.00",
+  total: "0.00",
+  loopAmount: null,
+  method: "free",
+  chain: null,
+  ownedByMe: false,
+} as const;
+
 describe("licences", () => {
   let t: TestApp;
   let smtp: Smtp;
@@ -90,24 +104,15 @@ describe("licences", () => {
     // Signed out, anyone reads them.
     const freeLicence = await publicLicence(freePurchase.licenceId);
     expect(freeLicence).toEqual({
+      ...FREE_LICENCE,
       id: freePurchase.licenceId,
-      version: LICENCE_VERSION,
-      status: "valid",
-      revokedAt: null,
       issuedAt: freePurchase.createdAt,
       loop: { id: free.id, title: free.title },
       creator: { id: seller.id, username: sellerRow.username, name: "Ada Loop" },
       buyer: { id: buyer.id, username: buyerRow.username },
       format: "mp3",
-      price: "0.00",
-      fee: "0.00",
-      total: "0.00",
-      loopAmount: null,
-      method: "free",
       purchaseId: freePurchase.id,
-      chain: null,
       verifyUrl: `/licences/${freePurchase.licenceId}`,
-      ownedByMe: false,
     });
     const paidLicence = await publicLicence(paidPurchase.licenceId);
     expect(paidLicence).toMatchObject({
@@ -416,24 +421,15 @@ describe("licences", () => {
       expect(await t.db.prisma.purchase.count({ where: { buyerId: member.id } })).toBe(0);
 
       expect(await publicLicence(id)).toEqual({
+        ...FREE_LICENCE,
         id,
-        version: LICENCE_VERSION,
-        status: "valid",
-        revokedAt: null,
         issuedAt: downloaded.createdAt.toISOString(),
         loop: { id: free.id, title: free.title },
         creator: { id: seller.id, username: sellerRow.username, name: "Ada" },
         buyer: { id: member.id, username: memberRow.username },
         format: "wav",
-        price: "0.00",
-        fee: "0.00",
-        total: "0.00",
-        loopAmount: null,
-        method: "free",
         purchaseId: null,
-        chain: null,
         verifyUrl: `/licences/${id}`,
-        ownedByMe: false,
       });
       expect((await member.browser.get(`/api/licences/${id}`).expect(200)).body.ownedByMe).toBe(true);
 

@@ -9,7 +9,7 @@ import { createApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import type { AppDeps, Logger } from "../src/deps";
 import { BROADCAST_QUEUE } from "../src/features/admin/notification-broadcast";
-import { METRICS_MESSAGES } from "../src/features/metrics/metrics.router";
+import { ERROR_CODES } from "@loop/rules/error-codes";
 import { PROCESS_LOOP } from "../src/jobs/loop-worker";
 import { enqueue } from "../src/jobs/queue";
 import { fundMember, signInMember } from "./support/members";
@@ -208,7 +208,7 @@ describe("GET /metrics access", () => {
   it("with METRICS_TOKEN: the bearer token or 401", async () => {
     const app = await appWith({ METRICS_TOKEN: TOKEN });
     const refused = await request(app).get("/metrics").expect(401);
-    expect(refused.body).toMatchObject({ message: METRICS_MESSAGES.unauthorized });
+    expect(refused.body).toMatchObject({ message: ERROR_CODES.METRICS_TOKEN_REQUIRED.message, code: "METRICS_TOKEN_REQUIRED" });
     expect(refused.headers["www-authenticate"]).toBe('Bearer realm="metrics"');
     await request(app).get("/metrics").set("Authorization", `Bearer ${TOKEN}x`).expect(401);
     await request(app).get("/metrics").set("Authorization", TOKEN).expect(401);

@@ -3,6 +3,7 @@
 // accepts, an accept against a withdrawal, a counter against an accept, an answer against the
 // expiry job) where one side wins and the other is refused; the ledger checker after every test.
 import { randomUUID } from "node:crypto";
+import type { ErrorCode } from "@loop/rules/error-codes";
 import { NEGOTIATION_MESSAGES, negotiationSchema, offerBelowMinimumMessage, type Negotiation } from "@loop/rules/schemas/negotiations";
 import { insufficientLoopMessage } from "@loop/rules/schemas/purchases";
 import { tokenBalanceSchema } from "@loop/rules/schemas/tokens";
@@ -81,7 +82,7 @@ describe("negotiations", () => {
 
     const again = await offer(buyer, { loopId, format: "mp3", offerAmount: "10" });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(NEGOTIATION_MESSAGES.openOffer);
+    expect(again.body).toEqual({ message: NEGOTIATION_MESSAGES.openOffer, code: "OFFER_ALREADY_OPEN" });
     // Withdrawn, a new offer can be made: the hold comes back, and a second offer on the loop earns no XP.
     await respond(buyer, sent.id, { action: "withdraw", version: 0 }).expect(200);
     expect(await balance(buyer)).toMatchObject({ held: "0.00000000", available: before.available });
@@ -92,29 +93,40 @@ describe("negotiations", () => {
 
   it("refuses what cannot be offered, and holds nothing then", async () => {
     const { seller, buyer, loopId } = await deal();
-    const refusals: [object, number, string][] = [
-      [{ loopId, format: "mp3", offerAmount: "0" }, 400, NEGOTIATION_MESSAGES.amount],
-      [{ loopId, format: "mp3", offerAmount: "1.234" }, 400, NEGOTIATION_MESSAGES.amount],
-      [{ loopId, format: "mp3", offerAmount: "abc" }, 400, NEGOTIATION_MESSAGES.amount],
-      [{ loopId, format: "mp3", offerAmount: "20.00" }, 400, NEGOTIATION_MESSAGES.notBelowPrice],
+    const refusals: [object, number, ErrorCode, string][] = [
+      [{ loopId, format: "mp3", offerAmount: "0" }, 400, "VALIDATION_FAILED", NEGOTIATION_MESSAGES.amount],
+      [{ loopId, format: "mp3", offerAmount: "1.234" }, 400, "VALIDATION_FAILED", NEGOTIATION_MESSAGES.amount],
+      [{ loopId, format: "mp3", offerAmount: "abc" }, 400, "VALIDATION_FAILED", NEGOTIATION_MESSAGES.amount],
+      [{ loopId, format: "mp3", offerAmount: "20.00" }, 400, "OFFER_NOT_BELOW_PRICE", NEGOTIATION_MESSAGES.notBelowPrice],
       // The platform's minimum offer (a setting, $0.50 by default).
-      [{ loopId, format: "mp3", offerAmount: "0.49" }, 400, offerBelowMinimumMessage(50)],
-      [{ loopId, format: "ogg", offerAmount: "5" }, 400, NEGOTIATION_MESSAGES.format],
-      [{ loopId, format: "mp3", offerAmount: "5", message: "x".repeat(501) }, 400, NEGOTIATION_MESSAGES.messageTooLong],
-      [{ loopId: randomUUID(), format: "mp3", offerAmount: "5" }, 404, "Loop Not Found"],
+      [{ loopId, format: "mp3", offerAmount: "0.49" }, 400, "OFFER_BELOW_MINIMUM", offerBelowMinimumMessage(50)],
+      [{ loopId, format: "ogg", offerAmount: "5" }, 400, "VALIDATION_FAILED", NEGOTIATION_MESSAGES.format],
+      [
+        { loopId, format: "mp3", offerAmount: "5", message: "x".repeat(501) },
+        400,
+        "VALIDATION_FAILED",
+        NEGOTIATION_MESSAGES.messageTooLong,
+      ],
+      [{ loopId: randomUUID(), format: "mp3", offerAmount: "5" }, 404, "LOOP_NOT_FOUND", "Loop Not Found"],
     ];
-    for (const [body, status, message] of refusals) {
+    for (const [body, status, code, message] of refusals) {
       const response = await offer(buyer, body);
-      expect([response.status, response.body.message], JSON.stringify(body)).toEqual([status, message]);
+      expect([response.status, response.body.code, response.body.message], JSON.stringify(body)).toEqual([status, code, message]);
     }
-    expect((await offer(seller, { loopId, format: "mp3", offerAmount: "5" })).body.message).toBe(NEGOTIATION_MESSAGES.ownLoop);
+    expect((await offer(seller, { loopId, format: "mp3", offerAmount: "5" })).body).toEqual({
+      message: NEGOTIATION_MESSAGES.ownLoop,
+      code: "OWN_LOOP_OFFER",
+    });
     const freeLoop = await createListedLoop(t.db.prisma, seller.id, "Free", 0);
-    expect((await offer(buyer, { loopId: freeLoop, format: "mp3", offerAmount: "5" })).body.message).toBe(NEGOTIATION_MESSAGES.free);
+    expect((await offer(buyer, { loopId: freeLoop, format: "mp3", offerAmount: "5" })).body).toEqual({
+      message: NEGOTIATION_MESSAGES.free,
+      code: "OFFER_ON_FREE_LOOP",
+    });
     // More than the balance: 19.99 + 2% = 20.39 → 10,195 LOOP; a fresh member has 500.
     const poor = await signInMember(t);
     const short = await offer(poor, { loopId, format: "mp3", offerAmount: "19.99" });
     expect(short.status).toBe(400);
-    expect(short.body.message).toBe(insufficientLoopMessage("10195", "500"));
+    expect(short.body).toEqual({ message: insufficientLoopMessage("10195", "500"), code: "INSUFFICIENT_BALANCE" });
     expect((await request(t.app).get("/api/negotiations")).status).toBe(401);
     expect(await t.db.prisma.negotiation.count({ where: { loopId } })).toBe(0);
     expect(await openHolds(buyer.id)).toBe(0);
@@ -187,15 +199,21 @@ describe("negotiations", () => {
     const buyerEmail = (await t.db.prisma.user.findUniqueOrThrow({ where: { id: buyer.id } })).email!;
     expect(decodeQuotedPrintable((await smtp.mailTo(buyerEmail)).raw)).toContain("/api/downloads/");
     // Closed: no more answers.
-    expect((await respond(seller, sent.id, { action: "reject" })).body.message).toBe(NEGOTIATION_MESSAGES.closed);
-    expect((await offer(buyer, { loopId, format: "mp3", offerAmount: "5" })).body.message).toBe(NEGOTIATION_MESSAGES.alreadyPurchased);
+    expect((await respond(seller, sent.id, { action: "reject" })).body).toEqual({
+      message: NEGOTIATION_MESSAGES.closed,
+      code: "OFFER_CLOSED",
+    });
+    expect((await offer(buyer, { loopId, format: "mp3", offerAmount: "5" })).body).toEqual({
+      message: NEGOTIATION_MESSAGES.alreadyPurchased,
+      code: "ALREADY_PURCHASED",
+    });
   });
 
   it("a counter: the buyer accepts it at the new amount (paying the difference), or rejects it and gets the hold back", async () => {
     const { seller, buyer, loopId } = await deal();
     const sent = await made(buyer, { loopId, format: "mp3", offerAmount: "10.00" });
     const same = await respond(seller, sent.id, { action: "counter", counterOffer: "10.00" });
-    expect(same.body.message).toBe(NEGOTIATION_MESSAGES.counterSame);
+    expect(same.body).toEqual({ message: NEGOTIATION_MESSAGES.counterSame, code: "COUNTER_SAME_AMOUNT" });
     expect((await respond(seller, sent.id, { action: "counter" })).body.message).toBe(NEGOTIATION_MESSAGES.counterAmount);
     const countered = await respond(seller, sent.id, {
       action: "counter",
@@ -217,7 +235,10 @@ describe("negotiations", () => {
     // Now only the buyer answers: the seller cannot accept or counter again.
     expect((await respond(seller, sent.id, { action: "accept" })).status).toBe(403);
     // An answer to the version before the counter is refused.
-    expect((await respond(buyer, sent.id, { action: "accept", version: 0 })).body.message).toBe(NEGOTIATION_MESSAGES.changed);
+    expect((await respond(buyer, sent.id, { action: "accept", version: 0 })).body).toEqual({
+      message: NEGOTIATION_MESSAGES.changed,
+      code: "OFFER_CHANGED",
+    });
     const accepted = await respond(buyer, sent.id, { action: "accept", version: 1 });
     expect(accepted.status).toBe(200);
     // $16.00 + 2% = 8,160 LOOP, although 5,100 were held.
@@ -243,7 +264,10 @@ describe("negotiations", () => {
     await respond(seller, sent.id, { action: "counter", counterOffer: "50.00" }).expect(200);
     const refused = await respond(buyer, sent.id, { action: "accept" });
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toMatch(/^Insufficient Balance: You need /);
+    expect(refused.body).toMatchObject({
+      code: "INSUFFICIENT_BALANCE",
+      message: expect.stringMatching(/^Insufficient Balance: You need /),
+    });
     expect(await t.db.prisma.negotiation.findUniqueOrThrow({ where: { id: sent.id } })).toMatchObject({
       status: "counter",
       purchaseId: null,

@@ -16,7 +16,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/features/ledger/ledger-check";
 import { awardXp } from "../src/features/levels/award-xp";
 import { createNotificationInTx } from "../src/features/notifications/create-notification";
-import { TOO_MANY_NOTIFICATIONS, OWN_NOTIFICATIONS_PER_HOUR } from "../src/features/notifications/create-notification-rate-limit";
+import { OWN_NOTIFICATIONS_PER_HOUR, TOO_MANY_NOTIFICATIONS } from "@loop/rules/schemas/notifications";
 import { EventStreamClient } from "./support/event-stream";
 import { fundMember, signInAdmin, signInMember } from "./support/members";
 import { type Browser } from "./support/siwe";

@@ -1,13 +1,16 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import express, { type Express } from "express";
 import request from "supertest";
 import { createListedLoop } from "./support/listed-loop";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { ERROR_CODES, isErrorCode, type ErrorCode } from "@loop/rules/error-codes";
 import { connectWalletSchema, emailLoginSchema, web3LoginSchema } from "@loop/rules/schemas/auth";
 import { emailLinkVerifySchema } from "@loop/rules/schemas/email-link";
 import { API_VERSION, buildOpenApiDocument, type OpenApiDocument } from "../src/features/openapi/document";
 import { FEATURES } from "../src/features/openapi/operations";
+import { failure } from "../src/features/openapi/responses";
 import type { FeatureSpec, OperationSpec, ResponseSpec } from "../src/features/openapi/spec";
 import { LOCAL_CONTRACTS, tempDeploymentsDir } from "./support/deployments";
 import { signInMember } from "./support/members";
@@ -201,6 +204,43 @@ function structuralProblems(document: unknown): string[] {
   return problems;
 }
 
+// ---- Error codes -------------------------------------------------------------------------------
+
+/**
+ * The codes a module of api/src throws: each code named in the first argument of its
+ * `new DomainError(…)` (a code, or a choice between codes).
+ */
+function thrownCodes(file: string): ErrorCode[] {
+  const source = readFileSync(new URL(`../src/${file}`, import.meta.url), "utf8");
+  const codes = new Set<ErrorCode>();
+  for (const match of source.matchAll(/new DomainError\(/g)) {
+    // The first argument: up to the first comma or closing parenthesis outside parentheses and strings.
+    let depth = 0;
+    let end = match.index + match[0].length;
+    for (let quote: string | null = null; end < source.length; end++) {
+      const char = source[end]!;
+      if (quote) {
+        if (char === quote) quote = null;
+      } else if (char === '"' || char === "'" || char === "`") quote = char;
+      else if (char === "(") depth++;
+      else if (char === ")" && depth-- === 0) break;
+      else if (char === "," && depth === 0) break;
+    }
+    for (const [, code] of source.slice(match.index, end).matchAll(/"([A-Z][A-Z0-9_]+)"/g)) {
+      if (!isErrorCode(code)) throw new Error(`${file}: "${code}" is no error code`);
+      codes.add(code);
+    }
+  }
+  return [...codes].sort();
+}
+
+/** Every operation of the document by its operationId. */
+function operationsById(document: OpenApiDocument) {
+  return new Map(
+    Object.values(document.paths).flatMap((item) => Object.values(item).map((operation) => [operation.operationId, operation])),
+  );
+}
+
 // ---- Real answers against the document ---------------------------------------------------------
 
 function specOf(method: string, path: string): OperationSpec {
@@ -234,6 +274,9 @@ describe("OpenAPI document", () => {
       // zod drops unknown keys: a field the schema does not describe shows up here.
       expect(parsed.data, `${where}: fields the schema does not describe`).toEqual(answer.body);
     }
+    // An error answer's code is one the operation lists for that status.
+    const code = (answer.body as { code?: unknown } | null)?.code;
+    if (answer.status >= 400 && typeof code === "string") expect(documented!["x-error-codes"], `${where}: its code`).toContain(code);
   }
 
   beforeAll(async () => {
@@ -348,9 +391,109 @@ describe("OpenAPI document", () => {
     expect(() =>
       buildOpenApiDocument(t.config, feature([operation({ responses: { 200: { description: "x", body: shared } } })], { Shared: shared })),
     ).toThrow(/cannot be represented/i);
+    // An error answer lists its codes, each of its own status.
+    expect(() => buildOpenApiDocument(t.config, feature([operation({ responses: { 404: failure([], "x") } })]))).toThrow(
+      /lists no error codes/,
+    );
+    expect(() => buildOpenApiDocument(t.config, feature([operation({ responses: { 404: failure(["ALREADY_PURCHASED"], "x") } })]))).toThrow(
+      /ALREADY_PURCHASED, whose status is 409/,
+    );
     // A configuration-dependent route is documented only where it exists.
     const devOnly = operation({ when: (config) => config.chains.some((chain) => chain.id === 1) });
     expect(buildOpenApiDocument(t.config, feature([devOnly])).paths).toEqual({});
+  });
+
+  it("lists each operation's error codes: known ones, under a failure of their own status, all of them on the operation", () => {
+    let failures = 0;
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        const all = new Set<string>();
+        for (const [status, response] of Object.entries(operation.responses)) {
+          const errorAnswer = JSON.stringify(response.content ?? {}).includes("#/components/schemas/ErrorBody");
+          const codes = response["x-error-codes"] ?? [];
+          expect(codes.length > 0, `${where} ${status}: an error answer lists its codes, and only an error answer`).toBe(errorAnswer);
+          if (errorAnswer) failures++;
+          for (const code of codes) {
+            expect(isErrorCode(code), `${where} ${status}: ${code}`).toBe(true);
+            expect(ERROR_CODES[code].status, `${where} ${status}: ${code}'s status`).toBe(Number(status));
+            expect(response.description).toContain(`\`${code}\``);
+            all.add(code);
+          }
+        }
+        expect(operation["x-error-codes"] ?? [], where).toEqual([...all].sort());
+      }
+    }
+    expect(failures).toBeGreaterThan(100);
+  });
+
+  it("the money calls list every code their services throw", () => {
+    const operations = operationsById(document);
+    const listed = (...operationIds: string[]) =>
+      new Set(operationIds.flatMap((id) => operations.get(id)?.["x-error-codes"] ?? expect.fail(`no operation ${id}`)));
+    const cases: [string, string[]][] = [
+      ["features/purchases/purchases.service.ts", ["createPurchase"]],
+      ["features/purchases/wallet-purchase.service.ts", ["createWalletQuote", "reportWalletPurchase"]],
+      ["features/checkout/checkout-pricing.ts", ["createPaypalOrder"]],
+      ["features/checkout/checkout-pricing.ts", ["createPaymentIntent"]],
+      ["features/paypal/paypal.service.ts", ["createPaypalOrder", "capturePaypalOrder", "recordPaypalPurchase", "paypalWebhook"]],
+      ["features/cards/card-checkout.service.ts", ["createPurchase", "createPaymentIntent", "createSetupIntent", "stripeWebhook"]],
+      ["features/tokens/tokens.service.ts", ["transferTokens"]],
+      ["features/withdrawals/withdrawals.service.ts", ["requestWithdrawal", "cancelWithdrawal", "adminUpdateWithdrawalStatus"]],
+      ["features/withdrawals/vault-payout.ts", ["adminUpdateWithdrawalStatus"]],
+      ["features/withdrawals/payout-sender.ts", ["adminUpdateWithdrawalStatus"]],
+      ["features/negotiations/create-negotiation.ts", ["createNegotiation"]],
+      ["features/negotiations/offer-funds.ts", ["createNegotiation"]],
+      ["features/negotiations/negotiations.service.ts", ["respondToNegotiation"]],
+      ["features/negotiations/accept-offer.ts", ["respondToNegotiation"]],
+      ["features/negotiations/wallet-offer-terms.ts", ["walletOfferTerms"]],
+      ["features/token-orders/token-orders.service.ts", ["createTokenOrder"]],
+      ["features/admin/admin-orders.service.ts", ["adminFulfilTokenOrder", "adminRejectTokenOrder"]],
+      ["features/downloads/downloads.service.ts", ["getDownloadLink", "downloadFile"]],
+      ["features/auth/siwe.service.ts", ["signInWithWallet"]],
+      ["features/email-login/email-login.service.ts", ["sendEmailSignInLink", "verifyEmailSignInLink"]],
+      ["features/wallet/wallet.service.ts", ["connectWallet", "disconnectWallet"]],
+    ];
+    for (const [file, operationIds] of cases) {
+      const codes = thrownCodes(file);
+      expect(codes.length, file).toBeGreaterThan(0);
+      const documented = listed(...operationIds);
+      expect(
+        codes.filter((code) => !documented.has(code)),
+        `${file}: codes ${operationIds.join(", ")} do not list`,
+      ).toEqual([]);
+    }
+    expect([...listed("createPurchase")]).toEqual(
+      expect.arrayContaining([
+        "LOOP_NOT_FOUND",
+        "OWN_LOOP_PURCHASE",
+        "ALREADY_PURCHASED",
+        "PRICE_CHANGED",
+        "INSUFFICIENT_BALANCE",
+        "IDEMPOTENCY_KEY_REUSED",
+      ]),
+    );
+    expect([...listed("transferTokens")]).toEqual(
+      expect.arrayContaining([
+        "RECIPIENT_NOT_FOUND",
+        "TRANSFER_TO_SELF",
+        "TRANSFER_INSUFFICIENT_BALANCE",
+        "PROMOTIONAL_LOOP_LOCKED",
+        "TRANSFERS_SUSPENDED",
+      ]),
+    );
+  });
+
+  it("the code scan finds a module's codes, a choice between two included", () => {
+    expect(thrownCodes("features/downloads/downloads.service.ts")).toEqual(
+      expect.arrayContaining([
+        "DOWNLOAD_LINK_EXPIRED",
+        "DOWNLOAD_LINK_INVALID",
+        "FORMAT_NOT_PURCHASED",
+        "PURCHASE_REQUIRED",
+        "LOOP_NOT_FOUND",
+      ]),
+    );
   });
 
   describe("real answers have a documented status and match their schema", () => {

@@ -10,6 +10,7 @@ import { publicLoopSchema } from "@loop/rules/schemas/loops";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SITEMAP_MAX_URLS, setSitemapPageSize } from "../src/features/page-meta/sitemap";
+import { builtIndexHtml } from "../../scripts/lib/built-index-html.mjs";
 import { truncateAll } from "./support/database";
 import { insertLoopRow, type LoopRow } from "./support/listed-loop";
 import { signInMember, type Member } from "./support/members";
@@ -17,22 +18,7 @@ import { binary } from "./support/binary-body";
 import { APP_ORIGIN, createTestApp, type TestApp } from "./support/test-app";
 
 /** web/dist/index.html as Vite builds it (its head's own title and description are replaced per page). */
-const INDEX_HTML = `<!doctype html>
-<html lang="en" class="dark">
-  <head>
-    <meta charset="UTF-8" />
-    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
-    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
-    <meta name="theme-color" content="#0b0a14" />
-    <meta name="description" content="LOOP — the marketplace for music loops and tracks. Buy, sell and earn LOOP tokens." />
-    <title>LOOP — Music Loop Marketplace</title>
-    <script type="module" crossorigin src="/assets/index-test123.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`;
+const INDEX_HTML = builtIndexHtml([`<script type="module" crossorigin src="/assets/index-test123.js"></script>`]);
 
 const decodeEntities = (text: string) =>
   text.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" })[name]!);

@@ -69,7 +69,7 @@ describe("PayPal", () => {
       });
       const order = await agent.post("/paypal/order").send({ loopId: "x", format: "mp3" });
       expect(order.status).toBe(503);
-      expect(order.body.message).toBe(FIAT_PAYMENT_MESSAGES.paypalNotConfigured);
+      expect(order.body).toEqual({ message: FIAT_PAYMENT_MESSAGES.paypalNotConfigured, code: "PAYPAL_UNAVAILABLE" });
       expect((await request(bare.app).get("/api/config").expect(200)).body.paypal).toBeNull();
     } finally {
       await bare.close();
@@ -149,10 +149,10 @@ describe("PayPal", () => {
       .post("/paypal/order")
       .send({ loopId, format: "mp3", amount: "0.01", currency: "USD", intent: "CAPTURE" });
     expect(tampered.status).toBe(400);
-    expect(tampered.body.message).toBe(FIAT_PAYMENT_MESSAGES.amountMismatch);
+    expect(tampered.body).toEqual({ message: FIAT_PAYMENT_MESSAGES.amountMismatch, code: "CHECKOUT_PRICE_CHANGED" });
     expect((await buyer.browser.post("/paypal/order").send({ loopId, format: "mp3", currency: "EUR" })).status).toBe(400);
     const own = await seller.browser.post("/paypal/order").send({ loopId, format: "mp3" });
-    expect(own.body.message).toBe(PURCHASE_MESSAGES.ownLoop);
+    expect(own.body).toEqual({ message: PURCHASE_MESSAGES.ownLoop, code: "OWN_LOOP_PURCHASE" });
     const freeLoop = await createListedLoop(t.db.prisma, seller.id, "Free one", 0);
     expect((await buyer.browser.post("/paypal/order").send({ loopId: freeLoop, format: "mp3" })).body.message).toBe(
       FIAT_PAYMENT_MESSAGES.free,
@@ -168,7 +168,7 @@ describe("PayPal", () => {
     paypal.approve(order.id);
     const stolen = await stranger.browser.post(`/paypal/order/${order.id}/capture`);
     expect(stolen.status).toBe(404);
-    expect(stolen.body.message).toBe(FIAT_PAYMENT_MESSAGES.orderNotFound);
+    expect(stolen.body).toEqual({ message: FIAT_PAYMENT_MESSAGES.orderNotFound, code: "PAYPAL_ORDER_NOT_FOUND" });
     expect((await stranger.browser.post("/api/purchases/paypal").send({ loopId, format: "mp3", orderID: order.id })).status).toBe(404);
     expect(paypal.orders.get(order.id)!.status).toBe("APPROVED");
     expect(await purchasesOf(stranger.id)).toHaveLength(0);
@@ -180,7 +180,7 @@ describe("PayPal", () => {
     paypal.approve(declined.id, "INSTRUMENT_DECLINED");
     const refused = await buyer.browser.post(`/paypal/order/${declined.id}/capture`);
     expect(refused.status).toBe(402);
-    expect(refused.body.message).toBe(FIAT_PAYMENT_MESSAGES.declined);
+    expect(refused.body).toEqual({ message: FIAT_PAYMENT_MESSAGES.declined, code: "PAYMENT_DECLINED" });
 
     // A capture PayPal declines inside a completed order is a decline too.
     const refusedCapture = paypalOrderSchema.parse(
@@ -194,7 +194,7 @@ describe("PayPal", () => {
     paypal.setCapturedAmount(odd.id, { currency_code: "USD", value: "0.01" });
     const mismatch = await buyer.browser.post(`/paypal/order/${odd.id}/capture`);
     expect(mismatch.status).toBe(409);
-    expect(mismatch.body.message).toBe(FIAT_PAYMENT_MESSAGES.paidAmountMismatch);
+    expect(mismatch.body).toEqual({ message: FIAT_PAYMENT_MESSAGES.paidAmountMismatch, code: "PAYMENT_MISMATCH" });
     expect(await purchasesOf(buyer.id)).toHaveLength(0);
     expect(await balanceOf(seller.id)).toBe(500n * LOOP);
     expect(
@@ -216,7 +216,7 @@ describe("PayPal", () => {
     const forged = paypal.webhookDelivery("PAYMENT.CAPTURE.COMPLETED", resource, { forge: true });
     const refused = await request(t.app).post("/api/webhooks/paypal").set(forged.headers).send(forged.body);
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe(FIAT_PAYMENT_MESSAGES.badSignature);
+    expect(refused.body).toEqual({ message: FIAT_PAYMENT_MESSAGES.badSignature, code: "WEBHOOK_SIGNATURE_INVALID" });
     expect(await purchasesOf(buyer.id)).toHaveLength(0);
 
     const delivery = paypal.webhookDelivery("PAYMENT.CAPTURE.COMPLETED", resource);
@@ -254,7 +254,7 @@ describe("PayPal", () => {
     await buyer.browser.post("/api/purchases").send({ loopId, format: "mp3", paymentMethod: "loop" }).expect(201);
     const late = await buyer.browser.post(`/paypal/order/${order.id}/capture`);
     expect(late.status).toBe(409);
-    expect(late.body.message).toBe(PURCHASE_MESSAGES.alreadyPurchased);
+    expect(late.body).toEqual({ message: PURCHASE_MESSAGES.alreadyPurchased, code: "ALREADY_PURCHASED" });
     expect(paypal.orders.get(order.id)!.status).toBe("APPROVED");
     expect((await purchasesOf(buyer.id)).map((row) => row.method)).toEqual(["loop"]);
   });

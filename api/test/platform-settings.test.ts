@@ -16,10 +16,10 @@ import { PURCHASE_MESSAGES, walletQuoteSchema } from "@loop/rules/schemas/purcha
 import { WITHDRAWAL_MESSAGES, minimumWithdrawalMessage, withdrawalSchema } from "@loop/rules/schemas/withdrawals";
 import { getAddress, type Hex } from "viem";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { ADMIN_REQUIRED } from "../src/features/auth/require-admin";
+import { ERROR_CODES } from "@loop/rules/error-codes";
 import { priceCheckout } from "../src/features/checkout/checkout-pricing";
 import { checkLedger } from "../src/features/ledger/ledger-check";
-import { tokenBalance } from "./support/api-calls";
+import { buyWithLoop, tokenBalance } from "./support/api-calls";
 import { deployContracts } from "./support/deploy-contracts";
 import { createListedLoop } from "./support/listed-loop";
 import { localChain, treasuryAccount } from "./support/local-chain";
@@ -48,6 +48,7 @@ describe("platform settings", () => {
     offerExpiryHours: 168,
     supportEmail: "support@loop.local",
     minOfferCents: 50,
+    maxPriceImpactBps: 500,
   };
 
   beforeAll(async () => {
@@ -73,6 +74,7 @@ describe("platform settings", () => {
         uploadRewardMinPriceCents: 100,
         newSellerHoldDays: 30,
         trustedSellerSales: 3,
+        maxPriceImpactBps: 500,
       },
     });
   });
@@ -89,7 +91,10 @@ describe("platform settings", () => {
     ] as const) {
       expect((await browser(t.app)[method]("/api/admin/settings").send(body)).status).toBe(401);
       const refused = await member.browser[method]("/api/admin/settings").send(body);
-      expect({ status: refused.status, body: refused.body }).toMatchObject({ status: 403, body: { message: ADMIN_REQUIRED } });
+      expect({ status: refused.status, body: refused.body }).toMatchObject({
+        status: 403,
+        body: { message: ERROR_CODES.ADMIN_REQUIRED.message, code: "ADMIN_REQUIRED" },
+      });
     }
     expect((await t.db.prisma.platformSettings.findUniqueOrThrow({ where: { id: true } })).offerExpiryHours).toBe(168);
   });
@@ -158,6 +163,15 @@ describe("platform settings", () => {
     });
   });
 
+  it("the price-impact bound of a LOOP buy is a public setting in basis points, 5% by default, audited", async () => {
+    const admin = await signInAdmin(t);
+    expect((await settings(admin)).maxPriceImpactBps).toBe(500);
+    expect((await clientSettings())?.maxPriceImpactBps).toBe(500);
+    expect((await change(admin, { maxPriceImpactBps: 250 })).maxPriceImpactBps).toBe(250);
+    expect((await clientSettings())?.maxPriceImpactBps).toBe(250);
+    expect((await auditEntries()).at(-1)).toMatchObject({ before: { maxPriceImpactBps: 500 }, after: { maxPriceImpactBps: 250 } });
+  });
+
   it("the support address is the admin's setting, audited, and every page gets it from GET /api/config", async () => {
     const admin = await signInAdmin(t);
     expect((await settings(admin)).supportEmail).toBe("support@loop.local");
@@ -206,6 +220,10 @@ describe("platform settings", () => {
       [{ supportEmail: "help" }, SETTINGS_MESSAGES.invalidSupportEmail],
       [{ supportEmail: 42 }, SETTINGS_MESSAGES.invalidSupportEmail],
       [{ supportEmail: `${"a".repeat(250)}@b.io` }, SETTINGS_MESSAGES.invalidSupportEmail],
+      [{ maxPriceImpactBps: 0 }, SETTINGS_MESSAGES.invalidMaxPriceImpact],
+      [{ maxPriceImpactBps: 5001 }, SETTINGS_MESSAGES.invalidMaxPriceImpact],
+      [{ maxPriceImpactBps: 2.5 }, SETTINGS_MESSAGES.invalidMaxPriceImpact],
+      [{ maxPriceImpactBps: "500" }, SETTINGS_MESSAGES.invalidMaxPriceImpact],
       [{ minOfferCents: 0 }, SETTINGS_MESSAGES.invalidMinOffer],
       [{ minOfferCents: 0.5 }, SETTINGS_MESSAGES.invalidMinOffer],
       [{ minOfferCents: "50" }, SETTINGS_MESSAGES.invalidMinOffer],
@@ -270,11 +288,8 @@ describe("platform settings", () => {
       await createListedLoop(t.db.prisma, seller.id, "Fee A", 1000),
       await createListedLoop(t.db.prisma, seller.id, "Fee B", 1000),
     ];
-    const buy = async (loopId: string) => {
-      const response = await buyer.browser.post("/api/purchases").send({ loopId, format: "mp3", paymentMethod: "loop" });
-      expect(response.status, JSON.stringify(response.body)).toBe(201);
-      return response.body as { fee: string; total: string; loopAmount: string };
-    };
+    const buy = async (loopId: string) =>
+      (await buyWithLoop(buyer.browser, loopId, "mp3")).body as { fee: string; total: string; loopAmount: string };
     // $10.00 at 2% → $0.20.
     expect(await buy(first)).toMatchObject({ fee: "0.20", total: "10.20", loopAmount: "5100.00000000" });
 

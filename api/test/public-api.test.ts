@@ -42,7 +42,7 @@ describe("public API", () => {
     // The server's RPC URL (RPC_URL_31337) is never published.
     expect(response.text).not.toContain(inject("rpcUrl"));
     expect(response.body).toEqual({
-      chains: [{ id: 31337, name: "Hardhat (local)", publicRpcUrl: null, contracts: null }],
+      chains: [{ id: 31337, name: "Hardhat (local)", publicRpcUrl: null, contracts: null, exchange: null }],
       defaultChainId: 31337,
       walletConnectProjectId: null,
       oidc: null,
@@ -54,6 +54,7 @@ describe("public API", () => {
         offerExpiryHours: 168,
         supportEmail: "support@loop.local",
         minOfferCents: 50,
+        maxPriceImpactBps: 500,
       },
     });
   });
@@ -64,7 +65,9 @@ describe("public API", () => {
     const withManifest = await createTestApp({ db: t.db, env: { DEPLOYMENTS_DIR: deployments.dir } });
     try {
       const response = await request(withManifest.app).get("/api/config").expect(200);
-      expect(response.body.chains).toEqual([{ id: 31337, name: "Hardhat (local)", publicRpcUrl: null, contracts: LOCAL_CONTRACTS }]);
+      expect(response.body.chains).toEqual([
+        { id: 31337, name: "Hardhat (local)", publicRpcUrl: null, contracts: LOCAL_CONTRACTS, exchange: null },
+      ]);
       // Read once at start-up: a manifest written later changes nothing until a restart.
       deployments.remove();
       expect((await request(withManifest.app).get("/api/config").expect(200)).body.chains[0].contracts).toEqual(LOCAL_CONTRACTS);
@@ -83,7 +86,7 @@ describe("public API", () => {
     try {
       const response = await request(withKeys.app).get("/api/config").expect(200);
       expect(response.body.chains).toEqual([
-        { id: 31337, name: "Hardhat (local)", publicRpcUrl: "https://rpc.public.example/", contracts: null },
+        { id: 31337, name: "Hardhat (local)", publicRpcUrl: "https://rpc.public.example/", contracts: null, exchange: null },
       ]);
       expect(response.text).not.toContain("server-secret-key");
       expect(response.text).not.toContain("rpc.provider.example");

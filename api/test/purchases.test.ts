@@ -2,6 +2,7 @@
 // entry, once per buyer/loop/format under retries and races, XP, notifications, e-mails with a
 // working download link, and every refusal leaving nothing behind.
 import { randomUUID } from "node:crypto";
+import type { ErrorCode } from "@loop/rules/error-codes";
 import { PURCHASE_MESSAGES, insufficientLoopMessage, purchaseSchema } from "@loop/rules/schemas/purchases";
 import { transferListSchema } from "@loop/rules/schemas/tokens";
 import request from "supertest";
@@ -116,7 +117,8 @@ describe("purchases", () => {
     expect(notice).toContain("Subject: You sold Golden Hour (WAV)");
 
     // The loop now shows as bought, and MP3 is a separate purchase.
-    await buy(buyer.browser, { loopId: loop.id, format: "wav", paymentMethod: "loop" }).expect(409);
+    const again = await buy(buyer.browser, { loopId: loop.id, format: "wav", paymentMethod: "loop" }).expect(409);
+    expect(again.body).toEqual({ message: PURCHASE_MESSAGES.alreadyPurchased, code: "ALREADY_PURCHASED" });
     expect((await purchasesOf(buyer.id)).map((row) => row.format)).toEqual(["wav"]);
   });
 
@@ -125,7 +127,7 @@ describe("purchases", () => {
     const buyer = await signInMember(t);
     const loop = await listedLoop(seller.id, "4.99");
     const refused = await buy(buyer.browser, { loopId: loop.id, format: "mp3", paymentMethod: "loop" }).expect(400);
-    expect(refused.body.message).toBe(insufficientLoopMessage("2545", "500"));
+    expect(refused.body).toEqual({ message: insufficientLoopMessage("2545", "500"), code: "INSUFFICIENT_BALANCE" });
     expect(await purchasesOf(buyer.id)).toEqual([]);
     expect(await balance(buyer.browser)).toMatchObject({ balance: "500.00000000" });
     expect((await t.db.prisma.user.findUniqueOrThrow({ where: { id: seller.id } })).experience).toBe(0);
@@ -146,20 +148,20 @@ describe("purchases", () => {
     const hidden = await listedLoop(seller.id, "2.00");
     await t.db.prisma.loop.update({ where: { id: hidden.id }, data: { isPublic: false } });
     const M = PURCHASE_MESSAGES;
-    const cases: [Browser, unknown, number, string][] = [
-      [buyer.browser, {}, 400, M.missing],
-      [buyer.browser, { loopId: loop.id }, 400, M.format],
-      [buyer.browser, { loopId: loop.id, format: "flac", paymentMethod: "loop" }, 400, M.format],
-      [buyer.browser, { loopId: loop.id, format: "mp3" }, 400, M.choosePayment],
-      [buyer.browser, { loopId: loop.id, format: "mp3", paymentMethod: "paypal" }, 400, M.paymentMethod],
-      [buyer.browser, { loopId: randomUUID(), format: "mp3", paymentMethod: "loop" }, 404, "Loop Not Found"],
-      [buyer.browser, { loopId: "not-a-uuid", format: "mp3", paymentMethod: "loop" }, 404, "Loop Not Found"],
-      [buyer.browser, { loopId: hidden.id, format: "mp3", paymentMethod: "loop" }, 404, "Loop Not Found"],
-      [seller.browser, { loopId: loop.id, format: "mp3", paymentMethod: "loop" }, 400, M.ownLoop],
+    const cases: [Browser, unknown, number, ErrorCode, string][] = [
+      [buyer.browser, {}, 400, "VALIDATION_FAILED", M.missing],
+      [buyer.browser, { loopId: loop.id }, 400, "VALIDATION_FAILED", M.format],
+      [buyer.browser, { loopId: loop.id, format: "flac", paymentMethod: "loop" }, 400, "VALIDATION_FAILED", M.format],
+      [buyer.browser, { loopId: loop.id, format: "mp3" }, 400, "PAYMENT_METHOD_REQUIRED", M.choosePayment],
+      [buyer.browser, { loopId: loop.id, format: "mp3", paymentMethod: "paypal" }, 400, "VALIDATION_FAILED", M.paymentMethod],
+      [buyer.browser, { loopId: randomUUID(), format: "mp3", paymentMethod: "loop" }, 404, "LOOP_NOT_FOUND", "Loop Not Found"],
+      [buyer.browser, { loopId: "not-a-uuid", format: "mp3", paymentMethod: "loop" }, 404, "LOOP_NOT_FOUND", "Loop Not Found"],
+      [buyer.browser, { loopId: hidden.id, format: "mp3", paymentMethod: "loop" }, 404, "LOOP_NOT_FOUND", "Loop Not Found"],
+      [seller.browser, { loopId: loop.id, format: "mp3", paymentMethod: "loop" }, 400, "OWN_LOOP_PURCHASE", M.ownLoop],
     ];
-    for (const [as, body, status, message] of cases) {
+    for (const [as, body, status, code, message] of cases) {
       const response = await buy(as, body).expect(status);
-      expect(response.body, JSON.stringify(body)).toMatchObject({ message });
+      expect(response.body, JSON.stringify(body)).toMatchObject({ message, code });
     }
     await browser(t.app).post("/api/purchases").send({ loopId: loop.id, format: "mp3", paymentMethod: "loop" }).expect(401);
     expect(await t.db.prisma.purchase.count({ where: { loopId: { in: [loop.id, hidden.id] } } })).toBe(0);
@@ -186,7 +188,7 @@ describe("purchases", () => {
     const first = await buy(buyer.browser, body, "buy-1").expect(201);
     const replay = await buy(buyer.browser, body, "buy-1").expect(201);
     expect(replay.body).toEqual(first.body);
-    await buy(buyer.browser, { ...body, format: "wav" }, "buy-1").expect(409);
+    expect((await buy(buyer.browser, { ...body, format: "wav" }, "buy-1").expect(409)).body.code).toBe("IDEMPOTENCY_KEY_REUSED");
 
     const racing = await Promise.all(Array.from({ length: 20 }, () => buy(buyer.browser, { ...body, format: "wav" })));
     expect(racing.filter((response) => response.status === 201)).toHaveLength(1);

@@ -3,8 +3,8 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrisma, type PrismaClient } from "../src/db/prisma";
-import { OWN_NOTIFICATIONS_PER_HOUR, TOO_MANY_NOTIFICATIONS } from "../src/features/notifications/create-notification-rate-limit";
-import { ORDERS_PER_HOUR, TOO_MANY_ORDERS } from "../src/features/token-orders/order-rate-limit";
+import { OWN_NOTIFICATIONS_PER_HOUR, TOO_MANY_NOTIFICATIONS } from "@loop/rules/schemas/notifications";
+import { ORDERS_PER_HOUR, TOO_MANY_ORDERS } from "@loop/rules/schemas/token-orders";
 import { PostgresRateLimitStore, deleteExpiredRateLimitHits } from "../src/http/postgres-rate-limit-store";
 import { signInMember } from "./support/members";
 import { APP_ORIGIN, createTestApp, type TestApp } from "./support/test-app";

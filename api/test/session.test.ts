@@ -9,7 +9,7 @@ describe("sessions, CSRF origin check and bans", () => {
   suiteApp((app) => (t = app));
 
   it("answers 401 on /api/auth/user when signed out, also for an unknown or expired cookie", async () => {
-    expect((await request(t.app).get("/api/auth/user").expect(401)).body).toMatchObject({ message: "Unauthorized" });
+    expect((await request(t.app).get("/api/auth/user").expect(401)).body).toEqual({ message: "Unauthorized", code: "UNAUTHORIZED" });
     await request(t.app).get("/api/auth/user").set("Cookie", "loop_session=forged").expect(401);
 
     const client = browser(t.app);
@@ -78,7 +78,7 @@ describe("sessions, CSRF origin check and bans", () => {
         .type("form")
         .send("")
         .expect(403);
-      expect(refused.body).toMatchObject({ message: "Cross-site request refused" });
+      expect(refused.body).toEqual({ message: "Cross-site request refused", code: "CROSS_SITE_REFUSED" });
       await request(t.app).post("/api/logout").set("Cookie", cookie).expect(403);
       expect(await t.db.prisma.session.count({ where: { userId: signedIn.body.id } })).toBe(1);
       await client.get("/api/auth/user").expect(200);
@@ -96,12 +96,12 @@ describe("sessions, CSRF origin check and bans", () => {
   describe("Origin check on state-changing calls", () => {
     it("refuses a POST without Origin or Referer", async () => {
       const response = await request(t.app).post("/api/auth/email").send({ email: "a@example.com" }).expect(403);
-      expect(response.body).toMatchObject({ message: "Cross-site request refused" });
+      expect(response.body).toEqual({ message: "Cross-site request refused", code: "CROSS_SITE_REFUSED" });
     });
     it("refuses a POST from another origin", async () => {
       for (const origin of ["https://evil.example", "http://localhost:5174", "null"]) {
         const response = await request(t.app).post("/api/auth/web3").set("Origin", origin).send({}).expect(403);
-        expect(response.body).toMatchObject({ message: "Cross-site request refused" });
+        expect(response.body).toEqual({ message: "Cross-site request refused", code: "CROSS_SITE_REFUSED" });
       }
     });
     it("refuses a POST whose Referer is another site, and accepts one from the app", async () => {
@@ -135,7 +135,7 @@ describe("sessions, CSRF origin check and bans", () => {
       ]) {
         const response = await call;
         expect(response.status).toBe(403);
-        expect(response.body).toMatchObject({ message: "Your account has been banned. Reason: Selling stolen samples" });
+        expect(response.body).toEqual({ message: "Your account has been banned. Reason: Selling stolen samples", code: "ACCOUNT_BANNED" });
       }
       const me = await client.get("/api/auth/user").expect(200);
       expect(me.body).toMatchObject({ isBanned: true, banReason: "Selling stolen samples" });

@@ -50,7 +50,7 @@ import { expireNegotiations } from "../src/features/negotiations/expire-negotiat
 import { startSettlementWorker, type SettlementWorker } from "../src/features/settlement/settlement-worker";
 import { settleChain } from "../src/features/settlement/settlement.service";
 import { payoutIdOf } from "../src/features/withdrawals/vault-payout";
-import { tokenBalance } from "./support/api-calls";
+import { buyWithLoop, tokenBalance } from "./support/api-calls";
 import { startApiProcess } from "./support/api-processes";
 import { deployContracts } from "./support/deploy-contracts";
 import { startHardhatNode } from "./support/hardhat-node";
@@ -729,8 +729,7 @@ describe("settlement of indexed chain events", () => {
     await respond(seller.browser, row.id, { action: "accept" }).expect(200);
     // While the acceptance confirms, the buyer buys the same MP3 with in-app LOOP.
     await fundMember(t, buyer.id, 10_000n);
-    const bought = await buyer.browser.post("/api/purchases").send({ loopId, format: "mp3", paymentMethod: "loop" });
-    expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+    await buyWithLoop(buyer.browser, loopId, "mp3");
     const { settleTx } = await t.db.prisma.negotiation.findUniqueOrThrow({ where: { id: row.id } });
     await mineBlocks(depth);
     const [settled] = await waitFor("the acceptance settled", async () => {

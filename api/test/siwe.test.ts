@@ -83,6 +83,7 @@ describe("Sign-In with Ethereum", () => {
       const response = await client.post("/api/auth/web3").send({ address: options.address ?? account.address, signature, message });
       expect(response.status).toBe(401);
       expect(setCookie(response, "loop_session")).toBeUndefined();
+      expect(response.body.code).toBe("SIWE_MESSAGE_INVALID");
       return response.body.message as string;
     }
 
@@ -98,7 +99,10 @@ describe("Sign-In with Ethereum", () => {
       const signature = await account.signMessage({ message });
       await client.post("/api/auth/web3").send({ address: account.address, signature, message }).expect(200);
       const replay = await browser(t.app).post("/api/auth/web3").send({ address: account.address, signature, message }).expect(401);
-      expect(replay.body.message).toBe("Invalid sign-in message: unknown, expired or already used nonce");
+      expect(replay.body).toEqual({
+        message: "Invalid sign-in message: unknown, expired or already used nonce",
+        code: "SIWE_MESSAGE_INVALID",
+      });
     });
     it("unknown nonce", async () => {
       expect(await attempt({ nonce: "NeverIssuedByTheServer123" })).toBe("Invalid sign-in message: unknown, expired or already used nonce");

@@ -1,4 +1,5 @@
 // GET /api/tokens/balance, POST /api/tokens/transfer (with Idempotency-Key), GET /api/tokens/transfers.
+import type { ErrorCode } from "@loop/rules/error-codes";
 import { promotionalRefusalMessage, TOKEN_MESSAGES, transferListSchema, transferSchema } from "@loop/rules/schemas/tokens";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
@@ -52,26 +53,32 @@ describe("tokens: balance and transfers", () => {
 
   it("validates with the spec's messages", async () => {
     const [a, b] = [await signInMember(t), await signInMember(t)];
-    const cases: [unknown, number, string][] = [
-      [{}, 400, TOKEN_MESSAGES.missing],
-      [{ toUserId: b.id }, 400, TOKEN_MESSAGES.missing],
-      [{ amount: "5" }, 400, TOKEN_MESSAGES.missing],
-      [{ toUserId: "", amount: "" }, 400, TOKEN_MESSAGES.missing],
-      [{ toUserId: b.id, amount: "0" }, 400, TOKEN_MESSAGES.notPositive],
-      [{ toUserId: b.id, amount: "0.00000000" }, 400, TOKEN_MESSAGES.notPositive],
-      [{ toUserId: b.id, amount: "-3" }, 400, TOKEN_MESSAGES.notPositive],
-      [{ toUserId: b.id, amount: "abc" }, 400, TOKEN_MESSAGES.invalidAmount],
-      [{ toUserId: b.id, amount: 5 }, 400, TOKEN_MESSAGES.missing],
-      [{ toUserId: b.id, amount: "1.000000001" }, 400, TOKEN_MESSAGES.tooPrecise],
-      [{ toUserId: b.id, amount: "500.00000001" }, 400, promotionalRefusalMessage("send", "0")],
-      [{ toUserId: b.id, amount: "1", description: "x".repeat(201) }, 400, TOKEN_MESSAGES.descriptionTooLong],
-      [{ toUserId: a.id, amount: "1" }, 400, TOKEN_MESSAGES.selfTransfer],
-      [{ toUserId: "00000000-0000-4000-8000-000000000000", amount: "1" }, 404, TOKEN_MESSAGES.recipientNotFound],
-      [{ toUserId: "not-a-user", amount: "1" }, 404, TOKEN_MESSAGES.recipientNotFound],
+    const invalid = "VALIDATION_FAILED";
+    const cases: [unknown, number, ErrorCode, string][] = [
+      [{}, 400, invalid, TOKEN_MESSAGES.missing],
+      [{ toUserId: b.id }, 400, invalid, TOKEN_MESSAGES.missing],
+      [{ amount: "5" }, 400, invalid, TOKEN_MESSAGES.missing],
+      [{ toUserId: "", amount: "" }, 400, invalid, TOKEN_MESSAGES.missing],
+      [{ toUserId: b.id, amount: "0" }, 400, invalid, TOKEN_MESSAGES.notPositive],
+      [{ toUserId: b.id, amount: "0.00000000" }, 400, invalid, TOKEN_MESSAGES.notPositive],
+      [{ toUserId: b.id, amount: "-3" }, 400, invalid, TOKEN_MESSAGES.notPositive],
+      [{ toUserId: b.id, amount: "abc" }, 400, invalid, TOKEN_MESSAGES.invalidAmount],
+      [{ toUserId: b.id, amount: 5 }, 400, invalid, TOKEN_MESSAGES.missing],
+      [{ toUserId: b.id, amount: "1.000000001" }, 400, invalid, TOKEN_MESSAGES.tooPrecise],
+      [{ toUserId: b.id, amount: "500.00000001" }, 400, "PROMOTIONAL_LOOP_LOCKED", promotionalRefusalMessage("send", "0")],
+      [{ toUserId: b.id, amount: "1", description: "x".repeat(201) }, 400, invalid, TOKEN_MESSAGES.descriptionTooLong],
+      [{ toUserId: a.id, amount: "1" }, 400, "TRANSFER_TO_SELF", TOKEN_MESSAGES.selfTransfer],
+      [{ toUserId: "00000000-0000-4000-8000-000000000000", amount: "1" }, 404, "RECIPIENT_NOT_FOUND", TOKEN_MESSAGES.recipientNotFound],
+      [{ toUserId: "not-a-user", amount: "1" }, 404, "RECIPIENT_NOT_FOUND", TOKEN_MESSAGES.recipientNotFound],
     ];
-    for (const [body, status, message] of cases) {
+    for (const [body, status, code, message] of cases) {
       const response = await send(a.browser, body);
-      expect({ body, status: response.status, message: response.body.message }).toEqual({ body, status, message });
+      expect({ body, status: response.status, code: response.body.code, message: response.body.message }).toEqual({
+        body,
+        status,
+        code,
+        message,
+      });
     }
     expect(await balance(a.browser)).toEqual(WELCOME_ONLY);
     expect(await balance(b.browser)).toEqual(WELCOME_ONLY);
@@ -166,7 +173,7 @@ describe("tokens: balance and transfers", () => {
       const retry = await send(a.browser, body, "pay-b-once").expect(201);
       expect(retry.body).toEqual(responses[0]!.body);
       const conflict = await send(a.browser, { ...body, amount: "26" }, "pay-b-once").expect(409);
-      expect(conflict.body).toMatchObject({ message: TOKEN_MESSAGES.idempotencyKeyReused });
+      expect(conflict.body).toEqual({ message: TOKEN_MESSAGES.idempotencyKeyReused, code: "IDEMPOTENCY_KEY_REUSED" });
       // Keys belong to the user: b may use the same key for its own call.
       await send(b.browser, { toUserId: a.id, amount: "1" }, "pay-b-once").expect(201);
     });
@@ -174,7 +181,7 @@ describe("tokens: balance and transfers", () => {
     it("a refused request answers the same refusal again, even after the balance changed", async () => {
       const [a, b] = [await signInMember(t, { funds: 500n }), await signInMember(t, { funds: 500n })];
       const first = await send(a.browser, { toUserId: b.id, amount: "600" }, "too-much").expect(400);
-      expect(first.body).toEqual({ message: promotionalRefusalMessage("send", "500"), code: "BAD_REQUEST" });
+      expect(first.body).toEqual({ message: promotionalRefusalMessage("send", "500"), code: "PROMOTIONAL_LOOP_LOCKED" });
       await send(b.browser, { toUserId: a.id, amount: "200" }).expect(201);
       const again = await send(a.browser, { toUserId: b.id, amount: "600" }, "too-much").expect(400);
       expect(again.body).toEqual(first.body);
@@ -184,7 +191,7 @@ describe("tokens: balance and transfers", () => {
     it("refuses a malformed key", async () => {
       const [a, b] = [await signInMember(t), await signInMember(t)];
       const response = await send(a.browser, { toUserId: b.id, amount: "1" }, "x".repeat(201)).expect(400);
-      expect(response.body.message).toBe(TOKEN_MESSAGES.idempotencyKeyInvalid);
+      expect(response.body).toEqual({ message: TOKEN_MESSAGES.idempotencyKeyInvalid, code: "IDEMPOTENCY_KEY_INVALID" });
     });
   });
 
@@ -198,8 +205,8 @@ describe("tokens: balance and transfers", () => {
     const refused = responses.filter((r) => r.status !== 201);
     expect(ok).toHaveLength(100);
     expect(refused).toHaveLength(100);
-    expect(new Set(refused.map((r) => `${r.status} ${r.body.message}`))).toEqual(
-      new Set([`400 ${promotionalRefusalMessage("send", "0")}`]),
+    expect(new Set(refused.map((r) => `${r.status} ${r.body.code} ${r.body.message}`))).toEqual(
+      new Set([`400 PROMOTIONAL_LOOP_LOCKED ${promotionalRefusalMessage("send", "0")}`]),
     );
     expect(await balance(a.browser)).toEqual(WELCOME_ONLY);
     const received =

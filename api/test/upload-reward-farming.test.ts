@@ -5,9 +5,8 @@
 // wallet that has received LOOP on chain). A reward whose loop leaves sale within 30 days — hidden,
 // made private, free or cheaper than the minimum, deleted — goes back, once, from what is still
 // promotional in the creator's balance (never below zero), and the creator is told.
-import { createHash, randomUUID } from "node:crypto";
-import { creatorLoopSchema, uploadLoopFieldsSchema } from "@loop/rules/schemas/loops";
-import { tokenBalanceSchema, transferListSchema } from "@loop/rules/schemas/tokens";
+import { randomUUID } from "node:crypto";
+import { transferListSchema } from "@loop/rules/schemas/tokens";
 import { formatLoopBrief } from "@loop/rules/units";
 import {
   UPLOAD_REWARD_RETURNED_TITLE,
@@ -19,16 +18,15 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/features/ledger/ledger-check";
 import { platformAccountId, postEntry, promoAccountId } from "../src/features/ledger/ledger.service";
-import { recordUpload } from "../src/features/loops/record-upload";
 import { sweepUploadRewards } from "../src/features/upload-rewards/upload-rewards.service";
-import type { LoopWorker } from "../src/jobs/loop-worker";
+import { tokenBalance } from "./support/api-calls";
 import { melody, mp3File, wavFile } from "./support/audio";
 import { createListedLoop } from "./support/listed-loop";
 import { createTestDatabase } from "./support/database";
 import { LOOP, checkLedgerAfterEach, violationsOf } from "./support/ledger";
-import { fundMember, signInAdmin, signInMember, type Member } from "./support/members";
-import { createTestApp, type TestApp } from "./support/test-app";
-import { EVENT_DEADLINE_MS, waitFor } from "./support/wait";
+import { fundMember, signInMember, type Member } from "./support/members";
+import type { TestApp } from "./support/test-app";
+import { processedUpload, recordedUpload, rewardQueries, startUploadRewardApp } from "./support/upload-rewards";
 
 const HOUR = 3_600_000;
 /** The stand-in for Ponder's schema in this file's database (the real indexer writes the same table and columns). */
@@ -36,9 +34,9 @@ const INDEXER_SCHEMA = "farming_indexer";
 
 describe("upload rewards a script cannot farm", () => {
   let t: TestApp;
-  let worker: LoopWorker;
   let genreId: number;
   let admin: Member;
+  let stop: () => Promise<void>;
 
   /** A creator who can be reached: a confirmed e-mail (wallet sign-in makes accounts without one). */
   const creator = () => signInMember(t, `creator-${randomUUID().slice(0, 8)}@example.com`);
@@ -51,49 +49,16 @@ describe("upload rewards a script cannot farm", () => {
       .attach("audio", bytes, { filename: `${title}.${type}`, contentType: type === "mp3" ? "audio/mpeg" : "audio/wav" });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     const id = response.body.id as string;
-    const processed = await waitFor(
-      `loop ${id} to be processed`,
-      async () => {
-        const loop = creatorLoopSchema.parse((await member.browser.get(`/api/loops/${id}/status`).expect(200)).body);
-        return loop.status !== "processing" && loop;
-      },
-      EVENT_DEADLINE_MS,
-      100,
-    );
-    expect(processed.status).toBe("ready");
+    expect((await processedUpload(member.browser, id)).status).toBe("ready");
     return id;
   };
-  /** A member's upload as recordUpload records it, then processed (the status the worker sets): for the rules that need no audio. */
-  const recorded = async (member: Member, title: string, price = "1") => {
-    const id = randomUUID();
-    await t.db.prisma.$transaction(async (tx) => {
-      await recordUpload(tx, {
-        id,
-        userId: member.id,
-        genreId,
-        input: uploadLoopFieldsSchema.parse({ title, genreId: String(genreId), price }),
-        originalFormat: "wav",
-        originalBytes: 10,
-        originalSha256: createHash("sha256").update(id).digest(),
-        uploadReward: true,
-      });
-      await tx.loop.update({ where: { id }, data: { status: "ready" } });
-    });
-    return id;
-  };
+  const recorded = (member: Member, title: string, price = "1") => recordedUpload(t.db.prisma, member.id, genreId, title, price);
   const reward = (loopId: string) => t.db.prisma.uploadReward.findUniqueOrThrow({ where: { loopId } });
-  const listedHoursAgo = (loopIds: string[], hours: number) =>
-    t.db.prisma.$executeRaw`UPDATE "app"."upload_rewards" SET "listed_since" = CURRENT_TIMESTAMP - make_interval(hours => ${hours}::int)
-      WHERE "loop_id" = ANY(${loopIds}::uuid[])`;
+  const { listedHoursAgo, rewardEntries } = rewardQueries(() => t.db.prisma);
   /** The sweep as the API runs it (the indexer's table in INDEXER_SCHEMA, the local chain). */
   const sweep = () =>
     sweepUploadRewards(t.db.prisma, { windowMs: t.config.uploadRewards.windowMs, indexer: { schema: INDEXER_SCHEMA, chainIds: [31337] } });
-  const balance = async (member: Member) => tokenBalanceSchema.parse((await member.browser.get("/api/tokens/balance").expect(200)).body);
-  const rewardEntries = (userId: string, kind = "upload_reward") =>
-    t.db.prisma.ledgerEntry.findMany({
-      where: { kind, postings: { some: { account: { userId } } } },
-      include: { postings: { include: { account: true } } },
-    });
+  const balance = (member: Member) => tokenBalance(member.browser);
   const notices = async (member: Member, title: string) =>
     (
       (await member.browser.get("/api/notifications").expect(200)).body as {
@@ -112,16 +77,10 @@ describe("upload rewards a script cannot farm", () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    worker = t.startWorker();
-    genreId = (await t.db.prisma.genre.create({ data: { name: `Genre ${randomUUID().slice(0, 8)}` } })).id;
-    admin = await signInAdmin(t);
+    ({ t, genreId, admin, stop } = await startUploadRewardApp());
   });
   checkLedgerAfterEach(() => t.db.prisma);
-  afterAll(async () => {
-    await worker.stop();
-    await t.close();
-  });
+  afterAll(() => stop());
 
   it("the same sound earns one reward at most — one byte changed, re-encoded as MP3, a little louder — and a different sound still earns one", async () => {
     const [first, copier] = [await creator(), await creator()];
@@ -339,19 +298,7 @@ describe("ledger:check and returned upload rewards", () => {
         await db.prisma.user.create({ data: { username: `u_${randomUUID().slice(0, 8)}`, email: `${randomUUID()}@example.com` } })
       ).id;
       const genre = (await db.prisma.genre.create({ data: { name: "Check Genre" } })).id;
-      const loopId = randomUUID();
-      await db.prisma.$transaction(async (tx) => {
-        await recordUpload(tx, {
-          id: loopId,
-          userId: user,
-          genreId: genre,
-          input: uploadLoopFieldsSchema.parse({ title: "Checked", genreId: String(genre), price: "2" }),
-          originalFormat: "wav",
-          originalBytes: 10,
-          uploadReward: true,
-        });
-        await tx.loop.update({ where: { id: loopId }, data: { status: "ready" } });
-      });
+      const loopId = await recordedUpload(db.prisma, user, genre, "Checked", "2");
       await db.prisma.$executeRaw`UPDATE "app"."upload_rewards" SET "listed_since" = CURRENT_TIMESTAMP - INTERVAL '25 hours'`;
       expect((await sweepUploadRewards(db.prisma, { windowMs: 24 * HOUR })).decided).toEqual({ rewarded: 1 });
       expect(await checkLedger(db.prisma)).toEqual([]);

@@ -6,58 +6,34 @@
 // promotional LOOP: the balance shows it as such and it cannot be sent or withdrawn. ledger:check
 // passes after every test and is shown to catch a wrong or over-cap reward.
 import { createHash, randomUUID } from "node:crypto";
-import { creatorLoopSchema, uploadLoopFieldsSchema } from "@loop/rules/schemas/loops";
-import { promotionalRefusalMessage, tokenBalanceSchema, transferListSchema } from "@loop/rules/schemas/tokens";
+import { promotionalRefusalMessage, transferListSchema } from "@loop/rules/schemas/tokens";
 import { UPLOAD_REWARD_UNITS, UPLOAD_REWARDS_PER_DAY, UPLOAD_REWARD_WINDOW_HOURS, uploadRewardMessage } from "@loop/rules/upload-reward";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config";
 import { checkLedger } from "../src/features/ledger/ledger-check";
 import { promoAccountId, userAccountId } from "../src/features/ledger/ledger.service";
-import { recordUpload } from "../src/features/loops/record-upload";
 import { startUploadRewardSweeper } from "../src/features/upload-rewards/upload-reward-sweeper";
 import { sweepUploadRewards, uploadRewardKey } from "../src/features/upload-rewards/upload-rewards.service";
-import type { LoopWorker } from "../src/jobs/loop-worker";
+import { tokenBalance } from "./support/api-calls";
 import { clickTrack, wavFile } from "./support/audio";
 import { LOOP, checkLedgerAfterEach, expectLedgerCheckCliOk, postFromIssuance, violationsOf } from "./support/ledger";
 import { createTestDatabase } from "./support/database";
-import { signInAdmin, signInMember } from "./support/members";
+import { signInMember } from "./support/members";
 import { newAccount } from "./support/siwe";
-import { createTestApp, type TestApp } from "./support/test-app";
-import { EVENT_DEADLINE_MS, waitFor } from "./support/wait";
+import type { TestApp } from "./support/test-app";
+import { processedUpload, recordedUpload, rewardQueries, startUploadRewardApp } from "./support/upload-rewards";
+import { EVENT_DEADLINE_MS } from "./support/wait";
 
 const HOUR = 3_600_000;
 const ETH = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
 /** The UTC day `n` days ago, YYYY-MM-DD. */
 const daysAgo = (n: number) => new Date(Date.now() - n * 24 * HOUR).toISOString().slice(0, 10);
 
-/**
- * A member's upload recorded as the upload path records it (recordUpload, its reward row), then
- * processed (the status change the worker makes): faster than real audio where only the rules matter.
- */
-async function recordedUpload(prisma: TestApp["db"]["prisma"], userId: string, genreId: number, title = "Loop"): Promise<string> {
-  const id = randomUUID();
-  await prisma.$transaction(async (tx) => {
-    await recordUpload(tx, {
-      id,
-      userId,
-      genreId,
-      input: uploadLoopFieldsSchema.parse({ title, genreId: String(genreId), price: "1" }),
-      originalFormat: "wav",
-      originalBytes: 10,
-      originalSha256: createHash("sha256").update(id).digest(),
-      uploadReward: true,
-    });
-    // Processed at once: the worker, finding it ready, leaves it.
-    await tx.loop.update({ where: { id }, data: { status: "ready" } });
-  });
-  return id;
-}
-
 describe("upload reward", () => {
   let t: TestApp;
-  let worker: LoopWorker;
   let genreId: number;
   let admin: Member;
+  let stop: () => Promise<void>;
   let tone = 0;
   type Member = Awaited<ReturnType<typeof signInMember>>;
   /** A member with a confirmed e-mail: one the reward can reach (issue 35; the other conditions: upload-reward-farming.test.ts). */
@@ -72,48 +48,24 @@ describe("upload reward", () => {
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     return response.body.id as string;
   };
-  const processed = async (member: Member, id: string) => {
-    return waitFor(
-      `loop ${id} to be processed`,
-      async () => {
-        const loop = creatorLoopSchema.parse((await member.browser.get(`/api/loops/${id}/status`).expect(200)).body);
-        return loop.status !== "processing" && loop;
-      },
-      EVENT_DEADLINE_MS,
-      100,
-    );
-  };
+  const processed = (member: Member, id: string) => processedUpload(member.browser, id);
   const uploadReady = async (member: Member, title: string, fields?: Record<string, string>, bytes?: Buffer) => {
     const id = await upload(member, title, fields, bytes);
     expect((await processed(member, id)).status).toBe("ready");
     return id;
   };
   const reward = (loopId: string) => t.db.prisma.uploadReward.findUniqueOrThrow({ where: { loopId } });
-  /** Moves the loop's listing back in time (the window is measured from it). */
-  const listedHoursAgo = (loopId: string, hours: number) =>
-    t.db.prisma
-      .$executeRaw`UPDATE "app"."upload_rewards" SET "listed_since" = CURRENT_TIMESTAMP - make_interval(hours => ${hours}::int) WHERE "loop_id" = ${loopId}::uuid`;
+  const { listedHoursAgo, rewardEntries } = rewardQueries(() => t.db.prisma);
   /** The sweep as the API runs it: the configured window, now. */
   const sweep = (options: { batchSize?: number } = {}) =>
     sweepUploadRewards(t.db.prisma, { windowMs: t.config.uploadRewards.windowMs, ...options });
-  const balance = async (member: Member) => tokenBalanceSchema.parse((await member.browser.get("/api/tokens/balance").expect(200)).body);
-  const rewardEntries = (userId: string) =>
-    t.db.prisma.ledgerEntry.findMany({
-      where: { kind: "upload_reward", postings: { some: { account: { userId } } } },
-      include: { postings: { include: { account: true } } },
-    });
+  const balance = (member: Member) => tokenBalance(member.browser);
 
   beforeAll(async () => {
-    t = await createTestApp();
-    worker = t.startWorker();
-    genreId = (await t.db.prisma.genre.create({ data: { name: `Genre ${randomUUID().slice(0, 8)}` } })).id;
-    admin = await signInAdmin(t);
+    ({ t, genreId, admin, stop } = await startUploadRewardApp());
   });
   checkLedgerAfterEach(() => t.db.prisma);
-  afterAll(async () => {
-    await worker.stop();
-    await t.close();
-  });
+  afterAll(() => stop());
 
   it("the window is 24 hours by default (UPLOAD_REWARD_WINDOW_MS), the sweep every minute (UPLOAD_REWARD_SWEEP_MS)", () => {
     expect(UPLOAD_REWARD_WINDOW_HOURS).toBe(24);
@@ -132,12 +84,12 @@ describe("upload reward", () => {
     expect(waiting).toMatchObject({ userId: member.id, status: "waiting", entryId: null, decidedAt: null });
     expect(waiting.listedSince).not.toBeNull();
     expect((await sweep()).decided).toEqual({});
-    await listedHoursAgo(id, 23);
+    await listedHoursAgo([id], 23);
     expect((await sweep()).decided).toEqual({});
     expect((await reward(id)).status).toBe("waiting");
 
     // Past the window: two processes sweeping at once pay it once.
-    await listedHoursAgo(id, 25);
+    await listedHoursAgo([id], 25);
     const [a, b] = await Promise.all([sweep(), sweep()]);
     expect([a.decided.rewarded ?? 0, b.decided.rewarded ?? 0].sort()).toEqual([0, 1]);
     expect((await sweep()).decided).toEqual({});
@@ -221,8 +173,8 @@ describe("upload reward", () => {
     const hidden = await uploadReady(creator, "Copied Sample");
     const kept = await uploadReady(creator, "Original Work");
     const ofBanned = await uploadReady(banned, "Spam");
-    await listedHoursAgo(hidden, 12);
-    await listedHoursAgo(ofBanned, 12);
+    await listedHoursAgo([hidden], 12);
+    await listedHoursAgo([ofBanned], 12);
 
     await admin.browser.put(`/api/admin/loops/${hidden}/moderation`).send({ hidden: true, reason: "Copyrighted sample" }).expect(200);
     await admin.browser.put(`/api/admin/loops/${hidden}/moderation`).send({ hidden: false }).expect(200);
@@ -231,7 +183,7 @@ describe("upload reward", () => {
     expect(await reward(hidden)).toMatchObject({ status: "removed", entryId: null });
     expect(await reward(ofBanned)).toMatchObject({ status: "banned", entryId: null });
 
-    for (const id of [hidden, kept, ofBanned]) await listedHoursAgo(id, 25);
+    for (const id of [hidden, kept, ofBanned]) await listedHoursAgo([id], 25);
     expect((await sweep()).decided).toEqual({ rewarded: 1 });
     expect((await reward(kept)).status).toBe("rewarded");
     expect(await rewardEntries(banned.id)).toEqual([]);
@@ -248,7 +200,7 @@ describe("upload reward", () => {
     } finally {
       await t.db.prisma.$executeRaw`ALTER TABLE "app"."users" ENABLE TRIGGER "users_upload_reward_ban"`;
     }
-    await listedHoursAgo(id, 25);
+    await listedHoursAgo([id], 25);
     expect((await sweep()).decided).toEqual({ banned: 1 });
     expect(await rewardEntries(member.id)).toEqual([]);
   });
@@ -266,7 +218,7 @@ describe("upload reward", () => {
   it("the window runs while the loop is listed: made private it stops, listed again it starts over", async () => {
     const member = await reachable();
     const id = await uploadReady(member, "Shy Loop");
-    await listedHoursAgo(id, 20);
+    await listedHoursAgo([id], 20);
     await member.browser.patch(`/api/loops/${id}`).send({ isPublic: false }).expect(200);
     expect(await reward(id)).toMatchObject({ status: "waiting", listedSince: null });
     expect((await sweep()).decided).toEqual({});
@@ -275,14 +227,14 @@ describe("upload reward", () => {
     const listedAgain = (await reward(id)).listedSince!;
     expect(listedAgain.getTime()).toBeGreaterThanOrEqual(relisted);
     expect((await sweep()).decided).toEqual({});
-    await listedHoursAgo(id, 25);
+    await listedHoursAgo([id], 25);
     expect((await sweep()).decided).toEqual({ rewarded: 1 });
   });
 
   it("a free loop earns nothing (decided once, at the end of its window)", async () => {
     const member = await reachable();
     const id = await uploadReady(member, "Free Sample", { isFree: "true" });
-    await listedHoursAgo(id, 25);
+    await listedHoursAgo([id], 25);
     expect((await sweep()).decided).toEqual({ free: 1 });
     expect(await reward(id)).toMatchObject({ status: "free", entryId: null });
     // Decided: made paid afterwards, it is not considered again.
@@ -301,7 +253,7 @@ describe("upload reward", () => {
     const stored = await t.db.prisma.loop.findMany({ where: { id: { in: [copy, ownCopy] } }, select: { originalSha256: true } });
     expect(stored.map((loop) => Buffer.from(loop.originalSha256!).equals(sha))).toEqual([true, true]);
 
-    for (const id of [original, copy, ownCopy]) await listedHoursAgo(id, 25);
+    for (const id of [original, copy, ownCopy]) await listedHoursAgo([id], 25);
     expect((await sweep()).decided).toEqual({ rewarded: 2, duplicate: 1 });
     expect(await reward(copy)).toMatchObject({ status: "rewarded" });
     expect(await reward(ownCopy)).toMatchObject({ status: "duplicate", entryId: null });

@@ -61,14 +61,17 @@ describe("linking a wallet to the signed-in account", () => {
     const client = await emailSignIn("thief@example.com");
     const response = await connect(client, owner);
     expect(response.status).toBe(409);
-    expect(response.body).toMatchObject({ message: "This wallet is already linked to another account." });
+    expect(response.body).toEqual({ message: "This wallet is already linked to another account.", code: "WALLET_TAKEN" });
   });
 
   it("refuses a message whose nonce the server did not issue", async () => {
     const client = await emailSignIn("nonce@example.com");
     const response = await connect(client, newAccount(), "MadeUpNonce1234567890");
     expect(response.status).toBe(401);
-    expect(response.body.message).toBe("Invalid sign-in message: unknown, expired or already used nonce");
+    expect(response.body).toEqual({
+      message: "Invalid sign-in message: unknown, expired or already used nonce",
+      code: "SIWE_MESSAGE_INVALID",
+    });
   });
 
   it("requires a signed-in user", async () => {
@@ -81,6 +84,9 @@ describe("linking a wallet to the signed-in account", () => {
   it("refuses to disconnect the wallet that is the account's only way to sign in", async () => {
     const client = (await signInMember(t)).browser;
     const response = await client.post("/api/auth/disconnect-wallet").expect(409);
-    expect(response.body.message).toBe("This wallet is the only way to sign in to this account, so it cannot be disconnected.");
+    expect(response.body).toEqual({
+      message: "This wallet is the only way to sign in to this account, so it cannot be disconnected.",
+      code: "WALLET_ONLY_SIGN_IN",
+    });
   });
 });

@@ -22,7 +22,7 @@ import { paidOutHandler } from "../src/features/settlement/handlers/paid-out";
 import { startPayoutReconciler } from "../src/features/withdrawals/payout-reconciler";
 import { reconcilePayouts } from "../src/features/withdrawals/payout-sender";
 import { payoutIdOf } from "../src/features/withdrawals/vault-payout";
-import { PAYOUT_IN_PROGRESS_MESSAGE } from "../src/features/withdrawals/withdrawal-settlement";
+import { ERROR_CODES } from "@loop/rules/error-codes";
 import { tokenBalance } from "./support/api-calls";
 import { startApiProcess } from "./support/api-processes";
 import { deployContracts } from "./support/deploy-contracts";
@@ -170,14 +170,15 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     expect(await paidOutEvents(paying.w.id)).toHaveLength(0);
     // Paying: nobody may hand the LOOP back in the app while the chain may still pay them.
     const cancel = await paying.user.browser.post(`/api/tokens/withdrawals/${paying.w.id}/cancel`).expect(409);
-    expect(cancel.body.message).toBe(PAYOUT_IN_PROGRESS_MESSAGE);
-    expect(
-      (await setWithdrawalStatus(admin.browser, paying.w.id, { status: "failed", failureReason: "stuck" }).expect(409)).body.message,
-    ).toBe(PAYOUT_IN_PROGRESS_MESSAGE);
+    const inProgress = { code: "PAYOUT_IN_PROGRESS", message: ERROR_CODES.PAYOUT_IN_PROGRESS.message };
+    expect(cancel.body).toEqual(inProgress);
+    expect((await setWithdrawalStatus(admin.browser, paying.w.id, { status: "failed", failureReason: "stuck" }).expect(409)).body).toEqual(
+      inProgress,
+    );
     expect(
       (await setWithdrawalStatus(admin.browser, paying.w.id, { status: "completed", transactionId: `0x${"ab".repeat(32)}` }).expect(409))
-        .body.message,
-    ).toBe(PAYOUT_IN_PROGRESS_MESSAGE);
+        .body,
+    ).toEqual(inProgress);
     expect(await balance(paying.user.browser)).toMatchObject({ held: "11.00000000" });
 
     expect(await restart()).toEqual({ checked: 1, failures: [] });

@@ -82,10 +82,29 @@ describe("withdrawals", () => {
       ],
       [{ amount: "20", method: "crypto_btc", destination: ETH }, M.invalidBtcDestination],
     ];
+    // The schema refuses a shape (VALIDATION_FAILED), the service a checksum or the balance (their own codes).
+    const codeOf = (message: string) =>
+      message.startsWith("Promotional LOOP")
+        ? "PROMOTIONAL_LOOP_LOCKED"
+        : message.startsWith("Invalid Destination")
+          ? expect.stringMatching(/^(VALIDATION_FAILED|INVALID_WITHDRAWAL_DESTINATION)$/)
+          : "VALIDATION_FAILED";
     for (const [body, message] of cases) {
       const response = await withdraw(user.browser, body);
-      expect({ body, status: response.status, message: response.body.message }).toEqual({ body, status: 400, message });
+      expect({ body, status: response.status, code: response.body.code, message: response.body.message }).toEqual({
+        body,
+        status: 400,
+        code: codeOf(message),
+        message,
+      });
     }
+    // A checksum only the service checks: its own code.
+    const checksum = await withdraw(user.browser, {
+      amount: "20",
+      method: "crypto_eth",
+      destination: "0x5aaeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+    }).expect(400);
+    expect(checksum.body).toEqual({ message: M.invalidEvmDestination, code: "INVALID_WITHDRAWAL_DESTINATION" });
     expect(await balance(user.browser)).toEqual({ balance: "500.00000000", available: "500.00000000", held: "0.00000000" });
     expect((await user.browser.get("/api/tokens/withdrawals").expect(200)).body).toEqual([]);
   });
@@ -162,13 +181,16 @@ describe("withdrawals", () => {
     expect((await other.browser.get("/api/tokens/withdrawals").expect(200)).body).toEqual([]);
 
     // Someone else's, or no such withdrawal: 404.
-    expect((await other.browser.post(`/api/tokens/withdrawals/${first.id}/cancel`).expect(404)).body.message).toBe(M.notFound);
+    expect((await other.browser.post(`/api/tokens/withdrawals/${first.id}/cancel`).expect(404)).body).toEqual({
+      message: M.notFound,
+      code: "WITHDRAWAL_NOT_FOUND",
+    });
     await user.browser.post("/api/tokens/withdrawals/not-a-uuid/cancel").expect(404);
     const cancelled = withdrawalSchema.parse((await user.browser.post(`/api/tokens/withdrawals/${first.id}/cancel`).expect(200)).body);
     expect(cancelled).toMatchObject({ id: first.id, status: "cancelled", processedAt: expect.any(String) });
     expect(await balance(user.browser)).toEqual({ balance: "500.00000000", available: "12.50000000", held: "487.50000000" });
     const again = await user.browser.post(`/api/tokens/withdrawals/${first.id}/cancel`).expect(409);
-    expect(again.body.message).toBe(invalidStatusChangeMessage("cancelled", "cancelled"));
+    expect(again.body).toEqual({ message: invalidStatusChangeMessage("cancelled", "cancelled"), code: "INVALID_STATUS_CHANGE" });
     // Nothing reached the ledger's history: a hold is not a movement.
     const transfers = transferListSchema.parse((await user.browser.get("/api/tokens/transfers").expect(200)).body);
     expect(transfers.map((x) => x.transferType)).toEqual(["admin_airdrop", "reward"]); // the 500 LOOP bought, the welcome bonus
@@ -221,6 +243,9 @@ describe("withdrawals", () => {
     expect(
       (await setWithdrawalStatus(admin.browser, "00000000-0000-4000-8000-000000000000", { status: "cancelled" }).expect(404)).body.message,
     ).toBe(M.notFound);
+    expect((await setWithdrawalStatus(admin.browser, w.id, { status: "completed", transactionId: "0xabc" }).expect(409)).body.code).toBe(
+      "INVALID_STATUS_CHANGE",
+    );
     expect(await balance(user.browser)).toMatchObject({ held: "100.00000000" });
   });
 
@@ -356,9 +381,10 @@ describe("withdrawals", () => {
       expect(await balance(user.browser)).toMatchObject({ available: "470.00000000", held: "30.00000000" });
       expect(await t.db.prisma.withdrawal.count({ where: { userId: user.id } })).toBe(1);
       expect((await withdraw(user.browser, body, "withdraw-once").expect(201)).body).toEqual(responses[0]!.body);
-      expect((await withdraw(user.browser, { ...body, amount: "31" }, "withdraw-once").expect(409)).body.message).toBe(
-        TOKEN_MESSAGES.idempotencyKeyReused,
-      );
+      expect((await withdraw(user.browser, { ...body, amount: "31" }, "withdraw-once").expect(409)).body).toEqual({
+        message: TOKEN_MESSAGES.idempotencyKeyReused,
+        code: "IDEMPOTENCY_KEY_REUSED",
+      });
     });
 
     it("a retry whose first answer was lost finds its withdrawal instead of holding twice", async () => {
@@ -390,8 +416,12 @@ describe("withdrawals", () => {
     const ok = responses.filter((r) => r.status === 201);
     expect(ok).toHaveLength(10);
     const refused = responses.filter((r) => r.status !== 201);
-    expect(new Set(refused.map((r) => `${r.status} ${r.body.message}`))).toEqual(
-      new Set(refused.map((r) => `400 ${promotionalRefusalMessage(r.request.url.endsWith("/withdraw") ? "withdraw" : "send", "0")}`)),
+    expect(new Set(refused.map((r) => `${r.status} ${r.body.code} ${r.body.message}`))).toEqual(
+      new Set(
+        refused.map(
+          (r) => `400 PROMOTIONAL_LOOP_LOCKED ${promotionalRefusalMessage(r.request.url.endsWith("/withdraw") ? "withdraw" : "send", "0")}`,
+        ),
+      ),
     );
     const withdrawn = ok.filter((r) => r.request.url.endsWith("/withdraw")).length;
     expect(await balance(user.browser)).toEqual({
@@ -406,7 +436,7 @@ describe("withdrawals", () => {
     const [user, admin] = [await signInMember(t, WITHDRAWABLE), await signInAdmin(t, WITHDRAWABLE)];
     const w = await request20(user.browser, "25", "loop");
     const response = await setWithdrawalStatus(admin.browser, w.id, { status: "processing" }).expect(503);
-    expect(response.body.message).toMatch(/^LOOP payouts are unavailable/);
+    expect(response.body).toMatchObject({ code: "PAYOUTS_UNAVAILABLE", message: expect.stringMatching(/^LOOP payouts are unavailable/) });
     expect((await user.browser.get("/api/tokens/withdrawals").expect(200)).body[0]).toMatchObject({
       id: w.id,
       status: "pending",

@@ -13,6 +13,7 @@ import { type CurrentUser, expect, freshEmail, recordToasts, test, TEST_KEYS } f
 import { blockNonLocalRequests } from "../support/injected-wallet";
 import { postJson as post, signInByApi } from "../support/api-sign-in";
 import { payAndExpectWav } from "../support/purchase-delivery";
+import { openFromProfileCard, walletTab } from "../support/profile-card";
 import { withPurchaseLock } from "../support/purchase-lock";
 import { expectCreditedInApp, signInWalletBuyer, withWalletlessSeller } from "../support/wallet-sale";
 import { EVENT_DEADLINE_MS } from "../support/deadlines";
@@ -143,13 +144,9 @@ test("a creator's sales by three ways of paying and plays show in their analytic
       // 1. From the wallet (WAV, $1.04 = 520 LOOP on chain): account #5 gets test LOOP from the faucet first.
       await post(seller.page.request, stack, "/api/wallet/faucet", { address }, 201);
       const { user: walletBuyer } = await signInWalletBuyer(page, stack, address, parseUnits("520", 18));
-      await page.goto(`/profile/${seller.user.id}`);
-      const card = page.getByRole("article", { name: title });
-      await card.getByRole("button", { name: `Buy ${title}` }).click();
-      const dialog = page.getByRole("dialog", { name: `Buy ${title}` });
+      const { card, dialog } = await openFromProfileCard(page, seller.user.id, title, "buy");
       await dialog.getByRole("radio", { name: /WAV/ }).check();
-      await dialog.getByRole("tab", { name: "Wallet (on chain)" }).click();
-      const panel = dialog.getByRole("tabpanel", { name: "Wallet (on chain)" });
+      const panel = await walletTab(dialog);
       await expect(panel.getByTestId("wallet-loop-amount")).toHaveText("520 LOOP");
       await expect(panel.getByText("Your wallet balance covers this purchase.")).toBeVisible();
       await withPurchaseLock(stack, () =>

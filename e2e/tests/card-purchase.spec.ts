@@ -5,6 +5,7 @@
 // once, the file downloads, the card offers Download and the receipt arrives by e-mail. PayPal is
 // not configured on the e2e stack, and its tab says so.
 import { expect, freshEmail, test } from "../support/fixtures";
+import { openFromProfileCard } from "../support/profile-card";
 import { expectPurchaseMails, mailsBefore, payAndExpectWav } from "../support/purchase-delivery";
 import { listAsNewCreator, signInInOwnBrowser } from "../support/sale-parties";
 
@@ -47,12 +48,7 @@ test.describe("buying with a saved card", () => {
     await expect(methods.getByRole("listitem")).toHaveCount(1);
 
     // On the creator's public profile: Buy opens the Purchase dialog; WAV is $1.00 + 4% = $1.04.
-    await buyerPage.goto(`/profile/${seller.id}`);
-    const loopCard = buyerPage.getByRole("article", { name: title });
-    await expect(loopCard.getByTestId("loop-price")).toHaveText("$1.00");
-    await loopCard.getByRole("button", { name: `Buy ${title}` }).click();
-    const dialog = buyerPage.getByRole("dialog", { name: `Buy ${title}` });
-    await expect(dialog).toBeVisible();
+    const { card: loopCard, dialog } = await openFromProfileCard(buyerPage, seller.id, title, "buy", "$1.00");
     await dialog.getByRole("radio", { name: /WAV/ }).check();
     await expect(dialog.getByTestId("purchase-total")).toHaveText("$1.04");
 

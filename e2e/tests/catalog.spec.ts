@@ -190,7 +190,7 @@ test.describe("catalog", () => {
     // Past the 50 MB the dialog itself would refuse: the server's refusal, as it says it.
     expect(await sendFromPage(53)).toEqual({
       status: 413,
-      body: JSON.stringify({ message: "File Too Large: Please select a file smaller than 50MB.", code: "PAYLOAD_TOO_LARGE" }),
+      body: JSON.stringify({ message: "File Too Large: Please select a file smaller than 50MB.", code: "FILE_TOO_LARGE" }),
     });
 
     // Through the dialog: 8 MB named .wav that is not audio, refused by the server after its first bytes.

@@ -18,6 +18,7 @@ import { type Chain, createPublicClient, createWalletClient, getAddress, type He
 import { privateKeyToAccount } from "viem/accounts";
 import { expect, recordToasts, test, TEST_KEYS } from "../support/fixtures";
 import { blockNonLocalRequests } from "../support/injected-wallet";
+import { openFromProfileCard, walletTab } from "../support/profile-card";
 import { payAndExpectWav } from "../support/purchase-delivery";
 import { withPurchaseLock } from "../support/purchase-lock";
 import type { StackInfo } from "../support/stack";
@@ -107,13 +108,9 @@ test("a wallet buyer downloads the licence PDF; its address verifies as Valid, a
     const { user: buyer } = await signInWalletBuyer(page, stack, address, parseUnits("520", 18));
 
     // Buy → WAV → "Wallet (on chain)" → Pay from Wallet, with the marketplace holding purchases for an hour.
-    await page.goto(`/profile/${seller.user.id}`);
-    const card = page.getByRole("article", { name: title });
-    await card.getByRole("button", { name: `Buy ${title}` }).click();
-    const dialog = page.getByRole("dialog", { name: `Buy ${title}` });
+    const { card, dialog } = await openFromProfileCard(page, seller.user.id, title, "buy");
     await dialog.getByRole("radio", { name: /WAV/ }).check();
-    await dialog.getByRole("tab", { name: "Wallet (on chain)" }).click();
-    const panel = dialog.getByRole("tabpanel", { name: "Wallet (on chain)" });
+    const panel = await walletTab(dialog);
     await expect(panel.getByText("Your wallet balance covers this purchase.")).toBeVisible();
     const quoted = page.waitForResponse(
       (response) => response.url().endsWith("/api/purchases/quote") && response.request().method() === "POST",

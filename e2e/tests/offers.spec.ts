@@ -7,6 +7,7 @@
 // $0.71 (355 LOOP) left the buyer's balance.
 import type { Page } from "@playwright/test";
 import { currentUser, expect, expectToast, freshEmail, test } from "../support/fixtures";
+import { openFromProfileCard } from "../support/profile-card";
 import { downloadFromCard, expectPurchaseMails, mailsBefore } from "../support/purchase-delivery";
 import { listAsNewCreator, signInInOwnBrowser } from "../support/sale-parties";
 import { amount, negotiationsTab } from "../support/negotiations";
@@ -34,12 +35,7 @@ test.describe("offers", () => {
     await expectShownBalance(buyerPage, "500 LOOP");
 
     // On the creator's public profile: Make Offer opens the offer dialog.
-    await buyerPage.goto(`/profile/${seller.id}`);
-    const card = buyerPage.getByRole("article", { name: title });
-    await expect(card.getByTestId("loop-price")).toHaveText("$0.90");
-    await card.getByRole("button", { name: `Make Offer on ${title}` }).click();
-    const offerDialog = buyerPage.getByRole("dialog", { name: `Make an Offer on ${title}` });
-    await expect(offerDialog).toBeVisible();
+    const { card, dialog: offerDialog } = await openFromProfileCard(buyerPage, seller.id, title, "offer", "$0.90");
     await expect(offerDialog.getByTestId("offer-price")).toHaveText("Price: $0.90");
     await expect(offerDialog.getByRole("radio", { name: /MP3/ })).toBeChecked();
     const send = offerDialog.getByRole("button", { name: "Send Offer" });

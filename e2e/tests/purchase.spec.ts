@@ -10,6 +10,7 @@ import type { Page } from "@playwright/test";
 import { expect, freshEmail, test } from "../support/fixtures";
 import { signInByApi } from "../support/api-sign-in";
 import { EVENT_DEADLINE_MS } from "../support/deadlines";
+import { openFromProfileCard } from "../support/profile-card";
 import { expectPurchaseMails, isWav, mailsBefore, payAndExpectWav } from "../support/purchase-delivery";
 import { listAsNewCreator, signInInOwnBrowser } from "../support/sale-parties";
 import { uploadLoop } from "../support/upload";
@@ -38,12 +39,7 @@ test.describe("buying with the in-app LOOP balance", () => {
     await expectShownBalance(buyerPage, "500 LOOP");
 
     // On the creator's public profile: Buy opens the Purchase dialog.
-    await buyerPage.goto(`/profile/${seller.id}`);
-    const card = buyerPage.getByRole("article", { name: title });
-    await expect(card.getByTestId("loop-price")).toHaveText("$0.50");
-    await card.getByRole("button", { name: `Buy ${title}` }).click();
-    const dialog = buyerPage.getByRole("dialog", { name: `Buy ${title}` });
-    await expect(dialog).toBeVisible();
+    const { card, dialog } = await openFromProfileCard(buyerPage, seller.id, title, "buy", "$0.50");
     const summary = dialog.getByTestId("purchase-summary");
     // MP3 first: +2%, $0.51 = 255 LOOP.
     await expect(dialog.getByRole("radio", { name: /MP3/ })).toBeChecked();
@@ -82,11 +78,7 @@ test.describe("buying with the in-app LOOP balance", () => {
     await expect(sold).toContainText("+250 LOOP");
 
     // A loop above the balance: $2.04 = 1,020 LOOP with 240 available, short by 780; Pay stays disabled.
-    await buyerPage.goto(`/profile/${seller.id}`);
-    const priceyCard = buyerPage.getByRole("article", { name: pricey });
-    await expect(priceyCard.getByTestId("loop-price")).toHaveText("$2.00");
-    await priceyCard.getByRole("button", { name: `Buy ${pricey}` }).click();
-    const refused = buyerPage.getByRole("dialog", { name: `Buy ${pricey}` });
+    const { card: priceyCard, dialog: refused } = await openFromProfileCard(buyerPage, seller.id, pricey, "buy", "$2.00");
     await expect(refused.getByTestId("purchase-total")).toHaveText("$2.04");
     await expect(refused.getByTestId("purchase-loop-amount")).toHaveText("1,020 LOOP");
     await expect(refused.getByTestId("purchase-loop-available")).toHaveText("240 LOOP");

@@ -12,6 +12,7 @@ import type { Locator, Page } from "@playwright/test";
 import { getAddress, parseUnits } from "viem";
 import { expect, expectToast, TEST_KEYS, test } from "../support/fixtures";
 import { chainLoopBalance } from "../support/loop-balances";
+import { openFromProfileCard } from "../support/profile-card";
 import { downloadFromCard } from "../support/purchase-delivery";
 import { amount, negotiationsTab } from "../support/negotiations";
 import { expectCreditedInApp, signInWalletBuyer, withWalletlessSeller } from "../support/wallet-sale";
@@ -47,12 +48,7 @@ test("a wallet member offers from the wallet (escrow on chain); the seller witho
     expect(buyer.username).toBeTruthy();
 
     // The creator's profile: Make Offer → MP3 → $0.50 → "Wallet (escrow on chain)".
-    await page.goto(`/profile/${seller.user.id}`);
-    const card = page.getByRole("article", { name: title });
-    await expect(card.getByTestId("loop-price")).toHaveText("$1.00");
-    await card.getByRole("button", { name: `Make Offer on ${title}` }).click();
-    const dialog = page.getByRole("dialog", { name: `Make an Offer on ${title}` });
-    await expect(dialog).toBeVisible();
+    const { card, dialog } = await openFromProfileCard(page, seller.user.id, title, "offer", "$1.00");
     await expect(dialog.getByTestId("offer-price")).toHaveText("Price: $1.00");
     await expect(dialog.getByRole("radio", { name: /MP3/ })).toBeChecked();
     await expect(dialog.getByRole("radio", { name: "LOOP balance" })).toBeChecked();

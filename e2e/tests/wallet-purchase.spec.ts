@@ -10,6 +10,7 @@ import { getAddress, parseUnits } from "viem";
 import { expect, TEST_KEYS, test } from "../support/fixtures";
 import { mailIds, waitForMail } from "../support/maildev";
 import { chainLoopBalance, shownLoop } from "../support/loop-balances";
+import { openFromProfileCard, walletTab } from "../support/profile-card";
 import { payAndExpectWav } from "../support/purchase-delivery";
 import { withPurchaseLock } from "../support/purchase-lock";
 import { expectCreditedInApp, signInWalletBuyer, withWalletlessSeller } from "../support/wallet-sale";
@@ -35,20 +36,14 @@ test("a wallet member buys a loop as WAV from the injected wallet; the seller wi
     expect(me.email).toBeNull();
 
     // The creator's profile: Buy → WAV → the "Wallet (on chain)" tab.
-    await page.goto(`/profile/${seller.user.id}`);
-    const card = page.getByRole("article", { name: title });
-    await expect(card.getByTestId("loop-price")).toHaveText("$1.00");
-    await card.getByRole("button", { name: `Buy ${title}` }).click();
-    const dialog = page.getByRole("dialog", { name: `Buy ${title}` });
-    await expect(dialog).toBeVisible();
+    const { card, dialog } = await openFromProfileCard(page, seller.user.id, title, "buy", "$1.00");
     await dialog.getByRole("radio", { name: /WAV/ }).check();
     await expect(dialog.getByTestId("purchase-summary")).toContainText("Marketplace fee (WAV 4%)");
     await expect(dialog.getByTestId("purchase-total")).toHaveText("$1.04");
     // No e-mail on the account: the dialog promises only the download.
     await expect(dialog.getByText("Your download starts right after payment.")).toBeVisible();
     await expect(dialog.getByRole("tab", { name: "LOOP balance" })).toHaveAttribute("aria-selected", "true");
-    await dialog.getByRole("tab", { name: "Wallet (on chain)" }).click();
-    const panel = dialog.getByRole("tabpanel", { name: "Wallet (on chain)" });
+    const panel = await walletTab(dialog);
     await expect(panel.getByTestId("wallet-loop-amount")).toHaveText("520 LOOP");
     // The connected wallet is the account's linked one, with its LOOP read from the chain.
     await expect(panel.getByTestId("wallet-pay-address")).toHaveAttribute("title", address);

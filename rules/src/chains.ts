@@ -53,6 +53,32 @@ export interface ChainContracts {
   vault: string;
 }
 
+/**
+ * The Uniswap-V2-compatible exchange LOOP trades on, from the chain's deployment manifest (`exchange`,
+ * `contracts.LoopZap`): checksummed addresses (docs/product.md#buying-loop-with-eth).
+ */
+export interface ChainExchange {
+  /** e.g. "Uniswap V2", "PancakeSwap V2", "Uniswap V2 (local)". */
+  name: string;
+  router: string;
+  factory: string;
+  /** WETH, WBNB: the router's WETH(). */
+  wrappedNative: string;
+  /** The LOOP/wrapped-coin pair. */
+  pair: string;
+  /** LoopZap (swap and deposit into the vault in one transaction); null: not deployed. */
+  zap: string | null;
+  /** The native coin's USD price the deployment names, in cents (the local pool's fixed dev price); null: none. */
+  nativeUsdCents: number | null;
+}
+
+/** The native coin of a chain, which the exchange's pool pairs LOOP with (wrapped): ETH, or BNB on BNB Smart Chain. */
+export function nativeCoinOf(chainId: number): "ETH" | "BNB" | "POL" {
+  if (chainId === 56 || chainId === 97) return "BNB";
+  if (chainId === 137) return "POL";
+  return "ETH";
+}
+
 /** A chain the deployment accepts, as the API's configuration holds it. */
 export interface ChainConfig {
   id: number;
@@ -63,6 +89,8 @@ export interface ChainConfig {
   publicRpcUrl: string | null;
   /** From the chain's deployment manifest (@loop/contracts/manifest); null when it has none. */
   contracts: ChainContracts | null;
+  /** The exchange and its LOOP pair from the manifest; null (or absent) when it has none. */
+  exchange?: ChainExchange | null;
 }
 
 /** A chain as GET /api/config publishes it: never the server's RPC URL. */
@@ -75,6 +103,8 @@ export interface ClientChainConfig {
    */
   publicRpcUrl: string | null;
   contracts: ChainContracts | null;
+  /** The exchange the Buy with ETH (BNB) dialog swaps through; null (or absent) when the chain has none. */
+  exchange?: ChainExchange | null;
 }
 
 export interface ClientConfig {

@@ -16,3 +16,6 @@ export const DEFAULT_MIN_OFFER_CENTS = 50;
 
 /** The default smallest withdrawal: 10 LOOP, in ledger units (the admin's setting decides; see platform-settings.ts). */
 export const MIN_WITHDRAWAL_UNITS = 10n * UNITS_PER_LOOP;
+
+/** The largest price impact of a wallet swap for LOOP until an admin sets one: 5%, in basis points (the column's default). */
+export const DEFAULT_MAX_PRICE_IMPACT_BPS = 500;

@@ -42,10 +42,12 @@ import { createRequire } from "node:module";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import wavHeader from "../lib/wav-header.cjs";
 
 export const name = "audio-processing";
 export const description = "upload processing in the worker thread: time and peak memory (60 s WAV; 50 MB MP3; audio bombs)";
 
+const { wavHeader16 } = wavHeader;
 const SAMPLE_RATE = 44100;
 const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 const MP3_TARGET_BYTES = MAX_UPLOAD_BYTES - 256 * 1024;
@@ -76,18 +78,7 @@ function wavBytes(seconds) {
   const frames = seconds * SAMPLE_RATE;
   const [left, right] = synthesize(0, frames);
   const out = Buffer.alloc(44 + frames * 4);
-  out.write("RIFF", 0, "latin1");
-  out.writeUInt32LE(36 + frames * 4, 4);
-  out.write("WAVEfmt ", 8, "latin1");
-  out.writeUInt32LE(16, 16);
-  out.writeUInt16LE(1, 20);
-  out.writeUInt16LE(2, 22);
-  out.writeUInt32LE(SAMPLE_RATE, 24);
-  out.writeUInt32LE(SAMPLE_RATE * 4, 28);
-  out.writeUInt16LE(4, 32);
-  out.writeUInt16LE(16, 34);
-  out.write("data", 36, "latin1");
-  out.writeUInt32LE(frames * 4, 40);
+  wavHeader16(2, SAMPLE_RATE, frames * 4).copy(out);
   for (let i = 0; i < frames; i++) {
     out.writeInt16LE(Math.round(Math.max(-1, Math.min(1, left[i])) * 32767), 44 + i * 4);
     out.writeInt16LE(Math.round(Math.max(-1, Math.min(1, right[i])) * 32767), 46 + i * 4);

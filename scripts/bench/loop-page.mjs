@@ -16,6 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { loadAverage, measureCpu, percentile, waitForApi, withDbClient, withMigratedDatabase } from "./api-harness.mjs";
 import { generateCatalog } from "./catalog.mjs";
+import { builtIndexHtml } from "../lib/built-index-html.mjs";
 
 export const name = "loop-page";
 export const description =
@@ -42,24 +43,11 @@ const WARMUP_MS = 3_000;
 const MEASURE_MS = Number(process.env.BENCH_LOOP_PAGE_SECONDS ?? 10) * 1000;
 
 /** web/dist/index.html as Vite writes it (the head's title and description are replaced per page). */
-const INDEX_HTML = `<!doctype html>
-<html lang="en" class="dark">
-  <head>
-    <meta charset="UTF-8" />
-    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
-    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
-    <meta name="theme-color" content="#0b0a14" />
-    <meta name="description" content="LOOP — the marketplace for music loops and tracks. Buy, sell and earn LOOP tokens." />
-    <title>LOOP — Music Loop Marketplace</title>
-    <script type="module" crossorigin src="/assets/index-Bench123.js"></script>
-    <link rel="modulepreload" crossorigin href="/assets/react-Bench123.js">
-    <link rel="stylesheet" crossorigin href="/assets/index-Bench123.css">
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`;
+const INDEX_HTML = builtIndexHtml([
+  `<script type="module" crossorigin src="/assets/index-Bench123.js"></script>`,
+  `<link rel="modulepreload" crossorigin href="/assets/react-Bench123.js">`,
+  `<link rel="stylesheet" crossorigin href="/assets/index-Bench123.css">`,
+]);
 
 const get = (agent, port, urlPath) => timedGet(agent, port, urlPath, { accept: "text/html", "user-agent": "Twitterbot/1.0" });
 

@@ -7,13 +7,14 @@
 // Lighthouse's own docs advise against reading one run. Lighthouse's benchmark index of this machine
 // is printed beside the scores: the throttling is simulated from it, so it says how fast the machine was.
 import { spawn } from "node:child_process";
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ensureChromium } from "../lib/chromium.mjs";
 import chromiumFlags from "../lib/chromium-flags.cjs";
+import stackEnvLib from "../lib/stack-env.cjs";
 import { httpOk } from "../lib/health.mjs";
 import { freePort } from "../lib/ports.mjs";
 import { ROOT } from "../lib/paths.mjs";
@@ -32,6 +33,7 @@ export const BUDGETS = {
   tbtMs: 200,
 };
 const { CHROMIUM_FLAGS, disableFeaturesFlag } = chromiumFlags;
+const { spawnStack, stackEnv } = stackEnvLib;
 const READY_TIMEOUT_MS = 300_000;
 /** The demo catalog's uploads are processed by the worker after start: wait for a full page of them. */
 const CATALOG_READY_TIMEOUT_MS = 600_000;
@@ -123,44 +125,8 @@ async function startStack(log) {
   const runDir = mkdtempSync(path.join(os.tmpdir(), "loop-bench-pages-"));
   const ports = {};
   for (const key of ["postgres", "api", "hardhat", "ponder", "mailSmtp", "mailWeb"]) ports[key] = await freePort();
-  const env = { ...process.env };
-  for (const key of Object.keys(env)) if (/^((PUBLIC_)?RPC_URL_\d+|OIDC_\w+|PAYPAL_\w+|STRIPE_\w+)$/.test(key)) env[key] = "";
-  for (const key of [
-    "DATABASE_URL",
-    "APP_URL",
-    "SMTP_URL",
-    "CHAIN_IDS",
-    "DEFAULT_CHAIN_ID",
-    "WALLETCONNECT_PROJECT_ID",
-    "WEB_DIST",
-    "DEPLOYMENTS_DIR",
-    "PORT",
-  ])
-    env[key] = "";
-  delete env.FORCE_COLOR;
-  Object.assign(env, {
-    NODE_ENV: "production",
-    NO_COLOR: "1",
-    LOOP_DATA_DIR: runDir,
-    LOOP_LOCAL_CHAIN: "1",
-    EMBEDDED_PG_PORT: String(ports.postgres),
-    API_PORT: String(ports.api),
-    HARDHAT_PORT: String(ports.hardhat),
-    PONDER_PORT: String(ports.ponder),
-    MAILDEV_SMTP_PORT: String(ports.mailSmtp),
-    MAILDEV_WEB_PORT: String(ports.mailWeb),
-    HARDHAT_DISABLE_TELEMETRY_PROMPT: "true",
-    PONDER_TELEMETRY_DISABLED: "true",
-  });
   const logFile = path.join(runDir, "stack.log");
-  const out = openSync(logFile, "a");
-  const child = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs")], {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", out, out],
-    detached: true,
-  });
-  closeSync(out);
+  const child = spawnStack(stackEnv(process.env, runDir, ports), logFile);
   const exited = () => child.exitCode !== null || child.signalCode !== null;
   const stop = async () => {
     if (!exited()) {

@@ -1,7 +1,15 @@
 // The chains (CHAIN_IDS, RPC_URL_<id>, PUBLIC_RPC_URL_<id>, the deployment manifests) and what runs on them: the
 // settlement of indexed events and LOOP payouts.
 import { deployedAddresses, readManifest } from "@loop/contracts/manifest";
-import { SUPPORTED_CHAINS, chainKind, isSupportedChainId, type ChainConfig, type ChainContracts, type ChainKind } from "@loop/rules/chains";
+import {
+  SUPPORTED_CHAINS,
+  chainKind,
+  isSupportedChainId,
+  type ChainConfig,
+  type ChainContracts,
+  type ChainExchange,
+  type ChainKind,
+} from "@loop/rules/chains";
 import { getAddress } from "viem";
 import { ConfigError, MINUTE, booleanValue, identifier, integer, url, value, type Env } from "./env";
 
@@ -45,6 +53,23 @@ function contractsFrom(chainId: number, dir: string): ChainContracts | null {
   };
 }
 
+/** The chain's exchange and LOOP pair from its manifest (`exchange`, `contracts.LoopZap`); null without them or the LOOP contracts. */
+function exchangeFrom(chainId: number, dir: string): ChainExchange | null {
+  const manifest = readManifest(chainId, { dir });
+  const exchange = manifest?.exchange;
+  if (!manifest || !exchange || !deployedAddresses(manifest)) return null;
+  const zap = manifest.contracts.LoopZap;
+  return {
+    name: exchange.name,
+    router: getAddress(exchange.router),
+    factory: getAddress(exchange.factory),
+    wrappedNative: getAddress(exchange.wrappedNative),
+    pair: getAddress(exchange.pair.address),
+    zap: zap ? getAddress(zap.address) : null,
+    nativeUsdCents: exchange.seed ? Math.round(exchange.seed.ethUsd * 100) : null,
+  };
+}
+
 export function chainsFrom(env: Env, manifestsDir: string): ChainConfig[] {
   const ids = (value(env, "CHAIN_IDS") ?? "31337")
     .split(",")
@@ -63,7 +88,8 @@ export function chainsFrom(env: Env, manifestsDir: string): ChainConfig[] {
     const publicRpcUrl = value(env, `PUBLIC_RPC_URL_${id}`) ?? null;
     if (publicRpcUrl !== null) url(`PUBLIC_RPC_URL_${id}`, publicRpcUrl);
     const name = SUPPORTED_CHAINS.find((chain) => chain.id === id)!.name;
-    return { id, name, rpcUrl, publicRpcUrl, contracts: contractsFrom(id, manifestsDir) };
+    const contracts = contractsFrom(id, manifestsDir);
+    return { id, name, rpcUrl, publicRpcUrl, contracts, exchange: contracts ? exchangeFrom(id, manifestsDir) : null };
   });
   // Deposits are credited 1:1 from every chain: beside a mainnet, a testnet's free LOOP would be money.
   const named = (kind: ChainKind) => chains.filter((chain) => chainKind(chain.id) === kind).map((chain) => `${chain.id} ${chain.name}`);

@@ -2,15 +2,14 @@
 // response again (status and body); with another request, 409. Keys belong to the signed-in user.
 // The claim of the key, the handler's work and the stored answer are one transaction (one commit
 // per money call): a concurrent repeat waits on the claim's row and then replays the answer. A
-// refusal (HttpError below 500) rolls the handler's writes back and is stored as the key's answer;
+// refusal (a DomainError below 500) rolls the handler's writes back and is stored as the key's answer;
 // any other failure rolls everything back, so the client may retry; a crash leaves either
 // everything or nothing.
 import { createHash } from "node:crypto";
-import { TOKEN_MESSAGES } from "@loop/rules/schemas/tokens";
 import type { Request, Response } from "express";
 import type { PrismaClient, Tx } from "../db/prisma";
-import { BadRequest, Conflict, HttpError } from "./errors";
 import { TX_QUEUED } from "../db/transactions";
+import { DomainError } from "../domain-error";
 
 export interface IdempotentResult {
   status: number;
@@ -27,15 +26,11 @@ export function requestHash(req: Request): string {
 }
 
 /** The key was used for another request: never stored as this key's answer. */
-export class IdempotencyConflict extends Conflict {
-  constructor() {
-    super(TOKEN_MESSAGES.idempotencyKeyReused);
-  }
-}
+export const idempotencyConflict = () => new DomainError("IDEMPOTENCY_KEY_REUSED");
 
-/** A refusal that a key keeps as its answer: an HttpError below 500, but not the key's own conflict. */
-function isKeptRefusal(error: unknown): error is HttpError {
-  return error instanceof HttpError && error.status < 500 && !(error instanceof IdempotencyConflict);
+/** A refusal that a key keeps as its answer: a DomainError below 500, but not the key's own conflict. */
+function isKeptRefusal(error: unknown): error is DomainError {
+  return error instanceof DomainError && error.status < 500 && error.code !== "IDEMPOTENCY_KEY_REUSED";
 }
 
 /** An answer as JSON text: a key's stored answer, or one written (and stored) before the work ran. */
@@ -46,7 +41,7 @@ export type Answer = Replay | { kind: "fresh"; result: IdempotentResult };
 export function idempotencyKey(req: Request): string | null {
   const key = req.get("Idempotency-Key");
   if (key === undefined) return null;
-  if (!KEY.test(key)) throw new BadRequest(TOKEN_MESSAGES.idempotencyKeyInvalid);
+  if (!KEY.test(key)) throw new DomainError("IDEMPOTENCY_KEY_INVALID");
   return key;
 }
 
@@ -55,7 +50,7 @@ async function storedAnswer(db: Tx | PrismaClient, userId: string, key: string, 
   const rows = await db.$queryRaw<{ request_hash: string; status: number; response: string }[]>`
     SELECT "request_hash", "status", "response" FROM "app"."idempotency_requests" WHERE "user_id" = ${userId}::uuid AND "key" = ${key}`;
   const row = rows[0]!;
-  if (row.request_hash !== hash) throw new IdempotencyConflict();
+  if (row.request_hash !== hash) throw idempotencyConflict();
   return { kind: "replay", status: row.status, response: row.response };
 }
 
@@ -68,7 +63,7 @@ export function sendAnswer(res: Response, answer: Answer): void {
  * Runs `handler` once per (user, Idempotency-Key) and sends its answer; without the header it
  * simply runs it with `prisma`. With a key, `db` is the transaction that holds the claim: the
  * handler does its writes through it, so they commit together with the stored answer. `handler`
- * may throw an HttpError: that answer is kept too. Returns the handler's result when its work ran
+ * may throw a DomainError: that answer is kept too. Returns the handler's result when its work ran
  * and committed (and its answer was sent), for what runs after the commit (e-mails); null when the
  * answer was a replay or a refusal.
  */
@@ -85,7 +80,7 @@ export async function idempotent<R extends IdempotentResult>(
     res.status(result.status).json(result.body);
     return result;
   }
-  if (!KEY.test(key)) throw new BadRequest(TOKEN_MESSAGES.idempotencyKeyInvalid);
+  if (!KEY.test(key)) throw new DomainError("IDEMPOTENCY_KEY_INVALID");
   const hash = requestHash(req);
   let answer: Answer;
   let committed: R | null = null;
@@ -114,7 +109,7 @@ export async function idempotent<R extends IdempotentResult>(
 
 /**
  * For a money call that claims its key itself (the transfer's one statement, tokens.service.ts):
- * runs `work`, and with a key keeps a refusal it throws (an HttpError below 500, a refused body
+ * runs `work`, and with a key keeps a refusal it throws (a DomainError below 500, a refused body
  * included) as the key's answer, so a retry is answered the same.
  */
 export async function withRefusalKept(
@@ -136,7 +131,7 @@ export async function withRefusalKept(
  * A refusal is the answer its key keeps, unless a concurrent repeat (which waited on the claim)
  * stored its own first: that one is the key's answer then, and the caller gets it.
  */
-export async function storeRefusal(prisma: PrismaClient, userId: string, key: string, hash: string, error: HttpError): Promise<Answer> {
+export async function storeRefusal(prisma: PrismaClient, userId: string, key: string, hash: string, error: DomainError): Promise<Answer> {
   const result = { status: error.status, body: error.answer() };
   const stored = await prisma.$executeRaw`
     INSERT INTO "app"."idempotency_requests" ("user_id", "key", "request_hash", "status", "response")

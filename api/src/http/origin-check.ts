@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { Forbidden } from "./errors";
+import { DomainError } from "../domain-error";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -26,7 +26,7 @@ export function originCheck(appOrigin: string): RequestHandler {
   return (req, _res, next) => {
     if (SAFE_METHODS.has(req.method) || ORIGIN_CHECK_EXEMPT.some((pattern) => pattern.test(req.path))) return next();
     const origin = req.headers.origin !== undefined ? originOf(req.headers.origin) : originOf(req.headers.referer);
-    if (origin !== appOrigin) throw new Forbidden("Cross-site request refused");
+    if (origin !== appOrigin) throw new DomainError("CROSS_SITE_REFUSED");
     next();
   };
 }

@@ -2,8 +2,8 @@ import type { RequestHandler } from "express";
 import { rateLimit, type Options } from "express-rate-limit";
 import type { RateLimitConfig } from "../config";
 import type { PrismaClient } from "../db/prisma";
-import { TooManyRequests } from "./errors";
 import { PostgresRateLimitStore } from "./postgres-rate-limit-store";
+import { DomainError } from "../domain-error";
 
 export interface RateLimiters {
   /** GET /api/auth/nonce and POST /api/auth/web3 share one budget per IP. */
@@ -27,7 +27,7 @@ function limiter(prisma: PrismaClient, name: string, windowMs: number, limit: nu
     store: new PostgresRateLimitStore(prisma, `${name}:${windowMs}:${limit}:`, windowMs),
     standardHeaders: "draft-7",
     legacyHeaders: false,
-    handler: (_req, _res, next) => next(new TooManyRequests()),
+    handler: (_req, _res, next) => next(new DomainError("RATE_LIMITED")),
     ...extra,
   });
 }

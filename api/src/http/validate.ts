@@ -6,13 +6,13 @@ import { validationError } from "./errors";
 
 /**
  * `value` checked with `schema`: the parsed value, or a 400 VALIDATION_FAILED with the first issue's
- * message (`message` instead, where the route has one text for any issue) and every failing field. A `BadRequest` and not the
- * ZodError itself: callers that keep a refusal as an Idempotency-Key's answer (http/idempotency.ts)
- * keep only `HttpError`s.
+ * message (the schema's own, from rules/src/schemas) and every failing field. A `DomainError` and not
+ * the ZodError itself: callers that keep a refusal as an Idempotency-Key's answer (http/idempotency.ts)
+ * keep only `DomainError`s.
  */
-export function parse<S extends z.ZodType>(schema: S, value: unknown, message?: string): z.output<S> {
+export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw validationError(parsed.error, message);
+  if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
 }
 
@@ -22,8 +22,8 @@ export function parseBody<S extends z.ZodType>(req: Request, schema: S): z.outpu
 }
 
 /** The query string checked with `schema`. */
-export function parseQuery<S extends z.ZodType>(req: Request, schema: S, message?: string): z.output<S> {
-  return parse(schema, req.query, message);
+export function parseQuery<S extends z.ZodType>(req: Request, schema: S): z.output<S> {
+  return parse(schema, req.query);
 }
 
 /** `?limit=&offset=` of a list: `limit` from 1 to `max` (`defaultLimit` when absent), `offset` from 0. */

@@ -1,6 +1,6 @@
 // Loop rows as the worker leaves them, inserted straight into the database: the tests that need a
 // catalog, a sale or a download share these instead of uploading and processing audio.
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { Prisma, PrismaClient } from "../../src/db/prisma";
 import type { TestApp } from "./test-app";
 
@@ -34,6 +34,23 @@ export async function insertLoopRow(prisma: PrismaClient, row: LoopRow): Promise
 /** A ready, public loop by `userId` (in the first genre, made if there is none): it makes the user a creator. */
 export function createListedLoop(prisma: PrismaClient, userId: string, title = "Listed loop", priceCents = 0): Promise<string> {
   return insertLoopRow(prisma, { userId, title, priceCents });
+}
+
+/** A listed loop with its MP3 and WAV keys set (nothing stored behind them): either format can be bought. */
+export function createSellableLoop(prisma: PrismaClient, userId: string, title: string, priceCents: number): Promise<string> {
+  const id = randomUUID();
+  return insertLoopRow(prisma, { id, userId, title, priceCents, mp3Key: `loops/${id}/mp3`, wavKey: `loops/${id}/wav` });
+}
+
+/**
+ * A wallet sale as settlement records it (api/src/features/settlement/handlers/purchased.ts): the LOOP paid on chain, no
+ * ledger entry; its transaction is made up unless `externalRef` is given.
+ */
+export function insertWalletSale(
+  prisma: PrismaClient,
+  sale: Omit<Prisma.PurchaseUncheckedCreateInput, "method" | "externalRef"> & { externalRef?: string },
+) {
+  return prisma.purchase.create({ data: { externalRef: `0x${randomBytes(32).toString("hex")}`, ...sale, method: "wallet" } });
 }
 
 /** Where a processed loop's MP3 and WAV are stored. */

@@ -7,7 +7,7 @@
  * analytics (API)"). Money: LOOP as 8-decimal strings, USD as 2-decimal strings.
  */
 import { z } from "zod";
-import { ANALYTICS_RANGES, analyticsQuerySchema } from "./analytics";
+import { ANALYTICS_RANGES, analyticsQuerySchema, byPaymentMethod } from "./analytics";
 
 /** The same range, default and messages as the creator's analytics. */
 export const adminAnalyticsQuerySchema = analyticsQuerySchema;
@@ -37,12 +37,7 @@ export const methodVolumeSchema = z.object({
 });
 export type MethodVolume = z.infer<typeof methodVolumeSchema>;
 
-export const adminByMethodSchema = z.object({
-  loop: methodVolumeSchema.describe("Paid with in-app LOOP (purchases and accepted in-app offers)"),
-  wallet: methodVolumeSchema.describe("Paid from a wallet on chain (purchases and wallet offers)"),
-  paypal: methodVolumeSchema,
-  card: methodVolumeSchema,
-});
+export const adminByMethodSchema = byPaymentMethod(methodVolumeSchema);
 
 export const withdrawalFiguresSchema = z.object({ count, amountLoop: loopAmount });
 export type WithdrawalFigures = z.infer<typeof withdrawalFiguresSchema>;

@@ -41,12 +41,16 @@ export const methodFiguresSchema = z.object({
 });
 export type MethodFigures = z.infer<typeof methodFiguresSchema>;
 
-export const byMethodSchema = z.object({
-  loop: methodFiguresSchema.describe("Paid with in-app LOOP (purchases and accepted in-app offers)"),
-  wallet: methodFiguresSchema.describe("Paid from a wallet on chain (purchases and wallet offers)"),
-  paypal: methodFiguresSchema,
-  card: methodFiguresSchema,
-});
+/** One set of `figures` per way of paying (the creator's and the admin's analytics). */
+export const byPaymentMethod = <T extends z.ZodType>(figures: T) =>
+  z.object({
+    loop: figures.describe("Paid with in-app LOOP (purchases and accepted in-app offers)"),
+    wallet: figures.describe("Paid from a wallet on chain (purchases and wallet offers)"),
+    paypal: figures,
+    card: figures,
+  });
+
+export const byMethodSchema = byPaymentMethod(methodFiguresSchema);
 
 export const offerFiguresSchema = z.object({
   received: z.number().int(),

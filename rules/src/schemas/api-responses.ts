@@ -5,8 +5,7 @@
  * schema and its type disagree.
  */
 import { z } from "zod";
-import { ERROR_CODES, type ErrorCode } from "../error-codes";
-import type { CurrentUser, ErrorBody, LeaderboardEntry, PublicStats } from "../api-types";
+import type { CurrentUser, LeaderboardEntry, PublicStats } from "../api-types";
 import type { EmailLinkAccount, EmailLinkSentResponse, HealthProbeResponse, HealthResponse, NonceResponse } from "../auth-api-types";
 import type { ChainContracts, ClientChainConfig, ClientConfig } from "../chains";
 import type { LevelInfo } from "../levels";
@@ -16,16 +15,6 @@ const count = z.number().int().nonnegative();
 /** LOOP amounts travel as decimal strings with 8 places (units.ts). */
 const loopAmount = z.string().regex(/^\d+\.\d{8}$/);
 const walletAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
-
-/**
- * Every failure: `{ message, code, fields? }`: a text safe to show to the user, a code from
- * rules/src/error-codes.ts that programs decide by, and for VALIDATION_FAILED each failing field.
- */
-export const errorBodySchema = z.object({
-  message: z.string(),
-  code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
-  fields: z.record(z.string(), z.string()).optional(),
-});
 
 export const levelInfoSchema = z.object({
   level: count.min(1),
@@ -79,6 +68,20 @@ export const chainContractsSchema = z.object({
   vault: walletAddress.describe("LoopVault, checksummed"),
 });
 
+export const chainExchangeSchema = z.object({
+  name: z.string().describe('The exchange, e.g. "Uniswap V2", "PancakeSwap V2"'),
+  router: walletAddress.describe("UniswapV2Router02 (or PancakeRouter), checksummed"),
+  factory: walletAddress,
+  wrappedNative: walletAddress.describe("WETH (WBNB on BNB Smart Chain): the router's WETH()"),
+  pair: walletAddress.describe("The LOOP/wrapped-coin pair"),
+  zap: walletAddress.nullable().describe("LoopZap: swap and deposit into the vault in one transaction; null when not deployed"),
+  nativeUsdCents: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The native coin's USD price the deployment names (the local pool's fixed dev price), in cents; null: none"),
+});
+
 export const chainConfigSchema = z.object({
   id: z.number().int().positive(),
   name: z.string(),
@@ -89,6 +92,10 @@ export const chainConfigSchema = z.object({
       "The chain's public RPC endpoint for browsers (PUBLIC_RPC_URL_<id>); null: use the wallet's own provider or the chain's default public endpoint. Never the server's RPC URL",
     ),
   contracts: chainContractsSchema.nullable().describe("Addresses from the chain's deployment manifest; null when the chain has none"),
+  exchange: chainExchangeSchema
+    .nullable()
+    .optional()
+    .describe("The exchange LOOP trades on, from the deployment manifest; null when the chain has none"),
 });
 
 export const clientConfigSchema = z.object({
@@ -149,7 +156,6 @@ export const healthProbeResponseSchema = z.object({
 // Compile-time agreement of each schema with the type the api and web use.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const _schemasMatchTypes: [
-  Same<z.infer<typeof errorBodySchema>, ErrorBody>,
   Same<z.infer<typeof levelInfoSchema>, LevelInfo>,
   Same<z.infer<typeof currentUserSchema>, CurrentUser>,
   Same<z.infer<typeof leaderboardEntrySchema>, LeaderboardEntry>,
@@ -162,4 +168,4 @@ const _schemasMatchTypes: [
   Same<z.infer<typeof emailLinkAccountSchema>, EmailLinkAccount>,
   Same<z.infer<typeof healthResponseSchema>, HealthResponse>,
   Same<z.infer<typeof healthProbeResponseSchema>, HealthProbeResponse>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true, true, true];

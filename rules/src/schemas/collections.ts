@@ -3,6 +3,7 @@
  * one is shared by its link (/collections/:id); a private one is 404 to everyone but its owner.
  */
 import { z } from "zod";
+import { checkedPageQuery } from "./fields";
 import { publicLoopSchema } from "./loops";
 
 export const MAX_COLLECTION_NAME = 80;
@@ -67,20 +68,9 @@ export const collectionListQuerySchema = z.object({
 export type CollectionListQuery = z.output<typeof collectionListQuerySchema>;
 
 /** GET /api/collections/:id: the collection's loops, the latest added first. */
-export const collectionPageQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: `Invalid limit: use a whole number from 1 to ${COLLECTION_PAGE_MAX_LIMIT}.` })
-    .int(`Invalid limit: use a whole number from 1 to ${COLLECTION_PAGE_MAX_LIMIT}.`)
-    .min(1, `Invalid limit: use a whole number from 1 to ${COLLECTION_PAGE_MAX_LIMIT}.`)
-    .max(COLLECTION_PAGE_MAX_LIMIT, `Invalid limit: use a whole number from 1 to ${COLLECTION_PAGE_MAX_LIMIT}.`)
-    .default(COLLECTION_PAGE_DEFAULT_LIMIT),
-  offset: z.coerce
-    .number({ error: "Invalid offset: use a whole number from 0." })
-    .int("Invalid offset: use a whole number from 0.")
-    .min(0, "Invalid offset: use a whole number from 0.")
-    .max(MAX_LOOPS_PER_COLLECTION, "Invalid offset: use a whole number from 0.")
-    .default(0),
-});
+export const collectionPageQuerySchema = z.object(
+  checkedPageQuery(COLLECTION_PAGE_MAX_LIMIT, COLLECTION_PAGE_DEFAULT_LIMIT, MAX_LOOPS_PER_COLLECTION),
+);
 export type CollectionPageQuery = z.output<typeof collectionPageQuerySchema>;
 
 export const collectionSchema = z.object({

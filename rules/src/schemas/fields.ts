@@ -19,6 +19,16 @@ export const pageQuery = (maxLimit: number, defaultLimit: number) => ({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
+/** A query's whole number from `min` to `max`, `fallback` when absent; anything else (text, a fraction, out of range) is `message`. */
+const wholeQueryNumber = (min: number, max: number, fallback: number, message: string) =>
+  z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).default(fallback);
+
+/** ?limit= (1 to `maxLimit`, `defaultLimit` when absent) and ?offset= (0 to `maxOffset`) of a member's paged list, each with its message. */
+export const checkedPageQuery = (maxLimit: number, defaultLimit: number, maxOffset: number) => ({
+  limit: wholeQueryNumber(1, maxLimit, defaultLimit, `Invalid limit: use a whole number from 1 to ${maxLimit}.`),
+  offset: wholeQueryNumber(0, maxOffset, 0, "Invalid offset: use a whole number from 0."),
+});
+
 /** A reason as sent: null or absent is "", text is trimmed. */
 export const reasonText = z
   .string()

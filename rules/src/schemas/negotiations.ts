@@ -32,6 +32,7 @@ export const NEGOTIATION_MESSAGES = {
   changed: "Offer Changed: This offer changed since you loaded it. Reload and try again.",
   settling: "Offer Settling: The answer to this offer is being carried out on chain",
   walletCounter: "Wallet Offer: Accept the counter by raising your offer to it from your wallet (changeOffer)",
+  scope: "Invalid Scope: Choose sent or received",
 } as const;
 
 /** An offer below the platform's minimum offer (a setting, `minOfferCents`). */
@@ -99,7 +100,9 @@ export type RespondNegotiationRequestInput = z.input<typeof respondNegotiationSc
 export type RespondNegotiationRequest = z.output<typeof respondNegotiationSchema>;
 
 export const NEGOTIATION_SCOPES = ["sent", "received"] as const;
-export const negotiationListQuerySchema = z.object({ scope: z.enum(NEGOTIATION_SCOPES).default("sent") });
+export const negotiationListQuerySchema = z.object({
+  scope: z.enum(NEGOTIATION_SCOPES, { error: NEGOTIATION_MESSAGES.scope }).default("sent"),
+});
 
 const usd = z.string().regex(/^\d+\.\d{2}$/);
 

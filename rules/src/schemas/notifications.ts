@@ -17,6 +17,11 @@ export const UNREAD_BADGE_MAX = 9;
 /** The spec's refresh interval: the fallback when the live stream is not connected. */
 export const NOTIFICATION_REFRESH_MS = 30_000;
 
+/** Notifications a member may write to themself per hour: plenty for a person, useless for filling the table. */
+export const OWN_NOTIFICATIONS_PER_HOUR = 30;
+
+export const TOO_MANY_NOTIFICATIONS = `Too Many Notifications: You can create up to ${OWN_NOTIFICATIONS_PER_HOUR} notifications per hour. Please try again later.`;
+
 export const NOTIFICATION_MESSAGES = {
   titleRequired: "Title is required",
   messageRequired: "Message is required",

@@ -8,7 +8,8 @@
  * per member: uploads per hour (429) and the storage all their uploads may take (413), and the
  * support address members write to; and the limits against abuse (issue 35): the smallest offer the
  * app answers, the smallest price an upload reward needs, and the longer hold of a new seller's fiat
- * proceeds until they have a history of completed sales.
+ * proceeds until they have a history of completed sales; and the largest price impact a wallet swap
+ * for LOOP may have (issue 40: a quote above it is refused before the wallet opens).
  */
 import { z } from "zod";
 import { wholeNumber } from "./fields";
@@ -35,6 +36,8 @@ export const UPLOAD_QUOTA_MB_MAX = 1024 * 1024;
 export const SETTING_CENTS_MAX = 100_000_000;
 /** The most completed fiat sales a seller may be asked for before the normal hold applies. */
 export const TRUSTED_SELLER_SALES_MAX = 1000;
+/** The largest price-impact bound an admin may set, in basis points (50%); the default is 5% (DEFAULT_MAX_PRICE_IMPACT_BPS). */
+export const PRICE_IMPACT_BPS_MAX = 5000;
 
 export const SETTINGS_MESSAGES = {
   invalidFee: `Invalid Fee: A format fee is a whole number of basis points from 0 to ${FEE_BPS_MAX} (50%)`,
@@ -50,6 +53,7 @@ export const SETTINGS_MESSAGES = {
   invalidRewardMinPrice: "Invalid Reward Minimum Price: Enter whole cents from 0 to 100000000 ($1,000,000.00)",
   invalidNewSellerHold: `Invalid New Seller Hold: Enter whole days from 0 to ${FIAT_HOLD_DAYS_MAX}`,
   invalidTrustedSellerSales: `Invalid Seller History: Enter whole sales from 0 to ${TRUSTED_SELLER_SALES_MAX}`,
+  invalidMaxPriceImpact: `Invalid Price Impact Bound: Enter whole basis points from 1 to ${PRICE_IMPACT_BPS_MAX} (50%)`,
   nothingToChange: "Nothing to Change: Send at least one setting",
   chainUnavailable: "Dispute Window Not Changed: The marketplace contract could not be reached",
 } as const;
@@ -86,18 +90,23 @@ export const platformSettingsSchema = z.object({
     .describe(
       "Completed fiat sales, older than the chargeback window, after which a seller's proceeds get the normal hold (fiatHoldDays); 0: every seller has it",
     ),
+  maxPriceImpactBps: z
+    .number()
+    .int()
+    .describe("Basis points: a wallet swap for LOOP that would move the pool's price more is refused before the wallet opens"),
   updatedAt: z.string(),
   updatedBy: z.object({ id: z.string().uuid(), username: z.string() }).nullable(),
 });
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
 
-/** The part every page may know (GET /api/config → settings): fees, minimum withdrawal, offer expiry, support address, minimum offer. */
+/** The part every page may know (GET /api/config → settings): fees, minimum withdrawal, offer expiry, support address, minimum offer, price-impact bound. */
 export const publicPlatformSettingsSchema = platformSettingsSchema.pick({
   formatFeeBps: true,
   minWithdrawal: true,
   offerExpiryHours: true,
   supportEmail: true,
   minOfferCents: true,
+  maxPriceImpactBps: true,
 });
 export type PublicPlatformSettings = z.infer<typeof publicPlatformSettingsSchema>;
 
@@ -133,6 +142,7 @@ export const platformSettingsUpdateSchema = z
     uploadRewardMinPriceCents: wholeNumber(0, SETTING_CENTS_MAX, SETTINGS_MESSAGES.invalidRewardMinPrice).optional(),
     newSellerHoldDays: wholeNumber(0, FIAT_HOLD_DAYS_MAX, SETTINGS_MESSAGES.invalidNewSellerHold).optional(),
     trustedSellerSales: wholeNumber(0, TRUSTED_SELLER_SALES_MAX, SETTINGS_MESSAGES.invalidTrustedSellerSales).optional(),
+    maxPriceImpactBps: wholeNumber(1, PRICE_IMPACT_BPS_MAX, SETTINGS_MESSAGES.invalidMaxPriceImpact).optional(),
   })
   .refine(
     (body) =>
@@ -148,7 +158,8 @@ export const platformSettingsUpdateSchema = z
       body.minOfferCents !== undefined ||
       body.uploadRewardMinPriceCents !== undefined ||
       body.newSellerHoldDays !== undefined ||
-      body.trustedSellerSales !== undefined,
+      body.trustedSellerSales !== undefined ||
+      body.maxPriceImpactBps !== undefined,
     SETTINGS_MESSAGES.nothingToChange,
   );
 export type PlatformSettingsUpdate = z.input<typeof platformSettingsUpdateSchema>;

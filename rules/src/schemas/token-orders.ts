@@ -18,6 +18,9 @@ export type TokenOrderStatus = (typeof TOKEN_ORDER_STATUSES)[number];
 /** The largest order: 10,000,000 LOOP (20,000 USD), well under LoopToken's cap (amounts.ts). */
 export const MAX_ORDER_LOOP = 10_000_000n;
 export const PAYMENT_DETAILS_MAX = 500;
+/** Orders a member may place per hour (each one e-mails them and lands in the admins' queue). */
+export const ORDERS_PER_HOUR = 10;
+export const TOO_MANY_ORDERS = `Too Many Orders: You can place up to ${ORDERS_PER_HOUR} token orders per hour. Please try again later.`;
 export const ORDER_MESSAGE_MAX = 1000;
 export const REJECTION_REASON_MAX = 500;
 

@@ -28,7 +28,7 @@ export interface CollectionFormDialogProps {
   initial: CollectionValues;
   pending: boolean;
   /** The server's refusal, shown in the dialog. */
-  serverError: string | null;
+  error: string | null;
   /** Called with the checked values (trimmed by the shared schema). */
   onSubmit: (values: CollectionValues) => void;
 }
@@ -46,7 +46,7 @@ export function CollectionFormDialog({
   icon = FolderPlus,
   initial,
   pending,
-  serverError,
+  error,
   onSubmit,
 }: CollectionFormDialogProps) {
   const id = useId();
@@ -73,7 +73,7 @@ export function CollectionFormDialog({
       icon={icon}
       description={description}
       onSubmit={submit}
-      error={form.error ?? serverError}
+      error={form.error ?? error}
       errorId={`${id}-error`}
       pending={pending}
       keepOpenWhilePending

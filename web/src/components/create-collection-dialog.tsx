@@ -1,6 +1,6 @@
 import type { Collection } from "@loop/rules/schemas/collections";
-import { getServerMessage } from "@/lib/api-client";
 import { useCreateCollection } from "@/lib/create-collection";
+import { mutationDialogProps } from "@/lib/mutation-dialog";
 import { toast } from "@/lib/toast";
 import { CollectionFormDialog, EMPTY_COLLECTION } from "./collection-form-dialog";
 
@@ -21,16 +21,11 @@ export function CreateCollectionDialog({
   return (
     <CollectionFormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) create.reset();
-        onOpenChange(next);
-      }}
+      {...mutationDialogProps(create, onOpenChange, "The collection could not be created. Please try again.")}
       title="New collection"
       description={description}
       submitLabel="Create collection"
       initial={EMPTY_COLLECTION}
-      pending={create.isPending}
-      serverError={create.isError ? getServerMessage(create.error, "The collection could not be created. Please try again.") : null}
       onSubmit={(values) =>
         create.mutate(values, {
           onSuccess: (collection) => {

@@ -12,6 +12,11 @@ export function formatCount(value: number): string {
   return groupDigits(value);
 }
 
+/** "3 sales", "1 sale". */
+export function countText(count: number, one: string, many = `${one}s`): string {
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
+}
+
 export interface LoopFormatOptions {
   /** A "+" before a positive amount, for lists that show credits and debits ("+500", "-260"). */
   plus?: boolean;

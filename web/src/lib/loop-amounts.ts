@@ -2,7 +2,7 @@
  * USD values of LOOP amounts for display (docs/product.md#units: 500 LOOP = 1 USD); LOOP itself is
  * shown by `formatLoop` in ./format. Exact: LOOP strings are parsed into bigint ledger units, never into floats.
  */
-import { formatUsd, loopUnitsToCents, parseLoop } from "@loop/rules/units";
+import { formatUsd, loopUnitsToCents, parseLoop, parseUsd } from "@loop/rules/units";
 
 const grouping = /\B(?=(\d{3})+(?!\d))/g;
 
@@ -26,4 +26,10 @@ export function formatUsdCents(cents: bigint): string {
 /** The USD value of a LOOP amount: "1234.50000000" → "$2.47"; "$0.00" for a malformed amount. */
 export function loopToUsd(text: string): string {
   return formatUsdCents(loopTextToCents(text) ?? 0n);
+}
+
+/** A USD string as shown: "1234.5" → "$1,234.50" (a malformed value is shown as given, after "$"). */
+export function usdText(text: string): string {
+  const cents = parseUsd(text);
+  return cents === null ? `$${text}` : formatUsdCents(cents);
 }

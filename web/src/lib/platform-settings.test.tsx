@@ -32,6 +32,7 @@ describe("usePlatformSettings", () => {
       offerExpiryHours: 48,
       supportEmail: "help@beats.example",
       minOfferCents: 200,
+      maxPriceImpactBps: 250,
     };
     const { result } = render({ ...BASE, settings });
     expect(result.current).toEqual({
@@ -40,6 +41,7 @@ describe("usePlatformSettings", () => {
       offerExpiryHours: 168,
       supportEmail: "support@loop.local",
       minOfferCents: 50,
+      maxPriceImpactBps: 500,
     });
     await waitFor(() => expect(result.current).toEqual(settings));
   });

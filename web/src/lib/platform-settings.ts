@@ -1,10 +1,17 @@
 /**
- * The platform settings the pages show (format fees, minimum withdrawal, offer expiry, support address, minimum offer), from GET
+ * The platform settings the pages show (format fees, minimum withdrawal, offer expiry, support address, minimum offer,
+ * the price-impact bound of a LOOP buy), from GET
  * /api/config. Apart from client-config.ts because the defaults come from the validation schemas
  * (zod), which the landing page does not load.
  */
 import { FORMAT_FEE_BPS } from "@loop/rules/fees";
-import { DEFAULT_MIN_OFFER_CENTS, DEFAULT_SUPPORT_EMAIL, MIN_WITHDRAWAL_UNITS, OFFER_TTL_MS } from "@loop/rules/platform-defaults";
+import {
+  DEFAULT_MAX_PRICE_IMPACT_BPS,
+  DEFAULT_MIN_OFFER_CENTS,
+  DEFAULT_SUPPORT_EMAIL,
+  MIN_WITHDRAWAL_UNITS,
+  OFFER_TTL_MS,
+} from "@loop/rules/platform-defaults";
 import type { PublicPlatformSettings } from "@loop/rules/schemas/platform-settings";
 import { formatLoop } from "@loop/rules/units";
 import { useQuery } from "@tanstack/react-query";
@@ -17,6 +24,7 @@ export const DEFAULT_PLATFORM_SETTINGS: PublicPlatformSettings = {
   offerExpiryHours: OFFER_TTL_MS / 3_600_000,
   supportEmail: DEFAULT_SUPPORT_EMAIL,
   minOfferCents: DEFAULT_MIN_OFFER_CENTS,
+  maxPriceImpactBps: DEFAULT_MAX_PRICE_IMPACT_BPS,
 };
 
 /** An admin may change the settings at any time: a page showing them re-reads the config when it is older than this. */

@@ -13,7 +13,7 @@ describe("a call refused for a ban", () => {
       isBannedError(
         new ApiError(
           403,
-          JSON.stringify({ message: "Access Denied: You need admin privileges to access this page.", code: "FORBIDDEN" }),
+          JSON.stringify({ message: "Access Denied: You need admin privileges to access this page.", code: "ADMIN_REQUIRED" }),
           "Forbidden",
         ),
       ),

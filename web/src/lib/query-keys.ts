@@ -3,7 +3,7 @@
  * that one feature fills and another must invalidate lives here.
  */
 
-/** Every loop-list query starts with this key (the loops feature builds its lists under it). */
+/** Every loop-list query starts with this key (the catalog's lists, a loop's page, profiles): a purchase, a rating or an accepted offer refreshes them all. */
 export const LOOPS_QUERY_KEY = ["loops"] as const;
 
 /** Every offer-list query (GET /api/negotiations?scope=…) starts with this key. */

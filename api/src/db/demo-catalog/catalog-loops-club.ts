@@ -4,6 +4,29 @@ import type { DemoItem } from "./catalog";
 /** One section of `bars` bars with the given layers (d drums, b bass, c chords, a arpeggio). */
 export const loop = (bars: number, layers = "dbca") => [{ bars, layers }];
 
+/** Synthia's eighties night drive: the loop "Neon Drive", arranged as the track "Midnight Freeway" (./catalog-tracks.ts). */
+export const NIGHT_DRIVE_SOUND: Omit<DemoItem["recipe"], "sections"> = {
+  bpm: 100,
+  key: "A minor",
+  progression: [0, 5, 2, 6],
+  drums: "rock",
+  bass: "acid",
+  chords: "pad",
+  arp: "saw",
+  arpRate: 4,
+};
+
+/** Synthia's bright pop: the loop "Sugar Rush Hook" at 118 BPM, and the song "Saltwater Hearts" (./catalog-tracks.ts) at 112. */
+export const BRIGHT_POP_SOUND: Omit<DemoItem["recipe"], "sections" | "bpm"> = {
+  key: "G major",
+  progression: [0, 4, 5, 3],
+  drums: "four_on_floor",
+  bass: "pluck",
+  chords: "pluck",
+  arp: "bell",
+  arpRate: 2,
+};
+
 export const CLUB_AND_SYNTH_LOOPS: DemoItem[] = [
   // ---- dj_kovac: techno, house, drum & bass, dubstep, funk -------------------------------------
   {
@@ -143,17 +166,7 @@ export const CLUB_AND_SYNTH_LOOPS: DemoItem[] = [
     tags: ["synthwave", "retro", "80s", "arpeggio"],
     format: "wav",
     ageHours: 12,
-    recipe: {
-      bpm: 100,
-      key: "A minor",
-      progression: [0, 5, 2, 6],
-      drums: "rock",
-      bass: "acid",
-      chords: "pad",
-      arp: "saw",
-      arpRate: 4,
-      sections: loop(16),
-    },
+    recipe: { ...NIGHT_DRIVE_SOUND, sections: loop(16) },
   },
   {
     creator: "synthia",
@@ -207,17 +220,7 @@ export const CLUB_AND_SYNTH_LOOPS: DemoItem[] = [
     tags: ["pop", "bright", "hook", "radio"],
     format: "wav",
     ageHours: 250,
-    recipe: {
-      bpm: 118,
-      key: "G major",
-      progression: [0, 4, 5, 3],
-      drums: "four_on_floor",
-      bass: "pluck",
-      chords: "pluck",
-      arp: "bell",
-      arpRate: 2,
-      sections: loop(8),
-    },
+    recipe: { ...BRIGHT_POP_SOUND, bpm: 118, sections: loop(8) },
   },
   {
     creator: "synthia",

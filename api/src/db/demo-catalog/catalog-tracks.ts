@@ -1,5 +1,6 @@
 // The demo catalog's tracks (./catalog.ts): longer pieces with an arrangement (intro, verses, outro).
 import type { DemoItem } from "./catalog";
+import { BRIGHT_POP_SOUND, NIGHT_DRIVE_SOUND } from "./catalog-loops-club";
 
 export const DEMO_TRACKS: DemoItem[] = [
   // ---- Tracks (60–90 s, with an arrangement) ----------------------------------------------------
@@ -20,14 +21,7 @@ export const DEMO_TRACKS: DemoItem[] = [
         "Headlights on the empty freeway\nCity humming in the rear view\nEvery mile a little further\nEvery mile a little closer to you",
     },
     recipe: {
-      bpm: 100,
-      key: "A minor",
-      progression: [0, 5, 2, 6],
-      drums: "rock",
-      bass: "acid",
-      chords: "pad",
-      arp: "saw",
-      arpRate: 4,
+      ...NIGHT_DRIVE_SOUND,
       sections: [
         { bars: 4, layers: "c" },
         { bars: 8, layers: "dbc" },
@@ -119,14 +113,8 @@ export const DEMO_TRACKS: DemoItem[] = [
         "Salt in the air and the sun going down\nYou wrote my name in the sand by the town\nWaves keep on calling, we keep on falling\nSaltwater hearts, never going to drown",
     },
     recipe: {
+      ...BRIGHT_POP_SOUND,
       bpm: 112,
-      key: "G major",
-      progression: [0, 4, 5, 3],
-      drums: "four_on_floor",
-      bass: "pluck",
-      chords: "pluck",
-      arp: "bell",
-      arpRate: 2,
       sections: [
         { bars: 4, layers: "c" },
         { bars: 8, layers: "dbc" },

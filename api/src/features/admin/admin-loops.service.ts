@@ -5,7 +5,6 @@
 // audit entry, and drops the catalog cache of this process once committed.
 import { paths } from "@loop/rules/paths";
 import {
-  ADMIN_LOOP_MESSAGES,
   type AdminLoop,
   type AdminLoopList,
   type LoopVisibilityRequest,
@@ -14,7 +13,6 @@ import {
 import type { AdminListQuery } from "@loop/rules/schemas/admin-users";
 import { LOOP_STATUSES, centsToPrice } from "@loop/rules/schemas/loops";
 import { Prisma, type PrismaClient, type Tx } from "../../db/prisma";
-import { Conflict, NotFound } from "../../http/errors";
 import { catalogChanged } from "../loops/catalog-cache";
 import { createNotificationInTx } from "../notifications/create-notification";
 import { closeOffersOffSale } from "../negotiations/close-offers-off-sale";
@@ -22,6 +20,8 @@ import { recordAdminActionInTx } from "./audit-log";
 import { containsPattern } from "../../db/like";
 import { UUID } from "../../http/uuid";
 import { TX_QUEUED } from "../../db/transactions";
+import { windowedTotal } from "../../db/windowed-total";
+import { DomainError } from "../../domain-error";
 
 type LoopStatus = (typeof LOOP_STATUSES)[number];
 
@@ -76,22 +76,22 @@ export async function listAdminLoops(prisma: PrismaClient, { search, limit, offs
     SELECT ${LOOP_COLUMNS}, COUNT(*) OVER ()::bigint AS "total"
     FROM "app"."loops" l JOIN "app"."users" u ON u."id" = l."user_id" ${where}
     ORDER BY l."created_at" DESC, l."id" DESC LIMIT ${limit} OFFSET ${offset}`;
-  let total = rows.length > 0 ? Number(rows[0]!.total) : 0;
-  if (rows.length === 0 && offset > 0) {
-    const counted = await prisma.$queryRaw<{ n: bigint }[]>`
-      SELECT COUNT(*)::bigint AS "n" FROM "app"."loops" l JOIN "app"."users" u ON u."id" = l."user_id" ${where}`;
-    total = Number(counted[0]?.n ?? 0n);
-  }
+  const total = await windowedTotal(
+    rows,
+    offset,
+    () => prisma.$queryRaw<{ n: bigint }[]>`
+      SELECT COUNT(*)::bigint AS "n" FROM "app"."loops" l JOIN "app"."users" u ON u."id" = l."user_id" ${where}`,
+  );
   return { loops: rows.map(toAdminLoop), total };
 }
 
 async function lockLoop(tx: Tx, loopId: string): Promise<LoopRow> {
-  if (!UUID.test(loopId)) throw new NotFound(ADMIN_LOOP_MESSAGES.notFound);
+  if (!UUID.test(loopId)) throw new DomainError("LOOP_NOT_FOUND");
   const rows = await tx.$queryRaw<LoopRow[]>`
     SELECT ${LOOP_COLUMNS} FROM "app"."loops" l JOIN "app"."users" u ON u."id" = l."user_id"
     WHERE l."id" = ${loopId}::uuid FOR UPDATE OF l`;
   const row = rows[0];
-  if (!row) throw new NotFound(ADMIN_LOOP_MESSAGES.notFound);
+  if (!row) throw new DomainError("LOOP_NOT_FOUND");
   return row;
 }
 
@@ -138,8 +138,8 @@ export async function moderateLoop(
 ): Promise<AdminLoop> {
   const loop = await prisma.$transaction(async (tx) => {
     const loop = await lockLoop(tx, loopId);
-    if (hidden && loop.status !== "ready") throw new Conflict(ADMIN_LOOP_MESSAGES.notReady);
-    if (!hidden && loop.status !== "hidden") throw new Conflict(ADMIN_LOOP_MESSAGES.notHidden);
+    if (hidden && loop.status !== "ready") throw new DomainError("CANNOT_HIDE_LOOP");
+    if (!hidden && loop.status !== "hidden") throw new DomainError("CANNOT_RESTORE_LOOP");
     await tx.loop.update({
       where: { id: loop.id },
       data: hidden

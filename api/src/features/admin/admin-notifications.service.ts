@@ -1,14 +1,13 @@
 // POST /api/admin/notifications: a notification to one user (written at once), or to every user
 // (a broadcast, queued for its job: ./notification-broadcast.ts). Audited in the same transaction.
-import { ADMIN_USER_MESSAGES } from "@loop/rules/schemas/admin-users";
 import type { AdminNotificationResponse, AdminNotificationRequest } from "@loop/rules/schemas/notifications";
 import type { PrismaClient } from "../../db/prisma";
-import { NotFound } from "../../http/errors";
 import { enqueue } from "../../jobs/queue";
 import { createNotificationInTx } from "../notifications/create-notification";
 import { recordAdminActionInTx } from "./audit-log";
 import { BROADCAST_MAX_ATTEMPTS, BROADCAST_QUEUE, type BroadcastPayload } from "./notification-broadcast";
 import { TX_QUEUED } from "../../db/transactions";
+import { DomainError } from "../../domain-error";
 
 export async function sendAdminNotification(
   prisma: PrismaClient,
@@ -36,7 +35,7 @@ export async function sendAdminNotification(
       return { recipient: "all", broadcastId: broadcast.id, status: "queued" } as const;
     }
     const user = await tx.user.findUnique({ where: { id: userId }, select: { id: true } });
-    if (!user) throw new NotFound(ADMIN_USER_MESSAGES.notFound);
+    if (!user) throw new DomainError("USER_NOT_FOUND");
     const notification = await createNotificationInTx(tx, { userId: user.id, ...fields });
     await recordAdminActionInTx(tx, {
       adminId,

@@ -2,22 +2,16 @@
 // admin_airdrop) and reject. Each decision is one transaction on the row-locked order, so two
 // admins acting at once produce one decision; the loser gets 409.
 import { paths } from "@loop/rules/paths";
-import {
-  TOKEN_ORDER_MESSAGES,
-  loopText,
-  type AdminTokenOrder,
-  type TokenOrderStatus,
-  type RejectTokenOrderRequest,
-} from "@loop/rules/schemas/token-orders";
+import { loopText, type AdminTokenOrder, type TokenOrderStatus, type RejectTokenOrderRequest } from "@loop/rules/schemas/token-orders";
 import { formatLoop } from "@loop/rules/units";
 import type { PrismaClient, Tx } from "../../db/prisma";
-import { Conflict, NotFound } from "../../http/errors";
 import { platformAccountId, postEntryInTx, userAccountId } from "../ledger/ledger.service";
 import { createNotificationInTx } from "../notifications/create-notification";
 import { adminTokenOrderSelect, toAdminTokenOrder } from "../token-orders/token-order.view";
 import { recordAdminActionInTx } from "./audit-log";
 import { UUID } from "../../http/uuid";
 import { TX_QUEUED } from "../../db/transactions";
+import { DomainError } from "../../domain-error";
 
 export async function listAdminTokenOrders(
   prisma: PrismaClient,
@@ -42,13 +36,13 @@ interface LockedOrder {
 
 /** SELECT … FOR UPDATE: a concurrent decision on the same order waits here, then sees ours. */
 async function lockPendingOrder(tx: Tx, orderId: string): Promise<LockedOrder> {
-  if (!UUID.test(orderId)) throw new NotFound(TOKEN_ORDER_MESSAGES.notFound);
+  if (!UUID.test(orderId)) throw new DomainError("TOKEN_ORDER_NOT_FOUND");
   const rows = await tx.$queryRaw<LockedOrder[]>`
     SELECT "id", "user_id"::text AS "user_id", "requested_amount", "status" FROM "app"."token_orders"
     WHERE "id" = ${orderId}::uuid FOR UPDATE`;
   const order = rows[0];
-  if (!order) throw new NotFound(TOKEN_ORDER_MESSAGES.notFound);
-  if (order.status !== "pending") throw new Conflict(TOKEN_ORDER_MESSAGES.alreadyProcessed(order.status));
+  if (!order) throw new DomainError("TOKEN_ORDER_NOT_FOUND");
+  if (order.status !== "pending") throw new DomainError("TOKEN_ORDER_ALREADY_PROCESSED", { status: order.status });
   return order;
 }
 

@@ -4,7 +4,6 @@
 // notification to the user (the sale hold has none) and its audit entry.
 import { paths } from "@loop/rules/paths";
 import {
-  ADMIN_USER_MESSAGES,
   bannedMessage,
   type AdminListQuery,
   type AdminUser,
@@ -23,7 +22,6 @@ import { formatLoop } from "@loop/rules/units";
 import { Prisma, type PrismaClient, type Tx } from "../../db/prisma";
 import { sellerHolds, type SellerHold } from "../checkout/seller-hold";
 import { settingsInUse } from "../platform-settings/platform-settings.service";
-import { BadRequest, Conflict, NotFound } from "../../http/errors";
 import { earningsByUser } from "../levels/earnings";
 import { catalogChanged } from "../loops/catalog-cache";
 import { createNotificationInTx, type NotificationType } from "../notifications/create-notification";
@@ -31,6 +29,8 @@ import { recordAdminActionInTx } from "./audit-log";
 import { UUID } from "../../http/uuid";
 import { containsPattern } from "../../db/like";
 import { TX_QUEUED } from "../../db/transactions";
+import { windowedTotal } from "../../db/windowed-total";
+import { DomainError } from "../../domain-error";
 
 interface UserRow {
   id: string;
@@ -152,23 +152,22 @@ export async function listAdminUsers(prisma: PrismaClient, query: AdminListQuery
       WHERE u."id" IN (${matches})
       ORDER BY u."created_at" DESC, u."id" DESC LIMIT ${query.limit} OFFSET ${query.offset}`,
   ]);
-  let total = rows.length > 0 ? Number(rows[0]!.total) : 0;
-  if (rows.length === 0 && query.offset > 0) {
-    // Past the last match: count the matches alone.
-    const counted = await prisma.$queryRaw<{ n: bigint }[]>`SELECT COUNT(*)::bigint AS "n" FROM (${matches}) AS m`;
-    total = Number(counted[0]?.n ?? 0n);
-  }
+  const total = await windowedTotal(
+    rows,
+    query.offset,
+    () => prisma.$queryRaw<{ n: bigint }[]>`SELECT COUNT(*)::bigint AS "n" FROM (${matches}) AS m`,
+  );
   return { users: await toAdminUsers(prisma, rows), total, counts };
 }
 
 /** The user's row, locked until the transaction ends; 404 for an unknown or malformed id. */
 async function lockUser(tx: Tx, userId: string): Promise<UserRow> {
-  if (!UUID.test(userId)) throw new NotFound(ADMIN_USER_MESSAGES.notFound);
+  if (!UUID.test(userId)) throw new DomainError("USER_NOT_FOUND");
   const rows = await tx.$queryRaw<UserRow[]>`
     SELECT ${USER_COLUMNS} FROM "app"."users" u LEFT JOIN "app"."wallet_links" w ON w."user_id" = u."id"
     WHERE u."id" = ${userId}::uuid FOR UPDATE OF u`;
   const row = rows[0];
-  if (!row) throw new NotFound(ADMIN_USER_MESSAGES.notFound);
+  if (!row) throw new DomainError("USER_NOT_FOUND");
   return row;
 }
 
@@ -192,11 +191,11 @@ export async function setAdminStatus(
     if (!isAdmin && UUID.test(userId)) {
       const admins = await tx.$queryRaw<{ id: string }[]>`
         SELECT "id"::text AS "id" FROM "app"."users" WHERE "is_admin" ORDER BY "id" FOR UPDATE`;
-      if (admins.length === 1 && admins[0]!.id === userId.toLowerCase()) throw new Conflict(ADMIN_USER_MESSAGES.lastAdmin);
+      if (admins.length === 1 && admins[0]!.id === userId.toLowerCase()) throw new DomainError("LAST_ADMIN");
     }
     const user = await lockUser(tx, userId);
     // Admins cannot be banned, so a banned user cannot become one either (nor stay the last admin).
-    if (isAdmin && !user.isAdmin && user.isBanned) throw new Conflict(ADMIN_USER_MESSAGES.cannotPromoteBanned);
+    if (isAdmin && !user.isAdmin && user.isBanned) throw new DomainError("CANNOT_PROMOTE_BANNED");
     if (user.isAdmin !== isAdmin) {
       await tx.user.update({ where: { id: user.id }, data: { isAdmin } });
       await createNotificationInTx(tx, {
@@ -235,8 +234,8 @@ export async function setBanStatus(
   const answer = await prisma.$transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (isBanned) {
-      if (user.id === adminId) throw new BadRequest(ADMIN_USER_MESSAGES.cannotBanSelf);
-      if (user.isAdmin) throw new Conflict(ADMIN_USER_MESSAGES.cannotBanAdmin);
+      if (user.id === adminId) throw new DomainError("CANNOT_BAN_SELF");
+      if (user.isAdmin) throw new DomainError("CANNOT_BAN_ADMIN");
     }
     const reason = isBanned ? banReason : null;
     if (user.isBanned !== isBanned || user.banReason !== reason) {

@@ -1,14 +1,13 @@
 // POST /api/admin/vault/deposit: moves platform earnings (the fees account) into the withdrawal
 // reserve (the vault account) as one 'vault_deposit' ledger entry. Never more than the fees hold.
 import { randomUUID } from "node:crypto";
-import { ADMIN_MESSAGES, type VaultDepositRequest } from "@loop/rules/schemas/admin";
-import { loopText } from "@loop/rules/schemas/token-orders";
+import { type VaultDepositRequest } from "@loop/rules/schemas/admin";
 import { formatLoop, parseLoop } from "@loop/rules/units";
 import type { PrismaClient, Tx } from "../../db/prisma";
-import { BadRequest } from "../../http/errors";
 import { platformAccountId, postEntryInTx } from "../ledger/ledger.service";
 import { recordAdminActionInTx } from "./audit-log";
 import { TX_QUEUED } from "../../db/transactions";
+import { DomainError } from "../../domain-error";
 
 /**
  * `tx` is the transaction of the Idempotency-Key when there is one (`key`), else null: the deposit
@@ -31,7 +30,7 @@ export async function depositToVault(
     const rows = await tx.$queryRaw<{ id: string; balance: bigint }[]>`
       SELECT "id", "balance" FROM "app"."ledger_accounts" WHERE "id" = ANY(${[fees, vault].sort()}::uuid[]) ORDER BY "id" FOR UPDATE`;
     const earnings = rows.find((row) => row.id === fees)!.balance;
-    if (amount > earnings) throw new BadRequest(ADMIN_MESSAGES.insufficientEarnings(loopText(earnings > 0n ? earnings : 0n)));
+    if (amount > earnings) throw new DomainError("INSUFFICIENT_EARNINGS", { availableUnits: earnings });
     const entry = await postEntryInTx(tx, {
       idempotencyKey: `vault-deposit:${adminId}:${key ?? randomUUID()}`,
       kind: "vault_deposit",

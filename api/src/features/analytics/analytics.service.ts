@@ -148,12 +148,12 @@ const COLUMNS = COUNTERS.map((c) => `s."${c}"::text AS "${c}"`).join(", ");
 // figures the table shows are read (methods added up in SQL).
 /**
  * The range's days, `$2` the first and `$3` today; one row each, zeros where nothing happened. Each
- * row also says whether the creator's kept sums of the range (`$4` days) end on `$5` at the creator's
+ * row also says whether the creator's kept sums of the range (`$4` days) end today at the creator's
  * current generation (`fresh`), so the per-loop statement run beside it can be trusted.
  */
 const DAYS_SQL = `SELECT to_char(g."day", 'YYYY-MM-DD') AS "date", ${COLUMNS},
     EXISTS (SELECT 1 FROM "app"."creator_range_sums" m
-            WHERE m."user_id" = $1::uuid AND m."days" = $4::int AND m."through" = $5::date
+            WHERE m."user_id" = $1::uuid AND m."days" = $4::int AND m."through" = $3::date
               AND m."generation" = COALESCE((SELECT a."generation" FROM "app"."analytics_generations" a WHERE a."user_id" = $1::uuid), 0)) AS "fresh"
   FROM generate_series($2::date, $3::date, interval '1 day') AS g("day")
   LEFT JOIN "app"."creator_daily_stats" s ON s."user_id" = $1::uuid AND s."day" = g."day"::date
@@ -183,18 +183,13 @@ const KEPT = [
 const KEPT_SUMS = KEPT.map(([name, expression]) => `sum(${expression})::bigint AS "${name}"`).join(", ");
 
 /**
- * Per loop: the creator's kept sums of the range's days up to `$3` (loop_range_sums, `$2` days)
- * plus the days after it, summed live (two at most).
+ * Per loop: the creator's kept sums of the range (loop_range_sums, `$2` days), which every write adds
+ * its deltas to (migration 20261206100000_analytics_range_deltas): one row per loop, as all time reads.
  */
 const LOOPS_IN_RANGE_SQL = `SELECT l."id"::text AS "id", l."title",
-    ${KEPT.map(([name]) => `(COALESCE(k."${name}", 0) + COALESCE(t."${name}", 0))::text AS "${name}"`).join(", ")}
+    ${KEPT.map(([name]) => `COALESCE(k."${name}", 0)::text AS "${name}"`).join(", ")}
   FROM "app"."loops" l
   LEFT JOIN "app"."loop_range_sums" k ON k."user_id" = $1::uuid AND k."days" = $2::int AND k."loop_id" = l."id"
-  LEFT JOIN (
-    SELECT s."loop_id", ${KEPT_SUMS} FROM "app"."loop_daily_stats" s
-    WHERE s."user_id" = $1::uuid AND s."day" > $3::date
-    GROUP BY s."loop_id"
-  ) t ON t."loop_id" = l."id"
   WHERE l."user_id" = $1::uuid`;
 
 /** All time: each loop's row of loop_stats_totals (none when nothing happened), its methods added up. */
@@ -225,17 +220,14 @@ const REBUILD_RANGE_SQL = `WITH generation AS (
   SELECT $1::uuid, $2::int, $4::date, generation."value" FROM generation
   ON CONFLICT ("user_id", "days") DO UPDATE SET "through" = excluded."through", "generation" = excluded."generation"`;
 
-/** The last day a range's kept sums cover: the day before yesterday (the last two days are summed live). */
-export function keptThrough(today: string): string {
-  const day = new Date(`${today}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() - 2);
-  return day.toISOString().slice(0, 10);
-}
-
-/** Rebuilds a creator's kept sums of a range, one rebuild of a creator's range at a time. */
+/**
+ * Rebuilds a creator's kept sums of a range, one rebuild of a creator's ranges at a time, while no
+ * write is adding its deltas to them (each takes this lock shared: migration
+ * 20261206100000_analytics_range_deltas).
+ */
 async function rebuildRangeSums(prisma: PrismaClient, userId: string, days: number, from: string, through: string): Promise<void> {
   await prisma.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`analytics_range:${userId}:${days}`}))`;
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`analytics_range:${userId}`}))`;
     await tx.$executeRawUnsafe(REBUILD_RANGE_SQL, userId, days, from, through);
   }, TX_DERIVED);
 }
@@ -263,10 +255,9 @@ export function creatorAnalyticsStatements(
       { name: "analytics_loops_all", text: LOOPS_ALL_SQL, values: [userId] },
     ];
   const days = ANALYTICS_RANGE_DAYS[range as Exclude<AnalyticsRange, "all">];
-  const through = keptThrough(today);
   return [
-    { name: "analytics_days", text: DAYS_SQL, values: [userId, from, today, days, through] },
-    { name: "analytics_loops_range", text: LOOPS_IN_RANGE_SQL, values: [userId, days, through] },
+    { name: "analytics_days", text: DAYS_SQL, values: [userId, from, today, days] },
+    { name: "analytics_loops_range", text: LOOPS_IN_RANGE_SQL, values: [userId, days] },
   ];
 }
 
@@ -301,7 +292,7 @@ export async function creatorAnalytics(
   let loopRows = firstLoopRows;
   // The range's kept sums end on another day (the first request of a day) or a past day changed since.
   if (dayRows[0] && !dayRows[0].fresh && range !== "all") {
-    await rebuildRangeSums(prisma, userId, ANALYTICS_RANGE_DAYS[range], from, keptThrough(today));
+    await rebuildRangeSums(prisma, userId, ANALYTICS_RANGE_DAYS[range], from, today);
     loopRows = await readLoops();
   }
 

@@ -7,7 +7,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { PLAY_DEDUP_MS } from "@loop/rules/schemas/analytics";
 import type { PrismaClient } from "../../db/prisma";
-import { NotFound } from "../../http/errors";
+import { DomainError } from "../../domain-error";
 
 export const PLAY_KEY_PREFIX = "play-listener:";
 /** Rows older than this are deleted: the hour of deduplication and a margin. */
@@ -58,7 +58,7 @@ export function listenerHash(key: Buffer, listener: Listener): Buffer {
  * creator's own play. 404 for no such loop.
  */
 export async function recordPlay(prisma: PrismaClient, loopId: string, listener: Listener): Promise<boolean> {
-  if (!UUID.test(loopId)) throw new NotFound("Loop Not Found");
+  if (!UUID.test(loopId)) throw new DomainError("LOOP_NOT_FOUND");
   const hash = listenerHash(await dayKey(prisma, new Date()), listener);
   const rows = await prisma.$queryRaw<{ listed: boolean; counted: boolean }[]>`
     WITH loop AS (
@@ -74,7 +74,7 @@ export async function recordPlay(prisma: PrismaClient, loopId: string, listener:
       RETURNING 1
     )
     SELECT true AS "listed", EXISTS (SELECT 1 FROM counted) AS "counted" FROM loop`;
-  if (rows.length === 0) throw new NotFound("Loop Not Found");
+  if (rows.length === 0) throw new DomainError("LOOP_NOT_FOUND");
   return rows[0]!.counted;
 }
 

@@ -1,6 +1,5 @@
-import { bannedMessage } from "@loop/rules/schemas/admin-users";
 import type { RequestHandler } from "express";
-import { Forbidden } from "../../http/errors";
+import { DomainError } from "../../domain-error";
 
 /** A banned user may still learn that they are banned, and sign out. Paths are relative to /api. */
 const ALLOWED_WHILE_BANNED = new Set(["GET /auth/user", "GET /logout", "POST /logout"]);
@@ -8,7 +7,7 @@ const ALLOWED_WHILE_BANNED = new Set(["GET /auth/user", "GET /logout", "POST /lo
 export const banMiddleware: RequestHandler = (req, _res, next) => {
   const user = req.auth?.user;
   if (user?.isBanned && !ALLOWED_WHILE_BANNED.has(`${req.method} ${req.path}`)) {
-    throw new Forbidden(bannedMessage(user.banReason), { code: "ACCOUNT_BANNED" });
+    throw new DomainError("ACCOUNT_BANNED", { reason: user.banReason });
   }
   next();
 };

@@ -1,8 +1,6 @@
 import type { RequestHandler } from "express";
-import { Forbidden } from "../../http/errors";
 import { requireUser } from "./require-user";
-
-export const ADMIN_REQUIRED = "Access Denied: You need admin privileges to access this page.";
+import { DomainError } from "../../domain-error";
 
 /**
  * Mounted once, in front of every /api/admin/* route (app.ts): the session's user must be an admin
@@ -10,6 +8,6 @@ export const ADMIN_REQUIRED = "Access Denied: You need admin privileges to acces
  * (ban.middleware.ts). Behind it, a route's `requireUser(req)` is the acting admin.
  */
 export const requireAdmin: RequestHandler = (req, _res, next) => {
-  if (!requireUser(req).isAdmin) throw new Forbidden(ADMIN_REQUIRED);
+  if (!requireUser(req).isAdmin) throw new DomainError("ADMIN_REQUIRED");
   next();
 };

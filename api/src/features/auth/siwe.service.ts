@@ -4,8 +4,9 @@ import { parseSiweMessage } from "viem/siwe";
 import type { ChainClients } from "../../chain/clients";
 import type { AppConfig } from "../../config";
 import { isRecordNotFound, type PrismaClient } from "../../db/prisma";
-import { ServiceUnavailable, Unauthorized } from "../../http/errors";
 import { randomAlphanumeric } from "../../http/tokens";
+import { DomainError } from "../../domain-error";
+import type { SiweRefusal } from "@loop/rules/error-codes";
 
 const NONCE_LENGTH = 24;
 /** Tolerated difference between the wallet's clock and ours. */
@@ -39,8 +40,8 @@ export async function issueNonce(prisma: PrismaClient, ttlMs: number): Promise<s
   return nonce;
 }
 
-function refuse(reason: string): never {
-  throw new Unauthorized(`Invalid sign-in message: ${reason}`);
+function refuse(reason: SiweRefusal): never {
+  throw new DomainError("SIWE_MESSAGE_INVALID", { reason });
 }
 
 function isValidDate(date: Date | undefined): date is Date {
@@ -67,7 +68,7 @@ async function signatureIsValid(deps: SiweDeps, address: Address, chainId: numbe
   try {
     return await client.verifySiweMessage({ message, signature, address });
   } catch {
-    throw new ServiceUnavailable(`Could not reach chain ${chainId} to verify the signature. Please try again.`);
+    throw new DomainError("SIWE_CHAIN_UNAVAILABLE", { chainId });
   }
 }
 

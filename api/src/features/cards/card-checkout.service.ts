@@ -3,17 +3,10 @@
 // in USD, from whichever comes first: the confirmation call, the page's report or the webhook.
 // A later chargeback (`charge.dispute.created`) or full refund (`charge.refunded`) revokes it
 // (checkout/reverse-checkout.ts).
-import {
-  FIAT_PAYMENT_MESSAGES,
-  type FiatPurchaseStatus,
-  type PaymentIntentRequest,
-  type CardPurchaseRequest,
-} from "@loop/rules/schemas/fiat-payments";
-import { PURCHASE_MESSAGES } from "@loop/rules/schemas/purchases";
+import { type FiatPurchaseStatus, type PaymentIntentRequest, type CardPurchaseRequest } from "@loop/rules/schemas/fiat-payments";
 import Stripe from "stripe";
 import type { AppDeps } from "../../deps";
 import { consoleLogger } from "../../deps";
-import { BadGateway, BadRequest, Conflict, NotFound, PaymentRequired, ServiceUnavailable } from "../../http/errors";
 import { openCheckout, priceCheckout } from "../checkout/checkout-pricing";
 import { checkoutStatus, closeCheckout, completeCheckout } from "../checkout/complete-checkout";
 import { reverseCheckout, type ReportedReversal } from "../checkout/reverse-checkout";
@@ -21,6 +14,7 @@ import { ownPaymentMethod } from "../payment-methods/payment-methods.service";
 import { createStripeClient } from "./stripe-client";
 import { stripeCustomerId } from "./stripe-customer";
 import { isResourceMissing, stripeGatewayError } from "./stripe-errors";
+import { DomainError, isRefusal } from "../../domain-error";
 
 type Checkout = { id: string; buyerId: string; loopId: string; format: string; status: string; providerRef: string | null };
 
@@ -65,18 +59,21 @@ function reversalOf(event: Stripe.Event): ReportedReversal | null {
   return null;
 }
 
+/** What the checkout uses: the database, its provider's configuration, and the purchase's e-mails and log. */
+export type CardCheckoutDeps = Pick<AppDeps, "config" | "logger" | "mailer" | "prisma">;
+
 export class CardCheckout {
   constructor(
-    private readonly deps: AppDeps,
+    private readonly deps: CardCheckoutDeps,
     readonly stripe: Stripe | null,
   ) {}
 
-  static fromDeps(deps: AppDeps): CardCheckout {
+  static fromDeps(deps: CardCheckoutDeps): CardCheckout {
     return new CardCheckout(deps, deps.config.stripe ? createStripeClient(deps.config.stripe) : null);
   }
 
   requireStripe(): Stripe {
-    if (!this.stripe) throw new ServiceUnavailable(FIAT_PAYMENT_MESSAGES.cardNotConfigured);
+    if (!this.stripe) throw new DomainError("CARD_PAYMENTS_UNAVAILABLE");
     return this.stripe;
   }
 
@@ -140,7 +137,7 @@ export class CardCheckout {
           where: { id: checkout.id },
           data: { providerRef: failed, status: "failed", failureReason: `${error.code ?? "card_error"}: ${error.message}` },
         });
-        throw new PaymentRequired(`Payment Declined: ${error.message}`);
+        throw new DomainError("PAYMENT_DECLINED", { cardReason: error.message });
       }
       throw stripeGatewayError(error);
     }
@@ -155,11 +152,11 @@ export class CardCheckout {
       where: { provider_providerRef: { provider: "stripe", providerRef: paymentIntentId } },
     });
     if (!checkout || checkout.buyerId !== buyerId || checkout.loopId !== loopId || checkout.format !== format)
-      throw new NotFound(FIAT_PAYMENT_MESSAGES.intentNotFound);
+      throw new DomainError("PAYMENT_NOT_FOUND");
     if (checkout.status === "completed") return checkoutStatus(this.deps, checkout.id);
     const status = await this.settle(stripe, checkout, await this.retrieve(stripe, paymentIntentId));
     if (status.status === "requires_action" || status.status === "requires_payment_method")
-      throw new Conflict(FIAT_PAYMENT_MESSAGES.intentNotSucceeded);
+      throw new DomainError("PAYMENT_NOT_COMPLETED", { provider: "card" });
     return status;
   }
 
@@ -167,12 +164,12 @@ export class CardCheckout {
   async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
     const stripe = this.requireStripe();
     const secret = this.deps.config.stripe?.webhookSecret;
-    if (!secret) throw new ServiceUnavailable("Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)");
+    if (!secret) throw new DomainError("WEBHOOK_NOT_CONFIGURED", { provider: "stripe" });
     let event: Stripe.Event;
     try {
       event = stripe.webhooks.constructEvent(rawBody, signature ?? "", secret);
     } catch {
-      throw new BadRequest(FIAT_PAYMENT_MESSAGES.badSignature);
+      throw new DomainError("WEBHOOK_SIGNATURE_INVALID");
     }
     const reversal = reversalOf(event);
     if (reversal) {
@@ -192,7 +189,7 @@ export class CardCheckout {
       await this.settle(stripe, checkout, await this.retrieve(stripe, intentId));
     } catch (error) {
       // A refusal is recorded on the checkout; only Stripe being unreachable makes Stripe retry.
-      if (error instanceof BadGateway) throw error;
+      if (isRefusal(error, "PAYMENT_PROVIDER_UNAVAILABLE")) throw error;
       (this.deps.logger ?? consoleLogger).warn(
         `Stripe webhook ${event.type} for ${intentId}: ${error instanceof Error ? error.message : String(error)}`,
       );
@@ -203,14 +200,14 @@ export class CardCheckout {
     try {
       return await stripe.paymentIntents.retrieve(intentId);
     } catch (error) {
-      if (isResourceMissing(error)) throw new NotFound(FIAT_PAYMENT_MESSAGES.intentNotFound);
+      if (isResourceMissing(error)) throw new DomainError("PAYMENT_NOT_FOUND");
       throw stripeGatewayError(error);
     }
   }
 
   private async settle(stripe: Stripe, checkout: Checkout, intent: Stripe.PaymentIntent): Promise<FiatPurchaseStatus> {
     const extra = { paymentIntentId: intent.id, clientSecret: intent.client_secret };
-    if (intent.metadata?.checkoutId !== checkout.id) throw new NotFound(FIAT_PAYMENT_MESSAGES.intentNotFound);
+    if (intent.metadata?.checkoutId !== checkout.id) throw new DomainError("PAYMENT_NOT_FOUND");
     switch (intent.status) {
       case "succeeded":
         break;
@@ -227,12 +224,12 @@ export class CardCheckout {
             "failed",
             `${intent.last_payment_error.code ?? "declined"}: ${intent.last_payment_error.message ?? ""}`,
           );
-          throw new PaymentRequired(`Payment Declined: ${intent.last_payment_error.message ?? "Your card was declined."}`);
+          throw new DomainError("PAYMENT_DECLINED", { cardReason: intent.last_payment_error.message ?? "Your card was declined." });
         }
         return checkoutStatus(this.deps, checkout.id, { ...extra, status: "requires_payment_method" });
       default:
         await closeCheckout(this.deps, checkout.id, "failed", `intent ${intent.status}`);
-        throw new PaymentRequired(FIAT_PAYMENT_MESSAGES.declined);
+        throw new DomainError("PAYMENT_DECLINED", {});
     }
     const paymentRef = typeof intent.latest_charge === "string" ? intent.latest_charge : (intent.latest_charge?.id ?? intent.id);
     const outcome = await completeCheckout(this.deps, checkout.id, {
@@ -241,8 +238,8 @@ export class CardCheckout {
       paymentRef,
     });
     if (outcome.status === "completed") return checkoutStatus(this.deps, checkout.id, extra);
-    if (outcome.status === "mismatch") throw new Conflict(FIAT_PAYMENT_MESSAGES.paidAmountMismatch);
-    if (outcome.status === "reversed") throw new Conflict(FIAT_PAYMENT_MESSAGES.reversed);
+    if (outcome.status === "mismatch") throw new DomainError("PAYMENT_MISMATCH");
+    if (outcome.status === "reversed") throw new DomainError("PAYMENT_REVERSED");
     if (outcome.status === "owned") {
       try {
         await stripe.refunds.create({ payment_intent: intent.id }, { idempotencyKey: `refund-${checkout.id}` });
@@ -251,6 +248,6 @@ export class CardCheckout {
       }
       await closeCheckout(this.deps, checkout.id, "refunded", "the buyer owned the loop already: payment refunded");
     }
-    throw new Conflict(`${PURCHASE_MESSAGES.alreadyPurchased}. This payment was refunded.`);
+    throw new DomainError("ALREADY_PURCHASED_REFUNDED");
   }
 }

@@ -1,11 +1,10 @@
-import { FIAT_PAYMENT_MESSAGES } from "@loop/rules/schemas/fiat-payments";
 import Stripe from "stripe";
-import { BadGateway } from "../../http/errors";
+import { DomainError } from "../../domain-error";
 
 /** Stripe unreachable, or refusing a call the server made: 502, nothing recorded. */
 export function stripeGatewayError(error: unknown): unknown {
   if (error instanceof Stripe.errors.StripeError && !(error instanceof Stripe.errors.StripeCardError)) {
-    return new BadGateway(FIAT_PAYMENT_MESSAGES.providerUnavailable, { cause: error });
+    return new DomainError("PAYMENT_PROVIDER_UNAVAILABLE", { cause: error });
   }
   return error;
 }

@@ -1,15 +1,12 @@
 // What a PayPal order or a card payment is for: the server prices it from the loop and the format
 // (docs/product.md#fees: price + format fee, integer cents); an amount the page sends is only compared.
 import { formatFeeCents, type Format } from "@loop/rules/fees";
-import { FIAT_PAYMENT_MESSAGES } from "@loop/rules/schemas/fiat-payments";
-import { PURCHASE_MESSAGES } from "@loop/rules/schemas/purchases";
 import type { PrismaClient } from "../../db/prisma";
-import { BadRequest, Conflict, NotFound } from "../../http/errors";
-import { LOOP_NOT_FOUND } from "../loops/catalog.service";
 import { isReachable } from "../loops/loop-access";
 import { UUID } from "../../http/uuid";
 import { currentFeeBps } from "../platform-settings/platform-settings.service";
 import { ownedPurchase } from "../purchases/record-purchase";
+import { DomainError } from "../../domain-error";
 
 export type CheckoutProvider = "paypal" | "stripe";
 
@@ -34,16 +31,16 @@ export async function priceCheckout(
         select: { id: true, title: true, userId: true, priceCents: true, isFree: true, status: true, isPublic: true, unlisted: true },
       })
     : null;
-  if (!loop || !isReachable(loop)) throw new NotFound(LOOP_NOT_FOUND);
-  if (loop.userId === buyerId) throw new BadRequest(PURCHASE_MESSAGES.ownLoop);
-  if (loop.isFree || loop.priceCents === 0) throw new BadRequest(FIAT_PAYMENT_MESSAGES.free);
+  if (!loop || !isReachable(loop)) throw new DomainError("LOOP_NOT_FOUND");
+  if (loop.userId === buyerId) throw new DomainError("OWN_LOOP_PURCHASE");
+  if (loop.isFree || loop.priceCents === 0) throw new DomainError("FREE_LOOP");
   const owned = await ownedPurchase(prisma, buyerId, loop.id, format);
-  if (owned) throw new Conflict(PURCHASE_MESSAGES.alreadyPurchased);
+  if (owned) throw new DomainError("ALREADY_PURCHASED");
   // The current fee: a total the page computed with an older one is refused (amountMismatch); the
   // checkout row keeps the fee it was opened with.
   const feeCents = Number(formatFeeCents(BigInt(loop.priceCents), format, await currentFeeBps(prisma, format)));
   const totalCents = loop.priceCents + feeCents;
-  if (claimedTotalCents !== null && claimedTotalCents !== BigInt(totalCents)) throw new BadRequest(FIAT_PAYMENT_MESSAGES.amountMismatch);
+  if (claimedTotalCents !== null && claimedTotalCents !== BigInt(totalCents)) throw new DomainError("CHECKOUT_PRICE_CHANGED");
   return { loop: { id: loop.id, title: loop.title, userId: loop.userId }, format, priceCents: loop.priceCents, feeCents, totalCents };
 }
 

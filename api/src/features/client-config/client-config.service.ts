@@ -5,7 +5,13 @@ import type { AppConfig } from "../../config";
 export function toClientConfig(config: AppConfig): ClientConfig {
   return {
     // The public RPC URL only: the server's (RPC_URL_<id>) may carry a provider's key.
-    chains: config.chains.map(({ id, name, publicRpcUrl, contracts }) => ({ id, name, publicRpcUrl, contracts })),
+    chains: config.chains.map(({ id, name, publicRpcUrl, contracts, exchange }) => ({
+      id,
+      name,
+      publicRpcUrl,
+      contracts,
+      exchange: exchange ?? null,
+    })),
     defaultChainId: config.defaultChainId,
     walletConnectProjectId: config.walletConnectProjectId,
     oidc: config.oidc ? { accountUrl: config.oidc.accountUrl } : null,

@@ -5,7 +5,6 @@
 // checked under a lock (the owner's row for new collections, the collection's row for its loops),
 // so concurrent calls cannot pass them.
 import {
-  COLLECTION_MESSAGES,
   MAX_COLLECTIONS_PER_MEMBER,
   MAX_LOOPS_PER_COLLECTION,
   type Collection,
@@ -18,9 +17,9 @@ import {
 } from "@loop/rules/schemas/collections";
 import type { PrismaClient, Tx } from "../../db/prisma";
 import { TX_DEFAULT } from "../../db/transactions";
-import { Conflict, NotFound, Unauthorized } from "../../http/errors";
 import { UUID } from "../../http/uuid";
-import { LOOP_NOT_FOUND, loopsFromCards } from "../loops/catalog.service";
+import { loopsFromCards } from "../loops/catalog.service";
+import { DomainError } from "../../domain-error";
 
 const ownerSelect = { select: { id: true, username: true, firstName: true } } as const;
 
@@ -51,7 +50,7 @@ function collectionView(row: CollectionRow, viewerId: string | null, containsLoo
   };
 }
 
-const notFound = () => new NotFound(COLLECTION_MESSAGES.notFound);
+const notFound = () => new DomainError("COLLECTION_NOT_FOUND");
 
 /** A collection the viewer may read: public, or their own. Anything else (malformed id too) is 404. */
 async function readableCollection(prisma: PrismaClient | Tx, collectionId: string, viewerId: string | null): Promise<CollectionRow> {
@@ -91,7 +90,7 @@ export async function listCollections(
     });
     return { collections: rows.map((row) => collectionView(row, viewerId)) };
   }
-  if (viewerId === null) throw new Unauthorized();
+  if (viewerId === null) throw new DomainError("UNAUTHORIZED");
   const loopId = query.loopId;
   const rows = await prisma.collection.findMany({
     where: { userId: viewerId },
@@ -111,7 +110,7 @@ export async function createCollection(prisma: PrismaClient, ownerId: string, in
   const row = await prisma.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT 1 FROM "app"."users" WHERE "id" = ${ownerId}::uuid FOR NO KEY UPDATE`;
     const count = await tx.collection.count({ where: { userId: ownerId } });
-    if (count >= MAX_COLLECTIONS_PER_MEMBER) throw new Conflict(COLLECTION_MESSAGES.tooManyCollections);
+    if (count >= MAX_COLLECTIONS_PER_MEMBER) throw new DomainError("COLLECTION_LIMIT_REACHED");
     return tx.collection.create({
       data: { userId: ownerId, name: input.name, description: input.description, isPublic: input.isPublic },
       include: { user: ownerSelect },
@@ -153,7 +152,7 @@ export async function addCollectionLoop(prisma: PrismaClient, collectionId: stri
     const [loop] = await tx.$queryRaw<{ visible: boolean }[]>`
       SELECT (("status" = 'ready' AND "is_public") OR ("user_id" = ${ownerId}::uuid AND "status" <> 'removed')) AS visible
       FROM "app"."loops" WHERE "id" = ${loopId}::uuid FOR KEY SHARE`;
-    if (!loop?.visible) throw new NotFound(LOOP_NOT_FOUND);
+    if (!loop?.visible) throw new DomainError("LOOP_NOT_FOUND");
     const present = await tx.collectionLoop.findUnique({
       where: { collectionId_loopId: { collectionId, loopId } },
       select: { loopId: true },
@@ -161,7 +160,7 @@ export async function addCollectionLoop(prisma: PrismaClient, collectionId: stri
     if (present) return;
     const [{ loop_count: loopCount }] = await tx.$queryRaw<[{ loop_count: number }]>`
       SELECT "loop_count" FROM "app"."collections" WHERE "id" = ${collectionId}::uuid`;
-    if (loopCount >= MAX_LOOPS_PER_COLLECTION) throw new Conflict(COLLECTION_MESSAGES.tooManyLoops);
+    if (loopCount >= MAX_LOOPS_PER_COLLECTION) throw new DomainError("COLLECTION_FULL");
     await tx.collectionLoop.create({ data: { collectionId, loopId } });
   }, TX_DEFAULT);
   return collectionView(await readableCollection(prisma, collectionId, ownerId), ownerId, true);

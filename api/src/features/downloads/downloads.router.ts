@@ -2,11 +2,11 @@ import { pipeline } from "node:stream/promises";
 import { downloadQuerySchema } from "@loop/rules/schemas/downloads";
 import { Router } from "express";
 import type { RouterDeps } from "../../deps";
-import { NotFound } from "../../http/errors";
 import { parseQuery } from "../../http/validate";
 import { requireUser } from "../auth/require-user";
 import { issueDownload, recordDownload, resolveDownload } from "./downloads.service";
 import { downloadSigningKey } from "./signing-secret";
+import { DomainError } from "../../domain-error";
 
 export function downloadsRouter(deps: RouterDeps): Router {
   const { prisma, storage } = deps;
@@ -23,7 +23,7 @@ export function downloadsRouter(deps: RouterDeps): Router {
   router.get("/downloads/:token", async (req, res) => {
     const file = await resolveDownload(prisma, await signingKey(), req.params.token);
     const stored = await storage.stat(file.key);
-    if (!stored) throw new NotFound("File Not Found");
+    if (!stored) throw new DomainError("FILE_NOT_FOUND");
     if (file.countable && req.method === "GET") await recordDownload(prisma, file);
     res.status(200).set({
       "Content-Type": file.contentType,

@@ -1,19 +1,12 @@
 // Downloads: who may download which format, the signed link, and counting a download once per
 // user and loop when its link is fetched.
-import {
-  DOWNLOAD_LINK_TTL_MS,
-  DOWNLOAD_MESSAGES,
-  type DeliveryFormat,
-  type DownloadLink,
-  type DownloadQuery,
-} from "@loop/rules/schemas/downloads";
+import { DOWNLOAD_LINK_TTL_MS, type DeliveryFormat, type DownloadLink, type DownloadQuery } from "@loop/rules/schemas/downloads";
 import type { Prisma, PrismaClient } from "../../db/prisma";
-import { Conflict, Forbidden, Gone, NotFound } from "../../http/errors";
 import { catalogChanged } from "../loops/catalog-cache";
-import { LOOP_NOT_FOUND } from "../loops/catalog.service";
 import { isReachable } from "../loops/loop-access";
 import { UUID } from "../../http/uuid";
 import { signDownloadToken, verifyDownloadToken } from "./download-token";
+import { DomainError } from "../../domain-error";
 
 export const CONTENT_TYPES: Record<DeliveryFormat, string> = { mp3: "audio/mpeg", wav: "audio/wav" };
 
@@ -82,9 +75,9 @@ function downloadableFormat(loop: LoopWithRights, userId: string, wanted: Delive
   const format: DeliveryFormat = wanted ?? (!own && !freeForAll && formats.size > 0 && !formats.has("mp3") ? "wav" : "mp3");
   if (own || freeForAll || bought.has(format)) return format;
   // A refunded buyer knew the loop: they are told why, even once it is no longer listed.
-  if (refunded.has(format)) throw new Forbidden(DOWNLOAD_MESSAGES.refunded);
-  if (bought.size === 0 && !reachable) throw new NotFound(LOOP_NOT_FOUND);
-  throw new Forbidden(bought.size > 0 ? DOWNLOAD_MESSAGES.formatNotPurchased : DOWNLOAD_MESSAGES.purchaseRequired);
+  if (refunded.has(format)) throw new DomainError("PURCHASE_REFUNDED");
+  if (bought.size === 0 && !reachable) throw new DomainError("LOOP_NOT_FOUND");
+  throw new DomainError(bought.size > 0 ? "FORMAT_NOT_PURCHASED" : "PURCHASE_REQUIRED");
 }
 
 /** GET /api/loops/:id/download: a signed link to the format asked for (see downloadableFormat). */
@@ -97,9 +90,9 @@ export async function issueDownload(
   now = Date.now(),
 ): Promise<DownloadLink> {
   const loop = UUID.test(loopId) ? await prisma.loop.findUnique({ where: { id: loopId }, select: rightsSelect(userId) }) : null;
-  if (!loop) throw new NotFound(LOOP_NOT_FOUND);
+  if (!loop) throw new DomainError("LOOP_NOT_FOUND");
   const format = downloadableFormat(loop, userId, query.format);
-  if (!hasFiles(loop) || !fileKey(loop, format)) throw new Conflict(DOWNLOAD_MESSAGES.notReady);
+  if (!hasFiles(loop) || !fileKey(loop, format)) throw new DomainError("DOWNLOAD_NOT_READY");
 
   const token = signDownloadToken(signingKey, { loopId: loop.id, format, userId, expiresAt: now + DOWNLOAD_LINK_TTL_MS });
   return { downloadUrl: `/api/downloads/${token}`, filename: `${fileSlug(loop.title)}.${format}` };
@@ -122,18 +115,17 @@ export interface DownloadFile {
  */
 export async function resolveDownload(prisma: PrismaClient, signingKey: string, token: string, now = Date.now()): Promise<DownloadFile> {
   const verified = verifyDownloadToken(signingKey, token, now);
-  if (!verified.ok)
-    throw verified.reason === "expired" ? new Gone(DOWNLOAD_MESSAGES.expiredLink) : new Forbidden(DOWNLOAD_MESSAGES.invalidLink);
+  if (!verified.ok) throw new DomainError(verified.reason === "expired" ? "DOWNLOAD_LINK_EXPIRED" : "DOWNLOAD_LINK_INVALID");
   const { loopId, userId, format } = verified.grant;
   const [loop, user] = await Promise.all([
     prisma.loop.findUnique({ where: { id: loopId }, select: rightsSelect(userId) }),
     prisma.user.findUnique({ where: { id: userId }, select: { isBanned: true } }),
   ]);
-  if (!user || user.isBanned) throw new Forbidden(DOWNLOAD_MESSAGES.invalidLink);
-  if (!loop) throw new NotFound(LOOP_NOT_FOUND);
+  if (!user || user.isBanned) throw new DomainError("DOWNLOAD_LINK_INVALID");
+  if (!loop) throw new DomainError("LOOP_NOT_FOUND");
   downloadableFormat(loop, userId, format);
   const key = hasFiles(loop) ? fileKey(loop, format) : null;
-  if (!key) throw new NotFound(LOOP_NOT_FOUND);
+  if (!key) throw new DomainError("LOOP_NOT_FOUND");
   return {
     key,
     filename: `${fileSlug(loop.title)}.${format}`,

@@ -15,7 +15,6 @@
 // and mails the old address.
 import { paths } from "@loop/rules/paths";
 import {
-  EMAIL_CHANGE_MESSAGES,
   RECENT_SIGN_IN_MINUTES,
   emailChangeSentMessage,
   type EmailChangeLink,
@@ -27,7 +26,6 @@ import type { AppConfig } from "../../config";
 import type { Logger } from "../../deps";
 import { consoleLogger } from "../../deps";
 import { isUniqueViolation, type PrismaClient } from "../../db/prisma";
-import { BadRequest, Conflict, Forbidden, ServiceUnavailable, Unauthorized } from "../../http/errors";
 import type { AuthContext } from "../../http/request-context";
 import { hashToken, randomToken } from "../../http/tokens";
 import type { Mailer } from "../../mail/mailer";
@@ -36,6 +34,7 @@ import { createNotificationInTx } from "../notifications/create-notification";
 import { settingsInUse } from "../platform-settings/platform-settings.service";
 import { userInclude, type UserRecord } from "../users/user.view";
 import { confirmEmailMail, emailChangedNoticeMail, emailChangeRequestedMail } from "./email-change.mail";
+import { DomainError, isRefusal } from "../../domain-error";
 
 export interface EmailChangeDeps {
   prisma: PrismaClient;
@@ -62,18 +61,17 @@ export const EMAIL_CHANGE_PAGE = paths.emailConfirm();
 async function assertRecentSignIn(deps: EmailChangeDeps, auth: AuthContext, proof: EmailChangeRequestBody["proof"]): Promise<void> {
   const session = await deps.prisma.session.findUnique({ where: { id: auth.sessionId }, select: { createdAt: true } });
   if (session && Date.now() - session.createdAt.getTime() <= RECENT_SIGN_IN_MS) return;
-  if (!proof) throw new Forbidden(EMAIL_CHANGE_MESSAGES.signInAgain);
+  if (!proof) throw new DomainError("RECENT_SIGN_IN_REQUIRED");
   const linked = auth.user.wallet?.address ?? null;
   let proven;
   try {
     proven = await verifySignedMessage(deps, proof);
   } catch (error) {
     // Not a 401: the session is fine, the signature is not (the page would take a 401 for a sign-out).
-    if (error instanceof Unauthorized) throw new Forbidden(EMAIL_CHANGE_MESSAGES.walletProofInvalid);
+    if (isRefusal(error, "SIWE_MESSAGE_INVALID")) throw new DomainError("WALLET_PROOF_INVALID");
     throw error;
   }
-  if (linked === null || !isAddressEqual(proven.address, linked as `0x${string}`))
-    throw new Forbidden(EMAIL_CHANGE_MESSAGES.walletProofInvalid);
+  if (linked === null || !isAddressEqual(proven.address, linked as `0x${string}`)) throw new DomainError("WALLET_PROOF_INVALID");
 }
 
 /**
@@ -85,12 +83,12 @@ export async function requestEmailChange(deps: EmailChangeDeps, auth: AuthContex
   const { user } = auth;
   const { email } = body;
   await assertRecentSignIn(deps, auth, body.proof);
-  if (user.email === email) throw new Conflict(EMAIL_CHANGE_MESSAGES.unchanged);
+  if (user.email === email) throw new DomainError("EMAIL_UNCHANGED");
   const token = randomToken();
   const now = new Date();
   await deps.prisma.$transaction(async (tx) => {
     const owner = await tx.user.findUnique({ where: { email }, select: { id: true } });
-    if (owner && owner.id !== user.id) throw new Conflict(EMAIL_CHANGE_MESSAGES.taken);
+    if (owner && owner.id !== user.id) throw new DomainError("EMAIL_TAKEN");
     await tx.emailChangeToken.deleteMany({ where: { OR: [{ userId: user.id }, { expiresAt: { lte: now } }] } });
     await tx.emailChangeToken.create({
       data: {
@@ -111,7 +109,7 @@ export async function requestEmailChange(deps: EmailChangeDeps, auth: AuthContex
   } catch (error) {
     // Nobody has this token: it would only wait for its expiry.
     await deps.prisma.emailChangeToken.deleteMany({ where: { tokenHash: hashToken(token) } });
-    throw new ServiceUnavailable("We could not send the e-mail right now. Please try again in a few minutes.", { cause: error });
+    throw new DomainError("EMAIL_NOT_SENT", { cause: error });
   }
   await tellOfRequest(deps, user, email);
   return emailChangeSentMessage(email);
@@ -147,7 +145,7 @@ async function usableLink(prisma: PrismaClient, token: string) {
     where: { tokenHash: hashToken(token), expiresAt: { gt: new Date() } },
     include: { user: { select: { id: true, username: true, email: true } } },
   });
-  if (!row) throw new BadRequest(EMAIL_CHANGE_MESSAGES.linkInvalid);
+  if (!row) throw new DomainError("EMAIL_CHANGE_LINK_INVALID");
   return row;
 }
 
@@ -171,13 +169,13 @@ export async function confirmEmailChange(deps: EmailChangeDeps, userId: string, 
   try {
     result = await deps.prisma.$transaction(async (tx) => {
       const row = await tx.emailChangeToken.findUnique({ where: { tokenHash: hashToken(token), expiresAt: { gt: new Date() } } });
-      if (!row) throw new BadRequest(EMAIL_CHANGE_MESSAGES.linkInvalid);
-      if (row.userId !== userId) throw new Forbidden(EMAIL_CHANGE_MESSAGES.wrongAccount);
+      if (!row) throw new DomainError("EMAIL_CHANGE_LINK_INVALID");
+      if (row.userId !== userId) throw new DomainError("EMAIL_CHANGE_WRONG_ACCOUNT");
       const owner = await tx.user.findUnique({ where: { email: row.email }, select: { id: true } });
-      if (owner && owner.id !== userId) throw new Conflict(EMAIL_CHANGE_MESSAGES.taken);
+      if (owner && owner.id !== userId) throw new DomainError("EMAIL_TAKEN");
       // Used once: a second confirmation racing this one finds nothing to delete.
       const used = await tx.emailChangeToken.deleteMany({ where: { id: row.id } });
-      if (used.count === 0) throw new BadRequest(EMAIL_CHANGE_MESSAGES.linkInvalid);
+      if (used.count === 0) throw new DomainError("EMAIL_CHANGE_LINK_INVALID");
       await tx.emailChangeToken.deleteMany({ where: { userId } });
       const before = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
       const user = await tx.user.update({ where: { id: userId }, data: { email: row.email }, include: userInclude });
@@ -197,7 +195,7 @@ export async function confirmEmailChange(deps: EmailChangeDeps, userId: string, 
     });
   } catch (error) {
     // Another account took the address between our check and our update.
-    if (isUniqueViolation(error, "email")) throw new Conflict(EMAIL_CHANGE_MESSAGES.taken);
+    if (isUniqueViolation(error, "email")) throw new DomainError("EMAIL_TAKEN");
     throw error;
   }
   const { user, previousEmail } = result;

@@ -5,10 +5,10 @@ import { paths } from "@loop/rules/paths";
 import type { EmailLinkAccount } from "@loop/rules/auth-api-types";
 import type { AppConfig } from "../../config";
 import { isRecordNotFound, type PrismaClient } from "../../db/prisma";
-import { ServiceUnavailable, Unauthorized } from "../../http/errors";
 import { hashToken, randomToken } from "../../http/tokens";
 import type { Mailer } from "../../mail/mailer";
 import { signInLinkMail } from "./email-login.mail";
+import { DomainError } from "../../domain-error";
 
 export interface EmailLoginDeps {
   prisma: PrismaClient;
@@ -17,7 +17,6 @@ export interface EmailLoginDeps {
 }
 
 export const LINK_SENT_MESSAGE = "Check your inbox for a sign-in link.";
-export const LINK_INVALID_MESSAGE = "This sign-in link has expired or was already used.";
 
 /** Mails a sign-in link whether or not an account exists (the answer must not tell). */
 export async function sendSignInLink(deps: EmailLoginDeps, email: string): Promise<void> {
@@ -32,9 +31,7 @@ export async function sendSignInLink(deps: EmailLoginDeps, email: string): Promi
   try {
     await deps.mailer.send(signInLinkMail(email, link.href, Math.round(deps.config.emailLinkTtlMs / 60_000)));
   } catch (error) {
-    throw new ServiceUnavailable("We could not send the e-mail right now. Please try again in a few minutes.", {
-      cause: error,
-    });
+    throw new DomainError("EMAIL_NOT_SENT", { cause: error });
   }
 }
 
@@ -47,7 +44,7 @@ export async function signInLinkAccount(prisma: PrismaClient, token: string): Pr
     where: { tokenHash: hashToken(token), expiresAt: { gt: new Date() } },
     select: { email: true },
   });
-  if (!row) throw new Unauthorized(LINK_INVALID_MESSAGE);
+  if (!row) throw new DomainError("SIGN_IN_LINK_INVALID");
   const user = await prisma.user.findUnique({ where: { email: row.email }, select: { username: true } });
   return { email: row.email, username: user?.username ?? null };
 }
@@ -61,7 +58,7 @@ export async function consumeSignInToken(prisma: PrismaClient, token: string): P
     });
     return row.email;
   } catch (error) {
-    if (isRecordNotFound(error)) throw new Unauthorized(LINK_INVALID_MESSAGE);
+    if (isRecordNotFound(error)) throw new DomainError("SIGN_IN_LINK_INVALID");
     throw error;
   }
 }

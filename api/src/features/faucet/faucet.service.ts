@@ -2,20 +2,18 @@
 // the operator key (the faucet's MINTER_ROLE on the local deployment). Refused on every chain but
 // the local one, whatever the configuration says, so it can never mint real LOOP.
 import { loopTokenAbi } from "@loop/contracts/abis";
-import { FAUCET_LOOP, FAUCET_MESSAGES, type FaucetResponse, type FaucetRequest } from "@loop/rules/schemas/faucet";
+import { defaultChainOf, DEV_CHAIN_ID } from "@loop/rules/chains";
+import { FAUCET_LOOP, type FaucetResponse, type FaucetRequest } from "@loop/rules/schemas/faucet";
 import { BaseError, createWalletClient, getAddress, http, nonceManager, parseEther } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import type { AppDeps } from "../../deps";
-import { Forbidden, ServiceUnavailable } from "../../http/errors";
-
-const LOCAL_CHAIN_ID = 31337;
+import { DomainError } from "../../domain-error";
 
 export async function mintTestLoop(deps: Pick<AppDeps, "chains" | "config">, input: FaucetRequest): Promise<FaucetResponse> {
   const { config } = deps;
-  const chain = config.chains.find((candidate) => candidate.id === config.defaultChainId);
-  if (config.defaultChainId !== LOCAL_CHAIN_ID || !chain?.contracts || !config.operatorPrivateKey)
-    throw new Forbidden(FAUCET_MESSAGES.unavailable);
-  const client = deps.chains.get(LOCAL_CHAIN_ID)!;
+  const chain = defaultChainOf(config);
+  if (chain?.id !== DEV_CHAIN_ID || !chain.contracts || !config.operatorPrivateKey) throw new DomainError("FAUCET_UNAVAILABLE");
+  const client = deps.chains.get(DEV_CHAIN_ID)!;
   const account = privateKeyToAccount(config.operatorPrivateKey, { nonceManager });
   const to = getAddress(input.address);
   try {
@@ -31,6 +29,6 @@ export async function mintTestLoop(deps: Pick<AppDeps, "chains" | "config">, inp
     await client.waitForTransactionReceipt({ hash, timeout: 30_000, pollingInterval: 100 });
     return { address: to, amount: FAUCET_LOOP, transactionHash: hash.toLowerCase() };
   } catch (error) {
-    throw new ServiceUnavailable(`Faucet Failed: ${error instanceof BaseError ? error.shortMessage : String(error)}`, { cause: error });
+    throw new DomainError("FAUCET_FAILED", { reason: error instanceof BaseError ? error.shortMessage : String(error) }, { cause: error });
   }
 }

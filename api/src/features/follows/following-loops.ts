@@ -5,13 +5,8 @@
 // "loops_listed_user_recent_idx" (migration 20261130090000_likes_collections_follows), merged.
 import { LOOP_TOTAL_CAP, type LoopListQuery, type LoopListResponse } from "@loop/rules/schemas/loops";
 import { Prisma, type PrismaClient } from "../../db/prisma";
-import { BadRequest } from "../../http/errors";
 import { decodeCursor, loopsFromCards } from "../loops/catalog.service";
-
-export const FOLLOWING_MESSAGES = {
-  sort: "Invalid sortBy: the Following tab lists newest first.",
-  filters: "Invalid following: the Following tab takes no filters (only limit, offset and after).",
-} as const;
+import { DomainError } from "../../domain-error";
 
 /** The catalog's filters, none of which the Following tab takes. */
 const FILTERS = [
@@ -29,8 +24,8 @@ const FILTERS = [
 ] as const satisfies readonly (keyof LoopListQuery)[];
 
 export async function followingLoops(prisma: PrismaClient, query: LoopListQuery, viewerId: string): Promise<LoopListResponse> {
-  if (query.sortBy !== "recent") throw new BadRequest(FOLLOWING_MESSAGES.sort);
-  if (FILTERS.some((name) => query[name] !== undefined)) throw new BadRequest(FOLLOWING_MESSAGES.filters);
+  if (query.sortBy !== "recent") throw new DomainError("FOLLOWING_SORT_INVALID");
+  if (FILTERS.some((name) => query[name] !== undefined)) throw new DomainError("FOLLOWING_FILTERS_INVALID");
   const cursor = query.after === undefined ? null : decodeCursor(query.after, "recent");
   const take = query.limit + 1;
   const skip = cursor ? 0 : query.offset;

@@ -1,11 +1,10 @@
 // Follows (issue 24): a member follows creators. Both members' counts are kept by the trigger
 // "follows_count" (migration 20261130090000_likes_collections_follows), in the follow's transaction.
 // Following twice keeps one follow; unfollowing a member not followed changes nothing.
-import { FOLLOW_MESSAGES, type FollowCounts, type FollowResult } from "@loop/rules/schemas/follows";
-import { PROFILE_MESSAGES } from "@loop/rules/schemas/profile";
+import { type FollowCounts, type FollowResult } from "@loop/rules/schemas/follows";
 import type { PrismaClient } from "../../db/prisma";
-import { BadRequest, NotFound } from "../../http/errors";
 import { UUID } from "../../http/uuid";
+import { DomainError } from "../../domain-error";
 
 /**
  * POST (`follow` true) and DELETE /api/users/:id/follow: an unknown or banned member is 404
@@ -13,8 +12,8 @@ import { UUID } from "../../http/uuid";
  * banned (one statement), then their count is read in the same transaction.
  */
 export async function setFollow(prisma: PrismaClient, followerId: string, followeeId: string, follow: boolean): Promise<FollowResult> {
-  if (!UUID.test(followeeId)) throw new NotFound(PROFILE_MESSAGES.userNotFound);
-  if (followeeId.toLowerCase() === followerId) throw new BadRequest(FOLLOW_MESSAGES.self);
+  if (!UUID.test(followeeId)) throw new DomainError("USER_NOT_FOUND");
+  if (followeeId.toLowerCase() === followerId) throw new DomainError("FOLLOW_SELF");
   const change = follow
     ? prisma.$executeRaw`
         INSERT INTO "app"."follows" ("follower_id", "followee_id")
@@ -28,7 +27,7 @@ export async function setFollow(prisma: PrismaClient, followerId: string, follow
       SELECT "follower_count" FROM "app"."users" WHERE "id" = ${followeeId}::uuid AND NOT "is_banned"`,
   ]);
   const row = rows[0];
-  if (!row) throw new NotFound(PROFILE_MESSAGES.userNotFound);
+  if (!row) throw new DomainError("USER_NOT_FOUND");
   return { followerCount: row.follower_count, followedByMe: follow };
 }
 

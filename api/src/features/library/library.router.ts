@@ -1,4 +1,4 @@
-import { LIBRARY_MESSAGES, LIBRARY_RECEIPTS_PER_HOUR, libraryQuerySchema } from "@loop/rules/schemas/library";
+import { LIBRARY_RECEIPTS_PER_HOUR, libraryQuerySchema } from "@loop/rules/schemas/library";
 import { Router, type Request } from "express";
 import type { RouterDeps } from "../../deps";
 import { perUserHourlyLimit } from "../../http/per-user-hourly-limit";
@@ -12,7 +12,7 @@ import { getLibraryEntry, listLibrary, resendReceipt } from "./library.service";
 export function libraryRouter(deps: RouterDeps): Router {
   const { prisma } = deps;
   const signingKey = downloadSigningKey(prisma, deps.config);
-  const receiptLimit = perUserHourlyLimit(prisma, "library-receipt", LIBRARY_RECEIPTS_PER_HOUR, LIBRARY_MESSAGES.tooManyReceipts);
+  const receiptLimit = perUserHourlyLimit(prisma, "library-receipt", LIBRARY_RECEIPTS_PER_HOUR, "RECEIPTS_RATE_LIMITED");
   const router = Router();
 
   router.get("/library", async (req, res) => {

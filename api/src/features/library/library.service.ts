@@ -4,7 +4,6 @@
 // unless the purchase was refunded or reversed.
 import { paths } from "@loop/rules/paths";
 import {
-  LIBRARY_MESSAGES,
   LIBRARY_REFUND_REASONS,
   type LibraryEntry,
   type LibraryPage,
@@ -15,12 +14,12 @@ import {
 import type { PurchaseMethod } from "@loop/rules/schemas/purchases";
 import { Prisma, type PrismaClient } from "../../db/prisma";
 import type { AppDeps } from "../../deps";
-import { BadGateway, BadRequest, NotFound } from "../../http/errors";
 import { UUID } from "../../http/uuid";
 import { hasFiles } from "../downloads/downloads.service";
 import { isListed } from "../loops/loop-access";
 import { RECORDED_PURCHASE_SELECT, saleAmounts, toPurchase } from "../purchases/record-purchase";
 import { purchaseReceipt } from "../purchases/send-purchase-mails";
+import { DomainError } from "../../domain-error";
 
 const ENTRY_SELECT = {
   id: true,
@@ -138,7 +137,7 @@ function decodeCursor(after: string): [string, string] {
   } catch {
     // Falls through to the refusal.
   }
-  throw new BadRequest(LIBRARY_MESSAGES.after);
+  throw new DomainError("INVALID_CURSOR", { list: "library" });
 }
 
 /** `%text%` for ILIKE, its own wildcards taken literally. */
@@ -187,14 +186,14 @@ export async function listLibrary(prisma: PrismaClient, userId: string, query: L
 /** The member's own licence row; anyone else's (or an unknown id) is 404, telling nothing. */
 async function ownEntryRow(prisma: PrismaClient, userId: string, id: string): Promise<EntryRow> {
   const row = UUID.test(id) ? await prisma.licence.findUnique({ where: { id }, select: ENTRY_SELECT }) : null;
-  if (!row || entryOwnerId(row) !== userId) throw new NotFound(LIBRARY_MESSAGES.notFound);
+  if (!row || entryOwnerId(row) !== userId) throw new DomainError("LIBRARY_ENTRY_NOT_FOUND");
   return row;
 }
 
 /** GET /api/library/:id: one of the member's entries (the receipt's and the licence e-mail's link). */
 export async function getLibraryEntry(prisma: PrismaClient, userId: string, id: string): Promise<LibraryEntry> {
   const [entry] = await entriesOf(prisma, [await ownEntryRow(prisma, userId, id)]);
-  if (!entry) throw new NotFound(LIBRARY_MESSAGES.notFound);
+  if (!entry) throw new DomainError("LIBRARY_ENTRY_NOT_FOUND");
   return entry;
 }
 
@@ -204,7 +203,7 @@ export async function getLibraryEntry(prisma: PrismaClient, userId: string, id: 
  */
 async function receiptEntry(prisma: PrismaClient, userId: string, id: string): Promise<EntryRow & { purchase: { id: string } }> {
   const row = await ownEntryRow(prisma, userId, id);
-  if (!row.purchase || row.method === "free") throw new BadRequest(LIBRARY_MESSAGES.receiptFree);
+  if (!row.purchase || row.method === "free") throw new DomainError("NO_RECEIPT_FOR_FREE");
   return { ...row, purchase: row.purchase };
 }
 
@@ -228,11 +227,11 @@ export async function resendReceipt(
     }),
     prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } }),
   ]);
-  if (!buyer.email) throw new BadRequest(LIBRARY_MESSAGES.receiptNoEmail);
+  if (!buyer.email) throw new DomainError("NO_EMAIL_ADDRESS");
   // The receipt names the loop as it was bought (its licence's title), whatever it is called now.
   const view = toPurchase(purchase, { id: purchase.loop.id, title: entry.loopTitle }, paths.library(entry.id));
   await deps.mailer.send(purchaseReceipt(deps.config, signingKey, buyer.email, view, userId)).catch(() => {
-    throw new BadGateway(LIBRARY_MESSAGES.receiptNotSent);
+    throw new DomainError("RECEIPT_NOT_SENT");
   });
   return { sentTo: buyer.email };
 }

@@ -1,14 +1,14 @@
 import { paths } from "@loop/rules/paths";
-import { LICENCE_MESSAGES, licenceFilename, licenceListQuerySchema, licencePdfQuerySchema } from "@loop/rules/schemas/licences";
+import { licenceFilename, licenceListQuerySchema, licencePdfQuerySchema } from "@loop/rules/schemas/licences";
 import { Router } from "express";
 import type { RouterDeps } from "../../deps";
 import { parseQuery } from "../../http/validate";
 import { requireUser } from "../auth/require-user";
-import { Forbidden, Gone } from "../../http/errors";
 import { downloadSigningKey } from "../downloads/signing-secret";
 import { renderLicencePdf } from "./licence-pdf";
 import { verifyLicenceToken } from "./licence-token";
 import { findLicence, getLicence, licenceOwnerId, listLicences, ownLicence, toLicence } from "./licences.service";
+import { DomainError } from "../../domain-error";
 
 // Licences (docs/licence.md): GET /api/licences?loopId= (the member's, for the Download menu),
 // GET /api/licences/:id (public: anyone verifies), GET /api/licences/:id/pdf (the buyer's or the free
@@ -36,8 +36,7 @@ export function licencesRouter(deps: RouterDeps): Router {
     } else {
       row = await findLicence(prisma, req.params.id);
       const verified = verifyLicenceToken(await signingKey(), row.id, token);
-      if (!verified.ok)
-        throw verified.reason === "expired" ? new Gone(LICENCE_MESSAGES.expiredLink) : new Forbidden(LICENCE_MESSAGES.invalidLink);
+      if (!verified.ok) throw new DomainError(verified.reason === "expired" ? "LICENCE_LINK_EXPIRED" : "LICENCE_LINK_INVALID");
     }
     const licence = toLicence(row, licenceOwnerId(row));
     const pdf = await renderLicencePdf(licence, new URL(paths.licence(licence.id), config.appUrl).href);

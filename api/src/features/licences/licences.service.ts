@@ -5,12 +5,12 @@
 // loop's download (no purchase) has one too, written with its loop_downloads row: always valid.
 import { SUPPORTED_CHAINS } from "@loop/rules/chains";
 import { paths } from "@loop/rules/paths";
-import { LICENCE_MESSAGES, type Licence, type LicenceListQuery, type LicenceSummary } from "@loop/rules/schemas/licences";
+import { type Licence, type LicenceListQuery, type LicenceSummary } from "@loop/rules/schemas/licences";
 import type { PurchaseMethod } from "@loop/rules/schemas/purchases";
 import type { Prisma, PrismaClient } from "../../db/prisma";
-import { NotFound } from "../../http/errors";
 import { UUID } from "../../http/uuid";
 import { saleAmounts } from "../purchases/record-purchase";
+import { DomainError } from "../../domain-error";
 
 const LICENCE_SELECT = {
   id: true,
@@ -81,7 +81,7 @@ export function toLicence(row: LicenceRow, viewerId: string | null): Licence {
 /** The licence with this id; 404 "Licence Not Found" for an unknown or malformed id. */
 export async function findLicence(prisma: PrismaClient, id: string): Promise<LicenceRow> {
   const row = UUID.test(id) ? await prisma.licence.findUnique({ where: { id }, select: LICENCE_SELECT }) : null;
-  if (!row) throw new NotFound(LICENCE_MESSAGES.notFound);
+  if (!row) throw new DomainError("LICENCE_NOT_FOUND");
   const members = await prisma.user.findMany({
     where: { id: { in: [row.creatorId, licenceOwnerId(row)] } },
     select: { id: true, username: true },
@@ -97,7 +97,7 @@ export async function getLicence(prisma: PrismaClient, id: string, viewerId: str
 /** The buyer's (or free downloader's) licence, for the PDF: another member gets the same 404 as an unknown id. */
 export async function ownLicence(prisma: PrismaClient, id: string, userId: string): Promise<LicenceRow> {
   const row = await findLicence(prisma, id);
-  if (licenceOwnerId(row) !== userId) throw new NotFound(LICENCE_MESSAGES.notFound);
+  if (licenceOwnerId(row) !== userId) throw new DomainError("LICENCE_NOT_FOUND");
   return row;
 }
 

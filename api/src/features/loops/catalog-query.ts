@@ -9,9 +9,9 @@
 import { createHash } from "node:crypto";
 import { keysMatching } from "@loop/rules/musical-keys";
 import { DURATION_BAND_MS, LOOP_TOTAL_CAP, MUSICAL_KEY, type LoopListQuery } from "@loop/rules/schemas/loops";
-import { BadRequest } from "../../http/errors";
 import { UUID } from "../../http/uuid";
 import { containsPattern, likeLiteral } from "../../db/like";
+import { DomainError } from "../../domain-error";
 
 type Sort = LoopListQuery["sortBy"];
 
@@ -73,7 +73,7 @@ export const SORTS: Record<Sort, readonly SortColumn[]> = {
 
 /** The cursor of `after`: base64url of the JSON array [sortBy, ...the last loop's sort values]. */
 export function decodeCursor(after: string, sortBy: Sort): unknown[] {
-  const invalid = new BadRequest("Invalid after: use the nextCursor of a page of the same sort.");
+  const invalid = new DomainError("INVALID_CURSOR", { list: "catalog" });
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(after, "base64url").toString("utf8"));

@@ -3,7 +3,6 @@ import type { DeliveryFormat } from "@loop/rules/schemas/downloads";
 import { loopListQuerySchema, type LoopListQuery, type LoopListResponse, type PublicLoop } from "@loop/rules/schemas/loops";
 import { hotQuery } from "../../db/hot-query";
 import { Prisma, type PrismaClient } from "../../db/prisma";
-import { Gone, NotFound } from "../../http/errors";
 import { catalogCache } from "./catalog-cache";
 import { isReachable } from "./loop-access";
 import { catalogStatement, type CatalogStatement } from "./catalog-query";
@@ -18,12 +17,10 @@ import {
 } from "./loop.view";
 import { UUID } from "../../http/uuid";
 import { parse } from "../../http/validate";
+import { DomainError } from "../../domain-error";
 
 /** The catalog's `after` cursor, which the Following tab (features/follows) reads as sortBy=recent does. */
 export { decodeCursor } from "./catalog-query";
-
-export const LOOP_NOT_FOUND = "Loop Not Found";
-export const LOOP_GONE = "Loop Removed: Its creator took this loop down.";
 
 /**
  * The page as anyone sees it (what the catalog cache keeps): one statement whose one value is the
@@ -182,13 +179,13 @@ export async function visibleLoop(
 ): Promise<LoopWithGenreAndUser & ViewerRelations> {
   const include = options.withViewer ? viewerLoopInclude(viewerId) : publicLoopInclude;
   const loop = UUID.test(loopId) ? await prisma.loop.findUnique({ where: { id: loopId }, include }) : null;
-  if (!loop) throw new NotFound(LOOP_NOT_FOUND);
+  if (!loop) throw new DomainError("LOOP_NOT_FOUND");
   const own = viewerId !== null && loop.userId === viewerId;
   if (isReachable(loop) || (own && loop.status !== "removed")) return loop;
   if (options.holders && viewerId !== null && (await holdsLoop(prisma, loop.id, viewerId))) return loop;
   // Taken down by its creator: gone for good.
-  if (loop.status === "removed") throw new Gone(LOOP_GONE);
-  throw new NotFound(LOOP_NOT_FOUND);
+  if (loop.status === "removed") throw new DomainError("LOOP_REMOVED");
+  throw new DomainError("LOOP_NOT_FOUND");
 }
 
 /**

@@ -1,19 +1,18 @@
 // A creator's listings (issue 37): editing a loop's listing (PATCH /api/loops/:id), its visibility,
 // taking it down (DELETE /api/loops/:id), bulk actions, its history and a failed upload's retry.
 // Every change and its history rows are one transaction: a refused edit changes nothing.
-import { centsToPrice, LOOP_EDIT_MESSAGES, UPLOAD_MESSAGES, type LoopVisibility, type UpdateLoop } from "@loop/rules/schemas/loops";
+import { centsToPrice, type LoopVisibility, type UpdateLoop } from "@loop/rules/schemas/loops";
 import { BULK_ACTION_VISIBILITY, type BulkLoopsRequest, type BulkLoopsResponse, type LoopHistory } from "@loop/rules/schemas/my-loops";
 import type { Prisma, PrismaClient } from "../../db/prisma";
 import { TX_DEFAULT } from "../../db/transactions";
-import { BadRequest, Conflict, Forbidden, HttpError, NotFound } from "../../http/errors";
 import { UUID } from "../../http/uuid";
 import { enqueue } from "../../jobs/queue";
 import { PROCESS_LOOP, type ProcessLoopPayload } from "../../jobs/loop-worker";
 import { closeOffersOffSale } from "../negotiations/close-offers-off-sale";
 import { catalogChanged } from "./catalog-cache";
-import { LOOP_NOT_FOUND } from "./catalog.service";
 import { isReachable, visibilityColumns, visibilityOf } from "./loop-access";
 import { creatorLoopView } from "./loop.view";
+import { DomainError } from "../../domain-error";
 
 type Tx = Prisma.TransactionClient;
 
@@ -85,10 +84,10 @@ function assertOwnLoop<T extends { userId: string; status: string; isPublic: boo
   row: T | null,
   userId: string,
 ): asserts row is T {
-  if (!row || row.status === "removed") throw new NotFound(LOOP_NOT_FOUND);
+  if (!row || row.status === "removed") throw new DomainError("LOOP_NOT_FOUND");
   if (row.userId !== userId) {
-    if (isReachable(row)) throw new Forbidden(LOOP_EDIT_MESSAGES.notYours);
-    throw new NotFound(LOOP_NOT_FOUND);
+    if (isReachable(row)) throw new DomainError("NOT_LOOP_OWNER");
+    throw new DomainError("LOOP_NOT_FOUND");
   }
 }
 
@@ -131,12 +130,12 @@ function requestedVisibility(input: UpdateLoop): LoopVisibility | undefined {
  */
 async function updateData(tx: Tx, row: EditableRow, input: UpdateLoop): Promise<Prisma.LoopUncheckedUpdateInput> {
   if (input.genreId !== undefined && !(await tx.genre.findUnique({ where: { id: input.genreId }, select: { id: true } })))
-    throw new BadRequest(UPLOAD_MESSAGES.genre);
+    throw new DomainError("GENRE_REQUIRED");
   const isFree = input.isFree ?? (input.price !== undefined ? input.price === 0 : row.isFree);
   const contentType = input.contentType ?? row.contentType;
   const trackFields = [input.artistName, input.albumName, input.releaseDate, input.lyrics];
   if (contentType !== "track" && trackFields.some((value) => value !== undefined && value !== null))
-    throw new BadRequest(UPLOAD_MESSAGES.trackOnly);
+    throw new DomainError("TRACK_FIELDS_ON_LOOP");
   const visibility = requestedVisibility(input);
   const track =
     contentType === "track"
@@ -207,7 +206,7 @@ export async function bulkLoops(prisma: PrismaClient, userId: string, request: B
       else await updateLoop(prisma, id, userId, { visibility: BULK_ACTION_VISIBILITY[request.action] });
       results.push({ id, ok: true, message: null });
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
+      if (!(error instanceof DomainError)) throw error;
       results.push({ id, ok: false, message: error.message });
     }
   }
@@ -238,7 +237,7 @@ export async function loopHistory(prisma: PrismaClient, loopId: string, userId: 
 export async function retryLoop(prisma: PrismaClient, loopId: string, userId: string) {
   const loop = await prisma.$transaction(async (tx) => {
     const row = await lockOwnLoop(tx, loopId, userId);
-    if (row.status !== "failed") throw new Conflict(LOOP_EDIT_MESSAGES.notFailed);
+    if (row.status !== "failed") throw new DomainError("LOOP_NOT_FAILED");
     await enqueue(tx, PROCESS_LOOP, { loopId: row.id } satisfies ProcessLoopPayload);
     return tx.loop.update({ where: { id: row.id }, data: { status: "processing", failureReason: null }, include: { genre: true } });
   }, TX_DEFAULT);

@@ -3,7 +3,6 @@ import { loopPeaksSchema, updateLoopSchema } from "@loop/rules/schemas/loops";
 import { bulkLoopsRequestSchema, myLoopsQuerySchema } from "@loop/rules/schemas/my-loops";
 import { Router, type Response } from "express";
 import type { RouterDeps } from "../../deps";
-import { HttpError, NotFound, Unauthorized } from "../../http/errors";
 import type { HotRoute } from "../../http/hot-routes";
 import { sendJsonText } from "../../http/send-json-text";
 import { parseBody, parseQuery } from "../../http/validate";
@@ -12,16 +11,12 @@ import { followingLoops } from "../follows/following-loops";
 import { anonymousLoopsPage, getLoop, listLoops, parseListQuery, visibleLoop } from "./catalog.service";
 import { bulkLoops, checkOwnLoop, loopHistory, retryLoop, takeDownLoop, updateLoop } from "./loop-edits.service";
 import { ownLoop, uploadLoop } from "./loops.service";
+import { receiveUpload } from "./receive-upload";
 import { myLoops } from "./my-loops.service";
 import { isReachable, type LoopAccessFields } from "./loop-access";
 import { parseRange } from "./range";
 import { similarLoops } from "./similar-loops";
-
-export class RangeNotSatisfiable extends HttpError {
-  constructor() {
-    super(416, "Range Not Satisfiable");
-  }
-}
+import { DomainError } from "../../domain-error";
 
 /**
  * GET /api/loops for a signed-out visitor: the cached page's body as it is (serialized once per
@@ -33,7 +28,7 @@ export function loopsHotRoute(deps: Pick<RouterDeps, "prisma">): HotRoute {
     path: "/api/loops",
     answer: async (query) => {
       const parsed = parseListQuery(query);
-      if (parsed.query.following) throw new Unauthorized();
+      if (parsed.query.following) throw new DomainError("UNAUTHORIZED");
       return (await anonymousLoopsPage(deps.prisma, parsed)).body;
     },
   };
@@ -65,7 +60,7 @@ export function loopsRouter(deps: RouterDeps): Router {
   // handler, which drops the rest of the body before it closes the connection (http/unread-body.ts).
   router.post("/loops/upload", async (req, res) => {
     const user = requireUser(req);
-    const loop = await uploadLoop(prisma, storage, req, user.id);
+    const loop = await uploadLoop(prisma, storage, user.id, (key, limit) => receiveUpload(req, storage, key, limit));
     deps.onLoopQueued?.();
     res.status(201).json(loop);
   });
@@ -115,7 +110,7 @@ export function loopsRouter(deps: RouterDeps): Router {
   router.get("/loops/:id/preview", async (req, res) => {
     const loop = await visibleLoop(prisma, req.params.id, viewerOf(req), { holders: true });
     const stored = loop.previewKey ? await storage.stat(loop.previewKey) : null;
-    if (!loop.previewKey || !stored) throw new NotFound("Preview Not Found");
+    if (!loop.previewKey || !stored) throw new DomainError("PREVIEW_NOT_FOUND");
     const etag = `"${loop.id}-${loop.updatedAt.getTime().toString(36)}-${stored.size.toString(36)}"`;
     cacheControl(res, loop);
     res.set({ "Accept-Ranges": "bytes", ETag: etag });
@@ -130,7 +125,7 @@ export function loopsRouter(deps: RouterDeps): Router {
     const range = rangeHeader === undefined ? null : parseRange(rangeHeader, stored.size);
     if (range === "unsatisfiable") {
       res.set("Content-Range", `bytes */${stored.size}`);
-      throw new RangeNotSatisfiable();
+      throw new DomainError("RANGE_NOT_SATISFIABLE");
     }
     res.set("Content-Type", "audio/mpeg");
     if (range) {
@@ -156,7 +151,7 @@ export function loopsRouter(deps: RouterDeps): Router {
 
   router.get("/loops/:id/peaks", async (req, res) => {
     const loop = await visibleLoop(prisma, req.params.id, viewerOf(req), { holders: true });
-    if (!loop.peaksKey) throw new NotFound("Peaks Not Found");
+    if (!loop.peaksKey) throw new DomainError("PEAKS_NOT_FOUND");
     const peaks = loopPeaksSchema.parse(JSON.parse((await storage.getBuffer(loop.peaksKey)).toString("utf8")));
     cacheControl(res, loop);
     res.json(peaks);

@@ -1,32 +1,36 @@
 import { randomUUID } from "node:crypto";
-import { MAX_AUDIO_SECONDS, UPLOAD_MESSAGES, uploadLoopFieldsSchema } from "@loop/rules/schemas/loops";
-import type { Request } from "express";
+import { MAX_AUDIO_SECONDS, uploadLoopFieldsSchema } from "@loop/rules/schemas/loops";
 import type { PrismaClient } from "../../db/prisma";
-import { BadRequest, NotFound } from "../../http/errors";
-import { LOOP_NOT_FOUND } from "./catalog.service";
 import { UUID } from "../../http/uuid";
 import { parse } from "../../http/validate";
 import type { Storage } from "../../storage/storage";
 import { creatorLoopView, type LoopWithGenre } from "./loop.view";
 import { predictDerivedBytes } from "../../audio/stored-size";
-import { receiveUpload, sampleRateRefusal } from "./receive-upload";
+import { sampleRateRefusal, type FileLimit, type ReceivedUpload } from "./receive-upload";
 import { originalKey, recordUpload } from "./record-upload";
 import { assertUploadAllowed, uploadAllowance } from "./upload-limits";
+import { DomainError } from "../../domain-error";
 
 /**
  * Checks the member's upload limits, receives the upload, checks it (its header's sample rate too),
  * and records the loop (processing) with its job in one transaction that checks the limits again,
  * counting the files its header says will be made from it (issue 35). Any refusal deletes the
- * stored file: no row, no file is left behind.
+ * stored file: no row, no file is left behind. `receive` stores the request's file under `key`
+ * within `limit` (the router's receiveUpload: the service never sees the HTTP request).
  */
-export async function uploadLoop(prisma: PrismaClient, storage: Storage, req: Request, userId: string) {
+export async function uploadLoop(
+  prisma: PrismaClient,
+  storage: Storage,
+  userId: string,
+  receive: (key: string, limit: FileLimit) => Promise<ReceivedUpload>,
+) {
   const limit = await uploadAllowance(prisma, userId);
   const id = randomUUID();
   const key = originalKey(id);
-  const { fields, file } = await receiveUpload(req, storage, key, limit);
+  const { fields, file } = await receive(key, limit);
   try {
-    if (!file) throw new BadRequest(UPLOAD_MESSAGES.noFile);
-    if (!file.format) throw new BadRequest(UPLOAD_MESSAGES.invalidType);
+    if (!file) throw new DomainError("UPLOAD_NO_FILE");
+    if (!file.format) throw new DomainError("UPLOAD_INVALID_TYPE");
     const rateRefusal = sampleRateRefusal(file.header);
     if (rateRefusal) throw rateRefusal;
     // The form's fields come with the file (multipart), so they are checked here, not by the router.
@@ -40,7 +44,7 @@ export async function uploadLoop(prisma: PrismaClient, storage: Storage, req: Re
         })
       : 0;
     const genre = await prisma.genre.findUnique({ where: { id: input.genreId } });
-    if (!genre) throw new BadRequest(UPLOAD_MESSAGES.genre);
+    if (!genre) throw new DomainError("GENRE_REQUIRED");
 
     const loop = await prisma.$transaction(async (tx) => {
       await assertUploadAllowed(tx, userId, file.size, derivedBytes);
@@ -69,6 +73,6 @@ export async function ownLoop(prisma: PrismaClient, loopId: string, userId: stri
     ? await prisma.loop.findUnique({ where: { id: loopId }, include: { genre: true } })
     : null;
   // A loop taken down is gone for its creator too: its sales stay in the analytics.
-  if (!loop || loop.userId !== userId || loop.status === "removed") throw new NotFound(LOOP_NOT_FOUND);
+  if (!loop || loop.userId !== userId || loop.status === "removed") throw new DomainError("LOOP_NOT_FOUND");
   return creatorLoopView(loop);
 }

@@ -3,13 +3,13 @@
 // kept by the analytics' triggers), sorted by date, plays, sales or earnings, paged by a keyset
 // cursor (the sort's value, then the id).
 import { SALE_METHODS } from "@loop/rules/schemas/analytics";
-import { MY_LOOPS_MESSAGES, type MyLoopsPage, type MyLoopsQuery, type MyLoopSort } from "@loop/rules/schemas/my-loops";
+import { type MyLoopsPage, type MyLoopsQuery, type MyLoopSort } from "@loop/rules/schemas/my-loops";
 import { centsToLoopUnits, formatLoop, formatUsd } from "@loop/rules/units";
 import { Prisma, type PrismaClient } from "../../db/prisma";
-import { BadRequest } from "../../http/errors";
 import { UUID } from "../../http/uuid";
 import { PROCESS_LOOP } from "../../jobs/loop-worker";
 import { creatorLoopView } from "./loop.view";
+import { DomainError } from "../../domain-error";
 
 const sum = (column: (method: string) => string) => SALE_METHODS.map((method) => `COALESCE(s."${column(method)}", 0)`).join(" + ");
 const SALES = sum((method) => `sales_${method}`);
@@ -50,7 +50,7 @@ function decodeCursor(query: MyLoopsQuery): [string, string] | null {
   } catch {
     // Falls through to the refusal.
   }
-  throw new BadRequest(MY_LOOPS_MESSAGES.after);
+  throw new DomainError("INVALID_CURSOR", { list: "myLoops" });
 }
 
 /**

@@ -5,15 +5,15 @@
 // The file's SHA-256 is computed on the way too (the upload reward's duplicate rule, issue 22), and
 // its first and last bytes are kept for what its header says (audio/header-probe.ts): a sample rate
 // above MAX_SOURCE_SAMPLE_RATE is refused as soon as the header has arrived (issue 35).
-import { MAX_SOURCE_SAMPLE_RATE, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, sampleRateTooHighMessage } from "@loop/rules/schemas/loops";
+import { MAX_SOURCE_SAMPLE_RATE, MAX_UPLOAD_BYTES } from "@loop/rules/schemas/loops";
 import busboy from "busboy";
 import { createHash } from "node:crypto";
 import { Transform } from "node:stream";
 import type { Request } from "express";
 import { HeaderCollector, type HeaderFacts } from "../../audio/header-probe";
 import { sniffAudioFormat, SNIFF_BYTES, type AudioFormat } from "../../audio/sniff";
-import { BadRequest, PayloadTooLarge } from "../../http/errors";
 import type { Storage } from "../../storage/storage";
+import { DomainError } from "../../domain-error";
 
 export interface ReceivedUpload {
   fields: Record<string, string>;
@@ -28,31 +28,31 @@ export interface ReceivedUpload {
 }
 
 /** The refusal of a header whose sample rate is above the highest accepted, or null. */
-export function sampleRateRefusal(header: HeaderFacts | null): BadRequest | null {
+export function sampleRateRefusal(header: HeaderFacts | null): DomainError | null {
   const rate = header?.sampleRate ?? null;
-  return rate !== null && rate > MAX_SOURCE_SAMPLE_RATE ? new BadRequest(sampleRateTooHighMessage(rate)) : null;
+  return rate !== null && rate > MAX_SOURCE_SAMPLE_RATE ? new DomainError("UPLOAD_SAMPLE_RATE_TOO_HIGH", { sampleRate: rate }) : null;
 }
 
 export const FILE_FIELD = "audio";
 
-/** Files of `bytes` or more are refused (413) with `message`. */
+/** Files of `bytes` or more are refused (413) with `refusal()`. */
 export interface FileLimit {
   bytes: number;
-  message: string;
+  refusal: () => DomainError;
 }
 
-export const UPLOAD_SIZE_LIMIT: FileLimit = { bytes: MAX_UPLOAD_BYTES, message: UPLOAD_MESSAGES.tooLarge };
+export const UPLOAD_SIZE_LIMIT: FileLimit = { bytes: MAX_UPLOAD_BYTES, refusal: () => new DomainError("FILE_TOO_LARGE") };
 
 export function receiveUpload(req: Request, storage: Storage, key: string, limit: FileLimit = UPLOAD_SIZE_LIMIT): Promise<ReceivedUpload> {
   const type = req.headers["content-type"] ?? "";
-  if (!type.startsWith("multipart/form-data")) return Promise.reject(new BadRequest("Expected a multipart/form-data upload"));
+  if (!type.startsWith("multipart/form-data")) return Promise.reject(new DomainError("UPLOAD_NOT_MULTIPART"));
 
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
       parser = busboy({ headers: req.headers, limits: { fileSize: limit.bytes, files: 1, fields: 30, fieldSize: 100 * 1024, parts: 40 } });
     } catch (error) {
-      reject(new BadRequest("Malformed multipart upload", { cause: error }));
+      reject(new DomainError("UPLOAD_MALFORMED", { cause: error }));
       return;
     }
     const fields: Record<string, string> = {};
@@ -97,7 +97,7 @@ export function receiveUpload(req: Request, storage: Storage, key: string, limit
             head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES)]).subarray(0, SNIFF_BYTES);
             if (head.length === SNIFF_BYTES && sniffAudioFormat(head) === null) {
               done();
-              void fail(new BadRequest(UPLOAD_MESSAGES.invalidType));
+              void fail(new DomainError("UPLOAD_INVALID_TYPE"));
               return;
             }
           }
@@ -116,14 +116,14 @@ export function receiveUpload(req: Request, storage: Storage, key: string, limit
       });
       stream.on("limit", () => {
         tooLarge = true;
-        void fail(new PayloadTooLarge(limit.message));
+        void fail(limit.refusal());
       });
       stored = storage.put(key, stream.pipe(sniffer)).then((object) => object.size);
       stored.catch((error: unknown) => void fail(error instanceof Error ? error : new Error(String(error))));
     });
-    parser.on("error", (error: Error) => void fail(new BadRequest("Malformed multipart upload", { cause: error })));
-    parser.on("partsLimit", () => void fail(new BadRequest("Too many form fields")));
-    parser.on("fieldsLimit", () => void fail(new BadRequest("Too many form fields")));
+    parser.on("error", (error: Error) => void fail(new DomainError("UPLOAD_MALFORMED", { cause: error })));
+    parser.on("partsLimit", () => void fail(new DomainError("UPLOAD_TOO_MANY_FIELDS")));
+    parser.on("fieldsLimit", () => void fail(new DomainError("UPLOAD_TOO_MANY_FIELDS")));
     parser.on("close", () => {
       void (async () => {
         if (settled || tooLarge) return;
@@ -139,7 +139,7 @@ export function receiveUpload(req: Request, storage: Storage, key: string, limit
         });
       })();
     });
-    req.on("aborted", () => void fail(new BadRequest("Upload aborted")));
+    req.on("aborted", () => void fail(new DomainError("UPLOAD_ABORTED")));
     req.pipe(parser);
   });
 }

@@ -7,18 +7,11 @@
 // member, so parallel uploads cannot pass the limits together. Processing counts what it writes
 // against the room left (processingAllowance) and records the stored sizes under the same lock
 // (derivedBytesRefusal).
-import {
-  MAX_UPLOAD_BYTES,
-  UPLOAD_MESSAGES,
-  storageQuotaMessage,
-  storageQuotaNeedMessage,
-  storageQuotaProcessingMessage,
-  uploadRateLimitMessage,
-} from "@loop/rules/schemas/loops";
+import { MAX_UPLOAD_BYTES, storageQuotaProcessingMessage } from "@loop/rules/schemas/loops";
 import type { PrismaClient, Tx } from "../../db/prisma";
-import { PayloadTooLarge, TooManyRequests } from "../../http/errors";
 import { settingsInUse } from "../platform-settings/platform-settings.service";
-import type { FileLimit } from "./receive-upload";
+import { UPLOAD_SIZE_LIMIT, type FileLimit } from "./receive-upload";
+import { DomainError } from "../../domain-error";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -70,14 +63,14 @@ async function storedBytes(db: Db, userId: string, exceptLoopId?: string): Promi
 function assertWithin(usage: UploadUsage, now: Date, incomingBytes: number, derivedBytes = 0): void {
   if (usage.retryAt) {
     const retryAfterSeconds = Math.max(1, Math.ceil((usage.retryAt.getTime() - now.getTime()) / 1000));
-    throw new TooManyRequests(uploadRateLimitMessage(usage.uploadsPerHour, retryAfterSeconds), { retryAfterSeconds });
+    throw new DomainError("UPLOAD_RATE_LIMITED", { uploadsPerHour: usage.uploadsPerHour, retryAfterSeconds }, { retryAfterSeconds });
   }
   const needed = incomingBytes + derivedBytes;
   if (usage.usedBytes + needed <= usage.quotaBytes) return;
-  throw new PayloadTooLarge(
-    derivedBytes > 0
-      ? storageQuotaNeedMessage(usage.quotaBytes, usage.usedBytes, needed)
-      : storageQuotaMessage(usage.quotaBytes, usage.usedBytes),
+  const { quotaBytes, usedBytes } = usage;
+  throw new DomainError(
+    "STORAGE_QUOTA_EXCEEDED",
+    derivedBytes > 0 ? { quotaBytes, usedBytes, neededBytes: needed } : { quotaBytes, usedBytes },
   );
 }
 
@@ -92,8 +85,11 @@ export async function uploadAllowance(prisma: PrismaClient, userId: string): Pro
   const room = usage.quotaBytes - usage.usedBytes;
   // busboy refuses a file that reaches its limit: the room itself still fits.
   return room < MAX_UPLOAD_BYTES
-    ? { bytes: room + 1, message: storageQuotaMessage(usage.quotaBytes, usage.usedBytes) }
-    : { bytes: MAX_UPLOAD_BYTES, message: UPLOAD_MESSAGES.tooLarge };
+    ? {
+        bytes: room + 1,
+        refusal: () => new DomainError("STORAGE_QUOTA_EXCEEDED", { quotaBytes: usage.quotaBytes, usedBytes: usage.usedBytes }),
+      }
+    : UPLOAD_SIZE_LIMIT;
 }
 
 /** The member's uploads, and the recording of their processed files, take turns. */

@@ -168,7 +168,11 @@ function readMemberTotals(prisma: PrismaClient): Promise<LedgerRow[]> {
 // ---- Gauges ------------------------------------------------------------------------------------
 
 /** Registers the gauges on `registry`, their names starting with `prefix`. */
-export function registerBusinessMetrics(registry: Registry, prefix: string, deps: AppDeps): void {
+export function registerBusinessMetrics(
+  registry: Registry,
+  prefix: string,
+  deps: Pick<AppDeps, "chains" | "config" | "logger" | "prisma">,
+): void {
   const target = { registry, prefix };
   const { prisma } = deps;
   const logger = deps.logger ?? consoleLogger;

@@ -4,8 +4,7 @@
 // then prom-client's observe. An aborted request (no "finish") is not counted.
 import { performance } from "node:perf_hooks";
 import type { Request, RequestHandler, Response } from "express";
-import type { AppDeps } from "../../deps";
-import { appMetrics, type HttpLabel } from "./metrics.registry";
+import { appMetrics, type HttpLabel, type MetricsDeps } from "./metrics.registry";
 import { RouteLabels } from "./route-labels";
 
 const STARTED = Symbol("loop.metrics.started");
@@ -27,7 +26,7 @@ function labelSets(): (route: string, method: string, status: number) => Labels 
   };
 }
 
-export function httpMetrics(deps: AppDeps): RequestHandler {
+export function httpMetrics(deps: MetricsDeps): RequestHandler {
   const metrics = appMetrics(deps);
   if (!metrics) return (_req, _res, next) => next();
   const histogram = metrics.httpRequestDuration;
@@ -53,7 +52,7 @@ export function httpMetrics(deps: AppDeps): RequestHandler {
  * The latency metric of the reads answered before Express (http/hot-routes.ts): the same histogram
  * and labels as the middleware gives their Express routes. Undefined when nothing is measured.
  */
-export function hotRouteLatency(deps: AppDeps): ((route: string, status: number, seconds: number) => void) | undefined {
+export function hotRouteLatency(deps: MetricsDeps): ((route: string, status: number, seconds: number) => void) | undefined {
   const metrics = appMetrics(deps);
   if (!metrics) return undefined;
   const histogram = metrics.httpRequestDuration;

@@ -8,6 +8,9 @@ import { registerBusinessMetrics } from "./business-metrics";
 
 export const METRIC_PREFIX = "loop_";
 
+/** What the metrics read: the configuration, and the database, chains and logger of the business gauges. */
+export type MetricsDeps = Pick<AppDeps, "chains" | "config" | "logger" | "prisma">;
+
 export type HttpLabel = "method" | "route" | "status";
 
 export interface AppMetrics {
@@ -29,17 +32,17 @@ export function metricsEnabled(config: Pick<AppConfig, "isProduction" | "metrics
 /** Request latencies from 1 ms to 10 s (slower ones land in +Inf). */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-const byApp = new WeakMap<AppDeps, AppMetrics | null>();
+const byApp = new WeakMap<MetricsDeps, AppMetrics | null>();
 
 /** The app's metrics, made on first use; null when /metrics is off (production without METRICS_TOKEN): nothing is measured. */
-export function appMetrics(deps: AppDeps): AppMetrics | null {
+export function appMetrics(deps: MetricsDeps): AppMetrics | null {
   if (byApp.has(deps)) return byApp.get(deps)!;
   const metrics = metricsEnabled(deps.config) ? createAppMetrics(deps) : null;
   byApp.set(deps, metrics);
   return metrics;
 }
 
-function createAppMetrics(deps: AppDeps): AppMetrics {
+function createAppMetrics(deps: MetricsDeps): AppMetrics {
   const registry = new Registry();
   const httpRequestDuration = new Histogram<HttpLabel>({
     name: `${METRIC_PREFIX}http_request_duration_seconds`,

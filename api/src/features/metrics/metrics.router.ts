@@ -5,12 +5,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { Router, type Request } from "express";
 import type { RouterDeps } from "../../deps";
-import { NotFound, Unauthorized } from "../../http/errors";
 import { appMetrics } from "./metrics.registry";
-
-export const METRICS_MESSAGES = {
-  unauthorized: "Unauthorized: /metrics needs the metrics token (Authorization: Bearer <METRICS_TOKEN>).",
-} as const;
+import { DomainError } from "../../domain-error";
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
 
@@ -27,10 +23,10 @@ export function metricsRouter(deps: RouterDeps): Router {
   const token = deps.config.metricsToken;
   const expected = token === null ? null : digest(token);
   router.get("/metrics", async (req, res) => {
-    if (!metrics) throw new NotFound(`No route for GET ${req.path}`);
+    if (!metrics) throw new DomainError("ROUTE_NOT_FOUND", { method: "GET", path: req.path });
     if (expected && !bearerMatches(req, expected)) {
       res.set("WWW-Authenticate", 'Bearer realm="metrics"');
-      throw new Unauthorized(METRICS_MESSAGES.unauthorized);
+      throw new DomainError("METRICS_TOKEN_REQUIRED");
     }
     metrics.startCollectors();
     const text = await metrics.registry.metrics();

@@ -3,11 +3,9 @@
 // the fee, promotional LOOP paying the seller promotional LOOP: postPaymentInTx) and the purchase is
 // recorded; XP (issue 18) goes to the sale and to the seller's answer that led to it.
 import { formatFeeCents, type Format } from "@loop/rules/fees";
-import { NEGOTIATION_MESSAGES, type Negotiation } from "@loop/rules/schemas/negotiations";
+import { type Negotiation } from "@loop/rules/schemas/negotiations";
 import { centsToLoopUnits } from "@loop/rules/units";
 import type { Tx } from "../../db/prisma";
-import { Conflict, NotFound } from "../../http/errors";
-import { LOOP_NOT_FOUND } from "../loops/catalog.service";
 import { postPaymentInTx } from "../ledger/ledger-payments";
 import { InsufficientFunds, userBalance } from "../ledger/ledger.service";
 import { loopForSale } from "../purchases/purchases.service";
@@ -16,6 +14,7 @@ import { agreedCents, toNegotiation, type NegotiationRow } from "./negotiation-v
 import { heldForOffer, insufficientLoop } from "./offer-funds";
 import { awardOfferSaleXpInTx, recordOfferSaleInTx } from "./offer-sale";
 import type { DueRequest } from "../settlement/offer-settlement-requests";
+import { DomainError } from "../../domain-error";
 
 /** What an answer to an offer came to, for the work that follows its commit. */
 export interface AnswerOutcome {
@@ -30,8 +29,8 @@ export interface AnswerOutcome {
 export async function acceptOfferInTx(tx: Tx, row: NegotiationRow, bySeller: boolean, message: string | null): Promise<AnswerOutcome> {
   const format = row.format as Format;
   const loop = await loopForSale(tx, row.loopId);
-  if (!loop) throw new NotFound(LOOP_NOT_FOUND);
-  if (await ownedPurchase(tx, row.buyerId, row.loopId, format)) throw new Conflict(NEGOTIATION_MESSAGES.alreadyPurchased);
+  if (!loop) throw new DomainError("LOOP_NOT_FOUND");
+  if (await ownedPurchase(tx, row.buyerId, row.loopId, format)) throw new DomainError("ALREADY_PURCHASED");
   const priceCents = agreedCents(row);
   // The fee the offer was opened with (its hold was placed with it), not today's setting.
   const feeCents = Number(formatFeeCents(BigInt(priceCents), format, BigInt(row.feeBps)));

@@ -2,17 +2,10 @@
 // locks it), the buyer's offer plus its format fee held from the in-app balance, the seller notified.
 import { type Format } from "@loop/rules/fees";
 import { paths } from "@loop/rules/paths";
-import {
-  NEGOTIATION_MESSAGES,
-  offerBelowMinimumMessage,
-  type Negotiation,
-  type CreateNegotiationRequest,
-} from "@loop/rules/schemas/negotiations";
+import { type Negotiation, type CreateNegotiationRequest } from "@loop/rules/schemas/negotiations";
 import { formatUsd, parseUsd } from "@loop/rules/units";
 import type { AppDeps } from "../../deps";
 import { isUniqueViolation, type Tx } from "../../db/prisma";
-import { BadRequest, Conflict, NotFound } from "../../http/errors";
-import { LOOP_NOT_FOUND } from "../loops/catalog.service";
 import { isReachable } from "../loops/loop-access";
 import { UUID } from "../../http/uuid";
 import { placeSpendingHoldsInTx, type SpendingHolds } from "../ledger/ledger-holds";
@@ -25,22 +18,23 @@ import { ownedPurchase } from "../purchases/record-purchase";
 import { NEGOTIATION_INCLUDE, presentAmount, toNegotiation, type NegotiationRow } from "./negotiation-view";
 import { heldUnits, insufficientLoop } from "./offer-funds";
 import { TX_DEFAULT } from "../../db/transactions";
+import { DomainError } from "../../domain-error";
 
 /** The loop (locked) an offer of `offerCents` by `buyerId` may be made on; the refusals of the spec otherwise. */
 export async function offerableLoop(tx: Tx, buyerId: string, loopId: string, format: Format, offerCents: number) {
   const loop = UUID.test(loopId) ? await loopForSale(tx, loopId) : null;
-  if (!loop || !isReachable(loop)) throw new NotFound(LOOP_NOT_FOUND);
-  if (loop.userId === buyerId) throw new BadRequest(NEGOTIATION_MESSAGES.ownLoop);
-  if (loop.isFree || loop.priceCents === 0) throw new BadRequest(NEGOTIATION_MESSAGES.free);
-  if (offerCents >= loop.priceCents) throw new BadRequest(NEGOTIATION_MESSAGES.notBelowPrice);
+  if (!loop || !isReachable(loop)) throw new DomainError("LOOP_NOT_FOUND");
+  if (loop.userId === buyerId) throw new DomainError("OWN_LOOP_OFFER");
+  if (loop.isFree || loop.priceCents === 0) throw new DomainError("OFFER_ON_FREE_LOOP");
+  if (offerCents >= loop.priceCents) throw new DomainError("OFFER_NOT_BELOW_PRICE");
   const { minOfferCents } = await settingsInUse(tx);
-  if (offerCents < minOfferCents) throw new BadRequest(offerBelowMinimumMessage(minOfferCents));
-  if (await ownedPurchase(tx, buyerId, loop.id, format)) throw new Conflict(NEGOTIATION_MESSAGES.alreadyPurchased);
+  if (offerCents < minOfferCents) throw new DomainError("OFFER_BELOW_MINIMUM", { minOfferCents });
+  if (await ownedPurchase(tx, buyerId, loop.id, format)) throw new DomainError("ALREADY_PURCHASED");
   const open = await tx.negotiation.findFirst({
     where: { buyerId, loopId: loop.id, status: { in: ["pending", "counter"] } },
     select: { id: true },
   });
-  if (open) throw new Conflict(NEGOTIATION_MESSAGES.openOffer);
+  if (open) throw new DomainError("OFFER_ALREADY_OPEN");
   return loop;
 }
 
@@ -52,7 +46,7 @@ export async function createNegotiation(
   now = new Date(),
 ): Promise<Negotiation> {
   const offerCents = Number(parseUsd(offerAmount));
-  if (!UUID.test(loopId)) throw new NotFound(LOOP_NOT_FOUND);
+  if (!UUID.test(loopId)) throw new DomainError("LOOP_NOT_FOUND");
   return deps.prisma.$transaction(async (tx) => {
     // The loop row is locked as every purchase locks it: an offer and a purchase of it take turns.
     const loop = await offerableLoop(tx, buyerId, loopId, format, offerCents);
@@ -91,7 +85,7 @@ export async function createNegotiation(
         include: NEGOTIATION_INCLUDE,
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new Conflict(NEGOTIATION_MESSAGES.openOffer);
+      if (isUniqueViolation(error)) throw new DomainError("OFFER_ALREADY_OPEN");
       throw error;
     }
     await createNotificationInTx(tx, {

@@ -13,7 +13,6 @@ import { listNegotiations, respondToNegotiation } from "./negotiations.service";
 import { walletOfferTerms } from "./wallet-offer-terms";
 
 /** The one answer to any wrong ?scope= (docs/product.md#offers). */
-const INVALID_SCOPE = "Invalid Scope: Choose sent or received";
 
 /** Offers: make one, list sent or received, answer one (docs/product.md#offers). */
 export function negotiationsRouter(deps: RouterDeps): Router {
@@ -28,7 +27,7 @@ export function negotiationsRouter(deps: RouterDeps): Router {
   });
   router.get("/negotiations", async (req, res) => {
     const user = requireUser(req);
-    const { scope } = parseQuery(req, negotiationListQuerySchema, INVALID_SCOPE);
+    const { scope } = parseQuery(req, negotiationListQuerySchema);
     res.json(await listNegotiations(deps.prisma, user.id, scope));
   });
   router.put("/negotiations/:id/respond", async (req, res) => {

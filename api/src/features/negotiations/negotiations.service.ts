@@ -11,16 +11,10 @@
 // Here: listing, the row lock and the answers; a new offer is create-negotiation.ts, the sale
 // accept-offer.ts, the holds offer-funds.ts and the expiry job expire-negotiations.ts.
 import { paths } from "@loop/rules/paths";
-import {
-  NEGOTIATION_MESSAGES,
-  type Negotiation,
-  type NEGOTIATION_SCOPES,
-  type RespondNegotiationRequest,
-} from "@loop/rules/schemas/negotiations";
+import { type Negotiation, type NEGOTIATION_SCOPES, type RespondNegotiationRequest } from "@loop/rules/schemas/negotiations";
 import { centsToLoopUnits, formatUsd, ledgerUnitsToWei, parseUsd } from "@loop/rules/units";
 import type { AppDeps } from "../../deps";
 import type { PrismaClient, Tx } from "../../db/prisma";
-import { BadRequest, Conflict, Forbidden, NotFound } from "../../http/errors";
 import { catalogChanged } from "../loops/catalog-cache";
 import { UUID } from "../../http/uuid";
 import { createNotificationInTx } from "../notifications/create-notification";
@@ -32,6 +26,7 @@ import { NEGOTIATION_INCLUDE, presentAmount, toNegotiation, type NegotiationRow 
 import { releaseOfferHoldsInTx } from "./offer-funds";
 import { requestOfferSettlementInTx, sendOfferSettlementRequest } from "../settlement/offer-settlement-requests";
 import { TX_DEFAULT } from "../../db/transactions";
+import { DomainError } from "../../domain-error";
 
 /** GET /api/negotiations?scope=sent|received: newest first. */
 export async function listNegotiations(
@@ -94,24 +89,24 @@ export async function respondToNegotiation(
   { action, counterOffer, message, version }: RespondNegotiationRequest,
   now = new Date(),
 ): Promise<Negotiation> {
-  if (!UUID.test(id)) throw new NotFound(NEGOTIATION_MESSAGES.notFound);
+  if (!UUID.test(id)) throw new DomainError("OFFER_NOT_FOUND");
   const outcome = await deps.prisma.$transaction(async (tx): Promise<AnswerOutcome> => {
     const row = await lockNegotiation(tx, id);
     // Someone else's offer is answered like one that does not exist.
-    if (!row || (row.buyerId !== userId && row.sellerId !== userId)) throw new NotFound(NEGOTIATION_MESSAGES.notFound);
-    if (version !== undefined && version !== row.version) throw new Conflict(NEGOTIATION_MESSAGES.changed);
-    if ((row.status !== "pending" && row.status !== "counter") || row.expiresAt <= now) throw new Conflict(NEGOTIATION_MESSAGES.closed);
+    if (!row || (row.buyerId !== userId && row.sellerId !== userId)) throw new DomainError("OFFER_NOT_FOUND");
+    if (version !== undefined && version !== row.version) throw new DomainError("OFFER_CHANGED");
+    if ((row.status !== "pending" && row.status !== "counter") || row.expiresAt <= now) throw new DomainError("OFFER_CLOSED");
     const isSeller = row.sellerId === userId;
     const allowed = isSeller
       ? row.status === "pending" && action !== "withdraw"
       : row.status === "counter"
         ? action === "accept" || action === "reject"
         : action === "withdraw";
-    if (!allowed) throw new Forbidden(NEGOTIATION_MESSAGES.notYours);
-    if (row.settling) throw new Conflict(NEGOTIATION_MESSAGES.settling);
+    if (!allowed) throw new DomainError("OFFER_NOT_YOURS");
+    if (row.settling) throw new DomainError("OFFER_SETTLING");
     if (row.funding === "wallet" && action !== "counter") {
       // The buyer accepts a counter by raising the escrowed offer to it (OfferChanged settles it).
-      if (action === "accept" && !isSeller) throw new Conflict(NEGOTIATION_MESSAGES.walletCounter);
+      if (action === "accept" && !isSeller) throw new DomainError("WALLET_OFFER_COUNTER");
       return markSettlingInTx(tx, row, action, isSeller, message);
     }
 
@@ -143,7 +138,7 @@ export async function respondToNegotiation(
 // The counter earns its XP only if the buyer accepts it (a paid sale: see acceptOfferInTx).
 async function counterInTx(tx: Tx, row: NegotiationRow, amount: string, message: string | null, now: Date): Promise<Negotiation> {
   const counterCents = Number(parseUsd(amount));
-  if (counterCents === row.offerCents) throw new BadRequest(NEGOTIATION_MESSAGES.counterSame);
+  if (counterCents === row.offerCents) throw new DomainError("COUNTER_SAME_AMOUNT");
   // The buyer gets the offer expiry of the platform settings to answer a counter, as a new offer would.
   const { offerExpiryMs } = await settingsInUse(tx);
   const updated = await tx.negotiation.update({

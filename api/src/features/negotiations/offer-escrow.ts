@@ -7,7 +7,6 @@ import { loopMarketplaceAbi } from "@loop/contracts/abis";
 import { getAddress, type Hex } from "viem";
 import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/prisma";
-import { Conflict, ServiceUnavailable } from "../../http/errors";
 import {
   OperatorCallRefused,
   OperatorChainUnavailable,
@@ -15,14 +14,12 @@ import {
   type StoredOperatorTransaction,
   storeOperatorTransaction,
 } from "../../chain/operator-transactions";
-
-const UNAVAILABLE = "Wallet Offers Unavailable: LoopMarketplace or the operator key is not configured on this network";
+import { DomainError } from "../../domain-error";
 
 function settlementError(chainId: number, error: unknown): Error {
-  if (error instanceof OperatorCallRefused)
-    return new Conflict(`Settlement Failed: LoopMarketplace refused to settle the offer (${error.reason})`, { cause: error });
+  if (error instanceof OperatorCallRefused) return new DomainError("SETTLEMENT_REFUSED", { reason: error.reason }, { cause: error });
   if (error instanceof OperatorChainUnavailable)
-    return new ServiceUnavailable(`Settlement Failed: chain ${chainId} did not answer (${error.message})`, { cause: error });
+    return new DomainError("SETTLEMENT_CHAIN_UNAVAILABLE", { chainId, detail: error.message }, { cause: error });
   return error instanceof Error ? error : new Error(String(error));
 }
 
@@ -40,7 +37,7 @@ export async function awaitOfferSettlement(
   } catch (error) {
     throw settlementError(stored.chainId, error);
   }
-  if (fate === "reverted") throw new Conflict(`Settlement Failed: settleOffer reverted (transaction ${stored.txHash})`);
+  if (fate === "reverted") throw new DomainError("SETTLEMENT_REVERTED", { txHash: stored.txHash });
   return fate === "success" ? stored.txHash : null;
 }
 
@@ -58,7 +55,7 @@ export async function settleOfferOnChain(
   inTx?: (tx: Tx, txHash: Hex) => Promise<void>,
 ): Promise<Hex> {
   const chain = deps.config.chains.find((candidate) => candidate.id === chainId);
-  if (!deps.config.operatorPrivateKey || !chain?.contracts || !deps.chains.get(chainId)) throw new ServiceUnavailable(UNAVAILABLE);
+  if (!deps.config.operatorPrivateKey || !chain?.contracts || !deps.chains.get(chainId)) throw new DomainError("WALLET_OFFERS_UNAVAILABLE");
   let stored;
   try {
     stored = await storeOperatorTransaction(
@@ -77,7 +74,6 @@ export async function settleOfferOnChain(
     throw settlementError(chainId, error);
   }
   const hash = await awaitOfferSettlement(deps, stored);
-  if (!hash)
-    throw new ServiceUnavailable(`Settlement Failed: transaction ${stored.txHash} was dropped on chain ${chainId}; it is sent again`);
+  if (!hash) throw new DomainError("SETTLEMENT_DROPPED", { txHash: stored.txHash, chainId });
   return hash;
 }

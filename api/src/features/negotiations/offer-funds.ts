@@ -2,13 +2,12 @@
 // format fee, held as two holds (promotional LOOP first, the rest on the withdrawable account) while
 // the offer is open, released when it closes without a sale.
 import { formatFeeCents, type Format } from "@loop/rules/fees";
-import { insufficientLoopMessage } from "@loop/rules/schemas/purchases";
-import { centsToLoopUnits, formatLoopBrief } from "@loop/rules/units";
+import { centsToLoopUnits } from "@loop/rules/units";
 import type { Tx } from "../../db/prisma";
-import { BadRequest } from "../../http/errors";
 import { releaseHoldInTx } from "../ledger/ledger-holds";
 import { userBalance } from "../ledger/ledger.service";
 import type { NegotiationRow } from "./negotiation-view";
+import { DomainError } from "../../domain-error";
 
 /** The LOOP an amount in cents costs the buyer with the offer's format fee, in ledger units. */
 export function heldUnits(cents: number, format: Format, feeBps: bigint): bigint {
@@ -16,9 +15,9 @@ export function heldUnits(cents: number, format: Format, feeBps: bigint): bigint
 }
 
 /** The refusal for a buyer who lacks `needed` ledger units, with what they have available. */
-export async function insufficientLoop(tx: Tx, buyerId: string, needed: bigint): Promise<BadRequest> {
+export async function insufficientLoop(tx: Tx, buyerId: string, needed: bigint): Promise<DomainError> {
   const { available } = await userBalance(tx, buyerId);
-  return new BadRequest(insufficientLoopMessage(formatLoopBrief(needed), formatLoopBrief(available)));
+  return new DomainError("INSUFFICIENT_BALANCE", { neededUnits: needed, availableUnits: available });
 }
 
 /** Releases an open offer's holds (its promotional and withdrawable parts). */

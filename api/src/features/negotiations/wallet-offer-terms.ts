@@ -4,16 +4,16 @@
 // LoopMarketplace.offerFee computes it), the allowance needed and the expiry. The offer itself is
 // taken from the indexed OfferOpened event (settlement/handlers/offer-opened.ts).
 import { FORMAT_CODES } from "@loop/contracts/quote";
+import { defaultChainOf } from "@loop/rules/chains";
 import { uuidToBytes32 } from "@loop/rules/deposit-ref";
 import { formatFeeCents } from "@loop/rules/fees";
 import type { WalletOfferTerms, WalletOfferTermsRequest } from "@loop/rules/schemas/negotiations";
-import { WALLET_PURCHASE_MESSAGES } from "@loop/rules/schemas/purchases";
 import { centsToLoopUnits, ledgerUnitsToWei, parseUsd } from "@loop/rules/units";
 import { getAddress } from "viem";
 import type { AppDeps } from "../../deps";
-import { BadRequest, ServiceUnavailable } from "../../http/errors";
 import { settingsInUse } from "../platform-settings/platform-settings.service";
 import { offerableLoop } from "./create-negotiation";
+import { DomainError } from "../../domain-error";
 
 export async function walletOfferTerms(
   deps: Pick<AppDeps, "config" | "prisma">,
@@ -22,12 +22,11 @@ export async function walletOfferTerms(
   now = Date.now(),
 ): Promise<WalletOfferTerms> {
   const { config, prisma } = deps;
-  const chain = config.chains.find((candidate) => candidate.id === config.defaultChainId);
-  if (!chain?.contracts || !config.operatorPrivateKey)
-    throw new ServiceUnavailable("Wallet Offers Unavailable: LoopMarketplace is not set up on this network");
+  const chain = defaultChainOf(config);
+  if (!chain?.contracts || !config.operatorPrivateKey) throw new DomainError("WALLET_OFFERS_UNAVAILABLE");
   const offerCents = Number(parseUsd(offerAmount));
   const buyerWallet = await prisma.walletLink.findUnique({ where: { userId: buyerId }, select: { address: true } });
-  if (!buyerWallet) throw new BadRequest(WALLET_PURCHASE_MESSAGES.noWallet);
+  if (!buyerWallet) throw new DomainError("WALLET_REQUIRED");
   const loop = await prisma.$transaction((tx) => offerableLoop(tx, buyerId, loopId, format, offerCents));
   const sellerWallet = await prisma.walletLink.findUnique({ where: { userId: loop.userId }, select: { address: true } });
   const amountWei = ledgerUnitsToWei(centsToLoopUnits(BigInt(offerCents)));

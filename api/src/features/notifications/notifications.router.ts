@@ -2,12 +2,12 @@ import { createNotificationSchema } from "@loop/rules/schemas/notifications";
 import { Router } from "express";
 import { z } from "zod";
 import type { RouterDeps } from "../../deps";
-import { ServiceUnavailable } from "../../http/errors";
 import { parseBody, parseQuery } from "../../http/validate";
 import { requireUser } from "../auth/require-user";
 import { createNotificationRateLimit } from "./create-notification-rate-limit";
 import { openNotificationStream } from "./notification-stream";
 import { createOwnNotification, listNotifications, markAllNotificationsRead, markNotificationRead } from "./notifications.service";
+import { DomainError } from "../../domain-error";
 
 export const NOTIFICATION_LIST_DEFAULT = 50;
 export const NOTIFICATION_LIST_MAX = 100;
@@ -33,7 +33,7 @@ export function notificationsRouter(deps: RouterDeps): Router {
   });
   router.get("/notifications/stream", async (req, res) => {
     requireUser(req);
-    if (!deps.notificationHub) throw new ServiceUnavailable("Live notifications are not available; refresh the list instead");
+    if (!deps.notificationHub) throw new DomainError("LIVE_NOTIFICATIONS_UNAVAILABLE");
     await openNotificationStream(req, res, { prisma, hub: deps.notificationHub, logger: deps.logger });
   });
   // Before /:id/read, which it would otherwise match.

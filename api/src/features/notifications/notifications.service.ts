@@ -1,11 +1,11 @@
 // The bell (docs/product.md#notifications, docs/product.md#notifications): a user's own notifications, read marks, and notifications one writes to
 // oneself (the Create Notification dialog). Others' notifications are never revealed: an id that is
 // not the caller's answers 404 exactly like an unknown one.
-import { NOTIFICATION_MESSAGES, type CreateNotification, type Notification } from "@loop/rules/schemas/notifications";
+import { type CreateNotification, type Notification } from "@loop/rules/schemas/notifications";
 import type { PrismaClient } from "../../db/prisma";
-import { NotFound } from "../../http/errors";
 import { notificationSelect, toNotification } from "./notification-view";
 import { UUID } from "../../http/uuid";
+import { DomainError } from "../../domain-error";
 
 /** Newest first; ties (one transaction's rows share created_at) by id, so pages are stable. */
 export async function listNotifications(prisma: PrismaClient, userId: string, limit: number): Promise<Notification[]> {
@@ -19,14 +19,14 @@ export async function listNotifications(prisma: PrismaClient, userId: string, li
 }
 
 export async function markNotificationRead(prisma: PrismaClient, userId: string, id: string): Promise<Notification> {
-  if (!UUID.test(id)) throw new NotFound(NOTIFICATION_MESSAGES.notFound);
+  if (!UUID.test(id)) throw new DomainError("NOTIFICATION_NOT_FOUND");
   const rows = await prisma.notification.updateManyAndReturn({
     where: { id: id.toLowerCase(), userId },
     data: { isRead: true },
     select: notificationSelect,
   });
   const row = rows[0];
-  if (!row) throw new NotFound(NOTIFICATION_MESSAGES.notFound);
+  if (!row) throw new DomainError("NOTIFICATION_NOT_FOUND");
   return toNotification(row);
 }
 

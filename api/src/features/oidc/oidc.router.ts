@@ -1,13 +1,14 @@
+import { errorMessage } from "@loop/rules/error-codes";
 import { paths } from "@loop/rules/paths";
 import { Router, type Response } from "express";
 import type { RouterDeps } from "../../deps";
-import { HttpError } from "../../http/errors";
 import { findOrCreateByOidc } from "../auth/account.service";
 import { signIn } from "../auth/sign-in";
 import { setPendingLogin, takePendingLogin } from "./oidc-pending-cookie";
-import { OIDC_FAILED_MESSAGE, OidcSignIn } from "./oidc.service";
+import { OidcSignIn } from "./oidc.service";
+import { DomainError } from "../../domain-error";
 
-function causeOf(error: HttpError): string {
+function causeOf(error: DomainError): string {
   return error.cause instanceof Error ? error.cause.message : error.message;
 }
 
@@ -29,7 +30,7 @@ export function oidcRouter(deps: RouterDeps): Router {
       setPendingLogin(res, pending, secure);
       res.redirect(302, url.href);
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
+      if (!(error instanceof DomainError)) throw error;
       logger?.warn(`OIDC sign-in could not start: ${causeOf(error)}`);
       backToLogin(res, error.message);
     }
@@ -44,9 +45,9 @@ export function oidcRouter(deps: RouterDeps): Router {
       await signIn(deps, req, res, user.id);
       res.redirect(302, paths.root());
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
+      if (!(error instanceof DomainError)) throw error;
       logger?.warn(`OIDC sign-in failed: ${causeOf(error)}`);
-      backToLogin(res, error.status === 401 ? OIDC_FAILED_MESSAGE : error.message);
+      backToLogin(res, error.status === 401 ? errorMessage("OIDC_FAILED") : error.message);
     }
   });
 

@@ -2,8 +2,8 @@
 // state and nonce (openid-client v6).
 import * as client from "openid-client";
 import type { OidcConfig } from "../../config";
-import { ServiceUnavailable, Unauthorized } from "../../http/errors";
 import type { OidcProfile } from "../auth/account.service";
+import { DomainError } from "../../domain-error";
 
 /** What the browser keeps between leaving for the provider and coming back. */
 export interface PendingLogin {
@@ -11,8 +11,6 @@ export interface PendingLogin {
   nonce: string;
   codeVerifier: string;
 }
-
-export const OIDC_FAILED_MESSAGE = "Sign-in with the identity provider failed. Please try again.";
 
 function stringClaim(claims: Record<string, unknown>, name: string): string | null {
   const value = claims[name];
@@ -38,7 +36,7 @@ export class OidcSignIn {
       })
       .catch((error: unknown) => {
         this.configuration = null;
-        throw new ServiceUnavailable("The sign-in provider cannot be reached right now. Please try again later.", { cause: error });
+        throw new DomainError("OIDC_PROVIDER_UNAVAILABLE", { cause: error });
       });
     return this.configuration;
   }
@@ -82,7 +80,7 @@ export class OidcSignIn {
         claims = { ...(await client.fetchUserInfo(configuration, tokens.access_token, idClaims.sub)), ...claims };
       }
     } catch (error) {
-      throw new Unauthorized(OIDC_FAILED_MESSAGE, { cause: error });
+      throw new DomainError("OIDC_FAILED", { cause: error });
     }
     const email = stringClaim(claims, "email")?.toLowerCase() ?? null;
     return {

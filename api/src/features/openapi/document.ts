@@ -3,7 +3,8 @@
 // input a route's schema accepts, responses as the output the API sends.
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
-import { errorBodySchema } from "@loop/rules/schemas/api-responses";
+import { ERROR_CODES, type ErrorCode } from "@loop/rules/error-codes";
+import { errorBodySchema } from "@loop/rules/schemas/error-body";
 import type { AppConfig } from "../../config";
 import { SESSION_COOKIE } from "../auth/session-cookie";
 import { FEATURES } from "./operations";
@@ -30,8 +31,16 @@ export interface OpenApiOperation {
   requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> };
   responses: Record<
     string,
-    { description: string; headers?: Record<string, HeaderSpec>; content?: Record<string, { schema: JsonSchema }> }
+    {
+      description: string;
+      headers?: Record<string, HeaderSpec>;
+      content?: Record<string, { schema: JsonSchema }>;
+      /** A failure's codes (rules/src/error-codes.ts). */
+      "x-error-codes"?: ErrorCode[];
+    }
   >;
+  /** Every code the operation answers, of all its failures: what a client must be ready for. */
+  "x-error-codes"?: ErrorCode[];
 }
 
 export interface OpenApiDocument {
@@ -50,7 +59,8 @@ const DESCRIPTION = `The HTTP API of LOOP, a marketplace for music loops and tra
 - Every call is under \`/api\` on the app's origin; bodies are JSON (at most 100 kB, else 413).
 - Failures answer \`{ "message": "…", "code": "…", "fields": { … } }\`: \`message\` is a text that is safe to show to
   the user, \`code\` a stable machine name to decide by (\`ErrorBody.code\` lists them; rules/src/error-codes.ts), and
-  \`fields\` (with \`VALIDATION_FAILED\`) each failing field's path and message. Unknown paths under \`/api\` answer
+  \`fields\` (with \`VALIDATION_FAILED\`) each failing field's path and message. Each operation lists the codes it answers
+  (\`x-error-codes\`, and per response status with its description). Unknown paths under \`/api\` answer
   404 \`ROUTE_NOT_FOUND\`; an unexpected failure answers 500 \`INTERNAL\` (not listed per operation).
 - The session is the HttpOnly cookie \`${SESSION_COOKIE}\`, set by the sign-in calls (30 days).
 - State-changing calls (anything but GET, HEAD, OPTIONS) need an \`Origin\` header, or without it a \`Referer\`,
@@ -224,15 +234,35 @@ function parameters(table: SchemaTable, id: string, location: "path" | "query"):
   });
 }
 
+/** A failure's description names its codes. */
+function describedWithCodes(spec: ResponseSpec): string {
+  const codes = spec.codes ?? [];
+  return codes.length === 0 ? spec.description : `${spec.description} Codes: ${codes.map((code) => `\`${code}\``).join(", ")}.`;
+}
+
+/** Throws unless an error answer (`ErrorBody`) lists its codes, each known and of the answer's status. */
+function checkCodes(key: string, status: string, spec: ResponseSpec): void {
+  const codes = spec.codes ?? [];
+  if (spec.body === errorBodySchema && codes.length === 0) throw new Error(`OpenAPI: ${key} ${status} lists no error codes`);
+  if (spec.body !== errorBodySchema && codes.length > 0) throw new Error(`OpenAPI: ${key} ${status} lists codes but is no error answer`);
+  if (new Set(codes).size !== codes.length) throw new Error(`OpenAPI: ${key} ${status} lists a code twice`);
+  for (const code of codes) {
+    const listed = ERROR_CODES[code] as { status: number } | undefined;
+    if (!listed) throw new Error(`OpenAPI: ${key} ${status} lists ${code}, which is not a code`);
+    if (String(listed.status) !== status) throw new Error(`OpenAPI: ${key} ${status} lists ${code}, whose status is ${listed.status}`);
+  }
+}
+
 function response(table: SchemaTable, spec: ResponseSpec, id: string | undefined): OpenApiOperation["responses"][string] {
   return {
-    description: spec.description,
+    description: describedWithCodes(spec),
     ...(spec.headers && Object.keys(spec.headers).length > 0 ? { headers: spec.headers } : {}),
     ...(id !== undefined
       ? { content: { "application/json": { schema: table.ref(id, "output") } } }
       : spec.content
         ? { content: spec.content }
         : {}),
+    ...(spec.codes && spec.codes.length > 0 ? { "x-error-codes": [...spec.codes] } : {}),
   };
 }
 
@@ -260,7 +290,9 @@ export function buildOpenApiDocument(config: AppConfig, features: readonly Featu
       if (Object.keys(operation.responses).length === 0) throw new Error(`OpenAPI: ${key} has no responses`);
       const responses: Partial<Record<string, string>> = {};
       for (const [status, spec] of Object.entries(operation.responses)) {
-        if (spec?.body) responses[status] = table.use(spec.body, "output");
+        if (!spec) continue;
+        checkCodes(key, status, spec);
+        if (spec.body) responses[status] = table.use(spec.body, "output");
       }
       pending.push({
         feature,
@@ -286,6 +318,7 @@ export function buildOpenApiDocument(config: AppConfig, features: readonly Featu
     ];
     const auth = security(operation.auth);
     const statuses = Object.keys(operation.responses).sort();
+    const codes = [...new Set(Object.values(operation.responses).flatMap((spec) => spec?.codes ?? []))].sort();
     (paths[operation.path] ??= {})[operation.method] = {
       tags: [feature.tag],
       operationId: operation.operationId,
@@ -308,6 +341,7 @@ export function buildOpenApiDocument(config: AppConfig, features: readonly Featu
           response(table, operation.responses[Number(status) as keyof OperationSpec["responses"]]!, ids.responses[status]),
         ]),
       ),
+      ...(codes.length > 0 ? { "x-error-codes": codes } : {}),
     };
   }
 

@@ -1,5 +1,6 @@
 // Responses shared by many operations, written once with the middleware that produces them.
-import { errorBodySchema } from "@loop/rules/schemas/api-responses";
+import type { ErrorCode } from "@loop/rules/error-codes";
+import { errorBodySchema } from "@loop/rules/schemas/error-body";
 import type { z } from "zod";
 import type { HeaderSpec, ResponseSpec } from "./spec";
 
@@ -7,9 +8,12 @@ export function json(body: z.ZodType, description: string, headers?: Record<stri
   return { description, body, ...(headers ? { headers } : {}) };
 }
 
-/** A failure: `{ message, code, fields? }` (http/errors.ts). */
-export function failure(description: string, headers?: Record<string, HeaderSpec>): ResponseSpec {
-  return json(errorBodySchema, description, headers);
+/**
+ * A failure: `{ message, code, fields? }` (api/src/http/errors.ts) with one of `codes`, the codes
+ * this status answers for the operation (docs/conventions.md#errors).
+ */
+export function failure(codes: readonly ErrorCode[], description: string, headers?: Record<string, HeaderSpec>): ResponseSpec {
+  return { ...json(errorBodySchema, description, headers), codes };
 }
 
 const location: HeaderSpec = { description: "Where the browser goes next", schema: { type: "string" }, required: true };
@@ -29,38 +33,62 @@ export const setsSessionCookie: Record<string, HeaderSpec> = {
   },
 };
 
-/** express.json() and the route's zod schema (http/errors.ts). */
-export const invalidBody = failure("The body is not valid JSON, or does not match the request schema; `message` names the first problem.");
+/** express.json() and the route's zod schema (api/src/http/errors.ts). */
+export const invalidBody = failure(
+  ["VALIDATION_FAILED", "MALFORMED_JSON"],
+  "The body is not valid JSON, or does not match the request schema; `message` names the first problem.",
+);
+
+/** A query string that does not match the route's schema. */
+export const invalidQuery = (description: string) => failure(["VALIDATION_FAILED"], description);
 
 /** express.json({ limit: "100kb" }). */
-export const bodyTooLarge = failure("The body is larger than 100 kB.");
+export const bodyTooLarge = failure(["PAYLOAD_TOO_LARGE"], "The body is larger than 100 kB.");
 
 /** auth/require-user.ts. */
-export const signInRequired = failure("Not signed in, or the session has expired (`Unauthorized`).");
+export const signInRequired = failure(["UNAUTHORIZED"], "Not signed in, or the session has expired (`Unauthorized`).");
 
 /** auth/ban.middleware.ts, on GET calls that read the session. */
-export const banned = failure("The signed-in account is banned: `Your account has been banned. Reason: …`.");
+export const banned = failure(["ACCOUNT_BANNED"], "The signed-in account is banned: `Your account has been banned. Reason: …`.");
 
 /** http/origin-check.ts and auth/ban.middleware.ts, on state-changing calls. */
 export const crossSiteOrBanned = failure(
+  ["CROSS_SITE_REFUSED", "ACCOUNT_BANNED"],
   "`Cross-site request refused`: the `Origin` (or, without it, the `Referer`) is not the app's origin; " +
     "or the signed-in account is banned.",
 );
 
 /** The same refusals in brief (the offer and payment routes). */
-export const crossSiteOrBannedBrief = failure("A cross-site request, or a banned account.");
+export const crossSiteOrBannedBrief = failure(["CROSS_SITE_REFUSED", "ACCOUNT_BANNED"], "A cross-site request, or a banned account.");
 
 /** auth/require-admin.ts, behind the origin and ban checks: the admin routes. */
 export const notAdmin = failure(
+  ["ADMIN_REQUIRED", "ACCOUNT_BANNED", "CROSS_SITE_REFUSED"],
   "Not an admin (`Access Denied: You need admin privileges to access this page.`), a banned account, or a cross-site request.",
 );
 
+/** http/idempotency.ts: a money call's Idempotency-Key used with another request. */
+export const idempotencyKeyReused = failure(
+  ["IDEMPOTENCY_KEY_REUSED"],
+  "The `Idempotency-Key` was used with another request, or its first request is still being processed.",
+);
+
+/** express-rate-limit's IETF draft-7 headers. */
+const rateLimitHeaders: Record<string, HeaderSpec> = {
+  "Retry-After": { description: "Seconds until the window resets", schema: { type: "integer", minimum: 0 } },
+  RateLimit: { description: "`limit=<n>, remaining=<n>, reset=<seconds>`", schema: { type: "string" } },
+  "RateLimit-Policy": { description: "`<limit>;w=<window seconds>`", schema: { type: "string" } },
+};
+
 /** http/rate-limit.ts (express-rate-limit, IETF draft-7 headers). */
 export const rateLimited = failure(
+  ["RATE_LIMITED"],
   "Too many calls from this IP address (or, for `POST /api/auth/email`, for this e-mail address); try again later.",
-  {
-    "Retry-After": { description: "Seconds until the window resets", schema: { type: "integer", minimum: 0 } },
-    RateLimit: { description: "`limit=<n>, remaining=<n>, reset=<seconds>`", schema: { type: "string" } },
-    "RateLimit-Policy": { description: "`<limit>;w=<window seconds>`", schema: { type: "string" } },
-  },
+  rateLimitHeaders,
 );
+
+/** http/per-user-hourly-limit.ts: a member's calls per hour, with its own code. */
+export const hourlyLimited = (
+  code: "TOKEN_ORDERS_RATE_LIMITED" | "NOTIFICATIONS_RATE_LIMITED" | "RECEIPTS_RATE_LIMITED",
+  description: string,
+) => failure([code], description, rateLimitHeaders);

@@ -1,12 +1,13 @@
 // How a feature declares its operations for the OpenAPI document (one file per feature under
 // ./operations, listed in ./operations/index.ts). Bodies, parameters and responses are zod
 // schemas, mostly the shared ones of @loop/rules; document.ts turns them into JSON Schema.
+import type { ErrorCode } from "@loop/rules/error-codes";
 import type { z } from "zod";
 import type { AppConfig } from "../../config";
 
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 
-/** The statuses the API answers on purpose (http/errors.ts), plus redirects. 500 is never documented. */
+/** The statuses the API answers on purpose (api/src/http/errors.ts), plus redirects. 500 is never documented. */
 export type StatusCode =
   200 | 201 | 202 | 204 | 206 | 302 | 303 | 304 | 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 416 | 422 | 429 | 502 | 503;
 
@@ -27,6 +28,11 @@ export interface ResponseSpec {
   /** A body that is not JSON (audio), by media type, as JSON Schema. */
   content?: Record<string, { schema: JsonSchema }>;
   headers?: Record<string, HeaderSpec>;
+  /**
+   * A failure's codes (rules/src/error-codes.ts, docs/conventions.md#errors): every code this status
+   * answers for the operation, each of this status. Required for a 4xx or 5xx (document.ts checks).
+   */
+  codes?: readonly ErrorCode[];
 }
 
 /**

@@ -5,16 +5,15 @@ import { loopPeaksSchema } from "@loop/rules/schemas/loops";
 import { pageHeadQuerySchema, type PageHead } from "@loop/rules/schemas/page-meta";
 import { Router, type Request, type Response } from "express";
 import type { RouterDeps } from "../../deps";
-import { NotFound } from "../../http/errors";
 import type { WebPageRenderer } from "../../http/static-web";
 import { parseQuery } from "../../http/validate";
-import { LOOP_NOT_FOUND } from "../loops/catalog.service";
 import { OG_IMAGE_VERSION, renderWaveformPng } from "./og-image";
 import { loopImageData } from "./page-data";
 import { pageHead } from "./page-head";
 import { pageTemplate } from "./page-html";
 import { robotsTxt } from "./robots";
 import { parseSitemapName, sendSitemap, sendSitemapPage } from "./sitemap";
+import { DomainError } from "../../domain-error";
 
 type Deps = Pick<RouterDeps, "prisma" | "config" | "storage" | "logger">;
 
@@ -63,7 +62,7 @@ export function pageMetaRouter(deps: Deps): Router {
 
   router.get("/loops/:id/og-image.png", async (req, res) => {
     const loop = await loopImageData(prisma, req.params.id);
-    if (!loop?.reachable) throw new NotFound(LOOP_NOT_FOUND);
+    if (!loop?.reachable) throw new DomainError("LOOP_NOT_FOUND");
     const version = `${loop.updatedAt.getTime().toString(36)}-${OG_IMAGE_VERSION}`;
     const etag = `"og-${req.params.id}-${version}"`;
     res.set({ "Cache-Control": "public, max-age=86400", ETag: etag });

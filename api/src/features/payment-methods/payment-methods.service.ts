@@ -1,15 +1,15 @@
 // Saved cards (Settings → Payment Methods): only one's own, one default. The card details are read
 // from Stripe when a card is added (the page's brand and last4 are not trusted), and the card is
 // attached to the user's Stripe customer, so only its owner can be charged with it.
-import { FIAT_PAYMENT_MESSAGES, type PaymentMethod, type AddPaymentMethodRequest } from "@loop/rules/schemas/fiat-payments";
+import { type PaymentMethod, type AddPaymentMethodRequest } from "@loop/rules/schemas/fiat-payments";
 import type Stripe from "stripe";
 import { isUniqueViolation, type PrismaClient, type Tx } from "../../db/prisma";
 import type { Prisma } from "../../generated/prisma/client";
-import { BadRequest, Conflict, NotFound } from "../../http/errors";
 import { stripeCustomerId } from "../cards/stripe-customer";
 import { isResourceMissing, stripeGatewayError } from "../cards/stripe-errors";
 import { UUID } from "../../http/uuid";
 import { TX_SHORT } from "../../db/transactions";
+import { DomainError } from "../../domain-error";
 
 const SELECT = {
   id: true,
@@ -38,7 +38,7 @@ export async function listPaymentMethods(prisma: PrismaClient, userId: string): 
 /** One's own saved card; someone else's is answered like a missing one. */
 export async function ownPaymentMethod(db: PrismaClient | Tx, userId: string, id: string) {
   const row = UUID.test(id) ? await db.paymentMethod.findUnique({ where: { id }, select: { ...SELECT, userId: true } }) : null;
-  if (!row || row.userId !== userId) throw new NotFound(FIAT_PAYMENT_MESSAGES.paymentMethodNotFound);
+  if (!row || row.userId !== userId) throw new DomainError("PAYMENT_METHOD_NOT_FOUND");
   return row;
 }
 
@@ -46,7 +46,7 @@ async function readCard(stripe: Stripe, paymentMethodId: string): Promise<Stripe
   try {
     return await stripe.paymentMethods.retrieve(paymentMethodId);
   } catch (error) {
-    if (isResourceMissing(error)) throw new NotFound(FIAT_PAYMENT_MESSAGES.paymentMethodNotFound);
+    if (isResourceMissing(error)) throw new DomainError("PAYMENT_METHOD_NOT_FOUND");
     throw stripeGatewayError(error);
   }
 }
@@ -62,8 +62,8 @@ export async function addPaymentMethod(
   });
   let card = await readCard(stripe, input.stripePaymentMethodId);
   const owner = typeof card.customer === "string" ? card.customer : (card.customer?.id ?? null);
-  if (owner !== null && owner !== customer) throw new NotFound(FIAT_PAYMENT_MESSAGES.paymentMethodNotFound);
-  if (card.type !== "card" || !card.card) throw new BadRequest("Unsupported Payment Method: Only cards can be saved");
+  if (owner !== null && owner !== customer) throw new DomainError("PAYMENT_METHOD_NOT_FOUND");
+  if (card.type !== "card" || !card.card) throw new DomainError("PAYMENT_METHOD_UNSUPPORTED");
   if (owner === null) {
     try {
       card = await stripe.paymentMethods.attach(card.id, { customer });
@@ -93,7 +93,7 @@ export async function addPaymentMethod(
       return toPaymentMethod(row);
     }, TX_SHORT);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new Conflict(FIAT_PAYMENT_MESSAGES.paymentMethodDuplicate);
+    if (isUniqueViolation(error)) throw new DomainError("PAYMENT_METHOD_DUPLICATE");
     throw error;
   }
 }

@@ -4,7 +4,6 @@
 // A later reversal (`PAYMENT.CAPTURE.REVERSED`, a chargeback) or full refund
 // (`PAYMENT.CAPTURE.REFUNDED`) revokes it (checkout/reverse-checkout.ts).
 import {
-  FIAT_PAYMENT_MESSAGES,
   type FiatPurchaseStatus,
   type PaypalOrder,
   type PaypalSetup,
@@ -12,29 +11,31 @@ import {
   type PaypalPurchaseRequest,
 } from "@loop/rules/schemas/fiat-payments";
 import type { Format } from "@loop/rules/fees";
-import { PURCHASE_MESSAGES } from "@loop/rules/schemas/purchases";
 import { formatUsd, parseUsd } from "@loop/rules/units";
 import { ownedPurchase } from "../purchases/record-purchase";
 import type { AppDeps } from "../../deps";
 import { consoleLogger } from "../../deps";
-import { BadGateway, BadRequest, Conflict, NotFound, PaymentRequired, ServiceUnavailable, Unprocessable } from "../../http/errors";
 import { openCheckout, priceCheckout } from "../checkout/checkout-pricing";
 import { checkoutStatus, closeCheckout, completeCheckout } from "../checkout/complete-checkout";
 import { reverseCheckout, type ReportedReversal } from "../checkout/reverse-checkout";
 import { captureOf, PaypalApiError, PaypalClient, PaypalUnavailable, type PaypalOrderDetails, type WebhookHeaders } from "./paypal-client";
+import { DomainError, isRefusal } from "../../domain-error";
 
 type Checkout = { id: string; buyerId: string; loopId: string; format: string; status: string; providerRef: string | null };
 
 /** PayPal's refusals that are the buyer's to fix, with what to tell them. */
 const DECLINED_ISSUES = new Set(["INSTRUMENT_DECLINED", "PAYER_ACTION_REQUIRED", "TRANSACTION_REFUSED", "PAYER_CANNOT_PAY"]);
 
+/** What the checkout uses: the database, its provider's configuration, and the purchase's e-mails and log. */
+export type PaypalCheckoutDeps = Pick<AppDeps, "config" | "logger" | "mailer" | "prisma">;
+
 export class PaypalCheckout {
   constructor(
-    private readonly deps: AppDeps,
+    private readonly deps: PaypalCheckoutDeps,
     private readonly client: PaypalClient | null,
   ) {}
 
-  static fromDeps(deps: AppDeps): PaypalCheckout {
+  static fromDeps(deps: PaypalCheckoutDeps): PaypalCheckout {
     return new PaypalCheckout(deps, deps.config.paypal ? new PaypalClient(deps.config.paypal) : null);
   }
 
@@ -49,8 +50,8 @@ export class PaypalCheckout {
   /** POST /paypal/order: the checkout, then PayPal's order for its total. */
   async createOrder(buyerId: string, { loopId, format, amount, currency, intent }: PaypalOrderRequest): Promise<PaypalOrder> {
     const client = this.requireClient();
-    if (currency !== undefined && currency.toUpperCase() !== "USD") throw new BadRequest(FIAT_PAYMENT_MESSAGES.currency);
-    if (intent !== undefined && intent.toUpperCase() !== "CAPTURE") throw new BadRequest(FIAT_PAYMENT_MESSAGES.intent);
+    if (currency !== undefined && currency.toUpperCase() !== "USD") throw new DomainError("INVALID_CURRENCY");
+    if (intent !== undefined && intent.toUpperCase() !== "CAPTURE") throw new DomainError("INVALID_PAYPAL_INTENT");
     const priced = await priceCheckout(this.deps.prisma, buyerId, {
       loopId,
       format,
@@ -70,7 +71,7 @@ export class PaypalCheckout {
     const client = this.requireClient();
     const checkout = await this.buyersCheckout(buyerId, orderId);
     if (checkout.status === "completed") return checkoutStatus(this.deps, checkout.id);
-    if (checkout.status === "reversed") throw new Conflict(FIAT_PAYMENT_MESSAGES.reversed);
+    if (checkout.status === "reversed") throw new DomainError("PAYMENT_REVERSED");
     return this.captureAndSettle(client, checkout);
   }
 
@@ -78,9 +79,9 @@ export class PaypalCheckout {
   async recordPurchase(buyerId: string, { loopId, format, orderID }: PaypalPurchaseRequest): Promise<FiatPurchaseStatus> {
     const client = this.requireClient();
     const checkout = await this.buyersCheckout(buyerId, orderID);
-    if (checkout.loopId !== loopId || checkout.format !== format) throw new NotFound(FIAT_PAYMENT_MESSAGES.orderNotFound);
+    if (checkout.loopId !== loopId || checkout.format !== format) throw new DomainError("PAYPAL_ORDER_NOT_FOUND");
     if (checkout.status === "completed") return checkoutStatus(this.deps, checkout.id);
-    if (checkout.status === "reversed") throw new Conflict(FIAT_PAYMENT_MESSAGES.reversed);
+    if (checkout.status === "reversed") throw new DomainError("PAYMENT_REVERSED");
     const order = await this.call(() => client.getOrder(orderID));
     if (order.status === "APPROVED") return this.captureAndSettle(client, checkout);
     return this.settle(client, checkout, order);
@@ -93,9 +94,9 @@ export class PaypalCheckout {
   async handleWebhook(headers: WebhookHeaders, event: WebhookEvent): Promise<void> {
     const client = this.requireClient();
     const webhookId = this.deps.config.paypal?.webhookId;
-    if (!webhookId) throw new ServiceUnavailable("PayPal webhooks are not configured (PAYPAL_WEBHOOK_ID)");
+    if (!webhookId) throw new DomainError("WEBHOOK_NOT_CONFIGURED", { provider: "paypal" });
     const verified = await this.call(() => client.verifyWebhookSignature(webhookId, headers, event));
-    if (!verified) throw new BadRequest(FIAT_PAYMENT_MESSAGES.badSignature);
+    if (!verified) throw new DomainError("WEBHOOK_SIGNATURE_INVALID");
     const reversal = reversalOf(event);
     if (reversal) {
       // The verified event is PayPal's word (bad news needs no second opinion); replays change nothing.
@@ -118,7 +119,7 @@ export class PaypalCheckout {
       }
     } catch (error) {
       // A refusal (declined, owned, mismatch) is recorded on the checkout; PayPal must not retry it.
-      if (error instanceof BadGateway) throw error;
+      if (isRefusal(error, "PAYMENT_PROVIDER_UNAVAILABLE")) throw error;
       (this.deps.logger ?? consoleLogger).warn(
         `PayPal webhook ${event.event_type} for order ${orderId}: ${error instanceof Error ? error.message : String(error)}`,
       );
@@ -133,7 +134,7 @@ export class PaypalCheckout {
       const current = await this.deps.prisma.checkout.findUnique({ where: { id: checkout.id }, select: { purchaseId: true } });
       if (current?.purchaseId === owned.id) return checkoutStatus(this.deps, checkout.id);
       // Bought another way meanwhile: the approved order is left uncaptured, so no money moves.
-      throw new Conflict(PURCHASE_MESSAGES.alreadyPurchased);
+      throw new DomainError("ALREADY_PURCHASED");
     }
     let order: PaypalOrderDetails;
     try {
@@ -144,9 +145,9 @@ export class PaypalCheckout {
         order = await this.call(() => client.getOrder(checkout.providerRef!));
       } else if (error.issue && DECLINED_ISSUES.has(error.issue)) {
         await closeCheckout(this.deps, checkout.id, "failed", `PayPal: ${error.issue}`);
-        throw new PaymentRequired(FIAT_PAYMENT_MESSAGES.declined);
+        throw new DomainError("PAYMENT_DECLINED", {});
       } else if (error.issue === "ORDER_NOT_APPROVED") {
-        throw new Unprocessable("Payment Not Approved: Approve the payment in the PayPal window first");
+        throw new DomainError("PAYMENT_NOT_APPROVED");
       } else {
         throw gatewayError(error);
       }
@@ -157,7 +158,7 @@ export class PaypalCheckout {
   private async settle(client: PaypalClient, checkout: Checkout, order: PaypalOrderDetails): Promise<FiatPurchaseStatus> {
     const capture = captureOf(order);
     const unit = order.purchase_units?.[0];
-    if (unit?.custom_id !== undefined && unit.custom_id !== checkout.id) throw new NotFound(FIAT_PAYMENT_MESSAGES.orderNotFound);
+    if (unit?.custom_id !== undefined && unit.custom_id !== checkout.id) throw new DomainError("PAYPAL_ORDER_NOT_FOUND");
     // The capture's own status decides, whatever the order's (a declined capture can sit in a COMPLETED order).
     if (capture?.status === "PENDING") {
       await closeCheckout(this.deps, checkout.id, "pending", "PayPal holds the capture for review", capture.id);
@@ -165,10 +166,10 @@ export class PaypalCheckout {
     }
     if (capture?.status === "DECLINED" || capture?.status === "FAILED") {
       await closeCheckout(this.deps, checkout.id, "failed", `PayPal capture ${capture.status}`);
-      throw new PaymentRequired(FIAT_PAYMENT_MESSAGES.declined);
+      throw new DomainError("PAYMENT_DECLINED", {});
     }
     if (!capture || capture.status !== "COMPLETED" || order.status !== "COMPLETED")
-      throw new Conflict(FIAT_PAYMENT_MESSAGES.orderNotCompleted);
+      throw new DomainError("PAYMENT_NOT_COMPLETED", { provider: "paypal" });
     const amountCents = parseUsd(capture.amount.value) ?? -1n;
     const outcome = await completeCheckout(this.deps, checkout.id, {
       amountCents,
@@ -176,13 +177,13 @@ export class PaypalCheckout {
       paymentRef: capture.id,
     });
     if (outcome.status === "completed") return checkoutStatus(this.deps, checkout.id);
-    if (outcome.status === "mismatch") throw new Conflict(FIAT_PAYMENT_MESSAGES.paidAmountMismatch);
-    if (outcome.status === "reversed") throw new Conflict(FIAT_PAYMENT_MESSAGES.reversed);
+    if (outcome.status === "mismatch") throw new DomainError("PAYMENT_MISMATCH");
+    if (outcome.status === "reversed") throw new DomainError("PAYMENT_REVERSED");
     if (outcome.status === "owned") {
       await this.call(() => client.refundCapture(capture.id, `refund-${checkout.id}`));
       await closeCheckout(this.deps, checkout.id, "refunded", "the buyer owned the loop already: capture refunded");
     }
-    throw new Conflict(`${PURCHASE_MESSAGES.alreadyPurchased}. This payment was refunded.`);
+    throw new DomainError("ALREADY_PURCHASED_REFUNDED");
   }
 
   private async buyersCheckout(buyerId: string, orderId: string): Promise<Checkout> {
@@ -190,13 +191,13 @@ export class PaypalCheckout {
       where: { provider_providerRef: { provider: "paypal", providerRef: orderId } },
     });
     // Someone else's order is answered like one that does not exist.
-    if (!checkout || checkout.buyerId !== buyerId) throw new NotFound(FIAT_PAYMENT_MESSAGES.orderNotFound);
+    if (!checkout || checkout.buyerId !== buyerId) throw new DomainError("PAYPAL_ORDER_NOT_FOUND");
     return checkout;
   }
 
   /** PayPal's client; 503 when PayPal is not configured (the routes check it before the body, as the service does). */
   requireClient(): PaypalClient {
-    if (!this.client) throw new ServiceUnavailable(FIAT_PAYMENT_MESSAGES.paypalNotConfigured);
+    if (!this.client) throw new DomainError("PAYPAL_UNAVAILABLE");
     return this.client;
   }
 
@@ -212,7 +213,7 @@ export class PaypalCheckout {
 
 function gatewayError(error: unknown): unknown {
   if (error instanceof PaypalUnavailable || error instanceof PaypalApiError)
-    return new BadGateway(FIAT_PAYMENT_MESSAGES.providerUnavailable, { cause: error });
+    return new DomainError("PAYMENT_PROVIDER_UNAVAILABLE", { cause: error });
   return error;
 }
 

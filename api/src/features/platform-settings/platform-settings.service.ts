@@ -7,20 +7,16 @@
 // address the pages show. The row
 // (app.platform_settings, one row) is read per use: one small query, never stale across processes.
 import { loopMarketplaceAbi } from "@loop/contracts/abis";
+import { defaultChainOf } from "@loop/rules/chains";
 import type { Format } from "@loop/rules/fees";
-import {
-  SETTINGS_MESSAGES,
-  type PlatformSettings,
-  type PublicPlatformSettings,
-  type PlatformSettingsUpdate,
-} from "@loop/rules/schemas/platform-settings";
+import { type PlatformSettings, type PublicPlatformSettings, type PlatformSettingsUpdate } from "@loop/rules/schemas/platform-settings";
 import { formatLoop, parseLoop } from "@loop/rules/units";
 import { BaseError, getAddress } from "viem";
 import { sendStoredOperatorTransaction, storeOperatorTransaction } from "../../chain/operator-transactions";
 import type { AppDeps } from "../../deps";
 import type { PrismaClient, Tx } from "../../db/prisma";
-import { BadGateway } from "../../http/errors";
 import { recordAdminActionInTx } from "../admin/audit-log";
+import { DomainError } from "../../domain-error";
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -46,6 +42,8 @@ export interface SettingsInUse {
   /** The hold of a fiat sale's proceeds while the seller has fewer than `trustedSellerSales` old completed fiat sales. */
   newSellerHoldMs: number;
   trustedSellerSales: number;
+  /** Basis points: a wallet swap for LOOP moving the pool's price more is refused before the wallet opens. */
+  maxPriceImpactBps: number;
 }
 
 type Db = PrismaClient | Tx;
@@ -71,6 +69,7 @@ export async function settingsInUse(db: Db): Promise<SettingsInUse> {
       uploadRewardMinPriceCents: true,
       newSellerHoldDays: true,
       trustedSellerSales: true,
+      maxPriceImpactBps: true,
     },
   });
   return {
@@ -85,6 +84,7 @@ export async function settingsInUse(db: Db): Promise<SettingsInUse> {
     uploadRewardMinPriceCents: row.uploadRewardMinPriceCents,
     newSellerHoldMs: row.newSellerHoldDays * DAY_MS,
     trustedSellerSales: row.trustedSellerSales,
+    maxPriceImpactBps: row.maxPriceImpactBps,
   };
 }
 
@@ -95,20 +95,21 @@ export async function currentFeeBps(db: Db, format: Format): Promise<bigint> {
 
 /** GET /api/config → settings: what the pages show. */
 export async function publicSettings(db: Db): Promise<PublicPlatformSettings> {
-  const { feeBps, minWithdrawalUnits, offerExpiryMs, supportEmail, minOfferCents } = await settingsInUse(db);
+  const { feeBps, minWithdrawalUnits, offerExpiryMs, supportEmail, minOfferCents, maxPriceImpactBps } = await settingsInUse(db);
   return {
     formatFeeBps: { mp3: Number(feeBps.mp3), wav: Number(feeBps.wav) },
     minWithdrawal: formatLoop(minWithdrawalUnits),
     offerExpiryHours: offerExpiryMs / HOUR_MS,
     supportEmail,
     minOfferCents,
+    maxPriceImpactBps,
   };
 }
 
 // ---------------------------------------------------------------------------- dispute window
 
 function marketplaceOf(deps: Pick<AppDeps, "chains" | "config">) {
-  const chain = deps.config.chains.find((candidate) => candidate.id === deps.config.defaultChainId);
+  const chain = defaultChainOf(deps.config);
   const client = chain ? deps.chains.get(chain.id) : undefined;
   if (!chain?.contracts || !client) return null;
   return { chain, client, address: getAddress(chain.contracts.marketplace) };
@@ -141,7 +142,7 @@ export async function readDisputeWindow(deps: Pick<AppDeps, "chains" | "config" 
  */
 async function setDisputeWindowOnChain(deps: Pick<AppDeps, "chains" | "config" | "logger" | "prisma">, seconds: number): Promise<void> {
   const marketplace = marketplaceOf(deps);
-  if (!marketplace || !deps.config.operatorPrivateKey) throw new BadGateway(SETTINGS_MESSAGES.chainUnavailable);
+  if (!marketplace || !deps.config.operatorPrivateKey) throw new DomainError("SETTINGS_CHAIN_UNAVAILABLE");
   const { chain, address } = marketplace;
   try {
     const stored = await storeOperatorTransaction(deps, {
@@ -156,7 +157,7 @@ async function setDisputeWindowOnChain(deps: Pick<AppDeps, "chains" | "config" |
     if (fate !== "success") throw new Error(`setDisputeWindow ${fate} (transaction ${stored.txHash})`);
   } catch (error) {
     deps.logger?.error("platform settings: setDisputeWindow failed", error);
-    throw new BadGateway(SETTINGS_MESSAGES.chainUnavailable, { cause: error });
+    throw new DomainError("SETTINGS_CHAIN_UNAVAILABLE", { cause: error });
   }
 }
 
@@ -178,6 +179,7 @@ function toSettings(row: SettingsRow, disputeWindowSeconds: number | null): Plat
     uploadRewardMinPriceCents: row.uploadRewardMinPriceCents,
     newSellerHoldDays: row.newSellerHoldDays,
     trustedSellerSales: row.trustedSellerSales,
+    maxPriceImpactBps: row.maxPriceImpactBps,
     updatedAt: row.updatedAt.toISOString(),
     updatedBy: row.updater ? { id: row.updater.id, username: row.updater.username } : null,
   };
@@ -231,6 +233,7 @@ export async function updatePlatformSettings(
         ...(change.uploadRewardMinPriceCents !== undefined ? { uploadRewardMinPriceCents: change.uploadRewardMinPriceCents } : {}),
         ...(change.newSellerHoldDays !== undefined ? { newSellerHoldDays: change.newSellerHoldDays } : {}),
         ...(change.trustedSellerSales !== undefined ? { trustedSellerSales: change.trustedSellerSales } : {}),
+        ...(change.maxPriceImpactBps !== undefined ? { maxPriceImpactBps: change.maxPriceImpactBps } : {}),
         updatedAt: new Date(),
         updatedBy: adminId,
       },

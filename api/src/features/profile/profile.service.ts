@@ -3,7 +3,6 @@ import { PROFILE_MESSAGES, type OwnProfile, type PublicProfile, type UpdateProfi
 import { formatLoop } from "@loop/rules/units";
 import { isUniqueViolation, type PrismaClient } from "../../db/prisma";
 import { DomainError } from "../../domain-error";
-import { NotFound } from "../../http/errors";
 import { followCounts } from "../follows/follows.service";
 import { catalogChanged } from "../loops/catalog-cache";
 import { userEarnings } from "../levels/earnings";
@@ -12,8 +11,7 @@ import { toCurrentUser, userInclude, type UserRecord } from "../users/user.view"
 import { UUID } from "../../http/uuid";
 
 /** Another member has the username: the form shows it under the username. */
-const usernameTaken = () =>
-  new DomainError("USERNAME_TAKEN", PROFILE_MESSAGES.usernameTaken, { fields: { username: PROFILE_MESSAGES.usernameTaken } });
+const usernameTaken = () => new DomainError("USERNAME_TAKEN", { fields: { username: PROFILE_MESSAGES.usernameTaken } });
 
 const PROFILE_LOOPS = 100;
 /** The own profile with the LOOP totals from the ledger: earned from sales, spent on purchases. */
@@ -52,7 +50,7 @@ export async function updateProfile(
 
 export async function publicProfile(prisma: PrismaClient, userId: string, viewerId: string | null): Promise<PublicProfile> {
   const user = UUID.test(userId) ? await prisma.user.findUnique({ where: { id: userId } }) : null;
-  if (!user) throw new NotFound(PROFILE_MESSAGES.userNotFound);
+  if (!user) throw new DomainError("USER_NOT_FOUND");
   const isOwnProfile = viewerId === user.id;
   // The owner sees every loop but those taken down; anyone else the listed ones.
   const where = isOwnProfile

@@ -7,29 +7,22 @@
 // recorded once whatever retries or double clicks happen (the second finds the row: 409).
 import { formatFeeCents, type Format } from "@loop/rules/fees";
 import { DOWNLOAD_LINK_TTL_MS } from "@loop/rules/schemas/downloads";
-import {
-  insufficientLoopMessage,
-  PURCHASE_MESSAGES,
-  type Purchase,
-  type PurchaseMethod,
-  type PurchaseRequest,
-} from "@loop/rules/schemas/purchases";
-import { centsToLoopUnits, formatLoopBrief, parseUsd } from "@loop/rules/units";
+import { type Purchase, type PurchaseMethod, type PurchaseRequest } from "@loop/rules/schemas/purchases";
+import { centsToLoopUnits, parseUsd } from "@loop/rules/units";
 import type { Tx } from "../../db/prisma";
 import { TX_DEFAULT, type WithAfterCommit } from "../../db/transactions";
 import type { AppDeps } from "../../deps";
-import { BadRequest, Conflict, NotFound } from "../../http/errors";
 import { postPaymentInTx } from "../ledger/ledger-payments";
 import { InsufficientFunds, userBalance } from "../ledger/ledger.service";
 import { awardXpMany, purchaseXpAward, saleXpAward, type XpAward } from "../levels/award-xp";
 import { catalogChanged } from "../loops/catalog-cache";
-import { LOOP_NOT_FOUND } from "../loops/catalog.service";
 import { UUID } from "../../http/uuid";
 import { signDownloadToken } from "../downloads/download-token";
 import { currentFeeBps } from "../platform-settings/platform-settings.service";
 import { ownedPurchase, recordPurchaseInTx, toPurchase, type CompletedPurchase, type LoopForSale } from "./record-purchase";
 import { sendPurchaseMails } from "./send-purchase-mails";
 import { isReachable } from "../loops/loop-access";
+import { DomainError } from "../../domain-error";
 
 /**
  * The loop, locked until the purchase commits: against a concurrent price edit, and so that
@@ -72,30 +65,29 @@ export async function purchaseLoop(
 async function buyLoop(tx: Tx, buyerId: string, input: PurchaseRequest, signingKey: string, now = Date.now()): Promise<CompletedPurchase> {
   const { loopId, format, paymentMethod, expectedTotal } = input;
   const loop = await loopForSale(tx, loopId);
-  if (!loop || !isReachable(loop)) throw new NotFound(LOOP_NOT_FOUND);
-  if (loop.userId === buyerId) throw new BadRequest(PURCHASE_MESSAGES.ownLoop);
+  if (!loop || !isReachable(loop)) throw new DomainError("LOOP_NOT_FOUND");
+  if (loop.userId === buyerId) throw new DomainError("OWN_LOOP_PURCHASE");
   const existing = await ownedPurchase(tx, buyerId, loop.id, format);
-  if (existing) throw new Conflict(PURCHASE_MESSAGES.alreadyPurchased);
+  if (existing) throw new DomainError("ALREADY_PURCHASED");
 
   const free = loop.isFree || loop.priceCents === 0;
   const priceCents = free ? 0 : loop.priceCents;
   // The fee in the platform settings now (the admin may change it; the page shows GET /api/config's).
   const feeCents = free ? 0 : Number(formatFeeCents(BigInt(priceCents), format, await currentFeeBps(tx, format)));
   // The page's total, when sent, must be the one charged: a price or fee changed since it was shown is refused.
-  if (expectedTotal !== undefined && parseUsd(expectedTotal) !== BigInt(priceCents + feeCents))
-    throw new BadRequest(PURCHASE_MESSAGES.priceChanged);
+  if (expectedTotal !== undefined && parseUsd(expectedTotal) !== BigInt(priceCents + feeCents)) throw new DomainError("PRICE_CHANGED");
   let loopUnits: bigint | null = null;
   let ledgerEntryId: string | null = null;
   let method: PurchaseMethod = "free";
 
   if (!free) {
-    if (paymentMethod !== "loop") throw new BadRequest(PURCHASE_MESSAGES.choosePayment);
+    if (paymentMethod !== "loop") throw new DomainError("PAYMENT_METHOD_REQUIRED");
     method = "loop";
     const priceUnits = centsToLoopUnits(BigInt(priceCents));
     const feeUnits = centsToLoopUnits(BigInt(feeCents));
     loopUnits = priceUnits + feeUnits;
     const { available } = await userBalance(tx, buyerId);
-    if (available < loopUnits) throw new BadRequest(insufficientLoopMessage(formatLoopBrief(loopUnits), formatLoopBrief(available)));
+    if (available < loopUnits) throw new DomainError("INSUFFICIENT_BALANCE", { neededUnits: loopUnits, availableUnits: available });
 
     const trade = { priceCents, buyerId, sellerId: loop.userId, onChain: false, loopId: loop.id };
     await awardXpMany(
@@ -113,12 +105,12 @@ async function buyLoop(tx: Tx, buyerId: string, input: PurchaseRequest, signingK
         fee: feeUnits,
       });
       // The key is per buyer, loop and format: an entry that existed means it was bought already.
-      if (!entry.created) throw new Conflict(PURCHASE_MESSAGES.alreadyPurchased);
+      if (!entry.created) throw new DomainError("ALREADY_PURCHASED");
       ledgerEntryId = entry.id;
     } catch (error) {
       if (error instanceof InsufficientFunds) {
         const { available: now } = await userBalance(tx, buyerId);
-        throw new BadRequest(insufficientLoopMessage(formatLoopBrief(loopUnits), formatLoopBrief(now)));
+        throw new DomainError("INSUFFICIENT_BALANCE", { neededUnits: loopUnits, availableUnits: now });
       }
       throw error;
     }

@@ -2,11 +2,11 @@
 // with its licence (docs/licence.md), and for a paid one a notification to each side. Runs in the payment's transaction.
 import type { Format } from "@loop/rules/fees";
 import { paths } from "@loop/rules/paths";
-import { PURCHASE_MESSAGES, type Purchase, type PurchaseMethod } from "@loop/rules/schemas/purchases";
+import { type Purchase, type PurchaseMethod } from "@loop/rules/schemas/purchases";
 import { formatLoop, formatUsd } from "@loop/rules/units";
 import { isUniqueViolation, type PrismaClient, type Tx } from "../../db/prisma";
-import { Conflict } from "../../http/errors";
 import { createNotificationInTx } from "../notifications/create-notification";
+import { DomainError } from "../../domain-error";
 
 /**
  * What a sale cost as every answer shows it (a purchase, its licence, a library entry): the price,
@@ -103,7 +103,7 @@ export async function recordPurchaseInTx(tx: Tx, input: PurchaseToRecord): Promi
       select: PURCHASE_COLUMNS,
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new Conflict(PURCHASE_MESSAGES.alreadyPurchased);
+    if (isUniqueViolation(error)) throw new DomainError("ALREADY_PURCHASED");
     throw error;
   }
   const licence = chain

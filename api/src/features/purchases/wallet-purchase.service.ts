@@ -2,12 +2,11 @@
 // accepts once (its orderId is the quote's id); the purchase is recorded only when the indexed
 // Purchased event matches the quote (settlement/handlers/purchased.ts), never from a client-sent hash.
 import { FORMAT_CODES, quoteDomain, quoteTypes } from "@loop/contracts/quote";
+import { defaultChainOf } from "@loop/rules/chains";
 import { uuidToBytes32 } from "@loop/rules/deposit-ref";
 import { formatFeeCents } from "@loop/rules/fees";
 import {
-  PURCHASE_MESSAGES,
   QUOTE_TTL_MS,
-  WALLET_PURCHASE_MESSAGES,
   type CryptoPurchaseStatus,
   type WalletQuote,
   type CryptoPurchaseRequest,
@@ -19,13 +18,12 @@ import { getAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/prisma";
-import { BadRequest, Conflict, NotFound, ServiceUnavailable } from "../../http/errors";
 import { signDownloadToken } from "../downloads/download-token";
 import { currentFeeBps } from "../platform-settings/platform-settings.service";
-import { LOOP_NOT_FOUND } from "../loops/catalog.service";
 import { isReachable } from "../loops/loop-access";
 import { UUID } from "../../http/uuid";
 import { ownedPurchase, RECORDED_PURCHASE_SELECT, toPurchase } from "./record-purchase";
+import { DomainError } from "../../domain-error";
 
 /** POST /api/purchases/quote: price and fee in LOOP wei, signed for the buyer's linked wallet. */
 export async function createWalletQuote(
@@ -35,8 +33,8 @@ export async function createWalletQuote(
   now = Date.now(),
 ): Promise<WalletQuote> {
   const { config, prisma } = deps;
-  const chain = config.chains.find((candidate) => candidate.id === config.defaultChainId);
-  if (!chain?.contracts || !config.quoteSignerPrivateKey) throw new ServiceUnavailable(WALLET_PURCHASE_MESSAGES.unavailable);
+  const chain = defaultChainOf(config);
+  if (!chain?.contracts || !config.quoteSignerPrivateKey) throw new DomainError("WALLET_PAYMENTS_UNAVAILABLE");
 
   const loop = UUID.test(loopId)
     ? await prisma.loop.findUnique({
@@ -44,16 +42,16 @@ export async function createWalletQuote(
         select: { id: true, userId: true, priceCents: true, isFree: true, status: true, isPublic: true, unlisted: true },
       })
     : null;
-  if (!loop || !isReachable(loop)) throw new NotFound(LOOP_NOT_FOUND);
-  if (loop.userId === buyerId) throw new BadRequest(PURCHASE_MESSAGES.ownLoop);
-  if (loop.isFree || loop.priceCents === 0) throw new BadRequest(WALLET_PURCHASE_MESSAGES.free);
+  if (!loop || !isReachable(loop)) throw new DomainError("LOOP_NOT_FOUND");
+  if (loop.userId === buyerId) throw new DomainError("OWN_LOOP_PURCHASE");
+  if (loop.isFree || loop.priceCents === 0) throw new DomainError("FREE_LOOP");
   const [owned, buyerWallet, sellerWallet] = await Promise.all([
     ownedPurchase(prisma, buyerId, loop.id, format),
     prisma.walletLink.findUnique({ where: { userId: buyerId }, select: { address: true } }),
     prisma.walletLink.findUnique({ where: { userId: loop.userId }, select: { address: true } }),
   ]);
-  if (owned) throw new Conflict(PURCHASE_MESSAGES.alreadyPurchased);
-  if (!buyerWallet) throw new BadRequest(WALLET_PURCHASE_MESSAGES.noWallet);
+  if (owned) throw new DomainError("ALREADY_PURCHASED");
+  if (!buyerWallet) throw new DomainError("WALLET_REQUIRED");
 
   const priceCents = loop.priceCents;
   // The current fee; the signed quote fixes it for this purchase (the Purchased event carries it).
@@ -126,7 +124,7 @@ export async function reportWalletPurchase(
   signingKey: string,
   now = Date.now(),
 ): Promise<CryptoPurchaseStatus> {
-  if (!UUID.test(loopId)) throw new NotFound(LOOP_NOT_FOUND);
+  if (!UUID.test(loopId)) throw new DomainError("LOOP_NOT_FOUND");
   const quotes = await deps.prisma.purchaseQuote.findMany({
     where: { buyerId, loopId, format },
     orderBy: { createdAt: "desc" },
@@ -134,7 +132,7 @@ export async function reportWalletPurchase(
     select: { id: true, txHash: true, purchaseId: true },
   });
   const quote = orderId ? quotes.find((candidate) => uuidToBytes32(candidate.id) === orderId) : quotes[0];
-  if (!quote) throw new NotFound(WALLET_PURCHASE_MESSAGES.noQuote);
+  if (!quote) throw new DomainError("QUOTE_NOT_FOUND");
   if (!quote.txHash) await deps.prisma.purchaseQuote.update({ where: { id: quote.id }, data: { txHash: txHash.toLowerCase() } });
   // Bought by this quote, or (another quote, another way to pay) already owned: either way it is done.
   const purchase = await deps.prisma.purchase.findFirst({

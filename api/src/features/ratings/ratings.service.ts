@@ -1,9 +1,9 @@
 // Ratings: 1–5 stars per user and loop, changeable, by buyers and users who downloaded the loop.
 // The loop's rating_sum/rating_count change in the same transaction, under a lock of the loop row.
-import { averageRating, RATING_MESSAGES, type RatingResult, type RateLoop } from "@loop/rules/schemas/ratings";
+import { averageRating, type RatingResult, type RateLoop } from "@loop/rules/schemas/ratings";
 import type { PrismaClient } from "../../db/prisma";
-import { Forbidden } from "../../http/errors";
 import { catalogChanged } from "../loops/catalog-cache";
+import { DomainError } from "../../domain-error";
 
 /** POST /api/loops/:id/ratings on `loop`, a loop the rater may see (visibleLoop: 404 otherwise, checked before the body). */
 export async function rateLoop(
@@ -13,12 +13,12 @@ export async function rateLoop(
   { rating }: RateLoop,
 ): Promise<RatingResult> {
   const loopId = loop.id;
-  if (loop.userId === userId) throw new Forbidden(RATING_MESSAGES.ownLoop);
+  if (loop.userId === userId) throw new DomainError("RATING_OWN_LOOP");
   const [purchase, download] = await Promise.all([
     prisma.purchase.findFirst({ where: { loopId, buyerId: userId }, select: { id: true } }),
     prisma.loopDownload.findUnique({ where: { loopId_userId: { loopId, userId } }, select: { loopId: true } }),
   ]);
-  if (!purchase && !download) throw new Forbidden(RATING_MESSAGES.notAllowed);
+  if (!purchase && !download) throw new DomainError("RATING_NOT_ALLOWED");
 
   const totals = await prisma.$transaction(async (tx) => {
     // One rater of this loop at a time: the totals are recomputed from the ratings, so they

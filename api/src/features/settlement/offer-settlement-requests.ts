@@ -9,8 +9,8 @@ import { reconcileOperatorTransactions, storedOperatorTransaction } from "../../
 import type { AppDeps } from "../../deps";
 import { Prisma, type Tx } from "../../db/prisma";
 import { TX_DEFAULT } from "../../db/transactions";
-import { Conflict } from "../../http/errors";
 import { awaitOfferSettlement, settleOfferOnChain } from "../negotiations/offer-escrow";
+import { DomainError, isRefusal } from "../../domain-error";
 
 export interface OfferSettlement {
   chainId: number;
@@ -85,7 +85,7 @@ const sameRequest = ({ id, accepted, amountWei }: DueRequest) => ({ id, accepted
 async function carryOut(deps: Pick<AppDeps, "chains" | "config" | "prisma">, request: DueRequest): Promise<Hex> {
   const previous = request.txHash ? await storedOperatorTransaction(deps, request.txHash) : null;
   if (previous?.outcome === "success") return previous.stored.txHash;
-  if (previous?.outcome === "reverted") throw new Conflict(`Settlement Failed: settleOffer reverted (transaction ${request.txHash})`);
+  if (previous?.outcome === "reverted") throw new DomainError("SETTLEMENT_REVERTED", { txHash: request.txHash! });
   if (previous?.outcome === null) {
     const hash = await awaitOfferSettlement(deps, previous.stored);
     if (hash) return hash;
@@ -102,7 +102,7 @@ async function carryOut(deps: Pick<AppDeps, "chains" | "config" | "prisma">, req
   );
 }
 
-export type RequestResult = { sent: Hex } | { refused: Conflict } | { failed: Error };
+export type RequestResult = { sent: Hex } | { refused: DomainError } | { failed: Error };
 
 /**
  * Sends one claimed request and records what happened: sent (done); refused by the contract (the
@@ -122,7 +122,7 @@ export async function sendOfferSettlementRequest(
     return { sent: hash };
   } catch (caught) {
     const error = caught instanceof Error ? caught : new Error(String(caught));
-    if (error instanceof Conflict) {
+    if (isRefusal(error, "SETTLEMENT_REFUSED", "SETTLEMENT_REVERTED")) {
       await deps.prisma.$transaction(async (tx) => {
         await tx.offerSettlementRequest.updateMany({
           where: sameRequest(request),

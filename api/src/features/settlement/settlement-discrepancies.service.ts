@@ -2,16 +2,15 @@
 // ones, oldest first, and their resolution: which admin, when, and a note of what was done. A
 // resolution is written once, with its audit entry, in one transaction.
 import {
-  SETTLEMENT_DISCREPANCY_MESSAGES,
   type ResolveDiscrepancyRequest,
   type SettlementDiscrepancy,
   type SettlementDiscrepancyList,
 } from "@loop/rules/schemas/settlement-discrepancies";
 import type { PrismaClient, Tx } from "../../db/prisma";
 import { TX_DEFAULT } from "../../db/transactions";
-import { Conflict, NotFound } from "../../http/errors";
 import { UUID } from "../../http/uuid";
 import { recordAdminActionInTx } from "../admin/audit-log";
+import { DomainError } from "../../domain-error";
 
 /** How many open ones the overview lists at most (the oldest first). */
 const LIST_LIMIT = 200;
@@ -51,14 +50,14 @@ export async function resolveDiscrepancy(
   id: string,
   { resolution }: ResolveDiscrepancyRequest,
 ): Promise<SettlementDiscrepancy> {
-  if (!UUID.test(id)) throw new NotFound(SETTLEMENT_DISCREPANCY_MESSAGES.notFound);
+  if (!UUID.test(id)) throw new DomainError("DISCREPANCY_NOT_FOUND");
   return prisma.$transaction(async (tx) => {
     const locked = await tx.$queryRaw<
       { id: string }[]
     >`SELECT "id"::text FROM "app"."settlement_discrepancies" WHERE "id" = ${id}::uuid FOR UPDATE`;
-    if (!locked[0]) throw new NotFound(SETTLEMENT_DISCREPANCY_MESSAGES.notFound);
+    if (!locked[0]) throw new DomainError("DISCREPANCY_NOT_FOUND");
     const before = await tx.settlementDiscrepancy.findUniqueOrThrow({ where: { id } });
-    if (before.resolvedAt) throw new Conflict(SETTLEMENT_DISCREPANCY_MESSAGES.resolved);
+    if (before.resolvedAt) throw new DomainError("DISCREPANCY_RESOLVED");
     const after = await tx.settlementDiscrepancy.update({
       where: { id },
       data: { resolvedAt: new Date(), resolvedBy: adminId, resolution },

@@ -1,10 +1,10 @@
 // POST /api/admin-orders and GET /api/admin-orders: a user's requests to buy LOOP from an admin.
 // Nothing moves in the ledger until an admin fulfils the order (features/admin/admin-orders.service.ts).
-import { TOKEN_ORDER_MESSAGES, clientUsdCents, loopText, type TokenOrder, type TokenOrderRequest } from "@loop/rules/schemas/token-orders";
-import { formatUsd, loopUnitsToCents, parseLoop } from "@loop/rules/units";
+import { clientUsdCents, type TokenOrder, type TokenOrderRequest } from "@loop/rules/schemas/token-orders";
+import { loopUnitsToCents, parseLoop } from "@loop/rules/units";
 import type { PrismaClient, Tx } from "../../db/prisma";
-import { BadRequest } from "../../http/errors";
 import { toTokenOrder, tokenOrderSelect } from "./token-order.view";
+import { DomainError } from "../../domain-error";
 
 /**
  * The order form (validated by the router, with the spec's messages): recomputes the USD price at
@@ -18,8 +18,8 @@ export async function createTokenOrder(
 ): Promise<TokenOrder> {
   const units = parseLoop(requestedAmount)!;
   const cents = loopUnitsToCents(units);
-  if (cents <= 0n) throw new BadRequest(TOKEN_ORDER_MESSAGES.zeroUsd);
-  if (clientUsdCents(usdAmount) !== cents) throw new BadRequest(TOKEN_ORDER_MESSAGES.usdMismatch(loopText(units), formatUsd(cents)));
+  if (cents <= 0n) throw new DomainError("TOKEN_ORDER_AMOUNT_INVALID");
+  if (clientUsdCents(usdAmount) !== cents) throw new DomainError("USD_AMOUNT_MISMATCH", { loopUnits: units, usdCents: cents });
   const row = await db.tokenOrder.create({
     data: { userId, requestedAmount: units, usdCents: Number(cents), paymentMethod, paymentDetails, message },
     select: tokenOrderSelect,

@@ -1,25 +1,17 @@
 // GET /api/tokens/balance, GET /api/tokens/pending-sales, POST /api/tokens/transfer, GET /api/tokens/transfers.
 import { randomUUID } from "node:crypto";
 import { paths } from "@loop/rules/paths";
-import {
-  promotionalRefusalMessage,
-  TOKEN_MESSAGES,
-  type PendingSale,
-  type TokenBalance,
-  type Transfer,
-  type TransferType,
-  type TransferRequest,
-} from "@loop/rules/schemas/tokens";
+import { type PendingSale, type TokenBalance, type Transfer, type TransferType, type TransferRequest } from "@loop/rules/schemas/tokens";
 import { formatLoop, formatLoopBrief, parseLoop } from "@loop/rules/units";
 import { hotQuery } from "../../db/hot-query";
 import type { PrismaClient, Tx } from "../../db/prisma";
 import type { Logger } from "../../deps";
-import { BadRequest, Forbidden, NotFound } from "../../http/errors";
-import { type Answer, IdempotencyConflict } from "../../http/idempotency";
+import { type Answer, idempotencyConflict } from "../../http/idempotency";
 import { userBalance } from "../ledger/ledger.service";
 import { pendingTimedHolds } from "../ledger/timed-holds";
 import { announceCommitted } from "../notifications/notification-announcer";
 import { UUID } from "../../http/uuid";
+import { DomainError } from "../../domain-error";
 
 export async function tokenBalance(prisma: PrismaClient, userId: string): Promise<TokenBalance> {
   const { balance, held, available, withdrawable, promotional } = await userBalance(prisma, userId);
@@ -34,16 +26,18 @@ export async function tokenBalance(prisma: PrismaClient, userId: string): Promis
 
 /**
  * Why LOOP cannot be sent or withdrawn: a member with promotional LOOP is told that it cannot leave
- * and how much can (`fallback`, the spec's text, for a member without any).
+ * and how much can (PROMOTIONAL_LOOP_LOCKED); one without any gets `fallback`, the spec's refusal.
  */
-export async function outgoingRefusalMessage(
+export async function outgoingRefusal(
   db: PrismaClient | Tx,
   userId: string,
   action: "send" | "withdraw",
-  fallback: string,
-): Promise<string> {
+  fallback: "TRANSFER_INSUFFICIENT_BALANCE" | "WITHDRAWAL_INSUFFICIENT_BALANCE",
+): Promise<DomainError> {
   const { promotional, withdrawable } = await userBalance(db, userId);
-  return promotional > 0n ? promotionalRefusalMessage(action, formatLoopBrief(withdrawable > 0n ? withdrawable : 0n)) : fallback;
+  return promotional > 0n
+    ? new DomainError("PROMOTIONAL_LOOP_LOCKED", { action, withdrawableUnits: withdrawable })
+    : new DomainError(fallback);
 }
 
 /** GET /api/tokens/pending-sales: the held proceeds of card and PayPal sales (timed holds), per day of release. */
@@ -93,10 +87,10 @@ export async function sendTransfer(
   const senderId = sender.id;
   const amount = parseLoop(amountText)!;
   const recipientId = toUserId.toLowerCase();
-  if (recipientId === senderId) throw new BadRequest(TOKEN_MESSAGES.selfTransfer);
+  if (recipientId === senderId) throw new DomainError("TRANSFER_TO_SELF");
   // A seller whose withdrawals are suspended could otherwise send the LOOP to a member who withdraws it.
-  if (sender.withdrawalsSuspendedAt) throw new Forbidden(TOKEN_MESSAGES.suspended);
-  if (!UUID.test(recipientId)) throw new NotFound(TOKEN_MESSAGES.recipientNotFound);
+  if (sender.withdrawalsSuspendedAt) throw new DomainError("TRANSFERS_SUSPENDED");
+  if (!UUID.test(recipientId)) throw new DomainError("RECIPIENT_NOT_FOUND");
   const id = randomUUID();
   const createdAt = new Date();
   const transfer: Transfer = {
@@ -133,17 +127,14 @@ export async function sendTransfer(
     case "replay":
       return { kind: "replay", status: row.status!, response: row.response! };
     case "conflict":
-      throw new IdempotencyConflict();
+      throw idempotencyConflict();
     case "recipient_not_found":
-      throw new NotFound(TOKEN_MESSAGES.recipientNotFound);
+      throw new DomainError("RECIPIENT_NOT_FOUND");
     case "insufficient": {
       // A transfer takes only withdrawable LOOP: a sender with promotional LOOP is told why it cannot be sent.
-      const withdrawable = BigInt(row.withdrawable!);
-      throw new BadRequest(
-        BigInt(row.promotional!) > 0n
-          ? promotionalRefusalMessage("send", formatLoopBrief(withdrawable > 0n ? withdrawable : 0n))
-          : TOKEN_MESSAGES.insufficient,
-      );
+      throw BigInt(row.promotional!) > 0n
+        ? new DomainError("PROMOTIONAL_LOOP_LOCKED", { action: "send", withdrawableUnits: BigInt(row.withdrawable!) })
+        : new DomainError("TRANSFER_INSUFFICIENT_BALANCE");
     }
   }
   throw new Error(`token_transfer: unknown outcome ${String(row.outcome)}`);

@@ -2,8 +2,9 @@
 // EVM addresses, and the checksums of Bitcoin mainnet addresses (base58check P2PKH/P2SH, BIP-173
 // bech32 for segwit v0 and BIP-350 bech32m for v1+).
 import { createHash } from "node:crypto";
-import { WITHDRAWAL_MESSAGES, destinationShapeError, type WithdrawalMethod } from "@loop/rules/schemas/withdrawals";
+import { destinationShapeError, type WithdrawalMethod } from "@loop/rules/schemas/withdrawals";
 import { checksumAddress } from "viem";
+import { DomainError } from "../../domain-error";
 
 /** 0x + 40 hex; a mixed-case address must carry a valid EIP-55 checksum (all lower or all upper case carries none). */
 export function isValidEvmAddress(address: string): boolean {
@@ -109,10 +110,10 @@ export function isValidBitcoinAddress(address: string): boolean {
   return /^bc1/i.test(address) ? isSegwitAddress(address) : isBase58Address(address);
 }
 
-/** The message for a destination that is not valid for its method, or null. */
-export function destinationError(method: WithdrawalMethod, destination: string): string | null {
-  const shape = destinationShapeError(method, destination);
-  if (shape) return shape;
-  if (method === "crypto_btc") return isValidBitcoinAddress(destination) ? null : WITHDRAWAL_MESSAGES.invalidBtcDestination;
-  return isValidEvmAddress(destination) ? null : WITHDRAWAL_MESSAGES.invalidEvmDestination;
+/** The refusal of a destination that is not valid for its method (its shape, then its checksum), or null. */
+export function destinationRefusal(method: WithdrawalMethod, destination: string): DomainError | null {
+  const bitcoin = method === "crypto_btc";
+  const valid =
+    destinationShapeError(method, destination) === null && (bitcoin ? isValidBitcoinAddress(destination) : isValidEvmAddress(destination));
+  return valid ? null : new DomainError("INVALID_WITHDRAWAL_DESTINATION", { network: bitcoin ? "btc" : "evm" });
 }

@@ -18,7 +18,6 @@ import { weiToLedgerUnits } from "@loop/rules/units";
 import type { Hex } from "viem";
 import type { AppDeps, PayoutStep, TestHooks } from "../../deps";
 import type { Tx } from "../../db/prisma";
-import { Conflict, HttpError } from "../../http/errors";
 import { createNotificationInTx } from "../notifications/create-notification";
 import {
   broadcastPayout,
@@ -37,6 +36,7 @@ import {
 import { completeLoopWithdrawalFromChainInTx, loopPayoutCompletedNotice } from "./withdrawal-settlement";
 import { TX_DEFAULT } from "../../db/transactions";
 import { nextOperatorNonceInTx } from "../../chain/operator-nonce";
+import { DomainError, isRefusal } from "../../domain-error";
 
 interface PayingWithdrawal {
   id: string;
@@ -170,7 +170,7 @@ async function broadcastAndSettle(
     }
     const reason = `Payout transaction ${attempt.transactionHash} reverted on chain ${chain.chainId}`;
     await backToPending(deps, row, reason, attempt.id);
-    throw new Conflict(`Payout Failed: ${reason}; the withdrawal is pending again`);
+    throw new DomainError("PAYOUT_REVERTED", { txHash: attempt.transactionHash, chainId: chain.chainId });
   }
   if (completeWhenMined) {
     const paid = await payoutOnChain(chain, row.id);
@@ -193,7 +193,7 @@ async function sendNewAttempt(
   try {
     attempt = await storeNewAttempt(deps, chain, row);
   } catch (error) {
-    if (error instanceof Conflict) await backToPending(deps, row, error.message);
+    if (isRefusal(error, "PAYOUT_REFUSED")) await backToPending(deps, row, error.message);
     throw error;
   }
   if ("alreadyPaid" in attempt) return completeFromChain(deps, row, chain, attempt.alreadyPaid);
@@ -288,10 +288,10 @@ export async function reconcilePayouts(appDeps: PayoutDeps, testHooks: TestHooks
       await reconcileOne(deps, row);
     } catch (error) {
       // A refusal by the chain is an outcome (pending again, with the reason), not a failure to settle.
-      if (error instanceof Conflict) continue;
+      if (isRefusal(error, "PAYOUT_REFUSED", "PAYOUT_REVERTED")) continue;
       failures.push({
         withdrawalId: row.id,
-        message: error instanceof HttpError || error instanceof Error ? error.message : String(error),
+        message: error instanceof Error ? error.message : String(error),
       });
     }
   }

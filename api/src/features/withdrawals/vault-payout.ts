@@ -24,8 +24,8 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import type { AppDeps } from "../../deps";
-import { Conflict, ServiceUnavailable } from "../../http/errors";
 import { transactionFate } from "../../chain/operator-transactions";
+import { DomainError } from "../../domain-error";
 
 /** The vault's id of a withdrawal: its UUID's 16 bytes, left-padded to bytes32 (never zero). */
 export function payoutIdOf(withdrawalId: string): Hex {
@@ -39,9 +39,6 @@ export interface PayoutRequest {
   amount: bigint;
 }
 
-/** A chain RPC that did not answer or failed: 503, the withdrawal stays as it was (retry later). */
-class ChainUnavailable extends ServiceUnavailable {}
-
 export interface PayoutChain {
   chainId: number;
   rpcUrl: string;
@@ -54,7 +51,7 @@ export function payoutChain(deps: Pick<AppDeps, "chains" | "config">, chainId = 
   const chain = deps.config.chains.find((candidate) => candidate.id === chainId);
   const client = deps.chains.get(chainId);
   if (!chain || !client || !chain.contracts) {
-    throw new ServiceUnavailable(`LOOP payouts are unavailable: LoopVault is not deployed on chain ${chainId}`);
+    throw new DomainError("PAYOUTS_UNAVAILABLE", { missing: "vault", chainId });
   }
   return { chainId, rpcUrl: chain.rpcUrl, vault: getAddress(chain.contracts.vault), client };
 }
@@ -115,13 +112,17 @@ async function findPaidOut(chain: PayoutChain, payoutId: Hex): Promise<PaidOutOn
   return { transactionHash: event.transactionHash, to: event.args.to, wei: event.args.amount };
 }
 
-function unavailable(what: string, error: unknown): ChainUnavailable {
-  return new ChainUnavailable(`${what} (${error instanceof BaseError ? error.shortMessage : String(error)})`, { cause: error });
+/** What a chain error says, for a refusal's message. */
+const detailOf = (error: unknown) => (error instanceof BaseError ? error.shortMessage : String(error));
+
+/** A chain RPC that did not answer or failed at `step`: 503, the withdrawal stays as it was (retry later). */
+function unavailable(step: "check" | "send" | "prepare", chainId: number, error: unknown): DomainError {
+  return new DomainError("PAYOUT_CHAIN_UNAVAILABLE", { step, chainId, detail: detailOf(error) }, { cause: error });
 }
 
 function operatorAccount(deps: Pick<AppDeps, "config">) {
   const key = deps.config.operatorPrivateKey;
-  if (!key) throw new ServiceUnavailable("LOOP payouts are unavailable: no operator key is configured (OPERATOR_PRIVATE_KEY)");
+  if (!key) throw new DomainError("PAYOUTS_UNAVAILABLE", { missing: "operatorKey" });
   return privateKeyToAccount(key);
 }
 
@@ -155,7 +156,7 @@ export async function payoutOnChain(chain: PayoutChain, withdrawalId: string): P
     if (!found) throw new Error(`LoopVault says withdrawal ${withdrawalId} was paid but no PaidOut event was found`);
     return found;
   } catch (error) {
-    throw unavailable(`Payout Check Failed: chain ${chain.chainId} did not answer`, error);
+    throw unavailable("check", chain.chainId, error);
   }
 }
 
@@ -187,8 +188,8 @@ export async function checkPayout(
       const earlier = await payoutOnChain(chain, request.withdrawalId);
       if (earlier) return { alreadyPaid: earlier };
     }
-    if (revert) throw new Conflict(`Payout Failed: LoopVault refused the payout (${describeRevert(revert)})`, { cause: error });
-    throw unavailable(`Payout Failed: chain ${chain.chainId} did not answer`, error);
+    if (revert) throw new DomainError("PAYOUT_REFUSED", { reason: describeRevert(revert) }, { cause: error });
+    throw unavailable("send", chain.chainId, error);
   }
   return { chain, request: { to: chain.vault, data: encodeFunctionData({ abi: loopVaultAbi, functionName: "payout", args }) } };
 }
@@ -217,7 +218,7 @@ export async function signPayout(deps: Pick<AppDeps, "config">, checked: Checked
     const rawTransaction = await account.signTransaction({ ...unsigned, chainId: chain.chainId } as TransactionSerializable);
     return { transactionHash: keccak256(rawTransaction), rawTransaction, nonce };
   } catch (error) {
-    throw unavailable(`Payout Failed: the payout transaction could not be prepared on chain ${chain.chainId}`, error);
+    throw unavailable("prepare", chain.chainId, error);
   }
 }
 
@@ -226,7 +227,7 @@ export async function pendingNonce(deps: Pick<AppDeps, "config">, chain: PayoutC
   try {
     return await chain.client.getTransactionCount({ address: operatorAddress(deps), blockTag: "pending" });
   } catch (error) {
-    throw unavailable(`Payout Failed: chain ${chain.chainId} did not answer`, error);
+    throw unavailable("send", chain.chainId, error);
   }
 }
 
@@ -235,7 +236,7 @@ export async function broadcastPayout(chain: PayoutChain, rawTransaction: Hex): 
   try {
     await chain.client.sendRawTransaction({ serializedTransaction: rawTransaction });
   } catch (error) {
-    throw unavailable(`Payout Pending: the payout transaction may not have reached chain ${chain.chainId}`, error);
+    throw new DomainError("PAYOUT_PENDING", { chainId: chain.chainId, detail: detailOf(error) }, { cause: error });
   }
 }
 
@@ -251,7 +252,7 @@ export async function payoutFate(
   try {
     return await transactionFate(chain.client, operatorAddress(deps), signed);
   } catch (error) {
-    throw unavailable(`Payout Check Failed: chain ${chain.chainId} did not answer`, error);
+    throw unavailable("check", chain.chainId, error);
   }
 }
 
@@ -269,10 +270,7 @@ export async function waitForPayout(
     });
     return status;
   } catch (error) {
-    throw unavailable(
-      `Payout Pending: transaction ${transactionHash} was sent but is not confirmed yet; LOOP settles it by what the chain records`,
-      error,
-    );
+    throw new DomainError("PAYOUT_PENDING", { chainId: chain.chainId, txHash: transactionHash, detail: detailOf(error) }, { cause: error });
   }
 }
 
@@ -292,7 +290,7 @@ export async function isPayoutConfirmed(
     event = await paidOutIn(chain, transactionHash, payoutIdOf(request.withdrawalId));
   } catch (error) {
     if (error instanceof BaseError && error.name === "TransactionReceiptNotFoundError") return false;
-    throw unavailable(`Payout Check Failed: chain ${chainId} did not answer`, error);
+    throw unavailable("check", chainId, error);
   }
   return (
     !!event && isAddressEqual(event.args.to, getAddress(request.destination)) && event.args.amount === ledgerUnitsToWei(request.amount)

@@ -93,7 +93,3 @@ export async function completeLoopWithdrawalFromChainInTx(tx: Tx, id: string, pa
   });
   return { outcome: "applied", userId: current.userId };
 }
-
-/** 409 for a `loop` withdrawal whose payout was started and whose outcome the chain has not given yet. */
-export const PAYOUT_IN_PROGRESS_MESSAGE =
-  "Payout In Progress: this LOOP withdrawal's payout was sent or is being sent; what the chain records decides it (LOOP settles it automatically), so it cannot be failed or cancelled now";

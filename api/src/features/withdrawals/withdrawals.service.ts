@@ -23,9 +23,7 @@
 import { randomUUID } from "node:crypto";
 import { paths } from "@loop/rules/paths";
 import {
-  WITHDRAWAL_MESSAGES,
   canTransition,
-  invalidStatusChangeMessage,
   withdrawalRequestSchemaFor,
   type AdminWithdrawal,
   type Withdrawal,
@@ -39,18 +37,18 @@ import type { Hex } from "viem";
 import type { z } from "zod";
 import type { AppDeps, TestHooks } from "../../deps";
 import { isUniqueViolation, type PrismaClient, type Tx } from "../../db/prisma";
-import { BadRequest, Conflict, Forbidden, NotFound } from "../../http/errors";
 import { captureHoldInTx, placeHoldInTx, releaseHoldInTx } from "../ledger/ledger-holds";
 import { InsufficientFunds, platformAccountId, userAccountId } from "../ledger/ledger.service";
 import { recordAdminActionInTx } from "../admin/audit-log";
 import { createNotificationInTx, type NotificationInput } from "../notifications/create-notification";
 import { settingsInUse } from "../platform-settings/platform-settings.service";
-import { outgoingRefusalMessage } from "../tokens/tokens.service";
-import { destinationError } from "./destination";
+import { outgoingRefusal } from "../tokens/tokens.service";
+import { destinationRefusal } from "./destination";
 import { sendIntendedPayout } from "./payout-sender";
 import { checkPayout, isPayoutConfirmed, payoutChain } from "./vault-payout";
-import { METHOD_LABEL, PAYOUT_IN_PROGRESS_MESSAGE, adminInclude, lockWithdrawal } from "./withdrawal-settlement";
+import { METHOD_LABEL, adminInclude, lockWithdrawal } from "./withdrawal-settlement";
 import { TX_QUEUED } from "../../db/transactions";
+import { DomainError } from "../../domain-error";
 
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
 
@@ -124,8 +122,8 @@ export async function requestWithdrawal(
   { amount, method, destination }: WithdrawalRequestInput,
   key: string | null,
 ): Promise<Withdrawal> {
-  const invalid = destinationError(method, destination);
-  if (invalid) throw new BadRequest(invalid);
+  const refusal = destinationRefusal(method, destination);
+  if (refusal) throw refusal;
   const existing = async () =>
     key ? await db.withdrawal.findUnique({ where: { userId_idempotencyKey: { userId, idempotencyKey: key } } }) : null;
   const earlier = await existing();
@@ -136,7 +134,7 @@ export async function requestWithdrawal(
     // them at this moment (reverse-checkout.ts) waits for this request, or this request sees it.
     const [member] = await tx.$queryRaw<{ suspended: boolean }[]>`
       SELECT "withdrawals_suspended_at" IS NOT NULL AS "suspended" FROM "app"."users" WHERE "id" = ${userId}::uuid FOR SHARE`;
-    if (member?.suspended) throw new Forbidden(WITHDRAWAL_MESSAGES.suspended);
+    if (member?.suspended) throw new DomainError("WITHDRAWALS_SUSPENDED");
     const accountId = await userAccountId(tx, userId);
     const hold = await placeHoldInTx(tx, accountId, amount, `withdrawal:${id}`);
     return tx.withdrawal.create({
@@ -148,8 +146,7 @@ export async function requestWithdrawal(
     return toWithdrawal(row);
   } catch (error) {
     // Only withdrawable LOOP leaves (the hold is on the 'user' account): promotional LOOP is explained.
-    if (error instanceof InsufficientFunds)
-      throw new BadRequest(await outgoingRefusalMessage(db, userId, "withdraw", WITHDRAWAL_MESSAGES.insufficient));
+    if (error instanceof InsufficientFunds) throw await outgoingRefusal(db, userId, "withdraw", "WITHDRAWAL_INSUFFICIENT_BALANCE");
     if (db === prisma && isUniqueViolation(error)) {
       const raced = await existing();
       if (raced) return toWithdrawal(raced);
@@ -188,15 +185,15 @@ export async function listAllWithdrawals(
 
 function assertTransition(row: WithdrawalRow, to: WithdrawalStatus): void {
   const from = row.status as WithdrawalStatus;
-  if (!canTransition(from, to)) throw new Conflict(invalidStatusChangeMessage(from, to));
+  if (!canTransition(from, to)) throw new DomainError("INVALID_STATUS_CHANGE", { from, to });
 }
 
 /** POST /api/tokens/withdrawals/:id/cancel: the owner, while it is pending. Releases the hold. */
 export async function cancelWithdrawal(prisma: PrismaClient, userId: string, id: string): Promise<Withdrawal> {
   const row = await prisma.$transaction(async (tx) => {
     const current = await lockWithdrawal(tx, id);
-    if (!current || current.userId !== userId) throw new NotFound(WITHDRAWAL_MESSAGES.notFound);
-    if (isPaying(current)) throw new Conflict(PAYOUT_IN_PROGRESS_MESSAGE);
+    if (!current || current.userId !== userId) throw new DomainError("WITHDRAWAL_NOT_FOUND");
+    if (isPaying(current)) throw new DomainError("PAYOUT_IN_PROGRESS");
     assertTransition(current, "cancelled");
     await releaseHoldInTx(tx, current.holdId);
     return tx.withdrawal.update({ where: { id }, data: { status: "cancelled", processedAt: new Date() } });
@@ -220,8 +217,8 @@ export async function updateWithdrawalStatus(
   const { prisma } = deps;
   const row = await prisma.$transaction(async (tx) => {
     const current = await lockWithdrawal(tx, id);
-    if (!current) throw new NotFound(WITHDRAWAL_MESSAGES.notFound);
-    if (isPaying(current) && status !== "processing") throw new Conflict(PAYOUT_IN_PROGRESS_MESSAGE);
+    if (!current) throw new DomainError("WITHDRAWAL_NOT_FOUND");
+    if (isPaying(current) && status !== "processing") throw new DomainError("PAYOUT_IN_PROGRESS");
     assertTransition(current, status);
     const updated = await applyStatusInTx(deps, tx, adminId, current, status, { transactionId, failureReason });
     // The owner hears of it in the same transaction: exactly when the change commits.
@@ -334,7 +331,7 @@ async function applyStatusInTx(
           !current.transactionId ||
           transactionId!.toLowerCase() !== current.transactionId.toLowerCase()
         ) {
-          throw new BadRequest(`${WITHDRAWAL_MESSAGES.invalidLoopTransactionId}: ${current.transactionId ?? "none sent"}`);
+          throw new DomainError("INVALID_PAYOUT_TRANSACTION", { sent: current.transactionId });
         }
         const confirmed = await isPayoutConfirmed(
           deps,
@@ -342,10 +339,7 @@ async function applyStatusInTx(
           current.transactionId as Hex,
           payout,
         );
-        if (!confirmed)
-          throw new Conflict(
-            `Payout Not Confirmed: transaction ${current.transactionId} has no successful LoopVault payout of this withdrawal on chain`,
-          );
+        if (!confirmed) throw new DomainError("PAYOUT_NOT_CONFIRMED", { txHash: current.transactionId });
       }
       const clearing = await platformAccountId(tx, "clearing");
       await captureHoldInTx(
@@ -363,9 +357,7 @@ async function applyStatusInTx(
     }
     case "failed": {
       if (isLoop && current.status === "processing") {
-        throw new Conflict(
-          `Payout Already Sent: this LOOP withdrawal was paid on chain (transaction ${current.transactionId}); mark it completed instead`,
-        );
+        throw new DomainError("PAYOUT_ALREADY_SENT", { txHash: current.transactionId });
       }
       await releaseHoldInTx(tx, current.holdId);
       return tx.withdrawal.update({

@@ -3,13 +3,14 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { Link, Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { JoinDialogProvider } from "@/features/auth/components/join-dialog-provider";
-import { LoopList } from "@/features/loops/components/loop-list";
+import { LoopList } from "@/features/catalog/components/loop-list";
 import { resetPlayer } from "@/lib/player/player";
 import { getPlayerState } from "@/lib/player/player-store";
 import { type FakeAudio, installFakeAudio } from "@/testing/fake-audio";
 import { makeLoop } from "@/testing/make-loop";
 import { json, SIGNED_OUT, stubApi } from "@/testing/stub-api";
 import { renderWithProviders } from "@/testing/test-utils";
+import { renderLoopCard } from "../loops/loop-card";
 import { AppShell } from "./app-shell";
 
 const PEAKS = {
@@ -55,7 +56,7 @@ function renderShell() {
             path="/catalog"
             element={
               <>
-                <LoopList loops={LOOPS} />
+                <LoopList loops={LOOPS} renderCard={renderLoopCard} />
                 <Link to="/tokens">Buy LOOP</Link>
               </>
             }

@@ -5,8 +5,8 @@ import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { Waveform } from "@/components/waveform";
-import { formatClock, formatDuration } from "@/features/loops/lib/format";
-import { usePreviewWaveform } from "@/features/loops/components/waveform-player";
+import { usePreviewWaveform } from "@/components/waveform-player";
+import { formatClock, formatDuration } from "@/lib/loop-format";
 import {
   hasNext,
   hasPrevious,

@@ -17,14 +17,7 @@ import {
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuShell } from "@/components/ui/dropdown-menu";
 import { CreateNotificationDialog } from "@/features/notifications/components/create-notification-dialog";
 import { displayName } from "@/lib/auth";
 import { shortAddress } from "@/lib/format";
@@ -43,73 +36,74 @@ export function UserMenu({ user, onJoin, onLogout, defaultOpen }: UserMenuProps)
   const [creatingNotification, setCreatingNotification] = useState(false);
   return (
     <>
-      <DropdownMenu modal={false} defaultOpen={defaultOpen}>
-        <DropdownMenuTrigger asChild>
+      <DropdownMenuShell
+        modal={false}
+        defaultOpen={defaultOpen}
+        trigger={
           <Button variant="outline" size="icon" aria-label="Open menu" className="rounded-full">
             <Menu aria-hidden />
           </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          {user ? (
-            <>
-              <DropdownMenuLabel className="truncate">Signed in as {name}</DropdownMenuLabel>
-              <DropdownMenuSeparator />
-              <PageLinks />
-              <DropdownMenuSeparator />
+        }
+      >
+        {user ? (
+          <>
+            <DropdownMenuLabel className="truncate">Signed in as {name}</DropdownMenuLabel>
+            <DropdownMenuSeparator />
+            <PageLinks />
+            <DropdownMenuSeparator />
+            <DropdownMenuItem asChild>
+              <Link to={paths.profile()}>
+                <UserRound aria-hidden />
+                Profile
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to={paths.library()}>
+                <Library aria-hidden />
+                Library
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to={paths.analytics()}>
+                <BarChart3 aria-hidden />
+                Analytics
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to={paths.settings()}>
+                <Settings aria-hidden />
+                Settings
+              </Link>
+            </DropdownMenuItem>
+            {user.isAdmin ? (
               <DropdownMenuItem asChild>
-                <Link to={paths.profile()}>
-                  <UserRound aria-hidden />
-                  Profile
+                <Link to={paths.admin()}>
+                  <ShieldCheck aria-hidden />
+                  Admin Panel
                 </Link>
               </DropdownMenuItem>
-              <DropdownMenuItem asChild>
-                <Link to={paths.library()}>
-                  <Library aria-hidden />
-                  Library
-                </Link>
-              </DropdownMenuItem>
-              <DropdownMenuItem asChild>
-                <Link to={paths.analytics()}>
-                  <BarChart3 aria-hidden />
-                  Analytics
-                </Link>
-              </DropdownMenuItem>
-              <DropdownMenuItem asChild>
-                <Link to={paths.settings()}>
-                  <Settings aria-hidden />
-                  Settings
-                </Link>
-              </DropdownMenuItem>
-              {user.isAdmin ? (
-                <DropdownMenuItem asChild>
-                  <Link to={paths.admin()}>
-                    <ShieldCheck aria-hidden />
-                    Admin Panel
-                  </Link>
-                </DropdownMenuItem>
-              ) : null}
-              <DropdownMenuItem onSelect={() => setCreatingNotification(true)}>
-                <BellPlus aria-hidden />
-                Create Notification
-              </DropdownMenuItem>
-              <DropdownMenuSeparator />
-              <DropdownMenuItem onSelect={onLogout}>
-                <LogOut aria-hidden />
-                Logout
-              </DropdownMenuItem>
-            </>
-          ) : (
-            <>
-              <PageLinks />
-              <DropdownMenuSeparator />
-              <DropdownMenuItem onSelect={onJoin}>
-                <LogIn aria-hidden />
-                Sign Up / Login
-              </DropdownMenuItem>
-            </>
-          )}
-        </DropdownMenuContent>
-      </DropdownMenu>
+            ) : null}
+            <DropdownMenuItem onSelect={() => setCreatingNotification(true)}>
+              <BellPlus aria-hidden />
+              Create Notification
+            </DropdownMenuItem>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem onSelect={onLogout}>
+              <LogOut aria-hidden />
+              Logout
+            </DropdownMenuItem>
+          </>
+        ) : (
+          <>
+            <PageLinks />
+            <DropdownMenuSeparator />
+            <DropdownMenuItem onSelect={onJoin}>
+              <LogIn aria-hidden />
+              Sign Up / Login
+            </DropdownMenuItem>
+          </>
+        )}
+      </DropdownMenuShell>
       {user ? <CreateNotificationDialog open={creatingNotification} onOpenChange={setCreatingNotification} /> : null}
     </>
   );

@@ -3,18 +3,20 @@ import type { ReactNode } from "react";
 import { useCallback } from "react";
 import { useParams } from "react-router";
 import { useJoinDialog } from "@/features/auth/components/join-dialog-context";
+import { LoopList } from "@/features/catalog/components/loop-list";
 import { CollectionPage } from "@/features/collections/components/collection-page";
-import { LoopList } from "@/features/loops/components/loop-list";
+import { useRenderLoopCard } from "../loops/loop-card";
 
 /** /collections/:collectionId: a collection, for anyone with the link when public (docs/product.md#collections). */
 export function CollectionRoute() {
   const { collectionId = "" } = useParams();
   const { openJoin } = useJoinDialog();
+  const renderCard = useRenderLoopCard(openJoin);
   const renderLoops = useCallback(
     (loops: PublicLoop[], itemAction?: (loop: PublicLoop) => ReactNode) => (
-      <LoopList loops={loops} onSignInRequired={openJoin} itemAction={itemAction} />
+      <LoopList loops={loops} renderCard={renderCard} itemAction={itemAction} />
     ),
-    [openJoin],
+    [renderCard],
   );
   return <CollectionPage key={collectionId} collectionId={collectionId} renderLoops={renderLoops} />;
 }

@@ -4,16 +4,17 @@ import { Coins, LogIn, UsersRound } from "lucide-react";
 import { useCallback } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
+import { LinkButton } from "@/components/ui/link-button";
 import { PageSpinner } from "@/components/ui/spinner";
 import { TabList, TabPanel } from "@/components/ui/tab-list";
 import { useJoinDialog } from "@/features/auth/components/join-dialog-context";
+import { FollowingLoops } from "@/features/catalog/components/following-loops";
+import { LoopBrowser } from "@/features/catalog/components/loop-browser";
 import { HomeHero } from "@/features/home/components/home-page";
-import { FollowingLoops } from "@/features/loops/components/following-loops";
-import { LoopBrowser } from "@/features/loops/components/loop-browser";
 import { BalanceBanner } from "@/features/tokens/components/balance-banner";
 import { UploadButton } from "@/features/upload/components/upload-button";
 import { useUser } from "@/lib/auth";
-import { LinkButton } from "@/components/ui/link-button";
+import { useRenderLoopCard } from "../loops/loop-card";
 import { BROWSE_ID, HOME_FRAME_CLASS, scrollToBrowse, VisitorJoinButton } from "./home-loading";
 
 export type HomeTab = "all" | "following";
@@ -45,7 +46,8 @@ export function HomeScreen({ user, tab = "all" }: { user: CurrentUser | null; ta
     if (following) showTab("all");
     else scrollToBrowse();
   }, [following, showTab]);
-  const browser = <LoopBrowser id={BROWSE_ID} className="scroll-mt-20 outline-none" onSignInRequired={openJoin} />;
+  const renderCard = useRenderLoopCard(openJoin);
+  const browser = <LoopBrowser id={BROWSE_ID} className="scroll-mt-20 outline-none" renderCard={renderCard} />;
   return (
     <div className={HOME_FRAME_CLASS}>
       <HomeHero
@@ -73,7 +75,7 @@ export function HomeScreen({ user, tab = "all" }: { user: CurrentUser | null; ta
         <div className="mt-10">
           <TabList tabs={HOME_TABS} value={following ? "following" : "all"} onChange={showTab} idPrefix="home" label="Home" />
           <TabPanel idPrefix="home" value={following ? "following" : "all"}>
-            {following ? <FollowingLoops key={visit} onBrowseAll={() => showTab("all")} /> : browser}
+            {following ? <FollowingLoops key={visit} renderCard={renderCard} onBrowseAll={() => showTab("all")} /> : browser}
           </TabPanel>
         </div>
       ) : (

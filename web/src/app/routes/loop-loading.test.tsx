@@ -2,9 +2,9 @@ import { LOOP_DATA_ELEMENT_ID } from "@loop/rules/page-data";
 import { screen } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import { embedLoopInHtml, removeEmbeddedLoop } from "@/features/loop-page/testing/embed-loop";
 import { makeLoop } from "@/testing/make-loop";
 import { renderWithProviders } from "@/testing/test-utils";
-import { embedLoopInHtml, removeEmbeddedLoop } from "@/features/loops/testing/embed-loop";
 import { LoopLoading } from "./loop-loading";
 
 const LOOP_ID = "10000000-0000-4000-8000-0000000000aa";

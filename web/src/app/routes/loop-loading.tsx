@@ -6,8 +6,8 @@ import {
   LOOP_PAGE_MAIN_COLUMN_CLASS,
   LOOP_PAGE_TITLE_ID,
   LoopPageHeader,
-} from "@/features/loops/components/loop-page-header";
-import { peekEmbeddedLoop } from "@/features/loops/lib/embedded-loop";
+} from "@/features/loop-page/components/loop-page-header";
+import { peekEmbeddedLoop } from "@/features/loop-page/lib/embedded-loop";
 
 /**
  * /loops/:loopId while its code loads (the route is lazy): when the page's HTML carries the loop, its

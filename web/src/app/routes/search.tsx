@@ -1,8 +1,9 @@
 import { useCallback } from "react";
 import { useSearchParams } from "react-router";
 import { useJoinDialog } from "@/features/auth/components/join-dialog-context";
-import { LoopBrowser } from "@/features/loops/components/loop-browser";
+import { LoopBrowser } from "@/features/catalog/components/loop-browser";
 import { SearchPage } from "@/features/search/components/search-page";
+import { useRenderLoopCard } from "../loops/loop-card";
 
 /**
  * /search?q=: the View all results page (visitors included, docs/product.md#visitors): the users
@@ -12,6 +13,7 @@ import { SearchPage } from "@/features/search/components/search-page";
 export function SearchRoute() {
   const [params, setParams] = useSearchParams();
   const { openJoin } = useJoinDialog();
+  const renderCard = useRenderLoopCard(openJoin);
   const onQueryChange = useCallback(
     (q: string) =>
       setParams((current) => {
@@ -26,7 +28,7 @@ export function SearchRoute() {
     <SearchPage
       query={params.get("q") ?? ""}
       onQueryChange={onQueryChange}
-      loops={(q) => <LoopBrowser key={q} search={q} title="Loops" onSignInRequired={openJoin} />}
+      loops={(q) => <LoopBrowser key={q} search={q} title="Loops" renderCard={renderCard} />}
     />
   );
 }

@@ -8,6 +8,11 @@ export function formatCompact(value: number): string {
   return Math.abs(value) >= 10_000 ? compact.format(value) : plain.format(value);
 }
 
+/** Axis ticks of USD amounts: "$0.5", "$1,200", "$12.5K". */
+export function usdTick(value: number): string {
+  return `$${formatCompact(value)}`;
+}
+
 const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 const dayYearFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 

@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/utils";
 import { ChartDescriptionContext } from "./chart-description";
+import { PanelHeading } from "./panel-card";
 
 export interface ChartFrameProps {
   /** The title's id, which names the card. */
@@ -45,11 +46,7 @@ export function ChartFrame({ id, title, icon, description, summary, table, actio
     <Card aria-labelledby={id} className={cn("flex min-w-0 flex-col gap-4 p-4 sm:p-6", className)}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 id={id} className="flex items-center gap-2 text-lg font-semibold tracking-tight">
-            {icon}
-            {title}
-          </h2>
-          {description ? <p className="mt-1 text-sm text-muted-foreground">{description}</p> : null}
+          <PanelHeading id={id} title={title} icon={icon} description={description} />
         </div>
         {empty ? null : (
           <div className="flex flex-wrap items-center gap-2">

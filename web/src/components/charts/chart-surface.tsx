@@ -1,25 +1,16 @@
 import { Group } from "@visx/group";
-import type { ReactNode, Ref } from "react";
+import type { ReactNode } from "react";
 import type { ChartCursor } from "./chart-cursor";
+import type { ChartLayout } from "./chart-layout";
 import { ChartLegend } from "./chart-legend";
 import type { ChartKey } from "./chart-types";
 
 interface ChartSurfaceProps<K extends string> {
   keys: readonly ChartKey<K>[];
   label: string;
-  /** The element that measures the width (useElementWidth's ref). */
-  containerRef: Ref<HTMLDivElement>;
-  hintId: string;
-  describedBy: string;
+  /** The chart's measures (`useChartLayout`); its value axis' ticks are drawn as dashed grid lines under the plot. */
+  layout: ChartLayout;
   cursor: ChartCursor;
-  width: number;
-  height: number;
-  left: number;
-  top: number;
-  innerWidth: number;
-  /** The value axis' ticks, drawn as dashed grid lines under the plot. */
-  ticks: readonly number[];
-  y: (value: number) => number;
   /** What is drawn over the grid (bars or lines, the cursor's mark, the axes), inside the plot's margins. */
   children: ReactNode;
   /** The hovered day's tooltip, over the SVG. */
@@ -31,7 +22,8 @@ interface ChartSurfaceProps<K extends string> {
  * readers), the SVG with the grid lines, and the tooltip.
  */
 export function ChartSurface<K extends string>(props: ChartSurfaceProps<K>) {
-  const { keys, label, containerRef, hintId, describedBy, cursor, width, height, left, top, innerWidth, ticks, y } = props;
+  const { keys, label, cursor } = props;
+  const { containerRef, hintId, describedBy, width, height, left, top, innerWidth, ticks, y } = props.layout;
   return (
     <div className="grid min-w-0 grid-cols-1 gap-3">
       <ChartLegend keys={keys} />

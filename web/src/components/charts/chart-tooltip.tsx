@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import type { ChartDatum, ChartKey, ValueFormatter } from "./chart-types";
+import { ColorKey } from "./color-key";
 
 export interface ChartTooltipRow {
   label: string;
@@ -15,6 +17,19 @@ export interface ChartTooltipProps {
   rows: readonly ChartTooltipRow[];
   /** A last row in bold (a stacked chart's total). */
   total?: { label: string; value: string };
+}
+
+/** A day's row per key: its `display` text, or its value formatted. */
+export function tooltipRows<K extends string>(
+  keys: readonly ChartKey<K>[],
+  datum: ChartDatum<K>,
+  formatValue: ValueFormatter,
+): ChartTooltipRow[] {
+  return keys.map((item) => ({
+    label: item.label,
+    color: item.color,
+    value: datum.display?.[item.key] ?? formatValue(datum.values[item.key]),
+  }));
 }
 
 /** Pixels between the day and the box. */
@@ -37,8 +52,7 @@ export function ChartTooltip({ x, width, title, rows, total }: ChartTooltipProps
         {rows.map((row) => (
           <div key={row.label} className="contents">
             <dt className="inline-flex items-center gap-1.5 text-muted-foreground">
-              <span className="size-2 rounded-sm" style={{ backgroundColor: row.color }} aria-hidden />
-              {row.label}
+              <ColorKey color={row.color} label={row.label} swatchClassName="size-2" />
             </dt>
             <dd className="text-right tabular-nums">{row.value}</dd>
           </div>

@@ -1,17 +1,14 @@
 import { Group } from "@visx/group";
 import { scalePoint } from "@visx/scale";
 import { LinePath } from "@visx/shape";
-import { useId } from "react";
 import { DateAxis, ValueAxis } from "./chart-axes";
-import { formatDay, formatDayWithYear, spreadTicks } from "./chart-format";
-import { useChartDescription } from "./chart-description";
+import { formatDay, formatDayWithYear } from "./chart-format";
+import { type TimeChartProps, useChartLayout } from "./chart-layout";
 import { ChartSurface } from "./chart-surface";
 import { type LineBand, LineBandShape } from "./line-band";
-import { ChartTooltip } from "./chart-tooltip";
+import { ChartTooltip, tooltipRows } from "./chart-tooltip";
 import type { ChartDatum, ChartKey } from "./chart-types";
 import { useChartCursor } from "./chart-cursor";
-import { CHART_MARGIN, type TimeChartProps, valueAxis } from "./stacked-bar-chart";
-import { useElementWidth } from "./use-element-width";
 
 export interface LineChartProps<K extends string> extends TimeChartProps<K> {
   /** The difference between two of the lines, filled in its key's colour where it is not zero (`LineBand`). */
@@ -34,52 +31,31 @@ export function LineChart<K extends string>({
   height = 240,
   band,
 }: LineChartProps<K>) {
-  const hintId = useId();
-  const describedBy = useChartDescription(hintId);
-  const { ref, width } = useElementWidth<HTMLDivElement>(320);
-  const innerHeight = height - CHART_MARGIN.top - CHART_MARGIN.bottom;
   const lines: readonly ChartKey<K>[] = band ? keys.filter((item) => item.key !== band.key) : keys;
   const bandColor = band ? (keys.find((item) => item.key === band.key)?.color ?? "currentColor") : "currentColor";
   const max = Math.max(0, ...data.flatMap((datum) => lines.map((item) => datum.values[item.key])));
-  const { y, ticks, left } = valueAxis(max, formatValue, innerHeight);
-  const innerWidth = Math.max(10, width - left - CHART_MARGIN.right);
+  const layout = useChartLayout(data, max, formatValue, height);
+  const { width, left, innerWidth, innerHeight, y, ticks } = layout;
   const x = scalePoint<string>({ domain: data.map((datum) => datum.date), range: [0, innerWidth], padding: 0.5 });
   const step = x.step();
   const cursor = useChartCursor(data.length, (px) => Math.round((px - left - (x(data[0]?.date ?? "") ?? 0)) / (step || 1)));
   const active = cursor.index === null ? null : data[cursor.index];
   const at = (datum: ChartDatum<K>) => x(datum.date) ?? 0;
-  const dateTicks = spreadTicks(
-    data.map((datum) => datum.date),
-    Math.max(2, Math.floor(innerWidth / 72)),
-  );
   const dots = data.length <= 31;
 
   return (
     <ChartSurface
       keys={keys}
       label={label}
-      containerRef={ref}
-      hintId={hintId}
-      describedBy={describedBy}
+      layout={layout}
       cursor={cursor}
-      width={width}
-      height={height}
-      left={left}
-      top={CHART_MARGIN.top}
-      innerWidth={innerWidth}
-      ticks={ticks}
-      y={y}
       tooltip={
         active ? (
           <ChartTooltip
             x={left + at(active)}
             width={width}
             title={formatTitle(active.date)}
-            rows={keys.map((item) => ({
-              label: item.label,
-              color: item.color,
-              value: active.display?.[item.key] ?? formatValue(active.values[item.key]),
-            }))}
+            rows={tooltipRows(keys, active, formatValue)}
           />
         ) : null
       }
@@ -114,7 +90,7 @@ export function LineChart<K extends string>({
         </Group>
       ))}
       <ValueAxis ticks={ticks} y={y} format={formatValue} />
-      <DateAxis dates={dateTicks} x={(date) => x(date) ?? 0} top={innerHeight} width={innerWidth} format={formatDate} />
+      <DateAxis dates={layout.dateTicks} x={(date) => x(date) ?? 0} top={innerHeight} width={innerWidth} format={formatDate} />
     </ChartSurface>
   );
 }

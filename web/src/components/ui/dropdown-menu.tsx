@@ -1,5 +1,5 @@
 import * as DropdownMenuPrimitive from "@radix-ui/react-dropdown-menu";
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "@/lib/utils";
 
 export const DropdownMenu = DropdownMenuPrimitive.Root;
@@ -39,4 +39,30 @@ export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof
 
 export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Separator>) {
   return <DropdownMenuPrimitive.Separator className={cn("-mx-1.5 my-1.5 h-px bg-border", className)} {...props} />;
+}
+
+export interface DropdownMenuShellProps extends Pick<
+  ComponentProps<typeof DropdownMenuPrimitive.Root>,
+  "open" | "onOpenChange" | "defaultOpen" | "modal"
+> {
+  /** The button that opens the menu (its own accessible name). */
+  trigger: ReactNode;
+  /** The menu's first line ("Add to collection", "Choose a format"). */
+  label?: ReactNode;
+  align?: ComponentProps<typeof DropdownMenuPrimitive.Content>["align"];
+  contentClassName?: string;
+  children: ReactNode;
+}
+
+/** A menu with its trigger, lined up under it at the end: the shell of the app's menus, which fill it with items. */
+export function DropdownMenuShell({ trigger, label, align = "end", contentClassName, children, ...root }: DropdownMenuShellProps) {
+  return (
+    <DropdownMenu {...root}>
+      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
+      <DropdownMenuContent align={align} className={contentClassName}>
+        {label ? <DropdownMenuLabel>{label}</DropdownMenuLabel> : null}
+        {children}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
 }

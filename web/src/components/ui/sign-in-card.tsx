@@ -1,7 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import { LogIn } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
+import { PageNotice } from "@/components/ui/page-notice";
 
 export interface SignInCardProps {
   icon: LucideIcon;
@@ -14,18 +14,13 @@ export interface SignInCardProps {
 }
 
 /** A page that needs an account, seen signed out: what it is about and a button to sign in. */
-export function SignInCard({ icon: Icon, title, text, action = "Sign in", onSignIn }: SignInCardProps) {
+export function SignInCard({ icon, title, text, action = "Sign in", onSignIn }: SignInCardProps) {
   return (
-    <div className="mx-auto flex max-w-md flex-col items-center px-4 py-24">
-      <Card className="w-full p-10 text-center">
-        <Icon className="mx-auto size-10 text-muted-foreground" aria-hidden />
-        <h1 className="mt-4 text-2xl font-bold">{title}</h1>
-        <p className="mt-2 text-sm text-muted-foreground">{text}</p>
-        <Button size="lg" className="mt-6" onClick={onSignIn}>
-          <LogIn aria-hidden />
-          {action}
-        </Button>
-      </Card>
-    </div>
+    <PageNotice icon={icon} title={title} text={text}>
+      <Button size="lg" className="mt-6" onClick={onSignIn}>
+        <LogIn aria-hidden />
+        {action}
+      </Button>
+    </PageNotice>
   );
 }

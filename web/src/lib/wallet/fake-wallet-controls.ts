@@ -25,6 +25,8 @@ export function publishFakeWalletControls(overrides: Partial<WalletControls> = {
     writeContract: vi.fn(),
     watchAsset: vi.fn(),
     waitForTransaction: vi.fn(),
+    readNativeBalance: vi.fn(),
+    readPairReserves: vi.fn(),
     ...overrides,
   };
   publishControls(controls);

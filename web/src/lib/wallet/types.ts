@@ -1,5 +1,5 @@
 /** The wallet stack's public surface. Light: no wagmi/viem/RainbowKit import here (types only). */
-import type { loopMarketplaceAbi, loopTokenAbi, loopVaultAbi } from "@loop/contracts/abis";
+import type { loopMarketplaceAbi, loopTokenAbi, loopVaultAbi, loopZapAbi, uniswapV2RouterAbi } from "@loop/contracts/abis";
 import type { ClientConfig } from "@loop/rules/chains";
 import type { ComponentType } from "react";
 import type { ContractEventArgsFromTopics, ContractEventName, ContractFunctionArgs, ContractFunctionName } from "viem";
@@ -56,7 +56,12 @@ export interface WalletControls {
     contract: WalletContract<N>,
     functionName: F,
     args: WriteFunctionArgs<N, F>,
+    options?: WriteOptions,
   ): Promise<TransactionHash>;
+  /** The native coin (ETH, BNB) `owner` holds on `chainId`, in wei, read from the chain's RPC. */
+  readNativeBalance(request: NativeBalanceRequest): Promise<bigint>;
+  /** A Uniswap V2 pair's reserves on `chainId` (getReserves: token0's, token1's), read from the chain's RPC. */
+  readPairReserves(request: PairReservesRequest): Promise<{ reserve0: bigint; reserve1: bigint }>;
   /** EIP-747 `wallet_watchAsset`: asks the connected wallet to list the ERC-20 token. Resolves with
    * whether the wallet added it (false when the user declined). */
   watchAsset(request: WatchAssetRequest): Promise<boolean>;
@@ -71,6 +76,25 @@ export interface WalletContractAbis {
   token: typeof loopTokenAbi;
   vault: typeof loopVaultAbi;
   marketplace: typeof loopMarketplaceAbi;
+  /** LoopZap: swap the native coin for LOOP and deposit it into the vault in one transaction. */
+  zap: typeof loopZapAbi;
+  /** The exchange's Uniswap-V2-compatible router (swap only: the LOOP stays in the wallet). */
+  router: typeof uniswapV2RouterAbi;
+}
+
+/** What a write sends besides its arguments: the native coin of a payable function, in wei. */
+export interface WriteOptions {
+  value?: bigint;
+}
+
+export interface NativeBalanceRequest {
+  chainId: number;
+  owner: HexAddress;
+}
+
+export interface PairReservesRequest {
+  chainId: number;
+  pair: HexAddress;
 }
 
 export type WalletContractName = keyof WalletContractAbis;

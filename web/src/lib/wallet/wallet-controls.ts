@@ -2,7 +2,7 @@
  * The wallet controls (connect, sign, read, write) over a wagmi config, published to the light
  * wallet store by the wallet stack's bridge. Part of the lazily loaded wallet stack (see wallet-stack.tsx).
  */
-import { loopMarketplaceAbi, loopTokenAbi, loopVaultAbi } from "@loop/contracts/abis";
+import { loopMarketplaceAbi, loopTokenAbi, loopVaultAbi, loopZapAbi, uniswapV2PairAbi, uniswapV2RouterAbi } from "@loop/contracts/abis";
 import type { ClientConfig } from "@loop/rules/chains";
 import { type Abi, getAddress, isAddress, parseEventLogs } from "viem";
 import { createSiweMessage } from "viem/siwe";
@@ -10,6 +10,7 @@ import type { Config } from "wagmi";
 import {
   disconnect,
   getAccount,
+  getBalance,
   type GetAccountReturnType,
   readContract,
   signMessage,
@@ -23,6 +24,8 @@ import {
 import type {
   ConnectedAccount,
   ConnectOptions,
+  NativeBalanceRequest,
+  PairReservesRequest,
   TokenAllowanceRequest,
   TokenBalanceRequest,
   TransactionReceipt,
@@ -33,11 +36,18 @@ import type {
   WalletControls,
   WalletEvent,
   WatchAssetRequest,
+  WriteOptions,
 } from "./types";
 import { WalletModalClosedError, WalletNotConnectedError, WalletSignatureError, WalletUnavailableError } from "./wallet-errors";
 
 /** The ABIs of the contracts transactions go to (@loop/contracts: never hand-copied). */
-const CONTRACT_ABIS: WalletContractAbis = { token: loopTokenAbi, vault: loopVaultAbi, marketplace: loopMarketplaceAbi };
+const CONTRACT_ABIS: WalletContractAbis = {
+  token: loopTokenAbi,
+  vault: loopVaultAbi,
+  marketplace: loopMarketplaceAbi,
+  zap: loopZapAbi,
+  router: uniswapV2RouterAbi,
+};
 
 /** Addresses in a contract call's arguments (also inside tuples), EIP-55 checksummed as viem wants them. */
 function checksummed(value: unknown): unknown {
@@ -186,7 +196,7 @@ export function createControls(config: Config, clientConfig: ClientConfig, bridg
     });
   }
 
-  async function write(contract: WalletContract, functionName: string, args: readonly unknown[]) {
+  async function write(contract: WalletContract, functionName: string, args: readonly unknown[], options: WriteOptions = {}) {
     const account = sender(contract.chainId);
     const { request } = await simulateContract(config, {
       chainId: contract.chainId,
@@ -195,8 +205,25 @@ export function createControls(config: Config, clientConfig: ClientConfig, bridg
       abi: CONTRACT_ABIS[contract.name] as Abi,
       functionName,
       args: checksummed(args) as readonly unknown[],
+      ...(options.value !== undefined ? { value: options.value } : {}),
     });
     return writeContract(config, request);
+  }
+
+  async function readNativeBalance({ chainId, owner }: NativeBalanceRequest): Promise<bigint> {
+    configuredChain(chainId);
+    return (await getBalance(config, { chainId, address: getAddress(owner) })).value;
+  }
+
+  async function readPairReserves({ chainId, pair }: PairReservesRequest) {
+    configuredChain(chainId);
+    const [reserve0, reserve1] = await readContract(config, {
+      chainId,
+      address: getAddress(pair),
+      abi: uniswapV2PairAbi,
+      functionName: "getReserves",
+    });
+    return { reserve0, reserve1 };
   }
 
   async function watchToken({ address, symbol, decimals }: WatchAssetRequest) {
@@ -229,7 +256,9 @@ export function createControls(config: Config, clientConfig: ClientConfig, bridg
       await switchChain(config, { chainId });
     },
     readTokenAllowance,
-    writeContract: (contract, functionName, args) => write(contract, functionName, args as readonly unknown[]),
+    writeContract: (contract, functionName, args, options) => write(contract, functionName, args as readonly unknown[], options),
+    readNativeBalance,
+    readPairReserves,
     watchAsset: watchToken,
     waitForTransaction,
   };

@@ -38,6 +38,8 @@ export interface ErrorLike {
   cause?: unknown;
   /** viem's ContractFunctionRevertedError: the custom error the contract reverted with. */
   data?: { errorName?: unknown };
+  /** viem's ContractFunctionRevertedError: the text of a `require(…, "text")` revert (Error(string)). */
+  reason?: unknown;
 }
 
 /** The error and its `cause` chain (bounded). */
@@ -55,6 +57,14 @@ export function errorChain(error: unknown): ErrorLike[] {
 export function revertErrorName(error: unknown): string | null {
   for (const link of errorChain(error)) {
     if (link.data && typeof link.data.errorName === "string") return link.data.errorName;
+  }
+  return null;
+}
+
+/** The text a contract reverted with (`require(cond, "UniswapV2Router: EXPIRED")`), as viem decodes it. */
+export function revertReason(error: unknown): string | null {
+  for (const link of errorChain(error)) {
+    if (link.name === "ContractFunctionRevertedError" && typeof link.reason === "string") return link.reason;
   }
   return null;
 }

@@ -126,9 +126,13 @@ export function transactionRunner<S extends string>(wallet: TransactionWallet, {
     what: string,
     announce: boolean,
     events: boolean,
+    value?: bigint,
   ): Promise<{ hash: TransactionHash; receipt: TransactionReceipt<N> }> {
     if (announce) phase("writing");
-    const hash = await wallet.writeContract(contract, functionName, args);
+    const hash =
+      value === undefined
+        ? await wallet.writeContract(contract, functionName, args)
+        : await wallet.writeContract(contract, functionName, args, { value });
     if (announce) phase("confirming");
     const request = { chainId: contract.chainId, hash };
     const receipt = events ? await wallet.waitForTransaction({ ...request, events: contract }) : await wallet.waitForTransaction(request);
@@ -177,16 +181,16 @@ export function transactionRunner<S extends string>(wallet: TransactionWallet, {
     /**
      * `contract.functionName(...args)` from the connected wallet, then its receipt; a reverted one is
      * refused with 'The {what} transaction was reverted on chain.' With `events`, the receipt has
-     * what the contract logged.
+     * what the contract logged; `value` is the native coin a payable function is sent (wei).
      */
     send<N extends WalletContractName, F extends WriteFunctionName<N>>(
       contract: WalletContract<N>,
       functionName: F,
       args: WriteFunctionArgs<N, F>,
       what: string,
-      options: { events?: boolean } = {},
+      options: { events?: boolean; value?: bigint } = {},
     ): Promise<{ hash: TransactionHash; receipt: TransactionReceipt<N> }> {
-      return transact(contract, functionName, args, what, true, options.events === true);
+      return transact(contract, functionName, args, what, true, options.events === true, options.value);
     },
   };
 }

@@ -39,19 +39,15 @@ import {
   rejectTokenOrderSchema,
 } from "@loop/rules/schemas/token-orders";
 import { z } from "zod";
-import { bodyTooLarge, failure, json } from "../responses";
+import { bodyTooLarge, failure, idempotencyKeyReused, invalidQuery, json, notAdmin, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
 
-const notAdmin = failure(
-  "Not an admin (`Access Denied: You need admin privileges to access this page.`), a banned account, or a cross-site request.",
-);
-const signedOut = failure("Not signed in, or the session has expired (`Unauthorized`).");
 const orderId = z.object({ id: z.string() });
-const orderNotFound = failure("`Order Not Found: No token order has this ID`.");
+const orderNotFound = failure(["TOKEN_ORDER_NOT_FOUND"], "`Order Not Found: No token order has this ID`.");
 const userId = z.object({ id: z.string().describe("The user's id") });
 const loopId = z.object({ id: z.string().describe("The loop's id") });
-const userNotFound = failure("`User Not Found` (an unknown or malformed id).");
-const loopNotFound = failure("`Loop Not Found` (an unknown or malformed id).");
+const userNotFound = failure(["USER_NOT_FOUND"], "`User Not Found` (an unknown or malformed id).");
+const loopNotFound = failure(["LOOP_NOT_FOUND"], "`Loop Not Found` (an unknown or malformed id).");
 const listQuery = (what: string) =>
   z.object({
     search: z.string().optional().describe(what),
@@ -59,6 +55,7 @@ const listQuery = (what: string) =>
     offset: z.number().int().min(0).optional(),
   });
 const notPending = failure(
+  ["TOKEN_ORDER_ALREADY_PROCESSED"],
   "`Order Already Processed: This order was already {fulfilled|rejected}`: only pending orders can be fulfilled or rejected.",
 );
 
@@ -111,8 +108,8 @@ export const adminOperations = defineFeature({
       }),
       responses: {
         200: json(adminTokenOrderListSchema, "Newest first (default 100), with the buyer's id, username and e-mail"),
-        400: failure("Invalid `status`, `limit` or `offset`."),
-        401: signedOut,
+        400: invalidQuery("Invalid `status`, `limit` or `offset`."),
+        401: signInRequired,
         403: notAdmin,
       },
     },
@@ -128,7 +125,7 @@ export const adminOperations = defineFeature({
       params: orderId,
       responses: {
         200: json(adminTokenOrderSchema, "The fulfilled order"),
-        401: signedOut,
+        401: signInRequired,
         403: notAdmin,
         404: orderNotFound,
         409: notPending,
@@ -145,8 +142,11 @@ export const adminOperations = defineFeature({
       body: rejectTokenOrderSchema,
       responses: {
         200: json(adminTokenOrderSchema, "The rejected order"),
-        400: failure("`Missing Reason: Please give a reason for rejecting this order`, a reason too long, or malformed JSON."),
-        401: signedOut,
+        400: failure(
+          ["VALIDATION_FAILED", "MALFORMED_JSON"],
+          "`Missing Reason: Please give a reason for rejecting this order`, a reason too long, or malformed JSON.",
+        ),
+        401: signInRequired,
         403: notAdmin,
         404: orderNotFound,
         409: notPending,
@@ -166,12 +166,13 @@ export const adminOperations = defineFeature({
       responses: {
         200: json(adminStatsSchema, "The admin stats after the deposit"),
         400: failure(
+          ["VALIDATION_FAILED", "MALFORMED_JSON", "IDEMPOTENCY_KEY_INVALID", "INSUFFICIENT_EARNINGS"],
           "`Missing Amount: Please enter an amount to deposit`, `Invalid Amount: Amount must be greater than 0`, more than 8 decimals, " +
             "`Insufficient Earnings: Only {n} LOOP of platform earnings can be deposited`, an invalid `Idempotency-Key`, or malformed JSON.",
         ),
-        401: signedOut,
+        401: signInRequired,
         403: notAdmin,
-        409: failure("The `Idempotency-Key` was used with another request, or its first request is still being processed."),
+        409: idempotencyKeyReused,
         413: bodyTooLarge,
       },
     },
@@ -188,7 +189,7 @@ export const adminOperations = defineFeature({
         "the LOOP issued in the app and the treasury's funding. Amounts are LOOP, exact to the wei. A chain or an indexer that cannot be read " +
         "gives null figures and a `problem`, not an error.",
       auth: "required",
-      responses: { 200: json(vaultBackingSchema, "The figures"), 401: signedOut, 403: notAdmin },
+      responses: { 200: json(vaultBackingSchema, "The figures"), 401: signInRequired, 403: notAdmin },
     },
     {
       method: "get",
@@ -200,7 +201,7 @@ export const adminOperations = defineFeature({
         "`platformEarnings`: LOOP in the fees account; `availableWithdrawal`: LOOP in the vault (withdrawal reserve) account; " +
         "`onChainVaultReserve`: LOOP held by the LoopVault contract on the default chain, null when the chain cannot be read.",
       auth: "required",
-      responses: { 200: json(adminStatsSchema, "The figures"), 401: signedOut, 403: notAdmin },
+      responses: { 200: json(adminStatsSchema, "The figures"), 401: signInRequired, 403: notAdmin },
     },
     {
       method: "get",
@@ -219,8 +220,8 @@ export const adminOperations = defineFeature({
       query: adminAnalyticsQuerySchema,
       responses: {
         200: json(adminAnalyticsSchema, "The figures"),
-        400: failure("`Invalid Range: Choose 7d, 30d, 90d or all.`"),
-        401: signedOut,
+        400: invalidQuery("`Invalid Range: Choose 7d, 30d, 90d or all.`"),
+        401: signInRequired,
         403: notAdmin,
       },
     },
@@ -236,8 +237,8 @@ export const adminOperations = defineFeature({
       query: listQuery("Part of a username, e-mail or wallet address"),
       responses: {
         200: json(adminUserListSchema, "One page"),
-        400: failure("Invalid `limit` or `offset`."),
-        401: signedOut,
+        400: invalidQuery("Invalid `limit` or `offset`."),
+        401: signInRequired,
         403: notAdmin,
       },
     },
@@ -253,11 +254,14 @@ export const adminOperations = defineFeature({
       body: setAdminRequestSchema,
       responses: {
         200: json(adminUserSchema, "The user"),
-        400: failure("`Invalid Request: isAdmin must be true or false`, or malformed JSON."),
-        401: signedOut,
+        400: failure(["VALIDATION_FAILED", "MALFORMED_JSON"], "`Invalid Request: isAdmin must be true or false`, or malformed JSON."),
+        401: signInRequired,
         403: notAdmin,
         404: userNotFound,
-        409: failure("`Cannot Remove Admin: You are the last admin of the marketplace`."),
+        409: failure(
+          ["LAST_ADMIN", "CANNOT_PROMOTE_BANNED"],
+          "`Cannot Remove Admin: You are the last admin of the marketplace`, or `Cannot Make Admin: Unban the user first`.",
+        ),
         413: bodyTooLarge,
       },
     },
@@ -275,12 +279,13 @@ export const adminOperations = defineFeature({
       responses: {
         200: json(adminUserSchema, "The user"),
         400: failure(
+          ["VALIDATION_FAILED", "MALFORMED_JSON", "CANNOT_BAN_SELF"],
           "`Ban Reason Required: Please give a reason for the ban`, a reason too long, `Invalid Request: isBanned must be true or false`, `Cannot Ban: You cannot ban your own account`, or malformed JSON.",
         ),
-        401: signedOut,
+        401: signInRequired,
         403: notAdmin,
         404: userNotFound,
-        409: failure("`Cannot Ban: Remove the user's admin status first`."),
+        409: failure(["CANNOT_BAN_ADMIN"], "`Cannot Ban: Remove the user's admin status first`."),
         413: bodyTooLarge,
       },
     },
@@ -296,9 +301,10 @@ export const adminOperations = defineFeature({
       responses: {
         201: json(warningResponseSchema, "The warning"),
         400: failure(
+          ["VALIDATION_FAILED", "MALFORMED_JSON"],
           "`Warning Required: Please enter a warning message`, a message too long, `Invalid Severity: Choose low, medium or high`, or malformed JSON.",
         ),
-        401: signedOut,
+        401: signInRequired,
         403: notAdmin,
         404: userNotFound,
         413: bodyTooLarge,
@@ -320,10 +326,11 @@ export const adminOperations = defineFeature({
       responses: {
         200: json(adminUserSchema, "The user, with the hold their next sale gets"),
         400: failure(
+          ["VALIDATION_FAILED", "MALFORMED_JSON"],
           "`Invalid Sale Hold: Enter whole days from 0 to 180, or none`, `Invalid Request: approved must be true or false`, " +
             "`Nothing to Change: Send approved or holdDays`, or malformed JSON.",
         ),
-        401: signedOut,
+        401: signInRequired,
         403: notAdmin,
         404: userNotFound,
         413: bodyTooLarge,
@@ -342,8 +349,8 @@ export const adminOperations = defineFeature({
       body: withdrawalSuspensionRequestSchema,
       responses: {
         200: json(adminUserSchema, "The user"),
-        400: failure("`Invalid Request: suspended must be true or false`, or malformed JSON."),
-        401: signedOut,
+        400: failure(["VALIDATION_FAILED", "MALFORMED_JSON"], "`Invalid Request: suspended must be true or false`, or malformed JSON."),
+        401: signInRequired,
         403: notAdmin,
         404: userNotFound,
         413: bodyTooLarge,
@@ -358,8 +365,8 @@ export const adminOperations = defineFeature({
       query: listQuery("Part of the title, or of the creator's username or e-mail"),
       responses: {
         200: json(adminLoopListSchema, "One page"),
-        400: failure("Invalid `limit` or `offset`."),
-        401: signedOut,
+        400: invalidQuery("Invalid `limit` or `offset`."),
+        401: signInRequired,
         403: notAdmin,
       },
     },
@@ -373,8 +380,8 @@ export const adminOperations = defineFeature({
       body: loopVisibilityRequestSchema,
       responses: {
         200: json(adminLoopSchema, "The loop"),
-        400: failure("`Invalid Request: isPublic must be true or false`, or malformed JSON."),
-        401: signedOut,
+        400: failure(["VALIDATION_FAILED", "MALFORMED_JSON"], "`Invalid Request: isPublic must be true or false`, or malformed JSON."),
+        401: signInRequired,
         403: notAdmin,
         404: loopNotFound,
         413: bodyTooLarge,
@@ -394,12 +401,16 @@ export const adminOperations = defineFeature({
       responses: {
         200: json(adminLoopSchema, "The loop"),
         400: failure(
+          ["VALIDATION_FAILED", "MALFORMED_JSON"],
           "`Reason Required: Please say why the loop is hidden`, a reason too long, `Invalid Request: hidden must be true or false`, or malformed JSON.",
         ),
-        401: signedOut,
+        401: signInRequired,
         403: notAdmin,
         404: loopNotFound,
-        409: failure("`Cannot Hide: Only a processed loop can be hidden` or `Cannot Restore: The loop is not hidden`."),
+        409: failure(
+          ["CANNOT_HIDE_LOOP", "CANNOT_RESTORE_LOOP"],
+          "`Cannot Hide: Only a processed loop can be hidden` or `Cannot Restore: The loop is not hidden`.",
+        ),
         413: bodyTooLarge,
       },
     },
@@ -410,7 +421,7 @@ export const adminOperations = defineFeature({
       summary: "Users per level title, the top users, and the level rewards paid",
       description: "Top users: by level, then experience; banned users are left out.",
       auth: "required",
-      responses: { 200: json(adminLevelOverviewSchema, "The overview"), 401: signedOut, 403: notAdmin },
+      responses: { 200: json(adminLevelOverviewSchema, "The overview"), 401: signInRequired, 403: notAdmin },
     },
     {
       method: "post",
@@ -426,9 +437,10 @@ export const adminOperations = defineFeature({
         201: json(adminNotificationResponseSchema, "Sent to the user"),
         202: json(adminNotificationResponseSchema, "Queued for every user"),
         400: failure(
+          ["VALIDATION_FAILED", "MALFORMED_JSON"],
           "`Title is required`, `Message is required`, `Invalid Type: …`, `Invalid Button URL: …`, `Invalid Recipient: …`, a text too long, or malformed JSON.",
         ),
-        401: signedOut,
+        401: signInRequired,
         403: notAdmin,
         404: userNotFound,
         413: bodyTooLarge,
@@ -444,7 +456,7 @@ export const adminOperations = defineFeature({
         "one agreed, the loop gone, a buyer who owned it already), a payout for a withdrawal given back in the app. Every admin is told " +
         "(`Settlement Discrepancy`, or `Payout Discrepancy`) when one is settled.",
       auth: "required",
-      responses: { 200: json(settlementDiscrepancyListSchema, "The open discrepancies"), 401: signedOut, 403: notAdmin },
+      responses: { 200: json(settlementDiscrepancyListSchema, "The open discrepancies"), 401: signInRequired, 403: notAdmin },
     },
     {
       method: "post",
@@ -457,11 +469,14 @@ export const adminOperations = defineFeature({
       body: resolveDiscrepancySchema,
       responses: {
         200: json(settlementDiscrepancySchema, "The resolved discrepancy"),
-        400: failure("`Resolution Required: say what was done about it`, `Resolution Too Long: …`, or malformed JSON."),
-        401: signedOut,
+        400: failure(
+          ["VALIDATION_FAILED", "MALFORMED_JSON"],
+          "`Resolution Required: say what was done about it`, `Resolution Too Long: …`, or malformed JSON.",
+        ),
+        401: signInRequired,
         403: notAdmin,
-        404: failure("`Discrepancy Not Found: no settlement discrepancy has this ID`."),
-        409: failure("`Discrepancy Already Resolved: another admin resolved it first`."),
+        404: failure(["DISCREPANCY_NOT_FOUND"], "`Discrepancy Not Found: no settlement discrepancy has this ID`."),
+        409: failure(["DISCREPANCY_RESOLVED"], "`Discrepancy Already Resolved: another admin resolved it first`."),
         413: bodyTooLarge,
       },
     },
@@ -477,8 +492,8 @@ export const adminOperations = defineFeature({
       }),
       responses: {
         200: json(auditLogSchema, "One page, with the admin who acted"),
-        400: failure("Invalid `limit` or `offset`."),
-        401: signedOut,
+        400: invalidQuery("Invalid `limit` or `offset`."),
+        401: signInRequired,
         403: notAdmin,
       },
     },

@@ -6,10 +6,10 @@ import {
   playResultSchema,
 } from "@loop/rules/schemas/analytics";
 import { z } from "zod";
-import { banned, crossSiteOrBanned, failure, json, rateLimited, signInRequired } from "../responses";
+import { banned, crossSiteOrBanned, failure, invalidQuery, json, rateLimited, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
 
-const invalidRange = failure("`Invalid Range: Choose 7d, 30d, 90d or all.`");
+const invalidRange = invalidQuery("`Invalid Range: Choose 7d, 30d, 90d or all.`");
 
 export const analyticsOperations = defineFeature({
   tag: "analytics",
@@ -34,7 +34,7 @@ export const analyticsOperations = defineFeature({
       responses: {
         202: json(playResultSchema, "Received; `counted` says whether it counted as a play"),
         403: crossSiteOrBanned,
-        404: failure("No such loop (`Loop Not Found`)."),
+        404: failure(["LOOP_NOT_FOUND"], "No such loop (`Loop Not Found`)."),
         429: rateLimited,
       },
     },

@@ -69,7 +69,10 @@ export const authOperations = defineFeature({
       responses: {
         204: { description: "Signed out", headers: clearsSessionCookie },
         303: redirect("To `/`, signed out (the logout page's form)", clearsSessionCookie),
-        403: failure("`Cross-site request refused`: the `Origin` (or, without it, the `Referer`) is not the app's origin."),
+        403: failure(
+          ["CROSS_SITE_REFUSED"],
+          "`Cross-site request refused`: the `Origin` (or, without it, the `Referer`) is not the app's origin.",
+        ),
       },
     },
     {
@@ -95,11 +98,11 @@ export const authOperations = defineFeature({
       responses: {
         200: json(currentUserSchema, "Signed in: the user", setsSessionCookie),
         400: invalidBody,
-        401: failure("`Invalid sign-in message: <reason>`: a failed check of the message, signature or nonce."),
+        401: failure(["SIWE_MESSAGE_INVALID"], "`Invalid sign-in message: <reason>`: a failed check of the message, signature or nonce."),
         403: crossSiteOrBanned,
         413: bodyTooLarge,
         429: rateLimited,
-        503: failure("The chain that must verify a smart-wallet signature cannot be reached."),
+        503: failure(["SIWE_CHAIN_UNAVAILABLE"], "The chain that must verify a smart-wallet signature cannot be reached."),
       },
     },
   ],

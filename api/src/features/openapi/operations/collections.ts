@@ -9,11 +9,12 @@ import {
   updateCollectionSchema,
 } from "@loop/rules/schemas/collections";
 import { z } from "zod";
-import { banned, bodyTooLarge, crossSiteOrBanned, failure, json, signInRequired } from "../responses";
+import { banned, bodyTooLarge, crossSiteOrBanned, failure, invalidQuery, json, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
 
 const idParam = z.object({ id: z.string() });
 const notFound = failure(
+  ["COLLECTION_NOT_FOUND"],
   "No such collection, or another member's private one, or (to change it) not the caller's (`Collection Not Found`).",
 );
 
@@ -42,7 +43,7 @@ export const collectionsOperations = defineFeature({
       query: collectionListQuerySchema,
       responses: {
         200: json(collectionListResponseSchema, "The collections, the latest updated first"),
-        400: failure("`Invalid userId.` or `Invalid Loop: …`."),
+        400: invalidQuery("`Invalid userId.` or `Invalid Loop: …`."),
         401: signInRequired,
         403: banned,
       },
@@ -56,10 +57,13 @@ export const collectionsOperations = defineFeature({
       body: createCollectionSchema,
       responses: {
         201: json(collectionSchema, "The new collection"),
-        400: failure("`Invalid Name: …`, `Invalid Description: …`, `Invalid Visibility: …`, or malformed JSON."),
+        400: failure(
+          ["VALIDATION_FAILED", "MALFORMED_JSON"],
+          "`Invalid Name: …`, `Invalid Description: …`, `Invalid Visibility: …`, or malformed JSON.",
+        ),
         401: signInRequired,
         403: crossSiteOrBanned,
-        409: failure("`Collection Limit Reached: …`"),
+        409: failure(["COLLECTION_LIMIT_REACHED"], "`Collection Limit Reached: …`"),
         413: bodyTooLarge,
       },
     },
@@ -74,7 +78,7 @@ export const collectionsOperations = defineFeature({
       query: collectionPageQuerySchema,
       responses: {
         200: json(collectionPageSchema, "The collection and its loops"),
-        400: failure("`Invalid limit: …` or `Invalid offset: …`."),
+        400: invalidQuery("`Invalid limit: …` or `Invalid offset: …`."),
         403: banned,
         404: notFound,
       },
@@ -89,7 +93,10 @@ export const collectionsOperations = defineFeature({
       body: updateCollectionSchema,
       responses: {
         200: json(collectionSchema, "The collection"),
-        400: failure("`Invalid Name: …`, `Invalid Description: …`, `Invalid Visibility: …`, `Nothing To Change: …`, or malformed JSON."),
+        400: failure(
+          ["VALIDATION_FAILED", "MALFORMED_JSON"],
+          "`Invalid Name: …`, `Invalid Description: …`, `Invalid Visibility: …`, `Nothing To Change: …`, or malformed JSON.",
+        ),
         401: signInRequired,
         403: crossSiteOrBanned,
         404: notFound,
@@ -121,13 +128,14 @@ export const collectionsOperations = defineFeature({
       body: addCollectionLoopSchema,
       responses: {
         200: json(collectionSchema, "The collection (`containsLoop: true`)"),
-        400: failure("`Invalid Loop: …`, or malformed JSON."),
+        400: failure(["VALIDATION_FAILED", "MALFORMED_JSON"], "`Invalid Loop: …`, or malformed JSON."),
         401: signInRequired,
         403: crossSiteOrBanned,
         404: failure(
+          ["COLLECTION_NOT_FOUND", "LOOP_NOT_FOUND"],
           "`Collection Not Found` (none, or not the caller's), or `Loop Not Found` (no such loop, or not visible to the caller).",
         ),
-        409: failure("`Collection Full: …`"),
+        409: failure(["COLLECTION_FULL"], "`Collection Full: …`"),
         413: bodyTooLarge,
       },
     },

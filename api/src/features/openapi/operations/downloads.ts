@@ -1,6 +1,6 @@
 import { downloadLinkSchema, downloadQuerySchema } from "@loop/rules/schemas/downloads";
 import { z } from "zod";
-import { failure, json, signInRequired } from "../responses";
+import { failure, invalidQuery, json, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
 
 const fileHeaders = {
@@ -27,13 +27,14 @@ export const downloadsOperations = defineFeature({
       query: downloadQuerySchema,
       responses: {
         200: json(downloadLinkSchema, "The link and the file's name"),
-        400: failure("`Invalid Format: Choose mp3 or wav.`"),
+        400: invalidQuery("`Invalid Format: Choose mp3 or wav.`"),
         401: signInRequired,
         403: failure(
+          ["PURCHASE_REQUIRED", "FORMAT_NOT_PURCHASED", "PURCHASE_REFUNDED", "ACCOUNT_BANNED"],
           "`Purchase Required: Buy this loop to download it.`, `Purchase Required: You bought this loop in another format.`, or a banned account.",
         ),
-        404: failure("No such loop, or not visible to the caller (`Loop Not Found`)."),
-        409: failure("`Download Not Available: This loop is still being processed.`"),
+        404: failure(["LOOP_NOT_FOUND"], "No such loop, or not visible to the caller (`Loop Not Found`)."),
+        409: failure(["DOWNLOAD_NOT_READY"], "`Download Not Available: This loop is still being processed.`"),
       },
     },
     {
@@ -55,9 +56,15 @@ export const downloadsOperations = defineFeature({
           },
           headers: fileHeaders,
         },
-        403: failure("`Invalid Download Link: …` (altered or not ours), or a banned account."),
-        404: failure("The loop is gone or no longer ready (`Loop Not Found`), or its file is missing (`File Not Found`)."),
-        410: failure("`Download Link Expired: Request a new download.`"),
+        403: failure(
+          ["DOWNLOAD_LINK_INVALID", "PURCHASE_REFUNDED", "FORMAT_NOT_PURCHASED", "PURCHASE_REQUIRED", "ACCOUNT_BANNED"],
+          "`Invalid Download Link: …` (altered or not ours), `Purchase Refunded: …` or `Purchase Required: …` (the right has gone since), or a banned account.",
+        ),
+        404: failure(
+          ["LOOP_NOT_FOUND", "FILE_NOT_FOUND"],
+          "The loop is gone or no longer ready (`Loop Not Found`), or its file is missing (`File Not Found`).",
+        ),
+        410: failure(["DOWNLOAD_LINK_EXPIRED"], "`Download Link Expired: Request a new download.`"),
       },
     },
   ],

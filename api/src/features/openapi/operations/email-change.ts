@@ -8,7 +8,10 @@ import {
 import { bodyTooLarge, crossSiteOrBanned, failure, invalidBody, json, rateLimited, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
 
-const LINK_INVALID = failure("`This confirmation link has expired or was already used.`, or the body is invalid.");
+const LINK_INVALID = failure(
+  ["EMAIL_CHANGE_LINK_INVALID", "VALIDATION_FAILED", "MALFORMED_JSON"],
+  "`This confirmation link has expired or was already used.`, or the body is invalid.",
+);
 
 export const emailChangeOperations = defineFeature({
   tag: "email-change",
@@ -42,13 +45,17 @@ export const emailChangeOperations = defineFeature({
         400: invalidBody,
         401: signInRequired,
         403: failure(
+          ["RECENT_SIGN_IN_REQUIRED", "WALLET_PROOF_INVALID", "CROSS_SITE_REFUSED", "ACCOUNT_BANNED"],
           "`Sign In Again: …`: the session was signed in more than 15 minutes ago and no valid `proof` from the account's wallet came " +
             "with the request; or a cross-site request, or a banned account.",
         ),
-        409: failure("`This e-mail address is already used by another account.` or `This is already the e-mail address of your account.`"),
+        409: failure(
+          ["EMAIL_TAKEN", "EMAIL_UNCHANGED"],
+          "`This e-mail address is already used by another account.` or `This is already the e-mail address of your account.`",
+        ),
         413: bodyTooLarge,
         429: rateLimited,
-        503: failure("The e-mail could not be sent; try again in a few minutes."),
+        503: failure(["EMAIL_NOT_SENT"], "The e-mail could not be sent; try again in a few minutes."),
       },
     },
     {
@@ -84,9 +91,10 @@ export const emailChangeOperations = defineFeature({
         400: LINK_INVALID,
         401: signInRequired,
         403: failure(
+          ["EMAIL_CHANGE_WRONG_ACCOUNT", "CROSS_SITE_REFUSED", "ACCOUNT_BANNED"],
           "`This confirmation link belongs to another LOOP account. …` (the link stays usable); a cross-site request; or a banned account.",
         ),
-        409: failure("`This e-mail address is already used by another account.` (taken since the link was sent)"),
+        409: failure(["EMAIL_TAKEN"], "`This e-mail address is already used by another account.` (taken since the link was sent)"),
         413: bodyTooLarge,
         429: rateLimited,
       },

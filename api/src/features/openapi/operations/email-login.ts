@@ -31,7 +31,7 @@ export const emailLoginOperations = defineFeature({
         403: crossSiteOrBanned,
         413: bodyTooLarge,
         429: rateLimited,
-        503: failure("The e-mail could not be sent; try again in a few minutes."),
+        503: failure(["EMAIL_NOT_SENT"], "The e-mail could not be sent; try again in a few minutes."),
       },
     },
     {
@@ -48,7 +48,7 @@ export const emailLoginOperations = defineFeature({
       responses: {
         200: json(emailLinkAccountSchema, "The account the link signs in as"),
         400: invalidBody,
-        401: failure("`This sign-in link has expired or was already used.`"),
+        401: failure(["SIGN_IN_LINK_INVALID"], "`This sign-in link has expired or was already used.`"),
         403: crossSiteOrBanned,
         413: bodyTooLarge,
         429: rateLimited,
@@ -67,7 +67,7 @@ export const emailLoginOperations = defineFeature({
       responses: {
         200: json(currentUserSchema, "Signed in: the user", setsSessionCookie),
         400: invalidBody,
-        401: failure("`This sign-in link has expired or was already used.`"),
+        401: failure(["SIGN_IN_LINK_INVALID"], "`This sign-in link has expired or was already used.`"),
         403: crossSiteOrBanned,
         413: bodyTooLarge,
         429: rateLimited,

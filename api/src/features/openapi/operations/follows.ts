@@ -1,9 +1,33 @@
 import { followResultSchema } from "@loop/rules/schemas/follows";
 import { z } from "zod";
 import { crossSiteOrBanned, failure, json, signInRequired } from "../responses";
-import { defineFeature } from "../spec";
+import { defineFeature, type OperationSpec } from "../spec";
 
-const userNotFound = failure("No such member, or a banned one (`User Not Found`).");
+/** Follow and unfollow: the same path and refusals, answering the member's follower count after the change. */
+function followOperation(
+  method: "post" | "delete",
+  operationId: string,
+  summary: string,
+  description: string,
+  followedByMe: boolean,
+): OperationSpec {
+  return {
+    method,
+    path: "/api/users/{id}/follow",
+    operationId,
+    summary,
+    description,
+    auth: "required",
+    params: z.object({ id: z.string() }),
+    responses: {
+      200: json(followResultSchema, `The member's follower count after the change, and \`followedByMe: ${followedByMe}\``),
+      400: failure(["FOLLOW_SELF"], "`Follow Not Allowed: You cannot follow yourself.`"),
+      401: signInRequired,
+      403: crossSiteOrBanned,
+      404: failure(["USER_NOT_FOUND"], "No such member, or a banned one (`User Not Found`)."),
+    },
+  };
+}
 
 export const followsOperations = defineFeature({
   tag: "follows",
@@ -12,37 +36,13 @@ export const followsOperations = defineFeature({
     "`GET /api/loops?following=true` lists the followed creators' loops.",
   schemas: { FollowResult: followResultSchema },
   operations: [
-    {
-      method: "post",
-      path: "/api/users/{id}/follow",
-      operationId: "followUser",
-      summary: "Follow a member",
-      description: "Idempotent: following twice keeps one follow.",
-      auth: "required",
-      params: z.object({ id: z.string() }),
-      responses: {
-        200: json(followResultSchema, "The member's follower count after the change, and `followedByMe: true`"),
-        400: failure("`Follow Not Allowed: You cannot follow yourself.`"),
-        401: signInRequired,
-        403: crossSiteOrBanned,
-        404: userNotFound,
-      },
-    },
-    {
-      method: "delete",
-      path: "/api/users/{id}/follow",
-      operationId: "unfollowUser",
-      summary: "Stop following a member",
-      description: "Idempotent: unfollowing a member not followed answers their current count.",
-      auth: "required",
-      params: z.object({ id: z.string() }),
-      responses: {
-        200: json(followResultSchema, "The member's follower count after the change, and `followedByMe: false`"),
-        400: failure("`Follow Not Allowed: You cannot follow yourself.`"),
-        401: signInRequired,
-        403: crossSiteOrBanned,
-        404: userNotFound,
-      },
-    },
+    followOperation("post", "followUser", "Follow a member", "Idempotent: following twice keeps one follow.", true),
+    followOperation(
+      "delete",
+      "unfollowUser",
+      "Stop following a member",
+      "Idempotent: unfollowing a member not followed answers their current count.",
+      false,
+    ),
   ],
 });

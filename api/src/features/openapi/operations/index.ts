@@ -30,6 +30,7 @@ import { collectionsOperations } from "./collections";
 import { followsOperations } from "./follows";
 import { searchOperations } from "./search";
 import { statsOperations } from "./stats";
+import { exchangeOperations } from "./exchange";
 import { tokensOperations } from "./tokens";
 import { tokenOrdersOperations } from "./token-orders";
 import { adminOperations } from "./admin";
@@ -66,6 +67,7 @@ export const FEATURES: readonly FeatureSpec[] = [
   followsOperations,
   emailChangeOperations,
   statsOperations,
+  exchangeOperations,
   analyticsOperations,
   tokensOperations,
   withdrawalsOperations,

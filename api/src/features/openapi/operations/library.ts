@@ -6,7 +6,7 @@ import {
   libraryReceiptResponseSchema,
 } from "@loop/rules/schemas/library";
 import { z } from "zod";
-import { banned, failure, json, rateLimited, signInRequired } from "../responses";
+import { banned, failure, hourlyLimited, json, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
 
 export const libraryOperations = defineFeature({
@@ -28,7 +28,7 @@ export const libraryOperations = defineFeature({
       query: libraryQuerySchema,
       responses: {
         200: json(libraryPageSchema, "One page of entries"),
-        400: failure("A filter is not valid; `message` names it."),
+        400: failure(["VALIDATION_FAILED", "INVALID_CURSOR"], "A filter is not valid; `message` names it."),
         401: signInRequired,
         403: banned,
       },
@@ -45,7 +45,7 @@ export const libraryOperations = defineFeature({
         200: json(libraryEntrySchema, "The entry"),
         401: signInRequired,
         403: banned,
-        404: failure(`Unknown id, or not the caller's (\`${LIBRARY_MESSAGES.notFound}\`).`),
+        404: failure(["LIBRARY_ENTRY_NOT_FOUND"], `Unknown id, or not the caller's (\`${LIBRARY_MESSAGES.notFound}\`).`),
       },
     },
     {
@@ -61,13 +61,14 @@ export const libraryOperations = defineFeature({
       responses: {
         200: json(libraryReceiptResponseSchema, "Sent"),
         400: failure(
+          ["NO_RECEIPT_FOR_FREE", "NO_EMAIL_ADDRESS"],
           `A free download (\`${LIBRARY_MESSAGES.receiptFree}\`), or no e-mail address (\`${LIBRARY_MESSAGES.receiptNoEmail}\`).`,
         ),
         401: signInRequired,
         403: banned,
-        404: failure(`Unknown id, or not the caller's (\`${LIBRARY_MESSAGES.notFound}\`).`),
-        429: rateLimited,
-        502: failure(`\`${LIBRARY_MESSAGES.receiptNotSent}\``),
+        404: failure(["LIBRARY_ENTRY_NOT_FOUND"], `Unknown id, or not the caller's (\`${LIBRARY_MESSAGES.notFound}\`).`),
+        429: hourlyLimited("RECEIPTS_RATE_LIMITED", `\`${LIBRARY_MESSAGES.tooManyReceipts}\``),
+        502: failure(["RECEIPT_NOT_SENT"], `\`${LIBRARY_MESSAGES.receiptNotSent}\``),
       },
     },
   ],

@@ -7,7 +7,7 @@ import {
   licenceSummarySchema,
 } from "@loop/rules/schemas/licences";
 import { z } from "zod";
-import { banned, failure, json, signInRequired } from "../responses";
+import { banned, failure, invalidQuery, json, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
 
 export const licencesOperations = defineFeature({
@@ -28,7 +28,7 @@ export const licencesOperations = defineFeature({
       query: licenceListQuerySchema,
       responses: {
         200: json(licenceSummaryListSchema, "The licences"),
-        400: failure(`\`${LICENCE_MESSAGES.loopId}\``),
+        400: invalidQuery(`\`${LICENCE_MESSAGES.loopId}\``),
         401: signInRequired,
         403: banned,
       },
@@ -47,7 +47,7 @@ export const licencesOperations = defineFeature({
       responses: {
         200: json(licenceSchema, "The licence"),
         403: banned,
-        404: failure(`Unknown or malformed id (\`${LICENCE_MESSAGES.notFound}\`).`),
+        404: failure(["LICENCE_NOT_FOUND"], `Unknown or malformed id (\`${LICENCE_MESSAGES.notFound}\`).`),
       },
     },
     {
@@ -75,9 +75,12 @@ export const licencesOperations = defineFeature({
           },
         },
         401: signInRequired,
-        403: failure(`\`${LICENCE_MESSAGES.invalidLink}\` (a changed token), or a banned account.`),
-        404: failure(`Unknown id, or not the caller's licence (\`${LICENCE_MESSAGES.notFound}\`).`),
-        410: failure(`\`${LICENCE_MESSAGES.expiredLink}\``),
+        403: failure(
+          ["LICENCE_LINK_INVALID", "ACCOUNT_BANNED"],
+          `\`${LICENCE_MESSAGES.invalidLink}\` (a changed token), or a banned account.`,
+        ),
+        404: failure(["LICENCE_NOT_FOUND"], `Unknown id, or not the caller's licence (\`${LICENCE_MESSAGES.notFound}\`).`),
+        410: failure(["LICENCE_LINK_EXPIRED"], `\`${LICENCE_MESSAGES.expiredLink}\``),
       },
     },
   ],

@@ -1,9 +1,10 @@
 import { likedLoopsQuerySchema, likedLoopsResponseSchema, likeResultSchema } from "@loop/rules/schemas/likes";
 import { z } from "zod";
-import { banned, crossSiteOrBanned, failure, json, signInRequired } from "../responses";
+import { banned, crossSiteOrBanned, failure, invalidQuery, json, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
 
-const loopNotFound = failure("No such loop, or not visible to the caller (`Loop Not Found`).");
+const loopNotFound = failure(["LOOP_NOT_FOUND"], "No such loop, or not visible to the caller (`Loop Not Found`).");
+const loopRemoved = failure(["LOOP_REMOVED"], "`Loop Removed: …`: its creator took it down.");
 
 export const likesOperations = defineFeature({
   tag: "likes",
@@ -23,6 +24,7 @@ export const likesOperations = defineFeature({
         401: signInRequired,
         403: crossSiteOrBanned,
         404: loopNotFound,
+        410: loopRemoved,
       },
     },
     {
@@ -38,6 +40,7 @@ export const likesOperations = defineFeature({
         401: signInRequired,
         403: crossSiteOrBanned,
         404: loopNotFound,
+        410: loopRemoved,
       },
     },
     {
@@ -50,7 +53,7 @@ export const likesOperations = defineFeature({
       query: likedLoopsQuerySchema,
       responses: {
         200: json(likedLoopsResponseSchema, "A page of liked loops and their number"),
-        400: failure("`Invalid limit: …` or `Invalid offset: …`."),
+        400: invalidQuery("`Invalid limit: …` or `Invalid offset: …`."),
         401: signInRequired,
         403: banned,
       },

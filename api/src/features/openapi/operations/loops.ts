@@ -50,6 +50,12 @@ const previewHeaders = {
   "Cache-Control": { description: "`public, max-age=86400`, or `private`", schema: { type: "string" }, required: true },
 };
 
+/** A change to a loop that is not the caller's (loops/loop-edits.service.ts), behind the origin and ban checks. */
+const notLoopOwner = failure(
+  ["NOT_LOOP_OWNER", "CROSS_SITE_REFUSED", "ACCOUNT_BANNED"],
+  "`Not Your Loop: …` (someone else's loop that anyone may reach), a cross-site request, or a banned account.",
+);
+
 export const loopsOperations = defineFeature({
   tag: "loops",
   description: "Loops and tracks: the catalog, previews, upload, processing.",
@@ -78,10 +84,11 @@ export const loopsOperations = defineFeature({
       responses: {
         200: json(loopListResponseSchema, "A page of loops and the total number of matches"),
         400: failure(
+          ["VALIDATION_FAILED", "INVALID_CURSOR", "FOLLOWING_SORT_INVALID", "FOLLOWING_FILTERS_INVALID"],
           "A query value is not valid; `message` names it. With `following=true`: `Invalid sortBy: the Following tab lists newest first.` or " +
             "`Invalid following: the Following tab takes no filters (only limit, offset and after).`",
         ),
-        401: failure("`following=true` signed out (`Unauthorized`)."),
+        401: failure(["UNAUTHORIZED"], "`following=true` signed out (`Unauthorized`)."),
         403: banned,
       },
     },
@@ -92,13 +99,14 @@ export const loopsOperations = defineFeature({
       summary: "One loop",
       description:
         "Anyone may read a ready, public loop; the creator also their private, hidden and unfinished ones. A hidden loop, someone else's private " +
-        "or unfinished loop and an id that never existed all answer 404 (no call deletes a loop: there is no 410).",
+        "or unfinished loop and an id that never existed all answer 404; a loop its creator took down answers 410.",
       auth: "optional",
       params: z.object({ id: z.string() }),
       responses: {
         200: json(publicLoopSchema, "The loop"),
         403: banned,
-        404: failure("No such loop, or not visible to the caller (`Loop Not Found`)."),
+        404: failure(["LOOP_NOT_FOUND"], "No such loop, or not visible to the caller (`Loop Not Found`)."),
+        410: failure(["LOOP_REMOVED"], "`Loop Removed: …`: its creator took it down."),
       },
     },
     {
@@ -116,7 +124,8 @@ export const loopsOperations = defineFeature({
       responses: {
         200: json(similarLoopsResponseSchema, "The similar loops, closest first (none is an empty list)"),
         403: banned,
-        404: failure("No such loop, or not visible to the caller (`Loop Not Found`)."),
+        404: failure(["LOOP_NOT_FOUND"], "No such loop, or not visible to the caller (`Loop Not Found`)."),
+        410: failure(["LOOP_REMOVED"], "`Loop Removed: …`: its creator took it down."),
       },
     },
     {
@@ -145,8 +154,12 @@ export const loopsOperations = defineFeature({
         },
         304: { description: "The ETag in `If-None-Match` is current" },
         403: banned,
-        404: failure("No such loop, not visible to the caller (`Loop Not Found`), or no preview yet (`Preview Not Found`)."),
-        416: failure("`Range Not Satisfiable`: the range starts past the end of the file.", {
+        404: failure(
+          ["LOOP_NOT_FOUND", "PREVIEW_NOT_FOUND"],
+          "No such loop, not visible to the caller (`Loop Not Found`), or no preview yet (`Preview Not Found`).",
+        ),
+        410: failure(["LOOP_REMOVED"], "`Loop Removed: …`: its creator took it down (its holders still reach it)."),
+        416: failure(["RANGE_NOT_SATISFIABLE"], "`Range Not Satisfiable`: the range starts past the end of the file.", {
           "Content-Range": { description: "`bytes */<size>`", schema: { type: "string" }, required: true },
         }),
       },
@@ -162,7 +175,11 @@ export const loopsOperations = defineFeature({
       responses: {
         200: json(loopPeaksSchema, "Peaks: `points` pairs of [min, max]"),
         403: banned,
-        404: failure("No such loop, not visible to the caller (`Loop Not Found`), or no peaks yet (`Peaks Not Found`)."),
+        404: failure(
+          ["LOOP_NOT_FOUND", "PEAKS_NOT_FOUND"],
+          "No such loop, not visible to the caller (`Loop Not Found`), or no peaks yet (`Peaks Not Found`).",
+        ),
+        410: failure(["LOOP_REMOVED"], "`Loop Removed: …`: its creator took it down (its holders still reach it)."),
       },
     },
     {
@@ -186,6 +203,17 @@ export const loopsOperations = defineFeature({
       responses: {
         201: json(creatorLoopSchema, "The new loop, status `processing`"),
         400: failure(
+          [
+            "VALIDATION_FAILED",
+            "UPLOAD_NO_FILE",
+            "UPLOAD_INVALID_TYPE",
+            "UPLOAD_SAMPLE_RATE_TOO_HIGH",
+            "GENRE_REQUIRED",
+            "UPLOAD_NOT_MULTIPART",
+            "UPLOAD_MALFORMED",
+            "UPLOAD_TOO_MANY_FIELDS",
+            "UPLOAD_ABORTED",
+          ],
           "`No File Selected: …`, `Invalid File Type: …` (the bytes are not MP3, WAV, FLAC, M4A/AAC or OGG), `Title Required: …`, " +
             "`Genre Required: …` (missing or unknown genre), `Invalid Price: …`, `Invalid BPM: …`, `Invalid Fields: …` (track fields on a loop), " +
             "`Sample Rate Too High: This file is 192 kHz; please upload audio at 96 kHz or less.`, or a malformed form.",
@@ -193,11 +221,12 @@ export const loopsOperations = defineFeature({
         401: signInRequired,
         403: crossSiteOrBanned,
         413: failure(
+          ["FILE_TOO_LARGE", "STORAGE_QUOTA_EXCEEDED"],
           "`File Too Large: Please select a file smaller than 50MB.`, `Storage Quota Reached: Your uploads and the files made from them may take up to 2 GB " +
             "in total and already take 1.9 GB, so this file does not fit.`, or `Storage Quota Reached: Your uploads and the files made from them may take up to " +
             "2 GB in total and already take 1.7 GB; this file and the WAV, MP3 and preview made from it would take 345.6 MB.`",
         ),
-        429: failure("`Upload Limit Reached: You can upload 20 files per hour. Try again in 12 minutes.`", {
+        429: failure(["UPLOAD_RATE_LIMITED"], "`Upload Limit Reached: You can upload 20 files per hour. Try again in 12 minutes.`", {
           "Retry-After": { description: "Seconds until the member may upload again", schema: { type: "integer", minimum: 1 } },
         }),
       },
@@ -219,11 +248,13 @@ export const loopsOperations = defineFeature({
       responses: {
         200: json(creatorLoopSchema, "The updated loop"),
         400: failure(
-          "`Title Required: …`, `Invalid Price: …`, `Genre Required: …` (unknown genre), `Invalid BPM: …`, `Invalid Key: …`, or malformed JSON.",
+          ["VALIDATION_FAILED", "MALFORMED_JSON", "GENRE_REQUIRED", "TRACK_FIELDS_ON_LOOP"],
+          "`Title Required: …`, `Invalid Price: …`, `Genre Required: …` (unknown genre), `Invalid BPM: …`, `Invalid Key: …`, " +
+            "`Invalid Fields: …` (track fields on a loop), or malformed JSON.",
         ),
         401: signInRequired,
-        403: crossSiteOrBanned,
-        404: failure("No such loop, or not the caller's (`Loop Not Found`)."),
+        403: notLoopOwner,
+        404: failure(["LOOP_NOT_FOUND"], "No such loop, or not the caller's (`Loop Not Found`)."),
         413: bodyTooLarge,
       },
     },
@@ -240,8 +271,8 @@ export const loopsOperations = defineFeature({
       responses: {
         204: { description: "Taken down" },
         401: signInRequired,
-        403: crossSiteOrBanned,
-        404: failure("No such loop, not the caller's, or taken down already (`Loop Not Found`)."),
+        403: notLoopOwner,
+        404: failure(["LOOP_NOT_FOUND"], "No such loop, not the caller's, or taken down already (`Loop Not Found`)."),
       },
     },
     {
@@ -255,7 +286,7 @@ export const loopsOperations = defineFeature({
       body: bulkLoopsRequestSchema,
       responses: {
         200: json(bulkLoopsResponseSchema, "Each loop's outcome, in the order asked"),
-        400: failure(`\`${MY_LOOPS_MESSAGES.loopIds}\` or \`${MY_LOOPS_MESSAGES.action}\``),
+        400: failure(["VALIDATION_FAILED", "MALFORMED_JSON"], `\`${MY_LOOPS_MESSAGES.loopIds}\` or \`${MY_LOOPS_MESSAGES.action}\``),
         401: signInRequired,
         403: crossSiteOrBanned,
         413: bodyTooLarge,
@@ -271,8 +302,11 @@ export const loopsOperations = defineFeature({
       responses: {
         200: json(loopHistorySchema, "The changes (at most 200)"),
         401: signInRequired,
-        403: banned,
-        404: failure("No such loop, or not the caller's (`Loop Not Found`)."),
+        403: failure(
+          ["NOT_LOOP_OWNER", "ACCOUNT_BANNED"],
+          "`Not Your Loop: …` (someone else's loop that anyone may reach), or a banned account.",
+        ),
+        404: failure(["LOOP_NOT_FOUND"], "No such loop, or not the caller's (`Loop Not Found`)."),
       },
     },
     {
@@ -285,9 +319,9 @@ export const loopsOperations = defineFeature({
       responses: {
         200: json(creatorLoopSchema, "The loop, processing again"),
         401: signInRequired,
-        403: crossSiteOrBanned,
-        404: failure("No such loop, or not the caller's (`Loop Not Found`)."),
-        409: failure(`\`${LOOP_EDIT_MESSAGES.notFailed}\``),
+        403: notLoopOwner,
+        404: failure(["LOOP_NOT_FOUND"], "No such loop, or not the caller's (`Loop Not Found`)."),
+        409: failure(["LOOP_NOT_FAILED"], `\`${LOOP_EDIT_MESSAGES.notFailed}\``),
       },
     },
     {
@@ -300,7 +334,7 @@ export const loopsOperations = defineFeature({
       query: myLoopsQuerySchema,
       responses: {
         200: json(myLoopsPageSchema, "One page"),
-        400: failure("A parameter is not valid; `message` names it."),
+        400: failure(["VALIDATION_FAILED", "INVALID_CURSOR"], "A parameter is not valid; `message` names it."),
         401: signInRequired,
         403: banned,
       },
@@ -316,7 +350,7 @@ export const loopsOperations = defineFeature({
         200: json(creatorLoopSchema, "The loop"),
         401: signInRequired,
         403: banned,
-        404: failure("No such loop, or not the caller's (`Loop not found`)."),
+        404: failure(["LOOP_NOT_FOUND"], "No such loop, or not the caller's (`Loop Not Found`)."),
       },
     },
   ],

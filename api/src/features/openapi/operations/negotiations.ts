@@ -7,7 +7,7 @@ import {
   walletOfferTermsSchema,
 } from "@loop/rules/schemas/negotiations";
 import { z } from "zod";
-import { bodyTooLarge, crossSiteOrBannedBrief, failure, json, signInRequired } from "../responses";
+import { banned, bodyTooLarge, crossSiteOrBannedBrief, failure, invalidQuery, json, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
 
 export const negotiationsOperations = defineFeature({
@@ -35,12 +35,24 @@ export const negotiationsOperations = defineFeature({
       responses: {
         201: json(negotiationSchema, "The offer, pending, with the LOOP held"),
         400: failure(
-          "`Invalid Amount: …`, `Offer Too High: …`, `Invalid Offer: …` (own loop), `Free Loop: …`, `Message Too Long: …`, `Insufficient Balance: …`, or malformed JSON.",
+          [
+            "VALIDATION_FAILED",
+            "MALFORMED_JSON",
+            "OFFER_NOT_BELOW_PRICE",
+            "OFFER_BELOW_MINIMUM",
+            "OWN_LOOP_OFFER",
+            "OFFER_ON_FREE_LOOP",
+            "INSUFFICIENT_BALANCE",
+          ],
+          "`Invalid Amount: …`, `Offer Too High: …`, `Offer Too Low: …`, `Invalid Offer: …` (own loop), `Free Loop: …`, `Message Too Long: …`, `Insufficient Balance: …`, or malformed JSON.",
         ),
         401: signInRequired,
         403: crossSiteOrBannedBrief,
-        404: failure("`Loop Not Found`."),
-        409: failure("`Already Purchased: …`, or `Offer Already Open: …` (one open offer per buyer and loop)."),
+        404: failure(["LOOP_NOT_FOUND"], "`Loop Not Found`."),
+        409: failure(
+          ["ALREADY_PURCHASED", "OFFER_ALREADY_OPEN"],
+          "`Already Purchased: …`, or `Offer Already Open: …` (one open offer per buyer and loop).",
+        ),
         413: bodyTooLarge,
       },
     },
@@ -57,13 +69,24 @@ export const negotiationsOperations = defineFeature({
       body: walletOfferTermsRequestSchema,
       responses: {
         200: json(walletOfferTermsSchema, "The openOffer arguments"),
-        400: failure("The in-app offer's refusals, or `Wallet Required: …` (no linked wallet)."),
+        400: failure(
+          [
+            "VALIDATION_FAILED",
+            "MALFORMED_JSON",
+            "OFFER_NOT_BELOW_PRICE",
+            "OFFER_BELOW_MINIMUM",
+            "OWN_LOOP_OFFER",
+            "OFFER_ON_FREE_LOOP",
+            "WALLET_REQUIRED",
+          ],
+          "The in-app offer's refusals, or `Wallet Required: …` (no linked wallet).",
+        ),
         401: signInRequired,
         403: crossSiteOrBannedBrief,
-        404: failure("`Loop Not Found`."),
-        409: failure("`Already Purchased: …`, or `Offer Already Open: …`."),
+        404: failure(["LOOP_NOT_FOUND"], "`Loop Not Found`."),
+        409: failure(["ALREADY_PURCHASED", "OFFER_ALREADY_OPEN"], "`Already Purchased: …`, or `Offer Already Open: …`."),
         413: bodyTooLarge,
-        503: failure("`Wallet Offers Unavailable: …`."),
+        503: failure(["WALLET_OFFERS_UNAVAILABLE"], "`Wallet Offers Unavailable: …`."),
       },
     },
     {
@@ -75,9 +98,9 @@ export const negotiationsOperations = defineFeature({
       query: negotiationListQuerySchema,
       responses: {
         200: json(z.array(negotiationSchema), "Offers"),
-        400: failure("`Invalid Scope: …`."),
+        400: invalidQuery("`Invalid Scope: …`."),
         401: signInRequired,
-        403: failure("A banned account."),
+        403: banned,
       },
     },
     {
@@ -92,12 +115,28 @@ export const negotiationsOperations = defineFeature({
       responses: {
         200: json(negotiationSchema, "The offer after the answer (`accepted` with its purchase id)"),
         400: failure(
+          ["VALIDATION_FAILED", "MALFORMED_JSON", "COUNTER_SAME_AMOUNT", "INSUFFICIENT_BALANCE"],
           "`Invalid Action: …`, `Invalid Counter Offer: …`, `Insufficient Balance: …` (a counter above the held offer), or malformed JSON.",
         ),
         401: signInRequired,
-        403: failure("`Not Allowed: …` (not this party's turn), a cross-site request, or a banned account."),
-        404: failure("`Offer Not Found` (also someone else's offer), or `Loop Not Found`."),
-        409: failure("`Offer Changed: …` (the version sent is not the current one), `Offer Closed: …`, or `Already Purchased: …`."),
+        403: failure(
+          ["OFFER_NOT_YOURS", "CROSS_SITE_REFUSED", "ACCOUNT_BANNED"],
+          "`Not Allowed: …` (not this party's turn), a cross-site request, or a banned account.",
+        ),
+        404: failure(["OFFER_NOT_FOUND", "LOOP_NOT_FOUND"], "`Offer Not Found` (also someone else's offer), or `Loop Not Found`."),
+        409: failure(
+          [
+            "OFFER_CHANGED",
+            "OFFER_CLOSED",
+            "ALREADY_PURCHASED",
+            "OFFER_SETTLING",
+            "WALLET_OFFER_COUNTER",
+            "SETTLEMENT_REFUSED",
+            "SETTLEMENT_REVERTED",
+          ],
+          "`Offer Changed: …` (the version sent is not the current one), `Offer Closed: …`, or `Already Purchased: …`; for a wallet offer " +
+            "`Offer Settling: …`, `Wallet Offer: …` (accept the counter from the wallet), or `Settlement Failed: …` (LoopMarketplace refused the answer).",
+        ),
         413: bodyTooLarge,
       },
     },

@@ -4,15 +4,16 @@ import {
   NOTIFICATION_MESSAGES,
   notificationListSchema,
   notificationSchema,
+  OWN_NOTIFICATIONS_PER_HOUR,
 } from "@loop/rules/schemas/notifications";
 import { z } from "zod";
-import { OWN_NOTIFICATIONS_PER_HOUR } from "../../notifications/create-notification-rate-limit";
 import { HEARTBEAT_MS, RETRY_MS } from "../../notifications/notification-stream";
 import { NOTIFICATION_LIST_DEFAULT, NOTIFICATION_LIST_MAX } from "../../notifications/notifications.router";
-import { banned, bodyTooLarge, crossSiteOrBanned, failure, json, rateLimited, signInRequired } from "../responses";
+import { banned, bodyTooLarge, crossSiteOrBanned, failure, hourlyLimited, invalidQuery, json, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
 
 const notFound = failure(
+  ["NOTIFICATION_NOT_FOUND"],
   `\`${NOTIFICATION_MESSAGES.notFound}\`: no notification of the caller has this id (someone else's answers the same).`,
 );
 
@@ -36,7 +37,7 @@ export const notificationsOperations = defineFeature({
       query: z.object({ limit: z.number().int().min(1).max(NOTIFICATION_LIST_MAX).optional() }),
       responses: {
         200: json(notificationListSchema, `Newest first (default ${NOTIFICATION_LIST_DEFAULT}, at most ${NOTIFICATION_LIST_MAX})`),
-        400: failure("Invalid `limit`."),
+        400: invalidQuery("Invalid `limit`."),
         401: signInRequired,
         403: banned,
       },
@@ -71,13 +72,14 @@ export const notificationsOperations = defineFeature({
       responses: {
         201: json(notificationSchema, "The new notification, unread"),
         400: failure(
+          ["VALIDATION_FAILED", "MALFORMED_JSON"],
           `\`${NOTIFICATION_MESSAGES.titleRequired}\`, \`${NOTIFICATION_MESSAGES.messageRequired}\`, \`${NOTIFICATION_MESSAGES.invalidType}\`, ` +
             `\`${NOTIFICATION_MESSAGES.invalidActionUrl}\`, a field too long, or malformed JSON.`,
         ),
         401: signInRequired,
         403: crossSiteOrBanned,
         413: bodyTooLarge,
-        429: rateLimited,
+        429: hourlyLimited("NOTIFICATIONS_RATE_LIMITED", "`Too Many Notifications: …`: the hourly limit of one's own notifications."),
       },
     },
     {
@@ -103,7 +105,7 @@ export const notificationsOperations = defineFeature({
         },
         401: signInRequired,
         403: banned,
-        503: failure("Live delivery is not configured in this process; poll the list instead."),
+        503: failure(["LIVE_NOTIFICATIONS_UNAVAILABLE"], "Live delivery is not configured in this process; poll the list instead."),
       },
     },
   ],

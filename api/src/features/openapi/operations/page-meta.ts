@@ -1,6 +1,6 @@
 import { pageHeadQuerySchema, pageHeadSchema } from "@loop/rules/schemas/page-meta";
 import { z } from "zod";
-import { failure, json } from "../responses";
+import { failure, invalidQuery, json } from "../responses";
 import { defineFeature } from "../spec";
 
 export const pageMetaOperations = defineFeature({
@@ -24,7 +24,7 @@ export const pageMetaOperations = defineFeature({
       query: pageHeadQuerySchema,
       responses: {
         200: json(pageHeadSchema, "The page's status and head"),
-        400: failure("`Invalid Path: …`: no path, or one that does not start with `/`."),
+        400: invalidQuery("`Invalid Path: …`: no path, or one that does not start with `/`."),
       },
     },
     {
@@ -45,7 +45,7 @@ export const pageMetaOperations = defineFeature({
           },
         },
         304: { description: "The ETag sent in `If-None-Match` is current" },
-        404: failure("`Loop Not Found`: unknown, or not ready and public."),
+        404: failure(["LOOP_NOT_FOUND"], "`Loop Not Found`: unknown, or not ready and public."),
       },
     },
   ],

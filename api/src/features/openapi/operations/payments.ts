@@ -11,15 +11,26 @@ import {
   setupIntentSchema,
 } from "@loop/rules/schemas/fiat-payments";
 import { z } from "zod";
-import { bodyTooLarge, crossSiteOrBannedBrief, failure, json, signInRequired } from "../responses";
+import { banned, bodyTooLarge, crossSiteOrBannedBrief, failure, json, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
 
 const idParam = z.object({ id: z.string() });
 const providerDown = failure(
+  ["PAYMENT_PROVIDER_UNAVAILABLE"],
   "`Payment Provider Unavailable: …`: the provider could not be reached or refused the server's call; nothing was recorded.",
 );
-const paypalOff = failure("`PayPal Unavailable: …`: PAYPAL_CLIENT_ID/SECRET are not set.");
-const cardsOff = failure("`Card Payments Unavailable: …`: STRIPE_SECRET_KEY/PUBLISHABLE_KEY are not set.");
+const paypalOff = failure(["PAYPAL_UNAVAILABLE"], "`PayPal Unavailable: …`: PAYPAL_CLIENT_ID/SECRET are not set.");
+const cardsOff = failure(["CARD_PAYMENTS_UNAVAILABLE"], "`Card Payments Unavailable: …`: STRIPE_SECRET_KEY/PUBLISHABLE_KEY are not set.");
+/** The refusals of pricing a checkout (checkout/checkout-pricing.ts). */
+const checkoutRefusals = ["VALIDATION_FAILED", "MALFORMED_JSON", "CHECKOUT_PRICE_CHANGED", "OWN_LOOP_PURCHASE", "FREE_LOOP"] as const;
+/** What the provider's answer can refuse once the payment was made (paypal.service.ts, card-checkout.service.ts). */
+const settleRefusals = [
+  "PAYMENT_NOT_COMPLETED",
+  "PAYMENT_MISMATCH",
+  "PAYMENT_REVERSED",
+  "ALREADY_PURCHASED",
+  "ALREADY_PURCHASED_REFUNDED",
+] as const;
 const completed = json(fiatPurchaseStatusSchema, "Recorded: `completed`, with the purchase and a signed download link (15 minutes)");
 const pending = json(fiatPurchaseStatusSchema, "`pending`: the provider confirms later; its webhook records the purchase");
 const webhookEvent = z.record(z.string(), z.unknown());
@@ -53,7 +64,7 @@ export const paymentsOperations = defineFeature({
       responses: {
         200: json(paypalSetupSchema, "PayPal's configuration (configured false: not offered)"),
         401: signInRequired,
-        403: failure("A banned account."),
+        403: banned,
       },
     },
     {
@@ -66,12 +77,13 @@ export const paymentsOperations = defineFeature({
       responses: {
         201: json(paypalOrderSchema, "PayPal's order id (for the JS SDK's createOrder) and its amount"),
         400: failure(
+          [...checkoutRefusals, "INVALID_CURRENCY", "INVALID_PAYPAL_INTENT"],
           "`Price Changed: …` (the page's amount is not the total), `Invalid Currency: …`, `Invalid Intent: …`, `Invalid Purchase: …` (own loop), `Free Loop: …`, or malformed JSON.",
         ),
         401: signInRequired,
         403: crossSiteOrBannedBrief,
-        404: failure("`Loop Not Found`."),
-        409: failure("`Already Purchased: …`."),
+        404: failure(["LOOP_NOT_FOUND"], "`Loop Not Found`."),
+        409: failure(["ALREADY_PURCHASED"], "`Already Purchased: …`."),
         413: bodyTooLarge,
         502: providerDown,
         503: paypalOff,
@@ -88,14 +100,15 @@ export const paymentsOperations = defineFeature({
         200: completed,
         202: pending,
         401: signInRequired,
-        402: failure("`Payment Declined: …`: PayPal declined the buyer's funding source."),
+        402: failure(["PAYMENT_DECLINED"], "`Payment Declined: …`: PayPal declined the buyer's funding source."),
         403: crossSiteOrBannedBrief,
-        404: failure("`Order Not Found: …`: no such order, or someone else's."),
+        404: failure(["PAYPAL_ORDER_NOT_FOUND"], "`Order Not Found: …`: no such order, or someone else's."),
         409: failure(
+          settleRefusals,
           "`Already Purchased: …` (bought another way meanwhile: the order is not captured, or a captured payment is refunded), `Payment Mismatch: …`, `Payment Not Completed: …`, " +
             "or `Payment Reversed: …` (refunded or disputed after the purchase: it was cancelled).",
         ),
-        422: failure("`Payment Not Approved: …`: the buyer has not approved the order yet."),
+        422: failure(["PAYMENT_NOT_APPROVED"], "`Payment Not Approved: …`: the buyer has not approved the order yet."),
         502: providerDown,
         503: paypalOff,
       },
@@ -111,13 +124,17 @@ export const paymentsOperations = defineFeature({
       responses: {
         200: completed,
         202: pending,
-        400: failure("`Missing Information: …`, `Invalid Format: …`, or malformed JSON."),
+        400: failure(["VALIDATION_FAILED", "MALFORMED_JSON"], "`Missing Information: …`, `Invalid Format: …`, or malformed JSON."),
         401: signInRequired,
-        402: failure("`Payment Declined: …`."),
+        402: failure(["PAYMENT_DECLINED"], "`Payment Declined: …`."),
         403: crossSiteOrBannedBrief,
-        404: failure("`Order Not Found: …`: no such order, someone else's, or for another loop or format."),
-        409: failure("`Already Purchased: …`, `Payment Mismatch: …`, `Payment Not Completed: …`, or `Payment Reversed: …`."),
+        404: failure(["PAYPAL_ORDER_NOT_FOUND"], "`Order Not Found: …`: no such order, someone else's, or for another loop or format."),
+        409: failure(
+          settleRefusals,
+          "`Already Purchased: …`, `Payment Mismatch: …`, `Payment Not Completed: …`, or `Payment Reversed: …`.",
+        ),
         413: bodyTooLarge,
+        422: failure(["PAYMENT_NOT_APPROVED"], "`Payment Not Approved: …`: the buyer has not approved the order yet."),
         502: providerDown,
         503: paypalOff,
       },
@@ -137,12 +154,18 @@ export const paymentsOperations = defineFeature({
         200: json(fiatPurchaseStatusSchema, "`requires_action`: 3-D Secure in the page"),
         201: json(fiatPurchaseStatusSchema, "`completed` with the purchase, or `requires_payment_method` with the intent's client secret"),
         202: pending,
-        400: failure("`Price Changed: …` (`amount` is not the total in cents), `Invalid Purchase: …`, `Free Loop: …`, or malformed JSON."),
+        400: failure(
+          checkoutRefusals,
+          "`Price Changed: …` (`amount` is not the total in cents), `Invalid Purchase: …`, `Free Loop: …`, or malformed JSON.",
+        ),
         401: signInRequired,
-        402: failure("`Payment Declined: <Stripe's message>`: nothing was recorded."),
+        402: failure(["PAYMENT_DECLINED"], "`Payment Declined: <Stripe's message>`: nothing was recorded."),
         403: crossSiteOrBannedBrief,
-        404: failure("`Loop Not Found`, or `Payment Method Not Found` (not one's own card)."),
-        409: failure("`Already Purchased: …` (a second payment is refunded), or `Payment Mismatch: …`."),
+        404: failure(
+          ["LOOP_NOT_FOUND", "PAYMENT_METHOD_NOT_FOUND", "PAYMENT_NOT_FOUND"],
+          "`Loop Not Found`, or `Payment Method Not Found` (not one's own card).",
+        ),
+        409: failure(settleRefusals, "`Already Purchased: …` (a second payment is refunded), or `Payment Mismatch: …`."),
         413: bodyTooLarge,
         502: providerDown,
         503: cardsOff,
@@ -168,7 +191,7 @@ export const paymentsOperations = defineFeature({
       operationId: "listPaymentMethods",
       summary: "One's saved cards, the default first",
       auth: "required",
-      responses: { 200: json(z.array(paymentMethodSchema), "Saved cards"), 401: signInRequired, 403: failure("A banned account.") },
+      responses: { 200: json(z.array(paymentMethodSchema), "Saved cards"), 401: signInRequired, 403: banned },
     },
     {
       method: "post",
@@ -179,11 +202,14 @@ export const paymentsOperations = defineFeature({
       body: addPaymentMethodRequestSchema,
       responses: {
         201: json(paymentMethodSchema, "The saved card"),
-        400: failure("`Missing Information: …` (not a `pm_…` id), `Unsupported Payment Method: …`, or malformed JSON."),
+        400: failure(
+          ["VALIDATION_FAILED", "MALFORMED_JSON", "PAYMENT_METHOD_UNSUPPORTED"],
+          "`Missing Information: …` (not a `pm_…` id), `Unsupported Payment Method: …`, or malformed JSON.",
+        ),
         401: signInRequired,
         403: crossSiteOrBannedBrief,
-        404: failure("`Payment Method Not Found`: no such card at Stripe, or someone else's."),
-        409: failure("`Already Added: …`."),
+        404: failure(["PAYMENT_METHOD_NOT_FOUND"], "`Payment Method Not Found`: no such card at Stripe, or someone else's."),
+        409: failure(["PAYMENT_METHOD_DUPLICATE"], "`Already Added: …`."),
         413: bodyTooLarge,
         502: providerDown,
         503: cardsOff,
@@ -200,7 +226,7 @@ export const paymentsOperations = defineFeature({
         204: { description: "Removed" },
         401: signInRequired,
         403: crossSiteOrBannedBrief,
-        404: failure("`Payment Method Not Found`."),
+        404: failure(["PAYMENT_METHOD_NOT_FOUND"], "`Payment Method Not Found`."),
         502: providerDown,
         503: cardsOff,
       },
@@ -216,7 +242,7 @@ export const paymentsOperations = defineFeature({
         200: json(paymentMethodSchema, "The card, now the default"),
         401: signInRequired,
         403: crossSiteOrBannedBrief,
-        404: failure("`Payment Method Not Found`."),
+        404: failure(["PAYMENT_METHOD_NOT_FOUND"], "`Payment Method Not Found`."),
       },
     },
     {
@@ -232,9 +258,9 @@ export const paymentsOperations = defineFeature({
       body: webhookEvent,
       responses: {
         200: json(z.object({ received: z.literal(true) }), "Handled (refusals such as a declined capture are recorded on the checkout)"),
-        400: failure("`Invalid Signature: …`, or malformed JSON."),
+        400: failure(["WEBHOOK_SIGNATURE_INVALID", "MALFORMED_JSON"], "`Invalid Signature: …`, or malformed JSON."),
         502: providerDown,
-        503: failure("PayPal or PAYPAL_WEBHOOK_ID is not configured."),
+        503: failure(["PAYPAL_UNAVAILABLE", "WEBHOOK_NOT_CONFIGURED"], "PayPal or PAYPAL_WEBHOOK_ID is not configured."),
       },
     },
     {
@@ -250,9 +276,9 @@ export const paymentsOperations = defineFeature({
       body: webhookEvent,
       responses: {
         200: json(z.object({ received: z.literal(true) }), "Handled"),
-        400: failure("`Invalid Signature: …`."),
+        400: failure(["WEBHOOK_SIGNATURE_INVALID"], "`Invalid Signature: …`."),
         502: providerDown,
-        503: failure("Stripe or STRIPE_WEBHOOK_SECRET is not configured."),
+        503: failure(["CARD_PAYMENTS_UNAVAILABLE", "WEBHOOK_NOT_CONFIGURED"], "Stripe or STRIPE_WEBHOOK_SECRET is not configured."),
       },
     },
   ],

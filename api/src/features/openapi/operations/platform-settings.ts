@@ -45,6 +45,7 @@ export const platformSettingsOperations = defineFeature({
       responses: {
         200: json(platformSettingsSchema, "The settings after the change"),
         400: failure(
+          ["VALIDATION_FAILED", "MALFORMED_JSON"],
           `\`${SETTINGS_MESSAGES.invalidFee}\`, \`${SETTINGS_MESSAGES.invalidMinWithdrawal}\`, \`${SETTINGS_MESSAGES.invalidOfferExpiry}\`, ` +
             `\`${SETTINGS_MESSAGES.invalidDisputeWindow}\`, \`${SETTINGS_MESSAGES.invalidFiatHold}\`, \`${SETTINGS_MESSAGES.invalidUploadsPerHour}\`, ` +
             `\`${SETTINGS_MESSAGES.invalidUploadQuota}\`, \`${SETTINGS_MESSAGES.invalidMinOffer}\`, \`${SETTINGS_MESSAGES.invalidRewardMinPrice}\`, ` +
@@ -54,6 +55,7 @@ export const platformSettingsOperations = defineFeature({
         403: notAdmin,
         413: bodyTooLarge,
         502: failure(
+          ["SETTINGS_CHAIN_UNAVAILABLE"],
           `\`${SETTINGS_MESSAGES.chainUnavailable}\`: the setDisputeWindow transaction failed or the chain did not answer; nothing changed.`,
         ),
       },

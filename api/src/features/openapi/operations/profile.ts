@@ -32,11 +32,12 @@ export const profileOperations = defineFeature({
       responses: {
         200: json(ownProfileSchema, "The updated profile"),
         400: failure(
+          ["VALIDATION_FAILED", "MALFORMED_JSON"],
           "`Username is required.`, `Invalid Username: …`, `Invalid Bio: …`, `Invalid Profile Image URL: …`, or malformed JSON.",
         ),
         401: signInRequired,
         403: crossSiteOrBanned,
-        409: failure("`Username is already taken`"),
+        409: failure(["USERNAME_TAKEN"], "`Username is already taken`; `fields.username` says so too."),
         413: bodyTooLarge,
       },
     },
@@ -51,7 +52,7 @@ export const profileOperations = defineFeature({
       responses: {
         200: json(publicProfileSchema, "The profile"),
         403: banned,
-        404: failure("`User Not Found`"),
+        404: failure(["USER_NOT_FOUND"], "`User Not Found`"),
       },
     },
   ],

@@ -1,3 +1,4 @@
+import { fiatPurchaseStatusSchema } from "@loop/rules/schemas/fiat-payments";
 import {
   cryptoPurchaseRequestSchema,
   cryptoPurchaseStatusSchema,
@@ -6,7 +7,7 @@ import {
   quoteRequestSchema,
   walletQuoteSchema,
 } from "@loop/rules/schemas/purchases";
-import { bodyTooLarge, failure, json, signInRequired } from "../responses";
+import { bodyTooLarge, crossSiteOrBannedBrief, failure, json, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
 
 export const purchasesOperations = defineFeature({
@@ -39,17 +40,46 @@ export const purchasesOperations = defineFeature({
       body: purchaseRequestSchema,
       responses: {
         201: json(purchaseSchema, "The purchase, with a signed download link (15 minutes) of the format bought and its `licenceId`"),
-        202: failure("Card payments only: `pending` (a FiatPurchaseStatus) while the bank confirms."),
+        202: json(fiatPurchaseStatusSchema, "Card payments only: `pending` (a FiatPurchaseStatus) while the bank confirms."),
         400: failure(
+          [
+            "VALIDATION_FAILED",
+            "MALFORMED_JSON",
+            "IDEMPOTENCY_KEY_INVALID",
+            "OWN_LOOP_PURCHASE",
+            "PAYMENT_METHOD_REQUIRED",
+            "INSUFFICIENT_BALANCE",
+            "PRICE_CHANGED",
+          ],
           "`Missing Information: …`, `Invalid Format: …`, `Invalid Purchase: You cannot buy your own loop`, `Payment Required: …`, `Invalid Payment Method: …`, " +
             "`Insufficient Balance: You need {n} LOOP tokens but only have {m}`, `Price Changed: …` (the `expectedTotal` sent differs from the server's price + current format fee), " +
             "an invalid `Idempotency-Key`, or malformed JSON.",
         ),
         401: signInRequired,
-        403: failure("A cross-site request, or a banned account."),
-        404: failure("`Loop Not Found`: no such loop, or not listed."),
-        409: failure("`Already Purchased: …`, or the `Idempotency-Key` was used with another request."),
+        402: failure(["PAYMENT_DECLINED"], "Card payments only: `Payment Declined: …`."),
+        403: crossSiteOrBannedBrief,
+        404: failure(
+          ["LOOP_NOT_FOUND", "PAYMENT_NOT_FOUND"],
+          "`Loop Not Found`: no such loop, or not listed; card payments: `Payment Not Found: …`.",
+        ),
+        409: failure(
+          [
+            "ALREADY_PURCHASED",
+            "IDEMPOTENCY_KEY_REUSED",
+            "PAYMENT_NOT_COMPLETED",
+            "PAYMENT_MISMATCH",
+            "PAYMENT_REVERSED",
+            "ALREADY_PURCHASED_REFUNDED",
+          ],
+          "`Already Purchased: …`, or the `Idempotency-Key` was used with another request; card payments: `Payment Not Completed: …`, " +
+            "`Payment Mismatch: …`, `Payment Reversed: …`, or `Already Purchased: …. This payment was refunded.`",
+        ),
         413: bodyTooLarge,
+        502: failure(
+          ["PAYMENT_PROVIDER_UNAVAILABLE"],
+          "Card payments only: Stripe could not be reached (`Payment Provider Unavailable: …`).",
+        ),
+        503: failure(["CARD_PAYMENTS_UNAVAILABLE"], "Card payments only: `Card Payments Unavailable: …` (Stripe is not configured)."),
       },
     },
     {
@@ -65,14 +95,18 @@ export const purchasesOperations = defineFeature({
       responses: {
         201: json(walletQuoteSchema, "The quote and its signature"),
         400: failure(
+          ["VALIDATION_FAILED", "MALFORMED_JSON", "OWN_LOOP_PURCHASE", "FREE_LOOP", "WALLET_REQUIRED"],
           "`Missing Information: …`, `Invalid Format: …`, `Invalid Purchase: You cannot buy your own loop`, `Free Loop: …`, `Wallet Required: …`, or malformed JSON.",
         ),
         401: signInRequired,
-        403: failure("A cross-site request, or a banned account."),
-        404: failure("`Loop Not Found`."),
-        409: failure("`Already Purchased: …`."),
+        403: crossSiteOrBannedBrief,
+        404: failure(["LOOP_NOT_FOUND"], "`Loop Not Found`."),
+        409: failure(["ALREADY_PURCHASED"], "`Already Purchased: …`."),
         413: bodyTooLarge,
-        503: failure("`Wallet Payments Unavailable: …` (no marketplace on the default chain, or no quote signer configured)."),
+        503: failure(
+          ["WALLET_PAYMENTS_UNAVAILABLE"],
+          "`Wallet Payments Unavailable: …` (no marketplace on the default chain, or no quote signer configured).",
+        ),
       },
     },
     {
@@ -87,10 +121,13 @@ export const purchasesOperations = defineFeature({
       responses: {
         200: json(cryptoPurchaseStatusSchema, "Recorded: `completed`, with the purchase and a download link"),
         202: json(cryptoPurchaseStatusSchema, "Not recorded yet: `pending`"),
-        400: failure("`Invalid Transaction: …`, `Missing Information: …`, `Invalid Format: …`, or malformed JSON."),
+        400: failure(
+          ["VALIDATION_FAILED", "MALFORMED_JSON"],
+          "`Invalid Transaction: …`, `Missing Information: …`, `Invalid Format: …`, or malformed JSON.",
+        ),
         401: signInRequired,
-        403: failure("A cross-site request, or a banned account."),
-        404: failure("`Loop Not Found`, or `No Quote: …`."),
+        403: crossSiteOrBannedBrief,
+        404: failure(["LOOP_NOT_FOUND", "QUOTE_NOT_FOUND"], "`Loop Not Found`, or `No Quote: …`."),
         413: bodyTooLarge,
       },
     },

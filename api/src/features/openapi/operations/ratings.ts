@@ -20,13 +20,15 @@ export const ratingsOperations = defineFeature({
       body: rateLoopSchema,
       responses: {
         200: json(ratingResultSchema, "The loop's new average and count, and the caller's rating"),
-        400: failure("`Invalid Rating: …` (not a whole number from 1 to 5), or malformed JSON."),
+        400: failure(["VALIDATION_FAILED", "MALFORMED_JSON"], "`Invalid Rating: …` (not a whole number from 1 to 5), or malformed JSON."),
         401: signInRequired,
         403: failure(
+          ["RATING_NOT_ALLOWED", "RATING_OWN_LOOP", "CROSS_SITE_REFUSED", "ACCOUNT_BANNED"],
           "`Rating Not Allowed: Only listeners who bought or downloaded this loop can rate it.`, `Rating Not Allowed: You cannot rate your own loop.`, " +
             "a cross-site request, or a banned account.",
         ),
-        404: failure("No such loop, or not visible to the caller (`Loop Not Found`)."),
+        404: failure(["LOOP_NOT_FOUND"], "No such loop, or not visible to the caller (`Loop Not Found`)."),
+        410: failure(["LOOP_REMOVED"], "`Loop Removed: …`: its creator took it down."),
         413: bodyTooLarge,
       },
     },

@@ -1,5 +1,5 @@
 import { searchQuerySchema, searchResponseSchema } from "@loop/rules/schemas/search";
-import { banned, failure, json } from "../responses";
+import { banned, invalidQuery, json } from "../responses";
 import { defineFeature } from "../spec";
 
 export const searchOperations = defineFeature({
@@ -20,7 +20,7 @@ export const searchOperations = defineFeature({
       query: searchQuerySchema,
       responses: {
         200: json(searchResponseSchema, "Both lists and their totals"),
-        400: failure("`Type at least 3 characters to search`, or an invalid `limit`/`offset`."),
+        400: invalidQuery("`Type at least 3 characters to search`, or an invalid `limit`/`offset`."),
         403: banned,
       },
     },

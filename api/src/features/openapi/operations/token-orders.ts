@@ -1,6 +1,16 @@
 import { tokenOrderListSchema, tokenOrderRequestSchema, tokenOrderSchema } from "@loop/rules/schemas/token-orders";
 import { z } from "zod";
-import { banned, bodyTooLarge, failure, json, rateLimited, signInRequired } from "../responses";
+import {
+  banned,
+  bodyTooLarge,
+  crossSiteOrBannedBrief,
+  failure,
+  hourlyLimited,
+  idempotencyKeyReused,
+  invalidQuery,
+  json,
+  signInRequired,
+} from "../responses";
 import { defineFeature } from "../spec";
 
 export const tokenOrdersOperations = defineFeature({
@@ -24,14 +34,15 @@ export const tokenOrdersOperations = defineFeature({
       responses: {
         201: json(tokenOrderSchema, "The new order, pending"),
         400: failure(
+          ["VALIDATION_FAILED", "MALFORMED_JSON", "IDEMPOTENCY_KEY_INVALID", "TOKEN_ORDER_AMOUNT_INVALID", "USD_AMOUNT_MISMATCH"],
           "`Amount must be a valid number`, `Payment details are required`, `Invalid Amount: Please enter a valid token amount greater than 0.`, " +
             "`USD Amount Mismatch: {n} LOOP is ${usd}`, an invalid payment method, a field too long, or malformed JSON.",
         ),
         401: signInRequired,
-        403: failure("A cross-site request, or a banned account."),
-        409: failure("The `Idempotency-Key` was used with another request, or its first request is still being processed."),
+        403: crossSiteOrBannedBrief,
+        409: idempotencyKeyReused,
         413: bodyTooLarge,
-        429: rateLimited,
+        429: hourlyLimited("TOKEN_ORDERS_RATE_LIMITED", "`Too Many Orders: …`: 10 accepted orders an hour."),
       },
     },
     {
@@ -43,7 +54,7 @@ export const tokenOrdersOperations = defineFeature({
       query: z.object({ limit: z.number().int().min(1).max(200).optional(), offset: z.number().int().min(0).optional() }),
       responses: {
         200: json(tokenOrderListSchema, "Newest first (default 100)"),
-        400: failure("Invalid `limit`/`offset`."),
+        400: invalidQuery("Invalid `limit`/`offset`."),
         401: signInRequired,
         403: banned,
       },

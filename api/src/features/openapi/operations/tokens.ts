@@ -9,7 +9,7 @@ import {
   walletTransferSchema,
 } from "@loop/rules/schemas/tokens";
 import { z } from "zod";
-import { banned, bodyTooLarge, failure, json, signInRequired } from "../responses";
+import { banned, bodyTooLarge, failure, idempotencyKeyReused, invalidQuery, json, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
 
 export const tokensOperations = defineFeature({
@@ -62,14 +62,25 @@ export const tokensOperations = defineFeature({
       responses: {
         201: json(transferSchema, "The transfer, as the sender's history shows it"),
         400: failure(
+          [
+            "VALIDATION_FAILED",
+            "MALFORMED_JSON",
+            "IDEMPOTENCY_KEY_INVALID",
+            "TRANSFER_TO_SELF",
+            "TRANSFER_INSUFFICIENT_BALANCE",
+            "PROMOTIONAL_LOOP_LOCKED",
+          ],
           "`Missing Information: Please enter both recipient ID and amount`, `Amount must be greater than 0`, `Invalid Amount: …`, " +
             "`Insufficient Balance: You don't have enough tokens for this transfer`, for a sender with promotional LOOP `Promotional LOOP (welcome bonus, level rewards, upload rewards) can be spent on loops but not sent or withdrawn: you can send up to <withdrawable> LOOP`, " +
             "`Invalid Recipient: You cannot send tokens to yourself`, an invalid `Idempotency-Key`, or malformed JSON.",
         ),
         401: signInRequired,
-        403: failure("A cross-site request, or a banned account."),
-        404: failure("`Recipient Not Found: No user has this ID`."),
-        409: failure("The `Idempotency-Key` was used with another request, or its first request is still being processed."),
+        403: failure(
+          ["CROSS_SITE_REFUSED", "ACCOUNT_BANNED", "TRANSFERS_SUSPENDED"],
+          "A cross-site request, a banned account, or `Transfers Suspended: …` (a second chargeback on the sender's sales).",
+        ),
+        404: failure(["RECIPIENT_NOT_FOUND"], "`Recipient Not Found: No user has this ID`."),
+        409: idempotencyKeyReused,
         413: bodyTooLarge,
       },
     },
@@ -84,7 +95,7 @@ export const tokensOperations = defineFeature({
       query: z.object({ limit: z.number().int().min(1).max(200).optional(), offset: z.number().int().min(0).optional() }),
       responses: {
         200: json(transferListSchema, "Newest first (default 100)"),
-        400: failure("Invalid `limit`/`offset`."),
+        400: invalidQuery("Invalid `limit`/`offset`."),
         401: signInRequired,
         403: banned,
       },
@@ -100,7 +111,7 @@ export const tokensOperations = defineFeature({
       query: z.object({ limit: z.number().int().min(1).max(200).optional() }),
       responses: {
         200: json(walletTransferListSchema, "Newest first (default 50)"),
-        400: failure("Invalid `limit`."),
+        400: invalidQuery("Invalid `limit`."),
         401: signInRequired,
         403: banned,
       },

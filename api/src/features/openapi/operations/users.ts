@@ -1,5 +1,5 @@
 import { USER_LOOKUP_MESSAGES, userLookupQuerySchema, userLookupResponseSchema } from "@loop/rules/schemas/users";
-import { banned, failure, json, signInRequired } from "../responses";
+import { banned, invalidQuery, json, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
 
 export const usersOperations = defineFeature({
@@ -16,7 +16,7 @@ export const usersOperations = defineFeature({
       query: userLookupQuerySchema,
       responses: {
         200: json(userLookupResponseSchema, "The members found"),
-        400: failure(`\`${USER_LOOKUP_MESSAGES.query}\``),
+        400: invalidQuery(`\`${USER_LOOKUP_MESSAGES.query}\``),
         401: signInRequired,
         403: banned,
       },

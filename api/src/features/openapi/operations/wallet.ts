@@ -19,12 +19,15 @@ export const walletOperations = defineFeature({
       responses: {
         200: json(currentUserSchema, "The user with the wallet linked"),
         400: invalidBody,
-        401: failure("Not signed in; or `Invalid sign-in message: <reason>`, a failed check of the message, signature or nonce."),
+        401: failure(
+          ["UNAUTHORIZED", "SIWE_MESSAGE_INVALID"],
+          "Not signed in; or `Invalid sign-in message: <reason>`, a failed check of the message, signature or nonce.",
+        ),
         403: crossSiteOrBanned,
-        409: failure("`This wallet is already linked to another account.`"),
+        409: failure(["WALLET_TAKEN"], "`This wallet is already linked to another account.`"),
         413: bodyTooLarge,
         429: rateLimited,
-        503: failure("The chain that must verify a smart-wallet signature cannot be reached."),
+        503: failure(["SIWE_CHAIN_UNAVAILABLE"], "The chain that must verify a smart-wallet signature cannot be reached."),
       },
     },
     {
@@ -37,7 +40,7 @@ export const walletOperations = defineFeature({
         200: json(currentUserSchema, "The user without a wallet"),
         401: signInRequired,
         403: crossSiteOrBanned,
-        409: failure("The wallet is the account's only way to sign in (no e-mail, no OpenID Connect identity)."),
+        409: failure(["WALLET_ONLY_SIGN_IN"], "The wallet is the account's only way to sign in (no e-mail, no OpenID Connect identity)."),
       },
     },
   ],

@@ -8,7 +8,17 @@ import {
   withdrawalStatusUpdateSchema,
 } from "@loop/rules/schemas/withdrawals";
 import { z } from "zod";
-import { banned, bodyTooLarge, failure, json, notAdmin, signInRequired } from "../responses";
+import {
+  banned,
+  bodyTooLarge,
+  crossSiteOrBannedBrief,
+  failure,
+  idempotencyKeyReused,
+  invalidQuery,
+  json,
+  notAdmin,
+  signInRequired,
+} from "../responses";
 import { defineFeature } from "../spec";
 
 const idParam = z.object({ id: z.string().describe("The withdrawal's id") });
@@ -41,15 +51,24 @@ export const withdrawalsOperations = defineFeature({
       responses: {
         201: json(withdrawalSchema, "The new withdrawal, pending"),
         400: failure(
+          [
+            "VALIDATION_FAILED",
+            "MALFORMED_JSON",
+            "IDEMPOTENCY_KEY_INVALID",
+            "INVALID_WITHDRAWAL_DESTINATION",
+            "WITHDRAWAL_INSUFFICIENT_BALANCE",
+            "PROMOTIONAL_LOOP_LOCKED",
+          ],
           "`Please fill in all withdrawal details`, `Amount must be greater than 0`, `Invalid Amount: …`, `Minimum Withdrawal: The minimum withdrawal is <minimum> LOOP`, " +
             "`Invalid Method: …`, `Invalid Destination: …`, `You don't have enough tokens for this withdrawal` (for a member with promotional LOOP, which is never withdrawn: " +
             "`Promotional LOOP (welcome bonus, level rewards, upload rewards) can be spent on loops but not sent or withdrawn: you can withdraw up to <withdrawable> LOOP`), an invalid `Idempotency-Key`, or malformed JSON.",
         ),
         401: signInRequired,
         403: failure(
+          ["CROSS_SITE_REFUSED", "ACCOUNT_BANNED", "WITHDRAWALS_SUSPENDED"],
           "A cross-site request, a banned account, or `Withdrawals Suspended: …` (a second chargeback on the member's sales, or an admin, suspended their withdrawals until an admin lifts it).",
         ),
-        409: failure("The `Idempotency-Key` was used with another request, or its first request is still being processed."),
+        409: idempotencyKeyReused,
         413: bodyTooLarge,
       },
     },
@@ -62,7 +81,7 @@ export const withdrawalsOperations = defineFeature({
       query: z.object({ limit: z.number().int().min(1).max(200).optional(), offset: z.number().int().min(0).optional() }),
       responses: {
         200: json(withdrawalListSchema, "Newest first (default 100)"),
-        400: failure("Invalid `limit`/`offset`."),
+        400: invalidQuery("Invalid `limit`/`offset`."),
         401: signInRequired,
         403: banned,
       },
@@ -77,9 +96,10 @@ export const withdrawalsOperations = defineFeature({
       responses: {
         200: json(withdrawalSchema, "The cancelled withdrawal"),
         401: signInRequired,
-        403: failure("A cross-site request, or a banned account."),
-        404: failure("`Withdrawal Not Found` (or it is someone else's)."),
+        403: crossSiteOrBannedBrief,
+        404: failure(["WITHDRAWAL_NOT_FOUND"], "`Withdrawal Not Found` (or it is someone else's)."),
         409: failure(
+          ["INVALID_STATUS_CHANGE", "PAYOUT_IN_PROGRESS"],
           "`Invalid Status Change: A {status} withdrawal cannot become cancelled`, or `Payout In Progress: …` for a `loop` payout that was sent or is being sent.",
         ),
       },
@@ -100,7 +120,7 @@ export const withdrawalsOperations = defineFeature({
       }),
       responses: {
         200: json(adminWithdrawalListSchema, "Newest first (default 200)"),
-        400: failure("An unknown `status`, or invalid `limit`/`offset`."),
+        400: invalidQuery("An unknown `status`, or invalid `limit`/`offset`."),
         401: signInRequired,
         403: notAdmin,
       },
@@ -124,19 +144,29 @@ export const withdrawalsOperations = defineFeature({
       responses: {
         200: json(adminWithdrawalSchema, "The withdrawal after the change"),
         400: failure(
+          ["VALIDATION_FAILED", "MALFORMED_JSON", "INVALID_PAYOUT_TRANSACTION"],
           "`Missing Information: Please select an action`, `Invalid Status: …`, `Missing Transaction ID: Transaction ID is required for completed withdrawals`, " +
             "`Missing Failure Reason: Failure reason is required for failed withdrawals`, `Invalid Transaction ID: …` (a `loop` payout completed with another hash), or malformed JSON.",
         ),
         401: signInRequired,
         403: notAdmin,
-        404: failure("`Withdrawal Not Found`."),
+        404: failure(["WITHDRAWAL_NOT_FOUND"], "`Withdrawal Not Found`."),
         409: failure(
+          [
+            "INVALID_STATUS_CHANGE",
+            "PAYOUT_REFUSED",
+            "PAYOUT_NOT_CONFIRMED",
+            "PAYOUT_ALREADY_SENT",
+            "PAYOUT_IN_PROGRESS",
+            "PAYOUT_REVERTED",
+          ],
           "`Invalid Status Change: A {from} withdrawal cannot become {to}`; for `loop`: `Payout Failed: LoopVault refused the payout (…)` with the contract's reason, " +
             "`Payout Not Confirmed: …`, `Payout Already Sent: …`, `Payout In Progress: …` (the chain decides a payout that was sent or is being sent), " +
             "or `Payout Failed: Payout transaction … reverted …; the withdrawal is pending again`.",
         ),
         413: bodyTooLarge,
         503: failure(
+          ["PAYOUTS_UNAVAILABLE", "PAYOUT_CHAIN_UNAVAILABLE", "PAYOUT_PENDING"],
           "For `loop`: payouts are not configured (no operator key or no LoopVault), or the chain did not answer before the intent (nothing changed, try again); " +
             "or `Payout Pending: …` after it (the payout may be on its way: it is settled automatically by what the chain records).",
         ),

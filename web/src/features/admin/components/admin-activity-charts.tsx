@@ -9,9 +9,8 @@ import { ChartToggle } from "@/components/charts/chart-toggle";
 import { LineChart } from "@/components/charts/line-chart";
 import { SeriesTable } from "@/components/charts/series-table";
 import { LoopAmount } from "@/components/ui/loop-amount";
-import { formatCount } from "@/lib/format";
+import { countText, formatCount } from "@/lib/format";
 import {
-  countText,
   MEMBER_KEYS,
   membersSeries,
   UPLOAD_KEYS,

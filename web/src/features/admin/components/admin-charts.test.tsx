@@ -112,6 +112,7 @@ describe("Overview tab charts", () => {
       "GET /api/admin/stats": () => json(makeStats()),
       "GET /api/admin/settlement-discrepancies": () => json({ discrepancies: [] }),
       "GET /api/admin/analytics": () => (fail ? json({ message: "Boom" }, 500) : json(makeAdminAnalytics())),
+      "GET /api/exchange": () => json({ markets: [] }),
     });
     const { user } = renderWithProviders(<OverviewTab />);
     expect(await screen.findByText("The platform's charts could not be loaded.")).toBeInTheDocument();

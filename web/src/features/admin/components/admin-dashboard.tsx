@@ -2,7 +2,7 @@ import type { CurrentUser } from "@loop/rules/api-types";
 import { Bell, ShieldAlert, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
+import { PageNotice } from "@/components/ui/page-notice";
 import { PageSpinner } from "@/components/ui/spinner";
 import { type TabItem, TabList, TabPanel } from "@/components/ui/tab-list";
 import { LevelRewardsTab } from "./level-rewards-tab";
@@ -41,13 +41,7 @@ export function AdminDashboard({ user, isLoading }: AdminDashboardProps) {
 
 function AccessDenied() {
   return (
-    <div className="mx-auto flex max-w-md flex-col items-center px-4 py-24">
-      <Card className="w-full p-10 text-center" role="alert">
-        <ShieldAlert className="mx-auto size-10 text-destructive" aria-hidden />
-        <h1 className="mt-4 text-2xl font-bold">{ACCESS_DENIED_TITLE}</h1>
-        <p className="mt-2 text-sm text-muted-foreground">{ACCESS_DENIED_TEXT}</p>
-      </Card>
-    </div>
+    <PageNotice icon={ShieldAlert} iconClassName="text-destructive" title={ACCESS_DENIED_TITLE} text={ACCESS_DENIED_TEXT} role="alert" />
   );
 }
 

@@ -3,14 +3,14 @@ import { SALE_METHODS, type AnalyticsRange } from "@loop/rules/schemas/analytics
 import { Coins, Percent } from "lucide-react";
 import { useState } from "react";
 import { ChartFrame } from "@/components/charts/chart-frame";
-import { formatCompact } from "@/components/charts/chart-format";
+import { formatCompact, usdTick } from "@/components/charts/chart-format";
 import { periodText } from "@/components/charts/chart-range";
 import { ChartToggle } from "@/components/charts/chart-toggle";
 import { SeriesTable } from "@/components/charts/series-table";
 import { StackedBarChart } from "@/components/charts/stacked-bar-chart";
+import { SALE_METHOD_KEYS } from "@/components/charts/sale-method-keys";
+import { countText } from "@/lib/format";
 import {
-  countText,
-  METHOD_KEYS,
   methodAmount,
   methodsTotal,
   MONEY_UNITS,
@@ -18,7 +18,6 @@ import {
   moneyText,
   salesSeries,
   type SalesMeasure,
-  usdTick,
 } from "../lib/admin-analytics-series";
 
 const TEXTS: Record<SalesMeasure, { title: string; description: string; caption: string; icon: typeof Coins }> = {
@@ -46,7 +45,7 @@ export function AdminSalesChart({ data, range, measure }: { data: AdminAnalytics
   const sales = SALE_METHODS.reduce((sum, method) => sum + totals.byMethod[method].sales, 0);
   const unitName = unit === "usd" ? "USD" : "LOOP";
   const series = salesSeries(data.days, measure, unit);
-  const methods = METHOD_KEYS.filter((item) => totals.byMethod[item.key].sales > 0).map((item) => {
+  const methods = SALE_METHOD_KEYS.filter((item) => totals.byMethod[item.key].sales > 0).map((item) => {
     const figures = totals.byMethod[item.key];
     return `${item.label} ${moneyText(methodAmount(figures, measure, unit), unit)} (${countText(figures.sales, "sale")})`;
   });
@@ -75,7 +74,7 @@ export function AdminSalesChart({ data, range, measure }: { data: AdminAnalytics
         <SeriesTable
           caption={`${texts.caption} in ${unitName}, by way of paying`}
           data={series}
-          keys={METHOD_KEYS}
+          keys={SALE_METHOD_KEYS}
           formatValue={unit === "usd" ? usdTick : formatCompact}
           totalLabel="Total"
         />
@@ -83,7 +82,7 @@ export function AdminSalesChart({ data, range, measure }: { data: AdminAnalytics
     >
       <StackedBarChart
         data={series}
-        keys={METHOD_KEYS}
+        keys={SALE_METHOD_KEYS}
         label={`${texts.caption} in ${unitName}, stacked by way of paying`}
         formatValue={unit === "usd" ? usdTick : formatCompact}
       />

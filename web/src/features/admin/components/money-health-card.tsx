@@ -9,12 +9,11 @@ import { SeriesTable } from "@/components/charts/series-table";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { LoopAmount } from "@/components/ui/loop-amount";
-import { formatCount } from "@/lib/format";
+import { countText, formatCount } from "@/lib/format";
 import { usdText } from "../lib/admin-format";
 import {
   BACKING_KEYS,
   backingSeries,
-  countText,
   FLOW_KEYS,
   flowsSeries,
   loopUnitsOf,

@@ -4,18 +4,21 @@ import { formatCount } from "@/lib/format";
 import { useAdminStats } from "../api/get-admin-stats";
 import { usdText } from "../lib/admin-format";
 import { AdminCharts } from "./admin-charts";
+import { PoolPriceCard } from "./pool-price-card";
 import { SettlementDiscrepanciesCard } from "./settlement-discrepancies-card";
 import { StatCard } from "./stat-card";
 
 /**
  * Overview: Total Users, Total Loops, Total Revenue, Active Users; then the settlement discrepancies
- * still open (rare, and each needs an admin: seen before the charts); below them the platform's charts.
+ * still open (rare, and each needs an admin: seen before the charts); the exchange pool's LOOP price beside the
+ * platform's rate; below them the platform's charts.
  */
 export function OverviewTab() {
   return (
     <div className="grid gap-8">
       <OverviewFigures />
       <SettlementDiscrepanciesCard />
+      <PoolPriceCard />
       <AdminCharts />
     </div>
   );

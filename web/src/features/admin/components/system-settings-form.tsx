@@ -157,6 +157,13 @@ export function SystemSettingsForm({ settings }: { settings: PlatformSettings })
       name: "trustedSellerSales",
       inputMode: "numeric",
     },
+    {
+      id: "setting-max-price-impact",
+      label: "Maximum price impact of a LOOP buy (%)",
+      hint: "A Buy with ETH (BNB) that would move the pool's price more is refused before the wallet opens.",
+      name: "maxPriceImpactPercent",
+      inputMode: "decimal",
+    },
   ];
 
   return (

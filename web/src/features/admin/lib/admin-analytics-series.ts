@@ -6,8 +6,8 @@
 import type { AdminAnalyticsDay, MethodVolume, MoneyHealthDay, MoneyHealthSample } from "@loop/rules/schemas/admin-analytics";
 import type { SaleMethod } from "@loop/rules/schemas/analytics";
 import { formatLoop, formatUsd, parseLoop, parseUsd } from "@loop/rules/units";
-import { formatCompact } from "@/components/charts/chart-format";
 import { CHART_COLORS, type ChartDatum, type ChartKey } from "@/components/charts/chart-types";
+import { SALE_METHOD_KEYS } from "@/components/charts/sale-method-keys";
 import { formatCount, loopText } from "@/lib/format";
 import { usdText } from "./admin-format";
 
@@ -18,13 +18,6 @@ export type SalesMeasure = "volume" | "fees";
 export const MONEY_UNITS: readonly { id: MoneyUnit; label: string }[] = [
   { id: "usd", label: "USD" },
   { id: "loop", label: "LOOP" },
-];
-
-export const METHOD_KEYS: readonly ChartKey<SaleMethod>[] = [
-  { key: "loop", label: "In-app LOOP", color: CHART_COLORS.primary },
-  { key: "wallet", label: "Wallet", color: CHART_COLORS.highlight },
-  { key: "paypal", label: "PayPal", color: CHART_COLORS.warning },
-  { key: "card", label: "Card", color: CHART_COLORS.accent },
 ];
 
 /** A signed amount of `decimals` places as an integer ("-12.5" → -1250000000n for LOOP); 0 when malformed. */
@@ -48,16 +41,6 @@ export function sumUsd(texts: readonly string[]): string {
   return formatUsd(texts.reduce((sum, text) => sum + centsOf(text), 0n));
 }
 
-/** "3 sales", "1 sale". */
-export function countText(count: number, one: string, many = `${one}s`): string {
-  return `${formatCount(count)} ${count === 1 ? one : many}`;
-}
-
-/** Axis ticks of USD amounts: "$0.5", "$1,200", "$12.5K". */
-export function usdTick(value: number): string {
-  return `$${formatCompact(value)}`;
-}
-
 /** The amount of a method's figures that `measure` and `unit` pick. */
 export function methodAmount(figures: MethodVolume, measure: SalesMeasure, unit: MoneyUnit): string {
   if (measure === "volume") return unit === "usd" ? figures.volumeUsd : figures.volumeLoop;
@@ -71,7 +54,7 @@ export function moneyText(text: string, unit: MoneyUnit): string {
 
 /** The sum of the four methods' amounts, exact. */
 export function methodsTotal(byMethod: Record<SaleMethod, MethodVolume>, measure: SalesMeasure, unit: MoneyUnit): string {
-  const amounts = METHOD_KEYS.map((item) => methodAmount(byMethod[item.key], measure, unit));
+  const amounts = SALE_METHOD_KEYS.map((item) => methodAmount(byMethod[item.key], measure, unit));
   return unit === "usd" ? sumUsd(amounts) : sumLoop(amounts);
 }
 

@@ -134,6 +134,23 @@ describe("settings form", () => {
     });
   });
 
+  it("shows the price-impact bound of a LOOP buy as a percentage and sends basis points", () => {
+    const settings = makeSettings();
+    expect(settingsToValues(settings).maxPriceImpactPercent).toBe("5");
+    expect(buildSettingsUpdate(settings, { ...settingsToValues(settings), maxPriceImpactPercent: "2.5" })).toEqual({
+      ok: true,
+      body: { maxPriceImpactBps: 250 },
+    });
+    expect(buildSettingsUpdate(settings, { ...settingsToValues(settings), maxPriceImpactPercent: "0" })).toEqual({
+      ok: false,
+      message: SETTINGS_MESSAGES.invalidMaxPriceImpact,
+    });
+    expect(buildSettingsUpdate(settings, { ...settingsToValues(settings), maxPriceImpactPercent: "5%" })).toEqual({
+      ok: false,
+      message: SETTINGS_MESSAGES.invalidMaxPriceImpact,
+    });
+  });
+
   it("leaves the dispute window out when the chain could not be read and nothing was typed", () => {
     const settings = makeSettings({ disputeWindowSeconds: null });
     const values = { ...settingsToValues(settings), minWithdrawal: "25" };

@@ -4,7 +4,8 @@
  * seconds (shown in human units), the hold of card and PayPal sale proceeds in days, and the upload
  * limits per member (uploads per hour, storage in MB), the support address, and the limits against
  * abuse (minimum offer and reward price in US dollars, the new seller hold in days and the sales
- * that end it). Only changed settings are sent, checked by the shared schema.
+ * that end it), and the largest price impact of a LOOP buy through the exchange (a percentage, sent as
+ * basis points). Only changed settings are sent, checked by the shared schema.
  */
 import {
   type PlatformSettings,
@@ -66,6 +67,8 @@ export interface SettingsValues {
   uploadRewardMinPrice: string;
   newSellerHoldDays: string;
   trustedSellerSales: string;
+  /** Percent, e.g. "5" (sent as basis points). */
+  maxPriceImpactPercent: string;
 }
 
 /** "10.00000000" → "10": the minimum as an admin would type it. */
@@ -89,6 +92,7 @@ export function settingsToValues(settings: PlatformSettings): SettingsValues {
     uploadRewardMinPrice: centsToPrice(settings.uploadRewardMinPriceCents),
     newSellerHoldDays: String(settings.newSellerHoldDays),
     trustedSellerSales: String(settings.trustedSellerSales),
+    maxPriceImpactPercent: bpsToPercent(settings.maxPriceImpactBps),
   };
 }
 
@@ -132,6 +136,11 @@ export function buildSettingsUpdate(current: PlatformSettings, values: SettingsV
   }
   if (values.newSellerHoldDays.trim() !== initial.newSellerHoldDays) body.newSellerHoldDays = wholeNumber(values.newSellerHoldDays);
   if (values.trustedSellerSales.trim() !== initial.trustedSellerSales) body.trustedSellerSales = wholeNumber(values.trustedSellerSales);
+  if (values.maxPriceImpactPercent.trim() !== initial.maxPriceImpactPercent) {
+    const bps = percentToBps(values.maxPriceImpactPercent);
+    if (bps === null) return { ok: false, message: SETTINGS_MESSAGES.invalidMaxPriceImpact };
+    if (bps !== current.maxPriceImpactBps) body.maxPriceImpactBps = bps;
+  }
   if (values.disputeWindowSeconds.trim() !== initial.disputeWindowSeconds && values.disputeWindowSeconds.trim() !== "") {
     body.disputeWindowSeconds = wholeNumber(values.disputeWindowSeconds);
   }

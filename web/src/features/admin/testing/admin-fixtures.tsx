@@ -103,6 +103,7 @@ export function makeSettings(overrides: Partial<PlatformSettings> = {}): Platfor
     uploadRewardMinPriceCents: 100,
     newSellerHoldDays: 30,
     trustedSellerSales: 3,
+    maxPriceImpactBps: 500,
     updatedAt: "2026-11-20T10:00:00.000Z",
     updatedBy: null,
     ...overrides,

@@ -3,8 +3,9 @@ import { Coins, Download, Handshake, MousePointerClick, Play, ShoppingCart, type
 import type { ReactNode } from "react";
 import { Card } from "@/components/ui/card";
 import { LoopAmount } from "@/components/ui/loop-amount";
-import { formatCount } from "@/lib/format";
-import { conversionText, countText, usdText } from "../lib/analytics-format";
+import { countText, formatCount } from "@/lib/format";
+import { usdText } from "@/lib/loop-amounts";
+import { conversionText } from "../lib/analytics-format";
 
 /** The period's totals: earnings, sales, plays, downloads, conversion, offers. */
 export function AnalyticsTotals({ totals }: { totals: CreatorAnalytics["totals"] }) {

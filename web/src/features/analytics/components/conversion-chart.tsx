@@ -4,8 +4,8 @@ import { BarListChart } from "@/components/charts/bar-list-chart";
 import { ChartFrame } from "@/components/charts/chart-frame";
 import { CHART_COLORS } from "@/components/charts/chart-types";
 import { ScrollTable } from "@/components/ui/table";
-import { formatCount } from "@/lib/format";
-import { conversionText, countText, periodText } from "../lib/analytics-format";
+import { countText, formatCount } from "@/lib/format";
+import { conversionText, periodText } from "../lib/analytics-format";
 
 /** How many loops the chart ranks; the table lists them all. */
 const SHOWN = 8;

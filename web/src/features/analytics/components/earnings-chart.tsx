@@ -7,9 +7,12 @@ import { formatCompact, formatDayWithYear } from "@/components/charts/chart-form
 import { SeriesTable } from "@/components/charts/series-table";
 import { StackedBarChart } from "@/components/charts/stacked-bar-chart";
 import { LoopAmount } from "@/components/ui/loop-amount";
-import { loopText } from "@/lib/format";
-import { countText, loopUnits, periodText, usdText, usdTick } from "../lib/analytics-format";
-import { bestEarningDay, earningsSeries, type EarningsUnit, METHOD_KEYS } from "../lib/analytics-series";
+import { countText, loopText } from "@/lib/format";
+import { usdTick } from "@/components/charts/chart-format";
+import { SALE_METHOD_KEYS } from "@/components/charts/sale-method-keys";
+import { usdText } from "@/lib/loop-amounts";
+import { loopUnits, periodText } from "../lib/analytics-format";
+import { bestEarningDay, earningsSeries, type EarningsUnit } from "../lib/analytics-series";
 
 const UNITS: readonly { id: EarningsUnit; label: string }[] = [
   { id: "loop", label: "LOOP" },
@@ -25,7 +28,7 @@ export function EarningsChart({ data, range }: { data: CreatorAnalytics; range: 
   const best = bestEarningDay(data.days);
   const methods = SALE_METHODS.filter((method) => totals.byMethod[method].sales > 0).map((method) => {
     const figures = totals.byMethod[method];
-    const label = METHOD_KEYS.find((item) => item.key === method)!.label;
+    const label = SALE_METHOD_KEYS.find((item) => item.key === method)!.label;
     return `${label} ${loopText(figures.earningsLoop)} (${countText(figures.sales, "sale")})`;
   });
 
@@ -55,7 +58,7 @@ export function EarningsChart({ data, range }: { data: CreatorAnalytics; range: 
         <SeriesTable
           caption={`Earnings per day in ${unit === "loop" ? "LOOP" : "USD"}, by way of paying`}
           data={series}
-          keys={METHOD_KEYS}
+          keys={SALE_METHOD_KEYS}
           formatValue={unit === "loop" ? formatCompact : usdTick}
           totalLabel="Total"
         />
@@ -63,7 +66,7 @@ export function EarningsChart({ data, range }: { data: CreatorAnalytics; range: 
     >
       <StackedBarChart
         data={series}
-        keys={METHOD_KEYS}
+        keys={SALE_METHOD_KEYS}
         label={`Earnings per day in ${unit === "loop" ? "LOOP" : "USD"}, stacked by way of paying`}
         formatValue={unit === "loop" ? formatCompact : usdTick}
       />

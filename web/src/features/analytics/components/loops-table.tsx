@@ -1,11 +1,12 @@
 import type { AnalyticsLoop, AnalyticsRange } from "@loop/rules/schemas/analytics";
 import { ListMusic } from "lucide-react";
 import { useState } from "react";
-import { Card } from "@/components/ui/card";
+import { PanelCard } from "@/components/charts/panel-card";
 import { LoopAmount } from "@/components/ui/loop-amount";
 import { PhoneSortControl, SortHeaderButton } from "@/components/ui/sort-controls";
 import { formatCount } from "@/lib/format";
-import { conversionText, periodText, usdText } from "../lib/analytics-format";
+import { usdText } from "@/lib/loop-amounts";
+import { conversionText, periodText } from "../lib/analytics-format";
 import { type LoopSortKey, type SortDirection, sortLoops } from "../lib/sort-loops";
 
 interface Column {
@@ -39,98 +40,93 @@ export function LoopsTable({ loops, range }: { loops: readonly AnalyticsLoop[]; 
     );
 
   return (
-    <Card aria-labelledby="analytics-loops-title" className="min-w-0 p-4 sm:p-6">
-      <h2 id="analytics-loops-title" className="flex items-center gap-2 text-lg font-semibold tracking-tight">
-        <ListMusic className="size-5 text-pink-300" aria-hidden />
-        Your loops
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">
-        Figures of each loop {periodText(range)}, sortable by plays, sales, earnings and conversion.
-      </p>
-      {loops.length === 0 ? (
-        <div className="mt-4 rounded-lg border border-dashed border-border px-6 py-8 text-center text-sm text-muted-foreground">
-          Your loops appear here once you upload one (Upload, in the top bar), with their plays, sales, earnings and conversion.
-        </div>
-      ) : (
-        <>
-          <PhoneSortControl
-            className="mt-4 md:hidden"
-            labels={SORT_LABELS}
-            value={sort.key}
-            descending={sort.direction === "descending"}
-            onChange={(key, descending) => setSort({ key, direction: descending ? "descending" : "ascending" })}
-          />
-          <ul className="mt-3 grid gap-3 md:hidden" aria-label={`Your loops, sorted by ${sort.key}`}>
+    <PanelCard
+      id="analytics-loops-title"
+      icon={<ListMusic className="size-5 text-pink-300" aria-hidden />}
+      title="Your loops"
+      description={`Figures of each loop ${periodText(range)}, sortable by plays, sales, earnings and conversion.`}
+      empty={
+        loops.length === 0
+          ? "Your loops appear here once you upload one (Upload, in the top bar), with their plays, sales, earnings and conversion."
+          : undefined
+      }
+    >
+      <PhoneSortControl
+        className="mt-4 md:hidden"
+        labels={SORT_LABELS}
+        value={sort.key}
+        descending={sort.direction === "descending"}
+        onChange={(key, descending) => setSort({ key, direction: descending ? "descending" : "ascending" })}
+      />
+      <ul className="mt-3 grid gap-3 md:hidden" aria-label={`Your loops, sorted by ${sort.key}`}>
+        {rows.map((loop) => (
+          <LoopCard key={loop.id} loop={loop} />
+        ))}
+      </ul>
+      <div className="mt-4 hidden overflow-x-auto md:block">
+        <table className="w-full min-w-[46rem] text-sm">
+          <caption className="sr-only">
+            Your loops {periodText(range)}, sorted by {sort.key} {sort.direction === "descending" ? "(most first)" : "(least first)"}
+          </caption>
+          <thead className="text-xs tracking-wide text-muted-foreground uppercase">
+            <tr className="border-b border-border">
+              <th scope="col" className="py-2 pr-3 text-left font-semibold">
+                Loop
+              </th>
+              {COLUMNS.map((column) => (
+                <th
+                  key={column.label}
+                  scope="col"
+                  aria-sort={column.sort && column.sort === sort.key ? sort.direction : undefined}
+                  className="px-3 py-2 text-right font-semibold"
+                >
+                  {column.sort ? (
+                    <SortHeaderButton
+                      label={column.label}
+                      active={column.sort === sort.key}
+                      descending={sort.direction === "descending"}
+                      onClick={() => choose(column.sort!)}
+                    />
+                  ) : (
+                    column.label
+                  )}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
             {rows.map((loop) => (
-              <LoopCard key={loop.id} loop={loop} />
+              <tr key={loop.id} className="border-b border-border/60 last:border-0">
+                <th scope="row" className="max-w-64 py-2.5 pr-3 text-left font-medium">
+                  <span className="block truncate" title={loop.title}>
+                    {loop.title}
+                  </span>
+                </th>
+                <td className="px-3 py-2.5 text-right tabular-nums">{formatCount(loop.plays)}</td>
+                <td className="px-3 py-2.5 text-right tabular-nums">{formatCount(loop.downloads)}</td>
+                <td className="px-3 py-2.5 text-right tabular-nums">
+                  {formatCount(loop.sales)}
+                  {loop.refunds > 0 ? (
+                    <span className="block text-xs text-muted-foreground">{formatCount(loop.refunds)} refunded</span>
+                  ) : null}
+                </td>
+                <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">
+                  <LoopAmount value={loop.earningsLoop} />
+                  <span className="block text-xs text-muted-foreground">{usdText(loop.earningsUsd)}</span>
+                </td>
+                <td className="px-3 py-2.5 text-right tabular-nums">{conversionText(loop.conversion)}</td>
+                <td className="px-3 py-2.5 text-right tabular-nums">
+                  {formatCount(loop.offers.received)}
+                  {loop.offers.accepted > 0 ? (
+                    <span className="block text-xs text-muted-foreground">{formatCount(loop.offers.accepted)} accepted</span>
+                  ) : null}
+                </td>
+              </tr>
             ))}
-          </ul>
-          <div className="mt-4 hidden overflow-x-auto md:block">
-            <table className="w-full min-w-[46rem] text-sm">
-              <caption className="sr-only">
-                Your loops {periodText(range)}, sorted by {sort.key} {sort.direction === "descending" ? "(most first)" : "(least first)"}
-              </caption>
-              <thead className="text-xs tracking-wide text-muted-foreground uppercase">
-                <tr className="border-b border-border">
-                  <th scope="col" className="py-2 pr-3 text-left font-semibold">
-                    Loop
-                  </th>
-                  {COLUMNS.map((column) => (
-                    <th
-                      key={column.label}
-                      scope="col"
-                      aria-sort={column.sort && column.sort === sort.key ? sort.direction : undefined}
-                      className="px-3 py-2 text-right font-semibold"
-                    >
-                      {column.sort ? (
-                        <SortHeaderButton
-                          label={column.label}
-                          active={column.sort === sort.key}
-                          descending={sort.direction === "descending"}
-                          onClick={() => choose(column.sort!)}
-                        />
-                      ) : (
-                        column.label
-                      )}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((loop) => (
-                  <tr key={loop.id} className="border-b border-border/60 last:border-0">
-                    <th scope="row" className="max-w-64 py-2.5 pr-3 text-left font-medium">
-                      <span className="block truncate" title={loop.title}>
-                        {loop.title}
-                      </span>
-                    </th>
-                    <td className="px-3 py-2.5 text-right tabular-nums">{formatCount(loop.plays)}</td>
-                    <td className="px-3 py-2.5 text-right tabular-nums">{formatCount(loop.downloads)}</td>
-                    <td className="px-3 py-2.5 text-right tabular-nums">
-                      {formatCount(loop.sales)}
-                      {loop.refunds > 0 ? (
-                        <span className="block text-xs text-muted-foreground">{formatCount(loop.refunds)} refunded</span>
-                      ) : null}
-                    </td>
-                    <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">
-                      <LoopAmount value={loop.earningsLoop} />
-                      <span className="block text-xs text-muted-foreground">{usdText(loop.earningsUsd)}</span>
-                    </td>
-                    <td className="px-3 py-2.5 text-right tabular-nums">{conversionText(loop.conversion)}</td>
-                    <td className="px-3 py-2.5 text-right tabular-nums">
-                      {formatCount(loop.offers.received)}
-                      {loop.offers.accepted > 0 ? (
-                        <span className="block text-xs text-muted-foreground">{formatCount(loop.offers.accepted)} accepted</span>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
-    </Card>
+          </tbody>
+        </table>
+      </div>
+    </PanelCard>
   );
 }
 

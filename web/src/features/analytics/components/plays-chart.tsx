@@ -4,8 +4,8 @@ import { ChartFrame } from "@/components/charts/chart-frame";
 import { formatCompact, formatDayWithYear } from "@/components/charts/chart-format";
 import { LineChart } from "@/components/charts/line-chart";
 import { SeriesTable } from "@/components/charts/series-table";
-import { formatCount } from "@/lib/format";
-import { countText, periodText } from "../lib/analytics-format";
+import { countText, formatCount } from "@/lib/format";
+import { periodText } from "../lib/analytics-format";
 import { ACTIVITY_KEYS, activitySeries, busiestDay } from "../lib/analytics-series";
 
 /** Plays and downloads per day. */

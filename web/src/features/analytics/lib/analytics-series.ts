@@ -2,16 +2,10 @@
 import type { AnalyticsDay, SaleMethod } from "@loop/rules/schemas/analytics";
 import { CHART_COLORS, type ChartDatum, type ChartKey } from "@/components/charts/chart-types";
 import { loopText } from "@/lib/format";
-import { loopUnits, usdText } from "./analytics-format";
+import { usdText } from "@/lib/loop-amounts";
+import { loopUnits } from "./analytics-format";
 
 export type EarningsUnit = "loop" | "usd";
-
-export const METHOD_KEYS: readonly ChartKey<SaleMethod>[] = [
-  { key: "loop", label: "In-app LOOP", color: CHART_COLORS.primary },
-  { key: "wallet", label: "Wallet", color: CHART_COLORS.highlight },
-  { key: "paypal", label: "PayPal", color: CHART_COLORS.warning },
-  { key: "card", label: "Card", color: CHART_COLORS.accent },
-];
 
 export type ActivityKey = "plays" | "downloads";
 

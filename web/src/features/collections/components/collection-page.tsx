@@ -9,12 +9,14 @@ import { CollectionVisibilityBadge } from "@/components/collection-visibility-ba
 import { LoadMoreLoops } from "@/components/load-more-loops";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { PageNotice } from "@/components/ui/page-notice";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { Label } from "@/components/ui/label";
 import { PageSpinner } from "@/components/ui/spinner";
 import { Switch } from "@/components/ui/switch";
 import { errorStatus, getServerMessage } from "@/lib/api-client";
 import { formatCount } from "@/lib/format";
+import { mutationDialogProps } from "@/lib/mutation-dialog";
 import { useRemoveCollectionLoop } from "@/lib/remove-collection-loop";
 import { toast } from "@/lib/toast";
 import { useCollection } from "../api/get-collection";
@@ -176,30 +178,24 @@ function OwnerControls({ collection }: { collection: Collection }) {
   );
 }
 
-function EditCollectionDialog({
-  collection,
-  open,
-  onOpenChange,
-}: {
+/** The owner's dialogs about the collection (Edit, Delete). */
+interface CollectionDialogProps {
   collection: Collection;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-}) {
+}
+
+function EditCollectionDialog({ collection, open, onOpenChange }: CollectionDialogProps) {
   const update = useUpdateCollection();
   return (
     <CollectionFormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) update.reset();
-        onOpenChange(next);
-      }}
+      {...mutationDialogProps(update, onOpenChange, "The collection could not be saved. Please try again.")}
       title="Edit collection"
       icon={Pencil}
       description="Rename it, describe it, or change who can open it."
       submitLabel="Save"
       initial={{ name: collection.name, description: collection.description, isPublic: collection.isPublic }}
-      pending={update.isPending}
-      serverError={update.isError ? getServerMessage(update.error, "The collection could not be saved. Please try again.") : null}
       onSubmit={(values) =>
         update.mutate(
           { collectionId: collection.id, ...values },
@@ -216,24 +212,13 @@ function EditCollectionDialog({
   );
 }
 
-function DeleteCollectionDialog({
-  collection,
-  open,
-  onOpenChange,
-}: {
-  collection: Collection;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+function DeleteCollectionDialog({ collection, open, onOpenChange }: CollectionDialogProps) {
   const remove = useDeleteCollection();
   const navigate = useNavigate();
   return (
     <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) remove.reset();
-        onOpenChange(next);
-      }}
+      {...mutationDialogProps(remove, onOpenChange, "The collection could not be deleted. Please try again.")}
       title="Delete this collection?"
       icon={Trash2}
       description={`"${collection.name}" goes away for good, and its link stops working. The loops in it stay in the catalog.`}
@@ -246,8 +231,6 @@ function DeleteCollectionDialog({
           },
         });
       }}
-      error={remove.isError ? getServerMessage(remove.error, "The collection could not be deleted. Please try again.") : null}
-      pending={remove.isPending}
       keepOpenWhilePending
       submitLabel="Delete collection"
       submitVariant="destructive"
@@ -283,29 +266,24 @@ function RemoveLoopButton({ collection, loop }: { collection: Collection; loop: 
 
 function CollectionNotFound() {
   return (
-    <div className="mx-auto flex max-w-md flex-col items-center px-4 py-24">
-      <Card className="w-full p-10 text-center">
-        <FolderX className="mx-auto size-10 text-muted-foreground" aria-hidden />
-        <h1 className="mt-4 text-2xl font-bold">{COLLECTION_MESSAGES.notFound}</h1>
-        <p className="mt-2 text-sm text-muted-foreground">This collection does not exist, is private, or the link is wrong.</p>
-        <Button asChild className="mt-6">
-          <Link to={paths.home()}>Browse loops</Link>
-        </Button>
-      </Card>
-    </div>
+    <PageNotice
+      icon={FolderX}
+      title={COLLECTION_MESSAGES.notFound}
+      text="This collection does not exist, is private, or the link is wrong."
+    >
+      <Button asChild className="mt-6">
+        <Link to={paths.home()}>Browse loops</Link>
+      </Button>
+    </PageNotice>
   );
 }
 
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
-    <div className="mx-auto flex max-w-md flex-col items-center px-4 py-24">
-      <Card className="w-full p-10 text-center">
-        <h1 className="text-2xl font-bold">Collection unavailable</h1>
-        <p className="mt-2 text-sm text-muted-foreground">The collection could not be loaded. Please try again.</p>
-        <Button className="mt-6" onClick={onRetry}>
-          Try again
-        </Button>
-      </Card>
-    </div>
+    <PageNotice title="Collection unavailable" text="The collection could not be loaded. Please try again.">
+      <Button className="mt-6" onClick={onRetry}>
+        Try again
+      </Button>
+    </PageNotice>
   );
 }

@@ -1,15 +1,29 @@
 import { ArrowLeftRight, Banknote, Crown, Gift, TrendingUp, Zap } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
+import { useExchangeMarkets } from "@/lib/get-exchange-markets";
 
 const BENEFITS: { icon: LucideIcon; title: string; text: string }[] = [
   { icon: Crown, title: "Premium loops", text: "Spend LOOP on premium loops and full tracks from producers around the world." },
   { icon: Zap, title: "Instant token payments", text: "Sales are paid to your LOOP balance the moment a buyer checks out." },
-  { icon: TrendingUp, title: "Token value growth", text: "LOOP is an ERC-20 token with real on-chain liquidity, not just store credit." },
+  { icon: TrendingUp, title: "A real on-chain token", text: "" },
   { icon: Gift, title: "Bonus rewards", text: "500 LOOP when you join, plus rewards every time you level up." },
   { icon: Banknote, title: "Convert tokens to cash", text: "Withdraw to crypto whenever you like, at a fixed 500 LOOP = $1." },
 ];
 
+/**
+ * What the configured chains offer (docs/product.md#buying-loop-with-eth): on-chain liquidity only where an
+ * exchange has a LOOP pool (GET /api/exchange), else no such claim.
+ */
+function useTokenText(): string {
+  const markets = useExchangeMarkets();
+  const pooled = markets.data?.markets.find((market) => market.pool !== null && market.exchange !== null);
+  return pooled
+    ? `LOOP is an ERC-20 token with real on-chain liquidity: buy it with ${pooled.nativeSymbol} from your own wallet through the ${pooled.exchange!.name} pool.`
+    : "LOOP is an ERC-20 token you can hold in your own wallet, not just store credit.";
+}
+
 export function TokenBenefits() {
+  const tokenText = useTokenText();
   return (
     <section className="mx-auto w-full max-w-7xl px-4 py-20 sm:px-6" aria-labelledby="benefits-title">
       <div className="max-w-2xl">
@@ -31,7 +45,7 @@ export function TokenBenefits() {
               <Icon className="size-5" aria-hidden />
             </span>
             <h3 className="mt-4 font-semibold">{title}</h3>
-            <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{text}</p>
+            <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{text || tokenText}</p>
           </li>
         ))}
       </ul>

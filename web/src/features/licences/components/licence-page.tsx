@@ -12,6 +12,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { PageNotice } from "@/components/ui/page-notice";
 import { LoadError } from "@/components/ui/load-error";
 import { PageSpinner } from "@/components/ui/spinner";
 import { errorStatus } from "@/lib/api-client";
@@ -177,15 +178,10 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 function LicenceNotFound() {
   return (
-    <div className="mx-auto flex max-w-md flex-col items-center px-4 py-24">
-      <Card className="w-full p-10 text-center">
-        <FileX className="mx-auto size-10 text-muted-foreground" aria-hidden />
-        <h1 className="mt-4 text-2xl font-bold">{LICENCE_MESSAGES.notFound}</h1>
-        <p className="mt-2 text-sm text-muted-foreground">No licence has this id: check the link or the QR code.</p>
-        <Button asChild className="mt-6">
-          <Link to={paths.root()}>Go home</Link>
-        </Button>
-      </Card>
-    </div>
+    <PageNotice icon={FileX} title={LICENCE_MESSAGES.notFound} text="No licence has this id: check the link or the QR code.">
+      <Button asChild className="mt-6">
+        <Link to={paths.root()}>Go home</Link>
+      </Button>
+    </PageNotice>
   );
 }

@@ -2,7 +2,7 @@ import type { Negotiation } from "@loop/rules/schemas/negotiations";
 import { LoopAmount } from "@/components/ui/loop-amount";
 import { formatWalletLoop } from "@/lib/format";
 import { formatUsdCents } from "@/lib/loop-amounts";
-import { negotiationQuote } from "@/lib/offer-quote";
+import { negotiationQuote } from "@/lib/price-quote";
 import { offerEscrowWei, usdToOfferWei } from "@/lib/wallet/wallet-offers";
 
 /**
@@ -33,7 +33,7 @@ export function OfferTerms({
           Total {formatUsdCents(quote.totalCents)} (with the {negotiation.format.toUpperCase()} fee),{" "}
           {fromWalletEscrow ? "escrowed from your wallet" : "paid from your LOOP balance"}:{" "}
           <span className="font-mono font-semibold text-foreground tabular-nums">
-            {fromWalletEscrow ? `${formatWalletLoop(escrowWei)} LOOP` : <LoopAmount value={quote.heldUnits} />}
+            {fromWalletEscrow ? `${formatWalletLoop(escrowWei)} LOOP` : <LoopAmount value={quote.loopUnits} />}
           </span>
         </p>
       ) : null}

@@ -9,7 +9,7 @@ import { MessageField } from "@/components/ui/message-field";
 import { ProgressNote } from "@/components/ui/progress-note";
 import { UsdAmountInput } from "@/components/ui/usd-amount-input";
 import { errorStatus, getServerMessage } from "@/lib/api-client";
-import { offerCents } from "@/lib/offer-quote";
+import { offerCents } from "@/lib/price-quote";
 import { usePlatformSettings } from "@/lib/platform-settings";
 import { NEGOTIATIONS_QUERY_KEY } from "@/lib/query-keys";
 import { redirectToLoginAfterUnauthorized } from "@/lib/session-expired";

@@ -8,6 +8,7 @@ import { Link } from "react-router";
 import { LevelBadgeCompact, LevelBadgeDetailed } from "@/components/level-badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { PageNotice } from "@/components/ui/page-notice";
 import { PageSpinner } from "@/components/ui/spinner";
 import { errorStatus } from "@/lib/api-client";
 import { formatCount } from "@/lib/format";
@@ -103,29 +104,20 @@ export function PublicProfilePage({ userId, renderLoops, onSignInRequired }: Pub
 
 function UserNotFound() {
   return (
-    <div className="mx-auto flex max-w-md flex-col items-center px-4 py-24">
-      <Card className="w-full p-10 text-center">
-        <UserX className="mx-auto size-10 text-muted-foreground" aria-hidden />
-        <h1 className="mt-4 text-2xl font-bold">{PROFILE_MESSAGES.userNotFound}</h1>
-        <p className="mt-2 text-sm text-muted-foreground">This profile does not exist, or the link is wrong.</p>
-        <Button asChild className="mt-6">
-          <Link to={paths.root()}>Go home</Link>
-        </Button>
-      </Card>
-    </div>
+    <PageNotice icon={UserX} title={PROFILE_MESSAGES.userNotFound} text="This profile does not exist, or the link is wrong.">
+      <Button asChild className="mt-6">
+        <Link to={paths.root()}>Go home</Link>
+      </Button>
+    </PageNotice>
   );
 }
 
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
-    <div className="mx-auto flex max-w-md flex-col items-center px-4 py-24">
-      <Card className="w-full p-10 text-center">
-        <h1 className="text-2xl font-bold">Profile unavailable</h1>
-        <p className="mt-2 text-sm text-muted-foreground">The profile could not be loaded. Please try again.</p>
-        <Button className="mt-6" onClick={onRetry}>
-          Try again
-        </Button>
-      </Card>
-    </div>
+    <PageNotice title="Profile unavailable" text="The profile could not be loaded. Please try again.">
+      <Button className="mt-6" onClick={onRetry}>
+        Try again
+      </Button>
+    </PageNotice>
   );
 }

@@ -1,38 +1,24 @@
 /** A row of My Loops for tests (ready, public, $4.99, no figures unless given), and a page of them. */
 import type { MyLoop, MyLoopsPage } from "@loop/rules/schemas/my-loops";
+import { makeCreatorLoop } from "@/testing/make-creator-loop";
 
 let counter = 0;
 
 export function makeMyLoop(overrides: Partial<MyLoop> = {}): MyLoop {
   counter += 1;
   return {
-    id: `7d000000-0000-4000-8000-${String(counter).padStart(12, "0")}`,
-    title: `My Loop ${counter}`,
-    description: "",
-    price: "4.99",
-    isFree: false,
-    genreId: 1,
-    genre: { id: 1, name: "Hip Hop" },
-    tags: "",
-    contentType: "loop",
-    artistName: null,
-    albumName: null,
-    releaseDate: null,
-    lyrics: null,
-    isPublic: true,
-    status: "ready",
-    downloadCount: 0,
-    createdAt: "2026-03-04T10:00:00.000Z",
-    duration: 8,
-    bpm: null,
-    detectedBpm: 92,
-    key: null,
-    detectedKey: "A minor",
-    failureReason: null,
-    hiddenReason: null,
-    artefacts: { preview: true, mp3: true, wav: true, peaks: true },
-    visibility: "public",
-    updatedAt: "2026-03-04T10:00:00.000Z",
+    ...makeCreatorLoop({
+      id: `7d000000-0000-4000-8000-${String(counter).padStart(12, "0")}`,
+      title: `My Loop ${counter}`,
+      status: "ready",
+      createdAt: "2026-03-04T10:00:00.000Z",
+      duration: 8,
+      bpm: null,
+      detectedBpm: 92,
+      detectedKey: "A minor",
+      artefacts: { preview: true, mp3: true, wav: true, peaks: true },
+      updatedAt: "2026-03-04T10:00:00.000Z",
+    }),
     plays: 0,
     sales: 0,
     earningsLoop: "0.00000000",

@@ -1,6 +1,7 @@
 import { paths } from "@loop/rules/paths";
 import { Music2 } from "lucide-react";
 import { Link } from "react-router";
+import { MemberAvatar } from "@/components/member-avatar";
 import { cn } from "@/lib/utils";
 import type { SearchLoop, SearchUser } from "../api/search";
 import { formatPrice, fullName, initials } from "../lib/format-result";
@@ -14,28 +15,7 @@ const ROW =
   "flex items-center gap-3 rounded-md px-2.5 py-2 outline-none transition-colors hover:bg-muted focus-visible:bg-muted focus-visible:ring-2 focus-visible:ring-ring";
 
 export function UserAvatar({ user, className }: { user: Pick<SearchUser, "username" | "profileImageUrl">; className?: string }) {
-  if (user.profileImageUrl) {
-    return (
-      <img
-        src={user.profileImageUrl}
-        alt=""
-        className={cn("size-9 shrink-0 rounded-full object-cover", className)}
-        loading="lazy"
-        referrerPolicy="no-referrer"
-      />
-    );
-  }
-  return (
-    <span
-      aria-hidden
-      className={cn(
-        "bg-brand-gradient flex size-9 shrink-0 items-center justify-center rounded-full text-xs font-bold text-white",
-        className,
-      )}
-    >
-      {initials(user.username)}
-    </span>
-  );
+  return <MemberAvatar imageUrl={user.profileImageUrl} initials={initials(user.username)} className={className} />;
 }
 
 /** A user result: links to their public profile (/profile/{id}). */

@@ -2,7 +2,7 @@ import type { CurrentUser } from "@loop/rules/api-types";
 import { LogIn, Settings } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
+import { PageNotice } from "@/components/ui/page-notice";
 import { PageSpinner } from "@/components/ui/spinner";
 import { useClientConfig } from "@/lib/client-config";
 import { LOGIN_URL } from "@/lib/navigation";
@@ -28,19 +28,14 @@ export function SettingsPage({ user, isLoading, renderEmailAction }: SettingsPag
 
 function SignedOut() {
   return (
-    <div className="mx-auto flex max-w-md flex-col items-center px-4 py-24">
-      <Card className="w-full p-10 text-center">
-        <Settings className="mx-auto size-10 text-muted-foreground" aria-hidden />
-        <h1 className="mt-4 text-2xl font-bold">Please log in</h1>
-        <p className="mt-2 text-sm text-muted-foreground">Sign in to see and manage your account settings.</p>
-        <Button asChild size="lg" className="mt-6">
-          <a href={LOGIN_URL}>
-            <LogIn aria-hidden />
-            Log in
-          </a>
-        </Button>
-      </Card>
-    </div>
+    <PageNotice icon={Settings} title="Please log in" text="Sign in to see and manage your account settings.">
+      <Button asChild size="lg" className="mt-6">
+        <a href={LOGIN_URL}>
+          <LogIn aria-hidden />
+          Log in
+        </a>
+      </Button>
+    </PageNotice>
   );
 }
 

@@ -75,6 +75,7 @@ describe("Withdrawal Methods card", () => {
         offerExpiryHours: 168,
         supportEmail: "support@loop.local",
         minOfferCents: 50,
+        maxPriceImpactBps: 500,
       },
     });
     const { card, user } = setup(config);

@@ -11,13 +11,14 @@ import { useTokenBalance } from "@/lib/get-token-balance";
 import { loopToUsd } from "@/lib/loop-amounts";
 import { parseLoop } from "@loop/rules/units";
 import { BalanceParts } from "./balance-parts";
+import { BuyWithEthButton } from "./buy-with-eth-button";
 import { PendingSalesNote, pendingSalesTotal } from "./pending-sales-note";
 import { LinkButton } from "@/components/ui/link-button";
 
 /**
  * Home's LOOP balance banner (docs/product.md#home): the in-app balance with its USD value at 500 LOOP = $1,
- * the user's wallet ID (their user id: what other users send tokens to) with Copy, Buy Tokens and
- * the rate badge. Held LOOP is explained: card and PayPal sale proceeds "pending until <date>", the
+ * the user's wallet ID (their user id: what other users send tokens to) with Copy, Buy with ETH (BNB: through
+ * the exchange's pool, credited here), Buy Tokens and the rate badge. Held LOOP is explained: card and PayPal sale proceeds "pending until <date>", the
  * rest held for withdrawals and offers. Below it, what can be withdrawn and the promotional LOOP
  * (welcome bonus, level rewards, upload rewards) that pays for loops only (issue 18).
  */
@@ -84,7 +85,8 @@ export function BalanceBanner({ user }: { user: Pick<CurrentUser, "id"> }) {
             </code>
             <CopyAddressButton address={user.id} label="Copy wallet ID" />
           </div>
-          <LinkButton to={paths.tokens()} icon={ShoppingCart}>
+          <BuyWithEthButton userId={user.id} />
+          <LinkButton to={paths.tokens()} icon={ShoppingCart} variant="outline">
             Buy Tokens
           </LinkButton>
         </div>

@@ -1,11 +1,22 @@
-import { ArrowDown, ExternalLink, ShoppingCart } from "lucide-react";
+import { ArrowDown, ExternalLink, LogIn, ShoppingCart } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { BuyWithEthButton } from "./buy-with-eth-button";
 
 /** The third-party wallet site of the 'Get a Wallet' button (opens in a new tab). */
 export const WALLET_SITE_URL = "https://trustwallet.com/";
 
-/** 'Buy LOOP Tokens' banner (docs/product.md#token-page): one button goes to the wallet section, one to a wallet site. */
-export function BuyBanner({ onGoToWallet }: { onGoToWallet: () => void }) {
+export interface BuyBannerProps {
+  onGoToWallet: () => void;
+  /** The signed-in member (Buy with ETH credits them); null for a visitor, who is asked to sign in. */
+  userId: string | null;
+  onSignIn: () => void;
+}
+
+/**
+ * 'Buy LOOP Tokens' banner (docs/product.md#token-page): Buy with ETH (BNB) through the exchange's pool (a visitor
+ * signs in first), the wallet section (orders from the team), and a wallet site.
+ */
+export function BuyBanner({ onGoToWallet, userId, onSignIn }: BuyBannerProps) {
   return (
     <section
       aria-labelledby="buy-banner-title"
@@ -20,12 +31,21 @@ export function BuyBanner({ onGoToWallet }: { onGoToWallet: () => void }) {
             Buy LOOP Tokens
           </h2>
           <p className="mt-1 text-sm text-muted-foreground">
-            Order tokens from our team, or trade LOOP on a decentralised exchange with your own crypto wallet.
+            Connect your wallet, choose the amount and pay with ETH (BNB on BNB Smart Chain) through the exchange&apos;s pool; or order
+            tokens from our team.
           </p>
         </div>
       </div>
-      <div className="flex flex-wrap gap-3">
-        <Button onClick={onGoToWallet}>
+      <div className="flex flex-wrap items-center gap-3">
+        {userId ? (
+          <BuyWithEthButton userId={userId} />
+        ) : (
+          <Button onClick={onSignIn}>
+            <LogIn aria-hidden />
+            Log in to buy
+          </Button>
+        )}
+        <Button variant="outline" onClick={onGoToWallet}>
           <ArrowDown aria-hidden />
           Buy Now
         </Button>

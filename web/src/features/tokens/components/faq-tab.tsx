@@ -5,6 +5,8 @@ import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { formatLoop } from "@/lib/format";
+import { useClientConfig } from "@/lib/client-config";
+import { useExchangeMarkets } from "@/lib/get-exchange-markets";
 import { usePlatformSettings } from "@/lib/platform-settings";
 import { cn } from "@/lib/utils";
 
@@ -32,6 +34,32 @@ function MinimumWithdrawal() {
   return <>{formatLoop(minWithdrawal)}</>;
 }
 
+/**
+ * "Can I buy tokens with crypto?": what the app's default chain offers (docs/product.md#buying-loop-with-eth):
+ * Buy with ETH (BNB) where its exchange has a LOOP pool, and says so where it has none.
+ */
+function BuyWithCryptoAnswer() {
+  const config = useClientConfig();
+  const markets = useExchangeMarkets();
+  const market = markets.data?.markets.find((candidate) => candidate.chainId === config.data?.defaultChainId);
+  const coin = market?.nativeSymbol ?? "ETH";
+  if (market && !market.pool) {
+    return (
+      <>
+        Not yet on {market.chainName}: its exchange has no LOOP pool yet. Order tokens from our team through Contact Admin in the meantime.
+      </>
+    );
+  }
+  return (
+    <>
+      Yes. Connect your wallet, choose the amount and pay with {coin}: Buy with {coin} swaps it for LOOP through the exchange&apos;s pool
+      {market?.exchange ? ` (${market.exchange.name})` : ""} and your tokens are credited to your balance after the payment is confirmed on
+      chain (the network&apos;s confirmations: a few minutes on Ethereum and BNB Smart Chain). You see the quote, the price impact and the
+      minimum you receive before your wallet opens, or you can keep the LOOP in your own wallet instead.
+    </>
+  );
+}
+
 export const FAQ_ITEMS: readonly { question: string; answer: ReactNode }[] = [
   {
     question: "What are LOOP tokens?",
@@ -42,7 +70,7 @@ export const FAQ_ITEMS: readonly { question: string; answer: ReactNode }[] = [
     question: "How do I get LOOP tokens?",
     answer: (
       <ul className="grid list-disc gap-1 pl-5">
-        <li>Purchase them: order tokens from our team through Contact Admin, or trade on an exchange.</li>
+        <li>Purchase them: Buy with ETH from your own wallet, or order tokens from our team through Contact Admin.</li>
         <li>Sell your music: every sale pays you in LOOP.</li>
         <li>Airdrops: the team sends tokens to the community from time to time.</li>
         <li>Community rewards: the welcome bonus and level-up rewards.</li>
@@ -83,8 +111,7 @@ export const FAQ_ITEMS: readonly { question: string; answer: ReactNode }[] = [
   },
   {
     question: "Can I buy tokens with crypto?",
-    answer:
-      "Yes. Connect your wallet, choose the amount and pay with ETH. Your tokens are credited after the payment is confirmed, typically within 1-5 minutes.",
+    answer: <BuyWithCryptoAnswer />,
   },
 ];
 

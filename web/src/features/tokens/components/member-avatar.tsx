@@ -1,5 +1,4 @@
-import { useState } from "react";
-import { cn } from "@/lib/utils";
+import { MemberAvatar as SharedMemberAvatar } from "@/components/member-avatar";
 import type { UserLookupEntry } from "../api/lookup-users";
 
 /** "AS" for "Ana Silva", "BE" for "beatmaker" (no name): what shows without a profile image. */
@@ -13,31 +12,7 @@ function initialsOf({ name, username }: Pick<UserLookupEntry, "name" | "username
   return letters.toUpperCase() || "?";
 }
 
-/** A member's profile image, or their initials on the brand gradient (also when the image fails to load); decorative. */
+/** A member's profile image, or their initials (from their name, else their username). */
 export function MemberAvatar({ user, className }: { user: UserLookupEntry; className?: string }) {
-  const [failed, setFailed] = useState<string | null>(null);
-  const imageUrl = user.profileImageUrl;
-  if (imageUrl && failed !== imageUrl) {
-    return (
-      <img
-        src={imageUrl}
-        alt=""
-        loading="lazy"
-        referrerPolicy="no-referrer"
-        onError={() => setFailed(imageUrl)}
-        className={cn("size-9 shrink-0 rounded-full object-cover", className)}
-      />
-    );
-  }
-  return (
-    <span
-      aria-hidden
-      className={cn(
-        "bg-brand-gradient flex size-9 shrink-0 items-center justify-center rounded-full text-xs font-bold text-white",
-        className,
-      )}
-    >
-      {initialsOf(user)}
-    </span>
-  );
+  return <SharedMemberAvatar imageUrl={user.profileImageUrl} initials={initialsOf(user)} className={className} />;
 }

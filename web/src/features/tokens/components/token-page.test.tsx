@@ -13,10 +13,12 @@ import {
   makeWithdrawal,
   pendingSale,
 } from "../testing/token-fixtures";
+import { LOCAL_EXCHANGE, makeMarket, makePool } from "@/testing/exchange-fixtures";
 import { PURCHASE_INQUIRY_SUBJECT } from "./contact-admin-card";
 
 function signedIn(overrides: ApiRoutes = {}) {
   return stubApi({
+    "GET /api/exchange": () => json({ markets: [makeMarket()] }),
     "GET /api/auth/user": () => json(makeUser({ id: "user-1", email: "beats@example.com" })),
     "GET /api/config": () => json(clientConfig()),
     "GET /api/tokens/balance": () => json(balance("1234.50000000")),
@@ -95,33 +97,66 @@ describe("/tokens", () => {
     expect(dialog).toHaveTextContent("Promotional 500 LOOP: for loops only, not sent or withdrawn");
   });
 
-  it("shows the configured LoopToken address per network, or 'Not deployed on this network'", async () => {
-    signedIn();
+  it("shows each configured chain's exchange with the pool's live figures and links, or No pool yet", async () => {
+    const bsc = makeMarket({
+      chainId: 56,
+      chainName: "BNB Smart Chain",
+      nativeSymbol: "BNB",
+      token: BSC_TOKEN,
+      exchange: { ...LOCAL_EXCHANGE, name: "PancakeSwap V2", nativeUsdCents: null },
+      pool: makePool({
+        usdMicrosPerLoop: null,
+        loopPerUsd: null,
+        platformGapBps: null,
+        change24hBps: -125,
+        liquidity: { native: (4n * 10n ** 18n).toString(), usdCents: null },
+        volume24h: { native: "10000000000000000", usdCents: null, swaps: 3 },
+      }),
+      links: {
+        trade: `https://pancakeswap.finance/swap?chain=bsc&inputCurrency=BNB&outputCurrency=${BSC_TOKEN}`,
+        addLiquidity: `https://pancakeswap.finance/v2/add/BNB/${BSC_TOKEN}?chain=bsc`,
+      },
+    });
+    const eth = makeMarket({ chainId: 1, chainName: "Ethereum", token: null, exchange: null, pool: null, links: null });
+    signedIn({ "GET /api/exchange": () => json({ markets: [makeMarket({ pool: makePool({ change24hBps: 7 }) }), bsc, eth] }) });
     await openTokens();
-    const bscCard = await screen.findByRole("region", { name: "PancakeSwap · BNB Smart Chain" });
-    expect(await within(bscCard).findByText(BSC_TOKEN)).toBeInTheDocument();
-    expect(within(bscCard).getByRole("button", { name: "Copy BSC contract address" })).toBeInTheDocument();
+    const localCard = await screen.findByRole("region", { name: "Uniswap V2 (local) · Hardhat (local)" });
+    expect(within(localCard).getByTestId("card-price-31337")).toHaveTextContent("$0.002000");
+    expect(within(localCard).getByText("+0.07%")).toBeInTheDocument();
+    expect(within(localCard).queryByRole("link", { name: "Trade" })).toBeNull();
+
+    const bscCard = screen.getByRole("region", { name: "PancakeSwap V2 · BNB Smart Chain" });
+    expect(within(bscCard).getByText(BSC_TOKEN)).toBeInTheDocument();
+    expect(within(bscCard).getByTestId("card-price-56")).toHaveTextContent("1,500,000 LOOP per BNB");
     const trade = within(bscCard).getByRole("link", { name: "Trade" });
-    expect(trade).toHaveAttribute("href", expect.stringContaining(BSC_TOKEN));
+    expect(trade).toHaveAttribute("href", bsc.links!.trade);
     expect(trade).toHaveAttribute("target", "_blank");
     expect(trade).toHaveAttribute("rel", "noopener noreferrer");
     expect(within(bscCard).getByRole("link", { name: "Add Liquidity" })).toHaveAttribute("target", "_blank");
 
-    const ethCard = screen.getByRole("region", { name: "Uniswap · Ethereum" });
+    const ethCard = screen.getByRole("region", { name: "No exchange · Ethereum" });
     expect(within(ethCard).getByText("Not deployed on this network")).toBeInTheDocument();
-    expect(within(ethCard).getByRole("button", { name: "Trade" })).toBeDisabled();
+    expect(within(ethCard).getByText("No pool yet")).toBeInTheDocument();
 
-    const bscPanel = screen.getByRole("region", { name: "LOOP on PancakeSwap" });
-    expect(within(bscPanel).getByText("Display figures — not live market data")).toBeInTheDocument();
-    expect(within(bscPanel).getByTestId("display-price-56")).toHaveTextContent("$0.001000");
-    for (const figure of ["+12.5%", "$47.2K", "$156K", "1,247"]) expect(within(bscPanel).getByText(figure)).toBeInTheDocument();
-    for (const pair of ["LOOP/BNB", "LOOP/USDT", "LOOP/USDC"]) expect(within(bscPanel).getByText(pair)).toBeInTheDocument();
+    const localPanel = screen.getByRole("region", { name: "LOOP on Uniswap V2 (local)" });
+    expect(within(localPanel).getByTestId("pool-price-31337")).toHaveTextContent("$0.002000");
+    expect(within(localPanel).getByTestId("pool-liquidity-31337")).toHaveTextContent("$12,000.00");
+    expect(within(localPanel).getByText("LOOP/ETH")).toBeInTheDocument();
+    const bscPanel = screen.getByRole("region", { name: "LOOP on PancakeSwap V2" });
+    expect(within(bscPanel).getByText("-1.25%")).toBeInTheDocument();
+    expect(within(bscPanel).getByTestId("pool-volume-56")).toHaveTextContent("0.01 BNB");
+    expect(within(bscPanel).getByTestId("pool-trades-56")).toHaveTextContent("3");
     expect(within(bscPanel).getByRole("link", { name: "Token Info" })).toHaveAttribute("href", `https://bscscan.com/token/${BSC_TOKEN}`);
-    const ethPanel = screen.getByRole("region", { name: "LOOP on Uniswap" });
-    for (const pair of ["LOOP/ETH", "LOOP/USDC", "LOOP/USDT"]) expect(within(ethPanel).getByText(pair)).toBeInTheDocument();
-    for (const figure of ["+8.7%", "$23.4K", "$89.2K", "892"]) expect(within(ethPanel).getByText(figure)).toBeInTheDocument();
-    expect(within(ethPanel).getByText("Not deployed on this network")).toBeInTheDocument();
+    expect(within(screen.getByRole("region", { name: "LOOP on Ethereum" })).getByTestId("no-pool-1")).toHaveTextContent("No pool yet");
     expect(screen.getByRole("region", { name: "Supported Crypto Wallets" }).querySelectorAll("li")).toHaveLength(3);
+  });
+
+  it("FAQ: buying with crypto says what the default chain offers", async () => {
+    signedIn({ "GET /api/exchange": () => json({ markets: [makeMarket({ pool: null })] }) });
+    const { user } = await openTokens();
+    await user.click(screen.getByRole("tab", { name: "FAQ & How it Works" }));
+    await user.click(screen.getByRole("button", { name: "Can I buy tokens with crypto?" }));
+    expect(await screen.findByText(/Not yet on Hardhat \(local\): its exchange has no LOOP pool yet/)).toBeVisible();
   });
 
   it("FAQ tab: benefit cards and a single-open accordion", async () => {

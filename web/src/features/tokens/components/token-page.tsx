@@ -4,8 +4,8 @@ import { useCallback, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { TabList, TabPanel, tabIds } from "@/components/ui/tab-list";
-import { BSC, ETHEREUM } from "../lib/networks";
 import { BuyBanner } from "./buy-banner";
+import { ExchangeMarkets } from "./exchange-markets";
 import { ExchangePanel } from "./exchange-panel";
 import { FaqTab } from "./faq-tab";
 import { TokensHero } from "./hero";
@@ -41,7 +41,7 @@ export interface TokenPageProps {
   onSignIn: () => void;
 }
 
-/** /tokens (docs/product.md#token-page): hero, Buy banner, What You Can Do, the My Wallet / FAQ tabs, exchange panels, wallets. */
+/** /tokens (docs/product.md#token-page): hero, Buy banner (Buy with ETH), What You Can Do, the My Wallet / FAQ tabs, the configured chains' exchange panels, wallets. */
 export function TokenPage({ user, onSignIn }: TokenPageProps) {
   const [tab, setTab] = useState<TabId>("wallet");
 
@@ -55,7 +55,7 @@ export function TokenPage({ user, onSignIn }: TokenPageProps) {
   return (
     <div className="mx-auto grid w-full max-w-7xl gap-8 px-4 py-8 sm:px-6 sm:py-10">
       <TokensHero />
-      <BuyBanner onGoToWallet={goToWallet} />
+      <BuyBanner onGoToWallet={goToWallet} userId={user?.id ?? null} onSignIn={onSignIn} />
       <WhatYouCanDo />
 
       <section id={WALLET_SECTION_ID} aria-label="Wallet and FAQ" className="scroll-mt-20">
@@ -74,8 +74,7 @@ export function TokenPage({ user, onSignIn }: TokenPageProps) {
       </section>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <ExchangePanel network={BSC} />
-        <ExchangePanel network={ETHEREUM} />
+        <ExchangeMarkets render={(market) => <ExchangePanel key={market.chainId} market={market} />} />
       </div>
       <SupportedWallets />
     </div>

@@ -13,9 +13,10 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { usePendingSales } from "@/lib/get-pending-sales";
 import { useTokenBalance } from "@/lib/get-token-balance";
 import { loopToUsd } from "@/lib/loop-amounts";
-import { BSC, ETHEREUM } from "../lib/networks";
+import { BuyWithEthButton } from "./buy-with-eth-button";
 import { ContactAdminCard } from "./contact-admin-card";
 import { ExchangeCard } from "./exchange-card";
+import { ExchangeMarkets } from "./exchange-markets";
 import { BalanceParts } from "./balance-parts";
 import { PendingSalesNote } from "./pending-sales-note";
 import { SendTokensDialog } from "./send-tokens-dialog";
@@ -85,8 +86,9 @@ export function WalletTab({ user }: { user: Pick<CurrentUser, "id" | "email"> })
     <div className="grid gap-6">
       <BalanceCard user={user} />
 
-      <div className="grid gap-3 sm:grid-cols-3">
-        <Button size="lg" onClick={() => setDialog("send")}>
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <BuyWithEthButton userId={user.id} size="lg" />
+        <Button size="lg" variant="outline" onClick={() => setDialog("send")}>
           <Send aria-hidden />
           Send Tokens
         </Button>
@@ -117,8 +119,7 @@ export function WalletTab({ user }: { user: Pick<CurrentUser, "id" | "email"> })
           Decentralised exchanges
         </h3>
         <div className="grid gap-4 md:grid-cols-2">
-          <ExchangeCard network={BSC} />
-          <ExchangeCard network={ETHEREUM} />
+          <ExchangeMarkets render={(market) => <ExchangeCard key={market.chainId} market={market} />} />
         </div>
       </section>
 

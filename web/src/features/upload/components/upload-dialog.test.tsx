@@ -5,6 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { ToasterHost } from "@/components/toaster-host";
 import { createQueryClient } from "@/lib/query-client";
+import { makeCreatorLoop } from "@/testing/make-creator-loop";
 import { json, SIGNED_OUT, stubApi } from "@/testing/stub-api";
 import { renderApp } from "@/testing/test-utils";
 import { UploadDialog } from "./upload-dialog";
@@ -59,39 +60,6 @@ class FakeXhr {
   }
 }
 
-function creatorLoop(overrides: Partial<CreatorLoop> = {}): CreatorLoop {
-  return {
-    id: "0b8f3c1e-0000-4000-8000-000000000001",
-    title: "Dusty Drums",
-    description: "",
-    price: "4.99",
-    isFree: false,
-    duration: null,
-    bpm: 92,
-    detectedBpm: null,
-    key: null,
-    detectedKey: null,
-    genreId: 1,
-    genre: GENRES[0]!,
-    tags: "",
-    contentType: "loop",
-    artistName: null,
-    albumName: null,
-    releaseDate: null,
-    lyrics: null,
-    isPublic: true,
-    visibility: "public",
-    status: "processing",
-    failureReason: null,
-    hiddenReason: null,
-    downloadCount: 0,
-    artefacts: { preview: false, mp3: false, wav: false, peaks: false },
-    createdAt: "2026-11-22T00:00:00.000Z",
-    updatedAt: "2026-11-22T00:00:00.000Z",
-    ...overrides,
-  };
-}
-
 function wav(name = "dusty_drums.wav", size = 2048, type = "audio/wav"): File {
   const file = new File([new Uint8Array(16)], name, { type });
   Object.defineProperty(file, "size", { value: size });
@@ -104,7 +72,7 @@ function setup(statusAnswers: CreatorLoop[] = []) {
   let statusCalls = 0;
   const api = stubApi({
     "/api/genres": () => json(GENRES),
-    [`/api/loops/${creatorLoop().id}/status`]: () => json(statusAnswers[Math.min(statusCalls++, statusAnswers.length - 1)]),
+    [`/api/loops/${makeCreatorLoop().id}/status`]: () => json(statusAnswers[Math.min(statusCalls++, statusAnswers.length - 1)]),
   });
   const queryClient = createQueryClient();
   const invalidate = vi.spyOn(queryClient, "invalidateQueries");
@@ -276,8 +244,8 @@ describe("Upload dialog: validation (docs/product.md#upload-errors, same message
 
 describe("Upload dialog: progress and processing", () => {
   it("sends the fields and the file with XHR, shows the progress in percent, then processing → ready", async () => {
-    const ready = creatorLoop({ status: "ready", duration: 8 });
-    const { user, invalidate, onOpenChange, statusCalls } = setup([creatorLoop(), ready]);
+    const ready = makeCreatorLoop({ status: "ready", duration: 8 });
+    const { user, invalidate, onOpenChange, statusCalls } = setup([makeCreatorLoop(), ready]);
     await fillValidForm(user);
     await user.type(screen.getByLabelText("Tags"), "drums, vinyl");
     await submit(user);
@@ -305,7 +273,7 @@ describe("Upload dialog: progress and processing", () => {
     xhr.progress(2048, 2048);
     expect(await screen.findByText("100%")).toBeInTheDocument();
 
-    xhr.respond(201, creatorLoop());
+    xhr.respond(201, makeCreatorLoop());
     expect(await screen.findByText('Processing "Dusty Drums"')).toBeInTheDocument();
     expect(screen.getByRole("progressbar", { name: "Processing" })).toBeInTheDocument();
 
@@ -319,11 +287,11 @@ describe("Upload dialog: progress and processing", () => {
   });
 
   it("processing → failed shows the reason, and 'Try another file' keeps the details", async () => {
-    const failed = creatorLoop({ status: "failed", failureReason: "The file holds no audio samples." });
+    const failed = makeCreatorLoop({ status: "failed", failureReason: "The file holds no audio samples." });
     const { user, onOpenChange } = setup([failed]);
     await fillValidForm(user);
     await submit(user);
-    FakeXhr.instances[0]!.respond(201, creatorLoop());
+    FakeXhr.instances[0]!.respond(201, makeCreatorLoop());
 
     expect(await screen.findByText("Processing Failed")).toBeInTheDocument();
     expect(screen.getByText("The file holds no audio samples.")).toBeInTheDocument();
