@@ -2,7 +2,8 @@
 // Uniswap V2 deployed from its npm builds and the LOOP pool seeded at 500 LOOP = $1 (3,000,000 LOOP +
 // 2 ETH at the dev price of $3,000), indexed by the real Ponder. Also: the shared quote module
 // (@loop/rules/exchange-quote) gives what the router answers for the same reserves, and a front-run
-// between a quote and its swap makes the minimum fail on chain.
+// between a quote and its swap makes the minimum fail on chain. A buy through LoopZap is settled as
+// a deposit that the member's history calls "Bought with ETH".
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,10 +11,13 @@ import { loopZapAbi, uniswapV2RouterAbi } from "@loop/contracts/abis";
 import { depositRefOf } from "@loop/rules/deposit-ref";
 import { DEFAULT_SLIPPAGE_BPS, getAmountIn, getAmountOut, quoteSwap, swapDeadline, WEI } from "@loop/rules/exchange-quote";
 import { exchangeMarketsSchema, type ExchangeMarket } from "@loop/rules/schemas/exchange";
+import { transferListSchema } from "@loop/rules/schemas/tokens";
 import fc from "fast-check";
 import request from "supertest";
 import { BaseError, ContractFunctionRevertedError, getAddress, parseEther, type Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSettlementWorker, type SettlementWorker } from "../src/features/settlement/settlement-worker";
+import { tokenBalance } from "./support/api-calls";
 import { deployContracts } from "./support/deploy-contracts";
 import { startHardhatNode } from "./support/hardhat-node";
 import { localChain, treasuryAccount } from "./support/local-chain";
@@ -51,6 +55,7 @@ describe("GET /api/exchange on the local chain's pool", () => {
   let deployments: string;
   let t: TestApp;
   let ponder: RunningPonder;
+  let settlement: SettlementWorker;
   let chain: ReturnType<typeof localChain>;
   let router: Address;
   let zap: Address;
@@ -87,8 +92,10 @@ describe("GET /api/exchange on the local chain's pool", () => {
     zap = getAddress(config.exchange!.zap!);
     weth = getAddress(config.exchange!.wrappedNative);
     ponder = await startPonder({ databaseUrl: t.db.url, rpcUrl: node.url, deploymentsDir: deployments });
+    settlement = startSettlementWorker(t.deps);
   });
   afterAll(async () => {
+    await settlement?.stop();
     await ponder?.stop();
     await t?.close();
     await node?.stop();
@@ -147,7 +154,7 @@ describe("GET /api/exchange on the local chain's pool", () => {
     );
   });
 
-  it("a buy through LoopZap moves the card: LOOP dearer, a 24-hour change, volume and a gap to the platform's rate", async () => {
+  it("a buy through LoopZap moves the card (LOOP dearer, a 24-hour change, volume, a gap to the platform's rate) and is credited as bought with ETH", async () => {
     const member = await signInMember(t);
     const buyer = await withEth("1");
     const reserves = await reservesNow();
@@ -171,6 +178,19 @@ describe("GET /api/exchange on the local chain's pool", () => {
     expect(Math.abs(pool.platformGapBps! - pool.change24hBps!)).toBeLessThanOrEqual(1);
     const cents = (quote.amountIn * 300_000n * 2n + WEI) / (2n * WEI);
     expect(pool.volume24h).toEqual({ native: quote.amountIn.toString(), usdCents: cents.toString(), swaps: 1 });
+
+    // The zap's Deposited is credited as a deposit that the member's history and notice call a buy
+    // with ETH, never a deposit from the zap's address as if it were their wallet.
+    await waitFor("the buy to be credited", async () => (await tokenBalance(member.browser)).balance === "1500.00000000");
+    const transfers = transferListSchema.parse((await member.browser.get("/api/tokens/transfers").expect(200)).body);
+    expect(transfers[0]).toMatchObject({
+      transferType: "deposit",
+      direction: "in",
+      amount: "1000.00000000",
+      description: "Bought with ETH",
+    });
+    const notice = await t.db.prisma.notification.findFirstOrThrow({ where: { userId: member.id, title: "LOOP Bought" } });
+    expect(notice.message).toBe("1000 LOOP bought with ETH were added to your balance.");
   });
 
   it("a front-run between the quote and the swap makes the minimum fail: the router reverts and the buyer keeps the ETH", async () => {

@@ -42,7 +42,7 @@ describe("public API", () => {
     // The server's RPC URL (RPC_URL_31337) is never published.
     expect(response.text).not.toContain(inject("rpcUrl"));
     expect(response.body).toEqual({
-      chains: [{ id: 31337, name: "Hardhat (local)", publicRpcUrl: null, contracts: null, exchange: null }],
+      chains: [{ id: 31337, name: "Hardhat (local)", publicRpcUrl: null, contracts: null, exchange: null, confirmations: 0 }],
       defaultChainId: 31337,
       walletConnectProjectId: null,
       oidc: null,
@@ -66,7 +66,7 @@ describe("public API", () => {
     try {
       const response = await request(withManifest.app).get("/api/config").expect(200);
       expect(response.body.chains).toEqual([
-        { id: 31337, name: "Hardhat (local)", publicRpcUrl: null, contracts: LOCAL_CONTRACTS, exchange: null },
+        { id: 31337, name: "Hardhat (local)", publicRpcUrl: null, contracts: LOCAL_CONTRACTS, exchange: null, confirmations: 0 },
       ]);
       // Read once at start-up: a manifest written later changes nothing until a restart.
       deployments.remove();
@@ -77,16 +77,23 @@ describe("public API", () => {
     }
   });
 
-  it("GET /api/config publishes PUBLIC_RPC_URL_<id>, never RPC_URL_<id> (it carries the provider's key)", async () => {
+  it("GET /api/config publishes PUBLIC_RPC_URL_<id>, never RPC_URL_<id> (it carries the provider's key), and the confirmations a deposit waits for", async () => {
     const serverRpc = "https://rpc.provider.example/v2/server-secret-key";
     const withKeys = await createTestApp({
       db: t.db,
-      env: { RPC_URL_31337: serverRpc, PUBLIC_RPC_URL_31337: "https://rpc.public.example/" },
+      env: { RPC_URL_31337: serverRpc, PUBLIC_RPC_URL_31337: "https://rpc.public.example/", CONFIRMATIONS_31337: "2" },
     });
     try {
       const response = await request(withKeys.app).get("/api/config").expect(200);
       expect(response.body.chains).toEqual([
-        { id: 31337, name: "Hardhat (local)", publicRpcUrl: "https://rpc.public.example/", contracts: null, exchange: null },
+        {
+          id: 31337,
+          name: "Hardhat (local)",
+          publicRpcUrl: "https://rpc.public.example/",
+          contracts: null,
+          exchange: null,
+          confirmations: 2,
+        },
       ]);
       expect(response.text).not.toContain("server-secret-key");
       expect(response.text).not.toContain("rpc.provider.example");

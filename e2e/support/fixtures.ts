@@ -8,6 +8,7 @@ import { auditVisitedPages } from "./axe";
 import { blockNonLocalRequests, installInjectedWallet } from "./injected-wallet";
 import { type StackInfo, stackInfo } from "./stack";
 import { EVENT_DEADLINE_MS } from "./deadlines";
+import { recordPageErrors } from "./page-errors";
 import { recordToasts } from "./toasts";
 
 export { expect } from "@playwright/test";
@@ -87,8 +88,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   signedMessages: async ({}, use) => {
     await use([]);
   },
-  context: async ({ context, stack, walletKey, blockedRequests, signedMessages }, use) => {
+  context: async ({ context, stack, walletKey, blockedRequests, signedMessages }, use, testInfo) => {
     await blockNonLocalRequests(context, (url) => blockedRequests.push(url));
+    const pageErrors = recordPageErrors(context);
     await recordToasts(context);
     if (walletKey) {
       await installInjectedWallet(context, {
@@ -102,6 +104,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     }
     const audits = auditVisitedPages(context, stack.runDir);
     await use(context);
+    await pageErrors.attachOnFailure(testInfo);
     expect(blockedRequests, "the app must not call hosts outside this machine").toEqual([]);
     expect(await audits.finish(), "axe: serious or critical violations on the pages this test visited").toEqual([]);
   },

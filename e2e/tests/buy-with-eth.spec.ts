@@ -3,7 +3,7 @@
 // injected wallet, opens Buy with ETH from the home page's balance banner, asks for 1,000 LOOP, sees
 // the pool's quote (price impact, minimum received), keeps "Credit to my LOOP balance" and confirms;
 // the injected wallet sends LoopZap.swapEthAndDeposit by itself. The page shows its progress until
-// the in-app balance has the credit: exactly 1,000 LOOP, credited once (one deposit in the history),
+// the in-app balance has the credit: exactly 1,000 LOOP, credited once (one "Bought with ETH" in the history),
 // and the Token page's exchange card shows the pool's price moved by the trade.
 import { generatePrivateKey } from "viem/accounts";
 import { getAddress, numberToHex, parseEther, parseUnits } from "viem";
@@ -59,10 +59,12 @@ test("a member with only ETH buys 1,000 LOOP in app; it is credited once and the
   // No LOOP left in the wallet beyond the swap's remainder below one ledger unit.
   expect(await chainLoopBalance(page.request, stack, address)).toBeLessThan(10n ** 10n);
 
-  // Credited once: one deposit of +1,000 LOOP in the history, and the balance stays put.
+  // Credited once: one deposit of +1,000 LOOP in the history, which says it was bought with ETH (not
+  // a deposit from the zap's address), and the balance stays put.
   await page.goto("/tokens");
   const deposits = page.getByRole("list", { name: "Transfers", exact: true }).getByRole("listitem").filter({ hasText: "+1,000 LOOP" });
   await expect(deposits).toHaveCount(1);
+  await expect(deposits).toContainText("Bought with ETH");
   expect(await inAppWei(page)).toBe(start + parseUnits("1000", 18));
 
   // The exchange panel's price moved by the trade (read from the indexed pool).

@@ -105,6 +105,11 @@ export interface ClientChainConfig {
   contracts: ChainContracts | null;
   /** The exchange the Buy with ETH (BNB) dialog swaps through; null (or absent) when the chain has none. */
   exchange?: ChainExchange | null;
+  /**
+   * Blocks on top of a deposit's block before it is credited (CONFIRMATIONS_<id>): what the pages say
+   * a buy or a deposit waits for. Always sent by the API; absent: unknown.
+   */
+  confirmations?: number;
 }
 
 export interface ClientConfig {

@@ -96,6 +96,12 @@ export const chainConfigSchema = z.object({
     .nullable()
     .optional()
     .describe("The exchange LOOP trades on, from the deployment manifest; null when the chain has none"),
+  confirmations: z
+    .number()
+    .int()
+    .nonnegative()
+    .optional()
+    .describe("Blocks on top of a deposit's block before it is credited (CONFIRMATIONS_<id>); always sent by this API"),
 });
 
 export const clientConfigSchema = z.object({

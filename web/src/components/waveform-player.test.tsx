@@ -1,20 +1,12 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { resetPlayer } from "@/lib/player/player";
+import { describe, expect, it, vi } from "vitest";
 import { currentTrack, getPlayerState } from "@/lib/player/player-store";
-import { type FakeAudio, installFakeAudio } from "@/testing/fake-audio";
+import { fakeAudioPerTest } from "@/testing/fake-audio";
 import { json, stubApi } from "@/testing/stub-api";
 import { renderWithProviders } from "@/testing/test-utils";
 import { previewWaveform, WaveformPlayer } from "./waveform-player";
 
-let audio: FakeAudio;
-beforeEach(() => {
-  audio = installFakeAudio();
-});
-afterEach(() => {
-  resetPlayer();
-  vi.restoreAllMocks();
-});
+const audio = fakeAudioPerTest();
 
 const PEAKS = {
   points: 4,

@@ -4,7 +4,8 @@
  * (`advance`), end it or fail it. Restored after each test (`restoreMocks`).
  */
 import { act } from "@testing-library/react";
-import { vi } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
+import { resetPlayer } from "@/lib/player/player";
 
 export interface FakeAudio {
   /** The audio element with a source (the player's), or null before anything played. */
@@ -85,5 +86,28 @@ export function installFakeAudio(): FakeAudio {
         media.dispatchEvent(new Event("error"));
       });
     },
+  };
+}
+
+/**
+ * A player test file's set-up: a fresh fake before each test, and the one player reset after it (it
+ * outlives a test's render). The fake answers for the test that is running.
+ */
+export function fakeAudioPerTest(): FakeAudio {
+  let current: FakeAudio | undefined;
+  beforeEach(() => {
+    current = installFakeAudio();
+  });
+  afterEach(() => resetPlayer());
+  const audio = () => {
+    if (!current) throw new Error("fakeAudioPerTest: no test is running");
+    return current;
+  };
+  return {
+    playing: () => audio().playing(),
+    plays: () => audio().plays(),
+    advance: (seconds) => audio().advance(seconds),
+    end: () => audio().end(),
+    fail: () => audio().fail(),
   };
 }

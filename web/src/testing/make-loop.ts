@@ -44,6 +44,11 @@ export function makeLoop(overrides: Partial<PublicLoop> = {}): PublicLoop {
   };
 }
 
+/** A loop the player can play: its preview and peaks at the API's paths (a test stubs the peaks). */
+export function makePreviewLoop(id: string, overrides: Partial<PublicLoop> = {}): PublicLoop {
+  return makeLoop({ id, title: `Loop ${id}`, audioFileUrl: `/api/loops/${id}/preview`, peaksUrl: `/api/loops/${id}/peaks`, ...overrides });
+}
+
 /** A page of GET /api/loops; `nextCursor` null: the last page. */
 export function page(loops: PublicLoop[], total: number, nextCursor: string | null = null): LoopListResponse {
   return { loops, total, nextCursor };

@@ -18,7 +18,7 @@ import { createNotificationInTx } from "../notifications/create-notification";
 import { closeOffersOffSale } from "../negotiations/close-offers-off-sale";
 import { recordAdminActionInTx } from "./audit-log";
 import { containsPattern } from "../../db/like";
-import { UUID } from "../../http/uuid";
+import { foundById } from "../../http/uuid";
 import { TX_QUEUED } from "../../db/transactions";
 import { windowedTotal } from "../../db/windowed-total";
 import { DomainError } from "../../domain-error";
@@ -85,14 +85,14 @@ export async function listAdminLoops(prisma: PrismaClient, { search, limit, offs
   return { loops: rows.map(toAdminLoop), total };
 }
 
-async function lockLoop(tx: Tx, loopId: string): Promise<LoopRow> {
-  if (!UUID.test(loopId)) throw new DomainError("LOOP_NOT_FOUND");
-  const rows = await tx.$queryRaw<LoopRow[]>`
-    SELECT ${LOOP_COLUMNS} FROM "app"."loops" l JOIN "app"."users" u ON u."id" = l."user_id"
-    WHERE l."id" = ${loopId}::uuid FOR UPDATE OF l`;
-  const row = rows[0];
-  if (!row) throw new DomainError("LOOP_NOT_FOUND");
-  return row;
+function lockLoop(tx: Tx, loopId: string): Promise<LoopRow> {
+  return foundById(
+    loopId,
+    "LOOP_NOT_FOUND",
+    (id) => tx.$queryRaw<LoopRow[]>`
+      SELECT ${LOOP_COLUMNS} FROM "app"."loops" l JOIN "app"."users" u ON u."id" = l."user_id"
+      WHERE l."id" = ${id}::uuid FOR UPDATE OF l`,
+  );
 }
 
 async function readLoop(tx: Tx, loopId: string): Promise<AdminLoop> {

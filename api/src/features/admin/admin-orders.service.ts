@@ -9,7 +9,7 @@ import { platformAccountId, postEntryInTx, userAccountId } from "../ledger/ledge
 import { createNotificationInTx } from "../notifications/create-notification";
 import { adminTokenOrderSelect, toAdminTokenOrder } from "../token-orders/token-order.view";
 import { recordAdminActionInTx } from "./audit-log";
-import { UUID } from "../../http/uuid";
+import { foundById } from "../../http/uuid";
 import { TX_QUEUED } from "../../db/transactions";
 import { DomainError } from "../../domain-error";
 
@@ -36,12 +36,13 @@ interface LockedOrder {
 
 /** SELECT … FOR UPDATE: a concurrent decision on the same order waits here, then sees ours. */
 async function lockPendingOrder(tx: Tx, orderId: string): Promise<LockedOrder> {
-  if (!UUID.test(orderId)) throw new DomainError("TOKEN_ORDER_NOT_FOUND");
-  const rows = await tx.$queryRaw<LockedOrder[]>`
-    SELECT "id", "user_id"::text AS "user_id", "requested_amount", "status" FROM "app"."token_orders"
-    WHERE "id" = ${orderId}::uuid FOR UPDATE`;
-  const order = rows[0];
-  if (!order) throw new DomainError("TOKEN_ORDER_NOT_FOUND");
+  const order = await foundById(
+    orderId,
+    "TOKEN_ORDER_NOT_FOUND",
+    (id) => tx.$queryRaw<LockedOrder[]>`
+      SELECT "id", "user_id"::text AS "user_id", "requested_amount", "status" FROM "app"."token_orders"
+      WHERE "id" = ${id}::uuid FOR UPDATE`,
+  );
   if (order.status !== "pending") throw new DomainError("TOKEN_ORDER_ALREADY_PROCESSED", { status: order.status });
   return order;
 }

@@ -26,7 +26,7 @@ import { earningsByUser } from "../levels/earnings";
 import { catalogChanged } from "../loops/catalog-cache";
 import { createNotificationInTx, type NotificationType } from "../notifications/create-notification";
 import { recordAdminActionInTx } from "./audit-log";
-import { UUID } from "../../http/uuid";
+import { foundById, UUID } from "../../http/uuid";
 import { containsPattern } from "../../db/like";
 import { TX_QUEUED } from "../../db/transactions";
 import { windowedTotal } from "../../db/windowed-total";
@@ -161,14 +161,14 @@ export async function listAdminUsers(prisma: PrismaClient, query: AdminListQuery
 }
 
 /** The user's row, locked until the transaction ends; 404 for an unknown or malformed id. */
-async function lockUser(tx: Tx, userId: string): Promise<UserRow> {
-  if (!UUID.test(userId)) throw new DomainError("USER_NOT_FOUND");
-  const rows = await tx.$queryRaw<UserRow[]>`
-    SELECT ${USER_COLUMNS} FROM "app"."users" u LEFT JOIN "app"."wallet_links" w ON w."user_id" = u."id"
-    WHERE u."id" = ${userId}::uuid FOR UPDATE OF u`;
-  const row = rows[0];
-  if (!row) throw new DomainError("USER_NOT_FOUND");
-  return row;
+function lockUser(tx: Tx, userId: string): Promise<UserRow> {
+  return foundById(
+    userId,
+    "USER_NOT_FOUND",
+    (id) => tx.$queryRaw<UserRow[]>`
+      SELECT ${USER_COLUMNS} FROM "app"."users" u LEFT JOIN "app"."wallet_links" w ON w."user_id" = u."id"
+      WHERE u."id" = ${id}::uuid FOR UPDATE OF u`,
+  );
 }
 
 async function readUser(tx: Tx, userId: string): Promise<AdminUser> {

@@ -11,6 +11,8 @@ export function toClientConfig(config: AppConfig): ClientConfig {
       publicRpcUrl,
       contracts,
       exchange: exchange ?? null,
+      // What a deposit (and a buy through LoopZap) waits for before it is credited: the pages say so.
+      confirmations: config.settlement.confirmations[id] ?? 0,
     })),
     defaultChainId: config.defaultChainId,
     walletConnectProjectId: config.walletConnectProjectId,

@@ -4,8 +4,7 @@
 import { type CreateNotification, type Notification } from "@loop/rules/schemas/notifications";
 import type { PrismaClient } from "../../db/prisma";
 import { notificationSelect, toNotification } from "./notification-view";
-import { UUID } from "../../http/uuid";
-import { DomainError } from "../../domain-error";
+import { foundById } from "../../http/uuid";
 
 /** Newest first; ties (one transaction's rows share created_at) by id, so pages are stable. */
 export async function listNotifications(prisma: PrismaClient, userId: string, limit: number): Promise<Notification[]> {
@@ -19,14 +18,13 @@ export async function listNotifications(prisma: PrismaClient, userId: string, li
 }
 
 export async function markNotificationRead(prisma: PrismaClient, userId: string, id: string): Promise<Notification> {
-  if (!UUID.test(id)) throw new DomainError("NOTIFICATION_NOT_FOUND");
-  const rows = await prisma.notification.updateManyAndReturn({
-    where: { id: id.toLowerCase(), userId },
-    data: { isRead: true },
-    select: notificationSelect,
-  });
-  const row = rows[0];
-  if (!row) throw new DomainError("NOTIFICATION_NOT_FOUND");
+  const row = await foundById(id, "NOTIFICATION_NOT_FOUND", (uuid) =>
+    prisma.notification.updateManyAndReturn({
+      where: { id: uuid.toLowerCase(), userId },
+      data: { isRead: true },
+      select: notificationSelect,
+    }),
+  );
   return toNotification(row);
 }
 

@@ -48,6 +48,12 @@ export const bodyTooLarge = failure(["PAYLOAD_TOO_LARGE"], "The body is larger t
 /** auth/require-user.ts. */
 export const signInRequired = failure(["UNAUTHORIZED"], "Not signed in, or the session has expired (`Unauthorized`).");
 
+/** A loop's routes: no such loop, or one the caller may not see (a hidden or someone else's private loop). */
+export const loopNotFound = failure(["LOOP_NOT_FOUND"], "No such loop, or not visible to the caller (`Loop Not Found`).");
+
+/** A loop's routes: a loop its creator took down. */
+export const loopRemoved = failure(["LOOP_REMOVED"], "`Loop Removed: …`: its creator took it down.");
+
 /** auth/ban.middleware.ts, on GET calls that read the session. */
 export const banned = failure(["ACCOUNT_BANNED"], "The signed-in account is banned: `Your account has been banned. Reason: …`.");
 

@@ -1,13 +1,12 @@
 import { paths } from "@loop/rules/paths";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Link, Route, Routes } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { JoinDialogProvider } from "@/features/auth/components/join-dialog-provider";
 import { LoopList } from "@/features/catalog/components/loop-list";
-import { resetPlayer } from "@/lib/player/player";
 import { getPlayerState } from "@/lib/player/player-store";
-import { type FakeAudio, installFakeAudio } from "@/testing/fake-audio";
-import { makeLoop } from "@/testing/make-loop";
+import { fakeAudioPerTest } from "@/testing/fake-audio";
+import { makeLoop, makePreviewLoop } from "@/testing/make-loop";
 import { json, SIGNED_OUT, stubApi } from "@/testing/stub-api";
 import { renderWithProviders } from "@/testing/test-utils";
 import { renderLoopCard } from "../loops/loop-card";
@@ -21,18 +20,12 @@ const PEAKS = {
   ],
 };
 
-let audio: FakeAudio;
-beforeEach(() => {
-  audio = installFakeAudio();
-});
-afterEach(() => {
-  resetPlayer();
-});
+const audio = fakeAudioPerTest();
 
 type Creator = ReturnType<typeof makeLoop>["user"];
 
 function previewLoop(id: string, creator: Creator = { id: "creator-1", username: "beatsmith", firstName: "Mia", email: null }) {
-  return makeLoop({ id, title: `Loop ${id}`, audioFileUrl: `/api/loops/${id}/preview`, peaksUrl: `/api/loops/${id}/peaks`, user: creator });
+  return makePreviewLoop(id, { user: creator });
 }
 
 const LOOPS = [

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { cn } from "@/lib/utils";
 
 export interface TableColumn {
   label: ReactNode;
@@ -6,10 +7,10 @@ export interface TableColumn {
   className?: string;
 }
 
-/** A table's column headings: one row of small, muted, upper-case `th scope="col"` cells. */
-export function TableHead({ columns }: { columns: readonly TableColumn[] }) {
+/** A table's column headings: one row of small, muted, upper-case `th scope="col"` cells (`className`: the head's own extras, e.g. a background). */
+export function TableHead({ columns, className }: { columns: readonly TableColumn[]; className?: string }) {
   return (
-    <thead className="text-xs tracking-wide text-muted-foreground uppercase">
+    <thead className={cn("text-xs tracking-wide text-muted-foreground uppercase", className)}>
       <tr className="border-b border-border">
         {columns.map((column, index) => (
           <th key={index} scope="col" className={column.className}>

@@ -1,20 +1,8 @@
 import { waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type FakeAudio, installFakeAudio } from "@/testing/fake-audio";
+import { beforeEach, describe, expect, it } from "vitest";
+import { fakeAudioPerTest } from "@/testing/fake-audio";
 import { json, stubApi } from "@/testing/stub-api";
-import {
-  changeVolumeBy,
-  next,
-  playQueue,
-  previous,
-  resetPlayer,
-  seek,
-  seekBy,
-  setVolume,
-  toggleLoop,
-  toggleMute,
-  togglePlay,
-} from "./player";
+import { changeVolumeBy, next, playQueue, previous, seek, seekBy, setVolume, toggleLoop, toggleMute, togglePlay } from "./player";
 import { currentTrack, getPlayerState, type PlayerTrack } from "./player-store";
 
 function track(id: string, duration = 16): PlayerTrack {
@@ -30,13 +18,11 @@ function track(id: string, duration = 16): PlayerTrack {
 
 const QUEUE = [track("a"), track("b"), track("c")];
 
-let audio: FakeAudio;
+const audio = fakeAudioPerTest();
 let api: ReturnType<typeof stubApi>;
 beforeEach(() => {
-  audio = installFakeAudio();
   api = stubApi({ "POST /api/loops/:id/plays": () => json({ counted: true }, 202) });
 });
-afterEach(() => resetPlayer());
 
 const playingId = () => currentTrack(getPlayerState())?.id;
 const source = () => audio.playing()?.getAttribute("src");

@@ -1,6 +1,6 @@
 import { downloadLinkSchema, downloadQuerySchema } from "@loop/rules/schemas/downloads";
 import { z } from "zod";
-import { failure, invalidQuery, json, signInRequired } from "../responses";
+import { failure, invalidQuery, json, loopNotFound, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
 
 const fileHeaders = {
@@ -33,7 +33,7 @@ export const downloadsOperations = defineFeature({
           ["PURCHASE_REQUIRED", "FORMAT_NOT_PURCHASED", "PURCHASE_REFUNDED", "ACCOUNT_BANNED"],
           "`Purchase Required: Buy this loop to download it.`, `Purchase Required: You bought this loop in another format.`, or a banned account.",
         ),
-        404: failure(["LOOP_NOT_FOUND"], "No such loop, or not visible to the caller (`Loop Not Found`)."),
+        404: loopNotFound,
         409: failure(["DOWNLOAD_NOT_READY"], "`Download Not Available: This loop is still being processed.`"),
       },
     },

@@ -1,10 +1,7 @@
 import { likedLoopsQuerySchema, likedLoopsResponseSchema, likeResultSchema } from "@loop/rules/schemas/likes";
 import { z } from "zod";
-import { banned, crossSiteOrBanned, failure, invalidQuery, json, signInRequired } from "../responses";
+import { banned, crossSiteOrBanned, invalidQuery, json, loopNotFound, loopRemoved, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
-
-const loopNotFound = failure(["LOOP_NOT_FOUND"], "No such loop, or not visible to the caller (`Loop Not Found`).");
-const loopRemoved = failure(["LOOP_REMOVED"], "`Loop Removed: …`: its creator took it down.");
 
 export const likesOperations = defineFeature({
   tag: "likes",

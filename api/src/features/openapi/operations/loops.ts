@@ -20,7 +20,7 @@ import {
   updateLoopSchema,
 } from "@loop/rules/schemas/loops";
 import { z } from "zod";
-import { banned, bodyTooLarge, crossSiteOrBanned, failure, json, signInRequired } from "../responses";
+import { banned, bodyTooLarge, crossSiteOrBanned, failure, json, loopNotFound, loopRemoved, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
 
 /** The multipart form of POST /api/loops/upload (text fields are checked by uploadLoopFieldsSchema). */
@@ -105,8 +105,8 @@ export const loopsOperations = defineFeature({
       responses: {
         200: json(publicLoopSchema, "The loop"),
         403: banned,
-        404: failure(["LOOP_NOT_FOUND"], "No such loop, or not visible to the caller (`Loop Not Found`)."),
-        410: failure(["LOOP_REMOVED"], "`Loop Removed: …`: its creator took it down."),
+        404: loopNotFound,
+        410: loopRemoved,
       },
     },
     {
@@ -124,8 +124,8 @@ export const loopsOperations = defineFeature({
       responses: {
         200: json(similarLoopsResponseSchema, "The similar loops, closest first (none is an empty list)"),
         403: banned,
-        404: failure(["LOOP_NOT_FOUND"], "No such loop, or not visible to the caller (`Loop Not Found`)."),
-        410: failure(["LOOP_REMOVED"], "`Loop Removed: …`: its creator took it down."),
+        404: loopNotFound,
+        410: loopRemoved,
       },
     },
     {

@@ -1,3 +1,4 @@
+import type { ErrorCode } from "@loop/rules/error-codes";
 import {
   createNegotiationSchema,
   negotiationListQuerySchema,
@@ -9,6 +10,16 @@ import {
 import { z } from "zod";
 import { banned, bodyTooLarge, crossSiteOrBannedBrief, failure, invalidQuery, json, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
+
+/** What an offer is refused for before any money moves, made in app or from the wallet (the same checks). */
+const OFFER_REFUSALS = [
+  "VALIDATION_FAILED",
+  "MALFORMED_JSON",
+  "OFFER_NOT_BELOW_PRICE",
+  "OFFER_BELOW_MINIMUM",
+  "OWN_LOOP_OFFER",
+  "OFFER_ON_FREE_LOOP",
+] as const satisfies readonly ErrorCode[];
 
 export const negotiationsOperations = defineFeature({
   tag: "negotiations",
@@ -35,15 +46,7 @@ export const negotiationsOperations = defineFeature({
       responses: {
         201: json(negotiationSchema, "The offer, pending, with the LOOP held"),
         400: failure(
-          [
-            "VALIDATION_FAILED",
-            "MALFORMED_JSON",
-            "OFFER_NOT_BELOW_PRICE",
-            "OFFER_BELOW_MINIMUM",
-            "OWN_LOOP_OFFER",
-            "OFFER_ON_FREE_LOOP",
-            "INSUFFICIENT_BALANCE",
-          ],
+          [...OFFER_REFUSALS, "INSUFFICIENT_BALANCE"],
           "`Invalid Amount: …`, `Offer Too High: …`, `Offer Too Low: …`, `Invalid Offer: …` (own loop), `Free Loop: …`, `Message Too Long: …`, `Insufficient Balance: …`, or malformed JSON.",
         ),
         401: signInRequired,
@@ -69,18 +72,7 @@ export const negotiationsOperations = defineFeature({
       body: walletOfferTermsRequestSchema,
       responses: {
         200: json(walletOfferTermsSchema, "The openOffer arguments"),
-        400: failure(
-          [
-            "VALIDATION_FAILED",
-            "MALFORMED_JSON",
-            "OFFER_NOT_BELOW_PRICE",
-            "OFFER_BELOW_MINIMUM",
-            "OWN_LOOP_OFFER",
-            "OFFER_ON_FREE_LOOP",
-            "WALLET_REQUIRED",
-          ],
-          "The in-app offer's refusals, or `Wallet Required: …` (no linked wallet).",
-        ),
+        400: failure([...OFFER_REFUSALS, "WALLET_REQUIRED"], "The in-app offer's refusals, or `Wallet Required: …` (no linked wallet)."),
         401: signInRequired,
         403: crossSiteOrBannedBrief,
         404: failure(["LOOP_NOT_FOUND"], "`Loop Not Found`."),

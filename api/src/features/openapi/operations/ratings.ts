@@ -1,6 +1,6 @@
 import { rateLoopSchema, ratingResultSchema } from "@loop/rules/schemas/ratings";
 import { z } from "zod";
-import { bodyTooLarge, failure, json, signInRequired } from "../responses";
+import { bodyTooLarge, failure, json, loopNotFound, loopRemoved, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
 
 export const ratingsOperations = defineFeature({
@@ -27,8 +27,8 @@ export const ratingsOperations = defineFeature({
           "`Rating Not Allowed: Only listeners who bought or downloaded this loop can rate it.`, `Rating Not Allowed: You cannot rate your own loop.`, " +
             "a cross-site request, or a banned account.",
         ),
-        404: failure(["LOOP_NOT_FOUND"], "No such loop, or not visible to the caller (`Loop Not Found`)."),
-        410: failure(["LOOP_REMOVED"], "`Loop Removed: …`: its creator took it down."),
+        404: loopNotFound,
+        410: loopRemoved,
         413: bodyTooLarge,
       },
     },

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatCount } from "@/lib/format";
-import { failureToast, successToast } from "@/lib/outcome-toasts";
+import { outcomeToasts } from "@/lib/outcome-toasts";
 import { useAdminLoops } from "../api/get-admin-loops";
 import { useSetLoopModeration } from "../api/set-loop-moderation";
 import { useSetLoopVisibility } from "../api/set-loop-visibility";
@@ -17,21 +17,19 @@ export const LOOPS_PAGE_SIZE = 20;
 
 /** Loops (docs/product.md#admin-dashboard): search by title or creator; visibility and moderation. */
 export function LoopsTab() {
-  const paging = useSearchPaging();
-  const loops = useAdminLoops({ search: paging.debounced, limit: LOOPS_PAGE_SIZE, offset: paging.offset });
+  const paging = useSearchPaging(LOOPS_PAGE_SIZE);
+  const loops = useAdminLoops(paging.params);
   const [hideTarget, setHideTarget] = useState<{ id: string; title: string } | null>(null);
 
   return (
     <div className="grid gap-4">
       <SearchableList
         paging={paging}
-        searchLabel="Search loops"
         placeholder="Search by title or creator"
         query={loops}
         items={loops.data?.loops}
         noun="loops"
         skeletonClassName="h-20"
-        limit={LOOPS_PAGE_SIZE}
       >
         {(loop) => <LoopRow key={loop.id} loop={loop} onHide={() => setHideTarget({ id: loop.id, title: loop.title })} />}
       </SearchableList>
@@ -56,19 +54,23 @@ function LoopRow({ loop, onHide }: { loop: AdminLoop; onHide: () => void }) {
   const toggleVisibility = () =>
     visibility.mutate(
       { loopId: loop.id, isPublic: !loop.isPublic },
-      {
-        onSuccess: (updated) => successToast("Visibility Updated", `"${updated.title}" is now ${updated.isPublic ? "public" : "private"}.`),
-        onError: (caught) => failureToast("Update Failed", caught, MODERATION_FAILED_TEXT),
-      },
+      outcomeToasts({
+        success: "Visibility Updated",
+        description: (updated) => `"${updated.title}" is now ${updated.isPublic ? "public" : "private"}.`,
+        failure: "Update Failed",
+        fallback: MODERATION_FAILED_TEXT,
+      }),
     );
 
   const restore = () =>
     moderation.mutate(
       { loopId: loop.id, hidden: false, reason: null },
-      {
-        onSuccess: (updated) => successToast("Loop Restored", `"${updated.title}" is back in the catalog.`),
-        onError: (caught) => failureToast("Update Failed", caught, MODERATION_FAILED_TEXT),
-      },
+      outcomeToasts({
+        success: "Loop Restored",
+        description: (updated) => `"${updated.title}" is back in the catalog.`,
+        failure: "Update Failed",
+        fallback: MODERATION_FAILED_TEXT,
+      }),
     );
 
   return (

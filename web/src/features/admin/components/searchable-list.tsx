@@ -1,13 +1,17 @@
 import type { ReactNode } from "react";
 import { useState } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
+import type { SearchPageParams } from "@/lib/json-query";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { Pager } from "./pager";
 import { QueryStates } from "./query-states";
 import { SEARCH_DEBOUNCE_MS, SearchInput } from "./search-input";
 
-/** The search box's text, its debounced form and the page offset (back to the first page on every change of search). */
-export function useSearchPaging() {
+/**
+ * The search box's text, its debounced form and the page offset (back to the first page on every
+ * change of search); `params` is the page to ask the list's API for.
+ */
+export function useSearchPaging(limit: number) {
   const [search, setSearch] = useState("");
   const [offset, setOffset] = useState(0);
   const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -15,38 +19,35 @@ export function useSearchPaging() {
     setSearch(value);
     setOffset(0);
   };
-  return { search, onSearch, debounced, offset, setOffset };
+  const params: SearchPageParams = { search: debounced, limit, offset };
+  return { search, onSearch, debounced, offset, setOffset, limit, params };
 }
 
 interface SearchableListProps<T> {
   paging: ReturnType<typeof useSearchPaging>;
-  /** The search box's name and placeholder. */
-  searchLabel: string;
+  /** The search box's placeholder (its name is "Search <noun>"). */
   placeholder: string;
   query: { isError: boolean; isFetching: boolean; refetch: () => unknown; data?: { total: number } };
   items: readonly T[] | undefined;
   /** Lower-case plural ("loops"): the loading, empty and pager texts; capitalised it names the list. */
   noun: string;
   skeletonClassName: string;
-  limit: number;
   children: (item: T) => ReactNode;
 }
 
 /** A searched, paged admin list: the search box, then the load error, skeleton rows, "No … yet/match", or the rows and a pager. */
 export function SearchableList<T>({
-  paging: { search, onSearch, debounced, offset, setOffset },
-  searchLabel,
+  paging: { search, onSearch, debounced, offset, setOffset, limit },
   placeholder,
   query,
   items,
   noun,
   skeletonClassName,
-  limit,
   children,
 }: SearchableListProps<T>) {
   return (
     <>
-      <SearchInput label={searchLabel} placeholder={placeholder} value={search} onChange={onSearch} />
+      <SearchInput label={`Search ${noun}`} placeholder={placeholder} value={search} onChange={onSearch} />
       <QueryStates
         query={{
           isError: query.isError,

@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LoopAmount } from "@/components/ui/loop-amount";
 import { formatCount, shortAddress } from "@/lib/format";
-import { failureToast, successToast } from "@/lib/outcome-toasts";
+import { outcomeToasts } from "@/lib/outcome-toasts";
 import { useAdminUsers } from "../api/get-admin-users";
 import { useSetUserAdmin } from "../api/set-user-admin";
 import { useSetUserBan } from "../api/set-user-ban";
@@ -36,8 +36,8 @@ export interface UsersTabProps {
  * admin actions, with each seller's sale hold and a suspension of their withdrawals (docs/product.md#sale-hold).
  */
 export function UsersTab({ currentUserId, onNotify }: UsersTabProps) {
-  const paging = useSearchPaging();
-  const users = useAdminUsers({ search: paging.debounced, limit: USERS_PAGE_SIZE, offset: paging.offset });
+  const paging = useSearchPaging(USERS_PAGE_SIZE);
+  const users = useAdminUsers(paging.params);
   const [banTarget, setBanTarget] = useState<Target | null>(null);
   const [warnTarget, setWarnTarget] = useState<Target | null>(null);
   const [holdTarget, setHoldTarget] = useState<AdminUser | null>(null);
@@ -46,13 +46,11 @@ export function UsersTab({ currentUserId, onNotify }: UsersTabProps) {
     <div className="grid gap-4">
       <SearchableList
         paging={paging}
-        searchLabel="Search users"
         placeholder="Search by username, e-mail or wallet"
         query={users}
         items={users.data?.users}
         noun="users"
         skeletonClassName="h-24"
-        limit={USERS_PAGE_SIZE}
       >
         {(user) => (
           <UserRow
@@ -90,20 +88,23 @@ function UserRow({ user, isSelf, onBan, onWarn, onNotify, onSaleHold }: UserRowP
   const toggleAdmin = () =>
     setAdmin.mutate(
       { userId: user.id, isAdmin: !user.isAdmin },
-      {
-        onSuccess: (updated) =>
-          successToast("Admin Status Updated", `${updated.username} ${updated.isAdmin ? "is now an admin" : "is no longer an admin"}.`),
-        onError: (caught) => failureToast("Update Failed", caught, ADMIN_STATUS_FAILED_TEXT),
-      },
+      outcomeToasts({
+        success: "Admin Status Updated",
+        description: (updated) => `${updated.username} ${updated.isAdmin ? "is now an admin" : "is no longer an admin"}.`,
+        failure: "Update Failed",
+        fallback: ADMIN_STATUS_FAILED_TEXT,
+      }),
     );
 
   const unban = () =>
     setBan.mutate(
       { userId: user.id, isBanned: false, banReason: null },
-      {
-        onSuccess: (updated) => successToast("User Status Updated", `${updated.username} has been unbanned.`),
-        onError: (caught) => failureToast("Update Failed", caught, BAN_FAILED_TEXT),
-      },
+      outcomeToasts({
+        success: "User Status Updated",
+        description: (updated) => `${updated.username} has been unbanned.`,
+        failure: "Update Failed",
+        fallback: BAN_FAILED_TEXT,
+      }),
     );
 
   return (

@@ -1,22 +1,15 @@
 import { act, screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { next, resetPlayer } from "@/lib/player/player";
+import { describe, expect, it } from "vitest";
+import { next } from "@/lib/player/player";
 import { getPlayerState } from "@/lib/player/player-store";
-import { type FakeAudio, installFakeAudio } from "@/testing/fake-audio";
-import { makeLoop } from "@/testing/make-loop";
+import { fakeAudioPerTest } from "@/testing/fake-audio";
+import { makeLoop, makePreviewLoop } from "@/testing/make-loop";
 import { json, stubApi } from "@/testing/stub-api";
 import { renderWithProviders } from "@/testing/test-utils";
 import { plainCard } from "../testing/plain-card";
 import { LoopList } from "./loop-list";
 
-let audio: FakeAudio;
-beforeEach(() => {
-  audio = installFakeAudio();
-});
-afterEach(() => {
-  resetPlayer();
-  vi.restoreAllMocks();
-});
+const audio = fakeAudioPerTest();
 
 function stubPreviews(ids: string[]) {
   return stubApi({
@@ -25,18 +18,14 @@ function stubPreviews(ids: string[]) {
   });
 }
 
-function previewLoop(id: string) {
-  return makeLoop({ id, title: `Loop ${id}`, audioFileUrl: `/api/loops/${id}/preview`, peaksUrl: `/api/loops/${id}/peaks` });
-}
-
 describe("cards in a list", () => {
   it("queue the list: play on a card plays it, Next the following card, and each card shows whether it plays", async () => {
     stubPreviews(["a", "b", "c"]);
     const loops = [
-      previewLoop("a"),
+      makePreviewLoop("a"),
       makeLoop({ id: "x", title: "Still processing", status: "processing" }),
-      previewLoop("b"),
-      previewLoop("c"),
+      makePreviewLoop("b"),
+      makePreviewLoop("c"),
     ];
     const { user } = renderWithProviders(<LoopList loops={loops} renderCard={plainCard} />);
 

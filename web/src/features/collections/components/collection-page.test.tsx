@@ -9,7 +9,7 @@ import { json, stubApi } from "@/testing/stub-api";
 import { renderWithToasts } from "@/testing/test-utils";
 import { CollectionPage } from "./collection-page";
 
-/** The loops as plain rows (the route composes the loops feature's cards). */
+/** The loops as plain rows (the route composes the catalog's cards). */
 const renderLoops = (loops: PublicLoop[], itemAction?: (loop: PublicLoop) => ReactNode) => (
   <ul aria-label="Loops">
     {loops.map((loop) => (

@@ -25,7 +25,7 @@ import { useUpdateCollection } from "../api/update-collection";
 
 export interface CollectionPageProps {
   collectionId: string;
-  /** Renders loops as the home does (composed by the route: the loops feature's list); `itemAction` goes under each card. */
+  /** Renders loops as the home does (composed by the route: the catalog's `LoopList`); `itemAction` goes under each card. */
   renderLoops: (loops: PublicLoop[], itemAction?: (loop: PublicLoop) => ReactNode) => ReactNode;
 }
 

@@ -11,7 +11,7 @@ import { formatHint } from "@/lib/loop-format";
 import { fullPageNavigate } from "@/lib/navigation";
 import { redirectToLoginAfterUnauthorized } from "@/lib/session-expired";
 import { toast } from "@/lib/toast";
-import { useDownloadLink } from "../api/get-download-link";
+import { useDownloadLink } from "@/lib/get-download-link";
 import { licencePdfUrl, loopLicencesQueryOptions, useLoopLicences } from "../api/get-loop-licences";
 import { DOWNLOAD_TOASTS, type DownloadButtonProps } from "./download-button";
 

@@ -4,10 +4,19 @@ import { Medal, Trophy } from "lucide-react";
 import { LevelBadgeCompact } from "@/components/level-badge";
 import { LoopAmount } from "@/components/ui/loop-amount";
 import { Skeleton } from "@/components/ui/skeleton";
+import { TableHead, type TableColumn } from "@/components/ui/table";
 import { formatCount } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 const RANK_STYLE = ["text-amber-300", "text-slate-200", "text-orange-300"];
+
+const COLUMNS: readonly TableColumn[] = [
+  { label: "Rank", className: "w-16 px-6 py-3" },
+  { label: "Creator", className: "px-6 py-3" },
+  { label: "Level", className: "hidden px-6 py-3 sm:table-cell" },
+  { label: "Loops", className: "px-6 py-3 text-right" },
+  { label: "LOOP earned", className: "px-6 py-3 text-right" },
+];
 
 function creatorName(entry: LeaderboardEntry): string {
   return entry.username || entry.firstName || "Anonymous creator";
@@ -60,25 +69,7 @@ export function Leaderboard({ entries, isLoading, isError }: LeaderboardProps) {
         ) : (
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Top creators by experience</caption>
-            <thead className="border-b border-border bg-surface/60 text-xs tracking-wide text-muted-foreground uppercase">
-              <tr>
-                <th scope="col" className="w-16 px-6 py-3">
-                  Rank
-                </th>
-                <th scope="col" className="px-6 py-3">
-                  Creator
-                </th>
-                <th scope="col" className="hidden px-6 py-3 sm:table-cell">
-                  Level
-                </th>
-                <th scope="col" className="px-6 py-3 text-right">
-                  Loops
-                </th>
-                <th scope="col" className="px-6 py-3 text-right">
-                  LOOP earned
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={COLUMNS} className="bg-surface/60" />
             <tbody>
               {creators.map((entry, index) => (
                 <tr key={entry.id} className="border-b border-border/60 last:border-0 hover:bg-primary/5">

@@ -51,7 +51,7 @@ export function TokenBenefits() {
       </ul>
       <p className="mt-8 inline-flex items-center gap-2 rounded-full border border-border px-4 py-2 text-sm text-muted-foreground">
         <ArrowLeftRight className="size-4 text-highlight" aria-hidden />
-        One rate everywhere: <strong className="text-foreground">500 LOOP = $1.00</strong>
+        One rate in the app: <strong className="text-foreground">500 LOOP = $1.00</strong>
       </p>
     </section>
   );

@@ -16,7 +16,7 @@ import { currentTrack, type PlayerTrack, usePlayer } from "@/lib/player/player-s
 import { redirectToLoginAfterUnauthorized } from "@/lib/session-expired";
 import { toast, type ToastInput } from "@/lib/toast";
 import { cn } from "@/lib/utils";
-import { useDownloadLink } from "../api/get-download-link";
+import { useDownloadLink } from "@/lib/get-download-link";
 import { useSendLibraryReceipt } from "../api/send-library-receipt";
 import { paymentText, sellerName } from "../lib/library-entry-text";
 

@@ -56,6 +56,11 @@ export function MyLoopsTable({
   selectAll: SelectAll;
   actions: RowActions;
 }) {
+  const plainHeader = (label: string, align = "text-left") => (
+    <th scope="col" className={cn("px-2 py-2 font-semibold", align)}>
+      {label}
+    </th>
+  );
   const header = (key: MyLoopSort, align = "text-right") => (
     <th
       scope="col"
@@ -87,18 +92,10 @@ export function MyLoopsTable({
                 onChange={(event) => selectAll.onChange(event.target.checked)}
               />
             </th>
-            <th scope="col" className="px-2 py-2 text-left font-semibold">
-              Title
-            </th>
-            <th scope="col" className="px-2 py-2 text-left font-semibold">
-              Status
-            </th>
-            <th scope="col" className="px-2 py-2 text-left font-semibold">
-              Visibility
-            </th>
-            <th scope="col" className="px-2 py-2 text-right font-semibold">
-              Price
-            </th>
+            {plainHeader("Title")}
+            {plainHeader("Status")}
+            {plainHeader("Visibility")}
+            {plainHeader("Price", "text-right")}
             {header("plays")}
             {header("sales")}
             {header("earnings")}

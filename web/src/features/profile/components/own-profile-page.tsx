@@ -23,7 +23,7 @@ import { ProfileForm } from "./profile-form";
 
 export interface OwnProfilePageProps {
   user: CurrentUser;
-  /** Renders a list of loops as cards (composed by the route: the loops feature's list). */
+  /** Renders a list of loops as cards (composed by the route: the catalog's `LoopList`). */
   renderLoops: (loops: PublicLoop[]) => ReactNode;
   /** Adds or changes the e-mail address (composed by the route: the account-email feature's). */
   renderEmailAction?: (email: string | null) => ReactNode;

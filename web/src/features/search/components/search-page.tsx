@@ -16,7 +16,7 @@ export interface SearchPageProps {
   onQueryChange: (q: string) => void;
   /**
    * The loops matching the query, as the catalog's playable, buyable cards with its filters (the
-   * app composes them: this feature does not know the loops feature).
+   * app composes them: this feature does not know the catalog).
    */
   loops: (q: string) => ReactNode;
 }

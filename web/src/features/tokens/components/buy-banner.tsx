@@ -1,5 +1,6 @@
 import { ArrowDown, ExternalLink, LogIn, ShoppingCart } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { useDefaultMarket } from "../lib/default-market";
 import { BuyWithEthButton } from "./buy-with-eth-button";
 
 /** The third-party wallet site of the 'Get a Wallet' button (opens in a new tab). */
@@ -10,6 +11,26 @@ export interface BuyBannerProps {
   /** The signed-in member (Buy with ETH credits them); null for a visitor, who is asked to sign in. */
   userId: string | null;
   onSignIn: () => void;
+}
+
+/** What the banner offers: the coin and the pool only where the default chain's exchange has one. */
+function BuyBannerText() {
+  const { market, known } = useDefaultMarket();
+  if (market?.pool) {
+    return (
+      <>
+        Connect your wallet, choose the amount and pay with {market.nativeSymbol} through the {market.exchange?.name ?? "exchange's"} pool;
+        or order tokens from our team.
+      </>
+    );
+  }
+  if (known && market)
+    return (
+      <>
+        Order tokens from our team. Buying with {market.nativeSymbol} opens once {market.chainName}&apos;s exchange has a LOOP pool.
+      </>
+    );
+  return <>Order tokens from our team, or pay with your wallet&apos;s coin through the exchange&apos;s pool where there is one.</>;
 }
 
 /**
@@ -31,8 +52,7 @@ export function BuyBanner({ onGoToWallet, userId, onSignIn }: BuyBannerProps) {
             Buy LOOP Tokens
           </h2>
           <p className="mt-1 text-sm text-muted-foreground">
-            Connect your wallet, choose the amount and pay with ETH (BNB on BNB Smart Chain) through the exchange&apos;s pool; or order
-            tokens from our team.
+            <BuyBannerText />
           </p>
         </div>
       </div>

@@ -5,10 +5,9 @@ import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { formatLoop } from "@/lib/format";
-import { useClientConfig } from "@/lib/client-config";
-import { useExchangeMarkets } from "@/lib/get-exchange-markets";
 import { usePlatformSettings } from "@/lib/platform-settings";
 import { cn } from "@/lib/utils";
+import { useDefaultMarket } from "../lib/default-market";
 
 const BENEFITS = [
   {
@@ -35,27 +34,49 @@ function MinimumWithdrawal() {
 }
 
 /**
+ * When a buy is credited, from the default chain's confirmations (GET /api/config): the spec's "typically
+ * within 1-5 minutes" where blocks are waited for, "within seconds" where none are (the local chain).
+ */
+function creditWaitText(chainName: string, confirmations: number | undefined): string {
+  if (confirmations === undefined) return "after the payment is confirmed on chain";
+  if (confirmations === 0) return `as soon as the payment is in a block on ${chainName}, typically within seconds`;
+  return `after the payment is confirmed (${confirmations} blocks on ${chainName}), typically within 1-5 minutes`;
+}
+
+/**
+ * "How do I get LOOP tokens?", its purchase line: Buy with ETH (BNB) only where the default chain's
+ * exchange has a LOOP pool.
+ */
+function PurchaseLine() {
+  const { market } = useDefaultMarket();
+  if (market?.pool) {
+    return <>Purchase them: Buy with {market.nativeSymbol} from your own wallet, or order tokens from our team through Contact Admin.</>;
+  }
+  return <>Purchase them: order tokens from our team through Contact Admin.</>;
+}
+
+/**
  * "Can I buy tokens with crypto?": what the app's default chain offers (docs/product.md#buying-loop-with-eth):
- * Buy with ETH (BNB) where its exchange has a LOOP pool, and says so where it has none.
+ * Buy with ETH (BNB) where its exchange has a LOOP pool, credited after that chain's confirmations, and
+ * says so where it has none.
  */
 function BuyWithCryptoAnswer() {
-  const config = useClientConfig();
-  const markets = useExchangeMarkets();
-  const market = markets.data?.markets.find((candidate) => candidate.chainId === config.data?.defaultChainId);
-  const coin = market?.nativeSymbol ?? "ETH";
-  if (market && !market.pool) {
+  const { chain, market } = useDefaultMarket();
+  if (!chain || !market) return <>Checking what the network&apos;s exchange offers…</>;
+  if (!market.pool) {
     return (
       <>
         Not yet on {market.chainName}: its exchange has no LOOP pool yet. Order tokens from our team through Contact Admin in the meantime.
       </>
     );
   }
+  const coin = market.nativeSymbol;
   return (
     <>
       Yes. Connect your wallet, choose the amount and pay with {coin}: Buy with {coin} swaps it for LOOP through the exchange&apos;s pool
-      {market?.exchange ? ` (${market.exchange.name})` : ""} and your tokens are credited to your balance after the payment is confirmed on
-      chain (the network&apos;s confirmations: a few minutes on Ethereum and BNB Smart Chain). You see the quote, the price impact and the
-      minimum you receive before your wallet opens, or you can keep the LOOP in your own wallet instead.
+      {market.exchange ? ` (${market.exchange.name})` : ""} and your tokens are credited to your balance{" "}
+      {creditWaitText(market.chainName, chain.confirmations)}. You see the quote, the price impact and the minimum you receive before your
+      wallet opens, or you can keep the LOOP in your own wallet instead.
     </>
   );
 }
@@ -70,7 +91,9 @@ export const FAQ_ITEMS: readonly { question: string; answer: ReactNode }[] = [
     question: "How do I get LOOP tokens?",
     answer: (
       <ul className="grid list-disc gap-1 pl-5">
-        <li>Purchase them: Buy with ETH from your own wallet, or order tokens from our team through Contact Admin.</li>
+        <li>
+          <PurchaseLine />
+        </li>
         <li>Sell your music: every sale pays you in LOOP.</li>
         <li>Airdrops: the team sends tokens to the community from time to time.</li>
         <li>Community rewards: the welcome bonus and level-up rewards.</li>
@@ -80,7 +103,7 @@ export const FAQ_ITEMS: readonly { question: string; answer: ReactNode }[] = [
   {
     question: "How much is a LOOP token worth?",
     answer:
-      "Inside the app the rate is fixed: 500 LOOP = $1 USD, so 1 LOOP is worth $0.002. Balances, orders and withdrawals all use this rate.",
+      "Inside the app the rate is fixed: 500 LOOP = $1 USD, so 1 LOOP is worth $0.002. Balances, orders and withdrawals all use this rate. On an exchange, LOOP trades at its pool's own price, which moves with every trade.",
   },
   {
     question: "How do I send tokens to someone?",

@@ -151,12 +151,52 @@ describe("/tokens", () => {
     expect(screen.getByRole("region", { name: "Supported Crypto Wallets" }).querySelectorAll("li")).toHaveLength(3);
   });
 
-  it("FAQ: buying with crypto says what the default chain offers", async () => {
+  /** The config with the default chain's confirmations (GET /api/config publishes them). */
+  const withConfirmations = (confirmations: number) => {
+    const config = clientConfig();
+    return { ...config, chains: config.chains.map((chain) => ({ ...chain, confirmations })) };
+  };
+  const faqAnswer = async (user: Awaited<ReturnType<typeof openTokens>>["user"], question: string) => {
+    await user.click(screen.getByRole("button", { name: question }));
+    return screen.getByRole("region", { name: question });
+  };
+
+  it("FAQ and banner without a pool on the default chain: no Buy with ETH promised, the team's order offered", async () => {
     signedIn({ "GET /api/exchange": () => json({ markets: [makeMarket({ pool: null })] }) });
     const { user } = await openTokens();
+    expect(await screen.findByText(/Buying with ETH opens once Hardhat \(local\)'s exchange has a LOOP pool/)).toBeVisible();
     await user.click(screen.getByRole("tab", { name: "FAQ & How it Works" }));
-    await user.click(screen.getByRole("button", { name: "Can I buy tokens with crypto?" }));
-    expect(await screen.findByText(/Not yet on Hardhat \(local\): its exchange has no LOOP pool yet/)).toBeVisible();
+    expect(await faqAnswer(user, "Can I buy tokens with crypto?")).toHaveTextContent(
+      /Not yet on Hardhat \(local\): its exchange has no LOOP pool yet/,
+    );
+    const how = await faqAnswer(user, "How do I get LOOP tokens?");
+    expect(how).toHaveTextContent("Purchase them: order tokens from our team through Contact Admin.");
+    expect(how).not.toHaveTextContent(/Buy with/);
+  });
+
+  it("FAQ and banner with the local pool: Buy with ETH through it, credited within seconds (no confirmations waited for)", async () => {
+    signedIn({ "GET /api/config": () => json(withConfirmations(0)) });
+    const { user } = await openTokens();
+    expect(await screen.findByText(/pay with ETH through the Uniswap V2 \(local\) pool/)).toBeVisible();
+    await user.click(screen.getByRole("tab", { name: "FAQ & How it Works" }));
+    const answer = await faqAnswer(user, "Can I buy tokens with crypto?");
+    expect(answer).toHaveTextContent(/^Yes\. Connect your wallet, choose the amount and pay with ETH/);
+    expect(answer).toHaveTextContent(
+      "credited to your balance as soon as the payment is in a block on Hardhat (local), typically within seconds.",
+    );
+    expect(answer).not.toHaveTextContent(/minutes/);
+    expect(await faqAnswer(user, "How do I get LOOP tokens?")).toHaveTextContent(
+      "Purchase them: Buy with ETH from your own wallet, or order tokens from our team through Contact Admin.",
+    );
+  });
+
+  it("FAQ: where blocks are waited for, the spec's 1-5 minutes with the chain's confirmations", async () => {
+    signedIn({ "GET /api/config": () => json(withConfirmations(12)) });
+    const { user } = await openTokens();
+    await user.click(screen.getByRole("tab", { name: "FAQ & How it Works" }));
+    expect(await faqAnswer(user, "Can I buy tokens with crypto?")).toHaveTextContent(
+      "after the payment is confirmed (12 blocks on Hardhat (local)), typically within 1-5 minutes.",
+    );
   });
 
   it("FAQ tab: benefit cards and a single-open accordion", async () => {

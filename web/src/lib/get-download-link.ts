@@ -4,7 +4,8 @@ import { apiJson } from "@/lib/api-client";
 
 /**
  * GET /api/loops/:id/download?format=: a signed link (`/api/downloads/<token>`, 15 minutes) to the
- * file, answered as an attachment. The same call as the loops feature's (features do not share code).
+ * file, answered as an attachment. Signed in; free, bought or own loops. Shared: the loop's Download
+ * menu (downloads) and the Library's "Download again" ask for the same link.
  */
 export function getDownloadLink({ loopId, format }: { loopId: string; format: DeliveryFormat }): Promise<DownloadLink> {
   return apiJson<DownloadLink>("GET", `/api/loops/${encodeURIComponent(loopId)}/download?format=${format}`);
