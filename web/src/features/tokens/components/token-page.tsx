@@ -4,6 +4,7 @@ import { useCallback, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { TabList, TabPanel, tabIds } from "@/components/ui/tab-list";
+import { useDefaultMarket } from "../lib/default-market";
 import { BuyBanner } from "./buy-banner";
 import { ExchangeMarkets } from "./exchange-markets";
 import { ExchangePanel } from "./exchange-panel";
@@ -44,6 +45,7 @@ export interface TokenPageProps {
 /** /tokens (docs/product.md#token-page): hero, Buy banner (Buy with ETH), What You Can Do, the My Wallet / FAQ tabs, the configured chains' exchange panels, wallets. */
 export function TokenPage({ user, onSignIn }: TokenPageProps) {
   const [tab, setTab] = useState<TabId>("wallet");
+  const { market } = useDefaultMarket();
 
   const goToWallet = useCallback(() => {
     setTab("wallet");
@@ -56,7 +58,7 @@ export function TokenPage({ user, onSignIn }: TokenPageProps) {
     <div className="mx-auto grid w-full max-w-7xl gap-8 px-4 py-8 sm:px-6 sm:py-10">
       <TokensHero />
       <BuyBanner onGoToWallet={goToWallet} userId={user?.id ?? null} onSignIn={onSignIn} />
-      <WhatYouCanDo />
+      <WhatYouCanDo poolCoin={market?.pool ? market.nativeSymbol : null} />
 
       <section id={WALLET_SECTION_ID} aria-label="Wallet and FAQ" className="scroll-mt-20">
         <TabList tabs={TABS} value={tab} onChange={setTab} idPrefix="tokens" label="Token page" />

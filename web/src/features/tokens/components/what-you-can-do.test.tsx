@@ -11,5 +11,12 @@ describe("What You Can Do", () => {
     const soon = column("Coming Soon");
     expect(within(soon).queryByText(/Token purchases/)).not.toBeInTheDocument();
     expect(soon).toHaveTextContent("Withdrawals to PayPal, Wise, Skrill and Revolut");
+    expect(column("Available Now")).not.toHaveTextContent(/Buy LOOP with/);
+  });
+
+  it("lists buying with the chain's coin only where its exchange has a LOOP pool", () => {
+    render(<WhatYouCanDo poolCoin="BNB" />);
+    const available = screen.getByRole("heading", { name: /Available Now/ }).parentElement as HTMLElement;
+    expect(available).toHaveTextContent("Buy LOOP with BNB from your wallet");
   });
 });

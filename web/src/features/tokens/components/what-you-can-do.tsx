@@ -31,15 +31,23 @@ const COLUMNS: { title: string; icon: ReactNode; badge: ReactNode; items: readon
   },
 ];
 
+export interface WhatYouCanDoProps {
+  /** The default chain's coin when its exchange has a LOOP pool (Buy with ETH works there); else null. */
+  poolCoin?: string | null;
+}
+
 /** 'What You Can Do' (docs/product.md#token-page): what LOOP is good for today and what is planned. */
-export function WhatYouCanDo() {
+export function WhatYouCanDo({ poolCoin = null }: WhatYouCanDoProps) {
+  const columns = poolCoin
+    ? COLUMNS.map((column, i) => (i === 0 ? { ...column, items: [...column.items, `Buy LOOP with ${poolCoin} from your wallet`] } : column))
+    : COLUMNS;
   return (
     <Card aria-labelledby="what-you-can-do-title" className="p-6">
       <h2 id="what-you-can-do-title" className="text-lg font-semibold">
         What You Can Do
       </h2>
       <div className="mt-4 grid gap-4 md:grid-cols-3">
-        {COLUMNS.map((column) => (
+        {columns.map((column) => (
           <div key={column.title} className="rounded-xl border border-border bg-surface/50 p-4">
             <h3 className="flex items-center gap-2 font-semibold">
               {column.icon}
