@@ -28,58 +28,41 @@ const COUNTERS = [
   "offers_expired",
 ] as const;
 
-/** Exact integer totals of a set of rows, before formatting. */
-interface Figures {
-  plays: bigint;
-  downloads: bigint;
-  refunds: bigint;
-  sales: Record<SaleMethod, bigint>;
-  units: Record<SaleMethod, bigint>;
-  cents: Record<SaleMethod, bigint>;
-  offers: { received: bigint; accepted: bigint; declined: bigint; withdrawn: bigint; expired: bigint };
+/**
+ * Exact integer counters of a set of rows, before formatting, in COUNTERS' order: one array per day
+ * rather than nested objects, because a year's series formats 366 of them per request (the API's
+ * CPU beside the bench's bare control, docs/decisions.md "30 days cost what all time costs").
+ */
+type Counters = bigint[];
+
+const at = (name: (typeof COUNTERS)[number]) => COUNTERS.indexOf(name);
+const PLAYS = at("plays");
+const DOWNLOADS = at("downloads");
+const REFUNDS = at("refunds");
+const BY_METHOD = SALE_METHODS.map((m) => ({
+  method: m,
+  sales: at(`sales_${m}`),
+  units: at(`earnings_units_${m}`),
+  cents: at(`earnings_cents_${m}`),
+}));
+const OFFERS = {
+  received: at("offers_received"),
+  accepted: at("offers_accepted"),
+  declined: at("offers_declined"),
+  withdrawn: at("offers_withdrawn"),
+  expired: at("offers_expired"),
+};
+
+function countersOf(row: Record<string, string | null> | undefined): Counters {
+  return COUNTERS.map((name) => BigInt(row?.[name] ?? 0));
 }
 
-const big = (value: number | bigint | string | null | undefined) => BigInt(value ?? 0);
-const byMethod = (f: (m: SaleMethod) => bigint) => Object.fromEntries(SALE_METHODS.map((m) => [m, f(m)])) as Record<SaleMethod, bigint>;
-
-function figuresOf(row: Record<string, string | null> | undefined): Figures {
-  const r = row ?? {};
-  return {
-    plays: big(r.plays),
-    downloads: big(r.downloads),
-    refunds: big(r.refunds),
-    sales: byMethod((m) => big(r[`sales_${m}`])),
-    units: byMethod((m) => big(r[`earnings_units_${m}`])),
-    cents: byMethod((m) => big(r[`earnings_cents_${m}`])),
-    offers: {
-      received: big(r.offers_received),
-      accepted: big(r.offers_accepted),
-      declined: big(r.offers_declined),
-      withdrawn: big(r.offers_withdrawn),
-      expired: big(r.offers_expired),
-    },
-  };
+/** Adds `b` into `total`. */
+function addInto(total: Counters, b: Counters): void {
+  for (let i = 0; i < total.length; i += 1) total[i]! += b[i]!;
 }
 
-function addFigures(a: Figures, b: Figures): Figures {
-  return {
-    plays: a.plays + b.plays,
-    downloads: a.downloads + b.downloads,
-    refunds: a.refunds + b.refunds,
-    sales: byMethod((m) => a.sales[m] + b.sales[m]),
-    units: byMethod((m) => a.units[m] + b.units[m]),
-    cents: byMethod((m) => a.cents[m] + b.cents[m]),
-    offers: {
-      received: a.offers.received + b.offers.received,
-      accepted: a.offers.accepted + b.offers.accepted,
-      declined: a.offers.declined + b.offers.declined,
-      withdrawn: a.offers.withdrawn + b.offers.withdrawn,
-      expired: a.offers.expired + b.offers.expired,
-    },
-  };
-}
-
-const sumOf = (values: Record<SaleMethod, bigint>) => SALE_METHODS.reduce((total, m) => total + values[m], 0n);
+const salesOf = (c: Counters) => BY_METHOD.reduce((sum, m) => sum + c[m.sales]!, 0n);
 
 /** Sales ÷ plays to 4 decimals; null when there was no play (the ratio is undefined). */
 export function conversion(sales: bigint, plays: bigint): number | null {
@@ -87,27 +70,31 @@ export function conversion(sales: bigint, plays: bigint): number | null {
   return Number((sales * 10_000n + plays / 2n) / plays) / 10_000;
 }
 
-function present(f: Figures) {
-  const sales = sumOf(f.sales);
+function present(c: Counters) {
+  let sales = 0n;
+  let units = 0n;
+  let cents = 0n;
+  const byMethod = {} as Record<SaleMethod, MethodFigures>;
+  for (const m of BY_METHOD) {
+    sales += c[m.sales]!;
+    units += c[m.units]!;
+    cents += c[m.cents]!;
+    byMethod[m.method] = { sales: Number(c[m.sales]), earningsLoop: formatLoop(c[m.units]!), earningsUsd: formatUsd(c[m.cents]!) };
+  }
   return {
-    plays: Number(f.plays),
-    downloads: Number(f.downloads),
+    plays: Number(c[PLAYS]),
+    downloads: Number(c[DOWNLOADS]),
     sales: Number(sales),
-    refunds: Number(f.refunds),
-    earningsLoop: formatLoop(sumOf(f.units)),
-    earningsUsd: formatUsd(sumOf(f.cents)),
-    byMethod: Object.fromEntries(
-      SALE_METHODS.map((m): [SaleMethod, MethodFigures] => [
-        m,
-        { sales: Number(f.sales[m]), earningsLoop: formatLoop(f.units[m]), earningsUsd: formatUsd(f.cents[m]) },
-      ]),
-    ) as Record<SaleMethod, MethodFigures>,
+    refunds: Number(c[REFUNDS]),
+    earningsLoop: formatLoop(units),
+    earningsUsd: formatUsd(cents),
+    byMethod,
     offers: {
-      received: Number(f.offers.received),
-      accepted: Number(f.offers.accepted),
-      declined: Number(f.offers.declined),
-      withdrawn: Number(f.offers.withdrawn),
-      expired: Number(f.offers.expired),
+      received: Number(c[OFFERS.received]),
+      accepted: Number(c[OFFERS.accepted]),
+      declined: Number(c[OFFERS.declined]),
+      withdrawn: Number(c[OFFERS.withdrawn]),
+      expired: Number(c[OFFERS.expired]),
     },
   };
 }
@@ -311,11 +298,11 @@ export async function creatorAnalytics(
     loopRows = await readLoops();
   }
 
-  let total = figuresOf(undefined);
+  const total = countersOf(undefined);
   const days: AnalyticsDay[] = dayRows.map((row) => {
-    const f = figuresOf(row);
-    total = addFigures(total, f);
-    return { date: row.date, ...present(f) };
+    const c = countersOf(row);
+    addInto(total, c);
+    return { date: row.date, ...present(c) };
   });
   const loops = loopRows
     .map(loopOf)
@@ -345,7 +332,7 @@ export async function creatorAnalytics(
     range,
     from,
     to: today,
-    totals: { ...present(total), conversion: conversion(sumOf(total.sales), total.plays) },
+    totals: { ...present(total), conversion: conversion(salesOf(total), total[PLAYS]!) },
     days,
     loops,
   };
