@@ -28,7 +28,7 @@ import { formatUnits, getAddress, type Address, type PublicClient } from "viem";
 import { Prisma, type PrismaClient } from "../../db/prisma";
 import type { AppDeps } from "../../deps";
 import { genesisHash } from "../../chain/chain-heads";
-import { isMissingIndexerTable } from "../../db/indexer-tables";
+import { indexerTable, isMissingIndexerTable } from "../../db/indexer-tables";
 import { withinVaultReadTimeout } from "./admin-stats.service";
 
 type Deps = Pick<AppDeps, "config" | "chains" | "prisma" | "logger">;
@@ -81,8 +81,7 @@ async function eventTotals(
   schema: string,
   chain: { chainId: number; genesis: string; vault: string; marketplace: string },
 ): Promise<EventTotal[]> {
-  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`not an SQL identifier: ${schema}`);
-  const table = (name: string) => Prisma.raw(`"${schema}"."${name}"`);
+  const table = (name: string) => indexerTable(schema, name);
   const { chainId, genesis, vault, marketplace } = chain;
   const settled = (alias: string) =>
     Prisma.sql`LEFT JOIN "app"."settled_events" s ON s."chain_id" = ${chainId} AND s."genesis_hash" = ${genesis}

@@ -7,8 +7,8 @@ import { BPS, loopPerNative, loopPriceChangeBps, poolReservesOf, WEI, type PoolR
 import type { ExchangeMarket, ExchangeMarkets, ExchangePool } from "@loop/rules/schemas/exchange";
 import { LOOP_PER_USD } from "@loop/rules/units";
 import type { AppDeps } from "../../deps";
-import { isMissingIndexerTable } from "../../db/indexer-tables";
-import { Prisma, type PrismaClient } from "../../db/prisma";
+import { indexerTable, isMissingIndexerTable } from "../../db/indexer-tables";
+import type { PrismaClient } from "../../db/prisma";
 
 const DAY_SECONDS = 24n * 60n * 60n;
 
@@ -27,12 +27,6 @@ export function exchangeLinks(chainId: number, token: string): { trade: string; 
     };
   }
   return null;
-}
-
-const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
-function table(schema: string, name: string): Prisma.Sql {
-  if (!IDENTIFIER.test(schema)) throw new Error(`not an SQL identifier: ${schema}`);
-  return Prisma.raw(`"${schema}"."${name}"`);
 }
 
 interface SyncRow {
@@ -57,8 +51,8 @@ async function indexedPool(
   nowSeconds: bigint,
 ): Promise<IndexedPool | null> {
   const since = nowSeconds - DAY_SECONDS;
-  const syncs = table(schema, "pair_sync");
-  const swaps = table(schema, "pair_swap");
+  const syncs = indexerTable(schema, "pair_sync");
+  const swaps = indexerTable(schema, "pair_swap");
   const address = pair.toLowerCase();
   try {
     const [rows, volume] = await Promise.all([

@@ -1,15 +1,8 @@
 // Reads the indexer's tables (schema "indexer", owned by Ponder) with SQL: the events of a kind not
 // settled yet up to a block, Ponder's indexed head per chain. Never writes there.
-import { isMissingIndexerTable } from "../../db/indexer-tables";
+import { isMissingIndexerTable, sqlIdentifier as ident } from "../../db/indexer-tables";
 import { Prisma, type PrismaClient, type Tx } from "../../db/prisma";
 import type { IndexedEvent, SettlementHandler } from "./settlement-handler";
-
-const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
-
-function ident(name: string): Prisma.Sql {
-  if (!IDENTIFIER.test(name)) throw new Error(`not an SQL identifier: ${name}`);
-  return Prisma.raw(`"${name}"`);
-}
 
 interface Row {
   tx_hash: string;

@@ -6,8 +6,7 @@ import type { WalletTransfer, WalletTransferKind, WalletTransferList } from "@lo
 import { formatDecimal, TOKEN_DECIMALS } from "@loop/rules/units";
 import { getAddress, zeroAddress } from "viem";
 import type { AppDeps } from "../../deps";
-import { Prisma } from "../../db/prisma";
-import { isMissingIndexerTable } from "../../db/indexer-tables";
+import { indexerTable, isMissingIndexerTable } from "../../db/indexer-tables";
 
 interface Row {
   chain_id: number;
@@ -63,14 +62,14 @@ export async function walletTransfers(
   const link = await deps.prisma.walletLink.findUnique({ where: { userId }, select: { address: true } });
   if (!link) return { address: null, transfers: [] };
   const wallet = link.address.toLowerCase();
-  const schema = Prisma.raw(`"${deps.config.settlement.indexerSchema}"`);
+  const transfers = indexerTable(deps.config.settlement.indexerSchema, "token_transfer");
   const chainIds = deps.config.chains.map((chain) => chain.id);
   let rows: Row[];
   try {
     rows = await deps.prisma.$queryRaw<Row[]>`
       SELECT t."chain_id", lower(t."tx_hash") AS "tx_hash", t."log_index", t."block_number"::text AS "block_number",
              t."block_timestamp"::text AS "block_timestamp", lower(t."from") AS "from", lower(t."to") AS "to", t."value"::text AS "value"
-      FROM ${schema}."token_transfer" t
+      FROM ${transfers} t
       WHERE (t."from" = ${wallet} OR t."to" = ${wallet}) AND t."chain_id" = ANY(${chainIds}::int[]) AND t."value" > 0
       ORDER BY t."block_timestamp" DESC, t."block_number" DESC, t."log_index" DESC
       LIMIT ${limit}`;
