@@ -263,10 +263,12 @@ CREATE TABLE app.ledger_accounts (
     balance bigint DEFAULT 0 NOT NULL,
     held bigint DEFAULT 0 NOT NULL,
     created_at timestamp(3) with time zone DEFAULT CURRENT_TIMESTAMP NOT NULL,
+    shard smallint DEFAULT 0 NOT NULL,
     CONSTRAINT ledger_accounts_held_check CHECK (held >= 0),
     CONSTRAINT ledger_accounts_kind_check CHECK (kind = ANY (ARRAY['user'::text, 'user_promo'::text, 'issuance'::text, 'fees'::text, 'vault'::text, 'clearing'::text, 'chargeback_losses'::text])),
     CONSTRAINT ledger_accounts_owner_check CHECK ((kind = ANY (ARRAY['user'::text, 'user_promo'::text])) = (user_id IS NOT NULL)),
     CONSTRAINT ledger_accounts_pkey PRIMARY KEY (id),
+    CONSTRAINT ledger_accounts_shard_check CHECK (shard >= 0 AND shard < 16 AND (shard = 0 OR (kind = ANY (ARRAY['issuance'::text, 'fees'::text])))),
     CONSTRAINT ledger_accounts_user_funds_check CHECK ((kind <> ALL (ARRAY['user'::text, 'user_promo'::text])) OR balance >= 0 AND (balance - held) >= 0),
     CONSTRAINT ledger_accounts_user_id_fkey FOREIGN KEY (user_id) REFERENCES app.users(id) ON UPDATE CASCADE ON DELETE RESTRICT
 );
@@ -1081,7 +1083,7 @@ CREATE TABLE app.xp_events (
 );
 
 -- ====================================================================================================
--- app: functions (63)
+-- app: functions (66)
 -- ====================================================================================================
 CREATE OR REPLACE FUNCTION app.admin_sale_delta(p app.purchases, sign integer)
  RETURNS jsonb
@@ -1561,6 +1563,27 @@ BEGIN
 END;
 $function$;
 
+CREATE OR REPLACE FUNCTION app.ledger_make_platform_accounts()
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+    INSERT INTO "app"."ledger_accounts" ("kind", "shard")
+    SELECT k."kind", s."shard"
+    FROM (VALUES ('issuance', 16), ('fees', 16), ('vault', 1), ('clearing', 1), ('chargeback_losses', 1)) AS k("kind", "shards")
+    CROSS JOIN LATERAL generate_series(0, k."shards" - 1) AS s("shard")
+    ON CONFLICT ("kind", "shard") WHERE "user_id" IS NULL DO NOTHING
+$function$;
+
+CREATE OR REPLACE FUNCTION app.ledger_platform_account(p_kind text, p_spread integer)
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE
+AS $function$
+    SELECT a."id" FROM "app"."ledger_accounts" a
+    WHERE a."kind" = p_kind AND a."user_id" IS NULL
+      AND a."shard" = CASE WHEN p_kind IN ('issuance', 'fees') THEN mod(abs(p_spread::BIGINT), 16)::SMALLINT ELSE 0 END
+$function$;
+
 CREATE OR REPLACE FUNCTION app.ledger_post(p_key text, p_kind text, p_description text, p_accounts uuid[], p_amounts bigint[], p_entry_id uuid DEFAULT NULL::uuid, p_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone)
  RETURNS TABLE(entry_id uuid, entry_kind text, entry_created_at timestamp with time zone, created boolean)
  LANGUAGE plpgsql
@@ -1677,12 +1700,10 @@ CREATE OR REPLACE FUNCTION app.ledger_welcome(p_user_id uuid)
  LANGUAGE plpgsql
 AS $function$
 DECLARE
-    issuance UUID;
+    issuance UUID := "app"."ledger_platform_account"('issuance', hashtext(p_user_id::text));
     promo UUID;
     entry UUID;
 BEGIN
-    INSERT INTO "app"."ledger_accounts" ("kind") VALUES ('issuance') ON CONFLICT ("kind") WHERE "user_id" IS NULL DO NOTHING;
-    SELECT "id" INTO issuance FROM "app"."ledger_accounts" WHERE "kind" = 'issuance' AND "user_id" IS NULL;
     INSERT INTO "app"."ledger_accounts" ("kind", "user_id") VALUES ('user', p_user_id), ('user_promo', p_user_id) ON CONFLICT ("user_id", "kind") DO NOTHING;
     SELECT "id" INTO promo FROM "app"."ledger_accounts" WHERE "user_id" = p_user_id AND "kind" = 'user_promo';
     INSERT INTO "app"."ledger_entries" ("idempotency_key", "kind", "description")
@@ -1981,6 +2002,24 @@ BEGIN
     PERFORM pg_notify('app_notifications', message);
   END IF;
 END
+$function$;
+
+CREATE OR REPLACE FUNCTION app.notify_member_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+    -- The column that holds the member's id, named by the trigger (user_id, buyer_id, id).
+    v_column TEXT := TG_ARGV[0];
+BEGIN
+    IF TG_OP <> 'INSERT' THEN
+        PERFORM pg_notify('member_changed', to_jsonb(OLD) ->> v_column);
+    END IF;
+    IF TG_OP <> 'DELETE' THEN
+        PERFORM pg_notify('member_changed', to_jsonb(NEW) ->> v_column);
+    END IF;
+    RETURN NULL;
+END;
 $function$;
 
 CREATE OR REPLACE FUNCTION app.play_listeners_analytics()
@@ -2871,7 +2910,7 @@ END;
 $function$;
 
 -- ====================================================================================================
--- app: triggers (54)
+-- app: triggers (60)
 -- ====================================================================================================
 CREATE TRIGGER collection_loops_count AFTER INSERT OR DELETE ON app.collection_loops FOR EACH ROW EXECUTE FUNCTION app.collection_loops_count();
 CREATE TRIGGER follows_count AFTER INSERT OR DELETE ON app.follows FOR EACH ROW EXECUTE FUNCTION app.follows_count();
@@ -2886,7 +2925,10 @@ CREATE TRIGGER loop_daily_stats_past_days_insert AFTER INSERT ON app.loop_daily_
 CREATE TRIGGER loop_daily_stats_past_days_update AFTER UPDATE ON app.loop_daily_stats REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.loop_daily_stats_past_days();
 CREATE TRIGGER loop_downloads_analytics AFTER INSERT ON app.loop_downloads REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.loop_downloads_analytics();
 CREATE TRIGGER loop_downloads_issue_licences AFTER INSERT ON app.loop_downloads REFERENCING NEW TABLE AS new_downloads FOR EACH STATEMENT EXECUTE FUNCTION app.issue_download_licences();
+CREATE TRIGGER loop_downloads_member_changed AFTER INSERT OR DELETE ON app.loop_downloads FOR EACH ROW EXECUTE FUNCTION app.notify_member_changed('user_id');
 CREATE TRIGGER loop_likes_count AFTER INSERT OR DELETE ON app.loop_likes FOR EACH ROW EXECUTE FUNCTION app.loop_likes_count();
+CREATE TRIGGER loop_likes_member_changed AFTER INSERT OR DELETE ON app.loop_likes FOR EACH ROW EXECUTE FUNCTION app.notify_member_changed('user_id');
+CREATE TRIGGER loop_ratings_member_changed AFTER INSERT OR DELETE OR UPDATE OF rating, user_id, loop_id ON app.loop_ratings FOR EACH ROW EXECUTE FUNCTION app.notify_member_changed('user_id');
 CREATE TRIGGER loops_admin_analytics_insert AFTER INSERT ON app.loops REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.loops_admin_analytics();
 CREATE TRIGGER loops_admin_analytics_update AFTER UPDATE ON app.loops REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.loops_admin_analytics();
 CREATE TRIGGER loops_catalog_counts_delete AFTER DELETE ON app.loops REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.loops_catalog_counts();
@@ -2912,12 +2954,15 @@ CREATE TRIGGER purchases_analytics_insert AFTER INSERT ON app.purchases REFERENC
 CREATE TRIGGER purchases_analytics_update AFTER UPDATE ON app.purchases REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.purchases_analytics();
 CREATE TRIGGER purchases_count_on_loop AFTER INSERT OR DELETE ON app.purchases FOR EACH ROW EXECUTE FUNCTION app.purchases_count_on_loop();
 CREATE TRIGGER purchases_issue_licences AFTER INSERT ON app.purchases REFERENCING NEW TABLE AS new_purchases FOR EACH STATEMENT EXECUTE FUNCTION app.issue_licences();
+CREATE TRIGGER purchases_member_changed AFTER INSERT OR DELETE OR UPDATE OF refunded_at, format, buyer_id, loop_id ON app.purchases FOR EACH ROW EXECUTE FUNCTION app.notify_member_changed('buyer_id');
 CREATE TRIGGER purchases_zz_admin_analytics_insert AFTER INSERT ON app.purchases REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.purchases_admin_analytics();
 CREATE TRIGGER purchases_zz_admin_analytics_update AFTER UPDATE ON app.purchases REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.purchases_admin_analytics();
+CREATE TRIGGER sessions_member_changed AFTER DELETE OR UPDATE OF expires_at, user_id, token_hash ON app.sessions FOR EACH ROW EXECUTE FUNCTION app.notify_member_changed('user_id');
 CREATE TRIGGER settled_events_admin_analytics_insert AFTER INSERT ON app.settled_events REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.settled_events_admin_analytics();
 CREATE TRIGGER settled_events_immutable BEFORE DELETE OR UPDATE ON app.settled_events FOR EACH ROW EXECUTE FUNCTION app.settled_events_immutable();
 CREATE TRIGGER users_admin_analytics_insert AFTER INSERT ON app.users REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.users_admin_analytics();
 CREATE TRIGGER users_card_json AFTER UPDATE OF username, first_name ON app.users FOR EACH ROW WHEN (old.username IS DISTINCT FROM new.username OR old.first_name IS DISTINCT FROM new.first_name) EXECUTE FUNCTION app.users_card_json();
+CREATE TRIGGER users_member_changed AFTER UPDATE OF email, is_banned, ban_reason ON app.users FOR EACH ROW WHEN (old.email IS DISTINCT FROM new.email OR old.is_banned IS DISTINCT FROM new.is_banned) EXECUTE FUNCTION app.notify_member_changed('id');
 CREATE TRIGGER users_search_words_delete AFTER DELETE ON app.users REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.users_search_words();
 CREATE TRIGGER users_search_words_insert AFTER INSERT ON app.users REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.users_search_words();
 CREATE TRIGGER users_search_words_truncate AFTER TRUNCATE ON app.users FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_truncate();
@@ -2952,7 +2997,7 @@ CREATE UNIQUE INDEX email_login_tokens_token_hash_key ON app.email_login_tokens 
 CREATE INDEX follows_followee_id_created_at_idx ON app.follows USING btree (followee_id, created_at DESC);
 CREATE UNIQUE INDEX genres_name_key ON app.genres USING btree (name);
 CREATE INDEX jobs_queue_state_run_after_idx ON app.jobs USING btree (queue, state, run_after);
-CREATE UNIQUE INDEX ledger_accounts_platform_kind_key ON app.ledger_accounts USING btree (kind) WHERE (user_id IS NULL);
+CREATE UNIQUE INDEX ledger_accounts_platform_kind_shard_key ON app.ledger_accounts USING btree (kind, shard) WHERE (user_id IS NULL);
 CREATE UNIQUE INDEX ledger_accounts_user_id_kind_key ON app.ledger_accounts USING btree (user_id, kind);
 CREATE UNIQUE INDEX ledger_entries_idempotency_key_key ON app.ledger_entries USING btree (idempotency_key);
 CREATE INDEX ledger_holds_account_id_state_idx ON app.ledger_holds USING btree (account_id, state);

@@ -5,6 +5,7 @@ import { clientErrorsRouter } from "./features/client-errors/client-errors.route
 import { banMiddleware } from "./features/auth/ban.middleware";
 import { requireAdmin } from "./features/auth/require-admin";
 import { sessionMiddleware } from "./features/auth/session.middleware";
+import { hotSessionViewer } from "./features/auth/session-cache";
 import { downloadsRouter } from "./features/downloads/downloads.router";
 import { clientConfigRouter } from "./features/client-config/client-config.router";
 import { emailChangeRouter } from "./features/email-change/email-change.router";
@@ -155,6 +156,10 @@ export function createApp(appDeps: AppDeps, testHooks: TestHooks = {}): Express 
   if (config.webDist) app.use(staticWeb(config.webDist, { logger, pages: webPages(deps), sessionCookie: SESSION_COOKIE }));
 
   app.use(errorHandler((error) => (logger ? logger.error("request failed:", error) : console.error(error))));
-  // The busiest reads, signed out, are answered before Express with the same headers (http/hot-routes.ts).
-  return withHotRoutes(app, [loopsHotRoute(deps), searchHotRoute(deps)], { steps: steps.inOrder, sessionCookie: SESSION_COOKIE });
+  // The busiest reads are answered before Express with the same headers (http/hot-routes.ts).
+  return withHotRoutes(app, [loopsHotRoute(deps), searchHotRoute(deps)], {
+    steps: steps.inOrder,
+    sessionCookie: SESSION_COOKIE,
+    viewerOf: hotSessionViewer(prisma, deps.logger),
+  });
 }

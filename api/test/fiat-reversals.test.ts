@@ -10,11 +10,12 @@ import { FIAT_PAYMENT_MESSAGES, fiatPurchaseStatusSchema, paymentMethodSchema, p
 import { pendingSaleListSchema, promotionalRefusalMessage, tokenBalanceSchema } from "@loop/rules/schemas/tokens";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { platformBalance, type PlatformAccountKind } from "../src/features/ledger/ledger.service";
 import { checkLedger } from "../src/features/ledger/ledger-check";
 import { releaseDueHolds } from "../src/features/ledger/timed-holds";
 import { paypalEnv, startFakePaypal, type FakePaypal, type PaypalDelivery } from "./fakes/fake-paypal";
 import { startFakeStripe, stripeEnv, type FakeStripe, type StripeDelivery } from "./fakes/fake-stripe";
-import { openPaymentIntent, payWavInTwoTabs, saveCard } from "./support/card-payments";
+import { openPaymentIntent, payWavInTwoTabs, requestPaymentIntent, saveCard } from "./support/card-payments";
 import { createListedLoop } from "./support/listed-loop";
 import { signInAdmin, signInMember } from "./support/members";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -64,7 +65,7 @@ describe("card and PayPal sale proceeds: hold, release, reversals", () => {
     ...tokenBalanceSchema.parse((await member.browser.get("/api/tokens/balance").expect(200)).body),
     pendingSales: pendingSaleListSchema.parse((await member.browser.get("/api/tokens/pending-sales").expect(200)).body),
   });
-  const platform = async (kind: string) => (await t.db.prisma.ledgerAccount.findFirst({ where: { kind, userId: null } }))?.balance ?? 0n;
+  const platform = (kind: PlatformAccountKind) => platformBalance(t.db.prisma, kind);
   const platformBooks = async () => ({
     clearing: await platform("clearing"),
     fees: await platform("fees"),
@@ -237,7 +238,7 @@ describe("card and PayPal sale proceeds: hold, release, reversals", () => {
 
     // The buyer may buy it again.
     const card = paymentMethodSchema.parse((await buyer.browser.get("/api/payment-methods").expect(200)).body[0]);
-    const again = await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "mp3", paymentMethodId: card.id });
+    const again = await requestPaymentIntent(buyer, { loopId, format: "mp3", paymentMethodId: card.id });
     expect(again.status).toBe(201);
     expect(await owned(buyer, loopId)).toBe(true);
   });

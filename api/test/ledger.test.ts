@@ -1,6 +1,6 @@
 // The ledger core without HTTP: idempotent entries, holds resolved once, immutability, the
 // welcome bonus, and a checker that is proven able to fail.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { findOrCreateByEmail } from "../src/features/auth/account.service";
 import { checkLedger } from "../src/features/ledger/ledger-check";
 import { captureHold, placeHold, releaseHold } from "../src/features/ledger/ledger-holds";
@@ -8,6 +8,7 @@ import {
   grantWelcomeBonus,
   InsufficientFunds,
   platformAccountId,
+  platformBalance,
   postEntry,
   userAccountId,
   userBalance,
@@ -15,7 +16,8 @@ import {
 } from "../src/features/ledger/ledger.service";
 import { ledgerCheckCli } from "./support/ledger-check-cli";
 import { LOOP, checkLedgerAfterEach, expectLedgerCheckCliOk, postFromIssuance } from "./support/ledger";
-import { createTestDatabase, type TestDatabase } from "./support/database";
+import type { TestDatabase } from "./support/database";
+import { suiteDatabase } from "./support/suite-app";
 
 describe("ledger core", () => {
   let db: TestDatabase;
@@ -33,11 +35,8 @@ describe("ledger core", () => {
     return user;
   };
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-  });
+  suiteDatabase((created) => (db = created));
   checkLedgerAfterEach(() => db.prisma);
-  afterAll(() => db.drop());
 
   describe("welcome bonus", () => {
     it("a new account gets 500 LOOP from issuance, once, whatever creates it and however often", async () => {
@@ -58,8 +57,7 @@ describe("ledger core", () => {
       await Promise.all(Array.from({ length: 5 }, () => grantWelcomeBonus(db.prisma, user.id)));
       expect((await userBalance(db.prisma, user.id)).balance).toBe(WELCOME_BONUS_UNITS);
       expect(await db.prisma.ledgerEntry.count({ where: { idempotencyKey: `welcome:${user.id}` } })).toBe(1);
-      const issuance = await db.prisma.ledgerAccount.findFirstOrThrow({ where: { kind: "issuance", userId: null } });
-      expect(issuance.balance).toBeLessThanOrEqual(-WELCOME_BONUS_UNITS);
+      expect(await platformBalance(db.prisma, "issuance")).toBeLessThanOrEqual(-WELCOME_BONUS_UNITS);
     });
 
     it("concurrent first sign-ins with one e-mail make one account with one bonus", async () => {

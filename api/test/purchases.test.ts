@@ -7,6 +7,7 @@ import { PURCHASE_MESSAGES, insufficientLoopMessage, purchaseSchema } from "@loo
 import { transferListSchema } from "@loop/rules/schemas/tokens";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
+import { platformBalance } from "../src/features/ledger/ledger.service";
 import { postWithKey, tokenBalance } from "./support/api-calls";
 import { insertDownloadableLoop } from "./support/listed-loop";
 import type { Browser } from "./support/siwe";
@@ -30,7 +31,7 @@ describe("purchases", () => {
   const purchasesOf = (buyerId: string) => t.db.prisma.purchase.findMany({ where: { buyerId }, orderBy: { createdAt: "asc" } });
   /** LOOP from the platform (as an admin's airdrop would), so a buyer can afford a loop. */
   const fund = (userId: string, loop: bigint | string) => fundMember(t, userId, loop);
-  const feesBalance = async () => (await t.db.prisma.ledgerAccount.findFirst({ where: { kind: "fees", userId: null } }))?.balance ?? 0n;
+  const feesBalance = () => platformBalance(t.db.prisma, "fees");
 
   ledgerCheckedAppWithSmtp((app, mail) => {
     t = app;

@@ -67,8 +67,6 @@ async function generate(db) {
   // Sale g: loop g % n, buyer g / n (unique per buyer, loop and format), a method, a time in the last
   // year. In-app LOOP sales get their ledger entry (app.ledger_post: issuance → seller the price, → fees
   // the fee), as purchases_loop_paid_check requires and as the rollups read the seller's proceeds.
-  await db.query(`
-    INSERT INTO "app"."ledger_accounts" ("kind") VALUES ('issuance'), ('fees') ON CONFLICT ("kind") WHERE "user_id" IS NULL DO NOTHING`);
   const sales = async (ownerSql, count, loopCount) => {
     await db.query(`DROP TABLE IF EXISTS bench_sales`);
     await db.query(`
@@ -85,8 +83,8 @@ async function generate(db) {
       CROSS JOIN LATERAL (SELECT (ARRAY['loop', 'loop', 'wallet', 'paypal', 'card'])[1 + floor(random() * 5)::int + (g * 0)] AS method) AS m`);
     await db.query(`
       SELECT count(*) FROM bench_sales s, LATERAL "app"."ledger_post"('bench-sale:' || s.entry_id, 'purchase', NULL,
-        ARRAY[(SELECT "id" FROM "app"."ledger_accounts" WHERE "kind" = 'issuance' AND "user_id" IS NULL), s.seller_account,
-              (SELECT "id" FROM "app"."ledger_accounts" WHERE "kind" = 'fees' AND "user_id" IS NULL)],
+        ARRAY["app"."ledger_platform_account"('issuance', hashtext(s.entry_id::text)), s.seller_account,
+              "app"."ledger_platform_account"('fees', hashtext(s.entry_id::text))],
         ARRAY[-(s.price + s.fee)::bigint * 500000000, s.price::bigint * 500000000, s.fee::bigint * 500000000], s.entry_id, s.created_at)
       WHERE s.method = 'loop'`);
     await db.query(`

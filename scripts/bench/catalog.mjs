@@ -21,6 +21,7 @@ import path from "node:path";
 import pg from "pg";
 import { startEmbeddedPostgres } from "../lib/embedded-postgres.mjs";
 import { freePort } from "../lib/ports.mjs";
+import { createAccounts } from "./transfers.mjs";
 import { apiEnv, loadAverage, measureCpu, percentile, runNode, startApi, startControl, waitForApi, withScratch } from "./api-harness.mjs";
 
 export const name = "catalog";
@@ -36,6 +37,8 @@ export const RATIO_BUDGETS = {
   uncached: { throughput: 0.8, p95: 1.25 },
   cached: { throughput: 1, p95: 1 },
 };
+/** A member's catalog page may cost at most this many times a visitor's CPU (API + Postgres) per request (issue 39 §2). */
+export const SIGNED_IN_CPU_BUDGET = 1.3;
 /** A larger catalog (--loops) may make the uncached /api/loops p95 at most this many times the 100,000 one. */
 export const GROWTH_FACTOR_BUDGET = 2;
 
@@ -289,11 +292,15 @@ export async function generateCatalog(db, { users = USERS, loops = LOOPS } = {})
 
 // ---- Load -------------------------------------------------------------------------------------
 
-const get = (agent, port, urlPath) => timedGet(agent, port, urlPath, { accept: "application/json" });
+const get = (agent, port, urlPath, headers) => timedGet(agent, port, urlPath, { accept: "application/json", ...headers });
 
-/** What the clients of one target recorded: samples per scenario, distinct URLs, failures, requests sent. */
-function newStats(scenarios) {
+/**
+ * What the clients of one target recorded: samples per scenario, distinct URLs, failures, requests
+ * sent. `headersOf(index)`, when given, adds headers to the index-th request (a member's cookie).
+ */
+function newStats(scenarios, headersOf = null) {
   return {
+    headersOf,
     agent: new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY }),
     samples: new Map(scenarios.map((scenario) => [scenario.name, []])),
     distinct: new Set(),
@@ -316,7 +323,7 @@ async function runClients(port, scenarios, stats, ms, record) {
       const scenario = scenarios[index % scenarios.length];
       const urlPath = scenario.path(Math.floor(index / scenarios.length));
       stats.distinct.add(urlPath);
-      const result = await get(stats.agent, port, urlPath);
+      const result = await get(stats.agent, port, urlPath, stats.headersOf?.(index));
       if (result.status !== 200) {
         if (stats.failures.length < 5) stats.failures.push(`${result.status || result.error?.message} ${urlPath}`);
         if (record) stats.samples.get(scenario.name).push(NaN);
@@ -367,7 +374,7 @@ async function load(port, scenarios) {
  * recorded requests.
  */
 async function loadInTurns(targets, scenarios, pgData) {
-  const runs = targets.map(() => ({ stats: newStats(scenarios), apiMs: 0, postgresMs: 0 }));
+  const runs = targets.map((target) => ({ stats: newStats(scenarios, target.headersOf), apiMs: 0, postgresMs: 0 }));
   for (const [i, target] of targets.entries()) await runClients(target.port, scenarios, runs[i].stats, WARMUP_MS, false);
   const rounds = Math.max(2, Math.round(MEASURE_MS / SLICE_MS));
   for (let round = 0; round < rounds; round += 1) {
@@ -384,6 +391,87 @@ async function loadInTurns(targets, scenarios, pgData) {
     const result = summarise(stats);
     return { result: { ...result, sent: result.overall.count }, apiMs, postgresMs };
   });
+}
+
+/**
+ * The bare control's CPU per request (its server and Postgres, warm-up included) on GET /api/loops'
+ * mix of `scenarios`, alone: scale.mjs reads its mix's CPU per request in this unit.
+ */
+export async function controlCatalogCpuMs(control, scenarios, pgData) {
+  const run = await measureCpu(control.child.pid, pgData, () => load(control.port, scenarios.loopScenarios));
+  return (run.apiMs + run.postgresMs) / run.result.sent;
+}
+
+/** Members browsing in signedInBrowse: each with likes, ratings and downloads for the overlay to find. */
+const MEMBERS = 200;
+
+/**
+ * Members with a session each, and marks of their own on the listed loops most pages show: 40
+ * likes, 10 ratings, 5 downloads of free loops (random, per member).
+ */
+async function createMembers(databaseUrl) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const members = await createAccounts(db, MEMBERS, { prefix: "bench_member_" });
+    const ids = members.map((member) => member.id);
+    const popular = `SELECT "id", "is_free" FROM "app"."loops" WHERE "status" = 'ready' AND "is_public" ORDER BY "download_count" DESC LIMIT 2000`;
+    await db.query(
+      `INSERT INTO "app"."loop_likes" ("user_id", "loop_id")
+       SELECT m, l."id" FROM unnest($1::uuid[]) AS m, LATERAL (SELECT "id" FROM (${popular}) p ORDER BY random() + (m IS NULL)::int LIMIT 40) l`,
+      [ids],
+    );
+    await db.query(
+      `INSERT INTO "app"."loop_ratings" ("user_id", "loop_id", "rating")
+       SELECT m, l."id", 1 + floor(random() * 5)::int FROM unnest($1::uuid[]) AS m, LATERAL (SELECT "id" FROM (${popular}) p ORDER BY random() + (m IS NULL)::int LIMIT 10) l`,
+      [ids],
+    );
+    await db.query(
+      `INSERT INTO "app"."loop_downloads" ("user_id", "loop_id", "format")
+       SELECT m, l."id", 'mp3' FROM unnest($1::uuid[]) AS m, LATERAL (SELECT "id" FROM (${popular}) p WHERE p."is_free" ORDER BY random() + (m IS NULL)::int LIMIT 5) l`,
+      [ids],
+    );
+    await db.query("ANALYZE");
+    return members;
+  } finally {
+    await db.end();
+  }
+}
+
+/**
+ * Issue 39 §2: the API as it runs (cache on), browsed by visitors and by signed-in members in turns.
+ * A member's page is the shared page from the cache with the member's own marks laid over it; its
+ * CPU per request (API + Postgres) may be at most SIGNED_IN_CPU_BUDGET × a visitor's.
+ */
+async function signedInBrowse(databaseUrl, api, scenarios, pgData, log) {
+  const members = await createMembers(databaseUrl);
+  log(`${members.length} members with a session, likes, ratings and downloads; signed out and signed in in turns`);
+  const [visitor, member] = await loadInTurns(
+    [api, { ...api, headersOf: (index) => ({ cookie: members[index % members.length].cookie }) }],
+    scenarios,
+    pgData,
+  );
+  const cpu = (run) => (run.apiMs + run.postgresMs) / run.result.sent;
+  const ratio = cpu(member) / cpu(visitor);
+  const ok = ratio <= SIGNED_IN_CPU_BUDGET && member.result.overall.errors === 0;
+  const details = [`── GET /api/loops, cache on: visitors and signed-in members (${members.length}) in turns of ${SLICE_MS / 1000} s`];
+  for (const [label, run] of [
+    ["signed out", visitor],
+    ["signed in", member],
+  ]) {
+    details.push(`  ${row({ name: `${label}, all scenarios`, ...run.result.overall })}`);
+    details.push(`  ${cpuLine(run)}`);
+  }
+  details.push(
+    `  signed in ÷ signed out, CPU per request (API + Postgres): ${ratio.toFixed(2)} × (budget <= ${SIGNED_IN_CPU_BUDGET}) ${ok ? "✓" : "✗"}` +
+      `  [${cpu(member).toFixed(2)} vs ${cpu(visitor).toFixed(2)} ms]`,
+  );
+  const failures = ok
+    ? []
+    : [
+        `signed-in browse costs ${ratio.toFixed(2)} × a visitor's CPU per request (budget <= ${SIGNED_IN_CPU_BUDGET}), ${member.result.overall.errors} errors`,
+      ];
+  return { details, failures };
 }
 
 /** CPU time per request (of the requests its CPU was counted over): what the figures would be on an idle machine. */
@@ -619,6 +707,9 @@ async function runSize(log, loops) {
       results.cached[endpoint] = await measureCpu(api.child.pid, pgData, () => load(apiPort, scenarios));
       report("cache on", endpoint, what, results.cached[endpoint]);
     }
+    const signedIn = await signedInBrowse(database.url, { port: apiPort, pid: api.child.pid }, loopScenarios, pgData, log);
+    details.push(...signedIn.details);
+    failures.push(...signedIn.failures);
     await api.stop();
 
     const uncachedLabel = "LOOP, cache off (CATALOG_CACHE=0: every request queries Postgres)";

@@ -16,8 +16,10 @@
 // average, what the database's sessions were doing (pg_stat_activity every 100 ms: on CPU, waiting
 // for a lock and in which statement, idle inside a transaction); and the database's size after
 // generation. Afterwards `ledger:check` and a count of the purchases and transfer entries against
-// the accepted requests. No budget beyond "no errors": over when any request failed or the ledger
-// check did. The headline is the total req/s of layout (b). Figures and what they mean for capacity:
+// the accepted requests. Then the bare control's CPU per uncached GET /api/loops on the same data
+// (the unit the mix's CPU is read in). Over budget (BUDGETS) when any request failed, the ledger
+// check did, sessions waited on locks, layout (b) fell behind (a), or the mix cost too much CPU.
+// The headline is the total req/s of layout (b). Figures and what they mean for capacity:
 // docs/capacity.md.
 // Knobs: BENCH_SCALE_LOOPS (100000), BENCH_SCALE_USERS (10000), BENCH_SCALE_BUYERS (300),
 // BENCH_SCALE_SECONDS (20 measured per layout, after 3 s of warm-up).
@@ -26,8 +28,18 @@ import http from "node:http";
 import os from "node:os";
 import { httpOk } from "../lib/health.mjs";
 import { freePort } from "../lib/ports.mjs";
-import { cpuOf, loadAverage, percentile, postgresPids, runNode, waitForApi, withDbClient, withMigratedDatabase } from "./api-harness.mjs";
-import { catalogScenarios, generateCatalog } from "./catalog.mjs";
+import {
+  cpuOf,
+  loadAverage,
+  percentile,
+  postgresPids,
+  runNode,
+  startControl,
+  waitForApi,
+  withDbClient,
+  withMigratedDatabase,
+} from "./api-harness.mjs";
+import { catalogScenarios, controlCatalogCpuMs, generateCatalog } from "./catalog.mjs";
 import { createAccounts } from "./transfers.mjs";
 
 export const name = "scale";
@@ -37,6 +49,16 @@ export const description =
 const LOOPS = Number(process.env.BENCH_SCALE_LOOPS ?? 100_000);
 const USERS = Number(process.env.BENCH_SCALE_USERS ?? 10_000);
 const BUYERS = Number(process.env.BENCH_SCALE_BUYERS ?? 300);
+/**
+ * The budgets (issue 39 §3): Postgres sessions waiting on a lock (`Lock:*`) at most LOCK_WAITS on
+ * average in each layout; layout (b) at least LAYOUT_B_RATIO × layout (a)'s throughput on the same
+ * cores; the mix's CPU per request (every process: APIs, worker, Postgres) at most MIX_CPU_RATIO ×
+ * the bare control's per uncached GET /api/loops on the same data (catalog.mjs), so it reads the
+ * same on any machine. On the 2-core machine the budgets were set on, the control costs 0.69 ms
+ * (100,000 loops) and the issue's 3.5 ms for the mix ("on this kind of machine") is 5 × it. The load
+ * generator's CPU is printed but not counted: it is not the product's.
+ */
+export const BUDGETS = { lockWaits: 0.2, layoutRatio: 1, mixCpuRatio: 5 };
 const CONCURRENCY = 50;
 const WARMUP_MS = 3_000;
 const MEASURE_MS = Number(process.env.BENCH_SCALE_SECONDS ?? 20) * 1000;
@@ -353,6 +375,16 @@ export async function run({ log }) {
         log(`${layout.label}: ${result.total.rps.toFixed(0)} req/s, ${result.allErrors} errors`);
       }
 
+      // ---- The unit of CPU: the bare control's uncached catalog request on this data ----------------
+      const control = await startControl(stage.databaseUrl, log);
+      let controlMs;
+      try {
+        controlMs = await controlCatalogCpuMs(control, scenarios, pgData);
+      } finally {
+        await control.stop();
+      }
+      log(`control: ${controlMs.toFixed(3)} ms of CPU per uncached GET /api/loops (its server and Postgres)`);
+
       // ---- The ledger afterwards -----------------------------------------------------------------
       const violations = [];
       try {
@@ -425,12 +457,32 @@ export async function run({ log }) {
       details.push(
         `(machine: ${cores} CPU, load average ${loadAtStart} at the start, ${loadAverage()} at the end: the load generator, the APIs and Postgres share it)`,
       );
+      // ---- The budgets ---------------------------------------------------------------------------
+      const failures = [];
+      const verdict = (ok) => (ok ? "✓" : "✗");
+      for (const { layout, result } of results) {
+        const lockWaits = result.waits.average.filter(({ what }) => what.startsWith("Lock:")).reduce((sum, { n }) => sum + n, 0);
+        const all = (result.cpu.api + result.cpu.worker + result.cpu.postgres) / result.total.count;
+        const ratio = all / controlMs;
+        details.push(
+          `${layout.label}: sessions waiting on locks ${lockWaits.toFixed(2)} (budget <= ${BUDGETS.lockWaits}) ${verdict(lockWaits <= BUDGETS.lockWaits)}; ` +
+            `CPU per request (APIs, worker, Postgres) ${all.toFixed(2)} ms = ${ratio.toFixed(2)} × the control's ${controlMs.toFixed(2)} ms (budget <= ${BUDGETS.mixCpuRatio}) ${verdict(ratio <= BUDGETS.mixCpuRatio)}`,
+        );
+        if (lockWaits > BUDGETS.lockWaits) failures.push(`${layout.label}: ${lockWaits.toFixed(2)} sessions waiting on locks`);
+        if (ratio > BUDGETS.mixCpuRatio) failures.push(`${layout.label}: CPU per request ${ratio.toFixed(2)} × the control's`);
+      }
+      const layoutRatio = results[1].result.total.rps / results[0].result.total.rps;
+      details.push(
+        `layout (b) ÷ layout (a), throughput: ${layoutRatio.toFixed(2)} × (budget >= ${BUDGETS.layoutRatio}) ${verdict(layoutRatio >= BUDGETS.layoutRatio)}`,
+      );
+      if (layoutRatio < BUDGETS.layoutRatio) failures.push(`layout (b) ${layoutRatio.toFixed(2)} × layout (a)'s throughput`);
+      for (const failure of failures) details.push(`✗ over budget: ${failure}`);
       const errors = results.reduce((sum, { result }) => sum + result.allErrors, 0);
       return {
         value: results.at(-1).result.total.rps,
         unit: "req/s",
         lowerIsBetter: false,
-        over: errors > 0 || violations.length > 0,
+        over: errors > 0 || violations.length > 0 || failures.length > 0,
         details,
       };
     });

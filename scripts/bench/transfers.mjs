@@ -53,7 +53,7 @@ export async function createAccounts(db, count, { prefix = null, units = WELCOME
   );
   await db.query(
     `SELECT "app"."ledger_post"('bench-fund:' || u, 'admin_airdrop', 'Bought LOOP (bench)',
-       ARRAY["app"."ledger_user_account"(u), (SELECT "id" FROM "app"."ledger_accounts" WHERE "kind" = 'issuance' AND "user_id" IS NULL)],
+       ARRAY["app"."ledger_user_account"(u), "app"."ledger_platform_account"('issuance', hashtext(u::text))],
        ARRAY[$2::bigint, -$2::bigint])
      FROM unnest($1::uuid[]) AS u`,
     [rows.map((row) => row.id), units.toString()],

@@ -1,12 +1,14 @@
-// The two busiest reads, a signed-out GET /api/loops and GET /api/search, answered before Express
-// (issue 19; docs/decisions.md, "Issue 19 — the hot routes"). Express costs about 0.15 ms of CPU per
-// request before and after any handler (its request and response objects, the router's layers, the
+// The two busiest reads, GET /api/loops and GET /api/search, answered before Express (issue 19;
+// docs/decisions.md, "Issue 19 — the hot routes"). Express costs about 0.15 ms of CPU per request
+// before and after any handler (its request and response objects, the router's layers, the
 // middleware stack), more than the handler of a cached page and about a third of an uncached one.
 // For these two reads that stack does nothing a precomputed answer cannot: the security headers are
-// the same on every answer, the origin check passes a GET, there is no session without its cookie and
-// no body to parse. So the app is wrapped by a function that answers them itself, with the same
-// headers, status and body as the Express route (which stays, for HEAD, signed-in viewers and any
-// other spelling of the path), and hands every other request, and any failure of these, to Express.
+// the same on every answer, the origin check passes a GET, and there is no body to parse. A session
+// cookie is read through the process's kept sessions (features/auth/session-cache.ts: "A member's
+// page costs a visitor's"), and a banned or unknown member goes to Express. So the app is wrapped by
+// a function that answers them itself, with the same headers, status and body as the Express route
+// (which stays, for HEAD and any other spelling of the path), and hands every other request, and
+// any failure of these, to Express.
 // What both paths apply is one list, http/shared-request-steps.ts (issue 38 §2): this file applies
 // each of its steps by kind.
 import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from "node:http";
@@ -23,6 +25,17 @@ export interface HotRoute {
    * answer (a 400 for a bad query, as before).
    */
   answer(query: unknown): Promise<Buffer | string>;
+  /**
+   * The answer to a signed-in member's GET (not banned: a banned member's request goes to Express,
+   * which refuses it). Without it, a request with a session cookie goes to Express.
+   */
+  answerSignedIn?(query: unknown, viewerId: string): Promise<Buffer | string>;
+}
+
+/** The member a request's session cookie signs in, as the hot path needs it. */
+export interface HotViewer {
+  readonly userId: string;
+  readonly isBanned: boolean;
 }
 
 export interface HotRouteOptions {
@@ -30,7 +43,15 @@ export interface HotRouteOptions {
   steps: readonly SharedStep[];
   /** A request carrying this cookie is a possible viewer: Express's session middleware reads it. */
   sessionCookie: string;
+  /**
+   * The member of a request's Cookie header (null: none, unknown or expired; Express then answers).
+   * Without it, every request with the session cookie goes to Express.
+   */
+  viewerOf?: (cookieHeader: string) => Promise<HotViewer | null>;
 }
+
+/** Thrown by a hot answer that Express must give instead (a banned or unknown member). */
+const TO_EXPRESS = Symbol("to Express");
 
 /** What the hot path does for `steps`: the headers of every answer (in order), compression, the observers of each answer. */
 function applicationOf(steps: readonly SharedStep[]) {
@@ -109,11 +130,17 @@ export function withHotRoutes(app: Express, routes: readonly HotRoute[], options
   const toExpress = (req: IncomingMessage, res: ServerResponse, next?: NextFunction) =>
     app(req as Request, res as Response, next as NextFunction);
 
-  async function answer(route: HotRoute, query: string, req: IncomingMessage, res: ServerResponse, next?: NextFunction) {
+  async function answer(
+    route: HotRoute,
+    produce: () => Promise<Buffer | string>,
+    req: IncomingMessage,
+    res: ServerResponse,
+    next?: NextFunction,
+  ) {
     const started = performance.now();
     let body: Buffer | string;
     try {
-      body = await route.answer(parseQuery(query));
+      body = await produce();
     } catch {
       toExpress(req, res, next);
       return;
@@ -149,11 +176,28 @@ export function withHotRoutes(app: Express, routes: readonly HotRoute[], options
     const url = req.url ?? "";
     const mark = url.indexOf("?");
     const route = req.method === "GET" ? byPath.get(mark === -1 ? url : url.slice(0, mark)) : undefined;
-    if (route === undefined || req.headers.cookie?.includes(cookieMark)) {
+    if (route === undefined) {
       toExpress(req, res, next);
       return;
     }
-    void answer(route, mark === -1 ? "" : url.slice(mark + 1), req, res, next);
+    const query = mark === -1 ? "" : url.slice(mark + 1);
+    const cookie = req.headers.cookie;
+    if (cookie === undefined || !cookie.includes(cookieMark)) {
+      void answer(route, () => route.answer(parseQuery(query)), req, res, next);
+      return;
+    }
+    const { answerSignedIn } = route;
+    const { viewerOf } = options;
+    if (answerSignedIn === undefined || viewerOf === undefined) {
+      toExpress(req, res, next);
+      return;
+    }
+    const signedIn = async () => {
+      const viewer = await viewerOf(cookie);
+      if (viewer === null || viewer.isBanned) throw TO_EXPRESS;
+      return answerSignedIn.call(route, parseQuery(query), viewer.userId);
+    };
+    void answer(route, signedIn, req, res, next);
   };
   // Express's own methods (listen, get/set of settings, …) work on the wrapper: listen serves the wrapper.
   Object.setPrototypeOf(handler, app);

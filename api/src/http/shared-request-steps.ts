@@ -32,8 +32,9 @@ export interface SharedStep {
 export const EXPRESS_ONLY_REASONS = {
   originCheck: "it refuses state-changing methods from other origins; the hot path answers GET only",
   jsonBody: "it parses a JSON body; a GET has none",
-  session: "it reads the session cookie; the hot path answers only requests without one (withHotRoutes' sessionCookie)",
-  ban: "it refuses a banned member's session; without a session there is no member",
+  session:
+    "it reads the session cookie fresh; the hot path reads it through the process's kept sessions (withHotRoutes' viewerOf, features/auth/session-cache.ts), dropped when the member changes",
+  ban: "it refuses a banned member's session; the hot path hands a banned member's request to Express",
 } as const;
 export type ExpressOnlyReason = keyof typeof EXPRESS_ONLY_REASONS;
 

@@ -1,5 +1,5 @@
-// The `api` role (LOOP_ROLES, ./roles.ts): serves HTTP, listens for other processes' catalog
-// changes, and runs the light sweeps every replica may run at once (expired sessions and rate limit
+// The `api` role (LOOP_ROLES, ./roles.ts): serves HTTP, listens for other processes' catalog and
+// member changes, and runs the light sweeps every replica may run at once (expired sessions and rate limit
 // rows, offer expiry, hold release: idempotent SQL or SKIP LOCKED; the upload reward sweep: SKIP
 // LOCKED and the loop's idempotency key). Jobs it queues are announced to the worker processes.
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
@@ -12,6 +12,7 @@ import { BROADCAST_QUEUE } from "../features/admin/notification-broadcast";
 import { deleteExpiredSessions } from "../features/auth/session.service";
 import { releaseDueHolds } from "../features/ledger/timed-holds";
 import { listenForCatalogChanges } from "../features/loops/catalog-cache";
+import { listenForMemberChanges } from "../db/member-changes";
 import { purgeRemovedLoopFiles } from "../features/loops/purge-removed-loops";
 import { expireNegotiations } from "../features/negotiations/expire-negotiations";
 import { startUploadRewardSweeper } from "../features/upload-rewards/upload-reward-sweeper";
@@ -66,6 +67,7 @@ export async function startApiRole(deps: AppDeps, listener: PgListener): Promise
   const { config, prisma, logger } = deps;
   // Another process's catalog change drops this process's cached pages (features/loops/catalog-cache.ts).
   listenForCatalogChanges(listener, prisma);
+  listenForMemberChanges(listener, prisma);
   const app = createApp(deps);
 
   const server = await new Promise<Server>((resolve, reject) => {

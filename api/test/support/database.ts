@@ -39,11 +39,13 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
   };
 }
 
-/** Empties the API's tables between tests of one file (keeps the migrations table, and the platform settings' row at its defaults). */
+/** Empties the API's tables between tests of one file (keeps the migrations table, the platform settings' row at its defaults and the platform's ledger accounts). */
 export async function truncateAll(prisma: PrismaClient): Promise<void> {
   await prisma.$executeRawUnsafe(
     `TRUNCATE "app"."users", "app"."sessions", "app"."siwe_nonces", "app"."email_login_tokens", "app"."wallet_links", "app"."oidc_identities", "app"."genres", "app"."loops", "app"."jobs" RESTART IDENTITY CASCADE`,
   );
   // Truncated with the users (its updated_by): the row the migrations made, which uploads and prices read.
   await prisma.$executeRawUnsafe(`INSERT INTO "app"."platform_settings" ("id") VALUES (true) ON CONFLICT DO NOTHING`);
+  // Truncated with the users too (ledger_accounts.user_id): the platform's, which the migrations made.
+  await prisma.$executeRawUnsafe(`SELECT "app"."ledger_make_platform_accounts"()`);
 }

@@ -6,6 +6,7 @@ import { WEI_PER_LEDGER_UNIT, formatLoop, formatUsd } from "@loop/rules/units";
 import { getAddress } from "viem";
 import type { PrismaClient, Tx } from "../../db/prisma";
 import type { AppDeps } from "../../deps";
+import { platformBalance } from "../ledger/ledger.service";
 
 /** "Active": a session of the user was used (or created) within this window. */
 export const ACTIVE_WINDOW_DAYS = 30;
@@ -24,11 +25,6 @@ async function totalRevenueCents(prisma: Tx | PrismaClient): Promise<bigint> {
   const rows = await prisma.$queryRaw<{ cents: bigint | null }[]>`
     SELECT SUM("price_cents"::bigint + "fee_cents"::bigint)::bigint AS cents FROM "app"."purchases"`;
   return rows[0]?.cents ?? 0n;
-}
-
-async function platformBalance(prisma: Tx | PrismaClient, kind: "fees" | "vault"): Promise<bigint> {
-  const account = await prisma.ledgerAccount.findFirst({ where: { kind, userId: null }, select: { balance: true } });
-  return account?.balance ?? 0n;
 }
 
 /** The chain read gives up after this: the figures never wait long for an RPC that does not answer. */

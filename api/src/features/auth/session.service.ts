@@ -13,6 +13,7 @@ export interface NewSession {
 
 export interface LoadedSession {
   sessionId: string;
+  expiresAt: Date;
   user: UserRecord;
 }
 
@@ -85,8 +86,8 @@ export async function loadSession(prisma: PrismaClient, token: string): Promise<
   if (now - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
     await prisma.session.update({ where: { id: row.sessionId }, data: { lastSeenAt: new Date(now) } });
   }
-  const { sessionId, expiresAt: _expiresAt, lastSeenAt: _lastSeenAt, walletAddress, ...user } = row;
-  return { sessionId, user: { ...user, wallet: walletAddress === null ? null : { address: walletAddress } } };
+  const { sessionId, expiresAt, lastSeenAt: _lastSeenAt, walletAddress, ...user } = row;
+  return { sessionId, expiresAt, user: { ...user, wallet: walletAddress === null ? null : { address: walletAddress } } };
 }
 
 export async function deleteSession(prisma: PrismaClient, token: string): Promise<void> {

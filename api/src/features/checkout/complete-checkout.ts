@@ -15,7 +15,6 @@ import type { Tx } from "../../db/prisma";
 import { placeHoldInTx } from "../ledger/ledger-holds";
 import { platformAccountId, postEntryInTx, userAccountId } from "../ledger/ledger.service";
 import { awardXpMany, purchaseXpAward, saleXpAward, type XpAward } from "../levels/award-xp";
-import { catalogChanged } from "../loops/catalog-cache";
 import { signDownloadToken } from "../downloads/download-token";
 import { downloadSigningKey } from "../downloads/signing-secret";
 import { settingsInUse } from "../platform-settings/platform-settings.service";
@@ -158,7 +157,6 @@ export async function completeCheckout(
 ): Promise<CheckoutOutcome> {
   const { outcome, done } = await deps.prisma.$transaction((tx) => completeInTx(tx, checkoutId, paid), TX_DEFAULT);
   if (done) {
-    catalogChanged(deps.prisma);
     const key = await downloadSigningKey(deps.prisma, deps.config)();
     void sendPurchaseMails(deps, key, done);
   }

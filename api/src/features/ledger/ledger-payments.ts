@@ -4,10 +4,9 @@ import type { Tx } from "../../db/prisma";
 import { holdSelect, type Hold } from "./ledger-holds";
 import {
   InsufficientFunds,
-  lockAccounts,
-  platformAccountId,
   postEntryInTx,
   promoAccountId,
+  shardOf,
   spendingSplit,
   userAccountId,
   type EntryKind,
@@ -35,24 +34,69 @@ export interface PostedPayment extends PostedEntry {
   promotional: bigint;
 }
 
+interface PaymentAccountRow {
+  id: string;
+  kind: string;
+  user_id: string | null;
+  balance: bigint;
+  held: bigint;
+}
+
+interface PaymentAccounts {
+  buyer: string;
+  buyerPromo: string;
+  seller: string;
+  sellerPromo: string;
+  fees: string;
+  rows: PaymentAccountRow[];
+}
+
+/**
+ * The buyer's and the seller's two accounts and the buyer's shard of fees, found and locked in id order (the
+ * ledger's one order) in one statement. Members get their accounts at sign-up (app.ledger_welcome);
+ * one made otherwise gets them here first, once.
+ */
+async function lockPaymentAccounts(tx: Tx, buyerId: string, sellerId: string): Promise<PaymentAccounts> {
+  const shard = shardOf(buyerId);
+  for (let attempt = 1; ; attempt += 1) {
+    const rows = await tx.$queryRaw<PaymentAccountRow[]>`
+      SELECT a."id"::text AS id, a."kind", a."user_id"::text AS user_id, a."balance", a."held" FROM "app"."ledger_accounts" a
+      WHERE (a."user_id" IN (${buyerId}::uuid, ${sellerId}::uuid) AND a."kind" IN ('user', 'user_promo'))
+         OR a."id" = "app"."ledger_platform_account"('fees', ${shard}::int)
+      ORDER BY a."id" FOR UPDATE`;
+    const find = (userId: string | null, kind: string) => rows.find((row) => row.user_id === userId && row.kind === kind)?.id;
+    const accounts = {
+      buyer: find(buyerId, "user"),
+      buyerPromo: find(buyerId, "user_promo"),
+      seller: find(sellerId, "user"),
+      sellerPromo: find(sellerId, "user_promo"),
+      fees: find(null, "fees"),
+    };
+    const { buyer, buyerPromo, seller, sellerPromo, fees } = accounts;
+    if (buyer && buyerPromo && seller && sellerPromo && fees) return { buyer, buyerPromo, seller, sellerPromo, fees, rows };
+    if (attempt === 2 || !fees) throw new Error("ledger: a payment's accounts could not be found");
+    for (const userId of [buyerId, sellerId]) {
+      await userAccountId(tx, userId);
+      await promoAccountId(tx, userId);
+    }
+  }
+}
+
 /**
  * One entry for a paid loop: the buyer pays price + fee with promotional LOOP first, then
  * withdrawable LOOP; the seller is credited the promotional part (up to the price) as promotional
  * LOOP and the rest as withdrawable; the fee takes what is left of the promotional part, then
  * withdrawable LOOP. So a purchase never turns promotional LOOP into withdrawable LOOP, and
  * funnelling bonuses through purchases of a friend's loops gains nothing withdrawable.
- * Locks every account of the entry in id order first (as app.ledger_post does). InsufficientFunds
+ * Locks every account of the entry in id order first (as app.ledger_post does), a shard of fees among
+ * them. InsufficientFunds
  * when the buyer's available LOOP (both accounts, plus the captured holds) falls short.
  */
 export async function postPaymentInTx(tx: Tx, input: PaymentInput): Promise<PostedPayment> {
   const { price, fee } = input;
   if (price <= 0n || fee < 0n) throw new Error("ledger: a payment has a positive price and a fee of at least 0");
-  const buyer = await userAccountId(tx, input.buyerId);
-  const buyerPromo = await promoAccountId(tx, input.buyerId);
-  const seller = await userAccountId(tx, input.sellerId);
-  const sellerPromo = await promoAccountId(tx, input.sellerId);
-  const fees = await platformAccountId(tx, "fees");
-  await lockAccounts(tx, [buyer, buyerPromo, seller, sellerPromo, fees]);
+  const locked = await lockPaymentAccounts(tx, input.buyerId, input.sellerId);
+  const { buyer, buyerPromo, seller, sellerPromo, fees } = locked;
   for (const holdId of input.holdIds ?? []) {
     const hold = (await tx.ledgerHold.findUniqueOrThrow({ where: { id: holdId }, select: holdSelect })) as Hold;
     if (hold.state !== "open") throw new Error(`ledger: hold ${holdId} is ${hold.state}`);
@@ -60,10 +104,11 @@ export async function postPaymentInTx(tx: Tx, input: PaymentInput): Promise<Post
     // Release the reservation first, then move the money (balance − held never dips below zero).
     await tx.ledgerHold.update({ where: { id: holdId }, data: { state: "captured", resolvedAt: new Date() } });
   }
-  const rows = await tx.ledgerAccount.findMany({
-    where: { id: { in: [buyer, buyerPromo] } },
-    select: { id: true, balance: true, held: true },
-  });
+  // Capturing a hold changed the buyer's `held` (a trigger): read again after it.
+  const rows =
+    (input.holdIds ?? []).length === 0
+      ? locked.rows
+      : await tx.ledgerAccount.findMany({ where: { id: { in: [buyer, buyerPromo] } }, select: { id: true, balance: true, held: true } });
   const available = (id: string) => {
     const row = rows.find((account) => account.id === id)!;
     return row.balance - row.held;

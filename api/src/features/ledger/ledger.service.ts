@@ -12,6 +12,7 @@
 //
 // This file: accounts, entries and balances; holds in ledger-holds.ts, a loop's payment in
 // ledger-payments.ts.
+import { createHash, randomInt } from "node:crypto";
 import { isUniqueViolation, Prisma, type PrismaClient, type Tx } from "../../db/prisma";
 
 /** chargeback_losses: fiat payments reversed after their proceeds became the seller's (the platform's loss). */
@@ -92,10 +93,34 @@ export async function promoAccountId(tx: Tx | PrismaClient, userId: string): Pro
   return rows[0]!.id;
 }
 
-export async function platformAccountId(tx: Tx | PrismaClient, kind: PlatformAccountKind): Promise<string> {
-  await tx.$executeRaw`INSERT INTO "app"."ledger_accounts" ("kind") VALUES (${kind}) ON CONFLICT ("kind") WHERE "user_id" IS NULL DO NOTHING`;
-  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "app"."ledger_accounts" WHERE "kind" = ${kind} AND "user_id" IS NULL`;
-  return rows[0]!.id;
+/**
+ * 'issuance' and 'fees' are PLATFORM_SHARDS rows each, so that concurrent entries do not queue on
+ * one row's lock (migration 20261207100000_platform_account_shards; docs/decisions.md, "No hot
+ * rows"); their balance is the sum of their rows (platformBalance). The other kinds have one row.
+ */
+export const PLATFORM_SHARDS = 16;
+
+/** A shard for an entry: any will do, spread at random. */
+export const anyShard = () => randomInt(PLATFORM_SHARDS);
+
+/** The shard of a member's payments (their own rows are locked anyway: two of theirs queue on those). */
+export const shardOf = (userId: string) => createHash("sha256").update(userId).digest().readUInt32BE(0) % PLATFORM_SHARDS;
+
+/**
+ * The platform account of `kind` an entry posts to: for issuance and fees one of their shards
+ * (`shard`, random by default). Every platform account exists from the migration on: a lookup, no insert.
+ */
+export async function platformAccountId(tx: Tx | PrismaClient, kind: PlatformAccountKind, shard = anyShard()): Promise<string> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT "app"."ledger_platform_account"(${kind}, ${shard}::int)::text AS "id"`;
+  const id = rows[0]?.id;
+  if (!id) throw new Error(`ledger: no platform account ${kind}`);
+  return id;
+}
+
+/** A platform kind's balance: the sum of its shards. */
+export async function platformBalance(db: Tx | PrismaClient, kind: PlatformAccountKind): Promise<bigint> {
+  const { _sum } = await db.ledgerAccount.aggregate({ where: { kind, userId: null }, _sum: { balance: true } });
+  return _sum.balance ?? 0n;
 }
 
 export interface LockedAccount {

@@ -1,12 +1,13 @@
 // A small in-process cache for viewer-independent catalog answers: the public part of a
 // GET /api/loops page, its count, and GET /api/search answers. Entries are dropped at once when
 // this process changes what those answers show (catalogChanged(), called after the commit by the
-// writer that made the change: a loop edited, hidden or becoming ready, a rating, a purchase or a
-// counted download (the popular sort), a creator's new username or picture, a ban), and the change
+// writer that made the change: a loop edited, hidden or becoming ready, a rating, a refund or a
+// counted download, a creator's new username or picture, a ban), and the change
 // is announced on the Postgres channel `catalog_changed`: every API process listening
 // (listenForCatalogChanges, started by the api role) drops its own entries when the announcement
 // arrives, milliseconds later. Changes nobody announces (rows written straight into the database,
-// or writes that do not drop it, such as a like) show within two TTLs: an answer is fresh for the
+// or writes that do not drop it, such as a like or a sale: one every few seconds would keep the
+// cache empty, docs/decisions.md "No hot rows") show within two TTLs: an answer is fresh for the
 // TTL, then served once more while it is read again in the background (stale-while-revalidate, so a
 // popular page never makes its readers wait), and never past 2 × TTL.
 // Bounded (LRU), and concurrent misses of one key share one load (no stampede on a cold key).
@@ -189,10 +190,11 @@ function announceCatalogChange(prisma: PrismaClient): void {
 /**
  * After a committed change to what the catalog or search shows: here and in every API process.
  * Only such writes call it (issue 35): a loop's listing fields, visibility, status or price; its
- * ratings, sales and counted downloads; a creator's username or picture; a ban. Everything else
- * keeps the cached answers: a profile's bio, a token transfer, a like (its count shows within the
- * TTL, see catalog.service.ts), a follow, an upload still processing (the worker calls it when the
- * loop is listed), a wallet linked, level and XP (search's user order).
+ * ratings, refunds and counted downloads; a creator's username or picture; a ban. Everything else
+ * keeps the cached answers: a profile's bio, a token transfer, a sale and a like (their counts and
+ * the popular order show within the TTL; the member's own page shows theirs at once, see
+ * viewer-marks.ts), a follow, an upload still processing (the worker calls it when the loop is
+ * listed), a wallet linked, level and XP (search's user order).
  */
 export function catalogChanged(prisma: PrismaClient): void {
   catalogCache(prisma).bump();

@@ -4,6 +4,7 @@ import { loopListQuerySchema, type LoopListQuery, type LoopListResponse, type Pu
 import { hotQuery } from "../../db/hot-query";
 import { Prisma, type PrismaClient } from "../../db/prisma";
 import { catalogCache } from "./catalog-cache";
+import { memberPage, memberPageBody, viewerMarks } from "./viewer-marks";
 import { isReachable } from "./loop-access";
 import { catalogStatement, type CatalogStatement } from "./catalog-query";
 import {
@@ -31,11 +32,13 @@ export { decodeCursor } from "./catalog-query";
  */
 async function anonymousPage(prisma: PrismaClient, parsed: ParsedListQuery): Promise<AnonymousLoopsPage> {
   const { text, values, name } = (parsed.statement ??= catalogStatement(parsed.query));
+  const readAt = Date.now();
   const rows = await hotQuery<{ body: string }>(prisma, name, text, values);
   const body = Buffer.from(rows[0]!.body, "utf8");
   let page: LoopListResponse | undefined;
   return {
     body,
+    readAt,
     get page() {
       return (page ??= JSON.parse(rows[0]!.body) as LoopListResponse);
     },
@@ -148,6 +151,8 @@ export function parseListQuery(rawQuery: unknown): ParsedListQuery {
 export interface AnonymousLoopsPage {
   readonly page: LoopListResponse;
   readonly body: Buffer;
+  /** When it was read (Date.now() before its query): a member's like heard after it is not in its counts. */
+  readonly readAt: number;
 }
 
 /**
@@ -163,8 +168,21 @@ export function anonymousLoopsPage(prisma: PrismaClient, parsed: ParsedListQuery
  * catalog cache; a signed-in viewer's own fields are laid over it per request.
  */
 export async function listLoops(prisma: PrismaClient, query: ParsedListQuery, viewerId: string | null): Promise<LoopListResponse> {
-  const { page } = await anonymousLoopsPage(prisma, query);
-  return viewerId === null ? page : overlayViewer(prisma, page, viewerId);
+  const shared = await anonymousLoopsPage(prisma, query);
+  if (viewerId === null) return shared.page;
+  const marks = await viewerMarks(prisma, viewerId);
+  return marks ? memberPage(shared.page, shared.readAt, viewerId, marks) : overlayViewer(prisma, shared.page, viewerId);
+}
+
+/**
+ * GET /api/loops' body for a signed-in member (the hot path's, http/hot-routes.ts): the shared page
+ * with the member's marks kept in memory laid over it, or with those read for its cards.
+ */
+export async function memberLoopsBody(prisma: PrismaClient, query: ParsedListQuery, viewerId: string): Promise<Buffer | string> {
+  const shared = await anonymousLoopsPage(prisma, query);
+  const marks = await viewerMarks(prisma, viewerId);
+  if (marks) return memberPageBody(shared.page, shared.body, shared.readAt, viewerId, marks);
+  return JSON.stringify(await overlayViewer(prisma, shared.page, viewerId));
 }
 
 /**

@@ -8,7 +8,7 @@ import { sendJsonText } from "../../http/send-json-text";
 import { parseBody, parseQuery } from "../../http/validate";
 import { requireUser } from "../auth/require-user";
 import { followingLoops } from "../follows/following-loops";
-import { anonymousLoopsPage, getLoop, listLoops, parseListQuery, visibleLoop } from "./catalog.service";
+import { anonymousLoopsPage, getLoop, listLoops, memberLoopsBody, parseListQuery, visibleLoop } from "./catalog.service";
 import { bulkLoops, checkOwnLoop, loopHistory, retryLoop, takeDownLoop, updateLoop } from "./loop-edits.service";
 import { ownLoop, uploadLoop } from "./loops.service";
 import { receiveUpload } from "./receive-upload";
@@ -19,18 +19,20 @@ import { similarLoops } from "./similar-loops";
 import { DomainError } from "../../domain-error";
 
 /**
- * GET /api/loops for a signed-out visitor: the cached page's body as it is (serialized once per
- * cache entry). The Following tab (following=true) is per viewer: refused here, so Express's route
- * answers it (401 signed out).
+ * GET /api/loops: for a visitor the cached page's body as it is (serialized once per cache entry),
+ * for a member the same with their marks laid over it. The Following tab (following=true) is per
+ * viewer and never cached: refused here, so Express's route answers it (401 signed out).
  */
 export function loopsHotRoute(deps: Pick<RouterDeps, "prisma">): HotRoute {
+  const parsedShared = (query: unknown) => {
+    const parsed = parseListQuery(query);
+    if (parsed.query.following) throw new DomainError("UNAUTHORIZED");
+    return parsed;
+  };
   return {
     path: "/api/loops",
-    answer: async (query) => {
-      const parsed = parseListQuery(query);
-      if (parsed.query.following) throw new DomainError("UNAUTHORIZED");
-      return (await anonymousLoopsPage(deps.prisma, parsed)).body;
-    },
+    answer: async (query) => (await anonymousLoopsPage(deps.prisma, parsedShared(query))).body,
+    answerSignedIn: (query, viewerId) => memberLoopsBody(deps.prisma, parsedShared(query), viewerId),
   };
 }
 
@@ -38,8 +40,8 @@ export function loopsRouter(deps: RouterDeps): Router {
   const { prisma, storage } = deps;
   const router = Router();
   const viewerOf = (req: { auth: { user: { id: string } } | null }) => req.auth?.user.id ?? null;
-  // Answered before Express for a GET without a session cookie (http/hot-routes.ts); here for HEAD
-  // and a cookie that is not a session.
+  // Answered before Express for a GET (http/hot-routes.ts); here for HEAD, a cookie that is not a
+  // session, and the Following tab.
   const signedOut = loopsHotRoute(deps);
 
   router.get("/loops", async (req, res) => {

@@ -150,11 +150,15 @@ interface LedgerRow {
   held: string;
 }
 
-/** The platform's accounts (issuance, fees, vault, clearing, …): a few rows, by the partial index on kind WHERE user_id IS NULL. */
+/**
+ * The platform's accounts (issuance, fees, vault, clearing, …) by kind: a few dozen rows (issuance and
+ * fees are 16 shards each), by the partial index on kind, shard WHERE user_id IS NULL.
+ */
 function readPlatformAccounts(prisma: PrismaClient): Promise<LedgerRow[]> {
   return prisma.$queryRaw<LedgerRow[]>`
-    SELECT "kind", "balance"::text AS "balance", "held"::text AS "held"
-    FROM "app"."ledger_accounts" WHERE "user_id" IS NULL`;
+    SELECT "kind", SUM("balance")::text AS "balance", SUM("held")::text AS "held"
+    FROM "app"."ledger_accounts" WHERE "user_id" IS NULL
+    GROUP BY "kind"`;
 }
 
 /** The members' accounts (user, user_promo) summed by kind: every member's row, hence refreshedAtMost. */

@@ -15,7 +15,6 @@ import { type Negotiation, type NEGOTIATION_SCOPES, type RespondNegotiationReque
 import { centsToLoopUnits, formatUsd, ledgerUnitsToWei, parseUsd } from "@loop/rules/units";
 import type { AppDeps } from "../../deps";
 import type { PrismaClient, Tx } from "../../db/prisma";
-import { catalogChanged } from "../loops/catalog-cache";
 import { UUID } from "../../http/uuid";
 import { createNotificationInTx } from "../notifications/create-notification";
 import { settingsInUse } from "../platform-settings/platform-settings.service";
@@ -128,7 +127,6 @@ export async function respondToNegotiation(
     return toNegotiation(row);
   }
   if (outcome.sold) {
-    catalogChanged(deps.prisma);
     const key = await downloadSigningKey(deps.prisma, deps.config)();
     void sendPurchaseMails(deps, key, outcome.sold);
   }

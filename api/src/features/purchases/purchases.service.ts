@@ -15,7 +15,6 @@ import type { AppDeps } from "../../deps";
 import { postPaymentInTx } from "../ledger/ledger-payments";
 import { InsufficientFunds, userBalance } from "../ledger/ledger.service";
 import { awardXpMany, purchaseXpAward, saleXpAward, type XpAward } from "../levels/award-xp";
-import { catalogChanged } from "../loops/catalog-cache";
 import { UUID } from "../../http/uuid";
 import { signDownloadToken } from "../downloads/download-token";
 import { currentFeeBps } from "../platform-settings/platform-settings.service";
@@ -41,8 +40,9 @@ const purchaseKey = (buyerId: string, loopId: string, format: Format) => `purcha
 
 /**
  * POST /api/purchases with the in-app balance (or a free loop): in `db`, the transaction of the
- * request's Idempotency-Key, or without one in a transaction of its own. After the commit: the
- * catalog's cache is dropped (the popular sort changed) and the e-mails go out.
+ * request's Idempotency-Key, or without one in a transaction of its own. After the commit the
+ * e-mails go out. The catalog's cache is kept: a sale moves the popular sort within its TTL
+ * (catalog-cache.ts), and the buyer's own page shows the purchase at once (viewer-marks.ts).
  */
 export async function purchaseLoop(
   deps: Pick<AppDeps, "config" | "logger" | "mailer" | "prisma">,
@@ -55,10 +55,7 @@ export async function purchaseLoop(
   const done = db === null ? await deps.prisma.$transaction(buy, TX_DEFAULT) : await buy(db);
   return {
     result: done.purchase,
-    afterCommit: () => {
-      catalogChanged(deps.prisma);
-      void sendPurchaseMails(deps, signingKey, done);
-    },
+    afterCommit: () => void sendPurchaseMails(deps, signingKey, done),
   };
 }
 

@@ -8,12 +8,13 @@ import { searchJson } from "./search.service";
 
 /** GET /api/search: the same for every viewer; the database writes the response's JSON, sent as it is. */
 export function searchHotRoute(deps: Pick<RouterDeps, "prisma">): HotRoute {
-  return { path: "/api/search", answer: (query) => searchJson(deps.prisma, parse(searchQuerySchema, query)) };
+  const answer = (query: unknown) => searchJson(deps.prisma, parse(searchQuerySchema, query));
+  return { path: "/api/search", answer, answerSignedIn: answer };
 }
 
 export function searchRouter(deps: RouterDeps): Router {
   const router = Router();
-  // Answered before Express when there is no session cookie (http/hot-routes.ts); here otherwise.
+  // Answered before Express for a GET (http/hot-routes.ts); here for HEAD and a banned or unknown session.
   const search = searchHotRoute(deps);
   router.get("/search", async (req, res) => {
     sendJsonText(res, await search.answer(req.query));

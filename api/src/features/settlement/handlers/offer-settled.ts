@@ -12,7 +12,6 @@ import type { AppDeps } from "../../../deps";
 import type { Tx } from "../../../db/prisma";
 import { downloadSigningKey } from "../../downloads/signing-secret";
 import { platformAccountId, postEntryInTx } from "../../ledger/ledger.service";
-import { catalogChanged } from "../../loops/catalog-cache";
 import { awardOfferSaleXpInTx, recordOfferSaleInTx } from "../../negotiations/offer-sale";
 import { createNotificationInTx } from "../../notifications/create-notification";
 import { loopForSale } from "../../purchases/purchases.service";
@@ -138,10 +137,7 @@ async function applyOfferSettled(
   return {
     outcome: "applied",
     detail: `negotiation ${row.id} accepted: purchase ${recorded.id}`,
-    afterCommit: async () => {
-      catalogChanged(deps.prisma);
-      await sendPurchaseMails(deps, await downloadSigningKey(deps.prisma, deps.config)(), done);
-    },
+    afterCommit: async () => sendPurchaseMails(deps, await downloadSigningKey(deps.prisma, deps.config)(), done),
   };
 }
 

@@ -10,7 +10,6 @@ import { weiToLedgerUnits } from "@loop/rules/units";
 import type { AppDeps } from "../../../deps";
 import type { Tx } from "../../../db/prisma";
 import { awardXpMany, purchaseXpAward, saleXpAward, type XpAward } from "../../levels/award-xp";
-import { catalogChanged } from "../../loops/catalog-cache";
 import { downloadSigningKey } from "../../downloads/signing-secret";
 import { ownedPurchase, recordPurchaseInTx, toPurchase } from "../../purchases/record-purchase";
 import { sendPurchaseMails } from "../../purchases/send-purchase-mails";
@@ -78,10 +77,7 @@ async function applyPurchase(
   return {
     outcome: "applied",
     detail: `purchase ${recorded.id}`,
-    afterCommit: async () => {
-      catalogChanged(deps.prisma);
-      await sendPurchaseMails(deps, await signingKey(), done);
-    },
+    afterCommit: async () => sendPurchaseMails(deps, await signingKey(), done),
   };
 }
 
