@@ -10,7 +10,7 @@ import { withdrawalSchema } from "@loop/rules/schemas/withdrawals";
 import { formatLoop, formatUsd } from "@loop/rules/units";
 import { randomBytes, randomUUID } from "node:crypto";
 import request from "supertest";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createPrisma } from "../src/db/prisma";
 import type { AppDeps } from "../src/deps";
 import { ADMIN_DAILY_COUNTERS, adminAnalytics } from "../src/features/admin/admin-analytics.service";
@@ -22,15 +22,16 @@ import {
   type MoneyHealthReader,
 } from "../src/features/admin/money-health-sampler";
 import { noteActiveMember } from "../src/features/auth/active-members";
-import { checkLedger } from "../src/features/ledger/ledger-check";
 import { platformAccountId, postEntry } from "../src/features/ledger/ledger.service";
 import { completeLoopWithdrawalFromChainInTx } from "../src/features/withdrawals/withdrawal-settlement";
 import { paypalEnv, startFakePaypal, type FakePaypal, type PaypalDelivery } from "./fakes/fake-paypal";
 import { buyWithLoop } from "./support/api-calls";
 import { createListedLoop, createSellableLoop, insertWalletSale } from "./support/listed-loop";
 import { signInAdmin, signInMember, type Member } from "./support/members";
+import { mixedSales } from "./support/mixed-sales";
 import { pickSale, seededRandom } from "./support/seeded-random";
-import { createTestApp, testLogger, type TestApp } from "./support/test-app";
+import { ledgerCheckedApp, suiteFake } from "./support/suite-app";
+import { testLogger, type TestApp } from "./support/test-app";
 import { WITHDRAWABLE } from "./support/withdrawable";
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -59,17 +60,10 @@ describe("admin analytics", () => {
   let paypal: FakePaypal;
   let admin: Member;
 
+  const paypalOptions = suiteFake(startFakePaypal, paypalEnv, (fake) => (paypal = fake));
+  ledgerCheckedApp((app) => (t = app), paypalOptions);
   beforeAll(async () => {
-    paypal = await startFakePaypal();
-    t = await createTestApp({ env: { ...paypalEnv(paypal) } });
     admin = await signInAdmin(t);
-  });
-  afterEach(async () => {
-    expect(await checkLedger(t.db.prisma)).toEqual([]);
-  });
-  afterAll(async () => {
-    await t.close();
-    await paypal.close();
   });
 
   const figures = async (range = "7d"): Promise<AdminAnalytics> =>
@@ -381,33 +375,20 @@ describe("admin analytics", () => {
     const buyers = [await signInMember(t, { funds: 100_000n }), await signInMember(t, { funds: 100_000n })];
     const loops: string[] = [];
     for (const creator of creators) for (let i = 0; i < 3; i += 1) loops.push(await listing(creator, 200 + i * 150));
-    const owned = new Set<string>();
+    const sales = mixedSales(t.db.prisma, loops);
     const withdrawals: string[] = [];
 
     for (let step = 0; step < 60; step += 1) {
       const kind = pick(["buy", "wallet", "refund", "member", "active", "upload", "fail", "withdraw", "settle"] as const);
-      const { buyer, loopId, format, key } = pickSale(pick, buyers, loops);
-      if (kind === "buy" && !owned.has(key)) {
-        owned.add(key);
-        await buyWithLoop(buyer.browser, loopId, format);
-      } else if (kind === "wallet" && !owned.has(key)) {
-        owned.add(key);
-        await insertWalletSale(t.db.prisma, {
-          loopId,
-          buyerId: buyer.id,
-          format,
-          priceCents: 300,
-          feeCents: 6,
+      const sale = pickSale(pick, buyers, loops);
+      if (kind === "buy") await sales.buyWithLoop(sale);
+      else if (kind === "wallet")
+        await sales.wallet(sale, () => ({
           loopUnits: 1530n * 10n ** 8n + BigInt(Math.floor(random() * 1000)),
           createdAt: daysAgo(Math.floor(random() * 40)),
-        });
-      } else if (kind === "refund") {
-        const sale = await t.db.prisma.purchase.findFirst({ where: { method: "wallet", refundedAt: null, loopId: { in: loops } } });
-        if (sale) {
-          await t.db.prisma.purchase.update({ where: { id: sale.id }, data: { refundedAt: new Date(), refundRef: hash() } });
-          owned.delete(`${sale.buyerId}:${sale.loopId}:${sale.format}`);
-        }
-      } else if (kind === "member") {
+        }));
+      else if (kind === "refund") await sales.refundWallet(hash());
+      else if (kind === "member") {
         await t.db.prisma.user.create({
           data: { username: `m_${randomUUID().slice(0, 8)}`, createdAt: daysAgo(Math.floor(random() * 10)) },
         });

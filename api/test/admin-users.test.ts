@@ -38,6 +38,9 @@ describe("admin: authorization and users", () => {
     return parsed;
   }
   const username = async (id: string) => (await t.db.prisma.user.findUniqueOrThrow({ where: { id } })).username;
+  /** GET /api/admin/users with `query` (search, limit, offset), as the admin. */
+  const listUsers = async (query: Record<string, string | number>) =>
+    adminUserListSchema.parse((await admin.browser.get("/api/admin/users").query(query).expect(200)).body);
   /**
    * Runs `requests` while another transaction holds the admin rows locked, until two requests wait
    * for that lock: both are past their sign-in and admin checks, in flight at once, however fast the
@@ -155,11 +158,10 @@ describe("admin: authorization and users", () => {
     });
     expect(page.users[1]).toMatchObject({ email: "bob_100%@mail.test", isAdmin: false, level: 1 });
     // The next page goes on where this one stopped.
-    const next = adminUserListSchema.parse((await admin.browser.get("/api/admin/users?limit=3&offset=3").expect(200)).body);
+    const next = await listUsers({ limit: 3, offset: 3 });
     expect(next.users.map((u) => u.id)).not.toContain(a.id);
 
-    const search = async (text: string) =>
-      adminUserListSchema.parse((await admin.browser.get("/api/admin/users").query({ search: text }).expect(200)).body);
+    const search = (text: string) => listUsers({ search: text });
     expect((await search("ALICE.example")).users.map((u) => u.id)).toEqual([a.id]);
     // % and _ are matched as themselves, not as patterns.
     expect((await search("100%")).users.map((u) => u.id)).toEqual([b.id]);
@@ -176,9 +178,7 @@ describe("admin: authorization and users", () => {
     expect(none).toMatchObject({ users: [], total: 0 });
     expect(none.counts).toEqual(page.counts);
     // Past the last match the total is still right.
-    expect(
-      adminUserListSchema.parse((await admin.browser.get("/api/admin/users").query({ search: "mail.test", offset: 5 }).expect(200)).body),
-    ).toMatchObject({ users: [], total: 2 });
+    expect(await listUsers({ search: "mail.test", offset: 5 })).toMatchObject({ users: [], total: 2 });
 
     for (const query of ["limit=0", "limit=101", "offset=-1", "limit=abc"])
       await admin.browser.get(`/api/admin/users?${query}`).expect(400);
@@ -186,14 +186,7 @@ describe("admin: authorization and users", () => {
 
   it("totalEarned and totalSpent are the ledger's sales and purchases (as on the own profile)", async () => {
     const seller = await signInMember(t);
-    const found = adminUserListSchema.parse(
-      (
-        await admin.browser
-          .get("/api/admin/users")
-          .query({ search: await username(seller.id) })
-          .expect(200)
-      ).body,
-    );
+    const found = await listUsers({ search: await username(seller.id) });
     const level = (await seller.browser.get("/api/user/level").expect(200)).body;
     expect(found.users[0]).toMatchObject({ totalEarned: level.totalEarned, totalSpent: level.totalSpent });
   });
@@ -393,14 +386,7 @@ describe("admin: authorization and users", () => {
       ["user.warned", "medium"],
       ["user.warned", "high"],
     ]);
-    const listed = adminUserListSchema.parse(
-      (
-        await admin.browser
-          .get("/api/admin/users")
-          .query({ search: await username(member.id) })
-          .expect(200)
-      ).body,
-    );
+    const listed = await listUsers({ search: await username(member.id) });
     expect(listed.users[0]!.warnings).toBe(3);
   });
 

@@ -7,16 +7,17 @@ import { fiatPurchaseStatusSchema, paypalOrderSchema } from "@loop/rules/schemas
 import { negotiationSchema } from "@loop/rules/schemas/negotiations";
 import { randomBytes, randomUUID } from "node:crypto";
 import request from "supertest";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { csvCell } from "../src/features/analytics/sales-csv";
 import { sweepPlays } from "../src/features/analytics/plays.service";
-import { checkLedger } from "../src/features/ledger/ledger-check";
 import { paypalEnv, startFakePaypal, type FakePaypal, type PaypalDelivery } from "./fakes/fake-paypal";
 import { buyWithLoop } from "./support/api-calls";
 import { createSellableLoop, insertWalletSale } from "./support/listed-loop";
 import { signInMember, type Member } from "./support/members";
+import { mixedSales } from "./support/mixed-sales";
 import { pickSale, seededRandom } from "./support/seeded-random";
-import { browser, createTestApp, type TestApp } from "./support/test-app";
+import { ledgerCheckedApp, suiteFake } from "./support/suite-app";
+import { browser, type TestApp } from "./support/test-app";
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -24,17 +25,8 @@ describe("creator analytics", () => {
   let t: TestApp;
   let paypal: FakePaypal;
 
-  beforeAll(async () => {
-    paypal = await startFakePaypal();
-    t = await createTestApp({ env: { ...paypalEnv(paypal) } });
-  });
-  afterEach(async () => {
-    expect(await checkLedger(t.db.prisma)).toEqual([]);
-  });
-  afterAll(async () => {
-    await t.close();
-    await paypal.close();
-  });
+  const paypalOptions = suiteFake(startFakePaypal, paypalEnv, (fake) => (paypal = fake));
+  ledgerCheckedApp((app) => (t = app), paypalOptions);
 
   const listing = (seller: Member, title = `Loop ${Math.random().toString(36).slice(2, 8)}`, priceCents = 499) =>
     createSellableLoop(t.db.prisma, seller.id, title, priceCents);
@@ -245,27 +237,20 @@ describe("creator analytics", () => {
     ];
     const loops: string[] = [];
     for (const creator of creators) for (let i = 0; i < 3; i += 1) loops.push(await listing(creator, `Mixed ${i}`, 200 + i * 150));
-    const owned = new Set<string>();
+    const sales = mixedSales(t.db.prisma, loops);
+    const owned = sales.owned;
 
     for (let step = 0; step < 60; step += 1) {
       const kind = pick(["buy", "buy", "wallet", "offer", "download", "play", "play", "refund"] as const);
-      const { buyer, loopId, format, key } = pickSale(pick, buyers, loops);
-      if (kind === "buy" && !owned.has(key)) {
-        owned.add(key);
-        await buyWithLoop(buyer.browser, loopId, format);
-      } else if (kind === "wallet" && !owned.has(key)) {
-        owned.add(key);
+      const sale = pickSale(pick, buyers, loops);
+      const { buyer, loopId, format, key } = sale;
+      if (kind === "buy") await sales.buyWithLoop(sale);
+      else if (kind === "wallet") {
         // Recorded on an earlier day, as a settled on-chain purchase would be.
-        const daysAgo = Math.floor(random() * 40);
-        await insertWalletSale(t.db.prisma, {
-          loopId,
-          buyerId: buyer.id,
-          format,
-          priceCents: 300,
-          feeCents: 6,
+        await sales.wallet(sale, () => ({
           loopUnits: 1530n * 10n ** 8n,
-          createdAt: new Date(Date.now() - daysAgo * 86_400_000),
-        });
+          createdAt: new Date(Date.now() - Math.floor(random() * 40) * 86_400_000),
+        }));
       } else if (kind === "offer") {
         const loop = await t.db.prisma.loop.findUniqueOrThrow({ where: { id: loopId } });
         const open = await t.db.prisma.negotiation.count({ where: { loopId, buyerId: buyer.id, status: { in: ["pending", "counter"] } } });
@@ -286,13 +271,7 @@ describe("creator analytics", () => {
         await t.db.prisma.loopDownload.createMany({ data: [{ loopId, userId: buyer.id, format }], skipDuplicates: true });
       } else if (kind === "play") {
         await play(loopId, `Agent ${Math.floor(random() * 4)}`, random() < 0.5 ? buyer.browser : browser(t.app)).expect(202);
-      } else if (kind === "refund") {
-        const wallet = await t.db.prisma.purchase.findFirst({ where: { method: "wallet", refundedAt: null, loopId: { in: loops } } });
-        if (wallet) {
-          await t.db.prisma.purchase.update({ where: { id: wallet.id }, data: { refundedAt: new Date(), refundRef: "0xrefund" } });
-          owned.delete(`${wallet.buyerId}:${wallet.loopId}:${wallet.format}`);
-        }
-      }
+      } else if (kind === "refund") await sales.refundWallet("0xrefund");
     }
 
     const counters = `"plays", "downloads", "refunds", "sales_loop", "sales_wallet", "sales_paypal", "sales_card",

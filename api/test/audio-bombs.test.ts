@@ -14,10 +14,10 @@ import { AUDIO_MEMORY_LIMIT_MB, tooMuchMemory } from "../src/audio/limits";
 import { runPipelineInWorker } from "../src/audio/run-in-worker";
 import { decodeFile, unknownLength } from "../src/audio/sources";
 import { startLoopWorker, type LoopWorker } from "../src/jobs/loop-worker";
+import { createGenre } from "./support/listed-loop";
 import { signInMember } from "./support/members";
 import { clickTrack, wavFile } from "./support/audio";
 import { oggFlacPages, silentFlac, silentM4a, silentVorbis } from "./support/audio-bombs";
-import { truncateAll } from "./support/database";
 import { type Browser } from "./support/siwe";
 import { createTestApp, testLogger, type TestApp } from "./support/test-app";
 import { EVENT_DEADLINE_MS } from "./support/wait";
@@ -36,9 +36,8 @@ describe("bombs uploaded through the API", () => {
   const logLines: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await truncateAll(t.db.prisma);
-    genreId = (await t.db.prisma.genre.create({ data: { name: "Ambient" } })).id;
+    t = await createTestApp({ empty: true });
+    genreId = await createGenre(t.db.prisma, "Ambient");
     agent = (await signInMember(t)).browser;
   });
   afterAll(async () => {

@@ -1,9 +1,9 @@
 // Processing a long file can take longer than a job's claim (JOB_VISIBILITY_MS): the worker renews
 // its claim while it works, so that no other worker takes the job and processes it a second time.
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { createGenre } from "./support/listed-loop";
 import { signInMember } from "./support/members";
 import { clickTrack, wavFile } from "./support/audio";
-import { truncateAll } from "./support/database";
 import { type Browser } from "./support/siwe";
 import { createTestApp, type TestApp } from "./support/test-app";
 import { EVENT_DEADLINE_MS, waitFor } from "./support/wait";
@@ -13,9 +13,8 @@ let agent: Browser;
 let genreId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await truncateAll(t.db.prisma);
-  genreId = (await t.db.prisma.genre.create({ data: { name: "Techno" } })).id;
+  t = await createTestApp({ empty: true });
+  genreId = await createGenre(t.db.prisma, "Techno");
   agent = (await signInMember(t)).browser;
 });
 afterAll(() => t.close());

@@ -4,13 +4,13 @@
 // tampered amounts, someone else's intent or card and forged webhooks record nothing.
 import { FIAT_PAYMENT_MESSAGES, fiatPurchaseStatusSchema } from "@loop/rules/schemas/fiat-payments";
 import request from "supertest";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { checkLedger } from "../src/features/ledger/ledger-check";
+import { describe, expect, it } from "vitest";
 import { startFakeStripe, stripeEnv, type FakeStripe } from "./fakes/fake-stripe";
-import { payWavInTwoTabs, saveCard } from "./support/card-payments";
+import { openPaymentIntent, payWavInTwoTabs, requestPaymentIntent, saveCard } from "./support/card-payments";
 import { createListedLoop } from "./support/listed-loop";
 import { signInMember } from "./support/members";
-import { createTestApp, type TestApp } from "./support/test-app";
+import { ledgerCheckedApp, suiteFake } from "./support/suite-app";
+import type { TestApp } from "./support/test-app";
 
 describe("cards", () => {
   let t: TestApp;
@@ -33,17 +33,8 @@ describe("cards", () => {
     return request(t.app).post("/api/webhooks/stripe").set(delivery.headers).send(delivery.body);
   };
 
-  beforeAll(async () => {
-    stripe = await startFakeStripe();
-    t = await createTestApp({ env: stripeEnv(stripe) });
-  });
-  afterEach(async () => {
-    expect(await checkLedger(t.db.prisma)).toEqual([]);
-  });
-  afterAll(async () => {
-    await t.close();
-    await stripe.close();
-  });
+  const stripeOptions = suiteFake(startFakeStripe, stripeEnv, (fake) => (stripe = fake));
+  ledgerCheckedApp((app) => (t = app), stripeOptions);
 
   it("saved cards: details from Stripe, one default, only one's own; removing the default promotes another", async () => {
     const member = await signInMember(t);
@@ -86,9 +77,7 @@ describe("cards", () => {
   it("paying with a saved card records the purchase once, however the success is reported", async () => {
     const { seller, buyer, loopId } = await sale();
     const card = await saveCard(buyer, "pm_card_visa");
-    const paid = await buyer.browser
-      .post("/api/create-payment-intent")
-      .send({ loopId, format: "mp3", amount: 509, paymentMethodId: card.id });
+    const paid = await requestPaymentIntent(buyer, { loopId, format: "mp3", amount: 509, paymentMethodId: card.id });
     expect(paid.status).toBe(201);
     const status = fiatPurchaseStatusSchema.parse(paid.body);
     expect(status.status).toBe("completed");
@@ -109,29 +98,21 @@ describe("cards", () => {
   it("a declined card, a tampered amount, someone else's card and a forged webhook record nothing", async () => {
     const { seller, buyer, loopId } = await sale();
     const declinedCard = await saveCard(buyer, "pm_card_chargeDeclined");
-    const declined = await buyer.browser
-      .post("/api/create-payment-intent")
-      .send({ loopId, format: "mp3", amount: 509, paymentMethodId: declinedCard.id });
+    const declined = await requestPaymentIntent(buyer, { loopId, format: "mp3", amount: 509, paymentMethodId: declinedCard.id });
     expect(declined.status).toBe(402);
     expect(declined.body).toEqual({ message: "Payment Declined: Your card was declined.", code: "PAYMENT_DECLINED" });
 
-    const tampered = await buyer.browser
-      .post("/api/create-payment-intent")
-      .send({ loopId, format: "mp3", amount: 1, paymentMethodId: declinedCard.id });
+    const tampered = await requestPaymentIntent(buyer, { loopId, format: "mp3", amount: 1, paymentMethodId: declinedCard.id });
     expect(tampered.status).toBe(400);
     expect(tampered.body).toEqual({ message: FIAT_PAYMENT_MESSAGES.amountMismatch, code: "CHECKOUT_PRICE_CHANGED" });
 
     const stranger = await signInMember(t);
     const strangersCard = await saveCard(stranger, "pm_card_visa");
-    const borrowed = await buyer.browser
-      .post("/api/create-payment-intent")
-      .send({ loopId, format: "mp3", paymentMethodId: strangersCard.id });
+    const borrowed = await requestPaymentIntent(buyer, { loopId, format: "mp3", paymentMethodId: strangersCard.id });
     expect(borrowed.status).toBe(404);
 
     // A new card in the page: the intent waits for Stripe.js; a forged "succeeded" changes nothing.
-    const open = fiatPurchaseStatusSchema.parse(
-      (await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "mp3", amount: 509 }).expect(201)).body,
-    );
+    const open = await openPaymentIntent(buyer, { loopId, format: "mp3", amount: 509 });
     expect(open).toMatchObject({ status: "requires_payment_method", purchase: null });
     expect(open.clientSecret).toMatch(/_secret_/);
     const fake = { ...stripe.intents.get(open.paymentIntentId!)!, status: "succeeded", amount_received: 509 };
@@ -154,15 +135,13 @@ describe("cards", () => {
 
   it("a new card confirmed in the page is recorded by the signed webhook; 3-D Secure and a processing bank complete later", async () => {
     const { buyer, loopId } = await sale();
-    const open = fiatPurchaseStatusSchema.parse(
-      (await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "mp3" }).expect(201)).body,
-    );
+    const open = await openPaymentIntent(buyer, { loopId, format: "mp3" });
     const confirmed = stripe.confirmInBrowser(open.paymentIntentId!, "pm_card_visa");
     await deliver("payment_intent.succeeded", confirmed).expect(200);
     expect((await purchasesOf(buyer.id)).map((row) => [row.method, row.format])).toEqual([["card", "mp3"]]);
 
     const secure = await saveCard(buyer, "pm_card_authenticationRequired");
-    const challenged = await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "wav", paymentMethodId: secure.id });
+    const challenged = await requestPaymentIntent(buyer, { loopId, format: "wav", paymentMethodId: secure.id });
     expect(challenged.status).toBe(200);
     expect(challenged.body).toMatchObject({ status: "requires_action", purchase: null });
     expect(challenged.body.clientSecret).toMatch(/_secret_/);
@@ -176,9 +155,7 @@ describe("cards", () => {
     const { buyer: patient, loopId: other } = await sale();
     const visa = await saveCard(patient, "pm_card_visa");
     stripe.processNextConfirmation();
-    const processing = await patient.browser
-      .post("/api/create-payment-intent")
-      .send({ loopId: other, format: "mp3", paymentMethodId: visa.id });
+    const processing = await requestPaymentIntent(patient, { loopId: other, format: "mp3", paymentMethodId: visa.id });
     expect(processing.status).toBe(202);
     expect(processing.body.status).toBe("pending");
     await deliver("payment_intent.succeeded", stripe.succeed(processing.body.paymentIntentId)).expect(200);
@@ -187,9 +164,7 @@ describe("cards", () => {
 
   it("a success for another amount is not recorded; a second payment for a loop already bought is refunded", async () => {
     const { buyer, loopId } = await sale();
-    const open = fiatPurchaseStatusSchema.parse(
-      (await buyer.browser.post("/api/create-payment-intent").send({ loopId, format: "mp3" }).expect(201)).body,
-    );
+    const open = await openPaymentIntent(buyer, { loopId, format: "mp3" });
     stripe.confirmInBrowser(open.paymentIntentId!, "pm_card_visa");
     stripe.setAmountReceived(open.paymentIntentId!, 100);
     const odd = await buyer.browser.post("/api/purchases").send({ loopId, format: "mp3", paymentIntentId: open.paymentIntentId });

@@ -6,7 +6,7 @@ import { catalogCache, catalogCacheOptionsFromEnv, createCatalogCache } from "..
 import { clickTrack, wavFile } from "./support/audio";
 import { withCatalogCache } from "./support/catalog-cache-env";
 import { truncateAll } from "./support/database";
-import { insertDownloadableLoop } from "./support/listed-loop";
+import { createGenre, insertDownloadableLoop } from "./support/listed-loop";
 import { fundMember, signInMember } from "./support/members";
 import { type Browser } from "./support/siwe";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -120,9 +120,8 @@ describe("catalog cache: GET /api/loops and /api/search answers, invalidated by 
   let theirs: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await truncateAll(t.db.prisma);
-    genre = (await t.db.prisma.genre.create({ data: { name: "House" } })).id;
+    t = await createTestApp({ empty: true });
+    genre = await createGenre(t.db.prisma, "House");
     creator = await signInMember(t, "creator@example.com");
     buyer = await signInMember(t, "buyer@example.com");
     other = await signInMember(t, "other@example.com");
@@ -291,9 +290,8 @@ describe("catalog cache: GET /api/loops and /api/search answers, invalidated by 
 describe("GET /api/loops total: exact up to 1,000 matches, then a lower bound that keeps Load More going", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
-    await truncateAll(t.db.prisma);
-    const genre = (await t.db.prisma.genre.create({ data: { name: "House" } })).id;
+    t = await createTestApp({ empty: true });
+    const genre = await createGenre(t.db.prisma, "House");
     const user = (await t.db.prisma.user.create({ data: { username: "many", email: "many@example.com" } })).id;
     await t.db.prisma.$executeRaw`
       INSERT INTO "app"."loops" ("id", "user_id", "genre_id", "title", "price_cents", "is_free", "status", "original_key", "original_format", "created_at", "updated_at")
@@ -340,7 +338,7 @@ describe("GET /api/loops without its cache: each loop's pre-rendered object (car
     t = await createTestApp();
     expect(catalogCache(t.db.prisma).enabled).toBe(false);
     await truncateAll(t.db.prisma);
-    genre = (await t.db.prisma.genre.create({ data: { name: "Deep House" } })).id;
+    genre = await createGenre(t.db.prisma, "Deep House");
     ({ browser: creator, id: creatorId } = await signInMember(t));
     await t.db.prisma.user.update({ where: { id: creatorId }, data: { username: "first_name_here", firstName: "Ada" } });
     fan = (await signInMember(t)).browser;

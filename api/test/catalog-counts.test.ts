@@ -1,7 +1,7 @@
 import { LOOP_TOTAL_CAP, loopListResponseSchema } from "@loop/rules/schemas/loops";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { truncateAll } from "./support/database";
+import { createGenre } from "./support/listed-loop";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 /**
@@ -16,10 +16,9 @@ describe("GET /api/loops: maintained totals", () => {
   let creator: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await truncateAll(t.db.prisma);
+    t = await createTestApp({ empty: true });
     genres = [];
-    for (const name of ["House", "Techno", "Jazz"]) genres.push((await t.db.prisma.genre.create({ data: { name } })).id);
+    for (const name of ["House", "Techno", "Jazz"]) genres.push(await createGenre(t.db.prisma, name));
     creator = (await t.db.prisma.user.create({ data: { username: "counted", email: "counted@example.com" } })).id;
     await insertLoops(1, 300);
   });

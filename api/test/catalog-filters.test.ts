@@ -1,7 +1,7 @@
 import { loopListResponseSchema, priceToCents, type LoopListResponse, type PublicLoop } from "@loop/rules/schemas/loops";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { truncateAll } from "./support/database";
+import { createGenre } from "./support/listed-loop";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 /**
@@ -30,10 +30,9 @@ describe("GET /api/loops: every loop shown matches the filters (1,000 loops)", (
   let listed: (Facts & { id: string })[];
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await truncateAll(t.db.prisma);
+    t = await createTestApp({ empty: true });
     genres = [];
-    for (const name of ["House", "Trap", "Lo-Fi"]) genres.push((await t.db.prisma.genre.create({ data: { name } })).id);
+    for (const name of ["House", "Trap", "Lo-Fi"]) genres.push(await createGenre(t.db.prisma, name));
     const creator = (await t.db.prisma.user.create({ data: { username: "filtered", email: "filtered@example.com" } })).id;
     // Keys under both spellings (the upload form's flats, the detection's sharps), creator's or
     // detected only; tags in any case; some loops not listed (private, processing).

@@ -9,7 +9,7 @@ import { createPrisma, type PrismaClient } from "../src/db/prisma";
 import { catalogCache, catalogChanged, listenForCatalogChanges } from "../src/features/loops/catalog-cache";
 import { withCatalogCache } from "./support/catalog-cache-env";
 import { truncateAll } from "./support/database";
-import { audioKeys, insertLoopRow } from "./support/listed-loop";
+import { createGenre, audioKeys, insertLoopRow } from "./support/listed-loop";
 import { signInMember, type Member } from "./support/members";
 import { createTestApp, type TestApp } from "./support/test-app";
 import { EVENT_DEADLINE_MS, waitFor as waitUntil } from "./support/wait";
@@ -39,7 +39,7 @@ beforeAll(async () => {
   prismaB = createPrisma(a.db.url);
   b = await createTestApp({ db: { ...a.db, prisma: prismaB } });
   await truncateAll(a.db.prisma);
-  const genreId = (await a.db.prisma.genre.create({ data: { name: "House" } })).id;
+  const genreId = await createGenre(a.db.prisma, "House");
   creator = await signInMember(a);
   loopId = randomUUID();
   await insertLoopRow(a.db.prisma, {

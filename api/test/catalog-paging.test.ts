@@ -1,8 +1,8 @@
 import { LOOP_SORTS, loopListResponseSchema, type LoopListResponse } from "@loop/rules/schemas/loops";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createGenre } from "./support/listed-loop";
 import { signInMember } from "./support/members";
-import { truncateAll } from "./support/database";
 import { type Browser } from "./support/siwe";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -19,10 +19,9 @@ describe("GET /api/loops: cursor paging", () => {
   const LOOPS = 240;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await truncateAll(t.db.prisma);
+    t = await createTestApp({ empty: true });
     genres = [];
-    for (const name of ["House", "Techno", "Jazz"]) genres.push((await t.db.prisma.genre.create({ data: { name } })).id);
+    for (const name of ["House", "Techno", "Jazz"]) genres.push(await createGenre(t.db.prisma, name));
     const user = (await t.db.prisma.user.create({ data: { username: "ties", email: "ties@example.com" } })).id;
     // Ties everywhere: 6 distinct creation times, 4 prices (free among them), 3 download counts,
     // ratings with averages such as 2.333…; a few loops not listed (private, processing).

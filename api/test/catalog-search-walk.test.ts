@@ -1,7 +1,7 @@
 import { loopListResponseSchema, type LoopListResponse } from "@loop/rules/schemas/loops";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { truncateAll } from "./support/database";
+import { createGenre } from "./support/listed-loop";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 /**
@@ -16,9 +16,8 @@ describe("GET /api/loops: the search walk, short and long texts", () => {
   const LOOPS = 600;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await truncateAll(t.db.prisma);
-    const genre = (await t.db.prisma.genre.create({ data: { name: "House" } })).id;
+    t = await createTestApp({ empty: true });
+    const genre = await createGenre(t.db.prisma, "House");
     const user = (await t.db.prisma.user.create({ data: { username: "walker", email: "walker@example.com" } })).id;
     // g % 9 = 0: a long description (about 4,600 bytes, non-ASCII included), with "groove" in it when g % 2 = 0
     // and never in the title; otherwise "groove" in the title of most. A few not listed.

@@ -4,8 +4,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInMember } from "./support/members";
 import { clickTrack, wavFile } from "./support/audio";
-import { truncateAll } from "./support/database";
-import { insertLoopRow, type LoopRow } from "./support/listed-loop";
+import { createGenre, insertLoopRow, type LoopRow } from "./support/listed-loop";
 import { type Browser } from "./support/siwe";
 import { binary } from "./support/binary-body";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -47,11 +46,10 @@ describe("catalog: GET /api/loops, /api/loops/:id, preview and peaks", () => {
   const titles = async (query: string, as: Browser | null = null) => (await list(query, as)).loops.map((loop) => loop.title);
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await truncateAll(t.db.prisma);
-    house = (await t.db.prisma.genre.create({ data: { name: "House" } })).id;
-    techno = (await t.db.prisma.genre.create({ data: { name: "Techno" } })).id;
-    jazz = (await t.db.prisma.genre.create({ data: { name: "Jazz" } })).id;
+    t = await createTestApp({ empty: true });
+    house = await createGenre(t.db.prisma, "House");
+    techno = await createGenre(t.db.prisma, "Techno");
+    jazz = await createGenre(t.db.prisma, "Jazz");
     ({ browser: alice, id: aliceId } = await signInMember(t));
     bobId = (await t.db.prisma.user.create({ data: { username: "bob", firstName: "Bob", email: "bob@example.com" } })).id;
 

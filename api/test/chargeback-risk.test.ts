@@ -13,14 +13,14 @@ import { pendingSaleListSchema, tokenBalanceSchema } from "@loop/rules/schemas/t
 import { WITHDRAWAL_MESSAGES } from "@loop/rules/schemas/withdrawals";
 import { TOKEN_MESSAGES } from "@loop/rules/schemas/tokens";
 import request from "supertest";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { checkLedger } from "../src/features/ledger/ledger-check";
+import { beforeAll, describe, expect, it } from "vitest";
 import { releaseDueHolds } from "../src/features/ledger/timed-holds";
 import { startFakeStripe, stripeEnv, type FakeStripe, type StripeDelivery } from "./fakes/fake-stripe";
 import { openPaymentIntent, saveCard } from "./support/card-payments";
 import { createListedLoop } from "./support/listed-loop";
 import { signInAdmin, signInMember, type Member } from "./support/members";
-import { createTestApp, type TestApp } from "./support/test-app";
+import { ledgerCheckedApp, suiteFake } from "./support/suite-app";
+import type { TestApp } from "./support/test-app";
 
 const LOOP = 10n ** 8n;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -80,17 +80,10 @@ describe("card chargebacks after the hold", () => {
   const withdraw = (member: Member) =>
     member.browser.post("/api/tokens/withdraw").send({ amount: "10", method: "crypto_eth", destination: ETH });
 
+  const stripeOptions = suiteFake(startFakeStripe, stripeEnv, (fake) => (stripe = fake));
+  ledgerCheckedApp((app) => (t = app), stripeOptions);
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    t = await createTestApp({ env: stripeEnv(stripe) });
     admin = await signInAdmin(t);
-  });
-  afterEach(async () => {
-    expect(await checkLedger(t.db.prisma)).toEqual([]);
-  });
-  afterAll(async () => {
-    await t.close();
-    await stripe.close();
   });
 
   it("a charged-back card sale takes back the buyer's and seller's XP and the level rewards it earned: from promotional LOOP only, never below zero, once", async () => {

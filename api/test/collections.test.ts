@@ -10,8 +10,7 @@ import {
 } from "@loop/rules/schemas/collections";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { truncateAll } from "./support/database";
-import { insertLoopRow, type LoopRow } from "./support/listed-loop";
+import { createGenre, insertLoopRow, type LoopRow } from "./support/listed-loop";
 import { signInMember, type Member } from "./support/members";
 import { type Browser } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
@@ -40,9 +39,8 @@ describe("collections", () => {
     insertLoopRow(t.db.prisma, { userId: creator.id, genreId: genre, title: `Crated ${++seq}`, ...extra });
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await truncateAll(t.db.prisma);
-    genre = (await t.db.prisma.genre.create({ data: { name: "House" } })).id;
+    t = await createTestApp({ empty: true });
+    genre = await createGenre(t.db.prisma, "House");
     [owner, other, creator] = [await signInMember(t), await signInMember(t), await signInMember(t)];
   });
   afterAll(() => t.close());

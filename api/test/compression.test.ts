@@ -11,7 +11,6 @@ import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtIndexHtml } from "../../scripts/lib/built-index-html.mjs";
-import { truncateAll } from "./support/database";
 import { insertLoopRow } from "./support/listed-loop";
 import { signInMember, type Member } from "./support/members";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -95,8 +94,7 @@ describe("compressed answers", () => {
     }
     writeFileSync(path.join(webDist, "assets", "small-test123.js"), SMALL_JS);
 
-    t = await createTestApp({ env: { WEB_DIST: webDist } });
-    await truncateAll(t.db.prisma);
+    t = await createTestApp({ env: { WEB_DIST: webDist }, empty: true });
     member = await signInMember(t);
     const creator = (await t.db.prisma.user.create({ data: { username: "velvet_maker", email: "velvet@example.com" } })).id;
     for (let i = 0; i < 8; i++) {

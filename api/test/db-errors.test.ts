@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isRecordNotFound, isUniqueViolation } from "../src/db/prisma";
 import { findOrCreateByWallet } from "../src/features/auth/account.service";
 import { linkWallet } from "../src/features/wallet/wallet.service";
-import { createTestDatabase, type TestDatabase } from "./support/database";
+import type { TestDatabase } from "./support/database";
 import { newAccount } from "./support/siwe";
+import { suiteDatabase } from "./support/suite-app";
 
 describe("database error mapping and creation races", () => {
   let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-  });
-  afterAll(() => db.drop());
+  suiteDatabase((created) => (db = created));
 
   it("recognises unique violations by column, and missing records", async () => {
     const user = await db.prisma.user.create({ data: { username: "dup" } });

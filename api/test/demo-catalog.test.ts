@@ -3,7 +3,7 @@ import path from "node:path";
 import decode from "@audio/decode";
 import { DURATION_BAND_MS, DURATION_BANDS, loopListResponseSchema, loopPeaksSchema, MAX_AUDIO_SECONDS } from "@loop/rules/schemas/loops";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { detectTempo, mixToMono } from "../src/audio/analysis";
 import { sniffAudioFormat, SNIFF_BYTES } from "../src/audio/sniff";
 import { DEMO_CATALOG } from "../src/db/demo-catalog/catalog";
@@ -12,7 +12,8 @@ import { durationOf, SAMPLE_RATE, synthesize } from "../src/db/demo-catalog/synt
 import { originalKey } from "../src/features/loops/record-upload";
 import { DEMO_CREATORS, DEMO_GENRES, seed } from "../src/db/seed";
 import { truncateAll } from "./support/database";
-import { createTestApp, type TestApp } from "./support/test-app";
+import { suiteApp } from "./support/suite-app";
+import type { TestApp } from "./support/test-app";
 import { EVENT_DEADLINE_MS } from "./support/wait";
 
 /** Files under the local storage's root, at any depth. */
@@ -77,10 +78,7 @@ describe("demo catalog: the synthesizer", () => {
 
 describe("demo catalog: the seed", () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  suiteApp((app) => (t = app));
 
   it("covers every genre and creator, free and paid, loops and tracks, in every duration band", () => {
     expect(LOOPS.length).toBeGreaterThanOrEqual(22);

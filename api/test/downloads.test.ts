@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config";
 import { signDownloadToken } from "../src/features/downloads/download-token";
 import { downloadSigningKey } from "../src/features/downloads/signing-secret";
-import { truncateAll } from "./support/database";
-import { insertDownloadableLoop, type LoopRow } from "./support/listed-loop";
+import { createGenre, insertDownloadableLoop, type LoopRow } from "./support/listed-loop";
 import { signInMember } from "./support/members";
 import { type Browser } from "./support/siwe";
 import { binary } from "./support/binary-body";
@@ -41,9 +40,8 @@ describe("downloads: GET /api/loops/:id/download and GET /api/downloads/:token",
   const downloadCount = async (loop: string) => (await t.db.prisma.loop.findUniqueOrThrow({ where: { id: ids[loop]! } })).downloadCount;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await truncateAll(t.db.prisma);
-    genre = (await t.db.prisma.genre.create({ data: { name: "House" } })).id;
+    t = await createTestApp({ empty: true });
+    genre = await createGenre(t.db.prisma, "House");
     [creator, buyer, other] = [await signInMember(t), await signInMember(t), await signInMember(t)];
     await insertLoop("Paid Loop");
     await insertLoop("Free Loop", { isFree: true, priceCents: 0 });

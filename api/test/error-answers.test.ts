@@ -3,9 +3,10 @@ import { ERROR_CODES, errorMessage } from "@loop/rules/error-codes";
 import { insufficientLoopMessage } from "@loop/rules/schemas/purchases";
 import { UNITS_PER_LOOP } from "@loop/rules/units";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DomainError } from "../src/domain-error";
-import { APP_ORIGIN, createTestApp, type TestApp } from "./support/test-app";
+import { suiteApp } from "./support/suite-app";
+import { APP_ORIGIN, type TestApp } from "./support/test-app";
 
 /**
  * Every error answer is `{ message, code, fields? }` (docs/conventions.md#errors): a program decides
@@ -15,10 +16,7 @@ import { APP_ORIGIN, createTestApp, type TestApp } from "./support/test-app";
 describe("error answers", () => {
   let t: TestApp;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  suiteApp((app) => (t = app));
 
   it("an unknown API path: ROUTE_NOT_FOUND", async () => {
     const response = await request(t.app).get("/api/no-such-thing").expect(404);

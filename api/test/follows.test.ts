@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clickTrack, wavFile } from "./support/audio";
 import { truncateAll } from "./support/database";
 import { EventStreamClient } from "./support/event-stream";
-import { insertLoopRow, type LoopRow } from "./support/listed-loop";
+import { createGenre, insertLoopRow, type LoopRow } from "./support/listed-loop";
 import { signInMember, type Member } from "./support/members";
 import { type Browser } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
@@ -43,7 +43,7 @@ describe("follows", () => {
     await new Promise<void>((resolve) => server.once("listening", () => resolve()));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     await truncateAll(t.db.prisma);
-    genre = (await t.db.prisma.genre.create({ data: { name: "House" } })).id;
+    genre = await createGenre(t.db.prisma, "House");
     [creator, fan] = [await signInMember(t), await signInMember(t)];
   });
   afterAll(async () => {

@@ -1,6 +1,5 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { truncateAll } from "./support/database";
 import { createListedLoop } from "./support/listed-loop";
 import { signInMember } from "./support/members";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -14,8 +13,7 @@ describe("hot routes: signed-out catalog reads answered before Express", () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await truncateAll(t.db.prisma);
+    t = await createTestApp({ empty: true });
     const creator = (await t.db.prisma.user.create({ data: { username: "velvet_maker", email: "velvet@example.com" } })).id;
     await createListedLoop(t.db.prisma, creator, "Velvet Groove");
     await createListedLoop(t.db.prisma, creator, "Dusty Velvet Keys", 199);

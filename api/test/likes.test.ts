@@ -5,8 +5,7 @@ import { loopListResponseSchema, publicLoopSchema, type PublicLoop } from "@loop
 import { publicProfileSchema } from "@loop/rules/schemas/profile";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { truncateAll } from "./support/database";
-import { insertLoopRow, type LoopRow } from "./support/listed-loop";
+import { createGenre, insertLoopRow, type LoopRow } from "./support/listed-loop";
 import { signInMember, type Member } from "./support/members";
 import { type Browser } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
@@ -34,10 +33,9 @@ describe("likes", () => {
     insertLoopRow(t.db.prisma, { userId: creator.id, genreId: genre, title: `Likeable ${++seq}`, ...extra });
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await truncateAll(t.db.prisma);
-    genre = (await t.db.prisma.genre.create({ data: { name: "House" } })).id;
-    otherGenre = (await t.db.prisma.genre.create({ data: { name: "Techno" } })).id;
+    t = await createTestApp({ empty: true });
+    genre = await createGenre(t.db.prisma, "House");
+    otherGenre = await createGenre(t.db.prisma, "Techno");
     [creator, fan, stranger] = [await signInMember(t), await signInMember(t), await signInMember(t)];
   });
   afterAll(() => t.close());

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Prisma } from "../src/db/prisma";
 import { publicLoopInclude, publicLoopView } from "../src/features/loops/loop.view";
 import { createTestDatabase, type TestDatabase } from "./support/database";
+import { createGenre } from "./support/listed-loop";
 
 /** Every object's keys, depth first, in order: the stored text and the view must list them alike. */
 function keyPaths(value: unknown, at = ""): string[] {
@@ -55,8 +56,8 @@ describe("card_json (trigger loops_zz_card_json) is publicLoopView for a signed-
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    plainGenre = (await db.prisma.genre.create({ data: { name: "House" } })).id;
-    oddGenre = (await db.prisma.genre.create({ data: { name: 'Lo-fi "Beats" \\ Ünïcode ✨' } })).id;
+    plainGenre = await createGenre(db.prisma, "House");
+    oddGenre = await createGenre(db.prisma, 'Lo-fi "Beats" \\ Ünïcode ✨');
     namedCreator = (await db.prisma.user.create({ data: { username: "zoe_maker", firstName: "Zoë 🎛", email: "zoe@example.com" } })).id;
     bareCreator = (await db.prisma.user.create({ data: { username: "no_first_name" } })).id;
 

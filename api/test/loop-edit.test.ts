@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { creatorLoopSchema, LOOP_EDIT_MESSAGES, UPLOAD_MESSAGES } from "@loop/rules/schemas/loops";
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { truncateAll } from "./support/database";
+import { createGenre } from "./support/listed-loop";
 import { signInMember } from "./support/members";
 import { type Browser } from "./support/siwe";
 import { APP_ORIGIN, createTestApp, type TestApp } from "./support/test-app";
@@ -19,10 +19,9 @@ describe("PATCH /api/loops/:id: the creator edits a loop", () => {
   const patch = (as: Browser, body: unknown, id = loopId) => as.patch(`/api/loops/${id}`).send(body as object);
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await truncateAll(t.db.prisma);
-    house = (await t.db.prisma.genre.create({ data: { name: "House" } })).id;
-    techno = (await t.db.prisma.genre.create({ data: { name: "Techno" } })).id;
+    t = await createTestApp({ empty: true });
+    house = await createGenre(t.db.prisma, "House");
+    techno = await createGenre(t.db.prisma, "Techno");
     [creator, other] = [await signInMember(t), await signInMember(t)];
   });
   beforeEach(async () => {

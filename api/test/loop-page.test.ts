@@ -7,7 +7,7 @@ import { notificationListSchema } from "@loop/rules/schemas/notifications";
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { postWithKey } from "./support/api-calls";
-import { insertDownloadableLoop, insertLoopRow, type LoopRow } from "./support/listed-loop";
+import { createGenre, insertDownloadableLoop, insertLoopRow, type LoopRow } from "./support/listed-loop";
 import { fundMember, signInMember, type Member } from "./support/members";
 import { decodeQuotedPrintable } from "./support/smtp";
 import type { TestApp } from "./support/test-app";
@@ -28,8 +28,8 @@ describe("a loop's page: detail, similar loops, unavailable loops, links", () =>
   beforeAll(async () => {
     creator = await signInMember(t, `creator-${randomUUID()}@example.com`);
     const suffix = randomUUID().slice(0, 8);
-    house = (await t.db.prisma.genre.create({ data: { name: `House ${suffix}` } })).id;
-    techno = (await t.db.prisma.genre.create({ data: { name: `Techno ${suffix}` } })).id;
+    house = await createGenre(t.db.prisma, `House ${suffix}`);
+    techno = await createGenre(t.db.prisma, `Techno ${suffix}`);
   });
 
   /** A ready, public loop of the creator in House, 120 BPM, A minor, unless `row` says otherwise. */
@@ -106,7 +106,7 @@ describe("a loop's page: detail, similar loops, unavailable loops, links", () =>
   });
 
   it("similar loops: any spelling of the key (A# = Bb, its relative C# major = Db major), and at most 8", async () => {
-    const genre = (await t.db.prisma.genre.create({ data: { name: `Drum & Bass ${randomUUID().slice(0, 8)}` } })).id;
+    const genre = await createGenre(t.db.prisma, `Drum & Bass ${randomUUID().slice(0, 8)}`);
     const origin = await loop("Bb Origin", { genreId: genre, bpm: 170, key: "Bb minor" });
     // 170 ± 10 (6% of 170).
     await loop("Sharp Spelling", { genreId: genre, bpm: 171, key: "A# minor" });

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseFrameHeader, readLameInfo } from "../src/audio/lame-tag";
 import type { ProcessLoopPayload } from "../src/jobs/loop-worker";
 import type { ClaimedJob } from "../src/jobs/queue";
+import { createGenre } from "./support/listed-loop";
 import { signInMember } from "./support/members";
 import { clickTrack, mp3File, wavFile } from "./support/audio";
-import { truncateAll } from "./support/database";
 import { type Browser } from "./support/siwe";
 import { binary } from "./support/binary-body";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
@@ -52,9 +52,8 @@ describe("loops: upload and processing", () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await truncateAll(t.db.prisma);
-    genreId = (await t.db.prisma.genre.create({ data: { name: "House" } })).id;
+    t = await createTestApp({ empty: true });
+    genreId = await createGenre(t.db.prisma, "House");
     agent = (await signInMember(t)).browser;
   });
   afterAll(() => t.close());

@@ -11,8 +11,7 @@ import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SITEMAP_MAX_URLS, setSitemapPageSize } from "../src/features/page-meta/sitemap";
 import { builtIndexHtml } from "../../scripts/lib/built-index-html.mjs";
-import { truncateAll } from "./support/database";
-import { insertLoopRow, type LoopRow } from "./support/listed-loop";
+import { createGenre, insertLoopRow, type LoopRow } from "./support/listed-loop";
 import { signInMember, type Member } from "./support/members";
 import { binary } from "./support/binary-body";
 import { APP_ORIGIN, createTestApp, type TestApp } from "./support/test-app";
@@ -69,9 +68,8 @@ describe("link previews, robots.txt and the sitemap", () => {
     mkdirSync(path.join(webDist, "assets"));
     writeFileSync(path.join(webDist, "index.html"), INDEX_HTML);
     writeFileSync(path.join(webDist, "assets", "index-test123.js"), "console.log('loop')");
-    t = await createTestApp({ env: { WEB_DIST: webDist } });
-    await truncateAll(t.db.prisma);
-    genre = (await t.db.prisma.genre.create({ data: { name: "Deep House" } })).id;
+    t = await createTestApp({ env: { WEB_DIST: webDist }, empty: true });
+    genre = await createGenre(t.db.prisma, "Deep House");
     creator = await signInMember(t);
     creatorName = `maya_${Date.now().toString(36)}`;
     await t.db.prisma.user.update({

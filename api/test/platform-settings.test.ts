@@ -20,6 +20,7 @@ import { ERROR_CODES } from "@loop/rules/error-codes";
 import { priceCheckout } from "../src/features/checkout/checkout-pricing";
 import { checkLedger } from "../src/features/ledger/ledger-check";
 import { buyWithLoop, tokenBalance } from "./support/api-calls";
+import { DEFAULT_CLIENT_SETTINGS } from "./support/client-settings";
 import { deployContracts } from "./support/deploy-contracts";
 import { createListedLoop } from "./support/listed-loop";
 import { localChain, treasuryAccount } from "./support/local-chain";
@@ -42,14 +43,6 @@ describe("platform settings", () => {
   }
   const clientSettings = async () => clientConfigSchema.parse((await browser(t.app).get("/api/config").expect(200)).body).settings;
   const auditEntries = () => t.db.prisma.adminAuditEntry.findMany({ where: { action: "settings.changed" }, orderBy: { id: "asc" } });
-  const DEFAULTS = {
-    formatFeeBps: { mp3: 200, wav: 400 },
-    minWithdrawal: "10.00000000",
-    offerExpiryHours: 168,
-    supportEmail: "support@loop.local",
-    minOfferCents: 50,
-    maxPriceImpactBps: 500,
-  };
 
   beforeAll(async () => {
     // No manifest: the marketplace cannot be reached (the dispute window's 502 and null).
@@ -103,7 +96,7 @@ describe("platform settings", () => {
     const admin = await signInAdmin(t);
     const before = await settings(admin);
     expect(before).toMatchObject({
-      ...DEFAULTS,
+      ...DEFAULT_CLIENT_SETTINGS,
       disputeWindowSeconds: null,
       fiatHoldDays: 7,
       uploadsPerHour: 20,
@@ -140,7 +133,7 @@ describe("platform settings", () => {
       adminId: admin.id,
       targetType: "settings",
       targetId: null,
-      before: { ...DEFAULTS, disputeWindowSeconds: null, fiatHoldDays: 7, uploadsPerHour: 20, uploadQuotaMb: 2048 },
+      before: { ...DEFAULT_CLIENT_SETTINGS, disputeWindowSeconds: null, fiatHoldDays: 7, uploadsPerHour: 20, uploadQuotaMb: 2048 },
       after: changedTo,
     });
     expect((await change(admin, { uploadQuotaMb: 4096 })).uploadQuotaMb).toBe(4096);
@@ -281,7 +274,7 @@ describe("platform settings", () => {
 
   it("a fee change prices the next in-app purchase and checkout, and GET /api/config shows it", async () => {
     const admin = await signInAdmin(t);
-    expect(await clientSettings()).toEqual(DEFAULTS);
+    expect(await clientSettings()).toEqual(DEFAULT_CLIENT_SETTINGS);
     const [seller, buyer] = [await signInMember(t), await signInMember(t)];
     await fundMember(t, buyer.id, 30_000n);
     const [first, second] = [
@@ -294,7 +287,7 @@ describe("platform settings", () => {
     expect(await buy(first)).toMatchObject({ fee: "0.20", total: "10.20", loopAmount: "5100.00000000" });
 
     await change(admin, { formatFeeBps: { mp3: 750 } });
-    expect(await clientSettings()).toEqual({ ...DEFAULTS, formatFeeBps: { mp3: 750, wav: 400 } });
+    expect(await clientSettings()).toEqual({ ...DEFAULT_CLIENT_SETTINGS, formatFeeBps: { mp3: 750, wav: 400 } });
     // $10.00 at 7.5% → $0.75: the buyer pays it, the platform's fees account gets it (the ledger checker balances it).
     const before = await tokenBalance(buyer.browser);
     expect(await buy(second)).toMatchObject({ fee: "0.75", total: "10.75", loopAmount: "5375.00000000" });

@@ -16,6 +16,7 @@ import { answers, killAll, processEnv, startApiProcess, waitReady, type ApiProce
 import { clickTrack, wavFile } from "./support/audio";
 import { createTestDatabase, truncateAll, type TestDatabase } from "./support/database";
 import { EventStreamClient } from "./support/event-stream";
+import { createGenre } from "./support/listed-loop";
 import { signInAdmin, signInMember, type Member } from "./support/members";
 import { freePort } from "./support/ports";
 import { newAccount, walletSignIn } from "./support/siwe";
@@ -124,7 +125,7 @@ describe("an API-only process and a worker process on one database", () => {
       onBroadcastQueued: () => queued.onBroadcastQueued?.(),
     });
     await truncateAll(api.db.prisma);
-    genreId = (await api.db.prisma.genre.create({ data: { name: "Techno" } })).id;
+    genreId = await createGenre(api.db.prisma, "Techno");
     member = await signInMember(api);
     workerPrisma = createPrisma(api.db.url);
     listener = createPgListener({ databaseUrl: api.db.url, logger: testLogger });
@@ -257,7 +258,7 @@ describe("src/main.ts as an API process and a worker process", () => {
     await expect(fetch(`http://127.0.0.1:${workerPort}/api/health`)).rejects.toThrow();
     expect((await fetch(`http://127.0.0.1:${healthPort}/api/health`)).status).toBe(404);
 
-    const genreId = (await db.prisma.genre.create({ data: { name: "Processes" } })).id;
+    const genreId = await createGenre(db.prisma, "Processes");
     const member = request.agent(`http://127.0.0.1:${apiPort}`);
     member.set("Origin", APP_ORIGIN);
     const signedIn = await walletSignIn(member, newAccount());

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { ownProfileSchema, publicProfileSchema } from "@loop/rules/schemas/profile";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createGenre, insertLoopRow } from "./support/listed-loop";
 import { signInMember } from "./support/members";
-import { truncateAll } from "./support/database";
 import { type Browser } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
 
@@ -14,31 +14,16 @@ describe("profiles", () => {
   let bobId: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await truncateAll(t.db.prisma);
+    t = await createTestApp({ empty: true });
     ({ browser: alice, id: aliceId } = await signInMember(t));
     bobId = (
       await t.db.prisma.user.create({
         data: { username: "bob", firstName: "Bob", lastName: "B", email: "bob@example.com", experience: 5000, level: 12 },
       })
     ).id;
-    const genreId = (await t.db.prisma.genre.create({ data: { name: "House" } })).id;
-    const loop = (userId: string, title: string, extra: { status?: "ready" | "processing"; isPublic?: boolean; createdAt?: Date } = {}) => {
-      const id = randomUUID();
-      return t.db.prisma.loop.create({
-        data: {
-          id,
-          userId,
-          genreId,
-          title,
-          status: "ready",
-          durationMs: 10_000,
-          originalKey: `loops/${id}/original`,
-          originalFormat: "wav",
-          ...extra,
-        },
-      });
-    };
+    const genreId = await createGenre(t.db.prisma, "House");
+    const loop = (userId: string, title: string, extra: { status?: "ready" | "processing"; isPublic?: boolean; createdAt?: Date } = {}) =>
+      insertLoopRow(t.db.prisma, { userId, genreId, title, durationMs: 10_000, ...extra });
     await loop(bobId, "Bob Public", { createdAt: new Date(Date.UTC(2026, 0, 1)) });
     await loop(bobId, "Bob Private", { isPublic: false });
     await loop(bobId, "Bob Processing", { status: "processing" });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import request from "supertest";
-import { createListedLoop } from "./support/listed-loop";
+import { DEFAULT_CLIENT_SETTINGS } from "./support/client-settings";
+import { createGenre, createListedLoop } from "./support/listed-loop";
 import { describe, expect, inject, it } from "vitest";
 import { createApp } from "../src/app";
 import { createPrisma } from "../src/db/prisma";
@@ -48,14 +49,7 @@ describe("public API", () => {
       oidc: null,
       paypal: null,
       stripe: null,
-      settings: {
-        formatFeeBps: { mp3: 200, wav: 400 },
-        minWithdrawal: "10.00000000",
-        offerExpiryHours: 168,
-        supportEmail: "support@loop.local",
-        minOfferCents: 50,
-        maxPriceImpactBps: 500,
-      },
+      settings: DEFAULT_CLIENT_SETTINGS,
     });
   });
 
@@ -159,7 +153,7 @@ describe("public API", () => {
 
   it("GET /api/stats/public counts listed loops (ready and public) and their creators", async () => {
     await truncateAll(t.db.prisma);
-    const genreId = (await t.db.prisma.genre.create({ data: { name: "House" } })).id;
+    const genreId = await createGenre(t.db.prisma, "House");
     const maker = await t.db.prisma.user.create({ data: { username: "maker", experience: 50 } });
     const hidden = await t.db.prisma.user.create({ data: { username: "hidden", experience: 40 } });
     const loop = (userId: string, extra: { status?: "processing"; isPublic?: boolean } = {}) => {

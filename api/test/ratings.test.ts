@@ -2,8 +2,7 @@ import { randomUUID } from "node:crypto";
 import { RATING_MESSAGES, ratingResultSchema } from "@loop/rules/schemas/ratings";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { truncateAll } from "./support/database";
-import { insertDownloadableLoop } from "./support/listed-loop";
+import { createGenre, insertDownloadableLoop } from "./support/listed-loop";
 import { signInMember } from "./support/members";
 import { type Browser } from "./support/siwe";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -33,9 +32,8 @@ describe("ratings: POST /api/loops/:id/ratings", () => {
     t.db.prisma.loop.findUniqueOrThrow({ where: { id: loopId }, select: { ratingSum: true, ratingCount: true, ratingAverage: true } });
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await truncateAll(t.db.prisma);
-    genre = (await t.db.prisma.genre.create({ data: { name: "House" } })).id;
+    t = await createTestApp({ empty: true });
+    genre = await createGenre(t.db.prisma, "House");
     [creator, buyer, stranger] = [await signInMember(t), await signInMember(t), await signInMember(t)];
   });
   afterAll(() => t.close());

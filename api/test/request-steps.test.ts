@@ -3,10 +3,11 @@
 // reason (http/shared-request-steps.ts, issue 38 §2). This walks Express's stack as its router
 // would for those requests and fails on a middleware added to app.ts alone.
 import express, { type Express } from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hotRoutesOf } from "../src/http/hot-routes";
 import { declarationOf, EXPRESS_ONLY_REASONS, expressOnly, type SharedStep } from "../src/http/shared-request-steps";
-import { createTestApp, type TestApp } from "./support/test-app";
+import { suiteApp } from "./support/suite-app";
+import type { TestApp } from "./support/test-app";
 
 /** What the router package's layers hold (Express 5, router 2). */
 interface Layer {
@@ -65,10 +66,7 @@ function checkPaths(app: Express, paths: readonly string[]) {
 describe("the hot routes' requests meet no middleware in Express that the hot path does not know", () => {
   let t: TestApp;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  suiteApp((app) => (t = app));
 
   it("every middleware on their way is a shared step or Express-only with a reason; the hot path applies the shared ones, in order", () => {
     const hot = hotRoutesOf(t.app);

@@ -3,7 +3,7 @@ import { SEARCH_TOTAL_CAP, searchResponseSchema } from "@loop/rules/schemas/sear
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Prisma } from "../src/db/prisma";
-import { truncateAll } from "./support/database";
+import { createGenre } from "./support/listed-loop";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
 
 describe("search: GET /api/search", () => {
@@ -45,11 +45,10 @@ describe("search: GET /api/search", () => {
   const usernames = async (q: string) => (await search(q)).users.map((user) => user.username);
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await truncateAll(t.db.prisma);
+    t = await createTestApp({ empty: true });
     // Every loop's genre is in its search document: a name no test query is close to.
-    genre = (await t.db.prisma.genre.create({ data: { name: "Techno" } })).id;
-    hipHop = (await t.db.prisma.genre.create({ data: { name: "Lofi Hip Hop" } })).id;
+    genre = await createGenre(t.db.prisma, "Techno");
+    hipHop = await createGenre(t.db.prisma, "Lofi Hip Hop");
     await insertUser("maple_beats", {
       firstName: "Maple",
       lastName: "Stone",
@@ -178,7 +177,7 @@ describe("search: GET /api/search", () => {
     await t.db.prisma.loop.update({ where: { id }, data: { tags: "brass", description: "Horn section stabs." } });
     expect(await loopTitles("strings")).toEqual([]);
     expect(await loopTitles("horn section")).toEqual(["Edited Later"]);
-    const other = (await t.db.prisma.genre.create({ data: { name: "Orchestral" } })).id;
+    const other = await createGenre(t.db.prisma, "Orchestral");
     await t.db.prisma.loop.update({ where: { id }, data: { genreId: other } });
     expect(await loopTitles("orchestral")).toEqual(["Edited Later"]);
     await t.db.prisma.genre.update({ where: { id: other }, data: { name: "Cinematic" } });

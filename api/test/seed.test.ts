@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_CREATORS, DEMO_GENRES, seed } from "../src/db/seed";
-import { createTestDatabase, truncateAll, type TestDatabase } from "./support/database";
+import { truncateAll, type TestDatabase } from "./support/database";
+import { suiteDatabase } from "./support/suite-app";
 
 describe("demo seed", () => {
   let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-  });
-  afterAll(() => db.drop());
+  suiteDatabase((created) => (db = created));
 
   it("fills an empty database with genres, an admin and three creators, once", async () => {
     const result = await seed(db.prisma, { adminEmail: "Boss@Loop.Local" });

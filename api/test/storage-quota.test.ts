@@ -18,6 +18,7 @@ import { Resampler } from "../src/audio/resample";
 import { artefactKeys } from "../src/jobs/loop-worker";
 import { clickTrack, wavFile } from "./support/audio";
 import { silentFlac } from "./support/audio-bombs";
+import { createGenre, insertLoopRow } from "./support/listed-loop";
 import { signInMember, type Member } from "./support/members";
 import { createTestApp, type TestApp } from "./support/test-app";
 import { waitFor } from "./support/wait";
@@ -31,7 +32,7 @@ describe("the storage quota counts every stored byte", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    genreId = (await t.db.prisma.genre.create({ data: { name: `Stored Bytes ${randomUUID()}` } })).id;
+    genreId = await createGenre(t.db.prisma, `Stored Bytes ${randomUUID()}`);
     t.startWorker({ pollMs: 50 });
   });
   afterAll(() => t.close());
@@ -49,19 +50,13 @@ describe("the storage quota counts every stored byte", () => {
 
   /** A loop the member uploaded earlier (a row: what the quota counts), long enough ago not to count as this hour's. */
   async function earlierUpload(userId: string, bytes: number) {
-    const id = randomUUID();
-    await t.db.prisma.loop.create({
-      data: {
-        id,
-        userId,
-        genreId,
-        title: "Earlier",
-        status: "failed",
-        originalKey: `loops/${id}/original`,
-        originalFormat: "wav",
-        originalBytes: bytes,
-        createdAt: new Date(Date.now() - 10 * HOUR_MS),
-      },
+    await insertLoopRow(t.db.prisma, {
+      userId,
+      genreId,
+      title: "Earlier",
+      status: "failed",
+      originalBytes: bytes,
+      createdAt: new Date(Date.now() - 10 * HOUR_MS),
     });
   }
 

@@ -8,6 +8,7 @@ import { checkLedger } from "../src/features/ledger/ledger-check";
 import type { MailMessage, Mailer } from "../src/mail/mailer";
 import { ORDERS_PER_HOUR, TOO_MANY_ORDERS } from "@loop/rules/schemas/token-orders";
 import { postWithKey } from "./support/api-calls";
+import { expectRefusals } from "./support/refusals";
 import { decodeQuotedPrintable } from "./support/smtp";
 import { signInMember } from "./support/members";
 import { type Browser } from "./support/siwe";
@@ -86,15 +87,7 @@ describe("token orders", () => {
         : message.startsWith("USD Amount Mismatch")
           ? "USD_AMOUNT_MISMATCH"
           : "VALIDATION_FAILED";
-    for (const [body, message] of cases) {
-      const response = await place(user.browser, body);
-      expect({ body, status: response.status, code: response.body.code, message: response.body.message }).toEqual({
-        body,
-        status: 400,
-        code: codeOf(message),
-        message,
-      });
-    }
+    await expectRefusals((body) => place(user.browser, body), cases, codeOf);
     expect((await user.browser.get("/api/admin-orders").expect(200)).body).toEqual([]);
   });
 

@@ -18,6 +18,7 @@ import { UPLOAD_MESSAGES, storageQuotaMessage, uploadRateLimitMessage } from "@l
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DISCARD_LIMIT_BYTES } from "../src/http/unread-body";
 import { clickTrack, wavFile } from "./support/audio";
+import { createGenre } from "./support/listed-loop";
 import { signInMember } from "./support/members";
 import { APP_ORIGIN, createTestApp, type TestApp } from "./support/test-app";
 import { UPLOAD_CLIENTS, endlessUpload, fetchUpload, sendUpload, type ClientAnswer, type UploadRequest } from "./support/upload-clients";
@@ -37,7 +38,7 @@ describe("upload refusals and limits", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    genreId = (await t.db.prisma.genre.create({ data: { name: `Upload Limits ${randomUUID()}` } })).id;
+    genreId = await createGenre(t.db.prisma, `Upload Limits ${randomUUID()}`);
     server = t.app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/loops/upload`;

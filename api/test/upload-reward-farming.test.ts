@@ -21,7 +21,7 @@ import { platformAccountId, postEntry, promoAccountId } from "../src/features/le
 import { sweepUploadRewards } from "../src/features/upload-rewards/upload-rewards.service";
 import { tokenBalance } from "./support/api-calls";
 import { melody, mp3File, wavFile } from "./support/audio";
-import { createListedLoop } from "./support/listed-loop";
+import { createGenre, createListedLoop } from "./support/listed-loop";
 import { createTestDatabase } from "./support/database";
 import { LOOP, checkLedgerAfterEach, violationsOf } from "./support/ledger";
 import { fundMember, signInMember, type Member } from "./support/members";
@@ -297,7 +297,7 @@ describe("ledger:check and returned upload rewards", () => {
       const user = (
         await db.prisma.user.create({ data: { username: `u_${randomUUID().slice(0, 8)}`, email: `${randomUUID()}@example.com` } })
       ).id;
-      const genre = (await db.prisma.genre.create({ data: { name: "Check Genre" } })).id;
+      const genre = await createGenre(db.prisma, "Check Genre");
       const loopId = await recordedUpload(db.prisma, user, genre, "Checked", "2");
       await db.prisma.$executeRaw`UPDATE "app"."upload_rewards" SET "listed_since" = CURRENT_TIMESTAMP - INTERVAL '25 hours'`;
       expect((await sweepUploadRewards(db.prisma, { windowMs: 24 * HOUR })).decided).toEqual({ rewarded: 1 });

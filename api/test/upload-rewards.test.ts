@@ -18,6 +18,7 @@ import { tokenBalance } from "./support/api-calls";
 import { clickTrack, wavFile } from "./support/audio";
 import { LOOP, checkLedgerAfterEach, expectLedgerCheckCliOk, postFromIssuance, violationsOf } from "./support/ledger";
 import { createTestDatabase } from "./support/database";
+import { createGenre } from "./support/listed-loop";
 import { signInMember } from "./support/members";
 import { newAccount } from "./support/siwe";
 import type { TestApp } from "./support/test-app";
@@ -351,7 +352,7 @@ describe("ledger:check and upload rewards", () => {
           data: { username: `u_${newAccount().address.slice(2, 10).toLowerCase()}`, email: `${randomUUID()}@example.com` },
         })
       ).id;
-      const genre = (await db.prisma.genre.create({ data: { name: "Check Genre" } })).id;
+      const genre = await createGenre(db.prisma, "Check Genre");
       const violation = (subject: string) => violationsOf(db.prisma, subject);
       expect(await checkLedger(db.prisma)).toEqual([]);
 

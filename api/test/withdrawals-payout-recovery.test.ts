@@ -120,6 +120,24 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     expect(await balance(user.browser)).toMatchObject({ withdrawable: (500 - Number(w.amount)).toFixed(8), held: "0.00000000" });
   }
 
+  /** The restart (reconcilePayouts) finds the one payout in doubt and completes it: paid once. */
+  async function expectRestartPaysOnce(paying: Awaited<ReturnType<typeof requested>>) {
+    expect(await restart()).toEqual({ checked: 1, failures: [] });
+    await expectPaidOnce(paying);
+  }
+
+  /** The admin moves the withdrawal to processing: LoopVault.payout is sent (the caller expects the answer). */
+  const startPayout = (paying: Awaited<ReturnType<typeof requested>>) =>
+    setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" });
+
+  /** A withdrawal of `amount` whose payout the API stopped at `step` (answered 500), the crash still armed. */
+  async function stoppedDuringPayout(amount: string, step: PayoutStep) {
+    const paying = await requested(amount);
+    crashAt(step);
+    await startPayout(paying).expect(500);
+    return paying;
+  }
+
   beforeAll(async () => {
     deployments = mkdtempSync(path.join(os.tmpdir(), "loop-payout-recovery-deployments-"));
     filesDir = mkdtempSync(path.join(os.tmpdir(), "loop-payout-recovery-files-"));
@@ -163,9 +181,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
   });
 
   it("stopped after the intent, before anything was signed: paying, not cancellable nor failable; the restart pays it once", async () => {
-    const paying = await requested("11");
-    crashAt("intent-committed");
-    await setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
+    const paying = await stoppedDuringPayout("11", "intent-committed");
     await expectPaying(paying.w.id);
     expect(await paidOutEvents(paying.w.id)).toHaveLength(0);
     // Paying: nobody may hand the LOOP back in the app while the chain may still pay them.
@@ -181,23 +197,19 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     ).toEqual(inProgress);
     expect(await balance(paying.user.browser)).toMatchObject({ held: "11.00000000" });
 
-    expect(await restart()).toEqual({ checked: 1, failures: [] });
-    await expectPaidOnce(paying);
+    await expectRestartPaysOnce(paying);
     // A second pass finds nothing left to do.
     expect(await reconcilePayouts(t.deps)).toEqual({ checked: 0, failures: [] });
   });
 
   it("stopped after the signed payout was stored, before the broadcast: the restart sends that same transaction", async () => {
-    const paying = await requested("12");
-    crashAt("attempt-stored");
-    await setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
+    const paying = await stoppedDuringPayout("12", "attempt-stored");
     await expectPaying(paying.w.id);
     const [stored] = await t.db.prisma.payoutAttempt.findMany({ where: { withdrawalId: paying.w.id } });
     expect(stored).toMatchObject({ outcome: null });
     expect(await paidOutEvents(paying.w.id)).toHaveLength(0);
 
-    expect(await restart()).toEqual({ checked: 1, failures: [] });
-    await expectPaidOnce(paying);
+    await expectRestartPaysOnce(paying);
     const [event] = await paidOutEvents(paying.w.id);
     expect(event!.transactionHash).toBe(stored!.txHash);
     expect(await t.db.prisma.payoutAttempt.findMany({ where: { withdrawalId: paying.w.id } })).toEqual([
@@ -206,9 +218,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
   });
 
   it("stopped right after the broadcast, before the receipt: the chain paid it; the restart completes it without sending again", async () => {
-    const paying = await requested("13");
-    crashAt("broadcast");
-    await setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
+    const paying = await stoppedDuringPayout("13", "broadcast");
     await expectPaying(paying.w.id);
     expect(await paidOutEvents(paying.w.id)).toHaveLength(1);
     // Meanwhile the member cannot take the LOOP back in the app either.
@@ -223,20 +233,17 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
   it("the broadcast's answer is lost (the node took it): 503 Payout Pending; the restart completes it", async () => {
     const paying = await requested("14");
     proxy.setFaults({ eth_sendRawTransaction: "lose-answer", eth_getTransactionReceipt: "null-result" });
-    const answer = await setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" }).expect(503);
+    const answer = await startPayout(paying).expect(503);
     expect(answer.body.message).toMatch(/^Payout Pending/);
     await expectPaying(paying.w.id);
 
-    expect(await restart()).toEqual({ checked: 1, failures: [] });
-    await expectPaidOnce(paying);
+    await expectRestartPaysOnce(paying);
   });
 
   it("the broadcast's answer is lost but the chain shows the receipt: the chain decides, the answer is 200 with the hash", async () => {
     const paying = await requested("14.5");
     proxy.setFaults({ eth_sendRawTransaction: "lose-answer" });
-    const processed = adminWithdrawalSchema.parse(
-      (await setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" }).expect(200)).body,
-    );
+    const processed = adminWithdrawalSchema.parse((await startPayout(paying).expect(200)).body);
     const [event] = await paidOutEvents(paying.w.id);
     expect(processed).toMatchObject({ status: "processing", transactionId: event!.transactionHash, payoutInProgress: false });
     await setWithdrawalStatus(admin.browser, paying.w.id, { status: "completed", transactionId: processed.transactionId }).expect(200);
@@ -246,31 +253,25 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
   it("the receipt never comes (timeout): 503 Payout Pending, still paying; the restart completes it", async () => {
     const paying = await requested("15");
     proxy.setFaults({ eth_getTransactionReceipt: "null-result" });
-    const answer = await setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" }).expect(503);
+    const answer = await startPayout(paying).expect(503);
     expect(answer.body.message).toMatch(/^Payout Pending: transaction 0x[0-9a-f]{64} was sent but is not confirmed yet/);
     await expectPaying(paying.w.id);
 
-    expect(await restart()).toEqual({ checked: 1, failures: [] });
-    await expectPaidOnce(paying);
+    await expectRestartPaysOnce(paying);
   });
 
   it("stopped while the outcome was being committed (rolled back): the restart completes it from the chain", async () => {
-    const paying = await requested("16");
-    crashAt("result-committing");
-    await setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
+    const paying = await stoppedDuringPayout("16", "result-committing");
     await expectPaying(paying.w.id);
     expect(await paidOutEvents(paying.w.id)).toHaveLength(1);
 
-    expect(await restart()).toEqual({ checked: 1, failures: [] });
-    await expectPaidOnce(paying);
+    await expectRestartPaysOnce(paying);
   });
 
   it("the broadcast never reached the node and its nonce was used by another transaction: a new payout, still one on chain", async () => {
     const paying = await requested("17");
     proxy.setFaults({ eth_sendRawTransaction: "refuse" });
-    expect((await setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" }).expect(503)).body.message).toMatch(
-      /^Payout Pending/,
-    );
+    expect((await startPayout(paying).expect(503)).body.message).toMatch(/^Payout Pending/);
     await expectPaying(paying.w.id);
     const [dead] = await t.db.prisma.payoutAttempt.findMany({ where: { withdrawalId: paying.w.id } });
     // Someone uses the operator key meanwhile (another tool, a replica): the stored nonce is gone.
@@ -278,8 +279,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     expect(nonce).toBe(dead!.nonce);
     await client.waitForTransactionReceipt({ hash: await operator.sendTransaction({ to: operator.account.address, value: 0n, nonce }) });
 
-    expect(await restart()).toEqual({ checked: 1, failures: [] });
-    await expectPaidOnce(paying);
+    await expectRestartPaysOnce(paying);
     const attempts = await t.db.prisma.payoutAttempt.findMany({ where: { withdrawalId: paying.w.id }, orderBy: { createdAt: "asc" } });
     expect(attempts.map((a) => a.outcome)).toEqual(["dropped", "mined"]);
   });
@@ -334,9 +334,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
   });
 
   it("two replicas reconciling at once pay it once", async () => {
-    const paying = await requested("18");
-    crashAt("intent-committed");
-    await setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
+    const paying = await stoppedDuringPayout("18", "intent-committed");
     t.testHooks.payoutProbe = undefined;
     await t.db.prisma.withdrawal.update({ where: { id: paying.w.id }, data: { payoutLeaseUntil: new Date(Date.now() - 1000) } });
     const passes = await Promise.all([reconcilePayouts(t.deps), reconcilePayouts(t.deps), reconcilePayouts(t.deps)]);
@@ -355,9 +353,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
         args: [keccak256(toHex("SETTINGS_ROLE")), operator.account.address],
       }),
     });
-    const paying = await requested("16");
-    crashAt("attempt-stored");
-    await setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
+    const paying = await stoppedDuringPayout("16", "attempt-stored");
     const [stored] = await t.db.prisma.payoutAttempt.findMany({ where: { withdrawalId: paying.w.id } });
     expect(stored!.nonce).toBe(await client.getTransactionCount({ address: operator.account.address, blockTag: "pending" }));
     t.testHooks.payoutProbe = undefined;
@@ -374,17 +370,14 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     expect(windowTx).toMatchObject({ nonce: stored!.nonce + 1, outcome: "success" });
 
     // The stored payout kept its nonce: the restart completes it with that very transaction, no second attempt.
-    expect(await restart()).toEqual({ checked: 1, failures: [] });
-    await expectPaidOnce(paying);
+    await expectRestartPaysOnce(paying);
     const [event] = await paidOutEvents(paying.w.id);
     expect(event!.transactionHash).toBe(stored!.txHash);
     expect((await t.db.prisma.payoutAttempt.findMany({ where: { withdrawalId: paying.w.id } })).map((a) => a.outcome)).toEqual(["mined"]);
   });
 
   it("the API's reconciler runs a pass as it starts: a payout cut short before the restart is settled", async () => {
-    const paying = await requested("18.5");
-    crashAt("attempt-stored");
-    await setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
+    const paying = await stoppedDuringPayout("18.5", "attempt-stored");
     t.testHooks.payoutProbe = undefined;
     await t.db.prisma.withdrawal.update({ where: { id: paying.w.id }, data: { payoutLeaseUntil: new Date(Date.now() - 1000) } });
     const reconciler = startPayoutReconciler(t.deps);
@@ -401,20 +394,15 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
   });
 
   it("a lease that has not run out is left to its sender", async () => {
-    const paying = await requested("19");
-    crashAt("intent-committed");
-    await setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
+    const paying = await stoppedDuringPayout("19", "intent-committed");
     t.testHooks.payoutProbe = undefined;
     expect(await reconcilePayouts(t.deps)).toEqual({ checked: 0, failures: [] });
     expect(await paidOutEvents(paying.w.id)).toHaveLength(0);
-    expect(await restart()).toEqual({ checked: 1, failures: [] });
-    await expectPaidOnce(paying);
+    await expectRestartPaysOnce(paying);
   });
 
   it("a payout the chain refuses on the way is not paid: pending again with the reason, the hold kept", async () => {
-    const paying = await requested("20");
-    crashAt("intent-committed");
-    await setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" }).expect(500);
+    const paying = await stoppedDuringPayout("20", "intent-committed");
     // The vault is paused before the restart: the new attempt is refused by the simulation.
     const pause = await deployer.writeContract({ address: vault, abi: loopVaultAbi, functionName: "pause" });
     await client.waitForTransactionReceipt({ hash: pause });
@@ -435,9 +423,7 @@ describe("LOOP payouts survive crashes and failing RPCs: paid once, debited once
     expect(await paidOutEvents(paying.w.id)).toHaveLength(0);
     expect(await balance(paying.user.browser)).toMatchObject({ held: "20.00000000" });
     // The admin processes it again once the vault runs: paid once.
-    const processed = adminWithdrawalSchema.parse(
-      (await setWithdrawalStatus(admin.browser, paying.w.id, { status: "processing" }).expect(200)).body,
-    );
+    const processed = adminWithdrawalSchema.parse((await startPayout(paying).expect(200)).body);
     await setWithdrawalStatus(admin.browser, paying.w.id, { status: "completed", transactionId: processed.transactionId }).expect(200);
     await expectPaidOnce(paying);
   });

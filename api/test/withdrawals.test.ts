@@ -16,6 +16,7 @@ import { describe, expect, it } from "vitest";
 import { expectAmountsOverCapRefused } from "./support/amount-cap";
 import { postWithKey } from "./support/api-calls";
 import { signInAdmin, signInMember } from "./support/members";
+import { expectRefusals } from "./support/refusals";
 import { type Browser } from "./support/siwe";
 import { browser, type TestApp } from "./support/test-app";
 import { ledgerCheckedApp } from "./support/suite-app";
@@ -89,15 +90,7 @@ describe("withdrawals", () => {
         : message.startsWith("Invalid Destination")
           ? expect.stringMatching(/^(VALIDATION_FAILED|INVALID_WITHDRAWAL_DESTINATION)$/)
           : "VALIDATION_FAILED";
-    for (const [body, message] of cases) {
-      const response = await withdraw(user.browser, body);
-      expect({ body, status: response.status, code: response.body.code, message: response.body.message }).toEqual({
-        body,
-        status: 400,
-        code: codeOf(message),
-        message,
-      });
-    }
+    await expectRefusals((body) => withdraw(user.browser, body), cases, codeOf);
     // A checksum only the service checks: its own code.
     const checksum = await withdraw(user.browser, {
       amount: "20",

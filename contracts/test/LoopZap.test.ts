@@ -133,6 +133,18 @@ async function expectZapEmpty(system: ExchangeSystem) {
 }
 
 /** Asserts that `promise` reverts with the revert string `reason` (the router's errors are strings). */
+/** A LoopZap in front of the scriptable TestRouter (fixed payouts, reentry) instead of the exchange's, as `wallet` calls it. */
+async function zapOnTestRouter(system: ExchangeSystem, wallet: WalletClient) {
+  const testRouter = await hre.viem.deployContract("TestRouter", []);
+  const zap = bind(
+    system.zapAbi,
+    (await hre.viem.deployContract("LoopZap", [testRouter.address, system.vault.address])).address,
+    system.publicClient,
+    wallet,
+  );
+  return { testRouter, zap };
+}
+
 async function expectReason(promise: Promise<unknown>, reason: string) {
   let error: unknown;
   try {
@@ -280,13 +292,7 @@ describe("LoopZap", () => {
     it("deposits all of a whole number of ledger units (nothing goes back)", async () => {
       const system = await loadFixture(exchangeSystem);
       const { buyer, token, vault, admin } = system;
-      const testRouter = await hre.viem.deployContract("TestRouter", []);
-      const zap = bind(
-        system.zapAbi,
-        (await hre.viem.deployContract("LoopZap", [testRouter.address, vault.address])).address,
-        system.publicClient,
-        buyer,
-      );
+      const { testRouter, zap } = await zapOnTestRouter(system, buyer);
       const output = 1_234n * LOOP + 5n * WEI_PER_LEDGER_UNIT;
       await token.write.mint([testRouter.address, output], { account: admin.account });
       await testRouter.write.setPayout([token.address, output]);
@@ -441,14 +447,7 @@ describe("LoopZap", () => {
 
     it("refuses reentry (a router that calls back into the zap)", async () => {
       const system = await loadFixture(exchangeSystem);
-      const { buyer, vault } = system;
-      const testRouter = await hre.viem.deployContract("TestRouter", []);
-      const zap = bind(
-        system.zapAbi,
-        (await hre.viem.deployContract("LoopZap", [testRouter.address, vault.address])).address,
-        system.publicClient,
-        buyer,
-      );
+      const { testRouter, zap } = await zapOnTestRouter(system, system.buyer);
       const deadline = await deadlineIn(system);
       await testRouter.write.arm([
         zap.address,

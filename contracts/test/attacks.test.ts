@@ -267,12 +267,18 @@ describe("attacks", () => {
   });
 
   describe("offers", () => {
-    it("an offer whose amount changed cannot be settled at the old amount (accept or reject)", async () => {
+    /** Offer 1, open: the buyer's 100 LOOP for the loop's MP3, expiring in a day (1,000 LOOP approved). */
+    async function openedOffer() {
       const system = await loadFixture(escrowed);
       const { marketplace, token } = system.as(system.buyer);
       const expiresAt = (await now(system.publicClient)) + DAY;
       await token.write.approve([marketplace.address, 1_000n * LOOP]);
       await marketplace.write.openOffer([id("loop"), MP3, addressOf(system.seller), 100n * LOOP, expiresAt]);
+      return { system, marketplace, expiresAt };
+    }
+
+    it("an offer whose amount changed cannot be settled at the old amount (accept or reject)", async () => {
+      const { system, marketplace, expiresAt } = await openedOffer();
       // The seller answers 100; meanwhile the buyer lowers the offer to 60.
       await marketplace.write.changeOffer([1n, 60n * LOOP, expiresAt]);
       const asOperator = system.as(system.operator).marketplace;
@@ -283,11 +289,7 @@ describe("attacks", () => {
     });
 
     it("nobody but the buyer moves an open offer's escrow before it is settled or expired", async () => {
-      const system = await loadFixture(escrowed);
-      const { marketplace, token } = system.as(system.buyer);
-      const expiresAt = (await now(system.publicClient)) + DAY;
-      await token.write.approve([marketplace.address, 1_000n * LOOP]);
-      await marketplace.write.openOffer([id("loop"), MP3, addressOf(system.seller), 100n * LOOP, expiresAt]);
+      const { system, marketplace, expiresAt } = await openedOffer();
       for (const wallet of [system.seller, system.other, system.admin, system.operator, system.arbiter]) {
         await expectRevert(system.as(wallet).marketplace.write.reclaimOffer([1n]), "NotBuyer");
         await expectRevert(system.as(wallet).marketplace.write.changeOffer([1n, LOOP, expiresAt]), "NotBuyer");

@@ -51,3 +51,13 @@ export async function expectShownBalance(page: Page, text: string): Promise<void
       .getByTestId(/^(banner|wallet)-balance$/),
   ).toHaveText(text);
 }
+
+/** The Tokens page's in-app balance card. */
+export const loopBalanceCard = (page: Page) => page.getByRole("region", { name: /Your LOOP Balance/ });
+
+/** The Tokens page's transfer history has one line naming `item` (e.g. "Dusk Groove (WAV)"), and it shows `amount` ("-260 LOOP"). */
+export async function expectOneTransfer(page: Page, item: string, amount: string): Promise<void> {
+  const line = page.getByRole("list", { name: "Transfers", exact: true }).getByRole("listitem").filter({ hasText: item });
+  await expect(line).toHaveCount(1);
+  await expect(line).toContainText(amount);
+}

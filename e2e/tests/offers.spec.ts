@@ -5,16 +5,12 @@
 // on /negotiations (Sent Offers). The sale completes at once: both see the offer accepted, the
 // buyer's card offers Download (the MP3), the receipt and the sale notice arrive by e-mail, and
 // $0.71 (355 LOOP) left the buyer's balance.
-import type { Page } from "@playwright/test";
 import { currentUser, expect, expectToast, freshEmail, test } from "../support/fixtures";
 import { openFromProfileCard } from "../support/profile-card";
 import { downloadFromCard, expectPurchaseMails, mailsBefore } from "../support/purchase-delivery";
 import { listAsNewCreator, signInInOwnBrowser } from "../support/sale-parties";
 import { amount, negotiationsTab } from "../support/negotiations";
-import { expectShownBalance } from "../support/loop-balances";
-
-const balance = (page: Page) => page.getByRole("region", { name: /Your LOOP Balance/ });
-const transfers = (page: Page) => page.getByRole("list", { name: "Transfers", exact: true });
+import { expectShownBalance, expectOneTransfer, loopBalanceCard } from "../support/loop-balances";
 
 test.describe("offers", () => {
   test("a member offers on a loop, the creator counters, the member accepts and gets the MP3 at once and by e-mail", async ({
@@ -154,18 +150,10 @@ test.describe("offers", () => {
 
     // The Token page: 500 - 355 = 145 LOOP, nothing held any more; the seller got the price (350 LOOP).
     await buyerPage.goto("/tokens");
-    await expect(balance(buyerPage).getByTestId("wallet-balance")).toHaveText("145 LOOP");
-    const bought = transfers(buyerPage)
-      .getByRole("listitem")
-      .filter({ hasText: `${title} (MP3)` });
-    await expect(bought).toHaveCount(1);
-    await expect(bought).toContainText("-355 LOOP");
+    await expect(loopBalanceCard(buyerPage).getByTestId("wallet-balance")).toHaveText("145 LOOP");
+    await expectOneTransfer(buyerPage, `${title} (MP3)`, "-355 LOOP");
     await page.goto("/tokens");
-    const sold = transfers(page)
-      .getByRole("listitem")
-      .filter({ hasText: `${title} (MP3)` });
-    await expect(sold).toHaveCount(1);
-    await expect(sold).toContainText("+350 LOOP");
+    await expectOneTransfer(page, `${title} (MP3)`, "+350 LOOP");
 
     await buyerBrowser.close();
   });

@@ -6,7 +6,6 @@
 // and does not let the buyer pay. Then an admin hides the loop bought: it stays in the buyer's
 // library, where it plays, downloads again and opens its licence (issue 37).
 import { readFile } from "node:fs/promises";
-import type { Page } from "@playwright/test";
 import { expect, freshEmail, test } from "../support/fixtures";
 import { signInByApi } from "../support/api-sign-in";
 import { EVENT_DEADLINE_MS } from "../support/deadlines";
@@ -14,11 +13,9 @@ import { openFromProfileCard } from "../support/profile-card";
 import { expectPurchaseMails, isWav, mailsBefore, payAndExpectWav } from "../support/purchase-delivery";
 import { listAsNewCreator, signInInOwnBrowser } from "../support/sale-parties";
 import { uploadLoop } from "../support/upload";
-import { expectShownBalance } from "../support/loop-balances";
+import { expectShownBalance, expectOneTransfer, loopBalanceCard } from "../support/loop-balances";
 
 const ADMIN_EMAIL = "admin@loop.local";
-const balance = (page: Page) => page.getByRole("region", { name: /Your LOOP Balance/ });
-const transfers = (page: Page) => page.getByRole("list", { name: "Transfers", exact: true });
 
 test.describe("buying with the in-app LOOP balance", () => {
   test("a member buys a loop as WAV, downloads it, gets it by e-mail; a loop above the balance cannot be paid", async ({
@@ -61,21 +58,13 @@ test.describe("buying with the in-app LOOP balance", () => {
 
     // The Token page: 500 - 260 = 240 LOOP, and the purchase in the transfer history.
     await buyerPage.goto("/tokens");
-    await expect(balance(buyerPage).getByTestId("wallet-balance")).toHaveText("240 LOOP");
-    const bought = transfers(buyerPage)
-      .getByRole("listitem")
-      .filter({ hasText: `${title} (WAV)` });
-    await expect(bought).toHaveCount(1);
-    await expect(bought).toContainText("-260 LOOP");
+    await expect(loopBalanceCard(buyerPage).getByTestId("wallet-balance")).toHaveText("240 LOOP");
+    await expectOneTransfer(buyerPage, `${title} (WAV)`, "-260 LOOP");
 
     // The buyer's receipt with a working link, and the seller's sale e-mail; the price (not the fee) credited in their history.
     await expectPurchaseMails(stack, buyerPage, { title, slug, buyerEmail, sellerEmail, before });
     await page.goto("/tokens");
-    const sold = transfers(page)
-      .getByRole("listitem")
-      .filter({ hasText: `${title} (WAV)` });
-    await expect(sold).toHaveCount(1);
-    await expect(sold).toContainText("+250 LOOP");
+    await expectOneTransfer(page, `${title} (WAV)`, "+250 LOOP");
 
     // A loop above the balance: $2.04 = 1,020 LOOP with 240 available, short by 780; Pay stays disabled.
     const { card: priceyCard, dialog: refused } = await openFromProfileCard(buyerPage, seller.id, pricey, "buy", "$2.00");
@@ -90,7 +79,7 @@ test.describe("buying with the in-app LOOP balance", () => {
     await expect(refused).toBeHidden();
     await expect(priceyCard.getByRole("button", { name: `Buy ${pricey}` })).toBeVisible();
     await buyerPage.goto("/tokens");
-    await expect(balance(buyerPage).getByTestId("wallet-balance")).toHaveText("240 LOOP");
+    await expect(loopBalanceCard(buyerPage).getByTestId("wallet-balance")).toHaveText("240 LOOP");
 
     // Issue 37: an admin hides the loop; the buyer still has it in the library (from the menu), plays
     // it, downloads it again and opens its licence.

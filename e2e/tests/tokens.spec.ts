@@ -3,13 +3,11 @@
 // sends tokens to another member found by username (who sees them arrive), asks to withdraw to
 // an Ethereum address, and an admin processes and completes the withdrawal on the dashboard; both histories and
 // the balances follow every step.
-import type { Page } from "@playwright/test";
 import { currentUser, expect, expectToast, freshEmail, recordToasts, test } from "../support/fixtures";
 import { signInWithEmail } from "../support/flows";
+import { loopBalanceCard } from "../support/loop-balances";
 
 const ETH_DESTINATION = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
-
-const wallet = (page: Page) => page.getByRole("region", { name: /Your LOOP Balance/ });
 
 test.describe("LOOP tokens", () => {
   test("welcome bonus, a transfer between members, a withdrawal an admin completes", async ({ page, stack, browser }) => {
@@ -35,14 +33,14 @@ test.describe("LOOP tokens", () => {
       .first()
       .click();
     await expect(page).toHaveURL(/\/tokens$/);
-    await expect(wallet(page).getByTestId("wallet-balance")).toHaveText("500 LOOP");
+    await expect(loopBalanceCard(page).getByTestId("wallet-balance")).toHaveText("500 LOOP");
     const transfers = page.getByRole("list", { name: "Transfers", exact: true });
     await expect(transfers).toContainText("Welcome bonus");
     await expect(transfers).toContainText("+500 LOOP");
 
     // The bonus is promotional LOOP: it pays for loops, but it cannot be sent (nor withdrawn).
-    await expect(wallet(page)).toContainText("Available to withdraw: 0 LOOP");
-    await expect(wallet(page)).toContainText("Promotional: 500 LOOP");
+    await expect(loopBalanceCard(page)).toContainText("Available to withdraw: 0 LOOP");
+    await expect(loopBalanceCard(page)).toContainText("Promotional: 500 LOOP");
     await page.getByRole("button", { name: "Send Tokens" }).first().click();
     const send = page.getByRole("dialog", { name: "Send Tokens" });
     // A pasted account ID finds its member too (issue 37).
@@ -72,8 +70,8 @@ test.describe("LOOP tokens", () => {
     });
     expect(fulfilled.status(), await fulfilled.text()).toBe(200);
     await page.reload();
-    await expect(wallet(page).getByTestId("wallet-balance")).toHaveText("1,500 LOOP");
-    await expect(wallet(page)).toContainText("Available to withdraw: 1,000 LOOP");
+    await expect(loopBalanceCard(page).getByTestId("wallet-balance")).toHaveText("1,500 LOOP");
+    await expect(loopBalanceCard(page)).toContainText("Available to withdraw: 1,000 LOOP");
 
     // Send 25.5 LOOP to the recipient, found by the start of their username (issue 37).
     await page.getByRole("button", { name: "Send Tokens" }).first().click();
@@ -85,13 +83,13 @@ test.describe("LOOP tokens", () => {
     await send.getByRole("button", { name: "Send Tokens" }).click();
     await expect(page.getByText("Transfer Successful").first()).toBeVisible();
     await expect(send).toBeHidden();
-    await expect(wallet(page).getByTestId("wallet-balance")).toHaveText("1,474.5 LOOP");
+    await expect(loopBalanceCard(page).getByTestId("wallet-balance")).toHaveText("1,474.5 LOOP");
     await expect(transfers).toContainText("For the bassline");
     await expect(transfers).toContainText("-25.5 LOOP");
 
     // The recipient sees it arrive.
     await recipientPage.goto("/tokens");
-    await expect(wallet(recipientPage).getByTestId("wallet-balance")).toHaveText("525.5 LOOP");
+    await expect(loopBalanceCard(recipientPage).getByTestId("wallet-balance")).toHaveText("525.5 LOOP");
     const received = recipientPage.getByRole("list", { name: "Transfers", exact: true });
     await expect(received).toContainText("For the bassline");
     await expect(received).toContainText("+25.5 LOOP");
@@ -110,8 +108,8 @@ test.describe("LOOP tokens", () => {
     await expect(withdrawals).toContainText("100 LOOP");
     await expect(withdrawals).toContainText(/pending/i);
     // Held until an admin pays it out: still in the balance, no longer available.
-    await expect(wallet(page).getByTestId("wallet-balance")).toHaveText("1,474.5 LOOP");
-    await expect(wallet(page)).toContainText("Available 1,374.5 LOOP · Held 100 LOOP");
+    await expect(loopBalanceCard(page).getByTestId("wallet-balance")).toHaveText("1,474.5 LOOP");
+    await expect(loopBalanceCard(page)).toContainText("Available 1,374.5 LOOP · Held 100 LOOP");
 
     // The demo admin processes it on the dashboard (Settings → Token Withdrawals), then completes it
     // with the payout's transaction id.
@@ -144,8 +142,8 @@ test.describe("LOOP tokens", () => {
     await page.reload();
     await expect(withdrawals).toContainText(/completed/i);
     await expect(transfers).toContainText("-100 LOOP");
-    await expect(wallet(page).getByTestId("wallet-balance")).toHaveText("1,374.5 LOOP");
-    await expect(wallet(page)).not.toContainText("Held");
+    await expect(loopBalanceCard(page).getByTestId("wallet-balance")).toHaveText("1,374.5 LOOP");
+    await expect(loopBalanceCard(page)).not.toContainText("Held");
 
     await recipientContext.close();
     await adminContext.close();

@@ -7,12 +7,11 @@ import type { Page } from "@playwright/test";
 import { getAddress, parseUnits } from "viem";
 import { currentUser, expect, expectToast, recordToasts, test, TEST_KEYS } from "../support/fixtures";
 import { signInWithEmail, signInWithWallet } from "../support/flows";
-import { chainLoopBalance, inAppWei, shownLoop } from "../support/loop-balances";
+import { chainLoopBalance, inAppWei, shownLoop, loopBalanceCard } from "../support/loop-balances";
 import { EVENT_DEADLINE_MS } from "../support/deadlines";
 
 test.use({ walletKey: TEST_KEYS.carol });
 
-const inAppBalance = (page: Page) => page.getByRole("region", { name: /Your LOOP Balance/ });
 const walletCard = (page: Page) => page.getByRole("region", { name: "Wallet LOOP" });
 
 test("deposit wallet LOOP into the app, withdraw it back on chain through an admin", async ({ page, stack, wallet, browser }) => {
@@ -30,7 +29,7 @@ test("deposit wallet LOOP into the app, withdraw it back on chain through an adm
   // The Token page, My Wallet tab: the welcome bonus in the app, the wallet's LOOP on chain.
   await page.goto("/tokens");
   await expect(page.getByRole("tab", { name: /My Wallet/ })).toHaveAttribute("aria-selected", "true");
-  await expect(inAppBalance(page).getByTestId("wallet-balance")).toHaveText(`${shownLoop(startInApp)} LOOP`);
+  await expect(loopBalanceCard(page).getByTestId("wallet-balance")).toHaveText(`${shownLoop(startInApp)} LOOP`);
   const card = walletCard(page);
   await expect(card.getByTestId("wallet-loop-address")).toHaveAttribute("title", address);
   await expect(card.getByTestId("wallet-loop-balance")).toHaveText(`${shownLoop(startOnChain)} LOOP`);
@@ -50,7 +49,7 @@ test("deposit wallet LOOP into the app, withdraw it back on chain through an adm
   // 'Deposit Submitted' (on the receipt) gives way to 'Deposit Successful' once the credit is seen.
   await expectToast(page, "Deposit Successful", "12.5 LOOP added to your balance");
 
-  await expect(inAppBalance(page).getByTestId("wallet-balance")).toHaveText(`${shownLoop(startInApp + parseUnits("12.5", 18))} LOOP`);
+  await expect(loopBalanceCard(page).getByTestId("wallet-balance")).toHaveText(`${shownLoop(startInApp + parseUnits("12.5", 18))} LOOP`);
   const transfers = page.getByRole("list", { name: "Transfers", exact: true });
   await expect(transfers.getByRole("listitem").filter({ hasText: `Deposit from wallet` }).first()).toContainText("+12.5 LOOP");
   await expect(depositRows).toHaveCount(depositsBefore + 1);
@@ -72,7 +71,7 @@ test("deposit wallet LOOP into the app, withdraw it back on chain through an adm
   // Newest first: this attempt's withdrawal is the first.
   const row = withdrawals.getByRole("listitem").filter({ hasText: "10 LOOP" }).filter({ hasText: "LOOP on chain" }).first();
   await expect(row).toHaveAttribute("data-status", "pending");
-  await expect(inAppBalance(page)).toContainText("Held 10 LOOP");
+  await expect(loopBalanceCard(page)).toContainText("Held 10 LOOP");
 
   // The demo admin sets it to processing: the API sends LoopVault.payout with the operator key.
   const adminContext = await browser.newContext({ baseURL: stack.webUrl });
@@ -102,10 +101,10 @@ test("deposit wallet LOOP into the app, withdraw it back on chain through an adm
     await expect(row).toHaveAttribute("data-status", "completed", { timeout: EVENT_DEADLINE_MS });
     await expect(row).toContainText("COMPLETED");
     await expect(row.getByTitle(payoutHash!)).toHaveText(`Tx ${payoutHash!.slice(0, 6)}...${payoutHash!.slice(-4)}`);
-    await expect(inAppBalance(page).getByTestId("wallet-balance")).toHaveText(
+    await expect(loopBalanceCard(page).getByTestId("wallet-balance")).toHaveText(
       `${shownLoop(startInApp + parseUnits("12.5", 18) - parseUnits("10", 18))} LOOP`,
     );
-    await expect(inAppBalance(page)).not.toContainText("Held");
+    await expect(loopBalanceCard(page)).not.toContainText("Held");
     await expect(transfers).toContainText("-10 LOOP");
 
     // The wallet card follows on the next read of the chain (a reload).

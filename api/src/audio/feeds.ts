@@ -6,6 +6,8 @@
 // (block sizes; packets × the codec's largest packet). Memory per call stays bounded, and the
 // pipeline can count what comes out and stop at its cap.
 
+import { flacCrc8 } from "./flac-crc8";
+
 /** Samples (frames × channels) one decode call may produce, about: 8 MB as 32-bit floats. */
 export const FEED_SAMPLES = 1 << 21;
 
@@ -19,21 +21,6 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
 
 /** Longest FLAC frame header: sync and codes (4), UTF-8 number (up to 7), block size (2), rate (2), CRC-8 (1). */
 const FLAC_HEADER_MAX = 16;
-
-let CRC8: Uint8Array | null = null;
-function crc8(bytes: Uint8Array, from: number, to: number): number {
-  if (!CRC8) {
-    CRC8 = new Uint8Array(256);
-    for (let i = 0; i < 256; i++) {
-      let crc = i;
-      for (let bit = 0; bit < 8; bit++) crc = crc & 0x80 ? ((crc << 1) ^ 0x07) & 0xff : (crc << 1) & 0xff;
-      CRC8[i] = crc;
-    }
-  }
-  let crc = 0;
-  for (let i = from; i < to; i++) crc = CRC8[crc ^ bytes[i]!]!;
-  return crc;
-}
 
 /**
  * The samples (block size × channels) of a FLAC frame whose header starts at `p`, or 0 when no
@@ -50,7 +37,7 @@ export function flacFrameSamples(b: Uint8Array, p: number): number {
   const extra = first < 0x80 ? 0 : first < 0xe0 ? 1 : first < 0xf0 ? 2 : first < 0xf8 ? 3 : first < 0xfc ? 4 : first < 0xfe ? 5 : 6;
   const sizeAt = p + 5 + extra;
   const end = sizeAt + (blockCode === 6 ? 1 : blockCode === 7 ? 2 : 0) + (rateCode === 12 ? 1 : rateCode === 13 || rateCode === 14 ? 2 : 0);
-  if (end >= b.length || crc8(b, p, end) !== b[end]) return 0;
+  if (end >= b.length || flacCrc8(b, p, end) !== b[end]) return 0;
   const blockSize =
     blockCode === 1
       ? 192

@@ -162,18 +162,7 @@ function resample(
     }
     previous = v;
   }
-  st[0] = x1;
-  st[1] = x2;
-  st[2] = y1;
-  st[3] = y2;
-  st[4] = u1;
-  st[5] = u2;
-  st[6] = v1;
-  st[7] = v2;
-  st[8] = sum;
-  st[9] = summed;
-  st[10] = phase;
-  st[11] = previous;
+  st.set([x1, x2, y1, y2, u1, u2, v1, v2, sum, summed, phase, previous]);
   return produced;
 }
 

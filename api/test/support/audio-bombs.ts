@@ -3,21 +3,7 @@
 // pages of 255 one-byte Vorbis packets (what libvorbis writes for digital silence, ~1,024 samples
 // each), Ogg FLAC pages of 255 frames, and silent AAC frames (no spectral data) in ADTS or in an M4A.
 import { createOggEncoder } from "wasm-media-encoders";
-
-let CRC8_TABLE: Uint8Array | null = null;
-function crc8(bytes: Uint8Array, from: number, to: number): number {
-  if (!CRC8_TABLE) {
-    CRC8_TABLE = new Uint8Array(256);
-    for (let i = 0; i < 256; i++) {
-      let crc = i;
-      for (let bit = 0; bit < 8; bit++) crc = crc & 0x80 ? ((crc << 1) ^ 0x07) & 0xff : (crc << 1) & 0xff;
-      CRC8_TABLE[i] = crc;
-    }
-  }
-  let crc = 0;
-  for (let i = from; i < to; i++) crc = CRC8_TABLE[crc ^ bytes[i]!]!;
-  return crc;
-}
+import { flacCrc8 } from "../../src/audio/flac-crc8";
 
 let CRC16_TABLE: Uint16Array | null = null;
 function crc16(bytes: Uint8Array, from: number, to: number): number {
@@ -63,7 +49,7 @@ function silentFrame(index: number, size: number, sampleRate: number, channels: 
   if (sizeCode === 7) header.push((size - 1) >> 8, (size - 1) & 0xff);
   const frame = new Uint8Array(header.length + 1 + channels * 3 + 2);
   frame.set(header);
-  frame[header.length] = crc8(frame, 0, header.length);
+  frame[header.length] = flacCrc8(frame, 0, header.length);
   // Each subframe: 0x00 (CONSTANT, no wasted bits), then the 16-bit value 0; byte-aligned already.
   const end = frame.length - 2;
   const crc = crc16(frame, 0, end);

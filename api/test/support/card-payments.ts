@@ -11,9 +11,14 @@ export async function saveCard(member: { browser: Browser }, testCard: string, e
   return paymentMethodSchema.parse(response.body);
 }
 
+/** POST /api/create-payment-intent with `body` (the caller checks the answer). */
+export function requestPaymentIntent(buyer: { browser: Browser }, body: object) {
+  return buyer.browser.post("/api/create-payment-intent").send(body);
+}
+
 /** POST /api/create-payment-intent with `body` (201), parsed. */
 export async function openPaymentIntent(buyer: { browser: Browser }, body: object) {
-  return fiatPurchaseStatusSchema.parse((await buyer.browser.post("/api/create-payment-intent").send(body).expect(201)).body);
+  return fiatPurchaseStatusSchema.parse((await requestPaymentIntent(buyer, body).expect(201)).body);
 }
 
 /**

@@ -11,12 +11,15 @@ export type LoopRow = Omit<Prisma.LoopUncheckedCreateInput, "id" | "genreId" | "
   genreId?: number;
 };
 
+/** A new genre named `name`; returns its id. */
+export async function createGenre(prisma: PrismaClient, name: string): Promise<number> {
+  return (await prisma.genre.create({ data: { name } })).id;
+}
+
 /** Inserts a ready, public loop (unless `row` says otherwise) with its original; returns its id. */
 export async function insertLoopRow(prisma: PrismaClient, row: LoopRow): Promise<string> {
   const { id = randomUUID(), genreId, ...fields } = row;
-  const genre =
-    genreId ??
-    ((await prisma.genre.findFirst({ orderBy: { id: "asc" } })) ?? (await prisma.genre.create({ data: { name: "Test Genre" } }))).id;
+  const genre = genreId ?? (await prisma.genre.findFirst({ orderBy: { id: "asc" } }))?.id ?? (await createGenre(prisma, "Test Genre"));
   await prisma.loop.create({
     data: {
       id,

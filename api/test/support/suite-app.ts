@@ -1,6 +1,7 @@
 // The hooks of a suite on one test app: made before the first test, closed after the last.
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { checkLedger } from "../../src/features/ledger/ledger-check";
+import { createTestDatabase, type TestDatabase } from "./database";
 import { startSmtpServer } from "./smtp";
 import { createTestApp, type TestApp, type TestAppOptions } from "./test-app";
 
@@ -19,12 +20,41 @@ export function suiteApp(ready: (app: TestApp) => void, options: Options = {}): 
   return () => app;
 }
 
+/** A suite's own migrated database, without an app: `ready` gets it before the first test; dropped after the last. */
+export function suiteDatabase(ready: (db: TestDatabase) => void): void {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    ready(db);
+  });
+  afterAll(() => db.drop());
+}
+
 /** A suite's app whose ledger must check clean (ledger:check) after every test; `ready` gets it before the first. */
 export function ledgerCheckedApp(ready: (app: TestApp) => void, options: Options = {}): void {
   const app = suiteApp(ready, options);
   afterEach(async () => {
     expect(await checkLedger(app().db.prisma)).toEqual([]);
   });
+}
+
+/**
+ * A fake provider (Stripe, PayPal) for the suite, and the app options that point at it (`env`): `ready`
+ * gets it before the first test. Registered before the app that calls it, it is closed after that app
+ * (after-hooks run last registered first).
+ */
+export function suiteFake<T extends { close(): Promise<void> }>(
+  start: () => Promise<T>,
+  env: (fake: T) => Record<string, string>,
+  ready: (fake: T) => void,
+): () => TestAppOptions {
+  let fake: T;
+  beforeAll(async () => {
+    fake = await start();
+    ready(fake);
+  });
+  afterAll(() => fake.close());
+  return () => ({ env: env(fake) });
 }
 
 /** A local SMTP server for the suite, stopped after the app that mails to it (`env` adds to SMTP_URL). */

@@ -14,7 +14,7 @@ import { startLoopWorker, type LoopWorker, type LoopWorkerOptions } from "../../
 import { createSmtpMailer, type Mailer } from "../../src/mail/mailer";
 import { openStorage } from "../../src/storage/open-storage";
 import type { Storage } from "../../src/storage/storage";
-import { createTestDatabase, type TestDatabase } from "./database";
+import { createTestDatabase, truncateAll, type TestDatabase } from "./database";
 
 export const APP_ORIGIN = "http://localhost:5173";
 
@@ -47,6 +47,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   mailer?: Mailer;
   db?: TestDatabase;
+  /** Empty the tables first (truncateAll): no seeded genres, users nor loops. */
+  empty?: boolean;
   /** Instead of the quiet test logger. */
   logger?: Logger;
   /** Instead of waking this app's workers (startWorker) when a loop is queued. */
@@ -58,6 +60,7 @@ export interface TestAppOptions {
 /** The real app on its own database, configured through the same env variables as production. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = options.db ?? (await createTestDatabase());
+  if (options.empty) await truncateAll(db.prisma);
   const filesDir = mkdtempSync(path.join(os.tmpdir(), "loop-files-"));
   const config = loadConfig({
     NODE_ENV: "test",

@@ -4,6 +4,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { creatorLoopSchema, uploadLoopFieldsSchema } from "@loop/rules/schemas/loops";
 import type { PrismaClient } from "../../src/db/prisma";
 import { recordUpload } from "../../src/features/loops/record-upload";
+import { createGenre } from "./listed-loop";
 import { signInAdmin, type Member } from "./members";
 import type { Browser } from "./siwe";
 import { createTestApp, type TestApp } from "./test-app";
@@ -13,7 +14,7 @@ import { EVENT_DEADLINE_MS, waitFor } from "./wait";
 export async function startUploadRewardApp(): Promise<{ t: TestApp; genreId: number; admin: Member; stop: () => Promise<void> }> {
   const t = await createTestApp();
   const worker = t.startWorker();
-  const genreId = (await t.db.prisma.genre.create({ data: { name: `Genre ${randomUUID().slice(0, 8)}` } })).id;
+  const genreId = await createGenre(t.db.prisma, `Genre ${randomUUID().slice(0, 8)}`);
   const stop = async () => {
     await worker.stop();
     await t.close();

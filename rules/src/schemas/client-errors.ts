@@ -3,6 +3,7 @@
  * render, for the API's log. Short on purpose: a message, the stack as the browser gave it, the page.
  */
 import { z } from "zod";
+import { requiredText } from "./fields";
 
 /** The largest body accepted (bytes): a longer stack is cut by the page before it is sent. */
 export const CLIENT_ERROR_MAX_BYTES = 16 * 1024;
@@ -17,22 +18,12 @@ export const CLIENT_ERROR_MESSAGES = {
 } as const;
 
 export const clientErrorSchema = z.object({
-  message: z
-    .string({ error: CLIENT_ERROR_MESSAGES.message })
-    .trim()
-    .min(1, CLIENT_ERROR_MESSAGES.message)
-    .max(CLIENT_ERROR_MAX_MESSAGE, CLIENT_ERROR_MESSAGES.message)
-    .describe("The error's message"),
+  message: requiredText(CLIENT_ERROR_MAX_MESSAGE, CLIENT_ERROR_MESSAGES.message).describe("The error's message"),
   stack: z
     .string({ error: CLIENT_ERROR_MESSAGES.stack })
     .max(CLIENT_ERROR_MAX_STACK, CLIENT_ERROR_MESSAGES.stack)
     .optional()
     .describe("The stack (and React's component stack), as the browser gave it"),
-  url: z
-    .string({ error: CLIENT_ERROR_MESSAGES.url })
-    .trim()
-    .min(1, CLIENT_ERROR_MESSAGES.url)
-    .max(CLIENT_ERROR_MAX_URL, CLIENT_ERROR_MESSAGES.url)
-    .describe("The page's address"),
+  url: requiredText(CLIENT_ERROR_MAX_URL, CLIENT_ERROR_MESSAGES.url).describe("The page's address"),
 });
 export type ClientErrorReport = z.infer<typeof clientErrorSchema>;

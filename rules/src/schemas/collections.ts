@@ -3,7 +3,7 @@
  * one is shared by its link (/collections/:id); a private one is 404 to everyone but its owner.
  */
 import { z } from "zod";
-import { checkedPageQuery } from "./fields";
+import { checkedPageQuery, requiredText } from "./fields";
 import { publicLoopSchema } from "./loops";
 
 export const MAX_COLLECTION_NAME = 80;
@@ -25,11 +25,7 @@ export const COLLECTION_MESSAGES = {
   nothingToChange: "Nothing To Change: Send a name, a description or isPublic.",
 } as const;
 
-const name = z
-  .string({ error: COLLECTION_MESSAGES.name })
-  .trim()
-  .min(1, COLLECTION_MESSAGES.name)
-  .max(MAX_COLLECTION_NAME, COLLECTION_MESSAGES.name);
+const name = requiredText(MAX_COLLECTION_NAME, COLLECTION_MESSAGES.name);
 const description = z
   .string({ error: COLLECTION_MESSAGES.description })
   .trim()

@@ -5,6 +5,19 @@ import { z } from "zod";
 export const wholeNumber = (min: number, max: number, message: string) =>
   z.number({ error: message }).int(message).min(min, message).max(max, message);
 
+/** Text that must be given: trimmed, 1 to `max` characters; absent or blank is `required`, longer is `tooLong`. */
+export const requiredText = (max: number, required: string, tooLong = required) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
+/** Optional text, trimmed, at most `max` characters (else `tooLong`); absent, null or blank is null. */
+export const nullableText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .nullish()
+    .transform((text) => (text ? text : null));
+
 /** Comma-separated tags as stored: each trimmed, the empty ones dropped. */
 export const normalizeTags = (text: string) =>
   text
@@ -27,6 +40,45 @@ const wholeQueryNumber = (min: number, max: number, fallback: number, message: s
 export const checkedPageQuery = (maxLimit: number, defaultLimit: number, maxOffset: number) => ({
   limit: wholeQueryNumber(1, maxLimit, defaultLimit, `Invalid limit: use a whole number from 1 to ${maxLimit}.`),
   offset: wholeQueryNumber(0, maxOffset, 0, "Invalid offset: use a whole number from 0."),
+});
+
+/** One of `values`, `fallback` when absent; anything else is `message`. */
+export const enumWithDefault = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number], message: string) =>
+  z
+    .enum(values, { error: message })
+    .optional()
+    .transform((value): T[number] => value ?? fallback);
+
+/**
+ * ?limit= and ?after= of a cursor-paged list: a whole number from 1 to `maxLimit` (`defaultLimit` when absent or
+ * blank), and the `nextCursor` of the previous page (1 to `maxCursor` base64url characters); each wrong one is its message.
+ */
+export const cursorPageQuery = (page: {
+  defaultLimit: number;
+  maxLimit: number;
+  maxCursor: number;
+  messages: { limit: string; after: string };
+  /** What the cursor must have been made with, e.g. "same filters". */
+  same: string;
+}) => ({
+  limit: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined || text.trim() === "") return page.defaultLimit;
+      const value = Number(text);
+      if (!/^\d+$/.test(text.trim()) || value < 1 || value > page.maxLimit) {
+        ctx.addIssue({ code: "custom", message: page.messages.limit });
+        return z.NEVER;
+      }
+      return value;
+    })
+    .describe(`Default ${page.defaultLimit}, at most ${page.maxLimit}`),
+  after: z
+    .string()
+    .regex(new RegExp(`^[A-Za-z0-9_-]{1,${page.maxCursor}}$`), page.messages.after)
+    .optional()
+    .describe(`The \`nextCursor\` of the previous page (${page.same})`),
 });
 
 /** A reason as sent: null or absent is "", text is trimmed. */

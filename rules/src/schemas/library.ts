@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { DELIVERY_FORMATS } from "./downloads";
+import { cursorPageQuery, enumWithDefault } from "./fields";
 import { LICENCE_STATUSES } from "./licences";
 import { PURCHASE_METHODS } from "./purchases";
 
@@ -39,11 +40,9 @@ export const LIBRARY_REFUND_REASONS = {
 export type LibraryRefundReason = keyof typeof LIBRARY_REFUND_REASONS;
 
 export const libraryQuerySchema = z.object({
-  kind: z
-    .enum(LIBRARY_KINDS, { error: LIBRARY_MESSAGES.kind })
-    .optional()
-    .transform((kind) => kind ?? "all")
-    .describe("purchased: purchases only (refunded ones included); free: free downloads only; default all"),
+  kind: enumWithDefault(LIBRARY_KINDS, "all", LIBRARY_MESSAGES.kind).describe(
+    "purchased: purchases only (refunded ones included); free: free downloads only; default all",
+  ),
   format: z.enum(DELIVERY_FORMATS, { error: LIBRARY_MESSAGES.format }).optional(),
   search: z
     .string()
@@ -51,24 +50,13 @@ export const libraryQuerySchema = z.object({
     .optional()
     .transform((text) => text?.trim() || undefined)
     .describe("Case-insensitive, in the loop's title (as bought and as it is now) and the seller's username"),
-  limit: z
-    .string()
-    .optional()
-    .transform((text, ctx) => {
-      if (text === undefined || text.trim() === "") return LIBRARY_DEFAULT_LIMIT;
-      const value = Number(text);
-      if (!/^\d+$/.test(text.trim()) || value < 1 || value > LIBRARY_MAX_LIMIT) {
-        ctx.addIssue({ code: "custom", message: LIBRARY_MESSAGES.limit });
-        return z.NEVER;
-      }
-      return value;
-    })
-    .describe(`Default ${LIBRARY_DEFAULT_LIMIT}, at most ${LIBRARY_MAX_LIMIT}`),
-  after: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,200}$/, LIBRARY_MESSAGES.after)
-    .optional()
-    .describe("The `nextCursor` of the previous page (same filters)"),
+  ...cursorPageQuery({
+    defaultLimit: LIBRARY_DEFAULT_LIMIT,
+    maxLimit: LIBRARY_MAX_LIMIT,
+    maxCursor: 200,
+    messages: LIBRARY_MESSAGES,
+    same: "same filters",
+  }),
 });
 export type LibraryQuery = z.output<typeof libraryQuerySchema>;
 

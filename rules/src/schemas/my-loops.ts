@@ -4,6 +4,7 @@
  * (GET /api/loops/:id/history) and taking a loop down (DELETE /api/loops/:id).
  */
 import { z } from "zod";
+import { cursorPageQuery, enumWithDefault } from "./fields";
 import { creatorLoopSchema, LOOP_VISIBILITIES } from "./loops";
 
 export const MY_LOOP_SORTS = ["recent", "plays", "sales", "earnings"] as const;
@@ -23,33 +24,15 @@ export const MY_LOOPS_MESSAGES = {
 } as const;
 
 export const myLoopsQuerySchema = z.object({
-  sort: z
-    .enum(MY_LOOP_SORTS, { error: MY_LOOPS_MESSAGES.sort })
-    .optional()
-    .transform((sort) => sort ?? "recent")
-    .describe("recent: upload date; plays, sales, earnings: all time"),
-  order: z
-    .enum(["asc", "desc"], { error: MY_LOOPS_MESSAGES.order })
-    .optional()
-    .transform((order) => order ?? "desc"),
-  limit: z
-    .string()
-    .optional()
-    .transform((text, ctx) => {
-      if (text === undefined || text.trim() === "") return MY_LOOPS_DEFAULT_LIMIT;
-      const value = Number(text);
-      if (!/^\d+$/.test(text.trim()) || value < 1 || value > MY_LOOPS_MAX_LIMIT) {
-        ctx.addIssue({ code: "custom", message: MY_LOOPS_MESSAGES.limit });
-        return z.NEVER;
-      }
-      return value;
-    })
-    .describe(`Default ${MY_LOOPS_DEFAULT_LIMIT}, at most ${MY_LOOPS_MAX_LIMIT}`),
-  after: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,300}$/, MY_LOOPS_MESSAGES.after)
-    .optional()
-    .describe("The `nextCursor` of the previous page (same sort and order)"),
+  sort: enumWithDefault(MY_LOOP_SORTS, "recent", MY_LOOPS_MESSAGES.sort).describe("recent: upload date; plays, sales, earnings: all time"),
+  order: enumWithDefault(["asc", "desc"], "desc", MY_LOOPS_MESSAGES.order),
+  ...cursorPageQuery({
+    defaultLimit: MY_LOOPS_DEFAULT_LIMIT,
+    maxLimit: MY_LOOPS_MAX_LIMIT,
+    maxCursor: 300,
+    messages: MY_LOOPS_MESSAGES,
+    same: "same sort and order",
+  }),
 });
 export type MyLoopsQuery = z.output<typeof myLoopsQuerySchema>;
 

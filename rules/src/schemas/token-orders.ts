@@ -4,7 +4,7 @@
  * The USD amount is recomputed on the server at 500 LOOP = 1 USD (docs/product.md#token-orders), half-up to the cent.
  */
 import { z } from "zod";
-import { pageQuery } from "./fields";
+import { nullableText, pageQuery, requiredText } from "./fields";
 import { loopDecimalString as loopString, usdDecimalString as usdString } from "./decimal-strings";
 import { UNITS_PER_LOOP, formatLoop, formatUsd, loopUnitsToCents, parseLoop, parseUsd } from "../units";
 import { groupDigits } from "../format-en-us";
@@ -71,18 +71,10 @@ export const tokenOrderRequestSchema = z.object({
     })
     .describe("LOOP, digits with an optional 1 to 8 decimals"),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: TOKEN_ORDER_MESSAGES.invalidPaymentMethod }),
-  paymentDetails: z
-    .string({ error: TOKEN_ORDER_MESSAGES.detailsRequired })
-    .trim()
-    .min(1, TOKEN_ORDER_MESSAGES.detailsRequired)
-    .max(PAYMENT_DETAILS_MAX, TOKEN_ORDER_MESSAGES.detailsTooLong)
-    .describe("Where the buyer pays from or how to reach them (e-mail, IBAN, wallet address…)"),
-  message: z
-    .string()
-    .trim()
-    .max(ORDER_MESSAGE_MAX, TOKEN_ORDER_MESSAGES.messageTooLong)
-    .nullish()
-    .transform((text) => (text ? text : null)),
+  paymentDetails: requiredText(PAYMENT_DETAILS_MAX, TOKEN_ORDER_MESSAGES.detailsRequired, TOKEN_ORDER_MESSAGES.detailsTooLong).describe(
+    "Where the buyer pays from or how to reach them (e-mail, IBAN, wallet address…)",
+  ),
+  message: nullableText(ORDER_MESSAGE_MAX, TOKEN_ORDER_MESSAGES.messageTooLong),
   usdAmount: z
     .union([z.string(), z.number()])
     .optional()
@@ -102,11 +94,7 @@ export function clientUsdCents(usdAmount: string | number | undefined): bigint |
 }
 
 export const rejectTokenOrderSchema = z.object({
-  reason: z
-    .string({ error: TOKEN_ORDER_MESSAGES.missingReason })
-    .trim()
-    .min(1, TOKEN_ORDER_MESSAGES.missingReason)
-    .max(REJECTION_REASON_MAX, TOKEN_ORDER_MESSAGES.reasonTooLong),
+  reason: requiredText(REJECTION_REASON_MAX, TOKEN_ORDER_MESSAGES.missingReason, TOKEN_ORDER_MESSAGES.reasonTooLong),
 });
 export type RejectTokenOrderRequest = z.input<typeof rejectTokenOrderSchema>;
 

@@ -1,5 +1,6 @@
 /** The in-app LOOP calls: GET /api/tokens/balance, POST /api/tokens/transfer, GET /api/tokens/transfers. */
 import { z } from "zod";
+import { nullableText } from "./fields";
 import { LEDGER_DECIMALS } from "../units";
 import { AMOUNT_MESSAGES, loopAmountProblem } from "./amounts";
 import { PROMOTIONAL_LOOP_TEXT, promotionalRefusalMessage } from "../promotional-loop";
@@ -39,12 +40,7 @@ export const loopAmountSchema = z
 export const transferRequestSchema = z.object({
   toUserId: z.string({ error: TOKEN_MESSAGES.missing }).trim().min(1, TOKEN_MESSAGES.missing),
   amount: loopAmountSchema,
-  description: z
-    .string()
-    .trim()
-    .max(TRANSFER_DESCRIPTION_MAX, TOKEN_MESSAGES.descriptionTooLong)
-    .nullish()
-    .transform((text) => (text ? text : null)),
+  description: nullableText(TRANSFER_DESCRIPTION_MAX, TOKEN_MESSAGES.descriptionTooLong),
 });
 /** What a client sends. */
 export type TransferRequestInput = z.input<typeof transferRequestSchema>;

@@ -3,6 +3,7 @@
  * insensitive) or by account id, with what the Send dialog shows before the sender confirms.
  */
 import { z } from "zod";
+import { requiredText } from "./fields";
 
 export const USER_LOOKUP_LIMIT = 8;
 
@@ -11,12 +12,7 @@ export const USER_LOOKUP_MESSAGES = {
 } as const;
 
 export const userLookupQuerySchema = z.object({
-  query: z
-    .string({ error: USER_LOOKUP_MESSAGES.query })
-    .trim()
-    .min(1, USER_LOOKUP_MESSAGES.query)
-    .max(50, USER_LOOKUP_MESSAGES.query)
-    .describe("The start of a username (case insensitive), or a whole account id"),
+  query: requiredText(50, USER_LOOKUP_MESSAGES.query).describe("The start of a username (case insensitive), or a whole account id"),
 });
 export type UserLookupQuery = z.output<typeof userLookupQuerySchema>;
 

@@ -1,8 +1,8 @@
 import type { Format } from "@loop/rules/fees";
 import type { ReactNode } from "react";
+import { AmountList, AmountRow } from "@/components/amount-rows";
 import { formatUsdCents } from "@/lib/loop-amounts";
 import { feePercent } from "@/lib/price-quote";
-import { cn } from "@/lib/utils";
 
 export interface FeeSummaryProps {
   className?: string;
@@ -36,24 +36,13 @@ export function FeeSummary({
   children,
 }: FeeSummaryProps) {
   return (
-    <dl className={cn("grid gap-1.5 rounded-lg border border-border px-4 py-3 text-sm", className)} data-testid={testId}>
-      <div className="flex justify-between gap-3">
-        <dt className="text-muted-foreground">{amountLabel}</dt>
-        <dd className="font-mono tabular-nums">{formatUsdCents(amountCents)}</dd>
-      </div>
-      <div className="flex justify-between gap-3">
-        <dt className="text-muted-foreground">
-          Marketplace fee ({format.toUpperCase()} {feePercent(format, feeBps)})
-        </dt>
-        <dd className="font-mono tabular-nums">{formatUsdCents(feeCents)}</dd>
-      </div>
-      <div className="flex justify-between gap-3 border-t border-border pt-1.5 font-semibold">
-        <dt>{totalLabel}</dt>
-        <dd className="font-mono tabular-nums" data-testid={totalTestId}>
-          {formatUsdCents(totalCents)}
-        </dd>
-      </div>
+    <AmountList className={className} testId={testId}>
+      <AmountRow label={amountLabel}>{formatUsdCents(amountCents)}</AmountRow>
+      <AmountRow label={`Marketplace fee (${format.toUpperCase()} ${feePercent(format, feeBps)})`}>{formatUsdCents(feeCents)}</AmountRow>
+      <AmountRow label={totalLabel} total testId={totalTestId}>
+        {formatUsdCents(totalCents)}
+      </AmountRow>
       {children}
-    </dl>
+    </AmountList>
   );
 }

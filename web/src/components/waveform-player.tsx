@@ -1,5 +1,6 @@
-import { AlertCircle, Pause, Play } from "lucide-react";
+import { Pause, Play } from "lucide-react";
 import { useContext, useMemo, useRef, useState } from "react";
+import { PreviewUnavailable } from "@/components/preview-unavailable";
 import { Button } from "@/components/ui/button";
 import { Waveform } from "@/components/waveform";
 import { formatClock, formatDuration } from "@/lib/loop-format";
@@ -104,10 +105,7 @@ export function WaveformPlayer({ loopId, title, previewUrl, peaksUrl, duration, 
       </Button>
       <div className="min-w-0 flex-1">
         {failed ? (
-          <p className="flex h-11 items-center gap-1.5 text-xs text-muted-foreground">
-            <AlertCircle className="size-3.5" aria-hidden />
-            Preview unavailable
-          </p>
+          <PreviewUnavailable className="h-11" />
         ) : (
           <Waveform
             channels={waveform?.channels ?? null}

@@ -101,6 +101,11 @@ export async function apiJson<T>(method: HttpMethod, url: string, data?: unknown
   return (await res.json()) as T;
 }
 
+/** A call of one API path whose input is the JSON body: `jsonCall<Body, Answer>("POST", "/api/…")` → `(body) => Promise<Answer>`. */
+export function jsonCall<TBody, T>(method: HttpMethod, url: string): (body: TBody) => Promise<T> {
+  return (body) => apiJson<T>(method, url, body);
+}
+
 /** `path?name=value&…` with the values trimmed; undefined and empty values are left out (no `?` when none is left). */
 export function withSearchParams(path: string, params: Record<string, string | number | undefined>): string {
   const query = new URLSearchParams();

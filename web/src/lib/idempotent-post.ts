@@ -12,6 +12,14 @@ export function postWithIdempotencyKey<T>(url: string, body: unknown, idempotenc
   return apiJson<T>("POST", url, body, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 }
 
+/** A money call's input: its body (the shared schema's request) and the submission's Idempotency-Key. */
+export type Keyed<TBody> = TBody & { idempotencyKey: string };
+
+/** A money call of one API path: `{ idempotencyKey, ...body }` → the body POSTed with that key (`postWithIdempotencyKey`). */
+export function keyedPost<TInput extends { idempotencyKey: string }, T>(url: string): (input: TInput) => Promise<T> {
+  return ({ idempotencyKey, ...body }) => postWithIdempotencyKey<T>(url, body, idempotencyKey);
+}
+
 /**
  * One key per dialog submission. `keyFor(body)` returns the key of the previous attempt when the
  * same body is sent again and that attempt got no definitive answer (network error, 5xx); a

@@ -18,6 +18,14 @@ export function jsonQueryOptions<T>(queryKey: QueryKey, path: string, extras: Js
   return queryOptions<T, Error, T, QueryKey>({ queryKey, queryFn: ({ signal }) => getJson<T>(path, signal), ...extras });
 }
 
+/**
+ * An e-mailed link's token checked without using it up: POST `{ token }` to `path`, as a query under
+ * `[name, token]` (the answer says whom or what the link is for; a used or expired link is refused).
+ */
+export function linkTokenQueryOptions<T>(name: string, path: string, token: string) {
+  return queryOptions<T, Error, T, QueryKey>({ queryKey: [name, token], queryFn: () => apiJson<T>("POST", path, { token }) });
+}
+
 /** A page of a list: how many, from where. */
 export type PageParams = { limit: number; offset: number };
 

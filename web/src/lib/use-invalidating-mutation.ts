@@ -8,6 +8,8 @@ export interface InvalidatingMutationOptions<TData, TVariables> extends UseMutat
   invalidatesOnSettled?: readonly QueryKey[];
   /** Fetched again after a success only (a refusal changed nothing), after `onSuccess`; pending until fetched. */
   invalidatesOnSuccess?: readonly QueryKey[];
+  /** The query whose data the answer is: it takes the answer on success, before `onSuccess`. */
+  answerIsDataOf?: QueryKey;
 }
 
 function invalidateAll(queryClient: QueryClient, keys: readonly QueryKey[] = []) {
@@ -21,6 +23,7 @@ function invalidateAll(queryClient: QueryClient, keys: readonly QueryKey[] = [])
 export function useInvalidatingMutation<TData, TVariables = void>({
   invalidatesOnSettled,
   invalidatesOnSuccess,
+  answerIsDataOf,
   onSuccess,
   onSettled,
   ...options
@@ -29,6 +32,7 @@ export function useInvalidatingMutation<TData, TVariables = void>({
   return useMutation({
     ...options,
     onSuccess: async (...args) => {
+      if (answerIsDataOf) queryClient.setQueryData(answerIsDataOf, args[0]);
       await onSuccess?.(...args);
       await invalidateAll(queryClient, invalidatesOnSuccess);
     },

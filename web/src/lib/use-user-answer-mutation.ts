@@ -1,5 +1,5 @@
 import type { CurrentUser } from "@loop/rules/api-types";
-import { type QueryKey, useQueryClient } from "@tanstack/react-query";
+import type { QueryKey } from "@tanstack/react-query";
 import { USER_QUERY_KEY } from "./auth";
 import { useInvalidatingMutation } from "./use-invalidating-mutation";
 
@@ -8,10 +8,9 @@ import { useInvalidatingMutation } from "./use-invalidating-mutation";
  * replaces the cached user, then the user (and `alsoRefresh`) are fetched again.
  */
 export function useUserAnswerMutation<V>(mutationFn: (variables: V) => Promise<CurrentUser>, alsoRefresh: readonly QueryKey[] = []) {
-  const queryClient = useQueryClient();
   return useInvalidatingMutation({
     mutationFn,
-    onSuccess: (user) => queryClient.setQueryData(USER_QUERY_KEY, user),
+    answerIsDataOf: USER_QUERY_KEY,
     invalidatesOnSuccess: [USER_QUERY_KEY, ...alsoRefresh],
   });
 }

@@ -35,7 +35,8 @@ export interface DialogSetup {
 
 /**
  * Renders a form dialog, open, against a stubbed API: `dialog()` finds it by its name,
- * `submitButton()` is its submit button and `submit()` presses it.
+ * `submitButton()` is its submit button and `submit()` presses it; `submitWith(field, text)` types
+ * `text` in place of the field's value, then submits; `refusal()` is the dialog's error message.
  */
 export function setupDialog({ routes, title, submitLabel, dialog, reopen = false, render = renderWithToasts }: DialogSetup) {
   const api = stubApi(routes);
@@ -43,5 +44,11 @@ export function setupDialog({ routes, title, submitLabel, dialog, reopen = false
   const getDialog = () => screen.getByRole("dialog", { name: title });
   const submitButton = () => within(getDialog()).getByRole("button", { name: submitLabel });
   const submit = () => rendered.user.click(submitButton());
-  return { ...rendered, api, dialog: getDialog, submitButton, submit };
+  const submitWith = async (field: HTMLElement, text: string) => {
+    await rendered.user.clear(field);
+    await rendered.user.type(field, text);
+    await submit();
+  };
+  const refusal = () => within(getDialog()).getByRole("alert");
+  return { ...rendered, api, dialog: getDialog, submitButton, submit, submitWith, refusal };
 }

@@ -1,5 +1,6 @@
 /** GET /api/exchange answers for web tests (the Token page's cards and Buy with ETH, the admin overview). */
 import type { ExchangeMarket, ExchangePool } from "@loop/rules/schemas/exchange";
+import { fixture } from "@/testing/fixture";
 
 const WEI = 10n ** 18n;
 
@@ -16,30 +17,24 @@ export const LOCAL_EXCHANGE = {
 export const LOCAL_TOKEN = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 
 /** The seeded local pool: 3,000,000 LOOP + 2 ETH at $3,000 (the platform's rate). */
-export function makePool(overrides: Partial<ExchangePool> = {}): ExchangePool {
-  return {
-    reserves: { native: (2n * WEI).toString(), loop: (3_000_000n * WEI).toString() },
-    loopPerNative: (1_500_000n * WEI).toString(),
-    loopPerUsd: (500n * WEI).toString(),
-    usdMicrosPerLoop: "2000",
-    platformGapBps: 0,
-    change24hBps: 0,
-    liquidity: { native: (4n * WEI).toString(), usdCents: "1200000" },
-    volume24h: { native: "0", usdCents: "0", swaps: 0 },
-    blockNumber: "40",
-    ...overrides,
-  };
-}
+export const makePool = fixture<ExchangePool>(() => ({
+  reserves: { native: (2n * WEI).toString(), loop: (3_000_000n * WEI).toString() },
+  loopPerNative: (1_500_000n * WEI).toString(),
+  loopPerUsd: (500n * WEI).toString(),
+  usdMicrosPerLoop: "2000",
+  platformGapBps: 0,
+  change24hBps: 0,
+  liquidity: { native: (4n * WEI).toString(), usdCents: "1200000" },
+  volume24h: { native: "0", usdCents: "0", swaps: 0 },
+  blockNumber: "40",
+}));
 
-export function makeMarket(overrides: Partial<ExchangeMarket> = {}): ExchangeMarket {
-  return {
-    chainId: 31337,
-    chainName: "Hardhat (local)",
-    nativeSymbol: "ETH",
-    token: LOCAL_TOKEN,
-    exchange: LOCAL_EXCHANGE,
-    pool: makePool(),
-    links: null,
-    ...overrides,
-  };
-}
+export const makeMarket = fixture<ExchangeMarket>(() => ({
+  chainId: 31337,
+  chainName: "Hardhat (local)",
+  nativeSymbol: "ETH",
+  token: LOCAL_TOKEN,
+  exchange: LOCAL_EXCHANGE,
+  pool: makePool(),
+  links: null,
+}));

@@ -58,6 +58,14 @@ export function installFakeAudio(): FakeAudio {
     if (!found) throw new Error("Nothing was played");
     return found;
   };
+  /** The preview stops for good: paused, then `events` (as a browser tells an end or a failure). */
+  const stop = (...events: string[]) => {
+    const media = element();
+    act(() => {
+      paused.set(media, true);
+      for (const type of events) media.dispatchEvent(new Event(type));
+    });
+  };
   return {
     playing,
     plays: () => playCalls,
@@ -71,21 +79,8 @@ export function installFakeAudio(): FakeAudio {
         }
       });
     },
-    end() {
-      const media = element();
-      act(() => {
-        paused.set(media, true);
-        media.dispatchEvent(new Event("pause"));
-        media.dispatchEvent(new Event("ended"));
-      });
-    },
-    fail() {
-      const media = element();
-      act(() => {
-        paused.set(media, true);
-        media.dispatchEvent(new Event("error"));
-      });
-    },
+    end: () => stop("pause", "ended"),
+    fail: () => stop("error"),
   };
 }
 

@@ -1,17 +1,15 @@
 import type { ClientConfig } from "@loop/rules/chains";
+import { fixture } from "@/testing/fixture";
 
 /** GET /api/config for tests: one local chain without contracts, nothing else configured unless overridden. */
-export function makeClientConfig(overrides: Partial<ClientConfig> = {}): ClientConfig {
-  return {
-    chains: [{ id: 31337, name: "Hardhat", publicRpcUrl: "http://127.0.0.1:8545", contracts: null }],
-    defaultChainId: 31337,
-    walletConnectProjectId: null,
-    oidc: null,
-    paypal: null,
-    stripe: null,
-    ...overrides,
-  };
-}
+export const makeClientConfig = fixture<ClientConfig>(() => ({
+  chains: [{ id: 31337, name: "Hardhat", publicRpcUrl: "http://127.0.0.1:8545", contracts: null }],
+  defaultChainId: 31337,
+  walletConnectProjectId: null,
+  oidc: null,
+  paypal: null,
+  stripe: null,
+}));
 
 /** Where the test chains have LoopToken, LoopMarketplace and LoopVault. */
 export const TEST_CONTRACTS = {

@@ -101,6 +101,22 @@ async function readLoop(tx: Tx, loopId: string): Promise<AdminLoop> {
   return toAdminLoop(rows[0]!);
 }
 
+/**
+ * An admin's change to a loop (`change`, on the locked row, in one transaction), then the loop as it
+ * is: cached catalog pages are dropped and, the loop being off sale now (hidden or private), its
+ * open offers end and their holds are released.
+ */
+async function changeLoop(prisma: PrismaClient, loopId: string, change: (tx: Tx, loop: LoopRow) => Promise<void>): Promise<AdminLoop> {
+  const loop = await prisma.$transaction(async (tx) => {
+    const loop = await lockLoop(tx, loopId);
+    await change(tx, loop);
+    return readLoop(tx, loop.id);
+  }, TX_QUEUED);
+  catalogChanged(prisma);
+  await closeOffersOffSale(prisma, loop.id);
+  return loop;
+}
+
 /** PUT /api/admin/loops/:id/visibility {isPublic}. */
 export async function setLoopVisibility(
   prisma: PrismaClient,
@@ -108,25 +124,18 @@ export async function setLoopVisibility(
   loopId: string,
   { isPublic }: LoopVisibilityRequest,
 ): Promise<AdminLoop> {
-  const loop = await prisma.$transaction(async (tx) => {
-    const loop = await lockLoop(tx, loopId);
-    if (loop.isPublic !== isPublic) {
-      await tx.loop.update({ where: { id: loop.id }, data: { isPublic } });
-      await recordAdminActionInTx(tx, {
-        adminId,
-        action: "loop.visibility_changed",
-        targetType: "loop",
-        targetId: loop.id,
-        before: { isPublic: loop.isPublic },
-        after: { isPublic },
-      });
-    }
-    return readLoop(tx, loop.id);
-  }, TX_QUEUED);
-  catalogChanged(prisma);
-  // Off sale now (hidden or private): its open offers end and their holds are released.
-  await closeOffersOffSale(prisma, loop.id);
-  return loop;
+  return changeLoop(prisma, loopId, async (tx, loop) => {
+    if (loop.isPublic === isPublic) return;
+    await tx.loop.update({ where: { id: loop.id }, data: { isPublic } });
+    await recordAdminActionInTx(tx, {
+      adminId,
+      action: "loop.visibility_changed",
+      targetType: "loop",
+      targetId: loop.id,
+      before: { isPublic: loop.isPublic },
+      after: { isPublic },
+    });
+  });
 }
 
 /** PUT /api/admin/loops/:id/moderation {hidden, reason}: ready → hidden (with the reason), hidden → ready. */
@@ -136,8 +145,7 @@ export async function moderateLoop(
   loopId: string,
   { hidden, reason }: LoopModerationRequest,
 ): Promise<AdminLoop> {
-  const loop = await prisma.$transaction(async (tx) => {
-    const loop = await lockLoop(tx, loopId);
+  return changeLoop(prisma, loopId, async (tx, loop) => {
     if (hidden && loop.status !== "ready") throw new DomainError("CANNOT_HIDE_LOOP");
     if (!hidden && loop.status !== "hidden") throw new DomainError("CANNOT_RESTORE_LOOP");
     await tx.loop.update({
@@ -164,10 +172,5 @@ export async function moderateLoop(
       before: { status: loop.status, hiddenReason: loop.hiddenReason },
       after: hidden ? { status: "hidden", hiddenReason: reason } : { status: "ready", hiddenReason: null },
     });
-    return readLoop(tx, loop.id);
-  }, TX_QUEUED);
-  catalogChanged(prisma);
-  // Off sale now (hidden or private): its open offers end and their holds are released.
-  await closeOffersOffSale(prisma, loop.id);
-  return loop;
+  });
 }

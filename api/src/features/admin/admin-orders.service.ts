@@ -4,9 +4,10 @@
 import { paths } from "@loop/rules/paths";
 import { loopText, type AdminTokenOrder, type TokenOrderStatus, type RejectTokenOrderRequest } from "@loop/rules/schemas/token-orders";
 import { formatLoop } from "@loop/rules/units";
-import type { PrismaClient, Tx } from "../../db/prisma";
+import type { Prisma, PrismaClient, Tx } from "../../db/prisma";
+import { newestFirst } from "../../db/newest-first";
 import { platformAccountId, postEntryInTx, userAccountId } from "../ledger/ledger.service";
-import { createNotificationInTx } from "../notifications/create-notification";
+import { createNotificationInTx, type NotificationInput } from "../notifications/create-notification";
 import { adminTokenOrderSelect, toAdminTokenOrder } from "../token-orders/token-order.view";
 import { recordAdminActionInTx } from "./audit-log";
 import { foundById } from "../../http/uuid";
@@ -19,9 +20,7 @@ export async function listAdminTokenOrders(
 ): Promise<AdminTokenOrder[]> {
   const rows = await prisma.tokenOrder.findMany({
     where: query.status ? { status: query.status } : {},
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: query.limit,
-    skip: query.offset,
+    ...newestFirst(query.limit, query.offset),
     select: adminTokenOrderSelect,
   });
   return rows.map(toAdminTokenOrder);
@@ -47,6 +46,39 @@ async function lockPendingOrder(tx: Tx, orderId: string): Promise<LockedOrder> {
   return order;
 }
 
+/**
+ * An admin's decision on the locked order, in the caller's transaction: its `status` (and `data`), the
+ * buyer's notice (to the Tokens page) and the audit entry, whose `after` starts with the status.
+ */
+async function decideOrderInTx(
+  tx: Tx,
+  adminId: string,
+  order: LockedOrder,
+  decision: {
+    status: "fulfilled" | "rejected";
+    data: Prisma.TokenOrderUncheckedUpdateInput;
+    notice: Pick<NotificationInput, "type" | "title" | "message" | "actionText">;
+    after: Record<string, unknown>;
+  },
+) {
+  const { status } = decision;
+  const updated = await tx.tokenOrder.update({
+    where: { id: order.id },
+    data: { ...decision.data, status, processedAt: new Date(), processedBy: adminId },
+    select: adminTokenOrderSelect,
+  });
+  await createNotificationInTx(tx, { userId: order.user_id, ...decision.notice, actionUrl: paths.tokens() });
+  await recordAdminActionInTx(tx, {
+    adminId,
+    action: `token_order.${status}`,
+    targetType: "token_order",
+    targetId: order.id,
+    before: { status: order.status },
+    after: { status, ...decision.after },
+  });
+  return updated;
+}
+
 /** Credits the order's LOOP to the buyer (issuance → user, key `token-order:<id>:fulfil`) and tells them. */
 export async function fulfilTokenOrder(prisma: PrismaClient, adminId: string, orderId: string): Promise<AdminTokenOrder> {
   const row = await prisma.$transaction(async (tx) => {
@@ -62,28 +94,17 @@ export async function fulfilTokenOrder(prisma: PrismaClient, adminId: string, or
         { accountId: buyer, amount: order.requested_amount },
       ],
     });
-    const updated = await tx.tokenOrder.update({
-      where: { id: order.id },
-      data: { status: "fulfilled", processedAt: new Date(), processedBy: adminId, ledgerEntryId: entry.id },
-      select: adminTokenOrderSelect,
+    return decideOrderInTx(tx, adminId, order, {
+      status: "fulfilled",
+      data: { ledgerEntryId: entry.id },
+      notice: {
+        type: "success",
+        title: "Tokens Credited",
+        message: `${loopText(order.requested_amount)} LOOP from your order have been added to your balance.`,
+        actionText: "View Balance",
+      },
+      after: { amount: formatLoop(order.requested_amount), userId: order.user_id, ledgerEntryId: entry.id },
     });
-    await createNotificationInTx(tx, {
-      userId: order.user_id,
-      type: "success",
-      title: "Tokens Credited",
-      message: `${loopText(order.requested_amount)} LOOP from your order have been added to your balance.`,
-      actionUrl: paths.tokens(),
-      actionText: "View Balance",
-    });
-    await recordAdminActionInTx(tx, {
-      adminId,
-      action: "token_order.fulfilled",
-      targetType: "token_order",
-      targetId: order.id,
-      before: { status: order.status },
-      after: { status: "fulfilled", amount: formatLoop(order.requested_amount), userId: order.user_id, ledgerEntryId: entry.id },
-    });
-    return updated;
   }, TX_QUEUED);
   return toAdminTokenOrder(row);
 }
@@ -97,28 +118,17 @@ export async function rejectTokenOrder(
 ): Promise<AdminTokenOrder> {
   const row = await prisma.$transaction(async (tx) => {
     const order = await lockPendingOrder(tx, orderId);
-    const updated = await tx.tokenOrder.update({
-      where: { id: order.id },
-      data: { status: "rejected", rejectionReason: reason, processedAt: new Date(), processedBy: adminId },
-      select: adminTokenOrderSelect,
+    return decideOrderInTx(tx, adminId, order, {
+      status: "rejected",
+      data: { rejectionReason: reason },
+      notice: {
+        type: "warning",
+        title: "Order Rejected",
+        message: `Your order for ${loopText(order.requested_amount)} LOOP was rejected. Reason: ${reason}`,
+        actionText: "View Orders",
+      },
+      after: { rejectionReason: reason, userId: order.user_id },
     });
-    await createNotificationInTx(tx, {
-      userId: order.user_id,
-      type: "warning",
-      title: "Order Rejected",
-      message: `Your order for ${loopText(order.requested_amount)} LOOP was rejected. Reason: ${reason}`,
-      actionUrl: paths.tokens(),
-      actionText: "View Orders",
-    });
-    await recordAdminActionInTx(tx, {
-      adminId,
-      action: "token_order.rejected",
-      targetType: "token_order",
-      targetId: order.id,
-      before: { status: order.status },
-      after: { status: "rejected", rejectionReason: reason, userId: order.user_id },
-    });
-    return updated;
   }, TX_QUEUED);
   return toAdminTokenOrder(row);
 }

@@ -24,8 +24,8 @@ import { sellerHolds, type SellerHold } from "../checkout/seller-hold";
 import { settingsInUse } from "../platform-settings/platform-settings.service";
 import { earningsByUser } from "../levels/earnings";
 import { catalogChanged } from "../loops/catalog-cache";
-import { createNotificationInTx, type NotificationType } from "../notifications/create-notification";
-import { recordAdminActionInTx } from "./audit-log";
+import { createNotificationInTx, type NotificationInput, type NotificationType } from "../notifications/create-notification";
+import { recordAdminActionInTx, type AdminActionRecord } from "./audit-log";
 import { foundById, UUID } from "../../http/uuid";
 import { containsPattern } from "../../db/like";
 import { TX_QUEUED } from "../../db/transactions";
@@ -178,6 +178,25 @@ async function readUser(tx: Tx, userId: string): Promise<AdminUser> {
 }
 
 /**
+ * An admin's change to a member's account, in the caller's transaction: the row, the member's notice
+ * (none for a sale hold) and the audit entry of `action`, with the fields `before` and `after`.
+ */
+async function changeUserInTx(
+  tx: Tx,
+  adminId: string,
+  user: UserRow,
+  change: Pick<AdminActionRecord, "action" | "before" | "after"> & {
+    data: Prisma.UserUpdateInput;
+    notice?: Omit<NotificationInput, "userId">;
+  },
+): Promise<void> {
+  await tx.user.update({ where: { id: user.id }, data: change.data });
+  if (change.notice) await createNotificationInTx(tx, { userId: user.id, ...change.notice });
+  const { action, before, after } = change;
+  await recordAdminActionInTx(tx, { adminId, action, targetType: "user", targetId: user.id, before, after });
+}
+
+/**
  * PUT /api/admin/users/:id/admin. Revoking locks every admin row (FOR UPDATE, in id order) before
  * counting: two admins revoking each other at once are serialized, and the second sees one admin left.
  */
@@ -197,20 +216,16 @@ export async function setAdminStatus(
     // Admins cannot be banned, so a banned user cannot become one either (nor stay the last admin).
     if (isAdmin && !user.isAdmin && user.isBanned) throw new DomainError("CANNOT_PROMOTE_BANNED");
     if (user.isAdmin !== isAdmin) {
-      await tx.user.update({ where: { id: user.id }, data: { isAdmin } });
-      await createNotificationInTx(tx, {
-        userId: user.id,
-        type: isAdmin ? "success" : "info",
-        title: isAdmin ? "Admin Access Granted" : "Admin Access Removed",
-        message: isAdmin ? "You are now an admin of the LOOP marketplace." : "You are no longer an admin of the LOOP marketplace.",
-        actionUrl: isAdmin ? paths.root() : null,
-        actionText: isAdmin ? "Open Dashboard" : null,
-      });
-      await recordAdminActionInTx(tx, {
-        adminId,
+      await changeUserInTx(tx, adminId, user, {
+        data: { isAdmin },
+        notice: {
+          type: isAdmin ? "success" : "info",
+          title: isAdmin ? "Admin Access Granted" : "Admin Access Removed",
+          message: isAdmin ? "You are now an admin of the LOOP marketplace." : "You are no longer an admin of the LOOP marketplace.",
+          actionUrl: isAdmin ? paths.root() : null,
+          actionText: isAdmin ? "Open Dashboard" : null,
+        },
         action: isAdmin ? "user.admin_granted" : "user.admin_revoked",
-        targetType: "user",
-        targetId: user.id,
         before: { isAdmin: user.isAdmin },
         after: { isAdmin },
       });
@@ -240,18 +255,14 @@ export async function setBanStatus(
     const reason = isBanned ? banReason : null;
     if (user.isBanned !== isBanned || user.banReason !== reason) {
       changed = user.isBanned !== isBanned;
-      await tx.user.update({ where: { id: user.id }, data: { isBanned, banReason: reason } });
-      await createNotificationInTx(tx, {
-        userId: user.id,
-        type: isBanned ? "error" : "success",
-        title: isBanned ? "Account Banned" : "Account Restored",
-        message: isBanned ? bannedMessage(reason) : "Your account has been restored. Welcome back to LOOP.",
-      });
-      await recordAdminActionInTx(tx, {
-        adminId,
+      await changeUserInTx(tx, adminId, user, {
+        data: { isBanned, banReason: reason },
+        notice: {
+          type: isBanned ? "error" : "success",
+          title: isBanned ? "Account Banned" : "Account Restored",
+          message: isBanned ? bannedMessage(reason) : "Your account has been restored. Welcome back to LOOP.",
+        },
         action: isBanned ? "user.banned" : "user.unbanned",
-        targetType: "user",
-        targetId: user.id,
         before: { isBanned: user.isBanned, banReason: user.banReason },
         after: { isBanned, banReason: reason },
       });
@@ -301,8 +312,8 @@ export async function setSaleHold(prisma: PrismaClient, adminId: string, userId:
       holdDays: change.holdDays === undefined ? user.saleHoldDays : change.holdDays,
     };
     if (after.approved !== before.approved || after.holdDays !== before.holdDays) {
-      await tx.user.update({ where: { id: user.id }, data: { saleHoldApproved: after.approved, saleHoldDays: after.holdDays } });
-      await recordAdminActionInTx(tx, { adminId, action: "user.sale_hold_changed", targetType: "user", targetId: user.id, before, after });
+      const data = { saleHoldApproved: after.approved, saleHoldDays: after.holdDays };
+      await changeUserInTx(tx, adminId, user, { data, action: "user.sale_hold_changed", before, after });
     }
     return readUser(tx, user.id);
   }, TX_QUEUED);
@@ -322,22 +333,18 @@ export async function setWithdrawalSuspension(
     const user = await lockUser(tx, userId);
     if ((user.withdrawalsSuspendedAt !== null) !== suspended) {
       const at = suspended ? new Date() : null;
-      await tx.user.update({ where: { id: user.id }, data: { withdrawalsSuspendedAt: at } });
-      await createNotificationInTx(tx, {
-        userId: user.id,
-        type: suspended ? "error" : "success",
-        title: suspended ? "Withdrawals Suspended" : "Withdrawals Restored",
-        message: suspended
-          ? WITHDRAWAL_MESSAGES.suspended.slice(WITHDRAWAL_MESSAGES.suspended.indexOf(": ") + 2)
-          : "An admin reviewed your account: you can withdraw your LOOP again.",
-        actionUrl: paths.tokens(),
-        actionText: "View balance",
-      });
-      await recordAdminActionInTx(tx, {
-        adminId,
+      await changeUserInTx(tx, adminId, user, {
+        data: { withdrawalsSuspendedAt: at },
+        notice: {
+          type: suspended ? "error" : "success",
+          title: suspended ? "Withdrawals Suspended" : "Withdrawals Restored",
+          message: suspended
+            ? WITHDRAWAL_MESSAGES.suspended.slice(WITHDRAWAL_MESSAGES.suspended.indexOf(": ") + 2)
+            : "An admin reviewed your account: you can withdraw your LOOP again.",
+          actionUrl: paths.tokens(),
+          actionText: "View balance",
+        },
         action: suspended ? "user.withdrawals_suspended" : "user.withdrawals_restored",
-        targetType: "user",
-        targetId: user.id,
         before: { withdrawalsSuspendedAt: user.withdrawalsSuspendedAt },
         after: { withdrawalsSuspendedAt: at },
       });

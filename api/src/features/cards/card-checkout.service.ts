@@ -13,7 +13,7 @@ import { reverseCheckout, type ReportedReversal } from "../checkout/reverse-chec
 import { ownPaymentMethod } from "../payment-methods/payment-methods.service";
 import { createStripeClient } from "./stripe-client";
 import { stripeCustomerId } from "./stripe-customer";
-import { isResourceMissing, stripeGatewayError } from "./stripe-errors";
+import { retrieveFromStripe, stripeGatewayError } from "./stripe-errors";
 import { DomainError, isRefusal } from "../../domain-error";
 
 type Checkout = { id: string; buyerId: string; loopId: string; format: string; status: string; providerRef: string | null };
@@ -196,13 +196,8 @@ export class CardCheckout {
     }
   }
 
-  private async retrieve(stripe: Stripe, intentId: string): Promise<Stripe.PaymentIntent> {
-    try {
-      return await stripe.paymentIntents.retrieve(intentId);
-    } catch (error) {
-      if (isResourceMissing(error)) throw new DomainError("PAYMENT_NOT_FOUND");
-      throw stripeGatewayError(error);
-    }
+  private retrieve(stripe: Stripe, intentId: string): Promise<Stripe.PaymentIntent> {
+    return retrieveFromStripe(() => stripe.paymentIntents.retrieve(intentId), "PAYMENT_NOT_FOUND");
   }
 
   private async settle(stripe: Stripe, checkout: Checkout, intent: Stripe.PaymentIntent): Promise<FiatPurchaseStatus> {

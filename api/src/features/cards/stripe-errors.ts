@@ -1,3 +1,4 @@
+import type { ErrorCode, TemplatedCode } from "@loop/rules/error-codes";
 import Stripe from "stripe";
 import { DomainError } from "../../domain-error";
 
@@ -11,4 +12,14 @@ export function stripeGatewayError(error: unknown): unknown {
 
 export function isResourceMissing(error: unknown): boolean {
   return error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing";
+}
+
+/** Stripe's answer to `retrieve`: an object Stripe does not have is `missing` (a refusal), any other failure stripeGatewayError's. */
+export async function retrieveFromStripe<T>(retrieve: () => Promise<T>, missing: Exclude<ErrorCode, TemplatedCode>): Promise<T> {
+  try {
+    return await retrieve();
+  } catch (error) {
+    if (isResourceMissing(error)) throw new DomainError(missing);
+    throw stripeGatewayError(error);
+  }
 }

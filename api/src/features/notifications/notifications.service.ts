@@ -3,6 +3,7 @@
 // not the caller's answers 404 exactly like an unknown one.
 import { type CreateNotification, type Notification } from "@loop/rules/schemas/notifications";
 import type { PrismaClient } from "../../db/prisma";
+import { newestFirst } from "../../db/newest-first";
 import { notificationSelect, toNotification } from "./notification-view";
 import { foundById } from "../../http/uuid";
 
@@ -10,8 +11,7 @@ import { foundById } from "../../http/uuid";
 export async function listNotifications(prisma: PrismaClient, userId: string, limit: number): Promise<Notification[]> {
   const rows = await prisma.notification.findMany({
     where: { userId },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: limit,
+    ...newestFirst(limit),
     select: notificationSelect,
   });
   return rows.map(toNotification);

@@ -53,6 +53,28 @@ const LISTED = `l."status" = 'ready' AND l."is_public"`;
 const w3c = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const last = <T>(rows: T[]) => rows[rows.length - 1];
 
+/**
+ * A section in the order of one uuid, its cursor: `batch` reads `id` and `lastmod` after the cursor ($1),
+ * at most $2 rows; `at` reads the `id` at the offset $1. `path` makes each row's page.
+ */
+function uuidSection(name: SectionName, path: (id: string) => string, statements: { batch: string; at: string }): Section {
+  return {
+    name,
+    async batch(prisma, cursor, limit) {
+      const rows = await hotQuery<{ id: string; lastmod: string }>(prisma, `sitemap_${name}`, statements.batch, [
+        cursor?.[0] ?? NIL_UUID,
+        limit,
+      ]);
+      const end = last(rows);
+      return { rows: rows.map((r) => ({ path: path(r.id), lastmod: r.lastmod })), cursor: end ? [end.id] : null };
+    },
+    async cursorAt(prisma, offset) {
+      const rows = await hotQuery<{ id: string }>(prisma, `sitemap_${name}_at`, statements.at, [offset]);
+      return rows[0] ? [rows[0].id] : null;
+    },
+  };
+}
+
 const SECTIONS: Record<SectionName, Section> = {
   pages: {
     name: "pages",
@@ -94,54 +116,18 @@ const SECTIONS: Record<SectionName, Section> = {
   },
   // By id, along the partial index "loops_listed_user_recent_idx" (user_id, created_at DESC, id DESC);
   // lastmod: their latest listed loop.
-  creators: {
-    name: "creators",
-    async batch(prisma, cursor, limit) {
-      const rows = await hotQuery<{ id: string; lastmod: string }>(
-        prisma,
-        "sitemap_creators",
-        `SELECT l."user_id"::text AS id, ${w3c(`max(l."created_at")`)} AS lastmod FROM "app"."loops" l
+  creators: uuidSection("creators", paths.userProfile, {
+    batch: `SELECT l."user_id"::text AS id, ${w3c(`max(l."created_at")`)} AS lastmod FROM "app"."loops" l
          WHERE ${LISTED} AND l."user_id" > $1::uuid
          GROUP BY l."user_id" ORDER BY l."user_id" LIMIT $2::int`,
-        [cursor?.[0] ?? NIL_UUID, limit],
-      );
-      const end = last(rows);
-      return { rows: rows.map((r) => ({ path: paths.userProfile(r.id), lastmod: r.lastmod })), cursor: end ? [end.id] : null };
-    },
-    async cursorAt(prisma, offset) {
-      const rows = await hotQuery<{ id: string }>(
-        prisma,
-        "sitemap_creators_at",
-        `SELECT DISTINCT l."user_id"::text AS id, l."user_id" FROM "app"."loops" l WHERE ${LISTED}
+    at: `SELECT DISTINCT l."user_id"::text AS id, l."user_id" FROM "app"."loops" l WHERE ${LISTED}
          ORDER BY l."user_id" OFFSET $1::int LIMIT 1`,
-        [offset],
-      );
-      return rows[0] ? [rows[0].id] : null;
-    },
-  },
-  collections: {
-    name: "collections",
-    async batch(prisma, cursor, limit) {
-      const rows = await hotQuery<{ id: string; lastmod: string }>(
-        prisma,
-        "sitemap_collections",
-        `SELECT c."id"::text AS id, ${w3c(`c."updated_at"`)} AS lastmod FROM "app"."collections" c
+  }),
+  collections: uuidSection("collections", paths.collection, {
+    batch: `SELECT c."id"::text AS id, ${w3c(`c."updated_at"`)} AS lastmod FROM "app"."collections" c
          WHERE c."is_public" AND c."id" > $1::uuid ORDER BY c."id" LIMIT $2::int`,
-        [cursor?.[0] ?? NIL_UUID, limit],
-      );
-      const end = last(rows);
-      return { rows: rows.map((r) => ({ path: paths.collection(r.id), lastmod: r.lastmod })), cursor: end ? [end.id] : null };
-    },
-    async cursorAt(prisma, offset) {
-      const rows = await hotQuery<{ id: string }>(
-        prisma,
-        "sitemap_collections_at",
-        `SELECT c."id"::text AS id FROM "app"."collections" c WHERE c."is_public" ORDER BY c."id" OFFSET $1::int LIMIT 1`,
-        [offset],
-      );
-      return rows[0] ? [rows[0].id] : null;
-    },
-  },
+    at: `SELECT c."id"::text AS id FROM "app"."collections" c WHERE c."is_public" ORDER BY c."id" OFFSET $1::int LIMIT 1`,
+  }),
 };
 
 /** How many URLs each section has: one statement (index-only counts over the partial indexes). */

@@ -6,7 +6,7 @@ import type Stripe from "stripe";
 import { isUniqueViolation, type PrismaClient, type Tx } from "../../db/prisma";
 import type { Prisma } from "../../generated/prisma/client";
 import { stripeCustomerId } from "../cards/stripe-customer";
-import { isResourceMissing, stripeGatewayError } from "../cards/stripe-errors";
+import { isResourceMissing, retrieveFromStripe, stripeGatewayError } from "../cards/stripe-errors";
 import { UUID } from "../../http/uuid";
 import { TX_SHORT } from "../../db/transactions";
 import { DomainError } from "../../domain-error";
@@ -42,13 +42,8 @@ export async function ownPaymentMethod(db: PrismaClient | Tx, userId: string, id
   return row;
 }
 
-async function readCard(stripe: Stripe, paymentMethodId: string): Promise<Stripe.PaymentMethod> {
-  try {
-    return await stripe.paymentMethods.retrieve(paymentMethodId);
-  } catch (error) {
-    if (isResourceMissing(error)) throw new DomainError("PAYMENT_METHOD_NOT_FOUND");
-    throw stripeGatewayError(error);
-  }
+function readCard(stripe: Stripe, paymentMethodId: string): Promise<Stripe.PaymentMethod> {
+  return retrieveFromStripe(() => stripe.paymentMethods.retrieve(paymentMethodId), "PAYMENT_METHOD_NOT_FOUND");
 }
 
 export async function addPaymentMethod(

@@ -3,6 +3,7 @@
 import { clientUsdCents, type TokenOrder, type TokenOrderRequest } from "@loop/rules/schemas/token-orders";
 import { loopUnitsToCents, parseLoop } from "@loop/rules/units";
 import type { PrismaClient, Tx } from "../../db/prisma";
+import { newestFirst } from "../../db/newest-first";
 import { toTokenOrder, tokenOrderSelect } from "./token-order.view";
 import { DomainError } from "../../domain-error";
 
@@ -31,9 +32,7 @@ export async function createTokenOrder(
 export async function listOwnTokenOrders(prisma: PrismaClient, userId: string, limit = 100, offset = 0): Promise<TokenOrder[]> {
   const rows = await prisma.tokenOrder.findMany({
     where: { userId },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: limit,
-    skip: offset,
+    ...newestFirst(limit, offset),
     select: tokenOrderSelect,
   });
   return rows.map(toTokenOrder);

@@ -37,6 +37,7 @@ import type { Hex } from "viem";
 import type { z } from "zod";
 import type { AppDeps, TestHooks } from "../../deps";
 import { isUniqueViolation, type PrismaClient, type Tx } from "../../db/prisma";
+import { newestFirst } from "../../db/newest-first";
 import { captureHoldInTx, placeHoldInTx, releaseHoldInTx } from "../ledger/ledger-holds";
 import { InsufficientFunds, platformAccountId, userAccountId } from "../ledger/ledger.service";
 import { recordAdminActionInTx } from "../admin/audit-log";
@@ -159,9 +160,7 @@ export async function requestWithdrawal(
 export async function listWithdrawals(prisma: PrismaClient, userId: string, limit = 100, offset = 0): Promise<Withdrawal[]> {
   const rows = await prisma.withdrawal.findMany({
     where: { userId },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: limit,
-    skip: offset,
+    ...newestFirst(limit, offset),
   });
   return rows.map(toWithdrawal);
 }
@@ -176,9 +175,7 @@ export async function listAllWithdrawals(
   const rows = await prisma.withdrawal.findMany({
     where: status ? { status } : {},
     include: adminInclude,
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: limit,
-    skip: offset,
+    ...newestFirst(limit, offset),
   });
   return rows.map(toAdminWithdrawal);
 }

@@ -1,7 +1,8 @@
 import { paths } from "@loop/rules/paths";
-import { AlertCircle, ChevronDown, ChevronUp, Keyboard, Pause, Play, Repeat, SkipBack, SkipForward, Volume2, VolumeX } from "lucide-react";
+import { ChevronDown, ChevronUp, Keyboard, Pause, Play, Repeat, SkipBack, SkipForward, Volume2, VolumeX } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
+import { PreviewUnavailable } from "@/components/preview-unavailable";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { Waveform } from "@/components/waveform";
@@ -142,10 +143,7 @@ function Position({ track, className }: { track: PlayerTrack; className?: string
   return (
     <div className={cn("flex items-center gap-3", className)}>
       {failed ? (
-        <p className="flex h-10 min-w-0 flex-1 items-center gap-1.5 text-xs text-muted-foreground">
-          <AlertCircle className="size-3.5" aria-hidden />
-          Preview unavailable
-        </p>
+        <PreviewUnavailable className="h-10 min-w-0 flex-1" />
       ) : (
         <Waveform
           key={track.id}

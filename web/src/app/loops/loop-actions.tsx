@@ -8,16 +8,12 @@ import { AddToCollectionMenu } from "@/features/collection-menu/components/lazy-
 import { DownloadButton } from "@/features/downloads/components/download-button";
 import { LikeButton } from "@/features/likes/components/like-button";
 import { RatingControl } from "@/features/ratings/components/rating-control";
+import { askToSignIn, loginRequiredToast } from "@/lib/sign-in-required";
 import { type LoopAccess, loopAccess } from "@/lib/loop-access";
-import { toast } from "@/lib/toast";
 import { MakeOfferDialog, preloadSaleDialogs, PurchaseDialog } from "./lazy-sale-dialogs";
 
 /** Signed out, Buy asks to sign in: the app passes its Join dialog; without one a toast says so. */
-export const BUY_LOGIN_REQUIRED_TOAST = {
-  title: "Login Required",
-  description: "Please log in to buy loops.",
-  variant: "destructive",
-} as const;
+export const BUY_LOGIN_REQUIRED_TOAST = loginRequiredToast("buy loops");
 
 export interface LoopActionsOptions {
   /** The signed-in viewer's id; null signed out. */
@@ -53,8 +49,7 @@ export function useLoopActions(loop: PublicLoop, { viewerId, onSignInRequired }:
 
   const buy = () => {
     if (viewerId === null) {
-      if (onSignInRequired) onSignInRequired();
-      else toast(BUY_LOGIN_REQUIRED_TOAST);
+      askToSignIn(onSignInRequired, BUY_LOGIN_REQUIRED_TOAST);
       return;
     }
     purchase.show();

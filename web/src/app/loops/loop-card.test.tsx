@@ -5,6 +5,7 @@ import { Toaster } from "@/components/ui/toaster";
 import { LoopBrowser } from "@/features/catalog/components/loop-browser";
 import { loopPurchase } from "@/features/purchase/testing/purchase-fixtures";
 import { fullPageNavigate } from "@/lib/navigation";
+import { expectTexts } from "@/testing/expect-texts";
 import { makeLoop, page } from "@/testing/make-loop";
 import { renderWithApi } from "@/testing/render-with-api";
 import { type ApiHandler, type ApiRoutes, json, stubApi } from "@/testing/stub-api";
@@ -30,6 +31,25 @@ async function openPurchase(user: ReturnType<typeof renderWithProviders>["user"]
   await user.click(button);
   return screen.findByRole("dialog", { name: `Buy ${title}` });
 }
+
+const balance = () => json({ balance: "10000.00000000", available: "10000.00000000", held: "0.00000000" });
+
+/** The card for a signed-in member with LOOP, whose purchase is answered as one of `format`. */
+function renderBuyerCard(loop: PublicLoop, format: "mp3" | "wav") {
+  return renderCard(loop, {
+    "GET /api/auth/user": signedIn,
+    "GET /api/tokens/balance": balance,
+    "POST /api/purchases": () => json(loopPurchase(loop, format), 201),
+  });
+}
+
+/** Pays with LOOP in the open Purchase dialog once it may, until 'Purchase Successful'. */
+async function payWithLoop(user: ReturnType<typeof renderWithProviders>["user"], dialog: HTMLElement) {
+  const pay = within(dialog).getByRole("button", { name: "Pay with LOOP" });
+  await waitFor(() => expect(pay).toBeEnabled());
+  await user.click(pay);
+  expect(await screen.findByText("Purchase Successful")).toBeInTheDocument();
+}
 describe("LoopCard", () => {
   it("shows title, artist, genre, m:ss, BPM, key and the exact price; no rating without ratings; Buy, not Download, on a paid loop", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "12.50", duration: 75.4, bpm: 124, key: "F# minor" });
@@ -37,11 +57,7 @@ describe("LoopCard", () => {
     const card = screen.getByRole("article", { name: "Deep Night" });
     // The title opens the loop's page (issue 36).
     expect(within(card).getByRole("link", { name: "Deep Night" })).toHaveAttribute("href", `/loops/${loop.id}`);
-    expect(card).toHaveTextContent("by Mia");
-    expect(card).toHaveTextContent("House");
-    expect(card).toHaveTextContent("1:15");
-    expect(card).toHaveTextContent("124 BPM");
-    expect(card).toHaveTextContent("F# minor");
+    expectTexts(card, ["by Mia", "House", "1:15", "124 BPM", "F# minor"]);
     expect(within(card).getByTestId("loop-price")).toHaveTextContent("$12.50");
     expect(within(card).queryByTestId("loop-rating")).not.toBeInTheDocument();
     expect(within(card).queryByRole("button", { name: /download/i })).not.toBeInTheDocument();
@@ -232,20 +248,11 @@ describe("Make Offer on the loop card", () => {
 });
 
 describe("what the card shows once the viewer bought here", () => {
-  const balance = () => json({ balance: "10000.00000000", available: "10000.00000000", held: "0.00000000" });
-
   it("bought the MP3 in this card: Download offers it at once, and Buy reopens on the WAV with the MP3 Owned", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99" });
-    const { user } = renderCard(loop, {
-      "GET /api/auth/user": signedIn,
-      "GET /api/tokens/balance": balance,
-      "POST /api/purchases": () => json(loopPurchase(loop, "mp3"), 201),
-    });
+    const { user } = renderBuyerCard(loop, "mp3");
     let dialog = await openPurchase(user, "Deep Night");
-    const pay = within(dialog).getByRole("button", { name: "Pay with LOOP" });
-    await waitFor(() => expect(pay).toBeEnabled());
-    await user.click(pay);
-    expect(await screen.findByText("Purchase Successful")).toBeInTheDocument();
+    await payWithLoop(user, dialog);
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
 
     await user.click(await screen.findByRole("button", { name: "Download Deep Night", expanded: false }));
@@ -259,16 +266,8 @@ describe("what the card shows once the viewer bought here", () => {
 
   it("owning the MP3 and buying the WAV: Download offers both, and no Buy", async () => {
     const loop = makeLoop({ title: "Deep Night", price: "4.99", isPurchased: true, purchasedFormats: ["mp3"] });
-    const { user } = renderCard(loop, {
-      "GET /api/auth/user": signedIn,
-      "GET /api/tokens/balance": balance,
-      "POST /api/purchases": () => json(loopPurchase(loop, "wav"), 201),
-    });
-    const dialog = await openPurchase(user, "Deep Night");
-    const pay = within(dialog).getByRole("button", { name: "Pay with LOOP" });
-    await waitFor(() => expect(pay).toBeEnabled());
-    await user.click(pay);
-    expect(await screen.findByText("Purchase Successful")).toBeInTheDocument();
+    const { user } = renderBuyerCard(loop, "wav");
+    await payWithLoop(user, await openPurchase(user, "Deep Night"));
     await waitFor(() => expect(screen.queryByRole("button", { name: "Buy Deep Night" })).not.toBeInTheDocument());
     expect(screen.queryByRole("button", { name: "Make Offer on Deep Night" })).not.toBeInTheDocument();
     await user.click(await screen.findByRole("button", { name: "Download Deep Night", expanded: false }));

@@ -3,11 +3,12 @@ import { type KeyboardEvent, type PointerEvent, useState } from "react";
 /**
  * The point a time chart's tooltip shows: the one under the pointer, or the one chosen with the arrow
  * keys (Home, End; Escape hides it) while the chart has focus. `indexAt` maps a pointer's x in the
- * chart's box to a point's index.
+ * chart's box to a point's index; `active` is that point of `points`.
  */
-export type ChartCursor = ReturnType<typeof useChartCursor>;
+export type ChartCursor = ReturnType<typeof useChartCursor<unknown>>;
 
-export function useChartCursor(count: number, indexAt: (x: number) => number) {
+export function useChartCursor<T>(points: readonly T[], indexAt: (x: number) => number) {
+  const count = points.length;
   const [index, setIndex] = useState<number | null>(null);
   const clamp = (value: number) => Math.min(Math.max(value, 0), count - 1);
 
@@ -37,8 +38,10 @@ export function useChartCursor(count: number, indexAt: (x: number) => number) {
     setIndex(clamp(indexAt(event.clientX - box.left)));
   };
 
+  const shown = index !== null && index < count ? index : null;
   return {
-    index: index !== null && index < count ? index : null,
+    index: shown,
+    active: shown === null ? null : (points[shown] ?? null),
     handlers: { onKeyDown, onPointerMove, onPointerLeave: () => setIndex(null), onBlur: () => setIndex(null) },
   };
 }

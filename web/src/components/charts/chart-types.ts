@@ -38,3 +38,36 @@ export const CHART_COLORS = {
   destructive: "var(--color-destructive)",
   muted: "var(--color-muted-foreground)",
 } as const;
+
+/** A point per day with the value of each key read off the day's field of the same name (counts: plays, uploads, members…). */
+export function fieldSeries<K extends string>(
+  days: readonly ({ date: string } & Record<K, number>)[],
+  keys: readonly ChartKey<K>[],
+): ChartDatum<K>[] {
+  return days.map((day) => {
+    const fields: Record<K, number> = day;
+    const values = {} as Record<K, number>;
+    for (const { key } of keys) values[key] = fields[key];
+    return { date: day.date, values };
+  });
+}
+
+/**
+ * A point of exact amounts (money as decimal strings): each drawn as a number and shown as `text` gives
+ * it; `total`, when given, is the text of a stacked chart's sum.
+ */
+export function amountDatum<K extends string>(
+  date: string,
+  amounts: Record<K, string>,
+  text: (amount: string, key: K) => string,
+  total?: string,
+): ChartDatum<K> {
+  const values = {} as Record<K, number>;
+  const display: Partial<Record<K | "total", string>> = {};
+  for (const key of Object.keys(amounts) as K[]) {
+    values[key] = Number(amounts[key]);
+    display[key] = text(amounts[key], key);
+  }
+  if (total !== undefined) display.total = total;
+  return { date, values, display };
+}

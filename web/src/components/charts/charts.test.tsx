@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { BarListChart } from "./bar-list-chart";
 import { ChartFrame } from "./chart-frame";
 import { formatCompact, formatDay, formatDayWithYear, spreadTicks } from "./chart-format";
-import type { ChartDatum, ChartKey } from "./chart-types";
+import { type ChartDatum, type ChartKey, fieldSeries } from "./chart-types";
 import { LineChart } from "./line-chart";
 import { SeriesTable } from "./series-table";
 import { StackedBarChart } from "./stacked-bar-chart";
@@ -23,6 +23,14 @@ const format = (value: number) => `${value} u`;
 
 const height = (element: Element) => Number(element.getAttribute("height"));
 
+/** Focuses the chart named `name`, presses `keys` and gives the tooltip's text. */
+async function readWithKeys(name: string, keys: string) {
+  const user = userEvent.setup();
+  act(() => screen.getByRole("group", { name }).focus());
+  await user.keyboard(keys);
+  return screen.getByRole("status");
+}
+
 describe("chart text", () => {
   it("formats UTC days, compact ticks and spreads the date ticks with the last day kept", () => {
     expect(formatDay("2026-03-04")).toBe("Mar 4");
@@ -33,6 +41,19 @@ describe("chart text", () => {
     expect(formatCompact(12_500)).toBe("12.5K");
     expect(spreadTicks([1, 2, 3], 5)).toEqual([1, 2, 3]);
     expect(spreadTicks([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 4)).toEqual([1, 4, 7, 10]);
+  });
+});
+
+describe("fieldSeries", () => {
+  it("reads each key's value off the day's field of the same name", () => {
+    const days = [
+      { date: "2026-03-02", a: 1, b: 3, other: 9 },
+      { date: "2026-03-03", a: 0, b: 2, other: 9 },
+    ];
+    expect(fieldSeries(days, KEYS)).toEqual([
+      { date: "2026-03-02", values: { a: 1, b: 3 } },
+      { date: "2026-03-03", values: { a: 0, b: 2 } },
+    ]);
   });
 });
 
@@ -75,13 +96,10 @@ describe("StackedBarChart", () => {
 
 describe("LineChart", () => {
   it("draws one line per key and shows a day's figures", async () => {
-    const user = userEvent.setup();
     render(<LineChart data={DATA} keys={KEYS} label="Lines per day" formatValue={format} />);
     expect(screen.getByTestId("line-a").getAttribute("d")).toMatch(/^M/);
     expect(screen.getByTestId("line-b").getAttribute("d")).toMatch(/^M/);
-    act(() => screen.getByRole("group", { name: "Lines per day" }).focus());
-    await user.keyboard("{ArrowLeft}");
-    const tip = screen.getByRole("status");
+    const tip = await readWithKeys("Lines per day", "{ArrowLeft}");
     expect(tip).toHaveTextContent("Mar 4, 2026");
     expect(tip).toHaveTextContent("Alpha2 u");
     expect(tip).toHaveTextContent("Beta6 u");
@@ -102,7 +120,6 @@ describe("LineChart with a band", () => {
   ];
 
   it("fills between two lines where the band's key is not zero, marks those points, and names the band in text", async () => {
-    const user = userEvent.setup();
     render(
       <LineChart
         data={data}
@@ -123,9 +140,7 @@ describe("LineChart with a band", () => {
     // A run of two points is an area; only a point that differs alone gets a line.
     expect(screen.queryByTestId(/^band-line-/)).not.toBeInTheDocument();
     expect(screen.getByText("Gap")).toBeInTheDocument();
-    act(() => screen.getByRole("group", { name: "Up and down" }).focus());
-    await user.keyboard("{ArrowRight}{ArrowRight}");
-    const tip = screen.getByRole("status");
+    const tip = await readWithKeys("Up and down", "{ArrowRight}{ArrowRight}");
     expect(tip).toHaveTextContent("At 11:00");
     expect(tip).toHaveTextContent("Up8 u");
     expect(tip).toHaveTextContent("Gap-2 exactly");

@@ -38,8 +38,8 @@ export function LineChart<K extends string>({
   const { width, left, innerWidth, innerHeight, y, ticks } = layout;
   const x = scalePoint<string>({ domain: data.map((datum) => datum.date), range: [0, innerWidth], padding: 0.5 });
   const step = x.step();
-  const cursor = useChartCursor(data.length, (px) => Math.round((px - left - (x(data[0]?.date ?? "") ?? 0)) / (step || 1)));
-  const active = cursor.index === null ? null : data[cursor.index];
+  const cursor = useChartCursor(data, (px) => Math.round((px - left - (x(data[0]?.date ?? "") ?? 0)) / (step || 1)));
+  const { active } = cursor;
   const at = (datum: ChartDatum<K>) => x(datum.date) ?? 0;
   const dots = data.length <= 31;
 

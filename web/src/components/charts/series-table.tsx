@@ -1,5 +1,9 @@
+import { TableHead, type TableColumn } from "@/components/ui/table";
 import { formatDayWithYear } from "./chart-format";
 import type { ChartDatum, ChartKey, ValueFormatter } from "./chart-types";
+
+/** A figure column's heading: right-aligned, as its figures. */
+const FIGURE_HEADING = "px-3 py-2 text-right font-semibold";
 
 export interface SeriesTableProps<K extends string> {
   /** Names the table for screen readers. */
@@ -24,27 +28,16 @@ export function SeriesTable<K extends string>({
 }: SeriesTableProps<K>) {
   const text = (datum: ChartDatum<K>, key: K) => datum.display?.[key] ?? formatValue(datum.values[key]);
   const total = (datum: ChartDatum<K>) => datum.display?.total ?? formatValue(keys.reduce((sum, item) => sum + datum.values[item.key], 0));
+  const columns: TableColumn[] = [
+    { label: "Date", className: "px-3 py-2 text-left font-semibold" },
+    ...keys.map((item) => ({ label: item.label, className: FIGURE_HEADING })),
+    ...(totalLabel ? [{ label: totalLabel, className: FIGURE_HEADING }] : []),
+  ];
   return (
     <div className="max-h-96 overflow-auto rounded-lg border border-border">
       <table className="w-full min-w-max text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead className="sticky top-0 bg-card text-xs tracking-wide text-muted-foreground uppercase">
-          <tr className="border-b border-border">
-            <th scope="col" className="px-3 py-2 text-left font-semibold">
-              Date
-            </th>
-            {keys.map((item) => (
-              <th key={item.key} scope="col" className="px-3 py-2 text-right font-semibold">
-                {item.label}
-              </th>
-            ))}
-            {totalLabel ? (
-              <th scope="col" className="px-3 py-2 text-right font-semibold">
-                {totalLabel}
-              </th>
-            ) : null}
-          </tr>
-        </thead>
+        <TableHead columns={columns} className="sticky top-0 bg-card" />
         <tbody>
           {data.map((datum) => (
             <tr key={datum.date} className="border-b border-border/60 last:border-0">

@@ -39,8 +39,8 @@ export function StackedBarChart<K extends string>({
     padding: Math.min(0.8, Math.max(data.length > 60 ? 0.1 : 0.25, 1 - MAX_BAR_WIDTH / slot)),
   });
   const step = x.step();
-  const cursor = useChartCursor(data.length, (px) => Math.floor((px - left - x.paddingOuter() * step) / step));
-  const active = cursor.index === null ? null : data[cursor.index];
+  const cursor = useChartCursor(data, (px) => Math.floor((px - left - x.paddingOuter() * step) / step));
+  const { active } = cursor;
 
   return (
     <ChartSurface

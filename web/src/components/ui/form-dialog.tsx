@@ -1,9 +1,10 @@
-import { Loader2, type LucideIcon } from "lucide-react";
+import type { LucideIcon } from "lucide-react";
 import type { FormEvent, ReactNode } from "react";
 import { cn } from "@/lib/utils";
 import { Button, type ButtonProps } from "./button";
 import { Dialog, DialogContent, DialogHeading, type DialogHeadingProps } from "./dialog";
 import { FormAlert } from "./form-alert";
+import { PendingButton } from "./pending-button";
 
 export interface DialogFormProps {
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
@@ -41,7 +42,7 @@ export function DialogForm({
   errorId,
   submitLabel,
   pendingLabel,
-  submitIcon: SubmitIcon,
+  submitIcon,
   submitVariant,
   submitClassName,
   pending = false,
@@ -63,10 +64,16 @@ export function DialogForm({
             {cancelLabel}
           </Button>
         ) : null}
-        <Button type="submit" variant={submitVariant} className={submitClassName} disabled={pending || submitDisabled}>
-          {pending ? <Loader2 className="animate-spin" aria-hidden /> : SubmitIcon ? <SubmitIcon aria-hidden /> : null}
+        <PendingButton
+          type="submit"
+          variant={submitVariant}
+          className={submitClassName}
+          pending={pending}
+          disabled={submitDisabled}
+          icon={submitIcon}
+        >
           {pending && pendingLabel !== undefined ? pendingLabel : submitLabel}
-        </Button>
+        </PendingButton>
       </div>
     </form>
   );

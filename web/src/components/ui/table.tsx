@@ -1,10 +1,12 @@
-import type { ReactNode } from "react";
+import type { AriaAttributes, ReactNode } from "react";
 import { cn } from "@/lib/utils";
 
 export interface TableColumn {
   label: ReactNode;
   /** The heading cell's classes (padding, alignment). */
   className?: string;
+  /** The column's `aria-sort` when the table is sorted by it. */
+  sort?: AriaAttributes["aria-sort"];
 }
 
 /** A table's column headings: one row of small, muted, upper-case `th scope="col"` cells (`className`: the head's own extras, e.g. a background). */
@@ -13,7 +15,7 @@ export function TableHead({ columns, className }: { columns: readonly TableColum
     <thead className={cn("text-xs tracking-wide text-muted-foreground uppercase", className)}>
       <tr className="border-b border-border">
         {columns.map((column, index) => (
-          <th key={index} scope="col" className={column.className}>
+          <th key={index} scope="col" aria-sort={column.sort} className={column.className}>
             {column.label}
           </th>
         ))}

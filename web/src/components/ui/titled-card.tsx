@@ -1,9 +1,9 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./card";
 
 export interface TitledCardProps {
-  /** The title's id, which names the card. */
-  id: string;
+  /** The title's id, which names the card; a generated one when left out. */
+  id?: string;
   /** An icon before the title. */
   icon?: ReactNode;
   title: string;
@@ -14,10 +14,12 @@ export interface TitledCardProps {
 
 /** A card named by its title (icon first), with an optional description over its content. */
 export function TitledCard({ id, icon, title, description, contentClassName, children }: TitledCardProps) {
+  const generatedId = useId();
+  const titleId = id ?? generatedId;
   return (
-    <Card aria-labelledby={id}>
+    <Card aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle id={id}>
+        <CardTitle id={titleId}>
           {icon}
           {title}
         </CardTitle>

@@ -1,18 +1,10 @@
 import type { EmailChangeLink } from "@loop/rules/schemas/email-change";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { linkTokenQueryOptions } from "@/lib/json-query";
 
 /** POST /api/profile/email/link: the address and account a confirmation link is for, without using it up; 400 `{message}` when expired or used. */
-export function getEmailChangeLink(token: string): Promise<EmailChangeLink> {
-  return apiJson<EmailChangeLink>("POST", "/api/profile/email/link", { token });
-}
-
 export function emailChangeLinkQueryOptions(token: string) {
-  return queryOptions({
-    queryKey: ["email-change-link", token] as const,
-    queryFn: () => getEmailChangeLink(token),
-    retry: false,
-  });
+  return linkTokenQueryOptions<EmailChangeLink>("email-change-link", "/api/profile/email/link", token);
 }
 
 export function useEmailChangeLink(token: string) {

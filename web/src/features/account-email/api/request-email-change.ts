@@ -1,6 +1,6 @@
 import type { EmailChangeRequestBody, EmailChangeSent } from "@loop/rules/schemas/email-change";
 import { useMutation } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api-client";
+import { jsonCall } from "@/lib/api-client";
 
 /**
  * POST /api/profile/email: mails a confirmation link to the new address; 202 `{message}` ("Check your
@@ -8,9 +8,7 @@ import { apiJson } from "@/lib/api-client";
  * session was signed in too long ago and no valid `proof` (a fresh SIWE message signed by the
  * account's wallet) came with it.
  */
-export function requestEmailChange(body: EmailChangeRequestBody): Promise<EmailChangeSent> {
-  return apiJson<EmailChangeSent>("POST", "/api/profile/email", body);
-}
+export const requestEmailChange = jsonCall<EmailChangeRequestBody, EmailChangeSent>("POST", "/api/profile/email");
 
 export function useRequestEmailChange() {
   return useMutation({ mutationFn: requestEmailChange });

@@ -1,6 +1,5 @@
 import type { AdminStats } from "@loop/rules/schemas/admin";
-import { useQueryClient } from "@tanstack/react-query";
-import { postWithIdempotencyKey } from "@/lib/idempotent-post";
+import { keyedPost } from "@/lib/idempotent-post";
 import { ADMIN_QUERY_KEY } from "@/lib/query-keys";
 import { useInvalidatingMutation } from "@/lib/use-invalidating-mutation";
 import { ADMIN_STATS_QUERY_KEY } from "./get-admin-stats";
@@ -12,15 +11,12 @@ export interface DepositToVaultInput {
 }
 
 /** POST /api/admin/vault/deposit {amount} (Idempotency-Key) → the admin stats after the deposit. */
-export function depositToVault({ amount, idempotencyKey }: DepositToVaultInput): Promise<AdminStats> {
-  return postWithIdempotencyKey<AdminStats>("/api/admin/vault/deposit", { amount }, idempotencyKey);
-}
+export const depositToVault = keyedPost<DepositToVaultInput, AdminStats>("/api/admin/vault/deposit");
 
 export function useDepositToVault() {
-  const queryClient = useQueryClient();
   return useInvalidatingMutation({
     mutationFn: depositToVault,
-    onSuccess: (stats) => queryClient.setQueryData(ADMIN_STATS_QUERY_KEY, stats),
+    answerIsDataOf: ADMIN_STATS_QUERY_KEY,
     invalidatesOnSettled: [ADMIN_QUERY_KEY],
   });
 }

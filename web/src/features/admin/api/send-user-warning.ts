@@ -1,13 +1,9 @@
-import type { WarningResponse, WarningSeverity } from "@loop/rules/schemas/admin-users";
+import type { WarningRequest, WarningResponse } from "@loop/rules/schemas/admin-users";
 import { apiJson } from "@/lib/api-client";
 import { useInvalidatingMutation } from "@/lib/use-invalidating-mutation";
 import { ADMIN_USERS_QUERY_KEY } from "./get-admin-users";
 
-export interface SendUserWarningInput {
-  userId: string;
-  message: string;
-  severity: WarningSeverity;
-}
+export type SendUserWarningInput = WarningRequest & { userId: string };
 
 /** POST /api/admin/users/:id/warning {message, severity} → 201 the warning. */
 export function sendUserWarning({ userId, message, severity }: SendUserWarningInput): Promise<WarningResponse> {

@@ -1,18 +1,11 @@
-import type { AdminUser } from "@loop/rules/schemas/admin-users";
-import { apiJson } from "@/lib/api-client";
+import type { SetAdminRequest } from "@loop/rules/schemas/admin-users";
 import { USER_QUERY_KEY } from "@/lib/auth";
 import { ADMIN_QUERY_KEY } from "@/lib/query-keys";
 import { useInvalidatingMutation } from "@/lib/use-invalidating-mutation";
-
-export interface SetUserAdminInput {
-  userId: string;
-  isAdmin: boolean;
-}
+import { userSettingCall } from "./admin-setting-call";
 
 /** PUT /api/admin/users/:id/admin {isAdmin} → the user (409 when removing the last admin). */
-export function setUserAdmin({ userId, isAdmin }: SetUserAdminInput): Promise<AdminUser> {
-  return apiJson<AdminUser>("PUT", `/api/admin/users/${encodeURIComponent(userId)}/admin`, { isAdmin });
-}
+export const setUserAdmin = userSettingCall<SetAdminRequest>("admin");
 
 export function useSetUserAdmin() {
   return useInvalidatingMutation({

@@ -1,19 +1,10 @@
-import type { AdminUser } from "@loop/rules/schemas/admin-users";
-import { apiJson } from "@/lib/api-client";
+import type { BanRequestInput } from "@loop/rules/schemas/admin-users";
 import { ADMIN_QUERY_KEY } from "@/lib/query-keys";
 import { useInvalidatingMutation } from "@/lib/use-invalidating-mutation";
+import { userSettingCall } from "./admin-setting-call";
 
-export interface SetUserBanInput {
-  userId: string;
-  isBanned: boolean;
-  /** Required to ban (trimmed, not blank); ignored to unban. */
-  banReason: string | null;
-}
-
-/** PUT /api/admin/users/:id/ban {isBanned, banReason} → the user. */
-export function setUserBan({ userId, isBanned, banReason }: SetUserBanInput): Promise<AdminUser> {
-  return apiJson<AdminUser>("PUT", `/api/admin/users/${encodeURIComponent(userId)}/ban`, { isBanned, banReason });
-}
+/** PUT /api/admin/users/:id/ban {isBanned, banReason} → the user; the reason is required to ban (trimmed, not blank), ignored to unban. */
+export const setUserBan = userSettingCall<BanRequestInput>("ban");
 
 export function useSetUserBan() {
   return useInvalidatingMutation({

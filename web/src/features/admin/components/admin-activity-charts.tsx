@@ -6,15 +6,14 @@ import { ChartFrame } from "@/components/charts/chart-frame";
 import { formatCompact } from "@/components/charts/chart-format";
 import { periodText } from "@/components/charts/chart-range";
 import { ChartToggle } from "@/components/charts/chart-toggle";
+import { fieldSeries } from "@/components/charts/chart-types";
 import { LineChart } from "@/components/charts/line-chart";
 import { SeriesTable } from "@/components/charts/series-table";
 import { LoopAmount } from "@/components/ui/loop-amount";
 import { countText, formatCount } from "@/lib/format";
 import {
   MEMBER_KEYS,
-  membersSeries,
   UPLOAD_KEYS,
-  uploadsSeries,
   WITHDRAWAL_KEYS,
   WITHDRAWAL_MEASURES,
   WITHDRAWAL_TABLE_KEYS,
@@ -31,7 +30,7 @@ interface ChartProps {
 /** New members and active members (signed in and made a request) per day. */
 export function MembersChart({ data, range }: ChartProps) {
   const { totals } = data;
-  const series = membersSeries(data.days);
+  const series = fieldSeries(data.days, MEMBER_KEYS);
   return (
     <ChartFrame
       id="admin-members-title"
@@ -59,7 +58,7 @@ export function MembersChart({ data, range }: ChartProps) {
 /** Loops uploaded and audio processing that failed, per day. */
 export function UploadsChart({ data, range }: ChartProps) {
   const { totals } = data;
-  const series = uploadsSeries(data.days);
+  const series = fieldSeries(data.days, UPLOAD_KEYS);
   return (
     <ChartFrame
       id="admin-uploads-title"

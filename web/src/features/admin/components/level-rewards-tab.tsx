@@ -17,7 +17,6 @@ export function LevelRewardsTab() {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <TitledCard
-        id="admin-tiers-title"
         icon={<Layers className="size-5 text-violet-300" aria-hidden />}
         title="Users per Tier"
         description={
@@ -53,7 +52,7 @@ export function LevelRewardsTab() {
         )}
       </TitledCard>
 
-      <TitledCard id="admin-top-users-title" icon={<Trophy className="size-5 text-amber-300" aria-hidden />} title="Top 10 Users by Level">
+      <TitledCard icon={<Trophy className="size-5 text-amber-300" aria-hidden />} title="Top 10 Users by Level">
         {overview.isError ? null : !data ? (
           <Skeleton className="h-64" />
         ) : data.topUsers.length === 0 ? (
@@ -75,7 +74,6 @@ export function LevelRewardsTab() {
       </TitledCard>
 
       <TitledCard
-        id="admin-xp-rules-title"
         icon={<ListChecks className="size-5 text-emerald-300" aria-hidden />}
         title="XP Rules"
         description="Prices count in whole dollars. Each action earns XP once, so XP cannot be farmed."
@@ -84,7 +82,6 @@ export function LevelRewardsTab() {
       </TitledCard>
 
       <TitledCard
-        id="admin-level-requirements-title"
         icon={<TrendingUp className="size-5 text-cyan-300" aria-hidden />}
         title="Level Requirements"
         description="XP needed to go from a level to the next one."

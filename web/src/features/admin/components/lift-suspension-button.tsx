@@ -1,7 +1,7 @@
-import { Loader2, Unlock } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { failureToast, successToast } from "@/lib/outcome-toasts";
+import { Unlock } from "lucide-react";
+import { PendingButton } from "@/components/ui/pending-button";
 import { useSetUserWithdrawals } from "../api/set-user-withdrawals";
+import { updateToasts } from "../lib/update-toasts";
 
 export const LIFT_SUSPENSION_FAILED_TEXT = "Failed to lift the withdrawal suspension.";
 
@@ -14,15 +14,11 @@ export function LiftSuspensionButton({ user }: { user: { id: string; username: s
   const onClick = () =>
     lift.mutate(
       { userId: user.id, suspended: false },
-      {
-        onSuccess: () => successToast("Withdrawals Restored", `${user.username} can withdraw again.`),
-        onError: (caught) => failureToast("Update Failed", caught, LIFT_SUSPENSION_FAILED_TEXT),
-      },
+      updateToasts("Withdrawals Restored", `${user.username} can withdraw again.`, LIFT_SUSPENSION_FAILED_TEXT),
     );
   return (
-    <Button variant="secondary" size="sm" onClick={onClick} disabled={lift.isPending}>
-      {lift.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Unlock aria-hidden />}
+    <PendingButton variant="secondary" size="sm" onClick={onClick} pending={lift.isPending} icon={Unlock}>
       Lift Suspension
-    </Button>
+    </PendingButton>
   );
 }

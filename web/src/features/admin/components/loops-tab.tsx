@@ -1,14 +1,15 @@
 import type { AdminLoop } from "@loop/rules/schemas/admin-loops";
-import { EyeOff, Globe, Loader2, Lock, RotateCcw } from "lucide-react";
+import { EyeOff, Globe, Lock, RotateCcw } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { PendingButton } from "@/components/ui/pending-button";
 import { formatCount } from "@/lib/format";
-import { outcomeToasts } from "@/lib/outcome-toasts";
 import { useAdminLoops } from "../api/get-admin-loops";
 import { useSetLoopModeration } from "../api/set-loop-moderation";
 import { useSetLoopVisibility } from "../api/set-loop-visibility";
 import { usdText } from "../lib/admin-format";
+import { updateToasts } from "../lib/update-toasts";
 import { HideLoopDialog, MODERATION_FAILED_TEXT } from "./hide-loop-dialog";
 import { AdminRow, Figure } from "./admin-row";
 import { SearchableList, useSearchPaging } from "./searchable-list";
@@ -54,23 +55,17 @@ function LoopRow({ loop, onHide }: { loop: AdminLoop; onHide: () => void }) {
   const toggleVisibility = () =>
     visibility.mutate(
       { loopId: loop.id, isPublic: !loop.isPublic },
-      outcomeToasts({
-        success: "Visibility Updated",
-        description: (updated) => `"${updated.title}" is now ${updated.isPublic ? "public" : "private"}.`,
-        failure: "Update Failed",
-        fallback: MODERATION_FAILED_TEXT,
-      }),
+      updateToasts(
+        "Visibility Updated",
+        (updated) => `"${updated.title}" is now ${updated.isPublic ? "public" : "private"}.`,
+        MODERATION_FAILED_TEXT,
+      ),
     );
 
   const restore = () =>
     moderation.mutate(
       { loopId: loop.id, hidden: false, reason: null },
-      outcomeToasts({
-        success: "Loop Restored",
-        description: (updated) => `"${updated.title}" is back in the catalog.`,
-        failure: "Update Failed",
-        fallback: MODERATION_FAILED_TEXT,
-      }),
+      updateToasts("Loop Restored", (updated) => `"${updated.title}" is back in the catalog.`, MODERATION_FAILED_TEXT),
     );
 
   return (
@@ -98,21 +93,19 @@ function LoopRow({ loop, onHide }: { loop: AdminLoop; onHide: () => void }) {
       }
       actions={
         <>
-          <Button variant="outline" size="sm" onClick={toggleVisibility} disabled={visibility.isPending}>
-            {visibility.isPending ? (
-              <Loader2 className="animate-spin" aria-hidden />
-            ) : loop.isPublic ? (
-              <Lock aria-hidden />
-            ) : (
-              <Globe aria-hidden />
-            )}
+          <PendingButton
+            variant="outline"
+            size="sm"
+            onClick={toggleVisibility}
+            pending={visibility.isPending}
+            icon={loop.isPublic ? Lock : Globe}
+          >
             {loop.isPublic ? "Make Private" : "Make Public"}
-          </Button>
+          </PendingButton>
           {loop.status === "hidden" ? (
-            <Button variant="secondary" size="sm" onClick={restore} disabled={moderation.isPending}>
-              {moderation.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <RotateCcw aria-hidden />}
+            <PendingButton variant="secondary" size="sm" onClick={restore} pending={moderation.isPending} icon={RotateCcw}>
               Restore
-            </Button>
+            </PendingButton>
           ) : (
             <Button
               variant="destructive"

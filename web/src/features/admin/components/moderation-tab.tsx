@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { LoadError } from "@/components/ui/load-error";
 import { formatCount } from "@/lib/format";
 import { useAdminUsers } from "../api/get-admin-users";
-import { StatCard } from "./stat-card";
+import { StatCard } from "@/components/ui/stat-card";
 
 export interface ModerationTabProps {
   onNotifyAll: () => void;

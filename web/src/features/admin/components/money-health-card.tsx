@@ -228,23 +228,25 @@ function GapCard({ chain }: { chain: MoneyHealthChain }) {
         </div>
       )}
       <dl className="mt-auto grid grid-cols-2 gap-3 text-sm">
-        <div className="rounded-lg border border-border/60 p-3">
-          <dt className="text-xs text-muted-foreground">Settlement lag, blocks</dt>
-          <dd className="mt-1 font-semibold tabular-nums" data-testid="lag-blocks">
-            {blocks === null ? "unknown" : countText(blocks, "block")}
-          </dd>
-        </div>
-        <div className="rounded-lg border border-border/60 p-3">
-          <dt className="text-xs text-muted-foreground">Settlement lag, time</dt>
-          <dd className="mt-1 font-semibold tabular-nums" data-testid="lag-seconds">
-            {seconds === null ? "unknown" : countText(seconds, "second")}
-          </dd>
-        </div>
+        <LagFigure term="Settlement lag, blocks" testId="lag-blocks" count={blocks} unit="block" />
+        <LagFigure term="Settlement lag, time" testId="lag-seconds" count={seconds} unit="second" />
       </dl>
       <p className="text-xs text-muted-foreground">
         Blocks between the chain&apos;s head and the last indexed block; age of the oldest event waiting to be settled.
       </p>
     </Card>
+  );
+}
+
+/** One measure of the settlement lag: how many `unit`s, or "unknown". */
+function LagFigure({ term, testId, count, unit }: { term: string; testId: string; count: number | null; unit: string }) {
+  return (
+    <div className="rounded-lg border border-border/60 p-3">
+      <dt className="text-xs text-muted-foreground">{term}</dt>
+      <dd className="mt-1 font-semibold tabular-nums" data-testid={testId}>
+        {count === null ? "unknown" : countText(count, unit)}
+      </dd>
+    </div>
   );
 }
 

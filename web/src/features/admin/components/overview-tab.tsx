@@ -6,7 +6,7 @@ import { usdText } from "../lib/admin-format";
 import { AdminCharts } from "./admin-charts";
 import { PoolPriceCard } from "./pool-price-card";
 import { SettlementDiscrepanciesCard } from "./settlement-discrepancies-card";
-import { StatCard } from "./stat-card";
+import { StatCard } from "@/components/ui/stat-card";
 
 /**
  * Overview: Total Users, Total Loops, Total Revenue, Active Users; then the settlement discrepancies

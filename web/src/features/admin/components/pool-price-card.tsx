@@ -66,7 +66,6 @@ export function PoolPriceCard() {
   const markets = useExchangeMarkets();
   return (
     <TitledCard
-      id="pool-price-title"
       icon={<ArrowLeftRight className="size-5 text-primary" aria-hidden />}
       title="Pool price and platform rate"
       description="LOOP on the exchange's pool against the in-app rate. Members buy at the pool's price; balances convert at the platform's."

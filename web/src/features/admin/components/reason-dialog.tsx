@@ -4,8 +4,8 @@ import type { ButtonProps } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { outcomeToasts } from "@/lib/outcome-toasts";
 import { useResetOnOpen } from "@/lib/use-reset-on-open";
+import { updateToasts } from "../lib/update-toasts";
 
 /** The reason as it is sent, or the message that refuses it. */
 export type ReasonCheck = { ok: true; reason: string } | { ok: false; message: string };
@@ -80,7 +80,7 @@ export function ReasonDialog<T, V>({
     const [success, description] = succeeded(subject);
     mutation.mutate(
       variables(subject, checked.reason),
-      outcomeToasts({ success, description, failure: "Update Failed", fallback: failedText, then: () => onOpenChange(false) }),
+      updateToasts(success, description, failedText, () => onOpenChange(false)),
     );
   };
 

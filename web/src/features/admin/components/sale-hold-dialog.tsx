@@ -4,10 +4,10 @@ import { Hourglass } from "lucide-react";
 import type { FormEvent } from "react";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { InputField, SelectField } from "@/components/ui/form-field";
-import { outcomeToasts } from "@/lib/outcome-toasts";
 import { useFormValues } from "@/lib/use-form-values";
 import { useResetOnOpen } from "@/lib/use-reset-on-open";
 import { useSetUserSaleHold } from "../api/set-user-sale-hold";
+import { updateToasts } from "../lib/update-toasts";
 import {
   SALE_HOLD_MODE_LABELS,
   SALE_HOLD_MODES,
@@ -51,13 +51,12 @@ export function SaleHoldDialog({ user, onOpenChange }: SaleHoldDialogProps) {
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? SALE_HOLD_FAILED_TEXT);
     change.mutate(
       { userId: user.id, ...parsed.data },
-      outcomeToasts({
-        success: "Sale Hold Updated",
-        description: (updated: AdminUser) => `${updated.username}'s new card and PayPal sales are held ${saleHoldText(updated.saleHold)}.`,
-        failure: "Update Failed",
-        fallback: SALE_HOLD_FAILED_TEXT,
-        then: () => onOpenChange(false),
-      }),
+      updateToasts(
+        "Sale Hold Updated",
+        (updated: AdminUser) => `${updated.username}'s new card and PayPal sales are held ${saleHoldText(updated.saleHold)}.`,
+        SALE_HOLD_FAILED_TEXT,
+        () => onOpenChange(false),
+      ),
     );
   };
 

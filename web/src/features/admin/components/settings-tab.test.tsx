@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
-import { type ApiHandler, json, stubApi } from "@/testing/stub-api";
+import { type ApiHandler, type ApiRequest, type ApiRoutes, json, stubApi } from "@/testing/stub-api";
 import { renderWithToasts } from "@/testing/test-utils";
 import { makeSettings, makeStats } from "../testing/admin-fixtures";
 import { type SettingsSection, SettingsTab } from "./settings-tab";
@@ -11,20 +11,33 @@ function Harness({ initial }: { initial: SettingsSection }) {
   return <SettingsTab section={section} onSectionChange={setSection} />;
 }
 
+/** The tab on `initial`, against a stubbed API. */
+function renderTab(initial: SettingsSection, routes: ApiRoutes) {
+  const api = stubApi(routes);
+  return { ...renderWithToasts(<Harness initial={initial} />), api };
+}
+
+/** A figure the API serves (`read`) and a call that changes it (`write`): a successful answer of `change` is served from then on. */
+function servedState<T>(initial: T, change: ApiHandler) {
+  let current = initial;
+  return {
+    read: () => json(current),
+    write: async (request: ApiRequest) => {
+      const answer = await change(request);
+      if (answer.ok) current = (await answer.clone().json()) as T;
+      return answer;
+    },
+  };
+}
+
 describe("Settings tab: vault deposit", () => {
   function setup(deposit: ApiHandler) {
-    let stats = makeStats();
-    const api = stubApi({
-      "GET /api/admin/stats": () => json(stats),
+    const stats = servedState(makeStats(), deposit);
+    return renderTab("withdrawals", {
+      "GET /api/admin/stats": stats.read,
       "GET /api/admin/tokens/withdrawals": () => json([]),
-      "POST /api/admin/vault/deposit": async (request) => {
-        const answer = await deposit(request);
-        if (answer.ok) stats = (await answer.clone().json()) as typeof stats;
-        return answer;
-      },
+      "POST /api/admin/vault/deposit": stats.write,
     });
-    const rendered = renderWithToasts(<Harness initial="withdrawals" />);
-    return { ...rendered, api };
   }
 
   it("checks the amount with the spec's texts, then deposits with an Idempotency-Key", async () => {
@@ -67,18 +80,12 @@ describe("Settings tab: vault deposit", () => {
 
 describe("Settings tab: System Settings", () => {
   function setup(save: ApiHandler) {
-    let settings = makeSettings({ disputeWindowSeconds: 86_400 });
-    const api = stubApi({
+    const settings = servedState(makeSettings({ disputeWindowSeconds: 86_400 }), save);
+    return renderTab("system", {
       "GET /api/admin/stats": () => json(makeStats()),
-      "GET /api/admin/settings": () => json(settings),
-      "PUT /api/admin/settings": async (request) => {
-        const answer = await save(request);
-        if (answer.ok) settings = (await answer.clone().json()) as typeof settings;
-        return answer;
-      },
+      "GET /api/admin/settings": settings.read,
+      "PUT /api/admin/settings": settings.write,
     });
-    const rendered = renderWithToasts(<Harness initial="system" />);
-    return { ...rendered, api };
   }
 
   it("shows fees as percentages and the dispute window in human units; refuses bad values", async () => {

@@ -8,7 +8,7 @@ import { type TabItem, TabList, TabPanel } from "@/components/ui/tab-list";
 import { useAdminStats } from "../api/get-admin-stats";
 import { usdText } from "../lib/admin-format";
 import { AuditLogList } from "./audit-log-list";
-import { StatCard } from "./stat-card";
+import { StatCard } from "@/components/ui/stat-card";
 import { SystemSettingsPanel } from "./system-settings-form";
 import { TokenOrdersQueue } from "./token-orders-queue";
 import { VaultBackingCard } from "./vault-backing-card";

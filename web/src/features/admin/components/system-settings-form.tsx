@@ -1,14 +1,14 @@
 import { formatStorageSize } from "@loop/rules/schemas/loops";
 import type { PlatformSettings } from "@loop/rules/schemas/platform-settings";
-import { Loader2, Save } from "lucide-react";
+import { Save } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { formatDateTime } from "@/lib/format";
-import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
+import { PendingButton } from "@/components/ui/pending-button";
 import { failureToast, successToast } from "@/lib/outcome-toasts";
 import { usePlatformSettings } from "../api/get-platform-settings";
 import { useUpdatePlatformSettings } from "../api/update-platform-settings";
@@ -179,10 +179,9 @@ export function SystemSettingsForm({ settings }: { settings: PlatformSettings })
           Last changed {formatDateTime(settings.updatedAt)}
           {settings.updatedBy ? ` by ${settings.updatedBy.username}` : ""}
         </p>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+        <PendingButton type="submit" pending={save.isPending} icon={Save}>
           Save Settings
-        </Button>
+        </PendingButton>
       </div>
     </form>
   );

@@ -1,9 +1,10 @@
 import { type AdminTokenOrder, type PaymentMethod, TOKEN_ORDER_STATUSES, type TokenOrderStatus } from "@loop/rules/schemas/token-orders";
-import { Check, Loader2, X } from "lucide-react";
+import { Check, X } from "lucide-react";
 import { useState } from "react";
 import { LoopAmount } from "@/components/ui/loop-amount";
 import { formatDateTime, loopText } from "@/lib/format";
 import { Button } from "@/components/ui/button";
+import { PendingButton } from "@/components/ui/pending-button";
 import { failureToast, successToast } from "@/lib/outcome-toasts";
 import { useFulfilTokenOrder } from "../api/fulfil-token-order";
 import { useAdminTokenOrders } from "../api/get-admin-token-orders";
@@ -79,10 +80,9 @@ function OrderRow({ order, onReject }: { order: AdminTokenOrder; onReject: () =>
       </div>
       {order.status === "pending" ? (
         <div className="flex gap-2">
-          <Button size="sm" onClick={onFulfil} disabled={fulfil.isPending}>
-            {fulfil.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Check aria-hidden />}
+          <PendingButton size="sm" onClick={onFulfil} pending={fulfil.isPending} icon={Check}>
             Fulfil
-          </Button>
+          </PendingButton>
           <Button size="sm" variant="outline" onClick={onReject} disabled={fulfil.isPending}>
             <X aria-hidden />
             Reject

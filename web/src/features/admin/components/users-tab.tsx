@@ -1,16 +1,17 @@
 import type { AdminUser } from "@loop/rules/schemas/admin-users";
 import { levelTitle } from "@loop/rules/levels";
-import { Ban, Bell, Hourglass, Loader2, ShieldCheck, ShieldOff, TriangleAlert, UserCheck } from "lucide-react";
+import { Ban, Bell, Hourglass, ShieldCheck, ShieldOff, TriangleAlert, UserCheck } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LoopAmount } from "@/components/ui/loop-amount";
+import { PendingButton } from "@/components/ui/pending-button";
 import { formatCount, shortAddress } from "@/lib/format";
-import { outcomeToasts } from "@/lib/outcome-toasts";
 import { useAdminUsers } from "../api/get-admin-users";
 import { useSetUserAdmin } from "../api/set-user-admin";
 import { useSetUserBan } from "../api/set-user-ban";
 import { saleHoldText } from "../lib/sale-hold";
+import { updateToasts } from "../lib/update-toasts";
 import { BAN_FAILED_TEXT, BanUserDialog } from "./ban-user-dialog";
 import { AdminRow, Figure } from "./admin-row";
 import { LiftSuspensionButton } from "./lift-suspension-button";
@@ -88,23 +89,17 @@ function UserRow({ user, isSelf, onBan, onWarn, onNotify, onSaleHold }: UserRowP
   const toggleAdmin = () =>
     setAdmin.mutate(
       { userId: user.id, isAdmin: !user.isAdmin },
-      outcomeToasts({
-        success: "Admin Status Updated",
-        description: (updated) => `${updated.username} ${updated.isAdmin ? "is now an admin" : "is no longer an admin"}.`,
-        failure: "Update Failed",
-        fallback: ADMIN_STATUS_FAILED_TEXT,
-      }),
+      updateToasts(
+        "Admin Status Updated",
+        (updated) => `${updated.username} ${updated.isAdmin ? "is now an admin" : "is no longer an admin"}.`,
+        ADMIN_STATUS_FAILED_TEXT,
+      ),
     );
 
   const unban = () =>
     setBan.mutate(
       { userId: user.id, isBanned: false, banReason: null },
-      outcomeToasts({
-        success: "User Status Updated",
-        description: (updated) => `${updated.username} has been unbanned.`,
-        failure: "Update Failed",
-        fallback: BAN_FAILED_TEXT,
-      }),
+      updateToasts("User Status Updated", (updated) => `${updated.username} has been unbanned.`, BAN_FAILED_TEXT),
     );
 
   return (
@@ -162,22 +157,17 @@ function UserRow({ user, isSelf, onBan, onWarn, onNotify, onSaleHold }: UserRowP
       }
       actions={
         <>
-          <Button
+          <PendingButton
             variant="outline"
             size="sm"
             onClick={toggleAdmin}
-            disabled={setAdmin.isPending || (user.isBanned && !user.isAdmin)}
+            pending={setAdmin.isPending}
+            disabled={user.isBanned && !user.isAdmin}
             title={user.isBanned && !user.isAdmin ? "Unban the user first" : undefined}
+            icon={user.isAdmin ? ShieldOff : ShieldCheck}
           >
-            {setAdmin.isPending ? (
-              <Loader2 className="animate-spin" aria-hidden />
-            ) : user.isAdmin ? (
-              <ShieldOff aria-hidden />
-            ) : (
-              <ShieldCheck aria-hidden />
-            )}
             {user.isAdmin ? "Remove Admin" : "Make Admin"}
-          </Button>
+          </PendingButton>
           <Button variant="outline" size="sm" onClick={onNotify}>
             <Bell aria-hidden />
             Notify
@@ -192,10 +182,9 @@ function UserRow({ user, isSelf, onBan, onWarn, onNotify, onSaleHold }: UserRowP
           </Button>
           {user.withdrawalsSuspendedAt ? <LiftSuspensionButton user={user} /> : null}
           {user.isBanned ? (
-            <Button variant="secondary" size="sm" onClick={unban} disabled={setBan.isPending}>
-              {setBan.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <UserCheck aria-hidden />}
+            <PendingButton variant="secondary" size="sm" onClick={unban} pending={setBan.isPending} icon={UserCheck}>
               Unban
-            </Button>
+            </PendingButton>
           ) : (
             <Button
               variant="destructive"

@@ -3,7 +3,7 @@ import type { VaultBacking, VaultBackingChain } from "@loop/rules/schemas/vault-
 import { TOKEN_DECIMALS, parseDecimal } from "@loop/rules/units";
 import { Scale } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { TitledCard } from "@/components/ui/titled-card";
 import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useVaultBacking } from "../api/get-vault-backing";
@@ -135,34 +135,32 @@ export function VaultBackingCard() {
   const backing = useVaultBacking();
   const data = backing.data;
   return (
-    <Card aria-labelledby="vault-backing-title">
-      <CardHeader>
-        <CardTitle id="vault-backing-title">
-          <Scale className="size-5 text-primary" aria-hidden />
-          Reserve Backing
-        </CardTitle>
-        <CardDescription>
+    <TitledCard
+      icon={<Scale className="size-5 text-primary" aria-hidden />}
+      title="Reserve Backing"
+      description={
+        <>
           LoopVault's reserve beside what the ledger owes through it, per chain. Once every chain event is settled the reserve is at least
           the liability; each known cause of a difference is listed.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {backing.isError ? (
-          <LoadError message="The reserve figures could not be loaded." onRetry={() => void backing.refetch()} />
-        ) : !data ? (
-          <Skeleton className="h-32 w-full" />
-        ) : (
-          <>
-            {data.chains.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No configured chain has the contracts deployed.</p>
-            ) : null}
-            {data.chains.map((chain) => (
-              <ChainBacking key={chain.chainId} chain={chain} />
-            ))}
-            <Platform data={data} />
-          </>
-        )}
-      </CardContent>
-    </Card>
+        </>
+      }
+      contentClassName="grid gap-4"
+    >
+      {backing.isError ? (
+        <LoadError message="The reserve figures could not be loaded." onRetry={() => void backing.refetch()} />
+      ) : !data ? (
+        <Skeleton className="h-32 w-full" />
+      ) : (
+        <>
+          {data.chains.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No configured chain has the contracts deployed.</p>
+          ) : null}
+          {data.chains.map((chain) => (
+            <ChainBacking key={chain.chainId} chain={chain} />
+          ))}
+          <Platform data={data} />
+        </>
+      )}
+    </TitledCard>
   );
 }

@@ -4,11 +4,11 @@ import type { FormEvent } from "react";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { InputField, SelectField, TextareaField } from "@/components/ui/form-field";
 import { loopText } from "@/lib/format";
-import { outcomeToasts } from "@/lib/outcome-toasts";
 import { useFormValues } from "@/lib/use-form-values";
 import { useResetOnOpen } from "@/lib/use-reset-on-open";
 import { useUpdateWithdrawalStatus } from "../api/update-withdrawal-status";
 import { usdText } from "../lib/admin-format";
+import { updateToasts } from "../lib/update-toasts";
 import {
   ACTION_LABELS,
   checkWithdrawalUpdate,
@@ -45,13 +45,12 @@ export function WithdrawalStatusDialog({ withdrawal, onOpenChange }: WithdrawalS
     if (!check.ok) return setError(check.message);
     update.mutate(
       { withdrawalId: withdrawal.id, ...check.body },
-      outcomeToasts({
-        success: "Withdrawal Updated",
-        description: (updated) => `The withdrawal is now ${updated.status}.`,
-        failure: "Update Failed",
-        fallback: WITHDRAWAL_UPDATE_FAILED_TEXT,
-        then: () => onOpenChange(false),
-      }),
+      updateToasts(
+        "Withdrawal Updated",
+        (updated) => `The withdrawal is now ${updated.status}.`,
+        WITHDRAWAL_UPDATE_FAILED_TEXT,
+        () => onOpenChange(false),
+      ),
     );
   };
 

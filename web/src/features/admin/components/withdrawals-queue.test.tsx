@@ -29,7 +29,12 @@ function setup(update: ApiHandler = ({ body }) => json({ ...PENDING, ...(body as
   const rendered = renderWithToasts(<WithdrawalsQueue />);
   const dialog = () => screen.getByRole("dialog");
   const submit = () => rendered.user.click(within(dialog()).getByRole("button", { name: "Update Status" }));
-  return { ...rendered, api, dialog, submit };
+  /** The values the dialog's Action menu offers. */
+  const actions = () =>
+    within(within(dialog()).getByLabelText("Action"))
+      .getAllByRole("option")
+      .map((option) => option.getAttribute("value"));
+  return { ...rendered, api, dialog, submit, actions };
 }
 
 describe("Token Withdrawals queue", () => {
@@ -74,15 +79,11 @@ describe("Token Withdrawals queue", () => {
   });
 
   it("checks the action, the transaction ID and the failure reason with the spec's texts", async () => {
-    const { user, api, dialog, submit } = setup();
+    const { user, api, dialog, submit, actions } = setup();
     await user.click(await screen.findByRole("button", { name: "Update withdrawal of second" }));
     expect(within(dialog()).getByRole("heading", { name: "Update Withdrawal" })).toBeInTheDocument();
     // A processing withdrawal can become completed or failed.
-    expect(
-      within(within(dialog()).getByLabelText("Action"))
-        .getAllByRole("option")
-        .map((option) => option.getAttribute("value")),
-    ).toEqual(["", "completed", "failed"]);
+    expect(actions()).toEqual(["", "completed", "failed"]);
 
     await submit();
     expect(within(dialog()).getByRole("alert")).toHaveTextContent("Missing Information: Please select an action");
@@ -115,16 +116,12 @@ describe("Token Withdrawals queue", () => {
   });
 
   it("processes a pending withdrawal; a refusal shows under 'Update Failed'", async () => {
-    const { user, dialog, submit } = setup(() =>
+    const { user, dialog, submit, actions } = setup(() =>
       json({ message: "Invalid Status Change: A pending withdrawal cannot become completed" }, 409),
     );
     await user.click(await screen.findByRole("button", { name: "Process withdrawal of beatmaker" }));
     expect(within(dialog()).getByRole("heading", { name: "Process Withdrawal" })).toBeInTheDocument();
-    expect(
-      within(within(dialog()).getByLabelText("Action"))
-        .getAllByRole("option")
-        .map((option) => option.getAttribute("value")),
-    ).toEqual(["", "processing", "cancelled", "failed"]);
+    expect(actions()).toEqual(["", "processing", "cancelled", "failed"]);
     await user.selectOptions(within(dialog()).getByLabelText("Action"), "processing");
     await submit();
     expect(await screen.findByText("Update Failed")).toBeInTheDocument();

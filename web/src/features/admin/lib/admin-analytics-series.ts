@@ -6,8 +6,8 @@
 import type { AdminAnalyticsDay, MethodVolume, MoneyHealthDay, MoneyHealthSample } from "@loop/rules/schemas/admin-analytics";
 import type { SaleMethod } from "@loop/rules/schemas/analytics";
 import { formatLoop, formatUsd, parseLoop, parseUsd } from "@loop/rules/units";
-import { CHART_COLORS, type ChartDatum, type ChartKey } from "@/components/charts/chart-types";
-import { SALE_METHOD_KEYS } from "@/components/charts/sale-method-keys";
+import { amountDatum, CHART_COLORS, type ChartDatum, type ChartKey } from "@/components/charts/chart-types";
+import { SALE_METHOD_KEYS, saleMethodDatum } from "@/components/charts/sale-method-keys";
 import { formatCount, loopText } from "@/lib/format";
 import { usdText } from "./admin-format";
 
@@ -60,25 +60,14 @@ export function methodsTotal(byMethod: Record<SaleMethod, MethodVolume>, measure
 
 /** Volume or fees per day, stacked by way of paying, in USD or LOOP. */
 export function salesSeries(days: readonly AdminAnalyticsDay[], measure: SalesMeasure, unit: MoneyUnit): ChartDatum<SaleMethod>[] {
-  return days.map((day) => {
-    const amount = (method: SaleMethod) => methodAmount(day.byMethod[method], measure, unit);
-    return {
-      date: day.date,
-      values: {
-        loop: Number(amount("loop")),
-        wallet: Number(amount("wallet")),
-        paypal: Number(amount("paypal")),
-        card: Number(amount("card")),
-      },
-      display: {
-        loop: moneyText(amount("loop"), unit),
-        wallet: moneyText(amount("wallet"), unit),
-        paypal: moneyText(amount("paypal"), unit),
-        card: moneyText(amount("card"), unit),
-        total: moneyText(methodsTotal(day.byMethod, measure, unit), unit),
-      },
-    };
-  });
+  return days.map((day) =>
+    saleMethodDatum(
+      day.date,
+      (method) => methodAmount(day.byMethod[method], measure, unit),
+      (amount) => moneyText(amount, unit),
+      moneyText(methodsTotal(day.byMethod, measure, unit), unit),
+    ),
+  );
 }
 
 export type MemberKey = "newMembers" | "activeMembers";
@@ -87,19 +76,11 @@ export const MEMBER_KEYS: readonly ChartKey<MemberKey>[] = [
   { key: "activeMembers", label: "Active members", color: CHART_COLORS.highlight },
 ];
 
-export function membersSeries(days: readonly AdminAnalyticsDay[]): ChartDatum<MemberKey>[] {
-  return days.map((day) => ({ date: day.date, values: { newMembers: day.newMembers, activeMembers: day.activeMembers } }));
-}
-
 export type UploadKey = "uploads" | "processingFailures";
 export const UPLOAD_KEYS: readonly ChartKey<UploadKey>[] = [
   { key: "uploads", label: "Uploads", color: CHART_COLORS.primary },
   { key: "processingFailures", label: "Processing failures", color: CHART_COLORS.destructive },
 ];
-
-export function uploadsSeries(days: readonly AdminAnalyticsDay[]): ChartDatum<UploadKey>[] {
-  return days.map((day) => ({ date: day.date, values: { uploads: day.uploads, processingFailures: day.processingFailures } }));
-}
 
 export type WithdrawalMeasure = "count" | "loop";
 export const WITHDRAWAL_MEASURES: readonly { id: WithdrawalMeasure; label: string }[] = [
@@ -162,19 +143,12 @@ export const BACKING_KEYS: readonly ChartKey<BackingKey>[] = [
 
 /** The reserve beside the liability at each sample, and the gap between them (exact in the tooltip and the table). */
 export function backingSeries(samples: readonly MoneyHealthSample[]): ChartDatum<BackingKey>[] {
-  return samples.map((sample) => ({
-    date: sample.at,
-    values: {
-      reserve: Number(sample.reserveLoop),
-      liability: Number(sample.liabilityLoop),
-      gap: Number(sample.gapLoop),
-    },
-    display: {
-      reserve: loopText(sample.reserveLoop),
-      liability: loopText(sample.liabilityLoop),
-      gap: loopText(sample.gapLoop, { plus: true }),
-    },
-  }));
+  return samples.map((sample) =>
+    amountDatum(sample.at, { reserve: sample.reserveLoop, liability: sample.liabilityLoop, gap: sample.gapLoop }, (amount, key) =>
+      // The gap is signed: "+" when the reserve is above the liability.
+      key === "gap" ? loopText(amount, { plus: true }) : loopText(amount),
+    ),
+  );
 }
 
 export type FlowKey = "depositsIn" | "payoutsOut";
@@ -184,11 +158,9 @@ export const FLOW_KEYS: readonly ChartKey<FlowKey>[] = [
 ];
 
 export function flowsSeries(days: readonly MoneyHealthDay[]): ChartDatum<FlowKey>[] {
-  return days.map((day) => ({
-    date: day.date,
-    values: { depositsIn: Number(day.depositsInLoop), payoutsOut: Number(day.payoutsOutLoop) },
-    display: { depositsIn: loopText(day.depositsInLoop), payoutsOut: loopText(day.payoutsOutLoop) },
-  }));
+  return days.map((day) =>
+    amountDatum(day.date, { depositsIn: day.depositsInLoop, payoutsOut: day.payoutsOutLoop }, (amount) => loopText(amount)),
+  );
 }
 
 const hourFormat = new Intl.DateTimeFormat("en-US", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });

@@ -1,7 +1,12 @@
-import { SETTINGS_MESSAGES } from "@loop/rules/schemas/platform-settings";
+import { type PlatformSettings, type PlatformSettingsUpdate, SETTINGS_MESSAGES } from "@loop/rules/schemas/platform-settings";
 import { describe, expect, it } from "vitest";
 import { makeSettings } from "../testing/admin-fixtures";
-import { bpsToPercent, buildSettingsUpdate, formatDuration, percentToBps, settingsToValues } from "./settings-form";
+import { bpsToPercent, buildSettingsUpdate, formatDuration, percentToBps, type SettingsValues, settingsToValues } from "./settings-form";
+
+/** The form as loaded from `settings`, with `changes` typed over it, checked. */
+function edit(settings: PlatformSettings, changes: Partial<SettingsValues>) {
+  return buildSettingsUpdate(settings, { ...settingsToValues(settings), ...changes });
+}
 
 describe("settings form", () => {
   it("turns basis points into percentages and back, exactly", () => {
@@ -21,139 +26,67 @@ describe("settings form", () => {
     expect(formatDuration(93784)).toBe("1 day 2 hours 3 minutes 4 seconds");
   });
 
-  it("sends a new support address, and refuses one that is not an e-mail address", () => {
-    const settings = makeSettings();
-    expect(buildSettingsUpdate(settings, { ...settingsToValues(settings), supportEmail: " help@beats.example " })).toEqual({
-      ok: true,
-      body: { supportEmail: "help@beats.example" },
-    });
-    expect(buildSettingsUpdate(settings, { ...settingsToValues(settings), supportEmail: "not an address" })).toEqual({
-      ok: false,
-      message: SETTINGS_MESSAGES.invalidSupportEmail,
-    });
+  it.each<[string, Partial<SettingsValues>, PlatformSettingsUpdate]>([
+    ["a new support address", { supportEmail: " help@beats.example " }, { supportEmail: "help@beats.example" }],
+    ["a fee and the offer expiry", { mp3Percent: "2.5", offerExpiryHours: "48" }, { formatFeeBps: { mp3: 250 }, offerExpiryHours: 48 }],
+    ["the fiat hold", { fiatHoldDays: " 14 " }, { fiatHoldDays: 14 }],
+    ["no fiat hold", { fiatHoldDays: "0" }, { fiatHoldDays: 0 }],
+    ["the upload limits", { uploadsPerHour: " 5 ", uploadQuotaMb: "4096" }, { uploadsPerHour: 5, uploadQuotaMb: 4096 }],
+    [
+      "the minimum offer and reward price in cents; the seller hold and history as whole numbers",
+      { minOffer: "2", uploadRewardMinPrice: "0.99", newSellerHoldDays: "60", trustedSellerSales: "0" },
+      { minOfferCents: 200, uploadRewardMinPriceCents: 99, newSellerHoldDays: 60, trustedSellerSales: 0 },
+    ],
+    ["the price-impact bound of a LOOP buy in basis points", { maxPriceImpactPercent: "2.5" }, { maxPriceImpactBps: 250 }],
+  ])("sends only what changed: %s", (_what, changes, body) => {
+    expect(edit(makeSettings(), changes)).toEqual({ ok: true, body });
   });
 
-  it("sends only what changed", () => {
-    const settings = makeSettings();
-    const values = { ...settingsToValues(settings), mp3Percent: "2.5", offerExpiryHours: "48" };
-    expect(buildSettingsUpdate(settings, values)).toEqual({ ok: true, body: { formatFeeBps: { mp3: 250 }, offerExpiryHours: 48 } });
-    expect(settingsToValues(settings).fiatHoldDays).toBe("7");
-    expect(buildSettingsUpdate(settings, { ...settingsToValues(settings), fiatHoldDays: " 14 " })).toEqual({
-      ok: true,
-      body: { fiatHoldDays: 14 },
-    });
-    expect(buildSettingsUpdate(settings, { ...settingsToValues(settings), fiatHoldDays: "0" })).toEqual({
-      ok: true,
-      body: { fiatHoldDays: 0 },
-    });
-    expect(settingsToValues(settings)).toMatchObject({ uploadsPerHour: "20", uploadQuotaMb: "2048" });
-    expect(buildSettingsUpdate(settings, { ...settingsToValues(settings), uploadsPerHour: " 5 ", uploadQuotaMb: "4096" })).toEqual({
-      ok: true,
-      body: { uploadsPerHour: 5, uploadQuotaMb: 4096 },
-    });
-  });
-
-  it("shows the minimum offer and reward price in dollars and sends cents; the seller hold and history as whole numbers", () => {
-    const settings = makeSettings();
-    expect(settingsToValues(settings)).toMatchObject({
+  it("shows the minimum offer and reward price in dollars, the price-impact bound as a percentage, the holds and limits as whole numbers", () => {
+    expect(settingsToValues(makeSettings())).toMatchObject({
+      fiatHoldDays: "7",
+      uploadsPerHour: "20",
+      uploadQuotaMb: "2048",
       minOffer: "0.50",
       uploadRewardMinPrice: "1.00",
       newSellerHoldDays: "30",
       trustedSellerSales: "3",
-    });
-    const values = {
-      ...settingsToValues(settings),
-      minOffer: "2",
-      uploadRewardMinPrice: "0.99",
-      newSellerHoldDays: "60",
-      trustedSellerSales: "0",
-    };
-    expect(buildSettingsUpdate(settings, values)).toEqual({
-      ok: true,
-      body: { minOfferCents: 200, uploadRewardMinPriceCents: 99, newSellerHoldDays: 60, trustedSellerSales: 0 },
-    });
-    expect(buildSettingsUpdate(settings, { ...settingsToValues(settings), minOffer: "0" })).toEqual({
-      ok: false,
-      message: SETTINGS_MESSAGES.invalidMinOffer,
-    });
-    expect(buildSettingsUpdate(settings, { ...settingsToValues(settings), uploadRewardMinPrice: "1.005" })).toEqual({
-      ok: false,
-      message: SETTINGS_MESSAGES.invalidRewardMinPrice,
+      maxPriceImpactPercent: "5",
     });
   });
 
-  it("refuses bad values with the shared schema's messages, and an unchanged form", () => {
+  it("refuses an unchanged form", () => {
     const settings = makeSettings();
-    const base = settingsToValues(settings);
-    expect(buildSettingsUpdate(settings, base)).toEqual({ ok: false, message: SETTINGS_MESSAGES.nothingToChange });
-    expect(buildSettingsUpdate(settings, { ...base, wavPercent: "51" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidFee });
-    expect(buildSettingsUpdate(settings, { ...base, wavPercent: "abc" })).toEqual({ ok: false, message: SETTINGS_MESSAGES.invalidFee });
-    expect(buildSettingsUpdate(settings, { ...base, minWithdrawal: "0" })).toEqual({
-      ok: false,
-      message: SETTINGS_MESSAGES.invalidMinWithdrawal,
-    });
-    expect(buildSettingsUpdate(settings, { ...base, offerExpiryHours: "0" })).toEqual({
-      ok: false,
-      message: SETTINGS_MESSAGES.invalidOfferExpiry,
-    });
-    expect(buildSettingsUpdate(settings, { ...base, offerExpiryHours: "1.5" })).toEqual({
-      ok: false,
-      message: SETTINGS_MESSAGES.invalidOfferExpiry,
-    });
-    expect(buildSettingsUpdate(settings, { ...base, disputeWindowSeconds: "2592001" })).toEqual({
-      ok: false,
-      message: SETTINGS_MESSAGES.invalidDisputeWindow,
-    });
-    expect(buildSettingsUpdate(settings, { ...base, fiatHoldDays: "181" })).toEqual({
-      ok: false,
-      message: SETTINGS_MESSAGES.invalidFiatHold,
-    });
-    expect(buildSettingsUpdate(settings, { ...base, fiatHoldDays: "2.5" })).toEqual({
-      ok: false,
-      message: SETTINGS_MESSAGES.invalidFiatHold,
-    });
-    expect(buildSettingsUpdate(settings, { ...base, uploadsPerHour: "0" })).toEqual({
-      ok: false,
-      message: SETTINGS_MESSAGES.invalidUploadsPerHour,
-    });
-    expect(buildSettingsUpdate(settings, { ...base, uploadsPerHour: "1001" })).toEqual({
-      ok: false,
-      message: SETTINGS_MESSAGES.invalidUploadsPerHour,
-    });
-    expect(buildSettingsUpdate(settings, { ...base, uploadsPerHour: "" })).toEqual({
-      ok: false,
-      message: SETTINGS_MESSAGES.invalidUploadsPerHour,
-    });
-    expect(buildSettingsUpdate(settings, { ...base, uploadQuotaMb: "49" })).toEqual({
-      ok: false,
-      message: SETTINGS_MESSAGES.invalidUploadQuota,
-    });
-    expect(buildSettingsUpdate(settings, { ...base, uploadQuotaMb: "2 GB" })).toEqual({
-      ok: false,
-      message: SETTINGS_MESSAGES.invalidUploadQuota,
-    });
+    expect(buildSettingsUpdate(settings, settingsToValues(settings))).toEqual({ ok: false, message: SETTINGS_MESSAGES.nothingToChange });
   });
 
-  it("shows the price-impact bound of a LOOP buy as a percentage and sends basis points", () => {
-    const settings = makeSettings();
-    expect(settingsToValues(settings).maxPriceImpactPercent).toBe("5");
-    expect(buildSettingsUpdate(settings, { ...settingsToValues(settings), maxPriceImpactPercent: "2.5" })).toEqual({
-      ok: true,
-      body: { maxPriceImpactBps: 250 },
-    });
-    expect(buildSettingsUpdate(settings, { ...settingsToValues(settings), maxPriceImpactPercent: "0" })).toEqual({
-      ok: false,
-      message: SETTINGS_MESSAGES.invalidMaxPriceImpact,
-    });
-    expect(buildSettingsUpdate(settings, { ...settingsToValues(settings), maxPriceImpactPercent: "5%" })).toEqual({
-      ok: false,
-      message: SETTINGS_MESSAGES.invalidMaxPriceImpact,
-    });
+  it.each<[Partial<SettingsValues>, string]>([
+    [{ supportEmail: "not an address" }, SETTINGS_MESSAGES.invalidSupportEmail],
+    [{ wavPercent: "51" }, SETTINGS_MESSAGES.invalidFee],
+    [{ wavPercent: "abc" }, SETTINGS_MESSAGES.invalidFee],
+    [{ minWithdrawal: "0" }, SETTINGS_MESSAGES.invalidMinWithdrawal],
+    [{ offerExpiryHours: "0" }, SETTINGS_MESSAGES.invalidOfferExpiry],
+    [{ offerExpiryHours: "1.5" }, SETTINGS_MESSAGES.invalidOfferExpiry],
+    [{ disputeWindowSeconds: "2592001" }, SETTINGS_MESSAGES.invalidDisputeWindow],
+    [{ fiatHoldDays: "181" }, SETTINGS_MESSAGES.invalidFiatHold],
+    [{ fiatHoldDays: "2.5" }, SETTINGS_MESSAGES.invalidFiatHold],
+    [{ uploadsPerHour: "0" }, SETTINGS_MESSAGES.invalidUploadsPerHour],
+    [{ uploadsPerHour: "1001" }, SETTINGS_MESSAGES.invalidUploadsPerHour],
+    [{ uploadsPerHour: "" }, SETTINGS_MESSAGES.invalidUploadsPerHour],
+    [{ uploadQuotaMb: "49" }, SETTINGS_MESSAGES.invalidUploadQuota],
+    [{ uploadQuotaMb: "2 GB" }, SETTINGS_MESSAGES.invalidUploadQuota],
+    [{ minOffer: "0" }, SETTINGS_MESSAGES.invalidMinOffer],
+    [{ uploadRewardMinPrice: "1.005" }, SETTINGS_MESSAGES.invalidRewardMinPrice],
+    [{ maxPriceImpactPercent: "0" }, SETTINGS_MESSAGES.invalidMaxPriceImpact],
+    [{ maxPriceImpactPercent: "5%" }, SETTINGS_MESSAGES.invalidMaxPriceImpact],
+  ])("refuses %o with the shared schema's message", (changes, message) => {
+    expect(edit(makeSettings(), changes)).toEqual({ ok: false, message });
   });
 
   it("leaves the dispute window out when the chain could not be read and nothing was typed", () => {
-    const settings = makeSettings({ disputeWindowSeconds: null });
-    const values = { ...settingsToValues(settings), minWithdrawal: "25" };
-    expect(buildSettingsUpdate(settings, values)).toEqual({ ok: true, body: { minWithdrawal: "25" } });
+    expect(edit(makeSettings({ disputeWindowSeconds: null }), { minWithdrawal: "25" })).toEqual({
+      ok: true,
+      body: { minWithdrawal: "25" },
+    });
   });
 });

@@ -8,6 +8,7 @@ import type {
   MoneyHealthSample,
 } from "@loop/rules/schemas/admin-analytics";
 import type { AnalyticsRange } from "@loop/rules/schemas/analytics";
+import { fixture } from "@/testing/fixture";
 
 const none: MethodVolume = { sales: 0, volumeUsd: "0.00", feesUsd: "0.00", volumeLoop: "0.00000000", feesLoop: "0.00000000" };
 const noWithdrawals = { count: 0, amountLoop: "0.00000000" };
@@ -32,35 +33,32 @@ export function makeSample(at: string, reserveLoop: string, liabilityLoop: strin
 }
 
 /** The local chain: three hourly samples, the last with a gap of -12.5 LOOP (two causes), deposits and a payout. */
-export function makeMoneyHealthChain(overrides: Partial<MoneyHealthChain> = {}): MoneyHealthChain {
-  return {
-    chainId: 31337,
-    chainName: "Hardhat (local)",
-    samples: [
-      makeSample("2026-03-04T10:00:00.000Z", "1000000.00000000", "1000000.00000000", "0.00000000"),
-      makeSample("2026-03-04T11:00:00.000Z", "1000500.00000000", "1000500.00000000", "0.00000000"),
-      makeSample("2026-03-04T12:00:00.000Z", "1000487.50000000", "1000500.00000000", "-12.50000000"),
+export const makeMoneyHealthChain = fixture<MoneyHealthChain>(() => ({
+  chainId: 31337,
+  chainName: "Hardhat (local)",
+  samples: [
+    makeSample("2026-03-04T10:00:00.000Z", "1000000.00000000", "1000000.00000000", "0.00000000"),
+    makeSample("2026-03-04T11:00:00.000Z", "1000500.00000000", "1000500.00000000", "0.00000000"),
+    makeSample("2026-03-04T12:00:00.000Z", "1000487.50000000", "1000500.00000000", "-12.50000000"),
+  ],
+  days: [
+    { date: "2026-03-02", depositsInLoop: "0.00000000", payoutsOutLoop: "0.00000000" },
+    { date: "2026-03-03", depositsInLoop: "0.00000000", payoutsOutLoop: "0.00000000" },
+    { date: "2026-03-04", depositsInLoop: "500.00000000", payoutsOutLoop: "12.50000000" },
+  ],
+  settlementLag: { blocks: 2, seconds: 3 },
+  gap: {
+    amountLoop: "-12.50000000",
+    causes: [
+      { code: "payouts_unsettled", label: "Payouts not settled yet (withdrawals in flight)", amountLoop: "-10.00000000" },
+      {
+        code: "unexplained",
+        label: "Not explained by a known cause (events not indexed yet, or LOOP moved outside the app)",
+        amountLoop: "-2.50000000",
+      },
     ],
-    days: [
-      { date: "2026-03-02", depositsInLoop: "0.00000000", payoutsOutLoop: "0.00000000" },
-      { date: "2026-03-03", depositsInLoop: "0.00000000", payoutsOutLoop: "0.00000000" },
-      { date: "2026-03-04", depositsInLoop: "500.00000000", payoutsOutLoop: "12.50000000" },
-    ],
-    settlementLag: { blocks: 2, seconds: 3 },
-    gap: {
-      amountLoop: "-12.50000000",
-      causes: [
-        { code: "payouts_unsettled", label: "Payouts not settled yet (withdrawals in flight)", amountLoop: "-10.00000000" },
-        {
-          code: "unexplained",
-          label: "Not explained by a known cause (events not indexed yet, or LOOP moved outside the app)",
-          amountLoop: "-2.50000000",
-        },
-      ],
-    },
-    ...overrides,
-  };
-}
+  },
+}));
 
 /**
  * Three days (Mar 2–4, 2026): in-app LOOP, wallet and card sales on Mar 4 (a $1.00 loop: MP3 +2%,
@@ -106,18 +104,15 @@ export function makeAdminAnalytics(range: AnalyticsRange = "30d", overrides: Par
 }
 
 /** A seller whose two card sales were charged back after their hold (the second suspended their withdrawals). */
-export function makeChargebackLossSeller(overrides: Partial<ChargebackLossSeller> = {}): ChargebackLossSeller {
-  return {
-    sellerId: "00000000-0000-4000-8000-0000000000d1",
-    username: "colluder",
-    amountLoop: "4990.00000000",
-    amountUsd: "9.98",
-    count: 2,
-    chargebacks: 2,
-    withdrawalsSuspendedAt: "2026-03-04T12:00:00.000Z",
-    ...overrides,
-  };
-}
+export const makeChargebackLossSeller = fixture<ChargebackLossSeller>(() => ({
+  sellerId: "00000000-0000-4000-8000-0000000000d1",
+  username: "colluder",
+  amountLoop: "4990.00000000",
+  amountUsd: "9.98",
+  count: 2,
+  chargebacks: 2,
+  withdrawalsSuspendedAt: "2026-03-04T12:00:00.000Z",
+}));
 
 /** A platform with nothing in the period and no chain with contracts. */
 export function makeEmptyAdminAnalytics(range: AnalyticsRange = "7d"): AdminAnalytics {

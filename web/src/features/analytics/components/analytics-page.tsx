@@ -1,11 +1,9 @@
-import type { CurrentUser } from "@loop/rules/api-types";
 import { ANALYTICS_RANGES, type AnalyticsRange } from "@loop/rules/schemas/analytics";
 import { BarChart3 } from "lucide-react";
 import { useSearchParams } from "react-router";
+import { MembersOnly, type MembersOnlyPageProps } from "@/components/members-only-page";
 import { LoadError } from "@/components/ui/load-error";
-import { SignInCard } from "@/components/ui/sign-in-card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { PageSpinner } from "@/components/ui/spinner";
 import { formatDayWithYear } from "@/components/charts/chart-format";
 import { RangePicker } from "@/components/charts/range-picker";
 import { useCreatorAnalytics } from "../api/get-creator-analytics";
@@ -19,21 +17,20 @@ import { SalesCsvLink } from "./sales-csv-link";
 
 export const DEFAULT_RANGE: AnalyticsRange = "30d";
 
-export interface AnalyticsPageProps {
-  user: CurrentUser | null;
-  isLoading: boolean;
-  /** Opens the Join dialog. */
-  onSignIn: () => void;
-}
+export type AnalyticsPageProps = MembersOnlyPageProps;
 
 /** /analytics (issue 23): the signed-in creator's plays, sales, earnings and offers; signed out, a sign-in prompt. */
-export function AnalyticsPage({ user, isLoading, onSignIn }: AnalyticsPageProps) {
-  if (isLoading) return <PageSpinner label="Loading your analytics" />;
-  if (!user)
-    return (
-      <SignInCard icon={BarChart3} title="Sign In Required" text="Please sign in to see the analytics of your loops" onSignIn={onSignIn} />
-    );
-  return <CreatorAnalytics />;
+export function AnalyticsPage(props: AnalyticsPageProps) {
+  return (
+    <MembersOnly
+      {...props}
+      loadingLabel="Loading your analytics"
+      icon={BarChart3}
+      signInText="Please sign in to see the analytics of your loops"
+    >
+      {() => <CreatorAnalytics />}
+    </MembersOnly>
+  );
 }
 
 /** The period in the address (`?range=7d`), so that a view can be shared and reloaded; 30 days by default. */

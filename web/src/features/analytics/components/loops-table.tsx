@@ -4,6 +4,7 @@ import { useState } from "react";
 import { PanelCard } from "@/components/charts/panel-card";
 import { LoopAmount } from "@/components/ui/loop-amount";
 import { PhoneSortControl, SortHeaderButton } from "@/components/ui/sort-controls";
+import { TableHead } from "@/components/ui/table";
 import { formatCount } from "@/lib/format";
 import { usdText } from "@/lib/loop-amounts";
 import { conversionText, periodText } from "../lib/analytics-format";
@@ -68,32 +69,25 @@ export function LoopsTable({ loops, range }: { loops: readonly AnalyticsLoop[]; 
           <caption className="sr-only">
             Your loops {periodText(range)}, sorted by {sort.key} {sort.direction === "descending" ? "(most first)" : "(least first)"}
           </caption>
-          <thead className="text-xs tracking-wide text-muted-foreground uppercase">
-            <tr className="border-b border-border">
-              <th scope="col" className="py-2 pr-3 text-left font-semibold">
-                Loop
-              </th>
-              {COLUMNS.map((column) => (
-                <th
-                  key={column.label}
-                  scope="col"
-                  aria-sort={column.sort && column.sort === sort.key ? sort.direction : undefined}
-                  className="px-3 py-2 text-right font-semibold"
-                >
-                  {column.sort ? (
-                    <SortHeaderButton
-                      label={column.label}
-                      active={column.sort === sort.key}
-                      descending={sort.direction === "descending"}
-                      onClick={() => choose(column.sort!)}
-                    />
-                  ) : (
-                    column.label
-                  )}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { label: "Loop", className: "py-2 pr-3 text-left font-semibold" },
+              ...COLUMNS.map((column) => ({
+                label: column.sort ? (
+                  <SortHeaderButton
+                    label={column.label}
+                    active={column.sort === sort.key}
+                    descending={sort.direction === "descending"}
+                    onClick={() => choose(column.sort!)}
+                  />
+                ) : (
+                  column.label
+                ),
+                sort: column.sort && column.sort === sort.key ? sort.direction : undefined,
+                className: "px-3 py-2 text-right font-semibold",
+              })),
+            ]}
+          />
           <tbody>
             {rows.map((loop) => (
               <tr key={loop.id} className="border-b border-border/60 last:border-0">

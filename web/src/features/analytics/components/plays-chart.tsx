@@ -2,16 +2,17 @@ import type { AnalyticsRange, CreatorAnalytics } from "@loop/rules/schemas/analy
 import { Play } from "lucide-react";
 import { ChartFrame } from "@/components/charts/chart-frame";
 import { formatCompact, formatDayWithYear } from "@/components/charts/chart-format";
+import { fieldSeries } from "@/components/charts/chart-types";
 import { LineChart } from "@/components/charts/line-chart";
 import { SeriesTable } from "@/components/charts/series-table";
 import { countText, formatCount } from "@/lib/format";
 import { periodText } from "../lib/analytics-format";
-import { ACTIVITY_KEYS, activitySeries, busiestDay } from "../lib/analytics-series";
+import { ACTIVITY_KEYS, busiestDay } from "../lib/analytics-series";
 
 /** Plays and downloads per day. */
 export function PlaysChart({ data, range }: { data: CreatorAnalytics; range: AnalyticsRange }) {
   const { totals } = data;
-  const series = activitySeries(data.days);
+  const series = fieldSeries(data.days, ACTIVITY_KEYS);
   const busiest = busiestDay(data.days);
   return (
     <ChartFrame

@@ -1,6 +1,7 @@
 /** The chart series of GET /api/analytics/creator's days (money as numbers to draw, exact text to show). */
 import type { AnalyticsDay, SaleMethod } from "@loop/rules/schemas/analytics";
 import { CHART_COLORS, type ChartDatum, type ChartKey } from "@/components/charts/chart-types";
+import { saleMethodDatum } from "@/components/charts/sale-method-keys";
 import { loopText } from "@/lib/format";
 import { usdText } from "@/lib/loop-amounts";
 import { loopUnits } from "./analytics-format";
@@ -18,27 +19,14 @@ export const ACTIVITY_KEYS: readonly ChartKey<ActivityKey>[] = [
 export function earningsSeries(days: readonly AnalyticsDay[], unit: EarningsUnit): ChartDatum<SaleMethod>[] {
   const amount = (figures: { earningsLoop: string; earningsUsd: string }) => (unit === "loop" ? figures.earningsLoop : figures.earningsUsd);
   const text = unit === "loop" ? loopText : usdText;
-  return days.map((day) => ({
-    date: day.date,
-    values: {
-      loop: Number(amount(day.byMethod.loop)),
-      wallet: Number(amount(day.byMethod.wallet)),
-      paypal: Number(amount(day.byMethod.paypal)),
-      card: Number(amount(day.byMethod.card)),
-    },
-    display: {
-      loop: text(amount(day.byMethod.loop)),
-      wallet: text(amount(day.byMethod.wallet)),
-      paypal: text(amount(day.byMethod.paypal)),
-      card: text(amount(day.byMethod.card)),
-      total: text(amount(day)),
-    },
-  }));
-}
-
-/** Plays and downloads per day. */
-export function activitySeries(days: readonly AnalyticsDay[]): ChartDatum<ActivityKey>[] {
-  return days.map((day) => ({ date: day.date, values: { plays: day.plays, downloads: day.downloads } }));
+  return days.map((day) =>
+    saleMethodDatum(
+      day.date,
+      (method) => amount(day.byMethod[method]),
+      (value) => text(value),
+      text(amount(day)),
+    ),
+  );
 }
 
 /** The day with the most LOOP earned (the first of equals), or null when nothing was earned. */

@@ -1,17 +1,10 @@
 import type { EmailLinkAccount } from "@loop/rules/auth-api-types";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { linkTokenQueryOptions } from "@/lib/json-query";
 
 /** POST /api/auth/email/link: whom a sign-in link signs in as, without using it up; 401 `{message}` when expired or used. */
-export function getEmailLinkAccount(token: string): Promise<EmailLinkAccount> {
-  return apiJson<EmailLinkAccount>("POST", "/api/auth/email/link", { token });
-}
-
 export function emailLinkAccountQueryOptions(token: string) {
-  return queryOptions({
-    queryKey: ["email-link-account", token] as const,
-    queryFn: () => getEmailLinkAccount(token),
-  });
+  return linkTokenQueryOptions<EmailLinkAccount>("email-link-account", "/api/auth/email/link", token);
 }
 
 export function useEmailLinkAccount(token: string) {

@@ -1,5 +1,6 @@
 import type { LoopListResponse } from "@loop/rules/schemas/loops";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { cursorPaging } from "@/lib/infinite-paging";
 import { apiJson } from "@/lib/api-client";
 import { LOOPS_QUERY_KEY } from "@/lib/query-keys";
 import { PAGE_SIZE } from "../lib/loop-filters";
@@ -16,8 +17,7 @@ export function followingLoopsInfiniteQueryOptions() {
   return infiniteQueryOptions({
     queryKey: [...LOOPS_QUERY_KEY, "following"] as const,
     queryFn: ({ pageParam, signal }) => getFollowingLoops(pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => (lastPage.loops.length > 0 && lastPage.nextCursor ? lastPage.nextCursor : undefined),
+    ...cursorPaging(),
     staleTime: 0,
   });
 }

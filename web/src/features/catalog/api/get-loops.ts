@@ -1,5 +1,6 @@
 import type { LoopListResponse } from "@loop/rules/schemas/loops";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { cursorPaging } from "@/lib/infinite-paging";
 import { apiJson } from "@/lib/api-client";
 import { LOOPS_QUERY_KEY } from "@/lib/query-keys";
 import { type LoopFilters, loopListSearchParams } from "../lib/loop-filters";
@@ -26,8 +27,7 @@ export function loopsInfiniteQueryOptions(filters: LoopFilters, search: string |
   return infiniteQueryOptions({
     queryKey: [...LOOPS_QUERY_KEY, "list", filters, search] as const,
     queryFn: ({ pageParam, signal }) => getLoops(filters, pageParam, signal, search),
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => (lastPage.loops.length > 0 && lastPage.nextCursor ? lastPage.nextCursor : undefined),
+    ...cursorPaging(),
   });
 }
 

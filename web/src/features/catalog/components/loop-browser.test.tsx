@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
 import { makeLoop, page } from "@/testing/make-loop";
-import { json, stubApi } from "@/testing/stub-api";
+import { type ApiHandler, json, stubApi } from "@/testing/stub-api";
 import { renderWithProviders } from "@/testing/test-utils";
 import { signedOut } from "@/testing/viewer";
 import { plainCard } from "../testing/plain-card";
@@ -14,6 +14,11 @@ const GENRES = [
   { id: 3, name: "Trap" },
 ];
 
+/** The catalog's API for a visitor: the genres, and `loops` answering GET /api/loops. */
+function stubCatalog(loops: ApiHandler) {
+  return stubApi({ "GET /api/auth/user": signedOut, "GET /api/genres": () => json(GENRES), "GET /api/loops": loops });
+}
+
 /** The address's query, as the page has it. */
 function AddressProbe() {
   return <output data-testid="address">{useLocation().search}</output>;
@@ -22,11 +27,7 @@ function AddressProbe() {
 describe("LoopBrowser", () => {
   it("shows 'Loading loops...', then the count and the cards", async () => {
     let answer: (response: Response) => void = () => undefined;
-    stubApi({
-      "GET /api/auth/user": signedOut,
-      "GET /api/genres": () => json(GENRES),
-      "GET /api/loops": () => new Promise<Response>((resolve) => (answer = resolve)),
-    });
+    stubCatalog(() => new Promise<Response>((resolve) => (answer = resolve)));
     renderWithProviders(<LoopBrowser renderCard={plainCard} />);
     expect(await screen.findByText("Loading loops...")).toBeInTheDocument();
     answer(json(page([makeLoop({ title: "Deep Night" }), makeLoop({ title: "Acid Rain" })], 2)));
@@ -40,39 +41,27 @@ describe("LoopBrowser", () => {
   });
 
   it("a count at the API's cap (1,000) reads as a lower bound: '1,000+ loops found'; below it, exact", async () => {
-    stubApi({
-      "GET /api/auth/user": signedOut,
-      "GET /api/genres": () => json(GENRES),
-      "GET /api/loops": () => json(page([makeLoop({ title: "One Of Many" })], 1_000, "next")),
-    });
+    stubCatalog(() => json(page([makeLoop({ title: "One Of Many" })], 1_000, "next")));
     renderWithProviders(<LoopBrowser renderCard={plainCard} />);
     expect(await screen.findByText("1,000+ loops found")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Load More Loops" })).toBeInTheDocument();
   });
 
   it("an exact count under the cap shows as '{n} loops found'", async () => {
-    stubApi({
-      "GET /api/auth/user": signedOut,
-      "GET /api/genres": () => json(GENRES),
-      "GET /api/loops": () => json(page([makeLoop({ title: "One Of Many" })], 999, "next")),
-    });
+    stubCatalog(() => json(page([makeLoop({ title: "One Of Many" })], 999, "next")));
     renderWithProviders(<LoopBrowser renderCard={plainCard} />);
     expect(await screen.findByText("999 loops found")).toBeInTheDocument();
   });
 
   it("says so when nothing matches", async () => {
-    stubApi({ "GET /api/auth/user": signedOut, "GET /api/genres": () => json(GENRES), "GET /api/loops": () => json(page([], 0)) });
+    stubCatalog(() => json(page([], 0)));
     renderWithProviders(<LoopBrowser renderCard={plainCard} />);
     expect(await screen.findByText("No loops found. Try adjusting your filters.")).toBeInTheDocument();
     expect(screen.getByText("0 loops found")).toBeInTheDocument();
   });
 
   it("sends the filters and sorts as the query of GET /api/loops, and keeps them in the address", async () => {
-    const api = stubApi({
-      "GET /api/auth/user": signedOut,
-      "GET /api/genres": () => json(GENRES),
-      "GET /api/loops": () => json(page([makeLoop()], 1)),
-    });
+    const api = stubCatalog(() => json(page([makeLoop()], 1)));
     const { user } = renderWithProviders(
       <>
         <LoopBrowser renderCard={plainCard} />
@@ -130,19 +119,17 @@ describe("LoopBrowser", () => {
     expect(address().get("isFree")).toBe("true");
 
     const sorts = screen.getByRole("group", { name: "Sort loops" });
-    await user.click(within(sorts).getByRole("button", { name: "Price" }));
-    await screen.findByText("1 loop found");
-    expect(last().searchParams.get("sortBy")).toBe("price_asc");
-    await user.click(within(sorts).getByRole("button", { name: "Price: low to high" }));
-    await screen.findByText("1 loop found");
-    expect(last().searchParams.get("sortBy")).toBe("price_desc");
+    /** Presses the sort button `name`; the list is asked again with `sortBy`. */
+    const sortBy = async (name: string, sort: string) => {
+      await user.click(within(sorts).getByRole("button", { name }));
+      await screen.findByText("1 loop found");
+      expect(last().searchParams.get("sortBy")).toBe(sort);
+    };
+    await sortBy("Price", "price_asc");
+    await sortBy("Price: low to high", "price_desc");
     expect(within(sorts).getByRole("button", { name: "Price: high to low" })).toHaveAttribute("aria-pressed", "true");
-    await user.click(within(sorts).getByRole("button", { name: "Rating" }));
-    await screen.findByText("1 loop found");
-    expect(last().searchParams.get("sortBy")).toBe("rating");
-    await user.click(within(sorts).getByRole("button", { name: "Recent" }));
-    await screen.findByText("1 loop found");
-    expect(last().searchParams.get("sortBy")).toBe("recent");
+    await sortBy("Rating", "rating");
+    await sortBy("Recent", "recent");
     expect(address().get("sortBy")).toBe("recent");
 
     await user.click(within(filters).getByRole("button", { name: "Clear all" }));
@@ -152,11 +139,7 @@ describe("LoopBrowser", () => {
   });
 
   it("opened from an address with filters (a reload, a shared link): the same filters, shown and sent", async () => {
-    const api = stubApi({
-      "GET /api/auth/user": signedOut,
-      "GET /api/genres": () => json(GENRES),
-      "GET /api/loops": () => json(page([makeLoop()], 1)),
-    });
+    const api = stubCatalog(() => json(page([makeLoop()], 1)));
     renderWithProviders(
       <LoopBrowser renderCard={plainCard} />,
       "/home?genreId=2&bpmMin=120&key=F%23+minor&relativeKey=true&contentType=loop&tags=chill&isFree=false&priceMax=9.99&duration=long&sortBy=likes",
@@ -182,11 +165,7 @@ describe("LoopBrowser", () => {
   });
 
   it("an address with values it cannot read shows the catalog without them (no error)", async () => {
-    const api = stubApi({
-      "GET /api/auth/user": signedOut,
-      "GET /api/genres": () => json(GENRES),
-      "GET /api/loops": () => json(page([makeLoop({ title: "Still Here" })], 1)),
-    });
+    const api = stubCatalog(() => json(page([makeLoop({ title: "Still Here" })], 1)));
     renderWithProviders(
       <LoopBrowser renderCard={plainCard} />,
       "/home?genreId=abc&bpmMin=fast&key=H+minor&contentType=album&isFree=maybe&priceMin=-1&duration=huge&sortBy=best&duration=short",
@@ -197,11 +176,7 @@ describe("LoopBrowser", () => {
   });
 
   it("on a phone the filters open in a drawer, and change the loops from there", async () => {
-    const api = stubApi({
-      "GET /api/auth/user": signedOut,
-      "GET /api/genres": () => json(GENRES),
-      "GET /api/loops": () => json(page([makeLoop()], 1)),
-    });
+    const api = stubCatalog(() => json(page([makeLoop()], 1)));
     const { user } = renderWithProviders(<LoopBrowser renderCard={plainCard} />, "/home?duration=short");
     await screen.findByText("1 loop found");
     // The sidebar is hidden below the lg breakpoint (CSS); the button opens the drawer.
@@ -219,11 +194,7 @@ describe("LoopBrowser", () => {
   });
 
   it("with a search text (the search page), asks for the loops containing it", async () => {
-    const api = stubApi({
-      "GET /api/auth/user": signedOut,
-      "GET /api/genres": () => json(GENRES),
-      "GET /api/loops": () => json(page([makeLoop({ title: "Deep Night" })], 1)),
-    });
+    const api = stubCatalog(() => json(page([makeLoop({ title: "Deep Night" })], 1)));
     renderWithProviders(<LoopBrowser renderCard={plainCard} search="deep" title="Loops" />, "/search?q=deep&isFree=true");
     expect(await screen.findByRole("heading", { name: "Loops", level: 2 })).toBeInTheDocument();
     await screen.findByText("1 loop found");
@@ -233,15 +204,11 @@ describe("LoopBrowser", () => {
   it("'Load More Loops' asks for the page after the last page's cursor, until there is none", async () => {
     const all = Array.from({ length: 30 }, (_, i) => makeLoop({ title: `Loop #${i + 1}` }));
     // The server's cursor is opaque: here, the index of the next loop.
-    const api = stubApi({
-      "GET /api/auth/user": signedOut,
-      "GET /api/genres": () => json(GENRES),
-      "GET /api/loops": ({ url }) => {
-        const start = url.searchParams.has("after") ? Number(url.searchParams.get("after")!.slice(1)) : 0;
-        const limit = Number(url.searchParams.get("limit"));
-        const end = start + limit;
-        return json(page(all.slice(start, end), all.length, end < all.length ? `c${end}` : null));
-      },
+    const api = stubCatalog(({ url }) => {
+      const start = url.searchParams.has("after") ? Number(url.searchParams.get("after")!.slice(1)) : 0;
+      const limit = Number(url.searchParams.get("limit"));
+      const end = start + limit;
+      return json(page(all.slice(start, end), all.length, end < all.length ? `c${end}` : null));
     });
     const { user } = renderWithProviders(<LoopBrowser renderCard={plainCard} />);
     expect(await screen.findByText("30 loops found")).toBeInTheDocument();
@@ -265,13 +232,9 @@ describe("LoopBrowser", () => {
   });
 
   it("past the cap: Load More keeps going by cursor while the count says '1,000+ loops found'", async () => {
-    const api = stubApi({
-      "GET /api/auth/user": signedOut,
-      "GET /api/genres": () => json(GENRES),
-      "GET /api/loops": ({ url }) => {
-        const pageNo = url.searchParams.has("after") ? Number(url.searchParams.get("after")!.slice(1)) : 0;
-        return json(page([makeLoop({ title: `Page ${pageNo}` })], 1_000, pageNo < 2 ? `p${pageNo + 1}` : null));
-      },
+    const api = stubCatalog(({ url }) => {
+      const pageNo = url.searchParams.has("after") ? Number(url.searchParams.get("after")!.slice(1)) : 0;
+      return json(page([makeLoop({ title: `Page ${pageNo}` })], 1_000, pageNo < 2 ? `p${pageNo + 1}` : null));
     });
     const { user } = renderWithProviders(<LoopBrowser renderCard={plainCard} />);
     expect(await screen.findByText("1,000+ loops found")).toBeInTheDocument();
@@ -285,11 +248,7 @@ describe("LoopBrowser", () => {
   });
 
   it("switches between grid and list", async () => {
-    stubApi({
-      "GET /api/auth/user": signedOut,
-      "GET /api/genres": () => json(GENRES),
-      "GET /api/loops": () => json(page([makeLoop()], 1)),
-    });
+    stubCatalog(() => json(page([makeLoop()], 1)));
     const { user } = renderWithProviders(<LoopBrowser renderCard={plainCard} />);
     const list = await screen.findByRole("list", { name: "Loops" });
     expect(list).toHaveAttribute("data-layout", "grid");
@@ -299,11 +258,7 @@ describe("LoopBrowser", () => {
   });
 
   it("shows the server's message when loops cannot be loaded", async () => {
-    stubApi({
-      "GET /api/auth/user": signedOut,
-      "GET /api/genres": () => json(GENRES),
-      "GET /api/loops": () => json({ message: "Invalid sortBy: use popular, recent." }, 400),
-    });
+    stubCatalog(() => json({ message: "Invalid sortBy: use popular, recent." }, 400));
     renderWithProviders(<LoopBrowser renderCard={plainCard} />);
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Loops could not be loaded");

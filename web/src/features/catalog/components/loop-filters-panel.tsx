@@ -1,10 +1,11 @@
-import { KEY_MODES, KEY_TONICS, relativeKey } from "@loop/rules/musical-keys";
+import { relativeKey } from "@loop/rules/musical-keys";
 import { centsToPrice, priceToCents } from "@loop/rules/catalog";
 import { Plus, SlidersHorizontal, X } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { MusicalKeyOptions } from "@/components/select-options";
+import { SkeletonList } from "@/components/skeleton-list";
 import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
-import { Skeleton } from "@/components/ui/skeleton";
 import { useGenres } from "@/lib/get-genres";
 import { cn } from "@/lib/utils";
 import {
@@ -23,8 +24,6 @@ const inputClass = "size-4 shrink-0 cursor-pointer accent-violet-500";
 const optionClass = "flex cursor-pointer items-center gap-2.5 rounded-md px-2 py-1.5 text-sm hover:bg-muted/60";
 const fieldClass =
   "h-9 w-full rounded-md border border-input bg-surface px-2.5 text-sm text-foreground transition-colors hover:border-primary/40 focus-visible:border-primary focus-visible:ring-3 focus-visible:ring-primary/25 focus-visible:outline-none";
-
-const KEYS = KEY_TONICS.flatMap((tonic) => KEY_MODES.map((mode) => `${tonic} ${mode}`));
 
 /**
  * The catalog's filters (docs/product.md#home): loops or tracks, genres (several at once), BPM
@@ -46,7 +45,6 @@ export function LoopFiltersPanel({
   const toggleGenre = (genreId: number, checked: boolean) =>
     set({ genreIds: checked ? [...filters.genreIds, genreId] : filters.genreIds.filter((other) => other !== genreId) });
   const relative = filters.key ? relativeKey(filters.key) : null;
-  const keys = filters.key && !KEYS.includes(filters.key) ? [filters.key, ...KEYS] : KEYS;
 
   return (
     <div className={className}>
@@ -63,27 +61,12 @@ export function LoopFiltersPanel({
       </div>
 
       <FilterGroup legend="Type">
-        {CONTENT_TYPE_FILTERS.map((option) => (
-          <label key={option.value} className={optionClass}>
-            <input
-              type="radio"
-              name={`${id}-type`}
-              className={inputClass}
-              checked={filters.contentType === option.value}
-              onChange={() => set({ contentType: option.value })}
-            />
-            {option.label}
-          </label>
-        ))}
+        <RadioOptions options={CONTENT_TYPE_FILTERS} value={filters.contentType} onChange={(contentType) => set({ contentType })} />
       </FilterGroup>
 
       <FilterGroup legend="Genre">
         {genres.isLoading ? (
-          <div className="grid gap-2 px-2 py-1">
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} className="h-4 w-28" />
-            ))}
-          </div>
+          <SkeletonList className="grid gap-2 px-2 py-1" itemClassName="h-4 w-28" count={4} />
         ) : genres.isError ? (
           <p className="px-2 text-xs text-muted-foreground">Genres could not be loaded.</p>
         ) : (
@@ -104,22 +87,13 @@ export function LoopFiltersPanel({
       </FilterGroup>
 
       <FilterGroup legend="BPM">
-        <div className="grid grid-cols-2 gap-2 px-2">
-          <NumberFilter
-            key={`bpm-min-${filters.bpmMin}`}
-            label="Min BPM"
-            value={filters.bpmMin === null ? "" : String(filters.bpmMin)}
-            read={(text) => readWhole(text, FILTER_BPM_MAX)}
-            onCommit={(bpmMin) => set({ bpmMin })}
-          />
-          <NumberFilter
-            key={`bpm-max-${filters.bpmMax}`}
-            label="Max BPM"
-            value={filters.bpmMax === null ? "" : String(filters.bpmMax)}
-            read={(text) => readWhole(text, FILTER_BPM_MAX)}
-            onCommit={(bpmMax) => set({ bpmMax })}
-          />
-        </div>
+        <RangeFilter
+          unit="BPM"
+          bounds={[filters.bpmMin, filters.bpmMax]}
+          show={String}
+          read={(text) => readWhole(text, FILTER_BPM_MAX)}
+          onCommit={([bpmMin, bpmMax]) => set({ bpmMin, bpmMax })}
+        />
       </FilterGroup>
 
       <FilterGroup legend="Key">
@@ -134,11 +108,7 @@ export function LoopFiltersPanel({
             onChange={(event) => set({ key: event.target.value || null, relativeKey: event.target.value ? filters.relativeKey : false })}
           >
             <option value="">Any key</option>
-            {keys.map((key) => (
-              <option key={key} value={key}>
-                {key}
-              </option>
-            ))}
+            <MusicalKeyOptions current={filters.key} />
           </NativeSelect>
           <label className={cn(optionClass, "px-0", !relative && "cursor-not-allowed opacity-60")}>
             <input
@@ -158,57 +128,51 @@ export function LoopFiltersPanel({
       </FilterGroup>
 
       <FilterGroup legend="Price">
-        {PRICE_FILTERS.map((option) => (
-          <label key={option.value} className={optionClass}>
-            <input
-              type="radio"
-              name={`${id}-price`}
-              className={inputClass}
-              checked={filters.price === option.value}
-              onChange={() =>
-                set(option.value === "free" ? { price: option.value, priceMin: null, priceMax: null } : { price: option.value })
-              }
-            />
-            {option.label}
-          </label>
-        ))}
+        <RadioOptions
+          options={PRICE_FILTERS}
+          value={filters.price}
+          onChange={(price) => set(price === "free" ? { price, priceMin: null, priceMax: null } : { price })}
+        />
         {filters.price === "free" ? null : (
-          <div className="mt-1 grid grid-cols-2 gap-2 px-2">
-            <NumberFilter
-              key={`price-min-${filters.priceMin}`}
-              label="Min price ($)"
-              inputMode="decimal"
-              value={filters.priceMin === null ? "" : centsToPrice(filters.priceMin)}
-              read={readPrice}
-              onCommit={(priceMin) => set({ priceMin })}
-            />
-            <NumberFilter
-              key={`price-max-${filters.priceMax}`}
-              label="Max price ($)"
-              inputMode="decimal"
-              value={filters.priceMax === null ? "" : centsToPrice(filters.priceMax)}
-              read={readPrice}
-              onCommit={(priceMax) => set({ priceMax })}
-            />
-          </div>
+          <RangeFilter
+            className="mt-1"
+            unit="price ($)"
+            inputMode="decimal"
+            bounds={[filters.priceMin, filters.priceMax]}
+            show={centsToPrice}
+            read={readPrice}
+            onCommit={([priceMin, priceMax]) => set({ priceMin, priceMax })}
+          />
         )}
       </FilterGroup>
 
       <FilterGroup legend="Duration">
-        {DURATION_FILTERS.map((band) => (
-          <label key={band.value} className={optionClass}>
-            <input
-              type="radio"
-              name={`${id}-duration`}
-              className={inputClass}
-              checked={filters.duration === band.value}
-              onChange={() => set({ duration: band.value })}
-            />
-            {band.label}
-          </label>
-        ))}
+        <RadioOptions options={DURATION_FILTERS} value={filters.duration} onChange={(duration) => set({ duration })} />
       </FilterGroup>
     </div>
+  );
+}
+
+/** One choice among `options`: radio buttons of one group. */
+function RadioOptions<V extends string>({
+  options,
+  value,
+  onChange,
+}: {
+  options: readonly { value: V; label: string }[];
+  value: V;
+  onChange: (value: V) => void;
+}) {
+  const name = useId();
+  return (
+    <>
+      {options.map((option) => (
+        <label key={option.value} className={optionClass}>
+          <input type="radio" name={name} className={inputClass} checked={value === option.value} onChange={() => onChange(option.value)} />
+          {option.label}
+        </label>
+      ))}
+    </>
   );
 }
 
@@ -224,6 +188,47 @@ function readPrice(text: string): number | null | undefined {
   const trimmed = text.trim().replace(/^\$/, "");
   if (trimmed === "") return null;
   return priceToCents(trimmed) ?? undefined;
+}
+
+type Bounds = [min: number | null, max: number | null];
+
+/** A range's two bounds side by side ("Min BPM", "Max BPM"); `onCommit` gets both once one of them changed. */
+function RangeFilter({
+  unit,
+  bounds,
+  show,
+  read,
+  onCommit,
+  inputMode,
+  className,
+}: {
+  unit: string;
+  bounds: Bounds;
+  show: (value: number) => string;
+  read: (text: string) => number | null | undefined;
+  onCommit: (bounds: Bounds) => void;
+  inputMode?: "numeric" | "decimal";
+  className?: string;
+}) {
+  const [min, max] = bounds;
+  return (
+    <div className={cn("grid grid-cols-2 gap-2 px-2", className)}>
+      {(["Min", "Max"] as const).map((side, index) => {
+        const bound = index === 0 ? min : max;
+        return (
+          <NumberFilter
+            // A new value from outside (Clear all, the address) starts the field over.
+            key={`${side}-${bound}`}
+            label={`${side} ${unit}`}
+            inputMode={inputMode}
+            value={bound === null ? "" : show(bound)}
+            read={read}
+            onCommit={(value) => onCommit(index === 0 ? [value, max] : [min, value])}
+          />
+        );
+      })}
+    </div>
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { COLLECTION_PAGE_DEFAULT_LIMIT, type CollectionPage } from "@loop/rules/schemas/collections";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { offsetPaging } from "@/lib/infinite-paging";
 import { apiJson } from "@/lib/api-client";
 import { COLLECTIONS_QUERY_KEY } from "@/lib/query-keys";
 
@@ -21,11 +22,7 @@ export function collectionInfiniteQueryOptions(collectionId: string) {
   return infiniteQueryOptions({
     queryKey: collectionQueryKey(collectionId),
     queryFn: ({ pageParam, signal }) => getCollection(collectionId, pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: (lastPage, pages) => {
-      const loaded = pages.reduce((count, page) => count + page.loops.length, 0);
-      return lastPage.loops.length > 0 && loaded < lastPage.total ? loaded : undefined;
-    },
+    ...offsetPaging(),
     staleTime: 0,
   });
 }

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { Route, Routes } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { textsByRole } from "@/testing/role-texts";
 import { collectionPage, makeCollection } from "@/testing/make-collection";
 import { makeLoop } from "@/testing/make-loop";
 import { json, stubApi } from "@/testing/stub-api";
@@ -46,11 +47,7 @@ describe("CollectionPage", () => {
     expect(screen.getByTestId("collection-meta")).toHaveTextContent("by nightowl · 2 loops");
     expect(screen.getByRole("link", { name: "nightowl" })).toHaveAttribute("href", "/profile/creator-9");
     const loops = screen.getByRole("list", { name: "Loops" });
-    expect(
-      within(loops)
-        .getAllByRole("listitem")
-        .map((item) => item.textContent),
-    ).toEqual(["Amen", "Think"]);
+    expect(textsByRole(loops, "listitem")).toEqual(["Amen", "Think"]);
     expect(screen.getByRole("button", { name: "Copy link" })).toBeInTheDocument();
     for (const name of ["Edit", "Delete collection", "Remove Amen from the collection"]) {
       expect(screen.queryByRole("button", { name })).not.toBeInTheDocument();

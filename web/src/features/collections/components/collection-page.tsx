@@ -1,20 +1,22 @@
 import { paths } from "@loop/rules/paths";
 import { COLLECTION_MESSAGES, type Collection } from "@loop/rules/schemas/collections";
 import type { PublicLoop } from "@loop/rules/schemas/loops";
-import { FolderOpen, FolderX, Globe, Link2, Loader2, Lock, Pencil, Trash2, X } from "lucide-react";
+import { FolderOpen, FolderX, Globe, Link2, Lock, Pencil, Trash2, X } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { CollectionFormDialog } from "@/components/collection-form-dialog";
 import { CollectionVisibilityBadge } from "@/components/collection-visibility-badge";
+import { LoadFailedNotice } from "@/components/load-failed-notice";
 import { LoadMoreLoops } from "@/components/load-more-loops";
+import { NotFoundNotice } from "@/components/not-found-notice";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { PageNotice } from "@/components/ui/page-notice";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { Label } from "@/components/ui/label";
 import { PageSpinner } from "@/components/ui/spinner";
 import { Switch } from "@/components/ui/switch";
-import { errorStatus, getServerMessage } from "@/lib/api-client";
+import { PendingButton } from "@/components/ui/pending-button";
+import { getServerMessage } from "@/lib/api-client";
 import { formatCount } from "@/lib/format";
 import { mutationDialogProps } from "@/lib/mutation-dialog";
 import { useRemoveCollectionLoop } from "@/lib/remove-collection-loop";
@@ -48,7 +50,16 @@ export function CollectionPage({ collectionId, renderLoops }: CollectionPageProp
   const query = useCollection(collectionId);
   if (query.isPending) return <PageSpinner label="Loading collection" />;
   if (!query.data) {
-    return errorStatus(query.error) === 404 ? <CollectionNotFound /> : <LoadFailed onRetry={() => void query.refetch()} />;
+    const notFound = (
+      <NotFoundNotice
+        icon={FolderX}
+        title={COLLECTION_MESSAGES.notFound}
+        text="This collection does not exist, is private, or the link is wrong."
+        to={paths.home()}
+        linkText="Browse loops"
+      />
+    );
+    return <LoadFailedNotice subject="collection" error={query.error} onRetry={() => void query.refetch()} notFound={notFound} />;
   }
   const collection = query.data.pages[0]!.collection;
   const total = query.data.pages.at(-1)!.total;
@@ -241,11 +252,12 @@ function DeleteCollectionDialog({ collection, open, onOpenChange }: CollectionDi
 function RemoveLoopButton({ collection, loop }: { collection: Collection; loop: PublicLoop }) {
   const remove = useRemoveCollectionLoop();
   return (
-    <Button
+    <PendingButton
       size="sm"
       variant="ghost"
       aria-label={`Remove ${loop.title} from the collection`}
-      disabled={remove.isPending}
+      pending={remove.isPending}
+      icon={X}
       onClick={() =>
         remove.mutate(
           { collectionId: collection.id, loopId: loop.id },
@@ -258,32 +270,7 @@ function RemoveLoopButton({ collection, loop }: { collection: Collection; loop: 
         )
       }
     >
-      {remove.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <X aria-hidden />}
       Remove
-    </Button>
-  );
-}
-
-function CollectionNotFound() {
-  return (
-    <PageNotice
-      icon={FolderX}
-      title={COLLECTION_MESSAGES.notFound}
-      text="This collection does not exist, is private, or the link is wrong."
-    >
-      <Button asChild className="mt-6">
-        <Link to={paths.home()}>Browse loops</Link>
-      </Button>
-    </PageNotice>
-  );
-}
-
-function LoadFailed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <PageNotice title="Collection unavailable" text="The collection could not be loaded. Please try again.">
-      <Button className="mt-6" onClick={onRetry}>
-        Try again
-      </Button>
-    </PageNotice>
+    </PendingButton>
   );
 }

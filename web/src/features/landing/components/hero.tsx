@@ -2,6 +2,7 @@ import { UPLOAD_REWARD_LOOP, UPLOAD_REWARD_RULE } from "@loop/rules/upload-rewar
 import { ArrowRight, Gift, Sparkles } from "lucide-react";
 import { paths } from "@loop/rules/paths";
 import { Link } from "react-router";
+import { HeroFigures } from "@/components/hero-figures";
 import { Button } from "@/components/ui/button";
 
 /**
@@ -52,14 +53,7 @@ export function Hero({ onJoin }: { onJoin: () => void }) {
               <Link to={paths.home()}>Browse loops</Link>
             </Button>
           </div>
-          <dl className="mt-12 grid max-w-xl grid-cols-2 gap-x-6 gap-y-5 sm:grid-cols-4">
-            {CLAIMS.map((claim) => (
-              <div key={claim.label} className="border-l-2 border-primary/50 pl-3">
-                <dt className="text-xs tracking-wide text-muted-foreground uppercase">{claim.label}</dt>
-                <dd className="mt-1 font-display text-2xl font-extrabold">{claim.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <HeroFigures figures={CLAIMS} className="mt-12 max-w-xl" />
           <p className="mt-3 max-w-xl text-xs text-muted-foreground" data-testid="upload-reward-rule">
             * Upload reward: {UPLOAD_REWARD_RULE}
           </p>

@@ -59,7 +59,8 @@ describe("landing statistics and leaderboard", () => {
     expect(stat("stat-loops").getByText("789")).toBeInTheDocument();
     expect(stat("stat-tokens-earned").getByText("617,000")).toBeInTheDocument();
 
-    const table = screen.getByRole("table", { name: /top creators/i });
+    // The leaderboard is loaded lazily: it may show after the figures.
+    const table = await screen.findByRole("table", { name: /top creators/i });
     const rows = within(table).getAllByRole("row").slice(1);
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByRole("rowheader")).toHaveTextContent("nightowl");
@@ -84,7 +85,7 @@ describe("landing statistics and leaderboard", () => {
     expect(stat("stat-creators").getByText("0")).toBeInTheDocument();
     expect(stat("stat-loops").getByText("0")).toBeInTheDocument();
     expect(stat("stat-tokens-earned").getByText("0")).toBeInTheDocument();
-    expect(screen.getByText("No creators on the leaderboard yet.")).toBeInTheDocument();
+    expect(await screen.findByText("No creators on the leaderboard yet.")).toBeInTheDocument();
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
   });
 

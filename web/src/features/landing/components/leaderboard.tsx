@@ -1,9 +1,9 @@
 import type { LeaderboardEntry } from "@loop/rules/api-types";
 import { levelTitle } from "@loop/rules/levels";
 import { Medal, Trophy } from "lucide-react";
+import { SkeletonList } from "@/components/skeleton-list";
 import { LevelBadgeCompact } from "@/components/level-badge";
 import { LoopAmount } from "@/components/ui/loop-amount";
-import { Skeleton } from "@/components/ui/skeleton";
 import { TableHead, type TableColumn } from "@/components/ui/table";
 import { formatCount } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -51,11 +51,7 @@ export function Leaderboard({ entries, isLoading, isError }: LeaderboardProps) {
 
       <div className="mt-8 overflow-hidden rounded-2xl border border-border bg-card/70">
         {isLoading ? (
-          <div className="grid gap-3 p-6" role="status" aria-label="Loading leaderboard">
-            {[0, 1, 2].map((row) => (
-              <Skeleton key={row} className="h-12 w-full" />
-            ))}
-          </div>
+          <SkeletonList className="grid gap-3 p-6" role="status" aria-label="Loading leaderboard" itemClassName="h-12 w-full" />
         ) : isError ? (
           <p className="p-8 text-center text-sm text-muted-foreground" role="alert">
             The leaderboard is unavailable right now.

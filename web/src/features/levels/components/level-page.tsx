@@ -1,10 +1,9 @@
 import type { CurrentUser } from "@loop/rules/api-types";
 import { RefreshCw, TrendingUp } from "lucide-react";
+import { MembersOnly, type MembersOnlyPageProps } from "@/components/members-only-page";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { SignInCard } from "@/components/ui/sign-in-card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { PageSpinner } from "@/components/ui/spinner";
 import { useLevelRewards } from "../api/get-level-rewards";
 import { useUserLevel } from "../api/get-user-level";
 import { ExperienceGuideCard } from "./experience-guide-card";
@@ -12,12 +11,7 @@ import { LevelProgressWidget } from "./level-progress-widget";
 import { LevelTiersCard } from "./level-tiers-card";
 import { RecentLevelRewards } from "./recent-level-rewards";
 
-export interface LevelPageProps {
-  user: CurrentUser | null;
-  isLoading: boolean;
-  /** Opens the Join dialog. */
-  onSignIn: () => void;
-}
+export type LevelPageProps = MembersOnlyPageProps;
 
 function SignedInLevelPage({ user }: { user: CurrentUser }) {
   const level = useUserLevel({ enabled: true });
@@ -72,8 +66,16 @@ function SignedInLevelPage({ user }: { user: CurrentUser }) {
 }
 
 /** /level (spec, Level progress): signed out a sign-in prompt; signed in the progress widget, rewards, tiers and the XP guide. */
-export function LevelPage({ user, isLoading, onSignIn }: LevelPageProps) {
-  if (isLoading) return <PageSpinner label="Loading your level" />;
-  if (!user) return <SignInCard icon={TrendingUp} title="Level Progress" text="Sign in to view your level progress" onSignIn={onSignIn} />;
-  return <SignedInLevelPage user={user} />;
+export function LevelPage(props: LevelPageProps) {
+  return (
+    <MembersOnly
+      {...props}
+      loadingLabel="Loading your level"
+      icon={TrendingUp}
+      title="Level Progress"
+      signInText="Sign in to view your level progress"
+    >
+      {(user) => <SignedInLevelPage user={user} />}
+    </MembersOnly>
+  );
 }

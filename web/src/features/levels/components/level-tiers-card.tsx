@@ -49,7 +49,6 @@ export function LevelTiersCard({ currentLevel }: { currentLevel?: number }) {
   const currentTitle = currentLevel === undefined ? null : levelTitle(currentLevel);
   return (
     <TitledCard
-      id="level-tiers-title"
       icon={<Layers className="size-5 text-violet-300" aria-hidden />}
       title="Level Tiers"
       description="Your title grows with your level; every new level pays LOOP into your balance."

@@ -20,7 +20,6 @@ export function RecentLevelRewards({ rewards, isLoading, isError, onRetry }: Rec
   const recent = rewards?.slice(0, RECENT_LEVEL_REWARDS_LIMIT) ?? [];
   return (
     <TitledCard
-      id="recent-level-rewards-title"
       icon={<Gift className="size-5 text-pink-300" aria-hidden />}
       title="Recent level rewards"
       description="LOOP paid into your balance each time you reach a new level."

@@ -1,20 +1,18 @@
 /** Test data for the levels feature (imported by tests only). */
 import type { LevelReward, UserLevel } from "@loop/rules/schemas/levels";
+import { fixture } from "@/testing/fixture";
 
-export function makeUserLevel(overrides: Partial<UserLevel> = {}): UserLevel {
-  return {
-    level: 3,
-    experience: 420,
-    title: "Beginner",
-    currentXP: 120,
-    nextLevelRequirement: 300,
-    progressPercentage: 40,
-    xpNeededForNext: 180,
-    totalEarned: "1234.50000000",
-    totalSpent: "12.00000000",
-    ...overrides,
-  };
-}
+export const makeUserLevel = fixture<UserLevel>(() => ({
+  level: 3,
+  experience: 420,
+  title: "Beginner",
+  currentXP: 120,
+  nextLevelRequirement: 300,
+  progressPercentage: 40,
+  xpNeededForNext: 180,
+  totalEarned: "1234.50000000",
+  totalSpent: "12.00000000",
+}));
 
 /** `count` rewards, newest first: level count+1 down to 2, 100 LOOP each. */
 export function makeRewards(count: number): LevelReward[] {

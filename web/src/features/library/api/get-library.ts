@@ -1,5 +1,6 @@
 import type { LibraryPage } from "@loop/rules/schemas/library";
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { cursorPaging } from "@/lib/infinite-paging";
 import { apiJson, withSearchParams } from "@/lib/api-client";
 import type { LibraryFilters } from "../lib/library-filters";
 
@@ -26,8 +27,7 @@ export function libraryInfiniteQueryOptions(filters: LibraryFilters) {
   return infiniteQueryOptions({
     queryKey: [...LIBRARY_QUERY_KEY, "list", filters] as const,
     queryFn: ({ pageParam, signal }) => getLibrary(filters, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => (lastPage.entries.length > 0 && lastPage.nextCursor ? lastPage.nextCursor : undefined),
+    ...cursorPaging("entries"),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });

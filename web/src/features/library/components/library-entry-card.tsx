@@ -1,13 +1,15 @@
 import { paths } from "@loop/rules/paths";
 import type { LibraryEntry } from "@loop/rules/schemas/library";
 import { licencePdfPath } from "@loop/rules/schemas/licences";
-import { BadgeCheck, Download, FileDown, Loader2, Mail, Music, Pause, Play, Receipt, ShieldAlert, Undo2 } from "lucide-react";
+import { BadgeCheck, Download, FileDown, Mail, Music, Pause, Play, Receipt, ShieldAlert, Undo2 } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { splitMessageTitle } from "@/components/ui/form-alert";
 import { LoopAmount } from "@/components/ui/loop-amount";
+import { PendingButton } from "@/components/ui/pending-button";
+import { Term } from "@/components/ui/term";
 import { errorStatus, getServerMessage } from "@/lib/api-client";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { fullPageNavigate } from "@/lib/navigation";
@@ -194,10 +196,14 @@ export function LibraryEntryCard({ entry, queue, highlighted = false }: LibraryE
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="flex min-w-0 gap-1.5">
-      <dt className="whitespace-nowrap text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 font-medium break-words">{children}</dd>
-    </div>
+    <Term
+      term={label}
+      className="flex min-w-0 gap-1.5"
+      termClassName="whitespace-nowrap text-muted-foreground"
+      valueClassName="min-w-0 font-medium break-words"
+    >
+      {children}
+    </Term>
   );
 }
 
@@ -259,10 +265,9 @@ function DownloadAgainButton({ entry, label }: { entry: LibraryEntry; label: str
       },
     );
   return (
-    <Button size="sm" onClick={start} disabled={link.isPending}>
-      {link.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />}
+    <PendingButton size="sm" onClick={start} pending={link.isPending} icon={Download}>
       Download again <span className="sr-only">{label}</span>
-    </Button>
+    </PendingButton>
   );
 }
 
@@ -275,9 +280,8 @@ function ReceiptButton({ entryId, label }: { entryId: string; label: string }) {
       onError: (error) => toast(LIBRARY_TOASTS.receiptFailed(getServerMessage(error, "The receipt could not be sent. Please try again."))),
     });
   return (
-    <Button size="sm" variant="outline" onClick={send} disabled={receipt.isPending}>
-      {receipt.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Receipt aria-hidden />}
+    <PendingButton size="sm" variant="outline" onClick={send} pending={receipt.isPending} icon={Receipt}>
       E-mail receipt <span className="sr-only">for {label}</span>
-    </Button>
+    </PendingButton>
   );
 }

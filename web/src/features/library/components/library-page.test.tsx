@@ -6,9 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fullPageNavigate } from "@/lib/navigation";
 import { resetPlayer } from "@/lib/player/player";
 import { currentTrack, getPlayerState } from "@/lib/player/player-store";
+import { expectSignInRequired } from "@/testing/expect-sign-in-required";
 import { installFakeAudio } from "@/testing/fake-audio";
 import { type ApiRoutes, json, SIGNED_OUT, stubApi } from "@/testing/stub-api";
-import { makeUser, renderApp, renderWithProviders, renderWithToasts } from "@/testing/test-utils";
+import { makeUser, renderApp, renderWithToasts } from "@/testing/test-utils";
 import { libraryPage, makeLibraryEntry } from "../testing/make-library-entry";
 import { LibraryPage } from "./library-page";
 
@@ -47,14 +48,7 @@ const listRequests = (api: ReturnType<typeof stubApi>) => api.calls("GET /api/li
 
 describe("Library page", () => {
   it("signed out: 'Sign In Required' and a sign-in button, nothing fetched", async () => {
-    const api = stubApi({});
-    const onSignIn = vi.fn();
-    const { user } = renderWithProviders(<LibraryPage user={null} isLoading={false} onSignIn={onSignIn} />);
-    expect(screen.getByRole("heading", { name: "Sign In Required" })).toBeInTheDocument();
-    expect(screen.getByText("Please sign in to see your library")).toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: "Sign in" }));
-    expect(onSignIn).toHaveBeenCalledOnce();
-    expect(api.requests).toEqual([]);
+    await expectSignInRequired(LibraryPage, "Please sign in to see your library");
   });
 
   it("is routed at /library (signed out: the sign-in prompt)", async () => {

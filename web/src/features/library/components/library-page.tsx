@@ -1,18 +1,16 @@
-import type { CurrentUser } from "@loop/rules/api-types";
 import { paths } from "@loop/rules/paths";
 import type { LibraryEntry } from "@loop/rules/schemas/library";
-import { Library, Loader2, Search, SearchX, X } from "lucide-react";
+import { Library, Search, SearchX, X } from "lucide-react";
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
+import { LoadMore } from "@/components/load-more";
+import { SkeletonList } from "@/components/skeleton-list";
+import { MembersOnly, type MembersOnlyPageProps } from "@/components/members-only-page";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { LinkButton } from "@/components/ui/link-button";
 import { LoadError } from "@/components/ui/load-error";
-import { Skeleton } from "@/components/ui/skeleton";
-import { SignInCard } from "@/components/ui/sign-in-card";
-import { PageSpinner } from "@/components/ui/spinner";
 import { TabList, TabPanel } from "@/components/ui/tab-list";
-import { getServerMessage } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
 import { useLibrary } from "../api/get-library";
 import { useLibraryEntry } from "../api/get-library-entry";
@@ -27,22 +25,19 @@ import {
 import { LibraryEntryCard, libraryQueue } from "./library-entry-card";
 import { LibraryFilterBar } from "./library-filter-bar";
 
-export interface LibraryPageProps {
-  user: CurrentUser | null;
-  isLoading: boolean;
-  /** Opens the Join dialog. */
-  onSignIn: () => void;
-}
+export type LibraryPageProps = MembersOnlyPageProps;
 
 /**
  * /library (issue 37): everything the member bought or downloaded for free, newest first, filtered by
  * kind, format and text (kept in the address), 24 at a time. `?entry=<licence id>` (the e-mails' link)
  * shows that entry first, highlighted. Signed out, a sign-in prompt.
  */
-export function LibraryPage({ user, isLoading, onSignIn }: LibraryPageProps) {
-  if (isLoading) return <PageSpinner label="Loading your library" />;
-  if (!user) return <SignInCard icon={Library} title="Sign In Required" text="Please sign in to see your library" onSignIn={onSignIn} />;
-  return <SignedInLibrary />;
+export function LibraryPage(props: LibraryPageProps) {
+  return (
+    <MembersOnly {...props} loadingLabel="Loading your library" icon={Library} signInText="Please sign in to see your library">
+      {() => <SignedInLibrary />}
+    </MembersOnly>
+  );
 }
 
 function SignedInLibrary() {
@@ -101,11 +96,13 @@ function LibraryList({
 
   if (list.isPending) {
     return (
-      <div role="status" className="grid gap-3" aria-label="Loading your library" aria-busy>
-        {[0, 1, 2].map((index) => (
-          <Skeleton key={index} className="h-36 w-full rounded-xl" />
-        ))}
-      </div>
+      <SkeletonList
+        role="status"
+        className="grid gap-3"
+        aria-label="Loading your library"
+        aria-busy
+        itemClassName="h-36 w-full rounded-xl"
+      />
     );
   }
   if (!list.data) return <LoadError message="Your library could not be loaded." onRetry={() => void list.refetch()} />;
@@ -128,19 +125,7 @@ function LibraryList({
       </ul>
       {/* Only the linked entry is shown: the filters match nothing else. */}
       {entries.length === 0 && filtered ? <NoMatches onClear={onClearFilters} className="mt-3" /> : null}
-      {list.hasNextPage ? (
-        <div className="mt-8 flex justify-center">
-          <Button variant="outline" size="lg" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-            {list.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
-            Load more
-          </Button>
-        </div>
-      ) : null}
-      {list.isFetchNextPageError ? (
-        <p role="alert" className="mt-3 text-center text-sm text-destructive">
-          More entries could not be loaded: {getServerMessage(list.error, "please try again.")}
-        </p>
-      ) : null}
+      <LoadMore query={list} label="Load more" noun="entries" />
     </>
   );
 }

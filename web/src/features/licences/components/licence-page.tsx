@@ -10,9 +10,9 @@ import {
 import { BadgeCheck, FileDown, FileX, ShieldAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { NotFoundNotice } from "@/components/not-found-notice";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { PageNotice } from "@/components/ui/page-notice";
 import { LoadError } from "@/components/ui/load-error";
 import { PageSpinner } from "@/components/ui/spinner";
 import { errorStatus } from "@/lib/api-client";
@@ -177,11 +177,5 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function LicenceNotFound() {
-  return (
-    <PageNotice icon={FileX} title={LICENCE_MESSAGES.notFound} text="No licence has this id: check the link or the QR code.">
-      <Button asChild className="mt-6">
-        <Link to={paths.root()}>Go home</Link>
-      </Button>
-    </PageNotice>
-  );
+  return <NotFoundNotice icon={FileX} title={LICENCE_MESSAGES.notFound} text="No licence has this id: check the link or the QR code." />;
 }

@@ -2,6 +2,7 @@ import type { LikeResult } from "@loop/rules/schemas/likes";
 import type { PublicLoop } from "@loop/rules/schemas/loops";
 import { Heart } from "lucide-react";
 import { useState } from "react";
+import { askToSignIn, loginRequiredToast } from "@/lib/sign-in-required";
 import { errorStatus, getServerMessage } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
 import { formatCount } from "@/lib/format";
@@ -12,11 +13,7 @@ import { cn } from "@/lib/utils";
 import { useSetLoopLike } from "../api/like-loop";
 
 /** Signed out, the heart asks to sign in: the app's Join dialog, or this toast without one. */
-export const LIKE_LOGIN_REQUIRED_TOAST = {
-  title: "Login Required",
-  description: "Please log in to like loops.",
-  variant: "destructive",
-} as const;
+export const LIKE_LOGIN_REQUIRED_TOAST = loginRequiredToast("like loops");
 
 /**
  * The heart of a loop card (docs/product.md#likes): "Like, 12 likes" or "Unlike, 12 likes"
@@ -34,8 +31,7 @@ export function LikeButton({ loop, onSignInRequired }: { loop: PublicLoop; onSig
 
   const toggle = () => {
     if (!user) {
-      if (onSignInRequired) onSignInRequired();
-      else toast(LIKE_LOGIN_REQUIRED_TOAST);
+      askToSignIn(onSignInRequired, LIKE_LOGIN_REQUIRED_TOAST);
       return;
     }
     const like = !liked;

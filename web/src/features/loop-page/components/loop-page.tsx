@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { LoadError } from "@/components/ui/load-error";
 import { PageSpinner } from "@/components/ui/spinner";
+import { Term } from "@/components/ui/term";
 import { WaveformPlayer } from "@/components/waveform-player";
 import { errorStatus } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
@@ -191,10 +192,9 @@ function LoopFacts({ loop }: { loop: PublicLoop }) {
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="min-w-0">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="truncate font-medium">{children}</dd>
-    </div>
+    <Term term={label} termClassName="text-xs text-muted-foreground" valueClassName="truncate font-medium">
+      {children}
+    </Term>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { DeliveryFormat } from "@loop/rules/schemas/downloads";
 import type { Negotiation } from "@loop/rules/schemas/negotiations";
-import { apiJson } from "@/lib/api-client";
+import { jsonCall } from "@/lib/api-client";
 import { TOKEN_BALANCE_QUERY_KEY } from "@/lib/get-token-balance";
 import { NEGOTIATIONS_QUERY_KEY } from "@/lib/query-keys";
 import { useInvalidatingMutation } from "@/lib/use-invalidating-mutation";
@@ -17,9 +17,7 @@ export interface CreateNegotiationInput {
  * POST /api/negotiations {loopId, format, offerAmount, message?} → 201 Negotiation. No
  * Idempotency-Key: the server allows one open offer per buyer and loop, so a repeat is a 409.
  */
-export function createNegotiation(input: CreateNegotiationInput): Promise<Negotiation> {
-  return apiJson<Negotiation>("POST", "/api/negotiations", input);
-}
+export const createNegotiation = jsonCall<CreateNegotiationInput, Negotiation>("POST", "/api/negotiations");
 
 /**
  * Making an offer holds LOOP: afterwards the offer lists and the balance are fetched again, whatever

@@ -38,27 +38,25 @@ describe("Make Offer dialog", () => {
     expect(amount).toHaveAttribute("min", "0.01");
     expect(send).toBeDisabled();
 
-    await user.type(amount, "12.50");
-    expect(send).toBeDisabled();
-    expect(dialog).toHaveTextContent("Offer Too High");
+    /** Offers `text` instead of the amount typed so far. */
+    const offer = async (text: string) => {
+      await user.clear(amount);
+      await user.type(amount, text);
+    };
+    // Each amount refused, and the refusal shown (0.25 is below the platform's minimum offer: a setting, $0.50 by default).
+    const refused: [text: string, refusal: string | null][] = [
+      ["12.50", "Offer Too High"],
+      ["0", "Invalid Amount"],
+      ["0.25", "Offer Too Low: The smallest offer is $0.50"],
+      ["1.234", null],
+    ];
+    for (const [text, refusal] of refused) {
+      await offer(text);
+      expect(send).toBeDisabled();
+      if (refusal) expect(dialog).toHaveTextContent(refusal);
+    }
 
-    await user.clear(amount);
-    await user.type(amount, "0");
-    expect(send).toBeDisabled();
-    expect(dialog).toHaveTextContent("Invalid Amount");
-
-    // Below the platform's minimum offer (a setting; $0.50 by default).
-    await user.clear(amount);
-    await user.type(amount, "0.25");
-    expect(send).toBeDisabled();
-    expect(dialog).toHaveTextContent("Offer Too Low: The smallest offer is $0.50");
-
-    await user.clear(amount);
-    await user.type(amount, "1.234");
-    expect(send).toBeDisabled();
-
-    await user.clear(amount);
-    await user.type(amount, "10");
+    await offer("10");
     expect(send).toBeEnabled();
     expect(within(dialog).queryByText(/Offer Too High|Invalid Amount/)).not.toBeInTheDocument();
   });

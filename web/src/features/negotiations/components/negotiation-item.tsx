@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatDate } from "@/lib/format";
 import { LoopAmount } from "@/components/ui/loop-amount";
+import { PendingButton } from "@/components/ui/pending-button";
 import type { NegotiationScope } from "../api/get-negotiations";
 import { isExpiredWalletOffer } from "../lib/wallet-negotiation";
 import { NegotiationStatusBadge } from "./negotiation-status-badge";
@@ -111,16 +112,16 @@ export function NegotiationItem({ negotiation, scope, onRespond, onReclaim, recl
             {SETTLING_TEXT}
           </p>
         ) : reclaimable && onReclaim ? (
-          <Button
+          <PendingButton
             size="sm"
             variant="outline"
-            disabled={reclaiming}
+            pending={reclaiming}
             onClick={onReclaim}
             aria-label={`Reclaim from escrow: offer on ${loop.title}`}
+            icon={RotateCcw}
           >
-            {reclaiming ? <Loader2 className="animate-spin" aria-hidden /> : <RotateCcw aria-hidden />}
             Reclaim from escrow
-          </Button>
+          </PendingButton>
         ) : actions.length > 0 ? (
           <div className="flex flex-wrap gap-2">
             {actions.map((action) => {

@@ -4,6 +4,8 @@ import { describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/components/ui/toaster";
 import { TOKEN_BALANCE_QUERY_KEY } from "@/lib/get-token-balance";
 import { LOOPS_QUERY_KEY, NEGOTIATIONS_QUERY_KEY } from "@/lib/query-keys";
+import { expectTexts } from "@/testing/expect-texts";
+import { expectSignInRequired } from "@/testing/expect-sign-in-required";
 import { makeNegotiation } from "@/testing/make-negotiation";
 import { type ApiHandler, type ApiRoutes, json, SIGNED_OUT, stubApi } from "@/testing/stub-api";
 import { makeUser, renderApp, renderWithProviders } from "@/testing/test-utils";
@@ -28,18 +30,20 @@ function renderPage(viewer: typeof SELLER, lists: { sent?: Negotiation[]; receiv
   return { ...result, api, onSignIn };
 }
 
+/**
+ * The page with one offer, the seller's (`received`) or the buyer's (`sent`), whose response is answered
+ * with the offer changed by `answer`.
+ */
+function renderResponding(viewer: typeof SELLER, offer: Negotiation, answer: Partial<Negotiation>) {
+  const list = viewer === SELLER ? { received: [offer] } : { sent: [offer] };
+  return renderPage(viewer, list, { [`PUT /api/negotiations/${offer.id}/respond`]: () => json({ ...offer, ...answer }) });
+}
+
 const item = (title: string) => screen.findByRole("article", { name: title });
 
 describe("Negotiations page", () => {
   it("signed out: 'Sign In Required' and a sign-in button, no lists fetched", async () => {
-    const api = stubApi({});
-    const onSignIn = vi.fn();
-    const { user } = renderWithProviders(<NegotiationsPage user={null} isLoading={false} onSignIn={onSignIn} />);
-    expect(screen.getByRole("heading", { name: "Sign In Required" })).toBeInTheDocument();
-    expect(screen.getByText("Please sign in to view your negotiations")).toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: "Sign in" }));
-    expect(onSignIn).toHaveBeenCalledOnce();
-    expect(api.requests).toEqual([]);
+    await expectSignInRequired(NegotiationsPage, "Please sign in to view your negotiations");
   });
 
   it("is routed at /negotiations and the menu links to it", async () => {
@@ -77,12 +81,14 @@ describe("Negotiations page", () => {
     const card = await item("Deep Night");
     expect(card).toHaveTextContent("Seller: beatsmith");
     expect(within(card).getByTestId("negotiation-status")).toHaveTextContent("Counter Offer");
-    expect(card).toHaveTextContent("Original price$12.50");
-    expect(card).toHaveTextContent("Offer$10.00");
-    expect(card).toHaveTextContent("Counter offer$11.50");
-    expect(card).toHaveTextContent("Your message: For my EP");
-    expect(card).toHaveTextContent("Seller's response: Meet me in the middle");
-    expect(card).toHaveTextContent("Expires Dec 2, 2026");
+    expectTexts(card, [
+      "Original price$12.50",
+      "Offer$10.00",
+      "Counter offer$11.50",
+      "Your message: For my EP",
+      "Seller's response: Meet me in the middle",
+      "Expires Dec 2, 2026",
+    ]);
     // The buyer answers a counter.
     expect(within(card).getByRole("button", { name: "Accept offer on Deep Night" })).toBeInTheDocument();
     expect(within(card).getByRole("button", { name: "Reject offer on Deep Night" })).toBeInTheDocument();
@@ -150,13 +156,7 @@ describe("Negotiations page", () => {
 
   it("the seller accepts: PUT {action: accept, version}; the loops and the balance are refreshed", async () => {
     const offer = makeNegotiation({ id: "n-2", version: 2 });
-    const { user, api, queryClient } = renderPage(
-      SELLER,
-      { received: [offer] },
-      {
-        "PUT /api/negotiations/n-2/respond": () => json({ ...offer, status: "accepted", purchaseId: "purchase-1", version: 3 }),
-      },
-    );
+    const { user, api, queryClient } = renderResponding(SELLER, offer, { status: "accepted", purchaseId: "purchase-1", version: 3 });
     const invalidate = vi.spyOn(queryClient, "invalidateQueries");
     await user.click(screen.getByRole("tab", { name: "Received Offers" }));
     await user.click(within(await item("Deep Night")).getByRole("button", { name: "Accept offer on Deep Night" }));
@@ -172,11 +172,7 @@ describe("Negotiations page", () => {
 
   it("the seller rejects with a message", async () => {
     const offer = makeNegotiation({ id: "n-3", version: 1 });
-    const { user, api } = renderPage(
-      SELLER,
-      { received: [offer] },
-      { "PUT /api/negotiations/n-3/respond": () => json({ ...offer, status: "rejected" }) },
-    );
+    const { user, api } = renderResponding(SELLER, offer, { status: "rejected" });
     await user.click(screen.getByRole("tab", { name: "Received Offers" }));
     await user.click(within(await item("Deep Night")).getByRole("button", { name: "Reject offer on Deep Night" }));
     const dialog = await screen.findByRole("dialog", { name: "Reject Offer" });
@@ -189,11 +185,7 @@ describe("Negotiations page", () => {
   it("the buyer accepts a counter, seeing what is paid from the LOOP balance", async () => {
     // As the API sends a counter: the amount is the counter, the fee is at the rate the offer was opened with.
     const offer = makeNegotiation({ id: "n-4", status: "counter", counterOffer: "11.50", amount: "11.50", fee: "0.23", version: 7 });
-    const { user, api } = renderPage(
-      BUYER,
-      { sent: [offer] },
-      { "PUT /api/negotiations/n-4/respond": () => json({ ...offer, status: "accepted", purchaseId: "p-1" }) },
-    );
+    const { user, api } = renderResponding(BUYER, offer, { status: "accepted", purchaseId: "p-1" });
     await user.click(within(await item("Deep Night")).getByRole("button", { name: "Accept offer on Deep Night" }));
     const dialog = await screen.findByRole("dialog", { name: "Accept Counter Offer" });
     // $11.50 + 2% ($0.23) = $11.73 → 5,865 LOOP.
@@ -216,11 +208,7 @@ describe("Negotiations page", () => {
 
   it("the buyer withdraws a pending offer after confirming", async () => {
     const offer = makeNegotiation({ id: "n-5", version: 1 });
-    const { user, api } = renderPage(
-      BUYER,
-      { sent: [offer] },
-      { "PUT /api/negotiations/n-5/respond": () => json({ ...offer, status: "withdrawn" }) },
-    );
+    const { user, api } = renderResponding(BUYER, offer, { status: "withdrawn" });
     const card = await item("Deep Night");
     expect(within(card).queryByRole("button", { name: "Accept offer on Deep Night" })).not.toBeInTheDocument();
     await user.click(within(card).getByRole("button", { name: "Withdraw offer on Deep Night" }));

@@ -3,11 +3,10 @@ import type { Negotiation } from "@loop/rules/schemas/negotiations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Handshake, Inbox, Send } from "lucide-react";
 import { useState } from "react";
+import { SkeletonList } from "@/components/skeleton-list";
+import { MembersOnly, type MembersOnlyPageProps } from "@/components/members-only-page";
 import { Card } from "@/components/ui/card";
 import { LoadError } from "@/components/ui/load-error";
-import { Skeleton } from "@/components/ui/skeleton";
-import { SignInCard } from "@/components/ui/sign-in-card";
-import { PageSpinner } from "@/components/ui/spinner";
 import { TabList, TabPanel } from "@/components/ui/tab-list";
 import { NEGOTIATIONS_QUERY_KEY } from "@/lib/query-keys";
 import { toast, type ToastInput } from "@/lib/toast";
@@ -39,19 +38,15 @@ export const RECLAIM_TOASTS = {
   failed: (description: string): ToastInput => ({ title: "Reclaim Failed", description, variant: "destructive" }),
 } as const;
 
-export interface NegotiationsPageProps {
-  user: CurrentUser | null;
-  isLoading: boolean;
-  /** Opens the Join dialog. */
-  onSignIn: () => void;
-}
+export type NegotiationsPageProps = MembersOnlyPageProps;
 
 /** /negotiations (spec "Negotiations"): the viewer's sent and received offers; signed out, a sign-in prompt. */
-export function NegotiationsPage({ user, isLoading, onSignIn }: NegotiationsPageProps) {
-  if (isLoading) return <PageSpinner label="Loading your negotiations" />;
-  if (!user)
-    return <SignInCard icon={Handshake} title="Sign In Required" text="Please sign in to view your negotiations" onSignIn={onSignIn} />;
-  return <SignedInNegotiationsPage user={user} />;
+export function NegotiationsPage(props: NegotiationsPageProps) {
+  return (
+    <MembersOnly {...props} loadingLabel="Loading your negotiations" icon={Handshake} signInText="Please sign in to view your negotiations">
+      {(user) => <SignedInNegotiationsPage user={user} />}
+    </MembersOnly>
+  );
 }
 
 function SignedInNegotiationsPage({ user }: { user: CurrentUser }) {
@@ -99,11 +94,7 @@ function NegotiationList({ scope, user }: { scope: NegotiationScope; user: Curre
 
   if (list.isPending) {
     return (
-      <div role="status" className="grid gap-3" aria-label="Loading offers" aria-busy>
-        {[0, 1, 2].map((index) => (
-          <Skeleton key={index} className="h-32 w-full rounded-xl" />
-        ))}
-      </div>
+      <SkeletonList role="status" className="grid gap-3" aria-label="Loading offers" aria-busy itemClassName="h-32 w-full rounded-xl" />
     );
   }
   if (list.isError) return <LoadError message="Your offers could not be loaded." onRetry={() => void list.refetch()} />;

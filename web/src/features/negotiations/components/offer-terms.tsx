@@ -1,4 +1,5 @@
 import type { Negotiation } from "@loop/rules/schemas/negotiations";
+import { AmountList, AmountRow } from "@/components/amount-rows";
 import { LoopAmount } from "@/components/ui/loop-amount";
 import { formatWalletLoop } from "@/lib/format";
 import { formatUsdCents } from "@/lib/loop-amounts";
@@ -24,10 +25,10 @@ export function OfferTerms({
   const escrowWei = counterWei !== null ? offerEscrowWei(counterWei, negotiation.format) : null;
   const fromWalletEscrow = fromWallet && escrowWei !== null;
   return (
-    <dl className="grid gap-1.5 rounded-lg border border-border px-4 py-3 text-sm">
-      <Term label="Original price" value={`$${negotiation.loop.price}`} />
-      <Term label="Offer" value={`$${negotiation.offerAmount}`} />
-      {negotiation.counterOffer ? <Term label="Counter offer" value={`$${negotiation.counterOffer}`} /> : null}
+    <AmountList>
+      <AmountRow label="Original price">{`$${negotiation.loop.price}`}</AmountRow>
+      <AmountRow label="Offer">{`$${negotiation.offerAmount}`}</AmountRow>
+      {negotiation.counterOffer ? <AmountRow label="Counter offer">{`$${negotiation.counterOffer}`}</AmountRow> : null}
       {quote ? (
         <p className="mt-1 border-t border-border pt-1.5 text-xs text-muted-foreground" data-testid="respond-held">
           Total {formatUsdCents(quote.totalCents)} (with the {negotiation.format.toUpperCase()} fee),{" "}
@@ -37,15 +38,6 @@ export function OfferTerms({
           </span>
         </p>
       ) : null}
-    </dl>
-  );
-}
-
-function Term({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex justify-between gap-3">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="font-mono tabular-nums">{value}</dd>
-    </div>
+    </AmountList>
   );
 }

@@ -2,6 +2,7 @@ import { type Notification, NOTIFICATION_MESSAGES as M } from "@loop/rules/schem
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { setupDialog } from "@/testing/dialog-harness";
+import { fillFields } from "@/testing/fill-fields";
 import { type ApiHandler, json } from "@/testing/stub-api";
 import { makeNotification, renderNotifications } from "../testing/notification-fixtures";
 import { CreateNotificationDialog } from "./create-notification-dialog";
@@ -24,8 +25,7 @@ describe("CreateNotificationDialog", () => {
     expect(screen.getByText(M.titleRequired)).toBeInTheDocument();
     expect(screen.getByText(M.messageRequired)).toBeInTheDocument();
     expect(screen.getByLabelText("Title")).toHaveAttribute("aria-invalid", "true");
-    await user.type(screen.getByLabelText("Title"), "   ");
-    await user.type(screen.getByLabelText("Message"), "Hello");
+    await fillFields(user, { Title: "   ", Message: "Hello" });
     await submit();
     expect(screen.getByText(M.titleRequired)).toBeInTheDocument();
     expect(screen.queryByText(M.messageRequired)).not.toBeInTheDocument();
@@ -34,8 +34,7 @@ describe("CreateNotificationDialog", () => {
 
   it("refuses a button URL that is not http(s)", async () => {
     const { user, submit, posts } = setup();
-    await user.type(screen.getByLabelText("Title"), "T");
-    await user.type(screen.getByLabelText("Message"), "M");
+    await fillFields(user, { Title: "T", Message: "M" });
     for (const bad of ["javascript:alert(1)", "example.com", "/tokens"]) {
       await user.clear(screen.getByLabelText("Button URL (optional)"));
       await user.type(screen.getByLabelText("Button URL (optional)"), bad);
@@ -47,9 +46,7 @@ describe("CreateNotificationDialog", () => {
 
   it("sends the trimmed fields (type info by default, blank optional ones dropped), toasts and closes", async () => {
     const { user, submit, posts } = setup();
-    await user.type(screen.getByLabelText("Title"), "  Reminder ");
-    await user.type(screen.getByLabelText("Message"), "Upload the stems");
-    await user.type(screen.getByLabelText("Button text (optional)"), "   ");
+    await fillFields(user, { Title: "  Reminder ", Message: "Upload the stems", "Button text (optional)": "   " });
     await submit();
     await waitFor(() => expect(posts()).toEqual([{ title: "Reminder", message: "Upload the stems", type: "info" }]));
     expect(await screen.findByText("Notification Created")).toBeInTheDocument();
@@ -58,11 +55,13 @@ describe("CreateNotificationDialog", () => {
 
   it("sends the chosen type and the button", async () => {
     const { user, submit, posts } = setup();
-    await user.type(screen.getByLabelText("Title"), "Go");
-    await user.type(screen.getByLabelText("Message"), "There");
-    await user.selectOptions(screen.getByLabelText("Type"), "warning");
-    await user.type(screen.getByLabelText("Button URL (optional)"), "https://example.com/x");
-    await user.type(screen.getByLabelText("Button text (optional)"), "Open");
+    await fillFields(user, {
+      Title: "Go",
+      Message: "There",
+      Type: "warning",
+      "Button URL (optional)": "https://example.com/x",
+      "Button text (optional)": "Open",
+    });
     await submit();
     await waitFor(() =>
       expect(posts()).toEqual([{ title: "Go", message: "There", type: "warning", actionUrl: "https://example.com/x", actionText: "Open" }]),
@@ -71,8 +70,7 @@ describe("CreateNotificationDialog", () => {
 
   it("a refusal toasts 'Failed to Create Notification' with the server's message and keeps the form", async () => {
     const { user, submit, dialog } = setup(() => json({ message: "Too Many Notifications: slow down" }, 429));
-    await user.type(screen.getByLabelText("Title"), "T");
-    await user.type(screen.getByLabelText("Message"), "M");
+    await fillFields(user, { Title: "T", Message: "M" });
     await submit();
     expect(await screen.findByText("Failed to Create Notification")).toBeInTheDocument();
     expect(screen.getByText("Too Many Notifications: slow down")).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { LIKED_PAGE_DEFAULT_LIMIT, type LikedLoopsResponse } from "@loop/rules/schemas/likes";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { offsetPaging } from "@/lib/infinite-paging";
 import { apiJson } from "@/lib/api-client";
 import { LIKED_LOOPS_QUERY_KEY } from "@/lib/query-keys";
 
@@ -14,11 +15,7 @@ export function likedLoopsInfiniteQueryOptions() {
   return infiniteQueryOptions({
     queryKey: LIKED_LOOPS_QUERY_KEY,
     queryFn: ({ pageParam, signal }) => getLikedLoops(pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: (lastPage, pages) => {
-      const loaded = pages.reduce((count, page) => count + page.loops.length, 0);
-      return lastPage.loops.length > 0 && loaded < lastPage.total ? loaded : undefined;
-    },
+    ...offsetPaging(),
     staleTime: 0,
   });
 }

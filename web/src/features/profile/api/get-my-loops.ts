@@ -1,5 +1,6 @@
 import type { MyLoop, MyLoopSort, MyLoopsPage } from "@loop/rules/schemas/my-loops";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { cursorPaging } from "@/lib/infinite-paging";
 import { apiJson, withSearchParams } from "@/lib/api-client";
 import { MY_LOOPS_QUERY_KEY } from "@/lib/query-keys";
 
@@ -31,8 +32,7 @@ export function myLoopsInfiniteQueryOptions(sort: MyLoopsSort) {
   return infiniteQueryOptions({
     queryKey: [...MY_LOOPS_QUERY_KEY, sort] as const,
     queryFn: ({ pageParam, signal }) => getMyLoops(sort, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => (lastPage.loops.length > 0 && lastPage.nextCursor ? lastPage.nextCursor : undefined),
+    ...cursorPaging(),
     staleTime: 0,
   });
 }

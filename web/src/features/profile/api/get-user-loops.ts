@@ -1,6 +1,7 @@
 import { LOOP_LIST_DEFAULT_LIMIT } from "@loop/rules/catalog";
 import type { LoopListResponse } from "@loop/rules/schemas/loops";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { cursorPaging } from "@/lib/infinite-paging";
 import { apiJson, withSearchParams } from "@/lib/api-client";
 import { LOOPS_QUERY_KEY } from "@/lib/query-keys";
 
@@ -18,8 +19,7 @@ export function userLoopsInfiniteQueryOptions(userId: string) {
   return infiniteQueryOptions({
     queryKey: [...LOOPS_QUERY_KEY, "user", userId] as const,
     queryFn: ({ pageParam, signal }) => getUserLoops(userId, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => (lastPage.loops.length > 0 && lastPage.nextCursor ? lastPage.nextCursor : undefined),
+    ...cursorPaging(),
   });
 }
 

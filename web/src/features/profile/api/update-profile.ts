@@ -1,6 +1,6 @@
 import type { OwnProfile } from "@loop/rules/schemas/profile";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api-client";
+import { jsonCall } from "@/lib/api-client";
 import { USER_QUERY_KEY } from "@/lib/auth";
 import { OWN_PROFILE_QUERY_KEY, USER_PROFILES_QUERY_KEY } from "@/lib/query-keys";
 
@@ -11,9 +11,7 @@ export interface UpdateProfileBody {
 }
 
 /** PUT /api/profile: username (required, unique), bio (≤ 500), profile image URL (http(s) or empty). */
-export function updateProfile(body: UpdateProfileBody): Promise<OwnProfile> {
-  return apiJson<OwnProfile>("PUT", "/api/profile", body);
-}
+export const updateProfile = jsonCall<UpdateProfileBody, OwnProfile>("PUT", "/api/profile");
 
 /** Saves, then refreshes the own profile, the signed-in user (top bar, menu) and profile pages (docs/product.md#profile). */
 export function useUpdateProfile() {

@@ -1,7 +1,8 @@
-import { KEY_MODES, KEY_TONICS, keysMatching } from "@loop/rules/musical-keys";
+import { keysMatching } from "@loop/rules/musical-keys";
 import { LOOP_VISIBILITIES, type CreatorLoop } from "@loop/rules/schemas/loops";
 import { Pencil, Save } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { GenreOptions, MusicalKeyOptions } from "@/components/select-options";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -20,8 +21,6 @@ import { useUpdateLoop } from "../api/update-loop";
 import { bpmRefusal, changedFields, editValuesOf, fieldOfMessage, type LoopEditField, type LoopEditValues } from "../lib/loop-edit-form";
 import { VISIBILITY_HINTS, VISIBILITY_LABELS } from "../lib/my-loops-format";
 import { LoopHistory } from "./loop-history";
-
-const KEYS = KEY_TONICS.flatMap((tonic) => KEY_MODES.map((mode) => `${tonic} ${mode}`));
 
 const TABS = [
   { id: "details", label: "Details" },
@@ -122,7 +121,6 @@ function EditLoopBody({
   };
 
   const genreOptions = genres.data ?? [loop.genre];
-  const keyOptions = values.key && !KEYS.includes(values.key) ? [values.key, ...KEYS] : KEYS;
   const bpmByCreator = values.bpm.trim() !== "" && (loop.detectedBpm === null || Number(values.bpm) !== loop.detectedBpm);
   const keyByCreator = values.key !== "" && (loop.detectedKey === null || !keysMatching(loop.detectedKey).includes(values.key));
   const isTrack = values.contentType === "track";
@@ -163,11 +161,7 @@ function EditLoopBody({
             </Field>
             <Field label="Genre" id={ids("genreId").control}>
               <NativeSelect {...text("genreId")}>
-                {genreOptions.map((genre) => (
-                  <option key={genre.id} value={String(genre.id)}>
-                    {genre.name}
-                  </option>
-                ))}
+                <GenreOptions genres={genreOptions} />
               </NativeSelect>
               {genres.isError ? (
                 <p className="text-xs text-destructive">Genres could not be loaded: only the current one is offered.</p>
@@ -199,11 +193,7 @@ function EditLoopBody({
               <Field label="Key" id={ids("key").control} badge={keyByCreator ? <SetByCreator /> : null}>
                 <NativeSelect {...text("key")}>
                   <option value="">{loop.detectedKey ? `Detected (${loop.detectedKey})` : "Not set"}</option>
-                  {keyOptions.map((key) => (
-                    <option key={key} value={key}>
-                      {key}
-                    </option>
-                  ))}
+                  <MusicalKeyOptions current={values.key} />
                 </NativeSelect>
                 <DetectedHint detected={loop.detectedKey} onUseDetected={keyByCreator ? () => set("key", "") : undefined} />
                 {fieldError("key")}

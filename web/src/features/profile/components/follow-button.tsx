@@ -1,17 +1,14 @@
 import { groupDigits } from "@loop/rules/format-en-us";
 import { UserCheck, UserPlus } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { askToSignIn, loginRequiredToast } from "@/lib/sign-in-required";
 import { errorStatus, getServerMessage } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
 import { redirectToLoginAfterUnauthorized } from "@/lib/session-expired";
 import { toast } from "@/lib/toast";
 import { useSetFollow } from "../api/follow-user";
 
-export const FOLLOW_LOGIN_REQUIRED_TOAST = {
-  title: "Login Required",
-  description: "Please log in to follow creators.",
-  variant: "destructive",
-} as const;
+export const FOLLOW_LOGIN_REQUIRED_TOAST = loginRequiredToast("follow creators");
 
 /**
  * Follow or Unfollow on someone else's profile (docs/product.md#follows): followers see the creator's
@@ -34,8 +31,7 @@ export function FollowButton({
 
   const toggle = () => {
     if (!user) {
-      if (onSignInRequired) onSignInRequired();
-      else toast(FOLLOW_LOGIN_REQUIRED_TOAST);
+      askToSignIn(onSignInRequired, FOLLOW_LOGIN_REQUIRED_TOAST);
       return;
     }
     const next = !followedByMe;

@@ -1,7 +1,7 @@
 import type { PublicLoop } from "@loop/rules/schemas/loops";
 import type { ReactNode } from "react";
+import { SkeletonList } from "@/components/skeleton-list";
 import { LoadMoreLoops } from "@/components/load-more-loops";
-import { Skeleton } from "@/components/ui/skeleton";
 import { useLikedLoops } from "../api/get-liked-loops";
 
 /** The own profile's Liked tab (docs/product.md#likes): the loops the member likes, the latest liked first, 24 at a time. */
@@ -11,13 +11,7 @@ export function LikedLoops({ renderLoops }: { renderLoops: (loops: PublicLoop[])
   const total = query.data?.pages.at(-1)?.total ?? 0;
 
   if (query.isPending) {
-    return (
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy>
-        {[0, 1, 2].map((index) => (
-          <Skeleton key={index} className="h-56 rounded-xl" />
-        ))}
-      </div>
-    );
+    return <SkeletonList className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy itemClassName="h-56 rounded-xl" />;
   }
   if (!query.data) {
     return (

@@ -8,6 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { LoopAmount } from "@/components/ui/loop-amount";
 import { PhoneSortControl, SortHeaderButton } from "@/components/ui/sort-controls";
+import { PendingButton } from "@/components/ui/pending-button";
+import { Term } from "@/components/ui/term";
 import { formatCount, formatDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import type { MyLoopsSort } from "../api/get-my-loops";
@@ -196,12 +198,9 @@ export function MyLoopsCards({
               <Figure label="Plays" value={formatCount(loop.plays)} />
               <Figure label="Sales" value={formatCount(loop.sales)} />
               <Figure label="Uploaded" value={formatDate(loop.createdAt)} />
-              <div className="col-span-3 min-w-0">
-                <dt className="text-muted-foreground">Earnings</dt>
-                <dd className="font-semibold tabular-nums [overflow-wrap:anywhere]">
-                  <Earnings loop={loop} />
-                </dd>
-              </div>
+              <Term term="Earnings" className="col-span-3 min-w-0" valueClassName="font-semibold tabular-nums [overflow-wrap:anywhere]">
+                <Earnings loop={loop} />
+              </Term>
             </dl>
             <div className="mt-3 flex flex-wrap gap-2">
               <RowButtons loop={loop} actions={actions} />
@@ -215,10 +214,9 @@ export function MyLoopsCards({
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
-    <div className="min-w-0">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="font-semibold tabular-nums">{value}</dd>
-    </div>
+    <Term term={label} valueClassName="font-semibold tabular-nums">
+      {value}
+    </Term>
   );
 }
 
@@ -266,10 +264,16 @@ function LoopStatus({ loop, actions }: { loop: MyLoop; actions: RowActions }) {
       {loop.status === "failed" ? (
         <>
           {loop.failureReason ? <p className="text-xs text-rose-100/90 [overflow-wrap:anywhere]">{loop.failureReason}</p> : null}
-          <Button variant="outline" size="sm" disabled={retrying} aria-label={`Retry ${loop.title}`} onClick={() => actions.onRetry(loop)}>
-            {retrying ? <Loader2 className="animate-spin" aria-hidden /> : <RotateCw aria-hidden />}
+          <PendingButton
+            variant="outline"
+            size="sm"
+            pending={retrying}
+            aria-label={`Retry ${loop.title}`}
+            onClick={() => actions.onRetry(loop)}
+            icon={RotateCw}
+          >
             Retry
-          </Button>
+          </PendingButton>
         </>
       ) : null}
       {loop.status === "hidden" && loop.hiddenReason ? (

@@ -2,6 +2,7 @@ import { UPLOAD_MESSAGES } from "@loop/rules/schemas/loops";
 import type { MyLoop } from "@loop/rules/schemas/my-loops";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { expectTexts } from "@/testing/expect-texts";
 import { type ApiRoutes, json, stubApi } from "@/testing/stub-api";
 import { renderWithToasts } from "@/testing/test-utils";
 import { makeMyLoop, myLoopsPage } from "../testing/make-my-loop";
@@ -67,23 +68,13 @@ describe("My Loops table", () => {
     setup([DRUMS, PADS, BROKEN, HIDDEN, WAITING]);
     const drums = await screen.findByRole("row", { name: /Dusty Drums/ });
     expect(within(drums).getByRole("link", { name: "Dusty Drums" })).toHaveAttribute("href", `/loops/${DRUMS.id}`);
-    expect(drums).toHaveTextContent("Ready");
-    expect(drums).toHaveTextContent("Public");
-    expect(drums).toHaveTextContent("$4.99");
-    expect(drums).toHaveTextContent("1,234");
-    expect(drums).toHaveTextContent("1,234.5 LOOP");
-    expect(drums).toHaveTextContent("$12.50 USD");
-    expect(drums).toHaveTextContent("Mar 4, 2026");
+    expectTexts(drums, ["Ready", "Public", "$4.99", "1,234", "1,234.5 LOOP", "$12.50 USD", "Mar 4, 2026"]);
 
     const pads = row("Warm Pads");
-    expect(pads).toHaveTextContent("Processing");
-    expect(pads).toHaveTextContent("Unlisted");
-    expect(pads).toHaveTextContent("Free");
+    expectTexts(pads, ["Processing", "Unlisted", "Free"]);
 
     const broken = row("Broken Upload");
-    expect(broken).toHaveTextContent("Failed");
-    expect(broken).toHaveTextContent("The file holds no audio samples.");
-    expect(broken).toHaveTextContent("Private");
+    expectTexts(broken, ["Failed", "The file holds no audio samples.", "Private"]);
     expect(within(broken).getByRole("button", { name: "Retry Broken Upload" })).toBeInTheDocument();
     expect(within(pads).queryByRole("button", { name: /Retry/ })).not.toBeInTheDocument();
 

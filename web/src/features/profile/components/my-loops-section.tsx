@@ -5,11 +5,11 @@ import {
   type MyLoop,
   type MyLoopSort,
 } from "@loop/rules/schemas/my-loops";
-import { Loader2, Music2, Trash2 } from "lucide-react";
+import { Music2, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { LoadMore } from "@/components/load-more";
+import { SkeletonList } from "@/components/skeleton-list";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
-import { getServerMessage } from "@/lib/api-client";
 import { formatCount } from "@/lib/format";
 import { failureToast, outcomeToasts, successToast } from "@/lib/outcome-toasts";
 import { toast } from "@/lib/toast";
@@ -44,7 +44,6 @@ export function MyLoopsSection({ emptyText }: { emptyText: string }) {
   const query = useMyLoops(sort);
   const rows = loadedRows(query.data?.pages);
   const total = query.data?.pages[0]?.total;
-  const nextPageError = query.isFetchNextPageError ? query.error : null;
   const [selection, setSelection] = useState<ReadonlySet<string>>(() => new Set());
   const selected = rows.filter((row) => selection.has(row.id));
   const [editing, setEditing] = useState<MyLoop | null>(null);
@@ -145,11 +144,7 @@ export function MyLoopsSection({ emptyText }: { emptyText: string }) {
       </div>
 
       {query.isPending ? (
-        <div className="grid gap-2" aria-busy>
-          {[0, 1, 2].map((index) => (
-            <Skeleton key={index} className="h-14 rounded-lg" />
-          ))}
-        </div>
+        <SkeletonList className="grid gap-2" aria-busy itemClassName="h-14 rounded-lg" />
       ) : query.isError ? (
         <p role="alert" className="rounded-xl border border-destructive/40 bg-destructive/10 p-6 text-center text-sm text-rose-100">
           Your loops could not be loaded. Please reload the page.
@@ -204,19 +199,7 @@ export function MyLoopsSection({ emptyText }: { emptyText: string }) {
           <p className="mt-3 text-xs text-muted-foreground">
             Showing {formatCount(rows.length)} of {loopCount(total ?? rows.length)}
           </p>
-          {query.hasNextPage ? (
-            <div className="mt-4 flex justify-center">
-              <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                {query.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
-                Load more
-              </Button>
-            </div>
-          ) : null}
-          {nextPageError ? (
-            <p role="alert" className="mt-3 text-center text-sm text-destructive">
-              More loops could not be loaded: {getServerMessage(nextPageError, "please try again.")}
-            </p>
-          ) : null}
+          <LoadMore query={query} label="Load more" noun="loops" compact />
         </>
       )}
 

@@ -3,9 +3,9 @@ import type { Collection } from "@loop/rules/schemas/collections";
 import { FolderOpen, Plus } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
+import { SkeletonList } from "@/components/skeleton-list";
 import { CollectionVisibilityBadge } from "@/components/collection-visibility-badge";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
 import { formatCount } from "@/lib/format";
 import { useCollections } from "../api/get-collections";
 
@@ -43,11 +43,7 @@ export function ProfileCollections({ userId, own, emptyText }: { userId: string 
           The collections could not be loaded. Please reload the page.
         </p>
       ) : !list ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy>
-          {[0, 1, 2].map((index) => (
-            <Skeleton key={index} className="h-28 rounded-xl" />
-          ))}
-        </div>
+        <SkeletonList className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy itemClassName="h-28 rounded-xl" />
       ) : list.length === 0 ? (
         <p className="rounded-xl border border-dashed border-border p-10 text-center text-muted-foreground">{emptyText}</p>
       ) : (

@@ -1,10 +1,11 @@
 import { MAX_BIO, updateProfileSchema } from "@loop/rules/schemas/profile";
-import { AlertCircle, Loader2, Save } from "lucide-react";
+import { AlertCircle, Save } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { PendingButton } from "@/components/ui/pending-button";
 import { errorFields, getServerMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
@@ -184,10 +185,9 @@ export function ProfileForm({ initial, email, emailAction }: ProfileFormProps) {
             Discard
           </Button>
         ) : null}
-        <Button type="submit" disabled={!dirty || update.isPending}>
-          {update.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+        <PendingButton type="submit" pending={update.isPending} disabled={!dirty} icon={Save}>
           {update.isPending ? "Saving…" : "Save Changes"}
-        </Button>
+        </PendingButton>
       </div>
     </form>
   );

@@ -1,8 +1,8 @@
 import type { PublicLoop } from "@loop/rules/schemas/loops";
 import { Music2 } from "lucide-react";
 import type { ReactNode } from "react";
+import { SkeletonList } from "@/components/skeleton-list";
 import { LoadMoreLoops } from "@/components/load-more-loops";
-import { Skeleton } from "@/components/ui/skeleton";
 import { formatCount } from "@/lib/format";
 import { useUserLoops } from "../api/get-user-loops";
 
@@ -34,11 +34,7 @@ export function ProfileLoopsSection({ userId, title, totalLoops, emptyText, rend
         </span>
       </div>
       {query.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy>
-          {[0, 1, 2].map((index) => (
-            <Skeleton key={index} className="h-56 rounded-xl" />
-          ))}
-        </div>
+        <SkeletonList className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy itemClassName="h-56 rounded-xl" />
       ) : !loops ? (
         <p role="alert" className="rounded-xl border border-destructive/40 bg-destructive/10 p-6 text-center text-sm text-rose-100">
           The loops could not be loaded. Please reload the page.

@@ -65,6 +65,15 @@ function signedIn(extra: ApiRoutes = {}, loops: PublicLoop[] = [publicLoop()]) {
   });
 }
 
+/** On /profile, replaces the username with `name` and presses Save Changes. */
+async function saveUsername(name: string) {
+  const { user } = renderApp("/profile");
+  const username = await screen.findByLabelText("Username");
+  await user.clear(username);
+  await user.type(username, name);
+  await user.click(screen.getByRole("button", { name: "Save Changes" }));
+}
+
 describe("own profile (/profile)", () => {
   it("signed out asks to log in and opens the Join dialog", async () => {
     stubApi(SIGNED_OUT);
@@ -151,11 +160,7 @@ describe("own profile (/profile)", () => {
         return json(own({ ...ME, username: "new_name", bio: "Boom bap since 98" }));
       },
     });
-    const { user } = renderApp("/profile");
-    const username = await screen.findByLabelText("Username");
-    await user.clear(username);
-    await user.type(username, "new_name");
-    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    await saveUsername("new_name");
 
     expect(await screen.findByText("Profile Updated")).toBeInTheDocument();
     expect(sent).toEqual({ username: "new_name", bio: "Boom bap since 98", profileImageUrl: "" });
@@ -180,11 +185,7 @@ describe("own profile (/profile)", () => {
       "PUT /api/profile": () =>
         json({ message: "Username is already taken", code: "USERNAME_TAKEN", fields: { username: "Username is already taken" } }, 409),
     });
-    const { user } = renderApp("/profile");
-    const username = await screen.findByLabelText("Username");
-    await user.clear(username);
-    await user.type(username, "taken_name");
-    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    await saveUsername("taken_name");
     expect(await screen.findByText("Save Failed")).toBeInTheDocument();
     expect(screen.getByRole("alert")).toHaveTextContent("Username is already taken");
     expect(screen.getByLabelText("Username")).toHaveAttribute("aria-invalid", "true");

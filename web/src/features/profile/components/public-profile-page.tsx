@@ -4,13 +4,11 @@ import type { PublicLoop } from "@loop/rules/schemas/loops";
 import { PROFILE_MESSAGES } from "@loop/rules/profile-messages";
 import { BarChart3, FolderOpen, Pencil, UserX } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { LevelBadgeCompact, LevelBadgeDetailed } from "@/components/level-badge";
-import { Button } from "@/components/ui/button";
+import { LoadFailedNotice } from "@/components/load-failed-notice";
+import { NotFoundNotice } from "@/components/not-found-notice";
 import { Card } from "@/components/ui/card";
-import { PageNotice } from "@/components/ui/page-notice";
 import { PageSpinner } from "@/components/ui/spinner";
-import { errorStatus } from "@/lib/api-client";
 import { formatCount } from "@/lib/format";
 import { useUserProfile } from "../api/get-user-profile";
 import { FollowButton, FollowCounts } from "./follow-button";
@@ -34,7 +32,10 @@ export function PublicProfilePage({ userId, renderLoops, onSignInRequired }: Pub
   const profile = useUserProfile(userId);
   if (profile.isPending) return <PageSpinner label="Loading profile" />;
   if (profile.isError) {
-    return errorStatus(profile.error) === 404 ? <UserNotFound /> : <LoadFailed onRetry={() => void profile.refetch()} />;
+    const notFound = (
+      <NotFoundNotice icon={UserX} title={PROFILE_MESSAGES.userNotFound} text="This profile does not exist, or the link is wrong." />
+    );
+    return <LoadFailedNotice subject="profile" error={profile.error} onRetry={() => void profile.refetch()} notFound={notFound} />;
   }
   const { user, totalLoops, isOwnProfile, followerCount, followingCount, followedByMe } = profile.data;
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
@@ -99,25 +100,5 @@ export function PublicProfilePage({ userId, renderLoops, onSignInRequired }: Pub
         />
       </section>
     </div>
-  );
-}
-
-function UserNotFound() {
-  return (
-    <PageNotice icon={UserX} title={PROFILE_MESSAGES.userNotFound} text="This profile does not exist, or the link is wrong.">
-      <Button asChild className="mt-6">
-        <Link to={paths.root()}>Go home</Link>
-      </Button>
-    </PageNotice>
-  );
-}
-
-function LoadFailed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <PageNotice title="Profile unavailable" text="The profile could not be loaded. Please try again.">
-      <Button className="mt-6" onClick={onRetry}>
-        Try again
-      </Button>
-    </PageNotice>
   );
 }

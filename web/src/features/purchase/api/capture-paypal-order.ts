@@ -1,8 +1,6 @@
 import type { FiatPurchaseStatus } from "@loop/rules/schemas/fiat-payments";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api-client";
-import { LOOPS_QUERY_KEY } from "@/lib/query-keys";
-import { purchaseMutationKey } from "./create-purchase";
+import { usePurchaseMutation } from "./purchase-mutation";
 
 /**
  * POST /paypal/order/:id/capture (no body) → 200 {status: "completed", purchase} or 202 {status:
@@ -17,10 +15,5 @@ export function capturePaypalOrder(orderId: string): Promise<FiatPurchaseStatus>
  * The loop lists are fetched again whatever the answer (a 409 'already owned' also means they were stale).
  */
 export function useCapturePaypalOrder(loopId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: purchaseMutationKey(loopId),
-    mutationFn: capturePaypalOrder,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: LOOPS_QUERY_KEY }),
-  });
+  return usePurchaseMutation(loopId, capturePaypalOrder);
 }

@@ -1,6 +1,6 @@
 import type { DeliveryFormat } from "@loop/rules/schemas/downloads";
 import type { FiatPurchaseStatus } from "@loop/rules/schemas/fiat-payments";
-import { apiJson } from "@/lib/api-client";
+import { jsonCall } from "@/lib/api-client";
 
 export interface ConfirmCardPurchaseInput {
   loopId: string;
@@ -13,6 +13,4 @@ export interface ConfirmCardPurchaseInput {
  * (3-D Secure), the server asks Stripe whether it succeeded and records the purchase. Same answers
  * as the payment intent (completed / pending).
  */
-export function confirmCardPurchase(body: ConfirmCardPurchaseInput): Promise<FiatPurchaseStatus> {
-  return apiJson<FiatPurchaseStatus>("POST", "/api/purchases", body);
-}
+export const confirmCardPurchase = jsonCall<ConfirmCardPurchaseInput, FiatPurchaseStatus>("POST", "/api/purchases");

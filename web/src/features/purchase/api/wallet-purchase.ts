@@ -2,7 +2,7 @@
 import type { Format } from "@loop/rules/fees";
 import type { FaucetResponse } from "@loop/rules/schemas/faucet";
 import type { CryptoPurchaseStatus, WalletQuote } from "@loop/rules/schemas/purchases";
-import { apiJson } from "@/lib/api-client";
+import { apiJson, jsonCall } from "@/lib/api-client";
 import type { CryptoPurchaseReport, PurchaseApi } from "../lib/wallet-purchase";
 
 /** POST /api/purchases/quote {loopId, format} → 201 a signed quote for the linked wallet (15 minutes, usable once). */
@@ -11,9 +11,7 @@ export function requestWalletQuote(loopId: string, format: Format): Promise<Wall
 }
 
 /** POST /api/purchases/crypto: 202 {status: "pending"} until the Purchased event is settled, then 200 completed. */
-export function reportCryptoPurchase(report: CryptoPurchaseReport): Promise<CryptoPurchaseStatus> {
-  return apiJson<CryptoPurchaseStatus>("POST", "/api/purchases/crypto", report);
-}
+export const reportCryptoPurchase = jsonCall<CryptoPurchaseReport, CryptoPurchaseStatus>("POST", "/api/purchases/crypto");
 
 export function purchaseApi(loopId: string, format: Format): PurchaseApi {
   return { requestQuote: () => requestWalletQuote(loopId, format), reportPurchase: reportCryptoPurchase };

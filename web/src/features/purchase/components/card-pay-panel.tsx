@@ -1,10 +1,11 @@
 import { paths } from "@loop/rules/paths";
 import type { PaymentMethod } from "@loop/rules/schemas/fiat-payments";
-import { CreditCard, Loader2, Settings } from "lucide-react";
+import { CreditCard, Settings } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
+import { PendingButton } from "@/components/ui/pending-button";
 import { useClientConfig } from "@/lib/client-config";
 import { usePaymentMethods } from "@/lib/get-payment-methods";
 import { formatUsdCents } from "@/lib/loop-amounts";
@@ -81,10 +82,9 @@ export function CardPayPanel({ loop, quote, onPurchased, onFailed, onClose }: Pa
       ) : null}
 
       {/* After 'pending' the bank is still deciding: paying again could charge twice. */}
-      <Button className="w-full" disabled={busy || pending} onClick={pay}>
-        {busy ? <Loader2 className="animate-spin" aria-hidden /> : <CreditCard aria-hidden />}
+      <PendingButton className="w-full" pending={busy} disabled={pending} onClick={pay} icon={CreditCard}>
         {busy ? "Paying..." : `Pay ${formatUsdCents(quote.totalCents)}`}
-      </Button>
+      </PendingButton>
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { paths } from "@loop/rules/paths";
 import { formatUsd } from "@loop/rules/units";
-import { Coins, Loader2, Wallet } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { Coins, Wallet } from "lucide-react";
 import { LinkButton } from "@/components/ui/link-button";
 import { LoadError } from "@/components/ui/load-error";
 import { LoopAmount } from "@/components/ui/loop-amount";
+import { PendingButton } from "@/components/ui/pending-button";
 import { useTokenBalance } from "@/lib/get-token-balance";
 import { useKeyedSubmit } from "@/lib/idempotent-post";
 import { loopSufficiency } from "@/lib/price-quote";
@@ -66,10 +66,9 @@ export function LoopBalancePanel({ loop, quote, onPurchased, onFailed, onClose }
         }
       />
 
-      <Button className="w-full" disabled={sufficiency.state !== "enough" || purchase.isPending} onClick={pay}>
-        {purchase.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Coins aria-hidden />}
+      <PendingButton className="w-full" pending={purchase.isPending} disabled={sufficiency.state !== "enough"} onClick={pay} icon={Coins}>
         {purchase.isPending ? "Paying..." : "Pay with LOOP"}
-      </Button>
+      </PendingButton>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { type ApiHandler, json, type StubbedApi } from "@/testing/stub-api";
 import { makeUser, renderWithProviders } from "@/testing/test-utils";
 import { loopPurchase } from "../testing/purchase-fixtures";
 import { renderPurchase } from "../testing/render-purchase";
+import { expectTexts } from "@/testing/expect-texts";
 
 vi.mock("@/lib/navigation", async (importOriginal) => ({
   ...(await importOriginal<typeof import("@/lib/navigation")>()),
@@ -50,8 +51,7 @@ describe("Purchase dialog", () => {
     // $4.99 at 7.5% = 37.425 cents → $0.37; at 10% = 49.9 cents → $0.50.
     await waitFor(() => expect(mp3.closest("label")).toHaveTextContent("+7.5% fee"));
     expect(mp3.closest("label")).toHaveTextContent("$5.36");
-    expect(wav.closest("label")).toHaveTextContent("+10% fee");
-    expect(wav.closest("label")).toHaveTextContent("$5.49");
+    expectTexts(wav.closest("label"), ["+10% fee", "$5.49"]);
     expect(within(dialog).getByTestId("purchase-summary")).toHaveTextContent("Marketplace fee (MP3 7.5%)$0.37");
     expect(within(dialog).getByTestId("purchase-total")).toHaveTextContent("$5.36");
     expect(within(dialog).getByTestId("purchase-loop-amount")).toHaveTextContent("2,680 LOOP");
@@ -74,12 +74,8 @@ describe("Purchase dialog", () => {
     const mp3 = within(dialog).getByRole("radio", { name: /MP3/ });
     const wav = within(dialog).getByRole("radio", { name: /WAV/ });
     expect(mp3).toBeChecked();
-    expect(mp3.closest("label")).toHaveTextContent("+2% fee");
-    expect(mp3.closest("label")).toHaveTextContent("320 kbps");
-    expect(mp3.closest("label")).toHaveTextContent("$5.09");
-    expect(wav.closest("label")).toHaveTextContent("+4% fee");
-    expect(wav.closest("label")).toHaveTextContent("lossless");
-    expect(wav.closest("label")).toHaveTextContent("$5.19");
+    expectTexts(mp3.closest("label"), ["+2% fee", "320 kbps", "$5.09"]);
+    expectTexts(wav.closest("label"), ["+4% fee", "lossless", "$5.19"]);
     // One tab per way to pay: the in-app LOOP balance first (selected), then the wallet, PayPal and card; nothing "coming soon".
     const tabs = within(dialog).getAllByRole("tab");
     expect(tabs.map((tab) => tab.textContent)).toEqual(["LOOP balance", "Wallet (on chain)", "PayPal", "Card"]);
@@ -88,8 +84,7 @@ describe("Purchase dialog", () => {
     expect(dialog).not.toHaveTextContent(/coming soon/i);
 
     const summary = within(dialog).getByTestId("purchase-summary");
-    expect(summary).toHaveTextContent("Price$4.99");
-    expect(summary).toHaveTextContent("Marketplace fee (MP3 2%)$0.10");
+    expectTexts(summary, ["Price$4.99", "Marketplace fee (MP3 2%)$0.10"]);
     expect(within(dialog).getByTestId("purchase-total")).toHaveTextContent("$5.09");
     expect(within(dialog).getByTestId("purchase-loop-amount")).toHaveTextContent("2,545 LOOP");
     expect(await within(dialog).findByTestId("purchase-loop-available")).toHaveTextContent("10,000 LOOP");

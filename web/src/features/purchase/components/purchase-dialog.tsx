@@ -17,7 +17,7 @@ import { usePlatformSettings } from "@/lib/platform-settings";
 import { feePercent, type PurchaseQuote, purchaseQuote } from "@/lib/price-quote";
 import { redirectToLoginAfterUnauthorized } from "@/lib/session-expired";
 import { toast } from "@/lib/toast";
-import { purchaseMutationKey } from "../api/create-purchase";
+import { purchaseMutationKey } from "../api/purchase-mutation";
 import { PURCHASE_TOASTS, purchaseFailedToast } from "../lib/purchase-toasts";
 import { PaymentTabs } from "./payment-tabs";
 

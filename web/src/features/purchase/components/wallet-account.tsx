@@ -1,8 +1,9 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import { Loader2, LogOut, PlusCircle, RefreshCw, Wallet } from "lucide-react";
+import { LogOut, PlusCircle, RefreshCw, Wallet } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { PendingButton } from "@/components/ui/pending-button";
 import { formatWalletLoop, shortAddress } from "@/lib/format";
 import type { MarketplaceChain } from "@/lib/wallet/marketplace-chain";
 import type { HexAddress } from "@/lib/wallet/types";
@@ -39,10 +40,9 @@ export function WalletAccount({ chain, connected, walletChainId, isLinked, balan
       <div className="grid gap-2 rounded-lg border border-border bg-surface/60 px-3 py-3" data-testid="wallet-pay-wallet">
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
           <span className="text-muted-foreground">No wallet connected.</span>
-          <Button variant="outline" size="sm" disabled={connecting || busy} onClick={() => void connect()}>
-            {connecting ? <Loader2 className="animate-spin" aria-hidden /> : <Wallet aria-hidden />}
+          <PendingButton variant="outline" size="sm" pending={connecting} disabled={busy} onClick={() => void connect()} icon={Wallet}>
             Connect Wallet
-          </Button>
+          </PendingButton>
         </div>
       </div>
     );

@@ -11,7 +11,7 @@ import { makeWalletClientConfig, TEST_CONTRACTS } from "@/testing/make-client-co
 import { makeLoop } from "@/testing/make-loop";
 import { type ApiHandler, type ApiRoutes, json } from "@/testing/stub-api";
 import { makeUser, renderWithProviders } from "@/testing/test-utils";
-import { QUOTE_BUYER, walletPurchase, walletQuote } from "../testing/purchase-fixtures";
+import { QUOTE_BUYER, walletPurchase, walletPurchaseReport, walletQuote } from "../testing/purchase-fixtures";
 import { renderPurchase } from "../testing/render-purchase";
 
 vi.mock("@/lib/navigation", async (importOriginal) => ({
@@ -162,15 +162,7 @@ describe("Wallet payment tab", () => {
     expect(wallet.waitForTransaction).toHaveBeenLastCalledWith({ chainId: 31337, hash: PURCHASE_TX });
     const reports = api.bodies("POST /api/purchases/crypto");
     expect(reports).toHaveLength(3);
-    expect(reports[0]).toEqual({
-      loopId: loop.id,
-      format: "mp3",
-      txHash: PURCHASE_TX,
-      orderId: `0x${"0d".repeat(32)}`,
-      token: "LOOP",
-      amount: "5.09",
-      cryptoAmount: "2545.00000000",
-    });
+    expect(reports[0]).toEqual(walletPurchaseReport(loop.id, PURCHASE_TX));
   });
 
   it("shows the step labels and does not approve when the allowance covers the total", async () => {

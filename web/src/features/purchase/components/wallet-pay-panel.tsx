@@ -4,6 +4,7 @@ import { Droplets, Loader2, Wallet } from "lucide-react";
 import { LinkWalletNotice } from "@/components/link-wallet-notice";
 import { Button } from "@/components/ui/button";
 import { ProgressNote } from "@/components/ui/progress-note";
+import { PendingButton } from "@/components/ui/pending-button";
 import { useUser } from "@/lib/auth";
 import { useClientConfig } from "@/lib/client-config";
 import { formatWalletLoop, shortAddress } from "@/lib/format";
@@ -89,10 +90,16 @@ export function WalletPayPanel({ loop, quote, onPurchased, onFailed }: PaymentPa
           }
           action={
             devChain ? (
-              <Button size="sm" variant="outline" disabled={faucet.isPending || payment.busy} onClick={() => faucet.mutate(connected)}>
-                {faucet.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Droplets aria-hidden />}
+              <PendingButton
+                size="sm"
+                variant="outline"
+                pending={faucet.isPending}
+                disabled={payment.busy}
+                onClick={() => faucet.mutate(connected)}
+                icon={Droplets}
+              >
                 Get Test LOOP Tokens
-              </Button>
+              </PendingButton>
             ) : null
           }
         />

@@ -8,12 +8,10 @@
 import type { Format } from "@loop/rules/fees";
 import type { FiatPurchaseStatus, PaymentMethod } from "@loop/rules/schemas/fiat-payments";
 import type { Stripe } from "@stripe/stripe-js";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { PAYMENT_METHODS_QUERY_KEY } from "@/lib/get-payment-methods";
-import { LOOPS_QUERY_KEY } from "@/lib/query-keys";
 import { confirmCardPurchase } from "../api/confirm-card-purchase";
 import { createPaymentIntent } from "../api/create-payment-intent";
-import { purchaseMutationKey } from "../api/create-purchase";
+import { usePurchaseMutation } from "../api/purchase-mutation";
 import { PaymentFailedError } from "./payment-panels";
 
 export const CARD_TEXTS = {
@@ -98,13 +96,5 @@ export async function payWithSavedCard({
 
 /** The card payment as the purchase's mutation: the dialog stays open and the format locked meanwhile. */
 export function useCardPayment(loopId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: purchaseMutationKey(loopId),
-    mutationFn: payWithSavedCard,
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: LOOPS_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: PAYMENT_METHODS_QUERY_KEY });
-    },
-  });
+  return usePurchaseMutation(loopId, payWithSavedCard, [PAYMENT_METHODS_QUERY_KEY]);
 }

@@ -19,7 +19,7 @@ import { WALLET_TRANSACTION_FAILED } from "@/lib/wallet/wallet-errors";
 import { WALLET_LOOP_BALANCE_QUERY_KEY } from "@/lib/wallet/wallet-loop-balance";
 import { loadWallet } from "@/lib/wallet/wallet-store";
 import { isWalletDismissal } from "@/lib/wallet/wallet-transaction";
-import { purchaseMutationKey } from "../api/create-purchase";
+import { purchaseMutationKey } from "../api/purchase-mutation";
 import { purchaseApi, requestTestLoop } from "../api/wallet-purchase";
 import { PaymentFailedError, type PaymentPanelProps } from "./payment-panels";
 import { runWalletPurchase, walletPurchaseFailureText, type WalletPurchaseStep } from "./wallet-purchase";

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { fakeTransactionWallet, writtenFunctions } from "@/lib/wallet/fake-wallet-controls";
 import { WalletModalClosedError, WalletNotConnectedError } from "@/lib/wallet/wallet-errors";
 import { insufficientWalletText, isWalletDismissal } from "@/lib/wallet/wallet-transaction";
-import { QUOTE_BUYER as BUYER, walletPurchase, walletQuote } from "../testing/purchase-fixtures";
+import { QUOTE_BUYER as BUYER, walletPurchase, walletPurchaseReport, walletQuote } from "../testing/purchase-fixtures";
 import {
   type PurchaseApi,
   type PurchaseWallet,
@@ -103,15 +103,7 @@ describe("runWalletPurchase", () => {
     );
     expect(wallet.waitForTransaction).toHaveBeenNthCalledWith(2, { chainId: 31337, hash: TX });
     expect(api.reportPurchase).toHaveBeenCalledTimes(3);
-    expect(api.reportPurchase).toHaveBeenCalledWith({
-      loopId: "loop-1",
-      format: "mp3",
-      txHash: TX,
-      orderId: `0x${"0d".repeat(32)}`,
-      token: "LOOP",
-      amount: "5.09",
-      cryptoAmount: "2545.00000000",
-    });
+    expect(api.reportPurchase).toHaveBeenCalledWith(walletPurchaseReport("loop-1", TX));
   });
 
   it("skips the approval when the allowance covers the total, and switches chain when the wallet is elsewhere", async () => {

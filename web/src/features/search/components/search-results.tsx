@@ -17,24 +17,12 @@ export function SearchResults({ data, onNavigate, onViewAll }: SearchResultsProp
   return (
     <div>
       <div className="max-h-[min(28rem,65dvh)] overflow-y-auto p-2">
-        {users.length > 0 ? (
-          <ResultSection title="Users" total={totalUsers} capped={totalUsersCapped}>
-            {users.map((user) => (
-              <li key={user.id}>
-                <UserResultRow user={user} onNavigate={onNavigate} />
-              </li>
-            ))}
-          </ResultSection>
-        ) : null}
-        {loops.length > 0 ? (
-          <ResultSection title="Loops" total={totalLoops} capped={totalLoopsCapped}>
-            {loops.map((loop) => (
-              <li key={loop.id}>
-                <LoopResultRow loop={loop} onNavigate={onNavigate} />
-              </li>
-            ))}
-          </ResultSection>
-        ) : null}
+        <ResultSection title="Users" items={users} total={totalUsers} capped={totalUsersCapped}>
+          {(user) => <UserResultRow user={user} onNavigate={onNavigate} />}
+        </ResultSection>
+        <ResultSection title="Loops" items={loops} total={totalLoops} capped={totalLoopsCapped}>
+          {(loop) => <LoopResultRow loop={loop} onNavigate={onNavigate} />}
+        </ResultSection>
       </div>
       <div className="border-t border-border p-2">
         <Button variant="ghost" size="sm" className="w-full justify-between text-foreground" onClick={onViewAll} data-search-item>
@@ -46,8 +34,19 @@ export function SearchResults({ data, onNavigate, onViewAll }: SearchResultsProp
   );
 }
 
-function ResultSection({ title, total, capped, children }: { title: string; total: number; capped?: boolean; children: ReactNode }) {
+interface ResultSectionProps<T> {
+  title: string;
+  /** The results shown (none: no section), each a row given by `children`. */
+  items: readonly T[];
+  total: number;
+  capped?: boolean;
+  children: (item: T) => ReactNode;
+}
+
+/** One kind of result: its title and total, and a row per result. */
+function ResultSection<T extends { id: string }>({ title, items, total, capped, children }: ResultSectionProps<T>) {
   const headingId = useId();
+  if (items.length === 0) return null;
   const shown = formatTotal(total, PANEL_LIMIT, capped);
   return (
     <section aria-labelledby={headingId} className="mb-1 last:mb-0">
@@ -61,7 +60,11 @@ function ResultSection({ title, total, capped, children }: { title: string; tota
           <span className="sr-only"> {title.toLowerCase()}</span>
         </span>
       </h3>
-      <ul>{children}</ul>
+      <ul>
+        {items.map((item) => (
+          <li key={item.id}>{children(item)}</li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -1,13 +1,11 @@
 import type { CurrentUser } from "@loop/rules/api-types";
 import type { ConnectWalletBody } from "@loop/rules/schemas/auth";
-import { apiJson } from "@/lib/api-client";
+import { jsonCall } from "@/lib/api-client";
 import { USER_QUERY_KEY } from "@/lib/auth";
 import { useInvalidatingMutation } from "@/lib/use-invalidating-mutation";
 
 /** POST /api/auth/connect-wallet: links a wallet to the signed-in account by a signed SIWE message. */
-export function connectWallet(body: ConnectWalletBody): Promise<CurrentUser> {
-  return apiJson<CurrentUser>("POST", "/api/auth/connect-wallet", body);
-}
+export const connectWallet = jsonCall<ConnectWalletBody, CurrentUser>("POST", "/api/auth/connect-wallet");
 
 export function useConnectWallet() {
   return useInvalidatingMutation({

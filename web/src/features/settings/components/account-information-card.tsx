@@ -1,7 +1,7 @@
 import type { CurrentUser } from "@loop/rules/api-types";
 import { UserRound } from "lucide-react";
 import type { ReactNode } from "react";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { SettingsCard } from "./settings-card";
 
 export const NOT_PROVIDED = "Not provided";
 
@@ -16,34 +16,25 @@ export function AccountInformationCard({ user, emailAction }: { user: CurrentUse
     { label: "Name", value: name || NOT_PROVIDED, missing: !name },
   ];
   return (
-    <Card aria-labelledby="account-information-title">
-      <CardHeader>
-        <CardTitle id="account-information-title">
-          <UserRound className="size-5 text-violet-300" aria-hidden />
-          Account Information
-        </CardTitle>
-        <CardDescription>The details on your LOOP account.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <dl className="divide-y divide-border rounded-lg border border-border bg-surface/60">
-          {rows.map((row) => (
-            <div key={row.label} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
-              <dt className="text-sm text-muted-foreground">{row.label}</dt>
-              <dd className={row.missing ? "text-sm text-muted-foreground italic" : "text-sm font-medium break-all"}>{row.value}</dd>
-            </div>
-          ))}
-        </dl>
-        {emailAction ? (
-          <div className="flex flex-wrap items-center justify-between gap-3" data-testid="account-email-action">
-            <p className="text-sm text-muted-foreground">
-              {user.email
-                ? "Receipts, order confirmations and e-mail sign-in links go to this address."
-                : "Add an e-mail address to get receipts and order confirmations by e-mail, and to sign in with a link."}
-            </p>
-            {emailAction}
+    <SettingsCard icon={UserRound} title="Account Information" description="The details on your LOOP account.">
+      <dl className="divide-y divide-border rounded-lg border border-border bg-surface/60">
+        {rows.map((row) => (
+          <div key={row.label} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+            <dt className="text-sm text-muted-foreground">{row.label}</dt>
+            <dd className={row.missing ? "text-sm text-muted-foreground italic" : "text-sm font-medium break-all"}>{row.value}</dd>
           </div>
-        ) : null}
-      </CardContent>
-    </Card>
+        ))}
+      </dl>
+      {emailAction ? (
+        <div className="flex flex-wrap items-center justify-between gap-3" data-testid="account-email-action">
+          <p className="text-sm text-muted-foreground">
+            {user.email
+              ? "Receipts, order confirmations and e-mail sign-in links go to this address."
+              : "Add an e-mail address to get receipts and order confirmations by e-mail, and to sign in with a link."}
+          </p>
+          {emailAction}
+        </div>
+      ) : null}
+    </SettingsCard>
   );
 }

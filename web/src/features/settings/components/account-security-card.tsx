@@ -2,8 +2,8 @@ import type { CurrentUser } from "@loop/rules/api-types";
 import { ExternalLink, KeyRound, Mail, ShieldCheck, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { TitledCard } from "@/components/ui/titled-card";
 import { shortAddress } from "@/lib/format";
+import { SettingsCard } from "./settings-card";
 
 export interface AccountSecurityCardProps {
   user: CurrentUser;
@@ -47,9 +47,8 @@ function Method({
  */
 export function AccountSecurityCard({ user, accountUrl, emailAction }: AccountSecurityCardProps) {
   return (
-    <TitledCard
-      id="account-security-title"
-      icon={<ShieldCheck className="size-5 text-violet-300" aria-hidden />}
+    <SettingsCard
+      icon={ShieldCheck}
       title="Account Security"
       description="How you sign in to LOOP. LOOP keeps no password for your account."
     >
@@ -82,6 +81,6 @@ export function AccountSecurityCard({ user, accountUrl, emailAction }: AccountSe
           </Method>
         ) : null}
       </ul>
-    </TitledCard>
+    </SettingsCard>
   );
 }

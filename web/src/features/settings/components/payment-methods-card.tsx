@@ -9,7 +9,6 @@ import { CreditCard, Plus, Star, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogHeading } from "@/components/ui/dialog";
 import { DialogForm } from "@/components/ui/form-dialog";
 import { LoadError } from "@/components/ui/load-error";
@@ -23,6 +22,7 @@ import { useAddPaymentMethod } from "../api/add-payment-method";
 import { useCreateSetupIntent } from "../api/create-setup-intent";
 import { useRemovePaymentMethod } from "../api/remove-payment-method";
 import { useSetDefaultPaymentMethod } from "../api/set-default-payment-method";
+import { SettingsCard } from "./settings-card";
 
 /** docs/product.md#purchase-errors toasts for this card. */
 export const PAYMENT_METHOD_TOASTS = {
@@ -96,79 +96,70 @@ export function PaymentMethodsCard() {
   const busy = remove.isPending || setDefault.isPending;
 
   return (
-    <Card aria-labelledby="payment-methods-title">
-      <CardHeader>
-        <CardTitle id="payment-methods-title">
-          <CreditCard className="size-5 text-violet-300" aria-hidden />
-          Payment Methods
-        </CardTitle>
-        <CardDescription>Cards saved to your account for buying loops.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {methods.isPending ? (
-          <div className="grid gap-2" data-testid="payment-methods-loading">
-            <span className="sr-only" role="status">
-              Loading payment methods
-            </span>
-            <Skeleton className="h-14 w-full" />
-            <Skeleton className="h-14 w-full" />
-          </div>
-        ) : methods.isError ? (
-          <LoadError message="Payment methods could not be loaded." onRetry={() => void methods.refetch()} />
-        ) : cards.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-border px-4 py-3 text-sm text-muted-foreground">No payment methods yet.</p>
-        ) : (
-          <ul className="grid gap-2" aria-label="Saved payment methods">
-            {cards.map((card) => (
-              <PaymentMethodRow
-                key={card.id}
-                card={card}
-                busy={busy}
-                removing={remove.isPending && remove.variables === card.id}
-                settingDefault={setDefault.isPending && setDefault.variables === card.id}
-                onRemove={() => removeCard(card.id)}
-                onSetDefault={() => makeDefault(card.id)}
-              />
-            ))}
-          </ul>
-        )}
+    <SettingsCard icon={CreditCard} title="Payment Methods" description="Cards saved to your account for buying loops.">
+      {methods.isPending ? (
+        <div className="grid gap-2" data-testid="payment-methods-loading">
+          <span className="sr-only" role="status">
+            Loading payment methods
+          </span>
+          <Skeleton className="h-14 w-full" />
+          <Skeleton className="h-14 w-full" />
+        </div>
+      ) : methods.isError ? (
+        <LoadError message="Payment methods could not be loaded." onRetry={() => void methods.refetch()} />
+      ) : cards.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-border px-4 py-3 text-sm text-muted-foreground">No payment methods yet.</p>
+      ) : (
+        <ul className="grid gap-2" aria-label="Saved payment methods">
+          {cards.map((card) => (
+            <PaymentMethodRow
+              key={card.id}
+              card={card}
+              busy={busy}
+              removing={remove.isPending && remove.variables === card.id}
+              settingDefault={setDefault.isPending && setDefault.variables === card.id}
+              onRemove={() => removeCard(card.id)}
+              onSetDefault={() => makeDefault(card.id)}
+            />
+          ))}
+        </ul>
+      )}
 
-        <div className="grid gap-2">
-          <div>
-            <Button onClick={() => setAddOpen(true)} disabled={!stripeConfig}>
-              <Plus aria-hidden />
-              Add card
+      <div className="grid gap-2">
+        <div>
+          <Button onClick={() => setAddOpen(true)} disabled={!stripeConfig}>
+            <Plus aria-hidden />
+            Add card
+          </Button>
+        </div>
+        {stripeConfig === null ? <p className="text-sm text-muted-foreground">{CARD_NOT_CONFIGURED}</p> : null}
+      </div>
+      {stripeConfig ? (
+        <AddCardDialog
+          open={addOpen}
+          onOpenChange={setAddOpen}
+          publishableKey={stripeConfig.publishableKey}
+          // The contract's first card becomes the default; saying so keeps the answer the same if the list is stale.
+          isFirstCard={methods.isSuccess && cards.length === 0}
+        />
+      ) : null}
+
+      <div className="grid gap-2 border-t border-border pt-4">
+        <h3 className="text-sm font-semibold">Other methods</h3>
+        <div className="flex flex-wrap gap-2">
+          {OTHER_METHODS.map((name) => (
+            <Button
+              key={name}
+              variant="outline"
+              size="sm"
+              onClick={() => toast({ title: "Coming Soon", description: `${name} payments are coming soon.` })}
+            >
+              {name}
             </Button>
-          </div>
-          {stripeConfig === null ? <p className="text-sm text-muted-foreground">{CARD_NOT_CONFIGURED}</p> : null}
+          ))}
         </div>
-        {stripeConfig ? (
-          <AddCardDialog
-            open={addOpen}
-            onOpenChange={setAddOpen}
-            publishableKey={stripeConfig.publishableKey}
-            // The contract's first card becomes the default; saying so keeps the answer the same if the list is stale.
-            isFirstCard={methods.isSuccess && cards.length === 0}
-          />
-        ) : null}
-
-        <div className="grid gap-2 border-t border-border pt-4">
-          <h3 className="text-sm font-semibold">Other methods</h3>
-          <div className="flex flex-wrap gap-2">
-            {OTHER_METHODS.map((name) => (
-              <Button
-                key={name}
-                variant="outline"
-                size="sm"
-                onClick={() => toast({ title: "Coming Soon", description: `${name} payments are coming soon.` })}
-              >
-                {name}
-              </Button>
-            ))}
-          </div>
-        </div>
-      </CardContent>
-    </Card>
+      </div>
+    </SettingsCard>
   );
 }
 

@@ -4,7 +4,6 @@ import { useEffect, useState } from "react";
 import { CopyAddressButton } from "@/components/copy-address-button";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { errorStatus, getServerMessage } from "@/lib/api-client";
 import { getNonce } from "@/lib/auth";
 import { shortAddress } from "@/lib/format";
@@ -22,6 +21,7 @@ import { loadWallet, useWalletState } from "@/lib/wallet/wallet-store";
 import { useConnectWallet } from "../api/connect-wallet";
 import { useDisconnectWallet } from "../api/disconnect-wallet";
 import { WalletBalance } from "./wallet-balance";
+import { SettingsCard } from "./settings-card";
 
 /** Wallet Connection: link a wallet by signing a SIWE message, or unlink it. */
 export function WalletConnectionCard({ user }: { user: CurrentUser }) {
@@ -101,60 +101,55 @@ export function WalletConnectionCard({ user }: { user: CurrentUser }) {
   }
 
   return (
-    <Card aria-labelledby="wallet-connection-title">
-      <CardHeader>
-        <CardTitle id="wallet-connection-title">
-          <Wallet className="size-5 text-violet-300" aria-hidden />
-          Wallet Connection
-        </CardTitle>
-        <CardDescription>Link a crypto wallet to sign in with it and to pay or get paid on chain.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {user.walletAddress ? (
-          <>
-            <div className="flex flex-wrap items-center gap-3 rounded-lg border border-border bg-surface/60 px-4 py-3">
-              <Badge variant="success">Linked</Badge>
-              <span className="flex-1 font-mono text-sm" title={user.walletAddress} data-testid="linked-wallet-address">
-                {shortAddress(user.walletAddress)}
-              </span>
-              <CopyAddressButton address={user.walletAddress} />
-            </div>
-            <div>
-              <Button variant="outline" onClick={unlink} disabled={disconnectWallet.isPending}>
-                <Unlink aria-hidden />
-                {disconnectWallet.isPending ? "Disconnecting…" : "Disconnect Wallet"}
+    <SettingsCard
+      icon={Wallet}
+      title="Wallet Connection"
+      description="Link a crypto wallet to sign in with it and to pay or get paid on chain."
+    >
+      {user.walletAddress ? (
+        <>
+          <div className="flex flex-wrap items-center gap-3 rounded-lg border border-border bg-surface/60 px-4 py-3">
+            <Badge variant="success">Linked</Badge>
+            <span className="flex-1 font-mono text-sm" title={user.walletAddress} data-testid="linked-wallet-address">
+              {shortAddress(user.walletAddress)}
+            </span>
+            <CopyAddressButton address={user.walletAddress} />
+          </div>
+          <div>
+            <Button variant="outline" onClick={unlink} disabled={disconnectWallet.isPending}>
+              <Unlink aria-hidden />
+              {disconnectWallet.isPending ? "Disconnecting…" : "Disconnect Wallet"}
+            </Button>
+          </div>
+        </>
+      ) : (
+        <>
+          <p className="rounded-lg border border-dashed border-border px-4 py-3 text-sm text-muted-foreground">
+            No wallet is linked to your account.
+            {connected ? (
+              <>
+                {" "}
+                Your browser is connected to <span className="font-mono text-foreground">{shortAddress(connected)}</span>
+                {snapshot.connectorName ? ` (${snapshot.connectorName})` : ""}.
+              </>
+            ) : null}
+          </p>
+          <div>
+            {connected ? (
+              <Button onClick={() => void link(false)} disabled={linking}>
+                <Link2 aria-hidden />
+                {linking ? "Waiting for signature…" : "Link Wallet"}
               </Button>
-            </div>
-          </>
-        ) : (
-          <>
-            <p className="rounded-lg border border-dashed border-border px-4 py-3 text-sm text-muted-foreground">
-              No wallet is linked to your account.
-              {connected ? (
-                <>
-                  {" "}
-                  Your browser is connected to <span className="font-mono text-foreground">{shortAddress(connected)}</span>
-                  {snapshot.connectorName ? ` (${snapshot.connectorName})` : ""}.
-                </>
-              ) : null}
-            </p>
-            <div>
-              {connected ? (
-                <Button onClick={() => void link(false)} disabled={linking}>
-                  <Link2 aria-hidden />
-                  {linking ? "Waiting for signature…" : "Link Wallet"}
-                </Button>
-              ) : (
-                <Button onClick={() => void link(true)} disabled={linking || phase === "loading"}>
-                  <Wallet aria-hidden />
-                  {linking ? "Connecting…" : "Connect Wallet"}
-                </Button>
-              )}
-            </div>
-          </>
-        )}
-        {connected && snapshot.chainId !== null ? <WalletBalance address={connected} chainId={snapshot.chainId} /> : null}
-      </CardContent>
-    </Card>
+            ) : (
+              <Button onClick={() => void link(true)} disabled={linking || phase === "loading"}>
+                <Wallet aria-hidden />
+                {linking ? "Connecting…" : "Connect Wallet"}
+              </Button>
+            )}
+          </div>
+        </>
+      )}
+      {connected && snapshot.chainId !== null ? <WalletBalance address={connected} chainId={snapshot.chainId} /> : null}
+    </SettingsCard>
   );
 }

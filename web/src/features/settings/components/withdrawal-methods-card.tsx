@@ -10,11 +10,11 @@ import {
 } from "@loop/rules/withdrawal-fees";
 import { ArrowUpFromLine, Clock } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useClientConfig } from "@/lib/client-config";
 import { loopText } from "@/lib/format";
 import { usePlatformSettings } from "@/lib/platform-settings";
 import { LinkButton } from "@/components/ui/link-button";
+import { SettingsCard } from "./settings-card";
 
 /** Where a withdrawal is started: the Token page's My Wallet tab has the Withdraw button and dialog. */
 export const WITHDRAW_PATH = paths.tokens();
@@ -63,80 +63,71 @@ export function WithdrawalMethodsCard() {
   const minimum = loopText(minWithdrawal);
 
   return (
-    <Card aria-labelledby="withdrawal-methods-title">
-      <CardHeader>
-        <CardTitle id="withdrawal-methods-title">
-          <ArrowUpFromLine className="size-5 text-violet-300" aria-hidden />
-          Withdrawal Methods
-        </CardTitle>
-        <CardDescription>How your LOOP can leave the app and what it costs you.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <ul className="grid gap-2" aria-label="Available withdrawal methods">
-          {METHODS.map((method) => {
-            const info = WITHDRAWAL_METHOD_INFO[method];
-            const { payout, receives } = howPaid(method, payoutChain);
-            const unavailable = info.payout === "vault" && payoutChain !== undefined && !payoutChain.hasVault;
-            return (
-              <li key={method} aria-label={info.name} className="grid gap-1 rounded-lg border border-border bg-surface/60 px-4 py-3">
-                <span className="flex flex-wrap items-center gap-2 text-sm font-medium">
-                  {info.name}
-                  {unavailable ? (
-                    <Badge variant="warning">Unavailable here</Badge>
-                  ) : info.payout === "vault" ? (
-                    <Badge variant="success">Automatic payout</Badge>
-                  ) : (
-                    <Badge variant="outline">Paid by an admin</Badge>
-                  )}
-                </span>
-                <span className="text-xs text-muted-foreground">{payout}</span>
-                <span className="text-xs text-muted-foreground">{receives}</span>
+    <SettingsCard icon={ArrowUpFromLine} title="Withdrawal Methods" description="How your LOOP can leave the app and what it costs you.">
+      <ul className="grid gap-2" aria-label="Available withdrawal methods">
+        {METHODS.map((method) => {
+          const info = WITHDRAWAL_METHOD_INFO[method];
+          const { payout, receives } = howPaid(method, payoutChain);
+          const unavailable = info.payout === "vault" && payoutChain !== undefined && !payoutChain.hasVault;
+          return (
+            <li key={method} aria-label={info.name} className="grid gap-1 rounded-lg border border-border bg-surface/60 px-4 py-3">
+              <span className="flex flex-wrap items-center gap-2 text-sm font-medium">
+                {info.name}
                 {unavailable ? (
-                  <span className="text-xs text-amber-200">
-                    The LOOP vault is not deployed on {payoutChain.name}: LOOP payouts cannot be sent on this marketplace.
-                  </span>
-                ) : null}
-                <span className="text-sm">
-                  <span className="text-muted-foreground">Fee: </span>
-                  <span data-testid={`withdrawal-fee-${method}`}>{withdrawalMethodFeeText(method)}</span>
+                  <Badge variant="warning">Unavailable here</Badge>
+                ) : info.payout === "vault" ? (
+                  <Badge variant="success">Automatic payout</Badge>
+                ) : (
+                  <Badge variant="outline">Paid by an admin</Badge>
+                )}
+              </span>
+              <span className="text-xs text-muted-foreground">{payout}</span>
+              <span className="text-xs text-muted-foreground">{receives}</span>
+              {unavailable ? (
+                <span className="text-xs text-amber-200">
+                  The LOOP vault is not deployed on {payoutChain.name}: LOOP payouts cannot be sent on this marketplace.
                 </span>
-              </li>
-            );
-          })}
+              ) : null}
+              <span className="text-sm">
+                <span className="text-muted-foreground">Fee: </span>
+                <span data-testid={`withdrawal-fee-${method}`}>{withdrawalMethodFeeText(method)}</span>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+
+      <div className="grid gap-3 sm:flex sm:items-center sm:justify-between">
+        <p className="text-sm text-muted-foreground">
+          Minimum withdrawal: <span className="font-medium text-foreground">{minimum}</span> on every method. Only withdrawable LOOP can
+          leave; promotional LOOP (welcome bonus, level rewards, upload rewards) cannot.
+        </p>
+        <LinkButton to={WITHDRAW_PATH} icon={ArrowUpFromLine} variant="outline">
+          Withdraw
+        </LinkButton>
+      </div>
+
+      <section aria-labelledby="withdrawal-coming-soon-title" className="grid gap-2 border-t border-border pt-4">
+        <h3 id="withdrawal-coming-soon-title" className="flex items-center gap-2 text-sm font-semibold">
+          <Clock className="size-4 text-amber-300" aria-hidden />
+          Coming soon
+        </h3>
+        <p className="text-xs text-muted-foreground">
+          Not available yet. The figures are each provider&apos;s own published fee, not a LOOP fee.
+        </p>
+        <ul className="grid gap-2 sm:grid-cols-2" aria-label="Withdrawal methods coming soon">
+          {COMING_SOON_WITHDRAWAL_METHODS.map(({ name, publishedFee }) => (
+            <li
+              key={name}
+              aria-label={name}
+              className="flex items-center justify-between gap-2 rounded-lg border border-dashed border-border px-4 py-2 text-sm"
+            >
+              <span className="font-medium">{name}</span>
+              <span className="text-xs text-muted-foreground">Provider&apos;s fee: {publishedFeeText(publishedFee)}</span>
+            </li>
+          ))}
         </ul>
-
-        <div className="grid gap-3 sm:flex sm:items-center sm:justify-between">
-          <p className="text-sm text-muted-foreground">
-            Minimum withdrawal: <span className="font-medium text-foreground">{minimum}</span> on every method. Only withdrawable LOOP can
-            leave; promotional LOOP (welcome bonus, level rewards, upload rewards) cannot.
-          </p>
-          <LinkButton to={WITHDRAW_PATH} icon={ArrowUpFromLine} variant="outline">
-            Withdraw
-          </LinkButton>
-        </div>
-
-        <section aria-labelledby="withdrawal-coming-soon-title" className="grid gap-2 border-t border-border pt-4">
-          <h3 id="withdrawal-coming-soon-title" className="flex items-center gap-2 text-sm font-semibold">
-            <Clock className="size-4 text-amber-300" aria-hidden />
-            Coming soon
-          </h3>
-          <p className="text-xs text-muted-foreground">
-            Not available yet. The figures are each provider&apos;s own published fee, not a LOOP fee.
-          </p>
-          <ul className="grid gap-2 sm:grid-cols-2" aria-label="Withdrawal methods coming soon">
-            {COMING_SOON_WITHDRAWAL_METHODS.map(({ name, publishedFee }) => (
-              <li
-                key={name}
-                aria-label={name}
-                className="flex items-center justify-between gap-2 rounded-lg border border-dashed border-border px-4 py-2 text-sm"
-              >
-                <span className="font-medium">{name}</span>
-                <span className="text-xs text-muted-foreground">Provider&apos;s fee: {publishedFeeText(publishedFee)}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      </CardContent>
-    </Card>
+      </section>
+    </SettingsCard>
   );
 }

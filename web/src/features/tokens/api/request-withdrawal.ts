@@ -1,20 +1,13 @@
-import type { Withdrawal, WithdrawalMethod } from "@loop/rules/schemas/withdrawals";
-import { postWithIdempotencyKey } from "@/lib/idempotent-post";
+import type { Withdrawal, WithdrawalMethod, WithdrawalRequest } from "@loop/rules/schemas/withdrawals";
+import { type Keyed, keyedPost } from "@/lib/idempotent-post";
 import { TOKEN_BALANCE_QUERY_KEY } from "@/lib/get-token-balance";
 import { useInvalidatingMutation } from "@/lib/use-invalidating-mutation";
 import { WITHDRAWALS_QUERY_KEY } from "./get-withdrawals";
 
-export interface RequestWithdrawalInput {
-  amount: string;
-  method: WithdrawalMethod;
-  destination: string;
-  idempotencyKey: string;
-}
+export type RequestWithdrawalInput = Keyed<WithdrawalRequest & { method: WithdrawalMethod }>;
 
 /** POST /api/tokens/withdraw {amount, method, destination} → 201 Withdrawal; the amount is held. */
-export function requestWithdrawal({ idempotencyKey, ...body }: RequestWithdrawalInput): Promise<Withdrawal> {
-  return postWithIdempotencyKey<Withdrawal>("/api/tokens/withdraw", body, idempotencyKey);
-}
+export const requestWithdrawal = keyedPost<RequestWithdrawalInput, Withdrawal>("/api/tokens/withdraw");
 
 export function useRequestWithdrawal() {
   return useInvalidatingMutation({

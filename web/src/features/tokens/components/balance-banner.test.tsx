@@ -1,5 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { textsByRole } from "@/testing/role-texts";
 import { page } from "@/testing/make-loop";
 import { json, stubApi } from "@/testing/stub-api";
 import { makeUser, renderApp, renderWithToasts } from "@/testing/test-utils";
@@ -28,11 +29,7 @@ describe("LOOP balance banner", () => {
     });
     renderWithToasts(<BalanceBanner user={{ id: "u-1" }} />);
     const parts = await screen.findByRole("list", { name: "Balance parts" });
-    expect(
-      within(parts)
-        .getAllByRole("listitem")
-        .map((item) => item.textContent),
-    ).toEqual([
+    expect(textsByRole(parts, "listitem")).toEqual([
       "Available to withdraw: 300 LOOP",
       "Promotional: 500 LOOP (welcome bonus, level rewards, upload rewards): spend it on loops; it cannot be sent or withdrawn",
     ]);
@@ -60,11 +57,7 @@ describe("LOOP balance banner", () => {
     });
     renderWithToasts(<BalanceBanner user={{ id: "u-1" }} />);
     const pending = await screen.findByRole("list", { name: "Sale proceeds pending" });
-    expect(
-      within(pending)
-        .getAllByRole("listitem")
-        .map((item) => item.textContent),
-    ).toEqual([
+    expect(textsByRole(pending, "listitem")).toEqual([
       "2,495 LOOP from card and PayPal sales pending until Dec 3, 2026",
       "10 LOOP from card and PayPal sales pending until Dec 5, 2026",
     ]);

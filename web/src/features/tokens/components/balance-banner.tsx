@@ -3,14 +3,13 @@ import { paths } from "@loop/rules/paths";
 import { Coins, ShoppingCart } from "lucide-react";
 import { CopyAddressButton } from "@/components/copy-address-button";
 import { Badge } from "@/components/ui/badge";
-import { LoadError } from "@/components/ui/load-error";
 import { LoopAmount } from "@/components/ui/loop-amount";
-import { Skeleton } from "@/components/ui/skeleton";
 import { usePendingSales } from "@/lib/get-pending-sales";
 import { useTokenBalance } from "@/lib/get-token-balance";
 import { loopToUsd } from "@/lib/loop-amounts";
 import { parseLoop } from "@loop/rules/units";
 import { BalanceParts } from "./balance-parts";
+import { BalanceQuery } from "./balance-query";
 import { BuyWithEthButton } from "./buy-with-eth-button";
 import { PendingSalesNote, pendingSalesTotal } from "./pending-sales-note";
 import { LinkButton } from "@/components/ui/link-button";
@@ -48,32 +47,29 @@ export function BalanceBanner({ user }: { user: Pick<CurrentUser, "id"> }) {
                 500 LOOP = $1 USD
               </Badge>
             </h2>
-            {balance.isPending ? (
-              <div className="mt-2 grid gap-2" role="status" aria-label="Loading balance">
-                <Skeleton className="h-8 w-56" />
-                <Skeleton className="h-4 w-24" />
-              </div>
-            ) : balance.isError ? (
-              <LoadError message="Your balance could not be loaded." onRetry={() => void balance.refetch()} className="mt-2" />
-            ) : (
-              <>
-                <p className="mt-1 font-display text-2xl font-extrabold tracking-tight break-all sm:text-3xl" data-testid="banner-balance">
-                  <LoopAmount value={balance.data.balance} unit={false} />{" "}
-                  <span className="text-base font-semibold text-violet-200">LOOP</span>
-                </p>
-                <p className="mt-0.5 text-sm text-muted-foreground">
-                  ≈ <span data-testid="banner-usd">{loopToUsd(balance.data.balance)}</span> USD
-                  {otherHeld !== null && otherHeld > 0n ? (
-                    <span>
-                      {" "}
-                      · <LoopAmount value={otherHeld} /> held for pending withdrawals and offers
-                    </span>
-                  ) : null}
-                </p>
-                <BalanceParts withdrawable={balance.data.withdrawable} promotional={balance.data.promotional} />
-                <PendingSalesNote pending={pendingLines} />
-              </>
-            )}
+            <BalanceQuery balance={balance} className="mt-2" skeletons={["h-8 w-56", "h-4 w-24"]}>
+              {(data) => (
+                <>
+                  <p
+                    className="mt-1 font-display text-2xl font-extrabold tracking-tight break-all sm:text-3xl"
+                    data-testid="banner-balance"
+                  >
+                    <LoopAmount value={data.balance} unit={false} /> <span className="text-base font-semibold text-violet-200">LOOP</span>
+                  </p>
+                  <p className="mt-0.5 text-sm text-muted-foreground">
+                    ≈ <span data-testid="banner-usd">{loopToUsd(data.balance)}</span> USD
+                    {otherHeld !== null && otherHeld > 0n ? (
+                      <span>
+                        {" "}
+                        · <LoopAmount value={otherHeld} /> held for pending withdrawals and offers
+                      </span>
+                    ) : null}
+                  </p>
+                  <BalanceParts withdrawable={data.withdrawable} promotional={data.promotional} />
+                  <PendingSalesNote pending={pendingLines} />
+                </>
+              )}
+            </BalanceQuery>
           </div>
         </div>
 

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { textsByRole } from "@/testing/role-texts";
 import { setupDialog } from "@/testing/dialog-harness";
+import { fillFields } from "@/testing/fill-fields";
 import { type ApiHandler, json } from "@/testing/stub-api";
 import { makeOrder } from "../testing/token-fixtures";
 import { ContactAdminDialog } from "./contact-admin-dialog";
@@ -56,13 +58,8 @@ describe("admin order form (Contact Admin)", () => {
     const { user, submitButton, dialog, calls } = setup();
     const method = screen.getByLabelText("Payment method");
     expect(method).toHaveValue("paypal");
-    expect(
-      within(method)
-        .getAllByRole("option")
-        .map((option) => option.textContent),
-    ).toEqual(["PayPal", "Bank Transfer", "Crypto", "Revolut", "Skrill"]);
-    await user.type(screen.getByLabelText("Token amount (LOOP)"), "5000");
-    await user.type(screen.getByLabelText("Payment details"), "   ");
+    expect(textsByRole(method, "option")).toEqual(["PayPal", "Bank Transfer", "Crypto", "Revolut", "Skrill"]);
+    await fillFields(user, { "Token amount (LOOP)": "5000", "Payment details": "   " });
     await user.click(submitButton());
     expect(within(dialog()).getByRole("alert")).toHaveTextContent("Payment details are required");
     expect(calls()).toHaveLength(0);
@@ -70,10 +67,12 @@ describe("admin order form (Contact Admin)", () => {
 
   it("submits the order with its USD amount and an Idempotency-Key; 'Order Submitted' mentions the e-mail; the form resets", async () => {
     const { user, submitButton, calls } = setup();
-    await user.type(screen.getByLabelText("Token amount (LOOP)"), "5000");
-    await user.selectOptions(screen.getByLabelText("Payment method"), "revolut");
-    await user.type(screen.getByLabelText("Payment details"), "@beatmaker");
-    await user.type(screen.getByLabelText("Message (optional)"), "Thanks!");
+    await fillFields(user, {
+      "Token amount (LOOP)": "5000",
+      "Payment method": "revolut",
+      "Payment details": "@beatmaker",
+      "Message (optional)": "Thanks!",
+    });
     await user.click(submitButton());
 
     expect(await screen.findByText("Order Submitted")).toBeInTheDocument();
@@ -97,8 +96,7 @@ describe("admin order form (Contact Admin)", () => {
 
   it("without an e-mail address, 'Order Submitted' says where to add one", async () => {
     const { user, submitButton } = setup(undefined, null);
-    await user.type(screen.getByLabelText("Token amount (LOOP)"), "5000");
-    await user.type(screen.getByLabelText("Payment details"), "@beatmaker");
+    await fillFields(user, { "Token amount (LOOP)": "5000", "Payment details": "@beatmaker" });
     await user.click(submitButton());
     expect(await screen.findByText("Order Submitted")).toBeInTheDocument();
     expect(
@@ -108,8 +106,7 @@ describe("admin order form (Contact Admin)", () => {
 
   it("shows 'Submission Failed' with the spec's text when the submission fails", async () => {
     const { user, submitButton, dialog } = setup(() => new Response("", { status: 503 }));
-    await user.type(screen.getByLabelText("Token amount (LOOP)"), "5000");
-    await user.type(screen.getByLabelText("Payment details"), "me@example.com");
+    await fillFields(user, { "Token amount (LOOP)": "5000", "Payment details": "me@example.com" });
     await user.click(submitButton());
     expect(await screen.findByText("Submission Failed")).toBeInTheDocument();
     expect(screen.getByText("Failed to submit your order. Please try again.")).toBeInTheDocument();
@@ -118,8 +115,7 @@ describe("admin order form (Contact Admin)", () => {
 
   it("shows the server's reason when it refuses the order", async () => {
     const { user, submitButton } = setup(() => json({ message: "USD Amount Mismatch: 5000 LOOP is $10.00" }, 400));
-    await user.type(screen.getByLabelText("Token amount (LOOP)"), "5000");
-    await user.type(screen.getByLabelText("Payment details"), "me@example.com");
+    await fillFields(user, { "Token amount (LOOP)": "5000", "Payment details": "me@example.com" });
     await user.click(submitButton());
     expect(await screen.findByText("Submission Failed")).toBeInTheDocument();
     expect(screen.getByText("USD Amount Mismatch: 5000 LOOP is $10.00")).toBeInTheDocument();

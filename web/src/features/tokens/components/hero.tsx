@@ -1,5 +1,6 @@
 import { paths } from "@loop/rules/paths";
 import { ArrowLeft, Coins } from "lucide-react";
+import { HeroFigures } from "@/components/hero-figures";
 import { LinkButton } from "@/components/ui/link-button";
 
 /** Marketing figures from the spec docs/product.md#token-page: static claims, not live data. */
@@ -29,14 +30,7 @@ export function TokensHero() {
         <p className="mt-3 max-w-2xl text-muted-foreground">
           The currency of the marketplace: buy loops, get paid for your music, send tokens to other producers and cash out to crypto.
         </p>
-        <dl className="mt-8 grid max-w-2xl grid-cols-2 gap-x-6 gap-y-5 sm:grid-cols-4">
-          {HERO_STATS.map((stat) => (
-            <div key={stat.label} className="border-l-2 border-primary/50 pl-3">
-              <dt className="text-xs tracking-wide text-muted-foreground uppercase">{stat.label}</dt>
-              <dd className="mt-1 font-display text-2xl font-extrabold">{stat.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <HeroFigures figures={HERO_STATS} className="mt-8 max-w-2xl" />
       </div>
     </header>
   );

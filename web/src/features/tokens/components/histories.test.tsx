@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
+import type { ReactNode } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { useTokenBalance } from "@/lib/get-token-balance";
 import { json, stubApi } from "@/testing/stub-api";
@@ -7,6 +8,7 @@ import { OPEN_WITHDRAWAL_POLL_MS } from "../api/get-withdrawals";
 import { balance, makeTransfer, makeWithdrawal } from "../testing/token-fixtures";
 import { TransferHistory } from "./transfer-history";
 import { WithdrawalHistory } from "./withdrawal-history";
+import { expectTexts } from "@/testing/expect-texts";
 
 /** A response the test releases when it wants (to see the loading state first). */
 function deferred() {
@@ -17,16 +19,21 @@ function deferred() {
   return { promise, release };
 }
 
+/** A history card's skeletons (a status named after `subject`) while `route` has not answered, then its empty text for []. */
+async function expectLoadingThenEmpty(route: string, card: ReactNode, subject: string, emptyText: string) {
+  const pending = deferred();
+  stubApi({ [route]: () => pending.promise });
+  renderWithToasts(card);
+  expect(screen.getByRole("status", { name: `Loading ${subject}` })).toBeInTheDocument();
+  expect(screen.queryByText(emptyText)).not.toBeInTheDocument();
+  pending.release(json([]));
+  expect(await screen.findByText(emptyText)).toBeInTheDocument();
+  expect(screen.queryByRole("status", { name: `Loading ${subject}` })).not.toBeInTheDocument();
+}
+
 describe("Transfer History", () => {
   it("shows skeletons while loading, then 'No transfer history yet'", async () => {
-    const pending = deferred();
-    stubApi({ "GET /api/tokens/transfers": () => pending.promise });
-    renderWithToasts(<TransferHistory />);
-    expect(screen.getByRole("status", { name: "Loading transfer history" })).toBeInTheDocument();
-    expect(screen.queryByText("No transfer history yet")).not.toBeInTheDocument();
-    pending.release(json([]));
-    expect(await screen.findByText("No transfer history yet")).toBeInTheDocument();
-    expect(screen.queryByRole("status", { name: "Loading transfer history" })).not.toBeInTheDocument();
+    await expectLoadingThenEmpty("GET /api/tokens/transfers", <TransferHistory />, "transfer history", "No transfer history yet");
   });
 
   it("lists transfers with type, direction, readable amounts and the status in capitals", async () => {
@@ -87,10 +94,7 @@ describe("Transfer History", () => {
     const list = await screen.findByRole("list", { name: "Transfers" });
     const rows = within(list).getAllByRole("listitem");
     expect(rows).toHaveLength(6);
-    expect(rows[0]).toHaveTextContent("Transfer");
-    expect(rows[0]).toHaveTextContent("+25 LOOP");
-    expect(rows[0]).toHaveTextContent("From user-2");
-    expect(rows[0]).toHaveTextContent("COMPLETED");
+    expectTexts(rows[0], ["Transfer", "+25 LOOP", "From user-2", "COMPLETED"]);
     // Dates in lists: US English short month, day, year, hour and minute.
     expect(rows[0]).toHaveTextContent(/Nov 2\d, 2026, \d{1,2}:\d{2} (AM|PM)/);
     expect(rows[1]).toHaveTextContent("-1,234.5 LOOP");
@@ -101,20 +105,13 @@ describe("Transfer History", () => {
     expect(rows[4]).toHaveTextContent("Purchase");
     expect(rows[4]).toHaveTextContent("-4.99 LOOP");
     // A deposit of wallet LOOP into the vault, credited by the settlement.
-    expect(rows[5]).toHaveTextContent("Deposit");
-    expect(rows[5]).toHaveTextContent("+12.5 LOOP");
-    expect(rows[5]).toHaveTextContent("From your wallet");
+    expectTexts(rows[5], ["Deposit", "+12.5 LOOP", "From your wallet"]);
   });
 });
 
 describe("Withdrawal History", () => {
   it("shows skeletons while loading, then 'No withdrawal history yet'", async () => {
-    const pending = deferred();
-    stubApi({ "GET /api/tokens/withdrawals": () => pending.promise });
-    renderWithToasts(<WithdrawalHistory />);
-    expect(screen.getByRole("status", { name: "Loading withdrawal history" })).toBeInTheDocument();
-    pending.release(json([]));
-    expect(await screen.findByText("No withdrawal history yet")).toBeInTheDocument();
+    await expectLoadingThenEmpty("GET /api/tokens/withdrawals", <WithdrawalHistory />, "withdrawal history", "No withdrawal history yet");
   });
 
   it("styles pending, processing and completed, shows anything else as a failure, and cancels pending ones", async () => {

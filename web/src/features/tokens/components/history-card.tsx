@@ -1,8 +1,8 @@
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { SkeletonList } from "@/components/skeleton-list";
 import { Card } from "@/components/ui/card";
 import { LoadError } from "@/components/ui/load-error";
-import { Skeleton } from "@/components/ui/skeleton";
 
 export interface HistoryCardProps<T> {
   /** The heading's id, which names the card. */
@@ -37,11 +37,13 @@ export function HistoryCard<T>({
         {title}
       </h3>
       {query.isPending ? (
-        <div className="mt-4 grid gap-2" role="status" aria-label={`Loading ${subject}`} data-testid={skeletonTestId}>
-          {[0, 1, 2].map((row) => (
-            <Skeleton key={row} className="h-14 w-full" />
-          ))}
-        </div>
+        <SkeletonList
+          className="mt-4 grid gap-2"
+          role="status"
+          aria-label={`Loading ${subject}`}
+          data-testid={skeletonTestId}
+          itemClassName="h-14 w-full"
+        />
       ) : query.isError || !query.data ? (
         <LoadError message={`Your ${subject} could not be loaded.`} onRetry={() => void query.refetch()} className="mt-4" />
       ) : query.data.length === 0 ? (

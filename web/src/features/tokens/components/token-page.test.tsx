@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { DEFAULT_PLATFORM_SETTINGS } from "@/lib/platform-settings";
 import { type ApiRoutes, json, stubApi } from "@/testing/stub-api";
 import { makeUser, renderApp } from "@/testing/test-utils";
 import {
@@ -38,12 +39,8 @@ async function openTokens() {
 
 describe("/tokens", () => {
   it("fetches the balance and both histories on entry and shows the wallet", async () => {
-    const settings = {
-      formatFeeBps: { mp3: 200, wav: 400 },
-      minWithdrawal: "10.00000000",
-      offerExpiryHours: 168,
-      supportEmail: "help@beats.example",
-    };
+    // The server's settings, with its own support address.
+    const settings = { ...DEFAULT_PLATFORM_SETTINGS, supportEmail: "help@beats.example" };
     const api = signedIn({ "GET /api/config": () => json({ ...clientConfig(), settings }) });
     await openTokens();
     expect(screen.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/home");

@@ -7,12 +7,11 @@ import { CopyAddressButton } from "@/components/copy-address-button";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { LoadError } from "@/components/ui/load-error";
 import { LoopAmount } from "@/components/ui/loop-amount";
-import { Skeleton } from "@/components/ui/skeleton";
 import { usePendingSales } from "@/lib/get-pending-sales";
 import { useTokenBalance } from "@/lib/get-token-balance";
 import { loopToUsd } from "@/lib/loop-amounts";
+import { BalanceQuery } from "./balance-query";
 import { BuyWithEthButton } from "./buy-with-eth-button";
 import { ContactAdminCard } from "./contact-admin-card";
 import { ExchangeCard } from "./exchange-card";
@@ -39,31 +38,26 @@ function BalanceCard({ user }: { user: Pick<CurrentUser, "id"> }) {
         </h3>
         <Badge variant="highlight">500 LOOP = $1 USD</Badge>
       </div>
-      {balance.isPending ? (
-        <div className="mt-3 grid gap-2" role="status" aria-label="Loading balance">
-          <Skeleton className="h-10 w-64" />
-          <Skeleton className="h-4 w-32" />
-        </div>
-      ) : balance.isError ? (
-        <LoadError message="Your balance could not be loaded." onRetry={() => void balance.refetch()} className="mt-3" />
-      ) : (
-        <div className="mt-2">
-          <p className="font-display text-3xl font-extrabold tracking-tight break-all sm:text-4xl" data-testid="wallet-balance">
-            <LoopAmount value={balance.data.balance} unit={false} /> <span className="text-lg font-semibold text-violet-200">LOOP</span>
-          </p>
-          <p className="mt-1 text-sm text-muted-foreground">
-            ≈ {loopToUsd(balance.data.balance)} USD
-            {held !== null && held > 0n ? (
-              <>
-                {" "}
-                · Available <LoopAmount value={balance.data.available} /> · Held <LoopAmount value={balance.data.held} />
-              </>
-            ) : null}
-          </p>
-          <BalanceParts withdrawable={balance.data.withdrawable} promotional={balance.data.promotional} />
-          <PendingSalesNote pending={pending.data ?? []} />
-        </div>
-      )}
+      <BalanceQuery balance={balance} className="mt-3" skeletons={["h-10 w-64", "h-4 w-32"]}>
+        {(data) => (
+          <div className="mt-2">
+            <p className="font-display text-3xl font-extrabold tracking-tight break-all sm:text-4xl" data-testid="wallet-balance">
+              <LoopAmount value={data.balance} unit={false} /> <span className="text-lg font-semibold text-violet-200">LOOP</span>
+            </p>
+            <p className="mt-1 text-sm text-muted-foreground">
+              ≈ {loopToUsd(data.balance)} USD
+              {held !== null && held > 0n ? (
+                <>
+                  {" "}
+                  · Available <LoopAmount value={data.available} /> · Held <LoopAmount value={data.held} />
+                </>
+              ) : null}
+            </p>
+            <BalanceParts withdrawable={data.withdrawable} promotional={data.promotional} />
+            <PendingSalesNote pending={pending.data ?? []} />
+          </div>
+        )}
+      </BalanceQuery>
       <div className="mt-4 flex min-w-0 items-center gap-2 rounded-lg border border-border bg-surface/60 px-3 py-1.5 text-sm">
         <span className="shrink-0 text-muted-foreground">Wallet ID</span>
         <code className="min-w-0 flex-1 truncate font-mono text-xs" title={user.id}>

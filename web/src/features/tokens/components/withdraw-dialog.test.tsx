@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
+import type { UserEvent } from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
+import { textsByRole } from "@/testing/role-texts";
 import { setupDialog } from "@/testing/dialog-harness";
 import { type ApiHandler, json, stubApi } from "@/testing/stub-api";
 import { renderWithToasts } from "@/testing/test-utils";
@@ -9,6 +11,13 @@ import { makeWithdrawal } from "../testing/token-fixtures";
 import { WithdrawDialog } from "./withdraw-dialog";
 
 const ETH_ADDRESS = "0x52908400098527886E0F7030069857D2E4169EE7";
+
+/** Fills the whole form: the amount, the method and its address (an Ethereum one unless for LOOP on chain). */
+async function fillForm(user: UserEvent, amount: string, method: "crypto_eth" | "loop" = "crypto_eth", address = ETH_ADDRESS) {
+  await user.type(screen.getByLabelText("Amount (LOOP)"), amount);
+  await user.selectOptions(screen.getByLabelText("Withdrawal method"), method);
+  await user.type(screen.getByLabelText(method === "loop" ? "Wallet address for LOOP" : "Ethereum address"), address);
+}
 
 function WithdrawHarness({ available }: { available: string }) {
   const [open, setOpen] = useState(true);
@@ -41,11 +50,7 @@ describe("Withdraw dialog", () => {
   it("offers the five methods, states the 10 LOOP minimum and enables the destination once a method is chosen", async () => {
     const { user } = setup();
     const method = screen.getByLabelText("Withdrawal method");
-    expect(
-      within(method)
-        .getAllByRole("option")
-        .map((option) => option.textContent),
-    ).toEqual(["Select a method", "Ethereum (ETH)", "Bitcoin (BTC)", "USDC", "USDT", "LOOP on chain"]);
+    expect(textsByRole(method, "option")).toEqual(["Select a method", "Ethereum (ETH)", "Bitcoin (BTC)", "USDC", "USDT", "LOOP on chain"]);
     expect(screen.getByText("Minimum withdrawal: 10 LOOP")).toBeInTheDocument();
     expect(screen.getByLabelText("Destination address")).toBeDisabled();
     await user.selectOptions(method, "crypto_btc");
@@ -53,41 +58,35 @@ describe("Withdraw dialog", () => {
   });
 
   it("asks for every detail, a positive amount and no more than the balance", async () => {
-    const { user, submit, dialog, calls } = setup();
+    const { user, submit, calls, refusal, submitWith } = setup();
     await submit();
-    expect(within(dialog()).getByRole("alert")).toHaveTextContent("Please fill in all withdrawal details");
+    expect(refusal()).toHaveTextContent("Please fill in all withdrawal details");
 
     await user.type(screen.getByLabelText("Amount (LOOP)"), "20");
     await submit();
-    expect(within(dialog()).getByRole("alert")).toHaveTextContent("Please fill in all withdrawal details");
+    expect(refusal()).toHaveTextContent("Please fill in all withdrawal details");
 
     await user.selectOptions(screen.getByLabelText("Withdrawal method"), "crypto_eth");
     await submit();
-    expect(within(dialog()).getByRole("alert")).toHaveTextContent("Please fill in all withdrawal details");
+    expect(refusal()).toHaveTextContent("Please fill in all withdrawal details");
 
     await user.type(screen.getByLabelText("Ethereum address"), ETH_ADDRESS);
     const amount = screen.getByLabelText("Amount (LOOP)");
-    await user.clear(amount);
-    await user.type(amount, "0");
-    await submit();
-    expect(within(dialog()).getByRole("alert")).toHaveTextContent("Amount must be greater than 0");
+    await submitWith(amount, "0");
+    expect(refusal()).toHaveTextContent("Amount must be greater than 0");
 
-    await user.clear(amount);
-    await user.type(amount, "50.00000001");
-    await submit();
-    expect(within(dialog()).getByRole("alert")).toHaveTextContent("You don't have enough tokens for this withdrawal");
+    await submitWith(amount, "50.00000001");
+    expect(refusal()).toHaveTextContent("You don't have enough tokens for this withdrawal");
     expect(calls()).toHaveLength(0);
   });
 
   it("shows what is available to withdraw and refuses promotional LOOP in the member's words", async () => {
-    const { user, submit, dialog, calls } = setup(undefined, "0.00000000", "600.00000000");
+    const { user, submit, dialog, calls, refusal } = setup(undefined, "0.00000000", "600.00000000");
     expect(dialog()).toHaveTextContent("Available to withdraw: 0 LOOP");
     expect(dialog()).toHaveTextContent("Promotional 600 LOOP: for loops only, not sent or withdrawn");
-    await user.type(screen.getByLabelText("Amount (LOOP)"), "100");
-    await user.selectOptions(screen.getByLabelText("Withdrawal method"), "crypto_eth");
-    await user.type(screen.getByLabelText("Ethereum address"), ETH_ADDRESS);
+    await fillForm(user, "100");
     await submit();
-    expect(within(dialog()).getByRole("alert")).toHaveTextContent(
+    expect(refusal()).toHaveTextContent(
       "Promotional LOOP (welcome bonus, level rewards, upload rewards) can be spent on loops but not sent or withdrawn: you can withdraw up to 0 LOOP",
     );
     expect(calls()).toHaveLength(0);
@@ -95,9 +94,7 @@ describe("Withdraw dialog", () => {
 
   it("does not enforce the minimum itself: the server's refusal shows in a 'Withdrawal Failed' toast", async () => {
     const { user, submit, calls } = setup(() => json({ message: "Minimum Withdrawal: The minimum withdrawal is 10 LOOP" }, 400));
-    await user.type(screen.getByLabelText("Amount (LOOP)"), "5");
-    await user.selectOptions(screen.getByLabelText("Withdrawal method"), "loop");
-    await user.type(screen.getByLabelText("Wallet address for LOOP"), ETH_ADDRESS);
+    await fillForm(user, "5", "loop");
     await submit();
     expect(await screen.findByText("Withdrawal Failed")).toBeInTheDocument();
     expect(screen.getByText("Minimum Withdrawal: The minimum withdrawal is 10 LOOP")).toBeInTheDocument();
@@ -106,9 +103,7 @@ describe("Withdraw dialog", () => {
 
   it("a member whose withdrawals are suspended after a second chargeback is told in the dialog and the toast", async () => {
     const { user, submit, dialog, calls } = setup(() => json({ message: WITHDRAWAL_MESSAGES.suspended }, 403));
-    await user.type(screen.getByLabelText("Amount (LOOP)"), "20");
-    await user.selectOptions(screen.getByLabelText("Withdrawal method"), "crypto_eth");
-    await user.type(screen.getByLabelText("Ethereum address"), ETH_ADDRESS);
+    await fillForm(user, "20");
     await submit();
     expect(await screen.findByText("Withdrawal Failed")).toBeInTheDocument();
     expect(await within(dialog()).findByRole("alert")).toHaveTextContent(
@@ -119,9 +114,7 @@ describe("Withdraw dialog", () => {
 
   it("falls back to 'Failed to submit withdrawal request' when the server gives no reason", async () => {
     const { user, submit } = setup(() => new Response("", { status: 500 }));
-    await user.type(screen.getByLabelText("Amount (LOOP)"), "20");
-    await user.selectOptions(screen.getByLabelText("Withdrawal method"), "crypto_eth");
-    await user.type(screen.getByLabelText("Ethereum address"), ETH_ADDRESS);
+    await fillForm(user, "20");
     await submit();
     expect(await screen.findByText("Withdrawal Failed")).toBeInTheDocument();
     expect(screen.getByText("Failed to submit withdrawal request")).toBeInTheDocument();
@@ -129,9 +122,7 @@ describe("Withdraw dialog", () => {
 
   it("submits with an Idempotency-Key, toasts, closes and clears", async () => {
     const { user, submit, calls } = setup();
-    await user.type(screen.getByLabelText("Amount (LOOP)"), "20");
-    await user.selectOptions(screen.getByLabelText("Withdrawal method"), "crypto_eth");
-    await user.type(screen.getByLabelText("Ethereum address"), ` ${ETH_ADDRESS} `);
+    await fillForm(user, "20", "crypto_eth", ` ${ETH_ADDRESS} `);
     await submit();
     expect(await screen.findByText("Withdrawal Request Submitted")).toBeInTheDocument();
     expect(screen.getByText("Your withdrawal request has been submitted for processing!")).toBeInTheDocument();

@@ -1,10 +1,10 @@
 import type { Withdrawal } from "@loop/rules/schemas/withdrawals";
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowUpFromLine, Loader2, X } from "lucide-react";
+import { ArrowUpFromLine, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { LoopAmount } from "@/components/ui/loop-amount";
+import { PendingButton } from "@/components/ui/pending-button";
 import { getServerMessage } from "@/lib/api-client";
 import { formatDateTime, loopText, shortAddress } from "@/lib/format";
 import { toast } from "@/lib/toast";
@@ -66,17 +66,17 @@ function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
           </>
         ) : null}
         {withdrawal.status === "pending" ? (
-          <Button
+          <PendingButton
             variant="ghost"
             size="sm"
             className="ml-auto h-7"
-            disabled={cancel.isPending}
+            pending={cancel.isPending}
             onClick={onCancel}
             aria-label={`Cancel withdrawal of ${amount}`}
+            icon={X}
           >
-            {cancel.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <X aria-hidden />}
             Cancel
-          </Button>
+          </PendingButton>
         ) : null}
       </div>
       {withdrawal.failureReason ? <p className="mt-1 text-xs text-rose-200">{withdrawal.failureReason}</p> : null}

@@ -4,6 +4,7 @@ import type { TokenOrder } from "@loop/rules/schemas/token-orders";
 import type { PendingSale, TokenBalance, Transfer } from "@loop/rules/schemas/tokens";
 import type { UserLookupEntry } from "@loop/rules/schemas/users";
 import { type ApiHandler, json } from "@/testing/stub-api";
+import { fixture } from "@/testing/fixture";
 
 export { makeWithdrawal } from "@/testing/make-withdrawal";
 
@@ -34,20 +35,17 @@ export function pendingSale(amount: string, availableAt = "2026-12-03T12:00:00.0
   return { amount, availableAt };
 }
 
-export function makeTransfer(overrides: Partial<Transfer> = {}): Transfer {
-  return {
-    id: "t-1",
-    transferType: "user_transfer",
-    direction: "in",
-    fromUserId: "user-2",
-    toUserId: "current_user",
-    amount: "25.00000000",
-    description: "Thanks for the loop",
-    status: "completed",
-    createdAt: "2026-11-20T10:00:00.000Z",
-    ...overrides,
-  };
-}
+export const makeTransfer = fixture<Transfer>(() => ({
+  id: "t-1",
+  transferType: "user_transfer",
+  direction: "in",
+  fromUserId: "user-2",
+  toUserId: "current_user",
+  amount: "25.00000000",
+  description: "Thanks for the loop",
+  status: "completed",
+  createdAt: "2026-11-20T10:00:00.000Z",
+}));
 
 /** Members the GET /api/users lookup knows (issue 37). */
 export const MEMBERS = {
@@ -80,21 +78,18 @@ export function lookupUsersRoute(members: UserLookupEntry[] = Object.values(MEMB
   };
 }
 
-export function makeOrder(overrides: Partial<TokenOrder> = {}): TokenOrder {
-  return {
-    id: "o-1",
-    requestedAmount: "5000.00000000",
-    usdAmount: "10.00",
-    paymentMethod: "paypal",
-    paymentDetails: "me@example.com",
-    message: null,
-    status: "pending",
-    rejectionReason: null,
-    createdAt: "2026-11-21T10:00:00.000Z",
-    processedAt: null,
-    ...overrides,
-  };
-}
+export const makeOrder = fixture<TokenOrder>(() => ({
+  id: "o-1",
+  requestedAmount: "5000.00000000",
+  usdAmount: "10.00",
+  paymentMethod: "paypal",
+  paymentDetails: "me@example.com",
+  message: null,
+  status: "pending",
+  rejectionReason: null,
+  createdAt: "2026-11-21T10:00:00.000Z",
+  processedAt: null,
+}));
 
 /** A client config with LoopToken deployed on BSC only (Ethereum has no manifest). */
 export function clientConfig(): ClientConfig {

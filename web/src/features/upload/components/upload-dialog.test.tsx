@@ -175,22 +175,16 @@ describe("Upload dialog: validation (docs/product.md#upload-errors, same message
     expectAlert(UPLOAD_MESSAGES.genre);
   });
 
-  it("refuses a price with more than 2 decimals: 'Invalid Price'", async () => {
+  it.each([
+    ["a price with more than 2 decimals: 'Invalid Price'", "Price (USD)", "1.999", UPLOAD_MESSAGES.price],
+    ["a BPM outside 20–300: 'Invalid BPM'", "BPM", "301", UPLOAD_MESSAGES.bpm],
+  ])("refuses %s", async (_case, label, text, message) => {
     const { user } = setup();
     await fillValidForm(user);
-    await user.clear(screen.getByLabelText("Price (USD)"));
-    await user.type(screen.getByLabelText("Price (USD)"), "1.999");
+    await user.clear(screen.getByLabelText(label));
+    await user.type(screen.getByLabelText(label), text);
     await submit(user);
-    expectAlert(UPLOAD_MESSAGES.price);
-  });
-
-  it("refuses a BPM outside 20–300: 'Invalid BPM'", async () => {
-    const { user } = setup();
-    await fillValidForm(user);
-    await user.clear(screen.getByLabelText("BPM"));
-    await user.type(screen.getByLabelText("BPM"), "301");
-    await submit(user);
-    expectAlert(UPLOAD_MESSAGES.bpm);
+    expectAlert(message);
   });
 
   it("shows the track-only fields for tracks and sends them only for tracks", async () => {

@@ -1,4 +1,5 @@
 import { type ChangeEvent, useId } from "react";
+import { GenreOptions, MusicalKeyOptions } from "@/components/select-options";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -7,9 +8,6 @@ import { useGenres } from "@/lib/get-genres";
 import { cn } from "@/lib/utils";
 import type { ContentType, UploadError, UploadFormValues } from "../lib/upload-validation";
 import { UPLOAD_FIELD_IDS } from "../lib/use-upload";
-
-const NOTES = ["C", "C#", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B"] as const;
-const KEYS = NOTES.flatMap((note) => [`${note} major`, `${note} minor`]);
 
 /** What the upload form's field groups are given: the values, the error (its field is marked invalid) and a setter. */
 export interface UploadFieldsProps {
@@ -92,22 +90,14 @@ export function DetailsFields(props: UploadFieldsProps) {
         <FormField id={UPLOAD_FIELD_IDS.genreId} label="Genre">
           <NativeSelect {...field("genreId")} disabled={genres.isLoading}>
             <option value="">{genres.isLoading ? "Loading genres…" : "Select a genre"}</option>
-            {(genres.data ?? []).map((genre) => (
-              <option key={genre.id} value={String(genre.id)}>
-                {genre.name}
-              </option>
-            ))}
+            <GenreOptions genres={genres.data ?? []} />
           </NativeSelect>
           {genres.isError ? <p className="text-xs text-destructive">Genres could not be loaded. Close and reopen to try again.</p> : null}
         </FormField>
         <FormField id={UPLOAD_FIELD_IDS.key} label="Key">
           <NativeSelect {...field("key")}>
             <option value="">Detect automatically</option>
-            {KEYS.map((key) => (
-              <option key={key} value={key}>
-                {key}
-              </option>
-            ))}
+            <MusicalKeyOptions />
           </NativeSelect>
         </FormField>
       </div>
