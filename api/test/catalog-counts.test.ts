@@ -44,13 +44,18 @@ describe("GET /api/loops: maintained totals", () => {
   const total = async (query: string) =>
     loopListResponseSchema.parse((await request(t.app).get(`/api/loops?${query}&limit=5`).expect(200)).body).total;
 
-  /** The filters' combinations the counts serve, with the SQL that counts them directly. */
-  function combinations(): { query: string; where: string }[] {
-    const genreSets: [string, string][] = [
+  /** No genre, one, or two: each as the query says it and as the SQL that filters on it. */
+  function genreFilters(): [string, string][] {
+    return [
       ["", "true"],
       [`genreId=${genres[0]}`, `"genre_id" = ${genres[0]}`],
       [`genreId=${genres[1]}&genreId=${genres[2]}`, `"genre_id" IN (${genres[1]}, ${genres[2]})`],
     ];
+  }
+
+  /** The filters' combinations the counts serve, with the SQL that counts them directly. */
+  function combinations(): { query: string; where: string }[] {
+    const genreSets = genreFilters();
     const free: [string, string][] = [
       ["", "true"],
       ["isFree=true", `"is_free"`],
@@ -88,11 +93,7 @@ describe("GET /api/loops: maintained totals", () => {
 
   /** Genres with one range, BPM or price: the combinations catalog_range_counts serves. */
   function rangeCombinations(): { query: string; where: string }[] {
-    const genreSets: [string, string][] = [
-      ["", "true"],
-      [`genreId=${genres[0]}`, `"genre_id" = ${genres[0]}`],
-      [`genreId=${genres[1]}&genreId=${genres[2]}`, `"genre_id" IN (${genres[1]}, ${genres[2]})`],
-    ];
+    const genreSets = genreFilters();
     const ranges: [string, string][] = [
       ["bpmMin=90&bpmMax=130", `"effective_bpm" BETWEEN 90 AND 130`],
       ["bpmMin=150", `"effective_bpm" >= 150`],

@@ -40,13 +40,10 @@ describe("adding or changing the e-mail address", () => {
     return confirmToken(await smtp.mailTo(email));
   }
 
-  appWithSmtp(
-    (app, mail) => {
-      t = app;
-      smtp = mail;
-    },
-    { MAIL_FROM: "LOOP <no-reply@loop.local>" },
-  );
+  appWithSmtp((app, mail) => {
+    t = app;
+    smtp = mail;
+  });
 
   it("a wallet-only member adds an address by link; then gets receipts there and signs in with it", async () => {
     const member = await signInMember(t);

@@ -7,13 +7,10 @@ import { appWithSmtp, type SmtpServer } from "./support/suite-app";
 describe("e-mail sign-in link", () => {
   let smtp: SmtpServer;
   let t: TestApp;
-  appWithSmtp(
-    (app, mail) => {
-      t = app;
-      smtp = mail;
-    },
-    { MAIL_FROM: "LOOP <no-reply@loop.local>" },
-  );
+  appWithSmtp((app, mail) => {
+    t = app;
+    smtp = mail;
+  });
 
   it("mails a one-time link; the confirm page's POST signs in and creates the account", async () => {
     const client = browser(t.app);

@@ -128,25 +128,17 @@ describe("GET /api/exchange on the local chain's pool", () => {
 
   it("the quote module answers what the router answers for the same reserves (fuzzed amounts)", async () => {
     const reserves = await reservesNow();
+    // The router's amounts along WETH → LOOP: out for an amount in, in for an amount out.
+    const routerAmounts = (functionName: "getAmountsOut" | "getAmountsIn", amount: bigint) =>
+      chain.client.readContract({ address: router, abi: uniswapV2RouterAbi, functionName, args: [amount, [weth, token]] });
     await fc.assert(
       fc.asyncProperty(
         fc.bigInt({ min: 10n ** 9n, max: 10n ** 18n }),
         fc.bigInt({ min: 10n ** 10n, max: 10n ** 24n }),
         async (eth, loop) => {
-          const path = [weth, token] as const;
-          const out = await chain.client.readContract({
-            address: router,
-            abi: uniswapV2RouterAbi,
-            functionName: "getAmountsOut",
-            args: [eth, [...path]],
-          });
+          const out = await routerAmounts("getAmountsOut", eth);
           expect(getAmountOut(eth, reserves.native, reserves.loop)).toBe(out[1]);
-          const into = await chain.client.readContract({
-            address: router,
-            abi: uniswapV2RouterAbi,
-            functionName: "getAmountsIn",
-            args: [loop, [...path]],
-          });
+          const into = await routerAmounts("getAmountsIn", loop);
           expect(getAmountIn(loop, reserves.native, reserves.loop)).toBe(into[0]);
         },
       ),

@@ -28,13 +28,10 @@ describe("token orders", () => {
   let smtp: SmtpServer;
   const place = (as: Browser, body: unknown, key?: string) => postWithKey(as, "/api/admin-orders", body, key);
 
-  ledgerCheckedAppWithSmtp(
-    (app, mail) => {
-      t = app;
-      smtp = mail;
-    },
-    { MAIL_FROM: "LOOP <no-reply@loop.local>" },
-  );
+  ledgerCheckedAppWithSmtp((app, mail) => {
+    t = app;
+    smtp = mail;
+  });
 
   it("signed out: 401", async () => {
     await request(t.app).get("/api/admin-orders").expect(401);

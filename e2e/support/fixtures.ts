@@ -27,6 +27,7 @@ export interface CurrentUser {
 }
 
 export interface TestWallet {
+  /** Checksummed (EIP-55), as viem's account gives it. */
   address: Hex;
   /** The messages the page asked the wallet to sign (personal_sign), oldest first. */
   signedMessages: string[];

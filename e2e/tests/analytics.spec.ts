@@ -8,7 +8,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { APIRequestContext, Locator } from "@playwright/test";
-import { getAddress, parseUnits } from "viem";
+import { parseUnits } from "viem";
 import { type CurrentUser, expect, freshEmail, recordToasts, test, TEST_KEYS } from "../support/fixtures";
 import { blockNonLocalRequests } from "../support/injected-wallet";
 import { postJson as post, signInByApi } from "../support/api-sign-in";
@@ -115,12 +115,10 @@ interface AdminAnalytics {
 test("a creator's sales by three ways of paying and plays show in their analytics and CSV, and in the admin's Overview", async ({
   page,
   stack,
-  wallet,
+  wallet: { address },
   browser,
   playwright,
 }) => {
-  const address = getAddress(wallet.address);
-
   // The card and in-app buyers are API clients; the admin uses a browser. All sign in while the creator lists the loop.
   const cardBuyer = await playwright.request.newContext({ baseURL: stack.webUrl });
   const loopBuyer = await playwright.request.newContext({ baseURL: stack.webUrl });

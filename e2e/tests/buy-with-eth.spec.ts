@@ -6,7 +6,7 @@
 // the in-app balance has the credit: exactly 1,000 LOOP, credited once (one "Bought with ETH" in the history),
 // and the Token page's exchange card shows the pool's price moved by the trade.
 import { generatePrivateKey } from "viem/accounts";
-import { getAddress, numberToHex, parseEther, parseUnits } from "viem";
+import { numberToHex, parseEther, parseUnits } from "viem";
 import { EVENT_DEADLINE_MS } from "../support/deadlines";
 import { expect, expectToast, test } from "../support/fixtures";
 import { signInWithWallet } from "../support/flows";
@@ -17,9 +17,8 @@ test.use({ walletKey: generatePrivateKey() });
 test("a member with only ETH buys 1,000 LOOP in app; it is credited once and the exchange card's price moves", async ({
   page,
   stack,
-  wallet,
+  wallet: { address },
 }) => {
-  const address = getAddress(wallet.address);
   // Only ETH: 1 ETH from the test, no LOOP.
   const rpc = async (method: string, params: unknown[]) => {
     const response = await page.request.post(stack.rpcUrl, { data: { jsonrpc: "2.0", id: 1, method, params } });

@@ -14,7 +14,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { type Chain, createPublicClient, createWalletClient, getAddress, type Hex, http, parseAbi, parseUnits } from "viem";
+import { type Chain, createPublicClient, createWalletClient, type Hex, http, parseAbi, parseUnits } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { expect, recordToasts, test, TEST_KEYS } from "../support/fixtures";
 import { blockNonLocalRequests } from "../support/injected-wallet";
@@ -93,10 +93,9 @@ async function marketplace(request: APIRequestContext, stack: StackInfo) {
 test("a wallet buyer downloads the licence PDF; its address verifies as Valid, and after the arbiter's refund as Revoked", async ({
   page,
   stack,
-  wallet,
+  wallet: { address },
   browser,
 }) => {
-  const address = getAddress(wallet.address);
   const market = await marketplace(page.request, stack);
   expect(await market.disputeWindow(), "the local dispute window starts at 0").toBe(0n);
 

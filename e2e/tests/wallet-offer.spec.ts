@@ -9,7 +9,7 @@
 // purchase. Both then see it accepted, the buyer's card offers Download (the MP3), 255 LOOP (the offer
 // 250 + MP3 fee 5) left the wallet, and the creator's in-app balance went up by the offer (250 LOOP).
 import type { Locator, Page } from "@playwright/test";
-import { getAddress, parseUnits } from "viem";
+import { parseUnits } from "viem";
 import { expect, expectToast, TEST_KEYS, test } from "../support/fixtures";
 import { chainLoopBalance } from "../support/loop-balances";
 import { openFromProfileCard } from "../support/profile-card";
@@ -33,11 +33,9 @@ async function waitForStatus(page: Page, tab: "Sent Offers" | "Received Offers",
 test("a wallet member offers from the wallet (escrow on chain); the seller without a wallet accepts, the operator settles, the seller is credited in app", async ({
   page,
   stack,
-  wallet,
+  wallet: { address },
   browser,
 }) => {
-  const address = getAddress(wallet.address);
-
   // The creator, in their own browser: e-mail sign-in, no wallet, lists a $1.00 loop.
   await withWalletlessSeller(browser, stack, { emailLabel: "wendy", titleWord: "Quasar", title: "Escrow Groove" }, async (seller) => {
     const { page: sellerPage, title, slug } = seller;

@@ -6,7 +6,7 @@
 // the settled Purchased event records the purchase, then the download starts and the card offers
 // Download. On chain the buyer's LOOP drops by the total (520); the seller, who has no wallet, is
 // paid to the vault and credited the price (500 LOOP) in app, and gets the sale e-mail.
-import { getAddress, parseUnits } from "viem";
+import { parseUnits } from "viem";
 import { expect, TEST_KEYS, test } from "../support/fixtures";
 import { mailIds, waitForMail } from "../support/maildev";
 import { chainLoopBalance, shownLoop } from "../support/loop-balances";
@@ -21,11 +21,9 @@ test.use({ walletKey: TEST_KEYS.dave });
 test("a wallet member buys a loop as WAV from the injected wallet; the seller without a wallet is credited in app", async ({
   page,
   stack,
-  wallet,
+  wallet: { address },
   browser,
 }) => {
-  const address = getAddress(wallet.address);
-
   // The creator, in their own browser: e-mail sign-in, no wallet, lists a $1.00 loop.
   await withWalletlessSeller(browser, stack, { emailLabel: "selma", titleWord: "Nebula", title: "Chain Groove" }, async (seller) => {
     const { title, slug } = seller;

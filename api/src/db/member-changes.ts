@@ -65,6 +65,8 @@ export interface MemberLoad<T> {
 export interface MemberCache<T> {
   /** The kept value for `key`, or load()'s (kept when the process hears the member's changes). */
   get(key: string, load: () => Promise<MemberLoad<T>>): Promise<T>;
+  /** The kept value for `key`, or undefined: what get() would answer without loading, at once (the hot path's hit). */
+  peek(key: string): T | undefined;
   dropMember(userId: string): void;
   clear(): void;
   readonly size: number;
@@ -111,14 +113,21 @@ export function createMemberCache<T>(prisma: PrismaClient, options: MemberCacheO
     get size() {
       return entries.size;
     },
-    async get(key, load) {
+    peek(key) {
       const entry = entries.get(key);
-      if (entry && now() - entry.loadedAt < options.maxAgeMs) {
-        entries.delete(key);
-        entries.set(key, entry);
-        return entry.value;
+      if (!entry) return undefined;
+      if (now() - entry.loadedAt >= options.maxAgeMs) {
+        remove(key);
+        return undefined;
       }
-      if (entry) remove(key);
+      // Most recently used last (Map keeps insertion order).
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry.value;
+    },
+    async get(key, load) {
+      const kept = cache.peek(key);
+      if (kept !== undefined) return kept;
       const startedAt = drops;
       const loadedAt = now();
       const { value, userId } = await load();

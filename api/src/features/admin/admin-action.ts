@@ -1,10 +1,12 @@
 // An admin's action on one record (`:id`), as the admin routers answer it: the signed-in admin's id
 // (the routes sit behind requireAdmin), the record's id and the body checked with the route's
 // schema go to the service, `act(prisma, adminId, id, body)`, and its answer is the response.
+// An admin list (users, loops) is read with the shared list query (search, limit, offset).
+import { adminListQuerySchema, type AdminListQuery } from "@loop/rules/schemas/admin-users";
 import type { RequestHandler } from "express";
 import type { z } from "zod";
 import type { PrismaClient } from "../../db/prisma";
-import { parseBody } from "../../http/validate";
+import { parseBody, parseQuery } from "../../http/validate";
 import { requireUser } from "../auth/require-user";
 
 export function adminAction<S extends z.ZodType>(
@@ -16,5 +18,11 @@ export function adminAction<S extends z.ZodType>(
   return async (req, res) => {
     const admin = requireUser(req);
     res.status(status).json(await act(prisma, admin.id, req.params.id, parseBody(req, schema)));
+  };
+}
+
+export function adminList(prisma: PrismaClient, list: (prisma: PrismaClient, query: AdminListQuery) => Promise<unknown>): RequestHandler {
+  return async (req, res) => {
+    res.json(await list(prisma, parseQuery(req, adminListQuerySchema)));
   };
 }

@@ -1,18 +1,14 @@
-import { adminListQuerySchema } from "@loop/rules/schemas/admin-users";
 import { loopModerationRequestSchema, loopVisibilityRequestSchema } from "@loop/rules/schemas/admin-loops";
 import { Router } from "express";
 import type { RouterDeps } from "../../deps";
-import { parseQuery } from "../../http/validate";
-import { adminAction } from "./admin-action";
+import { adminAction, adminList } from "./admin-action";
 import { listAdminLoops, moderateLoop, setLoopVisibility } from "./admin-loops.service";
 
 // GET /api/admin/loops, PUT /api/admin/loops/:id/visibility, PUT /api/admin/loops/:id/moderation.
 export function adminLoopsRouter(deps: RouterDeps): Router {
   const { prisma } = deps;
   const router = Router();
-  router.get("/loops", async (req, res) => {
-    res.json(await listAdminLoops(prisma, parseQuery(req, adminListQuerySchema)));
-  });
+  router.get("/loops", adminList(prisma, listAdminLoops));
   router.put("/loops/:id/visibility", adminAction(prisma, loopVisibilityRequestSchema, setLoopVisibility));
   router.put("/loops/:id/moderation", adminAction(prisma, loopModerationRequestSchema, moderateLoop));
   return router;

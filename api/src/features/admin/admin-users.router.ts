@@ -1,5 +1,4 @@
 import {
-  adminListQuerySchema,
   banRequestSchema,
   saleHoldRequestSchema,
   setAdminRequestSchema,
@@ -8,8 +7,7 @@ import {
 } from "@loop/rules/schemas/admin-users";
 import { Router } from "express";
 import type { RouterDeps } from "../../deps";
-import { parseQuery } from "../../http/validate";
-import { adminAction } from "./admin-action";
+import { adminAction, adminList } from "./admin-action";
 import { listAdminUsers, setAdminStatus, setBanStatus, setSaleHold, setWithdrawalSuspension, warnUser } from "./admin-users.service";
 
 // GET /api/admin/users, PUT /api/admin/users/:id/admin, PUT /api/admin/users/:id/ban, POST /api/admin/users/:id/warning,
@@ -17,9 +15,7 @@ import { listAdminUsers, setAdminStatus, setBanStatus, setSaleHold, setWithdrawa
 export function adminUsersRouter(deps: RouterDeps): Router {
   const { prisma } = deps;
   const router = Router();
-  router.get("/users", async (req, res) => {
-    res.json(await listAdminUsers(prisma, parseQuery(req, adminListQuerySchema)));
-  });
+  router.get("/users", adminList(prisma, listAdminUsers));
   router.put("/users/:id/admin", adminAction(prisma, setAdminRequestSchema, setAdminStatus));
   router.put("/users/:id/ban", adminAction(prisma, banRequestSchema, setBanStatus));
   router.post("/users/:id/warning", adminAction(prisma, warningRequestSchema, warnUser, 201));

@@ -37,12 +37,16 @@ function cacheOf(prisma: PrismaClient): MemberCache<SessionViewer | null> {
  * counted active today, as the session middleware does.
  */
 export async function sessionViewer(prisma: PrismaClient, token: string, logger: Logger): Promise<SessionViewer | null> {
-  const viewer = await cacheOf(prisma).get(hashToken(token), async () => {
-    const session = await loadSession(prisma, token);
-    if (!session) return { value: null, userId: null };
-    const { id, isBanned } = session.user;
-    return { value: { userId: id, isBanned, expiresAtMs: session.expiresAt.getTime() }, userId: id };
-  });
+  const cache = cacheOf(prisma);
+  const key = hashToken(token);
+  const viewer =
+    cache.peek(key) ??
+    (await cache.get(key, async () => {
+      const session = await loadSession(prisma, token);
+      if (!session) return { value: null, userId: null };
+      const { id, isBanned } = session.user;
+      return { value: { userId: id, isBanned, expiresAtMs: session.expiresAt.getTime() }, userId: id };
+    }));
   if (viewer === null || viewer.expiresAtMs <= Date.now()) return null;
   if (!viewer.isBanned) void noteActiveMember(prisma, viewer.userId, logger);
   return viewer;

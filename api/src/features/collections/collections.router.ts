@@ -8,7 +8,7 @@ import {
 import { Router } from "express";
 import type { RouterDeps } from "../../deps";
 import { parseBody, parseQuery } from "../../http/validate";
-import { requireUser } from "../auth/require-user";
+import { memberJson, requireUser } from "../auth/require-user";
 import {
   addCollectionLoop,
   collectionPage,
@@ -34,10 +34,10 @@ export function collectionsRouter(deps: RouterDeps): Router {
   router.get("/collections/:id", async (req, res) => {
     res.json(await collectionPage(prisma, req.params.id, viewerOf(req), parseQuery(req, collectionPageQuerySchema)));
   });
-  router.patch("/collections/:id", async (req, res) => {
-    const user = requireUser(req);
-    res.json(await updateCollection(prisma, req.params.id, user.id, parseBody(req, updateCollectionSchema)));
-  });
+  router.patch(
+    "/collections/:id",
+    memberJson<{ id: string }>((user, req) => updateCollection(prisma, req.params.id, user.id, parseBody(req, updateCollectionSchema))),
+  );
   router.delete("/collections/:id", async (req, res) => {
     const user = requireUser(req);
     await deleteCollection(prisma, req.params.id, user.id);
@@ -48,9 +48,9 @@ export function collectionsRouter(deps: RouterDeps): Router {
     const { loopId } = parseBody(req, addCollectionLoopSchema);
     res.json(await addCollectionLoop(prisma, req.params.id, user.id, loopId));
   });
-  router.delete("/collections/:id/loops/:loopId", async (req, res) => {
-    const user = requireUser(req);
-    res.json(await removeCollectionLoop(prisma, req.params.id, user.id, req.params.loopId));
-  });
+  router.delete(
+    "/collections/:id/loops/:loopId",
+    memberJson<{ id: string; loopId: string }>((user, req) => removeCollectionLoop(prisma, req.params.id, user.id, req.params.loopId)),
+  );
   return router;
 }

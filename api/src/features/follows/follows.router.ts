@@ -1,18 +1,18 @@
 import { Router } from "express";
 import type { RouterDeps } from "../../deps";
-import { requireUser } from "../auth/require-user";
+import { memberJson } from "../auth/require-user";
 import { setFollow } from "./follows.service";
 
 export function followsRouter(deps: RouterDeps): Router {
   const { prisma } = deps;
   const router = Router();
-  router.post("/users/:id/follow", async (req, res) => {
-    const user = requireUser(req);
-    res.json(await setFollow(prisma, user.id, req.params.id, true));
-  });
-  router.delete("/users/:id/follow", async (req, res) => {
-    const user = requireUser(req);
-    res.json(await setFollow(prisma, user.id, req.params.id, false));
-  });
+  router.post(
+    "/users/:id/follow",
+    memberJson<{ id: string }>((user, req) => setFollow(prisma, user.id, req.params.id, true)),
+  );
+  router.delete(
+    "/users/:id/follow",
+    memberJson<{ id: string }>((user, req) => setFollow(prisma, user.id, req.params.id, false)),
+  );
   return router;
 }

@@ -3,7 +3,7 @@ import { Router, type Request } from "express";
 import type { RouterDeps } from "../../deps";
 import { perUserHourlyLimit } from "../../http/per-user-hourly-limit";
 import { parseQuery } from "../../http/validate";
-import { requireUser } from "../auth/require-user";
+import { memberJson, requireUser } from "../auth/require-user";
 import { downloadSigningKey } from "../downloads/signing-secret";
 import { getLibraryEntry, listLibrary, resendReceipt } from "./library.service";
 
@@ -15,15 +15,15 @@ export function libraryRouter(deps: RouterDeps): Router {
   const receiptLimit = perUserHourlyLimit(prisma, "library-receipt", LIBRARY_RECEIPTS_PER_HOUR, "RECEIPTS_RATE_LIMITED");
   const router = Router();
 
-  router.get("/library", async (req, res) => {
-    const user = requireUser(req);
-    res.json(await listLibrary(prisma, user.id, parseQuery(req, libraryQuerySchema)));
-  });
+  router.get(
+    "/library",
+    memberJson((user, req) => listLibrary(prisma, user.id, parseQuery(req, libraryQuerySchema))),
+  );
 
-  router.get("/library/:id", async (req, res) => {
-    const user = requireUser(req);
-    res.json(await getLibraryEntry(prisma, user.id, req.params.id));
-  });
+  router.get(
+    "/library/:id",
+    memberJson<{ id: string }>((user, req) => getLibraryEntry(prisma, user.id, req.params.id)),
+  );
 
   router.post("/library/:id/receipt", receiptLimit, async (req: Request<{ id: string }>, res) => {
     const user = requireUser(req);

@@ -3,7 +3,7 @@ import { licenceFilename, licenceListQuerySchema, licencePdfQuerySchema } from "
 import { Router } from "express";
 import type { RouterDeps } from "../../deps";
 import { parseQuery } from "../../http/validate";
-import { requireUser } from "../auth/require-user";
+import { memberJson, requireUser } from "../auth/require-user";
 import { downloadSigningKey } from "../downloads/signing-secret";
 import { renderLicencePdf } from "./licence-pdf";
 import { verifyLicenceToken } from "./licence-token";
@@ -18,10 +18,10 @@ export function licencesRouter(deps: RouterDeps): Router {
   const signingKey = downloadSigningKey(prisma, config);
   const router = Router();
 
-  router.get("/licences", async (req, res) => {
-    const user = requireUser(req);
-    res.json(await listLicences(prisma, user.id, parseQuery(req, licenceListQuerySchema)));
-  });
+  router.get(
+    "/licences",
+    memberJson((user, req) => listLicences(prisma, user.id, parseQuery(req, licenceListQuerySchema))),
+  );
 
   router.get("/licences/:id", async (req, res) => {
     res.json(await getLicence(prisma, req.params.id, req.auth?.user.id ?? null));

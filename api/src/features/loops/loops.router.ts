@@ -6,7 +6,7 @@ import type { RouterDeps } from "../../deps";
 import type { HotRoute } from "../../http/hot-routes";
 import { sendJsonText } from "../../http/send-json-text";
 import { parseBody, parseQuery } from "../../http/validate";
-import { requireUser } from "../auth/require-user";
+import { memberJson, requireUser } from "../auth/require-user";
 import { followingLoops } from "../follows/following-loops";
 import { anonymousLoopsPage, getLoop, listLoops, memberLoopsBody, parseListQuery, visibleLoop } from "./catalog.service";
 import { bulkLoops, checkOwnLoop, loopHistory, retryLoop, takeDownLoop, updateLoop } from "./loop-edits.service";
@@ -80,18 +80,18 @@ export function loopsRouter(deps: RouterDeps): Router {
     res.json(await updateLoop(prisma, req.params.id, user.id, parseBody(req, updateLoopSchema)));
   });
   // "My Loops" as a table (issue 37): every loop of the creator, paged past any number.
-  router.get("/profile/loops", async (req, res) => {
-    const user = requireUser(req);
-    res.json(await myLoops(prisma, user.id, parseQuery(req, myLoopsQuerySchema)));
-  });
+  router.get(
+    "/profile/loops",
+    memberJson((user, req) => myLoops(prisma, user.id, parseQuery(req, myLoopsQuerySchema))),
+  );
   router.delete("/loops/:id", async (req, res) => {
     await takeDownLoop(prisma, req.params.id, requireUser(req).id);
     res.status(204).end();
   });
-  router.post("/loops/bulk", async (req, res) => {
-    const user = requireUser(req);
-    res.json(await bulkLoops(prisma, user.id, parseBody(req, bulkLoopsRequestSchema)));
-  });
+  router.post(
+    "/loops/bulk",
+    memberJson((user, req) => bulkLoops(prisma, user.id, parseBody(req, bulkLoopsRequestSchema))),
+  );
   router.get("/loops/:id/history", async (req, res) => {
     res.json(await loopHistory(prisma, req.params.id, requireUser(req).id));
   });
@@ -100,10 +100,10 @@ export function loopsRouter(deps: RouterDeps): Router {
     deps.onLoopQueued?.();
     res.json(loop);
   });
-  router.get("/loops/:id/status", async (req, res) => {
-    const user = requireUser(req);
-    res.json(await ownLoop(prisma, req.params.id, user.id));
-  });
+  router.get(
+    "/loops/:id/status",
+    memberJson<{ id: string }>((user, req) => ownLoop(prisma, req.params.id, user.id)),
+  );
 
   /** Public loops may be cached by anyone; a private (or unfinished) loop's files only by the creator's browser. */
   const cacheControl = (res: Response, loop: LoopAccessFields) =>

@@ -130,6 +130,8 @@ function likeChangesSince(before: DroppedLikes | undefined, liked: readonly stri
 /** The member's marks (kept, or read now); null when the member has more than are kept. */
 export async function viewerMarks(prisma: PrismaClient, userId: string): Promise<ViewerMarks | null> {
   const { cache, dropped } = marksCacheOf(prisma);
+  const hit = cache.peek(userId);
+  if (hit !== undefined) return hit.marks;
   const kept = await cache.get(userId, async () => {
     const rows = await hotQuery<MarksRow>(prisma, "loop_viewer_marks", MARKS_SQL, [userId, MAX_KEPT_MARKS + 1]);
     const row = rows[0]!;
@@ -160,21 +162,31 @@ function fieldsOf(loop: PublicLoop, marks: ViewerMarks, readAt: number): ViewerF
   };
 }
 
-/** A shared page split once into its cards' JSON, to lay a member's marks over a few of them. */
+/**
+ * A shared page split once into its cards' JSON bytes, to lay a member's marks over a few of them:
+ * the member's body is these buffers with the marked cards' written again, joined (a copy, not a
+ * page's worth of JSON written and encoded per request).
+ */
 interface SplitPage {
-  head: string;
-  cards: string[];
-  tail: string;
+  head: Buffer;
+  cards: Buffer[];
+  tail: Buffer;
 }
 
 const splitPages = new WeakMap<LoopListResponse, SplitPage>();
 const CARDS_MARK = "\u0000cards";
+const COMMA = Buffer.from(",");
 
 function splitPage(page: LoopListResponse): SplitPage {
   let split = splitPages.get(page);
   if (!split) {
     const [head, tail] = JSON.stringify({ ...page, loops: CARDS_MARK }).split(JSON.stringify(CARDS_MARK)) as [string, string];
-    splitPages.set(page, (split = { head: `${head}[`, cards: page.loops.map((loop) => JSON.stringify(loop)), tail: `]${tail}` }));
+    split = {
+      head: Buffer.from(`${head}[`),
+      cards: page.loops.map((loop) => Buffer.from(JSON.stringify(loop))),
+      tail: Buffer.from(`]${tail}`),
+    };
+    splitPages.set(page, split);
   }
   return split;
 }
@@ -192,9 +204,16 @@ export function memberPageBody(page: LoopListResponse, body: Buffer, readAt: num
     (changed ??= [])[i] = JSON.stringify(withViewerFields(loop, viewerId, fields, marks.email));
   });
   if (changed === null) return body;
-  const split = splitPage(page);
   const marked = changed;
-  return Buffer.from(`${split.head}${split.cards.map((card, i) => marked[i] ?? card).join(",")}${split.tail}`, "utf8");
+  const split = splitPage(page);
+  const parts: Buffer[] = [split.head];
+  split.cards.forEach((card, i) => {
+    if (i > 0) parts.push(COMMA);
+    const own = marked[i];
+    parts.push(own === undefined ? card : Buffer.from(own));
+  });
+  parts.push(split.tail);
+  return Buffer.concat(parts);
 }
 
 /** The page as the member sees it, as objects (the Express route's answer). */

@@ -7,7 +7,7 @@ import {
 import { Router } from "express";
 import type { RouterDeps } from "../../deps";
 import { parseBody, parseQuery } from "../../http/validate";
-import { requireUser } from "../auth/require-user";
+import { memberJson, requireUser } from "../auth/require-user";
 import { createNegotiation } from "./create-negotiation";
 import { listNegotiations, respondToNegotiation } from "./negotiations.service";
 import { walletOfferTerms } from "./wallet-offer-terms";
@@ -21,18 +21,18 @@ export function negotiationsRouter(deps: RouterDeps): Router {
     const user = requireUser(req);
     res.status(201).json(await createNegotiation(deps, user.id, parseBody(req, createNegotiationSchema)));
   });
-  router.post("/negotiations/wallet-terms", async (req, res) => {
-    const user = requireUser(req);
-    res.json(await walletOfferTerms(deps, user.id, parseBody(req, walletOfferTermsRequestSchema)));
-  });
+  router.post(
+    "/negotiations/wallet-terms",
+    memberJson((user, req) => walletOfferTerms(deps, user.id, parseBody(req, walletOfferTermsRequestSchema))),
+  );
   router.get("/negotiations", async (req, res) => {
     const user = requireUser(req);
     const { scope } = parseQuery(req, negotiationListQuerySchema);
     res.json(await listNegotiations(deps.prisma, user.id, scope));
   });
-  router.put("/negotiations/:id/respond", async (req, res) => {
-    const user = requireUser(req);
-    res.json(await respondToNegotiation(deps, user.id, req.params.id!, parseBody(req, respondNegotiationSchema)));
-  });
+  router.put(
+    "/negotiations/:id/respond",
+    memberJson<{ id: string }>((user, req) => respondToNegotiation(deps, user.id, req.params.id, parseBody(req, respondNegotiationSchema))),
+  );
   return router;
 }

@@ -3,7 +3,7 @@ import { Router } from "express";
 import { z } from "zod";
 import type { RouterDeps } from "../../deps";
 import { parseBody, parseQuery } from "../../http/validate";
-import { requireUser } from "../auth/require-user";
+import { memberJson, requireUser } from "../auth/require-user";
 import { createNotificationRateLimit } from "./create-notification-rate-limit";
 import { openNotificationStream } from "./notification-stream";
 import { createOwnNotification, listNotifications, markAllNotificationsRead, markNotificationRead } from "./notifications.service";
@@ -37,14 +37,14 @@ export function notificationsRouter(deps: RouterDeps): Router {
     await openNotificationStream(req, res, { prisma, hub: deps.notificationHub, logger: deps.logger });
   });
   // Before /:id/read, which it would otherwise match.
-  router.put("/notifications/read-all", async (req, res) => {
-    const user = requireUser(req);
-    res.json(await markAllNotificationsRead(prisma, user.id));
-  });
-  router.put("/notifications/:id/read", async (req, res) => {
-    const user = requireUser(req);
-    res.json(await markNotificationRead(prisma, user.id, req.params.id));
-  });
+  router.put(
+    "/notifications/read-all",
+    memberJson((user) => markAllNotificationsRead(prisma, user.id)),
+  );
+  router.put(
+    "/notifications/:id/read",
+    memberJson<{ id: string }>((user, req) => markNotificationRead(prisma, user.id, req.params.id)),
+  );
   router.post("/notifications", createNotificationRateLimit(deps.prisma), async (req, res) => {
     const user = requireUser(req);
     res.status(201).json(await createOwnNotification(prisma, user.id, parseBody(req, createNotificationSchema)));

@@ -67,11 +67,23 @@ export const crossSiteOrBanned = failure(
 /** The same refusals in brief (the offer and payment routes). */
 export const crossSiteOrBannedBrief = failure(["CROSS_SITE_REFUSED", "ACCOUNT_BANNED"], "A cross-site request, or a banned account.");
 
+/** A member's checkout of one loop (a PayPal order, a wallet quote): signed out, refused, no such loop, bought already, too large. */
+export const loopCheckoutRefusals = {
+  401: signInRequired,
+  403: crossSiteOrBannedBrief,
+  404: failure(["LOOP_NOT_FOUND"], "`Loop Not Found`."),
+  409: failure(["ALREADY_PURCHASED"], "`Already Purchased: …`."),
+  413: bodyTooLarge,
+} as const;
+
 /** auth/require-admin.ts, behind the origin and ban checks: the admin routes. */
 export const notAdmin = failure(
   ["ADMIN_REQUIRED", "ACCOUNT_BANNED", "CROSS_SITE_REFUSED"],
   "Not an admin (`Access Denied: You need admin privileges to access this page.`), a banned account, or a cross-site request.",
 );
+
+/** Every admin route's refusals besides its own: signed out, or not an admin (auth/require-admin.ts). */
+export const adminOnly = { 401: signInRequired, 403: notAdmin } as const;
 
 /** http/idempotency.ts: a money call's Idempotency-Key used with another request. */
 export const idempotencyKeyReused = failure(

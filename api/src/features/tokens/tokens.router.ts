@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { RouterDeps } from "../../deps";
 import { idempotencyKey, requestHash, sendAnswer, withRefusalKept } from "../../http/idempotency";
 import { pageQuerySchema, parseBody, parseQuery } from "../../http/validate";
-import { requireUser } from "../auth/require-user";
+import { memberJson, requireUser } from "../auth/require-user";
 import { listTransfers, pendingSales, sendTransfer, tokenBalance } from "./tokens.service";
 import { walletTransfers } from "./wallet-transfers.service";
 
@@ -15,14 +15,14 @@ const listQuery = pageQuerySchema(100, 200);
 export function tokensRouter(deps: RouterDeps): Router {
   const { prisma } = deps;
   const router = Router();
-  router.get("/tokens/balance", async (req, res) => {
-    const user = requireUser(req);
-    res.json(await tokenBalance(prisma, user.id));
-  });
-  router.get("/tokens/pending-sales", async (req, res) => {
-    const user = requireUser(req);
-    res.json(await pendingSales(prisma, user.id));
-  });
+  router.get(
+    "/tokens/balance",
+    memberJson((user) => tokenBalance(prisma, user.id)),
+  );
+  router.get(
+    "/tokens/pending-sales",
+    memberJson((user) => pendingSales(prisma, user.id)),
+  );
   router.post("/tokens/transfer", async (req, res) => {
     const user = requireUser(req);
     const key = idempotencyKey(req);

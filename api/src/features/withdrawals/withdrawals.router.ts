@@ -2,7 +2,7 @@ import { Router } from "express";
 import type { RouterDeps } from "../../deps";
 import { idempotent } from "../../http/idempotency";
 import { pageQuerySchema, parseBody, parseQuery } from "../../http/validate";
-import { requireUser } from "../auth/require-user";
+import { memberJson, requireUser } from "../auth/require-user";
 import { cancelWithdrawal, listWithdrawals, requestWithdrawal, withdrawalRequestSchemaNow } from "./withdrawals.service";
 
 const listQuery = pageQuerySchema(100, 200);
@@ -26,9 +26,9 @@ export function withdrawalsRouter(deps: RouterDeps): Router {
     const { limit, offset } = parseQuery(req, listQuery);
     res.json(await listWithdrawals(prisma, user.id, limit, offset));
   });
-  router.post("/tokens/withdrawals/:id/cancel", async (req, res) => {
-    const user = requireUser(req);
-    res.json(await cancelWithdrawal(prisma, user.id, req.params.id));
-  });
+  router.post(
+    "/tokens/withdrawals/:id/cancel",
+    memberJson<{ id: string }>((user, req) => cancelWithdrawal(prisma, user.id, req.params.id)),
+  );
   return router;
 }

@@ -39,10 +39,10 @@ import {
   rejectTokenOrderSchema,
 } from "@loop/rules/schemas/token-orders";
 import { z } from "zod";
-import { bodyTooLarge, failure, idempotencyKeyReused, invalidQuery, json, notAdmin, signInRequired } from "../responses";
+import { adminOnly, bodyTooLarge, failure, idempotencyKeyReused, invalidQuery, json, notAdmin, signInRequired } from "../responses";
+import { idParams } from "../params";
 import { defineFeature } from "../spec";
 
-const orderId = z.object({ id: z.string() });
 const orderNotFound = failure(["TOKEN_ORDER_NOT_FOUND"], "`Order Not Found: No token order has this ID`.");
 const userId = z.object({ id: z.string().describe("The user's id") });
 const loopId = z.object({ id: z.string().describe("The loop's id") });
@@ -109,8 +109,7 @@ export const adminOperations = defineFeature({
       responses: {
         200: json(adminTokenOrderListSchema, "Newest first (default 100), with the buyer's id, username and e-mail"),
         400: invalidQuery("Invalid `status`, `limit` or `offset`."),
-        401: signInRequired,
-        403: notAdmin,
+        ...adminOnly,
       },
     },
     {
@@ -122,11 +121,10 @@ export const adminOperations = defineFeature({
         "One ledger entry `admin_airdrop` from issuance to the buyer (key `token-order:<id>:fulfil`) and a `success` notification, " +
         "in one transaction on the locked order: two admins at once credit once (the other gets 409).",
       auth: "required",
-      params: orderId,
+      params: idParams,
       responses: {
         200: json(adminTokenOrderSchema, "The fulfilled order"),
-        401: signInRequired,
-        403: notAdmin,
+        ...adminOnly,
         404: orderNotFound,
         409: notPending,
       },
@@ -138,7 +136,7 @@ export const adminOperations = defineFeature({
       summary: "Reject a pending order, with a reason the buyer sees",
       description: "Nothing moves in the ledger (nothing was held). The buyer gets a `warning` notification with the reason.",
       auth: "required",
-      params: orderId,
+      params: idParams,
       body: rejectTokenOrderSchema,
       responses: {
         200: json(adminTokenOrderSchema, "The rejected order"),
@@ -146,8 +144,7 @@ export const adminOperations = defineFeature({
           ["VALIDATION_FAILED", "MALFORMED_JSON"],
           "`Missing Reason: Please give a reason for rejecting this order`, a reason too long, or malformed JSON.",
         ),
-        401: signInRequired,
-        403: notAdmin,
+        ...adminOnly,
         404: orderNotFound,
         409: notPending,
         413: bodyTooLarge,
@@ -170,8 +167,7 @@ export const adminOperations = defineFeature({
           "`Missing Amount: Please enter an amount to deposit`, `Invalid Amount: Amount must be greater than 0`, more than 8 decimals, " +
             "`Insufficient Earnings: Only {n} LOOP of platform earnings can be deposited`, an invalid `Idempotency-Key`, or malformed JSON.",
         ),
-        401: signInRequired,
-        403: notAdmin,
+        ...adminOnly,
         409: idempotencyKeyReused,
         413: bodyTooLarge,
       },
@@ -221,8 +217,7 @@ export const adminOperations = defineFeature({
       responses: {
         200: json(adminAnalyticsSchema, "The figures"),
         400: invalidQuery("`Invalid Range: Choose 7d, 30d, 90d or all.`"),
-        401: signInRequired,
-        403: notAdmin,
+        ...adminOnly,
       },
     },
     {
@@ -238,8 +233,7 @@ export const adminOperations = defineFeature({
       responses: {
         200: json(adminUserListSchema, "One page"),
         400: invalidQuery("Invalid `limit` or `offset`."),
-        401: signInRequired,
-        403: notAdmin,
+        ...adminOnly,
       },
     },
     {
@@ -255,8 +249,7 @@ export const adminOperations = defineFeature({
       responses: {
         200: json(adminUserSchema, "The user"),
         400: failure(["VALIDATION_FAILED", "MALFORMED_JSON"], "`Invalid Request: isAdmin must be true or false`, or malformed JSON."),
-        401: signInRequired,
-        403: notAdmin,
+        ...adminOnly,
         404: userNotFound,
         409: failure(
           ["LAST_ADMIN", "CANNOT_PROMOTE_BANNED"],
@@ -282,8 +275,7 @@ export const adminOperations = defineFeature({
           ["VALIDATION_FAILED", "MALFORMED_JSON", "CANNOT_BAN_SELF"],
           "`Ban Reason Required: Please give a reason for the ban`, a reason too long, `Invalid Request: isBanned must be true or false`, `Cannot Ban: You cannot ban your own account`, or malformed JSON.",
         ),
-        401: signInRequired,
-        403: notAdmin,
+        ...adminOnly,
         404: userNotFound,
         409: failure(["CANNOT_BAN_ADMIN"], "`Cannot Ban: Remove the user's admin status first`."),
         413: bodyTooLarge,
@@ -304,8 +296,7 @@ export const adminOperations = defineFeature({
           ["VALIDATION_FAILED", "MALFORMED_JSON"],
           "`Warning Required: Please enter a warning message`, a message too long, `Invalid Severity: Choose low, medium or high`, or malformed JSON.",
         ),
-        401: signInRequired,
-        403: notAdmin,
+        ...adminOnly,
         404: userNotFound,
         413: bodyTooLarge,
       },
@@ -330,8 +321,7 @@ export const adminOperations = defineFeature({
           "`Invalid Sale Hold: Enter whole days from 0 to 180, or none`, `Invalid Request: approved must be true or false`, " +
             "`Nothing to Change: Send approved or holdDays`, or malformed JSON.",
         ),
-        401: signInRequired,
-        403: notAdmin,
+        ...adminOnly,
         404: userNotFound,
         413: bodyTooLarge,
       },
@@ -350,8 +340,7 @@ export const adminOperations = defineFeature({
       responses: {
         200: json(adminUserSchema, "The user"),
         400: failure(["VALIDATION_FAILED", "MALFORMED_JSON"], "`Invalid Request: suspended must be true or false`, or malformed JSON."),
-        401: signInRequired,
-        403: notAdmin,
+        ...adminOnly,
         404: userNotFound,
         413: bodyTooLarge,
       },
@@ -366,8 +355,7 @@ export const adminOperations = defineFeature({
       responses: {
         200: json(adminLoopListSchema, "One page"),
         400: invalidQuery("Invalid `limit` or `offset`."),
-        401: signInRequired,
-        403: notAdmin,
+        ...adminOnly,
       },
     },
     {
@@ -381,8 +369,7 @@ export const adminOperations = defineFeature({
       responses: {
         200: json(adminLoopSchema, "The loop"),
         400: failure(["VALIDATION_FAILED", "MALFORMED_JSON"], "`Invalid Request: isPublic must be true or false`, or malformed JSON."),
-        401: signInRequired,
-        403: notAdmin,
+        ...adminOnly,
         404: loopNotFound,
         413: bodyTooLarge,
       },
@@ -404,8 +391,7 @@ export const adminOperations = defineFeature({
           ["VALIDATION_FAILED", "MALFORMED_JSON"],
           "`Reason Required: Please say why the loop is hidden`, a reason too long, `Invalid Request: hidden must be true or false`, or malformed JSON.",
         ),
-        401: signInRequired,
-        403: notAdmin,
+        ...adminOnly,
         404: loopNotFound,
         409: failure(
           ["CANNOT_HIDE_LOOP", "CANNOT_RESTORE_LOOP"],
@@ -440,8 +426,7 @@ export const adminOperations = defineFeature({
           ["VALIDATION_FAILED", "MALFORMED_JSON"],
           "`Title is required`, `Message is required`, `Invalid Type: …`, `Invalid Button URL: …`, `Invalid Recipient: …`, a text too long, or malformed JSON.",
         ),
-        401: signInRequired,
-        403: notAdmin,
+        ...adminOnly,
         404: userNotFound,
         413: bodyTooLarge,
       },
@@ -473,8 +458,7 @@ export const adminOperations = defineFeature({
           ["VALIDATION_FAILED", "MALFORMED_JSON"],
           "`Resolution Required: say what was done about it`, `Resolution Too Long: …`, or malformed JSON.",
         ),
-        401: signInRequired,
-        403: notAdmin,
+        ...adminOnly,
         404: failure(["DISCREPANCY_NOT_FOUND"], "`Discrepancy Not Found: no settlement discrepancy has this ID`."),
         409: failure(["DISCREPANCY_RESOLVED"], "`Discrepancy Already Resolved: another admin resolved it first`."),
         413: bodyTooLarge,
@@ -493,8 +477,7 @@ export const adminOperations = defineFeature({
       responses: {
         200: json(auditLogSchema, "One page, with the admin who acted"),
         400: invalidQuery("Invalid `limit` or `offset`."),
-        401: signInRequired,
-        403: notAdmin,
+        ...adminOnly,
       },
     },
   ],

@@ -5,8 +5,8 @@ import {
   creatorAnalyticsSchema,
   playResultSchema,
 } from "@loop/rules/schemas/analytics";
-import { z } from "zod";
 import { banned, crossSiteOrBanned, failure, invalidQuery, json, rateLimited, signInRequired } from "../responses";
+import { idParams } from "../params";
 import { defineFeature } from "../spec";
 
 const invalidRange = invalidQuery("`Invalid Range: Choose 7d, 30d, 90d or all.`");
@@ -30,7 +30,7 @@ export const analyticsOperations = defineFeature({
         "Counts one play of a listed loop per listener and hour. The listener is the signed-in member, or else a keyed hash " +
         "(rotated daily) of the IP address and User-Agent; nothing else is kept. The creator's own plays and unlisted loops are not counted.",
       auth: "optional",
-      params: z.object({ id: z.string() }),
+      params: idParams,
       responses: {
         202: json(playResultSchema, "Received; `counted` says whether it counted as a play"),
         403: crossSiteOrBanned,

@@ -10,9 +10,9 @@ import {
 } from "@loop/rules/schemas/collections";
 import { z } from "zod";
 import { banned, bodyTooLarge, crossSiteOrBanned, failure, invalidQuery, json, signInRequired } from "../responses";
+import { idParams } from "../params";
 import { defineFeature } from "../spec";
 
-const idParam = z.object({ id: z.string() });
 const notFound = failure(
   ["COLLECTION_NOT_FOUND"],
   "No such collection, or another member's private one, or (to change it) not the caller's (`Collection Not Found`).",
@@ -74,7 +74,7 @@ export const collectionsOperations = defineFeature({
       summary: "A collection and a page of its loops, the latest added first",
       description: "Loops the caller may not see (hidden, private or unfinished loops of others) are left out and not counted in `total`.",
       auth: "optional",
-      params: idParam,
+      params: idParams,
       query: collectionPageQuerySchema,
       responses: {
         200: json(collectionPageSchema, "The collection and its loops"),
@@ -89,7 +89,7 @@ export const collectionsOperations = defineFeature({
       operationId: "updateCollection",
       summary: "Rename, describe, or make a collection public or private (its owner only)",
       auth: "required",
-      params: idParam,
+      params: idParams,
       body: updateCollectionSchema,
       responses: {
         200: json(collectionSchema, "The collection"),
@@ -109,7 +109,7 @@ export const collectionsOperations = defineFeature({
       operationId: "deleteCollection",
       summary: "Delete a collection (its owner only); its loops are not touched",
       auth: "required",
-      params: idParam,
+      params: idParams,
       responses: {
         204: { description: "Deleted" },
         401: signInRequired,
@@ -124,7 +124,7 @@ export const collectionsOperations = defineFeature({
       summary: "Add a loop to a collection (its owner only)",
       description: "Idempotent: a loop already in it stays once. The loop must be one the owner may see.",
       auth: "required",
-      params: idParam,
+      params: idParams,
       body: addCollectionLoopSchema,
       responses: {
         200: json(collectionSchema, "The collection (`containsLoop: true`)"),

@@ -1,6 +1,7 @@
 import { downloadLinkSchema, downloadQuerySchema } from "@loop/rules/schemas/downloads";
 import { z } from "zod";
 import { failure, invalidQuery, json, loopNotFound, signInRequired } from "../responses";
+import { idParams } from "../params";
 import { defineFeature } from "../spec";
 
 const fileHeaders = {
@@ -23,7 +24,7 @@ export const downloadsOperations = defineFeature({
         "Allowed to the creator (any format), to buyers (the format they bought, even if the loop was hidden since), and to anyone " +
         "signed in for a listed free loop (both formats). Open `downloadUrl` on the API's origin to get the file.",
       auth: "required",
-      params: z.object({ id: z.string() }),
+      params: idParams,
       query: downloadQuerySchema,
       responses: {
         200: json(downloadLinkSchema, "The link and the file's name"),

@@ -1,6 +1,6 @@
 import { followResultSchema } from "@loop/rules/schemas/follows";
-import { z } from "zod";
 import { crossSiteOrBanned, failure, json, signInRequired } from "../responses";
+import { idParams } from "../params";
 import { defineFeature, type OperationSpec } from "../spec";
 
 /** Follow and unfollow: the same path and refusals, answering the member's follower count after the change. */
@@ -18,7 +18,7 @@ function followOperation(
     summary,
     description,
     auth: "required",
-    params: z.object({ id: z.string() }),
+    params: idParams,
     responses: {
       200: json(followResultSchema, `The member's follower count after the change, and \`followedByMe: ${followedByMe}\``),
       400: failure(["FOLLOW_SELF"], "`Follow Not Allowed: You cannot follow yourself.`"),

@@ -5,8 +5,8 @@ import {
   libraryQuerySchema,
   libraryReceiptResponseSchema,
 } from "@loop/rules/schemas/library";
-import { z } from "zod";
 import { banned, failure, hourlyLimited, json, signInRequired } from "../responses";
+import { idParams } from "../params";
 import { defineFeature } from "../spec";
 
 export const libraryOperations = defineFeature({
@@ -40,7 +40,7 @@ export const libraryOperations = defineFeature({
       summary: "One entry of the member's library (the receipt's link)",
       description: "By its licence's id.",
       auth: "required",
-      params: z.object({ id: z.string() }),
+      params: idParams,
       responses: {
         200: json(libraryEntrySchema, "The entry"),
         401: signInRequired,
@@ -57,7 +57,7 @@ export const libraryOperations = defineFeature({
         "To the member's address now, with fresh download and licence links. " +
         `At most ${"`LIBRARY_RECEIPTS_PER_HOUR`"} (10) an hour per member.`,
       auth: "required",
-      params: z.object({ id: z.string() }),
+      params: idParams,
       responses: {
         200: json(libraryReceiptResponseSchema, "Sent"),
         400: failure(

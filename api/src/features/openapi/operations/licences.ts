@@ -6,8 +6,8 @@ import {
   licenceSummaryListSchema,
   licenceSummarySchema,
 } from "@loop/rules/schemas/licences";
-import { z } from "zod";
 import { banned, failure, invalidQuery, json, signInRequired } from "../responses";
+import { idParams } from "../params";
 import { defineFeature } from "../spec";
 
 export const licencesOperations = defineFeature({
@@ -43,7 +43,7 @@ export const licencesOperations = defineFeature({
         "A refunded or reversed purchase is `revoked` with the date. No e-mail address is shown; the buyer by username. " +
         "`ownedByMe` says whether the signed-in caller is the buyer.",
       auth: "optional",
-      params: z.object({ id: z.string() }),
+      params: idParams,
       responses: {
         200: json(licenceSchema, "The licence"),
         403: banned,
@@ -59,7 +59,7 @@ export const licencesOperations = defineFeature({
         "Made on request: the facts, the status at that moment, the terms in brief, the verification address and its QR code. " +
         "For the signed-in buyer, or with the signed `token` of the purchase e-mail (valid as long as its download link).",
       auth: "optional",
-      params: z.object({ id: z.string() }),
+      params: idParams,
       query: licencePdfQuerySchema,
       responses: {
         200: {

@@ -1,6 +1,6 @@
 import { likedLoopsQuerySchema, likedLoopsResponseSchema, likeResultSchema } from "@loop/rules/schemas/likes";
-import { z } from "zod";
 import { banned, crossSiteOrBanned, invalidQuery, json, loopNotFound, loopRemoved, signInRequired } from "../responses";
+import { idParams } from "../params";
 import { defineFeature } from "../spec";
 
 export const likesOperations = defineFeature({
@@ -15,7 +15,7 @@ export const likesOperations = defineFeature({
       summary: "Like a loop",
       description: "Idempotent: liking a loop already liked keeps one like. Any loop the caller may see, their own too.",
       auth: "required",
-      params: z.object({ id: z.string() }),
+      params: idParams,
       responses: {
         200: json(likeResultSchema, "The loop's like count after the change, and `likedByMe: true`"),
         401: signInRequired,
@@ -31,7 +31,7 @@ export const likesOperations = defineFeature({
       summary: "Take a like back",
       description: "Idempotent: unliking a loop not liked answers its current count.",
       auth: "required",
-      params: z.object({ id: z.string() }),
+      params: idParams,
       responses: {
         200: json(likeResultSchema, "The loop's like count after the change, and `likedByMe: false`"),
         401: signInRequired,

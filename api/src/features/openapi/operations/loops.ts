@@ -21,6 +21,7 @@ import {
 } from "@loop/rules/schemas/loops";
 import { z } from "zod";
 import { banned, bodyTooLarge, crossSiteOrBanned, failure, json, loopNotFound, loopRemoved, signInRequired } from "../responses";
+import { idParams } from "../params";
 import { defineFeature } from "../spec";
 
 /** The multipart form of POST /api/loops/upload (text fields are checked by uploadLoopFieldsSchema). */
@@ -101,7 +102,7 @@ export const loopsOperations = defineFeature({
         "Anyone may read a ready, public loop; the creator also their private, hidden and unfinished ones. A hidden loop, someone else's private " +
         "or unfinished loop and an id that never existed all answer 404; a loop its creator took down answers 410.",
       auth: "optional",
-      params: z.object({ id: z.string() }),
+      params: idParams,
       responses: {
         200: json(publicLoopSchema, "The loop"),
         403: banned,
@@ -120,7 +121,7 @@ export const loopsOperations = defineFeature({
         "key before the relative one, then the most popular and newest. A loop without a BPM or a key is matched on what it has. " +
         "The loop must be visible to the caller, as for `GET /api/loops/{id}`. The viewer's fields are the signed-in viewer's.",
       auth: "optional",
-      params: z.object({ id: z.string() }),
+      params: idParams,
       responses: {
         200: json(similarLoopsResponseSchema, "The similar loops, closest first (none is an empty list)"),
         403: banned,
@@ -137,7 +138,7 @@ export const loopsOperations = defineFeature({
         "`Cache-Control: public, max-age=86400` for a public loop; `private` for the creator's private or unfinished ones. " +
         "One `bytes` range per request (several are answered with the whole file); `If-None-Match` and `If-Range` use the ETag.",
       auth: "optional",
-      params: z.object({ id: z.string() }),
+      params: idParams,
       responses: {
         200: {
           description: "The whole preview",
@@ -171,7 +172,7 @@ export const loopsOperations = defineFeature({
       summary: "The waveform peaks",
       description: "Same visibility and caching as the preview.",
       auth: "optional",
-      params: z.object({ id: z.string() }),
+      params: idParams,
       responses: {
         200: json(loopPeaksSchema, "Peaks: `points` pairs of [min, max]"),
         403: banned,
@@ -243,7 +244,7 @@ export const loopsOperations = defineFeature({
         "Track fields are for tracks only; a track made a loop loses them. A new price applies to quotes made after it; " +
         "open offers and quotes keep their terms. Every changed field is in the loop's history (`GET /api/loops/{id}/history`).",
       auth: "required",
-      params: z.object({ id: z.string() }),
+      params: idParams,
       body: updateLoopSchema,
       responses: {
         200: json(creatorLoopSchema, "The updated loop"),
@@ -267,7 +268,7 @@ export const loopsOperations = defineFeature({
         "It leaves the catalog, search, profiles and others' collections at once, and its page answers 410. Its buyers keep it in " +
         "their libraries (they still play and download it); its files are deleted a day later at the earliest, once no buyer holds it.",
       auth: "required",
-      params: z.object({ id: z.string() }),
+      params: idParams,
       responses: {
         204: { description: "Taken down" },
         401: signInRequired,
@@ -298,7 +299,7 @@ export const loopsOperations = defineFeature({
       operationId: "getLoopHistory",
       summary: "Who changed what on the creator's loop, newest first",
       auth: "required",
-      params: z.object({ id: z.string() }),
+      params: idParams,
       responses: {
         200: json(loopHistorySchema, "The changes (at most 200)"),
         401: signInRequired,
@@ -315,7 +316,7 @@ export const loopsOperations = defineFeature({
       operationId: "retryLoop",
       summary: "Process a failed upload again",
       auth: "required",
-      params: z.object({ id: z.string() }),
+      params: idParams,
       responses: {
         200: json(creatorLoopSchema, "The loop, processing again"),
         401: signInRequired,
@@ -345,7 +346,7 @@ export const loopsOperations = defineFeature({
       operationId: "getOwnLoopStatus",
       summary: "The creator's view of one of their loops, with its processing status",
       auth: "required",
-      params: z.object({ id: z.string() }),
+      params: idParams,
       responses: {
         200: json(creatorLoopSchema, "The loop"),
         401: signInRequired,

@@ -9,6 +9,7 @@ import {
 } from "@loop/rules/schemas/negotiations";
 import { z } from "zod";
 import { banned, bodyTooLarge, crossSiteOrBannedBrief, failure, invalidQuery, json, signInRequired } from "../responses";
+import { idParams } from "../params";
 import { defineFeature } from "../spec";
 
 /** What an offer is refused for before any money moves, made in app or from the wallet (the same checks). */
@@ -102,7 +103,7 @@ export const negotiationsOperations = defineFeature({
       summary:
         "Answer an offer: the seller accepts, counters or rejects a pending one; the buyer accepts or rejects a counter, or withdraws",
       auth: "required",
-      params: z.object({ id: z.string() }),
+      params: idParams,
       body: respondNegotiationSchema,
       responses: {
         200: json(negotiationSchema, "The offer after the answer (`accepted` with its purchase id)"),

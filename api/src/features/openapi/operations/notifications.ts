@@ -10,6 +10,7 @@ import { z } from "zod";
 import { HEARTBEAT_MS, RETRY_MS } from "../../notifications/notification-stream";
 import { NOTIFICATION_LIST_DEFAULT, NOTIFICATION_LIST_MAX } from "../../notifications/notifications.router";
 import { banned, bodyTooLarge, crossSiteOrBanned, failure, hourlyLimited, invalidQuery, json, signInRequired } from "../responses";
+import { idParams } from "../params";
 import { defineFeature } from "../spec";
 
 const notFound = failure(
@@ -48,7 +49,7 @@ export const notificationsOperations = defineFeature({
       operationId: "markNotificationRead",
       summary: "Mark one of the caller's notifications read",
       auth: "required",
-      params: z.object({ id: z.string() }),
+      params: idParams,
       responses: { 200: json(notificationSchema, "The notification, read"), 401: signInRequired, 403: crossSiteOrBanned, 404: notFound },
     },
     {

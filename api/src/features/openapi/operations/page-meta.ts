@@ -1,6 +1,6 @@
 import { pageHeadQuerySchema, pageHeadSchema } from "@loop/rules/schemas/page-meta";
-import { z } from "zod";
 import { failure, invalidQuery, json } from "../responses";
+import { idParams } from "../params";
 import { defineFeature } from "../spec";
 
 export const pageMetaOperations = defineFeature({
@@ -34,7 +34,7 @@ export const pageMetaOperations = defineFeature({
       summary: "A loop's link-preview image: its waveform, 1200×630 PNG",
       description: "For a ready, public loop. `Cache-Control: public, max-age=86400`; `If-None-Match` with the ETag answers 304.",
       auth: "none",
-      params: z.object({ id: z.string() }),
+      params: idParams,
       responses: {
         200: {
           description: "The image",

@@ -11,16 +11,20 @@ import {
   setupIntentSchema,
 } from "@loop/rules/schemas/fiat-payments";
 import { z } from "zod";
-import { banned, bodyTooLarge, crossSiteOrBannedBrief, failure, json, signInRequired } from "../responses";
+import { banned, bodyTooLarge, crossSiteOrBannedBrief, failure, json, loopCheckoutRefusals, signInRequired } from "../responses";
+import { idParams } from "../params";
 import { defineFeature } from "../spec";
 
-const idParam = z.object({ id: z.string() });
 const providerDown = failure(
   ["PAYMENT_PROVIDER_UNAVAILABLE"],
   "`Payment Provider Unavailable: …`: the provider could not be reached or refused the server's call; nothing was recorded.",
 );
 const paypalOff = failure(["PAYPAL_UNAVAILABLE"], "`PayPal Unavailable: …`: PAYPAL_CLIENT_ID/SECRET are not set.");
 const cardsOff = failure(["CARD_PAYMENTS_UNAVAILABLE"], "`Card Payments Unavailable: …`: STRIPE_SECRET_KEY/PUBLISHABLE_KEY are not set.");
+/** What a member's call through a payment provider may answer besides its own: signed out, refused, the provider down or not configured. */
+const viaProvider = { 401: signInRequired, 403: crossSiteOrBannedBrief, 502: providerDown } as const;
+const viaPaypal = { ...viaProvider, 503: paypalOff } as const;
+const viaStripe = { ...viaProvider, 503: cardsOff } as const;
 /** The refusals of pricing a checkout (checkout/checkout-pricing.ts). */
 const checkoutRefusals = ["VALIDATION_FAILED", "MALFORMED_JSON", "CHECKOUT_PRICE_CHANGED", "OWN_LOOP_PURCHASE", "FREE_LOOP"] as const;
 /** What the provider's answer can refuse once the payment was made (paypal.service.ts, card-checkout.service.ts). */
@@ -80,11 +84,7 @@ export const paymentsOperations = defineFeature({
           [...checkoutRefusals, "INVALID_CURRENCY", "INVALID_PAYPAL_INTENT"],
           "`Price Changed: …` (the page's amount is not the total), `Invalid Currency: …`, `Invalid Intent: …`, `Invalid Purchase: …` (own loop), `Free Loop: …`, or malformed JSON.",
         ),
-        401: signInRequired,
-        403: crossSiteOrBannedBrief,
-        404: failure(["LOOP_NOT_FOUND"], "`Loop Not Found`."),
-        409: failure(["ALREADY_PURCHASED"], "`Already Purchased: …`."),
-        413: bodyTooLarge,
+        ...loopCheckoutRefusals,
         502: providerDown,
         503: paypalOff,
       },
@@ -95,13 +95,12 @@ export const paymentsOperations = defineFeature({
       operationId: "capturePaypalOrder",
       summary: "Capture an order the buyer approved in PayPal's window, and record the purchase",
       auth: "required",
-      params: idParam,
+      params: idParams,
       responses: {
         200: completed,
         202: pending,
-        401: signInRequired,
+        ...viaPaypal,
         402: failure(["PAYMENT_DECLINED"], "`Payment Declined: …`: PayPal declined the buyer's funding source."),
-        403: crossSiteOrBannedBrief,
         404: failure(["PAYPAL_ORDER_NOT_FOUND"], "`Order Not Found: …`: no such order, or someone else's."),
         409: failure(
           settleRefusals,
@@ -109,8 +108,6 @@ export const paymentsOperations = defineFeature({
             "or `Payment Reversed: …` (refunded or disputed after the purchase: it was cancelled).",
         ),
         422: failure(["PAYMENT_NOT_APPROVED"], "`Payment Not Approved: …`: the buyer has not approved the order yet."),
-        502: providerDown,
-        503: paypalOff,
       },
     },
     {
@@ -125,9 +122,8 @@ export const paymentsOperations = defineFeature({
         200: completed,
         202: pending,
         400: failure(["VALIDATION_FAILED", "MALFORMED_JSON"], "`Missing Information: …`, `Invalid Format: …`, or malformed JSON."),
-        401: signInRequired,
+        ...viaPaypal,
         402: failure(["PAYMENT_DECLINED"], "`Payment Declined: …`."),
-        403: crossSiteOrBannedBrief,
         404: failure(["PAYPAL_ORDER_NOT_FOUND"], "`Order Not Found: …`: no such order, someone else's, or for another loop or format."),
         409: failure(
           settleRefusals,
@@ -135,8 +131,6 @@ export const paymentsOperations = defineFeature({
         ),
         413: bodyTooLarge,
         422: failure(["PAYMENT_NOT_APPROVED"], "`Payment Not Approved: …`: the buyer has not approved the order yet."),
-        502: providerDown,
-        503: paypalOff,
       },
     },
     {
@@ -158,17 +152,14 @@ export const paymentsOperations = defineFeature({
           checkoutRefusals,
           "`Price Changed: …` (`amount` is not the total in cents), `Invalid Purchase: …`, `Free Loop: …`, or malformed JSON.",
         ),
-        401: signInRequired,
+        ...viaStripe,
         402: failure(["PAYMENT_DECLINED"], "`Payment Declined: <Stripe's message>`: nothing was recorded."),
-        403: crossSiteOrBannedBrief,
         404: failure(
           ["LOOP_NOT_FOUND", "PAYMENT_METHOD_NOT_FOUND", "PAYMENT_NOT_FOUND"],
           "`Loop Not Found`, or `Payment Method Not Found` (not one's own card).",
         ),
         409: failure(settleRefusals, "`Already Purchased: …` (a second payment is refunded), or `Payment Mismatch: …`."),
         413: bodyTooLarge,
-        502: providerDown,
-        503: cardsOff,
       },
     },
     {
@@ -179,10 +170,7 @@ export const paymentsOperations = defineFeature({
       auth: "required",
       responses: {
         201: json(setupIntentSchema, "The SetupIntent's client secret"),
-        401: signInRequired,
-        403: crossSiteOrBannedBrief,
-        502: providerDown,
-        503: cardsOff,
+        ...viaStripe,
       },
     },
     {
@@ -206,13 +194,10 @@ export const paymentsOperations = defineFeature({
           ["VALIDATION_FAILED", "MALFORMED_JSON", "PAYMENT_METHOD_UNSUPPORTED"],
           "`Missing Information: …` (not a `pm_…` id), `Unsupported Payment Method: …`, or malformed JSON.",
         ),
-        401: signInRequired,
-        403: crossSiteOrBannedBrief,
+        ...viaStripe,
         404: failure(["PAYMENT_METHOD_NOT_FOUND"], "`Payment Method Not Found`: no such card at Stripe, or someone else's."),
         409: failure(["PAYMENT_METHOD_DUPLICATE"], "`Already Added: …`."),
         413: bodyTooLarge,
-        502: providerDown,
-        503: cardsOff,
       },
     },
     {
@@ -221,14 +206,11 @@ export const paymentsOperations = defineFeature({
       operationId: "removePaymentMethod",
       summary: "Remove a saved card (detached at Stripe); the newest other card becomes the default if this one was",
       auth: "required",
-      params: idParam,
+      params: idParams,
       responses: {
         204: { description: "Removed" },
-        401: signInRequired,
-        403: crossSiteOrBannedBrief,
+        ...viaStripe,
         404: failure(["PAYMENT_METHOD_NOT_FOUND"], "`Payment Method Not Found`."),
-        502: providerDown,
-        503: cardsOff,
       },
     },
     {
@@ -237,7 +219,7 @@ export const paymentsOperations = defineFeature({
       operationId: "setDefaultPaymentMethod",
       summary: "Make a saved card the default (the others stop being it)",
       auth: "required",
-      params: idParam,
+      params: idParams,
       responses: {
         200: json(paymentMethodSchema, "The card, now the default"),
         401: signInRequired,

@@ -4,7 +4,7 @@ import {
   publicPlatformSettingsSchema,
   SETTINGS_MESSAGES,
 } from "@loop/rules/schemas/platform-settings";
-import { bodyTooLarge, failure, json, notAdmin, signInRequired } from "../responses";
+import { adminOnly, bodyTooLarge, failure, json, notAdmin, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
 
 export const platformSettingsOperations = defineFeature({
@@ -51,8 +51,7 @@ export const platformSettingsOperations = defineFeature({
             `\`${SETTINGS_MESSAGES.invalidUploadQuota}\`, \`${SETTINGS_MESSAGES.invalidMinOffer}\`, \`${SETTINGS_MESSAGES.invalidRewardMinPrice}\`, ` +
             `\`${SETTINGS_MESSAGES.invalidNewSellerHold}\`, \`${SETTINGS_MESSAGES.invalidTrustedSellerSales}\`, \`${SETTINGS_MESSAGES.nothingToChange}\`, or malformed JSON.`,
         ),
-        401: signInRequired,
-        403: notAdmin,
+        ...adminOnly,
         413: bodyTooLarge,
         502: failure(
           ["SETTINGS_CHAIN_UNAVAILABLE"],

@@ -7,7 +7,7 @@ import {
   quoteRequestSchema,
   walletQuoteSchema,
 } from "@loop/rules/schemas/purchases";
-import { bodyTooLarge, crossSiteOrBannedBrief, failure, json, signInRequired } from "../responses";
+import { bodyTooLarge, crossSiteOrBannedBrief, failure, json, loopCheckoutRefusals, signInRequired } from "../responses";
 import { defineFeature } from "../spec";
 
 export const purchasesOperations = defineFeature({
@@ -98,11 +98,7 @@ export const purchasesOperations = defineFeature({
           ["VALIDATION_FAILED", "MALFORMED_JSON", "OWN_LOOP_PURCHASE", "FREE_LOOP", "WALLET_REQUIRED"],
           "`Missing Information: …`, `Invalid Format: …`, `Invalid Purchase: You cannot buy your own loop`, `Free Loop: …`, `Wallet Required: …`, or malformed JSON.",
         ),
-        401: signInRequired,
-        403: crossSiteOrBannedBrief,
-        404: failure(["LOOP_NOT_FOUND"], "`Loop Not Found`."),
-        409: failure(["ALREADY_PURCHASED"], "`Already Purchased: …`."),
-        413: bodyTooLarge,
+        ...loopCheckoutRefusals,
         503: failure(
           ["WALLET_PAYMENTS_UNAVAILABLE"],
           "`Wallet Payments Unavailable: …` (no marketplace on the default chain, or no quote signer configured).",

@@ -1,6 +1,6 @@
 import { rateLoopSchema, ratingResultSchema } from "@loop/rules/schemas/ratings";
-import { z } from "zod";
 import { bodyTooLarge, failure, json, loopNotFound, loopRemoved, signInRequired } from "../responses";
+import { idParams } from "../params";
 import { defineFeature } from "../spec";
 
 export const ratingsOperations = defineFeature({
@@ -16,7 +16,7 @@ export const ratingsOperations = defineFeature({
       description:
         "One rating per user and loop: a second call replaces it. Allowed to buyers and to users who downloaded the loop, never to its creator.",
       auth: "required",
-      params: z.object({ id: z.string() }),
+      params: idParams,
       body: rateLoopSchema,
       responses: {
         200: json(ratingResultSchema, "The loop's new average and count, and the caller's rating"),

@@ -9,6 +9,7 @@ import {
 } from "@loop/rules/schemas/withdrawals";
 import { z } from "zod";
 import {
+  adminOnly,
   banned,
   bodyTooLarge,
   crossSiteOrBannedBrief,
@@ -16,7 +17,6 @@ import {
   idempotencyKeyReused,
   invalidQuery,
   json,
-  notAdmin,
   signInRequired,
 } from "../responses";
 import { defineFeature } from "../spec";
@@ -121,8 +121,7 @@ export const withdrawalsOperations = defineFeature({
       responses: {
         200: json(adminWithdrawalListSchema, "Newest first (default 200)"),
         400: invalidQuery("An unknown `status`, or invalid `limit`/`offset`."),
-        401: signInRequired,
-        403: notAdmin,
+        ...adminOnly,
       },
     },
     {
@@ -148,8 +147,7 @@ export const withdrawalsOperations = defineFeature({
           "`Missing Information: Please select an action`, `Invalid Status: …`, `Missing Transaction ID: Transaction ID is required for completed withdrawals`, " +
             "`Missing Failure Reason: Failure reason is required for failed withdrawals`, `Invalid Transaction ID: …` (a `loop` payout completed with another hash), or malformed JSON.",
         ),
-        401: signInRequired,
-        403: notAdmin,
+        ...adminOnly,
         404: failure(["WITHDRAWAL_NOT_FOUND"], "`Withdrawal Not Found`."),
         409: failure(
           [
