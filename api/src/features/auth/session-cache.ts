@@ -4,14 +4,13 @@
 // Read through loadSession: an expired session is deleted there, and last_seen_at is kept within
 // its resolution by the reload every minute. Express's session middleware still reads every other
 // request fresh.
-import { parseCookie } from "cookie";
 import { createMemberCache, type MemberCache } from "../../db/member-changes";
 import type { PrismaClient } from "../../db/prisma";
 import { consoleLogger, type Logger } from "../../deps";
 import type { HotViewer } from "../../http/hot-routes";
 import { hashToken } from "../../http/tokens";
 import { noteActiveMember } from "./active-members";
-import { SESSION_COOKIE } from "./session-cookie";
+import { sessionTokenOf } from "./session-cookie";
 import { loadSession } from "./session.service";
 
 /** A session's member as the hot path needs it. */
@@ -58,7 +57,7 @@ export function hotSessionViewer(
   logger: Logger = consoleLogger,
 ): (cookieHeader: string) => Promise<HotViewer | null> {
   return async (cookieHeader) => {
-    const token = parseCookie(cookieHeader)[SESSION_COOKIE];
+    const token = sessionTokenOf(cookieHeader);
     return token ? sessionViewer(prisma, token, logger) : null;
   };
 }

@@ -12,6 +12,11 @@ export function readSessionToken(req: Request): string | undefined {
   return readCookie(req, SESSION_COOKIE);
 }
 
+/** The session token of a Cookie header (the hot path reads it without an Express request). */
+export function sessionTokenOf(cookieHeader: string): string | undefined {
+  return parseCookie(cookieHeader)[SESSION_COOKIE];
+}
+
 export function setSessionCookie(res: Response, token: string, expiresAt: Date, secure: boolean): void {
   res.cookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: "lax", secure, path: "/", expires: expiresAt });
 }

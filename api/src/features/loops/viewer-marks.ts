@@ -191,6 +191,13 @@ function splitPage(page: LoopListResponse): SplitPage {
   return split;
 }
 
+/** The card as the member sees it, or undefined when it is the visitor's (no mark of theirs on it, not theirs). */
+function memberCard(loop: PublicLoop, viewerId: string, marks: ViewerMarks, readAt: number): PublicLoop | undefined {
+  const fields = fieldsOf(loop, marks, readAt);
+  if (fields === undefined && loop.user.id !== viewerId) return undefined;
+  return withViewerFields(loop, viewerId, fields, marks.email);
+}
+
 /**
  * The page's body as the member sees it: `body` itself (the visitor's, the same bytes) when the
  * member has no mark on its cards and owns none of them; otherwise the page with the marked cards
@@ -199,9 +206,8 @@ function splitPage(page: LoopListResponse): SplitPage {
 export function memberPageBody(page: LoopListResponse, body: Buffer, readAt: number, viewerId: string, marks: ViewerMarks): Buffer {
   let changed: (string | undefined)[] | null = null;
   page.loops.forEach((loop, i) => {
-    const fields = fieldsOf(loop, marks, readAt);
-    if (fields === undefined && loop.user.id !== viewerId) return;
-    (changed ??= [])[i] = JSON.stringify(withViewerFields(loop, viewerId, fields, marks.email));
+    const card = memberCard(loop, viewerId, marks, readAt);
+    if (card !== undefined) (changed ??= [])[i] = JSON.stringify(card);
   });
   if (changed === null) return body;
   const marked = changed;
@@ -220,9 +226,6 @@ export function memberPageBody(page: LoopListResponse, body: Buffer, readAt: num
 export function memberPage(page: LoopListResponse, readAt: number, viewerId: string, marks: ViewerMarks): LoopListResponse {
   return {
     ...page,
-    loops: page.loops.map((loop) => {
-      const fields = fieldsOf(loop, marks, readAt);
-      return fields === undefined && loop.user.id !== viewerId ? loop : withViewerFields(loop, viewerId, fields, marks.email);
-    }),
+    loops: page.loops.map((loop) => memberCard(loop, viewerId, marks, readAt) ?? loop),
   };
 }
