@@ -114,9 +114,13 @@ function anchorsOf(file) {
   return anchors;
 }
 
-/** A path git ignores is made by a build or a run (`web/dist`, `api/src/generated`): it may be missing. */
+/**
+ * A path git ignores is made by a build or a run (`web/dist`, `api/src/generated`): it may be missing.
+ * Asked as a folder too: a pattern like `dist/` matches a folder only, and a missing path is none.
+ */
 function isIgnored(target) {
-  return spawnSync("git", ["check-ignore", "--quiet", "--no-index", target], { cwd: root }).status === 0;
+  const ignored = (name) => spawnSync("git", ["check-ignore", "--quiet", "--no-index", name], { cwd: root }).status === 0;
+  return ignored(target) || ignored(`${target.replace(/\/$/, "")}/`);
 }
 
 /** What is wrong with `ref` (a path, maybe with #anchor), or null. */
