@@ -55,8 +55,14 @@ async function indexedPool(
   const swaps = indexerTable(schema, "pair_swap");
   const address = pair.toLowerCase();
   try {
-    const [rows, volume] = await Promise.all([
-      db.$queryRaw<(SyncRow & { which: string })[]>`
+    // One statement, so one snapshot: the indexer commits a block's Sync and Swap together, and two
+    // queries could see the Sync of a block whose Swap they missed.
+    const rows = await db.$queryRaw<(SyncRow & { which: string; amount0: string | null; amount1: string | null; swaps: number })[]>`
+      WITH "volume" AS (
+        SELECT sum("amount0_in" + "amount0_out")::text AS "amount0", sum("amount1_in" + "amount1_out")::text AS "amount1",
+               count(*)::int AS "swaps"
+        FROM ${swaps} WHERE "chain_id" = ${chainId} AND lower("address") = ${address} AND "block_timestamp" > ${since.toString()}::numeric
+      ), "marks" AS (
         (SELECT 'latest' AS "which", "reserve0"::text, "reserve1"::text, "block_number"::text FROM ${syncs}
           WHERE "chain_id" = ${chainId} AND lower("address") = ${address}
           ORDER BY "block_number" DESC, "log_index" DESC LIMIT 1)
@@ -67,20 +73,16 @@ async function indexedPool(
         UNION ALL
         (SELECT 'first' AS "which", "reserve0"::text, "reserve1"::text, "block_number"::text FROM ${syncs}
           WHERE "chain_id" = ${chainId} AND lower("address") = ${address}
-          ORDER BY "block_number", "log_index" LIMIT 1)`,
-      db.$queryRaw<{ amount0: string | null; amount1: string | null; swaps: number }[]>`
-        SELECT sum("amount0_in" + "amount0_out")::text AS "amount0", sum("amount1_in" + "amount1_out")::text AS "amount1",
-               count(*)::int AS "swaps"
-        FROM ${swaps} WHERE "chain_id" = ${chainId} AND lower("address") = ${address} AND "block_timestamp" > ${since.toString()}::numeric`,
-    ]);
+          ORDER BY "block_number", "log_index" LIMIT 1)
+      )
+      SELECT "marks".*, "volume".* FROM "marks" CROSS JOIN "volume"`;
     const find = (which: string) => rows.find((row) => row.which === which);
     const latest = find("latest");
     if (!latest) return null;
-    const v = volume[0];
     return {
       latest,
       dayAgo: find("before") ?? find("first") ?? latest,
-      volume: { amount0: v?.amount0 ?? "0", amount1: v?.amount1 ?? "0", swaps: v?.swaps ?? 0 },
+      volume: { amount0: latest.amount0 ?? "0", amount1: latest.amount1 ?? "0", swaps: latest.swaps },
     };
   } catch (error) {
     if (isMissingIndexerTable(error)) return null;
