@@ -1083,7 +1083,7 @@ CREATE TABLE app.xp_events (
 );
 
 -- ====================================================================================================
--- app: functions (66)
+-- app: functions (67)
 -- ====================================================================================================
 CREATE OR REPLACE FUNCTION app.admin_sale_delta(p app.purchases, sign integer)
  RETURNS jsonb
@@ -2906,6 +2906,62 @@ BEGIN
         RAISE EXCEPTION 'withdrawal % is already %', OLD."id", OLD."status" USING ERRCODE = 'restrict_violation';
     END IF;
     RETURN NEW;
+END;
+$function$;
+
+CREATE OR REPLACE FUNCTION app.xp_award(p_user_ids uuid[], p_events text[], p_keys text[], p_xps integer[], p_counterparts uuid[], p_counterpart_hours integer)
+ RETURNS TABLE(award integer, xp_added integer, user_id uuid, level integer, experience_before integer, experience integer)
+ LANGUAGE plpgsql
+AS $function$
+#variable_conflict use_column
+DECLARE
+    v_added INTEGER[] := array_fill(0, ARRAY[cardinality(p_user_ids)]);
+    v_xp INTEGER;
+    v_locked INTEGER;
+BEGIN
+    PERFORM 1 FROM "app"."users" u WHERE u."id" = ANY (p_user_ids) ORDER BY u."id" FOR NO KEY UPDATE;
+    GET DIAGNOSTICS v_locked = ROW_COUNT;
+    -- An unknown user: no rows, nothing recorded (the caller refuses).
+    IF v_locked <> (SELECT count(DISTINCT x) FROM unnest(p_user_ids) AS x) THEN
+        RETURN;
+    END IF;
+    FOR i IN 1 .. cardinality(p_user_ids) LOOP
+        v_xp := NULL;
+        IF p_counterparts[i] IS NULL THEN
+            INSERT INTO "app"."xp_events" ("user_id", "event", "key", "xp")
+            VALUES (p_user_ids[i], p_events[i], p_keys[i], p_xps[i])
+            ON CONFLICT ("user_id", "event", "key") DO NOTHING RETURNING "app"."xp_events"."xp" INTO v_xp;
+        ELSE
+            -- The user's row is locked: their concurrent awards take turns, so this check holds.
+            INSERT INTO "app"."xp_events" ("user_id", "event", "key", "xp", "counterpart_id")
+            SELECT p_user_ids[i], p_events[i], p_keys[i], p_xps[i], p_counterparts[i]
+            WHERE NOT EXISTS (
+                SELECT 1 FROM "app"."xp_events" e
+                WHERE e."user_id" = p_user_ids[i] AND e."counterpart_id" = p_counterparts[i]
+                  AND e."created_at" > CURRENT_TIMESTAMP - make_interval(hours => p_counterpart_hours))
+            ON CONFLICT ("user_id", "event", "key") DO NOTHING RETURNING "app"."xp_events"."xp" INTO v_xp;
+        END IF;
+        v_added[i] := COALESCE(v_xp, 0);
+    END LOOP;
+    RETURN QUERY
+    WITH "gained" AS (
+        SELECT a."user_id", sum(a."xp")::INTEGER AS "xp"
+        FROM unnest(p_user_ids, v_added) AS a("user_id", "xp")
+        GROUP BY a."user_id"
+    ), "raised" AS (
+        UPDATE "app"."users" u SET "experience" = u."experience" + g."xp"
+        FROM "gained" g WHERE u."id" = g."user_id" AND g."xp" > 0
+        RETURNING u."id", u."level", u."experience", u."experience" - g."xp" AS "experience_before"
+    ), "kept" AS (
+        SELECT u."id", u."level", u."experience", u."experience" AS "experience_before"
+        FROM "app"."users" u JOIN "gained" g ON g."user_id" = u."id" WHERE g."xp" = 0
+    ), "users" AS (
+        SELECT * FROM "raised" UNION ALL SELECT * FROM "kept"
+    )
+    SELECT a."ord"::INTEGER, a."xp", a."user_id", s."level", s."experience_before", s."experience"
+    FROM unnest(p_user_ids, v_added) WITH ORDINALITY AS a("user_id", "xp", "ord")
+    JOIN "users" s ON s."id" = a."user_id"
+    ORDER BY a."ord";
 END;
 $function$;
 

@@ -14,7 +14,7 @@
 // offer actions from one counterpart at most once in OFFER_XP_COUNTERPART_HOURS (24 hours),
 // whatever the loop, so two accounts cannot trade offers back and forth into level rewards.
 //
-// Locking: awardXp takes the users' rows (FOR NO KEY UPDATE, in id order), then the ledger
+// Locking: awardXp takes the users' rows (FOR NO KEY UPDATE, in id order, app.xp_award), then the ledger
 // accounts of the rewards (in id order). A caller that also posts its own entries (a sale, a
 // captured offer hold) should award XP first, so that its transaction locks in the same order.
 import {
@@ -94,49 +94,42 @@ export async function awardXp(tx: Tx, award: XpAward): Promise<XpResult> {
   return (await awardXpMany(tx, [award]))[0]!;
 }
 
+interface XpAwardRow {
+  xp_added: number;
+  user_id: string;
+  level: number;
+  experience_before: number;
+  experience: number;
+}
+
 /** Several awards in one transaction (e.g. buyer and seller of a sale), locked in one order. Results in input order. */
 export async function awardXpMany(tx: Tx, awards: XpAward[]): Promise<XpResult[]> {
   awards.forEach(validate);
-  const userIds = [...new Set(awards.map((award) => award.userId))].sort();
-  if (userIds.length === 0) return [];
-  const locked = await tx.$queryRaw<{ id: string; level: number; experience: number }[]>`
-    SELECT "id"::text, "level", "experience" FROM "app"."users"
-    WHERE "id" = ANY(${userIds}::uuid[]) ORDER BY "id" FOR NO KEY UPDATE`;
-  if (locked.length !== userIds.length) throw new Error("xp: unknown user");
+  if (awards.length === 0) return [];
+  // One statement (migration 20261208090000_xp_award): the users' rows locked in id order, each
+  // award recorded once, each user's experience raised by what was recorded.
+  const recorded = await tx.$queryRaw<XpAwardRow[]>`
+    SELECT "xp_added", "user_id"::text, "level", "experience_before", "experience" FROM "app"."xp_award"(
+      ${awards.map((award) => award.userId)}::uuid[], ${awards.map((award) => award.event)}::text[],
+      ${awards.map((award) => award.key)}::text[], ${awards.map((award) => award.xp)}::int[],
+      ${awards.map((award) => award.counterpartId ?? null)}::uuid[], ${OFFER_XP_COUNTERPART_HOURS}::int)`;
+  if (recorded.length !== awards.length) throw new Error("xp: unknown user");
   const users = new Map(
-    locked.map((user) => [
-      user.id,
-      { levelBefore: user.level, level: user.level, experienceBefore: user.experience, experience: user.experience },
+    recorded.map((row) => [
+      row.user_id,
+      { levelBefore: row.level, level: row.level, experienceBefore: row.experience_before, experience: row.experience },
     ]),
   );
-
-  const added: number[] = [];
-  for (const award of awards) {
-    // The user's row is locked: concurrent awards to them take turns, so the counterpart check holds.
-    const inserted = award.counterpartId
-      ? await tx.$queryRaw<{ xp: number }[]>`
-          INSERT INTO "app"."xp_events" ("user_id", "event", "key", "xp", "counterpart_id")
-          SELECT ${award.userId}::uuid, ${award.event}, ${award.key}, ${award.xp}, ${award.counterpartId}::uuid
-          WHERE NOT EXISTS (
-            SELECT 1 FROM "app"."xp_events" WHERE "user_id" = ${award.userId}::uuid AND "counterpart_id" = ${award.counterpartId}::uuid
-              AND "created_at" > CURRENT_TIMESTAMP - make_interval(hours => ${OFFER_XP_COUNTERPART_HOURS}::int))
-          ON CONFLICT ("user_id", "event", "key") DO NOTHING RETURNING "xp"`
-      : await tx.$queryRaw<{ xp: number }[]>`
-          INSERT INTO "app"."xp_events" ("user_id", "event", "key", "xp") VALUES (${award.userId}::uuid, ${award.event}, ${award.key}, ${award.xp})
-          ON CONFLICT ("user_id", "event", "key") DO NOTHING RETURNING "xp"`;
-    const xp = inserted[0]?.xp ?? 0;
-    added.push(xp);
-    const user = users.get(award.userId)!;
-    user.experience += xp;
-  }
+  const added = recorded.map((row) => row.xp_added);
 
   // Levels only rise: a level set by hand above what the XP gives is kept.
   const levelledUp: string[] = [];
   for (const [userId, user] of users) {
     if (user.experience === user.experienceBefore) continue;
     user.level = Math.max(user.levelBefore, levelForExperience(user.experience));
-    await tx.$executeRaw`UPDATE "app"."users" SET "experience" = ${user.experience}, "level" = ${user.level} WHERE "id" = ${userId}::uuid`;
-    if (user.level > user.levelBefore) levelledUp.push(userId);
+    if (user.level === user.levelBefore) continue;
+    await tx.$executeRaw`UPDATE "app"."users" SET "level" = ${user.level} WHERE "id" = ${userId}::uuid`;
+    levelledUp.push(userId);
   }
 
   const rewards = new Map<string, PaidLevelReward[]>();

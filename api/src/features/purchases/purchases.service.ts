@@ -9,7 +9,7 @@ import { formatFeeCents, type Format } from "@loop/rules/fees";
 import { DOWNLOAD_LINK_TTL_MS } from "@loop/rules/schemas/downloads";
 import { type Purchase, type PurchaseMethod, type PurchaseRequest } from "@loop/rules/schemas/purchases";
 import { centsToLoopUnits, parseUsd } from "@loop/rules/units";
-import type { Tx } from "../../db/prisma";
+import { Prisma, type Tx } from "../../db/prisma";
 import { TX_DEFAULT, type WithAfterCommit } from "../../db/transactions";
 import type { AppDeps } from "../../deps";
 import { postPaymentInTx } from "../ledger/ledger-payments";
@@ -24,15 +24,16 @@ import { isReachable } from "../loops/loop-access";
 import { DomainError } from "../../domain-error";
 
 /**
- * The loop, locked until the purchase commits: against a concurrent price edit, and so that
- * purchases of one loop take turns (the purchase row's trigger updates the loop's count; a shared
- * lock upgraded by several buyers at once would deadlock).
+ * The loop, locked until the purchase commits (`locked`, the default): against a concurrent price
+ * edit, and so that purchases of one loop take turns (the purchase row's trigger updates the loop's
+ * count; a shared lock upgraded by several buyers at once would deadlock). Unlocked, the loop as
+ * the transaction first reads it: its row is locked only from the purchase row's insert on.
  */
-export async function loopForSale(tx: Tx, loopId: string): Promise<LoopForSale | null> {
+export async function loopForSale(tx: Tx, loopId: string, { locked = true }: { locked?: boolean } = {}): Promise<LoopForSale | null> {
   if (!UUID.test(loopId)) return null;
   const rows = await tx.$queryRaw<LoopForSale[]>`
     SELECT "id"::text, "title", "user_id"::text AS "userId", "price_cents" AS "priceCents", "is_free" AS "isFree", "status"::text, "is_public" AS "isPublic", "unlisted"
-    FROM "app"."loops" WHERE "id" = ${loopId}::uuid FOR NO KEY UPDATE`;
+    FROM "app"."loops" WHERE "id" = ${loopId}::uuid ${locked ? Prisma.sql`FOR NO KEY UPDATE` : Prisma.empty}`;
   return rows[0] ?? null;
 }
 
@@ -61,7 +62,10 @@ export async function purchaseLoop(
 
 async function buyLoop(tx: Tx, buyerId: string, input: PurchaseRequest, signingKey: string, now = Date.now()): Promise<CompletedPurchase> {
   const { loopId, format, paymentMethod, expectedTotal } = input;
-  const loop = await loopForSale(tx, loopId);
+  // Not locked: a loop that sells to many buyers at once (a release) would have them take turns for
+  // the whole purchase. The price is the one this transaction read, the one the buyer was shown
+  // (expectedTotal); a price edit committed meanwhile applies to the next purchase.
+  const loop = await loopForSale(tx, loopId, { locked: false });
   if (!loop || !isReachable(loop)) throw new DomainError("LOOP_NOT_FOUND");
   if (loop.userId === buyerId) throw new DomainError("OWN_LOOP_PURCHASE");
   const existing = await ownedPurchase(tx, buyerId, loop.id, format);

@@ -5,7 +5,7 @@ import { paths } from "@loop/rules/paths";
 import { type Purchase, type PurchaseMethod } from "@loop/rules/schemas/purchases";
 import { formatLoop, formatUsd } from "@loop/rules/units";
 import { isUniqueViolation, type PrismaClient, type Tx } from "../../db/prisma";
-import { createNotificationInTx } from "../notifications/create-notification";
+import { createNotificationsInTx } from "../notifications/create-notification";
 import { DomainError } from "../../domain-error";
 
 /**
@@ -116,22 +116,24 @@ export async function recordPurchaseInTx(tx: Tx, input: PurchaseToRecord): Promi
   const row: RecordedPurchase = { ...created, licence };
   if (method !== "free") {
     const what = `${loop.title} (${format.toUpperCase()})`;
-    await createNotificationInTx(tx, {
-      userId: buyerId,
-      type: "success",
-      title: "Purchase Complete",
-      message: `${what} is yours: download it from the loop's page, or from the link in your e-mail.`,
-      actionUrl: paths.loop(loop.id),
-      actionText: "Open",
-    });
-    await createNotificationInTx(tx, {
-      userId: loop.userId,
-      type: "success",
-      title: "New Sale",
-      message: `You sold ${what} for $${formatUsd(BigInt(priceCents))}.${sellerNote ? ` ${sellerNote}` : ""}`,
-      actionUrl: paths.tokens(),
-      actionText: "View balance",
-    });
+    await createNotificationsInTx(tx, [
+      {
+        userId: buyerId,
+        type: "success",
+        title: "Purchase Complete",
+        message: `${what} is yours: download it from the loop's page, or from the link in your e-mail.`,
+        actionUrl: paths.loop(loop.id),
+        actionText: "Open",
+      },
+      {
+        userId: loop.userId,
+        type: "success",
+        title: "New Sale",
+        message: `You sold ${what} for $${formatUsd(BigInt(priceCents))}.${sellerNote ? ` ${sellerNote}` : ""}`,
+        actionUrl: paths.tokens(),
+        actionText: "View balance",
+      },
+    ]);
   }
   return row;
 }
