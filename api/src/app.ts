@@ -55,7 +55,7 @@ import { staticWeb } from "./http/static-web";
 import { withHotRoutes } from "./http/hot-routes";
 import { expressOnly, sharedRequestSteps } from "./http/shared-request-steps";
 import { SESSION_COOKIE } from "./features/auth/session-cookie";
-import { analyticsRouter } from "./features/analytics/analytics.router";
+import { analyticsHotRoute, analyticsRouter } from "./features/analytics/analytics.router";
 
 /** The app over `appDeps` (left unchanged); `testHooks` only from tests (deps.ts). */
 export function createApp(appDeps: AppDeps, testHooks: TestHooks = {}): Express {
@@ -157,7 +157,7 @@ export function createApp(appDeps: AppDeps, testHooks: TestHooks = {}): Express 
 
   app.use(errorHandler((error) => (logger ? logger.error("request failed:", error) : console.error(error))));
   // The busiest reads are answered before Express with the same headers (http/hot-routes.ts).
-  return withHotRoutes(app, [loopsHotRoute(deps), searchHotRoute(deps)], {
+  return withHotRoutes(app, [loopsHotRoute(deps), searchHotRoute(deps), analyticsHotRoute(deps)], {
     steps: steps.inOrder,
     sessionCookie: SESSION_COOKIE,
     viewerOf: hotSessionViewer(prisma, deps.logger),

@@ -1,6 +1,7 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createListedLoop } from "./support/listed-loop";
+import { waitFor } from "./support/wait";
 import { signInMember } from "./support/members";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -62,6 +63,19 @@ describe("hot routes: signed-out catalog reads answered before Express", () => {
     const page = await browser.get("/api/loops?sortBy=recent").expect(200);
     expect(page.body.loops[0]).toHaveProperty("canRate");
     expect(page.body.loops.every((loop: { isPurchased: boolean }) => loop.isPurchased === false)).toBe(true);
+  });
+
+  it("a creator's analytics: a member's answer is the Express route's; a visitor is refused 401 and a banned member 403, by Express", async () => {
+    const member = await signInMember(t);
+    const hot = await member.browser.get("/api/analytics/creator?range=all").expect(200);
+    const viaExpress = await member.browser.get("/api/analytics/creator/?range=all").expect(200);
+    expect(hot.text).toBe(viaExpress.text);
+    expect(comparable(hot.headers)).toEqual(comparable(viaExpress.headers));
+    expect(hot.body.days).toHaveLength(1);
+    expect((await member.browser.get("/api/analytics/creator?range=1y").expect(400)).body).toMatchObject({ message: expect.any(String) });
+    expect((await request(t.app).get("/api/analytics/creator").expect(401)).body).toMatchObject({ message: "Unauthorized" });
+    await t.db.prisma.user.update({ where: { id: member.id }, data: { isBanned: true, banReason: "Spam" } });
+    await waitFor("the ban to be heard", async () => (await member.browser.get("/api/analytics/creator")).status === 403);
   });
 
   it("HEAD and other methods go to Express", async () => {

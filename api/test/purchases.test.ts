@@ -202,4 +202,25 @@ describe("purchases", () => {
     });
     expect(entries).toBe(2);
   });
+
+  it("many buyers of one loop at once (a release): each buys it once, the loop counts every sale, the seller gets every price and XP", async () => {
+    const seller = await signInMember(t);
+    const loop = await listedLoop(seller.id, "4.99");
+    const buyers = await Promise.all(Array.from({ length: 8 }, () => signInMember(t)));
+    await Promise.all(buyers.map((buyer) => fund(buyer.id, "10000")));
+    const body = { loopId: loop.id, format: "mp3", paymentMethod: "loop" };
+    const answers = await Promise.all(buyers.map((buyer, i) => buy(buyer.browser, body, `release-${i}`)));
+    expect(answers.map((answer) => answer.status)).toEqual(buyers.map(() => 201));
+    const row = await t.db.prisma.loop.findUniqueOrThrow({ where: { id: loop.id }, select: { purchaseCount: true } });
+    expect(row.purchaseCount).toBe(8);
+    // $4.99 is 2,495 LOOP to the seller per sale (the fee goes to the platform), beside the welcome
+    // bonus and the rewards of the levels the sales' XP reached.
+    const rewards = await t.db.prisma.levelReward.findMany({ where: { userId: seller.id }, select: { tokensAwarded: true } });
+    const rewarded = rewards.reduce((sum, reward) => sum + reward.tokensAwarded, 0n) / 100_000_000n;
+    expect(await balance(seller.browser)).toMatchObject({ balance: `${500n + 8n * 2495n + rewarded}.00000000` });
+    const xp = await t.db.prisma.xpEvent.findMany({ where: { userId: seller.id, event: "sale" } });
+    const user = await t.db.prisma.user.findUniqueOrThrow({ where: { id: seller.id }, select: { experience: true } });
+    expect(xp).toHaveLength(8);
+    expect(user.experience).toBe(xp.reduce((sum, event) => sum + event.xp, 0));
+  });
 });

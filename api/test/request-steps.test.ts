@@ -70,7 +70,7 @@ describe("the hot routes' requests meet no middleware in Express that the hot pa
 
   it("every middleware on their way is a shared step or Express-only with a reason; the hot path applies the shared ones, in order", () => {
     const hot = hotRoutesOf(t.app);
-    expect(hot?.paths).toEqual(["/api/loops", "/api/search"]);
+    expect(hot?.paths).toEqual(["/api/loops", "/api/search", "/api/analytics/creator"]);
     for (const verdict of checkPaths(t.app, hot!.paths)) {
       expect(verdict.answered, `${verdict.path}: a route of Express answers it too`).toBe(true);
       expect(verdict.undeclared, `${verdict.path}: declare these in http/shared-request-steps.ts`).toEqual([]);

@@ -1,4 +1,4 @@
-// The two busiest reads, GET /api/loops and GET /api/search, answered before Express (issue 19;
+// The busiest reads, GET /api/loops and GET /api/search, answered before Express (issue 19;
 // docs/decisions.md, "Issue 19 — the hot routes"). Express costs about 0.15 ms of CPU per request
 // before and after any handler (its request and response objects, the router's layers, the
 // middleware stack), more than the handler of a cached page and about a third of an uncached one.
@@ -8,7 +8,9 @@
 // page costs a visitor's"), and a banned or unknown member goes to Express. So the app is wrapped by
 // a function that answers them itself, with the same headers, status and body as the Express route
 // (which stays, for HEAD and any other spelling of the path), and hands every other request, and
-// any failure of these, to Express.
+// any failure of these, to Express. A creator's analytics (members only, GET
+// /api/analytics/creator) is answered here too: its two statements are its cost, not the session
+// query and the stack around them (issue 39 §4).
 // What both paths apply is one list, http/shared-request-steps.ts (issue 38 §2): this file applies
 // each of its steps by kind.
 import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from "node:http";
@@ -22,15 +24,19 @@ export interface HotRoute {
   /**
    * The answer to a signed-out GET with this query (parsed as Express parses query strings). What
    * it throws is not answered here: Express runs the request again and its route and error handler
-   * answer (a 400 for a bad query, as before).
+   * answer (a 400 for a bad query, as before). Without it (a members-only read), a signed-out
+   * request goes to Express, which refuses it.
    */
-  answer(query: unknown): Promise<Buffer | string>;
+  answer?(query: unknown): Promise<Buffer | string>;
   /**
    * The answer to a signed-in member's GET (not banned: a banned member's request goes to Express,
    * which refuses it). Without it, a request with a session cookie goes to Express.
    */
   answerSignedIn?(query: unknown, viewerId: string): Promise<Buffer | string>;
 }
+
+/** A hot read anyone may make: it answers visitors too. */
+export type PublicHotRoute = HotRoute & Required<Pick<HotRoute, "answer">>;
 
 /** The member a request's session cookie signs in, as the hot path needs it. */
 export interface HotViewer {
@@ -47,7 +53,7 @@ export interface HotRouteOptions {
    * The member of a request's Cookie header (null: none, unknown or expired; Express then answers).
    * Without it, every request with the session cookie goes to Express.
    */
-  viewerOf?: (cookieHeader: string) => Promise<HotViewer | null>;
+  viewerOf?: (cookieHeader: string) => HotViewer | null | Promise<HotViewer | null>;
 }
 
 /** Thrown by a hot answer that Express must give instead (a banned or unknown member). */
@@ -183,7 +189,9 @@ export function withHotRoutes(app: Express, routes: readonly HotRoute[], options
     const query = mark === -1 ? "" : url.slice(mark + 1);
     const cookie = req.headers.cookie;
     if (cookie === undefined || !cookie.includes(cookieMark)) {
-      void answer(route, () => route.answer(parseQuery(query)), req, res, next);
+      const signedOut = route.answer;
+      if (signedOut === undefined) toExpress(req, res, next);
+      else void answer(route, () => signedOut.call(route, parseQuery(query)), req, res, next);
       return;
     }
     const { answerSignedIn } = route;
@@ -192,10 +200,14 @@ export function withHotRoutes(app: Express, routes: readonly HotRoute[], options
       toExpress(req, res, next);
       return;
     }
-    const signedIn = async () => {
-      const viewer = await viewerOf(cookie);
+    const answerFor = (viewer: HotViewer | null) => {
       if (viewer === null || viewer.isBanned) throw TO_EXPRESS;
       return answerSignedIn.call(route, parseQuery(query), viewer.userId);
+    };
+    // A kept session is known at once: no promise between the request and its answer.
+    const signedIn = () => {
+      const viewer = viewerOf(cookie);
+      return viewer instanceof Promise ? viewer.then(answerFor) : answerFor(viewer);
     };
     void answer(route, signedIn, req, res, next);
   };

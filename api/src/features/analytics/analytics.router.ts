@@ -3,11 +3,21 @@
 import { Router } from "express";
 import { analyticsQuerySchema, type PlayResult } from "@loop/rules/schemas/analytics";
 import type { RouterDeps } from "../../deps";
-import { parseQuery } from "../../http/validate";
+import type { HotRoute } from "../../http/hot-routes";
+import { parse, parseQuery } from "../../http/validate";
 import { requireUser } from "../auth/require-user";
 import { creatorAnalytics, rangeStart } from "./analytics.service";
 import { recordPlay, sweepPlays } from "./plays.service";
 import { streamSalesCsv } from "./sales-csv";
+
+/** GET /api/analytics/creator for a signed-in member, answered before Express (http/hot-routes.ts); a visitor's goes to Express (401). */
+export function analyticsHotRoute(deps: Pick<RouterDeps, "prisma">): HotRoute {
+  return {
+    path: "/api/analytics/creator",
+    answerSignedIn: async (query, viewerId) =>
+      JSON.stringify(await creatorAnalytics(deps.prisma, viewerId, parse(analyticsQuerySchema, query).range)),
+  };
+}
 
 export function analyticsRouter(deps: RouterDeps): Router {
   const { prisma, limits, logger } = deps;
@@ -24,6 +34,7 @@ export function analyticsRouter(deps: RouterDeps): Router {
     sweepPlays(prisma).catch((error: unknown) => logger?.error("play sweep failed", error));
   });
 
+  // Answered before Express for a member's GET; here for a visitor (401), a banned member and HEAD.
   router.get("/analytics/creator", async (req, res) => {
     const user = requireUser(req);
     const { range } = parseQuery(req, analyticsQuerySchema);

@@ -14,7 +14,17 @@ interface SeenToday {
 /** Per Prisma client (one per process; one per test file): the members already recorded today. */
 const seenByClient = new WeakMap<PrismaClient, SeenToday>();
 
-const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+/** The last UTC day asked for, with its bounds: every signed-in request asks, and it is mostly the same day. */
+let lastDay = { start: 0, end: 0, text: "" };
+
+function utcDay(at: Date): string {
+  const ms = at.getTime();
+  if (ms >= lastDay.start && ms < lastDay.end) return lastDay.text;
+  const start = Math.floor(ms / DAY_MS) * DAY_MS;
+  lastDay = { start, end: start + DAY_MS, text: at.toISOString().slice(0, 10) };
+  return lastDay.text;
+}
 
 /**
  * Records `userId` as active today, at most once per member and UTC day in this process. Returns the insert

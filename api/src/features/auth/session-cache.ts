@@ -8,7 +8,6 @@ import { createMemberCache, type MemberCache } from "../../db/member-changes";
 import type { PrismaClient } from "../../db/prisma";
 import { consoleLogger, type Logger } from "../../deps";
 import type { HotViewer } from "../../http/hot-routes";
-import { hashToken } from "../../http/tokens";
 import { noteActiveMember } from "./active-members";
 import { sessionTokenOf } from "./session-cookie";
 import { loadSession } from "./session.service";
@@ -31,33 +30,38 @@ function cacheOf(prisma: PrismaClient): MemberCache<SessionViewer | null> {
   return cache;
 }
 
-/**
- * The member signed in by `token`, or null (unknown or expired). A member who is not banned is
- * counted active today, as the session middleware does.
- */
-export async function sessionViewer(prisma: PrismaClient, token: string, logger: Logger): Promise<SessionViewer | null> {
-  const cache = cacheOf(prisma);
-  const key = hashToken(token);
-  const viewer =
-    cache.peek(key) ??
-    (await cache.get(key, async () => {
-      const session = await loadSession(prisma, token);
-      if (!session) return { value: null, userId: null };
-      const { id, isBanned } = session.user;
-      return { value: { userId: id, isBanned, expiresAtMs: session.expiresAt.getTime() }, userId: id };
-    }));
+/** A kept viewer as the hot path takes it: null once expired; the member counted active today. */
+function viewerNow(prisma: PrismaClient, viewer: SessionViewer | null, logger: Logger): SessionViewer | null {
   if (viewer === null || viewer.expiresAtMs <= Date.now()) return null;
   if (!viewer.isBanned) void noteActiveMember(prisma, viewer.userId, logger);
   return viewer;
 }
 
-/** The hot path's reader of a Cookie header's session (withHotRoutes' viewerOf). */
+/**
+ * The member signed in by `token`, or null (unknown or expired). A member who is not banned is
+ * counted active today, as the session middleware does.
+ */
+export async function sessionViewer(prisma: PrismaClient, token: string, logger: Logger): Promise<SessionViewer | null> {
+  // Kept by the token itself (this process reads it from every request anyway): hashing it on each
+  // page cost more than the rest of the lookup. The database knows only its hash (loadSession).
+  const viewer = await cacheOf(prisma).get(token, async () => {
+    const session = await loadSession(prisma, token);
+    if (!session) return { value: null, userId: null };
+    const { id, isBanned } = session.user;
+    return { value: { userId: id, isBanned, expiresAtMs: session.expiresAt.getTime() }, userId: id };
+  });
+  return viewerNow(prisma, viewer, logger);
+}
+
+/** The hot path's reader of a Cookie header's session (withHotRoutes' viewerOf): a kept one at once. */
 export function hotSessionViewer(
   prisma: PrismaClient,
   logger: Logger = consoleLogger,
-): (cookieHeader: string) => Promise<HotViewer | null> {
-  return async (cookieHeader) => {
+): (cookieHeader: string) => HotViewer | null | Promise<HotViewer | null> {
+  return (cookieHeader) => {
     const token = sessionTokenOf(cookieHeader);
-    return token ? sessionViewer(prisma, token, logger) : null;
+    if (!token) return null;
+    const kept = cacheOf(prisma).peek(token);
+    return kept === undefined ? sessionViewer(prisma, token, logger) : viewerNow(prisma, kept, logger);
   };
 }

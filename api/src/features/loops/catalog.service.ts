@@ -4,7 +4,7 @@ import { loopListQuerySchema, type LoopListQuery, type LoopListResponse, type Pu
 import { hotQuery } from "../../db/hot-query";
 import { Prisma, type PrismaClient } from "../../db/prisma";
 import { catalogCache } from "./catalog-cache";
-import { memberPage, memberPageBody, viewerMarks } from "./viewer-marks";
+import { keptViewerMarks, memberPage, memberPageBody, viewerMarks } from "./viewer-marks";
 import { isReachable } from "./loop-access";
 import { catalogStatement, type CatalogStatement } from "./catalog-query";
 import {
@@ -180,7 +180,8 @@ export async function listLoops(prisma: PrismaClient, query: ParsedListQuery, vi
  */
 export async function memberLoopsBody(prisma: PrismaClient, query: ParsedListQuery, viewerId: string): Promise<Buffer | string> {
   const shared = await anonymousLoopsPage(prisma, query);
-  const marks = await viewerMarks(prisma, viewerId);
+  const kept = keptViewerMarks(prisma, viewerId);
+  const marks = kept === undefined ? await viewerMarks(prisma, viewerId) : kept;
   if (marks) return memberPageBody(shared.page, shared.body, shared.readAt, viewerId, marks);
   return JSON.stringify(await overlayViewer(prisma, shared.page, viewerId));
 }

@@ -3,7 +3,7 @@ import { loopPeaksSchema, updateLoopSchema } from "@loop/rules/schemas/loops";
 import { bulkLoopsRequestSchema, myLoopsQuerySchema } from "@loop/rules/schemas/my-loops";
 import { Router, type Response } from "express";
 import type { RouterDeps } from "../../deps";
-import type { HotRoute } from "../../http/hot-routes";
+import type { PublicHotRoute } from "../../http/hot-routes";
 import { sendJsonText } from "../../http/send-json-text";
 import { parseBody, parseQuery } from "../../http/validate";
 import { memberJson, requireUser } from "../auth/require-user";
@@ -23,7 +23,7 @@ import { DomainError } from "../../domain-error";
  * for a member the same with their marks laid over it. The Following tab (following=true) is per
  * viewer and never cached: refused here, so Express's route answers it (401 signed out).
  */
-export function loopsHotRoute(deps: Pick<RouterDeps, "prisma">): HotRoute {
+export function loopsHotRoute(deps: Pick<RouterDeps, "prisma">): PublicHotRoute {
   const parsedShared = (query: unknown) => {
     const parsed = parseListQuery(query);
     if (parsed.query.following) throw new DomainError("UNAUTHORIZED");

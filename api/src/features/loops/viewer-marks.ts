@@ -36,6 +36,8 @@ export interface ViewerMarks {
   downloaded: ReadonlySet<string>;
   /** Likes given or taken back since the marks kept before: a cached page read before them counts them ±1. */
   likeChanges: ReadonlyMap<string, LikeChange>;
+  /** Every loop id above, once: a card whose id is not here is the visitor's (one lookup per card). */
+  marked: ReadonlySet<string>;
 }
 
 interface MarksRow {
@@ -74,6 +76,7 @@ function marksOf(row: MarksRow, likeChanges: Map<string, LikeChange>): ViewerMar
     purchased,
     downloaded: new Set(row.downloaded),
     likeChanges,
+    marked: new Set([...row.liked, ...row.rated, ...row.purchased, ...row.downloaded, ...likeChanges.keys()]),
   };
 }
 
@@ -127,6 +130,11 @@ function likeChangesSince(before: DroppedLikes | undefined, liked: readonly stri
   return changes;
 }
 
+/** The member's kept marks (null: more than are kept), or undefined when they are not kept now. */
+export function keptViewerMarks(prisma: PrismaClient, userId: string): ViewerMarks | null | undefined {
+  return marksCacheOf(prisma).cache.peek(userId)?.marks;
+}
+
 /** The member's marks (kept, or read now); null when the member has more than are kept. */
 export async function viewerMarks(prisma: PrismaClient, userId: string): Promise<ViewerMarks | null> {
   const { cache, dropped } = marksCacheOf(prisma);
@@ -145,6 +153,7 @@ export async function viewerMarks(prisma: PrismaClient, userId: string): Promise
 /** The viewer's fields of `loop` from their marks, or undefined when they have none on it (the visitor's card). */
 function fieldsOf(loop: PublicLoop, marks: ViewerMarks, readAt: number): ViewerFields | undefined {
   const id = loop.id;
+  if (!marks.marked.has(id)) return undefined;
   const likeChange = marks.likeChanges.get(id);
   const liked = marks.liked.has(id);
   const rating = marks.ratings.get(id);
@@ -198,12 +207,64 @@ function memberCard(loop: PublicLoop, viewerId: string, marks: ViewerMarks, read
   return withViewerFields(loop, viewerId, fields, marks.email);
 }
 
+/** Most bytes of members' marked page bodies kept per process (memberPageBody). */
+const KEPT_BODIES_MAX_BYTES = 32 * 1024 * 1024;
+/** Most pages kept per member's marks. */
+const KEPT_BODIES_PER_MEMBER = 16;
+
+/**
+ * Members' marked page bodies, by the marks they were written from (a new object whenever the
+ * member changes) and the shared page (a new object whenever the page is read again): a kept body
+ * is exact for as long as both are the ones in use. Least recently used first. Kept so that a
+ * member's page costs its lookup, and its compressed codings are made once (compressBody's memo).
+ */
+const keptBodies = new Map<ViewerMarks, Map<LoopListResponse, Buffer>>();
+let keptBytes = 0;
+
+function keptBody(marks: ViewerMarks, page: LoopListResponse): Buffer | undefined {
+  const bodies = keptBodies.get(marks);
+  const body = bodies?.get(page);
+  if (body !== undefined) {
+    keptBodies.delete(marks);
+    keptBodies.set(marks, bodies!);
+  }
+  return body;
+}
+
+function keepBody(marks: ViewerMarks, page: LoopListResponse, body: Buffer): void {
+  let bodies = keptBodies.get(marks);
+  if (bodies === undefined) keptBodies.set(marks, (bodies = new Map()));
+  if (bodies.size >= KEPT_BODIES_PER_MEMBER) {
+    const [oldest, oldBody] = bodies.entries().next().value as [LoopListResponse, Buffer];
+    bodies.delete(oldest);
+    keptBytes -= oldBody.length;
+  }
+  bodies.set(page, body);
+  keptBytes += body.length;
+  for (const [oldMarks, oldBodies] of keptBodies) {
+    if (keptBytes <= KEPT_BODIES_MAX_BYTES) break;
+    keptBodies.delete(oldMarks);
+    for (const kept of oldBodies.values()) keptBytes -= kept.length;
+  }
+}
+
+/** Whether any card of the page is marked by the member or is theirs (most pages of most members: none). */
+function marksAny(page: LoopListResponse, viewerId: string, marks: ViewerMarks): boolean {
+  const { marked } = marks;
+  for (const loop of page.loops) if (marked.has(loop.id) || loop.user.id === viewerId) return true;
+  return false;
+}
+
 /**
  * The page's body as the member sees it: `body` itself (the visitor's, the same bytes) when the
  * member has no mark on its cards and owns none of them; otherwise the page with the marked cards
- * written again. `readAt`: when the shared page was read (Date.now()).
+ * written again (kept: the same bytes again while the marks and the page are the same). `readAt`:
+ * when the shared page was read (Date.now()).
  */
 export function memberPageBody(page: LoopListResponse, body: Buffer, readAt: number, viewerId: string, marks: ViewerMarks): Buffer {
+  if (!marksAny(page, viewerId, marks)) return body;
+  const kept = keptBody(marks, page);
+  if (kept !== undefined) return kept;
   let changed: (string | undefined)[] | null = null;
   page.loops.forEach((loop, i) => {
     const card = memberCard(loop, viewerId, marks, readAt);
@@ -219,7 +280,9 @@ export function memberPageBody(page: LoopListResponse, body: Buffer, readAt: num
     parts.push(own === undefined ? card : Buffer.from(own));
   });
   parts.push(split.tail);
-  return Buffer.concat(parts);
+  const written = Buffer.concat(parts);
+  keepBody(marks, page, written);
+  return written;
 }
 
 /** The page as the member sees it, as objects (the Express route's answer). */

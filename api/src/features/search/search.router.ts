@@ -2,12 +2,12 @@ import { searchQuerySchema } from "@loop/rules/schemas/search";
 import { Router } from "express";
 import type { RouterDeps } from "../../deps";
 import { sendJsonText } from "../../http/send-json-text";
-import type { HotRoute } from "../../http/hot-routes";
+import type { PublicHotRoute } from "../../http/hot-routes";
 import { parse } from "../../http/validate";
 import { searchJson } from "./search.service";
 
 /** GET /api/search: the same for every viewer; the database writes the response's JSON, sent as it is. */
-export function searchHotRoute(deps: Pick<RouterDeps, "prisma">): HotRoute {
+export function searchHotRoute(deps: Pick<RouterDeps, "prisma">): PublicHotRoute {
   const answer = (query: unknown) => searchJson(deps.prisma, parse(searchQuerySchema, query));
   return { path: "/api/search", answer, answerSignedIn: answer };
 }

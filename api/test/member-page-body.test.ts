@@ -1,0 +1,57 @@
+// A member's catalog page body (features/loops/viewer-marks.ts, memberPageBody): the visitor's bytes
+// when nothing on the page is theirs, otherwise the marked cards written again; kept while the
+// member's marks and the shared page are the same objects, written again when either changes.
+import type { LoopListResponse, PublicLoop } from "@loop/rules/schemas/loops";
+import { describe, expect, it } from "vitest";
+import { memberPageBody, type ViewerMarks } from "../src/features/loops/viewer-marks";
+
+const MEMBER = "00000000-0000-4000-8000-0000000000aa";
+const CREATOR = "00000000-0000-4000-8000-0000000000bb";
+
+const card = (id: string, likeCount: number) => ({ id, title: `Loop ${id}`, likeCount, user: { id: CREATOR, username: "maker" } }) as unknown as PublicLoop;
+
+function pageOf(likeCounts: number[]): { page: LoopListResponse; body: Buffer } {
+  const page = { loops: likeCounts.map((likes, i) => card(`loop-${i}`, likes)), total: likeCounts.length } as unknown as LoopListResponse;
+  return { page, body: Buffer.from(JSON.stringify(page)) };
+}
+
+function marksOf(liked: string[]): ViewerMarks {
+  return {
+    email: "member@example.com",
+    liked: new Set(liked),
+    ratings: new Map(),
+    purchased: new Map(),
+    downloaded: new Set(),
+    likeChanges: new Map(),
+    marked: new Set(liked),
+  };
+}
+
+describe("a member's page body", () => {
+  it("is the visitor's bytes when none of the page's cards is marked", () => {
+    const { page, body } = pageOf([3, 4]);
+    expect(memberPageBody(page, body, Date.now(), MEMBER, marksOf(["elsewhere"]))).toBe(body);
+  });
+
+  it("marks the member's liked card, and gives the same bytes again while the marks and the page are the same", () => {
+    const { page, body } = pageOf([3, 4]);
+    const marks = marksOf(["loop-1"]);
+    const first = memberPageBody(page, body, Date.now(), MEMBER, marks);
+    const answer = JSON.parse(first.toString()) as { loops: { likedByMe?: boolean }[] };
+    expect(answer.loops.map((loop) => loop.likedByMe)).toEqual([undefined, true]);
+    expect(memberPageBody(page, body, Date.now(), MEMBER, marks)).toBe(first);
+  });
+
+  it("is written again for new marks (the member changed) and for a page read again", () => {
+    const { page, body } = pageOf([3, 4]);
+    const liked = marksOf(["loop-1"]);
+    const first = memberPageBody(page, body, Date.now(), MEMBER, liked);
+    // The like taken back: new marks, the visitor's bytes.
+    expect(memberPageBody(page, body, Date.now(), MEMBER, marksOf([]))).toBe(body);
+    // The shared page read again with a new count: the member's body shows it.
+    const again = pageOf([3, 9]);
+    const next = memberPageBody(again.page, again.body, Date.now(), MEMBER, liked);
+    expect(next).not.toBe(first);
+    expect((JSON.parse(next.toString()) as { loops: { likeCount: number }[] }).loops[1]!.likeCount).toBe(9);
+  });
+});
