@@ -268,7 +268,7 @@ CREATE TABLE app.ledger_accounts (
     CONSTRAINT ledger_accounts_kind_check CHECK (kind = ANY (ARRAY['user'::text, 'user_promo'::text, 'issuance'::text, 'fees'::text, 'vault'::text, 'clearing'::text, 'chargeback_losses'::text])),
     CONSTRAINT ledger_accounts_owner_check CHECK ((kind = ANY (ARRAY['user'::text, 'user_promo'::text])) = (user_id IS NOT NULL)),
     CONSTRAINT ledger_accounts_pkey PRIMARY KEY (id),
-    CONSTRAINT ledger_accounts_shard_check CHECK (shard >= 0 AND shard < 16 AND (shard = 0 OR (kind = ANY (ARRAY['issuance'::text, 'fees'::text])))),
+    CONSTRAINT ledger_accounts_shard_check CHECK (shard >= 0 AND shard < 64 AND (shard = 0 OR (kind = ANY (ARRAY['issuance'::text, 'fees'::text])))),
     CONSTRAINT ledger_accounts_user_funds_check CHECK ((kind <> ALL (ARRAY['user'::text, 'user_promo'::text])) OR balance >= 0 AND (balance - held) >= 0),
     CONSTRAINT ledger_accounts_user_id_fkey FOREIGN KEY (user_id) REFERENCES app.users(id) ON UPDATE CASCADE ON DELETE RESTRICT
 );
@@ -1569,7 +1569,7 @@ CREATE OR REPLACE FUNCTION app.ledger_make_platform_accounts()
 AS $function$
     INSERT INTO "app"."ledger_accounts" ("kind", "shard")
     SELECT k."kind", s."shard"
-    FROM (VALUES ('issuance', 16), ('fees', 16), ('vault', 1), ('clearing', 1), ('chargeback_losses', 1)) AS k("kind", "shards")
+    FROM (VALUES ('issuance', 64), ('fees', 64), ('vault', 1), ('clearing', 1), ('chargeback_losses', 1)) AS k("kind", "shards")
     CROSS JOIN LATERAL generate_series(0, k."shards" - 1) AS s("shard")
     ON CONFLICT ("kind", "shard") WHERE "user_id" IS NULL DO NOTHING
 $function$;
@@ -1581,7 +1581,7 @@ CREATE OR REPLACE FUNCTION app.ledger_platform_account(p_kind text, p_spread int
 AS $function$
     SELECT a."id" FROM "app"."ledger_accounts" a
     WHERE a."kind" = p_kind AND a."user_id" IS NULL
-      AND a."shard" = CASE WHEN p_kind IN ('issuance', 'fees') THEN mod(abs(p_spread::BIGINT), 16)::SMALLINT ELSE 0 END
+      AND a."shard" = CASE WHEN p_kind IN ('issuance', 'fees') THEN mod(abs(p_spread::BIGINT), 64)::SMALLINT ELSE 0 END
 $function$;
 
 CREATE OR REPLACE FUNCTION app.ledger_post(p_key text, p_kind text, p_description text, p_accounts uuid[], p_amounts bigint[], p_entry_id uuid DEFAULT NULL::uuid, p_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone)

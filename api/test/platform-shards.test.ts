@@ -1,5 +1,5 @@
 // No hot rows (issue 39 §3; docs/decisions.md, "No hot rows"): the platform's fees and issuance are
-// 16 rows each, a payment locks its buyer's shard of fees with the members' own accounts in one
+// 64 rows each, a payment locks its buyer's shard of fees with the members' own accounts in one
 // statement, and the platform's balance is the sum of the shards.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
@@ -44,7 +44,7 @@ describe("platform account shards", () => {
       select: { shard: true, balance: true },
     });
 
-  it("every platform account exists, fees and issuance in 16 shards; a payment's fee goes to its buyer's shard", async () => {
+  it("every platform account exists, fees and issuance in 64 shards; a payment's fee goes to its buyer's shard", async () => {
     const counts = await db.prisma.ledgerAccount.groupBy({ by: ["kind"], where: { userId: null }, _count: true, orderBy: { kind: "asc" } });
     expect(Object.fromEntries(counts.map((row) => [row.kind, row._count]))).toEqual({
       chargeback_losses: 1,

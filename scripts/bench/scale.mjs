@@ -263,7 +263,7 @@ async function sessionStates(db, until) {
   while (Date.now() < until) {
     const { rows } = await db.query(`
       SELECT CASE WHEN state = 'active' THEN COALESCE(wait_event_type || ':' || wait_event, 'on CPU') ELSE state END AS what,
-        left(regexp_replace(query, '\\s+', ' ', 'g'), 70) AS statement
+        left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS statement
       FROM pg_stat_activity
       WHERE backend_type = 'client backend' AND datname = current_database() AND pid <> pg_backend_pid()
         AND state IN ('active', 'idle in transaction')`);
@@ -279,10 +279,12 @@ async function sessionStates(db, until) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const average = [...totals].map(([what, n]) => ({ what, n: n / Math.max(samples, 1) })).sort((a, b) => b.n - a.n);
-  const top = [...statements]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 6)
-    .map(([statement, n]) => ({ statement, n: n / Math.max(samples, 1) }));
+  // The six longest idle-in-transaction gaps, and every statement that waited on a lock (what the budget counts).
+  const sorted = [...statements].sort((a, b) => b[1] - a[1]);
+  const top = [
+    ...sorted.filter(([statement]) => statement.startsWith("idle")).slice(0, 6),
+    ...sorted.filter(([statement]) => statement.startsWith("waits")).slice(0, 6),
+  ].map(([statement, n]) => ({ statement, n: n / Math.max(samples, 1) }));
   return { samples, busy: average.reduce((sum, { n }) => sum + n, 0), average, top };
 }
 

@@ -95,10 +95,11 @@ export async function promoAccountId(tx: Tx | PrismaClient, userId: string): Pro
 
 /**
  * 'issuance' and 'fees' are PLATFORM_SHARDS rows each, so that concurrent entries do not queue on
- * one row's lock (migration 20261207100000_platform_account_shards; docs/decisions.md, "No hot
- * rows"); their balance is the sum of their rows (platformBalance). The other kinds have one row.
+ * one row's lock (migrations 20261207100000_platform_account_shards and
+ * 20261208100000_platform_account_64_shards; docs/decisions.md, "No hot rows"); their balance is
+ * the sum of their rows (platformBalance). The other kinds have one row.
  */
-export const PLATFORM_SHARDS = 16;
+export const PLATFORM_SHARDS = 64;
 
 /** A shard for an entry: any will do, spread at random. */
 export const anyShard = () => randomInt(PLATFORM_SHARDS);
