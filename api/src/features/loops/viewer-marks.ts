@@ -248,6 +248,9 @@ function keepBody(marks: ViewerMarks, page: LoopListResponse, body: Buffer): voi
   }
 }
 
+/** The shared pages a member's marks touch no card of (weak both ways: gone with the marks or the page). */
+const unmarkedPages = new WeakMap<ViewerMarks, WeakSet<LoopListResponse>>();
+
 /** Whether any card of the page is marked by the member or is theirs (most pages of most members: none). */
 function marksAny(page: LoopListResponse, viewerId: string, marks: ViewerMarks): boolean {
   const { marked } = marks;
@@ -262,7 +265,13 @@ function marksAny(page: LoopListResponse, viewerId: string, marks: ViewerMarks):
  * when the shared page was read (Date.now()).
  */
 export function memberPageBody(page: LoopListResponse, body: Buffer, readAt: number, viewerId: string, marks: ViewerMarks): Buffer {
-  if (!marksAny(page, viewerId, marks)) return body;
+  let unmarked = unmarkedPages.get(marks);
+  if (unmarked?.has(page)) return body;
+  if (!marksAny(page, viewerId, marks)) {
+    if (unmarked === undefined) unmarkedPages.set(marks, (unmarked = new WeakSet()));
+    unmarked.add(page);
+    return body;
+  }
   const kept = keptBody(marks, page);
   if (kept !== undefined) return kept;
   let changed: (string | undefined)[] | null = null;
