@@ -8,7 +8,8 @@ import { memberPageBody, type ViewerMarks } from "../src/features/loops/viewer-m
 const MEMBER = "00000000-0000-4000-8000-0000000000aa";
 const CREATOR = "00000000-0000-4000-8000-0000000000bb";
 
-const card = (id: string, likeCount: number) => ({ id, title: `Loop ${id}`, likeCount, user: { id: CREATOR, username: "maker" } }) as unknown as PublicLoop;
+const card = (id: string, likeCount: number) =>
+  ({ id, title: `Loop ${id}`, likeCount, user: { id: CREATOR, username: "maker" } }) as unknown as PublicLoop;
 
 function pageOf(likeCounts: number[]): { page: LoopListResponse; body: Buffer } {
   const page = { loops: likeCounts.map((likes, i) => card(`loop-${i}`, likes)), total: likeCounts.length } as unknown as LoopListResponse;
