@@ -6,12 +6,13 @@ import { lazyPage } from "./lazy-page";
 import { HomeLoading } from "./routes/home-loading";
 import { LoopLoading } from "./routes/loop-loading";
 import { RootRoute } from "./routes/root";
+import { UserProfileLoading } from "./routes/user-profile-loading";
 
 const HomeRoute = lazyPage(() => import("./routes/home").then((m) => m.HomeRoute), HomeLoading);
 const SettingsRoute = lazyPage(() => import("./routes/settings").then((m) => m.SettingsRoute));
 const ProfileRoute = lazyPage(() => import("./routes/profile").then((m) => m.ProfileRoute));
 const EmailConfirmRoute = lazyPage(() => import("./routes/email-confirm").then((m) => m.EmailConfirmRoute));
-const UserProfileRoute = lazyPage(() => import("./routes/user-profile").then((m) => m.UserProfileRoute));
+const UserProfileRoute = lazyPage(() => import("./routes/user-profile").then((m) => m.UserProfileRoute), UserProfileLoading);
 const SearchRoute = lazyPage(() => import("./routes/search").then((m) => m.SearchRoute));
 const LoginRoute = lazyPage(() => import("./routes/login").then((m) => m.LoginRoute));
 const LoginConfirmRoute = lazyPage(() => import("./routes/login-confirm").then((m) => m.LoginConfirmRoute));

@@ -4,6 +4,7 @@ import { Award, Crown, Star, Trophy, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatCount } from "@/lib/format";
 import { cn } from "@/lib/utils";
+import { LEVEL_BADGE_COMPACT_BOX } from "./level-badge-placeholder";
 
 const TIER_ICON: Record<BadgeTier, LucideIcon> = { star: Star, award: Award, trophy: Trophy, crown: Crown };
 
@@ -26,7 +27,7 @@ export function LevelBadgeCompact({ level, className }: { level: number; classNa
       role="img"
       aria-label={`Level ${level} ${title}`}
       title={`Level ${level} · ${title}`}
-      className={cn("inline-flex h-8 items-center gap-1.5 rounded-full border px-2.5 text-xs font-bold", TIER_STYLE[tier], className)}
+      className={cn(LEVEL_BADGE_COMPACT_BOX, TIER_STYLE[tier], className)}
     >
       <Icon className="size-3.5" aria-hidden />
       <span aria-hidden>Lv {level}</span>

@@ -39,9 +39,28 @@ export function seedSignedOutVisitor(client: QueryClient): void {
   if (loadedWithoutSession()) client.setQueryData(USER_QUERY_KEY, null);
 }
 
+/**
+ * The query clients whose member is signing out (features/auth/api/logout.ts). Kept per client, in a
+ * WeakSet, not in a module flag: each test renders its app with a client of its own, and a module
+ * flag set by one test's logout stopped the next test's app from asking for its member.
+ */
+const signingOut = new WeakSet<QueryClient>();
+
+/**
+ * From the start of a logout until the page reloads, `client`'s user query answers the user it
+ * holds instead of asking: whatever refreshes it meanwhile (a save that settles, a ban check) would
+ * be answered 401 once the session is gone, an error in the browser's console. `false` when the
+ * logout failed: the member is still signed in.
+ */
+export function setSigningOut(client: QueryClient, value: boolean): void {
+  if (value) signingOut.add(client);
+  else signingOut.delete(client);
+}
+
 export const userQueryOptions = queryOptions({
   queryKey: USER_QUERY_KEY,
-  queryFn: ({ signal }) => getCurrentUser(signal),
+  queryFn: ({ client, signal }) =>
+    signingOut.has(client) ? (client.getQueryData<CurrentUser | null>(USER_QUERY_KEY) ?? null) : getCurrentUser(signal),
   retry: false,
 });
 

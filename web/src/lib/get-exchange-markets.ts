@@ -16,6 +16,6 @@ export const exchangeMarketsQueryOptions = jsonQueryOptions<ExchangeMarkets>(EXC
   refetchInterval: EXCHANGE_REFRESH_MS,
 });
 
-export function useExchangeMarkets() {
-  return useQuery(exchangeMarketsQueryOptions);
+export function useExchangeMarkets({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...exchangeMarketsQueryOptions, enabled });
 }

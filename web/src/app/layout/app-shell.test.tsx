@@ -1,5 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { USER_QUERY_KEY } from "@/lib/auth";
 import { fullPageNavigate } from "@/lib/navigation";
 import { json, stubApi } from "@/testing/stub-api";
 import { makeUser, renderApp } from "@/testing/test-utils";
@@ -17,6 +18,25 @@ function signedIn(logoutAnswer: () => Response) {
 }
 
 describe("Logout", () => {
+  // First in the file: were the "signing out" state shared beyond this test's query client (a module
+  // flag), the next tests' apps would never ask for their member and find no Logout button.
+  it("asks for the user no more once signed out: a refresh before the reload makes no 401", async () => {
+    let signedIn = true;
+    const api = stubApi({
+      "/api/auth/user": () => (signedIn ? json(makeUser({ username: "nightowl" })) : json({ message: "Unauthorized" }, 401)),
+      "POST /api/logout": () => {
+        signedIn = false;
+        return new Response(null, { status: 204 });
+      },
+    });
+    const { user, queryClient } = renderApp("/");
+    await user.click(await screen.findByRole("button", { name: "Logout" }));
+    await waitFor(() => expect(fullPageNavigate).toHaveBeenCalledExactlyOnceWith("/"));
+    await queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+    expect(api.calls("GET /api/auth/user")).toHaveLength(1);
+    expect(screen.getByRole("button", { name: "Logout" })).toBeInTheDocument();
+  });
+
   it("the top bar's Logout POSTs /api/logout, then reloads at /", async () => {
     const api = signedIn(() => new Response(null, { status: 204 }));
     const { user } = renderApp("/");

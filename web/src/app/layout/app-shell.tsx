@@ -1,4 +1,5 @@
 import { paths } from "@loop/rules/paths";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useLayoutEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { ErrorBoundary } from "@/components/error-boundary";
@@ -18,13 +19,13 @@ const PlayerBarHost = lazy(() => import("./player-bar-host").then((m) => ({ defa
  * Disconnects a connected wallet (so it does not reconnect signed out), POSTs the logout and
  * reloads at `/`. Should the POST fail, /api/logout's own page offers the button.
  */
-async function logoutAndReload(): Promise<void> {
+async function logoutAndReload(queryClient: QueryClient): Promise<void> {
   const controls = getLoadedWalletControls();
   if (controls) {
     await Promise.race([controls.disconnect().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1500))]);
   }
   try {
-    await logout();
+    await logout(queryClient);
   } catch {
     fullPageNavigate(LOGOUT_URL);
     return;
@@ -35,11 +36,11 @@ async function logoutAndReload(): Promise<void> {
 export function AppShell() {
   const { user, isLoading } = useUser();
   const { openJoin } = useJoinDialog();
-  const onLogout = useCallback(() => void logoutAndReload(), []);
+  const queryClient = useQueryClient();
+  const onLogout = useCallback(() => void logoutAndReload(queryClient), [queryClient]);
   const { pathname } = useLocation();
   // The shell's first commit holds the first screen: lazily loaded code waits until it is painted.
   useLayoutEffect(notePaintAfterNextFrame, []);
-  const painted = useFirstPaintDone();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -59,8 +60,17 @@ export function AppShell() {
       </main>
       {/* The player bar fails on its own: the page above it goes on (the error is reported). */}
       <ErrorBoundary fallback={null}>
-        <Suspense fallback={null}>{painted ? <PlayerBarHost /> : null}</Suspense>
+        <PlayerBarSlot />
       </ErrorBoundary>
     </div>
   );
+}
+
+/**
+ * The player bar once the first screen is painted. Its own component: the first paint re-renders
+ * this slot only, not the shell and its top bar (a synchronous render, on a phone a long task).
+ */
+function PlayerBarSlot() {
+  const painted = useFirstPaintDone();
+  return <Suspense fallback={null}>{painted ? <PlayerBarHost /> : null}</Suspense>;
 }

@@ -8,8 +8,12 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { SearchBox } from "@/features/search/components/search-box";
 import { UploadButton } from "@/features/upload/components/upload-button";
+import { useMediaQuery } from "@/lib/use-media-query";
 import { useWalletState } from "@/lib/wallet/wallet-store";
 import { MenuButton } from "./menu-button";
+
+/** Where the search box shows in the bar (`md`); narrower screens get the link to the search page. */
+const SEARCH_BOX_QUERY = "(min-width: 768px)";
 
 /**
  * Only for a signed-in member: its code (the Radix popover, the notification schemas) stays out of
@@ -34,11 +38,14 @@ export interface TopBarProps {
 
 export function TopBar({ user, isLoading, onJoin, onLogout }: TopBarProps) {
   const { phase } = useWalletState();
+  // The box only where it shows: a phone does not build a hidden one (and its query observer) in
+  // every page's first render.
+  const searchBox = useMediaQuery(SEARCH_BOX_QUERY, true);
   return (
     <header className="glass sticky top-0 z-40 border-b border-border/70">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
         <Brand />
-        <SearchBox className="mx-2 hidden max-w-md flex-1 md:block lg:mx-6" />
+        {searchBox ? <SearchBox className="mx-2 hidden max-w-md flex-1 md:block lg:mx-6" /> : null}
         <nav aria-label="Account" className="ml-auto flex items-center gap-2 sm:gap-3">
           <Button asChild variant="ghost" size="icon-sm" className="md:hidden">
             <Link to={paths.search()} aria-label="Search">

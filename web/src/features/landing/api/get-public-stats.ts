@@ -5,6 +5,6 @@ import { jsonQueryOptions } from "@/lib/json-query";
 /** GET /api/stats/public: real platform figures and the creators leaderboard (zeros when empty). */
 export const publicStatsQueryOptions = jsonQueryOptions<PublicStats>(["/api/stats/public"], "/api/stats/public");
 
-export function usePublicStats() {
-  return useQuery(publicStatsQueryOptions);
+export function usePublicStats({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...publicStatsQueryOptions, enabled });
 }

@@ -3,7 +3,7 @@ import { Button } from "@/components/ui/button";
 
 export function CompetitionCta({ onJoin }: { onJoin: () => void }) {
   return (
-    <section className="mx-auto w-full max-w-7xl px-4 pt-8 pb-24 sm:px-6" aria-labelledby="competition-title">
+    <section className="render-when-visible mx-auto w-full max-w-7xl px-4 pt-8 pb-24 sm:px-6" aria-labelledby="competition-title">
       <div className="relative overflow-hidden rounded-3xl border border-primary/40 p-10 text-center sm:p-16">
         <div className="bg-brand-gradient absolute inset-0 opacity-20" aria-hidden />
         <div className="absolute -top-24 left-1/2 size-72 -translate-x-1/2 rounded-full bg-accent/30 blur-3xl" aria-hidden />

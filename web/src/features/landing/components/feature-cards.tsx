@@ -28,7 +28,7 @@ const FEATURES: { icon: LucideIcon; title: string; text: string; cta: string; ac
 
 export function FeatureCards({ onJoin }: { onJoin: () => void }) {
   return (
-    <section className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6" aria-label="What you can do on LOOP">
+    <section className="render-when-visible mx-auto w-full max-w-7xl px-4 py-12 sm:px-6" aria-label="What you can do on LOOP">
       <div className="grid gap-6 md:grid-cols-3">
         {FEATURES.map(({ icon: Icon, title, text, cta, accent }) => (
           <article key={title} className="relative flex flex-col overflow-hidden rounded-2xl border border-border bg-card/70 p-7">

@@ -37,7 +37,7 @@ export function creatorsOf(entries: LeaderboardEntry[] | undefined): Leaderboard
 export function Leaderboard({ entries, isLoading, isError }: LeaderboardProps) {
   const creators = creatorsOf(entries);
   return (
-    <section className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6" aria-labelledby="leaderboard-title">
+    <section className="render-when-visible mx-auto w-full max-w-7xl px-4 py-16 sm:px-6" aria-labelledby="leaderboard-title">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <p className="text-sm font-semibold tracking-widest text-highlight uppercase">Creators leaderboard</p>

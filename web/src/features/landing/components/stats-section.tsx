@@ -31,7 +31,7 @@ export interface StatsSectionProps {
 /** Live platform figures from GET /api/stats/public (honest zeros on an empty platform). */
 export function StatsSection({ stats, isLoading, isError, onRetry }: StatsSectionProps) {
   return (
-    <section className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6" aria-labelledby="stats-title">
+    <section className="render-when-visible mx-auto w-full max-w-7xl px-4 py-16 sm:px-6" aria-labelledby="stats-title">
       <div className="rounded-2xl border border-border bg-gradient-to-br from-card via-card/80 to-primary/10 p-8 sm:p-10">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>

@@ -1,5 +1,6 @@
 import { ArrowLeftRight, Banknote, Crown, Gift, TrendingUp, Zap } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
+import { useFirstPaintDone } from "@/lib/first-paint";
 import { useExchangeMarkets } from "@/lib/get-exchange-markets";
 
 const BENEFITS: { icon: LucideIcon; title: string; text: string }[] = [
@@ -15,7 +16,8 @@ const BENEFITS: { icon: LucideIcon; title: string; text: string }[] = [
  * exchange has a LOOP pool (GET /api/exchange), else no such claim.
  */
 function useTokenText(): string {
-  const markets = useExchangeMarkets();
+  // Below the first screen: asked for once that screen is painted (as the platform's figures).
+  const markets = useExchangeMarkets({ enabled: useFirstPaintDone() });
   const pooled = markets.data?.markets.find((market) => market.pool !== null && market.exchange !== null);
   return pooled
     ? `LOOP is an ERC-20 token with real on-chain liquidity: buy it with ${pooled.nativeSymbol} from your own wallet through the ${pooled.exchange!.name} pool.`
@@ -25,7 +27,7 @@ function useTokenText(): string {
 export function TokenBenefits() {
   const tokenText = useTokenText();
   return (
-    <section className="mx-auto w-full max-w-7xl px-4 py-20 sm:px-6" aria-labelledby="benefits-title">
+    <section className="render-when-visible mx-auto w-full max-w-7xl px-4 py-20 sm:px-6" aria-labelledby="benefits-title">
       <div className="max-w-2xl">
         <p className="text-sm font-semibold tracking-widest text-highlight uppercase">The LOOP token</p>
         <h2 id="benefits-title" className="mt-3 font-display text-3xl font-black tracking-tight sm:text-4xl">

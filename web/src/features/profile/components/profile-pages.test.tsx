@@ -255,11 +255,12 @@ describe("public profile (/profile/:userId)", () => {
         }),
     });
     renderApp(`/profile/${OTHER_ID}`);
-    expect(await screen.findByRole("heading", { level: 1, name: "synthqueen" })).toBeInTheDocument();
+    // The route's loading state may show the card first (app/routes/user-profile-loading.tsx): the badge is the page's.
+    expect(await screen.findByLabelText("Level 12 Advanced")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "synthqueen" })).toBeInTheDocument();
     expect(screen.getByText("Ada Lo")).toBeInTheDocument();
     expect(screen.getByText("Analog synths only.")).toBeInTheDocument();
     expect(screen.getByText("Advanced")).toBeInTheDocument();
-    expect(screen.getByLabelText("Level 12 Advanced")).toBeInTheDocument();
     const loops = screen.getByRole("region", { name: "Loops" });
     expect(await within(loops).findByRole("article", { name: "Warm Pads" })).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: /Edit profile/ })).not.toBeInTheDocument();

@@ -7,12 +7,10 @@ import type { ReactNode } from "react";
 import { LevelBadgeCompact, LevelBadgeDetailed } from "@/components/level-badge";
 import { LoadFailedNotice } from "@/components/load-failed-notice";
 import { NotFoundNotice } from "@/components/not-found-notice";
-import { Card } from "@/components/ui/card";
 import { PageSpinner } from "@/components/ui/spinner";
-import { formatCount } from "@/lib/format";
 import { useUserProfile } from "../api/get-user-profile";
 import { FollowButton, FollowCounts } from "./follow-button";
-import { ProfileAvatar } from "./profile-avatar";
+import { PROFILE_PAGE_FRAME_CLASS, ProfileHeader } from "./profile-header";
 import { ProfileCollections } from "./profile-collections";
 import { ProfileLoopsSection } from "./profile-loops-section";
 import { LinkButton } from "@/components/ui/link-button";
@@ -38,33 +36,23 @@ export function PublicProfilePage({ userId, renderLoops, onSignInRequired }: Pub
     return <LoadFailedNotice subject="profile" error={profile.error} onRetry={() => void profile.refetch()} notFound={notFound} />;
   }
   const { user, totalLoops, isOwnProfile, followerCount, followingCount, followedByMe } = profile.data;
-  const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
   const info = levelInfo(user.experience);
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
-      <Card className="p-6 sm:p-8">
-        <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
-          <ProfileAvatar name={user.username} imageUrl={user.profileImageUrl} className="size-24" />
-          <div className="min-w-0 flex-1">
-            <div className="flex flex-wrap items-center gap-3">
-              <h1 className="font-display truncate text-3xl font-black tracking-tight">{user.username}</h1>
-              <LevelBadgeCompact level={user.level} />
-              <span className="text-sm font-semibold text-muted-foreground">{user.levelTitle}</span>
-            </div>
-            {fullName ? <p className="mt-1 text-muted-foreground">{fullName}</p> : null}
-            {user.bio ? <p className="mt-4 max-w-2xl whitespace-pre-line text-sm leading-relaxed">{user.bio}</p> : null}
-            <p className="mt-4 text-sm text-muted-foreground">
-              {formatCount(totalLoops)} {totalLoops === 1 ? "upload" : "uploads"} · {formatCount(user.experience)} XP
-            </p>
-            <div className="mt-2 flex flex-wrap items-center gap-4">
-              <FollowCounts followerCount={followerCount} followingCount={followingCount} />
-              {isOwnProfile ? null : (
-                <FollowButton userId={user.id} username={user.username} followedByMe={followedByMe} onSignInRequired={onSignInRequired} />
-              )}
-            </div>
-          </div>
-          <div className="flex flex-col gap-4 sm:w-72">
+    <div className={PROFILE_PAGE_FRAME_CLASS}>
+      <ProfileHeader
+        profile={profile.data}
+        badge={<LevelBadgeCompact level={user.level} />}
+        followRow={
+          <>
+            <FollowCounts followerCount={followerCount} followingCount={followingCount} />
+            {isOwnProfile ? null : (
+              <FollowButton userId={user.id} username={user.username} followedByMe={followedByMe} onSignInRequired={onSignInRequired} />
+            )}
+          </>
+        }
+        aside={
+          <>
             {info.level === user.level ? <LevelBadgeDetailed info={info} /> : null}
             {isOwnProfile ? (
               <div className="grid gap-2 sm:grid-cols-2">
@@ -76,9 +64,9 @@ export function PublicProfilePage({ userId, renderLoops, onSignInRequired }: Pub
                 </LinkButton>
               </div>
             ) : null}
-          </div>
-        </div>
-      </Card>
+          </>
+        }
+      />
 
       <ProfileLoopsSection
         userId={user.id}
