@@ -137,9 +137,9 @@ export function keptViewerMarks(prisma: PrismaClient, userId: string): ViewerMar
 
 /** The member's marks (kept, or read now); null when the member has more than are kept. */
 export async function viewerMarks(prisma: PrismaClient, userId: string): Promise<ViewerMarks | null> {
+  const known = keptViewerMarks(prisma, userId);
+  if (known !== undefined) return known;
   const { cache, dropped } = marksCacheOf(prisma);
-  const hit = cache.peek(userId);
-  if (hit !== undefined) return hit.marks;
   const kept = await cache.get(userId, async () => {
     const rows = await hotQuery<MarksRow>(prisma, "loop_viewer_marks", MARKS_SQL, [userId, MAX_KEPT_MARKS + 1]);
     const row = rows[0]!;
