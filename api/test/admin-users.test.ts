@@ -11,7 +11,7 @@ import { buildOpenApiDocument } from "../src/features/openapi/document";
 import { fundMember, signInAdmin, signInMember } from "./support/members";
 import { newAccount, walletSignIn, type Browser } from "./support/siwe";
 import { browser, createTestApp, type TestApp } from "./support/test-app";
-import { EVENT_DEADLINE_MS } from "./support/wait";
+import { EVENT_DEADLINE_MS, waitFor } from "./support/wait";
 
 type Member = { browser: Browser; id: string };
 
@@ -53,10 +53,16 @@ describe("admin: authorization and users", () => {
       await holder.query("BEGIN");
       await holder.query(`SELECT "id" FROM "app"."users" WHERE "is_admin" FOR UPDATE`);
       const done = requests();
-      const waiting = () =>
-        holder.query<{ count: number }>(
-          `SELECT count(*)::int AS "count" FROM pg_stat_activity WHERE "datname" = current_database() AND "wait_event_type" = 'Lock'`,
+      // Inside the holder's transaction pg_stat_activity is read once and kept: clear it per look.
+      const waiting = async () => {
+        await holder.query("SELECT pg_stat_clear_snapshot()");
+        return holder.query<{ count: number }>(
+          // Only the revokes' own wait counts: another session may wait on these rows meanwhile (a
+          // member's first request of the day records them active, and its key check waits too).
+          `SELECT count(*)::int AS "count" FROM pg_stat_activity WHERE "datname" = current_database() AND "wait_event_type" = 'Lock'
+             AND "pid" <> pg_backend_pid() AND "query" LIKE '%WHERE "is_admin" ORDER BY "id" FOR UPDATE%'`,
         );
+      };
       // Bounded: should a request not get that far, its answer tells the assertions why.
       for (const deadline = Date.now() + EVENT_DEADLINE_MS; (await waiting()).rows[0]!.count < 2 && Date.now() < deadline;) {
         await new Promise((resolve) => setTimeout(resolve, 10));
@@ -234,6 +240,13 @@ describe("admin: authorization and users", () => {
 
     for (let round = 0; round < 4; round++) {
       const [one, two] = [await signInAdmin(t), await signInAdmin(t)];
+      // Each admin counted active today first: that insert's key check would wait on the locked rows
+      // too, holding a connection of the app's pool.
+      await Promise.all([one.browser.get("/api/auth/user").expect(200), two.browser.get("/api/auth/user").expect(200)]);
+      await waitFor(
+        "both admins counted active today",
+        async () => (await t.db.prisma.memberActiveDay.count({ where: { userId: { in: [one.id, two.id] } } })) === 2,
+      );
       // Down to these two admins.
       await t.db.prisma.user.updateMany({ where: { isAdmin: true, id: { notIn: [one.id, two.id] } }, data: { isAdmin: false } });
       const [first, second] = await whileAdminRowsLocked(() =>
