@@ -19,12 +19,12 @@ import { parse as parseQueryString } from "node:querystring";
 import { pathToFileURL } from "node:url";
 import { analyticsQuerySchema } from "@loop/rules/schemas/analytics";
 import { loopListQuerySchema } from "@loop/rules/schemas/loops";
-import { SEARCH_TOTAL_CAP, searchQuerySchema } from "@loop/rules/schemas/search";
+import { searchQuerySchema } from "@loop/rules/schemas/search";
 import pg from "pg";
 import { defaultPoolSize } from "../src/db/prisma";
 import { creatorAnalyticsStatements, todayUtc } from "../src/features/analytics/analytics.service";
 import { catalogStatement } from "../src/features/loops/catalog-query";
-import { SEARCH_STATEMENT } from "../src/features/search/search.service";
+import { parsedSearch, SEARCH_STATEMENT } from "../src/features/search/search.service";
 
 interface Statement {
   readonly name?: string;
@@ -38,8 +38,7 @@ function statementsOf(path: string, query: string): Statement[] {
     case "/api/loops":
       return [catalogStatement(loopListQuerySchema.parse(raw))];
     case "/api/search": {
-      const { q, limit, offset } = searchQuerySchema.parse(raw);
-      return [{ ...SEARCH_STATEMENT, values: [q.toLowerCase(), limit, offset, SEARCH_TOTAL_CAP] }];
+      return [{ ...SEARCH_STATEMENT, values: [...parsedSearch(searchQuerySchema.parse(raw)).values] }];
     }
     case "/api/analytics/creator": {
       const { range } = analyticsQuerySchema.parse(raw);

@@ -143,6 +143,7 @@ export async function startControl(databaseUrl, log) {
   return {
     child,
     port,
+    output: () => output,
     stop: () => stopChild(child, () => output, log),
   };
 }

@@ -18,6 +18,7 @@ import {
 } from "./loop.view";
 import { UUID } from "../../http/uuid";
 import { parse } from "../../http/validate";
+import { memoizedQueryParser } from "../../http/memoized-query-parser";
 import { DomainError } from "../../domain-error";
 
 /** The catalog's `after` cursor, which the Following tab (features/follows) reads as sortBy=recent does. */
@@ -34,15 +35,7 @@ async function anonymousPage(prisma: PrismaClient, parsed: ParsedListQuery): Pro
   const { text, values, name } = (parsed.statement ??= catalogStatement(parsed.query));
   const readAt = Date.now();
   const rows = await hotQuery<{ body: string }>(prisma, name, text, values);
-  const body = Buffer.from(rows[0]!.body, "utf8");
-  let page: LoopListResponse | undefined;
-  return {
-    body,
-    readAt,
-    get page() {
-      return (page ??= JSON.parse(rows[0]!.body) as LoopListResponse);
-    },
-  };
+  return new AnonymousLoopsPage(Buffer.from(rows[0]!.body, "utf8"), readAt);
 }
 
 interface ViewerRow {
@@ -123,36 +116,30 @@ export interface ParsedListQuery {
   statement?: CatalogStatement;
 }
 
-/**
- * Valid queries already parsed, by their raw form (the request's query object as JSON): the
- * home page and the common filters are asked for over and over, and validating them (zod) and
- * building their cache key cost more than serving their cached answer (and, uncached, building
- * their statement). Bounded; oldest first out.
- */
-const parsedQueries = new Map<string, ParsedListQuery>();
-const PARSED_QUERIES_MAX = 1_000;
-
 /** GET /api/loops' query string, parsed in its router (400 with the schema's message), once per distinct query. */
-export function parseListQuery(rawQuery: unknown): ParsedListQuery {
-  const raw = JSON.stringify(rawQuery ?? {});
-  const known = parsedQueries.get(raw);
-  if (known) return known;
+export const parseListQuery: (rawQuery: unknown) => ParsedListQuery = memoizedQueryParser((rawQuery) => {
   const query = parse(loopListQuerySchema, rawQuery);
-  const result: ParsedListQuery = { query, cacheKey: cacheKey(query) };
-  if (parsedQueries.size >= PARSED_QUERIES_MAX) parsedQueries.delete(parsedQueries.keys().next().value as string);
-  parsedQueries.set(raw, result);
-  return result;
-}
+  return { query, cacheKey: cacheKey(query) };
+});
 
 /**
  * An anonymous page as the catalog cache keeps it: its JSON body as Postgres wrote it, and the
  * answer parsed from it on first use (signed-in viewers). Never changed.
+ * It holds the body's bytes, never the row's text: a page answered without the cache is garbage
+ * once sent, and a closure over the 20–60 kB text kept it for the young generation's collections
+ * to copy, until the old generation's (docs/decisions.md, "The uncached page's garbage").
  */
-export interface AnonymousLoopsPage {
-  readonly page: LoopListResponse;
-  readonly body: Buffer;
-  /** When it was read (Date.now() before its query): a member's like heard after it is not in its counts. */
-  readonly readAt: number;
+export class AnonymousLoopsPage {
+  #page: LoopListResponse | undefined;
+  constructor(
+    readonly body: Buffer,
+    /** When it was read (Date.now() before its query): a member's like heard after it is not in its counts. */
+    readonly readAt: number,
+  ) {}
+
+  get page(): LoopListResponse {
+    return (this.#page ??= JSON.parse(this.body.toString("utf8")) as LoopListResponse);
+  }
 }
 
 /**

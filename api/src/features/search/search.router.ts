@@ -4,11 +4,13 @@ import type { RouterDeps } from "../../deps";
 import { sendJsonText } from "../../http/send-json-text";
 import type { PublicHotRoute } from "../../http/hot-routes";
 import { parse } from "../../http/validate";
-import { searchJson } from "./search.service";
+import { memoizedQueryParser } from "../../http/memoized-query-parser";
+import { parsedSearch, searchJson } from "./search.service";
 
 /** GET /api/search: the same for every viewer; the database writes the response's JSON, sent as it is. */
 export function searchHotRoute(deps: Pick<RouterDeps, "prisma">): PublicHotRoute {
-  const answer = (query: unknown) => searchJson(deps.prisma, parse(searchQuerySchema, query));
+  const parseSearch = memoizedQueryParser((query) => parsedSearch(parse(searchQuerySchema, query)));
+  const answer = (query: unknown) => searchJson(deps.prisma, parseSearch(query));
   return { path: "/api/search", answer, answerSignedIn: answer };
 }
 

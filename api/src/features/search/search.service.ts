@@ -23,11 +23,21 @@ import { hotQuery } from "../../db/hot-query";
 import type { PrismaClient } from "../../db/prisma";
 import { catalogCache } from "../loops/catalog-cache";
 
+/** A search as the hot route keeps it (once per distinct query string): its cache key and its statement's values. */
+export interface ParsedSearch {
+  readonly cacheKey: string;
+  readonly values: readonly [q: string, limit: number, offset: number, totalCap: number];
+}
+
+/** A valid query's cache key and values (the text lower-cased: the search ignores case). */
+export function parsedSearch({ q, limit, offset }: SearchQuery): ParsedSearch {
+  const text = q.toLowerCase();
+  return { cacheKey: `search:${JSON.stringify([text, limit, offset])}`, values: [text, limit, offset, SEARCH_TOTAL_CAP] };
+}
+
 /** GET /api/search's answer as JSON text (a `SearchResponse`). The same for every viewer: kept in the catalog cache. */
-export async function searchJson(prisma: PrismaClient, query: SearchQuery): Promise<string> {
-  const { limit, offset } = query;
-  const q = query.q.toLowerCase();
-  return catalogCache(prisma).get(`search:${JSON.stringify([q, limit, offset])}`, () => runSearch(prisma, q, limit, offset));
+export function searchJson(prisma: PrismaClient, search: ParsedSearch): Promise<string> {
+  return catalogCache(prisma).get(search.cacheKey, () => runSearch(prisma, search));
 }
 
 /** GET /api/search's one statement (also the bench's bare control, api/bench/control-server.ts). */
@@ -36,12 +46,6 @@ export const SEARCH_STATEMENT = {
   text: 'SELECT "app"."search"($1::text, $2::int, $3::int, $4::int) AS body',
 } as const;
 
-async function runSearch(prisma: PrismaClient, q: string, limit: number, offset: number): Promise<string> {
-  const [row] = await hotQuery<{ body: string }>(prisma, SEARCH_STATEMENT.name, SEARCH_STATEMENT.text, [
-    q,
-    limit,
-    offset,
-    SEARCH_TOTAL_CAP,
-  ]);
-  return row!.body;
+function runSearch(prisma: PrismaClient, search: ParsedSearch): Promise<string> {
+  return hotQuery<{ body: string }>(prisma, SEARCH_STATEMENT.name, SEARCH_STATEMENT.text, [...search.values]).then((rows) => rows[0]!.body);
 }
