@@ -22,7 +22,7 @@
 // The headline is the total req/s of layout (b). Figures and what they mean for capacity:
 // docs/capacity.md.
 // Knobs: BENCH_SCALE_LOOPS (100000), BENCH_SCALE_USERS (10000), BENCH_SCALE_BUYERS (300),
-// BENCH_SCALE_SECONDS (20 measured per layout, after 3 s of warm-up).
+// BENCH_SCALE_SECONDS (20 measured per layout), BENCH_SCALE_WARMUP_SECONDS (10 before it: see WARMUP_MS).
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import os from "node:os";
@@ -60,7 +60,14 @@ const BUYERS = Number(process.env.BENCH_SCALE_BUYERS ?? 300);
  */
 export const BUDGETS = { lockWaits: 0.2, layoutRatio: 1, mixCpuRatio: 5 };
 const CONCURRENCY = 50;
-const WARMUP_MS = 3_000;
+/**
+ * Load before the measured window, per layout: long enough for V8 to have compiled the hot paths
+ * (Prisma's query interpreter above all) in every process. With 3 s, layout (b)'s two API processes,
+ * each seeing half the requests, were still partly running unoptimised code in the window: 60 % more
+ * CPU in Prisma per request than layout (a)'s one process, twice the garbage collection per request
+ * (docs/capacity.md, run 7). A server runs for days: the budgets are about that state.
+ */
+const WARMUP_MS = Number(process.env.BENCH_SCALE_WARMUP_SECONDS ?? 10) * 1000;
 const MEASURE_MS = Number(process.env.BENCH_SCALE_SECONDS ?? 20) * 1000;
 const UNITS_PER_LOOP = 100_000_000n;
 /** What each buyer may spend and send: the dearest generated loop is $49.99 + 4 % = about 26,000 LOOP. */
