@@ -17,8 +17,7 @@ import { InsufficientFunds, userBalance } from "../ledger/ledger.service";
 import { awardXpMany, purchaseXpAward, saleXpAward, type XpAward } from "../levels/award-xp";
 import { UUID } from "../../http/uuid";
 import { signDownloadToken } from "../downloads/download-token";
-import { currentFeeBps } from "../platform-settings/platform-settings.service";
-import { ownedPurchase, recordPurchaseInTx, toPurchase, type CompletedPurchase, type LoopForSale } from "./record-purchase";
+import { recordPurchaseInTx, toPurchase, type CompletedPurchase, type LoopForSale } from "./record-purchase";
 import { sendPurchaseMails } from "./send-purchase-mails";
 import { isReachable } from "../loops/loop-access";
 import { DomainError } from "../../domain-error";
@@ -35,6 +34,42 @@ export async function loopForSale(tx: Tx, loopId: string, { locked = true }: { l
     SELECT "id"::text, "title", "user_id"::text AS "userId", "price_cents" AS "priceCents", "is_free" AS "isFree", "status"::text, "is_public" AS "isPublic", "unlisted"
     FROM "app"."loops" WHERE "id" = ${loopId}::uuid ${locked ? Prisma.sql`FOR NO KEY UPDATE` : Prisma.empty}`;
   return rows[0] ?? null;
+}
+
+/** What an in-app purchase checks before it pays, read in one statement (purchaseFacts). */
+interface PurchaseFacts {
+  loop: LoopForSale;
+  /** The buyer holds a purchase of it in this format that was not refunded (ownedPurchase). */
+  owned: boolean;
+  /** The format's fee in the platform settings now (currentFeeBps). */
+  feeBps: bigint;
+  /** The buyer's spendable LOOP, earned and promotional (userBalance's `available`), in ledger units. */
+  availableUnits: bigint;
+}
+
+/**
+ * The loop as loopForSale reads it unlocked, whether the buyer owns it in this format, the format's
+ * fee and the buyer's spendable balance: one round trip where there were four, each through
+ * Prisma's query layer, while the purchase's transaction held its connection (docs/capacity.md,
+ * run 7). Null when there is no such loop.
+ */
+async function purchaseFacts(tx: Tx, buyerId: string, loopId: string, format: Format): Promise<PurchaseFacts | null> {
+  if (!UUID.test(loopId)) return null;
+  const rows = await tx.$queryRaw<(LoopForSale & { owned: boolean; feeBps: number | null; availableUnits: string })[]>`
+    SELECT l."id"::text, l."title", l."user_id"::text AS "userId", l."price_cents" AS "priceCents", l."is_free" AS "isFree",
+           l."status"::text, l."is_public" AS "isPublic", l."unlisted",
+           EXISTS (SELECT 1 FROM "app"."purchases" p WHERE p."buyer_id" = ${buyerId}::uuid AND p."loop_id" = l."id"
+                     AND p."format"::text = ${format} AND p."refunded_at" IS NULL) AS "owned",
+           (SELECT CASE ${format} WHEN 'mp3' THEN s."mp3_fee_bps" WHEN 'wav' THEN s."wav_fee_bps" END
+              FROM "app"."platform_settings" s WHERE s."id") AS "feeBps",
+           (SELECT COALESCE(sum(a."balance" - a."held"), 0)::text FROM "app"."ledger_accounts" a
+              WHERE a."user_id" = ${buyerId}::uuid AND a."kind" IN ('user', 'user_promo')) AS "availableUnits"
+    FROM "app"."loops" l WHERE l."id" = ${loopId}::uuid`;
+  const row = rows[0];
+  if (!row) return null;
+  if (row.feeBps === null) throw new Error(`no platform fee for ${format}: the platform_settings row is missing`);
+  const { owned, feeBps, availableUnits, ...loop } = row;
+  return { loop, owned, feeBps: BigInt(feeBps), availableUnits: BigInt(availableUnits) };
 }
 
 const purchaseKey = (buyerId: string, loopId: string, format: Format) => `purchase:${buyerId}:${loopId}:${format}`;
@@ -65,16 +100,16 @@ async function buyLoop(tx: Tx, buyerId: string, input: PurchaseRequest, signingK
   // Not locked: a loop that sells to many buyers at once (a release) would have them take turns for
   // the whole purchase. The price is the one this transaction read, the one the buyer was shown
   // (expectedTotal); a price edit committed meanwhile applies to the next purchase.
-  const loop = await loopForSale(tx, loopId, { locked: false });
-  if (!loop || !isReachable(loop)) throw new DomainError("LOOP_NOT_FOUND");
+  const facts = await purchaseFacts(tx, buyerId, loopId, format);
+  if (!facts || !isReachable(facts.loop)) throw new DomainError("LOOP_NOT_FOUND");
+  const { loop } = facts;
   if (loop.userId === buyerId) throw new DomainError("OWN_LOOP_PURCHASE");
-  const existing = await ownedPurchase(tx, buyerId, loop.id, format);
-  if (existing) throw new DomainError("ALREADY_PURCHASED");
+  if (facts.owned) throw new DomainError("ALREADY_PURCHASED");
 
   const free = loop.isFree || loop.priceCents === 0;
   const priceCents = free ? 0 : loop.priceCents;
   // The fee in the platform settings now (the admin may change it; the page shows GET /api/config's).
-  const feeCents = free ? 0 : Number(formatFeeCents(BigInt(priceCents), format, await currentFeeBps(tx, format)));
+  const feeCents = free ? 0 : Number(formatFeeCents(BigInt(priceCents), format, facts.feeBps));
   // The page's total, when sent, must be the one charged: a price or fee changed since it was shown is refused.
   if (expectedTotal !== undefined && parseUsd(expectedTotal) !== BigInt(priceCents + feeCents)) throw new DomainError("PRICE_CHANGED");
   let loopUnits: bigint | null = null;
@@ -87,8 +122,8 @@ async function buyLoop(tx: Tx, buyerId: string, input: PurchaseRequest, signingK
     const priceUnits = centsToLoopUnits(BigInt(priceCents));
     const feeUnits = centsToLoopUnits(BigInt(feeCents));
     loopUnits = priceUnits + feeUnits;
-    const { available } = await userBalance(tx, buyerId);
-    if (available < loopUnits) throw new DomainError("INSUFFICIENT_BALANCE", { neededUnits: loopUnits, availableUnits: available });
+    if (facts.availableUnits < loopUnits)
+      throw new DomainError("INSUFFICIENT_BALANCE", { neededUnits: loopUnits, availableUnits: facts.availableUnits });
 
     const trade = { priceCents, buyerId, sellerId: loop.userId, onChain: false, loopId: loop.id };
     await awardXpMany(

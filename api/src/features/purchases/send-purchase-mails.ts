@@ -46,10 +46,13 @@ export async function sendPurchaseMails(
   if (purchase.method === "free") return;
   const logger = deps.logger ?? consoleLogger;
   const { prisma, mailer, config } = deps;
-  const [buyer, seller] = await Promise.all([
-    prisma.user.findUnique({ where: { id: buyerId }, select: { email: true, username: true } }),
-    prisma.user.findUnique({ where: { id: sellerId }, select: { email: true } }),
-  ]);
+  // Both in one query: one connection of the pool, not two at once.
+  const users = await prisma.user.findMany({
+    where: { id: { in: [buyerId, sellerId] } },
+    select: { id: true, email: true, username: true },
+  });
+  const buyer = users.find((user) => user.id === buyerId);
+  const seller = users.find((user) => user.id === sellerId);
   const mails = [];
   if (buyer?.email) mails.push(purchaseReceipt(config, signingKey, buyer.email, purchase, buyerId));
   // The loop's page (issue 36): the seller's notice links the loop's title to it.
