@@ -22,6 +22,19 @@ import { PROCESS_LOOP } from "../jobs/loop-worker";
 import type { WorkerRole } from "./worker-role";
 
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+/**
+ * How long an idle keep-alive connection stays open: longer than the clients and proxies in front
+ * keep theirs (60 s for most load balancers). With Node's 5 s, a client that reused a connection as
+ * the server closed it got ECONNRESET for a request it had sent (`pnpm bench scale` saw two under
+ * load). The headers' deadline must be longer still (Node's rule).
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+/** The API's server keeps idle connections KEEP_ALIVE_TIMEOUT_MS. */
+export function keepConnectionsOpen(server: Server): void {
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+}
 /** Rate limit rows whose window ended count for nothing; they are deleted every 10 minutes. */
 const RATE_LIMIT_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 /** Offers past their 7 days are closed (holds released) within a minute. */
@@ -73,6 +86,7 @@ export async function startApiRole(deps: AppDeps, listener: PgListener): Promise
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(config.apiPort, config.apiHost, (error?: Error) => (error ? reject(error) : resolve(listening)));
   });
+  keepConnectionsOpen(server);
   const { address, port } = server.address() as AddressInfo;
   // Once stopping, every answer closes its connection (Connection: close): a client that keeps its
   // keep-alive connection busy (a load balancer under load) would otherwise hold the server open
