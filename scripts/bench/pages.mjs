@@ -84,6 +84,26 @@ function runLighthouse(url, chromePath, flags, outDir, index) {
   });
 }
 
+/**
+ * Lighthouse's own failures to record a load (its runtime errors about the trace, not about the page:
+ * NO_NAVSTART, "Something went wrong with recording the trace over your page load. Please run
+ * Lighthouse again."). Such a run is run again, at most twice, and said; any other failure (the page
+ * did not paint, a protocol timeout) fails the bench.
+ */
+const TRACE_RECORDING_ERRORS = /\((?:NO_NAVSTART|NO_TRACING_STARTED|TRACING_ALREADY_STARTED)\)/;
+const TRACE_RECORDING_RETRIES = 2;
+
+async function lighthouseRun(url, chromePath, flags, outDir, index, log) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await runLighthouse(url, chromePath, flags, outDir, index);
+    } catch (error) {
+      if (attempt >= TRACE_RECORDING_RETRIES || !TRACE_RECORDING_ERRORS.test(String(error?.message))) throw error;
+      log(`Lighthouse did not record ${url}'s load (${String(error.message).match(TRACE_RECORDING_ERRORS)[0]}): running it again`);
+    }
+  }
+}
+
 /** The figures read from one Lighthouse report. */
 function figures(report) {
   const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
@@ -209,7 +229,7 @@ export async function run({ log, options }) {
     for (const [label, pathname] of pages) {
       const results = [];
       for (let i = 0; i < runs; i++)
-        results.push(figures(await runLighthouse(`${stack.url}${pathname}`, chromium.path, flags, outDir, index++)));
+        results.push(figures(await lighthouseRun(`${stack.url}${pathname}`, chromium.path, flags, outDir, index++, log)));
       results.sort((a, b) => a.performance - b.performance);
       const median = results[Math.floor(results.length / 2)];
       const problems = [];
