@@ -107,4 +107,25 @@ describe("member cache", () => {
     await read("carol");
     expect(cache.size).toBe(2);
   });
+
+  it("drops the least recently used first, an entry used within a second keeping its place", async () => {
+    let now = 1_000;
+    const { prisma } = heardClient();
+    const cache = createMemberCache<string>(prisma, { maxEntries: 2, maxAgeMs: 60_000, now: () => now });
+    const read = (userId: string) => cache.get(userId, async () => ({ value: `${userId}@${now}`, userId }));
+    await read("ann");
+    await read("bob");
+    // Used again after a second: ann moves behind bob, so bob goes first.
+    now += 1_000;
+    expect(cache.peek("ann")).toBe("ann@1000");
+    await read("carol");
+    expect(cache.peek("bob")).toBeUndefined();
+    expect(cache.peek("ann")).toBe("ann@1000");
+    // Used again within the second (it moved at 2,000): ann keeps her place ahead of carol, and goes first.
+    now += 500;
+    expect(cache.peek("ann")).toBe("ann@1000");
+    await read("dave");
+    expect(cache.peek("ann")).toBeUndefined();
+    expect(cache.peek("carol")).toBe("carol@2000");
+  });
 });

@@ -76,7 +76,16 @@ interface Entry<T> {
   value: T;
   userId: string;
   loadedAt: number;
+  /** When it was last moved to the most recently used end (peek). */
+  usedAt: number;
 }
+
+/**
+ * An entry used again within this time keeps its place: a member's every page would otherwise move
+ * it (a Map delete and insert per hit, the cache's costliest step), for an order the bound needs only
+ * roughly.
+ */
+const REORDER_AFTER_MS = 1_000;
 
 /** Members whose last drop a cache remembers, for the loads still running (a few milliseconds' worth). */
 const MAX_REMEMBERED_DROPS = 10_000;
@@ -116,13 +125,17 @@ export function createMemberCache<T>(prisma: PrismaClient, options: MemberCacheO
     peek(key) {
       const entry = entries.get(key);
       if (!entry) return undefined;
-      if (now() - entry.loadedAt >= options.maxAgeMs) {
+      const time = now();
+      if (time - entry.loadedAt >= options.maxAgeMs) {
         remove(key);
         return undefined;
       }
-      // Most recently used last (Map keeps insertion order).
-      entries.delete(key);
-      entries.set(key, entry);
+      // Most recently used last (Map keeps insertion order), to within REORDER_AFTER_MS.
+      if (time - entry.usedAt >= REORDER_AFTER_MS) {
+        entry.usedAt = time;
+        entries.delete(key);
+        entries.set(key, entry);
+      }
       return entry.value;
     },
     async get(key, load) {
@@ -133,7 +146,7 @@ export function createMemberCache<T>(prisma: PrismaClient, options: MemberCacheO
       const { value, userId } = await load();
       if (feed.heard && userId !== null && !droppedSince(userId, startedAt)) {
         remove(key);
-        entries.set(key, { value, userId, loadedAt });
+        entries.set(key, { value, userId, loadedAt, usedAt: loadedAt });
         let keys = keysOfMember.get(userId);
         if (!keys) keysOfMember.set(userId, (keys = new Set()));
         keys.add(key);

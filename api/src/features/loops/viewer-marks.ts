@@ -267,13 +267,14 @@ function marksAny(page: LoopListResponse, viewerId: string, marks: ViewerMarks):
 export function memberPageBody(page: LoopListResponse, body: Buffer, readAt: number, viewerId: string, marks: ViewerMarks): Buffer {
   let unmarked = unmarkedPages.get(marks);
   if (unmarked?.has(page)) return body;
+  // A kept body means a marked page: its cards need no second look.
+  const kept = keptBody(marks, page);
+  if (kept !== undefined) return kept;
   if (!marksAny(page, viewerId, marks)) {
     if (unmarked === undefined) unmarkedPages.set(marks, (unmarked = new WeakSet()));
     unmarked.add(page);
     return body;
   }
-  const kept = keptBody(marks, page);
-  if (kept !== undefined) return kept;
   let changed: (string | undefined)[] | null = null;
   page.loops.forEach((loop, i) => {
     const card = memberCard(loop, viewerId, marks, readAt);
