@@ -143,7 +143,6 @@ export async function startControl(databaseUrl, log) {
   return {
     child,
     port,
-    output: () => output,
     stop: () => stopChild(child, () => output, log),
   };
 }

@@ -8,8 +8,10 @@
 // parsed and planned on every run (for texts too many to keep prepared on every connection).
 import { poolOf, type PrismaClient } from "./prisma";
 
-export async function hotQuery<T>(prisma: PrismaClient, name: string | undefined, text: string, values: unknown[]): Promise<T[]> {
+export async function hotQuery<T>(prisma: PrismaClient, name: string | undefined, text: string, values: readonly unknown[]): Promise<T[]> {
   const pool = poolOf(prisma);
-  if (pool) return (await pool.query(name ? { name, text, values } : { text, values })).rows as T[];
-  return prisma.$queryRawUnsafe<T[]>(text, ...values);
+  // pg only reads the values; its types ask for a mutable array.
+  const params = values as unknown[];
+  if (pool) return (await pool.query(name ? { name, text, values: params } : { text, values: params })).rows as T[];
+  return prisma.$queryRawUnsafe<T[]>(text, ...params);
 }

@@ -22,17 +22,20 @@ import { sendPurchaseMails } from "./send-purchase-mails";
 import { isReachable } from "../loops/loop-access";
 import { DomainError } from "../../domain-error";
 
+/** A LoopForSale's columns of `app.loops` aliased `l` (loopForSale, purchaseFacts). */
+const LOOP_FOR_SALE_COLUMNS = Prisma.sql`l."id"::text, l."title", l."user_id"::text AS "userId", l."price_cents" AS "priceCents",
+  l."is_free" AS "isFree", l."status"::text, l."is_public" AS "isPublic", l."unlisted"`;
+
 /**
- * The loop, locked until the purchase commits (`locked`, the default): against a concurrent price
- * edit, and so that purchases of one loop take turns (the purchase row's trigger updates the loop's
- * count; a shared lock upgraded by several buyers at once would deadlock). Unlocked, the loop as
- * the transaction first reads it: its row is locked only from the purchase row's insert on.
+ * The loop, locked until the purchase commits: against a concurrent price edit, and so that
+ * purchases of one loop take turns (the purchase row's trigger updates the loop's count; a shared
+ * lock upgraded by several buyers at once would deadlock). An in-app purchase reads it unlocked
+ * (purchaseFacts).
  */
-export async function loopForSale(tx: Tx, loopId: string, { locked = true }: { locked?: boolean } = {}): Promise<LoopForSale | null> {
+export async function loopForSale(tx: Tx, loopId: string): Promise<LoopForSale | null> {
   if (!UUID.test(loopId)) return null;
   const rows = await tx.$queryRaw<LoopForSale[]>`
-    SELECT "id"::text, "title", "user_id"::text AS "userId", "price_cents" AS "priceCents", "is_free" AS "isFree", "status"::text, "is_public" AS "isPublic", "unlisted"
-    FROM "app"."loops" WHERE "id" = ${loopId}::uuid ${locked ? Prisma.sql`FOR NO KEY UPDATE` : Prisma.empty}`;
+    SELECT ${LOOP_FOR_SALE_COLUMNS} FROM "app"."loops" l WHERE l."id" = ${loopId}::uuid FOR NO KEY UPDATE`;
   return rows[0] ?? null;
 }
 
@@ -48,7 +51,7 @@ interface PurchaseFacts {
 }
 
 /**
- * The loop as loopForSale reads it unlocked, whether the buyer owns it in this format, the format's
+ * The loop (unlocked: its row is locked only from the purchase row's insert on), whether the buyer owns it in this format, the format's
  * fee and the buyer's spendable balance: one round trip where there were four, each through
  * Prisma's query layer, while the purchase's transaction held its connection (docs/capacity.md,
  * run 7). Null when there is no such loop.
@@ -56,8 +59,7 @@ interface PurchaseFacts {
 async function purchaseFacts(tx: Tx, buyerId: string, loopId: string, format: Format): Promise<PurchaseFacts | null> {
   if (!UUID.test(loopId)) return null;
   const rows = await tx.$queryRaw<(LoopForSale & { owned: boolean; feeBps: number | null; availableUnits: string })[]>`
-    SELECT l."id"::text, l."title", l."user_id"::text AS "userId", l."price_cents" AS "priceCents", l."is_free" AS "isFree",
-           l."status"::text, l."is_public" AS "isPublic", l."unlisted",
+    SELECT ${LOOP_FOR_SALE_COLUMNS},
            EXISTS (SELECT 1 FROM "app"."purchases" p WHERE p."buyer_id" = ${buyerId}::uuid AND p."loop_id" = l."id"
                      AND p."format"::text = ${format} AND p."refunded_at" IS NULL) AS "owned",
            (SELECT CASE ${format} WHEN 'mp3' THEN s."mp3_fee_bps" WHEN 'wav' THEN s."wav_fee_bps" END

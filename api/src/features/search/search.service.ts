@@ -47,5 +47,5 @@ export const SEARCH_STATEMENT = {
 } as const;
 
 function runSearch(prisma: PrismaClient, search: ParsedSearch): Promise<string> {
-  return hotQuery<{ body: string }>(prisma, SEARCH_STATEMENT.name, SEARCH_STATEMENT.text, [...search.values]).then((rows) => rows[0]!.body);
+  return hotQuery<{ body: string }>(prisma, SEARCH_STATEMENT.name, SEARCH_STATEMENT.text, search.values).then((rows) => rows[0]!.body);
 }
