@@ -56,7 +56,7 @@ const apiFeatures = readdirSync(`${root}/api/src/features`, { withFileTypes: tru
 /** What a feature exposes besides its `<feature>.service.ts`. */
 const apiPublicModules = {
   admin: ["audit-log.ts", "admin-action.ts", "notification-broadcast.ts"],
-  auth: ["require-user.ts", "sign-in.ts", "session-cookie.ts", "account.service.ts", "siwe.service.ts"],
+  auth: ["require-user.ts", "sign-in.ts", "session-cookie.ts", "session-in-statement.ts", "account.service.ts", "siwe.service.ts"],
   cards: ["stripe-customer.ts", "stripe-errors.ts"],
   // The fiat checkout shared by the card and PayPal flows.
   checkout: ["checkout-pricing.ts", "complete-checkout.ts", "reverse-checkout.ts", "seller-hold.ts"],

@@ -1083,7 +1083,7 @@ CREATE TABLE app.xp_events (
 );
 
 -- ====================================================================================================
--- app: functions (67)
+-- app: functions (68)
 -- ====================================================================================================
 CREATE OR REPLACE FUNCTION app.admin_sale_delta(p app.purchases, sign integer)
  RETURNS jsonb
@@ -2661,6 +2661,35 @@ BEGIN
         RETURNING "id" INTO v_notification;
     PERFORM set_config('app.notifications_announced_after_commit', 'off', true);
     RETURN QUERY SELECT 'posted'::TEXT, p_status, p_response, NULL::BIGINT, NULL::BIGINT, v_notification;
+END;
+$function$;
+
+CREATE OR REPLACE FUNCTION app.token_transfer_by_session(p_token_hash text, p_now timestamp with time zone, p_seen_within interval, p_recipient uuid, p_amount bigint, p_description text, p_entry_id uuid, p_entry_key_head text, p_entry_key_tail text, p_request_key text, p_request_hash text, p_status integer, p_response_head text, p_response_tail text, p_notification_type text, p_notification_title text, p_message_head text, p_message_tail text, p_notification_url text, p_notification_action text)
+ RETURNS TABLE(sender uuid, outcome text, status integer, response text, withdrawable bigint, promotional bigint, notification_id uuid)
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+    v_sender RECORD;
+BEGIN
+    SELECT u."id", u."username" INTO v_sender
+    FROM "app"."sessions" s
+    JOIN "app"."users" u ON u."id" = s."user_id"
+    WHERE s."token_hash" = p_token_hash
+        AND s."expires_at" > p_now
+        AND s."last_seen_at" >= p_now - p_seen_within
+        AND NOT u."is_banned"
+        AND u."withdrawals_suspended_at" IS NULL
+        AND u."id" <> p_recipient;
+    IF NOT FOUND THEN
+        RETURN QUERY SELECT NULL::UUID, 'signed_in_path'::TEXT, NULL::INTEGER, NULL::TEXT, NULL::BIGINT, NULL::BIGINT, NULL::UUID;
+        RETURN;
+    END IF;
+    RETURN QUERY SELECT v_sender."id", t.*
+    FROM "app"."token_transfer"(v_sender."id", p_recipient, p_amount, p_description,
+        p_entry_id, p_entry_key_head || v_sender."id"::text || p_entry_key_tail, p_now,
+        p_request_key, p_request_hash, p_status, p_response_head || v_sender."id"::text || p_response_tail,
+        p_notification_type, p_notification_title, p_message_head || v_sender."username" || p_message_tail,
+        p_notification_url, p_notification_action) AS t;
 END;
 $function$;
 

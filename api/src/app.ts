@@ -26,7 +26,7 @@ import { followsRouter } from "./features/follows/follows.router";
 import { searchHotRoute, searchRouter } from "./features/search/search.router";
 import { statsRouter } from "./features/stats/stats.router";
 import { exchangeRouter } from "./features/exchange/exchange.router";
-import { tokensRouter } from "./features/tokens/tokens.router";
+import { tokensRouter, transferHotPost } from "./features/tokens/tokens.router";
 import { purchasesRouter } from "./features/purchases/purchases.router";
 import { libraryRouter } from "./features/library/library.router";
 import { usersRouter } from "./features/users/users.router";
@@ -52,10 +52,13 @@ import { apiNotFound, errorHandler } from "./http/errors";
 import { originCheck } from "./http/origin-check";
 import { createRateLimiters } from "./http/rate-limit";
 import { staticWeb } from "./http/static-web";
-import { withHotRoutes } from "./http/hot-routes";
+import { jsonBodyAfterHotPosts, withHotRoutes } from "./http/hot-routes";
 import { expressOnly, sharedRequestSteps } from "./http/shared-request-steps";
 import { SESSION_COOKIE } from "./features/auth/session-cookie";
 import { analyticsHotRoute, analyticsRouter } from "./features/analytics/analytics.router";
+
+/** The API's JSON bodies: 100 kB, as Express's parser counts ("100kb"). */
+const JSON_BODY_LIMIT_BYTES = 100 * 1024;
 
 /** The app over `appDeps` (left unchanged); `testHooks` only from tests (deps.ts). */
 export function createApp(appDeps: AppDeps, testHooks: TestHooks = {}): Express {
@@ -88,13 +91,22 @@ export function createApp(appDeps: AppDeps, testHooks: TestHooks = {}): Express 
 
   const noStore = steps.noStore.middleware;
   // The spec's PayPal calls live outside /api.
-  app.use("/paypal", express.json({ limit: "100kb" }), noStore, sessionMiddleware(prisma, deps.logger), banMiddleware, paypalRouter(deps));
+  app.use(
+    "/paypal",
+    express.json({ limit: JSON_BODY_LIMIT_BYTES }),
+    noStore,
+    sessionMiddleware(prisma, deps.logger),
+    banMiddleware,
+    paypalRouter(deps),
+  );
 
   const api = express.Router();
   // Before the API's body parser: it parses its small body itself.
   api.use(clientErrorsRouter(deps));
-  api.use(expressOnly("jsonBody", express.json({ limit: "100kb" })));
+  // Before the body parser, so its refusals (malformed JSON) are not kept either, as the hot POST's.
   api.use(noStore);
+  // A hot POST's body (read before Express) is taken as read.
+  api.use(expressOnly("jsonBody", jsonBodyAfterHotPosts(express.json({ limit: JSON_BODY_LIMIT_BYTES }))));
   api.use(healthRouter(deps));
   api.use(clientConfigRouter(deps));
   api.use(openApiRouter(deps));
@@ -161,5 +173,6 @@ export function createApp(appDeps: AppDeps, testHooks: TestHooks = {}): Express 
     steps: steps.inOrder,
     sessionCookie: SESSION_COOKIE,
     viewerOf: hotSessionViewer(prisma, deps.logger),
+    posts: { routes: [transferHotPost(deps)], appOrigin: config.appUrl.origin, bodyLimitBytes: JSON_BODY_LIMIT_BYTES },
   });
 }

@@ -24,21 +24,22 @@ interface Met {
 }
 
 /**
- * The middlewares a GET of `path` runs through, in order, until the route that answers it (routers
- * are entered, not counted: their own `use`s are); `answered` false when no route answers it.
+ * The middlewares a `method` request (lower case) of `path` runs through, in order, until the route
+ * that answers it (routers are entered, not counted: their own `use`s are); `answered` false when
+ * no route answers it.
  */
-function middlewaresBefore(stack: Layer[], path: string, at = ""): { met: Met[]; answered: boolean } {
+function middlewaresBefore(stack: Layer[], path: string, method: string, at = ""): { met: Met[]; answered: boolean } {
   const met: Met[] = [];
   for (const [i, layer] of stack.entries()) {
     const match = layer.match(path);
     if (!match) continue;
     if (layer.route) {
-      if (layer.route._handlesMethod("get")) return { met, answered: true };
+      if (layer.route._handlesMethod(method)) return { met, answered: true };
       continue;
     }
     if (layer.handle.length === 4) continue; // an error handler: not run on the way
     if (Array.isArray(layer.handle.stack)) {
-      const inner = middlewaresBefore(layer.handle.stack, path.slice(match.path.length) || "/", `${at}${match.path} `);
+      const inner = middlewaresBefore(layer.handle.stack, path.slice(match.path.length) || "/", method, `${at}${match.path} `);
       met.push(...inner.met);
       if (inner.answered) return { met, answered: true };
       continue;
@@ -48,11 +49,11 @@ function middlewaresBefore(stack: Layer[], path: string, at = ""): { met: Met[];
   return { met, answered: false };
 }
 
-/** The walk's verdict for `app` and its hot `paths`: undeclared middlewares, and the shared steps met in order. */
-function checkPaths(app: Express, paths: readonly string[]) {
+/** The walk's verdict for `app` and its hot `paths` (of `method`): undeclared middlewares, and the shared steps met in order. */
+function checkPaths(app: Express, paths: readonly string[], method = "get") {
   const router = (app as unknown as { router: { stack: Layer[] } }).router;
   return paths.map((path) => {
-    const { met, answered } = middlewaresBefore(router.stack, path);
+    const { met, answered } = middlewaresBefore(router.stack, path, method);
     const declared = met.map((m) => ({ ...m, as: declarationOf(m.handle) }));
     return {
       path,
@@ -71,7 +72,8 @@ describe("the hot routes' requests meet no middleware in Express that the hot pa
   it("every middleware on their way is a shared step or Express-only with a reason; the hot path applies the shared ones, in order", () => {
     const hot = hotRoutesOf(t.app);
     expect(hot?.paths).toEqual(["/api/loops", "/api/search", "/api/analytics/creator"]);
-    for (const verdict of checkPaths(t.app, hot!.paths)) {
+    expect(hot?.posts).toEqual(["/api/tokens/transfer"]);
+    for (const verdict of [...checkPaths(t.app, hot!.paths), ...checkPaths(t.app, hot!.posts, "post")]) {
       expect(verdict.answered, `${verdict.path}: a route of Express answers it too`).toBe(true);
       expect(verdict.undeclared, `${verdict.path}: declare these in http/shared-request-steps.ts`).toEqual([]);
       expect(verdict.shared, `${verdict.path}: the hot path's steps`).toEqual(hot!.steps.map((step: SharedStep) => step.middleware));

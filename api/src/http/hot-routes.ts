@@ -10,11 +10,18 @@
 // (which stays, for HEAD and any other spelling of the path), and hands every other request, and
 // any failure of these, to Express. A creator's analytics (members only, GET
 // /api/analytics/creator) is answered here too: its two statements are its cost, not the session
-// query and the stack around them (issue 39 §4).
+// query and the stack around them (issue 39 §4). And one call that changes something: POST
+// /api/tokens/transfer (issue 39 §1), whose one statement reads the session itself, so Express's
+// stack, body parser and session read were most of its cost. A POST is taken only when Express
+// would let it through to its body parser unchanged: the app's own Origin (the origin check), JSON
+// in UTF-8 of a stated length within the parser's limit. Its body is read and parsed here as the
+// parser does; a request the route leaves (signed out, banned, …) goes to Express with that body
+// (jsonBodyAfterHotPosts), so Express's session middleware and route answer it as before.
 // What both paths apply is one list, http/shared-request-steps.ts (issue 38 §2): this file applies
 // each of its steps by kind.
-import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeader, ServerResponse } from "node:http";
 import type { Express, NextFunction, Request, RequestHandler, Response } from "express";
+import { DomainError } from "../domain-error";
 import { chooseCoding, COMPRESS_MIN_BYTES, compressBody } from "./compression";
 import type { SharedStep } from "./shared-request-steps";
 
@@ -33,6 +40,27 @@ export interface HotRoute {
    * which refuses it). Without it, a request with a session cookie goes to Express.
    */
   answerSignedIn?(query: unknown, viewerId: string): Promise<Buffer | string>;
+}
+
+/** An answer of a hot POST: its status and JSON text. */
+export interface HotAnswer {
+  readonly status: number;
+  readonly text: string;
+}
+
+/**
+ * A call that changes something, answered before Express (POST /api/tokens/transfer, issue 39 §1):
+ * a POST of JSON to its exact path from the app's own origin, its body read and parsed here as
+ * Express's JSON body parser would (a malformed body is refused here with the same answer).
+ */
+export interface HotPost {
+  readonly path: string;
+  /**
+   * The answer to a POST of `body` (a JSON object or array) with these headers, or null: Express
+   * answers it from its first step, with `body` as its JSON body parser's (jsonBodyAfterHotPosts).
+   * What it throws goes to Express the same way.
+   */
+  answer(headers: IncomingHttpHeaders, body: unknown): Promise<HotAnswer | null>;
 }
 
 /** A hot read anyone may make: it answers visitors too. */
@@ -54,6 +82,45 @@ export interface HotRouteOptions {
    * Without it, every request with the session cookie goes to Express.
    */
   viewerOf?: (cookieHeader: string) => HotViewer | null | Promise<HotViewer | null>;
+  /** The POSTs answered here: only from `appOrigin` (Express's origin check refuses the rest), bodies up to `bodyLimitBytes`. */
+  posts?: { routes: readonly HotPost[]; appOrigin: string; bodyLimitBytes: number };
+}
+
+/** The bodies a hot POST read and then left to Express: its JSON body parser takes them from here. */
+const readBodies = new WeakMap<IncomingMessage, unknown>();
+
+/** Express's JSON body parser (`parser`) for an app with hot POSTs: a body the hot path read is taken as read. */
+export function jsonBodyAfterHotPosts(parser: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    if (!readBodies.has(req)) return parser(req, res, next);
+    req.body = readBodies.get(req);
+    next();
+  };
+}
+
+/** Whether a POST is one the hot path reads: JSON in UTF-8 of a stated length up to `limit`, not encoded, from `appOrigin`. */
+function hotPostable(headers: IncomingHttpHeaders, appOrigin: string, limit: number): boolean {
+  if (headers.origin !== appOrigin || headers["transfer-encoding"] !== undefined) return false;
+  const encoding = headers["content-encoding"];
+  if (encoding !== undefined && encoding.toLowerCase() !== "identity") return false;
+  const length = Number(headers["content-length"]);
+  if (!Number.isInteger(length) || length <= 0 || length > limit) return false;
+  const type = headers["content-type"]?.toLowerCase().replace(/\s/g, "");
+  return type === "application/json" || type === "application/json;charset=utf-8";
+}
+
+/**
+ * A body's JSON as Express's JSON body parser (strict) reads it: an object or an array; anything
+ * else (a bare value, text that is not JSON) is the parser's refusal, MALFORMED_JSON.
+ */
+function parsedJson(text: string): { body: unknown } | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  return typeof body === "object" && body !== null ? { body } : null;
 }
 
 /** Thrown by a hot answer that Express must give instead (a banned or unknown member). */
@@ -87,10 +154,18 @@ function applicationOf(steps: readonly SharedStep[]) {
 }
 
 /** What withHotRoutes was given, by the app it returned (for api/test/request-steps.test.ts). */
-const hotRoutesByApp = new WeakMap<object, { paths: readonly string[]; steps: readonly SharedStep[] }>();
+const hotRoutesByApp = new WeakMap<object, HotRoutesOfApp>();
+
+interface HotRoutesOfApp {
+  /** The hot reads' paths (GET). */
+  paths: readonly string[];
+  /** The hot POSTs' paths. */
+  posts: readonly string[];
+  steps: readonly SharedStep[];
+}
 
 /** The hot routes' paths and shared steps of an app made by withHotRoutes; undefined for any other. */
-export function hotRoutesOf(app: object): { paths: readonly string[]; steps: readonly SharedStep[] } | undefined {
+export function hotRoutesOf(app: object): HotRoutesOfApp | undefined {
   return hotRoutesByApp.get(app);
 }
 
@@ -151,15 +226,19 @@ export function withHotRoutes(app: Express, routes: readonly HotRoute[], options
       toExpress(req, res, next);
       return;
     }
+    send(route.path, 200, body, started, req, res);
+  }
+
+  function send(path: string, status: number, body: Buffer | string, started: number, req: IncomingMessage, res: ServerResponse) {
     const bytes = typeof body === "string" ? Buffer.from(body, "utf8") : body;
     if (steps.observers.length > 0)
       res.once("finish", () => {
         const seconds = (performance.now() - started) / 1000;
-        for (const observe of steps.observers) observe(route.path, 200, seconds);
+        for (const observe of steps.observers) observe(path, status, seconds);
       });
     const coding = steps.compress && bytes.length >= COMPRESS_MIN_BYTES ? chooseCoding(req.headers["accept-encoding"]) : null;
     if (coding === null) {
-      res.writeHead(200, [...fixed, "Content-Length", bytes.length] as unknown as string[]);
+      res.writeHead(status, [...fixed, "Content-Length", bytes.length] as unknown as string[]);
       res.end(bytes);
       return;
     }
@@ -171,16 +250,51 @@ export function withHotRoutes(app: Express, routes: readonly HotRoute[], options
       (compressed) => {
         const sent = compressed ?? bytes;
         const encoding = compressed ? ["Content-Encoding", coding] : [];
-        res.writeHead(200, [...fixed, ...encoding, "Content-Length", sent.length] as unknown as string[]);
+        res.writeHead(status, [...fixed, ...encoding, "Content-Length", sent.length] as unknown as string[]);
         res.end(sent);
       },
       body,
     );
   }
 
+  const posts = options.posts;
+  const postsByPath = new Map(posts?.routes.map((route) => [route.path, route]));
+  const malformed = new DomainError("MALFORMED_JSON");
+  const malformedAnswer: HotAnswer = { status: malformed.status, text: JSON.stringify(malformed.answer()) };
+
+  /** A hot POST: its body read here, then answered here or (null, or a failure) by Express with that body. */
+  function answerPost(post: HotPost, req: IncomingMessage, res: ServerResponse, next?: NextFunction) {
+    const started = performance.now();
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const json = parsedJson(Buffer.concat(chunks).toString("utf8"));
+      if (json === null) {
+        send(post.path, malformedAnswer.status, malformedAnswer.text, started, req, res);
+        return;
+      }
+      const toExpressWithBody = () => {
+        readBodies.set(req, json.body);
+        toExpress(req, res, next);
+      };
+      post
+        .answer(req.headers, json.body)
+        .then(
+          (answered) => (answered === null ? toExpressWithBody() : send(post.path, answered.status, answered.text, started, req, res)),
+          toExpressWithBody,
+        );
+    });
+  }
+
   const handler = function hotRoutes(req: IncomingMessage, res: ServerResponse, next?: NextFunction) {
     const url = req.url ?? "";
     const mark = url.indexOf("?");
+    if (req.method === "POST" && posts !== undefined) {
+      const post = postsByPath.get(mark === -1 ? url : url.slice(0, mark));
+      if (post !== undefined && hotPostable(req.headers, posts.appOrigin, posts.bodyLimitBytes)) answerPost(post, req, res, next);
+      else toExpress(req, res, next);
+      return;
+    }
     const route = req.method === "GET" ? byPath.get(mark === -1 ? url : url.slice(0, mark)) : undefined;
     if (route === undefined) {
       toExpress(req, res, next);
@@ -213,6 +327,10 @@ export function withHotRoutes(app: Express, routes: readonly HotRoute[], options
   };
   // Express's own methods (listen, get/set of settings, …) work on the wrapper: listen serves the wrapper.
   Object.setPrototypeOf(handler, app);
-  hotRoutesByApp.set(handler, { paths: routes.map((route) => route.path), steps: options.steps });
+  hotRoutesByApp.set(handler, {
+    paths: routes.map((route) => route.path),
+    posts: posts?.routes.map((route) => route.path) ?? [],
+    steps: options.steps,
+  });
   return handler as unknown as Express;
 }

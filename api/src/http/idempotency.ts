@@ -20,8 +20,13 @@ const KEY = /^[\x21-\x7e]{1,200}$/;
 
 /** What a key's claim remembers of its request: method, path and body. */
 export function requestHash(req: Request): string {
+  return requestHashOf(req.method, req.baseUrl + req.path, req.body);
+}
+
+/** requestHash of a request read before Express (http/hot-routes.ts): `path` without its query. */
+export function requestHashOf(method: string, path: string, body: unknown): string {
   return createHash("sha256")
-    .update(JSON.stringify([req.method, req.baseUrl + req.path, req.body ?? null]))
+    .update(JSON.stringify([method, path, body ?? null]))
     .digest("hex");
 }
 
@@ -37,11 +42,16 @@ function isKeptRefusal(error: unknown): error is DomainError {
 type Replay = { kind: "replay"; status: number; response: string };
 export type Answer = Replay | { kind: "fresh"; result: IdempotentResult };
 
+/** An Idempotency-Key header's key, or null without one; undefined for a malformed key. */
+export function wellFormedIdempotencyKey(header: string | undefined): string | null | undefined {
+  if (header === undefined) return null;
+  return KEY.test(header) ? header : undefined;
+}
+
 /** The request's Idempotency-Key, or null without one; 400 for a malformed key. */
 export function idempotencyKey(req: Request): string | null {
-  const key = req.get("Idempotency-Key");
-  if (key === undefined) return null;
-  if (!KEY.test(key)) throw new DomainError("IDEMPOTENCY_KEY_INVALID");
+  const key = wellFormedIdempotencyKey(req.get("Idempotency-Key"));
+  if (key === undefined) throw new DomainError("IDEMPOTENCY_KEY_INVALID");
   return key;
 }
 

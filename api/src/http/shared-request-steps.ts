@@ -30,10 +30,12 @@ export interface SharedStep {
 
 /** Why the hot path may skip each Express-only middleware on its routes' way: written once, here. */
 export const EXPRESS_ONLY_REASONS = {
-  originCheck: "it refuses state-changing methods from other origins; the hot path answers GET only",
-  jsonBody: "it parses a JSON body; a GET has none",
+  originCheck:
+    "it refuses state-changing methods from other origins; the hot path answers GETs, and POSTs only with the app's own Origin (withHotRoutes' posts.appOrigin)",
+  jsonBody:
+    "it parses a JSON body; a GET has none, and the hot path reads a POST's as it does (JSON in UTF-8 up to the same limit, an object or an array, else MALFORMED_JSON) and hands what it leaves to Express with that body",
   session:
-    "it reads the session cookie fresh; the hot path reads it through the process's kept sessions (withHotRoutes' viewerOf, features/auth/session-cache.ts), dropped when the member changes",
+    "it reads the session cookie fresh; the hot path reads it through the process's kept sessions (withHotRoutes' viewerOf, features/auth/session-cache.ts), dropped when the member changes, and a hot POST in its own statement (app.token_transfer_by_session)",
   ban: "it refuses a banned member's session; the hot path hands a banned member's request to Express",
 } as const;
 export type ExpressOnlyReason = keyof typeof EXPRESS_ONLY_REASONS;

@@ -4,7 +4,7 @@ import { hashToken, randomToken } from "../../http/tokens";
 import type { UserRecord } from "../users/user.view";
 
 /** Writing last_seen_at on every request would turn every read into a write. */
-const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
+export const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
 
 export interface NewSession {
   token: string;

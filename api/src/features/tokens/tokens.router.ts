@@ -1,16 +1,51 @@
 import { transferRequestSchema } from "@loop/rules/schemas/tokens";
 import { Router } from "express";
 import { z } from "zod";
-import type { RouterDeps } from "../../deps";
-import { idempotencyKey, requestHash, sendAnswer, withRefusalKept } from "../../http/idempotency";
+import { consoleLogger, type RouterDeps } from "../../deps";
+import type { HotPost } from "../../http/hot-routes";
+import { idempotencyKey, requestHash, requestHashOf, sendAnswer, wellFormedIdempotencyKey, withRefusalKept } from "../../http/idempotency";
 import { pageQuerySchema, parseBody, parseQuery } from "../../http/validate";
 import { memberJson, requireUser } from "../auth/require-user";
-import { listTransfers, pendingSales, sendTransfer, tokenBalance } from "./tokens.service";
+import { noteSignedInByStatement, sessionForStatement } from "../auth/session-in-statement";
+import { listTransfers, pendingSales, sendTransfer, sendTransferBySession, tokenBalance } from "./tokens.service";
 import { walletTransfers } from "./wallet-transfers.service";
 
 const walletQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 
 const listQuery = pageQuerySchema(100, 200);
+
+const TRANSFER_PATH = "/tokens/transfer";
+
+/**
+ * POST /api/tokens/transfer in one round trip, answered before Express (http/hot-routes.ts): the
+ * transfer's own statement reads the session (sendTransferBySession). A request it does not take
+ * (signed out, a session to refresh, a banned member, a suspended sender, a malformed key or body,
+ * a transfer to oneself) goes to Express, whose session middleware, ban check and route
+ * (tokensRouter) answer it as before. The transfers bench measures this path (issue 39 §1).
+ */
+export function transferHotPost(deps: RouterDeps): HotPost {
+  const { prisma } = deps;
+  const logger = deps.logger ?? consoleLogger;
+  const path = `/api${TRANSFER_PATH}`;
+  return {
+    path,
+    async answer(headers, body) {
+      const session = sessionForStatement(headers.cookie);
+      const header = headers["idempotency-key"];
+      const key = wellFormedIdempotencyKey(Array.isArray(header) ? undefined : header);
+      const request = transferRequestSchema.safeParse(body);
+      if (session === null || key === undefined || !request.success) return null;
+      const hash = key === null ? "" : requestHashOf("POST", path, body);
+      const transfer = await sendTransferBySession(prisma, session, request.data, key, hash, logger);
+      if (transfer === null) return null;
+      noteSignedInByStatement(prisma, transfer.senderId, logger);
+      const answer = await withRefusalKept(prisma, transfer.senderId, key, hash, async () => transfer.answer());
+      return answer.kind === "replay"
+        ? { status: answer.status, text: answer.response }
+        : { status: answer.result.status, text: JSON.stringify(answer.result.body) };
+    },
+  };
+}
 
 export function tokensRouter(deps: RouterDeps): Router {
   const { prisma } = deps;
@@ -23,7 +58,7 @@ export function tokensRouter(deps: RouterDeps): Router {
     "/tokens/pending-sales",
     memberJson((user) => pendingSales(prisma, user.id)),
   );
-  router.post("/tokens/transfer", async (req, res) => {
+  router.post(TRANSFER_PATH, async (req, res) => {
     const user = requireUser(req);
     const key = idempotencyKey(req);
     const hash = key === null ? "" : requestHash(req);

@@ -11,6 +11,7 @@ import { userBalance } from "../ledger/ledger.service";
 import { pendingTimedHolds } from "../ledger/timed-holds";
 import { announceCommitted } from "../notifications/notification-announcer";
 import { UUID } from "../../http/uuid";
+import type { SessionForStatement } from "../auth/session-in-statement";
 import { DomainError } from "../../domain-error";
 
 export async function tokenBalance(prisma: PrismaClient, userId: string): Promise<TokenBalance> {
@@ -57,12 +58,102 @@ interface TransferRow {
   notification_id: string | null;
 }
 
+const TRANSFER_COLUMNS = `"outcome", "status", "response", "withdrawable"::text AS "withdrawable", "promotional"::text AS "promotional",
+    "notification_id"::text AS "notification_id"`;
+
 /** The whole transfer in one statement (a prepared statement, see hot-query.ts). */
 const TRANSFER_SQL = `
-  SELECT "outcome", "status", "response", "withdrawable"::text AS "withdrawable", "promotional"::text AS "promotional",
-    "notification_id"::text AS "notification_id"
+  SELECT ${TRANSFER_COLUMNS}
   FROM "app"."token_transfer"($1::uuid, $2::uuid, $3::bigint, $4::text, $5::uuid, $6::text, $7::timestamptz, $8::text, $9::text, 201,
     $10::text, 'success', 'Tokens Received', $11::text, '${paths.tokens()}', 'View Balance')`;
+
+/** The same, signed in by the session's token hash in the same statement (migration 20261209090000_transfer_by_session). */
+const TRANSFER_BY_SESSION_SQL = `
+  SELECT "sender"::text AS "sender", ${TRANSFER_COLUMNS}
+  FROM "app"."token_transfer_by_session"($1::text, $2::timestamptz, $3::interval, $4::uuid, $5::bigint, $6::text,
+    $7::uuid, $8::text, $9::text, $10::text, $11::text, 201, $12::text, $13::text,
+    'success', 'Tokens Received', $14::text, $15::text, '${paths.tokens()}', 'View Balance')`;
+
+/**
+ * A transfer as the API writes it before posting: the entry's id and time, and the texts that name
+ * the sender (the answer, the recipient's message, the ledger entry's key), built for any sender.
+ */
+interface TransferDraft {
+  recipientId: string;
+  amount: bigint;
+  description: string | null;
+  id: string;
+  createdAt: Date;
+  /** The answer's JSON text (the transfer, as GET /api/tokens/transfers lists it) from `senderId`. */
+  response(senderId: string): string;
+  /** The recipient's notification. */
+  message(senderName: string): string;
+  /** The ledger entry's key: even a lost answer never moves the money twice. */
+  entryKey(senderId: string): string;
+}
+
+function transferDraft({ toUserId, amount: amountText, description }: TransferRequest, key: string | null): TransferDraft {
+  const amount = parseLoop(amountText)!;
+  const recipientId = toUserId.toLowerCase();
+  const id = randomUUID();
+  const createdAt = new Date();
+  return {
+    recipientId,
+    amount,
+    description,
+    id,
+    createdAt,
+    response: (senderId) =>
+      JSON.stringify({
+        id,
+        transferType: "user_transfer",
+        direction: "out",
+        fromUserId: senderId,
+        toUserId: recipientId,
+        amount: formatLoop(amount),
+        description,
+        status: "completed",
+        createdAt: createdAt.toISOString(),
+      } satisfies Transfer),
+    message: (senderName) => `You received ${formatLoopBrief(amount)} LOOP from ${senderName}${description ? `: "${description}"` : "."}`,
+    entryKey: (senderId) => `transfer:${senderId}:${key ?? id}`,
+  };
+}
+
+/** Stands for the sender in a text built before the sender is known (aroundSender). */
+const SENDER_MARK = "<sender>";
+
+/**
+ * `text(sender)` as its parts before and after the sender. Each text names the sender before
+ * anything a member wrote (a description, a key), so the mark's first place is the sender's.
+ */
+function aroundSender(text: (sender: string) => string): [string, string] {
+  const built = text(SENDER_MARK);
+  const at = built.indexOf(SENDER_MARK);
+  return [built.slice(0, at), built.slice(at + SENDER_MARK.length)];
+}
+
+/** The answer of app.token_transfer's row: the transfer's, or its refusal thrown. */
+function transferAnswer(prisma: PrismaClient, draft: TransferDraft, row: TransferRow, logger: Logger | undefined): Answer {
+  switch (row.outcome) {
+    case "posted":
+      announceCommitted(prisma, draft.recipientId, row.notification_id!, logger);
+      return { kind: "replay", status: 201, response: row.response! };
+    case "replay":
+      return { kind: "replay", status: row.status!, response: row.response! };
+    case "conflict":
+      throw idempotencyConflict();
+    case "recipient_not_found":
+      throw new DomainError("RECIPIENT_NOT_FOUND");
+    case "insufficient": {
+      // A transfer takes only withdrawable LOOP: a sender with promotional LOOP is told why it cannot be sent.
+      throw BigInt(row.promotional!) > 0n
+        ? new DomainError("PROMOTIONAL_LOOP_LOCKED", { action: "send", withdrawableUnits: BigInt(row.withdrawable!) })
+        : new DomainError("TRANSFER_INSUFFICIENT_BALANCE");
+    }
+  }
+  throw new Error(`token_transfer: unknown outcome ${String(row.outcome)}`);
+}
 
 /**
  * POST /api/tokens/transfer: the sender's withdrawable LOOP to another member, with the recipient's
@@ -79,65 +170,87 @@ const TRANSFER_SQL = `
 export async function sendTransfer(
   prisma: PrismaClient,
   sender: { id: string; username: string; withdrawalsSuspendedAt: Date | null },
-  { toUserId, amount: amountText, description }: TransferRequest,
+  request: TransferRequest,
   key: string | null,
   hash: string,
   logger?: Logger,
 ): Promise<Answer> {
   const senderId = sender.id;
-  const amount = parseLoop(amountText)!;
-  const recipientId = toUserId.toLowerCase();
-  if (recipientId === senderId) throw new DomainError("TRANSFER_TO_SELF");
+  const draft = transferDraft(request, key);
+  if (draft.recipientId === senderId) throw new DomainError("TRANSFER_TO_SELF");
   // A seller whose withdrawals are suspended could otherwise send the LOOP to a member who withdraws it.
   if (sender.withdrawalsSuspendedAt) throw new DomainError("TRANSFERS_SUSPENDED");
-  if (!UUID.test(recipientId)) throw new DomainError("RECIPIENT_NOT_FOUND");
-  const id = randomUUID();
-  const createdAt = new Date();
-  const transfer: Transfer = {
-    id,
-    transferType: "user_transfer",
-    direction: "out",
-    fromUserId: senderId,
-    toUserId: recipientId,
-    amount: formatLoop(amount),
-    description,
-    status: "completed",
-    createdAt: createdAt.toISOString(),
-  };
-  const response = JSON.stringify(transfer);
-  const message = `You received ${formatLoopBrief(amount)} LOOP from ${sender.username}${description ? `: "${description}"` : "."}`;
+  if (!UUID.test(draft.recipientId)) throw new DomainError("RECIPIENT_NOT_FOUND");
   const rows = await hotQuery<TransferRow>(prisma, "loop_token_transfer", TRANSFER_SQL, [
     senderId,
-    recipientId,
-    amount.toString(),
-    description,
-    id,
-    `transfer:${senderId}:${key ?? id}`,
-    createdAt.toISOString(),
+    draft.recipientId,
+    draft.amount.toString(),
+    draft.description,
+    draft.id,
+    draft.entryKey(senderId),
+    draft.createdAt.toISOString(),
     key,
     hash,
-    response,
-    message,
+    draft.response(senderId),
+    draft.message(sender.username),
   ]);
+  return transferAnswer(prisma, draft, rows[0]!, logger);
+}
+
+/** A transfer signed in by its own statement: its sender, and its answer (which throws the refusal). */
+export interface TransferBySession {
+  senderId: string;
+  answer(): Answer;
+}
+
+/**
+ * POST /api/tokens/transfer in one round trip with the session's read
+ * (app.token_transfer_by_session, migration 20261209090000_transfer_by_session): the transfer of
+ * sendTransfer for the member the session of `tokenHash` signs in, when they may send now (signed
+ * in, not banned, withdrawals not suspended, last seen within the session's resolution) to another
+ * member. Null, with nothing written, for any other request: the signed-in path answers it, with the
+ * same session middleware, ban check and refusals as before (a session last seen longer ago goes
+ * that way too, to have its last_seen_at written).
+ */
+export async function sendTransferBySession(
+  prisma: PrismaClient,
+  { tokenHash, seenWithinMs }: SessionForStatement,
+  request: TransferRequest,
+  key: string | null,
+  hash: string,
+  logger?: Logger,
+): Promise<TransferBySession | null> {
+  const draft = transferDraft(request, key);
+  if (!UUID.test(draft.recipientId)) return null;
+  const [responseHead, responseTail] = aroundSender(draft.response);
+  const [messageHead, messageTail] = aroundSender(draft.message);
+  const [entryKeyHead, entryKeyTail] = aroundSender(draft.entryKey);
+  const rows = await hotQuery<Omit<TransferRow, "outcome"> & { sender: string | null; outcome: TransferRow["outcome"] | "signed_in_path" }>(
+    prisma,
+    "loop_token_transfer_by_session",
+    TRANSFER_BY_SESSION_SQL,
+    [
+      tokenHash,
+      draft.createdAt.toISOString(),
+      `${seenWithinMs} milliseconds`,
+      draft.recipientId,
+      draft.amount.toString(),
+      draft.description,
+      draft.id,
+      entryKeyHead,
+      entryKeyTail,
+      key,
+      hash,
+      responseHead,
+      responseTail,
+      messageHead,
+      messageTail,
+    ],
+  );
   const row = rows[0]!;
-  switch (row.outcome) {
-    case "posted":
-      announceCommitted(prisma, recipientId, row.notification_id!, logger);
-      return { kind: "replay", status: 201, response };
-    case "replay":
-      return { kind: "replay", status: row.status!, response: row.response! };
-    case "conflict":
-      throw idempotencyConflict();
-    case "recipient_not_found":
-      throw new DomainError("RECIPIENT_NOT_FOUND");
-    case "insufficient": {
-      // A transfer takes only withdrawable LOOP: a sender with promotional LOOP is told why it cannot be sent.
-      throw BigInt(row.promotional!) > 0n
-        ? new DomainError("PROMOTIONAL_LOOP_LOCKED", { action: "send", withdrawableUnits: BigInt(row.withdrawable!) })
-        : new DomainError("TRANSFER_INSUFFICIENT_BALANCE");
-    }
-  }
-  throw new Error(`token_transfer: unknown outcome ${String(row.outcome)}`);
+  const { outcome } = row;
+  if (outcome === "signed_in_path") return null;
+  return { senderId: row.sender!, answer: () => transferAnswer(prisma, draft, { ...row, outcome }, logger) };
 }
 
 const TYPE_OF_KIND: Record<string, TransferType> = {
