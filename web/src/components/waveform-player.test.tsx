@@ -1,7 +1,8 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { currentTrack, getPlayerState } from "@/lib/player/player-store";
 import { fakeAudioPerTest } from "@/testing/fake-audio";
+import { fakeIntersectionObserver } from "@/testing/fake-intersection-observer";
 import { json, stubApi } from "@/testing/stub-api";
 import { renderWithProviders } from "@/testing/test-utils";
 import { previewWaveform, WaveformPlayer } from "./waveform-player";
@@ -136,23 +137,7 @@ describe("WaveformPlayer", () => {
 
 describe("a page of players", () => {
   it("asks for a player's waveform only once it comes near the screen", async () => {
-    // The browser's IntersectionObserver, driven by the test: `show` brings an element near the screen.
-    const watched = new Map<Element, IntersectionObserverCallback>();
-    class FakeIntersectionObserver {
-      constructor(private readonly callback: IntersectionObserverCallback) {}
-      observe(element: Element) {
-        watched.set(element, this.callback);
-      }
-      unobserve(element: Element) {
-        watched.delete(element);
-      }
-      disconnect() {}
-    }
-    vi.stubGlobal("IntersectionObserver", FakeIntersectionObserver);
-    const show = (element: Element) => {
-      const callback = watched.get(element);
-      act(() => callback?.([{ target: element, isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
-    };
+    const { show, restore } = fakeIntersectionObserver();
     try {
       const api = stubPreviews(["a", "b"]);
       renderWithProviders(
@@ -185,7 +170,7 @@ describe("a page of players", () => {
       await waitFor(() => expect(within(second!).queryByTestId("waveform-placeholder")).not.toBeInTheDocument());
       expect(api.calls("GET /api/loops/:id/peaks")).toHaveLength(2);
     } finally {
-      vi.unstubAllGlobals();
+      restore();
     }
   });
 });

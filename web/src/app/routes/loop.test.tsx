@@ -5,6 +5,7 @@ import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { JoinDialogProvider } from "@/features/auth/components/join-dialog-provider";
 import { embedLoopInHtml, removeEmbeddedLoop } from "@/features/loop-page/testing/embed-loop";
+import { fakeIntersectionObserver } from "@/testing/fake-intersection-observer";
 import { makeLoop } from "@/testing/make-loop";
 import { type ApiRoutes, json, SIGNED_OUT, stubApi } from "@/testing/stub-api";
 import { makeUser, renderApp, renderWithToasts } from "@/testing/test-utils";
@@ -130,6 +131,24 @@ describe("a loop's page", () => {
     expect(within(similar).getAllByRole("article")).toHaveLength(1);
     expect(within(similar).getByRole("link", { name: "Close Cousin" })).toHaveAttribute("href", `/loops/${OTHER(2).id}`);
     expect(api.calls("GET /api/loops")[0]!.url.searchParams.get("userId")).toBe(CREATOR.id);
+  });
+
+  it("makes the related loops' cards only once their section comes near the screen (they are fetched at once, for the player's queue)", async () => {
+    const { show, restore } = fakeIntersectionObserver();
+    try {
+      const { api } = renderPage(TRACK);
+      const similar = await screen.findByRole("region", { name: "Similar loops" });
+      const placeholder = within(similar).getByTestId("related-loops-placeholder");
+      await waitFor(() => expect(api.calls(`GET /api/loops/${TRACK.id}/similar`)).toHaveLength(1));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(within(similar).queryByRole("article")).not.toBeInTheDocument();
+
+      show(placeholder);
+      expect(await within(similar).findByRole("article", { name: "Close Cousin" })).toBeInTheDocument();
+      expect(within(screen.getByRole("region", { name: "More from this creator" })).queryByRole("article")).not.toBeInTheDocument();
+    } finally {
+      restore();
+    }
   });
 
   it("a paid loop for a member: Buy and Make Offer", async () => {

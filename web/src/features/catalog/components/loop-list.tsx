@@ -8,9 +8,11 @@ import type { LoopLayout, RenderLoopCard } from "./loop-card";
 const FIRST_CARDS = 3;
 /**
  * The cards each later task adds: small commits, each short enough not to hold up a tap. Six a task
- * still made commits of 100–150 ms on Lighthouse's phone (4× slower CPU); two stay near its 50 ms.
+ * still made commits of 100–150 ms on Lighthouse's phone (4× slower CPU); two stayed near its 50 ms
+ * on a quiet machine but made tasks of 55–170 ms with one of its two cores taken; one a task keeps
+ * them near 50 ms there too.
  */
-const CARDS_PER_TASK = 2;
+const CARDS_PER_TASK = 1;
 
 /**
  * Loop cards in a grid or a list; reused wherever loops are shown (home, profiles). Play on a card
@@ -32,7 +34,7 @@ export function LoopList({
   itemAction?: (loop: PublicLoop) => ReactNode;
 }) {
   const queue = useMemo(() => playerQueue(loops), [loops]);
-  // A screen's worth of cards first, then two more per task, each in a transition: a page of 24
+  // A screen's worth of cards first, then one more per task, each in a transition: a page of 24
   // cards is not one long render and commit that keeps a phone from answering (Lighthouse's TBT). A
   // new list (other filters, another page) starts again from the first screen; Load More keeps what
   // is shown and adds the rest the same way.

@@ -2,10 +2,11 @@ import { paths } from "@loop/rules/paths";
 import type { PublicLoop } from "@loop/rules/schemas/loops";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { Sparkles, UserRound } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { Link } from "react-router";
 import { LoadError } from "@/components/ui/load-error";
 import { Spinner } from "@/components/ui/spinner";
+import { useNearViewport } from "@/lib/use-near-viewport";
 import { CREATOR_LOOPS_SHOWN } from "../api/get-creator-loops";
 
 export interface Related {
@@ -113,6 +114,12 @@ function RelatedBody({
   empty: string;
   renderLoops: (loops: PublicLoop[]) => ReactNode;
 }) {
+  // Below the loop on every screen: its cards are made only when it comes near the viewport, so the
+  // page's first seconds on a phone are the loop's, not two lists' renders (Lighthouse's TBT). The
+  // loops are fetched at once all the same: the player's queue goes on into them.
+  const placeholder = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(placeholder);
+  if (!near) return <div ref={placeholder} className="min-h-64" data-testid="related-loops-placeholder" />;
   if (query.isPending) return <Spinner label="Loading loops" />;
   if (query.isError) return <LoadError message={failed} onRetry={() => void query.refetch()} />;
   if (loops.length === 0)
