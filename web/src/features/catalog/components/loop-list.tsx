@@ -15,6 +15,14 @@ const FIRST_CARDS = 3;
 const CARDS_PER_TASK = 1;
 
 /**
+ * Each card is laid out and painted only near the screen (card-when-visible, index.css): every card
+ * mounted after the first screen made the browser lay out and paint the whole page again, and on
+ * Lighthouse's phone those frames (Layout, Paint, style: 30–80 ms each at 4×), not the cards' code,
+ * were the catalog's long tasks.
+ */
+const CARD_ITEM_CLASS = "min-w-0 card-when-visible";
+
+/**
  * Loop cards in a grid or a list; reused wherever loops are shown (home, profiles). Play on a card
  * queues the list's playable loops in the player, in this order (docs/product.md#player-bar).
  */
@@ -58,7 +66,7 @@ export function LoopList({
         data-layout={layout}
       >
         {shown.map((loop) => (
-          <li key={loop.id} className="min-w-0">
+          <li key={loop.id} className={CARD_ITEM_CLASS}>
             {renderCard(loop, layout)}
             {itemAction ? <div className="mt-1.5 flex justify-end">{itemAction(loop)}</div> : null}
           </li>
