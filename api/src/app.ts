@@ -167,12 +167,13 @@ export function createApp(appDeps: AppDeps, testHooks: TestHooks = {}): Express 
   // Each page of the app with its own head and status (features/page-meta).
   if (config.webDist) app.use(staticWeb(config.webDist, { logger, pages: webPages(deps), sessionCookie: SESSION_COOKIE }));
 
-  app.use(errorHandler((error) => (logger ? logger.error("request failed:", error) : console.error(error))));
+  const logError = (error: unknown) => (logger ? logger.error("request failed:", error) : console.error(error));
+  app.use(errorHandler(logError));
   // The busiest reads are answered before Express with the same headers (http/hot-routes.ts).
   return withHotRoutes(app, [loopsHotRoute(deps), searchHotRoute(deps), analyticsHotRoute(deps)], {
     steps: steps.inOrder,
     sessionCookie: SESSION_COOKIE,
     viewerOf: hotSessionViewer(prisma, deps.logger),
-    posts: { routes: [transferHotPost(deps)], appOrigin: config.appUrl.origin, bodyLimitBytes: JSON_BODY_LIMIT_BYTES },
+    posts: { routes: [transferHotPost(deps)], appOrigin: config.appUrl.origin, bodyLimitBytes: JSON_BODY_LIMIT_BYTES, logError },
   });
 }

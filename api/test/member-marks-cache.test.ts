@@ -129,6 +129,18 @@ it("the page laid over in memory is the one the database's overlay makes, the cr
   expect(marksOf(await loopsAs(fan.cookie), loopIds[2]!)).toMatchObject({ likedByMe: true, likeCount: 1 });
 });
 
+it("a marked page sent in parts (uncompressed) is the same JSON as compressed, with its exact length", async () => {
+  const fan = await signInMember(t);
+  await fan.browser.post(`/api/loops/${loopIds[1]}/like`).expect(200);
+  await waitForMarks(fan.cookie, loopIds[1]!, { likedByMe: true }, "the like");
+  const whole = await request(t.app).get(PAGE).set("Cookie", fan.cookie).set("Accept-Encoding", "gzip").expect(200);
+  const inParts = await request(t.app).get(PAGE).set("Cookie", fan.cookie).set("Accept-Encoding", "identity").expect(200);
+  expect(inParts.headers["content-encoding"]).toBeUndefined();
+  expect(Number(inParts.headers["content-length"])).toBe(Buffer.byteLength(inParts.text));
+  expect(inParts.text).toBe(whole.text);
+  expect(marksOf(loopListResponseSchema.parse(JSON.parse(inParts.text)).loops, loopIds[1]!)).toMatchObject({ likedByMe: true });
+});
+
 it("a member banned by another process is refused on their next request; one who signed out is a visitor", async () => {
   const banned = await signInMember(t);
   await loopsAs(banned.cookie);

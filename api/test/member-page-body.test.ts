@@ -6,6 +6,9 @@ import { describe, expect, it } from "vitest";
 import { memberPageBody, type ViewerMarks } from "../src/features/loops/viewer-marks";
 
 const MEMBER = "00000000-0000-4000-8000-0000000000aa";
+
+/** A body's text, sent whole or in parts. */
+const textOf = (body: Buffer | readonly Buffer[]) => (Buffer.isBuffer(body) ? body : Buffer.concat(body)).toString();
 const CREATOR = "00000000-0000-4000-8000-0000000000bb";
 
 const card = (id: string, likeCount: number) =>
@@ -38,7 +41,8 @@ describe("a member's page body", () => {
     const { page, body } = pageOf([3, 4]);
     const marks = marksOf(["loop-1"]);
     const first = memberPageBody(page, body, Date.now(), MEMBER, marks);
-    const answer = JSON.parse(first.toString()) as { loops: { likedByMe?: boolean }[] };
+    expect(Array.isArray(first)).toBe(true);
+    const answer = JSON.parse(textOf(first)) as { loops: { likedByMe?: boolean }[] };
     expect(answer.loops.map((loop) => loop.likedByMe)).toEqual([undefined, true]);
     expect(memberPageBody(page, body, Date.now(), MEMBER, marks)).toBe(first);
   });
@@ -53,6 +57,6 @@ describe("a member's page body", () => {
     const again = pageOf([3, 9]);
     const next = memberPageBody(again.page, again.body, Date.now(), MEMBER, liked);
     expect(next).not.toBe(first);
-    expect((JSON.parse(next.toString()) as { loops: { likeCount: number }[] }).loops[1]!.likeCount).toBe(9);
+    expect((JSON.parse(textOf(next)) as { loops: { likeCount: number }[] }).loops[1]!.likeCount).toBe(9);
   });
 });

@@ -16,7 +16,8 @@
 // would let it through to its body parser unchanged: the app's own Origin (the origin check), JSON
 // in UTF-8 of a stated length within the parser's limit. Its body is read and parsed here as the
 // parser does; a request the route leaves (signed out, banned, …) goes to Express with that body
-// (jsonBodyAfterHotPosts), so Express's session middleware and route answer it as before.
+// (jsonBodyAfterHotPosts), so Express's session middleware and route answer it as before. A
+// failure of the route is answered 500 here, never run again through Express.
 // What both paths apply is one list, http/shared-request-steps.ts (issue 38 §2): this file applies
 // each of its steps by kind.
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeader, ServerResponse } from "node:http";
@@ -24,6 +25,12 @@ import type { Express, NextFunction, Request, RequestHandler, Response } from "e
 import { DomainError } from "../domain-error";
 import { chooseCoding, COMPRESS_MIN_BYTES, compressBody } from "./compression";
 import type { SharedStep } from "./shared-request-steps";
+
+/**
+ * A hot answer's JSON: text, bytes, or bytes in parts sent one after another (a member's catalog
+ * page: the shared page's own bytes with the member's cards between them, never copied into one).
+ */
+export type HotBody = Buffer | string | readonly Buffer[];
 
 /** A read answered before Express: its exact path and the JSON text of its answer. */
 export interface HotRoute {
@@ -39,7 +46,7 @@ export interface HotRoute {
    * The answer to a signed-in member's GET (not banned: a banned member's request goes to Express,
    * which refuses it). Without it, a request with a session cookie goes to Express.
    */
-  answerSignedIn?(query: unknown, viewerId: string): Promise<Buffer | string>;
+  answerSignedIn?(query: unknown, viewerId: string): Promise<HotBody>;
 }
 
 /** An answer of a hot POST: its status and JSON text. */
@@ -58,7 +65,9 @@ export interface HotPost {
   /**
    * The answer to a POST of `body` (a JSON object or array) with these headers, or null: Express
    * answers it from its first step, with `body` as its JSON body parser's (jsonBodyAfterHotPosts).
-   * What it throws goes to Express the same way.
+   * Null only when nothing was written. What it throws is answered 500 here, as Express's error
+   * handler answers it, and never run again through Express: a statement that failed on its way
+   * back may have committed (a transfer run twice would move the money twice).
    */
   answer(headers: IncomingHttpHeaders, body: unknown): Promise<HotAnswer | null>;
 }
@@ -82,8 +91,11 @@ export interface HotRouteOptions {
    * Without it, every request with the session cookie goes to Express.
    */
   viewerOf?: (cookieHeader: string) => HotViewer | null | Promise<HotViewer | null>;
-  /** The POSTs answered here: only from `appOrigin` (Express's origin check refuses the rest), bodies up to `bodyLimitBytes`. */
-  posts?: { routes: readonly HotPost[]; appOrigin: string; bodyLimitBytes: number };
+  /**
+   * The POSTs answered here: only from `appOrigin` (Express's origin check refuses the rest), bodies
+   * up to `bodyLimitBytes`; `logError` gets what a route throws (as Express's error handler logs it).
+   */
+  posts?: { routes: readonly HotPost[]; appOrigin: string; bodyLimitBytes: number; logError: (error: unknown) => void };
 }
 
 /** The bodies a hot POST read and then left to Express: its JSON body parser takes them from here. */
@@ -96,6 +108,11 @@ export function jsonBodyAfterHotPosts(parser: RequestHandler): RequestHandler {
     req.body = readBodies.get(req);
     next();
   };
+}
+
+/** A refusal as Express's error handler answers it (http/errors.ts): its status and `{ message, code, … }`. */
+export function refusalAnswer(error: DomainError): HotAnswer {
+  return { status: error.status, text: JSON.stringify(error.answer()) };
 }
 
 /** Whether a POST is one the hot path reads: JSON in UTF-8 of a stated length up to `limit`, not encoded, from `appOrigin`. */
@@ -116,11 +133,18 @@ function hotPostable(headers: IncomingHttpHeaders, appOrigin: string, limit: num
 function parsedJson(text: string): { body: unknown } | null {
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    // The parser's decoder drops a byte order mark.
+    body = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch {
     return null;
   }
   return typeof body === "object" && body !== null ? { body } : null;
+}
+
+function partsLength(parts: readonly Buffer[]): number {
+  let length = 0;
+  for (const part of parts) length += part.length;
+  return length;
 }
 
 /** Thrown by a hot answer that Express must give instead (a banned or unknown member). */
@@ -211,15 +235,9 @@ export function withHotRoutes(app: Express, routes: readonly HotRoute[], options
   const toExpress = (req: IncomingMessage, res: ServerResponse, next?: NextFunction) =>
     app(req as Request, res as Response, next as NextFunction);
 
-  async function answer(
-    route: HotRoute,
-    produce: () => Promise<Buffer | string>,
-    req: IncomingMessage,
-    res: ServerResponse,
-    next?: NextFunction,
-  ) {
+  async function answer(route: HotRoute, produce: () => Promise<HotBody>, req: IncomingMessage, res: ServerResponse, next?: NextFunction) {
     const started = performance.now();
-    let body: Buffer | string;
+    let body: HotBody;
     try {
       body = await produce();
     } catch {
@@ -229,19 +247,27 @@ export function withHotRoutes(app: Express, routes: readonly HotRoute[], options
     send(route.path, 200, body, started, req, res);
   }
 
-  function send(path: string, status: number, body: Buffer | string, started: number, req: IncomingMessage, res: ServerResponse) {
-    const bytes = typeof body === "string" ? Buffer.from(body, "utf8") : body;
+  function send(path: string, status: number, body: HotBody, started: number, req: IncomingMessage, res: ServerResponse) {
     if (steps.observers.length > 0)
       res.once("finish", () => {
         const seconds = (performance.now() - started) / 1000;
         for (const observe of steps.observers) observe(path, status, seconds);
       });
-    const coding = steps.compress && bytes.length >= COMPRESS_MIN_BYTES ? chooseCoding(req.headers["accept-encoding"]) : null;
+    const parts = Array.isArray(body) ? (body as readonly Buffer[]) : null;
+    const length = parts ? partsLength(parts) : typeof body === "string" ? Buffer.byteLength(body, "utf8") : (body as Buffer).length;
+    const coding = steps.compress && length >= COMPRESS_MIN_BYTES ? chooseCoding(req.headers["accept-encoding"]) : null;
     if (coding === null) {
-      res.writeHead(status, [...fixed, "Content-Length", bytes.length] as unknown as string[]);
-      res.end(bytes);
+      res.writeHead(status, [...fixed, "Content-Length", length] as unknown as string[]);
+      if (parts === null) res.end(body as Buffer | string);
+      else {
+        // One write of every part (end uncorks).
+        res.cork();
+        for (const part of parts) res.write(part);
+        res.end();
+      }
       return;
     }
+    const bytes = parts ? Buffer.concat(parts, length) : typeof body === "string" ? Buffer.from(body, "utf8") : (body as Buffer);
     // The body is the catalog cache's (the same Buffer or text for every answer of an entry): each
     // coding is computed once per entry.
     compressBody(
@@ -259,10 +285,10 @@ export function withHotRoutes(app: Express, routes: readonly HotRoute[], options
 
   const posts = options.posts;
   const postsByPath = new Map(posts?.routes.map((route) => [route.path, route]));
-  const malformed = new DomainError("MALFORMED_JSON");
-  const malformedAnswer: HotAnswer = { status: malformed.status, text: JSON.stringify(malformed.answer()) };
+  const malformedAnswer = refusalAnswer(new DomainError("MALFORMED_JSON"));
+  const internalAnswer = refusalAnswer(new DomainError("INTERNAL"));
 
-  /** A hot POST: its body read here, then answered here or (null, or a failure) by Express with that body. */
+  /** A hot POST: its body read here, then answered here, or (null) by Express with that body. */
   function answerPost(post: HotPost, req: IncomingMessage, res: ServerResponse, next?: NextFunction) {
     const started = performance.now();
     const chunks: Buffer[] = [];
@@ -273,16 +299,19 @@ export function withHotRoutes(app: Express, routes: readonly HotRoute[], options
         send(post.path, malformedAnswer.status, malformedAnswer.text, started, req, res);
         return;
       }
-      const toExpressWithBody = () => {
-        readBodies.set(req, json.body);
-        toExpress(req, res, next);
-      };
-      post
-        .answer(req.headers, json.body)
-        .then(
-          (answered) => (answered === null ? toExpressWithBody() : send(post.path, answered.status, answered.text, started, req, res)),
-          toExpressWithBody,
-        );
+      post.answer(req.headers, json.body).then(
+        (answered) => {
+          if (answered !== null) send(post.path, answered.status, answered.text, started, req, res);
+          else {
+            readBodies.set(req, json.body);
+            toExpress(req, res, next);
+          }
+        },
+        (error: unknown) => {
+          posts!.logError(error);
+          send(post.path, internalAnswer.status, internalAnswer.text, started, req, res);
+        },
+      );
     });
   }
 

@@ -18,11 +18,10 @@ const DAY_MS = 86_400_000;
 /** The last UTC day asked for, with its bounds: every signed-in request asks, and it is mostly the same day. */
 let lastDay = { start: 0, end: 0, text: "" };
 
-function utcDay(at: Date): string {
-  const ms = at.getTime();
+function utcDay(ms: number): string {
   if (ms >= lastDay.start && ms < lastDay.end) return lastDay.text;
   const start = Math.floor(ms / DAY_MS) * DAY_MS;
-  lastDay = { start, end: start + DAY_MS, text: at.toISOString().slice(0, 10) };
+  lastDay = { start, end: start + DAY_MS, text: new Date(ms).toISOString().slice(0, 10) };
   return lastDay.text;
 }
 
@@ -30,8 +29,14 @@ function utcDay(at: Date): string {
  * Records `userId` as active today, at most once per member and UTC day in this process. Returns the insert
  * in flight (tests await it), or null when the member was recorded already; callers do not wait for it.
  */
-export function noteActiveMember(prisma: PrismaClient, userId: string, logger: Logger, now = new Date()): Promise<void> | null {
-  const day = utcDay(now);
+export function noteActiveMember(
+  prisma: PrismaClient,
+  userId: string,
+  logger: Logger,
+  now: Date | number = Date.now(),
+): Promise<void> | null {
+  // A number by default: every signed-in request asks, and a Date per request was garbage for nothing.
+  const day = utcDay(typeof now === "number" ? now : now.getTime());
   let seen = seenByClient.get(prisma);
   if (!seen || seen.day !== day) {
     seen = { day, users: new Set() };

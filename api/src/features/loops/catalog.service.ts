@@ -5,6 +5,7 @@ import { hotQuery } from "../../db/hot-query";
 import { Prisma, type PrismaClient } from "../../db/prisma";
 import { catalogCache } from "./catalog-cache";
 import { keptViewerMarks, memberPage, memberPageBody, viewerMarks } from "./viewer-marks";
+import type { HotBody } from "../../http/hot-routes";
 import { isReachable } from "./loop-access";
 import { catalogStatement, type CatalogStatement } from "./catalog-query";
 import {
@@ -165,7 +166,7 @@ export async function listLoops(prisma: PrismaClient, query: ParsedListQuery, vi
  * GET /api/loops' body for a signed-in member (the hot path's, http/hot-routes.ts): the shared page
  * with the member's marks kept in memory laid over it, or with those read for its cards.
  */
-export async function memberLoopsBody(prisma: PrismaClient, query: ParsedListQuery, viewerId: string): Promise<Buffer | string> {
+export async function memberLoopsBody(prisma: PrismaClient, query: ParsedListQuery, viewerId: string): Promise<HotBody> {
   const shared = await anonymousLoopsPage(prisma, query);
   const kept = keptViewerMarks(prisma, viewerId);
   const marks = kept === undefined ? await viewerMarks(prisma, viewerId) : kept;

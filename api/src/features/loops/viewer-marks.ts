@@ -207,10 +207,26 @@ function memberCard(loop: PublicLoop, viewerId: string, marks: ViewerMarks, read
   return withViewerFields(loop, viewerId, fields, marks.email);
 }
 
-/** Most bytes of members' marked page bodies kept per process (memberPageBody). */
+/**
+ * Most bytes of members' marked page bodies kept per process (memberPageBody), each counted whole:
+ * its parts from the shared page may outlive that page in the catalog cache.
+ */
 const KEPT_BODIES_MAX_BYTES = 32 * 1024 * 1024;
 /** Most pages kept per member's marks. */
 const KEPT_BODIES_PER_MEMBER = 16;
+
+/**
+ * A member's marked page: the shared page's parts (its head, cards and tail) with the member's cards
+ * in place of theirs, sent one after another (http/hot-routes.ts).
+ * Never copied into one buffer: a page is 20–60 kB, and a copy per request was garbage outside the
+ * heap that made the collector run full collections (with one core taken, in the request's time).
+ */
+export type MemberPageParts = readonly Buffer[];
+
+interface KeptParts {
+  parts: MemberPageParts;
+  bytes: number;
+}
 
 /**
  * Members' marked page bodies, by the marks they were written from (a new object whenever the
@@ -218,33 +234,33 @@ const KEPT_BODIES_PER_MEMBER = 16;
  * is exact for as long as both are the ones in use. Least recently used first. Kept so that a
  * member's page costs its lookup, and its compressed codings are made once (compressBody's memo).
  */
-const keptBodies = new Map<ViewerMarks, Map<LoopListResponse, Buffer>>();
+const keptBodies = new Map<ViewerMarks, Map<LoopListResponse, KeptParts>>();
 let keptBytes = 0;
 
-function keptBody(marks: ViewerMarks, page: LoopListResponse): Buffer | undefined {
+function keptBody(marks: ViewerMarks, page: LoopListResponse): MemberPageParts | undefined {
   const bodies = keptBodies.get(marks);
-  const body = bodies?.get(page);
-  if (body !== undefined) {
+  const kept = bodies?.get(page);
+  if (kept !== undefined) {
     keptBodies.delete(marks);
     keptBodies.set(marks, bodies!);
   }
-  return body;
+  return kept?.parts;
 }
 
-function keepBody(marks: ViewerMarks, page: LoopListResponse, body: Buffer): void {
+function keepBody(marks: ViewerMarks, page: LoopListResponse, kept: KeptParts): void {
   let bodies = keptBodies.get(marks);
   if (bodies === undefined) keptBodies.set(marks, (bodies = new Map()));
   if (bodies.size >= KEPT_BODIES_PER_MEMBER) {
-    const [oldest, oldBody] = bodies.entries().next().value as [LoopListResponse, Buffer];
+    const [oldest, old] = bodies.entries().next().value as [LoopListResponse, KeptParts];
     bodies.delete(oldest);
-    keptBytes -= oldBody.length;
+    keptBytes -= old.bytes;
   }
-  bodies.set(page, body);
-  keptBytes += body.length;
+  bodies.set(page, kept);
+  keptBytes += kept.bytes;
   for (const [oldMarks, oldBodies] of keptBodies) {
     if (keptBytes <= KEPT_BODIES_MAX_BYTES) break;
     keptBodies.delete(oldMarks);
-    for (const kept of oldBodies.values()) keptBytes -= kept.length;
+    for (const old of oldBodies.values()) keptBytes -= old.bytes;
   }
 }
 
@@ -261,10 +277,16 @@ function marksAny(page: LoopListResponse, viewerId: string, marks: ViewerMarks):
 /**
  * The page's body as the member sees it: `body` itself (the visitor's, the same bytes) when the
  * member has no mark on its cards and owns none of them; otherwise the page with the marked cards
- * written again (kept: the same bytes again while the marks and the page are the same). `readAt`:
+ * written again, in parts (kept: the same parts again while the marks and the page are the same). `readAt`:
  * when the shared page was read (Date.now()).
  */
-export function memberPageBody(page: LoopListResponse, body: Buffer, readAt: number, viewerId: string, marks: ViewerMarks): Buffer {
+export function memberPageBody(
+  page: LoopListResponse,
+  body: Buffer,
+  readAt: number,
+  viewerId: string,
+  marks: ViewerMarks,
+): Buffer | MemberPageParts {
   let unmarked = unmarkedPages.get(marks);
   if (unmarked?.has(page)) return body;
   // A kept body means a marked page: its cards need no second look.
@@ -284,15 +306,17 @@ export function memberPageBody(page: LoopListResponse, body: Buffer, readAt: num
   const marked = changed;
   const split = splitPage(page);
   const parts: Buffer[] = [split.head];
+  let bytes = split.head.length + split.tail.length;
   split.cards.forEach((card, i) => {
     if (i > 0) parts.push(COMMA);
     const own = marked[i];
-    parts.push(own === undefined ? card : Buffer.from(own));
+    const part = own === undefined ? card : Buffer.from(own);
+    parts.push(part);
+    bytes += part.length + (i > 0 ? 1 : 0);
   });
   parts.push(split.tail);
-  const written = Buffer.concat(parts);
-  keepBody(marks, page, written);
-  return written;
+  keepBody(marks, page, { parts, bytes });
+  return parts;
 }
 
 /** The page as the member sees it, as objects (the Express route's answer). */

@@ -2,7 +2,8 @@ import { transferRequestSchema } from "@loop/rules/schemas/tokens";
 import { Router } from "express";
 import { z } from "zod";
 import { consoleLogger, type RouterDeps } from "../../deps";
-import type { HotPost } from "../../http/hot-routes";
+import { DomainError } from "../../domain-error";
+import { type HotPost, refusalAnswer } from "../../http/hot-routes";
 import { idempotencyKey, requestHash, requestHashOf, sendAnswer, wellFormedIdempotencyKey, withRefusalKept } from "../../http/idempotency";
 import { pageQuerySchema, parseBody, parseQuery } from "../../http/validate";
 import { memberJson, requireUser } from "../auth/require-user";
@@ -39,10 +40,16 @@ export function transferHotPost(deps: RouterDeps): HotPost {
       const transfer = await sendTransferBySession(prisma, session, request.data, key, hash, logger);
       if (transfer === null) return null;
       noteSignedInByStatement(prisma, transfer.senderId, logger);
-      const answer = await withRefusalKept(prisma, transfer.senderId, key, hash, async () => transfer.answer());
-      return answer.kind === "replay"
-        ? { status: answer.status, text: answer.response }
-        : { status: answer.result.status, text: JSON.stringify(answer.result.body) };
+      try {
+        const answer = await withRefusalKept(prisma, transfer.senderId, key, hash, async () => transfer.answer());
+        return answer.kind === "replay"
+          ? { status: answer.status, text: answer.response }
+          : { status: answer.result.status, text: JSON.stringify(answer.result.body) };
+      } catch (error) {
+        // A refusal without a key (none to keep it under): answered as Express's error handler would.
+        if (error instanceof DomainError && error.status < 500) return refusalAnswer(error);
+        throw error;
+      }
     },
   };
 }
