@@ -99,6 +99,20 @@ describe("POST /api/tokens/transfer answered before Express", () => {
     expect(await tokenBalance(b.browser)).toMatchObject({ withdrawable: "0.00000000" });
   });
 
+  it("a key used on one path is the same key on the other: a retry that goes through Express replays the hot path's answer", async () => {
+    const [a, b] = [await signInMember(t, { funds: 10n }), await signInMember(t)];
+    const body = { toUserId: b.id, amount: "2", description: "retried" };
+    const first = await send(a.browser, HOT, body, "retry-across").expect(201);
+    // The retry's session needs its last_seen_at written: the signed-in path (Express) answers it.
+    await t.db.prisma.session.updateMany({ where: { userId: a.id }, data: { lastSeenAt: new Date(Date.now() - 6 * 60_000) } });
+    const retry = await send(a.browser, HOT, body, "retry-across").expect(201);
+    expect(retry.text).toBe(first.text);
+    expect((await send(a.browser, HOT, { ...body, amount: "3" }, "retry-across").expect(409)).body).toMatchObject({
+      code: "IDEMPOTENCY_KEY_REUSED",
+    });
+    expect(await tokenBalance(b.browser)).toMatchObject({ withdrawable: "2.00000000" });
+  });
+
   it("a session last seen over five minutes ago is refreshed by Express, and an expired one refused and deleted", async () => {
     const [a, b] = [await signInMember(t, { funds: 10n }), await signInMember(t)];
     const sixMinutesAgo = new Date(Date.now() - 6 * 60_000);
