@@ -234,9 +234,13 @@ describe("link previews, robots.txt and the sitemap", () => {
     expect(metaOf(home, "og:type")).toBe("website");
   });
 
-  it("a profile's head names the member (Person, ProfilePage); an unknown member is 404", async () => {
+  it("a profile's head names the member (Person, ProfilePage) and carries its card; an unknown member is 404", async () => {
     await insertLoop();
     const html = (await page(`/profile/${creator.id}`).expect(200)).text;
+    // The card's fields as the API answers a visitor: the page's loading state shows them.
+    const answer = (await request(t.app).get(`/api/users/${creator.id}/profile`).expect(200)).body as Record<string, unknown>;
+    expect(scriptJson(html, 'id="profile-data" type="application/json"')).toEqual({ user: answer.user, totalLoops: answer.totalLoops });
+    expect(answer.totalLoops).toBeGreaterThan(0);
     expect(titleOf(html)).toBe(`${creatorName} (Maya) — LOOP`);
     expect(metaOf(html, "description")).toContain("Loops from Lagos.");
     expect(canonicalOf(html)).toBe(`${APP_ORIGIN}/profile/${creator.id}`);

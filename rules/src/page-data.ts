@@ -10,6 +10,14 @@
 export const LOOP_DATA_ELEMENT_ID = "loop-data";
 
 /**
+ * A member's public profile (`/profile/:userId`) carries its card's fields (GET
+ * /api/users/:id/profile's `user` and `totalLoops` for a visitor) in
+ * `<script id="profile-data" type="application/json">`: the page's loading state shows the card
+ * from it before any answer (its bio is a phone's largest paint).
+ */
+export const PROFILE_DATA_ELEMENT_ID = "profile-data";
+
+/**
  * Every page's `<meta name="loop-session" content="1|0">`: whether the request for it carried the
  * session cookie, so that a visitor's first page does not ask GET /api/auth/user only to get a 401.
  */

@@ -61,6 +61,8 @@ export interface ProfilePageData {
   lastName: string | null;
   bio: string | null;
   profileImageUrl: string | null;
+  level: number;
+  experience: number;
   /** Ready, public loops (the partial index "loops_listed_user_recent_idx"). */
   loopCount: number;
 }
@@ -71,7 +73,7 @@ export function profilePageData(prisma: PrismaClient, id: string): Promise<Profi
     prisma,
     "page_meta_profile",
     id,
-    `SELECT u."id"::text AS id, u."username", u."first_name", u."last_name", u."bio", u."profile_image_url",
+    `SELECT u."id"::text AS id, u."username", u."first_name", u."last_name", u."bio", u."profile_image_url", u."level", u."experience",
             (SELECT count(*)::int FROM "app"."loops" l WHERE l."user_id" = u."id" AND l."status" = 'ready' AND l."is_public") AS loop_count
      FROM "app"."users" u WHERE u."id" = $1::uuid`,
     (row: {
@@ -81,6 +83,8 @@ export function profilePageData(prisma: PrismaClient, id: string): Promise<Profi
       last_name: string | null;
       bio: string | null;
       profile_image_url: string | null;
+      level: number;
+      experience: number;
       loop_count: number;
     }): ProfilePageData => ({
       id: row.id,
@@ -89,6 +93,8 @@ export function profilePageData(prisma: PrismaClient, id: string): Promise<Profi
       lastName: row.last_name,
       bio: row.bio,
       profileImageUrl: row.profile_image_url,
+      level: row.level,
+      experience: row.experience,
       loopCount: row.loop_count,
     }),
   );

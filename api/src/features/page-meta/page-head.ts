@@ -2,13 +2,15 @@
 // <title>, description, canonical URL, Open Graph and Twitter card tags and JSON-LD, so that a link
 // shared on a chat or a social network previews the page itself, and search engines index it. A
 // loop's page also carries the loop's data (GET /api/loops/:id's answer for a signed-out visitor),
-// which the app starts from. A page that does not exist, or is not public, answers 404 with noindex.
-import { LOOP_DATA_ELEMENT_ID, loopPageTitle } from "@loop/rules/page-data";
+// which the app starts from, and a profile its card's fields, which its loading state shows. A page that does not exist, or is not public, answers 404 with noindex.
+import { levelTitle } from "@loop/rules/levels";
+import { LOOP_DATA_ELEMENT_ID, loopPageTitle, PROFILE_DATA_ELEMENT_ID } from "@loop/rules/page-data";
+import type { PublicProfile } from "@loop/rules/schemas/profile";
 import { paths } from "@loop/rules/paths";
 import type { PageHead } from "@loop/rules/schemas/page-meta";
 import type { PrismaClient } from "../../db/prisma";
 import { escapeHtml, jsonForScript } from "./html-escape";
-import { collectionPageData, licencePageData, loopPageData, profilePageData, type LoopPageData } from "./page-data";
+import { collectionPageData, licencePageData, loopPageData, profilePageData, type LoopPageData, type ProfilePageData } from "./page-data";
 import { matchPage } from "./page-routes";
 import { isReachable } from "../loops/loop-access";
 
@@ -52,8 +54,8 @@ interface HeadSpec {
   twitterCard?: "summary" | "summary_large_image";
   twitter?: readonly (readonly [string, string])[];
   jsonLd?: object;
-  /** The loop's JSON as GET /api/loops/:id answers it signed out. */
-  loopDataJson?: string;
+  /** Data the app starts from, as JSON in `<script id="elementId" type="application/json">`. */
+  pageData?: { elementId: string; json: string };
 }
 
 const meta = (attribute: "name" | "property", key: string, content: string) =>
@@ -73,8 +75,8 @@ function renderHead(spec: HeadSpec, appUrl: URL): string {
   lines.push(meta("name", "twitter:title", spec.title), meta("name", "twitter:description", spec.description));
   for (const [name, content] of spec.twitter ?? []) lines.push(meta("name", name, content));
   if (spec.jsonLd) lines.push(`<script type="application/ld+json">${jsonForScript(JSON.stringify(spec.jsonLd))}</script>`);
-  if (spec.loopDataJson !== undefined) {
-    lines.push(`<script id="${LOOP_DATA_ELEMENT_ID}" type="application/json">${jsonForScript(spec.loopDataJson)}</script>`);
+  if (spec.pageData !== undefined) {
+    lines.push(`<script id="${spec.pageData.elementId}" type="application/json">${jsonForScript(spec.pageData.json)}</script>`);
   }
   return lines.join("\n    ");
 }
@@ -175,7 +177,26 @@ function loopHead(data: LoopPageData, appUrl: URL): HeadSpec {
       ["twitter:image:alt", `Waveform of “${loop.title}”`],
     ],
     jsonLd,
-    loopDataJson: data.cardJson,
+    // The loop's JSON as GET /api/loops/:id answers it signed out.
+    pageData: { elementId: LOOP_DATA_ELEMENT_ID, json: data.cardJson },
+  };
+}
+
+/** A profile's card as GET /api/users/:id/profile answers a visitor: its `user` and `totalLoops` (the listed loops). */
+function profileCard(user: ProfilePageData): Pick<PublicProfile, "user" | "totalLoops"> {
+  return {
+    user: {
+      id: user.id,
+      username: user.username,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      bio: user.bio,
+      profileImageUrl: user.profileImageUrl,
+      level: user.level,
+      experience: user.experience,
+      levelTitle: levelTitle(user.level),
+    },
+    totalLoops: user.loopCount,
   };
 }
 
@@ -235,6 +256,7 @@ async function pageSpec(prisma: PrismaClient, appUrl: URL, pathname: string): Pr
           description: shortText(`${user.username} on LOOP: ${count} and tracks to preview and buy.${user.bio ? ` ${user.bio}` : ""}`),
           canonicalPath: pagePath,
           openGraph: [["og:type", "profile"], ["profile:username", user.username], ...(imageUrl ? [["og:image", imageUrl] as const] : [])],
+          pageData: { elementId: PROFILE_DATA_ELEMENT_ID, json: JSON.stringify(profileCard(user)) },
           jsonLd: {
             "@context": "https://schema.org",
             "@type": "ProfilePage",

@@ -1,12 +1,13 @@
 import type { PublicProfile } from "@loop/rules/schemas/profile";
-import { screen, waitFor } from "@testing-library/react";
+import { PROFILE_DATA_ELEMENT_ID } from "@loop/rules/page-data";
+import { cleanup, screen, waitFor } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
 import { userLoopsInfiniteQueryOptions } from "@/features/profile/api/get-user-loops";
 import { userProfileQueryOptions } from "@/features/profile/api/get-user-profile";
 import { page } from "@/testing/make-loop";
-import { json, stubApi } from "@/testing/stub-api";
-import { renderWithProviders } from "@/testing/test-utils";
+import { json, SIGNED_OUT, stubApi } from "@/testing/stub-api";
+import { makeUser, renderWithProviders } from "@/testing/test-utils";
 import { UserProfileLoading } from "./user-profile-loading";
 
 const USER_ID = "5b0e6f0a-0000-4000-8000-0000000000aa";
@@ -64,6 +65,38 @@ describe("a public profile while its code loads", () => {
     // Under the page's own keys: the page renders from them without asking again.
     expect(queryClient.getQueryData(userProfileQueryOptions(USER_ID).queryKey)).toEqual(PROFILE);
     await waitFor(() => expect(queryClient.getQueryData(userLoopsInfiniteQueryOptions(USER_ID).queryKey)).toBeDefined());
+  });
+
+  it("a visitor's first page shows the card its HTML carries before any answer; a member waits for theirs", async () => {
+    const element = document.createElement("script");
+    element.id = PROFILE_DATA_ELEMENT_ID;
+    element.type = "application/json";
+    element.textContent = JSON.stringify({ user: PROFILE.user, totalLoops: PROFILE.totalLoops });
+    document.body.append(element);
+    try {
+      stubApi({
+        ...SIGNED_OUT,
+        [`/api/users/${USER_ID}/profile`]: () => new Promise<Response>(() => {}),
+        "/api/loops": () => json(page([], 0)),
+      });
+      renderLoading();
+      expect(await screen.findByRole("heading", { level: 1, name: "maya_beats" })).toBeInTheDocument();
+      expect(screen.getByText("Lo-fi and neo-soul producer from Lagos.")).toBeInTheDocument();
+      expect(screen.getByText("11 uploads · 250 XP")).toBeInTheDocument();
+      cleanup();
+
+      stubApi({
+        "/api/auth/user": () => json(makeUser({ id: "member-1" })),
+        [`/api/users/${USER_ID}/profile`]: () => new Promise<Response>(() => {}),
+        "/api/loops": () => json(page([], 0)),
+      });
+      renderLoading();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByRole("heading")).not.toBeInTheDocument();
+      expect(screen.getByRole("status")).toHaveTextContent("Loading profile");
+    } finally {
+      element.remove();
+    }
   });
 
   it("shows the spinner only when the profile fails (the page says why)", async () => {

@@ -10,7 +10,8 @@ import { ProfileAvatar } from "./profile-avatar";
 export const PROFILE_PAGE_FRAME_CLASS = "mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14";
 
 export interface ProfileHeaderProps {
-  profile: PublicProfile;
+  /** The card's fields of the profile (its answer, or the card the page's HTML carries). */
+  profile: Pick<PublicProfile, "user" | "totalLoops">;
   /** Beside the name: the level badge. */
   badge: ReactNode;
   /** Under the counts: followers, following and Follow. */
@@ -51,11 +52,12 @@ export function ProfileHeader({ profile, badge, followRow, aside }: ProfileHeade
 }
 
 /**
- * The card while the page's code loads, from the profile's answer: the text as the page shows it
- * (the bio is a phone's largest paint), placeholders of the same height for the badge, the Follow
- * row and the level progress (docs/decisions.md#pages-that-are-fast-on-a-phone-issue-39-5).
+ * The card while the page's code loads, from the profile's answer or the card the page's HTML
+ * carries (a visitor's: not their own profile): the text as the page shows it (the bio is a phone's
+ * largest paint), placeholders of the same height for the badge, the Follow row and the level
+ * progress (docs/decisions.md#pages-that-are-fast-on-a-phone-issue-39-5).
  */
-export function ProfileHeaderPreview({ profile }: { profile: PublicProfile }) {
+export function ProfileHeaderPreview({ profile }: { profile: Pick<PublicProfile, "user" | "totalLoops"> & { isOwnProfile?: boolean } }) {
   return (
     <ProfileHeader
       profile={profile}
