@@ -3,7 +3,6 @@
 // shared on a chat or a social network previews the page itself, and search engines index it. A
 // loop's page also carries the loop's data (GET /api/loops/:id's answer for a signed-out visitor),
 // which the app starts from, and a profile its card's fields, which its loading state shows. A page that does not exist, or is not public, answers 404 with noindex.
-import { levelTitle } from "@loop/rules/levels";
 import { LOOP_DATA_ELEMENT_ID, loopPageTitle, PROFILE_DATA_ELEMENT_ID } from "@loop/rules/page-data";
 import type { PublicProfile } from "@loop/rules/schemas/profile";
 import { paths } from "@loop/rules/paths";
@@ -13,6 +12,7 @@ import { escapeHtml, jsonForScript } from "./html-escape";
 import { collectionPageData, licencePageData, loopPageData, profilePageData, type LoopPageData, type ProfilePageData } from "./page-data";
 import { matchPage } from "./page-routes";
 import { isReachable } from "../loops/loop-access";
+import { publicProfileUser } from "../profile/profile.service";
 
 export const SITE_NAME = "LOOP";
 /** The head of web/index.html: every page without one of its own (keep the two in step). */
@@ -185,17 +185,7 @@ function loopHead(data: LoopPageData, appUrl: URL): HeadSpec {
 /** A profile's card as GET /api/users/:id/profile answers a visitor: its `user` and `totalLoops` (the listed loops). */
 function profileCard(user: ProfilePageData): Pick<PublicProfile, "user" | "totalLoops"> {
   return {
-    user: {
-      id: user.id,
-      username: user.username,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      bio: user.bio,
-      profileImageUrl: user.profileImageUrl,
-      level: user.level,
-      experience: user.experience,
-      levelTitle: levelTitle(user.level),
-    },
+    user: publicProfileUser(user),
     totalLoops: user.loopCount,
   };
 }

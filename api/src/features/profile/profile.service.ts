@@ -48,6 +48,23 @@ export async function updateProfile(
   }
 }
 
+/** A member as their public profile shows them (GET /api/users/:id/profile's `user`; a profile page's card). */
+export function publicProfileUser(
+  user: Pick<PublicProfile["user"], "id" | "username" | "firstName" | "lastName" | "bio" | "profileImageUrl" | "level" | "experience">,
+): PublicProfile["user"] {
+  return {
+    id: user.id,
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    bio: user.bio,
+    profileImageUrl: user.profileImageUrl,
+    level: user.level,
+    experience: user.experience,
+    levelTitle: levelTitle(user.level),
+  };
+}
+
 export async function publicProfile(prisma: PrismaClient, userId: string, viewerId: string | null): Promise<PublicProfile> {
   const user = UUID.test(userId) ? await prisma.user.findUnique({ where: { id: userId } }) : null;
   if (!user) throw new DomainError("USER_NOT_FOUND");
@@ -69,17 +86,7 @@ export async function publicProfile(prisma: PrismaClient, userId: string, viewer
     followCounts(prisma, user, viewerId),
   ]);
   return {
-    user: {
-      id: user.id,
-      username: user.username,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      bio: user.bio,
-      profileImageUrl: user.profileImageUrl,
-      level: user.level,
-      experience: user.experience,
-      levelTitle: levelTitle(user.level),
-    },
+    user: publicProfileUser(user),
     loops: loops.map((loop) => publicLoopView(loop, viewerId)),
     totalLoops,
     isOwnProfile,

@@ -6,25 +6,14 @@
  */
 import { LOOP_DATA_ELEMENT_ID } from "@loop/rules/page-data";
 import type { PublicLoop } from "@loop/rules/schemas/loops";
+import { embeddedJson } from "@/lib/embedded-json";
 
 /** The loops read from the HTML: a signed-out visitor's copy, without a member's own fields. */
 const fromHtml = new WeakSet<PublicLoop>();
 
 /** The element's loop, parsed once (null: not a loop). */
-let parsed: { element: Element; loop: PublicLoop | null } | undefined;
-
-function embeddedLoop(element: Element): PublicLoop | null {
-  if (parsed?.element === element) return parsed.loop;
-  let loop: unknown;
-  try {
-    loop = JSON.parse(element.textContent ?? "");
-  } catch {
-    loop = null;
-  }
-  const valid = typeof loop === "object" && loop !== null && "id" in loop && typeof loop.id === "string";
-  parsed = { element, loop: valid ? (loop as PublicLoop) : null };
-  return parsed.loop;
-}
+const embeddedLoop = (element: Element) =>
+  embeddedJson<PublicLoop>(element, (loop) => typeof loop === "object" && loop !== null && "id" in loop && typeof loop.id === "string");
 
 const sameLoop = (loop: PublicLoop | null, loopId: string) => loop !== null && loop.id.toLowerCase() === loopId.toLowerCase();
 
@@ -45,7 +34,6 @@ export function takeEmbeddedLoop(loopId: string, doc: Document = document): Publ
   if (!element) return undefined;
   const loop = embeddedLoop(element);
   element.remove();
-  parsed = undefined;
   if (!loop || !sameLoop(loop, loopId)) return undefined;
   fromHtml.add(loop);
   return loop;

@@ -6,33 +6,25 @@
  */
 import { PROFILE_DATA_ELEMENT_ID } from "@loop/rules/page-data";
 import type { PublicProfile } from "@loop/rules/schemas/profile";
+import { embeddedJson } from "@/lib/embedded-json";
 
 export type ProfileCard = Pick<PublicProfile, "user" | "totalLoops">;
 
 /** The element's card, parsed once (null: not a card). */
-let parsed: { element: Element; card: ProfileCard | null } | undefined;
-
-function cardOf(element: Element): ProfileCard | null {
-  if (parsed?.element === element) return parsed.card;
-  let card: unknown;
-  try {
-    card = JSON.parse(element.textContent ?? "");
-  } catch {
-    card = null;
-  }
-  const valid =
-    typeof card === "object" &&
-    card !== null &&
-    "user" in card &&
-    typeof card.user === "object" &&
-    card.user !== null &&
-    "id" in card.user &&
-    typeof card.user.id === "string" &&
-    "totalLoops" in card &&
-    typeof card.totalLoops === "number";
-  parsed = { element, card: valid ? (card as ProfileCard) : null };
-  return parsed.card;
-}
+const cardOf = (element: Element) =>
+  embeddedJson<ProfileCard>(
+    element,
+    (card) =>
+      typeof card === "object" &&
+      card !== null &&
+      "user" in card &&
+      typeof card.user === "object" &&
+      card.user !== null &&
+      "id" in card.user &&
+      typeof card.user.id === "string" &&
+      "totalLoops" in card &&
+      typeof card.totalLoops === "number",
+  );
 
 /** The card the HTML carries for `userId`, left in place; undefined when it carries none for them. */
 export function embeddedProfileCard(userId: string, doc: Document = document): ProfileCard | undefined {
