@@ -22,7 +22,8 @@
 // The headline is the total req/s of layout (b). Figures and what they mean for capacity:
 // docs/capacity.md.
 // Knobs: BENCH_SCALE_LOOPS (100000), BENCH_SCALE_USERS (10000), BENCH_SCALE_BUYERS (300),
-// BENCH_SCALE_SECONDS (20 measured per layout), BENCH_SCALE_WARMUP_SECONDS (10 before it: see WARMUP_MS).
+// BENCH_SCALE_SECONDS (20 measured per layout), BENCH_SCALE_WARMUP_REQUESTS (10,000 answered by each API
+// process before it: see WARMUP_REQUESTS).
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import os from "node:os";
@@ -61,13 +62,19 @@ const BUYERS = Number(process.env.BENCH_SCALE_BUYERS ?? 300);
 export const BUDGETS = { lockWaits: 0.2, layoutRatio: 1, mixCpuRatio: 5 };
 const CONCURRENCY = 50;
 /**
- * Load before the measured window, per layout: long enough for V8 to have compiled the hot paths
- * (Prisma's query interpreter above all) in every process. With 3 s, layout (b)'s two API processes,
- * each seeing half the requests, were still partly running unoptimised code in the window: 60 % more
- * CPU in Prisma per request than layout (a)'s one process, twice the garbage collection per request
- * (docs/capacity.md, run 7). A server runs for days: the budgets are about that state.
+ * Load before the measured window, per layout, counted in requests each API process has answered,
+ * not in seconds: long enough for V8 to have compiled the hot paths (Prisma's query interpreter
+ * above all) in every process. Warm-ups of fixed seconds left layout (b)'s two processes, each
+ * seeing half the requests, partly running unoptimised code in the window: with 3 s on a quiet
+ * machine 60 % more CPU in Prisma per request than layout (a)'s one process (docs/capacity.md,
+ * run 7); with 10 s and one of the two cores taken, (a) 377 and (b) 334 req/s, where 30 s gave 486
+ * and 495 (run 9). A slower machine answers fewer requests in the same seconds: the warm-up must
+ * not depend on how fast it is. A server runs for days: the budgets are about that state.
+ * At least WARMUP_MIN_MS, and at most WARMUP_MAX_MS (then the figures say the warm-up fell short).
  */
-const WARMUP_MS = Number(process.env.BENCH_SCALE_WARMUP_SECONDS ?? 10) * 1000;
+const WARMUP_REQUESTS = Number(process.env.BENCH_SCALE_WARMUP_REQUESTS ?? 10_000);
+const WARMUP_MIN_MS = 10_000;
+const WARMUP_MAX_MS = 180_000;
 const MEASURE_MS = Number(process.env.BENCH_SCALE_SECONDS ?? 20) * 1000;
 const UNITS_PER_LOOP = 100_000_000n;
 /** What each buyer may spend and send: the dearest generated loop is $49.99 + 4 % = about 26,000 LOOP. */
@@ -170,10 +177,13 @@ async function mixedLoad({ ports, origin, buyers, paidLoops, scenarios, state, c
     };
   };
 
-  const client = async (until) => {
-    while (Date.now() < until) {
+  /** Requests answered per port (warm-up included). */
+  const answered = new Map();
+  const client = async (going) => {
+    while (going()) {
       const { kind, port, request } = next();
       const answer = await send(agent, port, request);
+      answered.set(port, (answered.get(port) ?? 0) + 1);
       const ok = answer.status >= 200 && answer.status < 300;
       if (kind === "buy" && ok) state.acceptedPurchases++;
       if (kind === "transfer" && ok) state.acceptedTransfers++;
@@ -184,12 +194,18 @@ async function mixedLoad({ ports, origin, buyers, paidLoops, scenarios, state, c
       if (record) samples.get(kind).push(ok ? answer.ms : NaN);
     }
   };
-  const clients = (ms) => Promise.all(Array.from({ length: CONCURRENCY }, () => client(Date.now() + ms)));
-  await clients(WARMUP_MS);
+  const clientsWhile = (going) => Promise.all(Array.from({ length: CONCURRENCY }, () => client(going)));
+  const warmUpStarted = Date.now();
+  await clientsWhile(() => {
+    const elapsed = Date.now() - warmUpStarted;
+    if (elapsed < WARMUP_MIN_MS) return true;
+    return elapsed < WARMUP_MAX_MS && ports.some((port) => (answered.get(port) ?? 0) < WARMUP_REQUESTS);
+  });
+  const warmUp = { seconds: (Date.now() - warmUpStarted) / 1000, perProcess: ports.map((port) => answered.get(port) ?? 0) };
   record = true;
   const cpuBefore = cpu();
   const started = Date.now();
-  const [, waits] = await Promise.all([clients(MEASURE_MS), sample(started + MEASURE_MS)]);
+  const [, waits] = await Promise.all([clientsWhile(() => Date.now() < started + MEASURE_MS), sample(started + MEASURE_MS)]);
   const seconds = (Date.now() - started) / 1000;
   const cpuAfter = cpu();
   const load1 = os.loadavg()[0];
@@ -208,7 +224,7 @@ async function mixedLoad({ ports, origin, buyers, paidLoops, scenarios, state, c
   const perKind = KINDS.map((kind) => ({ kind, ...summarise(samples.get(kind)) }));
   const total = { kind: "total", ...summarise([...samples.values()].flat()) };
   const allErrors = [...errors.values()].reduce((a, b) => a + b, 0);
-  return { perKind, total, seconds, allErrors, failures, cpuBefore, cpuAfter, load1, waits };
+  return { perKind, total, seconds, allErrors, failures, cpuBefore, cpuAfter, load1, waits, warmUp };
 }
 
 /** CPU ms of each group of processes (and of this process, the load generator) right now. */
@@ -365,7 +381,7 @@ export async function run({ log }) {
       for (const layout of layouts) {
         const { ports, groups } = await layout.start();
         log(
-          `${layout.label} up (ports ${ports.join(", ")}); ${CONCURRENCY} clients, ${WARMUP_MS / 1000} s warm-up, ${MEASURE_MS / 1000} s measured`,
+          `${layout.label} up (ports ${ports.join(", ")}); ${CONCURRENCY} clients, a warm-up until each API process answered ${WARMUP_REQUESTS.toLocaleString("en")} requests (${WARMUP_MIN_MS / 1000}–${WARMUP_MAX_MS / 1000} s), ${MEASURE_MS / 1000} s measured`,
         );
         const result = await mixedLoad({
           ports,
@@ -381,7 +397,12 @@ export async function run({ log }) {
         result.cpu = cpuUsed(result.cpuBefore, result.cpuAfter);
         results.push({ layout, result });
         await stopApis();
-        log(`${layout.label}: ${result.total.rps.toFixed(0)} req/s, ${result.allErrors} errors`);
+        const { warmUp } = result;
+        log(
+          `${layout.label}: warmed up in ${warmUp.seconds.toFixed(1)} s (${warmUp.perProcess.map((n) => n.toLocaleString("en")).join(" + ")} requests)` +
+            `${warmUp.perProcess.some((n) => n < WARMUP_REQUESTS) ? `, short of ${WARMUP_REQUESTS.toLocaleString("en")} per process` : ""}; ` +
+            `${result.total.rps.toFixed(0)} req/s, ${result.allErrors} errors`,
+        );
       }
 
       // ---- The unit of CPU: the bare control's uncached catalog request on this data ----------------
