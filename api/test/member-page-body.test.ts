@@ -47,6 +47,21 @@ describe("a member's page body", () => {
     expect(memberPageBody(page, body, Date.now(), MEMBER, marks)).toBe(first);
   });
 
+  it("is the shared page's bytes around the marked cards: few parts, whatever the page's length or its text", () => {
+    const { page } = pageOf([3, 4, 5, 6, 7, 8]);
+    // Multi-byte text before and between the marked cards: the slices are cut at bytes, not characters.
+    page.loops[0]!.title = "Åsa’s 夜 loop 🎧";
+    page.loops[3]!.title = "Ñandú — ünïcode";
+    const marks = marksOf(["loop-2", "loop-5"]);
+    const parts = memberPageBody(page, Buffer.from(JSON.stringify(page)), Date.now(), MEMBER, marks) as readonly Buffer[];
+    // Before, between and after the two marked cards, and the two cards.
+    expect(parts).toHaveLength(5);
+    const answer = JSON.parse(textOf(parts)) as LoopListResponse;
+    expect(answer.loops.map((loop) => loop.likedByMe ?? null)).toEqual([null, null, true, null, null, true]);
+    expect(answer.loops.map((loop) => loop.title)).toEqual(page.loops.map((loop) => loop.title));
+    expect(answer.total).toBe(6);
+  });
+
   it("is written again for new marks (the member changed) and for a page read again", () => {
     const { page, body } = pageOf([3, 4]);
     const liked = marksOf(["loop-1"]);

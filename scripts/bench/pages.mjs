@@ -6,6 +6,7 @@
 // Each page runs `--runs` times (3 by default) and its median performance run is kept, as
 // Lighthouse's own docs advise against reading one run. Lighthouse's benchmark index of this machine
 // is printed beside the scores: the throttling is simulated from it, so it says how fast the machine was.
+// `--pages catalog,profile` measures only the pages of those labels (landing, catalog, loop page, profile).
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -217,12 +218,14 @@ export async function run({ log, options }) {
   let worstPerformance = 100;
   try {
     const { loopId, creatorId } = await demoLoop(stack.url, log);
+    // `--pages catalog,profile`: only those (their labels), e.g. to measure one page's change.
+    const only = options.pages ? String(options.pages).split(",") : null;
     const pages = [
       ["landing", "/"],
       ["catalog", "/home"],
       ["loop page", `/loops/${loopId}`],
       ["profile", `/profile/${creatorId}`],
-    ];
+    ].filter(([label]) => !only || only.includes(label));
     // One warm-up load: the first visit of a fresh server compiles its routes and fills its caches.
     await fetch(`${stack.url}/home`).catch(() => null);
     let index = 0;

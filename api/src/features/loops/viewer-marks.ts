@@ -172,29 +172,35 @@ function fieldsOf(loop: PublicLoop, marks: ViewerMarks, readAt: number): ViewerF
 }
 
 /**
- * A shared page split once into its cards' JSON bytes, to lay a member's marks over a few of them:
- * the member's body is these buffers with the marked cards' written again, joined (a copy, not a
- * page's worth of JSON written and encoded per request).
+ * A shared page written once more as JSON, with where each card's bytes start and end in it: a
+ * member's body is slices of these bytes around the marked cards written again (views, no copy),
+ * so a page with one marked card is three parts to send, not a part per card (each a write of its
+ * own through the response stream: 50 of them cost more than the page's whole lookup).
  */
 interface SplitPage {
-  head: Buffer;
-  cards: Buffer[];
-  tail: Buffer;
+  bytes: Buffer;
+  cardStarts: number[];
+  cardEnds: number[];
 }
 
 const splitPages = new WeakMap<LoopListResponse, SplitPage>();
 const CARDS_MARK = "\u0000cards";
-const COMMA = Buffer.from(",");
 
 function splitPage(page: LoopListResponse): SplitPage {
   let split = splitPages.get(page);
   if (!split) {
     const [head, tail] = JSON.stringify({ ...page, loops: CARDS_MARK }).split(JSON.stringify(CARDS_MARK)) as [string, string];
-    split = {
-      head: Buffer.from(`${head}[`),
-      cards: page.loops.map((loop) => Buffer.from(JSON.stringify(loop))),
-      tail: Buffer.from(`]${tail}`),
-    };
+    const cards = page.loops.map((loop) => JSON.stringify(loop));
+    const cardStarts: number[] = [];
+    const cardEnds: number[] = [];
+    let at = Buffer.byteLength(head) + 1;
+    for (const card of cards) {
+      cardStarts.push(at);
+      at += Buffer.byteLength(card);
+      cardEnds.push(at);
+      at += 1;
+    }
+    split = { bytes: Buffer.from(`${head}[${cards.join(",")}]${tail}`), cardStarts, cardEnds };
     splitPages.set(page, split);
   }
   return split;
@@ -216,8 +222,8 @@ const KEPT_BODIES_MAX_BYTES = 32 * 1024 * 1024;
 const KEPT_BODIES_PER_MEMBER = 16;
 
 /**
- * A member's marked page: the shared page's parts (its head, cards and tail) with the member's cards
- * in place of theirs, sent one after another (http/hot-routes.ts).
+ * A member's marked page: slices of the shared page's bytes with the member's cards in place of
+ * theirs, sent one after another (http/hot-routes.ts).
  * Never copied into one buffer: a page is 20–60 kB, and a copy per request was garbage outside the
  * heap that made the collector run full collections (with one core taken, in the request's time).
  */
@@ -297,24 +303,24 @@ export function memberPageBody(
     unmarked.add(page);
     return body;
   }
-  let changed: (string | undefined)[] | null = null;
-  page.loops.forEach((loop, i) => {
+  const changed: { index: number; json: string }[] = [];
+  page.loops.forEach((loop, index) => {
     const card = memberCard(loop, viewerId, marks, readAt);
-    if (card !== undefined) (changed ??= [])[i] = JSON.stringify(card);
+    if (card !== undefined) changed.push({ index, json: JSON.stringify(card) });
   });
-  if (changed === null) return body;
-  const marked = changed;
-  const split = splitPage(page);
-  const parts: Buffer[] = [split.head];
-  let bytes = split.head.length + split.tail.length;
-  split.cards.forEach((card, i) => {
-    if (i > 0) parts.push(COMMA);
-    const own = marked[i];
-    const part = own === undefined ? card : Buffer.from(own);
-    parts.push(part);
-    bytes += part.length + (i > 0 ? 1 : 0);
-  });
-  parts.push(split.tail);
+  if (changed.length === 0) return body;
+  const { bytes: shared, cardStarts, cardEnds } = splitPage(page);
+  const parts: Buffer[] = [];
+  // Counted whole: the slices keep the shared bytes alive.
+  let bytes = shared.length;
+  let from = 0;
+  for (const { index, json } of changed) {
+    const card = Buffer.from(json);
+    parts.push(shared.subarray(from, cardStarts[index]), card);
+    bytes += card.length;
+    from = cardEnds[index]!;
+  }
+  parts.push(shared.subarray(from));
   keepBody(marks, page, { parts, bytes });
   return parts;
 }

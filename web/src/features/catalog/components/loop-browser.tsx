@@ -1,6 +1,6 @@
 import { LOOP_TOTAL_CAP } from "@loop/rules/catalog";
 import { SlidersHorizontal } from "lucide-react";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useDeferredValue, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogDescription, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
@@ -43,7 +43,9 @@ export function LoopBrowser({ id, className, renderCard, title = "Browse loops",
   );
   const [layout, setLayout] = useState<LoopLayout>("grid");
   const query = useLoops(filters, search ?? null);
-  const total = query.data?.pages.at(-1)?.total ?? 0;
+  // The count shows with the cards: they reach the page in a background render (PagedLoops).
+  const shownPages = useDeferredValue(query.data?.pages);
+  const total = shownPages?.at(-1)?.total ?? 0;
   const active = activeFilterCount(filters);
   // The side panel only where it shows (`lg`): a phone, which has the drawer, does not build a hidden
   // copy of every filter in its first render (~65 ms of main thread at Lighthouse's 4× CPU).
@@ -65,7 +67,7 @@ export function LoopBrowser({ id, className, renderCard, title = "Browse loops",
             <FiltersDrawer filters={filters} onChange={setFilters} active={active} />
             <LoopSortButtons sortBy={filters.sortBy} onChange={(sortBy) => setFilters({ ...filters, sortBy })} />
             <div className="flex items-center gap-3">
-              {query.isSuccess ? (
+              {query.isSuccess && shownPages !== undefined ? (
                 <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="loops-count">
                   {total >= LOOP_TOTAL_CAP ? `${formatCount(LOOP_TOTAL_CAP)}+` : formatCount(total)} {total === 1 ? "loop" : "loops"} found
                 </p>

@@ -1,5 +1,5 @@
 import type { PublicLoop } from "@loop/rules/schemas/loops";
-import { type ReactNode, startTransition, useEffect, useMemo, useState } from "react";
+import { type ReactNode, startTransition, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { PlayerQueueContext, playerQueue } from "@/lib/player/player-queue";
 import { cn } from "@/lib/utils";
 import type { LoopLayout, RenderLoopCard } from "./loop-card";
@@ -22,12 +22,15 @@ const CARDS_PER_TASK = 1;
  */
 const CARD_ITEM_CLASS = "min-w-0 card-when-visible";
 
+/** A list's first render, before its cards' background render. */
+const NO_LOOPS: PublicLoop[] = [];
+
 /**
  * Loop cards in a grid or a list; reused wherever loops are shown (home, profiles). Play on a card
  * queues the list's playable loops in the player, in this order (docs/product.md#player-bar).
  */
 export function LoopList({
-  loops,
+  loops: givenLoops,
   layout = "grid",
   className,
   renderCard,
@@ -41,6 +44,11 @@ export function LoopList({
   /** Something under each card, composed by the page (a collection's owner gets Remove). */
   itemAction?: (loop: PublicLoop) => ReactNode;
 }) {
+  // The cards come in a background render, which React splits into short tasks: a list usually
+  // arrives with a query's answer, handed over in a render that cannot be split
+  // (useSyncExternalStore), and its first screen of cards built there made a loaded phone's longest
+  // tasks (Lighthouse's TBT). Inside a background render already (PagedLoops), they come at once.
+  const loops = useDeferredValue(givenLoops, NO_LOOPS);
   const queue = useMemo(() => playerQueue(loops), [loops]);
   // A screen's worth of cards first, then one more per task, each in a transition: a page of 24
   // cards is not one long render and commit that keeps a phone from answering (Lighthouse's TBT). A

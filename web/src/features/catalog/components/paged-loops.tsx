@@ -1,7 +1,7 @@
 import type { LoopListResponse } from "@loop/rules/schemas/loops";
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import { Loader2, RotateCw } from "lucide-react";
-import { type ReactNode, useMemo } from "react";
+import { type ReactNode, useDeferredValue, useMemo } from "react";
 import { LoadMoreLoops } from "@/components/load-more-loops";
 import { Button } from "@/components/ui/button";
 import { getServerMessage } from "@/lib/api-client";
@@ -22,11 +22,14 @@ export interface PagedLoopsProps {
  * Loops' while there are more (24 at a time), the empty state, or the server's message with Try again.
  */
 export function PagedLoops({ query, layout, renderCard, empty }: PagedLoopsProps) {
+  // New pages reach the cards in a background render, which React splits into short tasks: the query
+  // hands its answer over in a render that cannot be split (useSyncExternalStore), and the first
+  // screen of cards built in it was the catalog's longest task on a loaded phone (Lighthouse's TBT).
+  const pages = useDeferredValue(query.data?.pages);
   // The same array while the pages are the same: the list's queue and its cards do not render again with the page.
-  const pages = query.data?.pages;
   const loops = useMemo(() => pages?.flatMap((page) => page.loops) ?? [], [pages]);
 
-  if (query.isPending) {
+  if (query.isPending || (query.data !== undefined && pages === undefined)) {
     return (
       <p role="status" className="flex items-center justify-center gap-2 py-16 text-muted-foreground">
         <Loader2 className="size-5 animate-spin text-primary" aria-hidden />
