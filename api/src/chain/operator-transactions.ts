@@ -17,7 +17,7 @@ import {
   type PublicClient,
   type TransactionSerializable,
 } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { accountOfKey } from "./key-account";
 import type { AppDeps } from "../deps";
 import { TX_DEFAULT } from "../db/transactions";
 import { nextOperatorNonceInTx } from "./operator-nonce";
@@ -74,13 +74,13 @@ function operatorChain(deps: Pick<AppDeps, "chains" | "config">, chainId: number
   const chain = deps.config.chains.find((candidate) => candidate.id === chainId);
   const client = deps.chains.get(chainId);
   if (!key || !chain || !client) return null;
-  return { account: privateKeyToAccount(key), rpcUrl: chain.rpcUrl, client };
+  return { account: accountOfKey(key), rpcUrl: chain.rpcUrl, client };
 }
 
 /** The operator key's address, lower case (null without a key). */
 export function operatorSender(deps: Pick<AppDeps, "config">): string | null {
   const key = deps.config.operatorPrivateKey;
-  return key ? privateKeyToAccount(key).address.toLowerCase() : null;
+  return key ? accountOfKey(key).address.toLowerCase() : null;
 }
 
 /**

@@ -15,7 +15,7 @@ import {
 import { DOWNLOAD_LINK_TTL_MS } from "@loop/rules/schemas/downloads";
 import { centsToLoopUnits, formatLoop, formatUsd, ledgerUnitsToWei } from "@loop/rules/units";
 import { getAddress } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { accountOfKey } from "../../chain/key-account";
 import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/prisma";
 import { signDownloadToken } from "../downloads/download-token";
@@ -92,7 +92,7 @@ export async function createWalletQuote(
     deadline: BigInt(Math.floor(deadline.getTime() / 1000)),
   };
   const marketplace = getAddress(chain.contracts.marketplace);
-  const signature = await privateKeyToAccount(config.quoteSignerPrivateKey).signTypedData({
+  const signature = await accountOfKey(config.quoteSignerPrivateKey).signTypedData({
     domain: quoteDomain(chain.id, marketplace),
     types: quoteTypes,
     primaryType: "Quote",

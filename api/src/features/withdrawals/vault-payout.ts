@@ -22,7 +22,7 @@ import {
   type PublicClient,
   type TransactionSerializable,
 } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { accountOfKey } from "../../chain/key-account";
 import type { AppDeps } from "../../deps";
 import { transactionFate } from "../../chain/operator-transactions";
 import { DomainError } from "../../domain-error";
@@ -123,7 +123,7 @@ function unavailable(step: "check" | "send" | "prepare", chainId: number, error:
 function operatorAccount(deps: Pick<AppDeps, "config">) {
   const key = deps.config.operatorPrivateKey;
   if (!key) throw new DomainError("PAYOUTS_UNAVAILABLE", { missing: "operatorKey" });
-  return privateKeyToAccount(key);
+  return accountOfKey(key);
 }
 
 /** The operator's address (whose nonces payouts use). */
