@@ -11,8 +11,13 @@ describe("JoinDialog", () => {
     const dialog = screen.getByRole("dialog", { name: "Join" });
     expect(dialog).toBeInTheDocument();
 
-    const email = screen.getByRole("link", { name: /sign up or sign in with e-mail/i });
+    // Each option is named by all its visible text, its hint too (WCAG 2.5.3: a name that leaves out
+    // visible text does not match what a speech-input user reads).
+    const email = screen.getByRole("link", { name: /^sign up or sign in with e-mail\s*we e-mail you a one-time sign-in link$/i });
     expect(email).toHaveAttribute("href", "/api/login");
+    expect(
+      screen.getByRole("button", { name: /^sign up or sign in with a wallet\s*connect and sign a message, no gas needed$/i }),
+    ).toBeVisible();
 
     expect(
       screen.getByText("Wallet login works with MetaMask, Rabby and other browser wallets. New users get accounts created automatically."),
