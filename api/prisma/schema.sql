@@ -1083,7 +1083,7 @@ CREATE TABLE app.xp_events (
 );
 
 -- ====================================================================================================
--- app: functions (68)
+-- app: functions (69)
 -- ====================================================================================================
 CREATE OR REPLACE FUNCTION app.admin_sale_delta(p app.purchases, sign integer)
  RETURNS jsonb
@@ -2039,6 +2039,150 @@ BEGIN
     END IF;
     PERFORM "app"."analytics_apply"(changes);
     RETURN NULL;
+END;
+$function$;
+
+CREATE OR REPLACE FUNCTION app.purchase_in_app(p_buyer uuid, p_loop uuid, p_format text, p_seller uuid, p_title text, p_price_cents integer, p_loop_status text, p_is_public boolean, p_unlisted boolean, p_fee_bps integer, p_xp_users uuid[], p_xp_events text[], p_xp_keys text[], p_xps integer[], p_levels integer[], p_level_up_at integer[], p_entry_id uuid, p_entry_key text, p_description text, p_amounts bigint[], p_buyer_promo_available bigint, p_fee_shard integer, p_purchase_id uuid, p_fee_cents integer, p_loop_units bigint, p_created_at timestamp with time zone, p_notification_users uuid[], p_notification_types text[], p_notification_titles text[], p_notification_messages text[], p_notification_urls text[], p_notification_actions text[], p_request_key text, p_request_hash text, p_status integer, p_response_head text, p_response_tail text)
+ RETURNS TABLE(outcome text, status integer, response text, notification_users uuid[], notification_ids uuid[])
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+    v_stored RECORD;
+    v_account RECORD;
+    v_buyer UUID;
+    v_buyer_promo UUID;
+    v_seller UUID;
+    v_seller_promo UUID;
+    v_fees UUID;
+    v_buyer_available BIGINT;
+    v_buyer_promo_available BIGINT;
+    v_holds BOOLEAN;
+    v_accounts UUID[];
+    v_amounts BIGINT[];
+    v_entry RECORD;
+    v_licence UUID;
+    v_response TEXT;
+    v_notification_users UUID[];
+    v_notification_ids UUID[];
+BEGIN
+    IF cardinality(p_amounts) <> 5 OR p_price_cents <= 0 OR p_loop_units <= 0 THEN
+        RAISE EXCEPTION 'purchase_in_app: a paid purchase with five amounts' USING ERRCODE = 'check_violation';
+    END IF;
+    IF p_request_key IS NOT NULL THEN
+        -- Waits while a concurrent call holds an uncommitted claim of the same key.
+        INSERT INTO "app"."idempotency_requests" ("user_id", "key", "request_hash")
+            VALUES (p_buyer, p_request_key, p_request_hash)
+            ON CONFLICT DO NOTHING;
+        IF NOT FOUND THEN
+            SELECT r."request_hash", r."status", r."response" INTO v_stored
+                FROM "app"."idempotency_requests" r WHERE r."user_id" = p_buyer AND r."key" = p_request_key;
+            IF NOT FOUND OR v_stored."status" IS NULL THEN
+                RAISE EXCEPTION 'purchase_in_app: the claim of key % has no answer', p_request_key USING ERRCODE = 'serialization_failure';
+            END IF;
+            IF v_stored."request_hash" <> p_request_hash THEN
+                RETURN QUERY SELECT 'conflict'::TEXT, NULL::INTEGER, NULL::TEXT, NULL::UUID[], NULL::UUID[];
+            ELSE
+                RETURN QUERY SELECT 'replay'::TEXT, v_stored."status", v_stored."response", NULL::UUID[], NULL::UUID[];
+            END IF;
+            RETURN;
+        END IF;
+    END IF;
+
+    -- The users the XP goes to, locked in id order (as app.xp_award does), at the levels read and
+    -- short of the next one even if every award is recorded.
+    PERFORM 1 FROM "app"."users" u WHERE u."id" = ANY (p_xp_users) ORDER BY u."id" FOR NO KEY UPDATE;
+    v_holds := NOT EXISTS (
+        SELECT 1
+        FROM (SELECT x."id", sum(x."xp") AS "xp", min(x."level") AS "level", min(x."up_at") AS "up_at"
+              FROM unnest(p_xp_users, p_xps, p_levels, p_level_up_at) AS x("id", "xp", "level", "up_at") GROUP BY x."id") c
+        LEFT JOIN "app"."users" u ON u."id" = c."id"
+        WHERE u."id" IS NULL OR u."level" <> c."level" OR u."experience" + c."xp" >= c."up_at");
+
+    -- The loop and the fee as priced; not owned in this format.
+    v_holds := v_holds
+        AND EXISTS (SELECT 1 FROM "app"."loops" l
+                    WHERE l."id" = p_loop AND l."user_id" = p_seller AND l."title" = p_title AND l."price_cents" = p_price_cents
+                      AND NOT l."is_free" AND l."status"::text = p_loop_status AND l."is_public" = p_is_public AND l."unlisted" = p_unlisted)
+        AND EXISTS (SELECT 1 FROM "app"."platform_settings" s
+                    WHERE s."id" AND CASE p_format WHEN 'mp3' THEN s."mp3_fee_bps" WHEN 'wav' THEN s."wav_fee_bps" END = p_fee_bps)
+        AND NOT EXISTS (SELECT 1 FROM "app"."purchases" p
+                        WHERE p."buyer_id" = p_buyer AND p."loop_id" = p_loop AND p."format"::text = p_format AND p."refunded_at" IS NULL);
+
+    -- The entry's accounts, locked in id order (as app.ledger_post does), the buyer's shard of fees among them.
+    IF v_holds THEN
+        FOR v_account IN
+            SELECT a."id", a."kind", a."user_id", a."balance" - a."held" AS "available" FROM "app"."ledger_accounts" a
+            WHERE (a."user_id" IN (p_buyer, p_seller) AND a."kind" IN ('user', 'user_promo'))
+               OR a."id" = "app"."ledger_platform_account"('fees', p_fee_shard)
+            ORDER BY a."id" FOR UPDATE
+        LOOP
+            IF v_account."user_id" IS NULL THEN
+                v_fees := v_account."id";
+            ELSIF v_account."user_id" = p_buyer AND v_account."kind" = 'user' THEN
+                v_buyer := v_account."id";
+                v_buyer_available := v_account."available";
+            ELSIF v_account."user_id" = p_buyer THEN
+                v_buyer_promo := v_account."id";
+                v_buyer_promo_available := v_account."available";
+            ELSIF v_account."kind" = 'user' THEN
+                v_seller := v_account."id";
+            ELSE
+                v_seller_promo := v_account."id";
+            END IF;
+        END LOOP;
+        v_holds := v_buyer IS NOT NULL AND v_buyer_promo IS NOT NULL AND v_seller IS NOT NULL AND v_seller_promo IS NOT NULL
+            AND v_fees IS NOT NULL
+            AND v_buyer_promo_available = p_buyer_promo_available
+            AND v_buyer_promo_available + p_amounts[1] >= 0
+            AND v_buyer_available + p_amounts[2] >= 0
+            AND NOT EXISTS (SELECT 1 FROM "app"."ledger_entries" e WHERE e."idempotency_key" = p_entry_key);
+    END IF;
+
+    IF NOT v_holds THEN
+        IF p_request_key IS NOT NULL THEN
+            DELETE FROM "app"."idempotency_requests" r WHERE r."user_id" = p_buyer AND r."key" = p_request_key;
+        END IF;
+        RETURN QUERY SELECT 'transaction_path'::TEXT, NULL::INTEGER, NULL::TEXT, NULL::UUID[], NULL::UUID[];
+        RETURN;
+    END IF;
+
+    IF cardinality(p_xp_users) > 0 THEN
+        PERFORM 1 FROM "app"."xp_award"(p_xp_users, p_xp_events, p_xp_keys, p_xps, array_fill(NULL::UUID, ARRAY[cardinality(p_xp_users)]), 0);
+    END IF;
+
+    SELECT array_agg(x."account" ORDER BY x."n"), array_agg(x."amount" ORDER BY x."n") INTO v_accounts, v_amounts
+    FROM unnest(ARRAY[v_buyer_promo, v_buyer, v_seller_promo, v_seller, v_fees], p_amounts) WITH ORDINALITY AS x("account", "amount", "n")
+    WHERE x."amount" <> 0;
+    SELECT * INTO v_entry FROM "app"."ledger_post"(p_entry_key, 'purchase', p_description, v_accounts, v_amounts, p_entry_id, p_created_at);
+    IF NOT v_entry."created" THEN
+        RAISE EXCEPTION 'purchase_in_app: the entry % exists', p_entry_key;
+    END IF;
+
+    INSERT INTO "app"."purchases" ("id", "loop_id", "buyer_id", "format", "price_cents", "fee_cents", "method", "loop_units",
+                                   "ledger_entry_id", "created_at")
+        VALUES (p_purchase_id, p_loop, p_buyer, p_format::"app"."delivery_format", p_price_cents, p_fee_cents, 'loop', p_loop_units,
+                v_entry."entry_id", p_created_at);
+    SELECT li."id" INTO STRICT v_licence FROM "app"."licences" li WHERE li."purchase_id" = p_purchase_id;
+    v_response := p_response_head || v_licence::text || p_response_tail;
+
+    -- Announced by the caller once committed (app.notifications_announce_committed).
+    PERFORM set_config('app.notifications_announced_after_commit', 'on', true);
+    WITH "created" AS (
+        INSERT INTO "app"."notifications" ("user_id", "type", "title", "message", "action_url", "action_text")
+        SELECT n."user_id", n."type", n."title", n."message", n."url", n."action"
+        FROM unnest(p_notification_users, p_notification_types, p_notification_titles, p_notification_messages, p_notification_urls,
+                    p_notification_actions) WITH ORDINALITY AS n("user_id", "type", "title", "message", "url", "action", "n")
+        ORDER BY n."n"
+        RETURNING "id", "user_id"
+    )
+    SELECT array_agg(c."user_id"), array_agg(c."id") INTO v_notification_users, v_notification_ids FROM "created" c;
+    PERFORM set_config('app.notifications_announced_after_commit', 'off', true);
+
+    IF p_request_key IS NOT NULL THEN
+        UPDATE "app"."idempotency_requests" r SET "status" = p_status, "response" = v_response
+        WHERE r."user_id" = p_buyer AND r."key" = p_request_key;
+    END IF;
+    RETURN QUERY SELECT 'posted'::TEXT, p_status, v_response, v_notification_users, v_notification_ids;
 END;
 $function$;
 

@@ -82,6 +82,29 @@ async function lockPaymentAccounts(tx: Tx, buyerId: string, sellerId: string): P
   }
 }
 
+/** A payment's postings (see postPaymentInTx) as amounts of its accounts, in the order app.purchase_in_app takes them. */
+export interface PaymentAmounts {
+  /** The buyer's promotional LOOP spent. */
+  promotional: bigint;
+  /** The buyer's withdrawable LOOP spent. */
+  withdrawable: bigint;
+  amounts: [buyerPromo: bigint, buyer: bigint, sellerPromo: bigint, seller: bigint, fees: bigint];
+}
+
+/**
+ * How a buyer with `promoAvailable` promotional LOOP pays `price` to the seller and `fee` to the
+ * platform: promotional LOOP first, the seller credited the promotional part up to the price as
+ * promotional LOOP (see postPaymentInTx).
+ */
+export function paymentAmounts(price: bigint, fee: bigint, promoAvailable: bigint): PaymentAmounts {
+  const paid = spendingSplit(price + fee, promoAvailable);
+  const sellerPromotional = paid.promotional < price ? paid.promotional : price;
+  return {
+    ...paid,
+    amounts: [-paid.promotional, -paid.withdrawable, sellerPromotional, price - sellerPromotional, fee],
+  };
+}
+
 /**
  * One entry for a paid loop: the buyer pays price + fee with promotional LOOP first, then
  * withdrawable LOOP; the seller is credited the promotional part (up to the price) as promotional
@@ -113,16 +136,11 @@ export async function postPaymentInTx(tx: Tx, input: PaymentInput): Promise<Post
     const row = rows.find((account) => account.id === id)!;
     return row.balance - row.held;
   };
-  const paid = spendingSplit(price + fee, available(buyerPromo));
+  const paid = paymentAmounts(price, fee, available(buyerPromo));
   if (available(buyer) < paid.withdrawable) throw new InsufficientFunds(buyer);
-  const sellerPromotional = paid.promotional < price ? paid.promotional : price;
-  const postings: PostingInput[] = [
-    { accountId: buyerPromo, amount: -paid.promotional },
-    { accountId: buyer, amount: -paid.withdrawable },
-    { accountId: sellerPromo, amount: sellerPromotional },
-    { accountId: seller, amount: price - sellerPromotional },
-    { accountId: fees, amount: fee },
-  ].filter((posting) => posting.amount !== 0n);
+  const postings: PostingInput[] = [buyerPromo, buyer, sellerPromo, seller, fees]
+    .map((accountId, i) => ({ accountId, amount: paid.amounts[i]! }))
+    .filter((posting) => posting.amount !== 0n);
   const entry = await postEntryInTx(tx, {
     idempotencyKey: input.idempotencyKey,
     kind: input.kind,

@@ -3,10 +3,11 @@ import { cryptoPurchaseRequestSchema, purchaseRequestSchema, quoteRequestSchema 
 import { Router } from "express";
 import type { Tx } from "../../db/prisma";
 import type { RouterDeps } from "../../deps";
-import { idempotent } from "../../http/idempotency";
+import { idempotent, requestHash, sendAnswer, wellFormedIdempotencyKey } from "../../http/idempotency";
 import { parseBody } from "../../http/validate";
 import { requireUser } from "../auth/require-user";
 import { downloadSigningKey } from "../downloads/signing-secret";
+import { purchaseInOneStatement } from "./purchase-in-one-statement";
 import { purchaseLoop } from "./purchases.service";
 import { createWalletQuote, reportWalletPurchase } from "./wallet-purchase.service";
 
@@ -27,6 +28,18 @@ export function purchasesRouter(deps: RouterDeps): Router {
       return;
     }
     const key = await signingKey();
+    // A paid in-app purchase in one statement (purchase-in-one-statement.ts), when the request is
+    // one it takes; any other goes on to the purchase's transaction below.
+    const request = purchaseRequestSchema.safeParse(req.body);
+    const idempotencyKey = wellFormedIdempotencyKey(req.get("Idempotency-Key"));
+    if (request.success && idempotencyKey !== undefined) {
+      const done = await purchaseInOneStatement(deps, user.id, request.data, key, idempotencyKey, requestHash(req));
+      if (done) {
+        sendAnswer(res, done.answer);
+        done.afterCommit?.();
+        return;
+      }
+    }
     // With an Idempotency-Key, `db` is the transaction that also stores the answer (a refused body
     // is its answer too, so it is parsed in there); a replay buys nothing. Without a key there is
     // no transaction yet: the purchase opens its own.

@@ -14,17 +14,14 @@ import { TX_DEFAULT, type WithAfterCommit } from "../../db/transactions";
 import type { AppDeps } from "../../deps";
 import { postPaymentInTx } from "../ledger/ledger-payments";
 import { InsufficientFunds, userBalance } from "../ledger/ledger.service";
-import { awardXpMany, purchaseXpAward, saleXpAward, type XpAward } from "../levels/award-xp";
+import { awardXpMany, grantedXpAwards, purchaseXpAward, saleXpAward, type XpAward } from "../levels/award-xp";
+import { LOOP_FOR_SALE_COLUMNS, purchaseFacts, type PurchaseFacts } from "./purchase-facts";
 import { UUID } from "../../http/uuid";
 import { signDownloadToken } from "../downloads/download-token";
 import { recordPurchaseInTx, toPurchase, type CompletedPurchase, type LoopForSale } from "./record-purchase";
 import { sendPurchaseMails } from "./send-purchase-mails";
 import { isReachable } from "../loops/loop-access";
 import { DomainError } from "../../domain-error";
-
-/** A LoopForSale's columns of `app.loops` aliased `l` (loopForSale, purchaseFacts). */
-const LOOP_FOR_SALE_COLUMNS = Prisma.sql`l."id"::text, l."title", l."user_id"::text AS "userId", l."price_cents" AS "priceCents",
-  l."is_free" AS "isFree", l."status"::text, l."is_public" AS "isPublic", l."unlisted"`;
 
 /**
  * The loop, locked until the purchase commits: against a concurrent price edit, and so that
@@ -35,46 +32,11 @@ const LOOP_FOR_SALE_COLUMNS = Prisma.sql`l."id"::text, l."title", l."user_id"::t
 export async function loopForSale(tx: Tx, loopId: string): Promise<LoopForSale | null> {
   if (!UUID.test(loopId)) return null;
   const rows = await tx.$queryRaw<LoopForSale[]>`
-    SELECT ${LOOP_FOR_SALE_COLUMNS} FROM "app"."loops" l WHERE l."id" = ${loopId}::uuid FOR NO KEY UPDATE`;
+    SELECT ${Prisma.raw(LOOP_FOR_SALE_COLUMNS)} FROM "app"."loops" l WHERE l."id" = ${loopId}::uuid FOR NO KEY UPDATE`;
   return rows[0] ?? null;
 }
 
-/** What an in-app purchase checks before it pays, read in one statement (purchaseFacts). */
-interface PurchaseFacts {
-  loop: LoopForSale;
-  /** The buyer holds a purchase of it in this format that was not refunded (ownedPurchase). */
-  owned: boolean;
-  /** The format's fee in the platform settings now (currentFeeBps). */
-  feeBps: bigint;
-  /** The buyer's spendable LOOP, earned and promotional (userBalance's `available`), in ledger units. */
-  availableUnits: bigint;
-}
-
-/**
- * The loop (unlocked: its row is locked only from the purchase row's insert on), whether the buyer owns it in this format, the format's
- * fee and the buyer's spendable balance: one round trip where there were four, each through
- * Prisma's query layer, while the purchase's transaction held its connection (docs/capacity.md,
- * run 7). Null when there is no such loop.
- */
-async function purchaseFacts(tx: Tx, buyerId: string, loopId: string, format: Format): Promise<PurchaseFacts | null> {
-  if (!UUID.test(loopId)) return null;
-  const rows = await tx.$queryRaw<(LoopForSale & { owned: boolean; feeBps: number | null; availableUnits: string })[]>`
-    SELECT ${LOOP_FOR_SALE_COLUMNS},
-           EXISTS (SELECT 1 FROM "app"."purchases" p WHERE p."buyer_id" = ${buyerId}::uuid AND p."loop_id" = l."id"
-                     AND p."format"::text = ${format} AND p."refunded_at" IS NULL) AS "owned",
-           (SELECT CASE ${format} WHEN 'mp3' THEN s."mp3_fee_bps" WHEN 'wav' THEN s."wav_fee_bps" END
-              FROM "app"."platform_settings" s WHERE s."id") AS "feeBps",
-           (SELECT COALESCE(sum(a."balance" - a."held"), 0)::text FROM "app"."ledger_accounts" a
-              WHERE a."user_id" = ${buyerId}::uuid AND a."kind" IN ('user', 'user_promo')) AS "availableUnits"
-    FROM "app"."loops" l WHERE l."id" = ${loopId}::uuid`;
-  const row = rows[0];
-  if (!row) return null;
-  if (row.feeBps === null) throw new Error(`no platform fee for ${format}: the platform_settings row is missing`);
-  const { owned, feeBps, availableUnits, ...loop } = row;
-  return { loop, owned, feeBps: BigInt(feeBps), availableUnits: BigInt(availableUnits) };
-}
-
-const purchaseKey = (buyerId: string, loopId: string, format: Format) => `purchase:${buyerId}:${loopId}:${format}`;
+export const purchaseKey = (buyerId: string, loopId: string, format: Format) => `purchase:${buyerId}:${loopId}:${format}`;
 
 /**
  * POST /api/purchases with the in-app balance (or a free loop): in `db`, the transaction of the
@@ -97,50 +59,75 @@ export async function purchaseLoop(
   };
 }
 
-async function buyLoop(tx: Tx, buyerId: string, input: PurchaseRequest, signingKey: string, now = Date.now()): Promise<CompletedPurchase> {
-  const { loopId, format, paymentMethod, expectedTotal } = input;
-  // Not locked: a loop that sells to many buyers at once (a release) would have them take turns for
-  // the whole purchase. The price is the one this transaction read, the one the buyer was shown
-  // (expectedTotal); a price edit committed meanwhile applies to the next purchase.
-  const facts = await purchaseFacts(tx, buyerId, loopId, format);
+/** A purchase as priced now, with the checks it passed (pricedPurchase). */
+export interface PricedPurchase {
+  loop: LoopForSale;
+  method: PurchaseMethod;
+  priceCents: number;
+  feeCents: number;
+  /** Paid in LOOP: the price and the fee in ledger units, and their sum; null for a free loop. */
+  units: { price: bigint; fee: bigint; total: bigint } | null;
+}
+
+/**
+ * Every check of an in-app purchase against its facts, in the order the answers take: the loop
+ * (reachable, someone else's, not owned in this format), the total the page showed, how it pays and
+ * the buyer's balance. Throws the refusal; otherwise the purchase as priced now, with the format's
+ * fee in the platform settings now (the admin may change it; the page shows GET /api/config's).
+ */
+export function pricedPurchase(facts: PurchaseFacts | null, buyerId: string, input: PurchaseRequest): PricedPurchase {
+  const { format, paymentMethod, expectedTotal } = input;
   if (!facts || !isReachable(facts.loop)) throw new DomainError("LOOP_NOT_FOUND");
   const { loop } = facts;
   if (loop.userId === buyerId) throw new DomainError("OWN_LOOP_PURCHASE");
   if (facts.owned) throw new DomainError("ALREADY_PURCHASED");
-
   const free = loop.isFree || loop.priceCents === 0;
   const priceCents = free ? 0 : loop.priceCents;
-  // The fee in the platform settings now (the admin may change it; the page shows GET /api/config's).
   const feeCents = free ? 0 : Number(formatFeeCents(BigInt(priceCents), format, facts.feeBps));
   // The page's total, when sent, must be the one charged: a price or fee changed since it was shown is refused.
   if (expectedTotal !== undefined && parseUsd(expectedTotal) !== BigInt(priceCents + feeCents)) throw new DomainError("PRICE_CHANGED");
-  let loopUnits: bigint | null = null;
+  if (free) return { loop, method: "free", priceCents, feeCents, units: null };
+  if (paymentMethod !== "loop") throw new DomainError("PAYMENT_METHOD_REQUIRED");
+  const price = centsToLoopUnits(BigInt(priceCents));
+  const fee = centsToLoopUnits(BigInt(feeCents));
+  const total = price + fee;
+  if (facts.availableUnits < total)
+    throw new DomainError("INSUFFICIENT_BALANCE", { neededUnits: total, availableUnits: facts.availableUnits });
+  return { loop, method: "loop", priceCents, feeCents, units: { price, fee, total } };
+}
+
+/** The XP a paid in-app purchase awards: the buyer's and the seller's (none below $1). */
+export function purchaseXpAwards({ loop, priceCents }: PricedPurchase, buyerId: string): XpAward[] {
+  const trade = { priceCents, buyerId, sellerId: loop.userId, onChain: false, loopId: loop.id };
+  return grantedXpAwards([purchaseXpAward(trade), saleXpAward(trade)]);
+}
+
+/** The download link a purchase answers with, valid for DOWNLOAD_LINK_TTL_MS from `now`. */
+export function purchaseDownloadUrl(signingKey: string, loopId: string, format: Format, buyerId: string, now = Date.now()): string {
+  const token = signDownloadToken(signingKey, { loopId, format, userId: buyerId, expiresAt: now + DOWNLOAD_LINK_TTL_MS });
+  return `/api/downloads/${token}`;
+}
+
+async function buyLoop(tx: Tx, buyerId: string, input: PurchaseRequest, signingKey: string): Promise<CompletedPurchase> {
+  const { format } = input;
+  // Not locked: a loop that sells to many buyers at once (a release) would have them take turns for
+  // the whole purchase. The price is the one this transaction read, the one the buyer was shown
+  // (expectedTotal); a price edit committed meanwhile applies to the next purchase.
+  const priced = pricedPurchase(await purchaseFacts(tx, buyerId, input.loopId, format), buyerId, input);
+  const { loop, units } = priced;
   let ledgerEntryId: string | null = null;
-  let method: PurchaseMethod = "free";
 
-  if (!free) {
-    if (paymentMethod !== "loop") throw new DomainError("PAYMENT_METHOD_REQUIRED");
-    method = "loop";
-    const priceUnits = centsToLoopUnits(BigInt(priceCents));
-    const feeUnits = centsToLoopUnits(BigInt(feeCents));
-    loopUnits = priceUnits + feeUnits;
-    if (facts.availableUnits < loopUnits)
-      throw new DomainError("INSUFFICIENT_BALANCE", { neededUnits: loopUnits, availableUnits: facts.availableUnits });
-
-    const trade = { priceCents, buyerId, sellerId: loop.userId, onChain: false, loopId: loop.id };
-    await awardXpMany(
-      tx,
-      [purchaseXpAward(trade), saleXpAward(trade)].filter((award): award is XpAward => award !== null),
-    );
+  if (units) {
+    await awardXpMany(tx, purchaseXpAwards(priced, buyerId));
     try {
       const entry = await postPaymentInTx(tx, {
         idempotencyKey: purchaseKey(buyerId, loop.id, format),
         kind: "purchase",
-        description: `${loop.title} (${format.toUpperCase()})`,
+        description: purchaseDescription(loop, format),
         buyerId,
         sellerId: loop.userId,
-        price: priceUnits,
-        fee: feeUnits,
+        price: units.price,
+        fee: units.fee,
       });
       // The key is per buyer, loop and format: an entry that existed means it was bought already.
       if (!entry.created) throw new DomainError("ALREADY_PURCHASED");
@@ -148,7 +135,7 @@ async function buyLoop(tx: Tx, buyerId: string, input: PurchaseRequest, signingK
     } catch (error) {
       if (error instanceof InsufficientFunds) {
         const { available: now } = await userBalance(tx, buyerId);
-        throw new DomainError("INSUFFICIENT_BALANCE", { neededUnits: loopUnits, availableUnits: now });
+        throw new DomainError("INSUFFICIENT_BALANCE", { neededUnits: units.total, availableUnits: now });
       }
       throw error;
     }
@@ -158,13 +145,19 @@ async function buyLoop(tx: Tx, buyerId: string, input: PurchaseRequest, signingK
     loop,
     buyerId,
     format,
-    priceCents,
-    feeCents,
-    method,
-    loopUnits,
+    priceCents: priced.priceCents,
+    feeCents: priced.feeCents,
+    method: priced.method,
+    loopUnits: units?.total ?? null,
     ledgerEntryId,
     externalRef: null,
   });
-  const token = signDownloadToken(signingKey, { loopId: loop.id, format, userId: buyerId, expiresAt: now + DOWNLOAD_LINK_TTL_MS });
-  return { purchase: toPurchase(recorded, loop, `/api/downloads/${token}`), sellerId: loop.userId, buyerId };
+  return {
+    purchase: toPurchase(recorded, loop, purchaseDownloadUrl(signingKey, loop.id, format, buyerId)),
+    sellerId: loop.userId,
+    buyerId,
+  };
 }
+
+/** The ledger entry's description of a purchase. */
+export const purchaseDescription = (loop: Pick<LoopForSale, "title">, format: Format) => `${loop.title} (${format.toUpperCase()})`;

@@ -5,7 +5,7 @@ import { paths } from "@loop/rules/paths";
 import { type Purchase, type PurchaseMethod } from "@loop/rules/schemas/purchases";
 import { formatLoop, formatUsd } from "@loop/rules/units";
 import { isUniqueViolation, type PrismaClient, type Tx } from "../../db/prisma";
-import { createNotificationsInTx } from "../notifications/create-notification";
+import { createNotificationsInTx, type NotificationInput } from "../notifications/create-notification";
 import { DomainError } from "../../domain-error";
 
 /**
@@ -114,28 +114,37 @@ export async function recordPurchaseInTx(tx: Tx, input: PurchaseToRecord): Promi
       })
     : await tx.licence.findUniqueOrThrow({ where: { purchaseId: created.id }, select: { id: true } });
   const row: RecordedPurchase = { ...created, licence };
-  if (method !== "free") {
-    const what = `${loop.title} (${format.toUpperCase()})`;
-    await createNotificationsInTx(tx, [
-      {
-        userId: buyerId,
-        type: "success",
-        title: "Purchase Complete",
-        message: `${what} is yours: download it from the loop's page, or from the link in your e-mail.`,
-        actionUrl: paths.loop(loop.id),
-        actionText: "Open",
-      },
-      {
-        userId: loop.userId,
-        type: "success",
-        title: "New Sale",
-        message: `You sold ${what} for $${formatUsd(BigInt(priceCents))}.${sellerNote ? ` ${sellerNote}` : ""}`,
-        actionUrl: paths.tokens(),
-        actionText: "View balance",
-      },
-    ]);
-  }
+  if (method !== "free") await createNotificationsInTx(tx, saleNotifications({ loop, buyerId, format, priceCents, sellerNote }));
   return row;
+}
+
+/** A paid purchase's notifications: the buyer's "Purchase Complete" and the seller's "New Sale". */
+export function saleNotifications({
+  loop,
+  buyerId,
+  format,
+  priceCents,
+  sellerNote,
+}: Pick<PurchaseToRecord, "loop" | "buyerId" | "format" | "priceCents" | "sellerNote">): NotificationInput[] {
+  const what = `${loop.title} (${format.toUpperCase()})`;
+  return [
+    {
+      userId: buyerId,
+      type: "success",
+      title: "Purchase Complete",
+      message: `${what} is yours: download it from the loop's page, or from the link in your e-mail.`,
+      actionUrl: paths.loop(loop.id),
+      actionText: "Open",
+    },
+    {
+      userId: loop.userId,
+      type: "success",
+      title: "New Sale",
+      message: `You sold ${what} for $${formatUsd(BigInt(priceCents))}.${sellerNote ? ` ${sellerNote}` : ""}`,
+      actionUrl: paths.tokens(),
+      actionText: "View balance",
+    },
+  ];
 }
 
 export function toPurchase(row: RecordedPurchase, loop: Pick<LoopForSale, "id" | "title">, downloadUrl: string): Purchase {

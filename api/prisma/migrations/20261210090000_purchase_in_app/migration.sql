@@ -1,0 +1,177 @@
+-- Issue 39 §3: an in-app purchase in one statement. A purchase paid with the in-app balance was a
+-- transaction of ten round trips (the Idempotency-Key's claim, the facts, the XP, the accounts'
+-- locks, the entry, the purchase row, its licence, the notifications, the stored answer, the
+-- commit). From the accounts' locks on, the transaction sat idle while its API answered other
+-- requests between statements: under load the other payments of the same members, and the fee
+-- shards, waited on it (docs/capacity.md, "what breaks first").
+--
+-- The API reads the facts first, outside any transaction (purchaseFacts), and prices the purchase
+-- with the rules (the fee, the XP, the promotional LOOP spent first) as its draft. This function
+-- then does the whole purchase in one statement when the draft still holds; whatever the rules
+-- decide stays the API's:
+--   the loop is the one priced (seller, title, price, visibility), still paid, and the format's
+--   fee is the one priced; the buyer does not own it in this format; the entry's key is unused;
+--   each user the XP goes to is at the level read, and the award does not reach the next level
+--   (p_level_up_at: a level reached pays its reward, which the transaction path does);
+--   the buyer's and the seller's accounts exist, the buyer's promotional LOOP available is what
+--   the draft split the payment by, and their withdrawable LOOP covers the rest.
+-- When any of these fails, nothing is written (a claimed key is given back) and the row's
+-- "outcome" is 'transaction_path': the API runs the purchase's transaction, which answers as it
+-- always did (its refusals, a level's reward). So the refusals and the rewards keep one author.
+--
+-- Locks are taken in the transaction path's order: the key's claim, the users (app.xp_award), the
+-- accounts in id order (app.ledger_post), the loop (the purchase row's count trigger).
+--
+-- p_amounts are the entry's postings by account, in the order buyer_promo, buyer, seller_promo,
+-- seller, fees (zeros are left out). The answer names the purchase's licence, which the database
+-- writes with the purchase row: it is p_response_head || licence id || p_response_tail. The
+-- notifications are announced by the API once committed (app.notifications_announce_committed).
+CREATE FUNCTION "app"."purchase_in_app"(p_buyer UUID, p_loop UUID, p_format TEXT,
+    p_seller UUID, p_title TEXT, p_price_cents INTEGER, p_loop_status TEXT, p_is_public BOOLEAN, p_unlisted BOOLEAN, p_fee_bps INTEGER,
+    p_xp_users UUID[], p_xp_events TEXT[], p_xp_keys TEXT[], p_xps INTEGER[], p_levels INTEGER[], p_level_up_at INTEGER[],
+    p_entry_id UUID, p_entry_key TEXT, p_description TEXT, p_amounts BIGINT[], p_buyer_promo_available BIGINT, p_fee_shard INTEGER,
+    p_purchase_id UUID, p_fee_cents INTEGER, p_loop_units BIGINT, p_created_at TIMESTAMPTZ,
+    p_notification_users UUID[], p_notification_types TEXT[], p_notification_titles TEXT[], p_notification_messages TEXT[],
+    p_notification_urls TEXT[], p_notification_actions TEXT[],
+    p_request_key TEXT, p_request_hash TEXT, p_status INTEGER, p_response_head TEXT, p_response_tail TEXT)
+RETURNS TABLE ("outcome" TEXT, "status" INTEGER, "response" TEXT, "notification_users" UUID[], "notification_ids" UUID[])
+LANGUAGE plpgsql AS $$
+DECLARE
+    v_stored RECORD;
+    v_account RECORD;
+    v_buyer UUID;
+    v_buyer_promo UUID;
+    v_seller UUID;
+    v_seller_promo UUID;
+    v_fees UUID;
+    v_buyer_available BIGINT;
+    v_buyer_promo_available BIGINT;
+    v_holds BOOLEAN;
+    v_accounts UUID[];
+    v_amounts BIGINT[];
+    v_entry RECORD;
+    v_licence UUID;
+    v_response TEXT;
+    v_notification_users UUID[];
+    v_notification_ids UUID[];
+BEGIN
+    IF cardinality(p_amounts) <> 5 OR p_price_cents <= 0 OR p_loop_units <= 0 THEN
+        RAISE EXCEPTION 'purchase_in_app: a paid purchase with five amounts' USING ERRCODE = 'check_violation';
+    END IF;
+    IF p_request_key IS NOT NULL THEN
+        -- Waits while a concurrent call holds an uncommitted claim of the same key.
+        INSERT INTO "app"."idempotency_requests" ("user_id", "key", "request_hash")
+            VALUES (p_buyer, p_request_key, p_request_hash)
+            ON CONFLICT DO NOTHING;
+        IF NOT FOUND THEN
+            SELECT r."request_hash", r."status", r."response" INTO v_stored
+                FROM "app"."idempotency_requests" r WHERE r."user_id" = p_buyer AND r."key" = p_request_key;
+            IF NOT FOUND OR v_stored."status" IS NULL THEN
+                RAISE EXCEPTION 'purchase_in_app: the claim of key % has no answer', p_request_key USING ERRCODE = 'serialization_failure';
+            END IF;
+            IF v_stored."request_hash" <> p_request_hash THEN
+                RETURN QUERY SELECT 'conflict'::TEXT, NULL::INTEGER, NULL::TEXT, NULL::UUID[], NULL::UUID[];
+            ELSE
+                RETURN QUERY SELECT 'replay'::TEXT, v_stored."status", v_stored."response", NULL::UUID[], NULL::UUID[];
+            END IF;
+            RETURN;
+        END IF;
+    END IF;
+
+    -- The users the XP goes to, locked in id order (as app.xp_award does), at the levels read and
+    -- short of the next one even if every award is recorded.
+    PERFORM 1 FROM "app"."users" u WHERE u."id" = ANY (p_xp_users) ORDER BY u."id" FOR NO KEY UPDATE;
+    v_holds := NOT EXISTS (
+        SELECT 1
+        FROM (SELECT x."id", sum(x."xp") AS "xp", min(x."level") AS "level", min(x."up_at") AS "up_at"
+              FROM unnest(p_xp_users, p_xps, p_levels, p_level_up_at) AS x("id", "xp", "level", "up_at") GROUP BY x."id") c
+        LEFT JOIN "app"."users" u ON u."id" = c."id"
+        WHERE u."id" IS NULL OR u."level" <> c."level" OR u."experience" + c."xp" >= c."up_at");
+
+    -- The loop and the fee as priced; not owned in this format.
+    v_holds := v_holds
+        AND EXISTS (SELECT 1 FROM "app"."loops" l
+                    WHERE l."id" = p_loop AND l."user_id" = p_seller AND l."title" = p_title AND l."price_cents" = p_price_cents
+                      AND NOT l."is_free" AND l."status"::text = p_loop_status AND l."is_public" = p_is_public AND l."unlisted" = p_unlisted)
+        AND EXISTS (SELECT 1 FROM "app"."platform_settings" s
+                    WHERE s."id" AND CASE p_format WHEN 'mp3' THEN s."mp3_fee_bps" WHEN 'wav' THEN s."wav_fee_bps" END = p_fee_bps)
+        AND NOT EXISTS (SELECT 1 FROM "app"."purchases" p
+                        WHERE p."buyer_id" = p_buyer AND p."loop_id" = p_loop AND p."format"::text = p_format AND p."refunded_at" IS NULL);
+
+    -- The entry's accounts, locked in id order (as app.ledger_post does), the buyer's shard of fees among them.
+    IF v_holds THEN
+        FOR v_account IN
+            SELECT a."id", a."kind", a."user_id", a."balance" - a."held" AS "available" FROM "app"."ledger_accounts" a
+            WHERE (a."user_id" IN (p_buyer, p_seller) AND a."kind" IN ('user', 'user_promo'))
+               OR a."id" = "app"."ledger_platform_account"('fees', p_fee_shard)
+            ORDER BY a."id" FOR UPDATE
+        LOOP
+            IF v_account."user_id" IS NULL THEN
+                v_fees := v_account."id";
+            ELSIF v_account."user_id" = p_buyer AND v_account."kind" = 'user' THEN
+                v_buyer := v_account."id";
+                v_buyer_available := v_account."available";
+            ELSIF v_account."user_id" = p_buyer THEN
+                v_buyer_promo := v_account."id";
+                v_buyer_promo_available := v_account."available";
+            ELSIF v_account."kind" = 'user' THEN
+                v_seller := v_account."id";
+            ELSE
+                v_seller_promo := v_account."id";
+            END IF;
+        END LOOP;
+        v_holds := v_buyer IS NOT NULL AND v_buyer_promo IS NOT NULL AND v_seller IS NOT NULL AND v_seller_promo IS NOT NULL
+            AND v_fees IS NOT NULL
+            AND v_buyer_promo_available = p_buyer_promo_available
+            AND v_buyer_promo_available + p_amounts[1] >= 0
+            AND v_buyer_available + p_amounts[2] >= 0
+            AND NOT EXISTS (SELECT 1 FROM "app"."ledger_entries" e WHERE e."idempotency_key" = p_entry_key);
+    END IF;
+
+    IF NOT v_holds THEN
+        IF p_request_key IS NOT NULL THEN
+            DELETE FROM "app"."idempotency_requests" r WHERE r."user_id" = p_buyer AND r."key" = p_request_key;
+        END IF;
+        RETURN QUERY SELECT 'transaction_path'::TEXT, NULL::INTEGER, NULL::TEXT, NULL::UUID[], NULL::UUID[];
+        RETURN;
+    END IF;
+
+    IF cardinality(p_xp_users) > 0 THEN
+        PERFORM 1 FROM "app"."xp_award"(p_xp_users, p_xp_events, p_xp_keys, p_xps, array_fill(NULL::UUID, ARRAY[cardinality(p_xp_users)]), 0);
+    END IF;
+
+    SELECT array_agg(x."account" ORDER BY x."n"), array_agg(x."amount" ORDER BY x."n") INTO v_accounts, v_amounts
+    FROM unnest(ARRAY[v_buyer_promo, v_buyer, v_seller_promo, v_seller, v_fees], p_amounts) WITH ORDINALITY AS x("account", "amount", "n")
+    WHERE x."amount" <> 0;
+    SELECT * INTO v_entry FROM "app"."ledger_post"(p_entry_key, 'purchase', p_description, v_accounts, v_amounts, p_entry_id, p_created_at);
+    IF NOT v_entry."created" THEN
+        RAISE EXCEPTION 'purchase_in_app: the entry % exists', p_entry_key;
+    END IF;
+
+    INSERT INTO "app"."purchases" ("id", "loop_id", "buyer_id", "format", "price_cents", "fee_cents", "method", "loop_units",
+                                   "ledger_entry_id", "created_at")
+        VALUES (p_purchase_id, p_loop, p_buyer, p_format::"app"."delivery_format", p_price_cents, p_fee_cents, 'loop', p_loop_units,
+                v_entry."entry_id", p_created_at);
+    SELECT li."id" INTO STRICT v_licence FROM "app"."licences" li WHERE li."purchase_id" = p_purchase_id;
+    v_response := p_response_head || v_licence::text || p_response_tail;
+
+    -- Announced by the caller once committed (app.notifications_announce_committed).
+    PERFORM set_config('app.notifications_announced_after_commit', 'on', true);
+    WITH "created" AS (
+        INSERT INTO "app"."notifications" ("user_id", "type", "title", "message", "action_url", "action_text")
+        SELECT n."user_id", n."type", n."title", n."message", n."url", n."action"
+        FROM unnest(p_notification_users, p_notification_types, p_notification_titles, p_notification_messages, p_notification_urls,
+                    p_notification_actions) WITH ORDINALITY AS n("user_id", "type", "title", "message", "url", "action", "n")
+        ORDER BY n."n"
+        RETURNING "id", "user_id"
+    )
+    SELECT array_agg(c."user_id"), array_agg(c."id") INTO v_notification_users, v_notification_ids FROM "created" c;
+    PERFORM set_config('app.notifications_announced_after_commit', 'off', true);
+
+    IF p_request_key IS NOT NULL THEN
+        UPDATE "app"."idempotency_requests" r SET "status" = p_status, "response" = v_response
+        WHERE r."user_id" = p_buyer AND r."key" = p_request_key;
+    END IF;
+    RETURN QUERY SELECT 'posted'::TEXT, p_status, v_response, v_notification_users, v_notification_ids;
+END;
+$$;
