@@ -2098,15 +2098,13 @@ BEGIN
         LEFT JOIN "app"."users" u ON u."id" = c."id"
         WHERE u."id" IS NULL OR u."level" <> c."level" OR u."experience" + c."xp" >= c."up_at");
 
-    -- The loop and the fee as priced; not owned in this format.
+    -- The loop and the fee as priced.
     v_holds := v_holds
         AND EXISTS (SELECT 1 FROM "app"."loops" l
                     WHERE l."id" = p_loop AND l."user_id" = p_seller AND l."title" = p_title AND l."price_cents" = p_price_cents
                       AND NOT l."is_free" AND l."status"::text = p_loop_status AND l."is_public" = p_is_public AND l."unlisted" = p_unlisted)
         AND EXISTS (SELECT 1 FROM "app"."platform_settings" s
-                    WHERE s."id" AND CASE p_format WHEN 'mp3' THEN s."mp3_fee_bps" WHEN 'wav' THEN s."wav_fee_bps" END = p_fee_bps)
-        AND NOT EXISTS (SELECT 1 FROM "app"."purchases" p
-                        WHERE p."buyer_id" = p_buyer AND p."loop_id" = p_loop AND p."format"::text = p_format AND p."refunded_at" IS NULL);
+                    WHERE s."id" AND CASE p_format WHEN 'mp3' THEN s."mp3_fee_bps" WHEN 'wav' THEN s."wav_fee_bps" END = p_fee_bps);
 
     -- The entry's accounts, locked in id order (as app.ledger_post does), the buyer's shard of fees among them.
     IF v_holds THEN
@@ -2135,7 +2133,12 @@ BEGIN
             AND v_buyer_promo_available = p_buyer_promo_available
             AND v_buyer_promo_available + p_amounts[1] >= 0
             AND v_buyer_available + p_amounts[2] >= 0
-            AND NOT EXISTS (SELECT 1 FROM "app"."ledger_entries" e WHERE e."idempotency_key" = p_entry_key);
+            -- Read under the buyer's locks, which every paid purchase of theirs takes: a concurrent
+            -- purchase of the same loop and format has committed or not begun.
+            AND NOT EXISTS (SELECT 1 FROM "app"."ledger_entries" e WHERE e."idempotency_key" = p_entry_key)
+            AND NOT EXISTS (SELECT 1 FROM "app"."purchases" p
+                            WHERE p."buyer_id" = p_buyer AND p."loop_id" = p_loop AND p."format"::text = p_format
+                              AND p."refunded_at" IS NULL);
     END IF;
 
     IF NOT v_holds THEN

@@ -10,11 +10,12 @@
 -- then does the whole purchase in one statement when the draft still holds; whatever the rules
 -- decide stays the API's:
 --   the loop is the one priced (seller, title, price, visibility), still paid, and the format's
---   fee is the one priced; the buyer does not own it in this format; the entry's key is unused;
+--   fee is the one priced;
 --   each user the XP goes to is at the level read, and the award does not reach the next level
 --   (p_level_up_at: a level reached pays its reward, which the transaction path does);
 --   the buyer's and the seller's accounts exist, the buyer's promotional LOOP available is what
---   the draft split the payment by, and their withdrawable LOOP covers the rest.
+--   the draft split the payment by, and their withdrawable LOOP covers the rest;
+--   the buyer does not own the loop in this format, and the entry's key is unused.
 -- When any of these fails, nothing is written (a claimed key is given back) and the row's
 -- "outcome" is 'transaction_path': the API runs the purchase's transaction, which answers as it
 -- always did (its refusals, a level's reward). So the refusals and the rewards keep one author.
@@ -88,15 +89,13 @@ BEGIN
         LEFT JOIN "app"."users" u ON u."id" = c."id"
         WHERE u."id" IS NULL OR u."level" <> c."level" OR u."experience" + c."xp" >= c."up_at");
 
-    -- The loop and the fee as priced; not owned in this format.
+    -- The loop and the fee as priced.
     v_holds := v_holds
         AND EXISTS (SELECT 1 FROM "app"."loops" l
                     WHERE l."id" = p_loop AND l."user_id" = p_seller AND l."title" = p_title AND l."price_cents" = p_price_cents
                       AND NOT l."is_free" AND l."status"::text = p_loop_status AND l."is_public" = p_is_public AND l."unlisted" = p_unlisted)
         AND EXISTS (SELECT 1 FROM "app"."platform_settings" s
-                    WHERE s."id" AND CASE p_format WHEN 'mp3' THEN s."mp3_fee_bps" WHEN 'wav' THEN s."wav_fee_bps" END = p_fee_bps)
-        AND NOT EXISTS (SELECT 1 FROM "app"."purchases" p
-                        WHERE p."buyer_id" = p_buyer AND p."loop_id" = p_loop AND p."format"::text = p_format AND p."refunded_at" IS NULL);
+                    WHERE s."id" AND CASE p_format WHEN 'mp3' THEN s."mp3_fee_bps" WHEN 'wav' THEN s."wav_fee_bps" END = p_fee_bps);
 
     -- The entry's accounts, locked in id order (as app.ledger_post does), the buyer's shard of fees among them.
     IF v_holds THEN
@@ -125,7 +124,12 @@ BEGIN
             AND v_buyer_promo_available = p_buyer_promo_available
             AND v_buyer_promo_available + p_amounts[1] >= 0
             AND v_buyer_available + p_amounts[2] >= 0
-            AND NOT EXISTS (SELECT 1 FROM "app"."ledger_entries" e WHERE e."idempotency_key" = p_entry_key);
+            -- Read under the buyer's locks, which every paid purchase of theirs takes: a concurrent
+            -- purchase of the same loop and format has committed or not begun.
+            AND NOT EXISTS (SELECT 1 FROM "app"."ledger_entries" e WHERE e."idempotency_key" = p_entry_key)
+            AND NOT EXISTS (SELECT 1 FROM "app"."purchases" p
+                            WHERE p."buyer_id" = p_buyer AND p."loop_id" = p_loop AND p."format"::text = p_format
+                              AND p."refunded_at" IS NULL);
     END IF;
 
     IF NOT v_holds THEN
