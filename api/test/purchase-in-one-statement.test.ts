@@ -3,12 +3,14 @@
 // transaction with nothing written: a level reached, and facts that changed after they were read.
 import { randomUUID } from "node:crypto";
 import { totalXpForLevel } from "@loop/rules/levels";
+import { formatLoop } from "@loop/rules/units";
 import { PURCHASE_MESSAGES, purchaseSchema, type PurchaseRequest } from "@loop/rules/schemas/purchases";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { downloadSigningKey } from "../src/features/downloads/signing-secret";
 import { requestHashOf } from "../src/http/idempotency";
 import { purchaseInOneStatement } from "../src/features/purchases/purchase-in-one-statement";
+import { purchaseLoop } from "../src/features/purchases/purchases.service";
 import { postWithKey, tokenBalance } from "./support/api-calls";
 import { insertDownloadableLoop } from "./support/listed-loop";
 import { signInMember, type Member } from "./support/members";
@@ -90,18 +92,49 @@ describe("an in-app purchase in one statement", () => {
     expect(await t.db.prisma.purchase.count({ where: { buyerId: buyer.id } })).toBe(1);
   });
 
-  it("a purchase that reaches a level is left to the transaction, which pays the level's reward", async () => {
-    const { buyer, loopId } = await sale();
-    // 9 XP short of level 2 by one.
-    await t.db.prisma.user.update({ where: { id: buyer.id }, data: { experience: totalXpForLevel(2) - 9 } });
-    const key = randomUUID();
-    const input: PurchaseRequest = { loopId, format: "mp3", paymentMethod: "loop" };
-    expect(await statement(buyer, input, key)).toBeNull();
-    expect(await written(buyer.id, key)).toEqual({ purchases: 0, xp: 0, keys: 0, notifications: 0 });
+  /** What a member has after a purchase: balance, level, rewards and notifications (without ids and times). */
+  async function standing(member: Member) {
+    const user = await t.db.prisma.user.findUniqueOrThrow({ where: { id: member.id }, select: { level: true, experience: true } });
+    const rewards = (
+      await t.db.prisma.levelReward.findMany({ where: { userId: member.id }, select: { level: true, tokensAwarded: true } })
+    ).map((reward) => ({ level: reward.level, loop: formatLoop(reward.tokensAwarded) }));
+    const notifications = await t.db.prisma.notification.findMany({
+      where: { userId: member.id },
+      select: { type: true, title: true, message: true, actionUrl: true, actionText: true },
+      orderBy: [{ createdAt: "asc" }, { title: "asc" }],
+    });
+    return { ...user, balance: await tokenBalance(member.browser), rewards, notifications };
+  }
 
-    await postWithKey(buyer.browser, "/api/purchases", input, key).expect(201);
-    expect(await t.db.prisma.user.findUniqueOrThrow({ where: { id: buyer.id }, select: { level: true } })).toEqual({ level: 2 });
-    expect(await t.db.prisma.levelReward.count({ where: { userId: buyer.id, level: 2 } })).toBe(1);
+  it("a purchase that takes both sides to a new level pays the rewards as the transaction does, the buyer's spent first", async () => {
+    /** A sale where the buyer is 9 XP (this purchase's) and the seller 14 XP (this sale's) from level 2, bought one way. */
+    async function levellingSale(buy: (buyer: Member, input: PurchaseRequest) => Promise<unknown>) {
+      const { seller, buyer, loopId } = await sale();
+      await t.db.prisma.user.update({ where: { id: buyer.id }, data: { experience: totalXpForLevel(2) - 9 } });
+      await t.db.prisma.user.update({ where: { id: seller.id }, data: { experience: totalXpForLevel(2) - 14 } });
+      const input: PurchaseRequest = { loopId, format: "wav", paymentMethod: "loop", expectedTotal: "5.19" };
+      const done = await buy(buyer, input);
+      const loopTitle = (await t.db.prisma.loop.findUniqueOrThrow({ where: { id: loopId } })).title;
+      // The loop differs per sale: compare the texts without its title and id.
+      const same = (value: unknown) =>
+        JSON.parse(JSON.stringify(value).replaceAll(loopTitle, "<title>").replaceAll(loopId, "<loop>")) as unknown;
+      return { done, buyer: same(await standing(buyer)), seller: same(await standing(seller)) };
+    }
+    const inOneStatement = await levellingSale((buyer, input) => statement(buyer, input, randomUUID()));
+    expect(inOneStatement.done).not.toBeNull();
+    const inTransaction = await levellingSale(async (buyer, input) =>
+      purchaseLoop(t.deps, null, buyer.id, input, await downloadSigningKey(t.db.prisma, t.config)()),
+    );
+    expect(inOneStatement.buyer).toEqual(inTransaction.buyer);
+    expect(inOneStatement.seller).toEqual(inTransaction.seller);
+    // Level 2's 100 LOOP reward is promotional and paid first: 600 promotional LOOP of the 2595 go first.
+    expect(inOneStatement.buyer).toMatchObject({
+      level: 2,
+      rewards: [{ level: 2, loop: "100.00000000" }],
+      balance: { balance: "1005.00000000", promotional: "0.00000000" },
+    });
+    expect(inOneStatement.seller).toMatchObject({ level: 2, balance: { balance: "3095.00000000", promotional: "1200.00000000" } });
+    expect(JSON.stringify(inOneStatement.buyer)).toContain("Level Up!");
   });
 
   /**
@@ -154,19 +187,25 @@ describe("an in-app purchase in one statement", () => {
     expect(response.body).toEqual({ code: "PRICE_CHANGED", message: PURCHASE_MESSAGES.priceChanged });
   });
 
-  it("experience gained after the facts were read that reaches a level: nothing written, and the transaction pays the reward", async () => {
+  it("experience gained after the facts were read, beyond the levels the draft covers: nothing written, and the transaction pays them", async () => {
     const { buyer, loopId } = await sale();
     const key = randomUUID();
     const input: PurchaseRequest = { loopId, format: "mp3", paymentMethod: "loop" };
+    // Read at level 1 with no XP: the draft covers level 2. The 9 XP of this purchase now reach level 3.
     const done = await whileBuyerHeld(
       buyer,
       () => statement(buyer, input, key),
-      (holder) => holder.query(`UPDATE "app"."users" SET "experience" = $2 WHERE "id" = $1::uuid`, [buyer.id, totalXpForLevel(2) - 1]),
+      (holder) => holder.query(`UPDATE "app"."users" SET "experience" = $2 WHERE "id" = $1::uuid`, [buyer.id, totalXpForLevel(3) - 9]),
     );
     expect(done).toBeNull();
     expect(await written(buyer.id, key)).toEqual({ purchases: 0, xp: 0, keys: 0, notifications: 0 });
 
     await postWithKey(buyer.browser, "/api/purchases", input, key).expect(201);
-    expect(await t.db.prisma.levelReward.count({ where: { userId: buyer.id, level: 2 } })).toBe(1);
+    const rewards = await t.db.prisma.levelReward.findMany({
+      where: { userId: buyer.id },
+      select: { level: true },
+      orderBy: { level: "asc" },
+    });
+    expect(rewards).toEqual([{ level: 2 }, { level: 3 }]);
   });
 });

@@ -11,17 +11,25 @@
 -- decide stays the API's:
 --   the loop is the one priced (seller, title, price, visibility), still paid, and the format's
 --   fee is the one priced;
---   each user the XP goes to is at the level read, and the award does not reach the next level
---   (p_level_up_at: a level reached pays its reward, which the transaction path does);
+--   each user the XP goes to is at the level read, and the award takes them no further than the
+--   levels the draft covers (below p_level_up_at);
 --   the buyer's and the seller's accounts exist, the buyer's promotional LOOP available is what
 --   the draft split the payment by, and their withdrawable LOOP covers the rest;
 --   the buyer does not own the loop in this format, and the entry's key is unused.
 -- When any of these fails, nothing is written (a claimed key is given back) and the row's
 -- "outcome" is 'transaction_path': the API runs the purchase's transaction, which answers as it
--- always did (its refusals, a level's reward). So the refusals and the rewards keep one author.
+-- always did. So the refusals keep one author.
 --
--- Locks are taken in the transaction path's order: the key's claim, the users (app.xp_award), the
--- accounts in id order (app.ledger_post), the loop (the purchase row's count trigger).
+-- A level reached pays its reward as the transaction path does (award-xp.ts): the draft lists, per
+-- user, the levels it covers (p_reward_*: the experience that reaches each, its reward, the entry's
+-- key and the "Level Up!" texts, paid or not). The levels reached are those whose experience the
+-- user's new experience reaches; each pays its reward once (the entry's key and UNIQUE (user_id,
+-- level)), and the user's level rises to the highest.
+--
+-- Locks are taken in the transaction path's order: the key's claim, the users (app.xp_award), when
+-- a level is reached the rewards' accounts in id order (the users' promotional accounts and a shard
+-- of issuance), the payment's accounts in id order (app.ledger_post), the loop (the purchase row's
+-- count trigger).
 --
 -- p_amounts are the entry's postings by account, in the order buyer_promo, buyer, seller_promo,
 -- seller, fees (zeros are left out). The answer names the purchase's licence, which the database
@@ -30,6 +38,9 @@
 CREATE FUNCTION "app"."purchase_in_app"(p_buyer UUID, p_loop UUID, p_format TEXT,
     p_seller UUID, p_title TEXT, p_price_cents INTEGER, p_loop_status TEXT, p_is_public BOOLEAN, p_unlisted BOOLEAN, p_fee_bps INTEGER,
     p_xp_users UUID[], p_xp_events TEXT[], p_xp_keys TEXT[], p_xps INTEGER[], p_levels INTEGER[], p_level_up_at INTEGER[],
+    p_reward_users UUID[], p_reward_levels INTEGER[], p_reward_at INTEGER[], p_reward_units BIGINT[], p_reward_keys TEXT[],
+    p_reward_descriptions TEXT[], p_reward_paid_messages TEXT[], p_reward_unpaid_messages TEXT[], p_issuance_shard INTEGER,
+    p_level_up_title TEXT, p_level_up_url TEXT, p_level_up_action TEXT,
     p_entry_id UUID, p_entry_key TEXT, p_description TEXT, p_amounts BIGINT[], p_buyer_promo_available BIGINT, p_fee_shard INTEGER,
     p_purchase_id UUID, p_fee_cents INTEGER, p_loop_units BIGINT, p_created_at TIMESTAMPTZ,
     p_notification_users UUID[], p_notification_types TEXT[], p_notification_titles TEXT[], p_notification_messages TEXT[],
@@ -53,8 +64,17 @@ DECLARE
     v_entry RECORD;
     v_licence UUID;
     v_response TEXT;
-    v_notification_users UUID[];
-    v_notification_ids UUID[];
+    v_notification_users UUID[] := '{}';
+    v_notification_ids UUID[] := '{}';
+    v_gain_users UUID[];
+    v_gains INTEGER[];
+    v_reached INTEGER[];
+    v_buyer_rewards BIGINT := 0;
+    v_issuance UUID;
+    v_reward RECORD;
+    v_posted RECORD;
+    v_paid BOOLEAN;
+    v_notification UUID;
 BEGIN
     IF cardinality(p_amounts) <> 5 OR p_price_cents <= 0 OR p_loop_units <= 0 THEN
         RAISE EXCEPTION 'purchase_in_app: a paid purchase with five amounts' USING ERRCODE = 'check_violation';
@@ -79,15 +99,48 @@ BEGIN
         END IF;
     END IF;
 
-    -- The users the XP goes to, locked in id order (as app.xp_award does), at the levels read and
-    -- short of the next one even if every award is recorded.
+    -- The users the XP goes to, locked in id order (as app.xp_award does), and what each gains:
+    -- the awards not recorded before (each counts once per user, event and key).
     PERFORM 1 FROM "app"."users" u WHERE u."id" = ANY (p_xp_users) ORDER BY u."id" FOR NO KEY UPDATE;
+    SELECT coalesce(array_agg(g."id"), '{}'), coalesce(array_agg(g."gain"), '{}') INTO v_gain_users, v_gains
+    FROM (SELECT x."id", sum(CASE WHEN EXISTS (SELECT 1 FROM "app"."xp_events" e
+                                               WHERE e."user_id" = x."id" AND e."event" = x."event" AND e."key" = x."key")
+                                  THEN 0 ELSE x."xp" END)::INTEGER AS "gain"
+          FROM unnest(p_xp_users, p_xp_events, p_xp_keys, p_xps) AS x("id", "event", "key", "xp") GROUP BY x."id") g;
+    -- At the levels read, and short of the levels the draft does not cover.
     v_holds := NOT EXISTS (
         SELECT 1
-        FROM (SELECT x."id", sum(x."xp") AS "xp", min(x."level") AS "level", min(x."up_at") AS "up_at"
-              FROM unnest(p_xp_users, p_xps, p_levels, p_level_up_at) AS x("id", "xp", "level", "up_at") GROUP BY x."id") c
+        FROM unnest(p_xp_users, p_levels, p_level_up_at) AS c("id", "level", "up_at")
+        JOIN unnest(v_gain_users, v_gains) AS g("id", "gain") ON g."id" = c."id"
         LEFT JOIN "app"."users" u ON u."id" = c."id"
-        WHERE u."id" IS NULL OR u."level" <> c."level" OR u."experience" + c."xp" >= c."up_at");
+        WHERE u."id" IS NULL OR u."level" <> c."level" OR u."experience" + g."gain" >= c."up_at");
+
+    -- The levels the gains reach (award-xp.ts pays them): their users' promotional accounts and a
+    -- shard of issuance, locked in id order before the payment's accounts (as award-xp.ts does).
+    IF v_holds THEN
+        SELECT coalesce(array_agg(r."n"::INTEGER ORDER BY r."n"), '{}') INTO v_reached
+        FROM unnest(p_reward_users, p_reward_levels, p_reward_at) WITH ORDINALITY AS r("user_id", "level", "at", "n")
+        JOIN unnest(v_gain_users, v_gains) AS g("id", "gain") ON g."id" = r."user_id"
+        JOIN "app"."users" u ON u."id" = r."user_id"
+        WHERE g."gain" > 0 AND r."level" > u."level" AND r."at" <= u."experience" + g."gain";
+        IF cardinality(v_reached) > 0 THEN
+            FOR v_account IN
+                SELECT a."id", a."user_id" FROM "app"."ledger_accounts" a
+                WHERE (a."user_id" = ANY (SELECT p_reward_users[n] FROM unnest(v_reached) AS n) AND a."kind" = 'user_promo')
+                   OR a."id" = "app"."ledger_platform_account"('issuance', p_issuance_shard)
+                ORDER BY a."id" FOR UPDATE
+            LOOP
+                IF v_account."user_id" IS NULL THEN
+                    v_issuance := v_account."id";
+                END IF;
+            END LOOP;
+            v_holds := v_issuance IS NOT NULL;
+            -- The rewards the buyer is paid now, spendable on this purchase (their entries do not exist yet).
+            SELECT coalesce(sum(p_reward_units[n]), 0) INTO v_buyer_rewards FROM unnest(v_reached) AS n
+            WHERE p_reward_users[n] = p_buyer
+              AND NOT EXISTS (SELECT 1 FROM "app"."ledger_entries" e WHERE e."idempotency_key" = p_reward_keys[n]);
+        END IF;
+    END IF;
 
     -- The loop and the fee as priced.
     v_holds := v_holds
@@ -121,8 +174,8 @@ BEGIN
         END LOOP;
         v_holds := v_buyer IS NOT NULL AND v_buyer_promo IS NOT NULL AND v_seller IS NOT NULL AND v_seller_promo IS NOT NULL
             AND v_fees IS NOT NULL
-            AND v_buyer_promo_available = p_buyer_promo_available
-            AND v_buyer_promo_available + p_amounts[1] >= 0
+            AND v_buyer_promo_available + v_buyer_rewards = p_buyer_promo_available
+            AND p_buyer_promo_available + p_amounts[1] >= 0
             AND v_buyer_available + p_amounts[2] >= 0
             -- Read under the buyer's locks, which every paid purchase of theirs takes: a concurrent
             -- purchase of the same loop and format has committed or not begun.
@@ -140,9 +193,34 @@ BEGIN
         RETURN;
     END IF;
 
+    -- Announced by the caller once committed (app.notifications_announce_committed).
+    PERFORM set_config('app.notifications_announced_after_commit', 'on', true);
     IF cardinality(p_xp_users) > 0 THEN
         PERFORM 1 FROM "app"."xp_award"(p_xp_users, p_xp_events, p_xp_keys, p_xps, array_fill(NULL::UUID, ARRAY[cardinality(p_xp_users)]), 0);
     END IF;
+    -- Each level reached, lowest first: its reward and its "Level Up!"; then the user's level.
+    FOR v_reward IN
+        SELECT p_reward_users[n] AS "user_id", p_reward_levels[n] AS "level", p_reward_units[n] AS "units", p_reward_keys[n] AS "key",
+               p_reward_descriptions[n] AS "description", p_reward_paid_messages[n] AS "paid_message",
+               p_reward_unpaid_messages[n] AS "unpaid_message"
+        FROM unnest(v_reached) AS n ORDER BY n
+    LOOP
+        SELECT * INTO v_posted FROM "app"."ledger_post"(v_reward."key", 'level_reward', v_reward."description",
+            ARRAY[CASE v_reward."user_id" WHEN p_buyer THEN v_buyer_promo ELSE v_seller_promo END, v_issuance],
+            ARRAY[v_reward."units", -v_reward."units"]);
+        -- The ledger key and UNIQUE (user_id, level) both keep a level from being paid twice.
+        INSERT INTO "app"."level_rewards" ("user_id", "level", "tokens_awarded", "entry_id")
+            VALUES (v_reward."user_id", v_reward."level", v_reward."units", v_posted."entry_id")
+            ON CONFLICT DO NOTHING;
+        v_paid := v_posted."created" AND FOUND;
+        INSERT INTO "app"."notifications" ("user_id", "type", "title", "message", "action_url", "action_text")
+            VALUES (v_reward."user_id", 'success', p_level_up_title,
+                    CASE WHEN v_paid THEN v_reward."paid_message" ELSE v_reward."unpaid_message" END, p_level_up_url, p_level_up_action)
+            RETURNING "id" INTO v_notification;
+        v_notification_users := v_notification_users || v_reward."user_id";
+        v_notification_ids := v_notification_ids || v_notification;
+        UPDATE "app"."users" u SET "level" = v_reward."level" WHERE u."id" = v_reward."user_id" AND u."level" < v_reward."level";
+    END LOOP;
 
     SELECT array_agg(x."account" ORDER BY x."n"), array_agg(x."amount" ORDER BY x."n") INTO v_accounts, v_amounts
     FROM unnest(ARRAY[v_buyer_promo, v_buyer, v_seller_promo, v_seller, v_fees], p_amounts) WITH ORDINALITY AS x("account", "amount", "n")
@@ -159,8 +237,6 @@ BEGIN
     SELECT li."id" INTO STRICT v_licence FROM "app"."licences" li WHERE li."purchase_id" = p_purchase_id;
     v_response := p_response_head || v_licence::text || p_response_tail;
 
-    -- Announced by the caller once committed (app.notifications_announce_committed).
-    PERFORM set_config('app.notifications_announced_after_commit', 'on', true);
     WITH "created" AS (
         INSERT INTO "app"."notifications" ("user_id", "type", "title", "message", "action_url", "action_text")
         SELECT n."user_id", n."type", n."title", n."message", n."url", n."action"
@@ -169,7 +245,8 @@ BEGIN
         ORDER BY n."n"
         RETURNING "id", "user_id"
     )
-    SELECT array_agg(c."user_id"), array_agg(c."id") INTO v_notification_users, v_notification_ids FROM "created" c;
+    SELECT v_notification_users || array_agg(c."user_id"), v_notification_ids || array_agg(c."id")
+        INTO v_notification_users, v_notification_ids FROM "created" c;
     PERFORM set_config('app.notifications_announced_after_commit', 'off', true);
 
     IF p_request_key IS NOT NULL THEN

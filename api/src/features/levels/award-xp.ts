@@ -36,7 +36,7 @@ import { paths } from "@loop/rules/paths";
 import { formatLoopBrief } from "@loop/rules/units";
 import type { Tx } from "../../db/prisma";
 import { platformAccountId, postEntryInTx, promoAccountId } from "../ledger/ledger.service";
-import { createNotificationInTx } from "../notifications/create-notification";
+import { createNotificationInTx, type NotificationInput } from "../notifications/create-notification";
 
 export const XP_EVENTS = {
   purchase: "purchase",
@@ -177,25 +177,41 @@ async function payLevelRewards(
 ): Promise<PaidLevelReward[]> {
   const paid: PaidLevelReward[] = [];
   for (let level = Math.max(from, FIRST_LEVEL) + 1; level <= to; level++) {
-    const units = levelRewardUnits(level);
+    const reward = levelReward(userId, level);
     const entry = await postEntryInTx(tx, {
-      idempotencyKey: levelRewardKey(userId, level),
+      idempotencyKey: reward.key,
       kind: "level_reward",
-      description: `Level ${level} reward`,
+      description: reward.description,
       postings: [
-        { accountId: account, amount: units },
-        { accountId: issuance, amount: -units },
+        { accountId: account, amount: reward.units },
+        { accountId: issuance, amount: -reward.units },
       ],
     });
     // The ledger key and UNIQUE (user_id, level) both keep a level from being paid twice (say,
     // after an admin lowered the level by hand and the user climbed back).
     const row = await tx.$queryRaw<{ id: string }[]>`
       INSERT INTO "app"."level_rewards" ("user_id", "level", "tokens_awarded", "entry_id")
-      VALUES (${userId}::uuid, ${level}, ${units}, ${entry.id}::uuid)
+      VALUES (${userId}::uuid, ${level}, ${reward.units}, ${entry.id}::uuid)
       ON CONFLICT DO NOTHING RETURNING "id"`;
     const rewarded = entry.created && row[0] !== undefined;
-    if (rewarded) paid.push({ level, tokensAwarded: units, entryId: entry.id });
-    await createNotificationInTx(tx, {
+    if (rewarded) paid.push({ level, tokensAwarded: reward.units, entryId: entry.id });
+    await createNotificationInTx(tx, reward.notice(rewarded));
+  }
+  return paid;
+}
+
+/** Reaching `level`: its reward (one 'level_reward' entry, keyed once per user and level) and the "Level Up!" notification. */
+export function levelReward(userId: string, level: number) {
+  const units = levelRewardUnits(level);
+  return {
+    userId,
+    level,
+    /** Ledger units (10^-8 LOOP) of promotional LOOP from issuance. */
+    units,
+    key: levelRewardKey(userId, level),
+    description: `Level ${level} reward`,
+    /** The notification, telling the reward when it was paid now (`rewarded`). */
+    notice: (rewarded: boolean): NotificationInput => ({
       userId,
       type: "success",
       title: "Level Up!",
@@ -204,9 +220,8 @@ async function payLevelRewards(
         : `You reached level ${level} (${levelTitle(level)}).`,
       actionUrl: paths.level(),
       actionText: "View Level Progress",
-    });
-  }
-  return paid;
+    }),
+  };
 }
 
 // Award builders: the rules' amounts with the keys that make them count once. null = no XP due.

@@ -7,19 +7,20 @@
 // transaction path's own rules (pricedPurchase, purchaseXpAwards, paymentAmounts, saleNotifications,
 // toPurchase): that is the draft. The statement checks under its locks that the draft still holds,
 // then claims the Idempotency-Key, awards the XP, posts the entry and writes the purchase row (its
-// licence), the notifications and the stored answer: one round trip, one commit. Anything the draft
-// does not cover (a refusal, a free loop, a level reached, facts changed meanwhile) goes to the
-// transaction path, which answers it as it always did.
+// licence), the notifications and the stored answer, with the rewards of the levels the XP reaches:
+// one round trip, one commit. Anything the draft does not cover (a refusal, a free loop, facts
+// changed meanwhile beyond what it covers) goes to the transaction path, which answers it as it
+// always did.
 import { randomUUID } from "node:crypto";
-import { totalXpForLevel } from "@loop/rules/levels";
+import { FIRST_LEVEL, levelForExperience, totalXpForLevel } from "@loop/rules/levels";
 import { type PurchaseRequest } from "@loop/rules/schemas/purchases";
 import { hotQuery } from "../../db/hot-query";
 import type { AppDeps } from "../../deps";
 import { DomainError } from "../../domain-error";
 import { type Answer, idempotencyConflict } from "../../http/idempotency";
 import { paymentAmounts } from "../ledger/ledger-payments";
-import { shardOf } from "../ledger/ledger.service";
-import type { XpAward } from "../levels/award-xp";
+import { anyShard, shardOf } from "../ledger/ledger.service";
+import { levelReward, type XpAward } from "../levels/award-xp";
 import { announceCommitted } from "../notifications/notification-announcer";
 import { purchaseFacts, type LevelFacts } from "./purchase-facts";
 import {
@@ -39,10 +40,12 @@ const PURCHASE_SQL = `
   FROM "app"."purchase_in_app"($1::uuid, $2::uuid, $3::text,
     $4::uuid, $5::text, $6::int, $7::text, $8::boolean, $9::boolean, $10::int,
     $11::uuid[], $12::text[], $13::text[], $14::int[], $15::int[], $16::int[],
-    $17::uuid, $18::text, $19::text, $20::bigint[], $21::bigint, $22::int,
-    $23::uuid, $24::int, $25::bigint, $26::timestamptz,
-    $27::uuid[], $28::text[], $29::text[], $30::text[], $31::text[], $32::text[],
-    $33::text, $34::text, 201, $35::text, $36::text)`;
+    $17::uuid[], $18::int[], $19::int[], $20::bigint[], $21::text[], $22::text[], $23::text[], $24::text[], $25::int,
+    $26::text, $27::text, $28::text,
+    $29::uuid, $30::text, $31::text, $32::bigint[], $33::bigint, $34::int,
+    $35::uuid, $36::int, $37::bigint, $38::timestamptz,
+    $39::uuid[], $40::text[], $41::text[], $42::text[], $43::text[], $44::text[],
+    $45::text, $46::text, 201, $47::text, $48::text)`;
 
 interface PurchaseRow {
   outcome: "posted" | "replay" | "conflict" | "transaction_path";
@@ -61,20 +64,23 @@ export interface PurchaseInOneStatement {
   afterCommit?: () => void;
 }
 
-/** The experience at which a member at `level` reaches the next level (levelForExperience rises past it). */
-const levelUpAt = (level: number) => totalXpForLevel(level + 1);
-
-/** True when every award leaves its member short of their next level, as read. */
-function staysAtLevel(awards: XpAward[], levelOf: (userId: string) => LevelFacts): boolean {
-  return awards.every((award) => {
-    const { level, experience } = levelOf(award.userId);
-    return experience + award.xp < levelUpAt(level);
-  });
+/**
+ * What the draft covers of an award's levels: from the level read up to one beyond the level the
+ * award reaches as read (a concurrent gain of up to a level is still covered), each with the
+ * experience that reaches it and its reward; and the experience of the first level not covered.
+ */
+function coveredLevels(award: XpAward, { level, experience }: LevelFacts) {
+  const reached = Math.max(level, levelForExperience(experience + award.xp));
+  const levels = [];
+  for (let next = level + 1; next <= reached + 1; next++) {
+    levels.push({ ...levelReward(award.userId, next), reachedAt: totalXpForLevel(next), reached: next <= reached });
+  }
+  return { levels, upAt: totalXpForLevel(reached + 2) };
 }
 
 /**
  * The purchase of `input` by `buyerId` in one statement, for a paid loop whose purchase the facts
- * allow and that takes nobody to a new level; null (nothing written) for any other request, which
+ * allow; null (nothing written) for any other request, or when the facts changed meanwhile, which
  * the transaction path (purchaseLoop) then answers. `key` and `hash` are the Idempotency-Key (null
  * without one) and its request's hash.
  */
@@ -99,10 +105,15 @@ export async function purchaseInOneStatement(
   if (!facts || !units) return null;
   const awards = purchaseXpAwards(priced, buyerId);
   const levelOf = (userId: string) => (userId === buyerId ? facts.buyer : facts.seller);
-  if (!staysAtLevel(awards, levelOf)) return null;
+  const covered = awards.map((award) => coveredLevels(award, levelOf(award.userId)));
+  const rewards = covered.flatMap(({ levels }) => levels);
+  // The buyer's rewards are paid before the purchase, and spent on it first (promotional LOOP), as in the transaction.
+  const buyerRewards = rewards.filter((reward) => reward.reached && reward.userId === buyerId);
+  const promoAvailable = facts.promoAvailableUnits + buyerRewards.reduce((sum, reward) => sum + reward.units, 0n);
+  const levelUp = levelReward(buyerId, FIRST_LEVEL + 1).notice(true);
 
   const { format } = input;
-  const paid = paymentAmounts(units.price, units.fee, facts.promoAvailableUnits);
+  const paid = paymentAmounts(units.price, units.fee, promoAvailable);
   const notifications = saleNotifications({ loop, buyerId, format, priceCents: priced.priceCents });
   const id = randomUUID();
   const createdAt = new Date();
@@ -140,12 +151,24 @@ export async function purchaseInOneStatement(
     awards.map((award) => award.key),
     awards.map((award) => award.xp),
     awards.map((award) => levelOf(award.userId).level),
-    awards.map((award) => levelUpAt(levelOf(award.userId).level)),
+    covered.map(({ upAt }) => upAt),
+    rewards.map((reward) => reward.userId),
+    rewards.map((reward) => reward.level),
+    rewards.map((reward) => reward.reachedAt),
+    rewards.map((reward) => reward.units.toString()),
+    rewards.map((reward) => reward.key),
+    rewards.map((reward) => reward.description),
+    rewards.map((reward) => reward.notice(true).message),
+    rewards.map((reward) => reward.notice(false).message),
+    anyShard(),
+    levelUp.title,
+    levelUp.actionUrl,
+    levelUp.actionText,
     randomUUID(),
     purchaseKey(buyerId, loop.id, format),
     purchaseDescription(loop, format),
     paid.amounts.map(String),
-    facts.promoAvailableUnits.toString(),
+    promoAvailable.toString(),
     shardOf(buyerId),
     id,
     priced.feeCents,
