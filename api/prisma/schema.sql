@@ -1083,7 +1083,7 @@ CREATE TABLE app.xp_events (
 );
 
 -- ====================================================================================================
--- app: functions (69)
+-- app: functions (70)
 -- ====================================================================================================
 CREATE OR REPLACE FUNCTION app.admin_sale_delta(p app.purchases, sign integer)
  RETURNS jsonb
@@ -1328,6 +1328,19 @@ AS $function$
     JOIN "app"."loops" l ON l."id" = d."loop_id"
     GROUP BY d."loop_id", d."day", l."user_id"
     HAVING COALESCE(sum(d."plays"), 0) <> 0 OR COALESCE(sum(d."downloads"), 0) <> 0 OR COALESCE(sum(d."sales_loop"), 0) <> 0 OR COALESCE(sum(d."sales_wallet"), 0) <> 0 OR COALESCE(sum(d."sales_paypal"), 0) <> 0 OR COALESCE(sum(d."sales_card"), 0) <> 0 OR COALESCE(sum(d."refunds"), 0) <> 0 OR COALESCE(sum(d."earnings_units_loop"), 0) <> 0 OR COALESCE(sum(d."earnings_units_wallet"), 0) <> 0 OR COALESCE(sum(d."earnings_units_paypal"), 0) <> 0 OR COALESCE(sum(d."earnings_units_card"), 0) <> 0 OR COALESCE(sum(d."earnings_cents_loop"), 0) <> 0 OR COALESCE(sum(d."earnings_cents_wallet"), 0) <> 0 OR COALESCE(sum(d."earnings_cents_paypal"), 0) <> 0 OR COALESCE(sum(d."earnings_cents_card"), 0) <> 0 OR COALESCE(sum(d."fees_cents"), 0) <> 0 OR COALESCE(sum(d."offers_received"), 0) <> 0 OR COALESCE(sum(d."offers_accepted"), 0) <> 0 OR COALESCE(sum(d."offers_declined"), 0) <> 0 OR COALESCE(sum(d."offers_withdrawn"), 0) <> 0 OR COALESCE(sum(d."offers_expired"), 0) <> 0
+$function$;
+
+CREATE OR REPLACE FUNCTION app.announce_committed(p_user_ids uuid[], p_ids uuid[], p_members uuid[])
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+    IF cardinality(p_ids) > 0 THEN
+        PERFORM "app"."notifications_announce_committed"(p_user_ids, p_ids);
+    END IF;
+    PERFORM set_config('synchronous_commit', 'off', true);
+    PERFORM pg_notify('member_changed', d."member"::text) FROM (SELECT DISTINCT m AS "member" FROM unnest(p_members) AS m) d;
+END;
 $function$;
 
 CREATE OR REPLACE FUNCTION app.catalog_counts_apply(changes jsonb)
@@ -2012,6 +2025,9 @@ DECLARE
     -- The column that holds the member's id, named by the trigger (user_id, buyer_id, id).
     v_column TEXT := TG_ARGV[0];
 BEGIN
+    IF current_setting('app.member_changed_announced_after_commit', true) = 'on' THEN
+        RETURN NULL;
+    END IF;
     IF TG_OP <> 'INSERT' THEN
         PERFORM pg_notify('member_changed', to_jsonb(OLD) ->> v_column);
     END IF;
@@ -2067,6 +2083,7 @@ DECLARE
     v_gain_users UUID[];
     v_gains INTEGER[];
     v_reached INTEGER[];
+    v_rewarded UUID[];
     v_buyer_rewards BIGINT := 0;
     v_issuance UUID;
     v_reward RECORD;
@@ -2122,9 +2139,10 @@ BEGIN
         JOIN "app"."users" u ON u."id" = r."user_id"
         WHERE g."gain" > 0 AND r."level" > u."level" AND r."at" <= u."experience" + g."gain";
         IF cardinality(v_reached) > 0 THEN
+            v_rewarded := ARRAY(SELECT DISTINCT p_reward_users[n] FROM unnest(v_reached) AS n);
             FOR v_account IN
                 SELECT a."id", a."user_id" FROM "app"."ledger_accounts" a
-                WHERE (a."user_id" = ANY (SELECT p_reward_users[n] FROM unnest(v_reached) AS n) AND a."kind" = 'user_promo')
+                WHERE (a."user_id" = ANY (v_rewarded) AND a."kind" = 'user_promo')
                    OR a."id" = "app"."ledger_platform_account"('issuance', p_issuance_shard)
                 ORDER BY a."id" FOR UPDATE
             LOOP
@@ -2228,10 +2246,14 @@ BEGIN
         RAISE EXCEPTION 'purchase_in_app: the entry % exists', p_entry_key;
     END IF;
 
+    -- The buyer's change (their marks: migration 20261207090000_member_changed) is announced by the
+    -- caller once committed, with the notifications (app.announce_committed).
+    PERFORM set_config('app.member_changed_announced_after_commit', 'on', true);
     INSERT INTO "app"."purchases" ("id", "loop_id", "buyer_id", "format", "price_cents", "fee_cents", "method", "loop_units",
                                    "ledger_entry_id", "created_at")
         VALUES (p_purchase_id, p_loop, p_buyer, p_format::"app"."delivery_format", p_price_cents, p_fee_cents, 'loop', p_loop_units,
                 v_entry."entry_id", p_created_at);
+    PERFORM set_config('app.member_changed_announced_after_commit', 'off', true);
     SELECT li."id" INTO STRICT v_licence FROM "app"."licences" li WHERE li."purchase_id" = p_purchase_id;
     v_response := p_response_head || v_licence::text || p_response_tail;
 

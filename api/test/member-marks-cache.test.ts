@@ -19,6 +19,7 @@ import { waitFor } from "./support/wait";
 let t: TestApp;
 let creator: Member;
 const loopIds: string[] = [];
+const paidLoopId = randomUUID();
 
 withCatalogCache();
 
@@ -41,6 +42,16 @@ beforeAll(async () => {
       ...audioKeys(id),
     });
   }
+  await insertLoopRow(t.db.prisma, {
+    id: paidLoopId,
+    userId: creator.id,
+    genreId,
+    title: "Dusk (paid)",
+    isFree: false,
+    priceCents: 199,
+    durationMs: 30_000,
+    ...audioKeys(paidLoopId),
+  });
   listenForCatalogChanges(t.listener, t.db.prisma);
   listenForMemberChanges(t.listener, t.db.prisma);
   await t.listener.ready();
@@ -105,6 +116,15 @@ it("a mark written by another process (straight into the database) shows once it
     .$executeRaw`INSERT INTO "app"."loop_downloads" ("loop_id", "user_id", "format") VALUES (${loopId}::uuid, ${fan.id}::uuid, 'mp3')`;
   await t.db.prisma.$executeRaw`INSERT INTO "app"."loop_likes" ("loop_id", "user_id") VALUES (${loopId}::uuid, ${fan.id}::uuid)`;
   await waitForMarks(fan.cookie, loopId, { likedByMe: true, hasDownloaded: true }, "the download and like on the member's page");
+});
+
+it("a purchase in one statement shows on the buyer's page: its member change is announced after the commit", async () => {
+  const buyer = await signInMember(t, { funds: 2000n });
+  const loopId = paidLoopId;
+  const owned = async () => (await loopsAs(buyer.cookie)).find((loop) => loop.id === loopId)?.purchasedFormats;
+  expect(await owned()).toEqual([]);
+  await buyer.browser.post("/api/purchases").send({ loopId, format: "mp3", paymentMethod: "loop" }).expect(201);
+  await waitFor("the purchase on the buyer's page", async () => (await owned())?.join() === "mp3", ANNOUNCED_WITHIN_MS);
 });
 
 it("the page laid over in memory is the one the database's overlay makes, the creator's e-mail on their own loops included", async () => {

@@ -34,7 +34,8 @@
 -- p_amounts are the entry's postings by account, in the order buyer_promo, buyer, seller_promo,
 -- seller, fees (zeros are left out). The answer names the purchase's licence, which the database
 -- writes with the purchase row: it is p_response_head || licence id || p_response_tail. The
--- notifications are announced by the API once committed (app.notifications_announce_committed).
+-- notifications and the buyer's member_changed are announced by the API once committed
+-- (app.announce_committed, below).
 CREATE FUNCTION "app"."purchase_in_app"(p_buyer UUID, p_loop UUID, p_format TEXT,
     p_seller UUID, p_title TEXT, p_price_cents INTEGER, p_loop_status TEXT, p_is_public BOOLEAN, p_unlisted BOOLEAN, p_fee_bps INTEGER,
     p_xp_users UUID[], p_xp_events TEXT[], p_xp_keys TEXT[], p_xps INTEGER[], p_levels INTEGER[], p_level_up_at INTEGER[],
@@ -69,6 +70,7 @@ DECLARE
     v_gain_users UUID[];
     v_gains INTEGER[];
     v_reached INTEGER[];
+    v_rewarded UUID[];
     v_buyer_rewards BIGINT := 0;
     v_issuance UUID;
     v_reward RECORD;
@@ -124,9 +126,10 @@ BEGIN
         JOIN "app"."users" u ON u."id" = r."user_id"
         WHERE g."gain" > 0 AND r."level" > u."level" AND r."at" <= u."experience" + g."gain";
         IF cardinality(v_reached) > 0 THEN
+            v_rewarded := ARRAY(SELECT DISTINCT p_reward_users[n] FROM unnest(v_reached) AS n);
             FOR v_account IN
                 SELECT a."id", a."user_id" FROM "app"."ledger_accounts" a
-                WHERE (a."user_id" = ANY (SELECT p_reward_users[n] FROM unnest(v_reached) AS n) AND a."kind" = 'user_promo')
+                WHERE (a."user_id" = ANY (v_rewarded) AND a."kind" = 'user_promo')
                    OR a."id" = "app"."ledger_platform_account"('issuance', p_issuance_shard)
                 ORDER BY a."id" FOR UPDATE
             LOOP
@@ -230,10 +233,14 @@ BEGIN
         RAISE EXCEPTION 'purchase_in_app: the entry % exists', p_entry_key;
     END IF;
 
+    -- The buyer's change (their marks: migration 20261207090000_member_changed) is announced by the
+    -- caller once committed, with the notifications (app.announce_committed).
+    PERFORM set_config('app.member_changed_announced_after_commit', 'on', true);
     INSERT INTO "app"."purchases" ("id", "loop_id", "buyer_id", "format", "price_cents", "fee_cents", "method", "loop_units",
                                    "ledger_entry_id", "created_at")
         VALUES (p_purchase_id, p_loop, p_buyer, p_format::"app"."delivery_format", p_price_cents, p_fee_cents, 'loop', p_loop_units,
                 v_entry."entry_id", p_created_at);
+    PERFORM set_config('app.member_changed_announced_after_commit', 'off', true);
     SELECT li."id" INTO STRICT v_licence FROM "app"."licences" li WHERE li."purchase_id" = p_purchase_id;
     v_response := p_response_head || v_licence::text || p_response_tail;
 
@@ -254,5 +261,43 @@ BEGIN
         WHERE r."user_id" = p_buyer AND r."key" = p_request_key;
     END IF;
     RETURN QUERY SELECT 'posted'::TEXT, p_status, v_response, v_notification_users, v_notification_ids;
+END;
+$$;
+
+-- A transaction that notifies holds Postgres' one notify lock from its commit until the commit is
+-- flushed (20261126180000_transfer_function). Purchases in one statement queued on it for the
+-- member_changed of their purchase row (Lock:object, 0.21 of layout (b)'s sessions under the scale
+-- mix). A writer that announces its member changes after commit itself sets
+-- app.member_changed_announced_after_commit to 'on' (transaction-local) around its write.
+CREATE OR REPLACE FUNCTION "app"."notify_member_changed"() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+    -- The column that holds the member's id, named by the trigger (user_id, buyer_id, id).
+    v_column TEXT := TG_ARGV[0];
+BEGIN
+    IF current_setting('app.member_changed_announced_after_commit', true) = 'on' THEN
+        RETURN NULL;
+    END IF;
+    IF TG_OP <> 'INSERT' THEN
+        PERFORM pg_notify('member_changed', to_jsonb(OLD) ->> v_column);
+    END IF;
+    IF TG_OP <> 'DELETE' THEN
+        PERFORM pg_notify('member_changed', to_jsonb(NEW) ->> v_column);
+    END IF;
+    RETURN NULL;
+END;
+$$;
+
+-- Announces what committed without its trigger's pg_notify: notifications (p_user_ids[i] got
+-- p_ids[i], as app.notifications_announce_committed) and members' changes (one member_changed each),
+-- in a transaction that does not wait for a flush.
+CREATE FUNCTION "app"."announce_committed"(p_user_ids UUID[], p_ids UUID[], p_members UUID[]) RETURNS VOID
+LANGUAGE plpgsql AS $$
+BEGIN
+    IF cardinality(p_ids) > 0 THEN
+        PERFORM "app"."notifications_announce_committed"(p_user_ids, p_ids);
+    END IF;
+    PERFORM set_config('synchronous_commit', 'off', true);
+    PERFORM pg_notify('member_changed', d."member"::text) FROM (SELECT DISTINCT m AS "member" FROM unnest(p_members) AS m) d;
 END;
 $$;

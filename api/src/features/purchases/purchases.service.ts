@@ -4,7 +4,9 @@
 // see award-xp.ts on lock order), one ledger entry (buyer → seller the price, buyer → fees the fee;
 // promotional LOOP first, the seller credited promotional LOOP for that part: postPaymentInTx)
 // keyed per buyer, loop and format, the purchase row, and a notification to each side; so it is
-// recorded once whatever retries or double clicks happen (the second finds the row: 409).
+// recorded once whatever retries or double clicks happen (the second finds the row: 409). A paid
+// purchase these rules allow is first tried as one statement (purchase-in-one-statement.ts), priced
+// by the functions below; the transaction here answers everything else.
 import { formatFeeCents, type Format } from "@loop/rules/fees";
 import { DOWNLOAD_LINK_TTL_MS } from "@loop/rules/schemas/downloads";
 import { type Purchase, type PurchaseMethod, type PurchaseRequest } from "@loop/rules/schemas/purchases";
