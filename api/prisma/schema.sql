@@ -1904,8 +1904,14 @@ BEGIN
         SELECT array_agg(o."id") INTO ids FROM old_rows o;
     ELSE
         SELECT array_agg(n."id") INTO ids FROM new_rows n JOIN old_rows o ON o."id" = n."id"
-        WHERE (n."search_text", n."status", n."is_public", n."popularity", n."created_at", n."user_id")
-            IS DISTINCT FROM (o."search_text", o."status", o."is_public", o."popularity", o."created_at", o."user_id");
+        WHERE (n."search_text", n."status", n."is_public", n."user_id")
+            IS DISTINCT FROM (o."search_text", o."status", o."is_public", o."user_id");
+        UPDATE "app"."loop_search_words" p SET "popularity" = n."popularity", "created_at" = n."created_at"
+        FROM new_rows n JOIN old_rows o ON o."id" = n."id"
+        WHERE p."loop_id" = n."id"
+            AND (n."search_text", n."status", n."is_public", n."user_id")
+                IS NOT DISTINCT FROM (o."search_text", o."status", o."is_public", o."user_id")
+            AND (n."popularity", n."created_at") IS DISTINCT FROM (o."popularity", o."created_at");
     END IF;
     IF ids IS NOT NULL THEN
         PERFORM "app"."sync_loop_search_words"(ids);

@@ -193,6 +193,31 @@ describe("search: GET /api/search", () => {
       >`SELECT "loops", "title_loops", "users" FROM "app"."search_words" WHERE "word" = ${word}`
     )[0] ?? null;
 
+  it("a loop's popularity (a sale, a download) moves it among equal matches; its words and the vocabulary stay", async () => {
+    await insertUser("zebra_maker");
+    const alpha = await insertLoop("Zebra Alpha", "zebra_maker", { tags: "stripes" });
+    await insertLoop("Zebra Beta", "zebra_maker", { tags: "stripes" });
+    const postings = () =>
+      t.db.prisma.$queryRaw<{ word: string; kind: number; listed: boolean; popularity: number }[]>`
+        SELECT "word", "kind", "listed", "popularity" FROM "app"."loop_search_words" WHERE "loop_id" = ${alpha}::uuid ORDER BY "word"`;
+    const before = await postings();
+    const counts = { zebra: await vocabulary("zebra"), stripes: await vocabulary("stripes") };
+    // Equal matches rank by popularity, then the newest first.
+    expect(await loopTitles("zebra")).toEqual(["Zebra Beta", "Zebra Alpha"]);
+
+    await t.db.prisma.loop.update({ where: { id: alpha }, data: { purchaseCount: { increment: 1 }, downloadCount: { increment: 2 } } });
+    expect(await loopTitles("zebra")).toEqual(["Zebra Alpha", "Zebra Beta"]);
+    expect(await postings()).toEqual(before.map((posting) => ({ ...posting, popularity: 3 })));
+    expect({ zebra: await vocabulary("zebra"), stripes: await vocabulary("stripes") }).toEqual(counts);
+
+    // A rank change with a word change in the same statement: the words follow too.
+    await t.db.prisma.loop.update({ where: { id: alpha }, data: { purchaseCount: { increment: 1 }, tags: "chevrons" } });
+    expect((await postings()).map((posting) => `${posting.word} ${posting.popularity}`)).toEqual(
+      expect.arrayContaining(["chevrons 4", "zebra 4"]),
+    );
+    expect(await vocabulary("stripes")).toEqual({ loops: 1, title_loops: 0, users: 0 });
+  });
+
   it("keeps its vocabulary: words and their counts follow inserts, edits, renames, bans and deletes", async () => {
     await insertUser("quartz_maker", { firstName: "Quinn" });
     expect(await vocabulary("quartz")).toEqual({ loops: 0, title_loops: 0, users: 1 });
