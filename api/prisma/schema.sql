@@ -1083,7 +1083,7 @@ CREATE TABLE app.xp_events (
 );
 
 -- ====================================================================================================
--- app: functions (70)
+-- app: functions (71)
 -- ====================================================================================================
 CREATE OR REPLACE FUNCTION app.admin_sale_delta(p app.purchases, sign integer)
  RETURNS jsonb
@@ -1472,6 +1472,29 @@ AS $function$
 BEGIN
     UPDATE "app"."loops" SET "search_text" = '' WHERE "genre_id" = NEW."id";
     RETURN NULL;
+END;
+$function$;
+
+CREATE OR REPLACE FUNCTION app.idempotency_claim(p_user uuid, p_key text, p_hash text, p_status integer, p_response text)
+ RETURNS TABLE(outcome text, status integer, response text)
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+    v_stored RECORD;
+BEGIN
+    INSERT INTO "app"."idempotency_requests" ("user_id", "key", "request_hash", "status", "response")
+        VALUES (p_user, p_key, p_hash, p_status, p_response)
+        ON CONFLICT DO NOTHING;
+    IF FOUND THEN
+        RETURN QUERY SELECT 'claimed'::TEXT, NULL::INTEGER, NULL::TEXT;
+        RETURN;
+    END IF;
+    SELECT r."request_hash", r."status", r."response" INTO v_stored
+        FROM "app"."idempotency_requests" r WHERE r."user_id" = p_user AND r."key" = p_key;
+    IF NOT FOUND OR v_stored."status" IS NULL THEN
+        RAISE EXCEPTION 'idempotency_claim: the claim of key % has no answer', p_key USING ERRCODE = 'serialization_failure';
+    END IF;
+    RETURN QUERY SELECT CASE WHEN v_stored."request_hash" = p_hash THEN 'replay' ELSE 'conflict' END, v_stored."status", v_stored."response";
 END;
 $function$;
 
@@ -2069,7 +2092,7 @@ CREATE OR REPLACE FUNCTION app.purchase_in_app(p_buyer uuid, p_loop uuid, p_form
  LANGUAGE plpgsql
 AS $function$
 DECLARE
-    v_stored RECORD;
+    v_claim RECORD;
     v_account RECORD;
     v_buyer UUID;
     v_buyer_promo UUID;
@@ -2101,21 +2124,9 @@ BEGIN
         RAISE EXCEPTION 'purchase_in_app: a paid purchase with five amounts' USING ERRCODE = 'check_violation';
     END IF;
     IF p_request_key IS NOT NULL THEN
-        -- Waits while a concurrent call holds an uncommitted claim of the same key.
-        INSERT INTO "app"."idempotency_requests" ("user_id", "key", "request_hash")
-            VALUES (p_buyer, p_request_key, p_request_hash)
-            ON CONFLICT DO NOTHING;
-        IF NOT FOUND THEN
-            SELECT r."request_hash", r."status", r."response" INTO v_stored
-                FROM "app"."idempotency_requests" r WHERE r."user_id" = p_buyer AND r."key" = p_request_key;
-            IF NOT FOUND OR v_stored."status" IS NULL THEN
-                RAISE EXCEPTION 'purchase_in_app: the claim of key % has no answer', p_request_key USING ERRCODE = 'serialization_failure';
-            END IF;
-            IF v_stored."request_hash" <> p_request_hash THEN
-                RETURN QUERY SELECT 'conflict'::TEXT, NULL::INTEGER, NULL::TEXT, NULL::UUID[], NULL::UUID[];
-            ELSE
-                RETURN QUERY SELECT 'replay'::TEXT, v_stored."status", v_stored."response", NULL::UUID[], NULL::UUID[];
-            END IF;
+        SELECT c.* INTO v_claim FROM "app"."idempotency_claim"(p_buyer, p_request_key, p_request_hash, NULL, NULL) c;
+        IF v_claim."outcome" <> 'claimed' THEN
+            RETURN QUERY SELECT v_claim."outcome", v_claim."status", v_claim."response", NULL::UUID[], NULL::UUID[];
             RETURN;
         END IF;
     END IF;
@@ -2824,28 +2835,16 @@ DECLARE
     v_to UUID;
     v_available BIGINT;
     v_account RECORD;
-    v_stored RECORD;
+    v_claim RECORD;
     v_notification UUID;
 BEGIN
     IF p_amount IS NULL OR p_amount <= 0 OR p_sender = p_recipient THEN
         RAISE EXCEPTION 'token_transfer: a positive amount to another member' USING ERRCODE = 'check_violation';
     END IF;
     IF p_request_key IS NOT NULL THEN
-        -- Waits while a concurrent call holds an uncommitted claim of the same key.
-        INSERT INTO "app"."idempotency_requests" ("user_id", "key", "request_hash", "status", "response")
-            VALUES (p_sender, p_request_key, p_request_hash, p_status, p_response)
-            ON CONFLICT DO NOTHING;
-        IF NOT FOUND THEN
-            SELECT r."request_hash", r."status", r."response" INTO v_stored
-                FROM "app"."idempotency_requests" r WHERE r."user_id" = p_sender AND r."key" = p_request_key;
-            IF NOT FOUND OR v_stored."status" IS NULL THEN
-                RAISE EXCEPTION 'token_transfer: the claim of key % has no answer', p_request_key USING ERRCODE = 'serialization_failure';
-            END IF;
-            IF v_stored."request_hash" <> p_request_hash THEN
-                RETURN QUERY SELECT 'conflict'::TEXT, NULL::INTEGER, NULL::TEXT, NULL::BIGINT, NULL::BIGINT, NULL::UUID;
-            ELSE
-                RETURN QUERY SELECT 'replay'::TEXT, v_stored."status", v_stored."response", NULL::BIGINT, NULL::BIGINT, NULL::UUID;
-            END IF;
+        SELECT c.* INTO v_claim FROM "app"."idempotency_claim"(p_sender, p_request_key, p_request_hash, p_status, p_response) c;
+        IF v_claim."outcome" <> 'claimed' THEN
+            RETURN QUERY SELECT v_claim."outcome", v_claim."status", v_claim."response", NULL::BIGINT, NULL::BIGINT, NULL::UUID;
             RETURN;
         END IF;
     END IF;

@@ -36,6 +36,114 @@
 -- writes with the purchase row: it is p_response_head || licence id || p_response_tail. The
 -- notifications and the buyer's member_changed are announced by the API once committed
 -- (app.announce_committed, below).
+-- An Idempotency-Key's claim, for a money call whose one statement stores its own answer
+-- (app.token_transfer, app.purchase_in_app). 'claimed': the key is this call's, its row written with
+-- p_status and p_response (NULL until the caller sets them before its commit). Otherwise the key's
+-- stored answer: 'replay' (the same request) or 'conflict' (another request), with its status and
+-- response. Waits while a concurrent call holds an uncommitted claim of the same key.
+CREATE FUNCTION "app"."idempotency_claim"(p_user UUID, p_key TEXT, p_hash TEXT, p_status INTEGER, p_response TEXT)
+RETURNS TABLE ("outcome" TEXT, "status" INTEGER, "response" TEXT)
+LANGUAGE plpgsql AS $$
+DECLARE
+    v_stored RECORD;
+BEGIN
+    INSERT INTO "app"."idempotency_requests" ("user_id", "key", "request_hash", "status", "response")
+        VALUES (p_user, p_key, p_hash, p_status, p_response)
+        ON CONFLICT DO NOTHING;
+    IF FOUND THEN
+        RETURN QUERY SELECT 'claimed'::TEXT, NULL::INTEGER, NULL::TEXT;
+        RETURN;
+    END IF;
+    SELECT r."request_hash", r."status", r."response" INTO v_stored
+        FROM "app"."idempotency_requests" r WHERE r."user_id" = p_user AND r."key" = p_key;
+    IF NOT FOUND OR v_stored."status" IS NULL THEN
+        RAISE EXCEPTION 'idempotency_claim: the claim of key % has no answer', p_key USING ERRCODE = 'serialization_failure';
+    END IF;
+    RETURN QUERY SELECT CASE WHEN v_stored."request_hash" = p_hash THEN 'replay' ELSE 'conflict' END, v_stored."status", v_stored."response";
+END;
+$$;
+
+-- The transfer claims its key through it (otherwise as 20261126180000_transfer_function).
+CREATE OR REPLACE FUNCTION "app"."token_transfer"(p_sender UUID, p_recipient UUID, p_amount BIGINT, p_description TEXT,
+    p_entry_id UUID, p_entry_key TEXT, p_created_at TIMESTAMPTZ,
+    p_request_key TEXT, p_request_hash TEXT, p_status INTEGER, p_response TEXT,
+    p_notification_type TEXT, p_notification_title TEXT, p_notification_message TEXT, p_notification_url TEXT, p_notification_action TEXT)
+RETURNS TABLE ("outcome" TEXT, "status" INTEGER, "response" TEXT, "withdrawable" BIGINT, "promotional" BIGINT, "notification_id" UUID)
+LANGUAGE plpgsql AS $$
+DECLARE
+    v_from UUID;
+    v_to UUID;
+    v_available BIGINT;
+    v_account RECORD;
+    v_claim RECORD;
+    v_notification UUID;
+BEGIN
+    IF p_amount IS NULL OR p_amount <= 0 OR p_sender = p_recipient THEN
+        RAISE EXCEPTION 'token_transfer: a positive amount to another member' USING ERRCODE = 'check_violation';
+    END IF;
+    IF p_request_key IS NOT NULL THEN
+        SELECT c.* INTO v_claim FROM "app"."idempotency_claim"(p_sender, p_request_key, p_request_hash, p_status, p_response) c;
+        IF v_claim."outcome" <> 'claimed' THEN
+            RETURN QUERY SELECT v_claim."outcome", v_claim."status", v_claim."response", NULL::BIGINT, NULL::BIGINT, NULL::UUID;
+            RETURN;
+        END IF;
+    END IF;
+
+    -- Both 'user' accounts locked in id order, as app.ledger_post does (transfers in both
+    -- directions between two members never deadlock); the sender's available balance read under
+    -- the lock. Members get theirs with the welcome bonus; one created on first use otherwise.
+    FOR v_attempt IN 1..2 LOOP
+        v_from := NULL;
+        v_to := NULL;
+        FOR v_account IN
+            SELECT a."id", a."user_id", a."balance" - a."held" AS available FROM "app"."ledger_accounts" a
+            WHERE a."user_id" IN (p_sender, p_recipient) AND a."kind" = 'user' ORDER BY a."id" FOR UPDATE
+        LOOP
+            IF v_account."user_id" = p_sender THEN
+                v_from := v_account."id";
+                v_available := v_account.available;
+            ELSE
+                v_to := v_account."id";
+            END IF;
+        END LOOP;
+        EXIT WHEN v_from IS NOT NULL AND v_to IS NOT NULL;
+        IF v_attempt = 2 THEN
+            RAISE EXCEPTION 'token_transfer: no account for %', CASE WHEN v_from IS NULL THEN p_sender ELSE p_recipient END;
+        END IF;
+        IF v_to IS NULL AND NOT EXISTS (SELECT 1 FROM "app"."users" u WHERE u."id" = p_recipient) THEN
+            IF p_request_key IS NOT NULL THEN
+                DELETE FROM "app"."idempotency_requests" r WHERE r."user_id" = p_sender AND r."key" = p_request_key;
+            END IF;
+            RETURN QUERY SELECT 'recipient_not_found'::TEXT, NULL::INTEGER, NULL::TEXT, NULL::BIGINT, NULL::BIGINT, NULL::UUID;
+            RETURN;
+        END IF;
+        PERFORM "app"."ledger_user_account"(p_sender), "app"."ledger_user_account"(p_recipient);
+    END LOOP;
+    IF v_available < p_amount THEN
+        IF p_request_key IS NOT NULL THEN
+            DELETE FROM "app"."idempotency_requests" r WHERE r."user_id" = p_sender AND r."key" = p_request_key;
+        END IF;
+        RETURN QUERY SELECT 'insufficient'::TEXT, NULL::INTEGER, NULL::TEXT, v_available,
+            COALESCE((SELECT a."balance" FROM "app"."ledger_accounts" a WHERE a."user_id" = p_sender AND a."kind" = 'user_promo'), 0)::BIGINT,
+            NULL::UUID;
+        RETURN;
+    END IF;
+
+    -- The debit first, then the credit (the postings' order, as before).
+    INSERT INTO "app"."ledger_entries" ("id", "idempotency_key", "kind", "description", "created_at")
+        VALUES (p_entry_id, p_entry_key, 'user_transfer', p_description, p_created_at);
+    INSERT INTO "app"."ledger_postings" ("entry_id", "account_id", "amount")
+        VALUES (p_entry_id, v_from, -p_amount), (p_entry_id, v_to, p_amount);
+    -- Announced by the caller once committed (app.notifications_announce_committed).
+    PERFORM set_config('app.notifications_announced_after_commit', 'on', true);
+    INSERT INTO "app"."notifications" ("user_id", "type", "title", "message", "action_url", "action_text")
+        VALUES (p_recipient, p_notification_type, p_notification_title, p_notification_message, p_notification_url, p_notification_action)
+        RETURNING "id" INTO v_notification;
+    PERFORM set_config('app.notifications_announced_after_commit', 'off', true);
+    RETURN QUERY SELECT 'posted'::TEXT, p_status, p_response, NULL::BIGINT, NULL::BIGINT, v_notification;
+END;
+$$;
+
 CREATE FUNCTION "app"."purchase_in_app"(p_buyer UUID, p_loop UUID, p_format TEXT,
     p_seller UUID, p_title TEXT, p_price_cents INTEGER, p_loop_status TEXT, p_is_public BOOLEAN, p_unlisted BOOLEAN, p_fee_bps INTEGER,
     p_xp_users UUID[], p_xp_events TEXT[], p_xp_keys TEXT[], p_xps INTEGER[], p_levels INTEGER[], p_level_up_at INTEGER[],
@@ -50,7 +158,7 @@ CREATE FUNCTION "app"."purchase_in_app"(p_buyer UUID, p_loop UUID, p_format TEXT
 RETURNS TABLE ("outcome" TEXT, "status" INTEGER, "response" TEXT, "notification_users" UUID[], "notification_ids" UUID[])
 LANGUAGE plpgsql AS $$
 DECLARE
-    v_stored RECORD;
+    v_claim RECORD;
     v_account RECORD;
     v_buyer UUID;
     v_buyer_promo UUID;
@@ -82,21 +190,9 @@ BEGIN
         RAISE EXCEPTION 'purchase_in_app: a paid purchase with five amounts' USING ERRCODE = 'check_violation';
     END IF;
     IF p_request_key IS NOT NULL THEN
-        -- Waits while a concurrent call holds an uncommitted claim of the same key.
-        INSERT INTO "app"."idempotency_requests" ("user_id", "key", "request_hash")
-            VALUES (p_buyer, p_request_key, p_request_hash)
-            ON CONFLICT DO NOTHING;
-        IF NOT FOUND THEN
-            SELECT r."request_hash", r."status", r."response" INTO v_stored
-                FROM "app"."idempotency_requests" r WHERE r."user_id" = p_buyer AND r."key" = p_request_key;
-            IF NOT FOUND OR v_stored."status" IS NULL THEN
-                RAISE EXCEPTION 'purchase_in_app: the claim of key % has no answer', p_request_key USING ERRCODE = 'serialization_failure';
-            END IF;
-            IF v_stored."request_hash" <> p_request_hash THEN
-                RETURN QUERY SELECT 'conflict'::TEXT, NULL::INTEGER, NULL::TEXT, NULL::UUID[], NULL::UUID[];
-            ELSE
-                RETURN QUERY SELECT 'replay'::TEXT, v_stored."status", v_stored."response", NULL::UUID[], NULL::UUID[];
-            END IF;
+        SELECT c.* INTO v_claim FROM "app"."idempotency_claim"(p_buyer, p_request_key, p_request_hash, NULL, NULL) c;
+        IF v_claim."outcome" <> 'claimed' THEN
+            RETURN QUERY SELECT v_claim."outcome", v_claim."status", v_claim."response", NULL::UUID[], NULL::UUID[];
             RETURN;
         END IF;
     END IF;
