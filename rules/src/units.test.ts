@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centsToLoopUnits, formatLoop, loopUnitsToCents, parseDecimal, parseLoop, weiToLedgerUnits } from "./units";
+import { centsToLoopUnits, formatDecimal, formatLoop, loopUnitsToCents, parseDecimal, parseLoop, weiToLedgerUnits } from "./units";
 import { formatFeeCents } from "./fees";
 import { levelForExperience, levelInfo, levelRewardUnits, levelTitle, totalXpForLevel } from "./levels";
 
@@ -11,6 +11,21 @@ describe("units", () => {
     expect(parseLoop("-1")).toBeNull();
     expect(parseDecimal("4.99", 2)).toBe(499n);
     expect(formatLoop(150_000_000n)).toBe("1.50000000");
+  });
+  it("formats every integer exactly, below and beyond what a double holds", () => {
+    // The digits of the integer itself, with the point put in by hand: the reference.
+    const reference = (value: bigint, decimals: number) => {
+      const digits = (value < 0n ? -value : value).toString().padStart(decimals + 1, "0");
+      const whole = digits.slice(0, digits.length - decimals);
+      return `${value < 0n ? "-" : ""}${whole}${decimals > 0 ? `.${digits.slice(digits.length - decimals)}` : ""}`;
+    };
+    const max = BigInt(Number.MAX_SAFE_INTEGER);
+    const values = [0n, 1n, 9n, 10n, 99_999_999n, 100_000_000n, 150_000_001n, max - 1n, max, max + 1n, max * 1000n + 7n, 10n ** 30n + 1n];
+    for (const value of [...values, ...values.map((v) => -v)]) {
+      for (const decimals of [0, 2, 8, 15, 16, 18]) expect(formatDecimal(value, decimals)).toBe(reference(value, decimals));
+    }
+    expect(formatLoop(max)).toBe("90071992.54740991");
+    expect(formatLoop(-1n)).toBe("-0.00000001");
   });
   it("converts at 500 LOOP per USD", () => {
     expect(centsToLoopUnits(100n)).toBe(500n * 100_000_000n);

@@ -25,8 +25,24 @@ export function parseDecimal(text: string, decimals: number): bigint | null {
   return BigInt(whole) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, "0") || "0");
 }
 
+/** The largest integer a double holds exactly, as a bigint. */
+const MAX_EXACT = BigInt(Number.MAX_SAFE_INTEGER);
+/** Most places the double path formats: 10^15 is below 2^53, so the scale is exact too. */
+const MAX_EXACT_DECIMALS = 15;
+
 /** Formats an integer of `decimals` places as a decimal string with exactly `decimals` places. */
 export function formatDecimal(value: bigint, decimals: number): string {
+  // Amounts up to 2^53 (90 million LOOP in ledger units) are formatted with doubles, which hold them
+  // exactly: a remainder and the quotient of an exact multiple are exact. It is several times faster
+  // than bigint division, and the analytics of a year format thousands per request.
+  if (decimals <= MAX_EXACT_DECIMALS && value <= MAX_EXACT && value >= -MAX_EXACT) {
+    const number = Number(value);
+    const abs = number < 0 ? -number : number;
+    const scale = 10 ** decimals;
+    const fraction = abs % scale;
+    const whole = (abs - fraction) / scale;
+    return `${number < 0 ? "-" : ""}${whole}${decimals > 0 ? `.${String(fraction).padStart(decimals, "0")}` : ""}`;
+  }
   const negative = value < 0n;
   const abs = negative ? -value : value;
   const scale = 10n ** BigInt(decimals);

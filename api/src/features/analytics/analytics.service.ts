@@ -53,9 +53,15 @@ const OFFERS = {
   expired: at("offers_expired"),
 };
 
+/** A counter's text as a bigint; most of a day's are zero (a method nobody used, no offer that day). */
+const counterOf = (text: string | null | undefined) => (text === "0" || text == null ? 0n : BigInt(text));
+
 function countersOf(row: Record<string, string | null> | undefined): Counters {
-  return COUNTERS.map((name) => BigInt(row?.[name] ?? 0));
+  return COUNTERS.map((name) => counterOf(row?.[name]));
 }
+
+/** -1, 0 or 1 as `a` is below, equal to or above `b`: compared without a bigint subtraction per comparison. */
+const compareBig = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Adds `b` into `total`. */
 function addInto(total: Counters, b: Counters): void {
@@ -111,7 +117,7 @@ export function rangeStart(range: AnalyticsRange, today: string): string | null 
 export const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /** A loop's row of the per-loop table: its counters summed over the range, methods added up (bigint sums as text). */
-interface LoopRow {
+export interface LoopRow {
   id: string;
   title: string;
   plays: string;
@@ -266,9 +272,9 @@ export function creatorAnalyticsStatements(
 function loopOf(row: LoopRow) {
   return {
     row,
-    sales: BigInt(row.sales),
-    units: BigInt(row.units),
-    plays: BigInt(row.plays),
+    sales: counterOf(row.sales),
+    units: counterOf(row.units),
+    plays: counterOf(row.plays),
   };
 }
 
@@ -298,6 +304,17 @@ export async function creatorAnalytics(
     loopRows = await readLoops();
   }
 
+  return analyticsAnswer(range, from, today, dayRows, loopRows);
+}
+
+/** The answer from the statements' rows: the series with its totals, and the loops by earnings. */
+export function analyticsAnswer(
+  range: AnalyticsRange,
+  from: string,
+  today: string,
+  dayRows: readonly (Record<string, string | null> & { date: string })[],
+  loopRows: readonly LoopRow[],
+): CreatorAnalytics {
   const total = countersOf(undefined);
   const days: AnalyticsDay[] = dayRows.map((row) => {
     const c = countersOf(row);
@@ -308,7 +325,10 @@ export async function creatorAnalytics(
     .map(loopOf)
     .sort(
       (a, b) =>
-        Number(b.units - a.units) || Number(b.sales - a.sales) || Number(b.plays - a.plays) || a.row.title.localeCompare(b.row.title),
+        compareBig(b.units, a.units) ||
+        compareBig(b.sales, a.sales) ||
+        compareBig(b.plays, a.plays) ||
+        a.row.title.localeCompare(b.row.title),
     )
     .map(({ row, sales, units, plays }): AnalyticsLoop => ({
       id: row.id,
@@ -318,7 +338,7 @@ export async function creatorAnalytics(
       sales: Number(sales),
       refunds: Number(row.refunds),
       earningsLoop: formatLoop(units),
-      earningsUsd: formatUsd(BigInt(row.cents)),
+      earningsUsd: formatUsd(counterOf(row.cents)),
       conversion: conversion(sales, plays),
       offers: {
         received: Number(row.offers_received),

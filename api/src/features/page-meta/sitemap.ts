@@ -1,8 +1,9 @@
 // sitemap.xml (issue 36): every public loop, creator (a member with a listed loop) and public
 // collection, with its lastmod, plus / and /home. Up to SITEMAP_PAGE_SIZE URLs it is one <urlset>;
 // past that /sitemap.xml is a sitemap index (sitemaps.org: 50,000 URLs per file at most) naming
-// /sitemaps/<section>-<n>.xml. Rows are read by keyset batches from the sections' indexes and written
-// as they come, honouring the response's back-pressure: never the whole list in memory.
+// /sitemaps/<section>-<n>.xml. Rows are read by keyset batches from the sections' indexes, each batch's
+// <url> elements written by Postgres as one text, and sent as they come, honouring the response's
+// back-pressure: never the whole list in memory.
 import { once } from "node:events";
 import type { Response } from "express";
 import { paths } from "@loop/rules/paths";
@@ -28,17 +29,18 @@ const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
 const NIL_UUID = "00000000-0000-0000-0000-000000000000";
 
-/** A URL of the sitemap: its path, and its lastmod as W3C datetime text (Postgres writes it: no Date parsed per row). */
-interface UrlRow {
-  path: string;
-  lastmod: string | null;
+/** A batch of a section: its rows' <url> elements, how many, and the cursor of the last (null: none). */
+interface Batch {
+  xml: string;
+  count: number;
+  cursor: string[] | null;
 }
 
 /** A section's rows in its order: a batch after a keyset cursor, and the cursor of the row at an offset. */
 interface Section {
   readonly name: SectionName;
-  /** Rows after `cursor` (null: from the first), at most `limit`, and the cursor of the last. */
-  batch(prisma: PrismaClient, cursor: string[] | null, limit: number): Promise<{ rows: UrlRow[]; cursor: string[] | null }>;
+  /** The <url> elements of the rows after `cursor` (null: from the first), at most `limit`; `origin`: the app's, XML-escaped. */
+  batch(prisma: PrismaClient, cursor: string[] | null, limit: number, origin: string): Promise<Batch>;
   /** The cursor of the row at `offset` (0-based), or null when there is none. */
   cursorAt(prisma: PrismaClient, offset: number): Promise<string[] | null>;
 }
@@ -51,22 +53,38 @@ const STATIC_PAGES = [paths.root(), paths.home()];
 const LISTED = `l."status" = 'ready' AND l."is_public"`;
 /** timestamptz → "2026-01-02T03:04:05.678Z" (Date#toISOString's form). */
 const w3c = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const last = <T>(rows: T[]) => rows[rows.length - 1];
 
 /**
- * A section in the order of one uuid, its cursor: `batch` reads `id` and `lastmod` after the cursor ($1),
- * at most $2 rows; `at` reads the `id` at the offset $1. `path` makes each row's page.
+ * The <url> elements of the rows of `page` (columns "id" and "lastmod", W3C text), in `order`, as
+ * one text: Postgres writes them, so no row becomes a JavaScript object (a page is 50,000 rows).
+ * `prefix` is the statement's parameter holding the origin and the path before the id. Nothing to
+ * escape: the ids are uuids (the path's encodeURIComponent leaves them as they are) and the lastmods
+ * come from to_char.
  */
-function uuidSection(name: SectionName, path: (id: string) => string, statements: { batch: string; at: string }): Section {
+const urlsOf = (prefix: string, order: string) =>
+  `COALESCE(string_agg('<url><loc>' || ${prefix}::text || page."id"::text || '</loc>'
+     || COALESCE('<lastmod>' || page."lastmod" || '</lastmod>', '') || E'</url>\n', '' ORDER BY ${order}), '')`;
+
+/** A section's path before the id (`/loops/` of `/loops/<id>`): the paths put the id last. */
+const pathBefore = (path: (id: string) => string) => path("");
+
+/**
+ * A section in the order of one uuid, its cursor: `rows` reads `id` and `lastmod` after the cursor
+ * ($1), at most $2 rows, in that order; `at` reads the `id` at the offset $1.
+ */
+function uuidSection(name: SectionName, path: (id: string) => string, statements: { rows: string; at: string }): Section {
+  const batchSql = `WITH page AS (${statements.rows})
+    SELECT ${urlsOf("$3", `page."id"`)} AS xml, count(*)::int AS count,
+      (SELECT last."id"::text FROM page last ORDER BY last."id" DESC LIMIT 1) AS last FROM page`;
   return {
     name,
-    async batch(prisma, cursor, limit) {
-      const rows = await hotQuery<{ id: string; lastmod: string }>(prisma, `sitemap_${name}`, statements.batch, [
+    async batch(prisma, cursor, limit, origin) {
+      const [row] = await hotQuery<{ xml: string; count: number; last: string | null }>(prisma, `sitemap_${name}`, batchSql, [
         cursor?.[0] ?? NIL_UUID,
         limit,
+        origin + pathBefore(path),
       ]);
-      const end = last(rows);
-      return { rows: rows.map((r) => ({ path: path(r.id), lastmod: r.lastmod })), cursor: end ? [end.id] : null };
+      return { xml: row!.xml, count: row!.count, cursor: row!.last === null ? null : [row!.last] };
     },
     async cursorAt(prisma, offset) {
       const rows = await hotQuery<{ id: string }>(prisma, `sitemap_${name}_at`, statements.at, [offset]);
@@ -78,10 +96,14 @@ function uuidSection(name: SectionName, path: (id: string) => string, statements
 const SECTIONS: Record<SectionName, Section> = {
   pages: {
     name: "pages",
-    async batch(_prisma, cursor, limit) {
+    async batch(_prisma, cursor, limit, origin) {
       const start = cursor === null ? 0 : Number(cursor[0]) + 1;
-      const rows = STATIC_PAGES.slice(start, start + limit).map((path) => ({ path, lastmod: null }));
-      return { rows, cursor: [String(start + rows.length - 1)] };
+      const pages = STATIC_PAGES.slice(start, start + limit);
+      return {
+        xml: pages.map((path) => `<url><loc>${origin}${path}</loc></url>\n`).join(""),
+        count: pages.length,
+        cursor: [String(start + pages.length - 1)],
+      };
     },
     async cursorAt(_prisma, offset) {
       return offset < STATIC_PAGES.length ? [String(offset)] : null;
@@ -90,18 +112,26 @@ const SECTIONS: Record<SectionName, Section> = {
   // Newest first, along the partial index "loops_catalog_recent_idx" (created_at DESC, id DESC) of listed loops.
   loops: {
     name: "loops",
-    async batch(prisma, cursor, limit) {
+    async batch(prisma, cursor, limit, origin) {
       const [createdAt, id] = cursor ?? ["infinity", NIL_UUID];
-      const rows = await hotQuery<{ id: string; created_key: string; lastmod: string }>(
+      const [row] = await hotQuery<{ xml: string; count: number; last_created: string | null; last_id: string | null }>(
         prisma,
         "sitemap_loops",
-        `SELECT l."id"::text AS id, l."created_at"::text AS created_key, ${w3c(`l."updated_at"`)} AS lastmod FROM "app"."loops" l
-         WHERE ${LISTED} AND (l."created_at", l."id") < ($1::timestamptz, $2::uuid)
-         ORDER BY l."created_at" DESC, l."id" DESC LIMIT $3::int`,
-        [createdAt, id, limit],
+        `WITH page AS (
+           SELECT l."id", l."created_at", ${w3c(`l."updated_at"`)} AS lastmod FROM "app"."loops" l
+           WHERE ${LISTED} AND (l."created_at", l."id") < ($1::timestamptz, $2::uuid)
+           ORDER BY l."created_at" DESC, l."id" DESC LIMIT $3::int
+         ), last AS (SELECT page."created_at"::text AS created_key, page."id"::text AS id FROM page ORDER BY page."created_at", page."id" LIMIT 1)
+         SELECT ${urlsOf("$4", `page."created_at" DESC, page."id" DESC`)} AS xml, count(*)::int AS count,
+           (SELECT last.created_key FROM last) AS last_created, (SELECT last.id FROM last) AS last_id
+         FROM page`,
+        [createdAt, id, limit, origin + pathBefore(paths.loop)],
       );
-      const end = last(rows);
-      return { rows: rows.map((r) => ({ path: paths.loop(r.id), lastmod: r.lastmod })), cursor: end ? [end.created_key, end.id] : null };
+      return {
+        xml: row!.xml,
+        count: row!.count,
+        cursor: row!.last_created === null || row!.last_id === null ? null : [row!.last_created, row!.last_id],
+      };
     },
     async cursorAt(prisma, offset) {
       const rows = await hotQuery<{ id: string; created_key: string }>(
@@ -117,14 +147,14 @@ const SECTIONS: Record<SectionName, Section> = {
   // By id, along the partial index "loops_listed_user_recent_idx" (user_id, created_at DESC, id DESC);
   // lastmod: their latest listed loop.
   creators: uuidSection("creators", paths.userProfile, {
-    batch: `SELECT l."user_id"::text AS id, ${w3c(`max(l."created_at")`)} AS lastmod FROM "app"."loops" l
+    rows: `SELECT l."user_id" AS id, ${w3c(`max(l."created_at")`)} AS lastmod FROM "app"."loops" l
          WHERE ${LISTED} AND l."user_id" > $1::uuid
          GROUP BY l."user_id" ORDER BY l."user_id" LIMIT $2::int`,
     at: `SELECT DISTINCT l."user_id"::text AS id, l."user_id" FROM "app"."loops" l WHERE ${LISTED}
          ORDER BY l."user_id" OFFSET $1::int LIMIT 1`,
   }),
   collections: uuidSection("collections", paths.collection, {
-    batch: `SELECT c."id"::text AS id, ${w3c(`c."updated_at"`)} AS lastmod FROM "app"."collections" c
+    rows: `SELECT c."id", ${w3c(`c."updated_at"`)} AS lastmod FROM "app"."collections" c
          WHERE c."is_public" AND c."id" > $1::uuid ORDER BY c."id" LIMIT $2::int`,
     at: `SELECT c."id"::text AS id FROM "app"."collections" c WHERE c."is_public" ORDER BY c."id" OFFSET $1::int LIMIT 1`,
   }),
@@ -153,21 +183,6 @@ async function write(res: Response, text: string): Promise<boolean> {
   return !res.destroyed;
 }
 
-/**
- * The rows' <url> elements; `origin`: the app's origin, XML-escaped. The paths come from `paths`
- * (their ids through encodeURIComponent: no `<`, `>` or `&`) and the lastmods from to_char: nothing
- * to escape in either.
- */
-function urlsXml(rows: readonly UrlRow[], origin: string): string {
-  let xml = "";
-  for (const row of rows) {
-    xml += row.lastmod
-      ? `<url><loc>${origin}${row.path}</loc><lastmod>${row.lastmod}</lastmod></url>\n`
-      : `<url><loc>${origin}${row.path}</loc></url>\n`;
-  }
-  return xml;
-}
-
 /** Streams up to `max` rows of `section` after `cursor` into `res`; false once the client left. */
 async function streamSection(
   prisma: PrismaClient,
@@ -179,18 +194,18 @@ async function streamSection(
 ): Promise<boolean> {
   const origin = escapeXml(appUrl.origin);
   let left = max;
-  let next = section.batch(prisma, startCursor, Math.min(BATCH, left));
+  let next = section.batch(prisma, startCursor, Math.min(BATCH, left), origin);
   while (left > 0) {
     const batch = await next;
-    if (batch.rows.length === 0 || batch.cursor === null) return true;
-    left -= batch.rows.length;
+    if (batch.count === 0 || batch.cursor === null) return true;
+    left -= batch.count;
     // The next batch is read while this one is written (a full page is ten statements).
     if (left > 0) {
-      next = section.batch(prisma, batch.cursor, Math.min(BATCH, left));
+      next = section.batch(prisma, batch.cursor, Math.min(BATCH, left), origin);
       // Handled now (a failure is thrown when it is awaited), not reported as unhandled meanwhile.
       next.catch(() => {});
     }
-    if (!(await write(res, urlsXml(batch.rows, origin)))) return false;
+    if (!(await write(res, batch.xml))) return false;
   }
   return true;
 }
