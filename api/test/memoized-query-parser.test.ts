@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { memoizedQueryParser } from "../src/http/memoized-query-parser";
+import { memoizedQueryParser, memoizedQueryText } from "../src/http/memoized-query-parser";
 
 describe("memoizedQueryParser", () => {
   it("parses a query once and answers the same result for the same query", () => {
@@ -38,5 +38,38 @@ describe("memoizedQueryParser", () => {
     expect(calls).toBe(3);
     expect(parse({ q: "a" })).not.toBe(a);
     expect(calls).toBe(4);
+  });
+});
+
+describe("memoizedQueryText", () => {
+  it("parses a query string once and answers the same object, which the query's parser knows without its JSON", () => {
+    let texts = 0;
+    const parseText = memoizedQueryText((text) => {
+      texts += 1;
+      const query = Object.fromEntries(new URLSearchParams(text));
+      // Counts how often the query's JSON is written (JSON.stringify calls toJSON).
+      Object.defineProperty(query, "toJSON", { value: () => ((jsonWritten += 1), { ...query }), enumerable: false });
+      return query;
+    });
+    let jsonWritten = 0;
+    let parses = 0;
+    const parse = memoizedQueryParser((raw) => {
+      parses += 1;
+      return { genre: (raw as { genre: string }).genre };
+    });
+    const first = parse(parseText("genre=house&limit=24"));
+    expect(parse(parseText("genre=house&limit=24"))).toBe(first);
+    expect(parse(parseText("genre=house&limit=24"))).toBe(first);
+    expect(parseText("genre=techno")).not.toBe(parseText("genre=house&limit=24"));
+    expect([texts, parses, jsonWritten]).toEqual([2, 1, 1]);
+  });
+
+  it("keeps at most `max` texts, the oldest out first", () => {
+    const parseText = memoizedQueryText((text) => ({ text }), 2);
+    const a = parseText("a");
+    parseText("b");
+    expect(parseText("a")).toBe(a);
+    parseText("c");
+    expect(parseText("a")).not.toBe(a);
   });
 });

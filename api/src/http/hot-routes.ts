@@ -24,6 +24,7 @@ import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeader, ServerRe
 import type { Express, NextFunction, Request, RequestHandler, Response } from "express";
 import { DomainError } from "../domain-error";
 import { chooseCoding, COMPRESS_MIN_BYTES, compressBody } from "./compression";
+import { memoizedQueryText } from "./memoized-query-parser";
 import type { SharedStep } from "./shared-request-steps";
 
 /**
@@ -223,7 +224,9 @@ export function headersSetBy(...middlewares: RequestHandler[]): [string, HeaderV
 /** `app` with `routes` answered in front of it; every Express property and method (listen, settings) is the app's. */
 export function withHotRoutes(app: Express, routes: readonly HotRoute[], options: HotRouteOptions): Express {
   const byPath = new Map(routes.map((route) => [route.path, route]));
-  const parseQuery = app.get("query parser fn") as (text: string) => unknown;
+  // Kept by the query's text: the catalog's and the search's few hundred distinct queries are asked
+  // for over and over (their parsed forms are kept by this object too: memoized-query-parser.ts).
+  const parseQuery = memoizedQueryText(app.get("query parser fn") as (text: string) => unknown);
   const cookieMark = `${options.sessionCookie}=`;
   const steps = applicationOf(options.steps);
   const fixed: HeaderValue[] = [];

@@ -13,13 +13,40 @@ const MEMOIZED_QUERIES_MAX = 1_000;
  */
 export function memoizedQueryParser<T>(parse: (rawQuery: unknown) => T, max = MEMOIZED_QUERIES_MAX): (rawQuery: unknown) => T {
   const parsed = new Map<string, T>();
+  // The same query object again (the hot routes' kept ones, memoizedQueryText): its result without
+  // writing its JSON.
+  const byObject = new WeakMap<object, T>();
   return (rawQuery) => {
+    const isObject = typeof rawQuery === "object" && rawQuery !== null;
+    if (isObject) {
+      const same = byObject.get(rawQuery);
+      if (same !== undefined) return same;
+    }
     const raw = JSON.stringify(rawQuery ?? {});
-    const known = parsed.get(raw);
-    if (known !== undefined) return known;
-    const result = parse(rawQuery);
-    if (parsed.size >= max) parsed.delete(parsed.keys().next().value as string);
-    parsed.set(raw, result);
+    let result = parsed.get(raw);
+    if (result === undefined) {
+      result = parse(rawQuery);
+      if (parsed.size >= max) parsed.delete(parsed.keys().next().value as string);
+      parsed.set(raw, result);
+    }
+    if (isObject) byObject.set(rawQuery, result);
     return result;
+  };
+}
+
+/**
+ * `parse` (a query string's parser) with its results kept by the text: the same object for the same
+ * text, so that memoizedQueryParser knows it at once. Shared by every request with that text: read-only.
+ */
+export function memoizedQueryText(parse: (text: string) => unknown, max = MEMOIZED_QUERIES_MAX): (text: string) => unknown {
+  const parsed = new Map<string, unknown>();
+  return (text) => {
+    let query = parsed.get(text);
+    if (query === undefined) {
+      query = parse(text);
+      if (parsed.size >= max) parsed.delete(parsed.keys().next().value as string);
+      parsed.set(text, query);
+    }
+    return query;
   };
 }
