@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `pnpm test`: every check, on the two cores a CI machine has, within the 12-minute budget.
 // Two steps run at a time, each as soon as what it needs is done, the longest first:
-//   compile contracts and the production build (seconds each), then side by side the two longest:
-//     the API tests and the browser tests against that build (pnpm test:e2e, e2e/global-setup.ts),
-//     both of which deploy the compiled contracts
-//   then, as slots free: typecheck, the contracts tests, the other packages' tests (rules, web, ...), lint
+//   compile contracts -> API tests, contracts tests   (both deploy or test the compiled contracts)
+//   typecheck, lint, production build, the other packages' tests (rules, web, ...)
 //   meanwhile: Chromium for the browser tests (installed through apt when missing, scripts/lib/chromium.mjs)
+//   last: the browser tests against that build (pnpm test:e2e, e2e/global-setup.ts), as soon as a
+//     slot is free: beside the end of the API tests, then alone
 // After a failure no further step starts (those running finish); the exit code is non-zero.
 // Prints every step's time and the total, in red when the total is over the budget.
 // Safe beside a running `pnpm dev`: it takes no lock, and the tests start their own databases,
@@ -60,36 +60,25 @@ function packagesWithTests() {
 
 // Chromium is fetched while the other steps run (apt is mostly waiting on the network and disk).
 const chromiumStart = Date.now();
-let chromiumSettled = false;
-const chromium = ensureChromium({ log: (text) => say("chromium", text) })
-  .then((result) => {
-    if (result.installed) say("chromium", `installed ${result.path} in ${formatDuration(Date.now() - chromiumStart)}`);
-    return result;
-  })
-  .finally(() => {
-    chromiumSettled = true;
-  });
+const chromium = ensureChromium({ log: (text) => say("chromium", text) }).then((result) => {
+  if (result.installed) say("chromium", `installed ${result.path} in ${formatDuration(Date.now() - chromiumStart)}`);
+  return result;
+});
 
-// In the order they start when two are ready at once. The two longest steps, the API tests and the
-// browser tests, run side by side from the start: one after the other they alone took 11 of the 12
-// minutes (the API tests 6, then the browser tests 5 beside lint). The short steps fill the slots
-// after them. Never more than two at a time: three made every step 2-3x slower and the whole longer.
-const packageTests = packagesWithTests();
-const apiTests = packageTests.filter((step) => step.short === "api");
-const otherTests = packageTests.filter((step) => step.short !== "api");
+// In the order they start when two are ready at once. The browser tests come last: they start
+// when every other step has started (so they never run beside more than one) and the build is made.
+// Running them beside two steps (three at a time) made every step 2-3x slower and the whole longer.
 const steps = [
   { name: "compile", short: "compile", args: ["--filter", "@loop/contracts", "compile"], after: [] },
+  { name: "typecheck", short: "types", args: ["typecheck"], after: [] },
+  ...packagesWithTests(),
+  { name: "lint", short: "lint", args: ["lint"], after: [] },
   { name: "build", short: "build", args: ["build"], env: { NODE_ENV: "production" }, after: [] },
-  ...apiTests,
   {
     name: "e2e",
     short: "e2e",
     args: ["test:e2e"],
-    // The stack it starts deploys the compiled contracts; it serves the production build.
-    after: ["compile", "build"],
-    // Until Chromium is there (apt may still be fetching it), the slot goes to another step.
-    ready: () => chromiumSettled,
-    settled: chromium,
+    after: ["build"],
     async prepare() {
       const browser = await chromium;
       if (browser.error) return { error: browser.error };
@@ -97,9 +86,6 @@ const steps = [
       return { env: { CHROMIUM_PATH: browser.path, LOOP_E2E_PREBUILT: "1" } };
     },
   },
-  { name: "typecheck", short: "types", args: ["typecheck"], after: [] },
-  ...otherTests,
-  { name: "lint", short: "lint", args: ["lint"], after: [] },
 ];
 
 const running = new Set();
@@ -196,7 +182,7 @@ async function runTimed(step) {
   return ok;
 }
 
-/** Runs `steps`, CONCURRENCY at a time, each once the steps it comes after have passed and it is ready. */
+/** Runs `steps`, CONCURRENCY at a time, each once the steps it comes after have passed. */
 function runAll() {
   const pending = [...steps];
   const passed = new Set();
@@ -205,7 +191,7 @@ function runAll() {
     const next = () => {
       if (failed || interrupted) pending.length = 0;
       while (active < CONCURRENCY) {
-        const index = pending.findIndex((step) => step.after.every((name) => passed.has(name)) && (step.ready?.() ?? true));
+        const index = pending.findIndex((step) => step.after.every((name) => passed.has(name)));
         if (index < 0) break;
         const [step] = pending.splice(index, 1);
         active++;
@@ -215,10 +201,8 @@ function runAll() {
           next();
         });
       }
-      // Done when nothing runs and nothing waits for its readiness (a failure empties `pending`).
-      if (active === 0 && !pending.some((step) => step.ready && !step.ready())) resolve();
+      if (active === 0) resolve();
     };
-    for (const step of pending) void step.settled?.then(next, next);
     next();
   });
 }
