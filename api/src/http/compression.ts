@@ -8,6 +8,7 @@
 import { constants, brotliCompress, brotliCompressSync, gzip, gzipSync } from "node:zlib";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
+import { boundedMemo } from "./bounded-memo";
 
 export type ContentCoding = "br" | "gzip";
 
@@ -25,8 +26,7 @@ interface Weights {
 }
 
 /** Parsed Accept-Encoding headers: browsers send a handful of spellings, so each is parsed once. */
-const weightsByHeader = new Map<string, Weights>();
-const WEIGHTS_CACHE_MAX = 64;
+const keptWeights = boundedMemo<Weights>(64);
 const NONE: Weights = { br: 0, gzip: 0 };
 
 function parseWeights(header: string): Weights {
@@ -47,13 +47,7 @@ function parseWeights(header: string): Weights {
 function weightsOf(header: string | string[] | undefined): Weights {
   if (header === undefined || header === "") return NONE;
   const text = Array.isArray(header) ? header.join(",") : header;
-  let weights = weightsByHeader.get(text);
-  if (weights === undefined) {
-    weights = parseWeights(text);
-    if (weightsByHeader.size >= WEIGHTS_CACHE_MAX) weightsByHeader.delete(weightsByHeader.keys().next().value as string);
-    weightsByHeader.set(text, weights);
-  }
-  return weights;
+  return keptWeights(text, () => parseWeights(text));
 }
 
 const BOTH = { br: true, gzip: true };

@@ -3,6 +3,7 @@
 // their cache keys cost more than serving their cached answer, or, uncached, a tenth of the whole
 // request. Parsed queries are kept by their raw form (the request's query object as JSON); bounded,
 // oldest first out. What the parser throws (a 400 for a bad query) is thrown each time, not kept.
+import { boundedMemo } from "./bounded-memo";
 
 /** The default bound: a few hundred distinct queries cover the catalog's and the search's traffic. */
 const MEMOIZED_QUERIES_MAX = 1_000;
@@ -12,7 +13,7 @@ const MEMOIZED_QUERIES_MAX = 1_000;
  * that query: treat it as read-only.
  */
 export function memoizedQueryParser<T>(parse: (rawQuery: unknown) => T, max = MEMOIZED_QUERIES_MAX): (rawQuery: unknown) => T {
-  const parsed = new Map<string, T>();
+  const kept = boundedMemo<T>(max);
   // The same query object again (the hot routes' kept ones, memoizedQueryText): its result without
   // writing its JSON.
   const byObject = new WeakMap<object, T>();
@@ -22,13 +23,7 @@ export function memoizedQueryParser<T>(parse: (rawQuery: unknown) => T, max = ME
       const same = byObject.get(rawQuery);
       if (same !== undefined) return same;
     }
-    const raw = JSON.stringify(rawQuery ?? {});
-    let result = parsed.get(raw);
-    if (result === undefined) {
-      result = parse(rawQuery);
-      if (parsed.size >= max) parsed.delete(parsed.keys().next().value as string);
-      parsed.set(raw, result);
-    }
+    const result = kept(JSON.stringify(rawQuery ?? {}), () => parse(rawQuery));
     if (isObject) byObject.set(rawQuery, result);
     return result;
   };
@@ -39,14 +34,6 @@ export function memoizedQueryParser<T>(parse: (rawQuery: unknown) => T, max = ME
  * text, so that memoizedQueryParser knows it at once. Shared by every request with that text: read-only.
  */
 export function memoizedQueryText(parse: (text: string) => unknown, max = MEMOIZED_QUERIES_MAX): (text: string) => unknown {
-  const parsed = new Map<string, unknown>();
-  return (text) => {
-    let query = parsed.get(text);
-    if (query === undefined) {
-      query = parse(text);
-      if (parsed.size >= max) parsed.delete(parsed.keys().next().value as string);
-      parsed.set(text, query);
-    }
-    return query;
-  };
+  const kept = boundedMemo<unknown>(max);
+  return (text) => kept(text, () => parse(text));
 }
