@@ -2,7 +2,7 @@
 // texts that requests repeat (query strings, Accept-Encoding headers): a client sending endless new
 // texts only churns it.
 
-/** `kept(key, compute)`: the value kept for `key`, or compute()'s (then kept). An undefined value is not kept. */
+/** `kept(key, compute)`: the value kept for `key`, or compute()'s (then kept; an undefined one is computed again each time). */
 export function boundedMemo<T>(max: number): (key: string, compute: () => T) => T {
   const values = new Map<string, T>();
   return (key, compute) => {
