@@ -2,7 +2,7 @@
 // the catalog bench's data (generateCatalog: 10,000 users, 100,000 loops) plus a few hundred
 // signed-in buyers with LOOP they can spend and send (transfers.mjs createAccounts: an admin airdrop
 // through app.ledger_post). Then the same mixed load from 50 closed-loop keep-alive clients against
-// two layouts of the real API (src/main.ts):
+// two layouts of the real API (src/main.ts), measured in turns (a), (b), (a) (TURNS):
 //   (a) one process, LOOP_ROLES unset (api,worker: everything in one process, as `pnpm start`);
 //   (b) two API processes (LOOP_ROLES=api on two ports) and one worker (LOOP_ROLES=worker,
 //       WORKER_HEALTH_PORT), the clients spreading their requests round-robin over the two ports.
@@ -76,6 +76,19 @@ const WARMUP_REQUESTS = Number(process.env.BENCH_SCALE_WARMUP_REQUESTS ?? 10_000
 const WARMUP_MIN_MS = 10_000;
 const WARMUP_MAX_MS = 180_000;
 const MEASURE_MS = Number(process.env.BENCH_SCALE_SECONDS ?? 20) * 1000;
+/**
+ * The order the layouts are measured in, each turn a fresh start with its own warm-up: (a) for half
+ * its seconds, (b) for all of its, (a) again for the other half. The machine's speed drifts during a
+ * run (on the 2-core bench machine each turn ran 3–15 % faster than the one before it, API,
+ * Postgres and load generator alike, the processes fresh each turn), and measured one after the
+ * other the later layout had that drift for it; with (a) on both sides of (b) a steady drift falls
+ * on both layouts equally. docs/decisions.md, "Layouts measured in turns".
+ */
+const TURNS = [
+  { layout: 0, share: 0.5 },
+  { layout: 1, share: 1 },
+  { layout: 0, share: 0.5 },
+];
 const UNITS_PER_LOOP = 100_000_000n;
 /** What each buyer may spend and send: the dearest generated loop is $49.99 + 4 % = about 26,000 LOOP. */
 const BUYER_UNITS = 2_000_000n * UNITS_PER_LOOP;
@@ -119,10 +132,10 @@ function send(agent, port, { method = "GET", urlPath, cookie, body, key, origin 
 
 /**
  * The mixed load on `ports` (round-robin per request): CONCURRENCY closed-loop clients, a warm-up,
- * then MEASURE_MS recorded. `cpu()` is read at the start and the end of the measured window.
+ * then `measureMs` recorded. `cpu()` is read at the start and the end of the measured window.
  * `state` carries the counters across layouts (each purchase is a loop not bought before).
  */
-async function mixedLoad({ ports, origin, buyers, paidLoops, scenarios, state, cpu, sample }) {
+async function mixedLoad({ ports, origin, buyers, paidLoops, scenarios, state, cpu, sample, measureMs }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY * ports.length });
   const samples = new Map(KINDS.map((kind) => [kind, []]));
   const errors = new Map(KINDS.map((kind) => [kind, 0]));
@@ -205,26 +218,53 @@ async function mixedLoad({ ports, origin, buyers, paidLoops, scenarios, state, c
   record = true;
   const cpuBefore = cpu();
   const started = Date.now();
-  const [, waits] = await Promise.all([clientsWhile(() => Date.now() < started + MEASURE_MS), sample(started + MEASURE_MS)]);
+  const [, waits] = await Promise.all([clientsWhile(() => Date.now() < started + measureMs), sample(started + measureMs)]);
   const seconds = (Date.now() - started) / 1000;
   const cpuAfter = cpu();
   const load1 = os.loadavg()[0];
   agent.destroy();
 
-  const summarise = (values) => {
-    const ok = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
-    return {
-      count: values.length,
-      errors: values.length - ok.length,
-      rps: values.length / seconds,
-      p50: percentile(ok, 50),
-      p95: percentile(ok, 95),
-    };
-  };
-  const perKind = KINDS.map((kind) => ({ kind, ...summarise(samples.get(kind)) }));
-  const total = { kind: "total", ...summarise([...samples.values()].flat()) };
   const allErrors = [...errors.values()].reduce((a, b) => a + b, 0);
-  return { perKind, total, seconds, allErrors, failures, cpuBefore, cpuAfter, load1, waits, warmUp };
+  return { samples, seconds, allErrors, failures, cpuBefore, cpuAfter, load1, waits, warmUp };
+}
+
+/** req/s, p50, p95 and errors of one kind's latencies (NaN: a failed request) over `seconds`. */
+function summarise(values, seconds) {
+  const ok = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  return {
+    count: values.length,
+    errors: values.length - ok.length,
+    rps: values.length / seconds,
+    p50: percentile(ok, 50),
+    p95: percentile(ok, 95),
+  };
+}
+
+/** Requests per second of one turn's measured window (every kind, failed ones included). */
+const turnRate = (turn) => [...turn.samples.values()].reduce((sum, values) => sum + values.length, 0) / turn.seconds;
+
+/**
+ * One layout's figures from its turns (see TURNS): the latencies, seconds, CPU, errors and session
+ * samples of every turn together, as if measured in one window.
+ */
+function combineTurns(turns) {
+  const seconds = turns.reduce((sum, turn) => sum + turn.seconds, 0);
+  const samples = new Map(KINDS.map((kind) => [kind, turns.flatMap((turn) => turn.samples.get(kind))]));
+  const perKind = KINDS.map((kind) => ({ kind, ...summarise(samples.get(kind), seconds) }));
+  const total = { kind: "total", ...summarise([...samples.values()].flat(), seconds) };
+  const cpu = {};
+  for (const turn of turns) for (const [group, ms] of Object.entries(turn.cpu)) cpu[group] = (cpu[group] ?? 0) + ms;
+  return {
+    perKind,
+    total,
+    seconds,
+    cpu,
+    allErrors: turns.reduce((sum, turn) => sum + turn.allErrors, 0),
+    failures: turns.flatMap((turn) => turn.failures),
+    waits: averageStates(turns.map((turn) => turn.waits)),
+    connections: Math.max(...turns.map((turn) => turn.connections)),
+    load1: turns.at(-1).load1,
+  };
 }
 
 /** CPU ms of each group of processes (and of this process, the load generator) right now. */
@@ -301,6 +341,18 @@ async function sessionStates(db, until) {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  return { samples, totals, statements };
+}
+
+/** The average number of sessions per state over the samples of one or more windows (sessionStates). */
+function averageStates(windows) {
+  const samples = windows.reduce((sum, window) => sum + window.samples, 0);
+  const add = (into, from) => {
+    for (const [key, n] of from) into.set(key, (into.get(key) ?? 0) + n);
+    return into;
+  };
+  const totals = windows.reduce((into, window) => add(into, window.totals), new Map());
+  const statements = windows.reduce((into, window) => add(into, window.statements), new Map());
   const average = [...totals].map(([what, n]) => ({ what, n: n / Math.max(samples, 1) })).sort((a, b) => b.n - a.n);
   // The six longest idle-in-transaction gaps, and every statement that waited on a lock (what the budget counts).
   const sorted = [...statements].sort((a, b) => b[1] - a[1]);
@@ -377,11 +429,13 @@ export async function run({ log }) {
           },
         },
       ];
-      const results = [];
-      for (const layout of layouts) {
+      const turns = TURNS.map(({ layout, share }) => ({ layout: layouts[layout], measureMs: Math.round(MEASURE_MS * share) }));
+      const turnResults = [];
+      for (const [i, { layout, measureMs }] of turns.entries()) {
         const { ports, groups } = await layout.start();
+        const turn = `turn ${i + 1}/${turns.length}, ${layout.label}`;
         log(
-          `${layout.label} up (ports ${ports.join(", ")}); ${CONCURRENCY} clients, a warm-up until each API process answered ${WARMUP_REQUESTS.toLocaleString("en")} requests (${WARMUP_MIN_MS / 1000}–${WARMUP_MAX_MS / 1000} s), ${MEASURE_MS / 1000} s measured`,
+          `${turn} up (ports ${ports.join(", ")}); ${CONCURRENCY} clients, a warm-up until each API process answered ${WARMUP_REQUESTS.toLocaleString("en")} requests (${WARMUP_MIN_MS / 1000}–${WARMUP_MAX_MS / 1000} s), ${measureMs / 1000} s measured`,
         );
         const result = await mixedLoad({
           ports,
@@ -390,20 +444,25 @@ export async function run({ log }) {
           paidLoops,
           scenarios,
           state,
+          measureMs,
           cpu: () => cpuSnapshot(groups, pgData),
           sample: (until) => sessionStates(db, until),
         });
         result.connections = await connections(db);
         result.cpu = cpuUsed(result.cpuBefore, result.cpuAfter);
-        results.push({ layout, result });
+        turnResults.push({ layout, result });
         await stopApis();
         const { warmUp } = result;
         log(
-          `${layout.label}: warmed up in ${warmUp.seconds.toFixed(1)} s (${warmUp.perProcess.map((n) => n.toLocaleString("en")).join(" + ")} requests)` +
+          `${turn}: warmed up in ${warmUp.seconds.toFixed(1)} s (${warmUp.perProcess.map((n) => n.toLocaleString("en")).join(" + ")} requests)` +
             `${warmUp.perProcess.some((n) => n < WARMUP_REQUESTS) ? `, short of ${WARMUP_REQUESTS.toLocaleString("en")} per process` : ""}; ` +
-            `${result.total.rps.toFixed(0)} req/s, ${result.allErrors} errors`,
+            `${turnRate(result).toFixed(0)} req/s, ${result.allErrors} errors`,
         );
       }
+      const results = layouts.map((layout) => ({
+        layout,
+        result: combineTurns(turnResults.filter((turn) => turn.layout === layout).map((turn) => turn.result)),
+      }));
 
       // ---- The unit of CPU: the bare control's uncached catalog request on this data ----------------
       const control = await startControl(stage.databaseUrl, log);
@@ -445,7 +504,12 @@ export async function run({ log }) {
         `  largest tables (data + TOAST / indexes): ${sizes.top.map((t) => `${t.name} ${mb(t.data)} / ${mb(t.indexes)}`).join(", ")}`,
       );
       details.push(
-        `mix per 20 requests: 16 browse (GET /api/loops, half signed in), 2 search (GET /api/search, half signed in), 1 buy (POST /api/purchases, LOOP), 1 transfer (POST /api/tokens/transfer); ${CONCURRENCY} clients; ${MEASURE_MS / 1000} s measured per layout`,
+        `mix per 20 requests: 16 browse (GET /api/loops, half signed in), 2 search (GET /api/search, half signed in), 1 buy (POST /api/purchases, LOOP), 1 transfer (POST /api/tokens/transfer); ${CONCURRENCY} clients; ${MEASURE_MS / 1000} s measured per layout, in turns`,
+      );
+      details.push(
+        `turns (each a fresh start and warm-up; a layout's figures are its turns together): ${turnResults
+          .map(({ layout, result }) => `${layout.label.slice(0, 3)} ${result.seconds.toFixed(0)} s ${turnRate(result).toFixed(0)} req/s`)
+          .join(" → ")}`,
       );
       const header = `| layout | kind | req/s | p50 ms | p95 ms | errors |`;
       details.push(header, "|---|---|---:|---:|---:|---:|");
