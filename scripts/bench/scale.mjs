@@ -2,7 +2,7 @@
 // the catalog bench's data (generateCatalog: 10,000 users, 100,000 loops) plus a few hundred
 // signed-in buyers with LOOP they can spend and send (transfers.mjs createAccounts: an admin airdrop
 // through app.ledger_post). Then the same mixed load from 50 closed-loop keep-alive clients against
-// two layouts of the real API (src/main.ts), measured in turns (a), (b), (a) (TURNS):
+// two layouts of the real API (src/main.ts), measured in turns (a), (b), (b), (a) (TURNS):
 //   (a) one process, LOOP_ROLES unset (api,worker: everything in one process, as `pnpm start`);
 //   (b) two API processes (LOOP_ROLES=api on two ports) and one worker (LOOP_ROLES=worker,
 //       WORKER_HEALTH_PORT), the clients spreading their requests round-robin over the two ports.
