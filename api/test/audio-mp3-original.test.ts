@@ -5,7 +5,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import decode from "@audio/decode";
-import { createMp3Encoder } from "wasm-media-encoders";
+import { createMp3Encoder } from "../src/audio/mp3-encoder";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseFrameHeader, readLameInfo } from "../src/audio/lame-tag";
 import { DELIVERY_MP3_KBPS, processAudio } from "../src/audio/pipeline";

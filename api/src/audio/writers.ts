@@ -2,7 +2,7 @@
 // (WASM LAME, then a LAME Info frame for gapless playback, ./lame-tag.ts) and a 16-bit WAV. Both
 // reserve their header and write it at the end, when the totals are known.
 import { closeSync, openSync, writeSync } from "node:fs";
-import { createMp3Encoder } from "wasm-media-encoders";
+import { createMp3Encoder, type Mp3Encoder } from "./mp3-encoder";
 import { interleavePcm16 } from "./analysis";
 import { buildInfoFrame, infoFrameLength, Mp3FrameCounter } from "./lame-tag";
 import { AudioRejected } from "./sources";
@@ -72,7 +72,7 @@ export class Mp3FileWriter extends HeaderLastFile {
 
   private constructor(
     fd: number,
-    private readonly encoder: Awaited<ReturnType<typeof createMp3Encoder>>,
+    private readonly encoder: Mp3Encoder,
     private readonly channels: number,
     private readonly sampleRate: number,
     timing?: WriterTiming,

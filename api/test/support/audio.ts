@@ -1,5 +1,5 @@
 // Audio made in the tests (no binary fixtures): click tracks and tones as WAV, and MP3 of them.
-import { createMp3Encoder } from "wasm-media-encoders";
+import { createMp3Encoder } from "../../src/audio/mp3-encoder";
 import { encodeWav16 } from "../../src/audio/analysis";
 
 export const SAMPLE_RATE = 44100;

@@ -1,5 +1,5 @@
 // The demo synthesizer's samples as files: WAV and MP3 (./seed-demo-catalog.ts uploads them).
-import { createMp3Encoder } from "wasm-media-encoders";
+import { createMp3Encoder } from "../../audio/mp3-encoder";
 import { encodeWav16 } from "../../audio/analysis";
 import { SAMPLE_RATE } from "./synth-sounds";
 
