@@ -68,7 +68,7 @@ const CONTROL_SECONDS = 5 * 60;
  * and 2.86 s ÷ 3.2 = 0.89 s, rounded up so the budgets are no looser than the seconds they replace.
  */
 const REFERENCE_CONTROL_MS = 900;
-const WAV_RUNS = 5;
+const WAV_RUNS = 7;
 
 /** Stereo test music: a click on every beat (124 BPM), an A minor chord, a little noise; channels differ. */
 function synthesize(startFrame, frames) {
