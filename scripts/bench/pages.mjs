@@ -8,13 +8,13 @@
 // The phone's CPU: Lighthouse simulates it by scaling what this machine did by cpuSlowdownMultiplier
 // (4 by default), so a fixed 4× on a slower host simulates a slower phone: the budgets held at
 // benchmark index 2,340-3,197 and broke at 1,263-1,626 with no change to the web code. Lighthouse's
-// docs ("CPU throttling" in docs/throttling.md) say to calibrate the multiplier to the host's
-// benchmark index. The multiplier here keeps the phone the budgets were set against: 4× of a machine
-// of index REFERENCE_BENCHMARK_INDEX, i.e. 4 × index ÷ 2,340, never above Lighthouse's 4 (so a faster
-// host is measured as before) nor below 1. The index is measured right before each run, with
-// Lighthouse's own function (computeBenchmarkIndex) in the same Chromium; Lighthouse's index of the
-// run itself is printed beside it.
-// `--pages catalog,profile` measures only the pages of those labels (landing, catalog, loop page, profile).
+// docs say to calibrate the multiplier to the host's benchmark index ("CPU throttling" in
+// https://github.com/GoogleChrome/lighthouse/blob/main/docs/throttling.md). The multiplier here keeps
+// the phone the budgets were set against: 4× of a machine of index REFERENCE_BENCHMARK_INDEX, i.e.
+// 4 × index ÷ 2,340, never above Lighthouse's 4 (so a faster host is measured as before) nor below 1.
+// The index is measured right before each run, with Lighthouse's own function
+// (computeBenchmarkIndex) in the same Chromium; Lighthouse's index of the run itself is printed
+// beside it.
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
