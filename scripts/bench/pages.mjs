@@ -1,9 +1,9 @@
-// Lighthouse (mobile: simulated slow 4G, a 4× slower CPU) on the pages people land on: the
+// Lighthouse (mobile: simulated slow 4G, a phone's CPU as below) on the pages people land on: the
 // visitor's landing `/`, the catalog `/home`, a loop's page and a creator's profile, served as users
 // get them: the production build (`pnpm build`) by the real orchestrator of `pnpm start` with the
 // local chain and the demo catalog (LOOP_LOCAL_CHAIN=1), in its own data folder and on free ports.
 // Lighthouse 12.2.3 (pinned: 13 wants Node 22) drives Debian's Chromium (scripts/lib/chromium.mjs).
-// Each page runs `--runs` times (3 by default) and its median performance run is kept, as
+// Each page runs `--runs` times (5 by default) and its median performance run is kept, as
 // Lighthouse's own docs advise against reading one run.
 // The phone's CPU: Lighthouse simulates it by scaling what this machine did by cpuSlowdownMultiplier
 // (4 by default), so a fixed 4× on a slower host simulates a slower phone: the budgets held at
@@ -237,7 +237,7 @@ async function demoLoop(url, log) {
 }
 
 export async function run({ log, options }) {
-  const runs = Math.max(1, Number(options.runs ?? 3));
+  const runs = Math.max(1, Number(options.runs ?? 5));
   const chromium = await ensureChromium({ log });
   const flags = await chromeFlags();
   if (chromium.error) throw new Error(chromium.error);

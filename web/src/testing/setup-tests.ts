@@ -53,6 +53,23 @@ Element.prototype.releasePointerCapture ??= () => undefined;
  * - the document is emptied.
  */
 const globals = globalThis as { __loopTestingLibraryDefaults?: Config };
+
+/**
+ * A failed query's error without the printed document while findBy queries and waitFor retry (Testing Library
+ * marks those checks `_disableExpensiveErrorDiagnostics`): each failed attempt printed the whole
+ * document into an error that the next attempt threw away, a sixth of the web tests' CPU. A wait
+ * that times out still says what the document held: waitFor's onTimeout builds the last error's
+ * message again through getElementError, outside the retries, and so with the document.
+ */
+function withoutDomWhileRetrying(printing: Config["getElementError"]): Config["getElementError"] {
+  return (message, container) => {
+    if (!(getConfig() as { _disableExpensiveErrorDiagnostics?: boolean })._disableExpensiveErrorDiagnostics)
+      return printing(message, container);
+    const error = new Error(message ?? "");
+    error.name = "TestingLibraryElementError";
+    return error;
+  };
+}
 globals.__loopTestingLibraryDefaults ??= {
   ...getConfig(),
   /*
@@ -77,6 +94,7 @@ globals.__loopTestingLibraryDefaults ??= {
    * read; the copy is never the only place of a text.
    */
   defaultIgnore: `${getConfig().defaultIgnore}, body > [role="status"][aria-live]`,
+  getElementError: withoutDomWhileRetrying(getConfig().getElementError),
 };
 configure(globals.__loopTestingLibraryDefaults);
 
