@@ -55,11 +55,12 @@ Element.prototype.releasePointerCapture ??= () => undefined;
 const globals = globalThis as { __loopTestingLibraryDefaults?: Config };
 
 /**
- * A failed query's error without the printed document while findBy queries and waitFor retry (Testing Library
- * marks those checks `_disableExpensiveErrorDiagnostics`): each failed attempt printed the whole
- * document into an error that the next attempt threw away, a sixth of the web tests' CPU. A wait
- * that times out still says what the document held: waitFor's onTimeout builds the last error's
- * message again through getElementError, outside the retries, and so with the document.
+ * A failed query's error without the printed document while findBy queries and waitFor retry
+ * (Testing Library marks those checks `_disableExpensiveErrorDiagnostics`): each failed attempt
+ * printed the whole document into an error that the next attempt threw away (a third of the test
+ * time of loop-browser.test.tsx, 7 % of the suite's CPU). A wait that times out still says what the
+ * document held: waitFor's onTimeout builds the last error's message again through getElementError,
+ * outside the retries, and so with the document (element-errors.test.tsx).
  */
 function withoutDomWhileRetrying(printing: Config["getElementError"]): Config["getElementError"] {
   return (message, container) => {
