@@ -51,6 +51,9 @@ export function cpuSlowdownFor(benchmarkIndex) {
   return Math.round(Math.min(LIGHTHOUSE_CPU_SLOWDOWN, Math.max(1, calibrated)) * 100) / 100;
 }
 const { CHROMIUM_FLAGS, disableFeaturesFlag } = chromiumFlags;
+
+/** The pinned Lighthouse's own folder (pnpm links it), where its dependencies resolve. */
+const lighthouseDir = () => realpathSync(path.join(ROOT, "node_modules", "lighthouse"));
 const { spawnStack, stackEnv } = stackEnvLib;
 const READY_TIMEOUT_MS = 300_000;
 /** The demo catalog's uploads are processed by the worker after start: wait for a full page of them. */
@@ -64,8 +67,7 @@ const STABLE_POLLS = 4;
  * merged with chrome-launcher's own list (Chromium keeps only the last --disable-features).
  */
 async function chromeFlags() {
-  const lighthouse = realpathSync(path.join(ROOT, "node_modules", "lighthouse", "package.json"));
-  const launcher = createRequire(lighthouse).resolve("chrome-launcher");
+  const launcher = createRequire(path.join(lighthouseDir(), "package.json")).resolve("chrome-launcher");
   const { Launcher } = await import(pathToFileURL(launcher).href);
   const flags = ["--headless=new", ...CHROMIUM_FLAGS, disableFeaturesFlag(Launcher.defaultFlags())];
   // Lighthouse splits --chrome-flags at spaces outside quotes.
@@ -79,8 +81,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * Chromium kept open (idle) for the bench.
  */
 async function benchmarkProbe(chromePath) {
-  const lighthouse = realpathSync(path.join(ROOT, "node_modules", "lighthouse"));
-  const { pageFunctions } = await import(pathToFileURL(path.join(lighthouse, "core", "lib", "page-functions.js")).href);
+  const { pageFunctions } = await import(pathToFileURL(path.join(lighthouseDir(), "core", "lib", "page-functions.js")).href);
   const { chromium } = await import("@playwright/test");
   const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_FLAGS });
   const page = await browser.newPage();
