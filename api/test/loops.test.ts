@@ -289,5 +289,40 @@ describe("loops: upload and processing", () => {
         await healthy.stop();
       }
     });
+
+    it("a worker stopped before its audio thread starts puts the job back at once, for the next worker", async () => {
+      await t.db.prisma.job.deleteMany();
+      let stopping!: Promise<void>;
+      let claimed!: () => void;
+      const wasClaimed = new Promise<void>((resolve) => (claimed = resolve));
+      // stop() comes while the job is claimed and its file not yet handed to the audio thread (as
+      // while a large original is copied): nothing is running that stop() could terminate.
+      const stopped = t.startWorker({
+        visibilityMs: 600_000,
+        afterClaim: async () => {
+          stopping = stopped.stop();
+          claimed();
+        },
+      });
+      const { body } = await upload(
+        { title: "Stopped", genreId: String(genreId) },
+        { bytes: wavFile([clickTrack(120, 6)]), name: "s.wav" },
+      ).expect(201);
+      await wasClaimed;
+      await stopping;
+      // Back in the queue now, not when its ten-minute claim expires.
+      const [job] = await t.db.prisma.job.findMany();
+      expect(job).toMatchObject({ state: "queued", attempts: 1 });
+      expect(job!.lastError).toMatch(/^worker stopped/);
+      expect((await agent.get(`/api/loops/${body.id}/status`).expect(200)).body.status).toBe("processing");
+
+      const next = t.startWorker();
+      try {
+        expect((await waitForFinalStatus(body.id)).status).toBe("ready");
+        expect(await t.db.prisma.job.findMany()).toMatchObject([{ state: "completed", attempts: 2 }]);
+      } finally {
+        await next.stop();
+      }
+    });
   });
 });

@@ -87,7 +87,10 @@ export function startLoopWorker(options: LoopWorkerOptions): LoopWorker {
     if (!loop || loop.status !== "processing") return finish(prisma, job, "completed");
     if (job.attempts > job.maxAttempts) return failLoop(job, `Processing failed ${job.maxAttempts} times; please upload the file again.`);
     if (options.afterClaim) await options.afterClaim(job);
-    if (!poller.running) return;
+    // Stopped before the audio thread started (stop() had nothing to terminate): the job goes back to
+    // the queue now, not when its claim expires. Killed, it is left as a crash leaves it.
+    const putBack = () => (killed ? undefined : release(prisma, job, "worker stopped before processing", 0));
+    if (!poller.running) return putBack();
 
     const keys = artefactKeys(loop.id);
     const workDir = await mkdtemp(path.join(tmpdir(), "loop-audio-"));
@@ -119,6 +122,8 @@ export function startLoopWorker(options: LoopWorkerOptions): LoopWorker {
       try {
         const input = path.join(workDir, "original");
         await pipe(await storage.getStream(loop.originalKey), createWriteStream(input));
+        // Copying a large original takes a while: stop() may have come meanwhile.
+        if (!poller.running) return await putBack();
         pipeline = running = runPipelineInWorker(input, workDir, {
           limits: audioLimits(loop.contentType),
           memoryLimitMb: options.audioMemoryLimitMb,
