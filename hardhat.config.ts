@@ -74,7 +74,7 @@ const config: HardhatUserConfig = {
     artifacts: process.env.SOLIDITY_COVERAGE === "true" ? "./contracts/.coverage-artifacts" : "./contracts/artifacts",
   },
   mocha: {
-    // The property tests run hundreds of random sequences; instrumented (coverage) code is slower.
+    // The property tests run hundreds of random sequences; the unit tests run instrumented under coverage.
     timeout: 600_000,
   },
   defaultNetwork: "hardhat",
