@@ -129,10 +129,12 @@ export function transactionRunner<S extends string>(wallet: TransactionWallet, {
     value?: bigint,
   ): Promise<{ hash: TransactionHash; receipt: TransactionReceipt<N> }> {
     if (announce) phase("writing");
+    // Explicit type arguments: inferring N and F again from these generic arguments made the type
+    // checker relate viem's ABI types to themselves for 20 s (most of the web's typecheck).
     const hash =
       value === undefined
-        ? await wallet.writeContract(contract, functionName, args)
-        : await wallet.writeContract(contract, functionName, args, { value });
+        ? await wallet.writeContract<N, F>(contract, functionName, args)
+        : await wallet.writeContract<N, F>(contract, functionName, args, { value });
     if (announce) phase("confirming");
     const request = { chainId: contract.chainId, hash };
     const receipt = events ? await wallet.waitForTransaction({ ...request, events: contract }) : await wallet.waitForTransaction(request);
