@@ -4,6 +4,7 @@ import { afterAll, afterEach, vi } from "vitest";
 import { queryClient } from "@/lib/query-client";
 import { clearToasts } from "@/lib/toast";
 import { resetWalletStore } from "@/lib/wallet/wallet-store";
+import { cacheComputedStyles } from "./computed-style-cache";
 
 /*
  * The real wallet stack (wagmi, viem, RainbowKit: `import("./wallet-stack")` in wallet-store.ts)
@@ -41,6 +42,7 @@ globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObse
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => undefined;
+cacheComputedStyles(window);
 
 /*
  * The test files share their worker (`isolate: false` in vite.config.ts): the libraries and the
