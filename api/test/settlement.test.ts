@@ -44,7 +44,7 @@ import {
   type LocalAccount,
 } from "viem";
 import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { checkLedger } from "../src/features/ledger/ledger-check";
 import { expireNegotiations } from "../src/features/negotiations/expire-negotiations";
 import { startSettlementWorker, type SettlementWorker } from "../src/features/settlement/settlement-worker";
@@ -374,6 +374,9 @@ describe("settlement of indexed chain events", () => {
     for (const hash of sent) hashes.push((await confirm(hash)).transactionHash);
     await indexedToHead();
 
+    // One files folder for both starts, as a restarted API has; removed after the test.
+    const filesDir = mkdtempSync(path.join(os.tmpdir(), "loop-settlement-files-"));
+    onTestFinished(() => rmSync(filesDir, { recursive: true, force: true }));
     const startApi = async () =>
       startApiProcess({
         ...process.env,
@@ -385,7 +388,7 @@ describe("settlement of indexed chain events", () => {
         API_PORT: String(await freePort()),
         APP_URL: "http://localhost:5173",
         SMTP_URL: "smtp://127.0.0.1:9",
-        FILES_DIR: mkdtempSync(path.join(os.tmpdir(), "loop-settlement-files-")),
+        FILES_DIR: filesDir,
         // One event per transaction, so the kill lands between commits as well as inside one.
         SETTLEMENT_BATCH_SIZE: "1",
         SETTLEMENT_POLL_MS: "10",
