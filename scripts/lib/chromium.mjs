@@ -8,11 +8,16 @@
 // (403 → 360 s; no spare renderers, a lighter browser process), and the same tests passed. The
 // Lighthouse bench keeps the full browser: it measures what a visitor's browser does.
 import { spawn, spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import chromiumPaths from "./chromium-paths.cjs";
 
-const { BROWSER_CANDIDATES: CANDIDATES, HEADLESS_SHELL, findChromium } = chromiumPaths;
-export { findChromium };
+const { BROWSER_CANDIDATES: CANDIDATES, HEADLESS_SHELL } = chromiumPaths;
+
+/** CHROMIUM_PATH when it exists, else (headlessShell) Debian's headless shell, else Debian's or Ubuntu's browser, else null. */
+export function findChromium(env = process.env, { headlessShell = false } = {}) {
+  const candidates = [env.CHROMIUM_PATH, ...(headlessShell ? [HEADLESS_SHELL] : []), ...CANDIDATES].filter(Boolean);
+  return candidates.find((file) => existsSync(file)) ?? null;
+}
 
 function isDebianLike() {
   try {
@@ -60,12 +65,10 @@ function run(command, args, log) {
  */
 export async function ensureChromium({ log = () => {}, env = process.env, headlessShell = false } = {}) {
   const found = findChromium(env, { headlessShell });
-  if (env.CHROMIUM_PATH) {
-    return found ? { path: found, installed: false } : { error: `CHROMIUM_PATH=${env.CHROMIUM_PATH} does not exist: ${INSTALL_HINT}` };
-  }
   const wanted = headlessShell ? "chromium-headless-shell" : "chromium";
-  const isWanted = (file) => !headlessShell || file === HEADLESS_SHELL;
+  const isWanted = (file) => !headlessShell || file === HEADLESS_SHELL || Boolean(env.CHROMIUM_PATH);
   if (found && isWanted(found)) return { path: found, installed: false };
+  if (env.CHROMIUM_PATH) return { error: `CHROMIUM_PATH=${env.CHROMIUM_PATH} does not exist: ${INSTALL_HINT}` };
   const runner = aptRunner();
   if (!runner) {
     if (found) return { path: found, installed: false };
