@@ -1,11 +1,9 @@
 // Browser end-to-end tests (`pnpm test:e2e`): Playwright driving Debian's Chromium against a
 // separate LOOP stack that global-setup.ts starts (and stops): the production build served by the
 // real orchestrator of `pnpm start`, with its own database, chain, indexer and mail catcher.
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_FLAGS, disableFeaturesFlag, playwrightDisableFeaturesFlag } from "../scripts/lib/chromium-flags.cjs";
-import { BROWSER_CANDIDATES, HEADLESS_SHELL } from "../scripts/lib/chromium-paths.cjs";
 
 // The flags shared with the Lighthouse bench (scripts/lib/chromium-flags.cjs). Chromium keeps only
 // one --disable-features: Playwright's own is replaced by one that holds its list and ours (the
@@ -55,9 +53,8 @@ export default defineConfig({
     reducedMotion: "reduce",
     screenshot: "only-on-failure",
     launchOptions: {
-      // Playwright cannot download its own browsers here: Debian's headless shell when installed
-      // (`pnpm test` installs it: scripts/lib/chromium.mjs), else Debian's chromium.
-      executablePath: [process.env.CHROMIUM_PATH, HEADLESS_SHELL, ...BROWSER_CANDIDATES].find((file) => file && existsSync(file)),
+      // Playwright cannot download its own browsers here: Debian's chromium.
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
       args: CHROMIUM_ARGS,
       ignoreDefaultArgs: [PLAYWRIGHT_DISABLE_FEATURES],
     },

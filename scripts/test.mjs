@@ -3,8 +3,7 @@
 // Two steps run at a time, each as soon as what it needs is done, the longest first:
 //   compile contracts -> API tests, contracts tests   (both deploy or test the compiled contracts)
 //   typecheck, lint, production build, the other packages' tests (rules, web, ...)
-//   meanwhile: Chromium's headless shell for the browser tests (installed through apt when missing,
-//     scripts/lib/chromium.mjs)
+//   meanwhile: Chromium for the browser tests (installed through apt when missing, scripts/lib/chromium.mjs)
 //   last: the browser tests against that build (pnpm test:e2e, e2e/global-setup.ts), as soon as a
 //     slot is free: beside the end of the API tests, then alone
 // After a failure no further step starts (those running finish); the exit code is non-zero.
@@ -61,9 +60,8 @@ function packagesWithTests() {
 
 // Chromium is fetched while the other steps run (apt is mostly waiting on the network and disk).
 const chromiumStart = Date.now();
-const chromium = ensureChromium({ log: (text) => say("chromium", text), headlessShell: true }).then((result) => {
+const chromium = ensureChromium({ log: (text) => say("chromium", text) }).then((result) => {
   if (result.installed) say("chromium", `installed ${result.path} in ${formatDuration(Date.now() - chromiumStart)}`);
-  if (result.note) say("chromium", result.note);
   return result;
 });
 

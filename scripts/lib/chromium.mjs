@@ -1,21 +1,14 @@
-// The browsers we drive: Debian's Chromium (Playwright cannot download its own here). `pnpm test`
-// provisions the browser tests' when the machine lacks it: on Debian/Ubuntu as root (or with
-// password-less sudo) through apt; anywhere else it says the one command to run.
-//
-// The browser tests prefer Debian's headless shell (package chromium-headless-shell, the same
-// Chromium version built for headless use only, what Playwright itself runs headless by default):
-// the whole browser suite took 11 % less of the browsers' CPU with it than with the full browser
-// (403 → 360 s; no spare renderers, a lighter browser process), and the same tests passed. The
-// Lighthouse bench keeps the full browser: it measures what a visitor's browser does.
+// The browser of the browser tests: Debian's Chromium (Playwright cannot download its own here).
+// `pnpm test` provisions it when the machine lacks it: on Debian/Ubuntu as root (or with password-less
+// sudo) through apt; anywhere else it says the one command to run.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import chromiumPaths from "./chromium-paths.cjs";
 
-const { BROWSER_CANDIDATES: CANDIDATES, HEADLESS_SHELL } = chromiumPaths;
+const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser"];
 
-/** CHROMIUM_PATH when it exists, else (headlessShell) Debian's headless shell, else Debian's or Ubuntu's browser, else null. */
-export function findChromium(env = process.env, { headlessShell = false } = {}) {
-  const candidates = [env.CHROMIUM_PATH, ...(headlessShell ? [HEADLESS_SHELL] : []), ...CANDIDATES].filter(Boolean);
+/** CHROMIUM_PATH when it exists, else Debian's or Ubuntu's binary, else null. */
+export function findChromium(env = process.env) {
+  const candidates = [env.CHROMIUM_PATH, ...CANDIDATES].filter(Boolean);
   return candidates.find((file) => existsSync(file)) ?? null;
 }
 
@@ -60,31 +53,24 @@ function run(command, args, log) {
 
 /**
  * Resolves to { path } of a usable Chromium, installing Debian's package when it is missing and
- * this machine allows it, or to { error } saying what to do. `headlessShell`: Debian's headless shell
- * is wanted (installed when missing and apt allows it); the full browser does when it cannot be had.
+ * this machine allows it, or to { error } saying what to do.
  */
-export async function ensureChromium({ log = () => {}, env = process.env, headlessShell = false } = {}) {
-  const found = findChromium(env, { headlessShell });
-  const wanted = headlessShell ? "chromium-headless-shell" : "chromium";
-  const isWanted = (file) => !headlessShell || file === HEADLESS_SHELL || Boolean(env.CHROMIUM_PATH);
-  if (found && isWanted(found)) return { path: found, installed: false };
+export async function ensureChromium({ log = () => {}, env = process.env } = {}) {
+  const found = findChromium(env);
+  if (found) return { path: found, installed: false };
   if (env.CHROMIUM_PATH) return { error: `CHROMIUM_PATH=${env.CHROMIUM_PATH} does not exist: ${INSTALL_HINT}` };
   const runner = aptRunner();
-  if (!runner) {
-    if (found) return { path: found, installed: false };
-    return { error: `Chromium not found (looked at ${CANDIDATES.join(", ")}): ${INSTALL_HINT}` };
-  }
+  if (!runner) return { error: `Chromium not found (looked at ${CANDIDATES.join(", ")}): ${INSTALL_HINT}` };
   const [sudo, ...sudoArgs] = runner;
   const apt = (args) => (sudo ? run(sudo, [...sudoArgs, "apt-get", ...args], log) : run("apt-get", args, log));
-  const fallBack = (error) => (found ? { path: found, installed: false, note: `${error}; using ${found}` } : { error });
-  log(`${wanted} not found: installing Debian's (apt-get install -y ${wanted})`);
+  log("Chromium not found: installing Debian's chromium (apt-get install -y chromium)");
   // The package lists of a fresh machine are often missing or stale: refresh them first.
   const update = await apt(["update", "-qq"]);
-  if (update.code !== 0) return fallBack(`apt-get update failed (exit code ${update.code}): ${INSTALL_HINT}`);
-  const install = await apt(["install", "-y", "-qq", wanted]);
-  if (install.code !== 0) return fallBack(`apt-get install ${wanted} failed (exit code ${install.code}): ${INSTALL_HINT}`);
-  const installed = findChromium(env, { headlessShell });
-  return installed && isWanted(installed)
+  if (update.code !== 0) return { error: `apt-get update failed (exit code ${update.code}): ${INSTALL_HINT}` };
+  const install = await apt(["install", "-y", "-qq", "chromium"]);
+  if (install.code !== 0) return { error: `apt-get install chromium failed (exit code ${install.code}): ${INSTALL_HINT}` };
+  const installed = findChromium(env);
+  return installed
     ? { path: installed, installed: true }
-    : fallBack(`apt-get installed ${wanted}, but no binary at ${headlessShell ? HEADLESS_SHELL : CANDIDATES.join(", ")}`);
+    : { error: `apt-get installed chromium, but no binary at ${CANDIDATES.join(", ")}` };
 }
