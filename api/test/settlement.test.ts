@@ -179,7 +179,6 @@ describe("settlement of indexed chain events", () => {
         DEPLOYMENTS_DIR: chain.deployments,
         OPERATOR_PRIVATE_KEY: operatorKey,
         QUOTE_SIGNER_PRIVATE_KEY: localAccounts.roles.quoteSigner.privateKey,
-        SETTLEMENT_POLL_MS: "20",
       },
     });
     const contracts = t.config.chains.find((c) => c.id === 31337)!.contracts!;

@@ -6,7 +6,7 @@
 // confirmations an RPC call, ten times a second per API process), and fully again every
 // QUIET_RECHECK_MS whatever it says.
 import type { AppDeps } from "../../deps";
-import { startPeriodic } from "../../jobs/periodic";
+import { startPeriodic, type Periodic } from "../../jobs/periodic";
 import { indexedHead } from "./indexed-events";
 import { sendDueOfferSettlements } from "./offer-settlement-requests";
 import { settleChain, type GenesisCache } from "./settlement.service";
@@ -24,6 +24,14 @@ export interface SettlementWorker {
   /** Resolves when the pass in flight (if any) has finished. */
   stop(): Promise<void>;
 }
+
+/**
+ * How often the sender looks for due settlement requests on its own. A pass that applied events
+ * (the only kind that records requests in this process) wakes it at once; a member's answer sends
+ * its own at once. The loop is there for retries (1 s and longer) and for a request a crashed
+ * process left claimed, so it need not ask ten times a second.
+ */
+export const SENDER_POLL_MS = 1_000;
 
 /** The same failure is logged once a minute, not on every poll. */
 const REPEAT_LOG_MS = 60_000;
@@ -52,8 +60,11 @@ export function startSettlementWorker(deps: Pick<AppDeps, "chains" | "config" | 
     return (await indexedHead(deps.prisma, deps.config.settlement.indexerSchema, chainId)) === last.indexed;
   };
 
+  let sender: Periodic | null = null;
+
   const pass = async (): Promise<boolean> => {
     let more = false;
+    let applied = false;
     for (const chainId of chainIds) {
       try {
         if (await stillQuiet(chainId)) continue;
@@ -61,11 +72,13 @@ export function startSettlementWorker(deps: Pick<AppDeps, "chains" | "config" | 
         if (result.quietAt === null) quiet.delete(chainId);
         else quiet.set(chainId, { indexed: result.quietAt, at: Date.now() });
         more ||= result.more;
+        applied ||= result.settled > 0;
       } catch (error) {
         quiet.delete(chainId);
         logFailure(chainId, error);
       }
     }
+    if (applied) sender?.wake();
     return more;
   };
 
@@ -75,15 +88,18 @@ export function startSettlementWorker(deps: Pick<AppDeps, "chains" | "config" | 
       if (!stopped) timer = setTimeout(loop, more ? 0 : deps.config.settlement.pollMs);
     });
   };
-  if (chainIds.length > 0) loop();
-  const sender =
+  sender =
     chainIds.length > 0 && deps.config.operatorPrivateKey
-      ? startPeriodic(async () => {
-          await sendDueOfferSettlements(deps).catch((error: unknown) =>
-            deps.logger?.error("settlement: sending offer settlements failed", error),
-          );
-        }, deps.config.settlement.pollMs)
+      ? startPeriodic(
+          async () => {
+            await sendDueOfferSettlements(deps).catch((error: unknown) =>
+              deps.logger?.error("settlement: sending offer settlements failed", error),
+            );
+          },
+          Math.max(deps.config.settlement.pollMs, SENDER_POLL_MS),
+        )
       : null;
+  if (chainIds.length > 0) loop();
 
   return {
     async stop() {
