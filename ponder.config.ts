@@ -49,22 +49,7 @@ export function rpcUrl(chainId: number, env: NodeJS.ProcessEnv = process.env): s
   return undefined;
 }
 
-/**
- * The WebSocket endpoint Ponder subscribes to for new blocks (`eth_subscribe("newHeads")`) instead of
- * polling: WS_URL_<id>, or for the local chain its RPC URL's own (Hardhat and Anvil serve both on one
- * port). Polling the local chain every 100 ms kept Ponder and the node busy while nothing happened
- * (about 80 ms of CPU a second: most of the indexer's CPU in the browser tests); a subscription costs
- * nothing until a block is mined. Ponder falls back to polling when the socket keeps failing.
- */
-export function wsUrl(chainId: number, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const url = env[`WS_URL_${chainId}`];
-  if (url) return url;
-  const rpc = rpcUrl(chainId, env);
-  if (chainId !== 31337 || !rpc) return undefined;
-  return rpc.replace(/^http(s?):/, "ws$1:");
-}
-
-type ChainEntry = { id: number; rpc: string; ws?: string; pollingInterval: number; disableCache?: boolean };
+type ChainEntry = { id: number; rpc: string; pollingInterval: number; disableCache?: boolean };
 type ContractOnChain = { address: `0x${string}`; startBlock: number };
 /** Typed per contract so that Ponder infers the event handlers' argument types from the ABIs. */
 type IndexedContracts = {
@@ -82,13 +67,10 @@ for (const id of chainIds()) {
   if (!rpc) continue;
   const name = CHAIN_NAMES[id] ?? `chain${id}`;
   // The local chain is fresh on every start and mines on demand: poll fast, cache nothing.
-  const ws = wsUrl(id);
-  chains[name] = {
-    id,
-    rpc,
-    ...(ws ? { ws } : {}),
-    ...(id === 31337 ? { pollingInterval: 100, disableCache: true } : { pollingInterval: 1000 }),
-  };
+  // Polled, not subscribed over the node's WebSocket: with `eth_subscribe("newHeads")` the indexer
+  // once stopped indexing mid-run while blocks kept coming (docs/decisions.md, "The indexer rests
+  // between blocks (session 61)", and its follow-up).
+  chains[name] = id === 31337 ? { id, rpc, pollingInterval: 100, disableCache: true } : { id, rpc, pollingInterval: 1000 };
   const manifest = readManifest(id);
   for (const [contractName, abi] of Object.entries(INDEXED_CONTRACTS) as [ContractName, Abi][]) {
     const deployed = contractName === "LoopPair" ? manifest?.exchange?.pair : manifest?.contracts[contractName];
