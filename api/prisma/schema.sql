@@ -1339,7 +1339,7 @@ BEGIN
         PERFORM "app"."notifications_announce_committed"(p_user_ids, p_ids);
     END IF;
     PERFORM set_config('synchronous_commit', 'off', true);
-    PERFORM pg_notify('member_changed', d."member"::text) FROM (SELECT DISTINCT m AS "member" FROM unnest(p_members) AS m) d;
+    PERFORM pg_notify('member_marks_changed', d."member"::text) FROM (SELECT DISTINCT m AS "member" FROM unnest(p_members) AS m) d;
 END;
 $function$;
 
@@ -2053,15 +2053,17 @@ AS $function$
 DECLARE
     -- The column that holds the member's id, named by the trigger (user_id, buyer_id, id).
     v_column TEXT := TG_ARGV[0];
+    -- The channel, named by the trigger: member_changed unless it says member_marks_changed.
+    v_channel TEXT := COALESCE(TG_ARGV[1], 'member_changed');
 BEGIN
     IF current_setting('app.member_changed_announced_after_commit', true) = 'on' THEN
         RETURN NULL;
     END IF;
     IF TG_OP <> 'INSERT' THEN
-        PERFORM pg_notify('member_changed', to_jsonb(OLD) ->> v_column);
+        PERFORM pg_notify(v_channel, to_jsonb(OLD) ->> v_column);
     END IF;
     IF TG_OP <> 'DELETE' THEN
-        PERFORM pg_notify('member_changed', to_jsonb(NEW) ->> v_column);
+        PERFORM pg_notify(v_channel, to_jsonb(NEW) ->> v_column);
     END IF;
     RETURN NULL;
 END;
@@ -3250,10 +3252,10 @@ CREATE TRIGGER loop_daily_stats_past_days_insert AFTER INSERT ON app.loop_daily_
 CREATE TRIGGER loop_daily_stats_past_days_update AFTER UPDATE ON app.loop_daily_stats REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.loop_daily_stats_past_days();
 CREATE TRIGGER loop_downloads_analytics AFTER INSERT ON app.loop_downloads REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.loop_downloads_analytics();
 CREATE TRIGGER loop_downloads_issue_licences AFTER INSERT ON app.loop_downloads REFERENCING NEW TABLE AS new_downloads FOR EACH STATEMENT EXECUTE FUNCTION app.issue_download_licences();
-CREATE TRIGGER loop_downloads_member_changed AFTER INSERT OR DELETE ON app.loop_downloads FOR EACH ROW EXECUTE FUNCTION app.notify_member_changed('user_id');
+CREATE TRIGGER loop_downloads_member_changed AFTER INSERT OR DELETE ON app.loop_downloads FOR EACH ROW EXECUTE FUNCTION app.notify_member_changed('user_id', 'member_marks_changed');
 CREATE TRIGGER loop_likes_count AFTER INSERT OR DELETE ON app.loop_likes FOR EACH ROW EXECUTE FUNCTION app.loop_likes_count();
-CREATE TRIGGER loop_likes_member_changed AFTER INSERT OR DELETE ON app.loop_likes FOR EACH ROW EXECUTE FUNCTION app.notify_member_changed('user_id');
-CREATE TRIGGER loop_ratings_member_changed AFTER INSERT OR DELETE OR UPDATE OF rating, user_id, loop_id ON app.loop_ratings FOR EACH ROW EXECUTE FUNCTION app.notify_member_changed('user_id');
+CREATE TRIGGER loop_likes_member_changed AFTER INSERT OR DELETE ON app.loop_likes FOR EACH ROW EXECUTE FUNCTION app.notify_member_changed('user_id', 'member_marks_changed');
+CREATE TRIGGER loop_ratings_member_changed AFTER INSERT OR DELETE OR UPDATE OF rating, user_id, loop_id ON app.loop_ratings FOR EACH ROW EXECUTE FUNCTION app.notify_member_changed('user_id', 'member_marks_changed');
 CREATE TRIGGER loops_admin_analytics_insert AFTER INSERT ON app.loops REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.loops_admin_analytics();
 CREATE TRIGGER loops_admin_analytics_update AFTER UPDATE ON app.loops REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.loops_admin_analytics();
 CREATE TRIGGER loops_catalog_counts_delete AFTER DELETE ON app.loops REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.loops_catalog_counts();
@@ -3279,7 +3281,7 @@ CREATE TRIGGER purchases_analytics_insert AFTER INSERT ON app.purchases REFERENC
 CREATE TRIGGER purchases_analytics_update AFTER UPDATE ON app.purchases REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.purchases_analytics();
 CREATE TRIGGER purchases_count_on_loop AFTER INSERT OR DELETE ON app.purchases FOR EACH ROW EXECUTE FUNCTION app.purchases_count_on_loop();
 CREATE TRIGGER purchases_issue_licences AFTER INSERT ON app.purchases REFERENCING NEW TABLE AS new_purchases FOR EACH STATEMENT EXECUTE FUNCTION app.issue_licences();
-CREATE TRIGGER purchases_member_changed AFTER INSERT OR DELETE OR UPDATE OF refunded_at, format, buyer_id, loop_id ON app.purchases FOR EACH ROW EXECUTE FUNCTION app.notify_member_changed('buyer_id');
+CREATE TRIGGER purchases_member_changed AFTER INSERT OR DELETE OR UPDATE OF refunded_at, format, buyer_id, loop_id ON app.purchases FOR EACH ROW EXECUTE FUNCTION app.notify_member_changed('buyer_id', 'member_marks_changed');
 CREATE TRIGGER purchases_zz_admin_analytics_insert AFTER INSERT ON app.purchases REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.purchases_admin_analytics();
 CREATE TRIGGER purchases_zz_admin_analytics_update AFTER UPDATE ON app.purchases REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.purchases_admin_analytics();
 CREATE TRIGGER sessions_member_changed AFTER DELETE OR UPDATE OF expires_at, user_id, token_hash ON app.sessions FOR EACH ROW EXECUTE FUNCTION app.notify_member_changed('user_id');

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { loopListResponseSchema, type PublicLoop } from "@loop/rules/schemas/loops";
 import request from "supertest";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { listenForMemberChanges } from "../src/db/member-changes";
+import { listenForMemberChanges, MEMBER_CHANNEL, MEMBER_MARKS_CHANNEL } from "../src/db/member-changes";
 import { catalogCache, listenForCatalogChanges } from "../src/features/loops/catalog-cache";
 import { loopsFromCards } from "../src/features/loops/catalog.service";
 import { withCatalogCache } from "./support/catalog-cache-env";
@@ -125,6 +125,34 @@ it("a purchase in one statement shows on the buyer's page: its member change is 
   expect(await owned()).toEqual([]);
   await buyer.browser.post("/api/purchases").send({ loopId, format: "mp3", paymentMethod: "loop" }).expect(201);
   await waitFor("the purchase on the buyer's page", async () => (await owned())?.join() === "mp3", ANNOUNCED_WITHIN_MS);
+});
+
+it("a change of a member's marks is announced on member_marks_changed, one of who they are on member_changed", async () => {
+  const heard = { [MEMBER_CHANNEL]: [] as string[], [MEMBER_MARKS_CHANNEL]: [] as string[] };
+  for (const channel of [MEMBER_CHANNEL, MEMBER_MARKS_CHANNEL] as const)
+    t.listener.listen(channel, { message: (id) => heard[channel].push(id) });
+  await t.listener.ready();
+  const fan = await signInMember(t, { funds: 2000n });
+  const only = (channel: keyof typeof heard) => async () => heard[channel].includes(fan.id);
+  // Marks: a like, a rating, a download and a purchase in one statement (announced after its commit).
+  await t.db.prisma.$executeRaw`INSERT INTO "app"."loop_likes" ("loop_id", "user_id") VALUES (${loopIds[0]}::uuid, ${fan.id}::uuid)`;
+  await t.db.prisma
+    .$executeRaw`INSERT INTO "app"."loop_ratings" ("loop_id", "user_id", "rating") VALUES (${loopIds[1]}::uuid, ${fan.id}::uuid, 5)`;
+  await t.db.prisma
+    .$executeRaw`INSERT INTO "app"."loop_downloads" ("loop_id", "user_id", "format") VALUES (${loopIds[2]}::uuid, ${fan.id}::uuid, 'mp3')`;
+  await fan.browser.post("/api/purchases").send({ loopId: paidLoopId, format: "wav", paymentMethod: "loop" }).expect(201);
+  await waitFor(
+    "four changes of the fan's marks",
+    async () => heard[MEMBER_MARKS_CHANNEL].filter((id) => id === fan.id).length >= 4,
+    ANNOUNCED_WITHIN_MS,
+  );
+  expect(heard[MEMBER_CHANNEL]).not.toContain(fan.id);
+  // Who they are: a new e-mail, then signing out (the session deleted).
+  await t.db.prisma.user.update({ where: { id: fan.id }, data: { email: `fan-${randomUUID()}@loop.local` } });
+  await waitFor("the e-mail's change on member_changed", only(MEMBER_CHANNEL), ANNOUNCED_WITHIN_MS);
+  heard[MEMBER_CHANNEL].length = 0;
+  await fan.browser.post("/api/logout").set("Accept", "application/json").expect(204);
+  await waitFor("the sign-out on member_changed", only(MEMBER_CHANNEL), ANNOUNCED_WITHIN_MS);
 });
 
 it("the page laid over in memory is the one the database's overlay makes, the creator's e-mail on their own loops included", async () => {

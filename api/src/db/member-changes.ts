@@ -5,6 +5,11 @@
 // drops that member's entries when the announcement arrives. docs/decisions.md, "A member's page
 // costs a visitor's".
 //
+// Two channels: `member_changed` for who the member is (sessions, e-mail, ban), which drops every
+// entry of the member, and `member_marks_changed` for their marks (likes, ratings, downloads,
+// purchases), which drops only the caches that hold marks (migration
+// 20261211090000_member_marks_changed): a purchase leaves the member's kept session alone.
+//
 // Entries are kept only while the process hears every announcement: from the listening
 // connection's first (re)connection on, when everything kept before is dropped (a gap). A
 // connection lost and not yet back may miss some, so no entry is served past its maximum age.
@@ -12,15 +17,21 @@ import type { PgListener } from "./pg-listener";
 import type { PrismaClient } from "./prisma";
 
 export const MEMBER_CHANNEL = "member_changed";
+export const MEMBER_MARKS_CHANNEL = "member_marks_changed";
+const CHANNELS = [MEMBER_CHANNEL, MEMBER_MARKS_CHANNEL] as const;
 
 interface Droppable {
   dropMember(userId: string): void;
   clear(): void;
+  /** Also dropped by a change of the member's marks. */
+  holdsMarks: boolean;
 }
 
 interface Feed {
-  /** True once the channel is listened on; every change since is heard (or dropped all by a gap). */
+  /** True once both channels are listened on; every change since is heard (or dropped all by a gap). */
   heard: boolean;
+  /** The channels listened on so far. */
+  listened: Set<string>;
   caches: Set<Droppable>;
 }
 
@@ -28,22 +39,26 @@ const feeds = new WeakMap<PrismaClient, Feed>();
 
 function feedOf(prisma: PrismaClient): Feed {
   let feed = feeds.get(prisma);
-  if (!feed) feeds.set(prisma, (feed = { heard: false, caches: new Set() }));
+  if (!feed) feeds.set(prisma, (feed = { heard: false, listened: new Set(), caches: new Set() }));
   return feed;
 }
 
 /** Drops this client's member entries when a member changes, and all of them after a gap. */
 export function listenForMemberChanges(listener: PgListener, prisma: PrismaClient): void {
   const feed = feedOf(prisma);
-  listener.listen(MEMBER_CHANNEL, {
-    message: (userId) => {
-      for (const cache of feed.caches) cache.dropMember(userId);
-    },
-    gap: () => {
-      for (const cache of feed.caches) cache.clear();
-      feed.heard = true;
-    },
-  });
+  for (const channel of CHANNELS) {
+    const marksOnly = channel === MEMBER_MARKS_CHANNEL;
+    listener.listen(channel, {
+      message: (userId) => {
+        for (const cache of feed.caches) if (!marksOnly || cache.holdsMarks) cache.dropMember(userId);
+      },
+      gap: () => {
+        for (const cache of feed.caches) cache.clear();
+        feed.listened.add(channel);
+        feed.heard = feed.listened.size === CHANNELS.length;
+      },
+    });
+  }
 }
 
 export interface MemberCacheOptions<T> {
@@ -51,6 +66,8 @@ export interface MemberCacheOptions<T> {
   maxEntries: number;
   /** No entry is served older than this (a lost listening connection may have missed a change). */
   maxAgeMs: number;
+  /** Dropped by a change of the member's marks as well (member_marks_changed), not only of who they are. */
+  holdsMarks: boolean;
   /** Told of each entry a member's change drops (viewer-marks.ts diffs the next load against it). */
   dropped?: (userId: string, value: T) => void;
   now?: () => number;
@@ -118,7 +135,8 @@ export function createMemberCache<T>(prisma: PrismaClient, options: MemberCacheO
     if (keys?.size === 0) keysOfMember.delete(entry.userId);
   };
 
-  const cache: MemberCache<T> = {
+  const cache: MemberCache<T> & Droppable = {
+    holdsMarks: options.holdsMarks,
     get size() {
       return entries.size;
     },

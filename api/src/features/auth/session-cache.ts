@@ -1,5 +1,6 @@
 // The sessions of the hot path's signed-in readers (http/hot-routes.ts): who a session cookie is,
-// kept per process until the member changes (signed out, banned, a new e-mail: db/member-changes.ts)
+// kept per process until the member changes (signed out, banned, a new e-mail: db/member-changes.ts;
+// a like or a purchase changes only the member's marks, and leaves it)
 // and never longer than a minute, so a member browsing the catalog costs no session query per page.
 // Read through loadSession: an expired session is deleted there, and last_seen_at is kept within
 // its resolution by the reload every minute. Express's session middleware still reads every other
@@ -26,7 +27,8 @@ const caches = new WeakMap<PrismaClient, MemberCache<SessionViewer | null>>();
 
 function cacheOf(prisma: PrismaClient): MemberCache<SessionViewer | null> {
   let cache = caches.get(prisma);
-  if (!cache) caches.set(prisma, (cache = createMemberCache(prisma, { maxEntries: MAX_SESSIONS, maxAgeMs: MAX_AGE_MS })));
+  if (!cache)
+    caches.set(prisma, (cache = createMemberCache(prisma, { maxEntries: MAX_SESSIONS, maxAgeMs: MAX_AGE_MS, holdsMarks: false })));
   return cache;
 }
 

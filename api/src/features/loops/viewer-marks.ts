@@ -106,6 +106,7 @@ function marksCacheOf(prisma: PrismaClient): MarksCache {
     const cache = createMemberCache<KeptMarks>(prisma, {
       maxEntries: MAX_MEMBERS,
       maxAgeMs: MAX_AGE_MS,
+      holdsMarks: true,
       dropped: (userId, { marks }) => {
         if (!marks) return;
         dropped.delete(userId);

@@ -1,9 +1,10 @@
 // Announces notifications whose rows were committed without the statement trigger's pg_notify
 // (a transfer's: migration 20261126180000_transfer_function), and members' changes committed
-// without theirs (a purchase in one statement's: migration 20261210090000_purchase_in_app). A transaction that notifies holds
-// Postgres' one notify-queue lock until its commit is on disk, so notifying inside a transfer made
-// every transfer wait for the one before it (issue 19). Here the announcement follows the commit,
-// in a statement of its own that does not wait for a disk flush, with the trigger's messages
+// without theirs (a purchase in one statement's, a change of the buyer's marks: migration
+// 20261210090000_purchase_in_app, on member_marks_changed since 20261211090000). A transaction that
+// notifies holds Postgres' one notify-queue lock until its commit is on disk, so notifying inside a
+// transfer made every transfer wait for the one before it (issue 19). Here the announcement follows
+// the commit, in a statement of its own that does not wait for a disk flush, with the trigger's messages
 // (app.notifications_announce_committed), so the hubs of every API process deliver it as before.
 // Batched: what commits while an announcement is on its way goes out together in the next one, and
 // announcements leave one after another, in commit order. A crash between the commit and the
@@ -86,7 +87,7 @@ export function announceCommitted(prisma: PrismaClient, userId: string, notifica
   announcerOf(prisma).add(userId, notificationId, logger);
 }
 
-/** Announces a member's committed change (written with app.member_changed_announced_after_commit on). */
-export function announceMemberChanged(prisma: PrismaClient, userId: string, logger?: Logger): void {
+/** Announces a change of a member's marks, committed (written with app.member_changed_announced_after_commit on): member_marks_changed. */
+export function announceMarksChanged(prisma: PrismaClient, userId: string, logger?: Logger): void {
   announcerOf(prisma).addMember(userId, logger);
 }

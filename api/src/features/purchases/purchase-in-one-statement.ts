@@ -21,7 +21,7 @@ import { type Answer, idempotencyConflict } from "../../http/idempotency";
 import { paymentAmounts } from "../ledger/ledger-payments";
 import { anyShard, shardOf } from "../ledger/ledger.service";
 import { levelReward, type XpAward } from "../levels/award-xp";
-import { announceCommitted, announceMemberChanged } from "../notifications/notification-announcer";
+import { announceCommitted, announceMarksChanged } from "../notifications/notification-announcer";
 import { purchaseFacts, type LevelFacts } from "./purchase-facts";
 import {
   pricedPurchase,
@@ -195,7 +195,7 @@ export async function purchaseInOneStatement(
       return { answer: { kind: "replay", status: row.status!, response: row.response! } };
     case "posted": {
       row.notification_ids!.forEach((notificationId, i) => announceCommitted(prisma, row.notification_users![i]!, notificationId, logger));
-      announceMemberChanged(prisma, buyerId, logger);
+      announceMarksChanged(prisma, buyerId, logger);
       const done: CompletedPurchase = {
         purchase: JSON.parse(row.response!) as CompletedPurchase["purchase"],
         sellerId: loop.userId,
