@@ -64,7 +64,7 @@ export function PlayerBar() {
       <section
         aria-label="Player"
         data-layout={layout}
-        className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-card/95 shadow-2xl shadow-black/40 backdrop-blur"
+        className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-card shadow-2xl shadow-black/40"
       >
         {full ? (
           <div className="mx-auto flex max-w-7xl items-center gap-4 px-4" style={{ height: BAR_HEIGHT.full }}>

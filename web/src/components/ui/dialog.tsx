@@ -16,7 +16,7 @@ export function DialogPanel({
 }: ComponentProps<typeof DialogPrimitive.Content> & { placement: string }) {
   return (
     <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
+      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/75 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
       <DialogPrimitive.Content
         className={cn("z-50 bg-popover text-popover-foreground shadow-2xl shadow-primary/10", placement, className)}
         {...props}

@@ -20,7 +20,7 @@ export function StartBrowsingButton({ onClick }: { onClick: () => void }) {
 export function VisitorHomeHero({ onStartBrowsing, actions }: { onStartBrowsing: () => void; actions?: ReactNode }) {
   return (
     <header className="relative overflow-hidden rounded-3xl border border-border bg-gradient-to-br from-primary/20 via-card to-accent/10 p-8 sm:p-10">
-      <div className="absolute -top-20 -right-20 size-64 rounded-full bg-accent/20 blur-3xl" aria-hidden />
+      <div className="soft-glow absolute -top-52 -right-52 size-128 text-accent/20" aria-hidden />
       <div className="relative max-w-2xl">
         <p className="flex items-center gap-2 text-sm font-medium text-violet-200">
           <Headphones className="size-4" aria-hidden />

@@ -77,8 +77,8 @@ export function Hero({ onJoin }: { onJoin: () => void }) {
 function HeroPlayerCard() {
   return (
     <div className="relative hidden lg:block" aria-hidden>
-      <div className="absolute -inset-10 rounded-full bg-primary/20 blur-3xl" />
-      <div className="animate-float relative rounded-2xl border border-border bg-card/80 p-6 shadow-2xl shadow-primary/20 backdrop-blur">
+      <div className="soft-glow absolute -inset-42 text-primary/20" />
+      <div className="animate-float relative rounded-2xl border border-border bg-card/90 p-6 shadow-2xl shadow-primary/20">
         <div className="flex items-center gap-3">
           <span className="bg-brand-gradient inline-flex size-12 items-center justify-center rounded-xl">
             <svg viewBox="0 0 24 24" className="size-6 fill-white">

@@ -31,10 +31,7 @@ export function LevelProgressWidget({ level }: { level: UserLevel }) {
   const nextReward = levelRewardUnits(level.level + 1);
   return (
     <Card className="relative overflow-hidden p-6 sm:p-8" aria-labelledby="level-progress-title" data-testid="level-progress-widget">
-      <div
-        className="bg-brand-gradient pointer-events-none absolute -top-24 -right-24 size-64 rounded-full opacity-20 blur-3xl"
-        aria-hidden
-      />
+      <div className="soft-glow pointer-events-none absolute -top-56 -right-56 size-128 text-primary/20" aria-hidden />
       <div className="relative flex flex-col gap-6 sm:flex-row sm:items-center">
         <LevelTierIcon level={level.level} className="size-20 rounded-3xl" iconClassName="size-10" />
         <div className="min-w-0 flex-1">

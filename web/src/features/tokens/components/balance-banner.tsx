@@ -34,7 +34,7 @@ export function BalanceBanner({ user }: { user: Pick<CurrentUser, "id"> }) {
       aria-labelledby="balance-banner-title"
       className="relative overflow-hidden rounded-2xl border border-primary/30 bg-gradient-to-r from-primary/15 via-card to-highlight/10 p-5 sm:p-6"
     >
-      <div className="absolute -bottom-16 -left-10 size-48 rounded-full bg-primary/15 blur-3xl" aria-hidden />
+      <div className="soft-glow absolute -bottom-48 -left-42 size-112 text-primary/15" aria-hidden />
       <div className="relative flex flex-col gap-5 md:flex-row md:items-center md:justify-between">
         <div className="flex min-w-0 items-start gap-4">
           <span className="bg-brand-gradient inline-flex size-12 shrink-0 items-center justify-center rounded-xl shadow-lg shadow-primary/30">

@@ -15,7 +15,7 @@ const HERO_STATS = [
 export function TokensHero() {
   return (
     <header className="relative overflow-hidden rounded-3xl border border-border bg-gradient-to-br from-primary/20 via-card to-accent/10 p-8 sm:p-10">
-      <div className="absolute -top-24 -right-16 size-72 rounded-full bg-accent/20 blur-3xl" aria-hidden />
+      <div className="soft-glow absolute -top-56 -right-48 size-136 text-accent/20" aria-hidden />
       <div className="relative">
         <LinkButton to={paths.home()} icon={ArrowLeft} variant="ghost" size="sm" className="-ml-2">
           Back to Home
