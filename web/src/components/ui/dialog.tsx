@@ -31,10 +31,11 @@ export function DialogPanel({
   );
 }
 
+/** A centred card; taller than the screen (a short laptop's, a phone's on its side), it scrolls within itself. */
 export function DialogContent(props: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
     <DialogPanel
-      placement="fixed top-1/2 left-1/2 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border p-6 data-[state=closed]:animate-zoom-out data-[state=open]:animate-zoom-in"
+      placement="fixed top-1/2 left-1/2 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border p-6 data-[state=closed]:animate-zoom-out data-[state=open]:animate-zoom-in"
       {...props}
     />
   );
