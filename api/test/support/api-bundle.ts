@@ -20,7 +20,7 @@ export interface ApiBundle {
 }
 
 export async function bundleApi(): Promise<ApiBundle> {
-  const [{ build }, { NODE_BUNDLE_OPTIONS }] = await Promise.all([
+  const [{ build, stop }, { NODE_BUNDLE_OPTIONS }] = await Promise.all([
     import("esbuild"),
     import(pathToFileURL(path.join(apiDir, "esbuild-shared.mjs")).href) as Promise<{ NODE_BUNDLE_OPTIONS: BuildOptions }>,
   ]);
@@ -37,6 +37,10 @@ export async function bundleApi(): Promise<ApiBundle> {
   } catch (error) {
     remove();
     throw error;
+  } finally {
+    // esbuild's service process would otherwise live until the run ends, and end as a zombie that
+    // the run's process group still holds when the test step exits ("api tests left processes behind").
+    await stop();
   }
   return { main: path.join(outdir, "main.mjs"), remove };
 }
