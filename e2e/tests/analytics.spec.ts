@@ -6,7 +6,6 @@
 // then the admin's Overview shows today's volume and fees by way of paying as GET /api/admin/analytics
 // answers them (the charts' table views give the exact figures).
 import { readFile } from "node:fs/promises";
-import path from "node:path";
 import type { APIRequestContext, Locator } from "@playwright/test";
 import { parseUnits } from "viem";
 import { type CurrentUser, expect, freshEmail, recordToasts, test, TEST_KEYS } from "../support/fixtures";
@@ -15,14 +14,13 @@ import { postJson as post, signInByApi } from "../support/api-sign-in";
 import { payAndExpectWav } from "../support/purchase-delivery";
 import { openFromProfileCard, walletTab } from "../support/profile-card";
 import { withPurchaseLock } from "../support/purchase-lock";
+import { screenshot, screenshotsWanted } from "../support/screenshots";
 import { expectCreditedInApp, signInWalletBuyer, withWalletlessSeller } from "../support/wallet-sale";
 import { EVENT_DEADLINE_MS } from "../support/deadlines";
 
 test.use({ walletKey: TEST_KEYS.frank });
 
 const ADMIN_EMAIL = "admin@loop.local";
-/** Set to write docs/screenshots/issue-23-admin-overview.png (the Overview with its charts, 1280 wide). */
-const SCREENSHOT_ENV = "LOOP_E2E_SCREENSHOTS";
 const METHODS = ["loop", "wallet", "paypal", "card"] as const;
 type Method = (typeof METHODS)[number];
 
@@ -296,11 +294,11 @@ test("a creator's sales by three ways of paying and plays show in their analytic
       );
     }).toPass({ timeout: EVENT_DEADLINE_MS, intervals: [250, 500, 1000] });
 
-    if (process.env[SCREENSHOT_ENV]) {
+    if (screenshotsWanted()) {
       for (const name of ["Sales volume per day", "Platform fees per day"])
         await adminPage.getByRole("region", { name }).getByRole("button", { name: "Show as chart" }).click();
       await adminPage.mouse.move(0, 0);
-      await adminPage.screenshot({ path: path.join(__dirname, "../../docs/screenshots/issue-23-admin-overview.png"), fullPage: true });
+      await screenshot(adminPage, "issue-23-admin-overview", { fullPage: true });
     }
   } finally {
     await signedIn.catch(() => undefined);

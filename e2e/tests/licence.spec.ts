@@ -13,7 +13,7 @@ import { readFile } from "node:fs/promises";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { type Chain, createPublicClient, createWalletClient, type Hex, http, parseAbi, parseUnits } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { expect, recordToasts, test, TEST_KEYS } from "../support/fixtures";
@@ -21,19 +21,12 @@ import { blockNonLocalRequests } from "../support/injected-wallet";
 import { openFromProfileCard, walletTab } from "../support/profile-card";
 import { payAndExpectWav } from "../support/purchase-delivery";
 import { withPurchaseLock } from "../support/purchase-lock";
+import { screenshot } from "../support/screenshots";
 import type { StackInfo } from "../support/stack";
 import { signInWalletBuyer, withWalletlessSeller } from "../support/wallet-sale";
 import { EVENT_DEADLINE_MS } from "../support/deadlines";
 
 test.use({ walletKey: TEST_KEYS.grace });
-
-/** Set to write docs/screenshots/issue-24-licence-*.png (1280 wide). */
-const SCREENSHOT_ENV = "LOOP_E2E_SCREENSHOTS";
-
-async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
-  if (!process.env[SCREENSHOT_ENV]) return;
-  await page.screenshot({ path: path.join(__dirname, `../../docs/screenshots/issue-24-licence-${name}.png`), fullPage });
-}
 
 /** unpdf, from the API's dependencies (the browser tests have none of their own): the PDF's text. */
 async function pdfText(bytes: Buffer): Promise<string> {
@@ -136,7 +129,7 @@ test("a wallet buyer downloads the licence PDF; its address verifies as Valid, a
       await expect(licenceItem).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: EVENT_DEADLINE_MS });
     await expect(page.getByRole("menuitem", { name: "Verify licence (WAV)" })).toBeVisible();
-    await screenshot(page, "download-menu");
+    await screenshot(page, "issue-24-licence-download-menu");
     const downloading = page.waitForEvent("download", { timeout: EVENT_DEADLINE_MS });
     await licenceItem.click();
     const download = await downloading;
@@ -171,7 +164,7 @@ test("a wallet buyer downloads the licence PDF; its address verifies as Valid, a
       await expect(visitor.getByRole("main")).toContainText(`Hardhat (local) (id ${stack.chainId})`);
       await expect(visitor.getByRole("main")).toContainText(market.address.toLowerCase());
       await expect(visitor.getByRole("link", { name: /Download PDF/ })).toHaveCount(0);
-      await screenshot(visitor, "valid", true);
+      await screenshot(visitor, "issue-24-licence-valid", { fullPage: true });
 
       // The arbiter refunds the escrowed order within its window; once settled the licence is revoked.
       await market.refund(orderId);
@@ -184,7 +177,7 @@ test("a wallet buyer downloads the licence PDF; its address verifies as Valid, a
       await visitor.reload();
       await expect(status).toContainText(/Revoked on [A-Z][a-z]{2} \d{1,2}, \d{4}/);
       await expect(status).not.toContainText("Valid");
-      await screenshot(visitor, "revoked", true);
+      await screenshot(visitor, "issue-24-licence-revoked", { fullPage: true });
     } finally {
       await context.close();
     }
@@ -206,6 +199,6 @@ test("a wallet buyer downloads the licence PDF; its address verifies as Valid, a
     await expect(entry).toContainText("Revoked");
     await expect(entry.getByRole("button", { name: /^Download again/ })).toHaveCount(0);
     await expect(entry.getByRole("button", { name: /receipt/i })).toHaveCount(0);
-    await screenshot(page, "library-refunded", true);
+    await screenshot(page, "issue-24-licence-library-refunded", { fullPage: true });
   });
 });

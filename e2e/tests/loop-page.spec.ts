@@ -3,22 +3,14 @@
 // the Token page without a reload and the music goes on; Next plays the creator's other loop. The
 // member shares the page's link; a fresh browser with no session opens it, sees the loop, signs in
 // and buys it there. The server's HTML of that link already names the loop for link previews.
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "../support/axe";
 import { expect, expectToast, freshEmail, recordToasts, test } from "../support/fixtures";
 import { signInWithEmail } from "../support/flows";
 import { blockNonLocalRequests } from "../support/injected-wallet";
 import { listAsNewCreator, signInInOwnBrowser } from "../support/sale-parties";
+import { screenshot, screenshotsWanted } from "../support/screenshots";
 import { uploadLoop } from "../support/upload";
-
-/** Set to write docs/screenshots/issue-36-*.png. */
-const SCREENSHOT_ENV = "LOOP_E2E_SCREENSHOTS";
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  if (!process.env[SCREENSHOT_ENV]) return;
-  await page.screenshot({ path: path.join(__dirname, `../../docs/screenshots/issue-36-${name}.png`) });
-}
 
 /** A client-side navigation, as a link in the app makes it (no page load: what plays goes on). */
 async function navigateInApp(page: Page, to: string): Promise<void> {
@@ -57,7 +49,7 @@ test.describe("a page for every loop", () => {
     await expect(listener.getByRole("button", { name: `Buy ${listed.title}` })).toBeVisible();
     // The creator's other loop is listed (and queued after this one).
     await expect(listener.getByRole("article", { name: other })).toBeVisible();
-    await screenshot(listener, "loop-page");
+    await screenshot(listener, "issue-36-loop-page");
     await expectAccessible(listener, "a loop's page, signed in");
 
     // Play: the player bar takes it, and it goes on across an in-app navigation to the Token page.
@@ -72,7 +64,7 @@ test.describe("a page for every loop", () => {
     await expect(bar.getByRole("button", { name: "Pause" })).toBeVisible();
     const before = await bar.getByTestId("player-bar-time").textContent();
     await expect(bar.getByTestId("player-bar-time")).not.toHaveText(before ?? "");
-    await screenshot(listener, "player-bar");
+    await screenshot(listener, "issue-36-player-bar");
     // Next: the creator's other loop plays.
     await bar.getByRole("button", { name: "Next loop" }).click();
     await expect(bar.getByRole("link", { name: other, exact: true })).toBeVisible();
@@ -84,11 +76,11 @@ test.describe("a page for every loop", () => {
     await listener.getByRole("button", { name: "Share" }).click();
     await expectToast(listener, "Link Copied", loopUrl);
     expect(await listener.evaluate(() => navigator.clipboard.readText())).toBe(loopUrl);
-    if (process.env[SCREENSHOT_ENV]) {
+    if (screenshotsWanted()) {
       await listener.setViewportSize({ width: 390, height: 844 });
       await listener.getByRole("button", { name: `Play preview of ${listed.title}` }).click();
       await expect(bar.getByRole("button", { name: "Pause" })).toBeVisible();
-      await screenshot(listener, "loop-page-phone");
+      await screenshot(listener, "issue-36-loop-page-phone");
       await bar.getByRole("button", { name: "Pause" }).click();
     }
     await member.close();

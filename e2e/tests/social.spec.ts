@@ -3,23 +3,13 @@
 // menu and follows A (1 follower); the home sorts by likes, the Liked tab lists both; B copies the
 // collection's link and a visitor (no account) opens it and plays a preview; A uploads again, and
 // B's bell says "New from <A>" at once (the event stream) and Home → Following lists the new loop first.
-import path from "node:path";
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { type CurrentUser, currentUser, expect, expectToast, freshEmail, recordToasts, test } from "../support/fixtures";
 import { signInWithEmail, unreadNotifications } from "../support/flows";
 import { blockNonLocalRequests } from "../support/injected-wallet";
 import type { StackInfo } from "../support/stack";
+import { screenshot } from "../support/screenshots";
 import { uniqueWord, uploadLoop } from "../support/upload";
-
-/** Set to write docs/screenshots/issue-24-*.png (1280 wide). */
-const SCREENSHOT_ENV = "LOOP_E2E_SCREENSHOTS";
-
-async function screenshot(page: Page, name: string, top?: Locator): Promise<void> {
-  if (!process.env[SCREENSHOT_ENV]) return;
-  // `top` just under the fixed top bar, so the screen shows what the shot is about.
-  if (top) await top.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 88));
-  await page.screenshot({ path: path.join(__dirname, `../../docs/screenshots/issue-24-${name}.png`) });
-}
 
 /** A page in a browser context of its own (its own cookies), as a second person. */
 async function newBrowserPage(browser: Browser, stack: StackInfo, permissions: string[] = []): Promise<Page> {
@@ -87,7 +77,7 @@ test.describe("likes, collections and follows", () => {
     await card.getByRole("button", { name: `Add ${first} to a collection` }).click();
     const item = member.getByRole("menuitemcheckbox", { name: new RegExp(crate) });
     await expect(item).toHaveAttribute("aria-checked", "true");
-    await screenshot(member, "add-to-collection");
+    await screenshot(member, "issue-24-add-to-collection");
     await member.keyboard.press("Escape");
     await expect(item).toBeHidden();
 
@@ -96,7 +86,7 @@ test.describe("likes, collections and follows", () => {
     await member.getByRole("button", { name: "Follow", exact: true }).click();
     await expect(member.getByRole("button", { name: "Unfollow" })).toHaveAttribute("aria-pressed", "true");
     await expect(member.getByTestId("follower-count")).toHaveText("1");
-    await screenshot(member, "profile-follow");
+    await screenshot(member, "issue-24-profile-follow");
 
     // "Most liked" sorts the home by likes: the page asks for sortBy=likes.
     await member.goto("/home");
@@ -112,14 +102,14 @@ test.describe("likes, collections and follows", () => {
     await expect(liked.getByRole("article", { name: first })).toBeVisible();
     await expect(liked.getByRole("article").first()).toHaveAccessibleName(second);
     await expect(liked.getByTestId("liked-count")).toHaveText("2 liked loops");
-    await screenshot(member, "liked-tab", member.getByRole("tablist", { name: "Your loops and collections" }));
+    await screenshot(member, "issue-24-liked-tab", { top: member.getByRole("tablist", { name: "Your loops and collections" }) });
 
     // The own profile's Collections tab links to it, public, with its one loop.
     await member.getByRole("tab", { name: "Collections" }).click();
     const tile = member.getByRole("list", { name: "Collections" }).getByRole("link", { name: new RegExp(crate) });
     await expect(tile).toContainText("Public");
     await expect(tile).toContainText("1 loop");
-    await screenshot(member, "profile-collections", member.getByRole("tablist", { name: "Your loops and collections" }));
+    await screenshot(member, "issue-24-profile-collections", { top: member.getByRole("tablist", { name: "Your loops and collections" }) });
     await tile.click();
     await expect(member.getByRole("heading", { level: 1, name: crate })).toBeVisible();
     await member.getByRole("button", { name: "Copy link" }).click();
@@ -142,7 +132,7 @@ test.describe("likes, collections and follows", () => {
     await preview;
     await expect(shared.getByRole("button", { name: `Pause preview of ${first}` })).toBeVisible();
     await expect(shared.getByTestId("player-time")).not.toHaveText(/^0:00 \//);
-    await screenshot(visitor, "public-collection");
+    await screenshot(visitor, "issue-24-public-collection");
     await shared.getByRole("button", { name: `Pause preview of ${first}` }).click();
     await visitor.context().close();
 
@@ -163,7 +153,7 @@ test.describe("likes, collections and follows", () => {
       .getByRole("listitem")
       .filter({ hasText: `New from ${creator.username}` });
     await expect(notice).toContainText(`${creator.username} released "${third}".`);
-    await screenshot(member, "bell");
+    await screenshot(member, "issue-24-bell");
 
     // Its Listen opens the new loop's page (issue 36); Home → Following has it first.
     await notice.getByRole("button", { name: "Listen" }).click();
@@ -173,7 +163,7 @@ test.describe("likes, collections and follows", () => {
     const followingPanel = member.getByRole("tabpanel", { name: "Following" });
     await expect(followingPanel.getByRole("article").first()).toHaveAccessibleName(third);
     await expect(followingPanel.getByRole("article", { name: second })).toBeVisible();
-    await screenshot(member, "home-following", member.getByRole("tablist", { name: "Home" }));
+    await screenshot(member, "issue-24-home-following", { top: member.getByRole("tablist", { name: "Home" }) });
     await member.context().close();
   });
 });

@@ -15,7 +15,7 @@
 // The index is measured right before each run (the higher of two readings), with Lighthouse's own
 // function (computeBenchmarkIndex) in the same Chromium; Lighthouse's index of the run itself is
 // printed beside it.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -181,6 +181,16 @@ function figures(report) {
   };
 }
 
+/**
+ * The browser's own version line ("Chromium 150.0.7871.100 built on Debian ..."), printed with the
+ * figures: the same commit's loop page scored 97 on one host with Chromium 156 and 74 on another with
+ * Debian's Chromium 150 (session 64), so a figure is read beside the browser that made it.
+ */
+function browserVersion(chromePath) {
+  const result = spawnSync(chromePath, ["--version"], { encoding: "utf8" });
+  return result.status === 0 ? result.stdout.trim().split("\n")[0] : `${chromePath} (its version unknown)`;
+}
+
 async function startStack(log) {
   const runDir = mkdtempSync(path.join(os.tmpdir(), "loop-bench-pages-"));
   const ports = {};
@@ -256,7 +266,7 @@ export async function run({ log, options }) {
   });
   const outDir = mkdtempSync(path.join(os.tmpdir(), "loop-lighthouse-"));
   mkdirSync(outDir, { recursive: true });
-  const details = [];
+  const details = [`browser: ${browserVersion(chromium.path)}`];
   let over = false;
   let worstPerformance = 100;
   try {
