@@ -13,7 +13,7 @@ import { recordToasts } from "./toasts";
 
 export { expect } from "@playwright/test";
 export { TEST_KEYS } from "./injected-wallet";
-export { expectToast, recordToasts } from "./toasts";
+export { expectToast, recordToasts, waitForToastsToClose } from "./toasts";
 
 /** GET /api/auth/user's body (rules/src/api-types.ts CurrentUser, the fields the tests read). */
 export interface CurrentUser {

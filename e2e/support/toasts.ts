@@ -55,3 +55,14 @@ export async function expectToast(page: Page, title: string, text?: string, { ti
     )
     .toBe("shown");
 }
+
+/**
+ * Waits until no toast is on the screen, with the pointer moved off them first. A toast covers the
+ * bottom-right corner for its 5 s, and one under the pointer keeps itself open (Radix pauses its
+ * timer while hovered): a click on what lies beneath, retried by Playwright from that very spot,
+ * would hover it open for good. A person waits for it to go, or moves the pointer away; so does this.
+ */
+export async function waitForToastsToClose(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  await expect(page.locator('[role="region"][aria-label^="Notifications"] li')).toHaveCount(0);
+}

@@ -5,7 +5,7 @@
 // (a visitor gets "no longer available" with HTTP 410; the member still has it in the library).
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
-import { expect, expectToast, freshEmail, test } from "../support/fixtures";
+import { expect, expectToast, freshEmail, test, waitForToastsToClose } from "../support/fixtures";
 import { listAsNewCreator, signInInOwnBrowser } from "../support/sale-parties";
 import { phoneScreenshot, screenshot } from "../support/screenshots";
 import type { StackInfo } from "../support/stack";
@@ -40,12 +40,14 @@ test("a creator edits, unlists and takes down a loop; offers keep their terms an
     await editor.getByLabel("Price (USD)").fill("0.70");
     await editor.getByRole("button", { name: "Save changes" }).click();
     await expect(editor).toBeHidden();
+    await expectToast(page, "Loop updated", `"${renamed}" is saved.`);
     const edited = page.getByRole("row", { name: new RegExp(renamed) });
     await expect(edited).toContainText("$0.70");
     await screenshot(page, "issue-37-my-loops");
     await phoneScreenshot(page, "issue-37-my-loops-phone");
 
-    // The history says who changed what.
+    // The history says who changed what (its Edit button may lie under the toast).
+    await waitForToastsToClose(page);
     await edited.getByRole("button", { name: `Edit ${renamed}` }).click();
     const again = page.getByRole("dialog", { name: `Edit ${renamed}` });
     await screenshot(page, "issue-37-listing-editor");
@@ -100,6 +102,7 @@ test("a creator edits, unlists and takes down a loop; offers keep their terms an
       await expect(visitorPage.getByRole("heading", { level: 1 })).toHaveText(renamed);
 
       // Taken down: a visitor is told it is gone (410); the member keeps it in the library.
+      await waitForToastsToClose(page);
       await page.getByRole("button", { name: `Take down ${renamed}` }).click();
       const confirm = page.getByRole("dialog", { name: "Take down 1 loop?" });
       await confirm.getByRole("button", { name: "Take down" }).click();
