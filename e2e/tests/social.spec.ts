@@ -4,7 +4,16 @@
 // collection's link and a visitor (no account) opens it and plays a preview; A uploads again, and
 // B's bell says "New from <A>" at once (the event stream) and Home → Following lists the new loop first.
 import type { Browser, Page } from "@playwright/test";
-import { type CurrentUser, currentUser, expect, expectToast, freshEmail, recordToasts, test } from "../support/fixtures";
+import {
+  type CurrentUser,
+  currentUser,
+  expect,
+  expectToast,
+  freshEmail,
+  recordToasts,
+  test,
+  waitForToastsToClose,
+} from "../support/fixtures";
 import { signInWithEmail, unreadNotifications } from "../support/flows";
 import { blockNonLocalRequests } from "../support/injected-wallet";
 import type { StackInfo } from "../support/stack";
@@ -73,7 +82,8 @@ test.describe("likes, collections and follows", () => {
     await dialog.getByRole("button", { name: "Create collection" }).click();
     await expectToast(member, "Collection Created");
     await expect(dialog).toBeHidden();
-    // The menu now ticks the new collection.
+    // The menu now ticks the new collection (its button may lie under the toast).
+    await waitForToastsToClose(member);
     await card.getByRole("button", { name: `Add ${first} to a collection` }).click();
     const item = member.getByRole("menuitemcheckbox", { name: new RegExp(crate) });
     await expect(item).toHaveAttribute("aria-checked", "true");

@@ -3,7 +3,7 @@
 // sends tokens to another member found by username (who sees them arrive), asks to withdraw to
 // an Ethereum address, and an admin processes and completes the withdrawal on the dashboard; both histories and
 // the balances follow every step.
-import { currentUser, expect, expectToast, freshEmail, recordToasts, test } from "../support/fixtures";
+import { currentUser, expect, expectToast, freshEmail, recordToasts, test, waitForToastsToClose } from "../support/fixtures";
 import { signInWithEmail } from "../support/flows";
 import { loopBalanceCard } from "../support/loop-balances";
 
@@ -123,6 +123,8 @@ test.describe("LOOP tokens", () => {
     await expectToast(adminPage, "Withdrawal Updated");
     await expect(processDialog).toBeHidden();
 
+    // The row's button may lie under the toast.
+    await waitForToastsToClose(adminPage);
     await adminPage.getByRole("button", { name: `Update withdrawal of ${me.username}` }).click();
     const updateDialog = adminPage.getByRole("dialog", { name: "Update Withdrawal" });
     await updateDialog.getByLabel("Action").selectOption("completed");
