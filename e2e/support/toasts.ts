@@ -11,16 +11,18 @@ declare global {
   }
 }
 
+/** Radix's viewport: an <ol> in the region "Notifications (F8)", one <li> per toast on the screen. */
+const TOAST_ITEMS = '[role="region"][aria-label^="Notifications"] li';
+
 /** Records, in every page the context opens from now on, the text of each toast the app shows. */
 export async function recordToasts(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
+  await context.addInitScript((toastItems: string) => {
     const shown: string[] = [];
     window.__loopToasts = shown;
     // The text last recorded for each toast element: a toast whose text changes is recorded again.
     const lastText = new WeakMap<Element, string>();
     const read = () => {
-      // Radix's viewport: an <ol> in the region "Notifications (F8)", one <li> per toast.
-      for (const item of document.querySelectorAll('[role="region"][aria-label^="Notifications"] li')) {
+      for (const item of document.querySelectorAll(toastItems)) {
         const text = (item.textContent ?? "").replace(/\s+/g, " ").trim();
         if (text === "" || lastText.get(item) === text) continue;
         lastText.set(item, text);
@@ -28,7 +30,7 @@ export async function recordToasts(context: BrowserContext): Promise<void> {
       }
     };
     new MutationObserver(read).observe(document, { childList: true, subtree: true, characterData: true });
-  });
+  }, TOAST_ITEMS);
 }
 
 /**
@@ -64,5 +66,5 @@ export async function expectToast(page: Page, title: string, text?: string, { ti
  */
 export async function waitForToastsToClose(page: Page): Promise<void> {
   await page.mouse.move(0, 0);
-  await expect(page.locator('[role="region"][aria-label^="Notifications"] li')).toHaveCount(0);
+  await expect(page.locator(TOAST_ITEMS)).toHaveCount(0);
 }
