@@ -1,6 +1,6 @@
 // Signing a member in through the API, as the confirm page does with the mailed link's token (the
 // sign-in pages have their own tests): for a party whose own pages a test does not look at.
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { type CurrentUser, expect } from "./fixtures";
 import { mailIds, signInLink, waitForMail } from "./maildev";
 import { withMailboxLock } from "./mailbox-lock";
@@ -21,4 +21,23 @@ export async function signInByApi(request: APIRequestContext, stack: StackInfo, 
     const token = signInLink(await waitForMail(stack.mailUrl, email, { except: before })).searchParams.get("token");
     return postJson<CurrentUser>(request, stack, "/api/auth/email/verify", { token }, 200);
   });
+}
+
+/**
+ * Signs `email` in within `page`'s browser context (the context's cookies) through the API, as the
+ * confirm page does, then opens `open` there: "/" by default, the member's home as after a sign-in
+ * (checked: the welcome, or the dashboard for an admin); null opens nothing, for a party the test
+ * acts for through `page.request` or that opens its own first page. The sign-in pages themselves
+ * are tested in email-sign-in.spec.ts: going through them for every party cost each browser test
+ * three page loads (the login page, the confirm page, the home) of 2-6 s of CPU in all.
+ */
+export async function signInOnPage(page: Page, stack: StackInfo, email: string, open: string | null = "/"): Promise<CurrentUser> {
+  const user = await signInByApi(page.request, stack, email);
+  if (open !== null) {
+    await page.goto(open);
+    if (open === "/") {
+      await expect(page.getByTestId("home-welcome").or(page.getByRole("heading", { name: "Admin Dashboard", level: 1 }))).toBeVisible();
+    }
+  }
+  return user;
 }

@@ -1,8 +1,8 @@
 // The two sides the sale tests start with (purchase, card-purchase and offers specs): a new creator
 // who lists a loop, and a new member in a browser of their own.
 import type { Browser, Page } from "@playwright/test";
-import { currentUser, expect, freshEmail } from "./fixtures";
-import { signInWithEmail } from "./flows";
+import { expect, freshEmail } from "./fixtures";
+import { signInOnPage } from "./api-sign-in";
 import { blockNonLocalRequests } from "./injected-wallet";
 import { recordToasts } from "./toasts";
 import type { StackInfo } from "./stack";
@@ -19,8 +19,7 @@ export async function listAsNewCreator(
   { emailLabel, titleWord, title, price }: { emailLabel: string; titleWord: string; title: string; price: string },
 ) {
   const email = freshEmail(emailLabel);
-  await signInWithEmail(page, stack, email);
-  const user = await currentUser(page);
+  const user = await signInOnPage(page, stack, email);
   const word = uniqueWord(titleWord);
   const listed = `${word} ${title}`;
   await uploadLoop(page, { title: listed, price, genre: "Funk" });
@@ -37,7 +36,7 @@ export async function signInInOwnBrowser(browser: Browser, stack: StackInfo, ema
   await blockNonLocalRequests(context, (url) => blocked.push(url));
   await recordToasts(context);
   const page = await context.newPage();
-  await signInWithEmail(page, stack, email);
+  await signInOnPage(page, stack, email);
   return {
     page,
     async close() {

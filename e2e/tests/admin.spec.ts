@@ -4,7 +4,8 @@
 // once, through the event stream (the bell's fallback refresh is every 30 s; the check waits 10 s).
 import type { Browser, Page } from "@playwright/test";
 import { type CurrentUser, currentUser, expect, expectToast, freshEmail, recordToasts, test } from "../support/fixtures";
-import { signInWithEmail, unreadNotifications } from "../support/flows";
+import { signInOnPage } from "../support/api-sign-in";
+import { unreadNotifications } from "../support/flows";
 import { blockNonLocalRequests } from "../support/injected-wallet";
 import type { StackInfo } from "../support/stack";
 
@@ -23,13 +24,13 @@ async function memberBrowser(
   await recordToasts(context);
   const page = await context.newPage();
   const email = freshEmail(label);
-  await signInWithEmail(page, stack, email);
+  await signInOnPage(page, stack, email);
   return { page, member: await currentUser(page), email };
 }
 
 /** The demo admin lands on the dashboard at `/` and opens the Users tab on the member's row. */
 async function memberRowAsAdmin(page: Page, stack: StackInfo, email: string, username: string) {
-  await signInWithEmail(page, stack, ADMIN_EMAIL);
+  await signInOnPage(page, stack, ADMIN_EMAIL);
   await expect(page.getByRole("heading", { name: "Admin Dashboard", level: 1 })).toBeVisible();
   await page.getByRole("tab", { name: "Users" }).click();
   await page.getByLabel("Search users").fill(email);

@@ -2,8 +2,8 @@
 // ready, play its preview, find it with the filters and the search box, open the creator's public
 // profile, and download it. And uploads the server refuses reach the browser with their message.
 import { readFile } from "node:fs/promises";
-import { currentUser, expect, expectToast, freshEmail, recordToasts, test } from "../support/fixtures";
-import { signInWithEmail } from "../support/flows";
+import { expect, expectToast, freshEmail, recordToasts, test } from "../support/fixtures";
+import { signInOnPage } from "../support/api-sign-in";
 import { isLocalUrl } from "../support/injected-wallet";
 import { loopWav } from "../support/loop-wav";
 import { uniqueWord, uploadLoop } from "../support/upload";
@@ -12,8 +12,7 @@ import { EVENT_DEADLINE_MS } from "../support/deadlines";
 test.describe("catalog", () => {
   test("a creator's upload becomes ready, plays, is found by filters and search, and downloads", async ({ page, stack }) => {
     const email = freshEmail("rhea");
-    await signInWithEmail(page, stack, email);
-    const me = await currentUser(page);
+    const me = await signInOnPage(page, stack, email);
     // A title nobody else has, so that every filter and search below can only be satisfied by it.
     const word = `Zephyr${Date.now().toString(36)}`;
     const title = `${word} Tape Groove`;
@@ -117,7 +116,7 @@ test.describe("catalog", () => {
     await recordToasts(secondCreator);
     const creators = [page, await secondCreator.newPage()];
     for (const [index, creator] of creators.entries()) {
-      await signInWithEmail(creator, stack, freshEmail(`shelf${index}`));
+      await signInOnPage(creator, stack, freshEmail(`shelf${index}`), null);
       for (let n = 0; n < 13; n++) {
         const response = await creator.request.post("/api/loops/upload", {
           headers: { origin: new URL(stack.webUrl).origin },
@@ -186,7 +185,7 @@ test.describe("catalog", () => {
 
     await page.goto("/");
     expect(await sendFromPage(8)).toEqual({ status: 401, body: JSON.stringify({ message: "Unauthorized", code: "UNAUTHORIZED" }) });
-    await signInWithEmail(page, stack, freshEmail("vera"));
+    await signInOnPage(page, stack, freshEmail("vera"));
     // Past the 50 MB the dialog itself would refuse: the server's refusal, as it says it.
     expect(await sendFromPage(53)).toEqual({
       status: 413,

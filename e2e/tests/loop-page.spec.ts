@@ -6,7 +6,7 @@
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "../support/axe";
 import { expect, expectToast, freshEmail, recordToasts, test } from "../support/fixtures";
-import { signInWithEmail } from "../support/flows";
+import { signInOnPage } from "../support/api-sign-in";
 import { blockNonLocalRequests } from "../support/injected-wallet";
 import { listAsNewCreator, signInInOwnBrowser } from "../support/sale-parties";
 import { screenshot, screenshotsWanted } from "../support/screenshots";
@@ -101,7 +101,7 @@ test.describe("a page for every loop", () => {
     await visitor.goto(loopUrl);
     await expect(visitor.getByRole("heading", { level: 1, name: listed.title })).toBeVisible();
     await expectAccessible(visitor, "a loop's page, signed out");
-    await signInWithEmail(visitor, stack, freshEmail("pagebuyer"));
+    await signInOnPage(visitor, stack, freshEmail("pagebuyer"), null);
     await visitor.goto(loopUrl);
     await visitor.getByRole("button", { name: `Buy ${listed.title}` }).click();
     const dialog = visitor.getByRole("dialog", { name: `Buy ${listed.title}` });

@@ -2,13 +2,14 @@
 // (Hardhat account #1, so that it is not the wallet account of wallet-sign-in.spec.ts).
 import { getAddress } from "viem";
 import { currentUser, expect, expectToast, expectSiweMessage, freshEmail, shortAddress, TEST_KEYS, test } from "../support/fixtures";
-import { pickMetaMaskInWalletModal, signInWithEmail } from "../support/flows";
+import { signInOnPage } from "../support/api-sign-in";
+import { pickMetaMaskInWalletModal } from "../support/flows";
 
 test.use({ walletKey: TEST_KEYS.bob });
 
 test("settings: account information, link and unlink a wallet", async ({ page, stack, wallet }) => {
   const email = freshEmail("ada");
-  await signInWithEmail(page, stack, email);
+  await signInOnPage(page, stack, email);
   await page.getByRole("button", { name: "Open menu" }).click();
   await page.getByRole("menuitem", { name: "Settings" }).click();
   await expect(page).toHaveURL(/\/settings$/);
@@ -44,8 +45,7 @@ test("settings: account information, link and unlink a wallet", async ({ page, s
 });
 
 test("settings: the Withdrawal Methods card lists LOOP on chain with the fee the platform charges", async ({ page, stack }) => {
-  await signInWithEmail(page, stack, freshEmail("wdm"));
-  await page.goto("/settings");
+  await signInOnPage(page, stack, freshEmail("wdm"), "/settings");
 
   const card = page.getByRole("region", { name: "Withdrawal Methods" });
   const loop = card.getByRole("list", { name: "Available withdrawal methods" }).getByRole("listitem", { name: "LOOP on chain" });

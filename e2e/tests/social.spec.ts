@@ -4,17 +4,9 @@
 // collection's link and a visitor (no account) opens it and plays a preview; A uploads again, and
 // B's bell says "New from <A>" at once (the event stream) and Home → Following lists the new loop first.
 import type { Browser, Page } from "@playwright/test";
-import {
-  type CurrentUser,
-  currentUser,
-  expect,
-  expectToast,
-  freshEmail,
-  recordToasts,
-  test,
-  waitForToastsToClose,
-} from "../support/fixtures";
-import { signInWithEmail, unreadNotifications } from "../support/flows";
+import { type CurrentUser, expect, expectToast, freshEmail, recordToasts, test, waitForToastsToClose } from "../support/fixtures";
+import { signInOnPage } from "../support/api-sign-in";
+import { unreadNotifications } from "../support/flows";
 import { blockNonLocalRequests } from "../support/injected-wallet";
 import type { StackInfo } from "../support/stack";
 import { screenshot } from "../support/screenshots";
@@ -38,8 +30,7 @@ test.describe("likes, collections and follows", () => {
     stack,
   }) => {
     // A, the creator, in `page`: two loops to start with.
-    await signInWithEmail(page, stack, freshEmail("ava"));
-    const creator: CurrentUser = await currentUser(page);
+    const creator: CurrentUser = await signInOnPage(page, stack, freshEmail("ava"));
     const first = `${uniqueWord("Lumen")} Keys`;
     const second = `${uniqueWord("Ember")} Drums`;
     // B signs in (in a browser of their own) while A uploads.
@@ -49,7 +40,7 @@ test.describe("likes, collections and follows", () => {
         await uploadLoop(page, { title: first, price: "FREE" });
         await uploadLoop(page, { title: second, price: "0.50" });
       })(),
-      signInWithEmail(member, stack, freshEmail("ben")),
+      signInOnPage(member, stack, freshEmail("ben"), null),
     ]);
 
     // B opens A's profile (the artist's name on any card links there): both loops, A's counts.

@@ -3,8 +3,8 @@
 // sends tokens to another member found by username (who sees them arrive), asks to withdraw to
 // an Ethereum address, and an admin processes and completes the withdrawal on the dashboard; both histories and
 // the balances follow every step.
-import { currentUser, expect, expectToast, freshEmail, recordToasts, test, waitForToastsToClose } from "../support/fixtures";
-import { signInWithEmail } from "../support/flows";
+import { expect, expectToast, freshEmail, recordToasts, test, waitForToastsToClose } from "../support/fixtures";
+import { signInOnPage } from "../support/api-sign-in";
 import { loopBalanceCard } from "../support/loop-balances";
 
 const ETH_DESTINATION = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
@@ -15,13 +15,11 @@ test.describe("LOOP tokens", () => {
     const recipientContext = await browser.newContext({ baseURL: stack.webUrl });
     await recordToasts(recipientContext);
     const recipientPage = await recipientContext.newPage();
-    await signInWithEmail(recipientPage, stack, freshEmail("ben"));
-    const recipient = await currentUser(recipientPage);
+    const recipient = await signInOnPage(recipientPage, stack, freshEmail("ben"), null);
     const recipientName = recipient.username!;
 
     // A new member: home shows the bonus in the balance banner, with its USD value.
-    await signInWithEmail(page, stack, freshEmail("ana"));
-    const me = await currentUser(page);
+    const me = await signInOnPage(page, stack, freshEmail("ana"));
     const banner = page.getByRole("region", { name: /LOOP Balance/ }).first();
     await expect(banner.getByTestId("banner-balance")).toHaveText("500 LOOP");
     await expect(banner).toContainText("$1.00");
@@ -59,7 +57,7 @@ test.describe("LOOP tokens", () => {
     const adminContext = await browser.newContext({ baseURL: stack.webUrl });
     await recordToasts(adminContext);
     const adminPage = await adminContext.newPage();
-    await signInWithEmail(adminPage, stack, "admin@loop.local");
+    await signInOnPage(adminPage, stack, "admin@loop.local");
     const order = await page.request.post("/api/admin-orders", {
       headers: { Origin: stack.webUrl },
       data: { requestedAmount: "1000", usdAmount: "2.00", paymentMethod: "paypal", paymentDetails: "ana@example.com" },

@@ -6,7 +6,8 @@
 import type { Page } from "@playwright/test";
 import { getAddress, parseUnits } from "viem";
 import { currentUser, expect, expectToast, recordToasts, test, TEST_KEYS } from "../support/fixtures";
-import { signInWithEmail, signInWithWallet } from "../support/flows";
+import { signInOnPage } from "../support/api-sign-in";
+import { signInWithWallet } from "../support/flows";
 import { chainLoopBalance, inAppWei, shownLoop, loopBalanceCard } from "../support/loop-balances";
 import { EVENT_DEADLINE_MS } from "../support/deadlines";
 
@@ -78,7 +79,7 @@ test("deposit wallet LOOP into the app, withdraw it back on chain through an adm
   await recordToasts(adminContext);
   try {
     const adminPage = await adminContext.newPage();
-    await signInWithEmail(adminPage, stack, "admin@loop.local");
+    await signInOnPage(adminPage, stack, "admin@loop.local", null);
     const admin = adminPage.request;
     const queue = await admin.get("/api/admin/tokens/withdrawals?status=pending");
     expect(queue.status()).toBe(200);
