@@ -1,7 +1,8 @@
 // Signing a member in through the API, as the confirm page does with the mailed link's token (the
-// sign-in pages have their own tests): for a party whose own pages a test does not look at.
+// sign-in pages have their own tests, email-sign-in.spec.ts): for every party a test needs signed in.
 import type { APIRequestContext, Page } from "@playwright/test";
 import { type CurrentUser, expect } from "./fixtures";
+import { expectSignedInHome } from "./flows";
 import { mailIds, signInLink, waitForMail } from "./maildev";
 import { withMailboxLock } from "./mailbox-lock";
 import type { StackInfo } from "./stack";
@@ -35,9 +36,7 @@ export async function signInOnPage(page: Page, stack: StackInfo, email: string, 
   const user = await signInByApi(page.request, stack, email);
   if (open !== null) {
     await page.goto(open);
-    if (open === "/") {
-      await expect(page.getByTestId("home-welcome").or(page.getByRole("heading", { name: "Admin Dashboard", level: 1 }))).toBeVisible();
-    }
+    if (open === "/") await expectSignedInHome(page);
   }
   return user;
 }

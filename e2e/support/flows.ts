@@ -29,6 +29,11 @@ export async function redeemSignInLink(page: Page, link: URL, email: string): Pr
   await expect(page.getByTestId("login-confirm-email")).toHaveText(email);
   await page.getByRole("button", { name: `Continue as ${email}` }).click();
   await expect(page).toHaveURL(/\/$/);
+  await expectSignedInHome(page);
+}
+
+/** `/` as a signed-in member sees it: the home's welcome, or the dashboard for an admin. */
+export async function expectSignedInHome(page: Page): Promise<void> {
   await expect(page.getByTestId("home-welcome").or(page.getByRole("heading", { name: "Admin Dashboard", level: 1 }))).toBeVisible();
 }
 
